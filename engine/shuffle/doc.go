@@ -1,0 +1,12 @@
+// Package shuffle owns breakerlab's shuffle-sharding lab: the exact odds that
+// two customers' shards overlap, the strategies that hand each customer its
+// workers (plain, shuffle, hash-derived and overlap-limited), the static count
+// of who loses service when one customer's requests crash every worker they
+// reach, a step-by-step timeline of the same failure for the animated view,
+// and the built-in `shuffle` scenario's report.
+//
+// It imports only the standard library. Odds are computed with math/big so
+// that they stay exact for fleets of up to 100,000 workers; everything random
+// comes from a seeded math/rand/v2 source handed in by the caller, and time is
+// virtual, so a run is a plain value that gives the same result bit for bit.
+package shuffle

@@ -1,0 +1,29 @@
+package shuffle
+
+import "strings"
+
+// groupDigits puts a comma between every three digits of a decimal integer
+// ("730862190080" becomes "730,862,190,080"). It works on the string so that
+// numbers of any size, such as big.Int shard counts, format the same way.
+func groupDigits(decimal string) string {
+	sign := ""
+	if strings.HasPrefix(decimal, "-") {
+		sign, decimal = "-", decimal[1:]
+	}
+	if len(decimal) <= 3 {
+		return sign + decimal
+	}
+	var b strings.Builder
+	b.Grow(len(sign) + len(decimal) + len(decimal)/3)
+	b.WriteString(sign)
+	lead := len(decimal) % 3
+	if lead == 0 {
+		lead = 3
+	}
+	b.WriteString(decimal[:lead])
+	for i := lead; i < len(decimal); i += 3 {
+		b.WriteByte(',')
+		b.WriteString(decimal[i : i+3])
+	}
+	return b.String()
+}
