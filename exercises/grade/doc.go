@@ -1,0 +1,9 @@
+// Package grade runs `go test -json` on one package of a learner's workbook
+// and turns the event stream into a Report: which tests passed, which failed
+// and why, compile errors with file:line, and a one-line verdict.
+//
+// It owns the process side of grading: the timeout, killing the whole
+// process group when the time is up, and capping how much output is kept per
+// test. It knows nothing about the exercise catalog or the terminal UI, and
+// imports only the standard library.
+package grade

@@ -1,0 +1,324 @@
+package grade
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// module writes a one-package Go module with the given files and returns the
+// package directory.
+func module(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files["go.mod"] = "module example.com/p\n\ngo 1.25\n"
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func needGo(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs go test; skipped with -short")
+	}
+}
+
+const code = "package p\n\nfunc Add(a, b int) int { return a + b }\n"
+
+func TestPassAndFail(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	dir := module(t, map[string]string{
+		"p.go": code,
+		"p_test.go": `package p
+
+import "testing"
+
+func TestGood(t *testing.T) {
+	if Add(1, 2) != 3 {
+		t.Fatal("1+2")
+	}
+}
+
+func TestBad(t *testing.T) {
+	t.Log("checking 2+2")
+	t.Errorf("Add(2, 2) = %d, want 5", Add(2, 2))
+}
+
+func TestSub(t *testing.T) {
+	t.Run("inner", func(t *testing.T) { t.Error("inner went wrong") })
+}
+`})
+	r := Run(context.Background(), Options{Dir: dir})
+	if r.Status != Failed {
+		t.Fatalf("status = %v, want failed; report:\n%s", r.Status, r.Text())
+	}
+	passed, total := r.Counts()
+	if passed != 1 || total != 4 {
+		t.Errorf("counts = %d of %d, want 1 of 4 (TestGood passes; TestBad, TestSub, TestSub/inner fail)", passed, total)
+	}
+	bad := find(t, r, "TestBad")
+	if got := strings.Join(bad.Output, "\n"); !strings.Contains(got, "p_test.go:13: Add(2, 2) = 4, want 5") || !strings.Contains(got, "checking 2+2") {
+		t.Errorf("TestBad output = %q, want the log line and the error with file:line", got)
+	}
+	inner := find(t, r, "TestSub/inner")
+	if len(inner.Output) == 0 || !strings.HasPrefix(inner.Output[0], "p_test.go:") {
+		t.Errorf("subtest output = %q, want it to start with its file:line", inner.Output)
+	}
+	if !strings.Contains(r.Summary, "1 of 4 tests pass") {
+		t.Errorf("summary = %q", r.Summary)
+	}
+}
+
+func TestAllPass(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	dir := module(t, map[string]string{
+		"p.go":      code,
+		"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 1) != 2 {\n\t\tt.Fatal(\"no\")\n\t}\n}\n",
+	})
+	r := Run(context.Background(), Options{Dir: dir, Race: true})
+	if r.Status != Passed || r.Summary != "the test passes" {
+		t.Fatalf("status %v, summary %q; report:\n%s", r.Status, r.Summary, r.Text())
+	}
+}
+
+func TestCompileError(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	dir := module(t, map[string]string{
+		"p.go":      "package p\n\nfunc Add(a, b int) int {\n\treturn a + c\n}\n",
+		"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) { Add(1, 1) }\n",
+	})
+	r := Run(context.Background(), Options{Dir: dir})
+	if r.Status != BuildFailed {
+		t.Fatalf("status = %v, want build failed; report:\n%s", r.Status, r.Text())
+	}
+	if len(r.BuildErrors) != 1 {
+		t.Fatalf("build errors = %v, want one", r.BuildErrors)
+	}
+	e := r.BuildErrors[0]
+	if e.File != "p.go" || e.Line != 4 || e.Col == 0 || !strings.Contains(e.Message, "undefined: c") {
+		t.Errorf("build error = %+v, want p.go:4: undefined: c", e)
+	}
+	if !strings.Contains(r.Summary, "p.go:4:") {
+		t.Errorf("summary %q does not name the file and line", r.Summary)
+	}
+}
+
+func TestPanic(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	dir := module(t, map[string]string{
+		"p.go": "package p\n\nfunc Store() {\n\tvar m map[string]int\n\tm[\"a\"] = 1\n}\n",
+		"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestStore(t *testing.T) { Store() }\n\n" +
+			"func TestAfter(t *testing.T) {}\n",
+	})
+	r := Run(context.Background(), Options{Dir: dir})
+	if r.Status != Failed {
+		t.Fatalf("status = %v, want failed; report:\n%s", r.Status, r.Text())
+	}
+	out := strings.Join(find(t, r, "TestStore").Output, "\n")
+	if !strings.Contains(out, "panic: assignment to entry in nil map") {
+		t.Errorf("output %q lacks the panic message", out)
+	}
+	if !strings.Contains(out, "at p.Store (p.go:5)") {
+		t.Errorf("output %q lacks the learner's frame p.go:5", out)
+	}
+	if strings.Contains(out, "testing.go") || strings.Contains(out, "runtime/") {
+		t.Errorf("output %q keeps frames from the runtime or testing package", out)
+	}
+}
+
+func TestOsExit(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	dir := module(t, map[string]string{
+		"p.go":      "package p\n\nimport \"os\"\n\nfunc Quit() { os.Exit(3) }\n",
+		"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestOK(t *testing.T) {}\n\nfunc TestQuit(t *testing.T) { Quit() }\n",
+	})
+	r := Run(context.Background(), Options{Dir: dir})
+	if r.Status != Failed {
+		t.Fatalf("status = %v, want failed; report:\n%s", r.Status, r.Text())
+	}
+	if q := find(t, r, "TestQuit"); !q.Running || !q.Failed() {
+		t.Errorf("TestQuit = %+v, want it marked as never finished", q)
+	}
+	if !strings.Contains(r.Summary, "stopped during TestQuit") || !strings.Contains(r.Summary, "os.Exit") {
+		t.Errorf("summary = %q", r.Summary)
+	}
+}
+
+func TestEndlessLoopInTest(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	dir := module(t, map[string]string{
+		"p.go":      "package p\n\nfunc Spin() int {\n\tn := 0\n\tfor {\n\t\tn++\n\t}\n}\n",
+		"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestSpin(t *testing.T) { Spin() }\n",
+	})
+	start := time.Now()
+	r := Run(context.Background(), Options{Dir: dir, Timeout: 3 * time.Second, Grace: 20 * time.Second})
+	if r.Status != TimedOut {
+		t.Fatalf("status = %v, want timed out; report:\n%s", r.Status, r.Text())
+	}
+	if !strings.Contains(r.Summary, "timed out after 3s") || !strings.Contains(r.Summary, "TestSpin") {
+		t.Errorf("summary = %q, want the timeout and the test name", r.Summary)
+	}
+	if el := time.Since(start); el > 20*time.Second {
+		t.Errorf("took %v; the test binary's own timeout should have stopped it", el)
+	}
+}
+
+// An endless loop in init runs before the test binary arms its own timeout,
+// so only the grader's kill can stop it; the whole process group must go.
+func TestEndlessLoopInInitIsKilled(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	dir := module(t, map[string]string{
+		"p.go": `package p
+
+import (
+	"os"
+	"strconv"
+)
+
+func init() {
+	if os.Getenv("PIDFILE") == "" {
+		return
+	}
+	os.WriteFile(os.Getenv("PIDFILE"), []byte(strconv.Itoa(os.Getpid())), 0o644)
+	for {
+	}
+}
+`,
+		"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestNothing(t *testing.T) {}\n",
+	})
+	// Compile first, so that the short limit below is spent running.
+	if r := Run(context.Background(), Options{Dir: dir, Run: "^$", Timeout: time.Second, Grace: 60 * time.Second}); r.Status != NoTests {
+		t.Logf("warm-up: %v", r.Status)
+	}
+	start := time.Now()
+	r := Run(context.Background(), Options{Dir: dir, Timeout: time.Second, Grace: 2 * time.Second, Env: []string{"PIDFILE=" + pidFile}})
+	if r.Status != TimedOut {
+		t.Fatalf("status = %v, want timed out; report:\n%s", r.Status, r.Text())
+	}
+	if el := time.Since(start); el > 10*time.Second {
+		t.Errorf("took %v, want the kill after 3s", el)
+	}
+	if !strings.Contains(r.Summary, "stopped after 3s") {
+		t.Errorf("summary = %q", r.Summary)
+	}
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatalf("the test binary never started: %v", err)
+	}
+	pid, _ := strconv.Atoi(string(b))
+	deadline := time.Now().Add(5 * time.Second)
+	for syscall.Kill(pid, 0) == nil {
+		if time.Now().After(deadline) {
+			t.Fatalf("test binary (pid %d) still alive after the grader returned", pid)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func TestMissingTestFile(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	dir := module(t, map[string]string{"p.go": code})
+	r := Run(context.Background(), Options{Dir: dir})
+	if r.Status != NoTests || !strings.Contains(r.Summary, "no _test.go file") {
+		t.Fatalf("status %v summary %q, want no tests with a hint about the deleted file", r.Status, r.Summary)
+	}
+}
+
+func TestMissingDirectory(t *testing.T) {
+	r := Run(context.Background(), Options{Dir: filepath.Join(t.TempDir(), "gone")})
+	if r.Status != Errored || !strings.Contains(r.Summary, "missing") {
+		t.Fatalf("status %v summary %q", r.Status, r.Summary)
+	}
+}
+
+func TestNoGoToolchain(t *testing.T) {
+	dir := module(t, map[string]string{"p.go": code})
+	t.Setenv("PATH", "")
+	r := Run(context.Background(), Options{Dir: dir})
+	if r.Status != NoGo || !strings.Contains(r.Summary, "Go toolchain was not found") {
+		t.Fatalf("status %v summary %q", r.Status, r.Summary)
+	}
+	r = Run(context.Background(), Options{Dir: dir, Go: filepath.Join(dir, "no-such-go")})
+	if r.Status != NoGo {
+		t.Fatalf("with a missing Go path: status %v summary %q", r.Status, r.Summary)
+	}
+}
+
+func TestOutputIsCapped(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	dir := module(t, map[string]string{
+		"p.go": code,
+		"p_test.go": `package p
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestNoisy(t *testing.T) {
+	for i := range 500 {
+		t.Log("line", i)
+	}
+	t.Log(strings.Repeat("x", 5000))
+	t.Fail()
+}
+`})
+	r := Run(context.Background(), Options{Dir: dir, MaxLines: 10, MaxLineLen: 50})
+	n := find(t, r, "TestNoisy")
+	if len(n.Output) != 10 || n.Cut != 491 {
+		t.Fatalf("kept %d lines and cut %d, want 10 and 491", len(n.Output), n.Cut)
+	}
+	for _, l := range n.Output {
+		if len(l) > 50+len("…") {
+			t.Errorf("line of %d bytes kept, want at most 50", len(l))
+		}
+	}
+	if !strings.Contains(r.Text(), "491 more lines not shown") {
+		t.Errorf("text does not say lines were cut:\n%s", r.Text())
+	}
+}
+
+func TestCanceled(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	dir := module(t, map[string]string{
+		"p.go":      code,
+		"p_test.go": "package p\n\nimport (\n\t\"testing\"\n\t\"time\"\n)\n\nfunc TestSlow(t *testing.T) { time.Sleep(time.Minute) }\n",
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Second)
+	defer cancel()
+	r := Run(ctx, Options{Dir: dir})
+	if r.Status != Canceled {
+		t.Fatalf("status = %v, want canceled; report:\n%s", r.Status, r.Text())
+	}
+}
+
+func find(t *testing.T, r Report, name string) TestResult {
+	t.Helper()
+	for _, x := range r.Tests {
+		if x.Name == name {
+			return x
+		}
+	}
+	t.Fatalf("no test %s in report:\n%s", name, r.Text())
+	return TestResult{}
+}

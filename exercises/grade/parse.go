@@ -1,0 +1,346 @@
+package grade
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// event is one line of `go test -json` (see `go doc test2json`), including
+// the build events the go command adds.
+type event struct {
+	Action     string
+	Package    string
+	Test       string
+	Output     string
+	ImportPath string
+	Elapsed    float64
+}
+
+// collector folds the event stream into a Report. It is fed from a single
+// goroutine and read once the stream has ended.
+type collector struct {
+	dir        string // absolute package directory, to keep only the learner's stack frames
+	maxLines   int
+	maxLineLen int
+
+	tests map[string]*testState
+	order []string
+
+	buildFailed bool
+	buildOut    []string
+	buildCut    int
+	pkgOut      []string
+	pkgCut      int
+	pkgAction   string // "pass", "fail" or "skip" for the package as a whole
+	noTestFiles bool
+	timedOut    string // the "test timed out after ..." message, if any
+	sawEvent    bool
+}
+
+type testState struct {
+	TestResult
+	ended     bool
+	inPanic   bool   // inside a panic's stack dump: keep only the learner's frames
+	lastFrame string // the function line before a file line in a stack dump
+	partial   string // the start of a line test2json split into pieces
+}
+
+func newCollector(dir string, maxLines, maxLineLen int) *collector {
+	return &collector{dir: dir, maxLines: maxLines, maxLineLen: maxLineLen, tests: map[string]*testState{}}
+}
+
+// line takes one line of the go command's standard output. Lines that are
+// not JSON (a go command that predates -json build events, or something a
+// test wrote straight to the terminal) are kept as package output.
+func (c *collector) line(raw []byte) {
+	var e event
+	if len(raw) == 0 || raw[0] != '{' || json.Unmarshal(raw, &e) != nil {
+		c.addPkgOutput(string(raw))
+		return
+	}
+	c.sawEvent = true
+	switch e.Action {
+	case "build-output":
+		for _, l := range splitLines(e.Output) {
+			if strings.HasPrefix(l, "# ") {
+				continue // "# pkg [pkg.test]" headers say nothing the learner needs
+			}
+			c.buildOut, c.buildCut = appendCapped(c.buildOut, c.buildCut, c.clip(l), c.maxLines)
+		}
+	case "build-fail":
+		c.buildFailed = true
+	default:
+		if e.Test == "" {
+			c.packageEvent(e)
+		} else {
+			c.testEvent(e)
+		}
+	}
+}
+
+func (c *collector) packageEvent(e event) {
+	switch e.Action {
+	case "pass", "fail", "skip":
+		c.pkgAction = e.Action
+	case "output":
+		for _, l := range splitLines(e.Output) {
+			c.addPkgOutput(l)
+		}
+	}
+}
+
+// addPkgOutput keeps package-level output except go test's own framing.
+func (c *collector) addPkgOutput(l string) {
+	t := strings.TrimSpace(l)
+	switch {
+	case t == "", t == "PASS", t == "FAIL", strings.HasPrefix(t, "ok  \t"), strings.HasPrefix(t, "FAIL\t"),
+		strings.HasPrefix(t, "testing: warning: no tests to run"):
+		return
+	case strings.HasPrefix(t, "?") && strings.HasSuffix(t, "[no test files]"):
+		c.noTestFiles = true
+		return
+	case strings.HasPrefix(t, "panic: test timed out after"):
+		c.timedOut = t
+	}
+	c.pkgOut, c.pkgCut = appendCapped(c.pkgOut, c.pkgCut, c.clip(l), c.maxLines)
+}
+
+func (c *collector) test(name string) *testState {
+	t, ok := c.tests[name]
+	if !ok {
+		t = &testState{TestResult: TestResult{Name: name}}
+		c.tests[name] = t
+		c.order = append(c.order, name)
+	}
+	return t
+}
+
+func (c *collector) testEvent(e event) {
+	t := c.test(e.Test)
+	switch e.Action {
+	case "pass":
+		t.Passed, t.ended = true, true
+	case "fail":
+		t.ended = true
+	case "skip":
+		t.Skipped, t.ended = true, true
+	case "output":
+		// test2json cuts very long lines into pieces; only the last piece
+		// ends with a newline. Join them again, keeping at most what clip
+		// would keep anyway.
+		text := t.partial + e.Output
+		t.partial = ""
+		if !strings.HasSuffix(text, "\n") {
+			i := strings.LastIndexByte(text, '\n')
+			t.partial = text[i+1:]
+			if len(t.partial) > c.maxLineLen+8 {
+				t.partial = t.partial[:c.maxLineLen+8]
+			}
+			text = text[:i+1]
+		}
+		c.testLines(t, text)
+	}
+	if t.ended {
+		if t.partial != "" {
+			c.testLines(t, t.partial)
+			t.partial = ""
+		}
+		t.Elapsed = time.Duration(e.Elapsed * float64(time.Second))
+	}
+}
+
+func (c *collector) testLines(t *testState, text string) {
+	depth := strings.Count(t.Name, "/") + 1
+	for _, l := range splitLines(text) {
+		c.testOutput(t, l, depth)
+	}
+}
+
+// testOutput keeps what helps a learner: their t.Log and t.Error lines,
+// panic messages and the stack frames in their own files. Framing lines
+// ("=== RUN", "--- FAIL") and the runtime's frames are dropped.
+func (c *collector) testOutput(t *testState, l string, depth int) {
+	trimmed := strings.TrimSpace(l)
+	for _, p := range []string{"=== RUN", "=== PAUSE", "=== CONT", "=== NAME", "--- PASS", "--- FAIL", "--- SKIP"} {
+		if strings.HasPrefix(trimmed, p) {
+			return
+		}
+	}
+	if strings.HasPrefix(trimmed, "panic: ") {
+		t.inPanic = true
+		if strings.HasPrefix(trimmed, "panic: test timed out after") {
+			c.timedOut = trimmed
+		}
+		c.keep(t, strings.TrimSuffix(trimmed, " [recovered, repanicked]"))
+		return
+	}
+	if t.inPanic {
+		c.stackLine(t, l)
+		return
+	}
+	for range depth {
+		l = strings.TrimPrefix(l, "    ")
+	}
+	c.keep(t, l)
+}
+
+// stackLine keeps the frames of a stack dump that point into the package
+// directory, as "function (file:line)".
+func (c *collector) stackLine(t *testState, l string) {
+	if !strings.HasPrefix(l, "\t") {
+		t.lastFrame = strings.TrimSpace(l)
+		return
+	}
+	loc := strings.TrimSpace(l)
+	if i := strings.LastIndex(loc, " +0x"); i >= 0 {
+		loc = loc[:i]
+	}
+	if c.dir == "" || !strings.HasPrefix(loc, c.dir+string(filepath.Separator)) {
+		return
+	}
+	rel := strings.TrimPrefix(loc, c.dir+string(filepath.Separator))
+	fn := t.lastFrame
+	if i := strings.LastIndex(fn, "("); i > 0 {
+		fn = fn[:i]
+	}
+	if j := strings.LastIndex(fn, "/"); j >= 0 {
+		fn = fn[j+1:]
+	}
+	c.keep(t, fmt.Sprintf("  at %s (%s)", fn, rel))
+}
+
+func (c *collector) keep(t *testState, l string) {
+	t.Output, t.Cut = appendCapped(t.Output, t.Cut, c.clip(l), c.maxLines)
+}
+
+func (c *collector) clip(l string) string {
+	if c.maxLineLen > 0 && len(l) > c.maxLineLen {
+		cut := c.maxLineLen
+		for cut > 0 && !isRuneStart(l[cut]) {
+			cut--
+		}
+		return l[:cut] + "…"
+	}
+	return l
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+func appendCapped(lines []string, cut int, l string, max int) ([]string, int) {
+	if max > 0 && len(lines) >= max {
+		return lines, cut + 1
+	}
+	return append(lines, l), cut
+}
+
+func splitLines(s string) []string {
+	s = strings.TrimSuffix(s, "\n")
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
+}
+
+// buildErrorRE matches "./file.go:12:3: message" and "file.go:12: message".
+var buildErrorRE = regexp.MustCompile(`^\s*(\S+\.go):(\d+)(?::(\d+))?: (.+)$`)
+
+func (c *collector) buildErrors() []BuildError {
+	var out []BuildError
+	for _, l := range c.buildOut {
+		m := buildErrorRE.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		line, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		out = append(out, BuildError{File: c.relative(m[1]), Line: line, Col: col, Message: m[4]})
+	}
+	return out
+}
+
+func (c *collector) relative(file string) string {
+	if c.dir != "" && filepath.IsAbs(file) {
+		if rel, err := filepath.Rel(c.dir, file); err == nil {
+			return rel
+		}
+	}
+	return strings.TrimPrefix(file, "./")
+}
+
+// report turns what was collected into a Report. It does not set Elapsed
+// and does not know about timeouts imposed from outside; Run adds those.
+func (c *collector) report() Report {
+	r := Report{BuildOutput: c.buildOut, Output: c.pkgOut}
+	if c.pkgCut > 0 {
+		r.Output = append(r.Output, fmt.Sprintf("... %d more lines not shown", c.pkgCut))
+	}
+	for _, name := range c.order {
+		t := c.tests[name]
+		if !t.ended {
+			t.Running = true
+		}
+		r.Tests = append(r.Tests, t.TestResult)
+	}
+	switch {
+	case c.buildFailed:
+		r.Status = BuildFailed
+		r.BuildErrors = c.buildErrors()
+		r.Summary = "does not compile"
+		switch {
+		case len(r.BuildErrors) > 0:
+			r.Summary += ": " + r.BuildErrors[0].String()
+			if n := len(r.BuildErrors) - 1; n > 0 {
+				r.Summary += fmt.Sprintf(" (and %d more)", n)
+			}
+		case len(c.buildOut) > 0:
+			r.Summary += ": " + strings.TrimSpace(c.buildOut[0])
+		}
+	case c.timedOut != "":
+		r.Status = TimedOut
+		r.Summary = strings.TrimPrefix(c.timedOut, "panic: ")
+		if running := runningTests(r.Tests); running != "" {
+			r.Summary += " in " + running
+		}
+		r.Summary += ": an endless loop, or a wait that never ends?"
+	case c.noTestFiles || (len(r.Tests) == 0 && c.pkgAction != "fail"):
+		r.Status = NoTests
+		r.Summary = "no tests ran: the package has no _test.go file (was the test file deleted?)"
+	default:
+		r.Status, r.Summary = verdict(r, c.pkgAction)
+	}
+	return r
+}
+
+func verdict(r Report, pkgAction string) (Status, string) {
+	passed, total := r.Counts()
+	if running := runningTests(r.Tests); running != "" {
+		return Failed, fmt.Sprintf("the test process stopped during %s (os.Exit, or a crash) after %d of %d tests passed", running, passed, total)
+	}
+	if f := r.Failures(); len(f) > 0 {
+		return Failed, fmt.Sprintf("%d of %d tests pass; first failure: %s", passed, total, f[0].Name)
+	}
+	if pkgAction == "fail" {
+		return Failed, fmt.Sprintf("all %d tests pass, but the test process failed outside them (in init, TestMain or a leftover goroutine)", total)
+	}
+	if total == 1 {
+		return Passed, "the test passes"
+	}
+	return Passed, fmt.Sprintf("all %d tests pass", total)
+}
+
+// runningTests names the tests that started and never ended, innermost
+// (most specific) first: "TestX/sub, TestX".
+func runningTests(tests []TestResult) string {
+	var names []string
+	for i := len(tests) - 1; i >= 0; i-- {
+		if tests[i].Running {
+			names = append(names, tests[i].Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,149 @@
+package grade
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Status is the verdict on one run of a package's tests.
+type Status int
+
+// The verdicts, from best to worst. Every Report has exactly one.
+const (
+	Passed      Status = iota // every test ran and passed
+	Failed                    // at least one test failed, or the test binary crashed
+	BuildFailed               // the code (or the tests) did not compile
+	TimedOut                  // the tests did not finish in time and were stopped
+	NoTests                   // the package has no test files, or no tests ran
+	NoGo                      // the go command could not be found or started
+	Canceled                  // the caller stopped the run (a newer save, or quitting)
+	Errored                   // go test itself failed for another reason
+)
+
+var statusNames = [...]string{"passed", "failed", "build failed", "timed out", "no tests", "no go toolchain", "canceled", "error"}
+
+func (s Status) String() string {
+	if s < 0 || int(s) >= len(statusNames) {
+		return fmt.Sprintf("Status(%d)", int(s))
+	}
+	return statusNames[s]
+}
+
+// TestResult is one test (or subtest) as go test reported it.
+type TestResult struct {
+	Name    string
+	Passed  bool
+	Skipped bool
+	// Running is true when the test started and never reported an end: the
+	// test binary exited, crashed or was killed while it ran.
+	Running bool
+	Elapsed time.Duration
+	// Output is what the test printed (t.Log, t.Error, panics), framing lines
+	// such as "=== RUN" removed, at most Options.MaxLines lines.
+	Output []string
+	// Cut counts the lines left out of Output to respect the cap.
+	Cut int
+}
+
+// Failed reports whether the test ended in failure or never ended.
+func (t TestResult) Failed() bool { return !t.Passed && !t.Skipped }
+
+// BuildError is one compiler or vet message tied to a place in a file.
+type BuildError struct {
+	File    string // relative to the package directory, e.g. "breaker.go"
+	Line    int
+	Col     int
+	Message string
+}
+
+func (e BuildError) String() string {
+	if e.Col > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Message)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Message)
+}
+
+// Report is everything a run found out.
+type Report struct {
+	Status Status
+	// Summary is one line for a human: "3 of 8 tests pass", "does not
+	// compile: breaker.go:12:2: undefined: x", "timed out after 30s in TestX".
+	Summary string
+	Tests   []TestResult
+	// BuildErrors holds the compile errors that name a file and line;
+	// BuildOutput holds the compiler's output as printed (capped).
+	BuildErrors []BuildError
+	BuildOutput []string
+	// Output is what was printed outside any test: a panic in init, the go
+	// command's own errors, the process being killed. Capped.
+	Output  []string
+	Elapsed time.Duration
+}
+
+// Counts returns how many tests passed and how many ran in all. Skipped
+// tests count as neither; subtests count like tests.
+func (r Report) Counts() (passed, total int) {
+	for _, t := range r.Tests {
+		if t.Skipped {
+			continue
+		}
+		total++
+		if t.Passed {
+			passed++
+		}
+	}
+	return passed, total
+}
+
+// Failures returns the tests that failed or never finished, in the order
+// they started.
+func (r Report) Failures() []TestResult {
+	var out []TestResult
+	for _, t := range r.Tests {
+		if t.Failed() {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Text renders the report as plain text for a terminal or a log: the
+// summary, then the compile errors or the failing tests with their output.
+func (r Report) Text() string {
+	var b strings.Builder
+	b.WriteString(r.Summary)
+	b.WriteByte('\n')
+	for _, e := range r.BuildErrors {
+		fmt.Fprintf(&b, "  %s\n", e)
+	}
+	if len(r.BuildErrors) == 0 {
+		for _, l := range r.BuildOutput {
+			fmt.Fprintf(&b, "  %s\n", l)
+		}
+	}
+	for _, t := range r.Tests {
+		mark := "ok  "
+		switch {
+		case t.Skipped:
+			mark = "skip"
+		case t.Running:
+			mark = "STOP"
+		case !t.Passed:
+			mark = "FAIL"
+		}
+		fmt.Fprintf(&b, "  %s %s\n", mark, t.Name)
+		if t.Failed() {
+			for _, l := range t.Output {
+				fmt.Fprintf(&b, "         %s\n", l)
+			}
+			if t.Cut > 0 {
+				fmt.Fprintf(&b, "         ... %d more lines not shown\n", t.Cut)
+			}
+		}
+	}
+	for _, l := range r.Output {
+		fmt.Fprintf(&b, "  %s\n", l)
+	}
+	return b.String()
+}
