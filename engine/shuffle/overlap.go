@@ -96,12 +96,7 @@ func AssignOverlapLimited(n, k, customers, maxShared int, rng *rand.Rand) (*Assi
 		return nil, err
 	}
 	a.maxShared = maxShared
-	p := &overlapPlacer{
-		groupSize: maxShared + 1,
-		used:      make(map[string]struct{}),
-		index:     make([]int, maxShared+1),
-		key:       make([]byte, 4*(maxShared+1)),
-	}
+	p := newOverlapPlacer(maxShared + 1)
 	scanAllowed := binomial(n, k).Cmp(big.NewInt(maxScanShards)) <= 0
 	s := newSampler(n)
 	for c := range customers {
@@ -137,51 +132,89 @@ func scanNote(scanned bool) string {
 
 // overlapPlacer remembers every group of groupSize workers that some placed
 // shard contains. A candidate shard fits when none of its groups is taken.
+//
+// Groups of up to three workers (Route 53's rule of at most 2 shared makes
+// groups of 3) are packed into one uint64, 21 bits a worker, which keeps the
+// map small and its inserts free of allocations; larger groups are spelled
+// out as strings of 4 bytes a worker.
 type overlapPlacer struct {
 	groupSize int
-	used      map[string]struct{}
-	index     []int  // positions of the current group inside the shard
-	key       []byte // the current group encoded as a map key
+	packed    map[uint64]struct{} // used when groupSize <= maxPackedGroup
+	spelled   map[string]struct{} // used otherwise
+	index     []int               // positions of the current group inside the shard
+	key       []byte              // the current group spelled out, reused
+}
+
+// maxPackedGroup is the largest group whose workers (each below MaxWorkers,
+// so below 2^21) fit in 64 bits.
+const maxPackedGroup = 3
+
+func newOverlapPlacer(groupSize int) *overlapPlacer {
+	p := &overlapPlacer{groupSize: groupSize, index: make([]int, groupSize)}
+	if groupSize <= maxPackedGroup {
+		p.packed = make(map[uint64]struct{})
+	} else {
+		p.spelled = make(map[string]struct{})
+		p.key = make([]byte, 4*groupSize)
+	}
+	return p
 }
 
 // fits reports whether a sorted shard shares no group with a placed shard.
 func (p *overlapPlacer) fits(shard []int32) bool {
-	free := true
-	p.eachGroup(shard, func(key []byte) bool {
-		// Indexing with string(key) does not allocate; only storing does.
-		if _, taken := p.used[string(key)]; taken {
-			free = false
+	p.firstGroup()
+	for {
+		if p.packed != nil {
+			if _, taken := p.packed[p.packedKey(shard)]; taken {
+				return false
+			}
+		} else if _, taken := p.spelled[string(p.spelledKey(shard))]; taken {
+			// Indexing with string(bytes) does not allocate; only storing does.
 			return false
 		}
-		return true
-	})
-	return free
+		if !nextCombination(p.index, len(shard)) {
+			return true
+		}
+	}
 }
 
 // claim records every group of a sorted shard that has just been placed.
 func (p *overlapPlacer) claim(shard []int32) {
-	p.eachGroup(shard, func(key []byte) bool {
-		p.used[string(key)] = struct{}{}
-		return true
-	})
-}
-
-// eachGroup calls visit with the key of every groupSize-subset of shard, in
-// lexicographic order of positions, until visit returns false. Shards are
-// sorted, so the same group always gets the same key.
-func (p *overlapPlacer) eachGroup(shard []int32, visit func(key []byte) bool) {
-	r := p.groupSize
-	for i := range r {
-		p.index[i] = i
-	}
+	p.firstGroup()
 	for {
-		for i, pos := range p.index {
-			binary.BigEndian.PutUint32(p.key[4*i:], uint32(shard[pos]))
+		if p.packed != nil {
+			p.packed[p.packedKey(shard)] = struct{}{}
+		} else {
+			p.spelled[string(p.spelledKey(shard))] = struct{}{}
 		}
-		if !visit(p.key) || !nextCombination(p.index, len(shard)) {
+		if !nextCombination(p.index, len(shard)) {
 			return
 		}
 	}
+}
+
+// firstGroup points index at the first group of positions, 0..groupSize-1.
+// Groups are taken from sorted shards, so the same workers always make the
+// same key.
+func (p *overlapPlacer) firstGroup() {
+	for i := range p.index {
+		p.index[i] = i
+	}
+}
+
+func (p *overlapPlacer) packedKey(shard []int32) uint64 {
+	var key uint64
+	for _, pos := range p.index {
+		key = key<<21 | uint64(shard[pos])
+	}
+	return key
+}
+
+func (p *overlapPlacer) spelledKey(shard []int32) []byte {
+	for i, pos := range p.index {
+		binary.BigEndian.PutUint32(p.key[4*i:], uint32(shard[pos]))
+	}
+	return p.key
 }
 
 // scan tries every shard of the fleet in lexicographic order and leaves the

@@ -1,0 +1,366 @@
+package shuffle
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+)
+
+// Report is the result of the built-in `shuffle` scenario: the value of the
+// "shuffle" key in `breakerlab run shuffle --format json`.
+type Report struct {
+	Combinatorics []OddsRow  `json:"combinatorics"`
+	Simulation    Simulation `json:"simulation"`
+	Setup         Setup      `json:"setup"`
+}
+
+// OddsRow is one line of the odds table: a fleet of Workers where every
+// customer gets PerCustomer of them.
+type OddsRow struct {
+	Workers     int    `json:"workers"`
+	PerCustomer int    `json:"per_customer"`
+	Shards      string `json:"shards"` // C(n, k) in decimal, a string so that it stays exact
+	// ShareAll and ShareAny are the chances that two random customers share
+	// all their workers or at least one, as floats for reading; the _exact
+	// fields hold the same chances as reduced fractions.
+	ShareAll      float64 `json:"share_all"`
+	ShareAny      float64 `json:"share_any"`
+	ShareAllExact string  `json:"share_all_exact"`
+	ShareAnyExact string  `json:"share_any_exact"`
+}
+
+// Simulation holds the poisoned-customer outcome under each strategy. It is
+// a struct rather than a map so the JSON keys come out in teaching order.
+type Simulation struct {
+	Plain          StrategyResult `json:"plain"`
+	Shuffle        StrategyResult `json:"shuffle"`
+	Hash           StrategyResult `json:"hash"`
+	OverlapLimited StrategyResult `json:"overlap-limited"`
+}
+
+// StrategyResult is one strategy's row of the simulation.
+type StrategyResult struct {
+	Customers    int     `json:"customers"` // the others, not counting the poisoned customer
+	Lost         int     `json:"lost"`
+	Degraded     int     `json:"degraded"`
+	ExpectedLost float64 `json:"expected_lost"`
+	// ExpectedDegraded is absent where the odds give no honest figure.
+	ExpectedDegraded *float64 `json:"expected_degraded,omitempty"`
+	// Note explains a row that ran under different terms than the others;
+	// Error says why a row could not run at all.
+	Note  string `json:"note,omitempty"`
+	Error string `json:"error,omitempty"`
+}
+
+// Setup records the parameters the simulation ran with.
+type Setup struct {
+	Workers     int    `json:"workers"`
+	Customers   int    `json:"customers"`
+	PerCustomer int    `json:"per_customer"`
+	Poisoned    int    `json:"poisoned"`
+	MaxShared   int    `json:"max_shared"` // the limit for the overlap-limited row
+	Seed        uint64 `json:"seed"`
+}
+
+// NamedResult pairs a strategy with its row, for printing in order.
+type NamedResult struct {
+	Strategy Strategy
+	StrategyResult
+}
+
+// Rows lists the strategies' rows in the order of Strategies.
+func (s Simulation) Rows() []NamedResult {
+	return []NamedResult{
+		{StrategyPlain, s.Plain},
+		{StrategyShuffle, s.Shuffle},
+		{StrategyHash, s.Hash},
+		{StrategyOverlapLimited, s.OverlapLimited},
+	}
+}
+
+// ScenarioFleets are the (workers, workers per customer) pairs of the odds
+// table, from a toy fleet to Route 53's 2,048 name servers with 4 each.
+var ScenarioFleets = [][2]int{{8, 2}, {16, 4}, {64, 4}, {100, 5}, {2048, 4}}
+
+// The scenario's simulation: 8 workers, 1,000 customers with 2 each (plain
+// sharding is then 4 fixed shards of 2), customer 0 poisoned, and at most 1
+// shared worker for the overlap-limited row.
+const (
+	scenarioWorkers     = 8
+	scenarioCustomers   = 1000
+	scenarioPerCustomer = 2
+	scenarioPoisoned    = 0
+	scenarioMaxShared   = 1
+)
+
+// scenarioStream is the second word of the scenario's PCG seed.
+const scenarioStream = 0x7368_7566_666c_6521
+
+// OddsTable computes one odds row per fleet.
+func OddsTable(fleets [][2]int) ([]OddsRow, error) {
+	rows := make([]OddsRow, 0, len(fleets))
+	for _, f := range fleets {
+		n, k := f[0], f[1]
+		shards, err := Shards(n, k)
+		if err != nil {
+			return nil, err
+		}
+		all, err := ShareAll(n, k)
+		if err != nil {
+			return nil, err
+		}
+		anyShared, err := ShareAny(n, k)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, OddsRow{
+			Workers: n, PerCustomer: k, Shards: shards.String(),
+			ShareAll: ratFloat(all), ShareAny: ratFloat(anyShared),
+			ShareAllExact: all.RatString(), ShareAnyExact: anyShared.RatString(),
+		})
+	}
+	return rows, nil
+}
+
+// RunScenario runs the `shuffle` scenario with seed: the odds table, and one
+// poisoned customer under each strategy. The shuffle and overlap-limited
+// rows draw from one source seeded with seed; the plain row does not depend
+// on it, nor does the hash row, whose shards come from the customer ids.
+//
+// A strategy that cannot run on the scenario's fleet reports why in its
+// row's Error instead of failing the whole report.
+func RunScenario(seed uint64) (Report, error) {
+	odds, err := OddsTable(ScenarioFleets)
+	if err != nil {
+		return Report{}, err
+	}
+	report := Report{
+		Combinatorics: odds,
+		Setup: Setup{
+			Workers: scenarioWorkers, Customers: scenarioCustomers, PerCustomer: scenarioPerCustomer,
+			Poisoned: scenarioPoisoned, MaxShared: scenarioMaxShared, Seed: seed,
+		},
+	}
+	rng := rand.New(rand.NewPCG(seed, scenarioStream))
+	n, k, customers := scenarioWorkers, scenarioPerCustomer, scenarioCustomers
+
+	report.Simulation.Plain = resultOf(AssignPlain(n, k, customers))
+	report.Simulation.Shuffle = resultOf(AssignShuffle(n, k, customers, rng))
+
+	ids := make([]string, customers)
+	for c := range ids {
+		ids[c] = CustomerID(c)
+	}
+	report.Simulation.Hash = resultOf(AssignHash(n, k, ids, HashOptions{}))
+	if report.Simulation.Hash.Error == "" {
+		report.Simulation.Hash.Note = "shards come from the customer ids, so this row is the same for every seed"
+	}
+
+	report.Simulation.OverlapLimited = overlapLimitedRow(n, k, customers, scenarioMaxShared, rng)
+	return report, nil
+}
+
+// overlapLimitedRow runs the overlap-limited strategy with as many customers
+// as the limit allows. A small fleet holds few customers that overlap
+// little (8 workers in pairs, at most 1 shared: every customer needs a pair
+// of its own, and there are only 28), so the row places what fits and says
+// so, which is itself the lesson: the limit buys safety with capacity.
+func overlapLimitedRow(n, k, customers, maxShared int, rng *rand.Rand) StrategyResult {
+	capacity, err := OverlapCapacity(n, k, maxShared)
+	if err != nil {
+		return StrategyResult{Error: err.Error()}
+	}
+	placed := customers
+	if capacity.Cmp(big.NewInt(int64(customers))) < 0 {
+		placed = int(capacity.Int64())
+	}
+	if placed < 2 {
+		return StrategyResult{Error: fmt.Sprintf("with at most %s shared, %d workers with %d each have room for only %s; the poisoned customer needs company",
+			plural(maxShared, "worker"), n, k, plural(placed, "customer"))}
+	}
+	row := resultOf(AssignOverlapLimited(n, k, placed, maxShared, rng))
+	if row.Error == "" && placed < customers {
+		row.Note = fmt.Sprintf("with at most %s shared, %d workers with %d each have room for only %s customers; %s of the %s were placed",
+			plural(maxShared, "worker"), n, k, groupDigits(capacity.String()), groupDigits(strconv.Itoa(placed)), groupDigits(strconv.Itoa(customers)))
+	}
+	return row
+}
+
+// resultOf poisons the scenario's customer on an assignment and sets the
+// prediction beside the count, or records why the assignment failed.
+func resultOf(a *Assignment, err error) StrategyResult {
+	if err != nil {
+		return StrategyResult{Error: err.Error()}
+	}
+	out, err := Poison(a, scenarioPoisoned)
+	if err != nil {
+		return StrategyResult{Error: err.Error()}
+	}
+	want, err := Expected(a, scenarioPoisoned)
+	if err != nil {
+		return StrategyResult{Error: err.Error()}
+	}
+	row := StrategyResult{Customers: out.Customers, Lost: out.Lost, Degraded: out.Degraded, ExpectedLost: want.Lost}
+	if want.DegradedKnown {
+		degraded := want.Degraded
+		row.ExpectedDegraded = &degraded
+	}
+	return row
+}
+
+// WriteTable prints the report for reading: the odds table, then the
+// simulation, with thousands separators.
+func WriteTable(w io.Writer, r Report) error {
+	if w == nil {
+		return errNoWriter
+	}
+	ew := &errWriter{w: w}
+	ew.printf("Shuffle sharding: how likely two customers are to share workers\n\n")
+	odds := [][]string{{"workers", "each", "possible shards", "share all workers", "share at least one"}}
+	for _, row := range r.Combinatorics {
+		odds = append(odds, []string{
+			groupDigits(strconv.Itoa(row.Workers)),
+			strconv.Itoa(row.PerCustomer),
+			groupDigits(row.Shards),
+			"1 in " + groupDigits(row.Shards),
+			percent(row.ShareAny),
+		})
+	}
+	writeColumns(ew, odds, 0)
+
+	s := r.Setup
+	ew.printf("\nOne poisoned customer: %s workers, %s customers with %d workers each.\n",
+		groupDigits(strconv.Itoa(s.Workers)), groupDigits(strconv.Itoa(s.Customers)), s.PerCustomer)
+	ew.printf("Customer %d's requests crash every worker they reach, so all of its workers go down.\n", s.Poisoned)
+	ew.printf("The others retry on the rest of their shard and lose service only if all of it is down.\n\n")
+	sim := [][]string{{"strategy", "others", "lose service", "expected", "lose some, carry on", "expected"}}
+	var notes []string
+	for _, row := range r.Simulation.Rows() {
+		if row.Error != "" {
+			sim = append(sim, []string{string(row.Strategy), "-", "-", "-", "-", "-"})
+			notes = append(notes, fmt.Sprintf("%s: could not run: %s", row.Strategy, row.Error))
+			continue
+		}
+		expectedDegraded := "-"
+		if row.ExpectedDegraded != nil {
+			expectedDegraded = strconv.FormatFloat(*row.ExpectedDegraded, 'f', 1, 64)
+		}
+		sim = append(sim, []string{
+			string(row.Strategy),
+			groupDigits(strconv.Itoa(row.Customers)),
+			countWithShare(row.Lost, row.Customers),
+			strconv.FormatFloat(row.ExpectedLost, 'f', 1, 64),
+			countWithShare(row.Degraded, row.Customers),
+			expectedDegraded,
+		})
+		if row.Note != "" {
+			notes = append(notes, fmt.Sprintf("%s: %s", row.Strategy, row.Note))
+		}
+	}
+	writeColumns(ew, sim, 1)
+	if len(notes) > 0 {
+		ew.printf("\n")
+		for _, note := range notes {
+			ew.printf("  %s\n", note)
+		}
+	}
+	return ew.err
+}
+
+// WriteCSV writes one row per strategy under a header:
+// strategy,customers,lost,degraded,expected_lost.
+func WriteCSV(w io.Writer, r Report) error {
+	if w == nil {
+		return errNoWriter
+	}
+	cw := csv.NewWriter(w)
+	if err := cw.Write([]string{"strategy", "customers", "lost", "degraded", "expected_lost"}); err != nil {
+		return err
+	}
+	for _, row := range r.Simulation.Rows() {
+		record := []string{
+			string(row.Strategy),
+			strconv.Itoa(row.Customers),
+			strconv.Itoa(row.Lost),
+			strconv.Itoa(row.Degraded),
+			strconv.FormatFloat(row.ExpectedLost, 'f', -1, 64),
+		}
+		if err := cw.Write(record); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// plural formats a count with its noun, "1 worker", "2 workers".
+func plural(count int, noun string) string {
+	if count == 1 {
+		return "1 " + noun
+	}
+	return groupDigits(strconv.Itoa(count)) + " " + noun + "s"
+}
+
+// percent formats a chance with one decimal, "46.4%".
+func percent(p float64) string { return strconv.FormatFloat(100*p, 'f', 1, 64) + "%" }
+
+// countWithShare formats "249 (24.9%)"; with no customers there is no share.
+func countWithShare(count, of int) string {
+	if of == 0 {
+		return groupDigits(strconv.Itoa(count))
+	}
+	return fmt.Sprintf("%s (%s)", groupDigits(strconv.Itoa(count)), percent(float64(count)/float64(of)))
+}
+
+// writeColumns prints rows of cells, the first row a header, each column as
+// wide as its widest cell. The first leftAligned columns are aligned left
+// (names), the rest right (numbers).
+func writeColumns(ew *errWriter, rows [][]string, leftAligned int) {
+	var widths []int
+	for _, row := range rows {
+		for i, cell := range row {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], len([]rune(cell)))
+		}
+	}
+	for _, row := range rows {
+		var line strings.Builder
+		for i, cell := range row {
+			if i > 0 {
+				line.WriteString("  ")
+			}
+			pad := strings.Repeat(" ", widths[i]-len([]rune(cell)))
+			if i < leftAligned {
+				line.WriteString(cell + pad)
+			} else {
+				line.WriteString(pad + cell)
+			}
+		}
+		ew.printf("%s\n", strings.TrimRight(line.String(), " "))
+	}
+}
+
+// errWriter keeps the first write error so that a long run of prints can be
+// checked once at the end.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (ew *errWriter) printf(format string, args ...any) {
+	if ew.err != nil {
+		return
+	}
+	_, ew.err = fmt.Fprintf(ew.w, format, args...)
+}
+
+// errNoWriter is returned when a writer is missing, rather than panicking on
+// the first print.
+var errNoWriter = errors.New("no writer given")

@@ -1,0 +1,208 @@
+package shuffle
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func mustScenario(t *testing.T, seed uint64) Report {
+	t.Helper()
+	r, err := RunScenario(seed)
+	if err != nil {
+		t.Fatalf("RunScenario(%d): %v", seed, err)
+	}
+	return r
+}
+
+func TestScenarioOddsAndPlainAreExact(t *testing.T) {
+	r := mustScenario(t, 5)
+	wantShards := []string{"28", "1820", "635376", "75287520", "730862190080"}
+	if len(r.Combinatorics) != len(wantShards) {
+		t.Fatalf("%d odds rows, want %d", len(r.Combinatorics), len(wantShards))
+	}
+	for i, row := range r.Combinatorics {
+		if row.Shards != wantShards[i] || row.ShareAllExact != "1/"+wantShards[i] {
+			t.Errorf("row %d: %+v, want %s shards and share_all 1/%s", i, row, wantShards[i], wantShards[i])
+		}
+	}
+	first := r.Combinatorics[0]
+	if first.ShareAnyExact != "13/28" || first.ShareAll != 1.0/28 || first.ShareAny != 13.0/28 {
+		t.Errorf("(8, 2): %+v, want 1/28 and 13/28", first)
+	}
+	if got := r.Combinatorics[4].ShareAny; got < 0.0077 || got > 0.0079 {
+		t.Errorf("(2048, 4) shares at least one worker with chance %v, want about 0.8%%", got)
+	}
+
+	plain := r.Simulation.Plain
+	if plain.Customers != 999 || plain.Lost != 249 || plain.Degraded != 0 || plain.ExpectedLost != 249 {
+		t.Errorf("plain: %+v, want 999 others, 249 lost, none degraded, 249 expected", plain)
+	}
+	for _, row := range r.Simulation.Rows() {
+		if row.Error != "" {
+			t.Errorf("%s: %s", row.Strategy, row.Error)
+		}
+	}
+	if r.Simulation.Shuffle.ExpectedLost != 999.0/28 {
+		t.Errorf("shuffle expected %v lost, want 999/28", r.Simulation.Shuffle.ExpectedLost)
+	}
+	limited := r.Simulation.OverlapLimited
+	if limited.Customers != 27 || limited.Lost != 0 || limited.Degraded != 12 || !strings.Contains(limited.Note, "28") {
+		t.Errorf("overlap-limited: %+v, want the 28 customers that fit, none lost, 12 degraded, and a note", limited)
+	}
+}
+
+func TestScenarioDependsOnlyOnSeed(t *testing.T) {
+	a, b := mustScenario(t, 5), mustScenario(t, 5)
+	if !reflect.DeepEqual(a, b) {
+		t.Error("two runs with seed 5 differ")
+	}
+	c := mustScenario(t, 6)
+	if !reflect.DeepEqual(a.Simulation.Hash, c.Simulation.Hash) || !reflect.DeepEqual(a.Simulation.Plain, c.Simulation.Plain) {
+		t.Error("the plain and hash rows changed with the seed; they come from positions and ids alone")
+	}
+}
+
+// The JSON is a contract: the keys other programs read must be there, with
+// the shard counts as exact decimal strings.
+func TestScenarioJSONContract(t *testing.T) {
+	data, err := json.Marshal(mustScenario(t, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var decoded struct {
+		Combinatorics []map[string]any          `json:"combinatorics"`
+		Simulation    map[string]map[string]any `json:"simulation"`
+	}
+	if err := json.Unmarshal(data, &decoded); err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range decoded.Combinatorics {
+		for _, key := range []string{"workers", "per_customer", "shards", "share_all", "share_any"} {
+			if _, ok := row[key]; !ok {
+				t.Errorf("odds row %v has no %q", row, key)
+			}
+		}
+		if _, isString := row["shards"].(string); !isString {
+			t.Errorf("shards %v is not a string", row["shards"])
+		}
+	}
+	var keys []string
+	for key, row := range decoded.Simulation {
+		keys = append(keys, key)
+		for _, field := range []string{"customers", "lost", "degraded", "expected_lost"} {
+			if _, ok := row[field]; !ok {
+				t.Errorf("simulation %q has no %q", key, field)
+			}
+		}
+	}
+	slices.Sort(keys)
+	if want := []string{"hash", "overlap-limited", "plain", "shuffle"}; !slices.Equal(keys, want) {
+		t.Errorf("simulation keys %v, want %v", keys, want)
+	}
+	if !bytes.Contains(data, []byte(`"shards":"730862190080"`)) {
+		t.Errorf("the Route 53 shard count is not an exact string in %s", data)
+	}
+}
+
+// The table for seed 5 is compared with a golden file; run the tests with
+// -update to rewrite it after a deliberate change.
+func TestWriteTableGolden(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteTable(&buf, mustScenario(t, 5)); err != nil {
+		t.Fatal(err)
+	}
+	got := buf.String()
+	for _, want := range []string{"730,862,190,080", "1 in 730,862,190,080", "249 (24.9%)", "46.4%", "0.8%", "2,048"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("table lacks %q:\n%s", want, got)
+		}
+	}
+	golden := filepath.Join("testdata", "shuffle_seed5.txt")
+	if *update {
+		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("table differs from %s:\n--- got\n%s\n--- want\n%s", golden, got, want)
+	}
+}
+
+func TestWriteCSV(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteCSV(&buf, mustScenario(t, 5)); err != nil {
+		t.Fatal(err)
+	}
+	records, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(records) != 5 {
+		t.Fatalf("%d records, want a header and 4 strategies: %v", len(records), records)
+	}
+	if want := []string{"strategy", "customers", "lost", "degraded", "expected_lost"}; !slices.Equal(records[0], want) {
+		t.Errorf("header %v, want %v", records[0], want)
+	}
+	if want := []string{"plain", "999", "249", "0", "249"}; !slices.Equal(records[1], want) {
+		t.Errorf("plain row %v, want %v", records[1], want)
+	}
+	for i, s := range Strategies {
+		if records[i+1][0] != string(s) {
+			t.Errorf("row %d is %q, want %q", i+1, records[i+1][0], s)
+		}
+	}
+}
+
+type failingWriter struct{}
+
+var errDiskFull = errors.New("disk full")
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errDiskFull }
+
+func TestWritersReportErrors(t *testing.T) {
+	r := mustScenario(t, 5)
+	if err := WriteTable(failingWriter{}, r); !errors.Is(err, errDiskFull) {
+		t.Errorf("WriteTable to a failing writer: %v", err)
+	}
+	if err := WriteCSV(failingWriter{}, r); !errors.Is(err, errDiskFull) {
+		t.Errorf("WriteCSV to a failing writer: %v", err)
+	}
+	if err := WriteTable(nil, r); err == nil {
+		t.Error("WriteTable(nil) gave no error")
+	}
+	if err := WriteCSV(nil, r); err == nil {
+		t.Error("WriteCSV(nil) gave no error")
+	}
+}
+
+// A row that cannot run shows why instead of sinking the report.
+func TestWriteTableShowsErrorRows(t *testing.T) {
+	r := mustScenario(t, 5)
+	r.Simulation.OverlapLimited = StrategyResult{Error: "no room"}
+	var buf bytes.Buffer
+	if err := WriteTable(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "overlap-limited: could not run: no room") {
+		t.Errorf("error row not explained:\n%s", buf.String())
+	}
+	row := overlapLimitedRow(8, 2, 1000, 0, nil)
+	if row.Error == "" {
+		t.Errorf("disjoint pairs with a nil source should report an error, got %+v", row)
+	}
+}
