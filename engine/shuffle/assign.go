@@ -24,8 +24,11 @@ const (
 	StrategyOverlapLimited Strategy = "overlap-limited"
 )
 
-// Strategies lists every strategy in the order reports show them.
-var Strategies = []Strategy{StrategyPlain, StrategyShuffle, StrategyHash, StrategyOverlapLimited}
+// Strategies lists every strategy in the order reports show them. It returns
+// a new slice each time, so no caller can change another's list.
+func Strategies() []Strategy {
+	return []Strategy{StrategyPlain, StrategyShuffle, StrategyHash, StrategyOverlapLimited}
+}
 
 // MaxCustomers bounds the number of customers an assignment may hold; a
 // million is the size the benchmarks use, ten times that leaves room.

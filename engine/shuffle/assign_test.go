@@ -315,3 +315,30 @@ func TestOverlapLimitedFillsSmallFleet(t *testing.T) {
 		}
 	}
 }
+
+// One customer above the bound is refused before any search, for any fleet:
+// the answer comes at once, not after a long hunt.
+func TestOverRequestsAreRefusedBeforeSearching(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		k := rapid.IntRange(2, 6).Draw(t, "k")
+		n := rapid.IntRange(k, 3000).Draw(t, "n")
+		maxShared := rapid.IntRange(0, min(k-1, 2)).Draw(t, "maxShared")
+		capacity, err := OverlapCapacity(n, k, maxShared)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !capacity.IsInt64() || capacity.Int64() >= MaxCustomers {
+			t.Skip("bound above the customer limit")
+		}
+		// A source that panics if touched proves no draw was made.
+		_, err = AssignOverlapLimited(n, k, int(capacity.Int64())+1, maxShared, rand.New(untouchable{}))
+		if !errors.Is(err, ErrOverlapLimit) || !strings.Contains(err.Error(), "at most "+groupDigits(capacity.String())) {
+			t.Fatalf("%d customers on %d workers, %d each, %d shared: %v", capacity.Int64()+1, n, k, maxShared, err)
+		}
+	})
+}
+
+// untouchable is a random source that fails the test if anything draws from it.
+type untouchable struct{}
+
+func (untouchable) Uint64() uint64 { panic("the search drew a random number before checking the bound") }

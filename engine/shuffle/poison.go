@@ -113,7 +113,7 @@ func Expected(a *Assignment, poisoned int) (Expectation, error) {
 	case StrategyOverlapLimited:
 		return Expectation{Lost: 0}, nil
 	}
-	return Expectation{}, invalidf("unknown strategy %q; the strategies are %v", a.strategy, Strategies)
+	return Expectation{}, invalidf("unknown strategy %q; the strategies are %v", a.strategy, Strategies())
 }
 
 // times multiplies a count by an exact probability and rounds once, at the

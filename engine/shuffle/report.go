@@ -73,7 +73,7 @@ type NamedResult struct {
 	StrategyResult
 }
 
-// Rows lists the strategies' rows in the order of Strategies.
+// Rows lists the strategies' rows in the order of Strategies().
 func (s Simulation) Rows() []NamedResult {
 	return []NamedResult{
 		{StrategyPlain, s.Plain},
@@ -83,9 +83,12 @@ func (s Simulation) Rows() []NamedResult {
 	}
 }
 
-// ScenarioFleets are the (workers, workers per customer) pairs of the odds
-// table, from a toy fleet to Route 53's 2,048 name servers with 4 each.
-var ScenarioFleets = [][2]int{{8, 2}, {16, 4}, {64, 4}, {100, 5}, {2048, 4}}
+// ScenarioFleets returns the (workers, workers per customer) pairs of the
+// scenario's odds table, from a toy fleet to Route 53's 2,048 name servers
+// with 4 each.
+func ScenarioFleets() [][2]int {
+	return [][2]int{{8, 2}, {16, 4}, {64, 4}, {100, 5}, {2048, 4}}
+}
 
 // The scenario's simulation: 8 workers, 1,000 customers with 2 each (plain
 // sharding is then 4 fixed shards of 2), customer 0 poisoned, and at most 1
@@ -135,7 +138,7 @@ func OddsTable(fleets [][2]int) ([]OddsRow, error) {
 // A strategy that cannot run on the scenario's fleet reports why in its
 // row's Error instead of failing the whole report.
 func RunScenario(seed uint64) (Report, error) {
-	odds, err := OddsTable(ScenarioFleets)
+	odds, err := OddsTable(ScenarioFleets())
 	if err != nil {
 		return Report{}, err
 	}

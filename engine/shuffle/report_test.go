@@ -161,7 +161,7 @@ func TestWriteCSV(t *testing.T) {
 	if want := []string{"plain", "999", "249", "0", "249"}; !slices.Equal(records[1], want) {
 		t.Errorf("plain row %v, want %v", records[1], want)
 	}
-	for i, s := range Strategies {
+	for i, s := range Strategies() {
 		if records[i+1][0] != string(s) {
 			t.Errorf("row %d is %q, want %q", i+1, records[i+1][0], s)
 		}

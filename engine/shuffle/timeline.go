@@ -100,7 +100,7 @@ func (cfg SimConfig) assign(rng *rand.Rand) (*Assignment, error) {
 	case StrategyOverlapLimited:
 		return AssignOverlapLimited(n, k, customers, cfg.MaxShared, rng)
 	}
-	return nil, invalidf("unknown strategy %q; the strategies are %v", cfg.Strategy, Strategies)
+	return nil, invalidf("unknown strategy %q; the strategies are %v", cfg.Strategy, Strategies())
 }
 
 // WorkerPhase is where a worker is in its crash-and-restart cycle.
@@ -350,9 +350,6 @@ func (sim *Sim) customerRequest(c int) {
 func (sim *Sim) poisonAttempt(at time.Duration, attempt int) {
 	p := sim.cfg.Poisoned
 	shard := sim.assignment.Shard(p)
-	if attempt >= len(shard) {
-		return
-	}
 	start := int(sim.sentBy[p] % uint32(len(shard)))
 	sim.sentBy[p]++
 	for i := range shard {
@@ -366,7 +363,9 @@ func (sim *Sim) poisonAttempt(at time.Duration, attempt int) {
 		sim.requests.Crashes++
 		sim.workerChanged(int(w), -1)
 		sim.events.push(event{at: state.Until, kind: workerRestart, subject: w})
-		sim.events.push(event{at: at + sim.cfg.RetryAfter, kind: poisonRetry, subject: int32(p), attempt: int32(attempt + 1)})
+		if attempt+1 < len(shard) {
+			sim.events.push(event{at: at + sim.cfg.RetryAfter, kind: poisonRetry, subject: int32(p), attempt: int32(attempt + 1)})
+		}
 		return
 	}
 	// Every worker of its shard is down: this request fails and the

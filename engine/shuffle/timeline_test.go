@@ -131,7 +131,7 @@ func TestSimOverlapLimitedLosesNobody(t *testing.T) {
 }
 
 func TestSimIsDeterministic(t *testing.T) {
-	for _, strategy := range Strategies {
+	for _, strategy := range Strategies() {
 		cfg := DefaultSimConfig()
 		cfg.Strategy = strategy
 		if strategy == StrategyOverlapLimited {
