@@ -341,4 +341,6 @@ func TestOverRequestsAreRefusedBeforeSearching(t *testing.T) {
 // untouchable is a random source that fails the test if anything draws from it.
 type untouchable struct{}
 
-func (untouchable) Uint64() uint64 { panic("the search drew a random number before checking the bound") }
+func (untouchable) Uint64() uint64 {
+	panic("the search drew a random number before checking the bound")
+}
