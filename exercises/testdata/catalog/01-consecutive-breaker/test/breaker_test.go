@@ -1,0 +1,257 @@
+package breaker
+
+import (
+	"testing"
+	"time"
+)
+
+// clock is a fake clock: time moves only when a test says so.
+type clock struct{ t time.Time }
+
+func newClock() *clock                   { return &clock{t: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)} }
+func (c *clock) now() time.Time          { return c.t }
+func (c *clock) advance(d time.Duration) { c.t = c.t.Add(d) }
+
+// trip sends n failures through b, checking that each call was allowed.
+func trip(t *testing.T, b *Breaker, n int) {
+	t.Helper()
+	for i := range n {
+		if !b.Allow() {
+			t.Fatalf("call %d was refused, but the breaker should still be closed (state %v)", i+1, b.State())
+		}
+		b.OnFailure()
+	}
+}
+
+func wantState(t *testing.T, b *Breaker, want State, when string) {
+	t.Helper()
+	if got := b.State(); got != want {
+		t.Fatalf("%s: State() = %v, want %v", when, got, want)
+	}
+}
+
+func TestStateNames(t *testing.T) {
+	for s, want := range map[State]string{Closed: "closed", Open: "open", HalfOpen: "half-open"} {
+		if got := s.String(); got != want {
+			t.Errorf("State(%d).String() = %q, want %q", int(s), got, want)
+		}
+	}
+	if got := State(42).String(); got == "" || got == "closed" || got == "open" || got == "half-open" {
+		t.Errorf("State(42).String() = %q, want something that is not one of the three state names", got)
+	}
+}
+
+func TestStartsClosed(t *testing.T) {
+	b := New(3, 10*time.Second, newClock().now)
+	wantState(t, b, Closed, "a new breaker")
+	for i := range 100 {
+		if !b.Allow() {
+			t.Fatalf("a new breaker refused call %d", i+1)
+		}
+		b.OnSuccess()
+	}
+	wantState(t, b, Closed, "after 100 successes")
+}
+
+// Seed practice 1: three failures in a row open the breaker, and an open
+// breaker fails fast.
+func TestOpensAfterThreshold(t *testing.T) {
+	b := New(3, 10*time.Second, newClock().now)
+	trip(t, b, 2)
+	wantState(t, b, Closed, "after 2 failures with threshold 3")
+	trip(t, b, 1)
+	wantState(t, b, Open, "after 3 failures in a row with threshold 3")
+	if b.Allow() {
+		t.Fatal("an open breaker allowed a call; it should fail fast")
+	}
+}
+
+// Seed practice 2: a success between failures starts the count again.
+func TestSuccessResetsTheCount(t *testing.T) {
+	b := New(3, 10*time.Second, newClock().now)
+	for i, ok := range []bool{false, false, true, false, false} {
+		if !b.Allow() {
+			t.Fatalf("call %d refused while closed", i+1)
+		}
+		if ok {
+			b.OnSuccess()
+		} else {
+			b.OnFailure()
+		}
+	}
+	wantState(t, b, Closed, "after fail, fail, success, fail, fail")
+	b.OnFailure()
+	wantState(t, b, Open, "after a third failure in a row")
+}
+
+// Seed practice 3: an open breaker refuses calls until the cooldown passes.
+func TestStaysOpenDuringCooldown(t *testing.T) {
+	c := newClock()
+	b := New(2, 10*time.Second, c.now)
+	trip(t, b, 2)
+	c.advance(9900 * time.Millisecond)
+	if b.Allow() {
+		t.Fatal("allowed a call 9.9 s into a 10 s cooldown")
+	}
+	wantState(t, b, Open, "9.9 s into a 10 s cooldown")
+}
+
+// Seed practice 4: after the cooldown one trial call goes through, and only
+// one at a time.
+func TestOneTrialAfterCooldown(t *testing.T) {
+	c := newClock()
+	b := New(2, 10*time.Second, c.now)
+	trip(t, b, 2)
+	c.advance(10 * time.Second)
+	if !b.Allow() {
+		t.Fatal("refused the trial call once the 10 s cooldown had passed")
+	}
+	wantState(t, b, HalfOpen, "after letting the trial call through")
+	for i := range 5 {
+		if b.Allow() {
+			t.Fatalf("allowed a second call (attempt %d) while the trial call was still out", i+1)
+		}
+	}
+	wantState(t, b, HalfOpen, "while the trial call is out")
+}
+
+// Seed practice 5: a successful trial closes the breaker, with the count
+// back at zero.
+func TestTrialSuccessCloses(t *testing.T) {
+	c := newClock()
+	b := New(2, 10*time.Second, c.now)
+	trip(t, b, 2)
+	c.advance(12 * time.Second)
+	if !b.Allow() {
+		t.Fatal("refused the trial call after the cooldown")
+	}
+	b.OnSuccess()
+	wantState(t, b, Closed, "after the trial call succeeded")
+	trip(t, b, 1)
+	wantState(t, b, Closed, "after one failure following the close (threshold 2): the count must start at zero")
+	trip(t, b, 1)
+	wantState(t, b, Open, "after two failures following the close")
+}
+
+// Seed practice 6: a failed trial opens the breaker again, and the cooldown
+// starts from that moment.
+func TestTrialFailureReopens(t *testing.T) {
+	c := newClock()
+	b := New(2, 10*time.Second, c.now)
+	trip(t, b, 2)
+	c.advance(10 * time.Second)
+	if !b.Allow() {
+		t.Fatal("refused the trial call after the cooldown")
+	}
+	b.OnFailure()
+	wantState(t, b, Open, "after the trial call failed")
+	c.advance(9 * time.Second)
+	if b.Allow() {
+		t.Fatal("allowed a call 9 s after the failed trial; the 10 s cooldown must restart when the trial fails")
+	}
+	c.advance(time.Second)
+	if !b.Allow() {
+		t.Fatal("refused the next trial 10 s after the failed one")
+	}
+	wantState(t, b, HalfOpen, "10 s after the failed trial")
+}
+
+func TestThresholdOfOne(t *testing.T) {
+	b := New(1, time.Second, newClock().now)
+	trip(t, b, 1)
+	wantState(t, b, Open, "after one failure with threshold 1")
+}
+
+func TestThresholdBelowOneCountsAsOne(t *testing.T) {
+	for _, th := range []int{0, -5} {
+		b := New(th, time.Second, newClock().now)
+		trip(t, b, 1)
+		wantState(t, b, Open, "after one failure with a threshold below 1")
+	}
+}
+
+func TestCooldownBoundaryIsInclusive(t *testing.T) {
+	c := newClock()
+	b := New(1, 5*time.Second, c.now)
+	trip(t, b, 1)
+	c.advance(5*time.Second - time.Nanosecond)
+	if b.Allow() {
+		t.Fatal("allowed a call 1 ns before the cooldown ended")
+	}
+	c.advance(time.Nanosecond)
+	if !b.Allow() {
+		t.Fatal("refused the trial exactly when the cooldown ended")
+	}
+}
+
+// Refused calls must not push the end of the cooldown further away.
+func TestRefusedCallsDoNotExtendTheCooldown(t *testing.T) {
+	c := newClock()
+	b := New(1, 10*time.Second, c.now)
+	trip(t, b, 1)
+	for range 9 {
+		c.advance(time.Second)
+		if b.Allow() {
+			t.Fatalf("allowed a call at %v into a 10 s cooldown", c.t.Sub(newClock().t))
+		}
+	}
+	c.advance(time.Second)
+	if !b.Allow() {
+		t.Fatal("refused the trial 10 s after opening; refused calls must not restart the cooldown")
+	}
+}
+
+// Results can arrive late: calls let through just before the breaker opened
+// finish while it is open. They must change nothing.
+func TestLateResultsWhileOpenAreIgnored(t *testing.T) {
+	c := newClock()
+	b := New(2, 10*time.Second, c.now)
+	trip(t, b, 2)
+	c.advance(6 * time.Second)
+	b.OnSuccess()
+	wantState(t, b, Open, "after a late success while open")
+	b.OnFailure()
+	wantState(t, b, Open, "after a late failure while open")
+	c.advance(4 * time.Second)
+	if !b.Allow() {
+		t.Fatal("refused the trial 10 s after opening; a late failure while open must not restart the cooldown")
+	}
+}
+
+func TestManyCycles(t *testing.T) {
+	c := newClock()
+	b := New(3, time.Minute, c.now)
+	for cycle := range 5 {
+		trip(t, b, 3)
+		wantState(t, b, Open, "after tripping")
+		c.advance(time.Minute)
+		if !b.Allow() {
+			t.Fatalf("cycle %d: refused the trial after the cooldown", cycle)
+		}
+		if cycle%2 == 0 {
+			b.OnFailure()
+			wantState(t, b, Open, "after a failed trial")
+			c.advance(time.Minute)
+			if !b.Allow() {
+				t.Fatalf("cycle %d: refused the second trial", cycle)
+			}
+		}
+		b.OnSuccess()
+		wantState(t, b, Closed, "after a good trial")
+	}
+}
+
+// The breaker works from the clock it was given, not from the wall clock.
+func TestUsesTheInjectedClock(t *testing.T) {
+	c := &clock{t: time.Date(1999, 1, 1, 0, 0, 0, 0, time.UTC)}
+	b := New(1, time.Hour, c.now)
+	trip(t, b, 1)
+	c.advance(59 * time.Minute)
+	if b.Allow() {
+		t.Fatal("allowed a call 59 minutes into an hour-long cooldown")
+	}
+	c.advance(time.Minute)
+	if !b.Allow() {
+		t.Fatal("refused the trial after an hour on the injected clock")
+	}
+}

@@ -1,0 +1,225 @@
+package ratebreaker
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+type clock struct{ t time.Time }
+
+func newClock() *clock                   { return &clock{t: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)} }
+func (c *clock) now() time.Time          { return c.t }
+func (c *clock) advance(d time.Duration) { c.t = c.t.Add(d) }
+
+func mustNew(t *testing.T, cfg Config, c *clock) *Breaker {
+	t.Helper()
+	b, err := New(cfg, c.now)
+	if err != nil {
+		t.Fatalf("New(%+v) failed: %v", cfg, err)
+	}
+	if b == nil {
+		t.Fatalf("New(%+v) returned a nil breaker", cfg)
+	}
+	return b
+}
+
+// feed sends results through b: 'F' a failure, 'S' a success.
+func feed(t *testing.T, b *Breaker, results string) {
+	t.Helper()
+	for i, r := range results {
+		if !b.Allow() {
+			t.Fatalf("call %d of %q was refused (state %v)", i+1, results, b.State())
+		}
+		if r == 'F' {
+			b.OnFailure()
+		} else {
+			b.OnSuccess()
+		}
+	}
+}
+
+func wantState(t *testing.T, b *Breaker, want State, when string) {
+	t.Helper()
+	if got := b.State(); got != want {
+		t.Fatalf("%s: State() = %v, want %v", when, got, want)
+	}
+}
+
+var tenAtHalf = Config{WindowSize: 10, MinimumCalls: 10, FailureRateThreshold: 50, OpenDuration: time.Second}
+
+// With a minimum of 10 calls, nine failures out of nine do not open the
+// breaker: there is not yet enough evidence.
+func TestMinimumCallsBeforeAVerdict(t *testing.T) {
+	b := mustNew(t, tenAtHalf, newClock())
+	feed(t, b, "FFFFFFFFF")
+	wantState(t, b, Closed, "after 9 failures with a minimum of 10 calls")
+	if r := b.FailureRate(); r != -1 {
+		t.Errorf("FailureRate() = %v before the minimum number of calls, want -1", r)
+	}
+	feed(t, b, "F")
+	wantState(t, b, Open, "after the 10th failure")
+}
+
+func TestRateIsAPercentage(t *testing.T) {
+	b := mustNew(t, tenAtHalf, newClock())
+	feed(t, b, "SFSSSFSFSS")
+	if r := b.FailureRate(); r != 30 {
+		t.Errorf("FailureRate() = %v after 3 failures in 10 calls, want 30", r)
+	}
+	wantState(t, b, Closed, "at 30 % with a 50 % threshold")
+}
+
+func TestThresholdIsInclusive(t *testing.T) {
+	b := mustNew(t, tenAtHalf, newClock())
+	feed(t, b, "SSSSSFFFF")
+	feed(t, b, "F")
+	wantState(t, b, Open, "at exactly 50 % (5 of 10) with a 50 % threshold")
+}
+
+// Only the latest WindowSize calls count. Counting every call since the
+// start would open this breaker too early.
+func TestWindowSlides(t *testing.T) {
+	b := mustNew(t, tenAtHalf, newClock())
+	feed(t, b, "FFFFSSSSSS")
+	if r := b.FailureRate(); r != 40 {
+		t.Fatalf("FailureRate() = %v, want 40", r)
+	}
+	// Each new failure pushes an old failure out: the rate stays at 40 %.
+	for i := range 4 {
+		feed(t, b, "F")
+		if r := b.FailureRate(); r != 40 {
+			t.Fatalf("after %d more failures FailureRate() = %v, want 40: the oldest result must leave the window", i+1, r)
+		}
+		wantState(t, b, Closed, "while the window holds 4 failures in 10")
+	}
+	// Now a success leaves the window: 5 failures in 10.
+	feed(t, b, "F")
+	wantState(t, b, Open, "once the window holds 5 failures in 10")
+}
+
+func TestOldFailuresAgeOut(t *testing.T) {
+	b := mustNew(t, Config{WindowSize: 4, MinimumCalls: 4, FailureRateThreshold: 75, OpenDuration: time.Second}, newClock())
+	feed(t, b, "FFSS")
+	feed(t, b, "SSSS")
+	if r := b.FailureRate(); r != 0 {
+		t.Fatalf("FailureRate() = %v after the failures left a window of 4, want 0", r)
+	}
+	feed(t, b, "FF")
+	wantState(t, b, Closed, "with 2 failures in the window of 4 (threshold 75 %)")
+	feed(t, b, "F")
+	wantState(t, b, Open, "with 3 failures in the window of 4")
+}
+
+func TestMinimumAboveWindowCountsAsWindow(t *testing.T) {
+	b := mustNew(t, Config{WindowSize: 4, MinimumCalls: 10, FailureRateThreshold: 50, OpenDuration: time.Second}, newClock())
+	feed(t, b, "SSFF")
+	wantState(t, b, Open, "with a full window of 4 at 50 %, MinimumCalls 10 counting as 4")
+}
+
+func TestOneTrialAfterOpenDuration(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, tenAtHalf, c)
+	feed(t, b, "FFFFFFFFFF")
+	if b.Allow() {
+		t.Fatal("an open breaker allowed a call")
+	}
+	c.advance(999 * time.Millisecond)
+	if b.Allow() {
+		t.Fatal("allowed a call before OpenDuration had passed")
+	}
+	c.advance(time.Millisecond)
+	if !b.Allow() {
+		t.Fatal("refused the trial call once OpenDuration had passed")
+	}
+	wantState(t, b, HalfOpen, "with the trial call out")
+	if b.Allow() {
+		t.Fatal("allowed a second call while the trial was out")
+	}
+}
+
+func TestGoodTrialClosesWithAnEmptyWindow(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, tenAtHalf, c)
+	feed(t, b, "FFFFFFFFFF")
+	c.advance(time.Second)
+	feed(t, b, "S")
+	wantState(t, b, Closed, "after a good trial")
+	if r := b.FailureRate(); r != -1 {
+		t.Fatalf("FailureRate() = %v right after closing, want -1: the window must start empty", r)
+	}
+	feed(t, b, "FFFFFFFFF")
+	wantState(t, b, Closed, "after 9 failures since closing (minimum 10)")
+}
+
+func TestBadTrialReopens(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, tenAtHalf, c)
+	feed(t, b, "FFFFFFFFFF")
+	c.advance(time.Second)
+	feed(t, b, "F")
+	wantState(t, b, Open, "after a failed trial")
+	c.advance(999 * time.Millisecond)
+	if b.Allow() {
+		t.Fatal("allowed a call before OpenDuration had passed since the failed trial")
+	}
+	c.advance(time.Millisecond)
+	if !b.Allow() {
+		t.Fatal("refused the next trial")
+	}
+}
+
+func TestLateResultsWhileOpenAreIgnored(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, tenAtHalf, c)
+	feed(t, b, "FFFFFFFFFF")
+	b.OnSuccess()
+	b.OnFailure()
+	wantState(t, b, Open, "after late results while open")
+	c.advance(time.Second)
+	if !b.Allow() {
+		t.Fatal("refused the trial; a late failure while open must not restart the timer")
+	}
+}
+
+// Resilience4j's defaults: 100 calls, at least 100, 50 %.
+func TestLibraryDefaults(t *testing.T) {
+	b := mustNew(t, Config{WindowSize: 100, MinimumCalls: 100, FailureRateThreshold: 50, OpenDuration: time.Minute}, newClock())
+	feed(t, b, strings.Repeat("F", 49)+strings.Repeat("S", 50))
+	wantState(t, b, Closed, "after 99 calls")
+	feed(t, b, "S")
+	wantState(t, b, Closed, "at 49 failures in 100")
+	feed(t, b, "F") // the first failure leaves, a failure enters: still 49
+	wantState(t, b, Closed, "at 49 failures in the latest 100")
+	feed(t, b, "F") // a failure leaves again... still 49
+	feed(t, b, strings.Repeat("F", 47))
+	wantState(t, b, Closed, "while failures only replace failures")
+	feed(t, b, "F") // now a success leaves: 50 of 100
+	wantState(t, b, Open, "at 50 failures in the latest 100")
+}
+
+func TestBadConfig(t *testing.T) {
+	good := tenAtHalf
+	for _, tc := range []struct {
+		name  string
+		edit  func(*Config)
+		field string
+	}{
+		{"window of zero", func(c *Config) { c.WindowSize = 0 }, "WindowSize"},
+		{"negative minimum", func(c *Config) { c.MinimumCalls = -1 }, "MinimumCalls"},
+		{"zero threshold", func(c *Config) { c.FailureRateThreshold = 0 }, "FailureRateThreshold"},
+		{"threshold above 100", func(c *Config) { c.FailureRateThreshold = 150 }, "FailureRateThreshold"},
+		{"negative open duration", func(c *Config) { c.OpenDuration = -time.Second }, "OpenDuration"},
+	} {
+		cfg := good
+		tc.edit(&cfg)
+		_, err := New(cfg, newClock().now)
+		if err == nil {
+			t.Errorf("%s: New accepted %+v", tc.name, cfg)
+			continue
+		}
+		if !strings.Contains(err.Error(), tc.field) {
+			t.Errorf("%s: error %q does not name the field %s", tc.name, err, tc.field)
+		}
+	}
+}

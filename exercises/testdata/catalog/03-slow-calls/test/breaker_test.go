@@ -1,0 +1,215 @@
+package slowcall
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+type clock struct{ t time.Time }
+
+func newClock() *clock                   { return &clock{t: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)} }
+func (c *clock) now() time.Time          { return c.t }
+func (c *clock) advance(d time.Duration) { c.t = c.t.Add(d) }
+
+var errBoom = errors.New("boom")
+
+// The payment demo's settings: a window of 10, slow above 400 ms, 50 % of
+// either failures or slow calls opens it for a second.
+var demo = Config{
+	WindowSize: 10, MinimumCalls: 10,
+	FailureRateThreshold: 50, SlowCallDuration: 400 * time.Millisecond, SlowCallRateThreshold: 50,
+	OpenDuration: time.Second,
+}
+
+func mustNew(t *testing.T, cfg Config, c *clock) *Breaker {
+	t.Helper()
+	b, err := New(cfg, c.now)
+	if err != nil || b == nil {
+		t.Fatalf("New(%+v) = %v, %v", cfg, b, err)
+	}
+	return b
+}
+
+// call makes one call that takes d on the fake clock and returns err.
+func call(t *testing.T, b *Breaker, c *clock, d time.Duration, err error) {
+	t.Helper()
+	ran := false
+	got := b.Call(func() error {
+		ran = true
+		c.advance(d)
+		return err
+	})
+	if !ran {
+		t.Fatalf("the call was refused (%v) while the breaker was %v", got, b.State())
+	}
+	if got != err {
+		t.Fatalf("Call returned %v, want the function's own result %v", got, err)
+	}
+}
+
+func wantState(t *testing.T, b *Breaker, want State, when string) {
+	t.Helper()
+	if got := b.State(); got != want {
+		t.Fatalf("%s: State() = %v, want %v", when, got, want)
+	}
+}
+
+// A provider that answers "OK" after ten seconds never errors. Counting
+// only errors, the breaker would never open.
+func TestSlowSuccessesOpenTheBreaker(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, demo, c)
+	for range 4 {
+		call(t, b, c, 10*time.Second, nil)
+	}
+	for range 5 {
+		call(t, b, c, 100*time.Millisecond, nil)
+	}
+	wantState(t, b, Closed, "after 9 calls (minimum 10)")
+	if _, slow := b.Rates(); slow != -1 {
+		t.Fatalf("slow-call rate = %v after 9 calls, want -1 (minimum 10)", slow)
+	}
+	call(t, b, c, 10*time.Second, nil)
+	wantState(t, b, Open, "with 5 slow calls in 10 and a 50 % slow-call threshold")
+}
+
+func TestSlowMeansLongerThanTheThreshold(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, Config{WindowSize: 1, MinimumCalls: 1, FailureRateThreshold: 100,
+		SlowCallDuration: 400 * time.Millisecond, SlowCallRateThreshold: 100, OpenDuration: time.Second}, c)
+	call(t, b, c, 400*time.Millisecond, nil)
+	wantState(t, b, Closed, "after a call of exactly 400 ms (slow means longer than 400 ms)")
+	call(t, b, c, 400*time.Millisecond+time.Nanosecond, nil)
+	wantState(t, b, Open, "after a call of 400 ms + 1 ns")
+}
+
+func TestFailuresStillCount(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, demo, c)
+	for range 5 {
+		call(t, b, c, time.Millisecond, nil)
+	}
+	for range 4 {
+		call(t, b, c, time.Millisecond, errBoom)
+	}
+	wantState(t, b, Closed, "after 9 calls")
+	if failure, slow := b.Rates(); failure != -1 || slow != -1 {
+		t.Fatalf("Rates() = %v, %v after 9 calls, want -1, -1", failure, slow)
+	}
+	call(t, b, c, time.Millisecond, errBoom)
+	wantState(t, b, Open, "at 5 failures in 10")
+}
+
+func TestSlowFailureCountsAsBoth(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, Config{WindowSize: 4, MinimumCalls: 4, FailureRateThreshold: 100,
+		SlowCallDuration: time.Second, SlowCallRateThreshold: 100, OpenDuration: time.Second}, c)
+	call(t, b, c, 2*time.Second, errBoom)
+	call(t, b, c, time.Millisecond, nil)
+	call(t, b, c, 2*time.Second, nil)
+	call(t, b, c, time.Millisecond, errBoom)
+	failure, slow := b.Rates()
+	if failure != 50 || slow != 50 {
+		t.Fatalf("Rates() = %v, %v; want 50, 50 (a slow failure counts in both)", failure, slow)
+	}
+}
+
+func TestRatesBeforeMinimum(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, demo, c)
+	call(t, b, c, 10*time.Second, errBoom)
+	if failure, slow := b.Rates(); failure != -1 || slow != -1 {
+		t.Fatalf("Rates() = %v, %v before the minimum number of calls, want -1, -1", failure, slow)
+	}
+}
+
+func TestOpenRefusesWithoutCalling(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, demo, c)
+	for range 10 {
+		call(t, b, c, 0, errBoom)
+	}
+	ran := false
+	err := b.Call(func() error { ran = true; return nil })
+	if ran {
+		t.Fatal("an open breaker called the function")
+	}
+	if !errors.Is(err, ErrOpen) {
+		t.Fatalf("an open breaker returned %v, want ErrOpen", err)
+	}
+}
+
+func TestSlowTrialReopens(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, demo, c)
+	for range 10 {
+		call(t, b, c, 0, errBoom)
+	}
+	c.advance(time.Second)
+	call(t, b, c, 500*time.Millisecond, nil)
+	wantState(t, b, Open, "after a trial that succeeded but took 500 ms (slow above 400 ms)")
+	c.advance(999 * time.Millisecond)
+	if err := b.Call(func() error { return nil }); !errors.Is(err, ErrOpen) {
+		t.Fatalf("allowed a call %v after the slow trial, want ErrOpen until OpenDuration has passed since it ended", 999*time.Millisecond)
+	}
+}
+
+func TestFastTrialCloses(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, demo, c)
+	for range 10 {
+		call(t, b, c, 0, errBoom)
+	}
+	c.advance(time.Second)
+	call(t, b, c, 100*time.Millisecond, nil)
+	wantState(t, b, Closed, "after a fast, successful trial")
+	if failure, slow := b.Rates(); failure != -1 || slow != -1 {
+		t.Fatalf("Rates() = %v, %v right after closing; want -1, -1 (an empty window)", failure, slow)
+	}
+}
+
+func TestOnlyOneTrialAtATime(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, demo, c)
+	for range 10 {
+		call(t, b, c, 0, errBoom)
+	}
+	c.advance(time.Second)
+	inner := errors.New("unset")
+	call(t, b, c, 0, nil) // closes
+	for range 10 {
+		call(t, b, c, 0, errBoom)
+	}
+	c.advance(time.Second)
+	err := b.Call(func() error {
+		inner = b.Call(func() error { return nil })
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("the trial returned %v", err)
+	}
+	if !errors.Is(inner, ErrOpen) {
+		t.Fatalf("a second call while the trial was out returned %v, want ErrOpen", inner)
+	}
+}
+
+func TestBadConfig(t *testing.T) {
+	for _, tc := range []struct {
+		edit  func(*Config)
+		field string
+	}{
+		{func(c *Config) { c.SlowCallDuration = 0 }, "SlowCallDuration"},
+		{func(c *Config) { c.SlowCallRateThreshold = 0 }, "SlowCallRateThreshold"},
+		{func(c *Config) { c.SlowCallRateThreshold = 101 }, "SlowCallRateThreshold"},
+		{func(c *Config) { c.WindowSize = 0 }, "WindowSize"},
+	} {
+		cfg := demo
+		tc.edit(&cfg)
+		_, err := New(cfg, newClock().now)
+		if err == nil || !strings.Contains(err.Error(), tc.field) {
+			t.Errorf("New(%+v) error = %v, want one naming %s", cfg, err, tc.field)
+		}
+	}
+}

@@ -1,0 +1,75 @@
+// Package bulkhead caps how many calls to one dependency may be in flight at
+// once, so that a slow dependency can hold only its own share of workers.
+package bulkhead
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrFull is returned when no permit came free within the maximum wait.
+var ErrFull = errors.New("bulkhead is full")
+
+// Bulkhead is a counting semaphore with a bounded wait. It is safe for use
+// by many goroutines at once.
+type Bulkhead struct {
+	permits chan struct{} // one element per call in flight
+	maxWait time.Duration
+}
+
+// New returns a bulkhead that lets at most maxConcurrent calls in at once
+// (at least 1) and makes a caller wait at most maxWait for a permit (zero:
+// do not wait at all).
+func New(maxConcurrent int, maxWait time.Duration) *Bulkhead {
+	return &Bulkhead{permits: make(chan struct{}, max(maxConcurrent, 1)), maxWait: max(maxWait, 0)}
+}
+
+// Acquire takes a permit. It returns nil with the permit held, ErrFull when
+// none came free within the maximum wait, or ctx's error if ctx ended first.
+func (b *Bulkhead) Acquire(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	select {
+	case b.permits <- struct{}{}:
+		return nil
+	default:
+	}
+	if b.maxWait == 0 {
+		return ErrFull
+	}
+	timer := time.NewTimer(b.maxWait)
+	defer timer.Stop()
+	select {
+	case b.permits <- struct{}{}:
+		return nil
+	case <-timer.C:
+		return ErrFull
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Release gives back a permit taken by Acquire. It panics if no permit is
+// held: that is a bug in the caller.
+func (b *Bulkhead) Release() {
+	select {
+	case <-b.permits:
+	default:
+		panic("bulkhead: Release without a matching Acquire")
+	}
+}
+
+// InUse returns how many permits are held.
+func (b *Bulkhead) InUse() int { return len(b.permits) }
+
+// Do runs fn holding a permit and gives the permit back when fn returns,
+// even if it panics. It returns Acquire's error without running fn.
+func (b *Bulkhead) Do(ctx context.Context, fn func(context.Context) error) error {
+	if err := b.Acquire(ctx); err != nil {
+		return err
+	}
+	defer b.Release()
+	return fn(ctx)
+}

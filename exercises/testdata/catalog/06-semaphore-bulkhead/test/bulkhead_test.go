@@ -1,0 +1,233 @@
+package bulkhead
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+)
+
+// These tests run inside synctest bubbles: time.Sleep and timers use a fake
+// clock that jumps ahead whenever every goroutine in the bubble is blocked,
+// so no test waits on the wall clock. A bubble also fails the test if a
+// goroutine is left blocked when it ends: that is how leaks are caught.
+
+func TestAdmitsUpToTheLimit(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := New(2, 0)
+		ctx := context.Background()
+		for i := range 2 {
+			if err := b.Acquire(ctx); err != nil {
+				t.Fatalf("Acquire %d of 2 = %v, want nil", i+1, err)
+			}
+		}
+		if n := b.InUse(); n != 2 {
+			t.Fatalf("InUse() = %d, want 2", n)
+		}
+		if err := b.Acquire(ctx); !errors.Is(err, ErrFull) {
+			t.Fatalf("a third Acquire with no wait = %v, want ErrFull at once", err)
+		}
+		b.Release()
+		if err := b.Acquire(ctx); err != nil {
+			t.Fatalf("Acquire after a Release = %v, want nil", err)
+		}
+	})
+}
+
+func TestZeroWaitRejectsAtOnce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := New(1, 0)
+		_ = b.Acquire(context.Background())
+		start := time.Now()
+		err := b.Acquire(context.Background())
+		if !errors.Is(err, ErrFull) {
+			t.Fatalf("Acquire on a full bulkhead = %v, want ErrFull", err)
+		}
+		if waited := time.Since(start); waited != 0 {
+			t.Fatalf("waited %v with a maximum wait of 0, want no wait", waited)
+		}
+	})
+}
+
+func TestWaitsAtMostMaxWait(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := New(1, 250*time.Millisecond)
+		_ = b.Acquire(context.Background())
+		start := time.Now()
+		err := b.Acquire(context.Background())
+		if !errors.Is(err, ErrFull) {
+			t.Fatalf("Acquire on a full bulkhead = %v, want ErrFull", err)
+		}
+		if waited := time.Since(start); waited != 250*time.Millisecond {
+			t.Fatalf("gave up after %v, want exactly the 250 ms maximum wait", waited)
+		}
+	})
+}
+
+func TestWaiterGetsAFreedPermit(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := New(1, time.Second)
+		_ = b.Acquire(context.Background())
+		var wg sync.WaitGroup
+		defer wg.Wait() // even when the test fails, let the helper finish
+		wg.Go(func() {
+			time.Sleep(300 * time.Millisecond)
+			b.Release()
+		})
+		start := time.Now()
+		if err := b.Acquire(context.Background()); err != nil {
+			t.Fatalf("Acquire = %v; a permit came free after 300 ms of a 1 s wait", err)
+		}
+		if waited := time.Since(start); waited != 300*time.Millisecond {
+			t.Fatalf("got the permit after %v, want as soon as it was freed (300 ms)", waited)
+		}
+	})
+}
+
+func TestHonoursCancellation(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := New(1, time.Minute)
+		_ = b.Acquire(context.Background())
+		ctx, cancel := context.WithCancel(context.Background())
+		var wg sync.WaitGroup
+		defer wg.Wait()
+		wg.Go(func() {
+			time.Sleep(100 * time.Millisecond)
+			cancel()
+		})
+		start := time.Now()
+		err := b.Acquire(ctx)
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("Acquire with a context canceled after 100 ms = %v, want context.Canceled", err)
+		}
+		if waited := time.Since(start); waited != 100*time.Millisecond {
+			t.Fatalf("returned after %v, want right when the context was canceled (100 ms)", waited)
+		}
+		if n := b.InUse(); n != 1 {
+			t.Fatalf("InUse() = %d after a canceled Acquire, want 1: a canceled waiter must not keep a permit", n)
+		}
+	})
+}
+
+func TestHonoursDeadline(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := New(1, time.Minute)
+		_ = b.Acquire(context.Background())
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		if err := b.Acquire(ctx); !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("Acquire with a 2 s deadline and a 1 min wait = %v, want context.DeadlineExceeded", err)
+		}
+	})
+}
+
+func TestAlreadyCanceledTakesNothing(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := New(3, time.Second)
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if err := b.Acquire(ctx); !errors.Is(err, context.Canceled) {
+			t.Fatalf("Acquire with a canceled context = %v, want context.Canceled, even with permits free", err)
+		}
+		if n := b.InUse(); n != 0 {
+			t.Fatalf("InUse() = %d, want 0", n)
+		}
+	})
+}
+
+func TestDoReleasesEvenOnPanic(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := New(1, 0)
+		func() {
+			defer func() { _ = recover() }()
+			_ = b.Do(context.Background(), func(context.Context) error { panic("dependency client bug") })
+		}()
+		if n := b.InUse(); n != 0 {
+			t.Fatalf("InUse() = %d after fn panicked, want 0", n)
+		}
+		want := errors.New("from fn")
+		if err := b.Do(context.Background(), func(context.Context) error { return want }); err != want {
+			t.Fatalf("Do returned %v, want fn's error", err)
+		}
+		_ = b.Acquire(context.Background())
+		ran := false
+		if err := b.Do(context.Background(), func(context.Context) error { ran = true; return nil }); !errors.Is(err, ErrFull) || ran {
+			t.Fatalf("Do on a full bulkhead = %v (fn ran: %v), want ErrFull without running fn", err, ran)
+		}
+	})
+}
+
+func TestReleaseWithoutAcquirePanics(t *testing.T) {
+	b := New(2, 0)
+	defer func() {
+		if recover() == nil {
+			t.Fatal("Release on an empty bulkhead did not panic; a release without a matching acquire is a caller's bug")
+		}
+	}()
+	b.Release()
+}
+
+// Many goroutines, a limit of 4: never more than 4 inside at once, every
+// waiter either gets in or gives up after the maximum wait, and when it is
+// all over no goroutine is left behind (the bubble checks that).
+func TestNeverMoreThanTheLimit(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := New(4, 50*time.Millisecond)
+		var inside, most, admitted, rejected atomic.Int32
+		var wg sync.WaitGroup
+		for i := range 100 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				time.Sleep(time.Duration(i%10) * 10 * time.Millisecond)
+				err := b.Do(context.Background(), func(context.Context) error {
+					n := inside.Add(1)
+					for {
+						m := most.Load()
+						if n <= m || most.CompareAndSwap(m, n) {
+							break
+						}
+					}
+					time.Sleep(20 * time.Millisecond)
+					inside.Add(-1)
+					return nil
+				})
+				switch {
+				case err == nil:
+					admitted.Add(1)
+				case errors.Is(err, ErrFull):
+					rejected.Add(1)
+				default:
+					t.Errorf("Do = %v, want nil or ErrFull", err)
+				}
+			}()
+		}
+		wg.Wait()
+		if m := most.Load(); m > 4 {
+			t.Fatalf("%d calls were inside at once, limit 4", m)
+		}
+		if admitted.Load()+rejected.Load() != 100 || admitted.Load() < 4 {
+			t.Fatalf("%d admitted and %d rejected of 100", admitted.Load(), rejected.Load())
+		}
+		if n := b.InUse(); n != 0 {
+			t.Fatalf("InUse() = %d at the end, want 0", n)
+		}
+	})
+}
+
+// The limit is at least 1, and a negative wait means no wait.
+func TestOddArguments(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := New(0, -time.Second)
+		if err := b.Acquire(context.Background()); err != nil {
+			t.Fatalf("New(0, ...) admitted nobody: %v; the limit should count as 1", err)
+		}
+		start := time.Now()
+		if err := b.Acquire(context.Background()); !errors.Is(err, ErrFull) || time.Since(start) != 0 {
+			t.Fatalf("second Acquire = %v after %v, want ErrFull at once", err, time.Since(start))
+		}
+	})
+}

@@ -1,0 +1,213 @@
+package threadpool
+
+import (
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+)
+
+// These tests run in synctest bubbles: synctest.Wait() returns once every
+// goroutine in the bubble is blocked, so a test knows the workers have
+// picked up what they can. A bubble fails if goroutines are left blocked at
+// its end: Close must let every worker exit.
+
+// gate is a task that blocks until the gate opens.
+type gate struct {
+	ch   chan struct{}
+	once sync.Once
+}
+
+func newGate() *gate  { return &gate{ch: make(chan struct{})} }
+func (g *gate) task() { <-g.ch }
+func (g *gate) open() { g.once.Do(func() { close(g.ch) }) }
+
+// newPool starts a pool and waits until its workers are idle. The cleanup
+// opens the gates and closes the pool, so that a failing test still lets
+// every goroutine finish.
+func newPool(t *testing.T, workers, queue int, gates ...*gate) *Pool {
+	p := New(workers, queue)
+	synctest.Wait()
+	t.Cleanup(func() {
+		for _, g := range gates {
+			g.open()
+		}
+		p.Close()
+	})
+	return p
+}
+
+func submit(t *testing.T, p *Pool, task func()) {
+	t.Helper()
+	if err := p.Submit(task); err != nil {
+		t.Fatalf("Submit = %v, want nil (active %d, queued %d)", err, p.Active(), p.Queued())
+	}
+}
+
+func TestRunsTasks(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := newPool(t, 2, 10)
+		var ran atomic.Int32
+		for range 10 {
+			submit(t, p, func() { ran.Add(1) })
+			synctest.Wait()
+		}
+		p.Close()
+		if n := ran.Load(); n != 10 {
+			t.Fatalf("%d of 10 tasks ran", n)
+		}
+	})
+}
+
+// Two workers and a queue of one hold three tasks; the fourth is rejected
+// at once instead of waiting.
+func TestRejectsWhenWorkersAndQueueAreFull(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g := newGate()
+		p := newPool(t, 2, 1, g)
+		submit(t, p, g.task)
+		submit(t, p, g.task)
+		synctest.Wait()
+		if a := p.Active(); a != 2 {
+			t.Fatalf("Active() = %d with two blocked tasks and two workers, want 2", a)
+		}
+		submit(t, p, g.task)
+		if q := p.Queued(); q != 1 {
+			t.Fatalf("Queued() = %d, want 1", q)
+		}
+		start := time.Now()
+		if err := p.Submit(g.task); !errors.Is(err, ErrQueueFull) {
+			t.Fatalf("a 4th Submit = %v, want ErrQueueFull", err)
+		}
+		if time.Since(start) != 0 {
+			t.Fatal("Submit waited; it must answer at once")
+		}
+	})
+}
+
+func TestQueuedTaskRunsWhenAWorkerFrees(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		first, second := newGate(), newGate()
+		p := newPool(t, 1, 1, first, second)
+		submit(t, p, first.task)
+		synctest.Wait()
+		var ran atomic.Bool
+		submit(t, p, func() { ran.Store(true); second.task() })
+		synctest.Wait()
+		if ran.Load() {
+			t.Fatal("the queued task ran while the only worker was busy")
+		}
+		first.open()
+		synctest.Wait()
+		if !ran.Load() {
+			t.Fatal("the queued task did not run once the worker was free")
+		}
+		if q, a := p.Queued(), p.Active(); q != 0 || a != 1 {
+			t.Fatalf("Queued() = %d, Active() = %d; want 0 and 1", q, a)
+		}
+	})
+}
+
+// With no queue, a task is accepted only if a worker is idle.
+func TestNoQueue(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g := newGate()
+		p := newPool(t, 1, 0, g)
+		submit(t, p, g.task)
+		synctest.Wait()
+		if err := p.Submit(g.task); !errors.Is(err, ErrQueueFull) {
+			t.Fatalf("Submit with the only worker busy and no queue = %v, want ErrQueueFull", err)
+		}
+		g.open()
+		synctest.Wait()
+		submit(t, p, func() {})
+	})
+}
+
+func TestNeverMoreThanWorkersAtOnce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := newPool(t, 3, 100)
+		var inside, most atomic.Int32
+		for range 60 {
+			submit(t, p, func() {
+				n := inside.Add(1)
+				if n > most.Load() {
+					most.Store(n)
+				}
+				time.Sleep(10 * time.Millisecond)
+				inside.Add(-1)
+			})
+		}
+		p.Close()
+		if m := most.Load(); m != 3 {
+			t.Fatalf("at most %d tasks ran at once with 3 workers and plenty queued, want 3", m)
+		}
+	})
+}
+
+func TestCloseFinishesQueuedWork(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := newPool(t, 2, 5)
+		var ran atomic.Int32
+		for range 7 {
+			submit(t, p, func() { time.Sleep(time.Second); ran.Add(1) })
+		}
+		p.Close()
+		if n := ran.Load(); n != 7 {
+			t.Fatalf("Close returned with %d of 7 accepted tasks done; it must wait for running and queued tasks", n)
+		}
+		if err := p.Submit(func() {}); !errors.Is(err, ErrClosed) {
+			t.Fatalf("Submit after Close = %v, want ErrClosed", err)
+		}
+		p.Close() // a second Close is harmless
+	})
+}
+
+func TestOddSizes(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := newPool(t, 0, -3)
+		done := make(chan struct{})
+		if err := p.Submit(func() { close(done) }); err != nil {
+			t.Fatalf("New(0, -3) gave a pool that rejects a task on an idle pool: %v; want 1 worker, no queue", err)
+		}
+		<-done
+	})
+}
+
+// Goroutines submit while another closes the pool: no panic (a send on a
+// closed channel would be one), every accepted task runs exactly once, and
+// the race detector stays quiet.
+func TestSubmitRacingClose(t *testing.T) {
+	for round := range 20 {
+		p := New(4, 8)
+		var accepted, ran atomic.Int32
+		var wg sync.WaitGroup
+		for range 16 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for range 50 {
+					switch err := p.Submit(func() { ran.Add(1) }); {
+					case err == nil:
+						accepted.Add(1)
+					case errors.Is(err, ErrQueueFull), errors.Is(err, ErrClosed):
+					default:
+						t.Errorf("Submit = %v", err)
+					}
+				}
+			}()
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p.Close()
+		}()
+		wg.Wait()
+		p.Close()
+		if a, r := accepted.Load(), ran.Load(); a != r {
+			t.Fatalf("round %d: %d tasks accepted but %d ran", round, a, r)
+		}
+	}
+}

@@ -1,0 +1,212 @@
+package attempt
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+)
+
+// All tests run in synctest bubbles: timers and time.Sleep use a fake clock
+// that jumps ahead when every goroutine is blocked, so a "10 s" wait takes
+// no real time, and time.Since measures fake time exactly.
+
+var errDependency = errors.New("dependency said no")
+
+// hang waits for its context to end, like a well-behaved client, but gives
+// up after an hour of fake time so that a missing timeout fails the test
+// instead of blocking it.
+func hang(ctx context.Context) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(time.Hour):
+		return errors.New("hung for an hour: nothing ended the attempt's context")
+	}
+}
+
+func TestFastCallReturnsItsResult(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		err := Call(context.Background(), time.Second, func(context.Context) error {
+			time.Sleep(200 * time.Millisecond)
+			return errDependency
+		})
+		if err != errDependency {
+			t.Fatalf("Call = %v, want fn's own error", err)
+		}
+		if err := Call(context.Background(), time.Second, func(context.Context) error { return nil }); err != nil {
+			t.Fatalf("Call = %v, want nil", err)
+		}
+	})
+}
+
+func TestAttemptTimesOut(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		start := time.Now()
+		err := Call(context.Background(), 500*time.Millisecond, hang)
+		if took := time.Since(start); took != 500*time.Millisecond {
+			t.Fatalf("Call returned after %v, want 500 ms", took)
+		}
+		if !errors.Is(err, ErrAttemptTimeout) {
+			t.Fatalf("Call = %v, want an error matching ErrAttemptTimeout", err)
+		}
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("Call = %v, want it to match context.DeadlineExceeded too, as every timeout does", err)
+		}
+	})
+}
+
+// The attempt's context ends at the earlier deadline: a caller with 300 ms
+// left does not get a 1 s attempt.
+func TestCallersDeadlineComesFirst(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		defer cancel()
+		start := time.Now()
+		deadlines := make(chan time.Time, 1)
+		err := Call(ctx, time.Second, func(actx context.Context) error {
+			d, _ := actx.Deadline()
+			deadlines <- d
+			return hang(actx)
+		})
+		deadline := <-deadlines
+		if took := time.Since(start); took != 300*time.Millisecond {
+			t.Fatalf("Call returned after %v, want 300 ms (the caller's deadline)", took)
+		}
+		if !deadline.Equal(start.Add(300 * time.Millisecond)) {
+			t.Fatalf("fn's context had deadline %v, want the caller's (%v)", deadline, start.Add(300*time.Millisecond))
+		}
+		if errors.Is(err, ErrAttemptTimeout) {
+			t.Fatalf("Call = %v; the caller's deadline ran out, not the attempt's, so it must not match ErrAttemptTimeout", err)
+		}
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("Call = %v, want context.DeadlineExceeded", err)
+		}
+	})
+}
+
+func TestAttemptDeadlineInsideCallers(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		start := time.Now()
+		deadlines := make(chan time.Time, 1)
+		_ = Call(ctx, time.Second, func(actx context.Context) error {
+			d, _ := actx.Deadline()
+			deadlines <- d
+			return nil
+		})
+		deadline := <-deadlines
+		if !deadline.Equal(start.Add(time.Second)) {
+			t.Fatalf("fn's context had deadline %v after start, want 1 s", deadline.Sub(start))
+		}
+	})
+}
+
+func TestCallerCancels(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		var wg sync.WaitGroup
+		defer wg.Wait() // even when the test fails, let the helper finish
+		wg.Go(func() {
+			time.Sleep(100 * time.Millisecond)
+			cancel()
+		})
+		start := time.Now()
+		err := Call(ctx, time.Second, hang)
+		if !errors.Is(err, context.Canceled) || errors.Is(err, ErrAttemptTimeout) {
+			t.Fatalf("Call = %v, want context.Canceled (and not ErrAttemptTimeout)", err)
+		}
+		if took := time.Since(start); took != 100*time.Millisecond {
+			t.Fatalf("Call returned after %v, want 100 ms", took)
+		}
+	})
+}
+
+func TestAlreadyDoneDoesNotCall(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		called := false
+		err := Call(ctx, time.Second, func(context.Context) error { called = true; return nil })
+		if called {
+			t.Fatal("Call started fn although the caller's context had already ended")
+		}
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("Call = %v, want context.Canceled", err)
+		}
+	})
+}
+
+// A client that ignores its context must not hold the caller past the
+// deadline. Call returns on time; the abandoned call finishes on its own
+// later and leaves nothing behind (the bubble checks that no goroutine is
+// left blocked).
+func TestIgnoresAContextDeafCall(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		start := time.Now()
+		err := Call(context.Background(), 200*time.Millisecond, func(context.Context) error {
+			time.Sleep(5 * time.Second) // deaf to its context
+			return nil
+		})
+		if took := time.Since(start); took != 200*time.Millisecond {
+			t.Fatalf("Call returned after %v, want 200 ms even though fn ignored its context", took)
+		}
+		if !errors.Is(err, ErrAttemptTimeout) {
+			t.Errorf("Call = %v, want ErrAttemptTimeout", err)
+		}
+		// Let the abandoned call finish. If its goroutine is still blocked
+		// after this (say, sending its result on a channel nobody reads),
+		// the bubble reports it as a leak.
+		time.Sleep(10 * time.Second)
+	})
+}
+
+func TestNoAttemptLimit(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		for _, d := range []time.Duration{0, -time.Second} {
+			start := time.Now()
+			err := Call(context.Background(), d, func(actx context.Context) error {
+				if _, ok := actx.Deadline(); ok {
+					t.Errorf("perAttempt %v: fn's context has a deadline, want none", d)
+				}
+				time.Sleep(time.Hour)
+				return nil
+			})
+			if err != nil || time.Since(start) != time.Hour {
+				t.Fatalf("perAttempt %v: Call = %v after %v, want nil after an hour", d, err, time.Since(start))
+			}
+		}
+	})
+}
+
+type key struct{}
+
+func TestKeepsTheCallersValues(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx := context.WithValue(context.Background(), key{}, "request-42")
+		_ = Call(ctx, time.Second, func(actx context.Context) error {
+			if v := actx.Value(key{}); v != "request-42" {
+				t.Errorf("fn's context lost the caller's value: got %v", v)
+			}
+			return nil
+		})
+	})
+}
+
+// Call cleans up after itself: once it returns, fn's context is done, so a
+// client holding on to it stops working.
+func TestAttemptContextEndsWithTheCall(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		kept := make(chan context.Context, 1)
+		_ = Call(context.Background(), time.Minute, func(actx context.Context) error {
+			kept <- actx
+			return nil
+		})
+		if actx := <-kept; actx.Err() == nil {
+			t.Fatal("fn's context is still live after Call returned; cancel it before returning")
+		}
+	})
+}

@@ -1,0 +1,228 @@
+package budget
+
+import (
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newClock() *clock { return &clock{t: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)} }
+
+func (c *clock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+func mustNew(t *testing.T, cfg Config, c *clock) *Budget {
+	t.Helper()
+	b, err := New(cfg, c.now)
+	if err != nil || b == nil {
+		t.Fatalf("New(%+v) = %v, %v", cfg, b, err)
+	}
+	return b
+}
+
+// drain spends every whole token and returns how many there were.
+func drain(b *Budget) int {
+	n := 0
+	for b.TryRetry() {
+		n++
+		if n > 1_000_000 {
+			break
+		}
+	}
+	return n
+}
+
+func TestStartsFull(t *testing.T) {
+	b := mustNew(t, Config{Capacity: 3, PercentPerRequest: 10}, newClock())
+	if got := b.Tokens(); got != 3 {
+		t.Fatalf("Tokens() = %v for a new bucket of capacity 3, want 3", got)
+	}
+	if n := drain(b); n != 3 {
+		t.Fatalf("a new bucket of 3 allowed %d retries, want 3", n)
+	}
+	if b.TryRetry() {
+		t.Fatal("an empty bucket allowed a retry")
+	}
+}
+
+// Ten requests at 10 % earn exactly one retry. In float64, 0.1 added ten
+// times is 0.9999999999999999: not quite a token.
+func TestTenRequestsAtTenPercentEarnOneRetry(t *testing.T) {
+	b := mustNew(t, Config{Capacity: 5, PercentPerRequest: 10}, newClock())
+	drain(b)
+	for i := range 9 {
+		b.OnRequest()
+		if b.TryRetry() {
+			t.Fatalf("a retry was allowed after only %d requests at 10 %%", i+1)
+		}
+	}
+	b.OnRequest()
+	if !b.TryRetry() {
+		t.Fatalf("no retry after 10 requests at 10 %% (Tokens() = %v); count in thousandths of a token, not in float64", b.Tokens())
+	}
+	if b.TryRetry() {
+		t.Fatal("two retries from ten requests at 10 %")
+	}
+}
+
+func TestNeverAboveCapacity(t *testing.T) {
+	b := mustNew(t, Config{Capacity: 2, PercentPerRequest: 50}, newClock())
+	for range 100 {
+		b.OnRequest()
+	}
+	if got := b.Tokens(); got != 2 {
+		t.Fatalf("Tokens() = %v after many requests, want the capacity, 2", got)
+	}
+}
+
+func TestFractionsAreKept(t *testing.T) {
+	b := mustNew(t, Config{Capacity: 10, PercentPerRequest: 25}, newClock())
+	drain(b)
+	b.OnRequest()
+	b.OnRequest()
+	if got := b.Tokens(); got != 0.5 {
+		t.Fatalf("Tokens() = %v after two requests at 25 %%, want 0.5", got)
+	}
+	if b.TryRetry() {
+		t.Fatal("a retry was allowed with half a token")
+	}
+	if got := b.Tokens(); got != 0.5 {
+		t.Fatalf("Tokens() = %v after a refused retry, want 0.5: refusing must not spend anything", got)
+	}
+}
+
+func TestRefillsOverTime(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, Config{Capacity: 5, PerSecond: 1}, c)
+	drain(b)
+	c.advance(999 * time.Millisecond)
+	if b.TryRetry() {
+		t.Fatal("a retry was allowed 999 ms after emptying, at 1 token a second")
+	}
+	c.advance(time.Millisecond)
+	if !b.TryRetry() {
+		t.Fatalf("no retry a second after emptying at 1 token a second (Tokens() = %v)", b.Tokens())
+	}
+}
+
+// Time in small steps earns as much as the same time in one step: nothing
+// is lost to rounding.
+func TestSmallStepsAddUp(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, Config{Capacity: 5, PerSecond: 2}, c)
+	drain(b)
+	for range 4 {
+		c.advance(250 * time.Millisecond)
+		b.Tokens()
+	}
+	if got := b.Tokens(); got != 2 {
+		t.Fatalf("Tokens() = %v after 4 × 250 ms at 2 a second, want 2", got)
+	}
+	drain(b)
+	for range 1000 {
+		c.advance(time.Millisecond)
+		_ = b.TryRetry()
+	}
+	// 1000 × 1 ms at 2 tokens a second earns 2 tokens, each spent at once.
+	if got := b.Tokens(); got != 0 {
+		t.Fatalf("Tokens() = %v, want 0", got)
+	}
+}
+
+func TestIdleRefillStopsAtCapacity(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, Config{Capacity: 3, PerSecond: 10}, c)
+	drain(b)
+	c.advance(24 * time.Hour)
+	if got := b.Tokens(); got != 3 {
+		t.Fatalf("Tokens() = %v after a day idle, want the capacity, 3", got)
+	}
+	// A full bucket banks no time: after spending, refill starts from now.
+	drain(b)
+	c.advance(50 * time.Millisecond)
+	if got := b.Tokens(); got != 0.5 {
+		t.Fatalf("Tokens() = %v 50 ms after emptying a full bucket at 10 a second, want 0.5", got)
+	}
+}
+
+// The point of a budget: while a dependency is down and every call fails,
+// retries add at most PercentPerRequest on top of the load (plus the
+// starting capacity), instead of multiplying it by the attempt count.
+func TestBoundsLoadWhileTheDependencyIsDown(t *testing.T) {
+	b := mustNew(t, Config{Capacity: 10, PercentPerRequest: 10}, newClock())
+	sent := 0
+	for range 1000 {
+		b.OnRequest()
+		sent++        // the first attempt, which fails
+		for range 3 { // a client that would retry 3 times
+			if !b.TryRetry() {
+				break
+			}
+			sent++
+		}
+	}
+	if sent > 1000+100+10 {
+		t.Fatalf("%d attempts for 1000 requests; the budget should cap retries at 10 %% plus the capacity of 10", sent)
+	}
+	if sent < 1100 {
+		t.Fatalf("only %d attempts for 1000 requests; the budget allows about 110 retries", sent)
+	}
+}
+
+func TestConcurrentRetriesNeverOverspend(t *testing.T) {
+	for range 10 {
+		b := mustNew(t, Config{Capacity: 100, PercentPerRequest: 0}, newClock())
+		var granted atomic.Int32
+		var wg sync.WaitGroup
+		for range 50 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for range 10 {
+					if b.TryRetry() {
+						granted.Add(1)
+					}
+					b.OnRequest()
+					_ = b.Tokens()
+				}
+			}()
+		}
+		wg.Wait()
+		if n := granted.Load(); n != 100 {
+			t.Fatalf("%d retries granted from a bucket of 100 by 50 goroutines, want exactly 100", n)
+		}
+	}
+}
+
+func TestBadConfig(t *testing.T) {
+	for _, tc := range []struct {
+		cfg   Config
+		field string
+	}{
+		{Config{Capacity: 0}, "Capacity"},
+		{Config{Capacity: 1, PercentPerRequest: -1}, "PercentPerRequest"},
+		{Config{Capacity: 1, PercentPerRequest: 101}, "PercentPerRequest"},
+		{Config{Capacity: 1, PerSecond: -1}, "PerSecond"},
+	} {
+		_, err := New(tc.cfg, newClock().now)
+		if err == nil || !strings.Contains(err.Error(), tc.field) {
+			t.Errorf("New(%+v) error = %v, want one naming %s", tc.cfg, err, tc.field)
+		}
+	}
+}

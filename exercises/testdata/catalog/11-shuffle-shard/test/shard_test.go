@@ -1,0 +1,175 @@
+package shuffleshard
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+	"testing"
+)
+
+func TestShards(t *testing.T) {
+	for _, tc := range []struct {
+		n, k int
+		want string
+	}{
+		{8, 2, "28"},
+		{16, 4, "1820"},
+		{64, 4, "635376"},
+		{100, 5, "75287520"},
+		{2048, 4, "730862190080"}, // Route 53: 4 of 2,048 virtual name servers
+		{5, 0, "1"},
+		{5, 5, "1"},
+		{3, 4, "0"},
+	} {
+		if got := Shards(tc.n, tc.k); got == nil || got.String() != tc.want {
+			t.Errorf("Shards(%d, %d) = %v, want %s", tc.n, tc.k, got, tc.want)
+		}
+	}
+}
+
+func TestSharingAllWorkers(t *testing.T) {
+	if got := Overlap(8, 2, 2); got == nil || got.Cmp(big.NewRat(1, 28)) != 0 {
+		t.Fatalf("Overlap(8, 2, 2) = %v, want exactly 1/28", got)
+	}
+	if got := Overlap(2048, 4, 4); got == nil || got.Cmp(new(big.Rat).SetFrac(big.NewInt(1), big.NewInt(730862190080))) != 0 {
+		t.Fatalf("Overlap(2048, 4, 4) = %v, want 1/730862190080", got)
+	}
+}
+
+// The published table: the chance that another customer shares at least
+// one worker, to one decimal place.
+func TestSharingAtLeastOne(t *testing.T) {
+	for _, tc := range []struct {
+		n, k int
+		want string
+	}{
+		{8, 2, "46.4"},
+		{16, 4, "72.8"},
+		{64, 4, "23.3"},
+		{100, 5, "23.0"},
+		{2048, 4, "0.8"},
+	} {
+		got := AtLeastOne(tc.n, tc.k)
+		if got == nil {
+			t.Fatalf("AtLeastOne(%d, %d) = nil", tc.n, tc.k)
+		}
+		pct := new(big.Rat).Mul(got, big.NewRat(100, 1)).FloatString(1)
+		if pct != tc.want {
+			t.Errorf("AtLeastOne(%d, %d) = %s %%, want %s %%", tc.n, tc.k, pct, tc.want)
+		}
+	}
+	if got := AtLeastOne(8, 2); got.Cmp(big.NewRat(13, 28)) != 0 {
+		t.Errorf("AtLeastOne(8, 2) = %v, want exactly 13/28", got)
+	}
+}
+
+// The overlaps of all possible sizes add up to exactly 1.
+func TestOverlapsAddUpToOne(t *testing.T) {
+	for _, nk := range [][2]int{{8, 2}, {16, 4}, {64, 4}, {100, 5}, {10, 10}, {7, 1}} {
+		n, k := nk[0], nk[1]
+		sum := new(big.Rat)
+		for j := 0; j <= k; j++ {
+			o := Overlap(n, k, j)
+			if o == nil || o.Sign() < 0 {
+				t.Fatalf("Overlap(%d, %d, %d) = %v", n, k, j, o)
+			}
+			sum.Add(sum, o)
+		}
+		if sum.Cmp(big.NewRat(1, 1)) != 0 {
+			t.Errorf("the overlaps for n=%d, k=%d add up to %v, want exactly 1", n, k, sum)
+		}
+	}
+	for _, j := range []int{-1, 3, 10} {
+		if o := Overlap(8, 2, j); o == nil || o.Sign() != 0 {
+			t.Errorf("Overlap(8, 2, %d) = %v, want 0", j, o)
+		}
+	}
+}
+
+func TestAssignGivesKDistinctSortedWorkers(t *testing.T) {
+	for _, nk := range [][2]int{{8, 2}, {16, 4}, {2048, 4}, {5, 5}, {1, 1}} {
+		n, k := nk[0], nk[1]
+		for c := range 200 {
+			id := fmt.Sprintf("customer-%d", c)
+			shard, err := Assign(id, n, k)
+			if err != nil {
+				t.Fatalf("Assign(%q, %d, %d) failed: %v", id, n, k, err)
+			}
+			if len(shard) != k {
+				t.Fatalf("Assign(%q, %d, %d) = %v, want %d workers", id, n, k, shard, k)
+			}
+			for i, w := range shard {
+				if w < 0 || w >= n {
+					t.Fatalf("Assign(%q, %d, %d) = %v: worker %d is outside 0..%d", id, n, k, shard, w, n-1)
+				}
+				if i > 0 && w <= shard[i-1] {
+					t.Fatalf("Assign(%q, %d, %d) = %v: want distinct workers in ascending order", id, n, k, shard)
+				}
+			}
+		}
+	}
+}
+
+func TestAssignIsStable(t *testing.T) {
+	for c := range 100 {
+		id := fmt.Sprintf("tenant-%d", c)
+		first, _ := Assign(id, 64, 4)
+		for range 5 {
+			again, _ := Assign(id, 64, 4)
+			if !slices.Equal(first, again) {
+				t.Fatalf("Assign(%q) gave %v, then %v: a customer must always get the same workers", id, first, again)
+			}
+		}
+	}
+}
+
+// Every pair of 8 workers should be some customer's shard, about equally
+// often. Plain sharding (fixed pairs like {0,1}, {2,3}) uses only 4 of the
+// 28 pairs, and a hash that picks neighbours ({h, h+1}) only 8.
+func TestAssignSpreadsOverAllPairs(t *testing.T) {
+	const customers = 28_000
+	counts := map[[2]int]int{}
+	load := make([]int, 8)
+	for c := range customers {
+		s, err := Assign(fmt.Sprintf("customer-%d", c), 8, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts[[2]int{s[0], s[1]}]++
+		load[s[0]]++
+		load[s[1]]++
+	}
+	if len(counts) != 28 {
+		t.Fatalf("%d customers used only %d of the 28 possible pairs", customers, len(counts))
+	}
+	for pair, n := range counts {
+		if n < 700 || n > 1300 {
+			t.Errorf("pair %v is the shard of %d customers; about 1000 each expected", pair, n)
+		}
+	}
+	for w, n := range load {
+		if n < 6000 || n > 8000 {
+			t.Errorf("worker %d serves %d customers; about 7000 each expected", w, n)
+		}
+	}
+}
+
+// Similar ids get unrelated shards: the hash must mix every byte.
+func TestSimilarIdsGetUnrelatedShards(t *testing.T) {
+	seen := map[string]int{}
+	for c := range 1000 {
+		s, _ := Assign(fmt.Sprintf("acct-%04d", c), 2048, 4)
+		seen[fmt.Sprint(s)]++
+	}
+	if len(seen) < 995 {
+		t.Fatalf("1000 similar ids got only %d different shards of 4 out of 2048", len(seen))
+	}
+}
+
+func TestAssignRejectsBadSizes(t *testing.T) {
+	for _, tc := range []struct{ n, k int }{{0, 1}, {8, 0}, {8, 9}, {-1, 2}} {
+		if s, err := Assign("x", tc.n, tc.k); err == nil {
+			t.Errorf("Assign(x, %d, %d) = %v, want an error", tc.n, tc.k, s)
+		}
+	}
+}
