@@ -1,0 +1,192 @@
+package exercises
+
+import (
+	"bytes"
+	"context"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/exercises/grade"
+)
+
+// TestCatalogTree checks the embedded files of every exercise without
+// running anything: they exist, they are gofmt-clean, they declare the
+// right package, and nothing in the tree would break `go install`.
+func TestCatalogTree(t *testing.T) {
+	if len(catalog) < 12 {
+		t.Fatalf("the catalog has %d exercises, want at least 12", len(catalog))
+	}
+	seen := map[string]bool{}
+	for i, e := range catalog {
+		if e.Number != i+1 || !strings.HasPrefix(e.Name, e.ID()+"-") {
+			t.Errorf("exercise %d is numbered %d and named %q", i+1, e.Number, e.Name)
+		}
+		seen[e.Name] = true
+		if strings.TrimSpace(e.README()) == "" || strings.HasPrefix(e.README(), "(this exercise has no README)") {
+			t.Errorf("%s: no README.md", e.Name)
+		}
+		if len(e.Hints()) == 0 {
+			t.Errorf("%s: no hints in hints.md", e.Name)
+		}
+		stubs, tests, sols := e.StubFiles(), e.TestFiles(), e.SolutionFiles()
+		if len(stubs) == 0 || len(tests) == 0 || len(sols) == 0 {
+			t.Errorf("%s: %d stub, %d test and %d solution files; want some of each", e.Name, len(stubs), len(tests), len(sols))
+			continue
+		}
+		if !slices.Equal(sortedKeys(stubs), sortedKeys(sols)) {
+			t.Errorf("%s: stub files %v but solution files %v; a solution must replace the stub file for file", e.Name, sortedKeys(stubs), sortedKeys(sols))
+		}
+		todo := false
+		for name, b := range stubs {
+			todo = todo || bytes.Contains(b, []byte("// TODO"))
+			checkGoFile(t, e, "stub/"+name, b)
+		}
+		if !todo {
+			t.Errorf("%s: no // TODO in the stub", e.Name)
+		}
+		for name, b := range tests {
+			if !strings.HasSuffix(name, "_test.go") {
+				t.Errorf("%s: test/%s is not a _test.go file", e.Name, name)
+			}
+			checkGoFile(t, e, "test/"+name, b)
+		}
+		for name, b := range sols {
+			checkGoFile(t, e, "solution/"+name, b)
+		}
+		if e.MainFile() == "" {
+			t.Errorf("%s: no main file", e.Name)
+		}
+	}
+	err := fs.WalkDir(catalogFS, catalogRoot, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel := strings.TrimPrefix(p, catalogRoot+"/")
+		switch {
+		case d.Name() == "go.mod" || d.Name() == "go.sum":
+			t.Errorf("%s: a go.mod inside the embedded tree makes it a nested module, which `go install` leaves out", p)
+		case d.IsDir() && strings.Count(rel, "/") == 0 && rel != catalogRoot && !seen[rel]:
+			t.Errorf("%s: a folder in the catalog tree with no entry in the catalog", p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func checkGoFile(t *testing.T, e Exercise, name string, b []byte) {
+	t.Helper()
+	formatted, err := format.Source(b)
+	if err != nil {
+		t.Errorf("%s/%s does not parse: %v", e.Name, name, err)
+		return
+	}
+	if !bytes.Equal(formatted, b) {
+		t.Errorf("%s/%s is not gofmt-clean", e.Name, name)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), name, b, parser.PackageClauseOnly)
+	if err != nil {
+		t.Errorf("%s/%s: %v", e.Name, name, err)
+		return
+	}
+	if f.Name.Name != e.Package {
+		t.Errorf("%s/%s declares package %s, want %s", e.Name, name, f.Name.Name, e.Package)
+	}
+}
+
+func sortedKeys(m map[string][]byte) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// TestCatalogCheck grades every exercise twice, as rustlings checks its
+// own: the stub must compile and fail at least one of its tests, and the
+// solution must pass all of them under the race detector and be vet-clean.
+// It runs go test, two exercises at a time, through the same grader the
+// learner's runner uses.
+func TestCatalogCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test on every exercise; skipped with -short")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command on PATH")
+	}
+	start := time.Now()
+	stubs, err := Init(filepath.Join(t.TempDir(), "stubs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sols, err := Init(filepath.Join(t.TempDir(), "solutions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range catalog {
+		if err := writeFiles(sols.ExerciseDir(e), e.SolutionFiles()); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	type job struct {
+		wb       *Workbook
+		e        Exercise
+		solution bool
+	}
+	jobs := make(chan job)
+	var wg sync.WaitGroup
+	for range 2 { // the machine is shared: two go test runs at a time
+		wg.Go(func() {
+			for j := range jobs {
+				opt := CheckOptions{Timeout: 2 * time.Minute, ForceRace: j.solution}
+				r := j.wb.Check(context.Background(), j.e, opt)
+				switch {
+				case j.solution && !r.Passed():
+					t.Errorf("%s: the solution does not pass its tests with -race:\n%s", j.e.Name, r.Report.Text())
+				case !j.solution && r.Report.Status != grade.Failed:
+					t.Errorf("%s: the stub should compile and fail its tests, but: %s\n%s", j.e.Name, r.Report.Status, r.Report.Text())
+				case !j.solution && len(r.Report.Failures()) == 0:
+					t.Errorf("%s: the stub fails no test:\n%s", j.e.Name, r.Report.Text())
+				}
+			}
+		})
+	}
+	for _, e := range catalog {
+		jobs <- job{stubs, e, false}
+		jobs <- job{sols, e, true}
+	}
+	close(jobs)
+	wg.Wait()
+
+	vet := exec.Command("go", "vet", "./...")
+	vet.Dir = sols.Dir
+	vet.Env = append(os.Environ(), "GOWORK=off")
+	if out, err := vet.CombinedOutput(); err != nil {
+		t.Errorf("go vet on the solutions: %v\n%s", err, out)
+	}
+	t.Logf("checked %d exercises (stub and solution) in %v", len(catalog), time.Since(start).Round(100*time.Millisecond))
+}
+
+// Each README names the package's API the tests use; a light guard that the
+// README and the stub did not drift apart.
+func TestReadmeMentionsMainFile(t *testing.T) {
+	for _, e := range catalog {
+		if !strings.Contains(e.README(), path.Base(e.MainFile())) && !strings.Contains(e.README(), "func ") {
+			t.Errorf("%s: the README names neither %s nor any function", e.Name, e.MainFile())
+		}
+	}
+}

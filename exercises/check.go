@@ -1,0 +1,97 @@
+package exercises
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/breakerlab/breakerlab/exercises/grade"
+)
+
+// CheckOptions tune a check. The zero value is the default.
+type CheckOptions struct {
+	Timeout time.Duration // per exercise; grade.DefaultTimeout if zero
+	Go      string        // the go command; found on PATH if empty
+	// ForceRace runs every exercise with the race detector, not only the
+	// concurrent ones.
+	ForceRace bool
+}
+
+// Result is the outcome of checking one exercise.
+type Result struct {
+	Exercise Exercise
+	Report   grade.Report
+	// ProgressErr is set when the outcome could not be saved to the
+	// progress file; the grading itself stands.
+	ProgressErr error
+}
+
+// Passed reports whether every test of the exercise passed.
+func (r Result) Passed() bool { return r.Report.Status == grade.Passed }
+
+// Check grades e in the workbook and records the outcome in the progress
+// file. It never panics; every failure, down to a missing Go toolchain,
+// comes back as a Report with a readable Summary.
+func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Result {
+	if missing := w.MissingTests(e); len(missing) > 0 {
+		return Result{Exercise: e, ProgressErr: w.setDone(e, false, ""), Report: grade.Report{
+			Status: grade.NoTests,
+			Summary: fmt.Sprintf("the bundled test file %s is missing, so nothing can be graded; "+
+				"put it back with `breakerlab exercises reset --tests %s` (your code is kept)",
+				strings.Join(missing, ", "), e.ID()),
+		}}
+	}
+	fp := w.fingerprint(e)
+	race := e.Race || opt.ForceRace
+	gopt := grade.Options{Dir: w.ExerciseDir(e), Timeout: opt.Timeout, Go: opt.Go, Race: race}
+	r := grade.Run(ctx, gopt)
+	if race && needsCgo(r) {
+		// The race detector needs cgo and a C compiler. Grade without it
+		// rather than not at all.
+		gopt.Race = false
+		r = grade.Run(ctx, gopt)
+		r.Summary += " (checked without the race detector, which needs cgo and a C compiler)"
+	}
+	res := Result{Exercise: e, Report: r}
+	if r.Status != grade.Canceled {
+		res.ProgressErr = w.setDone(e, r.Status == grade.Passed, fp)
+	}
+	return res
+}
+
+func needsCgo(r grade.Report) bool {
+	if r.Status != grade.Errored && r.Status != grade.BuildFailed {
+		return false
+	}
+	all := strings.Join(append(append([]string{r.Summary}, r.Output...), r.BuildOutput...), "\n")
+	return strings.Contains(all, "-race requires cgo")
+}
+
+// CheckAll grades the exercises with at most parallel of them at once (1 if
+// parallel < 1), calling each (if not nil) as every result comes in, from
+// one goroutine at a time. It returns the results in the order given.
+func (w *Workbook) CheckAll(ctx context.Context, exs []Exercise, parallel int, opt CheckOptions, each func(Result)) []Result {
+	results := make([]Result, len(exs))
+	sem := make(chan struct{}, max(parallel, 1))
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for i, e := range exs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			r := w.Check(ctx, e, opt)
+			results[i] = r
+			if each != nil {
+				mu.Lock()
+				each(r)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return results
+}

@@ -1,0 +1,14 @@
+// Package exercises owns the exercise catalog and the learner's workbook.
+//
+// The catalog (stubs, bundled tests, READMEs, hints and solutions for each
+// exercise) is embedded from testdata/catalog, where the go tool does not
+// compile it: the stubs fail their tests on purpose. A workbook is a Go
+// module written from the catalog into a folder of the learner's choice,
+// one folder per exercise, plus a small progress file that can always be
+// rebuilt by checking again. Checking runs the bundled tests through
+// package grade.
+//
+// This package imports only the standard library and exercises/grade. It
+// knows nothing about terminals: the runner UI lives in tui/exercisesui and
+// the command line in cmd/breakerlab.
+package exercises

@@ -1,0 +1,285 @@
+package exercises
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/exercises/grade"
+)
+
+func newWorkbook(t *testing.T) *Workbook {
+	t.Helper()
+	w, err := Init(filepath.Join(t.TempDir(), "wb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func TestInitWritesAModule(t *testing.T) {
+	w := newWorkbook(t)
+	gomod, err := os.ReadFile(filepath.Join(w.Dir, "go.mod"))
+	if err != nil || !strings.Contains(string(gomod), "module "+ModulePath) {
+		t.Fatalf("go.mod = %q, %v", gomod, err)
+	}
+	for _, e := range All() {
+		for name := range e.StubFiles() {
+			if _, err := os.Stat(filepath.Join(w.ExerciseDir(e), name)); err != nil {
+				t.Errorf("%s: stub %s missing: %v", e.Name, name, err)
+			}
+		}
+		if len(w.MissingTests(e)) != 0 {
+			t.Errorf("%s: tests missing: %v", e.Name, w.MissingTests(e))
+		}
+		if _, err := os.Stat(filepath.Join(w.ExerciseDir(e), "README.md")); err != nil {
+			t.Errorf("%s: README missing", e.Name)
+		}
+		if _, err := os.Stat(w.SolutionDir(e)); err == nil {
+			t.Errorf("%s: a solution was written before anyone asked", e.Name)
+		}
+	}
+	if !errors.Is(w.ProgressLost(), ErrNoProgress) {
+		t.Errorf("ProgressLost() = %v for a new workbook, want ErrNoProgress", w.ProgressLost())
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(w.Dir), ".wb.tmp-*"))
+	if len(leftovers) > 0 {
+		t.Errorf("Init left temporary folders behind: %v", leftovers)
+	}
+}
+
+func TestInitNeverOverwrites(t *testing.T) {
+	w := newWorkbook(t)
+	main := w.MainFile(catalog[0])
+	if err := os.WriteFile(main, []byte("package breaker\n// my work\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Init(w.Dir)
+	if !errors.Is(err, ErrExists) || !strings.Contains(err.Error(), "already holds a workbook") {
+		t.Fatalf("Init over a workbook = %v, want ErrExists naming the workbook", err)
+	}
+	if b, _ := os.ReadFile(main); !strings.Contains(string(b), "my work") {
+		t.Fatal("Init over an existing workbook changed the learner's file")
+	}
+	other := t.TempDir()
+	os.WriteFile(filepath.Join(other, "notes.txt"), []byte("mine"), 0o644)
+	if _, err := Init(other); !errors.Is(err, ErrExists) {
+		t.Fatalf("Init into a non-empty folder = %v, want ErrExists", err)
+	}
+	if entries, _ := os.ReadDir(other); len(entries) != 1 {
+		t.Fatalf("Init into a non-empty folder wrote files: %d entries", len(entries))
+	}
+	empty := t.TempDir()
+	if _, err := Init(empty); err != nil {
+		t.Fatalf("Init into an empty folder = %v, want it to work", err)
+	}
+}
+
+func TestFindWalksUp(t *testing.T) {
+	w := newWorkbook(t)
+	got, err := Find(w.ExerciseDir(catalog[3]))
+	if err != nil || got.Dir != w.Dir {
+		t.Fatalf("Find from an exercise folder = %v, %v; want %s", got, err, w.Dir)
+	}
+	if _, err := Find(t.TempDir()); !errors.Is(err, ErrNotWorkbook) || !strings.Contains(err.Error(), "exercises init") {
+		t.Fatalf("Find outside a workbook = %v, want ErrNotWorkbook suggesting init", err)
+	}
+}
+
+func TestLookup(t *testing.T) {
+	for _, id := range []string{"1", "01", "01-consecutive-breaker", "consecutive-breaker", " 1 ", "01-consecutive-breaker/"} {
+		e, err := Lookup(id)
+		if err != nil || e.Number != 1 {
+			t.Errorf("Lookup(%q) = %v, %v; want exercise 1", id, e.Name, err)
+		}
+	}
+	if e, err := Lookup("12"); err != nil || e.Name != "12-composition" {
+		t.Errorf("Lookup(12) = %v, %v", e.Name, err)
+	}
+	for _, id := range []string{"0", "13", "breaker", "", "-1"} {
+		_, err := Lookup(id)
+		if !errors.Is(err, ErrUnknownExercise) || !strings.Contains(err.Error(), "from 1 to 12") {
+			t.Errorf("Lookup(%q) = %v, want ErrUnknownExercise saying what is allowed", id, err)
+		}
+	}
+}
+
+func TestHints(t *testing.T) {
+	for _, e := range All() {
+		for i, h := range e.Hints() {
+			if strings.Contains(h, "\n---\n") || strings.TrimSpace(h) != h || h == "" {
+				t.Errorf("%s: hint %d is badly split: %q", e.Name, i+1, h)
+			}
+		}
+	}
+}
+
+func TestResetKeepsABackup(t *testing.T) {
+	w := newWorkbook(t)
+	e := catalog[0]
+	main := w.MainFile(e)
+	mine := []byte("package breaker\n\n// my attempt\n")
+	os.WriteFile(main, mine, 0o644)
+	extra := filepath.Join(w.ExerciseDir(e), "notes_test.go")
+	os.WriteFile(extra, []byte("package breaker\n"), 0o644)
+	os.Remove(filepath.Join(w.ExerciseDir(e), "breaker_test.go"))
+
+	backup, err := w.Reset(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(main); string(b) != string(e.StubFiles()[e.MainFile()]) {
+		t.Fatal("Reset did not put the stub back")
+	}
+	if b, err := os.ReadFile(filepath.Join(backup, e.MainFile())); err != nil || string(b) != string(mine) {
+		t.Fatalf("the backup holds %q, %v; want the learner's file", b, err)
+	}
+	if _, err := os.Stat(extra); err != nil {
+		t.Fatal("Reset removed a file the learner added")
+	}
+	if m := w.MissingTests(e); len(m) != 0 {
+		t.Fatalf("Reset did not restore the tests: %v missing", m)
+	}
+}
+
+func TestRestoreTestsKeepsCode(t *testing.T) {
+	w := newWorkbook(t)
+	e := catalog[1]
+	main := w.MainFile(e)
+	os.WriteFile(main, []byte("package ratebreaker\n// mine\n"), 0o644)
+	for name := range e.TestFiles() {
+		os.Remove(filepath.Join(w.ExerciseDir(e), name))
+	}
+	if len(w.MissingTests(e)) == 0 {
+		t.Fatal("MissingTests does not see the deleted file")
+	}
+	if err := w.RestoreTests(e); err != nil {
+		t.Fatal(err)
+	}
+	if len(w.MissingTests(e)) != 0 {
+		t.Fatal("RestoreTests did not restore")
+	}
+	if b, _ := os.ReadFile(main); !strings.Contains(string(b), "// mine") {
+		t.Fatal("RestoreTests touched the learner's code")
+	}
+}
+
+func TestWriteSolution(t *testing.T) {
+	w := newWorkbook(t)
+	e := catalog[4]
+	dir, err := w.WriteSolution(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir != filepath.Join(w.Dir, "solutions", e.Name) {
+		t.Fatalf("solution written to %s", dir)
+	}
+	for name, want := range e.SolutionFiles() {
+		if b, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(b) != string(want) {
+			t.Fatalf("solution file %s: %v", name, err)
+		}
+	}
+	if b, _ := os.ReadFile(w.MainFile(e)); string(b) != string(e.StubFiles()[e.MainFile()]) {
+		t.Fatal("WriteSolution touched the learner's file")
+	}
+}
+
+func TestProgressSurvivesAndRebuilds(t *testing.T) {
+	w := newWorkbook(t)
+	e := catalog[0]
+	if err := w.setDone(e, true, w.fingerprint(e)); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.SetCurrent(catalog[2]); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Open(w.Dir)
+	if err != nil || again.ProgressLost() != nil {
+		t.Fatalf("reopen: %v, %v", err, again.ProgressLost())
+	}
+	if !again.Done(e) || again.Current().Name != catalog[2].Name {
+		t.Fatalf("after reopening: done %v, current %s", again.Done(e), again.Current().Name)
+	}
+	// Editing the files withdraws the pass.
+	os.WriteFile(again.MainFile(e), []byte("package breaker\n// changed\n"), 0o644)
+	if again.Done(e) {
+		t.Fatal("an exercise still counts as done after its file changed")
+	}
+	// A corrupt file is reported, not fatal, and the next save replaces it.
+	os.WriteFile(w.progressPath(), []byte("{not json"), 0o644)
+	broken, err := Open(w.Dir)
+	if err != nil || !errors.Is(broken.ProgressLost(), ErrCorruptProgress) {
+		t.Fatalf("Open with a corrupt progress file = %v, lost %v", err, broken.ProgressLost())
+	}
+	if broken.Done(e) {
+		t.Fatal("a corrupt progress file still reports an exercise done")
+	}
+	if err := broken.SetCurrent(e); err != nil || broken.ProgressLost() != nil {
+		t.Fatalf("saving over a corrupt file: %v, %v", err, broken.ProgressLost())
+	}
+	if _, err := Open(w.Dir); err != nil {
+		t.Fatal(err)
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(w.Dir, stateDir, ".progress.json.tmp-*"))
+	if len(leftovers) > 0 {
+		t.Fatalf("temporary files left behind: %v", leftovers)
+	}
+}
+
+func TestNextPending(t *testing.T) {
+	w := newWorkbook(t)
+	for _, i := range []int{0, 1, 3} {
+		w.setDone(catalog[i], true, w.fingerprint(catalog[i]))
+	}
+	if got := w.NextPending(catalog[0]); got.Number != 3 {
+		t.Errorf("NextPending(1) = %d, want 3", got.Number)
+	}
+	if got := w.NextPending(catalog[2]); got.Number != 5 {
+		t.Errorf("NextPending(3) = %d, want 5", got.Number)
+	}
+	if got := w.Current(); got.Number != 3 {
+		t.Errorf("Current() = %d with none recorded, want the first pending, 3", got.Number)
+	}
+}
+
+func TestCheckMissingTestFile(t *testing.T) {
+	w := newWorkbook(t)
+	e := catalog[0]
+	os.Remove(filepath.Join(w.ExerciseDir(e), "breaker_test.go"))
+	r := w.Check(context.Background(), e, CheckOptions{})
+	if r.Report.Status != grade.NoTests || !strings.Contains(r.Report.Summary, "breaker_test.go is missing") ||
+		!strings.Contains(r.Report.Summary, "reset --tests 01") {
+		t.Fatalf("Check with the test file deleted: %v %q", r.Report.Status, r.Report.Summary)
+	}
+}
+
+func TestCheckWithoutGo(t *testing.T) {
+	w := newWorkbook(t)
+	t.Setenv("PATH", "")
+	r := w.Check(context.Background(), catalog[0], CheckOptions{})
+	if r.Report.Status != grade.NoGo {
+		t.Fatalf("Check without go = %v %q", r.Report.Status, r.Report.Summary)
+	}
+}
+
+func TestCheckRecordsProgress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	w := newWorkbook(t)
+	e := catalog[0]
+	if r := w.Check(context.Background(), e, CheckOptions{}); r.Passed() || w.Done(e) {
+		t.Fatalf("the stub passed: %s", r.Report.Text())
+	}
+	writeFiles(w.ExerciseDir(e), e.SolutionFiles())
+	if r := w.Check(context.Background(), e, CheckOptions{}); !r.Passed() || !w.Done(e) || r.ProgressErr != nil {
+		t.Fatalf("the solution did not pass or was not recorded: %s %v", r.Report.Text(), r.ProgressErr)
+	}
+	again, _ := Open(w.Dir)
+	if !again.Done(e) {
+		t.Fatal("the pass was not saved")
+	}
+}
