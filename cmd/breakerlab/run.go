@@ -1,11 +1,95 @@
 package main
 
-import "io"
+import (
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/engine/shuffle"
+)
+
+// defaultSeed is the seed the reference documents use.
+const defaultSeed = 5
 
 func init() {
-	register(command{name: "run", summary: "run a scenario headless and print its results", run: runRun})
+	register(command{name: "run", summary: "run a scenario headless and print its results (run SCENARIO [--seed N] [--format table|json|csv])", run: runRun})
+	register(command{name: "scenarios", summary: "list the built-in scenarios", run: runScenarios})
 }
 
-func runRun(args []string, stdout, stderr io.Writer) error {
-	return usagef("not yet implemented")
+func runRun(args []string, stdout, _ io.Writer) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	seed := fs.Uint64("seed", defaultSeed, "the random seed: the same seed gives the same result")
+	format := &choiceFlag{value: "table", choices: []string{"table", "json", "csv"}}
+	fs.Var(format, "format", "output format: table, json or csv")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("run takes one scenario name (built in: %s), got %d arguments", strings.Join(scenarioNames(), ", "), len(pos))
+	}
+	if pos[0] == shuffleScenario.Name {
+		return runShuffle(stdout, *seed, format.value)
+	}
+	sc, err := loadScenario(pos[0])
+	if err != nil {
+		return err
+	}
+	snaps, err := engine.RunAll(sc, *seed)
+	if err != nil {
+		return fmt.Errorf("running %s: %w", sc.Name, err)
+	}
+	switch format.value {
+	case "json":
+		return report.WriteJSON(stdout, report.Build(sc, *seed, snaps))
+	case "csv":
+		return report.WriteCSV(stdout, snaps)
+	}
+	return report.WriteTable(stdout, sc, *seed, snaps)
+}
+
+// loadScenario resolves a built-in scenario's name.
+func loadScenario(name string) (*engine.Scenario, error) {
+	if b, ok := scenarios.Lookup(name); ok {
+		return b.Build(), nil
+	}
+	return nil, usagef("no built-in scenario is called %q (built in: %s)", name, strings.Join(scenarioNames(), ", "))
+}
+
+// scenarioNames lists every built-in scenario, the shuffle one included.
+func scenarioNames() []string {
+	names := append(scenarios.Names(), shuffleScenario.Name)
+	sort.Strings(names)
+	return names
+}
+
+// runShuffle runs the shuffle-sharding scenario, which has its own engine.
+func runShuffle(stdout io.Writer, seed uint64, format string) error {
+	rep, err := shuffleScenario.Run(seed)
+	if err != nil {
+		return fmt.Errorf("running shuffle: %w", err)
+	}
+	switch format {
+	case "json":
+		return report.WriteJSON(stdout, report.Report{Scenario: shuffleScenario.Name, Seed: seed, Shuffle: rep})
+	case "csv":
+		return shuffle.WriteCSV(stdout, rep)
+	}
+	return shuffle.WriteTable(stdout, rep)
+}
+
+func runScenarios(args []string, stdout, _ io.Writer) error {
+	if len(args) > 0 {
+		return usagef("scenarios takes no arguments, got %q", args)
+	}
+	for _, b := range scenarios.All() {
+		fmt.Fprintf(stdout, "%-18s %s\n", b.Name, b.Summary)
+	}
+	fmt.Fprintf(stdout, "%-18s %s\n", shuffleScenario.Name, shuffleScenario.Summary)
+	return nil
 }

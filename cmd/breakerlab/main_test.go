@@ -1,0 +1,181 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+func run(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = runMain(args, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./cmd/breakerlab -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (go test ./cmd/breakerlab -update rewrites it):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+func TestRunCascadeTableGolden(t *testing.T) {
+	out, errOut, code := run(t, "run", "cascade", "--seed", "5", "--format", "table")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	golden(t, "run_cascade_seed5.txt", out)
+}
+
+func TestRunTimelineGolden(t *testing.T) {
+	out, errOut, code := run(t, "run", "breaker-timeline")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	golden(t, "run_breaker_timeline.txt", out)
+	for _, want := range []string{"64 calls reached it", "56 answered at once by the open breaker", "24 s", "85 s"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("timeline output lacks %q", want)
+		}
+	}
+}
+
+func TestRunJSONFollowsTheContract(t *testing.T) {
+	out, _, code := run(t, "run", "--format", "json", "cascade", "--seed", "5")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var doc struct {
+		Scenario string   `json:"scenario"`
+		Seed     uint64   `json:"seed"`
+		WindowMS [2]int64 `json:"window_ms"`
+		Variants []struct {
+			Name      string `json:"name"`
+			Endpoints map[string]struct {
+				Outcomes  map[string]uint64  `json:"outcomes"`
+				LatencyMS map[string]float64 `json:"latency_ms"`
+			} `json:"endpoints"`
+			Dependencies map[string]struct {
+				InFlightMax int `json:"in_flight_max"`
+			} `json:"dependencies"`
+			Transitions []struct {
+				AtMS    float64 `json:"at_ms"`
+				Breaker string  `json:"breaker"`
+				From    string  `json:"from"`
+				To      string  `json:"to"`
+			} `json:"transitions"`
+		} `json:"variants"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("not JSON: %v", err)
+	}
+	if doc.Scenario != "cascade" || doc.Seed != 5 || doc.WindowMS != [2]int64{10000, 30000} || len(doc.Variants) != 3 {
+		t.Fatalf("header wrong: %+v", doc)
+	}
+	for _, v := range doc.Variants {
+		for name, e := range v.Endpoints {
+			for _, k := range []string{"ok", "fallback", "rejected", "failed"} {
+				if _, ok := e.Outcomes[k]; !ok {
+					t.Errorf("%s/%s lacks outcome %q", v.Name, name, k)
+				}
+			}
+			for _, k := range []string{"p50", "p95", "p99"} {
+				if _, ok := e.LatencyMS[k]; !ok {
+					t.Errorf("%s/%s lacks latency %q", v.Name, name, k)
+				}
+			}
+		}
+	}
+	tr := doc.Variants[2].Transitions
+	if len(tr) == 0 || tr[0].Breaker != "recommendations" || tr[0].From != "closed" || tr[0].To != "open" {
+		t.Fatalf("breaker variant's first transition: %+v", tr)
+	}
+	if doc.Variants[0].Dependencies["recommendations"].InFlightMax < 200 {
+		t.Errorf("a hang behind a shared pool should pile up calls at the dependency")
+	}
+}
+
+func TestRunCSVHasOneRowPerVariantEndpointOutcome(t *testing.T) {
+	out, _, code := run(t, "run", "cascade", "--format", "csv")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 1+3*3*4 {
+		t.Fatalf("%d rows, want a header and 36", len(rows))
+	}
+}
+
+func TestRunShuffleAddsItsObject(t *testing.T) {
+	out, _, code := run(t, "run", "shuffle", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := doc["shuffle"]; !ok {
+		t.Fatal("no shuffle object")
+	}
+}
+
+func TestBadInputExitsTwoAndSaysWhatIsAllowed(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "nope"}, "built in: breaker-timeline, cascade, shuffle"},
+		{[]string{"run", "cascade", "--format", "xml"}, "table, json, csv"},
+		{[]string{"run", "cascade", "--seed", "-3"}, "--seed"},
+		{[]string{"run"}, "one scenario name"},
+		{[]string{"run", "cascade", "--bogus"}, "flags of run"},
+		{[]string{"frobnicate"}, "the commands are"},
+		{[]string{"scenarios", "extra"}, "no arguments"},
+	} {
+		_, errOut, code := run(t, c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 mentioning %q", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+func TestScenariosListsOnePerLine(t *testing.T) {
+	out, _, code := run(t, "scenarios")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "cascade ") {
+		t.Fatalf("scenarios:\n%s", out)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	out, _, code := run(t, "version")
+	if code != 0 || !strings.HasPrefix(out, "breakerlab ") {
+		t.Fatalf("version: %d %q", code, out)
+	}
+}

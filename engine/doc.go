@@ -1,0 +1,13 @@
+// Package engine is breakerlab's simulation: a discrete-event model of one
+// server whose worker pool serves endpoints that call dependencies through
+// timeouts, bulkheads, circuit breakers and fallbacks.
+//
+// It owns the scenario types, the run (the virtual clock, the event queue,
+// the seeded random streams), and the snapshots and results a run hands out.
+// It has no terminal, no file I/O and no goroutines; time inside it is
+// virtual, a time.Duration since the start of the run. The same scenario and
+// seed give the same result, bit for bit, however the run is stepped.
+//
+// It may import the standard library and its own sub-packages (breaker,
+// hist); nothing under engine/ imports tui/, lessons/ or exercises/.
+package engine

@@ -1,0 +1,78 @@
+package hist
+
+import (
+	"math"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+)
+
+func TestExactBelow64Microseconds(t *testing.T) {
+	var h Histogram
+	for i := 0; i < 64; i++ {
+		h.Record(time.Duration(i) * time.Microsecond)
+	}
+	if got := h.Quantile(0.5); got != 31*time.Microsecond && got != 32*time.Microsecond {
+		t.Fatalf("median of 0..63µs = %v, want 31µs or 32µs", got)
+	}
+	if got := h.Quantile(1); got != 63*time.Microsecond {
+		t.Fatalf("max quantile = %v, want 63µs", got)
+	}
+}
+
+func TestEmptyIsZero(t *testing.T) {
+	var h Histogram
+	if h.Quantile(0.99) != 0 || h.Count() != 0 {
+		t.Fatal("an empty histogram must report zero")
+	}
+}
+
+// Every recorded value comes back within the bucket's relative error.
+func TestQuantileWithinRelativeError(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		us := rapid.Int64Range(0, int64(10*24*time.Hour/time.Microsecond)).Draw(t, "us")
+		var h Histogram
+		d := time.Duration(us) * time.Microsecond
+		h.Record(d)
+		got := h.Quantile(0.5)
+		if diff := math.Abs(float64(got - d)); diff > 0.016*float64(d)+float64(time.Microsecond) {
+			t.Fatalf("recorded %v, quantile gave %v", d, got)
+		}
+	})
+}
+
+func TestQuantilesOfUniformSpread(t *testing.T) {
+	var h Histogram
+	for ms := 1; ms <= 1000; ms++ {
+		h.Record(time.Duration(ms) * time.Millisecond)
+	}
+	for _, c := range []struct {
+		q    float64
+		want time.Duration
+	}{{0.5, 500 * time.Millisecond}, {0.95, 950 * time.Millisecond}, {0.99, 990 * time.Millisecond}} {
+		got := h.Quantile(c.q)
+		if math.Abs(float64(got-c.want)) > 0.02*float64(c.want) {
+			t.Errorf("p%v = %v, want about %v", c.q*100, got, c.want)
+		}
+	}
+}
+
+func TestIndexIsMonotonic(t *testing.T) {
+	prev := -1
+	for us := uint64(0); us < 1<<22; us += 1 + us/1000 {
+		i := index(us)
+		if i < prev {
+			t.Fatalf("index(%d)=%d went below %d", us, i, prev)
+		}
+		prev = i
+	}
+}
+
+func BenchmarkRecord(b *testing.B) {
+	var h Histogram
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		h.Record(time.Duration(i%100000) * time.Microsecond)
+	}
+}

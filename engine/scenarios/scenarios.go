@@ -1,0 +1,148 @@
+// Package scenarios holds breakerlab's built-in scenarios: the experiments
+// the reference documents run, with their published parameters. It builds
+// engine.Scenario values and imports only the engine and its breaker.
+package scenarios
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+)
+
+// Builtin is a built-in scenario: its name, a one-line summary, and a
+// constructor that returns a fresh copy the caller may change.
+type Builtin struct {
+	Name    string
+	Summary string
+	Build   func() *engine.Scenario
+}
+
+var builtins = []Builtin{
+	{"cascade", "200 workers, three endpoints; recommendations hang at 10 s: shared pool, bulkhead, bulkhead and breaker", Cascade},
+	{"breaker-timeline", "one call a second for 120 s to a dependency that fails from 20 s to 80 s: watch the breaker trip and probe", BreakerTimeline},
+}
+
+// All lists the built-in scenarios in the order they are taught.
+func All() []Builtin { return append([]Builtin(nil), builtins...) }
+
+// Register adds a built-in scenario; it is for scenarios defined in other
+// packages of the engine. It fails on a duplicate name.
+func Register(b Builtin) error {
+	if _, ok := Lookup(b.Name); ok {
+		return fmt.Errorf("scenario %q is already built in", b.Name)
+	}
+	builtins = append(builtins, b)
+	return nil
+}
+
+// Lookup finds a built-in scenario by name.
+func Lookup(name string) (Builtin, bool) {
+	for _, b := range builtins {
+		if b.Name == name {
+			return b, true
+		}
+	}
+	return Builtin{}, false
+}
+
+// Names lists the built-in scenarios' names, sorted, for error messages.
+func Names() []string {
+	names := make([]string, len(builtins))
+	for i, b := range builtins {
+		names[i] = b.Name
+	}
+	sort.Strings(names)
+	return names
+}
+
+// UnknownError is the message for a name that is no built-in scenario.
+func UnknownError(name string) error {
+	return fmt.Errorf("no built-in scenario is called %q (built in: %s)", name, strings.Join(Names(), ", "))
+}
+
+const ms = time.Millisecond
+
+// Cascade is the reference's first simulation: one web server with 200
+// workers and three endpoints, each calling its own dependency. From 10 s the
+// recommendations dependency hangs, and every call to it waits for its 5 s
+// timeout. Counts cover 10 s to 30 s.
+func Cascade() *engine.Scenario {
+	system := func(bulkhead int, withBreaker bool) engine.System {
+		dep := func(name string, mean time.Duration) engine.Dependency {
+			return engine.Dependency{
+				Name:    name,
+				Latency: engine.Latency{Kind: engine.Exponential, Mean: mean},
+				Policy:  engine.Policy{Timeout: 5 * time.Second},
+			}
+		}
+		recs := dep("recommendations", 40*ms)
+		recs.Faults = []engine.Fault{{Kind: engine.Hang, From: 10 * time.Second}}
+		recs.Policy.Bulkhead = bulkhead
+		if withBreaker {
+			recs.Policy.Breaker = &breaker.Config{
+				WindowSize:     20,
+				FailureRate:    0.5, // 10 failures in 20
+				OpenFor:        5 * time.Second,
+				HalfOpenTrials: 3,
+			}
+			recs.Policy.Fallback = engine.CachedFallback
+		}
+		return engine.System{
+			Workers: 200,
+			Endpoints: []engine.Endpoint{
+				{Name: "search", Rate: 300, Calls: "search-index"},
+				{Name: "profile", Rate: 200, Calls: "profile-db"},
+				{Name: "recommendations", Rate: 100, Calls: "recommendations"},
+			},
+			Dependencies: []engine.Dependency{dep("search-index", 20*ms), dep("profile-db", 30*ms), recs},
+		}
+	}
+	return &engine.Scenario{
+		Name:        "cascade",
+		Summary:     "one hanging dependency takes every worker of a shared pool",
+		Duration:    30 * time.Second,
+		MeasureFrom: 10 * time.Second,
+		MeasureTo:   30 * time.Second,
+		Variants: []engine.Variant{
+			{Name: "one shared pool of 200 threads", System: system(0, false)},
+			{Name: "bulkhead: recommendations <= 20", System: system(20, false)},
+			{Name: "bulkhead and circuit breaker", System: system(20, true)},
+		},
+	}
+}
+
+// BreakerTimeline is the reference's second simulation: one call a second
+// for 120 s to a dependency that fails from 20 s to 80 s, behind a breaker
+// with a window of 10 calls, a 50 % failure rate, 15 s open and 2 trials.
+// The dependency answers at once, so the transitions fall on whole seconds.
+func BreakerTimeline() *engine.Scenario {
+	return &engine.Scenario{
+		Name:        "breaker-timeline",
+		Summary:     "a breaker trips, probes every 15 s, and closes after the dependency recovers",
+		Duration:    120 * time.Second,
+		MeasureFrom: 0,
+		MeasureTo:   120 * time.Second,
+		Variants: []engine.Variant{{
+			Name: "breaker: window 10, 50 %, open 15 s, 2 trials",
+			System: engine.System{
+				Workers:   10,
+				Endpoints: []engine.Endpoint{{Name: "caller", Interval: time.Second, Calls: "dependency"}},
+				Dependencies: []engine.Dependency{{
+					Name:    "dependency",
+					Latency: engine.Latency{Kind: engine.Constant, Value: 0},
+					Faults:  []engine.Fault{{Kind: engine.Error, From: 20 * time.Second, To: 80 * time.Second, Probability: 1}},
+					Policy: engine.Policy{Breaker: &breaker.Config{
+						WindowSize:     10,
+						FailureRate:    0.5,
+						OpenFor:        15 * time.Second,
+						HalfOpenTrials: 2,
+					}},
+				}},
+			},
+		}},
+	}
+}

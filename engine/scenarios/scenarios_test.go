@@ -1,0 +1,129 @@
+package scenarios
+
+import (
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+)
+
+// The reference's timeline, exactly: the same transitions at the same
+// seconds, 64 calls reaching the dependency and 56 answered by the breaker.
+func TestBreakerTimelineMatchesTheReference(t *testing.T) {
+	snaps, err := engine.RunAll(BreakerTimeline(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := snaps[0]
+	want := []struct {
+		at       int
+		from, to breaker.State
+	}{
+		{24, breaker.Closed, breaker.Open},
+		{39, breaker.Open, breaker.HalfOpen}, {39, breaker.HalfOpen, breaker.Open},
+		{54, breaker.Open, breaker.HalfOpen}, {54, breaker.HalfOpen, breaker.Open},
+		{69, breaker.Open, breaker.HalfOpen}, {69, breaker.HalfOpen, breaker.Open},
+		{84, breaker.Open, breaker.HalfOpen}, {85, breaker.HalfOpen, breaker.Closed},
+	}
+	if len(s.Transitions) != len(want) {
+		t.Fatalf("%d transitions, want %d: %+v", len(s.Transitions), len(want), s.Transitions)
+	}
+	for i, w := range want {
+		got := s.Transitions[i]
+		if got.At != time.Duration(w.at)*time.Second || got.From != w.from || got.To != w.to {
+			t.Errorf("transition %d: %v %v->%v, want %ds %v->%v", i, got.At, got.From, got.To, w.at, w.from, w.to)
+		}
+	}
+	d := s.Dependencies[0]
+	if d.Calls != 64 || d.ShortCircuited != 56 {
+		t.Errorf("%d calls reached the dependency and %d were refused; want 64 and 56", d.Calls, d.ShortCircuited)
+	}
+	e := s.Endpoints[0]
+	if e.Window[engine.OK] != 56 || e.Window[engine.Failed] != 8 || e.Window[engine.Rejected] != 56 {
+		t.Errorf("outcomes %v; want 56 ok, 8 failed, 56 rejected", e.Window)
+	}
+	// The timeline has no randomness: every seed gives the same story.
+	other, _ := engine.RunAll(BreakerTimeline(), 99)
+	if len(other[0].Transitions) != len(want) || other[0].Dependencies[0].Calls != 64 {
+		t.Error("the timeline depends on the seed")
+	}
+}
+
+// Across a fixed set of seeds, the cascade lands where the reference's does:
+// about 4 in 10 unrelated requests succeed behind a shared pool, all of them
+// behind a bulkhead, and about three quarters of recommendations get the
+// fallback once a breaker is added. Fixed seeds: the test cannot flake.
+func TestCascadeLandsWhereTheReferenceDoes(t *testing.T) {
+	const seeds = 20
+	var shared, fallback, sharedMin, sharedMax float64
+	sharedMin = 1
+	for seed := uint64(1); seed <= seeds; seed++ {
+		snaps, err := engine.RunAll(Cascade(), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"search", "profile"} {
+			e0, _ := snaps[0].Endpoint(name)
+			ok := e0.Window.Share(engine.OK)
+			shared += ok / (2 * seeds)
+			sharedMin, sharedMax = min(sharedMin, ok), max(sharedMax, ok)
+			e1, _ := snaps[1].Endpoint(name)
+			if e1.Window[engine.OK] != e1.Window.Total() {
+				t.Errorf("seed %d: %s behind a bulkhead: %v, want every request ok", seed, name, e1.Window)
+			}
+			e2, _ := snaps[2].Endpoint(name)
+			if e2.Window.Share(engine.OK) != 1 {
+				t.Errorf("seed %d: %s with bulkhead and breaker: %.3f ok, want all", seed, name, e2.Window.Share(engine.OK))
+			}
+		}
+		recs, _ := snaps[2].Endpoint("recommendations")
+		fallback += recs.Window.Share(engine.Fallback) / seeds
+	}
+	t.Logf("shared pool ok %.3f (%.3f..%.3f), breaker fallback %.3f", shared, sharedMin, sharedMax, fallback)
+	if shared < 0.37 || shared > 0.45 {
+		t.Errorf("shared pool: %.1f%% of search and profile succeed; the reference has about 41%%", 100*shared)
+	}
+	if fallback < 0.70 || fallback > 0.78 {
+		t.Errorf("breaker: %.1f%% of recommendations get the fallback; the reference has 73.5%%", 100*fallback)
+	}
+}
+
+// During the hang, Little's law says recommendations want 100 × 5 s = 500
+// workers; the shared pool has 200, and within about two seconds they are all
+// held by recommendations.
+func TestSharedPoolFillsWithinSeconds(t *testing.T) {
+	r, err := engine.New(Cascade(), 0, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(9 * time.Second)
+	if busy := r.Snapshot().Busy; busy < 5 || busy > 40 {
+		t.Fatalf("before the hang %d workers are busy; Little's law says about 16", busy)
+	}
+	r.AdvanceTo(12500 * time.Millisecond)
+	s := r.Snapshot()
+	recs, _ := s.Endpoint("recommendations")
+	if s.Busy != 200 || recs.Busy < 190 {
+		t.Fatalf("2.5 s into the hang: %d busy, %d held by recommendations; want the whole pool", s.Busy, recs.Busy)
+	}
+}
+
+func TestEveryBuiltinIsValidAndListed(t *testing.T) {
+	for _, b := range All() {
+		if err := b.Build().Validate(); err != nil {
+			t.Errorf("%s: %v", b.Name, err)
+		}
+		first, second := b.Build(), b.Build()
+		first.Variants[0].System.Workers++
+		if first.Variants[0].System.Workers == second.Variants[0].System.Workers {
+			t.Errorf("%s: Build must return a fresh copy", b.Name)
+		}
+	}
+	if _, ok := Lookup("cascade"); !ok {
+		t.Error("cascade is not listed")
+	}
+	if err := Register(Builtin{Name: "cascade"}); err == nil {
+		t.Error("a duplicate name was accepted")
+	}
+}

@@ -1,0 +1,215 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine/breaker"
+)
+
+// EndpointSample is one time-series bucket of an endpoint: the requests that
+// arrived in it, the outcomes decided in it, and the workers it held at its end.
+type EndpointSample struct {
+	Arrivals uint32
+	Outcomes [numOutcomes]uint32
+	Busy     int32
+}
+
+// DependencySample is one time-series bucket of a dependency, read at its end.
+type DependencySample struct {
+	InFlight int32 // calls the dependency is working on, abandoned ones included
+	Bulkhead int32 // calls inside the caller's bulkhead
+	Breaker  int8  // a breaker.State, or -1 when there is no breaker
+}
+
+// Snapshot is the state of a run at one moment. It is immutable: later steps
+// of the run never change it, so a viewer may keep it as long as it likes.
+type Snapshot struct {
+	Scenario, Variant string
+	VariantIndex      int
+	Seed              uint64
+	Now               time.Duration
+	Duration          time.Duration
+	MeasureFrom       time.Duration
+	MeasureTo         time.Duration
+	SampleEvery       time.Duration
+	Done              bool
+
+	Workers int
+	Busy    int
+	// WorkerOwner holds, for each worker, the index of the endpoint whose
+	// request holds it, or -1 when it is free.
+	WorkerOwner []int16
+
+	Endpoints    []EndpointSnapshot
+	Dependencies []DependencySnapshot
+	Transitions  []Transition
+}
+
+// EndpointSnapshot is one endpoint's state and record.
+type EndpointSnapshot struct {
+	Name  string
+	Calls string // the dependency it calls, or ""
+	Busy  int    // workers its requests hold now
+	// Arrived counts every arrival so far; Total the outcomes decided so far;
+	// Window the outcomes of requests that arrived in the measurement window.
+	Arrived       uint64
+	Total, Window Counts
+	// Latency percentiles of the window's requests, as the client saw them.
+	P50, P95, P99 time.Duration
+	Series        []EndpointSample
+}
+
+// DependencySnapshot is one dependency's state and record.
+type DependencySnapshot struct {
+	Name        string
+	InFlight    int
+	InFlightMax int
+	Bulkhead    int // calls inside the bulkhead now
+	BulkheadCap int // zero when there is no bulkhead
+	Timeout     time.Duration
+	Fallback    FallbackKind
+	// Fault is the fault in force now, if any.
+	Fault          *Fault
+	Calls          uint64 // calls that reached the dependency
+	BulkheadFull   uint64 // calls the bulkhead turned away
+	ShortCircuited uint64 // calls the breaker refused
+	Breaker        *BreakerSnapshot
+	Series         []DependencySample
+}
+
+// BreakerSnapshot is what a breaker pane shows.
+type BreakerSnapshot struct {
+	Config breaker.Config
+	// State is what a call arriving now would find.
+	State         breaker.State
+	Window        []breaker.Result // oldest first
+	Calls         int
+	Failures      int
+	OpenRemaining time.Duration
+	TrialsSent    int
+	TrialsPassed  int
+}
+
+// Snapshot copies out the run's state now. Series and transitions share
+// their backing arrays with the run, which only ever appends to them, so the
+// copy costs a few small slices, not the whole history.
+func (r *Run) Snapshot() Snapshot {
+	s := Snapshot{
+		Scenario:     r.scenario.Name,
+		Variant:      r.scenario.Variants[r.variant].Name,
+		VariantIndex: r.variant,
+		Seed:         r.seed,
+		Now:          r.now,
+		Duration:     r.scenario.Duration,
+		MeasureFrom:  r.scenario.MeasureFrom,
+		MeasureTo:    r.scenario.MeasureTo,
+		SampleEvery:  r.every,
+		Done:         r.Done(),
+		Workers:      r.sys.Workers,
+		Busy:         r.busy,
+		WorkerOwner:  append([]int16(nil), r.workerOwner...),
+		Transitions:  r.transitions[:len(r.transitions):len(r.transitions)],
+	}
+	s.Endpoints = make([]EndpointSnapshot, len(r.endpoints))
+	for i := range r.endpoints {
+		es := &r.endpoints[i]
+		s.Endpoints[i] = EndpointSnapshot{
+			Name:    r.sys.Endpoints[i].Name,
+			Calls:   r.sys.Endpoints[i].Calls,
+			Busy:    es.busy,
+			Arrived: es.arrived,
+			Total:   es.total,
+			Window:  es.window,
+			P50:     es.latency.Quantile(0.50),
+			P95:     es.latency.Quantile(0.95),
+			P99:     es.latency.Quantile(0.99),
+			Series:  es.series[:len(es.series):len(es.series)],
+		}
+	}
+	s.Dependencies = make([]DependencySnapshot, len(r.dependencies))
+	for i := range r.dependencies {
+		ds := &r.dependencies[i]
+		d := DependencySnapshot{
+			Name:           ds.cfg.Name,
+			InFlight:       ds.inFlight,
+			InFlightMax:    ds.inFlightMax,
+			Bulkhead:       ds.bulkhead,
+			BulkheadCap:    ds.cfg.Policy.Bulkhead,
+			Timeout:        ds.cfg.Policy.Timeout,
+			Fallback:       ds.cfg.Policy.Fallback,
+			Calls:          ds.calls,
+			BulkheadFull:   ds.rejectedBH,
+			ShortCircuited: ds.shortCircuited,
+			Series:         ds.series[:len(ds.series):len(ds.series)],
+		}
+		if f := activeFault(ds.cfg.Faults, r.now); f != nil {
+			fc := *f
+			d.Fault = &fc
+		}
+		if b := ds.breaker; b != nil {
+			calls, failures := b.WindowCounts()
+			sent, passed := b.Trials()
+			bs := &BreakerSnapshot{
+				Config:        b.Config(),
+				State:         b.StateAt(r.now),
+				Window:        b.AppendWindow(nil),
+				Calls:         calls,
+				Failures:      failures,
+				OpenRemaining: b.OpenRemaining(r.now),
+				TrialsSent:    sent,
+				TrialsPassed:  passed,
+			}
+			if bs.State == breaker.HalfOpen && b.State() == breaker.Open {
+				// The wait ran out but no call has come to move it yet.
+				bs.TrialsSent, bs.TrialsPassed = 0, 0
+			}
+			d.Breaker = bs
+		}
+		s.Dependencies[i] = d
+	}
+	return s
+}
+
+func activeFault(faults []Fault, now time.Duration) *Fault {
+	for i := range faults {
+		f := &faults[i]
+		if now >= f.From && (f.To == 0 || now < f.To) {
+			return f
+		}
+	}
+	return nil
+}
+
+// Endpoint finds an endpoint by name.
+func (s *Snapshot) Endpoint(name string) (*EndpointSnapshot, bool) {
+	for i := range s.Endpoints {
+		if s.Endpoints[i].Name == name {
+			return &s.Endpoints[i], true
+		}
+	}
+	return nil, false
+}
+
+// Dependency finds a dependency by name.
+func (s *Snapshot) Dependency(name string) (*DependencySnapshot, bool) {
+	for i := range s.Dependencies {
+		if s.Dependencies[i].Name == name {
+			return &s.Dependencies[i], true
+		}
+	}
+	return nil, false
+}
+
+// RunAll runs every variant of the scenario with the seed, to the end.
+func RunAll(sc *Scenario, seed uint64) ([]Snapshot, error) {
+	out := make([]Snapshot, len(sc.Variants))
+	for v := range sc.Variants {
+		r, err := New(sc, v, seed)
+		if err != nil {
+			return nil, err
+		}
+		r.Run()
+		out[v] = r.Snapshot()
+	}
+	return out, nil
+}
