@@ -1,0 +1,428 @@
+// Package cli is the headless side of `breakerlab exercises`: init, list,
+// check, hint, reset and solution, for scripts, CI and people who prefer
+// plain output. It parses the arguments, does the work through package
+// exercises, and prints.
+//
+// It imports the standard library and exercises/...; it does not import the
+// terminal UI. The bare command (the watch-mode runner) is handed to a
+// function the caller supplies, so cmd/breakerlab wires in tui/exercisesui.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/exercises/grade"
+)
+
+// UsageError is a command line the program cannot accept. The message says
+// what was wrong and what is allowed.
+type UsageError struct{ Msg string }
+
+func (u *UsageError) Error() string { return u.Msg }
+
+func usage(format string, args ...any) error { return &UsageError{fmt.Sprintf(format, args...)} }
+
+// RunnerOptions configure the watch-mode runner.
+type RunnerOptions struct {
+	Manual  bool          // re-run only when asked (r), for file systems where watching fails
+	Timeout time.Duration // per check
+}
+
+// Env is what Run needs from the outside world.
+type Env struct {
+	Stdout, Stderr io.Writer
+	// Dir is where to look for the workbook; the working directory if empty.
+	Dir string
+	// Runner opens the watch-mode runner on a workbook. If nil, the bare
+	// command reports that no runner is available.
+	Runner func(w *exercises.Workbook, opt RunnerOptions) error
+	// Context, if set, stops long checks early.
+	Context context.Context
+}
+
+// Help is the usage text of `breakerlab exercises`.
+const Help = `Usage: breakerlab exercises [COMMAND] [ARGS]
+
+With no command, opens the runner on the workbook in this folder: it re-runs the
+current exercise's tests each time you save (keys: h hint, n next, l list, x reset,
+s solution, c check all, q quit).
+
+  init [DIR]               write a new workbook (default ./breakerlab-workbook)
+  list                     one line per exercise: number, name, done or pending
+  check [ID]               grade one exercise, or all; exit 0 only if all pass
+  hint ID [N]              print hint N (default 1) of an exercise
+  reset ID --yes           put the stub back (your code is backed up first)
+  reset ID --tests         put back only the bundled tests (your code is kept)
+  solution ID [--yes]      write the solution to solutions/ID (--yes before it passes)
+
+Flags for the runner and check:
+  --manual                 (runner) re-run only when you press r
+  --timeout DURATION       time allowed per exercise (default 30s)
+
+IDs are the number (1, 01) or the name (01-consecutive-breaker).
+`
+
+// Run executes `breakerlab exercises ARGS`.
+func Run(args []string, env Env) error {
+	if env.Stdout == nil {
+		env.Stdout = io.Discard
+	}
+	if env.Stderr == nil {
+		env.Stderr = io.Discard
+	}
+	if env.Context == nil {
+		env.Context = context.Background()
+	}
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return runner(args, env)
+	}
+	name, rest := args[0], args[1:]
+	switch name {
+	case "init":
+		return initCmd(rest, env)
+	case "list":
+		return listCmd(rest, env)
+	case "check":
+		return checkCmd(rest, env)
+	case "hint":
+		return hintCmd(rest, env)
+	case "reset":
+		return resetCmd(rest, env)
+	case "solution":
+		return solutionCmd(rest, env)
+	case "help":
+		fmt.Fprint(env.Stdout, Help)
+		return nil
+	}
+	return usage("unknown exercises command %q; the commands are init, list, check, hint, reset and solution (or none, for the runner)", name)
+}
+
+// parse parses flags wherever they appear among the arguments, and returns
+// the other arguments. A request for help prints the usage and returns
+// errHelp.
+func parse(fs *flag.FlagSet, args []string, env Env) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprint(env.Stdout, Help)
+				return nil, errHelp
+			}
+			return nil, usage("%s: %v (see `breakerlab exercises help`)", fs.Name(), err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return positional, nil
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+}
+
+var errHelp = errors.New("help shown")
+
+func done(err error) error {
+	if errors.Is(err, errHelp) {
+		return nil
+	}
+	return err
+}
+
+func openWorkbook(env Env) (*exercises.Workbook, error) {
+	dir := env.Dir
+	if dir == "" {
+		var err error
+		if dir, err = os.Getwd(); err != nil {
+			return nil, fmt.Errorf("cannot tell the current folder: %w", err)
+		}
+	}
+	w, err := exercises.Find(dir)
+	if errors.Is(err, exercises.ErrNotWorkbook) {
+		return nil, usage("%v", err)
+	}
+	return w, err
+}
+
+func lookup(id string) (exercises.Exercise, error) {
+	e, err := exercises.Lookup(id)
+	if err != nil {
+		return e, usage("%v", err)
+	}
+	return e, nil
+}
+
+func timeoutFlag(fs *flag.FlagSet) *time.Duration {
+	return fs.Duration("timeout", grade.DefaultTimeout, "time allowed per exercise")
+}
+
+func checkTimeout(d time.Duration) error {
+	if d <= 0 {
+		return usage("--timeout must be a positive duration such as 30s or 2m, got %v", d)
+	}
+	return nil
+}
+
+func runner(args []string, env Env) error {
+	fs := flag.NewFlagSet("exercises", flag.ContinueOnError)
+	manual := fs.Bool("manual", false, "re-run only on r")
+	timeout := timeoutFlag(fs)
+	rest, err := parse(fs, args, env)
+	if err != nil {
+		return done(err)
+	}
+	if len(rest) > 0 {
+		return usage("unexpected argument %q; the runner takes only --manual and --timeout", rest[0])
+	}
+	if err := checkTimeout(*timeout); err != nil {
+		return err
+	}
+	w, err := openWorkbook(env)
+	if err != nil {
+		return err
+	}
+	if env.Runner == nil {
+		return errors.New("this build has no terminal runner; use `breakerlab exercises check` instead")
+	}
+	return env.Runner(w, RunnerOptions{Manual: *manual, Timeout: *timeout})
+}
+
+func initCmd(args []string, env Env) error {
+	fs := flag.NewFlagSet("init", flag.ContinueOnError)
+	rest, err := parse(fs, args, env)
+	if err != nil {
+		return done(err)
+	}
+	if len(rest) > 1 {
+		return usage("init takes at most one folder, got %d arguments: %s", len(rest), strings.Join(rest, " "))
+	}
+	dir := exercises.DefaultDir
+	if len(rest) == 1 {
+		dir = rest[0]
+	}
+	w, err := exercises.Init(dir)
+	if errors.Is(err, exercises.ErrExists) {
+		return usage("%v", err)
+	}
+	if err != nil {
+		return err
+	}
+	first := exercises.All()[0]
+	fmt.Fprintf(env.Stdout, "Wrote a workbook of %d exercises to %s\n\n", len(exercises.All()), w.Dir)
+	fmt.Fprintf(env.Stdout, "  cd %s\n  breakerlab exercises\n\n", dir)
+	fmt.Fprintf(env.Stdout, "then open %s in your editor; the runner re-tests it each time you save.\n",
+		relTo(w.Dir, w.MainFile(first)))
+	return nil
+}
+
+func listCmd(args []string, env Env) error {
+	fs := flag.NewFlagSet("list", flag.ContinueOnError)
+	timeout := timeoutFlag(fs)
+	rest, err := parse(fs, args, env)
+	if err != nil {
+		return done(err)
+	}
+	if len(rest) > 0 {
+		return usage("list takes no arguments, got %q", rest[0])
+	}
+	w, err := openWorkbook(env)
+	if err != nil {
+		return err
+	}
+	if lost := w.ProgressLost(); lost != nil {
+		fmt.Fprintf(env.Stderr, "%v; checking every exercise to rebuild it...\n", lost)
+		w.CheckAll(env.Context, exercises.All(), parallelism(), exercises.CheckOptions{Timeout: *timeout}, nil)
+	}
+	for _, e := range exercises.All() {
+		status := "pending"
+		if w.Done(e) {
+			status = "done"
+		}
+		fmt.Fprintf(env.Stdout, "%s  %-26s %s\n", e.ID(), e.Name, status)
+	}
+	return nil
+}
+
+func parallelism() int { return max(1, min(runtime.NumCPU(), 4)) }
+
+// CheckFailed is returned by check when some exercise did not pass; the
+// report has been printed already.
+type CheckFailed struct{ Passed, Total int }
+
+func (c *CheckFailed) Error() string {
+	if c.Total == 1 {
+		return "the exercise does not pass yet"
+	}
+	return fmt.Sprintf("%d of %d exercises pass", c.Passed, c.Total)
+}
+
+func checkCmd(args []string, env Env) error {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	timeout := timeoutFlag(fs)
+	rest, err := parse(fs, args, env)
+	if err != nil {
+		return done(err)
+	}
+	if len(rest) > 1 {
+		return usage("check takes at most one exercise ID, got %s", strings.Join(rest, " "))
+	}
+	if err := checkTimeout(*timeout); err != nil {
+		return err
+	}
+	exs := exercises.All()
+	if len(rest) == 1 {
+		e, err := lookup(rest[0])
+		if err != nil {
+			return err
+		}
+		exs = []exercises.Exercise{e}
+	}
+	w, err := openWorkbook(env)
+	if err != nil {
+		return err
+	}
+	passed := 0
+	results := w.CheckAll(env.Context, exs, parallelism(), exercises.CheckOptions{Timeout: *timeout}, nil)
+	for _, r := range results {
+		mark := "FAIL"
+		if r.Passed() {
+			mark, passed = "ok  ", passed+1
+		}
+		fmt.Fprintf(env.Stdout, "%s %-26s %s\n", mark, r.Exercise.Name, r.Report.Summary)
+		if !r.Passed() && len(exs) == 1 {
+			text := r.Report.Text()
+			if i := strings.IndexByte(text, '\n'); i >= 0 {
+				fmt.Fprint(env.Stdout, text[i+1:])
+			}
+		}
+		if r.ProgressErr != nil {
+			fmt.Fprintf(env.Stderr, "warning: %v\n", r.ProgressErr)
+		}
+	}
+	if passed < len(results) {
+		if len(results) > 1 {
+			fmt.Fprintln(env.Stdout, "\n`breakerlab exercises check ID` shows the failures of one exercise.")
+		}
+		return &CheckFailed{Passed: passed, Total: len(results)}
+	}
+	return nil
+}
+
+func hintCmd(args []string, env Env) error {
+	fs := flag.NewFlagSet("hint", flag.ContinueOnError)
+	rest, err := parse(fs, args, env)
+	if err != nil {
+		return done(err)
+	}
+	if len(rest) == 0 || len(rest) > 2 {
+		return usage("hint takes an exercise ID and optionally a hint number, e.g. `breakerlab exercises hint 1 2`")
+	}
+	e, err := lookup(rest[0])
+	if err != nil {
+		return err
+	}
+	hints := e.Hints()
+	if len(hints) == 0 {
+		return fmt.Errorf("%s has no hints", e.Name)
+	}
+	n := 1
+	if len(rest) == 2 {
+		n, err = strconv.Atoi(rest[1])
+		if err != nil || n < 1 || n > len(hints) {
+			return usage("%s has hints 1 to %d; %q is not one of them", e.Name, len(hints), rest[1])
+		}
+	}
+	fmt.Fprintf(env.Stdout, "Hint %d of %d for %s:\n\n%s\n", n, len(hints), e.Name, hints[n-1])
+	if n < len(hints) {
+		fmt.Fprintf(env.Stdout, "\n(next: breakerlab exercises hint %s %d)\n", e.ID(), n+1)
+	}
+	return nil
+}
+
+func resetCmd(args []string, env Env) error {
+	fs := flag.NewFlagSet("reset", flag.ContinueOnError)
+	yes := fs.Bool("yes", false, "confirm the reset")
+	testsOnly := fs.Bool("tests", false, "restore only the bundled tests")
+	rest, err := parse(fs, args, env)
+	if err != nil {
+		return done(err)
+	}
+	if len(rest) != 1 {
+		return usage("reset takes one exercise ID, e.g. `breakerlab exercises reset 1 --yes`")
+	}
+	e, err := lookup(rest[0])
+	if err != nil {
+		return err
+	}
+	w, err := openWorkbook(env)
+	if err != nil {
+		return err
+	}
+	if *testsOnly {
+		if err := w.RestoreTests(e); err != nil {
+			return err
+		}
+		fmt.Fprintf(env.Stdout, "Restored the tests of %s; your code is untouched.\n", e.Name)
+		return nil
+	}
+	if !*yes {
+		return usage("reset puts the stub of %s back in place of your code (a copy of your code is kept in %s/.breakerlab/backup); "+
+			"add --yes to go ahead, or --tests to restore only the tests", e.Name, w.Dir)
+	}
+	backup, err := w.Reset(e)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stdout, "Reset %s to its stub.\n", e.Name)
+	if backup != "" {
+		fmt.Fprintf(env.Stdout, "Your previous code is in %s\n", backup)
+	}
+	return nil
+}
+
+func solutionCmd(args []string, env Env) error {
+	fs := flag.NewFlagSet("solution", flag.ContinueOnError)
+	yes := fs.Bool("yes", false, "write it even though the exercise does not pass yet")
+	rest, err := parse(fs, args, env)
+	if err != nil {
+		return done(err)
+	}
+	if len(rest) != 1 {
+		return usage("solution takes one exercise ID, e.g. `breakerlab exercises solution 1`")
+	}
+	e, err := lookup(rest[0])
+	if err != nil {
+		return err
+	}
+	w, err := openWorkbook(env)
+	if err != nil {
+		return err
+	}
+	if !w.Done(e) && !*yes {
+		return usage("%s does not pass yet, and reading the solution first spoils the exercise; "+
+			"try `breakerlab exercises hint %s`, or add --yes to write the solution anyway", e.Name, e.ID())
+	}
+	dir, err := w.WriteSolution(e)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(env.Stdout, dir)
+	return nil
+}
+
+func relTo(base, path string) string {
+	if rel, ok := strings.CutPrefix(path, base+string(os.PathSeparator)); ok {
+		return rel
+	}
+	return path
+}

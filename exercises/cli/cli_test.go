@@ -1,0 +1,193 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/exercises"
+)
+
+type run struct {
+	out, errOut bytes.Buffer
+	err         error
+}
+
+func do(t *testing.T, dir string, args ...string) *run {
+	t.Helper()
+	r := &run{}
+	r.err = Run(args, Env{Stdout: &r.out, Stderr: &r.errOut, Dir: dir})
+	return r
+}
+
+func isUsage(err error) bool {
+	var u *UsageError
+	return errors.As(err, &u)
+}
+
+func initWorkbook(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "wb")
+	if r := do(t, "", "init", dir); r.err != nil {
+		t.Fatal(r.err)
+	}
+	return dir
+}
+
+func TestInit(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "wb")
+	r := do(t, "", "init", dir)
+	if r.err != nil || !strings.Contains(r.out.String(), "Wrote a workbook of 12 exercises") || !strings.Contains(r.out.String(), "01-consecutive-breaker/breaker.go") {
+		t.Fatalf("init: %v\n%s", r.err, r.out.String())
+	}
+	r = do(t, "", "init", dir)
+	if !isUsage(r.err) || !strings.Contains(r.err.Error(), "never overwrites") {
+		t.Fatalf("a second init = %v, want a usage error saying nothing is overwritten", r.err)
+	}
+	if r := do(t, "", "init", "a", "b"); !isUsage(r.err) {
+		t.Fatalf("init with two folders = %v", r.err)
+	}
+}
+
+func TestOutsideAWorkbook(t *testing.T) {
+	for _, args := range [][]string{{"list"}, {"check", "1"}, {"reset", "1", "--yes"}, {}} {
+		r := do(t, t.TempDir(), args...)
+		if !isUsage(r.err) || !strings.Contains(r.err.Error(), "exercises init") {
+			t.Errorf("%v outside a workbook = %v, want a usage error pointing to init", args, r.err)
+		}
+	}
+}
+
+func TestListRebuildsLostProgress(t *testing.T) {
+	dir := initWorkbook(t)
+	t.Setenv("PATH", "") // no go: the rebuild finds nothing done, quickly
+	r := do(t, dir, "list")
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	lines := strings.Split(strings.TrimSpace(r.out.String()), "\n")
+	if len(lines) != 12 || !strings.HasPrefix(lines[0], "01  01-consecutive-breaker") || !strings.HasSuffix(lines[0], "pending") {
+		t.Fatalf("list printed:\n%s", r.out.String())
+	}
+	if !strings.Contains(r.errOut.String(), "checking every exercise to rebuild") {
+		t.Fatalf("list did not say it was rebuilding lost progress: %q", r.errOut.String())
+	}
+}
+
+func TestHint(t *testing.T) {
+	r := do(t, "", "hint", "01")
+	if r.err != nil || !strings.Contains(r.out.String(), "Hint 1 of") || !strings.Contains(r.out.String(), "hint 01 2") {
+		t.Fatalf("hint 01: %v\n%s", r.err, r.out.String())
+	}
+	r = do(t, "", "hint", "consecutive-breaker", "2")
+	if r.err != nil || !strings.Contains(r.out.String(), "Hint 2 of") {
+		t.Fatalf("hint by name: %v\n%s", r.err, r.out.String())
+	}
+	for _, args := range [][]string{{"hint"}, {"hint", "99"}, {"hint", "1", "0"}, {"hint", "1", "x"}, {"hint", "1", "2", "3"}} {
+		if r := do(t, "", args...); !isUsage(r.err) {
+			t.Errorf("%v = %v, want a usage error", args, r.err)
+		}
+	}
+}
+
+func TestResetNeedsConfirmation(t *testing.T) {
+	dir := initWorkbook(t)
+	main := filepath.Join(dir, "01-consecutive-breaker", "breaker.go")
+	os.WriteFile(main, []byte("package breaker\n// mine\n"), 0o644)
+	r := do(t, dir, "reset", "1")
+	if !isUsage(r.err) || !strings.Contains(r.err.Error(), "--yes") {
+		t.Fatalf("reset without --yes = %v", r.err)
+	}
+	if b, _ := os.ReadFile(main); !strings.Contains(string(b), "mine") {
+		t.Fatal("reset without --yes changed the file")
+	}
+	r = do(t, dir, "reset", "1", "--yes")
+	if r.err != nil || !strings.Contains(r.out.String(), "Your previous code is in") {
+		t.Fatalf("reset --yes: %v\n%s", r.err, r.out.String())
+	}
+	os.Remove(filepath.Join(dir, "01-consecutive-breaker", "breaker_test.go"))
+	os.WriteFile(main, []byte("package breaker\n// mine again\n"), 0o644)
+	if r := do(t, dir, "reset", "--tests", "01"); r.err != nil {
+		t.Fatal(r.err)
+	}
+	if b, _ := os.ReadFile(main); !strings.Contains(string(b), "mine again") {
+		t.Fatal("reset --tests changed the learner's code")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "01-consecutive-breaker", "breaker_test.go")); err != nil {
+		t.Fatal("reset --tests did not restore the test file")
+	}
+}
+
+func TestSolutionNeedsConfirmationBeforePassing(t *testing.T) {
+	dir := initWorkbook(t)
+	r := do(t, dir, "solution", "3")
+	if !isUsage(r.err) || !strings.Contains(r.err.Error(), "--yes") {
+		t.Fatalf("solution before passing = %v", r.err)
+	}
+	r = do(t, dir, "solution", "--yes", "3")
+	want := filepath.Join(dir, "solutions", "03-slow-calls")
+	if r.err != nil || strings.TrimSpace(r.out.String()) != want {
+		t.Fatalf("solution --yes printed %q (%v), want %s", r.out.String(), r.err, want)
+	}
+	if _, err := os.Stat(filepath.Join(want, "breaker.go")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestCheckExitStatus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := initWorkbook(t)
+	r := do(t, dir, "check", "1")
+	var failed *CheckFailed
+	if !errors.As(r.err, &failed) || !strings.Contains(r.out.String(), "FAIL 01-consecutive-breaker") || !strings.Contains(r.out.String(), "FAIL Test") {
+		t.Fatalf("check of a stub = %v\n%s", r.err, r.out.String())
+	}
+	e, _ := exercises.Lookup("1")
+	for name, b := range e.SolutionFiles() {
+		os.WriteFile(filepath.Join(dir, e.Name, name), b, 0o644)
+	}
+	r = do(t, dir, "check", "01-consecutive-breaker")
+	if r.err != nil || !strings.HasPrefix(r.out.String(), "ok   01-consecutive-breaker") {
+		t.Fatalf("check of a solution = %v\n%s", r.err, r.out.String())
+	}
+	if r := do(t, dir, "list"); !strings.Contains(r.out.String(), "01-consecutive-breaker     done") {
+		t.Fatalf("list after passing:\n%s", r.out.String())
+	}
+	if r := do(t, dir, "solution", "1"); r.err != nil {
+		t.Fatalf("solution after passing needs no --yes: %v", r.err)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	dir := initWorkbook(t)
+	for _, args := range [][]string{
+		{"frobnicate"},
+		{"check", "13"},
+		{"check", "1", "2"},
+		{"check", "--timeout", "-1s"},
+		{"check", "--timeout", "soon"},
+		{"--bogus"},
+		{"list", "extra"},
+		{"solution"},
+		{"reset"},
+	} {
+		r := do(t, dir, args...)
+		if !isUsage(r.err) {
+			t.Errorf("%v = %v, want a usage error", args, r.err)
+		}
+	}
+	if r := do(t, dir, "help"); r.err != nil || !strings.Contains(r.out.String(), "Usage: breakerlab exercises") {
+		t.Errorf("help: %v", r.err)
+	}
+	if r := do(t, dir, "check", "-h"); r.err != nil || !strings.Contains(r.out.String(), "Usage:") {
+		t.Errorf("check -h: %v", r.err)
+	}
+	if r := do(t, dir); r.err == nil || isUsage(r.err) {
+		t.Errorf("the runner with no Runner wired in = %v, want a plain error", r.err)
+	}
+}
