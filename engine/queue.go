@@ -6,9 +6,13 @@ import "time"
 type eventKind uint8
 
 const (
-	evCallDone   eventKind = iota + 1 // dependency dep answers the call of request req
-	evTimeout                         // request req's caller stops waiting on its call
-	evDrainLimit                      // the run stops waiting for open requests
+	evCallDone     eventKind = iota + 1 // dependency dep answers an attempt of request req
+	evTimeout                           // the timeout layer stops waiting on an attempt
+	evRetry                             // the retry layer's backoff is over: try again
+	evBulkheadWait                      // a call waiting for a bulkhead slot gives up
+	evDeadline                          // the call's total deadline has passed
+	evPatience                          // the client stops waiting for its answer
+	evDrainLimit                        // the run stops waiting for open requests
 )
 
 // event is a value, not an interface, so the queue never allocates per event.
@@ -17,6 +21,7 @@ type event struct {
 	seq  uint64 // breaks ties in the order events were scheduled
 	req  int32
 	gen  uint32 // the request slot's generation when the event was scheduled
+	tok  uint32 // the token of the layer or attempt it belongs to
 	dep  int16
 	kind eventKind
 	err  bool // evCallDone: the dependency answered with an error

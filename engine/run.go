@@ -8,6 +8,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/hist"
+	"github.com/breakerlab/breakerlab/engine/retry"
 )
 
 // SampleEvery is the time series' resolution for runs up to an hour; longer
@@ -33,7 +34,6 @@ type Run struct {
 	end      time.Duration // Duration plus the drain limit
 	queue    eventQueue
 	seq      uint64
-	drained  bool
 	sampleAt time.Duration // the end of the bucket being filled
 	every    time.Duration
 
@@ -42,7 +42,9 @@ type Run struct {
 
 	requests     []request
 	freeRequests []int32
-	open         int // requests admitted and not yet answered
+	open         int // requests whose server-side work is not finished
+
+	accept ring // admitted requests waiting for a worker
 
 	workerOwner []int16 // endpoint index holding each worker, or noWorker
 	freeWorkers []int32 // a stack of free worker indices
@@ -56,6 +58,7 @@ type endpointState struct {
 	traffic  *rand.Rand // what each request meets: latency, error draw
 	rate     float64
 	interval time.Duration
+	patience time.Duration
 	dep      int // index into dependencies, or -1
 	busy     int
 
@@ -65,6 +68,7 @@ type endpointState struct {
 	hasNext bool
 
 	arrived uint64 // whole run
+	gaveUp  uint64 // clients that stopped waiting
 	total   Counts // whole run
 	window  Counts // arrivals in the measurement window
 	latency hist.Histogram
@@ -73,31 +77,62 @@ type endpointState struct {
 }
 
 type dependencyState struct {
-	cfg            *Dependency
-	inFlight       int
-	inFlightMax    int
-	bulkhead       int // calls in the bulkhead now
-	breaker        *breaker.Breaker
-	logNormMu      float64
-	logNormSig     float64
-	series         []DependencySample
-	calls          uint64 // calls that reached the dependency
-	rejectedBH     uint64
+	cfg    *Dependency
+	layers []Layer // the configured layers, outermost first
+	// where each layer sits in layers, or -1
+	retryAt, breakerAt, timeoutAt, bulkheadAt int
+
+	rng         *rand.Rand // retries' latencies and backoff jitter
+	inFlight    int
+	inFlightMax int
+	bulkhead    int  // calls inside the bulkhead now
+	waiters     ring // calls waiting for a bulkhead slot
+	waiting     int  // live waiters (the ring may hold stale ones)
+	breaker     *breaker.Breaker
+	budget      retry.Budget
+	logNormMu   float64
+	logNormSig  float64
+	series      []DependencySample
+
+	calls          uint64 // attempts that reached the dependency
+	succeeded      uint64 // calls whose result came back ok
+	retries        uint64
+	retriesDenied  uint64 // by the budget or the deadline
+	bulkheadFull   uint64
 	shortCircuited uint64
+	fellBack       uint64
+	queuedForLater uint64
+	lastRetryAfter time.Duration
 }
 
-// request is one admitted request, kept in a slab and reused.
+// request is one arrived request, kept in a slab and reused.
 type request struct {
-	arrived   time.Duration
-	latency   time.Duration // what the dependency would take if healthy
-	errDraw   float64       // compared with an error fault's probability
-	gen       uint32
-	ep        int16
-	worker    int32
-	dep       int16 // the dependency it waits on, or -1
-	inBH      bool  // holds a bulkhead slot
-	permitted bool  // holds a breaker permit
-	permit    breaker.Permit
+	arrived time.Duration
+	latency time.Duration // what the dependency would take, healthy, on the first attempt
+	errDraw float64       // compared with an error fault's probability on the first attempt
+	gen     uint32
+	ep      int16 // -1 when the slot is free
+	worker  int32
+
+	clientDone bool // the client has its answer, or gave up
+	started    bool // the server has started work on it
+	attempt    int  // attempts made so far
+	retried    bool // holds an Envoy retry slot
+
+	// Which layers are active, and the tokens that make their pending
+	// events stale once they are left.
+	active     uint8 // bit i: layer i is entered and not yet left
+	callTok    uint32
+	timeoutTok uint32
+	retryTok   uint32
+	bhTok      uint32
+	inBH       bool
+	waitingBH  bool
+	permitted  bool
+	permit     breaker.Permit
+	inCall     bool
+	deadlineOn bool
+	callStart  time.Duration // when the server started the call's pipeline
 }
 
 // Transition is a breaker's state change, with the dependency it guards.
@@ -135,6 +170,21 @@ func New(sc *Scenario, v int, seed uint64) (*Run, error) {
 		ds := &r.dependencies[i]
 		ds.cfg = d
 		ds.series = make([]DependencySample, 0, samples)
+		ds.rng = rand.New(rand.NewPCG(seed, streamKey(d.Name, 3)))
+		ds.layers = configuredLayers(&d.Policy)
+		ds.retryAt, ds.breakerAt, ds.timeoutAt, ds.bulkheadAt = -1, -1, -1, -1
+		for at, l := range ds.layers {
+			switch l {
+			case LayerRetry:
+				ds.retryAt = at
+			case LayerBreaker:
+				ds.breakerAt = at
+			case LayerTimeout:
+				ds.timeoutAt = at
+			case LayerBulkhead:
+				ds.bulkheadAt = at
+			}
+		}
 		if d.Latency.Kind == LogNormal {
 			mu := math.Log(float64(d.Latency.P50))
 			ds.logNormMu = mu
@@ -150,6 +200,14 @@ func New(sc *Scenario, v int, seed uint64) (*Run, error) {
 			}
 			ds.breaker = b
 		}
+		if rp := d.Policy.Retry; rp != nil {
+			switch rp.Budget {
+			case TokenBucketBudget:
+				ds.budget = retry.NewAWSTokenBucket()
+			case ConcurrencyBudget:
+				ds.budget = retry.NewEnvoyBudget()
+			}
+		}
 	}
 
 	r.endpoints = make([]endpointState, len(sys.Endpoints))
@@ -158,7 +216,7 @@ func New(sc *Scenario, v int, seed uint64) (*Run, error) {
 		es := &r.endpoints[i]
 		es.arrivals = rand.New(rand.NewPCG(seed, streamKey(e.Name, 1)))
 		es.traffic = rand.New(rand.NewPCG(seed, streamKey(e.Name, 2)))
-		es.rate, es.interval = e.Rate, e.Interval
+		es.rate, es.interval, es.patience = e.Rate, e.Interval, e.Patience
 		es.dep = -1
 		if e.Calls != "" {
 			es.dep = depIndex[e.Calls]
@@ -180,6 +238,25 @@ func New(sc *Scenario, v int, seed uint64) (*Run, error) {
 	return r, nil
 }
 
+// configuredLayers lists the policy's layers that do something, in order.
+func configuredLayers(p *Policy) []Layer {
+	order := p.Order
+	if order == nil {
+		order = DefaultOrder
+	}
+	var out []Layer
+	for _, l := range order {
+		switch {
+		case l == LayerRetry && p.Retry != nil && (p.Retry.Attempts > 1 || p.Retry.WaitForBreaker),
+			l == LayerBreaker && p.Breaker != nil,
+			l == LayerTimeout && p.Timeout > 0,
+			l == LayerBulkhead && p.Bulkhead > 0:
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // z99 is the standard normal's 99th percentile.
 const z99 = 2.3263478740408408
 
@@ -198,7 +275,7 @@ func (r *Run) Now() time.Duration { return r.now }
 // duration plus the drain limit.
 func (r *Run) End() time.Duration { return r.end }
 
-// Done reports whether traffic has stopped and every request is answered.
+// Done reports whether traffic has stopped and every request is finished.
 func (r *Run) Done() bool { return r.now >= r.scenario.Duration && r.open == 0 || r.now >= r.end }
 
 // Advance moves virtual time forward by dt.
@@ -240,6 +317,11 @@ func (r *Run) AdvanceTo(t time.Duration) {
 	}
 }
 
+// Run simulates to the end, drain included.
+func (r *Run) Run() {
+	r.AdvanceTo(r.end)
+}
+
 // nextEvent finds the earliest pending event: the queue's head or one of
 // the endpoints' next arrivals, which are kept out of the queue because they
 // are the most frequent events and there are only a few endpoints. Ties go
@@ -267,11 +349,6 @@ func (r *Run) scheduleArrival(ep int, at time.Duration) {
 	es.nextAt, es.nextSeq, es.hasNext = at, r.seq, true
 }
 
-// Run simulates to the end, drain included.
-func (r *Run) Run() {
-	r.AdvanceTo(r.end)
-}
-
 func (r *Run) schedule(e event) {
 	r.seq++
 	e.seq = r.seq
@@ -279,22 +356,71 @@ func (r *Run) schedule(e event) {
 }
 
 func (r *Run) handle(e *event) {
+	if e.kind == evDrainLimit {
+		r.drain()
+		return
+	}
+	req := &r.requests[e.req]
+	if e.kind == evCallDone {
+		// The dependency finishes its work whether or not anyone still waits.
+		r.dependencies[e.dep].inFlight--
+	}
+	if req.gen != e.gen {
+		return // the request finished and its slot moved on
+	}
 	switch e.kind {
 	case evCallDone:
-		r.callDone(e)
-	case evTimeout:
-		req := &r.requests[e.req]
-		if req.gen == e.gen && req.dep >= 0 {
-			r.recordBreaker(req, breaker.Failure)
-			r.finish(e.req, Failed)
-		}
-	case evDrainLimit:
-		for i := range r.requests {
-			if r.requests[i].ep >= 0 {
-				r.finish(int32(i), Failed)
+		if req.inCall && req.callTok == e.tok {
+			res := resOK
+			if e.err {
+				res = resError
 			}
+			r.callReturned(e.req, res)
 		}
-		r.drained = true
+	case evTimeout:
+		if req.timeoutTok == e.tok && req.active&(1<<r.dep(req).timeoutAt) != 0 {
+			r.layerResult(e.req, r.dep(req).timeoutAt, resTimeout)
+		}
+	case evRetry:
+		if req.retryTok == e.tok {
+			r.retryNow(e.req)
+		}
+	case evBulkheadWait:
+		if req.waitingBH && req.bhTok == e.tok {
+			req.waitingBH = false
+			r.dep(req).waiting--
+			r.layerResult(e.req, r.dep(req).bulkheadAt, resBulkheadFull)
+		}
+	case evDeadline:
+		if req.deadlineOn {
+			r.layerResult(e.req, -1, resTimeout)
+		}
+	case evPatience:
+		if !req.clientDone {
+			r.endpoints[req.ep].gaveUp++
+			r.answerClient(e.req, Failed)
+		}
+	}
+}
+
+// drain ends the run's patience: every request still open fails. Queued
+// requests go first, so that finishing a started one starts nothing new.
+func (r *Run) drain() {
+	for r.accept.len() > 0 {
+		id, gen := r.accept.pop()
+		if req := &r.requests[id]; uint64(req.gen) == gen {
+			r.answerClient(id, Failed)
+			r.freeRequest(id)
+		}
+	}
+	for i := range r.requests {
+		req := &r.requests[i]
+		if req.ep < 0 || !req.started {
+			continue
+		}
+		r.answerClient(int32(i), Failed)
+		r.abandonInside(int32(i), -1)
+		r.finishServer(int32(i))
 	}
 }
 
@@ -340,27 +466,30 @@ func (r *Run) arrive(epIdx int) {
 
 	es.arrived++
 	es.bucket.Arrivals++
-	if len(r.freeWorkers) == 0 {
-		r.count(epIdx, r.now, Rejected)
+	haveWorker := len(r.freeWorkers) > 0
+	if !haveWorker && !r.acceptQueueHasRoom() {
+		es.total[Rejected]++
+		es.bucket.Outcomes[Rejected]++
+		r.countWindow(es, r.now, Rejected)
 		return
 	}
-	id := r.admit(epIdx, latency, errDraw)
-	if es.dep < 0 {
-		r.finish(id, OK)
+	id := r.newRequest(epIdx, latency, errDraw)
+	if es.patience > 0 {
+		r.schedule(event{at: r.now + es.patience, kind: evPatience, req: id, gen: r.requests[id].gen})
+	}
+	if haveWorker {
+		r.startOnWorker(id)
 		return
 	}
-	r.call(id)
+	r.accept.push(id, uint64(r.requests[id].gen))
 }
 
-// admit gives the request a worker and a slot in the slab.
-func (r *Run) admit(epIdx int, latency time.Duration, errDraw float64) int32 {
-	w := r.freeWorkers[len(r.freeWorkers)-1]
-	r.freeWorkers = r.freeWorkers[:len(r.freeWorkers)-1]
-	r.workerOwner[w] = int16(epIdx)
-	r.busy++
-	r.endpoints[epIdx].busy++
-	r.open++
+func (r *Run) acceptQueueHasRoom() bool {
+	q := r.sys.Queue
+	return q == QueueUnbounded || (q > 0 && r.accept.len() < q)
+}
 
+func (r *Run) newRequest(epIdx int, latency time.Duration, errDraw float64) int32 {
 	var id int32
 	if n := len(r.freeRequests); n > 0 {
 		id = r.freeRequests[n-1]
@@ -370,133 +499,105 @@ func (r *Run) admit(epIdx int, latency time.Duration, errDraw float64) int32 {
 		id = int32(len(r.requests) - 1)
 	}
 	req := &r.requests[id]
-	*req = request{arrived: r.now, latency: latency, errDraw: errDraw, gen: req.gen, ep: int16(epIdx), worker: w, dep: -1}
+	*req = request{arrived: r.now, latency: latency, errDraw: errDraw, gen: req.gen, ep: int16(epIdx), worker: noWorker}
+	r.open++
 	return id
 }
 
-// call sends the request's call through the dependency's policies.
-func (r *Run) call(id int32) {
+// startOnWorker gives the request a free worker and starts its handler.
+func (r *Run) startOnWorker(id int32) {
+	w := r.freeWorkers[len(r.freeWorkers)-1]
+	r.freeWorkers = r.freeWorkers[:len(r.freeWorkers)-1]
 	req := &r.requests[id]
-	depIdx := r.endpoints[req.ep].dep
-	ds := &r.dependencies[depIdx]
-	pol := &ds.cfg.Policy
-
-	if ds.breaker != nil {
-		permit, err := ds.breaker.Allow(r.now)
-		if err != nil {
-			ds.shortCircuited++
-			if pol.Fallback != NoFallback {
-				r.finish(id, Fallback)
-			} else {
-				r.finish(id, Rejected)
-			}
-			return
-		}
-		req.permit, req.permitted = permit, true
-	}
-	if pol.Bulkhead > 0 && ds.bulkhead >= pol.Bulkhead {
-		ds.rejectedBH++
-		// The caller's own limit says nothing about the dependency's health.
-		r.recordBreaker(req, breaker.Ignored)
-		r.finish(id, Rejected)
-		return
-	}
-	if pol.Bulkhead > 0 {
-		ds.bulkhead++
-		req.inBH = true
-	}
-	req.dep = int16(depIdx)
-	ds.calls++
-	ds.inFlight++
-	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
-
-	answerIn, answers, isErr := r.response(ds, req)
-	if answers {
-		r.schedule(event{at: r.now + answerIn, kind: evCallDone, req: id, gen: req.gen, dep: int16(depIdx), err: isErr})
-	}
-	if pol.Timeout > 0 && (!answers || answerIn > pol.Timeout) {
-		r.schedule(event{at: r.now + pol.Timeout, kind: evTimeout, req: id, gen: req.gen})
-	}
-}
-
-// response decides how long the dependency takes to answer a call starting
-// now, whether it answers at all, and whether the answer is an error.
-func (r *Run) response(ds *dependencyState, req *request) (after time.Duration, answers, isErr bool) {
-	for i := range ds.cfg.Faults {
-		f := &ds.cfg.Faults[i]
-		if r.now < f.From || (f.To != 0 && r.now >= f.To) {
-			continue
-		}
-		switch f.Kind {
-		case Hang:
-			if f.To == 0 {
-				return 0, false, false
-			}
-			return f.To - r.now + req.latency, true, false
-		case Slow:
-			return f.Latency, true, false
-		case Error:
-			if req.errDraw < f.Probability {
-				return 0, true, true
-			}
-		}
-		break
-	}
-	return req.latency, true, false
-}
-
-func (r *Run) callDone(e *event) {
-	ds := &r.dependencies[e.dep]
-	ds.inFlight--
-	req := &r.requests[e.req]
-	if req.gen != e.gen || req.dep != e.dep {
-		return // the caller stopped waiting long ago
-	}
-	if e.err {
-		r.recordBreaker(req, breaker.Failure)
-		r.finish(e.req, Failed)
-		return
-	}
-	r.recordBreaker(req, breaker.Success)
-	r.finish(e.req, OK)
-}
-
-func (r *Run) recordBreaker(req *request, res breaker.Result) {
-	if !req.permitted {
-		return
-	}
-	req.permitted = false
-	r.dependencies[r.endpoints[req.ep].dep].breaker.Record(r.now, req.permit, res)
-}
-
-// finish answers an admitted request and frees what it held.
-func (r *Run) finish(id int32, o Outcome) {
-	req := &r.requests[id]
-	r.count(int(req.ep), req.arrived, o)
+	r.workerOwner[w] = req.ep
+	r.busy++
 	es := &r.endpoints[req.ep]
-	if req.inBH {
-		r.dependencies[es.dep].bulkhead--
+	es.busy++
+	req.worker = w
+	req.started = true
+	if es.dep < 0 {
+		r.answerClient(id, OK)
+		r.finishServer(id)
+		return
 	}
-	r.workerOwner[req.worker] = noWorker
-	r.freeWorkers = append(r.freeWorkers, req.worker)
-	r.busy--
-	es.busy--
-	r.open--
-	req.gen++
-	req.ep = -1
-	req.dep = -1
-	r.freeRequests = append(r.freeRequests, id)
+	ds := &r.dependencies[es.dep]
+	req.callStart = r.now
+	if d := ds.cfg.Policy.Deadline; d > 0 {
+		req.deadlineOn = true
+		r.schedule(event{at: r.now + d, kind: evDeadline, req: id, gen: req.gen})
+	}
+	if ds.budget != nil {
+		ds.budget.Begin()
+	}
+	r.enter(id, 0)
 }
 
-// count records an outcome for a request of endpoint ep that arrived at arrived.
-func (r *Run) count(ep int, arrived time.Duration, o Outcome) {
-	es := &r.endpoints[ep]
+// answerClient records the outcome the client sees, once.
+func (r *Run) answerClient(id int32, o Outcome) {
+	req := &r.requests[id]
+	if req.clientDone {
+		return
+	}
+	req.clientDone = true
+	es := &r.endpoints[req.ep]
 	es.total[o]++
 	es.bucket.Outcomes[o]++
+	r.countWindow(es, req.arrived, o)
+}
+
+func (r *Run) countWindow(es *endpointState, arrived time.Duration, o Outcome) {
 	if arrived >= r.scenario.MeasureFrom && arrived < r.scenario.MeasureTo {
 		es.window[o]++
 		es.latency.Record(r.now - arrived)
 	}
+}
+
+// finishServer ends the server's work on a request: its worker goes to the
+// next queued request whose client still waits.
+func (r *Run) finishServer(id int32) {
+	req := &r.requests[id]
+	es := &r.endpoints[req.ep]
+	if es.dep >= 0 && req.started {
+		if b := r.dependencies[es.dep].budget; b != nil {
+			b.End()
+			if req.retried {
+				if c, ok := b.(*retry.Concurrency); ok {
+					c.EndRetry()
+				}
+			}
+		}
+	}
+	w := req.worker
+	r.workerOwner[w] = noWorker
+	r.busy--
+	es.busy--
+	r.freeRequest(id)
+	r.freeWorkers = append(r.freeWorkers, w)
+	for r.accept.len() > 0 {
+		next, gen := r.accept.pop()
+		nreq := &r.requests[next]
+		if uint64(nreq.gen) != gen {
+			continue
+		}
+		if nreq.clientDone {
+			r.freeRequest(next) // its client gave up while it queued: drop it
+			continue
+		}
+		r.startOnWorker(next)
+		break
+	}
+}
+
+func (r *Run) freeRequest(id int32) {
+	req := &r.requests[id]
+	req.gen++
+	req.ep = -1
+	r.open--
+	r.freeRequests = append(r.freeRequests, id)
+}
+
+func (r *Run) dep(req *request) *dependencyState {
+	return &r.dependencies[r.endpoints[req.ep].dep]
 }
 
 func (r *Run) sampleLatency(ds *dependencyState, rng *rand.Rand) time.Duration {
@@ -528,3 +629,37 @@ func (r *Run) closeBucket() {
 	}
 	r.sampleAt += r.every
 }
+
+// ring is a FIFO of request ids with their generations, so entries whose
+// request moved on can be skipped when they come up.
+type ring struct {
+	ids    []int32
+	stamps []uint64 // generation (and token) when queued
+	head   int
+	n      int
+}
+
+func (q *ring) len() int { return q.n }
+
+func (q *ring) push(id int32, stamp uint64) {
+	if q.n == len(q.ids) {
+		size := max(16, 2*len(q.ids))
+		ids, stamps := make([]int32, size), make([]uint64, size)
+		for i := 0; i < q.n; i++ {
+			ids[i] = q.ids[(q.head+i)%len(q.ids)]
+			stamps[i] = q.stamps[(q.head+i)%len(q.ids)]
+		}
+		q.ids, q.stamps, q.head = ids, stamps, 0
+	}
+	at := (q.head + q.n) % len(q.ids)
+	q.ids[at], q.stamps[at] = id, stamp
+	q.n++
+}
+
+func (q *ring) pop() (int32, uint64) {
+	id, gen := q.ids[q.head], q.stamps[q.head]
+	q.head = (q.head + 1) % len(q.ids)
+	q.n--
+	return id, gen
+}
+

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/retry"
 	"pgregory.net/rapid"
 )
 
@@ -55,6 +56,32 @@ func genScenario(t *rapid.T) *Scenario {
 			d.Policy.Timeout = time.Duration(rapid.IntRange(1, 3000).Draw(t, "timeoutMs")) * time.Millisecond
 		}
 		d.Policy.Bulkhead = rapid.IntRange(0, workers).Draw(t, "bulkhead")
+		if rapid.Bool().Draw(t, "threadPool") {
+			d.Policy.BulkheadKind = ThreadPoolBulkhead
+			d.Policy.BulkheadQueue = rapid.IntRange(0, 10).Draw(t, "bhQueue")
+		} else {
+			d.Policy.BulkheadWait = time.Duration(rapid.IntRange(0, 2000).Draw(t, "bhWaitMs")) * time.Millisecond
+		}
+		if rapid.Bool().Draw(t, "deadline") {
+			d.Policy.Deadline = time.Duration(rapid.IntRange(1, 5000).Draw(t, "deadlineMs")) * time.Millisecond
+		}
+		if rapid.Bool().Draw(t, "retry") {
+			d.Policy.Retry = &RetryPolicy{
+				Attempts:          rapid.IntRange(1, 5).Draw(t, "attempts"),
+				Backoff:           retry.Backoff{Base: 10 * time.Millisecond, Max: time.Duration(rapid.IntRange(10, 2000).Draw(t, "backoffMax")) * time.Millisecond},
+				RetryBulkheadFull: rapid.Bool().Draw(t, "retryFull"),
+				WaitForBreaker:    rapid.Bool().Draw(t, "waitBreaker"),
+				Budget:            BudgetKind(rapid.IntRange(0, 2).Draw(t, "budget")),
+			}
+		}
+		if rapid.Bool().Draw(t, "shuffleOrder") {
+			order := append([]Layer(nil), DefaultOrder...)
+			for i := len(order) - 1; i > 0; i-- {
+				j := rapid.IntRange(0, i).Draw(t, "swap")
+				order[i], order[j] = order[j], order[i]
+			}
+			d.Policy.Order = order
+		}
 		if rapid.Bool().Draw(t, "breaker") {
 			window := rapid.IntRange(1, 20).Draw(t, "window")
 			d.Policy.Breaker = &breaker.Config{
@@ -64,9 +91,7 @@ func genScenario(t *rapid.T) *Scenario {
 				OpenFor:        time.Duration(rapid.IntRange(1, 5000).Draw(t, "openMs")) * time.Millisecond,
 				HalfOpenTrials: rapid.IntRange(1, 5).Draw(t, "trials"),
 			}
-			if rapid.Bool().Draw(t, "fallback") {
-				d.Policy.Fallback = CachedFallback
-			}
+			d.Policy.Fallback = FallbackKind(rapid.IntRange(0, 4).Draw(t, "fallback"))
 		}
 		deps = append(deps, d)
 	}
@@ -78,6 +103,9 @@ func genScenario(t *rapid.T) *Scenario {
 		} else {
 			e.Rate = rapid.Float64Range(0, 300).Draw(t, "rate")
 		}
+		if rapid.Bool().Draw(t, "patient") {
+			e.Patience = time.Duration(rapid.IntRange(1, 5000).Draw(t, "patienceMs")) * time.Millisecond
+		}
 		if nDeps > 0 {
 			if k := rapid.IntRange(-1, nDeps-1).Draw(t, "calls"); k >= 0 {
 				e.Calls = deps[k].Name
@@ -88,7 +116,7 @@ func genScenario(t *rapid.T) *Scenario {
 	from := time.Duration(rapid.Int64Range(0, int64(duration-1)).Draw(t, "from"))
 	return &Scenario{
 		Name: "random", Duration: duration, MeasureFrom: from, MeasureTo: duration,
-		Variants: []Variant{{Name: "v", System: System{Workers: workers, Endpoints: eps, Dependencies: deps}}},
+		Variants: []Variant{{Name: "v", System: System{Workers: workers, Queue: rapid.IntRange(-1, 20).Draw(t, "queue"), Endpoints: eps, Dependencies: deps}}},
 	}
 }
 
@@ -124,11 +152,36 @@ func checkInvariants(t *rapid.T, r *Run) {
 		if ds.inFlight < 0 || ds.inFlight > ds.inFlightMax {
 			t.Fatalf("at %v: in flight %d, max %d", r.now, ds.inFlight, ds.inFlightMax)
 		}
+		live := 0
+		for k := range r.requests {
+			q := &r.requests[k]
+			if q.ep >= 0 && q.waitingBH && r.endpoints[q.ep].dep == i {
+				live++
+			}
+		}
+		if live != ds.waiting {
+			t.Fatalf("at %v: %d calls wait for the bulkhead, counted %d", r.now, live, ds.waiting)
+		}
+		if p := ds.cfg.Policy; p.BulkheadKind == ThreadPoolBulkhead && ds.waiting > p.BulkheadQueue {
+			t.Fatalf("at %v: %d calls queued in a thread-pool bulkhead of queue %d", r.now, ds.waiting, p.BulkheadQueue)
+		}
+		if tb, ok := ds.budget.(*retry.TokenBucket); ok {
+			successes := ds.succeeded
+			if tb.Tokens() < 0 || ds.retries*5 > 500+successes {
+				t.Fatalf("at %v: %d retries with %d successes overspend the token bucket", r.now, ds.retries, successes)
+			}
+		}
 	}
 	for i := range r.endpoints {
 		es := &r.endpoints[i]
-		if es.total.Total()+uint64(es.busy) != es.arrived {
-			t.Fatalf("at %v: endpoint %d: %d outcomes + %d open != %d arrivals", r.now, i, es.total.Total(), es.busy, es.arrived)
+		open := uint64(0)
+		for k := range r.requests {
+			if q := &r.requests[k]; int(q.ep) == i && !q.clientDone {
+				open++
+			}
+		}
+		if es.total.Total()+open != es.arrived {
+			t.Fatalf("at %v: endpoint %d: %d outcomes + %d waiting clients != %d arrivals", r.now, i, es.total.Total(), open, es.arrived)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/retry"
 )
 
 // Scenario is a whole experiment: one or more variants of a system run on the
@@ -33,10 +34,17 @@ type Variant struct {
 type System struct {
 	// Workers is the size of the server's pool; a request holds one worker
 	// from the moment it is admitted until it is answered.
-	Workers      int
+	Workers int
+	// Queue is the accept queue's capacity: requests that find every worker
+	// busy wait in it, first come first served. Zero means no queue (they
+	// are rejected at once); QueueUnbounded means no limit.
+	Queue        int
 	Endpoints    []Endpoint
 	Dependencies []Dependency
 }
+
+// QueueUnbounded is the Queue value for an accept queue without a limit.
+const QueueUnbounded = -1
 
 // Endpoint is a kind of request the server answers.
 type Endpoint struct {
@@ -49,6 +57,11 @@ type Endpoint struct {
 	Interval time.Duration
 	// Calls names the dependency each request calls, or is empty.
 	Calls string
+	// Patience is how long the client waits for an answer before it gives
+	// up (the request then counts as failed); zero means for ever. The
+	// server does not know: a request it has started goes on holding its
+	// worker, and a queued one is dropped only when it reaches a worker.
+	Patience time.Duration
 }
 
 // Dependency is something the server calls: a database, a service, a provider.
@@ -122,18 +135,126 @@ type Fault struct {
 	Probability float64       // for Error, in [0, 1]
 }
 
-// Policy is what the caller wraps around every call to one dependency,
-// applied from the outside in: breaker, then bulkhead, then timeout.
+// Layer is one wrapper of a call's policy.
+type Layer uint8
+
+// The layers a policy can wrap around a call.
+const (
+	LayerRetry Layer = iota + 1
+	LayerBreaker
+	LayerTimeout
+	LayerBulkhead
+)
+
+var layerNames = [...]string{LayerRetry: "retry", LayerBreaker: "breaker", LayerTimeout: "timeout", LayerBulkhead: "bulkhead"}
+
+func (l Layer) String() string {
+	if int(l) < len(layerNames) && layerNames[l] != "" {
+		return layerNames[l]
+	}
+	return fmt.Sprintf("layer(%d)", uint8(l))
+}
+
+// ParseLayer reads a layer name as String writes it.
+func ParseLayer(name string) (Layer, error) {
+	for i, n := range layerNames {
+		if n != "" && n == name {
+			return Layer(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown layer %q (allowed: retry, breaker, timeout, bulkhead)", name)
+}
+
+// DefaultOrder is Resilience4j's order of decorators, outermost first:
+// Retry(CircuitBreaker(TimeLimiter(Bulkhead(call)))). (Its RateLimiter, which
+// sits between the breaker and the time limiter, is not modelled.)
+var DefaultOrder = []Layer{LayerRetry, LayerBreaker, LayerTimeout, LayerBulkhead}
+
+// Policy is what the caller wraps around every call to one dependency.
 type Policy struct {
-	// Timeout bounds each call; zero means the caller waits for ever.
+	// Order lists the layers from the outside in; nil means DefaultOrder.
+	// Layers that are not configured are left out.
+	Order []Layer
+	// Timeout bounds each attempt; zero means the caller waits for ever.
 	Timeout time.Duration
+	// Deadline bounds the whole call, retries and backoff included; zero
+	// means none.
+	Deadline time.Duration
 	// Bulkhead caps concurrent calls; zero means no cap.
 	Bulkhead int
+	// BulkheadKind says how calls over the cap wait.
+	BulkheadKind BulkheadKind
+	// BulkheadWait is how long a call over the cap may wait for a slot in a
+	// semaphore bulkhead; zero means it is rejected at once.
+	BulkheadWait time.Duration
+	// BulkheadQueue is how many calls a thread-pool bulkhead queues when all
+	// its threads are busy; zero is a hand-off: no queue.
+	BulkheadQueue int
 	// Breaker, if not nil, guards the calls.
 	Breaker *breaker.Config
+	// Retry, if not nil, retries failed attempts.
+	Retry *RetryPolicy
 	// Fallback answers a call that the breaker refused. Without one the
 	// request is rejected.
 	Fallback FallbackKind
+}
+
+// BulkheadKind names a bulkhead's way of making calls wait.
+type BulkheadKind uint8
+
+const (
+	// SemaphoreBulkhead: the caller's own thread waits up to BulkheadWait.
+	SemaphoreBulkhead BulkheadKind = iota
+	// ThreadPoolBulkhead: the call waits in a bounded queue for one of the
+	// bulkhead's own threads, for as long as it takes.
+	ThreadPoolBulkhead
+)
+
+func (k BulkheadKind) String() string {
+	if k == ThreadPoolBulkhead {
+		return "thread-pool"
+	}
+	return "semaphore"
+}
+
+// RetryPolicy says when and how a failed attempt is tried again.
+type RetryPolicy struct {
+	// Attempts is the most attempts, the first included (3 = up to 2 retries).
+	Attempts int
+	// Backoff spaces the attempts, with full jitter.
+	Backoff retry.Backoff
+	// RetryBulkheadFull retries calls the bulkhead turned away. Timeouts and
+	// errors are always retryable; a breaker's refusal never is.
+	RetryBulkheadFull bool
+	// WaitForBreaker, when the breaker refuses an attempt, waits out the
+	// breaker's remaining open time and tries once more, instead of giving up.
+	WaitForBreaker bool
+	// Budget limits retries across all requests.
+	Budget BudgetKind
+}
+
+// BudgetKind names a retry budget.
+type BudgetKind uint8
+
+const (
+	// NoBudget: every request may use all its attempts.
+	NoBudget BudgetKind = iota
+	// TokenBucketBudget: the AWS SDKs' 500 tokens, 5 a retry, 10 after a
+	// timeout, 1 back per success.
+	TokenBucketBudget
+	// ConcurrencyBudget: Envoy's, retries at most 20 % of active requests,
+	// at least 3.
+	ConcurrencyBudget
+)
+
+func (k BudgetKind) String() string {
+	switch k {
+	case TokenBucketBudget:
+		return "token-bucket"
+	case ConcurrencyBudget:
+		return "concurrency"
+	}
+	return "none"
 }
 
 // FallbackKind names what answers a call the breaker refused.
@@ -144,16 +265,39 @@ const (
 	NoFallback FallbackKind = iota
 	// CachedFallback: a cached answer is returned at once.
 	CachedFallback
+	// DefaultFallback: a fixed default answer is returned at once.
+	DefaultFallback
+	// FailFastFallback: a 503 with Retry-After set to the breaker's remaining
+	// open time; it counts as rejected, but tells the client when to return.
+	FailFastFallback
+	// QueueFallback: the work is stored to be done once the dependency is
+	// back (an order kept as pending payment), and the client is told so.
+	QueueFallback
 )
 
+var fallbackNames = [...]string{"none", "cached", "default", "fail-fast", "queue"}
+
 func (f FallbackKind) String() string {
-	switch f {
-	case NoFallback:
-		return "none"
-	case CachedFallback:
-		return "cached"
+	if int(f) < len(fallbackNames) {
+		return fallbackNames[f]
 	}
 	return fmt.Sprintf("fallback(%d)", uint8(f))
+}
+
+// ParseFallback reads a fallback name as String writes it.
+func ParseFallback(name string) (FallbackKind, error) {
+	for i, n := range fallbackNames {
+		if n == name {
+			return FallbackKind(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown fallback %q (allowed: none, cached, default, fail-fast, queue)", name)
+}
+
+// answers reports whether the fallback answers the client (an ok-like
+// response) rather than refusing it.
+func (f FallbackKind) answers() bool {
+	return f == CachedFallback || f == DefaultFallback || f == QueueFallback
 }
 
 // Limits that keep a run's memory and time bounded, whatever a file asks for.
@@ -162,6 +306,8 @@ const (
 	MaxWorkers   = 100_000
 	MaxEndpoints = 64
 	MaxRate      = 1_000_000.0
+	MaxQueue     = 10_000_000
+	MaxAttempts  = 100
 	// DrainLimit is how long after Duration the run waits for open requests.
 	DrainLimit = time.Minute
 )
@@ -196,6 +342,9 @@ func (s *Scenario) Validate() error {
 func (sys *System) validate(duration time.Duration) error {
 	if sys.Workers < 1 || sys.Workers > MaxWorkers {
 		return fmt.Errorf("workers must be between 1 and %d, got %d", MaxWorkers, sys.Workers)
+	}
+	if sys.Queue < QueueUnbounded || sys.Queue > MaxQueue {
+		return fmt.Errorf("queue must be -1 (unbounded), 0 (none) or up to %d, got %d", MaxQueue, sys.Queue)
 	}
 	if len(sys.Endpoints) == 0 || len(sys.Endpoints) > MaxEndpoints {
 		return fmt.Errorf("a system needs between 1 and %d endpoints, got %d", MaxEndpoints, len(sys.Endpoints))
@@ -232,6 +381,8 @@ func (sys *System) validate(duration time.Duration) error {
 			return fmt.Errorf("endpoint %q: interval must not be negative, got %v", e.Name, e.Interval)
 		case e.Rate > 0 && e.Interval > 0:
 			return fmt.Errorf("endpoint %q: give a rate or an interval, not both", e.Name)
+		case e.Patience < 0:
+			return fmt.Errorf("endpoint %q: patience must not be negative, got %v", e.Name, e.Patience)
 		case e.Interval > 0 && e.Interval < time.Microsecond:
 			return fmt.Errorf("endpoint %q: interval must be at least 1µs, got %v", e.Name, e.Interval)
 		}
@@ -283,19 +434,52 @@ func (d *Dependency) validate(workers int, duration time.Duration) error {
 		}
 	}
 	p := d.Policy
-	if p.Timeout < 0 {
-		return fmt.Errorf("timeout must not be negative, got %v", p.Timeout)
+	if p.Timeout < 0 || p.Deadline < 0 {
+		return fmt.Errorf("timeout and deadline must not be negative, got %v and %v", p.Timeout, p.Deadline)
 	}
 	if p.Bulkhead < 0 || p.Bulkhead > workers {
 		return fmt.Errorf("bulkhead must be between 0 (none) and the pool's %d workers, got %d", workers, p.Bulkhead)
+	}
+	if p.BulkheadWait < 0 || p.BulkheadQueue < 0 || p.BulkheadQueue > MaxQueue {
+		return fmt.Errorf("bulkhead wait must not be negative and its queue must be between 0 and %d, got %v and %d", MaxQueue, p.BulkheadWait, p.BulkheadQueue)
+	}
+	if p.BulkheadKind > ThreadPoolBulkhead {
+		return fmt.Errorf("bulkhead kind must be semaphore or thread-pool, got %v", p.BulkheadKind)
 	}
 	if p.Breaker != nil {
 		if err := p.Breaker.Validate(); err != nil {
 			return err
 		}
 	}
+	if p.Fallback > QueueFallback {
+		return fmt.Errorf("fallback must be none, cached, default, fail-fast or queue, got %v", p.Fallback)
+	}
 	if p.Fallback != NoFallback && p.Breaker == nil {
 		return errors.New("a fallback answers calls the breaker refuses, so it needs a breaker")
+	}
+	if r := p.Retry; r != nil {
+		if r.Attempts < 1 || r.Attempts > MaxAttempts {
+			return fmt.Errorf("retry attempts must be between 1 and %d (the first attempt counts), got %d", MaxAttempts, r.Attempts)
+		}
+		if err := r.Backoff.Validate(); err != nil {
+			return fmt.Errorf("retry %w", err)
+		}
+		if r.Budget > ConcurrencyBudget {
+			return fmt.Errorf("retry budget must be none, token-bucket or concurrency, got %v", r.Budget)
+		}
+	}
+	seen := map[Layer]bool{}
+	for _, l := range p.Order {
+		if l < LayerRetry || l > LayerBulkhead {
+			return fmt.Errorf("order: %v is not a layer (allowed: retry, breaker, timeout, bulkhead)", l)
+		}
+		if seen[l] {
+			return fmt.Errorf("order names %v twice", l)
+		}
+		seen[l] = true
+	}
+	if p.Order != nil && len(p.Order) != len(DefaultOrder) {
+		return fmt.Errorf("order must name each of retry, breaker, timeout and bulkhead once, got %v", p.Order)
 	}
 	return nil
 }

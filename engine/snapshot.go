@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/retry"
 )
 
 // EndpointSample is one time-series bucket of an endpoint: the requests that
@@ -36,6 +37,11 @@ type Snapshot struct {
 
 	Workers int
 	Busy    int
+	// Queued is the number of requests waiting in the accept queue for a
+	// worker (clients that gave up included, until a worker drops them);
+	// QueueCap is its capacity (0 none, -1 unbounded).
+	Queued   int
+	QueueCap int
 	// WorkerOwner holds, for each worker, the index of the endpoint whose
 	// request holds it, or -1 when it is free.
 	WorkerOwner []int16
@@ -52,7 +58,9 @@ type EndpointSnapshot struct {
 	Busy  int    // workers its requests hold now
 	// Arrived counts every arrival so far; Total the outcomes decided so far;
 	// Window the outcomes of requests that arrived in the measurement window.
-	Arrived       uint64
+	Arrived uint64
+	// GaveUp counts clients that stopped waiting (their requests failed).
+	GaveUp        uint64
 	Total, Window Counts
 	// Latency percentiles of the window's requests, as the client saw them.
 	P50, P95, P99 time.Duration
@@ -69,10 +77,19 @@ type DependencySnapshot struct {
 	Timeout     time.Duration
 	Fallback    FallbackKind
 	// Fault is the fault in force now, if any.
-	Fault          *Fault
-	Calls          uint64 // calls that reached the dependency
-	BulkheadFull   uint64 // calls the bulkhead turned away
-	ShortCircuited uint64 // calls the breaker refused
+	Fault           *Fault
+	Calls           uint64 // attempts that reached the dependency
+	BulkheadFull    uint64 // calls the bulkhead turned away
+	BulkheadWaiting int    // calls waiting for a bulkhead slot now
+	ShortCircuited  uint64 // calls the breaker refused
+	Retries         uint64 // retries sent
+	RetriesDenied   uint64 // retries the budget or the deadline refused
+	// BudgetTokens is the token bucket's content, or -1 without one.
+	BudgetTokens   int
+	FellBack       uint64        // refusals answered by the fallback
+	QueuedForLater uint64        // of those, work stored for later
+	RetryAfter     time.Duration // the last Retry-After a fail-fast fallback sent
+	Order          []Layer       // the configured layers, outermost first
 	Breaker        *BreakerSnapshot
 	Series         []DependencySample
 }
@@ -107,6 +124,8 @@ func (r *Run) Snapshot() Snapshot {
 		Done:         r.Done(),
 		Workers:      r.sys.Workers,
 		Busy:         r.busy,
+		Queued:       r.accept.len(),
+		QueueCap:     r.sys.Queue,
 		WorkerOwner:  append([]int16(nil), r.workerOwner...),
 		Transitions:  r.transitions[:len(r.transitions):len(r.transitions)],
 	}
@@ -118,6 +137,7 @@ func (r *Run) Snapshot() Snapshot {
 			Calls:   r.sys.Endpoints[i].Calls,
 			Busy:    es.busy,
 			Arrived: es.arrived,
+			GaveUp:  es.gaveUp,
 			Total:   es.total,
 			Window:  es.window,
 			P50:     es.latency.Quantile(0.50),
@@ -130,17 +150,28 @@ func (r *Run) Snapshot() Snapshot {
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
 		d := DependencySnapshot{
-			Name:           ds.cfg.Name,
-			InFlight:       ds.inFlight,
-			InFlightMax:    ds.inFlightMax,
-			Bulkhead:       ds.bulkhead,
-			BulkheadCap:    ds.cfg.Policy.Bulkhead,
-			Timeout:        ds.cfg.Policy.Timeout,
-			Fallback:       ds.cfg.Policy.Fallback,
-			Calls:          ds.calls,
-			BulkheadFull:   ds.rejectedBH,
-			ShortCircuited: ds.shortCircuited,
-			Series:         ds.series[:len(ds.series):len(ds.series)],
+			Name:            ds.cfg.Name,
+			InFlight:        ds.inFlight,
+			InFlightMax:     ds.inFlightMax,
+			Bulkhead:        ds.bulkhead,
+			BulkheadCap:     ds.cfg.Policy.Bulkhead,
+			Timeout:         ds.cfg.Policy.Timeout,
+			Fallback:        ds.cfg.Policy.Fallback,
+			Calls:           ds.calls,
+			BulkheadFull:    ds.bulkheadFull,
+			BulkheadWaiting: ds.waiting,
+			Retries:         ds.retries,
+			RetriesDenied:   ds.retriesDenied,
+			BudgetTokens:    -1,
+			FellBack:        ds.fellBack,
+			QueuedForLater:  ds.queuedForLater,
+			RetryAfter:      ds.lastRetryAfter,
+			Order:           ds.layers,
+			ShortCircuited:  ds.shortCircuited,
+			Series:          ds.series[:len(ds.series):len(ds.series)],
+		}
+		if tb, ok := ds.budget.(*retry.TokenBucket); ok {
+			d.BudgetTokens = tb.Tokens()
 		}
 		if f := activeFault(ds.cfg.Faults, r.now); f != nil {
 			fc := *f

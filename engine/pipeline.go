@@ -1,0 +1,317 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/retry"
+)
+
+// A call to a dependency passes through the policy's layers from the outside
+// in (enter) and its result comes back from the inside out (exit), each
+// layer acting on the way: the bulkhead gives its slot back, the breaker
+// records, the retry layer may send the call in again. A layer that produces
+// a result itself (a timeout firing, a breaker refusing, a full bulkhead)
+// first tears down everything inside it (abandonInside).
+
+// result is what comes out of a layer.
+type result uint8
+
+const (
+	resOK result = iota
+	resError
+	resTimeout
+	resBulkheadFull
+	resBreakerOpen
+)
+
+func (r *Run) enter(id int32, i int) {
+	req := &r.requests[id]
+	ds := r.dep(req)
+	if i == len(ds.layers) {
+		r.startCall(id)
+		return
+	}
+	req.active |= 1 << i
+	p := &ds.cfg.Policy
+	switch ds.layers[i] {
+	case LayerRetry:
+		req.attempt = 1
+		r.enter(id, i+1)
+	case LayerBreaker:
+		permit, err := ds.breaker.Allow(r.now)
+		if err != nil {
+			ds.shortCircuited++
+			r.layerResult(id, i, resBreakerOpen)
+			return
+		}
+		req.permit, req.permitted = permit, true
+		r.enter(id, i+1)
+	case LayerTimeout:
+		req.timeoutTok++
+		r.schedule(event{at: r.now + p.Timeout, kind: evTimeout, req: id, gen: req.gen, tok: req.timeoutTok})
+		r.enter(id, i+1)
+	case LayerBulkhead:
+		if ds.bulkhead < p.Bulkhead {
+			ds.bulkhead++
+			req.inBH = true
+			r.enter(id, i+1)
+			return
+		}
+		semaphoreWaits := p.BulkheadKind == SemaphoreBulkhead && p.BulkheadWait > 0
+		if semaphoreWaits || (p.BulkheadKind == ThreadPoolBulkhead && ds.waiting < p.BulkheadQueue) {
+			req.waitingBH = true
+			req.bhTok++
+			ds.waiting++
+			ds.waiters.push(id, stamp(req.gen, req.bhTok))
+			if semaphoreWaits {
+				r.schedule(event{at: r.now + p.BulkheadWait, kind: evBulkheadWait, req: id, gen: req.gen, tok: req.bhTok})
+			}
+			return
+		}
+		ds.bulkheadFull++
+		r.layerResult(id, i, resBulkheadFull)
+	}
+}
+
+func stamp(gen, tok uint32) uint64 { return uint64(gen)<<32 | uint64(tok) }
+
+// startCall sends one attempt to the dependency.
+func (r *Run) startCall(id int32) {
+	req := &r.requests[id]
+	ds := r.dep(req)
+	latency, errDraw := req.latency, req.errDraw
+	if req.callTok > 0 {
+		// A retry meets the dependency afresh.
+		latency, errDraw = r.sampleLatency(ds, ds.rng), ds.rng.Float64()
+	}
+	ds.calls++
+	ds.inFlight++
+	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+	req.inCall = true
+	req.callTok++
+	after, answers, isErr := r.response(ds, latency, errDraw)
+	if answers {
+		r.schedule(event{at: r.now + after, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok,
+			dep: int16(r.endpoints[req.ep].dep), err: isErr})
+	}
+}
+
+// response decides how long the dependency takes to answer a call starting
+// now, whether it answers at all, and whether the answer is an error.
+func (r *Run) response(ds *dependencyState, latency time.Duration, errDraw float64) (after time.Duration, answers, isErr bool) {
+	if f := activeFault(ds.cfg.Faults, r.now); f != nil {
+		switch f.Kind {
+		case Hang:
+			if f.To == 0 {
+				return 0, false, false
+			}
+			return f.To - r.now + latency, true, false
+		case Slow:
+			return f.Latency, true, false
+		case Error:
+			if errDraw < f.Probability {
+				return 0, true, true
+			}
+		}
+	}
+	return latency, true, false
+}
+
+func (r *Run) callReturned(id int32, res result) {
+	req := &r.requests[id]
+	req.inCall = false
+	r.exit(id, len(r.dep(req).layers), res)
+}
+
+// layerResult is a result produced by layer i itself (i = -1: the call's
+// total deadline): what is inside it is abandoned, and the result goes out.
+func (r *Run) layerResult(id int32, i int, res result) {
+	r.abandonInside(id, i)
+	if i >= 0 {
+		r.requests[id].active &^= 1 << i
+	}
+	r.exit(id, i, res)
+}
+
+// abandonInside tears down the layers inside layer i and the attempt in
+// flight. The dependency keeps working on an abandoned call.
+func (r *Run) abandonInside(id int32, i int) {
+	req := &r.requests[id]
+	ds := r.dep(req)
+	for j := len(ds.layers) - 1; j > i; j-- {
+		if req.active&(1<<j) == 0 {
+			continue
+		}
+		req.active &^= 1 << j
+		switch ds.layers[j] {
+		case LayerBulkhead:
+			if req.waitingBH {
+				req.waitingBH = false
+				ds.waiting--
+			}
+			r.releaseBulkhead(req, ds)
+		case LayerTimeout:
+			req.timeoutTok++
+		case LayerBreaker:
+			r.record(req, ds, resTimeout)
+		case LayerRetry:
+			req.retryTok++
+		}
+	}
+	if req.inCall {
+		req.inCall = false
+		req.callTok++
+	}
+}
+
+// exit carries a result out through the layers outside layer i.
+func (r *Run) exit(id int32, i int, res result) {
+	req := &r.requests[id]
+	ds := r.dep(req)
+	for j := i - 1; j >= 0; j-- {
+		switch ds.layers[j] {
+		case LayerBulkhead:
+			r.releaseBulkhead(req, ds)
+		case LayerTimeout:
+			req.timeoutTok++
+		case LayerBreaker:
+			r.record(req, ds, res)
+		case LayerRetry:
+			if r.retryLater(id, req, ds, res) {
+				return
+			}
+			req.retryTok++
+		}
+		req.active &^= 1 << j
+	}
+	if res == resOK {
+		ds.succeeded++
+		if ds.budget != nil {
+			ds.budget.OnSuccess()
+		}
+	}
+	r.finishCall(id, res)
+}
+
+func (r *Run) record(req *request, ds *dependencyState, res result) {
+	if !req.permitted {
+		return
+	}
+	req.permitted = false
+	br := breaker.Failure
+	switch res {
+	case resOK:
+		br = breaker.Success
+	case resBulkheadFull:
+		// The caller's own limit says nothing about the dependency's health.
+		br = breaker.Ignored
+	}
+	ds.breaker.Record(r.now, req.permit, br)
+}
+
+func (r *Run) releaseBulkhead(req *request, ds *dependencyState) {
+	if !req.inBH {
+		return
+	}
+	req.inBH = false
+	ds.bulkhead--
+	// Hand the slot to the first caller still waiting for it.
+	for ds.waiters.len() > 0 {
+		wid, st := ds.waiters.pop()
+		w := &r.requests[wid]
+		if w.ep < 0 || !w.waitingBH || stamp(w.gen, w.bhTok) != st {
+			continue
+		}
+		w.waitingBH = false
+		ds.waiting--
+		ds.bulkhead++
+		w.inBH = true
+		r.enter(wid, ds.bulkheadAt+1)
+		return
+	}
+}
+
+// retryLater decides whether the retry layer sends the call in again, and
+// if so schedules it.
+func (r *Run) retryLater(id int32, req *request, ds *dependencyState, res result) bool {
+	rp := ds.cfg.Policy.Retry
+	var delay time.Duration
+	switch res {
+	case resOK:
+		return false
+	case resBreakerOpen:
+		// An open breaker is not a transient fault: retrying at once only
+		// hammers it. At most, wait out its open time.
+		if !rp.WaitForBreaker {
+			return false
+		}
+		delay = ds.breaker.OpenRemaining(r.now)
+	case resBulkheadFull:
+		if !rp.RetryBulkheadFull {
+			return false
+		}
+	}
+	if req.attempt >= rp.Attempts {
+		return false
+	}
+	if res != resBreakerOpen {
+		delay = rp.Backoff.Delay(req.attempt, ds.rng.Float64())
+	}
+	if d := ds.cfg.Policy.Deadline; d > 0 && r.now+delay >= req.callStart+d {
+		ds.retriesDenied++
+		return false
+	}
+	if ds.budget != nil {
+		_, concurrency := ds.budget.(*retry.Concurrency)
+		if !(concurrency && req.retried) {
+			if !ds.budget.TryRetry(res == resTimeout) {
+				ds.retriesDenied++
+				return false
+			}
+			req.retried = concurrency
+		}
+	}
+	ds.retries++
+	req.retryTok++
+	r.schedule(event{at: r.now + delay, kind: evRetry, req: id, gen: req.gen, tok: req.retryTok})
+	return true
+}
+
+func (r *Run) retryNow(id int32) {
+	req := &r.requests[id]
+	req.attempt++
+	r.enter(id, r.dep(req).retryAt+1)
+}
+
+// finishCall turns the call's result into the client's outcome, applying
+// the fallback to a breaker's refusal, and frees the worker.
+func (r *Run) finishCall(id int32, res result) {
+	req := &r.requests[id]
+	req.deadlineOn = false
+	ds := r.dep(req)
+	o := Failed
+	switch res {
+	case resOK:
+		o = OK
+	case resBulkheadFull:
+		o = Rejected
+	case resBreakerOpen:
+		fb := ds.cfg.Policy.Fallback
+		switch {
+		case fb.answers():
+			o = Fallback
+			ds.fellBack++
+			if fb == QueueFallback {
+				ds.queuedForLater++
+			}
+		default:
+			o = Rejected
+			if fb == FailFastFallback {
+				ds.lastRetryAfter = ds.breaker.OpenRemaining(r.now)
+			}
+		}
+	}
+	r.answerClient(id, o)
+	r.finishServer(id)
+}
