@@ -61,7 +61,7 @@ func Init(dir string) (*Workbook, error) {
 			what = "a workbook"
 		}
 		return nil, fmt.Errorf("%w: %s already holds %s, and a workbook never overwrites anything; "+
-			"choose a new folder, or remove this one to start over: %w", ErrExists, abs, what, fs.ErrExist)
+			"choose a new folder, or remove this one to start over", ErrExists, abs, what)
 	case err == nil:
 		// An empty folder: write straight into it, each file created
 		// exclusively.
@@ -94,7 +94,18 @@ func Init(dir string) (*Workbook, error) {
 	default:
 		return nil, fmt.Errorf("cannot use %s: %w", abs, err)
 	}
-	return Open(abs)
+	w, err := Open(abs)
+	if err != nil {
+		return nil, err
+	}
+	// A new workbook starts with a progress file, so that nothing looks
+	// lost: nothing is done yet.
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err := w.saveLocked(); err != nil {
+		return nil, err
+	}
+	return w, nil
 }
 
 func writeWorkbook(dir string) error {

@@ -42,8 +42,12 @@ func TestInitWritesAModule(t *testing.T) {
 			t.Errorf("%s: a solution was written before anyone asked", e.Name)
 		}
 	}
-	if !errors.Is(w.ProgressLost(), ErrNoProgress) {
-		t.Errorf("ProgressLost() = %v for a new workbook, want ErrNoProgress", w.ProgressLost())
+	if w.ProgressLost() != nil {
+		t.Errorf("ProgressLost() = %v for a new workbook, want nil: it starts with a progress file", w.ProgressLost())
+	}
+	os.Remove(w.progressPath())
+	if again, _ := Open(w.Dir); !errors.Is(again.ProgressLost(), ErrNoProgress) {
+		t.Errorf("ProgressLost() = %v after deleting the file, want ErrNoProgress", again.ProgressLost())
 	}
 	leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(w.Dir), ".wb.tmp-*"))
 	if len(leftovers) > 0 {

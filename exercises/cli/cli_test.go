@@ -63,6 +63,7 @@ func TestOutsideAWorkbook(t *testing.T) {
 
 func TestListRebuildsLostProgress(t *testing.T) {
 	dir := initWorkbook(t)
+	os.Remove(filepath.Join(dir, ".breakerlab", "progress.json"))
 	t.Setenv("PATH", "") // no go: the rebuild finds nothing done, quickly
 	r := do(t, dir, "list")
 	if r.err != nil {

@@ -26,7 +26,7 @@ func trip(t *testing.T, b *Breaker, n int) {
 func wantState(t *testing.T, b *Breaker, want State, when string) {
 	t.Helper()
 	if got := b.State(); got != want {
-		t.Fatalf("%s: State() = %v, want %v", when, got, want)
+		t.Fatalf("%s: State() = %v (%d), want %v (%d)", when, got, int(got), want, int(want))
 	}
 }
 

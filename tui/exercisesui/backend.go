@@ -1,0 +1,56 @@
+package exercisesui
+
+import (
+	"context"
+	"time"
+
+	"github.com/breakerlab/breakerlab/exercises"
+)
+
+// Backend is what the runner needs from a workbook. Tests pass a fake;
+// NewBackend adapts a real workbook.
+type Backend interface {
+	Exercises() []exercises.Exercise
+	Done(exercises.Exercise) bool
+	Current() exercises.Exercise
+	SetCurrent(exercises.Exercise) error
+	Check(context.Context, exercises.Exercise) exercises.Result
+	Reset(exercises.Exercise) (backup string, err error)
+	RestoreTests(exercises.Exercise) error
+	WriteSolution(exercises.Exercise) (string, error)
+	// Dir is the workbook's folder; ExerciseDir and MainFile are paths in it.
+	Dir() string
+	ExerciseDir(exercises.Exercise) string
+	MainFile(exercises.Exercise) string
+	// ProgressLost is non-nil when the progress file was missing or
+	// unreadable, and everything must be checked to rebuild it.
+	ProgressLost() error
+}
+
+// NewBackend adapts a workbook, checking each exercise with the given time
+// limit (the grader's default if zero).
+func NewBackend(w *exercises.Workbook, timeout time.Duration) Backend {
+	return workbookBackend{w, exercises.CheckOptions{Timeout: timeout}}
+}
+
+type workbookBackend struct {
+	w   *exercises.Workbook
+	opt exercises.CheckOptions
+}
+
+func (b workbookBackend) Exercises() []exercises.Exercise       { return exercises.All() }
+func (b workbookBackend) Done(e exercises.Exercise) bool        { return b.w.Done(e) }
+func (b workbookBackend) Current() exercises.Exercise           { return b.w.Current() }
+func (b workbookBackend) SetCurrent(e exercises.Exercise) error { return b.w.SetCurrent(e) }
+func (b workbookBackend) Check(ctx context.Context, e exercises.Exercise) exercises.Result {
+	return b.w.Check(ctx, e, b.opt)
+}
+func (b workbookBackend) Reset(e exercises.Exercise) (string, error) { return b.w.Reset(e) }
+func (b workbookBackend) RestoreTests(e exercises.Exercise) error    { return b.w.RestoreTests(e) }
+func (b workbookBackend) WriteSolution(e exercises.Exercise) (string, error) {
+	return b.w.WriteSolution(e)
+}
+func (b workbookBackend) Dir() string                             { return b.w.Dir }
+func (b workbookBackend) ExerciseDir(e exercises.Exercise) string { return b.w.ExerciseDir(e) }
+func (b workbookBackend) MainFile(e exercises.Exercise) string    { return b.w.MainFile(e) }
+func (b workbookBackend) ProgressLost() error                     { return b.w.ProgressLost() }

@@ -1,0 +1,700 @@
+package exercisesui
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/exercises/grade"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+)
+
+// Options configure the runner.
+type Options struct {
+	// Manual turns the file watcher off: tests re-run only on r.
+	Manual bool
+	// NoColor drops colours (bold and faint stay). Run sets it from
+	// NO_COLOR.
+	NoColor bool
+	// Renderer renders the styles; lipgloss's default if nil. A server
+	// gives each session its own.
+	Renderer *lipgloss.Renderer
+	// Parallel is how many exercises "check all" grades at once; by
+	// default half the CPUs, from 1 to 4.
+	Parallel int
+	// Debounce is how long the runner waits after a save before testing,
+	// so that a burst of writes makes one run; 200 ms if zero.
+	Debounce time.Duration
+}
+
+type screen int
+
+const (
+	screenMain screen = iota
+	screenList
+	screenConfirm
+	screenCongrats
+)
+
+type confirmKind int
+
+const (
+	confirmReset confirmKind = iota
+	confirmSolution
+	confirmRestoreTests
+)
+
+// state is what the runner knows about one exercise.
+type state int
+
+const (
+	statePending state = iota // not passing, or not checked since it changed
+	stateDone
+	stateFailing
+)
+
+// listFilter narrows the exercise list.
+type listFilter int
+
+const (
+	filterAll listFilter = iota
+	filterPending
+	filterDone
+)
+
+func (f listFilter) String() string {
+	return [...]string{"all", "pending", "done"}[f]
+}
+
+// Model is the runner. Create it with New.
+type Model struct {
+	b     Backend
+	opt   Options
+	theme theme
+	keys  keyMap
+	help  help.Model
+
+	exs     []exercises.Exercise
+	cur     int
+	states  map[string]state
+	results map[string]exercises.Result
+	running map[string]context.CancelFunc // checks in progress
+	gen     map[string]int                // the latest check of each exercise
+	pending map[string]int                // debounce generation of each exercise
+	order   map[string]bool               // true: task before test details
+
+	screen  screen
+	confirm confirmKind
+	hints   int // hints revealed for the current exercise
+	scroll  int
+	width   int
+	height  int
+	message string
+	isError bool
+
+	listCursor int
+	filter     listFilter
+	search     string
+	searching  bool
+
+	all       *checkAll
+	verifying bool // the running check-all is the final recheck
+	watch     *watcher
+	watchErr  error
+	quitting  bool
+}
+
+// checkAll is a "check all" in progress; results arrive on ch.
+type checkAll struct {
+	ch     chan exercises.Result
+	total  int
+	got    int
+	failed int
+	cancel context.CancelFunc
+}
+
+// Messages the runner's commands send back.
+type (
+	checkedMsg struct {
+		name   string
+		gen    int
+		result exercises.Result
+	}
+	debounceMsg struct {
+		name string
+		gen  int
+	}
+	allResultMsg struct {
+		run    *checkAll
+		result exercises.Result
+	}
+	allDoneMsg struct{ run *checkAll }
+	actionMsg  struct {
+		text string
+		err  error
+	}
+	resetDoneMsg struct {
+		name, backup string
+		err          error
+	}
+)
+
+// New returns a runner on b. It reads which exercises are done (from the
+// workbook's progress) but starts no work; Init does.
+func New(b Backend, opt Options) Model {
+	if opt.Debounce <= 0 {
+		opt.Debounce = 200 * time.Millisecond
+	}
+	if opt.Parallel <= 0 {
+		opt.Parallel = max(1, min(runtime.NumCPU()/2, 4))
+	}
+	m := Model{
+		b:       b,
+		opt:     opt,
+		theme:   newTheme(opt.Renderer, opt.NoColor),
+		keys:    newKeyMap(),
+		help:    help.New(),
+		exs:     b.Exercises(),
+		states:  map[string]state{},
+		results: map[string]exercises.Result{},
+		running: map[string]context.CancelFunc{},
+		gen:     map[string]int{},
+		pending: map[string]int{},
+		order:   map[string]bool{},
+	}
+	m.help.Styles = m.theme.help
+	cur := b.Current()
+	for i, e := range m.exs {
+		if b.Done(e) {
+			m.states[e.Name] = stateDone
+		}
+		if e.Name == cur.Name {
+			m.cur = i
+		}
+	}
+	return m
+}
+
+// Init starts watching (unless manual) and checks the current exercise, or
+// everything if the progress file was lost.
+func (m Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{func() tea.Msg { return startMsg{} }}
+	if !m.opt.Manual {
+		dirs := map[string]string{}
+		for _, e := range m.exs {
+			dirs[m.b.ExerciseDir(e)] = e.Name
+		}
+		cmds = append(cmds, startWatching(dirs))
+	}
+	return tea.Batch(cmds...)
+}
+
+// firstCmds starts the first checks. Init cannot: checks need the model's
+// bookkeeping, and Init cannot change the model, so it sends startMsg.
+func (m *Model) firstCmds() tea.Cmd {
+	if lost := m.b.ProgressLost(); lost != nil && len(m.exs) > 0 {
+		m.setMessage("Rebuilding lost progress: checking every exercise…", false)
+		return m.startCheckAll(false)
+	}
+	return m.startCheck(m.current())
+}
+
+func (m *Model) current() exercises.Exercise {
+	if len(m.exs) == 0 {
+		return exercises.Exercise{}
+	}
+	return m.exs[m.cur]
+}
+
+func (m *Model) setMessage(text string, isError bool) { m.message, m.isError = text, isError }
+
+// startCheck runs the exercise's tests, stopping any older run of them.
+func (m *Model) startCheck(e exercises.Exercise) tea.Cmd {
+	if e.Name == "" {
+		return nil
+	}
+	if cancel := m.running[e.Name]; cancel != nil {
+		cancel()
+	}
+	m.gen[e.Name]++
+	gen := m.gen[e.Name]
+	ctx, cancel := context.WithCancel(context.Background())
+	m.running[e.Name] = cancel
+	b := m.b
+	return func() tea.Msg {
+		return checkedMsg{name: e.Name, gen: gen, result: b.Check(ctx, e)}
+	}
+}
+
+// startCheckAll grades every exercise, a few at a time. verify marks the
+// recheck that comes before the congratulations.
+func (m *Model) startCheckAll(verify bool) tea.Cmd {
+	if m.all != nil {
+		m.all.cancel()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	run := &checkAll{ch: make(chan exercises.Result), total: len(m.exs), cancel: cancel}
+	m.all, m.verifying = run, verify
+	exs, b, parallel := m.exs, m.b, m.opt.Parallel
+	go func() {
+		sem := make(chan struct{}, parallel)
+		done := make(chan struct{})
+		for _, e := range exs {
+			go func() {
+				sem <- struct{}{}
+				r := b.Check(ctx, e)
+				<-sem
+				select {
+				case run.ch <- r:
+				case <-ctx.Done():
+				}
+				done <- struct{}{}
+			}()
+		}
+		for range exs {
+			<-done
+		}
+		close(run.ch)
+	}()
+	return waitAll(run)
+}
+
+func waitAll(run *checkAll) tea.Cmd {
+	return func() tea.Msg {
+		r, ok := <-run.ch
+		if !ok {
+			return allDoneMsg{run}
+		}
+		return allResultMsg{run, r}
+	}
+}
+
+func (m *Model) record(r exercises.Result) {
+	name := r.Exercise.Name
+	if r.Report.Status == grade.Canceled {
+		return
+	}
+	m.results[name] = r
+	if r.Passed() {
+		m.states[name] = stateDone
+	} else {
+		m.states[name] = stateFailing
+	}
+}
+
+func (m *Model) allDone() bool {
+	for _, e := range m.exs {
+		if m.states[e.Name] != stateDone {
+			return false
+		}
+	}
+	return len(m.exs) > 0
+}
+
+func (m *Model) doneCount() int {
+	n := 0
+	for _, e := range m.exs {
+		if m.states[e.Name] == stateDone {
+			n++
+		}
+	}
+	return n
+}
+
+// Update handles a message.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = max(msg.Width, 0), max(msg.Height, 0)
+		m.help.Width = m.width
+		return m, nil
+	case startMsg:
+		return m, m.firstCmds()
+	case watchReadyMsg:
+		m.watch = msg.w
+		return m, msg.w.next()
+	case watchErrMsg:
+		m.watchErr = msg.err
+		m.setMessage(fmt.Sprintf("Watching for saves failed (%v); press r to re-run, or start with --manual.", msg.err), true)
+		if m.watch != nil {
+			return m, m.watch.next()
+		}
+		return m, nil
+	case watchDoneMsg:
+		return m, nil
+	case fileSavedMsg:
+		m.pending[msg.name]++
+		gen, name := m.pending[msg.name], msg.name
+		m.states[name] = statePending
+		m.order[name] = false // they are working: results first
+		cmds := []tea.Cmd{tea.Tick(m.opt.Debounce, func(time.Time) tea.Msg { return debounceMsg{name, gen} })}
+		if m.watch != nil {
+			cmds = append(cmds, m.watch.next())
+		}
+		return m, tea.Batch(cmds...)
+	case debounceMsg:
+		if msg.gen != m.pending[msg.name] {
+			return m, nil // a newer save is waiting its turn
+		}
+		for _, e := range m.exs {
+			if e.Name == msg.name {
+				return m, m.startCheck(e)
+			}
+		}
+		return m, nil
+	case checkedMsg:
+		if msg.gen != m.gen[msg.name] {
+			return m, nil // an older run, superseded
+		}
+		delete(m.running, msg.name)
+		m.record(msg.result)
+		if !msg.result.Passed() || m.all != nil {
+			return m, nil
+		}
+		if m.allDone() {
+			m.setMessage("Every exercise passes. Checking them all once more, from scratch…", false)
+			return m, m.startCheckAll(true)
+		}
+		if msg.name == m.current().Name {
+			m.setMessage("Passed! Press n for the next exercise.", false)
+		}
+		return m, nil
+	case allResultMsg:
+		if msg.run != m.all {
+			return m, nil
+		}
+		msg.run.got++
+		if !msg.result.Passed() {
+			msg.run.failed++
+		}
+		m.record(msg.result)
+		return m, waitAll(msg.run)
+	case allDoneMsg:
+		if msg.run != m.all {
+			return m, nil
+		}
+		m.all = nil
+		verifying := m.verifying
+		m.verifying = false
+		switch {
+		case m.allDone():
+			// A full check just ran and everything passed.
+			m.screen = screenCongrats
+			m.setMessage("", false)
+		case verifying:
+			m.setMessage(fmt.Sprintf("The final check found %d exercises failing after all; l lists them.", len(m.exs)-m.doneCount()), true)
+		default:
+			m.setMessage(fmt.Sprintf("Checked all: %d of %d pass.", m.doneCount(), len(m.exs)), false)
+		}
+		return m, nil
+	case actionMsg:
+		m.setMessage(msg.text, msg.err != nil)
+		if msg.err != nil {
+			m.setMessage(msg.err.Error(), true)
+		}
+		return m, nil
+	case resetDoneMsg:
+		if msg.err != nil {
+			m.setMessage(msg.err.Error(), true)
+			return m, nil
+		}
+		text := "Reset " + msg.name + " to its stub."
+		if msg.backup != "" {
+			text += " Your code was saved in " + m.rel(msg.backup) + "."
+		}
+		m.setMessage(text, false)
+		m.hints, m.scroll = 0, 0
+		for _, e := range m.exs {
+			if e.Name == msg.name {
+				m.states[e.Name] = statePending
+				return m, m.startCheck(e)
+			}
+		}
+		return m, nil
+	case tea.KeyMsg:
+		return m.key(msg)
+	}
+	return m, nil
+}
+
+// startMsg is sent by Run once the program is up; it starts the first
+// checks, which need the model's bookkeeping.
+type startMsg struct{}
+
+func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !(m.screen == screenList && m.searching) {
+		// Fast typing can arrive as one message holding several runes:
+		// take them one key at a time.
+		var cmds []tea.Cmd
+		var model tea.Model = m
+		for _, r := range msg.Runes {
+			var cmd tea.Cmd
+			model, cmd = model.(Model).key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+			cmds = append(cmds, cmd)
+		}
+		return model, tea.Batch(cmds...)
+	}
+	if msg.String() == "ctrl+c" {
+		return m.quit()
+	}
+	switch m.screen {
+	case screenList:
+		return m.listKey(msg)
+	case screenConfirm:
+		return m.confirmKey(msg)
+	case screenCongrats:
+		switch {
+		case key.Matches(msg, m.keys.Quit):
+			return m.quit()
+		case key.Matches(msg, m.keys.List):
+			m.openList()
+		case key.Matches(msg, m.keys.Back), key.Matches(msg, m.keys.Select):
+			m.screen = screenMain
+		}
+		return m, nil
+	}
+	k := m.keys
+	e := m.current()
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m.quit()
+	case key.Matches(msg, k.More):
+		m.help.ShowAll = !m.help.ShowAll
+	case key.Matches(msg, k.Hint):
+		n := len(e.Hints())
+		switch {
+		case n == 0:
+			m.setMessage("This exercise has no hints.", false)
+		case m.hints < n:
+			m.hints++
+			m.scroll = 0
+			m.setMessage("", false)
+		default:
+			m.setMessage("That was the last hint. Still stuck? s shows the solution (after a confirm).", false)
+		}
+	case key.Matches(msg, k.Next):
+		if m.states[e.Name] != stateDone {
+			m.setMessage("n opens the next exercise once this one passes; l lists them all.", false)
+			return m, nil
+		}
+		return m, m.goTo(m.nextIndex())
+	case key.Matches(msg, k.List):
+		m.openList()
+	case key.Matches(msg, k.Reset):
+		m.screen, m.confirm = screenConfirm, confirmReset
+		if r, ok := m.results[e.Name]; ok && r.Report.Status == grade.NoTests && strings.Contains(r.Report.Summary, "is missing") {
+			m.confirm = confirmRestoreTests
+		}
+	case key.Matches(msg, k.Solution):
+		if m.states[e.Name] == stateDone {
+			return m, m.writeSolution(e)
+		}
+		m.screen, m.confirm = screenConfirm, confirmSolution
+	case key.Matches(msg, k.CheckAll):
+		m.setMessage("Checking every exercise…", false)
+		return m, m.startCheckAll(false)
+	case key.Matches(msg, k.Task):
+		m.order[e.Name] = !m.taskFirst(e)
+		m.scroll = 0
+	case key.Matches(msg, k.Rerun):
+		m.setMessage("", false)
+		return m, m.startCheck(e)
+	case key.Matches(msg, k.Up):
+		m.scroll--
+	case key.Matches(msg, k.Down):
+		m.scroll++
+	case key.Matches(msg, k.PageUp):
+		m.scroll -= max(m.bodyHeight()-1, 1)
+	case key.Matches(msg, k.PageDown):
+		m.scroll += max(m.bodyHeight()-1, 1)
+	case key.Matches(msg, k.Top):
+		m.scroll = 0
+	case key.Matches(msg, k.Bottom):
+		m.scroll = 1 << 30
+	}
+	m.clampScroll()
+	return m, nil
+}
+
+func (m Model) quit() (tea.Model, tea.Cmd) {
+	for _, cancel := range m.running {
+		cancel()
+	}
+	if m.all != nil {
+		m.all.cancel()
+	}
+	m.watch.close()
+	m.quitting = true
+	return m, tea.Quit
+}
+
+// nextIndex is the next exercise that is not done, after the current one;
+// or simply the next one.
+func (m *Model) nextIndex() int {
+	for k := 1; k <= len(m.exs); k++ {
+		i := (m.cur + k) % len(m.exs)
+		if m.states[m.exs[i].Name] != stateDone {
+			return i
+		}
+	}
+	return (m.cur + 1) % len(m.exs)
+}
+
+// goTo makes exercise i current, remembers it, and tests it if it has no
+// result yet.
+func (m *Model) goTo(i int) tea.Cmd {
+	if i < 0 || i >= len(m.exs) {
+		return nil
+	}
+	m.cur, m.hints, m.scroll, m.screen = i, 0, 0, screenMain
+	e := m.exs[i]
+	m.setMessage("", false)
+	b := m.b
+	cmds := []tea.Cmd{func() tea.Msg {
+		if err := b.SetCurrent(e); err != nil {
+			return actionMsg{err: fmt.Errorf("could not save your place: %w", err)}
+		}
+		return nil
+	}}
+	if _, ok := m.results[e.Name]; !ok || m.states[e.Name] == statePending {
+		if m.running[e.Name] == nil {
+			cmds = append(cmds, m.startCheck(e))
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+func (m *Model) writeSolution(e exercises.Exercise) tea.Cmd {
+	b, rel := m.b, m.rel
+	return func() tea.Msg {
+		dir, err := b.WriteSolution(e)
+		if err != nil {
+			return actionMsg{err: fmt.Errorf("could not write the solution: %w", err)}
+		}
+		return actionMsg{text: "Wrote the solution to " + rel(dir) + string(os.PathSeparator) + " (your code is untouched)."}
+	}
+}
+
+// rel shows a path relative to the workbook.
+func (m Model) rel(path string) string {
+	if r, ok := strings.CutPrefix(path, m.b.Dir()+string(os.PathSeparator)); ok {
+		return r
+	}
+	return path
+}
+
+func (m Model) confirmKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	e := m.current()
+	switch {
+	case key.Matches(msg, m.keys.Yes):
+		m.screen = screenMain
+		b := m.b
+		switch m.confirm {
+		case confirmReset:
+			return m, func() tea.Msg {
+				backup, err := b.Reset(e)
+				if err != nil {
+					err = fmt.Errorf("could not reset %s: %w", e.Name, err)
+				}
+				return resetDoneMsg{name: e.Name, backup: backup, err: err}
+			}
+		case confirmRestoreTests:
+			return m, tea.Sequence(func() tea.Msg {
+				if err := b.RestoreTests(e); err != nil {
+					return actionMsg{err: fmt.Errorf("could not restore the tests: %w", err)}
+				}
+				return actionMsg{text: "Restored the bundled tests; your code is untouched."}
+			}, m.startCheck(e))
+		case confirmSolution:
+			return m, m.writeSolution(e)
+		}
+	case key.Matches(msg, m.keys.No), key.Matches(msg, m.keys.Quit):
+		m.screen = screenMain
+		m.setMessage("Nothing changed.", false)
+	}
+	return m, nil
+}
+
+func (m *Model) openList() {
+	m.screen, m.searching, m.search, m.filter = screenList, false, "", filterAll
+	m.listCursor = 0
+	for i, idx := range m.visible() {
+		if idx == m.cur {
+			m.listCursor = i
+		}
+	}
+}
+
+// visible returns the indexes of the exercises the list shows.
+func (m Model) visible() []int {
+	var out []int
+	q := strings.ToLower(m.search)
+	for i, e := range m.exs {
+		done := m.states[e.Name] == stateDone
+		if (m.filter == filterDone && !done) || (m.filter == filterPending && done) {
+			continue
+		}
+		if q != "" && !strings.Contains(strings.ToLower(e.Name+" "+e.Title), q) {
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+func (m Model) listKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	if m.searching {
+		switch msg.Type {
+		case tea.KeyEnter:
+			m.searching = false
+		case tea.KeyEsc:
+			m.searching, m.search = false, ""
+		case tea.KeyBackspace:
+			if r := []rune(m.search); len(r) > 0 {
+				m.search = string(r[:len(r)-1])
+			}
+		case tea.KeyRunes, tea.KeySpace:
+			m.search += string(msg.Runes)
+			if msg.Type == tea.KeySpace {
+				m.search += " "
+			}
+		}
+		m.listCursor = min(m.listCursor, max(len(m.visible())-1, 0))
+		return m, nil
+	}
+	vis := m.visible()
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Quit), key.Matches(msg, k.Back), key.Matches(msg, k.List):
+		if msg.Type == tea.KeyEsc && m.search != "" {
+			m.search = ""
+			return m, nil
+		}
+		m.screen = screenMain
+	case key.Matches(msg, k.Up):
+		m.listCursor = max(m.listCursor-1, 0)
+	case key.Matches(msg, k.Down):
+		m.listCursor = min(m.listCursor+1, max(len(vis)-1, 0))
+	case key.Matches(msg, k.Top):
+		m.listCursor = 0
+	case key.Matches(msg, k.Bottom):
+		m.listCursor = max(len(vis)-1, 0)
+	case key.Matches(msg, k.Filter):
+		m.filter = (m.filter + 1) % 3
+		m.listCursor = 0
+	case key.Matches(msg, k.Search):
+		m.searching = true
+	case key.Matches(msg, k.Select):
+		if len(vis) > 0 {
+			return m, m.goTo(vis[min(m.listCursor, len(vis)-1)])
+		}
+	}
+	return m, nil
+}

@@ -1,0 +1,593 @@
+package exercisesui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/exercises/grade"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+)
+
+// fake is a Backend whose checks return scripted reports at once.
+type fake struct {
+	mu        sync.Mutex
+	exs       []exercises.Exercise
+	done      map[string]bool
+	script    map[string]grade.Report // by exercise name; a failure if absent
+	checks    []string
+	current   string
+	resets    []string
+	restores  []string
+	solutions []string
+	lost      error
+}
+
+func newFake() *fake {
+	return &fake{exs: exercises.All(), done: map[string]bool{}, script: map[string]grade.Report{}}
+}
+
+func failing(name string) grade.Report {
+	return grade.Report{
+		Status:  grade.Failed,
+		Summary: "1 of 2 tests pass; first failure: TestOpens",
+		Tests: []grade.TestResult{
+			{Name: "TestStarts", Passed: true},
+			{Name: "TestOpens", Output: []string{"breaker_test.go:42: State() = closed, want open"}},
+		},
+	}
+}
+
+func passing() grade.Report {
+	return grade.Report{Status: grade.Passed, Summary: "all 2 tests pass",
+		Tests: []grade.TestResult{{Name: "TestStarts", Passed: true}, {Name: "TestOpens", Passed: true}}}
+}
+
+func (f *fake) pass(names ...string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, n := range names {
+		f.script[n] = passing()
+	}
+}
+
+func (f *fake) Exercises() []exercises.Exercise { return f.exs }
+func (f *fake) Done(e exercises.Exercise) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.done[e.Name]
+}
+func (f *fake) Current() exercises.Exercise {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, e := range f.exs {
+		if e.Name == f.current {
+			return e
+		}
+	}
+	return f.exs[0]
+}
+func (f *fake) SetCurrent(e exercises.Exercise) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.current = e.Name
+	return nil
+}
+func (f *fake) Check(ctx context.Context, e exercises.Exercise) exercises.Result {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.checks = append(f.checks, e.Name)
+	r, ok := f.script[e.Name]
+	if !ok {
+		r = failing(e.Name)
+	}
+	f.done[e.Name] = r.Status == grade.Passed
+	return exercises.Result{Exercise: e, Report: r}
+}
+func (f *fake) Reset(e exercises.Exercise) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.resets = append(f.resets, e.Name)
+	return filepath.Join(f.Dir(), ".breakerlab", "backup", e.Name, "now"), nil
+}
+func (f *fake) RestoreTests(e exercises.Exercise) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.restores = append(f.restores, e.Name)
+	return nil
+}
+func (f *fake) WriteSolution(e exercises.Exercise) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.solutions = append(f.solutions, e.Name)
+	return filepath.Join(f.Dir(), "solutions", e.Name), nil
+}
+func (f *fake) Dir() string                             { return "/wb" }
+func (f *fake) ExerciseDir(e exercises.Exercise) string { return filepath.Join("/wb", e.Name) }
+func (f *fake) MainFile(e exercises.Exercise) string {
+	return filepath.Join("/wb", e.Name, e.MainFile())
+}
+func (f *fake) ProgressLost() error { return f.lost }
+
+func (f *fake) checked() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.checks...)
+}
+
+// driver feeds messages to the model and runs the commands it returns,
+// the way bubbletea would, until nothing is left to do.
+type driver struct {
+	t *testing.T
+	m Model
+}
+
+func start(t *testing.T, f *fake, width, height int) *driver {
+	t.Helper()
+	m := New(f, Options{Manual: true, NoColor: true, Debounce: time.Millisecond, Parallel: 3,
+		Renderer: lipgloss.NewRenderer(io.Discard)})
+	d := &driver{t: t, m: m}
+	d.send(tea.WindowSizeMsg{Width: width, Height: height})
+	d.run(m.Init())
+	return d
+}
+
+func (d *driver) send(msgs ...tea.Msg) {
+	d.t.Helper()
+	queue := append([]tea.Msg(nil), msgs...)
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > 10_000 {
+			d.t.Fatal("the model keeps producing messages")
+		}
+		msg := queue[0]
+		queue = queue[1:]
+		next, cmd := d.m.Update(msg)
+		d.m = next.(Model)
+		queue = append(queue, d.collect(cmd)...)
+	}
+}
+
+func (d *driver) run(cmd tea.Cmd) { d.send(d.collect(cmd)...) }
+
+// collect runs cmd and returns the messages it produced, opening batches
+// and sequences.
+func (d *driver) collect(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	msg := cmd()
+	if msg == nil {
+		return nil
+	}
+	if b, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, c := range b {
+			out = append(out, d.collect(c)...)
+		}
+		return out
+	}
+	if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeFor[tea.Cmd]() {
+		var out []tea.Msg // a tea.Sequence
+		for i := range v.Len() {
+			out = append(out, d.collect(v.Index(i).Interface().(tea.Cmd))...)
+		}
+		return out
+	}
+	if _, ok := msg.(tea.QuitMsg); ok {
+		return nil
+	}
+	return []tea.Msg{msg}
+}
+
+func (d *driver) keys(keys ...string) {
+	d.t.Helper()
+	for _, k := range keys {
+		var msg tea.KeyMsg
+		switch k {
+		case "enter":
+			msg = tea.KeyMsg{Type: tea.KeyEnter}
+		case "esc":
+			msg = tea.KeyMsg{Type: tea.KeyEsc}
+		case "tab":
+			msg = tea.KeyMsg{Type: tea.KeyTab}
+		case "up":
+			msg = tea.KeyMsg{Type: tea.KeyUp}
+		case "down":
+			msg = tea.KeyMsg{Type: tea.KeyDown}
+		case "ctrl+c":
+			msg = tea.KeyMsg{Type: tea.KeyCtrlC}
+		default:
+			msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+		}
+		d.send(msg)
+	}
+}
+
+// view returns the screen as plain text, checking that it fits.
+func (d *driver) view() string {
+	d.t.Helper()
+	v := d.m.View()
+	checkFits(d.t, v, d.m.width, d.m.height)
+	return ansi.Strip(v)
+}
+
+func checkFits(t *testing.T, v string, width, height int) {
+	t.Helper()
+	lines := strings.Split(v, "\n")
+	if len(lines) > height {
+		t.Fatalf("the view has %d lines on a terminal %d high", len(lines), height)
+	}
+	for i, l := range lines {
+		if w := ansi.StringWidth(l); w > width {
+			t.Fatalf("line %d is %d cells wide on a terminal %d wide: %q", i+1, w, width, ansi.Strip(l))
+		}
+	}
+}
+
+func (d *driver) wantView(parts ...string) {
+	d.t.Helper()
+	v := d.view()
+	for _, p := range parts {
+		if !strings.Contains(v, p) {
+			d.t.Fatalf("the view lacks %q:\n%s", p, v)
+		}
+	}
+}
+
+func (d *driver) current() string { return d.m.current().Name }
+
+func TestStartsByTestingTheCurrentExercise(t *testing.T) {
+	f := newFake()
+	f.current = "03-slow-calls"
+	d := start(t, f, 100, 30)
+	if got := f.checked(); len(got) != 1 || got[0] != "03-slow-calls" {
+		t.Fatalf("checks at start: %v, want the current exercise only", got)
+	}
+	d.wantView("03/12 Slow calls count as failures", "✗ failing", "03-slow-calls/breaker.go",
+		"1 of 2 tests pass", "── Task", "0/12", "h hint", "q quit")
+	d.keys("t")
+	d.wantView("✗ TestOpens", "breaker_test.go:42: State() = closed, want open", "✓ passing: TestStarts")
+}
+
+func TestLostProgressChecksEverything(t *testing.T) {
+	f := newFake()
+	f.lost = exercises.ErrNoProgress
+	f.pass("01-consecutive-breaker", "02-rate-window-breaker")
+	d := start(t, f, 100, 30)
+	if got := f.checked(); len(got) != 12 {
+		t.Fatalf("%d checks with the progress file lost, want all 12", len(got))
+	}
+	d.wantView("2/12", "Checked all: 2 of 12 pass")
+}
+
+func TestHintsOneAtATime(t *testing.T) {
+	d := start(t, newFake(), 100, 40)
+	n := len(exercises.All()[0].Hints())
+	d.keys("h")
+	d.wantView("Hint 1 of "+fmt.Sprint(n), "h again for the next hint")
+	d.keys("h")
+	d.wantView("Hint 1 of", "Hint 2 of")
+	for range n {
+		d.keys("h")
+	}
+	d.wantView("That was the last hint")
+}
+
+func TestNextOnlyOnceItPasses(t *testing.T) {
+	f := newFake()
+	d := start(t, f, 100, 30)
+	d.keys("n")
+	if d.current() != "01-consecutive-breaker" {
+		t.Fatalf("n moved on from a failing exercise to %s", d.current())
+	}
+	d.wantView("once this one passes")
+	if strings.Contains(d.view(), "n next exercise") {
+		t.Fatal("the help offers n before the exercise passes")
+	}
+	f.pass("01-consecutive-breaker")
+	d.keys("r")
+	d.wantView("✓ done", "✓ PASS", "Passed! Press n", "1/12", "n next exercise")
+	d.keys("n")
+	if d.current() != "02-rate-window-breaker" || f.current != "02-rate-window-breaker" {
+		t.Fatalf("after n: showing %s, saved %q; want 02 for both", d.current(), f.current)
+	}
+	if got := f.checked(); got[len(got)-1] != "02-rate-window-breaker" {
+		t.Fatalf("the next exercise was not tested on arrival: %v", got)
+	}
+}
+
+func TestListFilterSearchAndJump(t *testing.T) {
+	f := newFake()
+	f.done["01-consecutive-breaker"] = true
+	f.pass("01-consecutive-breaker")
+	d := start(t, f, 120, 30)
+	d.keys("l")
+	d.wantView("Exercises", "1/12 done", "show: all", "01-consecutive-breaker", "12-composition")
+	d.keys("tab")
+	if v := d.view(); !strings.Contains(v, "show: pending") || strings.Contains(v, "01-consecutive-breaker") {
+		t.Fatalf("the pending filter still shows a done exercise:\n%s", v)
+	}
+	d.keys("tab")
+	if v := d.view(); !strings.Contains(v, "show: done") || strings.Contains(v, "02-rate-window-breaker") {
+		t.Fatalf("the done filter shows a pending exercise:\n%s", v)
+	}
+	d.keys("tab", "/", "bulk")
+	v := d.view()
+	if !strings.Contains(v, "search: bulk") || !strings.Contains(v, "06-semaphore-bulkhead") || strings.Contains(v, "03-slow-calls") {
+		t.Fatalf("searching for bulk:\n%s", v)
+	}
+	d.keys("enter", "down", "enter")
+	if d.current() != "07-thread-pool-bulkhead" {
+		t.Fatalf("enter on the second match opened %s, want 07", d.current())
+	}
+	d.wantView("07/12 A thread-pool bulkhead")
+}
+
+func TestTypedFastRunesAreSeparateKeys(t *testing.T) {
+	d := start(t, newFake(), 100, 30)
+	d.keys("l", "/slow") // "/slow" arrives as one message, as fast typing can
+	d.wantView("search: slow", "03-slow-calls")
+	d.keys("esc")
+	if d.m.screen != screenList || d.m.search != "" {
+		t.Fatal("esc while typing a search should clear it and stay in the list")
+	}
+	d.keys("esc")
+	if d.m.screen != screenMain {
+		t.Fatal("esc did not close the list")
+	}
+}
+
+func TestResetAsksFirst(t *testing.T) {
+	f := newFake()
+	d := start(t, f, 160, 30)
+	d.keys("x")
+	d.wantView("Reset 01-consecutive-breaker to its stub?", "(y/n)")
+	d.keys("n")
+	if len(f.resets) != 0 {
+		t.Fatal("reset without a yes")
+	}
+	d.wantView("Nothing changed.")
+	d.keys("x", "y")
+	if len(f.resets) != 1 {
+		t.Fatalf("resets after yes: %v", f.resets)
+	}
+	d.wantView("Reset 01-consecutive-breaker to its stub.", ".breakerlab/backup/01-consecutive-breaker/now")
+}
+
+func TestSolutionAsksOnlyBeforePassing(t *testing.T) {
+	f := newFake()
+	d := start(t, f, 160, 30)
+	d.keys("s")
+	d.wantView("does not pass yet. Write its solution to solutions/01-consecutive-breaker anyway?")
+	d.keys("esc")
+	if len(f.solutions) != 0 {
+		t.Fatal("a solution was written without a yes")
+	}
+	d.keys("s", "y")
+	d.wantView("Wrote the solution to solutions/01-consecutive-breaker/")
+	f.pass("01-consecutive-breaker")
+	d.keys("r", "s")
+	if len(f.solutions) != 2 || d.m.screen != screenMain {
+		t.Fatalf("after passing, s should write at once: %v, screen %v", f.solutions, d.m.screen)
+	}
+}
+
+func TestMissingTestsOffersARestore(t *testing.T) {
+	f := newFake()
+	f.script["01-consecutive-breaker"] = grade.Report{Status: grade.NoTests,
+		Summary: "the bundled test file breaker_test.go is missing, so nothing can be graded"}
+	d := start(t, f, 100, 30)
+	d.wantView("NO TESTS", "breaker_test.go is missing")
+	d.keys("x")
+	d.wantView("Put back the bundled tests of 01-consecutive-breaker? Your code is kept.")
+	f.pass("01-consecutive-breaker")
+	d.keys("y")
+	if len(f.restores) != 1 || len(f.resets) != 0 {
+		t.Fatalf("restores %v, resets %v; want one restore and no reset", f.restores, f.resets)
+	}
+	d.wantView("✓ PASS")
+}
+
+func TestBuildErrorsShowFileAndLine(t *testing.T) {
+	f := newFake()
+	f.script["01-consecutive-breaker"] = grade.Report{Status: grade.BuildFailed,
+		Summary:     "does not compile: breaker.go:12:3: undefined: x",
+		BuildErrors: []grade.BuildError{{File: "breaker.go", Line: 12, Col: 3, Message: "undefined: x"}}}
+	d := start(t, f, 100, 30)
+	d.wantView("✗ BUILD", "01-consecutive-breaker/breaker.go:12:3: undefined: x")
+}
+
+func TestCheckAllThenCongratulate(t *testing.T) {
+	f := newFake()
+	var names []string
+	for _, e := range exercises.All() {
+		names = append(names, e.Name)
+	}
+	f.pass(names...)
+	d := start(t, f, 100, 30)
+	d.keys("c")
+	if got := len(f.checked()); got != 1+12 {
+		t.Fatalf("%d checks, want the first one and 12 more", got)
+	}
+	d.wantView("All 12 exercises pass", "checked again from scratch")
+	d.keys("l")
+	d.wantView("12/12 done")
+}
+
+// When the last exercise passes, everything is checked once more before
+// the congratulations.
+func TestLastPassRechecksEverything(t *testing.T) {
+	f := newFake()
+	for _, e := range exercises.All()[:11] {
+		f.done[e.Name] = true
+		f.pass(e.Name)
+	}
+	f.current = "12-composition"
+	d := start(t, f, 100, 30)
+	if len(f.checked()) != 1 || d.m.screen != screenMain {
+		t.Fatal("congratulated before the last exercise passed")
+	}
+	f.pass("12-composition")
+	d.keys("r")
+	if got := len(f.checked()); got != 2+12 {
+		t.Fatalf("%d checks, want 2 and the 12 of the final recheck", got)
+	}
+	d.wantView("All 12 exercises pass")
+}
+
+func TestFailingRecheckWithholdsCongratulations(t *testing.T) {
+	f := newFake()
+	for _, e := range exercises.All() {
+		f.done[e.Name] = true
+		f.pass(e.Name)
+	}
+	f.script["05-time-window"] = failing("05-time-window") // it broke since it last passed
+	d := start(t, f, 100, 30)
+	if d.m.screen == screenCongrats {
+		t.Fatal("congratulated although an exercise fails")
+	}
+	d.wantView("final check found 1 exercises failing", "11/12")
+}
+
+func TestSavesAreDebounced(t *testing.T) {
+	f := newFake()
+	d := start(t, f, 100, 30)
+	before := len(f.checked())
+	d.send(fileSavedMsg{"01-consecutive-breaker"}, fileSavedMsg{"01-consecutive-breaker"}, fileSavedMsg{"01-consecutive-breaker"})
+	if got := len(f.checked()) - before; got != 1 {
+		t.Fatalf("three quick saves ran the tests %d times, want once", got)
+	}
+	d.wantView("── Tests") // after a save the test details come first
+	if i, j := strings.Index(d.view(), "── Tests"), strings.Index(d.view(), "── Task"); i > j {
+		t.Fatal("after a save the test details should come before the task")
+	}
+	d.send(fileSavedMsg{"05-time-window"})
+	if got := f.checked(); got[len(got)-1] != "05-time-window" {
+		t.Fatalf("a save in another exercise was not tested: %v", got)
+	}
+}
+
+func TestStaleResultsAreIgnored(t *testing.T) {
+	f := newFake()
+	d := start(t, f, 100, 30)
+	d.m.gen["01-consecutive-breaker"] = 5
+	d.send(checkedMsg{name: "01-consecutive-breaker", gen: 4, result: exercises.Result{Exercise: exercises.All()[0], Report: passing()}})
+	if d.m.states["01-consecutive-breaker"] == stateDone {
+		t.Fatal("a superseded check's result was recorded")
+	}
+}
+
+func TestWatchFailureFallsBackToManual(t *testing.T) {
+	// Not manual: the fake's folders do not exist, so watching fails.
+	m := New(newFake(), Options{NoColor: true, Renderer: lipgloss.NewRenderer(io.Discard)})
+	d := &driver{t: t, m: m}
+	d.send(tea.WindowSizeMsg{Width: 160, Height: 30})
+	d.run(m.Init())
+	d.wantView("Watching for saves failed (cannot watch /wb/", "not watching: r re-runs", "r re-run")
+	d.send(watchErrMsg{errors.New("too many open files")})
+	d.wantView("Watching for saves failed (too many open files)")
+}
+
+func TestQuitCancelsWork(t *testing.T) {
+	d := start(t, newFake(), 100, 30)
+	_, cmd := d.m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")})
+	if cmd == nil {
+		t.Fatal("q returned no command")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Fatal("q did not quit")
+	}
+}
+
+// Every screen, at every size from 1×1 up, renders without panicking and
+// fits the terminal.
+func TestEverySizeFits(t *testing.T) {
+	sizes := [][2]int{{1, 1}, {2, 1}, {1, 5}, {5, 2}, {12, 4}, {29, 7}, {30, 8}, {31, 9}, {40, 10}, {80, 24}, {100, 30}, {200, 60}}
+	screens := map[string]func(*driver){
+		"main":     func(d *driver) {},
+		"hints":    func(d *driver) { d.keys("h", "h", "h") },
+		"list":     func(d *driver) { d.keys("l", "/", "zzz") },
+		"confirm":  func(d *driver) { d.keys("x") },
+		"help":     func(d *driver) { d.keys("?") },
+		"scrolled": func(d *driver) { d.keys("G") },
+		"congrats": func(d *driver) { d.m.screen = screenCongrats },
+	}
+	for name, setup := range screens {
+		for _, s := range sizes {
+			t.Run(fmt.Sprintf("%s/%dx%d", name, s[0], s[1]), func(t *testing.T) {
+				d := start(t, newFake(), 100, 30)
+				setup(d)
+				d.send(tea.WindowSizeMsg{Width: s[0], Height: s[1]})
+				d.view()
+				d.keys("down", "up", "j")
+				d.view()
+			})
+		}
+	}
+	d := start(t, newFake(), 0, 0)
+	if v := d.m.View(); v != "" {
+		t.Fatalf("View before the first size message = %q, want empty", v)
+	}
+}
+
+func TestTinyTerminalSaysWhatItNeeds(t *testing.T) {
+	d := start(t, newFake(), 20, 5)
+	d.wantView("breakerlab", "needs 30×8")
+}
+
+func TestNoColorMeansNoColour(t *testing.T) {
+	for _, noColor := range []bool{false, true} {
+		f := newFake()
+		r := lipgloss.NewRenderer(io.Discard)
+		r.SetColorProfile(termenv.TrueColor)
+		m := New(f, Options{Manual: true, NoColor: noColor, Renderer: r})
+		d := &driver{t: t, m: m}
+		d.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+		d.run(m.Init())
+		hasColour := strings.Contains(d.m.View(), "38;2;")
+		if hasColour == noColor {
+			t.Errorf("NoColor %v: colour escapes present = %v", noColor, hasColour)
+		}
+		if !strings.Contains(ansi.Strip(d.m.View()), "✗ failing") {
+			t.Errorf("NoColor %v: the state is not spelled out", noColor)
+		}
+	}
+}
+
+func TestWatcherSeesSaves(t *testing.T) {
+	dir := t.TempDir()
+	msg := startWatching(map[string]string{dir: "01-consecutive-breaker"})()
+	ready, ok := msg.(watchReadyMsg)
+	if !ok {
+		t.Fatalf("startWatching = %#v", msg)
+	}
+	defer ready.w.close()
+	got := make(chan tea.Msg, 1)
+	go func() { got <- ready.w.next()() }()
+	os.WriteFile(filepath.Join(dir, ".breaker.go.swp"), []byte("x"), 0o644) // an editor's temp file: ignored
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644)
+	os.WriteFile(filepath.Join(dir, "breaker.go"), []byte("package breaker\n"), 0o644)
+	select {
+	case m := <-got:
+		if s, ok := m.(fileSavedMsg); !ok || s.name != "01-consecutive-breaker" {
+			t.Fatalf("watcher sent %#v", m)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no message 5 s after saving a Go file")
+	}
+	if m := startWatching(map[string]string{filepath.Join(dir, "gone"): "x"})(); reflect.TypeOf(m) != reflect.TypeOf(watchErrMsg{}) {
+		t.Fatalf("watching a missing folder = %#v, want an error message", m)
+	}
+}

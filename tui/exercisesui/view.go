@@ -1,0 +1,539 @@
+package exercisesui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/exercises/grade"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The smallest terminal the full layout uses; below it the runner shows a
+// short notice instead.
+const (
+	minWidth  = 30
+	minHeight = 8
+)
+
+// View renders the model. It does no I/O.
+func (m Model) View() string {
+	if m.quitting || m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	if m.width < minWidth || m.height < minHeight {
+		return m.tinyView()
+	}
+	switch m.screen {
+	case screenList:
+		return m.listView()
+	case screenCongrats:
+		return m.congratsView()
+	}
+	return m.mainView()
+}
+
+// fit cuts lines to the terminal: at most height lines, each at most width
+// cells wide.
+func fit(lines []string, width, height int) string {
+	if len(lines) > height {
+		lines = lines[:max(height, 0)]
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = ansi.Truncate(l, width, "…")
+	}
+	return strings.Join(out, "\n")
+}
+
+func (m Model) tinyView() string {
+	e := m.current()
+	lines := []string{
+		"breakerlab",
+		fmt.Sprintf("%s %s", e.ID(), m.stateWord(e)),
+		fmt.Sprintf("%d/%d done", m.doneCount(), len(m.exs)),
+		fmt.Sprintf("needs %d×%d", minWidth, minHeight),
+	}
+	return fit(lines, m.width, m.height)
+}
+
+func (m Model) stateOf(e exercises.Exercise) (symbol, word string, style lipgloss.Style) {
+	t := m.theme
+	switch {
+	case m.running[e.Name] != nil:
+		return symRunning, "testing", t.accent
+	case m.states[e.Name] == stateDone:
+		return symPass, "done", t.pass
+	case m.states[e.Name] == stateFailing:
+		return symFail, "failing", t.fail
+	}
+	return symPending, "pending", t.dim
+}
+
+func (m Model) stateWord(e exercises.Exercise) string {
+	sym, word, _ := m.stateOf(e)
+	return sym + " " + word
+}
+
+// progressBar draws done/total in width cells, with the numbers.
+func (m Model) progressBar(width int) string {
+	done, total := m.doneCount(), len(m.exs)
+	label := fmt.Sprintf(" %d/%d", done, total)
+	cells := width - len(label)
+	if cells < 4 || total == 0 {
+		return label[1:]
+	}
+	filled := cells * done / total
+	return m.theme.pass.Render(strings.Repeat("━", filled)) + m.theme.dim.Render(strings.Repeat("─", cells-filled)) + label
+}
+
+// header is the two lines on top of the main and list screens.
+func (m Model) header() []string {
+	e := m.current()
+	title := m.theme.title.Render("breakerlab exercises") + m.theme.dim.Render(" · ") +
+		fmt.Sprintf("%s/%02d %s", e.ID(), len(m.exs), e.Title)
+	bar := m.progressBar(min(30, m.width/3))
+	line1 := title
+	if gap := m.width - lipgloss.Width(title) - lipgloss.Width(bar); gap >= 1 {
+		line1 = title + strings.Repeat(" ", gap) + bar
+	} else if room := m.width - lipgloss.Width(bar) - 1; room >= 20 {
+		line1 = ansi.Truncate(title, room, "…") + " " + bar
+	}
+	sym, word, style := m.stateOf(e)
+	mode := "watching for saves"
+	switch {
+	case m.opt.Manual:
+		mode = "manual: r re-runs"
+	case m.watchErr != nil:
+		mode = "not watching: r re-runs"
+	}
+	if m.all != nil {
+		mode = fmt.Sprintf("checking all: %d/%d", m.all.got, m.all.total)
+	}
+	left := style.Render(sym+" "+word) + "  " + m.rel(m.b.MainFile(e))
+	line2 := left
+	if gap := m.width - lipgloss.Width(left) - lipgloss.Width(mode); gap >= 2 {
+		line2 = left + strings.Repeat(" ", gap) + m.theme.dim.Render(mode)
+	}
+	return []string{line1, line2}
+}
+
+func (m Model) rule() string { return m.theme.rule.Render(strings.Repeat("─", max(m.width, 0))) }
+
+// footer is the message line (if any) and the key help, or a question.
+func (m Model) footer() []string {
+	var lines []string
+	if m.message != "" {
+		style := m.theme.dim
+		if m.isError {
+			style = m.theme.fail
+		}
+		for _, l := range wrap(m.message, m.width, 0) {
+			lines = append(lines, style.Render(l))
+		}
+		lines = lines[:min(len(lines), 2)]
+	}
+	if m.screen == screenConfirm {
+		q := m.question()
+		for _, l := range wrap(q+"  (y/n)", m.width, 0) {
+			lines = append(lines, m.theme.warn.Render(l))
+		}
+		return lines
+	}
+	h := m.help
+	h.Width = m.width
+	return append(lines, strings.Split(h.View(m.helpKeys()), "\n")...)
+}
+
+func (m Model) question() string {
+	e := m.current()
+	switch m.confirm {
+	case confirmReset:
+		return fmt.Sprintf("Reset %s to its stub? Your code is copied to .breakerlab/backup first.", e.Name)
+	case confirmRestoreTests:
+		return fmt.Sprintf("Put back the bundled tests of %s? Your code is kept.", e.Name)
+	}
+	return fmt.Sprintf("%s does not pass yet. Write its solution to solutions/%s anyway?", e.Name, e.Name)
+}
+
+func (m Model) helpKeys() helpKeys {
+	k := m.keys
+	switch m.screen {
+	case screenList:
+		short := []key.Binding{k.Up, k.Down, k.Select, k.Filter, k.Search, k.Back}
+		return helpKeys{short: short, full: [][]key.Binding{short}}
+	case screenCongrats:
+		short := []key.Binding{k.List, k.Back, k.Quit}
+		return helpKeys{short: short, full: [][]key.Binding{short}}
+	}
+	next := k.Next
+	next.SetEnabled(m.states[m.current().Name] == stateDone)
+	short := []key.Binding{k.Hint, next, k.List, k.Reset, k.Solution, k.CheckAll, k.Quit, k.More}
+	if m.opt.Manual || m.watchErr != nil {
+		short = append([]key.Binding{k.Rerun}, short...)
+	}
+	full := [][]key.Binding{
+		{k.Hint, next, k.List, k.Rerun, k.Task},
+		{k.Reset, k.Solution, k.CheckAll, k.Quit},
+		{k.Up, k.Down, k.PageUp, k.PageDown},
+		{k.Top, k.Bottom, k.More},
+	}
+	return helpKeys{short: short, full: full}
+}
+
+// bodyHeight is how many lines the scrolling part of the main screen has.
+func (m Model) bodyHeight() int {
+	return max(m.height-len(m.header())-2-len(m.footer()), 0)
+}
+
+func (m *Model) clampScroll() {
+	m.scroll = min(m.scroll, max(len(m.body())-m.bodyHeight(), 0))
+	m.scroll = max(m.scroll, 0)
+}
+
+func (m Model) mainView() string {
+	lines := append(m.header(), m.rule())
+	body := m.body()
+	bh := m.bodyHeight()
+	scroll := min(max(m.scroll, 0), max(len(body)-bh, 0))
+	window := body[min(scroll, len(body)):min(scroll+bh, len(body))]
+	lines = append(lines, window...)
+	for range bh - len(window) {
+		lines = append(lines, "")
+	}
+	more := ""
+	if scroll+bh < len(body) {
+		more = fmt.Sprintf(" ↓ %d more lines ", len(body)-scroll-bh)
+	}
+	lines = append(lines, m.theme.rule.Render(strings.Repeat("─", max(m.width-len([]rune(more)), 0)))+m.theme.dim.Render(more))
+	lines = append(lines, m.footer()...)
+	return fit(lines, m.width, m.height)
+}
+
+// body is the scrolling part of the main screen: the verdict, the hints
+// revealed so far, then the test details and the task, in the order the
+// learner chose (the task first until they save something).
+func (m Model) body() []string {
+	e := m.current()
+	t := m.theme
+	w := m.width
+	var out []string
+	add := func(style lipgloss.Style, indent int, text string) {
+		for _, l := range wrap(text, w, indent) {
+			out = append(out, style.Render(l))
+		}
+	}
+	r, have := m.results[e.Name]
+	switch {
+	case m.running[e.Name] != nil && have:
+		add(t.accent, 0, symRunning+" running the tests again; the last result:")
+	case m.running[e.Name] != nil:
+		add(t.accent, 0, symRunning+" running the tests…")
+	case !have:
+		add(t.dim, 0, symPending+" not tested yet: press r to run the tests")
+	}
+	var details []string
+	if have {
+		verdict, rest := m.resultLines(r)
+		out = append(out, verdict...)
+		details = rest
+	}
+	hints := e.Hints()
+	for i := range min(m.hints, len(hints)) {
+		out = append(out, "", t.warn.Render(section(fmt.Sprintf("Hint %d of %d", i+1, len(hints)), w)))
+		add(lipgloss.NewStyle(), 0, flow(hints[i]))
+		if i == m.hints-1 && i+1 < len(hints) {
+			add(t.dim, 0, "(h again for the next hint)")
+		}
+	}
+	task := append([]string{"", t.title.Render(section("Task", w))}, m.readmeLines(e.README())...)
+	if len(details) > 0 {
+		details = append([]string{"", t.title.Render(section("Tests", w))}, details...)
+	}
+	if m.taskFirst(e) {
+		out = append(append(out, task...), details...)
+	} else {
+		out = append(append(out, details...), task...)
+	}
+	return out
+}
+
+// taskFirst reports whether the task comes before the test details: until
+// the learner first saves a file of this exercise, or presses t.
+func (m Model) taskFirst(e exercises.Exercise) bool {
+	first, ok := m.order[e.Name]
+	return !ok || first
+}
+
+// resultLines renders a result: the verdict, and the details (compile
+// errors, failing tests with their output, the passing ones).
+func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
+	t := m.theme
+	w := m.width
+	add := func(to *[]string, style lipgloss.Style, indent int, text string) {
+		for _, l := range wrap(text, w, indent) {
+			*to = append(*to, style.Render(l))
+		}
+	}
+	rep := r.Report
+	if r.Passed() {
+		add(&verdict, t.pass, 0, fmt.Sprintf("%s PASS  %s. n opens the next exercise.", symPass, rep.Summary))
+		if names := testNames(rep.Tests, true); names != "" {
+			add(&details, t.pass, 2, symPass+" passing: "+names)
+		}
+		return verdict, details
+	}
+	word := map[grade.Status]string{grade.BuildFailed: "BUILD", grade.TimedOut: "TIMEOUT", grade.NoTests: "NO TESTS", grade.NoGo: "NO GO", grade.Errored: "ERROR"}[rep.Status]
+	if word == "" {
+		word = "FAIL"
+	}
+	add(&verdict, t.fail, 0, fmt.Sprintf("%s %s  %s", symFail, word, rep.Summary))
+	if rep.Status == grade.BuildFailed {
+		for _, be := range rep.BuildErrors {
+			add(&verdict, t.fail, 2, fmt.Sprintf("%s/%s", r.Exercise.Name, be))
+		}
+		if len(rep.BuildErrors) == 0 {
+			for _, l := range rep.BuildOutput {
+				add(&verdict, lipgloss.NewStyle(), 2, l)
+			}
+		}
+	}
+	for _, ft := range rep.Failures() {
+		label := ft.Name
+		if ft.Running {
+			label += " (never finished)"
+		}
+		add(&details, t.fail, 2, symFail+" "+label)
+		for _, l := range ft.Output {
+			add(&details, lipgloss.NewStyle(), 6, l)
+		}
+		if ft.Cut > 0 {
+			add(&details, t.dim, 6, fmt.Sprintf("… %d more lines not shown", ft.Cut))
+		}
+	}
+	if names := testNames(rep.Tests, true); names != "" {
+		add(&details, t.pass, 2, symPass+" passing: "+names)
+	}
+	for _, l := range rep.Output {
+		add(&details, t.dim, 2, l)
+	}
+	return verdict, details
+}
+
+// testNames lists the top-level tests that passed (or failed), by name.
+func testNames(tests []grade.TestResult, passed bool) string {
+	var names []string
+	for _, t := range tests {
+		if strings.Contains(t.Name, "/") || t.Skipped || t.Passed != passed {
+			continue
+		}
+		names = append(names, t.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// readmeLines renders Markdown text for the terminal: the title (already
+// in the header) is dropped, prose and list items are re-flowed to the
+// width, code is kept as written (and cut at the edge).
+func (m Model) readmeLines(md string) []string {
+	var out []string
+	for _, b := range blocks(md, true) {
+		switch b.kind {
+		case blockCode:
+			out = append(out, m.theme.accent.Render("  "+b.text))
+		case blockHeading:
+			out = append(out, "", m.theme.title.Render(b.text))
+		case blockItem:
+			for j, l := range wrap(b.text, m.width, 2) {
+				if j == 0 {
+					l = "- " + strings.TrimPrefix(l, "  ")
+				}
+				out = append(out, l)
+			}
+		case blockBlank:
+			if len(out) > 0 && out[len(out)-1] != "" {
+				out = append(out, "")
+			}
+		default:
+			out = append(out, wrap(b.text, m.width, 0)...)
+		}
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	for len(out) > 0 && out[0] == "" {
+		out = out[1:]
+	}
+	return out
+}
+
+type blockKind int
+
+const (
+	blockPara blockKind = iota
+	blockItem
+	blockCode
+	blockHeading
+	blockBlank
+)
+
+type block struct {
+	kind blockKind
+	text string
+}
+
+// blocks splits Markdown into paragraphs, list items, headings, blank
+// lines and code lines, joining the soft-wrapped lines of prose.
+func blocks(md string, dropTitle bool) []block {
+	var out []block
+	inCode := false
+	for i, l := range strings.Split(strings.ReplaceAll(md, "\r\n", "\n"), "\n") {
+		trimmed := strings.TrimSpace(l)
+		last := len(out) - 1
+		switch {
+		case i == 0 && dropTitle && strings.HasPrefix(l, "# "):
+		case strings.HasPrefix(trimmed, "```"):
+			inCode = !inCode
+		case inCode:
+			out = append(out, block{blockCode, l})
+		case trimmed == "":
+			out = append(out, block{kind: blockBlank})
+		case strings.HasPrefix(l, "#"):
+			out = append(out, block{blockHeading, strings.TrimLeft(l, "# ")})
+		case strings.HasPrefix(l, "    ") && (last < 0 || out[last].kind == blockBlank || out[last].kind == blockCode):
+			out = append(out, block{blockCode, l})
+		case strings.HasPrefix(trimmed, "- "):
+			out = append(out, block{blockItem, strings.TrimPrefix(trimmed, "- ")})
+		case last >= 0 && (out[last].kind == blockPara || out[last].kind == blockItem):
+			out[last].text += " " + trimmed
+		default:
+			out = append(out, block{blockPara, trimmed})
+		}
+	}
+	return out
+}
+
+// flow re-flows plain text whose lines were wrapped by hand (a hint, say)
+// into paragraphs separated by blank lines.
+func flow(text string) string {
+	var paras []string
+	for _, b := range blocks(text, false) {
+		switch b.kind {
+		case blockBlank:
+			if len(paras) > 0 && paras[len(paras)-1] != "" {
+				paras = append(paras, "")
+			}
+		case blockItem:
+			paras = append(paras, "- "+b.text)
+		default:
+			paras = append(paras, b.text)
+		}
+	}
+	return strings.Join(paras, "\n")
+}
+
+// section is a titled rule: "── Task ─────".
+func section(title string, width int) string {
+	s := "── " + title + " "
+	return s + strings.Repeat("─", max(width-lipgloss.Width(s), 0))
+}
+
+// wrap breaks text into lines of at most width cells, each indented.
+func wrap(text string, width, indent int) []string {
+	room := width - indent
+	if room < 8 {
+		indent, room = 0, width
+	}
+	if room < 1 {
+		return []string{text}
+	}
+	var out []string
+	pad := strings.Repeat(" ", indent)
+	for _, para := range strings.Split(text, "\n") {
+		if para == "" {
+			out = append(out, "")
+			continue
+		}
+		for _, l := range strings.Split(ansi.Wrap(para, room, ""), "\n") {
+			out = append(out, pad+l)
+		}
+	}
+	return out
+}
+
+func (m Model) listView() string {
+	t := m.theme
+	filter := fmt.Sprintf("show: %s (tab)", m.filter)
+	search := "/ to search"
+	if m.searching || m.search != "" {
+		search = "search: " + m.search
+		if m.searching {
+			search += "▏"
+		}
+	}
+	title := t.title.Render("Exercises") + "  " + fmt.Sprintf("%d/%d done", m.doneCount(), len(m.exs)) +
+		t.dim.Render("   "+filter+"   "+search)
+	lines := []string{title, m.rule()}
+	footer := m.footer()
+	room := max(m.height-len(lines)-1-len(footer), 0)
+	vis := m.visible()
+	cursor := min(m.listCursor, max(len(vis)-1, 0))
+	start := 0
+	if cursor >= room && room > 0 {
+		start = cursor - room + 1
+	}
+	var rows []string
+	for i := start; i < len(vis) && len(rows) < room; i++ {
+		e := m.exs[vis[i]]
+		sym, word, style := m.stateOf(e)
+		mark := "  "
+		if i == cursor {
+			mark = symCursor + " "
+		}
+		row := fmt.Sprintf("%s%s %-8s %-24s %s", mark, style.Render(sym), word, e.Name, t.dim.Render(e.Title))
+		if vis[i] == m.cur {
+			row += t.dim.Render("  (current)")
+		}
+		if i == cursor {
+			row = t.selected.Render(ansi.Strip(ansi.Truncate(row, m.width, "…")))
+		}
+		rows = append(rows, row)
+	}
+	if len(vis) == 0 {
+		rows = append(rows, t.dim.Render("No exercise matches. Esc clears the search; tab changes the filter."))
+	}
+	lines = append(lines, rows...)
+	for len(lines) < m.height-len(footer)-1 {
+		lines = append(lines, "")
+	}
+	lines = append(lines, m.rule())
+	lines = append(lines, footer...)
+	return fit(lines, m.width, m.height)
+}
+
+func (m Model) congratsView() string {
+	t := m.theme
+	msg := []string{
+		t.pass.Render(fmt.Sprintf("%s All %d exercises pass.", symPass, len(m.exs))),
+		"",
+		"Every one was checked again from scratch before this message.",
+		"You have written breakers that count, judge rates and slow calls,",
+		"trial their way back, bulkheads, timeouts, retries with a budget,",
+		"shuffle shards, and the order that makes them work together.",
+	}
+	var lines []string
+	for range max((m.height-len(msg)-2)/2, 0) {
+		lines = append(lines, "")
+	}
+	for _, l := range msg {
+		lines = append(lines, lipgloss.PlaceHorizontal(m.width, lipgloss.Center, ansi.Truncate(l, m.width, "…")))
+	}
+	footer := m.footer()
+	for len(lines) < m.height-len(footer) {
+		lines = append(lines, "")
+	}
+	lines = append(lines, footer...)
+	return fit(lines, m.width, m.height)
+}
