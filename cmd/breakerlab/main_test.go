@@ -147,7 +147,7 @@ func TestBadInputExitsTwoAndSaysWhatIsAllowed(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"run", "nope"}, "built in: breaker-timeline, cascade, shuffle"},
+		{[]string{"run", "nope"}, "built in: breaker-timeline, cascade, checkout, shuffle"},
 		{[]string{"run", "cascade", "--format", "xml"}, "table, json, csv"},
 		{[]string{"run", "cascade", "--seed", "-3"}, "--seed"},
 		{[]string{"run"}, "one scenario name"},
@@ -168,7 +168,7 @@ func TestScenariosListsOnePerLine(t *testing.T) {
 		t.Fatal(code)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 3 || !strings.HasPrefix(lines[0], "cascade ") {
+	if len(lines) != 4 || !strings.HasPrefix(lines[0], "cascade ") {
 		t.Fatalf("scenarios:\n%s", out)
 	}
 }
@@ -178,4 +178,12 @@ func TestVersion(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "breakerlab ") {
 		t.Fatalf("version: %d %q", code, out)
 	}
+}
+
+func TestRunCheckoutGolden(t *testing.T) {
+	out, errOut, code := run(t, "run", "checkout")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	golden(t, "run_checkout_seed5.txt", out)
 }

@@ -24,6 +24,7 @@ type Builtin struct {
 var builtins = []Builtin{
 	{"cascade", "200 workers, three endpoints; recommendations hang at 10 s: shared pool, bulkhead, bulkhead and breaker", Cascade},
 	{"breaker-timeline", "one call a second for 120 s to a dependency that fails from 20 s to 80 s: watch the breaker trip and probe", BreakerTimeline},
+	{"checkout", "16 workers; the payment provider turns 10 s slow: no timeout, a timeout, a timeout at 40 req/s, fully protected", Checkout},
 }
 
 // All lists the built-in scenarios in the order they are taught.
@@ -144,5 +145,54 @@ func BreakerTimeline() *engine.Scenario {
 				}},
 			},
 		}},
+	}
+}
+
+// Checkout is the checkout incident: an API with 16 workers and an unbounded
+// accept queue serves /health (every 250 ms, its client gives up after 2 s)
+// and /checkout (20 req/s calling the payment provider, about 200 ms at p99;
+// the client gives up after 3 s). From 0.5 s to 3.5 s the provider takes
+// 10 s per call. Counts cover 0.5 s to 3.5 s.
+func Checkout() *engine.Scenario {
+	system := func(rate float64, timeout time.Duration, protected bool) engine.System {
+		payment := engine.Dependency{
+			Name:    "payment",
+			Latency: engine.Latency{Kind: engine.LogNormal, P50: 80 * ms, P99: 200 * ms},
+			Faults:  []engine.Fault{{Kind: engine.Slow, From: 500 * ms, To: 3500 * ms, Latency: 10 * time.Second}},
+			Policy:  engine.Policy{Timeout: timeout},
+		}
+		if protected {
+			payment.Policy.Bulkhead = 4 // no wait: a fifth concurrent call is refused at once
+			payment.Policy.Breaker = &breaker.Config{
+				WindowSize:     10,
+				MinimumCalls:   10,
+				FailureRate:    0.5,
+				OpenFor:        time.Second,
+				HalfOpenTrials: 3,
+			}
+			payment.Policy.Fallback = engine.FailFastFallback
+		}
+		return engine.System{
+			Workers: 16,
+			Queue:   engine.QueueUnbounded,
+			Endpoints: []engine.Endpoint{
+				{Name: "health", Interval: 250 * ms, Patience: 2 * time.Second},
+				{Name: "checkout", Rate: rate, Calls: "payment", Patience: 3 * time.Second},
+			},
+			Dependencies: []engine.Dependency{payment},
+		}
+	}
+	return &engine.Scenario{
+		Name:        "checkout",
+		Summary:     "a slow payment provider takes the whole API down unless it is contained",
+		Duration:    6 * time.Second,
+		MeasureFrom: 500 * ms,
+		MeasureTo:   3500 * ms,
+		Variants: []engine.Variant{
+			{Name: "no timeout", System: system(20, 0, false)},
+			{Name: "timeout 500 ms", System: system(20, 500*ms, false)},
+			{Name: "timeout 500 ms, 40 req/s", System: system(40, 500*ms, false)},
+			{Name: "protected", System: system(20, 500*ms, true)},
+		},
 	}
 }

@@ -127,3 +127,60 @@ func TestEveryBuiltinIsValidAndListed(t *testing.T) {
 		t.Error("a duplicate name was accepted")
 	}
 }
+
+// The checkout incident has the shape of the reference's measured table.
+func TestCheckoutHasTheShapeOfTheMeasuredTable(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		snaps, err := engine.RunAll(Checkout(), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		get := func(v int, name string) *engine.EndpointSnapshot {
+			e, ok := snaps[v].Endpoint(name)
+			if !ok {
+				t.Fatalf("no endpoint %s", name)
+			}
+			return e
+		}
+		payment := func(v int) *engine.DependencySnapshot {
+			d, _ := snaps[v].Dependency("payment")
+			return d
+		}
+		// No timeout: most health probes time out and no checkout succeeds.
+		if h := get(0, "health"); h.Window.Share(engine.Failed) < 0.5 {
+			t.Errorf("seed %d, no timeout: only %.0f%% of health probes failed", seed, 100*h.Window.Share(engine.Failed))
+		}
+		if c := get(0, "checkout"); c.Window[engine.OK] != 0 {
+			t.Errorf("seed %d, no timeout: %d checkouts succeeded", seed, c.Window[engine.OK])
+		}
+		if m := payment(0).InFlightMax; m != 16 {
+			t.Errorf("seed %d, no timeout: provider in flight %d, want the 16 workers", seed, m)
+		}
+		// A 500 ms timeout: health stays fast while abandoned calls pile up at the provider.
+		if h := get(1, "health"); h.Window.Share(engine.OK) != 1 || h.P50 > 50*time.Millisecond {
+			t.Errorf("seed %d, timeout: health %v, p50 %v", seed, h.Window, h.P50)
+		}
+		if m := payment(1).InFlightMax; m < 50 {
+			t.Errorf("seed %d, timeout: provider in flight only %d; abandoned calls should pile up", seed, m)
+		}
+		// 40 req/s × 0.5 s = 20 > 16 workers: health slows down.
+		// (Only 12 probes fall in the window, so judge the 95th percentile.)
+		if h := get(2, "health"); h.P95 < 200*time.Millisecond {
+			t.Errorf("seed %d, 40 req/s: health p95 %v, want it slowed", seed, h.P95)
+		}
+		// Protected: health fast, checkout fails fast, provider load held near bulkhead + trials.
+		if h := get(3, "health"); h.Window.Share(engine.OK) != 1 || h.P99 > 50*time.Millisecond {
+			t.Errorf("seed %d, protected: health %v, p99 %v", seed, h.Window, h.P99)
+		}
+		if c := get(3, "checkout"); c.Window.Share(engine.Rejected) < 0.6 || c.P50 > 10*time.Millisecond {
+			t.Errorf("seed %d, protected: checkout %v, p50 %v; want mostly fast 503s", seed, c.Window, c.P50)
+		}
+		if m := payment(3).InFlightMax; m > 25 {
+			t.Errorf("seed %d, protected: provider in flight %d, want about the bulkhead plus trials", seed, m)
+		}
+		tr := snaps[3].Transitions
+		if len(tr) < 2 || tr[0].To != breaker.Open || tr[0].At > 2*time.Second || tr[len(tr)-1].To != breaker.Closed {
+			t.Errorf("seed %d, protected: transitions %+v; want it to open before 2 s and end closed", seed, tr)
+		}
+	}
+}
