@@ -48,8 +48,12 @@ func (r *Run) enter(id int32, i int) {
 		req.permit, req.permitted = permit, true
 		r.enter(id, i+1)
 	case LayerTimeout:
+		// The timer is armed only when something inside may outlast it
+		// (armTimeout): most calls answer in time, and an event never
+		// scheduled costs nothing.
 		req.timeoutTok++
-		r.schedule(event{at: r.now + p.Timeout, kind: evTimeout, req: id, gen: req.gen, tok: req.timeoutTok})
+		req.timeoutAt = r.now + p.Timeout
+		req.timeoutArmed = false
 		r.enter(id, i+1)
 	case LayerBulkhead:
 		if ds.bulkhead < p.Bulkhead {
@@ -64,6 +68,7 @@ func (r *Run) enter(id int32, i int) {
 			req.bhTok++
 			ds.waiting++
 			ds.waiters.push(id, stamp(req.gen, req.bhTok))
+			r.armTimeout(id, 0, false)
 			if semaphoreWaits {
 				r.schedule(event{at: r.now + p.BulkheadWait, kind: evBulkheadWait, req: id, gen: req.gen, tok: req.bhTok})
 			}
@@ -72,6 +77,19 @@ func (r *Run) enter(id int32, i int) {
 		ds.bulkheadFull++
 		r.layerResult(id, i, resBulkheadFull)
 	}
+}
+
+// armTimeout schedules the timeout layer's timer if that layer is active
+// and what the request now waits for ends at or after it (or at an unknown
+// time). Ties go to the timeout: a call must answer strictly within it.
+func (r *Run) armTimeout(id int32, until time.Duration, known bool) {
+	req := &r.requests[id]
+	at := r.dep(req).timeoutAt
+	if at < 0 || req.active&(1<<at) == 0 || req.timeoutArmed || (known && until < req.timeoutAt) {
+		return
+	}
+	req.timeoutArmed = true
+	r.schedule(event{at: req.timeoutAt, kind: evTimeout, req: id, gen: req.gen, tok: req.timeoutTok})
 }
 
 func stamp(gen, tok uint32) uint64 { return uint64(gen)<<32 | uint64(tok) }
@@ -91,6 +109,7 @@ func (r *Run) startCall(id int32) {
 	req.inCall = true
 	req.callTok++
 	after, answers, isErr := r.response(ds, latency, errDraw)
+	r.armTimeout(id, r.now+after, answers)
 	if answers {
 		r.schedule(event{at: r.now + after, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok,
 			dep: int16(r.endpoints[req.ep].dep), err: isErr})
@@ -273,6 +292,7 @@ func (r *Run) retryLater(id int32, req *request, ds *dependencyState, res result
 		}
 	}
 	ds.retries++
+	r.armTimeout(id, r.now+delay, true)
 	req.retryTok++
 	r.schedule(event{at: r.now + delay, kind: evRetry, req: id, gen: req.gen, tok: req.retryTok})
 	return true

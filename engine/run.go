@@ -121,18 +121,20 @@ type request struct {
 
 	// Which layers are active, and the tokens that make their pending
 	// events stale once they are left.
-	active     uint8 // bit i: layer i is entered and not yet left
-	callTok    uint32
-	timeoutTok uint32
-	retryTok   uint32
-	bhTok      uint32
-	inBH       bool
-	waitingBH  bool
-	permitted  bool
-	permit     breaker.Permit
-	inCall     bool
-	deadlineOn bool
-	callStart  time.Duration // when the server started the call's pipeline
+	active       uint8 // bit i: layer i is entered and not yet left
+	callTok      uint32
+	timeoutTok   uint32
+	timeoutAt    time.Duration // when the active timeout layer gives up
+	timeoutArmed bool          // its timer is in the event queue
+	retryTok     uint32
+	bhTok        uint32
+	inBH         bool
+	waitingBH    bool
+	permitted    bool
+	permit       breaker.Permit
+	inCall       bool
+	deadlineOn   bool
+	callStart    time.Duration // when the server started the call's pipeline
 }
 
 // Transition is a breaker's state change, with the dependency it guards.
@@ -662,4 +664,3 @@ func (q *ring) pop() (int32, uint64) {
 	q.n--
 	return id, gen
 }
-
