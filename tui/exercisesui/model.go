@@ -27,7 +27,7 @@ type Options struct {
 	// gives each session its own.
 	Renderer *lipgloss.Renderer
 	// Parallel is how many exercises "check all" grades at once; by
-	// default half the CPUs, from 1 to 4.
+	// default half the CPUs, from 2 to 4.
 	Parallel int
 	// Debounce is how long the runner waits after a save before testing,
 	// so that a burst of writes makes one run; 200 ms if zero.
@@ -82,6 +82,8 @@ type Model struct {
 	help  help.Model
 
 	exs     []exercises.Exercise
+	info    map[string]exerciseInfo // read once in New, so View does no reading
+	dir     string                  // the workbook's folder
 	cur     int
 	states  map[string]state
 	results map[string]exercises.Result
@@ -109,6 +111,14 @@ type Model struct {
 	watch     *watcher
 	watchErr  error
 	quitting  bool
+}
+
+// exerciseInfo is what the screens show about an exercise that never
+// changes while the runner runs.
+type exerciseInfo struct {
+	mainFile string // relative to the workbook
+	readme   string
+	hints    []string
 }
 
 // checkAll is a "check all" in progress; results arrive on ch.
@@ -153,7 +163,7 @@ func New(b Backend, opt Options) Model {
 		opt.Debounce = 200 * time.Millisecond
 	}
 	if opt.Parallel <= 0 {
-		opt.Parallel = max(1, min(runtime.NumCPU()/2, 4))
+		opt.Parallel = max(2, min(runtime.NumCPU()/2, 4))
 	}
 	m := Model{
 		b:       b,
@@ -162,6 +172,8 @@ func New(b Backend, opt Options) Model {
 		keys:    newKeyMap(),
 		help:    help.New(),
 		exs:     b.Exercises(),
+		info:    map[string]exerciseInfo{},
+		dir:     b.Dir(),
 		states:  map[string]state{},
 		results: map[string]exercises.Result{},
 		running: map[string]context.CancelFunc{},
@@ -172,6 +184,7 @@ func New(b Backend, opt Options) Model {
 	m.help.Styles = m.theme.help
 	cur := b.Current()
 	for i, e := range m.exs {
+		m.info[e.Name] = exerciseInfo{mainFile: m.rel(b.MainFile(e)), readme: e.README(), hints: e.Hints()}
 		if b.Done(e) {
 			m.states[e.Name] = stateDone
 		}
@@ -359,7 +372,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		if m.allDone() {
-			m.setMessage("Every exercise passes. Checking them all once more, from scratch…", false)
+			m.setMessage("Every exercise passes. Checking them all once more…", false)
 			return m, m.startCheckAll(true)
 		}
 		if msg.name == m.current().Name {
@@ -468,7 +481,7 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.More):
 		m.help.ShowAll = !m.help.ShowAll
 	case key.Matches(msg, k.Hint):
-		n := len(e.Hints())
+		n := len(m.info[e.Name].hints)
 		switch {
 		case n == 0:
 			m.setMessage("This exercise has no hints.", false)
@@ -584,7 +597,7 @@ func (m *Model) writeSolution(e exercises.Exercise) tea.Cmd {
 
 // rel shows a path relative to the workbook.
 func (m Model) rel(path string) string {
-	if r, ok := strings.CutPrefix(path, m.b.Dir()+string(os.PathSeparator)); ok {
+	if r, ok := strings.CutPrefix(path, m.dir+string(os.PathSeparator)); ok {
 		return r
 	}
 	return path

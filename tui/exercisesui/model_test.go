@@ -421,7 +421,7 @@ func TestCheckAllThenCongratulate(t *testing.T) {
 	if got := len(f.checked()); got != 1+12 {
 		t.Fatalf("%d checks, want the first one and 12 more", got)
 	}
-	d.wantView("All 12 exercises pass", "checked again from scratch")
+	d.wantView("All 12 exercises pass", "checked again just before")
 	d.keys("l")
 	d.wantView("12/12 done")
 }

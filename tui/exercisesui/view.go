@@ -112,7 +112,7 @@ func (m Model) header() []string {
 	if m.all != nil {
 		mode = fmt.Sprintf("checking all: %d/%d", m.all.got, m.all.total)
 	}
-	left := style.Render(sym+" "+word) + "  " + m.rel(m.b.MainFile(e))
+	left := style.Render(sym+" "+word) + "  " + m.info[e.Name].mainFile
 	line2 := left
 	if gap := m.width - lipgloss.Width(left) - lipgloss.Width(mode); gap >= 2 {
 		line2 = left + strings.Repeat(" ", gap) + m.theme.dim.Render(mode)
@@ -240,7 +240,7 @@ func (m Model) body() []string {
 		out = append(out, verdict...)
 		details = rest
 	}
-	hints := e.Hints()
+	hints := m.info[e.Name].hints
 	for i := range min(m.hints, len(hints)) {
 		out = append(out, "", t.warn.Render(section(fmt.Sprintf("Hint %d of %d", i+1, len(hints)), w)))
 		add(lipgloss.NewStyle(), 0, flow(hints[i]))
@@ -248,7 +248,7 @@ func (m Model) body() []string {
 			add(t.dim, 0, "(h again for the next hint)")
 		}
 	}
-	task := append([]string{"", t.title.Render(section("Task", w))}, m.readmeLines(e.README())...)
+	task := append([]string{"", t.title.Render(section("Task", w))}, m.readmeLines(m.info[e.Name].readme)...)
 	if len(details) > 0 {
 		details = append([]string{"", t.title.Render(section("Tests", w))}, details...)
 	}
@@ -289,7 +289,14 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 	if word == "" {
 		word = "FAIL"
 	}
-	add(&verdict, t.fail, 0, fmt.Sprintf("%s %s  %s", symFail, word, rep.Summary))
+	summary := rep.Summary
+	if rep.Status == grade.BuildFailed && len(rep.BuildErrors) > 0 {
+		summary = "the code does not compile:" // the errors follow, each with its place
+	}
+	add(&verdict, t.fail, 0, fmt.Sprintf("%s %s  %s", symFail, word, summary))
+	if rep.Status == grade.NoTests && len(rep.Tests) == 0 && strings.Contains(rep.Summary, "is missing") {
+		add(&verdict, t.dim, 2, "x puts the bundled tests back; your code is kept.")
+	}
 	if rep.Status == grade.BuildFailed {
 		for _, be := range rep.BuildErrors {
 			add(&verdict, t.fail, 2, fmt.Sprintf("%s/%s", r.Exercise.Name, be))
@@ -518,7 +525,7 @@ func (m Model) congratsView() string {
 	msg := []string{
 		t.pass.Render(fmt.Sprintf("%s All %d exercises pass.", symPass, len(m.exs))),
 		"",
-		"Every one was checked again from scratch before this message.",
+		"Every one was checked again just before this message.",
 		"You have written breakers that count, judge rates and slow calls,",
 		"trial their way back, bulkheads, timeouts, retries with a budget,",
 		"shuffle shards, and the order that makes them work together.",
