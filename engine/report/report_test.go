@@ -1,0 +1,77 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+)
+
+func TestThousands(t *testing.T) {
+	for n, want := range map[uint64]string{0: "0", 999: "999", 1000: "1,000", 730862190080: "730,862,190,080"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestSecondsKeepsOnlyTheDecimalsItNeeds(t *testing.T) {
+	for d, want := range map[time.Duration]string{24 * time.Second: "24 s", 1520 * time.Millisecond: "1.52 s", 15072 * time.Microsecond: "0.015 s"} {
+		if got := seconds(d); got != want {
+			t.Errorf("seconds(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+func tinyRun(t *testing.T) (*engine.Scenario, []engine.Snapshot) {
+	t.Helper()
+	sc := &engine.Scenario{Name: "tiny", Summary: "one endpoint", Duration: 10 * time.Second, MeasureFrom: 2 * time.Second, MeasureTo: 8 * time.Second,
+		Variants: []engine.Variant{{Name: "only", System: engine.System{Workers: 4,
+			Endpoints:    []engine.Endpoint{{Name: "e", Interval: time.Second, Calls: "d"}},
+			Dependencies: []engine.Dependency{{Name: "d", Latency: engine.Latency{Kind: engine.Constant, Value: 5 * time.Millisecond}}}}}}}
+	snaps, err := engine.RunAll(sc, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc, snaps
+}
+
+func TestJSONCountsTheWindowOnly(t *testing.T) {
+	sc, snaps := tinyRun(t)
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, Build(sc, 1, snaps)); err != nil {
+		t.Fatal(err)
+	}
+	var got Report
+	if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	e := got.Variants[0].Endpoints["e"]
+	// Arrivals at 2, 3, ..., 7 s fall in [2 s, 8 s).
+	if e.Outcomes["ok"] != 6 || e.LatencyMS.P50 != 5 {
+		t.Fatalf("window outcomes %v, p50 %v ms; want 6 ok at 5 ms", e.Outcomes, e.LatencyMS.P50)
+	}
+	if got.WindowMS != [2]int64{2000, 8000} {
+		t.Fatalf("window_ms %v", got.WindowMS)
+	}
+}
+
+func TestTableAndCSV(t *testing.T) {
+	sc, snaps := tinyRun(t)
+	var table, csv bytes.Buffer
+	if err := WriteTable(&table, sc, 1, snaps); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(table.String(), "100.0%") || !strings.Contains(table.String(), "from 2 s to 8 s") {
+		t.Fatalf("table:\n%s", table.String())
+	}
+	if err := WriteCSV(&csv, snaps); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Count(csv.String(), "\n"); lines != 5 {
+		t.Fatalf("csv has %d lines, want a header and 4 outcomes:\n%s", lines, csv.String())
+	}
+}
