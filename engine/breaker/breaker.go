@@ -1,12 +1,28 @@
 // Package breaker is a circuit breaker as one readable state machine: closed,
-// open and half-open, with a sliding window of recent calls.
+// open and half-open, plus the operator's forced-open, disabled and
+// metrics-only states. It owns the rules real libraries use to decide when
+// to open and when to close again:
+//
+//   - a window of recent calls, by count (the last N) or by time (the last
+//     span, kept as one aggregate per bucket);
+//   - a failure-rate rule and a slow-call rule, judged once the window holds
+//     a minimum number of calls, and a consecutive-failure rule;
+//   - an open wait that may be jittered and may grow after each failed probe;
+//   - a half-open state with a number of trial calls, judged by the first
+//     failure or together as a window, and an optional time limit;
+//   - presets that reproduce the documented defaults of Resilience4j,
+//     Polly, gobreaker, Hystrix and failsafe-go (see presets.go).
 //
 // It knows nothing of the simulation: every method that depends on time takes
 // `now`, a reading of a monotonic clock expressed as a time.Duration since an
 // origin the caller chooses (virtual time in the engine, time.Since(start)
-// against real sockets). It imports only the standard library, allocates
-// nothing after New, and is not safe for concurrent use: a caller that shares
-// one breaker between goroutines guards it with its own mutex.
+// against real sockets). Randomness (jitter) comes from a source the caller
+// injects, so a seeded run stays reproducible. It imports only the standard
+// library and allocates nothing after New.
+//
+// A Breaker is not safe for concurrent use: the simulation drives it from one
+// goroutine. Real code that shares one breaker between goroutines uses
+// Concurrent, which wraps it with a mutex, and Execute, which wraps a call.
 package breaker
 
 import (
@@ -61,45 +77,13 @@ const (
 	Ignored
 )
 
-// Config describes a breaker. The zero value is not valid: use Validate or New.
-type Config struct {
-	// WindowSize is how many of the most recent recorded calls are judged.
-	WindowSize int
-	// MinimumCalls is how many calls the window must hold before a rate is
-	// judged. Zero means the whole window must be full.
-	MinimumCalls int
-	// FailureRate in (0, 1]: the breaker opens when failures/calls >= it.
-	FailureRate float64
-	// OpenFor is how long the breaker stays open before it lets trials through.
-	OpenFor time.Duration
-	// HalfOpenTrials is how many trial calls half-open lets through; that many
-	// successes close the breaker, and the first failure reopens it.
-	HalfOpenTrials int
-}
+var resultNames = [...]string{"success", "failure", "ignored"}
 
-// Validate reports the first field that is out of range, naming what is allowed.
-func (c Config) Validate() error {
-	switch {
-	case c.WindowSize < 1:
-		return fmt.Errorf("breaker window must be at least 1 call, got %d", c.WindowSize)
-	case c.MinimumCalls < 0 || c.MinimumCalls > c.WindowSize:
-		return fmt.Errorf("breaker minimum calls must be between 0 and the window size %d, got %d", c.WindowSize, c.MinimumCalls)
-	case !(c.FailureRate > 0 && c.FailureRate <= 1):
-		return fmt.Errorf("breaker failure rate must be above 0 and at most 1 (100%%), got %v", c.FailureRate)
-	case c.OpenFor <= 0:
-		return fmt.Errorf("breaker open duration must be positive, got %v", c.OpenFor)
-	case c.HalfOpenTrials < 1:
-		return fmt.Errorf("breaker half-open trials must be at least 1, got %d", c.HalfOpenTrials)
+func (r Result) String() string {
+	if int(r) < len(resultNames) {
+		return resultNames[r]
 	}
-	return nil
-}
-
-// minimumCalls is the number of calls needed before a rate is judged.
-func (c Config) minimumCalls() int {
-	if c.MinimumCalls == 0 {
-		return c.WindowSize
-	}
-	return c.MinimumCalls
+	return fmt.Sprintf("result(%d)", uint8(r))
 }
 
 // Cause says why a transition happened.
@@ -112,33 +96,75 @@ const (
 	CauseWaitElapsed
 	// CauseTrialFailed: a half-open trial call failed.
 	CauseTrialFailed
-	// CauseTrialsPassed: every half-open trial call succeeded.
+	// CauseTrialsPassed: the half-open trials passed (all of them, or under
+	// TrialsAsWindow enough of them).
 	CauseTrialsPassed
 	// CauseOperator: a forced state change (ForceOpen, Disable, Reset...).
 	CauseOperator
+	// CauseSlowCallRate: the window's slow-call rate reached the threshold.
+	CauseSlowCallRate
+	// CauseConsecutiveFailures: more failures in a row than allowed.
+	CauseConsecutiveFailures
+	// CauseTrialSlow: a half-open trial call was slow.
+	CauseTrialSlow
+	// CauseTrialsFailureRate: judged as a window, the trials' failure rate
+	// reached the threshold.
+	CauseTrialsFailureRate
+	// CauseTrialsSlowRate: judged as a window, the trials' slow-call rate
+	// reached the threshold.
+	CauseTrialsSlowRate
+	// CauseHalfOpenTimeout: the trials did not finish within HalfOpenMax.
+	CauseHalfOpenTimeout
 )
+
+var causeNames = [...]string{"", "failure-rate", "wait-elapsed", "trial-failed", "trials-passed", "operator",
+	"slow-call-rate", "consecutive-failures", "trial-slow", "trials-failure-rate", "trials-slow-rate", "half-open-timeout"}
+
+func (c Cause) String() string {
+	if int(c) < len(causeNames) && c != 0 {
+		return causeNames[c]
+	}
+	return fmt.Sprintf("cause(%d)", uint8(c))
+}
 
 // Transition is one state change, with the facts that explain it.
 type Transition struct {
 	At       time.Duration
 	From, To State
 	Cause    Cause
-	// Failures and Calls are the window's counts when the rate was judged
-	// (CauseFailureRate), or the trials' counts in half-open.
+	// Failures and Calls are the counts the rule judged: the window's
+	// failures (or slow calls) and calls for a rate, the run length for
+	// consecutive failures, the trials' counts in half-open.
 	Failures, Calls int
+	// Wait is how long the breaker will stay open, when To is Open.
+	Wait time.Duration
 }
+
+func pct(n, of int) float64 { return 100 * float64(n) / float64(max(of, 1)) }
 
 // Reason says in words why the transition happened.
 func (t Transition) Reason() string {
 	switch t.Cause {
 	case CauseFailureRate:
-		return fmt.Sprintf("%d of the last %d calls failed (%.0f%%)", t.Failures, t.Calls, 100*float64(t.Failures)/float64(max(t.Calls, 1)))
+		return fmt.Sprintf("%d of the last %d calls failed (%.0f%%)", t.Failures, t.Calls, pct(t.Failures, t.Calls))
+	case CauseSlowCallRate:
+		return fmt.Sprintf("%d of the last %d calls were slow (%.0f%%)", t.Failures, t.Calls, pct(t.Failures, t.Calls))
+	case CauseConsecutiveFailures:
+		return fmt.Sprintf("%d calls in a row failed", t.Failures)
 	case CauseWaitElapsed:
 		return "the open wait ran out"
 	case CauseTrialFailed:
 		return "a trial call failed"
+	case CauseTrialSlow:
+		return "a trial call was slow"
+	case CauseTrialsFailureRate:
+		return fmt.Sprintf("%d of %d trial calls failed (%.0f%%)", t.Failures, t.Calls, pct(t.Failures, t.Calls))
+	case CauseTrialsSlowRate:
+		return fmt.Sprintf("%d of %d trial calls were slow (%.0f%%)", t.Failures, t.Calls, pct(t.Failures, t.Calls))
 	case CauseTrialsPassed:
-		return fmt.Sprintf("%d of %d trial calls passed", t.Calls, t.Calls)
+		return fmt.Sprintf("%d of %d trial calls passed", t.Calls-t.Failures, t.Calls)
+	case CauseHalfOpenTimeout:
+		return "the trial calls did not finish in time"
 	case CauseOperator:
 		return "set by the operator"
 	}
@@ -147,13 +173,30 @@ func (t Transition) Reason() string {
 
 // Permit is handed out by Allow and given back to Record. It ties a result
 // to the state period it was allowed in, so that a slow call allowed while
-// closed cannot count as a half-open trial when it finally returns.
+// closed cannot count as a half-open trial when it finally returns, and it
+// carries the time the call was allowed, so Record can tell a slow call.
 type Permit struct {
 	generation uint64
+	start      time.Duration
 }
+
+// Start is when the permit was granted.
+func (p Permit) Start() time.Duration { return p.start }
 
 // ErrOpen is returned by Allow when the breaker refuses a call.
 var ErrOpen = errors.New("circuit breaker is open")
+
+// Options are what New cannot say in a Config: the code a breaker calls.
+type Options struct {
+	// OnTransition, if not nil, is called on every state change,
+	// synchronously, inside the call that caused it. It must not call back
+	// into the breaker.
+	OnTransition func(Transition)
+	// Rand returns numbers uniform in [0, 1); it draws the jitter on the
+	// open wait. It is required when Config.OpenJitter is above 0. Pass a
+	// seeded source (math/rand/v2's Rand.Float64) to keep runs reproducible.
+	Rand func() float64
+}
 
 // Breaker is the state machine. Create it with New.
 type Breaker struct {
@@ -164,40 +207,66 @@ type Breaker struct {
 	// generation are dropped.
 	generation uint64
 
-	// window is a ring of the last WindowSize recorded results.
-	window   []Result
-	head     int // index of the oldest result
-	count    int // results held
-	failures int // failures held
+	win         window // the closed state's recent calls
+	consecutive int    // failures in a row, while closed
 
-	openedAt     time.Duration
-	trialsSent   int
-	trialsPassed int
+	openedAt time.Duration // when the current open period began
+	openWait time.Duration // and how long it lasts
+	rounds   int           // failed half-open rounds since the breaker last closed
 
+	halfOpenAt    time.Duration
+	trialsSent    int // permits handed out in this half-open period
+	trialsPassed  int // trials that neither failed nor (when judged) were slow
+	trialsDone    int // trials recorded
+	trialFailures int
+	trialSlow     int
+
+	rand         func() float64
 	onTransition func(Transition)
 }
 
 // New builds a closed breaker. onTransition, if not nil, is called on every
 // state change, synchronously, inside the call that caused it.
 func New(cfg Config, onTransition func(Transition)) (*Breaker, error) {
+	return NewWithOptions(cfg, Options{OnTransition: onTransition})
+}
+
+// NewWithOptions builds a closed breaker with a listener and a random source.
+func NewWithOptions(cfg Config, opts Options) (*Breaker, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	return &Breaker{cfg: cfg, window: make([]Result, cfg.WindowSize), onTransition: onTransition}, nil
+	if cfg.OpenJitter > 0 && opts.Rand == nil {
+		return nil, fmt.Errorf("breaker open jitter %v needs a random source: set Options.Rand (a seeded one keeps a run reproducible)", cfg.OpenJitter)
+	}
+	return &Breaker{
+		cfg:          cfg,
+		win:          newWindow(cfg),
+		rand:         opts.Rand,
+		onTransition: opts.OnTransition,
+	}, nil
 }
 
 // Config returns the configuration the breaker was built with.
 func (b *Breaker) Config() Config { return b.cfg }
 
-// State is the current state, as of the last call to Allow or Record. An
-// open breaker whose wait has run out moves to half-open lazily, on the next
-// Allow; use StateAt to see what the next call would find.
+// State is the current state, as of the last call to Allow, Record or Tick.
+// An open breaker whose wait has run out moves to half-open lazily, on the
+// next Allow (or Tick); use StateAt to see what the next call would find.
 func (b *Breaker) State() State { return b.state }
 
-// StateAt reports the state a call arriving at now would find.
+// StateAt reports the state a call arriving at now would find. A half-open
+// breaker past HalfOpenMax reads as open.
 func (b *Breaker) StateAt(now time.Duration) State {
-	if b.state == Open && now-b.openedAt >= b.cfg.OpenFor {
-		return HalfOpen
+	switch b.state {
+	case Open:
+		if now-b.openedAt >= b.openWait {
+			return HalfOpen
+		}
+	case HalfOpen:
+		if b.halfOpenExpired(now) {
+			return Open
+		}
 	}
 	return b.state
 }
@@ -205,28 +274,34 @@ func (b *Breaker) StateAt(now time.Duration) State {
 // Allow asks whether a call may go to the dependency now. When it may, the
 // Permit must be handed back to Record with the call's result.
 func (b *Breaker) Allow(now time.Duration) (Permit, error) {
+	if b.state == HalfOpen {
+		b.expireHalfOpen(now) // past HalfOpenMax it has reopened
+	}
 	switch b.state {
 	case Closed, Disabled, MetricsOnly:
-		return Permit{b.generation}, nil
+		return Permit{b.generation, now}, nil
 	case Open:
-		if now-b.openedAt < b.cfg.OpenFor {
+		if now-b.openedAt < b.openWait {
 			return Permit{}, ErrOpen
 		}
-		b.moveTo(now, HalfOpen, CauseWaitElapsed, 0, 0)
-		b.trialsSent, b.trialsPassed = 0, 0
+		b.halfOpen(now)
 		fallthrough
 	case HalfOpen:
 		if b.trialsSent < b.cfg.HalfOpenTrials {
 			b.trialsSent++
-			return Permit{b.generation}, nil
+			return Permit{b.generation, now}, nil
 		}
 		return Permit{}, ErrOpen
 	}
 	return Permit{}, ErrOpen // ForcedOpen
 }
 
-// Record tells the breaker how a permitted call ended.
+// Record tells the breaker how a permitted call ended. The call's duration
+// is now minus the permit's start.
 func (b *Breaker) Record(now time.Duration, p Permit, r Result) {
+	if b.state == HalfOpen {
+		b.expireHalfOpen(now)
+	}
 	if p.generation != b.generation {
 		return // allowed in an earlier state period: it says nothing about this one
 	}
@@ -236,26 +311,50 @@ func (b *Breaker) Record(now time.Duration, p Permit, r Result) {
 		}
 		return
 	}
+	failed := r == Failure
+	slow := b.cfg.slowTracked() && now-p.start > b.cfg.SlowCallDuration
 	switch b.state {
 	case Closed, MetricsOnly:
-		b.push(r)
-		// Divide rather than multiply: failures/count is correctly rounded,
-		// so 3 of 10 meets a threshold written as 0.3 exactly.
-		if b.state == Closed && b.count >= b.cfg.minimumCalls() &&
-			float64(b.failures)/float64(b.count) >= b.cfg.FailureRate {
-			b.open(now, CauseFailureRate, b.failures, b.count)
+		b.win.add(now, failed, slow)
+		if failed {
+			b.consecutive++
+		} else {
+			b.consecutive = 0
+		}
+		if b.state == Closed {
+			b.judge(now, failed || slow)
 		}
 	case HalfOpen:
-		if r == Failure {
-			b.open(now, CauseTrialFailed, 1, b.trialsSent)
-			return
-		}
-		b.trialsPassed++
-		if b.trialsPassed == b.cfg.HalfOpenTrials {
-			b.clearWindow()
-			b.moveTo(now, Closed, CauseTrialsPassed, 0, b.trialsPassed)
+		b.trial(now, failed, slow)
+	}
+}
+
+// Tick lets time alone move the breaker: an open breaker whose wait has run
+// out becomes half-open, a half-open breaker past HalfOpenMax opens again,
+// and a time window drops the buckets that have aged out. Without Tick the
+// same moves happen lazily on the next Allow; a caller that wants them on a
+// timer (Resilience4j's automatic transition) calls Tick at NextDeadline.
+func (b *Breaker) Tick(now time.Duration) {
+	b.expireHalfOpen(now)
+	if b.state == Open && now-b.openedAt >= b.openWait {
+		b.halfOpen(now)
+	}
+	b.win.age(now)
+}
+
+// NextDeadline is the next moment at which time alone will change the
+// state: the end of the open wait, or of HalfOpenMax. ok is false when no
+// such moment is pending.
+func (b *Breaker) NextDeadline() (at time.Duration, ok bool) {
+	switch b.state {
+	case Open:
+		return addSat(b.openedAt, b.openWait), true
+	case HalfOpen:
+		if b.cfg.HalfOpenMax > 0 {
+			return addSat(b.halfOpenAt, b.cfg.HalfOpenMax), true
 		}
 	}
+	return 0, false
 }
 
 // OpenRemaining is how long an open breaker will still refuse calls at now;
@@ -264,25 +363,51 @@ func (b *Breaker) OpenRemaining(now time.Duration) time.Duration {
 	if b.state != Open {
 		return 0
 	}
-	return max(0, b.cfg.OpenFor-(now-b.openedAt))
+	return max(0, b.openWait-(now-b.openedAt))
 }
 
 // Trials reports the half-open trial calls sent and passed so far.
 func (b *Breaker) Trials() (sent, passed int) { return b.trialsSent, b.trialsPassed }
 
-// WindowCounts reports the recorded calls and failures in the window.
-func (b *Breaker) WindowCounts() (calls, failures int) { return b.count, b.failures }
+// WindowCounts reports the recorded calls and failures in the window, as of
+// the last call to Record or Tick.
+func (b *Breaker) WindowCounts() (calls, failures int) { return b.win.calls, b.win.failures }
 
-// AppendWindow appends the window's results, oldest first, to dst.
+// Counts reports the window and the run of consecutive failures, as of the
+// last call to Record or Tick.
+func (b *Breaker) Counts() Counts {
+	return Counts{Calls: b.win.calls, Failures: b.win.failures, Slow: b.win.slow, ConsecutiveFailures: b.consecutive}
+}
+
+// CountsAt reports what the window holds at now, leaving out the time
+// buckets that have aged out since the last update, without changing it.
+func (b *Breaker) CountsAt(now time.Duration) Counts {
+	c := Counts{ConsecutiveFailures: b.consecutive}
+	c.Calls, c.Failures, c.Slow = b.win.countsAt(now)
+	return c
+}
+
+// AppendWindow appends a count window's results, oldest first, to dst. A
+// time window keeps no single calls: see AppendBuckets.
 func (b *Breaker) AppendWindow(dst []Result) []Result {
-	for i := 0; i < b.count; i++ {
-		dst = append(dst, b.window[(b.head+i)%len(b.window)])
+	w := &b.win
+	for i := 0; i < w.n; i++ {
+		r := Success
+		if w.ring[(w.head+i)%len(w.ring)]&markFailure != 0 {
+			r = Failure
+		}
+		dst = append(dst, r)
 	}
 	return dst
 }
 
-// ForceOpen holds the breaker open until Reset; Disable lets every call
-// through and records nothing; SetMetricsOnly records but never opens.
+// AppendBuckets appends a time window's buckets as of now, oldest first, to
+// dst; a count window appends nothing.
+func (b *Breaker) AppendBuckets(dst []Bucket, now time.Duration) []Bucket {
+	return b.win.appendBuckets(dst, now)
+}
+
+// ForceOpen holds the breaker open until Reset.
 func (b *Breaker) ForceOpen(now time.Duration) { b.moveTo(now, ForcedOpen, CauseOperator, 0, 0) }
 
 // Disable lets every call through and records nothing, until Reset.
@@ -292,14 +417,128 @@ func (b *Breaker) Disable(now time.Duration) { b.moveTo(now, Disabled, CauseOper
 func (b *Breaker) SetMetricsOnly(now time.Duration) { b.moveTo(now, MetricsOnly, CauseOperator, 0, 0) }
 
 // Reset closes the breaker and clears its window.
-func (b *Breaker) Reset(now time.Duration) {
-	b.clearWindow()
-	b.moveTo(now, Closed, CauseOperator, 0, 0)
+func (b *Breaker) Reset(now time.Duration) { b.close(now, CauseOperator, 0, 0) }
+
+// judge applies the closed state's rules after a call was recorded.
+func (b *Breaker) judge(now time.Duration, bad bool) {
+	c := &b.cfg
+	w := &b.win
+	if (bad || !c.JudgeOnFailure) && w.calls > 0 && w.calls >= c.minimumCalls() {
+		// Divide rather than multiply: failures/calls is correctly rounded,
+		// so 3 of 10 meets a threshold written as 0.3 exactly.
+		if c.FailureRate > 0 && float64(w.failures)/float64(w.calls) >= c.FailureRate {
+			b.open(now, CauseFailureRate, w.failures, w.calls)
+			return
+		}
+		if c.SlowCallRate > 0 && float64(w.slow)/float64(w.calls) >= c.SlowCallRate {
+			b.open(now, CauseSlowCallRate, w.slow, w.calls)
+			return
+		}
+	}
+	if c.MaxConsecutiveFailures > 0 && b.consecutive > c.MaxConsecutiveFailures {
+		b.open(now, CauseConsecutiveFailures, b.consecutive, b.consecutive)
+	}
 }
 
-func (b *Breaker) open(now time.Duration, cause Cause, failures, calls int) {
-	b.openedAt = now
-	b.moveTo(now, Open, cause, failures, calls)
+// trial applies the half-open rule after a trial call was recorded.
+func (b *Breaker) trial(now time.Duration, failed, slow bool) {
+	c := &b.cfg
+	judgedSlow := slow && c.SlowCallRate > 0
+	b.trialsDone++
+	if failed {
+		b.trialFailures++
+	}
+	if slow {
+		b.trialSlow++
+	}
+	if !failed && !judgedSlow {
+		b.trialsPassed++
+	}
+	if c.HalfOpenRule == TrialsAsWindow {
+		if b.trialsDone < c.HalfOpenTrials {
+			return
+		}
+		n := b.trialsDone
+		switch {
+		case c.FailureRate > 0 && float64(b.trialFailures)/float64(n) >= c.FailureRate:
+			b.open(now, CauseTrialsFailureRate, b.trialFailures, n)
+		case c.SlowCallRate > 0 && float64(b.trialSlow)/float64(n) >= c.SlowCallRate:
+			b.open(now, CauseTrialsSlowRate, b.trialSlow, n)
+		default:
+			b.close(now, CauseTrialsPassed, b.trialFailures, n)
+		}
+		return
+	}
+	switch {
+	case failed:
+		b.open(now, CauseTrialFailed, 1, b.trialsSent)
+	case judgedSlow:
+		b.open(now, CauseTrialSlow, 1, b.trialsSent)
+	case b.trialsPassed == c.HalfOpenTrials:
+		b.close(now, CauseTrialsPassed, 0, b.trialsPassed)
+	}
+}
+
+func (b *Breaker) halfOpenExpired(now time.Duration) bool {
+	return b.cfg.HalfOpenMax > 0 && now-b.halfOpenAt >= b.cfg.HalfOpenMax
+}
+
+// expireHalfOpen makes the move a timer would have made: a half-open
+// breaker past HalfOpenMax opens again, dated when the limit ran out.
+// It is split from its test so that the test inlines into Allow and Record.
+func (b *Breaker) expireHalfOpen(now time.Duration) {
+	if b.state == HalfOpen && b.halfOpenExpired(now) {
+		b.reopenTimedOut()
+	}
+}
+
+func (b *Breaker) reopenTimedOut() {
+	b.open(b.halfOpenAt+b.cfg.HalfOpenMax, CauseHalfOpenTimeout, b.trialFailures, b.trialsSent)
+}
+
+func (b *Breaker) halfOpen(now time.Duration) {
+	b.halfOpenAt = now
+	b.trialsSent, b.trialsPassed, b.trialsDone, b.trialFailures, b.trialSlow = 0, 0, 0, 0, 0
+	b.moveTo(now, HalfOpen, CauseWaitElapsed, 0, 0)
+}
+
+func (b *Breaker) open(at time.Duration, cause Cause, failures, calls int) {
+	if b.state == HalfOpen {
+		b.rounds++
+	}
+	b.openedAt = at
+	b.openWait = b.drawWait()
+	b.moveTo(at, Open, cause, failures, calls)
+}
+
+func (b *Breaker) close(now time.Duration, cause Cause, failures, calls int) {
+	b.win.reset()
+	b.consecutive = 0
+	b.rounds = 0
+	b.moveTo(now, Closed, cause, failures, calls)
+}
+
+// maxWait bounds a computed wait, far beyond any useful one, so that adding
+// it to a clock reading cannot overflow.
+const maxWait = time.Duration(1<<62 - 1)
+
+// drawWait is the length of the open period starting now: OpenFor, grown
+// by the failed rounds, capped, then jittered.
+func (b *Breaker) drawWait() time.Duration {
+	c := &b.cfg
+	w := c.baseWait(b.rounds)
+	if c.OpenJitter == 0 {
+		return w
+	}
+	u := b.rand()
+	if !(u >= 0 && u < 1) {
+		u = 0.5 // a broken source must not break the breaker
+	}
+	f := float64(w) * (1 + c.OpenJitter*(2*u-1))
+	if !(f < float64(maxWait)) {
+		return maxWait
+	}
+	return max(time.Duration(f), 1)
 }
 
 func (b *Breaker) moveTo(now time.Duration, to State, cause Cause, failures, calls int) {
@@ -307,26 +546,17 @@ func (b *Breaker) moveTo(now time.Duration, to State, cause Cause, failures, cal
 	b.state = to
 	b.generation++
 	if b.onTransition != nil && from != to {
-		b.onTransition(Transition{At: now, From: from, To: to, Cause: cause, Failures: failures, Calls: calls})
-	}
-}
-
-func (b *Breaker) push(r Result) {
-	if b.count == len(b.window) {
-		if b.window[b.head] == Failure {
-			b.failures--
+		t := Transition{At: now, From: from, To: to, Cause: cause, Failures: failures, Calls: calls}
+		if to == Open {
+			t.Wait = b.openWait
 		}
-		b.window[b.head] = r
-		b.head = (b.head + 1) % len(b.window)
-	} else {
-		b.window[(b.head+b.count)%len(b.window)] = r
-		b.count++
-	}
-	if r == Failure {
-		b.failures++
+		b.onTransition(t)
 	}
 }
 
-func (b *Breaker) clearWindow() {
-	b.head, b.count, b.failures = 0, 0, 0
+func addSat(a, b time.Duration) time.Duration {
+	if s := a + b; b < 0 || s >= a {
+		return s
+	}
+	return time.Duration(1<<63 - 1)
 }

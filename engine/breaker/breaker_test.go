@@ -2,6 +2,7 @@ package breaker
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -235,19 +236,50 @@ func TestStateNamesRoundTrip(t *testing.T) {
 	}
 }
 
+// benchConfigs are the shapes of breaker whose Allow/Record cost is measured.
+var benchConfigs = map[string]Config{
+	"count": {WindowSize: 100, FailureRate: 0.5, OpenFor: s, HalfOpenTrials: 10},
+	"time":  {Window: TimeWindow, WindowSpan: 10 * s, WindowBuckets: 10, MinimumCalls: 20, FailureRate: 0.5, OpenFor: s, HalfOpenTrials: 10},
+	"slow-consecutive": {WindowSize: 100, MinimumCalls: 10, FailureRate: 0.5, SlowCallDuration: 3 * time.Millisecond,
+		SlowCallRate: 0.8, MaxConsecutiveFailures: 5, OpenFor: s, HalfOpenTrials: 10},
+	"trials-window-jitter": {Window: TimeWindow, WindowSpan: 5 * s, MinimumCalls: 10, FailureRate: 0.3, OpenFor: 200 * time.Millisecond,
+		HalfOpenTrials: 5, HalfOpenRule: TrialsAsWindow, OpenJitter: 0.2, OpenBackoff: 2, OpenMax: 5 * s, HalfOpenMax: s},
+}
+
+// BenchmarkAllowRecord measures one Allow and one Record (b.ReportAllocs
+// shows they allocate nothing) for each shape of window and rule.
 func BenchmarkAllowRecord(b *testing.B) {
-	br, _ := New(Config{WindowSize: 100, FailureRate: 0.5, OpenFor: s, HalfOpenTrials: 10}, nil)
-	b.ReportAllocs()
-	var now time.Duration
-	for i := 0; b.Loop(); i++ {
-		now += time.Millisecond
-		p, err := br.Allow(now)
-		if err == nil {
-			r := Success
-			if i%3 == 0 {
-				r = Failure
+	for _, name := range []string{"count", "time", "slow-consecutive", "trials-window-jitter"} {
+		b.Run(name, func(b *testing.B) {
+			src := rand.New(rand.NewPCG(1, 2))
+			br, err := NewWithOptions(benchConfigs[name], Options{Rand: src.Float64})
+			if err != nil {
+				b.Fatal(err)
 			}
-			br.Record(now, p, r)
-		}
+			b.ReportAllocs()
+			var now time.Duration
+			for i := 0; b.Loop(); i++ {
+				now += time.Millisecond
+				p, err := br.Allow(now)
+				if err == nil {
+					r := Success
+					if i%3 == 0 {
+						r = Failure
+					}
+					br.Record(now+time.Duration(i%5)*time.Millisecond, p, r)
+				}
+			}
+		})
 	}
+	b.Run("concurrent", func(b *testing.B) {
+		c, _ := NewConcurrent(benchConfigs["count"], Options{})
+		b.ReportAllocs()
+		var now time.Duration
+		for i := 0; b.Loop(); i++ {
+			now += time.Millisecond
+			if p, err := c.Allow(now); err == nil {
+				c.Record(now, p, Result(i%3%2))
+			}
+		}
+	})
 }
