@@ -287,3 +287,18 @@ func TestCheckRecordsProgress(t *testing.T) {
 		t.Fatal("the pass was not saved")
 	}
 }
+
+// Without cgo there is no race detector; the concurrent exercises are then
+// graded without it rather than not at all.
+func TestCheckWithoutCgoFallsBack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	w := newWorkbook(t)
+	e, _ := Lookup("04")
+	t.Setenv("CGO_ENABLED", "0")
+	r := w.Check(context.Background(), e, CheckOptions{})
+	if r.Report.Status != grade.Failed || !strings.Contains(r.Report.Summary, "without the race detector") {
+		t.Fatalf("Check of a race exercise without cgo: %v %q", r.Report.Status, r.Report.Summary)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/breakerlab/breakerlab/exercises"
@@ -106,6 +107,7 @@ type Model struct {
 	search     string
 	searching  bool
 
+	work      *inflight // checks whose go test may still be running
 	all       *checkAll
 	verifying bool // the running check-all is the final recheck
 	watch     *watcher
@@ -180,6 +182,7 @@ func New(b Backend, opt Options) Model {
 		gen:     map[string]int{},
 		pending: map[string]int{},
 		order:   map[string]bool{},
+		work:    &inflight{},
 	}
 	m.help.Styles = m.theme.help
 	cur := b.Current()
@@ -240,8 +243,10 @@ func (m *Model) startCheck(e exercises.Exercise) tea.Cmd {
 	gen := m.gen[e.Name]
 	ctx, cancel := context.WithCancel(context.Background())
 	m.running[e.Name] = cancel
-	b := m.b
+	b, work := m.b, m.work
 	return func() tea.Msg {
+		work.add(1)
+		defer work.add(-1)
 		return checkedMsg{name: e.Name, gen: gen, result: b.Check(ctx, e)}
 	}
 }
@@ -255,8 +260,10 @@ func (m *Model) startCheckAll(verify bool) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	run := &checkAll{ch: make(chan exercises.Result), total: len(m.exs), cancel: cancel}
 	m.all, m.verifying = run, verify
-	exs, b, parallel := m.exs, m.b, m.opt.Parallel
+	exs, b, parallel, work := m.exs, m.b, m.opt.Parallel, m.work
+	work.add(1)
 	go func() {
+		defer work.add(-1)
 		sem := make(chan struct{}, parallel)
 		done := make(chan struct{})
 		for _, e := range exs {
@@ -435,6 +442,20 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.key(msg)
 	}
 	return m, nil
+}
+
+// inflight counts checks in progress, so that Run can let them stop their
+// go test processes before the program exits.
+type inflight struct{ n atomic.Int64 }
+
+func (w *inflight) add(d int64) { w.n.Add(d) }
+
+// wait returns once no check is in progress, or after limit.
+func (w *inflight) wait(limit time.Duration) {
+	deadline := time.Now().Add(limit)
+	for w.n.Load() > 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // startMsg is sent by Run once the program is up; it starts the first
