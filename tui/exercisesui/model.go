@@ -33,6 +33,10 @@ type Options struct {
 	// Debounce is how long the runner waits after a save before testing,
 	// so that a burst of writes makes one run; 200 ms if zero.
 	Debounce time.Duration
+	// Leave, if set, is the command q runs instead of tea.Quit: a program
+	// that embeds the runner (the home screen) uses it to take the screen
+	// back. Checks in progress are canceled either way.
+	Leave tea.Cmd
 }
 
 type screen int
@@ -565,6 +569,10 @@ func (m Model) quit() (tea.Model, tea.Cmd) {
 		m.all.cancel()
 	}
 	m.watch.close()
+	m.watch, m.running, m.all = nil, map[string]context.CancelFunc{}, nil
+	if m.opt.Leave != nil {
+		return m, m.opt.Leave
+	}
 	m.quitting = true
 	return m, tea.Quit
 }

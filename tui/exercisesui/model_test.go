@@ -511,6 +511,15 @@ func TestQuitCancelsWork(t *testing.T) {
 	}
 }
 
+func TestLeaveInsteadOfQuitWhenEmbedded(t *testing.T) {
+	type left struct{}
+	m := New(newFake(), Options{Manual: true, Leave: func() tea.Msg { return left{} }})
+	_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")})
+	if _, ok := cmd().(left); !ok {
+		t.Fatal("q did not run the Leave command")
+	}
+}
+
 // Every screen, at every size from 1×1 up, renders without panicking and
 // fits the terminal.
 func TestEverySizeFits(t *testing.T) {
