@@ -1,0 +1,465 @@
+package scenariofile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+)
+
+// Dump writes a scenario as a scenario file. Parse reads the result back into
+// a scenario that runs to exactly the same results.
+//
+// The first variant's system becomes the [system] section and every variant
+// is written as the changes it makes to it; so every variant must have the
+// same endpoints and dependencies, by name and in order. A scenario with one
+// variant named DefaultVariant is written without [[variants]].
+func Dump(sc *engine.Scenario) ([]byte, error) {
+	if sc == nil {
+		return nil, errors.New("dump: no scenario")
+	}
+	if err := sc.Validate(); err != nil {
+		return nil, fmt.Errorf("dump %q: %w", sc.Name, err)
+	}
+	if err := checkDumpable(sc); err != nil {
+		return nil, fmt.Errorf("dump %q: %w", sc.Name, err)
+	}
+	var w writer
+	w.line("# A breakerlab scenario file (see engine/scenariofile/SCHEMA.md).")
+	w.line("# [system] is the base design; each [[variants]] lists only what it changes,")
+	w.line("# and a variant's policy table replaces the base's policy for that dependency.")
+	w.kv("name", quote(sc.Name))
+	if sc.Summary != "" {
+		w.kv("summary", quote(sc.Summary))
+	}
+	w.kv("duration", formatDuration(sc.Duration))
+	w.kv("measure_from", formatDuration(sc.MeasureFrom))
+	w.kv("measure_to", formatDuration(sc.MeasureTo))
+
+	base := &sc.Variants[0].System
+	w.header("[system]")
+	w.kv("workers", strconv.Itoa(base.Workers))
+	w.kv("queue", FormatQueue(base.Queue))
+	for _, e := range base.Endpoints {
+		w.header("[[system.endpoints]]")
+		w.kv("name", quote(e.Name))
+		writeArrival(&w, e)
+		if e.Calls != "" {
+			w.kv("calls", quote(e.Calls))
+		}
+		if e.Patience > 0 {
+			w.kv("patience", formatDuration(e.Patience))
+		}
+	}
+	for _, d := range base.Dependencies {
+		w.header("[[system.dependencies]]")
+		w.kv("name", quote(d.Name))
+		w.kv("latency", formatLatency(d.Latency))
+		if len(d.Faults) > 0 {
+			writeFaults(&w, d.Faults)
+		}
+		if !reflect.DeepEqual(d.Policy, engine.Policy{}) {
+			if inline, ok := inlinePolicy(d.Policy); ok {
+				w.kv("policy", inline)
+			} else {
+				writePolicySections(&w, "system.dependencies.policy", d.Policy)
+			}
+		}
+	}
+
+	if len(sc.Variants) == 1 && sc.Variants[0].Name == DefaultVariant {
+		return w.bytes(), nil
+	}
+	for _, v := range sc.Variants {
+		writeVariant(&w, base, v)
+	}
+	return w.bytes(), nil
+}
+
+// checkDumpable reports what the file format cannot say about sc.
+func checkDumpable(sc *engine.Scenario) error {
+	base := &sc.Variants[0].System
+	var texts []string
+	texts = append(texts, sc.Name, sc.Summary)
+	for _, v := range sc.Variants {
+		texts = append(texts, v.Name)
+		s := &v.System
+		if len(s.Endpoints) != len(base.Endpoints) || len(s.Dependencies) != len(base.Dependencies) {
+			return fmt.Errorf("variant %q has other endpoints or dependencies than the first variant; a file writes variants as changes to one system", v.Name)
+		}
+		for i, e := range s.Endpoints {
+			if e.Name != base.Endpoints[i].Name {
+				return fmt.Errorf("variant %q has endpoint %q where the first variant has %q; a file writes variants as changes to one system", v.Name, e.Name, base.Endpoints[i].Name)
+			}
+			texts = append(texts, e.Name, e.Calls)
+		}
+		for i, d := range s.Dependencies {
+			if d.Name != base.Dependencies[i].Name {
+				return fmt.Errorf("variant %q has dependency %q where the first variant has %q; a file writes variants as changes to one system", v.Name, d.Name, base.Dependencies[i].Name)
+			}
+			texts = append(texts, d.Name)
+		}
+	}
+	for _, s := range texts {
+		if !utf8.ValidString(s) {
+			return fmt.Errorf("the name or summary %q is not valid UTF-8, which a TOML file cannot hold", s)
+		}
+	}
+	return nil
+}
+
+func writeVariant(w *writer, base *engine.System, v engine.Variant) {
+	s := &v.System
+	w.header("[[variants]]")
+	w.kv("name", quote(v.Name))
+	if s.Workers != base.Workers {
+		w.kv("workers", strconv.Itoa(s.Workers))
+	}
+	if s.Queue != base.Queue {
+		w.kv("queue", FormatQueue(s.Queue))
+	}
+	for i, e := range s.Endpoints {
+		b := base.Endpoints[i]
+		if e == b {
+			continue
+		}
+		w.header("[variants.endpoints." + key(e.Name) + "]")
+		if e.Rate != b.Rate || e.Interval != b.Interval {
+			writeArrival(w, e)
+		}
+		if e.Calls != b.Calls {
+			w.kv("calls", quote(e.Calls))
+		}
+		if e.Patience != b.Patience {
+			w.kv("patience", formatDuration(e.Patience))
+		}
+	}
+	for i, d := range s.Dependencies {
+		b := base.Dependencies[i]
+		prefix := "variants.dependencies." + key(d.Name)
+		latency := formatLatency(d.Latency) != formatLatency(b.Latency)
+		faults := !sameFaults(d.Faults, b.Faults)
+		policy := !reflect.DeepEqual(d.Policy, b.Policy)
+		inline, short := inlinePolicy(d.Policy)
+		if latency || faults || (policy && short) {
+			w.header("[" + prefix + "]")
+			if latency {
+				w.kv("latency", formatLatency(d.Latency))
+			}
+			if faults {
+				writeFaults(w, d.Faults)
+			}
+			if policy && short {
+				w.kv("policy", inline)
+			}
+		}
+		if policy && !short {
+			writePolicySections(w, prefix+".policy", d.Policy)
+		}
+	}
+}
+
+// sameFaults compares two fault timelines as the file writes them.
+func sameFaults(a, b []engine.Fault) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if formatFault(a[i]) != formatFault(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// writeArrival writes an endpoint's rate, or its interval.
+func writeArrival(w *writer, e engine.Endpoint) {
+	if e.Interval > 0 {
+		w.kv("interval", formatDuration(e.Interval))
+		return
+	}
+	w.kv("rate", formatFloat(e.Rate))
+}
+
+func formatLatency(l engine.Latency) string {
+	switch l.Kind {
+	case engine.Exponential:
+		return fmt.Sprintf("{ kind = %q, mean = %s }", l.Kind.String(), formatDuration(l.Mean))
+	case engine.Constant:
+		return fmt.Sprintf("{ kind = %q, value = %s }", l.Kind.String(), formatDuration(l.Value))
+	}
+	return fmt.Sprintf("{ kind = %q, p50 = %s, p99 = %s }", l.Kind.String(), formatDuration(l.P50), formatDuration(l.P99))
+}
+
+func writeFaults(w *writer, faults []engine.Fault) {
+	if len(faults) == 0 {
+		w.kv("faults", "[]")
+		return
+	}
+	w.line("faults = [")
+	for _, f := range faults {
+		w.line("  " + formatFault(f) + ",")
+	}
+	w.line("]")
+}
+
+func formatFault(f engine.Fault) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "{ kind = %q, from = %s", f.Kind.String(), formatDuration(f.From))
+	if f.To != 0 {
+		fmt.Fprintf(&b, ", to = %s", formatDuration(f.To))
+	}
+	switch f.Kind {
+	case engine.Slow:
+		fmt.Fprintf(&b, ", latency = %s", formatDuration(f.Latency))
+	case engine.Error:
+		fmt.Fprintf(&b, ", probability = %s", formatFloat(f.Probability))
+	}
+	b.WriteString(" }")
+	return b.String()
+}
+
+// policyScalars lists a policy's settings other than its breaker and
+// retry, as "key = value".
+func policyScalars(p engine.Policy) []string {
+	var out []string
+	if p.Order != nil {
+		names := make([]string, len(p.Order))
+		for i, l := range p.Order {
+			names[i] = quote(l.String())
+		}
+		out = append(out, "order = ["+strings.Join(names, ", ")+"]")
+	}
+	if p.Timeout > 0 {
+		out = append(out, "timeout = "+formatDuration(p.Timeout))
+	}
+	if p.Deadline > 0 {
+		out = append(out, "deadline = "+formatDuration(p.Deadline))
+	}
+	if p.Bulkhead > 0 {
+		parts := []string{"size = " + strconv.Itoa(p.Bulkhead)}
+		if p.BulkheadKind == engine.ThreadPoolBulkhead {
+			parts = append(parts, "kind = "+quote(p.BulkheadKind.String()))
+			if p.BulkheadQueue > 0 {
+				parts = append(parts, "queue = "+strconv.Itoa(p.BulkheadQueue))
+			}
+		} else if p.BulkheadWait > 0 {
+			parts = append(parts, "wait = "+formatDuration(p.BulkheadWait))
+		}
+		out = append(out, "bulkhead = { "+strings.Join(parts, ", ")+" }")
+	}
+	if p.Fallback != engine.NoFallback {
+		out = append(out, "fallback = "+quote(p.Fallback.String()))
+	}
+	return out
+}
+
+// inlinePolicy writes a short policy with no breaker and no retry as an
+// inline table ("{}" for none at all); ok is false when the policy needs
+// sections of its own.
+func inlinePolicy(p engine.Policy) (string, bool) {
+	if p.Breaker != nil || p.Retry != nil {
+		return "", false
+	}
+	parts := policyScalars(p)
+	if len(parts) == 0 {
+		return "{}", true
+	}
+	s := "{ " + strings.Join(parts, ", ") + " }"
+	return s, len(s) <= 80
+}
+
+// writePolicySections writes a policy as the table at path, with its breaker
+// and retry as sub-tables.
+func writePolicySections(w *writer, path string, p engine.Policy) {
+	if scalars := policyScalars(p); len(scalars) > 0 || (p.Breaker == nil && p.Retry == nil) {
+		w.header("[" + path + "]")
+		for _, s := range scalars {
+			w.line(s)
+		}
+	}
+	if p.Breaker != nil {
+		w.header("[" + path + ".breaker]")
+		writeBreaker(w, *p.Breaker)
+	}
+	if r := p.Retry; r != nil {
+		w.header("[" + path + ".retry]")
+		w.kv("attempts", strconv.Itoa(r.Attempts))
+		if r.Backoff.Base != 0 || r.Backoff.Max != 0 {
+			w.kv("backoff", fmt.Sprintf("{ base = %s, max = %s }", formatDuration(r.Backoff.Base), formatDuration(r.Backoff.Max)))
+		}
+		if r.RetryBulkheadFull {
+			w.kv("retry_bulkhead_full", "true")
+		}
+		if r.WaitForBreaker {
+			w.kv("wait_for_breaker", "true")
+		}
+		if r.Budget != engine.NoBudget {
+			w.kv("budget", quote(r.Budget.String()))
+		}
+	}
+}
+
+// writeBreaker writes every field that is not zero, in breakerKeys' order.
+func writeBreaker(w *writer, c breaker.Config) {
+	for _, k := range breakerKeys {
+		var v string
+		switch k {
+		case "window":
+			if c.Window != breaker.CountWindow {
+				v = quote(c.Window.String())
+			}
+		case "window_size":
+			v = formatInt(c.WindowSize)
+		case "window_span":
+			v = formatNonzeroDuration(c.WindowSpan)
+		case "window_buckets":
+			v = formatInt(c.WindowBuckets)
+		case "minimum_calls":
+			v = formatInt(c.MinimumCalls)
+		case "failure_rate":
+			v = formatNonzeroFloat(c.FailureRate)
+		case "slow_call_duration":
+			v = formatNonzeroDuration(c.SlowCallDuration)
+		case "slow_call_rate":
+			v = formatNonzeroFloat(c.SlowCallRate)
+		case "max_consecutive_failures":
+			v = formatInt(c.MaxConsecutiveFailures)
+		case "judge_on_failure":
+			if c.JudgeOnFailure {
+				v = "true"
+			}
+		case "open_for":
+			v = formatNonzeroDuration(c.OpenFor)
+		case "open_jitter":
+			v = formatNonzeroFloat(c.OpenJitter)
+		case "open_backoff":
+			v = formatNonzeroFloat(c.OpenBackoff)
+		case "open_max":
+			v = formatNonzeroDuration(c.OpenMax)
+		case "half_open_trials":
+			v = formatInt(c.HalfOpenTrials)
+		case "half_open_rule":
+			if c.HalfOpenRule != breaker.FirstFailureReopens {
+				v = quote(c.HalfOpenRule.String())
+			}
+		case "half_open_max":
+			v = formatNonzeroDuration(c.HalfOpenMax)
+		}
+		if v != "" {
+			w.kv(k, v)
+		}
+	}
+}
+
+func formatInt(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
+
+func formatNonzeroFloat(x float64) string {
+	if x == 0 {
+		return ""
+	}
+	return formatFloat(x)
+}
+
+func formatNonzeroDuration(d time.Duration) string {
+	if d == 0 {
+		return ""
+	}
+	return formatDuration(d)
+}
+
+// formatFloat writes a number so that it reads back bit for bit: whole
+// numbers without a fraction, others in the shortest exact form.
+func formatFloat(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// formatDuration writes a duration as a quoted string that time.ParseDuration
+// reads back exactly, without the zero tails of Duration.String ("1m", not
+// "1m0s") and with "us" for microseconds.
+func formatDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	s = strings.Replace(s, "µs", "us", 1)
+	return `"` + s + `"`
+}
+
+// quote writes a TOML basic string.
+func quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\r':
+			b.WriteString(`\r`)
+		default:
+			if r < 0x20 || r == 0x7f {
+				fmt.Fprintf(&b, `\u%04X`, r)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// key writes a table key: bare when it can be, quoted otherwise.
+func key(s string) string {
+	if s == "" {
+		return `""`
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return quote(s)
+		}
+	}
+	return s
+}
+
+// writer builds the file, one line at a time, with a blank line before
+// every section header.
+type writer struct{ buf bytes.Buffer }
+
+func (w *writer) line(s string) {
+	w.buf.WriteString(s)
+	w.buf.WriteByte('\n')
+}
+
+func (w *writer) kv(k, v string) { w.line(k + " = " + v) }
+
+func (w *writer) header(h string) {
+	w.buf.WriteByte('\n')
+	w.line(h)
+}
+
+func (w *writer) bytes() []byte { return w.buf.Bytes() }

@@ -1,0 +1,296 @@
+package scenariofile
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/retry"
+)
+
+func (c *conv) policy(t table) (engine.Policy, error) {
+	var p engine.Policy
+	if err := c.checkKeys(t, "order", "timeout", "deadline", "bulkhead", "breaker", "retry", "fallback"); err != nil {
+		return p, err
+	}
+	if l, ok, err := t.list("order"); err != nil {
+		return p, err
+	} else if ok {
+		order, err := parseOrder(l)
+		if err != nil {
+			return p, wrapAt(t.at("order"), fmt.Errorf("%s: %w", t.what, err))
+		}
+		p.Order = order
+	}
+	var err error
+	if p.Timeout, _, err = t.duration("timeout"); err != nil {
+		return p, err
+	}
+	if p.Deadline, _, err = t.duration("deadline"); err != nil {
+		return p, err
+	}
+	if bt, ok, err := t.sub("bulkhead", t.what+".bulkhead"); err != nil {
+		return p, err
+	} else if ok {
+		if err := c.bulkhead(bt, &p); err != nil {
+			return p, err
+		}
+	}
+	if bt, ok, err := t.sub("breaker", t.what+".breaker"); err != nil {
+		return p, err
+	} else if ok {
+		cfg, err := c.breaker(bt)
+		if err != nil {
+			return p, err
+		}
+		p.Breaker = &cfg
+	}
+	if rt, ok, err := t.sub("retry", t.what+".retry"); err != nil {
+		return p, err
+	} else if ok {
+		r, err := c.retry(rt)
+		if err != nil {
+			return p, err
+		}
+		p.Retry = &r
+	}
+	if s, ok, err := t.str("fallback"); err != nil {
+		return p, err
+	} else if ok {
+		f, err := engine.ParseFallback(s)
+		if err != nil {
+			return p, wrapAt(t.at("fallback"), fmt.Errorf("%s: %w", t.what, err))
+		}
+		if f != engine.NoFallback && p.Breaker == nil {
+			return p, t.errorf("fallback", "fallback %q answers the calls a breaker refuses, so it needs a breaker in the same policy", s)
+		}
+		p.Fallback = f
+	}
+	return p, nil
+}
+
+// parseOrder reads a policy's order: every layer once, outermost first.
+func parseOrder(l []any) ([]engine.Layer, error) {
+	const rule = "order must name each of \"retry\", \"breaker\", \"timeout\" and \"bulkhead\" once, outermost first"
+	if len(l) != len(engine.DefaultOrder) {
+		return nil, fmt.Errorf("%s; got %d names", rule, len(l))
+	}
+	out := make([]engine.Layer, 0, len(l))
+	for _, v := range l {
+		s, ok := v.(string)
+		if !ok {
+			return nil, fmt.Errorf("%s; got %s", rule, describe(v))
+		}
+		layer, err := engine.ParseLayer(s)
+		if err != nil {
+			return nil, err
+		}
+		for _, seen := range out {
+			if seen == layer {
+				return nil, fmt.Errorf("%s; %q is named twice", rule, s)
+			}
+		}
+		out = append(out, layer)
+	}
+	return out, nil
+}
+
+func (c *conv) bulkhead(t table, p *engine.Policy) error {
+	kind := engine.SemaphoreBulkhead
+	if s, ok, err := t.str("kind"); err != nil {
+		return err
+	} else if ok {
+		k, err := ParseBulkheadKind(s)
+		if err != nil {
+			return wrapAt(t.at("kind"), fmt.Errorf("%s: %w", t.what, err))
+		}
+		kind = k
+	}
+	allowed := []string{"size", "kind", "wait"}
+	if kind == engine.ThreadPoolBulkhead {
+		allowed = []string{"size", "kind", "queue"}
+	}
+	if err := c.checkKeys(t, allowed...); err != nil {
+		return err
+	}
+	size, ok, err := t.integer("size")
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errorAt(t.path, "%s needs a size: the most calls at once, such as bulkhead = { size = 10 }", t.what)
+	}
+	if size < 0 {
+		return t.errorf("size", "size must be between 0 (none) and the number of workers, got %d", size)
+	}
+	p.Bulkhead, p.BulkheadKind = size, kind
+	if p.BulkheadWait, _, err = t.duration("wait"); err != nil {
+		return err
+	}
+	q, _, err := t.integer("queue")
+	if err != nil {
+		return err
+	}
+	if q < 0 || q > engine.MaxQueue {
+		return t.errorf("queue", "queue must be between 0 (a hand-off: no queue) and %d, got %d", engine.MaxQueue, q)
+	}
+	p.BulkheadQueue = q
+	return nil
+}
+
+// breakerKeys are the keys of a breaker table besides preset, in the order
+// Dump writes them.
+var breakerKeys = []string{
+	"window", "window_size", "window_span", "window_buckets", "minimum_calls",
+	"failure_rate", "slow_call_duration", "slow_call_rate", "max_consecutive_failures", "judge_on_failure",
+	"open_for", "open_jitter", "open_backoff", "open_max",
+	"half_open_trials", "half_open_rule", "half_open_max",
+}
+
+func (c *conv) breaker(t table) (breaker.Config, error) {
+	var cfg breaker.Config
+	if err := c.checkKeys(t, append([]string{"preset"}, breakerKeys...)...); err != nil {
+		return cfg, err
+	}
+	if s, ok, err := t.str("preset"); err != nil {
+		return cfg, err
+	} else if ok {
+		p, err := preset(s)
+		if err != nil {
+			return cfg, wrapAt(t.at("preset"), fmt.Errorf("%s: %w", t.what, err))
+		}
+		cfg = p
+	}
+	if s, ok, err := t.str("window"); err != nil {
+		return cfg, err
+	} else if ok {
+		if err := cfg.Window.UnmarshalText([]byte(s)); err != nil {
+			return cfg, wrapAt(t.at("window"), fmt.Errorf("%s: %w", t.what, err))
+		}
+	} else if t.has("window_span") {
+		cfg.Window = breaker.TimeWindow
+	}
+	if s, ok, err := t.str("half_open_rule"); err != nil {
+		return cfg, err
+	} else if ok {
+		if err := cfg.HalfOpenRule.UnmarshalText([]byte(s)); err != nil {
+			return cfg, wrapAt(t.at("half_open_rule"), fmt.Errorf("%s: %w", t.what, err))
+		}
+	}
+	ints := []struct {
+		key string
+		dst *int
+	}{
+		{"window_size", &cfg.WindowSize}, {"window_buckets", &cfg.WindowBuckets}, {"minimum_calls", &cfg.MinimumCalls},
+		{"max_consecutive_failures", &cfg.MaxConsecutiveFailures}, {"half_open_trials", &cfg.HalfOpenTrials},
+	}
+	for _, f := range ints {
+		if v, ok, err := t.integer(f.key); err != nil {
+			return cfg, err
+		} else if ok {
+			*f.dst = v
+		}
+	}
+	floats := []struct {
+		key string
+		dst *float64
+	}{
+		{"failure_rate", &cfg.FailureRate}, {"slow_call_rate", &cfg.SlowCallRate},
+		{"open_jitter", &cfg.OpenJitter}, {"open_backoff", &cfg.OpenBackoff},
+	}
+	for _, f := range floats {
+		if v, ok, err := t.number(f.key); err != nil {
+			return cfg, err
+		} else if ok {
+			*f.dst = v
+		}
+	}
+	durations := []struct {
+		key string
+		dst *time.Duration
+	}{
+		{"window_span", &cfg.WindowSpan}, {"slow_call_duration", &cfg.SlowCallDuration},
+		{"open_for", &cfg.OpenFor}, {"open_max", &cfg.OpenMax}, {"half_open_max", &cfg.HalfOpenMax},
+	}
+	for _, f := range durations {
+		if v, ok, err := t.duration(f.key); err != nil {
+			return cfg, err
+		} else if ok {
+			*f.dst = v
+		}
+	}
+	if v, ok, err := t.boolean("judge_on_failure"); err != nil {
+		return cfg, err
+	} else if ok {
+		cfg.JudgeOnFailure = v
+	}
+	if err := cfg.Validate(); err != nil {
+		return cfg, wrapAt(t.path, fmt.Errorf("%s: %w", t.what, err))
+	}
+	return cfg, nil
+}
+
+func (c *conv) retry(t table) (engine.RetryPolicy, error) {
+	var r engine.RetryPolicy
+	if err := c.checkKeys(t, "attempts", "backoff", "retry_bulkhead_full", "wait_for_breaker", "budget"); err != nil {
+		return r, err
+	}
+	n, ok, err := t.integer("attempts")
+	if err != nil {
+		return r, err
+	}
+	if !ok {
+		return r, errorAt(t.path, "%s needs attempts: the most attempts, the first included, such as attempts = 3", t.what)
+	}
+	if n < 1 || n > engine.MaxAttempts {
+		return r, t.errorf("attempts", "attempts must be between 1 and %d (the first attempt counts), got %d", engine.MaxAttempts, n)
+	}
+	r.Attempts = n
+	if bt, ok, err := t.sub("backoff", t.what+".backoff"); err != nil {
+		return r, err
+	} else if ok {
+		if err := c.checkKeys(bt, "base", "max"); err != nil {
+			return r, err
+		}
+		var b retry.Backoff
+		if b.Base, _, err = bt.duration("base"); err != nil {
+			return r, err
+		}
+		if b.Max, _, err = bt.duration("max"); err != nil {
+			return r, err
+		}
+		if err := b.Validate(); err != nil {
+			return r, wrapAt(bt.path, fmt.Errorf("%s: %w", bt.what, err))
+		}
+		r.Backoff = b
+	}
+	if r.RetryBulkheadFull, _, err = t.boolean("retry_bulkhead_full"); err != nil {
+		return r, err
+	}
+	if r.WaitForBreaker, _, err = t.boolean("wait_for_breaker"); err != nil {
+		return r, err
+	}
+	if s, ok, err := t.str("budget"); err != nil {
+		return r, err
+	} else if ok {
+		b, err := ParseBudgetKind(s)
+		if err != nil {
+			return r, wrapAt(t.at("budget"), fmt.Errorf("%s: %w", t.what, err))
+		}
+		r.Budget = b
+	}
+	return r, nil
+}
+
+// preset looks up a breaker preset by name.
+func preset(name string) (breaker.Config, error) {
+	names := presetNames()
+	if len(names) == 0 {
+		return breaker.Config{}, fmt.Errorf("unknown breaker preset %q: this build has no presets; set the fields instead", name)
+	}
+	return breaker.Config{}, fmt.Errorf("unknown breaker preset %q (allowed: %s)", name, strings.Join(names, ", "))
+}
+
+func presetNames() []string { return nil }

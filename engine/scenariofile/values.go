@@ -1,0 +1,270 @@
+package scenariofile
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// table is one TOML table of the decoded document, with its path (for
+// lines) and the words messages use for it ("[system]", `endpoints "checkout"`).
+type table struct {
+	m    map[string]any
+	path []string
+	what string
+}
+
+// at is the path of one of the table's keys.
+func (t table) at(key string) []string {
+	return append(append(make([]string, 0, len(t.path)+1), t.path...), key)
+}
+
+// errorf reports a problem with the table's key, prefixed with the table's name.
+func (t table) errorf(key string, format string, args ...any) error {
+	if t.what == "" {
+		return errorAt(t.at(key), format, args...)
+	}
+	return errorAt(t.at(key), "%s: %s", t.what, fmt.Sprintf(format, args...))
+}
+
+// has reports whether the table sets key.
+func (t table) has(key string) bool {
+	_, ok := t.m[key]
+	return ok
+}
+
+// keysInOrder lists the table's keys in the order they appear in the file
+// (by line, then by name), so that the first problem reported is the first
+// one a reader meets.
+func (c *conv) keysInOrder(t table) []string {
+	keys := make([]string, 0, len(t.m))
+	for k := range t.m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		li, lj := c.ix.line(t.at(keys[i])), c.ix.line(t.at(keys[j]))
+		if li != lj {
+			return li < lj
+		}
+		return keys[i] < keys[j]
+	})
+	return keys
+}
+
+// checkKeys reports the first key of t that is not allowed.
+func (c *conv) checkKeys(t table, allowed ...string) error {
+	for _, k := range c.keysInOrder(t) {
+		if !contains(allowed, k) {
+			hint := ""
+			if s := closest(k, allowed); s != "" {
+				hint = fmt.Sprintf("; did you mean %q?", s)
+			}
+			where := "in " + t.what
+			if t.what == "" {
+				where = "at the top level"
+			}
+			return errorAt(t.at(k), "unknown key %q %s (allowed: %s)%s", k, where, strings.Join(allowed, ", "), hint)
+		}
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// closest is the allowed key a misspelt one most likely meant: within two
+// edits, or "" when none is that close.
+func closest(key string, allowed []string) string {
+	best, bestDist := "", 3
+	for _, a := range allowed {
+		if d := editDistance(key, a, bestDist); d < bestDist {
+			best, bestDist = a, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b, or limit when it is
+// at least limit (long inputs are not compared).
+func editDistance(a, b string, limit int) int {
+	if len(a) > 64 || len(b) > 64 {
+		return limit
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(b)], limit)
+}
+
+// describe names a decoded value for a message: its kind and, when short,
+// the value itself.
+func describe(v any) string {
+	switch x := v.(type) {
+	case string:
+		if len(x) > 40 {
+			return fmt.Sprintf("the string %q...", x[:40])
+		}
+		return fmt.Sprintf("the string %q", x)
+	case int64:
+		return fmt.Sprintf("the number %d", x)
+	case float64:
+		return fmt.Sprintf("the number %v", x)
+	case bool:
+		return strconv.FormatBool(x)
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "a table"
+	}
+	return "a date or time"
+}
+
+// str reads an optional string.
+func (t table) str(key string) (string, bool, error) {
+	v, ok := t.m[key]
+	if !ok {
+		return "", false, nil
+	}
+	s, isStr := v.(string)
+	if !isStr {
+		return "", true, t.errorf(key, "%s must be a string (in quotes), got %s", key, describe(v))
+	}
+	return s, true, nil
+}
+
+// integer reads an optional whole number (a float with no fraction passes).
+func (t table) integer(key string) (int, bool, error) {
+	v, ok := t.m[key]
+	if !ok {
+		return 0, false, nil
+	}
+	switch x := v.(type) {
+	case int64:
+		if int64(int(x)) != x { // only where int has 32 bits
+			return 0, true, t.errorf(key, "%s is out of range, got %d", key, x)
+		}
+		return int(x), true, nil
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) <= 1<<31 {
+			return int(x), true, nil
+		}
+	}
+	return 0, true, t.errorf(key, "%s must be a whole number, got %s", key, describe(v))
+}
+
+// number reads an optional number; whole numbers are accepted.
+func (t table) number(key string) (float64, bool, error) {
+	v, ok := t.m[key]
+	if !ok {
+		return 0, false, nil
+	}
+	switch x := v.(type) {
+	case int64:
+		return float64(x), true, nil
+	case float64:
+		return x, true, nil
+	}
+	return 0, true, t.errorf(key, "%s must be a number, got %s", key, describe(v))
+}
+
+// boolean reads an optional true or false.
+func (t table) boolean(key string) (bool, bool, error) {
+	v, ok := t.m[key]
+	if !ok {
+		return false, false, nil
+	}
+	b, isBool := v.(bool)
+	if !isBool {
+		return false, true, t.errorf(key, "%s must be true or false (no quotes), got %s", key, describe(v))
+	}
+	return b, true, nil
+}
+
+// duration reads an optional duration written as a string ("250ms", "1.5s").
+// It never returns a negative one.
+func (t table) duration(key string) (time.Duration, bool, error) {
+	v, ok := t.m[key]
+	if !ok {
+		return 0, false, nil
+	}
+	const how = `a duration in quotes, such as "250ms", "1.5s" or "2m" (units: ns, us, ms, s, m, h)`
+	s, isStr := v.(string)
+	if !isStr {
+		return 0, true, t.errorf(key, "%s must be %s, got %s", key, how, describe(v))
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, true, t.errorf(key, "%s must be %s, got %q", key, how, s)
+	}
+	if d < 0 {
+		return 0, true, t.errorf(key, "%s must not be negative, got %v", key, d)
+	}
+	return d, true, nil
+}
+
+// sub reads an optional table; what names it in messages.
+func (t table) sub(key, what string) (table, bool, error) {
+	v, ok := t.m[key]
+	if !ok {
+		return table{}, false, nil
+	}
+	m, isTable := v.(map[string]any)
+	if !isTable {
+		return table{}, true, t.errorf(key, "%s must be a table, such as %s = { ... } or a [...] section, got %s", key, key, describe(v))
+	}
+	return table{m: m, path: t.at(key), what: what}, true, nil
+}
+
+// list reads an optional array.
+func (t table) list(key string) ([]any, bool, error) {
+	v, ok := t.m[key]
+	if !ok {
+		return nil, false, nil
+	}
+	l, isList := v.([]any)
+	if !isList {
+		return nil, true, t.errorf(key, "%s must be a list [ ... ], got %s", key, describe(v))
+	}
+	return l, true, nil
+}
+
+// tables reads an optional array of tables, as [[key]] sections or a list of
+// inline tables; what names element i (from 0) in messages.
+func (t table) tables(key string, what func(i int, m map[string]any) string) ([]table, bool, error) {
+	l, ok, err := t.list(key)
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	out := make([]table, len(l))
+	for i, v := range l {
+		m, isTable := v.(map[string]any)
+		p := append(t.at(key), elem(i))
+		if !isTable {
+			return nil, true, errorAt(p, "%s: each of %s must be a table, such as { name = ... }, got %s", t.what, key, describe(v))
+		}
+		out[i] = table{m: m, path: p, what: what(i, m)}
+	}
+	return out, true, nil
+}
