@@ -1,0 +1,258 @@
+package breaker
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Preset is a library's circuit breaker with the defaults its documentation
+// gives, expressed as a Config: what a developer gets by not configuring it.
+type Preset struct {
+	// Name is the short name a command line or a scenario uses.
+	Name string
+	// Library is the library and the version the defaults belong to.
+	Library string
+	// Source says in one line (at most 84 characters) which library's
+	// documented defaults these are.
+	Source string
+	// Caveat is, in at most 70 characters, what is worth knowing about the
+	// library's breaker beyond the table: mostly where this model differs.
+	Caveat string
+	Config Config
+}
+
+// Resilience4j is Resilience4j 2.x's CircuitBreakerConfig.ofDefaults(): a
+// count window of the last 100 calls, judged from 100 calls on, opening at
+// 50 % failures or at 100 % of calls slower than 60 s, open for 60 s, then
+// 10 trial calls judged together against the same thresholds.
+func Resilience4j() Config {
+	return Config{
+		WindowSize:       100,
+		MinimumCalls:     100,
+		FailureRate:      0.5,
+		SlowCallDuration: 60 * time.Second,
+		SlowCallRate:     1,
+		OpenFor:          60 * time.Second,
+		HalfOpenTrials:   10,
+		HalfOpenRule:     TrialsAsWindow,
+	}
+}
+
+// Polly is Polly v8's CircuitBreakerStrategyOptions defaults: a 30 s
+// sampling window (Polly cuts it into 10 buckets), judged from 100 calls on,
+// when a call fails; it breaks at a failure ratio of 0.1 for 5 s, then one
+// probe decides.
+func Polly() Config {
+	return Config{
+		Window:         TimeWindow,
+		WindowSpan:     30 * time.Second,
+		WindowBuckets:  10,
+		MinimumCalls:   100,
+		FailureRate:    0.1,
+		JudgeOnFailure: true,
+		OpenFor:        5 * time.Second,
+		HalfOpenTrials: 1,
+	}
+}
+
+// Gobreaker is sony/gobreaker v2 with zero Settings: ReadyToTrip opens after
+// more than 5 consecutive failures, Timeout 60 s, MaxRequests 1 trial, and
+// any failed trial reopens. Interval 0 means the counts are never cleared
+// while closed, which the default ReadyToTrip does not look at anyway.
+func Gobreaker() Config {
+	return Config{
+		MaxConsecutiveFailures: 5,
+		JudgeOnFailure:         true,
+		OpenFor:                60 * time.Second,
+		HalfOpenTrials:         1,
+	}
+}
+
+// Hystrix is Netflix Hystrix's default command properties: a rolling 10 s
+// window of 10 buckets, at least 20 requests in it, 50 % errors, a 5 s sleep
+// window, then a single test request.
+func Hystrix() Config {
+	return Config{
+		Window:         TimeWindow,
+		WindowSpan:     10 * time.Second,
+		WindowBuckets:  10,
+		MinimumCalls:   20,
+		FailureRate:    0.5,
+		OpenFor:        5 * time.Second,
+		HalfOpenTrials: 1,
+	}
+}
+
+// Failsafe is failsafe-go's circuitbreaker.Builder() defaults: count based,
+// one failure of the last one execution opens it, a 1 minute delay, then one
+// trial execution whose success closes it.
+func Failsafe() Config {
+	return Config{
+		WindowSize:     1,
+		MinimumCalls:   1,
+		FailureRate:    1,
+		OpenFor:        time.Minute,
+		HalfOpenTrials: 1,
+	}
+}
+
+// Presets lists the libraries' defaults, in the order the playground shows
+// them.
+func Presets() []Preset {
+	return []Preset{
+		{
+			Name: "resilience4j", Library: "Resilience4j 2.x",
+			Source: "Resilience4j 2.x CircuitBreakerConfig.ofDefaults() (resilience4j.readme.io)",
+			Caveat: "half-open waits for the next call unless automatic transition is on",
+			Config: Resilience4j(),
+		},
+		{
+			Name: "polly", Library: "Polly v8",
+			Source: "Polly v8 CircuitBreakerStrategyOptions defaults (pollydocs.org)",
+			Caveat: "its buckets start at their first call; a break lasts 0.5 s at least",
+			Config: Polly(),
+		},
+		{
+			Name: "gobreaker", Library: "sony/gobreaker v2",
+			Source: "sony/gobreaker v2 zero Settings; default ReadyToTrip: ConsecutiveFailures > 5",
+			Caveat: "Interval 0: its counts are never cleared while closed",
+			Config: Gobreaker(),
+		},
+		{
+			Name: "hystrix", Library: "Netflix Hystrix 1.5",
+			Source: "Netflix Hystrix 1.5 circuitBreaker.* and metrics.rollingStats.* defaults",
+			Caveat: "judges a snapshot every 500 ms; counts pool rejections as errors",
+			Config: Hystrix(),
+		},
+		{
+			Name: "failsafe-go", Library: "failsafe-go",
+			Source: "failsafe-go circuitbreaker.Builder(): 1 failure of 1, 1 success, 1 min delay",
+			Caveat: "a success threshold, when set, judges half-open as a ratio",
+			Config: Failsafe(),
+		},
+	}
+}
+
+// PresetNamed finds a preset by its name.
+func PresetNamed(name string) (Preset, error) {
+	ps := Presets()
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		if p.Name == name {
+			return p, nil
+		}
+		names[i] = p.Name
+	}
+	return Preset{}, fmt.Errorf("unknown breaker preset %q (allowed: %s)", name, strings.Join(names, ", "))
+}
+
+// Setting is one parameter of a Config in words, for tables and panes.
+type Setting struct {
+	Name, Value string
+}
+
+// none is what Describe writes for a rule that is off.
+const none = "-"
+
+// Describe lists the configuration's parameters in words, always the same
+// parameters in the same order, so that configurations can be set side by
+// side. Every value is short (at most 14 characters).
+func (c Config) Describe() []Setting {
+	rates := c.FailureRate > 0 || c.SlowCallRate > 0
+	window, buckets, minimum := none, none, none
+	switch {
+	case c.Window == TimeWindow:
+		window = Words(c.WindowSpan)
+		n := c.buckets()
+		buckets = fmt.Sprintf("%d of %s", n, Words(c.WindowSpan/time.Duration(n)))
+		minimum = strconv.Itoa(c.MinimumCalls)
+	case c.WindowSize > 0:
+		window = plural(c.WindowSize, "call")
+		minimum = strconv.Itoa(c.minimumCalls())
+	}
+	if !rates {
+		minimum = none
+	}
+	rate := func(r float64) string {
+		if r == 0 {
+			return none
+		}
+		return ">= " + percent(r)
+	}
+	slowOver := none
+	if c.SlowCallRate > 0 {
+		slowOver = "> " + Words(c.SlowCallDuration)
+	}
+	inARow := none
+	if c.MaxConsecutiveFailures > 0 {
+		inARow = "> " + strconv.Itoa(c.MaxConsecutiveFailures)
+	}
+	judged := "every call"
+	if c.JudgeOnFailure {
+		judged = "each failure"
+	}
+	grows := none
+	if c.OpenBackoff > 1 {
+		grows = "x" + strconv.FormatFloat(c.OpenBackoff, 'g', 3, 64)
+		if c.OpenMax > 0 {
+			grows += " to " + Words(c.OpenMax)
+		}
+	}
+	jitter := none
+	if c.OpenJitter > 0 {
+		jitter = "+/- " + percent(c.OpenJitter)
+	}
+	rule := "first failure"
+	if c.HalfOpenRule == TrialsAsWindow {
+		rule = "as a window"
+	}
+	limit := none
+	if c.HalfOpenMax > 0 {
+		limit = Words(c.HalfOpenMax)
+	}
+	return []Setting{
+		{"window", window},
+		{"buckets", buckets},
+		{"minimum calls", minimum},
+		{"failure rate", rate(c.FailureRate)},
+		{"slow call", slowOver},
+		{"slow-call rate", rate(c.SlowCallRate)},
+		{"failures in a row", inARow},
+		{"judged after", judged},
+		{"open for", Words(c.OpenFor)},
+		{"wait grows", grows},
+		{"wait jitter", jitter},
+		{"trial calls", strconv.Itoa(c.HalfOpenTrials)},
+		{"trials judged", rule},
+		{"half-open limit", limit},
+	}
+}
+
+// Words writes a duration the way a person reads it: 500 ms, 1.5 s, 60 s,
+// 5 min, 2 h.
+func Words(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return num(float64(d)/float64(time.Millisecond)) + " ms"
+	case d <= 2*time.Minute:
+		return num(d.Seconds()) + " s"
+	case d <= 2*time.Hour:
+		return num(d.Minutes()) + " min"
+	}
+	return num(d.Hours()) + " h"
+}
+
+// num writes f with at most three decimals and no trailing zeros.
+func num(f float64) string { return strconv.FormatFloat(math.Round(f*1000)/1000, 'f', -1, 64) }
+
+func percent(r float64) string { return strconv.FormatFloat(100*r, 'f', -1, 64) + " %" }
+
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return strconv.Itoa(n) + " " + unit + "s"
+}
