@@ -485,15 +485,10 @@ func (b *Breaker) halfOpenExpired(now time.Duration) bool {
 
 // expireHalfOpen makes the move a timer would have made: a half-open
 // breaker past HalfOpenMax opens again, dated when the limit ran out.
-// It is split from its test so that the test inlines into Allow and Record.
 func (b *Breaker) expireHalfOpen(now time.Duration) {
 	if b.state == HalfOpen && b.halfOpenExpired(now) {
-		b.reopenTimedOut()
+		b.open(b.halfOpenAt+b.cfg.HalfOpenMax, CauseHalfOpenTimeout, b.trialFailures, b.trialsSent)
 	}
-}
-
-func (b *Breaker) reopenTimedOut() {
-	b.open(b.halfOpenAt+b.cfg.HalfOpenMax, CauseHalfOpenTimeout, b.trialFailures, b.trialsSent)
 }
 
 func (b *Breaker) halfOpen(now time.Duration) {

@@ -264,6 +264,9 @@ func checkWait(t *rapid.T, cfg Config, tr Transition) {
 func TestNoConfigPanics(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		d := func(label string) time.Duration {
+			if rapid.IntRange(0, 9).Draw(t, label+"Extreme") == 0 {
+				return time.Duration(rapid.SampledFrom([]int64{math.MaxInt64, math.MaxInt64 / 2, math.MinInt64, 1}).Draw(t, label))
+			}
 			return time.Duration(rapid.Int64Range(-3, 5e9).Draw(t, label))
 		}
 		f := func(label string) float64 {
@@ -306,6 +309,51 @@ func TestNoConfigPanics(t *testing.T) {
 			}
 			b.Tick(now)
 			b.NextDeadline()
+			b.CountsAt(now)
+			b.AppendBuckets(nil, now)
+		}
+	})
+}
+
+// Valid configurations with extreme durations, on a clock that starts
+// anywhere, never panic and keep their deadlines ordered.
+func TestExtremeClocksDoNotPanic(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		cfg := anyConfig(t)
+		huge := time.Duration(rapid.SampledFrom([]int64{math.MaxInt64, math.MaxInt64 / 3, 1 << 40}).Draw(t, "huge"))
+		switch rapid.IntRange(0, 3).Draw(t, "which") {
+		case 0:
+			cfg.OpenFor, cfg.OpenMax = huge, 0
+		case 1:
+			cfg.OpenMax = max(cfg.OpenMax, huge)
+		case 2:
+			cfg.HalfOpenMax = huge
+		case 3:
+			if cfg.SlowCallDuration > 0 {
+				cfg.SlowCallDuration = huge
+			}
+		}
+		if err := cfg.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		src := rand.New(rand.NewPCG(1, 2))
+		b, err := NewWithOptions(cfg, Options{Rand: src.Float64})
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := time.Duration(rapid.Int64Range(math.MinInt64/2, math.MaxInt64/2).Draw(t, "start"))
+		for range rapid.IntRange(1, 80).Draw(t, "steps") {
+			now += time.Duration(rapid.Int64Range(0, math.MaxInt64/400).Draw(t, "dt"))
+			if p, err := b.Allow(now); err == nil {
+				b.Record(now, p, Result(rapid.IntRange(0, 2).Draw(t, "result")))
+			}
+			b.Tick(now)
+			if at, ok := b.NextDeadline(); ok && b.State() == Open && at < b.openedAt {
+				t.Fatalf("deadline %v wrapped around (opened at %v)", at, b.openedAt)
+			}
+			if b.OpenRemaining(now) < 0 {
+				t.Fatal("negative remaining wait")
+			}
 			b.CountsAt(now)
 			b.AppendBuckets(nil, now)
 		}
