@@ -194,8 +194,12 @@ func New(sc *Scenario, v int, seed uint64) (*Run, error) {
 		}
 		if d.Policy.Breaker != nil {
 			name := d.Name
-			b, err := breaker.New(*d.Policy.Breaker, func(t breaker.Transition) {
-				r.transitions = append(r.transitions, Transition{Dependency: name, Transition: t})
+			jitter := rand.New(rand.NewPCG(seed, streamKey(d.Name, 4)))
+			b, err := breaker.NewWithOptions(*d.Policy.Breaker, breaker.Options{
+				OnTransition: func(t breaker.Transition) {
+					r.transitions = append(r.transitions, Transition{Dependency: name, Transition: t})
+				},
+				Rand: jitter.Float64,
 			})
 			if err != nil {
 				return nil, fmt.Errorf("dependency %q: %w", d.Name, err)

@@ -91,6 +91,31 @@ func genScenario(t *rapid.T) *Scenario {
 				OpenFor:        time.Duration(rapid.IntRange(1, 5000).Draw(t, "openMs")) * time.Millisecond,
 				HalfOpenTrials: rapid.IntRange(1, 5).Draw(t, "trials"),
 			}
+			b := d.Policy.Breaker
+			if rapid.Bool().Draw(t, "timeWindow") {
+				b.Window = breaker.TimeWindow
+				b.WindowSpan = time.Duration(rapid.IntRange(1, 10).Draw(t, "spanS")) * time.Second
+			}
+			if rapid.Bool().Draw(t, "slowRule") {
+				b.SlowCallDuration = time.Duration(rapid.IntRange(1, 1000).Draw(t, "slowMs")) * time.Millisecond
+				b.SlowCallRate = rapid.Float64Range(0.01, 1).Draw(t, "slowRate")
+			}
+			b.MaxConsecutiveFailures = rapid.IntRange(0, 5).Draw(t, "consecutive")
+			b.JudgeOnFailure = rapid.Bool().Draw(t, "judgeOnFailure")
+			if rapid.Bool().Draw(t, "jitter") {
+				b.OpenJitter = rapid.Float64Range(0, 0.5).Draw(t, "jitterShare")
+			}
+			if rapid.Bool().Draw(t, "backoff") {
+				b.OpenBackoff = rapid.Float64Range(1, 3).Draw(t, "growth")
+				b.OpenMax = b.OpenFor * 10
+			}
+			b.HalfOpenRule = breaker.HalfOpenRule(rapid.IntRange(0, 1).Draw(t, "halfOpenRule"))
+			if rapid.Bool().Draw(t, "halfOpenMax") {
+				b.HalfOpenMax = time.Duration(rapid.IntRange(1, 3000).Draw(t, "halfOpenMaxMs")) * time.Millisecond
+			}
+			if err := b.Validate(); err != nil {
+				t.Skip("drew a breaker config the breaker rejects:", err)
+			}
 			d.Policy.Fallback = FallbackKind(rapid.IntRange(0, 4).Draw(t, "fallback"))
 		}
 		deps = append(deps, d)

@@ -98,10 +98,15 @@ type DependencySnapshot struct {
 type BreakerSnapshot struct {
 	Config breaker.Config
 	// State is what a call arriving now would find.
-	State         breaker.State
-	Window        []breaker.Result // oldest first
+	State breaker.State
+	// Window holds a count window's results, oldest first; Buckets a time
+	// window's buckets, oldest first.
+	Window        []breaker.Result
+	Buckets       []breaker.Bucket
 	Calls         int
 	Failures      int
+	Slow          int
+	Consecutive   int // failures in a row
 	OpenRemaining time.Duration
 	TrialsSent    int
 	TrialsPassed  int
@@ -178,14 +183,17 @@ func (r *Run) Snapshot() Snapshot {
 			d.Fault = &fc
 		}
 		if b := ds.breaker; b != nil {
-			calls, failures := b.WindowCounts()
+			counts := b.CountsAt(r.now)
 			sent, passed := b.Trials()
 			bs := &BreakerSnapshot{
 				Config:        b.Config(),
 				State:         b.StateAt(r.now),
 				Window:        b.AppendWindow(nil),
-				Calls:         calls,
-				Failures:      failures,
+				Buckets:       b.AppendBuckets(nil, r.now),
+				Calls:         counts.Calls,
+				Failures:      counts.Failures,
+				Slow:          counts.Slow,
+				Consecutive:   counts.ConsecutiveFailures,
 				OpenRemaining: b.OpenRemaining(r.now),
 				TrialsSent:    sent,
 				TrialsPassed:  passed,

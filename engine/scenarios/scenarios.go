@@ -164,11 +164,13 @@ func Checkout() *engine.Scenario {
 		if protected {
 			payment.Policy.Bulkhead = 4 // no wait: a fifth concurrent call is refused at once
 			payment.Policy.Breaker = &breaker.Config{
-				WindowSize:     10,
-				MinimumCalls:   10,
-				FailureRate:    0.5,
-				OpenFor:        time.Second,
-				HalfOpenTrials: 3,
+				WindowSize:       10,
+				MinimumCalls:     10,
+				FailureRate:      0.5,
+				SlowCallDuration: 400 * ms,
+				SlowCallRate:     0.5,
+				OpenFor:          time.Second,
+				HalfOpenTrials:   3,
 			}
 			payment.Policy.Fallback = engine.FailFastFallback
 		}
