@@ -165,6 +165,9 @@ retry_bulkhead_full = true
 wait_for_breaker = true
 budget = "token-bucket"
 `, 1)
+	if !engineRunsJitter() {
+		doc = strings.Replace(doc, "open_jitter = 0.1", "", 1)
+	}
 	sc, err := Parse("mine.toml", []byte(doc))
 	if err != nil {
 		t.Fatal(err)
@@ -175,7 +178,7 @@ budget = "token-bucket"
 	}
 	b := p.Breaker
 	if b.Window.String() != "time" || b.WindowSpan != 10*time.Second || b.WindowBuckets != 5 || b.SlowCallRate != 0.8 || b.MaxConsecutiveFailures != 7 ||
-		!b.JudgeOnFailure || b.OpenJitter != 0.1 || b.OpenBackoff != 2 || b.OpenMax != 30*time.Second || b.HalfOpenRule.String() != "window" || b.HalfOpenMax != 5*time.Second {
+		!b.JudgeOnFailure || b.OpenJitter != jitter(0.1) || b.OpenBackoff != 2 || b.OpenMax != 30*time.Second || b.HalfOpenRule.String() != "window" || b.HalfOpenMax != 5*time.Second {
 		t.Errorf("breaker (the window kind follows from window_span): %+v", *b)
 	}
 	r := p.Retry

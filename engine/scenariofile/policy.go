@@ -2,7 +2,6 @@ package scenariofile
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -284,13 +283,11 @@ func (c *conv) retry(t table) (engine.RetryPolicy, error) {
 	return r, nil
 }
 
-// preset looks up a breaker preset by name.
+// preset looks up a breaker preset by name: a library's defaults.
 func preset(name string) (breaker.Config, error) {
-	names := presetNames()
-	if len(names) == 0 {
-		return breaker.Config{}, fmt.Errorf("unknown breaker preset %q: this build has no presets; set the fields instead", name)
+	p, err := breaker.PresetNamed(name)
+	if err != nil {
+		return breaker.Config{}, err
 	}
-	return breaker.Config{}, fmt.Errorf("unknown breaker preset %q (allowed: %s)", name, strings.Join(names, ", "))
+	return p.Config, nil
 }
-
-func presetNames() []string { return nil }

@@ -1,0 +1,207 @@
+package scenariofile
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+)
+
+func (c *conv) dependency(t table, i int, duration time.Duration) (engine.Dependency, []string, error) {
+	var d engine.Dependency
+	if err := c.checkKeys(t, "name", "latency", "faults", "policy"); err != nil {
+		return d, nil, err
+	}
+	n, err := name(t, "dependency", i)
+	if err != nil {
+		return d, nil, err
+	}
+	d.Name = n
+	if !t.has("latency") {
+		return d, nil, errorAt(t.path, "%s needs a latency, such as latency = { kind = \"exponential\", mean = \"40ms\" }", t.what)
+	}
+	sizeAt, err := c.dependencyFields(t, &d, duration)
+	return d, sizeAt, err
+}
+
+// dependencyFields reads the parts of a dependency that a variant may
+// replace: latency, faults and policy. It returns where the bulkhead size
+// was set, or nil.
+func (c *conv) dependencyFields(t table, d *engine.Dependency, duration time.Duration) ([]string, error) {
+	if lt, ok, err := t.sub("latency", t.what+" latency"); err != nil {
+		return nil, err
+	} else if ok {
+		l, err := c.latency(lt)
+		if err != nil {
+			return nil, err
+		}
+		d.Latency = l
+	}
+	if t.has("faults") {
+		fts, _, err := t.tables("faults", func(i int, _ map[string]any) string {
+			return fmt.Sprintf("%s fault %d", t.what, i+1)
+		})
+		if err != nil {
+			return nil, err
+		}
+		d.Faults = nil
+		for i, ft := range fts {
+			f, err := c.fault(ft, i, duration)
+			if err != nil {
+				return nil, err
+			}
+			if i > 0 {
+				prev := d.Faults[i-1]
+				if prev.To == 0 {
+					return nil, ft.errorf("from", "fault %d before it lasts until the end of the run (it has no \"to\"), so no fault can follow it", i)
+				}
+				if f.From < prev.To {
+					return nil, ft.errorf("from", "it starts at %v, before fault %d ends at %v: list faults in time order, one after another", f.From, i, prev.To)
+				}
+			}
+			d.Faults = append(d.Faults, f)
+		}
+	}
+	var sizeAt []string
+	if pt, ok, err := t.sub("policy", t.what+" policy"); err != nil {
+		return nil, err
+	} else if ok {
+		p, err := c.policy(pt)
+		if err != nil {
+			return nil, err
+		}
+		d.Policy = p
+		if p.Bulkhead > 0 {
+			sizeAt = append(pt.at("bulkhead"), "size")
+		}
+	}
+	return sizeAt, nil
+}
+
+func (c *conv) latency(t table) (engine.Latency, error) {
+	var l engine.Latency
+	kind, ok, err := t.str("kind")
+	if err != nil {
+		return l, err
+	}
+	if !ok {
+		return l, errorAt(t.path, "%s needs a kind: exponential (with mean), constant (with value) or lognormal (with p50 and p99)", t.what)
+	}
+	k, err := ParseLatencyKind(kind)
+	if err != nil {
+		return l, wrapAt(t.at("kind"), fmt.Errorf("%s: %w", t.what, err))
+	}
+	l.Kind = k
+	switch k {
+	case engine.Exponential:
+		if err := c.checkKeys(t, "kind", "mean"); err != nil {
+			return l, err
+		}
+		mean, _, err := t.duration("mean")
+		if err != nil {
+			return l, err
+		}
+		if mean <= 0 {
+			return l, errorAt(t.at("mean"), "%s: exponential latency needs a positive mean, such as mean = \"40ms\", got %v", t.what, mean)
+		}
+		l.Mean = mean
+	case engine.Constant:
+		if err := c.checkKeys(t, "kind", "value"); err != nil {
+			return l, err
+		}
+		v, ok, err := t.duration("value")
+		if err != nil {
+			return l, err
+		}
+		if !ok {
+			return l, errorAt(t.path, "%s: constant latency needs a value, such as value = \"100ms\" (\"0s\" answers at once)", t.what)
+		}
+		l.Value = v
+	case engine.LogNormal:
+		if err := c.checkKeys(t, "kind", "p50", "p99"); err != nil {
+			return l, err
+		}
+		p50, _, err := t.duration("p50")
+		if err != nil {
+			return l, err
+		}
+		p99, _, err := t.duration("p99")
+		if err != nil {
+			return l, err
+		}
+		if p50 <= 0 || p99 <= p50 {
+			return l, errorAt(t.at("p99"), "%s: lognormal latency needs 0 < p50 < p99, such as p50 = \"80ms\" and p99 = \"200ms\", got p50 %v and p99 %v", t.what, p50, p99)
+		}
+		l.P50, l.P99 = p50, p99
+	}
+	return l, nil
+}
+
+func (c *conv) fault(t table, i int, duration time.Duration) (engine.Fault, error) {
+	var f engine.Fault
+	kind, ok, err := t.str("kind")
+	if err != nil {
+		return f, err
+	}
+	if !ok {
+		return f, errorAt(t.path, "%s needs a kind: hang, slow (with latency) or error (with probability)", t.what)
+	}
+	k, err := ParseFaultKind(kind)
+	if err != nil {
+		return f, wrapAt(t.at("kind"), fmt.Errorf("%s: %w", t.what, err))
+	}
+	f.Kind = k
+	t.what = fmt.Sprintf("%s (%v)", t.what, k)
+	allowed := []string{"kind", "from", "to"}
+	switch k {
+	case engine.Slow:
+		allowed = append(allowed, "latency")
+	case engine.Error:
+		allowed = append(allowed, "probability")
+	}
+	if err := c.checkKeys(t, allowed...); err != nil {
+		return f, err
+	}
+	if f.From, _, err = t.duration("from"); err != nil {
+		return f, err
+	}
+	to, hasTo, err := t.duration("to")
+	if err != nil {
+		return f, err
+	}
+	f.To = to
+	end := to
+	if to == 0 {
+		end = duration
+	}
+	if f.From >= end {
+		if !hasTo || to == 0 {
+			return f, t.errorf("from", "a fault must start before the run ends (duration %v), got from %v", duration, f.From)
+		}
+		return f, t.errorf("to", "a fault must start before it ends, got from %v to %v", f.From, to)
+	}
+	switch k {
+	case engine.Slow:
+		l, _, err := t.duration("latency")
+		if err != nil {
+			return f, err
+		}
+		if l <= 0 {
+			return f, errorAt(t.at("latency"), "%s: a slow fault needs a positive latency, such as latency = \"10s\", got %v", t.what, l)
+		}
+		f.Latency = l
+	case engine.Error:
+		p, ok, err := t.number("probability")
+		if err != nil {
+			return f, err
+		}
+		if !ok {
+			return f, errorAt(t.path, "%s: an error fault needs a probability between 0 and 1, such as probability = 0.5", t.what)
+		}
+		if !(p >= 0 && p <= 1) {
+			return f, t.errorf("probability", "probability must be between 0 and 1, got %v", p)
+		}
+		f.Probability = p
+	}
+	return f, nil
+}
