@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+)
+
+func writeTemp(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func isUsage(err error) bool {
+	var u usageError
+	return errors.As(err, &u)
+}
+
+// TestDumpScenarioRunsLikeTheBuiltin dumps every built-in through the hook,
+// loads the file through the hook, and compares the runs.
+func TestDumpScenarioRunsLikeTheBuiltin(t *testing.T) {
+	for _, b := range scenarios.All() {
+		var buf bytes.Buffer
+		if err := dumpScenario(b.Name, &buf); err != nil {
+			t.Fatalf("%s: %v", b.Name, err)
+		}
+		sc, err := loadScenarioFile(writeTemp(t, b.Name+".toml", buf.String()))
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", b.Name, err, buf.String())
+		}
+		want, err := engine.RunAll(b.Build(), 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := engine.RunAll(sc, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(want, got) {
+			t.Errorf("%s: the dumped file runs to other results than the built-in", b.Name)
+		}
+	}
+}
+
+func TestDumpScenarioUnknown(t *testing.T) {
+	for _, name := range []string{"cascad", shuffleScenario.Name} {
+		var buf bytes.Buffer
+		err := dumpScenario(name, &buf)
+		if err == nil || !isUsage(err) || !strings.Contains(err.Error(), "cascade") || buf.Len() != 0 {
+			t.Errorf("%s: want a usage error listing the built-ins, got %v (wrote %q)", name, err, buf.String())
+		}
+	}
+}
+
+func TestLoadScenarioFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := writeTemp(t, "mine.toml", "name = \"mine\"\nduration = \"10s\"\n[system]\nwokers = 3\n")
+	cases := []struct {
+		name, path string
+		want       []string
+	}{
+		{"missing", filepath.Join(dir, "nope.toml"), []string{"nope.toml does not exist", "cascade", ".toml"}},
+		{"a directory", dir, []string{"cannot read scenario file"}},
+		{"invalid", bad, []string{bad + `:4: unknown key "wokers" in [system] (allowed: workers, queue, endpoints, dependencies)`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			sc, err := loadScenarioFile(c.path)
+			if err == nil || sc != nil {
+				t.Fatalf("want an error, got %v, %v", sc, err)
+			}
+			if !isUsage(err) {
+				t.Errorf("not a usage error (exit code 2): %T %v", err, err)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("%q does not contain %q", err, w)
+				}
+			}
+		})
+	}
+	if _, err := loadScenarioFile(filepath.Join(dir, "nope.toml")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a missing file's error should wrap fs.ErrNotExist: %v", err)
+	}
+}
+
+func TestLoadScenarioFileExample(t *testing.T) {
+	sc, err := loadScenarioFile(filepath.Join("..", "..", "engine", "scenariofile", "testdata", "examples", "retry-storm.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Name != "retry-storm" || len(sc.Variants) != 4 {
+		t.Errorf("got %s with %d variants", sc.Name, len(sc.Variants))
+	}
+}
