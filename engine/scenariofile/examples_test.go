@@ -4,10 +4,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	toml "github.com/pelletier/go-toml/v2"
 )
 
 // TestExamples parses every example file, runs it, and checks that its dump
@@ -88,5 +90,42 @@ func TestRetryStormTeaches(t *testing.T) {
 	}
 	if inFlight[inside] <= inFlight[outside] || inFlight[storm] <= inFlight[inside] {
 		t.Errorf("in-flight maxima should grow the same way: %v", inFlight)
+	}
+}
+
+// TestSchemaExample parses and runs the full example in SCHEMA.md, so the
+// documentation cannot drift from the parser.
+func TestSchemaExample(t *testing.T) {
+	doc, err := os.ReadFile("SCHEMA.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "## A full example")
+	if !ok {
+		t.Fatal("SCHEMA.md has no full example")
+	}
+	_, rest, _ = strings.Cut(rest, "```toml\n")
+	example, _, ok := strings.Cut(rest, "```")
+	if !ok {
+		t.Fatal("the full example is not a ```toml block")
+	}
+	sc, err := Parse("SCHEMA.md example", []byte(example))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sc.Variants) != 3 {
+		t.Errorf("variants: %d", len(sc.Variants))
+	}
+	if _, err := engine.RunAll(sc, 5); err != nil {
+		t.Fatal(err)
+	}
+	// Every inline snippet that is a whole key = value line parses too.
+	for _, line := range strings.Split(string(doc), "\n") {
+		if strings.HasPrefix(line, "latency = {") {
+			var m map[string]any
+			if err := toml.Unmarshal([]byte(line), &m); err != nil {
+				t.Errorf("%q: %v", line, err)
+			}
+		}
 	}
 }

@@ -264,6 +264,8 @@ func TestParseErrors(t *testing.T) {
 			[]string{`policy.retry needs attempts`}},
 		{"a measurement window past the end", strings.Replace(base, `duration = "10s"`, "duration = \"10s\"\nmeasure_to = \"11s\"", 1), 3,
 			[]string{"measure_to must be at most the duration 10s, got 11s"}},
+		{"endpoints keyed by name in [system]", strings.Replace(base, "[[system.endpoints]]\nname = \"checkout\"", "[system.endpoints.checkout]", 1), 8,
+			[]string{`[system]: endpoints must be a list of tables, each in its own [[system.endpoints]] section with a name, got a table`}},
 		{"a list where a table belongs", strings.Replace(base, `policy = { timeout = "1s" }`, `policy = ["timeout"]`, 1), 16,
 			[]string{`policy must be a table`, "got a list"}},
 	}

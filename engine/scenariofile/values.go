@@ -253,6 +253,9 @@ func (t table) list(key string) ([]any, bool, error) {
 // tables reads an optional array of tables, as [[key]] sections or a list of
 // inline tables; what names element i (from 0) in messages.
 func (t table) tables(key string, what func(i int, m map[string]any) string) ([]table, bool, error) {
+	if v, ok := t.m[key].(map[string]any); ok {
+		return nil, true, t.errorf(key, "%s must be a list of tables, each in its own [[%s]] section with a name, got %s", key, dotted(t.at(key)), describe(v))
+	}
 	l, ok, err := t.list(key)
 	if !ok || err != nil {
 		return nil, ok, err
@@ -267,4 +270,15 @@ func (t table) tables(key string, what func(i int, m map[string]any) string) ([]
 		out[i] = table{m: m, path: p, what: what(i, m)}
 	}
 	return out, true, nil
+}
+
+// dotted writes a path as a TOML header would, leaving out array elements.
+func dotted(path []string) string {
+	var parts []string
+	for _, p := range path {
+		if !strings.HasPrefix(p, "\x00") {
+			parts = append(parts, key(p))
+		}
+	}
+	return strings.Join(parts, ".")
 }
