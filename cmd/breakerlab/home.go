@@ -1,13 +1,40 @@
 package main
 
-import "io"
+import (
+	"io"
 
-// Until the terminal UI exists, the bare command prints the cascade table so
-// that `make run` shows something real.
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/tui"
+	"github.com/breakerlab/breakerlab/tui/home"
+)
+
+// The bare command opens the home screen. Lessons and Exercises run as
+// commands of their own once the home screen has closed.
 func init() {
 	register(command{name: "home", summary: "open the home screen (lessons, sandbox, exercises)", run: runHome})
 }
 
 func runHome(args []string, stdout, stderr io.Writer) error {
-	return runRun(append([]string{"cascade"}, args...), stdout, stderr)
+	if len(args) > 0 {
+		return usagef("the home screen takes no arguments, got %q; see `breakerlab help`", args)
+	}
+	var entries []home.Entry
+	for _, b := range scenarios.All() {
+		entries = append(entries, home.Entry{Name: b.Name, Summary: b.Summary, Build: b.Build})
+	}
+	entries = append(entries, home.Entry{Name: shuffleScenario.Name, Summary: shuffleScenario.Summary,
+		Unavailable: "The shuffle scenario has a simulation of its own and no sandbox view yet: `breakerlab run shuffle` prints its results."})
+	_, lessons := commands["lessons"]
+	_, exercises := commands["exercises"]
+	choice, err := tui.RunHome(terminal(), home.Options{Scenarios: entries, Seed: defaultSeed, Lessons: lessons, Exercises: exercises})
+	if err != nil {
+		return err
+	}
+	switch choice {
+	case home.ChoseLessons:
+		return commands["lessons"].run(nil, stdout, stderr)
+	case home.ChoseExercises:
+		return commands["exercises"].run(nil, stdout, stderr)
+	}
+	return nil
 }

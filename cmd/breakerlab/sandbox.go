@@ -1,0 +1,86 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/tui"
+	"github.com/breakerlab/breakerlab/tui/theme"
+)
+
+// `breakerlab sandbox [SCENARIO] [--seed N]` opens the live sandbox.
+func init() {
+	register(command{name: "sandbox", summary: "play a scenario live: pool, breaker, charts (sandbox [SCENARIO|FILE] [--seed N])", run: runSandbox})
+}
+
+// defaultSandboxScenario is what the sandbox opens without a name.
+const defaultSandboxScenario = "cascade"
+
+func runSandbox(args []string, _, _ io.Writer) error {
+	fs := flag.NewFlagSet("sandbox", flag.ContinueOnError)
+	seed := fs.Uint64("seed", defaultSeed, "the random seed: the same seed gives the same run")
+	variant := fs.Int("variant", 1, "the variant to open on, counting from 1")
+	speed := fs.Float64("speed", 1, "virtual seconds per real second, from 0.1 to 100")
+	play := fs.Bool("play", false, "start playing at once")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 1 {
+		return usagef("sandbox takes at most one scenario (built in: %s), got %d: %s", strings.Join(scenarioNames(), ", "), len(pos), strings.Join(pos, " "))
+	}
+	name := defaultSandboxScenario
+	if len(pos) == 1 {
+		name = pos[0]
+	}
+	if name == shuffleScenario.Name {
+		return usagef("the shuffle scenario runs on a simulation of its own, and its sandbox view is not built yet; "+
+			"`breakerlab run shuffle` prints its results. The sandbox opens: %s", strings.Join(sandboxNames(), ", "))
+	}
+	if *speed < 0.1 || *speed > 100 {
+		return usagef("--speed must be between 0.1 and 100, got %v", *speed)
+	}
+	sc, err := sandboxScenario(name)
+	if err != nil {
+		return err
+	}
+	if *variant < 1 || *variant > len(sc.Variants) {
+		return usagef("--variant must be between 1 and %d for %s, got %d", len(sc.Variants), sc.Name, *variant)
+	}
+	return tui.RunSandbox(terminal(), tui.SandboxOptions{Scenario: sc, Variant: *variant - 1, Seed: *seed, Speed: *speed, Play: *play})
+}
+
+// sandboxScenario resolves a built-in scenario's name or a scenario file's
+// path (anything with a path separator or a .toml suffix, or an existing file).
+func sandboxScenario(name string) (*engine.Scenario, error) {
+	if _, ok := scenarios.Lookup(name); ok {
+		return loadScenario(name)
+	}
+	if strings.ContainsAny(name, `/\`) || strings.HasSuffix(name, ".toml") {
+		return loadScenarioFile(name)
+	}
+	if st, err := os.Stat(name); err == nil && st.Mode().IsRegular() {
+		return loadScenarioFile(name)
+	}
+	return loadScenario(name)
+}
+
+// sandboxNames lists the scenarios the sandbox can open.
+func sandboxNames() []string {
+	var out []string
+	for _, n := range scenarioNames() {
+		if n != shuffleScenario.Name {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// terminal is the process's terminal, with NO_COLOR read from the environment.
+func terminal() tui.Terminal {
+	return tui.Terminal{NoColor: theme.NoColor(os.Getenv)}
+}

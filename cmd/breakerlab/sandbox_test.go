@@ -1,0 +1,37 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// The sandbox's command line refuses what it cannot open, with exit code 2
+// and a message that says what is allowed; none of these reach the terminal.
+func TestSandboxUsageErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sandbox", "shuffle"}, "its sandbox view is not built yet"},
+		{[]string{"sandbox", "nope"}, "no built-in scenario is called \"nope\""},
+		{[]string{"sandbox", "cascade", "breaker-timeline"}, "at most one scenario"},
+		{[]string{"sandbox", "--speed", "500"}, "--speed must be between 0.1 and 100"},
+		{[]string{"sandbox", "--variant", "9"}, "--variant must be between 1 and 3"},
+		{[]string{"sandbox", "--seed", "x"}, "flags of sandbox"},
+		{[]string{"sandbox", "--bogus"}, "flags of sandbox"},
+		{[]string{"sandbox", "missing/file.toml"}, "does not exist"},
+		{[]string{"home", "extra"}, "takes no arguments"},
+	} {
+		_, errOut, code := run(t, c.args...)
+		if code != exitUsage || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", c.args, code, errOut, exitUsage, c.want)
+		}
+	}
+}
+
+func TestSandboxIsListed(t *testing.T) {
+	out, _, code := run(t, "help")
+	if code != 0 || !strings.Contains(out, "sandbox") {
+		t.Errorf("help should list the sandbox command:\n%s", out)
+	}
+}

@@ -1,0 +1,257 @@
+package chart
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/NimbleMarkets/ntcharts/canvas"
+	"github.com/NimbleMarkets/ntcharts/linechart"
+	"github.com/breakerlab/breakerlab/tui/internal/grid"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// InFlight charts the calls in flight at each dependency over virtual time
+// (calls its caller gave up on included: a hung dependency still holds
+// them), one line per dependency drawn with its letter, and each
+// bulkhead's cap as a dotted line.
+type InFlight struct {
+	th   *theme.Theme
+	w, h int
+
+	data    pane.Data
+	frame   frame
+	cols    int
+	key     chartKey
+	hasData bool
+	dirty   bool
+	view    string
+}
+
+// NewInFlight makes an empty in-flight chart.
+func NewInFlight(th *theme.Theme) *InFlight { return &InFlight{th: th, dirty: true} }
+
+// Init does nothing.
+func (f *InFlight) Init() tea.Cmd { return nil }
+
+// Update takes pane.DataMsg; the chart has no keys.
+func (f *InFlight) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if d, ok := msg.(pane.DataMsg); ok {
+		f.SetData(pane.Data(d))
+	}
+	return f, nil
+}
+
+// SetSize sets the chart's outer size, border included.
+func (f *InFlight) SetSize(w, h int) {
+	if w != f.w || h != f.h {
+		f.w, f.h, f.dirty = w, h, true
+	}
+}
+
+// SetData takes a new snapshot; the chart redraws only when a new sample
+// arrived or the run changed.
+func (f *InFlight) SetData(d pane.Data) {
+	if d.Snap == nil {
+		return
+	}
+	k := chartKey{gen: d.Gen, series: len(d.Snap.Dependencies)}
+	if len(d.Snap.Dependencies) > 0 {
+		k.samples = len(d.Snap.Dependencies[0].Series)
+	}
+	f.data = d
+	if f.hasData && k == f.key {
+		return
+	}
+	f.key, f.hasData, f.dirty = k, true, true
+}
+
+// View draws the chart, from the cache when nothing changed.
+func (f *InFlight) View() string {
+	if f.dirty {
+		f.view = strings.Join(f.render(), "\n")
+		f.dirty = false
+	}
+	return f.view
+}
+
+const (
+	clCap   = clFirstData
+	clLine  = clFirstData + 1 // + dependency index
+	capRune = '┄'
+)
+
+func (f *InFlight) render() []string {
+	s := f.data.Snap
+	title := "Calls in flight per dependency"
+	if s == nil || len(s.Dependencies) == 0 || f.w < 12 || f.h < 5 {
+		return pane.Frame(f.th, f.w, f.h, title, "", nil)
+	}
+	iw, ih := f.w-2, f.h-2
+	names := make([]string, len(s.Dependencies))
+	for i := range s.Dependencies {
+		names[i] = s.Dependencies[i].Name
+	}
+	letters := pane.Letters(names)
+	legend := f.legend(names, letters, iw, true)
+	if ih-len(legend) < 8 {
+		// Short of rows: leave the fault to the axis and the other chart.
+		legend = f.legend(names, letters, iw, false)
+	}
+	chartH := ih - len(legend)
+	if chartH < 4 {
+		legend, chartH = nil, ih
+	}
+
+	// The y scale: the highest value so far, or a bulkhead's cap, rounded up.
+	peak := 1.0
+	for i := range s.Dependencies {
+		d := &s.Dependencies[i]
+		peak = max(peak, float64(d.BulkheadCap))
+		for _, smp := range d.Series {
+			peak = max(peak, float64(smp.InFlight))
+		}
+	}
+	top := niceCeil(max(peak, 5))
+	topLabel := strconv.FormatFloat(top, 'f', -1, 64)
+	gh := chartH - 2 // plot rows: ntcharts keeps two rows for the x axis
+	// A middle label only on a row whose value is a whole number.
+	mid, midLabel := -1, ""
+	for _, i := range []int{1 + (gh-1)/2, 2 + (gh-1)/2} {
+		v := top * float64(i-1) / float64(gh-1)
+		if gh >= 5 && i < gh && v == math.Round(v) {
+			mid, midLabel = i, strconv.FormatFloat(v, 'f', -1, 64)
+			break
+		}
+	}
+	yLabel := func(i int, _ float64) string {
+		switch i {
+		case 1:
+			return "0"
+		case gh:
+			return topLabel
+		case mid:
+			return midLabel
+		}
+		return ""
+	}
+	// The plot's width depends on the y labels' width; ntcharts works it
+	// out, and the frame cache keeps it until the size or the scale changes.
+	key := frameKey{w: iw, h: chartH, top: top, dur: s.Duration, every: s.SampleEvery, yAxis: true}
+	if !f.frame.ok || f.frame.key != key {
+		probe := linechart.New(iw, chartH, 0, 1, 0, top, linechart.WithXYSteps(1, 1), linechart.WithYLabelFormatter(yLabel))
+		f.cols = probe.GraphWidth()
+	}
+	cols := f.cols
+	if cols < 4 {
+		return pane.Frame(f.th, f.w, f.h, title, "", []string{"(too narrow)"})
+	}
+	ax := newTimeAxis(s.Duration, s.SampleEvery, cols)
+	lc, base := f.frame.get(key, func() linechart.Model {
+		ticks := ax.ticks()
+		return linechart.New(iw, chartH, 0, float64(cols-1), 0, top,
+			linechart.WithXYSteps(1, 1),
+			linechart.WithYLabelFormatter(yLabel),
+			linechart.WithXLabelFormatter(func(i int, _ float64) string { return ticks[i-1] }))
+	})
+	g := grid.New(iw, chartH)
+	g.Blit(base, 0, 0)
+
+	for i := range s.Dependencies {
+		if c := s.Dependencies[i].BulkheadCap; c > 0 {
+			plotLine(g, 0, lc, canvas.Float64Point{X: 0, Y: float64(c)}, canvas.Float64Point{X: float64(cols - 1), Y: float64(c)}, capRune, clCap)
+		}
+	}
+	// Draw the busiest dependency last so that it stays on top.
+	order := make([]int, len(s.Dependencies))
+	peaks := make([]int32, len(order))
+	for i := range order {
+		order[i] = i
+		for _, smp := range s.Dependencies[i].Series {
+			peaks[i] = max(peaks[i], smp.InFlight)
+		}
+	}
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && peaks[order[j]] < peaks[order[j-1]]; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	for _, i := range order {
+		series := s.Dependencies[i].Series
+		cl := clLine + grid.Class(i)
+		var prev canvas.Float64Point
+		have := false
+		for c := range cols {
+			lo, hi := ax.buckets(c)
+			if lo >= len(series) {
+				break
+			}
+			// The column's mean: the max would turn sampling noise into spikes.
+			var sum float64
+			end := min(hi, len(series))
+			for b := lo; b < end; b++ {
+				sum += float64(series[b].InFlight)
+			}
+			pt := canvas.Float64Point{X: float64(c), Y: sum / float64(end-lo)}
+			if !have {
+				prev = pt
+			}
+			plotLine(g, 0, lc, prev, pt, letters[i], cl)
+			prev, have = pt, true
+		}
+	}
+	markFaults(g, 0, lc, faultColumns(ax, f.data.Faults))
+	colors := pane.DependencyColors(s)
+	inks := []theme.Ink{clPlain: {}, clAxis: theme.InkOf(f.th.Border), clLabel: theme.InkOf(f.th.Dim),
+		clFault: theme.InkOf(f.th.Bad.Bold(true)), clCap: theme.InkOf(f.th.Warn)}
+	for i := range letters {
+		inks = append(inks, theme.InkOf(f.th.Series(colors[i]).Bold(true)))
+	}
+	body := append(g.Lines(inks), legend...)
+	return pane.Frame(f.th, f.w, f.h, title, "", body)
+}
+
+// legend names each line's letter, the caps and the fault's span.
+func (f *InFlight) legend(names []string, letters []rune, iw int, withFault bool) []string {
+	colors := pane.DependencyColors(f.data.Snap)
+	var items, plain []string
+	for i, n := range names {
+		items = append(items, f.th.Series(colors[i]).Bold(true).Render(string(letters[i]))+" "+n)
+		plain = append(plain, string(letters[i])+" "+n)
+	}
+	for i := range f.data.Snap.Dependencies {
+		if c := f.data.Snap.Dependencies[i].BulkheadCap; c > 0 {
+			items = append(items, f.th.Warn.Render("┄")+fmt.Sprintf(" cap %d", c))
+			plain = append(plain, fmt.Sprintf("┄ cap %d", c))
+			break
+		}
+	}
+	if fl := faultLegend(f.th, f.data.Faults); fl != "" && withFault {
+		items = append(items, fl)
+		plain = append(plain, faultLegendPlain(f.data.Faults))
+	}
+	var lines []string
+	var cur strings.Builder
+	w := 0
+	for i, it := range items {
+		pw := len([]rune(plain[i]))
+		if w > 0 && w+2+pw > iw {
+			lines = append(lines, cur.String())
+			cur.Reset()
+			w = 0
+		}
+		if w > 0 {
+			cur.WriteString("  ")
+			w += 2
+		}
+		cur.WriteString(it)
+		w += pw
+	}
+	if w > 0 {
+		lines = append(lines, cur.String())
+	}
+	return lines
+}

@@ -1,0 +1,291 @@
+package chart
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/NimbleMarkets/ntcharts/linechart"
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/internal/grid"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Outcomes charts, for each endpoint, how the requests decided in each
+// stretch of virtual time ended: a column per stretch, filled from the
+// bottom with ok, fallback, rejected and failed in proportion.
+type Outcomes struct {
+	th   *theme.Theme
+	w, h int
+
+	data    pane.Data
+	frame   frame
+	key     chartKey
+	hasData bool
+	dirty   bool
+	view    string
+}
+
+// chartKey is what a chart's picture depends on besides its size.
+type chartKey struct {
+	gen     uint64
+	samples int
+	series  int
+}
+
+// NewOutcomes makes an empty outcomes chart.
+func NewOutcomes(th *theme.Theme) *Outcomes { return &Outcomes{th: th, dirty: true} }
+
+// Init does nothing.
+func (o *Outcomes) Init() tea.Cmd { return nil }
+
+// Update takes pane.DataMsg; the chart has no keys.
+func (o *Outcomes) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if d, ok := msg.(pane.DataMsg); ok {
+		o.SetData(pane.Data(d))
+	}
+	return o, nil
+}
+
+// SetSize sets the chart's outer size, border included.
+func (o *Outcomes) SetSize(w, h int) {
+	if w != o.w || h != o.h {
+		o.w, o.h, o.dirty = w, h, true
+	}
+}
+
+// SetData takes a new snapshot; the chart redraws only when a new sample
+// arrived or the run changed.
+func (o *Outcomes) SetData(d pane.Data) {
+	if d.Snap == nil {
+		return
+	}
+	k := chartKey{gen: d.Gen, series: len(d.Snap.Endpoints)}
+	if len(d.Snap.Endpoints) > 0 {
+		k.samples = len(d.Snap.Endpoints[0].Series)
+	}
+	o.data = d
+	if o.hasData && k == o.key {
+		return
+	}
+	o.key, o.hasData, o.dirty = k, true, true
+}
+
+// View draws the chart, from the cache when nothing changed.
+func (o *Outcomes) View() string {
+	if o.dirty {
+		o.view = strings.Join(o.render(), "\n")
+		o.dirty = false
+	}
+	return o.view
+}
+
+// Classes of the outcome fills follow the shared ones.
+const clOutcome = clFirstData // + outcome index
+
+func (o *Outcomes) render() []string {
+	s := o.data.Snap
+	title := "Outcomes per endpoint"
+	if s == nil || len(s.Endpoints) == 0 || o.w < 8 || o.h < 5 {
+		return pane.Frame(o.th, o.w, o.h, title, "", nil)
+	}
+	iw, ih := o.w-2, o.h-2
+	legend := o.legend(iw)
+	n := len(s.Endpoints)
+	// Drop the fault's line of the legend before the bands get too thin:
+	// the heavy axis still marks the fault.
+	if len(legend) > 1 && ih-len(legend)-2 < 2*n {
+		legend = legend[:1]
+	}
+	chartH := ih - len(legend)
+	if chartH < 3 {
+		legend = legend[:0]
+		chartH = ih
+	}
+	names := pane.EndpointNames(s)
+	lw := 0
+	for _, n := range names {
+		lw = max(lw, len([]rune(n)))
+	}
+	lw = min(lw, max(6, iw/5)) + 1
+	cw := iw - lw
+	if cw < 4 {
+		return pane.Frame(o.th, o.w, o.h, title, "", []string{"(too narrow)"})
+	}
+	ax := newTimeAxis(s.Duration, s.SampleEvery, cw)
+	lc, base := o.frame.get(frameKey{w: cw, h: chartH, top: 1, dur: s.Duration, every: s.SampleEvery}, func() linechart.Model {
+		ticks := ax.ticks()
+		return linechart.New(cw, chartH, 0, 1, 0, 1,
+			linechart.WithXYSteps(1, 0),
+			linechart.WithXLabelFormatter(func(i int, _ float64) string { return ticks[i] }))
+	})
+	g := grid.New(iw, chartH)
+	g.Blit(base, lw, 0)
+	rows := lc.Origin().Y // plot rows above the axis
+	sep := 0
+	if rows >= 2*n+(n-1) {
+		sep = 1
+	}
+	hb := (rows - sep*(n-1)) / max(n, 1)
+	shown := n
+	if hb < 1 {
+		hb, sep, shown = 1, 0, rows
+	}
+	top := rows - (shown*hb + sep*(shown-1)) // blank rows above the bands
+	cells := make([]int, len(engine.Outcomes))
+	x0 := lw + plotX(lc)
+	for e := range shown {
+		ep := &s.Endpoints[e]
+		y0 := top + e*(hb+sep) // the band's top row
+		label := []rune(names[e])
+		if len(label) > lw-1 {
+			label = append(label[:lw-2], '…')
+		}
+		g.Text(lw-1-len(label), y0+(hb-1)/2, string(label), clFirstData+grid.Class(len(engine.Outcomes)+e))
+		for c := range cw {
+			lo, hi := ax.buckets(c)
+			if lo >= len(ep.Series) {
+				break
+			}
+			var counts [8]uint64
+			var total uint64
+			for b := lo; b < min(hi, len(ep.Series)); b++ {
+				for oi := range engine.Outcomes {
+					counts[oi] += uint64(ep.Series[b].Outcomes[oi])
+					total += uint64(ep.Series[b].Outcomes[oi])
+				}
+			}
+			if total == 0 {
+				continue
+			}
+			apportion(cells, counts[:len(engine.Outcomes)], total, hb)
+			y := y0 + hb - 1
+			for oi, k := range cells {
+				for range k {
+					g.Set(x0+c, y, theme.OutcomeGlyph(engine.Outcomes[oi]), clOutcome+grid.Class(oi))
+					y--
+				}
+			}
+		}
+	}
+	markFaults(g, lw, lc, faultColumns(ax, o.data.Faults))
+	inks := o.inks(n)
+	body := g.Lines(inks)
+	body = append(body, legend...)
+	note := "≈" + pane.SecondsShort(roundSpan(s.Duration/time.Duration(cw))) + " a column"
+	return pane.Frame(o.th, o.w, o.h, title, note, body)
+}
+
+func (o *Outcomes) inks(endpoints int) []theme.Ink {
+	inks := []theme.Ink{clPlain: {}, clAxis: theme.InkOf(o.th.Border), clLabel: theme.InkOf(o.th.Dim), clFault: theme.InkOf(o.th.Bad.Bold(true))}
+	for _, oc := range engine.Outcomes {
+		inks = append(inks, theme.InkOf(o.th.Outcome(oc)))
+	}
+	for e := range endpoints {
+		inks = append(inks, theme.InkOf(o.th.Series(e)))
+	}
+	return inks
+}
+
+// legend explains the fills and the fault marks, on one line if they fit.
+func (o *Outcomes) legend(iw int) []string {
+	var parts []string
+	plain := -1
+	for _, oc := range engine.Outcomes {
+		plain += 3 + len(oc.String())
+	}
+	gap := " "
+	if plain > iw {
+		gap, plain = "", plain-len(engine.Outcomes)
+	}
+	for _, oc := range engine.Outcomes {
+		g := string(theme.OutcomeGlyph(oc))
+		parts = append(parts, o.th.Outcome(oc).Render(g)+gap+oc.String())
+	}
+	fills := strings.Join(parts, " ")
+	faults := faultLegend(o.th, o.data.Faults)
+	if faults == "" {
+		return []string{fills}
+	}
+	if plain+2+len([]rune(faultLegendPlain(o.data.Faults))) <= iw {
+		return []string{fills + "  " + faults}
+	}
+	return []string{fills, faults}
+}
+
+// faultLegend says what the heavy stretch of the time axis means.
+func faultLegend(th *theme.Theme, faults []pane.FaultSpan) string {
+	p := faultLegendPlain(faults)
+	if p == "" {
+		return ""
+	}
+	return th.Bad.Bold(true).Render("━") + p[len("━"):]
+}
+
+func faultLegendPlain(faults []pane.FaultSpan) string {
+	if len(faults) == 0 {
+		return ""
+	}
+	f := faults[0]
+	s := fmt.Sprintf("━ %s %s %s–%s", f.Dependency, verb(f.Kind), trimSeconds(f.From), trimSeconds(f.To))
+	if len(faults) > 1 {
+		s += fmt.Sprintf(" (+%d more)", len(faults)-1)
+	}
+	return s
+}
+
+func verb(k engine.FaultKind) string {
+	switch k {
+	case engine.Hang:
+		return "hangs"
+	case engine.Slow:
+		return "slow"
+	case engine.Error:
+		return "errors"
+	}
+	return k.String()
+}
+
+func trimSeconds(d time.Duration) string {
+	return strings.TrimSuffix(pane.SecondsShort(d), " s") + "s"
+}
+
+// roundSpan rounds a column's span for its label.
+func roundSpan(d time.Duration) time.Duration {
+	switch {
+	case d >= 10*time.Second:
+		return d.Round(time.Second)
+	case d >= time.Second:
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(10 * time.Millisecond)
+}
+
+// apportion splits rows cells among counts in proportion, by largest
+// remainder, so the cells always add up to rows.
+func apportion(cells []int, counts []uint64, total uint64, rows int) {
+	given := 0
+	rem := make([]uint64, len(counts))
+	for i, c := range counts {
+		q := c * uint64(rows)
+		cells[i] = int(q / total)
+		rem[i] = q % total
+		given += cells[i]
+	}
+	for given < rows {
+		best := -1
+		for i := range counts {
+			if counts[i] > 0 && (best < 0 || rem[i] > rem[best]) {
+				best = i
+			}
+		}
+		if best < 0 {
+			break
+		}
+		cells[best]++
+		rem[best] = 0
+		given++
+	}
+}

@@ -1,0 +1,175 @@
+package home
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/internal/golden"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/breakerlab/breakerlab/tui/sandbox"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+func newHome(t *testing.T, o Options) Model {
+	t.Helper()
+	o.Theme = tuitest.Plain()
+	if o.Scenarios == nil {
+		o.Scenarios = []Entry{
+			{Name: "cascade", Summary: "one hanging dependency takes a shared pool", Build: func() *engine.Scenario { return tuitest.Scenario(t, "cascade") }},
+			{Name: "breaker-timeline", Summary: "a breaker trips and probes", Build: func() *engine.Scenario { return tuitest.Scenario(t, "breaker-timeline") }},
+			{Name: "shuffle", Summary: "shuffle sharding", Unavailable: "shuffle has no sandbox view yet"},
+		}
+	}
+	o.Seed = tuitest.Seed
+	return send(New(o), tea.WindowSizeMsg{Width: 100, Height: 30})
+}
+
+func send(m Model, msgs ...tea.Msg) Model {
+	for _, msg := range msgs {
+		next, _ := m.Update(msg)
+		m = next.(Model)
+	}
+	return m
+}
+
+func keyMsg(k string) tea.KeyMsg {
+	switch k {
+	case "up":
+		return tea.KeyMsg{Type: tea.KeyUp}
+	case "down":
+		return tea.KeyMsg{Type: tea.KeyDown}
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEsc}
+	case "ctrl+c":
+		return tea.KeyMsg{Type: tea.KeyCtrlC}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+func press(m Model, keys ...string) Model {
+	for _, k := range keys {
+		m = send(m, keyMsg(k))
+	}
+	return m
+}
+
+func TestHomeGolden(t *testing.T) {
+	m := newHome(t, Options{Lessons: true, Exercises: true})
+	golden.Check(t, "home-100x30", m.View())
+	golden.Check(t, "picker-100x30", press(m, "down", "enter").View())
+	golden.Check(t, "help-100x30", press(m, "?").View())
+}
+
+func TestMenuMoves(t *testing.T) {
+	m := newHome(t, Options{})
+	for _, c := range []struct {
+		key  string
+		want int
+	}{{"down", 1}, {"j", 2}, {"down", 0}, {"up", 2}, {"k", 1}} {
+		m = press(m, c.key)
+		if m.cursor != c.want {
+			t.Fatalf("%s: cursor %d, want %d", c.key, m.cursor, c.want)
+		}
+	}
+	if !strings.Contains(m.View(), "▸  Sandbox") {
+		t.Errorf("the cursor should mark Sandbox:\n%s", m.View())
+	}
+}
+
+func TestUnavailableItemsSaySo(t *testing.T) {
+	m := newHome(t, Options{})
+	m = press(m, "enter") // Lessons
+	if m.Choice() != ChoseNothing || !strings.Contains(m.View(), "lessons are not written yet") {
+		t.Errorf("Lessons without a player should explain:\n%s", m.View())
+	}
+	m = press(m, "up", "enter") // Exercises
+	if !strings.Contains(m.View(), "exercise runner is not available") {
+		t.Errorf("Exercises without a runner should explain:\n%s", m.View())
+	}
+}
+
+func TestChoosingExercisesQuits(t *testing.T) {
+	m := newHome(t, Options{Exercises: true})
+	m = press(m, "up")
+	next, cmd := m.Update(keyMsg("enter"))
+	m = next.(Model)
+	if m.Choice() != ChoseExercises || cmd == nil {
+		t.Fatal("enter on Exercises should choose it and quit")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Error("choosing Exercises should quit the home screen")
+	}
+}
+
+func TestPickerOpensTheSandboxAndEscComesBack(t *testing.T) {
+	m := newHome(t, Options{})
+	m = press(m, "down", "enter")
+	if m.screen != onPicker {
+		t.Fatal("Sandbox should open the picker")
+	}
+	m = press(m, "up", "enter") // shuffle: unavailable
+	if m.InSandbox() || !strings.Contains(m.View(), "no sandbox view yet") {
+		t.Errorf("shuffle should explain why it does not open:\n%s", m.View())
+	}
+	m = press(m, "down", "enter") // cascade
+	if !m.InSandbox() {
+		t.Fatal("enter on cascade should open the sandbox")
+	}
+	if v := m.View(); !strings.Contains(v, "breakerlab › sandbox › cascade") {
+		t.Errorf("the sandbox should be on screen:\n%s", v)
+	}
+	// The sandbox gets the keys: space plays.
+	next, cmd := m.Update(keyMsg(" "))
+	m = next.(Model)
+	if cmd == nil || !m.sb.Playing() {
+		t.Error("space in the sandbox should play")
+	}
+	// esc asks to go back; the home screen handles the BackMsg.
+	next, cmd = m.Update(keyMsg("esc"))
+	m = next.(Model)
+	if cmd == nil {
+		t.Fatal("esc in the sandbox should ask to go home")
+	}
+	m = send(m, cmd())
+	if m.InSandbox() || m.screen != onPicker {
+		t.Error("BackMsg should return to the picker")
+	}
+	m = press(m, "esc")
+	if m.screen != onMenu {
+		t.Error("esc in the picker should return to the menu")
+	}
+	_ = sandbox.BackMsg{}
+}
+
+func TestHomeQuitsAndSurvivesAnySize(t *testing.T) {
+	m := newHome(t, Options{})
+	for _, k := range []string{"q", "ctrl+c"} {
+		_, cmd := m.Update(keyMsg(k))
+		if cmd == nil {
+			t.Fatalf("%s gave no command", k)
+		}
+		if _, ok := cmd().(tea.QuitMsg); !ok {
+			t.Errorf("%s should quit", k)
+		}
+	}
+	for w := 1; w < 120; w += 11 {
+		for h := 1; h < 40; h += 6 {
+			for _, mm := range []Model{m, press(m, "down", "enter"), press(m, "?")} {
+				v := send(mm, tea.WindowSizeMsg{Width: w, Height: h}).View()
+				lines := strings.Split(v, "\n")
+				if len(lines) != h {
+					t.Fatalf("%dx%d: %d lines", w, h, len(lines))
+				}
+				for _, l := range lines {
+					if ansi.StringWidth(l) > w {
+						t.Fatalf("%dx%d: line %q too wide", w, h, l)
+					}
+				}
+			}
+		}
+	}
+}

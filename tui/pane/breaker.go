@@ -1,0 +1,547 @@
+package pane
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/tui/internal/grid"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// BreakerKeys is the breaker pane's key map.
+type BreakerKeys struct {
+	// Next shows the next dependency that has a breaker.
+	Next key.Binding
+}
+
+// DefaultBreakerKeys binds Next to b.
+func DefaultBreakerKeys() BreakerKeys {
+	return BreakerKeys{Next: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "next breaker"))}
+}
+
+// Breaker draws one dependency's circuit breaker: the three states as a
+// diagram with the current one lit and named, each edge labelled with its
+// rule; the sliding window as ✓ and ✗ with its failure rate against the
+// threshold; the open wait left or the trials used; and the transitions
+// so far with their virtual time and reason.
+type Breaker struct {
+	th   *theme.Theme
+	keys BreakerKeys
+	w, h int
+
+	pick int    // which of the breakers to show
+	hint string // shown when the variant has no breaker
+
+	cur   breakerView
+	dirty bool
+	view  string
+}
+
+// breakerView is everything the pane draws, compared to skip redraws.
+type breakerView struct {
+	gen      uint64
+	count    int // dependencies with a breaker
+	dep      string
+	policy   string
+	has      bool
+	cfg      breaker.Config
+	state    breaker.State
+	window   []breaker.Result
+	calls    int
+	failures int
+	openLeft time.Duration // rounded to 100 ms
+	sent     int
+	passed   int
+	refused  uint64
+	fallback bool
+	trans    []engine.Transition
+	transLen int
+}
+
+// NewBreaker makes an empty breaker pane.
+func NewBreaker(th *theme.Theme) *Breaker {
+	return &Breaker{th: th, keys: DefaultBreakerKeys(), dirty: true}
+}
+
+// Keys is the pane's key map, for the parent's help.
+func (b *Breaker) Keys() BreakerKeys { return b.keys }
+
+// Init does nothing: the pane waits for data.
+func (b *Breaker) Init() tea.Cmd { return nil }
+
+// Update takes DataMsg and the Next key.
+func (b *Breaker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case DataMsg:
+		b.SetData(Data(msg))
+	case tea.KeyMsg:
+		if key.Matches(msg, b.keys.Next) && b.cur.count > 1 {
+			b.pick = (b.pick + 1) % b.cur.count
+			b.cur.gen = ^b.cur.gen // force the next SetData to redraw
+			b.dirty = true
+		}
+	}
+	return b, nil
+}
+
+// SetSize sets the pane's outer size, border included.
+func (b *Breaker) SetSize(w, h int) {
+	if w != b.w || h != b.h {
+		b.w, b.h, b.dirty = w, h, true
+	}
+}
+
+// SetHint sets the line shown when the variant has no breaker (for example
+// which variant has one).
+func (b *Breaker) SetHint(s string) {
+	if s != b.hint {
+		b.hint, b.dirty = s, true
+	}
+}
+
+// Showing names the dependency whose breaker is shown, if any.
+func (b *Breaker) Showing() (string, bool) { return b.cur.dep, b.cur.has }
+
+// SetData takes a new snapshot; the pane redraws only if what it shows changed.
+func (b *Breaker) SetData(d Data) {
+	s := d.Snap
+	if s == nil {
+		return
+	}
+	var v breakerView
+	v.gen = d.Gen
+	var withBreaker []int
+	for i := range s.Dependencies {
+		if s.Dependencies[i].Breaker != nil {
+			withBreaker = append(withBreaker, i)
+		}
+	}
+	v.count = len(withBreaker)
+	var dep *engine.DependencySnapshot
+	if len(withBreaker) > 0 {
+		dep = &s.Dependencies[withBreaker[b.pick%len(withBreaker)]]
+	} else if i := focusDependency(s, d.Faults); i >= 0 {
+		dep = &s.Dependencies[i]
+	}
+	if dep != nil {
+		v.dep = dep.Name
+		v.policy = policyLine(dep)
+		v.refused = dep.ShortCircuited
+		v.fallback = dep.Fallback != engine.NoFallback
+		if bs := dep.Breaker; bs != nil {
+			v.has = true
+			v.cfg = bs.Config
+			v.state = bs.State
+			v.window = bs.Window
+			v.calls, v.failures = bs.Calls, bs.Failures
+			v.openLeft = bs.OpenRemaining.Round(100 * time.Millisecond)
+			if bs.OpenRemaining > 0 && v.openLeft == 0 {
+				v.openLeft = 100 * time.Millisecond
+			}
+			v.sent, v.passed = bs.TrialsSent, bs.TrialsPassed
+			for _, t := range s.Transitions {
+				if t.Dependency == dep.Name {
+					v.transLen++
+				}
+			}
+			v.trans = s.Transitions
+		}
+	}
+	if v.sameAs(&b.cur) {
+		return
+	}
+	b.cur = v
+	b.dirty = true
+}
+
+func (v *breakerView) sameAs(o *breakerView) bool {
+	return v.gen == o.gen && v.count == o.count && v.dep == o.dep && v.policy == o.policy && v.has == o.has &&
+		v.cfg == o.cfg && v.state == o.state && slices.Equal(v.window, o.window) &&
+		v.calls == o.calls && v.failures == o.failures && v.openLeft == o.openLeft &&
+		v.sent == o.sent && v.passed == o.passed && v.refused == o.refused && v.transLen == o.transLen
+}
+
+// focusDependency picks the dependency a learner cares about when none has
+// a breaker: the first with a fault, else the first with a bulkhead.
+func focusDependency(s *engine.Snapshot, faults []FaultSpan) int {
+	for _, f := range faults {
+		for i := range s.Dependencies {
+			if s.Dependencies[i].Name == f.Dependency {
+				return i
+			}
+		}
+	}
+	for i := range s.Dependencies {
+		if s.Dependencies[i].BulkheadCap > 0 {
+			return i
+		}
+	}
+	if len(s.Dependencies) > 0 {
+		return 0
+	}
+	return -1
+}
+
+// policyLine sums up the policies around a dependency's calls.
+func policyLine(d *engine.DependencySnapshot) string {
+	var parts []string
+	if d.Timeout > 0 {
+		parts = append(parts, "timeout "+SecondsShort(d.Timeout))
+	} else {
+		parts = append(parts, "no timeout")
+	}
+	if d.BulkheadCap > 0 {
+		parts = append(parts, fmt.Sprintf("bulkhead %d", d.BulkheadCap))
+	} else {
+		parts = append(parts, "no bulkhead")
+	}
+	if d.Breaker != nil {
+		parts = append(parts, "breaker")
+	} else {
+		parts = append(parts, "no breaker")
+	}
+	if d.Fallback != engine.NoFallback {
+		parts = append(parts, d.Fallback.String()+" fallback")
+	}
+	return strings.Join(parts, " · ")
+}
+
+// Needs is the height the pane would like at width w.
+func (b *Breaker) Needs(w int) int {
+	if !b.cur.has {
+		return 2 + 4
+	}
+	d := 6
+	if _, ok := diagramFor(b.cur.cfg, w-2); !ok {
+		d = 1
+	}
+	// Diagram, window and rate, the state's detail, the log's head and entries.
+	return 2 + d + 2 + 1 + 1 + max(b.cur.transLen, 1)
+}
+
+// View draws the pane, from the cache when nothing changed.
+func (b *Breaker) View() string {
+	if b.dirty {
+		b.view = strings.Join(b.render(), "\n")
+		b.dirty = false
+	}
+	return b.view
+}
+
+func (b *Breaker) render() []string {
+	v := &b.cur
+	inner := max(b.w-2, 0)
+	title := "Breaker"
+	if v.dep != "" {
+		title += " · " + v.dep
+	}
+	if !v.has {
+		body := []string{b.th.Bold.Render("No circuit breaker in this variant.")}
+		if v.dep != "" {
+			body = append(body, Wrap(v.dep+": "+v.policy+".", inner)...)
+		}
+		body = append(body, Wrap("Every call is sent, however often the last ones failed: nothing stops a caller from waiting out a broken dependency.", inner)...)
+		if b.hint != "" {
+			body = append(body, Wrap(b.th.Dim.Render(b.hint), inner)...)
+		}
+		return Frame(b.th, b.w, b.h, title, "", body)
+	}
+	note := b.th.State(v.state).Bold(true).Render(strings.ToUpper(v.state.String()))
+	long := b.w >= runeLen(title)+len("OPEN · trials in 10.0 s")+10
+	switch {
+	case v.state == breaker.Open && long:
+		note += " · trials in " + Seconds(v.openLeft)
+	case v.state == breaker.Open:
+		note += " " + Seconds(v.openLeft)
+	case v.state == breaker.HalfOpen && long:
+		note += fmt.Sprintf(" · %d/%d trials", v.sent, v.cfg.HalfOpenTrials)
+	case v.state == breaker.HalfOpen:
+		note += fmt.Sprintf(" %d/%d", v.sent, v.cfg.HalfOpenTrials)
+	}
+	if v.count > 1 {
+		note = fmt.Sprintf("%d of %d · %s", b.pick%v.count+1, v.count, note)
+	}
+
+	room := b.h - 2
+	var body []string
+	if lay, ok := diagramFor(v.cfg, inner); ok && room >= 6+3 {
+		body = append(body, b.drawDiagram(lay, inner)...)
+	} else {
+		body = append(body, b.stateStrip())
+	}
+	body = append(body, b.windowLines(inner)...)
+	// What is left goes to the transitions first, then to the state's detail.
+	left := room - len(body)
+	detail := Wrap(b.detail(), inner)
+	if left >= len(detail)+2 {
+		body = append(body, detail...)
+		left -= len(detail)
+	}
+	if left > 0 {
+		body = append(body, b.log(left)...)
+	}
+	return Frame(b.th, b.w, b.h, title, note, body)
+}
+
+// Label sets for the diagram's edges, longest first.
+type edgeLabels struct{ rule, wait, pass, fail string }
+
+func labelSets(c breaker.Config) []edgeLabels {
+	rate := Percent(c.FailureRate)
+	n := c.WindowSize
+	wait := SecondsShort(c.OpenFor)
+	k := c.HalfOpenTrials
+	trials := "trials"
+	if k == 1 {
+		trials = "trial"
+	}
+	return []edgeLabels{
+		{fmt.Sprintf("≥ %s of last %d calls fail", rate, n), "after " + wait, fmt.Sprintf("%d %s pass", k, trials), "a trial fails"},
+		{fmt.Sprintf("≥%s of %d fail", rate, n), wait, fmt.Sprintf("%d pass", k), "1 fails"},
+		{fmt.Sprintf("≥%s/%d", rate, n), strings.ReplaceAll(wait, " ", ""), fmt.Sprintf("%d✓", k), "1✗"},
+	}
+}
+
+// diagramLayout places the three boxes and the labels.
+type diagramLayout struct {
+	labels     edgeLabels
+	ox, hx     int // x of the open and half-open boxes
+	width      int
+	cw, ow, hw int
+}
+
+const boxExtra = 6 // "│ ○ " and " │" around a state's name
+
+// diagramFor finds the widest labels whose diagram fits in width w.
+func diagramFor(c breaker.Config, w int) (diagramLayout, bool) {
+	for _, l := range labelSets(c) {
+		d := diagramLayout{labels: l, cw: len("closed") + boxExtra, ow: len("open") + boxExtra, hw: len("half-open") + boxExtra}
+		rw := runeLen(l.rule)
+		// closed → open along row 1, its rule above the arrow.
+		d.ox = d.cw + 2 + max(rw, 4) + 1
+		// half-open → closed leaves closed's bottom at column 3, runs left of
+		// the half-open box, its label underneath.
+		d.hx = max(3+4, 3+runeLen(l.pass)+1)
+		right := d.hx + d.hw // first column after the half-open box
+		// open → half-open comes down at ox+2 with its wait label to the left;
+		// half-open → open goes up at ox+ow-3 with its label in the line.
+		d.ox = max(d.ox, right+runeLen(l.wait)+1, right+runeLen(l.fail)+4-(d.ow-3))
+		d.width = d.ox + d.ow
+		if d.width <= w {
+			return d, true
+		}
+	}
+	return diagramLayout{}, false
+}
+
+func runeLen(s string) int { return len([]rune(s)) }
+
+// Ink classes of the diagram.
+const (
+	clPlain grid.Class = iota
+	clLine
+	clDim
+	clLit
+)
+
+func (b *Breaker) drawDiagram(d diagramLayout, inner int) []string {
+	g := grid.New(d.width, 6)
+	st := b.cur.state
+	box := func(x, y int, name string, s breaker.State) {
+		lit := st == s || (s == breaker.Open && st == breaker.ForcedOpen)
+		w := runeLen(name) + boxExtra
+		cl := clLine
+		text := string(theme.GlyphUnlit) + " " + name
+		tcl := clDim
+		if lit {
+			cl, tcl = clLit, clLit
+			text = string(theme.GlyphLit) + " " + strings.ToUpper(name)
+		}
+		g.Set(x, y, '╭', cl)
+		g.HLine(x+1, x+w-2, y, '─', cl)
+		g.Set(x+w-1, y, '╮', cl)
+		g.Set(x, y+1, '│', cl)
+		g.Text(x+1, y+1, " "+text+" ", tcl)
+		g.Set(x+w-1, y+1, '│', cl)
+		g.Set(x, y+2, '╰', cl)
+		g.HLine(x+1, x+w-2, y+2, '─', cl)
+		g.Set(x+w-1, y+2, '╯', cl)
+	}
+	l := d.labels
+	// closed → open
+	g.HLine(d.cw+1, d.ox-2, 1, '─', clLine)
+	g.Set(d.ox-2, 1, '▶', clLine)
+	span := d.ox - 2 - (d.cw + 1) + 1
+	g.Text(d.cw+1+(span-runeLen(l.rule))/2, 0, l.rule, clPlain)
+	// half-open → closed
+	c := 3
+	g.Set(c, 3, '▲', clLine)
+	g.Set(c, 4, '╰', clLine)
+	g.HLine(c+1, d.hx-1, 4, '─', clLine)
+	g.Text(c, 5, l.pass, clPlain)
+	// open → half-open
+	a := d.ox + 2
+	right := d.hx + d.hw
+	g.Set(a, 3, '│', clLine)
+	g.Set(a, 4, '╯', clLine)
+	g.HLine(right+1, a-1, 4, '─', clLine)
+	g.Set(right, 4, '◀', clLine)
+	g.Text(a-1-runeLen(l.wait), 3, l.wait, clPlain)
+	// half-open → open
+	bx := d.ox + d.ow - 3
+	g.Set(bx, 3, '▲', clLine)
+	g.Set(bx, 4, '│', clLine)
+	g.Set(bx, 5, '╯', clLine)
+	g.HLine(right, bx-1, 5, '─', clLine)
+	g.Text(right+1, 5, " "+l.fail+" ", clPlain)
+
+	box(0, 0, "closed", breaker.Closed)
+	box(d.ox, 0, "open", breaker.Open)
+	box(d.hx, 3, "half-open", breaker.HalfOpen)
+	g.Set(a, 2, '┬', clLine)
+
+	inks := []theme.Ink{clPlain: {}, clLine: theme.InkOf(b.th.Border), clDim: theme.InkOf(b.th.Dim),
+		clLit: theme.InkOf(b.th.State(st).Bold(true).Reverse(true))}
+	lines := g.Lines(inks)
+	pad := strings.Repeat(" ", max((inner-d.width)/2, 0))
+	for i := range lines {
+		lines[i] = pad + lines[i]
+	}
+	return lines
+}
+
+// stateStrip is the one-line diagram for narrow panes.
+func (b *Breaker) stateStrip() string {
+	var parts []string
+	for _, s := range []breaker.State{breaker.Closed, breaker.Open, breaker.HalfOpen} {
+		if s == b.cur.state {
+			parts = append(parts, b.th.State(s).Bold(true).Reverse(true).Render(string(theme.GlyphLit)+" "+strings.ToUpper(s.String())))
+		} else {
+			parts = append(parts, b.th.Dim.Render(string(theme.GlyphUnlit)+" "+s.String()))
+		}
+	}
+	return strings.Join(parts, " → ")
+}
+
+// windowLines draws the window as marks, then its failure rate against the
+// threshold.
+func (b *Breaker) windowLines(inner int) []string {
+	v := &b.cur
+	size := max(v.cfg.WindowSize, len(v.window))
+	const label = "window "
+	room := inner - len(label)
+	var marks strings.Builder
+	shown := v.window
+	slots := size
+	if slots > room {
+		// Too many to show: the newest that fit, after an ellipsis.
+		slots = max(room-1, 0)
+		marks.WriteString("…")
+		if len(shown) > slots {
+			shown = shown[len(shown)-slots:]
+		}
+	}
+	pass, fail, empty := theme.InkOf(b.th.Good), theme.InkOf(b.th.Bad), theme.InkOf(b.th.Dim)
+	for _, r := range shown {
+		switch r {
+		case breaker.Failure:
+			fail.WriteTo(&marks, string(theme.GlyphFail))
+		case breaker.Success:
+			pass.WriteTo(&marks, string(theme.GlyphPass))
+		default:
+			empty.WriteTo(&marks, "-")
+		}
+	}
+	if n := slots - len(shown); n > 0 {
+		empty.WriteTo(&marks, strings.Repeat(string(theme.GlyphEmpty), n))
+	}
+	rate := 0.0
+	if v.calls > 0 {
+		rate = float64(v.failures) / float64(v.calls)
+	}
+	cmp := "<"
+	rateStyle := b.th.Good
+	if v.calls > 0 && rate >= v.cfg.FailureRate {
+		cmp, rateStyle = "≥", b.th.Bad
+	}
+	minCalls := v.cfg.MinimumCalls
+	if minCalls == 0 {
+		minCalls = v.cfg.WindowSize
+	}
+	stat := fmt.Sprintf("%d of %d failed: %s %s %s to open", v.failures, v.calls,
+		rateStyle.Render(Percent(rate)), cmp, Percent(v.cfg.FailureRate))
+	switch {
+	case v.state != breaker.Closed:
+		stat += b.th.Dim.Render(" · held until closed")
+	case v.calls < minCalls:
+		stat += fmt.Sprintf(" (judged from %d calls)", minCalls)
+	}
+	return []string{label + marks.String(), stat}
+}
+
+// detail says what the current state is doing.
+func (b *Breaker) detail() string {
+	v := &b.cur
+	answered := "rejected"
+	if v.fallback {
+		answered = "answered by the fallback"
+	}
+	switch v.state {
+	case breaker.Open, breaker.ForcedOpen:
+		s := b.th.Bad.Render("OPEN") + ": failing fast"
+		if v.state == breaker.Open {
+			s += ", trials in " + b.th.Bold.Render(Seconds(v.openLeft))
+		}
+		return s + fmt.Sprintf(" · %s refused, %s", Count(v.refused), answered)
+	case breaker.HalfOpen:
+		return b.th.Warn.Render("HALF-OPEN") + fmt.Sprintf(": trials %d of %d sent, %d passed · others %s",
+			v.sent, v.cfg.HalfOpenTrials, v.passed, answered)
+	}
+	s := b.th.Good.Render("CLOSED") + ": every call goes through"
+	if v.refused > 0 {
+		s += fmt.Sprintf(" · %s refused so far", Count(v.refused))
+	}
+	return s
+}
+
+// log lists the latest transitions that fit in n lines.
+func (b *Breaker) log(n int) []string {
+	v := &b.cur
+	var mine []engine.Transition
+	for _, t := range v.trans {
+		if t.Dependency == v.dep {
+			mine = append(mine, t)
+		}
+	}
+	head := b.th.Dim.Render("transitions")
+	if len(mine) == 0 {
+		return []string{head + b.th.Dim.Render(": none yet")}
+	}
+	if n < 2 {
+		t := mine[len(mine)-1]
+		return []string{head + ": " + b.transition(t)}
+	}
+	out := []string{head}
+	if len(mine) > n-1 {
+		skipped := len(mine) - (n - 1)
+		out[0] = head + b.th.Dim.Render(fmt.Sprintf(" (%d earlier not shown)", skipped))
+		mine = mine[skipped:]
+	}
+	for _, t := range mine {
+		out = append(out, b.transition(t))
+	}
+	return out
+}
+
+func (b *Breaker) transition(t engine.Transition) string {
+	at := fmt.Sprintf("%6.2f s", t.At.Seconds())
+	from := b.th.State(t.From).Render(t.From.String())
+	to := b.th.State(t.To).Bold(true).Render(t.To.String())
+	return fmt.Sprintf("%s  %s → %s: %s", at, from, to, t.Reason())
+}

@@ -1,0 +1,100 @@
+package pane
+
+import (
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+)
+
+// Data is what the panes draw from: one snapshot, and the scenario facts a
+// snapshot does not carry.
+type Data struct {
+	Snap *engine.Snapshot
+	// Gen must change whenever the snapshot comes from a different run
+	// (another variant, seed or knob setting), so that panes which cache by
+	// the length of a time series know to redraw.
+	Gen uint64
+	// Faults are the faults of the variant being shown, for the time axis.
+	Faults []FaultSpan
+}
+
+// DataMsg carries new data to a pane through Update.
+type DataMsg Data
+
+// FaultSpan is one fault of one dependency on the time axis.
+type FaultSpan struct {
+	Dependency string
+	Kind       engine.FaultKind
+	From, To   time.Duration // To is the scenario's end when the fault never ends
+}
+
+// FaultSpans lists the faults of variant v of the scenario.
+func FaultSpans(sc *engine.Scenario, v int) []FaultSpan {
+	if sc == nil || v < 0 || v >= len(sc.Variants) {
+		return nil
+	}
+	var out []FaultSpan
+	for _, d := range sc.Variants[v].System.Dependencies {
+		for _, f := range d.Faults {
+			to := f.To
+			if to == 0 {
+				to = sc.Duration
+			}
+			out = append(out, FaultSpan{Dependency: d.Name, Kind: f.Kind, From: f.From, To: to})
+		}
+	}
+	return out
+}
+
+// Letters gives each name a one-letter tag for cells and chart lines: its
+// first letter when no earlier name took it, else its next free letter,
+// else a digit.
+func Letters(names []string) []rune {
+	used := map[rune]bool{}
+	out := make([]rune, len(names))
+	for i, n := range names {
+		out[i] = '?'
+		found := false
+		for _, r := range n {
+			if r >= 'A' && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			if (r >= 'a' && r <= 'z') && !used[r] {
+				out[i], used[r], found = r, true, true
+				break
+			}
+		}
+		for d := '1'; !found && d <= '9'; d++ {
+			if !used[d] {
+				out[i], used[d], found = d, true, true
+			}
+		}
+	}
+	return out
+}
+
+// EndpointNames lists a snapshot's endpoints.
+func EndpointNames(s *engine.Snapshot) []string {
+	out := make([]string, len(s.Endpoints))
+	for i := range s.Endpoints {
+		out[i] = s.Endpoints[i].Name
+	}
+	return out
+}
+
+// DependencyColors maps each dependency to the series colour of the first
+// endpoint that calls it, so an endpoint and its dependency share a colour;
+// dependencies nobody calls get colours after the endpoints'.
+func DependencyColors(s *engine.Snapshot) []int {
+	out := make([]int, len(s.Dependencies))
+	for i := range s.Dependencies {
+		out[i] = len(s.Endpoints) + i
+		for j := range s.Endpoints {
+			if s.Endpoints[j].Calls == s.Dependencies[i].Name {
+				out[i] = j
+				break
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,89 @@
+package pane
+
+import (
+	"strings"
+
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Fit clips s to width w (ending in "…" when clipped) and pads it with
+// spaces to exactly w cells. Escape codes in s are kept.
+func Fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	n := ansi.StringWidth(s)
+	if n > w {
+		s = ansi.Truncate(s, w, "…")
+		n = ansi.StringWidth(s)
+	}
+	if n < w {
+		s += strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
+// Block returns exactly h lines of exactly w cells: lines clipped or padded,
+// missing lines blank.
+func Block(lines []string, w, h int) []string {
+	out := make([]string, max(h, 0))
+	for i := range out {
+		if i < len(lines) {
+			out[i] = Fit(lines[i], w)
+		} else {
+			out[i] = strings.Repeat(" ", max(w, 0))
+		}
+	}
+	return out
+}
+
+// Frame draws a w×h box with rounded corners around body, with title on the
+// top edge at the left and note at the right. It always returns h lines of
+// exactly w cells; a box too small for a border is just the clipped body.
+func Frame(th *theme.Theme, w, h int, title, note string, body []string) []string {
+	if w < 4 || h < 2 {
+		return Block(body, w, h)
+	}
+	border := theme.InkOf(th.Border)
+	inner := w - 2
+	out := make([]string, 0, h)
+
+	// Top edge: ╭─ title ─────── note ─╮
+	var top strings.Builder
+	top.WriteString(border.Paint("╭─"))
+	used := 1
+	if title != "" && inner >= 4 {
+		t := ansi.Truncate(title, inner-3, "…")
+		top.WriteString(" " + th.PaneTitle.Render(t) + " ")
+		used += ansi.StringWidth(t) + 2
+	}
+	if note != "" {
+		room := inner - used - 3
+		if room >= 3 {
+			nt := ansi.Truncate(note, room, "…")
+			nw := ansi.StringWidth(nt)
+			top.WriteString(border.Paint(strings.Repeat("─", inner-used-nw-3)))
+			top.WriteString(" " + nt + " ")
+			used = inner - 1
+		}
+	}
+	top.WriteString(border.Paint(strings.Repeat("─", max(inner-used, 0)) + "╮"))
+	out = append(out, top.String())
+
+	side := border.Paint("│")
+	for _, l := range Block(body, inner, h-2) {
+		out = append(out, side+l+side)
+	}
+	out = append(out, border.Paint("╰"+strings.Repeat("─", inner)+"╯"))
+	return out
+}
+
+// Wrap breaks s into lines of at most w cells at spaces (long words are
+// cut), keeping escape codes.
+func Wrap(s string, w int) []string {
+	if w <= 0 {
+		return nil
+	}
+	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+}

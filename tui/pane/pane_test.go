@@ -1,0 +1,272 @@
+package pane_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/tui/internal/golden"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// sized is a pane as the sandbox drives it.
+type sized interface {
+	tea.Model
+	SetSize(w, h int)
+	SetData(pane.Data)
+}
+
+// The sizes these panes get in the sandbox's layout at 80×24, 100×30 and 160×48.
+var (
+	poolWidths   = []int{36, 45, 72}
+	breakerSizes = [][2]int{{44, 12}, {55, 15}, {88, 16}}
+)
+
+func TestPoolGolden(t *testing.T) {
+	cases := []struct {
+		name    string
+		variant int
+		at      float64
+	}{
+		{"shared-12s", 0, 12},   // recommendations hold the whole pool
+		{"bulkhead-22s", 1, 22}, // the bulkhead stops them at 20
+	}
+	for _, c := range cases {
+		d := tuitest.At(t, "cascade", c.variant, c.at)
+		for _, w := range poolWidths {
+			p := pane.NewPool(tuitest.Plain())
+			p.SetData(d)
+			sz := [2]int{w, p.Needs(w)}
+			p.SetSize(sz[0], sz[1])
+			v := p.View()
+			tuitest.CheckBlock(t, v, sz[0], sz[1])
+			golden.Check(t, fmt.Sprintf("pool-%s-%dx%d", c.name, sz[0], sz[1]), v)
+		}
+	}
+}
+
+func TestPoolShowsWhoHoldsTheWorkers(t *testing.T) {
+	p := pane.NewPool(tuitest.Plain())
+	p.SetData(tuitest.At(t, "cascade", 0, 12.5))
+	p.SetSize(45, 13)
+	v := p.View()
+	for _, want := range []string{"FULL 200/200 busy", "r recommendations 199", "free 0"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("pool at 12 s lacks %q:\n%s", want, v)
+		}
+	}
+	if n := strings.Count(v, "r"); n < 200 {
+		t.Errorf("expected 200 cells held by recommendations, counted %d r's", n)
+	}
+
+	p.SetData(tuitest.At(t, "cascade", 1, 22))
+	v = p.View()
+	if !strings.Contains(v, "bulkhead recommendations 20/20 full") {
+		t.Errorf("bulkhead variant at 22 s does not show a full bulkhead of 20:\n%s", v)
+	}
+}
+
+func TestPoolScalesCellsWhenThePoolDoesNotFit(t *testing.T) {
+	p := pane.NewPool(tuitest.Plain())
+	p.SetData(tuitest.At(t, "cascade", 0, 12))
+	p.SetSize(36, 6)
+	v := p.View()
+	tuitest.CheckBlock(t, v, 36, 6)
+	if !strings.Contains(v, "per cell") {
+		t.Errorf("a pool too big for the pane should say how many workers a cell is:\n%s", v)
+	}
+}
+
+func TestBreakerGolden(t *testing.T) {
+	cases := []struct {
+		name    string
+		variant int
+		at      float64
+	}{
+		{"open-26s", 2, 26},
+		{"none", 0, 12},
+	}
+	for _, c := range cases {
+		d := tuitest.At(t, "cascade", c.variant, c.at)
+		for _, sz := range breakerSizes {
+			b := pane.NewBreaker(tuitest.Plain())
+			b.SetData(d)
+			b.SetSize(sz[0], sz[1])
+			v := b.View()
+			tuitest.CheckBlock(t, v, sz[0], sz[1])
+			golden.Check(t, fmt.Sprintf("breaker-%s-%dx%d", c.name, sz[0], sz[1]), v)
+		}
+	}
+}
+
+func TestBreakerNamesTheLitState(t *testing.T) {
+	cases := []struct {
+		at   float64
+		want []string
+	}{
+		{5, []string{"● CLOSED", "○ open", "○ half-open", "every call goes through", "none yet"}},
+		{16, []string{"● OPEN", "○ closed", "OPEN · trials in 4.1 s", "closed → open: 10 of the last 20 calls failed (50%)"}},
+		{22, []string{"● HALF-OPEN", "HALF-OPEN · 3/3 trials", "trials 3 of 3 sent, 0 passed", "open → half-open: the open wait ran out"}},
+		{26, []string{"● OPEN", "half-open → open: a trial call failed"}},
+	}
+	for _, c := range cases {
+		b := pane.NewBreaker(tuitest.Plain())
+		b.SetData(tuitest.At(t, "cascade", 2, c.at))
+		b.SetSize(80, 18)
+		v := ansi.Strip(b.View())
+		for _, w := range c.want {
+			if !strings.Contains(v, w) {
+				t.Errorf("at %v s the breaker pane lacks %q:\n%s", c.at, w, v)
+			}
+		}
+	}
+}
+
+func TestBreakerWindowMarks(t *testing.T) {
+	b := pane.NewBreaker(tuitest.Plain())
+	b.SetData(tuitest.At(t, "cascade", 2, 16))
+	b.SetSize(60, 18)
+	v := b.View()
+	if !strings.Contains(v, "window ✓✓✓✓✓✓✓✓✓✓✗✗✗✗✗✗✗✗✗✗") || !strings.Contains(v, "10 of 20 failed: 50% ≥ 50% to open") {
+		t.Errorf("the window row should show 10 ✓, 10 ✗ and the rate against the threshold:\n%s", v)
+	}
+}
+
+func TestBreakerLogKeepsTheLatest(t *testing.T) {
+	// breaker-timeline trips and probes four times: nine transitions.
+	b := pane.NewBreaker(tuitest.Plain())
+	b.SetData(tuitest.At(t, "breaker-timeline", 0, 120))
+	b.SetSize(70, 14)
+	v := b.View()
+	tuitest.CheckBlock(t, v, 70, 14)
+	if !strings.Contains(v, "earlier not shown") || !strings.Contains(v, "85.00 s  half-open → closed") {
+		t.Errorf("a long log should show its latest entries and say how many it left out:\n%s", v)
+	}
+}
+
+func TestStatusGolden(t *testing.T) {
+	info := pane.StatusInfo{Playing: true, Speed: 2, Now: 12_300_000_000, Duration: 30_000_000_000,
+		Scenario: "cascade", Variant: "one shared pool of 200 threads", Variants: 3, Seed: 5}
+	for _, w := range []int{80, 100, 160, 30} {
+		s := pane.NewStatus(tuitest.Plain())
+		s.SetSize(w, 1)
+		s.SetInfo(info)
+		v := s.View()
+		tuitest.CheckBlock(t, v, w, 1)
+		golden.Check(t, fmt.Sprintf("status-%d", w), v)
+	}
+}
+
+func TestStatusStates(t *testing.T) {
+	s := pane.NewStatus(tuitest.Plain())
+	s.SetSize(100, 1)
+	for _, c := range []struct {
+		info pane.StatusInfo
+		want string
+	}{
+		{pane.StatusInfo{Playing: true, Speed: 1}, "▶ playing"},
+		{pane.StatusInfo{Speed: 0.1}, "⏸ paused"},
+		{pane.StatusInfo{Finished: true, Speed: 100}, "■ finished"},
+		{pane.StatusInfo{Speed: 100}, "×100"},
+		{pane.StatusInfo{Speed: 0.1}, "×0.1"},
+		{pane.StatusInfo{Edited: true, Scenario: "cascade", Variants: 1}, "(edited)"},
+		{pane.StatusInfo{Note: "no such variant", NoteIsErr: true}, "no such variant"},
+	} {
+		s.SetInfo(c.info)
+		if v := s.View(); !strings.Contains(v, c.want) {
+			t.Errorf("status %+v lacks %q: %q", c.info, c.want, v)
+		}
+	}
+}
+
+// Every pane fills exactly its size, at any size, before and after data.
+func TestPanesFillTheirSize(t *testing.T) {
+	d := tuitest.At(t, "cascade", 2, 26)
+	for _, mk := range []func(*theme.Theme) sized{
+		func(th *theme.Theme) sized { return pane.NewPool(th) },
+		func(th *theme.Theme) sized { return pane.NewBreaker(th) },
+	} {
+		for w := 0; w <= 90; w += 7 {
+			for h := 0; h <= 20; h += 3 {
+				p := mk(tuitest.Plain())
+				p.SetSize(w, h)
+				if w > 0 && h > 0 {
+					tuitest.CheckBlock(t, p.View(), w, h)
+				}
+				p.SetData(d)
+				if w > 0 && h > 0 {
+					tuitest.CheckBlock(t, p.View(), w, h)
+				}
+			}
+		}
+	}
+}
+
+// Colour changes no layout: the coloured view, stripped, is the plain one.
+func TestColourDoesNotMoveAnything(t *testing.T) {
+	d := tuitest.At(t, "cascade", 2, 26)
+	for _, mk := range []func(*theme.Theme) sized{
+		func(th *theme.Theme) sized { return pane.NewPool(th) },
+		func(th *theme.Theme) sized { return pane.NewBreaker(th) },
+	} {
+		plain, color := mk(tuitest.Plain()), mk(tuitest.Color())
+		for _, p := range []sized{plain, color} {
+			p.SetSize(55, 14)
+			p.SetData(d)
+		}
+		cv := color.View()
+		if cv == plain.View() {
+			t.Errorf("%T: the colour theme added no colour", plain)
+		}
+		if ansi.Strip(cv) != plain.View() {
+			t.Errorf("%T: colour changed the layout:\n%s\n---\n%s", plain, ansi.Strip(cv), plain.View())
+		}
+	}
+}
+
+// An unchanged snapshot costs nothing: View hands back the cached string.
+func TestViewIsCachedUntilTheDataChanges(t *testing.T) {
+	d := tuitest.At(t, "cascade", 2, 26)
+	for _, p := range []sized{pane.NewPool(tuitest.Color()), pane.NewBreaker(tuitest.Color())} {
+		p.SetSize(55, 14)
+		p.SetData(d)
+		_ = p.View()
+		if n := testing.AllocsPerRun(20, func() { p.SetData(d); _ = p.View() }); n > 10 {
+			t.Errorf("%T: %v allocations a frame with unchanged data; want the cache", p, n)
+		}
+	}
+}
+
+func TestLetters(t *testing.T) {
+	got := string(pane.Letters([]string{"search", "profile", "Recommendations", "reports", "sss", ""}))
+	if got != "spre12" {
+		t.Errorf("Letters = %q, want %q", got, "spre12")
+	}
+}
+
+func TestFitAndFrame(t *testing.T) {
+	if got := pane.Fit("abcdef", 4); got != "abc…" {
+		t.Errorf("Fit clips to %q", got)
+	}
+	if got := pane.Fit("ab", 4); got != "ab  " {
+		t.Errorf("Fit pads to %q", got)
+	}
+	th := tuitest.Plain()
+	for w := 0; w < 30; w++ {
+		for h := 0; h < 5; h++ {
+			f := pane.Frame(th, w, h, "a rather long title", "a note", []string{"body line that is long"})
+			if len(f) != h {
+				t.Fatalf("Frame(%d, %d) gave %d lines", w, h, len(f))
+			}
+			for _, l := range f {
+				if ansi.StringWidth(l) != w {
+					t.Fatalf("Frame(%d, %d) line %q is %d wide", w, h, l, ansi.StringWidth(l))
+				}
+			}
+		}
+	}
+}

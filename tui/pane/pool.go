@@ -1,0 +1,344 @@
+package pane
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Pool draws the server's worker pool: one cell per worker, tagged with
+// the letter of the endpoint whose request holds it or a dot when free, in
+// groups of ten; a legend with each endpoint's share; and each bulkhead's
+// share counted apart, so a learner sees one dependency swallow the pool,
+// or hit its wall.
+type Pool struct {
+	th   *theme.Theme
+	w, h int
+
+	// What the last render drew, to tell whether a new snapshot changes it.
+	owners    []int16
+	names     []string
+	busyBy    []int
+	bulkheads []bulkheadInfo
+	workers   int
+	busy      int
+	queue     queueInfo
+
+	dirty bool
+	view  string
+}
+
+type bulkheadInfo struct {
+	name         string
+	in, capacity int
+	turnedAway   uint64
+}
+
+// queueInfo is the accept queue, when the snapshot has one.
+type queueInfo struct {
+	shown    bool
+	len, cap int
+}
+
+// NewPool makes an empty pool pane.
+func NewPool(th *theme.Theme) *Pool { return &Pool{th: th, dirty: true} }
+
+// Init does nothing: the pane waits for data.
+func (p *Pool) Init() tea.Cmd { return nil }
+
+// Update takes DataMsg; the pool has no keys of its own.
+func (p *Pool) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if d, ok := msg.(DataMsg); ok {
+		p.SetData(Data(d))
+	}
+	return p, nil
+}
+
+// SetSize sets the pane's outer size, border included.
+func (p *Pool) SetSize(w, h int) {
+	if w != p.w || h != p.h {
+		p.w, p.h, p.dirty = w, h, true
+	}
+}
+
+// SetData takes a new snapshot; the pane redraws only if what it shows changed.
+func (p *Pool) SetData(d Data) {
+	s := d.Snap
+	if s == nil {
+		return
+	}
+	changed := s.Workers != p.workers || s.Busy != p.busy || !slices.Equal(s.WorkerOwner, p.owners) ||
+		len(s.Endpoints) != len(p.names)
+	if !changed {
+		for i := range s.Endpoints {
+			if s.Endpoints[i].Name != p.names[i] || s.Endpoints[i].Busy != p.busyBy[i] {
+				changed = true
+				break
+			}
+		}
+	}
+	var bh []bulkheadInfo
+	for i := range s.Dependencies {
+		dep := &s.Dependencies[i]
+		if dep.BulkheadCap > 0 {
+			bh = append(bh, bulkheadInfo{dep.Name, dep.Bulkhead, dep.BulkheadCap, dep.BulkheadFull})
+		}
+	}
+	q := queueOf(s)
+	if !changed && slices.Equal(bh, p.bulkheads) && q == p.queue {
+		return
+	}
+	p.workers, p.busy = s.Workers, s.Busy
+	p.owners = append(p.owners[:0], s.WorkerOwner...)
+	p.names = p.names[:0]
+	p.busyBy = p.busyBy[:0]
+	for i := range s.Endpoints {
+		p.names = append(p.names, s.Endpoints[i].Name)
+		p.busyBy = append(p.busyBy, s.Endpoints[i].Busy)
+	}
+	p.bulkheads, p.queue = bh, q
+	p.dirty = true
+}
+
+// queueOf reads the accept queue from the snapshot. The engine does not
+// report one yet; when it does, this is the one place that reads it.
+func queueOf(*engine.Snapshot) queueInfo { return queueInfo{} }
+
+// cellLayout is how the cells are arranged in an inner width.
+func cellLayout(inner, workers int) (perRow, rows int) {
+	if inner <= 0 || workers <= 0 {
+		return 0, 0
+	}
+	perRow = inner
+	rows = (workers + perRow - 1) / perRow
+	// Groups of ten, a space between groups, make counting easy; use them
+	// unless they cost a row.
+	if grouped := (inner + 1) / 11 * 10; grouped > 0 && (workers+grouped-1)/grouped == rows {
+		perRow = grouped
+	}
+	return perRow, rows
+}
+
+// Needs is the height the pane would like at width w: every worker on
+// screen, the legend, and a line per bulkhead.
+func (p *Pool) Needs(w int) int {
+	inner := w - 2
+	_, rows := cellLayout(inner, p.workers)
+	_, legend := p.legendLines(inner, false)
+	return 2 + rows + legend + p.bulkheadRows(inner) + btoi(p.queue.shown)
+}
+
+func (p *Pool) bulkheadRows(inner int) int {
+	n := 0
+	for _, b := range p.bulkheads {
+		n += len(p.bulkheadLines(b, inner))
+	}
+	return n
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// View draws the pane, from the cache when nothing changed.
+func (p *Pool) View() string {
+	if p.dirty {
+		p.view = strings.Join(p.render(), "\n")
+		p.dirty = false
+	}
+	return p.view
+}
+
+func (p *Pool) render() []string {
+	inner := p.w - 2
+	legend := p.legend(inner)
+	extra := len(legend) + p.bulkheadRows(inner) + btoi(p.queue.shown)
+	rowsFree := max(p.h-2-extra, 1)
+	perRow, rows := cellLayout(inner, p.workers)
+	// When the pool does not fit, each cell stands for several workers.
+	per := 1
+	for rows > rowsFree && perRow > 0 {
+		per++
+		_, rows = cellLayout(inner, (p.workers+per-1)/per)
+	}
+	body := p.cells(perRow, per)
+	body = append(body, legend...)
+	for _, b := range p.bulkheads {
+		body = append(body, p.bulkheadLines(b, inner)...)
+	}
+	if p.queue.shown {
+		body = append(body, fmt.Sprintf("accept queue %d/%d", p.queue.len, p.queue.cap))
+	}
+	note := fmt.Sprintf("%s/%s busy", Count(p.busy), Count(p.workers))
+	if p.workers > 0 && p.busy == p.workers {
+		note = p.th.Bad.Render("FULL") + " " + note
+	}
+	if per > 1 {
+		note = fmt.Sprintf("%d per cell · ", per) + note
+	}
+	return Frame(p.th, p.w, p.h, "Worker pool", note, body)
+}
+
+// cells draws the worker cells, per workers to a cell (the cell shows the
+// owner most of them have).
+func (p *Pool) cells(perRow, per int) []string {
+	if perRow <= 0 {
+		return nil
+	}
+	letters := Letters(p.names)
+	inks := make([]theme.Ink, len(letters))
+	for i := range inks {
+		inks[i] = theme.InkOf(p.th.Series(i))
+	}
+	free := theme.InkOf(p.th.Dim)
+	n := (len(p.owners) + per - 1) / per
+	var lines []string
+	var b strings.Builder
+	tally := make([]int, len(letters)+1)
+	prev, run := -2, 0
+	var runText strings.Builder
+	flush := func() {
+		if run == 0 {
+			return
+		}
+		switch {
+		case prev == -1:
+			free.WriteTo(&b, runText.String())
+		case prev >= 0 && prev < len(inks):
+			inks[prev].WriteTo(&b, runText.String())
+		default:
+			b.WriteString(runText.String())
+		}
+		runText.Reset()
+		run = 0
+	}
+	for c := range n {
+		owner := p.owners[c*per]
+		if per > 1 {
+			clear(tally)
+			for _, o := range p.owners[c*per : min((c+1)*per, len(p.owners))] {
+				tally[int(o)+1]++
+			}
+			owner = int16(slices.Index(tally, slices.Max(tally)) - 1)
+		}
+		col := c % perRow
+		if col == 0 && c > 0 {
+			flush()
+			lines = append(lines, b.String())
+			b.Reset()
+		} else if col > 0 && col%10 == 0 && perRow%10 == 0 && perRow >= 20 {
+			flush()
+			b.WriteByte(' ')
+		}
+		o := int(owner)
+		if o != prev {
+			flush()
+			prev = o
+		}
+		switch {
+		case o < 0:
+			runText.WriteRune(theme.GlyphFree)
+		case o < len(letters):
+			runText.WriteRune(letters[o])
+		default:
+			runText.WriteByte('?')
+		}
+		run++
+	}
+	flush()
+	if b.Len() > 0 {
+		lines = append(lines, b.String())
+	}
+	return lines
+}
+
+// legend lists each endpoint's letter, name and workers held, then the
+// free workers, wrapped to the width.
+func (p *Pool) legend(inner int) []string {
+	lines, _ := p.legendLines(inner, true)
+	return lines
+}
+
+// legendLines wraps the legend's items; with styled false it only counts
+// the lines (Needs calls it on every layout, so it must be cheap).
+func (p *Pool) legendLines(inner int, styled bool) ([]string, int) {
+	if inner <= 0 {
+		return nil, 0
+	}
+	letters := Letters(p.names)
+	var lines []string
+	var cur strings.Builder
+	curW, count := 0, 0
+	add := func(tag string, tagStyle func(...string) string, rest string) {
+		w := 1 + len([]rune(rest))
+		if curW > 0 && curW+2+w > inner {
+			if styled {
+				lines = append(lines, cur.String())
+				cur.Reset()
+			}
+			count++
+			curW = 0
+		}
+		if curW > 0 {
+			curW += 2
+			if styled {
+				cur.WriteString("  ")
+			}
+		}
+		if styled {
+			cur.WriteString(tagStyle(tag) + rest)
+		}
+		curW += w
+	}
+	for i, n := range p.names {
+		held := 0
+		if i < len(p.busyBy) {
+			held = p.busyBy[i]
+		}
+		add(string(letters[i]), p.th.Series(i).Render, fmt.Sprintf(" %s %d", n, held))
+	}
+	add(string(theme.GlyphFree), p.th.Dim.Render, fmt.Sprintf(" free %d", p.workers-p.busy))
+	if curW > 0 {
+		if styled {
+			lines = append(lines, cur.String())
+		}
+		count++
+	}
+	return lines, count
+}
+
+// bulkheadLines show one bulkhead's share: a gauge of its slots when there
+// is room, the count, and the calls it turned away (on a line of their own
+// when the pane is narrow).
+func (p *Pool) bulkheadLines(b bulkheadInfo, inner int) []string {
+	state, stateW := "", 0
+	if b.in >= b.capacity {
+		state, stateW = " "+p.th.Bad.Render("full"), 5
+	}
+	text := fmt.Sprintf("bulkhead %s %d/%d", b.name, b.in, b.capacity)
+	away := ""
+	if b.turnedAway > 0 {
+		away = fmt.Sprintf("%s turned away", Count(b.turnedAway))
+	}
+	w := len([]rune(text)) + stateW
+	// A gauge of one cell per slot, when the slots and the text fit.
+	if g := b.capacity; g <= 40 && w+len(away)+g+6 <= inner {
+		filled := min(b.in, g)
+		gauge := "▕" + strings.Repeat("▮", filled) + p.th.Dim.Render(strings.Repeat("▯", g-filled)) + "▏"
+		text, w = text+" "+gauge, w+g+3
+	}
+	switch {
+	case away == "":
+		return []string{text + state}
+	case w+3+len(away) <= inner:
+		return []string{text + state + " · " + away}
+	}
+	return []string{text + state, "  " + away}
+}

@@ -1,0 +1,112 @@
+package pane
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// StatusInfo is what the status line says.
+type StatusInfo struct {
+	Playing, Finished bool
+	Speed             float64
+	Now, Duration     time.Duration
+	Scenario          string
+	Variant           string
+	VariantIndex      int // counting from 0
+	Variants          int
+	Seed              uint64
+	// Edited marks a run whose knobs differ from the scenario's.
+	Edited bool
+	// Note is a short message (an error, a hint) shown at the right.
+	Note      string
+	NoteIsErr bool
+}
+
+// Status is the one-line status bar: virtual time, speed, playing or
+// paused, scenario, variant and seed.
+type Status struct {
+	th    *theme.Theme
+	w     int
+	info  StatusInfo
+	dirty bool
+	view  string
+}
+
+// NewStatus makes a status line.
+func NewStatus(th *theme.Theme) *Status { return &Status{th: th, dirty: true} }
+
+// Init does nothing.
+func (s *Status) Init() tea.Cmd { return nil }
+
+// Update ignores every message: the parent sets the info.
+func (s *Status) Update(tea.Msg) (tea.Model, tea.Cmd) { return s, nil }
+
+// SetSize sets the width; the status line is one row high.
+func (s *Status) SetSize(w, _ int) {
+	if w != s.w {
+		s.w, s.dirty = w, true
+	}
+}
+
+// SetInfo sets what to show.
+func (s *Status) SetInfo(i StatusInfo) {
+	if i != s.info {
+		s.info, s.dirty = i, true
+	}
+}
+
+// SpeedLabel writes a speed factor: "×1", "×0.1", "×100".
+func SpeedLabel(f float64) string { return "×" + strconv.FormatFloat(f, 'f', -1, 64) }
+
+// View draws the line.
+func (s *Status) View() string {
+	if !s.dirty {
+		return s.view
+	}
+	s.dirty = false
+	i := s.info
+	var mode string
+	switch {
+	case i.Finished:
+		mode = s.th.Bold.Render(theme.GlyphFinished + " finished")
+	case i.Playing:
+		mode = s.th.Good.Bold(true).Render(theme.GlyphPlaying + " playing ")
+	default:
+		mode = s.th.Warn.Bold(true).Render(theme.GlyphPaused + " paused  ")
+	}
+	clock := fmt.Sprintf("%s / %s", s.th.Bold.Render(fmt.Sprintf("%5.1f s", i.Now.Seconds())), Seconds(i.Duration))
+	left := " " + mode + "  " + clock + "  " + s.th.Bold.Render(SpeedLabel(i.Speed))
+	variant := fmt.Sprintf("%d/%d %s", i.VariantIndex+1, i.Variants, i.Variant)
+	if i.Edited {
+		variant += " " + s.th.Warn.Render("(edited)")
+	}
+	right := fmt.Sprintf("%s · %s · seed %d ", s.th.Accent.Render(i.Scenario), variant, i.Seed)
+	if i.Note != "" {
+		st := s.th.Dim
+		if i.NoteIsErr {
+			st = s.th.Error
+		}
+		right = st.Render(i.Note) + " "
+	}
+	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)
+	if lw+2+rw > s.w && i.Note == "" {
+		// Short of room: the variant by number only (the title line names it).
+		right = fmt.Sprintf("%s · variant %d/%d · seed %d ", s.th.Accent.Render(i.Scenario), i.VariantIndex+1, i.Variants, i.Seed)
+		rw = ansi.StringWidth(right)
+	}
+	switch {
+	case lw+2+rw <= s.w:
+		s.view = left + strings.Repeat(" ", s.w-lw-rw) + right
+	case lw+6 <= s.w:
+		s.view = left + "  " + Fit(right, s.w-lw-2)
+	default:
+		s.view = Fit(left, s.w)
+	}
+	return s.view
+}

@@ -1,0 +1,77 @@
+package tui
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/home"
+	"github.com/breakerlab/breakerlab/tui/sandbox"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Terminal is where a program runs: its input and output, and whether the
+// environment asked for no colour. Zero values mean the process's own
+// stdin and stdout, in colour.
+type Terminal struct {
+	In      io.Reader
+	Out     io.Writer
+	NoColor bool
+}
+
+func (t Terminal) options() []tea.ProgramOption {
+	opts := []tea.ProgramOption{tea.WithAltScreen()}
+	if t.In != nil {
+		opts = append(opts, tea.WithInput(t.In))
+	}
+	if t.Out != nil {
+		opts = append(opts, tea.WithOutput(t.Out))
+	}
+	return opts
+}
+
+func (t Terminal) theme() *theme.Theme {
+	out := t.Out
+	if out == nil {
+		out = os.Stdout
+	}
+	return theme.New(theme.NewRenderer(out, t.NoColor))
+}
+
+// SandboxOptions say what the sandbox opens on.
+type SandboxOptions struct {
+	Scenario *engine.Scenario
+	Variant  int
+	Seed     uint64
+	Speed    float64
+	Play     bool
+}
+
+// RunSandbox runs the sandbox until the learner quits; the terminal is
+// restored whatever happens.
+func RunSandbox(t Terminal, o SandboxOptions) error {
+	m, err := sandbox.New(sandbox.Options{Theme: t.theme(), Scenario: o.Scenario, Variant: o.Variant, Seed: o.Seed, Speed: o.Speed, Play: o.Play})
+	if err != nil {
+		return err
+	}
+	if _, err := tea.NewProgram(m, t.options()...).Run(); err != nil {
+		return fmt.Errorf("running the sandbox: %w", err)
+	}
+	return nil
+}
+
+// RunHome runs the home screen and returns what the learner chose to run
+// next (lessons, exercises) when they left it.
+func RunHome(t Terminal, o home.Options) (home.Choice, error) {
+	o.Theme = t.theme()
+	final, err := tea.NewProgram(home.New(o), t.options()...).Run()
+	if err != nil {
+		return home.ChoseNothing, fmt.Errorf("running the home screen: %w", err)
+	}
+	if m, ok := final.(home.Model); ok {
+		return m.Choice(), nil
+	}
+	return home.ChoseNothing, nil
+}

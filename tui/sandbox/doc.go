@@ -1,0 +1,12 @@
+// Package sandbox is the live sandbox screen: it runs one scenario on the
+// engine, maps wall time to virtual time at a chosen speed, and shows the
+// run in the panes of tui/pane and tui/chart, with controls to play,
+// pause, step, rewind, switch variant and change the scenario's knobs.
+//
+// The model holds no global state; its theme (and so its renderer) comes
+// from Options, so a server can run one per session. Ticks are re-armed
+// only while playing, and View only joins the panes' cached strings.
+//
+// It may import the engine, tui/theme, tui/pane, tui/chart, bubbletea and
+// bubbles (key, help). It does no I/O.
+package sandbox

@@ -1,0 +1,440 @@
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// The knob form: the scenario's numbers a learner may change, refused
+// inline when they do not parse or do not make a valid scenario, and
+// applied to a copy of the scenario, so the run on screen stays until a
+// good setting replaces it.
+
+type valueKind uint8
+
+const (
+	kindInt      valueKind = iota // a whole number ≥ 0
+	kindRate                      // requests per second ≥ 0
+	kindDuration                  // "5s", "250ms", or plain seconds
+	kindUntil                     // a duration, or empty for "until the end"
+	kindPercent                   // "50%", "50" or "0.5"
+)
+
+// knob is one field of the form.
+type knob struct {
+	label, hint string
+	kind        valueKind
+	input       field
+	err         string
+	// set writes the parsed value into the scenario copy.
+	set func(sc *engine.Scenario, v value)
+	// matches picks out the scenario errors that belong to this field.
+	matches []string
+}
+
+// value is a parsed field.
+type value struct {
+	n int
+	f float64
+	d time.Duration
+}
+
+// form is the open knob form.
+type form struct {
+	th      *theme.Theme
+	knobs   []knob
+	section []int    // index of the first knob of each section
+	titles  []string // the sections' titles
+	focus   int
+	err     string // the scenario's own complaint, when it has one
+	variant int
+}
+
+// focusDependency is the dependency the knobs act on: the first with a
+// fault, else the first with a breaker, else with a bulkhead, else the first.
+func focusDependency(sys *engine.System) int {
+	for _, pick := range []func(d *engine.Dependency) bool{
+		func(d *engine.Dependency) bool { return len(d.Faults) > 0 },
+		func(d *engine.Dependency) bool { return d.Policy.Breaker != nil },
+		func(d *engine.Dependency) bool { return d.Policy.Bulkhead > 0 },
+	} {
+		for i := range sys.Dependencies {
+			if pick(&sys.Dependencies[i]) {
+				return i
+			}
+		}
+	}
+	if len(sys.Dependencies) > 0 {
+		return 0
+	}
+	return -1
+}
+
+func newForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
+	f := &form{th: th, variant: variant}
+	sys := &sc.Variants[variant].System
+	add := func(label, hint string, kind valueKind, initial string, set func(*engine.Scenario, value), matches ...string) {
+		f.knobs = append(f.knobs, knob{label: label, hint: hint, kind: kind, input: field{value: []rune(initial)}, set: set, matches: matches})
+	}
+	every := func(sc *engine.Scenario, fn func(sys *engine.System)) {
+		for i := range sc.Variants {
+			fn(&sc.Variants[i].System)
+		}
+	}
+
+	f.section = append(f.section, 0)
+	f.titles = append(f.titles, "The server and its traffic (every variant)")
+	add("workers", fmt.Sprintf("pool size, 1 to %d", engine.MaxWorkers), kindInt, strconv.Itoa(sys.Workers),
+		func(sc *engine.Scenario, v value) { every(sc, func(s *engine.System) { s.Workers = v.n }) }, "workers")
+	for _, e := range sys.Endpoints {
+		if e.Rate <= 0 {
+			continue
+		}
+		name := e.Name
+		add(name+" rate", "requests a second", kindRate, strconv.FormatFloat(e.Rate, 'f', -1, 64),
+			func(sc *engine.Scenario, v value) {
+				every(sc, func(s *engine.System) {
+					for i := range s.Endpoints {
+						if s.Endpoints[i].Name == name {
+							s.Endpoints[i].Rate = v.f
+						}
+					}
+				})
+			}, "endpoint \""+name+"\"")
+	}
+	di := focusDependency(sys)
+	if di < 0 {
+		return f
+	}
+	dep := &sys.Dependencies[di]
+	depName := dep.Name
+	onDep := func(sc *engine.Scenario, all bool, fn func(d *engine.Dependency)) {
+		for i := range sc.Variants {
+			if !all && i != variant {
+				continue
+			}
+			for j := range sc.Variants[i].System.Dependencies {
+				if d := &sc.Variants[i].System.Dependencies[j]; d.Name == depName {
+					fn(d)
+				}
+			}
+		}
+	}
+	if len(dep.Faults) > 0 {
+		ft := dep.Faults[0]
+		until := ""
+		if ft.To > 0 {
+			until = durText(ft.To)
+		}
+		add(fmt.Sprintf("%s %s from", depName, verbOf(ft.Kind)), "when the fault starts", kindDuration, durText(ft.From),
+			func(sc *engine.Scenario, v value) {
+				onDep(sc, true, func(d *engine.Dependency) {
+					if len(d.Faults) > 0 {
+						d.Faults[0].From = v.d
+					}
+				})
+			}, "fault 1")
+		add("  until", "empty: to the end", kindUntil, until,
+			func(sc *engine.Scenario, v value) {
+				onDep(sc, true, func(d *engine.Dependency) {
+					if len(d.Faults) > 0 {
+						d.Faults[0].To = v.d
+					}
+				})
+			}, "fault 1")
+	}
+
+	f.section = append(f.section, len(f.knobs))
+	f.titles = append(f.titles, fmt.Sprintf("Calls to %s (this variant only)", depName))
+	p := dep.Policy
+	add("timeout", "0: wait for ever", kindDuration, durText(p.Timeout),
+		func(sc *engine.Scenario, v value) {
+			onDep(sc, false, func(d *engine.Dependency) { d.Policy.Timeout = v.d })
+		}, "timeout")
+	add("bulkhead", "calls at once; 0: no bulkhead", kindInt, strconv.Itoa(p.Bulkhead),
+		func(sc *engine.Scenario, v value) {
+			onDep(sc, false, func(d *engine.Dependency) { d.Policy.Bulkhead = v.n })
+		}, "bulkhead")
+	if b := p.Breaker; b != nil {
+		set := func(fn func(d *engine.Dependency, v value)) func(*engine.Scenario, value) {
+			return func(sc *engine.Scenario, v value) {
+				onDep(sc, false, func(d *engine.Dependency) {
+					if d.Policy.Breaker != nil {
+						fn(d, v)
+					}
+				})
+			}
+		}
+		add("breaker window", "the last N calls judged", kindInt, strconv.Itoa(b.WindowSize),
+			set(func(d *engine.Dependency, v value) { d.Policy.Breaker.WindowSize = v.n }), "breaker window", "minimum calls")
+		add("failure rate", "opens at or above; 50% or 0.5", kindPercent, pane.Percent(b.FailureRate),
+			set(func(d *engine.Dependency, v value) { d.Policy.Breaker.FailureRate = v.f }), "failure rate")
+		add("open for", "wait before the trials", kindDuration, durText(b.OpenFor),
+			set(func(d *engine.Dependency, v value) { d.Policy.Breaker.OpenFor = v.d }), "open duration")
+		add("half-open trials", "trial calls that must pass", kindInt, strconv.Itoa(b.HalfOpenTrials),
+			set(func(d *engine.Dependency, v value) { d.Policy.Breaker.HalfOpenTrials = v.n }), "half-open trials")
+	}
+	return f
+}
+
+func verbOf(k engine.FaultKind) string {
+	switch k {
+	case engine.Hang:
+		return "hangs"
+	case engine.Slow:
+		return "slow"
+	case engine.Error:
+		return "errors"
+	}
+	return k.String()
+}
+
+// durText writes a duration the way the form reads it back.
+func durText(d time.Duration) string {
+	if d == 0 {
+		return "0"
+	}
+	if d%time.Second == 0 {
+		return strconv.FormatInt(int64(d/time.Second), 10) + "s"
+	}
+	if d%time.Millisecond == 0 {
+		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
+	}
+	return d.String()
+}
+
+// parse reads one field's text.
+func parse(kind valueKind, text string) (value, error) {
+	s := strings.TrimSpace(text)
+	switch kind {
+	case kindInt:
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return value{}, fmt.Errorf("a whole number, 0 or more")
+		}
+		return value{n: n}, nil
+	case kindRate:
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil || f < 0 || f != f {
+			return value{}, fmt.Errorf("a number of requests a second, 0 or more")
+		}
+		return value{f: f}, nil
+	case kindUntil:
+		if s == "" || s == "end" {
+			return value{}, nil
+		}
+		fallthrough
+	case kindDuration:
+		d, err := parseDuration(s)
+		if err != nil {
+			return value{}, err
+		}
+		return value{d: d}, nil
+	case kindPercent:
+		pct := strings.HasSuffix(s, "%")
+		f, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(s, "%")), 64)
+		if err != nil || f != f {
+			return value{}, fmt.Errorf("a percentage such as 50%% or 0.5")
+		}
+		if pct || f > 1 {
+			f /= 100
+		}
+		if f <= 0 || f > 1 {
+			return value{}, fmt.Errorf("above 0%% and at most 100%%")
+		}
+		return value{f: f}, nil
+	}
+	return value{}, errors.New("unknown field")
+}
+
+// parseDuration reads "5s", "250ms", "1m30s" or plain seconds ("2.5").
+func parseDuration(s string) (time.Duration, error) {
+	if s == "" {
+		return 0, fmt.Errorf("a time such as 5s or 250ms")
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		if f < 0 || f != f || f > engine.MaxDuration.Seconds() {
+			return 0, fmt.Errorf("a time from 0 to %v", engine.MaxDuration)
+		}
+		return time.Duration(f * float64(time.Second)), nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("a time such as 5s or 250ms")
+	}
+	return d, nil
+}
+
+// build parses every field into a copy of sc. It returns nil and marks the
+// fields when a value is refused.
+func (f *form) build(sc *engine.Scenario) *engine.Scenario {
+	c := cloneScenario(sc)
+	ok := true
+	f.err = ""
+	for i := range f.knobs {
+		k := &f.knobs[i]
+		k.err = ""
+		v, err := parse(k.kind, k.input.Value())
+		if err != nil {
+			k.err = err.Error()
+			ok = false
+			continue
+		}
+		k.set(c, v)
+	}
+	if !ok {
+		f.err = "some values are refused; the run on screen is unchanged"
+		return nil
+	}
+	if err := c.Validate(); err != nil {
+		msg := err.Error()
+		f.err = msg
+		for i := range f.knobs {
+			for _, m := range f.knobs[i].matches {
+				if strings.Contains(msg, m) {
+					f.knobs[i].err = "refused: see below"
+				}
+			}
+		}
+		return nil
+	}
+	return c
+}
+
+// reset puts the scenario's built-in values back in the fields.
+func (f *form) reset(original *engine.Scenario) {
+	g := newForm(f.th, original, f.variant)
+	for i := range f.knobs {
+		if i < len(g.knobs) {
+			f.knobs[i].input.SetValue(g.knobs[i].input.Value())
+			f.knobs[i].err = ""
+		}
+	}
+	f.err = ""
+}
+
+func (f *form) move(d int) {
+	f.focus = (f.focus + d + len(f.knobs)) % len(f.knobs)
+}
+
+// update handles a key inside the form; the caller handles apply and cancel.
+func (f *form) update(msg tea.Msg, keys keyMap) tea.Cmd {
+	if k, ok := msg.(tea.KeyMsg); ok {
+		switch {
+		case key.Matches(k, keys.FormNext):
+			f.move(1)
+			return nil
+		case key.Matches(k, keys.FormPrev):
+			f.move(-1)
+			return nil
+		}
+	}
+	if k, ok := msg.(tea.KeyMsg); ok {
+		f.knobs[f.focus].input.key(k)
+		f.knobs[f.focus].err = ""
+	}
+	return nil
+}
+
+// field is a one-line text field for short values: typing appends, the
+// cursor stays at the end, backspace deletes and ctrl+u clears.
+type field struct {
+	value []rune
+}
+
+const (
+	fieldLimit = 16 // characters a field holds
+	fieldShown = 9  // characters it shows, the cursor included
+)
+
+// Value is the field's text.
+func (f *field) Value() string { return string(f.value) }
+
+// SetValue replaces the text.
+func (f *field) SetValue(s string) { f.value = []rune(s) }
+
+func (f *field) key(k tea.KeyMsg) {
+	switch k.Type {
+	case tea.KeyBackspace:
+		if len(f.value) > 0 {
+			f.value = f.value[:len(f.value)-1]
+		}
+	case tea.KeyCtrlU:
+		f.value = f.value[:0]
+	case tea.KeyRunes, tea.KeySpace:
+		for _, r := range k.Runes {
+			if r >= ' ' && r != 0x7f && len(f.value) < fieldLimit {
+				f.value = append(f.value, r)
+			}
+		}
+	}
+}
+
+// lines draws the form to fit h lines, scrolled so the focused field shows.
+func (f *form) lines(w, h int) []string {
+	labelW := 0
+	for _, k := range f.knobs {
+		labelW = max(labelW, len([]rune(k.label)))
+	}
+	var out []string
+	focusLine := 0
+	for i := range f.knobs {
+		for s, start := range f.section {
+			if start == i {
+				if i > 0 {
+					out = append(out, "")
+				}
+				out = append(out, f.th.Bold.Render(f.titles[s]))
+			}
+		}
+		k := &f.knobs[i]
+		mark := "  "
+		label := fmt.Sprintf("%-*s", labelW, k.label)
+		if i == f.focus {
+			mark = f.th.Accent.Render(theme.GlyphCursor) + " "
+			label = f.th.Bold.Render(label)
+			focusLine = len(out)
+		}
+		text := []rune(k.input.Value())
+		if len(text) > fieldShown-1 {
+			text = text[len(text)-(fieldShown-1):]
+		}
+		shown := string(text)
+		if i == f.focus {
+			shown += "▏"
+		}
+		field := "[" + pane.Fit(shown, fieldShown) + "]"
+		line := mark + label + "  " + field + "  "
+		if k.err != "" {
+			line += f.th.Error.Render("✗ " + k.err)
+		} else {
+			line += f.th.Dim.Render(k.hint)
+		}
+		out = append(out, line)
+	}
+	out = append(out, "")
+	if f.err != "" {
+		out = append(out, f.th.Error.Render("✗ "+f.err))
+	} else {
+		out = append(out, f.th.Dim.Render("enter re-runs on the same seed, at the same time; esc keeps the run as it is"))
+	}
+	if len(out) <= h {
+		return out
+	}
+	// Scroll: keep the focused field and the last (message) line visible.
+	msg := out[len(out)-1]
+	body := out[:len(out)-1]
+	room := max(h-1, 1)
+	start := min(max(focusLine-room/2, 0), max(len(body)-room, 0))
+	res := append([]string(nil), body[start:min(start+room, len(body))]...)
+	return append(res, msg)
+}

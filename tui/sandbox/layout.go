@@ -1,0 +1,191 @@
+package sandbox
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The smallest window the full layout fits.
+const (
+	MinWidth  = 80
+	MinHeight = 24
+)
+
+// rects is where each pane goes: the top row (pool, breaker) and the bottom
+// row (outcomes, in flight), each split at the same column.
+type rects struct {
+	left, right int // widths of the two columns
+	top, bottom int // heights of the two rows
+}
+
+// tooSmall says whether the window is below the full layout's minimum.
+func (m *Model) tooSmall() bool { return m.w < MinWidth || m.h < MinHeight }
+
+// plan divides the body (everything but the title, status and help lines).
+func (m *Model) plan() rects {
+	body := m.h - 3
+	var r rects
+	r.left = min(max(m.w*45/100, 36), 72)
+	r.right = m.w - r.left
+	need := max(m.pool.Needs(r.left), m.brk.Needs(r.right))
+	const minBottom = 9
+	r.top = min(need, body-minBottom)
+	// Give spare rows to the charts, but let the top row grow a little
+	// when the breaker has a long log to show.
+	r.bottom = body - r.top
+	return r
+}
+
+// layout sizes the panes for the window.
+func (m *Model) layout() {
+	if m.w <= 0 || m.h <= 0 || m.tooSmall() {
+		return
+	}
+	r := m.plan()
+	m.pool.SetSize(r.left, r.top)
+	m.brk.SetSize(r.right, r.top)
+	m.out.SetSize(r.left, r.bottom)
+	m.inf.SetSize(r.right, r.bottom)
+	m.status.SetSize(m.w, 1)
+	m.help.Width = m.w
+}
+
+// View joins the cached panes into the screen: exactly the window's size.
+func (m Model) View() string {
+	if m.w <= 0 || m.h <= 0 {
+		return ""
+	}
+	if m.tooSmall() {
+		return m.smallView()
+	}
+	lines := make([]string, 0, m.h)
+	c := m.chrome
+	if k := fmt.Sprint(m.w, m.sim.variant, m.sim.sc.Name); k != c.titleKey {
+		c.titleKey, c.title = k, m.titleLine()
+	}
+	lines = append(lines, c.title)
+	body := m.h - 3
+	switch {
+	case m.form != nil:
+		lines = append(lines, m.formView(body)...)
+	case m.showHelp:
+		lines = append(lines, m.helpView(body)...)
+	default:
+		r := m.plan()
+		lines = appendRow(lines, m.pool.View(), m.brk.View(), r.top)
+		lines = appendRow(lines, m.out.View(), m.inf.View(), r.bottom)
+	}
+	lines = append(lines, m.status.View())
+	mode := 0
+	switch {
+	case m.form != nil:
+		mode = 1
+	case m.showHelp:
+		mode = 2
+	}
+	if k := fmt.Sprint(m.w, mode); k != c.keysKey {
+		var keys string
+		switch mode {
+		case 1:
+			keys = m.help.ShortHelpView(m.keys.form().ShortHelp())
+		case 2:
+			keys = m.th.Dim.Render("? or esc closes the help")
+		default:
+			keys = m.help.ShortHelpView(m.keys.main().ShortHelp())
+		}
+		c.keysKey, c.keys = k, pane.Fit(" "+keys, m.w)
+	}
+	lines = append(lines, c.keys)
+	return strings.Join(lines, "\n")
+}
+
+// appendRow puts two panes side by side, h lines of them.
+func appendRow(lines []string, left, right string, h int) []string {
+	l := strings.Split(left, "\n")
+	r := strings.Split(right, "\n")
+	for i := range h {
+		var a, b string
+		if i < len(l) {
+			a = l[i]
+		}
+		if i < len(r) {
+			b = r[i]
+		}
+		lines = append(lines, a+b)
+	}
+	return lines
+}
+
+// titleLine names the screen and the scenario, then the variants as tabs.
+func (m *Model) titleLine() string {
+	sc := m.sim.sc
+	head := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › sandbox › ") + m.th.Accent.Render(sc.Name) + "  "
+	room := m.w - ansi.StringWidth(head) - 1
+	n := len(sc.Variants)
+	if n == 0 || room < 4*n {
+		return pane.Fit(head, m.w)
+	}
+	// Each tab gets an equal share; the current one shows its full name if
+	// the others can shrink to their numbers.
+	cur := m.sim.variant
+	tabs := make([]string, n)
+	share := room/n - 1
+	full := func(i int) string { return fmt.Sprintf("%d %s", i+1, sc.Variants[i].Name) }
+	curW := len([]rune(full(cur))) + 2
+	if curW+(n-1)*4 <= room {
+		share = (room - curW) / max(n-1, 1)
+	}
+	for i := range n {
+		switch {
+		case i == cur:
+			tabs[i] = m.th.Selected.Render(pane.Fit("["+full(i)+"]", min(curW, room)))
+		case share-1 < 10:
+			// Too little room for names: the number says enough.
+			tabs[i] = m.th.Dim.Render(fmt.Sprintf(" %d ", i+1))
+		default:
+			tabs[i] = m.th.Dim.Render(pane.Fit(" "+full(i)+" ", min(share-1, len([]rune(full(i)))+2)))
+		}
+	}
+	return pane.Fit(head+strings.Join(tabs, " "), m.w)
+}
+
+// smallView asks for a bigger window, in as much of it as there is.
+func (m Model) smallView() string {
+	msg := fmt.Sprintf("breakerlab needs a window of at least %d×%d; this one is %d×%d. Make the window larger, or press q to quit.",
+		MinWidth, MinHeight, m.w, m.h)
+	wrapped := strings.Split(ansi.Wrap(msg, max(m.w, 1), ""), "\n")
+	return strings.Join(pane.Block(wrapped, m.w, m.h), "\n")
+}
+
+func (m Model) formView(h int) []string {
+	sc := m.sim.sc
+	title := fmt.Sprintf("Knobs · %s, variant %d: %s", sc.Name, m.sim.variant+1, sc.Variants[m.sim.variant].Name)
+	note := fmt.Sprintf("seed %d · at %s", m.sim.seed, pane.Seconds(m.sim.now()))
+	return pane.Frame(m.th, m.w, h, title, note, m.form.lines(m.w-2, h-2))
+}
+
+func (m Model) helpView(h int) []string {
+	body := strings.Split(m.help.FullHelpView(m.keys.main().FullHelp()), "\n")
+	about := []string{
+		"",
+		m.th.Bold.Render("What the panes show"),
+		"Worker pool: a cell per worker, lettered by the endpoint whose request holds it; · is free.",
+		"  A bulkhead's share is counted on its own line, with the calls it turned away.",
+		"Circuit breaker: the lit state (● and capitals) is what a call arriving now finds; the",
+		"  edges carry their rules; ✓ and ✗ are the window's calls; the log gives each change's reason.",
+		"Outcomes: a column per stretch of virtual time, filled by how its requests ended:",
+		"  █ ok, ▒ fallback, ░ rejected, ╳ failed. The heavy ━ on the time axis is the fault.",
+		"Calls in flight: one line per dependency, drawn with its letter; ┄ is a bulkhead's cap.",
+		"",
+		"Rewinding replays the same seeded traffic, so a step back shows exactly what was there.",
+	}
+	body = append(body, about...)
+	wrapped := make([]string, 0, len(body))
+	for _, l := range body {
+		wrapped = append(wrapped, strings.Split(ansi.Wrap(l, max(m.w-4, 1), ""), "\n")...)
+	}
+	return pane.Frame(m.th, m.w, h, "Keys", "", wrapped)
+}

@@ -1,0 +1,365 @@
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/chart"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Options configure a sandbox.
+type Options struct {
+	// Theme draws everything; it carries the session's renderer.
+	Theme *theme.Theme
+	// Scenario is the scenario to run. The sandbox keeps its own copy.
+	Scenario *engine.Scenario
+	// Variant to start on, counting from 0.
+	Variant int
+	// Seed of the run.
+	Seed uint64
+	// Speed is the starting speed factor; 1 if zero.
+	Speed float64
+	// Play starts playing at once.
+	Play bool
+	// CanGoHome enables esc, which sends BackMsg for the parent to handle.
+	CanGoHome bool
+}
+
+// BackMsg asks the parent to close the sandbox (esc on the home screen's
+// sandbox).
+type BackMsg struct{}
+
+// tickMsg is one animation frame; id tells a stale chain from the live one.
+type tickMsg struct {
+	id int
+	at time.Time
+}
+
+// frame is the animation's period: about 30 frames a second.
+const frame = time.Second / 30
+
+// speeds are the speed factors + and - step through.
+var speeds = [...]float64{0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100}
+
+// step is how far → and ← move virtual time.
+const step = 100 * time.Millisecond
+
+// Model is the sandbox screen.
+type Model struct {
+	th   *theme.Theme
+	keys keyMap
+	help help.Model
+	sim  *sim
+
+	pool   *pane.Pool
+	brk    *pane.Breaker
+	out    *chart.Outcomes
+	inf    *chart.InFlight
+	status *pane.Status
+
+	w, h     int
+	playing  bool
+	resume   bool // play again when the knob form closes
+	speedIdx int
+	tickID   int
+	last     time.Time
+	form     *form
+	showHelp bool
+	note     string
+	noteErr  bool
+	chrome   *chrome // the title and key lines, cached
+}
+
+// chrome caches the lines around the panes, which change far less often
+// than the frames that draw them.
+type chrome struct {
+	titleKey, keysKey string
+	title, keys       string
+}
+
+// New builds a sandbox on the scenario, at time zero.
+func New(o Options) (Model, error) {
+	if o.Scenario == nil {
+		return Model{}, errors.New("sandbox: no scenario")
+	}
+	if o.Theme == nil {
+		o.Theme = theme.New(nil)
+	}
+	s, err := newSim(o.Scenario, o.Variant, o.Seed)
+	if err != nil {
+		return Model{}, err
+	}
+	m := Model{
+		th:     o.Theme,
+		keys:   newKeyMap(o.CanGoHome),
+		help:   help.New(),
+		sim:    s,
+		pool:   pane.NewPool(o.Theme),
+		brk:    pane.NewBreaker(o.Theme),
+		out:    chart.NewOutcomes(o.Theme),
+		inf:    chart.NewInFlight(o.Theme),
+		status: pane.NewStatus(o.Theme),
+		chrome: &chrome{},
+	}
+	m.help.Styles = o.Theme.Help
+	m.speedIdx = 3
+	if o.Speed > 0 {
+		for i, f := range speeds {
+			if f <= o.Speed {
+				m.speedIdx = i
+			}
+		}
+	}
+	m.playing = o.Play
+	m.refresh()
+	return m, nil
+}
+
+// Init starts the animation when the sandbox opens playing.
+func (m Model) Init() tea.Cmd {
+	if m.playing {
+		return m.tick()
+	}
+	return nil
+}
+
+func (m *Model) tick() tea.Cmd {
+	id := m.tickID
+	return tea.Tick(frame, func(t time.Time) tea.Msg { return tickMsg{id: id, at: t} })
+}
+
+// Now is the virtual time shown; Playing says whether it is moving. Both
+// are for tests and for a parent that wants to report them.
+func (m Model) Now() time.Duration { return m.sim.now() }
+
+// Playing reports whether the animation runs.
+func (m Model) Playing() bool { return m.playing }
+
+// Variant is the variant shown, counting from 0.
+func (m Model) Variant() int { return m.sim.variant }
+
+// Speed is the speed factor.
+func (m Model) Speed() float64 { return speeds[m.speedIdx] }
+
+// Snapshot is the snapshot on screen.
+func (m Model) Snapshot() *engine.Snapshot { return &m.sim.snap }
+
+// Update handles keys, ticks and resizes.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+		m.layout()
+		return m, nil
+	case tickMsg:
+		return m.onTick(msg)
+	case tea.KeyMsg:
+		if m.form != nil {
+			return m.formKey(msg)
+		}
+		if m.showHelp {
+			if key.Matches(msg, m.keys.Quit) {
+				return m, tea.Quit
+			}
+			if key.Matches(msg, m.keys.Help) || msg.Type == tea.KeyEsc || msg.String() == "q" {
+				m.showHelp = false
+			}
+			return m, nil
+		}
+		return m.onKey(msg)
+	}
+	return m, nil
+}
+
+func (m Model) onTick(t tickMsg) (tea.Model, tea.Cmd) {
+	if !m.playing || t.id != m.tickID {
+		return m, nil
+	}
+	dt := frame
+	if !m.last.IsZero() {
+		dt = min(max(t.at.Sub(m.last), 0), 250*time.Millisecond)
+	}
+	m.last = t.at
+	target := m.sim.now() + time.Duration(float64(dt)*speeds[m.speedIdx])
+	if err := m.sim.seek(target); err != nil {
+		m.setNote(err.Error(), true)
+		m.playing = false
+	}
+	if m.sim.now() >= m.sim.end() {
+		m.playing = false
+	}
+	m.refresh()
+	if m.playing {
+		return m, m.tick()
+	}
+	return m, nil
+}
+
+// play starts or stops the animation.
+func (m *Model) play(on bool) tea.Cmd {
+	if on == m.playing {
+		return nil
+	}
+	m.playing = on
+	m.tickID++
+	m.last = time.Time{}
+	if on {
+		return m.tick()
+	}
+	return nil
+}
+
+func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
+	m.note = ""
+	switch {
+	case key.Matches(k, m.keys.Quit):
+		return m, tea.Quit
+	case key.Matches(k, m.keys.Home):
+		m.play(false)
+		return m, func() tea.Msg { return BackMsg{} }
+	case key.Matches(k, m.keys.Help):
+		m.showHelp = true
+	case key.Matches(k, m.keys.Play):
+		if !m.playing && m.sim.now() >= m.sim.end() {
+			m.report(m.sim.restart())
+		}
+		cmd = m.play(!m.playing)
+	case key.Matches(k, m.keys.Step):
+		m.play(false)
+		next := (m.sim.now()/step + 1) * step
+		m.report(m.sim.seek(next))
+	case key.Matches(k, m.keys.Back):
+		m.play(false)
+		now := m.sim.now()
+		prev := now / step * step
+		if prev == now {
+			prev -= step
+		}
+		m.report(m.sim.seek(prev))
+	case key.Matches(k, m.keys.Faster):
+		m.speedIdx = min(m.speedIdx+1, len(speeds)-1)
+	case key.Matches(k, m.keys.Slower):
+		m.speedIdx = max(m.speedIdx-1, 0)
+	case key.Matches(k, m.keys.Restart):
+		m.report(m.sim.restart())
+	case key.Matches(k, m.keys.NextVariant):
+		m.switchVariant((m.sim.variant + 1) % len(m.sim.sc.Variants))
+	case key.Matches(k, m.keys.PrevVariant):
+		n := len(m.sim.sc.Variants)
+		m.switchVariant((m.sim.variant + n - 1) % n)
+	case key.Matches(k, m.keys.Variant):
+		v := int(k.Runes[0] - '1')
+		if v >= len(m.sim.sc.Variants) {
+			m.setNote(fmt.Sprintf("%s has %d variants", m.sim.sc.Name, len(m.sim.sc.Variants)), true)
+		} else {
+			m.switchVariant(v)
+		}
+	case key.Matches(k, m.keys.Knobs):
+		m.resume = m.playing
+		m.play(false)
+		m.form = newForm(m.th, m.sim.sc, m.sim.variant)
+	case key.Matches(k, m.keys.Breaker.Next):
+		m.brk.Update(k)
+	}
+	m.refresh()
+	return m, cmd
+}
+
+func (m *Model) switchVariant(v int) {
+	if m.report(m.sim.setVariant(v)) {
+		m.setNote(fmt.Sprintf("variant %d: %s", v+1, m.sim.sc.Variants[v].Name), false)
+	}
+}
+
+// report shows err in the status line; it reports whether there was none.
+func (m *Model) report(err error) bool {
+	if err != nil {
+		m.setNote(err.Error(), true)
+		return false
+	}
+	return true
+}
+
+func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr = s, isErr }
+
+func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	switch {
+	case k.Type == tea.KeyCtrlC:
+		return m, tea.Quit
+	case key.Matches(k, m.keys.FormCancel):
+		m.form = nil
+		m.refresh()
+		return m, m.play(m.resume)
+	case key.Matches(k, m.keys.FormDefaults):
+		m.form.reset(m.sim.original)
+		return m, nil
+	case key.Matches(k, m.keys.FormApply):
+		sc := m.form.build(m.sim.sc)
+		if sc == nil {
+			return m, nil
+		}
+		if err := m.sim.setScenario(sc); err != nil {
+			m.form.err = err.Error()
+			return m, nil
+		}
+		m.form = nil
+		m.setNote("knobs applied: re-run on seed "+fmt.Sprint(m.sim.seed), false)
+		m.refresh()
+		return m, m.play(m.resume)
+	}
+	return m, m.form.update(k, m.keys)
+}
+
+// refresh hands the current snapshot to the panes and lays them out.
+func (m *Model) refresh() {
+	d := m.sim.data()
+	m.pool.SetData(d)
+	m.brk.SetData(d)
+	m.out.SetData(d)
+	m.inf.SetData(d)
+	m.brk.SetHint(m.breakerHint())
+	sc := m.sim.sc
+	m.status.SetInfo(pane.StatusInfo{
+		Playing:      m.playing,
+		Finished:     m.sim.now() >= m.sim.end(),
+		Speed:        speeds[m.speedIdx],
+		Now:          m.sim.now(),
+		Duration:     m.sim.end(),
+		Scenario:     sc.Name,
+		Variant:      sc.Variants[m.sim.variant].Name,
+		VariantIndex: m.sim.variant,
+		Variants:     len(sc.Variants),
+		Seed:         m.sim.seed,
+		Edited:       m.sim.edited,
+		Note:         m.note,
+		NoteIsErr:    m.noteErr,
+	})
+	m.layout()
+}
+
+// breakerHint names the variants that have a breaker, for the breaker
+// pane of a variant without one.
+func (m *Model) breakerHint() string {
+	var have []string
+	for i, v := range m.sim.sc.Variants {
+		for _, d := range v.System.Dependencies {
+			if d.Policy.Breaker != nil && i != m.sim.variant {
+				have = append(have, fmt.Sprintf("%d (%s)", i+1, v.Name))
+				break
+			}
+		}
+	}
+	if len(have) == 0 {
+		return ""
+	}
+	return "Press " + strings.Join(have, " or ") + " to see one."
+}

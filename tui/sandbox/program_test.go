@@ -1,0 +1,51 @@
+package sandbox
+
+import (
+	"bytes"
+	"io"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+)
+
+// waitFor waits until the program's output contains s.
+func waitFor(t *testing.T, out io.Reader, s string) {
+	t.Helper()
+	teatest.WaitFor(t, out, func(b []byte) bool { return bytes.Contains(b, []byte(s)) },
+		teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+}
+
+// The whole program: open the sandbox, play, pause, resize, quit.
+func TestProgramPlayPauseResizeQuit(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
+	out := tm.Output()
+	waitFor(t, out, "⏸ paused")
+
+	tm.Send(keyMsg("+")) // ×2, so that a short play covers ground
+	tm.Send(keyMsg("space"))
+	waitFor(t, out, "▶ playing")
+	time.Sleep(400 * time.Millisecond)
+	tm.Send(keyMsg("space"))
+	waitFor(t, out, "⏸ paused")
+
+	tm.Send(tea.WindowSizeMsg{Width: 60, Height: 20})
+	waitFor(t, out, "at least 80×24")
+	tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	waitFor(t, out, "Worker pool")
+
+	tm.Send(keyMsg("q"))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	final := tm.FinalModel(t).(Model)
+	if final.Playing() {
+		t.Error("the program ended playing")
+	}
+	if final.Now() <= 0 || final.Now() >= 30*time.Second {
+		t.Errorf("after a short play the run should be under way, at %v", final.Now())
+	}
+	if final.w != 80 || final.h != 24 {
+		t.Errorf("final size %dx%d, want 80x24", final.w, final.h)
+	}
+}

@@ -1,0 +1,493 @@
+package sandbox
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/internal/golden"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+func newModel(t testing.TB, w, h int, o Options) Model {
+	t.Helper()
+	if o.Theme == nil {
+		o.Theme = tuitest.Plain()
+	}
+	if o.Scenario == nil {
+		o.Scenario = tuitest.Scenario(t, "cascade")
+	}
+	if o.Seed == 0 {
+		o.Seed = tuitest.Seed
+	}
+	m, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return send(m, tea.WindowSizeMsg{Width: w, Height: h})
+}
+
+func send(m Model, msgs ...tea.Msg) Model {
+	for _, msg := range msgs {
+		next, _ := m.Update(msg)
+		m = next.(Model)
+	}
+	return m
+}
+
+func press(m Model, keys ...string) Model {
+	for _, k := range keys {
+		m = send(m, keyMsg(k))
+	}
+	return m
+}
+
+func keyMsg(k string) tea.KeyMsg {
+	switch k {
+	case "space":
+		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	case "right":
+		return tea.KeyMsg{Type: tea.KeyRight}
+	case "left":
+		return tea.KeyMsg{Type: tea.KeyLeft}
+	case "tab":
+		return tea.KeyMsg{Type: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyMsg{Type: tea.KeyShiftTab}
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEsc}
+	case "backspace":
+		return tea.KeyMsg{Type: tea.KeyBackspace}
+	case "ctrl+c":
+		return tea.KeyMsg{Type: tea.KeyCtrlC}
+	case "ctrl+r":
+		return tea.KeyMsg{Type: tea.KeyCtrlR}
+	case "ctrl+u":
+		return tea.KeyMsg{Type: tea.KeyCtrlU}
+	case "down":
+		return tea.KeyMsg{Type: tea.KeyDown}
+	case "up":
+		return tea.KeyMsg{Type: tea.KeyUp}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+// seekTo steps the model to t with the → key.
+func seekTo(t testing.TB, m Model, at time.Duration) Model {
+	t.Helper()
+	for m.Now() < at {
+		m = press(m, "right")
+	}
+	return m
+}
+
+// freshSnapshot is what a run that never rewound shows at t.
+func freshSnapshot(t testing.TB, sc *engine.Scenario, v int, at time.Duration) engine.Snapshot {
+	t.Helper()
+	r, err := engine.New(sc, v, tuitest.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(at)
+	return r.Snapshot()
+}
+
+func TestScreenGolden(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {100, 30}, {160, 48}} {
+		m := newModel(t, sz[0], sz[1], Options{})
+		m = seekTo(t, m, 12*time.Second)
+		v := m.View()
+		tuitest.CheckBlock(t, v, sz[0], sz[1])
+		golden.Check(t, fmt.Sprintf("screen-shared-12s-%dx%d", sz[0], sz[1]), v)
+
+		m = press(m, "3")
+		m = seekTo(t, m, 26*time.Second)
+		v = m.View()
+		tuitest.CheckBlock(t, v, sz[0], sz[1])
+		golden.Check(t, fmt.Sprintf("screen-breaker-26s-%dx%d", sz[0], sz[1]), v)
+	}
+}
+
+func TestSmallWindowAsksForMore(t *testing.T) {
+	m := newModel(t, 79, 24, Options{})
+	v := m.View()
+	tuitest.CheckBlock(t, v, 79, 24)
+	golden.Check(t, "screen-too-small-79x24", v)
+	if !strings.Contains(strings.ReplaceAll(v, "\n", " "), "at least 80×24") {
+		t.Errorf("a small window should ask for 80×24:\n%s", v)
+	}
+}
+
+// Nothing panics and the view always fills the window, whatever its size,
+// in every mode of the screen.
+func TestAnySizeFillsTheWindow(t *testing.T) {
+	base := newModel(t, 100, 30, Options{})
+	base = seekTo(t, base, 12*time.Second)
+	modes := map[string]Model{
+		"panes": base,
+		"help":  press(base, "?"),
+		"form":  press(base, "e"),
+	}
+	sizes := [][2]int{{1, 1}, {2, 1}, {1, 2}, {3, 3}, {200, 60}, {80, 23}, {79, 24}, {80, 24}}
+	for w := 1; w <= 200; w += 13 {
+		for h := 1; h <= 60; h += 7 {
+			sizes = append(sizes, [2]int{w, h})
+		}
+	}
+	for name, m := range modes {
+		for _, sz := range sizes {
+			mm := send(m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+			v := mm.View()
+			lines := strings.Split(v, "\n")
+			if len(lines) != sz[1] {
+				t.Fatalf("%s at %dx%d: %d lines", name, sz[0], sz[1], len(lines))
+			}
+			for i, l := range lines {
+				if ansi.StringWidth(l) > sz[0] {
+					t.Fatalf("%s at %dx%d: line %d is %d wide", name, sz[0], sz[1], i, ansi.StringWidth(l))
+				}
+			}
+		}
+	}
+}
+
+func TestPlayPauseAndTicks(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	if m.Init() != nil {
+		t.Fatal("a paused sandbox must not tick")
+	}
+	next, cmd := m.Update(keyMsg("space"))
+	m = next.(Model)
+	if !m.Playing() || cmd == nil {
+		t.Fatal("space should start playing and arm a tick")
+	}
+	start := time.Unix(100, 0)
+	m = send(m, tickMsg{id: m.tickID, at: start})
+	if got := m.Now(); got != frame {
+		t.Errorf("first tick advanced to %v, want one frame, %v", got, frame)
+	}
+	next, cmd = m.Update(tickMsg{id: m.tickID, at: start.Add(50 * time.Millisecond)})
+	m = next.(Model)
+	if got := m.Now(); got != frame+50*time.Millisecond || cmd == nil {
+		t.Errorf("a tick 50 ms later advanced to %v (cmd %v), want %v and a new tick", got, cmd != nil, frame+50*time.Millisecond)
+	}
+	// A stale chain (from before a pause) moves nothing and re-arms nothing.
+	stale := m.tickID - 1
+	before := m.Now()
+	next, cmd = m.Update(tickMsg{id: stale, at: start.Add(time.Second)})
+	m = next.(Model)
+	if m.Now() != before || cmd != nil {
+		t.Error("a stale tick changed the run")
+	}
+	next, cmd = m.Update(keyMsg("space"))
+	m = next.(Model)
+	if m.Playing() || cmd != nil {
+		t.Error("space should pause without arming a tick")
+	}
+	next, cmd = m.Update(tickMsg{id: m.tickID, at: start.Add(2 * time.Second)})
+	m = next.(Model)
+	if m.Now() != before || cmd != nil {
+		t.Error("a paused sandbox moved on a tick")
+	}
+}
+
+func TestPlayingStopsAtTheEndAndSpaceRestarts(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	m = press(m, "+", "+", "+", "+", "+", "+") // ×100
+	m = press(m, "space")
+	at := time.Unix(0, 0)
+	for i := 0; m.Playing() && i < 1000; i++ {
+		at = at.Add(frame)
+		m = send(m, tickMsg{id: m.tickID, at: at})
+	}
+	if m.Playing() || m.Now() != 30*time.Second {
+		t.Fatalf("at ×100 the run should stop at 30 s, paused; got %v, playing %v", m.Now(), m.Playing())
+	}
+	if !strings.Contains(m.View(), "■ finished") {
+		t.Error("the status line should say finished")
+	}
+	m = press(m, "space")
+	if !m.Playing() || m.Now() != 0 {
+		t.Errorf("space at the end should restart and play; got %v, playing %v", m.Now(), m.Playing())
+	}
+}
+
+func TestStepAndRewindAreExact(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	m = press(m, "right", ".", "right")
+	if m.Now() != 300*time.Millisecond {
+		t.Fatalf("three steps: %v, want 300ms", m.Now())
+	}
+	m = seekTo(t, m, 12300*time.Millisecond)
+	m = press(m, "left", ",")
+	if m.Now() != 12100*time.Millisecond {
+		t.Fatalf("two steps back from 12.3 s: %v", m.Now())
+	}
+	want := freshSnapshot(t, m.sim.sc, 0, 12100*time.Millisecond)
+	got := m.Snapshot()
+	if !slices.Equal(got.WorkerOwner, want.WorkerOwner) || got.Busy != want.Busy ||
+		got.Endpoints[0].Total != want.Endpoints[0].Total || len(got.Endpoints[0].Series) != len(want.Endpoints[0].Series) {
+		t.Error("stepping back does not show exactly what a fresh run shows at 12.1 s")
+	}
+	// Stepping back from a time off the 100 ms grid lands on the grid.
+	m.sim.seek(12150 * time.Millisecond)
+	m = press(m, "left")
+	if m.Now() != 12100*time.Millisecond {
+		t.Errorf("back from 12.15 s: %v, want 12.1 s", m.Now())
+	}
+	// Steps stop at the ends.
+	m = press(m, "r", "left")
+	if m.Now() != 0 {
+		t.Errorf("back from 0: %v", m.Now())
+	}
+	// A step pauses playing.
+	m = press(m, "space", "right")
+	if m.Playing() {
+		t.Error("a step should pause")
+	}
+}
+
+func TestSpeed(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	if m.Speed() != 1 {
+		t.Fatalf("default speed %v", m.Speed())
+	}
+	m = press(m, "+")
+	if m.Speed() != 2 {
+		t.Errorf("+ gives %v", m.Speed())
+	}
+	m = press(m, "=", "+", "+", "+", "+", "+", "+", "+", "+")
+	if m.Speed() != 100 {
+		t.Errorf("the top speed is %v, want 100", m.Speed())
+	}
+	m = press(m, "-", "_")
+	if m.Speed() != 20 {
+		t.Errorf("two steps down from 100: %v", m.Speed())
+	}
+	for range 20 {
+		m = press(m, "-")
+	}
+	if m.Speed() != 0.1 {
+		t.Errorf("the bottom speed is %v, want 0.1", m.Speed())
+	}
+	if !strings.Contains(m.View(), "×0.1") {
+		t.Error("the status line should show ×0.1")
+	}
+	if m := newModel(t, 100, 30, Options{Speed: 5}); m.Speed() != 5 {
+		t.Errorf("Options.Speed 5 gives %v", m.Speed())
+	}
+}
+
+func TestRestart(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	m = seekTo(t, m, 5*time.Second)
+	m = press(m, "r")
+	if m.Now() != 0 {
+		t.Errorf("r: %v", m.Now())
+	}
+}
+
+func TestVariantsKeepSeedAndTime(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	m = seekTo(t, m, 12*time.Second)
+	sc := m.sim.sc
+	for _, c := range []struct {
+		key  string
+		want int
+	}{{"tab", 1}, {"tab", 2}, {"tab", 0}, {"shift+tab", 2}, {"1", 0}, {"2", 1}, {"3", 2}} {
+		m = press(m, c.key)
+		if m.Variant() != c.want || m.Now() != 12*time.Second {
+			t.Fatalf("%s: variant %d at %v, want %d at 12s", c.key, m.Variant(), m.Now(), c.want)
+		}
+		want := freshSnapshot(t, sc, c.want, 12*time.Second)
+		if !slices.Equal(m.Snapshot().WorkerOwner, want.WorkerOwner) {
+			t.Fatalf("%s: variant %d differs from a fresh run on the same seed", c.key, c.want)
+		}
+	}
+	m = press(m, "9")
+	if m.Variant() != 2 || !strings.Contains(m.View(), "cascade has 3 variants") {
+		t.Error("9 should be refused with a note")
+	}
+}
+
+func TestKnobFormAppliesOnTheSameSeed(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	m = press(m, "2")
+	m = seekTo(t, m, 22*time.Second)
+	m = press(m, "e")
+	if m.form == nil {
+		t.Fatal("e should open the form")
+	}
+	v := m.View()
+	for _, want := range []string{"workers", "search rate", "recommendations hangs from", "timeout", "bulkhead"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the form lacks %q:\n%s", want, v)
+		}
+	}
+	// Move to the bulkhead field and set it to 5.
+	for m.form.knobs[m.form.focus].label != "bulkhead" {
+		m = press(m, "down")
+	}
+	m = press(m, "backspace", "backspace", "5", "enter")
+	if m.form != nil {
+		t.Fatalf("a valid value should close the form: %s", m.form.err)
+	}
+	dep, _ := m.Snapshot().Dependency("recommendations")
+	if dep.BulkheadCap != 5 || dep.Bulkhead > 5 || m.Now() != 22*time.Second || m.Variant() != 1 {
+		t.Errorf("bulkhead 5 not applied: cap %d, in %d, at %v, variant %d", dep.BulkheadCap, dep.Bulkhead, m.Now(), m.Variant())
+	}
+	if !strings.Contains(m.View(), "knobs applied") {
+		t.Error("the status line should confirm the change")
+	}
+	if !strings.Contains(press(m, "+", "-").View(), "(edited)") {
+		t.Error("the status line should mark the run as edited")
+	}
+	// And back to 20: the same run as the built-in one.
+	m = press(m, "e")
+	for m.form.knobs[m.form.focus].label != "bulkhead" {
+		m = press(m, "tab")
+	}
+	m = press(m, "ctrl+u", "2", "0", "enter")
+	want := freshSnapshot(t, tuitest.Scenario(t, "cascade"), 1, 22*time.Second)
+	if !slices.Equal(m.Snapshot().WorkerOwner, want.WorkerOwner) {
+		t.Error("setting the bulkhead back to 20 should give the built-in run again")
+	}
+}
+
+func TestKnobFormRefusesBadValuesInline(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	m = seekTo(t, m, 5*time.Second)
+	before := m.Snapshot()
+	m = press(m, "e")
+	// workers: not a number.
+	m = press(m, "ctrl+u", "x", "enter")
+	if m.form == nil || m.form.knobs[0].err == "" {
+		t.Fatal("a non-number should be refused and keep the form open")
+	}
+	if !strings.Contains(m.View(), "✗ a whole number") {
+		t.Errorf("the refusal should show next to the field:\n%s", m.View())
+	}
+	// workers: a number the scenario refuses (the bulkhead would not fit... 0 workers).
+	m = press(m, "ctrl+u", "0", "enter")
+	if m.form == nil || !strings.Contains(m.form.err, "workers must be between 1") {
+		t.Fatalf("0 workers should be refused by the scenario's own check, got %q", m.form.err)
+	}
+	if !strings.Contains(m.View(), "refused") {
+		t.Error("the field should be marked as refused")
+	}
+	// esc keeps the old run.
+	m = press(m, "esc")
+	if m.form != nil || m.Now() != before.Now || !slices.Equal(m.Snapshot().WorkerOwner, before.WorkerOwner) || m.sim.edited {
+		t.Error("esc should close the form and keep the run")
+	}
+	// ctrl+r puts the scenario's values back.
+	m = press(m, "e", "ctrl+u", "7", "ctrl+r")
+	if got := m.form.knobs[0].input.Value(); got != "200" {
+		t.Errorf("ctrl+r should restore 200 workers, field says %q", got)
+	}
+	m = press(m, "esc")
+}
+
+func TestKnobFormParses(t *testing.T) {
+	for _, c := range []struct {
+		kind valueKind
+		in   string
+		want value
+		bad  bool
+	}{
+		{kindInt, "20", value{n: 20}, false},
+		{kindInt, "-1", value{}, true},
+		{kindInt, "2.5", value{}, true},
+		{kindRate, "12.5", value{f: 12.5}, false},
+		{kindRate, "-3", value{}, true},
+		{kindDuration, "5s", value{d: 5 * time.Second}, false},
+		{kindDuration, "250ms", value{d: 250 * time.Millisecond}, false},
+		{kindDuration, "2.5", value{d: 2500 * time.Millisecond}, false},
+		{kindDuration, "soon", value{}, true},
+		{kindDuration, "", value{}, true},
+		{kindUntil, "", value{}, false},
+		{kindUntil, "end", value{}, false},
+		{kindUntil, "20s", value{d: 20 * time.Second}, false},
+		{kindPercent, "50%", value{f: 0.5}, false},
+		{kindPercent, "50", value{f: 0.5}, false},
+		{kindPercent, "0.25", value{f: 0.25}, false},
+		{kindPercent, "0", value{}, true},
+		{kindPercent, "150%", value{}, true},
+	} {
+		got, err := parse(c.kind, c.in)
+		if (err != nil) != c.bad || (!c.bad && got != c.want) {
+			t.Errorf("parse(%d, %q) = %+v, %v", c.kind, c.in, got, err)
+		}
+	}
+}
+
+func TestHelpAndQuit(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	m = press(m, "?")
+	if !m.showHelp || !strings.Contains(m.View(), "What the panes show") {
+		t.Fatal("? should show the full help")
+	}
+	m = press(m, "?")
+	if m.showHelp {
+		t.Fatal("? again should close it")
+	}
+	m = press(m, "?", "esc")
+	if m.showHelp {
+		t.Fatal("esc should close the help")
+	}
+	for _, k := range []string{"q", "ctrl+c"} {
+		_, cmd := m.Update(keyMsg(k))
+		if cmd == nil {
+			t.Fatalf("%s returned no command", k)
+		}
+		if _, ok := cmd().(tea.QuitMsg); !ok {
+			t.Errorf("%s should quit", k)
+		}
+	}
+}
+
+func TestEscGoesHomeOnlyWhenThereIsOne(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	if _, cmd := m.Update(keyMsg("esc")); cmd != nil {
+		t.Error("esc without a home screen should do nothing")
+	}
+	m = newModel(t, 100, 30, Options{CanGoHome: true})
+	_, cmd := m.Update(keyMsg("esc"))
+	if cmd == nil {
+		t.Fatal("esc should go home")
+	}
+	if _, ok := cmd().(BackMsg); !ok {
+		t.Error("esc should send BackMsg")
+	}
+}
+
+func TestBreakerKeyWithOneBreaker(t *testing.T) {
+	m := newModel(t, 100, 30, Options{Variant: 2})
+	m = seekTo(t, m, 16*time.Second)
+	before := m.View()
+	m = press(m, "b")
+	if m.View() != before {
+		t.Error("b with a single breaker should change nothing")
+	}
+}
+
+func TestNoColorKeepsMeaning(t *testing.T) {
+	m := newModel(t, 100, 30, Options{Variant: 2})
+	m = seekTo(t, m, 16*time.Second)
+	v := m.View()
+	if v != ansi.Strip(v) {
+		t.Fatal("the plain theme should emit no escape codes")
+	}
+	for _, want := range []string{"● OPEN", "○ closed", "⏸ paused", "[3 bulkhead and circuit breaker]", "✗", "✓"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("without colour the screen still needs %q", want)
+		}
+	}
+}
