@@ -1,0 +1,519 @@
+package lessons
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/engine/shuffle"
+)
+
+// buildScenario builds a fresh copy of the spec's built-in scenario and
+// applies the overrides to the chosen variant. The copy is the caller's:
+// built-ins hand out a new one on every call.
+func buildScenario(spec *SimSpec) (*engine.Scenario, error) {
+	b, ok := scenarios.Lookup(spec.Scenario)
+	if !ok {
+		return nil, fmt.Errorf("no built-in scenario is called %q (built in: %s)", spec.Scenario, strings.Join(scenarioNames(), ", "))
+	}
+	sc := b.Build()
+	if spec.Variant < 0 || spec.Variant >= len(sc.Variants) {
+		return nil, fmt.Errorf("scenario %s has variants 0 to %d, not %d", spec.Scenario, len(sc.Variants)-1, spec.Variant)
+	}
+	// A preset replaces a whole breaker, so it goes before the keys that
+	// adjust it.
+	for pass := 0; pass < 2; pass++ {
+		for _, o := range spec.Set {
+			if isPreset := strings.HasSuffix(o.Key, ".breaker.preset"); isPreset != (pass == 0) {
+				continue
+			}
+			if err := applyOverride(sc, spec.Variant, o.Key, o.Value); err != nil {
+				return nil, fmt.Errorf("set %s: %w", o.Key, err)
+			}
+		}
+	}
+	if err := sc.Validate(); err != nil {
+		return nil, fmt.Errorf("with these overrides the scenario is not valid: %w", err)
+	}
+	return sc, nil
+}
+
+// scenarioNames lists every scenario a step may name, shuffle included.
+func scenarioNames() []string {
+	names := append(scenarios.Names(), Shuffle)
+	sort.Strings(names)
+	return names
+}
+
+// variantCount is how many variants a scenario has (the shuffle scenario's
+// variants are its strategies).
+func variantCount(name string) (int, bool) {
+	if name == Shuffle {
+		return len(shuffle.Strategies()), true
+	}
+	b, ok := scenarios.Lookup(name)
+	if !ok {
+		return 0, false
+	}
+	return len(b.Build().Variants), true
+}
+
+// The keys an override may set, for messages.
+const (
+	systemKeys     = "workers, queue, duration"
+	endpointKeys   = "rate, interval, patience"
+	dependencyKeys = "timeout, deadline, bulkhead, bulkhead_kind, bulkhead_wait, bulkhead_queue, fallback, order, healthy, latency.mean, latency.value, latency.p50, latency.p99, fault.from, fault.to, fault.latency, fault.probability, breaker (false), breaker.*, retry (false), retry.*"
+	breakerKeys    = "preset, window, min_calls, failure_rate, open, trials, slow_duration, slow_rate, consecutive, jitter, backoff, open_max, time_window, buckets, judge_on_failure, half_open_rule"
+	retryKeys      = "attempts, base, max, budget, wait_for_breaker, retry_bulkhead_full"
+	shuffleKeys    = "workers, customers, per_customer, max_shared, zones, duration, request_every, poison_every, poison_from, retry_after, crashed_for, restart_for"
+)
+
+// applyOverride sets one dotted key on variant v of sc.
+func applyOverride(sc *engine.Scenario, v int, key string, val any) error {
+	sys := &sc.Variants[v].System
+	head, rest, _ := strings.Cut(key, ".")
+	switch key {
+	case "workers":
+		n, err := asInt(val)
+		if err != nil {
+			return err
+		}
+		sys.Workers = n
+		return nil
+	case "queue":
+		if s, ok := val.(string); ok && s == "unbounded" {
+			sys.Queue = engine.QueueUnbounded
+			return nil
+		}
+		n, err := asInt(val)
+		if err != nil {
+			return fmt.Errorf("%w, or \"unbounded\"", err)
+		}
+		sys.Queue = n
+		return nil
+	case "duration":
+		d, err := asDuration(val)
+		if err != nil {
+			return err
+		}
+		if sc.MeasureTo == sc.Duration || sc.MeasureTo > d {
+			sc.MeasureTo = d
+		}
+		sc.Duration = d
+		return nil
+	}
+	if rest != "" {
+		for i := range sys.Endpoints {
+			if sys.Endpoints[i].Name == head && isEndpointKey(rest) {
+				return setEndpoint(&sys.Endpoints[i], rest, val)
+			}
+		}
+		for i := range sys.Dependencies {
+			if sys.Dependencies[i].Name == head {
+				return setDependency(&sys.Dependencies[i], rest, val)
+			}
+		}
+	}
+	var names []string
+	for _, e := range sys.Endpoints {
+		names = append(names, e.Name)
+	}
+	for _, d := range sys.Dependencies {
+		names = append(names, d.Name)
+	}
+	return fmt.Errorf("unknown key %q: use %s, or ENDPOINT.KEY (%s) or DEPENDENCY.KEY (%s) where the names are: %s",
+		key, systemKeys, endpointKeys, "timeout, bulkhead, breaker.window, ...", strings.Join(dedupe(names), ", "))
+}
+
+func isEndpointKey(k string) bool { return k == "rate" || k == "interval" || k == "patience" }
+
+func setEndpoint(e *engine.Endpoint, key string, val any) error {
+	switch key {
+	case "rate":
+		f, err := asFloat(val)
+		if err != nil {
+			return err
+		}
+		e.Rate, e.Interval = f, 0
+	case "interval":
+		d, err := asDuration(val)
+		if err != nil {
+			return err
+		}
+		e.Interval, e.Rate = d, 0
+	case "patience":
+		d, err := asDuration(val)
+		if err != nil {
+			return err
+		}
+		e.Patience = d
+	}
+	return nil
+}
+
+func setDependency(d *engine.Dependency, key string, val any) error {
+	p := &d.Policy
+	var err error
+	switch key {
+	case "timeout":
+		p.Timeout, err = asDuration(val)
+	case "deadline":
+		p.Deadline, err = asDuration(val)
+	case "bulkhead":
+		p.Bulkhead, err = asInt(val)
+	case "bulkhead_kind":
+		var s string
+		if s, err = asString(val); err == nil {
+			switch s {
+			case "semaphore":
+				p.BulkheadKind = engine.SemaphoreBulkhead
+			case "thread-pool":
+				p.BulkheadKind = engine.ThreadPoolBulkhead
+			default:
+				err = fmt.Errorf("bulkhead kind %q is not semaphore or thread-pool", s)
+			}
+		}
+	case "bulkhead_wait":
+		p.BulkheadWait, err = asDuration(val)
+	case "bulkhead_queue":
+		p.BulkheadQueue, err = asInt(val)
+	case "fallback":
+		var s string
+		if s, err = asString(val); err == nil {
+			p.Fallback, err = engine.ParseFallback(s)
+		}
+	case "order":
+		list, ok := val.([]any)
+		if !ok {
+			return fmt.Errorf("order takes a list of layers, such as [\"retry\", \"breaker\", \"timeout\", \"bulkhead\"], got %v", val)
+		}
+		p.Order = nil
+		for _, item := range list {
+			s, err := asString(item)
+			if err != nil {
+				return err
+			}
+			l, err := engine.ParseLayer(s)
+			if err != nil {
+				return err
+			}
+			p.Order = append(p.Order, l)
+		}
+	case "healthy":
+		var b bool
+		if b, err = asBool(val); err == nil && b {
+			d.Faults = nil
+		}
+	case "latency.mean", "latency.value", "latency.p50", "latency.p99":
+		var v time.Duration
+		if v, err = asDuration(val); err == nil {
+			switch key {
+			case "latency.mean":
+				d.Latency = engine.Latency{Kind: engine.Exponential, Mean: v}
+			case "latency.value":
+				d.Latency = engine.Latency{Kind: engine.Constant, Value: v}
+			case "latency.p50":
+				d.Latency.Kind, d.Latency.P50 = engine.LogNormal, v
+			case "latency.p99":
+				d.Latency.Kind, d.Latency.P99 = engine.LogNormal, v
+			}
+		}
+	case "fault.from", "fault.to", "fault.latency", "fault.probability":
+		if len(d.Faults) == 0 {
+			return fmt.Errorf("dependency %q has no fault to change", d.Name)
+		}
+		f := &d.Faults[0]
+		switch key {
+		case "fault.from":
+			f.From, err = asDuration(val)
+		case "fault.to":
+			f.To, err = asDuration(val)
+		case "fault.latency":
+			f.Latency, err = asDuration(val)
+		case "fault.probability":
+			f.Probability, err = asFraction(val)
+		}
+	case "breaker":
+		var b bool
+		if b, err = asBool(val); err == nil {
+			if b {
+				return fmt.Errorf("breaker = true says nothing about the breaker: set breaker.window and the other breaker keys (%s)", breakerKeys)
+			}
+			p.Breaker, p.Fallback = nil, engine.NoFallback
+		}
+	case "retry":
+		var b bool
+		if b, err = asBool(val); err == nil {
+			if b {
+				return fmt.Errorf("retry = true says nothing about the retries: set retry.attempts and the other retry keys (%s)", retryKeys)
+			}
+			p.Retry = nil
+		}
+	default:
+		switch {
+		case strings.HasPrefix(key, "breaker."):
+			if p.Breaker == nil {
+				p.Breaker = &breaker.Config{}
+			} else {
+				c := *p.Breaker
+				p.Breaker = &c
+			}
+			return setBreaker(p.Breaker, strings.TrimPrefix(key, "breaker."), val)
+		case strings.HasPrefix(key, "retry."):
+			if p.Retry == nil {
+				p.Retry = &engine.RetryPolicy{Attempts: 1}
+			} else {
+				r := *p.Retry
+				p.Retry = &r
+			}
+			return setRetry(p.Retry, strings.TrimPrefix(key, "retry."), val)
+		}
+		return fmt.Errorf("unknown dependency key %q (allowed: %s)", key, dependencyKeys)
+	}
+	return err
+}
+
+func setBreaker(c *breaker.Config, key string, val any) error {
+	var err error
+	switch key {
+	case "preset":
+		var name string
+		if name, err = asString(val); err == nil {
+			var p breaker.Preset
+			if p, err = breaker.PresetNamed(name); err == nil {
+				*c = p.Config
+			}
+		}
+	case "window":
+		c.WindowSize, err = asInt(val)
+	case "min_calls":
+		c.MinimumCalls, err = asInt(val)
+	case "failure_rate":
+		c.FailureRate, err = asFraction(val)
+	case "open":
+		c.OpenFor, err = asDuration(val)
+	case "trials":
+		c.HalfOpenTrials, err = asInt(val)
+	case "slow_duration":
+		c.SlowCallDuration, err = asDuration(val)
+	case "slow_rate":
+		c.SlowCallRate, err = asFraction(val)
+	case "consecutive":
+		c.MaxConsecutiveFailures, err = asInt(val)
+	case "jitter":
+		c.OpenJitter, err = asFraction(val)
+	case "backoff":
+		c.OpenBackoff, err = asFloat(val)
+	case "open_max":
+		c.OpenMax, err = asDuration(val)
+	case "time_window":
+		c.Window, c.WindowSize = breaker.TimeWindow, 0
+		c.WindowSpan, err = asDuration(val)
+	case "buckets":
+		c.WindowBuckets, err = asInt(val)
+	case "judge_on_failure":
+		c.JudgeOnFailure, err = asBool(val)
+	case "half_open_rule":
+		var s string
+		if s, err = asString(val); err == nil {
+			err = c.HalfOpenRule.UnmarshalText([]byte(s))
+		}
+	default:
+		return fmt.Errorf("unknown breaker key %q (allowed: %s)", key, breakerKeys)
+	}
+	return err
+}
+
+func setRetry(r *engine.RetryPolicy, key string, val any) error {
+	var err error
+	switch key {
+	case "attempts":
+		r.Attempts, err = asInt(val)
+	case "base":
+		r.Backoff.Base, err = asDuration(val)
+		if err == nil && r.Backoff.Max < r.Backoff.Base {
+			r.Backoff.Max = r.Backoff.Base
+		}
+	case "max":
+		r.Backoff.Max, err = asDuration(val)
+	case "budget":
+		var s string
+		if s, err = asString(val); err == nil {
+			switch s {
+			case "none":
+				r.Budget = engine.NoBudget
+			case "token-bucket":
+				r.Budget = engine.TokenBucketBudget
+			case "concurrency":
+				r.Budget = engine.ConcurrencyBudget
+			default:
+				err = fmt.Errorf("retry budget %q is not none, token-bucket or concurrency", s)
+			}
+		}
+	case "wait_for_breaker":
+		r.WaitForBreaker, err = asBool(val)
+	case "retry_bulkhead_full":
+		r.RetryBulkheadFull, err = asBool(val)
+	default:
+		return fmt.Errorf("unknown retry key %q (allowed: %s)", key, retryKeys)
+	}
+	return err
+}
+
+// buildShuffle builds the poisoned-customer timeline's configuration for a
+// shuffle step: the scenario's fleet, the variant's strategy, overrides.
+// It also returns how long the step's timeline runs.
+func buildShuffle(spec *SimSpec) (shuffle.SimConfig, time.Duration, error) {
+	cfg := shuffle.DefaultSimConfig()
+	strategies := shuffle.Strategies()
+	if spec.Variant < 0 || spec.Variant >= len(strategies) {
+		return cfg, 0, fmt.Errorf("scenario shuffle has variants 0 to %d (the strategies %v), not %d", len(strategies)-1, strategies, spec.Variant)
+	}
+	cfg.Strategy = strategies[spec.Variant]
+	until := DefaultShuffleDuration
+	for _, o := range spec.Set {
+		if err := setShuffle(&cfg, &until, o.Key, o.Value); err != nil {
+			return cfg, 0, fmt.Errorf("set %s: %w", o.Key, err)
+		}
+	}
+	if _, err := shuffle.New(cfg, spec.Seed); err != nil {
+		return cfg, 0, fmt.Errorf("with these overrides the shuffle timeline is not valid: %w", err)
+	}
+	return cfg, until, nil
+}
+
+// DefaultShuffleDuration is how long a shuffle step's timeline runs unless
+// it sets `duration`.
+const DefaultShuffleDuration = 20 * time.Second
+
+func setShuffle(cfg *shuffle.SimConfig, until *time.Duration, key string, val any) error {
+	var err error
+	switch key {
+	case "workers":
+		cfg.Workers, err = asInt(val)
+	case "customers":
+		cfg.Customers, err = asInt(val)
+	case "per_customer":
+		cfg.PerCustomer, err = asInt(val)
+	case "max_shared":
+		cfg.MaxShared, err = asInt(val)
+	case "zones":
+		cfg.Zones, err = asInt(val)
+	case "duration":
+		*until, err = asDuration(val)
+		if err == nil && *until <= 0 {
+			err = fmt.Errorf("duration must be positive, got %v", *until)
+		}
+	case "request_every":
+		cfg.RequestEvery, err = asDuration(val)
+	case "poison_every":
+		cfg.PoisonEvery, err = asDuration(val)
+	case "poison_from":
+		cfg.PoisonFrom, err = asDuration(val)
+	case "retry_after":
+		cfg.RetryAfter, err = asDuration(val)
+	case "crashed_for":
+		cfg.CrashedFor, err = asDuration(val)
+	case "restart_for":
+		cfg.RestartFor, err = asDuration(val)
+	default:
+		return fmt.Errorf("unknown shuffle key %q (allowed: %s)", key, shuffleKeys)
+	}
+	return err
+}
+
+// Conversions from TOML values, with messages that say what was expected.
+
+func asInt(v any) (int, error) {
+	switch n := v.(type) {
+	case int64:
+		return int(n), nil
+	case int:
+		return n, nil
+	case float64:
+		if n == math.Trunc(n) && math.Abs(n) < 1e15 {
+			return int(n), nil
+		}
+	}
+	return 0, fmt.Errorf("want a whole number, got %v", describe(v))
+}
+
+func asFloat(v any) (float64, error) {
+	switch n := v.(type) {
+	case int64:
+		return float64(n), nil
+	case int:
+		return float64(n), nil
+	case float64:
+		return n, nil
+	}
+	return 0, fmt.Errorf("want a number, got %v", describe(v))
+}
+
+// asFraction reads a share written as 0.5 or "50%".
+func asFraction(v any) (float64, error) {
+	if s, ok := v.(string); ok && strings.HasSuffix(s, "%") {
+		lit, err := parseLiteral(s)
+		if err != nil {
+			return 0, err
+		}
+		return lit.F, nil
+	}
+	f, err := asFloat(v)
+	if err != nil {
+		return 0, fmt.Errorf("want a share such as 0.5 or \"50%%\", got %v", describe(v))
+	}
+	return f, nil
+}
+
+func asDuration(v any) (time.Duration, error) {
+	s, ok := v.(string)
+	if !ok {
+		return 0, fmt.Errorf("want a duration in quotes such as \"500ms\" or \"5s\", got %v", describe(v))
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf("want a duration such as \"500ms\" or \"5s\", got %q", s)
+	}
+	return d, nil
+}
+
+func asString(v any) (string, error) {
+	s, ok := v.(string)
+	if !ok {
+		return "", fmt.Errorf("want a word in quotes, got %v", describe(v))
+	}
+	return s, nil
+}
+
+func asBool(v any) (bool, error) {
+	b, ok := v.(bool)
+	if !ok {
+		return false, fmt.Errorf("want true or false, got %v", describe(v))
+	}
+	return b, nil
+}
+
+func describe(v any) string {
+	if s, ok := v.(string); ok {
+		return fmt.Sprintf("%q", s)
+	}
+	return fmt.Sprint(v)
+}
+
+func dedupe(s []string) []string {
+	seen := map[string]bool{}
+	out := s[:0]
+	for _, x := range s {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}

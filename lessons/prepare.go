@@ -1,0 +1,334 @@
+package lessons
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/shuffle"
+	"github.com/breakerlab/breakerlab/exercises"
+)
+
+// Prepared is a lesson ready to play: every placeholder filled, every pause
+// point resolved to a time, every claim evaluated.
+type Prepared struct {
+	Lesson *Lesson
+	Steps  []PreparedStep
+}
+
+// PreparedStep is one step ready to play.
+type PreparedStep struct {
+	*Step
+	// Text is the step's Markdown with its placeholders filled.
+	Text string
+	// Scenario is the step's scenario with its overrides applied (engine
+	// steps), or ShuffleConfig the timeline's configuration (shuffle steps).
+	// Both are nil on a text-only step. The player must not change them.
+	Scenario      *engine.Scenario
+	ShuffleConfig *shuffle.SimConfig
+	// End is where the simulation's traffic ends; PauseAt is where the step
+	// pauses on its own, or -1 when it plays to the end.
+	End     time.Duration
+	PauseAt time.Duration
+	// Speed and Panes are the step's, with defaults filled in.
+	Speed float64
+	Panes []string
+	// Question is the step's question with its placeholders filled.
+	Question *PreparedQuestion
+	// Claims holds every claim with the value the run gave.
+	Claims []ClaimResult
+}
+
+// HasSim reports whether the step shows a simulation.
+func (s *PreparedStep) HasSim() bool { return s.Sim != nil }
+
+// PreparedQuestion is a question with its numbers filled in.
+type PreparedQuestion struct {
+	Kind    QuestionKind
+	Prompt  string
+	Explain string
+	Choices []Option
+	// For Number questions: the answer, its kind, the tolerance, the unit
+	// and the answer as the text prints it.
+	Answer     float64
+	AnswerKind Kind
+	Tolerance  float64
+	Relative   bool
+	Unit       string
+	AnswerText string
+}
+
+// ClaimResult is a claim with the value the run gave and whether it holds.
+type ClaimResult struct {
+	Claim
+	Got, Want Value
+	Holds     bool
+}
+
+// Prepare fills a lesson: it runs the engine for every placeholder, pause
+// point and claim (through lab, which may be shared between lessons; nil
+// makes a new one) and returns the lesson ready to play. A placeholder or
+// pause point that cannot be evaluated is an *Error naming its line; a
+// claim that does not hold is recorded, and Verify reports it.
+func Prepare(l *Lesson, lab *Lab) (*Prepared, error) {
+	if lab == nil {
+		lab = NewLab()
+	}
+	p := &Prepared{Lesson: l, Steps: make([]PreparedStep, len(l.Steps))}
+	for i := range l.Steps {
+		if err := prepareStep(l, &l.Steps[i], &p.Steps[i], lab); err != nil {
+			return nil, err
+		}
+	}
+	last := &p.Steps[len(p.Steps)-1]
+	last.Text += practise(l.Exercises)
+	return p, nil
+}
+
+// practise is the note the last step ends with: the exercises that go with
+// the lesson, and how to start them.
+func practise(names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\n\n---\n\n**Practise it.** Run `breakerlab exercises` and try:\n\n")
+	for _, n := range names {
+		e, err := exercises.Lookup(n)
+		if err != nil {
+			continue
+		}
+		fmt.Fprintf(&b, "- `%s`: %s\n", e.Name, e.Title)
+	}
+	return b.String()
+}
+
+// Verify reports the first claim that does not hold, as an *Error naming
+// the line of the step's expect field.
+func (p *Prepared) Verify() error {
+	for i := range p.Steps {
+		for _, c := range p.Steps[i].Claims {
+			if !c.Holds {
+				got, _ := c.Got.Format("")
+				want, _ := c.Want.Format("")
+				return &Error{File: p.Lesson.File, Line: c.Line, Field: "expect",
+					Err: fmt.Errorf("step %d (%s) claims %q, but the run gives %s (%s) against %s (%s)", i+1, p.Steps[i].Title, c.Text,
+						trimFloat(c.Got.F, 4, true), got, trimFloat(c.Want.F, 4, true), want)}
+			}
+		}
+	}
+	return nil
+}
+
+func prepareStep(l *Lesson, st *Step, out *PreparedStep, lab *Lab) error {
+	ctx := &evalCtx{lab: lab, step: st, lesson: l, seed: st.Seed}
+	fail := func(line int, field string, err error) error {
+		return &Error{File: l.File, Line: line, Field: field, Err: err}
+	}
+	out.Step = st
+	out.PauseAt = -1
+	var err error
+	if out.Text, err = fill(ctx, st.Body, st.BodyLine, true, "text", fail); err != nil {
+		return err
+	}
+	if st.Sim != nil {
+		if err := prepareSim(st, out, lab, fail); err != nil {
+			return err
+		}
+	}
+	for _, c := range st.Expect {
+		v, err := ctx.Eval(c.Expr)
+		if err != nil {
+			return fail(c.Line, "expect", err)
+		}
+		want := c.Value
+		if c.Other != nil {
+			if want, err = ctx.Eval(*c.Other); err != nil {
+				return fail(c.Line, "expect", err)
+			}
+		}
+		if (v.Kind == KindDuration) != (want.Kind == KindDuration) {
+			return fail(c.Line, "expect", fmt.Errorf("claim %q compares %s with %s", c.Text, v.Kind, want.Kind))
+		}
+		out.Claims = append(out.Claims, ClaimResult{Claim: c, Got: v, Want: want, Holds: compare(v.F, c.Op, want.F)})
+	}
+	if q := st.Question; q != nil {
+		pq := &PreparedQuestion{Kind: q.Kind, Unit: q.Unit, Tolerance: q.Tolerance, Relative: q.Relative}
+		line := st.lines.line("question")
+		if pq.Prompt, err = fill(ctx, q.Prompt, line, false, "question.prompt", fail); err != nil {
+			return err
+		}
+		if pq.Explain, err = fill(ctx, q.Explain, line, false, "question.explain", fail); err != nil {
+			return err
+		}
+		for i, c := range q.Choices {
+			field := fmt.Sprintf("question.choice[%d]", i)
+			o := Option{Right: c.Right}
+			if o.Text, err = fill(ctx, c.Text, st.lines.line(field), false, field+".text", fail); err != nil {
+				return err
+			}
+			if o.Why, err = fill(ctx, c.Why, st.lines.line(field), false, field+".why", fail); err != nil {
+				return err
+			}
+			pq.Choices = append(pq.Choices, o)
+		}
+		if q.Kind == Number {
+			v, err := answerValue(ctx, q.Answer)
+			if err != nil {
+				return fail(st.lines.line("question.answer"), "question.answer", err)
+			}
+			pq.Answer, pq.AnswerKind = v.F, v.Kind
+			pq.AnswerText, _ = v.Format("")
+		}
+		out.Question = pq
+	}
+	return nil
+}
+
+func prepareSim(st *Step, out *PreparedStep, lab *Lab, fail func(int, string, error) error) error {
+	spec := st.Sim
+	if spec.IsShuffle() {
+		cfg, until, err := buildShuffle(spec)
+		if err != nil {
+			return fail(st.lines.line("set"), "set", err)
+		}
+		out.ShuffleConfig, out.End = &cfg, until
+	} else {
+		sc, err := buildScenario(spec)
+		if err != nil {
+			return fail(st.lines.line("set"), "set", err)
+		}
+		out.Scenario, out.End = sc, sc.Duration
+	}
+	switch st.Pause.Kind {
+	case PauseAt:
+		out.PauseAt = st.Pause.At
+	case PauseEnd:
+		out.PauseAt = out.End
+	case PauseEvent:
+		s, err := lab.Final(spec)
+		if err != nil {
+			return fail(st.lines.line("pause"), "pause", err)
+		}
+		at, ok := FirstTransition(s.Transitions, st.Pause.Dependency, st.Pause.To)
+		if !ok {
+			return fail(st.lines.line("pause"), "pause", fmt.Errorf("%q never happens in %s with seed %d", st.Pause.Text, spec, spec.Seed))
+		}
+		if at <= st.From {
+			return fail(st.lines.line("pause"), "pause", fmt.Errorf("%q happens at %v, not after the step's start at %v", st.Pause.Text, at, st.From))
+		}
+		out.PauseAt = at
+	}
+	out.Speed = st.Speed
+	if out.Speed == 0 {
+		out.Speed = max(0.25, out.End.Seconds()/20)
+	}
+	out.Panes = st.Panes
+	if len(out.Panes) == 0 {
+		out.Panes = defaultPanes(out)
+	}
+	return nil
+}
+
+func defaultPanes(s *PreparedStep) []string {
+	if s.ShuffleConfig != nil {
+		return []string{"fleet", "customers"}
+	}
+	v := s.Scenario.Variants[s.Sim.Variant]
+	for _, d := range v.System.Dependencies {
+		if d.Policy.Breaker != nil {
+			return []string{"pool", "endpoints", "breaker"}
+		}
+	}
+	return []string{"pool", "endpoints", "deps"}
+}
+
+// fill replaces every placeholder of text with its value.
+func fill(ctx *evalCtx, text string, line int, countLines bool, field string, fail func(int, string, error) error) (string, error) {
+	var b strings.Builder
+	last := 0
+	err := scanPlaceholders(text, func(offset int, expr string, err error) error {
+		l := line
+		if countLines {
+			l += strings.Count(text[:offset], "\n")
+		}
+		if err != nil {
+			return fail(l, field, fmt.Errorf("placeholder {{%s}}: %w", expr, err))
+		}
+		e, err := ParseExpr(expr)
+		if err != nil {
+			return fail(l, field, fmt.Errorf("placeholder {{%s}}: %w", expr, err))
+		}
+		v, err := ctx.Eval(e)
+		if err != nil {
+			return fail(l, field, fmt.Errorf("placeholder {{%s}}: %w", expr, err))
+		}
+		s, err := v.Format(e.Format)
+		if err != nil {
+			return fail(l, field, fmt.Errorf("placeholder {{%s}}: %w", expr, err))
+		}
+		b.WriteString(text[last:offset])
+		b.WriteString(s)
+		last = offset + strings.Index(text[offset:], "}}") + 2
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	b.WriteString(text[last:])
+	return b.String(), nil
+}
+
+func answerValue(ctx *evalCtx, answer string) (Value, error) {
+	if f, err := strconv.ParseFloat(answer, 64); err == nil {
+		return number(f), nil
+	}
+	e, err := ParseExpr(answer)
+	if err != nil {
+		return Value{}, err
+	}
+	return ctx.Eval(e)
+}
+
+func compare(a float64, op string, b float64) bool {
+	switch op {
+	case "<":
+		return a < b
+	case "<=":
+		return a <= b
+	case ">":
+		return a > b
+	case ">=":
+		return a >= b
+	case "==":
+		return a == b
+	case "!=":
+		return a != b
+	}
+	return false
+}
+
+// CheckNumber judges a typed answer to a Number question. A share may be
+// typed as 0.41, 41 or 41%; a duration in seconds or with a unit ("24s").
+func (q *PreparedQuestion) CheckNumber(input string) (bool, error) {
+	input = strings.TrimSpace(input)
+	if input == "" {
+		return false, fmt.Errorf("type a number first")
+	}
+	v, err := parseLiteral(strings.TrimSpace(strings.TrimSuffix(input, q.Unit)))
+	if err != nil {
+		return false, fmt.Errorf("%q is not a number", input)
+	}
+	got := v.F
+	if q.AnswerKind == KindFraction && v.Kind == KindNumber && got > 1 {
+		got /= 100
+	}
+	tol := q.Tolerance
+	if q.Relative {
+		tol *= math.Abs(q.Answer)
+	}
+	return math.Abs(got-q.Answer) <= tol+1e-9*math.Max(1, math.Abs(q.Answer)), nil
+}

@@ -1,0 +1,203 @@
+package lessons
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Kind is what a metric measures, which decides how it is printed and what
+// a claim may compare it with.
+type Kind uint8
+
+const (
+	// KindFraction is a share in [0, 1], printed as a percentage.
+	KindFraction Kind = iota + 1
+	// KindCount is a whole number of things, printed with thousands separators.
+	KindCount
+	// Number is any other number.
+	KindNumber
+	// KindDuration is a span of virtual time.
+	KindDuration
+	// KindOdds is an exact chance, printed "1 in 28".
+	KindOdds
+)
+
+func (k Kind) String() string {
+	switch k {
+	case KindFraction:
+		return "a share"
+	case KindCount:
+		return "a count"
+	case KindNumber:
+		return "a number"
+	case KindDuration:
+		return "a duration"
+	case KindOdds:
+		return "a chance"
+	}
+	return "a value"
+}
+
+// Value is the result of a metric: a float for every kind (seconds for a
+// duration), plus the exact forms that shuffle sharding's odds need.
+type Value struct {
+	Kind Kind
+	F    float64
+	Big  *big.Int // exact counts too large for a float (C(2048, 4))
+	Rat  *big.Rat // exact chances
+}
+
+func fraction(f float64) Value { return Value{Kind: KindFraction, F: f} }
+func count(n uint64) Value     { return Value{Kind: KindCount, F: float64(n)} }
+func number(f float64) Value   { return Value{Kind: KindNumber, F: f} }
+func duration(d time.Duration) Value {
+	return Value{Kind: KindDuration, F: d.Seconds()}
+}
+func bigCount(n *big.Int) Value {
+	f, _ := new(big.Float).SetInt(n).Float64()
+	return Value{Kind: KindCount, F: f, Big: n}
+}
+func odds(r *big.Rat) Value {
+	f, _ := r.Float64()
+	return Value{Kind: KindOdds, F: f, Rat: r}
+}
+
+// formats are the names a placeholder may give after "|".
+var formats = []string{"pct", "pct0", "pct2", "int", "num", "dur", "s", "ms", "odds", "frac"}
+
+// Format prints the value in the named format; "" picks the kind's own.
+func (v Value) Format(format string) (string, error) {
+	if format == "" {
+		switch v.Kind {
+		case KindFraction:
+			format = "pct"
+		case KindCount:
+			format = "int"
+		case KindDuration:
+			format = "dur"
+		case KindOdds:
+			format = "odds"
+		default:
+			format = "num"
+		}
+	}
+	switch format {
+	case "pct":
+		return trimFloat(100*v.F, 1, false) + " %", nil
+	case "pct0":
+		return trimFloat(100*v.F, 0, false) + " %", nil
+	case "pct2":
+		return trimFloat(100*v.F, 2, false) + " %", nil
+	case "int":
+		if v.Big != nil {
+			return groupDigits(v.Big.String()), nil
+		}
+		return groupDigits(strconv.FormatFloat(math.Round(v.F), 'f', 0, 64)), nil
+	case "num":
+		return trimFloat(v.F, 2, true), nil
+	case "dur":
+		return formatDuration(v.F), nil
+	case "s":
+		return trimFloat(v.F, 3, true) + " s", nil
+	case "ms":
+		return trimFloat(1000*v.F, 1, true) + " ms", nil
+	case "odds":
+		if v.F <= 0 {
+			return "never", nil
+		}
+		if v.Rat != nil && v.Rat.Num().IsInt64() && v.Rat.Num().Int64() == 1 {
+			return "1 in " + groupDigits(v.Rat.Denom().String()), nil
+		}
+		return "1 in " + groupDigits(strconv.FormatFloat(math.Round(1/v.F), 'f', 0, 64)), nil
+	case "frac":
+		if v.Rat != nil {
+			return v.Rat.RatString(), nil
+		}
+		return trimFloat(v.F, 4, true), nil
+	}
+	return "", fmt.Errorf("unknown format %q (allowed: %s)", format, strings.Join(formats, ", "))
+}
+
+// formatDuration prints seconds as a reader would say them: "24 s",
+// "1.575 s", "500 ms".
+func formatDuration(sec float64) string {
+	if math.Abs(sec) < 1 {
+		return trimFloat(1000*sec, 1, true) + " ms"
+	}
+	return trimFloat(sec, 3, true) + " s"
+}
+
+// trimFloat prints f with at most decimals places, dropping trailing zeros
+// when trim is set, and separating thousands.
+func trimFloat(f float64, decimals int, trim bool) string {
+	s := strconv.FormatFloat(f, 'f', decimals, 64)
+	if trim && strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	whole, frac, hasFrac := strings.Cut(s, ".")
+	whole = groupDigits(whole)
+	if hasFrac {
+		return whole + "." + frac
+	}
+	return whole
+}
+
+// groupDigits puts a comma between groups of three digits: 730,862,190,080.
+func groupDigits(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	if len(s) <= 3 {
+		return sign + s
+	}
+	var b strings.Builder
+	head := len(s) % 3
+	if head > 0 {
+		b.WriteString(s[:head])
+	}
+	for i := head; i < len(s); i += 3 {
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(s[i : i+3])
+	}
+	return sign + b.String()
+}
+
+// literal is a value written in a claim or an answer: a number, a
+// percentage ("50%"), a duration ("24s") or a fraction ("1/28").
+func parseLiteral(s string) (Value, error) {
+	s = strings.TrimSpace(s)
+	switch {
+	case strings.HasSuffix(s, "%"):
+		f, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(s, "%")), 64)
+		if err != nil {
+			return Value{}, fmt.Errorf("%q is not a percentage such as 50%%", s)
+		}
+		return fraction(f / 100), nil
+	case strings.Contains(s, "/"):
+		r, ok := new(big.Rat).SetString(s)
+		if !ok {
+			return Value{}, fmt.Errorf("%q is not a fraction such as 1/28", s)
+		}
+		return odds(r), nil
+	}
+	if f, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64); err == nil {
+		return number(f), nil
+	}
+	if d, err := time.ParseDuration(s); err == nil {
+		return duration(d), nil
+	}
+	return Value{}, fmt.Errorf("%q is not a number (0.5), a percentage (50%%), a duration (24s) or a fraction (1/28)", s)
+}
+
+func logf(x float64) float64 { return math.Log(x) }
+func expf(x float64) float64 { return math.Exp(x) }
