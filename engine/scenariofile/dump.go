@@ -89,7 +89,12 @@ func checkDumpable(sc *engine.Scenario) error {
 	base := &sc.Variants[0].System
 	var texts []string
 	texts = append(texts, sc.Name, sc.Summary)
+	seen := map[string]bool{}
 	for _, v := range sc.Variants {
+		if seen[v.Name] {
+			return fmt.Errorf("two variants are named %q; a file needs each variant's name to be unique", v.Name)
+		}
+		seen[v.Name] = true
 		texts = append(texts, v.Name)
 		s := &v.System
 		if len(s.Endpoints) != len(base.Endpoints) || len(s.Dependencies) != len(base.Dependencies) {

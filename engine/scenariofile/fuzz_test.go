@@ -3,6 +3,7 @@ package scenariofile
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -57,36 +58,41 @@ func FuzzParse(f *testing.F) {
 	} {
 		f.Add([]byte(broken))
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		sc, err := Parse("fuzz.toml", data)
-		if err != nil {
-			var fe *Error
-			if !errors.As(err, &fe) || fe.File != "fuzz.toml" || !errors.Is(err, ErrInvalid) || fe.Err.Error() == "" {
-				t.Fatalf("Parse error is not a located *Error: %#v", err)
-			}
-			return
+	f.Fuzz(checkParse)
+}
+
+// checkParse is the fuzz targets' property: nothing panics; a rejected file
+// gets a located *Error; an accepted one dumps, parses back to the same
+// scenario, dumps to the same text, and runs (when its traffic is small).
+func checkParse(t *testing.T, data []byte) {
+	sc, err := Parse("fuzz.toml", data)
+	if err != nil {
+		var fe *Error
+		if !errors.As(err, &fe) || fe.File != "fuzz.toml" || !errors.Is(err, ErrInvalid) || fe.Err.Error() == "" {
+			t.Fatalf("Parse error is not a located *Error: %#v", err)
 		}
-		text, err := Dump(sc)
-		if err != nil {
-			t.Fatalf("a parsed scenario does not dump: %v", err)
-		}
-		back, err := Parse("fuzz.toml", text)
-		if err != nil {
-			t.Fatalf("a dump does not parse: %v\n%s", err, text)
-		}
-		if !reflect.DeepEqual(sc, back) {
-			t.Fatalf("Parse(Dump(sc)) differs from sc:\n%+v\n%+v\n%s", sc, back, text)
-		}
-		if again, err := Dump(back); err != nil || !bytes.Equal(again, text) {
-			t.Fatalf("the dump is not stable (%v):\n%s\n---\n%s", err, text, again)
-		}
-		if requests(sc) > maxFuzzRequests {
-			return
-		}
-		if _, err := engine.RunAll(sc, 1); err != nil {
-			t.Fatalf("a parsed scenario does not run: %v", err)
-		}
-	})
+		return
+	}
+	text, err := Dump(sc)
+	if err != nil {
+		t.Fatalf("a parsed scenario does not dump: %v", err)
+	}
+	back, err := Parse("fuzz.toml", text)
+	if err != nil {
+		t.Fatalf("a dump does not parse: %v\n%s", err, text)
+	}
+	if !reflect.DeepEqual(sc, back) {
+		t.Fatalf("Parse(Dump(sc)) differs from sc:\n%+v\n%+v\n%s", sc, back, text)
+	}
+	if again, err := Dump(back); err != nil || !bytes.Equal(again, text) {
+		t.Fatalf("the dump is not stable (%v):\n%s\n---\n%s", err, text, again)
+	}
+	if requests(sc) > maxFuzzRequests {
+		return
+	}
+	if _, err := engine.RunAll(sc, 1); err != nil {
+		t.Fatalf("a parsed scenario does not run: %v", err)
+	}
 }
 
 // requests bounds the calls a scenario can make: arrivals in its duration
@@ -113,4 +119,78 @@ func requests(sc *engine.Scenario) float64 {
 		}
 	}
 	return total
+}
+
+// FuzzFields writes a scenario file from fuzzed numbers and names, so that
+// most inputs are valid files: it reaches the checks past the syntax and,
+// through them, the engine. The properties are FuzzParse's.
+func FuzzFields(f *testing.F) {
+	f.Add(uint16(16), int32(-1), 20.0, int64(0), int64(3e9), uint8(2), int64(80e6), int64(200e6),
+		uint8(1), int64(5e8), int64(35e8), int64(10e9), 0.5,
+		int64(5e8), int64(0), uint16(4), uint8(0), int64(0), uint16(0),
+		uint16(10), uint16(10), 0.5, int64(1e9), uint8(3), uint8(0), 0.0, int64(0), uint8(0),
+		uint8(1), int64(0), int64(0), uint8(0), uint8(0), uint8(3))
+	f.Fuzz(func(t *testing.T, workers uint16, queue int32, rate float64, interval, patience int64, latKind uint8, lat1, lat2 int64,
+		faultKind uint8, from, to, faultLat int64, prob float64,
+		timeout, deadline int64, bulkhead uint16, bulkheadKind uint8, bulkheadWait int64, bulkheadQueue uint16,
+		window, minCalls uint16, failureRate float64, openFor int64, trials uint8, windowKind uint8, slowRate float64, slowDur int64, consecutive uint8,
+		attempts uint8, backoffBase, backoffMax int64, budget uint8, order uint8, fallback uint8) {
+		d := func(ns int64) string { return formatDuration(time.Duration(ns)) }
+		var b strings.Builder
+		q := FormatQueue(int(queue))
+		if queue < 0 {
+			q = `"unbounded"`
+		}
+		fmt.Fprintf(&b, "duration = \"6s\"\n[system]\nworkers = %d\nqueue = %s\n", workers, q)
+		arrival := "rate = " + formatFloat(rate)
+		if interval != 0 {
+			arrival = "interval = " + d(interval)
+		}
+		fmt.Fprintf(&b, "[[system.endpoints]]\nname = \"e\"\n%s\ncalls = \"d\"\npatience = %s\n", arrival, d(patience))
+		fmt.Fprintf(&b, "[[system.endpoints]]\nname = \"probe\"\ninterval = \"250ms\"\n")
+		latency := []string{
+			fmt.Sprintf("{ kind = \"exponential\", mean = %s }", d(lat1)),
+			fmt.Sprintf("{ kind = \"constant\", value = %s }", d(lat1)),
+			fmt.Sprintf("{ kind = \"lognormal\", p50 = %s, p99 = %s }", d(lat1), d(lat2)),
+		}[int(latKind)%3]
+		fault := []string{
+			fmt.Sprintf("{ kind = \"hang\", from = %s, to = %s }", d(from), d(to)),
+			fmt.Sprintf("{ kind = \"slow\", from = %s, to = %s, latency = %s }", d(from), d(to), d(faultLat)),
+			fmt.Sprintf("{ kind = \"error\", from = %s, to = %s, probability = %s }", d(from), d(to), formatFloat(prob)),
+			fmt.Sprintf("{ kind = \"hang\", from = %s }", d(from)),
+		}[int(faultKind)%4]
+		fmt.Fprintf(&b, "[[system.dependencies]]\nname = \"d\"\nlatency = %s\nfaults = [%s]\n", latency, fault)
+		fmt.Fprintf(&b, "[system.dependencies.policy]\ntimeout = %s\ndeadline = %s\n", d(timeout), d(deadline))
+		orders := [][]string{
+			{"retry", "breaker", "timeout", "bulkhead"}, {"breaker", "retry", "timeout", "bulkhead"},
+			{"bulkhead", "timeout", "breaker", "retry"}, {"timeout", "retry", "bulkhead", "breaker"},
+		}
+		if order%5 < 4 {
+			fmt.Fprintf(&b, "order = [\"%s\"]\n", strings.Join(orders[order%5], `", "`))
+		}
+		if bulkheadKind%2 == 0 {
+			fmt.Fprintf(&b, "bulkhead = { size = %d, wait = %s }\n", bulkhead, d(bulkheadWait))
+		} else {
+			fmt.Fprintf(&b, "bulkhead = { size = %d, kind = \"thread-pool\", queue = %d }\n", bulkhead, bulkheadQueue)
+		}
+		withBreaker := windowKind%3 != 2
+		if withBreaker {
+			fmt.Fprintf(&b, "fallback = %q\n", []string{"none", "cached", "default", "fail-fast", "queue"}[fallback%5])
+			b.WriteString("[system.dependencies.policy.breaker]\n")
+			if windowKind%3 == 0 {
+				fmt.Fprintf(&b, "window_size = %d\n", window)
+			} else {
+				fmt.Fprintf(&b, "window_span = \"%ds\"\n", window%120+1)
+			}
+			fmt.Fprintf(&b, "minimum_calls = %d\nfailure_rate = %s\nopen_for = %s\nhalf_open_trials = %d\n",
+				minCalls, formatFloat(failureRate), d(openFor), trials)
+			fmt.Fprintf(&b, "slow_call_rate = %s\nslow_call_duration = %s\nmax_consecutive_failures = %d\nhalf_open_rule = %q\n",
+				formatFloat(slowRate), d(slowDur), consecutive, []string{"first-failure", "window"}[trials%2])
+		}
+		if attempts > 0 {
+			fmt.Fprintf(&b, "[system.dependencies.policy.retry]\nattempts = %d\nbackoff = { base = %s, max = %s }\nbudget = %q\nwait_for_breaker = %v\nretry_bulkhead_full = %v\n",
+				attempts, d(backoffBase), d(backoffMax), []string{"none", "token-bucket", "concurrency"}[budget%3], budget%2 == 0 && withBreaker, budget%4 == 1)
+		}
+		checkParse(t, []byte(b.String()))
+	})
 }

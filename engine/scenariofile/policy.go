@@ -124,8 +124,8 @@ func (c *conv) bulkhead(t table, p *engine.Policy) error {
 	if size < 0 {
 		return t.errorf("size", "size must be between 0 (none) and the number of workers, got %d", size)
 	}
-	p.Bulkhead, p.BulkheadKind = size, kind
-	if p.BulkheadWait, _, err = t.duration("wait"); err != nil {
+	wait, _, err := t.duration("wait")
+	if err != nil {
 		return err
 	}
 	q, _, err := t.integer("queue")
@@ -135,7 +135,10 @@ func (c *conv) bulkhead(t table, p *engine.Policy) error {
 	if q < 0 || q > engine.MaxQueue {
 		return t.errorf("queue", "queue must be between 0 (a hand-off: no queue) and %d, got %d", engine.MaxQueue, q)
 	}
-	p.BulkheadQueue = q
+	if size == 0 {
+		return nil // no bulkhead: its kind, wait and queue mean nothing
+	}
+	p.Bulkhead, p.BulkheadKind, p.BulkheadWait, p.BulkheadQueue = size, kind, wait, q
 	return nil
 }
 

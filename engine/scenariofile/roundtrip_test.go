@@ -245,6 +245,11 @@ func TestDumpRefusesWhatItCannotSay(t *testing.T) {
 		t.Errorf("variants with other endpoints: got %v", err)
 	}
 	sc = kitchenSink()
+	sc.Variants[1].Name = sc.Variants[0].Name
+	if _, err := Dump(sc); err == nil || !strings.Contains(err.Error(), "unique") {
+		t.Errorf("two variants with one name: got %v", err)
+	}
+	sc = kitchenSink()
 	sc.Variants[0].Name = "bad \xff"
 	if _, err := Dump(sc); err == nil || !strings.Contains(err.Error(), "UTF-8") {
 		t.Errorf("invalid UTF-8: got %v", err)
