@@ -22,7 +22,9 @@ type Terminal struct {
 }
 
 func (t Terminal) options() []tea.ProgramOption {
-	opts := []tea.ProgramOption{tea.WithAltScreen()}
+	// The renderer flushes at most 30 times a second, the animation's own rate,
+	// which also halves its idle wake-ups.
+	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithFPS(30)}
 	if t.In != nil {
 		opts = append(opts, tea.WithInput(t.In))
 	}

@@ -3,6 +3,7 @@ package pane
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -53,8 +54,12 @@ type breakerView struct {
 	cfg      breaker.Config
 	state    breaker.State
 	window   []breaker.Result
+	buckets  []breaker.Bucket
 	calls    int
 	failures int
+	slow     int
+	inARow   int
+	retries  string        // a line about retries, or ""
 	openLeft time.Duration // rounded to 100 ms
 	sent     int
 	passed   int
@@ -134,12 +139,15 @@ func (b *Breaker) SetData(d Data) {
 		v.policy = policyLine(dep)
 		v.refused = dep.ShortCircuited
 		v.fallback = dep.Fallback != engine.NoFallback
+		v.retries = retryLine(dep)
 		if bs := dep.Breaker; bs != nil {
 			v.has = true
 			v.cfg = bs.Config
 			v.state = bs.State
 			v.window = bs.Window
+			v.buckets = bs.Buckets
 			v.calls, v.failures = bs.Calls, bs.Failures
+			v.slow, v.inARow = bs.Slow, bs.Consecutive
 			v.openLeft = bs.OpenRemaining.Round(100 * time.Millisecond)
 			if bs.OpenRemaining > 0 && v.openLeft == 0 {
 				v.openLeft = 100 * time.Millisecond
@@ -162,8 +170,9 @@ func (b *Breaker) SetData(d Data) {
 
 func (v *breakerView) sameAs(o *breakerView) bool {
 	return v.gen == o.gen && v.count == o.count && v.dep == o.dep && v.policy == o.policy && v.has == o.has &&
-		v.cfg == o.cfg && v.state == o.state && slices.Equal(v.window, o.window) &&
-		v.calls == o.calls && v.failures == o.failures && v.openLeft == o.openLeft &&
+		v.cfg == o.cfg && v.state == o.state && slices.Equal(v.window, o.window) && slices.Equal(v.buckets, o.buckets) &&
+		v.calls == o.calls && v.failures == o.failures && v.slow == o.slow && v.inARow == o.inARow &&
+		v.openLeft == o.openLeft && v.retries == o.retries &&
 		v.sent == o.sent && v.passed == o.passed && v.refused == o.refused && v.transLen == o.transLen
 }
 
@@ -188,28 +197,46 @@ func focusDependency(s *engine.Snapshot, faults []FaultSpan) int {
 	return -1
 }
 
-// policyLine sums up the policies around a dependency's calls.
+// policyLine sums up the policies around a dependency's calls, outermost
+// first.
 func policyLine(d *engine.DependencySnapshot) string {
 	var parts []string
-	if d.Timeout > 0 {
-		parts = append(parts, "timeout "+SecondsShort(d.Timeout))
-	} else {
-		parts = append(parts, "no timeout")
+	for _, l := range d.Order {
+		switch l {
+		case engine.LayerTimeout:
+			parts = append(parts, "timeout "+SecondsShort(d.Timeout))
+		case engine.LayerBulkhead:
+			parts = append(parts, fmt.Sprintf("bulkhead %d", d.BulkheadCap))
+		default:
+			parts = append(parts, l.String())
+		}
 	}
-	if d.BulkheadCap > 0 {
-		parts = append(parts, fmt.Sprintf("bulkhead %d", d.BulkheadCap))
-	} else {
-		parts = append(parts, "no bulkhead")
+	s := "calls go straight through"
+	if len(parts) > 0 {
+		s = strings.Join(parts, " › ")
 	}
-	if d.Breaker != nil {
-		parts = append(parts, "breaker")
-	} else {
-		parts = append(parts, "no breaker")
+	if d.Timeout == 0 {
+		s += " · no timeout"
 	}
 	if d.Fallback != engine.NoFallback {
-		parts = append(parts, d.Fallback.String()+" fallback")
+		s += " · " + d.Fallback.String() + " fallback"
 	}
-	return strings.Join(parts, " · ")
+	return s
+}
+
+// retryLine reports a dependency's retries, when it has any.
+func retryLine(d *engine.DependencySnapshot) string {
+	if d.Retries == 0 && d.RetriesDenied == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("retries: %s sent", Count(d.Retries))
+	if d.RetriesDenied > 0 {
+		s += fmt.Sprintf(", %s denied", Count(d.RetriesDenied))
+	}
+	if d.BudgetTokens >= 0 {
+		s += fmt.Sprintf(" · budget %d tokens", d.BudgetTokens)
+	}
+	return s
 }
 
 // Needs is the height the pane would like at width w.
@@ -276,15 +303,28 @@ func (b *Breaker) render() []string {
 		body = append(body, b.stateStrip())
 	}
 	body = append(body, b.windowLines(inner)...)
-	// What is left goes to the transitions first, then to the state's detail.
+	// What is left goes to the log (at least its head and latest entry),
+	// then to the state's detail, the retries and the policy, then to more
+	// of the log.
 	left := room - len(body)
-	detail := Wrap(b.detail(), inner)
-	if left >= len(detail)+2 {
-		body = append(body, detail...)
-		left -= len(detail)
+	logWant := 1
+	if v.transLen > 0 {
+		logWant = 2
 	}
-	if left > 0 {
-		body = append(body, b.log(left)...)
+	wants := [][]string{Wrap(b.detail(), inner)}
+	if v.retries != "" {
+		wants = append(wants, Wrap(b.th.Dim.Render(v.retries), inner))
+	}
+	wants = append(wants, Wrap(b.th.Dim.Render("policy: "+v.policy), inner))
+	var extras []string
+	for _, e := range wants {
+		if left-len(extras)-len(e) >= logWant {
+			extras = append(extras, e...)
+		}
+	}
+	body = append(body, extras...)
+	if n := left - len(extras); n > 0 {
+		body = append(body, b.log(n)...)
 	}
 	return Frame(b.th, b.w, b.h, title, note, body)
 }
@@ -293,19 +333,61 @@ func (b *Breaker) render() []string {
 type edgeLabels struct{ rule, wait, pass, fail string }
 
 func labelSets(c breaker.Config) []edgeLabels {
-	rate := Percent(c.FailureRate)
-	n := c.WindowSize
 	wait := SecondsShort(c.OpenFor)
+	waitLong := "after " + wait
+	if c.OpenJitter > 0 {
+		waitLong = "after ~" + wait
+	}
+	if c.OpenBackoff > 1 {
+		waitLong += fmt.Sprintf(", ×%s each retry", strconv.FormatFloat(c.OpenBackoff, 'f', -1, 64))
+	}
 	k := c.HalfOpenTrials
 	trials := "trials"
 	if k == 1 {
 		trials = "trial"
 	}
-	return []edgeLabels{
-		{fmt.Sprintf("≥ %s of last %d calls fail", rate, n), "after " + wait, fmt.Sprintf("%d %s pass", k, trials), "a trial fails"},
-		{fmt.Sprintf("≥%s of %d fail", rate, n), wait, fmt.Sprintf("%d pass", k), "1 fails"},
-		{fmt.Sprintf("≥%s/%d", rate, n), strings.ReplaceAll(wait, " ", ""), fmt.Sprintf("%d✓", k), "1✗"},
+	pass := [3]string{fmt.Sprintf("%d %s pass", k, trials), fmt.Sprintf("%d pass", k), fmt.Sprintf("%d✓", k)}
+	fail := [3]string{"a trial fails", "1 fails", "1✗"}
+	if c.HalfOpenRule == breaker.TrialsAsWindow {
+		r := Percent(c.FailureRate)
+		pass = [3]string{fmt.Sprintf("< %s of %d trials fail", r, k), fmt.Sprintf("<%s fail", r), "ok"}
+		fail = [3]string{fmt.Sprintf("≥ %s of trials fail", r), fmt.Sprintf("≥%s fail", r), "✗"}
 	}
+	rule := ruleLabels(c)
+	return []edgeLabels{
+		{rule[0], waitLong, pass[0], fail[0]},
+		{rule[1], wait, pass[1], fail[1]},
+		{rule[2], strings.ReplaceAll(wait, " ", ""), pass[2], fail[2]},
+	}
+}
+
+// ruleLabels says, long, short and tiny, when a closed breaker opens.
+func ruleLabels(c breaker.Config) [3]string {
+	var long, short, tiny []string
+	over := fmt.Sprintf("last %d calls", c.WindowSize)
+	overShort := fmt.Sprint(c.WindowSize)
+	if c.Window == breaker.TimeWindow {
+		over = "calls in " + SecondsShort(c.WindowSpan)
+		overShort = SecondsShort(c.WindowSpan)
+	}
+	if c.FailureRate > 0 {
+		r := Percent(c.FailureRate)
+		long = append(long, fmt.Sprintf("≥ %s of %s fail", r, over))
+		short = append(short, fmt.Sprintf("≥%s of %s fail", r, overShort))
+		tiny = append(tiny, fmt.Sprintf("≥%s/%s", r, strings.ReplaceAll(overShort, " ", "")))
+	}
+	if c.SlowCallRate > 0 {
+		r := Percent(c.SlowCallRate)
+		long = append(long, fmt.Sprintf("≥ %s slower than %s", r, SecondsShort(c.SlowCallDuration)))
+		short = append(short, fmt.Sprintf("≥%s slow", r))
+		tiny = append(tiny, "slow")
+	}
+	if n := c.MaxConsecutiveFailures; n > 0 {
+		long = append(long, fmt.Sprintf("%d failures in a row", n+1))
+		short = append(short, fmt.Sprintf("%d ✗ in a row", n+1))
+		tiny = append(tiny, fmt.Sprintf("%d✗", n+1))
+	}
+	return [3]string{strings.Join(long, " or "), strings.Join(short, " or "), strings.Join(tiny, "|")}
 }
 
 // diagramLayout places the three boxes and the labels.
@@ -430,59 +512,92 @@ func (b *Breaker) stateStrip() string {
 }
 
 // windowLines draws the window as marks, then its failure rate against the
-// threshold.
+// threshold. A count window shows a ✓ or ✗ per call; a time window a mark
+// per bucket (✓ no failure, ✗ at or over the threshold, ◐ some, · no call).
 func (b *Breaker) windowLines(inner int) []string {
 	v := &b.cur
-	size := max(v.cfg.WindowSize, len(v.window))
-	const label = "window "
-	room := inner - len(label)
-	var marks strings.Builder
-	shown := v.window
-	slots := size
-	if slots > room {
-		// Too many to show: the newest that fit, after an ellipsis.
-		slots = max(room-1, 0)
-		marks.WriteString("…")
-		if len(shown) > slots {
-			shown = shown[len(shown)-slots:]
-		}
-	}
-	pass, fail, empty := theme.InkOf(b.th.Good), theme.InkOf(b.th.Bad), theme.InkOf(b.th.Dim)
-	for _, r := range shown {
-		switch r {
-		case breaker.Failure:
-			fail.WriteTo(&marks, string(theme.GlyphFail))
-		case breaker.Success:
-			pass.WriteTo(&marks, string(theme.GlyphPass))
-		default:
-			empty.WriteTo(&marks, "-")
-		}
-	}
-	if n := slots - len(shown); n > 0 {
-		empty.WriteTo(&marks, strings.Repeat(string(theme.GlyphEmpty), n))
-	}
-	rate := 0.0
-	if v.calls > 0 {
-		rate = float64(v.failures) / float64(v.calls)
-	}
-	cmp := "<"
-	rateStyle := b.th.Good
-	if v.calls > 0 && rate >= v.cfg.FailureRate {
-		cmp, rateStyle = "≥", b.th.Bad
-	}
-	minCalls := v.cfg.MinimumCalls
-	if minCalls == 0 {
-		minCalls = v.cfg.WindowSize
-	}
-	stat := fmt.Sprintf("%d of %d failed: %s %s %s to open", v.failures, v.calls,
-		rateStyle.Render(Percent(rate)), cmp, Percent(v.cfg.FailureRate))
+	c := v.cfg
+	pass, fail, dim := theme.InkOf(b.th.Good), theme.InkOf(b.th.Bad), theme.InkOf(b.th.Dim)
+	label := "window "
+	var marks []string // one painted mark per slot, oldest first
 	switch {
-	case v.state != breaker.Closed:
-		stat += b.th.Dim.Render(" · held until closed")
-	case v.calls < minCalls:
-		stat += fmt.Sprintf(" (judged from %d calls)", minCalls)
+	case c.Window == breaker.TimeWindow:
+		label = fmt.Sprintf("last %s ", SecondsShort(c.WindowSpan))
+		for _, bk := range v.buckets {
+			switch {
+			case bk.Calls == 0:
+				marks = append(marks, dim.Paint(string(theme.GlyphEmpty)))
+			case bk.Failures == 0:
+				marks = append(marks, pass.Paint(string(theme.GlyphPass)))
+			case float64(bk.Failures)/float64(bk.Calls) >= c.FailureRate && c.FailureRate > 0:
+				marks = append(marks, fail.Paint(string(theme.GlyphFail)))
+			default:
+				marks = append(marks, b.th.Warn.Render("◐"))
+			}
+		}
+	case c.WindowSize > 0:
+		for _, r := range v.window {
+			if r == breaker.Failure {
+				marks = append(marks, fail.Paint(string(theme.GlyphFail)))
+			} else {
+				marks = append(marks, pass.Paint(string(theme.GlyphPass)))
+			}
+		}
+		for range c.WindowSize - len(v.window) {
+			marks = append(marks, dim.Paint(string(theme.GlyphEmpty)))
+		}
 	}
-	return []string{label + marks.String(), stat}
+	var row string
+	if marks != nil {
+		room := inner - len([]rune(label))
+		if len(marks) > room {
+			// Too many to show: the newest that fit, after an ellipsis.
+			marks = append([]string{"…"}, marks[len(marks)-max(room-1, 0):]...)
+		}
+		row = label + strings.Join(marks, "")
+	}
+
+	var stat []string
+	if c.FailureRate > 0 || c.SlowCallRate > 0 {
+		rate := 0.0
+		if v.calls > 0 {
+			rate = float64(v.failures) / float64(v.calls)
+		}
+		cmp, st := "<", b.th.Good
+		if v.calls > 0 && c.FailureRate > 0 && rate >= c.FailureRate {
+			cmp, st = "≥", b.th.Bad
+		}
+		s := fmt.Sprintf("%d of %d failed", v.failures, v.calls)
+		switch {
+		case c.FailureRate > 0 && v.state == breaker.Closed:
+			s += fmt.Sprintf(": %s %s %s to open", st.Render(Percent(rate)), cmp, Percent(c.FailureRate))
+		case c.FailureRate > 0:
+			s += fmt.Sprintf(" (%s %s %s)", st.Render(Percent(rate)), cmp, Percent(c.FailureRate))
+		}
+		stat = append(stat, s)
+		if c.SlowCallDuration > 0 {
+			stat = append(stat, fmt.Sprintf("%d slow", v.slow))
+		}
+	}
+	if n := c.MaxConsecutiveFailures; n > 0 {
+		stat = append(stat, fmt.Sprintf("%d in a row (opens at %d)", v.inARow, n+1))
+	}
+	line := strings.Join(stat, " · ")
+	minCalls := c.MinimumCalls
+	if minCalls == 0 {
+		minCalls = c.WindowSize
+	}
+	switch {
+	case v.state != breaker.Closed && line != "":
+		line += " when it opened"
+	case v.calls < minCalls && line != "":
+		line += fmt.Sprintf(" (judged from %d calls)", minCalls)
+	}
+	out := []string{}
+	if row != "" {
+		out = append(out, row)
+	}
+	return append(out, Wrap(line, inner)...)
 }
 
 // detail says what the current state is doing.

@@ -131,7 +131,7 @@ func TestBreakerWindowMarks(t *testing.T) {
 	b.SetData(tuitest.At(t, "cascade", 2, 16))
 	b.SetSize(60, 18)
 	v := b.View()
-	if !strings.Contains(v, "window ✓✓✓✓✓✓✓✓✓✓✗✗✗✗✗✗✗✗✗✗") || !strings.Contains(v, "10 of 20 failed: 50% ≥ 50% to open") {
+	if !strings.Contains(v, "window ✓✓✓✓✓✓✓✓✓✓✗✗✗✗✗✗✗✗✗✗") || !strings.Contains(v, "10 of 20 failed (50% ≥ 50%) when it opened") {
 		t.Errorf("the window row should show 10 ✓, 10 ✗ and the rate against the threshold:\n%s", v)
 	}
 }

@@ -104,9 +104,14 @@ func (p *Pool) SetData(d Data) {
 	p.dirty = true
 }
 
-// queueOf reads the accept queue from the snapshot. The engine does not
-// report one yet; when it does, this is the one place that reads it.
-func queueOf(*engine.Snapshot) queueInfo { return queueInfo{} }
+// queueOf reads the accept queue from the snapshot: shown when the server
+// has one.
+func queueOf(s *engine.Snapshot) queueInfo {
+	if s.QueueCap == 0 {
+		return queueInfo{}
+	}
+	return queueInfo{shown: true, len: s.Queued, cap: s.QueueCap}
+}
 
 // cellLayout is how the cells are arranged in an inner width.
 func cellLayout(inner, workers int) (perRow, rows int) {
@@ -174,7 +179,7 @@ func (p *Pool) render() []string {
 		body = append(body, p.bulkheadLines(b, inner)...)
 	}
 	if p.queue.shown {
-		body = append(body, fmt.Sprintf("accept queue %d/%d", p.queue.len, p.queue.cap))
+		body = append(body, p.queueLine())
 	}
 	note := fmt.Sprintf("%s/%s busy", Count(p.busy), Count(p.workers))
 	if p.workers > 0 && p.busy == p.workers {
@@ -341,4 +346,17 @@ func (p *Pool) bulkheadLines(b bulkheadInfo, inner int) []string {
 		return []string{text + state + " · " + away}
 	}
 	return []string{text + state, "  " + away}
+}
+
+// queueLine shows the accept queue: the requests waiting for a worker.
+func (p *Pool) queueLine() string {
+	q := p.queue
+	if q.cap < 0 {
+		return fmt.Sprintf("accept queue %s waiting (no limit)", Count(q.len))
+	}
+	s := fmt.Sprintf("accept queue %s/%s waiting", Count(q.len), Count(q.cap))
+	if q.len >= q.cap {
+		s += " " + p.th.Bad.Render("full")
+	}
+	return s
 }

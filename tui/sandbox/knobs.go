@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
@@ -27,6 +28,7 @@ const (
 	kindDuration                  // "5s", "250ms", or plain seconds
 	kindUntil                     // a duration, or empty for "until the end"
 	kindPercent                   // "50%", "50" or "0.5"
+	kindQueue                     // a whole number, or -1 / "unbounded" for no limit
 )
 
 // knob is one field of the form.
@@ -95,6 +97,8 @@ func newForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 	f.titles = append(f.titles, "The server and its traffic (every variant)")
 	add("workers", fmt.Sprintf("pool size, 1 to %d", engine.MaxWorkers), kindInt, strconv.Itoa(sys.Workers),
 		func(sc *engine.Scenario, v value) { every(sc, func(s *engine.System) { s.Workers = v.n }) }, "workers")
+	add("accept queue", "waiting requests; 0: none, -1: no limit", kindQueue, queueText(sys.Queue),
+		func(sc *engine.Scenario, v value) { every(sc, func(s *engine.System) { s.Queue = v.n }) }, "queue")
 	for _, e := range sys.Endpoints {
 		if e.Rate <= 0 {
 			continue
@@ -174,10 +178,18 @@ func newForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 				})
 			}
 		}
-		add("breaker window", "the last N calls judged", kindInt, strconv.Itoa(b.WindowSize),
-			set(func(d *engine.Dependency, v value) { d.Policy.Breaker.WindowSize = v.n }), "breaker window", "minimum calls")
-		add("failure rate", "opens at or above; 50% or 0.5", kindPercent, pane.Percent(b.FailureRate),
-			set(func(d *engine.Dependency, v value) { d.Policy.Breaker.FailureRate = v.f }), "failure rate")
+		switch {
+		case b.Window == breaker.TimeWindow:
+			add("breaker window", "how far back the calls are judged", kindDuration, durText(b.WindowSpan),
+				set(func(d *engine.Dependency, v value) { d.Policy.Breaker.WindowSpan = v.d }), "breaker window")
+		case b.WindowSize > 0:
+			add("breaker window", "the last N calls judged", kindInt, strconv.Itoa(b.WindowSize),
+				set(func(d *engine.Dependency, v value) { d.Policy.Breaker.WindowSize = v.n }), "breaker window", "minimum calls")
+		}
+		if b.FailureRate > 0 {
+			add("failure rate", "opens at or above; 50% or 0.5", kindPercent, pane.Percent(b.FailureRate),
+				set(func(d *engine.Dependency, v value) { d.Policy.Breaker.FailureRate = v.f }), "failure rate")
+		}
 		add("open for", "wait before the trials", kindDuration, durText(b.OpenFor),
 			set(func(d *engine.Dependency, v value) { d.Policy.Breaker.OpenFor = v.d }), "open duration")
 		add("half-open trials", "trial calls that must pass", kindInt, strconv.Itoa(b.HalfOpenTrials),
@@ -196,6 +208,14 @@ func verbOf(k engine.FaultKind) string {
 		return "errors"
 	}
 	return k.String()
+}
+
+// queueText writes an accept queue's capacity the way the form reads it.
+func queueText(n int) string {
+	if n == engine.QueueUnbounded {
+		return "-1"
+	}
+	return strconv.Itoa(n)
 }
 
 // durText writes a duration the way the form reads it back.
@@ -220,6 +240,15 @@ func parse(kind valueKind, text string) (value, error) {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
 			return value{}, fmt.Errorf("a whole number, 0 or more")
+		}
+		return value{n: n}, nil
+	case kindQueue:
+		if s == "unbounded" || s == "-1" {
+			return value{n: engine.QueueUnbounded}, nil
+		}
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return value{}, fmt.Errorf("a whole number, or -1 for no limit")
 		}
 		return value{n: n}, nil
 	case kindRate:

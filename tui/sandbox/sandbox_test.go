@@ -420,6 +420,10 @@ func TestKnobFormParses(t *testing.T) {
 		{kindPercent, "0.25", value{f: 0.25}, false},
 		{kindPercent, "0", value{}, true},
 		{kindPercent, "150%", value{}, true},
+		{kindQueue, "-1", value{n: engine.QueueUnbounded}, false},
+		{kindQueue, "unbounded", value{n: engine.QueueUnbounded}, false},
+		{kindQueue, "50", value{n: 50}, false},
+		{kindQueue, "-2", value{}, true},
 	} {
 		got, err := parse(c.kind, c.in)
 		if (err != nil) != c.bad || (!c.bad && got != c.want) {
