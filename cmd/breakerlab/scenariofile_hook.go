@@ -24,8 +24,11 @@ const maxScenarioFile = 4 << 20
 func loadScenarioFile(path string) (*engine.Scenario, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, usagef("scenario file %s does not exist (run takes a built-in scenario, one of %s, or the path of a .toml scenario file): %w",
-			path, strings.Join(scenarioNames(), ", "), err)
+		builtins := strings.Join(scenarioNames(), ", ")
+		if !strings.ContainsAny(path, `/\`) && !strings.HasSuffix(path, ".toml") {
+			return nil, usageError{quietWrap{fmt.Sprintf("no built-in scenario or scenario file is called %q (built in: %s; a scenario file is a path to a .toml file)", path, builtins), err}}
+		}
+		return nil, usageError{quietWrap{fmt.Sprintf("scenario file %s does not exist (run takes a built-in scenario, one of %s, or the path of a .toml scenario file)", path, builtins), err}}
 	}
 	if err != nil {
 		return nil, usagef("cannot open scenario file %s: %w", path, err)
@@ -62,3 +65,13 @@ func dumpScenario(name string, w io.Writer) error {
 	_, err = w.Write(text)
 	return err
 }
+
+// quietWrap is an error with its own message that still wraps the error
+// behind it (for errors.Is), without repeating that error's words.
+type quietWrap struct {
+	msg string
+	err error
+}
+
+func (q quietWrap) Error() string { return q.msg }
+func (q quietWrap) Unwrap() error { return q.err }

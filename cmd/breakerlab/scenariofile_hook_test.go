@@ -70,7 +70,8 @@ func TestLoadScenarioFileErrors(t *testing.T) {
 		name, path string
 		want       []string
 	}{
-		{"missing", filepath.Join(dir, "nope.toml"), []string{"nope.toml does not exist", "cascade", ".toml"}},
+		{"missing", filepath.Join(dir, "nope.toml"), []string{"nope.toml does not exist (run takes a built-in scenario, one of ", "cascade", ".toml scenario file)"}},
+		{"a mistyped built-in name", "cascad", []string{`no built-in scenario or scenario file is called "cascad" (built in: `, "cascade"}},
 		{"a directory", dir, []string{"cannot read scenario file"}},
 		{"invalid", bad, []string{bad + `:4: unknown key "wokers" in [system] (allowed: workers, queue, endpoints, dependencies)`}},
 	}
@@ -90,8 +91,14 @@ func TestLoadScenarioFileErrors(t *testing.T) {
 			}
 		})
 	}
-	if _, err := loadScenarioFile(filepath.Join(dir, "nope.toml")); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("a missing file's error should wrap fs.ErrNotExist: %v", err)
+	for _, p := range []string{filepath.Join(dir, "nope.toml"), "cascad"} {
+		_, err := loadScenarioFile(p)
+		if !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("a missing file's error should wrap fs.ErrNotExist: %v", err)
+		}
+		if strings.Contains(err.Error(), "no such file") {
+			t.Errorf("the message repeats the system's words: %v", err)
+		}
 	}
 }
 
