@@ -308,6 +308,9 @@ const (
 	MaxRate      = 1_000_000.0
 	MaxQueue     = 10_000_000
 	MaxAttempts  = 100
+	// MaxArrivals bounds the requests one variant may expect, so that no
+	// file can ask for a run that never ends.
+	MaxArrivals = 50_000_000
 	// DrainLimit is how long after Duration the run waits for open requests.
 	DrainLimit = time.Minute
 )
@@ -332,11 +335,28 @@ func (s *Scenario) Validate() error {
 		if v.Name == "" {
 			return fmt.Errorf("variant %d has no name", i+1)
 		}
+		if n := v.System.expectedArrivals(s.Duration); n > MaxArrivals {
+			return fmt.Errorf("variant %q expects about %.0f requests (rates × duration); at most %d are simulated per variant: lower the rates or the duration", v.Name, n, MaxArrivals)
+		}
 		if err := v.System.validate(s.Duration); err != nil {
 			return fmt.Errorf("variant %q: %w", v.Name, err)
 		}
 	}
 	return nil
+}
+
+// expectedArrivals is the mean number of requests the endpoints send.
+func (sys *System) expectedArrivals(duration time.Duration) float64 {
+	var n float64
+	for _, e := range sys.Endpoints {
+		switch {
+		case e.Interval > 0:
+			n += float64(duration/e.Interval) + 1
+		case e.Rate > 0:
+			n += e.Rate * duration.Seconds()
+		}
+	}
+	return n
 }
 
 func (sys *System) validate(duration time.Duration) error {

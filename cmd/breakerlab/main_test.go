@@ -153,7 +153,7 @@ func TestBadInputExitsTwoAndSaysWhatIsAllowed(t *testing.T) {
 		{[]string{"run"}, "one scenario name"},
 		{[]string{"run", "cascade", "--bogus"}, "flags of run"},
 		{[]string{"frobnicate"}, "the commands are"},
-		{[]string{"scenarios", "extra"}, "no arguments"},
+		{[]string{"scenarios", "extra"}, "no arguments besides --dump"},
 	} {
 		_, errOut, code := run(t, c.args...)
 		if code != 2 || !strings.Contains(errOut, c.want) {
@@ -186,4 +186,42 @@ func TestRunCheckoutGolden(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	golden(t, "run_checkout_seed5.txt", out)
+}
+
+// A dumped built-in, run as a file, gives exactly the built-in's results.
+func TestRunFileEqualsBuiltin(t *testing.T) {
+	for _, name := range []string{"cascade", "checkout", "breaker-timeline"} {
+		dump, errOut, code := run(t, "scenarios", "--dump", name)
+		if code != 0 {
+			t.Fatalf("dump %s: exit %d: %s", name, code, errOut)
+		}
+		path := filepath.Join(t.TempDir(), name+".toml")
+		if err := os.WriteFile(path, []byte(dump), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fromFile, errOut, code := run(t, "run", path, "--format", "json", "--seed", "3")
+		if code != 0 {
+			t.Fatalf("run %s: exit %d: %s", path, code, errOut)
+		}
+		builtin, _, _ := run(t, "run", name, "--format", "json", "--seed", "3")
+		if fromFile != builtin {
+			t.Errorf("%s: the dumped file's results differ from the built-in's", name)
+		}
+	}
+}
+
+func TestRunBadFileExitsTwoNamingTheLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mine.toml")
+	body := "name = \"mine\"\nduration = \"10s\"\n\n[system]\nworkers = 4\n\n[[system.endpoints]]\nname = \"e\"\nrate = -3\n"
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code := run(t, "run", path)
+	if code != 2 || !strings.Contains(errOut, "mine.toml:9") || !strings.Contains(errOut, "rate") {
+		t.Fatalf("exit %d, stderr %q; want exit 2 naming mine.toml:9 and the rate", code, errOut)
+	}
+	_, errOut, code = run(t, "run", filepath.Join(t.TempDir(), "missing.toml"))
+	if code != 2 || !strings.Contains(errOut, "missing.toml") {
+		t.Fatalf("missing file: exit %d, %q", code, errOut)
+	}
 }

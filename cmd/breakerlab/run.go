@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -17,8 +18,8 @@ import (
 const defaultSeed = 5
 
 func init() {
-	register(command{name: "run", summary: "run a scenario headless and print its results (run SCENARIO [--seed N] [--format table|json|csv])", run: runRun})
-	register(command{name: "scenarios", summary: "list the built-in scenarios", run: runScenarios})
+	register(command{name: "run", summary: "run a scenario headless and print its results (run SCENARIO|FILE [--seed N] [--format table|json|csv])", run: runRun})
+	register(command{name: "scenarios", summary: "list the built-in scenarios (scenarios --dump NAME prints one as a scenario file)", run: runScenarios})
 }
 
 func runRun(args []string, stdout, _ io.Writer) error {
@@ -31,12 +32,17 @@ func runRun(args []string, stdout, _ io.Writer) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("run takes one scenario name (built in: %s), got %d arguments", strings.Join(scenarioNames(), ", "), len(pos))
+		return usagef("run takes one scenario name (built in: %s) or the path of a .toml scenario file, got %d arguments", strings.Join(scenarioNames(), ", "), len(pos))
 	}
 	if pos[0] == shuffleScenario.Name {
 		return runShuffle(stdout, *seed, format.value)
 	}
-	sc, err := loadScenario(pos[0])
+	var sc *engine.Scenario
+	if isScenarioFile(pos[0]) {
+		sc, err = loadScenarioFile(pos[0])
+	} else {
+		sc, err = loadScenario(pos[0])
+	}
 	if err != nil {
 		return err
 	}
@@ -59,6 +65,16 @@ func loadScenario(name string) (*engine.Scenario, error) {
 		return b.Build(), nil
 	}
 	return nil, usagef("no built-in scenario is called %q (built in: %s)", name, strings.Join(scenarioNames(), ", "))
+}
+
+// isScenarioFile says whether run's argument names a scenario file rather
+// than a built-in scenario.
+func isScenarioFile(arg string) bool {
+	if strings.ContainsRune(arg, '/') || strings.ContainsRune(arg, filepath.Separator) || strings.HasSuffix(arg, ".toml") {
+		return true
+	}
+	_, builtin := scenarios.Lookup(arg)
+	return !builtin
 }
 
 // scenarioNames lists every built-in scenario, the shuffle one included.
@@ -84,8 +100,17 @@ func runShuffle(stdout io.Writer, seed uint64, format string) error {
 }
 
 func runScenarios(args []string, stdout, _ io.Writer) error {
-	if len(args) > 0 {
-		return usagef("scenarios takes no arguments, got %q", args)
+	fs := flag.NewFlagSet("scenarios", flag.ContinueOnError)
+	dump := fs.String("dump", "", "print the built-in scenario `NAME` as a scenario file (TOML) that run FILE runs to the same results")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("scenarios takes no arguments besides --dump NAME, got %q", pos)
+	}
+	if *dump != "" {
+		return dumpScenario(*dump, stdout)
 	}
 	for _, b := range scenarios.All() {
 		fmt.Fprintf(stdout, "%-18s %s\n", b.Name, b.Summary)
