@@ -2,6 +2,7 @@ package chart
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -248,8 +249,9 @@ func verb(k engine.FaultKind) string {
 	return k.String()
 }
 
+// trimSeconds writes a time as seconds without a space: "10s", "0.5s".
 func trimSeconds(d time.Duration) string {
-	return strings.TrimSuffix(pane.SecondsShort(d), " s") + "s"
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
 }
 
 // roundSpan rounds a column's span for its label.

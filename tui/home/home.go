@@ -262,6 +262,13 @@ func (m Model) View() string {
 			}
 			body = append(body, m.row(i == m.pick, name, desc, e.Unavailable != ""))
 		}
+		// The chosen scenario's summary in full, since the rows cut it.
+		if m.pick < len(m.o.Scenarios) {
+			body = append(body, "")
+			for _, l := range strings.Split(ansi.Wrap(m.o.Scenarios[m.pick].Summary, max(m.w-6, 1), ""), "\n") {
+				body = append(body, "   "+m.th.Dim.Render(l))
+			}
+		}
 	default:
 		for i, it := range items {
 			body = append(body, m.row(i == m.cursor, fmt.Sprintf("%-9s", it.title), it.desc, false))

@@ -80,7 +80,10 @@ func (s *Status) View() string {
 	default:
 		mode = s.th.Warn.Bold(true).Render(theme.GlyphPaused + " paused  ")
 	}
-	clock := fmt.Sprintf("%s / %s", s.th.Bold.Render(fmt.Sprintf("%5.1f s", i.Now.Seconds())), Seconds(i.Duration))
+	// The clock shows tenths, cut rather than rounded, so it never reads
+	// the end before the end.
+	now := i.Now / (100 * time.Millisecond) * (100 * time.Millisecond)
+	clock := fmt.Sprintf("%s / %s", s.th.Bold.Render(fmt.Sprintf("%5.1f s", now.Seconds())), Seconds(i.Duration))
 	left := " " + mode + "  " + clock + "  " + s.th.Bold.Render(SpeedLabel(i.Speed))
 	variant := fmt.Sprintf("%d/%d %s", i.VariantIndex+1, i.Variants, i.Variant)
 	if i.Edited {

@@ -165,6 +165,21 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.form != nil {
 			return m.formKey(msg)
 		}
+		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste && !msg.Alt {
+			// Keys typed faster than they are read arrive together: take
+			// them one by one.
+			var cmds []tea.Cmd
+			var next tea.Model = m
+			for _, r := range msg.Runes {
+				var cmd tea.Cmd
+				next, cmd = next.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+				cmds = append(cmds, cmd)
+				if next.(Model).form != nil {
+					break
+				}
+			}
+			return next, tea.Batch(cmds...)
+		}
 		if m.showHelp {
 			if key.Matches(msg, m.keys.Quit) {
 				return m, tea.Quit

@@ -254,6 +254,14 @@ func TestStepAndRewindAreExact(t *testing.T) {
 	}
 }
 
+func TestKeysThatArriveTogether(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	m = send(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("...+")})
+	if m.Now() != 300*time.Millisecond || m.Speed() != 2 {
+		t.Errorf("\"...+\" in one message: at %v, speed %v; want 300ms and ×2", m.Now(), m.Speed())
+	}
+}
+
 func TestSpeed(t *testing.T) {
 	m := newModel(t, 100, 30, Options{})
 	if m.Speed() != 1 {

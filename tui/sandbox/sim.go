@@ -9,20 +9,29 @@ import (
 )
 
 // sim owns the run being shown: the scenario as the learner has set its
-// knobs, the variant, the seed, and the engine run at the current virtual
-// time. Rewinding builds a fresh run and advances it to the earlier time;
-// the engine's determinism makes that exact.
+// knobs, the variant, the seed, and the engine run. Rewinding replays a
+// fresh run to the earlier time (the engine's determinism makes that
+// exact), keeping the snapshots of the 100 ms steps it passes on the way,
+// so that stepping further back is a lookup.
 type sim struct {
 	original *engine.Scenario // as built in, for "restore defaults"
 	sc       *engine.Scenario // with the learner's knobs
 	seed     uint64
 	variant  int
 	run      *engine.Run
-	gen      uint64 // changes with every new run that is not a rewind of the same one
+	at       time.Duration // the time shown; the run may be ahead after a lookup
+	gen      uint64        // changes with every new run that is not a replay of the same one
 	snap     engine.Snapshot
 	faults   []pane.FaultSpan
 	edited   bool
+	steps    map[time.Duration]engine.Snapshot // snapshots at 100 ms steps of this run
 }
+
+// How far back a replay keeps step snapshots, and how many it keeps at most.
+const (
+	stepHistory = 60 * time.Second
+	maxSteps    = 1200
+)
 
 func newSim(sc *engine.Scenario, variant int, seed uint64) (*sim, error) {
 	s := &sim{original: cloneScenario(sc), sc: cloneScenario(sc), seed: seed, variant: variant}
@@ -33,14 +42,25 @@ func newSim(sc *engine.Scenario, variant int, seed uint64) (*sim, error) {
 }
 
 // rebuild starts a fresh run of the current scenario and variant and
-// advances it to t.
+// advances it to t, remembering the step snapshots of the last minute
+// before t.
 func (s *sim) rebuild(t time.Duration) error {
 	r, err := engine.New(s.sc, s.variant, s.seed)
 	if err != nil {
 		return fmt.Errorf("starting %s variant %d: %w", s.sc.Name, s.variant+1, err)
 	}
+	if s.steps == nil || len(s.steps) > maxSteps {
+		s.steps = map[time.Duration]engine.Snapshot{}
+	}
+	from := max(t-stepHistory, 0) / step * step
+	for g := from; g < t; g += step {
+		if _, ok := s.steps[g]; !ok {
+			r.AdvanceTo(g)
+			s.steps[g] = r.Snapshot()
+		}
+	}
 	r.AdvanceTo(t)
-	s.run = r
+	s.run, s.at = r, t
 	s.faults = pane.FaultSpans(s.sc, s.variant)
 	s.snap = r.Snapshot()
 	return nil
@@ -50,18 +70,22 @@ func (s *sim) rebuild(t time.Duration) error {
 func (s *sim) end() time.Duration { return s.sc.Duration }
 
 // now is the virtual time shown.
-func (s *sim) now() time.Duration { return s.run.Now() }
+func (s *sim) now() time.Duration { return s.at }
 
-// seek moves to virtual time t, clamped to [0, end]: forwards by advancing,
-// backwards by replaying a fresh run.
+// seek moves to virtual time t, clamped to [0, end]: forwards by advancing
+// the run, backwards from the step snapshots or by replaying a fresh run.
 func (s *sim) seek(t time.Duration) error {
 	t = min(max(t, 0), s.end())
-	if t == s.run.Now() {
+	switch {
+	case t == s.at:
+		return nil
+	case t >= s.run.Now():
+		s.run.AdvanceTo(t)
+		s.at, s.snap = t, s.run.Snapshot()
 		return nil
 	}
-	if t > s.run.Now() {
-		s.run.AdvanceTo(t)
-		s.snap = s.run.Snapshot()
+	if snap, ok := s.steps[t]; ok {
+		s.at, s.snap = t, snap
 		return nil
 	}
 	// The same scenario, variant and seed: the picture is the same run's,
@@ -74,10 +98,10 @@ func (s *sim) setVariant(v int) error {
 	if v < 0 || v >= len(s.sc.Variants) || v == s.variant {
 		return nil
 	}
-	old := s.variant
-	s.variant = v
-	if err := s.rebuild(s.run.Now()); err != nil {
-		s.variant = old
+	old, oldSteps := s.variant, s.steps
+	s.variant, s.steps = v, nil
+	if err := s.rebuild(s.at); err != nil {
+		s.variant, s.steps = old, oldSteps
 		return err
 	}
 	s.gen++
@@ -90,10 +114,10 @@ func (s *sim) setScenario(sc *engine.Scenario) error {
 	if err := sc.Validate(); err != nil {
 		return err
 	}
-	oldSc, oldRun, oldFaults, oldSnap := s.sc, s.run, s.faults, s.snap
-	s.sc = sc
-	if err := s.rebuild(oldRun.Now()); err != nil {
-		s.sc, s.run, s.faults, s.snap = oldSc, oldRun, oldFaults, oldSnap
+	oldSc, oldRun, oldFaults, oldSnap, oldSteps, oldAt := s.sc, s.run, s.faults, s.snap, s.steps, s.at
+	s.sc, s.steps = sc, nil
+	if err := s.rebuild(oldAt); err != nil {
+		s.sc, s.run, s.faults, s.snap, s.steps, s.at = oldSc, oldRun, oldFaults, oldSnap, oldSteps, oldAt
 		return err
 	}
 	s.gen++
@@ -101,7 +125,7 @@ func (s *sim) setScenario(sc *engine.Scenario) error {
 	return nil
 }
 
-// restart goes back to time zero.
+// restart goes back to time zero, keeping the step snapshots.
 func (s *sim) restart() error { return s.rebuild(0) }
 
 // data is what the panes draw.
