@@ -53,7 +53,7 @@ func (p *Progress) Answered(i int, right bool) {
 }
 
 // Right reports whether step i's question has been answered right.
-func (p *Progress) Right(i int) bool { return p.Answers[strconv.Itoa(i)] }
+func (p Progress) Right(i int) bool { return p.Answers[strconv.Itoa(i)] }
 
 // UpdateDone sets Done when every step is seen and every question is right.
 func (p *Progress) UpdateDone(l *Lesson) {

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/lessonui"
+)
+
+// `breakerlab lessons` lists the lessons headless; `breakerlab lesson
+// ID|FILE` opens one in the player, and `breakerlab lesson` alone opens the
+// list of lessons in the terminal.
+func init() {
+	register(command{name: "lessons", summary: "list the lessons, one per line: id, title and progress", run: runLessons})
+	register(command{name: "lesson", summary: "open a lesson in the player (lesson ID|FILE [--step N] [--check]; no ID: the lesson list)", run: runLesson})
+}
+
+func runLessons(args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		return usagef("lessons takes no arguments, got %q; open one with `breakerlab lesson ID`", args)
+	}
+	all, err := lessons.All()
+	if err != nil {
+		return err
+	}
+	store := openProgress(stderr)
+	width := 0
+	for _, l := range all {
+		width = max(width, len(l.ID))
+	}
+	for _, l := range all {
+		line := fmt.Sprintf("%-*s  %s", width, l.ID, l.Title)
+		if store != nil {
+			if s := store.Get(l.ID).Summary(l); s != "" {
+				line += "  (" + s + ")"
+			}
+		}
+		fmt.Fprintln(stdout, line)
+	}
+	return nil
+}
+
+// openProgress opens the learner's progress file, reporting a problem on
+// stderr rather than failing: a list without progress is still a list.
+func openProgress(stderr io.Writer) *lessons.Store {
+	path, err := lessons.DefaultProgressPath()
+	if err != nil {
+		return nil
+	}
+	s, err := lessons.OpenStore(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "breakerlab: %v\n", err)
+		return nil
+	}
+	if n := s.Notice(); n != "" {
+		fmt.Fprintf(stderr, "breakerlab: %s\n", n)
+	}
+	return s
+}
+
+func runLesson(args []string, stdout, _ io.Writer) error {
+	fs := flag.NewFlagSet("lesson", flag.ContinueOnError)
+	step := fs.Int("step", 0, "open this step (from 1) instead of where you left off")
+	check := fs.Bool("check", false, "check the lesson and print its steps with every number filled in, without opening the player")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 1 {
+		return usagef("lesson takes one lesson: a number, an ID or a file, got %d arguments", len(pos))
+	}
+	if len(pos) == 0 {
+		if *check || *step != 0 {
+			return usagef("--check and --step need a lesson: `breakerlab lesson 1 --check`")
+		}
+		all, err := lessons.All()
+		if err != nil {
+			return err
+		}
+		return lessonui.RunPicker(all, lessonui.Terminal(""))
+	}
+	l, err := lessons.Open(pos[0])
+	if err != nil {
+		return usagef("%w", err)
+	}
+	p, err := lessons.Prepare(l, nil)
+	if err == nil {
+		err = p.Verify()
+	}
+	if err != nil {
+		if errors.Is(err, lessons.ErrInvalid) {
+			return usagef("%w", err)
+		}
+		return err
+	}
+	if *step < 0 || *step > len(p.Steps) {
+		return usagef("--step must be between 1 and %d (the lesson's steps), got %d", len(p.Steps), *step)
+	}
+	if *check {
+		printLesson(stdout, p)
+		return nil
+	}
+	o := lessonui.Terminal("")
+	o.Step = *step - 1 // no --step (0) becomes -1: where the learner left off
+	return lessonui.Run(p, o)
+}
+
+// printLesson writes a prepared lesson as plain text: each step's title,
+// its Markdown with the numbers filled in, and its question.
+func printLesson(w io.Writer, p *lessons.Prepared) {
+	fmt.Fprintf(w, "%s (%s): %d steps, every number filled in and every claim checked\n", p.Lesson.Title, p.Lesson.ID, len(p.Steps))
+	for i, s := range p.Steps {
+		fmt.Fprintf(w, "\n== step %d/%d: %s\n", i+1, len(p.Steps), s.Title)
+		if s.HasSim() {
+			fmt.Fprintf(w, "   simulation: %s, from %v", s.Sim, s.From)
+			if s.PauseAt >= 0 {
+				fmt.Fprintf(w, ", pauses at %v", s.PauseAt)
+			}
+			fmt.Fprintf(w, ", panes %s\n", strings.Join(s.Panes, ", "))
+		}
+		fmt.Fprintf(w, "\n%s\n", s.Text)
+		if q := s.Question; q != nil {
+			fmt.Fprintf(w, "\n   Question: %s\n", q.Prompt)
+			for j, c := range q.Choices {
+				mark := " "
+				if c.Right {
+					mark = "*"
+				}
+				fmt.Fprintf(w, "   %s %d) %s\n", mark, j+1, c.Text)
+			}
+			if q.Kind == lessons.Number {
+				fmt.Fprintf(w, "   Answer: %s %s\n", q.AnswerText, q.Unit)
+			}
+		}
+	}
+}

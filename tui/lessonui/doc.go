@@ -1,0 +1,20 @@
+// Package lessonui is the lesson player: a bubbletea screen that shows a
+// prepared lesson one step at a time, the step's text on one side (Markdown
+// rendered with glamour, once per step and width) and the step's simulation
+// on the other, playing, pausing on its own where the lesson says, and
+// asking the step's question. It also holds the lesson picker, a list of the
+// lessons with their progress that opens the player.
+//
+// It owns the player's model, key map, layout and the few panes no other
+// package draws (the endpoints table, the breaker transitions, and the
+// shuffle-sharding fleet, customers and odds); the worker pool, breaker and
+// charts are tui/pane's and tui/chart's, fed with engine snapshots through
+// the adapters in panes.go, so either side can change without the other.
+//
+// It may import lessons, the engine and engine/shuffle (to run a step's
+// simulation), tui/theme, tui/pane, tui/chart, glamour, bubbletea, bubbles
+// (key, help) and x/ansi. It does no I/O in View: progress is saved in
+// tea.Cmds, and the Markdown is rendered in Update when the step or the
+// width changes. It holds no global state and takes its theme (and so its
+// renderer) from Options, so a classroom server can run one per student.
+package lessonui

@@ -1,0 +1,437 @@
+package lessonui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Options configure the player.
+type Options struct {
+	// Theme holds the styles and the renderer; nil means lipgloss's
+	// default renderer.
+	Theme *theme.Theme
+	// Store remembers progress between runs; nil remembers nothing.
+	Store *lessons.Store
+	// Embedded makes q and esc send BackMsg, for a parent screen (the
+	// picker, the home screen), instead of quitting the program.
+	Embedded bool
+	// Step is the step to open, from 0; a negative value opens the step
+	// the learner was on last time.
+	Step int
+	// Frame is the animation's tick; zero means 50 ms.
+	Frame time.Duration
+	// Notice is a message for the status line at the start, such as the
+	// store's notice about a progress file set aside.
+	Notice string
+}
+
+// BackMsg is sent by an embedded player when the learner leaves it.
+type BackMsg struct{}
+
+// tickMsg drives the animation; id tells a stale tick from a live one.
+type tickMsg struct{ id int }
+
+// savedMsg reports a progress save.
+type savedMsg struct{ err error }
+
+// Model is the lesson player.
+type Model struct {
+	o    Options
+	th   *theme.Theme
+	keys keyMap
+	help help.Model
+	p    *lessons.Prepared
+
+	step     int
+	sim      stepSim
+	simErr   string
+	playing  bool
+	tickID   int
+	atPause  bool // stopped at the step's pause point
+	finished bool // reached the end of the traffic
+
+	text      *textCache
+	scroll    int
+	questions []questionState
+	progress  lessons.Progress
+
+	w, h       int
+	showList   bool
+	listCursor int
+	showHelp   bool
+	showSim    bool // on a narrow screen: the simulation instead of the text
+	note       string
+	noteErr    bool
+}
+
+// New opens a prepared lesson in the player.
+func New(p *lessons.Prepared, o Options) (Model, error) {
+	if p == nil || len(p.Steps) == 0 {
+		return Model{}, fmt.Errorf("the lesson has no steps")
+	}
+	if o.Theme == nil {
+		o.Theme = theme.New(nil)
+	}
+	if o.Frame <= 0 {
+		o.Frame = 50 * time.Millisecond
+	}
+	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), p: p, text: newTextCache(o.Theme)}
+	m.help.Styles = o.Theme.Help
+	m.questions = make([]questionState, len(p.Steps))
+	for i := range m.questions {
+		m.questions[i].picked = -1
+	}
+	if o.Store != nil {
+		m.progress = o.Store.Get(p.Lesson.ID)
+		for i := range p.Steps {
+			if m.progress.Right(i) && p.Steps[i].Question != nil {
+				m.questions[i] = answeredState(p.Steps[i].Question)
+			}
+		}
+	}
+	start := o.Step
+	if start < 0 {
+		start = m.progress.Step
+	}
+	m.note = o.Notice
+	m.openStep(min(max(start, 0), len(p.Steps)-1))
+	return m, nil
+}
+
+// answeredState is a question shown as already answered right.
+func answeredState(q *lessons.PreparedQuestion) questionState {
+	st := questionState{picked: -1, right: true, feedback: "✓ You answered this one right before. " + q.Explain}
+	if q.Kind == lessons.Number {
+		st.input = q.AnswerText
+	}
+	for i, c := range q.Choices {
+		if c.Right {
+			st.picked = i
+		}
+	}
+	return st
+}
+
+// Step is the step on screen, from 0.
+func (m Model) Step() int { return m.step }
+
+// Playing reports whether the simulation is playing.
+func (m Model) Playing() bool { return m.playing }
+
+// Now is the step's virtual time, or 0 on a text-only step.
+func (m Model) Now() time.Duration {
+	if m.sim == nil {
+		return 0
+	}
+	return m.sim.Now()
+}
+
+// Progress is what the player has recorded for the lesson.
+func (m Model) Progress() lessons.Progress { return m.progress }
+
+// Init renders the first step's text once the size is known.
+func (m Model) Init() tea.Cmd { return m.save() }
+
+func (m *Model) cur() *lessons.PreparedStep { return &m.p.Steps[m.step] }
+
+// openStep shows step i: its simulation at its start, paused.
+func (m *Model) openStep(i int) {
+	m.step, m.scroll = i, 0
+	m.playing, m.atPause, m.finished = false, false, false
+	m.tickID++
+	m.sim, m.simErr = nil, ""
+	m.showList = false
+	st := m.cur()
+	if st.HasSim() {
+		s, err := newStepSim(st, m.th)
+		if err != nil {
+			m.simErr = err.Error()
+		} else {
+			m.sim = s
+		}
+	}
+	m.progress.SawStep(i)
+	m.progress.UpdateDone(m.p.Lesson)
+	m.layout()
+}
+
+// save records the progress in the store and writes it, in a command.
+func (m Model) save() tea.Cmd {
+	s := m.o.Store
+	if s == nil {
+		return nil
+	}
+	s.Set(m.p.Lesson.ID, m.progress)
+	return func() tea.Msg { return savedMsg{s.Save()} }
+}
+
+func (m Model) tick() tea.Cmd {
+	id := m.tickID
+	return tea.Tick(m.o.Frame, func(time.Time) tea.Msg { return tickMsg{id} })
+}
+
+// Update handles keys, ticks, resizes and saves.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+		m.layout()
+		return m, nil
+	case tickMsg:
+		return m.onTick(msg)
+	case savedMsg:
+		if msg.err != nil {
+			m.note, m.noteErr = "progress not saved: "+msg.err.Error(), true
+		}
+		return m, nil
+	case tea.KeyMsg:
+		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
+			// Keys typed faster than the program reads arrive together:
+			// take them one at a time.
+			var cmds []tea.Cmd
+			var next tea.Model = m
+			for _, r := range msg.Runes {
+				var cmd tea.Cmd
+				next, cmd = next.(Model).onKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt})
+				cmds = append(cmds, cmd)
+			}
+			return next, tea.Batch(cmds...)
+		}
+		return m.onKey(msg)
+	}
+	return m, nil
+}
+
+func (m Model) onTick(t tickMsg) (tea.Model, tea.Cmd) {
+	if !m.playing || t.id != m.tickID || m.sim == nil {
+		return m, nil
+	}
+	st := m.cur()
+	now := m.sim.Now()
+	target := now + time.Duration(float64(m.o.Frame)*st.Speed)
+	if st.PauseAt > now && target >= st.PauseAt {
+		target, m.playing, m.atPause = st.PauseAt, false, true
+	}
+	if target >= m.sim.End() {
+		target, m.playing, m.finished = m.sim.End(), false, true
+	}
+	if err := m.sim.Seek(target); err != nil {
+		m.note, m.noteErr, m.playing = err.Error(), true, false
+	}
+	if m.playing {
+		return m, m.tick()
+	}
+	return m, nil
+}
+
+func (m Model) leave() (tea.Model, tea.Cmd) {
+	m.playing = false
+	m.tickID++
+	if m.o.Embedded {
+		return m, tea.Batch(m.save(), func() tea.Msg { return BackMsg{} })
+	}
+	return m, tea.Sequence(m.save(), tea.Quit)
+}
+
+func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	if k.String() == "ctrl+c" {
+		return m.leave()
+	}
+	if m.showHelp {
+		if key.Matches(k, m.keys.Quit) {
+			return m.leave()
+		}
+		m.showHelp = false
+		return m, nil
+	}
+	if m.showList {
+		return m.listKey(k)
+	}
+	st := m.cur()
+	q := &m.questions[m.step]
+	// A numeric answer takes digits, a point, a minus, a percent sign.
+	if st.Question != nil && st.Question.Kind == lessons.Number && !q.right {
+		switch {
+		case len(k.Runes) == 1 && strings.ContainsRune("0123456789.-%", k.Runes[0]) && len(q.input) < 16:
+			q.input += string(k.Runes)
+			q.feedback = ""
+			return m, nil
+		case key.Matches(k, m.keys.Erase):
+			if q.input != "" {
+				q.input = q.input[:len(q.input)-1]
+			}
+			return m, nil
+		case key.Matches(k, m.keys.Submit):
+			return m.answerNumber()
+		}
+	}
+	if st.Question != nil && st.Question.Kind == lessons.Choice && len(k.Runes) == 1 {
+		if n := int(k.Runes[0] - '1'); n >= 0 && n < len(st.Question.Choices) {
+			return m.answerChoice(n)
+		}
+	}
+	switch {
+	case key.Matches(k, m.keys.Quit), key.Matches(k, m.keys.Back) && m.o.Embedded:
+		return m.leave()
+	case key.Matches(k, m.keys.Help):
+		m.showHelp = true
+	case key.Matches(k, m.keys.Next):
+		if m.step+1 < len(m.p.Steps) {
+			m.openStep(m.step + 1)
+			return m, m.save()
+		}
+		m.note, m.noteErr = "This is the last step.", false
+	case key.Matches(k, m.keys.Prev):
+		if m.step > 0 {
+			m.openStep(m.step - 1)
+			return m, m.save()
+		}
+	case key.Matches(k, m.keys.Steps):
+		m.showList, m.listCursor = true, m.step
+	case key.Matches(k, m.keys.Up):
+		m.scroll = max(m.scroll-1, 0)
+	case key.Matches(k, m.keys.Down):
+		m.scroll++
+		m.clampScroll()
+	case key.Matches(k, m.keys.Toggle):
+		m.showSim = !m.showSim
+	case key.Matches(k, m.keys.Play):
+		return m.togglePlay()
+	case key.Matches(k, m.keys.Restart):
+		if m.sim != nil {
+			m.playing, m.atPause, m.finished = false, false, false
+			m.tickID++
+			if err := m.sim.Seek(st.From); err != nil {
+				m.note, m.noteErr = err.Error(), true
+			}
+		}
+	case key.Matches(k, m.keys.Variant):
+		if m.sim != nil && st.Choose {
+			v, n, _ := m.sim.Variant()
+			if err := m.sim.SetVariant((v + 1) % n); err != nil {
+				m.note, m.noteErr = err.Error(), true
+			}
+			m.layout()
+		}
+	}
+	return m, nil
+}
+
+func (m Model) togglePlay() (tea.Model, tea.Cmd) {
+	if m.sim == nil {
+		return m, nil
+	}
+	if m.playing {
+		m.playing = false
+		m.tickID++
+		return m, nil
+	}
+	if m.sim.Now() >= m.sim.End() {
+		if err := m.sim.Seek(m.cur().From); err != nil {
+			m.note, m.noteErr = err.Error(), true
+			return m, nil
+		}
+	}
+	m.playing, m.atPause, m.finished = true, false, false
+	m.tickID++
+	if m.w > 0 && m.w < wideMin {
+		m.showSim = true // on a narrow screen, show what is playing
+	}
+	return m, m.tick()
+}
+
+func (m Model) answerChoice(n int) (tea.Model, tea.Cmd) {
+	q := m.cur().Question
+	st := &m.questions[m.step]
+	if st.right {
+		return m, nil
+	}
+	st.picked, st.tries = n, st.tries+1
+	c := q.Choices[n]
+	if c.Right {
+		st.right, st.bad = true, false
+		st.feedback = "✓ Right. " + q.Explain
+		if c.Why != "" {
+			st.feedback += " " + c.Why
+		}
+	} else {
+		st.bad = true
+		st.feedback = "✗ Not quite. " + c.Why + " Try another answer."
+	}
+	return m.recordAnswer(c.Right)
+}
+
+func (m Model) answerNumber() (tea.Model, tea.Cmd) {
+	q := m.cur().Question
+	st := &m.questions[m.step]
+	ok, err := q.CheckNumber(st.input)
+	if err != nil {
+		st.feedback, st.bad = err.Error()+".", true
+		return m, nil
+	}
+	st.tries++
+	switch {
+	case ok:
+		st.right, st.bad = true, false
+		st.feedback = fmt.Sprintf("✓ Right: %s. %s", withUnit(q.AnswerText, q.Unit), q.Explain)
+	case st.tries >= 3:
+		st.right, st.bad = true, true
+		st.feedback = fmt.Sprintf("✗ The answer is %s. %s", withUnit(q.AnswerText, q.Unit), q.Explain)
+		return m.recordAnswer(false)
+	default:
+		st.bad = true
+		st.feedback = "✗ Not quite" + direction(st.input, q) + ". Try again."
+	}
+	return m.recordAnswer(ok)
+}
+
+// direction says whether a wrong number is too high or too low.
+func direction(input string, q *lessons.PreparedQuestion) string {
+	var f float64
+	if _, err := fmt.Sscan(strings.TrimSuffix(input, "%"), &f); err != nil || math.IsNaN(f) {
+		return ""
+	}
+	if f > q.Answer {
+		return ": too high"
+	}
+	return ": too low"
+}
+
+func withUnit(v, unit string) string {
+	if unit == "" {
+		return v
+	}
+	return v + " " + unit
+}
+
+func (m Model) recordAnswer(right bool) (tea.Model, tea.Cmd) {
+	m.progress.Answered(m.step, right)
+	m.progress.UpdateDone(m.p.Lesson)
+	m.clampScroll()
+	return m, m.save()
+}
+
+func (m Model) listKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	switch {
+	case key.Matches(k, m.keys.Up), key.Matches(k, m.keys.Prev):
+		m.listCursor = max(m.listCursor-1, 0)
+	case key.Matches(k, m.keys.Down), key.Matches(k, m.keys.Next):
+		m.listCursor = min(m.listCursor+1, len(m.p.Steps)-1)
+	case key.Matches(k, m.keys.Submit):
+		m.openStep(m.listCursor)
+		return m, m.save()
+	case key.Matches(k, m.keys.Quit):
+		return m.leave()
+	case key.Matches(k, m.keys.Steps), key.Matches(k, m.keys.Back):
+		m.showList = false
+	}
+	return m, nil
+}

@@ -1,0 +1,194 @@
+package lessonui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Picker lists the lessons with their one-line summaries and progress, and
+// opens the chosen one in the player; leaving the player comes back here.
+type Picker struct {
+	o       Options
+	lab     *lessons.Lab
+	th      *theme.Theme
+	keys    keyMap
+	help    help.Model
+	lessons []*lessons.Lesson
+	cursor  int
+	player  *Model
+	busy    bool
+	note    string
+	w, h    int
+}
+
+// preparedMsg carries a lesson made ready in the background.
+type preparedMsg struct {
+	p   *lessons.Prepared
+	err error
+}
+
+// NewPicker builds the picker over a list of lessons. o.Embedded makes q
+// and esc send BackMsg instead of quitting; o.Step is ignored (a lesson
+// opens where the learner left it). lab may be nil.
+func NewPicker(all []*lessons.Lesson, lab *lessons.Lab, o Options) Picker {
+	if o.Theme == nil {
+		o.Theme = theme.New(nil)
+	}
+	if lab == nil {
+		lab = lessons.NewLab()
+	}
+	p := Picker{o: o, lab: lab, th: o.Theme, keys: newKeyMap(), help: help.New(), lessons: all, note: o.Notice}
+	p.help.Styles = o.Theme.Help
+	if o.Store != nil {
+		// Start on the first lesson not yet done.
+		for i, l := range all {
+			if !o.Store.Get(l.ID).Done {
+				p.cursor = i
+				break
+			}
+		}
+	}
+	return p
+}
+
+// Init does nothing.
+func (p Picker) Init() tea.Cmd { return nil }
+
+// Open reports whether a lesson is open in the player.
+func (p Picker) Open() bool { return p.player != nil }
+
+// Update routes messages to the open player, or handles the list.
+func (p Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if ws, ok := msg.(tea.WindowSizeMsg); ok {
+		p.w, p.h = ws.Width, ws.Height
+		p.help.Width = ws.Width
+	}
+	switch msg := msg.(type) {
+	case BackMsg:
+		if p.player != nil {
+			p.player = nil
+			return p, nil
+		}
+	case preparedMsg:
+		p.busy = false
+		if msg.err != nil {
+			p.note = msg.err.Error()
+			return p, nil
+		}
+		o := p.o
+		o.Embedded, o.Step, o.Notice = true, -1, ""
+		m, err := New(msg.p, o)
+		if err != nil {
+			p.note = err.Error()
+			return p, nil
+		}
+		next, _ := m.Update(tea.WindowSizeMsg{Width: p.w, Height: p.h})
+		mm := next.(Model)
+		p.player = &mm
+		return p, mm.Init()
+	}
+	if p.player != nil {
+		next, cmd := p.player.Update(msg)
+		mm := next.(Model)
+		p.player = &mm
+		return p, cmd
+	}
+	k, ok := msg.(tea.KeyMsg)
+	if !ok || p.busy {
+		if ok && k.String() == "ctrl+c" {
+			return p, tea.Quit
+		}
+		return p, nil
+	}
+	switch {
+	case key.Matches(k, p.keys.Up), key.Matches(k, p.keys.Prev):
+		p.cursor = max(p.cursor-1, 0)
+	case key.Matches(k, p.keys.Down), key.Matches(k, p.keys.Next):
+		p.cursor = min(p.cursor+1, len(p.lessons)-1)
+	case key.Matches(k, p.keys.Submit):
+		if len(p.lessons) == 0 {
+			return p, nil
+		}
+		l, lab := p.lessons[p.cursor], p.lab
+		p.busy, p.note = true, ""
+		return p, func() tea.Msg {
+			pr, err := lessons.Prepare(l, lab)
+			return preparedMsg{pr, err}
+		}
+	case key.Matches(k, p.keys.Quit), key.Matches(k, p.keys.Back) && p.o.Embedded:
+		if p.o.Embedded {
+			return p, func() tea.Msg { return BackMsg{} }
+		}
+		return p, tea.Quit
+	}
+	return p, nil
+}
+
+// View draws the list, or the open player.
+func (p Picker) View() string {
+	if p.player != nil {
+		return p.player.View()
+	}
+	if p.w <= 0 || p.h <= 0 {
+		return ""
+	}
+	lines := []string{pane.Fit(" "+p.th.Title.Render("breakerlab")+p.th.Dim.Render(" › ")+p.th.Bold.Render("lessons"), p.w), ""}
+	for i, l := range p.lessons {
+		status := ""
+		if p.o.Store != nil {
+			status = p.o.Store.Get(l.ID).Summary(l)
+		}
+		mark := "  "
+		if status == "done" {
+			mark = p.th.Good.Render("✓ ")
+		} else if status != "" {
+			mark = p.th.Warn.Render("◐ ")
+		}
+		title := fmt.Sprintf("%s%d. %s", mark, l.Number, l.Title)
+		if status != "" {
+			title += p.th.Dim.Render("  · " + status)
+		}
+		if i == p.cursor {
+			title = p.th.Selected.Render(theme.GlyphCursor + " " + ansi.Strip(title))
+		} else {
+			title = "  " + title
+		}
+		lines = append(lines, pane.Fit(title, p.w))
+		lines = append(lines, pane.Fit(p.th.Dim.Render("      "+l.Summary), p.w))
+	}
+	// Keep the cursor on screen.
+	room := p.h - 4
+	if room > 0 && len(lines) > room+2 {
+		body := lines[2:]
+		start := min(max(2*p.cursor-room/2, 0), len(body)-room)
+		lines = append(lines[:2:2], body[start:start+room]...)
+	}
+	note := ""
+	if p.busy {
+		note = " preparing the lesson: running its simulations…"
+	} else if p.note != "" {
+		note = " " + p.note
+	}
+	keys := []key.Binding{pickerUp, pickerDown, pickerOpen, p.keys.Quit}
+	out := pane.Block(lines, p.w, max(p.h-2, 0))
+	out = append(out, pane.Fit(p.th.Warn.Render(note), p.w), pane.Fit(p.help.ShortHelpView(keys), p.w))
+	if len(out) > p.h {
+		out = out[len(out)-p.h:]
+	}
+	return strings.Join(out, "\n")
+}
+
+// The list's own help labels (its keys are the player's).
+var (
+	pickerUp   = key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up"))
+	pickerDown = key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down"))
+	pickerOpen = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open the lesson"))
+)

@@ -1,0 +1,210 @@
+package lessonui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/shuffle"
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+)
+
+// stepSim is the simulation a step shows: an engine run or the
+// shuffle-sharding timeline, at one virtual time, with its panes.
+type stepSim interface {
+	Now() time.Duration
+	// End is where the step's traffic ends; playing stops there.
+	End() time.Duration
+	// Seek moves to t: forwards by advancing, backwards by replaying.
+	Seek(t time.Duration) error
+	// SetVariant switches design, at the same time.
+	SetVariant(v int) error
+	// Variant is the design shown: its index, how many there are, its name.
+	Variant() (int, int, string)
+	Scenario() string
+	Panes() []simPane
+}
+
+// newStepSim builds the simulation of a prepared step, at its start.
+func newStepSim(st *lessons.PreparedStep, th *theme.Theme) (stepSim, error) {
+	if st.ShuffleConfig != nil {
+		s := &shuffleSim{cfg: *st.ShuffleConfig, seed: st.Sim.Seed, end: st.End, variant: st.Sim.Variant}
+		for _, name := range st.Panes {
+			s.panes = append(s.panes, newShufflePane(name, th))
+		}
+		if err := s.rebuild(st.From); err != nil {
+			return nil, err
+		}
+		return s, nil
+	}
+	s := &engineSim{sc: st.Scenario, seed: st.Sim.Seed, variant: st.Sim.Variant}
+	for _, name := range st.Panes {
+		s.panes = append(s.panes, newEnginePane(name, th))
+	}
+	if err := s.rebuild(st.From); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// engineSim plays one variant of an engine scenario.
+type engineSim struct {
+	sc      *engine.Scenario
+	seed    uint64
+	variant int
+	run     *engine.Run
+	gen     uint64
+	snap    engine.Snapshot
+	panes   []enginePane
+}
+
+func (s *engineSim) rebuild(t time.Duration) error {
+	r, err := engine.New(s.sc, s.variant, s.seed)
+	if err != nil {
+		return fmt.Errorf("starting %s: %w", s.sc.Name, err)
+	}
+	r.AdvanceTo(t)
+	s.run = r
+	s.gen++
+	s.feed()
+	return nil
+}
+
+func (s *engineSim) feed() {
+	s.snap = s.run.Snapshot()
+	d := pane.Data{Snap: &s.snap, Gen: s.gen, Faults: pane.FaultSpans(s.sc, s.variant)}
+	for _, p := range s.panes {
+		p.SetData(d)
+	}
+}
+
+func (s *engineSim) Now() time.Duration { return s.run.Now() }
+func (s *engineSim) End() time.Duration { return s.sc.Duration }
+func (s *engineSim) Scenario() string   { return s.sc.Name }
+
+func (s *engineSim) Seek(t time.Duration) error {
+	t = min(max(t, 0), s.End())
+	switch {
+	case t == s.run.Now():
+		return nil
+	case t > s.run.Now():
+		s.run.AdvanceTo(t)
+		s.feed()
+		return nil
+	}
+	return s.rebuild(t)
+}
+
+func (s *engineSim) SetVariant(v int) error {
+	if v < 0 || v >= len(s.sc.Variants) {
+		return fmt.Errorf("%s has variants 1 to %d", s.sc.Name, len(s.sc.Variants))
+	}
+	old := s.variant
+	s.variant = v
+	if err := s.rebuild(s.run.Now()); err != nil {
+		s.variant = old
+		return err
+	}
+	return nil
+}
+
+func (s *engineSim) Variant() (int, int, string) {
+	return s.variant, len(s.sc.Variants), s.sc.Variants[s.variant].Name
+}
+
+func (s *engineSim) Panes() []simPane {
+	out := make([]simPane, len(s.panes))
+	for i, p := range s.panes {
+		out[i] = p
+	}
+	return out
+}
+
+// shuffleSim plays the poisoned-customer timeline of engine/shuffle.
+type shuffleSim struct {
+	cfg     shuffle.SimConfig
+	seed    uint64
+	end     time.Duration
+	variant int
+	sim     *shuffle.Sim
+	snap    shuffle.Snapshot
+	panes   []shufflePane
+}
+
+func (s *shuffleSim) rebuild(t time.Duration) error {
+	cfg := s.cfg
+	cfg.Strategy = shuffle.Strategies()[s.variant]
+	sim, err := shuffle.New(cfg, s.seed)
+	if err != nil {
+		return fmt.Errorf("starting the shuffle timeline: %w", err)
+	}
+	if err := sim.AdvanceTo(t); err != nil {
+		return fmt.Errorf("playing the shuffle timeline: %w", err)
+	}
+	s.sim = sim
+	s.feed()
+	return nil
+}
+
+func (s *shuffleSim) feed() {
+	s.snap = s.sim.Snapshot()
+	cfg := s.cfg
+	cfg.Strategy = shuffle.Strategies()[s.variant]
+	d := shuffleData{snap: &s.snap, cfg: cfg, poisoned: s.sim.Assignment().Shard(s.snap.Poisoned)}
+	for _, p := range s.panes {
+		p.SetShuffle(d)
+	}
+}
+
+func (s *shuffleSim) Now() time.Duration { return s.sim.Now() }
+func (s *shuffleSim) End() time.Duration { return s.end }
+func (s *shuffleSim) Scenario() string   { return lessons.Shuffle }
+
+func (s *shuffleSim) Seek(t time.Duration) error {
+	t = min(max(t, 0), s.end)
+	switch {
+	case t == s.sim.Now():
+		return nil
+	case t > s.sim.Now():
+		if err := s.sim.AdvanceTo(t); err != nil {
+			return fmt.Errorf("playing the shuffle timeline: %w", err)
+		}
+		s.feed()
+		return nil
+	}
+	return s.rebuild(t)
+}
+
+func (s *shuffleSim) SetVariant(v int) error {
+	strategies := shuffle.Strategies()
+	if v < 0 || v >= len(strategies) {
+		return fmt.Errorf("the shuffle scenario has strategies 1 to %d", len(strategies))
+	}
+	old := s.variant
+	s.variant = v
+	if err := s.rebuild(s.sim.Now()); err != nil {
+		s.variant = old
+		if s.rebuild(s.sim.Now()) != nil {
+			return err
+		}
+		return err
+	}
+	return nil
+}
+
+func (s *shuffleSim) Variant() (int, int, string) {
+	strategies := shuffle.Strategies()
+	name := strings.ReplaceAll(string(strategies[s.variant]), "-", " ") + " sharding"
+	return s.variant, len(strategies), name
+}
+
+func (s *shuffleSim) Panes() []simPane {
+	out := make([]simPane, len(s.panes))
+	for i, p := range s.panes {
+		out[i] = p
+	}
+	return out
+}

@@ -1,0 +1,393 @@
+package lessonui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Layout constants.
+const (
+	// wideMin is the narrowest screen that shows text and simulation side
+	// by side; narrower ones show one at a time (tab switches).
+	wideMin = 72
+	// chrome is the rows above and below the body: title, status, help.
+	chrome = 3
+)
+
+// columns is how the body is split: the text's width and the simulation's
+// (0 when it is not shown beside the text).
+func (m *Model) columns() (text, sim int) {
+	if m.sim == nil && m.simErr == "" {
+		return m.w, 0
+	}
+	if m.w < wideMin {
+		if m.showSim {
+			return 0, m.w
+		}
+		return m.w, 0
+	}
+	text = min(max(m.w*45/100, 34), 76)
+	return text, m.w - text - 1
+}
+
+// textWidth is the width the Markdown is wrapped to: the text column less
+// a margin on each side.
+func (m *Model) textWidth() int {
+	tw, _ := m.columns()
+	return min(max(tw-2, 1), maxTextWidth)
+}
+
+// maxTextWidth keeps lines readable on a wide screen.
+const maxTextWidth = 96
+
+// layout renders the step's text for the current width (once: the cache
+// keeps it) and sizes the simulation's panes. Update calls it whenever the
+// step, the size or the design changes; View only reads its results.
+func (m *Model) layout() {
+	if m.w <= 0 || m.h <= 0 {
+		return
+	}
+	m.help.Width = m.w
+	tw, sw := m.columns()
+	if tw > 0 {
+		m.text.ensure(m.step, m.cur().Text, m.textWidth())
+	}
+	if sw > 0 && m.sim != nil {
+		placePanes(m.sim.Panes(), sw, m.simBodyHeight())
+	}
+	m.clampScroll()
+}
+
+// simBodyHeight is the rows the panes get: the body less the design line.
+func (m *Model) simBodyHeight() int {
+	return max(m.h-chrome-1, 0)
+}
+
+// placePanes gives each pane a height: its minimum first, then what the
+// fixed panes ask for, then the rest shared by the flexible ones. Panes that
+// do not fit at their minimum get height 0 and are not drawn.
+func placePanes(ps []simPane, w, h int) []int {
+	heights := make([]int, len(ps))
+	left := h
+	for i, p := range ps {
+		if p.Min() > left {
+			break
+		}
+		heights[i] = p.Min()
+		left -= p.Min()
+	}
+	for i, p := range ps {
+		if heights[i] == 0 {
+			continue
+		}
+		if need := p.Needs(w); need > heights[i] {
+			extra := min(need-heights[i], left)
+			heights[i] += extra
+			left -= extra
+		}
+	}
+	var flex []int
+	for i, p := range ps {
+		if heights[i] > 0 && p.Needs(w) == 0 {
+			flex = append(flex, i)
+		}
+	}
+	for k, i := range flex {
+		share := left / (len(flex) - k)
+		heights[i] += share
+		left -= share
+	}
+	for i, p := range ps {
+		p.SetSize(w, heights[i])
+	}
+	return heights
+}
+
+// textLines is everything the text column scrolls through.
+func (m *Model) textLines() []string {
+	width := m.textWidth()
+	st := m.cur()
+	title := m.th.Title.Render(fmt.Sprintf("%d. %s", m.step+1, st.Title))
+	lines := strings.Split(ansi.Wrap(title, width, ""), "\n")
+	lines = append(lines, "")
+	body, ok := m.text.get(m.step, width)
+	if !ok {
+		body = ansi.Wrap(st.Text, width, "")
+	}
+	lines = append(lines, strings.Split(body, "\n")...)
+	if st.Question != nil {
+		lines = append(lines, "")
+		lines = append(lines, renderQuestion(m.th, st.Question, m.questions[m.step], width)...)
+	}
+	if m.simErr != "" {
+		lines = append(lines, "", m.th.Error.Render("The simulation could not start: ")+m.simErr)
+	}
+	return lines
+}
+
+func (m *Model) clampScroll() {
+	if m.w <= 0 || m.h <= 0 {
+		return
+	}
+	tw, _ := m.columns()
+	if tw == 0 {
+		return
+	}
+	room := max(m.h-chrome, 1)
+	m.scroll = max(min(m.scroll, len(m.textLines())-room), 0)
+}
+
+// View draws the player: exactly the window's size, from what Update
+// prepared. It does no I/O and renders no Markdown.
+func (m Model) View() string {
+	if m.w <= 0 || m.h <= 0 {
+		return ""
+	}
+	if m.w < 24 || m.h < 8 {
+		msg := []string{"breakerlab lesson", fmt.Sprintf("step %d/%d", m.step+1, len(m.p.Steps)), "make the window larger", "q quits"}
+		return strings.Join(pane.Block(msg, m.w, m.h), "\n")
+	}
+	lines := make([]string, 0, m.h)
+	lines = append(lines, m.titleLine())
+	body := m.h - chrome
+	switch {
+	case m.showHelp:
+		lines = append(lines, pane.Block(strings.Split(m.help.FullHelpView(m.helpKeys().FullHelp()), "\n"), m.w, body)...)
+	case m.showList:
+		lines = append(lines, m.listView(body)...)
+	default:
+		lines = append(lines, m.bodyView(body)...)
+	}
+	lines = append(lines, m.statusLine(), pane.Fit(m.help.ShortHelpView(m.helpKeys().ShortHelp()), m.w))
+	return strings.Join(lines, "\n")
+}
+
+func (m *Model) titleLine() string {
+	l := m.p.Lesson
+	name := l.Title
+	if l.Number > 0 {
+		name = fmt.Sprintf("lesson %d · %s", l.Number, l.Title)
+	}
+	right := fmt.Sprintf(" step %d/%d ", m.step+1, len(m.p.Steps))
+	if m.progress.Done {
+		right = " ✓ done ·" + right
+	}
+	left := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › ") + m.th.Bold.Render(name)
+	room := m.w - ansi.StringWidth(right)
+	if room < 10 {
+		return pane.Fit(right, m.w)
+	}
+	return pane.Fit(left, room) + m.th.Accent.Render(right)
+}
+
+func (m *Model) bodyView(body int) []string {
+	tw, sw := m.columns()
+	var left, right []string
+	if tw > 0 {
+		all := m.textLines()
+		start := min(m.scroll, max(len(all)-1, 0))
+		end := min(start+body, len(all))
+		visible := append([]string(nil), all[start:end]...)
+		if end < len(all) && len(visible) > 0 {
+			visible[len(visible)-1] = m.th.Dim.Render(fmt.Sprintf("↓ %d more lines (j)", len(all)-end))
+		}
+		if start > 0 && len(visible) > 0 {
+			visible[0] = m.th.Dim.Render("↑ more (k)")
+		}
+		for i := range visible {
+			visible[i] = " " + visible[i]
+		}
+		left = pane.Block(visible, tw, body)
+	}
+	if sw > 0 {
+		right = m.simView(sw, body)
+	}
+	switch {
+	case tw == 0:
+		return right
+	case sw == 0:
+		return left
+	}
+	out := make([]string, body)
+	sep := m.th.Border.Render("│")
+	for i := range out {
+		out[i] = left[i] + sep + right[i]
+	}
+	return out
+}
+
+func (m *Model) simView(w, h int) []string {
+	if m.sim == nil {
+		return pane.Block([]string{m.th.Error.Render("no simulation: " + m.simErr)}, w, h)
+	}
+	v, n, name := m.sim.Variant()
+	head := fmt.Sprintf(" %s · design %d/%d: %s", m.sim.Scenario(), v+1, n, name)
+	if m.cur().Choose {
+		head += m.th.Dim.Render("  (v: next design)")
+	}
+	out := []string{pane.Fit(m.th.Accent.Render(head), w)}
+	hidden := 0
+	for _, p := range m.sim.Panes() {
+		view := p.View()
+		if view == "" {
+			hidden++
+			continue
+		}
+		out = append(out, strings.Split(view, "\n")...)
+	}
+	if hidden > 0 && len(out) < h {
+		out = append(out, m.th.Dim.Render(fmt.Sprintf(" %d more pane(s) need a taller window", hidden)))
+	}
+	return pane.Block(out, w, h)
+}
+
+func (m *Model) statusLine() string {
+	st := m.cur()
+	var left string
+	switch {
+	case m.sim == nil && st.HasSim():
+		left = m.th.Error.Render(" simulation unavailable")
+	case m.sim == nil:
+		left = m.th.Dim.Render(" text only")
+		if st.Question != nil {
+			if m.questions[m.step].right {
+				left = m.th.Good.Render(" ✓ answered")
+			} else {
+				left = m.th.Warn.Render(" ? a question for you")
+			}
+		}
+	default:
+		var mode string
+		switch {
+		case m.playing:
+			mode = m.th.Good.Bold(true).Render(theme.GlyphPlaying + " playing")
+		case m.finished:
+			mode = m.th.Bold.Render(theme.GlyphFinished + " finished")
+		default:
+			mode = m.th.Warn.Bold(true).Render(theme.GlyphPaused + " paused")
+		}
+		left = fmt.Sprintf(" %s  %s / %s  %s", mode, m.th.Bold.Render(fmt.Sprintf("%.1f s", m.sim.Now().Seconds())),
+			pane.Seconds(m.sim.End()), pane.SpeedLabel(roundSpeed(st.Speed)))
+		switch {
+		case m.atPause:
+			left += m.th.Accent.Render("  · paused here: " + pauseText(st) + "; space plays on")
+		case st.PauseAt > m.sim.Now():
+			left += m.th.Dim.Render("  · pauses at " + pane.Seconds(st.PauseAt) + pauseWhy(st))
+		case !m.playing && m.sim.Now() == st.From && !m.finished:
+			left += m.th.Dim.Render("  · space plays")
+		}
+	}
+	if m.note != "" {
+		style := m.th.Dim
+		if m.noteErr {
+			style = m.th.Error
+		}
+		left += "  " + style.Render(m.note)
+	}
+	return pane.Fit(left, m.w)
+}
+
+func roundSpeed(f float64) float64 {
+	if f >= 1 {
+		return float64(int(f*10+0.5)) / 10
+	}
+	return float64(int(f*100+0.5)) / 100
+}
+
+// pauseText names a step's pause point as the status line says it.
+func pauseText(st *lessons.PreparedStep) string {
+	switch st.Pause.Kind {
+	case lessons.PauseEvent:
+		return st.Pause.Text + " at " + pane.Seconds(st.PauseAt)
+	case lessons.PauseEnd:
+		return "the traffic has ended"
+	}
+	return pane.Seconds(st.PauseAt)
+}
+
+func pauseWhy(st *lessons.PreparedStep) string {
+	if st.Pause.Kind == lessons.PauseEvent {
+		return " (" + st.Pause.Text + ")"
+	}
+	return ""
+}
+
+func (m *Model) listView(h int) []string {
+	var body []string
+	for i, s := range m.p.Steps {
+		mark := "  "
+		switch {
+		case s.Question != nil && m.progress.Right(i):
+			mark = m.th.Good.Render("✓ ")
+		case s.Question != nil:
+			mark = m.th.Warn.Render("? ")
+		case seen(m.progress.Seen, i):
+			mark = m.th.Dim.Render("· ")
+		}
+		line := fmt.Sprintf("%s%2d. %s", mark, i+1, s.Title)
+		if i == m.step {
+			line += m.th.Dim.Render("  (here)")
+		}
+		if i == m.listCursor {
+			line = m.th.Selected.Render(theme.GlyphCursor + " " + ansi.Strip(line))
+		} else {
+			line = "  " + line
+		}
+		body = append(body, line)
+	}
+	if room := h - 2; room > 0 && len(body) > room {
+		start := min(max(m.listCursor-room/2, 0), len(body)-room)
+		body = body[start : start+room]
+	}
+	return pane.Frame(m.th, m.w, h, "Steps", "↑/↓ choose · enter open · esc close", body)
+}
+
+func seen(list []int, i int) bool {
+	for _, s := range list {
+		if s == i {
+			return true
+		}
+	}
+	return false
+}
+
+// helpKeys lists the keys that do something now.
+func (m *Model) helpKeys() helpKeys {
+	k := m.keys
+	st := m.cur()
+	if m.showList {
+		return helpKeys{short: []key.Binding{k.Up, k.Down, k.Submit, k.Back, k.Quit}}
+	}
+	short := []key.Binding{k.Next, k.Prev}
+	if m.sim != nil {
+		short = append(short, k.Play, k.Restart)
+		if st.Choose {
+			short = append(short, k.Variant)
+		}
+	}
+	if q := st.Question; q != nil && !m.questions[m.step].right {
+		if q.Kind == lessons.Choice {
+			short = append(short, k.Answer)
+		} else {
+			short = append(short, k.Submit)
+		}
+	}
+	short = append(short, k.Steps)
+	if m.w < wideMin && m.sim != nil {
+		short = append(short, k.Toggle)
+	}
+	short = append(short, k.Help, k.Quit)
+	full := [][]key.Binding{
+		{k.Next, k.Prev, k.Steps},
+		{k.Play, k.Restart, k.Variant, k.Toggle},
+		{k.Up, k.Down, k.Answer, k.Submit, k.Erase},
+		{k.Help, k.Back, k.Quit},
+	}
+	return helpKeys{short: short, full: full}
+}
