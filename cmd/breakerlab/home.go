@@ -9,7 +9,9 @@ import (
 )
 
 // The bare command opens the home screen. Lessons and Exercises run as
-// commands of their own once the home screen has closed.
+// commands of their own once the home screen has closed: `lesson` with no
+// argument (the lesson list) and `exercises` (the runner), when this build
+// has them.
 func init() {
 	register(command{name: "home", summary: "open the home screen (lessons, sandbox, exercises)", run: runHome})
 }
@@ -24,7 +26,7 @@ func runHome(args []string, stdout, stderr io.Writer) error {
 	}
 	entries = append(entries, home.Entry{Name: shuffleScenario.Name, Summary: shuffleScenario.Summary,
 		Unavailable: "The shuffle scenario has a simulation of its own and no sandbox view yet: `breakerlab run shuffle` prints its results."})
-	_, lessons := commands["lessons"]
+	_, lessons := commands["lesson"]
 	_, exercises := commands["exercises"]
 	choice, err := tui.RunHome(terminal(), home.Options{Scenarios: entries, Seed: defaultSeed, Lessons: lessons, Exercises: exercises})
 	if err != nil {
@@ -32,7 +34,7 @@ func runHome(args []string, stdout, stderr io.Writer) error {
 	}
 	switch choice {
 	case home.ChoseLessons:
-		return commands["lessons"].run(nil, stdout, stderr)
+		return commands["lesson"].run(nil, stdout, stderr)
 	case home.ChoseExercises:
 		return commands["exercises"].run(nil, stdout, stderr)
 	}

@@ -6,7 +6,7 @@
 //
 // It holds no global state and takes its theme (and so its renderer) from
 // Options. It may import tui/theme, tui/pane, tui/sandbox, the engine's
-// scenario types, bubbletea and bubbles (key, help); it does no I/O.
+// scenario types, bubbletea, bubbles (key, help) and x/ansi; it does no I/O.
 package home
 
 import (

@@ -7,6 +7,6 @@
 // from Options, so a server can run one per session. Ticks are re-armed
 // only while playing, and View only joins the panes' cached strings.
 //
-// It may import the engine, tui/theme, tui/pane, tui/chart, bubbletea and
-// bubbles (key, help). It does no I/O.
+// It may import the engine, tui/theme, tui/pane, tui/chart, bubbletea,
+// bubbles (key, help) and x/ansi. It does no I/O.
 package sandbox
