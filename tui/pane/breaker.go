@@ -297,8 +297,11 @@ func (b *Breaker) render() []string {
 
 	room := b.h - 2
 	var body []string
+	rule := ruleLabels(v.cfg)[0]
+	full := false // whether the diagram shows the opening rule in full
 	if lay, ok := diagramFor(v.cfg, inner); ok && room >= 6+3 {
 		body = append(body, b.drawDiagram(lay, inner)...)
+		full = lay.labels.rule == rule
 	} else {
 		body = append(body, b.stateStrip())
 	}
@@ -312,6 +315,9 @@ func (b *Breaker) render() []string {
 		logWant = 2
 	}
 	wants := [][]string{Wrap(b.detail(), inner)}
+	if !full {
+		wants = append(wants, Wrap(b.th.Dim.Render("opens when "+rule), inner))
+	}
 	if v.retries != "" {
 		wants = append(wants, Wrap(b.th.Dim.Render(v.retries), inner))
 	}
@@ -589,7 +595,7 @@ func (b *Breaker) windowLines(inner int) []string {
 	}
 	switch {
 	case v.state != breaker.Closed && line != "":
-		line += " when it opened"
+		line = "opened at " + line
 	case v.calls < minCalls && line != "":
 		line += fmt.Sprintf(" (judged from %d calls)", minCalls)
 	}

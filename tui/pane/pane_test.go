@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -131,7 +134,7 @@ func TestBreakerWindowMarks(t *testing.T) {
 	b.SetData(tuitest.At(t, "cascade", 2, 16))
 	b.SetSize(60, 18)
 	v := b.View()
-	if !strings.Contains(v, "window ✓✓✓✓✓✓✓✓✓✓✗✗✗✗✗✗✗✗✗✗") || !strings.Contains(v, "10 of 20 failed (50% ≥ 50%) when it opened") {
+	if !strings.Contains(v, "window ✓✓✓✓✓✓✓✓✓✓✗✗✗✗✗✗✗✗✗✗") || !strings.Contains(v, "opened at 10 of 20 failed (50% ≥ 50%)") {
 		t.Errorf("the window row should show 10 ✓, 10 ✗ and the rate against the threshold:\n%s", v)
 	}
 }
@@ -269,4 +272,58 @@ func TestFitAndFrame(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A scenario with two breakers: b shows the next one.
+func TestBreakerNextCyclesBreakers(t *testing.T) {
+	sc := tuitest.Scenario(t, "cascade")
+	sys := &sc.Variants[2].System
+	cfg := *sys.Dependencies[2].Policy.Breaker
+	sys.Dependencies[0].Policy.Breaker = &cfg
+	d := runData(t, sc, 2, 16*time.Second)
+	b := pane.NewBreaker(tuitest.Plain())
+	b.SetSize(80, 18)
+	b.SetData(d)
+	if dep, _ := b.Showing(); dep != "search-index" || !strings.Contains(b.View(), "1 of 2") {
+		t.Fatalf("first breaker shown: %q\n%s", dep, b.View())
+	}
+	b.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("b")})
+	b.SetData(d)
+	if dep, _ := b.Showing(); dep != "recommendations" || !strings.Contains(b.View(), "2 of 2") || !strings.Contains(b.View(), "● OPEN") {
+		t.Fatalf("b should show the second breaker, open at 16 s: %q\n%s", dep, b.View())
+	}
+}
+
+// The richer breakers: a time window, a slow-call rule, a run of failures.
+func TestBreakerRicherRules(t *testing.T) {
+	sc := tuitest.Scenario(t, "cascade")
+	bc := sc.Variants[2].System.Dependencies[2].Policy.Breaker
+	bc.Window, bc.WindowSize, bc.WindowSpan, bc.MinimumCalls = breaker.TimeWindow, 0, 10*time.Second, 20
+	bc.SlowCallDuration, bc.SlowCallRate = time.Second, 0.8
+	bc.MaxConsecutiveFailures = 5
+	for _, at := range []time.Duration{5 * time.Second, 16 * time.Second} {
+		d := runData(t, sc, 2, at)
+		b := pane.NewBreaker(tuitest.Plain())
+		b.SetSize(100, 20)
+		b.SetData(d)
+		v := b.View()
+		tuitest.CheckBlock(t, v, 100, 20)
+		for _, want := range []string{"opens when ≥ 50% of calls in 10 s fail or ≥ 80% slower than 1 s or 6 failures in a row",
+			"≥50% of 10 s fail or ≥80% slow or 6 ✗ in a row", "last 10 s ", "in a row (opens at 6)", "slow"} {
+			if !strings.Contains(v, want) {
+				t.Errorf("at %v the pane lacks %q:\n%s", at, want, v)
+			}
+		}
+	}
+}
+
+func runData(t *testing.T, sc *engine.Scenario, v int, at time.Duration) pane.Data {
+	t.Helper()
+	r, err := engine.New(sc, v, tuitest.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(at)
+	s := r.Snapshot()
+	return pane.Data{Snap: &s, Gen: 1, Faults: pane.FaultSpans(sc, v)}
 }
