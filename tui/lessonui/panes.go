@@ -176,7 +176,11 @@ func (p *endpointsPane) View() string {
 			total += e.Total.Total()
 		}
 		if p.h >= 4+len(s.Endpoints) {
-			body = append(body, p.th.Dim.Render(fmt.Sprintf("%s requests answered so far", pane.Count(total))))
+			noun := "requests"
+			if total == 1 {
+				noun = "request"
+			}
+			body = append(body, p.th.Dim.Render(fmt.Sprintf("%s %s answered so far", pane.Count(total), noun)))
 		}
 	}
 	p.view = strings.Join(pane.Frame(p.th, p.w, p.h, title, note, body), "\n")

@@ -68,14 +68,59 @@ func (c *textCache) ensure(step int, md string, width int) {
 	}
 	out := ""
 	if r != nil {
-		if s, err := r.Render(keepTogether(md)); err == nil {
-			out = s
+		if s, err := r.Render(glued(joinListLines(md))); err == nil {
+			out = unglued(s)
 		}
 	}
 	if out == "" {
 		out = xansi.Wrap(md, width, "")
 	}
 	c.done[k] = strings.Trim(out, "\n")
+}
+
+// joinListLines puts each list item of a Markdown text on one line: glamour
+// keeps the line breaks inside an item instead of reflowing them. A line
+// continues an item when it is indented and follows the item's text,
+// outside code blocks.
+func joinListLines(md string) string {
+	lines := strings.Split(md, "\n")
+	out := make([]string, 0, len(lines))
+	inItem, inCode := false, false
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			inCode = !inCode
+			inItem = false
+			out = append(out, l)
+			continue
+		}
+		switch {
+		case inCode || t == "":
+			inItem = false
+		case isListItem(t) && !strings.HasPrefix(l, "  "):
+			inItem = true
+		case inItem && strings.HasPrefix(l, "  ") && !isListItem(t):
+			out[len(out)-1] += " " + t
+			continue
+		default:
+			inItem = isListItem(t)
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// isListItem reports whether a trimmed line starts a list item: "- ", "* ",
+// "+ " or "1. ".
+func isListItem(t string) bool {
+	if strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "+ ") {
+		return true
+	}
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(t) && t[i] == '.' && t[i+1] == ' '
 }
 
 // unitSpace matches the space between a number and its unit ("24 s",
@@ -88,6 +133,14 @@ func keepTogether(s string) string {
 		return strings.ReplaceAll(m, " ", "\u00a0")
 	})
 }
+
+// glue stands in for those spaces while glamour wraps: its word wrapper
+// breaks at a non-breaking space too, but not at a private-use character,
+// which is turned back into a space afterwards.
+const glue = "\ue000"
+
+func glued(s string) string   { return strings.ReplaceAll(keepTogether(s), "\u00a0", glue) }
+func unglued(s string) string { return strings.ReplaceAll(s, glue, " ") }
 
 // questionState is how far the learner has got with a step's question.
 type questionState struct {

@@ -32,7 +32,7 @@ func (m *Model) columns() (text, sim int) {
 		}
 		return m.w, 0
 	}
-	text = min(max(m.w*45/100, 34), 76)
+	text = min(max(m.w/2, 36), 76)
 	return text, m.w - text - 1
 }
 
