@@ -248,8 +248,10 @@ func (b *Breaker) Needs(w int) int {
 	if _, ok := diagramFor(b.cur.cfg, w-2); !ok {
 		d = 1
 	}
-	// Diagram, window and rate, the state's detail, the log's head and entries.
-	return 2 + d + 2 + 1 + 1 + max(b.cur.transLen, 1)
+	// Diagram, window and rate, the state's detail, the log's head and its
+	// latest three entries: a fixed allowance, so that the layout does not
+	// shift as transitions happen.
+	return 2 + d + 2 + 1 + 1 + 3
 }
 
 // View draws the pane, from the cache when nothing changed.
