@@ -181,6 +181,7 @@ func (r *Run) abandonInside(id int32, i int) {
 	if req.inCall {
 		req.inCall = false
 		req.callTok++
+		ds.abandoned++ // the dependency goes on working on it
 	}
 }
 

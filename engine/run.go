@@ -85,6 +85,7 @@ type dependencyState struct {
 	rng         *rand.Rand // retries' latencies and backoff jitter
 	inFlight    int
 	inFlightMax int
+	abandoned   int  // calls in flight whose caller no longer waits
 	bulkhead    int  // calls inside the bulkhead now
 	waiters     ring // calls waiting for a bulkhead slot
 	waiting     int  // live waiters (the ring may hold stale ones)
@@ -369,7 +370,11 @@ func (r *Run) handle(e *event) {
 	req := &r.requests[e.req]
 	if e.kind == evCallDone {
 		// The dependency finishes its work whether or not anyone still waits.
-		r.dependencies[e.dep].inFlight--
+		ds := &r.dependencies[e.dep]
+		ds.inFlight--
+		if req.gen != e.gen || !req.inCall || req.callTok != e.tok {
+			ds.abandoned--
+		}
 	}
 	if req.gen != e.gen {
 		return // the request finished and its slot moved on
@@ -627,7 +632,7 @@ func (r *Run) closeBucket() {
 	}
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
-		s := DependencySample{InFlight: int32(ds.inFlight), Bulkhead: int32(ds.bulkhead), Breaker: -1}
+		s := DependencySample{InFlight: int32(ds.inFlight), Abandoned: int32(ds.abandoned), Bulkhead: int32(ds.bulkhead), Breaker: -1}
 		if ds.breaker != nil {
 			s.Breaker = int8(ds.breaker.StateAt(r.sampleAt))
 		}

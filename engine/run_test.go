@@ -174,6 +174,9 @@ func checkInvariants(t *rapid.T, r *Run) {
 		if cap := ds.cfg.Policy.Bulkhead; cap > 0 && ds.bulkhead > cap {
 			t.Fatalf("at %v: %d calls inside a bulkhead of %d", r.now, ds.bulkhead, cap)
 		}
+		if ds.abandoned < 0 || ds.abandoned > ds.inFlight {
+			t.Fatalf("at %v: %d abandoned of %d in flight", r.now, ds.abandoned, ds.inFlight)
+		}
 		if ds.inFlight < 0 || ds.inFlight > ds.inFlightMax {
 			t.Fatalf("at %v: in flight %d, max %d", r.now, ds.inFlight, ds.inFlightMax)
 		}
@@ -320,8 +323,8 @@ func TestTimeoutFreesCallerButNotDependency(t *testing.T) {
 	if snap.Busy != 5 {
 		t.Errorf("busy workers %d, want 5 (10 req/s × 0.5 s)", snap.Busy)
 	}
-	if d := snap.Dependencies[0]; d.InFlight != 20 {
-		t.Errorf("dependency in flight %d, want 20 (10 req/s × 2 s)", d.InFlight)
+	if d := snap.Dependencies[0]; d.InFlight != 20 || d.Abandoned != 15 {
+		t.Errorf("dependency in flight %d (%d abandoned), want 20 (10 req/s × 2 s) of which 15 abandoned", d.InFlight, d.Abandoned)
 	}
 	r.Run()
 	if e := r.Snapshot().Endpoints[0]; e.Window[Failed] != 100 {

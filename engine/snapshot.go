@@ -18,8 +18,11 @@ type EndpointSample struct {
 // DependencySample is one time-series bucket of a dependency, read at its end.
 type DependencySample struct {
 	InFlight int32 // calls the dependency is working on, abandoned ones included
-	Bulkhead int32 // calls inside the caller's bulkhead
-	Breaker  int8  // a breaker.State, or -1 when there is no breaker
+	// Abandoned is the part of InFlight whose callers gave up (timed out):
+	// work the dependency does for nobody.
+	Abandoned int32
+	Bulkhead  int32 // calls inside the caller's bulkhead
+	Breaker   int8  // a breaker.State, or -1 when there is no breaker
 }
 
 // Snapshot is the state of a run at one moment. It is immutable: later steps
@@ -72,6 +75,7 @@ type DependencySnapshot struct {
 	Name        string
 	InFlight    int
 	InFlightMax int
+	Abandoned   int // of InFlight, calls whose callers gave up
 	Bulkhead    int // calls inside the bulkhead now
 	BulkheadCap int // zero when there is no bulkhead
 	Timeout     time.Duration
@@ -158,6 +162,7 @@ func (r *Run) Snapshot() Snapshot {
 			Name:            ds.cfg.Name,
 			InFlight:        ds.inFlight,
 			InFlightMax:     ds.inFlightMax,
+			Abandoned:       ds.abandoned,
 			Bulkhead:        ds.bulkhead,
 			BulkheadCap:     ds.cfg.Policy.Bulkhead,
 			Timeout:         ds.cfg.Policy.Timeout,
