@@ -221,3 +221,19 @@ func TestFailFastFallbackSendsRetryAfter(t *testing.T) {
 		t.Fatalf("queue-for-later stored %d, fallback outcomes %d", d.QueuedForLater, s.Endpoints[0].Window[Fallback])
 	}
 }
+
+// Once a run has warmed up (its slabs and queues grown), advancing it
+// allocates nothing: the hot path is allocation-free.
+func TestSteadyStateAdvanceDoesNotAllocate(t *testing.T) {
+	for v := range cascadeLike().Variants {
+		r, err := New(cascadeLike(), v, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.AdvanceTo(21 * time.Second)
+		allocs := testing.AllocsPerRun(5, func() { r.Advance(time.Second) })
+		if allocs != 0 {
+			t.Errorf("variant %d: %.0f allocations per simulated second", v, allocs)
+		}
+	}
+}
