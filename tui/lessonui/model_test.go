@@ -287,13 +287,17 @@ func TestStepListJumps(t *testing.T) {
 // Nothing panics and every view fills the window exactly, down to 1×1.
 func TestEverySizeDownToOneByOne(t *testing.T) {
 	ps := allLessons(t)
-	sizes := [][2]int{{1, 1}, {2, 1}, {1, 2}, {10, 3}, {23, 7}, {24, 8}, {30, 10}, {40, 12}, {60, 15}, {71, 20}, {72, 20}, {200, 60}}
+	sizes := [][2]int{{1, 1}, {2, 1}, {1, 2}, {10, 3}, {23, 7}, {24, 8}, {40, 12}, {71, 20}, {72, 20}, {200, 60}}
 	for _, p := range ps {
 		for i := range p.Steps {
 			m := open(t, p, i, 80, 24, Options{})
-			for _, s := range sizes {
+			for n, s := range sizes {
 				m = send(m, tea.WindowSizeMsg{Width: s[0], Height: s[1]})
-				for _, k := range []string{"", "s", "?", "\t"} {
+				overlays := []string{""}
+				if n%3 == 0 {
+					overlays = []string{"", "s", "?", "\t"}
+				}
+				for _, k := range overlays {
 					if k != "" {
 						m = send(m, keys(k)...)
 					}
