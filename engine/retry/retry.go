@@ -1,6 +1,7 @@
 // Package retry holds the pieces of a retry policy that are state machines of
 // their own: exponential backoff with full jitter, and retry budgets (the AWS
-// SDK's token bucket, Envoy's share of active requests). Like the breaker,
+// SDK's token bucket, Envoy's share of active requests), plus Do, the retry
+// loop for real calls. Like the breaker,
 // they know nothing of the simulation: randomness is a func the caller
 // injects, so the same code runs seeded in the engine and against real
 // sockets. It imports only the standard library; nothing here is safe for
