@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	kform "github.com/breakerlab/breakerlab/tui/internal/form"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
@@ -35,7 +36,7 @@ const (
 type knob struct {
 	label, hint string
 	kind        valueKind
-	input       field
+	input       kform.Field
 	err         string
 	// set writes the parsed value into the scenario copy.
 	set func(sc *engine.Scenario, v value)
@@ -85,7 +86,7 @@ func newForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 	f := &form{th: th, variant: variant}
 	sys := &sc.Variants[variant].System
 	add := func(label, hint string, kind valueKind, initial string, set func(*engine.Scenario, value), matches ...string) {
-		f.knobs = append(f.knobs, knob{label: label, hint: hint, kind: kind, input: field{value: []rune(initial)}, set: set, matches: matches})
+		f.knobs = append(f.knobs, knob{label: label, hint: hint, kind: kind, input: newField(initial), set: set, matches: matches})
 	}
 	every := func(sc *engine.Scenario, fn func(sys *engine.System)) {
 		for i := range sc.Variants {
@@ -368,102 +369,28 @@ func (f *form) update(msg tea.Msg, keys keyMap) tea.Cmd {
 		}
 	}
 	if k, ok := msg.(tea.KeyMsg); ok {
-		f.knobs[f.focus].input.key(k)
+		f.knobs[f.focus].input.Key(k)
 		f.knobs[f.focus].err = ""
 	}
 	return nil
 }
 
-// field is a one-line text field for short values: typing appends, the
-// cursor stays at the end, backspace deletes and ctrl+u clears.
-type field struct {
-	value []rune
-}
-
-const (
-	fieldLimit = 16 // characters a field holds
-	fieldShown = 9  // characters it shows, the cursor included
-)
-
-// Value is the field's text.
-func (f *field) Value() string { return string(f.value) }
-
-// SetValue replaces the text.
-func (f *field) SetValue(s string) { f.value = []rune(s) }
-
-func (f *field) key(k tea.KeyMsg) {
-	switch k.Type {
-	case tea.KeyBackspace:
-		if len(f.value) > 0 {
-			f.value = f.value[:len(f.value)-1]
-		}
-	case tea.KeyCtrlU:
-		f.value = f.value[:0]
-	case tea.KeyRunes, tea.KeySpace:
-		for _, r := range k.Runes {
-			if r >= ' ' && r != 0x7f && len(f.value) < fieldLimit {
-				f.value = append(f.value, r)
-			}
-		}
-	}
-}
-
 // lines draws the form to fit h lines, scrolled so the focused field shows.
 func (f *form) lines(w, h int) []string {
-	labelW := 0
-	for _, k := range f.knobs {
-		labelW = max(labelW, len([]rune(k.label)))
+	items := make([]kform.Item, len(f.knobs))
+	for i, k := range f.knobs {
+		items[i] = kform.Item{Label: k.label, Hint: k.hint, Value: k.input.Value(), Err: k.err}
 	}
-	var out []string
-	focusLine := 0
-	for i := range f.knobs {
-		for s, start := range f.section {
-			if start == i {
-				if i > 0 {
-					out = append(out, "")
-				}
-				out = append(out, f.th.Bold.Render(f.titles[s]))
-			}
-		}
-		k := &f.knobs[i]
-		mark := "  "
-		label := fmt.Sprintf("%-*s", labelW, k.label)
-		if i == f.focus {
-			mark = f.th.Accent.Render(theme.GlyphCursor) + " "
-			label = f.th.Bold.Render(label)
-			focusLine = len(out)
-		}
-		text := []rune(k.input.Value())
-		if len(text) > fieldShown-1 {
-			text = text[len(text)-(fieldShown-1):]
-		}
-		shown := string(text)
-		if i == f.focus {
-			shown += "▏"
-		}
-		field := "[" + pane.Fit(shown, fieldShown) + "]"
-		line := mark + label + "  " + field + "  "
-		if k.err != "" {
-			line += f.th.Error.Render("✗ " + k.err)
-		} else {
-			line += f.th.Dim.Render(k.hint)
-		}
-		out = append(out, line)
+	sections := make([]kform.Section, len(f.section))
+	for i, start := range f.section {
+		sections[i] = kform.Section{Start: start, Title: f.titles[i]}
 	}
-	out = append(out, "")
-	if f.err != "" {
-		out = append(out, f.th.Error.Render("✗ "+f.err))
-	} else {
-		out = append(out, f.th.Dim.Render("enter re-runs on the same seed, at the same time; esc keeps the run as it is"))
-	}
-	if len(out) <= h {
-		return out
-	}
-	// Scroll: keep the focused field and the last (message) line visible.
-	msg := out[len(out)-1]
-	body := out[:len(out)-1]
-	room := max(h-1, 1)
-	start := min(max(focusLine-room/2, 0), max(len(body)-room, 0))
-	res := append([]string(nil), body[start:min(start+room, len(body))]...)
-	return append(res, msg)
+	return kform.Lines(f.th, items, sections, f.focus, f.err,
+		"enter re-runs on the same seed, at the same time; esc keeps the run as it is", w, h)
+}
+
+func newField(s string) kform.Field {
+	var f kform.Field
+	f.SetValue(s)
+	return f
 }

@@ -1,0 +1,128 @@
+// Package form draws the knob forms of the sandbox and the shard view: a
+// column of short one-line text fields under section titles, each with a
+// hint or, once refused, the reason, and a message line at the bottom. It
+// owns the text field and the drawing; what a field means, how its text is
+// parsed and what a refusal says belong to the screen that uses it.
+//
+// It imports tui/theme, tui/pane (Fit), bubbletea and x/ansi, and does no
+// I/O.
+package form
+
+import (
+	"fmt"
+
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Field is a one-line text field for short values: typing appends, the
+// cursor stays at the end, backspace deletes and ctrl+u clears.
+type Field struct {
+	value []rune
+}
+
+const (
+	fieldLimit = 16 // characters a field holds
+	fieldShown = 9  // characters it shows, the cursor included
+)
+
+// Value is the field's text.
+func (f *Field) Value() string { return string(f.value) }
+
+// SetValue replaces the text.
+func (f *Field) SetValue(s string) { f.value = []rune(s) }
+
+// Key edits the text with one key press; keys that do not edit are ignored.
+func (f *Field) Key(k tea.KeyMsg) {
+	switch k.Type {
+	case tea.KeyBackspace:
+		if len(f.value) > 0 {
+			f.value = f.value[:len(f.value)-1]
+		}
+	case tea.KeyCtrlU:
+		f.value = f.value[:0]
+	case tea.KeyRunes, tea.KeySpace:
+		for _, r := range k.Runes {
+			if r >= ' ' && r != 0x7f && len(f.value) < fieldLimit {
+				f.value = append(f.value, r)
+			}
+		}
+	}
+}
+
+// Item is one field as the form shows it.
+type Item struct {
+	Label, Hint string
+	Value       string
+	// Err, when set, replaces the hint: why the value was refused.
+	Err string
+}
+
+// Section is a title above the items from Start on.
+type Section struct {
+	Start int
+	Title string
+}
+
+// Lines draws the items to fit w×h, scrolled so the focused one shows. The
+// last line is err when set, else footer.
+func Lines(th *theme.Theme, items []Item, sections []Section, focus int, err, footer string, w, h int) []string {
+	labelW := 0
+	for _, it := range items {
+		labelW = max(labelW, len([]rune(it.Label)))
+	}
+	var out []string
+	focusLine := 0
+	for i, it := range items {
+		for _, s := range sections {
+			if s.Start == i {
+				if i > 0 {
+					out = append(out, "")
+				}
+				out = append(out, th.Bold.Render(s.Title))
+			}
+		}
+		mark := "  "
+		label := fmt.Sprintf("%-*s", labelW, it.Label)
+		if i == focus {
+			mark = th.Accent.Render(theme.GlyphCursor) + " "
+			label = th.Bold.Render(label)
+			focusLine = len(out)
+		}
+		text := []rune(it.Value)
+		if len(text) > fieldShown-1 {
+			text = text[len(text)-(fieldShown-1):]
+		}
+		shown := string(text)
+		if i == focus {
+			shown += "▏"
+		}
+		line := mark + label + "  [" + pane.Fit(shown, fieldShown) + "]  "
+		if it.Err != "" {
+			line += th.Error.Render("✗ " + it.Err)
+		} else {
+			line += th.Dim.Render(it.Hint)
+		}
+		out = append(out, line)
+	}
+	out = append(out, "")
+	// The message wraps, so that a long refusal is read in full.
+	var msg []string
+	if err != "" {
+		msg = pane.Wrap(th.Error.Render("✗ "+err), max(w, 1))
+	} else {
+		msg = pane.Wrap(th.Dim.Render(footer), max(w, 1))
+	}
+	if len(out)+len(msg) <= h {
+		return append(out, msg...)
+	}
+	// Scroll: keep the focused field and the message visible.
+	if len(msg) >= h {
+		return msg[:max(h, 0)]
+	}
+	room := h - len(msg)
+	start := min(max(focusLine-room/2, 0), max(len(out)-room, 0))
+	res := append([]string(nil), out[start:min(start+room, len(out))]...)
+	return append(res, msg...)
+}
