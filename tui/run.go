@@ -8,6 +8,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
+	"github.com/breakerlab/breakerlab/tui/shardview"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -60,6 +61,26 @@ func RunSandbox(t Terminal, o SandboxOptions) error {
 	}
 	if _, err := tea.NewProgram(m, t.options()...).Run(); err != nil {
 		return fmt.Errorf("running the sandbox: %w", err)
+	}
+	return nil
+}
+
+// ShardOptions say what the shard view opens on.
+type ShardOptions struct {
+	Seed  uint64
+	Speed float64
+	Play  bool
+}
+
+// RunShardView runs the shard view of the shuffle scenario until the
+// learner quits; the terminal is restored whatever happens.
+func RunShardView(t Terminal, o ShardOptions) error {
+	m, err := shardview.New(shardview.Options{Theme: t.theme(), Seed: o.Seed, Speed: o.Speed, Play: o.Play})
+	if err != nil {
+		return err
+	}
+	if _, err := tea.NewProgram(m, t.options()...).Run(); err != nil {
+		return fmt.Errorf("running the shard view: %w", err)
 	}
 	return nil
 }

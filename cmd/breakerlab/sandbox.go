@@ -12,7 +12,8 @@ import (
 	"github.com/breakerlab/breakerlab/tui/theme"
 )
 
-// `breakerlab sandbox [SCENARIO] [--seed N]` opens the live sandbox.
+// `breakerlab sandbox [SCENARIO] [--seed N]` opens the live sandbox, or the
+// shard view for the shuffle scenario.
 func init() {
 	register(command{name: "sandbox", summary: "play a scenario live: pool, breaker, charts (sandbox [SCENARIO|FILE] [--seed N])", run: runSandbox})
 }
@@ -37,12 +38,16 @@ func runSandbox(args []string, _, _ io.Writer) error {
 	if len(pos) == 1 {
 		name = pos[0]
 	}
-	if name == shuffleScenario.Name {
-		return usagef("the shuffle scenario runs on a simulation of its own, and its sandbox view is not built yet; "+
-			"`breakerlab run shuffle` prints its results. The sandbox opens: %s", strings.Join(sandboxNames(), ", "))
-	}
 	if *speed < 0.1 || *speed > 100 {
 		return usagef("--speed must be between 0.1 and 100, got %v", *speed)
+	}
+	if name == shuffleScenario.Name {
+		variantSet := false
+		fs.Visit(func(f *flag.Flag) { variantSet = variantSet || f.Name == "variant" })
+		if variantSet {
+			return usagef("shuffle has no variants: its shard view shows two strategies side by side (s or e picks them); drop --variant")
+		}
+		return tui.RunShardView(terminal(), tui.ShardOptions{Seed: *seed, Speed: *speed, Play: *play})
 	}
 	sc, err := sandboxScenario(name)
 	if err != nil {
@@ -67,17 +72,6 @@ func sandboxScenario(name string) (*engine.Scenario, error) {
 		return loadScenarioFile(name)
 	}
 	return loadScenario(name)
-}
-
-// sandboxNames lists the scenarios the sandbox can open.
-func sandboxNames() []string {
-	var out []string
-	for _, n := range scenarioNames() {
-		if n != shuffleScenario.Name {
-			out = append(out, n)
-		}
-	}
-	return out
 }
 
 // terminal is the process's terminal, with NO_COLOR read from the environment.

@@ -12,7 +12,8 @@ func TestSandboxUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"sandbox", "shuffle"}, "its sandbox view is not built yet"},
+		{[]string{"sandbox", "shuffle", "--variant", "2"}, "shuffle has no variants"},
+		{[]string{"sandbox", "shuffle", "--speed", "0"}, "--speed must be between 0.1 and 100"},
 		{[]string{"sandbox", "nope"}, "no built-in scenario is called \"nope\""},
 		{[]string{"sandbox", "cascade", "breaker-timeline"}, "at most one scenario"},
 		{[]string{"sandbox", "--speed", "500"}, "--speed must be between 0.1 and 100"},

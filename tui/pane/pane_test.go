@@ -178,6 +178,8 @@ func TestStatusStates(t *testing.T) {
 		{pane.StatusInfo{Speed: 0.1}, "×0.1"},
 		{pane.StatusInfo{Edited: true, Scenario: "cascade", Variants: 1}, "(edited)"},
 		{pane.StatusInfo{Note: "no such variant", NoteIsErr: true}, "no such variant"},
+		{pane.StatusInfo{Scenario: "cascade", Variant: "one shared pool", Variants: 3, VariantIndex: 1}, "2/3 one shared pool"},
+		{pane.StatusInfo{Scenario: "shuffle", Variant: "plain vs shuffle"}, "shuffle · plain vs shuffle · seed 0"},
 	} {
 		s.SetInfo(c.info)
 		if v := s.View(); !strings.Contains(v, c.want) {

@@ -19,8 +19,9 @@ type StatusInfo struct {
 	Scenario          string
 	Variant           string
 	VariantIndex      int // counting from 0
-	Variants          int
-	Seed              uint64
+	// Variants is how many the scenario has; 0 shows Variant unnumbered.
+	Variants int
+	Seed     uint64
 	// Edited marks a run whose knobs differ from the scenario's.
 	Edited bool
 	// Note is a short message (an error, a hint) shown at the right.
@@ -86,6 +87,9 @@ func (s *Status) View() string {
 	clock := fmt.Sprintf("%s / %s", s.th.Bold.Render(fmt.Sprintf("%5.1f s", now.Seconds())), Seconds(i.Duration))
 	left := " " + mode + "  " + clock + "  " + s.th.Bold.Render(SpeedLabel(i.Speed))
 	variant := fmt.Sprintf("%d/%d %s", i.VariantIndex+1, i.Variants, i.Variant)
+	if i.Variants == 0 {
+		variant = i.Variant
+	}
 	if i.Edited {
 		variant += " " + s.th.Warn.Render("(edited)")
 	}
@@ -98,7 +102,7 @@ func (s *Status) View() string {
 		right = st.Render(i.Note) + " "
 	}
 	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)
-	if lw+2+rw > s.w && i.Note == "" {
+	if lw+2+rw > s.w && i.Note == "" && i.Variants > 0 {
 		// Short of room: the variant by number only (the title line names it).
 		right = fmt.Sprintf("%s · variant %d/%d · seed %d ", s.th.Accent.Render(i.Scenario), i.VariantIndex+1, i.Variants, i.Seed)
 		rw = ansi.StringWidth(right)

@@ -1,0 +1,248 @@
+package shardview
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine/shuffle"
+)
+
+// Setup is what the learner sets with the knobs: one fleet, one set of
+// customers, one poisoned customer, and the two strategies shown side by
+// side.
+type Setup struct {
+	Workers, PerCustomer, Customers int
+	Left, Right                     shuffle.Strategy
+	// MaxShared is the overlap-limited strategy's limit: the most workers
+	// two customers may share.
+	MaxShared int
+	Poisoned  int
+	// RestartFor is how long a crashed worker takes to restart once its
+	// supervisor has noticed.
+	RestartFor time.Duration
+}
+
+// DefaultSetup is the reference's fleet: 8 workers, 1,000 customers with 2
+// each, customer 0 poisoned, plain sharding against shuffle sharding.
+func DefaultSetup() Setup {
+	d := shuffle.DefaultSimConfig()
+	return Setup{
+		Workers: d.Workers, PerCustomer: d.PerCustomer, Customers: d.Customers,
+		Left: shuffle.StrategyPlain, Right: shuffle.StrategyShuffle,
+		MaxShared: d.PerCustomer - 1, Poisoned: d.Poisoned, RestartFor: d.RestartFor,
+	}
+}
+
+// The view's own limits, tighter than the engine's: every frame draws the
+// fleet and a replay to rewind must stay quick.
+const (
+	MinWorkers, MaxWorkers     = 2, 2048
+	MaxPerCustomer             = 16
+	MinCustomers, MaxCustomers = 2, 10_000
+	MaxRestart                 = 60 * time.Second
+	minDuration                = 30 * time.Second
+	restartCycles              = 4
+	stepCacheBytes             = 24 << 20
+	workerStateBytes           = 32
+)
+
+// config is the engine's configuration of one side.
+func (s Setup) config(strategy shuffle.Strategy, customers int) shuffle.SimConfig {
+	c := shuffle.DefaultSimConfig()
+	c.Workers, c.PerCustomer, c.Customers = s.Workers, s.PerCustomer, customers
+	c.Strategy, c.MaxShared, c.Poisoned = strategy, s.MaxShared, s.Poisoned
+	c.RestartFor = s.RestartFor
+	return c
+}
+
+// Duration is how long a run plays: long enough for the poisoned customer
+// to bring its workers down several times, and never under 30 s.
+func (s Setup) Duration() time.Duration {
+	d := shuffle.DefaultSimConfig()
+	return max(minDuration, d.PoisonFrom+restartCycles*(d.CrashedFor+s.RestartFor))
+}
+
+// side is one strategy's run: its shards, its timeline, what the exact
+// odds expect, and the snapshot on screen.
+type side struct {
+	strategy shuffle.Strategy
+	cfg      shuffle.SimConfig
+	sim      *shuffle.Sim
+	snap     shuffle.Snapshot
+	expect   shuffle.Expectation
+	// placed is the number of customers the side holds; an overlap limit
+	// can leave room for fewer than asked. note says so.
+	placed int
+	note   string
+}
+
+// newSide builds one side's timeline at time zero.
+func newSide(s Setup, strategy shuffle.Strategy, seed uint64) (*side, error) {
+	placed := s.Customers
+	note := ""
+	if strategy == shuffle.StrategyOverlapLimited {
+		capacity, err := shuffle.OverlapCapacity(s.Workers, s.PerCustomer, s.MaxShared)
+		if err != nil {
+			return nil, fmt.Errorf("overlap-limited: %w", err)
+		}
+		if capacity.Cmp(big.NewInt(int64(placed))) < 0 {
+			placed = int(capacity.Int64())
+			note = fmt.Sprintf("room for only %s of %s customers", count(placed), count(s.Customers))
+		}
+		if placed < 2 {
+			return nil, fmt.Errorf("overlap-limited: %d workers with %d each and at most %d shared have room for only %d customer; the poisoned one needs company: %w",
+				s.Workers, s.PerCustomer, s.MaxShared, placed, shuffle.ErrOverlapLimit)
+		}
+		if s.Poisoned >= placed {
+			return nil, fmt.Errorf("overlap-limited: only customers 0 to %d fit (%s), so one of them must be the poisoned one: %w",
+				placed-1, note, shuffle.ErrOverlapLimit)
+		}
+	}
+	cfg := s.config(strategy, placed)
+	sim, err := shuffle.New(cfg, seed)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", strategy, err)
+	}
+	expect, err := shuffle.Expected(sim.Assignment(), s.Poisoned)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", strategy, err)
+	}
+	return &side{strategy: strategy, cfg: cfg, sim: sim, snap: sim.Snapshot(), expect: expect, placed: placed, note: note}, nil
+}
+
+// run is what the shard view plays: the two sides on one clock. Stepping
+// back is exact: a side is rebuilt from its seed and replayed, and the
+// snapshots of the 100 ms steps passed on the way are kept (as many as
+// fit a memory budget), so that further steps back are lookups.
+type run struct {
+	setup Setup
+	seed  uint64
+	sides [2]*side
+	at    time.Duration
+	gen   uint64 // changes with every run that is not a replay of the same one
+	steps map[time.Duration][2]shuffle.Snapshot
+	// keep is how many step snapshots before the time shown the cache holds.
+	keep int
+}
+
+func newRun(s Setup, seed uint64) (*run, error) {
+	r := &run{setup: s, seed: seed}
+	if err := r.rebuild(0); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// rebuild starts both sides afresh and replays them to t.
+func (r *run) rebuild(t time.Duration) error {
+	var sides [2]*side
+	for i, st := range []shuffle.Strategy{r.setup.Left, r.setup.Right} {
+		sd, err := newSide(r.setup, st, r.seed)
+		if err != nil {
+			return err
+		}
+		sides[i] = sd
+	}
+	perStep := 2 * (r.setup.Workers*workerStateBytes + r.setup.Customers)
+	r.keep = max(stepCacheBytes/perStep, 10)
+	if r.steps == nil || len(r.steps) > 2*r.keep {
+		r.steps = map[time.Duration][2]shuffle.Snapshot{}
+	}
+	from := max(t-time.Duration(r.keep)*step, 0) / step * step
+	for g := from; g < t; g += step {
+		if _, ok := r.steps[g]; ok {
+			continue
+		}
+		var pair [2]shuffle.Snapshot
+		for i, sd := range sides {
+			if err := sd.sim.AdvanceTo(g); err != nil {
+				return fmt.Errorf("replaying to %v: %w", g, err)
+			}
+			pair[i] = sd.sim.Snapshot()
+		}
+		r.steps[g] = pair
+	}
+	for _, sd := range sides {
+		if err := sd.sim.AdvanceTo(t); err != nil {
+			return fmt.Errorf("replaying to %v: %w", t, err)
+		}
+		sd.snap = sd.sim.Snapshot()
+	}
+	r.sides, r.at = sides, t
+	return nil
+}
+
+func (r *run) now() time.Duration { return r.at }
+func (r *run) end() time.Duration { return r.setup.Duration() }
+
+// seek moves both sides to t, clamped to [0, end].
+func (r *run) seek(t time.Duration) error {
+	t = min(max(t, 0), r.end())
+	switch {
+	case t == r.at:
+		return nil
+	case t >= r.sides[0].sim.Now():
+		for _, sd := range r.sides {
+			if err := sd.sim.AdvanceTo(t); err != nil {
+				return fmt.Errorf("advancing to %v: %w", t, err)
+			}
+			sd.snap = sd.sim.Snapshot()
+		}
+		r.at = t
+		return nil
+	}
+	if pair, ok := r.steps[t]; ok {
+		r.sides[0].snap, r.sides[1].snap = pair[0], pair[1]
+		r.at = t
+		return nil
+	}
+	return r.rebuild(t)
+}
+
+// restart goes back to time zero.
+func (r *run) restart() error { return r.rebuild(0) }
+
+// setSetup replaces the setup, keeping the seed and the time. On an error
+// the old run stays.
+func (r *run) setSetup(s Setup) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	old, oldSides, oldSteps, oldAt := r.setup, r.sides, r.steps, r.at
+	r.setup, r.steps = s, nil
+	if err := r.rebuild(min(oldAt, s.Duration())); err != nil {
+		r.setup, r.sides, r.steps, r.at = old, oldSides, oldSteps, oldAt
+		return err
+	}
+	r.gen++
+	return nil
+}
+
+// errSetup marks a setup outside the view's limits.
+var errSetup = errors.New("not allowed")
+
+// check applies the view's own limits, which say what is allowed; the
+// engine checks the rest (plain sharding's divisibility, the overlap limit).
+func (s Setup) check() error {
+	switch {
+	case s.Workers < MinWorkers || s.Workers > MaxWorkers:
+		return fmt.Errorf("workers must be from %d to %s, got %d: %w", MinWorkers, count(MaxWorkers), s.Workers, errSetup)
+	case s.PerCustomer < 1 || s.PerCustomer > min(s.Workers, MaxPerCustomer):
+		return fmt.Errorf("workers per customer must be from 1 to %d, got %d: %w", min(s.Workers, MaxPerCustomer), s.PerCustomer, errSetup)
+	case s.Customers < MinCustomers || s.Customers > MaxCustomers:
+		return fmt.Errorf("customers must be from %d to %s, got %d: %w", MinCustomers, count(MaxCustomers), s.Customers, errSetup)
+	case s.Poisoned < 0 || s.Poisoned >= s.Customers:
+		return fmt.Errorf("the poisoned customer must be from 0 to %d, got %d: %w", s.Customers-1, s.Poisoned, errSetup)
+	case s.RestartFor < 0 || s.RestartFor > MaxRestart:
+		return fmt.Errorf("the restart must take from 0 to %v, got %v: %w", MaxRestart, s.RestartFor, errSetup)
+	}
+	if s.Left == shuffle.StrategyOverlapLimited || s.Right == shuffle.StrategyOverlapLimited {
+		if s.MaxShared < 0 || s.MaxShared >= s.PerCustomer {
+			return fmt.Errorf("the most shared must be from 0 to %d (one less than workers per customer), got %d: %w",
+				s.PerCustomer-1, s.MaxShared, errSetup)
+		}
+	}
+	return nil
+}

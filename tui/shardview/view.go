@@ -1,0 +1,150 @@
+package shardview
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The smallest window the layout fits: the sandbox's.
+const (
+	MinWidth  = 80
+	MinHeight = 24
+)
+
+func (m *Model) tooSmall() bool { return m.w < MinWidth || m.h < MinHeight }
+
+// oddsHeight is the odds pane's share of the body: its table when there is
+// room for it beside sides tall enough to show customers, else one line.
+func (m *Model) oddsHeight(body int) int {
+	if need := m.odds.Needs(); body-need >= 20 {
+		return need
+	}
+	return 3
+}
+
+// layout sizes the panes for the window.
+func (m *Model) layout() {
+	if m.w <= 0 || m.h <= 0 || m.tooSmall() {
+		return
+	}
+	body := m.h - 3
+	oh := m.oddsHeight(body)
+	lw := m.w / 2
+	m.left.SetSize(lw, body-oh)
+	m.right.SetSize(m.w-lw, body-oh)
+	m.odds.SetSize(m.w, oh)
+	m.status.SetSize(m.w, 1)
+	m.help.Width = m.w
+}
+
+// View joins the cached panes into the screen: exactly the window's size.
+func (m Model) View() string {
+	if m.w <= 0 || m.h <= 0 {
+		return ""
+	}
+	if m.tooSmall() {
+		return m.smallView()
+	}
+	lines := make([]string, 0, m.h)
+	c := m.chrome
+	s := m.run.setup
+	if k := fmt.Sprint(m.w, s); k != c.titleKey {
+		c.titleKey, c.title = k, m.titleLine()
+	}
+	lines = append(lines, c.title)
+	body := m.h - 3
+	switch {
+	case m.form != nil:
+		title := "Knobs · the shuffle-sharding fleet"
+		note := fmt.Sprintf("seed %d · at %s", m.run.seed, pane.Seconds(m.run.now()))
+		lines = append(lines, pane.Frame(m.th, m.w, body, title, note, m.form.lines(s, m.w-2, body-2))...)
+	case m.showHelp:
+		lines = append(lines, m.helpView(body)...)
+	default:
+		oh := m.oddsHeight(body)
+		l := strings.Split(m.left.View(), "\n")
+		r := strings.Split(m.right.View(), "\n")
+		for i := range body - oh {
+			var a, b string
+			if i < len(l) {
+				a = l[i]
+			}
+			if i < len(r) {
+				b = r[i]
+			}
+			lines = append(lines, a+b)
+		}
+		lines = append(lines, strings.Split(m.odds.View(), "\n")...)
+	}
+	lines = append(lines, m.status.View())
+	mode := 0
+	switch {
+	case m.form != nil:
+		mode = 1
+	case m.showHelp:
+		mode = 2
+	}
+	if k := fmt.Sprint(m.w, mode); k != c.keysKey {
+		var keys string
+		switch mode {
+		case 1:
+			keys = m.help.ShortHelpView(m.keys.form().ShortHelp())
+		case 2:
+			keys = m.th.Dim.Render("? or esc closes the help")
+		default:
+			keys = m.help.ShortHelpView(m.keys.main().ShortHelp())
+		}
+		c.keysKey, c.keys = k, pane.Fit(" "+keys, m.w)
+	}
+	lines = append(lines, c.keys)
+	return strings.Join(lines, "\n")
+}
+
+// titleLine names the screen and the fleet.
+func (m *Model) titleLine() string {
+	s := m.run.setup
+	head := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › sandbox › ") + m.th.Accent.Render("shuffle") + "  "
+	fleet := fmt.Sprintf("%s workers · %d per customer · %s customers · customer %s poisoned",
+		count(s.Workers), s.PerCustomer, count(s.Customers), count(s.Poisoned))
+	if ansi.StringWidth(head+fleet) > m.w {
+		fleet = fmt.Sprintf("%s workers, %d each · %s customers · #%s poisoned",
+			count(s.Workers), s.PerCustomer, count(s.Customers), count(s.Poisoned))
+	}
+	return pane.Fit(head+fleet, m.w)
+}
+
+// smallView asks for a bigger window, in as much of it as there is.
+func (m Model) smallView() string {
+	msg := fmt.Sprintf("breakerlab needs a window of at least %d×%d; this one is %d×%d. Make the window larger, or press q to quit.",
+		MinWidth, MinHeight, m.w, m.h)
+	wrapped := strings.Split(ansi.Wrap(msg, max(m.w, 1), ""), "\n")
+	return strings.Join(pane.Block(wrapped, m.w, m.h), "\n")
+}
+
+func (m Model) helpView(h int) []string {
+	body := strings.Split(m.help.FullHelpView(m.keys.main().FullHelp()), "\n")
+	about := []string{
+		"",
+		m.th.Bold.Render("What the screen shows"),
+		"One customer's requests crash every worker they reach, and it retries, so its whole shard goes down;",
+		"  a crashed worker lies dead for 0.5 s, then restarts, until the next poisoned request finds it.",
+		"  Every other customer retries on its other workers, so it loses service only when all are down.",
+		"Each side runs the same customers and the same poison under one strategy: the fleet as a grid",
+		"  (● up, ✗ crashed, ↻ restarting; the poisoned customer's workers in [brackets], or ◆ when packed),",
+		"  then a sample of customers with what they have left (all, some, none) and their workers.",
+		"The counts are the other customers now; beside them, what the exact odds expect of the strategy.",
+		"The odds pane counts the fleet's possible shards exactly and gives the chance that another",
+		"  customer's shard shares all, some or none of the poisoned one's.",
+		"",
+		"Rewinding replays the same seed, so a step back shows exactly what was there.",
+	}
+	body = append(body, about...)
+	wrapped := make([]string, 0, len(body))
+	for _, l := range body {
+		wrapped = append(wrapped, strings.Split(ansi.Wrap(l, max(m.w-4, 1), ""), "\n")...)
+	}
+	return pane.Frame(m.th, m.w, h, "Keys", "", wrapped)
+}
