@@ -24,8 +24,7 @@ func runHome(args []string, stdout, stderr io.Writer) error {
 	for _, b := range scenarios.All() {
 		entries = append(entries, home.Entry{Name: b.Name, Summary: b.Summary, Build: b.Build})
 	}
-	entries = append(entries, home.Entry{Name: shuffleScenario.Name, Summary: shuffleScenario.Summary,
-		Unavailable: "The shuffle scenario has a simulation of its own and no sandbox view yet: `breakerlab run shuffle` prints its results."})
+	entries = append(entries, home.Entry{Name: shuffleScenario.Name, Summary: shuffleScenario.Summary, ShardView: true})
 	_, lessons := commands["lesson"]
 	_, exercises := commands["exercises"]
 	choice, err := tui.RunHome(terminal(), home.Options{Scenarios: entries, Seed: defaultSeed, Lessons: lessons, Exercises: exercises})

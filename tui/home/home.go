@@ -1,11 +1,12 @@
 // Package home is breakerlab's home screen: a menu of Lessons, Sandbox and
 // Exercises, the scenario picker behind Sandbox, and the sandbox itself
-// once a scenario is picked (esc comes back). Lessons and Exercises run as
+// once a scenario is picked, or the shard view for the shuffle scenario
+// (esc comes back). Lessons and Exercises run as
 // programs of their own: the home screen quits and reports the choice, and
 // the caller starts them.
 //
 // It holds no global state and takes its theme (and so its renderer) from
-// Options. It may import tui/theme, tui/pane, tui/sandbox, the engine's
+// Options. It may import tui/theme, tui/pane, tui/sandbox, tui/shardview, the engine's
 // scenario types, bubbletea, bubbles (key, help) and x/ansi; it does no I/O.
 package home
 
@@ -16,6 +17,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
+	"github.com/breakerlab/breakerlab/tui/shardview"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
@@ -38,6 +40,9 @@ type Entry struct {
 	Name, Summary string
 	// Build returns a fresh copy of the scenario.
 	Build func() *engine.Scenario
+	// ShardView opens the shard view (the shuffle scenario's own
+	// simulation) instead of the sandbox; Build is not used.
+	ShardView bool
 	// Unavailable, when set, says why the sandbox cannot open it.
 	Unavailable string
 }
@@ -58,6 +63,7 @@ const (
 	onMenu screen = iota
 	onPicker
 	onSandbox
+	onShards
 )
 
 type item struct {
@@ -110,6 +116,7 @@ type Model struct {
 	cursor   int
 	pick     int
 	sb       sandbox.Model
+	sv       shardview.Model
 	w, h     int
 	note     string
 	choice   Choice
@@ -133,6 +140,9 @@ func (m Model) Choice() Choice { return m.choice }
 // InSandbox reports whether the sandbox is open.
 func (m Model) InSandbox() bool { return m.screen == onSandbox }
 
+// InShardView reports whether the shard view is open.
+func (m Model) InShardView() bool { return m.screen == onShards }
+
 // Init does nothing.
 func (m Model) Init() tea.Cmd { return nil }
 
@@ -151,6 +161,16 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		sb, cmd := m.sb.Update(msg)
 		m.sb = sb.(sandbox.Model)
+		return m, cmd
+	}
+	if m.screen == onShards {
+		if _, ok := msg.(shardview.BackMsg); ok {
+			m.screen = onPicker
+			m.keys.Back.SetEnabled(true)
+			return m, nil
+		}
+		sv, cmd := m.sv.Update(msg)
+		m.sv = sv.(shardview.Model)
 		return m, cmd
 	}
 	k, ok := msg.(tea.KeyMsg)
@@ -216,6 +236,17 @@ func (m Model) open() (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	e := m.o.Scenarios[m.pick]
+	if e.ShardView && e.Unavailable == "" {
+		sv, err := shardview.New(shardview.Options{Theme: m.th, Seed: m.o.Seed, CanGoHome: true})
+		if err != nil {
+			m.note = fmt.Sprintf("cannot open %s: %v", e.Name, err)
+			return m, nil
+		}
+		next, _ := sv.Update(tea.WindowSizeMsg{Width: m.w, Height: m.h})
+		m.sv = next.(shardview.Model)
+		m.screen = onShards
+		return m, m.sv.Init()
+	}
 	if e.Unavailable != "" || e.Build == nil {
 		m.note = e.Unavailable
 		return m, nil
@@ -233,8 +264,11 @@ func (m Model) open() (tea.Model, tea.Cmd) {
 
 // View draws the current screen.
 func (m Model) View() string {
-	if m.screen == onSandbox {
+	switch m.screen {
+	case onSandbox:
 		return m.sb.View()
+	case onShards:
+		return m.sv.View()
 	}
 	if m.w <= 0 || m.h <= 0 {
 		return ""

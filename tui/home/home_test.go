@@ -19,7 +19,7 @@ func newHome(t *testing.T, o Options) Model {
 		o.Scenarios = []Entry{
 			{Name: "cascade", Summary: "one hanging dependency takes a shared pool", Build: func() *engine.Scenario { return tuitest.Scenario(t, "cascade") }},
 			{Name: "breaker-timeline", Summary: "a breaker trips and probes", Build: func() *engine.Scenario { return tuitest.Scenario(t, "breaker-timeline") }},
-			{Name: "shuffle", Summary: "shuffle sharding", Unavailable: "shuffle has no sandbox view yet"},
+			{Name: "shuffle", Summary: "shuffle sharding", ShardView: true},
 		}
 	}
 	o.Seed = tuitest.Seed
@@ -111,11 +111,7 @@ func TestPickerOpensTheSandboxAndEscComesBack(t *testing.T) {
 	if m.screen != onPicker {
 		t.Fatal("Sandbox should open the picker")
 	}
-	m = press(m, "up", "enter") // shuffle: unavailable
-	if m.InSandbox() || !strings.Contains(m.View(), "no sandbox view yet") {
-		t.Errorf("shuffle should explain why it does not open:\n%s", m.View())
-	}
-	m = press(m, "down", "enter") // cascade
+	m = press(m, "enter") // cascade
 	if !m.InSandbox() {
 		t.Fatal("enter on cascade should open the sandbox")
 	}
@@ -145,6 +141,38 @@ func TestPickerOpensTheSandboxAndEscComesBack(t *testing.T) {
 	_ = sandbox.BackMsg{}
 }
 
+func TestPickerOpensTheShardViewAndEscComesBack(t *testing.T) {
+	m := newHome(t, Options{})
+	m = press(m, "down", "enter", "up", "enter") // Sandbox, then shuffle (the last)
+	if !m.InShardView() || m.InSandbox() {
+		t.Fatal("enter on shuffle should open the shard view")
+	}
+	if v := m.View(); !strings.Contains(v, "breakerlab › sandbox › shuffle") || !strings.Contains(v, "plain sharding") {
+		t.Errorf("the shard view should be on screen:\n%s", v)
+	}
+	next, cmd := m.Update(keyMsg(" "))
+	m = next.(Model)
+	if cmd == nil || !m.sv.Playing() {
+		t.Error("space in the shard view should play")
+	}
+	next, cmd = m.Update(keyMsg("esc"))
+	m = next.(Model)
+	if cmd == nil {
+		t.Fatal("esc in the shard view should ask to go home")
+	}
+	if m = send(m, cmd()); m.InShardView() || m.screen != onPicker {
+		t.Error("BackMsg should return to the picker")
+	}
+}
+
+func TestUnavailableScenarioSaysWhy(t *testing.T) {
+	m := newHome(t, Options{Scenarios: []Entry{{Name: "later", Summary: "not yet", Unavailable: "later has no view yet"}}})
+	m = press(m, "down", "enter", "enter")
+	if m.InSandbox() || m.InShardView() || !strings.Contains(m.View(), "later has no view yet") {
+		t.Errorf("an unavailable scenario should say why it does not open:\n%s", m.View())
+	}
+}
+
 func TestHomeQuitsAndSurvivesAnySize(t *testing.T) {
 	m := newHome(t, Options{})
 	for _, k := range []string{"q", "ctrl+c"} {
@@ -158,7 +186,7 @@ func TestHomeQuitsAndSurvivesAnySize(t *testing.T) {
 	}
 	for w := 1; w < 120; w += 11 {
 		for h := 1; h < 40; h += 6 {
-			for _, mm := range []Model{m, press(m, "down", "enter"), press(m, "?")} {
+			for _, mm := range []Model{m, press(m, "down", "enter"), press(m, "?"), press(m, "down", "enter", "up", "enter")} {
 				v := send(mm, tea.WindowSizeMsg{Width: w, Height: h}).View()
 				lines := strings.Split(v, "\n")
 				if len(lines) != h {
