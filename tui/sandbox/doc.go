@@ -1,12 +1,16 @@
 // Package sandbox is the live sandbox screen: it runs one scenario on the
 // engine, maps wall time to virtual time at a chosen speed, and shows the
 // run in the panes of tui/pane and tui/chart, with controls to play,
-// pause, step, rewind, switch variant and change the scenario's knobs.
+// pause, step, rewind, switch variant and change the scenario's knobs. Its
+// compare mode runs two variants (or one variant under two libraries'
+// breaker defaults) on the same seeded traffic and one clock, pane for
+// pane, and states the difference in each endpoint's success share.
 //
 // The model holds no global state; its theme (and so its renderer) comes
 // from Options, so a server can run one per session. Ticks are re-armed
 // only while playing, and View only joins the panes' cached strings.
 //
-// It may import the engine, tui/theme, tui/pane, tui/chart, bubbletea,
-// bubbles (key, help) and x/ansi. It does no I/O.
+// It may import the engine (and its breaker presets), tui/theme, tui/pane,
+// tui/chart, tui/internal/form, bubbletea, bubbles (key, help) and x/ansi.
+// It does no I/O.
 package sandbox

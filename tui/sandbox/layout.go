@@ -44,13 +44,17 @@ func (m *Model) layout() {
 	if m.w <= 0 || m.h <= 0 || m.tooSmall() {
 		return
 	}
+	m.status.SetSize(m.w, 1)
+	m.help.Width = m.w
+	if m.cmp != nil {
+		m.layoutCompare()
+		return
+	}
 	r := m.plan()
 	m.pool.SetSize(r.left, r.top)
 	m.brk.SetSize(r.right, r.top)
 	m.out.SetSize(r.left, r.bottom)
 	m.inf.SetSize(r.right, r.bottom)
-	m.status.SetSize(m.w, 1)
-	m.help.Width = m.w
 }
 
 // View joins the cached panes into the screen: exactly the window's size.
@@ -63,7 +67,7 @@ func (m Model) View() string {
 	}
 	lines := make([]string, 0, m.h)
 	c := m.chrome
-	if k := fmt.Sprint(m.w, m.sim.variant, m.sim.sc.Name); k != c.titleKey {
+	if k := fmt.Sprint(m.w, m.sim.variant, m.sim.sc.Name, m.cmp != nil); k != c.titleKey {
 		c.titleKey, c.title = k, m.titleLine()
 	}
 	lines = append(lines, c.title)
@@ -73,6 +77,8 @@ func (m Model) View() string {
 		lines = append(lines, m.formView(body)...)
 	case m.showHelp:
 		lines = append(lines, m.helpView(body)...)
+	case m.cmp != nil:
+		lines = m.compareView(lines)
 	default:
 		r := m.plan()
 		lines = appendRow(lines, m.pool.View(), m.brk.View(), r.top)
@@ -85,6 +91,8 @@ func (m Model) View() string {
 		mode = 1
 	case m.showHelp:
 		mode = 2
+	case m.cmp != nil:
+		mode = 3
 	}
 	if k := fmt.Sprint(m.w, mode); k != c.keysKey {
 		var keys string
@@ -93,6 +101,8 @@ func (m Model) View() string {
 			keys = m.help.ShortHelpView(m.keys.form().ShortHelp())
 		case 2:
 			keys = m.th.Dim.Render("? or esc closes the help")
+		case 3:
+			keys = m.help.ShortHelpView(m.keys.compare().ShortHelp())
 		default:
 			keys = m.help.ShortHelpView(m.keys.main().ShortHelp())
 		}
@@ -123,6 +133,10 @@ func appendRow(lines []string, left, right string, h int) []string {
 func (m *Model) titleLine() string {
 	sc := m.sim.sc
 	head := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › sandbox › ") + m.th.Accent.Render(sc.Name) + "  "
+	if m.cmp != nil {
+		head = strings.TrimSuffix(head, "  ") + m.th.Dim.Render(" › ") + m.th.Bold.Render("compare") + m.th.Dim.Render(": two runs on the same seeded traffic")
+		return pane.Fit(head, m.w)
+	}
 	room := m.w - ansi.StringWidth(head) - 1
 	n := len(sc.Variants)
 	if n == 0 || room < 4*n {
@@ -168,7 +182,11 @@ func (m Model) formView(h int) []string {
 }
 
 func (m Model) helpView(h int) []string {
-	body := strings.Split(m.help.FullHelpView(m.keys.main().FullHelp()), "\n")
+	keys := m.keys.main()
+	if m.cmp != nil {
+		keys = m.keys.compare()
+	}
+	body := strings.Split(m.help.FullHelpView(keys.FullHelp()), "\n")
 	about := []string{
 		"",
 		m.th.Bold.Render("What the panes show"),
@@ -179,6 +197,10 @@ func (m Model) helpView(h int) []string {
 		"Outcomes: a column per stretch of virtual time, filled by how its requests ended:",
 		"  █ ok, ▒ fallback, ░ rejected, ╳ failed. The heavy ━ on the time axis is the fault.",
 		"Calls in flight: one line per dependency, drawn with its letter; ┄ is a bulkhead's cap.",
+		"",
+		"Compare (c): two variants side by side on the same seeded traffic and one clock, pane for pane,",
+		"  with each endpoint's ok share on both sides and the difference in points. C compares one",
+		"  variant's breaker under Resilience4j's defaults and Polly's; p and P try the other libraries.",
 		"",
 		"Rewinding replays the same seeded traffic, so a step back shows exactly what was there.",
 	}

@@ -72,6 +72,7 @@ type Model struct {
 	tickID   int
 	last     time.Time
 	form     *form
+	cmp      *compare // compare mode, when open
 	showHelp bool
 	note     string
 	noteErr  bool
@@ -138,7 +139,65 @@ func (m *Model) tick() tea.Cmd {
 
 // Now is the virtual time shown; Playing says whether it is moving. Both
 // are for tests and for a parent that wants to report them.
-func (m Model) Now() time.Duration { return m.sim.now() }
+func (m Model) Now() time.Duration { return m.now() }
+
+// now is the time shown: compare mode's sides move on their own clock
+// while the main run waits.
+func (m *Model) now() time.Duration {
+	if m.cmp != nil {
+		return m.cmp.sides[0].sim.now()
+	}
+	return m.sim.now()
+}
+
+// end is the scenario's end.
+func (m *Model) end() time.Duration { return m.sim.end() }
+
+// seek moves what is shown to t: the run, or both sides of a comparison.
+func (m *Model) seek(t time.Duration) error {
+	if m.cmp != nil {
+		for _, s := range m.cmp.sides {
+			if err := s.sim.seek(t); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return m.sim.seek(t)
+}
+
+// restart goes back to time zero.
+func (m *Model) restart() error {
+	if m.cmp != nil {
+		for _, s := range m.cmp.sides {
+			if err := s.sim.restart(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return m.sim.restart()
+}
+
+// Comparing reports whether compare mode is open, and on which variants
+// (counting from 0) and breaker presets ("" for the variant's own).
+func (m Model) Comparing() (on bool, variants [2]int, presets [2]string) {
+	if m.cmp == nil {
+		return false, variants, presets
+	}
+	for i, s := range m.cmp.sides {
+		variants[i], presets[i] = s.variant, s.preset
+	}
+	return true, variants, presets
+}
+
+// CompareSnapshots are the two sides' snapshots in compare mode.
+func (m Model) CompareSnapshots() [2]*engine.Snapshot {
+	if m.cmp == nil {
+		return [2]*engine.Snapshot{}
+	}
+	return [2]*engine.Snapshot{&m.cmp.sides[0].sim.snap, &m.cmp.sides[1].sim.snap}
+}
 
 // Playing reports whether the animation runs.
 func (m Model) Playing() bool { return m.playing }
@@ -203,12 +262,12 @@ func (m Model) onTick(t tickMsg) (tea.Model, tea.Cmd) {
 		dt = min(max(t.at.Sub(m.last), 0), 250*time.Millisecond)
 	}
 	m.last = t.at
-	target := m.sim.now() + time.Duration(float64(dt)*speeds[m.speedIdx])
-	if err := m.sim.seek(target); err != nil {
+	target := m.now() + time.Duration(float64(dt)*speeds[m.speedIdx])
+	if err := m.seek(target); err != nil {
 		m.setNote(err.Error(), true)
 		m.playing = false
 	}
-	if m.sim.now() >= m.sim.end() {
+	if m.now() >= m.end() {
 		m.playing = false
 	}
 	m.refresh()
@@ -238,34 +297,48 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case key.Matches(k, m.keys.Quit):
 		return m, tea.Quit
+	case m.cmp != nil && (k.Type == tea.KeyEsc || key.Matches(k, m.keys.Compare)):
+		// esc leaves compare mode before it leaves the sandbox.
+		if m.report(m.closeCompare()) {
+			m.setNote(fmt.Sprintf("compare closed: variant %d", m.sim.variant+1), false)
+		}
 	case key.Matches(k, m.keys.Home):
 		m.play(false)
 		return m, func() tea.Msg { return BackMsg{} }
 	case key.Matches(k, m.keys.Help):
 		m.showHelp = true
 	case key.Matches(k, m.keys.Play):
-		if !m.playing && m.sim.now() >= m.sim.end() {
-			m.report(m.sim.restart())
+		if !m.playing && m.now() >= m.end() {
+			m.report(m.restart())
 		}
 		cmd = m.play(!m.playing)
 	case key.Matches(k, m.keys.Step):
 		m.play(false)
-		next := (m.sim.now()/step + 1) * step
-		m.report(m.sim.seek(next))
+		next := (m.now()/step + 1) * step
+		m.report(m.seek(next))
 	case key.Matches(k, m.keys.Back):
 		m.play(false)
-		now := m.sim.now()
+		now := m.now()
 		prev := now / step * step
 		if prev == now {
 			prev -= step
 		}
-		m.report(m.sim.seek(prev))
+		m.report(m.seek(prev))
 	case key.Matches(k, m.keys.Faster):
 		m.speedIdx = min(m.speedIdx+1, len(speeds)-1)
 	case key.Matches(k, m.keys.Slower):
 		m.speedIdx = max(m.speedIdx-1, 0)
 	case key.Matches(k, m.keys.Restart):
-		m.report(m.sim.restart())
+		m.report(m.restart())
+	case m.cmp != nil && m.compareKey(k):
+		// Handled by compare mode.
+	case key.Matches(k, m.keys.Compare):
+		v := m.sim.variant
+		if m.report(m.openCompare(v, defaultPartner(m.sim.sc, v), "", "")) {
+			m.setNote("compare: same seed, same traffic; tab or 1-9 picks the right side, [ ] the left", false)
+		}
+	case key.Matches(k, m.keys.ComparePresets):
+		m.comparePresets()
 	case key.Matches(k, m.keys.NextVariant):
 		m.switchVariant((m.sim.variant + 1) % len(m.sim.sc.Variants))
 	case key.Matches(k, m.keys.PrevVariant):
@@ -281,9 +354,20 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Knobs):
 		m.resume = m.playing
 		m.play(false)
+		if m.cmp != nil {
+			// The form edits the left side's variant; both sides re-run.
+			if !m.report(m.sim.setVariant(m.cmp.sides[0].variant)) || !m.report(m.sim.seek(m.now())) {
+				break
+			}
+		}
 		m.form = newForm(m.th, m.sim.sc, m.sim.variant)
 	case key.Matches(k, m.keys.Breaker.Next):
 		m.brk.Update(k)
+		if m.cmp != nil {
+			for _, s := range m.cmp.sides {
+				s.brk.Update(k)
+			}
+		}
 	}
 	m.refresh()
 	return m, cmd
@@ -328,6 +412,15 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		m.form = nil
 		m.setNote("knobs applied: re-run on seed "+fmt.Sprint(m.sim.seed), false)
+		if c := m.cmp; c != nil {
+			a, b := c.sides[0], c.sides[1]
+			if err := m.openCompare(a.variant, b.variant, a.preset, b.preset); err != nil {
+				m.cmp = nil
+				m.setNote("knobs applied; compare closed: "+err.Error(), true)
+			} else {
+				m.setNote("knobs applied: both sides re-run on seed "+fmt.Sprint(m.sim.seed), false)
+			}
+		}
 		m.refresh()
 		return m, m.play(m.resume)
 	}
@@ -336,6 +429,10 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 
 // refresh hands the current snapshot to the panes and lays them out.
 func (m *Model) refresh() {
+	if m.cmp != nil {
+		m.refreshCompare()
+		return
+	}
 	d := m.sim.data()
 	m.pool.SetData(d)
 	m.brk.SetData(d)

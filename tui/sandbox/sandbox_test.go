@@ -131,9 +131,13 @@ func TestAnySizeFillsTheWindow(t *testing.T) {
 	base := newModel(t, 100, 30, Options{})
 	base = seekTo(t, base, 12*time.Second)
 	modes := map[string]Model{
-		"panes": base,
-		"help":  press(base, "?"),
-		"form":  press(base, "e"),
+		"panes":           base,
+		"help":            press(base, "?"),
+		"form":            press(base, "e"),
+		"compare":         press(base, "c"),
+		"compare-presets": press(base, "C"),
+		"compare-help":    press(base, "c", "?"),
+		"compare-form":    press(base, "c", "e"),
 	}
 	sizes := [][2]int{{1, 1}, {2, 1}, {1, 2}, {3, 3}, {200, 60}, {80, 23}, {79, 24}, {80, 24}}
 	for w := 1; w <= 200; w += 13 {

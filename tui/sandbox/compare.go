@@ -1,0 +1,587 @@
+package sandbox
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/tui/chart"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Compare mode: two variants of the scenario (or one variant under two
+// libraries' breaker defaults) run on the same seeded traffic, pane for
+// pane, on one clock, with each endpoint's success share on both sides and
+// the difference between them.
+
+// compareSide is one side: a variant, the breaker preset that replaces its
+// own breaker ("" keeps it), its run and its panes.
+type compareSide struct {
+	variant int
+	preset  string
+	sim     *sim
+	pool    *pane.Pool
+	brk     *pane.Breaker
+	out     *chart.Outcomes
+	inf     *chart.InFlight
+}
+
+// compare is the open compare mode.
+type compare struct {
+	sides [2]*compareSide
+	// What refresh worked out for View: each side's header, and the
+	// difference lines, long (one per endpoint) and short (one in all).
+	heads      [2][]string // the longest first
+	diffTitle  string
+	diffs      []string
+	diffShort  []string
+	breakerNow [2]string
+}
+
+// presetNames lists the breaker presets p and P step through, after the
+// variant's own breaker ("").
+func presetNames() []string {
+	out := []string{""}
+	for _, p := range breaker.Presets() {
+		out = append(out, p.Name)
+	}
+	return out
+}
+
+// withPreset copies sc with the breakers of variant v replaced by the
+// named preset's defaults. A variant without a breaker has nothing to
+// replace: that is an error naming the variants that have one.
+func withPreset(sc *engine.Scenario, v int, name string) (*engine.Scenario, error) {
+	c := cloneScenario(sc)
+	if name == "" {
+		return c, nil
+	}
+	p, err := breaker.PresetNamed(name)
+	if err != nil {
+		return nil, fmt.Errorf("breaker preset: %w", err)
+	}
+	replaced := 0
+	deps := c.Variants[v].System.Dependencies
+	for i := range deps {
+		if deps[i].Policy.Breaker != nil {
+			cfg := p.Config
+			deps[i].Policy.Breaker = &cfg
+			replaced++
+		}
+	}
+	if replaced == 0 {
+		return nil, fmt.Errorf("variant %d (%s) has no breaker for %s's defaults to replace; %s",
+			v+1, sc.Variants[v].Name, p.Library, withBreakers(sc))
+	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("%s's defaults in variant %d: %w", p.Library, v+1, err)
+	}
+	return c, nil
+}
+
+// hasBreaker reports whether variant v guards a call with a breaker.
+func hasBreaker(sc *engine.Scenario, v int) bool {
+	for _, d := range sc.Variants[v].System.Dependencies {
+		if d.Policy.Breaker != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// withBreakers names the variants that have a breaker, for a refusal.
+func withBreakers(sc *engine.Scenario) string {
+	var have []string
+	for i := range sc.Variants {
+		if hasBreaker(sc, i) {
+			have = append(have, strconv.Itoa(i+1))
+		}
+	}
+	if len(have) == 0 {
+		return "no variant of " + sc.Name + " has one"
+	}
+	return "variants with one: " + strings.Join(have, ", ")
+}
+
+// newCompareSide starts a side at time t on the base scenario.
+func newCompareSide(th *theme.Theme, base *engine.Scenario, v int, preset string, seed uint64, t time.Duration) (*compareSide, error) {
+	sc, err := withPreset(base, v, preset)
+	if err != nil {
+		return nil, err
+	}
+	s, err := newSim(sc, v, seed)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.seek(t); err != nil {
+		return nil, err
+	}
+	return &compareSide{variant: v, preset: preset, sim: s,
+		pool: pane.NewPool(th), brk: pane.NewBreaker(th), out: chart.NewOutcomes(th), inf: chart.NewInFlight(th)}, nil
+}
+
+// rebuildSide replaces side i with variant v and preset at the shown time;
+// on an error the old side stays.
+func (m *Model) rebuildSide(i, v int, preset string) error {
+	s, err := newCompareSide(m.th, m.sim.sc, v, preset, m.sim.seed, m.now())
+	if err != nil {
+		return err
+	}
+	s.sim.gen = m.cmp.sides[i].sim.gen + 1
+	m.cmp.sides[i] = s
+	return nil
+}
+
+// openCompare starts compare mode on variants a and b with the presets.
+func (m *Model) openCompare(a, b int, presetA, presetB string) error {
+	t := m.now()
+	var sides [2]*compareSide
+	for i, sp := range []struct {
+		v      int
+		preset string
+	}{{a, presetA}, {b, presetB}} {
+		s, err := newCompareSide(m.th, m.sim.sc, sp.v, sp.preset, m.sim.seed, t)
+		if err != nil {
+			return err
+		}
+		sides[i] = s
+	}
+	m.cmp = &compare{sides: sides}
+	return nil
+}
+
+// closeCompare leaves compare mode on the left side's variant, at the same
+// time. A preset does not follow: it lives in compare mode only.
+func (m *Model) closeCompare() error {
+	c := m.cmp
+	t := c.sides[0].sim.now()
+	m.cmp = nil
+	if err := m.sim.setVariant(c.sides[0].variant); err != nil {
+		return err
+	}
+	return m.sim.seek(t)
+}
+
+// defaultPartner is the variant compared with v at first: the last one
+// (the most protected, in the built-in scenarios), or the first when v is
+// the last.
+func defaultPartner(sc *engine.Scenario, v int) int {
+	last := len(sc.Variants) - 1
+	if v != last {
+		return last
+	}
+	return 0
+}
+
+// sideName names a side for its header and the status line.
+func sideName(sc *engine.Scenario, s *compareSide) string {
+	name := fmt.Sprintf("%d %s", s.variant+1, sc.Variants[s.variant].Name)
+	if s.preset != "" {
+		name += " · " + presetLabel(s.preset) + " defaults"
+	}
+	return name
+}
+
+// presetLabel is a preset's library, as a learner knows it: "Polly v8".
+func presetLabel(name string) string {
+	if p, err := breaker.PresetNamed(name); err == nil {
+		return p.Library
+	}
+	return name
+}
+
+// success is an endpoint's share of requests answered ok, and of those
+// answered by a fallback: of the measurement window's requests once it has
+// some, else of every request decided so far.
+func success(s *engine.Snapshot, useWindow bool, e int) (ok, fallback float64, n uint64) {
+	c := s.Endpoints[e].Total
+	if useWindow {
+		c = s.Endpoints[e].Window
+	}
+	return c.Share(engine.OK), c.Share(engine.Fallback), c.Total()
+}
+
+// Difference writes the one-line difference of each endpoint's success
+// share between two snapshots of the same scenario: "search ok: 39.0% →
+// 100.0% (+61.0 points)", with the fallback share when either side has
+// one. It returns a title saying which requests the shares count, then
+// the lines.
+func Difference(a, b *engine.Snapshot) (string, []string) {
+	useWindow := true
+	for _, s := range []*engine.Snapshot{a, b} {
+		for e := range s.Endpoints {
+			if s.Endpoints[e].Window.Total() == 0 {
+				useWindow = false
+			}
+		}
+	}
+	title := "Requests so far: the share answered ok, left → right"
+	if useWindow {
+		title = fmt.Sprintf("Requests arriving from %s on: the share answered ok, left → right", pane.SecondsShort(a.MeasureFrom))
+		if a.MeasureTo > 0 && a.MeasureTo < a.Duration {
+			title = fmt.Sprintf("Requests arriving %s–%s: the share answered ok, left → right", pane.SecondsShort(a.MeasureFrom), pane.SecondsShort(a.MeasureTo))
+		}
+	}
+	var lines []string
+	for e := range min(len(a.Endpoints), len(b.Endpoints)) {
+		okA, fbA, nA := success(a, useWindow, e)
+		okB, fbB, nB := success(b, useWindow, e)
+		name := a.Endpoints[e].Name
+		if nA == 0 || nB == 0 {
+			lines = append(lines, name+" ok: no requests decided yet")
+			continue
+		}
+		line := fmt.Sprintf("%s ok: %s → %s (%s)", name, pct(okA), pct(okB), points(okB-okA))
+		if fbA > 0 || fbB > 0 {
+			line += fmt.Sprintf("; fallback %s → %s", pct(fbA), pct(fbB))
+		}
+		lines = append(lines, line)
+	}
+	return title, lines
+}
+
+// shortDifferences are the difference in one line for small windows, from
+// the most detailed to the shortest, for the caller to take the first that
+// fits: "ok, left → right: search 39.0%→100.0% (+61.0) · ...".
+func shortDifferences(a, b *engine.Snapshot) []string {
+	useWindow := true
+	for _, s := range []*engine.Snapshot{a, b} {
+		for e := range s.Endpoints {
+			if s.Endpoints[e].Window.Total() == 0 {
+				useWindow = false
+			}
+		}
+	}
+	var long, mid, brief []string
+	for e := range min(len(a.Endpoints), len(b.Endpoints)) {
+		okA, fbA, nA := success(a, useWindow, e)
+		okB, fbB, nB := success(b, useWindow, e)
+		if nA == 0 || nB == 0 {
+			continue
+		}
+		name := a.Endpoints[e].Name
+		d := strconv.FormatFloat(100*(okB-okA), 'f', 1, 64)
+		if okB >= okA {
+			d = "+" + d
+		}
+		fb := ""
+		if fbA > 0 || fbB > 0 {
+			fb = fmt.Sprintf(", fallback %s→%s", pct(fbA), pct(fbB))
+		}
+		long = append(long, fmt.Sprintf("%s %s→%s (%s%s)", name, pct(okA), pct(okB), d, fb))
+		mid = append(mid, fmt.Sprintf("%s %s→%s", name, pct(okA), pct(okB)))
+		brief = append(brief, fmt.Sprintf("%s %s→%s", name, pctShort(okA), pctShort(okB)))
+	}
+	if len(long) == 0 {
+		return []string{"ok share, left → right: no requests decided yet"}
+	}
+	return []string{
+		"ok share, left → right: " + strings.Join(long, " · "),
+		"ok, left → right: " + strings.Join(long, " · "),
+		"ok, left → right: " + strings.Join(mid, " · "),
+		"ok, left→right: " + strings.Join(brief, " · "),
+	}
+}
+
+func pct(f float64) string      { return strconv.FormatFloat(100*f, 'f', 1, 64) + "%" }
+func pctShort(f float64) string { return strconv.FormatFloat(100*f, 'f', 0, 64) + "%" }
+
+// points writes a difference of shares in percentage points, signed.
+func points(d float64) string {
+	p := 100 * d
+	s := strconv.FormatFloat(p, 'f', 1, 64)
+	switch {
+	case s == "0.0" || s == "-0.0":
+		return "no change"
+	case p > 0:
+		s = "+" + s
+	}
+	return s + " points"
+}
+
+// refreshCompare hands both sides' snapshots to their panes and works out
+// the headers and the difference.
+func (m *Model) refreshCompare() {
+	c := m.cmp
+	for i, s := range c.sides {
+		d := s.sim.data()
+		s.pool.SetData(d)
+		s.brk.SetData(d)
+		s.out.SetData(d)
+		s.inf.SetData(d)
+		c.breakerNow[i] = breakerState(&s.sim.snap)
+		tag := " " + m.th.Selected.Render(" "+string(rune('A'+i))+" ") + " "
+		name := sideName(s.sim.sc, s)
+		state := ""
+		if c.breakerNow[i] != "" {
+			state = m.th.Dim.Render(" · ") + c.breakerNow[i]
+		}
+		// The longest header first; View takes the first that fits.
+		c.heads[i] = []string{tag + m.th.Bold.Render(name) + state}
+		if s.preset != "" {
+			short := fmt.Sprintf("%d · %s defaults", s.variant+1, presetLabel(s.preset))
+			c.heads[i] = append(c.heads[i], tag+m.th.Bold.Render(short)+state, tag+m.th.Bold.Render(short))
+		}
+		c.heads[i] = append(c.heads[i], tag+m.th.Bold.Render(name))
+	}
+	a, b := &c.sides[0].sim.snap, &c.sides[1].sim.snap
+	c.diffTitle, c.diffs = Difference(a, b)
+	c.diffShort = shortDifferences(a, b)
+	sc := m.sim.sc
+	m.status.SetInfo(pane.StatusInfo{
+		Playing:  m.playing,
+		Finished: m.now() >= m.end(),
+		Speed:    speeds[m.speedIdx],
+		Now:      m.now(),
+		Duration: m.end(),
+		Scenario: sc.Name,
+		Variant:  fmt.Sprintf("compare %s vs %s", sideTag(c.sides[0]), sideTag(c.sides[1])),
+		Seed:     m.sim.seed,
+		Edited:   m.sim.edited,
+		Note:     m.note, NoteIsErr: m.noteErr,
+	})
+	m.layout()
+}
+
+// sideTag is a side in a few characters: "3" or "3/polly".
+func sideTag(s *compareSide) string {
+	t := strconv.Itoa(s.variant + 1)
+	if s.preset != "" {
+		t += "/" + s.preset
+	}
+	return t
+}
+
+// breakerState is the state of the first breaker, in words: "breaker OPEN".
+func breakerState(s *engine.Snapshot) string {
+	for _, d := range s.Dependencies {
+		if d.Breaker != nil {
+			return "breaker " + strings.ToUpper(d.Breaker.State.String())
+		}
+	}
+	return ""
+}
+
+// compareRects is how compare mode divides the body: rows of pane pairs.
+type compareRects struct {
+	pool, brk, out, inf int
+	diff                int  // lines of the difference block
+	long                bool // one line per endpoint
+}
+
+// planCompare fits the pane rows in the body: the outcomes first (the
+// difference is about them), then the pool, then the breaker, then the
+// calls in flight when there is room to spare.
+func (m *Model) planCompare() compareRects {
+	c := m.cmp
+	body := m.h - 3
+	half := m.w / 2
+	var r compareRects
+	r.diff = 1
+	if body >= 27 {
+		r.long, r.diff = true, 1+len(c.diffs)
+	}
+	avail := body - 1 - r.diff // less the side headers
+	poolNeed, brkNeed := 0, 0
+	for _, s := range c.sides {
+		poolNeed = max(poolNeed, s.pool.Needs(half))
+		brkNeed = max(brkNeed, s.brk.Needs(m.w-half))
+	}
+	const outMin, poolMin, brkMin, infMin = 9, 5, 4, 8
+	r.out = outMin
+	r.pool = min(poolNeed, max(poolMin, avail/4))
+	r.brk = brkNeed
+	if r.pool+r.brk+r.out > avail {
+		r.brk = avail - r.pool - r.out
+		if r.brk < brkMin {
+			r.brk = 0
+		}
+	}
+	if r.pool+r.brk+r.out > avail {
+		r.pool = max(avail-r.out-r.brk, poolMin)
+	}
+	r.out = max(avail-r.pool-r.brk, 0)
+	if r.out >= outMin+infMin+4 {
+		r.inf = max(infMin, r.out*2/5)
+		r.out -= r.inf
+	}
+	return r
+}
+
+// layoutCompare sizes both sides' panes.
+func (m *Model) layoutCompare() {
+	r := m.planCompare()
+	half := m.w / 2
+	for i, s := range m.cmp.sides {
+		w := half
+		if i == 1 {
+			w = m.w - half
+		}
+		s.pool.SetSize(w, r.pool)
+		s.brk.SetSize(w, r.brk)
+		s.out.SetSize(w, r.out)
+		s.inf.SetSize(w, r.inf)
+	}
+}
+
+// compareView is the body in compare mode: the side headers, the pane
+// rows, then the difference.
+func (m Model) compareView(lines []string) []string {
+	c := m.cmp
+	r := m.planCompare()
+	half := m.w / 2
+	lines = append(lines, pane.Fit(fitting(c.heads[0], half), half)+pane.Fit(fitting(c.heads[1], m.w-half), m.w-half))
+	a, b := c.sides[0], c.sides[1]
+	if r.pool > 0 {
+		lines = appendRow(lines, a.pool.View(), b.pool.View(), r.pool)
+	}
+	if r.brk > 0 {
+		lines = appendRow(lines, a.brk.View(), b.brk.View(), r.brk)
+	}
+	lines = appendRow(lines, a.out.View(), b.out.View(), r.out)
+	if r.inf > 0 {
+		lines = appendRow(lines, a.inf.View(), b.inf.View(), r.inf)
+	}
+	if r.long {
+		lines = append(lines, pane.Fit(" "+m.th.Bold.Render(c.diffTitle), m.w))
+		for _, d := range c.diffs {
+			lines = append(lines, pane.Fit("   "+d, m.w))
+		}
+	} else {
+		short := make([]string, len(c.diffShort))
+		for i, d := range c.diffShort {
+			short[i] = " " + m.th.Bold.Render(d)
+		}
+		lines = append(lines, pane.Fit(fitting(short, m.w), m.w))
+	}
+	return lines
+}
+
+// fitting is the first of the texts, longest first, that fits in w cells,
+// or the last.
+func fitting(texts []string, w int) string {
+	for _, t := range texts {
+		if ansi.StringWidth(t) <= w {
+			return t
+		}
+	}
+	return texts[len(texts)-1]
+}
+
+// compareKey handles the keys that mean something else in compare mode,
+// and reports whether it took the key: tab and 1-9 pick the right side's
+// variant, [ and ] the left's, x swaps, p and P step through breaker
+// presets. (c and esc, which leave, are the model's.)
+func (m *Model) compareKey(k tea.KeyMsg) bool {
+	c := m.cmp
+	n := len(m.sim.sc.Variants)
+	a, b := c.sides[0], c.sides[1]
+	switch {
+	case key.Matches(k, m.keys.NextVariant):
+		m.setSide(1, (b.variant+1)%n, b.preset)
+	case key.Matches(k, m.keys.PrevVariant):
+		m.setSide(1, (b.variant+n-1)%n, b.preset)
+	case key.Matches(k, m.keys.Variant):
+		if v := int(k.Runes[0] - '1'); v >= n {
+			m.setNote(fmt.Sprintf("%s has %d variants", m.sim.sc.Name, n), true)
+		} else {
+			m.setSide(1, v, b.preset)
+		}
+	case key.Matches(k, m.keys.LeftNext):
+		m.setSide(0, (a.variant+1)%n, a.preset)
+	case key.Matches(k, m.keys.LeftPrev):
+		m.setSide(0, (a.variant+n-1)%n, a.preset)
+	case key.Matches(k, m.keys.Swap):
+		c.sides[0], c.sides[1] = b, a
+		m.setNote("sides swapped", false)
+	case key.Matches(k, m.keys.Preset):
+		m.nextPreset(1)
+	case key.Matches(k, m.keys.PresetLeft):
+		m.nextPreset(0)
+	default:
+		return false
+	}
+	return true
+}
+
+// setSide puts variant v on side i, keeping its preset when the variant
+// has a breaker for it to replace.
+func (m *Model) setSide(i, v int, preset string) {
+	sc := m.sim.sc
+	note := fmt.Sprintf("%s: variant %d, %s", sideWord(i), v+1, sc.Variants[v].Name)
+	if preset != "" && !hasBreaker(sc, v) {
+		preset = ""
+		note += " (no breaker, so no preset)"
+	}
+	if m.report(m.rebuildSide(i, v, preset)) {
+		m.setNote(note, false)
+	}
+}
+
+// nextPreset steps side i to the next library's breaker defaults, or back
+// to the variant's own breaker after the last.
+func (m *Model) nextPreset(i int) {
+	s := m.cmp.sides[i]
+	if !hasBreaker(m.sim.sc, s.variant) {
+		m.setNote(fmt.Sprintf("%s: variant %d has no breaker to replace; %s", sideWord(i), s.variant+1, withBreakers(m.sim.sc)), true)
+		return
+	}
+	names := presetNames()
+	cur := 0
+	for j, n := range names {
+		if n == s.preset {
+			cur = j
+		}
+	}
+	next := names[(cur+1)%len(names)]
+	if !m.report(m.rebuildSide(i, s.variant, next)) {
+		return
+	}
+	if next == "" {
+		m.setNote(fmt.Sprintf("%s: the variant's own breaker", sideWord(i)), false)
+		return
+	}
+	p, _ := breaker.PresetNamed(next)
+	m.setNote(fmt.Sprintf("%s: %s", sideWord(i), p.Source), false)
+}
+
+// comparePresets opens (or turns compare mode into) one variant under
+// Resilience4j's defaults on the left and Polly's on the right: the shown
+// variant if it has a breaker, else the first that has one.
+func (m *Model) comparePresets() {
+	sc := m.sim.sc
+	v := m.sim.variant
+	if m.cmp != nil {
+		v = m.cmp.sides[1].variant
+	}
+	if !hasBreaker(sc, v) {
+		v = -1
+		for i := range sc.Variants {
+			if hasBreaker(sc, i) {
+				v = i
+				break
+			}
+		}
+	}
+	if v < 0 {
+		m.setNote(fmt.Sprintf("no variant of %s has a breaker whose defaults could be compared", sc.Name), true)
+		return
+	}
+	if m.report(m.openCompare(v, v, "resilience4j", "polly")) {
+		m.setNote(fmt.Sprintf("variant %d under Resilience4j's defaults and Polly's; p and P step through the others", v+1), false)
+	}
+}
+
+func sideWord(i int) string {
+	if i == 0 {
+		return "left"
+	}
+	return "right"
+}
