@@ -363,7 +363,8 @@ func (m *Model) refresh() {
 	for i, p := range []*Side{m.left, m.right} {
 		sd := r.sides[i]
 		p.SetData(SideData{Strategy: sd.strategy, Assignment: sd.sim.Assignment(), Snap: &sd.snap,
-			Expect: sd.expect, Sample: m.sample, Note: sd.note, Gen: r.gen})
+			Expect: sd.expect, Sample: m.sample, Note: sd.note, Gen: r.gen,
+			History: sd.history(r.now()), Duration: r.end()})
 	}
 	m.odds.SetFleet(r.setup.Workers, r.setup.PerCustomer, r.setup.Customers-1)
 	m.status.SetInfo(pane.StatusInfo{

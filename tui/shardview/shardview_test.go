@@ -251,7 +251,17 @@ func TestStepAndRewindAreExact(t *testing.T) {
 			t.Errorf("%s: stepping back does not show what a fresh run shows at 8.8 s", st)
 		}
 	}
-	// Back past the cached steps, after a restart emptied nothing: a replay.
+	// The history over time is the fresh run's too, up to 8.8 s.
+	for i, st := range []shuffle.Strategy{s.Left, s.Right} {
+		sd, _ := newSide(s, st, tuitest.Seed)
+		if err := sd.advance(8800*time.Millisecond, nil); err != nil {
+			t.Fatal(err)
+		}
+		if got := m.run.sides[i].history(m.Now()); !reflect.DeepEqual(got, sd.hist) {
+			t.Errorf("%s: the history after a step back differs from a fresh run's (%d against %d steps)", st, len(got), len(sd.hist))
+		}
+	}
+	// Back past the cached steps: a replay.
 	m.run.steps = nil
 	m = press(m, "left")
 	if got, want := m.Snapshots()[1], fresh(t, s, s.Right, 8700*time.Millisecond); !reflect.DeepEqual(got, want) {
@@ -521,5 +531,32 @@ func TestNewRefusesABadSetup(t *testing.T) {
 	s.Customers = 1
 	if _, err := New(Options{Setup: s}); err == nil || !strings.Contains(err.Error(), "customers must be from 2") {
 		t.Errorf("1 customer: %v", err)
+	}
+}
+
+// At 160×48 each side charts its customers over time: plain sharding's
+// lost quarter as a solid bar, shuffle sharding's degraded ones above a
+// thin lost line.
+func TestChartOverTime(t *testing.T) {
+	m := seekTo(t, newModel(t, 160, 48, Options{}), 10*time.Second)
+	v := m.View()
+	if !strings.Contains(v, "over time: █ lost  ▒ degraded, of the 999 others") {
+		t.Fatalf("no chart at 160×48:\n%s", v)
+	}
+	var plainBars, shuffleDegraded bool
+	for _, l := range strings.Split(v, "\n") {
+		half := []rune(l)
+		if len(half) < 160 {
+			continue
+		}
+		left, right := string(half[:80]), string(half[80:])
+		plainBars = plainBars || strings.Contains(left, "██████████")
+		shuffleDegraded = shuffleDegraded || strings.Contains(right, "▒▒▒▒▒▒▒▒▒▒")
+	}
+	if !plainBars || !shuffleDegraded {
+		t.Errorf("plain should show lost bars (%v), shuffle degraded ones (%v):\n%s", plainBars, shuffleDegraded, v)
+	}
+	if strings.Contains(newModel(t, 100, 30, Options{}).View(), "over time") {
+		t.Error("at 100×30 the customers need the room: no chart")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine/shuffle"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -21,6 +22,9 @@ const (
 	GlyphCrashed    = '✗'
 	GlyphRestarting = '↻'
 	GlyphPoisonedUp = '◆'
+	// The chart over time draws lost customers and degraded ones apart.
+	GlyphLostBar     = '█'
+	GlyphDegradedBar = '▒'
 )
 
 // SideData is what a Side pane draws: one strategy's run at one moment.
@@ -34,6 +38,10 @@ type SideData struct {
 	// Note says why the side runs on other terms (an overlap limit that
 	// left room for fewer customers).
 	Note string
+	// History is the other customers' counts at every 100 ms step so far,
+	// and Duration the run's length, for the chart over time.
+	History  []shuffle.CustomerCounts
+	Duration time.Duration
 	// Gen changes whenever the data comes from another run.
 	Gen uint64
 }
@@ -45,19 +53,28 @@ type SideData struct {
 type Side struct {
 	th   *theme.Theme
 	w, h int
+	// The inks of the phases, worked out once: a cell is drawn per worker.
+	inks [3]theme.Ink
 
-	d      SideData
-	phases []shuffle.WorkerPhase // what the last render drew
-	counts shuffle.CustomerCounts
-	gen    uint64
-	has    bool
+	d       SideData
+	phases  []shuffle.WorkerPhase // what the last render drew
+	counts  shuffle.CustomerCounts
+	histLen int
+	gen     uint64
+	has     bool
 
 	dirty bool
 	view  string
 }
 
 // NewSide makes an empty side pane.
-func NewSide(th *theme.Theme) *Side { return &Side{th: th, dirty: true} }
+func NewSide(th *theme.Theme) *Side {
+	p := &Side{th: th, dirty: true}
+	p.inks[shuffle.WorkerUp] = theme.InkOf(th.Good)
+	p.inks[shuffle.WorkerCrashed] = theme.InkOf(th.Bad)
+	p.inks[shuffle.WorkerRestarting] = theme.InkOf(th.Warn)
+	return p
+}
 
 // Init does nothing.
 func (p *Side) Init() tea.Cmd { return nil }
@@ -78,7 +95,7 @@ func (p *Side) SetData(d SideData) {
 	if d.Snap == nil || d.Assignment == nil {
 		return
 	}
-	same := p.has && d.Gen == p.gen && d.Snap.Now == p.counts && len(d.Snap.Workers) == len(p.phases) &&
+	same := p.has && d.Gen == p.gen && d.Snap.Now == p.counts && len(d.Snap.Workers) == len(p.phases) && len(d.History) == p.histLen &&
 		slices.Equal(d.Sample, p.d.Sample) && d.Strategy == p.d.Strategy
 	if same {
 		for w, ws := range d.Snap.Workers {
@@ -92,7 +109,7 @@ func (p *Side) SetData(d SideData) {
 	if same {
 		return
 	}
-	p.has, p.gen, p.counts = true, d.Gen, d.Snap.Now
+	p.has, p.gen, p.counts, p.histLen = true, d.Gen, d.Snap.Now, len(d.History)
 	p.phases = p.phases[:0]
 	for _, ws := range d.Snap.Workers {
 		p.phases = append(p.phases, ws.Phase)
@@ -180,14 +197,19 @@ func (p *Side) render() []string {
 	fleet = fleet[:min(len(fleet), room)]
 	room -= len(fleet)
 	legend := pane.Wrap(p.legend(compact, iw), iw)
+	// Over time, when the customers keep a header and six rows beside it.
+	var chart []string
+	if rest := room - len(legend); len(d.History) > 0 && rest >= 1+6+1+chartMin+2 {
+		chart = p.chartLines(iw, min(chartMax, max(chartMin, rest/4)))
+		room -= len(chart) + 1
+	}
 	var body []string
 	body = append(body, head...)
 	body = append(body, fleet...)
 	// Customers: a header and at least two rows, else none.
-	rows := 0
 	if room >= 2+1+len(legend) {
 		room -= len(legend)
-		rows = min(room-1, len(d.Sample)) // less the header
+		rows := min(room-1, len(d.Sample)) // less the header
 		spare := room - 1 - rows
 		body = append(body, legend...)
 		if spare > 0 {
@@ -201,8 +223,96 @@ func (p *Side) render() []string {
 	} else if room >= len(legend) {
 		body = append(body, legend...)
 	}
+	if len(chart) > 0 {
+		body = append(body, "")
+		body = append(body, chart...)
+	}
 	body = append(body, counts...)
 	return pane.Frame(p.th, p.w, p.h, Title(d.Strategy), note, pane.Block(body, iw, ih))
+}
+
+// The chart over time is chartMin to chartMax rows high, plus its title
+// and its time axis.
+const (
+	chartMin = 4
+	chartMax = 8
+)
+
+// eighths are the lower blocks, one to seven eighths of a cell high.
+var eighths = [...]rune{'▁', '▂', '▃', '▄', '▅', '▆', '▇'}
+
+// chartLines draws the share of the other customers lost (█, from the
+// bottom) and degraded (▒, above them) over the run, a column per stretch
+// of time, each showing the worst moment of its stretch.
+func (p *Side) chartLines(iw, rows int) []string {
+	d := &p.d
+	others := max(d.Assignment.Customers()-1, 1)
+	const labelW = 5
+	cw := iw - labelW
+	if cw < 4 || rows < 1 || d.Duration <= 0 {
+		return nil
+	}
+	out := []string{p.th.Dim.Render(fmt.Sprintf("over time: %c lost  %c degraded, of the %s others", GlyphLostBar, GlyphDegradedBar, count(others)))}
+	h8 := rows * 8
+	lostE := make([]int, cw)
+	totalE := make([]int, cw)
+	drawn := make([]bool, cw)
+	perCol := float64(d.Duration/step) / float64(cw)
+	for c := range cw {
+		lo := int(float64(c) * perCol)
+		hi := max(int(float64(c+1)*perCol), lo+1)
+		if lo >= len(d.History) {
+			break
+		}
+		lost, total := 0, 0
+		for _, cc := range d.History[lo:min(hi, len(d.History))] {
+			lost = max(lost, cc.Lost)
+			total = max(total, cc.Lost+cc.Degraded)
+		}
+		drawn[c] = true
+		lostE[c] = (lost*h8 + others/2) / others
+		if lost > 0 {
+			lostE[c] = max(lostE[c], 1)
+		}
+		totalE[c] = (total*h8 + others/2) / others
+		if total > lost {
+			totalE[c] = max(totalE[c], (lostE[c]+7)/8*8+1)
+		}
+	}
+	lostInk, degInk, dim := theme.InkOf(p.th.Bad), theme.InkOf(p.th.Warn), theme.InkOf(p.th.Dim)
+	var b strings.Builder
+	for y := range rows {
+		b.Reset()
+		switch y {
+		case 0:
+			b.WriteString(dim.Paint(fmt.Sprintf("%*s ", labelW-1, "100%")))
+		case rows - 1:
+			b.WriteString(dim.Paint(fmt.Sprintf("%*s ", labelW-1, "0%")))
+		default:
+			b.WriteString(strings.Repeat(" ", labelW))
+		}
+		k := rows - 1 - y // the cell's eighths are [8k, 8k+8)
+		for c := range cw {
+			switch {
+			case !drawn[c]:
+				b.WriteByte(' ')
+			case lostE[c] >= 8*k+8:
+				lostInk.WriteTo(&b, string(GlyphLostBar))
+			case lostE[c] > 8*k:
+				lostInk.WriteTo(&b, string(eighths[lostE[c]-8*k-1]))
+			case totalE[c] > 8*k && (totalE[c]-8*k >= 4 || lostE[c] <= 8*k && (lostE[c]+7)/8 == k):
+				degInk.WriteTo(&b, string(GlyphDegradedBar))
+			default:
+				b.WriteByte(' ')
+			}
+		}
+		out = append(out, b.String())
+	}
+	axis := []rune(strings.Repeat(" ", iw))
+	copy(axis[labelW:], []rune("0 s"))
+	end := []rune(secondsShort(d.Duration))
+	copy(axis[max(iw-len(end), labelW+4):], end)
+	return append(out, p.th.Dim.Render(string(axis)))
 }
 
 // legend explains the worker glyphs, spaced out when there is room.
@@ -232,13 +342,10 @@ func glyph(ph shuffle.WorkerPhase) rune {
 
 // ink is the colour of a phase.
 func (p *Side) ink(ph shuffle.WorkerPhase) theme.Ink {
-	switch ph {
-	case shuffle.WorkerCrashed:
-		return theme.InkOf(p.th.Bad)
-	case shuffle.WorkerRestarting:
-		return theme.InkOf(p.th.Warn)
+	if int(ph) < len(p.inks) {
+		return p.inks[ph]
 	}
-	return theme.InkOf(p.th.Good)
+	return theme.Ink{}
 }
 
 // cell draws one worker as its number and phase, in brackets when it

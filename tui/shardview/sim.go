@@ -76,6 +76,34 @@ type side struct {
 	// can leave room for fewer than asked. note says so.
 	placed int
 	note   string
+	// hist holds the other customers' counts at every 100 ms step the
+	// timeline has passed: hist[i] is the moment i×step.
+	hist []shuffle.CustomerCounts
+}
+
+// advance moves the side to t, recording the counts at each 100 ms step on
+// the way; keep, if set, sees the snapshot of each step.
+func (sd *side) advance(t time.Duration, keep func(g time.Duration, s shuffle.Snapshot)) error {
+	for g := time.Duration(len(sd.hist)) * step; g <= t; g += step {
+		if err := sd.sim.AdvanceTo(g); err != nil {
+			return fmt.Errorf("advancing to %v: %w", g, err)
+		}
+		snap := sd.sim.Snapshot()
+		sd.hist = append(sd.hist, snap.Now)
+		if keep != nil {
+			keep(g, snap)
+		}
+	}
+	if err := sd.sim.AdvanceTo(t); err != nil {
+		return fmt.Errorf("advancing to %v: %w", t, err)
+	}
+	return nil
+}
+
+// history is the counts up to t, which may be behind the timeline after a
+// step back served from the cache.
+func (sd *side) history(t time.Duration) []shuffle.CustomerCounts {
+	return sd.hist[:min(int(t/step)+1, len(sd.hist))]
 }
 
 // newSide builds one side's timeline at time zero.
@@ -151,24 +179,27 @@ func (r *run) rebuild(t time.Duration) error {
 		r.steps = map[time.Duration][2]shuffle.Snapshot{}
 	}
 	from := max(t-time.Duration(r.keep)*step, 0) / step * step
-	for g := from; g < t; g += step {
-		if _, ok := r.steps[g]; ok {
-			continue
-		}
-		var pair [2]shuffle.Snapshot
-		for i, sd := range sides {
-			if err := sd.sim.AdvanceTo(g); err != nil {
-				return fmt.Errorf("replaying to %v: %w", g, err)
+	kept := map[time.Duration]*[2]shuffle.Snapshot{}
+	for i, sd := range sides {
+		err := sd.advance(t, func(g time.Duration, snap shuffle.Snapshot) {
+			if g < from || g >= t {
+				return
 			}
-			pair[i] = sd.sim.Snapshot()
-		}
-		r.steps[g] = pair
-	}
-	for _, sd := range sides {
-		if err := sd.sim.AdvanceTo(t); err != nil {
-			return fmt.Errorf("replaying to %v: %w", t, err)
+			if _, ok := r.steps[g]; ok {
+				return
+			}
+			if kept[g] == nil {
+				kept[g] = &[2]shuffle.Snapshot{}
+			}
+			kept[g][i] = snap
+		})
+		if err != nil {
+			return fmt.Errorf("replaying: %w", err)
 		}
 		sd.snap = sd.sim.Snapshot()
+	}
+	for g, pair := range kept {
+		r.steps[g] = *pair
 	}
 	r.sides, r.at = sides, t
 	return nil
@@ -185,8 +216,8 @@ func (r *run) seek(t time.Duration) error {
 		return nil
 	case t >= r.sides[0].sim.Now():
 		for _, sd := range r.sides {
-			if err := sd.sim.AdvanceTo(t); err != nil {
-				return fmt.Errorf("advancing to %v: %w", t, err)
+			if err := sd.advance(t, nil); err != nil {
+				return err
 			}
 			sd.snap = sd.sim.Snapshot()
 		}
