@@ -56,3 +56,26 @@ func BenchmarkFrameCold(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// BenchmarkCompareFrame is one frame of compare mode at 160×48: a tick
+// that advances both sides 1/30 s, then the full View.
+func BenchmarkCompareFrame(b *testing.B) {
+	m := benchModel(b, 160, 48, 0)
+	if err := m.openCompare(0, 2, "", ""); err != nil {
+		b.Fatal(err)
+	}
+	m.refresh()
+	m.playing = true
+	start := time.Unix(0, 0)
+	m.last = start
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if m.now() >= m.end()-time.Second {
+			_ = m.restart()
+		}
+		next, _ := m.Update(tickMsg{id: m.tickID, at: start.Add(time.Duration(i+1) * frame)})
+		m = next.(Model)
+		m.last = start.Add(time.Duration(i+1) * frame)
+		_ = m.View()
+	}
+}
