@@ -66,10 +66,9 @@ func (k keyMap) main() helpKeys {
 	return helpKeys{
 		short: []key.Binding{k.Play, k.Step, k.Back, k.Faster, k.Slower, k.NextVariant, k.Knobs, k.Help, k.Quit},
 		full: [][]key.Binding{
-			{k.Play, k.Step, k.Back, k.Restart},
+			{k.Play, k.Step, k.Back, k.Restart, k.Help, k.Quit},
 			{k.Faster, k.Slower, k.NextVariant, k.PrevVariant, k.Variant},
-			{k.Knobs, k.Compare, k.ComparePresets, k.Breaker.Next},
-			{k.Help, k.Home, k.Quit},
+			{k.Knobs, k.Compare, k.ComparePresets, k.Breaker.Next, k.Home},
 		},
 	}
 }
@@ -85,10 +84,11 @@ func (k keyMap) compare() helpKeys {
 		short: []key.Binding{short("space", "play"), short("→/←", "step"), short("tab/1-9", "right"), short("[/]", "left"),
 			short("p/P", "presets"), short("x", "swap"), short("c", "leave"), short("?", "keys")},
 		full: [][]key.Binding{
-			{k.Play, k.Step, k.Back, k.Restart, k.Faster, k.Slower},
-			{right(k.NextVariant, "right: next variant"), right(k.PrevVariant, "right: previous variant"),
-				right(k.Variant, "right: variant"), k.LeftNext, k.LeftPrev, k.Swap},
-			{k.Preset, k.PresetLeft, right(k.Compare, "leave compare"), k.Knobs, k.Help, k.Quit},
+			{k.Play, k.Step, k.Back, k.Restart, k.Faster, k.Slower, k.Knobs},
+			{right(k.NextVariant, "right: next"), right(k.PrevVariant, "right: back"), right(k.Variant, "right: variant"),
+				right(k.LeftNext, "left: next"), right(k.LeftPrev, "left: back"), k.Swap},
+			{right(k.Preset, "right: preset"), right(k.PresetLeft, "left: preset"), right(k.ComparePresets, "Resilience4j vs Polly"),
+				right(k.Compare, "leave compare"), k.Help, k.Quit},
 		},
 	}
 }

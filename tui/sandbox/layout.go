@@ -188,26 +188,22 @@ func (m Model) helpView(h int) []string {
 	}
 	body := strings.Split(m.help.FullHelpView(keys.FullHelp()), "\n")
 	about := []string{
-		"",
-		m.th.Bold.Render("What the panes show"),
-		"Worker pool: a cell per worker, lettered by the endpoint whose request holds it; · is free.",
-		"  A bulkhead's share is counted on its own line, with the calls it turned away.",
-		"Circuit breaker: the lit state (● and capitals) is what a call arriving now finds; the",
-		"  edges carry their rules; ✓ and ✗ are the window's calls; the log gives each change's reason.",
-		"Outcomes: a column per stretch of virtual time, filled by how its requests ended:",
-		"  █ ok, ▒ fallback, ░ rejected, ╳ failed. The heavy ━ on the time axis is the fault.",
+		"Worker pool: a cell per worker, lettered by the endpoint whose request holds it; · is free. A bulkhead's share is counted on its own line, with the calls it turned away.",
+		"Circuit breaker: the lit state (● and capitals) is what a call arriving now finds; the edges carry their rules; ✓ and ✗ are the window's calls; the log gives each change's reason.",
+		"Outcomes: a column per stretch of virtual time, filled by how its requests ended: █ ok, ▒ fallback, ░ rejected, ╳ failed. The heavy ━ on the time axis is the fault.",
 		"Calls in flight: one line per dependency, drawn with its letter; ┄ is a bulkhead's cap.",
-		"",
-		"Compare (c): two variants side by side on the same seeded traffic and one clock, pane for pane,",
-		"  with each endpoint's ok share on both sides and the difference in points. C compares one",
-		"  variant's breaker under Resilience4j's defaults and Polly's; p and P try the other libraries.",
-		"",
+		"Compare (c): two variants side by side on the same seeded traffic and one clock, pane for pane, with each endpoint's ok share on both sides and the difference in points. C compares one variant's breaker under Resilience4j's defaults and Polly's; p and P try the other libraries.",
 		"Rewinding replays the same seeded traffic, so a step back shows exactly what was there.",
 	}
-	body = append(body, about...)
-	wrapped := make([]string, 0, len(body))
-	for _, l := range body {
-		wrapped = append(wrapped, strings.Split(ansi.Wrap(l, max(m.w-4, 1), ""), "\n")...)
+	wrapped := append(body, "", m.th.Bold.Render("What the panes show"))
+	for _, para := range about {
+		// Paragraphs wrap to the window, continuation lines indented.
+		for i, l := range strings.Split(ansi.Wrap(para, max(m.w-6, 1), ""), "\n") {
+			if i > 0 {
+				l = "  " + l
+			}
+			wrapped = append(wrapped, l)
+		}
 	}
 	return pane.Frame(m.th, m.w, h, "Keys", "", wrapped)
 }

@@ -70,7 +70,7 @@ func (o *Odds) SetFleet(n, k, others int) {
 	o.shards = groupDigits(shards.String())
 	row := func(shared string, p *big.Rat, means string) {
 		o.rows = append(o.rows, oddsRow{shared: shared, exact: exactText(p), percent: percentText(p), means: means,
-			expect: strconv.FormatFloat(times(others, p), 'f', 1, 64)})
+			expect: tenths(times(others, p))})
 	}
 	all, _ := shuffle.ShareAll(n, k)
 	row(fmt.Sprintf("all %d", k), all, "loses service")
@@ -125,6 +125,14 @@ func percentText(p *big.Rat) string {
 		return strconv.FormatFloat(pct, 'g', 3, 64) + "%"
 	}
 	return strconv.FormatFloat(pct, 'e', 1, 64) + "%"
+}
+
+// tenths writes an expected count with one decimal and thousands
+// separators: "9,980.0".
+func tenths(v float64) string {
+	s := strconv.FormatFloat(v, 'f', 1, 64)
+	whole, frac, _ := strings.Cut(s, ".")
+	return groupDigits(whole) + "." + frac
 }
 
 // groupDigits puts commas between groups of three digits of a decimal.

@@ -160,3 +160,11 @@ func TestSampleStartsWithThePoisonedAndGrowsByAppending(t *testing.T) {
 		t.Error("a sample of none should be nil")
 	}
 }
+
+func TestTenths(t *testing.T) {
+	for v, want := range map[float64]string{9980: "9,980.0", 35.7142: "35.7", 0: "0.0", 1234567.89: "1,234,567.9"} {
+		if got := tenths(v); got != want {
+			t.Errorf("tenths(%v) = %q, want %q", v, got, want)
+		}
+	}
+}

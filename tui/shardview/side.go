@@ -495,7 +495,7 @@ func (p *Side) countLines(iw int) []string {
 		if !known {
 			return "–"
 		}
-		return strconv.FormatFloat(v, 'f', 1, 64)
+		return tenths(v)
 	}
 	fineExp := float64(others) - e.Lost - e.Degraded
 	rows := [][3]string{

@@ -127,24 +127,22 @@ func (m Model) smallView() string {
 func (m Model) helpView(h int) []string {
 	body := strings.Split(m.help.FullHelpView(m.keys.main().FullHelp()), "\n")
 	about := []string{
-		"",
-		m.th.Bold.Render("What the screen shows"),
-		"One customer's requests crash every worker they reach, and it retries, so its whole shard goes down;",
-		"  a crashed worker lies dead for 0.5 s, then restarts, until the next poisoned request finds it.",
-		"  Every other customer retries on its other workers, so it loses service only when all are down.",
-		"Each side runs the same customers and the same poison under one strategy: the fleet as a grid",
-		"  (● up, ✗ crashed, ↻ restarting; the poisoned customer's workers in [brackets], or ◆ when packed),",
-		"  then a sample of customers with what they have left (all, some, none) and their workers.",
-		"The counts are the other customers now; beside them, what the exact odds expect of the strategy.",
-		"The odds pane counts the fleet's possible shards exactly and gives the chance that another",
-		"  customer's shard shares all, some or none of the poisoned one's.",
-		"",
+		"One customer's requests crash every worker they reach, and it retries, so its whole shard goes down; a crashed worker lies dead for 0.5 s, then restarts, until the next poisoned request finds it. Every other customer retries on its other workers, so it loses service only when all of them are down.",
+		"Each side runs the same customers and the same poison under one strategy: the fleet as a grid (● up, ✗ crashed, ↻ restarting; the poisoned customer's workers in [brackets], or ◆ when packed), then a sample of customers with the workers they still have up (all, some, none).",
+		"The counts are the other customers now; beside them, what the exact odds expect of the strategy. With room, a chart shows the share lost (█) and degraded (▒) over time.",
+		"The odds pane counts the fleet's possible shards exactly and gives the chance that another customer's shard shares all, some or none of the poisoned one's.",
 		"Rewinding replays the same seed, so a step back shows exactly what was there.",
 	}
-	body = append(body, about...)
-	wrapped := make([]string, 0, len(body))
-	for _, l := range body {
-		wrapped = append(wrapped, strings.Split(ansi.Wrap(l, max(m.w-4, 1), ""), "\n")...)
+	wrapped := body
+	wrapped = append(wrapped, "", m.th.Bold.Render("What the screen shows"))
+	for _, para := range about {
+		// Paragraphs wrap to the window, continuation lines indented.
+		for i, l := range strings.Split(ansi.Wrap(para, max(m.w-6, 1), ""), "\n") {
+			if i > 0 {
+				l = "  " + l
+			}
+			wrapped = append(wrapped, l)
+		}
 	}
 	return pane.Frame(m.th, m.w, h, "Keys", "", wrapped)
 }
