@@ -201,11 +201,17 @@ func presetLabel(name string) string {
 // answered by a fallback: of the measurement window's requests once it has
 // some, else of every request decided so far.
 func success(s *engine.Snapshot, useWindow bool, e int) (ok, fallback float64, n uint64) {
-	c := s.Endpoints[e].Total
-	if useWindow {
-		c = s.Endpoints[e].Window
-	}
+	c := counts(s, useWindow, e)
 	return c.Share(engine.OK), c.Share(engine.Fallback), c.Total()
+}
+
+// counts are an endpoint's outcomes: of the measurement window, or of
+// every request decided so far.
+func counts(s *engine.Snapshot, useWindow bool, e int) engine.Counts {
+	if useWindow {
+		return s.Endpoints[e].Window
+	}
+	return s.Endpoints[e].Total
 }
 
 // Difference writes the one-line difference of each endpoint's success
@@ -241,6 +247,16 @@ func Difference(a, b *engine.Snapshot) (string, []string) {
 		line := fmt.Sprintf("%s ok: %s → %s (%s)", name, pct(okA), pct(okB), points(okB-okA))
 		if fbA > 0 || fbB > 0 {
 			line += fmt.Sprintf("; fallback %s → %s", pct(fbA), pct(fbB))
+		}
+		if pct(okA) == pct(okB) && pct(fbA) == pct(fbB) {
+			// Neither share moved: say how the rest ended instead (failing
+			// fast rather than timing out, say).
+			ca, cb := counts(a, useWindow, e), counts(b, useWindow, e)
+			for _, o := range []engine.Outcome{engine.Rejected, engine.Failed} {
+				if x, y := ca.Share(o), cb.Share(o); pct(x) != pct(y) {
+					line += fmt.Sprintf("; %s %s → %s", o, pct(x), pct(y))
+				}
+			}
 		}
 		lines = append(lines, line)
 	}
