@@ -54,8 +54,8 @@ func (h helpKeys) FullHelp() [][]key.Binding { return h.full }
 
 func (k keyMap) main() helpKeys {
 	return helpKeys{
-		short: []key.Binding{k.Play, short("→/.", "step"), short("←/,", "back"), short("+/-", "speed"),
-			short("s", "strategy"), short("e", "knobs"), k.Help, k.Quit},
+		short: []key.Binding{short("space", "play"), short("→/←", "step"), short("+/-", "speed"),
+			short("s", "strategy"), short("e", "knobs"), short("?", "keys"), short("q", "quit")},
 		full: [][]key.Binding{
 			{k.Play, k.Step, k.Back, k.Restart},
 			{k.Faster, k.Slower, k.Strategy, k.Knobs},

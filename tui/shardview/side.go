@@ -499,7 +499,7 @@ func (p *Side) countLines(iw int) []string {
 	}
 	fineExp := float64(others) - e.Lost - e.Degraded
 	rows := [][3]string{
-		{fmt.Sprintf("%s others", count(others)), "now", "expected"},
+		{fmt.Sprintf("%s others", count(others)), "now", fmt.Sprintf("odds, #%d down", s.Poisoned)},
 		{"lost (none left)", count(s.Now.Lost), exp(e.Lost, true)},
 		{"degraded (some)", count(s.Now.Degraded), exp(e.Degraded, e.DegradedKnown)},
 		{"fine (all left)", count(s.Now.Healthy), exp(fineExp, e.DegradedKnown)},

@@ -109,9 +109,10 @@ func (m *Model) titleLine() string {
 	head := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › sandbox › ") + m.th.Accent.Render("shuffle") + "  "
 	fleet := fmt.Sprintf("%s workers · %d per customer · %s customers · customer %s poisoned",
 		count(s.Workers), s.PerCustomer, count(s.Customers), count(s.Poisoned))
-	if ansi.StringWidth(head+fleet) > m.w {
-		fleet = fmt.Sprintf("%s workers, %d each · %s customers · #%s poisoned",
-			count(s.Workers), s.PerCustomer, count(s.Customers), count(s.Poisoned))
+	for _, short := range []string{"%s workers, %d each · %s customers · #%s poisoned", "%s workers, %d each, %s customers, #%s poisoned"} {
+		if ansi.StringWidth(head+fleet) > m.w {
+			fleet = fmt.Sprintf(short, count(s.Workers), s.PerCustomer, count(s.Customers), count(s.Poisoned))
+		}
 	}
 	return pane.Fit(head+fleet, m.w)
 }
@@ -129,7 +130,7 @@ func (m Model) helpView(h int) []string {
 	about := []string{
 		"One customer's requests crash every worker they reach, and it retries, so its whole shard goes down; a crashed worker lies dead for 0.5 s, then restarts, until the next poisoned request finds it. Every other customer retries on its other workers, so it loses service only when all of them are down.",
 		"Each side runs the same customers and the same poison under one strategy: the fleet as a grid (● up, ✗ crashed, ↻ restarting; the poisoned customer's workers in [brackets], or ◆ when packed), then a sample of customers with the workers they still have up (all, some, none).",
-		"The counts are the other customers now; beside them, what the exact odds expect of the strategy. With room, a chart shows the share lost (█) and degraded (▒) over time.",
+		"The counts are the other customers now; beside them, what the exact odds expect of the strategy once all of the poisoned customer's workers are down (\"odds, #0 down\"): exact for plain sharding, an average over draws for random and hashed shards, and no loss at all under an overlap limit. With room, a chart shows the share lost (█) and degraded (▒) over time.",
 		"The odds pane counts the fleet's possible shards exactly and gives the chance that another customer's shard shares all, some or none of the poisoned one's.",
 		"Rewinding replays the same seed, so a step back shows exactly what was there.",
 	}
