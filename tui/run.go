@@ -1,11 +1,16 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/tui/exercisesui"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/shardview"
@@ -85,16 +90,55 @@ func RunShardView(t Terminal, o ShardOptions) error {
 	return nil
 }
 
-// RunHome runs the home screen and returns what the learner chose to run
-// next (lessons, exercises) when they left it.
-func RunHome(t Terminal, o home.Options) (home.Choice, error) {
+// RunHome runs the home screen, and whatever the learner opens from it,
+// until they quit; the terminal is restored whatever happens. Checks the
+// exercise runner started are given a moment to stop their go test
+// processes before it returns.
+func RunHome(t Terminal, o home.Options) error {
 	o.Theme = t.theme()
 	final, err := tea.NewProgram(home.New(o), t.options()...).Run()
-	if err != nil {
-		return home.ChoseNothing, fmt.Errorf("running the home screen: %w", err)
-	}
 	if m, ok := final.(home.Model); ok {
-		return m.Choice(), nil
+		if r, ok := m.Runner(); ok {
+			r.Wait(3 * time.Second)
+		}
 	}
-	return home.ChoseNothing, nil
+	if err != nil {
+		return fmt.Errorf("running the home screen: %w", err)
+	}
+	return nil
+}
+
+// Workbooks are the home screen's ways to the exercises' workbook, seen
+// from the folder dir: the workbook in or above it, else the one `breakerlab
+// exercises init` would have written there (./breakerlab-workbook), which
+// Create writes when there is none. manual turns the runner's file watcher
+// off.
+func Workbooks(dir string, manual bool) *home.Workbooks {
+	def := filepath.Join(dir, exercises.DefaultDir)
+	open := func(w *exercises.Workbook) exercisesui.Backend { return exercisesui.NewBackend(w, 0) }
+	return &home.Workbooks{
+		Here:   dir,
+		Dir:    "." + string(filepath.Separator) + exercises.DefaultDir,
+		Manual: manual,
+		Find: func() (exercisesui.Backend, error) {
+			w, err := exercises.Find(dir)
+			if errors.Is(err, exercises.ErrNotWorkbook) {
+				// One this screen (or init) wrote here before.
+				if w2, err2 := exercises.Open(def); err2 == nil {
+					return open(w2), nil
+				}
+			}
+			if err != nil {
+				return nil, err
+			}
+			return open(w), nil
+		},
+		Create: func() (exercisesui.Backend, error) {
+			w, err := exercises.Init(def)
+			if err != nil {
+				return nil, err
+			}
+			return open(w), nil
+		},
+	}
 }

@@ -1,41 +1,45 @@
 package main
 
 import (
+	"fmt"
 	"io"
+	"os"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui"
 	"github.com/breakerlab/breakerlab/tui/home"
+	"github.com/breakerlab/breakerlab/tui/lessonui"
 )
 
-// The bare command opens the home screen. Lessons and Exercises run as
-// commands of their own once the home screen has closed: `lesson` with no
-// argument (the lesson list) and `exercises` (the runner), when this build
-// has them.
+// The bare command opens the home screen, which holds the sandbox, the
+// lessons and the exercise runner in one program: leaving any of them comes
+// back to it.
 func init() {
 	register(command{name: "home", summary: "open the home screen (lessons, sandbox, exercises)", run: runHome})
 }
 
-func runHome(args []string, stdout, stderr io.Writer) error {
+func runHome(args []string, _, stderr io.Writer) error {
 	if len(args) > 0 {
 		return usagef("the home screen takes no arguments, got %q; see `breakerlab help`", args)
 	}
-	var entries []home.Entry
+	o := home.Options{Seed: defaultSeed}
 	for _, b := range scenarios.All() {
-		entries = append(entries, home.Entry{Name: b.Name, Summary: b.Summary, Build: b.Build})
+		o.Scenarios = append(o.Scenarios, home.Entry{Name: b.Name, Summary: b.Summary, Build: b.Build})
 	}
-	entries = append(entries, home.Entry{Name: shuffleScenario.Name, Summary: shuffleScenario.Summary, ShardView: true})
-	_, lessons := commands["lesson"]
-	_, exercises := commands["exercises"]
-	choice, err := tui.RunHome(terminal(), home.Options{Scenarios: entries, Seed: defaultSeed, Lessons: lessons, Exercises: exercises})
+	o.Scenarios = append(o.Scenarios, home.Entry{Name: shuffleScenario.Name, Summary: shuffleScenario.Summary, ShardView: true})
+	all, err := lessons.All()
 	if err != nil {
-		return err
+		// The rest of the home screen still works; the Lessons item says
+		// they are not available.
+		fmt.Fprintf(stderr, "breakerlab: the lessons did not load: %v\n", err)
 	}
-	switch choice {
-	case home.ChoseLessons:
-		return commands["lesson"].run(nil, stdout, stderr)
-	case home.ChoseExercises:
-		return commands["exercises"].run(nil, stdout, stderr)
+	lo := lessonui.Terminal("")
+	o.Lessons, o.LessonStore, o.LessonNotice = all, lo.Store, lo.Notice
+	wd, err := os.Getwd()
+	if err != nil {
+		return fmt.Errorf("cannot tell the current folder: %w", err)
 	}
-	return nil
+	o.Workbooks = tui.Workbooks(wd, false)
+	return tui.RunHome(terminal(), o)
 }

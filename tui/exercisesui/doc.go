@@ -1,7 +1,9 @@
 // Package exercisesui is the watch-mode exercise runner: a bubbletea
 // program that shows the current exercise, re-runs its tests whenever one
 // of its files is saved, and offers hints, a list of all exercises, reset,
-// solutions and a check of everything.
+// solutions and a check of everything. It runs as a program of its own
+// (Run) or inside another (the home screen), which passes Options.Leave to
+// take the screen back on q or esc and calls Wait before the process ends.
 //
 // It owns the runner's model, key map, theme and file watcher. It imports
 // bubbletea, bubbles (key, help), lipgloss, fsnotify and the exercises

@@ -35,8 +35,12 @@ type Options struct {
 	Debounce time.Duration
 	// Leave, if set, is the command q runs instead of tea.Quit: a program
 	// that embeds the runner (the home screen) uses it to take the screen
-	// back. Checks in progress are canceled either way.
+	// back. Checks in progress are canceled either way. With Leave set,
+	// esc on the main screen leaves too, and the key help says "back".
 	Leave tea.Cmd
+	// Notice is the message shown when the runner opens (where a new
+	// workbook was written, say).
+	Notice string
 }
 
 type screen int
@@ -189,6 +193,10 @@ func New(b Backend, opt Options) Model {
 		work:    &inflight{},
 	}
 	m.help.Styles = m.theme.help
+	if opt.Leave != nil {
+		m.keys.Quit.SetHelp("q", "back")
+	}
+	m.message = opt.Notice
 	cur := b.Current()
 	for i, e := range m.exs {
 		m.info[e.Name] = exerciseInfo{mainFile: m.rel(b.MainFile(e)), readme: e.README(), hints: e.Hints()}
@@ -448,6 +456,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// Wait returns once the checks the runner started have stopped their go
+// test processes, or after limit. Leaving the runner cancels them; a
+// program that embeds it calls Wait before the process ends.
+func (m Model) Wait(limit time.Duration) { m.work.wait(limit) }
+
 // inflight counts checks in progress, so that Run can let them stop their
 // go test processes before the program exits.
 type inflight struct{ n atomic.Int64 }
@@ -501,7 +514,7 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	k := m.keys
 	e := m.current()
 	switch {
-	case key.Matches(msg, k.Quit):
+	case key.Matches(msg, k.Quit), m.opt.Leave != nil && key.Matches(msg, k.Back):
 		return m.quit()
 	case key.Matches(msg, k.More):
 		m.help.ShowAll = !m.help.ShowAll

@@ -518,6 +518,31 @@ func TestLeaveInsteadOfQuitWhenEmbedded(t *testing.T) {
 	if _, ok := cmd().(left); !ok {
 		t.Fatal("q did not run the Leave command")
 	}
+	// esc on the main screen leaves too, and the key help says so.
+	_, cmd = m.Update(tea.KeyMsg{Type: tea.KeyEsc})
+	if cmd == nil {
+		t.Fatal("esc in an embedded runner did nothing")
+	}
+	if _, ok := cmd().(left); !ok {
+		t.Fatal("esc did not run the Leave command")
+	}
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	if v := ansi.Strip(next.(Model).View()); !strings.Contains(v, "q back") {
+		t.Errorf("an embedded runner's help should say q goes back:\n%s", v)
+	}
+	// A standalone runner ignores esc on its main screen.
+	alone := New(newFake(), Options{Manual: true})
+	if _, cmd := alone.Update(tea.KeyMsg{Type: tea.KeyEsc}); cmd != nil {
+		t.Error("esc on a standalone runner's main screen should do nothing")
+	}
+}
+
+func TestNoticeShownAtFirst(t *testing.T) {
+	m := New(newFake(), Options{Manual: true, Notice: "Wrote a workbook of 12 exercises to /wb."})
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	if v := ansi.Strip(next.(Model).View()); !strings.Contains(v, "Wrote a workbook of 12 exercises to /wb.") {
+		t.Errorf("the notice should be on screen when the runner opens:\n%s", v)
+	}
 }
 
 // Every screen, at every size from 1×1 up, renders without panicking and

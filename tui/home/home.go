@@ -1,20 +1,32 @@
 // Package home is breakerlab's home screen: a menu of Lessons, Sandbox and
-// Exercises, the scenario picker behind Sandbox, and the sandbox itself
-// once a scenario is picked, or the shard view for the shuffle scenario
-// (esc comes back). Lessons and Exercises run as
-// programs of their own: the home screen quits and reports the choice, and
-// the caller starts them.
+// Exercises, and everything behind them in one program. Sandbox opens a
+// scenario picker and then the sandbox, or the shard view for the shuffle
+// scenario; Lessons opens the lesson list of tui/lessonui; Exercises opens
+// the runner of tui/exercisesui on the learner's workbook, or, when there is
+// none, a screen that explains what a workbook is and offers to create one.
+// Leaving any of them (esc, or q in the lessons and exercises) comes back
+// here, and the window's size flows down to whichever is open.
 //
 // It holds no global state and takes its theme (and so its renderer) from
-// Options. It may import tui/theme, tui/pane, tui/sandbox, tui/shardview, the engine's
-// scenario types, bubbletea, bubbles (key, help) and x/ansi; it does no I/O.
+// Options. Finding and creating a workbook touch the disk, so they are
+// functions the caller supplies (Workbooks), run in tea.Cmds; View does no
+// I/O. It may import tui/theme, tui/pane, tui/sandbox, tui/shardview,
+// tui/lessonui, tui/exercisesui, lessons, exercises (for its errors and
+// catalog), the engine's scenario types, bubbletea, bubbles (key, help) and
+// x/ansi.
 package home
 
 import (
+	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/exercisesui"
+	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/shardview"
@@ -22,17 +34,8 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
-)
-
-// Choice is what the learner asked for when the home screen quit.
-type Choice int
-
-// The choices a caller acts on after the program ends.
-const (
-	ChoseNothing Choice = iota // quit
-	ChoseLessons
-	ChoseExercises
 )
 
 // Entry is a scenario in the picker.
@@ -47,14 +50,38 @@ type Entry struct {
 	Unavailable string
 }
 
+// Workbooks find and create the workbook the exercise runner works on.
+// Both touch the disk: the home screen calls them in tea.Cmds, never in
+// View.
+type Workbooks struct {
+	// Find returns the workbook to open, or an error wrapping
+	// exercises.ErrNotWorkbook when there is none.
+	Find func() (exercisesui.Backend, error)
+	// Create writes a new workbook where `breakerlab exercises init` would
+	// (Dir), never overwriting anything, and returns it.
+	Create func() (exercisesui.Backend, error)
+	// Here is the folder searched, and Dir where Create writes, as the
+	// learner should read them.
+	Here, Dir string
+	// Manual turns the runner's file watcher off (r re-runs).
+	Manual bool
+}
+
 // Options configure the home screen.
 type Options struct {
 	Theme     *theme.Theme
 	Scenarios []Entry
 	Seed      uint64
-	// Lessons and Exercises say whether the caller can start them; when it
-	// cannot, the item says so instead of quitting.
-	Lessons, Exercises bool
+	// Lessons are listed behind the Lessons item; with none, the item says
+	// so. LessonStore remembers progress (nil: nothing is remembered), and
+	// LessonNotice is shown in the list at first (a progress file set
+	// aside, say).
+	Lessons      []*lessons.Lesson
+	LessonStore  *lessons.Store
+	LessonNotice string
+	// Workbooks open the exercises; nil makes the Exercises item say the
+	// runner is not available.
+	Workbooks *Workbooks
 }
 
 type screen int
@@ -64,23 +91,27 @@ const (
 	onPicker
 	onSandbox
 	onShards
+	onLessons
+	onExercises
+	onNoWorkbook // Exercises chosen, but there is no workbook
 )
 
-type item struct {
-	title, desc string
-	choice      Choice
-}
+type item struct{ title, desc string }
 
 var items = [...]item{
-	{"Lessons", "step through how one slow dependency takes a server down, and what stops it", ChoseLessons},
-	{"Sandbox", "play a scenario live: the pool fills, the breaker trips; pause, rewind, turn knobs", ChoseNothing},
-	{"Exercises", "build a breaker, a bulkhead and retries yourself, graded by Go tests", ChoseExercises},
+	{"Lessons", "step through how one slow dependency takes a server down, and what stops it"},
+	{"Sandbox", "play a scenario live: the pool fills, the breaker trips; pause, rewind, turn knobs"},
+	{"Exercises", "build a breaker, a bulkhead and retries yourself, graded by Go tests"},
 }
 
-const sandboxItem = 1
+const (
+	lessonsItem = iota
+	sandboxItem
+	exercisesItem
+)
 
 type keyMap struct {
-	Up, Down, Open, Back, Help, Quit key.Binding
+	Up, Down, Open, Create, Back, Help, Quit key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -88,22 +119,35 @@ func newKeyMap() keyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
 	}
 	return keyMap{
-		Up:   b([]string{"up", "k"}, "↑/k", "up"),
-		Down: b([]string{"down", "j"}, "↓/j", "down"),
-		Open: b([]string{"enter"}, "enter", "open"),
-		Back: b([]string{"esc"}, "esc", "back"),
-		Help: b([]string{"?"}, "?", "all keys"),
-		Quit: b([]string{"q", "ctrl+c"}, "q", "quit"),
+		Up:     b([]string{"up", "k"}, "↑/k", "up"),
+		Down:   b([]string{"down", "j"}, "↓/j", "down"),
+		Open:   b([]string{"enter"}, "enter", "open"),
+		Create: b([]string{"enter", "c"}, "enter", "create the workbook"),
+		Back:   b([]string{"esc"}, "esc", "back"),
+		Help:   b([]string{"?"}, "?", "all keys"),
+		Quit:   b([]string{"q", "ctrl+c"}, "q", "quit"),
 	}
 }
 
 func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Open, k.Back, k.Help, k.Quit}
+	return []key.Binding{k.Up, k.Down, k.Open, k.Create, k.Back, k.Help, k.Quit}
 }
 
 func (k keyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down}, {k.Open, k.Back}, {k.Help, k.Quit}}
+	return [][]key.Binding{{k.Up, k.Down}, {k.Open, k.Create, k.Back}, {k.Help, k.Quit}}
 }
+
+// Messages of the home screen's own commands.
+type (
+	// foundMsg carries the workbook Find or Create returned.
+	foundMsg struct {
+		b       exercisesui.Backend
+		err     error
+		created bool
+	}
+	// leftExercisesMsg is the runner's Leave.
+	leftExercisesMsg struct{}
+)
 
 // Model is the home screen.
 type Model struct {
@@ -117,9 +161,13 @@ type Model struct {
 	pick     int
 	sb       sandbox.Model
 	sv       shardview.Model
+	lessons  *lessonui.Picker
+	lab      *lessons.Lab
+	ex       *exercisesui.Model
+	busy     string // what a command in flight is doing, shown instead of the note
 	w, h     int
 	note     string
-	choice   Choice
+	noteErr  bool
 	showHelp bool
 }
 
@@ -128,14 +176,22 @@ func New(o Options) Model {
 	if o.Theme == nil {
 		o.Theme = theme.New(nil)
 	}
-	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New()}
+	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), lab: lessons.NewLab()}
 	m.help.Styles = o.Theme.Help
-	m.keys.Back.SetEnabled(false)
+	m.setScreen(onMenu)
 	return m
 }
 
-// Choice is what the learner picked before quitting.
-func (m Model) Choice() Choice { return m.choice }
+// setScreen moves to a screen of the home screen's own and enables the keys
+// that work there.
+func (m *Model) setScreen(s screen) {
+	m.screen = s
+	m.keys.Back.SetEnabled(s == onPicker || s == onNoWorkbook)
+	m.keys.Create.SetEnabled(s == onNoWorkbook)
+	m.keys.Open.SetEnabled(s != onNoWorkbook)
+	m.keys.Up.SetEnabled(s != onNoWorkbook)
+	m.keys.Down.SetEnabled(s != onNoWorkbook)
+}
 
 // InSandbox reports whether the sandbox is open.
 func (m Model) InSandbox() bool { return m.screen == onSandbox }
@@ -143,58 +199,108 @@ func (m Model) InSandbox() bool { return m.screen == onSandbox }
 // InShardView reports whether the shard view is open.
 func (m Model) InShardView() bool { return m.screen == onShards }
 
+// InLessons reports whether the lesson list (or a lesson) is open.
+func (m Model) InLessons() bool { return m.screen == onLessons }
+
+// InExercises reports whether the exercise runner is open.
+func (m Model) InExercises() bool { return m.screen == onExercises }
+
+// Runner is the exercise runner, once it has been opened: the caller waits
+// for its checks to stop before the process ends.
+func (m Model) Runner() (exercisesui.Model, bool) {
+	if m.ex == nil {
+		return exercisesui.Model{}, false
+	}
+	return *m.ex, true
+}
+
 // Init does nothing.
 func (m Model) Init() tea.Cmd { return nil }
 
-// Update routes messages: to the sandbox while it is open, else to the
-// menu or the picker.
+// Update routes messages: to the screen that is open, else to the menu,
+// the picker or the no-workbook screen.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if ws, ok := msg.(tea.WindowSizeMsg); ok {
 		m.w, m.h = ws.Width, ws.Height
 		m.help.Width = ws.Width
 	}
-	if m.screen == onSandbox {
+	switch m.screen {
+	case onSandbox:
 		if _, ok := msg.(sandbox.BackMsg); ok {
-			m.screen = onPicker
-			m.keys.Back.SetEnabled(true)
+			m.setScreen(onPicker)
 			return m, nil
 		}
 		sb, cmd := m.sb.Update(msg)
 		m.sb = sb.(sandbox.Model)
 		return m, cmd
-	}
-	if m.screen == onShards {
+	case onShards:
 		if _, ok := msg.(shardview.BackMsg); ok {
-			m.screen = onPicker
-			m.keys.Back.SetEnabled(true)
+			m.setScreen(onPicker)
 			return m, nil
 		}
 		sv, cmd := m.sv.Update(msg)
 		m.sv = sv.(shardview.Model)
 		return m, cmd
+	case onLessons:
+		// The picker's own BackMsg leaves the lessons; an open lesson's
+		// BackMsg takes the picker back to its list.
+		if _, ok := msg.(lessonui.BackMsg); ok && !m.lessons.Open() {
+			m.setScreen(onMenu)
+			return m, nil
+		}
+		next, cmd := m.lessons.Update(msg)
+		p := next.(lessonui.Picker)
+		m.lessons = &p
+		if k, ok := msg.(tea.KeyMsg); ok && k.Type == tea.KeyCtrlC {
+			// The lesson saves the learner's place on its way out.
+			return m, tea.Sequence(cmd, tea.Quit)
+		}
+		return m, cmd
+	case onExercises:
+		if _, ok := msg.(leftExercisesMsg); ok {
+			m.setScreen(onMenu)
+			return m, nil
+		}
+		next, cmd := m.ex.Update(msg)
+		ex := next.(exercisesui.Model)
+		m.ex = &ex
+		if k, ok := msg.(tea.KeyMsg); ok && k.Type == tea.KeyCtrlC {
+			// The runner cancels its checks on its way out.
+			return m, tea.Sequence(cmd, tea.Quit)
+		}
+		return m, cmd
+	}
+	if f, ok := msg.(foundMsg); ok {
+		return m.found(f)
 	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return m, nil
 	}
 	if m.showHelp {
-		if key.Matches(k, m.keys.Quit) && k.Type == tea.KeyCtrlC {
+		if k.Type == tea.KeyCtrlC {
 			return m, tea.Quit
 		}
 		m.showHelp = false
 		return m, nil
 	}
-	m.note = ""
+	if m.busy != "" {
+		// A workbook is being looked for or written: only quitting works.
+		if k.Type == tea.KeyCtrlC {
+			return m, tea.Quit
+		}
+		return m, nil
+	}
+	m.note, m.noteErr = "", false
 	switch {
 	case key.Matches(k, m.keys.Quit):
 		return m, tea.Quit
 	case key.Matches(k, m.keys.Help):
 		m.showHelp = true
 	case key.Matches(k, m.keys.Back):
-		if m.screen == onPicker {
-			m.screen = onMenu
-			m.keys.Back.SetEnabled(false)
-		}
+		m.setScreen(onMenu)
+	case key.Matches(k, m.keys.Create):
+		return m.create()
 	case key.Matches(k, m.keys.Up):
 		m.move(-1)
 	case key.Matches(k, m.keys.Down):
@@ -215,20 +321,17 @@ func (m *Model) move(d int) {
 	m.cursor = (m.cursor + d + len(items)) % len(items)
 }
 
+func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr = s, isErr }
+
 func (m Model) open() (tea.Model, tea.Cmd) {
 	if m.screen == onMenu {
-		it := items[m.cursor]
-		switch {
-		case m.cursor == sandboxItem:
-			m.screen = onPicker
-			m.keys.Back.SetEnabled(true)
-		case it.choice == ChoseLessons && !m.o.Lessons:
-			m.note = "The lessons are not written yet: the Sandbox runs the same scenarios."
-		case it.choice == ChoseExercises && !m.o.Exercises:
-			m.note = "The exercise runner is not available in this build; try `breakerlab exercises`."
-		default:
-			m.choice = it.choice
-			return m, tea.Quit
+		switch m.cursor {
+		case sandboxItem:
+			m.setScreen(onPicker)
+		case lessonsItem:
+			return m.openLessons()
+		case exercisesItem:
+			return m.findWorkbook()
 		}
 		return m, nil
 	}
@@ -239,27 +342,131 @@ func (m Model) open() (tea.Model, tea.Cmd) {
 	if e.ShardView && e.Unavailable == "" {
 		sv, err := shardview.New(shardview.Options{Theme: m.th, Seed: m.o.Seed, CanGoHome: true})
 		if err != nil {
-			m.note = fmt.Sprintf("cannot open %s: %v", e.Name, err)
+			m.setNote(fmt.Sprintf("cannot open %s: %v", e.Name, err), true)
 			return m, nil
 		}
-		next, _ := sv.Update(tea.WindowSizeMsg{Width: m.w, Height: m.h})
+		next, _ := sv.Update(m.size())
 		m.sv = next.(shardview.Model)
 		m.screen = onShards
 		return m, m.sv.Init()
 	}
 	if e.Unavailable != "" || e.Build == nil {
-		m.note = e.Unavailable
+		m.setNote(e.Unavailable, true)
 		return m, nil
 	}
 	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: e.Build(), Seed: m.o.Seed, CanGoHome: true})
 	if err != nil {
-		m.note = fmt.Sprintf("cannot open %s: %v", e.Name, err)
+		m.setNote(fmt.Sprintf("cannot open %s: %v", e.Name, err), true)
 		return m, nil
 	}
-	next, _ := sb.Update(tea.WindowSizeMsg{Width: m.w, Height: m.h})
+	next, _ := sb.Update(m.size())
 	m.sb = next.(sandbox.Model)
 	m.screen = onSandbox
 	return m, m.sb.Init()
+}
+
+// size is the window's size, for a screen that opens.
+func (m Model) size() tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: m.w, Height: m.h} }
+
+// openLessons shows the lesson list, where the learner left it if it was
+// open before.
+func (m Model) openLessons() (tea.Model, tea.Cmd) {
+	if len(m.o.Lessons) == 0 {
+		m.setNote("The lessons are not available in this build: the Sandbox runs the same scenarios.", true)
+		return m, nil
+	}
+	if m.lessons == nil {
+		p := lessonui.NewPicker(m.o.Lessons, m.lab, lessonui.Options{Theme: m.th, Store: m.o.LessonStore, Embedded: true, Notice: m.o.LessonNotice})
+		m.lessons = &p
+	}
+	next, _ := m.lessons.Update(m.size())
+	p := next.(lessonui.Picker)
+	m.lessons, m.screen = &p, onLessons
+	return m, p.Init()
+}
+
+// findWorkbook looks for the workbook in a command; foundMsg carries the
+// answer. A runner opened before is opened again as it was left.
+func (m Model) findWorkbook() (tea.Model, tea.Cmd) {
+	wb := m.o.Workbooks
+	switch {
+	case m.ex != nil:
+		return m.openRunner(nil, "")
+	case wb == nil || wb.Find == nil:
+		m.setNote("The exercise runner is not available in this build; `breakerlab exercises check` grades a workbook.", true)
+		return m, nil
+	}
+	m.busy = "looking for your workbook…"
+	find := wb.Find
+	return m, func() tea.Msg {
+		b, err := find()
+		return foundMsg{b: b, err: err}
+	}
+}
+
+// create writes a new workbook in a command.
+func (m Model) create() (tea.Model, tea.Cmd) {
+	wb := m.o.Workbooks
+	if wb == nil || wb.Create == nil {
+		return m, nil
+	}
+	m.busy = "writing the workbook…"
+	create := wb.Create
+	return m, func() tea.Msg {
+		b, err := create()
+		return foundMsg{b: b, err: err, created: true}
+	}
+}
+
+// found opens the runner on the workbook found or created, or says why
+// there is none.
+func (m Model) found(f foundMsg) (tea.Model, tea.Cmd) {
+	m.busy = ""
+	switch {
+	case f.err == nil && f.b != nil:
+		notice := ""
+		if f.created {
+			notice = createdNotice(f.b)
+		}
+		return m.openRunner(f.b, notice)
+	case errors.Is(f.err, exercises.ErrNotWorkbook) && !f.created:
+		m.setScreen(onNoWorkbook)
+	case f.err != nil:
+		m.setNote(f.err.Error(), true)
+	}
+	return m, nil
+}
+
+// createdNotice tells the learner where the new workbook is and which file
+// to open first.
+func createdNotice(b exercisesui.Backend) string {
+	exs := b.Exercises()
+	s := fmt.Sprintf("Wrote a workbook of %d exercises to %s.", len(exs), b.Dir())
+	if len(exs) > 0 {
+		if rel, err := filepath.Rel(b.Dir(), b.MainFile(exs[0])); err == nil {
+			s += " Open " + rel + " in your editor: each save re-runs its tests."
+		}
+	}
+	return s
+}
+
+// openRunner opens the exercise runner: a new one on b, or (b nil) the one
+// opened before, which starts watching and checking again.
+func (m Model) openRunner(b exercisesui.Backend, notice string) (tea.Model, tea.Cmd) {
+	if b != nil {
+		ex := exercisesui.New(b, exercisesui.Options{
+			Manual:   m.o.Workbooks.Manual,
+			NoColor:  !m.th.Color,
+			Renderer: m.th.R,
+			Notice:   notice,
+			Leave:    func() tea.Msg { return leftExercisesMsg{} },
+		})
+		m.ex = &ex
+	}
+	next, _ := m.ex.Update(m.size())
+	ex := next.(exercisesui.Model)
+	m.ex, m.screen = &ex, onExercises
+	return m, ex.Init()
 }
 
 // View draws the current screen.
@@ -269,6 +476,10 @@ func (m Model) View() string {
 		return m.sb.View()
 	case onShards:
 		return m.sv.View()
+	case onLessons:
+		return m.lessons.View()
+	case onExercises:
+		return m.ex.View()
 	}
 	if m.w <= 0 || m.h <= 0 {
 		return ""
@@ -281,7 +492,8 @@ func (m Model) View() string {
 		for _, l := range strings.Split(m.help.FullHelpView(m.keys.FullHelp()), "\n") {
 			body = append(body, "   "+l)
 		}
-		body = append(body, "", " "+m.th.Dim.Render("In the sandbox, ? lists its own keys. Any key closes this help."))
+		body = append(body, "")
+		body = append(body, m.para("The sandbox, the lessons and the exercises each list their own keys with ?. Any key closes this help.", m.th.Dim)...)
 	case m.screen == onPicker:
 		body = append(body, " "+m.th.Bold.Render("Sandbox: choose a scenario"), "")
 		nameW := 0
@@ -299,20 +511,25 @@ func (m Model) View() string {
 		// The chosen scenario's summary in full, since the rows cut it.
 		if m.pick < len(m.o.Scenarios) {
 			body = append(body, "")
-			for _, l := range strings.Split(ansi.Wrap(m.o.Scenarios[m.pick].Summary, max(m.w-6, 1), ""), "\n") {
-				body = append(body, "   "+m.th.Dim.Render(l))
-			}
+			body = append(body, m.para(m.o.Scenarios[m.pick].Summary, m.th.Dim)...)
 		}
+	case m.screen == onNoWorkbook:
+		body = append(body, m.noWorkbookLines()...)
 	default:
 		for i, it := range items {
 			body = append(body, m.row(i == m.cursor, fmt.Sprintf("%-9s", it.title), it.desc, false))
 		}
 	}
 	body = append(body, "")
-	if m.note != "" {
-		for _, l := range strings.Split(ansi.Wrap(m.note, max(m.w-4, 1), ""), "\n") {
-			body = append(body, "   "+m.th.Warn.Render(l))
+	switch {
+	case m.busy != "":
+		body = append(body, m.para(m.busy, m.th.Dim)...)
+	case m.note != "":
+		style := m.th.Warn
+		if m.noteErr {
+			style = m.th.Error
 		}
+		body = append(body, m.para(m.note, style)...)
 	}
 	// The key help sits on the last line.
 	lines := pane.Block(body, m.w, m.h-1)
@@ -321,6 +538,41 @@ func (m Model) View() string {
 		lines = lines[len(lines)-1:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// para wraps a paragraph to the window, indented by three cells.
+func (m Model) para(s string, style lipgloss.Style) []string {
+	var out []string
+	for _, l := range strings.Split(ansi.Wrap(s, max(m.w-6, 1), ""), "\n") {
+		out = append(out, "   "+style.Render(l))
+	}
+	return out
+}
+
+// noWorkbookLines explain the workbook and offer to create one.
+func (m Model) noWorkbookLines() []string {
+	wb := m.o.Workbooks
+	out := []string{" " + m.th.Bold.Render("Exercises: you have no workbook yet"), ""}
+	out = append(out, m.para(fmt.Sprintf("The exercises live in a workbook: a Go module with a folder for each of the %d exercises, "+
+		"holding its task (a README), a stub for you to finish, and the tests that grade it. "+
+		"There is none in %s or in any folder above it.", len(exercises.All()), wb.Here), m.th.Subtitle)...)
+	out = append(out, "")
+	keyLine := func(k, text string) []string {
+		lines := strings.Split(ansi.Wrap(text, max(m.w-14, 1), ""), "\n")
+		for i, l := range lines {
+			lead := "          "
+			if i == 0 {
+				lead = "   " + m.th.Key.Render(fmt.Sprintf("%-7s", k))
+			}
+			lines[i] = lead + l
+		}
+		return lines
+	}
+	out = append(out, keyLine("enter", "write one to "+wb.Dir+", as `breakerlab exercises init` does (it never overwrites a file), and open the runner")...)
+	out = append(out, keyLine("esc", "back to the menu")...)
+	out = append(out, "")
+	out = append(out, m.para("To keep it somewhere else, run `breakerlab exercises init DIR` in a shell, then `breakerlab` inside DIR.", m.th.Dim)...)
+	return out
 }
 
 // row is one menu or picker line: a cursor, the name, its description.

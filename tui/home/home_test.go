@@ -58,7 +58,7 @@ func press(m Model, keys ...string) Model {
 }
 
 func TestHomeGolden(t *testing.T) {
-	m := newHome(t, Options{Lessons: true, Exercises: true})
+	m := newHome(t, Options{})
 	golden.Check(t, "home-100x30", m.View())
 	golden.Check(t, "picker-100x30", press(m, "down", "enter").View())
 	golden.Check(t, "help-100x30", press(m, "?").View())
@@ -83,25 +83,12 @@ func TestMenuMoves(t *testing.T) {
 func TestUnavailableItemsSaySo(t *testing.T) {
 	m := newHome(t, Options{})
 	m = press(m, "enter") // Lessons
-	if m.Choice() != ChoseNothing || !strings.Contains(m.View(), "lessons are not written yet") {
-		t.Errorf("Lessons without a player should explain:\n%s", m.View())
+	if m.InLessons() || !strings.Contains(m.View(), "lessons are not available") {
+		t.Errorf("Lessons without lessons should explain:\n%s", m.View())
 	}
 	m = press(m, "up", "enter") // Exercises
-	if !strings.Contains(m.View(), "exercise runner is not available") {
+	if m.InExercises() || !strings.Contains(m.View(), "exercise runner is not available") {
 		t.Errorf("Exercises without a runner should explain:\n%s", m.View())
-	}
-}
-
-func TestChoosingExercisesQuits(t *testing.T) {
-	m := newHome(t, Options{Exercises: true})
-	m = press(m, "up")
-	next, cmd := m.Update(keyMsg("enter"))
-	m = next.(Model)
-	if m.Choice() != ChoseExercises || cmd == nil {
-		t.Fatal("enter on Exercises should choose it and quit")
-	}
-	if _, ok := cmd().(tea.QuitMsg); !ok {
-		t.Error("choosing Exercises should quit the home screen")
 	}
 }
 

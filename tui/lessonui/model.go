@@ -85,6 +85,9 @@ func New(p *lessons.Prepared, o Options) (Model, error) {
 	}
 	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), p: p, text: newTextCache(o.Theme)}
 	m.help.Styles = o.Theme.Help
+	if o.Embedded {
+		m.keys.Quit.SetHelp("q", "back")
+	}
 	m.questions = make([]questionState, len(p.Steps))
 	for i := range m.questions {
 		m.questions[i].picked = -1

@@ -47,6 +47,9 @@ func NewPicker(all []*lessons.Lesson, lab *lessons.Lab, o Options) Picker {
 	}
 	p := Picker{o: o, lab: lab, th: o.Theme, keys: newKeyMap(), help: help.New(), lessons: all, note: o.Notice}
 	p.help.Styles = o.Theme.Help
+	if o.Embedded {
+		p.keys.Quit.SetHelp("q", "back")
+	}
 	if o.Store != nil {
 		// Start on the first lesson not yet done.
 		for i, l := range all {
