@@ -20,6 +20,9 @@ func runExercises(args []string, stdout, stderr io.Writer) error {
 		Stdout: stdout,
 		Stderr: stderr,
 		Runner: func(w *exercises.Workbook, opt cli.RunnerOptions) error {
+			if err := needTerminal(stdout, "the exercise runner", "`breakerlab exercises list` shows where you are and `breakerlab exercises check [ID]` grades"); err != nil {
+				return err
+			}
 			return exercisesui.Run(w, opt.Manual, opt.Timeout)
 		},
 	})

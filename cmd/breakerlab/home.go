@@ -19,9 +19,18 @@ func init() {
 	register(command{name: "home", summary: "open the home screen (lessons, sandbox, exercises)", run: runHome})
 }
 
-func runHome(args []string, _, stderr io.Writer) error {
+// headless names the commands that do without a terminal what the home
+// screen does with one.
+const headless = "`breakerlab run SCENARIO` runs a scenario and prints its numbers (`breakerlab scenarios` lists them), " +
+	"`breakerlab lessons` lists the lessons (`breakerlab lesson ID --check` prints one), " +
+	"and `breakerlab exercises list` and `breakerlab exercises check` grade a workbook"
+
+func runHome(args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 {
 		return usagef("the home screen takes no arguments, got %q; see `breakerlab help`", args)
+	}
+	if err := needTerminal(stdout, "the home screen", headless); err != nil {
+		return err
 	}
 	o := home.Options{Seed: defaultSeed}
 	for _, b := range scenarios.All() {

@@ -62,6 +62,9 @@ func openProgress(stderr io.Writer) *lessons.Store {
 	return s
 }
 
+// noPlayer says what shows the lessons without a terminal.
+const noPlayer = "`breakerlab lessons` lists the lessons and `breakerlab lesson ID --check` prints one, every number filled in"
+
 func runLesson(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("lesson", flag.ContinueOnError)
 	step := fs.Int("step", 0, "open this step (from 1) instead of where you left off")
@@ -79,6 +82,9 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 		}
 		all, err := lessons.All()
 		if err != nil {
+			return err
+		}
+		if err := needTerminal(stdout, "the lesson list", noPlayer); err != nil {
 			return err
 		}
 		return lessonui.RunPicker(all, lessonui.Terminal(""))
@@ -103,6 +109,9 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 	if *check {
 		printLesson(stdout, p)
 		return nil
+	}
+	if err := needTerminal(stdout, "the lesson player", noPlayer); err != nil {
+		return err
 	}
 	o := lessonui.Terminal("")
 	o.Step = *step - 1 // no --step (0) becomes -1: where the learner left off

@@ -116,7 +116,7 @@ func TestLessonBadInputIsAUsageError(t *testing.T) {
 func TestLessonWithAGoodFileNeedsATerminal(t *testing.T) {
 	tempConfig(t)
 	_, errOut, code := run(t, "lesson", "1")
-	if code != 1 || !strings.Contains(errOut, "needs a terminal") {
+	if code != exitUsage || !strings.Contains(errOut, "needs a terminal") {
 		t.Errorf("exit %d, %q", code, errOut)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/tui"
 	"github.com/breakerlab/breakerlab/tui/theme"
+	"golang.org/x/term"
 )
 
 // `breakerlab sandbox [SCENARIO] [--seed N]` opens the live sandbox, or the
@@ -21,7 +22,7 @@ func init() {
 // defaultSandboxScenario is what the sandbox opens without a name.
 const defaultSandboxScenario = "cascade"
 
-func runSandbox(args []string, _, _ io.Writer) error {
+func runSandbox(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("sandbox", flag.ContinueOnError)
 	seed := fs.Uint64("seed", defaultSeed, "the random seed: the same seed gives the same run")
 	variant := fs.Int("variant", 1, "the variant to open on, counting from 1")
@@ -47,6 +48,9 @@ func runSandbox(args []string, _, _ io.Writer) error {
 		if variantSet {
 			return usagef("shuffle has no variants: its shard view shows two strategies side by side (s or e picks them); drop --variant")
 		}
+		if err := needTerminal(stdout, "the shard view", "`breakerlab run shuffle` prints the same run's numbers"); err != nil {
+			return err
+		}
 		return tui.RunShardView(terminal(), tui.ShardOptions{Seed: *seed, Speed: *speed, Play: *play})
 	}
 	sc, err := sandboxScenario(name)
@@ -55,6 +59,9 @@ func runSandbox(args []string, _, _ io.Writer) error {
 	}
 	if *variant < 1 || *variant > len(sc.Variants) {
 		return usagef("--variant must be between 1 and %d for %s, got %d", len(sc.Variants), sc.Name, *variant)
+	}
+	if err := needTerminal(stdout, "the sandbox", "`breakerlab run "+name+"` prints the same run's numbers (--format table, json or csv)"); err != nil {
+		return err
 	}
 	return tui.RunSandbox(terminal(), tui.SandboxOptions{Scenario: sc, Variant: *variant - 1, Seed: *seed, Speed: *speed, Play: *play})
 }
@@ -72,6 +79,18 @@ func sandboxScenario(name string) (*engine.Scenario, error) {
 		return loadScenarioFile(name)
 	}
 	return loadScenario(name)
+}
+
+// needTerminal refuses, with exit code 2, to open a full-screen program
+// unless both stdin and stdout (the writer the command was given) are a
+// terminal: without one the program could not draw, or read a key. The
+// message names the program and what to run instead.
+func needTerminal(stdout io.Writer, what, instead string) error {
+	out, ok := stdout.(*os.File)
+	if ok && term.IsTerminal(int(out.Fd())) && term.IsTerminal(int(os.Stdin.Fd())) {
+		return nil
+	}
+	return usagef("%s needs a terminal, and stdin or stdout is not one; without a terminal, %s", what, instead)
 }
 
 // terminal is the process's terminal, with NO_COLOR read from the environment.
