@@ -64,7 +64,9 @@ type breakerView struct {
 	sent     int
 	passed   int
 	refused  uint64
-	fallback bool
+	fallback engine.FallbackKind
+	queued   uint64        // refusals stored for later (queue fallback)
+	retryIn  time.Duration // the last Retry-After sent (fail-fast fallback), rounded
 	trans    []engine.Transition
 	transLen int
 }
@@ -138,7 +140,12 @@ func (b *Breaker) SetData(d Data) {
 		v.dep = dep.Name
 		v.policy = policyLine(dep)
 		v.refused = dep.ShortCircuited
-		v.fallback = dep.Fallback != engine.NoFallback
+		v.fallback = dep.Fallback
+		v.queued = dep.QueuedForLater
+		v.retryIn = dep.RetryAfter.Round(100 * time.Millisecond)
+		if dep.RetryAfter > 0 && v.retryIn == 0 {
+			v.retryIn = 100 * time.Millisecond
+		}
 		v.retries = retryLine(dep)
 		if bs := dep.Breaker; bs != nil {
 			v.has = true
@@ -173,7 +180,8 @@ func (v *breakerView) sameAs(o *breakerView) bool {
 		v.cfg == o.cfg && v.state == o.state && slices.Equal(v.window, o.window) && slices.Equal(v.buckets, o.buckets) &&
 		v.calls == o.calls && v.failures == o.failures && v.slow == o.slow && v.inARow == o.inARow &&
 		v.openLeft == o.openLeft && v.retries == o.retries &&
-		v.sent == o.sent && v.passed == o.passed && v.refused == o.refused && v.transLen == o.transLen
+		v.sent == o.sent && v.passed == o.passed && v.refused == o.refused && v.transLen == o.transLen &&
+		v.fallback == o.fallback && v.queued == o.queued && v.retryIn == o.retryIn
 }
 
 // focusDependency picks the dependency a learner cares about when none has
@@ -608,29 +616,65 @@ func (b *Breaker) windowLines(inner int) []string {
 	return append(out, Wrap(line, inner)...)
 }
 
-// detail says what the current state is doing.
+// detail says what the current state is doing, and what became of the
+// calls the breaker refused: each fallback answers them its own way.
 func (b *Breaker) detail() string {
 	v := &b.cur
-	answered := "rejected"
-	if v.fallback {
-		answered = "answered by the fallback"
-	}
 	switch v.state {
 	case breaker.Open, breaker.ForcedOpen:
 		s := b.th.Bad.Render("OPEN") + ": failing fast"
 		if v.state == breaker.Open {
 			s += ", trials in " + b.th.Bold.Render(Seconds(v.openLeft))
 		}
-		return s + fmt.Sprintf(" · %s refused, %s", Count(v.refused), answered)
+		return s + " · " + b.refusals()
 	case breaker.HalfOpen:
-		return b.th.Warn.Render("HALF-OPEN") + fmt.Sprintf(": trials %d of %d sent, %d passed · others %s",
-			v.sent, v.cfg.HalfOpenTrials, v.passed, answered)
+		return b.th.Warn.Render("HALF-OPEN") + fmt.Sprintf(": trials %d of %d sent, %d passed · the others %s",
+			v.sent, v.cfg.HalfOpenTrials, v.passed, b.othersGet())
 	}
 	s := b.th.Good.Render("CLOSED") + ": every call goes through"
 	if v.refused > 0 {
 		s += fmt.Sprintf(" · %s refused so far", Count(v.refused))
 	}
 	return s
+}
+
+// refusals counts the calls the breaker refused and says how the clients
+// were answered, in the outcome charts' words: a fallback that answers makes
+// a "fallback", and none, or a fail-fast 503, a "rejected".
+func (b *Breaker) refusals() string {
+	v := &b.cur
+	n := Count(v.refused)
+	switch v.fallback {
+	case engine.CachedFallback:
+		return n + " refused, answered from the cache"
+	case engine.DefaultFallback:
+		return n + " refused, answered with a default"
+	case engine.FailFastFallback:
+		s := n + " rejected with a 503 and Retry-After"
+		if v.retryIn > 0 {
+			s += " (last: " + Seconds(v.retryIn) + ")"
+		}
+		return s
+	case engine.QueueFallback:
+		return fmt.Sprintf("%s refused, %s stored to be done later", n, Count(v.queued))
+	}
+	return n + " rejected, no fallback"
+}
+
+// othersGet says what the calls a half-open breaker does not let through
+// get back.
+func (b *Breaker) othersGet() string {
+	switch b.cur.fallback {
+	case engine.CachedFallback:
+		return "are answered from the cache"
+	case engine.DefaultFallback:
+		return "are answered with a default"
+	case engine.FailFastFallback:
+		return "are rejected with a 503 and Retry-After"
+	case engine.QueueFallback:
+		return "are stored to be done later"
+	}
+	return "are rejected"
 }
 
 // log lists the latest transitions that fit in n lines.

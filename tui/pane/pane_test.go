@@ -2,6 +2,7 @@ package pane_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -102,6 +103,54 @@ func TestBreakerGolden(t *testing.T) {
 			v := b.View()
 			tuitest.CheckBlock(t, v, sz[0], sz[1])
 			golden.Check(t, fmt.Sprintf("breaker-%s-%dx%d", c.name, sz[0], sz[1]), v)
+		}
+	}
+}
+
+// Each fallback answers the calls an open breaker refuses its own way, and
+// the pane says which: a fail-fast fallback is a 503 with Retry-After, not
+// an answer.
+func TestBreakerSaysWhatEachFallbackAnswers(t *testing.T) {
+	withFallback := func(d pane.Data, fb engine.FallbackKind, queued uint64) pane.Data {
+		s := *d.Snap
+		s.Dependencies = slices.Clone(s.Dependencies)
+		for i := range s.Dependencies {
+			if s.Dependencies[i].Breaker != nil {
+				s.Dependencies[i].Fallback = fb
+				s.Dependencies[i].QueuedForLater = queued
+			}
+		}
+		d.Snap = &s
+		return d
+	}
+	open, halfOpen := tuitest.At(t, "cascade", 2, 26), tuitest.At(t, "cascade", 2, 22)
+	cases := []struct {
+		name string
+		d    pane.Data
+		want string
+	}{
+		{"none/open", withFallback(open, engine.NoFallback, 0), "1,103 rejected, no fallback"},
+		{"cached/open", open, "1,103 refused, answered from the cache"},
+		{"default/open", withFallback(open, engine.DefaultFallback, 0), "1,103 refused, answered with a default"},
+		{"queue/open", withFallback(open, engine.QueueFallback, 1103), "1,103 refused, 1,103 stored to be done later"},
+		{"none/half-open", withFallback(halfOpen, engine.NoFallback, 0), "the others are rejected"},
+		{"cached/half-open", halfOpen, "the others are answered from the cache"},
+		{"default/half-open", withFallback(halfOpen, engine.DefaultFallback, 0), "the others are answered with a default"},
+		{"queue/half-open", withFallback(halfOpen, engine.QueueFallback, 0), "the others are stored to be done later"},
+		// The checkout's protected variant has a fail-fast fallback.
+		{"fail-fast/open", tuitest.At(t, "checkout", 3, 2), "7 rejected with a 503 and Retry-After (last: 0.6 s)"},
+		{"fail-fast/half-open", tuitest.At(t, "checkout", 3, 3), "the others are rejected with a 503 and Retry-After"},
+	}
+	for _, c := range cases {
+		b := pane.NewBreaker(tuitest.Plain())
+		b.SetData(c.d)
+		b.SetSize(120, 18)
+		v := ansi.Strip(b.View())
+		if !strings.Contains(v, c.want) {
+			t.Errorf("%s: the breaker pane lacks %q:\n%s", c.name, c.want, v)
+		}
+		if strings.Contains(v, "answered by the fallback") {
+			t.Errorf("%s: the pane should name the fallback's answer:\n%s", c.name, v)
 		}
 	}
 }
