@@ -107,6 +107,68 @@ func TestInFlightShowsTheBulkheadCap(t *testing.T) {
 	}
 }
 
+// In the checkout's protected variant a bulkhead caps payment at 4 calls,
+// yet more are in flight: the calls whose caller timed out, which the
+// provider goes on working on. The chart hatches them apart, says what the
+// hatching means, and counts them on its edge.
+func TestInFlightShowsTheAbandonedCallsApart(t *testing.T) {
+	d := tuitest.At(t, "checkout", 3, 3.5)
+	dep := d.Snap.Dependencies[0]
+	if dep.InFlight <= dep.BulkheadCap || dep.Abandoned == 0 {
+		t.Fatalf("the fixture should have more in flight (%d) than the cap (%d), abandoned ones (%d) among them", dep.InFlight, dep.BulkheadCap, dep.Abandoned)
+	}
+	for _, sz := range inFlightSizes {
+		f := chart.NewInFlight(tuitest.Plain())
+		f.SetData(d)
+		f.SetSize(sz[0], sz[1])
+		v := f.View()
+		tuitest.CheckBlock(t, v, sz[0], sz[1])
+		if !strings.Contains(v, "╱ abandoned") {
+			t.Errorf("%v: the legend should name the hatching:\n%s", sz, v)
+		}
+		if sz[1] >= 15 && !strings.Contains(v, "╱╱") {
+			t.Errorf("%v: the abandoned calls should be hatched:\n%s", sz, v)
+		}
+		if sz[0] >= 88 && !strings.Contains(v, "abandoned: the caller gave up, the dependency still works") {
+			t.Errorf("%v: with room, the legend should say what abandoned means:\n%s", sz, v)
+		}
+	}
+	f := chart.NewInFlight(tuitest.Plain())
+	f.SetData(d)
+	f.SetSize(88, 31)
+	v := f.View()
+	golden.Check(t, "inflight-checkout-protected-3.5s-88x31", v)
+	last := dep.Series[len(dep.Series)-1]
+	if want := fmt.Sprintf("p: %d of %d in flight abandoned", last.Abandoned, last.InFlight); !strings.Contains(v, want) {
+		t.Errorf("the chart's edge should say %q:\n%s", want, v)
+	}
+	// What rises above the cap is hatched: the calls still awaited fit in
+	// it.
+	lines := strings.Split(v, "\n")
+	capRow, hatchRow := -1, -1
+	for i, l := range lines {
+		if strings.Contains(l, "┄┄") && capRow < 0 {
+			capRow = i
+		}
+		if strings.Contains(l, "╱╱") && hatchRow < 0 {
+			hatchRow = i
+		}
+	}
+	if capRow < 0 || hatchRow < 0 || hatchRow >= capRow {
+		t.Errorf("the hatching (from line %d) should rise above the cap (line %d):\n%s", hatchRow, capRow, v)
+	}
+}
+
+// Without timeouts nothing is abandoned, and the legend does not speak of it.
+func TestInFlightWithoutTimeoutsHasNoAbandonedLegend(t *testing.T) {
+	f := chart.NewInFlight(tuitest.Plain())
+	f.SetData(tuitest.At(t, "breaker-timeline", 0, 60))
+	f.SetSize(88, 31)
+	if v := f.View(); strings.Contains(v, "abandoned") || strings.Contains(v, "╱") {
+		t.Errorf("a run without timeouts should not mention abandoned calls:\n%s", v)
+	}
+}
+
 func TestChartsFillTheirSize(t *testing.T) {
 	d := tuitest.At(t, "cascade", 2, 26)
 	for _, mk := range []func(*theme.Theme) sized{

@@ -8,16 +8,19 @@ import (
 
 	"github.com/NimbleMarkets/ntcharts/canvas"
 	"github.com/NimbleMarkets/ntcharts/linechart"
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/internal/grid"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// InFlight charts the calls in flight at each dependency over virtual time
-// (calls its caller gave up on included: a hung dependency still holds
-// them), one line per dependency drawn with its letter, and each
-// bulkhead's cap as a dotted line.
+// InFlight charts the calls in flight at each dependency over virtual time,
+// one line per dependency drawn with its letter, and each bulkhead's cap as
+// a dotted line. The calls whose caller already gave up (timed out) are
+// still in flight, since the dependency goes on working on them: they are
+// the top part of each line's column, hatched with ╱, so a line above a
+// bulkhead's cap reads as the abandoned calls it is, not as a broken cap.
 type InFlight struct {
 	th   *theme.Theme
 	w, h int
@@ -79,10 +82,21 @@ func (f *InFlight) View() string {
 }
 
 const (
-	clCap   = clFirstData
-	clLine  = clFirstData + 1 // + dependency index
-	capRune = '┄'
+	clCap     = clFirstData
+	clLine    = clFirstData + 1 // + dependency index
+	capRune   = '┄'
+	hatchRune = '╱' // abandoned calls
 )
+
+// The words for the abandoned calls in the legend, from the most to the
+// least room: the legend's levels.
+var abandonedWords = [...]string{
+	"abandoned: the caller gave up, the dependency still works",
+	"abandoned: the caller gave up",
+	"abandoned",
+}
+
+const legendLevels = len(abandonedWords)
 
 func (f *InFlight) render() []string {
 	s := f.data.Snap
@@ -96,10 +110,13 @@ func (f *InFlight) render() []string {
 		names[i] = s.Dependencies[i].Name
 	}
 	letters := pane.Letters(names)
-	legend := f.legend(names, letters, iw, true)
-	if ih-len(legend) < 8 {
-		// Short of rows: leave the fault to the axis and the other chart.
-		legend = f.legend(names, letters, iw, false)
+	// The legend says less when rows are short: first it leaves the fault
+	// to the axis and the other chart, then it names the hatching in a word.
+	var legend []string
+	for level := range legendLevels {
+		if legend = f.legend(names, letters, iw, level); ih-len(legend) >= 8 {
+			break
+		}
 	}
 	chartH := ih - len(legend)
 	if chartH < 4 {
@@ -160,6 +177,34 @@ func (f *InFlight) render() []string {
 	g := grid.New(iw, chartH)
 	g.Blit(base, 0, 0)
 
+	// The abandoned calls: the top of each column, between the calls
+	// still awaited and the line. Caps and lines are drawn over them.
+	nDeps := len(s.Dependencies)
+	for i := range s.Dependencies {
+		series := s.Dependencies[i].Series
+		cl := clLine + grid.Class(nDeps+i)
+		for c := range cols {
+			lo, hi := ax.buckets(c)
+			if lo >= len(series) {
+				break
+			}
+			var total, gone float64
+			end := min(hi, len(series))
+			for b := lo; b < end; b++ {
+				total += float64(series[b].InFlight)
+				gone += float64(series[b].Abandoned)
+			}
+			if gone == 0 {
+				continue
+			}
+			n := float64(end - lo)
+			top := plotPoint(lc, canvas.Float64Point{X: float64(c), Y: total / n})
+			live := plotPoint(lc, canvas.Float64Point{X: float64(c), Y: (total - gone) / n})
+			for y := top.Y + 1; y < live.Y; y++ {
+				g.Set(top.X, y, hatchRune, cl)
+			}
+		}
+	}
 	for i := range s.Dependencies {
 		if c := s.Dependencies[i].BulkheadCap; c > 0 {
 			plotLine(g, 0, lc, canvas.Float64Point{X: 0, Y: float64(c)}, canvas.Float64Point{X: float64(cols - 1), Y: float64(c)}, capRune, clCap)
@@ -210,12 +255,65 @@ func (f *InFlight) render() []string {
 	for i := range letters {
 		inks = append(inks, theme.InkOf(f.th.Series(colors[i]).Bold(true)))
 	}
+	for i := range letters {
+		inks = append(inks, theme.InkOf(f.th.Series(colors[i]).Faint(true)))
+	}
 	body := append(g.Lines(inks), legend...)
-	return pane.Frame(f.th, f.w, f.h, title, "", body)
+	return pane.Frame(f.th, f.w, f.h, title, f.abandonedNote(letters, iw-len([]rune(title))-6), body)
 }
 
-// legend names each line's letter, the caps and the fault's span.
-func (f *InFlight) legend(names []string, letters []rune, iw int, withFault bool) []string {
+// abandonedNote counts, for the title's edge, the abandoned calls and the
+// calls in flight at the dependency that has the most abandoned at the last
+// sample, in at most room cells; it is empty when none has any, or when it
+// does not fit.
+func (f *InFlight) abandonedNote(letters []rune, room int) string {
+	best, most := -1, int32(0)
+	for i := range f.data.Snap.Dependencies {
+		series := f.data.Snap.Dependencies[i].Series
+		if len(series) == 0 {
+			continue
+		}
+		if a := series[len(series)-1].Abandoned; a > most {
+			best, most = i, a
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	series := f.data.Snap.Dependencies[best].Series
+	all := series[len(series)-1].InFlight
+	for _, note := range []string{
+		fmt.Sprintf("%c: %d of %d in flight abandoned", letters[best], most, all),
+		fmt.Sprintf("%c: %d/%d abandoned", letters[best], most, all),
+	} {
+		if len([]rune(note)) <= room {
+			return note
+		}
+	}
+	return ""
+}
+
+// mayAbandon reports whether the snapshot's calls can be abandoned (a
+// dependency has a timeout) or have been, so that the legend explains the
+// hatching before it first appears, and keeps the chart's height steady.
+func mayAbandon(s *engine.Snapshot) bool {
+	for i := range s.Dependencies {
+		d := &s.Dependencies[i]
+		if d.Timeout > 0 || d.Abandoned > 0 {
+			return true
+		}
+		for _, smp := range d.Series {
+			if smp.Abandoned > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// legend names each line's letter, the caps, the abandoned calls' hatching
+// and the fault's span; level 0 says the most, and the fault only there.
+func (f *InFlight) legend(names []string, letters []rune, iw int, level int) []string {
 	colors := pane.DependencyColors(f.data.Snap)
 	var items, plain []string
 	for i, n := range names {
@@ -229,7 +327,19 @@ func (f *InFlight) legend(names []string, letters []rune, iw int, withFault bool
 			break
 		}
 	}
-	if fl := faultLegend(f.th, f.data.Faults); fl != "" && withFault {
+	if mayAbandon(f.data.Snap) {
+		// The longest words that fit on a line of their own.
+		words := abandonedWords[len(abandonedWords)-1]
+		for _, w := range abandonedWords[min(level, len(abandonedWords)-1):] {
+			if len([]rune(w))+2 <= iw {
+				words = w
+				break
+			}
+		}
+		items = append(items, f.th.Dim.Render(string(hatchRune))+" "+words)
+		plain = append(plain, string(hatchRune)+" "+words)
+	}
+	if fl := faultLegend(f.th, f.data.Faults); fl != "" && level == 0 {
 		items = append(items, fl)
 		plain = append(plain, faultLegendPlain(f.data.Faults))
 	}

@@ -191,7 +191,7 @@ func (m Model) helpView(h int) []string {
 		"Worker pool: a cell per worker, lettered by the endpoint whose request holds it; · is free. A bulkhead's share is counted on its own line, with the calls it turned away.",
 		"Circuit breaker: the lit state (● and capitals) is what a call arriving now finds; the edges carry their rules; ✓ and ✗ are the window's calls; the log gives each change's reason.",
 		"Outcomes: a column per stretch of virtual time, filled by how its requests ended: █ ok, ▒ fallback, ░ rejected, ╳ failed. The heavy ━ on the time axis is the fault.",
-		"Calls in flight: one line per dependency, drawn with its letter; ┄ is a bulkhead's cap.",
+		"Calls in flight: one line per dependency, drawn with its letter; ┄ is a bulkhead's cap. ╱ hatches the calls whose caller gave up (timed out): the dependency still works on them, so a line can rise above its cap.",
 		"Compare (c): two variants side by side on the same seeded traffic and one clock, pane for pane, with each endpoint's ok share on both sides and the difference in points. C compares one variant's breaker under Resilience4j's defaults and Polly's; p and P try the other libraries.",
 		"Rewinding replays the same seeded traffic, so a step back shows exactly what was there.",
 	}
