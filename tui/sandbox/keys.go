@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/bubbles/key"
 )
@@ -15,6 +16,9 @@ type keyMap struct {
 	Compare, ComparePresets, LeftPrev, LeftNext, Swap, Preset, PresetLeft key.Binding
 	// The knob form's keys.
 	FormNext, FormPrev, FormApply, FormCancel, FormDefaults key.Binding
+	// The help screen's keys: scrolling, and closing.
+	HelpScroll helpview.Keys
+	HelpClose  key.Binding
 }
 
 func newKeyMap(canGoHome bool) keyMap {
@@ -48,6 +52,8 @@ func newKeyMap(canGoHome bool) keyMap {
 		FormApply:      b([]string{"enter"}, "enter", "apply and re-run"),
 		FormCancel:     b([]string{"esc"}, "esc", "cancel"),
 		FormDefaults:   b([]string{"ctrl+r"}, "ctrl+r", "scenario's values"),
+		HelpScroll:     helpview.DefaultKeys(),
+		HelpClose:      b([]string{"?", "esc"}, "?/esc", "close the help"),
 	}
 	k.Home.SetEnabled(canGoHome)
 	return k

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -76,7 +77,7 @@ func (m Model) View() string {
 	case m.form != nil:
 		lines = append(lines, m.formView(body)...)
 	case m.showHelp:
-		lines = append(lines, m.helpView(body)...)
+		lines = append(lines, m.helpv.View(m.th, "Keys")...)
 	case m.cmp != nil:
 		lines = m.compareView(lines)
 	default:
@@ -94,13 +95,13 @@ func (m Model) View() string {
 	case m.cmp != nil:
 		mode = 3
 	}
-	if k := fmt.Sprint(m.w, mode); k != c.keysKey {
+	if k := fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable()); k != c.keysKey {
 		var keys string
 		switch mode {
 		case 1:
 			keys = m.help.ShortHelpView(m.keys.form().ShortHelp())
 		case 2:
-			keys = m.th.Dim.Render("? or esc closes the help")
+			keys = m.help.ShortHelpView(m.helpv.ShortHelp(m.keys.HelpClose))
 		case 3:
 			keys = m.help.ShortHelpView(m.keys.compare().ShortHelp())
 		default:
@@ -181,7 +182,16 @@ func (m Model) formView(h int) []string {
 	return pane.Frame(m.th, m.w, h, title, note, m.form.lines(m.w-2, h-2))
 }
 
-func (m Model) helpView(h int) []string {
+// fillHelp lays the help screen out for the window, when it is open.
+func (m *Model) fillHelp() {
+	if m.showHelp {
+		m.helpv.SetContent(m.helpLines(), m.w, m.h-3)
+	}
+}
+
+// helpLines are the help screen's lines at the window's width: the keys,
+// then what the panes show.
+func (m Model) helpLines() []string {
 	keys := m.keys.main()
 	if m.cmp != nil {
 		keys = m.keys.compare()
@@ -195,15 +205,6 @@ func (m Model) helpView(h int) []string {
 		"Compare (c): two variants side by side on the same seeded traffic and one clock, pane for pane, with each endpoint's ok share on both sides and the difference in points. C compares one variant's breaker under Resilience4j's defaults and Polly's; p and P try the other libraries.",
 		"Rewinding replays the same seeded traffic, so a step back shows exactly what was there.",
 	}
-	wrapped := append(body, "", m.th.Bold.Render("What the panes show"))
-	for _, para := range about {
-		// Paragraphs wrap to the window, continuation lines indented.
-		for i, l := range strings.Split(ansi.Wrap(para, max(m.w-6, 1), ""), "\n") {
-			if i > 0 {
-				l = "  " + l
-			}
-			wrapped = append(wrapped, l)
-		}
-	}
-	return pane.Frame(m.th, m.w, h, "Keys", "", wrapped)
+	out := append(body, "", m.th.Bold.Render("What the panes show"))
+	return append(out, helpview.Paragraphs(about, m.w-4)...)
 }

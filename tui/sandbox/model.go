@@ -8,6 +8,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/chart"
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
@@ -74,6 +75,7 @@ type Model struct {
 	form     *form
 	cmp      *compare // compare mode, when open
 	showHelp bool
+	helpv    helpview.Model
 	note     string
 	noteErr  bool
 	chrome   *chrome // the title and key lines, cached
@@ -111,6 +113,7 @@ func New(o Options) (Model, error) {
 		chrome: &chrome{},
 	}
 	m.help.Styles = o.Theme.Help
+	m.helpv = helpview.New(m.keys.HelpScroll)
 	m.speedIdx = 3
 	if o.Speed > 0 {
 		for i, f := range speeds {
@@ -217,6 +220,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
 		m.layout()
+		m.fillHelp()
 		return m, nil
 	case tickMsg:
 		return m.onTick(msg)
@@ -240,11 +244,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return next, tea.Batch(cmds...)
 		}
 		if m.showHelp {
-			if key.Matches(msg, m.keys.Quit) {
+			switch {
+			case key.Matches(msg, m.keys.Quit):
 				return m, tea.Quit
-			}
-			if key.Matches(msg, m.keys.Help) || msg.Type == tea.KeyEsc || msg.String() == "q" {
+			case key.Matches(msg, m.keys.HelpClose):
 				m.showHelp = false
+			default:
+				m.helpv.Update(msg)
 			}
 			return m, nil
 		}
@@ -307,6 +313,8 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, func() tea.Msg { return BackMsg{} }
 	case key.Matches(k, m.keys.Help):
 		m.showHelp = true
+		m.helpv.Reset()
+		m.fillHelp()
 	case key.Matches(k, m.keys.Play):
 		if !m.playing && m.now() >= m.end() {
 			m.report(m.restart())

@@ -444,6 +444,46 @@ func TestKnobFormParses(t *testing.T) {
 	}
 }
 
+// At 80×24 the help does not fit: it scrolls, says which lines it shows,
+// and its last paragraph can be reached.
+func TestHelpScrollsWhenItDoesNotFit(t *testing.T) {
+	m := press(newModel(t, 80, 24, Options{}), "?")
+	v := m.View()
+	golden.Check(t, "help-80x24", v)
+	if !strings.Contains(v, "lines 1–") || !strings.Contains(v, "↓ more") || !strings.Contains(v, "↑/↓ scroll") {
+		t.Fatalf("an overflowing help should say it scrolls:\n%s", v)
+	}
+	last := "what was there"
+	if strings.Contains(v, last) {
+		t.Fatalf("the fixture should not show the last paragraph before scrolling:\n%s", v)
+	}
+	end := press(m, "G")
+	golden.Check(t, "help-80x24-end", end.View())
+	if v := end.View(); !strings.Contains(v, last) || !strings.Contains(v, "· the end") {
+		t.Errorf("G should scroll to the last paragraph:\n%s", v)
+	}
+	// Down and up move a line; past either end they stop.
+	down := press(m, "down", "j")
+	if !strings.Contains(down.View(), "lines 3–") {
+		t.Errorf("two lines down should start at line 3:\n%s", down.View())
+	}
+	if v := press(down, "up", "k", "k", "up").View(); !strings.Contains(v, "lines 1–") {
+		t.Errorf("scrolling up past the top should stop at line 1:\n%s", v)
+	}
+	if v := press(end, "j", "j", "k").View(); strings.Contains(v, "· the end") {
+		t.Errorf("one line up from the end should leave the end, whatever was pressed before:\n%s", v)
+	}
+	// Space pages down in the help rather than playing.
+	if pg := press(m, "space"); pg.Playing() || strings.Contains(pg.View(), "lines 1–") {
+		t.Errorf("space in the help should page down, not play:\n%s", pg.View())
+	}
+	// A bigger window shows it all, without the scrolling words.
+	big := send(m, tea.WindowSizeMsg{Width: 160, Height: 48})
+	if v := big.View(); strings.Contains(v, "lines 1–") || strings.Contains(v, "scroll") || !strings.Contains(v, last) {
+		t.Errorf("a help that fits should not scroll:\n%s", v)
+	}
+}
+
 func TestHelpAndQuit(t *testing.T) {
 	m := newModel(t, 100, 30, Options{})
 	m = press(m, "?")

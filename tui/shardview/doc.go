@@ -13,5 +13,6 @@
 // takes its theme from Options, so a server can run one per session.
 //
 // It may import engine/shuffle, tui/theme, tui/pane, tui/internal/form,
-// bubbletea, bubbles (key, help) and x/ansi. It does no I/O.
+// tui/internal/helpview, bubbletea, bubbles (key, help) and x/ansi. It does
+// no I/O.
 package shardview

@@ -1,6 +1,9 @@
 package shardview
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/charmbracelet/bubbles/key"
+)
 
 // keyMap is the shard view's one key map; the time controls are the
 // sandbox's.
@@ -9,6 +12,9 @@ type keyMap struct {
 	Strategy, Knobs, Help, Quit, Home         key.Binding
 	// The knob form's keys.
 	FormNext, FormPrev, FormApply, FormCancel, FormDefaults key.Binding
+	// The help screen's keys: scrolling, and closing.
+	HelpScroll helpview.Keys
+	HelpClose  key.Binding
 }
 
 func newKeyMap(canGoHome bool) keyMap {
@@ -32,6 +38,8 @@ func newKeyMap(canGoHome bool) keyMap {
 		FormApply:    b([]string{"enter"}, "enter", "apply and re-run"),
 		FormCancel:   b([]string{"esc"}, "esc", "cancel"),
 		FormDefaults: b([]string{"ctrl+r"}, "ctrl+r", "the reference's values"),
+		HelpScroll:   helpview.DefaultKeys(),
+		HelpClose:    b([]string{"?", "esc"}, "?/esc", "close the help"),
 	}
 	k.Home.SetEnabled(canGoHome)
 	return k

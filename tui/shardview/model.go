@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/shuffle"
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
@@ -72,6 +73,7 @@ type Model struct {
 	last     time.Time
 	form     *form
 	showHelp bool
+	helpv    helpview.Model
 	note     string
 	noteErr  bool
 	edited   bool
@@ -113,6 +115,7 @@ func New(o Options) (Model, error) {
 		chrome: &chrome{},
 	}
 	m.help.Styles = o.Theme.Help
+	m.helpv = helpview.New(m.keys.HelpScroll)
 	m.speedIdx = 3
 	if o.Speed > 0 {
 		for i, f := range speeds {
@@ -163,6 +166,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
 		m.layout()
+		m.fillHelp()
 		return m, nil
 	case tickMsg:
 		return m.onTick(msg)
@@ -186,11 +190,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return next, tea.Batch(cmds...)
 		}
 		if m.showHelp {
-			if key.Matches(msg, m.keys.Quit) {
+			switch {
+			case key.Matches(msg, m.keys.Quit):
 				return m, tea.Quit
-			}
-			if key.Matches(msg, m.keys.Help) || msg.Type == tea.KeyEsc {
+			case key.Matches(msg, m.keys.HelpClose):
 				m.showHelp = false
+			default:
+				m.helpv.Update(msg)
 			}
 			return m, nil
 		}
@@ -248,6 +254,8 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, func() tea.Msg { return BackMsg{} }
 	case key.Matches(k, m.keys.Help):
 		m.showHelp = true
+		m.helpv.Reset()
+		m.fillHelp()
 	case key.Matches(k, m.keys.Play):
 		if !m.playing && m.run.now() >= m.run.end() {
 			m.report(m.run.restart())

@@ -72,6 +72,8 @@ func keyMsg(k string) tea.KeyMsg {
 		return tea.KeyMsg{Type: tea.KeyDown}
 	case "up":
 		return tea.KeyMsg{Type: tea.KeyUp}
+	case "pgdown":
+		return tea.KeyMsg{Type: tea.KeyPgDown}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
@@ -466,6 +468,24 @@ func TestKnobFormRefusesBadValuesInline(t *testing.T) {
 	m = press(m, "esc")
 	if m.form != nil || !reflect.DeepEqual(m.Snapshots(), before) || m.edited {
 		t.Error("esc should close the form and keep the run")
+	}
+}
+
+// At 80×24 the help does not fit: it scrolls to its last paragraph.
+func TestHelpScrollsWhenItDoesNotFit(t *testing.T) {
+	m := press(newModel(t, 80, 24, Options{}), "?")
+	v := m.View()
+	last := "Rewinding replays the same seed"
+	if !strings.Contains(v, "lines 1–") || !strings.Contains(v, "↑/↓ scroll") || strings.Contains(v, last) {
+		t.Fatalf("an overflowing help should say it scrolls, and hide its end:\n%s", v)
+	}
+	end := press(m, "pgdown", "pgdown", "pgdown", "pgdown")
+	golden.Check(t, "help-80x24-end", end.View())
+	if v := end.View(); !strings.Contains(v, last) || !strings.Contains(v, "· the end") {
+		t.Errorf("paging down should reach the last paragraph:\n%s", v)
+	}
+	if v := press(end, "g").View(); !strings.Contains(v, "lines 1–") {
+		t.Errorf("g should go back to the top:\n%s", v)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -62,7 +63,7 @@ func (m Model) View() string {
 		note := fmt.Sprintf("seed %d · at %s", m.run.seed, pane.Seconds(m.run.now()))
 		lines = append(lines, pane.Frame(m.th, m.w, body, title, note, m.form.lines(s, m.w-2, body-2))...)
 	case m.showHelp:
-		lines = append(lines, m.helpView(body)...)
+		lines = append(lines, m.helpv.View(m.th, "Keys")...)
 	default:
 		oh := m.oddsHeight(body)
 		l := strings.Split(m.left.View(), "\n")
@@ -87,13 +88,13 @@ func (m Model) View() string {
 	case m.showHelp:
 		mode = 2
 	}
-	if k := fmt.Sprint(m.w, mode); k != c.keysKey {
+	if k := fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable()); k != c.keysKey {
 		var keys string
 		switch mode {
 		case 1:
 			keys = m.help.ShortHelpView(m.keys.form().ShortHelp())
 		case 2:
-			keys = m.th.Dim.Render("? or esc closes the help")
+			keys = m.help.ShortHelpView(m.helpv.ShortHelp(m.keys.HelpClose))
 		default:
 			keys = m.help.ShortHelpView(m.keys.main().ShortHelp())
 		}
@@ -125,7 +126,16 @@ func (m Model) smallView() string {
 	return strings.Join(pane.Block(wrapped, m.w, m.h), "\n")
 }
 
-func (m Model) helpView(h int) []string {
+// fillHelp lays the help screen out for the window, when it is open.
+func (m *Model) fillHelp() {
+	if m.showHelp {
+		m.helpv.SetContent(m.helpLines(), m.w, m.h-3)
+	}
+}
+
+// helpLines are the help screen's lines at the window's width: the keys,
+// then what the screen shows.
+func (m Model) helpLines() []string {
 	body := strings.Split(m.help.FullHelpView(m.keys.main().FullHelp()), "\n")
 	about := []string{
 		"One customer's requests crash every worker they reach, and it retries, so its whole shard goes down; a crashed worker lies dead for 0.5 s, then restarts, until the next poisoned request finds it. Every other customer retries on its other workers, so it loses service only when all of them are down.",
@@ -134,16 +144,6 @@ func (m Model) helpView(h int) []string {
 		"The odds pane counts the fleet's possible shards exactly and gives the chance that another customer's shard shares all, some or none of the poisoned one's.",
 		"Rewinding replays the same seed, so a step back shows exactly what was there.",
 	}
-	wrapped := body
-	wrapped = append(wrapped, "", m.th.Bold.Render("What the screen shows"))
-	for _, para := range about {
-		// Paragraphs wrap to the window, continuation lines indented.
-		for i, l := range strings.Split(ansi.Wrap(para, max(m.w-6, 1), ""), "\n") {
-			if i > 0 {
-				l = "  " + l
-			}
-			wrapped = append(wrapped, l)
-		}
-	}
-	return pane.Frame(m.th, m.w, h, "Keys", "", wrapped)
+	out := append(body, "", m.th.Bold.Render("What the screen shows"))
+	return append(out, helpview.Paragraphs(about, m.w-4)...)
 }

@@ -1,0 +1,125 @@
+package helpview
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+func lines(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("line %d", i+1)
+	}
+	return out
+}
+
+func keyMsg(k string) tea.KeyMsg {
+	switch k {
+	case "down":
+		return tea.KeyMsg{Type: tea.KeyDown}
+	case "up":
+		return tea.KeyMsg{Type: tea.KeyUp}
+	case "pgdown":
+		return tea.KeyMsg{Type: tea.KeyPgDown}
+	case "pgup":
+		return tea.KeyMsg{Type: tea.KeyPgUp}
+	case "end":
+		return tea.KeyMsg{Type: tea.KeyEnd}
+	case "home":
+		return tea.KeyMsg{Type: tea.KeyHome}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+func TestScrollStopsAtBothEnds(t *testing.T) {
+	m := New(DefaultKeys())
+	m.SetContent(lines(30), 40, 12) // 10 rows inside the frame
+	if !m.Scrollable() {
+		t.Fatal("30 lines in 10 rows should scroll")
+	}
+	for _, c := range []struct {
+		key  string
+		want int
+	}{
+		{"down", 1}, {"j", 2}, {"up", 1}, {"k", 0}, {"k", 0},
+		{"pgdown", 9}, {" ", 18}, {"f", 20}, {"pgdown", 20},
+		{"pgup", 11}, {"b", 2}, {"G", 20}, {"g", 0}, {"end", 20}, {"home", 0},
+	} {
+		if !m.Update(keyMsg(c.key)) {
+			t.Fatalf("%q should scroll", c.key)
+		}
+		if m.top != c.want {
+			t.Fatalf("after %q the top is line %d, want %d", c.key, m.top, c.want)
+		}
+	}
+	if m.Update(keyMsg("x")) {
+		t.Error("x is not a scrolling key")
+	}
+}
+
+func TestViewSaysWhichLines(t *testing.T) {
+	m := New(DefaultKeys())
+	m.SetContent(lines(30), 40, 12)
+	v := strings.Join(m.View(tuitest.Plain(), "Keys"), "\n")
+	tuitest.CheckBlock(t, v, 40, 12)
+	if !strings.Contains(v, "lines 1–10 of 30 · ↓ more") || !strings.Contains(v, "line 10") || strings.Contains(v, "line 11") {
+		t.Errorf("the top of the help:\n%s", v)
+	}
+	m.Update(keyMsg("G"))
+	v = strings.Join(m.View(tuitest.Plain(), "Keys"), "\n")
+	if !strings.Contains(v, "lines 21–30 of 30 · the end") || !strings.Contains(v, "line 30") {
+		t.Errorf("the end of the help:\n%s", v)
+	}
+	// A taller window keeps what fits and stops scrolling.
+	m.SetContent(lines(30), 40, 40)
+	v = strings.Join(m.View(tuitest.Plain(), "Keys"), "\n")
+	if m.Scrollable() || strings.Contains(v, "lines") || !strings.Contains(v, "│line 1 ") || !strings.Contains(v, "│line 30 ") {
+		t.Errorf("a help that fits shows everything, with no position:\n%s", v)
+	}
+}
+
+func TestShortHelpOnlyScrollsWhenItMust(t *testing.T) {
+	closeKey := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close"))
+	m := New(DefaultKeys())
+	m.SetContent(lines(3), 40, 12)
+	if got := m.ShortHelp(closeKey); len(got) != 1 {
+		t.Errorf("a help that fits needs only its close key, got %d bindings", len(got))
+	}
+	m.SetContent(lines(30), 40, 12)
+	if got := m.ShortHelp(closeKey); len(got) != 3 {
+		t.Errorf("an overflowing help should say how to scroll, got %d bindings", len(got))
+	}
+}
+
+func TestParagraphsHangTheirLines(t *testing.T) {
+	got := Paragraphs([]string{"one two three four five six", "seven"}, 12)
+	want := []string{"one two", "  three four", "  five six", "seven"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("Paragraphs = %q, want %q", got, want)
+	}
+}
+
+func TestAnySizeDrawsExactlyItsSize(t *testing.T) {
+	for w := 0; w <= 30; w += 3 {
+		for h := 0; h <= 14; h++ {
+			m := New(DefaultKeys())
+			m.SetContent(lines(20), w, h)
+			m.Update(keyMsg("G"))
+			out := m.View(tuitest.Plain(), "Keys")
+			if len(out) != h {
+				t.Fatalf("%dx%d: %d lines", w, h, len(out))
+			}
+			for _, l := range out {
+				if ansi.StringWidth(l) != w {
+					t.Fatalf("%dx%d: a line %d wide", w, h, ansi.StringWidth(l))
+				}
+			}
+		}
+	}
+}
