@@ -26,36 +26,12 @@ func newHome(t *testing.T, o Options) Model {
 	return send(New(o), tea.WindowSizeMsg{Width: 100, Height: 30})
 }
 
-func send(m Model, msgs ...tea.Msg) Model {
-	for _, msg := range msgs {
-		next, _ := m.Update(msg)
-		m = next.(Model)
-	}
-	return m
-}
-
-func keyMsg(k string) tea.KeyMsg {
-	switch k {
-	case "up":
-		return tea.KeyMsg{Type: tea.KeyUp}
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
-	case "ctrl+c":
-		return tea.KeyMsg{Type: tea.KeyCtrlC}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
-}
-
-func press(m Model, keys ...string) Model {
-	for _, k := range keys {
-		m = send(m, keyMsg(k))
-	}
-	return m
-}
+// The screen's drivers, from tuitest.
+var (
+	send   = tuitest.Send[Model]
+	press  = tuitest.Press[Model]
+	keyMsg = tuitest.Key
+)
 
 func TestHomeGolden(t *testing.T) {
 	m := newHome(t, Options{})

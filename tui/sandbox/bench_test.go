@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/muesli/termenv"
@@ -27,17 +28,15 @@ func benchModel(b *testing.B, w, h, variant int) Model {
 // advances 1/30 s of virtual time, then the full View at 160×48.
 func BenchmarkFrame(b *testing.B) {
 	m := benchModel(b, 160, 48, 0)
-	m.playing = true
+	m.clock.Play(true)
 	start := time.Unix(0, 0)
-	m.last = start
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		if m.sim.now() >= m.sim.end()-time.Second {
 			_ = m.sim.restart()
 		}
-		next, _ := m.Update(tickMsg{id: m.tickID, at: start.Add(time.Duration(i+1) * frame)})
+		next, _ := m.Update(m.clock.FrameAt(start.Add(time.Duration(i+1) * playback.Frame)))
 		m = next.(Model)
-		m.last = start.Add(time.Duration(i+1) * frame)
 		_ = m.View()
 	}
 }
@@ -65,17 +64,15 @@ func BenchmarkCompareFrame(b *testing.B) {
 		b.Fatal(err)
 	}
 	m.refresh()
-	m.playing = true
+	m.clock.Play(true)
 	start := time.Unix(0, 0)
-	m.last = start
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		if m.now() >= m.end()-time.Second {
 			_ = m.restart()
 		}
-		next, _ := m.Update(tickMsg{id: m.tickID, at: start.Add(time.Duration(i+1) * frame)})
+		next, _ := m.Update(m.clock.FrameAt(start.Add(time.Duration(i+1) * playback.Frame)))
 		m = next.(Model)
-		m.last = start.Add(time.Duration(i+1) * frame)
 		_ = m.View()
 	}
 }

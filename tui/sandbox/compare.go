@@ -9,6 +9,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/tui/chart"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
@@ -352,9 +353,9 @@ func (m *Model) refreshCompare() {
 	c.diffShort = shortDifferences(a, b)
 	sc := m.sim.sc
 	m.status.SetInfo(pane.StatusInfo{
-		Playing:  m.playing,
+		Playing:  m.clock.Playing(),
 		Finished: m.now() >= m.end(),
-		Speed:    speeds[m.speedIdx],
+		Speed:    m.clock.Speed(),
 		Now:      m.now(),
 		Duration: m.end(),
 		Scenario: sc.Name,
@@ -456,14 +457,14 @@ func (m Model) compareView(lines []string) []string {
 	lines = append(lines, pane.Fit(fitting(c.heads[0], half), half)+pane.Fit(fitting(c.heads[1], m.w-half), m.w-half))
 	a, b := c.sides[0], c.sides[1]
 	if r.pool > 0 {
-		lines = appendRow(lines, a.pool.View(), b.pool.View(), r.pool)
+		lines = playback.SideBySide(lines, a.pool.View(), b.pool.View(), r.pool)
 	}
 	if r.brk > 0 {
-		lines = appendRow(lines, a.brk.View(), b.brk.View(), r.brk)
+		lines = playback.SideBySide(lines, a.brk.View(), b.brk.View(), r.brk)
 	}
-	lines = appendRow(lines, a.out.View(), b.out.View(), r.out)
+	lines = playback.SideBySide(lines, a.out.View(), b.out.View(), r.out)
 	if r.inf > 0 {
-		lines = appendRow(lines, a.inf.View(), b.inf.View(), r.inf)
+		lines = playback.SideBySide(lines, a.inf.View(), b.inf.View(), r.inf)
 	}
 	if r.long {
 		lines = append(lines, pane.Fit(" "+m.th.Bold.Render(c.diffTitle), m.w))

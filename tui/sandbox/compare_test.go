@@ -158,7 +158,7 @@ func TestComparePlaysBothSides(t *testing.T) {
 	m = press(m, "c", "space")
 	start := time.Unix(0, 0)
 	for i := range 10 {
-		m = send(m, tickMsg{id: m.tickID, at: start.Add(time.Duration(i) * 100 * time.Millisecond)})
+		m = send(m, m.clock.FrameAt(start.Add(time.Duration(i)*100*time.Millisecond)))
 	}
 	if m.Now() <= 0 {
 		t.Fatal("compare mode should play")

@@ -11,6 +11,7 @@
 // only while playing, and View only joins the panes' cached strings.
 //
 // It may import the engine (and its breaker presets), tui/theme, tui/pane,
-// tui/chart, tui/internal/form, tui/internal/helpview, bubbletea, bubbles
-// (key, help) and x/ansi. It does no I/O.
+// tui/chart, tui/internal/form, tui/internal/helpview, tui/internal/playback
+// (the clock, the shared keys and layout helpers), bubbletea, bubbles (key,
+// help) and x/ansi. It does no I/O.
 package sandbox

@@ -5,14 +5,10 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/x/ansi"
-)
-
-// The smallest window the full layout fits.
-const (
-	MinWidth  = 80
-	MinHeight = 24
 )
 
 // rects is where each pane goes: the top row (pool, breaker) and the bottom
@@ -23,7 +19,7 @@ type rects struct {
 }
 
 // tooSmall says whether the window is below the full layout's minimum.
-func (m *Model) tooSmall() bool { return m.w < MinWidth || m.h < MinHeight }
+func (m *Model) tooSmall() bool { return playback.TooSmall(m.w, m.h) }
 
 // plan divides the body (everything but the title, status and help lines).
 func (m *Model) plan() rects {
@@ -64,14 +60,10 @@ func (m Model) View() string {
 		return ""
 	}
 	if m.tooSmall() {
-		return m.smallView()
+		return playback.SmallView(m.w, m.h)
 	}
 	lines := make([]string, 0, m.h)
-	c := m.chrome
-	if k := fmt.Sprint(m.w, m.sim.variant, m.sim.sc.Name, m.cmp != nil); k != c.titleKey {
-		c.titleKey, c.title = k, m.titleLine()
-	}
-	lines = append(lines, c.title)
+	lines = append(lines, m.chrome.Title(fmt.Sprint(m.w, m.sim.variant, m.sim.sc.Name, m.cmp != nil), m.titleLine))
 	body := m.h - 3
 	switch {
 	case m.form != nil:
@@ -82,8 +74,8 @@ func (m Model) View() string {
 		lines = m.compareView(lines)
 	default:
 		r := m.plan()
-		lines = appendRow(lines, m.pool.View(), m.brk.View(), r.top)
-		lines = appendRow(lines, m.out.View(), m.inf.View(), r.bottom)
+		lines = playback.SideBySide(lines, m.pool.View(), m.brk.View(), r.top)
+		lines = playback.SideBySide(lines, m.out.View(), m.inf.View(), r.bottom)
 	}
 	lines = append(lines, m.status.View())
 	mode := 0
@@ -95,39 +87,21 @@ func (m Model) View() string {
 	case m.cmp != nil:
 		mode = 3
 	}
-	if k := fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable()); k != c.keysKey {
-		var keys string
+	lines = append(lines, m.chrome.Keys(fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable()), func() string {
+		var keys []key.Binding
 		switch mode {
 		case 1:
-			keys = m.help.ShortHelpView(m.keys.form().ShortHelp())
+			keys = m.keys.form().ShortHelp()
 		case 2:
-			keys = m.help.ShortHelpView(m.helpv.ShortHelp(m.keys.HelpClose))
+			keys = m.helpv.ShortHelp(m.keys.HelpClose)
 		case 3:
-			keys = m.help.ShortHelpView(m.keys.compare().ShortHelp())
+			keys = m.keys.compare().ShortHelp()
 		default:
-			keys = m.help.ShortHelpView(m.keys.main().ShortHelp())
+			keys = m.keys.main().ShortHelp()
 		}
-		c.keysKey, c.keys = k, pane.Fit(" "+keys, m.w)
-	}
-	lines = append(lines, c.keys)
+		return pane.Fit(" "+m.help.ShortHelpView(keys), m.w)
+	}))
 	return strings.Join(lines, "\n")
-}
-
-// appendRow puts two panes side by side, h lines of them.
-func appendRow(lines []string, left, right string, h int) []string {
-	l := strings.Split(left, "\n")
-	r := strings.Split(right, "\n")
-	for i := range h {
-		var a, b string
-		if i < len(l) {
-			a = l[i]
-		}
-		if i < len(r) {
-			b = r[i]
-		}
-		lines = append(lines, a+b)
-	}
-	return lines
 }
 
 // titleLine names the screen and the scenario, then the variants as tabs.
@@ -165,14 +139,6 @@ func (m *Model) titleLine() string {
 		}
 	}
 	return pane.Fit(head+strings.Join(tabs, " "), m.w)
-}
-
-// smallView asks for a bigger window, in as much of it as there is.
-func (m Model) smallView() string {
-	msg := fmt.Sprintf("breakerlab needs a window of at least %d×%d; this one is %d×%d. Make the window larger, or press q to quit.",
-		MinWidth, MinHeight, m.w, m.h)
-	wrapped := strings.Split(ansi.Wrap(msg, max(m.w, 1), ""), "\n")
-	return strings.Join(pane.Block(wrapped, m.w, m.h), "\n")
 }
 
 func (m Model) formView(h int) []string {

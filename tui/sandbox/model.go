@@ -9,6 +9,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
@@ -38,20 +39,9 @@ type Options struct {
 // sandbox).
 type BackMsg struct{}
 
-// tickMsg is one animation frame; id tells a stale chain from the live one.
-type tickMsg struct {
-	id int
-	at time.Time
-}
-
-// frame is the animation's period: about 30 frames a second.
-const frame = time.Second / 30
-
-// speeds are the speed factors + and - step through.
-var speeds = [...]float64{0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100}
-
-// step is how far → and ← move virtual time.
-const step = 100 * time.Millisecond
+// step is how far → and ← move virtual time: the grid the run keeps its
+// step snapshots on.
+const step = playback.Step
 
 // Model is the sandbox screen.
 type Model struct {
@@ -67,25 +57,15 @@ type Model struct {
 	status *pane.Status
 
 	w, h     int
-	playing  bool
+	clock    playback.Clock
 	resume   bool // play again when the knob form closes
-	speedIdx int
-	tickID   int
-	last     time.Time
 	form     *form
 	cmp      *compare // compare mode, when open
 	showHelp bool
 	helpv    helpview.Model
 	note     string
 	noteErr  bool
-	chrome   *chrome // the title and key lines, cached
-}
-
-// chrome caches the lines around the panes, which change far less often
-// than the frames that draw them.
-type chrome struct {
-	titleKey, keysKey string
-	title, keys       string
+	chrome   *playback.Chrome // the title and key lines, cached
 }
 
 // New builds a sandbox on the scenario, at time zero.
@@ -110,35 +90,17 @@ func New(o Options) (Model, error) {
 		out:    chart.NewOutcomes(o.Theme),
 		inf:    chart.NewInFlight(o.Theme),
 		status: pane.NewStatus(o.Theme),
-		chrome: &chrome{},
+		chrome: &playback.Chrome{},
+		clock:  playback.NewClock(o.Speed, o.Play),
 	}
 	m.help.Styles = o.Theme.Help
 	m.helpv = helpview.New(m.keys.HelpScroll)
-	m.speedIdx = 3
-	if o.Speed > 0 {
-		for i, f := range speeds {
-			if f <= o.Speed {
-				m.speedIdx = i
-			}
-		}
-	}
-	m.playing = o.Play
 	m.refresh()
 	return m, nil
 }
 
 // Init starts the animation when the sandbox opens playing.
-func (m Model) Init() tea.Cmd {
-	if m.playing {
-		return m.tick()
-	}
-	return nil
-}
-
-func (m *Model) tick() tea.Cmd {
-	id := m.tickID
-	return tea.Tick(frame, func(t time.Time) tea.Msg { return tickMsg{id: id, at: t} })
-}
+func (m Model) Init() tea.Cmd { return m.clock.Init() }
 
 // Now is the virtual time shown; Playing says whether it is moving. Both
 // are for tests and for a parent that wants to report them.
@@ -168,6 +130,15 @@ func (m *Model) seek(t time.Duration) error {
 	}
 	return m.sim.seek(t)
 }
+
+// timeline is the model as its clock moves it: the run, or both sides of
+// a comparison.
+type timeline struct{ m *Model }
+
+func (t timeline) Now() time.Duration          { return t.m.now() }
+func (t timeline) End() time.Duration          { return t.m.end() }
+func (t timeline) Seek(at time.Duration) error { return t.m.seek(at) }
+func (t timeline) Restart() error              { return t.m.restart() }
 
 // restart goes back to time zero.
 func (m *Model) restart() error {
@@ -203,13 +174,13 @@ func (m Model) CompareSnapshots() [2]*engine.Snapshot {
 }
 
 // Playing reports whether the animation runs.
-func (m Model) Playing() bool { return m.playing }
+func (m Model) Playing() bool { return m.clock.Playing() }
 
 // Variant is the variant shown, counting from 0.
 func (m Model) Variant() int { return m.sim.variant }
 
 // Speed is the speed factor.
-func (m Model) Speed() float64 { return speeds[m.speedIdx] }
+func (m Model) Speed() float64 { return m.clock.Speed() }
 
 // Snapshot is the snapshot on screen.
 func (m Model) Snapshot() *engine.Snapshot { return &m.sim.snap }
@@ -222,80 +193,34 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layout()
 		m.fillHelp()
 		return m, nil
-	case tickMsg:
-		return m.onTick(msg)
+	case playback.TickMsg:
+		next, live, err := m.clock.OnTick(msg, timeline{&m})
+		if !live {
+			return m, nil
+		}
+		m.report(err)
+		m.refresh()
+		return m, next
 	case tea.KeyMsg:
 		if m.form != nil {
 			return m.formKey(msg)
 		}
-		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste && !msg.Alt {
-			// Keys typed faster than they are read arrive together: take
-			// them one by one.
-			var cmds []tea.Cmd
-			var next tea.Model = m
-			for _, r := range msg.Runes {
-				var cmd tea.Cmd
-				next, cmd = next.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-				cmds = append(cmds, cmd)
-				if next.(Model).form != nil {
-					break
-				}
-			}
-			return next, tea.Batch(cmds...)
+		if next, cmd, ok := playback.EachRune(m, msg, formOpen); ok {
+			return next, cmd
 		}
 		if m.showHelp {
-			switch {
-			case key.Matches(msg, m.keys.Quit):
-				return m, tea.Quit
-			case key.Matches(msg, m.keys.HelpClose):
-				m.showHelp = false
-			default:
-				m.helpv.Update(msg)
-			}
-			return m, nil
+			var cmd tea.Cmd
+			m.showHelp, cmd = m.keys.HelpKey(msg, &m.helpv)
+			return m, cmd
 		}
 		return m.onKey(msg)
 	}
 	return m, nil
 }
 
-func (m Model) onTick(t tickMsg) (tea.Model, tea.Cmd) {
-	if !m.playing || t.id != m.tickID {
-		return m, nil
-	}
-	dt := frame
-	if !m.last.IsZero() {
-		dt = min(max(t.at.Sub(m.last), 0), 250*time.Millisecond)
-	}
-	m.last = t.at
-	target := m.now() + time.Duration(float64(dt)*speeds[m.speedIdx])
-	if err := m.seek(target); err != nil {
-		m.setNote(err.Error(), true)
-		m.playing = false
-	}
-	if m.now() >= m.end() {
-		m.playing = false
-	}
-	m.refresh()
-	if m.playing {
-		return m, m.tick()
-	}
-	return m, nil
-}
-
-// play starts or stops the animation.
-func (m *Model) play(on bool) tea.Cmd {
-	if on == m.playing {
-		return nil
-	}
-	m.playing = on
-	m.tickID++
-	m.last = time.Time{}
-	if on {
-		return m.tick()
-	}
-	return nil
-}
+// formOpen reports whether a key opened the knob form, which takes the
+// keys typed after it as text.
+func formOpen(m tea.Model) bool { return m.(Model).form != nil }
 
 func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
@@ -309,35 +234,14 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.setNote(fmt.Sprintf("compare closed: variant %d", m.sim.variant+1), false)
 		}
 	case key.Matches(k, m.keys.Home):
-		m.play(false)
+		m.clock.Play(false)
 		return m, func() tea.Msg { return BackMsg{} }
 	case key.Matches(k, m.keys.Help):
 		m.showHelp = true
 		m.helpv.Reset()
 		m.fillHelp()
-	case key.Matches(k, m.keys.Play):
-		if !m.playing && m.now() >= m.end() {
-			m.report(m.restart())
-		}
-		cmd = m.play(!m.playing)
-	case key.Matches(k, m.keys.Step):
-		m.play(false)
-		next := (m.now()/step + 1) * step
-		m.report(m.seek(next))
-	case key.Matches(k, m.keys.Back):
-		m.play(false)
-		now := m.now()
-		prev := now / step * step
-		if prev == now {
-			prev -= step
-		}
-		m.report(m.seek(prev))
-	case key.Matches(k, m.keys.Faster):
-		m.speedIdx = min(m.speedIdx+1, len(speeds)-1)
-	case key.Matches(k, m.keys.Slower):
-		m.speedIdx = max(m.speedIdx-1, 0)
-	case key.Matches(k, m.keys.Restart):
-		m.report(m.restart())
+	case m.timeKey(k, &cmd):
+		// Played, paused, stepped, changed speed or restarted.
 	case m.cmp != nil && m.compareKey(k):
 		// Handled by compare mode.
 	case key.Matches(k, m.keys.Compare):
@@ -360,8 +264,8 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.switchVariant(v)
 		}
 	case key.Matches(k, m.keys.Knobs):
-		m.resume = m.playing
-		m.play(false)
+		m.resume = m.clock.Playing()
+		m.clock.Play(false)
 		if m.cmp != nil {
 			// The form edits the left side's variant; both sides re-run.
 			if !m.report(m.sim.setVariant(m.cmp.sides[0].variant)) || !m.report(m.sim.seek(m.now())) {
@@ -379,6 +283,17 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	m.refresh()
 	return m, cmd
+}
+
+// timeKey hands k to the clock; it reports whether k was a time key, and
+// leaves the clock's command in cmd.
+func (m *Model) timeKey(k tea.KeyMsg, cmd *tea.Cmd) bool {
+	ok, c, err := m.clock.Key(k, m.keys.Keys, timeline{m})
+	if ok {
+		*cmd = c
+		m.report(err)
+	}
+	return ok
 }
 
 func (m *Model) switchVariant(v int) {
@@ -405,7 +320,7 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.FormCancel):
 		m.form = nil
 		m.refresh()
-		return m, m.play(m.resume)
+		return m, m.clock.Play(m.resume)
 	case key.Matches(k, m.keys.FormDefaults):
 		m.form.reset(m.sim.original)
 		return m, nil
@@ -430,7 +345,7 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			}
 		}
 		m.refresh()
-		return m, m.play(m.resume)
+		return m, m.clock.Play(m.resume)
 	}
 	return m, m.form.update(k, m.keys)
 }
@@ -449,9 +364,9 @@ func (m *Model) refresh() {
 	m.brk.SetHint(m.breakerHint())
 	sc := m.sim.sc
 	m.status.SetInfo(pane.StatusInfo{
-		Playing:      m.playing,
+		Playing:      m.clock.Playing(),
 		Finished:     m.sim.now() >= m.sim.end(),
-		Speed:        speeds[m.speedIdx],
+		Speed:        m.clock.Speed(),
 		Now:          m.sim.now(),
 		Duration:     m.sim.end(),
 		Scenario:     sc.Name,

@@ -1,21 +1,15 @@
 package sandbox
 
 import (
-	"bytes"
-	"io"
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 )
 
-// waitFor waits until the program's output contains s.
-func waitFor(t *testing.T, out io.Reader, s string) {
-	t.Helper()
-	teatest.WaitFor(t, out, func(b []byte) bool { return bytes.Contains(b, []byte(s)) },
-		teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-}
+var waitFor = tuitest.WaitFor
 
 // The whole program: open the sandbox, play, pause, resize, quit.
 func TestProgramPlayPauseResizeQuit(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -32,61 +33,13 @@ func newModel(t testing.TB, w, h int, o Options) Model {
 	return send(m, tea.WindowSizeMsg{Width: w, Height: h})
 }
 
-func send(m Model, msgs ...tea.Msg) Model {
-	for _, msg := range msgs {
-		next, _ := m.Update(msg)
-		m = next.(Model)
-	}
-	return m
-}
-
-func press(m Model, keys ...string) Model {
-	for _, k := range keys {
-		m = send(m, keyMsg(k))
-	}
-	return m
-}
-
-func keyMsg(k string) tea.KeyMsg {
-	switch k {
-	case "space":
-		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
-	case "right":
-		return tea.KeyMsg{Type: tea.KeyRight}
-	case "left":
-		return tea.KeyMsg{Type: tea.KeyLeft}
-	case "tab":
-		return tea.KeyMsg{Type: tea.KeyTab}
-	case "shift+tab":
-		return tea.KeyMsg{Type: tea.KeyShiftTab}
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
-	case "backspace":
-		return tea.KeyMsg{Type: tea.KeyBackspace}
-	case "ctrl+c":
-		return tea.KeyMsg{Type: tea.KeyCtrlC}
-	case "ctrl+r":
-		return tea.KeyMsg{Type: tea.KeyCtrlR}
-	case "ctrl+u":
-		return tea.KeyMsg{Type: tea.KeyCtrlU}
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	case "up":
-		return tea.KeyMsg{Type: tea.KeyUp}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
-}
-
-// seekTo steps the model to t with the → key.
-func seekTo(t testing.TB, m Model, at time.Duration) Model {
-	t.Helper()
-	for m.Now() < at {
-		m = press(m, "right")
-	}
-	return m
-}
+// The screen's drivers, from tuitest.
+var (
+	send   = tuitest.Send[Model]
+	press  = tuitest.Press[Model]
+	keyMsg = tuitest.Key
+	seekTo = tuitest.SeekTo[Model]
+)
 
 // freshSnapshot is what a run that never rewound shows at t.
 func freshSnapshot(t testing.TB, sc *engine.Scenario, v int, at time.Duration) engine.Snapshot {
@@ -162,6 +115,8 @@ func TestAnySizeFillsTheWindow(t *testing.T) {
 	}
 }
 
+// The clock's own rules (frames, stale chains, speeds) are tested in
+// tui/internal/playback; here, that the sandbox plays by them.
 func TestPlayPauseAndTicks(t *testing.T) {
 	m := newModel(t, 100, 30, Options{})
 	if m.Init() != nil {
@@ -173,32 +128,22 @@ func TestPlayPauseAndTicks(t *testing.T) {
 		t.Fatal("space should start playing and arm a tick")
 	}
 	start := time.Unix(100, 0)
-	m = send(m, tickMsg{id: m.tickID, at: start})
-	if got := m.Now(); got != frame {
-		t.Errorf("first tick advanced to %v, want one frame, %v", got, frame)
-	}
-	next, cmd = m.Update(tickMsg{id: m.tickID, at: start.Add(50 * time.Millisecond)})
+	next, cmd = m.Update(m.clock.FrameAt(start))
 	m = next.(Model)
-	if got := m.Now(); got != frame+50*time.Millisecond || cmd == nil {
-		t.Errorf("a tick 50 ms later advanced to %v (cmd %v), want %v and a new tick", got, cmd != nil, frame+50*time.Millisecond)
+	if m.Now() != playback.Frame || cmd == nil || !strings.Contains(m.View(), "▶ playing") {
+		t.Errorf("a frame should move the sandbox one frame on and arm the next: %v (cmd %v)", m.Now(), cmd != nil)
 	}
 	// A stale chain (from before a pause) moves nothing and re-arms nothing.
-	stale := m.tickID - 1
+	stale := m.clock.FrameAt(start.Add(time.Second))
+	m = press(m, "space", "space")
 	before := m.Now()
-	next, cmd = m.Update(tickMsg{id: stale, at: start.Add(time.Second)})
-	m = next.(Model)
-	if m.Now() != before || cmd != nil {
+	if next, cmd = m.Update(stale); next.(Model).Now() != before || cmd != nil {
 		t.Error("a stale tick changed the run")
 	}
 	next, cmd = m.Update(keyMsg("space"))
 	m = next.(Model)
 	if m.Playing() || cmd != nil {
 		t.Error("space should pause without arming a tick")
-	}
-	next, cmd = m.Update(tickMsg{id: m.tickID, at: start.Add(2 * time.Second)})
-	m = next.(Model)
-	if m.Now() != before || cmd != nil {
-		t.Error("a paused sandbox moved on a tick")
 	}
 }
 
@@ -208,8 +153,8 @@ func TestPlayingStopsAtTheEndAndSpaceRestarts(t *testing.T) {
 	m = press(m, "space")
 	at := time.Unix(0, 0)
 	for i := 0; m.Playing() && i < 1000; i++ {
-		at = at.Add(frame)
-		m = send(m, tickMsg{id: m.tickID, at: at})
+		at = at.Add(playback.Frame)
+		m = send(m, m.clock.FrameAt(at))
 	}
 	if m.Playing() || m.Now() != 30*time.Second {
 		t.Fatalf("at ×100 the run should stop at 30 s, paused; got %v, playing %v", m.Now(), m.Playing())

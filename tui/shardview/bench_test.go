@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -18,31 +19,35 @@ func benchModel(b *testing.B, w, h int) Model {
 	return next.(Model)
 }
 
+// playFrames plays m at 1×, one frame per iteration: a tick that advances
+// 1/30 s of virtual time on both sides, then the full View.
+func playFrames(b *testing.B, m Model) {
+	m.clock.Play(true)
+	start := time.Unix(0, 0)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if m.run.Now() >= m.run.End()-time.Second {
+			_ = m.run.Restart()
+		}
+		next, _ := m.Update(m.clock.FrameAt(start.Add(time.Duration(i+1) * playback.Frame)))
+		m = next.(Model)
+		_ = m.View()
+	}
+}
+
 // BenchmarkFrame is one animation frame while playing at 1×: a tick that
 // advances 1/30 s of virtual time on both sides, then the full View at
 // 160×48.
 func BenchmarkFrame(b *testing.B) {
 	m := benchModel(b, 160, 48)
-	m.playing = true
-	start := time.Unix(0, 0)
-	m.last = start
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		if m.run.now() >= m.run.end()-time.Second {
-			_ = m.run.restart()
-		}
-		next, _ := m.Update(tickMsg{id: m.tickID, at: start.Add(time.Duration(i+1) * frame)})
-		m = next.(Model)
-		m.last = start.Add(time.Duration(i+1) * frame)
-		_ = m.View()
-	}
+	playFrames(b, m)
 }
 
 // BenchmarkFrameCold redraws every pane from scratch at 160×48, as after a
 // resize.
 func BenchmarkFrameCold(b *testing.B) {
 	m := benchModel(b, 160, 48)
-	_ = m.run.seek(2500 * time.Millisecond)
+	_ = m.run.Seek(2500 * time.Millisecond)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		next, _ := m.Update(tea.WindowSizeMsg{Width: 160 - i%2, Height: 48})
@@ -63,17 +68,5 @@ func BenchmarkFrameBigFleet(b *testing.B) {
 	}
 	next, _ := m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
 	m = next.(Model)
-	m.playing = true
-	start := time.Unix(0, 0)
-	m.last = start
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		if m.run.now() >= m.run.end()-time.Second {
-			_ = m.run.restart()
-		}
-		next, _ := m.Update(tickMsg{id: m.tickID, at: start.Add(time.Duration(i+1) * frame)})
-		m = next.(Model)
-		m.last = start.Add(time.Duration(i+1) * frame)
-		_ = m.View()
-	}
+	playFrames(b, m)
 }

@@ -13,6 +13,7 @@
 // takes its theme from Options, so a server can run one per session.
 //
 // It may import engine/shuffle, tui/theme, tui/pane, tui/internal/form,
-// tui/internal/helpview, bubbletea, bubbles (key, help) and x/ansi. It does
-// no I/O.
+// tui/internal/helpview, tui/internal/playback (the clock, the keys and
+// layout helpers it shares with the sandbox), bubbletea, bubbles (key, help)
+// and x/ansi. It does no I/O.
 package shardview

@@ -7,6 +7,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/shuffle"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
@@ -33,20 +34,9 @@ type Options struct {
 // BackMsg asks the parent to close the shard view.
 type BackMsg struct{}
 
-// tickMsg is one animation frame; id tells a stale chain from the live one.
-type tickMsg struct {
-	id int
-	at time.Time
-}
-
-// frame is the animation's period: about 30 frames a second.
-const frame = time.Second / 30
-
-// speeds are the speed factors + and - step through: the sandbox's.
-var speeds = [...]float64{0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100}
-
-// step is how far → and ← move virtual time.
-const step = 100 * time.Millisecond
+// step is how far → and ← move virtual time: the grid each side records
+// its counts on.
+const step = playback.Step
 
 // sampleMax is the most customer rows any layout shows.
 const sampleMax = 60
@@ -66,24 +56,15 @@ type Model struct {
 	status    *pane.Status
 
 	w, h     int
-	playing  bool
-	resume   bool
-	speedIdx int
-	tickID   int
-	last     time.Time
+	clock    playback.Clock
+	resume   bool // play again when the knob form closes
 	form     *form
 	showHelp bool
 	helpv    helpview.Model
 	note     string
 	noteErr  bool
 	edited   bool
-	chrome   *chrome
-}
-
-// chrome caches the lines around the panes.
-type chrome struct {
-	titleKey, keysKey string
-	title, keys       string
+	chrome   *playback.Chrome // the title and key lines, cached
 }
 
 // New builds a shard view at time zero. A setup outside the view's limits
@@ -112,45 +93,27 @@ func New(o Options) (Model, error) {
 		right:  NewSide(o.Theme),
 		odds:   NewOdds(o.Theme),
 		status: pane.NewStatus(o.Theme),
-		chrome: &chrome{},
+		chrome: &playback.Chrome{},
+		clock:  playback.NewClock(o.Speed, o.Play),
 	}
 	m.help.Styles = o.Theme.Help
 	m.helpv = helpview.New(m.keys.HelpScroll)
-	m.speedIdx = 3
-	if o.Speed > 0 {
-		for i, f := range speeds {
-			if f <= o.Speed {
-				m.speedIdx = i
-			}
-		}
-	}
-	m.playing = o.Play
 	m.sampleGen = ^uint64(0)
 	m.refresh()
 	return m, nil
 }
 
 // Init starts the animation when the view opens playing.
-func (m Model) Init() tea.Cmd {
-	if m.playing {
-		return m.tick()
-	}
-	return nil
-}
-
-func (m *Model) tick() tea.Cmd {
-	id := m.tickID
-	return tea.Tick(frame, func(t time.Time) tea.Msg { return tickMsg{id: id, at: t} })
-}
+func (m Model) Init() tea.Cmd { return m.clock.Init() }
 
 // Now is the virtual time shown.
-func (m Model) Now() time.Duration { return m.run.now() }
+func (m Model) Now() time.Duration { return m.run.Now() }
 
 // Playing reports whether the animation runs.
-func (m Model) Playing() bool { return m.playing }
+func (m Model) Playing() bool { return m.clock.Playing() }
 
 // Speed is the speed factor.
-func (m Model) Speed() float64 { return speeds[m.speedIdx] }
+func (m Model) Speed() float64 { return m.clock.Speed() }
 
 // Setup is the setup the run on screen uses.
 func (m Model) Setup() Setup { return m.run.setup }
@@ -168,80 +131,34 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layout()
 		m.fillHelp()
 		return m, nil
-	case tickMsg:
-		return m.onTick(msg)
+	case playback.TickMsg:
+		next, live, err := m.clock.OnTick(msg, m.run)
+		if !live {
+			return m, nil
+		}
+		m.report(err)
+		m.refresh()
+		return m, next
 	case tea.KeyMsg:
 		if m.form != nil {
 			return m.formKey(msg)
 		}
-		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste && !msg.Alt {
-			// Keys typed faster than they are read arrive together: take
-			// them one by one.
-			var cmds []tea.Cmd
-			var next tea.Model = m
-			for _, r := range msg.Runes {
-				var cmd tea.Cmd
-				next, cmd = next.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-				cmds = append(cmds, cmd)
-				if next.(Model).form != nil {
-					break
-				}
-			}
-			return next, tea.Batch(cmds...)
+		if next, cmd, ok := playback.EachRune(m, msg, formOpen); ok {
+			return next, cmd
 		}
 		if m.showHelp {
-			switch {
-			case key.Matches(msg, m.keys.Quit):
-				return m, tea.Quit
-			case key.Matches(msg, m.keys.HelpClose):
-				m.showHelp = false
-			default:
-				m.helpv.Update(msg)
-			}
-			return m, nil
+			var cmd tea.Cmd
+			m.showHelp, cmd = m.keys.HelpKey(msg, &m.helpv)
+			return m, cmd
 		}
 		return m.onKey(msg)
 	}
 	return m, nil
 }
 
-func (m Model) onTick(t tickMsg) (tea.Model, tea.Cmd) {
-	if !m.playing || t.id != m.tickID {
-		return m, nil
-	}
-	dt := frame
-	if !m.last.IsZero() {
-		dt = min(max(t.at.Sub(m.last), 0), 250*time.Millisecond)
-	}
-	m.last = t.at
-	target := m.run.now() + time.Duration(float64(dt)*speeds[m.speedIdx])
-	if err := m.run.seek(target); err != nil {
-		m.setNote(err.Error(), true)
-		m.playing = false
-	}
-	if m.run.now() >= m.run.end() {
-		m.playing = false
-	}
-	m.refresh()
-	if m.playing {
-		return m, m.tick()
-	}
-	return m, nil
-}
-
-// play starts or stops the animation.
-func (m *Model) play(on bool) tea.Cmd {
-	if on == m.playing {
-		return nil
-	}
-	m.playing = on
-	m.tickID++
-	m.last = time.Time{}
-	if on {
-		return m.tick()
-	}
-	return nil
-}
+// formOpen reports whether a key opened the knob form, which takes the
+// keys typed after it as text.
+func formOpen(m tea.Model) bool { return m.(Model).form != nil }
 
 func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
@@ -250,43 +167,34 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Quit):
 		return m, tea.Quit
 	case key.Matches(k, m.keys.Home):
-		m.play(false)
+		m.clock.Play(false)
 		return m, func() tea.Msg { return BackMsg{} }
 	case key.Matches(k, m.keys.Help):
 		m.showHelp = true
 		m.helpv.Reset()
 		m.fillHelp()
-	case key.Matches(k, m.keys.Play):
-		if !m.playing && m.run.now() >= m.run.end() {
-			m.report(m.run.restart())
-		}
-		cmd = m.play(!m.playing)
-	case key.Matches(k, m.keys.Step):
-		m.play(false)
-		m.report(m.run.seek((m.run.now()/step + 1) * step))
-	case key.Matches(k, m.keys.Back):
-		m.play(false)
-		now := m.run.now()
-		prev := now / step * step
-		if prev == now {
-			prev -= step
-		}
-		m.report(m.run.seek(prev))
-	case key.Matches(k, m.keys.Faster):
-		m.speedIdx = min(m.speedIdx+1, len(speeds)-1)
-	case key.Matches(k, m.keys.Slower):
-		m.speedIdx = max(m.speedIdx-1, 0)
-	case key.Matches(k, m.keys.Restart):
-		m.report(m.run.restart())
+	case m.timeKey(k, &cmd):
+		// Played, paused, stepped, changed speed or restarted.
 	case key.Matches(k, m.keys.Strategy):
 		m.nextStrategy()
 	case key.Matches(k, m.keys.Knobs):
-		m.resume = m.playing
-		m.play(false)
+		m.resume = m.clock.Playing()
+		m.clock.Play(false)
 		m.form = newForm(m.th, m.run.setup)
 	}
 	m.refresh()
 	return m, cmd
+}
+
+// timeKey hands k to the clock; it reports whether k was a time key, and
+// leaves the clock's command in cmd.
+func (m *Model) timeKey(k tea.KeyMsg, cmd *tea.Cmd) bool {
+	ok, c, err := m.clock.Key(k, m.keys.Keys, m.run)
+	if ok {
+		*cmd = c
+		m.report(err)
+	}
+	return ok
 }
 
 // nextStrategy moves the right-hand side to the next strategy that runs on
@@ -337,7 +245,7 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.FormCancel):
 		m.form = nil
 		m.refresh()
-		return m, m.play(m.resume)
+		return m, m.clock.Play(m.resume)
 	case key.Matches(k, m.keys.FormDefaults):
 		m.form.fill(DefaultSetup())
 		return m, nil
@@ -354,7 +262,7 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.edited = m.run.setup != DefaultSetup()
 		m.setNote(fmt.Sprintf("knobs applied: both sides re-run on seed %d", m.run.seed), false)
 		m.refresh()
-		return m, m.play(m.resume)
+		return m, m.clock.Play(m.resume)
 	}
 	m.form.update(k, m.keys)
 	return m, nil
@@ -372,15 +280,15 @@ func (m *Model) refresh() {
 		sd := r.sides[i]
 		p.SetData(SideData{Strategy: sd.strategy, Assignment: sd.sim.Assignment(), Snap: &sd.snap,
 			Expect: sd.expect, Sample: m.sample, Note: sd.note, Gen: r.gen,
-			History: sd.history(r.now()), Duration: r.end()})
+			History: sd.history(r.Now()), Duration: r.End()})
 	}
 	m.odds.SetFleet(r.setup.Workers, r.setup.PerCustomer, r.setup.Customers-1)
 	m.status.SetInfo(pane.StatusInfo{
-		Playing:  m.playing,
-		Finished: r.now() >= r.end(),
-		Speed:    speeds[m.speedIdx],
-		Now:      r.now(),
-		Duration: r.end(),
+		Playing:  m.clock.Playing(),
+		Finished: r.Now() >= r.End(),
+		Speed:    m.clock.Speed(),
+		Now:      r.Now(),
+		Duration: r.End(),
 		Scenario: "shuffle",
 		Variant:  fmt.Sprintf("%s vs %s", r.setup.Left, r.setup.Right),
 		Seed:     r.seed,

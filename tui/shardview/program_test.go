@@ -1,20 +1,15 @@
 package shardview
 
 import (
-	"bytes"
-	"io"
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 )
 
-func waitFor(t *testing.T, out io.Reader, s string) {
-	t.Helper()
-	teatest.WaitFor(t, out, func(b []byte) bool { return bytes.Contains(b, []byte(s)) },
-		teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-}
+var waitFor = tuitest.WaitFor
 
 // The whole program: open the shard view, play, pause, resize, quit.
 func TestProgramPlayPauseResizeQuit(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/shuffle"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -29,63 +30,13 @@ func newModel(t testing.TB, w, h int, o Options) Model {
 	return send(m, tea.WindowSizeMsg{Width: w, Height: h})
 }
 
-func send(m Model, msgs ...tea.Msg) Model {
-	for _, msg := range msgs {
-		next, _ := m.Update(msg)
-		m = next.(Model)
-	}
-	return m
-}
-
-func press(m Model, keys ...string) Model {
-	for _, k := range keys {
-		m = send(m, keyMsg(k))
-	}
-	return m
-}
-
-func keyMsg(k string) tea.KeyMsg {
-	switch k {
-	case "space":
-		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
-	case "right":
-		return tea.KeyMsg{Type: tea.KeyRight}
-	case "left":
-		return tea.KeyMsg{Type: tea.KeyLeft}
-	case "tab":
-		return tea.KeyMsg{Type: tea.KeyTab}
-	case "shift+tab":
-		return tea.KeyMsg{Type: tea.KeyShiftTab}
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
-	case "backspace":
-		return tea.KeyMsg{Type: tea.KeyBackspace}
-	case "ctrl+c":
-		return tea.KeyMsg{Type: tea.KeyCtrlC}
-	case "ctrl+r":
-		return tea.KeyMsg{Type: tea.KeyCtrlR}
-	case "ctrl+u":
-		return tea.KeyMsg{Type: tea.KeyCtrlU}
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	case "up":
-		return tea.KeyMsg{Type: tea.KeyUp}
-	case "pgdown":
-		return tea.KeyMsg{Type: tea.KeyPgDown}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
-}
-
-// seekTo steps the model to t with the → key.
-func seekTo(t testing.TB, m Model, at time.Duration) Model {
-	t.Helper()
-	for m.Now() < at {
-		m = press(m, "right")
-	}
-	return m
-}
+// The screen's drivers, from tuitest.
+var (
+	send   = tuitest.Send[Model]
+	press  = tuitest.Press[Model]
+	keyMsg = tuitest.Key
+	seekTo = tuitest.SeekTo[Model]
+)
 
 // fresh is what a run that never rewound shows at t on one side.
 func fresh(t testing.TB, s Setup, strategy shuffle.Strategy, at time.Duration) shuffle.Snapshot {
@@ -170,13 +121,15 @@ func TestAnySizeFillsTheWindow(t *testing.T) {
 					t.Fatalf("%s at %dx%d: line %d is %d wide", name, sz[0], sz[1], i, ansi.StringWidth(l))
 				}
 			}
-			if sz[0] >= MinWidth && sz[1] >= MinHeight {
+			if !playback.TooSmall(sz[0], sz[1]) {
 				tuitest.CheckBlock(t, v, sz[0], sz[1])
 			}
 		}
 	}
 }
 
+// The clock's own rules (frames, stale chains, speeds) are tested in
+// tui/internal/playback; here, that the view plays by them.
 func TestPlayPauseAndTicks(t *testing.T) {
 	m := newModel(t, 100, 30, Options{})
 	if m.Init() != nil {
@@ -188,28 +141,15 @@ func TestPlayPauseAndTicks(t *testing.T) {
 		t.Fatal("space should start playing and arm a tick")
 	}
 	start := time.Unix(100, 0)
-	m = send(m, tickMsg{id: m.tickID, at: start})
-	if m.Now() != frame {
-		t.Errorf("first tick advanced to %v, want one frame", m.Now())
-	}
-	next, cmd = m.Update(tickMsg{id: m.tickID, at: start.Add(50 * time.Millisecond)})
+	next, cmd = m.Update(m.clock.FrameAt(start))
 	m = next.(Model)
-	if m.Now() != frame+50*time.Millisecond || cmd == nil {
-		t.Errorf("a tick 50 ms later: %v (cmd %v)", m.Now(), cmd != nil)
-	}
-	before := m.Now()
-	next, cmd = m.Update(tickMsg{id: m.tickID - 1, at: start.Add(time.Second)})
-	m = next.(Model)
-	if m.Now() != before || cmd != nil {
-		t.Error("a stale tick changed the run")
+	if m.Now() != playback.Frame || cmd == nil || !strings.Contains(m.View(), "▶ playing") {
+		t.Errorf("a frame should move the view one frame on and arm the next: %v (cmd %v)", m.Now(), cmd != nil)
 	}
 	next, cmd = m.Update(keyMsg("space"))
 	m = next.(Model)
 	if m.Playing() || cmd != nil {
 		t.Error("space should pause without arming a tick")
-	}
-	if _, cmd := m.Update(tickMsg{id: m.tickID, at: start.Add(2 * time.Second)}); cmd != nil {
-		t.Error("a paused view re-armed a tick")
 	}
 	if m := newModel(t, 100, 30, Options{Play: true}); m.Init() == nil {
 		t.Error("Options.Play should start ticking")
@@ -221,8 +161,8 @@ func TestPlayingStopsAtTheEndAndSpaceRestarts(t *testing.T) {
 	m = press(m, "space")
 	at := time.Unix(0, 0)
 	for i := 0; m.Playing() && i < 1000; i++ {
-		at = at.Add(frame)
-		m = send(m, tickMsg{id: m.tickID, at: at})
+		at = at.Add(playback.Frame)
+		m = send(m, m.clock.FrameAt(at))
 	}
 	if m.Playing() || m.Now() != m.Setup().Duration() {
 		t.Fatalf("at ×100 the run should stop at its end, paused; got %v, playing %v", m.Now(), m.Playing())

@@ -205,12 +205,16 @@ func (r *run) rebuild(t time.Duration) error {
 	return nil
 }
 
-func (r *run) now() time.Duration { return r.at }
-func (r *run) end() time.Duration { return r.setup.Duration() }
+// Now and End are where the run is and where it ends: with Seek and
+// Restart, the run is the Timeline the view's clock moves.
+func (r *run) Now() time.Duration { return r.at }
 
-// seek moves both sides to t, clamped to [0, end].
-func (r *run) seek(t time.Duration) error {
-	t = min(max(t, 0), r.end())
+// End is where the run ends: see Now.
+func (r *run) End() time.Duration { return r.setup.Duration() }
+
+// Seek moves both sides to t, clamped to [0, End].
+func (r *run) Seek(t time.Duration) error {
+	t = min(max(t, 0), r.End())
 	switch {
 	case t == r.at:
 		return nil
@@ -232,8 +236,8 @@ func (r *run) seek(t time.Duration) error {
 	return r.rebuild(t)
 }
 
-// restart goes back to time zero.
-func (r *run) restart() error { return r.rebuild(0) }
+// Restart goes back to time zero.
+func (r *run) Restart() error { return r.rebuild(0) }
 
 // setSetup replaces the setup, keeping the seed and the time. On an error
 // the old run stays.

@@ -5,17 +5,13 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/x/ansi"
 )
 
-// The smallest window the layout fits: the sandbox's.
-const (
-	MinWidth  = 80
-	MinHeight = 24
-)
-
-func (m *Model) tooSmall() bool { return m.w < MinWidth || m.h < MinHeight }
+func (m *Model) tooSmall() bool { return playback.TooSmall(m.w, m.h) }
 
 // oddsHeight is the odds pane's share of the body: its table when there is
 // room for it beside sides tall enough to show customers, else one line.
@@ -47,37 +43,22 @@ func (m Model) View() string {
 		return ""
 	}
 	if m.tooSmall() {
-		return m.smallView()
+		return playback.SmallView(m.w, m.h)
 	}
 	lines := make([]string, 0, m.h)
-	c := m.chrome
 	s := m.run.setup
-	if k := fmt.Sprint(m.w, s); k != c.titleKey {
-		c.titleKey, c.title = k, m.titleLine()
-	}
-	lines = append(lines, c.title)
+	lines = append(lines, m.chrome.Title(fmt.Sprint(m.w, s), m.titleLine))
 	body := m.h - 3
 	switch {
 	case m.form != nil:
 		title := "Knobs · the shuffle-sharding fleet"
-		note := fmt.Sprintf("seed %d · at %s", m.run.seed, pane.Seconds(m.run.now()))
+		note := fmt.Sprintf("seed %d · at %s", m.run.seed, pane.Seconds(m.run.Now()))
 		lines = append(lines, pane.Frame(m.th, m.w, body, title, note, m.form.lines(s, m.w-2, body-2))...)
 	case m.showHelp:
 		lines = append(lines, m.helpv.View(m.th, "Keys")...)
 	default:
 		oh := m.oddsHeight(body)
-		l := strings.Split(m.left.View(), "\n")
-		r := strings.Split(m.right.View(), "\n")
-		for i := range body - oh {
-			var a, b string
-			if i < len(l) {
-				a = l[i]
-			}
-			if i < len(r) {
-				b = r[i]
-			}
-			lines = append(lines, a+b)
-		}
+		lines = playback.SideBySide(lines, m.left.View(), m.right.View(), body-oh)
 		lines = append(lines, strings.Split(m.odds.View(), "\n")...)
 	}
 	lines = append(lines, m.status.View())
@@ -88,19 +69,18 @@ func (m Model) View() string {
 	case m.showHelp:
 		mode = 2
 	}
-	if k := fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable()); k != c.keysKey {
-		var keys string
+	lines = append(lines, m.chrome.Keys(fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable()), func() string {
+		var keys []key.Binding
 		switch mode {
 		case 1:
-			keys = m.help.ShortHelpView(m.keys.form().ShortHelp())
+			keys = m.keys.form().ShortHelp()
 		case 2:
-			keys = m.help.ShortHelpView(m.helpv.ShortHelp(m.keys.HelpClose))
+			keys = m.helpv.ShortHelp(m.keys.HelpClose)
 		default:
-			keys = m.help.ShortHelpView(m.keys.main().ShortHelp())
+			keys = m.keys.main().ShortHelp()
 		}
-		c.keysKey, c.keys = k, pane.Fit(" "+keys, m.w)
-	}
-	lines = append(lines, c.keys)
+		return pane.Fit(" "+m.help.ShortHelpView(keys), m.w)
+	}))
 	return strings.Join(lines, "\n")
 }
 
@@ -116,14 +96,6 @@ func (m *Model) titleLine() string {
 		}
 	}
 	return pane.Fit(head+fleet, m.w)
-}
-
-// smallView asks for a bigger window, in as much of it as there is.
-func (m Model) smallView() string {
-	msg := fmt.Sprintf("breakerlab needs a window of at least %d×%d; this one is %d×%d. Make the window larger, or press q to quit.",
-		MinWidth, MinHeight, m.w, m.h)
-	wrapped := strings.Split(ansi.Wrap(msg, max(m.w, 1), ""), "\n")
-	return strings.Join(pane.Block(wrapped, m.w, m.h), "\n")
 }
 
 // fillHelp lays the help screen out for the window, when it is open.

@@ -7,7 +7,6 @@ import (
 
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -19,23 +18,7 @@ func lines(n int) []string {
 	return out
 }
 
-func keyMsg(k string) tea.KeyMsg {
-	switch k {
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	case "up":
-		return tea.KeyMsg{Type: tea.KeyUp}
-	case "pgdown":
-		return tea.KeyMsg{Type: tea.KeyPgDown}
-	case "pgup":
-		return tea.KeyMsg{Type: tea.KeyPgUp}
-	case "end":
-		return tea.KeyMsg{Type: tea.KeyEnd}
-	case "home":
-		return tea.KeyMsg{Type: tea.KeyHome}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
-}
+var keyMsg = tuitest.Key
 
 func TestScrollStopsAtBothEnds(t *testing.T) {
 	m := New(DefaultKeys())

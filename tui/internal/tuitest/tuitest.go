@@ -1,12 +1,15 @@
 // Package tuitest builds what the TUI's tests share: a theme with a fixed
-// colour profile, and engine snapshots of the built-in scenarios at given
-// moments, packed as pane data.
+// colour profile, engine snapshots of the built-in scenarios at given
+// moments, packed as pane data, and the driving of a screen by messages
+// (Key, Send, Press, SeekTo) or as a whole program (WaitFor).
 //
-// It imports the engine, tui/theme and tui/pane, and is imported only by
-// tests.
+// It imports the engine, tui/theme, tui/pane, bubbletea and teatest, and is
+// imported only by tests.
 package tuitest
 
 import (
+	"bytes"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -15,7 +18,9 @@ import (
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/muesli/termenv"
 )
 
@@ -69,4 +74,64 @@ func CheckBlock(t testing.TB, view string, w, h int) {
 			t.Fatalf("line %d is %d cells wide, want %d: %q", i, n, w, ansi.Strip(l))
 		}
 	}
+}
+
+// Key is the message a key sends, by its name as bubbles/key writes it
+// ("space", "right", "ctrl+r", "pgdown"...); anything else is typed as runes.
+func Key(k string) tea.KeyMsg {
+	if t, ok := keyTypes[k]; ok {
+		msg := tea.KeyMsg{Type: t}
+		if t == tea.KeySpace {
+			msg.Runes = []rune{' '}
+		}
+		return msg
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+var keyTypes = map[string]tea.KeyType{
+	"space": tea.KeySpace, "enter": tea.KeyEnter, "esc": tea.KeyEsc, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab,
+	"backspace": tea.KeyBackspace, "up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+	"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
+	"ctrl+c": tea.KeyCtrlC, "ctrl+r": tea.KeyCtrlR, "ctrl+u": tea.KeyCtrlU,
+}
+
+// Send hands the messages to the model one by one, dropping the commands,
+// and returns the model that results.
+func Send[M tea.Model](m M, msgs ...tea.Msg) M {
+	for _, msg := range msgs {
+		next, _ := m.Update(msg)
+		m = next.(M)
+	}
+	return m
+}
+
+// Press sends the keys (named as Key reads them) one by one.
+func Press[M tea.Model](m M, keys ...string) M {
+	for _, k := range keys {
+		m = Send(m, tea.Msg(Key(k)))
+	}
+	return m
+}
+
+// Timed is a screen that shows a moment of virtual time.
+type Timed interface {
+	tea.Model
+	Now() time.Duration
+}
+
+// SeekTo steps the model to at with the → key.
+func SeekTo[M Timed](t testing.TB, m M, at time.Duration) M {
+	t.Helper()
+	for m.Now() < at {
+		m = Press(m, "right")
+	}
+	return m
+}
+
+// WaitFor waits, up to 10 s, until a teatest program's output contains s.
+func WaitFor(t *testing.T, out io.Reader, s string) {
+	t.Helper()
+	teatest.WaitFor(t, out, func(b []byte) bool { return bytes.Contains(b, []byte(s)) },
+		teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 }

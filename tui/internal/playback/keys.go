@@ -1,0 +1,87 @@
+package playback
+
+import (
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Keys are the bindings the sandbox and the shard view share; each screen's
+// key map embeds them and adds its own.
+type Keys struct {
+	Play, Step, Back, Faster, Slower, Restart key.Binding
+	Knobs, Help, Quit, Home                   key.Binding
+	// The knob form's keys (each screen adds its own FormDefaults).
+	FormNext, FormPrev, FormApply, FormCancel key.Binding
+	// The help screen's keys: scrolling, and closing.
+	HelpScroll helpview.Keys
+	HelpClose  key.Binding
+}
+
+// Bind makes a binding with its help: the keys, how help shows them, and
+// what they do.
+func Bind(keys []string, k, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+}
+
+// NewKeys makes the shared bindings; canGoHome enables esc (Home), which
+// only a screen inside the home screen has.
+func NewKeys(canGoHome bool) Keys {
+	k := Keys{
+		Play:       Bind([]string{" "}, "space", "play/pause"),
+		Step:       Bind([]string{"right", "."}, "→/.", "step 100 ms"),
+		Back:       Bind([]string{"left", ","}, "←/,", "step back"),
+		Faster:     Bind([]string{"+", "="}, "+", "faster"),
+		Slower:     Bind([]string{"-", "_"}, "-", "slower"),
+		Restart:    Bind([]string{"r"}, "r", "restart"),
+		Knobs:      Bind([]string{"e"}, "e", "edit knobs"),
+		Help:       Bind([]string{"?"}, "?", "all keys"),
+		Quit:       Bind([]string{"q", "ctrl+c"}, "q", "quit"),
+		Home:       Bind([]string{"esc"}, "esc", "home"),
+		FormNext:   Bind([]string{"down", "tab"}, "↓/tab", "next field"),
+		FormPrev:   Bind([]string{"up", "shift+tab"}, "↑/shift+tab", "previous field"),
+		FormApply:  Bind([]string{"enter"}, "enter", "apply and re-run"),
+		FormCancel: Bind([]string{"esc"}, "esc", "cancel"),
+		HelpScroll: helpview.DefaultKeys(),
+		HelpClose:  Bind([]string{"?", "esc"}, "?/esc", "close the help"),
+	}
+	k.Home.SetEnabled(canGoHome)
+	return k
+}
+
+// HelpKey handles a key while the help screen is open: quit quits, ? and
+// esc close the help (open turns false), and the rest scroll it.
+func (k Keys) HelpKey(msg tea.KeyMsg, h *helpview.Model) (open bool, cmd tea.Cmd) {
+	switch {
+	case key.Matches(msg, k.Quit):
+		return true, tea.Quit
+	case key.Matches(msg, k.HelpClose):
+		return false, nil
+	}
+	h.Update(msg)
+	return true, nil
+}
+
+// FormHelp is the one-line help while the knob form is open, with the
+// screen's own key for its defaults.
+func (k Keys) FormHelp(defaults key.Binding) HelpKeys {
+	return HelpKeys{Short: []key.Binding{k.FormNext, k.FormPrev, k.FormApply, k.FormCancel, defaults}}
+}
+
+// HelpKeys adapts a set of bindings to help.KeyMap.
+type HelpKeys struct {
+	Short []key.Binding
+	Full  [][]key.Binding
+}
+
+// ShortHelp is the one-line help.
+func (h HelpKeys) ShortHelp() []key.Binding { return h.Short }
+
+// FullHelp is the help screen's table.
+func (h HelpKeys) FullHelp() [][]key.Binding { return h.Full }
+
+// Short is a binding for the one-line help only, where keys share an entry
+// or a description must be brief; the full help lists the real ones.
+func Short(keys, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys), key.WithHelp(keys, desc))
+}

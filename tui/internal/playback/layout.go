@@ -1,0 +1,91 @@
+package playback
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/tui/pane"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The smallest window the sandbox's and the shard view's layouts fit.
+const (
+	MinWidth  = 80
+	MinHeight = 24
+)
+
+// TooSmall reports whether a w×h window is below the layouts' minimum.
+func TooSmall(w, h int) bool { return w < MinWidth || h < MinHeight }
+
+// SmallView asks for a bigger window, in as much of the w×h window as
+// there is: exactly its size.
+func SmallView(w, h int) string {
+	msg := fmt.Sprintf("breakerlab needs a window of at least %d×%d; this one is %d×%d. Make the window larger, or press q to quit.",
+		MinWidth, MinHeight, w, h)
+	wrapped := strings.Split(ansi.Wrap(msg, max(w, 1), ""), "\n")
+	return strings.Join(pane.Block(wrapped, w, h), "\n")
+}
+
+// SideBySide appends h lines to lines, each the left pane's line followed
+// by the right's (a missing line is empty).
+func SideBySide(lines []string, left, right string, h int) []string {
+	l := strings.Split(left, "\n")
+	r := strings.Split(right, "\n")
+	for i := range h {
+		var a, b string
+		if i < len(l) {
+			a = l[i]
+		}
+		if i < len(r) {
+			b = r[i]
+		}
+		lines = append(lines, a+b)
+	}
+	return lines
+}
+
+// Chrome caches the lines around a screen's panes (the title and the key
+// help), which change far less often than the frames that draw them: each
+// is redrawn only when its key (what it depends on) changes.
+type Chrome struct {
+	titleKey, keysKey string
+	title, keys       string
+}
+
+// Title returns the cached title line, drawing it when key changed.
+func (c *Chrome) Title(key string, draw func() string) string {
+	if key != c.titleKey {
+		c.titleKey, c.title = key, draw()
+	}
+	return c.title
+}
+
+// Keys returns the cached key-help line, drawing it when key changed.
+func (c *Chrome) Keys(key string, draw func() string) string {
+	if key != c.keysKey {
+		c.keysKey, c.keys = key, draw()
+	}
+	return c.keys
+}
+
+// EachRune takes keys typed faster than they were read, which arrive as one
+// message of several runes, one at a time through update, until stop says
+// the screen now takes text (a form opened). ok is false, and nothing is
+// done, when k is a single key, a paste or an alt combination.
+func EachRune(m tea.Model, k tea.KeyMsg, stop func(tea.Model) bool) (next tea.Model, cmd tea.Cmd, ok bool) {
+	if k.Type != tea.KeyRunes || len(k.Runes) < 2 || k.Paste || k.Alt {
+		return m, nil, false
+	}
+	var cmds []tea.Cmd
+	next = m
+	for _, r := range k.Runes {
+		var c tea.Cmd
+		next, c = next.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		cmds = append(cmds, c)
+		if stop(next) {
+			break
+		}
+	}
+	return next, tea.Batch(cmds...), true
+}

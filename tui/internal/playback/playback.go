@@ -1,0 +1,187 @@
+// Package playback is what the sandbox and the shard view share about
+// playing a simulation in time: the clock that maps wall time to virtual
+// time at a speed and re-arms its frame ticks only while playing, the keys
+// that play, pause, step, rewind, change speed and restart, the bindings
+// both screens' key maps start from, and the few layout helpers of two
+// screens built the same way (two panes side by side, the notice for a
+// window below 80×24, keys typed faster than they were read).
+//
+// A screen keeps a Clock in its model and hands it the run as a Timeline;
+// the Clock never reaches into the run. Nothing here is global: a tick
+// message names the clock it belongs to, so a stale tick from a screen
+// that was closed cannot drive another.
+//
+// It imports tui/pane (Block), tui/internal/helpview (the help's keys),
+// bubbletea, bubbles/key and x/ansi; it does no I/O.
+package playback
+
+import (
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Frame is the animation's period: about 30 frames a second.
+const Frame = time.Second / 30
+
+// Step is how far → and ← move virtual time.
+const Step = 100 * time.Millisecond
+
+// Speeds are the speed factors + and - step through, from 0.1× to 100×
+// real time.
+var Speeds = [...]float64{0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100}
+
+// longestFrame caps the virtual time one frame may cover, so that a
+// program that stalled (a suspended terminal) does not leap ahead.
+const longestFrame = 250 * time.Millisecond
+
+// Timeline is the run a clock moves: where it is, where it ends, and how to
+// move it.
+type Timeline interface {
+	Now() time.Duration
+	End() time.Duration
+	Seek(t time.Duration) error
+	Restart() error
+}
+
+// token tells one clock's ticks from another's.
+type token struct{ _ byte }
+
+// TickMsg is one animation frame of one clock's current chain of ticks.
+type TickMsg struct {
+	clock *token
+	id    int
+	at    time.Time
+}
+
+// Clock plays a timeline: playing or paused, at a speed, with the chain of
+// ticks that drives it. Copies share the identity of their ticks, as the
+// copies of a bubbletea model do.
+type Clock struct {
+	tok      *token
+	playing  bool
+	speedIdx int
+	id       int       // the live chain of ticks; older ones are stale
+	last     time.Time // the last tick's wall time, zero after a (re)start
+}
+
+// NewClock starts at the fastest of the speeds not above speed (1× when
+// speed is zero or below), playing or not.
+func NewClock(speed float64, play bool) Clock {
+	c := Clock{tok: &token{}, playing: play, speedIdx: 3}
+	if speed > 0 {
+		for i, f := range Speeds {
+			if f <= speed {
+				c.speedIdx = i
+			}
+		}
+	}
+	return c
+}
+
+// Playing reports whether the clock runs.
+func (c Clock) Playing() bool { return c.playing }
+
+// Speed is the speed factor: virtual seconds per real second.
+func (c Clock) Speed() float64 { return Speeds[c.speedIdx] }
+
+// Faster steps the speed up through Speeds, stopping at the fastest.
+func (c *Clock) Faster() { c.speedIdx = min(c.speedIdx+1, len(Speeds)-1) }
+
+// Slower steps the speed down through Speeds, stopping at the slowest.
+func (c *Clock) Slower() { c.speedIdx = max(c.speedIdx-1, 0) }
+
+// Tick is the command that sends the next frame of the live chain.
+func (c Clock) Tick() tea.Cmd {
+	tok, id := c.tok, c.id
+	return tea.Tick(Frame, func(t time.Time) tea.Msg { return TickMsg{clock: tok, id: id, at: t} })
+}
+
+// Init is the command a screen's Init returns: the first tick when the
+// clock starts playing, else none.
+func (c Clock) Init() tea.Cmd {
+	if c.playing {
+		return c.Tick()
+	}
+	return nil
+}
+
+// Play starts or stops the clock. Starting begins a new chain of ticks and
+// returns its first; stopping leaves the old chain stale.
+func (c *Clock) Play(on bool) tea.Cmd {
+	if on == c.playing {
+		return nil
+	}
+	c.playing = on
+	c.id++
+	c.last = time.Time{}
+	if on {
+		return c.Tick()
+	}
+	return nil
+}
+
+// FrameAt is the live chain's tick at wall time at, as the program would
+// deliver it: for tests and benchmarks.
+func (c Clock) FrameAt(at time.Time) TickMsg { return TickMsg{clock: c.tok, id: c.id, at: at} }
+
+// OnTick moves t on by the wall time since the last frame times the speed,
+// stopping at the end or at an error, and returns the next tick while the
+// clock still plays. live is false for a tick of another clock or a stale
+// chain: nothing moved, and the screen has nothing to redraw.
+func (c *Clock) OnTick(msg TickMsg, t Timeline) (next tea.Cmd, live bool, err error) {
+	if !c.playing || msg.clock != c.tok || msg.id != c.id {
+		return nil, false, nil
+	}
+	dt := Frame
+	if !c.last.IsZero() {
+		dt = min(max(msg.at.Sub(c.last), 0), longestFrame)
+	}
+	c.last = msg.at
+	target := t.Now() + time.Duration(float64(dt)*Speeds[c.speedIdx])
+	if err = t.Seek(target); err != nil {
+		c.playing = false
+	}
+	if t.Now() >= t.End() {
+		c.playing = false
+	}
+	if c.playing {
+		next = c.Tick()
+	}
+	return next, true, err
+}
+
+// Key handles the time keys: play or pause (from the start again once the
+// run has ended), step forward or back on the 100 ms grid (which pauses),
+// faster, slower and restart. handled is false for any other key; err is
+// the timeline's, for the screen to show.
+func (c *Clock) Key(k tea.KeyMsg, keys Keys, t Timeline) (handled bool, cmd tea.Cmd, err error) {
+	switch {
+	case key.Matches(k, keys.Play):
+		if !c.playing && t.Now() >= t.End() {
+			err = t.Restart()
+		}
+		cmd = c.Play(!c.playing)
+	case key.Matches(k, keys.Step):
+		c.Play(false)
+		err = t.Seek((t.Now()/Step + 1) * Step)
+	case key.Matches(k, keys.Back):
+		c.Play(false)
+		now := t.Now()
+		prev := now / Step * Step
+		if prev == now {
+			prev -= Step
+		}
+		err = t.Seek(prev)
+	case key.Matches(k, keys.Faster):
+		c.Faster()
+	case key.Matches(k, keys.Slower):
+		c.Slower()
+	case key.Matches(k, keys.Restart):
+		err = t.Restart()
+	default:
+		return false, nil, nil
+	}
+	return true, cmd, err
+}

@@ -1,0 +1,263 @@
+package playback
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// line is a Timeline of 10 s that may refuse to move.
+type line struct {
+	at, end  time.Duration
+	seeks    []time.Duration
+	restarts int
+	fail     error
+}
+
+func (l *line) Now() time.Duration { return l.at }
+func (l *line) End() time.Duration { return l.end }
+func (l *line) Seek(t time.Duration) error {
+	l.seeks = append(l.seeks, t)
+	if l.fail != nil {
+		return l.fail
+	}
+	l.at = min(max(t, 0), l.end)
+	return nil
+}
+func (l *line) Restart() error { l.restarts++; l.at = 0; return nil }
+
+func newLine() *line { return &line{end: 10 * time.Second} }
+
+func TestNewClockPicksTheSpeed(t *testing.T) {
+	for _, c := range []struct{ in, want float64 }{{0, 1}, {-3, 1}, {1, 1}, {5, 5}, {7, 5}, {0.05, 1}, {0.1, 0.1}, {1000, 100}} {
+		if got := NewClock(c.in, false).Speed(); got != c.want {
+			t.Errorf("NewClock(%v).Speed() = %v, want %v", c.in, got, c.want)
+		}
+	}
+	c := NewClock(1, false)
+	for range 20 {
+		c.Faster()
+	}
+	if c.Speed() != 100 {
+		t.Errorf("faster stops at 100×, got %v", c.Speed())
+	}
+	for range 20 {
+		c.Slower()
+	}
+	if c.Speed() != 0.1 {
+		t.Errorf("slower stops at 0.1×, got %v", c.Speed())
+	}
+}
+
+func TestTicksMoveTheTimelineOnlyWhileLive(t *testing.T) {
+	l := newLine()
+	c := NewClock(2, false)
+	if c.Init() != nil {
+		t.Fatal("a paused clock must not tick")
+	}
+	if c.Play(true) == nil || !c.Playing() {
+		t.Fatal("Play(true) should start the clock and arm a tick")
+	}
+	start := time.Unix(100, 0)
+	next, live, err := c.OnTick(c.FrameAt(start), l)
+	if !live || err != nil || next == nil || l.at != 2*Frame {
+		t.Fatalf("the first frame moves one frame at 2×: at %v, live %v, err %v, next %v", l.at, live, err, next != nil)
+	}
+	c.OnTick(c.FrameAt(start.Add(50*time.Millisecond)), l)
+	if l.at != 2*Frame+100*time.Millisecond {
+		t.Errorf("a frame 50 ms later moves 100 ms at 2×: at %v", l.at)
+	}
+	c.OnTick(c.FrameAt(start.Add(time.Hour)), l)
+	if l.at != 2*Frame+100*time.Millisecond+2*longestFrame {
+		t.Errorf("a stalled program's frame is capped: at %v", l.at)
+	}
+	// A tick of a chain that a pause ended, or of another clock, is stale.
+	stale := c.FrameAt(start.Add(2 * time.Hour))
+	c.Play(false)
+	c.Play(true)
+	other := NewClock(1, true)
+	before := l.at
+	for _, msg := range []TickMsg{stale, other.FrameAt(start.Add(3 * time.Hour))} {
+		if next, live, _ := c.OnTick(msg, l); live || next != nil || l.at != before {
+			t.Errorf("a stale tick moved the timeline to %v (live %v)", l.at, live)
+		}
+	}
+	if c.Play(false) != nil || c.Playing() {
+		t.Error("Play(false) stops without a tick")
+	}
+	if _, live, _ := c.OnTick(c.FrameAt(start), l); live {
+		t.Error("a paused clock takes no tick")
+	}
+}
+
+func TestTicksStopAtTheEndAndAtAnError(t *testing.T) {
+	l := newLine()
+	c := NewClock(100, true)
+	at := time.Unix(0, 0)
+	for i := 0; c.Playing() && i < 1000; i++ {
+		at = at.Add(Frame)
+		c.OnTick(c.FrameAt(at), l)
+	}
+	if c.Playing() || l.at != l.end {
+		t.Fatalf("the clock should stop at the end: at %v, playing %v", l.at, c.Playing())
+	}
+	l = newLine()
+	l.fail = errors.New("no")
+	c = NewClock(1, true)
+	next, live, err := c.OnTick(c.FrameAt(at), l)
+	if !live || err == nil || next != nil || c.Playing() {
+		t.Errorf("an error stops the clock and is returned: err %v, playing %v", err, c.Playing())
+	}
+}
+
+func TestTimeKeys(t *testing.T) {
+	keys := NewKeys(false)
+	press := func(c *Clock, l *line, k string) (bool, tea.Cmd, error) {
+		return c.Key(tuitest.Key(k), keys, l)
+	}
+	l := newLine()
+	c := NewClock(1, false)
+	for _, k := range []string{"right", ".", "right"} {
+		press(&c, l, k)
+	}
+	if l.at != 300*time.Millisecond {
+		t.Fatalf("three steps: %v", l.at)
+	}
+	l.at = 1215 * time.Millisecond // off the 100 ms grid
+	press(&c, l, "left")
+	if l.at != 1200*time.Millisecond {
+		t.Errorf("back from off the grid lands on it: %v", l.at)
+	}
+	press(&c, l, ",")
+	if l.at != 1100*time.Millisecond {
+		t.Errorf("back from on the grid goes a step: %v", l.at)
+	}
+	if ok, cmd, _ := press(&c, l, "space"); !ok || cmd == nil || !c.Playing() {
+		t.Error("space plays")
+	}
+	if press(&c, l, "right"); c.Playing() {
+		t.Error("a step pauses")
+	}
+	press(&c, l, "+")
+	press(&c, l, "=")
+	if c.Speed() != 5 {
+		t.Errorf("+ and = go faster: %v", c.Speed())
+	}
+	press(&c, l, "-")
+	press(&c, l, "_")
+	if c.Speed() != 1 {
+		t.Errorf("- and _ go slower: %v", c.Speed())
+	}
+	press(&c, l, "r")
+	if l.at != 0 || l.restarts != 1 {
+		t.Errorf("r restarts: at %v, %d restarts", l.at, l.restarts)
+	}
+	// At the end, space starts again from the top.
+	l.at = l.end
+	if press(&c, l, "space"); l.at != 0 || !c.Playing() {
+		t.Errorf("space at the end restarts and plays: at %v, playing %v", l.at, c.Playing())
+	}
+	if ok, cmd, err := press(&c, l, "x"); ok || cmd != nil || err != nil {
+		t.Error("x is no time key")
+	}
+	l.fail = errors.New("refused")
+	if _, _, err := press(&c, l, "right"); err == nil {
+		t.Error("a timeline's error is returned")
+	}
+}
+
+func TestHelpKeyQuitsClosesOrScrolls(t *testing.T) {
+	keys := NewKeys(false)
+	h := helpview.New(keys.HelpScroll)
+	h.SetContent(make([]string, 40), 40, 12)
+	for _, c := range []struct {
+		key  string
+		open bool
+		quit bool
+	}{{"down", true, false}, {"?", false, false}, {"esc", false, false}, {"q", true, true}, {"ctrl+c", true, true}} {
+		open, cmd := keys.HelpKey(tuitest.Key(c.key), &h)
+		quit := false
+		if cmd != nil {
+			_, quit = cmd().(tea.QuitMsg)
+		}
+		if open != c.open || quit != c.quit {
+			t.Errorf("%s: open %v, quit %v; want %v, %v", c.key, open, quit, c.open, c.quit)
+		}
+	}
+	if v := strings.Join(h.View(tuitest.Plain(), "Keys"), "\n"); !strings.Contains(v, "lines 2–") {
+		t.Errorf("down should have scrolled the help:\n%s", v)
+	}
+}
+
+func TestHomeOnlyWhenEmbedded(t *testing.T) {
+	if NewKeys(false).Home.Enabled() || !NewKeys(true).Home.Enabled() {
+		t.Error("esc goes home only inside the home screen")
+	}
+}
+
+func TestSideBySideAndSmallView(t *testing.T) {
+	got := SideBySide([]string{"title"}, "a1\na2", "b1", 3)
+	if strings.Join(got, "|") != "title|a1b1|a2|" {
+		t.Errorf("SideBySide = %q", got)
+	}
+	for _, sz := range [][2]int{{1, 1}, {10, 3}, {79, 24}, {40, 10}} {
+		v := SmallView(sz[0], sz[1])
+		tuitest.CheckBlock(t, v, sz[0], sz[1])
+	}
+	if v := SmallView(79, 24); !strings.Contains(strings.ReplaceAll(v, "\n", " "), "at least 80×24") {
+		t.Errorf("the notice should ask for 80×24:\n%s", v)
+	}
+	if !TooSmall(79, 24) || !TooSmall(80, 23) || TooSmall(80, 24) {
+		t.Error("TooSmall is below 80×24")
+	}
+}
+
+func TestChromeRedrawsOnlyWhenItsKeyChanges(t *testing.T) {
+	var c Chrome
+	draws := 0
+	draw := func() string { draws++; return "title" }
+	for _, k := range []string{"a", "a", "b", "b", "a"} {
+		c.Title(k, draw)
+	}
+	if draws != 3 {
+		t.Errorf("%d draws for keys a a b b a, want 3", draws)
+	}
+}
+
+// echo records the single keys it was handed; "e" opens a form.
+type echo struct {
+	got  []string
+	form bool
+}
+
+func (e echo) Init() tea.Cmd { return nil }
+func (e echo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	k := msg.(tea.KeyMsg)
+	e.got = append(e.got, k.String())
+	e.form = e.form || k.String() == "e"
+	return e, nil
+}
+func (e echo) View() string { return "" }
+
+func TestEachRuneSplitsUntilAFormOpens(t *testing.T) {
+	formOpen := func(m tea.Model) bool { return m.(echo).form }
+	next, _, ok := EachRune(echo{}, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("+.e12")}, formOpen)
+	if got := strings.Join(next.(echo).got, ","); !ok || got != "+,.,e" {
+		t.Errorf("keys handed on: %q (ok %v), want +,.,e", got, ok)
+	}
+	for _, k := range []tea.KeyMsg{
+		{Type: tea.KeyRunes, Runes: []rune("+")},
+		{Type: tea.KeyRunes, Runes: []rune("ab"), Paste: true},
+		{Type: tea.KeyRunes, Runes: []rune("ab"), Alt: true},
+		{Type: tea.KeyEnter},
+	} {
+		if _, _, ok := EachRune(echo{}, k, formOpen); ok {
+			t.Errorf("%q should not be split", k.String())
+		}
+	}
+}
