@@ -175,7 +175,8 @@ func (o *Outcomes) render() []string {
 	inks := o.inks(n)
 	body := g.Lines(inks)
 	body = append(body, legend...)
-	note := "≈" + pane.SecondsShort(roundSpan(s.Duration/time.Duration(cw))) + " a column"
+	span := "≈" + pane.SecondsShort(roundSpan(s.Duration/time.Duration(cw)))
+	title, note := pane.Titled(o.w, []string{title, "Outcomes"}, []string{span + " a column", span + "/col"})
 	return pane.Frame(o.th, o.w, o.h, title, note, body)
 }
 

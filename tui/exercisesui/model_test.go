@@ -625,3 +625,22 @@ func TestWatcherSeesSaves(t *testing.T) {
 		t.Fatalf("watching a missing folder = %#v, want an error message", m)
 	}
 }
+
+// The task's Markdown shows **strong** words in bold, without asterisks,
+// and paths with hyphens are never broken at a hyphen.
+func TestTaskTextReadsAsText(t *testing.T) {
+	m := New(newFake(), Options{Manual: true, Notice: "Edit 01-consecutive-breaker/breaker.go there: each save re-runs its tests."})
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 60, Height: 60})
+	v := ansi.Strip(next.(Model).View())
+	if strings.Contains(v, "**") {
+		t.Errorf("Markdown's ** should not reach the screen:\n%s", v)
+	}
+	for _, l := range strings.Split(v, "\n") {
+		if strings.HasSuffix(strings.TrimSpace(l), "01-") || strings.HasSuffix(strings.TrimSpace(l), "half-") {
+			t.Errorf("a line breaks at a hyphen: %q", l)
+		}
+	}
+	if !strings.Contains(v, "01-consecutive-breaker/breaker.go") {
+		t.Errorf("the path should stay whole:\n%s", v)
+	}
+}

@@ -8,8 +8,8 @@ import (
 // theme is every style the runner uses, made from one renderer. Colour is
 // never the only signal: each state also has a symbol and a word.
 type theme struct {
-	title, dim, pass, fail, warn, accent, key, rule, selected lipgloss.Style
-	help                                                      help.Styles
+	title, dim, pass, fail, warn, accent, key, rule, selected, strong lipgloss.Style
+	help                                                              help.Styles
 }
 
 // Symbols shown next to an exercise or a test.
@@ -36,6 +36,7 @@ func newTheme(r *lipgloss.Renderer, noColor bool) theme {
 		key:      s().Bold(true),
 		rule:     s().Faint(true),
 		selected: s().Reverse(true),
+		strong:   s().Bold(true),
 	}
 	if !noColor {
 		t.title = t.title.Foreground(lipgloss.AdaptiveColor{Light: "#1d4ed8", Dark: "#93c5fd"})

@@ -2,6 +2,7 @@ package exercisesui
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/exercises"
@@ -243,7 +244,7 @@ func (m Model) body() []string {
 	hints := m.info[e.Name].hints
 	for i := range min(m.hints, len(hints)) {
 		out = append(out, "", t.warn.Render(section(fmt.Sprintf("Hint %d of %d", i+1, len(hints)), w)))
-		add(lipgloss.NewStyle(), 0, flow(hints[i]))
+		add(lipgloss.NewStyle(), 0, m.strong(flow(hints[i])))
 		if i == m.hints-1 && i+1 < len(hints) {
 			add(t.dim, 0, "(h again for the next hint)")
 		}
@@ -353,7 +354,7 @@ func (m Model) readmeLines(md string) []string {
 		case blockHeading:
 			out = append(out, "", m.theme.title.Render(b.text))
 		case blockItem:
-			for j, l := range wrap(b.text, m.width, 2) {
+			for j, l := range wrap(m.strong(b.text), m.width, 2) {
 				if j == 0 {
 					l = "- " + strings.TrimPrefix(l, "  ")
 				}
@@ -364,7 +365,7 @@ func (m Model) readmeLines(md string) []string {
 				out = append(out, "")
 			}
 		default:
-			out = append(out, wrap(b.text, m.width, 0)...)
+			out = append(out, wrap(m.strong(b.text), m.width, 0)...)
 		}
 	}
 	for len(out) > 0 && out[len(out)-1] == "" {
@@ -422,6 +423,16 @@ func blocks(md string, dropTitle bool) []block {
 	return out
 }
 
+// strongText is Markdown's strong emphasis, **like this**.
+var strongText = regexp.MustCompile(`\*\*([^*\n]+)\*\*`)
+
+// strong sets Markdown's **strong** words in bold, without the asterisks.
+func (m Model) strong(s string) string {
+	return strongText.ReplaceAllStringFunc(s, func(w string) string {
+		return m.theme.strong.Render(strings.Trim(w, "*"))
+	})
+}
+
 // flow re-flows plain text whose lines were wrapped by hand (a hint, say)
 // into paragraphs separated by blank lines.
 func flow(text string) string {
@@ -447,6 +458,10 @@ func section(title string, width int) string {
 	return s + strings.Repeat("─", max(width-lipgloss.Width(s), 0))
 }
 
+// nbHyphen stands in for a hyphen while wrap wraps: ansi.Wrap breaks after
+// every hyphen, but not after this one, of the same width.
+const nbHyphen = "\u2011"
+
 // wrap breaks text into lines of at most width cells, each indented.
 func wrap(text string, width, indent int) []string {
 	room := width - indent
@@ -463,7 +478,9 @@ func wrap(text string, width, indent int) []string {
 			out = append(out, "")
 			continue
 		}
-		for _, l := range strings.Split(ansi.Wrap(para, room, ""), "\n") {
+		// Not after a hyphen: paths and names such as half-open stay whole.
+		wrapped := ansi.Wrap(strings.ReplaceAll(para, "-", nbHyphen), room, "")
+		for _, l := range strings.Split(strings.ReplaceAll(wrapped, nbHyphen, "-"), "\n") {
 			out = append(out, pad+l)
 		}
 	}

@@ -181,7 +181,7 @@ func TestNoWorkbookExplainsAndCreatesOne(t *testing.T) {
 		t.Fatalf("the workbook was not written: %v", err)
 	}
 	v := m.View()
-	for _, want := range []string{"breakerlab exercises", "Wrote a workbook of", "01-consecutive-breaker"} {
+	for _, want := range []string{"breakerlab exercises", "Wrote 12 exercises to ./breakerlab-workbook.", "Edit 01-consecutive-breaker/breaker.go there"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the runner should show %q after creating the workbook:\n%s", want, v)
 		}
@@ -255,7 +255,7 @@ func TestAWorkbookFoundOpensTheRunner(t *testing.T) {
 	if !m.InExercises() {
 		t.Fatalf("a workbook found should open the runner:\n%s", m.View())
 	}
-	if strings.Contains(m.View(), "Wrote a workbook") {
+	if strings.Contains(m.View(), "Wrote 12 exercises") {
 		t.Error("a workbook found was not written now; the runner should not say so")
 	}
 }

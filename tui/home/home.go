@@ -13,7 +13,7 @@
 // I/O. It may import tui/theme, tui/pane, tui/sandbox, tui/shardview,
 // tui/lessonui, tui/exercisesui, lessons, exercises (for its errors and
 // catalog), the engine's scenario types, bubbletea, bubbles (key, help) and
-// x/ansi.
+// lipgloss.
 package home
 
 import (
@@ -35,7 +35,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // Entry is a scenario in the picker.
@@ -426,7 +425,7 @@ func (m Model) found(f foundMsg) (tea.Model, tea.Cmd) {
 	case f.err == nil && f.b != nil:
 		notice := ""
 		if f.created {
-			notice = createdNotice(f.b)
+			notice = createdNotice(f.b, m.o.Workbooks.Dir)
 		}
 		return m.openRunner(f.b, notice)
 	case errors.Is(f.err, exercises.ErrNotWorkbook) && !f.created:
@@ -437,14 +436,14 @@ func (m Model) found(f foundMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// createdNotice tells the learner where the new workbook is and which file
-// to open first.
-func createdNotice(b exercisesui.Backend) string {
+// createdNotice tells the learner where the new workbook is (dir, as they
+// should read it) and which file to open first, a sentence a line.
+func createdNotice(b exercisesui.Backend, dir string) string {
 	exs := b.Exercises()
-	s := fmt.Sprintf("Wrote a workbook of %d exercises to %s.", len(exs), b.Dir())
+	s := fmt.Sprintf("Wrote %d exercises to %s.", len(exs), dir)
 	if len(exs) > 0 {
 		if rel, err := filepath.Rel(b.Dir(), b.MainFile(exs[0])); err == nil {
-			s += " Open " + rel + " in your editor: each save re-runs its tests."
+			s += "\nEdit " + rel + " there: each save re-runs its tests."
 		}
 	}
 	return s
@@ -516,9 +515,7 @@ func (m Model) View() string {
 	case m.screen == onNoWorkbook:
 		body = append(body, m.noWorkbookLines()...)
 	default:
-		for i, it := range items {
-			body = append(body, m.row(i == m.cursor, fmt.Sprintf("%-9s", it.title), it.desc, false))
-		}
+		body = append(body, m.menuLines()...)
 	}
 	body = append(body, "")
 	switch {
@@ -543,7 +540,7 @@ func (m Model) View() string {
 // para wraps a paragraph to the window, indented by three cells.
 func (m Model) para(s string, style lipgloss.Style) []string {
 	var out []string
-	for _, l := range strings.Split(ansi.Wrap(s, max(m.w-6, 1), ""), "\n") {
+	for _, l := range pane.Wrap(s, max(m.w-6, 1)) {
 		out = append(out, "   "+style.Render(l))
 	}
 	return out
@@ -558,7 +555,7 @@ func (m Model) noWorkbookLines() []string {
 		"There is none in %s or in any folder above it.", len(exercises.All()), wb.Here), m.th.Subtitle)...)
 	out = append(out, "")
 	keyLine := func(k, text string) []string {
-		lines := strings.Split(ansi.Wrap(text, max(m.w-14, 1), ""), "\n")
+		lines := pane.Wrap(text, max(m.w-14, 1))
 		for i, l := range lines {
 			lead := "          "
 			if i == 0 {
@@ -572,6 +569,29 @@ func (m Model) noWorkbookLines() []string {
 	out = append(out, keyLine("esc", "back to the menu")...)
 	out = append(out, "")
 	out = append(out, m.para("To keep it somewhere else, run `breakerlab exercises init DIR` in a shell, then `breakerlab` inside DIR.", m.th.Dim)...)
+	return out
+}
+
+// menuLines are the menu's items, each description wrapped beside its
+// title when the window is narrow, with a blank line between items then.
+func (m Model) menuLines() []string {
+	const lead = 16 // " ▸  " and the padded title, as row draws them
+	descs := make([][]string, len(items))
+	spaced := false
+	for i, it := range items {
+		descs[i] = pane.Wrap(it.desc, max(m.w-lead-1, 20))
+		spaced = spaced || len(descs[i]) > 1
+	}
+	var out []string
+	for i, it := range items {
+		if i > 0 && spaced {
+			out = append(out, "")
+		}
+		out = append(out, m.row(i == m.cursor, fmt.Sprintf("%-9s", it.title), descs[i][0], false))
+		for _, l := range descs[i][1:] {
+			out = append(out, strings.Repeat(" ", lead)+l)
+		}
+	}
 	return out
 }
 

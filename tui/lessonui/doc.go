@@ -12,9 +12,9 @@
 // the adapters in panes.go, so either side can change without the other.
 //
 // It may import lessons, the engine and engine/shuffle (to run a step's
-// simulation), tui/theme, tui/pane, tui/chart, glamour, bubbletea, bubbles
-// (key, help) and x/ansi. It does no I/O in View: progress is saved in
-// tea.Cmds, and the Markdown is rendered in Update when the step or the
-// width changes. It holds no global state and takes its theme (and so its
+// simulation), tui/theme, tui/pane, tui/chart, tui/internal/helpview (its
+// key table), glamour, bubbletea, bubbles (key, help) and x/ansi. It does
+// no I/O in View: progress is saved in tea.Cmds, and the Markdown is
+// rendered in Update when the step or the width changes. It holds no global state and takes its theme (and so its
 // renderer) from Options, so a classroom server can run one per student.
 package lessonui

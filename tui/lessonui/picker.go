@@ -182,7 +182,7 @@ func (p Picker) View() string {
 	}
 	keys := []key.Binding{pickerUp, pickerDown, pickerOpen, p.keys.Quit}
 	out := pane.Block(lines, p.w, max(p.h-2, 0))
-	out = append(out, pane.Fit(p.th.Warn.Render(note), p.w), pane.Fit(p.help.ShortHelpView(keys), p.w))
+	out = append(out, pane.Fit(p.th.Warn.Render(note), p.w), pane.Fit(" "+p.help.ShortHelpView(keys), p.w))
 	if len(out) > p.h {
 		out = out[len(out)-p.h:]
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
@@ -158,13 +159,17 @@ func (m Model) View() string {
 	body := m.h - chrome
 	switch {
 	case m.showHelp:
-		lines = append(lines, pane.Block(strings.Split(m.help.FullHelpView(m.helpKeys().FullHelp()), "\n"), m.w, body)...)
+		table := helpview.KeyTable(m.help, m.helpKeys().FullHelp(), m.w-2)
+		for i, l := range table {
+			table[i] = " " + l
+		}
+		lines = append(lines, pane.Block(append([]string{""}, table...), m.w, body)...)
 	case m.showList:
 		lines = append(lines, m.listView(body)...)
 	default:
 		lines = append(lines, m.bodyView(body)...)
 	}
-	lines = append(lines, m.statusLine(), pane.Fit(m.help.ShortHelpView(m.helpKeys().ShortHelp()), m.w))
+	lines = append(lines, m.statusLine(), pane.Fit(" "+m.help.ShortHelpView(m.helpKeys().ShortHelp()), m.w))
 	return strings.Join(lines, "\n")
 }
 
@@ -357,6 +362,11 @@ func seen(list []int, i int) bool {
 	return false
 }
 
+// brief is b under a shorter label, for the one-line help.
+func brief(b key.Binding, keys, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(keys, desc))
+}
+
 // helpKeys lists the keys that do something now.
 func (m *Model) helpKeys() helpKeys {
 	k := m.keys
@@ -364,25 +374,30 @@ func (m *Model) helpKeys() helpKeys {
 	if m.showList {
 		return helpKeys{short: []key.Binding{k.Up, k.Down, k.Submit, k.Back, k.Quit}}
 	}
-	short := []key.Binding{k.Next, k.Prev}
+	// The one line puts first what fits in 80 columns: moving, playing,
+	// answering, the help and leaving; the full help has the rest.
+	short := []key.Binding{brief(k.Next, "←/→", "step")}
 	if m.sim != nil {
-		short = append(short, k.Play, k.Restart)
-		if st.Choose {
-			short = append(short, k.Variant)
-		}
+		short = append(short, brief(k.Play, "space", "play"))
 	}
 	if q := st.Question; q != nil && !m.questions[m.step].right {
 		if q.Kind == lessons.Choice {
-			short = append(short, k.Answer)
+			short = append(short, brief(k.Answer, "1-6", "answer"))
 		} else {
-			short = append(short, k.Submit)
+			short = append(short, brief(k.Submit, "enter", "answer"))
 		}
 	}
-	short = append(short, k.Steps)
-	if m.w < wideMin && m.sim != nil {
-		short = append(short, k.Toggle)
+	if m.sim != nil && st.Choose {
+		short = append(short, brief(k.Variant, "v", "design"))
 	}
-	short = append(short, k.Help, k.Quit)
+	short = append(short, brief(k.Help, "?", "keys"), k.Quit)
+	if m.sim != nil {
+		short = append(short, brief(k.Restart, "r", "restart"))
+	}
+	short = append(short, brief(k.Steps, "s", "steps"))
+	if m.w < wideMin && m.sim != nil {
+		short = append(short, brief(k.Toggle, "tab", "text/sim"))
+	}
 	full := [][]key.Binding{
 		{k.Next, k.Prev, k.Steps},
 		{k.Play, k.Restart, k.Variant, k.Toggle},

@@ -79,11 +79,40 @@ func Frame(th *theme.Theme, w, h int, title, note string, body []string) []strin
 	return out
 }
 
+// Titled picks, for a frame w cells wide, the first title (the longest
+// first) with the first of its notes (the most telling first) that fit on
+// the top edge together, so that a narrow frame shortens its words rather
+// than cutting them off. With no pair that fits, it gives the shortest of
+// each.
+func Titled(w int, titles, notes []string) (title, note string) {
+	room := w - 8 // the corners, the edge's dashes and the spaces around both
+	for _, t := range titles {
+		for _, n := range notes {
+			if ansi.StringWidth(t)+ansi.StringWidth(n) <= room {
+				return t, n
+			}
+		}
+	}
+	if len(titles) > 0 {
+		title = titles[len(titles)-1]
+	}
+	if len(notes) > 0 {
+		note = notes[len(notes)-1]
+	}
+	return title, note
+}
+
 // Wrap breaks s into lines of at most w cells at spaces (long words are
-// cut), keeping escape codes.
+// cut), keeping escape codes. Unlike ansi.Wrap it never breaks after a
+// hyphen, so "half-open", "fail-fast" and file names stay whole.
 func Wrap(s string, w int) []string {
 	if w <= 0 {
 		return nil
 	}
-	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+	wrapped := ansi.Wrap(strings.ReplaceAll(s, "-", nbHyphen), w, "")
+	return strings.Split(strings.ReplaceAll(wrapped, nbHyphen, "-"), "\n")
 }
+
+// nbHyphen stands in for a hyphen while Wrap wraps: ansi.Wrap breaks after
+// every hyphen, but not after this one, of the same width.
+const nbHyphen = "\u2011"

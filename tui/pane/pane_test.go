@@ -2,6 +2,7 @@ package pane_test
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -74,13 +75,32 @@ func TestPoolShowsWhoHoldsTheWorkers(t *testing.T) {
 	}
 }
 
+// A row of cells never runs past the pane: groups of ten get their spaces
+// only where there is room for them (at 72 columns, 70 cells a row have
+// none).
+func TestPoolRowsFitTheirWidth(t *testing.T) {
+	for w := 24; w <= 120; w++ {
+		p := pane.NewPool(tuitest.Plain())
+		p.SetData(tuitest.At(t, "cascade", 0, 12))
+		p.SetSize(w, 12)
+		for _, l := range strings.Split(ansi.Strip(p.View()), "\n") {
+			if cellRow.MatchString(l) && strings.Contains(l, "…") {
+				t.Fatalf("width %d: a row of cells is cut:\n%s", w, p.View())
+			}
+		}
+	}
+}
+
+// cellRow is a line of the pool's cells, inside the frame.
+var cellRow = regexp.MustCompile(`^│[rps· ]+…?│$`)
+
 func TestPoolScalesCellsWhenThePoolDoesNotFit(t *testing.T) {
 	p := pane.NewPool(tuitest.Plain())
 	p.SetData(tuitest.At(t, "cascade", 0, 12))
 	p.SetSize(36, 6)
 	v := p.View()
 	tuitest.CheckBlock(t, v, 36, 6)
-	if !strings.Contains(v, "per cell") {
+	if !strings.Contains(v, "per cell") && !strings.Contains(v, "/cell") {
 		t.Errorf("a pool too big for the pane should say how many workers a cell is:\n%s", v)
 	}
 }
@@ -377,4 +397,44 @@ func runData(t *testing.T, sc *engine.Scenario, v int, at time.Duration) pane.Da
 	r.AdvanceTo(at)
 	s := r.Snapshot()
 	return pane.Data{Snap: &s, Gen: 1, Faults: pane.FaultSpans(sc, v)}
+}
+
+func TestTitledShortensRatherThanCuts(t *testing.T) {
+	titles, notes := []string{"Worker pool", "Pool"}, []string{"6 per cell · FULL 200/200 busy", "6/cell · FULL 200/200 busy"}
+	for _, c := range []struct {
+		w           int
+		title, note string
+	}{
+		{60, "Worker pool", "6 per cell · FULL 200/200 busy"},
+		{45, "Worker pool", "6/cell · FULL 200/200 busy"},
+		{42, "Pool", "6 per cell · FULL 200/200 busy"},
+		{40, "Pool", "6/cell · FULL 200/200 busy"},
+		{10, "Pool", "6/cell · FULL 200/200 busy"},
+	} {
+		title, note := pane.Titled(c.w, titles, notes)
+		if title != c.title || note != c.note {
+			t.Errorf("Titled(%d) = %q, %q; want %q, %q", c.w, title, note, c.title, c.note)
+		}
+		if c.w >= 40 {
+			top := strings.Split(strings.Join(pane.Frame(tuitest.Plain(), c.w, 3, title, note, nil), "\n"), "\n")[0]
+			if strings.Contains(top, "…") {
+				t.Errorf("width %d: the top edge is cut: %s", c.w, top)
+			}
+		}
+	}
+}
+
+func TestWrapKeepsHyphenatedWordsWhole(t *testing.T) {
+	got := pane.Wrap("the breaker goes half-open and then fail-fast", 20)
+	for _, l := range got {
+		if strings.HasSuffix(l, "-") {
+			t.Errorf("a line ends in a hyphen: %q", got)
+		}
+	}
+	if strings.Join(got, " ") != "the breaker goes half-open and then fail-fast" {
+		t.Errorf("Wrap lost or changed words: %q", got)
+	}
+	if got := pane.Wrap("01-consecutive-breaker-and-more", 10); len(got) < 2 {
+		t.Errorf("a word longer than the line is still cut: %q", got)
+	}
 }

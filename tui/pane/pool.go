@@ -173,7 +173,7 @@ func (p *Pool) render() []string {
 		per++
 		_, rows = cellLayout(inner, (p.workers+per-1)/per)
 	}
-	body := p.cells(perRow, per)
+	body := p.cells(perRow, per, inner)
 	body = append(body, legend...)
 	for _, b := range p.bulkheads {
 		body = append(body, p.bulkheadLines(b, inner)...)
@@ -181,22 +181,27 @@ func (p *Pool) render() []string {
 	if p.queue.shown {
 		body = append(body, p.queueLine())
 	}
-	note := fmt.Sprintf("%s/%s busy", Count(p.busy), Count(p.workers))
+	busy := fmt.Sprintf("%s/%s busy", Count(p.busy), Count(p.workers))
 	if p.workers > 0 && p.busy == p.workers {
-		note = p.th.Bad.Render("FULL") + " " + note
+		busy = p.th.Bad.Render("FULL") + " " + busy
 	}
+	notes := []string{busy}
 	if per > 1 {
-		note = fmt.Sprintf("%d per cell · ", per) + note
+		notes = []string{fmt.Sprintf("%d per cell · ", per) + busy, fmt.Sprintf("%d/cell · ", per) + busy}
 	}
-	return Frame(p.th, p.w, p.h, "Worker pool", note, body)
+	title, note := Titled(p.w, []string{"Worker pool", "Pool"}, notes)
+	return Frame(p.th, p.w, p.h, title, note, body)
 }
 
 // cells draws the worker cells, per workers to a cell (the cell shows the
 // owner most of them have).
-func (p *Pool) cells(perRow, per int) []string {
+func (p *Pool) cells(perRow, per, inner int) []string {
 	if perRow <= 0 {
 		return nil
 	}
+	// Groups of ten only where cellLayout chose them: a row of 70 cells in
+	// 70 columns has no room for the spaces.
+	grouped := perRow%10 == 0 && perRow >= 20 && perRow+perRow/10-1 <= inner
 	letters := Letters(p.names)
 	inks := make([]theme.Ink, len(letters))
 	for i := range inks {
@@ -238,7 +243,7 @@ func (p *Pool) cells(perRow, per int) []string {
 			flush()
 			lines = append(lines, b.String())
 			b.Reset()
-		} else if col > 0 && col%10 == 0 && perRow%10 == 0 && perRow >= 20 {
+		} else if col > 0 && col%10 == 0 && grouped {
 			flush()
 			b.WriteByte(' ')
 		}

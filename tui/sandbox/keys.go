@@ -37,8 +37,13 @@ func newKeyMap(canGoHome bool) keyMap {
 }
 
 func (k keyMap) main() playback.HelpKeys {
+	short := playback.Short
 	return playback.HelpKeys{
-		Short: []key.Binding{k.Play, k.Step, k.Back, k.Faster, k.Slower, k.NextVariant, k.Knobs, k.Help, k.Quit},
+		// The one line fits 80 columns up to q, with esc too: what it
+		// leaves out is in the full help.
+		Short: []key.Binding{short("space", "play"), short("→/←", "step"), playback.Brief(k.NextVariant, "variant"),
+			playback.Brief(k.Knobs, "knobs"), playback.Brief(k.Help, "keys"), k.Home, k.Quit,
+			short("+/-", "speed"), playback.Brief(k.Compare, "compare")},
 		Full: [][]key.Binding{
 			{k.Play, k.Step, k.Back, k.Restart, k.Help, k.Quit},
 			{k.Faster, k.Slower, k.NextVariant, k.PrevVariant, k.Variant},
@@ -57,7 +62,7 @@ func (k keyMap) compare() playback.HelpKeys {
 	short := playback.Short
 	return playback.HelpKeys{
 		Short: []key.Binding{short("space", "play"), short("→/←", "step"), short("tab/1-9", "right"), short("[/]", "left"),
-			short("p/P", "presets"), short("x", "swap"), short("c", "leave"), short("?", "keys")},
+			short("c", "leave"), short("?", "keys"), k.Quit, short("p/P", "presets"), short("x", "swap")},
 		Full: [][]key.Binding{
 			{k.Play, k.Step, k.Back, k.Restart, k.Faster, k.Slower, k.Knobs},
 			{right(k.NextVariant, "right: next"), right(k.PrevVariant, "right: back"), right(k.Variant, "right: variant"),

@@ -162,7 +162,7 @@ func (m Model) helpLines() []string {
 	if m.cmp != nil {
 		keys = m.keys.compare()
 	}
-	body := strings.Split(m.help.FullHelpView(keys.FullHelp()), "\n")
+	body := helpview.KeyTable(m.help, keys.FullHelp(), m.w-2)
 	about := []string{
 		"Worker pool: a cell per worker, lettered by the endpoint whose request holds it; · is free. A bulkhead's share is counted on its own line, with the calls it turned away.",
 		"Circuit breaker: the lit state (● and capitals) is what a call arriving now finds; the edges carry their rules; ✓ and ✗ are the window's calls; the log gives each change's reason.",

@@ -23,8 +23,9 @@ func newKeyMap(canGoHome bool) keyMap {
 func (k keyMap) main() playback.HelpKeys {
 	short := playback.Short
 	return playback.HelpKeys{
-		Short: []key.Binding{short("space", "play"), short("→/←", "step"), short("+/-", "speed"),
-			short("s", "strategy"), short("e", "knobs"), short("?", "keys"), short("q", "quit")},
+		// The one line fits 80 columns up to q, with esc too.
+		Short: []key.Binding{short("space", "play"), short("→/←", "step"), short("s", "strategy"),
+			short("e", "knobs"), short("?", "keys"), k.Home, k.Quit, short("+/-", "speed")},
 		Full: [][]key.Binding{
 			{k.Play, k.Step, k.Back, k.Restart},
 			{k.Faster, k.Slower, k.Strategy, k.Knobs},

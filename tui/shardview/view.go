@@ -108,7 +108,7 @@ func (m *Model) fillHelp() {
 // helpLines are the help screen's lines at the window's width: the keys,
 // then what the screen shows.
 func (m Model) helpLines() []string {
-	body := strings.Split(m.help.FullHelpView(m.keys.main().FullHelp()), "\n")
+	body := helpview.KeyTable(m.help, m.keys.main().FullHelp(), m.w-2)
 	about := []string{
 		"One customer's requests crash every worker they reach, and it retries, so its whole shard goes down; a crashed worker lies dead for 0.5 s, then restarts, until the next poisoned request finds it. Every other customer retries on its other workers, so it loses service only when all of them are down.",
 		"Each side runs the same customers and the same poison under one strategy: the fleet as a grid (● up, ✗ crashed, ↻ restarting; the poisoned customer's workers in [brackets], or ◆ when packed), then a sample of customers with the workers they still have up (all, some, none).",

@@ -7,16 +7,21 @@
 // size, passes keys to Update, and draws View. It holds no global state;
 // its key bindings (Keys) join the screen's one key map.
 //
-// It imports tui/pane (the frame), tui/theme, bubbles/key, bubbletea and
-// x/ansi; it does no I/O.
+// It also sets a key table that wraps its columns to the window (KeyTable),
+// for any screen whose full help is wider than 80 columns.
+//
+// It imports tui/pane (the frame), tui/theme, bubbles (help, key),
+// bubbletea and x/ansi; it does no I/O.
 package helpview
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -129,12 +134,51 @@ func (m Model) ShortHelp(close ...key.Binding) []key.Binding {
 	return append(out, close...)
 }
 
+// KeyTable is a screen's full key help in at most w cells: its columns
+// side by side as far as they fit, the rest in rows below, a blank line
+// between, where help.Model alone would cut them off.
+func KeyTable(h help.Model, groups [][]key.Binding, w int) []string {
+	h.Width = 0 // measure, and draw, without cutting
+	var out, row []string
+	var cols [][]key.Binding
+	flush := func() {
+		if len(cols) == 0 {
+			return
+		}
+		if len(out) > 0 {
+			out = append(out, "")
+		}
+		out = append(out, row...)
+		cols = nil
+	}
+	for _, g := range groups {
+		next := append(slices.Clone(cols), g)
+		lines := strings.Split(h.FullHelpView(next), "\n")
+		if len(cols) > 0 && maxWidth(lines) > w {
+			flush()
+			next = [][]key.Binding{g}
+			lines = strings.Split(h.FullHelpView(next), "\n")
+		}
+		cols, row = next, lines
+	}
+	flush()
+	return out
+}
+
+func maxWidth(lines []string) int {
+	w := 0
+	for _, l := range lines {
+		w = max(w, ansi.StringWidth(l))
+	}
+	return w
+}
+
 // Paragraphs sets each paragraph in at most w cells, its lines after the
 // first indented by two, as the help screens set their prose.
 func Paragraphs(paras []string, w int) []string {
 	var out []string
 	for _, para := range paras {
-		for i, l := range strings.Split(ansi.Wrap(para, max(w-2, 1), ""), "\n") {
+		for i, l := range pane.Wrap(para, max(w-2, 1)) {
 			if i > 0 {
 				l = "  " + l
 			}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -104,5 +105,33 @@ func TestAnySizeDrawsExactlyItsSize(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestKeyTableWrapsColumnsThatDoNotFit(t *testing.T) {
+	b := func(k, desc string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc)) }
+	groups := [][]key.Binding{
+		{b("a", "a rather long description"), b("b", "another")},
+		{b("c", "a rather long description"), b("d", "another")},
+		{b("e", "a rather long description"), b("f", "the last one")},
+	}
+	wide := KeyTable(help.New(), groups, 200)
+	if len(wide) != 2 {
+		t.Errorf("with room, the columns sit side by side in 2 lines, got %d:\n%s", len(wide), strings.Join(wide, "\n"))
+	}
+	narrow := KeyTable(help.New(), groups, 70)
+	v := strings.Join(narrow, "\n")
+	for _, want := range []string{"a rather", "the last one"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("a narrow table lost %q:\n%s", want, v)
+		}
+	}
+	for _, l := range narrow {
+		if ansi.StringWidth(l) > 70 {
+			t.Errorf("a line is %d wide, over 70:\n%s", ansi.StringWidth(l), v)
+		}
+	}
+	if strings.Contains(v, "…") {
+		t.Errorf("a narrow table should wrap, not cut:\n%s", v)
 	}
 }

@@ -80,6 +80,14 @@ func (h HelpKeys) ShortHelp() []key.Binding { return h.Short }
 // FullHelp is the help screen's table.
 func (h HelpKeys) FullHelp() [][]key.Binding { return h.Full }
 
+// Brief is b with a shorter description, for the one-line help; it keeps
+// b's keys and whether it is enabled.
+func Brief(b key.Binding, desc string) key.Binding {
+	nb := key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
+	nb.SetEnabled(b.Enabled())
+	return nb
+}
+
 // Short is a binding for the one-line help only, where keys share an entry
 // or a description must be brief; the full help lists the real ones.
 func Short(keys, desc string) key.Binding {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/breakerlab/breakerlab/tui/pane"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // The smallest window the sandbox's and the shard view's layouts fit.
@@ -23,7 +22,7 @@ func TooSmall(w, h int) bool { return w < MinWidth || h < MinHeight }
 func SmallView(w, h int) string {
 	msg := fmt.Sprintf("breakerlab needs a window of at least %d×%d; this one is %d×%d. Make the window larger, or press q to quit.",
 		MinWidth, MinHeight, w, h)
-	wrapped := strings.Split(ansi.Wrap(msg, max(w, 1), ""), "\n")
+	wrapped := pane.Wrap(msg, max(w, 1))
 	return strings.Join(pane.Block(wrapped, w, h), "\n")
 }
 

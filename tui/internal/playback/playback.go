@@ -11,8 +11,8 @@
 // message names the clock it belongs to, so a stale tick from a screen
 // that was closed cannot drive another.
 //
-// It imports tui/pane (Block), tui/internal/helpview (the help's keys),
-// bubbletea, bubbles/key and x/ansi; it does no I/O.
+// It imports tui/pane (Block, Wrap), tui/internal/helpview (the help's
+// keys), bubbletea and bubbles/key; it does no I/O.
 package playback
 
 import (
