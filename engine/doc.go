@@ -8,6 +8,10 @@
 // virtual, a time.Duration since the start of the run. The same scenario and
 // seed give the same result, bit for bit, however the run is stepped.
 //
+// Each dependency's calls pass through layers of policy (pipeline.go): retry,
+// breaker, timeout and bulkhead, in the order the scenario gives. The server
+// has an accept queue, and clients give up after their patience.
+//
 // It may import the standard library and its own sub-packages (breaker,
-// hist); nothing under engine/ imports tui/, lessons/ or exercises/.
+// retry, hist); nothing under engine/ imports tui/, lessons/ or exercises/.
 package engine
