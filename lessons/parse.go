@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -192,9 +193,29 @@ func (p *parser) decode(block []string, start int, what string, v any) error {
 		if field == "" {
 			field = fieldAtLine(block, row)
 		}
-		return p.errorf(start+row, field, "%s", strings.TrimPrefix(de.Error(), "toml: "))
+		return p.errorf(start+row, field, "%s", plainDecodeError(strings.TrimPrefix(de.Error(), "toml: ")))
 	}
 	return p.errorf(start, "", "the %s's front matter is not valid TOML: %w", what, err)
+}
+
+// typeMismatch matches go-toml's message for a value of the wrong type,
+// which names Go types a lesson author never sees.
+var typeMismatch = regexp.MustCompile(`cannot decode TOML (\w+) into (?:struct field \S+ of type|a Go value of type) (\S+)`)
+
+// plainDecodeError says what a value should have been in the author's terms.
+func plainDecodeError(msg string) string {
+	m := typeMismatch.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	want := map[string]string{
+		"string": "text in quotes", "int": "a whole number", "int64": "a whole number", "uint64": "a whole number",
+		"float64": "a number", "bool": "true or false", "[]string": "a list of quoted strings",
+	}[strings.TrimPrefix(m[2], "*")]
+	if want == "" {
+		return msg
+	}
+	return fmt.Sprintf("must be %s, got a TOML %s", want, m[1])
 }
 
 // fieldAtLine is the key written on a row of a block (from 1), for errors
