@@ -283,7 +283,7 @@ func (r *Run) Now() time.Duration { return r.now }
 func (r *Run) End() time.Duration { return r.end }
 
 // Done reports whether traffic has stopped and every request is finished.
-func (r *Run) Done() bool { return r.now >= r.scenario.Duration && r.open == 0 || r.now >= r.end }
+func (r *Run) Done() bool { return (r.now >= r.scenario.Duration && r.open == 0) || r.now >= r.end }
 
 // Advance moves virtual time forward by dt.
 func (r *Run) Advance(dt time.Duration) {
