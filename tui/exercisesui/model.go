@@ -41,6 +41,12 @@ type Options struct {
 	// Notice is the message shown when the runner opens (where a new
 	// workbook was written, say).
 	Notice string
+	// Tick is how often the spinner and the elapsed time of a check in
+	// progress move; 100 ms if zero.
+	Tick time.Duration
+	// Now reads the clock for the elapsed time; time.Now if nil. Only
+	// Update calls it, so View stays a pure function of the model.
+	Now func() time.Time
 }
 
 type screen int
@@ -97,6 +103,10 @@ type Model struct {
 	states  map[string]state
 	results map[string]exercises.Result
 	running map[string]context.CancelFunc // checks in progress
+	started map[string]time.Time          // when each check in progress began
+	now     time.Time                     // the clock at the last tick
+	frame   int                           // the spinner's frame
+	ticking bool                          // a tick is on its way
 	gen     map[string]int                // the latest check of each exercise
 	pending map[string]int                // debounce generation of each exercise
 	order   map[string]bool               // true: task before test details
@@ -156,6 +166,7 @@ type (
 		result exercises.Result
 	}
 	allDoneMsg struct{ run *checkAll }
+	tickMsg    struct{}
 	actionMsg  struct {
 		text string
 		err  error
@@ -175,6 +186,12 @@ func New(b Backend, opt Options) Model {
 	if opt.Parallel <= 0 {
 		opt.Parallel = max(2, min(runtime.NumCPU()/2, 4))
 	}
+	if opt.Tick <= 0 {
+		opt.Tick = 100 * time.Millisecond
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
 	m := Model{
 		b:       b,
 		opt:     opt,
@@ -187,6 +204,7 @@ func New(b Backend, opt Options) Model {
 		states:  map[string]state{},
 		results: map[string]exercises.Result{},
 		running: map[string]context.CancelFunc{},
+		started: map[string]time.Time{},
 		gen:     map[string]int{},
 		pending: map[string]int{},
 		order:   map[string]bool{},
@@ -255,12 +273,47 @@ func (m *Model) startCheck(e exercises.Exercise) tea.Cmd {
 	gen := m.gen[e.Name]
 	ctx, cancel := context.WithCancel(context.Background())
 	m.running[e.Name] = cancel
+	m.now = m.opt.Now()
+	m.started[e.Name] = m.now
+	if e.Name == m.current().Name && m.message == passedMessage {
+		m.setMessage("", false) // it is being tested again: it may not pass now
+	}
 	b, work := m.b, m.work
-	return func() tea.Msg {
+	check := func() tea.Msg {
 		work.add(1)
 		defer work.add(-1)
 		return checkedMsg{name: e.Name, gen: gen, result: b.Check(ctx, e)}
 	}
+	return tea.Batch(check, m.startTicking())
+}
+
+// passedMessage is the status line after the current exercise passes; it
+// goes as soon as the exercise is tested again.
+const passedMessage = "Passed! Press n for the next exercise."
+
+// startTicking starts the spinner's clock unless it already runs.
+func (m *Model) startTicking() tea.Cmd {
+	if m.ticking {
+		return nil
+	}
+	m.ticking = true
+	return m.tick()
+}
+
+func (m *Model) tick() tea.Cmd {
+	return tea.Tick(m.opt.Tick, func(time.Time) tea.Msg { return tickMsg{} })
+}
+
+// spinner is the spinner's current frame.
+func (m Model) spinner() string { return spinnerFrames[m.frame%len(spinnerFrames)] }
+
+// elapsed is how long the check of name has run, in whole seconds.
+func (m Model) elapsed(name string) int {
+	started, ok := m.started[name]
+	if !ok || m.now.Before(started) {
+		return 0
+	}
+	return int(m.now.Sub(started) / time.Second)
 }
 
 // startCheckAll grades every exercise, a few at a time. verify marks the
@@ -272,6 +325,8 @@ func (m *Model) startCheckAll(verify bool) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	run := &checkAll{ch: make(chan exercises.Result), total: len(m.exs), cancel: cancel}
 	m.all, m.verifying = run, verify
+	m.now = m.opt.Now()
+	m.started[allKey] = m.now
 	exs, b, parallel, work := m.exs, m.b, m.opt.Parallel, m.work
 	work.add(1)
 	go func() {
@@ -295,8 +350,12 @@ func (m *Model) startCheckAll(verify bool) tea.Cmd {
 		}
 		close(run.ch)
 	}()
-	return waitAll(run)
+	return tea.Batch(waitAll(run), m.startTicking())
 }
+
+// allKey keys the start of a "check all" in Model.started; no exercise
+// has this name.
+const allKey = " all"
 
 func waitAll(run *checkAll) tea.Cmd {
 	return func() tea.Msg {
@@ -361,10 +420,19 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case watchDoneMsg:
 		return m, nil
+	case tickMsg:
+		m.now = m.opt.Now()
+		m.frame++
+		if len(m.running) == 0 && m.all == nil {
+			m.ticking = false
+			return m, nil
+		}
+		return m, m.tick()
 	case fileSavedMsg:
 		m.pending[msg.name]++
 		gen, name := m.pending[msg.name], msg.name
-		m.states[name] = statePending
+		// The state (and the done count) stays as it was until the
+		// tests of the saved code give a result.
 		m.order[name] = false // they are working: results first
 		cmds := []tea.Cmd{tea.Tick(m.opt.Debounce, func(time.Time) tea.Msg { return debounceMsg{name, gen} })}
 		if m.watch != nil {
@@ -386,6 +454,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil // an older run, superseded
 		}
 		delete(m.running, msg.name)
+		delete(m.started, msg.name)
 		m.record(msg.result)
 		if !msg.result.Passed() || m.all != nil {
 			return m, nil
@@ -395,7 +464,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, m.startCheckAll(true)
 		}
 		if msg.name == m.current().Name {
-			m.setMessage("Passed! Press n for the next exercise.", false)
+			m.setMessage(passedMessage, false)
 		}
 		return m, nil
 	case allResultMsg:
@@ -413,6 +482,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.all = nil
+		delete(m.started, allKey)
 		verifying := m.verifying
 		m.verifying = false
 		switch {

@@ -137,7 +137,7 @@ type driver struct {
 func start(t *testing.T, f *fake, width, height int) *driver {
 	t.Helper()
 	m := New(f, Options{Manual: true, NoColor: true, Debounce: time.Millisecond, Parallel: 3,
-		Renderer: lipgloss.NewRenderer(io.Discard)})
+		Tick: time.Microsecond, Renderer: lipgloss.NewRenderer(io.Discard)})
 	d := &driver{t: t, m: m}
 	d.send(tea.WindowSizeMsg{Width: width, Height: height})
 	d.run(m.Init())
@@ -642,5 +642,63 @@ func TestTaskTextReadsAsText(t *testing.T) {
 	}
 	if !strings.Contains(v, "01-consecutive-breaker/breaker.go") {
 		t.Errorf("the path should stay whole:\n%s", v)
+	}
+}
+
+// A save that breaks a passing exercise must not leave "Passed!" on screen
+// beside the compile error.
+func TestCompileErrorAfterPassClearsThePassedMessage(t *testing.T) {
+	f := newFake()
+	f.pass("01-consecutive-breaker")
+	d := start(t, f, 100, 30)
+	d.wantView("Passed! Press n", "1/12")
+	f.mu.Lock()
+	f.script["01-consecutive-breaker"] = grade.Report{Status: grade.BuildFailed, Summary: "build failed",
+		BuildErrors: []grade.BuildError{{File: "breaker.go", Line: 12, Col: 2, Message: "undefined: x"}}}
+	f.mu.Unlock()
+	d.send(fileSavedMsg{"01-consecutive-breaker"})
+	v := d.view()
+	if strings.Contains(v, "Passed!") || !strings.Contains(v, "BUILD") {
+		t.Fatalf("after a save that does not compile, the runner shows:\n%s", v)
+	}
+	d.wantView("0/12")
+}
+
+// While a check runs, the runner says so, with a spinner and the seconds
+// it has taken, and keeps the done count until the result is in.
+func TestACheckInProgressShowsItsElapsedTime(t *testing.T) {
+	f := newFake()
+	f.pass("01-consecutive-breaker")
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	m := New(f, Options{Manual: true, NoColor: true, Debounce: time.Millisecond, Parallel: 3,
+		Tick: time.Microsecond, Now: func() time.Time { return clock },
+		Renderer: lipgloss.NewRenderer(io.Discard)})
+	d := &driver{t: t, m: m}
+	d.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.run(m.Init())
+	d.wantView("PASS", "1/12")
+	// The learner saves; the debounce fires and the check starts, but its
+	// go test has not answered yet: hold the command back.
+	next, _ := d.m.Update(fileSavedMsg{"01-consecutive-breaker"})
+	d.m = next.(Model)
+	next, checkCmd := d.m.Update(debounceMsg{"01-consecutive-breaker", d.m.pending["01-consecutive-breaker"]})
+	d.m = next.(Model)
+	if checkCmd == nil {
+		t.Fatal("the debounce started no check")
+	}
+	clock = clock.Add(12 * time.Second)
+	next, _ = d.m.Update(tickMsg{})
+	d.m = next.(Model)
+	v := d.view()
+	for _, want := range []string{"running the tests again (12 s so far)", "testing 12 s", "1/12"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("a check running for 12 s: the view lacks %q:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "Passed!") {
+		t.Fatalf("a check in progress still says Passed!:\n%s", v)
+	}
+	if frame := d.m.spinner(); frame == spinnerFrames[0] {
+		t.Fatalf("the spinner did not move on a tick: %q", frame)
 	}
 }

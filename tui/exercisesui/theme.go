@@ -17,9 +17,11 @@ const (
 	symPass    = "✓"
 	symFail    = "✗"
 	symPending = "·"
-	symRunning = "…"
 	symCursor  = "▸"
 )
+
+// spinnerFrames turn while tests run, one frame a tick.
+var spinnerFrames = [...]string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
 
 func newTheme(r *lipgloss.Renderer, noColor bool) theme {
 	if r == nil {

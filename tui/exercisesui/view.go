@@ -64,7 +64,7 @@ func (m Model) stateOf(e exercises.Exercise) (symbol, word string, style lipglos
 	t := m.theme
 	switch {
 	case m.running[e.Name] != nil:
-		return symRunning, "testing", t.accent
+		return m.spinner(), fmt.Sprintf("testing %d s", m.elapsed(e.Name)), t.accent
 	case m.states[e.Name] == stateDone:
 		return symPass, "done", t.pass
 	case m.states[e.Name] == stateFailing:
@@ -111,7 +111,7 @@ func (m Model) header() []string {
 		mode = "not watching: r re-runs"
 	}
 	if m.all != nil {
-		mode = fmt.Sprintf("checking all: %d/%d", m.all.got, m.all.total)
+		mode = fmt.Sprintf("%s checking all: %d/%d, %d s", m.spinner(), m.all.got, m.all.total, m.elapsed(allKey))
 	}
 	left := style.Render(sym+" "+word) + "  " + m.info[e.Name].mainFile
 	line2 := left
@@ -229,9 +229,9 @@ func (m Model) body() []string {
 	r, have := m.results[e.Name]
 	switch {
 	case m.running[e.Name] != nil && have:
-		add(t.accent, 0, symRunning+" running the tests again; the last result:")
+		add(t.accent, 0, fmt.Sprintf("%s running the tests again (%d s so far); until they finish, the last result:", m.spinner(), m.elapsed(e.Name)))
 	case m.running[e.Name] != nil:
-		add(t.accent, 0, symRunning+" running the tests…")
+		add(t.accent, 0, fmt.Sprintf("%s running the tests… (%d s so far)", m.spinner(), m.elapsed(e.Name)))
 	case !have:
 		add(t.dim, 0, symPending+" not tested yet: press r to run the tests")
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/exercisesui"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
@@ -216,12 +217,24 @@ func (m Model) Runner() (exercisesui.Model, bool) {
 // Init does nothing.
 func (m Model) Init() tea.Cmd { return nil }
 
+// neverStop lets a burst of keys run to its end: the screens that take
+// text (a form, a search) take it one rune at a time as well.
+func neverStop(tea.Model) bool { return false }
+
 // Update routes messages: to the screen that is open, else to the menu,
 // the picker or the no-workbook screen.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if ws, ok := msg.(tea.WindowSizeMsg); ok {
 		m.w, m.h = ws.Width, ws.Height
 		m.help.Width = ws.Width
+	}
+	if k, ok := msg.(tea.KeyMsg); ok {
+		// Keys typed faster than they are read come as one message of
+		// several runes ("jj"); every screen below takes them one at a
+		// time, so `j j enter` opens the third entry, not the first.
+		if next, cmd, split := playback.EachRune(m, k, neverStop); split {
+			return next, cmd
+		}
 	}
 	switch m.screen {
 	case onSandbox:

@@ -166,3 +166,26 @@ func TestHomeQuitsAndSurvivesAnySize(t *testing.T) {
 		}
 	}
 }
+
+// Keys typed faster than they are read arrive as one message of several
+// runes; the menu and the lesson list take them one at a time.
+func TestABurstOfKeysIsTakenKeyByKey(t *testing.T) {
+	burst := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jj")}
+	m := send(newHome(t, Options{Lessons: allLessons(t)}), burst)
+	if m.cursor != 2 {
+		t.Fatalf("after the burst jj the menu's cursor is on %d, want 2 (Exercises)", m.cursor)
+	}
+	m = press(m, "k", "k", "enter") // back to Lessons, open the list
+	if !m.InLessons() {
+		t.Fatal("enter on Lessons should open the lesson list")
+	}
+	m, cmd := update(m, burst)
+	if cmd != nil {
+		m = follow(t, m, cmd)
+	}
+	m, cmd = update(m, keyMsg("enter"))
+	m = follow(t, m, cmd)
+	if v := m.View(); !strings.Contains(v, "lesson 3 ·") {
+		t.Fatalf("jj then enter in the lesson list should open lesson 3:\n%s", v)
+	}
+}

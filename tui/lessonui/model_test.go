@@ -387,6 +387,20 @@ func TestPickerOpensAndReturns(t *testing.T) {
 	}
 }
 
+// A burst of keys ("jj" in one read) moves the list's cursor twice.
+func TestPickerTakesABurstKeyByKey(t *testing.T) {
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pk tea.Model = NewPicker(all, lessons.NewLab(), Options{Theme: tuitest.Plain()})
+	pk, _ = pk.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	pk, _ = pk.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jj")})
+	if got := pk.(Picker).cursor; got != 2 {
+		t.Fatalf("after the burst jj the cursor is on %d, want 2", got)
+	}
+}
+
 func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }

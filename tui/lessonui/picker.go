@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
@@ -105,6 +106,13 @@ func (p Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return p, cmd
 	}
 	k, ok := msg.(tea.KeyMsg)
+	if ok {
+		// A burst of keys ("jj") is taken one key at a time, so that
+		// `j j enter` opens the third lesson.
+		if next, cmd, split := playback.EachRune(p, k, func(tea.Model) bool { return false }); split {
+			return next, cmd
+		}
+	}
 	if !ok || p.busy {
 		if ok && k.String() == "ctrl+c" {
 			return p, tea.Quit
