@@ -3,6 +3,7 @@ package exercises
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"go/format"
 	"go/parser"
 	"go/token"
@@ -88,22 +89,30 @@ func TestCatalogTree(t *testing.T) {
 
 func checkGoFile(t *testing.T, e Exercise, name string, b []byte) {
 	t.Helper()
+	for _, p := range goFileProblems(e, name, b) {
+		t.Error(p)
+	}
+}
+
+// goFileProblems says what is wrong with a Go file of exercise e: it must
+// parse, be gofmt-clean and declare the exercise's package.
+func goFileProblems(e Exercise, name string, b []byte) []string {
 	formatted, err := format.Source(b)
 	if err != nil {
-		t.Errorf("%s/%s does not parse: %v", e.Name, name, err)
-		return
+		return []string{fmt.Sprintf("%s/%s does not parse: %v", e.Name, name, err)}
 	}
+	var out []string
 	if !bytes.Equal(formatted, b) {
-		t.Errorf("%s/%s is not gofmt-clean", e.Name, name)
+		out = append(out, fmt.Sprintf("%s/%s is not gofmt-clean", e.Name, name))
 	}
 	f, err := parser.ParseFile(token.NewFileSet(), name, b, parser.PackageClauseOnly)
 	if err != nil {
-		t.Errorf("%s/%s: %v", e.Name, name, err)
-		return
+		return append(out, fmt.Sprintf("%s/%s: %v", e.Name, name, err))
 	}
 	if f.Name.Name != e.Package {
-		t.Errorf("%s/%s declares package %s, want %s", e.Name, name, f.Name.Name, e.Package)
+		out = append(out, fmt.Sprintf("%s/%s declares package %s, want %s", e.Name, name, f.Name.Name, e.Package))
 	}
+	return out
 }
 
 func sortedKeys(m map[string][]byte) []string {
@@ -118,8 +127,10 @@ func sortedKeys(m map[string][]byte) []string {
 // TestCatalogCheck grades every exercise twice, as rustlings checks its
 // own: the stub must compile and fail at least one of its tests, and the
 // solution must pass all of them under the race detector and be vet-clean.
-// It runs go test, two exercises at a time, through the same grader the
-// learner's runner uses.
+// Then it grades every mutant (a solution with one known mistake, see
+// mutants_test.go): each must compile and fail at least one test, so the
+// bundled tests cannot quietly lose the power to catch that mistake. It runs
+// go test, two at a time, through the same grader the learner's runner uses.
 func TestCatalogCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test on every exercise; skipped with -short")
@@ -141,11 +152,16 @@ func TestCatalogCheck(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	mutants, err := loadMutants(os.DirFS(mutantsRoot))
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	type job struct {
 		wb       *Workbook
 		e        Exercise
 		solution bool
+		mutant   string // the mistake, for a mutant
 	}
 	jobs := make(chan job)
 	var wg sync.WaitGroup
@@ -154,6 +170,13 @@ func TestCatalogCheck(t *testing.T) {
 			for j := range jobs {
 				opt := CheckOptions{Timeout: 2 * time.Minute, ForceRace: j.solution}
 				r := j.wb.Check(context.Background(), j.e, opt)
+				if j.mutant != "" {
+					if !failsATest(r.Report) {
+						t.Errorf("%s: the mutant %q (%s) should compile and fail a test, but: %s\n%s",
+							j.e.Name, j.mutant, filepath.Join(mutantsRoot, j.e.Name, j.mutant), r.Report.Status, r.Report.Text())
+					}
+					continue
+				}
 				switch {
 				case j.solution && !r.Passed():
 					t.Errorf("%s: the solution does not pass its tests with -race:\n%s", j.e.Name, r.Report.Text())
@@ -166,8 +189,22 @@ func TestCatalogCheck(t *testing.T) {
 		})
 	}
 	for _, e := range catalog {
-		jobs <- job{stubs, e, false}
-		jobs <- job{sols, e, true}
+		jobs <- job{wb: stubs, e: e}
+		jobs <- job{wb: sols, e: e, solution: true}
+	}
+	for _, m := range mutants {
+		// One workbook per mutant: two mistakes in one exercise need two
+		// folders.
+		wb, err := Init(filepath.Join(t.TempDir(), "mutant"))
+		if err != nil {
+			t.Error(err)
+			break
+		}
+		if err := writeFiles(wb.ExerciseDir(m.Exercise), m.files()); err != nil {
+			t.Error(err)
+			break
+		}
+		jobs <- job{wb: wb, e: m.Exercise, mutant: m.Name}
 	}
 	close(jobs)
 	wg.Wait()
@@ -178,7 +215,34 @@ func TestCatalogCheck(t *testing.T) {
 	if out, err := vet.CombinedOutput(); err != nil {
 		t.Errorf("go vet on the solutions: %v\n%s", err, out)
 	}
-	t.Logf("checked %d exercises (stub and solution) in %v", len(catalog), time.Since(start).Round(100*time.Millisecond))
+	t.Logf("checked %d exercises (stub and solution) and %d mutants in %v", len(catalog), len(mutants), time.Since(start).Round(100*time.Millisecond))
+}
+
+// failsATest reports whether code was rejected the way a stub or a mutant
+// must be: it compiled, and at least one test ran and failed. A build
+// failure or a timeout proves nothing about the tests.
+func failsATest(r grade.Report) bool {
+	return r.Status == grade.Failed && len(r.Failures()) > 0
+}
+
+func TestFailsATest(t *testing.T) {
+	failing := grade.TestResult{Name: "TestX"}
+	passing := grade.TestResult{Name: "TestY", Passed: true}
+	for _, tc := range []struct {
+		name string
+		r    grade.Report
+		want bool
+	}{
+		{"a failing test", grade.Report{Status: grade.Failed, Tests: []grade.TestResult{passing, failing}}, true},
+		{"every test passes", grade.Report{Status: grade.Passed, Tests: []grade.TestResult{passing}}, false},
+		{"does not compile", grade.Report{Status: grade.BuildFailed}, false},
+		{"timed out", grade.Report{Status: grade.TimedOut, Tests: []grade.TestResult{failing}}, false},
+		{"failed with no test failing", grade.Report{Status: grade.Failed, Tests: []grade.TestResult{passing}}, false},
+	} {
+		if got := failsATest(tc.r); got != tc.want {
+			t.Errorf("%s: failsATest = %v, want %v", tc.name, got, tc.want)
+		}
+	}
 }
 
 // Each README names the package's API the tests use; a light guard that the

@@ -8,6 +8,11 @@
 // rebuilt by checking again. Checking runs the bundled tests through
 // package grade.
 //
+// The package's own tests check the catalog the way rustlings checks its
+// own: every stub compiles and fails, every solution passes. They also run
+// the mutants in testdata/mutants (solutions with one known mistake each,
+// not embedded), which the bundled tests must reject.
+//
 // This package imports only the standard library and exercises/grade. It
 // knows nothing about terminals: the runner UI lives in tui/exercisesui and
 // the command line in cmd/breakerlab.

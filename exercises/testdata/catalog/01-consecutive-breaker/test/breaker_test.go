@@ -156,6 +156,18 @@ func TestTrialFailureReopens(t *testing.T) {
 	wantState(t, b, HalfOpen, "10 s after the failed trial")
 }
 
+// Libraries count differently. gobreaker's default trips on more than 5
+// failures in a row (ConsecutiveFailures > 5, defaultReadyToTrip in
+// sony/gobreaker v2/gobreaker.go), so the same breaker here has a threshold
+// of 6: five failures leave it closed, the sixth opens it.
+func TestMoreThanFiveIsAThresholdOfSix(t *testing.T) {
+	b := New(6, time.Minute, newClock().now)
+	trip(t, b, 5)
+	wantState(t, b, Closed, "after 5 failures with threshold 6")
+	trip(t, b, 1)
+	wantState(t, b, Open, "after the 6th failure in a row with threshold 6")
+}
+
 func TestThresholdOfOne(t *testing.T) {
 	b := New(1, time.Second, newClock().now)
 	trip(t, b, 1)

@@ -1,6 +1,7 @@
 package ratebreaker
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -109,6 +110,50 @@ func TestOldFailuresAgeOut(t *testing.T) {
 	wantState(t, b, Closed, "with 2 failures in the window of 4 (threshold 75 %)")
 	feed(t, b, "F")
 	wantState(t, b, Open, "with 3 failures in the window of 4")
+}
+
+// The rate is over the results the window holds, not over its size. With a
+// minimum below the window size, a verdict comes before the window is full:
+// 2 failures in the first 4 calls are 50 %, not 20 % of a window of 10.
+// (Resilience4j divides the failed calls by the calls recorded, once there
+// are at least minimumNumberOfCalls of them: getFailureRate in
+// resilience4j-circuitbreaker/.../circuitbreaker/internal/CircuitBreakerMetrics.java
+// and in resilience4j-core/.../core/metrics/SnapshotImpl.java.)
+func TestRateIsOverTheCallsHeldNotTheWindowSize(t *testing.T) {
+	b := mustNew(t, Config{WindowSize: 10, MinimumCalls: 5, FailureRateThreshold: 50, OpenDuration: time.Second}, newClock())
+	feed(t, b, "SSSF")
+	if r := b.FailureRate(); r != -1 {
+		t.Fatalf("FailureRate() = %v after 4 calls with a minimum of 5, want -1", r)
+	}
+	feed(t, b, "S")
+	if r := b.FailureRate(); r != 20 {
+		t.Fatalf("FailureRate() = %v after 1 failure in 5 calls, want 20: divide by the calls the window holds, not by its size", r)
+	}
+	feed(t, b, "F")
+	if r := b.FailureRate(); math.Abs(r-100.0/3) > 1e-9 {
+		t.Fatalf("FailureRate() = %v after 2 failures in 6 calls, want 33.3...", r)
+	}
+	wantState(t, b, Closed, "at 2 failures in 6 calls (threshold 50 %)")
+	feed(t, b, "F")
+	wantState(t, b, Closed, "at 3 failures in 7 calls (42.9 %)")
+	feed(t, b, "F")
+	wantState(t, b, Open, "at 4 failures in 8 calls (50 %), with 2 slots of the window of 10 still empty")
+}
+
+// The same rule after a good trial: the window starts empty again, and the
+// first verdict comes at the minimum, long before the window is full.
+func TestVerdictAtTheMinimumAfterClosing(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, Config{WindowSize: 100, MinimumCalls: 10, FailureRateThreshold: 50, OpenDuration: time.Second}, c)
+	feed(t, b, "FFFFFFFFFF")
+	wantState(t, b, Open, "after 10 failures in 10 calls (minimum 10)")
+	c.advance(time.Second)
+	feed(t, b, "S")
+	wantState(t, b, Closed, "after a good trial")
+	feed(t, b, "SSSSSFFFF")
+	wantState(t, b, Closed, "at 4 failures in 9 calls, below the minimum of 10")
+	feed(t, b, "F")
+	wantState(t, b, Open, "at 5 failures in 10 calls (50 %) in a window of 100")
 }
 
 func TestMinimumAboveWindowCountsAsWindow(t *testing.T) {

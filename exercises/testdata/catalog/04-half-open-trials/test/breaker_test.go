@@ -86,6 +86,10 @@ func TestLetsExactlyNTrialsThrough(t *testing.T) {
 	refused(t, b, "a 4th call while 3 trials are out")
 }
 
+// gobreaker's rule: close once MaxRequests trials succeeded in a row, open
+// again on any failed trial (onSuccess and onFailure in sony/gobreaker
+// v2/gobreaker.go). Resilience4j judges its trials as a window instead; see
+// the README.
 func TestAllTrialsMustSucceed(t *testing.T) {
 	b, c := tripped(t, 3)
 	c.advance(10 * time.Second)

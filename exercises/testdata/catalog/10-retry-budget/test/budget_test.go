@@ -161,6 +161,68 @@ func TestIdleRefillStopsAtCapacity(t *testing.T) {
 	}
 }
 
+// A bucket that is full from the start banks no time either. It idles for
+// an hour, then a burst spends every token: the hour must not come back as
+// a refill the moment the bucket drops below full.
+func TestFullFromCreationBanksNoIdleTime(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, Config{Capacity: 3, PerSecond: 10}, c)
+	c.advance(time.Hour)
+	if n := drain(b); n != 3 {
+		t.Fatalf("a new bucket of 3 allowed %d retries after idling for an hour, want 3: a full bucket banks no idle time", n)
+	}
+	c.advance(50 * time.Millisecond)
+	if got := b.Tokens(); got != 0.5 {
+		t.Fatalf("Tokens() = %v 50 ms after draining, at 10 a second, want 0.5: the refill counts from the moment the bucket stopped being full", got)
+	}
+}
+
+// The same when requests filled the bucket: once full, the clock that
+// counts the refill stays at the present.
+func TestFullFromRequestsBanksNoIdleTime(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, Config{Capacity: 2, PercentPerRequest: 50, PerSecond: 1}, c)
+	drain(b)
+	for range 4 {
+		b.OnRequest()
+	}
+	if got := b.Tokens(); got != 2 {
+		t.Fatalf("Tokens() = %v after 4 requests at 50 %%, want 2", got)
+	}
+	c.advance(10 * time.Minute)
+	if n := drain(b); n != 2 {
+		t.Fatalf("a full bucket of 2 allowed %d retries after idling for 10 minutes, want 2", n)
+	}
+	c.advance(500 * time.Millisecond)
+	if got := b.Tokens(); got != 0.5 {
+		t.Fatalf("Tokens() = %v 500 ms after draining, at 1 a second, want 0.5", got)
+	}
+}
+
+// The AWS SDKs' retry quota is this bucket counted in fifths: 500 tokens,
+// a retry costs 5 and a first-try success adds 1 (DefaultRetryRateTokens,
+// DefaultRetryCost and DefaultNoRetryIncrement in aws-sdk-go-v2
+// aws/retry/standard.go). That is 100 retries, and a fifth of a retry per
+// success: Capacity 100 and PercentPerRequest 20 here, the same share as
+// the default percentCanRetry of 0.2 in Finagle's RetryBudget
+// (finagle-core/.../finagle/service/RetryBudget.scala).
+func TestTheAWSQuotaInFifths(t *testing.T) {
+	b := mustNew(t, Config{Capacity: 100, PercentPerRequest: 20}, newClock())
+	if n := drain(b); n != 100 {
+		t.Fatalf("a full bucket of 100 allowed %d retries, want 100 (500 tokens at 5 a retry)", n)
+	}
+	for i := range 4 {
+		b.OnRequest()
+		if b.TryRetry() {
+			t.Fatalf("a retry was allowed after %d requests at 20 %%; it takes 5", i+1)
+		}
+	}
+	b.OnRequest()
+	if !b.TryRetry() {
+		t.Fatalf("no retry after 5 requests at 20 %% (Tokens() = %v): five successes at 1 token pay for one retry at 5", b.Tokens())
+	}
+}
+
 // The point of a budget: while a dependency is down and every call fails,
 // retries add at most PercentPerRequest on top of the load (plus the
 // starting capacity), instead of multiplying it by the attempt count.

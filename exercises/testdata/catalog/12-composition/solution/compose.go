@@ -21,8 +21,9 @@ func InFlight(ratePerSecond float64, latency time.Duration) float64 {
 // flight times headroom (below 1 counts as 1), rounded up, at least 1.
 func BulkheadSize(ratePerSecond float64, latency time.Duration, headroom float64) int {
 	need := InFlight(ratePerSecond, latency) * max(headroom, 1)
-	// Round up, but forgive the last bits of float64 noise: 300 calls a
-	// second at 70 ms computes as 21.000000000000004, which is 21.
+	// Round up, but forgive the last bits of float64 noise: 50 calls in
+	// flight times a headroom of 1.1 computes as 55.00000000000001, which
+	// is 55. The slack is far below any real fraction of a call.
 	size := math.Ceil(need - 1e-9)
 	return max(int(size), 1)
 }

@@ -40,13 +40,15 @@ func TestBulkheadSize(t *testing.T) {
 		headroom float64
 		want     int
 	}{
-		{100, 40 * time.Millisecond, 5, 20}, // 4 in flight, five times that
-		{20, 200 * time.Millisecond, 1, 4},  // the checkout demo's 4 slots
-		{40, 200 * time.Millisecond, 1, 8},  // at 40 req/s those 4 fall short
-		{30, 50 * time.Millisecond, 1, 2},   // 1.5 rounds up
-		{300, 70 * time.Millisecond, 1, 21}, // float64 says 21.000000000000004
-		{0.1, 10 * time.Millisecond, 1, 1},  // never below 1
-		{100, 40 * time.Millisecond, 0, 4},  // headroom below 1 counts as 1
+		{100, 40 * time.Millisecond, 5, 20},    // 4 in flight, five times that
+		{20, 200 * time.Millisecond, 1, 4},     // the checkout demo's 4 slots
+		{40, 200 * time.Millisecond, 1, 8},     // at 40 req/s those 4 fall short
+		{30, 50 * time.Millisecond, 1, 2},      // 1.5 rounds up
+		{300, 70 * time.Millisecond, 1, 21},    // 300 × 0.07 s is 21.000000000000004 in float64
+		{200, 250 * time.Millisecond, 1.1, 55}, // 50 × 1.1 is 55.00000000000001 in float64
+		{1, 1001 * time.Millisecond, 1, 2},     // 1.001 is not noise: it rounds up
+		{0.1, 10 * time.Millisecond, 1, 1},     // never below 1
+		{100, 40 * time.Millisecond, 0, 4},     // headroom below 1 counts as 1
 	} {
 		if got := BulkheadSize(tc.rate, tc.latency, tc.headroom); got != tc.want {
 			t.Errorf("BulkheadSize(%v/s, %v, ×%v) = %d, want %d", tc.rate, tc.latency, tc.headroom, got, tc.want)
@@ -123,7 +125,12 @@ func TestHappyPath(t *testing.T) {
 
 // Retry sits outside the breaker, so the breaker sees every attempt. With
 // the breaker outside the retry it would see one failure per Call, and a
-// dependency failing every attempt would look three times healthier.
+// dependency failing every attempt would look three times healthier. Both
+// Resilience4j's Spring aspects (retryAspectOrder and circuitBreakerAspectOrder
+// in resilience4j-spring/.../configure/*ConfigurationProperties.java) and
+// .NET's standard resilience handler (AddStandardResilienceHandler in
+// dotnet/extensions, ResilienceHttpClientBuilderExtensions.StandardResilience.cs)
+// put the retry outside the breaker.
 func TestBreakerSeesEveryAttempt(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c := client(10, 2, 3)
