@@ -140,6 +140,16 @@ func done(err error) error {
 }
 
 func openWorkbook(env Env) (*exercises.Workbook, error) {
+	w, err := findWorkbook(env)
+	if errors.Is(err, exercises.ErrNotWorkbook) {
+		return nil, usage("%v", err)
+	}
+	return w, err
+}
+
+// findWorkbook finds the workbook around the current folder; outside one
+// the error is exercises.ErrNotWorkbook, unwrapped into a usage error.
+func findWorkbook(env Env) (*exercises.Workbook, error) {
 	dir := env.Dir
 	if dir == "" {
 		var err error
@@ -147,11 +157,7 @@ func openWorkbook(env Env) (*exercises.Workbook, error) {
 			return nil, fmt.Errorf("cannot tell the current folder: %w", err)
 		}
 	}
-	w, err := exercises.Find(dir)
-	if errors.Is(err, exercises.ErrNotWorkbook) {
-		return nil, usage("%v", err)
-	}
-	return w, err
+	return exercises.Find(dir)
 }
 
 func lookup(id string) (exercises.Exercise, error) {
@@ -235,7 +241,16 @@ func listCmd(args []string, env Env) error {
 	if len(rest) > 0 {
 		return usage("list takes no arguments, got %q", rest[0])
 	}
-	w, err := openWorkbook(env)
+	w, err := findWorkbook(env)
+	if errors.Is(err, exercises.ErrNotWorkbook) {
+		// Outside a workbook the list is still worth having: the
+		// catalog, with no progress, and how to start.
+		fmt.Fprintf(env.Stderr, "No workbook here, so no progress to show: the catalog follows. `breakerlab exercises init` writes a workbook.\n")
+		for _, e := range exercises.All() {
+			fmt.Fprintf(env.Stdout, "%s  %-26s %s\n", e.ID(), e.Name, e.Title)
+		}
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -53,11 +53,29 @@ func TestInit(t *testing.T) {
 }
 
 func TestOutsideAWorkbook(t *testing.T) {
-	for _, args := range [][]string{{"list"}, {"check", "1"}, {"reset", "1", "--yes"}, {}} {
+	for _, args := range [][]string{{"check", "1"}, {"reset", "1", "--yes"}, {}} {
 		r := do(t, t.TempDir(), args...)
 		if !isUsage(r.err) || !strings.Contains(r.err.Error(), "exercises init") {
 			t.Errorf("%v outside a workbook = %v, want a usage error pointing to init", args, r.err)
 		}
+	}
+}
+
+// Outside a workbook, list shows the catalog and says why there is no
+// progress.
+func TestListOutsideAWorkbookShowsTheCatalog(t *testing.T) {
+	r := do(t, t.TempDir(), "list")
+	if r.err != nil {
+		t.Fatalf("list outside a workbook = %v, want the catalog", r.err)
+	}
+	out := r.out.String()
+	for _, e := range exercises.All() {
+		if !strings.Contains(out, e.Name) || !strings.Contains(out, e.Title) {
+			t.Fatalf("the catalog lacks %s (%s):\n%s", e.Name, e.Title, out)
+		}
+	}
+	if !strings.Contains(r.errOut.String(), "No workbook here") || !strings.Contains(r.errOut.String(), "exercises init") {
+		t.Fatalf("list outside a workbook should say there is none and how to make one: %q", r.errOut.String())
 	}
 }
 
