@@ -163,7 +163,7 @@ func init() {
 		"ever-lost":     {KindCount, []argKind{argShuffle}, "on a shuffle step's timeline: the customers who had every worker down at some moment", evalTimeline(false)},
 		"preset": {0, []argKind{argPreset, argPresetKey},
 			"a library's documented breaker default (engine/breaker presets): window, min_calls, failure_rate, slow_duration, slow_rate, open, trials, time_window, consecutive", evalPreset},
-		"ever-degraded": {KindCount, []argKind{argShuffle}, "on a shuffle step's timeline: the customers who had some workers down", evalTimeline(true)},
+		"ever-degraded": {KindCount, []argKind{argShuffle}, "on a shuffle step's timeline: the customers who had some workers down, never all at once", evalTimeline(true)},
 	}
 }
 

@@ -183,3 +183,54 @@ func (a *Assignment) MaxShared() int {
 	}
 	return a.perShard
 }
+
+// Fleet is what an assignment is drawn for: the fleet, the customers, and
+// the strategy with its one setting.
+type Fleet struct {
+	Workers     int // n, the size of the fleet
+	PerCustomer int // k, the workers each customer gets
+	Customers   int // customers to assign, customer 0 first
+	Strategy    Strategy
+	MaxShared   int // StrategyOverlapLimited: the most workers two customers may share
+	Zones       int // StrategyHash: zones to spread each shard over (0 or 1: none)
+}
+
+// assignStream is the second word of the PCG seed that random assignments
+// draw from. Its value is the one the scenario report used before every
+// view drew its shards here, so `run shuffle` kept its numbers.
+const assignStream = 0x7368_7566_666c_6521
+
+// Assign hands out f's shards for seed. It is the one place where a seed
+// becomes shards: the `shuffle` scenario's report and the timeline (and so
+// the shard view and the lessons that play it) all call it, so a seed gives
+// one assignment, and one count of who goes down, in every view.
+//
+// The random strategies draw from a source of their own, seeded with seed
+// and assignStream and made afresh on every call, so nothing else a caller
+// draws (the timeline's request times, another strategy's shards) can move
+// them. Plain shards depend on positions alone and hash shards on the
+// customer ids (CustomerID), so neither depends on seed.
+func Assign(f Fleet, seed uint64) (*Assignment, error) {
+	n, k, customers := f.Workers, f.PerCustomer, f.Customers
+	switch f.Strategy {
+	case StrategyPlain:
+		return AssignPlain(n, k, customers)
+	case StrategyShuffle:
+		return AssignShuffle(n, k, customers, assignRand(seed))
+	case StrategyHash:
+		if customers < 1 || customers > MaxCustomers {
+			return nil, invalidf("customers must be between 1 and %s, got %d", groupDigits(fmt.Sprint(MaxCustomers)), customers)
+		}
+		ids := make([]string, customers)
+		for c := range ids {
+			ids[c] = CustomerID(c)
+		}
+		return AssignHash(n, k, ids, HashOptions{Zones: f.Zones})
+	case StrategyOverlapLimited:
+		return AssignOverlapLimited(n, k, customers, f.MaxShared, assignRand(seed))
+	}
+	return nil, invalidf("unknown strategy %q; the strategies are %v", f.Strategy, Strategies())
+}
+
+// assignRand is the source a random assignment for seed draws from.
+func assignRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, assignStream)) }

@@ -6,7 +6,9 @@
 // and the built-in `shuffle` scenario's report.
 //
 // It imports only the standard library. Odds are computed with math/big so
-// that they stay exact for fleets of up to 100,000 workers; everything random
-// comes from a seeded math/rand/v2 source handed in by the caller, and time is
-// virtual, so a run is a plain value that gives the same result bit for bit.
+// that they stay exact for fleets of up to 100,000 workers. Everything random
+// comes from math/rand/v2 sources seeded with the run's seed, and Assign is
+// the one place a seed becomes shards, so the report, the timeline and every
+// view built on them agree on who goes down. Time is virtual, so a run is a
+// plain value that gives the same result bit for bit.
 package shuffle

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 )
@@ -101,9 +100,6 @@ const (
 	scenarioMaxShared   = 1
 )
 
-// scenarioStream is the second word of the scenario's PCG seed.
-const scenarioStream = 0x7368_7566_666c_6521
-
 // OddsTable computes one odds row per fleet.
 func OddsTable(fleets [][2]int) ([]OddsRow, error) {
 	rows := make([]OddsRow, 0, len(fleets))
@@ -131,9 +127,10 @@ func OddsTable(fleets [][2]int) ([]OddsRow, error) {
 }
 
 // RunScenario runs the `shuffle` scenario with seed: the odds table, and one
-// poisoned customer under each strategy. The shuffle and overlap-limited
-// rows draw from one source seeded with seed; the plain row does not depend
-// on it, nor does the hash row, whose shards come from the customer ids.
+// poisoned customer under each strategy. Every row's shards come from
+// Assign with seed, the function the timeline uses too, so the counts here
+// are the counts the shard view and the lessons show at the end of their
+// runs. The plain and hash rows do not depend on the seed.
 //
 // A strategy that cannot run on the scenario's fleet reports why in its
 // row's Error instead of failing the whole report.
@@ -149,22 +146,17 @@ func RunScenario(seed uint64) (Report, error) {
 			Poisoned: scenarioPoisoned, MaxShared: scenarioMaxShared, Seed: seed,
 		},
 	}
-	rng := rand.New(rand.NewPCG(seed, scenarioStream))
-	n, k, customers := scenarioWorkers, scenarioPerCustomer, scenarioCustomers
-
-	report.Simulation.Plain = resultOf(AssignPlain(n, k, customers))
-	report.Simulation.Shuffle = resultOf(AssignShuffle(n, k, customers, rng))
-
-	ids := make([]string, customers)
-	for c := range ids {
-		ids[c] = CustomerID(c)
+	fleet := func(s Strategy) Fleet {
+		return Fleet{Workers: scenarioWorkers, PerCustomer: scenarioPerCustomer, Customers: scenarioCustomers,
+			Strategy: s, MaxShared: scenarioMaxShared}
 	}
-	report.Simulation.Hash = resultOf(AssignHash(n, k, ids, HashOptions{}))
+	report.Simulation.Plain = resultOf(Assign(fleet(StrategyPlain), seed))
+	report.Simulation.Shuffle = resultOf(Assign(fleet(StrategyShuffle), seed))
+	report.Simulation.Hash = resultOf(Assign(fleet(StrategyHash), seed))
 	if report.Simulation.Hash.Error == "" {
-		report.Simulation.Hash.Note = "shards come from the customer ids, so this row is the same for every seed"
+		report.Simulation.Hash.Note = "shards come from the customer ids, so no seed changes this row"
 	}
-
-	report.Simulation.OverlapLimited = overlapLimitedRow(n, k, customers, scenarioMaxShared, rng)
+	report.Simulation.OverlapLimited = overlapLimitedRow(fleet(StrategyOverlapLimited), seed)
 	return report, nil
 }
 
@@ -173,7 +165,8 @@ func RunScenario(seed uint64) (Report, error) {
 // little (8 workers in pairs, at most 1 shared: every customer needs a pair
 // of its own, and there are only 28), so the row places what fits and says
 // so, which is itself the lesson: the limit buys safety with capacity.
-func overlapLimitedRow(n, k, customers, maxShared int, rng *rand.Rand) StrategyResult {
+func overlapLimitedRow(f Fleet, seed uint64) StrategyResult {
+	n, k, customers, maxShared := f.Workers, f.PerCustomer, f.Customers, f.MaxShared
 	capacity, err := OverlapCapacity(n, k, maxShared)
 	if err != nil {
 		return StrategyResult{Error: err.Error()}
@@ -186,7 +179,8 @@ func overlapLimitedRow(n, k, customers, maxShared int, rng *rand.Rand) StrategyR
 		return StrategyResult{Error: fmt.Sprintf("with at most %s shared, %d workers with %d each have room for only %s; the poisoned customer needs company",
 			plural(maxShared, "worker"), n, k, plural(placed, "customer"))}
 	}
-	row := resultOf(AssignOverlapLimited(n, k, placed, maxShared, rng))
+	f.Customers = placed
+	row := resultOf(Assign(f, seed))
 	if row.Error == "" && placed < customers {
 		row.Note = fmt.Sprintf("with at most %s shared, %d workers with %d each have room for only %s customers; %s of the %s were placed",
 			plural(maxShared, "worker"), n, k, groupDigits(capacity.String()), groupDigits(strconv.Itoa(placed)), groupDigits(strconv.Itoa(customers)))
@@ -237,10 +231,12 @@ func WriteTable(w io.Writer, r Report) error {
 	writeColumns(ew, odds, 0)
 
 	s := r.Setup
-	ew.printf("\nOne poisoned customer: %s workers, %s customers with %d workers each.\n",
-		groupDigits(strconv.Itoa(s.Workers)), groupDigits(strconv.Itoa(s.Customers)), s.PerCustomer)
-	ew.printf("Customer %d's requests crash every worker they reach, so all of its workers go down.\n", s.Poisoned)
-	ew.printf("The others retry on the rest of their shard and lose service only if all of it is down.\n\n")
+	ew.printf("\n")
+	ew.wrap("", "", fmt.Sprintf("One poisoned customer: %s workers, %s customers with %d workers each.",
+		groupDigits(strconv.Itoa(s.Workers)), groupDigits(strconv.Itoa(s.Customers)), s.PerCustomer))
+	ew.wrap("", "", fmt.Sprintf("Customer %d's requests crash every worker they reach: its whole shard goes down.", s.Poisoned))
+	ew.wrap("", "", "The others retry on their other workers and lose service only if all are down.")
+	ew.printf("\n")
 	sim := [][]string{{"strategy", "others", "lose service", "expected", "lose some, carry on", "expected"}}
 	var notes []string
 	for _, row := range r.Simulation.Rows() {
@@ -269,7 +265,7 @@ func WriteTable(w io.Writer, r Report) error {
 	if len(notes) > 0 {
 		ew.printf("\n")
 		for _, note := range notes {
-			ew.printf("  %s\n", note)
+			ew.wrap("  ", "    ", note)
 		}
 	}
 	return ew.err
@@ -355,6 +351,31 @@ func writeColumns(ew *errWriter, rows [][]string, leftAligned int) {
 type errWriter struct {
 	w   io.Writer
 	err error
+}
+
+// tableWidth is the width the table's prose wraps at, so that `run
+// shuffle` fits a terminal of 80 columns like every headless table.
+const tableWidth = 80
+
+// wrap prints text as lines of at most tableWidth columns, breaking at
+// spaces only; the first line starts with first and the others with rest,
+// so a note's continuation can stand out. A word longer than a line is
+// printed whole on a line of its own.
+func (ew *errWriter) wrap(first, rest, text string) {
+	line := first
+	fresh := true // nothing but the indent on the line yet
+	for _, word := range strings.Fields(text) {
+		if !fresh && len([]rune(line))+1+len([]rune(word)) > tableWidth {
+			ew.printf("%s\n", line)
+			line, fresh = rest, true
+		}
+		if !fresh {
+			line += " "
+		}
+		line += word
+		fresh = false
+	}
+	ew.printf("%s\n", line)
 }
 
 func (ew *errWriter) printf(format string, args ...any) {

@@ -201,8 +201,28 @@ func TestWriteTableShowsErrorRows(t *testing.T) {
 	if !strings.Contains(buf.String(), "overlap-limited: could not run: no room") {
 		t.Errorf("error row not explained:\n%s", buf.String())
 	}
-	row := overlapLimitedRow(8, 2, 1000, 0, nil)
-	if row.Error == "" {
-		t.Errorf("disjoint pairs with a nil source should report an error, got %+v", row)
+	// Disjoint triples of 4 workers leave room for one customer only.
+	row := overlapLimitedRow(Fleet{Workers: 4, PerCustomer: 3, Customers: 1000, Strategy: StrategyOverlapLimited}, 5)
+	if !strings.Contains(row.Error, "needs company") {
+		t.Errorf("a fleet with room for one customer should report an error, got %+v", row)
+	}
+}
+
+// Headless tables fit 80 columns: the prose and the notes under the
+// simulation wrap at spaces, however long a note or an error row is.
+func TestWriteTableFitsEightyColumns(t *testing.T) {
+	r := mustScenario(t, 5)
+	long := r
+	long.Simulation.OverlapLimited = StrategyResult{Error: strings.Repeat("a reason that goes on ", 12)}
+	for _, rep := range []Report{r, long} {
+		var buf bytes.Buffer
+		if err := WriteTable(&buf, rep); err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(buf.String(), "\n") {
+			if n := len([]rune(line)); n > tableWidth {
+				t.Errorf("line %d is %d columns wide: %q", i+1, n, line)
+			}
+		}
 	}
 }

@@ -83,24 +83,10 @@ func (cfg SimConfig) validate() error {
 	return nil
 }
 
-// assign draws the configured strategy's assignment from rng.
-func (cfg SimConfig) assign(rng *rand.Rand) (*Assignment, error) {
-	n, k, customers := cfg.Workers, cfg.PerCustomer, cfg.Customers
-	switch cfg.Strategy {
-	case StrategyPlain:
-		return AssignPlain(n, k, customers)
-	case StrategyShuffle:
-		return AssignShuffle(n, k, customers, rng)
-	case StrategyHash:
-		ids := make([]string, customers)
-		for c := range ids {
-			ids[c] = CustomerID(c)
-		}
-		return AssignHash(n, k, ids, HashOptions{Zones: cfg.Zones})
-	case StrategyOverlapLimited:
-		return AssignOverlapLimited(n, k, customers, cfg.MaxShared, rng)
-	}
-	return nil, invalidf("unknown strategy %q; the strategies are %v", cfg.Strategy, Strategies())
+// Fleet is the part of the configuration that decides the shards.
+func (cfg SimConfig) Fleet() Fleet {
+	return Fleet{Workers: cfg.Workers, PerCustomer: cfg.PerCustomer, Customers: cfg.Customers,
+		Strategy: cfg.Strategy, MaxShared: cfg.MaxShared, Zones: cfg.Zones}
 }
 
 // WorkerPhase is where a worker is in its crash-and-restart cycle.
@@ -177,9 +163,16 @@ type Snapshot struct {
 	Statuses []CustomerStatus // indexed by customer, the poisoned one included
 	Poisoned int
 
-	Now          CustomerCounts // the other customers right now
-	EverLost     int            // other customers that have had every worker down at some moment
-	EverDegraded int            // other customers that have had some but not all down at some moment
+	Now CustomerCounts // the other customers right now
+	// EverLost and EverDegraded split the other customers the poison has
+	// reached so far as the scenario report splits them: lost, if every
+	// worker of theirs has been down at one moment; degraded, if some have
+	// been down but never all at once. A customer on its way to lost is
+	// degraded between its first worker going down and its last, and moves
+	// from one count to the other then, so the two never count a customer
+	// twice and at the end they are the report's two numbers.
+	EverLost     int
+	EverDegraded int
 	Requests     RequestCounts
 }
 
@@ -206,19 +199,22 @@ type Sim struct {
 	requests      RequestCounts
 }
 
-// New builds a simulation from cfg. All randomness (the shards, when strategy
-// needs it, and when each customer sends its first request) comes from one
-// source seeded with seed, so the same config and seed give the same
-// timeline, bit for bit.
+// New builds a simulation from cfg, so the same config and seed give the
+// same timeline, bit for bit. The shards come from Assign(cfg.Fleet(),
+// seed), the same call the scenario report makes, so a timeline that brings
+// every worker of the poisoned customer down at once counts the report's
+// customers. When each customer sends its first request is drawn from a
+// second source seeded with seed, kept apart so that it cannot move the
+// shards; every strategy sees the same request times.
 func New(cfg SimConfig, seed uint64) (*Sim, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	rng := rand.New(rand.NewPCG(seed, timelineStream))
-	a, err := cfg.assign(rng)
+	a, err := Assign(cfg.Fleet(), seed)
 	if err != nil {
 		return nil, err
 	}
+	rng := rand.New(rand.NewPCG(seed, timelineStream))
 	n, customers := a.Workers(), a.Customers()
 	sim := &Sim{
 		cfg:          cfg,
@@ -244,8 +240,8 @@ func New(cfg SimConfig, seed uint64) (*Sim, error) {
 	return sim, nil
 }
 
-// timelineStream is the second word of the timeline's PCG seed; it keeps its
-// stream apart from the scenario report's, which uses the same seed.
+// timelineStream is the second word of the PCG seed of the request times; it
+// keeps them apart from the shards (assignStream), which use the same seed.
 const timelineStream = 0x7469_6d65_6c69_6e65
 
 // indexCustomersByWorker builds, for every worker, the list of customers
@@ -391,11 +387,16 @@ func (sim *Sim) workerChanged(w int, delta int32) {
 			if !sim.everLost[c] {
 				sim.everLost[c] = true
 				sim.everLostN++
+				if sim.everDegraded[c] {
+					sim.everDegradedN--
+				}
 			}
 		case CustomerDegraded:
 			if !sim.everDegraded[c] {
 				sim.everDegraded[c] = true
-				sim.everDegradedN++
+				if !sim.everLost[c] {
+					sim.everDegradedN++
+				}
 			}
 		}
 	}

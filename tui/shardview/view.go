@@ -109,12 +109,14 @@ func (m *Model) fillHelp() {
 // then what the screen shows.
 func (m Model) helpLines() []string {
 	body := helpview.KeyTable(m.help, m.keys.main().FullHelp(), m.w-2)
+	cfg := m.run.sides[0].cfg
 	about := []string{
-		"One customer's requests crash every worker they reach, and it retries, so its whole shard goes down; a crashed worker lies dead for 0.5 s, then restarts, until the next poisoned request finds it. Every other customer retries on its other workers, so it loses service only when all of them are down.",
+		fmt.Sprintf("One customer sends a request every %s that crashes whichever worker takes it, and it retries on its next worker, so its whole shard goes down; a crashed worker lies dead for %s, then restarts for %s, until the next poisoned request finds it. Every other customer retries on its other workers, so it loses service only when all of them are down.",
+			secondsShort(cfg.PoisonEvery), secondsShort(cfg.CrashedFor), secondsShort(cfg.RestartFor)),
 		"Each side runs the same customers and the same poison under one strategy: the fleet as a grid (● up, ✗ crashed, ↻ restarting; the poisoned customer's workers in [brackets], or ◆ when packed), then a sample of customers with the workers they still have up (all, some, none).",
 		"The counts are the other customers now; beside them, what the exact odds expect of the strategy once all of the poisoned customer's workers are down (\"odds, #0 down\"): exact for plain sharding, an average over draws for random and hashed shards, and no loss at all under an overlap limit. With room, a chart shows the share lost (█) and degraded (▒) over time.",
 		"The odds pane counts the fleet's possible shards exactly and gives the chance that another customer's shard shares all, some or none of the poisoned one's.",
-		"Rewinding replays the same seed, so a step back shows exactly what was there.",
+		fmt.Sprintf("Rewinding replays the same seed, so a step back shows exactly what was there. The shards come from the seed the way `breakerlab run shuffle --seed %d` draws them, so with the reference's knobs the counts at the end of the run are that command's.", m.run.seed),
 	}
 	out := append(body, "", m.th.Bold.Render("What the screen shows"))
 	return append(out, helpview.Paragraphs(about, m.w-4)...)
