@@ -4,6 +4,8 @@ go 1.26.0
 
 tool honnef.co/go/tools/cmd/staticcheck
 
+require github.com/pelletier/go-toml/v2 v2.2.4
+
 require (
 	github.com/BurntSushi/toml v1.5.0 // indirect
 	github.com/NimbleMarkets/ntcharts v0.5.1 // indirect
@@ -39,8 +41,8 @@ require (
 	github.com/muesli/cancelreader v0.2.2 // indirect
 	github.com/muesli/reflow v0.3.0 // indirect
 	github.com/muesli/termenv v0.16.0 // indirect
-	github.com/pelletier/go-toml/v2 v2.2.4
 	github.com/rivo/uniseg v0.4.7 // indirect
+	github.com/sony/gobreaker/v2 v2.4.0 // indirect
 	github.com/xo/terminfo v0.0.0-20220910002029-abceb7e1c41e // indirect
 	github.com/yuin/goldmark v1.7.13 // indirect
 	github.com/yuin/goldmark-emoji v1.0.6 // indirect

@@ -13,7 +13,9 @@ func init() {
 }
 
 // runPresets prints the libraries' breaker defaults side by side: one row a
-// parameter, one column a library, then where each column comes from.
+// parameter, one column a library, then where each column comes from. It
+// fits 80 columns: a label of breaker.MaxSettingName and five columns of
+// breaker.MaxSettingValue, two spaces apart.
 func runPresets(args []string, stdout, _ io.Writer) error {
 	presets := breaker.Presets()
 	if len(args) > 0 {
@@ -26,31 +28,23 @@ func runPresets(args []string, stdout, _ io.Writer) error {
 			presets = append(presets, p)
 		}
 	}
-	const width = 100
-	rows := make([][]breaker.Setting, len(presets))
+	const width = 80
 	label := 0
-	for i, p := range presets {
-		rows[i] = p.Config.Describe()
-		for _, s := range rows[i] {
+	for _, p := range presets {
+		for _, s := range p.Config.Describe() {
 			label = max(label, len(s.Name))
 		}
 	}
 	label += 2
-	const column = 16
+	const column = breaker.MaxSettingValue + 2
+	// The last column needs no gap after it.
+	fit := max(1, (width-label-breaker.MaxSettingValue)/column+1)
 
 	var b strings.Builder
-	b.WriteString("Circuit breaker defaults, as each library documents them\n\n")
-	line := fmt.Sprintf("%-*s", label, "")
-	for _, p := range presets {
-		line += fmt.Sprintf("%-*s", column, p.Name)
-	}
-	b.WriteString(strings.TrimRight(line, " ") + "\n")
-	for r := range rows[0] {
-		line := fmt.Sprintf("%-*s", label, rows[0][r].Name)
-		for i := range presets {
-			line += fmt.Sprintf("%-*s", column, rows[i][r].Value)
-		}
-		b.WriteString(strings.TrimRight(line, " ") + "\n")
+	b.WriteString("Circuit breaker defaults, as each library documents them\n")
+	for from := 0; from < len(presets); from += fit {
+		b.WriteString("\n")
+		writeTable(&b, presets[from:min(from+fit, len(presets))], label, column)
 	}
 
 	b.WriteString("\nWhere each column comes from, and a note on each:\n")
@@ -66,6 +60,26 @@ func runPresets(args []string, stdout, _ io.Writer) error {
 	}
 	_, err := io.WriteString(stdout, b.String())
 	return err
+}
+
+// writeTable writes one row a parameter, one column a preset.
+func writeTable(b *strings.Builder, presets []breaker.Preset, label, column int) {
+	rows := make([][]breaker.Setting, len(presets))
+	for i, p := range presets {
+		rows[i] = p.Config.Describe()
+	}
+	line := fmt.Sprintf("%-*s", label, "")
+	for _, p := range presets {
+		line += fmt.Sprintf("%-*s", column, p.Name)
+	}
+	b.WriteString(strings.TrimRight(line, " ") + "\n")
+	for r := range rows[0] {
+		line := fmt.Sprintf("%-*s", label, rows[0][r].Name)
+		for i := range presets {
+			line += fmt.Sprintf("%-*s", column, rows[i][r].Value)
+		}
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
 }
 
 // wrap writes text in lines of at most width bytes, the first starting with

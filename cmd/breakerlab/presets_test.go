@@ -13,14 +13,41 @@ func TestPresetsGolden(t *testing.T) {
 	}
 	golden(t, "presets.txt", out)
 	for i, line := range strings.Split(out, "\n") {
-		if n := utf8.RuneCountInString(line); n > 100 {
+		if n := utf8.RuneCountInString(line); n > 80 {
 			t.Errorf("line %d is %d columns wide: %q", i+1, n, line)
 		}
 	}
-	for _, want := range []string{"resilience4j", "polly", "gobreaker", "hystrix", "failsafe-go", "> 5", "as a window", "10 of 1 s"} {
+	for _, want := range []string{"resilience4j", "polly", "gobreaker", "hystrix", "failsafe-go", "> 5", "rate at 10", "20 x 500 ms"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("presets output lacks %q", want)
 		}
+	}
+	// The rows where the libraries differ in the small print: each states
+	// every preset's rule, in the presets' order.
+	for _, want := range []string{
+		"leaves open    > open for   >= open for  > open for   > open for   >= open for",
+		"trials judged  rate at 10   1st failure  1st failure  1st failure  1st failure",
+		"late results   recorded     recorded     dropped      recorded     recorded",
+		"buckets start  -            at a call    -            on a grid    -",
+	} {
+		if !strings.Contains(out, want+"\n") {
+			t.Errorf("presets output lacks the row %q", want)
+		}
+	}
+}
+
+func TestPresetsWrapsManyColumns(t *testing.T) {
+	out, _, code := run(t, "presets", "polly", "hystrix", "gobreaker", "polly", "resilience4j", "failsafe-go", "polly")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for i, line := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(line); n > 80 {
+			t.Errorf("line %d is %d columns wide: %q", i+1, n, line)
+		}
+	}
+	if strings.Count(out, "late results") != 2 {
+		t.Errorf("seven columns should make two tables:\n%s", out)
 	}
 }
 

@@ -10,6 +10,11 @@
 //   - an open wait that may be jittered and may grow after each failed probe;
 //   - a half-open state with a number of trial calls, judged by the first
 //     failure or together as a window, and an optional time limit;
+//   - where the libraries differ in the small print: whether the open wait
+//     ends at its last instant or strictly after it, whether a result that
+//     comes back after the state changed is recorded or dropped, whether
+//     time buckets sit on a grid or start at a call, and gobreaker's
+//     cyclic clearing (or rolling) of the closed state's counts;
 //   - presets that reproduce the documented defaults of Resilience4j,
 //     Polly, gobreaker, Hystrix and failsafe-go (see presets.go).
 //
@@ -210,6 +215,16 @@ type Breaker struct {
 	win         window // the closed state's recent calls
 	consecutive int    // failures in a row, while closed
 
+	// The closed state's Interval: when the current one began, its length
+	// when the counts are cleared at once (0 when never or rolling), and
+	// for a rolling Interval gobreaker's buckets: roll[age mod len] holds the
+	// calls let through in bucket period number age since intervalStart.
+	intervalStart time.Duration
+	interval      time.Duration
+	roll          []rollBucket
+	rollAge       int64
+	rollFailures  int // the failures in all the rolling buckets
+
 	openedAt time.Duration // when the current open period began
 	openWait time.Duration // and how long it lasts
 	rounds   int           // failed half-open rounds since the breaker last closed
@@ -220,6 +235,7 @@ type Breaker struct {
 	trialsDone    int // trials recorded
 	trialFailures int
 	trialSlow     int
+	trialsLate    int // results recorded as trials whose calls were let through before this period
 
 	rand         func() float64
 	onTransition func(Transition)
@@ -239,13 +255,23 @@ func NewWithOptions(cfg Config, opts Options) (*Breaker, error) {
 	if cfg.OpenJitter > 0 && opts.Rand == nil {
 		return nil, fmt.Errorf("breaker open jitter %v needs a random source: set Options.Rand (a seeded one keeps a run reproducible)", cfg.OpenJitter)
 	}
-	return &Breaker{
+	b := &Breaker{
 		cfg:          cfg,
 		win:          newWindow(cfg),
+		interval:     cfg.interval(),
 		rand:         opts.Rand,
 		onTransition: opts.OnTransition,
-	}, nil
+	}
+	if cfg.rolling() {
+		b.roll = make([]rollBucket, cfg.rollBuckets())
+	}
+	return b, nil
 }
+
+// rollBucket is one bucket period of a rolling Interval: the failures
+// counted in it, and the run of failures it ended on (gobreaker's
+// per-bucket TotalFailures and ConsecutiveFailures).
+type rollBucket struct{ failures, run int }
 
 // Config returns the configuration the breaker was built with.
 func (b *Breaker) Config() Config { return b.cfg }
@@ -260,7 +286,7 @@ func (b *Breaker) State() State { return b.state }
 func (b *Breaker) StateAt(now time.Duration) State {
 	switch b.state {
 	case Open:
-		if now-b.openedAt >= b.openWait {
+		if b.waitOver(now) {
 			return HalfOpen
 		}
 	case HalfOpen:
@@ -274,14 +300,13 @@ func (b *Breaker) StateAt(now time.Duration) State {
 // Allow asks whether a call may go to the dependency now. When it may, the
 // Permit must be handed back to Record with the call's result.
 func (b *Breaker) Allow(now time.Duration) (Permit, error) {
-	if b.state == HalfOpen {
-		b.expireHalfOpen(now) // past HalfOpenMax it has reopened
-	}
+	b.expireHalfOpen(now) // past HalfOpenMax it has reopened
+	b.turnInterval(now)
 	switch b.state {
 	case Closed, Disabled, MetricsOnly:
 		return Permit{b.generation, now}, nil
 	case Open:
-		if now-b.openedAt < b.openWait {
+		if !b.waitOver(now) {
 			return Permit{}, ErrOpen
 		}
 		b.halfOpen(now)
@@ -297,16 +322,18 @@ func (b *Breaker) Allow(now time.Duration) (Permit, error) {
 }
 
 // Record tells the breaker how a permitted call ended. The call's duration
-// is now minus the permit's start.
+// is now minus the permit's start. A call let through in an earlier state
+// period (before the breaker opened, half-opened, closed or cleared its
+// counts) is late: Config.RecordLate says whether it counts.
 func (b *Breaker) Record(now time.Duration, p Permit, r Result) {
-	if b.state == HalfOpen {
-		b.expireHalfOpen(now)
-	}
-	if p.generation != b.generation {
+	b.expireHalfOpen(now)
+	b.turnInterval(now)
+	late := p.generation != b.generation
+	if late && !b.cfg.RecordLate {
 		return // allowed in an earlier state period: it says nothing about this one
 	}
 	if r == Ignored {
-		if b.state == HalfOpen {
+		if b.state == HalfOpen && !late {
 			b.trialsSent-- // the trial never reached the dependency: give its slot back
 		}
 		return
@@ -316,16 +343,19 @@ func (b *Breaker) Record(now time.Duration, p Permit, r Result) {
 	switch b.state {
 	case Closed, MetricsOnly:
 		b.win.add(now, failed, slow)
-		if failed {
+		switch {
+		case b.roll != nil:
+			b.rollRecord(p.start, failed)
+		case failed:
 			b.consecutive++
-		} else {
+		default:
 			b.consecutive = 0
 		}
 		if b.state == Closed {
 			b.judge(now, failed || slow)
 		}
 	case HalfOpen:
-		b.trial(now, failed, slow)
+		b.trial(now, failed, slow, late)
 	}
 }
 
@@ -336,19 +366,21 @@ func (b *Breaker) Record(now time.Duration, p Permit, r Result) {
 // timer (Resilience4j's automatic transition) calls Tick at NextDeadline.
 func (b *Breaker) Tick(now time.Duration) {
 	b.expireHalfOpen(now)
-	if b.state == Open && now-b.openedAt >= b.openWait {
+	if b.state == Open && b.waitOver(now) {
 		b.halfOpen(now)
 	}
+	b.turnInterval(now)
 	b.win.age(now)
 }
 
 // NextDeadline is the next moment at which time alone will change the
-// state: the end of the open wait, or of HalfOpenMax. ok is false when no
-// such moment is pending.
+// state: the end of the open wait (a nanosecond after it under
+// StrictWaitEnd), or of HalfOpenMax. ok is false when no such moment is
+// pending.
 func (b *Breaker) NextDeadline() (at time.Duration, ok bool) {
 	switch b.state {
 	case Open:
-		return addSat(b.openedAt, b.openWait), true
+		return addSat(addSat(b.openedAt, b.openWait), b.strictNs()), true
 	case HalfOpen:
 		if b.cfg.HalfOpenMax > 0 {
 			return addSat(b.halfOpenAt, b.cfg.HalfOpenMax), true
@@ -357,17 +389,18 @@ func (b *Breaker) NextDeadline() (at time.Duration, ok bool) {
 	return 0, false
 }
 
-// OpenRemaining is how long an open breaker will still refuse calls at now;
-// zero in any other state.
+// OpenRemaining is how long an open breaker will still refuse calls at now:
+// a call made that much later is let through. Zero in any other state.
 func (b *Breaker) OpenRemaining(now time.Duration) time.Duration {
-	if b.state != Open {
+	if b.state != Open || b.waitOver(now) {
 		return 0
 	}
-	return max(0, b.openWait-(now-b.openedAt))
+	return addSat(b.openWait-(now-b.openedAt), b.strictNs())
 }
 
-// Trials reports the half-open trial calls sent and passed so far.
-func (b *Breaker) Trials() (sent, passed int) { return b.trialsSent, b.trialsPassed }
+// Trials reports the half-open trial calls sent and passed so far. Under
+// RecordLate, sent includes the late results recorded as trials.
+func (b *Breaker) Trials() (sent, passed int) { return b.trialsSent + b.trialsLate, b.trialsPassed }
 
 // WindowCounts reports the recorded calls and failures in the window, as of
 // the last call to Record or Tick.
@@ -382,7 +415,13 @@ func (b *Breaker) Counts() Counts {
 // CountsAt reports what the window holds at now, leaving out the time
 // buckets that have aged out since the last update, without changing it.
 func (b *Breaker) CountsAt(now time.Duration) Counts {
+	if b.state == Closed && b.intervalOver(now) {
+		return Counts{} // the next call will find them cleared
+	}
 	c := Counts{ConsecutiveFailures: b.consecutive}
+	if b.state == Closed && b.roll != nil {
+		c.ConsecutiveFailures = b.rolledRun(b.rollAgeAt(now))
+	}
 	c.Calls, c.Failures, c.Slow = b.win.countsAt(now)
 	return c
 }
@@ -440,11 +479,15 @@ func (b *Breaker) judge(now time.Duration, bad bool) {
 	}
 }
 
-// trial applies the half-open rule after a trial call was recorded.
-func (b *Breaker) trial(now time.Duration, failed, slow bool) {
+// trial applies the half-open rule after a trial call was recorded; late
+// says the call was let through before this half-open period began.
+func (b *Breaker) trial(now time.Duration, failed, slow, late bool) {
 	c := &b.cfg
 	judgedSlow := slow && c.SlowCallRate > 0
 	b.trialsDone++
+	if late {
+		b.trialsLate++
+	}
 	if failed {
 		b.trialFailures++
 	}
@@ -454,8 +497,12 @@ func (b *Breaker) trial(now time.Duration, failed, slow bool) {
 	if !failed && !judgedSlow {
 		b.trialsPassed++
 	}
-	if c.HalfOpenRule == TrialsAsWindow {
-		if b.trialsDone < c.HalfOpenTrials {
+	if c.HalfOpenRule.judgesTogether() {
+		need := c.HalfOpenTrials
+		if c.HalfOpenRule == TrialsAsWindowAtMinimum {
+			need = min(need, c.minimumCalls())
+		}
+		if b.trialsDone < need {
 			return
 		}
 		n := b.trialsDone
@@ -474,8 +521,139 @@ func (b *Breaker) trial(now time.Duration, failed, slow bool) {
 		b.open(now, CauseTrialFailed, 1, b.trialsSent)
 	case judgedSlow:
 		b.open(now, CauseTrialSlow, 1, b.trialsSent)
-	case b.trialsPassed == c.HalfOpenTrials:
+	case b.trialsPassed >= c.HalfOpenTrials:
 		b.close(now, CauseTrialsPassed, 0, b.trialsPassed)
+	}
+}
+
+// strictNs is how much later than the end of the open wait the first call
+// is let through: a nanosecond under StrictWaitEnd, none otherwise.
+func (b *Breaker) strictNs() time.Duration {
+	if b.cfg.StrictWaitEnd {
+		return 1
+	}
+	return 0
+}
+
+// waitOver says whether the open wait has run out at now.
+func (b *Breaker) waitOver(now time.Duration) bool {
+	if b.cfg.StrictWaitEnd {
+		return now-b.openedAt > b.openWait
+	}
+	return now-b.openedAt >= b.openWait
+}
+
+// intervalOver says whether a closed breaker's counts are due to be
+// cleared at now, with the open wait's boundary rule (gobreaker compares
+// both with expiry.Before(now)).
+func (b *Breaker) intervalOver(now time.Duration) bool {
+	if b.interval == 0 {
+		return false
+	}
+	if b.cfg.StrictWaitEnd {
+		return now-b.intervalStart > b.interval
+	}
+	return now-b.intervalStart >= b.interval
+}
+
+// turnInterval makes the move gobreaker's currentState makes for a closed
+// breaker on every call: past the end of the interval it starts a new
+// one (a new state period: the calls in flight are late), and a rolling
+// interval drops the bucket periods that have passed.
+func (b *Breaker) turnInterval(now time.Duration) {
+	switch {
+	case b.state != Closed:
+	case b.intervalOver(now):
+		b.generation++
+		b.win.reset()
+		b.consecutive = 0
+		b.intervalStart = now
+	case b.roll != nil:
+		b.grow(b.rollAgeAt(now))
+	}
+}
+
+// rollAgeAt is the bucket period that t falls in, counted from the start
+// of the interval (gobreaker's age: 0 for a time before it).
+func (b *Breaker) rollAgeAt(t time.Duration) int64 {
+	elapsed := t - b.intervalStart
+	if elapsed < 0 {
+		return 0
+	}
+	return int64(elapsed / b.cfg.BucketPeriod)
+}
+
+// grow moves a rolling interval on to bucket period age, as
+// rollingCounts.grow and subtract do in gobreaker v2's counter.go: a jump
+// of a whole interval or more clears everything; a shorter one drops the
+// oldest buckets one at a time, and each takes its run of failures out of
+// the breaker's run when the run covers every failure still counted.
+func (b *Breaker) grow(age int64) {
+	if age <= b.rollAge {
+		return
+	}
+	n := int64(len(b.roll))
+	if age-b.rollAge >= n {
+		clear(b.roll)
+		b.rollFailures, b.consecutive, b.rollAge = 0, 0, age
+		return
+	}
+	for b.rollAge < age {
+		b.rollAge++
+		bk := &b.roll[b.rollAge%n]
+		b.consecutive = dropRun(b.consecutive, b.rollFailures, *bk)
+		b.rollFailures -= bk.failures
+		*bk = rollBucket{}
+	}
+}
+
+// rolledRun is the run of failures grow would leave at age, without
+// changing anything.
+func (b *Breaker) rolledRun(age int64) int {
+	n := int64(len(b.roll))
+	switch {
+	case age <= b.rollAge:
+		return b.consecutive
+	case age-b.rollAge >= n:
+		return 0
+	}
+	run, total := b.consecutive, b.rollFailures
+	for k := b.rollAge + 1; k <= age; k++ {
+		bk := b.roll[k%n]
+		run = dropRun(run, total, bk)
+		total -= bk.failures
+	}
+	return run
+}
+
+// dropRun is the run of failures once the oldest bucket bk leaves: the run
+// loses bk's own closing run when the run spans bk's closing run and every
+// failure of the other buckets (total counts bk's failures too).
+func dropRun(run, total int, bk rollBucket) int {
+	if run == bk.run+total-bk.failures {
+		return run - min(bk.run, run)
+	}
+	return run
+}
+
+// rollRecord counts a closed-state result in the bucket of the period its
+// call was let through in (gobreaker passes the age from beforeRequest to
+// afterRequest); a call whose bucket has already left is not counted at all.
+func (b *Breaker) rollRecord(start time.Duration, failed bool) {
+	age := b.rollAgeAt(start)
+	n := int64(len(b.roll))
+	if age > b.rollAge || b.rollAge-age >= n {
+		return
+	}
+	bk := &b.roll[age%n]
+	if failed {
+		bk.failures++
+		bk.run++
+		b.rollFailures++
+		b.consecutive++
+	} else {
+		bk.run = 0
+		b.consecutive = 0
 	}
 }
 
@@ -485,6 +663,7 @@ func (b *Breaker) halfOpenExpired(now time.Duration) bool {
 
 // expireHalfOpen makes the move a timer would have made: a half-open
 // breaker past HalfOpenMax opens again, dated when the limit ran out.
+// Any other state is left alone.
 func (b *Breaker) expireHalfOpen(now time.Duration) {
 	if b.state == HalfOpen && b.halfOpenExpired(now) {
 		b.open(b.halfOpenAt+b.cfg.HalfOpenMax, CauseHalfOpenTimeout, b.trialFailures, b.trialsSent)
@@ -493,7 +672,7 @@ func (b *Breaker) expireHalfOpen(now time.Duration) {
 
 func (b *Breaker) halfOpen(now time.Duration) {
 	b.halfOpenAt = now
-	b.trialsSent, b.trialsPassed, b.trialsDone, b.trialFailures, b.trialSlow = 0, 0, 0, 0, 0
+	b.trialsSent, b.trialsPassed, b.trialsDone, b.trialFailures, b.trialSlow, b.trialsLate = 0, 0, 0, 0, 0, 0
 	b.moveTo(now, HalfOpen, CauseWaitElapsed, 0, 0)
 }
 
@@ -510,6 +689,9 @@ func (b *Breaker) close(now time.Duration, cause Cause, failures, calls int) {
 	b.win.reset()
 	b.consecutive = 0
 	b.rounds = 0
+	b.intervalStart = now
+	clear(b.roll)
+	b.rollAge, b.rollFailures = 0, 0
 	b.moveTo(now, Closed, cause, failures, calls)
 }
 

@@ -244,12 +244,15 @@ var benchConfigs = map[string]Config{
 		SlowCallRate: 0.8, MaxConsecutiveFailures: 5, OpenFor: s, HalfOpenTrials: 10},
 	"trials-window-jitter": {Window: TimeWindow, WindowSpan: 5 * s, MinimumCalls: 10, FailureRate: 0.3, OpenFor: 200 * time.Millisecond,
 		HalfOpenTrials: 5, HalfOpenRule: TrialsAsWindow, OpenJitter: 0.2, OpenBackoff: 2, OpenMax: 5 * s, HalfOpenMax: s},
+	"floating-late-strict": {Window: TimeWindow, WindowSpan: 10 * s, WindowBuckets: 10, FloatingBuckets: true, MinimumCalls: 20,
+		FailureRate: 0.5, OpenFor: s, HalfOpenTrials: 3, HalfOpenRule: TrialsAsWindowAtMinimum, StrictWaitEnd: true, RecordLate: true, Interval: 4 * s},
+	"gobreaker-rolling": {MaxConsecutiveFailures: 5, OpenFor: s, HalfOpenTrials: 1, StrictWaitEnd: true, Interval: 10 * s, BucketPeriod: s},
 }
 
 // BenchmarkAllowRecord measures one Allow and one Record (b.ReportAllocs
 // shows they allocate nothing) for each shape of window and rule.
 func BenchmarkAllowRecord(b *testing.B) {
-	for _, name := range []string{"count", "time", "slow-consecutive", "trials-window-jitter"} {
+	for _, name := range []string{"count", "time", "slow-consecutive", "trials-window-jitter", "floating-late-strict", "gobreaker-rolling"} {
 		b.Run(name, func(b *testing.B) {
 			src := rand.New(rand.NewPCG(1, 2))
 			br, err := NewWithOptions(benchConfigs[name], Options{Rand: src.Float64})

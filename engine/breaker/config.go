@@ -50,16 +50,29 @@ type HalfOpenRule uint8
 
 const (
 	// FirstFailureReopens reopens on the first failed trial (or, when a
-	// slow-call rate is set, the first slow one) and closes when every
-	// trial has passed: gobreaker's, Polly's and Hystrix's rule.
+	// slow-call rate is set, the first slow one) and closes when
+	// HalfOpenTrials trials have passed: the rule of gobreaker, Polly,
+	// Hystrix and failsafe-go's defaults.
 	FirstFailureReopens HalfOpenRule = iota
-	// TrialsAsWindow waits until every trial has returned, then judges them
-	// together: open again when their failure or slow-call rate reaches the
-	// threshold, closed otherwise. Resilience4j's rule.
+	// TrialsAsWindow waits until HalfOpenTrials trials have returned, then
+	// judges them together: open again when their failure or slow-call rate
+	// reaches the threshold, closed otherwise. No library waits this long
+	// when MinimumCalls is below HalfOpenTrials (see
+	// TrialsAsWindowAtMinimum); it is kept because it is the simplest
+	// "judge the trials together" rule to teach.
 	TrialsAsWindow
+	// TrialsAsWindowAtMinimum judges the trials together as soon as
+	// min(MinimumCalls, HalfOpenTrials) of them have returned: Resilience4j's
+	// rule. Its half-open state keeps a count window of
+	// permittedNumberOfCallsInHalfOpenState calls whose minimum is
+	// min(minimumNumberOfCalls, that size) (CircuitBreakerMetrics.forHalfOpen
+	// in resilience4j-circuitbreaker's CircuitBreakerMetrics.java), and
+	// HalfOpenState.checkIfThresholdsExceeded (CircuitBreakerStateMachine.java)
+	// opens or closes as soon as that window reports a verdict.
+	TrialsAsWindowAtMinimum
 )
 
-var halfOpenRuleNames = [...]string{"first-failure", "window"}
+var halfOpenRuleNames = [...]string{"first-failure", "window", "window-at-minimum"}
 
 func (r HalfOpenRule) String() string {
 	if int(r) < len(halfOpenRuleNames) {
@@ -71,7 +84,7 @@ func (r HalfOpenRule) String() string {
 // MarshalText writes the rule's name.
 func (r HalfOpenRule) MarshalText() ([]byte, error) {
 	if int(r) >= len(halfOpenRuleNames) {
-		return nil, fmt.Errorf("unknown breaker half-open rule %d (allowed: first-failure, window)", uint8(r))
+		return nil, fmt.Errorf("unknown breaker half-open rule %d (allowed: %s)", uint8(r), halfOpenRuleList)
 	}
 	return []byte(r.String()), nil
 }
@@ -84,7 +97,14 @@ func (r *HalfOpenRule) UnmarshalText(text []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("unknown breaker half-open rule %q (allowed: first-failure, window)", text)
+	return fmt.Errorf("unknown breaker half-open rule %q (allowed: %s)", text, halfOpenRuleList)
+}
+
+const halfOpenRuleList = "first-failure, window, window-at-minimum"
+
+// judgesTogether says whether the rule judges the trials as a window.
+func (r HalfOpenRule) judgesTogether() bool {
+	return r == TrialsAsWindow || r == TrialsAsWindowAtMinimum
 }
 
 // Limits that keep a configuration from asking for absurd memory.
@@ -92,6 +112,7 @@ const (
 	MaxWindowSize    = 1 << 20 // calls in a count window
 	MaxWindowBuckets = 1 << 16 // buckets in a time window
 	MaxOpenBackoff   = 100     // growth factor of the open wait per failed probe round
+	MaxRollBuckets   = 1 << 12 // buckets of a rolling Interval (Interval / BucketPeriod)
 )
 
 // Config describes a breaker. It is plain data (it can be compared, copied
@@ -163,6 +184,56 @@ type Config struct {
 	// its trials (Resilience4j's maxWaitDurationInHalfOpenState); when it
 	// runs out the breaker opens again. Zero means no limit.
 	HalfOpenMax time.Duration
+
+	// StrictWaitEnd lets calls through only once the open wait is strictly
+	// over: a call at exactly the instant the wait ends is still refused,
+	// and the first one let through comes a nanosecond later. gobreaker
+	// (expiry.Before(now) in v2/gobreaker.go's currentState), Resilience4j
+	// (clock.instant().isAfter(retryAfterWaitDuration) in
+	// CircuitBreakerStateMachine.java's OpenState) and Hystrix
+	// (currentTime > circuitOpenTime + sleepWindowTime in
+	// HystrixCircuitBreaker.java) do this. The zero value leaves open at the
+	// instant the wait ends, as Polly (now >= _blockedUntil in
+	// CircuitStateController.cs) and failsafe-go (elapsed >= delay in
+	// circuitbreaker/circuitstates.go) do. The same boundary ends an Interval.
+	StrictWaitEnd bool
+
+	// RecordLate records a result whose call was let through in an earlier
+	// state period in the state the breaker is in now: while half-open it
+	// counts as a trial (a late success can close the breaker), while closed
+	// it enters the window. Resilience4j, Polly, Hystrix and failsafe-go hand
+	// every result to whatever state is current. The zero value drops such a
+	// result, as gobreaker does: its afterRequest ignores a result whose
+	// generation is not the current one (v2/gobreaker.go). While open, a
+	// result changes nothing either way.
+	RecordLate bool
+
+	// FloatingBuckets makes a time window's buckets start where calls
+	// start them, not on a fixed grid: a bucket begins at the first call
+	// recorded once the previous bucket's width has passed, and leaves the
+	// window when WindowSpan has passed since it began. Polly v8 keeps its
+	// sampling windows this way (RollingHealthMetrics.cs's
+	// UpdateCurrentWindow). The zero value cuts time into a fixed grid of
+	// buckets counted from the clock's origin, as Resilience4j and Hystrix do.
+	FloatingBuckets bool
+
+	// Interval clears the closed state's counts (the window and the run of
+	// failures) every Interval, counted from when the breaker closed;
+	// gobreaker's Settings.Interval. The clear happens when the first call
+	// after the end of the interval notices it (Allow, Record or Tick), and
+	// the next interval starts then. It begins a new state period, so the
+	// result of a call let through before it is dropped unless RecordLate
+	// is set. Zero never clears them.
+	Interval time.Duration
+	// BucketPeriod, with Interval, rolls the counts instead of clearing
+	// them at once, as gobreaker v2's BucketPeriod does: Interval is rounded
+	// up to a whole number of periods, each call counts in the bucket of the
+	// period it was let through in, and every period the oldest bucket
+	// leaves (its failures leave the run of failures when the run covers
+	// every failure still counted: rollingCounts.subtract in v2/counter.go).
+	// It rolls only what gobreaker counts, so it needs a breaker that opens
+	// on consecutive failures alone. Zero clears all at once.
+	BucketPeriod time.Duration
 }
 
 // Validate reports the first field that is out of range, naming what is allowed.
@@ -224,14 +295,63 @@ func (c Config) Validate() error {
 		return fmt.Errorf("breaker open backoff must be 0 (off) or between 1 and %d, got %v", MaxOpenBackoff, c.OpenBackoff)
 	case c.OpenMax < 0 || (c.OpenMax > 0 && c.OpenMax < c.OpenFor):
 		return fmt.Errorf("breaker open max must be 0 (no cap) or at least the open duration %v, got %v", c.OpenFor, c.OpenMax)
-	case c.HalfOpenRule > TrialsAsWindow:
-		return fmt.Errorf("breaker half-open rule must be first-failure or window, got %v", c.HalfOpenRule)
-	case c.HalfOpenRule == TrialsAsWindow && !rateRule:
-		return fmt.Errorf("breaker half-open rule window judges the trials by the failure or slow-call rate: set one of them")
+	case c.HalfOpenRule > TrialsAsWindowAtMinimum:
+		return fmt.Errorf("breaker half-open rule must be one of %s, got %v", halfOpenRuleList, c.HalfOpenRule)
+	case c.HalfOpenRule.judgesTogether() && !rateRule:
+		return fmt.Errorf("breaker half-open rule %v judges the trials by the failure or slow-call rate: set one of them", c.HalfOpenRule)
 	case c.HalfOpenMax < 0:
 		return fmt.Errorf("breaker half-open max must be 0 (no limit) or positive, got %v", c.HalfOpenMax)
+	case c.FloatingBuckets && c.Window != TimeWindow:
+		return fmt.Errorf("breaker floating buckets belong to a time window; a count window must leave them off")
+	case c.Interval < 0:
+		return fmt.Errorf("breaker interval must be 0 (never clear the counts) or positive, got %v", c.Interval)
+	case c.BucketPeriod < 0:
+		return fmt.Errorf("breaker bucket period must be 0 (clear the counts all at once) or positive, got %v", c.BucketPeriod)
+	case c.BucketPeriod > 0 && c.Interval == 0:
+		return fmt.Errorf("breaker bucket period %v rolls the counts of an interval: set the interval too", c.BucketPeriod)
+	case c.rollBuckets() > MaxRollBuckets:
+		return fmt.Errorf("breaker interval %v in bucket periods of %v makes more than %d buckets: set a longer period", c.Interval, c.BucketPeriod, MaxRollBuckets)
+	case c.rolling() && (rateRule || c.MinimumCalls != 0 || c.WindowSize != 0 || c.Window != CountWindow):
+		window := fmt.Sprintf("a count window of %d calls", c.WindowSize)
+		if c.Window == TimeWindow {
+			window = "a time window of " + c.WindowSpan.String()
+		}
+		return fmt.Errorf("breaker bucket period rolls gobreaker's counts, which only the consecutive-failure rule reads: it needs a breaker with no window, minimum calls or rates (a time window rolls rates by itself), got %s, minimum calls %d, failure rate %v, slow-call rate %v",
+			window, c.MinimumCalls, c.FailureRate, c.SlowCallRate)
 	}
 	return nil
+}
+
+// rollBuckets is how many buckets a rolling Interval keeps, as gobreaker
+// v2's NewCircuitBreaker works it out: the interval rounded up to whole
+// bucket periods. It is 0 or 1 when the counts are cleared all at once.
+func (c Config) rollBuckets() int {
+	if c.Interval <= 0 || c.BucketPeriod <= 0 {
+		return 0
+	}
+	n := c.Interval / c.BucketPeriod
+	if c.Interval%c.BucketPeriod != 0 {
+		n++
+	}
+	return int(min(n, MaxRollBuckets+1))
+}
+
+// rolling says whether the closed state's counts roll bucket by bucket.
+func (c Config) rolling() bool { return c.rollBuckets() >= 2 }
+
+// interval is the cyclic period after which the counts are cleared all at
+// once: gobreaker rounds Interval up to a whole BucketPeriod even when that
+// leaves a single bucket. Zero when the counts are never cleared at once.
+func (c Config) interval() time.Duration {
+	switch n := c.rollBuckets(); {
+	case c.Interval <= 0:
+		return 0
+	case n == 0:
+		return c.Interval
+	case n == 1:
+		return c.BucketPeriod
+	}
+	return 0 // rolling
 }
 
 // minimumCalls is the number of calls needed before a rate is judged.

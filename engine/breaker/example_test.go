@@ -23,12 +23,17 @@ func ExampleBreaker_Execute() {
 	err := b.Execute(now, func() error { return nil }, nil)
 	fmt.Println(err, "- retry after", b.OpenRemaining(clock))
 
+	// gobreaker leaves open only once its timeout is strictly over: at
+	// exactly one minute the call is still refused.
 	clock = time.Minute
+	fmt.Println(b.Execute(now, func() error { return nil }, nil))
+	clock += time.Millisecond
 	status := 200
 	b.Execute(now, func() error { return nil }, func(error) breaker.Result { return breaker.ClassifyHTTP(status) })
 	// Output:
 	// 0s: closed -> open (6 calls in a row failed)
-	// circuit breaker is open - retry after 1m0s
-	// 1m0s: open -> half-open (the open wait ran out)
-	// 1m0s: half-open -> closed (1 of 1 trial calls passed)
+	// circuit breaker is open - retry after 1m0.000000001s
+	// circuit breaker is open
+	// 1m0.001s: open -> half-open (the open wait ran out)
+	// 1m0.001s: half-open -> closed (1 of 1 trial calls passed)
 }

@@ -449,6 +449,14 @@ func TestValidateNamesTheNewFields(t *testing.T) {
 		{"half-open rule", good, func(c *Config) { c.HalfOpenRule = 9 }},
 		{"half-open rule window", Config{MaxConsecutiveFailures: 3, OpenFor: s, HalfOpenTrials: 1}, func(c *Config) { c.HalfOpenRule = TrialsAsWindow }},
 		{"half-open max", good, func(c *Config) { c.HalfOpenMax = -1 }},
+		{"half-open rule window-at-minimum", Config{MaxConsecutiveFailures: 3, OpenFor: s, HalfOpenTrials: 1}, func(c *Config) { c.HalfOpenRule = TrialsAsWindowAtMinimum }},
+		{"floating buckets belong to a time window", good, func(c *Config) { c.FloatingBuckets = true }},
+		{"interval must be 0", good, func(c *Config) { c.Interval = -1 }},
+		{"bucket period must be 0", good, func(c *Config) { c.Interval, c.BucketPeriod = s, -1 }},
+		{"set the interval too", good, func(c *Config) { c.BucketPeriod = s }},
+		{"more than 4096 buckets", Config{MaxConsecutiveFailures: 3, OpenFor: s, HalfOpenTrials: 1}, func(c *Config) { c.Interval, c.BucketPeriod = time.Hour, ms }},
+		{"got a count window of 10 calls, minimum calls 0, failure rate 0.5", good, func(c *Config) { c.Interval, c.BucketPeriod = 10*s, s }},
+		{"got a time window of 10s", timed, func(c *Config) { c.Interval, c.BucketPeriod = 10*s, s }},
 	} {
 		cfg := c.base
 		c.edit(&cfg)
@@ -460,6 +468,20 @@ func TestValidateNamesTheNewFields(t *testing.T) {
 	if err := (Config{MaxConsecutiveFailures: 5, OpenFor: s, HalfOpenTrials: 1}).Validate(); err != nil {
 		t.Errorf("a consecutive-failure breaker needs no window: %v", err)
 	}
+	// An interval of a single bucket period clears at once (gobreaker rounds
+	// it up to the period), and a plain interval goes with any window.
+	for _, c := range []Config{
+		{MaxConsecutiveFailures: 5, OpenFor: s, HalfOpenTrials: 1, Interval: s, BucketPeriod: 3 * s},
+		{WindowSize: 10, FailureRate: 0.5, OpenFor: s, HalfOpenTrials: 1, Interval: 10 * s},
+		{Window: TimeWindow, WindowSpan: 10 * s, MinimumCalls: 5, FailureRate: 0.5, OpenFor: s, HalfOpenTrials: 1, FloatingBuckets: true},
+	} {
+		if err := c.Validate(); err != nil {
+			t.Errorf("%+v: %v", c, err)
+		}
+	}
+	if c := (Config{Interval: s, BucketPeriod: 3 * s}); c.interval() != 3*s || c.rolling() {
+		t.Errorf("a one-bucket interval of %v, rolling %v", c.interval(), c.rolling())
+	}
 }
 
 func TestNamesRoundTrip(t *testing.T) {
@@ -470,7 +492,7 @@ func TestNamesRoundTrip(t *testing.T) {
 			t.Errorf("window kind %v: %s %v", k, text, err)
 		}
 	}
-	for _, r := range []HalfOpenRule{FirstFailureReopens, TrialsAsWindow} {
+	for _, r := range []HalfOpenRule{FirstFailureReopens, TrialsAsWindow, TrialsAsWindowAtMinimum} {
 		text, err := r.MarshalText()
 		var back HalfOpenRule
 		if err != nil || back.UnmarshalText(text) != nil || back != r {

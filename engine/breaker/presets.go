@@ -27,7 +27,11 @@ type Preset struct {
 // Resilience4j is Resilience4j 2.x's CircuitBreakerConfig.ofDefaults(): a
 // count window of the last 100 calls, judged from 100 calls on, opening at
 // 50 % failures or at 100 % of calls slower than 60 s, open for 60 s, then
-// 10 trial calls judged together against the same thresholds.
+// 10 trial calls judged together against the same thresholds as soon as
+// min(minimum calls, trials) of them are in. Its OpenState lets calls
+// through only when the clock isAfter the end of the wait, and every state
+// records the results handed to it, whenever their calls began
+// (CircuitBreakerStateMachine.java).
 func Resilience4j() Config {
 	return Config{
 		WindowSize:       100,
@@ -37,58 +41,81 @@ func Resilience4j() Config {
 		SlowCallRate:     1,
 		OpenFor:          60 * time.Second,
 		HalfOpenTrials:   10,
-		HalfOpenRule:     TrialsAsWindow,
+		HalfOpenRule:     TrialsAsWindowAtMinimum,
+		StrictWaitEnd:    true,
+		RecordLate:       true,
 	}
 }
 
 // Polly is Polly v8's CircuitBreakerStrategyOptions defaults: a 30 s
-// sampling window (Polly cuts it into 10 buckets), judged from 100 calls on,
+// sampling window cut into 10 windows that start at their first call
+// (HealthMetrics.cs, RollingHealthMetrics.cs), judged from 100 calls on,
 // when a call fails; it breaks at a failure ratio of 0.1 for 5 s, then one
-// probe decides.
+// probe decides. It half-opens at now >= _blockedUntil, and a result that
+// comes back while half-open decides, whichever call it ends
+// (CircuitStateController.cs).
 func Polly() Config {
 	return Config{
-		Window:         TimeWindow,
-		WindowSpan:     30 * time.Second,
-		WindowBuckets:  10,
-		MinimumCalls:   100,
-		FailureRate:    0.1,
-		JudgeOnFailure: true,
-		OpenFor:        5 * time.Second,
-		HalfOpenTrials: 1,
+		Window:          TimeWindow,
+		WindowSpan:      30 * time.Second,
+		WindowBuckets:   10,
+		FloatingBuckets: true,
+		MinimumCalls:    100,
+		FailureRate:     0.1,
+		JudgeOnFailure:  true,
+		OpenFor:         5 * time.Second,
+		HalfOpenTrials:  1,
+		RecordLate:      true,
 	}
 }
 
-// Gobreaker is sony/gobreaker v2 with zero Settings: ReadyToTrip opens after
-// more than 5 consecutive failures, Timeout 60 s, MaxRequests 1 trial, and
-// any failed trial reopens. Interval 0 means the counts are never cleared
-// while closed, which the default ReadyToTrip does not look at anyway.
+// Gobreaker is sony/gobreaker v2 with zero Settings (v2/gobreaker.go):
+// ReadyToTrip opens after more than 5 consecutive failures, Timeout 60 s,
+// MaxRequests 1 trial, and any failed trial reopens. It leaves open only
+// when expiry.Before(now), and drops every result whose generation is not
+// the current one. Interval 0 never clears the counts while closed; set
+// Interval (and BucketPeriod) to model a breaker that does.
 func Gobreaker() Config {
 	return Config{
 		MaxConsecutiveFailures: 5,
 		JudgeOnFailure:         true,
 		OpenFor:                60 * time.Second,
 		HalfOpenTrials:         1,
+		StrictWaitEnd:          true,
 	}
 }
 
-// Hystrix is Netflix Hystrix's default command properties: a rolling 10 s
-// window of 10 buckets, at least 20 requests in it, 50 % errors, a 5 s sleep
-// window, then a single test request.
+// Hystrix is Netflix Hystrix 1.5's default command properties
+// (HystrixCommandProperties.java): at least 20 requests in the rolling
+// 10 s, 50 % errors, a 5 s sleep window, then a single test request. The
+// breaker judges HealthCountsStream's counts, whose buckets are
+// metrics.healthSnapshot.intervalInMilliseconds (500 ms) wide: 20 of them,
+// not the 10 one-second buckets of the published rolling statistics. It
+// lets the test request through when currentTime > circuitOpenTime +
+// sleepWindowTime, and any command's success closes a half-open breaker
+// (markSuccess in HystrixCircuitBreaker.java).
 func Hystrix() Config {
 	return Config{
 		Window:         TimeWindow,
 		WindowSpan:     10 * time.Second,
-		WindowBuckets:  10,
+		WindowBuckets:  20,
 		MinimumCalls:   20,
 		FailureRate:    0.5,
 		OpenFor:        5 * time.Second,
 		HalfOpenTrials: 1,
+		StrictWaitEnd:  true,
+		RecordLate:     true,
 	}
 }
 
-// Failsafe is failsafe-go's circuitbreaker.Builder() defaults: count based,
-// one failure of the last one execution opens it, a 1 minute delay, then one
-// trial execution whose success closes it.
+// Failsafe is failsafe-go's defaults, circuitbreaker.NewWithDefaults() or
+// an unconfigured circuitbreaker.NewBuilder() (the factory names since
+// v0.7.0; circuitbreaker/circuitbreakerbuilder.go): count based, one
+// failure of the last one execution opens it, a 1 minute delay, then one
+// trial execution whose success closes it. The open state half-opens when
+// the elapsed time >= the delay, and every result goes to the state that
+// is current when it is recorded (circuitbreaker/circuitstates.go and
+// circuitbreaker.go's recordSuccess and recordFailure).
 func Failsafe() Config {
 	return Config{
 		WindowSize:     1,
@@ -96,6 +123,7 @@ func Failsafe() Config {
 		FailureRate:    1,
 		OpenFor:        time.Minute,
 		HalfOpenTrials: 1,
+		RecordLate:     true,
 	}
 }
 
@@ -112,24 +140,24 @@ func Presets() []Preset {
 		{
 			Name: "polly", Library: "Polly v8",
 			Source: "Polly v8 CircuitBreakerStrategyOptions defaults (pollydocs.org)",
-			Caveat: "its buckets start at their first call; a break lasts 0.5 s at least",
+			Caveat: "a break and a sampling duration last 0.5 s at least",
 			Config: Polly(),
 		},
 		{
 			Name: "gobreaker", Library: "sony/gobreaker v2",
 			Source: "sony/gobreaker v2 zero Settings; default ReadyToTrip: ConsecutiveFailures > 5",
-			Caveat: "Interval 0: its counts are never cleared while closed",
+			Caveat: "Interval 0 never clears its counts while closed (set interval)",
 			Config: Gobreaker(),
 		},
 		{
 			Name: "hystrix", Library: "Netflix Hystrix 1.5",
-			Source: "Netflix Hystrix 1.5 circuitBreaker.* and metrics.rollingStats.* defaults",
+			Source: "Netflix Hystrix 1.5 circuitBreaker.* and metrics.* defaults",
 			Caveat: "judges a snapshot every 500 ms; counts pool rejections as errors",
 			Config: Hystrix(),
 		},
 		{
 			Name: "failsafe-go", Library: "failsafe-go",
-			Source: "failsafe-go circuitbreaker.Builder(): 1 failure of 1, 1 success, 1 min delay",
+			Source: "failsafe-go circuitbreaker.NewWithDefaults() (v0.7.0 on): 1 failure of 1, 1 min",
 			Caveat: "a success threshold, when set, judges half-open as a ratio",
 			Config: Failsafe(),
 		},
@@ -157,17 +185,30 @@ type Setting struct {
 // none is what Describe writes for a rule that is off.
 const none = "-"
 
+// Widths Describe keeps to, so that a label and five columns two spaces
+// apart fit in 80.
+const (
+	MaxSettingName  = 13
+	MaxSettingValue = 11
+)
+
 // Describe lists the configuration's parameters in words, always the same
 // parameters in the same order, so that configurations can be set side by
-// side. Every value is short (at most 14 characters).
+// side. Every name is at most MaxSettingName characters; every value of a
+// preset, and of most configurations, at most MaxSettingValue (a grown
+// wait with an odd factor and cap may run longer).
 func (c Config) Describe() []Setting {
 	rates := c.FailureRate > 0 || c.SlowCallRate > 0
-	window, buckets, minimum := none, none, none
+	window, buckets, starts, minimum := none, none, none, none
 	switch {
 	case c.Window == TimeWindow:
 		window = Words(c.WindowSpan)
 		n := c.buckets()
-		buckets = fmt.Sprintf("%d of %s", n, Words(c.WindowSpan/time.Duration(n)))
+		buckets = fmt.Sprintf("%d x %s", n, Words(c.WindowSpan/time.Duration(n)))
+		starts = "on a grid"
+		if c.FloatingBuckets {
+			starts = "at a call"
+		}
 		minimum = strconv.Itoa(c.MinimumCalls)
 	case c.WindowSize > 0:
 		window = plural(c.WindowSize, "call")
@@ -188,11 +229,22 @@ func (c Config) Describe() []Setting {
 	}
 	inARow := none
 	if c.MaxConsecutiveFailures > 0 {
-		inARow = "> " + strconv.Itoa(c.MaxConsecutiveFailures)
+		inARow = "> " + strconv.Itoa(c.MaxConsecutiveFailures) + " fails"
 	}
 	judged := "every call"
 	if c.JudgeOnFailure {
-		judged = "each failure"
+		judged = "a failure"
+	}
+	reset := none
+	switch {
+	case c.rolling():
+		reset = fmt.Sprintf("roll %dx%s", c.rollBuckets(), strings.ReplaceAll(Words(c.BucketPeriod), " ", ""))
+	case c.interval() > 0:
+		reset = "every " + Words(c.interval())
+	}
+	leaves := ">= open for"
+	if c.StrictWaitEnd {
+		leaves = "> open for"
 	}
 	grows := none
 	if c.OpenBackoff > 1 {
@@ -205,29 +257,40 @@ func (c Config) Describe() []Setting {
 	if c.OpenJitter > 0 {
 		jitter = "+/- " + percent(c.OpenJitter)
 	}
-	rule := "first failure"
-	if c.HalfOpenRule == TrialsAsWindow {
-		rule = "as a window"
+	rule := "1st failure"
+	switch c.HalfOpenRule {
+	case TrialsAsWindow:
+		rule = "rate of all"
+	case TrialsAsWindowAtMinimum:
+		rule = "rate at " + strconv.Itoa(min(c.HalfOpenTrials, c.minimumCalls()))
 	}
 	limit := none
 	if c.HalfOpenMax > 0 {
 		limit = Words(c.HalfOpenMax)
 	}
+	late := "dropped"
+	if c.RecordLate {
+		late = "recorded"
+	}
 	return []Setting{
 		{"window", window},
 		{"buckets", buckets},
+		{"buckets start", starts},
 		{"minimum calls", minimum},
 		{"failure rate", rate(c.FailureRate)},
 		{"slow call", slowOver},
-		{"slow-call rate", rate(c.SlowCallRate)},
-		{"failures in a row", inARow},
+		{"slow rate", rate(c.SlowCallRate)},
+		{"consecutive", inARow},
 		{"judged after", judged},
+		{"counts reset", reset},
 		{"open for", Words(c.OpenFor)},
+		{"leaves open", leaves},
 		{"wait grows", grows},
 		{"wait jitter", jitter},
 		{"trial calls", strconv.Itoa(c.HalfOpenTrials)},
 		{"trials judged", rule},
-		{"half-open limit", limit},
+		{"half-open max", limit},
+		{"late results", late},
 	}
 }
 

@@ -77,7 +77,8 @@ func (sc *script) trials(at time.Duration, n int) []Permit {
 func (sc *script) last() Transition { return sc.trs[len(sc.trs)-1] }
 
 // Resilience4j: nothing is judged before 100 calls; 50 % opens; slow calls
-// (over 60 s) open at 100 %; 60 s open; 10 trials judged together.
+// (over 60 s) open at 100 %; 60 s open, over only once the clock isAfter
+// its end; 10 trials judged together.
 func TestPresetResilience4j(t *testing.T) {
 	sc := newScript(t, Resilience4j())
 	sc.fail(0, 99).want(Closed) // 99 failures of 99 calls: below the minimum
@@ -85,9 +86,9 @@ func TestPresetResilience4j(t *testing.T) {
 	if tr := sc.last(); tr.Cause != CauseFailureRate || tr.Failures != 99 || tr.Calls != 100 {
 		t.Fatalf("opened by %+v", tr)
 	}
-	sc.refused(60*s - 1)
-	ps := sc.trials(60*s, 10)
-	sc.refused(60 * s) // an eleventh trial
+	sc.refused(60 * s) // OpenState: clock.instant().isAfter(retryAfterWaitDuration)
+	ps := sc.trials(60*s+1, 10)
+	sc.refused(60*s + 1) // an eleventh trial
 	for i, p := range ps {
 		r := Success
 		if i < 5 {
@@ -99,7 +100,7 @@ func TestPresetResilience4j(t *testing.T) {
 		}
 	}
 	sc.want(Open) // 5 of 10 = 50 %: open again
-	ps = sc.trials(121*s, 10)
+	ps = sc.trials(121*s+1, 10)
 	for i, p := range ps {
 		r := Success
 		if i < 4 {
@@ -157,23 +158,24 @@ func TestPresetGobreaker(t *testing.T) {
 	if tr := sc.last(); tr.Cause != CauseConsecutiveFailures || tr.Failures != 6 {
 		t.Fatalf("opened by %+v", tr)
 	}
-	sc.refused(63*s - 1)
-	ps := sc.trials(64*s, 1) // after the 60 s timeout (gobreaker needs strictly after)
-	sc.refused(64 * s)       // gobreaker's ErrTooManyRequests
+	sc.refused(63 * s)         // currentState: expiry.Before(now), strictly after the timeout
+	ps := sc.trials(63*s+1, 1) // a nanosecond later
+	sc.refused(63*s + 1)       // gobreaker's ErrTooManyRequests
 	sc.b.Record(64*s, ps[0], Failure)
 	sc.want(Open)
 	sc.succeed(125*s, 1).want(Closed)
 	sc.fail(126*s, 5).want(Closed) // the run started again from 0
 }
 
-// Hystrix: at least 20 requests in the rolling 10 s, 50 % errors; 5 s sleep;
-// a single test request.
+// Hystrix: at least 20 requests in the rolling 10 s, 50 % errors; 5 s sleep,
+// over only when currentTime > circuitOpenTime + sleepWindowTime; a single
+// test request.
 func TestPresetHystrix(t *testing.T) {
 	sc := newScript(t, Hystrix())
 	sc.fail(0, 19).want(Closed) // 19 requests: below the volume threshold
 	sc.fail(s, 1).want(Open)    // 20 of 20
-	sc.refused(6*s - 1)
-	sc.succeed(6*s, 1).want(Closed)
+	sc.refused(6 * s)
+	sc.succeed(6*s+1, 1).want(Closed)
 
 	sc = newScript(t, Hystrix())
 	sc.succeed(0, 11).fail(s, 9).want(Closed) // 20 requests, 45 % errors
@@ -183,7 +185,7 @@ func TestPresetHystrix(t *testing.T) {
 		t.Fatalf("opened by %+v", tr)
 	}
 
-	// Requests older than 10 s leave the window a bucket (1 s) at a time.
+	// Requests older than 10 s leave the window a bucket (500 ms) at a time.
 	sc = newScript(t, Hystrix())
 	sc.fail(500*time.Millisecond, 10)
 	sc.fail(10500*time.Millisecond, 10).want(Closed) // the first 10 are gone: 10 requests
@@ -225,7 +227,7 @@ func TestPresetsAreValidAndDescribed(t *testing.T) {
 		var these []string
 		for _, st := range p.Config.Describe() {
 			these = append(these, st.Name)
-			if st.Value == "" || len(st.Value) > 14 {
+			if st.Value == "" || len(st.Value) > MaxSettingValue || len(st.Name) > MaxSettingName {
 				t.Errorf("%s: %s = %q is empty or too wide", p.Name, st.Name, st.Value)
 			}
 		}

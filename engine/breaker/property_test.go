@@ -34,6 +34,7 @@ func anyConfig(t *rapid.T) Config {
 			c.WindowSpan = width * time.Duration(c.WindowBuckets)
 		}
 		c.MinimumCalls = rapid.IntRange(1, 10).Draw(t, "min")
+		c.FloatingBuckets = rapid.Bool().Draw(t, "floating")
 	} else if !rates && rapid.Bool().Draw(t, "noWindow") {
 		// a consecutive-failure breaker keeps no window
 	} else {
@@ -48,8 +49,13 @@ func anyConfig(t *rapid.T) Config {
 		c.OpenMax = c.OpenFor * time.Duration(rapid.IntRange(1, 20).Draw(t, "capTimes"))
 	}
 	c.HalfOpenTrials = rapid.IntRange(1, 4).Draw(t, "trials")
-	if rates && rapid.Bool().Draw(t, "trialsAsWindow") {
-		c.HalfOpenRule = TrialsAsWindow
+	if rates {
+		c.HalfOpenRule = HalfOpenRule(rapid.IntRange(0, 2).Draw(t, "halfOpenRule"))
+	}
+	c.StrictWaitEnd = rapid.Bool().Draw(t, "strict")
+	c.RecordLate = rapid.Bool().Draw(t, "recordLate")
+	if rapid.IntRange(0, 3).Draw(t, "hasInterval") == 0 {
+		c.Interval = time.Duration(rapid.IntRange(1, 8000).Draw(t, "intervalMs")) * time.Millisecond
 	}
 	if rapid.Bool().Draw(t, "halfOpenMax") {
 		c.HalfOpenMax = time.Duration(rapid.IntRange(1, 5000).Draw(t, "halfOpenMaxMs")) * time.Millisecond
@@ -76,6 +82,20 @@ func recount(c Config, log []entry, now time.Duration) (calls, failures, slow in
 		in = log[max(0, len(log)-c.WindowSize):]
 	case TimeWindow:
 		width := c.WindowSpan / time.Duration(c.buckets())
+		if c.FloatingBuckets {
+			// A bucket starts at a call once the last one is width old, and
+			// counts while it is younger than the span.
+			var start time.Duration
+			for i, e := range log {
+				if i == 0 || e.at-start >= width {
+					start = e.at
+				}
+				if now-start < c.WindowSpan {
+					in = append(in, e)
+				}
+			}
+			break
+		}
 		oldest := int64(now/width) - int64(c.buckets()) + 1
 		for _, e := range log {
 			if int64(e.at/width) >= oldest {
@@ -121,12 +141,26 @@ func TestBreakerInvariants(t *testing.T) {
 			now     time.Duration
 			seen    int // transitions checked so far
 			state   = Closed
+			since   time.Duration // when the model's current interval began
 		)
+		// turn clears the model's counts when a closed breaker's interval
+		// is over at now, as Allow, Record and Tick do first.
+		turn := func() bool {
+			if b.State() != Closed || cfg.Interval == 0 {
+				return false
+			}
+			if now-since > cfg.Interval || (!cfg.StrictWaitEnd && now-since == cfg.Interval) {
+				log, run, since = nil, 0, now
+				return true
+			}
+			return false
+		}
 		for step := range rapid.IntRange(1, 300).Draw(t, "steps") {
 			now += time.Duration(rapid.IntRange(0, 1500).Draw(t, "dtMs")) * time.Millisecond
 			judged := false
 			switch op := rapid.IntRange(0, 29).Draw(t, "op"); {
 			case op < 13:
+				turn()
 				p, err := b.Allow(now)
 				if err == nil {
 					pending = append(pending, p)
@@ -142,7 +176,8 @@ func TestBreakerInvariants(t *testing.T) {
 				pending = slices.Delete(pending, i, i+1)
 				r := rapid.SampledFrom([]Result{Success, Success, Failure, Failure, Ignored}).Draw(t, "result")
 				before := b.State()
-				if r != Ignored && p.generation == b.generation && (before == Closed || before == MetricsOnly) {
+				late := turn() || p.generation != b.generation
+				if r != Ignored && (!late || cfg.RecordLate) && (before == Closed || before == MetricsOnly) {
 					e := entry{at: now, failed: r == Failure, slow: cfg.SlowCallDuration > 0 && now-p.start > cfg.SlowCallDuration}
 					log = append(log, e)
 					if e.failed {
@@ -154,6 +189,7 @@ func TestBreakerInvariants(t *testing.T) {
 				}
 				b.Record(now, p, r)
 			case op < 28:
+				turn()
 				b.Tick(now)
 				if cc := b.Counts(); cc != b.CountsAt(now) {
 					t.Fatalf("step %d: after Tick the counts %+v differ from CountsAt %+v", step, cc, b.CountsAt(now))
@@ -162,7 +198,7 @@ func TestBreakerInvariants(t *testing.T) {
 				switch rapid.IntRange(0, 3).Draw(t, "operator") {
 				case 0:
 					b.Reset(now)
-					log, run = nil, 0
+					log, run, since = nil, 0, now
 				case 1:
 					b.ForceOpen(now)
 				case 2:
@@ -189,7 +225,7 @@ func TestBreakerInvariants(t *testing.T) {
 					t.Fatalf("step %d: illegal edge %v->%v (%v)", step, tr.From, tr.To, tr.Cause)
 				}
 				if tr.To == Closed {
-					log, run = nil, 0 // closing starts a fresh window
+					log, run, since = nil, 0, tr.At // closing starts a fresh window and interval
 				}
 				if tr.To == Open {
 					checkWait(t, cfg, tr)
@@ -236,7 +272,7 @@ func TestBreakerInvariants(t *testing.T) {
 					}
 				}
 				sent, passed := b.Trials()
-				if out > cfg.HalfOpenTrials || sent > cfg.HalfOpenTrials || passed > sent {
+				if out > cfg.HalfOpenTrials || b.trialsSent > cfg.HalfOpenTrials || passed > sent || (!cfg.RecordLate && sent != b.trialsSent) {
 					t.Fatalf("step %d: %d trials out, %d sent, %d passed, %d permitted", step, out, sent, passed, cfg.HalfOpenTrials)
 				}
 			}
@@ -290,6 +326,11 @@ func TestNoConfigPanics(t *testing.T) {
 			OpenMax:                d("openMax"),
 			HalfOpenRule:           HalfOpenRule(rapid.IntRange(0, 3).Draw(t, "rule")),
 			HalfOpenMax:            d("halfOpenMax"),
+			StrictWaitEnd:          rapid.Bool().Draw(t, "strict"),
+			RecordLate:             rapid.Bool().Draw(t, "recordLate"),
+			FloatingBuckets:        rapid.Bool().Draw(t, "floating"),
+			Interval:               d("interval"),
+			BucketPeriod:           d("bucketPeriod"),
 		}
 		b, err := NewWithOptions(cfg, Options{Rand: func() float64 { return f("draw") }})
 		if (err == nil) != (cfg.Validate() == nil) {

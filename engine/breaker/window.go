@@ -45,6 +45,14 @@ type window struct {
 	width   time.Duration
 	newest  int64
 
+	// floating time window (Config.FloatingBuckets): buckets is a ring of
+	// fn buckets from fhead, oldest first; starts[i] is when bucket i began.
+	floating bool
+	starts   []time.Duration
+	fhead    int
+	fn       int
+	span     time.Duration
+
 	calls, failures, slow int
 }
 
@@ -57,8 +65,52 @@ func newWindow(cfg Config) window {
 		n := cfg.buckets()
 		w.buckets = make([]bucket, n)
 		w.width = cfg.WindowSpan / time.Duration(n)
+		if cfg.FloatingBuckets {
+			w.floating = true
+			w.starts = make([]time.Duration, n)
+			w.span = cfg.WindowSpan
+		}
 	}
 	return w
+}
+
+// The floating window follows Polly v8's RollingHealthMetrics.cs: on every
+// call UpdateCurrentWindow starts a new bucket when there is none or the
+// newest began a bucket's width ago or more, then drops from the oldest
+// end every bucket that began a whole sampling duration ago or more.
+
+// floatIndex is the ring position of the k-th live bucket, oldest first.
+func (w *window) floatIndex(k int) int { return (w.fhead + k) % len(w.buckets) }
+
+// floatDrop drops the buckets that began WindowSpan ago or more.
+func (w *window) floatDrop(now time.Duration) {
+	for w.fn > 0 && now-w.starts[w.fhead] >= w.span {
+		b := &w.buckets[w.fhead]
+		w.calls -= b.calls
+		w.failures -= b.failures
+		w.slow -= b.slow
+		*b = bucket{}
+		w.fhead = w.floatIndex(1)
+		w.fn--
+	}
+}
+
+// floatCurrent is the bucket a call recorded at now counts in, started
+// if need be.
+func (w *window) floatCurrent(now time.Duration) *bucket {
+	w.floatDrop(now)
+	if w.fn > 0 && now-w.starts[w.floatIndex(w.fn-1)] < w.width {
+		return &w.buckets[w.floatIndex(w.fn-1)]
+	}
+	if w.fn == len(w.buckets) {
+		// Only a clock that jumps backwards can fill the ring: make room.
+		w.floatDrop(w.starts[w.fhead] + w.span)
+	}
+	i := w.floatIndex(w.fn)
+	w.fn++
+	w.starts[i] = now
+	w.buckets[i] = bucket{}
+	return &w.buckets[i]
 }
 
 // epoch is the bucket number that time t falls in (floor division, so
@@ -80,6 +132,10 @@ func (w *window) slot(e int64) *bucket {
 // goes backwards is treated as standing still.
 func (w *window) age(now time.Duration) {
 	if w.kind != TimeWindow {
+		return
+	}
+	if w.floating {
+		w.floatDrop(now)
 		return
 	}
 	e := w.epoch(now)
@@ -126,8 +182,13 @@ func (w *window) add(now time.Duration, failed, slow bool) {
 			w.n++
 		}
 	case TimeWindow:
-		w.age(now)
-		b := w.slot(w.newest)
+		var b *bucket
+		if w.floating {
+			b = w.floatCurrent(now)
+		} else {
+			w.age(now)
+			b = w.slot(w.newest)
+		}
 		b.calls++
 		if failed {
 			b.failures++
@@ -157,6 +218,7 @@ func (w *window) drop(m mark) {
 
 func (w *window) reset() {
 	w.head, w.n = 0, 0
+	w.fhead, w.fn = 0, 0
 	clear(w.buckets)
 	w.calls, w.failures, w.slow = 0, 0, 0
 }
@@ -165,6 +227,16 @@ func (w *window) reset() {
 func (w *window) countsAt(now time.Duration) (calls, failures, slow int) {
 	if w.kind != TimeWindow {
 		return w.calls, w.failures, w.slow
+	}
+	if w.floating {
+		for k := range w.fn {
+			if i := w.floatIndex(k); now-w.starts[i] < w.span {
+				calls += w.buckets[i].calls
+				failures += w.buckets[i].failures
+				slow += w.buckets[i].slow
+			}
+		}
+		return calls, failures, slow
 	}
 	e := max(w.epoch(now), w.newest)
 	n := int64(len(w.buckets))
@@ -178,8 +250,31 @@ func (w *window) countsAt(now time.Duration) (calls, failures, slow int) {
 }
 
 // appendBuckets appends the time window's buckets as of now, oldest first.
+// A floating window appends as many as a grid would: the buckets still
+// live, after empty ones dated a bucket's width apart before them.
 func (w *window) appendBuckets(dst []Bucket, now time.Duration) []Bucket {
 	if w.kind != TimeWindow {
+		return dst
+	}
+	if w.floating {
+		first, live := w.fn, 0
+		for k := range w.fn {
+			if now-w.starts[w.floatIndex(k)] < w.span {
+				first, live = min(first, k), live+1
+			}
+		}
+		oldest := now
+		if live > 0 {
+			oldest = w.starts[w.floatIndex(first)]
+		}
+		for k := live; k < len(w.buckets); k++ {
+			dst = append(dst, Bucket{Start: oldest - time.Duration(len(w.buckets)-k)*w.width})
+		}
+		for k := first; k < w.fn; k++ {
+			i := w.floatIndex(k)
+			b := w.buckets[i]
+			dst = append(dst, Bucket{Start: w.starts[i], Calls: b.calls, Failures: b.failures, Slow: b.slow})
+		}
 		return dst
 	}
 	e := max(w.epoch(now), w.newest)

@@ -61,3 +61,45 @@ func TestBreakerPreset(t *testing.T) {
 		t.Errorf("unknown preset: %v", err)
 	}
 }
+
+// The fields that say where the libraries differ in the small print are
+// read, override a preset's, and are refused with a message naming the
+// field and what it allows.
+func TestBreakerLibraryFields(t *testing.T) {
+	withBreaker := func(b string) string {
+		return strings.Replace(base, `policy = { timeout = "1s" }`, `policy = { breaker = { `+b+` } }`, 1)
+	}
+	sc, err := Parse("mine.toml", []byte(withBreaker(`preset = "gobreaker", interval = "10s", bucket_period = "2s", strict_wait_end = false, record_late = true`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := breaker.Gobreaker()
+	want.Interval, want.BucketPeriod, want.StrictWaitEnd, want.RecordLate = 10e9, 2e9, false, true
+	if got := *sc.Variants[0].System.Dependencies[0].Policy.Breaker; got != want {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	sc, err = Parse("mine.toml", []byte(withBreaker(`preset = "polly", floating_buckets = false, half_open_rule = "window-at-minimum"`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := *sc.Variants[0].System.Dependencies[0].Policy.Breaker; got.FloatingBuckets || got.HalfOpenRule != breaker.TrialsAsWindowAtMinimum {
+		t.Errorf("overrides not applied: %+v", got)
+	}
+
+	for _, tc := range []struct{ breaker, want string }{
+		{`preset = "gobreaker", strict_wait_end = "yes"`, `strict_wait_end must be true or false (no quotes), got the string "yes"`},
+		{`preset = "gobreaker", record_late = 1`, `record_late must be true or false`},
+		{`preset = "polly", floating_buckets = 0`, `floating_buckets must be true or false`},
+		{`preset = "resilience4j", floating_buckets = true`, `floating buckets belong to a time window`},
+		{`preset = "gobreaker", interval = "soon"`, `interval`},
+		{`preset = "gobreaker", bucket_period = "1s"`, `bucket period 1s rolls the counts of an interval: set the interval too`},
+		{`preset = "hystrix", interval = "10s", bucket_period = "1s"`, `bucket period rolls gobreaker's counts, which only the consecutive-failure rule reads`},
+		{`preset = "gobreaker", interval = "10h", bucket_period = "1ms"`, `more than 4096 buckets`},
+		{`preset = "resilience4j", half_open_rule = "early"`, `unknown breaker half-open rule "early" (allowed: first-failure, window, window-at-minimum)`},
+	} {
+		_, err := Parse("mine.toml", []byte(withBreaker(tc.breaker)))
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "mine.toml:16:") {
+			t.Errorf("%s: %v, want it to say %q at line 16", tc.breaker, err, tc.want)
+		}
+	}
+}

@@ -328,6 +328,8 @@ func writeBreaker(w *writer, c breaker.Config) {
 			v = formatNonzeroDuration(c.WindowSpan)
 		case "window_buckets":
 			v = formatInt(c.WindowBuckets)
+		case "floating_buckets":
+			v = formatTrue(c.FloatingBuckets)
 		case "minimum_calls":
 			v = formatInt(c.MinimumCalls)
 		case "failure_rate":
@@ -339,11 +341,15 @@ func writeBreaker(w *writer, c breaker.Config) {
 		case "max_consecutive_failures":
 			v = formatInt(c.MaxConsecutiveFailures)
 		case "judge_on_failure":
-			if c.JudgeOnFailure {
-				v = "true"
-			}
+			v = formatTrue(c.JudgeOnFailure)
+		case "interval":
+			v = formatNonzeroDuration(c.Interval)
+		case "bucket_period":
+			v = formatNonzeroDuration(c.BucketPeriod)
 		case "open_for":
 			v = formatNonzeroDuration(c.OpenFor)
+		case "strict_wait_end":
+			v = formatTrue(c.StrictWaitEnd)
 		case "open_jitter":
 			v = formatNonzeroFloat(c.OpenJitter)
 		case "open_backoff":
@@ -358,11 +364,21 @@ func writeBreaker(w *writer, c breaker.Config) {
 			}
 		case "half_open_max":
 			v = formatNonzeroDuration(c.HalfOpenMax)
+		case "record_late":
+			v = formatTrue(c.RecordLate)
 		}
 		if v != "" {
 			w.kv(k, v)
 		}
 	}
+}
+
+// formatTrue writes a breaker switch that is on; one that is off is left out.
+func formatTrue(on bool) string {
+	if on {
+		return "true"
+	}
+	return ""
 }
 
 func formatInt(n int) string {

@@ -145,10 +145,11 @@ func (c *conv) bulkhead(t table, p *engine.Policy) error {
 // breakerKeys are the keys of a breaker table besides preset, in the order
 // Dump writes them.
 var breakerKeys = []string{
-	"window", "window_size", "window_span", "window_buckets", "minimum_calls",
+	"window", "window_size", "window_span", "window_buckets", "floating_buckets", "minimum_calls",
 	"failure_rate", "slow_call_duration", "slow_call_rate", "max_consecutive_failures", "judge_on_failure",
-	"open_for", "open_jitter", "open_backoff", "open_max",
-	"half_open_trials", "half_open_rule", "half_open_max",
+	"interval", "bucket_period",
+	"open_for", "strict_wait_end", "open_jitter", "open_backoff", "open_max",
+	"half_open_trials", "half_open_rule", "half_open_max", "record_late",
 }
 
 func (c *conv) breaker(t table) (breaker.Config, error) {
@@ -215,6 +216,7 @@ func (c *conv) breaker(t table) (breaker.Config, error) {
 	}{
 		{"window_span", &cfg.WindowSpan}, {"slow_call_duration", &cfg.SlowCallDuration},
 		{"open_for", &cfg.OpenFor}, {"open_max", &cfg.OpenMax}, {"half_open_max", &cfg.HalfOpenMax},
+		{"interval", &cfg.Interval}, {"bucket_period", &cfg.BucketPeriod},
 	}
 	for _, f := range durations {
 		if v, ok, err := t.duration(f.key); err != nil {
@@ -223,10 +225,19 @@ func (c *conv) breaker(t table) (breaker.Config, error) {
 			*f.dst = v
 		}
 	}
-	if v, ok, err := t.boolean("judge_on_failure"); err != nil {
-		return cfg, err
-	} else if ok {
-		cfg.JudgeOnFailure = v
+	bools := []struct {
+		key string
+		dst *bool
+	}{
+		{"judge_on_failure", &cfg.JudgeOnFailure}, {"floating_buckets", &cfg.FloatingBuckets},
+		{"strict_wait_end", &cfg.StrictWaitEnd}, {"record_late", &cfg.RecordLate},
+	}
+	for _, f := range bools {
+		if v, ok, err := t.boolean(f.key); err != nil {
+			return cfg, err
+		} else if ok {
+			*f.dst = v
+		}
 	}
 	if err := cfg.Validate(); err != nil {
 		return cfg, wrapAt(t.path, fmt.Errorf("%s: %w", t.what, err))

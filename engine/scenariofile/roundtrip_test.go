@@ -63,9 +63,10 @@ func kitchenSink() *engine.Scenario {
 		WindowSize: 20, MinimumCalls: 10, FailureRate: 0.5, OpenFor: 2 * sec, HalfOpenTrials: 3,
 		SlowCallDuration: 300 * ms, SlowCallRate: 0.75, MaxConsecutiveFailures: 8, JudgeOnFailure: true,
 		OpenJitter: jitter(0.2), OpenBackoff: 1.5, OpenMax: 20 * sec, HalfOpenRule: breaker.TrialsAsWindow, HalfOpenMax: 4 * sec,
+		StrictWaitEnd: true, RecordLate: true, Interval: 30 * sec,
 	}
 	timeBreaker := &breaker.Config{
-		Window: breaker.TimeWindow, WindowSpan: 10 * sec, WindowBuckets: 20, MinimumCalls: 5,
+		Window: breaker.TimeWindow, WindowSpan: 10 * sec, WindowBuckets: 20, FloatingBuckets: true, MinimumCalls: 5,
 		FailureRate: 0.25, OpenFor: 1500 * ms, HalfOpenTrials: 1,
 	}
 	sys := engine.System{
@@ -118,7 +119,9 @@ func kitchenSink() *engine.Scenario {
 	v2.Dependencies[0].Faults = nil
 	v2.Dependencies[0].Policy = engine.Policy{}
 	v2.Dependencies[1].Faults = []engine.Fault{{Kind: engine.Hang, From: 0, To: 3 * sec}}
-	v2.Dependencies[1].Policy = engine.Policy{Timeout: 300 * ms}
+	v2.Dependencies[1].Policy = engine.Policy{Timeout: 300 * ms, Breaker: &breaker.Config{
+		MaxConsecutiveFailures: 3, OpenFor: sec, HalfOpenTrials: 2, StrictWaitEnd: true, Interval: 2500 * ms, BucketPeriod: sec,
+	}}
 	return &engine.Scenario{
 		Name:        `every "field" \ set`,
 		Summary:     "tabs\tand ünïcode",

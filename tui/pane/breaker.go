@@ -364,7 +364,7 @@ func labelSets(c breaker.Config) []edgeLabels {
 	}
 	pass := [3]string{fmt.Sprintf("%d %s pass", k, trials), fmt.Sprintf("%d pass", k), fmt.Sprintf("%d✓", k)}
 	fail := [3]string{"a trial fails", "1 fails", "1✗"}
-	if c.HalfOpenRule == breaker.TrialsAsWindow {
+	if c.HalfOpenRule != breaker.FirstFailureReopens { // TrialsAsWindow or TrialsAsWindowAtMinimum
 		r := Percent(c.FailureRate)
 		pass = [3]string{fmt.Sprintf("< %s of %d trials fail", r, k), fmt.Sprintf("<%s fail", r), "ok"}
 		fail = [3]string{fmt.Sprintf("≥ %s of trials fail", r), fmt.Sprintf("≥%s fail", r), "✗"}
