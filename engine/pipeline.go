@@ -37,6 +37,7 @@ func (r *Run) enter(id int32, i int) {
 	switch ds.layers[i] {
 	case LayerRetry:
 		req.attempt = 1
+		req.retryCost = 0
 		r.enter(id, i+1)
 	case LayerBreaker:
 		permit, err := ds.breaker.Allow(r.now)
@@ -208,7 +209,9 @@ func (r *Run) exit(id int32, i int, res result) {
 	if res == resOK {
 		ds.succeeded++
 		if ds.budget != nil {
-			ds.budget.OnSuccess()
+			// A successful retry gets its cost back; a first try earns a
+			// little (the AWS quota, engine/retry.TokenBucket).
+			ds.budget.OnSuccess(req.attempt > 1, int(req.retryCost))
 		}
 	}
 	r.finishCall(id, res)
@@ -285,10 +288,12 @@ func (r *Run) retryLater(id int32, req *request, ds *dependencyState, res result
 	if ds.budget != nil {
 		_, concurrency := ds.budget.(*retry.Concurrency)
 		if !(concurrency && req.retried) {
-			if !ds.budget.TryRetry(res == resTimeout) {
+			cost, ok := ds.budget.TryRetry(res == resTimeout)
+			if !ok {
 				ds.retriesDenied++
 				return false
 			}
+			req.retryCost = int16(cost)
 			req.retried = concurrency
 		}
 	}

@@ -68,12 +68,15 @@ type endpointState struct {
 	hasNext bool
 
 	arrived uint64 // whole run
-	gaveUp  uint64 // clients that stopped waiting
-	total   Counts // whole run
-	window  Counts // arrivals in the measurement window
-	latency hist.Histogram
-	bucket  EndpointSample
-	series  []EndpointSample
+	// windowArrived counts the arrivals in the measurement window, decided
+	// or not, so a view can show how many of them are still undecided.
+	windowArrived uint64
+	gaveUp        uint64 // clients that stopped waiting
+	total         Counts // whole run
+	window        Counts // arrivals in the measurement window
+	latency       hist.Histogram
+	bucket        EndpointSample
+	series        []EndpointSample
 }
 
 type dependencyState struct {
@@ -115,10 +118,11 @@ type request struct {
 	ep      int16 // -1 when the slot is free
 	worker  int32
 
-	clientDone bool // the client has its answer, or gave up
-	started    bool // the server has started work on it
-	attempt    int  // attempts made so far
-	retried    bool // holds an Envoy retry slot
+	clientDone bool  // the client has its answer, or gave up
+	started    bool  // the server has started work on it
+	attempt    int   // attempts made so far
+	retried    bool  // holds an Envoy retry slot
+	retryCost  int16 // what the token bucket charged for the latest retry
 
 	// Which layers are active, and the tokens that make their pending
 	// events stale once they are left.
@@ -477,6 +481,9 @@ func (r *Run) arrive(epIdx int) {
 
 	es.arrived++
 	es.bucket.Arrivals++
+	if r.now >= r.scenario.MeasureFrom && r.now < r.scenario.MeasureTo {
+		es.windowArrived++
+	}
 	haveWorker := len(r.freeWorkers) > 0
 	if !haveWorker && !r.acceptQueueHasRoom() {
 		es.total[Rejected]++

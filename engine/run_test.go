@@ -194,8 +194,10 @@ func checkInvariants(t *rapid.T, r *Run) {
 			t.Fatalf("at %v: %d calls queued in a thread-pool bulkhead of queue %d", r.now, ds.waiting, p.BulkheadQueue)
 		}
 		if tb, ok := ds.budget.(*retry.TokenBucket); ok {
+			// Every retry pays at least 5; a success earns back at most 10
+			// (a timeout retry's refund), and the bucket never tops 500.
 			successes := ds.succeeded
-			if tb.Tokens() < 0 || ds.retries*5 > 500+successes {
+			if tb.Tokens() < 0 || tb.Tokens() > 500 || ds.retries*5 > 500+10*successes {
 				t.Fatalf("at %v: %d retries with %d successes overspend the token bucket", r.now, ds.retries, successes)
 			}
 		}

@@ -239,8 +239,9 @@ type BudgetKind uint8
 const (
 	// NoBudget: every request may use all its attempts.
 	NoBudget BudgetKind = iota
-	// TokenBucketBudget: the AWS SDKs' 500 tokens, 5 a retry, 10 after a
-	// timeout, 1 back per success.
+	// TokenBucketBudget: the AWS SDKs' retry quota (retry.TokenBucket): 500
+	// tokens, 5 a retry, 10 after a timeout; a first-try success adds 1 and
+	// a successful retry gets its cost back.
 	TokenBucketBudget
 	// ConcurrencyBudget: Envoy's, retries at most 20 % of active requests,
 	// at least 3.

@@ -60,8 +60,11 @@ type EndpointSnapshot struct {
 	Calls string // the dependency it calls, or ""
 	Busy  int    // workers its requests hold now
 	// Arrived counts every arrival so far; Total the outcomes decided so far;
-	// Window the outcomes of requests that arrived in the measurement window.
-	Arrived uint64
+	// Window the outcomes of requests that arrived in the measurement window;
+	// WindowArrived those requests, decided or not (the difference is still
+	// waiting for its answer).
+	Arrived       uint64
+	WindowArrived uint64
 	// GaveUp counts clients that stopped waiting (their requests failed).
 	GaveUp        uint64
 	Total, Window Counts
@@ -142,17 +145,18 @@ func (r *Run) Snapshot() Snapshot {
 	for i := range r.endpoints {
 		es := &r.endpoints[i]
 		s.Endpoints[i] = EndpointSnapshot{
-			Name:    r.sys.Endpoints[i].Name,
-			Calls:   r.sys.Endpoints[i].Calls,
-			Busy:    es.busy,
-			Arrived: es.arrived,
-			GaveUp:  es.gaveUp,
-			Total:   es.total,
-			Window:  es.window,
-			P50:     es.latency.Quantile(0.50),
-			P95:     es.latency.Quantile(0.95),
-			P99:     es.latency.Quantile(0.99),
-			Series:  es.series[:len(es.series):len(es.series)],
+			Name:          r.sys.Endpoints[i].Name,
+			Calls:         r.sys.Endpoints[i].Calls,
+			Busy:          es.busy,
+			Arrived:       es.arrived,
+			WindowArrived: es.windowArrived,
+			GaveUp:        es.gaveUp,
+			Total:         es.total,
+			Window:        es.window,
+			P50:           es.latency.Quantile(0.50),
+			P95:           es.latency.Quantile(0.95),
+			P99:           es.latency.Quantile(0.99),
+			Series:        es.series[:len(es.series):len(es.series)],
 		}
 	}
 	s.Dependencies = make([]DependencySnapshot, len(r.dependencies))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
 )
 
@@ -392,26 +393,34 @@ func dependencyOf(s *engine.Snapshot, name string) (*engine.DependencySnapshot, 
 	return nil, fmt.Errorf("%s has no dependency %q (it has: %s)", s.Scenario, name, strings.Join(names, ", "))
 }
 
-// windowCounts sums the window counts of the endpoints joined by +.
-func windowCounts(s *engine.Snapshot, endpoints string) (engine.Counts, error) {
-	var sum engine.Counts
+// windowCounts sums the window tallies of the endpoints joined by +: the
+// same computation `breakerlab run` and the player's outcome table use.
+func windowCounts(s *engine.Snapshot, endpoints string) (report.Tally, error) {
+	var sum report.Tally
 	for _, name := range strings.Split(endpoints, "+") {
 		e, err := endpointOf(s, name)
 		if err != nil {
 			return sum, err
 		}
-		for i := range sum {
-			sum[i] += e.Window[i]
-		}
+		sum = sum.Add(report.WindowTally(e))
 	}
 	return sum, nil
 }
 
-func outcomeCount(c engine.Counts, outcomes string) uint64 {
-	var n uint64
+// outcomesOf reads outcomes joined by + (checked when the text was parsed).
+func outcomesOf(outcomes string) []engine.Outcome {
+	var out []engine.Outcome
 	for _, name := range strings.Split(outcomes, "+") {
 		o, _ := parseOutcome(name)
-		n += c[o]
+		out = append(out, o)
+	}
+	return out
+}
+
+func outcomeCount(c report.Tally, outcomes string) uint64 {
+	var n uint64
+	for _, o := range outcomesOf(outcomes) {
+		n += c.Outcomes[o]
 	}
 	return n
 }
@@ -425,10 +434,10 @@ func evalShare(c *evalCtx, a []string) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	if counts.Total() == 0 {
+	if counts.Arrived == 0 {
 		return Value{}, fmt.Errorf("no request of %s arrived in the measurement window", a[1])
 	}
-	return fraction(float64(outcomeCount(counts, a[2])) / float64(counts.Total())), nil
+	return fraction(counts.ShareOf(outcomesOf(a[2])...)), nil
 }
 
 func evalMeanShare(c *evalCtx, a []string) (Value, error) {
@@ -449,10 +458,10 @@ func evalMeanShare(c *evalCtx, a []string) (Value, error) {
 		if err != nil {
 			return Value{}, err
 		}
-		if counts.Total() == 0 {
+		if counts.Arrived == 0 {
 			return Value{}, fmt.Errorf("with seed %d no request of %s arrived in the measurement window", seed, a[1])
 		}
-		sum += float64(outcomeCount(counts, a[2])) / float64(counts.Total())
+		sum += counts.ShareOf(outcomesOf(a[2])...)
 	}
 	return fraction(sum / float64(last-first+1)), nil
 }
@@ -478,7 +487,7 @@ func evalRequests(c *evalCtx, a []string) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	return count(counts.Total()), nil
+	return count(counts.Arrived), nil
 }
 
 // FirstTransition finds when a breaker (of dep, or any when dep is "")
@@ -709,9 +718,11 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 				return duration(b.SlowCallDuration), nil
 			case "slow_rate":
 				return fraction(b.SlowCallRate), nil
+			case "time_window":
+				return duration(b.WindowSpan), nil
 			}
 		}
-		return Value{}, fmt.Errorf("param cannot read %q of dependency %q (readable: timeout, deadline, bulkhead, latency.*, fault.*, retry.attempts, retry.base, retry.max, breaker.window, breaker.min_calls, breaker.failure_rate, breaker.open, breaker.trials, breaker.slow_duration, breaker.slow_rate)", rest, d.Name)
+		return Value{}, fmt.Errorf("param cannot read %q of dependency %q (readable: timeout, deadline, bulkhead, latency.*, fault.*, retry.attempts, retry.base, retry.max, breaker.window, breaker.min_calls, breaker.failure_rate, breaker.open, breaker.trials, breaker.slow_duration, breaker.slow_rate, breaker.time_window)", rest, d.Name)
 	}
 	return Value{}, fmt.Errorf("param cannot read %q: use workers, queue, duration, ENDPOINT.rate|interval|patience or DEPENDENCY.timeout|bulkhead|latency.*|breaker.*", key)
 }

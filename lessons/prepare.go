@@ -320,6 +320,10 @@ func (q *PreparedQuestion) CheckNumber(input string) (bool, error) {
 	}
 	v, err := parseLiteral(strings.TrimSpace(strings.TrimSuffix(input, q.Unit)))
 	if err != nil {
+		// "85 s", as a duration answer is printed: a unit after a space.
+		v, err = parseLiteral(strings.Join(strings.Fields(input), ""))
+	}
+	if err != nil {
 		return false, fmt.Errorf("%q is not a number", input)
 	}
 	got := v.F

@@ -11,10 +11,13 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 )
 
-// column is one endpoint outcome shown in the table.
+// column is one endpoint outcome shown in the table; waiting marks the
+// column of requests still without an answer, which a finished run (it
+// drains every open request) never has.
 type column struct {
 	endpoint int
 	outcome  engine.Outcome
+	waiting  bool
 }
 
 // WriteTable prints one row per variant with the share of each endpoint's
@@ -39,7 +42,13 @@ func WriteTable(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engine.Sn
 				}
 			}
 			if used {
-				cols = append(cols, column{ei, o})
+				cols = append(cols, column{endpoint: ei, outcome: o})
+			}
+		}
+		for _, s := range snaps {
+			if ei < len(s.Endpoints) && WindowTally(&s.Endpoints[ei]).Waiting() > 0 {
+				cols = append(cols, column{endpoint: ei, waiting: true})
+				break
 			}
 		}
 	}
@@ -65,13 +74,21 @@ func WriteTable(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engine.Sn
 	b.WriteString("\n")
 	fmt.Fprintf(&b, "%-*s", nameWidth, "design")
 	for _, c := range cols {
-		fmt.Fprintf(&b, " %*s", cell, c.outcome.String())
+		name := c.outcome.String()
+		if c.waiting {
+			name = "waiting"
+		}
+		fmt.Fprintf(&b, " %*s", cell, name)
 	}
 	b.WriteString("\n")
 	for _, s := range snaps {
 		fmt.Fprintf(&b, "%-*s", nameWidth, s.Variant)
 		for _, c := range cols {
-			share := s.Endpoints[c.endpoint].Window.Share(c.outcome)
+			t := WindowTally(&s.Endpoints[c.endpoint])
+			share := t.Share(c.outcome)
+			if c.waiting {
+				share = t.WaitingShare()
+			}
 			fmt.Fprintf(&b, " %*s", cell, fmt.Sprintf("%.1f%%", 100*share))
 		}
 		b.WriteString("\n")
@@ -109,7 +126,7 @@ func WriteCSV(w io.Writer, snaps []engine.Snapshot) error {
 	for _, s := range snaps {
 		for _, e := range s.Endpoints {
 			for _, o := range engine.Outcomes {
-				row := []string{s.Variant, e.Name, o.String(), strconv.FormatUint(e.Window[o], 10), strconv.FormatFloat(e.Window.Share(o), 'f', 4, 64)}
+				row := []string{s.Variant, e.Name, o.String(), strconv.FormatUint(e.Window[o], 10), strconv.FormatFloat(WindowTally(&e).Share(o), 'f', 4, 64)}
 				if err := cw.Write(row); err != nil {
 					return err
 				}

@@ -3,6 +3,7 @@ package retry
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 )
@@ -72,5 +73,83 @@ func TestDoGivesUpAfterTheAttempts(t *testing.T) {
 	}
 	if err := Do(context.Background(), Policy{Attempts: 0}, nil); err == nil {
 		t.Fatal("a policy without attempts was accepted")
+	}
+}
+
+// An attempt's own timeout is retried (the caller's context is still alive),
+// and the bucket charges it the timeout price, then refunds it when the
+// retry succeeds (the AWS rule, see TokenBucket).
+func TestDoRetriesAnAttemptTimeoutAndRefundsIt(t *testing.T) {
+	var slept []time.Duration
+	p := policy(3, &slept)
+	tb := NewTokenBucket(20, 5, 10, 1)
+	p.Budget = tb
+	calls, low := 0, 0
+	err := Do(context.Background(), p, func(context.Context) error {
+		calls++
+		if calls == 1 {
+			return fmt.Errorf("attempt 1: %w", context.DeadlineExceeded)
+		}
+		low = tb.Tokens() // what the bucket held while the retry ran
+		return nil
+	})
+	if err != nil || calls != 2 {
+		t.Fatalf("%d calls, err %v; want the timeout retried once", calls, err)
+	}
+	if low != 10 || tb.Tokens() != 20 {
+		t.Fatalf("the retry held the bucket at %d and left %d; want 10 (a timeout costs 10) and 20 (refunded)", low, tb.Tokens())
+	}
+	// A first-try success adds just 1.
+	tb = NewTokenBucket(20, 5, 10, 1)
+	tb.TryRetry(false) // 15 left
+	p.Budget = tb
+	if err := Do(context.Background(), p, func(context.Context) error { return nil }); err != nil || tb.Tokens() != 16 {
+		t.Fatalf("a first-try success left %d tokens, want 16 (err %v)", tb.Tokens(), err)
+	}
+}
+
+// A cancelled context is not retried, and neither is anything once the
+// caller's own context is done.
+func TestDoStopsWhenTheCallerIsDone(t *testing.T) {
+	var slept []time.Duration
+	calls := 0
+	err := Do(context.Background(), policy(5, &slept), func(context.Context) error { calls++; return context.Canceled })
+	if !errors.Is(err, context.Canceled) || calls != 1 {
+		t.Fatalf("a cancellation was retried: %d calls", calls)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	calls = 0
+	err = Do(ctx, policy(5, &slept), func(context.Context) error { calls++; return context.DeadlineExceeded })
+	if calls != 1 || err == nil {
+		t.Fatalf("retried after the caller's context ended: %d calls", calls)
+	}
+}
+
+// Envoy's budget lends a retrying request one slot; Do gives it back when
+// the request ends, however many retries it made, so slots never leak.
+func TestDoGivesBackEnvoySlots(t *testing.T) {
+	var slept []time.Duration
+	p := policy(4, &slept)
+	c := NewEnvoyBudget()
+	p.Budget = c
+	for i := range 10 {
+		calls := 0
+		err := Do(context.Background(), p, func(context.Context) error {
+			calls++
+			if c.Retrying() > 1 {
+				t.Fatalf("one request holds %d retry slots", c.Retrying())
+			}
+			if calls < 3 {
+				return errFlaky
+			}
+			return nil
+		})
+		if err != nil || calls != 3 {
+			t.Fatalf("request %d: %d calls, err %v", i, calls, err)
+		}
+		if c.Retrying() != 0 {
+			t.Fatalf("after request %d, %d retry slots are still held", i, c.Retrying())
+		}
 	}
 }

@@ -43,10 +43,14 @@ func (b Backoff) Delay(n int, u float64) time.Duration {
 // multiply the load on a dependency that is already failing.
 type Budget interface {
 	// TryRetry asks for one retry; timeout says the failed attempt timed out.
-	// It reports whether the retry may go.
-	TryRetry(timeout bool) bool
-	// OnSuccess tells the budget a call succeeded.
-	OnSuccess()
+	// It reports whether the retry may go and what the budget charged for
+	// it. The caller keeps the cost and hands it back to OnSuccess if that
+	// retry is the attempt that succeeds.
+	TryRetry(timeout bool) (cost int, ok bool)
+	// OnSuccess tells the budget a request succeeded. retried says the
+	// attempt that succeeded was a retry; cost is what TryRetry charged for
+	// that retry (ignored when retried is false).
+	OnSuccess(retried bool, cost int)
 	// Begin and End bracket each request that may retry (Envoy counts them).
 	Begin()
 	End()
@@ -54,43 +58,76 @@ type Budget interface {
 	Name() string
 }
 
-// TokenBucket is the AWS SDKs' retry quota: a bucket of tokens; a retry costs
-// some, a retry after a timeout costs more, and each success returns one.
-// When the bucket cannot pay, the retry is not sent.
+// TokenBucket is the AWS SDKs' retry quota in their "standard" retry mode.
+// The bucket starts full. A retry must pay RetryCost tokens, or TimeoutCost
+// after a timeout; when the bucket cannot pay, the retry is not sent. A
+// request that succeeds on its first attempt adds NoRetryIncrement; a retry
+// that succeeds gives back what it cost, so retries that work are free and
+// only failing retries drain the bucket. Nothing fills it past Capacity.
+//
+// The rule and the numbers (500, 5, 10, 1) are those of the AWS SDK for
+// JavaScript v3, packages/middleware-retry/src/defaultRetryQuota.ts
+// (releaseRetryTokens adds the retry's cost, or NO_RETRY_INCREMENT when there
+// was none, capped at the initial tokens) and StandardRetryStrategy.ts, and
+// of the AWS SDK for Go v2, aws/retry/standard.go (DefaultRetryRateTokens,
+// DefaultRetryCost, DefaultRetryTimeoutCost, DefaultNoRetryIncrement;
+// GetRetryToken's release refunds the cost on success) with the bucket of
+// aws/ratelimit/token_bucket.go. One difference in Go v2: its middleware
+// (aws/retry/middleware.go, handleAttempt) also releases an attempt token
+// after every successful attempt, so there a successful retry earns its
+// cost plus NoRetryIncrement. This type follows the JavaScript rule.
 type TokenBucket struct {
-	Capacity, RetryCost, TimeoutCost, SuccessRefund int
-	tokens                                          int
+	Capacity         int // the tokens it starts with, and the most it holds
+	RetryCost        int // the price of a retry
+	TimeoutCost      int // the price of a retry after a timeout
+	NoRetryIncrement int // earned by a request that succeeds on its first attempt
+	tokens           int
 }
 
 // NewAWSTokenBucket returns the AWS SDKs' standard quota: 500 tokens, 5 per
-// retry, 10 per retry after a timeout, 1 back per success.
+// retry, 10 per retry after a timeout, 1 back per first-try success, and a
+// successful retry's cost refunded.
 func NewAWSTokenBucket() *TokenBucket {
 	return NewTokenBucket(500, 5, 10, 1)
 }
 
-// NewTokenBucket returns a full bucket.
-func NewTokenBucket(capacity, retryCost, timeoutCost, refund int) *TokenBucket {
-	return &TokenBucket{Capacity: capacity, RetryCost: retryCost, TimeoutCost: timeoutCost, SuccessRefund: refund, tokens: capacity}
+// NewTokenBucket returns a full bucket. Negative amounts count as zero.
+func NewTokenBucket(capacity, retryCost, timeoutCost, noRetryIncrement int) *TokenBucket {
+	capacity = max(0, capacity)
+	return &TokenBucket{
+		Capacity:         capacity,
+		RetryCost:        max(0, retryCost),
+		TimeoutCost:      max(0, timeoutCost),
+		NoRetryIncrement: max(0, noRetryIncrement),
+		tokens:           capacity,
+	}
 }
 
 // Tokens is what the bucket holds now.
 func (t *TokenBucket) Tokens() int { return t.tokens }
 
-// TryRetry pays for a retry if the bucket can.
-func (t *TokenBucket) TryRetry(timeout bool) bool {
+// TryRetry pays for a retry if the bucket can, and says what it paid.
+func (t *TokenBucket) TryRetry(timeout bool) (int, bool) {
 	cost := t.RetryCost
 	if timeout {
 		cost = t.TimeoutCost
 	}
 	if t.tokens < cost {
-		return false
+		return 0, false
 	}
 	t.tokens -= cost
-	return true
+	return cost, true
 }
 
-// OnSuccess returns a token, up to the capacity.
-func (t *TokenBucket) OnSuccess() { t.tokens = min(t.Capacity, t.tokens+t.SuccessRefund) }
+// OnSuccess refunds a successful retry's cost, or adds NoRetryIncrement
+// for a first-try success, up to the capacity.
+func (t *TokenBucket) OnSuccess(retried bool, cost int) {
+	refund := t.NoRetryIncrement
+	if retried {
+		refund = max(0, cost)
+	}
+	t.tokens = min(t.Capacity, t.tokens+refund)
+}
 
 // Begin does nothing: the bucket does not count requests.
 func (t *TokenBucket) Begin() {}
@@ -115,17 +152,18 @@ type Concurrency struct {
 func NewEnvoyBudget() *Concurrency { return &Concurrency{Share: 0.2, MinRetries: 3} }
 
 // TryRetry allows a retry while retries in flight stay within the budget.
-func (c *Concurrency) TryRetry(bool) bool {
+// A retry costs nothing to keep: its slot comes back through EndRetry.
+func (c *Concurrency) TryRetry(bool) (int, bool) {
 	limit := max(c.MinRetries, int(c.Share*float64(c.active)))
 	if c.retrying >= limit {
-		return false
+		return 0, false
 	}
 	c.retrying++
-	return true
+	return 0, true
 }
 
 // OnSuccess does nothing: the budget counts requests, not results.
-func (c *Concurrency) OnSuccess() {}
+func (c *Concurrency) OnSuccess(bool, int) {}
 
 // Begin counts a request in flight.
 func (c *Concurrency) Begin() { c.active++ }

@@ -128,6 +128,25 @@ func TestEveryBuiltinIsValidAndListed(t *testing.T) {
 	}
 }
 
+// The checkout's variants keep their places: lessons, tests and scenario
+// files name them by number.
+func TestCheckoutVariantsKeepTheirPlaces(t *testing.T) {
+	want := []string{"no timeout", "timeout 500 ms", "timeout 500 ms, 40 req/s", "protected", "timeout 500 ms, bulkhead 4"}
+	sc := Checkout()
+	if len(sc.Variants) != len(want) {
+		t.Fatalf("%d variants, want %d", len(sc.Variants), len(want))
+	}
+	for i, v := range sc.Variants {
+		if v.Name != want[i] {
+			t.Errorf("variant %d is %q, want %q", i, v.Name, want[i])
+		}
+	}
+	p3, p4 := sc.Variants[3].System.Dependencies[0].Policy, sc.Variants[4].System.Dependencies[0].Policy
+	if p4.Breaker != nil || p4.Bulkhead != p3.Bulkhead || p4.Timeout != p3.Timeout {
+		t.Errorf("the last variant must be the protected one without its breaker: %+v", p4)
+	}
+}
+
 // The checkout incident has the shape of the reference's measured table.
 func TestCheckoutHasTheShapeOfTheMeasuredTable(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
@@ -181,6 +200,22 @@ func TestCheckoutHasTheShapeOfTheMeasuredTable(t *testing.T) {
 		tr := snaps[3].Transitions
 		if len(tr) < 2 || tr[0].To != breaker.Open || tr[0].At > 2*time.Second || tr[len(tr)-1].To != breaker.Closed {
 			t.Errorf("seed %d, protected: transitions %+v; want it to open before 2 s and end closed", seed, tr)
+		}
+		// A timeout and the bulkhead, no breaker: health is as safe as fully
+		// protected, and the provider is relieved too, less than with the
+		// breaker but far more than with the timeout alone: any layer that
+		// stops sending relieves it (lessons 2 and 9 quote this).
+		if h := get(4, "health"); h.Window.Share(engine.OK) != 1 || h.P99 > 50*time.Millisecond {
+			t.Errorf("seed %d, timeout and bulkhead: health %v, p99 %v", seed, h.Window, h.P99)
+		}
+		if c := get(4, "checkout"); c.Window.Share(engine.Rejected) < 0.5 || c.Window[engine.OK] != 0 {
+			t.Errorf("seed %d, timeout and bulkhead: checkout %v; want mostly refused by the full bulkhead", seed, c.Window)
+		}
+		if b, p, to := payment(4).InFlightMax, payment(3).InFlightMax, payment(1).InFlightMax; b < p || 3*b > 2*to {
+			t.Errorf("seed %d: provider in flight %d with timeout and bulkhead; want between %d (protected) and two thirds of %d (timeout alone)", seed, b, p, to)
+		}
+		if tr := snaps[4].Transitions; len(tr) != 0 {
+			t.Errorf("seed %d, timeout and bulkhead: a breaker moved without a breaker: %+v", seed, tr)
 		}
 	}
 }

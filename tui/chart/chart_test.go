@@ -225,3 +225,51 @@ func TestChartsRedrawOnlyOnNewSamples(t *testing.T) {
 		}
 	}
 }
+
+// The chart counts a request when its answer comes, and says so; a past
+// stretch with nothing decided shows a dot, explained in the legend, not a
+// gap that looks like missing data. From 10 s the shared pool's
+// recommendations calls hang: for the next seconds none is decided, until
+// the pool is full and new ones are rejected at the door.
+func TestOutcomesSayWhatTheyCountAndMarkEmptyStretches(t *testing.T) {
+	d := tuitest.At(t, "cascade", 0, 12)
+	o := chart.NewOutcomes(tuitest.Plain())
+	o.SetData(d)
+	o.SetSize(72, 31)
+	v := o.View()
+	if !strings.Contains(v, "as decided") {
+		t.Errorf("the title must say the columns count requests as they are decided:\n%s", v)
+	}
+	if !strings.Contains(v, "· nothing decided") {
+		t.Errorf("the legend must explain the dot:\n%s", v)
+	}
+	// The recommendations band's bottom row has a dot where nothing was
+	// decided, right after 10 s, and no blank inside the past.
+	lines := strings.Split(v, "\n")
+	var bottom string
+	for i, l := range lines {
+		if strings.Contains(l, "recommendatio") && strings.Contains(l, "█") {
+			for j := i; j < len(lines) && !strings.Contains(lines[j], "─") && strings.TrimSpace(strings.Trim(lines[j], "│")) != ""; j++ {
+				bottom = lines[j]
+			}
+			break
+		}
+	}
+	past := strings.TrimRight(strings.Trim(bottom, "│"), " ")
+	start := strings.IndexAny(past, "█░▒╳")
+	if start < 0 || !strings.Contains(past[start:], "·") || strings.Contains(past[start:], " ") {
+		t.Errorf("the recommendations band's last row %q should be filled or dotted up to now", bottom)
+	}
+}
+
+// When the chart is too short for every endpoint's band it says how many
+// it shows rather than leave one out silently.
+func TestOutcomesSayWhenBandsAreLeftOut(t *testing.T) {
+	o := chart.NewOutcomes(tuitest.Plain())
+	o.SetData(tuitest.At(t, "cascade", 0, 20))
+	o.SetSize(39, 7)
+	v := o.View()
+	if strings.Contains(v, "recommendations") || !strings.Contains(v, "2 of 3") {
+		t.Errorf("two bands of three fit; the title must say so:\n%s", v)
+	}
+}

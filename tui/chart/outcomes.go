@@ -16,7 +16,11 @@ import (
 
 // Outcomes charts, for each endpoint, how the requests decided in each
 // stretch of virtual time ended: a column per stretch, filled from the
-// bottom with ok, fallback, rejected and failed in proportion.
+// bottom with ok, fallback, rejected and failed in proportion. A request
+// counts in the stretch its answer came in, not the one it arrived in (the
+// tables count by arrival), and the title says so; a past stretch in which
+// nothing was decided (every request still waiting) shows a dot, so it
+// cannot pass for missing data.
 type Outcomes struct {
 	th   *theme.Theme
 	w, h int
@@ -83,28 +87,39 @@ func (o *Outcomes) View() string {
 	return o.view
 }
 
+// columnStarted says whether column c of the axis has begun: its first
+// sample is in the endpoint's series.
+func columnStarted(e *engine.EndpointSnapshot, ax timeAxis, c int) bool {
+	lo, _ := ax.buckets(c)
+	return lo < len(e.Series)
+}
+
+// decidedIn counts the requests decided in column c of the axis, so far.
+func decidedIn(e *engine.EndpointSnapshot, ax timeAxis, c int) uint64 {
+	lo, hi := ax.buckets(c)
+	var n uint64
+	for b := lo; b < min(hi, len(e.Series)); b++ {
+		for _, k := range e.Series[b].Outcomes {
+			n += uint64(k)
+		}
+	}
+	return n
+}
+
+// glyphNone marks a past stretch in which nothing was decided.
+const glyphNone = '·'
+
 // Classes of the outcome fills follow the shared ones.
 const clOutcome = clFirstData // + outcome index
 
 func (o *Outcomes) render() []string {
 	s := o.data.Snap
-	title := "Outcomes per endpoint"
+	title := "Outcomes per endpoint, as decided"
 	if s == nil || len(s.Endpoints) == 0 || o.w < 8 || o.h < 5 {
 		return pane.Frame(o.th, o.w, o.h, title, "", nil)
 	}
 	iw, ih := o.w-2, o.h-2
-	legend := o.legend(iw)
 	n := len(s.Endpoints)
-	// Drop the fault's line of the legend before the bands get too thin:
-	// the heavy axis still marks the fault.
-	if len(legend) > 1 && ih-len(legend)-2 < 2*n {
-		legend = legend[:1]
-	}
-	chartH := ih - len(legend)
-	if chartH < 3 {
-		legend = legend[:0]
-		chartH = ih
-	}
 	names := pane.EndpointNames(s)
 	lw := 0
 	for _, n := range names {
@@ -116,6 +131,28 @@ func (o *Outcomes) render() []string {
 		return pane.Frame(o.th, o.w, o.h, title, "", []string{"(too narrow)"})
 	}
 	ax := newTimeAxis(s.Duration, s.SampleEvery, cw)
+	// Whether some past column of some band has nothing decided in it, so
+	// the legend explains the dot; worked out before the layout because
+	// the legend's height depends on it.
+	none := false
+	for e := range s.Endpoints {
+		for c := range cw {
+			if decidedIn(&s.Endpoints[e], ax, c) == 0 && columnStarted(&s.Endpoints[e], ax, c) {
+				none = true
+			}
+		}
+	}
+	legend := o.legend(iw, none)
+	// Drop the fault's line of the legend before the bands get too thin:
+	// the heavy axis still marks the fault.
+	for len(legend) > 1 && ih-len(legend)-2 < 2*n {
+		legend = legend[:len(legend)-1]
+	}
+	chartH := ih - len(legend)
+	if chartH < 3 {
+		legend = legend[:0]
+		chartH = ih
+	}
 	lc, base := o.frame.get(frameKey{w: cw, h: chartH, top: 1, dur: s.Duration, every: s.SampleEvery}, func() linechart.Model {
 		ticks := ax.ticks()
 		return linechart.New(cw, chartH, 0, 1, 0, 1,
@@ -159,6 +196,9 @@ func (o *Outcomes) render() []string {
 				}
 			}
 			if total == 0 {
+				// Nothing was decided here: every request of the stretch
+				// is still waiting (or none came).
+				g.Set(x0+c, y0+hb-1, glyphNone, clLabel)
 				continue
 			}
 			apportion(cells, counts[:len(engine.Outcomes)], total, hb)
@@ -176,7 +216,13 @@ func (o *Outcomes) render() []string {
 	body := g.Lines(inks)
 	body = append(body, legend...)
 	span := "≈" + pane.SecondsShort(roundSpan(s.Duration/time.Duration(cw)))
-	title, note := pane.Titled(o.w, []string{title, "Outcomes"}, []string{span + " a column", span + "/col"})
+	// The span is the note to give up first: the axis has its labels.
+	notes := []string{span + " a column", span + "/col", ""}
+	if shown < n {
+		// Say that bands are missing rather than drop them silently.
+		notes = []string{fmt.Sprintf("%d of %d shown · %s a column", shown, n, span), fmt.Sprintf("%d of %d · %s/col", shown, n, span), fmt.Sprintf("%d of %d shown", shown, n)}
+	}
+	title, note := pane.Titled(o.w, []string{title, "Outcomes as decided", "Outcomes"}, notes)
 	return pane.Frame(o.th, o.w, o.h, title, note, body)
 }
 
@@ -191,8 +237,10 @@ func (o *Outcomes) inks(endpoints int) []theme.Ink {
 	return inks
 }
 
-// legend explains the fills and the fault marks, on one line if they fit.
-func (o *Outcomes) legend(iw int) []string {
+// legend explains the fills, the dot of a stretch with nothing decided
+// (when the chart has one) and the fault marks, packed on as few lines as
+// fit, most important first.
+func (o *Outcomes) legend(iw int, none bool) []string {
 	var parts []string
 	plain := -1
 	for _, oc := range engine.Outcomes {
@@ -206,15 +254,32 @@ func (o *Outcomes) legend(iw int) []string {
 		g := string(theme.OutcomeGlyph(oc))
 		parts = append(parts, o.th.Outcome(oc).Render(g)+gap+oc.String())
 	}
-	fills := strings.Join(parts, " ")
-	faults := faultLegend(o.th, o.data.Faults)
-	if faults == "" {
-		return []string{fills}
+	type item struct {
+		text  string
+		width int
 	}
-	if plain+2+len([]rune(faultLegendPlain(o.data.Faults))) <= iw {
-		return []string{fills + "  " + faults}
+	items := []item{{strings.Join(parts, " "), plain}}
+	if none {
+		t := string(glyphNone) + " nothing decided"
+		items = append(items, item{o.th.Dim.Render(t), len([]rune(t))})
 	}
-	return []string{fills, faults}
+	if f := faultLegend(o.th, o.data.Faults); f != "" {
+		items = append(items, item{f, len([]rune(faultLegendPlain(o.data.Faults)))})
+	}
+	var lines []string
+	line, w := "", 0
+	for _, it := range items {
+		switch {
+		case w == 0:
+			line, w = it.text, it.width
+		case w+2+it.width <= iw:
+			line, w = line+"  "+it.text, w+2+it.width
+		default:
+			lines = append(lines, line)
+			line, w = it.text, it.width
+		}
+	}
+	return append(lines, line)
 }
 
 // faultLegend says what the heavy stretch of the time axis means.

@@ -11,10 +11,15 @@
 // charts are tui/pane's and tui/chart's, fed with engine snapshots through
 // the adapters in panes.go, so either side can change without the other.
 //
-// It may import lessons, the engine and engine/shuffle (to run a step's
-// simulation), tui/theme, tui/pane, tui/chart, tui/internal/helpview (its
-// key table), glamour, bubbletea, bubbles (key, help) and x/ansi. It does
-// no I/O in View: progress is saved in tea.Cmds, and the Markdown is
-// rendered in Update when the step or the width changes. It holds no global state and takes its theme (and so its
+// The outcome table counts with engine/report's Tally, the computation
+// behind `breakerlab run`, and at the end of the traffic it counts the run
+// played out through its drain, so its shares are run's to the decimal.
+//
+// It may import lessons, the engine, engine/shuffle (to run a step's
+// simulation) and engine/report (its shares), tui/theme, tui/pane,
+// tui/chart, tui/internal/helpview (its key table), glamour, bubbletea,
+// bubbles (key, help) and x/ansi. It does no I/O in View: progress is saved
+// in tea.Cmds, and the Markdown is rendered in Update when the step or the
+// width changes. It holds no global state and takes its theme (and so its
 // renderer) from Options, so a classroom server can run one per student.
 package lessonui

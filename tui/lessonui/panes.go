@@ -3,14 +3,17 @@ package lessonui
 import (
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
 	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // simPane is one pane of a step's simulation, as the player lays it out.
@@ -94,13 +97,23 @@ func (c *cached) show(key string) {
 	}
 }
 
-// endpointsPane is a table of each endpoint's outcomes: in the measurement
-// window once it has begun, the lesson texts' numbers; before it, every
-// request so far, so there is something to see.
+// endpointsPane is a table of each endpoint's outcomes, counted by
+// engine/report's Tally, the computation `breakerlab run` prints: the
+// requests that arrived in the measurement window once it has begun (the
+// lesson texts' numbers), before it every request so far. Each share is of
+// the requests that arrived, and the requests still waiting for an answer
+// have a column of their own, so a moment in the middle of a run never
+// passes a share of the decided ones off as the result. At the end of the
+// traffic it counts the final snapshot, the run played out through its
+// drain: the numbers of `breakerlab run`, to the decimal.
 type endpointsPane struct {
 	cached
-	th   *theme.Theme
-	snap *engine.Snapshot
+	th    *theme.Theme
+	snap  *engine.Snapshot // the snapshot counted: the final one at the end
+	final bool
+	// waitingAtEnd is how many were still waiting when the traffic ended,
+	// counted in the final snapshot as they ended.
+	waitingAtEnd uint64
 }
 
 // Needs is the border, the header, a row per endpoint and a total line;
@@ -119,13 +132,115 @@ func (p *endpointsPane) SetData(d pane.Data) {
 	if d.Snap == nil {
 		return
 	}
-	p.snap = d.Snap
-	var b strings.Builder
-	fmt.Fprint(&b, d.Snap.Now >= d.Snap.MeasureFrom)
-	for _, e := range d.Snap.Endpoints {
-		fmt.Fprint(&b, e.Window, e.Total, e.Busy)
+	p.snap, p.final, p.waitingAtEnd = d.Settled(), d.Final != nil, 0
+	if p.final {
+		for _, r := range tallyOf(d.Snap).rows {
+			p.waitingAtEnd += r.Waiting()
+		}
 	}
-	p.show(b.String())
+	t := tallyOf(p.snap)
+	p.show(fmt.Sprint(t.inWindow, t.fallback, t.rows, p.final, p.waitingAtEnd))
+}
+
+// endpointTally is what the outcome table shows at one moment.
+type endpointTally struct {
+	inWindow bool // counting the measurement window's arrivals
+	fallback bool // the design has a fallback, so the outcome can happen
+	names    []string
+	rows     []report.Tally
+}
+
+// tallyOf counts a snapshot's endpoints as the table shows them.
+func tallyOf(s *engine.Snapshot) endpointTally {
+	t := endpointTally{inWindow: s.Now >= s.MeasureFrom}
+	for i := range s.Endpoints {
+		e := &s.Endpoints[i]
+		r := report.RunTally(e)
+		if t.inWindow {
+			r = report.WindowTally(e)
+		}
+		t.names = append(t.names, e.Name)
+		t.rows = append(t.rows, r)
+		if r.Outcomes[engine.Fallback] > 0 {
+			t.fallback = true
+		}
+	}
+	for i := range s.Dependencies {
+		// The fallbacks that answer the client (engine/scenario.go,
+		// FallbackKind.answers); a fail-fast 503 counts as rejected, so
+		// it needs no column. The counts above catch any other.
+		switch s.Dependencies[i].Fallback {
+		case engine.CachedFallback, engine.DefaultFallback, engine.QueueFallback:
+			t.fallback = true
+		}
+	}
+	return t
+}
+
+// tableColumn is one column of the outcome table: an outcome, or (waiting)
+// the requests with no answer yet.
+type tableColumn struct {
+	outcome engine.Outcome
+	waiting bool
+}
+
+// columns are the table's columns: fallback only for a design that has
+// one (nothing is hidden: no request can end that way without one), and
+// waiting until the final count, which leaves none waiting.
+func (t *endpointTally) columns(final bool) []tableColumn {
+	cols := []tableColumn{{outcome: engine.OK}}
+	if t.fallback {
+		cols = append(cols, tableColumn{outcome: engine.Fallback})
+	}
+	cols = append(cols, tableColumn{outcome: engine.Rejected}, tableColumn{outcome: engine.Failed})
+	waiting := !final
+	for _, r := range t.rows {
+		if r.Waiting() > 0 {
+			waiting = true
+		}
+	}
+	if waiting {
+		cols = append(cols, tableColumn{waiting: true})
+	}
+	return cols
+}
+
+// header names a column in a cell of width w (5 or more).
+func (c tableColumn) header(w int) string {
+	switch {
+	case c.waiting && w >= 7:
+		return "waiting"
+	case c.waiting:
+		return "wait"
+	case w >= 6:
+		return shortOutcome(c.outcome)
+	}
+	return tinyOutcome(c.outcome)
+}
+
+// share is the column's share of the tally's arrivals.
+func (c tableColumn) share(r report.Tally) float64 {
+	if c.waiting {
+		return r.WaitingShare()
+	}
+	return r.Share(c.outcome)
+}
+
+// count is how many requests the column's cell stands for.
+func (c tableColumn) count(r report.Tally) uint64 {
+	if c.waiting {
+		return r.Waiting()
+	}
+	return r.Outcomes[c.outcome]
+}
+
+// shareText writes a share in a cell: with a decimal, as `run` prints it,
+// when the cell has room, else as a whole percentage.
+func shareText(f float64, decimals bool) string {
+	if decimals {
+		return strconv.FormatFloat(100*f, 'f', 1, 64) + "%"
+	}
+	return pane.Percent(f)
 }
 
 func (p *endpointsPane) View() string {
@@ -137,54 +252,104 @@ func (p *endpointsPane) View() string {
 	title, note := "Outcomes", ""
 	var body []string
 	if s := p.snap; s != nil {
-		inWindow := s.Now >= s.MeasureFrom
-		if inWindow {
-			note = fmt.Sprintf("arrived %s–%s", pane.SecondsShort(s.MeasureFrom), pane.SecondsShort(s.MeasureTo))
-		} else {
-			note = "so far"
+		t := tallyOf(s)
+		span := pane.SecondsShort(s.MeasureFrom) + "–" + pane.SecondsShort(s.MeasureTo)
+		short := strings.TrimSuffix(pane.SecondsShort(s.MeasureFrom), " s") + "–" + pane.SecondsShort(s.MeasureTo)
+		notes := []string{"of every arrival so far", "so far"}
+		switch {
+		case p.final:
+			notes = []string{"final, of arrivals " + span, "final, arrived " + span, "final, arrived " + short, "final"}
+		case t.inWindow:
+			notes = []string{"of arrivals " + span, "arrived " + span, "arrived " + short}
 		}
+		title, note = pane.Titled(p.w, []string{title}, notes)
+		cols := t.columns(p.final)
 		nameW := 6
-		for _, e := range s.Endpoints {
-			nameW = max(nameW, len(e.Name))
+		for _, n := range t.names {
+			nameW = max(nameW, len([]rune(n)))
 		}
-		nameW = min(nameW, max(inner-4*7, 4))
+		// The widest cells that leave the names at least 7 columns: one
+		// decimal needs 6 ("100.0%"), whole percentages 4.
+		cell := 5
+		for _, c := range []int{8, 7, 6} {
+			if inner-len(cols)*(c+1) >= min(nameW, 7) {
+				cell = c
+				break
+			}
+		}
+		decimals := cell >= 6
+		nameW = max(min(nameW, inner-len(cols)*(cell+1)), 4)
 		head := pane.Fit("", nameW)
-		for _, o := range engine.Outcomes {
-			head += " " + fmt.Sprintf("%6s", shortOutcome(o))
+		for _, c := range cols {
+			head += " " + fmt.Sprintf("%*s", cell, c.header(cell))
 		}
 		body = append(body, p.th.Dim.Render(head))
-		for _, e := range s.Endpoints {
-			c := e.Total
-			if inWindow {
-				c = e.Window
-			}
-			line := pane.Fit(e.Name, nameW)
-			for _, o := range engine.Outcomes {
-				cell := "     -"
-				if c.Total() > 0 {
-					cell = fmt.Sprintf("%6s", pane.Percent(c.Share(o)))
+		var arrived, waiting uint64
+		for i, r := range t.rows {
+			arrived += r.Arrived
+			waiting += r.Waiting()
+			line := pane.Fit(t.names[i], nameW)
+			for _, c := range cols {
+				text := "-"
+				if r.Arrived > 0 {
+					text = shareText(c.share(r), decimals)
 				}
-				if c[o] > 0 {
-					cell = p.th.Outcome(o).Render(cell)
+				cellText := fmt.Sprintf("%*s", cell, text)
+				switch {
+				case c.count(r) == 0:
+				case c.waiting:
+					cellText = p.th.Warn.Render(cellText)
+				default:
+					cellText = p.th.Outcome(c.outcome).Render(cellText)
 				}
-				line += " " + cell
+				line += " " + cellText
 			}
 			body = append(body, line)
 		}
-		total := uint64(0)
-		for _, e := range s.Endpoints {
-			total += e.Total.Total()
-		}
 		if p.h >= 4+len(s.Endpoints) {
-			noun := "requests"
-			if total == 1 {
-				noun = "request"
-			}
-			body = append(body, p.th.Dim.Render(fmt.Sprintf("%s %s answered so far", pane.Count(total), noun)))
+			body = append(body, p.th.Dim.Render(fitting(p.footers(arrived, waiting, s), inner)))
 		}
 	}
 	p.view = strings.Join(pane.Frame(p.th, p.w, p.h, title, note, body), "\n")
 	return p.view
+}
+
+// footers say how many requests the table counts and how many of them
+// are still waiting, longest first.
+func (p *endpointsPane) footers(arrived, waiting uint64, s *engine.Snapshot) []string {
+	n := pane.Count(arrived)
+	switch {
+	case waiting > 0:
+		w := pane.Count(waiting)
+		return []string{
+			fmt.Sprintf("%s requests, %s still waiting for an answer", n, w),
+			fmt.Sprintf("%s requests, %s still waiting", n, w),
+			fmt.Sprintf("%s arrived, %s waiting", n, w),
+		}
+	case p.final && p.waitingAtEnd > 0:
+		w, end := pane.Count(p.waitingAtEnd), pane.SecondsShort(s.Duration)
+		return []string{
+			fmt.Sprintf("%s requests; the %s waiting at %s counted as they ended, as `run` does", n, w, end),
+			fmt.Sprintf("%s requests; the %s waiting at %s counted as they ended", n, w, end),
+			fmt.Sprintf("the %s waiting at %s counted as they ended", w, end),
+			fmt.Sprintf("%s waiting at %s, counted as they ended", w, end),
+			fmt.Sprintf("%s open at %s, counted as they ended", w, end),
+			fmt.Sprintf("%s open at %s, now counted", w, end),
+		}
+	case arrived == 1:
+		return []string{"1 request, answered"}
+	}
+	return []string{fmt.Sprintf("%s requests, all answered", n)}
+}
+
+// fitting is the first of the texts that fits in w cells, or the last.
+func fitting(texts []string, w int) string {
+	for _, t := range texts {
+		if ansi.StringWidth(t) <= w {
+			return t
+		}
+	}
+	return texts[len(texts)-1]
 }
 
 func shortOutcome(o engine.Outcome) string {
@@ -193,6 +358,19 @@ func shortOutcome(o engine.Outcome) string {
 		return "fallbk"
 	case engine.Rejected:
 		return "reject"
+	}
+	return o.String()
+}
+
+// tinyOutcome names an outcome in four letters, for the narrowest tables.
+func tinyOutcome(o engine.Outcome) string {
+	switch o {
+	case engine.Fallback:
+		return "fbck"
+	case engine.Rejected:
+		return "rej"
+	case engine.Failed:
+		return "fail"
 	}
 	return o.String()
 }

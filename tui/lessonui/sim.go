@@ -50,14 +50,19 @@ func newStepSim(st *lessons.PreparedStep, th *theme.Theme) (stepSim, error) {
 	return s, nil
 }
 
-// engineSim plays one variant of an engine scenario.
+// engineSim plays one variant of an engine scenario. At the end of the
+// traffic it also plays the run on through its drain, so the outcome table
+// can quote the final counts, the ones `breakerlab run` prints, while the
+// other panes show the moment the traffic ended.
 type engineSim struct {
 	sc      *engine.Scenario
 	seed    uint64
 	variant int
 	run     *engine.Run
+	at      time.Duration // the time shown; the run is ahead once drained
 	gen     uint64
 	snap    engine.Snapshot
+	final   *engine.Snapshot
 	panes   []enginePane
 }
 
@@ -67,7 +72,7 @@ func (s *engineSim) rebuild(t time.Duration) error {
 		return fmt.Errorf("starting %s: %w", s.sc.Name, err)
 	}
 	r.AdvanceTo(t)
-	s.run = r
+	s.run, s.at = r, t
 	s.gen++
 	s.feed()
 	return nil
@@ -75,23 +80,30 @@ func (s *engineSim) rebuild(t time.Duration) error {
 
 func (s *engineSim) feed() {
 	s.snap = s.run.Snapshot()
-	d := pane.Data{Snap: &s.snap, Gen: s.gen, Faults: pane.FaultSpans(s.sc, s.variant)}
+	s.final = nil
+	if s.at >= s.End() {
+		s.run.AdvanceTo(s.run.End())
+		f := s.run.Snapshot()
+		s.final = &f
+	}
+	d := pane.Data{Snap: &s.snap, Gen: s.gen, Faults: pane.FaultSpans(s.sc, s.variant), Final: s.final}
 	for _, p := range s.panes {
 		p.SetData(d)
 	}
 }
 
-func (s *engineSim) Now() time.Duration { return s.run.Now() }
+func (s *engineSim) Now() time.Duration { return s.at }
 func (s *engineSim) End() time.Duration { return s.sc.Duration }
 func (s *engineSim) Scenario() string   { return s.sc.Name }
 
 func (s *engineSim) Seek(t time.Duration) error {
 	t = min(max(t, 0), s.End())
 	switch {
-	case t == s.run.Now():
+	case t == s.at:
 		return nil
 	case t > s.run.Now():
 		s.run.AdvanceTo(t)
+		s.at = t
 		s.feed()
 		return nil
 	}
@@ -104,7 +116,7 @@ func (s *engineSim) SetVariant(v int) error {
 	}
 	old := s.variant
 	s.variant = v
-	if err := s.rebuild(s.run.Now()); err != nil {
+	if err := s.rebuild(s.at); err != nil {
 		s.variant = old
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // BreakerKeys is the breaker pane's key map.
@@ -289,21 +290,23 @@ func (b *Breaker) render() []string {
 		}
 		return Frame(b.th, b.w, b.h, title, "", body)
 	}
-	note := b.th.State(v.state).Bold(true).Render(strings.ToUpper(v.state.String()))
-	long := b.w >= runeLen(title)+len("OPEN · trials in 10.0 s")+10
-	switch {
-	case v.state == breaker.Open && long:
-		note += " · trials in " + Seconds(v.openLeft)
-	case v.state == breaker.Open:
-		note += " " + Seconds(v.openLeft)
-	case v.state == breaker.HalfOpen && long:
-		note += fmt.Sprintf(" · %d/%d trials", v.sent, v.cfg.HalfOpenTrials)
-	case v.state == breaker.HalfOpen:
-		note += fmt.Sprintf(" %d/%d", v.sent, v.cfg.HalfOpenTrials)
+	// The note, longest first: the state with its wait or trials, the
+	// state alone (the detail line below says the rest). Titled keeps the
+	// first that fits beside the title, so nothing is cut mid-word.
+	state := b.th.State(v.state).Bold(true).Render(strings.ToUpper(v.state.String()))
+	notes := []string{state}
+	switch v.state {
+	case breaker.Open:
+		notes = []string{state + " · trials in " + Seconds(v.openLeft), state + " " + Seconds(v.openLeft), state}
+	case breaker.HalfOpen:
+		notes = []string{state + fmt.Sprintf(" · %d/%d trials", v.sent, v.cfg.HalfOpenTrials), state + fmt.Sprintf(" %d/%d", v.sent, v.cfg.HalfOpenTrials), state}
 	}
 	if v.count > 1 {
-		note = fmt.Sprintf("%d of %d · %s", b.pick%v.count+1, v.count, note)
+		for i := range notes {
+			notes[i] = fmt.Sprintf("%d of %d · %s", b.pick%v.count+1, v.count, notes[i])
+		}
 	}
+	title, note := Titled(b.w, []string{title, "Breaker"}, notes)
 
 	room := b.h - 2
 	var body []string
@@ -573,7 +576,9 @@ func (b *Breaker) windowLines(inner int) []string {
 		row = label + strings.Join(marks, "")
 	}
 
-	var stat []string
+	// The counts now, against the rule, in words and (when the words do
+	// not fit on a line) in figures.
+	var stat, brief []string
 	if c.FailureRate > 0 || c.SlowCallRate > 0 {
 		rate := 0.0
 		if v.calls > 0 {
@@ -584,36 +589,116 @@ func (b *Breaker) windowLines(inner int) []string {
 			cmp, st = "≥", b.th.Bad
 		}
 		s := fmt.Sprintf("%d of %d failed", v.failures, v.calls)
+		short := fmt.Sprintf("%d/%d failed", v.failures, v.calls)
 		switch {
 		case c.FailureRate > 0 && v.state == breaker.Closed:
 			s += fmt.Sprintf(": %s %s %s to open", st.Render(Percent(rate)), cmp, Percent(c.FailureRate))
+			short += fmt.Sprintf(": %s %s %s", st.Render(Percent(rate)), cmp, Percent(c.FailureRate))
 		case c.FailureRate > 0:
 			s += fmt.Sprintf(" (%s %s %s)", st.Render(Percent(rate)), cmp, Percent(c.FailureRate))
+			short += fmt.Sprintf(" (%s %s %s)", st.Render(Percent(rate)), cmp, Percent(c.FailureRate))
 		}
-		stat = append(stat, s)
+		stat, brief = append(stat, s), append(brief, short)
 		if c.SlowCallDuration > 0 {
-			stat = append(stat, fmt.Sprintf("%d slow", v.slow))
+			stat, brief = append(stat, fmt.Sprintf("%d slow", v.slow)), append(brief, fmt.Sprintf("%d slow", v.slow))
 		}
 	}
 	if n := c.MaxConsecutiveFailures; n > 0 {
 		stat = append(stat, fmt.Sprintf("%d in a row (opens at %d)", v.inARow, n+1))
+		brief = append(brief, fmt.Sprintf("%d/%d in a row", v.inARow, n+1))
 	}
-	line := strings.Join(stat, " · ")
+	line, short := strings.Join(stat, " · "), strings.Join(brief, " · ")
+	// The shortest leaves out the slow count when the rate rule is about
+	// failures: the diagram's edge names the slow rule.
+	shortest := short
+	if len(brief) > 1 && c.SlowCallDuration > 0 && c.FailureRate > 0 {
+		shortest = strings.Join(append(brief[:1:1], brief[2:]...), " · ")
+	}
 	minCalls := c.MinimumCalls
 	if minCalls == 0 {
 		minCalls = c.WindowSize
 	}
 	switch {
-	case v.state != breaker.Closed && line != "":
-		line = "opened at " + line
+	case v.state != breaker.Closed:
+		// The window now is not what opened the breaker: a time window's
+		// buckets age out while it stays open, and some libraries clear
+		// the window on opening. Quote the counts the breaker judged, as
+		// the transition recorded them (the log's reason says the same).
+		if t, ok := lastOpening(v.trans, v.dep); ok {
+			line = fitting(b.openedLines(t), inner)
+		}
 	case v.calls < minCalls && line != "":
 		line += fmt.Sprintf(" (judged from %d calls)", minCalls)
+		short += fmt.Sprintf(" (min %d)", minCalls)
+		shortest += fmt.Sprintf(" (min %d)", minCalls)
+		fallthrough
+	default:
+		line = fitting([]string{line, short, shortest}, inner)
 	}
 	out := []string{}
 	if row != "" {
 		out = append(out, row)
 	}
 	return append(out, Wrap(line, inner)...)
+}
+
+// lastOpening finds the latest transition of dep's breaker into an open
+// state: the one whose counts explain why it is not closed now.
+func lastOpening(trans []engine.Transition, dep string) (engine.Transition, bool) {
+	for i := len(trans) - 1; i >= 0; i-- {
+		t := trans[i]
+		if t.Dependency == dep && (t.To == breaker.Open || t.To == breaker.ForcedOpen) {
+			return t, true
+		}
+	}
+	return engine.Transition{}, false
+}
+
+// openedLines say what opened the breaker, from the counts the transition
+// recorded and the threshold they met, for every kind of rule: a count or
+// time window's failure or slow-call rate, failures in a row, the trials.
+// They come longest first, for the caller to take the first that fits.
+func (b *Breaker) openedLines(t engine.Transition) []string {
+	c := b.cur.cfg
+	rate := func(what string, threshold float64) []string {
+		r := fmt.Sprintf("%s ≥ %s", b.th.Bad.Render(Percent(float64(t.Failures)/float64(max(t.Calls, 1)))), Percent(threshold))
+		of := fmt.Sprintf("last %d", t.Calls)
+		switch {
+		case t.Cause == breaker.CauseTrialsFailureRate || t.Cause == breaker.CauseTrialsSlowRate:
+			of = fmt.Sprintf("%d trials", t.Calls)
+		case c.Window == breaker.TimeWindow:
+			of = fmt.Sprintf("%d in %s", t.Calls, SecondsShort(c.WindowSpan))
+		}
+		return []string{
+			fmt.Sprintf("opened: %d of %s %s (%s)", t.Failures, of, what, r),
+			fmt.Sprintf("opened: %d of %d %s (%s)", t.Failures, t.Calls, what, r),
+			fmt.Sprintf("opened: %d/%d %s, %s", t.Failures, t.Calls, what, r),
+			fmt.Sprintf("opened: %d/%d %s", t.Failures, t.Calls, what),
+		}
+	}
+	switch t.Cause {
+	case breaker.CauseFailureRate, breaker.CauseTrialsFailureRate:
+		return rate("failed", c.FailureRate)
+	case breaker.CauseSlowCallRate, breaker.CauseTrialsSlowRate:
+		return rate("slow", c.SlowCallRate)
+	case breaker.CauseConsecutiveFailures:
+		n := b.th.Bad.Render(strconv.Itoa(t.Failures))
+		return []string{
+			fmt.Sprintf("opened: %s failed in a row (opens at %d)", n, c.MaxConsecutiveFailures+1),
+			fmt.Sprintf("opened: %s failed in a row", n),
+		}
+	}
+	return []string{"opened: " + t.Reason()}
+}
+
+// fitting is the first of the texts that fits in w cells, or the last.
+func fitting(texts []string, w int) string {
+	for _, t := range texts {
+		if ansi.StringWidth(t) <= w {
+			return t
+		}
+	}
+	return texts[len(texts)-1]
 }
 
 // detail says what the current state is doing, and what became of the
@@ -690,9 +775,10 @@ func (b *Breaker) log(n int) []string {
 	if len(mine) == 0 {
 		return []string{head + b.th.Dim.Render(": none yet")}
 	}
+	inner := max(b.w-2, 0)
 	if n < 2 {
 		t := mine[len(mine)-1]
-		return []string{head + ": " + b.transition(t)}
+		return []string{head + ": " + b.transition(t, inner-ansi.StringWidth(head)-2)}
 	}
 	out := []string{head}
 	if len(mine) > n-1 {
@@ -701,14 +787,46 @@ func (b *Breaker) log(n int) []string {
 		mine = mine[skipped:]
 	}
 	for _, t := range mine {
-		out = append(out, b.transition(t))
+		out = append(out, b.transition(t, inner))
 	}
 	return out
 }
 
-func (b *Breaker) transition(t engine.Transition) string {
+// transition writes one log entry in w cells: with the breaker's own
+// reason when it fits, else with the counts in figures, else the change
+// alone, so an entry is never cut off in the middle of its reason.
+func (b *Breaker) transition(t engine.Transition, w int) string {
 	at := fmt.Sprintf("%6.2f s", t.At.Seconds())
 	from := b.th.State(t.From).Render(t.From.String())
 	to := b.th.State(t.To).Bold(true).Render(t.To.String())
-	return fmt.Sprintf("%s  %s → %s: %s", at, from, to, t.Reason())
+	bare := fmt.Sprintf("%s  %s → %s", at, from, to)
+	var lines []string
+	if r := t.Reason(); r != "" {
+		lines = append(lines, bare+": "+r)
+	}
+	if r := briefReason(t); r != "" {
+		lines = append(lines, bare+": "+r)
+	}
+	return fitting(append(lines, bare), w)
+}
+
+// briefReason is a transition's reason in figures: "10/20 failed".
+func briefReason(t engine.Transition) string {
+	switch t.Cause {
+	case breaker.CauseFailureRate, breaker.CauseTrialsFailureRate:
+		return fmt.Sprintf("%d/%d failed", t.Failures, t.Calls)
+	case breaker.CauseSlowCallRate, breaker.CauseTrialsSlowRate:
+		return fmt.Sprintf("%d/%d slow", t.Failures, t.Calls)
+	case breaker.CauseConsecutiveFailures:
+		return fmt.Sprintf("%d in a row", t.Failures)
+	case breaker.CauseTrialsPassed:
+		return fmt.Sprintf("%d/%d trials ok", t.Calls-t.Failures, t.Calls)
+	case breaker.CauseWaitElapsed:
+		return "wait over"
+	case breaker.CauseTrialFailed:
+		return "trial failed"
+	case breaker.CauseTrialSlow:
+		return "trial slow"
+	}
+	return ""
 }

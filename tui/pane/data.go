@@ -16,6 +16,22 @@ type Data struct {
 	Gen uint64
 	// Faults are the faults of the variant being shown, for the time axis.
 	Faults []FaultSpan
+	// Final is the same run played out to its end, once Snap has reached
+	// the end of the traffic: the requests still open then have had their
+	// answers (or failed at the drain limit), exactly as `breakerlab run`
+	// counts them. Panes that quote outcome shares use it at the end;
+	// panes that show the moment (the pool, the breaker) keep to Snap.
+	// It is nil before the end.
+	Final *engine.Snapshot
+}
+
+// Settled is the snapshot whose outcome counts a table quotes: the final
+// one at the end of the traffic, else the moment's.
+func (d *Data) Settled() *engine.Snapshot {
+	if d.Final != nil {
+		return d.Final
+	}
+	return d.Snap
 }
 
 // DataMsg carries new data to a pane through Update.

@@ -203,7 +203,7 @@ func TestBreakerWindowMarks(t *testing.T) {
 	b.SetData(tuitest.At(t, "cascade", 2, 16))
 	b.SetSize(60, 18)
 	v := b.View()
-	if !strings.Contains(v, "window ✓✓✓✓✓✓✓✓✓✓✗✗✗✗✗✗✗✗✗✗") || !strings.Contains(v, "opened at 10 of 20 failed (50% ≥ 50%)") {
+	if !strings.Contains(v, "window ✓✓✓✓✓✓✓✓✓✓✗✗✗✗✗✗✗✗✗✗") || !strings.Contains(v, "opened: 10 of last 20 failed (50% ≥ 50%)") {
 		t.Errorf("the window row should show 10 ✓, 10 ✗ and the rate against the threshold:\n%s", v)
 	}
 }

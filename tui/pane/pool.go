@@ -8,6 +8,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Pool draws the server's worker pool: one cell per worker, tagged with
@@ -189,7 +190,13 @@ func (p *Pool) render() []string {
 	if per > 1 {
 		notes = []string{fmt.Sprintf("%d per cell · ", per) + busy, fmt.Sprintf("%d/cell · ", per) + busy}
 	}
-	title, note := Titled(p.w, []string{"Worker pool", "Pool"}, notes)
+	titles := []string{"Worker pool", "Pool"}
+	title, note := Titled(p.w, titles, notes)
+	if ansi.StringWidth(title)+ansi.StringWidth(note) > p.w-8 {
+		// Short of room even so: the count alone, rather than a note cut
+		// mid-word.
+		title, note = Titled(p.w, titles, []string{busy, strings.TrimSuffix(busy, " busy")})
+	}
 	return Frame(p.th, p.w, p.h, title, note, body)
 }
 

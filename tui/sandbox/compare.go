@@ -8,6 +8,8 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -41,6 +43,7 @@ type compare struct {
 	// difference lines, long (one per endpoint) and short (one in all).
 	heads      [2][]string // the longest first
 	diffTitle  string
+	diffTitles []string // with the final mark at the end, longest first
 	diffs      []string
 	diffShort  []string
 	breakerNow [2]string
@@ -84,6 +87,9 @@ func withPreset(sc *engine.Scenario, v int, name string) (*engine.Scenario, erro
 	if err := c.Validate(); err != nil {
 		return nil, fmt.Errorf("%s's defaults in variant %d: %w", p.Library, v+1, err)
 	}
+	// A name that quotes the breaker's numbers follows the preset's; the
+	// side's header names the preset anyway, so nothing else is marked.
+	scenarios.Relabel(sc, c)
 	return c, nil
 }
 
@@ -199,20 +205,35 @@ func presetLabel(name string) string {
 }
 
 // success is an endpoint's share of requests answered ok, and of those
-// answered by a fallback: of the measurement window's requests once it has
-// some, else of every request decided so far.
+// answered by a fallback: of the measurement window's arrivals once it has
+// some, else of every arrival so far. The shares are engine/report's, the
+// ones `breakerlab run` prints, so a request still waiting for its answer
+// counts as not (yet) ok.
 func success(s *engine.Snapshot, useWindow bool, e int) (ok, fallback float64, n uint64) {
 	c := counts(s, useWindow, e)
-	return c.Share(engine.OK), c.Share(engine.Fallback), c.Total()
+	return c.Share(engine.OK), c.Share(engine.Fallback), c.Arrived
 }
 
-// counts are an endpoint's outcomes: of the measurement window, or of
-// every request decided so far.
-func counts(s *engine.Snapshot, useWindow bool, e int) engine.Counts {
+// counts are an endpoint's requests: of the measurement window, or every
+// one so far.
+func counts(s *engine.Snapshot, useWindow bool, e int) report.Tally {
 	if useWindow {
-		return s.Endpoints[e].Window
+		return report.WindowTally(&s.Endpoints[e])
 	}
-	return s.Endpoints[e].Total
+	return report.RunTally(&s.Endpoints[e])
+}
+
+// windowBegun says whether every endpoint of both snapshots has arrivals
+// in the measurement window, so the shares can be the window's.
+func windowBegun(snaps ...*engine.Snapshot) bool {
+	for _, s := range snaps {
+		for e := range s.Endpoints {
+			if s.Endpoints[e].WindowArrived == 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Difference writes the one-line difference of each endpoint's success
@@ -221,14 +242,7 @@ func counts(s *engine.Snapshot, useWindow bool, e int) engine.Counts {
 // one. It returns a title saying which requests the shares count, then
 // the lines.
 func Difference(a, b *engine.Snapshot) (string, []string) {
-	useWindow := true
-	for _, s := range []*engine.Snapshot{a, b} {
-		for e := range s.Endpoints {
-			if s.Endpoints[e].Window.Total() == 0 {
-				useWindow = false
-			}
-		}
-	}
+	useWindow := windowBegun(a, b)
 	title := "Requests so far: the share answered ok, left → right"
 	if useWindow {
 		title = fmt.Sprintf("Requests arriving from %s on: the share answered ok, left → right", pane.SecondsShort(a.MeasureFrom))
@@ -242,17 +256,22 @@ func Difference(a, b *engine.Snapshot) (string, []string) {
 		okB, fbB, nB := success(b, useWindow, e)
 		name := a.Endpoints[e].Name
 		if nA == 0 || nB == 0 {
-			lines = append(lines, name+" ok: no requests decided yet")
+			lines = append(lines, name+" ok: no requests yet")
 			continue
 		}
 		line := fmt.Sprintf("%s ok: %s → %s (%s)", name, pct(okA), pct(okB), points(okB-okA))
 		if fbA > 0 || fbB > 0 {
 			line += fmt.Sprintf("; fallback %s → %s", pct(fbA), pct(fbB))
 		}
+		ca, cb := counts(a, useWindow, e), counts(b, useWindow, e)
+		if wa, wb := ca.WaitingShare(), cb.WaitingShare(); pct(wa) != "0.0%" || pct(wb) != "0.0%" {
+			// The shares are of every arrival: say how many have no
+			// answer yet, so a share short of 100% is not read as failed.
+			line += fmt.Sprintf("; waiting %s → %s", pct(wa), pct(wb))
+		}
 		if pct(okA) == pct(okB) && pct(fbA) == pct(fbB) {
 			// Neither share moved: say how the rest ended instead (failing
 			// fast rather than timing out, say).
-			ca, cb := counts(a, useWindow, e), counts(b, useWindow, e)
 			for _, o := range []engine.Outcome{engine.Rejected, engine.Failed} {
 				if x, y := ca.Share(o), cb.Share(o); pct(x) != pct(y) {
 					line += fmt.Sprintf("; %s %s → %s", o, pct(x), pct(y))
@@ -268,14 +287,7 @@ func Difference(a, b *engine.Snapshot) (string, []string) {
 // the most detailed to the shortest, for the caller to take the first that
 // fits: "ok, left → right: search 39.0%→100.0% (+61.0) · ...".
 func shortDifferences(a, b *engine.Snapshot) []string {
-	useWindow := true
-	for _, s := range []*engine.Snapshot{a, b} {
-		for e := range s.Endpoints {
-			if s.Endpoints[e].Window.Total() == 0 {
-				useWindow = false
-			}
-		}
-	}
+	useWindow := windowBegun(a, b)
 	var long, mid, brief []string
 	for e := range min(len(a.Endpoints), len(b.Endpoints)) {
 		okA, fbA, nA := success(a, useWindow, e)
@@ -297,7 +309,7 @@ func shortDifferences(a, b *engine.Snapshot) []string {
 		brief = append(brief, fmt.Sprintf("%s %s→%s", name, pctShort(okA), pctShort(okB)))
 	}
 	if len(long) == 0 {
-		return []string{"ok share, left → right: no requests decided yet"}
+		return []string{"ok share, left → right: no requests yet"}
 	}
 	return []string{
 		"ok share, left → right: " + strings.Join(long, " · "),
@@ -348,8 +360,15 @@ func (m *Model) refreshCompare() {
 		}
 		c.heads[i] = append(c.heads[i], tag+m.th.Bold.Render(name))
 	}
-	a, b := &c.sides[0].sim.snap, &c.sides[1].sim.snap
+	// At the end of the traffic the shares are the final ones, the run
+	// played out through its drain, as `breakerlab run` counts them.
+	da, db := c.sides[0].sim.data(), c.sides[1].sim.data()
+	a, b := da.Settled(), db.Settled()
 	c.diffTitle, c.diffs = Difference(a, b)
+	c.diffTitles = []string{c.diffTitle}
+	if da.Final != nil && db.Final != nil {
+		c.diffTitles = []string{c.diffTitle + " · final, as `breakerlab run` counts", c.diffTitle}
+	}
 	c.diffShort = shortDifferences(a, b)
 	sc := m.sim.sc
 	m.status.SetInfo(pane.StatusInfo{
@@ -467,7 +486,7 @@ func (m Model) compareView(lines []string) []string {
 		lines = playback.SideBySide(lines, a.inf.View(), b.inf.View(), r.inf)
 	}
 	if r.long {
-		lines = append(lines, pane.Fit(" "+m.th.Bold.Render(c.diffTitle), m.w))
+		lines = append(lines, pane.Fit(" "+m.th.Bold.Render(fitting(c.diffTitles, m.w-1)), m.w))
 		for _, d := range c.diffs {
 			lines = append(lines, pane.Fit("   "+d, m.w))
 		}

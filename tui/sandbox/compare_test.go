@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
@@ -62,7 +63,7 @@ func TestCompareDifferenceIsTheReportsShares(t *testing.T) {
 	m = seekTo(t, m, 30*time.Second)
 	v := m.View()
 	for _, want := range []string{
-		"Requests arriving from 10 s on: the share answered ok, left → right",
+		"Requests arriving from 10 s on: the share answered ok, left → right · final, as `breakerlab run` counts",
 		"search ok: 39.0% → 100.0% (+61.0 points)",
 		"profile ok: 38.1% → 100.0% (+61.9 points)",
 		"recommendations ok: 0.0% → 0.0% (no change); fallback 0.0% → 74.3%",
@@ -88,8 +89,19 @@ func TestCompareDifferenceIsTheReportsShares(t *testing.T) {
 	// Before the window opens, the shares count every request so far.
 	m = press(m, "r")
 	m = seekTo(t, m, 5*time.Second)
-	if v := m.View(); !strings.Contains(v, "Requests so far: the share answered ok") || !strings.Contains(v, "search ok: 100.0% → 100.0% (no change)") {
-		t.Errorf("before 10 s the shares are of the requests so far:\n%s", v)
+	// They are of every arrival, the ones still in flight included, and
+	// the line says how many those are.
+	r, err := engine.New(m.sim.sc, 0, tuitest.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(5 * time.Second)
+	at5 := r.Snapshot()
+	tally := report.RunTally(&at5.Endpoints[0])
+	ok, waiting := pct(tally.Share(engine.OK)), pct(tally.WaitingShare())
+	want := fmt.Sprintf("search ok: %s → %s (no change); waiting %s → %s", ok, ok, waiting, waiting)
+	if v := m.View(); !strings.Contains(v, "Requests so far: the share answered ok") || !strings.Contains(v, want) {
+		t.Errorf("before 10 s the shares are of the requests so far, %q:\n%s", want, v)
 	}
 }
 
@@ -173,7 +185,7 @@ func TestComparePlaysBothSides(t *testing.T) {
 
 func TestCompareOnCheckout(t *testing.T) {
 	m := newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, "checkout"), Variant: 1})
-	m = press(m, "c")
+	m = press(m, "c", "4") // the protected variant, whatever comes after it
 	comparing(t, m, 1, 3, "", "")
 	m = seekTo(t, m, 6*time.Second)
 	v := m.View()

@@ -10,7 +10,12 @@
 // from Options, so a server can run one per session. Ticks are re-armed
 // only while playing, and View only joins the panes' cached strings.
 //
-// It may import the engine (and its breaker presets), tui/theme, tui/pane,
+// The shares it quotes are engine/report's Tally, the computation behind
+// `breakerlab run`, and a variant's name is rebuilt by engine/scenarios when
+// a knob changes a number it quotes.
+//
+// It may import the engine (its breaker presets, engine/report and
+// engine/scenarios), tui/theme, tui/pane,
 // tui/chart, tui/internal/form, tui/internal/helpview, tui/internal/playback
 // (the clock, the shared keys and layout helpers), bubbletea, bubbles (key,
 // help) and x/ansi. It does no I/O.

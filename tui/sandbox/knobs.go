@@ -340,6 +340,24 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 	return c
 }
 
+// changes says, in the form's words, which fields differ from the
+// original scenario's values: "workers 400", "timeout 1s".
+func (f *form) changes(original *engine.Scenario) []string {
+	g := newForm(f.th, original, f.variant)
+	var out []string
+	for i, k := range f.knobs {
+		v := strings.TrimSpace(k.input.Value())
+		if i < len(g.knobs) && g.knobs[i].label == k.label && v == strings.TrimSpace(g.knobs[i].input.Value()) {
+			continue
+		}
+		if v == "" {
+			v = "end"
+		}
+		out = append(out, strings.TrimSpace(k.label)+" "+v)
+	}
+	return out
+}
+
 // reset puts the scenario's built-in values back in the fields.
 func (f *form) reset(original *engine.Scenario) {
 	g := newForm(f.th, original, f.variant)

@@ -63,7 +63,9 @@ func (m Model) View() string {
 		return playback.SmallView(m.w, m.h)
 	}
 	lines := make([]string, 0, m.h)
-	lines = append(lines, m.chrome.Title(fmt.Sprint(m.w, m.sim.variant, m.sim.sc.Name, m.cmp != nil), m.titleLine))
+	// The key holds the run's generation: a knob, which can rename the
+	// variants, starts a new one.
+	lines = append(lines, m.chrome.Title(fmt.Sprint(m.w, m.sim.variant, m.sim.sc.Name, m.cmp != nil, m.sim.gen), m.titleLine))
 	body := m.h - 3
 	switch {
 	case m.form != nil:
@@ -166,9 +168,9 @@ func (m Model) helpLines() []string {
 	about := []string{
 		"Worker pool: a cell per worker, lettered by the endpoint whose request holds it; · is free. A bulkhead's share is counted on its own line, with the calls it turned away.",
 		"Circuit breaker: the lit state (● and capitals) is what a call arriving now finds; the edges carry their rules; ✓ and ✗ are the window's calls; the log gives each change's reason.",
-		"Outcomes: a column per stretch of virtual time, filled by how its requests ended: █ ok, ▒ fallback, ░ rejected, ╳ failed. The heavy ━ on the time axis is the fault.",
+		"Outcomes, as decided: a column per stretch of virtual time, filled by how the requests answered in it ended: █ ok, ▒ fallback, ░ rejected, ╳ failed; · marks a stretch in which none was answered (every request still waiting). A request counts when its answer comes, not when it arrived (the shares compare mode quotes count by arrival, as `breakerlab run` does). The heavy ━ on the time axis is the fault.",
 		"Calls in flight: one line per dependency, drawn with its letter; ┄ is a bulkhead's cap. ╱ hatches the calls whose caller gave up (timed out): the dependency still works on them, so a line can rise above its cap.",
-		"Compare (c): two variants side by side on the same seeded traffic and one clock, pane for pane, with each endpoint's ok share on both sides and the difference in points. C compares one variant's breaker under Resilience4j's defaults and Polly's; p and P try the other libraries.",
+		"Compare (c): two variants side by side on the same seeded traffic and one clock, pane for pane, with each endpoint's ok share on both sides and the difference in points: a share of the requests that arrived, those still waiting included; at the end of the traffic, of the run played out, exactly as `breakerlab run` prints it. C compares one variant's breaker under Resilience4j's defaults and Polly's; p and P try the other libraries.",
 		"Rewinding replays the same seeded traffic, so a step back shows exactly what was there.",
 	}
 	out := append(body, "", m.th.Bold.Render("What the panes show"))

@@ -329,7 +329,7 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		if sc == nil {
 			return m, nil
 		}
-		if err := m.sim.setScenario(sc); err != nil {
+		if err := m.sim.setScenario(sc, m.form.changes(m.sim.original)); err != nil {
 			m.form.err = err.Error()
 			return m, nil
 		}

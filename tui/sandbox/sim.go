@@ -2,9 +2,11 @@ package sandbox
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
@@ -22,9 +24,12 @@ type sim struct {
 	at       time.Duration // the time shown; the run may be ahead after a lookup
 	gen      uint64        // changes with every new run that is not a replay of the same one
 	snap     engine.Snapshot
-	faults   []pane.FaultSpan
-	edited   bool
-	steps    map[time.Duration]engine.Snapshot // snapshots at 100 ms steps of this run
+	// final is the run played out to its end, drain included, once the
+	// time shown is the end of the traffic: what `breakerlab run` counts.
+	final  *engine.Snapshot
+	faults []pane.FaultSpan
+	edited bool
+	steps  map[time.Duration]engine.Snapshot // snapshots at 100 ms steps of this run
 }
 
 // How far back a replay keeps step snapshots, and how many it keeps at most.
@@ -63,7 +68,21 @@ func (s *sim) rebuild(t time.Duration) error {
 	s.run, s.at = r, t
 	s.faults = pane.FaultSpans(s.sc, s.variant)
 	s.snap = r.Snapshot()
+	s.settle()
 	return nil
+}
+
+// settle works out the final snapshot when the time shown is the end of
+// the traffic, by playing the run on through its drain; the snapshot shown
+// stays the one taken at the end. Before the end there is none.
+func (s *sim) settle() {
+	s.final = nil
+	if s.at < s.end() {
+		return
+	}
+	s.run.AdvanceTo(s.run.End())
+	f := s.run.Snapshot()
+	s.final = &f
 }
 
 // end is the last time the sandbox plays to: the scenario's duration.
@@ -82,10 +101,11 @@ func (s *sim) seek(t time.Duration) error {
 	case t >= s.run.Now():
 		s.run.AdvanceTo(t)
 		s.at, s.snap = t, s.run.Snapshot()
+		s.settle()
 		return nil
 	}
 	if snap, ok := s.steps[t]; ok {
-		s.at, s.snap = t, snap
+		s.at, s.snap, s.final = t, snap, nil
 		return nil
 	}
 	// The same scenario, variant and seed: the picture is the same run's,
@@ -109,15 +129,19 @@ func (s *sim) setVariant(v int) error {
 }
 
 // setScenario replaces the knobs, keeping the variant, seed and time. On an
-// error the old run stays.
-func (s *sim) setScenario(sc *engine.Scenario) error {
+// error the old run stays. Variant names that quote the scenario's numbers
+// are rebuilt from the new ones (engine/scenarios.Relabel); a name it
+// cannot rebuild, a scenario file's own, is marked with changes, the
+// edits in words ("workers 400").
+func (s *sim) setScenario(sc *engine.Scenario, changes []string) error {
 	if err := sc.Validate(); err != nil {
 		return err
 	}
-	oldSc, oldRun, oldFaults, oldSnap, oldSteps, oldAt := s.sc, s.run, s.faults, s.snap, s.steps, s.at
+	relabel(s.original, sc, changes)
+	oldSc, oldRun, oldFaults, oldSnap, oldSteps, oldAt, oldFinal := s.sc, s.run, s.faults, s.snap, s.steps, s.at, s.final
 	s.sc, s.steps = sc, nil
 	if err := s.rebuild(oldAt); err != nil {
-		s.sc, s.run, s.faults, s.snap, s.steps, s.at = oldSc, oldRun, oldFaults, oldSnap, oldSteps, oldAt
+		s.sc, s.run, s.faults, s.snap, s.steps, s.at, s.final = oldSc, oldRun, oldFaults, oldSnap, oldSteps, oldAt, oldFinal
 		return err
 	}
 	s.gen++
@@ -125,12 +149,31 @@ func (s *sim) setScenario(sc *engine.Scenario) error {
 	return nil
 }
 
+// relabel names edited's variants after their systems: from the
+// original's names (an earlier edit's names are rebuilt, not stacked),
+// rebuilt where they quote numbers, marked with the changes where they
+// cannot be vouched for.
+func relabel(original, edited *engine.Scenario, changes []string) {
+	for i := range edited.Variants {
+		if i < len(original.Variants) {
+			edited.Variants[i].Name = original.Variants[i].Name
+		}
+	}
+	for _, i := range scenarios.Relabel(original, edited) {
+		mark := "edited"
+		if len(changes) > 0 {
+			mark += ": " + strings.Join(changes, ", ")
+		}
+		edited.Variants[i].Name += " (" + mark + ")"
+	}
+}
+
 // restart goes back to time zero, keeping the step snapshots.
 func (s *sim) restart() error { return s.rebuild(0) }
 
 // data is what the panes draw.
 func (s *sim) data() pane.Data {
-	return pane.Data{Snap: &s.snap, Gen: s.gen, Faults: s.faults}
+	return pane.Data{Snap: &s.snap, Gen: s.gen, Faults: s.faults, Final: s.final}
 }
 
 // cloneScenario copies a scenario deeply enough that changing the copy's

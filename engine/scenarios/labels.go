@@ -1,0 +1,157 @@
+package scenarios
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+)
+
+// A built-in variant's name may quote numbers of its system: "one shared
+// pool of 200 threads", "timeout 500 ms". A sandbox knob or a lesson's
+// override can change those numbers, and then the name must change with
+// them. labels builds each such name from the system it describes; the
+// constructors' names are exactly these (a test holds them to it), and
+// Relabel rebuilds them for an edited copy.
+var labels = map[string][]func(*engine.System) string{
+	"cascade": {
+		func(s *engine.System) string { return fmt.Sprintf("one shared pool of %d threads", s.Workers) },
+		func(s *engine.System) string {
+			if n := bulkheadOf(s, "recommendations"); n > 0 {
+				return fmt.Sprintf("bulkhead: recommendations <= %d", n)
+			}
+			return "no bulkhead on recommendations"
+		},
+		nil, // "bulkhead and circuit breaker" quotes no number
+	},
+	"breaker-timeline": {
+		func(s *engine.System) string { return "breaker: " + breakerLabel(s, "dependency") },
+	},
+	"checkout": {
+		func(s *engine.System) string { return timeoutLabel(s, "payment") },
+		func(s *engine.System) string { return timeoutLabel(s, "payment") },
+		func(s *engine.System) string {
+			return timeoutLabel(s, "payment") + ", " + strconv.FormatFloat(rateOf(s, "checkout"), 'f', -1, 64) + " req/s"
+		},
+		nil, // "protected" quotes no number
+		func(s *engine.System) string {
+			if n := bulkheadOf(s, "payment"); n > 0 {
+				return fmt.Sprintf("%s, bulkhead %d", timeoutLabel(s, "payment"), n)
+			}
+			return timeoutLabel(s, "payment") + ", no bulkhead"
+		},
+	},
+}
+
+// Relabel renames the variants of edited, a changed copy of original,
+// whose names original's built-in scenario builds from numbers: the name
+// is rebuilt from edited's system. A built-in name that quotes no number
+// stays. It reports the variants whose systems changed but whose names it
+// cannot vouch for (a scenario file's own names), for the caller to mark
+// as edited and say what changed.
+func Relabel(original, edited *engine.Scenario) (stale []int) {
+	fns := labels[original.Name]
+	var builtin *engine.Scenario
+	if b, ok := Lookup(original.Name); ok {
+		builtin = b.Build()
+	}
+	for i := range edited.Variants {
+		if i >= len(original.Variants) {
+			break
+		}
+		o, e := &original.Variants[i], &edited.Variants[i]
+		var fn func(*engine.System) string
+		if i < len(fns) {
+			fn = fns[i]
+		}
+		// Only a name the label built is rebuilt: a teacher's file that
+		// calls itself "cascade" keeps the names it chose.
+		if fn != nil && e.Name == o.Name && fn(&o.System) == o.Name {
+			e.Name = fn(&e.System)
+			continue
+		}
+		if fn == nil && builtin != nil && i < len(builtin.Variants) && builtin.Variants[i].Name == o.Name {
+			continue
+		}
+		if !reflect.DeepEqual(o.System, e.System) {
+			stale = append(stale, i)
+		}
+	}
+	return stale
+}
+
+func bulkheadOf(s *engine.System, dep string) int {
+	for i := range s.Dependencies {
+		if s.Dependencies[i].Name == dep {
+			return s.Dependencies[i].Policy.Bulkhead
+		}
+	}
+	return 0
+}
+
+func rateOf(s *engine.System, endpoint string) float64 {
+	for i := range s.Endpoints {
+		if s.Endpoints[i].Name == endpoint {
+			return s.Endpoints[i].Rate
+		}
+	}
+	return 0
+}
+
+func timeoutLabel(s *engine.System, dep string) string {
+	for i := range s.Dependencies {
+		if d := &s.Dependencies[i]; d.Name == dep && d.Policy.Timeout > 0 {
+			return "timeout " + durationLabel(d.Policy.Timeout)
+		}
+	}
+	return "no timeout"
+}
+
+// breakerLabel sums up a breaker's rules: "window 10, 50 %, open 15 s,
+// 2 trials".
+func breakerLabel(s *engine.System, dep string) string {
+	var c *breaker.Config
+	for i := range s.Dependencies {
+		if s.Dependencies[i].Name == dep {
+			c = s.Dependencies[i].Policy.Breaker
+		}
+	}
+	if c == nil {
+		return "none"
+	}
+	var parts []string
+	switch {
+	case c.Window == breaker.TimeWindow:
+		parts = append(parts, "window "+durationLabel(c.WindowSpan))
+	case c.WindowSize > 0:
+		parts = append(parts, fmt.Sprintf("window %d", c.WindowSize))
+	}
+	if c.FailureRate > 0 {
+		parts = append(parts, strconv.FormatFloat(100*c.FailureRate, 'f', -1, 64)+" %")
+	}
+	if c.SlowCallRate > 0 {
+		parts = append(parts, strconv.FormatFloat(100*c.SlowCallRate, 'f', -1, 64)+" % slow")
+	}
+	if n := c.MaxConsecutiveFailures; n > 0 {
+		parts = append(parts, fmt.Sprintf("%d failures in a row", n+1))
+	}
+	parts = append(parts, "open "+durationLabel(c.OpenFor))
+	if c.HalfOpenTrials == 1 {
+		parts = append(parts, "1 trial")
+	} else {
+		parts = append(parts, fmt.Sprintf("%d trials", c.HalfOpenTrials))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// durationLabel writes "500 ms", "15 s", "1.5 s".
+func durationLabel(d time.Duration) string {
+	if d < time.Second && d%time.Millisecond == 0 {
+		return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
+}
