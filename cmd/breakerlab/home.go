@@ -8,7 +8,9 @@ import (
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui"
+	"github.com/breakerlab/breakerlab/tui/drillui"
 	"github.com/breakerlab/breakerlab/tui/home"
+	"github.com/breakerlab/breakerlab/tui/interviewui"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 )
 
@@ -50,5 +52,7 @@ func runHome(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("cannot tell the current folder: %w", err)
 	}
 	o.Workbooks = tui.Workbooks(wd, false)
+	d, iv := drillui.Terminal(), interviewui.Terminal()
+	o.Drill, o.Interview = &d, &iv
 	return tui.RunHome(terminal(), o)
 }

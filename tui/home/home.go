@@ -11,7 +11,8 @@
 // Options. Finding and creating a workbook touch the disk, so they are
 // functions the caller supplies (Workbooks), run in tea.Cmds; View does no
 // I/O. It may import tui/theme, tui/pane, tui/sandbox, tui/shardview,
-// tui/lessonui, tui/exercisesui, lessons, exercises (for its errors and
+// tui/lessonui, tui/exercisesui, tui/drillui, tui/interviewui, lessons,
+// exercises (for its errors and
 // catalog), the engine's scenario types, bubbletea, bubbles (key, help) and
 // lipgloss.
 package home
@@ -25,8 +26,10 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/drillui"
 	"github.com/breakerlab/breakerlab/tui/exercisesui"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/interviewui"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
@@ -82,6 +85,15 @@ type Options struct {
 	// Workbooks open the exercises; nil makes the Exercises item say the
 	// runner is not available.
 	Workbooks *Workbooks
+	// ExercisesElsewhere, when set, is what choosing Exercises says
+	// instead of opening the runner: over SSH the runner would grade files
+	// on the server, not the learner's, so it says how to run it at home.
+	ExercisesElsewhere string
+	// Drill and Interview open the spaced-repetition drill and the mock
+	// interview (their Theme and Embedded are set here); nil makes the item
+	// say it is not available.
+	Drill     *drillui.Options
+	Interview *interviewui.Options
 }
 
 type screen int
@@ -94,6 +106,8 @@ const (
 	onLessons
 	onExercises
 	onNoWorkbook // Exercises chosen, but there is no workbook
+	onDrill
+	onInterview
 )
 
 type item struct{ title, desc string }
@@ -101,12 +115,16 @@ type item struct{ title, desc string }
 var items = [...]item{
 	{"Lessons", "step through how one slow dependency takes a server down, and what stops it"},
 	{"Sandbox", "play a scenario live: the pool fills, the breaker trips; pause, rewind, turn knobs"},
+	{"Drill", "interview practice: spaced repetition, model answers, problems with fresh numbers"},
+	{"Interview", "a mock design interview against the clock, then a rubric to grade yourself"},
 	{"Exercises", "build a breaker, a bulkhead and retries yourself, graded by Go tests"},
 }
 
 const (
 	lessonsItem = iota
 	sandboxItem
+	drillItem
+	interviewItem
 	exercisesItem
 )
 
@@ -164,6 +182,8 @@ type Model struct {
 	lessons  *lessonui.Picker
 	lab      *lessons.Lab
 	ex       *exercisesui.Model
+	drill    *drillui.Model
+	iv       *interviewui.Model
 	busy     string // what a command in flight is doing, shown instead of the note
 	w, h     int
 	note     string
@@ -195,6 +215,10 @@ func (m *Model) setScreen(s screen) {
 
 // InSandbox reports whether the sandbox is open.
 func (m Model) InSandbox() bool { return m.screen == onSandbox }
+
+// Sandbox is the open sandbox, for a classroom server that broadcasts what
+// it shows; ok is false when none is open.
+func (m Model) Sandbox() (sb sandbox.Model, ok bool) { return m.sb, m.screen == onSandbox }
 
 // InShardView reports whether the shard view is open.
 func (m Model) InShardView() bool { return m.screen == onShards }
@@ -267,6 +291,24 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			// The lesson saves the learner's place on its way out.
 			return m, tea.Sequence(cmd, tea.Quit)
 		}
+		return m, cmd
+	case onDrill:
+		if _, ok := msg.(drillui.BackMsg); ok {
+			m.setScreen(onMenu)
+			return m, nil
+		}
+		next, cmd := m.drill.Update(msg)
+		d := next.(drillui.Model)
+		m.drill = &d
+		return m, cmd
+	case onInterview:
+		if _, ok := msg.(interviewui.BackMsg); ok {
+			m.setScreen(onMenu)
+			return m, nil
+		}
+		next, cmd := m.iv.Update(msg)
+		iv := next.(interviewui.Model)
+		m.iv = &iv
 		return m, cmd
 	case onExercises:
 		if _, ok := msg.(leftExercisesMsg); ok {
@@ -344,6 +386,10 @@ func (m Model) open() (tea.Model, tea.Cmd) {
 			return m.openLessons()
 		case exercisesItem:
 			return m.findWorkbook()
+		case drillItem:
+			return m.openDrill()
+		case interviewItem:
+			return m.openInterview()
 		}
 		return m, nil
 	}
@@ -397,6 +443,40 @@ func (m Model) openLessons() (tea.Model, tea.Cmd) {
 	return m, p.Init()
 }
 
+// openDrill starts a drill session; the deck loads in its Init.
+func (m Model) openDrill() (tea.Model, tea.Cmd) {
+	if m.o.Drill == nil {
+		m.setNote("The drill is not available here; `breakerlab drill --deck` prints its cards.", true)
+		return m, nil
+	}
+	o := *m.o.Drill
+	o.Theme, o.Embedded = m.th, true
+	d := drillui.New(o)
+	next, _ := d.Update(m.size())
+	d = next.(drillui.Model)
+	m.drill, m.screen = &d, onDrill
+	return m, d.Init()
+}
+
+// openInterview opens the mock interview's list of prompts.
+func (m Model) openInterview() (tea.Model, tea.Cmd) {
+	if m.o.Interview == nil {
+		m.setNote("The mock interview is not available here; `breakerlab interview --list` prints its prompts.", true)
+		return m, nil
+	}
+	o := *m.o.Interview
+	o.Theme, o.Embedded = m.th, true
+	iv, err := interviewui.New(o)
+	if err != nil {
+		m.setNote(err.Error(), true)
+		return m, nil
+	}
+	next, _ := iv.Update(m.size())
+	iv = next.(interviewui.Model)
+	m.iv, m.screen = &iv, onInterview
+	return m, iv.Init()
+}
+
 // findWorkbook looks for the workbook in a command; foundMsg carries the
 // answer. A runner opened before is opened again as it was left.
 func (m Model) findWorkbook() (tea.Model, tea.Cmd) {
@@ -404,6 +484,9 @@ func (m Model) findWorkbook() (tea.Model, tea.Cmd) {
 	switch {
 	case m.ex != nil:
 		return m.openRunner(nil, "")
+	case m.o.ExercisesElsewhere != "":
+		m.setNote(m.o.ExercisesElsewhere, false)
+		return m, nil
 	case wb == nil || wb.Find == nil:
 		m.setNote("The exercise runner is not available in this build; `breakerlab exercises check` grades a workbook.", true)
 		return m, nil
@@ -492,6 +575,10 @@ func (m Model) View() string {
 		return m.lessons.View()
 	case onExercises:
 		return m.ex.View()
+	case onDrill:
+		return m.drill.View()
+	case onInterview:
+		return m.iv.View()
 	}
 	if m.w <= 0 || m.h <= 0 {
 		return ""

@@ -47,7 +47,7 @@ func TestMenuMoves(t *testing.T) {
 	for _, c := range []struct {
 		key  string
 		want int
-	}{{"down", 1}, {"j", 2}, {"down", 0}, {"up", 2}, {"k", 1}} {
+	}{{"down", 1}, {"j", 2}, {"down", 3}, {"down", 4}, {"down", 0}, {"up", 4}, {"k", 3}, {"k", 2}, {"k", 1}} {
 		m = press(m, c.key)
 		if m.cursor != c.want {
 			t.Fatalf("%s: cursor %d, want %d", c.key, m.cursor, c.want)

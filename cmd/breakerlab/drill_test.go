@@ -1,0 +1,114 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestDrillDeckPrintsJSONLines(t *testing.T) {
+	out, errOut, code := run(t, "drill", "--deck")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) < 80 {
+		t.Fatalf("only %d cards", len(lines))
+	}
+	ids := map[string]bool{}
+	for _, l := range lines {
+		var c map[string]any
+		if err := json.Unmarshal([]byte(l), &c); err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+		for _, k := range []string{"id", "topic", "kind", "question", "answer", "source"} {
+			if s, _ := c[k].(string); s == "" {
+				t.Fatalf("card without %s: %s", k, l)
+			}
+		}
+		ids[c["id"].(string)] = true
+	}
+	for _, id := range []string{"ref-000-interview-states", "ref-001-self-check-2", "concept-timeout-vs-deadline", "numbers-01", "gen-little"} {
+		if !ids[id] {
+			t.Errorf("--deck lacks %s", id)
+		}
+	}
+	topic, _, _ := run(t, "drill", "--deck", "--topic", "shuffle")
+	for _, l := range strings.Split(strings.TrimSpace(topic), "\n") {
+		if !strings.Contains(l, `"topic":"shuffle"`) {
+			t.Fatalf("--topic shuffle printed %s", l)
+		}
+	}
+}
+
+func TestDrillGenerateIsDeterministic(t *testing.T) {
+	a, errOut, code := run(t, "drill", "--generate", "9", "--seed", "42")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	b, _, _ := run(t, "drill", "--seed", "42", "--generate", "9")
+	c, _, _ := run(t, "drill", "--generate", "9", "--seed", "43")
+	if a != b || a == c {
+		t.Fatal("the worksheet does not follow the seed")
+	}
+	for i, l := range strings.Split(a, "\n") {
+		if n := len([]rune(l)); n > 80 {
+			t.Errorf("line %d is %d columns: %q", i+1, n, l)
+		}
+	}
+	if !strings.Contains(a, "Answers") || !strings.Contains(a, " 9. ") {
+		t.Fatalf("worksheet:\n%s", a)
+	}
+	j, _, code := run(t, "drill", "--generate", "3", "--seed", "1", "--format", "json", "--kind", "cycles,shards")
+	if code != 0 {
+		t.Fatal(j)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(j), "\n") {
+		var p map[string]any
+		if err := json.Unmarshal([]byte(l), &p); err != nil || p["answer"] == "" || p["explain"] == "" {
+			t.Fatalf("%v: %s", err, l)
+		}
+		if k := p["kind"]; k != "cycles" && k != "shards" {
+			t.Fatalf("--kind cycles,shards gave %v", k)
+		}
+	}
+}
+
+func TestDrillRefusesBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"drill", "--topic", "breakers"}, "allowed: cascade, timeout"},
+		{[]string{"drill", "--generate", "0"}, "from 1 to 1000"},
+		{[]string{"drill", "--generate", "x"}, "invalid value"},
+		{[]string{"drill", "--deck", "--generate", "3"}, "give one of them"},
+		{[]string{"drill", "--seed", "3"}, "goes with --generate"},
+		{[]string{"drill", "--new", "-1"}, "0 or more"},
+		{[]string{"drill", "--review", "--new", "3"}, "does not go with it"},
+		{[]string{"drill", "--generate", "2", "--kind", "nope"}, "allowed: little, pool"},
+		{[]string{"drill", "--generate", "2", "--format", "xml"}, "text, json"},
+		{[]string{"drill", "extra"}, "takes no arguments"},
+		{[]string{"drill", "--help"}, "--generate"},
+		{[]string{"drill"}, "needs a terminal"},
+		{[]string{"cheatsheet", "--format", "html"}, "text, markdown"},
+		{[]string{"cheatsheet", "now"}, "takes no arguments"},
+		{[]string{"cheatsheet", "--help"}, "--format"},
+	} {
+		_, errOut, code := run(t, c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%q: exit %d, %q; want exit 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+func TestCheatSheetCommand(t *testing.T) {
+	text, errOut, code := run(t, "cheatsheet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	md, _, _ := run(t, "cheatsheet", "--format", "markdown")
+	if !strings.HasPrefix(md, "# ") || !strings.Contains(md, "| resilience4j |") || strings.HasPrefix(text, "#") {
+		t.Fatal("the formats do not differ as they should")
+	}
+}

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/lessons/drill"
+	"github.com/breakerlab/breakerlab/tui/interviewui"
+)
+
+// `breakerlab interview` runs a mock system-design interview in the
+// terminal; --list and --rubric print the prompts and their rubrics
+// without one.
+func init() {
+	register(command{name: "interview", summary: "a mock design interview: a prompt, a countdown, then a rubric (interview [PROMPT] [--minutes N] | --list | --rubric PROMPT)", run: runInterview})
+}
+
+const noInterview = "`breakerlab interview --list` prints the prompts and `breakerlab interview --rubric PROMPT` a prompt with its rubric"
+
+func runInterview(args []string, stdout, _ io.Writer) error {
+	fs := flag.NewFlagSet("interview", flag.ContinueOnError)
+	minutes := fs.Int("minutes", int(interviewui.DefaultTime/time.Minute), "the countdown, in minutes (1 to 120)")
+	list := fs.Bool("list", false, "print the prompts, one a line: id, title")
+	rubric := fs.String("rubric", "", "print a prompt and the points of its rubric instead of interviewing")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	ids := promptIDs()
+	switch {
+	case len(pos) > 1:
+		return usagef("interview takes at most one prompt, got %q (allowed: %s)", pos, ids)
+	case *minutes < 1 || *minutes > 120:
+		return usagef("--minutes wants 1 to 120, got %d", *minutes)
+	case *list && (*rubric != "" || len(pos) > 0):
+		return usagef("--list prints every prompt: it takes no prompt and no --rubric")
+	case *list:
+		for _, p := range drill.Prompts() {
+			fmt.Fprintf(stdout, "%-17s %s\n", p.ID, p.Title)
+		}
+		return nil
+	case *rubric != "":
+		p, err := drill.PromptNamed(*rubric)
+		if err != nil {
+			return usagef("--rubric: %v", err)
+		}
+		printRubric(stdout, p)
+		return nil
+	}
+	o := interviewui.Terminal()
+	o.Time = time.Duration(*minutes) * time.Minute
+	if len(pos) == 1 {
+		if _, err := drill.PromptNamed(pos[0]); err != nil {
+			return usagef("%v", err)
+		}
+		o.Prompt = pos[0]
+	}
+	if err := needTerminal(stdout, "the mock interview", noInterview); err != nil {
+		return err
+	}
+	return interviewui.Run(o)
+}
+
+func promptIDs() string {
+	var ids []string
+	for _, p := range drill.Prompts() {
+		ids = append(ids, p.ID)
+	}
+	return strings.Join(ids, ", ")
+}
+
+// printRubric writes a prompt and what a strong answer says, in 80 columns.
+func printRubric(w io.Writer, p drill.Prompt) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s)\n\n", p.Title, p.ID)
+	wrap(&b, "", "", p.Text, 80)
+	b.WriteString("\nA strong answer says, for each dependency:\n")
+	for i, pt := range p.Points {
+		wrap(&b, fmt.Sprintf("%3d. ", i+1), "     ", pt.Text, 80)
+	}
+	fmt.Fprintf(&b, "\nPlay it: `breakerlab sandbox %s`, with your own timeout and bulkhead.\n", p.Scenario)
+	io.WriteString(w, b.String())
+}

@@ -1,0 +1,19 @@
+// Package drill owns breakerlab's interview preparation that does not depend
+// on a terminal: the deck of cards (every lesson question, every self-check
+// and interview question of the reference documents with a model answer,
+// concept cards and numbers cards), the generated problems with fresh
+// numbers for each seed, the spaced-repetition schedule and the file that
+// keeps it, the mock interview prompts and their rubric, and the cheat
+// sheet.
+//
+// Every number a card or a problem quotes is computed: lesson questions and
+// numbers cards are filled by the lessons package (which runs the engine),
+// and generated problems use the formulas the lessons teach (Little's law,
+// engine/shuffle's odds, engine/retry's token bucket); where a formula is an
+// approximation, the tests run the engine on the problem's own numbers over
+// many seeds. The cheat sheet's breaker defaults come from engine/breaker's
+// presets, never typed here.
+//
+// It may import the standard library, lessons, engine and its sub-packages.
+// It must not import tui/ or cmd/. It reads no clock: callers pass the time.
+package drill

@@ -1,0 +1,297 @@
+package drill
+
+import (
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/shuffle"
+)
+
+func TestGenerateIsDeterministic(t *testing.T) {
+	a, err := Generate(7, 24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Generate(7, 24)
+	c, _ := Generate(8, 24)
+	for i := range a {
+		if a[i].Question != b[i].Question || a[i].Explain != b[i].Explain {
+			t.Fatalf("problem %d differs for the same seed", i)
+		}
+		if a[i].Generator != Generators[i%len(Generators)] {
+			t.Fatalf("problem %d is %s, want %s", i, a[i].Generator, Generators[i%len(Generators)])
+		}
+	}
+	same := 0
+	for i := range a {
+		if a[i].Question == c[i].Question {
+			same++
+		}
+	}
+	if same == len(a) {
+		t.Fatal("seeds 7 and 8 gave the same problems")
+	}
+}
+
+func TestGenerateRefusesBadInput(t *testing.T) {
+	if _, err := Generate(1, -1); err == nil {
+		t.Fatal("n = -1 accepted")
+	}
+	_, err := Generate(1, 3, "littles")
+	if err == nil || !strings.Contains(err.Error(), "little, pool") {
+		t.Fatalf("an unknown kind gave %v", err)
+	}
+}
+
+func TestEveryProblemIsWellFormed(t *testing.T) {
+	for seed := range uint64(40) {
+		ps, err := Generate(seed, len(Generators))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ps {
+			c := p.Card()
+			if p.Question == "" || p.Explain == "" || p.Verified == "" {
+				t.Fatalf("%s: empty text", p.ID)
+			}
+			switch p.Kind {
+			case Number:
+				if p.Check == nil || math.IsNaN(p.Check.Answer) || p.Check.Answer <= 0 {
+					t.Fatalf("%s: answer %+v", p.ID, p.Check)
+				}
+				// The answer as printed is accepted.
+				if ok, err := p.Check.CheckNumber(p.Check.AnswerText); !ok || err != nil {
+					t.Fatalf("%s: its own answer %q is refused (%v)", p.ID, p.Check.AnswerText, err)
+				}
+			case Choice:
+				if c.Right() < 0 {
+					t.Fatalf("%s: no right choice", p.ID)
+				}
+			}
+			if strings.Contains(p.Question, "%!") || strings.Contains(p.Explain, "%!") {
+				t.Fatalf("%s: a formatting slip: %s / %s", p.ID, p.Question, p.Explain)
+			}
+		}
+	}
+}
+
+// run plays a problem's scenario with one seed to its end.
+func run(t *testing.T, p Problem, seed uint64) engine.Snapshot {
+	t.Helper()
+	sc := p.Scenario()
+	if err := sc.Validate(); err != nil {
+		t.Fatalf("%s: %v", p.ID, err)
+	}
+	r, err := engine.New(sc, 0, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Run()
+	return r.Snapshot()
+}
+
+// problems returns n problems of one kind, from seeds 0..n-1.
+func problems(t *testing.T, kind string, n int) []Problem {
+	t.Helper()
+	out := make([]Problem, n)
+	for i := range out {
+		p, err := One(kind, uint64(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = p
+	}
+	return out
+}
+
+// TestLittleAgreesWithTheEngine: the time-averaged calls in flight, from
+// the dependency's series, over 10 seeds lie within 5 % of rate × latency.
+func TestLittleAgreesWithTheEngine(t *testing.T) {
+	for _, p := range problems(t, "little", 12) {
+		var sum float64
+		var n int
+		for seed := range uint64(10) {
+			s := run(t, p, seed)
+			d := s.Dependencies[0]
+			// Skip the first two seconds while the system fills.
+			skip := int(2 * time.Second / s.SampleEvery)
+			for _, x := range d.Series[skip:] {
+				sum += float64(x.InFlight)
+				n++
+			}
+		}
+		if n < 100 {
+			t.Fatalf("%s: only %d samples of calls in flight", p.ID, n)
+		}
+		got, want := sum/float64(n), p.Check.Answer
+		t.Logf("%s: engine %.2f, formula %.2f", p.ID, got, want)
+		if math.Abs(got-want) > 0.05*want {
+			t.Errorf("%s: engine averages %.2f in flight, the formula says %.2f\n%s", p.ID, got, want, p.Question)
+		}
+	}
+}
+
+// TestPoolAgreesWithTheEngine: when rate × timeout is over the pool, more
+// than 20 % of requests find no worker; under it, fewer than 2 %.
+func TestPoolAgreesWithTheEngine(t *testing.T) {
+	for _, p := range problems(t, "pool", 16) {
+		exceeds := p.p.answer > float64(p.p.workers)
+		if got := p.Choices[p.Card().Right()].Text; strings.HasPrefix(got, "Yes") != exceeds {
+			t.Fatalf("%s: the right answer is %q, but rate × timeout = %v against %d workers", p.ID, got, p.p.answer, p.p.workers)
+		}
+		for seed := range uint64(3) {
+			s := run(t, p, seed)
+			e := s.Endpoints[0]
+			total := e.Window.Total()
+			if total < 100 {
+				t.Fatalf("%s seed %d: only %d requests measured", p.ID, seed, total)
+			}
+			share := float64(e.Window[engine.Rejected]) / float64(max(total, 1))
+			if exceeds && share <= 0.2 || !exceeds && share >= 0.02 {
+				t.Errorf("%s seed %d: %.1f %% rejected with rate × timeout = %v and %d workers", p.ID, seed, 100*share, p.p.answer, p.p.workers)
+			}
+		}
+	}
+}
+
+// TestBulkheadSizeHoldsInTheEngine: the size rate × p99 × (1 + headroom)
+// turns away fewer than 3 % of calls on a healthy day.
+func TestBulkheadSizeHoldsInTheEngine(t *testing.T) {
+	for _, p := range problems(t, "bulkhead", 12) {
+		if float64(p.p.size) < p.p.rate*p.p.latency.Seconds() {
+			t.Fatalf("%s: size %d under rate × p99", p.ID, p.p.size)
+		}
+		for seed := range uint64(3) {
+			s := run(t, p, seed)
+			d := s.Dependencies[0]
+			if d.Calls < 100 {
+				t.Fatalf("%s seed %d: only %d calls", p.ID, seed, d.Calls)
+			}
+			share := float64(d.BulkheadFull) / float64(d.Calls+d.BulkheadFull)
+			if share >= 0.03 {
+				t.Errorf("%s seed %d: the bulkhead of %d turned away %.1f %% of calls", p.ID, seed, p.p.size, 100*share)
+			}
+		}
+	}
+}
+
+// TestMinCallsAgreesWithTheEngine: over 200 seeds the engine's mean time to
+// open, from the start of the failures, is within 4 standard errors of
+// calls needed ÷ rate (the mean of a Gamma(need, rate) wait).
+func TestMinCallsAgreesWithTheEngine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the engine 2,400 times")
+	}
+	for _, p := range problems(t, "min-calls", 12) {
+		need := p.Check.Answer * p.p.rate
+		var sum float64
+		const seeds = 200
+		for seed := range uint64(seeds) {
+			s := run(t, p, seed)
+			at, ok := firstOpen(s.Transitions)
+			if !ok {
+				t.Fatalf("%s seed %d: the breaker never opened", p.ID, seed)
+			}
+			sum += (at - p.p.from).Seconds()
+		}
+		got, want := sum/seeds, p.Check.Answer
+		tol := 4 * want / math.Sqrt(seeds*need)
+		if math.Abs(got-want) > tol {
+			t.Errorf("%s: engine opens after %.2f s on average, the formula says %.2f s (±%.2f)\n%s", p.ID, got, want, tol, p.Question)
+		}
+	}
+}
+
+func firstOpen(ts []engine.Transition) (time.Duration, bool) {
+	for _, tr := range ts {
+		if tr.To == breaker.Open {
+			return tr.At, true
+		}
+	}
+	return 0, false
+}
+
+// TestCyclesMatchTheEngineExactly: with calls at fixed intervals the count
+// is exact.
+func TestCyclesMatchTheEngineExactly(t *testing.T) {
+	for _, p := range problems(t, "cycles", 30) {
+		s := run(t, p, 1)
+		d := s.Dependencies[0]
+		before := uint64(p.p.from.Seconds() * p.p.rate)
+		if got := float64(d.Calls - before); got != p.Check.Answer {
+			t.Errorf("%s: the engine sent %v calls during the outage, the answer says %v\n%s\n%s", p.ID, got, p.Check.Answer, p.Question, p.Explain)
+		}
+	}
+}
+
+// TestTokenBucketMatchesTheEngine: with the AWS numbers, the engine's retry
+// count in an outage equals the answer; every answer is the bucket spent.
+func TestTokenBucketMatchesTheEngine(t *testing.T) {
+	checked := map[bool]bool{}
+	for _, p := range problems(t, "token-bucket", 40) {
+		cost := p.p.cost
+		if p.p.timeouts {
+			cost *= 2
+		}
+		if want := float64(p.p.capacity / cost); p.Check.Answer != want {
+			t.Errorf("%s: answer %v, want %v", p.ID, p.Check.Answer, want)
+		}
+		if p.Scenario == nil {
+			continue
+		}
+		checked[p.p.timeouts] = true
+		s := run(t, p, 1)
+		if got := float64(s.Dependencies[0].Retries); got != p.Check.Answer {
+			t.Errorf("%s: the engine sent %v retries, the answer says %v", p.ID, got, p.Check.Answer)
+		}
+	}
+	if !checked[true] || !checked[false] {
+		t.Errorf("the seeds drew no AWS problem for errors or for timeouts: %v", checked)
+	}
+}
+
+func TestShuffleAnswersAreTheExactOdds(t *testing.T) {
+	for _, p := range problems(t, "shards", 20) {
+		c, _ := shuffle.Shards(p.p.n, p.p.k)
+		f, _ := c.Float64()
+		if math.Abs(p.Check.Answer-f) > 1e-9*f {
+			t.Errorf("%s: %v, want C(%d, %d) = %v", p.ID, p.Check.Answer, p.p.n, p.p.k, c)
+		}
+	}
+	for _, p := range problems(t, "share", 20) {
+		// A draw of random shard pairs agrees with the exact chance.
+		rng := rand.New(rand.NewPCG(uint64(p.p.n), uint64(p.p.k)))
+		const draws = 20000
+		hit := 0
+		for range draws {
+			a := rng.Perm(p.p.n)[:p.p.k]
+			b := rng.Perm(p.p.n)[:p.p.k]
+		outer:
+			for _, x := range a {
+				for _, y := range b {
+					if x == y {
+						hit++
+						break outer
+					}
+				}
+			}
+		}
+		if got := float64(hit) / draws; math.Abs(got-p.Check.Answer) > 0.015 {
+			t.Errorf("%s: %d of %d random pairs share a worker (%.3f), the answer says %.3f", p.ID, hit, draws, got, p.Check.Answer)
+		}
+	}
+}
+
+func TestProblemCardKeepsTheSchedulesID(t *testing.T) {
+	p, _ := One("little", 3)
+	c := p.Card()
+	if c.ID != "gen-little" || c.Generator != "little" || !reflect.DeepEqual(c.Check, p.Check) {
+		t.Fatalf("card %+v", c)
+	}
+}

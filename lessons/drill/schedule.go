@@ -1,0 +1,114 @@
+package drill
+
+import (
+	"fmt"
+	"math"
+	"time"
+)
+
+// Grade is how well the learner knew a card.
+type Grade int
+
+// The four grades, worst first.
+const (
+	Again Grade = iota // did not know it
+	Hard               // knew it with effort
+	Good               // knew it
+	Easy               // knew it at once
+)
+
+var gradeNames = [...]string{"again", "hard", "good", "easy"}
+
+func (g Grade) String() string {
+	if g >= Again && g <= Easy {
+		return gradeNames[g]
+	}
+	return fmt.Sprintf("grade(%d)", int(g))
+}
+
+// ParseGrade reads a grade's name.
+func ParseGrade(s string) (Grade, error) {
+	for i, n := range gradeNames {
+		if n == s {
+			return Grade(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown grade %q (allowed: again, hard, good, easy)", s)
+}
+
+// State is what the schedule remembers of one card: a simplified SM-2.
+type State struct {
+	// Reps counts the answers in a row that were not "again".
+	Reps int `json:"reps"`
+	// Ease multiplies the interval after each good answer (2.5 to start,
+	// never below MinEase).
+	Ease float64 `json:"ease"`
+	// Interval is the gap before the next review, in days.
+	Interval float64   `json:"interval_days"`
+	Due      time.Time `json:"due"`
+	Last     time.Time `json:"last"`
+	// Counts of each grade ever given, for the weakest topics.
+	Grades [4]int `json:"grades"`
+}
+
+// Schedule constants.
+const (
+	StartEase = 2.5
+	MinEase   = 1.3
+	// Relearn is how soon a card answered "again" comes back.
+	Relearn = 10 * time.Minute
+	day     = 24 * time.Hour
+)
+
+// Seen reports whether the card has been answered at least once.
+func (s State) Seen() bool { return !s.Last.IsZero() }
+
+// DueAt reports whether the card is due at now.
+func (s State) DueAt(now time.Time) bool { return s.Seen() && !s.Due.After(now) }
+
+// good is the interval, in days, that a good answer earns: a day, then
+// three, then the last interval times the ease.
+func (s State) good() float64 {
+	switch s.Reps {
+	case 0:
+		return 1
+	case 1:
+		return math.Max(3, s.Interval*1.5)
+	}
+	return math.Max(s.Interval+1, s.Interval*s.Ease)
+}
+
+// Next is the state after answering with grade g at now. Whatever the
+// state, again comes back sooner than hard, hard no later than good, and
+// good sooner than easy (the property tests hold it to that).
+func (s State) Next(g Grade, now time.Time) State {
+	if s.Ease == 0 {
+		s.Ease = StartEase
+	}
+	if g >= Again && g <= Easy {
+		s.Grades[g]++
+	}
+	s.Last = now
+	switch g {
+	case Again:
+		s.Reps = 0
+		s.Ease = math.Max(MinEase, s.Ease-0.2)
+		s.Interval = 0
+		s.Due = now.Add(Relearn)
+		return s
+	case Hard:
+		s.Ease = math.Max(MinEase, s.Ease-0.15)
+		s.Interval = math.Max(1, s.Interval*1.2)
+	case Good:
+		s.Interval = s.good()
+	default: // Easy: past where good would go, and the card grows easier
+		s.Interval = math.Max(4, s.good()*1.3+1)
+		s.Ease += 0.15
+	}
+	// A cap keeps a card from vanishing for years and the arithmetic
+	// finite.
+	s.Interval = math.Min(s.Interval, 3650)
+	s.Reps++
+	s.Due = now.Add(time.Duration(s.Interval * float64(day)))
+	return s
+}

@@ -1,0 +1,154 @@
+package drill
+
+import (
+	"math/rand/v2"
+	"sort"
+	"time"
+)
+
+// SessionOptions choose the cards of a session.
+type SessionOptions struct {
+	// Topic keeps one topic's cards ("" for all).
+	Topic string
+	// New is how many cards never seen may follow the due ones.
+	New int
+	// Review draws only the due cards, no new ones.
+	Review bool
+	// Seed shuffles the new cards and the choices, and seeds the generated
+	// problems; the same seed and schedule give the same session.
+	Seed uint64
+}
+
+// DefaultNew is how many new cards a session adds unless told otherwise.
+const DefaultNew = 10
+
+// Draw picks a session's cards: first every due card, the longest overdue
+// first, then up to o.New cards never seen, in a shuffled order that keeps
+// the deck's topics mixed. A card for a kind of generated problem is filled
+// with fresh numbers, and every card's choices are shuffled.
+func Draw(deck []Card, states map[string]State, now time.Time, o SessionOptions) []Card {
+	rng := rand.New(rand.NewPCG(o.Seed, 0x5eed))
+	var due, fresh []Card
+	for _, c := range Filter(deck, o.Topic) {
+		st, ok := states[c.ID]
+		switch {
+		case ok && st.DueAt(now):
+			due = append(due, c)
+		case !ok || !st.Seen():
+			fresh = append(fresh, c)
+		}
+	}
+	sort.SliceStable(due, func(i, j int) bool { return states[due[i].ID].Due.Before(states[due[j].ID].Due) })
+	rng.Shuffle(len(fresh), func(i, j int) { fresh[i], fresh[j] = fresh[j], fresh[i] })
+	if o.Review {
+		fresh = nil
+	} else if len(fresh) > o.New {
+		fresh = fresh[:o.New]
+	}
+	out := append(due, fresh...)
+	for i := range out {
+		out[i] = prepare(out[i], rng)
+	}
+	return out
+}
+
+// prepare fills a generator's card with a fresh problem and shuffles a
+// choice card's answers, on copies: the deck is never changed.
+func prepare(c Card, rng *rand.Rand) Card {
+	if c.Generator != "" {
+		if p, err := One(c.Generator, rng.Uint64()); err == nil {
+			id := c.ID
+			c = p.Card()
+			c.ID = id
+		}
+	}
+	if len(c.Choices) > 1 {
+		c.Choices = append(c.Choices[:0:0], c.Choices...)
+		rng.Shuffle(len(c.Choices), func(i, j int) { c.Choices[i], c.Choices[j] = c.Choices[j], c.Choices[i] })
+	}
+	return c
+}
+
+// Result is one answered card of a session.
+type Result struct {
+	Card  Card
+	Grade Grade
+}
+
+// Summary is what a session ends with.
+type Summary struct {
+	Answered int
+	Grades   [4]int
+	// DueTomorrow counts the cards due before the end of tomorrow (in
+	// now's location), this session's included.
+	DueTomorrow int
+	// Weakest lists up to three topics with the worst record, worst first;
+	// a topic needs at least one answer to be listed.
+	Weakest []TopicScore
+}
+
+// TopicScore is a topic's record: the share of its answers that were
+// again or hard.
+type TopicScore struct {
+	Topic   string
+	Missed  float64 // (again + hard/2) / answers
+	Answers int
+}
+
+// Summarize reports on a session, given the schedule after it.
+func Summarize(results []Result, deck []Card, states map[string]State, now time.Time) Summary {
+	s := Summary{Answered: len(results)}
+	for _, r := range results {
+		if r.Grade >= Again && r.Grade <= Easy {
+			s.Grades[r.Grade]++
+		}
+	}
+	y, m, d := now.Date()
+	endOfTomorrow := time.Date(y, m, d+2, 0, 0, 0, 0, now.Location())
+	topicOf := map[string]string{}
+	for _, c := range deck {
+		topicOf[c.ID] = c.Topic
+	}
+	type tally struct {
+		missed float64
+		n      int
+	}
+	byTopic := map[string]*tally{}
+	for id, st := range states {
+		if st.Seen() && st.Due.Before(endOfTomorrow) {
+			s.DueTomorrow++
+		}
+		t, ok := topicOf[id]
+		if !ok {
+			continue
+		}
+		n := st.Grades[0] + st.Grades[1] + st.Grades[2] + st.Grades[3]
+		if n == 0 {
+			continue
+		}
+		if byTopic[t] == nil {
+			byTopic[t] = &tally{}
+		}
+		byTopic[t].missed += float64(st.Grades[Again]) + float64(st.Grades[Hard])/2
+		byTopic[t].n += n
+	}
+	for _, t := range Topics {
+		if v := byTopic[t]; v != nil && v.missed > 0 {
+			s.Weakest = append(s.Weakest, TopicScore{Topic: t, Missed: v.missed / float64(v.n), Answers: v.n})
+		}
+	}
+	sort.SliceStable(s.Weakest, func(i, j int) bool { return s.Weakest[i].Missed > s.Weakest[j].Missed })
+	if len(s.Weakest) > 3 {
+		s.Weakest = s.Weakest[:3]
+	}
+	return s
+}
+
+// AutoGrade is the grade of an auto-graded answer: good when right, again
+// when wrong.
+func AutoGrade(right bool) Grade {
+	if right {
+		return Good
+	}
+	return Again
+}

@@ -1,0 +1,386 @@
+// Package drillui is the drill's screen: one card at a time from a
+// spaced-repetition session (due cards, then new ones), answered by typing
+// a number, picking a choice or, for an open question, reading the model
+// answer and grading oneself (again, hard, good, easy), and a summary at the
+// end: the grades, what is due by tomorrow, the weakest topics.
+//
+// The deck, the session, the schedule and its file belong to lessons/drill;
+// this package only draws and routes keys. Loading the deck and saving the
+// schedule happen in tea.Cmds, never in View. It may import lessons/drill,
+// lessons (for the question types), tui/sandbox (to play a generated
+// problem's scenario), tui/theme, tui/pane, tui/internal/form, bubbletea,
+// bubbles (key, help) and lipgloss.
+package drillui
+
+import (
+	"time"
+
+	"github.com/breakerlab/breakerlab/lessons/drill"
+	"github.com/breakerlab/breakerlab/tui/internal/form"
+	"github.com/breakerlab/breakerlab/tui/sandbox"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Options configure the drill.
+type Options struct {
+	Theme *theme.Theme
+	// Deck is the deck to draw from; nil loads drill.Deck() in a command.
+	Deck []drill.Card
+	// Store keeps the schedule; nil remembers nothing.
+	Store *drill.Store
+	// Notice is shown above the first card (a schedule set aside, say).
+	Notice  string
+	Session drill.SessionOptions
+	// Now is the clock the schedule reads (time.Now when nil).
+	Now func() time.Time
+	// Embedded: leaving sends BackMsg instead of quitting.
+	Embedded bool
+}
+
+// BackMsg asks the screen that embeds the drill to take over again.
+type BackMsg struct{}
+
+type deckMsg struct {
+	deck []drill.Card
+	err  error
+}
+
+type savedMsg struct{ err error }
+
+type phase int
+
+const (
+	loading  phase = iota
+	asking         // the question is shown
+	answered       // the answer is shown, waiting for a grade or for enter
+	summary
+)
+
+type keyMap struct {
+	Up, Down, Pick, Reveal, Again, Hard, Good, Easy, Next, PageUp, PageDown, Help, Quit key.Binding
+}
+
+func newKeys() keyMap {
+	b := func(keys []string, k, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+	}
+	return keyMap{
+		Up:       b([]string{"up", "k"}, "↑/↓", "choose"),
+		Down:     b([]string{"down", "j"}, "↓", "down"),
+		Pick:     b([]string{"enter"}, "enter", "answer"),
+		Reveal:   b([]string{" ", "enter"}, "space", "show the answer"),
+		Again:    b([]string{"1"}, "1", "again"),
+		Hard:     b([]string{"2"}, "2", "hard"),
+		Good:     b([]string{"3"}, "3", "good"),
+		Easy:     b([]string{"4"}, "4", "easy"),
+		Next:     b([]string{"enter", " "}, "enter", "next"),
+		PageUp:   b([]string{"pgup"}, "pgup/pgdn", "scroll"),
+		PageDown: b([]string{"pgdown"}, "pgdn", "scroll"),
+		Help:     b([]string{"?"}, "?", "keys"),
+		Quit:     b([]string{"esc", "ctrl+c"}, "esc", "leave"),
+	}
+}
+
+// Model is the drill screen.
+type Model struct {
+	o     Options
+	th    *theme.Theme
+	keys  keyMap
+	help  help.Model
+	phase phase
+	deck  []drill.Card
+	cards []drill.Card
+	i     int
+	err   string
+	note  string
+
+	cursor  int        // the choice under the cursor
+	picked  int        // the choice picked, or -1
+	input   form.Field // a number's answer
+	right   bool       // the auto-graded answer was right
+	inErr   string     // why a typed answer was not read
+	scroll  int
+	results []drill.Result
+	sum     drill.Summary
+	showKey bool
+	w, h    int
+
+	// The sandbox, open on a generated problem's scenario.
+	sb        sandbox.Model
+	inSandbox bool
+}
+
+// New builds the drill. With a deck in the options it draws the session at
+// once; otherwise Init loads the deck.
+func New(o Options) Model {
+	if o.Theme == nil {
+		o.Theme = theme.New(nil)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	m := Model{o: o, th: o.Theme, keys: newKeys(), help: help.New(), note: o.Notice, picked: -1}
+	m.help.Styles = o.Theme.Help
+	if o.Deck != nil {
+		m = m.start(o.Deck)
+	}
+	return m
+}
+
+// Init loads the deck when none was given.
+func (m Model) Init() tea.Cmd {
+	if m.phase != loading {
+		return nil
+	}
+	return func() tea.Msg {
+		d, err := drill.Deck()
+		return deckMsg{d, err}
+	}
+}
+
+// start draws the session's cards from the deck and the schedule.
+func (m Model) start(deck []drill.Card) Model {
+	m.deck = deck
+	var states map[string]drill.State
+	if m.o.Store != nil {
+		states = m.o.Store.States()
+	}
+	so := m.o.Session
+	if so.Seed == 0 {
+		so.Seed = uint64(m.o.Now().UnixNano())
+	}
+	m.cards = drill.Draw(deck, states, m.o.Now(), so)
+	m.i = 0
+	m.phase = asking
+	if len(m.cards) == 0 {
+		m = m.finish()
+	}
+	m.resetCard()
+	return m
+}
+
+func (m *Model) resetCard() {
+	m.cursor, m.picked, m.right, m.inErr, m.scroll = 0, -1, false, "", 0
+	m.input.SetValue("")
+}
+
+// Current is the card on screen, if any.
+func (m Model) Current() (drill.Card, bool) {
+	if m.phase == loading || m.phase == summary || m.i >= len(m.cards) {
+		return drill.Card{}, false
+	}
+	return m.cards[m.i], true
+}
+
+// Done reports whether the session has reached its summary.
+func (m Model) Done() bool { return m.phase == summary }
+
+// Update routes keys.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+		m.help.Width = msg.Width
+		if m.inSandbox {
+			next, cmd := m.sb.Update(msg)
+			m.sb = next.(sandbox.Model)
+			return m, cmd
+		}
+		return m, nil
+	case deckMsg:
+		if msg.err != nil && len(msg.deck) == 0 {
+			m.err = "The deck did not load: " + msg.err.Error()
+			m.phase = summary
+			return m, nil
+		}
+		if msg.err != nil {
+			m.note = "Part of the deck is missing: " + msg.err.Error()
+		}
+		return m.start(msg.deck), nil
+	case savedMsg:
+		if msg.err != nil {
+			m.note = "The schedule was not saved: " + msg.err.Error()
+		}
+		return m, nil
+	}
+	if m.inSandbox {
+		if _, ok := msg.(sandbox.BackMsg); ok {
+			m.inSandbox = false
+			return m, nil
+		}
+		next, cmd := m.sb.Update(msg)
+		m.sb = next.(sandbox.Model)
+		return m, cmd
+	}
+	if k, ok := msg.(tea.KeyMsg); ok {
+		return m.key(k)
+	}
+	return m, nil
+}
+
+// InSandbox reports whether a problem's scenario is playing.
+func (m Model) InSandbox() bool { return m.inSandbox }
+
+// Seed is the sandbox's seed for a problem's scenario.
+const Seed = 5
+
+// play opens the sandbox on the answered problem's scenario, with its
+// numbers; esc there comes back to the card.
+func (m Model) play() (tea.Model, tea.Cmd) {
+	c := m.cards[m.i]
+	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: c.Scenario(), Seed: Seed, CanGoHome: true})
+	if err != nil {
+		m.note = "The sandbox did not open: " + err.Error()
+		return m, nil
+	}
+	next, _ := sb.Update(tea.WindowSizeMsg{Width: m.w, Height: m.h})
+	m.sb, m.inSandbox = next.(sandbox.Model), true
+	return m, m.sb.Init()
+}
+
+func (m Model) leave() (tea.Model, tea.Cmd) {
+	if m.o.Embedded {
+		return m, func() tea.Msg { return BackMsg{} }
+	}
+	return m, tea.Quit
+}
+
+func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	if k.Type == tea.KeyCtrlC {
+		return m, tea.Quit
+	}
+	if m.showKey {
+		m.showKey = false
+		return m, nil
+	}
+	typing := m.phase == asking && m.i < len(m.cards) && m.cards[m.i].Kind == drill.Number
+	switch {
+	case key.Matches(k, m.keys.Quit), !typing && k.String() == "q":
+		return m.leave()
+	case key.Matches(k, m.keys.Help) && !typing:
+		m.showKey = true
+		return m, nil
+	case key.Matches(k, m.keys.PageUp):
+		m.scroll = max(0, m.scroll-max(1, m.bodyHeight()-2))
+		return m, nil
+	case key.Matches(k, m.keys.PageDown):
+		m.scroll += max(1, m.bodyHeight()-2)
+		return m, nil
+	}
+	switch m.phase {
+	case loading:
+		return m, nil
+	case summary:
+		if key.Matches(k, m.keys.Next) {
+			return m.leave()
+		}
+		return m, nil
+	case answered:
+		return m.gradeKey(k)
+	}
+	c := m.cards[m.i]
+	switch c.Kind {
+	case drill.Open:
+		if key.Matches(k, m.keys.Reveal) {
+			m.phase = answered
+		}
+	case drill.Choice:
+		switch {
+		case key.Matches(k, m.keys.Up) && k.String() != "j" && k.String() != "down":
+			m.cursor = (m.cursor + len(c.Choices) - 1) % len(c.Choices)
+		case key.Matches(k, m.keys.Down):
+			m.cursor = (m.cursor + 1) % len(c.Choices)
+		case len(k.Runes) == 1 && k.Runes[0] >= 'a' && int(k.Runes[0]-'a') < len(c.Choices):
+			m.cursor = int(k.Runes[0] - 'a')
+			return m.pick()
+		case key.Matches(k, m.keys.Pick):
+			return m.pick()
+		}
+	case drill.Number:
+		if k.Type == tea.KeyEnter {
+			ok, err := c.Check.CheckNumber(m.input.Value())
+			if err != nil {
+				m.inErr = err.Error()
+				return m, nil
+			}
+			m.right, m.phase = ok, answered
+			return m, nil
+		}
+		m.inErr = ""
+		m.input.Key(k)
+	}
+	return m, nil
+}
+
+func (m Model) pick() (tea.Model, tea.Cmd) {
+	c := m.cards[m.i]
+	m.picked = m.cursor
+	m.right = c.Choices[m.cursor].Right
+	m.phase = answered
+	return m, nil
+}
+
+// gradeKey takes the grade of an answered card: 1–4 for an open card, and
+// for an auto-graded one enter (or 1–4 to override: a lucky guess is hard).
+func (m Model) gradeKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	c := m.cards[m.i]
+	if k.String() == "p" && c.Scenario != nil {
+		return m.play()
+	}
+	g := drill.Grade(-1)
+	switch {
+	case key.Matches(k, m.keys.Again):
+		g = drill.Again
+	case key.Matches(k, m.keys.Hard):
+		g = drill.Hard
+	case key.Matches(k, m.keys.Good):
+		g = drill.Good
+	case key.Matches(k, m.keys.Easy):
+		g = drill.Easy
+	case c.Kind != drill.Open && key.Matches(k, m.keys.Next):
+		g = drill.AutoGrade(m.right)
+	}
+	if g < 0 {
+		return m, nil
+	}
+	if c.Kind != drill.Open && !m.right && g != drill.Again {
+		// A wrong answer is never graded better than again.
+		g = drill.Again
+	}
+	return m.grade(g)
+}
+
+func (m Model) grade(g drill.Grade) (tea.Model, tea.Cmd) {
+	c := m.cards[m.i]
+	m.results = append(m.results, drill.Result{Card: c, Grade: g})
+	var save tea.Cmd
+	if s := m.o.Store; s != nil {
+		s.Set(c.ID, s.Get(c.ID).Next(g, m.o.Now()))
+		save = func() tea.Msg { return savedMsg{s.Save()} }
+	}
+	m.i++
+	m.phase = asking
+	m.resetCard()
+	if m.i >= len(m.cards) {
+		m = m.finish()
+	}
+	return m, save
+}
+
+func (m Model) finish() Model {
+	m.phase = summary
+	var states map[string]drill.State
+	if m.o.Store != nil {
+		states = m.o.Store.States()
+	} else {
+		states = map[string]drill.State{}
+		for _, r := range m.results {
+			states[r.Card.ID] = states[r.Card.ID].Next(r.Grade, m.o.Now())
+		}
+	}
+	m.sum = drill.Summarize(m.results, m.deck, states, m.o.Now())
+	return m
+}

@@ -1,0 +1,358 @@
+package drillui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/lessons/drill"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/lipgloss"
+)
+
+// sideWidth is the session list's width when the window is wide enough to
+// show it beside the card (at least wideFrom columns).
+const (
+	sideWidth = 38
+	wideFrom  = 120
+	maxText   = 100 // a card's text never runs wider than this
+)
+
+// layout is the card column's width and the side list's (0 when hidden):
+// a wide window gives the card up to maxText columns and the list the rest,
+// up to twice its least width.
+func (m Model) layout() (main, side int) {
+	if m.w >= wideFrom {
+		main = min(m.w-sideWidth-3, maxText)
+		return main, min(m.w-main-3, 2*sideWidth)
+	}
+	return m.w, 0
+}
+
+// bodyHeight is the lines the card's body may use.
+func (m Model) bodyHeight() int {
+	h := m.h - 3 // the title, a blank line, the key help
+	if m.note != "" {
+		h -= len(pane.Wrap(m.note, max(m.w-2, 1)))
+	}
+	return max(h, 1)
+}
+
+// View draws the screen: the title, the card (or the summary) scrolled to
+// fit, the session list on a wide window, a notice, the keys.
+func (m Model) View() string {
+	if m.w <= 0 || m.h <= 0 {
+		return ""
+	}
+	if m.inSandbox {
+		return m.sb.View()
+	}
+	mainW, sideW := m.layout()
+	var body []string
+	switch {
+	case m.showKey:
+		body = m.keyLines(mainW)
+	case m.phase == loading:
+		body = m.para("Loading the deck: the engine computes every number on the cards…", m.th.Dim, mainW)
+	case m.phase == summary:
+		body = m.summaryLines(mainW)
+	default:
+		body = m.cardLines(mainW)
+	}
+	bh := m.bodyHeight()
+	top := min(m.scroll, max(len(body)-bh, 0))
+	shown := body[top:min(top+bh, len(body))]
+	if len(body) > bh {
+		// Say there is more, on the last line of the body.
+		more := fmt.Sprintf("lines %d–%d of %d · pgup/pgdn scroll", top+1, top+len(shown), len(body))
+		shown = append(shown[:len(shown)-1], " "+m.th.Dim.Render(more))
+	}
+	left := pane.Block(shown, mainW, bh)
+	if sideW > 0 {
+		right := pane.Block(m.sideLines(sideW), sideW, bh)
+		for i := range left {
+			left[i] = left[i] + " " + m.th.Border.Render("│") + " " + right[i]
+		}
+	}
+	lines := []string{pane.Fit(m.titleLine(), m.w), strings.Repeat(" ", m.w)}
+	for _, l := range left {
+		lines = append(lines, pane.Fit(l, m.w))
+	}
+	if m.note != "" {
+		for _, l := range pane.Wrap(m.note, max(m.w-2, 1)) {
+			lines = append(lines, pane.Fit(" "+m.th.Warn.Render(l), m.w))
+		}
+	}
+	lines = append(lines, pane.Fit(" "+m.help.ShortHelpView(m.shortHelp(len(body) > bh)), m.w))
+	return strings.Join(pane.Block(lines, m.w, m.h), "\n")
+}
+
+func (m Model) titleLine() string {
+	s := " " + m.th.Title.Render("Drill")
+	switch m.phase {
+	case asking, answered:
+		s += m.th.Subtitle.Render(fmt.Sprintf("  card %d of %d", m.i+1, len(m.cards)))
+	case summary:
+		s += m.th.Subtitle.Render("  session over")
+	}
+	if t := m.o.Session.Topic; t != "" {
+		s += m.th.Subtitle.Render("  · topic " + t)
+	}
+	if m.o.Session.Review {
+		s += m.th.Subtitle.Render("  · review only")
+	}
+	return s
+}
+
+// wrap wraps text to w cells, keeping a number and its unit together
+// ("50 %", "100 s", "20 ms"): a line never starts with the unit alone.
+func wrap(s string, w int) []string {
+	for _, u := range []string{" %", " ms", " s ", " s.", " s,", " s;", " s:", " s)"} {
+		s = strings.ReplaceAll(s, u, "\u00a0"+u[1:])
+	}
+	if strings.HasSuffix(s, " s") {
+		s = s[:len(s)-2] + "\u00a0s"
+	}
+	lines := pane.Wrap(s, w)
+	for i, l := range lines {
+		lines[i] = strings.ReplaceAll(l, "\u00a0", " ")
+	}
+	return lines
+}
+
+// para wraps text to w-2 cells behind a one-cell margin.
+func (m Model) para(s string, style lipgloss.Style, w int) []string {
+	var out []string
+	for _, l := range wrap(s, max(w-2, 1)) {
+		out = append(out, " "+style.Render(l))
+	}
+	return out
+}
+
+// hanging wraps text behind a lead, the next lines indented as deep.
+func (m Model) hanging(lead, text string, style lipgloss.Style, w int) []string {
+	pad := strings.Repeat(" ", len([]rune(lead)))
+	var out []string
+	for i, l := range wrap(text, max(w-1-len([]rune(lead)), 1)) {
+		if i == 0 {
+			out = append(out, " "+lead+style.Render(l))
+		} else {
+			out = append(out, " "+pad+style.Render(l))
+		}
+	}
+	return out
+}
+
+var kindWords = map[drill.Kind]string{drill.Open: "say it out loud", drill.Choice: "pick one", drill.Number: "type a number"}
+
+func (m Model) cardLines(w int) []string {
+	c := m.cards[m.i]
+	var out []string
+	out = append(out, m.para(fmt.Sprintf("%s · %s · %s", c.Topic, kindWords[c.Kind], c.Source), m.th.Dim, w)...)
+	out = append(out, "")
+	out = append(out, m.para(c.Question, m.th.Bold, w)...)
+	out = append(out, "")
+	switch c.Kind {
+	case drill.Open:
+		if m.phase == asking {
+			out = append(out, m.para("Answer it out loud, in order, as you would to an interviewer. Then press space to compare with the model answer.", m.th.Dim, w)...)
+			break
+		}
+		out = append(out, " "+m.th.Accent.Render("A strong answer, in order:"))
+		for i, p := range c.Points {
+			out = append(out, m.hanging(fmt.Sprintf("%d. ", i+1), p, lipgloss.NewStyle(), w)...)
+		}
+		if c.FollowUp != "" {
+			out = append(out, "")
+			out = append(out, m.hanging("Follow-up: ", c.FollowUp, m.th.Subtitle, w)...)
+		}
+		out = append(out, "")
+		out = append(out, " How well did you know it?  "+m.gradeKeys())
+	case drill.Choice:
+		for i, o := range c.Choices {
+			mark := "  "
+			style := lipgloss.NewStyle()
+			if m.phase == asking && i == m.cursor {
+				mark = m.th.Accent.Render(theme.GlyphCursor) + " "
+				style = m.th.Bold
+			}
+			if m.phase == answered {
+				switch {
+				case o.Right:
+					mark, style = m.th.Good.Render("✓")+" ", m.th.Good
+				case i == m.picked:
+					mark, style = m.th.Bad.Render("✗")+" ", m.th.Bad
+				}
+			}
+			out = append(out, m.hanging(mark+fmt.Sprintf("%c) ", 'a'+i), o.Text, style, w)...)
+		}
+		if m.phase == answered {
+			out = append(out, "")
+			out = append(out, m.verdict()...)
+			if p := m.picked; p >= 0 && !c.Choices[p].Right && c.Choices[p].Why != "" {
+				out = append(out, m.para(c.Choices[p].Why, m.th.Subtitle, w)...)
+			}
+			out = append(out, m.explain(c, w)...)
+		}
+	case drill.Number:
+		in := m.input.Value()
+		if m.phase == asking {
+			in += "▏"
+		}
+		line := " Your answer: [" + pane.Fit(in, 12) + "] " + c.Check.Unit
+		out = append(out, line)
+		if m.inErr != "" {
+			out = append(out, m.para("✗ "+m.inErr, m.th.Error, w)...)
+		}
+		if m.phase == asking {
+			out = append(out, "")
+			out = append(out, m.para("Shares may be typed 41, 0.41 or 41%; times in seconds.", m.th.Dim, w)...)
+			break
+		}
+		out = append(out, "")
+		out = append(out, m.verdict()...)
+		out = append(out, m.para("The answer: "+strings.TrimSpace(c.Check.AnswerText+" "+c.Check.Unit), m.th.Bold, w)...)
+		out = append(out, m.explain(c, w)...)
+	}
+	return out
+}
+
+// verdict says whether an auto-graded answer was right, in words and a
+// symbol (colour is never the only sign).
+func (m Model) verdict() []string {
+	if m.right {
+		return []string{" " + m.th.Good.Render("✓ Right.") + m.th.Dim.Render(" enter: good (or 1–4 to grade it yourself)")}
+	}
+	return []string{" " + m.th.Bad.Render("✗ Not this time.") + m.th.Dim.Render(" enter: again; it comes back soon")}
+}
+
+func (m Model) explain(c drill.Card, w int) []string {
+	var out []string
+	if c.Explain != "" {
+		out = append(out, "")
+		out = append(out, m.para(c.Explain, lipgloss.NewStyle(), w)...)
+	}
+	if c.Scenario != nil {
+		out = append(out, "")
+		out = append(out, m.para("p plays this problem in the sandbox, with its numbers; esc there comes back.", m.th.Dim, w)...)
+	}
+	return out
+}
+
+func (m Model) gradeKeys() string {
+	var parts []string
+	for i, g := range []string{"again", "hard", "good", "easy"} {
+		parts = append(parts, m.th.Key.Render(fmt.Sprint(i+1))+" "+g)
+	}
+	return strings.Join(parts, "  ")
+}
+
+func (m Model) summaryLines(w int) []string {
+	var out []string
+	if m.err != "" {
+		return m.para(m.err, m.th.Error, w)
+	}
+	s := m.sum
+	if s.Answered == 0 {
+		out = append(out, m.para("Nothing to drill now: no card is due, and no new card is left in this selection.", m.th.Bold, w)...)
+	} else {
+		out = append(out, m.para(fmt.Sprintf("Session done: %d card%s.", s.Answered, plural(s.Answered)), m.th.Bold, w)...)
+		out = append(out, "")
+		var g []string
+		for i, n := range s.Grades {
+			g = append(g, fmt.Sprintf("%s %d", drill.Grade(i), n))
+		}
+		out = append(out, m.para("Grades: "+strings.Join(g, ", ")+".", lipgloss.NewStyle(), w)...)
+	}
+	out = append(out, "")
+	out = append(out, m.para(fmt.Sprintf("Due by the end of tomorrow: %d card%s.", s.DueTomorrow, plural(s.DueTomorrow)), lipgloss.NewStyle(), w)...)
+	if len(s.Weakest) > 0 {
+		out = append(out, "")
+		out = append(out, " "+m.th.Accent.Render("Weakest topics (share of answers missed):"))
+		for _, t := range s.Weakest {
+			out = append(out, fmt.Sprintf("   %-12s %3.0f %% of %d answer%s", t.Topic, 100*t.Missed, t.Answers, plural(t.Answers)))
+		}
+		out = append(out, "")
+		out = append(out, m.para(fmt.Sprintf("Drill one of them with `breakerlab drill --topic %s`.", s.Weakest[0].Topic), m.th.Dim, w)...)
+	}
+	if m.o.Store == nil {
+		out = append(out, "")
+		out = append(out, m.para("The schedule is not being saved (no progress directory).", m.th.Warn, w)...)
+	}
+	return out
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// sideLines list the session's cards with their grades.
+func (m Model) sideLines(w int) []string {
+	out := []string{m.th.Bold.Render("This session")}
+	glyph := map[drill.Grade]string{drill.Again: m.th.Bad.Render("✗"), drill.Hard: m.th.Warn.Render("~"), drill.Good: m.th.Good.Render("✓"), drill.Easy: m.th.Good.Render("✓")}
+	for i, c := range m.cards {
+		g := m.th.Dim.Render("·")
+		if i < len(m.results) {
+			g = glyph[m.results[i].Grade]
+		} else if i == m.i && m.phase != summary {
+			g = m.th.Accent.Render(theme.GlyphCursor)
+		}
+		out = append(out, pane.Fit(g+" "+c.Topic+": "+c.Question, w))
+	}
+	out = append(out, "", m.th.Dim.Render("✓ good/easy  ~ hard  ✗ again"))
+	return out
+}
+
+func (m Model) keyLines(w int) []string {
+	out := []string{" " + m.th.Bold.Render("Keys"), ""}
+	rows := [][2]string{
+		{"space", "show the model answer of an open question"},
+		{"1 2 3 4", "grade yourself: again, hard, good, easy"},
+		{"↑/↓ a–f", "choose an answer; enter picks it"},
+		{"0–9 . %", "type a number; enter checks it"},
+		{"enter", "next card (an auto-graded card is good when right, again when wrong)"},
+		{"pgup/pgdn", "scroll a long card"},
+		{"p", "play an answered generated problem in the sandbox, with its numbers"},
+		{"esc q", "leave; the schedule is saved after every card"},
+	}
+	for _, r := range rows {
+		out = append(out, m.hanging(fmt.Sprintf("  %-10s", r[0]), r[1], lipgloss.NewStyle(), w)...)
+	}
+	out = append(out, "")
+	out = append(out, m.para("Again brings a card back in ten minutes; hard, good and easy space it out, easy the most. Any key closes this help.", m.th.Dim, w)...)
+	return out
+}
+
+// shortHelp lists the keys that work now; scrolling only when the body
+// does not fit.
+func (m Model) shortHelp(scrolls bool) []key.Binding {
+	k := m.keys
+	k.PageUp.SetEnabled(scrolls)
+	switch {
+	case m.showKey:
+		return nil
+	case m.phase == summary:
+		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "leave")), k.Quit}
+	case m.phase == answered && m.cards[m.i].Kind == drill.Open:
+		return []key.Binding{k.Again, k.Hard, k.Good, k.Easy, k.PageUp, k.Help, k.Quit}
+	case m.phase == answered && m.cards[m.i].Scenario != nil:
+		play := key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "play it"))
+		return []key.Binding{k.Next, play, k.PageUp, k.Help, k.Quit}
+	case m.phase == answered:
+		return []key.Binding{k.Next, k.PageUp, k.Help, k.Quit}
+	case m.phase == asking && m.i < len(m.cards):
+		switch m.cards[m.i].Kind {
+		case drill.Open:
+			return []key.Binding{k.Reveal, k.PageUp, k.Help, k.Quit}
+		case drill.Choice:
+			return []key.Binding{k.Up, k.Pick, k.Help, k.Quit}
+		default:
+			return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "check")), k.Quit}
+		}
+	}
+	return []key.Binding{k.Quit}
+}

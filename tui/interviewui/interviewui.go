@@ -1,0 +1,404 @@
+// Package interviewui is the mock interview's screen: pick a design prompt,
+// write the answer in a text area against a countdown (ten minutes unless
+// told otherwise), then grade it against the rubric: each point a strong
+// answer says out loud, marked said or not said, with the answer's
+// keywords highlighted as hints. The graded interview is saved to the
+// progress directory.
+//
+// The prompts, the rubric, the hints and the saving belong to lessons/drill;
+// this package draws and routes keys, and saves in a tea.Cmd, never in
+// View. It may import lessons/drill, engine/scenarios (to describe the
+// prompt's scenario), tui/sandbox (to play it), tui/theme, tui/pane,
+// bubbletea, bubbles (textarea, cursor, key, help) and lipgloss.
+package interviewui
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/lessons/drill"
+	"github.com/breakerlab/breakerlab/tui/sandbox"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textarea"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// DefaultTime is how long a mock interview's answer may take.
+const DefaultTime = 10 * time.Minute
+
+// Options configure the mock interview.
+type Options struct {
+	Theme *theme.Theme
+	// Dir is the progress directory the graded interview is saved in; ""
+	// saves nothing.
+	Dir string
+	// Notice is shown at first (why nothing will be saved, say).
+	Notice string
+	// Prompt opens this prompt's ID at once instead of the list.
+	Prompt string
+	// Time is the countdown (DefaultTime when zero).
+	Time time.Duration
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+	// Embedded: leaving sends BackMsg instead of quitting.
+	Embedded bool
+}
+
+// BackMsg asks the screen that embeds the interview to take over again.
+type BackMsg struct{}
+
+type tickMsg struct{}
+
+type savedMsg struct {
+	path string
+	err  error
+}
+
+type phase int
+
+const (
+	picking phase = iota
+	writing
+	grading
+)
+
+type keyMap struct {
+	Up, Down, Open, HandIn, Toggle, Save, Help, Quit key.Binding
+}
+
+func newKeys() keyMap {
+	b := func(keys []string, k, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+	}
+	return keyMap{
+		Up:     b([]string{"up", "k"}, "↑/↓", "move"),
+		Down:   b([]string{"down", "j"}, "↓", "down"),
+		Open:   b([]string{"enter"}, "enter", "start"),
+		HandIn: b([]string{"ctrl+d", "esc"}, "ctrl+d", "hand in"),
+		Toggle: b([]string{" ", "x"}, "space", "said/not said"),
+		Save:   b([]string{"enter", "s"}, "enter", "save"),
+		Help:   b([]string{"?"}, "?", "keys"),
+		Quit:   b([]string{"esc", "q"}, "esc", "leave"),
+	}
+}
+
+// Model is the mock interview screen.
+type Model struct {
+	o       Options
+	th      *theme.Theme
+	keys    keyMap
+	help    help.Model
+	prompts []drill.Prompt
+
+	phase   phase
+	pick    int
+	prompt  drill.Prompt
+	area    textarea.Model
+	started time.Time
+	used    time.Duration
+	timeUp  bool
+
+	said    []bool
+	hinted  []bool
+	spans   []drill.Span
+	cursor  int
+	scroll  int
+	saved   string
+	note    string
+	noteErr bool
+	showKey bool
+	w, h    int
+
+	// The sandbox, open on the prompt's scenario from the rubric.
+	sb        sandbox.Model
+	inSandbox bool
+}
+
+// New builds the interview screen; with Options.Prompt set it opens that
+// prompt at once (an unknown one is an error).
+func New(o Options) (Model, error) {
+	if o.Theme == nil {
+		o.Theme = theme.New(nil)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Time <= 0 {
+		o.Time = DefaultTime
+	}
+	m := Model{o: o, th: o.Theme, keys: newKeys(), help: help.New(), prompts: drill.Prompts(), note: o.Notice}
+	m.help.Styles = o.Theme.Help
+	m.area = m.newArea()
+	if o.Prompt != "" {
+		p, err := drill.PromptNamed(o.Prompt)
+		if err != nil {
+			return m, err
+		}
+		m = m.begin(p)
+	}
+	return m, nil
+}
+
+// newArea builds the text area with the theme's renderer, so that a
+// session over SSH gets its own styles, and a cursor that does not blink
+// (a steady view for tests and for the projector).
+func (m Model) newArea() textarea.Model {
+	a := textarea.New()
+	s := m.th.R.NewStyle
+	st := textarea.Style{Base: s(), CursorLine: s(), CursorLineNumber: m.th.Dim, EndOfBuffer: m.th.Dim,
+		LineNumber: m.th.Dim, Placeholder: m.th.Dim, Prompt: m.th.Border, Text: s()}
+	a.FocusedStyle, a.BlurredStyle = st, st
+	a.ShowLineNumbers = false
+	a.Prompt = "│ "
+	a.Placeholder = "Say it as you would to the interviewer: each dependency, its timeout, bulkhead, breaker and fallback, with numbers."
+	a.CharLimit = 20000
+	a.MaxHeight = 0
+	a.Cursor.Style = s().Reverse(true)
+	a.Cursor.SetMode(cursor.CursorStatic)
+	return a
+}
+
+func (m Model) begin(p drill.Prompt) Model {
+	m.prompt, m.phase, m.started, m.timeUp = p, writing, m.o.Now(), false
+	m.area.Reset()
+	m.area.Focus()
+	m.sizeArea()
+	return m
+}
+
+// Init starts the countdown when a prompt is open.
+func (m Model) Init() tea.Cmd {
+	if m.phase == writing {
+		return tick()
+	}
+	return nil
+}
+
+func tick() tea.Cmd { return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} }) }
+
+// Remaining is the time left to write.
+func (m Model) Remaining() time.Duration {
+	if m.phase != writing {
+		return 0
+	}
+	return max(0, m.o.Time-m.o.Now().Sub(m.started))
+}
+
+// Grading reports whether the rubric is on screen.
+func (m Model) Grading() bool { return m.phase == grading }
+
+// Saved is where the graded interview was saved, or "".
+func (m Model) Saved() string { return m.saved }
+
+// Update routes messages.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+		m.help.Width = msg.Width
+		m.sizeArea()
+		if m.inSandbox {
+			next, cmd := m.sb.Update(msg)
+			m.sb = next.(sandbox.Model)
+			return m, cmd
+		}
+		return m, nil
+	case tickMsg:
+		if m.phase != writing {
+			return m, nil
+		}
+		if m.Remaining() <= 0 {
+			m.timeUp = true
+			return m.handIn(), nil
+		}
+		return m, tick()
+	case savedMsg:
+		if msg.err != nil {
+			m.note, m.noteErr = "Not saved: "+msg.err.Error(), true
+			return m, nil
+		}
+		m.saved = msg.path
+		m.note, m.noteErr = "Saved to "+msg.path, false
+		return m, nil
+	}
+	if m.inSandbox {
+		if _, ok := msg.(sandbox.BackMsg); ok {
+			m.inSandbox = false
+			return m, nil
+		}
+		next, cmd := m.sb.Update(msg)
+		m.sb = next.(sandbox.Model)
+		return m, cmd
+	}
+	if k, ok := msg.(tea.KeyMsg); ok {
+		return m.key(k)
+	}
+	if m.phase == writing {
+		var cmd tea.Cmd
+		m.area, cmd = m.area.Update(msg)
+		return m, cmd
+	}
+	return m, nil
+}
+
+func (m Model) leave() (tea.Model, tea.Cmd) {
+	if m.o.Embedded {
+		return m, func() tea.Msg { return BackMsg{} }
+	}
+	return m, tea.Quit
+}
+
+func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	if k.Type == tea.KeyCtrlC {
+		if m.phase == grading && m.saved == "" {
+			return m, tea.Sequence(m.save(), tea.Quit)
+		}
+		return m, tea.Quit
+	}
+	if m.showKey {
+		m.showKey = false
+		return m, nil
+	}
+	switch m.phase {
+	case picking:
+		switch {
+		case key.Matches(k, m.keys.Quit):
+			return m.leave()
+		case key.Matches(k, m.keys.Help):
+			m.showKey = true
+		case key.Matches(k, m.keys.Up):
+			m.pick = (m.pick + len(m.prompts) - 1) % len(m.prompts)
+		case key.Matches(k, m.keys.Down):
+			m.pick = (m.pick + 1) % len(m.prompts)
+		case key.Matches(k, m.keys.Open):
+			m.note = ""
+			m = m.begin(m.prompts[m.pick])
+			return m, tick()
+		}
+		return m, nil
+	case writing:
+		if key.Matches(k, m.keys.HandIn) {
+			return m.handIn(), nil
+		}
+		var cmd tea.Cmd
+		m.area, cmd = m.area.Update(k)
+		return m, cmd
+	}
+	// Grading.
+	switch {
+	case key.Matches(k, m.keys.Quit):
+		if m.saved == "" && m.o.Dir != "" {
+			// Leaving saves: a graded answer is never lost by a key.
+			next, cmd := m.leave()
+			return next, tea.Sequence(m.save(), cmd)
+		}
+		return m.leave()
+	case key.Matches(k, m.keys.Help):
+		m.showKey = true
+	case key.Matches(k, m.keys.Up):
+		m.cursor = (m.cursor + len(m.said) - 1) % len(m.said)
+		m.follow()
+	case key.Matches(k, m.keys.Down):
+		m.cursor = (m.cursor + 1) % len(m.said)
+		m.follow()
+	case key.Matches(k, m.keys.Toggle):
+		m.said[m.cursor] = !m.said[m.cursor]
+		m.saved = ""
+	case key.Matches(k, m.keys.Save):
+		return m, m.save()
+	case k.String() == "p":
+		return m.play()
+	case k.Type == tea.KeyPgDown:
+		m.scroll += max(1, m.bodyHeight()-2)
+	case k.Type == tea.KeyPgUp:
+		m.scroll = max(0, m.scroll-max(1, m.bodyHeight()-2))
+	}
+	return m, nil
+}
+
+// handIn stops the clock and opens the rubric with the hints as the first
+// marks.
+func (m Model) handIn() Model {
+	m.used = min(m.o.Time, m.o.Now().Sub(m.started))
+	m.area.Blur()
+	m.phase = grading
+	m.hinted, m.spans = drill.Hints(m.prompt, m.area.Value())
+	m.said = append([]bool(nil), m.hinted...)
+	m.cursor, m.scroll, m.saved = 0, 0, ""
+	if m.timeUp {
+		m.note, m.noteErr = "Time is up: the answer is handed in as it stands.", false
+	}
+	return m
+}
+
+// Interview is the graded interview as it would be saved.
+func (m Model) Interview() drill.Interview {
+	iv := drill.Interview{Prompt: m.prompt.ID, Title: m.prompt.Title, Started: m.started, Allowed: m.o.Time, Used: m.used, Answer: m.area.Value()}
+	for i, p := range m.prompt.Points {
+		iv.Points = append(iv.Points, drill.GradedPoint{ID: p.ID, Text: p.Text, Said: m.said[i], Hinted: m.hinted[i]})
+	}
+	return iv
+}
+
+func (m Model) save() tea.Cmd {
+	if m.o.Dir == "" {
+		return func() tea.Msg { return savedMsg{err: fmt.Errorf("there is no progress directory")} }
+	}
+	iv, dir := m.Interview(), m.o.Dir
+	return func() tea.Msg {
+		path, err := drill.SaveInterview(dir, iv)
+		return savedMsg{path, err}
+	}
+}
+
+// follow scrolls so the point under the cursor shows.
+func (m *Model) follow() {
+	line := m.cursor + 2 // the rubric's heading and blank line come first
+	bh := m.bodyHeight()
+	if line < m.scroll {
+		m.scroll = line
+	}
+	if line >= m.scroll+bh-1 {
+		m.scroll = line - bh + 2
+	}
+}
+
+// pointsSaid counts the points marked said.
+func (m Model) pointsSaid() int {
+	n := 0
+	for _, s := range m.said {
+		if s {
+			n++
+		}
+	}
+	return n
+}
+
+func clock(d time.Duration) string {
+	s := int(d.Round(time.Second).Seconds())
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// play opens the sandbox on the prompt's scenario; esc there comes back.
+func (m Model) play() (tea.Model, tea.Cmd) {
+	b, ok := scenarios.Lookup(m.prompt.Scenario)
+	if !ok {
+		m.note, m.noteErr = fmt.Sprintf("The scenario %q is not built in.", m.prompt.Scenario), true
+		return m, nil
+	}
+	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: b.Build(), Seed: Seed, CanGoHome: true})
+	if err != nil {
+		m.note, m.noteErr = "The sandbox did not open: "+err.Error(), true
+		return m, nil
+	}
+	next, _ := sb.Update(tea.WindowSizeMsg{Width: m.w, Height: m.h})
+	m.sb, m.inSandbox = next.(sandbox.Model), true
+	return m, m.sb.Init()
+}
+
+// Seed is the sandbox's seed: the reference documents' own.
+const Seed = 5
