@@ -27,7 +27,12 @@ func runRun(args []string, stdout, _ io.Writer) error {
 	seed := fs.Uint64("seed", defaultSeed, "the random seed: the same seed gives the same result")
 	format := &choiceFlag{value: "table", choices: []string{"table", "json", "csv"}}
 	fs.Var(format, "format", "output format: table, json or csv")
+	widths := addWidthFlags(fs)
 	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	width, err := widths.resolve(stdout)
 	if err != nil {
 		return err
 	}
@@ -56,7 +61,7 @@ func runRun(args []string, stdout, _ io.Writer) error {
 	case "csv":
 		return report.WriteCSV(stdout, snaps)
 	}
-	return report.WriteTable(stdout, sc, *seed, snaps)
+	return report.WriteTableWidth(stdout, sc, *seed, snaps, width)
 }
 
 // loadScenario resolves a built-in scenario's name.
@@ -102,7 +107,12 @@ func runShuffle(stdout io.Writer, seed uint64, format string) error {
 func runScenarios(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("scenarios", flag.ContinueOnError)
 	dump := fs.String("dump", "", "print the built-in scenario `NAME` as a scenario file (TOML) that run FILE runs to the same results")
+	widths := addWidthFlags(fs)
 	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	width, err := widths.resolve(stdout)
 	if err != nil {
 		return err
 	}
@@ -112,9 +122,11 @@ func runScenarios(args []string, stdout, _ io.Writer) error {
 	if *dump != "" {
 		return dumpScenario(*dump, stdout)
 	}
+	// One line each, name then summary; on a terminal the summary wraps
+	// under itself.
 	for _, b := range scenarios.All() {
-		fmt.Fprintf(stdout, "%-18s %s\n", b.Name, b.Summary)
+		io.WriteString(stdout, report.Wrap(fmt.Sprintf("%-18s %s", b.Name, b.Summary), width, 19))
 	}
-	fmt.Fprintf(stdout, "%-18s %s\n", shuffleScenario.Name, shuffleScenario.Summary)
+	io.WriteString(stdout, report.Wrap(fmt.Sprintf("%-18s %s", shuffleScenario.Name, shuffleScenario.Summary), width, 19))
 	return nil
 }

@@ -22,14 +22,26 @@ type column struct {
 
 // WriteTable prints one row per variant with the share of each endpoint's
 // outcomes (an outcome gets a column only if some variant has it), then each
-// variant's breaker transitions and its dependencies' load.
+// variant's breaker transitions and its dependencies' load. Its lines are as
+// long as they need to be: WriteTableWidth fits them to a terminal.
 func WriteTable(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engine.Snapshot) error {
+	return WriteTableWidth(w, sc, seed, snaps, 0)
+}
+
+// WriteTableWidth is WriteTable with every line fitted to width columns
+// (0: no limit). Prose wraps between words, a long line of numbers wraps
+// with a hanging indent, and a share table too wide for the width is cut
+// into several, each with the design column, one or more endpoints apiece.
+// No number is ever split.
+func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engine.Snapshot, width int) error {
 	if len(snaps) == 0 {
 		return nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, seed %d: %s\n", sc.Name, seed, sc.Summary)
-	fmt.Fprintf(&b, "Share of each endpoint's requests that arrived from %s to %s\n\n", seconds(sc.MeasureFrom), seconds(sc.MeasureTo))
+	line := func(indent int, text string) { writeWrapped(&b, text, width, indent) }
+	line(0, fmt.Sprintf("%s, seed %d: %s", sc.Name, seed, sc.Summary))
+	line(0, fmt.Sprintf("Share of each endpoint's requests that arrived from %s to %s", seconds(sc.MeasureFrom), seconds(sc.MeasureTo)))
+	b.WriteString("\n")
 
 	first := snaps[0]
 	var cols []column
@@ -57,7 +69,77 @@ func WriteTable(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engine.Sn
 		nameWidth = max(nameWidth, len(s.Variant))
 	}
 	const cell = 9
-	// Header line 1: endpoint names spanning their columns.
+	// Cut the columns into tables that fit, whole endpoints at a time.
+	for i, part := range fitColumns(cols, nameWidth, cell, width) {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		writeShares(&b, first, snaps, part, nameWidth, cell)
+	}
+	for _, s := range snaps {
+		b.WriteString("\n")
+		line(2, s.Variant+":")
+		for _, e := range s.Endpoints {
+			line(21, fmt.Sprintf("  %-18s %s requests, latency p50 %s, p99 %s", e.Name, thousands(e.Window.Total()), msText(e.P50), msText(e.P99)))
+		}
+		for _, d := range s.Dependencies {
+			text := fmt.Sprintf("  %-18s %s calls reached it, at most %s in flight", d.Name, thousands(d.Calls), thousands(uint64(d.InFlightMax)))
+			if d.BulkheadFull > 0 {
+				text += fmt.Sprintf(", %s turned away by the full bulkhead", thousands(d.BulkheadFull))
+			}
+			if d.ShortCircuited > 0 {
+				text += fmt.Sprintf(", %s answered at once by the open breaker", thousands(d.ShortCircuited))
+			}
+			line(21, text)
+		}
+		for _, t := range s.Transitions {
+			head := fmt.Sprintf("  %9s  %-18s %9s -> %-9s", seconds(t.At), t.Dependency, t.From, t.To)
+			if width > 0 && len(head)+2+len(t.Reason()) > width {
+				// The reason goes under the transition, indented.
+				line(0, strings.TrimRight(head, " "))
+				line(15, strings.Repeat(" ", 15)+t.Reason())
+				continue
+			}
+			line(0, head+"  "+t.Reason())
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// fitColumns cuts cols into runs that fit width beside the design column,
+// whole endpoints at a time where they fit, and an endpoint whose columns
+// alone are too wide in runs of as many columns as fit (at least one).
+func fitColumns(cols []column, nameWidth, cell, width int) [][]column {
+	if width <= 0 || nameWidth+len(cols)*(cell+1) <= width {
+		return [][]column{cols}
+	}
+	room := max(1, (width-nameWidth)/(cell+1)) // columns a table can hold
+	var parts [][]column
+	var cur []column
+	for i := 0; i < len(cols); {
+		j := i
+		for j < len(cols) && cols[j].endpoint == cols[i].endpoint {
+			j++
+		}
+		group := cols[i:j]
+		if len(cur) > 0 && len(cur)+len(group) > room {
+			parts = append(parts, cur)
+			cur = nil
+		}
+		for len(group) > room {
+			parts = append(parts, group[:room])
+			group = group[room:]
+		}
+		cur = append(cur, group...)
+		i = j
+	}
+	return append(parts, cur)
+}
+
+// writeShares writes one share table: the endpoints' names over their
+// columns, the outcome names, then a row per variant.
+func writeShares(b *strings.Builder, first engine.Snapshot, snaps []engine.Snapshot, cols []column, nameWidth, cell int) {
 	var head strings.Builder
 	fmt.Fprintf(&head, "%-*s", nameWidth, "")
 	for i := 0; i < len(cols); {
@@ -72,49 +154,63 @@ func WriteTable(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engine.Sn
 	}
 	b.WriteString(strings.TrimRight(head.String(), " "))
 	b.WriteString("\n")
-	fmt.Fprintf(&b, "%-*s", nameWidth, "design")
+	fmt.Fprintf(b, "%-*s", nameWidth, "design")
 	for _, c := range cols {
 		name := c.outcome.String()
 		if c.waiting {
 			name = "waiting"
 		}
-		fmt.Fprintf(&b, " %*s", cell, name)
+		fmt.Fprintf(b, " %*s", cell, name)
 	}
 	b.WriteString("\n")
 	for _, s := range snaps {
-		fmt.Fprintf(&b, "%-*s", nameWidth, s.Variant)
+		fmt.Fprintf(b, "%-*s", nameWidth, s.Variant)
 		for _, c := range cols {
 			t := WindowTally(&s.Endpoints[c.endpoint])
 			share := t.Share(c.outcome)
 			if c.waiting {
 				share = t.WaitingShare()
 			}
-			fmt.Fprintf(&b, " %*s", cell, fmt.Sprintf("%.1f%%", 100*share))
+			fmt.Fprintf(b, " %*s", cell, fmt.Sprintf("%.1f%%", 100*share))
 		}
 		b.WriteString("\n")
 	}
+}
 
-	for _, s := range snaps {
-		fmt.Fprintf(&b, "\n%s:\n", s.Variant)
-		for _, e := range s.Endpoints {
-			fmt.Fprintf(&b, "  %-18s %s requests, latency p50 %s, p99 %s\n", e.Name, thousands(e.Window.Total()), msText(e.P50), msText(e.P99))
-		}
-		for _, d := range s.Dependencies {
-			fmt.Fprintf(&b, "  %-18s %s calls reached it, at most %s in flight", d.Name, thousands(d.Calls), thousands(uint64(d.InFlightMax)))
-			if d.BulkheadFull > 0 {
-				fmt.Fprintf(&b, ", %s turned away by the full bulkhead", thousands(d.BulkheadFull))
-			}
-			if d.ShortCircuited > 0 {
-				fmt.Fprintf(&b, ", %s answered at once by the open breaker", thousands(d.ShortCircuited))
-			}
-			b.WriteString("\n")
-		}
-		for _, t := range s.Transitions {
-			fmt.Fprintf(&b, "  %9s  %-18s %9s -> %-9s  %s\n", seconds(t.At), t.Dependency, t.From, t.To, t.Reason())
-		}
+// writeWrapped writes text and a newline, wrapped at width (0: no limit)
+// between words. The first indent columns of text (a name padded into its
+// column) are kept as they are, and continuation lines start under the
+// text that follows them. A word longer than the room is left whole rather
+// than split.
+func writeWrapped(b *strings.Builder, text string, width, indent int) {
+	if width <= 0 || len([]rune(text)) <= width {
+		b.WriteString(text)
+		b.WriteString("\n")
+		return
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	keep := len(text) - len(strings.TrimLeft(text, " "))
+	if indent > keep && indent < len(text) {
+		keep = indent
+	}
+	b.WriteString(text[:keep])
+	col, first := keep, true
+	for _, word := range words(text[keep:]) {
+		n := len([]rune(word))
+		switch {
+		case first:
+			first = false
+		case col+1+n > width:
+			b.WriteString("\n")
+			b.WriteString(strings.Repeat(" ", indent))
+			col = indent
+		default:
+			b.WriteString(" ")
+			col++
+		}
+		b.WriteString(word)
+		col += n
+	}
+	b.WriteString("\n")
 }
 
 // WriteCSV writes one row per variant, endpoint and outcome.
@@ -172,4 +268,32 @@ func truncate(s string, n int) string {
 		return s[:n]
 	}
 	return s[:n-1] + "…"
+}
+
+// units are the words that stay on the line of the number before them.
+var units = map[string]bool{"s": true, "s,": true, "s.": true, "s:": true, "s)": true, "ms": true, "ms,": true, "ms.": true, "ms)": true, "min": true, "h": true, "%": true, "%,": true, "%)": true}
+
+// words splits text at its spaces, keeping a number and its unit ("30 s",
+// "500 ms") together, so that a wrap never parts them.
+func words(text string) []string {
+	fields := strings.Fields(text)
+	out := fields[:0:0]
+	for i := 0; i < len(fields); i++ {
+		w := fields[i]
+		if i+1 < len(fields) && units[fields[i+1]] && w != "" && w[len(w)-1] >= '0' && w[len(w)-1] <= '9' {
+			w += " " + fields[i+1]
+			i++
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// Wrap returns text wrapped as WriteTableWidth wraps its lines: between
+// words at width (0: no limit), the first indent columns kept as they are
+// and continuation lines indented by indent. It ends in a newline.
+func Wrap(text string, width, indent int) string {
+	var b strings.Builder
+	writeWrapped(&b, text, width, indent)
+	return b.String()
 }

@@ -278,16 +278,44 @@ func WriteCSV(w io.Writer, r Report) error {
 		return errNoWriter
 	}
 	cw := csv.NewWriter(w)
-	if err := cw.Write([]string{"strategy", "customers", "lost", "degraded", "expected_lost"}); err != nil {
+	// The simulation's table first (its first five columns are the ones
+	// scripts have always read), then, after a blank line, the odds table:
+	// every column the text table has, in two CSV tables as it has two.
+	if err := cw.Write([]string{"strategy", "customers", "lost", "degraded", "expected_lost", "expected_degraded"}); err != nil {
 		return err
 	}
 	for _, row := range r.Simulation.Rows() {
+		expectedDegraded := "" // no honest figure: the text table's "-"
+		if row.ExpectedDegraded != nil {
+			expectedDegraded = strconv.FormatFloat(*row.ExpectedDegraded, 'f', -1, 64)
+		}
 		record := []string{
 			string(row.Strategy),
 			strconv.Itoa(row.Customers),
 			strconv.Itoa(row.Lost),
 			strconv.Itoa(row.Degraded),
 			strconv.FormatFloat(row.ExpectedLost, 'f', -1, 64),
+			expectedDegraded,
+		}
+		if err := cw.Write(record); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, "\n"); err != nil {
+		return err
+	}
+	if err := cw.Write([]string{"workers", "per_customer", "possible_shards", "share_all", "share_all_exact", "share_any", "share_any_exact"}); err != nil {
+		return err
+	}
+	for _, o := range r.Combinatorics {
+		record := []string{
+			strconv.Itoa(o.Workers), strconv.Itoa(o.PerCustomer), o.Shards,
+			strconv.FormatFloat(o.ShareAll, 'g', -1, 64), o.ShareAllExact,
+			strconv.FormatFloat(o.ShareAny, 'g', -1, 64), o.ShareAnyExact,
 		}
 		if err := cw.Write(record); err != nil {
 			return err

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -145,25 +146,51 @@ func TestWriteTableGolden(t *testing.T) {
 
 func TestWriteCSV(t *testing.T) {
 	var buf bytes.Buffer
-	if err := WriteCSV(&buf, mustScenario(t, 5)); err != nil {
+	r := mustScenario(t, 5)
+	if err := WriteCSV(&buf, r); err != nil {
 		t.Fatal(err)
 	}
-	records, err := csv.NewReader(&buf).ReadAll()
+	// Two tables, as the text has: the simulation's, a blank line, the odds.
+	blocks := strings.Split(buf.String(), "\n\n")
+	if len(blocks) != 2 {
+		t.Fatalf("%d CSV tables, want the simulation's and the odds:\n%s", len(blocks), buf.String())
+	}
+	records, err := csv.NewReader(strings.NewReader(blocks[0])).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(records) != 5 {
 		t.Fatalf("%d records, want a header and 4 strategies: %v", len(records), records)
 	}
-	if want := []string{"strategy", "customers", "lost", "degraded", "expected_lost"}; !slices.Equal(records[0], want) {
+	if want := []string{"strategy", "customers", "lost", "degraded", "expected_lost", "expected_degraded"}; !slices.Equal(records[0], want) {
 		t.Errorf("header %v, want %v", records[0], want)
 	}
-	if want := []string{"plain", "999", "249", "0", "249"}; !slices.Equal(records[1], want) {
+	if want := []string{"plain", "999", "249", "0", "249", "0"}; !slices.Equal(records[1], want) {
 		t.Errorf("plain row %v, want %v", records[1], want)
 	}
 	for i, s := range Strategies() {
 		if records[i+1][0] != string(s) {
 			t.Errorf("row %d is %q, want %q", i+1, records[i+1][0], s)
+		}
+		row := r.Simulation.Rows()[i]
+		if row.ExpectedDegraded == nil {
+			if records[i+1][5] != "" {
+				t.Errorf("%s: expected_degraded %q, want empty (the table's -)", s, records[i+1][5])
+			}
+		} else if got, _ := strconv.ParseFloat(records[i+1][5], 64); got != *row.ExpectedDegraded {
+			t.Errorf("%s: expected_degraded %v, want %v", s, got, *row.ExpectedDegraded)
+		}
+	}
+	odds, err := csv.NewReader(strings.NewReader(blocks[1])).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(odds) != len(r.Combinatorics)+1 || odds[0][2] != "possible_shards" {
+		t.Fatalf("odds table %v, want a header and %d fleets", odds, len(r.Combinatorics))
+	}
+	for i, o := range r.Combinatorics {
+		if odds[i+1][2] != o.Shards || odds[i+1][4] != o.ShareAllExact || odds[i+1][6] != o.ShareAnyExact {
+			t.Errorf("odds row %d = %v, want %+v", i+1, odds[i+1], o)
 		}
 	}
 }
