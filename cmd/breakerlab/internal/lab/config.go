@@ -1,0 +1,208 @@
+package lab
+
+import (
+	"fmt"
+	"math"
+	"net"
+	"strings"
+	"time"
+)
+
+// Mode is the set of policies the API wraps around its calls to the
+// provider, as in the reference.
+type Mode uint8
+
+const (
+	// None: the API waits as long as the provider takes.
+	None Mode = iota
+	// Timeout: each call to the provider gives up after Timeout (504).
+	Timeout
+	// Protected: the breaker, then the timeout, then the bulkhead; a call
+	// the breaker or the bulkhead refuses is answered at once with a 503,
+	// Retry-After and a Problem Details body.
+	Protected
+)
+
+var modeNames = [...]string{"none", "timeout", "protected"}
+
+func (m Mode) String() string {
+	if int(m) < len(modeNames) {
+		return modeNames[m]
+	}
+	return fmt.Sprintf("mode(%d)", uint8(m))
+}
+
+// ParseMode reads a mode's name.
+func ParseMode(s string) (Mode, error) {
+	for i, n := range modeNames {
+		if n == s {
+			return Mode(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown mode %q (allowed: %s)", s, strings.Join(modeNames[:], ", "))
+}
+
+// The reference's numbers (seeds: the checkout document), in its time units.
+const (
+	DefaultWorkers      = 16
+	DefaultRate         = 20.0
+	DefaultTimeout      = 500 * time.Millisecond
+	DefaultBulkhead     = 4
+	DefaultHealthEvery  = 250 * time.Millisecond
+	DefaultHealthGiveUp = 2 * time.Second
+	DefaultCheckoutWait = 3 * time.Second
+	DefaultDuration     = 6 * time.Second
+	DefaultMeasureFrom  = 500 * time.Millisecond
+	DefaultMeasureTo    = 3500 * time.Millisecond
+	// DefaultStallLimit: a run whose scheduler fell behind by more than this
+	// is discarded, as the reference's load generator does.
+	DefaultStallLimit = 500 * time.Millisecond
+	// The provider's healthy latency: the engine's checkout scenario draws
+	// it log-normal with these percentiles (p99 200 ms, as the reference).
+	HealthyP50 = 80 * time.Millisecond
+	HealthyP99 = 200 * time.Millisecond
+	// DefaultQueue bounds the accept queue in front of the pool; the
+	// engine's checkout queue is unbounded, and no run of the lab comes near
+	// this many waiting requests.
+	DefaultQueue = 10000
+)
+
+// Breaker parameters of the protected mode, from the reference.
+const (
+	BreakerWindow       = 10
+	BreakerMinimumCalls = 10
+	BreakerFailureRate  = 0.5
+	BreakerSlowRate     = 0.5
+	BreakerSlowCall     = 400 * time.Millisecond
+	BreakerOpenFor      = time.Second
+	BreakerTrials       = 3
+)
+
+// Config describes one lab run (or one served lab). Durations are in the
+// reference's units; Scale multiplies all of them when the lab runs.
+type Config struct {
+	Mode Mode
+	// Rate is checkout requests per second, in the reference's units.
+	Rate float64
+	// Scale multiplies every duration and divides every rate.
+	Scale float64
+	// Listen is the host the servers bind (127.0.0.1 unless told).
+	Listen string
+	// ProviderPort and APIPort: 0 picks a free port.
+	ProviderPort, APIPort int
+	// Faults is the provider's timeline, relative to the run's start.
+	Faults []Fault
+	// Workers is the API's pool; Queue bounds its accept queue.
+	Workers, Queue int
+	// Timeout is the per-call timeout of the timeout and protected modes.
+	Timeout time.Duration
+	// Bulkhead is the protected mode's cap; BulkheadWait how long a call
+	// over it may wait for a slot (0 refuses at once, as the engine's
+	// checkout scenario and Resilience4j's default maxWaitDuration do).
+	Bulkhead     int
+	BulkheadWait time.Duration
+	// Seed seeds the provider's latency draws.
+	Seed uint64
+	// Attempts is how many times a stalled run is measured again at most.
+	Attempts int
+}
+
+// DefaultConfig is the reference's demo in the given mode.
+func DefaultConfig(m Mode) Config {
+	return Config{
+		Mode:     m,
+		Rate:     DefaultRate,
+		Scale:    1,
+		Listen:   "127.0.0.1",
+		Faults:   DefaultFaults(),
+		Workers:  DefaultWorkers,
+		Queue:    DefaultQueue,
+		Timeout:  DefaultTimeout,
+		Bulkhead: DefaultBulkhead,
+		Seed:     5,
+		Attempts: 4,
+	}
+}
+
+// Limits on what a command line may ask for.
+const (
+	MinScale, MaxScale = 0.05, 10
+	MaxRate            = 1000
+	MaxWorkers         = 1024
+)
+
+// Validate names the first field out of range and what is allowed.
+func (c Config) Validate() error {
+	switch {
+	case c.Mode > Protected:
+		return fmt.Errorf("mode must be none, timeout or protected, got %v", c.Mode)
+	case !(c.Rate > 0 && c.Rate <= MaxRate):
+		return fmt.Errorf("rate must be above 0 and at most %d requests a second, got %v", MaxRate, c.Rate)
+	case !(c.Scale >= MinScale && c.Scale <= MaxScale):
+		return fmt.Errorf("scale must be between %v and %v (it multiplies every duration), got %v", MinScale, MaxScale, c.Scale)
+	case c.Rate/c.Scale > 4*MaxRate:
+		return fmt.Errorf("rate %v at scale %v asks for %.0f requests a second; keep rate/scale at most %d", c.Rate, c.Scale, c.Rate/c.Scale, 4*MaxRate)
+	case c.ProviderPort < 0 || c.ProviderPort > 65535 || c.APIPort < 0 || c.APIPort > 65535:
+		return fmt.Errorf("ports must be between 0 (pick a free one) and 65535, got provider %d and api %d", c.ProviderPort, c.APIPort)
+	case c.ProviderPort != 0 && c.ProviderPort == c.APIPort:
+		return fmt.Errorf("the provider and the API need two different ports, got %d for both", c.APIPort)
+	case c.Workers < 1 || c.Workers > MaxWorkers:
+		return fmt.Errorf("workers must be between 1 and %d, got %d", MaxWorkers, c.Workers)
+	case c.Queue < 0:
+		return fmt.Errorf("accept queue must not be negative, got %d", c.Queue)
+	case c.Timeout <= 0:
+		return fmt.Errorf("timeout must be positive, got %v", c.Timeout)
+	case c.Bulkhead < 1:
+		return fmt.Errorf("bulkhead must be at least 1, got %d", c.Bulkhead)
+	case c.BulkheadWait < 0:
+		return fmt.Errorf("bulkhead wait must not be negative, got %v", c.BulkheadWait)
+	case c.Attempts < 1:
+		return fmt.Errorf("attempts must be at least 1, got %d", c.Attempts)
+	}
+	if net.ParseIP(c.Listen) == nil && c.Listen != "localhost" {
+		return fmt.Errorf("listen must be an IP address such as 127.0.0.1 or 0.0.0.0 (the ports are set apart), got %q", c.Listen)
+	}
+	for i, f := range c.Faults {
+		if err := f.Validate(); err != nil {
+			return fmt.Errorf("fault %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
+// Scaled multiplies a duration by the scale.
+func (c Config) Scaled(d time.Duration) time.Duration {
+	return time.Duration(math.Round(float64(d) * c.Scale))
+}
+
+// Interval is the wall time between two checkout arrivals.
+func (c Config) Interval() time.Duration {
+	return c.Scaled(time.Duration(float64(time.Second) / c.Rate))
+}
+
+// VariantName names a run as the engine's checkout scenario names its
+// variants, so that a script can put the two side by side.
+func (c Config) VariantName() string {
+	var name string
+	switch c.Mode {
+	case None:
+		name = "no timeout"
+	case Timeout:
+		name = "timeout " + msWords(c.Timeout)
+	default:
+		name = "protected"
+	}
+	if c.Rate != DefaultRate {
+		name += fmt.Sprintf(", %s req/s", trimFloat(c.Rate))
+	}
+	return name
+}
+
+func msWords(d time.Duration) string {
+	if d%time.Second == 0 {
+		return fmt.Sprintf("%d s", d/time.Second)
+	}
+	return fmt.Sprintf("%s ms", trimFloat(float64(d)/float64(time.Millisecond)))
+}
+
+func trimFloat(f float64) string { return strings.TrimSuffix(fmt.Sprintf("%.3g", f), ".0") }

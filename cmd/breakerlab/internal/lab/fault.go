@@ -1,0 +1,202 @@
+package lab
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// FaultKind is what the provider does wrong while a fault is on.
+type FaultKind uint8
+
+const (
+	// Slow: every call takes Latency instead of the healthy draw.
+	Slow FaultKind = iota
+	// Error: a call answers 500 with probability Probability.
+	Error
+	// Hang: calls never answer (until the provider shuts down).
+	Hang
+	// Close: the provider closes the connection without answering.
+	Close
+	// Garbage: the provider writes bytes that are not HTTP and hangs up.
+	Garbage
+)
+
+var faultNames = [...]string{"slow", "error", "hang", "close", "garbage"}
+
+func (k FaultKind) String() string {
+	if int(k) < len(faultNames) {
+		return faultNames[k]
+	}
+	return fmt.Sprintf("fault(%d)", uint8(k))
+}
+
+// MarshalText writes the kind's name.
+func (k FaultKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind's name.
+func (k *FaultKind) UnmarshalText(b []byte) error {
+	for i, n := range faultNames {
+		if n == string(b) {
+			*k = FaultKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown fault kind %q (allowed: %s)", b, strings.Join(faultNames[:], ", "))
+}
+
+// Fault is one entry of the provider's timeline: from From to To (To 0:
+// until changed) after the timeline's origin.
+type Fault struct {
+	Kind        FaultKind
+	From, To    time.Duration
+	Latency     time.Duration // Slow
+	Probability float64       // Error
+}
+
+// DefaultFaults is the reference's incident: 10 s per call from 0.5 s to 3.5 s.
+func DefaultFaults() []Fault {
+	return []Fault{{Kind: Slow, From: DefaultMeasureFrom, To: DefaultMeasureTo, Latency: 10 * time.Second}}
+}
+
+// Validate names what is out of range.
+func (f Fault) Validate() error {
+	switch {
+	case f.Kind > Garbage:
+		return fmt.Errorf("fault kind must be one of %s, got %v", strings.Join(faultNames[:], ", "), f.Kind)
+	case f.From < 0:
+		return fmt.Errorf("%v fault starts before the run: from %v", f.Kind, f.From)
+	case f.To != 0 && f.To <= f.From:
+		return fmt.Errorf("%v fault must end after it starts (or never: leave the end out), got %v to %v", f.Kind, f.From, f.To)
+	case f.Kind == Slow && f.Latency <= 0:
+		return fmt.Errorf("slow fault needs a positive latency, got %v", f.Latency)
+	case f.Kind == Error && !(f.Probability > 0 && f.Probability <= 1):
+		return fmt.Errorf("error fault needs a probability above 0 and at most 1, got %v", f.Probability)
+	}
+	return nil
+}
+
+// active says whether the fault is on at t.
+func (f Fault) active(t time.Duration) bool { return t >= f.From && (f.To == 0 || t < f.To) }
+
+// scaled multiplies the fault's durations.
+func (f Fault) scaled(s float64) Fault {
+	sc := func(d time.Duration) time.Duration { return time.Duration(float64(d) * s) }
+	f.From, f.To, f.Latency = sc(f.From), sc(f.To), sc(f.Latency)
+	return f
+}
+
+// String writes the fault as ParseFault reads it.
+func (f Fault) String() string {
+	var b strings.Builder
+	b.WriteString(f.Kind.String())
+	switch f.Kind {
+	case Slow:
+		b.WriteString(":" + f.Latency.String())
+	case Error:
+		b.WriteString(":" + strconv.FormatFloat(f.Probability, 'f', -1, 64))
+	}
+	b.WriteString("@" + f.From.String() + "-")
+	if f.To != 0 {
+		b.WriteString(f.To.String())
+	}
+	return b.String()
+}
+
+// FaultSyntax is shown with every parse error.
+const FaultSyntax = "KIND[:ARG]@FROM-[TO], e.g. slow:10s@0.5s-3.5s, error:0.3@1s-2s, hang@1s-2s, close@2s-, garbage@2s-3s (ARG: the latency of slow, the probability of error; no TO: until the end)"
+
+// ParseFault reads one timeline entry as written on the command line.
+func ParseFault(s string) (Fault, error) {
+	var f Fault
+	head, span, ok := strings.Cut(s, "@")
+	if !ok {
+		return f, fmt.Errorf("fault %q has no @FROM-TO; write %s", s, FaultSyntax)
+	}
+	kind, arg, hasArg := strings.Cut(head, ":")
+	if err := f.Kind.UnmarshalText([]byte(kind)); err != nil {
+		return f, fmt.Errorf("fault %q: %w", s, err)
+	}
+	switch f.Kind {
+	case Slow:
+		d, err := time.ParseDuration(arg)
+		if !hasArg || err != nil {
+			return f, fmt.Errorf("fault %q: slow needs a latency such as slow:10s; write %s", s, FaultSyntax)
+		}
+		f.Latency = d
+	case Error:
+		p, err := strconv.ParseFloat(arg, 64)
+		if !hasArg || err != nil {
+			return f, fmt.Errorf("fault %q: error needs a probability such as error:0.5; write %s", s, FaultSyntax)
+		}
+		f.Probability = p
+	default:
+		if hasArg {
+			return f, fmt.Errorf("fault %q: %v takes no argument; write %s", s, f.Kind, FaultSyntax)
+		}
+	}
+	from, to, ok := strings.Cut(span, "-")
+	if !ok {
+		return f, fmt.Errorf("fault %q: the span needs a dash, FROM-TO or FROM-; write %s", s, FaultSyntax)
+	}
+	var err error
+	if f.From, err = time.ParseDuration(from); err != nil {
+		return f, fmt.Errorf("fault %q: start %q is not a duration such as 0.5s", s, from)
+	}
+	if to != "" {
+		if f.To, err = time.ParseDuration(to); err != nil {
+			return f, fmt.Errorf("fault %q: end %q is not a duration such as 3.5s", s, to)
+		}
+		if f.To <= f.From { // an end of 0 written out is not "never"
+			return f, fmt.Errorf("fault %q: %v fault must end after it starts (or never: leave the end out), got %v to %v", s, f.Kind, f.From, f.To)
+		}
+	}
+	if err := f.Validate(); err != nil {
+		return f, fmt.Errorf("fault %q: %w", s, err)
+	}
+	return f, nil
+}
+
+// faultRequest is POST /admin/fault's body: one fault, or "healthy" to
+// clear the timeline. after_ms and for_ms count from the moment of the
+// request, in wall milliseconds (no scale).
+type faultRequest struct {
+	Kind        string  `json:"kind"`
+	AfterMS     float64 `json:"after_ms"`
+	ForMS       float64 `json:"for_ms"`
+	LatencyMS   float64 `json:"latency_ms"`
+	Probability float64 `json:"probability"`
+}
+
+// decodeFaultRequest reads a fault request; now is the provider's clock.
+// It returns nil faults for "healthy".
+func decodeFaultRequest(body []byte, now time.Duration) ([]Fault, error) {
+	var req faultRequest
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return nil, fmt.Errorf("the body must be one JSON object such as {\"kind\":\"slow\",\"latency_ms\":10000,\"for_ms\":3000}: %v", err)
+	}
+	if req.Kind == "healthy" {
+		return nil, nil
+	}
+	ms := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
+	if req.AfterMS < 0 || req.ForMS < 0 {
+		return nil, fmt.Errorf("after_ms and for_ms must not be negative, got %v and %v", req.AfterMS, req.ForMS)
+	}
+	var f Fault
+	if err := f.Kind.UnmarshalText([]byte(req.Kind)); err != nil {
+		return nil, fmt.Errorf("%v, or healthy to clear every fault", err)
+	}
+	f.From = now + ms(req.AfterMS)
+	if req.ForMS > 0 {
+		f.To = f.From + ms(req.ForMS)
+	}
+	f.Latency, f.Probability = ms(req.LatencyMS), req.Probability
+	if err := f.Validate(); err != nil {
+		return nil, err
+	}
+	return []Fault{f}, nil
+}

@@ -1,0 +1,499 @@
+package lab
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+)
+
+// testScale shrinks the incident so that a run takes about two seconds:
+// the slow phase lasts 0.9 s, the timeout is 150 ms.
+const testScale = 0.3
+
+// settleGoroutines waits until the goroutine count is back to at most want,
+// and fails with the stacks if it does not come back within two seconds.
+func settleGoroutines(t *testing.T, want int) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		n := runtime.NumGoroutine()
+		if n <= want {
+			return
+		}
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<20)
+			buf = buf[:runtime.Stack(buf, true)]
+			t.Fatalf("%d goroutines left after shutdown, want at most %d:\n%s", n, want, buf)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func measure(t *testing.T, m Mode) Result {
+	t.Helper()
+	cfg := DefaultConfig(m)
+	cfg.Scale = testScale
+	before := runtime.NumGoroutine()
+	r, err := Measure(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	settleGoroutines(t, before)
+	if r.Stalled {
+		// The measurement was retried; a machine this busy cannot tell us
+		// anything about the shape.
+		t.Skipf("%s: the scheduler stalled in all %d runs (worst %v, limit %v)", r.Variant, r.Attempts, r.Stall, cfg.StallLimit())
+	}
+	t.Logf("%s: health %d/%d gave up, p50 %v p95 %v; checkout ok %d, 503 %d, 504 %d, gave up %d of %d; provider max %d; %d transitions; attempts %d, stall %v",
+		r.Variant, r.Health.GaveUp, r.Health.Total, r.Health.P50, r.Health.P95, r.Checkout.OK, r.Checkout.Unavailable,
+		r.Checkout.GatewayTimeout, r.Checkout.GaveUp, r.Checkout.Total, r.InFlightMax, len(r.Transitions), r.Attempts, r.Stall)
+	return r
+}
+
+// TestIncidentShape runs the three modes on loopback and checks the shape of
+// the reference's table (16 / 63 / 19 in flight at the provider; /health
+// timing out only without a timeout) with margins for a noisy machine.
+func TestIncidentShape(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs real servers for about eight seconds")
+	}
+	none := measure(t, None)
+	timeout := measure(t, Timeout)
+	protected := measure(t, Protected)
+
+	t.Run("no timeout", func(t *testing.T) {
+		if none.Health.Total < 10 {
+			t.Fatalf("only %d /health requests in the window, want the schedule's 12", none.Health.Total)
+		}
+		if none.Health.GaveUp < none.Health.Total/3 {
+			t.Errorf("/health gave up %d of %d times; with every worker stuck it should mostly time out (reference 8 of 12)", none.Health.GaveUp, none.Health.Total)
+		}
+		if none.InFlightMax != DefaultWorkers {
+			t.Errorf("provider held at most %d calls, want the pool's %d: without a timeout only the workers call it", none.InFlightMax, DefaultWorkers)
+		}
+		if none.Checkout.OK > 0 || none.Checkout.GaveUp < none.Checkout.Total*9/10 {
+			t.Errorf("checkout: %d ok, %d of %d gave up; want every client to give up", none.Checkout.OK, none.Checkout.GaveUp, none.Checkout.Total)
+		}
+	})
+	t.Run("timeout", func(t *testing.T) {
+		if timeout.Health.GaveUp != 0 {
+			t.Errorf("/health gave up %d times; with 20 × 0.5 = 10 workers busy of 16 it should never wait long", timeout.Health.GaveUp)
+		}
+		if limit := DefaultConfig(Timeout).Scaled(DefaultTimeout) / 2; timeout.Health.P50 > limit {
+			t.Errorf("/health p50 %v, want well under the timeout (at most %v)", timeout.Health.P50, limit)
+		}
+		if timeout.InFlightMax <= 2*DefaultWorkers {
+			t.Errorf("provider held at most %d calls; abandoned calls should pile up far beyond the pool's %d (reference 63)", timeout.InFlightMax, DefaultWorkers)
+		}
+		if timeout.Checkout.GatewayTimeout < timeout.Checkout.Total*8/10 {
+			t.Errorf("checkout: %d of %d answered 504, want nearly all", timeout.Checkout.GatewayTimeout, timeout.Checkout.Total)
+		}
+	})
+	t.Run("protected", func(t *testing.T) {
+		if protected.Health.GaveUp != 0 {
+			t.Errorf("/health gave up %d times, want none", protected.Health.GaveUp)
+		}
+		if protected.InFlightMax >= timeout.InFlightMax/2 || protected.InFlightMax > 30 {
+			t.Errorf("provider held at most %d calls; the breaker should keep it near the bulkhead and trials (reference 19), far below timeout's %d", protected.InFlightMax, timeout.InFlightMax)
+		}
+		if protected.Checkout.Unavailable < protected.Checkout.Total/2 {
+			t.Errorf("checkout: %d of %d refused with 503, want most (reference 43 of 58)", protected.Checkout.Unavailable, protected.Checkout.Total)
+		}
+		ts := protected.Transitions
+		if len(ts) < 3 || ts[0].To != breaker.Open || ts[len(ts)-1].To != breaker.Closed {
+			t.Errorf("breaker transitions %v: want it to open and, once the provider recovers, close again", ts)
+		}
+	})
+	// The engine's simulation of each mode tells the same story: each
+	// endpoint's shares within a margin, the provider's maximum within half.
+	t.Run("agrees with the simulation", func(t *testing.T) {
+		for _, r := range []Result{none, timeout, protected} {
+			sc, v, err := SimScenario(r.Config)
+			if err != nil {
+				t.Fatal(err)
+			}
+			snaps, err := engine.RunAll(sc, r.Config.Seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sim := snaps[v]
+			for e, c := range []Counts{r.Health, r.Checkout} {
+				w := sim.Endpoints[e].Window
+				real := map[engine.Outcome]int{engine.OK: c.OK, engine.Rejected: c.Unavailable, engine.Failed: c.Failed()}
+				for o, n := range real {
+					diff := 100 * (float64(n)/float64(max(c.Total, 1)) - w.Share(o))
+					if diff > 35 || diff < -35 {
+						t.Errorf("%s, %s %s: measured %d of %d, simulated %.0f%%: %.0f points apart", r.Variant, sim.Endpoints[e].Name, o, n, c.Total, 100*w.Share(o), diff)
+					}
+				}
+			}
+			if sm := sim.Dependencies[0].InFlightMax; r.InFlightMax < sm/2 || r.InFlightMax > sm*2 {
+				t.Errorf("%s: provider held at most %d calls, the simulation %d", r.Variant, r.InFlightMax, sm)
+			}
+		}
+	})
+}
+
+// TestInterruptLeavesNothing cancels a run in the middle of the slow phase:
+// Measure returns at once and every goroutine is gone.
+func TestInterruptLeavesNothing(t *testing.T) {
+	before := runtime.NumGoroutine()
+	cfg := DefaultConfig(None)
+	cfg.Scale = testScale
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(cfg.Scaled(time.Second)+lead, cancel)
+	start := time.Now()
+	_, err := Measure(ctx, cfg)
+	if err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("Measure after ctrl+c returned %v, want an interruption", err)
+	}
+	if d := time.Since(start); d > cfg.Scaled(2*time.Second)+time.Second {
+		t.Errorf("Measure took %v to stop after the cancel", d)
+	}
+	settleGoroutines(t, before)
+}
+
+func startLab(t *testing.T, m Mode, faults ...Fault) *Lab {
+	t.Helper()
+	cfg := DefaultConfig(m)
+	cfg.Scale = testScale
+	cfg.Faults = faults
+	l, err := Start(cfg, time.Now(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := l.Shutdown(context.Background()); err != nil {
+			t.Error(err)
+		}
+	})
+	return l
+}
+
+func post(t *testing.T, c *http.Client, url, body string) (*http.Response, string) {
+	t.Helper()
+	resp, err := c.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b)
+}
+
+func get(t *testing.T, c *http.Client, url string) (*http.Response, string) {
+	t.Helper()
+	resp, err := c.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b)
+}
+
+func testClient(t *testing.T) *http.Client {
+	c, tr := loadClient()
+	c.Timeout = 5 * time.Second
+	t.Cleanup(tr.CloseIdleConnections)
+	return c
+}
+
+// TestBadProviderIsAFailure: a provider that hangs up, answers bytes that
+// are not HTTP, or answers 500 makes /checkout answer 502, and the API
+// keeps serving.
+func TestBadProviderIsAFailure(t *testing.T) {
+	for _, f := range []Fault{{Kind: Close}, {Kind: Garbage}, {Kind: Error, Probability: 1}} {
+		t.Run(f.Kind.String(), func(t *testing.T) {
+			before := runtime.NumGoroutine()
+			// Cleanups run last first: this one runs after startLab's.
+			t.Cleanup(func() { settleGoroutines(t, before) })
+			func() {
+				l := startLab(t, Timeout, f)
+				c := testClient(t)
+				for range 3 {
+					resp, body := post(t, c, l.APIURL()+"/checkout", "{}")
+					if resp.StatusCode != http.StatusBadGateway || resp.Header.Get("Content-Type") != "application/problem+json" {
+						t.Fatalf("checkout against a provider that does %v: %s %q, want a 502 problem", f.Kind, resp.Status, body)
+					}
+				}
+				if resp, _ := get(t, c, l.APIURL()+"/health"); resp.StatusCode != http.StatusOK {
+					t.Fatalf("health after the failures: %s", resp.Status)
+				}
+			}()
+		})
+	}
+}
+
+// TestGarbageOnARawSocket points the API at a listener that is no HTTP
+// server at all.
+func TestGarbageOnARawSocket(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			conn.Write([]byte("SSH-2.0-nothing-like-http\r\n"))
+			conn.Close()
+		}
+	})
+	defer func() { ln.Close(); wg.Wait() }()
+	cfg := DefaultConfig(Protected)
+	a, err := newAPI(cfg, time.Now(), "http://"+ln.Addr().String(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { a.halt(); a.pool.close(); a.transport.CloseIdleConnections() }()
+	res := a.pay()
+	if res.kind != payFailed {
+		t.Fatalf("a garbage answer gave %v (%v), want a failure", res.kind, res.err)
+	}
+}
+
+// TestFailFastProblem: once the breaker opens, /checkout answers 503 at
+// once, with Retry-After and a Problem Details body, and the metrics say
+// the breaker is open.
+func TestFailFastProblem(t *testing.T) {
+	l := startLab(t, Protected, Fault{Kind: Error, Probability: 1})
+	c := testClient(t)
+	for i := range BreakerMinimumCalls {
+		if resp, body := post(t, c, l.APIURL()+"/checkout", "{}"); resp.StatusCode != http.StatusBadGateway {
+			t.Fatalf("call %d: %s %s, want 502 while the breaker counts", i+1, resp.Status, body)
+		}
+	}
+	start := time.Now()
+	resp, body := post(t, c, l.APIURL()+"/checkout", "{}")
+	if resp.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("after %d failures: %s %s, want 503", BreakerMinimumCalls, resp.Status, body)
+	}
+	if d := time.Since(start); d > 100*time.Millisecond {
+		t.Errorf("the refusal took %v, want it at once", d)
+	}
+	if ra := resp.Header.Get("Retry-After"); ra != "1" {
+		t.Errorf("Retry-After %q, want 1 (the open wait left, rounded up to a second)", ra)
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != "application/problem+json" {
+		t.Errorf("Content-Type %q", ct)
+	}
+	for _, want := range []string{`"type":"urn:breakerlab:problem:breaker-open"`, `"status":503`, `"instance":"/checkout"`, `"title":`, `"detail":`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("problem body %s lacks %s", body, want)
+		}
+	}
+	_, metrics := get(t, c, l.APIURL()+"/metrics")
+	for _, want := range []string{
+		MetricBreakerState + `{dependency="payment"} 1`,
+		MetricRejections + `{reason="breaker_open"} 1`,
+		MetricCalls + `{dependency="payment",outcome="error"} 10`,
+		MetricBulkheadInUse + `{dependency="payment"} 0`,
+		MetricWorkers + " 16",
+		MetricWorkersInUse + " 0",
+		MetricRequestTime + `_count{code="503",endpoint="checkout"} 1`,
+	} {
+		if !strings.Contains(metrics, want) {
+			t.Errorf("/metrics lacks %q:\n%s", want, grepLines(metrics, "breakerlab_"))
+		}
+	}
+	if ts := l.API.Transitions(); len(ts) != 1 || ts[0].To != breaker.Open {
+		t.Errorf("transitions %v, want one to open", ts)
+	}
+}
+
+func grepLines(s, sub string) string {
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		if strings.Contains(line, sub) && !strings.HasPrefix(line, "#") {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestPoolCapsHandlers: however many clients wait, no more handlers run
+// than the pool has workers, and the rest queue.
+func TestPoolCapsHandlers(t *testing.T) {
+	var mu sync.Mutex
+	running, most := 0, 0
+	release := make(chan struct{})
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		running++
+		most = max(most, running)
+		mu.Unlock()
+		<-release
+		mu.Lock()
+		running--
+		mu.Unlock()
+	})
+	p := newPool(4, 100, http.NotFoundHandler())
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Go(func() {
+			rec := &nopWriter{h: http.Header{}}
+			p.wrap(0, h).ServeHTTP(rec, &http.Request{})
+		})
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for p.Queued() != 16 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if p.InUse() != 4 || p.Queued() != 16 {
+		t.Errorf("%d in use, %d queued; want 4 and 16", p.InUse(), p.Queued())
+	}
+	close(release)
+	wg.Wait()
+	p.close()
+	if most != 4 {
+		t.Errorf("%d handlers ran at once, want the pool's 4", most)
+	}
+}
+
+type nopWriter struct{ h http.Header }
+
+func (n *nopWriter) Header() http.Header         { return n.h }
+func (n *nopWriter) Write(b []byte) (int, error) { return len(b), nil }
+func (n *nopWriter) WriteHeader(int)             {}
+
+// TestQueueFull: a request the accept queue cannot hold is refused with 503.
+func TestQueueFull(t *testing.T) {
+	release := make(chan struct{})
+	p := newPool(1, 0, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(503) }))
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		// With no queue, a request is taken only while the worker waits
+		// for one: until the worker has started, it is refused.
+		for {
+			first := &codeWriter{nopWriter: nopWriter{h: http.Header{}}}
+			p.wrap(0, http.HandlerFunc(func(http.ResponseWriter, *http.Request) { <-release })).ServeHTTP(first, &http.Request{})
+			if first.code != 503 {
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+	})
+	deadline := time.Now().Add(2 * time.Second)
+	for p.InUse() == 0 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	rec := &codeWriter{nopWriter: nopWriter{h: http.Header{}}}
+	p.wrap(0, http.NotFoundHandler()).ServeHTTP(rec, &http.Request{})
+	if rec.code != 503 {
+		t.Errorf("a second request with no queue got %d, want 503", rec.code)
+	}
+	close(release)
+	wg.Wait()
+	p.close()
+}
+
+type codeWriter struct {
+	nopWriter
+	code int
+}
+
+func (c *codeWriter) WriteHeader(code int) { c.code = code }
+
+// TestPortInUse names the port, the flag and a free port to use instead.
+func TestPortInUse(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	port := taken.Addr().(*net.TCPAddr).Port
+	cfg := DefaultConfig(None)
+	cfg.APIPort = port
+	_, err = Start(cfg, time.Now(), nil)
+	var pe *PortInUseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("Start on a taken port: %v, want a PortInUseError", err)
+	}
+	msg := err.Error()
+	if pe.Free == 0 || pe.Free == port || !strings.Contains(msg, fmt.Sprintf("--api-port %d", pe.Free)) || !strings.Contains(msg, fmt.Sprint(port)) {
+		t.Errorf("message %q should name port %d and suggest a free one", msg, port)
+	}
+	// The provider's listener, bound first, was released.
+	settleGoroutines(t, runtime.NumGoroutine())
+}
+
+// TestAdminFault changes the timeline while the lab runs.
+func TestAdminFault(t *testing.T) {
+	l := startLab(t, Timeout)
+	c := testClient(t)
+	if resp, body := post(t, c, l.APIURL()+"/checkout", "{}"); resp.StatusCode != 200 {
+		t.Fatalf("healthy checkout: %s %s", resp.Status, body)
+	}
+	resp, body := post(t, c, l.ProviderURL()+"/admin/fault", `{"kind":"error","probability":1,"for_ms":60000}`)
+	if resp.StatusCode != 200 || !strings.Contains(body, `"kind":"error"`) {
+		t.Fatalf("setting a fault: %s %s", resp.Status, body)
+	}
+	if resp, body := post(t, c, l.APIURL()+"/checkout", "{}"); resp.StatusCode != http.StatusBadGateway {
+		t.Fatalf("checkout during the fault: %s %s, want 502", resp.Status, body)
+	}
+	if resp, body := post(t, c, l.ProviderURL()+"/admin/fault", `{"kind":"healthy"}`); resp.StatusCode != 200 || !strings.Contains(body, `"faults":[]`) {
+		t.Fatalf("clearing: %s %s", resp.Status, body)
+	}
+	if resp, body := post(t, c, l.APIURL()+"/checkout", "{}"); resp.StatusCode != 200 {
+		t.Fatalf("checkout after clearing: %s %s", resp.Status, body)
+	}
+	for _, bad := range []string{`{"kind":"melt"}`, `{"kind":"slow"}`, `{"kind":"error","probability":2}`, `not json`, `{"kind":"slow","latency_ms":5,"typo":1}`} {
+		if resp, body := post(t, c, l.ProviderURL()+"/admin/fault", bad); resp.StatusCode != http.StatusBadRequest || len(body) < 20 {
+			t.Errorf("fault %s: %s %q, want 400 with a reason", bad, resp.Status, body)
+		}
+	}
+}
+
+// TestShutdownWithASilentConnection: a client that connected and sent
+// nothing does not hold the shutdown back (net/http waits five seconds for
+// such a connection unless the lab closes it).
+func TestShutdownWithASilentConnection(t *testing.T) {
+	before := runtime.NumGoroutine()
+	cfg := DefaultConfig(Protected)
+	l, err := Start(cfg, time.Now(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var conns []net.Conn
+	for _, u := range []string{l.APIURL(), l.ProviderURL()} {
+		c, err := net.Dial("tcp", strings.TrimPrefix(u, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	time.Sleep(50 * time.Millisecond) // let the servers accept them
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	if err := l.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("shutdown took %v with a silent connection open, want well under a second", d)
+	}
+	for _, c := range conns {
+		c.Close()
+	}
+	settleGoroutines(t, before)
+}

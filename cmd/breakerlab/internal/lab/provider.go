@@ -1,0 +1,237 @@
+package lab
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Provider is the payment provider: POST /charge answers after a healthy
+// log-normal latency, or as the fault timeline says. A call runs to its end
+// even when the caller has given up (as a real provider does: it does not
+// know), so calls abandoned by a timeout still count as in flight.
+type Provider struct {
+	epoch time.Time
+	scale float64
+
+	mu     sync.Mutex
+	faults []Fault // wall time since epoch
+	rng    *rand.Rand
+	mu0    float64 // log of the healthy p50
+	sigma  float64
+
+	inFlight, inFlightMax atomic.Int64
+	calls                 atomic.Uint64
+	charges               atomic.Uint64
+
+	stop     chan struct{} // closed at shutdown: waiting handlers return
+	stopOnce sync.Once
+	srv      *server
+}
+
+// z99 is the standard normal's 99th percentile.
+const z99 = 2.3263478740408408
+
+// newProvider builds the provider; faults are in the reference's units.
+func newProvider(cfg Config, epoch time.Time) *Provider {
+	p := &Provider{
+		epoch: epoch,
+		scale: cfg.Scale,
+		rng:   rand.New(rand.NewPCG(cfg.Seed, 0x9e3779b97f4a7c15)),
+		mu0:   math.Log(float64(cfg.Scaled(HealthyP50))),
+		sigma: math.Log(float64(HealthyP99)/float64(HealthyP50)) / z99,
+		stop:  make(chan struct{}),
+	}
+	for _, f := range cfg.Faults {
+		p.faults = append(p.faults, f.scaled(cfg.Scale))
+	}
+	return p
+}
+
+func (p *Provider) now() time.Duration { return time.Since(p.epoch) }
+
+// Handler serves the provider's routes.
+func (p *Provider) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/charge", p.charge)
+	mux.HandleFunc("/admin/fault", p.admin)
+	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		io.WriteString(w, ProviderHelp)
+	})
+	return mux
+}
+
+// ProviderHelp is the provider's own description, served on GET /.
+const ProviderHelp = `breakerlab payment provider
+POST /charge       charge an order: 200 {"charged":true}, about 80 ms (p99 200 ms)
+GET  /admin/fault  the fault timeline, in ms since the lab started
+POST /admin/fault  replace the timeline with one fault, from after_ms after now
+                   for for_ms (0 or absent: until changed), e.g.
+  {"kind":"slow","latency_ms":10000,"for_ms":3000}  every call takes 10 s
+  {"kind":"error","probability":0.5}                half the calls answer 500
+  {"kind":"hang"}                                   calls never answer
+  {"kind":"close"}                                  the connection is closed
+  {"kind":"garbage"}                                the answer is not HTTP
+  {"kind":"healthy"}                                clear every fault
+`
+
+// plan is what the provider does with one call.
+type plan struct {
+	kind    FaultKind
+	faulty  bool
+	latency time.Duration
+	fail    bool
+}
+
+// planCall decides a call arriving at now: the last active fault wins.
+func (p *Provider) planCall(now time.Duration) plan {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	pl := plan{latency: time.Duration(math.Exp(p.mu0 + p.sigma*p.rng.NormFloat64()))}
+	for _, f := range p.faults {
+		if !f.active(now) {
+			continue
+		}
+		pl.kind, pl.faulty = f.Kind, true
+		switch f.Kind {
+		case Slow:
+			pl.latency = f.Latency
+		case Error:
+			pl.fail = p.rng.Float64() < f.Probability
+		}
+	}
+	return pl
+}
+
+func (p *Provider) charge(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		http.Error(w, "POST /charge charges an order", http.StatusMethodNotAllowed)
+		return
+	}
+	n := p.inFlight.Add(1)
+	defer p.inFlight.Add(-1)
+	for m := p.inFlightMax.Load(); n > m && !p.inFlightMax.CompareAndSwap(m, n); m = p.inFlightMax.Load() {
+	}
+	id := p.calls.Add(1)
+	io.Copy(io.Discard, io.LimitReader(r.Body, 1<<16))
+
+	pl := p.planCall(p.now())
+	if pl.faulty && (pl.kind == Close || pl.kind == Garbage) {
+		p.hangUp(w, pl.kind == Garbage)
+		return
+	}
+	if pl.faulty && pl.kind == Hang {
+		<-p.stop
+		return
+	}
+	t := time.NewTimer(pl.latency)
+	select {
+	case <-t.C:
+	case <-p.stop:
+		t.Stop()
+		http.Error(w, "the provider is shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	if pl.fail {
+		http.Error(w, `{"charged":false,"error":"internal error"}`, http.StatusInternalServerError)
+		return
+	}
+	p.charges.Add(1)
+	w.Header().Set("Content-Type", "application/json")
+	fmt.Fprintf(w, `{"charged":true,"charge_id":"ch_%d"}`+"\n", id)
+}
+
+// hangUp closes the connection, after writing bytes that are not HTTP when
+// garbage is set. A server that cannot hijack answers 500 instead.
+func (p *Provider) hangUp(w http.ResponseWriter, garbage bool) {
+	conn, buf, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		http.Error(w, "cannot hang up on this connection", http.StatusInternalServerError)
+		return
+	}
+	if garbage {
+		buf.WriteString("\x00\x01 this is not HTTP \xff\r\n\r\n")
+		buf.Flush()
+	}
+	conn.Close()
+}
+
+func (p *Provider) admin(w http.ResponseWriter, r *http.Request) {
+	switch r.Method {
+	case http.MethodGet:
+	case http.MethodPost:
+		body, err := io.ReadAll(io.LimitReader(r.Body, 1<<16))
+		if err != nil {
+			http.Error(w, "reading the body: "+err.Error(), http.StatusBadRequest)
+			return
+		}
+		faults, err := decodeFaultRequest(body, p.now())
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		p.SetFaults(faults)
+	default:
+		w.Header().Set("Allow", "GET, POST")
+		http.Error(w, "GET reads the fault timeline, POST replaces it", http.StatusMethodNotAllowed)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	io.WriteString(w, p.faultsJSON())
+}
+
+// SetFaults replaces the timeline (wall time since the lab's start).
+func (p *Provider) SetFaults(f []Fault) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.faults = append([]Fault(nil), f...)
+}
+
+// Faults returns the timeline (wall time since the lab's start).
+func (p *Provider) Faults() []Fault {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]Fault(nil), p.faults...)
+}
+
+func (p *Provider) faultsJSON() string {
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	s := `{"now_ms":` + strconv.FormatFloat(ms(p.now()), 'f', 0, 64) + `,"faults":[`
+	for i, f := range p.Faults() {
+		if i > 0 {
+			s += ","
+		}
+		s += fmt.Sprintf(`{"kind":%q,"from_ms":%.0f`, f.Kind, ms(f.From))
+		if f.To != 0 {
+			s += fmt.Sprintf(`,"to_ms":%.0f`, ms(f.To))
+		}
+		switch f.Kind {
+		case Slow:
+			s += fmt.Sprintf(`,"latency_ms":%.0f`, ms(f.Latency))
+		case Error:
+			s += `,"probability":` + strconv.FormatFloat(f.Probability, 'f', -1, 64)
+		}
+		s += "}"
+	}
+	return s + "]}\n"
+}
+
+// InFlightMax is the most calls the provider held at once.
+func (p *Provider) InFlightMax() int { return int(p.inFlightMax.Load()) }
+
+// InFlight is the calls the provider holds now.
+func (p *Provider) InFlight() int { return int(p.inFlight.Load()) }
+
+// Calls is how many calls reached the provider.
+func (p *Provider) Calls() uint64 { return p.calls.Load() }
+
+// halt makes every waiting call return.
+func (p *Provider) halt() { p.stopOnce.Do(func() { close(p.stop) }) }

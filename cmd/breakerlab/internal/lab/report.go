@@ -1,0 +1,204 @@
+package lab
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine/report"
+)
+
+// Report is `lab checkout --format json`: the same object as `run --format
+// json` (scenario, seed, window_ms, variants with endpoints' outcomes and
+// latency_ms, dependencies' in_flight_max, transitions with at_ms), so a
+// script compares the real runs with the simulated ones; the lab adds the
+// HTTP statuses behind the outcomes and how each run was measured.
+type Report struct {
+	Scenario string    `json:"scenario"`
+	Seed     uint64    `json:"seed"`
+	WindowMS [2]int64  `json:"window_ms"`
+	Variants []Variant `json:"variants"`
+	// Live marks a measured report; Scale is the factor every duration was
+	// multiplied by (times in the report are wall times).
+	Live  bool    `json:"live"`
+	Scale float64 `json:"scale"`
+}
+
+// Variant is one mode's measured run.
+type Variant struct {
+	Name         string                       `json:"name"`
+	Mode         string                       `json:"mode"`
+	RatePerS     float64                      `json:"rate_per_s"`
+	Endpoints    map[string]Endpoint          `json:"endpoints"`
+	Dependencies map[string]report.Dependency `json:"dependencies"`
+	Transitions  []report.Transition          `json:"transitions"`
+	Attempts     int                          `json:"attempts"`
+	StallMS      float64                      `json:"stall_ms"`
+	Stalled      bool                         `json:"stalled"`
+}
+
+// Endpoint is run's endpoint object plus the statuses the clients saw:
+// "200", "503", "504", other codes, "timeout" (the client gave up) and
+// "error" (no answer at all).
+type Endpoint struct {
+	report.Endpoint
+	Statuses map[string]int `json:"statuses"`
+}
+
+// outcomes maps the statuses onto the engine's outcomes: a 503 was refused
+// before any work (rejected, as the engine counts a fail-fast fallback);
+// every other failure, the clients that gave up included, failed.
+func (c Counts) outcomes() map[string]uint64 {
+	return map[string]uint64{"ok": uint64(c.OK), "fallback": 0, "rejected": uint64(c.Unavailable), "failed": uint64(c.Failed())}
+}
+
+func (c Counts) statuses(samples []Sample, endpoint string, from, to time.Duration) map[string]int {
+	m := map[string]int{}
+	for _, s := range samples {
+		if s.Endpoint != endpoint || s.At < from || s.At >= to {
+			continue
+		}
+		switch {
+		case s.GaveUp:
+			m["timeout"]++
+		case s.Err:
+			m["error"]++
+		default:
+			m[strconv.Itoa(s.Status)]++
+		}
+	}
+	return m
+}
+
+func millis(d time.Duration) float64 { return math.Round(float64(d)/float64(time.Microsecond)) / 1000 }
+
+// BuildReport gathers measured runs into the JSON object.
+func BuildReport(results []Result) Report {
+	r := Report{Scenario: "checkout", Live: true, Variants: []Variant{}}
+	if len(results) > 0 {
+		c := results[0].Config
+		r.Seed, r.Scale = c.Seed, c.Scale
+		r.WindowMS = [2]int64{results[0].From.Milliseconds(), results[0].To.Milliseconds()}
+	}
+	for _, res := range results {
+		v := Variant{
+			Name: res.Variant, Mode: res.Config.Mode.String(), RatePerS: res.Config.Rate,
+			Endpoints:    map[string]Endpoint{},
+			Dependencies: map[string]report.Dependency{Dependency: {InFlightMax: res.InFlightMax, Calls: res.Calls, ShortCircuited: res.ShortCircuited, BulkheadFull: res.BulkheadFull}},
+			Transitions:  []report.Transition{},
+			Attempts:     res.Attempts, StallMS: millis(res.Stall), Stalled: res.Stalled,
+		}
+		for _, e := range []struct {
+			name string
+			c    Counts
+		}{{EndpointHealth, res.Health}, {EndpointCheckout, res.Checkout}} {
+			v.Endpoints[e.name] = Endpoint{
+				Endpoint: report.Endpoint{Outcomes: e.c.outcomes(), LatencyMS: report.Latency{P50: millis(e.c.P50), P95: millis(e.c.P95), P99: millis(e.c.P99)}},
+				Statuses: e.c.statuses(res.Samples, e.name, res.From, res.To),
+			}
+		}
+		for _, t := range res.Transitions {
+			v.Transitions = append(v.Transitions, report.Transition{AtMS: millis(t.At), Breaker: Dependency, From: t.From.String(), To: t.To.String(), Reason: t.Reason()})
+		}
+		r.Variants = append(r.Variants, v)
+	}
+	return r
+}
+
+// WriteJSON writes the report as one indented object.
+func WriteJSON(w io.Writer, results []Result) error {
+	out, err := json.MarshalIndent(BuildReport(results), "", "  ")
+	if err != nil {
+		return fmt.Errorf("encoding the report: %w", err)
+	}
+	_, err = w.Write(append(out, '\n'))
+	return err
+}
+
+// WriteTable prints the reference's table: per mode, /health's timeouts
+// and percentiles, /checkout's outcomes, the provider's in-flight maximum;
+// then each breaker's transitions with their times. It fits 80 columns.
+func WriteTable(w io.Writer, results []Result) error {
+	if len(results) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	c := results[0].Config
+	fmt.Fprintf(&b, "checkout on real sockets (%s), %d workers", c.Listen, c.Workers)
+	if c.Scale != 1 {
+		fmt.Fprintf(&b, ", every duration ×%s", trimFloat(c.Scale))
+	}
+	b.WriteString("\n")
+	var faults []string
+	for _, f := range c.Faults {
+		faults = append(faults, f.String())
+	}
+	fmt.Fprintf(&b, "provider faults (in the reference's time): %s\n", orNone(strings.Join(faults, ", ")))
+	fmt.Fprintf(&b, "requests that arrived from %s to %s (wall time)\n\n", secs(results[0].From), secs(results[0].To))
+
+	nameW := len("mode")
+	for _, r := range results {
+		nameW = max(nameW, len(r.Variant))
+	}
+	fmt.Fprintf(&b, "%-*s  %-21s  %-19s  %s\n", nameW, "", "/health", "/checkout", " provider")
+	fmt.Fprintf(&b, "%-*s  %5s %7s %7s  %3s %3s %3s %7s  %9s\n", nameW, "mode", "t/o", "p50", "p95", "ok", "503", "504", "t/o", "max calls")
+	other := false
+	for _, r := range results {
+		h, k := r.Health, r.Checkout
+		fmt.Fprintf(&b, "%-*s  %5s %7s %7s  %3d %3d %3d %7s  %9d\n", nameW, r.Variant,
+			fmt.Sprintf("%d/%d", h.GaveUp, h.Total), msShort(h.P50), msShort(h.P95),
+			k.OK, k.Unavailable, k.GatewayTimeout, fmt.Sprintf("%d/%d", k.GaveUp, k.Total), r.InFlightMax)
+		other = other || k.OtherStatus+k.Errors+h.OtherStatus+h.Errors > 0
+	}
+	fmt.Fprintf(&b, "\nt/o: the client gave up (/health after %s, /checkout after %s); max calls:\nthe most calls the provider held at once, the abandoned ones included\n",
+		secs(c.Scaled(DefaultHealthGiveUp)), secs(c.Scaled(DefaultCheckoutWait)))
+	if other {
+		b.WriteString("\nother failures (a status the table has no column for, or no answer):\n")
+		for _, r := range results {
+			if n := r.Checkout.OtherStatus + r.Checkout.Errors + r.Health.OtherStatus + r.Health.Errors; n > 0 {
+				fmt.Fprintf(&b, "  %s: /checkout %d, /health %d\n", r.Variant, r.Checkout.OtherStatus+r.Checkout.Errors, r.Health.OtherStatus+r.Health.Errors)
+			}
+		}
+	}
+	for _, r := range results {
+		if r.Stalled {
+			fmt.Fprintf(&b, "\n%s: every one of %d runs stalled (worst lateness %s, limit %s); this is the least stalled\n", r.Variant, r.Attempts, msShort(r.Stall), msShort(r.Config.StallLimit()))
+		} else if r.Attempts > 1 {
+			fmt.Fprintf(&b, "\n%s: %d stalled runs discarded\n", r.Variant, r.Attempts-1)
+		}
+	}
+	for _, r := range results {
+		if len(r.Transitions) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n%s: the %s breaker\n", r.Variant, Dependency)
+		for _, t := range r.Transitions {
+			fmt.Fprintf(&b, "  t=%-7s %9s -> %-9s  %s\n", secs(t.At), t.From, t.To, t.Reason())
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// secs writes seconds with two decimals, as the reference's timeline does.
+func secs(d time.Duration) string { return fmt.Sprintf("%.2fs", d.Seconds()) }
+
+// msShort writes a latency in at most 7 characters.
+func msShort(d time.Duration) string {
+	ms := float64(d) / float64(time.Millisecond)
+	if ms < 10 {
+		return fmt.Sprintf("%.1fms", ms)
+	}
+	return fmt.Sprintf("%.0fms", ms)
+}

@@ -1,0 +1,171 @@
+package lab
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine/breaker"
+)
+
+// Counts are one endpoint's requests that arrived in the window, as their
+// clients saw them.
+type Counts struct {
+	Total, OK, Unavailable, GatewayTimeout, OtherStatus, GaveUp, Errors int
+	// P50, P95, P99 are client-seen latencies; a client that gave up counts
+	// at its patience, as the engine counts it.
+	P50, P95, P99 time.Duration
+}
+
+// Failed is every request that neither succeeded nor was refused with 503.
+func (c Counts) Failed() int { return c.GatewayTimeout + c.OtherStatus + c.GaveUp + c.Errors }
+
+// Result is one measured run of one mode.
+type Result struct {
+	Config  Config
+	Variant string
+	// Window is the span of arrivals counted, wall time since the epoch.
+	From, To time.Duration
+	Health   Counts
+	Checkout Counts
+	// Provider: the most calls in flight at once over the whole run, and
+	// the calls that reached it.
+	InFlightMax int
+	Calls       uint64
+	// ShortCircuited and BulkheadFull are calls the protected mode refused.
+	ShortCircuited, BulkheadFull uint64
+	Transitions                  []breaker.Transition
+	// Stall is the scheduler's worst lateness; Attempts how many runs were
+	// made (the stalled ones were discarded); Stalled says every attempt
+	// stalled and this is the least stalled.
+	Stall    time.Duration
+	Attempts int
+	Stalled  bool
+	Samples  []Sample
+}
+
+// StallLimit is the lateness past which a run is discarded: the
+// reference's 500 ms, scaled.
+func (c Config) StallLimit() time.Duration { return c.Scaled(DefaultStallLimit) }
+
+// Measure runs the mode's incident and measures it, repeating a run whose
+// scheduler stalled past the limit, up to cfg.Attempts runs. Each run starts
+// a fresh provider and API and shuts them down before the next.
+func Measure(ctx context.Context, cfg Config) (Result, error) {
+	if err := cfg.Validate(); err != nil {
+		return Result{}, err
+	}
+	var best Result
+	for attempt := 1; attempt <= cfg.Attempts; attempt++ {
+		r, err := measureRun(ctx, cfg)
+		if err != nil {
+			return Result{}, err
+		}
+		if attempt == 1 || r.Stall < best.Stall {
+			best = r
+		}
+		best.Attempts = attempt
+		if r.Stall <= cfg.StallLimit() {
+			return r.withAttempts(attempt), nil
+		}
+	}
+	best.Stalled = true
+	return best, nil
+}
+
+// measureRun is measureOnce; tests replace it to script the stalls.
+var measureRun = measureOnce
+
+func (r Result) withAttempts(n int) Result { r.Attempts = n; return r }
+
+// lead is how far in the future a run's epoch lies, so that the first
+// arrival at zero is not already late when the servers have just started.
+const lead = 100 * time.Millisecond
+
+func measureOnce(ctx context.Context, cfg Config) (res Result, err error) {
+	epoch := time.Now().Add(lead)
+	l, err := Start(cfg, epoch, nil)
+	if err != nil {
+		return res, err
+	}
+	client, transport := loadClient()
+	defer func() {
+		transport.CloseIdleConnections()
+		if serr := l.Shutdown(context.Background()); serr != nil && err == nil {
+			err = serr
+		}
+	}()
+	if err := l.healthy(ctx, client); err != nil {
+		return res, err
+	}
+	samples, stall := runLoad(ctx, cfg, client, l.APIURL(), epoch, nil)
+	if ctx.Err() != nil {
+		return res, fmt.Errorf("interrupted (%w): the lab's servers were shut down, nothing was measured", context.Cause(ctx))
+	}
+	res = Result{
+		Config:         cfg,
+		Variant:        cfg.VariantName(),
+		From:           cfg.Scaled(DefaultMeasureFrom),
+		To:             cfg.Scaled(DefaultMeasureTo),
+		InFlightMax:    l.Provider.InFlightMax(),
+		Calls:          l.Provider.Calls(),
+		ShortCircuited: l.API.shortCircuited.Load(),
+		BulkheadFull:   l.API.bulkheadFull.Load(),
+		Transitions:    l.API.Transitions(),
+		Stall:          stall,
+		Samples:        samples,
+	}
+	res.Health = count(samples, EndpointHealth, res.From, res.To)
+	res.Checkout = count(samples, EndpointCheckout, res.From, res.To)
+	return res, nil
+}
+
+// count tallies one endpoint's samples that arrived in [from, to).
+func count(samples []Sample, endpoint string, from, to time.Duration) Counts {
+	var c Counts
+	var lat []time.Duration
+	for _, s := range samples {
+		if s.Endpoint != endpoint || s.At < from || s.At >= to {
+			continue
+		}
+		c.Total++
+		lat = append(lat, s.Latency)
+		switch {
+		case s.GaveUp:
+			c.GaveUp++
+		case s.Err:
+			c.Errors++
+		case s.Status >= 200 && s.Status < 300:
+			c.OK++
+		case s.Status == 503:
+			c.Unavailable++
+		case s.Status == 504:
+			c.GatewayTimeout++
+		default:
+			c.OtherStatus++
+		}
+	}
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	c.P50, c.P95, c.P99 = percentile(lat, 0.50), percentile(lat, 0.95), percentile(lat, 0.99)
+	return c
+}
+
+// percentile is the nearest-rank percentile of sorted values.
+func percentile(sorted []time.Duration, p float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	i := int(math.Ceil(p*float64(len(sorted)))) - 1
+	return sorted[min(max(i, 0), len(sorted)-1)]
+}
+
+// Modes lists what --mode all runs: the reference's four rows, the third
+// at twice the rate.
+func Modes(base Config) []Config {
+	none, timeout, doubled, protected := base, base, base, base
+	none.Mode, timeout.Mode, doubled.Mode, protected.Mode = None, Timeout, Timeout, Protected
+	doubled.Rate = 2 * base.Rate
+	return []Config{none, timeout, doubled, protected}
+}

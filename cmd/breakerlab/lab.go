@@ -1,0 +1,207 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/breakerlab/breakerlab/cmd/breakerlab/internal/lab"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/tui"
+	"github.com/breakerlab/breakerlab/tui/livelab"
+)
+
+// `breakerlab lab checkout ...` runs the checkout incident on loopback
+// sockets (cmd/breakerlab/internal/lab) and prints what was measured.
+func init() {
+	register(command{name: "lab", summary: "run the checkout incident on real sockets (lab checkout [--mode none|timeout|protected|all] [--rate N] [--format table|json] [--serve] [--tui])", run: runLab})
+}
+
+// labContext is the context a lab runs under: it ends on ctrl+c or
+// SIGTERM. Tests replace it.
+var labContext = func() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+// faultList is the repeatable --fault flag.
+type faultList struct {
+	faults []lab.Fault
+	set    bool
+}
+
+func (f *faultList) String() string {
+	var s []string
+	for _, x := range f.faults {
+		s = append(s, x.String())
+	}
+	return strings.Join(s, ", ")
+}
+
+func (f *faultList) Set(v string) error {
+	if !f.set {
+		f.faults, f.set = nil, true
+	}
+	if v == "none" {
+		return nil
+	}
+	x, err := lab.ParseFault(v)
+	if err != nil {
+		return err
+	}
+	f.faults = append(f.faults, x)
+	return nil
+}
+
+func runLab(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("lab checkout", flag.ContinueOnError)
+	mode := &choiceFlag{value: "all", choices: []string{"none", "timeout", "protected", "all"}}
+	fs.Var(mode, "mode", "the API's policies: none, timeout, protected, or all (the reference's four rows)")
+	rate := fs.Float64("rate", lab.DefaultRate, "checkout requests a second (all runs a third row at twice this)")
+	format := &choiceFlag{value: "table", choices: []string{"table", "json"}}
+	fs.Var(format, "format", "output format: table or json (the shape of run --format json)")
+	scale := fs.Float64("scale", 1, "multiply every duration by this (and divide the rates), e.g. 0.3 for a run three times faster")
+	providerPort := fs.Int("provider-port", 0, "the provider's port (0: a free one)")
+	apiPort := fs.Int("api-port", 0, "the API's port (0: a free one)")
+	listenHost := fs.String("listen", "127.0.0.1", "the address both servers bind; anything but loopback opens them to the network")
+	faults := &faultList{faults: lab.DefaultFaults()}
+	fs.Var(faults, "fault", "the provider's fault timeline, repeatable: "+lab.FaultSyntax+"; none for a healthy provider (with --serve the default is none)")
+	bulkheadWait := fs.Duration("bulkhead-wait", 0, "how long a call over the protected mode's bulkhead of 4 may wait for a slot (0: refused at once, as in the simulation)")
+	serveFlag := fs.Bool("serve", false, "leave the provider and the API running until ctrl+c, for curl, a load tool or Prometheus")
+	tuiFlag := fs.Bool("tui", false, "watch one mode live in the sandbox's panes, the simulation of the same mode beside it (protected unless --mode says)")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 || pos[0] != "checkout" {
+		return usagef("lab runs one experiment, checkout (lab checkout [flags]), got %q", pos)
+	}
+	cfg := lab.DefaultConfig(lab.None)
+	cfg.Rate, cfg.Scale, cfg.ProviderPort, cfg.APIPort, cfg.Listen = *rate, *scale, *providerPort, *apiPort, *listenHost
+	cfg.BulkheadWait = *bulkheadWait
+	cfg.Faults = faults.faults
+	if *serveFlag && !faults.set {
+		cfg.Faults = nil // a served lab starts healthy: POST /admin/fault starts the incident
+	}
+	modeSet := false
+	fs.Visit(func(f *flag.Flag) { modeSet = modeSet || f.Name == "mode" })
+	switch {
+	case *serveFlag && *tuiFlag:
+		return usagef("--serve and --tui do not go together: --serve leaves the servers to you, --tui runs the incident on them")
+	case *tuiFlag && !modeSet:
+		mode.value = "protected"
+	}
+	if mode.value != "all" {
+		if cfg.Mode, err = lab.ParseMode(mode.value); err != nil {
+			return usagef("%v", err)
+		}
+	} else if *serveFlag || *tuiFlag {
+		return usagef("--serve and --tui run one mode: add --mode none, timeout or protected")
+	}
+	if *tuiFlag && format.value != "table" {
+		return usagef("--tui draws on the terminal; --format is for the headless table or JSON")
+	}
+	if err := cfg.Validate(); err != nil {
+		return usagef("%v", err)
+	}
+	if ip := net.ParseIP(cfg.Listen); cfg.Listen != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		fmt.Fprintf(stderr, "lab: listening on %s, not loopback: other machines can reach the provider and the API\n", cfg.Listen)
+	}
+	ctx, stop := labContext()
+	defer stop()
+	if *serveFlag {
+		return serveLab(ctx, cfg, stdout)
+	}
+	if *tuiFlag {
+		if err := needTerminal(stdout, "the live lab's screen", "`breakerlab lab checkout --mode "+mode.value+"` prints the measured table"); err != nil {
+			return err
+		}
+		return tuiLab(ctx, cfg)
+	}
+	configs := []lab.Config{cfg}
+	if mode.value == "all" {
+		configs = lab.Modes(cfg)
+	}
+	var results []lab.Result
+	for i, c := range configs {
+		fmt.Fprintf(stderr, "lab: measuring %s (%d of %d)...\n", c.VariantName(), i+1, len(configs))
+		r, err := lab.Measure(ctx, c)
+		if err != nil {
+			return labError(err)
+		}
+		results = append(results, r)
+	}
+	if format.value == "json" {
+		return lab.WriteJSON(stdout, results)
+	}
+	return lab.WriteTable(stdout, results)
+}
+
+// labError makes a port in use a usage error (the flag picked it).
+func labError(err error) error {
+	var pe *lab.PortInUseError
+	if asPortInUse(err, &pe) {
+		return usageError{err}
+	}
+	return err
+}
+
+// serveLab runs one mode's provider and API until ctx ends.
+func serveLab(ctx context.Context, cfg lab.Config, stdout io.Writer) error {
+	var mu sync.Mutex
+	epoch := time.Now()
+	l, err := lab.Start(cfg, epoch, func(t breaker.Transition) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(stdout, "t=%.2fs  payment breaker %s -> %s  %s\n", t.At.Seconds(), t.From, t.To, t.Reason())
+	})
+	if err != nil {
+		return labError(err)
+	}
+	mu.Lock()
+	fmt.Fprintf(stdout, "breakerlab lab: the checkout incident, mode %s, %d workers, serving until ctrl+c\n\n", cfg.Mode, cfg.Workers)
+	fmt.Fprintf(stdout, "API       %s\n%s\n", l.APIURL(), indent(lab.APIHelp))
+	fmt.Fprintf(stdout, "provider  %s\n%s\n", l.ProviderURL(), indent(lab.ProviderHelp))
+	fmt.Fprintf(stdout, "try:\n  curl -i -X POST %s/checkout\n  curl -X POST -d '{\"kind\":\"slow\",\"latency_ms\":10000,\"for_ms\":30000}' %s/admin/fault\n  curl -s %s/metrics | grep breakerlab_\n\n",
+		l.APIURL(), l.ProviderURL(), l.APIURL())
+	mu.Unlock()
+	<-ctx.Done()
+	err = l.Shutdown(context.Background())
+	mu.Lock()
+	defer mu.Unlock()
+	fmt.Fprintln(stdout, "breakerlab lab: shut down")
+	return err
+}
+
+// tuiLab runs the incident once on real sockets and shows it live beside
+// its simulation until the learner quits.
+func tuiLab(ctx context.Context, cfg lab.Config) error {
+	sc, v, err := lab.SimScenario(cfg)
+	if err != nil {
+		return err
+	}
+	s, err := lab.StartSession(ctx, cfg)
+	if err != nil {
+		return labError(err)
+	}
+	where := strings.TrimPrefix(s.Lab.APIURL(), "http://")
+	if cfg.Scale != 1 {
+		where += fmt.Sprintf(", durations ×%v", cfg.Scale)
+	}
+	err = tui.RunLiveLab(terminal(), livelab.Options{Scenario: sc, Variant: v, Seed: cfg.Seed, Where: where, Real: s.Snapshot})
+	return errors.Join(err, s.Stop())
+}
+
+func indent(s string) string {
+	return "  " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n  ")
+}
+
+func asPortInUse(err error, target **lab.PortInUseError) bool { return errors.As(err, target) }

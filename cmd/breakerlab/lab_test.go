@@ -1,0 +1,185 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestLabBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"lab"}, "checkout"},
+		{[]string{"lab", "payments"}, "checkout"},
+		{[]string{"lab", "checkout", "--mode", "fast"}, "none, timeout, protected, all"},
+		{[]string{"lab", "checkout", "--scale", "0"}, "scale must be between"},
+		{[]string{"lab", "checkout", "--rate", "-3"}, "rate must be above 0"},
+		{[]string{"lab", "checkout", "--fault", "slow@1s-2s"}, "slow needs a latency"},
+		{[]string{"lab", "checkout", "--fault", "melt:1@1s-2s"}, "allowed: slow, error, hang, close, garbage"},
+		{[]string{"lab", "checkout", "--fault", "slow:1s@2s-1s"}, "must end after it starts"},
+		{[]string{"lab", "checkout", "--serve"}, "--serve and --tui run one mode"},
+		{[]string{"lab", "checkout", "--tui", "--mode", "all"}, "--serve and --tui run one mode"},
+		{[]string{"lab", "checkout", "--tui", "--serve", "--mode", "none"}, "do not go together"},
+		{[]string{"lab", "checkout", "--tui", "--format", "json"}, "--tui draws on the terminal"},
+		{[]string{"lab", "checkout", "--tui"}, "needs a terminal"},
+		{[]string{"lab", "checkout", "--api-port", "70000"}, "ports must be between 0"},
+		{[]string{"lab", "checkout", "--api-port", "7011", "--provider-port", "7011"}, "two different ports"},
+		{[]string{"lab", "checkout", "--listen", "example.com"}, "listen must be an IP address"},
+	} {
+		_, errOut, code := run(t, tc.args...)
+		if code != exitUsage || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%q: exit %d, %q; want exit %d naming %q", tc.args, code, errOut, exitUsage, tc.want)
+		}
+	}
+}
+
+func TestLabPortInUse(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	port := strconv.Itoa(taken.Addr().(*net.TCPAddr).Port)
+	_, errOut, code := run(t, "lab", "checkout", "--mode", "none", "--provider-port", port)
+	if code != exitUsage || !strings.Contains(errOut, "127.0.0.1:"+port+": the port is in use") || !strings.Contains(errOut, "try --provider-port ") {
+		t.Errorf("exit %d, %q; want exit 2 naming the port and suggesting a free one", code, errOut)
+	}
+}
+
+// TestLabJSONShape: the measured report has run --format json's keys.
+func TestLabJSONShape(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs real servers for two seconds")
+	}
+	out, errOut, code := run(t, "lab", "checkout", "--mode", "protected", "--scale", "0.25", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep struct {
+		Scenario string   `json:"scenario"`
+		WindowMS [2]int64 `json:"window_ms"`
+		Variants []struct {
+			Name      string `json:"name"`
+			Endpoints map[string]struct {
+				Outcomes  map[string]uint64  `json:"outcomes"`
+				LatencyMS map[string]float64 `json:"latency_ms"`
+			} `json:"endpoints"`
+			Dependencies map[string]struct {
+				InFlightMax *int `json:"in_flight_max"`
+			} `json:"dependencies"`
+			Transitions []struct {
+				AtMS    float64 `json:"at_ms"`
+				Breaker string  `json:"breaker"`
+				From    string  `json:"from"`
+				To      string  `json:"to"`
+			} `json:"transitions"`
+		} `json:"variants"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v in %s", err, out)
+	}
+	if rep.Scenario != "checkout" || rep.WindowMS != [2]int64{125, 875} || len(rep.Variants) != 1 || rep.Variants[0].Name != "protected" {
+		t.Fatalf("report head %q %v %d variants", rep.Scenario, rep.WindowMS, len(rep.Variants))
+	}
+	v := rep.Variants[0]
+	for _, ep := range []string{"health", "checkout"} {
+		e, ok := v.Endpoints[ep]
+		if !ok || len(e.Outcomes) != 4 || len(e.LatencyMS) != 3 {
+			t.Errorf("endpoint %s: %+v, want the four outcomes and three percentiles", ep, e)
+		}
+	}
+	if d, ok := v.Dependencies["payment"]; !ok || d.InFlightMax == nil || *d.InFlightMax == 0 {
+		t.Errorf("dependencies %+v", v.Dependencies)
+	}
+	if len(v.Transitions) == 0 || v.Transitions[0].Breaker != "payment" || v.Transitions[0].From != "closed" || v.Transitions[0].To != "open" || v.Transitions[0].AtMS <= 0 {
+		t.Errorf("transitions %+v", v.Transitions)
+	}
+}
+
+// syncBuffer is a bytes.Buffer two goroutines may share.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestLabServe: --serve lists the endpoints, answers until the context
+// ends (ctrl+c), then shuts down and returns 0.
+func TestLabServe(t *testing.T) {
+	free, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := free.Addr().(*net.TCPAddr).Port
+	free.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	old := labContext
+	labContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	defer func() { labContext = old }()
+
+	var out, errb syncBuffer
+	codec := make(chan int, 1)
+	go func() {
+		codec <- runMain([]string{"lab", "checkout", "--serve", "--mode", "protected", "--api-port", strconv.Itoa(port)}, &out, &errb)
+	}()
+	api := "http://127.0.0.1:" + strconv.Itoa(port)
+	client := &http.Client{Timeout: 2 * time.Second, Transport: &http.Transport{}}
+	defer client.CloseIdleConnections()
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		resp, err := client.Get(api + "/health")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode != 200 {
+				t.Fatalf("/health: %s", resp.Status)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the served API never answered: %v; output %s %s", err, out.String(), errb.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	resp, err := client.Post(api+"/checkout", "application/json", strings.NewReader("{}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("a checkout against the healthy served provider: %s", resp.Status)
+	}
+	cancel()
+	select {
+	case code := <-codec:
+		if code != 0 {
+			t.Errorf("exit %d: %s", code, errb.String())
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("serve did not return after ctrl+c")
+	}
+	for _, want := range []string{api, "POST /admin/fault", "GET  /metrics", "curl -i -X POST " + api + "/checkout", "shut down"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("serve output lacks %q:\n%s", want, out.String())
+		}
+	}
+}

@@ -1,0 +1,326 @@
+// Package livelab is the live lab's screen: the checkout incident measured
+// on real sockets, drawn in the sandbox's own panes (the worker pool, the
+// payment breaker, the calls in flight at the provider, the outcomes), with
+// the engine's simulation of the same mode beside it on the same clock, the
+// difference in points for each endpoint's outcomes, and a line that says
+// where the two agree and why they differ.
+//
+// It does no I/O: the measured side comes from a function the caller hands
+// in (the command reads its running lab there, from memory), called once a
+// tick in Update, never in View. It may import the engine, tui/pane,
+// tui/chart, tui/theme, bubbletea and bubbles/key.
+package livelab
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/chart"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Options say what the screen shows.
+type Options struct {
+	Theme *theme.Theme
+	// Scenario and Variant are the simulation of the measured mode; Seed
+	// its seed.
+	Scenario *engine.Scenario
+	Variant  int
+	Seed     uint64
+	// Where says where the real servers run, for the title (an address and
+	// the scale, say).
+	Where string
+	// Real reads the measured side now, in the scenario's time. It is called
+	// from Update only and must not block.
+	Real func() engine.Snapshot
+	// Tick is the refresh period; 0 means 100 ms.
+	Tick time.Duration
+}
+
+// side is one column: its panes and its latest snapshot.
+type side struct {
+	pool *pane.Pool
+	brk  *pane.Breaker
+	inf  *chart.InFlight
+	out  *chart.Outcomes
+	snap engine.Snapshot
+	gen  uint64
+}
+
+func newSide(th *theme.Theme) *side {
+	return &side{pool: pane.NewPool(th), brk: pane.NewBreaker(th), inf: chart.NewInFlight(th), out: chart.NewOutcomes(th)}
+}
+
+func (s *side) set(snap engine.Snapshot, faults []pane.FaultSpan) {
+	s.snap = snap
+	d := pane.Data{Snap: &s.snap, Gen: s.gen, Faults: faults}
+	s.pool.SetData(d)
+	s.brk.SetData(d)
+	s.inf.SetData(d)
+	s.out.SetData(d)
+}
+
+// Model is the live lab screen.
+type Model struct {
+	o      Options
+	th     *theme.Theme
+	run    *engine.Run
+	faults []pane.FaultSpan
+	sides  [2]*side // simulated, measured
+	w, h   int
+	quit   key.Binding
+	hasBrk bool
+	done   bool
+}
+
+type tickMsg struct{}
+
+// New builds the screen; the simulation starts at time zero.
+func New(o Options) (*Model, error) {
+	if o.Real == nil || o.Scenario == nil || o.Theme == nil {
+		return nil, fmt.Errorf("the live lab needs a theme, a scenario and a source of measurements")
+	}
+	if o.Tick <= 0 {
+		o.Tick = 100 * time.Millisecond
+	}
+	run, err := engine.New(o.Scenario, o.Variant, o.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("simulating %s: %w", o.Scenario.Name, err)
+	}
+	m := &Model{
+		o: o, th: o.Theme, run: run,
+		faults: pane.FaultSpans(o.Scenario, o.Variant),
+		sides:  [2]*side{newSide(o.Theme), newSide(o.Theme)},
+		w:      80, h: 24,
+		quit: key.NewBinding(key.WithKeys("q", "esc", "ctrl+c"), key.WithHelp("q", "quit")),
+	}
+	for _, d := range o.Scenario.Variants[o.Variant].System.Dependencies {
+		m.hasBrk = m.hasBrk || d.Policy.Breaker != nil
+	}
+	m.refresh()
+	return m, nil
+}
+
+// Init starts the clock.
+func (m *Model) Init() tea.Cmd { return m.tick() }
+
+func (m *Model) tick() tea.Cmd {
+	return tea.Tick(m.o.Tick, func(time.Time) tea.Msg { return tickMsg{} })
+}
+
+// Update handles ticks, keys and the window's size.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+		m.layout()
+	case tea.KeyMsg:
+		if key.Matches(msg, m.quit) {
+			return m, tea.Quit
+		}
+	case tickMsg:
+		m.refresh()
+		if m.done {
+			return m, nil // both sides are over: nothing moves any more
+		}
+		return m, m.tick()
+	}
+	return m, nil
+}
+
+// refresh reads the measured side and brings the simulation to its time.
+func (m *Model) refresh() {
+	real := m.o.Real()
+	m.run.AdvanceTo(min(real.Now, m.run.End()))
+	sim := m.run.Snapshot()
+	m.sides[0].set(sim, m.faults)
+	m.sides[1].set(real, m.faults)
+	m.done = real.Done && sim.Done
+	m.layout()
+}
+
+// headLines are the title and the clock above the panes.
+const headLines = 2
+
+// layout sizes the panes: the pool at its natural height, the breaker
+// when the mode has one, then the in-flight chart and the outcomes chart
+// share what is left, when there is room for them.
+func (m *Model) layout() {
+	colW := (m.w - 1) / 2
+	avail := m.h - headLines - len(m.footer())
+	poolH := min(m.sides[0].pool.Needs(colW), max(avail, 3))
+	avail -= poolH
+	brkH := 0
+	if m.hasBrk && avail >= 6 {
+		brkH = min(m.sides[0].brk.Needs(colW), avail)
+		avail -= brkH
+	}
+	infH, outH := 0, 0
+	switch {
+	case avail >= 16:
+		infH, outH = avail/2, avail-avail/2
+	case avail >= 7:
+		infH = avail
+	}
+	for _, s := range m.sides {
+		s.pool.SetSize(colW, poolH)
+		s.brk.SetSize(colW, brkH)
+		s.inf.SetSize(colW, infH)
+		s.out.SetSize(colW, outH)
+	}
+}
+
+// View draws the two columns and the lines that compare them.
+func (m *Model) View() string {
+	colW := (m.w - 1) / 2
+	var out []string
+	variant := m.o.Scenario.Variants[m.o.Variant].Name
+	out = append(out, fit(m.th.Title.Render("Live lab")+" · checkout · "+variant+" · real API at "+m.o.Where, m.w))
+	real := &m.sides[1].snap
+	clock := fmt.Sprintf("t = %s of %s", pane.Seconds(real.Now), pane.Seconds(real.Duration))
+	if real.Done {
+		clock = fmt.Sprintf("finished at %s", pane.Seconds(real.Now))
+	}
+	out = append(out, fit(pad("simulated (engine, seed "+fmt.Sprint(m.o.Seed)+")", colW)+" "+"measured · "+clock, m.w))
+	cols := [2][]string{}
+	for i, s := range m.sides {
+		var parts []string
+		parts = append(parts, s.pool.View())
+		if m.hasBrk && heightOf(s.brk) > 0 {
+			parts = append(parts, s.brk.View())
+		}
+		if heightOf(s.inf) > 0 {
+			parts = append(parts, s.inf.View())
+		}
+		if heightOf(s.out) > 0 {
+			parts = append(parts, s.out.View())
+		}
+		cols[i] = strings.Split(strings.Join(parts, "\n"), "\n")
+	}
+	for i := range max(len(cols[0]), len(cols[1])) {
+		l, r := "", ""
+		if i < len(cols[0]) {
+			l = cols[0][i]
+		}
+		if i < len(cols[1]) {
+			r = cols[1][i]
+		}
+		out = append(out, pad(l, colW)+" "+r)
+	}
+	for len(out) < m.h-len(m.footer()) {
+		out = append(out, "")
+	}
+	out = append(out, m.footer()...)
+	for len(out) < m.h {
+		out = append(out, "")
+	}
+	return strings.Join(out[:min(len(out), m.h)], "\n")
+}
+
+// sized is what the panes share for the layout's needs.
+type sized interface{ View() string }
+
+func heightOf(p sized) int {
+	v := p.View()
+	if v == "" {
+		return 0
+	}
+	return strings.Count(v, "\n") + 1
+}
+
+// footer is everything below the panes, wrapped to the width: each
+// endpoint's outcome shares simulated and measured with the difference in
+// points, the provider's most calls in flight, where the two agree, why
+// they differ, and the keys.
+func (m *Model) footer() []string {
+	sim, real := &m.sides[0].snap, &m.sides[1].snap
+	var out []string
+	add := func(s string) { out = append(out, pane.Wrap(s, m.w)...) }
+	add(fmt.Sprintf("Arrived %s–%s: %% simulated/measured (difference in points)", pane.Seconds(real.MeasureFrom), pane.Seconds(real.MeasureTo)))
+	for e := range real.Endpoints {
+		if e >= len(sim.Endpoints) {
+			break
+		}
+		se, re := sim.Endpoints[e].Window, real.Endpoints[e].Window
+		var parts []string
+		for _, o := range engine.Outcomes {
+			if se[o] == 0 && re[o] == 0 && o != engine.OK {
+				continue
+			}
+			a, b := 100*se.Share(o), 100*re.Share(o)
+			parts = append(parts, fmt.Sprintf("%s %.0f/%.0f (%s)", o, a, b, points(b-a)))
+		}
+		add(fmt.Sprintf("  %-8s %s", real.Endpoints[e].Name, strings.Join(parts, " · ")))
+	}
+	if len(real.Dependencies) > 0 && len(sim.Dependencies) > 0 {
+		add(fmt.Sprintf("  %-8s most calls in flight: %d simulated, %d measured", real.Dependencies[0].Name, sim.Dependencies[0].InFlightMax, real.Dependencies[0].InFlightMax))
+	}
+	add(m.verdict(sim, real))
+	add("Why they differ: real timers fire late on shared cores and calls cross the loopback stack; the simulation's clock is exact, its arrivals random.")
+	out = append(out, m.th.Dim.Render("q quit"))
+	return out
+}
+
+// points writes a difference in percentage points with its sign.
+func points(d float64) string {
+	if math.Abs(d) < 0.05 {
+		return "±0"
+	}
+	return fmt.Sprintf("%+.1f", d)
+}
+
+// verdict says where the two sides agree or differ most.
+func (m *Model) verdict(sim, real *engine.Snapshot) string {
+	worst, where := 0.0, ""
+	for e := range real.Endpoints {
+		if e >= len(sim.Endpoints) {
+			break
+		}
+		se, re := sim.Endpoints[e].Window, real.Endpoints[e].Window
+		if se.Total() == 0 || re.Total() == 0 {
+			continue
+		}
+		for _, o := range engine.Outcomes {
+			if d := math.Abs(100*re.Share(o) - 100*se.Share(o)); d > worst || where == "" {
+				worst, where = d, real.Endpoints[e].Name+" "+o.String()
+			}
+		}
+	}
+	switch {
+	case where == "":
+		return "Waiting for the first requests of the window to be answered."
+	case worst < 1:
+		return "They agree within a point on every outcome of every endpoint."
+	case worst <= 10:
+		return fmt.Sprintf("They agree within %.0f points on every outcome of every endpoint.", math.Ceil(worst))
+	}
+	return fmt.Sprintf("They differ most on %s, by %.0f points.", where, worst)
+}
+
+// fit cuts s to w cells, at a word when it can.
+func fit(s string, w int) string {
+	if ansi.StringWidth(s) <= w {
+		return s
+	}
+	cut := ansi.Truncate(s, w-1, "")
+	if i := strings.LastIndex(cut, " "); i > w/2 {
+		cut = cut[:i]
+	}
+	return cut + "…"
+}
+
+// pad fills s with spaces to w cells (cutting it if longer).
+func pad(s string, w int) string {
+	s = fit(s, w)
+	if n := ansi.StringWidth(s); n < w {
+		s += strings.Repeat(" ", w-n)
+	}
+	return s
+}
