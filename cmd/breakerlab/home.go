@@ -54,5 +54,6 @@ func runHome(args []string, stdout, stderr io.Writer) error {
 	o.Workbooks = tui.Workbooks(wd, false)
 	d, iv := drillui.Terminal(), interviewui.Terminal()
 	o.Drill, o.Interview = &d, &iv
+	o.LiveLab = homeLiveLab
 	return tui.RunHome(terminal(), o)
 }

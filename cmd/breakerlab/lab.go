@@ -181,6 +181,22 @@ func serveLab(ctx context.Context, cfg lab.Config, stdout io.Writer) error {
 	return err
 }
 
+// homeLiveLab starts the reference's protected mode on loopback for the home
+// screen's Live lab: its screen's options, and how to stop the servers.
+func homeLiveLab() (livelab.Options, func() error, error) {
+	cfg := lab.DefaultConfig(lab.Protected)
+	sc, v, err := lab.SimScenario(cfg)
+	if err != nil {
+		return livelab.Options{}, nil, err
+	}
+	s, err := lab.StartSession(context.Background(), cfg)
+	if err != nil {
+		return livelab.Options{}, nil, err
+	}
+	where := strings.TrimPrefix(s.Lab.APIURL(), "http://")
+	return livelab.Options{Scenario: sc, Variant: v, Seed: cfg.Seed, Where: where, Real: s.Snapshot}, s.Stop, nil
+}
+
 // tuiLab runs the incident once on real sockets and shows it live beside
 // its simulation until the learner quits.
 func tuiLab(ctx context.Context, cfg lab.Config) error {

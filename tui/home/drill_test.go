@@ -23,7 +23,7 @@ func TestDrillAndInterviewOpenAndComeBack(t *testing.T) {
 		Drill:     &drillui.Options{Deck: deck[:3], Now: now, Session: drill.SessionOptions{New: 3, Seed: 1}},
 		Interview: &interviewui.Options{Now: now},
 	})
-	m = press(m, "down", "down", "enter")
+	m = press(goTo(t, m, "Drill"), "enter")
 	if !strings.Contains(m.View(), "Drill  card 1 of 3") {
 		t.Fatalf("Drill did not open the drill:\n%s", m.View())
 	}
@@ -48,4 +48,17 @@ func followEsc(t *testing.T, m Model) Model {
 	}
 	next, _ = next.Update(cmd())
 	return next.(Model)
+}
+
+// goTo moves the menu's cursor to the item called title.
+func goTo(t *testing.T, m Model, title string) Model {
+	t.Helper()
+	for range items {
+		if items[m.cursor].title == title {
+			return m
+		}
+		m = press(m, "down")
+	}
+	t.Fatalf("the menu has no item %q", title)
+	return m
 }

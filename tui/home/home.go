@@ -11,10 +11,11 @@
 // Options. Finding and creating a workbook touch the disk, so they are
 // functions the caller supplies (Workbooks), run in tea.Cmds; View does no
 // I/O. It may import tui/theme, tui/pane, tui/sandbox, tui/shardview,
-// tui/lessonui, tui/exercisesui, tui/drillui, tui/interviewui, lessons,
-// exercises (for its errors and
-// catalog), the engine's scenario types, bubbletea, bubbles (key, help) and
-// lipgloss.
+// tui/lessonui, tui/exercisesui, tui/drillui, tui/interviewui, tui/livelab,
+// tui/internal/playback, lessons, exercises (for its errors and catalog),
+// the engine's scenario types, bubbletea, bubbles (key, help) and lipgloss.
+// The live lab's servers are started and stopped by functions the caller
+// supplies (LiveLab), in tea.Cmds, as the workbook's are.
 package home
 
 import (
@@ -31,6 +32,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/interviewui"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
+	"github.com/breakerlab/breakerlab/tui/livelab"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/shardview"
@@ -94,6 +96,10 @@ type Options struct {
 	// say it is not available.
 	Drill     *drillui.Options
 	Interview *interviewui.Options
+	// LiveLab starts the live lab's servers on loopback and returns what
+	// its screen shows and how to stop them; it runs in a command, never
+	// in Update. Nil makes the item say how to run the lab from a shell.
+	LiveLab func() (livelab.Options, func() error, error)
 }
 
 type screen int
@@ -108,6 +114,7 @@ const (
 	onNoWorkbook // Exercises chosen, but there is no workbook
 	onDrill
 	onInterview
+	onLiveLab
 )
 
 type item struct{ title, desc string }
@@ -115,6 +122,7 @@ type item struct{ title, desc string }
 var items = [...]item{
 	{"Lessons", "step through how one slow dependency takes a server down, and what stops it"},
 	{"Sandbox", "play a scenario live: the pool fills, the breaker trips; pause, rewind, turn knobs"},
+	{"Live lab", "the checkout incident on real HTTP sockets, measured beside its simulation"},
 	{"Drill", "interview practice: spaced repetition, model answers, problems with fresh numbers"},
 	{"Interview", "a mock design interview against the clock, then a rubric to grade yourself"},
 	{"Exercises", "build a breaker, a bulkhead and retries yourself, graded by Go tests"},
@@ -123,6 +131,7 @@ var items = [...]item{
 const (
 	lessonsItem = iota
 	sandboxItem
+	liveLabItem
 	drillItem
 	interviewItem
 	exercisesItem
@@ -184,7 +193,9 @@ type Model struct {
 	ex       *exercisesui.Model
 	drill    *drillui.Model
 	iv       *interviewui.Model
-	busy     string // what a command in flight is doing, shown instead of the note
+	live     *livelab.Model
+	liveStop func() error // stops the live lab's servers; nil when none run
+	busy     string       // what a command in flight is doing, shown instead of the note
 	w, h     int
 	note     string
 	noteErr  bool
@@ -292,6 +303,19 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Sequence(cmd, tea.Quit)
 		}
 		return m, cmd
+	case onLiveLab:
+		if _, ok := msg.(leftLiveLabMsg); ok {
+			m.setScreen(onMenu)
+			m.live = nil
+			return m, m.stopLiveLab()
+		}
+		next, cmd := m.live.Update(msg)
+		m.live = next.(*livelab.Model)
+		if k, ok := msg.(tea.KeyMsg); ok && k.Type == tea.KeyCtrlC {
+			// The lab's servers shut down before the program ends.
+			return m, tea.Sequence(m.stopLiveLab(), tea.Quit)
+		}
+		return m, cmd
 	case onDrill:
 		if _, ok := msg.(drillui.BackMsg); ok {
 			m.setScreen(onMenu)
@@ -326,6 +350,16 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	if f, ok := msg.(foundMsg); ok {
 		return m.found(f)
+	}
+	if l, ok := msg.(liveLabStartedMsg); ok {
+		return m.openLiveLab(l)
+	}
+	if l, ok := msg.(liveLabStoppedMsg); ok {
+		m.busy = ""
+		if l.err != nil {
+			m.setNote("The live lab's servers did not stop cleanly: "+l.err.Error(), true)
+		}
+		return m, nil
 	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
@@ -388,6 +422,8 @@ func (m Model) open() (tea.Model, tea.Cmd) {
 			return m.findWorkbook()
 		case drillItem:
 			return m.openDrill()
+		case liveLabItem:
+			return m.startLiveLab()
 		case interviewItem:
 			return m.openInterview()
 		}
@@ -475,6 +511,62 @@ func (m Model) openInterview() (tea.Model, tea.Cmd) {
 	iv = next.(interviewui.Model)
 	m.iv, m.screen = &iv, onInterview
 	return m, iv.Init()
+}
+
+// Messages of the live lab's life on the home screen.
+type (
+	liveLabStartedMsg struct {
+		o    livelab.Options
+		stop func() error
+		err  error
+	}
+	leftLiveLabMsg    struct{}
+	liveLabStoppedMsg struct{ err error }
+)
+
+// startLiveLab starts the lab's servers in a command: binding sockets is
+// I/O, which Update does not do.
+func (m Model) startLiveLab() (tea.Model, tea.Cmd) {
+	if m.o.LiveLab == nil {
+		m.setNote("The live lab is not available here; in a shell, `breakerlab lab checkout --tui` runs it.", true)
+		return m, nil
+	}
+	m.busy = "starting the provider and the API on 127.0.0.1…"
+	start := m.o.LiveLab
+	return m, func() tea.Msg {
+		o, stop, err := start()
+		return liveLabStartedMsg{o: o, stop: stop, err: err}
+	}
+}
+
+// openLiveLab shows the lab once its servers run.
+func (m Model) openLiveLab(l liveLabStartedMsg) (tea.Model, tea.Cmd) {
+	m.busy = ""
+	if l.err != nil {
+		m.setNote("The live lab could not start: "+l.err.Error(), true)
+		return m, nil
+	}
+	l.o.Theme = m.th
+	l.o.Leave = func() tea.Msg { return leftLiveLabMsg{} }
+	live, err := livelab.New(l.o)
+	if err != nil {
+		m.setNote(err.Error(), true)
+		return m, func() tea.Msg { return liveLabStoppedMsg{l.stop()} }
+	}
+	next, _ := live.Update(m.size())
+	m.live, m.liveStop, m.screen = next.(*livelab.Model), l.stop, onLiveLab
+	return m, live.Init()
+}
+
+// stopLiveLab shuts the lab's servers down in a command.
+func (m *Model) stopLiveLab() tea.Cmd {
+	stop := m.liveStop
+	m.liveStop = nil
+	if stop == nil {
+		return nil
+	}
+	m.busy = "stopping the live lab…"
+	return func() tea.Msg { return liveLabStoppedMsg{stop()} }
 }
 
 // findWorkbook looks for the workbook in a command; foundMsg carries the
@@ -579,11 +671,14 @@ func (m Model) View() string {
 		return m.drill.View()
 	case onInterview:
 		return m.iv.View()
+	case onLiveLab:
+		return m.live.View()
 	}
 	if m.w <= 0 || m.h <= 0 {
 		return ""
 	}
 	var body []string
+	focus := -1 // the line of the chosen row, kept in sight when the window is short
 	body = append(body, "", " "+m.th.Title.Render("breakerlab"), " "+m.th.Subtitle.Render("learn how systems survive a failing dependency"), "")
 	switch {
 	case m.showHelp:
@@ -599,6 +694,7 @@ func (m Model) View() string {
 		for _, e := range m.o.Scenarios {
 			nameW = max(nameW, len(e.Name))
 		}
+		focus = len(body) + m.pick
 		for i, e := range m.o.Scenarios {
 			name := fmt.Sprintf("%-*s", nameW, e.Name)
 			desc := e.Summary
@@ -615,7 +711,9 @@ func (m Model) View() string {
 	case m.screen == onNoWorkbook:
 		body = append(body, m.noWorkbookLines()...)
 	default:
-		body = append(body, m.menuLines()...)
+		menu, at := m.menuLines()
+		focus = len(body) + at
+		body = append(body, menu...)
 	}
 	body = append(body, "")
 	switch {
@@ -628,6 +726,7 @@ func (m Model) View() string {
 		}
 		body = append(body, m.para(m.note, style)...)
 	}
+	body = scrollTo(body, focus, m.h-1, m.th.Dim)
 	// The key help sits on the last line.
 	lines := pane.Block(body, m.w, m.h-1)
 	lines = append(lines, pane.Fit(" "+m.help.ShortHelpView(m.keys.ShortHelp()), m.w))
@@ -672,9 +771,36 @@ func (m Model) noWorkbookLines() []string {
 	return out
 }
 
+// scrollTo shows the part of lines that fits in height rows around the
+// line focus (-1: none), saying what is above and below: a window too
+// short for the menu scrolls with the cursor instead of cutting it.
+func scrollTo(lines []string, focus, height int, dim lipgloss.Style) []string {
+	if len(lines) <= height || focus < 0 || height < 3 {
+		return lines
+	}
+	start := min(max(focus-height/2, 0), len(lines)-height)
+	// The first and last rows become markers when there is more beyond
+	// them: keep the focus off those rows.
+	if start > 0 && focus == start {
+		start--
+	}
+	if end := start + height; end < len(lines) && focus == end-1 {
+		start++
+	}
+	out := append([]string(nil), lines[start:start+height]...)
+	if start > 0 {
+		out[0] = "   " + dim.Render(fmt.Sprintf("↑ %d more lines above", start+1))
+	}
+	if end := start + height; end < len(lines) {
+		out[len(out)-1] = "   " + dim.Render(fmt.Sprintf("↓ %d more lines below", len(lines)-end+1))
+	}
+	return out
+}
+
 // menuLines are the menu's items, each description wrapped beside its
-// title when the window is narrow, with a blank line between items then.
-func (m Model) menuLines() []string {
+// title when the window is narrow, with a blank line between items then,
+// and the index of the line of the item under the cursor.
+func (m Model) menuLines() ([]string, int) {
 	const lead = 16 // " ▸  " and the padded title, as row draws them
 	descs := make([][]string, len(items))
 	spaced := false
@@ -683,16 +809,20 @@ func (m Model) menuLines() []string {
 		spaced = spaced || len(descs[i]) > 1
 	}
 	var out []string
+	at := 0
 	for i, it := range items {
 		if i > 0 && spaced {
 			out = append(out, "")
+		}
+		if i == m.cursor {
+			at = len(out)
 		}
 		out = append(out, m.row(i == m.cursor, fmt.Sprintf("%-9s", it.title), descs[i][0], false))
 		for _, l := range descs[i][1:] {
 			out = append(out, strings.Repeat(" ", lead)+l)
 		}
 	}
-	return out
+	return out, at
 }
 
 // row is one menu or picker line: a cursor, the name, its description.

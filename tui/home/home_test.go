@@ -7,6 +7,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/breakerlab/breakerlab/tui/livelab"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -44,10 +45,28 @@ func TestHomeGolden(t *testing.T) {
 
 func TestMenuMoves(t *testing.T) {
 	m := newHome(t, Options{})
-	for _, c := range []struct {
+	last := len(items) - 1
+	steps := []struct {
 		key  string
 		want int
-	}{{"down", 1}, {"j", 2}, {"down", 3}, {"down", 4}, {"down", 0}, {"up", 4}, {"k", 3}, {"k", 2}, {"k", 1}} {
+	}{{"down", 1}, {"j", 2}}
+	for i := 3; i <= last; i++ {
+		steps = append(steps, struct {
+			key  string
+			want int
+		}{"down", i})
+	}
+	steps = append(steps, []struct {
+		key  string
+		want int
+	}{{"down", 0}, {"up", last}, {"k", last - 1}}...)
+	for i := last - 2; i >= 1; i-- {
+		steps = append(steps, struct {
+			key  string
+			want int
+		}{"k", i})
+	}
+	for _, c := range steps {
 		m = press(m, c.key)
 		if m.cursor != c.want {
 			t.Fatalf("%s: cursor %d, want %d", c.key, m.cursor, c.want)
@@ -55,6 +74,46 @@ func TestMenuMoves(t *testing.T) {
 	}
 	if !strings.Contains(m.View(), "▸  Sandbox") {
 		t.Errorf("the cursor should mark Sandbox:\n%s", m.View())
+	}
+}
+
+// The live lab starts its servers in a command, opens its screen, and q
+// comes back to the menu and stops the servers; without a way to start it
+// the item says how to run it from a shell.
+func TestLiveLabOpensAndStops(t *testing.T) {
+	m := newHome(t, Options{})
+	m = press(goTo(t, m, "Live lab"), "enter")
+	if !strings.Contains(m.View(), "lab checkout --tui") {
+		t.Fatalf("without a live lab the item should say how to run it:\n%s", m.View())
+	}
+	stopped := 0
+	m = newHome(t, Options{LiveLab: func() (livelab.Options, func() error, error) {
+		sc := tuitest.Scenario(t, "checkout")
+		run, err := engine.New(sc, 3, tuitest.Seed)
+		if err != nil {
+			return livelab.Options{}, nil, err
+		}
+		real := func() engine.Snapshot { return run.Snapshot() }
+		return livelab.Options{Scenario: sc, Variant: 3, Seed: tuitest.Seed, Where: "a test", Real: real},
+			func() error { stopped++; return nil }, nil
+	}})
+	m = goTo(t, m, "Live lab")
+	m, cmd := update(m, keyMsg("enter"))
+	if !strings.Contains(m.View(), "starting the provider") {
+		t.Fatalf("while the servers start the menu should say so:\n%s", m.View())
+	}
+	m = send(m, cmd())
+	if m.screen != onLiveLab || !strings.Contains(m.View(), "q back") {
+		t.Fatalf("the live lab should be open, with q to come back:\n%s", m.View())
+	}
+	m, cmd = update(m, keyMsg("q"))
+	m, cmd = update(m, cmd()) // leftLiveLabMsg: back to the menu, stopping the servers
+	m = follow(t, m, cmd)
+	if m.screen != onMenu {
+		t.Fatalf("q should come back to the menu:\n%s", m.View())
+	}
+	if stopped != 1 {
+		t.Fatalf("leaving the live lab stopped its servers %d times, want once", stopped)
 	}
 }
 
@@ -187,5 +246,27 @@ func TestABurstOfKeysIsTakenKeyByKey(t *testing.T) {
 	m = follow(t, m, cmd)
 	if v := m.View(); !strings.Contains(v, "lesson 3 ·") {
 		t.Fatalf("jj then enter in the lesson list should open lesson 3:\n%s", v)
+	}
+}
+
+// A window too short for the menu scrolls with the cursor and says what is
+// above and below, instead of cutting the menu off.
+func TestAShortWindowScrollsTheMenu(t *testing.T) {
+	m := send(newHome(t, Options{}), tea.WindowSizeMsg{Width: 40, Height: 10})
+	for i := range items {
+		v := ansi.Strip(m.View())
+		if lines := strings.Split(v, "\n"); len(lines) != 10 {
+			t.Fatalf("at 40×10 the menu has %d lines, want 10:\n%s", len(lines), v)
+		}
+		if !strings.Contains(v, items[i].title) {
+			t.Fatalf("with the cursor on %s, the menu does not show it:\n%s", items[i].title, v)
+		}
+		if i == len(items)-1 && !strings.Contains(v, "more lines above") {
+			t.Fatalf("on the last item the menu should say what is above:\n%s", v)
+		}
+		if i == 0 && !strings.Contains(v, "more lines below") {
+			t.Fatalf("on the first item the menu should say what is below:\n%s", v)
+		}
+		m = press(m, "down")
 	}
 }

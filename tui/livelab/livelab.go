@@ -42,6 +42,9 @@ type Options struct {
 	Real func() engine.Snapshot
 	// Tick is the refresh period; 0 means 100 ms.
 	Tick time.Duration
+	// Leave, if set, is the command q and esc run instead of quitting: the
+	// home screen uses it to take the screen back (and stop the lab).
+	Leave tea.Cmd
 }
 
 // side is one column: its panes and its latest snapshot.
@@ -123,6 +126,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layout()
 	case tea.KeyMsg:
 		if key.Matches(msg, m.quit) {
+			if m.o.Leave != nil && msg.Type != tea.KeyCtrlC {
+				return m, m.o.Leave
+			}
 			return m, tea.Quit
 		}
 	case tickMsg:
@@ -264,7 +270,11 @@ func (m *Model) footer() []string {
 	}
 	add(m.verdict(sim, real))
 	add("Why they differ: real timers fire late on shared cores and calls cross the loopback stack; the simulation's clock is exact, its arrivals random.")
-	out = append(out, m.th.Dim.Render("q quit"))
+	if m.o.Leave != nil {
+		out = append(out, m.th.Dim.Render("q back (stops the lab)"))
+	} else {
+		out = append(out, m.th.Dim.Render("q quit"))
+	}
 	return out
 }
 
