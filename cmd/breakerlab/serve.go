@@ -1,0 +1,270 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui"
+	"github.com/breakerlab/breakerlab/tui/drillui"
+	"github.com/breakerlab/breakerlab/tui/home"
+	"github.com/breakerlab/breakerlab/tui/interviewui"
+	"github.com/breakerlab/breakerlab/tui/lessonui"
+	"github.com/breakerlab/breakerlab/tui/serve"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/log"
+	gossh "golang.org/x/crypto/ssh"
+	"golang.org/x/term"
+)
+
+// `breakerlab serve` hands the program to a classroom over SSH
+// (tui/serve); this file only turns flags into its Config.
+func init() {
+	register(command{name: "serve", summary: "serve the program to a classroom over SSH (serve [--listen ADDR] [--authorized-keys FILE] [--password] [--teacher] [--present])", run: runServe})
+}
+
+// serveContext ends on ctrl+c or SIGTERM; tests replace it.
+var serveContext = func() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+// noPTY is the one line a client without a terminal is told.
+const noPTY = "breakerlab needs a terminal: connect with `ssh -t`. Without one, install breakerlab and use its headless commands: " +
+	"breakerlab run SCENARIO, breakerlab scenarios, breakerlab lessons, breakerlab lesson ID --check, breakerlab exercises check."
+
+// remoteExercises is what the Exercises item says over SSH.
+const remoteExercises = "The exercises grade Go code you write on your own computer, so they do not run over SSH. " +
+	"To do them, install Go and breakerlab there (go install github.com/breakerlab/breakerlab/cmd/breakerlab@latest), " +
+	"then run `breakerlab exercises init` and `breakerlab` in the folder it makes."
+
+func runServe(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	listen := fs.String("listen", serve.DefaultListen, "address to listen on; anything but loopback needs --authorized-keys or --password")
+	keys := fs.String("authorized-keys", "", "file of the public keys allowed in, one a line (authorized_keys format)")
+	password := fs.Bool("password", false, "ask here for a class password that students type to get in")
+	teacher := fs.Bool("teacher", false, "run the teacher's screen in this terminal: students press f to follow its sandbox")
+	present := fs.Bool("present", false, "the teacher's screen starts in presentation mode, for a projector (ctrl+p toggles it in any session)")
+	teacherKey := fs.String("teacher-key", "", "file of public keys whose SSH sessions present, as --teacher's does")
+	dataDir := fs.String("data-dir", "", "where the host key and the students' progress live (default: breakerlab/serve in the user's config directory)")
+	maxSessions := fs.Int("max-sessions", serve.DefaultMaxSessions, "sessions at once, 1 to 10000")
+	idle := fs.Duration("idle-timeout", serve.DefaultIdleTimeout, "close a connection after this long with nothing sent either way (0: never)")
+	maxSession := fs.Duration("max-session", serve.DefaultMaxSession, "close a connection after this long whatever happens (0: never)")
+	rate := fs.Float64("rate-per-ip", serve.DefaultRatePerIP, "new connections a minute from one address, with a burst of as many (0: no limit)")
+	benchClients := fs.Int("bench-clients", 0, "measure instead of serving: N students follow a teacher playing at 30 fps, then N play their own; prints CPU and memory per session")
+	benchFor := fs.Duration("bench-for", 10*time.Second, "how long --bench-clients measures")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("serve takes no arguments, got %q\n%s", pos, flagHelp(fs))
+	}
+	cfg := serve.Config{Listen: *listen, MaxSessions: *maxSessions, RatePerIP: *rate,
+		IdleTimeout: noneIfZero(*idle), MaxSession: noneIfZero(*maxSession),
+		Home: serveHome, NoPTY: noPTY,
+		Exercises: remoteExercises, Present: *present}
+	if *rate == 0 {
+		cfg.RatePerIP = -1
+	}
+	if *maxSessions < 1 || *maxSessions > 10000 {
+		return usagef("--max-sessions %d: allowed are 1 to 10000", *maxSessions)
+	}
+	if *idle < 0 || *maxSession < 0 || *rate < 0 {
+		return usagef("--idle-timeout, --max-session and --rate-per-ip cannot be negative (0 turns each off)")
+	}
+	if *benchClients != 0 {
+		if *benchClients < 1 || *benchClients > 500 {
+			return usagef("--bench-clients %d: allowed are 1 to 500", *benchClients)
+		}
+		return serveBench(*benchClients, *benchFor, stdout)
+	}
+	dir := *dataDir
+	if dir == "" {
+		c, err := os.UserConfigDir()
+		if err != nil {
+			return fmt.Errorf("finding the config directory (give --data-dir): %w", err)
+		}
+		dir = filepath.Join(c, "breakerlab", "serve")
+	}
+	cfg.DataDir, cfg.HostKeyPath = filepath.Join(dir, "students"), filepath.Join(dir, "host_ed25519")
+	if *keys != "" {
+		if cfg.AuthorizedKeys, err = readKeys(*keys); err != nil {
+			return usageError{err}
+		}
+	}
+	if *teacherKey != "" {
+		if cfg.TeacherKeys, err = readKeys(*teacherKey); err != nil {
+			return usageError{err}
+		}
+	}
+	// Refuse an open non-loopback address before asking for anything.
+	if !*password && len(cfg.AuthorizedKeys) == 0 && !serve.IsLoopback(cfg.Listen) {
+		_, err := serve.New(cfg)
+		return usageError{err}
+	}
+	if *teacher {
+		if err := needTerminal(stdout, "serve --teacher", "leave out --teacher and sign in with --teacher-key"); err != nil {
+			return err
+		}
+	}
+	if *password {
+		if cfg.Password, err = askPassword(stderr); err != nil {
+			return err
+		}
+	}
+	// The teacher's screen takes the terminal, so the log goes to a file.
+	logOut := stderr
+	if *teacher {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return err
+		}
+		f, err := os.OpenFile(filepath.Join(dir, "serve.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+		if err != nil {
+			return fmt.Errorf("opening the log: %w", err)
+		}
+		defer f.Close()
+		fmt.Fprintf(stderr, "breakerlab serve: logging to %s\n", f.Name())
+		logOut = f
+	}
+	cfg.Logger = log.NewWithOptions(logOut, log.Options{ReportTimestamp: true, Prefix: "serve"})
+	srv, err := serve.New(cfg)
+	if err != nil {
+		if errors.Is(err, serve.ErrNoAccessRule) {
+			return usageError{err}
+		}
+		return err
+	}
+	ctx, stop := serveContext()
+	defer stop()
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", cfg.Listen, err)
+	}
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	fmt.Fprintf(stderr, "breakerlab serve: students connect with `ssh -p %s HOST` (this machine's address); ctrl+c stops the server\n", port)
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	if *teacher {
+		go func() {
+			// The teacher's own screen is the home screen of `breakerlab`,
+			// with the teacher's own progress, in the room.
+			o := serveHome()
+			lo := lessonui.Terminal("")
+			o.Theme, o.LessonStore, o.LessonNotice = lo.Theme, lo.Store, lo.Notice
+			d, iv := drillui.Terminal(), interviewui.Terminal()
+			o.Drill, o.Interview = &d, &iv
+			if wd, err := os.Getwd(); err == nil {
+				o.Workbooks = tui.Workbooks(wd, true)
+			}
+			m := serve.NewSession(ctx, o, srv.Room(), true)
+			m.SetPresent(*present)
+			defer m.Leave()
+			_, _ = tea.NewProgram(m, tea.WithAltScreen(), tea.WithFPS(30), tea.WithContext(ctx)).Run()
+			stop()
+		}()
+	}
+	select {
+	case <-ctx.Done():
+	case err := <-served:
+		if err != nil {
+			return err
+		}
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return srv.Shutdown(sctx)
+}
+
+// noneIfZero maps the flag's 0 ("never") to the config's negative.
+func noneIfZero(d time.Duration) time.Duration {
+	if d == 0 {
+		return -1
+	}
+	return d
+}
+
+// serveHome is the home screen of one session, without its theme.
+func serveHome() home.Options {
+	o := home.Options{Seed: defaultSeed}
+	for _, b := range scenarios.All() {
+		o.Scenarios = append(o.Scenarios, home.Entry{Name: b.Name, Summary: b.Summary, Build: b.Build})
+	}
+	o.Scenarios = append(o.Scenarios, home.Entry{Name: shuffleScenario.Name, Summary: shuffleScenario.Summary, ShardView: true})
+	all, err := lessons.All()
+	if err != nil {
+		o.LessonNotice = "The lessons did not load: " + err.Error()
+	}
+	o.Lessons = all
+	return o
+}
+
+// readKeys reads an authorized_keys file: one key a line; blank lines and
+// # comments are skipped.
+func readKeys(path string) ([]gossh.PublicKey, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading the keys: %w", err)
+	}
+	var keys []gossh.PublicKey
+	for i, line := range bytes.Split(data, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		k, _, _, _, err := gossh.ParseAuthorizedKey(line)
+		if err != nil {
+			return nil, fmt.Errorf("%s line %d is not a public key (expected e.g. `ssh-ed25519 AAAA... name`): %w", path, i+1, err)
+		}
+		keys = append(keys, k)
+	}
+	if len(keys) == 0 {
+		return nil, fmt.Errorf("%s holds no public keys", path)
+	}
+	return keys, nil
+}
+
+// askPassword reads the class password from the terminal, never echoed
+// and never from the command line.
+func askPassword(stderr io.Writer) ([]byte, error) {
+	fd := int(os.Stdin.Fd())
+	if !term.IsTerminal(fd) {
+		return nil, usagef("--password asks for the class password on the terminal, and stdin is not one")
+	}
+	fmt.Fprint(stderr, "Class password (students type it to get in): ")
+	pw, err := term.ReadPassword(fd)
+	fmt.Fprintln(stderr)
+	if err != nil {
+		return nil, fmt.Errorf("reading the password: %w", err)
+	}
+	if len(pw) < 6 {
+		return nil, usagef("the class password must be at least 6 characters, got %d", len(pw))
+	}
+	return pw, nil
+}
+
+// serveBench measures n followers, then n students playing on their own
+// (tui/serve.Bench), and prints the results.
+func serveBench(n int, d time.Duration, stdout io.Writer) error {
+	if d < time.Second || d > 50*time.Second {
+		return usagef("--bench-for %v: allowed are 1s to 50s (the scenario plays for a minute)", d)
+	}
+	for _, follow := range []bool{true, false} {
+		r, err := serve.Bench(n, d, follow, serveHome)
+		if err != nil {
+			return fmt.Errorf("measuring: %w", err)
+		}
+		fmt.Fprintln(stdout, r)
+	}
+	return nil
+}

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// serve refuses, with exit 2 and a message naming the fix, what it cannot
+// accept: an open non-loopback address, bad limits, a password it cannot
+// ask for, a keys file that is not one.
+func TestServeRefusesBadCommandLines(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "keys")
+	if err := os.WriteFile(bad, []byte("# students\nnot a key\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"serve", "--listen", "0.0.0.0:2222", "--data-dir", dir}, []string{"--authorized-keys", "--password", "127.0.0.1"}},
+		{[]string{"serve", "--max-sessions", "0"}, []string{"--max-sessions 0", "1 to 10000"}},
+		{[]string{"serve", "--idle-timeout", "-1s"}, []string{"cannot be negative"}},
+		{[]string{"serve", "--authorized-keys", bad, "--data-dir", dir}, []string{"line 2 is not a public key"}},
+		{[]string{"serve", "--password", "--data-dir", dir}, []string{"stdin is not one"}},
+		{[]string{"serve", "extra"}, []string{"takes no arguments"}},
+		{[]string{"serve", "--bench-clients", "501"}, []string{"1 to 500"}},
+	} {
+		_, stderr, code := run(t, tc.args...)
+		if code != exitUsage {
+			t.Errorf("%v: exit %d, want %d (%s)", tc.args, code, exitUsage, stderr)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%v: %q does not say %q", tc.args, stderr, w)
+			}
+		}
+	}
+}

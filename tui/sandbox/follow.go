@@ -1,0 +1,99 @@
+package sandbox
+
+import (
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Following another sandbox: a classroom server (tui/serve) reads the
+// presenter's sandbox as a State and has every follower's sandbox take it
+// on. What travels is this state, never a rendered frame: each follower
+// draws it at its own window size, with its own theme.
+
+// State is what a sandbox shows, as far as another sandbox needs to show
+// the same moment: the scenario with its knobs, the variant, the seed, the
+// virtual time, the speed and whether it plays. In compare mode it is the
+// left side's variant and time.
+type State struct {
+	// Scenario is the scenario with the knobs as set. It is shared, not
+	// copied: a sandbox never changes a scenario once it runs it (an edit
+	// builds a new one), so readers must not change it either.
+	Scenario *engine.Scenario
+	// Edited says the knobs differ from the built-in scenario's.
+	Edited  bool
+	Variant int
+	Seed    uint64
+	At      time.Duration
+	Speed   float64
+	Playing bool
+}
+
+// State reports what the sandbox shows.
+func (m Model) State() State {
+	v := m.sim.variant
+	if m.cmp != nil {
+		v = m.cmp.sides[0].variant
+	}
+	return State{
+		Scenario: m.sim.sc,
+		Edited:   m.sim.edited,
+		Variant:  v,
+		Seed:     m.sim.seed,
+		At:       m.now(),
+		Speed:    m.clock.Speed(),
+		Playing:  m.clock.Playing(),
+	}
+}
+
+// NewFollower builds a sandbox that shows st: New on st's scenario (which
+// it copies), then Follow. o's Scenario, Variant, Seed, Speed and Play are
+// taken from st.
+func NewFollower(o Options, st State) (Model, error) {
+	o.Scenario, o.Variant, o.Seed, o.Speed, o.Play = st.Scenario, st.Variant, st.Seed, st.Speed, false
+	m, err := New(o)
+	if err != nil {
+		return Model{}, err
+	}
+	m.sim.edited = st.Edited
+	return m.Follow(st)
+}
+
+// Follow makes the sandbox show st's variant, time, speed and play state;
+// st's scenario and seed must be the ones the sandbox was built on (a
+// caller that sees them change builds a new one with NewFollower). The
+// knob form, the help and compare mode close. While following, the clock
+// says whether the presenter plays but runs no frames of its own: every
+// move comes from the next Follow. Fork hands the clock back.
+func (m Model) Follow(st State) (Model, error) {
+	m.form, m.showHelp, m.cmp, m.note = nil, false, nil, ""
+	err := m.sim.setVariant(st.Variant)
+	if err == nil {
+		err = m.sim.seek(st.At)
+	}
+	if m.clock.Speed() != st.Speed {
+		m.clock = playback.NewClock(st.Speed, false)
+	}
+	// Stopping and starting again moves the clock to a new chain of ticks,
+	// which leaves the one it ran while exploring stale; the new chain's
+	// first tick is never asked for, so no frame of its own runs.
+	m.clock.Play(false)
+	m.clock.Play(st.Playing)
+	if err != nil {
+		m.setNote(err.Error(), true)
+	}
+	m.refresh()
+	return m, err
+}
+
+// Fork stops following: the sandbox goes on from the moment it shows, on
+// its own clock, playing if the presenter was.
+func (m Model) Fork() (Model, tea.Cmd) {
+	playing := m.clock.Playing()
+	m.clock.Play(false)
+	cmd := m.clock.Play(playing)
+	m.refresh()
+	return m, cmd
+}

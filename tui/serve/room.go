@@ -1,0 +1,136 @@
+package serve
+
+import (
+	"sync"
+
+	"github.com/breakerlab/breakerlab/tui/sandbox"
+)
+
+// Room is the classroom's shared state: the presenter's sandbox as a
+// sandbox.State (never a rendered frame), and who follows it. Sessions
+// learn of a change through a one-slot signal channel each: a publish
+// never waits for a session, so a student whose terminal reads slowly (or
+// not at all) cannot hold up the teacher or anyone else; a session that
+// missed signals reads only the latest state.
+type Room struct {
+	mu         sync.Mutex
+	st         sandbox.State
+	open       bool // the presenter's sandbox is open
+	presenters int
+	members    map[*Member]struct{}
+	question   *questionState // the question put to the room, if any
+}
+
+// Member is one session in the room.
+type Member struct {
+	signal    chan struct{}
+	teacher   bool
+	following bool
+}
+
+// NewRoom makes an empty room.
+func NewRoom() *Room { return &Room{members: map[*Member]struct{}{}} }
+
+// Join adds a session; a teacher's session presents.
+func (r *Room) Join(teacher bool) *Member {
+	m := &Member{signal: make(chan struct{}, 1), teacher: teacher}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.members[m] = struct{}{}
+	if teacher {
+		r.presenters++
+	}
+	r.notifyLocked(false)
+	return m
+}
+
+// Leave removes a session. When the last presenter leaves, followers keep
+// the last moment they were shown and are told the teacher is away.
+func (r *Room) Leave(m *Member) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.members[m]; !ok {
+		return
+	}
+	delete(r.members, m)
+	if m.teacher {
+		r.presenters--
+		if r.presenters == 0 {
+			r.open = false
+		}
+	}
+	r.notifyLocked(false)
+}
+
+// Signal is the member's channel: a value arrives after something it
+// shows changed.
+func (m *Member) Signal() <-chan struct{} { return m.signal }
+
+// SetFollowing records whether a student follows; presenters see the
+// counts.
+func (r *Room) SetFollowing(m *Member, on bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if m.following == on {
+		return
+	}
+	m.following = on
+	r.notifyLocked(true)
+}
+
+// Publish is a presenter's new state: open says its sandbox is open, st
+// is what it shows. Followers are signalled; so is everyone when the
+// sandbox opens or closes (their status line changes).
+func (r *Room) Publish(st sandbox.State, open bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	changed := open != r.open
+	r.st, r.open = st, open
+	for m := range r.members {
+		if m.following || (changed && !m.teacher) {
+			signal(m)
+		}
+	}
+}
+
+// Latest is the presenter's last state, whether their sandbox is open, and
+// whether there is a presenter at all.
+func (r *Room) Latest() (st sandbox.State, open, present bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.st, r.open, r.presenters > 0
+}
+
+// Counts are how many students follow and how many explore.
+func (r *Room) Counts() (follow, explore int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for m := range r.members {
+		switch {
+		case m.teacher:
+		case m.following:
+			follow++
+		default:
+			explore++
+		}
+	}
+	return follow, explore
+}
+
+// notifyLocked signals the presenters (the counts changed) and, unless
+// onlyTeachers, everyone (a presenter came or went).
+func (r *Room) notifyLocked(onlyTeachers bool) {
+	for m := range r.members {
+		if m.teacher || !onlyTeachers {
+			signal(m)
+		}
+	}
+}
+
+// signal leaves a value in m's slot unless one already waits there.
+func signal(m *Member) {
+	select {
+	case m.signal <- struct{}{}:
+	default:
+	}
+}

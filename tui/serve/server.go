@@ -1,0 +1,354 @@
+// Package serve is breakerlab's classroom: an SSH server (charmbracelet/wish,
+// v1) that gives every connection the whole program, the home screen and
+// all behind it, and a room in which students can follow the teacher's
+// sandbox or explore on their own.
+//
+// It owns the server's access rules (authorized keys, a class password, or
+// open on loopback only), its limits (sessions, idle time, session length,
+// new connections per address a minute, a handshake deadline), the per-session
+// model (its own home screen, renderer, colour profile and size; nothing
+// shared between sessions but the room and the read-only scenarios and
+// lessons), per-student progress under the data directory (lessons, drill
+// schedule, graded interviews), and the room (Room): the presenter's
+// sandbox state, never frames, that students follow (f) or fork from (F),
+// the counts of who follows, and questions put to the room with their
+// anonymous answer counts. Presentation mode (ctrl+p, or --present for the
+// teacher) draws the sandbox for a projector.
+//
+// It may import tui/home, tui/sandbox, tui/theme, tui/pane, tui/drillui,
+// tui/interviewui, lessons (and lessons/drill) and the engine's scenario type, bubbletea, lipgloss, termenv, x/ansi,
+// charmbracelet/log, charmbracelet/ssh and wish, and x/crypto/ssh. It does
+// file I/O only for the host key and the progress files, never in a View.
+package serve
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/breakerlab/breakerlab/tui/home"
+	"github.com/charmbracelet/log"
+	"github.com/charmbracelet/ssh"
+	"github.com/charmbracelet/wish"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// Defaults of the limits.
+const (
+	DefaultListen      = "127.0.0.1:2222"
+	DefaultMaxSessions = 100
+	DefaultIdleTimeout = 30 * time.Minute
+	DefaultMaxSession  = 4 * time.Hour
+	// DefaultRatePerIP is new connections a minute from one address. A
+	// class behind one NAT shares an address, so it is generous; a burst
+	// of as many is allowed.
+	DefaultRatePerIP = 60
+	// HandshakeTimeout is how long a connection may take to sign in and
+	// open its session.
+	HandshakeTimeout = 30 * time.Second
+)
+
+// Config configures a server.
+type Config struct {
+	// Listen is the address, DefaultListen when empty.
+	Listen string
+	// HostKeyPath is the host's private key, written on first use.
+	HostKeyPath string
+	// DataDir holds the students' progress, a folder each.
+	DataDir string
+	// AuthorizedKeys, when set, are the keys allowed in (the students').
+	AuthorizedKeys []gossh.PublicKey
+	// Password, when set, is the class password (keyboard-interactive and
+	// password sign-in).
+	Password []byte
+	// TeacherKeys sign in as the presenter; they are always let in.
+	TeacherKeys []gossh.PublicKey
+	// Limits; zero means the default, and a negative duration or rate
+	// means none.
+	MaxSessions int
+	IdleTimeout time.Duration
+	MaxSession  time.Duration
+	RatePerIP   float64
+	// HandshakeTimeout is how long a connection may take to sign in and
+	// open its session; HandshakeTimeout (the constant) when zero.
+	HandshakeTimeout time.Duration
+	// Present starts the teacher's sessions in presentation mode (ctrl+p
+	// toggles it in any session).
+	Present bool
+	// Home gives the home screen's options for a session: the server sets
+	// Theme, LessonStore, LessonNotice, Workbooks, ExercisesElsewhere, and
+	// Drill and Interview (on the student's own folder).
+	Home func() home.Options
+	// NoPTY is the one line a client without a terminal is told.
+	NoPTY string
+	// Exercises is what the Exercises item says over SSH.
+	Exercises string
+	// Logger receives the log; nil discards it.
+	Logger *log.Logger
+}
+
+// Access errors name the rule missing.
+var (
+	ErrNoAccessRule = errors.New("no access rule")
+)
+
+// IsLoopback reports whether addr (host:port) listens on loopback only.
+func IsLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// check fills in defaults and refuses a configuration that would let
+// anyone in from the network.
+func (c *Config) check() error {
+	if c.Listen == "" {
+		c.Listen = DefaultListen
+	}
+	if _, _, err := net.SplitHostPort(c.Listen); err != nil {
+		return fmt.Errorf("--listen %q is not HOST:PORT (e.g. %s, or 0.0.0.0:2222 for every interface): %w", c.Listen, DefaultListen, err)
+	}
+	open := len(c.AuthorizedKeys) == 0 && len(c.Password) == 0
+	if open && !IsLoopback(c.Listen) {
+		return fmt.Errorf("%w: %s is reachable from other machines, and without an access rule anyone there could connect; "+
+			"add --authorized-keys FILE (the students' public keys) or --password (a class password, asked here), "+
+			"or listen on 127.0.0.1", ErrNoAccessRule, c.Listen)
+	}
+	switch {
+	case c.MaxSessions == 0:
+		c.MaxSessions = DefaultMaxSessions
+	case c.MaxSessions < 0 || c.MaxSessions > 10000:
+		return fmt.Errorf("--max-sessions %d: allowed are 1 to 10000", c.MaxSessions)
+	}
+	def := func(d *time.Duration, v time.Duration) {
+		switch {
+		case *d == 0:
+			*d = v
+		case *d < 0:
+			*d = 0
+		}
+	}
+	def(&c.IdleTimeout, DefaultIdleTimeout)
+	def(&c.MaxSession, DefaultMaxSession)
+	if c.HandshakeTimeout <= 0 {
+		c.HandshakeTimeout = HandshakeTimeout
+	}
+	switch {
+	case c.RatePerIP == 0:
+		c.RatePerIP = DefaultRatePerIP
+	case c.RatePerIP < 0:
+		c.RatePerIP = 0
+	}
+	if c.HostKeyPath == "" || c.DataDir == "" {
+		return errors.New("the server needs a host key path and a data directory")
+	}
+	if c.Home == nil {
+		return errors.New("the server needs the home screen's options")
+	}
+	if c.Logger == nil {
+		c.Logger = log.New(discard{})
+	}
+	return nil
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// Server is a running classroom.
+type Server struct {
+	cfg     Config
+	srv     *ssh.Server
+	log     *log.Logger
+	room    *Room
+	stores  *stores
+	limiter *ipLimiter
+
+	conns    atomic.Int64 // TCP connections open
+	sessions atomic.Int64 // sessions running the program
+	mu       sync.Mutex   // guards stopping, and wg.Add against wg.Wait
+	stopping bool
+	wg       sync.WaitGroup
+	passHash [32]byte
+}
+
+// New builds a server; the host key is made now if it does not exist.
+func New(cfg Config) (*Server, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Dir(cfg.HostKeyPath), 0o700); err != nil {
+		return nil, fmt.Errorf("making the folder for the host key: %w", err)
+	}
+	s := &Server{
+		cfg:     cfg,
+		log:     cfg.Logger,
+		room:    NewRoom(),
+		stores:  newStores(cfg.DataDir),
+		limiter: newIPLimiter(cfg.RatePerIP),
+	}
+	if len(cfg.Password) > 0 {
+		s.passHash = sha256.Sum256(cfg.Password)
+	}
+	opts := []ssh.Option{
+		wish.WithAddress(cfg.Listen),
+		wish.WithHostKeyPath(cfg.HostKeyPath),
+		wish.WithIdleTimeout(cfg.IdleTimeout),
+		wish.WithMaxTimeout(cfg.MaxSession),
+		wish.WithMiddleware(s.handle),
+		wish.WithPublicKeyAuth(s.publicKey),
+	}
+	open := len(cfg.AuthorizedKeys) == 0 && len(cfg.Password) == 0
+	if open || len(cfg.Password) > 0 {
+		opts = append(opts, wish.WithKeyboardInteractiveAuth(s.keyboard), wish.WithPasswordAuth(s.password))
+	}
+	srv, err := wish.NewServer(opts...)
+	if err != nil {
+		return nil, fmt.Errorf("setting up the SSH server (host key %s): %w", cfg.HostKeyPath, err)
+	}
+	srv.ConnCallback = s.onConn
+	srv.ConnectionFailedCallback = func(c net.Conn, err error) {
+		s.log.Warn("connection refused", "from", c.RemoteAddr().String(), "why", err)
+	}
+	s.srv = srv
+	return s, nil
+}
+
+// Room is the server's room.
+func (s *Server) Room() *Room { return s.room }
+
+// Serve accepts connections on ln until Shutdown.
+func (s *Server) Serve(ln net.Listener) error {
+	s.log.Info("serving", "on", ln.Addr().String(), "access", s.accessWords(), "max_sessions", s.cfg.MaxSessions,
+		"idle_timeout", s.cfg.IdleTimeout, "max_session", s.cfg.MaxSession, "rate_per_ip_per_min", s.cfg.RatePerIP)
+	err := s.srv.Serve(ln)
+	if errors.Is(err, ssh.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// ListenAndServe listens on the configured address.
+func (s *Server) ListenAndServe() error {
+	ln, err := net.Listen("tcp", s.cfg.Listen)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", s.cfg.Listen, err)
+	}
+	return s.Serve(ln)
+}
+
+// Shutdown closes the listener and every connection, then waits (until
+// ctx ends) for every session to save its progress and stop.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	s.stopping = true
+	s.mu.Unlock()
+	err := s.srv.Close()
+	done := make(chan struct{})
+	go func() { s.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		return fmt.Errorf("sessions still stopping: %w", ctx.Err())
+	}
+	if errors.Is(err, ssh.ErrServerClosed) {
+		err = nil
+	}
+	s.log.Info("stopped")
+	return err
+}
+
+// track counts a session in, unless the server is stopping.
+func (s *Server) track() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.stopping {
+		return false
+	}
+	s.wg.Add(1)
+	return true
+}
+
+func (s *Server) accessWords() string {
+	var w []string
+	if len(s.cfg.AuthorizedKeys) > 0 {
+		w = append(w, fmt.Sprintf("%d authorized keys", len(s.cfg.AuthorizedKeys)))
+	}
+	if len(s.cfg.Password) > 0 {
+		w = append(w, "class password")
+	}
+	if len(w) == 0 {
+		w = append(w, "open (loopback only)")
+	}
+	if len(s.cfg.TeacherKeys) > 0 {
+		w = append(w, fmt.Sprintf("%d teacher keys", len(s.cfg.TeacherKeys)))
+	}
+	return strings.Join(w, ", ")
+}
+
+// publicKey lets in the teacher's keys, the authorized keys, and, on an
+// open server, any key (which then names the student's progress).
+func (s *Server) publicKey(_ ssh.Context, k ssh.PublicKey) bool {
+	if s.isTeacher(k) {
+		return true
+	}
+	if len(s.cfg.AuthorizedKeys) > 0 {
+		for _, a := range s.cfg.AuthorizedKeys {
+			if ssh.KeysEqual(a, k) {
+				return true
+			}
+		}
+		return false
+	}
+	return len(s.cfg.Password) == 0
+}
+
+func (s *Server) isTeacher(k ssh.PublicKey) bool {
+	if k == nil {
+		return false
+	}
+	for _, t := range s.cfg.TeacherKeys {
+		if ssh.KeysEqual(t, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// password checks the class password in constant time; an open server
+// takes any.
+func (s *Server) password(_ ssh.Context, pw string) bool {
+	if len(s.cfg.Password) == 0 {
+		return len(s.cfg.AuthorizedKeys) == 0
+	}
+	got := sha256.Sum256([]byte(pw))
+	return subtle.ConstantTimeCompare(got[:], s.passHash[:]) == 1
+}
+
+// keyboard asks for the class password, or lets anyone into an open
+// server without asking.
+func (s *Server) keyboard(_ ssh.Context, ch gossh.KeyboardInteractiveChallenge) bool {
+	if len(s.cfg.Password) == 0 {
+		return len(s.cfg.AuthorizedKeys) == 0
+	}
+	ans, err := ch("", "breakerlab classroom", []string{"Class password: "}, []bool{false})
+	if err != nil || len(ans) != 1 {
+		return false
+	}
+	return s.password(nil, ans[0])
+}

@@ -1,0 +1,215 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/breakerlab/breakerlab/lessons/drill"
+	"github.com/breakerlab/breakerlab/tui/drillui"
+	"github.com/breakerlab/breakerlab/tui/home"
+	"github.com/breakerlab/breakerlab/tui/interviewui"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/ssh"
+	"github.com/muesli/termenv"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// handle is the server's one middleware: it refuses what is not a
+// terminal session, then runs the program for the session until it ends.
+// It takes the place of wish's bubbletea middleware
+// (wish@v1.4.7/bubbletea/tea.go), for three reasons: the renderer must not
+// query the client's background (its query, on a session without a real
+// PTY, waits for the client's next keystroke and swallows it), resizes are
+// gathered rather than queued one by one, and the session must join the
+// room and save progress when it ends.
+func (s *Server) handle(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		sessionStarted(sess.Context())
+		if !s.track() {
+			_ = sess.Exit(1) // the server is stopping
+			return
+		}
+		defer s.wg.Done()
+		s.run(sess)
+		next(sess)
+	}
+}
+
+func (s *Server) run(sess ssh.Session) {
+	start := time.Now()
+	who, id, teacher := s.identify(sess)
+	from := sess.RemoteAddr().String()
+	if cmd := sess.RawCommand(); cmd != "" {
+		s.log.Warn("exec refused", "user", who, "from", from)
+		fmt.Fprintf(sess.Stderr(), "breakerlab serves its screen only; commands are refused. %s\r\n", s.cfg.NoPTY)
+		_ = sess.Exit(1)
+		return
+	}
+	pty, winch, ok := sess.Pty()
+	if !ok {
+		s.log.Warn("no terminal", "user", who, "from", from)
+		fmt.Fprintf(sess.Stderr(), "%s\r\n", s.cfg.NoPTY)
+		_ = sess.Exit(1)
+		return
+	}
+	if n := s.sessions.Add(1); n > int64(s.cfg.MaxSessions) {
+		s.sessions.Add(-1)
+		s.log.Warn("session refused", "user", who, "from", from, "why", "the class is full")
+		fmt.Fprintf(sess.Stderr(), "The class is full: this server takes %d sessions at once. Try again in a moment.\r\n", s.cfg.MaxSessions)
+		_ = sess.Exit(1)
+		return
+	}
+	defer s.sessions.Add(-1)
+	s.log.Info("connect", "user", who, "from", from, "teacher", teacher, "term", pty.Term,
+		"size", fmt.Sprintf("%dx%d", pty.Window.Width, pty.Window.Height))
+
+	env := append(sess.Environ(), "TERM="+pty.Term)
+	th := theme.New(sessionRenderer(sess, env))
+	o := s.cfg.Home()
+	o.Theme = th
+	o.Workbooks = nil
+	o.ExercisesElsewhere = s.cfg.Exercises
+	store, notice := s.stores.acquire(id)
+	o.LessonStore, o.LessonNotice = store, notice
+	s.studentTools(&o, id)
+
+	ctx, cancel := context.WithCancel(sess.Context())
+	defer cancel()
+	m := NewSession(ctx, o, s.room, teacher)
+	m.SetPresent(teacher && s.cfg.Present)
+	defer m.Leave()
+	p := tea.NewProgram(m,
+		tea.WithInput(sess), tea.WithOutput(sess),
+		tea.WithAltScreen(), tea.WithFPS(30),
+		tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithEnvironment(env))
+	sent := s.forwardSizes(ctx, winch, p)
+	_, err := p.Run()
+	cancel()
+	<-sent
+	if store != nil {
+		if err := s.stores.release(id); err != nil {
+			s.log.Error("saving progress", "user", who, "err", err)
+		}
+	}
+	switch {
+	case err != nil && ctx.Err() == nil:
+		s.log.Error("session failed", "user", who, "from", from, "after", time.Since(start).Round(time.Second), "err", err)
+	default:
+		s.log.Info("disconnect", "user", who, "from", from, "after", time.Since(start).Round(time.Second))
+	}
+	_ = sess.Exit(0)
+}
+
+// identify names the session for the log (user name, and the key's
+// fingerprint when one was used: both public), for the progress folder,
+// and says whether the teacher signed in.
+func (s *Server) identify(sess ssh.Session) (who, id string, teacher bool) {
+	k := sess.PublicKey()
+	if k == nil {
+		return sess.User(), studentID(nil, sess.User()), false
+	}
+	return sess.User() + " " + gossh.FingerprintSHA256(k), studentID(k.Marshal(), ""), s.isTeacher(k)
+}
+
+// sessionRenderer is a lipgloss renderer writing to the session, with the
+// colour profile the client's TERM (and COLORTERM, NO_COLOR, when it sent
+// them) asks for. WithUnsafe makes termenv read the profile from the
+// environment though the session is not a file; the background is taken
+// to be dark, as the theme's colours read on either.
+func sessionRenderer(sess ssh.Session, env []string) *lipgloss.Renderer {
+	e := sessEnv(env)
+	r := lipgloss.NewRenderer(sess, termenv.WithEnvironment(e), termenv.WithUnsafe(), termenv.WithColorCache(true))
+	// termenv reads NO_COLOR from the environment it is given as well
+	// (termenv@v0.16.0/termenv.go, EnvNoColor); saying so here keeps the
+	// rule in sight.
+	if theme.NoColor(e.Getenv) {
+		r.SetColorProfile(termenv.Ascii)
+	}
+	_ = r.ColorProfile()
+	r.SetHasDarkBackground(true)
+	return r
+}
+
+// sessEnv is the session's environment, as termenv reads it.
+type sessEnv []string
+
+func (e sessEnv) Environ() []string { return e }
+
+func (e sessEnv) Getenv(k string) string {
+	v := ""
+	for _, kv := range e {
+		if rest, ok := strings.CutPrefix(kv, k+"="); ok {
+			v = rest // the last one wins, as TERM is appended
+		}
+	}
+	return v
+}
+
+// forwardSizes hands the client's window changes to the program. The
+// library's request loop waits on winch, and while it waits the whole
+// connection stalls (x/crypto/ssh delivers a channel's requests from its
+// one read loop; charmbracelet/ssh session.go sends each window change on
+// winch): if the program were busy writing to a client whose SSH window
+// is full, nothing would ever read the window adjust, or the hang-up, that
+// would free it. So one goroutine only drains winch, keeping the latest
+// size, until the library closes it with the channel; another sends the
+// latest to the program. The returned channel closes when the sender has
+// stopped, after ctx ends.
+func (s *Server) forwardSizes(ctx context.Context, winch <-chan ssh.Window, p *tea.Program) <-chan struct{} {
+	var (
+		mu     sync.Mutex
+		latest ssh.Window
+		ready  = make(chan struct{}, 1)
+		sent   = make(chan struct{})
+	)
+	go func() {
+		for w := range winch {
+			mu.Lock()
+			latest = w
+			mu.Unlock()
+			select {
+			case ready <- struct{}{}:
+			default:
+			}
+		}
+	}()
+	go func() {
+		defer close(sent)
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-ready:
+				mu.Lock()
+				w := latest
+				mu.Unlock()
+				p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+			}
+		}
+	}()
+	return sent
+}
+
+// studentTools gives the drill and the mock interview the student's own
+// folder for their schedule and their graded interviews. Two sessions of
+// one student each keep a schedule of their own; the last to save wins.
+func (s *Server) studentTools(o *home.Options, id string) {
+	dir := filepath.Join(s.cfg.DataDir, id)
+	d := drillui.Options{}
+	d.Session.New = drill.DefaultNew
+	st, err := drill.OpenStore(dir, time.Now())
+	switch {
+	case err != nil:
+		d.Notice = err.Error() + "; the schedule will not be saved"
+	default:
+		d.Store, d.Notice = st, st.Notice()
+	}
+	o.Drill = &d
+	o.Interview = &interviewui.Options{Dir: dir}
+}
