@@ -8,6 +8,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui"
+	"github.com/breakerlab/breakerlab/tui/challengeui"
 	"github.com/breakerlab/breakerlab/tui/drillui"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/breakerlab/breakerlab/tui/interviewui"
@@ -54,6 +55,8 @@ func runHome(args []string, stdout, stderr io.Writer) error {
 	o.Workbooks = tui.Workbooks(wd, false)
 	d, iv := drillui.Terminal(), interviewui.Terminal()
 	o.Drill, o.Interview = &d, &iv
+	ch := challengeui.Terminal(nil, os.Getenv)
+	o.Challenges = &ch
 	o.LiveLab = homeLiveLab
 	return tui.RunHome(terminal(), o)
 }

@@ -27,6 +27,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/challengeui"
 	"github.com/breakerlab/breakerlab/tui/drillui"
 	"github.com/breakerlab/breakerlab/tui/exercisesui"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
@@ -96,6 +97,9 @@ type Options struct {
 	// say it is not available.
 	Drill     *drillui.Options
 	Interview *interviewui.Options
+	// Challenges lists the challenge levels (their Theme and Embedded are
+	// set here); nil makes the item say they are not available.
+	Challenges *challengeui.Options
 	// LiveLab starts the live lab's servers on loopback and returns what
 	// its screen shows and how to stop them; it runs in a command, never
 	// in Update. Nil makes the item say how to run the lab from a shell.
@@ -114,6 +118,7 @@ const (
 	onNoWorkbook // Exercises chosen, but there is no workbook
 	onDrill
 	onInterview
+	onChallenges
 	onLiveLab
 )
 
@@ -122,6 +127,7 @@ type item struct{ title, desc string }
 var items = [...]item{
 	{"Lessons", "step through how one slow dependency takes a server down, and what stops it"},
 	{"Sandbox", "play a scenario live: the pool fills, the breaker trips; pause, rewind, turn knobs"},
+	{"Challenges", "levels: turn the knobs until every goal holds on every seed"},
 	{"Live lab", "the checkout incident on real HTTP sockets, measured beside its simulation"},
 	{"Drill", "interview practice: spaced repetition, model answers, problems with fresh numbers"},
 	{"Interview", "a mock design interview against the clock, then a rubric to grade yourself"},
@@ -131,6 +137,7 @@ var items = [...]item{
 const (
 	lessonsItem = iota
 	sandboxItem
+	challengesItem
 	liveLabItem
 	drillItem
 	interviewItem
@@ -193,6 +200,7 @@ type Model struct {
 	ex       *exercisesui.Model
 	drill    *drillui.Model
 	iv       *interviewui.Model
+	ch       *challengeui.Picker
 	live     *livelab.Model
 	liveStop func() error // stops the live lab's servers; nil when none run
 	busy     string       // what a command in flight is doing, shown instead of the note
@@ -334,6 +342,15 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		iv := next.(interviewui.Model)
 		m.iv = &iv
 		return m, cmd
+	case onChallenges:
+		if _, ok := msg.(challengeui.BackMsg); ok && !m.ch.Open() {
+			m.setScreen(onMenu)
+			return m, nil
+		}
+		next, cmd := m.ch.Update(msg)
+		p := next.(challengeui.Picker)
+		m.ch = &p
+		return m, cmd
 	case onExercises:
 		if _, ok := msg.(leftExercisesMsg); ok {
 			m.setScreen(onMenu)
@@ -426,6 +443,8 @@ func (m Model) open() (tea.Model, tea.Cmd) {
 			return m.startLiveLab()
 		case interviewItem:
 			return m.openInterview()
+		case challengesItem:
+			return m.openChallenges()
 		}
 		return m, nil
 	}
@@ -671,6 +690,8 @@ func (m Model) View() string {
 		return m.drill.View()
 	case onInterview:
 		return m.iv.View()
+	case onChallenges:
+		return m.ch.View()
 	case onLiveLab:
 		return m.live.View()
 	}
@@ -801,7 +822,7 @@ func scrollTo(lines []string, focus, height int, dim lipgloss.Style) []string {
 // title when the window is narrow, with a blank line between items then,
 // and the index of the line of the item under the cursor.
 func (m Model) menuLines() ([]string, int) {
-	const lead = 16 // " ▸  " and the padded title, as row draws them
+	const lead = 17 // " ▸  " and the padded title, as row draws them
 	descs := make([][]string, len(items))
 	spaced := false
 	for i, it := range items {
@@ -817,7 +838,7 @@ func (m Model) menuLines() ([]string, int) {
 		if i == m.cursor {
 			at = len(out)
 		}
-		out = append(out, m.row(i == m.cursor, fmt.Sprintf("%-9s", it.title), descs[i][0], false))
+		out = append(out, m.row(i == m.cursor, fmt.Sprintf("%-10s", it.title), descs[i][0], false))
 		for _, l := range descs[i][1:] {
 			out = append(out, strings.Repeat(" ", lead)+l)
 		}
@@ -840,4 +861,22 @@ func (m Model) row(selected bool, name, desc string, dim bool) string {
 		d = m.th.Dim.Render(desc)
 	}
 	return " " + cur + n + "  " + d
+}
+
+// openChallenges shows the list of challenges, where the learner left it.
+func (m Model) openChallenges() (tea.Model, tea.Cmd) {
+	if m.o.Challenges == nil {
+		m.setNote("The challenges are not available here; `breakerlab challenges` lists them.", true)
+		return m, nil
+	}
+	if m.ch == nil {
+		o := *m.o.Challenges
+		o.Theme, o.Embedded = m.th, true
+		p := challengeui.NewPicker(o)
+		m.ch = &p
+	}
+	next, _ := m.ch.Update(m.size())
+	p := next.(challengeui.Picker)
+	m.ch, m.screen = &p, onChallenges
+	return m, p.Init()
 }

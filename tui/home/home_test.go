@@ -232,7 +232,7 @@ func TestABurstOfKeysIsTakenKeyByKey(t *testing.T) {
 	burst := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jj")}
 	m := send(newHome(t, Options{Lessons: allLessons(t)}), burst)
 	if m.cursor != 2 {
-		t.Fatalf("after the burst jj the menu's cursor is on %d, want 2 (Exercises)", m.cursor)
+		t.Fatalf("after the burst jj the menu's cursor is on %d, want 2 (Challenges)", m.cursor)
 	}
 	m = press(m, "k", "k", "enter") // back to Lessons, open the list
 	if !m.InLessons() {

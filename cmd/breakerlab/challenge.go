@@ -1,0 +1,270 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/lessons/challenge"
+	"github.com/breakerlab/breakerlab/tui/challengeui"
+)
+
+// `breakerlab challenges` lists the challenge levels; `breakerlab challenge
+// ID|FILE` plays one, `--start` prints its starting design and `--check
+// FILE` grades a design headless (exit 0 passes, 1 falls short, 2 bad
+// input), so a teacher can grade a folder of students' files in a script.
+func init() {
+	register(command{name: "challenges", summary: "list the challenge levels and the stars earned", run: runChallenges})
+	register(command{name: "challenge", summary: "play a challenge level; --check FILE grades a design headless", run: runChallenge})
+}
+
+func runChallenges(args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		return usagef("challenges takes no arguments, got %q; open one with `breakerlab challenge ID`", args)
+	}
+	all, err := challenge.All()
+	if err != nil {
+		return err
+	}
+	progress := openChallengeProgress(stderr)
+	idW := 0
+	for _, c := range all {
+		idW = max(idW, len(c.ID))
+	}
+	for _, c := range all {
+		stars := challenge.StarsText(0)
+		if progress != nil {
+			stars = challenge.StarsText(progress.Get(c.ID).Stars)
+		}
+		// 2 + 1 + idW + 2 + 3 + 2 columns before the summary; the rest of
+		// 80 is the summary's, cut at a word.
+		line := fmt.Sprintf("%2d %-*s  %s  ", c.Number, idW, c.ID, stars)
+		fmt.Fprintln(stdout, line+fitWords(c.Summary, 80-(2+1+idW+2+3+2)))
+	}
+	return nil
+}
+
+// fitWords shortens s to at most n columns at a word boundary, with an
+// ellipsis when it cut.
+func fitWords(s string, n int) string {
+	if len([]rune(s)) <= n {
+		return s
+	}
+	words := strings.Fields(s)
+	out := ""
+	for _, w := range words {
+		next := strings.TrimSpace(out + " " + w)
+		if len([]rune(next))+1 > n {
+			break
+		}
+		out = next
+	}
+	return out + "…"
+}
+
+// openChallengeProgress opens the stars file, reporting a problem on
+// stderr rather than failing: a list without stars is still a list.
+func openChallengeProgress(stderr io.Writer) *challenge.Progress {
+	path, err := challenge.DefaultProgressPath()
+	if err != nil {
+		return nil
+	}
+	p, err := challenge.OpenProgress(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "breakerlab: %v\n", err)
+	}
+	if n := p.Notice(); n != "" {
+		fmt.Fprintf(stderr, "breakerlab: %s\n", n)
+	}
+	return p
+}
+
+func runChallenge(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("challenge", flag.ContinueOnError)
+	check := fs.String("check", "", "grade the design in `FILE` (a scenario file, or a [shuffle] table) against the challenge, without opening it")
+	start := fs.Bool("start", false, "print the challenge's starting design, a file to edit and hand in with --check")
+	format := &choiceFlag{value: "text", choices: []string{"text", "json"}}
+	fs.Var(format, "format", "with --check: text or json")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("challenge takes one challenge: a number, an ID (`breakerlab challenges` lists them) or a challenge file, got %d arguments", len(pos))
+	}
+	c, err := challenge.Open(pos[0])
+	if err != nil {
+		return usagef("%w", err)
+	}
+	switch {
+	case *start && *check != "":
+		return usagef("--start prints the starting design and --check grades one; give one of them")
+	case *start:
+		text, err := c.StartFile()
+		if err != nil {
+			return err
+		}
+		_, err = stdout.Write(text)
+		return err
+	case *check != "":
+		return checkDesign(c, *check, format.value, stdout)
+	}
+	if err := needTerminal(stdout, "the challenge", "`breakerlab challenge "+c.ID+" --start` prints the starting design and `--check FILE` grades one"); err != nil {
+		return err
+	}
+	return challengeui.Run(terminal().Out, challengeui.Terminal(c, os.Getenv))
+}
+
+// checkDesign grades a design file: exit 0 when it passes, 1 when it falls
+// short (the error says what), 2 when the file cannot be read or is not a
+// design for this challenge.
+func checkDesign(c *challenge.Challenge, path, format string, stdout io.Writer) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return usagef("the design %s does not exist", path)
+		}
+		return usagef("cannot read the design %s: %w", path, err)
+	}
+	r, _, err := c.Check(path, data)
+	if err != nil {
+		return usagef("%w", err)
+	}
+	if format == "json" {
+		if err := writeCheckJSON(stdout, c, path, r); err != nil {
+			return err
+		}
+	} else {
+		writeCheckText(stdout, c, path, r)
+	}
+	if r.Pass {
+		return nil
+	}
+	var short []string
+	for _, g := range r.Goals {
+		if !g.Pass {
+			m := g.Measures[g.Worst]
+			short = append(short, fmt.Sprintf("%s is %s on seed %d, want %s", g.Goal.Label, g.Shown(), m.Seed, g.Goal.WantText()))
+		}
+	}
+	return fmt.Errorf("%s falls short: %s", path, strings.Join(short, "; "))
+}
+
+func writeCheckText(w io.Writer, c *challenge.Challenge, path string, r *challenge.Result) {
+	fmt.Fprintf(w, "%s: %s\n", c.ID, c.Title)
+	var seeds []string
+	for _, s := range c.Seeds {
+		seeds = append(seeds, fmt.Sprint(s))
+	}
+	fmt.Fprintf(w, "design %s\ngraded on seeds %s; each value is the worst seed's\n", path, strings.Join(seeds, ", "))
+	// ✓ or ✗; par's mark is · until the goals are met, since par counts
+	// only then.
+	line := func(ok bool, label, value, want string) {
+		mark := "✗"
+		if ok {
+			mark = "✓"
+		}
+		if strings.HasPrefix(label, "par: ") && !r.Pass {
+			mark = "·"
+		}
+		const labelW = 46
+		if len([]rune(label)) > labelW {
+			fmt.Fprintf(w, "  %s %s\n    %*s  %s\n", mark, label, labelW+10, value, want)
+			return
+		}
+		fmt.Fprintf(w, "  %s %-*s %10s  %s\n", mark, labelW, label, value, want)
+	}
+	for _, g := range r.Goals {
+		label := g.Goal.Label
+		if wt := g.Goal.WindowText(); wt != "" {
+			label += " (" + wt + ")"
+		}
+		line(g.Pass, label, g.Shown(), g.Goal.WantText())
+	}
+	if r.Par != nil {
+		line(r.MeetsPar, r.Par.Goal.Label, r.Par.Shown(), r.Par.Goal.WantText())
+	} else {
+		line(r.MeetsPar, "par: knobs changed from the start", fmt.Sprint(r.Changes), fmt.Sprintf("≤ %d", c.Par.Changes))
+	}
+	switch {
+	case r.Stars == 3:
+		fmt.Fprintf(w, "passes: %s beats par\n", challenge.StarsText(3))
+	case r.Stars == 2:
+		fmt.Fprintf(w, "passes: %s meets par\n", challenge.StarsText(2))
+	case r.Stars == 1:
+		fmt.Fprintf(w, "passes: %s meets the goals, not par\n", challenge.StarsText(1))
+	default:
+		fmt.Fprintf(w, "falls short: %s\n", challenge.StarsText(0))
+	}
+}
+
+type checkJSON struct {
+	Challenge string     `json:"challenge"`
+	File      string     `json:"file"`
+	Seeds     []uint64   `json:"seeds"`
+	Pass      bool       `json:"pass"`
+	Stars     int        `json:"stars"`
+	Changes   int        `json:"changes"`
+	Goals     []goalJSON `json:"goals"`
+	Par       *goalJSON  `json:"par,omitempty"`
+	ParMax    *int       `json:"par_changes,omitempty"`
+}
+
+type goalJSON struct {
+	Label     string      `json:"label"`
+	Expect    string      `json:"expect"`
+	WindowMS  *[2]int64   `json:"window_ms,omitempty"`
+	Pass      bool        `json:"pass"`
+	WorstSeed uint64      `json:"worst_seed"`
+	Values    []valueJSON `json:"values"`
+}
+
+// valueJSON is a goal's value on one seed: a share from 0 to 1, a count,
+// or seconds for a duration; null when there is none (a breaker that never
+// opens).
+type valueJSON struct {
+	Seed  uint64   `json:"seed"`
+	Value *float64 `json:"value"`
+	Text  string   `json:"text"`
+	OK    bool     `json:"ok"`
+}
+
+func goalOf(g *challenge.GoalResult) goalJSON {
+	out := goalJSON{Label: g.Goal.Label, Expect: g.Goal.Text, Pass: g.Pass, WorstSeed: g.Measures[g.Worst].Seed, Values: []valueJSON{}}
+	if w := g.Goal.Window; w != nil {
+		out.WindowMS = &[2]int64{w[0].Milliseconds(), w[1].Milliseconds()}
+	}
+	for _, m := range g.Measures {
+		v := valueJSON{Seed: m.Seed, OK: m.OK, Text: "none"}
+		if m.Has {
+			f := m.Value.F
+			v.Value, v.Text = &f, g.Goal.FormatValue(m.Value)
+		}
+		out.Values = append(out.Values, v)
+	}
+	return out
+}
+
+func writeCheckJSON(w io.Writer, c *challenge.Challenge, path string, r *challenge.Result) error {
+	out := checkJSON{Challenge: c.ID, File: path, Seeds: c.Seeds, Pass: r.Pass, Stars: r.Stars, Changes: r.Changes}
+	for i := range r.Goals {
+		out.Goals = append(out.Goals, goalOf(&r.Goals[i]))
+	}
+	if r.Par != nil {
+		p := goalOf(r.Par)
+		out.Par = &p
+	} else {
+		n := c.Par.Changes
+		out.ParMax = &n
+	}
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}

@@ -1,0 +1,292 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/lessons/challenge"
+)
+
+// runJSON is the part of `run --format json` the comparison reads.
+type runJSON struct {
+	Variants []struct {
+		Endpoints map[string]struct {
+			Outcomes  map[string]float64 `json:"outcomes"`
+			LatencyMS map[string]float64 `json:"latency_ms"`
+		} `json:"endpoints"`
+		Dependencies map[string]struct {
+			InFlightMax    float64 `json:"in_flight_max"`
+			Calls          float64 `json:"calls"`
+			ShortCircuited float64 `json:"short_circuited"`
+			BulkheadFull   float64 `json:"bulkhead_full"`
+		} `json:"dependencies"`
+		Transitions []struct {
+			AtMS    float64 `json:"at_ms"`
+			Breaker string  `json:"breaker"`
+			To      string  `json:"to"`
+		} `json:"transitions"`
+	} `json:"variants"`
+}
+
+// fromRun reads what `run` printed for a goal's metric; ok is false when
+// the run's JSON has no such number (a breaker that never opened).
+func fromRun(t *testing.T, r *runJSON, metric string, args []string, end time.Duration) (float64, bool) {
+	t.Helper()
+	v := r.Variants[0]
+	switch metric {
+	case "share":
+		var hit, all float64
+		for _, e := range strings.Split(args[0], "+") {
+			for name, n := range v.Endpoints[e].Outcomes {
+				all += n
+				for _, o := range strings.Split(args[1], "+") {
+					if name == o {
+						hit += n
+					}
+				}
+			}
+		}
+		return hit / all, all > 0
+	case "p50", "p95", "p99":
+		return v.Endpoints[args[0]].LatencyMS[metric] / 1000, true
+	case "calls":
+		return v.Dependencies[args[0]].Calls, true
+	case "inflight-max":
+		return v.Dependencies[args[0]].InFlightMax, true
+	case "short-circuited":
+		return v.Dependencies[args[0]].ShortCircuited, true
+	case "bulkhead-full":
+		return v.Dependencies[args[0]].BulkheadFull, true
+	case "opens", "closes", "opened", "time-open":
+		n, opened, since, open := 0.0, false, 0.0, 0.0
+		for _, tr := range v.Transitions {
+			if len(args) > 0 && tr.Breaker != args[0] {
+				continue
+			}
+			at := tr.AtMS / 1000
+			if opened && since >= 0 {
+				open += at - since
+				since = -1
+			}
+			switch {
+			case tr.To == "open":
+				if metric == "opens" && !opened {
+					return at, true
+				}
+				n++
+				opened, since = true, at
+			case tr.To == "closed" && opened && metric == "closes":
+				return at, true
+			}
+		}
+		if opened && since >= 0 {
+			open += end.Seconds() - since
+		}
+		switch metric {
+		case "opened":
+			return n, true
+		case "time-open":
+			return open, true
+		}
+		return 0, false
+	}
+	t.Fatalf("the test cannot read %s from run's JSON: teach fromRun, so that every built-in goal is compared with run", metric)
+	return 0, false
+}
+
+// Every goal of every challenge has the value `run` prints for the same
+// file and seed: the reference solution and the start, on every seed.
+func TestChallengeValuesMatchRun(t *testing.T) {
+	tempConfig(t)
+	all, err := challenge.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, c := range all {
+		if c.Fleet != nil {
+			continue // the shuffle lab: `run shuffle` plays only its own fleet
+		}
+		sol, err := challenge.Solution(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, err := c.StartFile()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, design := range []struct {
+			name string
+			text []byte
+		}{{"solution", sol}, {"start", start}} {
+			path := filepath.Join(dir, c.ID+"-"+design.name+".toml")
+			if err := os.WriteFile(path, design.text, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, errOut, code := run(t, "challenge", c.ID, "--check", path, "--format", "json")
+			if code != 0 && code != 1 {
+				t.Fatalf("%s %s: exit %d: %s", c.ID, design.name, code, errOut)
+			}
+			var got struct {
+				Goals []struct {
+					Expect   string    `json:"expect"`
+					WindowMS *[2]int64 `json:"window_ms"`
+					Values   []struct {
+						Seed  uint64   `json:"seed"`
+						Value *float64 `json:"value"`
+					} `json:"values"`
+				} `json:"goals"`
+			}
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("%s: %v\n%s", c.ID, err, out)
+			}
+			for gi, g := range got.Goals {
+				fields := strings.Fields(g.Expect)
+				metric, args := fields[0], fields[1:len(fields)-2]
+				if metric == "param" {
+					continue // a knob's value, not a result
+				}
+				file := path
+				if w := g.WindowMS; w != nil {
+					// The goal's own window: the same file measured there.
+					text := regexp.MustCompile(`(?m)^measure_from = .*$`).ReplaceAllString(string(design.text), `measure_from = "`+(time.Duration(w[0])*time.Millisecond).String()+`"`)
+					text = regexp.MustCompile(`(?m)^measure_to = .*$`).ReplaceAllString(text, `measure_to = "`+(time.Duration(w[1])*time.Millisecond).String()+`"`)
+					file = filepath.Join(dir, c.ID+"-window.toml")
+					if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				for _, sv := range g.Values {
+					rout, rerr, rcode := run(t, "run", file, "--seed", strconv.FormatUint(sv.Seed, 10), "--format", "json")
+					if rcode != 0 {
+						t.Fatalf("run %s: exit %d: %s", file, rcode, rerr)
+					}
+					var rj runJSON
+					if err := json.Unmarshal([]byte(rout), &rj); err != nil {
+						t.Fatal(err)
+					}
+					want, has := fromRun(t, &rj, metric, args, c.Scenario.Duration)
+					switch {
+					case !has && sv.Value == nil:
+					case !has || sv.Value == nil:
+						t.Errorf("%s %s goal %d (%s) seed %d: challenge %v, run has %v", c.ID, design.name, gi+1, g.Expect, sv.Seed, sv.Value, has)
+					case math.Abs(*sv.Value-want) > 1e-6*math.Max(1, math.Abs(want)):
+						t.Errorf("%s %s goal %d (%s) seed %d: challenge says %v, run %v", c.ID, design.name, gi+1, g.Expect, sv.Seed, *sv.Value, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestChallengeCheckExitCodes(t *testing.T) {
+	tempConfig(t)
+	dir := t.TempDir()
+	c, err := challenge.Lookup("bulkhead-20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, _ := challenge.Solution(c)
+	good := filepath.Join(dir, "good.toml")
+	os.WriteFile(good, sol, 0o644)
+	out, errOut, code := run(t, "challenge", "bulkhead-20", "--check", good)
+	if code != 0 || !strings.Contains(out, "✓ search answered") || !strings.Contains(out, "★★☆ meets par") {
+		t.Errorf("the reference: exit %d\n%s%s", code, out, errOut)
+	}
+	start, _ := c.StartFile()
+	short := filepath.Join(dir, "start.toml")
+	os.WriteFile(short, start, 0o644)
+	out, errOut, code = run(t, "challenge", "2", "--check", short)
+	if code != 1 || !strings.Contains(out, "✗ search answered") || !strings.Contains(errOut, "search answered is 78.7 % on seed 2, want ≥ 99 %") {
+		t.Errorf("the start: exit %d, want 1 naming what fell short\n%s%s", code, out, errOut)
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if len([]rune(l)) > 80 {
+			t.Errorf("line wider than 80 columns: %q", l)
+		}
+	}
+	bad := filepath.Join(dir, "bad.toml")
+	os.WriteFile(bad, []byte(strings.Replace(string(sol), "workers = 40", "workers = 400", 1)), 0o644)
+	for _, args := range [][]string{
+		{"challenge", "bulkhead-20", "--check", bad},
+		{"challenge", "bulkhead-20", "--check", filepath.Join(dir, "missing.toml")},
+		{"challenge", "no-such-challenge", "--check", good},
+		{"challenge", "bulkhead-20", "--check", good, "--start"},
+		{"challenge"},
+	} {
+		if _, errOut, code := run(t, args...); code != exitUsage || errOut == "" {
+			t.Errorf("%v: exit %d (want %d) %s", args, code, exitUsage, errOut)
+		}
+	}
+}
+
+func TestChallengesListsStars(t *testing.T) {
+	cfg := tempConfig(t)
+	p, err := challenge.OpenProgress(filepath.Join(cfg, "breakerlab", "challenges.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := challenge.Lookup("fallback")
+	if _, err := p.Earn(c, 2, challenge.Setting{"payment.fallback": "queue"}); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, "challenges")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) < 12 {
+		t.Errorf("%d challenges listed, want at least 12", len(lines))
+	}
+	found := false
+	for _, l := range lines {
+		if len([]rune(l)) > 80 {
+			t.Errorf("line wider than 80 columns: %q", l)
+		}
+		if strings.Contains(l, " fallback ") && strings.Contains(l, "★★☆") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the stars earned are not listed:\n%s", out)
+	}
+}
+
+// Without a terminal the challenge refuses at once and names the headless
+// commands; a bad challenge is named before the terminal is asked for.
+func TestChallengeNeedsATerminal(t *testing.T) {
+	tempConfig(t)
+	out, errOut, code := run(t, "challenge", "3")
+	if code != exitUsage || out != "" || !strings.Contains(errOut, "the challenge needs a terminal") || !strings.Contains(errOut, "--check FILE") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	_, errOut, code = run(t, "challenge", "99")
+	if code != exitUsage || strings.Contains(errOut, "terminal") || !strings.Contains(errOut, "no challenge is called") {
+		t.Errorf("an unknown challenge: exit %d, %q", code, errOut)
+	}
+}
+
+// --start prints a design that --check grades as the start.
+func TestChallengeStartIsADesign(t *testing.T) {
+	tempConfig(t)
+	out, errOut, code := run(t, "challenge", "timeout-pool", "--start")
+	if code != 0 || !strings.Contains(out, "[system]") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	path := filepath.Join(t.TempDir(), "start.toml")
+	os.WriteFile(path, []byte(out), 0o644)
+	if _, _, code := run(t, "challenge", "timeout-pool", "--check", path); code != 1 {
+		t.Errorf("the start checks with exit %d, want 1 (it falls short)", code)
+	}
+	out, _, code = run(t, "challenge", "shuffle-shards", "--start")
+	if code != 0 || !strings.Contains(out, "[shuffle]") || !strings.Contains(out, "breakerlab challenge shuffle-shards --check") {
+		t.Errorf("the shuffle start: exit %d\n%s", code, out)
+	}
+}

@@ -1,0 +1,137 @@
+package challenge
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// content holds the built-in challenges (NN-id.toml), the scenario files
+// they start from, and solutions/ID.toml, each one's reference solution.
+//
+//go:embed content/*.toml solutions/*.toml
+var content embed.FS
+
+var (
+	loadOnce sync.Once
+	builtins []*Challenge
+	loadErr  error
+)
+
+// All returns the built-in challenges in order. They are loaded once; the
+// values are shared, so callers must not change them.
+func All() ([]*Challenge, error) {
+	loadOnce.Do(func() { builtins, loadErr = loadBuiltins() })
+	return builtins, loadErr
+}
+
+func loadBuiltins() ([]*Challenge, error) {
+	entries, err := fs.ReadDir(content, "content")
+	if err != nil {
+		return nil, err
+	}
+	var out []*Challenge
+	for _, e := range entries {
+		name := e.Name()
+		num, _, ok := strings.Cut(name, "-")
+		n, err := strconv.Atoi(num)
+		if !ok || err != nil {
+			continue // a scenario file, not a challenge
+		}
+		data, err := content.ReadFile("content/" + name)
+		if err != nil {
+			return nil, err
+		}
+		c, err := Parse(name, data, func(rel string) ([]byte, error) {
+			return content.ReadFile("content/" + rel)
+		})
+		if err != nil {
+			return nil, fmt.Errorf("built-in challenge %s: %w", name, err)
+		}
+		c.Number = n
+		out = append(out, c)
+	}
+	slices.SortFunc(out, func(a, b *Challenge) int { return a.Number - b.Number })
+	return out, nil
+}
+
+// Solution is a built-in challenge's reference solution: a file its
+// Check passes.
+func Solution(c *Challenge) ([]byte, error) {
+	return content.ReadFile("solutions/" + c.ID + ".toml")
+}
+
+// Lookup finds a built-in challenge by its number (from 1) or its ID.
+func Lookup(arg string) (*Challenge, error) {
+	all, err := All()
+	if err != nil {
+		return nil, err
+	}
+	n, numErr := strconv.Atoi(arg)
+	for _, c := range all {
+		if (numErr == nil && c.Number == n) || c.ID == arg || idOf(arg) == c.ID && !strings.HasSuffix(arg, ".toml") {
+			return c, nil
+		}
+	}
+	var ids []string
+	for _, c := range all {
+		ids = append(ids, fmt.Sprintf("%d %s", c.Number, c.ID))
+	}
+	return nil, fmt.Errorf("no challenge is called %q; the challenges are: %s (or give the path of a challenge file)", arg, strings.Join(ids, ", "))
+}
+
+// maxFile bounds how much of a file is read: a challenge or a scenario
+// file is a few kilobytes.
+const maxFile = 1 << 20
+
+// LoadFile reads a teacher's challenge file; its scenario file is read
+// from the same folder.
+func LoadFile(path string) (*Challenge, error) {
+	data, err := readSmall(path)
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Dir(path)
+	return Parse(path, data, func(rel string) ([]byte, error) {
+		if filepath.IsAbs(rel) {
+			return readSmall(rel)
+		}
+		return readSmall(filepath.Join(dir, filepath.FromSlash(rel)))
+	})
+}
+
+// Open resolves a command line's argument: a number, an ID, or the path of
+// a challenge file (anything with a path separator or ending in .toml).
+func Open(arg string) (*Challenge, error) {
+	if strings.ContainsAny(arg, `/\`) || strings.HasSuffix(arg, ".toml") {
+		return LoadFile(arg)
+	}
+	return Lookup(arg)
+}
+
+func readSmall(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s does not exist", path)
+		}
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if len(data) > maxFile {
+		return nil, fmt.Errorf("%s is larger than 1 MiB; a challenge or scenario file is a few kilobytes of TOML", path)
+	}
+	return data, nil
+}

@@ -1,0 +1,465 @@
+package challenge
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"path"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	toml "github.com/pelletier/go-toml/v2"
+)
+
+// Challenge is a loaded challenge file.
+type Challenge struct {
+	ID      string // the file's name without its number and .toml
+	Number  int    // the built-in's place in the list, from 1; 0 for a teacher's file
+	Title   string
+	Summary string
+	Brief   string
+	Hint    string
+	Seeds   []uint64
+	Knobs   []Knob
+	Goals   []Goal
+	Par     Par
+
+	// Exactly one of these is set: the scenario the knobs act on, or the
+	// shuffle lab's fleet.
+	Scenario *engine.Scenario
+	Fleet    *Fleet
+	// ScenarioFile is the scenario file's name as the challenge gives it.
+	ScenarioFile string
+}
+
+// Par is the fewest resources or the least change that meets the goals:
+// either a goal of its own (met: two stars; met with room to spare, that is
+// with the bound itself excluded: three) or a number of knobs changed from
+// the start (at most Changes: two stars; fewer: three).
+type Par struct {
+	Goal    *Goal
+	Changes int
+	Note    string
+}
+
+// DefaultSeeds are the seeds a challenge is graded on when it names none.
+var DefaultSeeds = []uint64{1, 2, 3}
+
+// MaxSeeds bounds the seeds a challenge may name: each costs a run for every
+// change of a knob.
+const MaxSeeds = 20
+
+type fileTOML struct {
+	Title    string     `toml:"title"`
+	Summary  string     `toml:"summary"`
+	Brief    string     `toml:"brief"`
+	Hint     string     `toml:"hint"`
+	Scenario string     `toml:"scenario"`
+	Shuffle  *fleetTOML `toml:"shuffle"`
+	Seeds    []int64    `toml:"seeds"`
+	Knobs    []knobTOML `toml:"knobs"`
+	Goals    []goalTOML `toml:"goals"`
+	Par      *parTOML   `toml:"par"`
+}
+
+type fleetTOML struct {
+	Workers     int    `toml:"workers"`
+	Customers   int    `toml:"customers"`
+	PerCustomer int    `toml:"per_customer"`
+	Strategy    string `toml:"strategy"`
+	MaxShared   int    `toml:"max_shared"`
+	Zones       int    `toml:"zones"`
+}
+
+type knobTOML struct {
+	Path    string `toml:"path"`
+	Label   string `toml:"label"`
+	Min     any    `toml:"min"`
+	Max     any    `toml:"max"`
+	Step    any    `toml:"step"`
+	Choices []any  `toml:"choices"`
+}
+
+type goalTOML struct {
+	Expect string `toml:"expect"`
+	Label  string `toml:"label"`
+	From   string `toml:"from"`
+	To     string `toml:"to"`
+}
+
+type parTOML struct {
+	Expect  string `toml:"expect"`
+	Changes *int   `toml:"changes"`
+	Note    string `toml:"note"`
+}
+
+// loader parses one file, naming its lines in errors.
+type loader struct {
+	file string
+	ln   *lines
+}
+
+func (l *loader) errorf(line int, field, format string, args ...any) error {
+	return &Error{File: l.file, Line: line, Field: field, Err: fmt.Errorf(format, args...)}
+}
+
+// Parse reads a challenge file. name names it in messages and gives its ID;
+// open reads the scenario file it names, by the path the challenge gives
+// (relative to the challenge's own folder).
+func Parse(name string, data []byte, open func(rel string) ([]byte, error)) (*Challenge, error) {
+	l := &loader{file: name, ln: newLines(data)}
+	var f fileTOML
+	dec := toml.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, l.decodeError(err)
+	}
+	c := &Challenge{ID: idOf(name), Title: strings.TrimSpace(f.Title), Summary: strings.TrimSpace(f.Summary),
+		Brief: strings.TrimSpace(f.Brief), Hint: strings.TrimSpace(f.Hint)}
+	if c.Title == "" {
+		return nil, l.errorf(l.ln.find("", 0, "title"), "title", "a challenge needs a title, such as title = \"Size a timeout against the pool\"")
+	}
+	if c.Summary == "" {
+		c.Summary = c.Title
+	}
+	if err := l.subject(c, &f, open); err != nil {
+		return nil, err
+	}
+	if err := l.seeds(c, f.Seeds); err != nil {
+		return nil, err
+	}
+	if err := l.knobs(c, f.Knobs); err != nil {
+		return nil, err
+	}
+	if len(f.Goals) == 0 {
+		return nil, l.errorf(0, "goals", "a challenge needs at least one [[goals]] table with expect = \"METRIC ARGS OP VALUE\", such as expect = \"share search ok >= 99%%\"")
+	}
+	for i, gt := range f.Goals {
+		g, err := l.goal(c, gt.Expect, "goals", i)
+		if err != nil {
+			return nil, err
+		}
+		if err := l.window(c, &g, gt, i); err != nil {
+			return nil, err
+		}
+		g.Label = strings.TrimSpace(gt.Label)
+		if g.Label == "" {
+			g.Label = g.Text
+		}
+		c.Goals = append(c.Goals, g)
+	}
+	if err := l.par(c, f.Par); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// idOf is a file's ID: its name without folders, .toml and a leading
+// number ("03-bulkhead-20.toml" is bulkhead-20).
+func idOf(name string) string {
+	base := strings.TrimSuffix(path.Base(strings.ReplaceAll(name, "\\", "/")), ".toml")
+	if i := strings.IndexByte(base, '-'); i > 0 && strings.Trim(base[:i], "0123456789") == "" {
+		return base[i+1:]
+	}
+	return base
+}
+
+// decodeError names the line of a TOML error, and the key of an unknown one.
+func (l *loader) decodeError(err error) error {
+	var sm *toml.StrictMissingError
+	if errors.As(err, &sm) && len(sm.Errors) > 0 {
+		e := sm.Errors[0]
+		line, _ := e.Position()
+		key := strings.Join(e.Key(), ".")
+		return l.errorf(line, key, "unknown key; the keys are: title, summary, brief, hint, scenario or [shuffle], seeds, [[knobs]] (path, label, min, max, step, choices), [[goals]] (expect, label), [par] (expect or changes, note)")
+	}
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		line, col := de.Position()
+		return l.errorf(line, strings.Join(de.Key(), "."), "not valid TOML (column %d): %s", col, strings.TrimPrefix(de.Error(), "toml: "))
+	}
+	return l.errorf(0, "", "not valid TOML: %v", strings.TrimPrefix(err.Error(), "toml: "))
+}
+
+// subject loads the scenario or the fleet.
+func (l *loader) subject(c *Challenge, f *fileTOML, open func(string) ([]byte, error)) error {
+	switch {
+	case f.Scenario != "" && f.Shuffle != nil:
+		return l.errorf(l.ln.find("", 0, "scenario"), "scenario", "a challenge has a scenario or a [shuffle] fleet, not both")
+	case f.Shuffle != nil:
+		return l.fleet(c, f.Shuffle)
+	case f.Scenario == "":
+		return l.errorf(0, "scenario", "a challenge needs scenario = \"FILE.toml\" (a scenario file, relative to the challenge's folder) or a [shuffle] table")
+	}
+	line := l.ln.find("", 0, "scenario")
+	if open == nil {
+		return l.errorf(line, "scenario", "this challenge cannot read files, so it cannot load %q", f.Scenario)
+	}
+	data, err := open(f.Scenario)
+	if err != nil {
+		return l.errorf(line, "scenario", "cannot read the scenario file %q: %v", f.Scenario, err)
+	}
+	sc, err := scenariofile.Parse(f.Scenario, data)
+	if err != nil {
+		return l.errorf(line, "scenario", "%w", err)
+	}
+	if len(sc.Variants) != 1 {
+		return l.errorf(line, "scenario", "the scenario file %q has %d variants; a challenge's scenario has one, the design the learner starts from", f.Scenario, len(sc.Variants))
+	}
+	c.Scenario, c.ScenarioFile = sc, f.Scenario
+	return nil
+}
+
+func (l *loader) fleet(c *Challenge, t *fleetTOML) error {
+	fl := &Fleet{Workers: t.Workers, Customers: t.Customers, PerCustomer: t.PerCustomer, MaxShared: t.MaxShared, Zones: t.Zones}
+	if t.Strategy == "" {
+		t.Strategy = "plain"
+	}
+	if err := fl.set("strategy", t.Strategy); err != nil {
+		return l.errorf(l.ln.find("shuffle", 0, "strategy"), "shuffle.strategy", "%v", err)
+	}
+	if _, err := fl.poison(DefaultSeeds[0]); err != nil {
+		return l.errorf(l.ln.find("shuffle", 0, ""), "shuffle", "the fleet cannot be assigned: %v", err)
+	}
+	c.Fleet = fl
+	return nil
+}
+
+func (l *loader) seeds(c *Challenge, seeds []int64) error {
+	line := l.ln.find("", 0, "seeds")
+	if seeds == nil {
+		c.Seeds = append([]uint64(nil), DefaultSeeds...)
+		return nil
+	}
+	if len(seeds) == 0 || len(seeds) > MaxSeeds {
+		return l.errorf(line, "seeds", "a challenge is graded on 1 to %d seeds, got %d", MaxSeeds, len(seeds))
+	}
+	seen := map[int64]bool{}
+	for _, s := range seeds {
+		if s < 0 {
+			return l.errorf(line, "seeds", "a seed is a whole number from 0, got %d", s)
+		}
+		if seen[s] {
+			return l.errorf(line, "seeds", "seed %d is listed twice", s)
+		}
+		seen[s] = true
+		c.Seeds = append(c.Seeds, uint64(s))
+	}
+	return nil
+}
+
+func (l *loader) knobs(c *Challenge, ks []knobTOML) error {
+	if len(ks) == 0 {
+		return l.errorf(0, "knobs", "a challenge needs at least one [[knobs]] table: the path of a setting the learner may turn and its range")
+	}
+	seen := map[string]bool{}
+	for i, kt := range ks {
+		field := func(key string) string { return fmt.Sprintf("knobs[%d].%s", i+1, key) }
+		line := func(key string) int { return l.ln.find("knobs", i, key) }
+		k := Knob{Path: strings.TrimSpace(kt.Path), Label: strings.TrimSpace(kt.Label)}
+		if k.Path == "" {
+			return l.errorf(line(""), field("path"), "a knob needs a path, such as path = \"recommendations.bulkhead\"")
+		}
+		if seen[k.Path] {
+			return l.errorf(line("path"), field("path"), "knob %q is listed twice", k.Path)
+		}
+		seen[k.Path] = true
+		if k.Label == "" {
+			k.Label = k.Path
+		}
+		kind, ok := knobKind(k.Path, c.Fleet != nil)
+		if !ok {
+			if c.Fleet != nil {
+				return l.errorf(line("path"), field("path"), "the shuffle lab has no knob %q (its knobs: %s)", k.Path, strings.Join(fleetKeys, ", "))
+			}
+			return l.errorf(line("path"), field("path"), "%q is not a knob a challenge can offer (allowed: workers, queue, ENDPOINT.rate, ENDPOINT.patience, or DEPENDENCY.KEY with KEY one of: %s)", k.Path, knobKeys(false))
+		}
+		k.Kind = kind
+		start, err := c.read(k.Path)
+		if err != nil {
+			return l.errorf(line("path"), field("path"), "%v", err)
+		}
+		if kind == KnobChoice {
+			if kt.Min != nil || kt.Max != nil || kt.Step != nil {
+				return l.errorf(line("min"), field("min"), "%s takes a list of choices, not min, max and step", k.Path)
+			}
+			if len(kt.Choices) < 2 {
+				return l.errorf(line("choices"), field("choices"), "%s needs choices = [...] with at least two values, such as [\"none\", \"cached\", \"default\"]", k.Path)
+			}
+			for _, ch := range kt.Choices {
+				if err := c.try(k.Path, ch); err != nil {
+					return l.errorf(line("choices"), field("choices"), "the choice %s does not work: %v", FormatValue(ch), err)
+				}
+			}
+			k.Choices = kt.Choices
+		} else {
+			if kt.Choices != nil {
+				return l.errorf(line("choices"), field("choices"), "%s takes min, max and step, not choices", k.Path)
+			}
+			for _, b := range []struct {
+				key string
+				v   any
+				dst *float64
+			}{{"min", kt.Min, &k.Min}, {"max", kt.Max, &k.Max}, {"step", kt.Step, &k.Step}} {
+				f, err := boundOf(kind, b.v)
+				if err != nil {
+					return l.errorf(line(b.key), field(b.key), "%v", err)
+				}
+				*b.dst = f
+			}
+			switch {
+			case k.Min < 0 || (kind == KnobShare && k.Max > 1):
+				return l.errorf(line("min"), field("min"), "%s takes values from 0%s, got %s to %s", k.Path, map[bool]string{true: " to 100 %", false: ""}[kind == KnobShare], k.formatNumber(k.Min), k.formatNumber(k.Max))
+			case k.Max <= k.Min:
+				return l.errorf(line("max"), field("max"), "max must be above min (%s), got %s", k.formatNumber(k.Min), k.formatNumber(k.Max))
+			case k.Step <= 0 || (k.Max-k.Min)/k.Step > 100000:
+				return l.errorf(line("step"), field("step"), "step must be above 0 and cut the range into at most 100000 steps, got %s", k.formatNumber(k.Step))
+			case kind == KnobInt && (k.Min != math.Trunc(k.Min) || k.Max != math.Trunc(k.Max) || k.Step != math.Trunc(k.Step)):
+				return l.errorf(line("min"), field("min"), "%s is a whole number, so min, max and step are whole numbers", k.Path)
+			}
+			for _, end := range []float64{k.Min, k.Max} {
+				if err := c.try(k.Path, k.fromNumber(end)); err != nil {
+					return l.errorf(line("min"), field("min"), "the range's end %s does not work: %v", k.formatNumber(end), err)
+				}
+			}
+		}
+		if err := k.Check(start); err != nil {
+			return l.errorf(line("path"), field("path"), "the challenge starts at %s, outside the knob's range: %v", FormatValue(start), err)
+		}
+		c.Knobs = append(c.Knobs, k)
+	}
+	return nil
+}
+
+// boundOf reads min, max or step: a number, a share ("50%") or a duration.
+func boundOf(kind KnobKind, v any) (float64, error) {
+	if v == nil {
+		return 0, errors.New("a numeric knob needs min, max and step")
+	}
+	switch x := v.(type) {
+	case int64:
+		if kind == KnobDuration {
+			return 0, fmt.Errorf("a duration is written in quotes with its unit, such as \"500ms\", got %d", x)
+		}
+		return float64(x), nil
+	case float64:
+		if kind == KnobDuration {
+			return 0, fmt.Errorf("a duration is written in quotes with its unit, such as \"500ms\", got %v", x)
+		}
+		return x, nil
+	case string:
+		if kind == KnobDuration {
+			d, err := time.ParseDuration(x)
+			if err != nil {
+				return 0, fmt.Errorf("%q is not a duration such as \"500ms\" or \"2s\"", x)
+			}
+			return d.Seconds(), nil
+		}
+		if kind == KnobShare {
+			if p, ok := strings.CutSuffix(x, "%"); ok {
+				var f float64
+				if _, err := fmt.Sscan(p, &f); err == nil {
+					return f / 100, nil
+				}
+			}
+		}
+	}
+	return 0, fmt.Errorf("want a number, got %s", FormatValue(v))
+}
+
+// goal parses a goal and runs it once on the start, so a name the scenario
+// does not have is caught here, with its line.
+func (l *loader) goal(c *Challenge, text, table string, i int) (Goal, error) {
+	field := fmt.Sprintf("%s[%d].expect", table, i+1)
+	line := l.ln.find(table, i, "expect")
+	if table == "par" {
+		field = "par.expect"
+	}
+	if strings.TrimSpace(text) == "" {
+		return Goal{}, l.errorf(l.ln.find(table, i, ""), field, "a goal needs expect = \"METRIC ARGS OP VALUE\", such as \"share search ok >= 99%%\"")
+	}
+	g, err := parseGoal(text, c.Fleet != nil)
+	if err != nil {
+		return g, l.errorf(line, field, "%v", err)
+	}
+	o, err := c.run(c.startScenario(), c.startFleet(), c.Seeds[0])
+	if err != nil {
+		return g, l.errorf(0, "scenario", "the start does not run: %v", err)
+	}
+	if _, _, err := metrics[g.Metric].eval(o, g.Args); err != nil {
+		return g, l.errorf(line, field, "%v", err)
+	}
+	return g, nil
+}
+
+func (l *loader) par(c *Challenge, p *parTOML) error {
+	if p == nil {
+		return l.errorf(0, "par", "a challenge needs a [par] table: expect = \"METRIC ARGS OP VALUE\" (the fewest resources), or changes = N (the fewest knobs changed)")
+	}
+	c.Par.Note = strings.TrimSpace(p.Note)
+	switch {
+	case p.Expect != "" && p.Changes != nil:
+		return l.errorf(l.ln.find("par", 0, "changes"), "par.changes", "a par is expect or changes, not both")
+	case p.Changes != nil:
+		if *p.Changes < 1 || *p.Changes > len(c.Knobs) {
+			return l.errorf(l.ln.find("par", 0, "changes"), "par.changes", "changes must be from 1 to the number of knobs (%d), got %d", len(c.Knobs), *p.Changes)
+		}
+		c.Par.Changes = *p.Changes
+		return nil
+	}
+	g, err := l.goal(c, p.Expect, "par", 0)
+	if err != nil {
+		return err
+	}
+	// The par usually bounds what a goal already measures: it then reads
+	// with that goal's label.
+	g.Label = "par: " + g.Text
+	for _, k := range c.Knobs {
+		if g.Metric == "param" && g.Args[0] == k.Path {
+			g.Label = "par: " + k.Label
+		}
+	}
+	for _, other := range c.Goals {
+		if other.Metric == g.Metric && slices.Equal(other.Args, g.Args) && other.Window == nil {
+			g.Label = "par: " + other.Label
+		}
+	}
+	c.Par.Goal = &g
+	return nil
+}
+
+// window reads a goal's own measurement window.
+func (l *loader) window(c *Challenge, g *Goal, gt goalTOML, i int) error {
+	if gt.From == "" && gt.To == "" {
+		return nil
+	}
+	field := func(k string) string { return fmt.Sprintf("goals[%d].%s", i+1, k) }
+	line := func(k string) int { return l.ln.find("goals", i, k) }
+	if c.Scenario == nil {
+		return l.errorf(line("from"), field("from"), "the shuffle lab has no time, so a goal on it has no from or to")
+	}
+	end := c.Scenario.Duration
+	from, to := time.Duration(0), end
+	var err error
+	if gt.From != "" {
+		if from, err = time.ParseDuration(gt.From); err != nil {
+			return l.errorf(line("from"), field("from"), "want a time such as \"5s\", got %q", gt.From)
+		}
+	}
+	if gt.To != "" {
+		if to, err = time.ParseDuration(gt.To); err != nil {
+			return l.errorf(line("to"), field("to"), "want a time such as \"15s\", got %q", gt.To)
+		}
+	}
+	switch {
+	case from < 0 || from >= end:
+		return l.errorf(line("from"), field("from"), "from must be at least 0 and before the scenario's end (%v), got %v", end, from)
+	case to <= from || to > end:
+		return l.errorf(line("to"), field("to"), "to must be after from (%v) and at most the scenario's end (%v), got %v", from, end, to)
+	}
+	g.Window = &[2]time.Duration{from, to}
+	return nil
+}

@@ -1,0 +1,411 @@
+package challenge
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/breakerlab/breakerlab/lessons"
+)
+
+// Goal is one thing the learner's design must achieve, on every seed:
+// a metric of the run, an operator and a value ("share search ok >= 99%").
+type Goal struct {
+	Text   string // as written
+	Label  string // what the view calls it; the text when the file gives none
+	Metric string
+	Args   []string
+	Op     string // <, <=, >, >=, ==
+	Want   lessons.Value
+	// Window, when set, replaces the scenario's measurement window for
+	// this goal: the counts are those of a run whose file says
+	// measure_from = Window[0] and measure_to = Window[1].
+	Window *[2]time.Duration
+}
+
+// WindowText is the goal's own window, "5–15 s", or "".
+func (g *Goal) WindowText() string {
+	if g.Window == nil {
+		return ""
+	}
+	return formatDuration(g.Window[0]) + "–" + formatDuration(g.Window[1])
+}
+
+// outcome is one run's results, for one seed: the engine's final snapshot
+// of a scenario, or the shuffle lab's count of who goes down.
+type outcome struct {
+	sc      *engine.Scenario
+	snap    *engine.Snapshot
+	fleet   *Fleet
+	lost    int
+	hurt    int
+	victims int
+}
+
+// metricDef is a metric a goal may name.
+type metricDef struct {
+	kind    lessons.Kind
+	usage   string // the arguments, as FORMAT.md writes them
+	min     int    // arguments required
+	max     int
+	shuffle bool // a metric of the shuffle lab, not of a scenario
+	help    string
+	// eval computes the value; ok is false when there is none ("the
+	// breaker never opens"), which fails any goal.
+	eval func(o *outcome, a []string) (v lessons.Value, ok bool, err error)
+}
+
+func fraction(f float64) lessons.Value { return lessons.Value{Kind: lessons.KindFraction, F: f} }
+func count(n uint64) lessons.Value     { return lessons.Value{Kind: lessons.KindCount, F: float64(n)} }
+func seconds(d time.Duration) lessons.Value {
+	return lessons.Value{Kind: lessons.KindDuration, F: d.Seconds()}
+}
+
+// metrics is the catalogue of what a goal can measure: the lesson metrics
+// (lessons/FORMAT.md) that make sense for a single run, under the same
+// names, without the run argument. TestFormatListsEveryMetric keeps
+// FORMAT.md in step.
+var metrics map[string]metricDef
+
+func init() {
+	dep := func(help string, get func(*engine.DependencySnapshot) uint64) metricDef {
+		return metricDef{kind: lessons.KindCount, usage: "DEPENDENCY", min: 1, max: 1, help: help,
+			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
+				d, err := dependencyOf(o.snap, a[0])
+				if err != nil {
+					return lessons.Value{}, false, err
+				}
+				return count(get(d)), true, nil
+			}}
+	}
+	latency := func(help string, q func(*engine.EndpointSnapshot) time.Duration) metricDef {
+		return metricDef{kind: lessons.KindDuration, usage: "ENDPOINT", min: 1, max: 1, help: help,
+			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
+				e, err := endpointOf(o.snap, a[0])
+				if err != nil {
+					return lessons.Value{}, false, err
+				}
+				return seconds(q(e)), true, nil
+			}}
+	}
+	transition := func(help string, to breaker.State) metricDef {
+		return metricDef{kind: lessons.KindDuration, usage: "[DEPENDENCY]", min: 0, max: 1, help: help,
+			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
+				at, ok := lessons.FirstTransition(o.snap.Transitions, optDep(a), to)
+				return seconds(at), ok, nil
+			}}
+	}
+	shuffleCount := func(help string, get func(o *outcome) int) metricDef {
+		return metricDef{kind: lessons.KindCount, shuffle: true, help: help,
+			eval: func(o *outcome, _ []string) (lessons.Value, bool, error) {
+				return count(uint64(get(o))), true, nil
+			}}
+	}
+	metrics = map[string]metricDef{
+		"share": {kind: lessons.KindFraction, usage: "ENDPOINT OUTCOME", min: 2, max: 2,
+			help: "the share of the endpoints' requests in the measurement window that ended with the outcomes (endpoints and outcomes may be joined with +)",
+			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
+				t, err := windowTally(o.snap, a[0])
+				if err != nil || t.Arrived == 0 {
+					return lessons.Value{}, false, err
+				}
+				return fraction(t.ShareOf(outcomesOf(a[1])...)), true, nil
+			}},
+		"count": {kind: lessons.KindCount, usage: "ENDPOINT OUTCOME", min: 2, max: 2,
+			help: "how many of the endpoints' requests in the window ended with the outcomes",
+			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
+				t, err := windowTally(o.snap, a[0])
+				if err != nil {
+					return lessons.Value{}, false, err
+				}
+				var n uint64
+				for _, oc := range outcomesOf(a[1]) {
+					n += t.Outcomes[oc]
+				}
+				return count(n), true, nil
+			}},
+		"requests": {kind: lessons.KindCount, usage: "ENDPOINT", min: 1, max: 1,
+			help: "how many requests arrived at the endpoints in the window",
+			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
+				t, err := windowTally(o.snap, a[0])
+				return count(t.Arrived), err == nil, err
+			}},
+		"p50":             latency("the median latency the endpoint's clients saw", func(e *engine.EndpointSnapshot) time.Duration { return e.P50 }),
+		"p95":             latency("the 95th percentile latency", func(e *engine.EndpointSnapshot) time.Duration { return e.P95 }),
+		"p99":             latency("the 99th percentile latency", func(e *engine.EndpointSnapshot) time.Duration { return e.P99 }),
+		"inflight-max":    dep("the most calls the dependency was working on at once, abandoned ones included", func(d *engine.DependencySnapshot) uint64 { return uint64(d.InFlightMax) }),
+		"calls":           dep("the attempts that reached the dependency", func(d *engine.DependencySnapshot) uint64 { return d.Calls }),
+		"short-circuited": dep("the calls an open breaker refused", func(d *engine.DependencySnapshot) uint64 { return d.ShortCircuited }),
+		"bulkhead-full":   dep("the calls a full bulkhead turned away", func(d *engine.DependencySnapshot) uint64 { return d.BulkheadFull }),
+		"fell-back":       dep("the refusals a fallback answered", func(d *engine.DependencySnapshot) uint64 { return d.FellBack }),
+		"retries":         dep("the retries sent", func(d *engine.DependencySnapshot) uint64 { return d.Retries }),
+		"retries-denied":  dep("the retries a budget or a deadline refused", func(d *engine.DependencySnapshot) uint64 { return d.RetriesDenied }),
+		"opens":           transition("when a breaker first moves to open (no value if it never does)", breaker.Open),
+		"half-opens":      transition("when a breaker first moves to half-open", breaker.HalfOpen),
+		"closes":          transition("when a breaker first moves back to closed after opening", breaker.Closed),
+		"opened": {kind: lessons.KindCount, usage: "[DEPENDENCY]", min: 0, max: 1,
+			help: "how many times a breaker moved to open",
+			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
+				var n uint64
+				for _, t := range o.snap.Transitions {
+					if t.To == breaker.Open && (len(a) == 0 || t.Dependency == a[0]) {
+						n++
+					}
+				}
+				return count(n), true, nil
+			}},
+		"time-open": {kind: lessons.KindDuration, usage: "[DEPENDENCY]", min: 0, max: 1,
+			help: "how long a breaker spent open (not half-open) before the traffic ended",
+			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
+				return seconds(lessons.TimeOpen(o.snap.Transitions, optDep(a), o.snap.Duration)), true, nil
+			}},
+		"param": {usage: "KNOB", min: 1, max: 1,
+			help: "a knob's value in the learner's design, read by the path a knob is written with",
+			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
+				v, err := o.param(a[0])
+				return v, err == nil, err
+			}},
+		"lost":      shuffleCount("the other customers who lose every worker once the poisoned customer's workers are down", func(o *outcome) int { return o.lost }),
+		"degraded":  shuffleCount("the other customers who lose some workers and carry on", func(o *outcome) int { return o.hurt }),
+		"customers": shuffleCount("the other customers", func(o *outcome) int { return o.victims }),
+	}
+}
+
+// metricNames lists the metrics, sorted.
+func metricNames() []string {
+	var names []string
+	for n := range metrics {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+func optDep(a []string) string {
+	if len(a) == 0 {
+		return ""
+	}
+	return a[0]
+}
+
+// parseGoal reads "METRIC ARGS OP VALUE".
+func parseGoal(text string, shuffle bool) (Goal, error) {
+	g := Goal{Text: strings.TrimSpace(text)}
+	fields := strings.Fields(text)
+	at := -1
+	for i, f := range fields {
+		switch f {
+		case "<", "<=", ">", ">=", "==", "≤", "≥":
+			at = i
+		}
+	}
+	if at < 1 || at != len(fields)-2 {
+		return g, fmt.Errorf("a goal is METRIC ARGS OP VALUE, such as \"share search ok >= 99%%\" (OP one of < <= > >= ==; VALUE a number, a percentage such as 99%% or a duration such as 2s), got %q", text)
+	}
+	g.Metric, g.Args, g.Op = fields[0], fields[1:at], strings.NewReplacer("≤", "<=", "≥", ">=").Replace(fields[at])
+	m, ok := metrics[g.Metric]
+	if !ok {
+		return g, fmt.Errorf("unknown metric %q (known: %s)", g.Metric, strings.Join(metricNames(), ", "))
+	}
+	if m.shuffle != shuffle && g.Metric != "param" {
+		if shuffle {
+			return g, fmt.Errorf("%s measures a scenario's run, and this challenge is on the shuffle lab (its metrics: lost, degraded, customers, param)", g.Metric)
+		}
+		return g, fmt.Errorf("%s measures the shuffle lab, and this challenge is on a scenario", g.Metric)
+	}
+	if len(g.Args) < m.min || len(g.Args) > m.max {
+		return g, fmt.Errorf("%s takes %s, got %d argument(s)", g.Metric, usageOf(g.Metric), len(g.Args))
+	}
+	if g.Metric == "share" || g.Metric == "count" {
+		for _, o := range strings.Split(g.Args[1], "+") {
+			if _, err := parseOutcome(o); err != nil {
+				return g, err
+			}
+		}
+	}
+	want, err := parseLiteral(fields[at+1])
+	if err != nil {
+		return g, err
+	}
+	if m.kind != 0 && (m.kind == lessons.KindDuration) != (want.Kind == lessons.KindDuration) {
+		return g, fmt.Errorf("%s is %s, so compare it with %s", g.Metric, m.kind, map[bool]string{true: "a duration such as 24s", false: "a number or a percentage"}[m.kind == lessons.KindDuration])
+	}
+	if m.kind == lessons.KindFraction && want.Kind != lessons.KindFraction && want.F > 1 {
+		return g, fmt.Errorf("%s is a share from 0 to 1; write 99%% or 0.99, not %s", g.Metric, fields[at+1])
+	}
+	g.Want = want
+	return g, nil
+}
+
+func usageOf(name string) string {
+	u := metrics[name].usage
+	if u == "" {
+		return "no arguments"
+	}
+	return u
+}
+
+// parseLiteral reads a goal's value: 0.5, 99%, 24s, 1500ms.
+func parseLiteral(s string) (lessons.Value, error) {
+	if p, ok := strings.CutSuffix(s, "%"); ok {
+		f, err := strconv.ParseFloat(p, 64)
+		if err != nil {
+			return lessons.Value{}, fmt.Errorf("%q is not a percentage such as 99%%", s)
+		}
+		return fraction(f / 100), nil
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		return lessons.Value{Kind: lessons.KindNumber, F: f}, nil
+	}
+	if d, err := time.ParseDuration(s); err == nil {
+		return seconds(d), nil
+	}
+	return lessons.Value{}, fmt.Errorf("%q is not a number (0.5), a percentage (99%%) or a duration (2s)", s)
+}
+
+func parseOutcome(s string) (engine.Outcome, error) {
+	for _, o := range engine.Outcomes {
+		if o.String() == s {
+			return o, nil
+		}
+	}
+	return 0, fmt.Errorf("%q is not an outcome (ok, fallback, rejected, failed; join several with +)", s)
+}
+
+func outcomesOf(s string) []engine.Outcome {
+	var out []engine.Outcome
+	for _, name := range strings.Split(s, "+") {
+		o, _ := parseOutcome(name)
+		out = append(out, o)
+	}
+	return out
+}
+
+// windowTally sums the window tallies of the endpoints joined by +, with
+// engine/report's Tally: the count `breakerlab run` prints.
+func windowTally(s *engine.Snapshot, endpoints string) (report.Tally, error) {
+	var sum report.Tally
+	for _, name := range strings.Split(endpoints, "+") {
+		e, err := endpointOf(s, name)
+		if err != nil {
+			return sum, err
+		}
+		sum = sum.Add(report.WindowTally(e))
+	}
+	return sum, nil
+}
+
+func endpointOf(s *engine.Snapshot, name string) (*engine.EndpointSnapshot, error) {
+	if e, ok := s.Endpoint(name); ok {
+		return e, nil
+	}
+	var names []string
+	for _, e := range s.Endpoints {
+		names = append(names, e.Name)
+	}
+	return nil, fmt.Errorf("the scenario has no endpoint %q (it has: %s)", name, strings.Join(names, ", "))
+}
+
+func dependencyOf(s *engine.Snapshot, name string) (*engine.DependencySnapshot, error) {
+	if d, ok := s.Dependency(name); ok {
+		return d, nil
+	}
+	var names []string
+	for _, d := range s.Dependencies {
+		names = append(names, d.Name)
+	}
+	return nil, fmt.Errorf("the scenario has no dependency %q (it has: %s)", name, strings.Join(names, ", "))
+}
+
+// param reads a knob's value as a metric value.
+func (o *outcome) param(path string) (lessons.Value, error) {
+	var v any
+	var err error
+	var kind KnobKind
+	if o.fleet != nil {
+		v, err = o.fleet.read(path)
+		kind, _ = knobKind(path, true)
+	} else {
+		v, err = readKnob(o.sc, path)
+		kind, _ = knobKind(path, false)
+	}
+	if err != nil {
+		return lessons.Value{}, err
+	}
+	k := Knob{Kind: kind}
+	f, ok := k.number(v)
+	if !ok {
+		return lessons.Value{}, fmt.Errorf("param %s is %s, not a number", path, FormatValue(v))
+	}
+	switch kind {
+	case KnobInt:
+		return lessons.Value{Kind: lessons.KindCount, F: f}, nil
+	case KnobShare:
+		return fraction(f), nil
+	case KnobDuration:
+		return lessons.Value{Kind: lessons.KindDuration, F: f}, nil
+	}
+	return lessons.Value{Kind: lessons.KindNumber, F: f}, nil
+}
+
+// holds says whether v meets the goal.
+func (g *Goal) holds(v lessons.Value) bool {
+	const eps = 1e-9
+	switch g.Op {
+	case "<":
+		return v.F < g.Want.F-eps
+	case "<=":
+		return v.F <= g.Want.F+eps
+	case ">":
+		return v.F > g.Want.F+eps
+	case ">=":
+		return v.F >= g.Want.F-eps
+	}
+	return v.F >= g.Want.F-eps && v.F <= g.Want.F+eps
+}
+
+// worse says whether a is further from meeting the goal than b: the value
+// the view shows is the worst seed's.
+func (g *Goal) worse(a, b lessons.Value) bool {
+	switch g.Op {
+	case "<", "<=":
+		return a.F > b.F
+	case ">", ">=":
+		return a.F < b.F
+	}
+	da, db := a.F-g.Want.F, b.F-g.Want.F
+	return da*da > db*db
+}
+
+// FormatValue writes a measured value in the goal's terms: a share as a
+// percentage, a count as a whole number, a duration in s or ms.
+func (g *Goal) FormatValue(v lessons.Value) string {
+	if v.Kind == 0 {
+		v.Kind = g.Want.Kind
+	}
+	s, err := v.Format("")
+	if err != nil {
+		return strconv.FormatFloat(v.F, 'g', 4, 64)
+	}
+	return s
+}
+
+// WantText is the goal's bound as the view shows it: "≥ 99 %".
+func (g *Goal) WantText() string {
+	op := map[string]string{"<": "<", "<=": "≤", ">": ">", ">=": "≥", "==": "="}[g.Op]
+	want := g.Want
+	if m := metrics[g.Metric]; m.kind != 0 && want.Kind != lessons.KindFraction && want.Kind != lessons.KindDuration {
+		want.Kind = m.kind
+	}
+	text := g.FormatValue(want)
+	// A whole percentage reads as written: ≥ 99 %, not ≥ 99.0 %.
+	if t, ok := strings.CutSuffix(text, ".0 %"); ok {
+		text = t + " %"
+	}
+	return op + " " + text
+}

@@ -1,0 +1,484 @@
+package challenge
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	"github.com/breakerlab/breakerlab/lessons"
+)
+
+// Setting is a value for each knob, by path, in the form a lesson's [set]
+// table takes: 24, 0.5, "500ms", "cached", ["breaker", "retry", ...].
+type Setting map[string]any
+
+// Start is the setting the challenge begins at: the scenario's own values.
+func (c *Challenge) Start() Setting {
+	s := Setting{}
+	for _, k := range c.Knobs {
+		v, _ := c.read(k.Path) // read when the file was loaded
+		s[k.Path] = v
+	}
+	return s
+}
+
+// read reads a knob's value at the start.
+func (c *Challenge) read(path string) (any, error) {
+	if c.Fleet != nil {
+		return c.Fleet.read(path)
+	}
+	return readKnob(c.Scenario, path)
+}
+
+func (c *Challenge) startScenario() *engine.Scenario {
+	if c.Scenario == nil {
+		return nil
+	}
+	return cloneScenario(c.Scenario)
+}
+
+func (c *Challenge) startFleet() *Fleet {
+	if c.Fleet == nil {
+		return nil
+	}
+	f := *c.Fleet
+	return &f
+}
+
+// try applies one value to a copy of the start. It does not ask the
+// result to run: knobs can depend on each other (a bulkhead may not exceed
+// the pool), so a range's end may need another knob moved first, and the
+// grader says so when it happens.
+func (c *Challenge) try(path string, v any) error {
+	return apply(c.startScenario(), c.startFleet(), path, v)
+}
+
+func apply(sc *engine.Scenario, fl *Fleet, path string, v any) error {
+	if fl != nil {
+		return fl.set(path, v)
+	}
+	return setKnob(sc, path, v)
+}
+
+// runnable checks that a design can run.
+func runnable(sc *engine.Scenario, fl *Fleet) error {
+	if sc != nil {
+		if err := sc.Validate(); err != nil {
+			return fmt.Errorf("with these knobs the scenario is not valid: %w", err)
+		}
+		if _, err := engine.New(sc, 0, 0); err != nil {
+			return fmt.Errorf("with these knobs the scenario cannot run: %w", err)
+		}
+		return nil
+	}
+	if _, err := fl.poison(0); err != nil {
+		return fmt.Errorf("with these knobs the fleet cannot be assigned: %w", err)
+	}
+	return nil
+}
+
+// build applies a setting to a copy of the start: the scenario (or fleet)
+// the learner's knobs describe.
+func (c *Challenge) build(s Setting) (*engine.Scenario, *Fleet, error) {
+	sc, fl := c.startScenario(), c.startFleet()
+	// A preset replaces a whole breaker, so it goes first; then the paths
+	// in the challenge's order, so that the result does not depend on a
+	// map's order.
+	for _, k := range c.Knobs {
+		v, ok := s[k.Path]
+		if !ok {
+			continue
+		}
+		if err := apply(sc, fl, k.Path, v); err != nil {
+			return nil, nil, fmt.Errorf("%s = %s: %w", k.Label, FormatValue(v), err)
+		}
+	}
+	for p := range s {
+		if !slices.ContainsFunc(c.Knobs, func(k Knob) bool { return k.Path == p }) {
+			return nil, nil, fmt.Errorf("%s is not one of this challenge's knobs (%s)", p, c.knobPaths())
+		}
+	}
+	if err := runnable(sc, fl); err != nil {
+		return nil, nil, err
+	}
+	return sc, fl, nil
+}
+
+func (c *Challenge) knobPaths() string {
+	var p []string
+	for _, k := range c.Knobs {
+		p = append(p, k.Path)
+	}
+	return strings.Join(p, ", ")
+}
+
+// Scenario is the scenario a setting describes, for the sandbox to play;
+// nil for a challenge on the shuffle lab.
+func (c *Challenge) ScenarioFor(s Setting) (*engine.Scenario, error) {
+	sc, _, err := c.build(s)
+	return sc, err
+}
+
+// run runs one seed: engine.RunAll, the function `breakerlab run` calls,
+// or the shuffle lab's Assign and Poison, which `run shuffle` calls.
+func (c *Challenge) run(sc *engine.Scenario, fl *Fleet, seed uint64) (*outcome, error) {
+	if fl != nil {
+		out, err := fl.poison(seed)
+		if err != nil {
+			return nil, err
+		}
+		return &outcome{fleet: fl, lost: out.Lost, hurt: out.Degraded, victims: out.Customers}, nil
+	}
+	snaps, err := engine.RunAll(sc, seed)
+	if err != nil {
+		return nil, err
+	}
+	return &outcome{sc: sc, snap: &snaps[0]}, nil
+}
+
+// Measure is a goal's value on one seed.
+type Measure struct {
+	Seed  uint64
+	Value lessons.Value
+	Has   bool // false when there is no value ("the breaker never opens")
+	OK    bool
+}
+
+// GoalResult is a goal graded on every seed.
+type GoalResult struct {
+	Goal     *Goal
+	Measures []Measure
+	// Worst is the seed furthest from the goal (the first that fails, if
+	// any does), whose value the view shows.
+	Worst int
+	Pass  bool
+}
+
+// Shown is the worst seed's value, as text: "97.3 %", or "none".
+func (r *GoalResult) Shown() string {
+	m := r.Measures[r.Worst]
+	if !m.Has {
+		return "none"
+	}
+	return r.Goal.FormatValue(m.Value)
+}
+
+// Result is a design graded against a challenge.
+type Result struct {
+	Goals              []GoalResult
+	Pass               bool // every goal holds on every seed
+	Par                *GoalResult
+	Changes            int // knobs changed from the start
+	MeetsPar, BeatsPar bool
+	Stars              int // 0, or 1 meets the goals, 2 meets par, 3 beats par
+}
+
+// Grade runs the design a setting describes on every seed and grades it.
+func (c *Challenge) Grade(s Setting) (*Result, error) {
+	full := c.Start()
+	for k, v := range s {
+		full[k] = v
+	}
+	for _, k := range c.Knobs {
+		if err := k.Check(full[k.Path]); err != nil {
+			return nil, err
+		}
+	}
+	sc, fl, err := c.build(full)
+	if err != nil {
+		return nil, err
+	}
+	return c.grade(sc, fl, c.Changes(full))
+}
+
+// Changes counts the knobs a setting moves from the start.
+func (c *Challenge) Changes(s Setting) int {
+	start := c.Start()
+	n := 0
+	for _, k := range c.Knobs {
+		if v, ok := s[k.Path]; ok && FormatValue(v) != FormatValue(start[k.Path]) {
+			n++
+		}
+	}
+	return n
+}
+
+func (c *Challenge) grade(sc *engine.Scenario, fl *Fleet, changes int) (*Result, error) {
+	runs := map[[2]time.Duration][]*outcome{}
+	outsFor := func(g *Goal) ([]*outcome, error) {
+		var key [2]time.Duration
+		run := sc
+		if g.Window != nil && sc != nil {
+			key = *g.Window
+			run = cloneScenario(sc)
+			run.MeasureFrom, run.MeasureTo = key[0], key[1]
+		}
+		if outs, ok := runs[key]; ok {
+			return outs, nil
+		}
+		var outs []*outcome
+		for _, seed := range c.Seeds {
+			o, err := c.run(run, fl, seed)
+			if err != nil {
+				return nil, fmt.Errorf("running seed %d: %w", seed, err)
+			}
+			outs = append(outs, o)
+		}
+		runs[key] = outs
+		return outs, nil
+	}
+	gradeGoal := func(g *Goal) (GoalResult, error) {
+		outs, err := outsFor(g)
+		if err != nil {
+			return GoalResult{}, err
+		}
+		return c.gradeGoal(g, outs)
+	}
+	r := &Result{Pass: true, Changes: changes}
+	for i := range c.Goals {
+		g, err := gradeGoal(&c.Goals[i])
+		if err != nil {
+			return nil, err
+		}
+		r.Goals = append(r.Goals, g)
+		r.Pass = r.Pass && g.Pass
+	}
+	if p := c.Par.Goal; p != nil {
+		g, err := gradeGoal(p)
+		if err != nil {
+			return nil, err
+		}
+		r.Par = &g
+		r.MeetsPar = g.Pass
+		if g.Pass && (p.Op == "<=" || p.Op == ">=") {
+			strict := *p
+			strict.Op = strings.TrimSuffix(p.Op, "=")
+			beats, _ := gradeGoal(&strict)
+			r.BeatsPar = beats.Pass
+		}
+	} else {
+		r.MeetsPar = changes <= c.Par.Changes
+		r.BeatsPar = changes < c.Par.Changes
+	}
+	switch {
+	case !r.Pass:
+	case r.BeatsPar:
+		r.Stars = 3
+	case r.MeetsPar:
+		r.Stars = 2
+	default:
+		r.Stars = 1
+	}
+	return r, nil
+}
+
+func (c *Challenge) gradeGoal(g *Goal, outs []*outcome) (GoalResult, error) {
+	r := GoalResult{Goal: g, Pass: true, Worst: -1}
+	for i, o := range outs {
+		v, has, err := metrics[g.Metric].eval(o, g.Args)
+		if err != nil {
+			return r, fmt.Errorf("%s: %w", g.Text, err)
+		}
+		m := Measure{Seed: c.Seeds[i], Value: v, Has: has, OK: has && g.holds(v)}
+		r.Measures = append(r.Measures, m)
+		r.Pass = r.Pass && m.OK
+		switch {
+		case r.Worst < 0:
+			r.Worst = i
+		case !r.Measures[r.Worst].Has:
+		case !m.Has || g.worse(v, r.Measures[r.Worst].Value):
+			r.Worst = i
+		}
+	}
+	return r, nil
+}
+
+// StartFile writes the challenge's start as a file a learner can edit and
+// hand in: the scenario file (as `run` reads it), or the fleet's [shuffle]
+// table.
+func (c *Challenge) StartFile() ([]byte, error) {
+	return c.DesignFile(c.Start())
+}
+
+// DesignFile writes the design a setting describes as such a file.
+func (c *Challenge) DesignFile(s Setting) ([]byte, error) {
+	sc, fl, err := c.build(s)
+	if err != nil {
+		return nil, err
+	}
+	if fl != nil {
+		return fl.dump(c.ID, c.Title), nil
+	}
+	return scenariofile.Dump(normalized(sc))
+}
+
+// normalized is a copy of sc with what a file may write two ways written
+// one way: the default order of layers as no order.
+func normalized(sc *engine.Scenario) *engine.Scenario {
+	sc = cloneScenario(sc)
+	for vi := range sc.Variants {
+		deps := sc.Variants[vi].System.Dependencies
+		for i := range deps {
+			if reflect.DeepEqual(deps[i].Policy.Order, engine.DefaultOrder) {
+				deps[i].Policy.Order = nil
+			}
+		}
+	}
+	return sc
+}
+
+// Check grades a learner's file: a scenario file for a challenge on a
+// scenario, a [shuffle] table for one on the shuffle lab. The file may
+// change the challenge's knobs, within their ranges, and nothing else; it
+// is graded as it is, so every value matches `breakerlab run FILE` with the
+// same seed. An error about the file's content wraps ErrInvalid.
+func (c *Challenge) Check(filename string, data []byte) (*Result, Setting, error) {
+	if c.Fleet != nil {
+		return c.checkFleet(filename, data)
+	}
+	sc, err := scenariofile.Parse(filename, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(sc.Variants) != 1 {
+		return nil, nil, &Error{File: filename, Field: "variants", Err: fmt.Errorf("the file has %d variants; a design handed in for a challenge has one (start from `breakerlab challenge %s --start`)", len(sc.Variants), c.ID)}
+	}
+	s := Setting{}
+	for _, k := range c.Knobs {
+		v, err := readKnob(sc, k.Path)
+		if err != nil {
+			return nil, nil, &Error{File: filename, Field: k.Path, Err: err}
+		}
+		if err := k.Check(v); err != nil {
+			return nil, nil, &Error{File: filename, Field: k.Path, Err: err}
+		}
+		s[k.Path] = v
+	}
+	want, _, err := c.build(s)
+	if err != nil {
+		return nil, nil, &Error{File: filename, Err: err}
+	}
+	if err := sameDesign(filename, want, sc, c); err != nil {
+		return nil, nil, err
+	}
+	r, err := c.grade(sc, nil, c.Changes(s))
+	return r, s, err
+}
+
+// sameDesign checks that the learner's scenario is the start with the
+// knobs moved: both are written out as scenario files, which must then
+// agree line for line (names aside).
+func sameDesign(filename string, want, got *engine.Scenario, c *Challenge) error {
+	a, b := normalized(want), normalized(got)
+	b.Name, b.Summary = a.Name, a.Summary
+	b.Variants[0].Name = a.Variants[0].Name
+	wa, err1 := scenariofile.Dump(a)
+	wb, err2 := scenariofile.Dump(b)
+	if err1 != nil || err2 != nil {
+		return &Error{File: filename, Err: fmt.Errorf("the design cannot be compared with the challenge's: %v", errorsOr(err1, err2))}
+	}
+	if bytes.Equal(wa, wb) {
+		return nil
+	}
+	la, lb := strings.Split(string(wa), "\n"), strings.Split(string(wb), "\n")
+	for i := 0; i < max(len(la), len(lb)); i++ {
+		x, y := lineAt(la, i), lineAt(lb, i)
+		if x != y {
+			return &Error{File: filename, Err: fmt.Errorf("the file changes more than the challenge's knobs (%s): written out as `scenarios --dump` writes, it has %q where the challenge has %q", c.knobPaths(), y, x)}
+		}
+	}
+	return nil
+}
+
+func lineAt(l []string, i int) string {
+	if i < len(l) {
+		return strings.TrimSpace(l[i])
+	}
+	return "(the end)"
+}
+
+func errorsOr(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// checkFleet reads a [shuffle] table handed in for a shuffle challenge.
+func (c *Challenge) checkFleet(filename string, data []byte) (*Result, Setting, error) {
+	l := &loader{file: filename, ln: newLines(data)}
+	var f struct {
+		Shuffle *fleetTOML `toml:"shuffle"`
+	}
+	dec := tomlDecoder(data)
+	if err := dec.Decode(&f); err != nil {
+		return nil, nil, l.decodeError(err)
+	}
+	if f.Shuffle == nil {
+		return nil, nil, l.errorf(0, "shuffle", "a design for a shuffle challenge is a [shuffle] table (start from `breakerlab challenge %s --start`)", c.ID)
+	}
+	t := f.Shuffle
+	got := Fleet{Workers: t.Workers, Customers: t.Customers, PerCustomer: t.PerCustomer, MaxShared: t.MaxShared, Zones: t.Zones}
+	if t.Strategy == "" {
+		t.Strategy = "plain"
+	}
+	if err := got.set("strategy", t.Strategy); err != nil {
+		return nil, nil, l.errorf(l.ln.find("shuffle", 0, "strategy"), "shuffle.strategy", "%v", err)
+	}
+	s := Setting{}
+	for _, k := range c.Knobs {
+		v, _ := got.read(k.Path)
+		if err := k.Check(v); err != nil {
+			return nil, nil, l.errorf(l.ln.find("shuffle", 0, k.Path), "shuffle."+k.Path, "%v", err)
+		}
+		s[k.Path] = v
+	}
+	_, want, err := c.build(s)
+	if err != nil {
+		return nil, nil, l.errorf(0, "shuffle", "%v", err)
+	}
+	if *want != got {
+		for _, key := range fleetKeys {
+			a, _ := want.read(key)
+			b, _ := got.read(key)
+			if FormatValue(a) != FormatValue(b) {
+				return nil, nil, l.errorf(l.ln.find("shuffle", 0, key), "shuffle."+key, "the challenge fixes %s at %s (its knobs are %s), got %s", key, FormatValue(a), c.knobPaths(), FormatValue(b))
+			}
+		}
+	}
+	r, err := c.grade(nil, &got, c.Changes(s))
+	return r, s, err
+}
+
+// cloneScenario copies a scenario deeply enough that setting a knob on the
+// copy never touches the original: endpoints, dependencies, their faults,
+// orders, breakers and retries.
+func cloneScenario(sc *engine.Scenario) *engine.Scenario {
+	c := *sc
+	c.Variants = make([]engine.Variant, len(sc.Variants))
+	for i, v := range sc.Variants {
+		v.System.Endpoints = slices.Clone(v.System.Endpoints)
+		deps := slices.Clone(v.System.Dependencies)
+		for j := range deps {
+			d := &deps[j]
+			d.Faults = slices.Clone(d.Faults)
+			d.Policy.Order = slices.Clone(d.Policy.Order)
+			if d.Policy.Breaker != nil {
+				b := *d.Policy.Breaker
+				d.Policy.Breaker = &b
+			}
+			if d.Policy.Retry != nil {
+				r := *d.Policy.Retry
+				d.Policy.Retry = &r
+			}
+		}
+		v.System.Dependencies = deps
+		c.Variants[i] = v
+	}
+	return &c
+}

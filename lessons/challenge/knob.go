@@ -1,0 +1,411 @@
+package challenge
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/lessons"
+)
+
+// KnobKind is what a knob's values are.
+type KnobKind uint8
+
+const (
+	// KnobInt is a whole number (workers, bulkhead, min_calls).
+	KnobInt KnobKind = iota + 1
+	// KnobNumber is any number (a rate, a backoff factor).
+	KnobNumber
+	// KnobShare is a fraction from 0 to 1 (failure_rate, jitter).
+	KnobShare
+	// KnobDuration is a span of time (timeout, open).
+	KnobDuration
+	// KnobChoice is one of a listed set of values (fallback, order, budget).
+	KnobChoice
+)
+
+// Knob is one setting the learner may turn, with its range.
+type Knob struct {
+	Path  string // as in a lesson's [set] table: recommendations.bulkhead
+	Label string // what the view calls it; the path when the file gives none
+	Kind  KnobKind
+	// Min, Max and Step bound a numeric knob, in its unit (seconds for a
+	// duration). Step is how far one press moves it.
+	Min, Max, Step float64
+	// Choices are a choice knob's values, as the file wrote them.
+	Choices []any
+}
+
+// The last part of a path decides its kind. Paths not listed here cannot be
+// offered in a challenge: the grader must read every knob back from a
+// learner's file, and these are the ones it reads.
+var knobKinds = map[string]KnobKind{
+	"workers": KnobInt, "queue": KnobInt,
+	"rate": KnobNumber, "patience": KnobDuration,
+	"timeout": KnobDuration, "deadline": KnobDuration,
+	"bulkhead": KnobInt, "bulkhead_wait": KnobDuration, "bulkhead_queue": KnobInt,
+	"bulkhead_kind": KnobChoice, "fallback": KnobChoice, "order": KnobChoice,
+	"breaker.window": KnobInt, "breaker.min_calls": KnobInt, "breaker.failure_rate": KnobShare,
+	"breaker.open": KnobDuration, "breaker.trials": KnobInt, "breaker.slow_duration": KnobDuration,
+	"breaker.slow_rate": KnobShare, "breaker.consecutive": KnobInt, "breaker.jitter": KnobShare,
+	"breaker.backoff": KnobNumber, "breaker.open_max": KnobDuration, "breaker.half_open_rule": KnobChoice,
+	"retry.attempts": KnobInt, "retry.base": KnobDuration, "retry.max": KnobDuration, "retry.budget": KnobChoice,
+	// The shuffle lab's fleet.
+	"per_customer": KnobInt, "max_shared": KnobInt, "zones": KnobInt, "strategy": KnobChoice, "customers": KnobInt,
+}
+
+// knobKeys lists the kinds' keys for messages.
+func knobKeys(shuffle bool) string {
+	var out []string
+	for k := range knobKinds {
+		if isShuffleKey(k) == shuffle || (shuffle && k == "workers") {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return strings.Join(out, ", ")
+}
+
+func isShuffleKey(k string) bool {
+	switch k {
+	case "per_customer", "max_shared", "zones", "strategy", "customers":
+		return true
+	}
+	return false
+}
+
+// knobKind finds a path's kind: the whole path for the server's keys and
+// the shuffle lab's, else what follows the endpoint's or dependency's name.
+func knobKind(path string, shuffle bool) (KnobKind, bool) {
+	if shuffle {
+		if k, ok := knobKinds[path]; ok && (isShuffleKey(path) || path == "workers") {
+			return k, true
+		}
+		return 0, false
+	}
+	if path == "workers" || path == "queue" {
+		return knobKinds[path], true
+	}
+	_, rest, ok := strings.Cut(path, ".")
+	if !ok || isShuffleKey(rest) {
+		return 0, false
+	}
+	k, ok := knobKinds[rest]
+	return k, ok
+}
+
+// Parse reads a value the learner typed: "500ms" or "0.5" (seconds) for a
+// duration, "50%" or "0.5" for a share, a number, or one of the choices as
+// Format writes it.
+func (k *Knob) Parse(text string) (any, error) {
+	text = strings.TrimSpace(text)
+	switch k.Kind {
+	case KnobChoice:
+		for _, c := range k.Choices {
+			if FormatValue(c) == text {
+				return c, nil
+			}
+		}
+		var names []string
+		for _, c := range k.Choices {
+			names = append(names, FormatValue(c))
+		}
+		return nil, fmt.Errorf("%s is one of: %s", k.Label, strings.Join(names, "; "))
+	case KnobDuration:
+		if d, err := time.ParseDuration(text); err == nil {
+			return k.checked(d.Seconds())
+		}
+		if f, err := strconv.ParseFloat(text, 64); err == nil {
+			return k.checked(f)
+		}
+		return nil, fmt.Errorf("%s takes a duration such as 500ms or 2s", k.Label)
+	case KnobShare:
+		if s, ok := strings.CutSuffix(text, "%"); ok {
+			f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+			if err != nil {
+				return nil, fmt.Errorf("%s takes a share such as 50%% or 0.5", k.Label)
+			}
+			return k.checked(f / 100)
+		}
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		return nil, fmt.Errorf("%s takes a number, got %q", k.Label, text)
+	}
+	return k.checked(f)
+}
+
+// checked turns a number into the knob's value, refusing one out of range.
+func (k *Knob) checked(f float64) (any, error) {
+	if math.IsNaN(f) || f < k.Min-1e-9 || f > k.Max+1e-9 {
+		return nil, fmt.Errorf("%s must be from %s to %s, got %s", k.Label, k.formatNumber(k.Min), k.formatNumber(k.Max), k.formatNumber(f))
+	}
+	return k.fromNumber(f), nil
+}
+
+// fromNumber is the value a number stands for, in the form a lesson's
+// [set] table takes.
+func (k *Knob) fromNumber(f float64) any {
+	switch k.Kind {
+	case KnobInt:
+		return int64(math.Round(f))
+	case KnobDuration:
+		return formatDuration(time.Duration(math.Round(f * 1e9)))
+	}
+	return f
+}
+
+// number reads a numeric knob's value.
+func (k *Knob) number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return float64(x), true
+	case float64:
+		return x, true
+	case string:
+		if d, err := time.ParseDuration(x); err == nil {
+			return d.Seconds(), true
+		}
+	}
+	return 0, false
+}
+
+// Move moves a value by steps presses (negative: down), clamped to the
+// range; a choice knob moves through its choices, wrapping round.
+func (k *Knob) Move(v any, steps int) any {
+	if k.Kind == KnobChoice {
+		i := k.choiceIndex(v)
+		n := len(k.Choices)
+		return k.Choices[((i+steps)%n+n)%n]
+	}
+	f, ok := k.number(v)
+	if !ok {
+		f = k.Min
+	}
+	// A value typed off the grid of steps from Min joins it on the next
+	// press: up goes to the next grid point above it, down to the one below.
+	g := (f - k.Min) / k.Step
+	if steps > 0 {
+		g = math.Floor(g+1e-9) + float64(steps)
+	} else {
+		g = math.Ceil(g-1e-9) + float64(steps)
+	}
+	return k.fromNumber(min(max(k.Min+g*k.Step, k.Min), k.Max))
+}
+
+func (k *Knob) choiceIndex(v any) int {
+	s := FormatValue(v)
+	for i, c := range k.Choices {
+		if FormatValue(c) == s {
+			return i
+		}
+	}
+	return 0
+}
+
+// Check says whether v is in the knob's range.
+func (k *Knob) Check(v any) error {
+	if k.Kind == KnobChoice {
+		s := FormatValue(v)
+		for _, c := range k.Choices {
+			if FormatValue(c) == s {
+				return nil
+			}
+		}
+		_, err := k.Parse(s)
+		return err
+	}
+	f, ok := k.number(v)
+	if !ok {
+		return fmt.Errorf("%s has no numeric value (%s)", k.Label, FormatValue(v))
+	}
+	_, err := k.checked(f)
+	return err
+}
+
+// Format writes a value as the view shows it.
+func (k *Knob) Format(v any) string {
+	if k.Kind == KnobShare {
+		if f, ok := k.number(v); ok {
+			return strconv.FormatFloat(100*f, 'f', -1, 64) + " %"
+		}
+	}
+	return FormatValue(v)
+}
+
+func (k *Knob) formatNumber(f float64) string { return k.Format(k.fromNumber(f)) }
+
+// Range says what the knob allows, for the view and for messages.
+func (k *Knob) Range() string {
+	if k.Kind == KnobChoice {
+		var names []string
+		for _, c := range k.Choices {
+			names = append(names, FormatValue(c))
+		}
+		return strings.Join(names, " | ")
+	}
+	return k.formatNumber(k.Min) + " to " + k.formatNumber(k.Max)
+}
+
+// FormatValue writes a knob value as a TOML file would hold it, without
+// quotes: 24, 0.5, 500ms, cached, [retry breaker timeout bulkhead].
+func FormatValue(v any) string {
+	switch x := v.(type) {
+	case string:
+		if d, err := time.ParseDuration(x); err == nil {
+			return formatDuration(d)
+		}
+		return x
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	case []any:
+		parts := make([]string, len(x))
+		for i, p := range x {
+			parts[i] = FormatValue(p)
+		}
+		return "[" + strings.Join(parts, " ") + "]"
+	case []string:
+		return "[" + strings.Join(x, " ") + "]"
+	}
+	return fmt.Sprint(v)
+}
+
+// formatDuration is time.Duration's own form with the zero units dropped:
+// 1.5s, 500ms, 2m0s becomes 2m.
+func formatDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
+}
+
+// readKnob reads the value a knob has in variant 0 of sc, in the form
+// lessons.SetKnob takes, so that setting what was read changes nothing.
+func readKnob(sc *engine.Scenario, path string) (any, error) {
+	sys := &sc.Variants[0].System
+	switch path {
+	case "workers":
+		return int64(sys.Workers), nil
+	case "queue":
+		return int64(sys.Queue), nil
+	}
+	head, rest, _ := strings.Cut(path, ".")
+	for _, e := range sys.Endpoints {
+		if e.Name != head {
+			continue
+		}
+		switch rest {
+		case "rate":
+			return e.Rate, nil
+		case "patience":
+			return formatDuration(e.Patience), nil
+		}
+	}
+	for i := range sys.Dependencies {
+		d := &sys.Dependencies[i]
+		if d.Name != head {
+			continue
+		}
+		p := &d.Policy
+		switch rest {
+		case "timeout":
+			return formatDuration(p.Timeout), nil
+		case "deadline":
+			return formatDuration(p.Deadline), nil
+		case "bulkhead":
+			return int64(p.Bulkhead), nil
+		case "bulkhead_wait":
+			return formatDuration(p.BulkheadWait), nil
+		case "bulkhead_queue":
+			return int64(p.BulkheadQueue), nil
+		case "bulkhead_kind":
+			return p.BulkheadKind.String(), nil
+		case "fallback":
+			return p.Fallback.String(), nil
+		case "order":
+			order := p.Order
+			if order == nil {
+				order = engine.DefaultOrder
+			}
+			out := make([]any, len(order))
+			for i, l := range order {
+				out[i] = l.String()
+			}
+			return out, nil
+		}
+		if b, ok := strings.CutPrefix(rest, "breaker."); ok {
+			if p.Breaker == nil {
+				return nil, fmt.Errorf("dependency %q has no breaker, so it has no %s", d.Name, rest)
+			}
+			return readBreaker(p.Breaker, b)
+		}
+		if r, ok := strings.CutPrefix(rest, "retry."); ok {
+			if p.Retry == nil {
+				return nil, fmt.Errorf("dependency %q has no retry, so it has no %s", d.Name, rest)
+			}
+			switch r {
+			case "attempts":
+				return int64(p.Retry.Attempts), nil
+			case "base":
+				return formatDuration(p.Retry.Backoff.Base), nil
+			case "max":
+				return formatDuration(p.Retry.Backoff.Max), nil
+			case "budget":
+				return p.Retry.Budget.String(), nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("%s has no knob %q that a challenge can read (allowed: workers, queue, ENDPOINT.rate, ENDPOINT.patience, or DEPENDENCY.KEY with KEY one of: %s)", sc.Name, path, knobKeys(false))
+}
+
+func readBreaker(c *breaker.Config, key string) (any, error) {
+	switch key {
+	case "window":
+		return int64(c.WindowSize), nil
+	case "min_calls":
+		return int64(c.MinimumCalls), nil
+	case "failure_rate":
+		return c.FailureRate, nil
+	case "open":
+		return formatDuration(c.OpenFor), nil
+	case "trials":
+		return int64(c.HalfOpenTrials), nil
+	case "slow_duration":
+		return formatDuration(c.SlowCallDuration), nil
+	case "slow_rate":
+		return c.SlowCallRate, nil
+	case "consecutive":
+		return int64(c.MaxConsecutiveFailures), nil
+	case "jitter":
+		return c.OpenJitter, nil
+	case "backoff":
+		return c.OpenBackoff, nil
+	case "open_max":
+		return formatDuration(c.OpenMax), nil
+	case "half_open_rule":
+		b, err := c.HalfOpenRule.MarshalText()
+		return string(b), err
+	}
+	return nil, fmt.Errorf("a challenge cannot read the breaker's %q", key)
+}
+
+// setKnob sets a knob on a scenario through the lessons' parser, the one
+// a lesson's [set] table goes through.
+func setKnob(sc *engine.Scenario, path string, v any) error {
+	return lessons.SetKnob(sc, 0, path, v)
+}
+
+// StepText is one press of a numeric knob, written in its unit: "100ms",
+// "5 %", "1".
+func (k *Knob) StepText() string { return k.formatNumber(k.Step) }

@@ -1,0 +1,15 @@
+// Package challengeui is the challenge screen: the challenge's knobs, each
+// goal with ✓ or ✗ and its worst seed's value, graded by the engine over
+// the challenge's seeds as the knobs change, the par and the stars, beside
+// the live sandbox playing the same design (or, in a window too small for
+// both, a key away from it). It also holds the list of challenges the home
+// screen opens.
+//
+// Grading runs in a command, never in View, and a result is dropped when
+// the knobs have moved on since. Stars are kept through
+// lessons/challenge.Progress, written in a command too.
+//
+// It may import lessons/challenge, the engine (for the sandbox's
+// scenario), tui/sandbox (through its exported API), tui/theme, tui/pane,
+// bubbletea, bubbles (key, help) and x/ansi.
+package challengeui

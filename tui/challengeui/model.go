@@ -1,0 +1,412 @@
+package challengeui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/breakerlab/breakerlab/lessons/challenge"
+	"github.com/breakerlab/breakerlab/tui/sandbox"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Options configure the challenge screen.
+type Options struct {
+	Theme     *theme.Theme
+	Challenge *challenge.Challenge
+	// Progress keeps the stars; nil keeps none. Notice is shown at first
+	// (a progress file set aside, say).
+	Progress *challenge.Progress
+	Notice   string
+	// Embedded: esc sends BackMsg, for the home screen.
+	Embedded bool
+	// Dir is where w writes the design ("" is the current folder).
+	Dir string
+	// Debounce is how long the knobs must rest before a grading starts;
+	// zero grades at once (tests).
+	Debounce time.Duration
+}
+
+// BackMsg asks the parent to close the challenge.
+type BackMsg struct{}
+
+// Messages of the screen's own commands.
+type (
+	// gradeMsg starts the grading of generation gen, if it is still the
+	// current one when the debounce ends.
+	gradeMsg struct{ gen int }
+	// gradedMsg carries a grading's result.
+	gradedMsg struct {
+		gen int
+		r   *challenge.Result
+		err error
+	}
+	savedMsg struct {
+		stars    int
+		improved bool
+		err      error
+	}
+	wroteMsg struct {
+		path string
+		err  error
+	}
+)
+
+type page int
+
+const (
+	onPanel   page = iota
+	onSandbox      // the sandbox has the keys (and the screen, when narrow)
+	onAbout        // the brief, hint and par in full
+	onHelp
+)
+
+// Model is the challenge screen.
+type Model struct {
+	o    Options
+	c    *challenge.Challenge
+	th   *theme.Theme
+	keys keyMap
+	help help.Model
+
+	setting  challenge.Setting
+	focus    int // the knob selected
+	gen      int // bumped by every change of the setting
+	graded   int // the generation of result
+	result   *challenge.Result
+	gradeErr string
+	best     int // stars kept in the progress file
+	typing   bool
+	input    []rune
+
+	sb      *sandbox.Model // nil for the shuffle lab
+	stale   bool           // the sandbox plays an earlier setting: this one does not run
+	page    page
+	w, h    int
+	note    string
+	noteErr bool
+}
+
+// New opens a challenge at its start, or at the setting that earned its
+// best stars when the progress file has one.
+func New(o Options) (Model, error) {
+	if o.Challenge == nil {
+		return Model{}, fmt.Errorf("challengeui: no challenge")
+	}
+	if o.Theme == nil {
+		o.Theme = theme.New(nil)
+	}
+	m := Model{o: o, c: o.Challenge, th: o.Theme, keys: newKeyMap(o.Embedded), help: help.New(), setting: o.Challenge.Start()}
+	m.help.Styles = o.Theme.Help
+	m.note = o.Notice
+	if o.Progress != nil {
+		m.best = o.Progress.Get(m.c.ID).Stars
+	}
+	m.rebuildSandbox(false)
+	return m, nil
+}
+
+// Init grades the start.
+func (m Model) Init() tea.Cmd { return m.gradeNow() }
+
+// Result is the latest grading (nil until the first is in), for tests and
+// a parent that reports it.
+func (m Model) Result() *challenge.Result {
+	if m.graded != m.gen {
+		return nil
+	}
+	return m.result
+}
+
+// Setting is the knobs' values now.
+func (m Model) Setting() challenge.Setting { return m.setting }
+
+// wide says whether the window holds the panel and the sandbox side by
+// side: the sandbox needs 80×24 of its own.
+func (m *Model) wide() bool { return m.sb != nil && m.w-panelWidth(m.w) >= 80 && m.h >= 24 }
+
+// panelWidth is the panel's width beside the sandbox.
+func panelWidth(w int) int { return min(max(w*32/100, 44), 60) }
+
+// sandboxSize is the window the sandbox draws in.
+func (m *Model) sandboxSize() tea.WindowSizeMsg {
+	if m.wide() {
+		return tea.WindowSizeMsg{Width: m.w - panelWidth(m.w), Height: m.h}
+	}
+	return tea.WindowSizeMsg{Width: m.w, Height: m.h}
+}
+
+// rebuildSandbox plays the current setting's scenario from the start, on
+// the challenge's first seed; it keeps playing if it was.
+func (m *Model) rebuildSandbox(play bool) {
+	if m.c.Fleet != nil {
+		return
+	}
+	// A setting the engine refuses keeps the last design that ran on
+	// screen, marked stale, so the layout does not jump while the learner
+	// moves a pair of knobs that depend on each other.
+	sc, err := m.c.ScenarioFor(m.setting)
+	if err != nil {
+		m.stale = m.sb != nil
+		return
+	}
+	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: sc, Seed: m.c.Seeds[0], Play: play, CanGoHome: true})
+	if err != nil {
+		m.stale = m.sb != nil
+		return
+	}
+	m.sb, m.stale = &sb, false
+	if m.w > 0 {
+		m.forward(m.sandboxSize())
+	}
+}
+
+// forward hands a message to the sandbox.
+func (m *Model) forward(msg tea.Msg) tea.Cmd {
+	if m.sb == nil {
+		return nil
+	}
+	next, cmd := m.sb.Update(msg)
+	sb := next.(sandbox.Model)
+	m.sb = &sb
+	return cmd
+}
+
+// changed records a new setting: the sandbox replays it and a grading is
+// scheduled once the knobs rest.
+func (m *Model) changed() tea.Cmd {
+	m.gen++
+	playing := m.sb != nil && m.sb.Playing()
+	m.rebuildSandbox(playing)
+	var cmds []tea.Cmd
+	if m.sb != nil && playing {
+		cmds = append(cmds, m.sb.Init())
+	}
+	gen := m.gen
+	if m.o.Debounce > 0 {
+		cmds = append(cmds, tea.Tick(m.o.Debounce, func(time.Time) tea.Msg { return gradeMsg{gen} }))
+	} else {
+		cmds = append(cmds, m.gradeNow())
+	}
+	return tea.Batch(cmds...)
+}
+
+// gradeNow grades the current setting in a command.
+func (m *Model) gradeNow() tea.Cmd {
+	c, s, gen := m.c, m.setting, m.gen
+	return func() tea.Msg {
+		r, err := c.Grade(s)
+		return gradedMsg{gen: gen, r: r, err: err}
+	}
+}
+
+// Update handles keys, resizes, gradings and the sandbox's ticks.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+		m.help.Width = msg.Width
+		return m, m.forward(m.sandboxSize())
+	case gradeMsg:
+		if msg.gen != m.gen {
+			return m, nil
+		}
+		return m, m.gradeNow()
+	case gradedMsg:
+		if msg.gen != m.gen {
+			return m, nil // the knobs have moved on
+		}
+		m.graded = msg.gen
+		m.result, m.gradeErr = msg.r, ""
+		if msg.err != nil {
+			m.result, m.gradeErr = nil, msg.err.Error()
+			return m, nil
+		}
+		return m, m.earn(msg.r)
+	case savedMsg:
+		switch {
+		case msg.err != nil:
+			m.setNote("stars not saved: "+msg.err.Error(), true)
+		case msg.improved:
+			m.best = max(m.best, msg.stars)
+			m.setNote(fmt.Sprintf("%s new best, saved", challenge.StarsText(msg.stars)), false)
+		}
+		return m, nil
+	case wroteMsg:
+		if msg.err != nil {
+			m.setNote("could not write the design: "+msg.err.Error(), true)
+		} else {
+			m.setNote(fmt.Sprintf("wrote %s; grade it with breakerlab challenge %s --check %s", msg.path, m.c.ID, filepath.Base(msg.path)), false)
+		}
+		return m, nil
+	case tea.KeyMsg:
+		return m.onKey(msg)
+	}
+	// Everything else (the sandbox's ticks) is the sandbox's.
+	return m, m.forward(msg)
+}
+
+// earn records stars the result earned, in a command.
+func (m *Model) earn(r *challenge.Result) tea.Cmd {
+	if r.Stars == 0 || m.o.Progress == nil || r.Stars <= m.best {
+		return nil
+	}
+	p, c, s, stars := m.o.Progress, m.c, m.setting, r.Stars
+	return func() tea.Msg {
+		up, err := p.Earn(c, stars, s)
+		return savedMsg{stars: stars, improved: up, err: err}
+	}
+}
+
+func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr = s, isErr }
+
+func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	if k.Type == tea.KeyCtrlC {
+		return m, tea.Quit
+	}
+	if m.typing {
+		return m.typeKey(k)
+	}
+	// Keys typed faster than they are read come as one message of several
+	// runes ("x?"): take them one at a time, as every screen does.
+	if k.Type == tea.KeyRunes && len(k.Runes) > 1 && !k.Paste {
+		var cmds []tea.Cmd
+		var next tea.Model = m
+		for _, r := range k.Runes {
+			var cmd tea.Cmd
+			next, cmd = next.(Model).onKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+			cmds = append(cmds, cmd)
+		}
+		return next, tea.Batch(cmds...)
+	}
+	switch m.page {
+	case onSandbox:
+		switch {
+		case k.Type == tea.KeyEsc || key.Matches(k, m.keys.Watch):
+			m.page = onPanel
+			return m, nil
+		case key.Matches(k, m.keys.SandboxKnobs):
+			m.setNote("in a challenge the knobs are in the panel: esc goes back to it", true)
+			m.page = onPanel
+			return m, nil
+		}
+		return m, m.forward(k)
+	case onAbout, onHelp:
+		if key.Matches(k, m.keys.Quit) {
+			return m, tea.Quit
+		}
+		m.page = onPanel
+		return m, nil
+	}
+	m.note, m.noteErr = "", false
+	n := len(m.c.Knobs)
+	switch {
+	case key.Matches(k, m.keys.Quit):
+		return m, tea.Quit
+	case key.Matches(k, m.keys.Back):
+		return m, func() tea.Msg { return BackMsg{} }
+	case key.Matches(k, m.keys.Up):
+		m.focus = (m.focus + n - 1) % n
+	case key.Matches(k, m.keys.Down):
+		m.focus = (m.focus + 1) % n
+	case key.Matches(k, m.keys.Less), key.Matches(k, m.keys.More), key.Matches(k, m.keys.MuchLess), key.Matches(k, m.keys.MuchMore):
+		steps := map[bool]int{true: 1, false: -1}[key.Matches(k, m.keys.More) || key.Matches(k, m.keys.MuchMore)]
+		if key.Matches(k, m.keys.MuchLess) || key.Matches(k, m.keys.MuchMore) {
+			steps *= 10
+		}
+		kn := &m.c.Knobs[m.focus]
+		old := m.setting[kn.Path]
+		next := kn.Move(old, steps)
+		if challenge.FormatValue(next) == challenge.FormatValue(old) {
+			m.setNote(fmt.Sprintf("%s is at the end of its range (%s)", kn.Label, kn.Range()), false)
+			return m, nil
+		}
+		m.setting = cloneSetting(m.setting)
+		m.setting[kn.Path] = next
+		return m, m.changed()
+	case key.Matches(k, m.keys.Type):
+		m.typing, m.input = true, []rune(m.c.Knobs[m.focus].Format(m.setting[m.c.Knobs[m.focus].Path]))
+		if m.c.Knobs[m.focus].Kind == challenge.KnobShare {
+			m.input = []rune(fmt.Sprint(m.setting[m.c.Knobs[m.focus].Path]))
+		}
+	case key.Matches(k, m.keys.Reset):
+		m.setting = m.c.Start()
+		m.setNote("back to the challenge's start", false)
+		return m, m.changed()
+	case key.Matches(k, m.keys.Watch):
+		if m.sb == nil {
+			if m.c.Fleet != nil {
+				m.setNote("this challenge runs on the shuffle lab: `breakerlab sandbox shuffle` plays its default fleet", true)
+			} else {
+				m.setNote("these knobs do not make a scenario that runs: "+m.gradeErr, true)
+			}
+			return m, nil
+		}
+		m.page = onSandbox
+	case key.Matches(k, m.keys.Play):
+		if m.sb != nil {
+			return m, m.forward(k)
+		}
+	case key.Matches(k, m.keys.Write):
+		return m, m.write()
+	case key.Matches(k, m.keys.About):
+		m.page = onAbout
+	case key.Matches(k, m.keys.Help):
+		m.page = onHelp
+	}
+	return m, nil
+}
+
+// typeKey edits the typed value; enter applies it, esc drops it.
+func (m Model) typeKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	switch k.Type {
+	case tea.KeyEsc:
+		m.typing = false
+	case tea.KeyEnter:
+		kn := &m.c.Knobs[m.focus]
+		v, err := kn.Parse(string(m.input))
+		if err != nil {
+			m.setNote(err.Error(), true)
+			return m, nil
+		}
+		m.typing = false
+		m.setting = cloneSetting(m.setting)
+		m.setting[kn.Path] = v
+		m.note = ""
+		return m, m.changed()
+	case tea.KeyBackspace:
+		if len(m.input) > 0 {
+			m.input = m.input[:len(m.input)-1]
+		}
+	case tea.KeyRunes, tea.KeySpace:
+		if len(m.input) < 40 {
+			m.input = append(m.input, k.Runes...)
+		}
+	}
+	return m, nil
+}
+
+// write saves the design as a file the learner can hand in, in a command.
+func (m *Model) write() tea.Cmd {
+	text, err := m.c.DesignFile(m.setting)
+	if err != nil {
+		m.setNote("these knobs do not make a design: "+err.Error(), true)
+		return nil
+	}
+	path := filepath.Join(m.o.Dir, m.c.ID+".design.toml")
+	return func() tea.Msg {
+		return wroteMsg{path: path, err: os.WriteFile(path, text, 0o644)}
+	}
+}
+
+func cloneSetting(s challenge.Setting) challenge.Setting {
+	out := make(challenge.Setting, len(s))
+	for k, v := range s {
+		out[k] = v
+	}
+	return out
+}

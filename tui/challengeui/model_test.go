@@ -1,0 +1,257 @@
+package challengeui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/lessons/challenge"
+	"github.com/breakerlab/breakerlab/tui/internal/golden"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+func open(t *testing.T, id string, o Options) Model {
+	t.Helper()
+	c, err := challenge.Lookup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Challenge = c
+	if o.Theme == nil {
+		o.Theme = tuitest.Plain()
+	}
+	m, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// settle runs the commands a message returned, as the program would, until
+// none is left: the grading and the saving of stars. The sandbox is never
+// playing in these tests, so no tick is among them.
+func settle(t *testing.T, m Model, cmd tea.Cmd) Model {
+	t.Helper()
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		msg := c()
+		if batch, ok := msg.(tea.BatchMsg); ok {
+			queue = append(queue, batch...)
+			continue
+		}
+		next, more := m.Update(msg)
+		m = next.(Model)
+		queue = append(queue, more)
+	}
+	return m
+}
+
+// press sends keys and runs what they start.
+func press(t *testing.T, m Model, keys ...string) Model {
+	t.Helper()
+	for _, k := range keys {
+		next, cmd := m.Update(tuitest.Key(k))
+		m = settle(t, next.(Model), cmd)
+	}
+	return m
+}
+
+func sized(t *testing.T, m Model, w, h int) Model {
+	t.Helper()
+	next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return settle(t, next.(Model), m.Init())
+}
+
+// A challenge in progress: the bulkhead moved to 20, one goal still short.
+func TestGolden(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {160, 48}} {
+		m := sized(t, open(t, "bulkhead-20", Options{}), size[0], size[1])
+		for range 20 {
+			m = press(t, m, "right")
+		}
+		r := m.Result()
+		if r == nil || r.Pass || !r.Goals[0].Pass || r.Goals[1].Pass {
+			t.Fatalf("bulkhead 20 should keep search up and refuse a few good calls: %+v", r)
+		}
+		view := m.View()
+		tuitest.CheckBlock(t, view, size[0], size[1])
+		golden.Check(t, fmt.Sprintf("bulkhead-20-in-progress-%dx%d", size[0], size[1]), view)
+	}
+}
+
+// The view shows the engine's own numbers: each goal's worst seed, as
+// the grader computed it.
+func TestGoalsShowTheWorstSeed(t *testing.T) {
+	m := sized(t, open(t, "bulkhead-20", Options{}), 80, 24)
+	m = press(t, m, "enter", "backspace", "2", "0", "enter")
+	r := m.Result()
+	if r == nil {
+		t.Fatal("no result after typing a value")
+	}
+	if got := challenge.FormatValue(m.Setting()["recommendations.bulkhead"]); got != "20" {
+		t.Fatalf("typed 20, the knob is %s", got)
+	}
+	g := r.Goals[1]
+	line := ""
+	for _, l := range strings.Split(m.View(), "\n") {
+		if strings.Contains(l, "good calls refused") {
+			line = l
+		}
+	}
+	if !strings.Contains(line, "✗") || !strings.Contains(line, g.Shown()) || g.Shown() == "0.0 %" {
+		t.Errorf("goal line %q should show ✗ and the worst seed's %s", line, g.Shown())
+	}
+}
+
+// A grading whose knobs have moved on is dropped.
+func TestStaleGradingIsDropped(t *testing.T) {
+	m := sized(t, open(t, "bulkhead-20", Options{}), 80, 24)
+	old := m.gradeNow()
+	m = press(t, m, "right") // a newer setting, graded
+	want := m.Result()
+	next, _ := m.Update(old()) // the old grading arrives late
+	m = next.(Model)
+	if m.Result() != want {
+		t.Error("a late grading of an earlier setting replaced the current one")
+	}
+}
+
+func TestPassingEarnsStarsOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "challenges.json")
+	p, err := challenge.OpenProgress(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := sized(t, open(t, "bulkhead-20", Options{Progress: p}), 80, 24)
+	m = press(t, m, "enter", "backspace", "2", "2", "enter")
+	if m.best != 2 || !strings.Contains(m.View(), "new best, saved") {
+		t.Fatalf("best %d; view:\n%s", m.best, m.View())
+	}
+	again, err := challenge.OpenProgress(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := again.Get("bulkhead-20"); r.Stars != 2 || r.Best["recommendations.bulkhead"] != "22" {
+		t.Errorf("progress file: %+v", r)
+	}
+	m = press(t, m, "right", "right") // 24: one star, less than the best
+	if again, _ := challenge.OpenProgress(path); again.Get("bulkhead-20").Stars != 2 {
+		t.Error("a worse result replaced the best")
+	}
+	if !strings.Contains(m.View(), "★★☆") {
+		t.Error("the title no longer shows the best stars")
+	}
+}
+
+// In a challenge the sandbox's own knob form stays closed, and esc gives
+// the keys back to the panel.
+func TestSandboxKnobsStayClosed(t *testing.T) {
+	m := sized(t, open(t, "timeout-pool", Options{}), 80, 24)
+	m = press(t, m, "v")
+	if m.page != onSandbox || !strings.Contains(m.View(), "Worker pool") {
+		t.Fatalf("v did not show the sandbox:\n%s", m.View())
+	}
+	m = press(t, m, "e")
+	if m.page != onPanel || !strings.Contains(m.View(), "the knobs are in the panel") {
+		t.Errorf("e in the sandbox should come back to the panel with a note:\n%s", m.View())
+	}
+	m = press(t, m, "v", "esc")
+	if m.page != onPanel {
+		t.Error("esc did not give the keys back to the panel")
+	}
+}
+
+func TestWideWindowShowsBoth(t *testing.T) {
+	m := sized(t, open(t, "timeout-pool", Options{}), 160, 48)
+	view := m.View()
+	if !strings.Contains(view, "Goals") || !strings.Contains(view, "Worker pool") {
+		t.Errorf("160×48 should show the goals and the sandbox side by side:\n%s", view)
+	}
+	// A setting the engine refuses keeps the last sandbox on screen.
+	m = sized(t, open(t, "bulkhead-40", Options{}), 160, 48)
+	for range 20 {
+		m = press(t, m, "right")
+	}
+	if !strings.Contains(m.View(), "bulkhead must be between 0") || !strings.Contains(m.View(), "Worker pool") {
+		t.Errorf("an invalid setting should say why and keep the sandbox:\n%s", m.View())
+	}
+}
+
+func TestShuffleChallengeHasNoSandbox(t *testing.T) {
+	m := sized(t, open(t, "shuffle-shards", Options{}), 80, 24)
+	m = press(t, m, "v")
+	if m.page != onPanel || !strings.Contains(m.View(), "shuffle lab") {
+		t.Errorf("v on a shuffle challenge should explain:\n%s", m.View())
+	}
+	m = press(t, m, "right", "down", "right")
+	if r := m.Result(); r == nil || !r.Goals[0].Pass {
+		t.Errorf("shuffle with 3 workers each should lose nobody: %+v", r)
+	}
+	tuitest.CheckBlock(t, m.View(), 80, 24)
+}
+
+func TestEveryChallengeFitsEverySize(t *testing.T) {
+	all, err := challenge.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range all {
+		for _, size := range [][2]int{{80, 24}, {100, 30}, {160, 48}, {200, 60}} {
+			m := sized(t, open(t, c.ID, Options{Embedded: true}), size[0], size[1])
+			view := m.View()
+			tuitest.CheckBlock(t, view, size[0], size[1])
+			for _, want := range []string{"Goals", "? keys", "q quit"} {
+				if !strings.Contains(view, want) {
+					t.Errorf("%s at %dx%d: %q is not on screen", c.ID, size[0], size[1], want)
+				}
+			}
+			for _, p := range []string{"i", "?"} {
+				pm := press(t, m, p)
+				tuitest.CheckBlock(t, pm.View(), size[0], size[1])
+			}
+		}
+	}
+}
+
+// A burst of keys is taken key by key: "i?" opens the brief, leaves it,
+// and the help stays closed only if ? was lost.
+func TestABurstOfKeysIsTakenKeyByKey(t *testing.T) {
+	m := sized(t, open(t, "half-open", Options{}), 80, 24)
+	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("i?")})
+	m = next.(Model)
+	if m.page != onPanel {
+		t.Errorf("i then ? should open the brief and close it again, page %v", m.page)
+	}
+	next, _ = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("j?")})
+	m = next.(Model)
+	if m.focus != 1 || m.page != onHelp {
+		t.Errorf("j then ? should select the second knob and open the help: focus %d, page %v", m.focus, m.page)
+	}
+}
+
+// The list keeps the whole of the chosen item on screen, and says when it
+// goes on below.
+func TestPickerScrollsToTheWholeItem(t *testing.T) {
+	p := NewPicker(Options{Theme: tuitest.Plain(), Embedded: true})
+	next, _ := p.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	p = next.(Picker)
+	if !strings.Contains(p.View(), "↓ more below") {
+		t.Errorf("twelve challenges at 80×24 should say the list goes on:\n%s", p.View())
+	}
+	for range 11 {
+		next, _ = p.Update(tuitest.Key("down"))
+		p = next.(Picker)
+	}
+	view := p.View()
+	tuitest.CheckBlock(t, view, 80, 24)
+	if !strings.Contains(view, "▸ 12 Retries within patience") || !strings.Contains(view, "will never see") {
+		t.Errorf("the last challenge and the end of its summary should be on screen:\n%s", view)
+	}
+}

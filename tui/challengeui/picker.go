@@ -1,0 +1,176 @@
+package challengeui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/lessons/challenge"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Picker is the list of challenges, with the stars earned, that the home
+// screen opens; enter plays one, and leaving it comes back to the list.
+type Picker struct {
+	o       Options // Challenge unset: the picker's own
+	all     []*challenge.Challenge
+	loadErr string
+	cursor  int
+	open    *Model
+	w, h    int
+	note    string
+}
+
+// NewPicker lists the built-in challenges. o.Embedded makes esc on the list
+// send BackMsg.
+func NewPicker(o Options) Picker {
+	if o.Theme == nil {
+		o.Theme = theme.New(nil)
+	}
+	p := Picker{o: o, note: o.Notice}
+	all, err := challenge.All()
+	if err != nil {
+		p.loadErr = "The challenges did not load: " + err.Error()
+	}
+	p.all = all
+	return p
+}
+
+// Open reports whether a challenge is open.
+func (p Picker) Open() bool { return p.open != nil }
+
+// Init does nothing until a challenge opens.
+func (p Picker) Init() tea.Cmd { return nil }
+
+// Update routes messages to the open challenge, else moves the cursor.
+func (p Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if ws, ok := msg.(tea.WindowSizeMsg); ok {
+		p.w, p.h = ws.Width, ws.Height
+	}
+	if p.open != nil {
+		if _, ok := msg.(BackMsg); ok {
+			p.open = nil
+			return p, nil
+		}
+		next, cmd := p.open.Update(msg)
+		m := next.(Model)
+		p.open = &m
+		return p, cmd
+	}
+	k, ok := msg.(tea.KeyMsg)
+	if !ok || len(p.all) == 0 && k.String() != "esc" && k.String() != "q" && k.Type != tea.KeyCtrlC {
+		return p, nil
+	}
+	switch k.String() {
+	case "ctrl+c", "q":
+		return p, tea.Quit
+	case "esc":
+		if p.o.Embedded {
+			return p, func() tea.Msg { return BackMsg{} }
+		}
+	case "up", "k":
+		p.cursor = (p.cursor + len(p.all) - 1) % len(p.all)
+	case "down", "j":
+		p.cursor = (p.cursor + 1) % len(p.all)
+	case "enter":
+		o := p.o
+		o.Challenge, o.Embedded, o.Notice = p.all[p.cursor], true, ""
+		m, err := New(o)
+		if err != nil {
+			p.note = err.Error()
+			return p, nil
+		}
+		next, _ := m.Update(tea.WindowSizeMsg{Width: p.w, Height: p.h})
+		m = next.(Model)
+		p.open = &m
+		return p, m.Init()
+	}
+	return p, nil
+}
+
+// View draws the open challenge, or the list: exactly the window's size.
+func (p Picker) View() string {
+	if p.open != nil {
+		return p.open.View()
+	}
+	if p.w <= 0 || p.h <= 0 {
+		return ""
+	}
+	th := p.o.Theme
+	w := min(p.w, 100) - 2
+	lines := []string{"", th.Title.Render("Challenges"), th.Subtitle.Render("turn the knobs until every goal holds on every seed"), ""}
+	if p.loadErr != "" {
+		lines = append(lines, pane.Wrap(th.Error.Render(p.loadErr), w)...)
+	}
+	idW := 0
+	for _, c := range p.all {
+		idW = max(idW, ansi.StringWidth(c.Title))
+	}
+	idW = min(idW, w/2)
+	var list []string
+	at := 0
+	for i, c := range p.all {
+		stars := challenge.StarsText(0)
+		if p.o.Progress != nil {
+			stars = challenge.StarsText(p.o.Progress.Get(c.ID).Stars)
+		}
+		mark := "  "
+		title := pane.Fit(fmt.Sprintf("%2d %s", c.Number, c.Title), idW+3)
+		if i == p.cursor {
+			mark = th.Accent.Render("▸ ")
+			title = th.Bold.Render(title)
+		}
+		head := mark + title + "  " + th.Accent.Render(stars)
+		used := 2 + idW + 3 + 2 + 3 + 2
+		if w-used >= 20 {
+			sum := pane.Wrap(c.Summary, w-used)
+			list = append(list, head+"  "+th.Dim.Render(sum[0]))
+			for _, l := range sum[1:] {
+				list = append(list, strings.Repeat(" ", used)+th.Dim.Render(l))
+			}
+		} else {
+			list = append(list, head)
+		}
+		if i == p.cursor {
+			at = len(list) - 1 // the item's last line: all of it stays on screen
+		}
+	}
+	keys := th.Key.Render("↑↓") + th.Dim.Render(" choose  ") + th.Key.Render("enter") + th.Dim.Render(" play")
+	if p.o.Embedded {
+		keys += th.Dim.Render("  ") + th.Key.Render("esc") + th.Dim.Render(" back")
+	}
+	keys += th.Dim.Render("  ") + th.Key.Render("q") + th.Dim.Render(" quit")
+	var foot []string
+	if p.note != "" {
+		foot = append(foot, pane.Wrap(p.note, w)...)
+	}
+	foot = append(foot, "", keys)
+	// Scroll the list so the cursor stays on screen.
+	room := max(p.h-len(lines)-len(foot), 1)
+	start := 0
+	if at >= room {
+		start = at - room + 1
+	}
+	end := min(start+room, len(list))
+	if end < len(list) && room > 1 {
+		// Say that the list goes on, on the last line it has.
+		end--
+		if at >= end {
+			start, end = start+1, end+1
+		}
+	}
+	lines = append(lines, list[start:end]...)
+	if end < len(list) {
+		lines = append(lines, th.Dim.Render("  ↓ more below"))
+	}
+	for len(lines) < p.h-len(foot) {
+		lines = append(lines, "")
+	}
+	lines = append(lines, foot...)
+	for i := range lines {
+		lines[i] = " " + lines[i]
+	}
+	return strings.Join(pane.Block(lines, p.w, p.h), "\n")
+}

@@ -1,0 +1,383 @@
+package challengeui
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/lessons/challenge"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The columns of a goal's line: the value, right-aligned, and the bound.
+const (
+	valueW = 9
+	wantW  = 9
+)
+
+// View draws the screen: exactly the window's size.
+func (m Model) View() string {
+	if m.w <= 0 || m.h <= 0 {
+		return ""
+	}
+	switch {
+	case m.page == onSandbox && m.sb != nil && !m.wide():
+		return m.sb.View()
+	case m.page == onAbout:
+		return m.textPage("About this challenge", m.aboutText())
+	case m.page == onHelp:
+		return m.textPage("Keys", m.helpText())
+	}
+	if !m.wide() {
+		return strings.Join(pane.Block(m.panel(m.w, m.h), m.w, m.h), "\n")
+	}
+	pw := panelWidth(m.w)
+	left := pane.Block(m.panel(pw, m.h), pw, m.h)
+	right := strings.Split(m.sb.View(), "\n")
+	sw := m.w - pw
+	out := make([]string, m.h)
+	for i := range out {
+		r := ""
+		if i < len(right) {
+			r = right[i]
+		}
+		out[i] = left[i] + pane.Fit(r, sw)
+	}
+	return strings.Join(out, "\n")
+}
+
+// panel lays out the challenge's panel in w×h: title, brief (as much as
+// fits), knobs, goals, par, status and keys.
+func (m *Model) panel(w, h int) []string {
+	inner := min(w, 100) - 2 // a margin of one on each side
+	if inner < 20 {
+		return pane.Wrap("Make the window wider to play this challenge.", w)
+	}
+	pad := func(lines []string) []string {
+		for i, l := range lines {
+			lines[i] = " " + l
+		}
+		return lines
+	}
+	var top, rest []string
+	top = append(top, m.titleLine(inner))
+
+	rest = append(rest, "", m.th.Bold.Render("Knobs"))
+	for i := range m.c.Knobs {
+		rest = append(rest, m.knobLines(i, inner)...)
+	}
+	rest = append(rest, "")
+	rest = append(rest, m.goalLines(inner)...)
+	rest = append(rest, "")
+	rest = append(rest, m.statusLines(inner)...)
+	keys := m.keyLine(inner)
+
+	// The brief takes what is left; a cut brief says where the rest is.
+	room := h - len(top) - len(rest) - 1
+	brief := m.briefLines(inner)
+	if len(brief) > room {
+		cut := max(room-1, 0)
+		brief = append(brief[:cut:cut], m.th.Dim.Render("… i shows the whole brief and the hint"))
+		if room <= 0 {
+			brief = nil
+		}
+	}
+	lines := append(top, brief...)
+	lines = append(lines, rest...)
+	for len(lines) < h-1 {
+		lines = append(lines, "")
+	}
+	lines = append(lines[:h-1], keys)
+	return pad(lines)
+}
+
+func (m *Model) titleLine(w int) string {
+	title := m.c.Title
+	if m.c.Number > 0 {
+		title = fmt.Sprintf("Challenge %d · %s", m.c.Number, m.c.Title)
+	}
+	stars := challenge.StarsText(m.best)
+	return pane.Fit(m.th.Title.Render(title), w-len([]rune(stars))-1) + " " + m.th.Accent.Render(stars)
+}
+
+// briefLines reflows the brief's paragraphs to w.
+func (m *Model) briefLines(w int) []string { return reflow(m.c.Brief, w) }
+
+// reflow wraps text's paragraphs (split at blank lines) to w, keeping a
+// number with its unit ("15 s", "600 ms", "99 %") on one line.
+func reflow(text string, w int) []string {
+	var out []string
+	for i, para := range strings.Split(text, "\n\n") {
+		if i > 0 {
+			out = append(out, "")
+		}
+		para = numberUnit.ReplaceAllString(strings.Join(strings.Fields(para), " "), "$1\u00a0$2")
+		for _, l := range pane.Wrap(para, w) {
+			out = append(out, strings.ReplaceAll(l, "\u00a0", " "))
+		}
+	}
+	return out
+}
+
+// numberUnit is a number and the unit after it.
+var numberUnit = regexp.MustCompile(`(\d) (ms|s|%|a second|calls?|workers?)\b`)
+
+// knobLines draws knob i: its label and value, and for the one selected its
+// range (or the value being typed).
+func (m *Model) knobLines(i, w int) []string {
+	k := &m.c.Knobs[i]
+	val := k.Format(m.setting[k.Path])
+	mark := "  "
+	if i == m.focus {
+		mark = m.th.Accent.Render("▸ ")
+		val = "‹ " + val + " ›"
+	}
+	var out []string
+	valW := ansi.StringWidth(val)
+	if valW <= 14 {
+		labelW := w - 2 - 1 - 14
+		label := pane.Wrap(k.Label, labelW)
+		for j, l := range label {
+			line := mark + pane.Fit(l, labelW)
+			if j == 0 {
+				line += " " + strings.Repeat(" ", 14-valW) + m.th.Bold.Render(val)
+			}
+			out = append(out, line)
+			mark = "  "
+		}
+	} else {
+		for j, l := range pane.Wrap(k.Label, w-2) {
+			if j > 0 {
+				mark = "  "
+			}
+			out = append(out, mark+l)
+		}
+		for _, l := range pane.Wrap(val, w-4) {
+			out = append(out, "    "+m.th.Bold.Render(l))
+		}
+	}
+	if i != m.focus {
+		return out
+	}
+	if m.typing {
+		out = append(out, "    "+m.th.Key.Render("type: ")+string(m.input)+"▏"+m.th.Dim.Render("  enter sets, esc drops"))
+		return out
+	}
+	rng := k.Range()
+	if k.Kind != challenge.KnobChoice {
+		rng += ", ←→ by " + k.StepText()
+	}
+	for _, l := range pane.Wrap(rng, w-4) {
+		out = append(out, "    "+m.th.Dim.Render(l))
+	}
+	return out
+}
+
+// goalLines draws the goals, each with ✓ or ✗, its worst seed's value and
+// its bound, then the par.
+func (m *Model) goalLines(w int) []string {
+	var seeds []string
+	for _, s := range m.c.Seeds {
+		seeds = append(seeds, fmt.Sprint(s))
+	}
+	head := fmt.Sprintf("Goals · worst of seeds %s", strings.Join(seeds, ", "))
+	out := []string{m.th.Bold.Render(pane.Fit(head, w))}
+	r := m.Result()
+	labelW := w - 2 - 1 - valueW - 1 - wantW
+	line := func(state int, label, value, want string) {
+		mark := m.th.Dim.Render("·")
+		switch state {
+		case 1:
+			mark = m.th.Good.Render("✓")
+		case 2:
+			mark = m.th.Bad.Render("✗")
+		}
+		for j, l := range pane.Wrap(label, labelW) {
+			if j == 0 {
+				out = append(out, fmt.Sprintf("%s %s %*s %s", mark, pane.Fit(l, labelW), valueW, value, pane.Fit(want, wantW)))
+			} else {
+				out = append(out, "  "+l)
+			}
+		}
+	}
+	pending := "…"
+	if m.gradeErr != "" {
+		pending = "–"
+	}
+	state := func(pass bool) int {
+		if r == nil {
+			return 0
+		}
+		if pass {
+			return 1
+		}
+		return 2
+	}
+	for i := range m.c.Goals {
+		g := &m.c.Goals[i]
+		label := g.Label
+		if wt := g.WindowText(); wt != "" {
+			label += " (" + wt + ")"
+		}
+		value, pass := pending, false
+		if r != nil {
+			value, pass = r.Goals[i].Shown(), r.Goals[i].Pass
+		}
+		line(state(pass), label, value, g.WantText())
+	}
+	// Par counts only once the goals are met: until then its mark stays
+	// neutral, whatever its own value.
+	parState := func(meets bool) int {
+		if r == nil || !r.Pass {
+			return 0
+		}
+		return state(meets)
+	}
+	if p := m.c.Par.Goal; p != nil {
+		value := pending
+		if r != nil {
+			value = r.Par.Shown()
+		}
+		line(parState(r != nil && r.MeetsPar), p.Label, value, p.WantText())
+	} else {
+		value := pending
+		if r != nil {
+			value = fmt.Sprint(r.Changes)
+		}
+		line(parState(r != nil && r.MeetsPar), "par: knobs changed from the start", value, fmt.Sprintf("≤ %d", m.c.Par.Changes))
+	}
+	return out
+}
+
+// statusLines say how the design stands, or why it cannot be graded.
+func (m *Model) statusLines(w int) []string {
+	var out []string
+	r := m.Result()
+	switch {
+	case m.gradeErr != "":
+		out = append(out, pane.Wrap(m.th.Error.Render("✗ ")+m.gradeErr, w)...)
+		if m.stale && m.wide() {
+			out = append(out, m.th.Dim.Render("The sandbox plays the last design that ran."))
+		}
+	case r == nil:
+		out = append(out, m.th.Dim.Render(fmt.Sprintf("grading on %d seeds …", len(m.c.Seeds))))
+	default:
+		verdict := map[int]string{0: "falls short", 1: "meets the goals", 2: "meets par", 3: "beats par"}[r.Stars]
+		s := challenge.StarsText(r.Stars) + " " + verdict
+		if r.Stars > 0 {
+			s = m.th.Good.Render(s)
+		} else {
+			s = m.th.Warn.Render(s)
+		}
+		if m.sb != nil && !m.wide() {
+			s += m.th.Dim.Render(fmt.Sprintf(" · v plays it on seed %d", m.c.Seeds[0]))
+		}
+		out = append(out, s)
+	}
+	if m.note != "" {
+		st := m.th.Dim
+		if m.noteErr {
+			st = m.th.Error
+		}
+		for _, l := range pane.Wrap(m.note, w) {
+			out = append(out, st.Render(l))
+		}
+	}
+	return out
+}
+
+// keyLine is the one line of keys; what does not fit is in the help (?):
+// the least needed go first, and ? and q always stay.
+func (m *Model) keyLine(w int) string {
+	type kv struct {
+		k, d string
+		keep int // the higher, the longer it stays
+	}
+	all := []kv{{"↑↓", "knob", 4}, {"←→", "turn", 6}, {"enter", "type", 1}, {"v", "watch", 5}, {"w", "write", 2}, {"i", "brief", 3}}
+	if m.o.Embedded {
+		all = append(all, kv{"esc", "back", 7})
+	}
+	all = append(all, kv{"?", "keys", 9}, kv{"q", "quit", 9})
+	for {
+		var b strings.Builder
+		n := 0
+		for i, e := range all {
+			if i > 0 {
+				b.WriteString("  ")
+				n += 2
+			}
+			b.WriteString(m.th.Key.Render(e.k) + " " + m.th.Dim.Render(e.d))
+			n += ansi.StringWidth(e.k) + 1 + ansi.StringWidth(e.d)
+		}
+		if n <= w || len(all) <= 2 {
+			return b.String()
+		}
+		drop := 0
+		for i, e := range all {
+			if e.keep < all[drop].keep {
+				drop = i
+			}
+		}
+		all = append(all[:drop], all[drop+1:]...)
+	}
+}
+
+// aboutText is the brief, the hint and the par's note in full.
+func (m *Model) aboutText() []string {
+	var out []string
+	out = append(out, m.c.Brief, "")
+	if m.c.Hint != "" {
+		out = append(out, "Hint: "+m.c.Hint, "")
+	}
+	par := fmt.Sprintf("Par: at most %d knobs changed from the start", m.c.Par.Changes)
+	if m.c.Par.Goal != nil {
+		par = "Par: " + m.c.Par.Goal.Text
+	}
+	if m.c.Par.Note != "" {
+		par += " (" + m.c.Par.Note + ")"
+	}
+	out = append(out, par, "", "One star meets every goal on every seed; two meet par; three beat it.")
+	if m.c.ScenarioFile != "" {
+		out = append(out, "", fmt.Sprintf("The design starts from %s; w writes yours to %s.design.toml, and `breakerlab challenge %s --check FILE` grades a file.", m.c.ScenarioFile, m.c.ID, m.c.ID))
+	}
+	return out
+}
+
+func (m *Model) helpText() []string {
+	var out []string
+	for _, col := range m.keys.FullHelp() {
+		for _, b := range col {
+			if !b.Enabled() {
+				continue
+			}
+			out = append(out, fmt.Sprintf("%-8s %s", b.Help().Key, b.Help().Desc))
+		}
+	}
+	out = append(out, "", "v gives the keys to the sandbox (space, →, ←, + and -, ? for its own); esc gives them back. Its knob form (e) is closed in a challenge: the knobs are the challenge's.")
+	return out
+}
+
+// textPage draws a page of paragraphs, as much as fits, and how to leave.
+func (m *Model) textPage(title string, paras []string) string {
+	w := min(m.w, 100) - 2
+	lines := []string{m.th.Title.Render(title), ""}
+	for _, p := range paras {
+		if p == "" {
+			lines = append(lines, "")
+			continue
+		}
+		lines = append(lines, reflow(p, w)...)
+	}
+	if len(lines) > m.h-1 {
+		lines = append(lines[:m.h-2], m.th.Dim.Render("…"))
+	}
+	for len(lines) < m.h-1 {
+		lines = append(lines, "")
+	}
+	lines = append(lines, m.th.Dim.Render("any key goes back; q quits"))
+	for i := range lines {
+		lines[i] = " " + lines[i]
+	}
+	return strings.Join(pane.Block(lines, m.w, m.h), "\n")
+}
