@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"testing"
 	"time"
 )
@@ -31,4 +32,28 @@ func BenchmarkDepNoPolicy(b *testing.B) {
 }
 func BenchmarkDepTimeout(b *testing.B) {
 	benchSys(b, System{Workers: 200, Endpoints: []Endpoint{{Name: "e", Rate: 600, Calls: "d"}}, Dependencies: []Dependency{{Name: "d", Latency: Latency{Kind: Exponential, Mean: 20 * time.Millisecond}, Policy: Policy{Timeout: 5 * time.Second}}}})
+}
+
+// BenchmarkCascadeVariant runs each of the cascade's variants alone, to
+// show where BenchmarkCascade's time goes.
+func BenchmarkCascadeVariant(b *testing.B) {
+	sc := cascadeLike()
+	for v := range sc.Variants {
+		b.Run(fmt.Sprint(v), func(b *testing.B) {
+			var n, events uint64
+			for b.Loop() {
+				r, err := New(sc, v, 5)
+				if err != nil {
+					b.Fatal(err)
+				}
+				r.Run()
+				events += r.seq
+				for i := range r.endpoints {
+					n += r.endpoints[i].arrived
+				}
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "requests/s")
+			b.ReportMetric(float64(events)/float64(n), "events/request")
+		})
+	}
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "time"
+import (
+	"math/bits"
+	"time"
+)
 
 // eventKind says what an event does when its time comes.
 type eventKind uint8
@@ -12,7 +15,6 @@ const (
 	evBulkheadWait                      // a call waiting for a bulkhead slot gives up
 	evDeadline                          // the call's total deadline has passed
 	evPatience                          // the client stops waiting for its answer
-	evDrainLimit                        // the run stops waiting for open requests
 )
 
 // event is a value, not an interface, so the queue never allocates per event.
@@ -22,6 +24,7 @@ type event struct {
 	req  int32
 	gen  uint32 // the request slot's generation when the event was scheduled
 	tok  uint32 // the token of the layer or attempt it belongs to
+	next int32  // the wheel: the next event in the same slot (a slab index, 0 none)
 	dep  int16
 	kind eventKind
 	err  bool // evCallDone: the dependency answered with an error
@@ -31,20 +34,145 @@ func (a *event) before(b *event) bool {
 	return a.at < b.at || (a.at == b.at && a.seq < b.seq)
 }
 
-// eventQueue is a 4-ary min-heap ordered by (at, seq): shallower than a
+// eventQueue hands events back in (at, seq) order. Most events fall due
+// within a few seconds of now (a call's answer, a timeout, a backoff), so
+// they live in a timing wheel: a ring of slots, each covering 2^slotShift
+// ns and holding a short list kept sorted, with a bitmap of the slots in
+// use and the first one in use kept at hand. Scheduling costs a few steps
+// (a slot rarely holds more than a few events); so does taking the next
+// event, plus a scan of the bitmap when its slot empties, usually within
+// one word. Events beyond the wheel's horizon (long timeouts, patience)
+// wait in a 4-ary heap, far; the next event is whichever of the
+// two heads comes first, so the order is exactly a single heap's, ties
+// included.
+//
+// The wheel's slots are relative to cur, the slot of the last event handed
+// out: every pending event is at or after it (the simulation never
+// schedules into the past), and one goes into the wheel only when its slot
+// is less than a whole turn ahead of cur, so the wheel's events, read from
+// cur round the ring, come in time order.
+type eventQueue struct {
+	slab  []event // the wheel's events; index 0 is unused so 0 means none
+	free  int32   // a list of free slab cells, linked through next
+	heads [wheelSlots]int32
+	used  [wheelSlots / 64]uint64
+	cur   int64 // the absolute slot of the last event handed out
+	first int   // the ring index of the first slot in use, when inW > 0
+	inW   int   // events in the wheel
+	far   farHeap
+}
+
+const (
+	slotShift  = 22 // a slot is 2^22 ns, about 4.2 ms
+	wheelSlots = 2048
+	wheelMask  = wheelSlots - 1 // the wheel spans about 8.6 s
+)
+
+func (q *eventQueue) len() int { return q.inW + len(q.far.items) }
+
+func (q *eventQueue) push(e event) {
+	slot := int64(e.at >> slotShift)
+	if slot-q.cur >= wheelSlots {
+		q.far.push(e)
+		return
+	}
+	idx := q.free
+	if idx != 0 {
+		q.free = q.slab[idx].next
+	} else {
+		if len(q.slab) == 0 {
+			q.slab = append(q.slab, event{})
+		}
+		q.slab = append(q.slab, event{})
+		idx = int32(len(q.slab) - 1)
+	}
+	// The new event has the largest seq so far, so it goes after every
+	// event of its slot that is not later than it.
+	i := int(slot & wheelMask)
+	prev, at := int32(0), q.heads[i]
+	for at != 0 && q.slab[at].at <= e.at {
+		prev, at = at, q.slab[at].next
+	}
+	e.next = at
+	q.slab[idx] = e
+	if prev == 0 {
+		q.heads[i] = idx
+	} else {
+		q.slab[prev].next = idx
+	}
+	q.used[i>>6] |= 1 << (i & 63)
+	base := int(q.cur & wheelMask)
+	if q.inW == 0 || (i-base)&wheelMask < (q.first-base)&wheelMask {
+		q.first = i
+	}
+	q.inW++
+}
+
+// peek returns the next event, or nil when the queue is empty.
+func (q *eventQueue) peek() *event {
+	if q.inW == 0 {
+		if len(q.far.items) == 0 {
+			return nil
+		}
+		return &q.far.items[0]
+	}
+	w := &q.slab[q.heads[q.first]]
+	if len(q.far.items) > 0 && q.far.items[0].before(w) {
+		return &q.far.items[0]
+	}
+	return w
+}
+
+// pop removes and returns the next event; the queue must not be empty.
+func (q *eventQueue) pop() event { return q.popHead(q.peek()) }
+
+// popHead removes and returns the next event, which peek has just
+// returned as head: it need not be found again.
+func (q *eventQueue) popHead(head *event) event {
+	if len(q.far.items) > 0 && head == &q.far.items[0] {
+		e := q.far.pop()
+		q.cur = int64(e.at >> slotShift)
+		return e
+	}
+	s := q.first
+	idx := q.heads[s]
+	e := q.slab[idx]
+	q.heads[s] = e.next
+	q.slab[idx].next = q.free
+	q.free = idx
+	q.inW--
+	q.cur = int64(e.at >> slotShift)
+	if e.next == 0 {
+		q.used[s>>6] &^= 1 << (s & 63)
+		if q.inW > 0 {
+			q.first = q.scanFrom(s)
+		}
+	}
+	return e
+}
+
+// scanFrom finds the first slot in use at or after ring index i, going
+// round the ring; the wheel must not be empty.
+func (q *eventQueue) scanFrom(i int) int {
+	w := i >> 6
+	word := q.used[w] &^ (1<<(i&63) - 1)
+	for word == 0 {
+		w = (w + 1) & (len(q.used) - 1)
+		word = q.used[w]
+	}
+	return w<<6 | bits.TrailingZeros64(word)
+}
+
+// farHeap is a 4-ary min-heap ordered by (at, seq): shallower than a
 // binary heap, and its four children sit in one or two cache lines. Sifting
 // moves a hole instead of swapping, so each level costs one write.
-type eventQueue struct {
+type farHeap struct {
 	items []event
 }
 
 const arity = 4
 
-func (q *eventQueue) len() int { return len(q.items) }
-
-func (q *eventQueue) peek() *event { return &q.items[0] }
-
-func (q *eventQueue) push(e event) {
+func (q *farHeap) push(e event) {
 	q.items = append(q.items, e)
 	i := len(q.items) - 1
 	for i > 0 {
@@ -58,7 +186,7 @@ func (q *eventQueue) push(e event) {
 	q.items[i] = e
 }
 
-func (q *eventQueue) pop() event {
+func (q *farHeap) pop() event {
 	items := q.items
 	top := items[0]
 	last := items[len(items)-1]

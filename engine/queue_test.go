@@ -1,38 +1,68 @@
 package engine
 
 import (
+	"slices"
 	"testing"
 	"time"
 
 	"pgregory.net/rapid"
 )
 
-// The queue hands events back in (at, seq) order, whatever order they came in.
+// The queue hands every event back once, in (at, seq) order, whatever order
+// they came in: near ones (the wheel, several to a slot), ones a whole turn
+// of the wheel or more ahead (the far heap), and ties.
 func TestQueueOrder(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var q eventQueue
 		var seq uint64
-		popped := 0
+		var want []event // pending, as a reference
 		var last event
-		for _, op := range rapid.SliceOf(rapid.IntRange(-1, 50)).Draw(t, "ops") {
-			if op < 0 && q.len() > 0 {
-				e := q.pop()
-				if popped > 0 && e.before(&last) {
-					t.Fatalf("popped %v/%d after %v/%d", e.at, e.seq, last.at, last.seq)
+		// Delays from the same instant to well past the wheel's horizon.
+		delay := rapid.OneOf(
+			rapid.Int64Range(0, 3),
+			rapid.Int64Range(0, int64(10*time.Millisecond)),
+			rapid.Int64Range(int64(time.Second), int64(30*time.Second)),
+			rapid.Just(int64(wheelSlots)<<slotShift),
+		)
+		pop := func() {
+			if q.len() != len(want) {
+				t.Fatalf("len %d, want %d", q.len(), len(want))
+			}
+			head := *q.peek()
+			e := q.pop()
+			head.next, e.next = 0, 0
+			if e != head {
+				t.Fatalf("pop %v/%d differs from peek %v/%d", e.at, e.seq, head.at, head.seq)
+			}
+			i := slices.IndexFunc(want, func(w event) bool { return w.seq == e.seq })
+			if i < 0 {
+				t.Fatalf("popped %v/%d, which is not pending", e.at, e.seq)
+			}
+			for _, w := range want {
+				if w.before(&e) {
+					t.Fatalf("popped %v/%d while %v/%d is pending", e.at, e.seq, w.at, w.seq)
 				}
-				last, popped = e, popped+1
+			}
+			want = slices.Delete(want, i, i+1)
+			last = e
+		}
+		for _, push := range rapid.SliceOf(rapid.Bool()).Draw(t, "ops") {
+			if !push && len(want) > 0 {
+				pop()
 				continue
 			}
 			seq++
-			// Only push events not earlier than the last popped, as a simulation does.
-			q.push(event{at: last.at + time.Duration(max(op, 0)), seq: seq})
+			// Only events not earlier than the last popped, as a simulation does.
+			e := event{at: last.at + time.Duration(delay.Draw(t, "delay")), seq: seq, req: int32(seq)}
+			q.push(e)
+			e.next = 0
+			want = append(want, e)
 		}
-		for q.len() > 0 {
-			e := q.pop()
-			if popped > 0 && e.before(&last) {
-				t.Fatalf("drain popped %v/%d after %v/%d", e.at, e.seq, last.at, last.seq)
-			}
-			last, popped = e, popped+1
+		for len(want) > 0 {
+			pop()
+		}
+		if q.len() != 0 || q.peek() != nil {
+			t.Fatalf("an emptied queue holds %d events", q.len())
 		}
 	})
 }

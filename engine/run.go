@@ -35,10 +35,26 @@ type Run struct {
 	queue    eventQueue
 	seq      uint64
 	sampleAt time.Duration // the end of the bucket being filled
+	closeAt  time.Duration // when it closes (noArrival: none will)
 	every    time.Duration
+	// lastBucket (the scenario's duration) and the measurement window,
+	// copied here for the hot path.
+	lastBucket, measureFrom, measureTo time.Duration
+	drained                            bool // the drain limit has passed
 
 	endpoints    []endpointState
 	dependencies []dependencyState
+	// The endpoints' next arrivals are kept out of the event queue: they
+	// are the most frequent events and there are only a few endpoints.
+	// arrivals[i] is endpoint i's (at noArrival once its traffic ends);
+	// firstArr is the one that comes first (ties go to the one scheduled
+	// first), or -1 when traffic has ended, with its time and seq in arrAt
+	// and arrSeq: kept up to date on every arrival, so that finding the
+	// next event costs two comparisons.
+	arrivals []pending
+	firstArr int
+	arrAt    time.Duration
+	arrSeq   uint64
 
 	requests     []request
 	freeRequests []int32
@@ -62,11 +78,6 @@ type endpointState struct {
 	dep      int // index into dependencies, or -1
 	busy     int
 
-	// The next arrival, kept here rather than in the event queue.
-	nextAt  time.Duration
-	nextSeq uint64
-	hasNext bool
-
 	arrived uint64 // whole run
 	// windowArrived counts the arrivals in the measurement window, decided
 	// or not, so a view can show how many of them are still undecided.
@@ -77,6 +88,10 @@ type endpointState struct {
 	latency       hist.Histogram
 	bucket        EndpointSample
 	series        []EndpointSample
+	// latencies holds every answer's latency in the order the answers
+	// came, which is the order of the series' outcome counts (see
+	// EndpointSnapshot.Latencies).
+	latencies []uint32
 }
 
 type dependencyState struct {
@@ -86,6 +101,7 @@ type dependencyState struct {
 	retryAt, breakerAt, timeoutAt, bulkheadAt int
 
 	rng         *rand.Rand // retries' latencies and backoff jitter
+	fast        bool       // its calls may take the fast path (fastpath.go)
 	inFlight    int
 	inFlightMax int
 	abandoned   int  // calls in flight whose caller no longer waits
@@ -116,6 +132,8 @@ type request struct {
 	errDraw float64       // compared with an error fault's probability on the first attempt
 	gen     uint32
 	ep      int16 // -1 when the slot is free
+	dep     int16 // the endpoint's dependency, or -1: kept here for the hot path
+	fast    bool  // its call took the fast path (fastpath.go)
 	worker  int32
 
 	clientDone bool  // the client has its answer, or gave up
@@ -167,6 +185,8 @@ func New(sc *Scenario, v int, seed uint64) (*Run, error) {
 		every:    sampleInterval(sc.Duration),
 	}
 	r.sampleAt = r.every
+	r.lastBucket, r.measureFrom, r.measureTo = sc.Duration, sc.MeasureFrom, sc.MeasureTo
+	r.setCloseAt()
 	samples := int(sc.Duration / r.every)
 
 	depIndex := map[string]int{}
@@ -219,9 +239,11 @@ func New(sc *Scenario, v int, seed uint64) (*Run, error) {
 				ds.budget = retry.NewEnvoyBudget()
 			}
 		}
+		ds.fast = canGoFast(ds)
 	}
 
 	r.endpoints = make([]endpointState, len(sys.Endpoints))
+	r.arrivals = make([]pending, len(sys.Endpoints))
 	for i := range sys.Endpoints {
 		e := &sys.Endpoints[i]
 		es := &r.endpoints[i]
@@ -233,11 +255,14 @@ func New(sc *Scenario, v int, seed uint64) (*Run, error) {
 			es.dep = depIndex[e.Calls]
 		}
 		es.series = make([]EndpointSample, 0, samples)
+		es.latencies = make([]uint32, 0, expectedAnswers(e, sc.Duration))
+		r.arrivals[i].at = noArrival
 		if first, ok := r.firstArrival(es); ok {
 			r.scheduleArrival(i, first)
 		}
 	}
 
+	r.setFirstArrival()
 	r.workerOwner = make([]int16, sys.Workers)
 	r.freeWorkers = make([]int32, sys.Workers)
 	for w := range r.workerOwner {
@@ -245,7 +270,11 @@ func New(sc *Scenario, v int, seed uint64) (*Run, error) {
 		// Pop from the end hands out worker 0 first.
 		r.freeWorkers[w] = int32(sys.Workers - 1 - w)
 	}
-	r.schedule(event{at: r.end, kind: evDrainLimit})
+	// The drain limit is not kept in the queue: it is the first thing to
+	// happen at r.end (AdvanceTo), since everything else that could fall
+	// on r.end is scheduled after it. Its sequence number stays taken, so
+	// every later event's is what it would be in the queue.
+	r.seq++
 	return r, nil
 }
 
@@ -301,26 +330,44 @@ func (r *Run) Advance(dt time.Duration) {
 func (r *Run) AdvanceTo(t time.Duration) {
 	t = min(t, r.end)
 	for {
-		at, ep, ok := r.nextEvent()
-		next := t
-		if ok && at < next {
-			next = at
+		// The next event is the queue's head or the first arrival, whichever
+		// comes first; ties go to the one scheduled first, exactly as if all
+		// were in one queue.
+		head := r.queue.peek()
+		ep := r.firstArr
+		var at time.Duration
+		switch {
+		case ep >= 0 && (head == nil || r.arrAt < head.at || (r.arrAt == head.at && r.arrSeq < head.seq)):
+			at = r.arrAt
+		case head != nil:
+			at, ep = head.at, -1
+		default:
+			at = noArrival // nothing is pending
+		}
+		if !r.drained && at >= r.end {
+			at, ep = r.end, drainNext
 		}
 		// Close the buckets that end at or before the next event: a bucket
 		// covers [start, end), so events at its end belong to the next one.
-		for r.sampleAt <= next && r.sampleAt <= r.scenario.Duration {
+		for r.closeAt <= min(at, t) {
 			r.closeBucket()
 		}
-		if !ok || at > t {
+		if at > t {
 			break
 		}
 		r.now = at
-		if ep >= 0 {
-			r.endpoints[ep].hasNext = false
-			r.arrive(ep)
+		if ep == drainNext {
+			r.drained = true
+			r.drain()
 			continue
 		}
-		e := r.queue.pop()
+		if ep >= 0 {
+			r.arrivals[ep].at = noArrival
+			r.arrive(ep)
+			r.setFirstArrival()
+			continue
+		}
+		e := r.queue.popHead(head)
 		r.handle(&e)
 	}
 	if t > r.now {
@@ -333,31 +380,41 @@ func (r *Run) Run() {
 	r.AdvanceTo(r.end)
 }
 
-// nextEvent finds the earliest pending event: the queue's head or one of
-// the endpoints' next arrivals, which are kept out of the queue because they
-// are the most frequent events and there are only a few endpoints. Ties go
-// to the event scheduled first, exactly as if all were in one queue.
-func (r *Run) nextEvent() (at time.Duration, ep int, ok bool) {
-	ep = -1
-	var seq uint64
-	if r.queue.len() > 0 {
-		head := r.queue.peek()
-		at, seq, ok = head.at, head.seq, true
-	}
-	for i := range r.endpoints {
-		es := &r.endpoints[i]
-		if es.hasNext && (!ok || es.nextAt < at || (es.nextAt == at && es.nextSeq < seq)) {
-			at, seq, ep, ok = es.nextAt, es.nextSeq, i, true
+// drainNext stands for the drain limit where AdvanceTo names the next
+// event's endpoint.
+const drainNext = -2
+
+// pending is an endpoint's next arrival.
+type pending struct {
+	at  time.Duration
+	seq uint64
+}
+
+// noArrival marks an endpoint whose traffic has ended; it is later than
+// any time a run reaches.
+const noArrival = time.Duration(math.MaxInt64)
+
+// setFirstArrival finds the endpoint whose arrival comes first. There are
+// only a few endpoints, so a plain scan of their compact arrivals is cheaper
+// than keeping them in a heap.
+func (r *Run) setFirstArrival() {
+	arr := r.arrivals
+	first, best := 0, arr[0]
+	for i := 1; i < len(arr); i++ {
+		if a := arr[i]; a.at < best.at || (a.at == best.at && a.seq < best.seq) {
+			first, best = i, a
 		}
 	}
-	return at, ep, ok
+	if best.at == noArrival {
+		first = -1
+	}
+	r.firstArr, r.arrAt, r.arrSeq = first, best.at, best.seq
 }
 
 // scheduleArrival sets endpoint ep's next arrival.
 func (r *Run) scheduleArrival(ep int, at time.Duration) {
 	r.seq++
-	es := &r.endpoints[ep]
-	es.nextAt, es.nextSeq, es.hasNext = at, r.seq, true
+	r.arrivals[ep] = pending{at: at, seq: r.seq}
 }
 
 func (r *Run) schedule(e event) {
@@ -367,10 +424,6 @@ func (r *Run) schedule(e event) {
 }
 
 func (r *Run) handle(e *event) {
-	if e.kind == evDrainLimit {
-		r.drain()
-		return
-	}
 	req := &r.requests[e.req]
 	if e.kind == evCallDone {
 		// The dependency finishes its work whether or not anyone still waits.
@@ -385,6 +438,10 @@ func (r *Run) handle(e *event) {
 	}
 	switch e.kind {
 	case evCallDone:
+		if req.fast && req.inCall && req.callTok == e.tok {
+			r.returnFast(e.req, req, &r.dependencies[e.dep], e.err)
+			return
+		}
 		if req.inCall && req.callTok == e.tok {
 			res := resOK
 			if e.err {
@@ -481,7 +538,7 @@ func (r *Run) arrive(epIdx int) {
 
 	es.arrived++
 	es.bucket.Arrivals++
-	if r.now >= r.scenario.MeasureFrom && r.now < r.scenario.MeasureTo {
+	if r.now >= r.measureFrom && r.now < r.measureTo {
 		es.windowArrived++
 	}
 	haveWorker := len(r.freeWorkers) > 0
@@ -517,7 +574,10 @@ func (r *Run) newRequest(epIdx int, latency time.Duration, errDraw float64) int3
 		id = int32(len(r.requests) - 1)
 	}
 	req := &r.requests[id]
-	*req = request{arrived: r.now, latency: latency, errDraw: errDraw, gen: req.gen, ep: int16(epIdx), worker: noWorker}
+	gen := req.gen
+	*req = request{} // cleared whole, then set: cheaper than a literal with holes
+	req.arrived, req.latency, req.errDraw, req.gen = r.now, latency, errDraw, gen
+	req.ep, req.dep, req.worker = int16(epIdx), int16(r.endpoints[epIdx].dep), noWorker
 	r.open++
 	return id
 }
@@ -544,6 +604,9 @@ func (r *Run) startOnWorker(id int32) {
 		req.deadlineOn = true
 		r.schedule(event{at: r.now + d, kind: evDeadline, req: id, gen: req.gen})
 	}
+	if ds.fast && r.startFast(id, req, ds) {
+		return
+	}
 	if ds.budget != nil {
 		ds.budget.Begin()
 	}
@@ -563,8 +626,12 @@ func (r *Run) answerClient(id int32, o Outcome) {
 	r.countWindow(es, req.arrived, o)
 }
 
+// countWindow is called once per answer, right after the answer is counted
+// in the bucket: it records the answer's latency for the time series, and
+// counts it in the measurement window when its request arrived there.
 func (r *Run) countWindow(es *endpointState, arrived time.Duration, o Outcome) {
-	if arrived >= r.scenario.MeasureFrom && arrived < r.scenario.MeasureTo {
+	es.latencies = append(es.latencies, micros(r.now-arrived))
+	if arrived >= r.measureFrom && arrived < r.measureTo {
 		es.window[o]++
 		es.latency.Record(r.now - arrived)
 	}
@@ -585,6 +652,12 @@ func (r *Run) finishServer(id int32) {
 			}
 		}
 	}
+	r.releaseWorker(id, req, es)
+}
+
+// releaseWorker frees request id and its worker, and gives the worker to
+// the next queued request whose client still waits.
+func (r *Run) releaseWorker(id int32, req *request, es *endpointState) {
 	w := req.worker
 	r.workerOwner[w] = noWorker
 	r.busy--
@@ -615,7 +688,7 @@ func (r *Run) freeRequest(id int32) {
 }
 
 func (r *Run) dep(req *request) *dependencyState {
-	return &r.dependencies[r.endpoints[req.ep].dep]
+	return &r.dependencies[req.dep]
 }
 
 func (r *Run) sampleLatency(ds *dependencyState, rng *rand.Rand) time.Duration {
@@ -627,6 +700,15 @@ func (r *Run) sampleLatency(ds *dependencyState, rng *rand.Rand) time.Duration {
 		return time.Duration(math.Exp(ds.logNormMu + ds.logNormSig*rng.NormFloat64()))
 	}
 	return l.Value
+}
+
+// setCloseAt sets when the next bucket closes: at its end, unless that is
+// past the scenario's duration, when no bucket closes any more.
+func (r *Run) setCloseAt() {
+	r.closeAt = r.sampleAt
+	if r.sampleAt > r.lastBucket {
+		r.closeAt = noArrival
+	}
 }
 
 // closeBucket ends the time-series bucket at r.sampleAt.
@@ -642,10 +724,14 @@ func (r *Run) closeBucket() {
 		s := DependencySample{InFlight: int32(ds.inFlight), Abandoned: int32(ds.abandoned), Bulkhead: int32(ds.bulkhead), Breaker: -1}
 		if ds.breaker != nil {
 			s.Breaker = int8(ds.breaker.StateAt(r.sampleAt))
+			// What the breaker would judge a call by then; CountsAt changes nothing.
+			c := ds.breaker.CountsAt(r.sampleAt)
+			s.Calls, s.Failures, s.Slow, s.Consecutive = int32(c.Calls), int32(c.Failures), int32(c.Slow), int32(c.ConsecutiveFailures)
 		}
 		ds.series = append(ds.series, s)
 	}
 	r.sampleAt += r.every
+	r.setCloseAt()
 }
 
 // ring is a FIFO of request ids with their generations, so entries whose

@@ -23,6 +23,10 @@ type DependencySample struct {
 	Abandoned int32
 	Bulkhead  int32 // calls inside the caller's bulkhead
 	Breaker   int8  // a breaker.State, or -1 when there is no breaker
+	// The breaker's counts at the sample's end, as a call arriving then
+	// would be judged by (breaker.CountsAt): the window's calls, failures
+	// and slow calls, and the failures in a row. Zero without a breaker.
+	Calls, Failures, Slow, Consecutive int32
 }
 
 // Snapshot is the state of a run at one moment. It is immutable: later steps
@@ -71,6 +75,13 @@ type EndpointSnapshot struct {
 	// Latency percentiles of the window's requests, as the client saw them.
 	P50, P95, P99 time.Duration
 	Series        []EndpointSample
+	// Latencies holds the latency of every answer so far, as the client saw
+	// it, in microseconds (saturating at math.MaxUint32), in the order the
+	// answers came: the first sum(Series[0].Outcomes) belong to the first
+	// sample, the next sum(Series[1].Outcomes) to the second, and so on, so
+	// a view can take exact percentiles over any stretch of time. Answers
+	// after the last sample (the drain) follow at the end.
+	Latencies []uint32
 }
 
 // DependencySnapshot is one dependency's state and record.
@@ -157,6 +168,7 @@ func (r *Run) Snapshot() Snapshot {
 			P95:           es.latency.Quantile(0.95),
 			P99:           es.latency.Quantile(0.99),
 			Series:        es.series[:len(es.series):len(es.series)],
+			Latencies:     es.latencies[:len(es.latencies):len(es.latencies)],
 		}
 	}
 	s.Dependencies = make([]DependencySnapshot, len(r.dependencies))

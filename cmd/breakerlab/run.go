@@ -12,21 +12,23 @@ import (
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
+	"github.com/breakerlab/breakerlab/tui/picture"
 )
 
 // defaultSeed is the seed the reference documents use.
 const defaultSeed = 5
 
 func init() {
-	register(command{name: "run", summary: "run a scenario headless and print its results (run SCENARIO|FILE [--seed N] [--format table|json|csv])", run: runRun})
+	register(command{name: "run", summary: "run a scenario headless and print its results (run SCENARIO|FILE [--seed N] [--format table|json|csv|svg|png] [-o FILE])", run: runRun})
 	register(command{name: "scenarios", summary: "list the built-in scenarios (scenarios --dump NAME prints one as a scenario file)", run: runScenarios})
 }
 
 func runRun(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	seed := fs.Uint64("seed", defaultSeed, "the random seed: the same seed gives the same result")
-	format := &choiceFlag{value: "table", choices: []string{"table", "json", "csv"}}
-	fs.Var(format, "format", "output format: table, json or csv")
+	format := &choiceFlag{value: "table", choices: []string{"table", "json", "csv", "svg", "png"}}
+	fs.Var(format, "format", "output format: table, json, csv, or a picture: svg or png")
+	outPath := fs.String("o", "", "write the output to FILE instead of standard output")
 	widths := addWidthFlags(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -39,6 +41,11 @@ func runRun(args []string, stdout, _ io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("run takes one scenario name (built in: %s) or the path of a .toml scenario file, got %d arguments", strings.Join(scenarioNames(), ", "), len(pos))
 	}
+	stdout, closeOut, err := pictureOutput(stdout, *outPath, format.value)
+	if err != nil {
+		return err
+	}
+	defer closeOut()
 	if pos[0] == shuffleScenario.Name {
 		return runShuffle(stdout, *seed, format.value)
 	}
@@ -56,6 +63,8 @@ func runRun(args []string, stdout, _ io.Writer) error {
 		return fmt.Errorf("running %s: %w", sc.Name, err)
 	}
 	switch format.value {
+	case "svg", "png":
+		return picture.Run(stdout, sc, *seed, snaps, format.value)
 	case "json":
 		return report.WriteJSON(stdout, report.Build(sc, *seed, snaps))
 	case "csv":
@@ -96,6 +105,8 @@ func runShuffle(stdout io.Writer, seed uint64, format string) error {
 		return fmt.Errorf("running shuffle: %w", err)
 	}
 	switch format {
+	case "svg", "png":
+		return picture.Shuffle(stdout, rep, seed, format)
 	case "json":
 		return report.WriteJSON(stdout, report.Report{Scenario: shuffleScenario.Name, Seed: seed, Shuffle: rep})
 	case "csv":

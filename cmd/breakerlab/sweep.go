@@ -1,0 +1,319 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/picture"
+	"github.com/breakerlab/breakerlab/tui/sweepui"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/progress"
+	"golang.org/x/term"
+)
+
+func init() {
+	register(command{name: "sweep", summary: "run a scenario over a grid of one or two knobs and show a measure as a heatmap (sweep SCENARIO|FILE --vary PATH=FROM..TO[:STEPS] --measure METRIC [--goal 'search.ok>=0.99'] [--format table|csv|json|svg|png] [-o FILE])", run: runSweep})
+}
+
+// varyFlag collects repeated --vary flags.
+type varyFlag []string
+
+func (v *varyFlag) String() string     { return strings.Join(*v, " ") }
+func (v *varyFlag) Set(s string) error { *v = append(*v, s); return nil }
+
+func runSweep(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
+	var vary varyFlag
+	fs.Var(&vary, "vary", "a knob and its range, PATH=FROM..TO[:STEPS] (once or twice), e.g. recommendations.bulkhead=5..60:12")
+	measure := fs.String("measure", "", "what to measure: ENDPOINT.ok|fallback|rejected|failed|p50|p95|p99 or DEPENDENCY.in_flight_max|first_open")
+	variant := fs.Int("variant", 1, "the variant to sweep, counting from 1")
+	seeds := fs.Int("seeds", 3, "how many seeds each cell runs on (from --seed up)")
+	seed := fs.Uint64("seed", defaultSeed, "the first seed")
+	goal := fs.String("goal", "", "a threshold whose boundary is drawn, METRIC>=NUMBER (or <=, >, <), e.g. 'search.ok>=0.99'")
+	workers := fs.Int("workers", 0, "runs at once (0: one per core)")
+	width := fs.Int("width", 80, "the widest line the heatmap may draw")
+	format := &choiceFlag{value: "table", choices: []string{"table", "csv", "json", "svg", "png"}}
+	fs.Var(format, "format", "output format: table (a heatmap), csv, json, svg or png")
+	outPath := fs.String("o", "", "write the output to FILE instead of standard output")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("sweep takes one scenario name (built in: %s) or the path of a .toml scenario file, got %d arguments", strings.Join(scenarioNames(), ", "), len(pos))
+	}
+	if pos[0] == shuffleScenario.Name {
+		return usagef("sweep runs the request-level scenarios; %s has its own engine and no knobs to sweep", pos[0])
+	}
+	build, err := sweepBuilder(pos[0])
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(vary) == 0:
+		return usagef("sweep needs --vary PATH=FROM..TO[:STEPS] once or twice, e.g. --vary recommendations.bulkhead=5..60:12\nknobs: %s", strings.Join(lessons.NumberKnobs(build(), 0), ", "))
+	case len(vary) > 2:
+		return usagef("sweep varies one or two knobs, got --vary %d times", len(vary))
+	case *measure == "":
+		return usagef("sweep needs --measure METRIC, e.g. search.ok or recommendations.in_flight_max")
+	case *seeds < 1 || *seeds > 1000:
+		return usagef("--seeds must be between 1 and 1000, got %d", *seeds)
+	case *width < 40:
+		return usagef("--width must be at least 40 columns, got %d", *width)
+	}
+	base := build()
+	if *variant < 1 || *variant > len(base.Variants) {
+		return usagef("%s has variants 1 to %d, not %d", base.Name, len(base.Variants), *variant)
+	}
+	plan := &sweep.Plan{Build: build, Variant: *variant - 1, Set: lessons.SetKnob}
+	for _, v := range vary {
+		ax, err := sweep.ParseVary(v)
+		if err != nil {
+			return usagef("%w", err)
+		}
+		plan.Axes = append(plan.Axes, ax)
+	}
+	if plan.Measure, err = sweep.ParseMetric(*measure, base, plan.Variant); err != nil {
+		return usagef("%w", err)
+	}
+	if *goal != "" {
+		g, err := sweep.ParseGoal(*goal, base, plan.Variant)
+		if err != nil {
+			return usagef("%w", err)
+		}
+		plan.Goal = &g
+	}
+	for k := range *seeds {
+		plan.Seeds = append(plan.Seeds, *seed+uint64(k))
+	}
+	if err := plan.Prepare(); err != nil {
+		return usagef("%w", err)
+	}
+	out, closeOut, err := pictureOutput(stdout, *outPath, format.value)
+	if err != nil {
+		return err
+	}
+	defer closeOut() // on early returns; the normal path closes and checks below
+
+	// ctrl+c stops the sweep: the runs under way finish and what is done
+	// is printed.
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	bar := newProgressLine(stderr)
+	res, runErr := sweepui.Run(ctx, plan, *workers, bar.update)
+	bar.done()
+	if runErr != nil && !errors.Is(runErr, context.Canceled) {
+		return fmt.Errorf("sweep: %w", runErr)
+	}
+	name := fmt.Sprintf("%s, variant %d (%s)", base.Name, *variant, base.Variants[*variant-1].Name)
+	if err := writeSweep(out, res, name, format.value, *width, *outPath == "" && isTerminal(stdout)); err != nil {
+		return err
+	}
+	if err := closeOut(); err != nil {
+		return fmt.Errorf("writing %s: %w", *outPath, err)
+	}
+	if runErr != nil {
+		return fmt.Errorf("interrupted: %d of %d runs done, shown above", res.Runs, res.Total)
+	}
+	return nil
+}
+
+// sweepBuilder returns a function that builds a fresh copy of the scenario
+// on every call: a sweep changes each cell's copy.
+func sweepBuilder(arg string) (func() *engine.Scenario, error) {
+	if !isScenarioFile(arg) {
+		if _, err := loadScenario(arg); err != nil {
+			return nil, err
+		}
+		return func() *engine.Scenario { sc, _ := loadScenario(arg); return sc }, nil
+	}
+	if _, err := loadScenarioFile(arg); err != nil {
+		return nil, err
+	}
+	data, err := os.ReadFile(arg)
+	if err != nil {
+		return nil, usagef("cannot read scenario file %s: %w", arg, err)
+	}
+	return func() *engine.Scenario {
+		sc, err := scenariofile.Parse(arg, data)
+		if err != nil {
+			panic("breakerlab: a scenario file that parsed once no longer parses: " + err.Error())
+		}
+		return sc
+	}, nil
+}
+
+// isTerminal says whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// progressLine draws a progress bar on stderr when stderr is a terminal,
+// at most ten times a second, and nothing in a pipe.
+type progressLine struct {
+	w    io.Writer
+	bar  progress.Model
+	last time.Time
+	on   bool
+}
+
+func newProgressLine(stderr io.Writer) *progressLine {
+	p := &progressLine{w: stderr, on: isTerminal(stderr)}
+	if p.on {
+		p.bar = progress.New(progress.WithDefaultGradient(), progress.WithWidth(50))
+	}
+	return p
+}
+
+func (p *progressLine) update(done, total int) {
+	if !p.on || (time.Since(p.last) < 100*time.Millisecond && done < total) {
+		return
+	}
+	p.last = time.Now()
+	fmt.Fprintf(p.w, "\r%s %d/%d runs", p.bar.ViewAs(float64(done)/float64(total)), done, total)
+}
+
+func (p *progressLine) done() {
+	if p.on {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}
+
+// writeSweep writes a sweep's result in the format asked for.
+func writeSweep(w io.Writer, res *sweep.Result, name, format string, width int, color bool) error {
+	switch format {
+	case "csv":
+		return writeSweepCSV(w, res)
+	case "json":
+		return writeSweepJSON(w, res, name)
+	case "svg", "png":
+		return picture.Sweep(w, res, name, format)
+	}
+	r := theme.Plain()
+	if color && !theme.NoColor(os.Getenv) {
+		r = theme.NewRenderer(w, false)
+	}
+	_, err := fmt.Fprintf(w, "%s\n%s", name, sweepui.Heatmap(res, theme.New(r), width))
+	return err
+}
+
+// num writes a figure for CSV: empty when there is none.
+func num(v float64) string {
+	if math.IsNaN(v) {
+		return ""
+	}
+	return strconv.FormatFloat(v, 'g', 6, 64)
+}
+
+func writeSweepCSV(w io.Writer, res *sweep.Result) error {
+	p := res.Plan
+	nx, ny := p.Size()
+	y := ""
+	if len(p.Axes) > 1 {
+		y = "," + p.Axes[1].Path
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s%s,runs,values,%s mean,min,max,std", p.Axes[0].Path, y, p.Measure.Name)
+	if p.Goal != nil {
+		fmt.Fprintf(&b, ",%s mean,goal met", p.Goal.Metric.Name)
+	}
+	b.WriteString("\n")
+	for j := range ny {
+		for i := range nx {
+			c := res.Cell(i, j)
+			fmt.Fprintf(&b, "%s", num(p.Axes[0].X[i]))
+			if len(p.Axes) > 1 {
+				fmt.Fprintf(&b, ",%s", num(p.Axes[1].X[j]))
+			}
+			fmt.Fprintf(&b, ",%d,%d,%s,%s,%s,%s", c.Runs, c.N, num(c.Mean), num(c.Min), num(c.Max), num(c.Std))
+			if p.Goal != nil {
+				fmt.Fprintf(&b, ",%s,%t", num(c.GoalMean), c.Met)
+			}
+			b.WriteString("\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// jnum is a figure for JSON: null when there is none.
+type jnum float64
+
+func (n jnum) MarshalJSON() ([]byte, error) {
+	if math.IsNaN(float64(n)) || math.IsInf(float64(n), 0) {
+		return []byte("null"), nil
+	}
+	return []byte(strconv.FormatFloat(float64(n), 'g', -1, 64)), nil
+}
+
+func writeSweepJSON(w io.Writer, res *sweep.Result, name string) error {
+	p := res.Plan
+	type axis struct {
+		Path   string `json:"path"`
+		Unit   string `json:"unit"`
+		Values []jnum `json:"values"`
+	}
+	type cell struct {
+		I     int   `json:"x"` // indexes into axes[0].values
+		J     int   `json:"y"` // and axes[1].values
+		Runs  int   `json:"runs"`
+		N     int   `json:"values"`
+		MeanJ jnum  `json:"mean"`
+		MinJ  jnum  `json:"min"`
+		MaxJ  jnum  `json:"max"`
+		StdJ  jnum  `json:"std"`
+		Goal  *jnum `json:"goal_mean,omitempty"`
+		Met   *bool `json:"goal_met,omitempty"`
+	}
+	doc := struct {
+		Scenario string   `json:"scenario"`
+		Measure  string   `json:"measure"`
+		Unit     string   `json:"unit"`
+		Goal     string   `json:"goal,omitempty"`
+		Seeds    []uint64 `json:"seeds"`
+		Axes     []axis   `json:"axes"`
+		Runs     int      `json:"runs"`
+		Total    int      `json:"total"`
+		Cells    []cell   `json:"cells"`
+	}{Scenario: name, Measure: p.Measure.Name, Unit: p.Measure.Unit(), Seeds: p.Seeds, Runs: res.Runs, Total: res.Total}
+	if p.Goal != nil {
+		doc.Goal = p.Goal.String()
+	}
+	for _, a := range p.Axes {
+		ax := axis{Path: a.Path, Unit: a.Unit}
+		for _, x := range a.X {
+			ax.Values = append(ax.Values, jnum(x))
+		}
+		doc.Axes = append(doc.Axes, ax)
+	}
+	nx, ny := p.Size()
+	for j := range ny {
+		for i := range nx {
+			c := res.Cell(i, j)
+			e := cell{I: i, J: j, Runs: c.Runs, N: c.N, MeanJ: jnum(c.Mean), MinJ: jnum(c.Min), MaxJ: jnum(c.Max), StdJ: jnum(c.Std)}
+			if p.Goal != nil {
+				g, met := jnum(c.GoalMean), c.Met
+				e.Goal, e.Met = &g, &met
+			}
+			doc.Cells = append(doc.Cells, e)
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/lessons"
+)
+
+// A bad --vary gets exit code 2 and a message that says what was wrong and
+// lists what exists.
+func TestSweepBadVaryListsKnobs(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"sweep", "cascade", "--vary", "nosuch.bulkhead=1..5", "--measure", "search.ok"},
+			[]string{`cascade has no knob "nosuch.bulkhead"`, "recommendations.bulkhead", "search.rate", "workers"}},
+		{[]string{"sweep", "cascade", "--vary", "recommendations.bulkhead=5..x", "--measure", "search.ok"},
+			[]string{"give both ends as numbers"}},
+		{[]string{"sweep", "cascade", "--vary", "recommendations.bulkhead=5..400:3", "--variant", "2", "--measure", "search.ok"},
+			[]string{"recommendations.bulkhead=203", "bulkhead must be between 0 (none) and the pool's 200 workers"}},
+		{[]string{"sweep", "cascade", "--measure", "search.ok"},
+			[]string{"sweep needs --vary", "recommendations.timeout"}},
+		{[]string{"sweep", "cascade", "--vary", "workers=10..20", "--measure", "search.speed"},
+			[]string{`unknown field "speed"`, "p99"}},
+		{[]string{"sweep", "cascade", "--vary", "workers=10..20", "--measure", "search.ok", "--goal", "search.ok=1"},
+			[]string{"want METRIC>=NUMBER"}},
+		{[]string{"sweep", "cascade", "--vary", "workers=10..20", "--vary", "search.rate=1..2", "--vary", "profile.rate=1..2", "--measure", "search.ok"},
+			[]string{"one or two knobs"}},
+	} {
+		_, stderr, code := run(t, tc.args...)
+		if code != 2 {
+			t.Errorf("%v: exit code %d, want 2 (stderr %q)", tc.args, code, stderr)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%v: stderr %q lacks %q", tc.args, stderr, w)
+			}
+		}
+	}
+}
+
+// Each CSV cell is the mean over its seeds of what `run` reports for the
+// same settings: the sweep measures exactly what single runs do.
+func TestSweepCSVMatchesRuns(t *testing.T) {
+	stdout, stderr, code := run(t, "sweep", "cascade", "--variant", "2", "--vary", "recommendations.bulkhead=5..25:3",
+		"--measure", "search.ok", "--seeds", "2", "--format", "csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rows, err := csv.NewReader(strings.NewReader(stdout)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 4 || rows[0][0] != "recommendations.bulkhead" || rows[0][3] != "search.ok mean" {
+		t.Fatalf("csv %q", rows)
+	}
+	for i, bh := range []int64{5, 15, 25} {
+		var sum float64
+		for _, seed := range []uint64{5, 6} {
+			sc := scenarios.Cascade()
+			if err := lessons.SetKnob(sc, 1, "recommendations.bulkhead", bh); err != nil {
+				t.Fatal(err)
+			}
+			r, err := engine.New(sc, 1, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Run()
+			s := r.Snapshot()
+			e, _ := s.Endpoint("search")
+			sum += e.Window.Share(engine.OK)
+		}
+		got, _ := strconv.ParseFloat(rows[i+1][3], 64)
+		if want := sum / 2; strconv.FormatFloat(want, 'g', 6, 64) != rows[i+1][3] {
+			t.Errorf("bulkhead %d: sweep says %v, two runs average %v", bh, got, want)
+		}
+	}
+}
+
+func TestSweepJSONAndPictures(t *testing.T) {
+	args := []string{"sweep", "cascade", "--vary", "recommendations.timeout=500ms..2s:2", "--vary", "workers=100..200:2",
+		"--measure", "search.ok", "--goal", "search.ok>=0.99", "--seeds", "1"}
+	stdout, stderr, code := run(t, append(args, "--format", "json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Measure, Unit, Goal string
+		Axes                []struct {
+			Path, Unit string
+			Values     []float64
+		}
+		Runs, Total int
+		Cells       []struct {
+			X, Y     int
+			Mean     *float64
+			GoalMet  *bool    `json:"goal_met"`
+			GoalMean *float64 `json:"goal_mean"`
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("%v in %s", err, stdout)
+	}
+	if doc.Measure != "search.ok" || doc.Goal != "search.ok>=0.99" || len(doc.Axes) != 2 || doc.Axes[0].Unit != "ms" ||
+		doc.Runs != 4 || doc.Total != 4 || len(doc.Cells) != 4 || doc.Cells[0].Mean == nil || doc.Cells[0].GoalMet == nil {
+		t.Errorf("json %s", stdout)
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "s.png")
+	if _, stderr, code := run(t, append(args, "--format", "png", "-o", out)...); code != 0 {
+		t.Fatalf("png: exit %d: %s", code, stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := png.Decode(f); err != nil {
+		t.Errorf("the PNG written with -o does not decode: %v", err)
+	}
+}
+
+// run --format svg writes a picture; -o writes it to a file.
+func TestRunPictureFormats(t *testing.T) {
+	stdout, stderr, code := run(t, "run", "cascade", "--format", "svg")
+	if code != 0 || !strings.Contains(stdout, "<svg") || !strings.Contains(stdout, "calls in flight") {
+		t.Fatalf("exit %d, stderr %q, stdout starts %.80q", code, stderr, stdout)
+	}
+	out := filepath.Join(t.TempDir(), "shuffle.png")
+	if _, stderr, code := run(t, "run", "shuffle", "--format", "png", "-o", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := png.Decode(f); err != nil {
+		t.Errorf("the shuffle PNG does not decode: %v", err)
+	}
+}

@@ -1,0 +1,61 @@
+package engine
+
+// The fast path. Most calls in most scenarios go to a dependency guarded by
+// a timeout alone, or by nothing, and answer in time. For them the layered
+// pipeline (pipeline.go) only marks and unmarks its timeout layer: no timer
+// is armed, nothing can happen to the call but its answer. Such a call skips
+// the layers: it is sent, and its answer is turned into the client's
+// outcome, directly. Whatever the pipeline would have counted, the fast path
+// counts too, in the same order and with the same events (and so the same
+// sequence numbers): the results are bit for bit those of the pipeline.
+// A call the fast path cannot finish this way (one that will not answer
+// within the timeout, because of a fault) goes through the pipeline.
+
+// canGoFast says whether a dependency's calls may take the fast path: no
+// layer but a timeout, no total deadline, no retry budget to keep.
+func canGoFast(ds *dependencyState) bool {
+	for _, l := range ds.layers {
+		if l != LayerTimeout {
+			return false
+		}
+	}
+	return ds.cfg.Policy.Deadline == 0 && ds.budget == nil
+}
+
+// startFast sends request id's call if it will answer within the timeout,
+// and reports whether it did; otherwise nothing has changed.
+func (r *Run) startFast(id int32, req *request, ds *dependencyState) bool {
+	after, answers, isErr := r.response(ds, req.latency, req.errDraw)
+	if !answers || (ds.cfg.Policy.Timeout > 0 && after >= ds.cfg.Policy.Timeout) {
+		return false // the timeout would be armed: the pipeline handles it
+	}
+	// As startCall does, minus the timer it would not arm.
+	ds.calls++
+	ds.inFlight++
+	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+	req.inCall = true
+	req.callTok++
+	req.fast = true
+	r.schedule(event{at: r.now + after, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
+	return true
+}
+
+// returnFast is a fast call's answer: what callReturned, exit, finishCall,
+// answerClient and finishServer do with it when no layer acts and there is
+// no retry budget to settle.
+func (r *Run) returnFast(id int32, req *request, ds *dependencyState, isErr bool) {
+	req.inCall = false
+	o := Failed
+	if !isErr {
+		o = OK
+		ds.succeeded++
+	}
+	es := &r.endpoints[req.ep]
+	if !req.clientDone { // the client may have given up already
+		req.clientDone = true
+		es.total[o]++
+		es.bucket.Outcomes[o]++
+		r.countWindow(es, req.arrived, o)
+	}
+	r.releaseWorker(id, req, es)
+}

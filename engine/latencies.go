@@ -1,0 +1,38 @@
+package engine
+
+import (
+	"math"
+	"time"
+)
+
+// micros writes a latency for EndpointSnapshot.Latencies: whole
+// microseconds, zero for a negative duration, saturating at the largest
+// uint32 (71 minutes, longer than any run's drain).
+func micros(d time.Duration) uint32 {
+	us := d / time.Microsecond
+	switch {
+	case us <= 0:
+		return 0
+	case us >= math.MaxUint32:
+		return math.MaxUint32
+	}
+	return uint32(us)
+}
+
+// expectedAnswers is the room to keep for an endpoint's latencies, so that
+// recording them does not allocate as the run goes: its arrivals over the
+// run, with six standard deviations of a Poisson count to spare. Every
+// arrival is answered at most once, so only a run far above its rate
+// grows the slice.
+func expectedAnswers(e *Endpoint, d time.Duration) int {
+	var n float64
+	switch {
+	case e.Interval > 0:
+		n = float64(d/e.Interval) + 2
+	case e.Rate > 0:
+		mean := e.Rate * d.Seconds()
+		n = mean + 6*math.Sqrt(mean) + 16
+	}
+	// A bound for absurd rates: the slice grows past it instead.
+	return int(min(n, 1<<24))
+}

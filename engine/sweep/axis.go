@@ -1,0 +1,190 @@
+package sweep
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Axis is one knob varied over the grid.
+type Axis struct {
+	// Path is the knob's dotted path, as a lesson's [set] table writes it.
+	Path string
+	// Values are what the knob is set to, in the setter's terms: int64 for
+	// whole numbers, float64 for other numbers, a duration string ("250ms").
+	Values []any
+	// X holds each value as a number in Unit, for axes and files.
+	X []float64
+	// Unit is the unit X is in: "ms" or "s" for durations, "req/s" for
+	// rates, empty for counts and shares.
+	Unit string
+}
+
+// MaxSteps bounds an axis, so a grid stays something one can look at.
+const MaxSteps = 200
+
+// DefaultSteps is the number of values when a range gives none.
+const DefaultSteps = 10
+
+// ParseVary reads PATH=FROM..TO[:STEPS]: STEPS values spaced evenly from
+// FROM to TO, both included. FROM and TO are both numbers (whole numbers
+// make a whole-number axis) or both durations ("100ms..2s").
+func ParseVary(spec string) (Axis, error) {
+	path, rng, ok := strings.Cut(spec, "=")
+	path = strings.TrimSpace(path)
+	if !ok || path == "" {
+		return Axis{}, fmt.Errorf("--vary %q: want PATH=FROM..TO[:STEPS], such as recommendations.bulkhead=5..60:12", spec)
+	}
+	from, rest, ok := strings.Cut(rng, "..")
+	if !ok {
+		return Axis{}, fmt.Errorf("--vary %s: the range %q has no \"..\": want FROM..TO[:STEPS], such as 5..60:12 or 100ms..2s", path, rng)
+	}
+	to, stepsText, hasSteps := strings.Cut(rest, ":")
+	steps := DefaultSteps
+	if hasSteps {
+		n, err := strconv.Atoi(strings.TrimSpace(stepsText))
+		if err != nil || n < 1 || n > MaxSteps {
+			return Axis{}, fmt.Errorf("--vary %s: steps must be a whole number from 1 to %d, got %q", path, MaxSteps, stepsText)
+		}
+		steps = n
+	}
+	from, to = strings.TrimSpace(from), strings.TrimSpace(to)
+	ax := Axis{Path: path}
+	if isDuration(from) || isDuration(to) {
+		a, errA := time.ParseDuration(from)
+		b, errB := time.ParseDuration(to)
+		if errA != nil || errB != nil {
+			return Axis{}, fmt.Errorf("--vary %s: %q..%q: give both ends as durations, such as 100ms..2s", path, from, to)
+		}
+		if a < 0 || b < a {
+			return Axis{}, fmt.Errorf("--vary %s: want 0 <= FROM <= TO, got %v..%v", path, a, b)
+		}
+		if a == b {
+			steps = 1
+		}
+		ax.Unit = "ms"
+		scale := float64(time.Millisecond)
+		if b >= 10*time.Second {
+			ax.Unit, scale = "s", float64(time.Second)
+		}
+		for _, f := range spread(float64(a), float64(b), steps) {
+			d := time.Duration(math.Round(f/float64(time.Microsecond))) * time.Microsecond
+			ax.Values = append(ax.Values, d.String())
+			ax.X = append(ax.X, float64(d)/scale)
+		}
+		return ax, nil
+	}
+	a, errA := strconv.ParseFloat(from, 64)
+	b, errB := strconv.ParseFloat(to, 64)
+	if errA != nil || errB != nil || math.IsInf(a, 0) || math.IsInf(b, 0) || math.IsNaN(a) || math.IsNaN(b) {
+		return Axis{}, fmt.Errorf("--vary %s: %q..%q: give both ends as numbers (5..60, 0.1..0.9) or durations (100ms..2s)", path, from, to)
+	}
+	if b < a {
+		return Axis{}, fmt.Errorf("--vary %s: want FROM <= TO, got %v..%v", path, a, b)
+	}
+	if a == b {
+		steps = 1
+	}
+	ax.Unit = unitOf(path)
+	// Whole-number ends make a whole-number axis (bulkhead=5..60), unless
+	// the knob is a share or a factor, or more steps are asked for than
+	// there are whole numbers between the ends (probability=0..1:11).
+	_, intA := strconv.ParseInt(from, 10, 64)
+	_, intB := strconv.ParseInt(to, 10, 64)
+	whole := int(math.Min(b-a+1, MaxSteps+1))
+	if intA == nil && intB == nil && !fractional(path) && !(hasSteps && steps > whole) {
+		steps = min(steps, whole)
+		for _, f := range spread(a, b, steps) {
+			n := int64(math.Round(f))
+			ax.Values = append(ax.Values, n)
+			ax.X = append(ax.X, float64(n))
+		}
+		return ax, nil
+	}
+	for _, f := range spread(a, b, steps) {
+		ax.Values = append(ax.Values, f)
+		ax.X = append(ax.X, f)
+	}
+	return ax, nil
+}
+
+// fractional says whether a knob takes shares or factors, never whole
+// numbers only.
+func fractional(path string) bool {
+	switch path[strings.LastIndexByte(path, '.')+1:] {
+	case "failure_rate", "slow_rate", "probability", "jitter", "backoff":
+		return true
+	}
+	return false
+}
+
+// spread is n values from a to b, both included, evenly spaced.
+func spread(a, b float64, n int) []float64 {
+	if n == 1 {
+		return []float64{a}
+	}
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = a + (b-a)*float64(i)/float64(n-1)
+	}
+	out[n-1] = b
+	return out
+}
+
+// isDuration says whether s is written as a duration: it ends in a unit.
+func isDuration(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return false
+	}
+	c := s[len(s)-1]
+	return c == 's' || c == 'm' || c == 'h'
+}
+
+// unitOf names the unit of a numeric knob, from its last word.
+func unitOf(path string) string {
+	last := path[strings.LastIndexByte(path, '.')+1:]
+	switch last {
+	case "rate":
+		if strings.HasSuffix(path, "breaker.failure_rate") || strings.HasSuffix(path, "breaker.slow_rate") {
+			return ""
+		}
+		return "req/s"
+	case "workers":
+		return "workers"
+	case "bulkhead", "bulkhead_queue", "queue":
+		return "calls"
+	case "window", "min_calls", "trials", "consecutive":
+		return "calls"
+	case "attempts":
+		return "attempts"
+	}
+	return ""
+}
+
+// Label is the axis's name with its unit, for axes and headers.
+func (a Axis) Label() string {
+	if a.Unit == "" {
+		return a.Path
+	}
+	return a.Path + " (" + a.Unit + ")"
+}
+
+// Format writes value i of the axis briefly, in its unit.
+func (a Axis) Format(i int) string { return Short(a.X[i]) }
+
+// Short writes a number in a few characters: whole numbers as they are,
+// others to three significant digits (616 rather than 615.8).
+func Short(x float64) string {
+	switch ax := math.Abs(x); {
+	case ax >= 1e6:
+		return strconv.FormatFloat(x, 'g', 3, 64)
+	case x == math.Trunc(x):
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	case ax >= 100:
+		return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
+	}
+	return strconv.FormatFloat(x, 'g', 3, 64)
+}

@@ -1,0 +1,16 @@
+// Package sweep owns parameter sweeps: one or two knobs of a scenario varied
+// over a grid, every cell run on several seeds, and one measured quantity
+// (an endpoint's outcome share or latency percentile, a dependency's
+// in-flight maximum, the time its breaker first opens) kept per cell with
+// its mean and spread, plus an optional goal whose boundary can be drawn.
+//
+// It is pure: a sweep is a list of jobs, each a value naming its cell and
+// seed, and running one job is a plain function call, so a caller may run
+// them in any order on any number of goroutines and get the same result.
+// It has no goroutines, no terminal and no I/O; the worker pool and the
+// drawing live in tui/sweepui.
+//
+// Knob paths are set through a Setter the caller hands in (the one parser
+// of lesson [set] tables, lessons.SetKnob), so that a sweep accepts exactly
+// the paths a lesson does. It may import the standard library and engine.
+package sweep

@@ -1,0 +1,161 @@
+package sweep
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+)
+
+// Metric is one measured quantity of a finished run.
+type Metric struct {
+	Name  string // as written: search.ok, recommendations.in_flight_max
+	Owner string // the endpoint or dependency it belongs to
+	Field string // ok, fallback, rejected, failed, p50, p95, p99, in_flight_max, first_open
+}
+
+// The fields a metric may name, for messages.
+const (
+	endpointFields   = "ok, fallback, rejected, failed (shares of the measurement window's requests), p50, p95, p99 (latency in ms)"
+	dependencyFields = "in_flight_max (calls), first_open (s, when its breaker first opens)"
+)
+
+// ParseMetric reads NAME.FIELD. It checks the names against sc's variant v.
+func ParseMetric(s string, sc *engine.Scenario, v int) (Metric, error) {
+	s = strings.TrimSpace(s)
+	i := strings.LastIndexByte(s, '.')
+	if i <= 0 || i == len(s)-1 {
+		return Metric{}, fmt.Errorf("measure %q: want ENDPOINT.FIELD (%s) or DEPENDENCY.FIELD (%s)", s, endpointFields, dependencyFields)
+	}
+	m := Metric{Name: s, Owner: s[:i], Field: s[i+1:]}
+	sys := &sc.Variants[v].System
+	var names []string
+	switch m.Field {
+	case "ok", "fallback", "rejected", "failed", "p50", "p95", "p99":
+		for _, e := range sys.Endpoints {
+			if e.Name == m.Owner {
+				return m, nil
+			}
+			names = append(names, e.Name)
+		}
+		return Metric{}, fmt.Errorf("measure %q: %s has no endpoint %q (endpoints: %s)", s, sc.Name, m.Owner, strings.Join(names, ", "))
+	case "in_flight_max", "first_open":
+		for _, d := range sys.Dependencies {
+			if d.Name == m.Owner {
+				if m.Field == "first_open" && d.Policy.Breaker == nil {
+					return Metric{}, fmt.Errorf("measure %q: dependency %q has no breaker in variant %d (%s)", s, d.Name, v+1, sc.Variants[v].Name)
+				}
+				return m, nil
+			}
+			names = append(names, d.Name)
+		}
+		return Metric{}, fmt.Errorf("measure %q: %s has no dependency %q (dependencies: %s)", s, sc.Name, m.Owner, strings.Join(names, ", "))
+	}
+	return Metric{}, fmt.Errorf("measure %q: unknown field %q: an endpoint has %s; a dependency has %s", s, m.Field, endpointFields, dependencyFields)
+}
+
+// Unit is the metric's unit: "" for shares, "ms", "calls" or "s".
+func (m Metric) Unit() string {
+	switch m.Field {
+	case "p50", "p95", "p99":
+		return "ms"
+	case "in_flight_max":
+		return "calls"
+	case "first_open":
+		return "s"
+	}
+	return "share"
+}
+
+// Label is the metric's name with its unit.
+func (m Metric) Label() string { return m.Name + " (" + m.Unit() + ")" }
+
+// Measure reads the metric from a finished run's snapshot. A breaker that
+// never opened gives NaN: "never" is not a time.
+func (m Metric) Measure(s *engine.Snapshot) float64 {
+	switch m.Field {
+	case "in_flight_max":
+		if d, ok := s.Dependency(m.Owner); ok {
+			return float64(d.InFlightMax)
+		}
+	case "first_open":
+		for _, t := range s.Transitions {
+			if t.Dependency == m.Owner && t.To == breaker.Open {
+				return t.At.Seconds()
+			}
+		}
+		return math.NaN()
+	}
+	e, ok := s.Endpoint(m.Owner)
+	if !ok {
+		return math.NaN()
+	}
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	switch m.Field {
+	case "ok":
+		return e.Window.Share(engine.OK)
+	case "fallback":
+		return e.Window.Share(engine.Fallback)
+	case "rejected":
+		return e.Window.Share(engine.Rejected)
+	case "failed":
+		return e.Window.Share(engine.Failed)
+	case "p50":
+		return ms(e.P50)
+	case "p95":
+		return ms(e.P95)
+	case "p99":
+		return ms(e.P99)
+	}
+	return math.NaN()
+}
+
+// Goal is a threshold on a metric: search.ok>=0.99.
+type Goal struct {
+	Metric    Metric
+	Op        string // >=, <=, >, <
+	Threshold float64
+}
+
+// ParseGoal reads METRIC OP NUMBER.
+func ParseGoal(s string, sc *engine.Scenario, v int) (Goal, error) {
+	for _, op := range []string{">=", "<=", ">", "<"} {
+		name, num, ok := strings.Cut(s, op)
+		if !ok {
+			continue
+		}
+		m, err := ParseMetric(name, sc, v)
+		if err != nil {
+			return Goal{}, fmt.Errorf("goal %q: %w", s, err)
+		}
+		x, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return Goal{}, fmt.Errorf("goal %q: the threshold %q is not a number", s, strings.TrimSpace(num))
+		}
+		return Goal{Metric: m, Op: op, Threshold: x}, nil
+	}
+	return Goal{}, fmt.Errorf("goal %q: want METRIC>=NUMBER (or <=, >, <), such as search.ok>=0.99", s)
+}
+
+// Met says whether a value meets the goal; NaN never does.
+func (g Goal) Met(x float64) bool {
+	switch g.Op {
+	case ">=":
+		return x >= g.Threshold
+	case "<=":
+		return x <= g.Threshold
+	case ">":
+		return x > g.Threshold
+	case "<":
+		return x < g.Threshold
+	}
+	return false
+}
+
+func (g Goal) String() string {
+	return g.Metric.Name + g.Op + strconv.FormatFloat(g.Threshold, 'g', -1, 64)
+}

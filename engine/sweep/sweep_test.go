@@ -1,0 +1,222 @@
+package sweep
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+)
+
+func TestParseVary(t *testing.T) {
+	for _, tc := range []struct {
+		spec   string
+		values []any
+		x      []float64
+		unit   string
+	}{
+		{"recommendations.bulkhead=5..60:12", []any{int64(5), int64(10), int64(15), int64(20), int64(25), int64(30), int64(35), int64(40), int64(45), int64(50), int64(55), int64(60)}, []float64{5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60}, "calls"},
+		{"checkout.rate=10..60:3", []any{int64(10), int64(35), int64(60)}, []float64{10, 35, 60}, "req/s"},
+		{"workers=1..4", []any{int64(1), int64(2), int64(3), int64(4)}, []float64{1, 2, 3, 4}, "workers"},
+		{"payment.breaker.failure_rate=0.2..0.6:3", []any{0.2, 0.4, 0.6}, []float64{0.2, 0.4, 0.6}, ""},
+		{"payment.timeout=100ms..2s:3", []any{"100ms", "1.05s", "2s"}, []float64{100, 1050, 2000}, "ms"},
+		{"payment.timeout=5s..15s:3", []any{"5s", "10s", "15s"}, []float64{5, 10, 15}, "s"},
+		{"workers=7..7", []any{int64(7)}, []float64{7}, "workers"},
+		{"payment.fault.probability=0..1:3", []any{0.0, 0.5, 1.0}, []float64{0, 0.5, 1}, ""},
+		{"payment.breaker.failure_rate=0..1:5", []any{0.0, 0.25, 0.5, 0.75, 1.0}, []float64{0, 0.25, 0.5, 0.75, 1}, ""},
+		{"workers=1..3:5", []any{1.0, 1.5, 2.0, 2.5, 3.0}, []float64{1, 1.5, 2, 2.5, 3}, "workers"},
+	} {
+		ax, err := ParseVary(tc.spec)
+		if err != nil {
+			t.Errorf("%s: %v", tc.spec, err)
+			continue
+		}
+		if !reflect.DeepEqual(ax.Values, tc.values) || !reflect.DeepEqual(ax.X, tc.x) || ax.Unit != tc.unit {
+			t.Errorf("%s: values %v, x %v, unit %q; want %v, %v, %q", tc.spec, ax.Values, ax.X, ax.Unit, tc.values, tc.x, tc.unit)
+		}
+	}
+}
+
+// A bad range says what was wrong and what is allowed.
+func TestParseVaryErrors(t *testing.T) {
+	for _, tc := range []struct{ spec, want string }{
+		{"workers", "want PATH=FROM..TO[:STEPS]"},
+		{"=1..2", "want PATH=FROM..TO[:STEPS]"},
+		{"workers=5", `has no ".."`},
+		{"workers=1..x", "give both ends as numbers"},
+		{"workers=9..1", "want FROM <= TO"},
+		{"workers=1..10:0", "steps must be a whole number from 1 to 200"},
+		{"workers=1..10:500", "steps must be a whole number from 1 to 200"},
+		{"payment.timeout=1s..5", "give both ends as durations"},
+		{"payment.timeout=3s..1s", "want 0 <= FROM <= TO"},
+	} {
+		_, err := ParseVary(tc.spec)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one saying %q", tc.spec, err, tc.want)
+		}
+	}
+}
+
+func TestParseMetricAndGoal(t *testing.T) {
+	sc := scenarios.Cascade()
+	for _, ok := range []string{"search.ok", "profile.p99", "recommendations.failed", "recommendations.in_flight_max"} {
+		if _, err := ParseMetric(ok, sc, 0); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+	for _, tc := range []struct {
+		metric string
+		v      int
+		want   string
+	}{
+		{"nosuch.ok", 0, "endpoints: search, profile, recommendations"},
+		{"nosuch.in_flight_max", 0, "dependencies: search-index, profile-db, recommendations"},
+		{"search.speed", 0, "unknown field"},
+		{"recommendations.first_open", 0, "has no breaker"},
+		{"search", 0, "want ENDPOINT.FIELD"},
+	} {
+		_, err := ParseMetric(tc.metric, sc, tc.v)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one saying %q", tc.metric, err, tc.want)
+		}
+	}
+	if _, err := ParseMetric("recommendations.first_open", sc, 2); err != nil {
+		t.Errorf("first_open on the breaker variant: %v", err)
+	}
+	g, err := ParseGoal("search.ok>=0.99", sc, 0)
+	if err != nil || g.Op != ">=" || g.Threshold != 0.99 || !g.Met(0.99) || g.Met(0.98) || g.Met(math.NaN()) {
+		t.Errorf("goal: %+v, %v", g, err)
+	}
+	if _, err := ParseGoal("search.ok=0.99", sc, 0); err == nil {
+		t.Error("a goal without a comparison was accepted")
+	}
+}
+
+// testSet sets the few knobs these tests vary, standing in for
+// lessons.SetKnob (which an engine package may not import).
+func testSet(sc *engine.Scenario, v int, path string, val any) error {
+	sys := &sc.Variants[v].System
+	switch path {
+	case "workers":
+		sys.Workers = int(val.(int64))
+		return nil
+	case "recommendations.bulkhead":
+		sys.Dependencies[2].Policy.Bulkhead = int(val.(int64))
+		return nil
+	case "recommendations.timeout":
+		d, err := time.ParseDuration(val.(string))
+		sys.Dependencies[2].Policy.Timeout = d
+		return err
+	}
+	return fmt.Errorf("no knob %q", path)
+}
+
+func shortCascade() *engine.Scenario {
+	sc := scenarios.Cascade()
+	sc.Duration, sc.MeasureTo = 12*time.Second, 12*time.Second
+	return sc
+}
+
+func testPlan(t *testing.T) *Plan {
+	t.Helper()
+	sc := shortCascade()
+	bh, _ := ParseVary("recommendations.bulkhead=5..50:4")
+	to, _ := ParseVary("recommendations.timeout=200ms..2s:3")
+	m, err := ParseMetric("search.ok", sc, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := ParseGoal("recommendations.ok>=0.5", sc, 1)
+	p := &Plan{Build: shortCascade, Variant: 1, Axes: []Axis{bh, to}, Seeds: []uint64{5, 6}, Measure: m, Goal: &g, Set: testSet}
+	if err := p.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// Every cell's sample is exactly what a separate run of the same settings
+// and seed measures.
+func TestCellsEqualSingleRuns(t *testing.T) {
+	p := testPlan(t)
+	for _, job := range p.Jobs() {
+		s, err := p.Run(job)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := shortCascade()
+		sc.Variants[1].System.Dependencies[2].Policy.Bulkhead = int(p.Axes[0].Values[job.I].(int64))
+		sc.Variants[1].System.Dependencies[2].Policy.Timeout, _ = time.ParseDuration(p.Axes[1].Values[job.J].(string))
+		r, err := engine.New(sc, 1, p.Seeds[job.Seed])
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Run()
+		snap := r.Snapshot()
+		want := snap.Endpoints[0].Window.Share(engine.OK)
+		wantGoal := snap.Endpoints[2].Window.Share(engine.OK)
+		if s.Value != want || s.GoalValue != wantGoal {
+			t.Errorf("cell %+v: sweep measured %v and %v, a single run %v and %v", job, s.Value, s.GoalValue, want, wantGoal)
+		}
+	}
+}
+
+// Samples may come in any order: the result is the same.
+func TestResultIgnoresOrder(t *testing.T) {
+	p := testPlan(t)
+	jobs := p.Jobs()
+	var samples []Sample
+	for _, j := range jobs {
+		s, _ := p.Run(j)
+		samples = append(samples, s)
+	}
+	fwd, back := NewResult(p), NewResult(p)
+	for i := range samples {
+		fwd.Add(samples[i])
+		back.Add(samples[len(samples)-1-i])
+	}
+	nx, ny := p.Size()
+	for j := range ny {
+		for i := range nx {
+			a, b := fwd.Cell(i, j), back.Cell(i, j)
+			if !reflect.DeepEqual(a, b) {
+				t.Errorf("cell %d,%d: %+v in order, %+v reversed", i, j, a, b)
+			}
+			if a.Runs != 2 || a.N != 2 || a.Min > a.Mean || a.Mean > a.Max {
+				t.Errorf("cell %d,%d: %+v", i, j, a)
+			}
+		}
+	}
+	if !fwd.Complete() || fwd.Runs != len(jobs) {
+		t.Errorf("runs %d of %d, complete %v", fwd.Runs, len(jobs), fwd.Complete())
+	}
+}
+
+// A value the scenario rejects is reported before anything runs, naming
+// the setting.
+func TestPrepareRejectsBadValues(t *testing.T) {
+	sc := shortCascade()
+	bh, _ := ParseVary("recommendations.bulkhead=100..300:3")
+	m, _ := ParseMetric("search.ok", sc, 1)
+	p := &Plan{Build: shortCascade, Variant: 1, Axes: []Axis{bh}, Seeds: []uint64{1}, Measure: m, Set: testSet}
+	err := p.Prepare()
+	if err == nil || !strings.Contains(err.Error(), "recommendations.bulkhead=300") || !strings.Contains(err.Error(), "bulkhead must be between 0") {
+		t.Errorf("error %v, want one naming recommendations.bulkhead=300 and the allowed range", err)
+	}
+	nope, _ := ParseVary("nosuch=1..2")
+	p.Axes = []Axis{nope}
+	if err := p.Prepare(); err == nil || !strings.Contains(err.Error(), `no knob "nosuch"`) {
+		t.Errorf("error %v, want the setter's", err)
+	}
+}
+
+func TestShort(t *testing.T) {
+	for x, want := range map[float64]string{5: "5", 615.789: "616", 0.123456: "0.123", 12.345: "12.3", 1e12: "1e+12"} {
+		if got := Short(x); got != want {
+			t.Errorf("Short(%v) = %q, want %q", x, got, want)
+		}
+	}
+}

@@ -1,0 +1,93 @@
+package picture
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+
+	"github.com/breakerlab/breakerlab/engine/shuffle"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// Shuffle draws the shuffle scenario: the odds table as bars (the chance
+// that two customers share every worker, or at least one, on a log scale)
+// and the poisoned-customer simulation (the customers each strategy lost
+// or degraded).
+func Shuffle(w io.Writer, rep shuffle.Report, seed uint64, format string) error {
+	pal := newPalette()
+	odds := plot.New()
+	odds.Title.Text = fmt.Sprintf("shuffle sharding, seed %d: the odds that two customers share workers", seed)
+	// A bar's height is the number of zeros after the point: the taller,
+	// the rarer (bars cannot start from zero on a log scale).
+	odds.Y.Label.Text = "chance, 1 in 10^height (taller is rarer)"
+	odds.X.Label.Text = "workers per customer, of the fleet"
+	var all, some plotter.Values
+	var names []string
+	top := 1.0
+	for _, r := range rep.Combinatorics {
+		all = append(all, -math.Log10(max(r.ShareAll, 1e-300)))
+		some = append(some, -math.Log10(max(r.ShareAny, 1e-300)))
+		top = max(top, all[len(all)-1], some[len(some)-1])
+		names = append(names, fmt.Sprintf("%d of %d", r.PerCustomer, r.Workers))
+	}
+	var ticks []plot.Tick
+	step := math.Max(1, math.Ceil(top/8))
+	for k := 0.0; k <= top+step; k += step {
+		ticks = append(ticks, plot.Tick{Value: k, Label: "1e-" + strconv.Itoa(int(k))})
+	}
+	ticks[0].Label = "1"
+	odds.Y.Tick.Marker = plot.ConstantTicks(ticks)
+	if len(names) > 0 {
+		bw := vg.Points(10)
+		a, err := plotter.NewBarChart(all, bw)
+		if err != nil {
+			return err
+		}
+		b, err := plotter.NewBarChart(some, bw)
+		if err != nil {
+			return err
+		}
+		a.Color, b.Color = pal.outcome(3), pal.outcome(2)
+		a.Offset, b.Offset = -bw/2, bw/2
+		a.LineStyle.Width, b.LineStyle.Width = 0, 0
+		odds.Add(a, b)
+		odds.Legend.Add("share every worker", a)
+		odds.Legend.Add("share at least one", b)
+		odds.Legend.Top, odds.Legend.Left = true, true
+		odds.Legend.XOffs = vg.Centimeter
+		odds.NominalX(names...)
+	}
+
+	sim := plot.New()
+	sim.Title.Text = fmt.Sprintf("one poisoned customer among %d: customers hit, by strategy", rep.Setup.Customers)
+	sim.Y.Label.Text = "customers"
+	sim.X.Label.Text = "strategy"
+	var lost, degraded plotter.Values
+	var strategies []string
+	for _, r := range rep.Simulation.Rows() {
+		lost = append(lost, float64(r.Lost))
+		degraded = append(degraded, float64(r.Degraded))
+		strategies = append(strategies, fmt.Sprint(r.Strategy))
+	}
+	w2 := vg.Points(14)
+	l, err := plotter.NewBarChart(lost, w2)
+	if err != nil {
+		return err
+	}
+	d, err := plotter.NewBarChart(degraded, w2)
+	if err != nil {
+		return err
+	}
+	l.Color, d.Color = pal.outcome(3), pal.outcome(2)
+	l.Offset, d.Offset = -w2/2, w2/2
+	l.LineStyle.Width, d.LineStyle.Width = 0, 0
+	sim.Add(l, d)
+	sim.Legend.Add("lost (every worker crashed)", l)
+	sim.Legend.Add("degraded (some workers crashed)", d)
+	sim.Legend.Top = true
+	sim.NominalX(strategies...)
+	return write(w, format, [][]*plot.Plot{{odds}, {sim}}, height)
+}

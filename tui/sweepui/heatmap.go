@@ -1,0 +1,338 @@
+package sweepui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/lipgloss"
+)
+
+// Shades stand for five equal bands of the measured range, lowest first;
+// each has a glyph of its own so the map reads without colour.
+var shades = [5]rune{'·', '░', '▒', '▓', '█'}
+
+// shadeColors are the bands' colours (ANSI numbers, as the theme's palette:
+// the terminal's scheme decides the shade).
+var shadeColors = [5]string{"4", "6", "2", "3", "1"}
+
+// band is the shade band of v within [lo, hi].
+func band(v, lo, hi float64) int {
+	if hi <= lo {
+		return len(shades) - 1
+	}
+	b := int((v - lo) / (hi - lo) * float64(len(shades)))
+	return min(max(b, 0), len(shades)-1)
+}
+
+// Heatmap draws a sweep's result in at most width columns: the title, the
+// grid (y up, x to the right) with each axis labelled in its knob's units,
+// a legend of the shades, and with a goal, the cells that meet it (✓) and
+// a line per row saying where the boundary lies. Cells not run yet (a sweep
+// stopped early) are blank.
+func Heatmap(res *sweep.Result, th *theme.Theme, width int) string {
+	return HeatmapMarked(res, th, width, nil)
+}
+
+// Mark is a point of the grid to show, such as the design a sandbox is
+// running: the cell nearest to it gets ◆.
+type Mark struct {
+	X, Y  float64 // in the axes' units
+	Label string  // what it is, for the legend: "the current design"
+}
+
+// nearest is the index of the value in xs closest to x.
+func nearest(xs []float64, x float64) int {
+	best := 0
+	for i, v := range xs {
+		if math.Abs(v-x) < math.Abs(xs[best]-x) {
+			best = i
+		}
+	}
+	return best
+}
+
+// HeatmapMarked is Heatmap with the cell nearest to mark (if not nil)
+// shown with ◆ and named in the legend.
+func HeatmapMarked(res *sweep.Result, th *theme.Theme, width int, mark *Mark) string {
+	p := res.Plan
+	if len(p.Axes) == 1 {
+		return Table(res, th, width)
+	}
+	nx, ny := p.Size()
+	mi, mj := -1, -1
+	if mark != nil {
+		mi, mj = nearest(p.Axes[0].X, mark.X), nearest(p.Axes[1].X, mark.Y)
+	}
+	x := p.Axes[0]
+	var b strings.Builder
+	title := fmt.Sprintf("%s, mean of %d seed(s)", p.Measure.Label(), len(p.Seeds))
+	if !res.Complete() {
+		title += fmt.Sprintf(" (stopped: %d of %d runs)", res.Runs, res.Total)
+	}
+	b.WriteString(th.Title.Render(wrapTo(title, width)) + "\n")
+
+	lo, hi, any := res.Range()
+	// Row labels: the second axis's values, or nothing for one axis.
+	labelW := 0
+	var y sweep.Axis
+	if len(p.Axes) > 1 {
+		y = p.Axes[1]
+		for j := range ny {
+			labelW = max(labelW, len(y.Format(j)))
+		}
+	}
+	// A cell is two shade glyphs and a mark column when there is room.
+	cw := max(1, min(3, (width-labelW-2)/nx))
+	inks := [5]theme.Ink{}
+	for k, c := range shadeColors {
+		inks[k] = theme.InkOf(th.R.NewStyle().Foreground(lipgloss.Color(c)))
+	}
+	if len(p.Axes) > 1 {
+		b.WriteString(th.Dim.Render(wrapTo("↑ "+y.Label(), width)) + "\n")
+	}
+	for j := ny - 1; j >= 0; j-- {
+		label := ""
+		if len(p.Axes) > 1 {
+			label = y.Format(j)
+		}
+		b.WriteString(strings.Repeat(" ", labelW-len(label)) + label + " │")
+		for i := range nx {
+			c := res.Cell(i, j)
+			if c.Runs == 0 || math.IsNaN(c.Mean) {
+				mark := " "
+				if c.Runs > 0 {
+					mark = "-" // ran, but no value: the breaker never opened
+				}
+				b.WriteString(mark + strings.Repeat(" ", cw-1))
+				continue
+			}
+			k := band(c.Mean, lo, hi)
+			glyphs := strings.Repeat(string(shades[k]), max(1, cw-1))
+			if cw == 1 {
+				glyphs = string(shades[k])
+			}
+			if i == mi && j == mj && cw == 1 {
+				glyphs = "◆"
+			}
+			b.WriteString(inks[k].Paint(glyphs))
+			if cw > 1 {
+				if i == mi && j == mj {
+					b.WriteString(th.Bold.Render("◆"))
+				} else if p.Goal != nil && c.Met {
+					b.WriteString(th.Good.Render("✓"))
+				} else {
+					b.WriteString(" ")
+				}
+			}
+		}
+		b.WriteString("\n")
+	}
+	// The x axis: a rule, then labels placed under their cells where they fit.
+	b.WriteString(strings.Repeat(" ", labelW) + " └" + strings.Repeat("─", nx*cw) + "\n")
+	b.WriteString(xLabels(x, labelW+2, cw, nx) + "\n")
+	b.WriteString(strings.Repeat(" ", labelW+2) + th.Dim.Render(wrapTo(x.Label()+" →", width-labelW-2)) + "\n")
+	// The legend.
+	if any {
+		var parts []string
+		for k := range shades {
+			a := lo + (hi-lo)*float64(k)/float64(len(shades))
+			z := lo + (hi-lo)*float64(k+1)/float64(len(shades))
+			rng := sweep.Short(a) + "–" + sweep.Short(z)
+			if hi <= lo {
+				rng = sweep.Short(lo) // every cell has the same value
+			}
+			// A no-break space keeps each glyph with its range when wrapped.
+			parts = append(parts, inks[k].Paint(string(shades[k]))+"\u00a0"+rng)
+			if hi <= lo {
+				parts = parts[:0]
+				parts = append(parts, inks[k].Paint(string(shades[len(shades)-1]))+"\u00a0"+rng+" in every cell")
+				break
+			}
+		}
+		b.WriteString(wrapWords(strings.Join(parts, "  "), width) + "\n")
+	}
+	if mark != nil {
+		c := res.Cell(mi, mj)
+		s := fmt.Sprintf("◆ %s: %s=%s, %s=%s", mark.Label, p.Axes[0].Path, p.Axes[0].Format(mi), p.Axes[1].Path, p.Axes[1].Format(mj))
+		if c.N > 0 {
+			s += fmt.Sprintf(", %s %s", p.Measure.Name, sweep.Short(c.Mean))
+		}
+		if p.Goal != nil && c.Runs > 0 {
+			s += map[bool]string{true: " (meets the goal)", false: " (misses the goal)"}[c.Met]
+		}
+		b.WriteString(wrapWords(s, width) + "\n")
+	}
+	if p.Goal != nil {
+		b.WriteString(goalSummary(res, th, width))
+	}
+	return b.String()
+}
+
+// xLabels writes the first axis's values under their cells, skipping
+// those that would run into the previous one.
+func xLabels(x sweep.Axis, indent, cw, nx int) string {
+	line := []rune(strings.Repeat(" ", indent+nx*cw+8))
+	end := 0
+	for i := range nx {
+		s := x.Format(i)
+		at := indent + i*cw
+		if i > 0 && at <= end {
+			continue
+		}
+		if at+len(s) > len(line) {
+			break
+		}
+		copy(line[at:], []rune(s))
+		end = at + len(s)
+	}
+	return strings.TrimRight(string(line), " ")
+}
+
+// goalSummary says how many cells meet the goal and, for each row, from
+// which x value on (or up to which) they do.
+func goalSummary(res *sweep.Result, th *theme.Theme, width int) string {
+	p := res.Plan
+	nx, ny := p.Size()
+	met, ran := 0, 0
+	for j := range ny {
+		for i := range nx {
+			c := res.Cell(i, j)
+			if c.Runs > 0 {
+				ran++
+			}
+			if c.Met {
+				met++
+			}
+		}
+	}
+	var b strings.Builder
+	of := fmt.Sprintf("%d cells", nx*ny)
+	if ran < nx*ny {
+		of = fmt.Sprintf("the %d cells run", ran)
+	}
+	b.WriteString(wrapWords(fmt.Sprintf("✓ meets %s: %d of %s", p.Goal, met, of), width) + "\n")
+	x := p.Axes[0]
+	for j := ny - 1; j >= 0; j-- {
+		var edges []string
+		for i := 1; i < nx; i++ {
+			a, c := res.Cell(i-1, j), res.Cell(i, j)
+			if a.Runs == 0 || c.Runs == 0 || a.Met == c.Met {
+				continue
+			}
+			dir := "met from"
+			if !c.Met {
+				dir = "not met from"
+			}
+			edges = append(edges, fmt.Sprintf("%s %s=%s", dir, x.Path, x.Format(i)))
+		}
+		if len(edges) == 0 {
+			continue
+		}
+		row := ""
+		if len(p.Axes) > 1 {
+			row = fmt.Sprintf("at %s=%s: ", p.Axes[1].Path, p.Axes[1].Format(j))
+		}
+		b.WriteString(th.Dim.Render(wrapWords(row+strings.Join(edges, ", "), width)) + "\n")
+	}
+	return b.String()
+}
+
+// wrapTo cuts nothing: a line longer than width is wrapped at spaces.
+func wrapTo(s string, width int) string { return wrapWords(s, width) }
+
+// wrapWords wraps s at spaces so no line is wider than width (a word
+// longer than width stands alone on its line).
+func wrapWords(s string, width int) string {
+	if width <= 0 || lipgloss.Width(s) <= width {
+		return s
+	}
+	var lines []string
+	cur := ""
+	for _, w := range strings.Split(s, " ") {
+		switch {
+		case cur == "":
+			cur = w
+		case lipgloss.Width(cur)+1+lipgloss.Width(w) <= width:
+			cur += " " + w
+		default:
+			lines = append(lines, cur)
+			cur = w
+		}
+	}
+	lines = append(lines, cur)
+	return strings.Join(lines, "\n")
+}
+
+// Table draws a one-knob sweep as rows: the knob's value, the measure's
+// mean, its fewest and most over the seeds, a bar of the mean within the
+// measured range, and with a goal, whether the row meets it.
+func Table(res *sweep.Result, th *theme.Theme, width int) string {
+	p := res.Plan
+	x := p.Axes[0]
+	nx, _ := p.Size()
+	var b strings.Builder
+	title := fmt.Sprintf("%s, mean of %d seed(s)", p.Measure.Label(), len(p.Seeds))
+	if !res.Complete() {
+		title += fmt.Sprintf(" (stopped: %d of %d runs)", res.Runs, res.Total)
+	}
+	b.WriteString(th.Title.Render(wrapWords(title, width)) + "\n")
+	lo, hi, _ := res.Range()
+	lo = math.Min(lo, 0)
+	head := []string{x.Label(), "mean", "fewest", "most"}
+	rows := [][]string{}
+	for i := range nx {
+		c := res.Cell(i, 0)
+		row := []string{x.Format(i), "-", "-", "-"}
+		if c.Runs == 0 {
+			row[1] = "not run"
+		} else if c.N > 0 {
+			row[1], row[2], row[3] = sweep.Short(c.Mean), sweep.Short(c.Min), sweep.Short(c.Max)
+		} else {
+			row[1] = "none" // the breaker never opened on any seed
+		}
+		rows = append(rows, row)
+	}
+	widths := make([]int, len(head))
+	for k, h := range head {
+		widths[k] = lipgloss.Width(h)
+		for _, r := range rows {
+			widths[k] = max(widths[k], lipgloss.Width(r[k]))
+		}
+	}
+	used := 0
+	for _, w := range widths {
+		used += w + 2
+	}
+	mark := 0
+	if p.Goal != nil {
+		mark = 2
+	}
+	barW := min(30, width-used-mark)
+	pad := func(s string, w int) string { return strings.Repeat(" ", w-lipgloss.Width(s)) + s }
+	var line strings.Builder
+	for k, h := range head {
+		line.WriteString(pad(h, widths[k]) + "  ")
+	}
+	b.WriteString(th.Bold.Render(strings.TrimRight(line.String(), " ")) + "\n")
+	for i, r := range rows {
+		line.Reset()
+		for k, cell := range r {
+			line.WriteString(pad(cell, widths[k]) + "  ")
+		}
+		c := res.Cell(i, 0)
+		if barW > 0 && c.N > 0 && hi > lo {
+			line.WriteString(strings.Repeat(string(shades[len(shades)-1]), int(math.Round((c.Mean-lo)/(hi-lo)*float64(barW)))))
+		}
+		if p.Goal != nil && c.Met {
+			line.WriteString(" " + th.Good.Render("✓"))
+		}
+		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+	}
+	if p.Goal != nil {
+		b.WriteString(goalSummary(res, th, width))
+	}
+	return b.String()
+}

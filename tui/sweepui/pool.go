@@ -1,0 +1,69 @@
+package sweepui
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/breakerlab/breakerlab/engine/sweep"
+)
+
+// Run runs every job of a prepared plan on workers goroutines (0: one per
+// core) and gathers the samples. progress, if not nil, is called on the
+// caller's goroutine after each sample with the runs done and the total.
+// When ctx is cancelled no new run starts, the runs under way finish, and
+// Run returns what is done with ctx's error. The result does not depend on
+// the number of workers: each sample lands in its own cell and seed.
+func Run(ctx context.Context, p *sweep.Plan, workers int, progress func(done, total int)) (*sweep.Result, error) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	jobs := p.Jobs()
+	res := sweep.NewResult(p)
+	workers = min(workers, len(jobs))
+	type outcome struct {
+		s   sweep.Sample
+		err error
+	}
+	out := make(chan outcome, workers)
+	var next atomic.Int64
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stop.Load() && ctx.Err() == nil {
+				k := int(next.Add(1)) - 1
+				if k >= len(jobs) {
+					return
+				}
+				s, err := p.Run(jobs[k])
+				out <- outcome{s, err}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(out) }()
+	var firstErr error
+	for o := range out {
+		if o.err != nil {
+			if firstErr == nil {
+				firstErr = o.err
+			}
+			stop.Store(true)
+			continue
+		}
+		res.Add(o.s)
+		if progress != nil {
+			progress(res.Runs, res.Total)
+		}
+	}
+	if firstErr != nil {
+		return res, firstErr
+	}
+	if !res.Complete() {
+		return res, ctx.Err()
+	}
+	return res, nil
+}

@@ -1,0 +1,202 @@
+package sweepui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/lipgloss"
+)
+
+func shortCascade() *engine.Scenario {
+	sc := scenarios.Cascade()
+	sc.Duration, sc.MeasureTo = 12*time.Second, 12*time.Second
+	return sc
+}
+
+func plan(t *testing.T, nx, ny int, goal string) *sweep.Plan {
+	t.Helper()
+	sc := shortCascade()
+	x, err := sweep.ParseVary("recommendations.timeout=200ms..5s:" + itoa(nx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	axes := []sweep.Axis{x}
+	if ny > 0 {
+		y, err := sweep.ParseVary("workers=100..300:" + itoa(ny))
+		if err != nil {
+			t.Fatal(err)
+		}
+		axes = append(axes, y)
+	}
+	m, err := sweep.ParseMetric("search.ok", sc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &sweep.Plan{Build: shortCascade, Variant: 0, Axes: axes, Seeds: []uint64{5, 6}, Measure: m, Set: lessons.SetKnob}
+	if goal != "" {
+		g, err := sweep.ParseGoal(goal, sc, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Goal = &g
+	}
+	if err := p.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func itoa(n int) string { return fmt.Sprint(n) }
+
+// A sweep is the same whatever the number of workers.
+func TestResultIndependentOfWorkers(t *testing.T) {
+	p := plan(t, 4, 3, "")
+	one, err := Run(context.Background(), p, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []int{2, 5, 0} {
+		many, err := Run(context.Background(), p, w, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := range 3 {
+			for i := range 4 {
+				// %v, not ==, so that NaN equals NaN.
+				if a, b := fmt.Sprintf("%+v", one.Cell(i, j)), fmt.Sprintf("%+v", many.Cell(i, j)); a != b {
+					t.Errorf("%d workers, cell %d,%d: %+v, one worker %+v", w, i, j, b, a)
+				}
+			}
+		}
+	}
+}
+
+// A cancelled sweep stops starting runs and returns what is done.
+func TestRunStopsWhenCancelled(t *testing.T) {
+	p := plan(t, 6, 4, "")
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	res, err := Run(ctx, p, 2, func(done, total int) {
+		calls++
+		if done == 3 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if res.Runs < 3 || res.Runs >= res.Total || res.Complete() {
+		t.Errorf("%d of %d runs done after cancelling at 3", res.Runs, res.Total)
+	}
+	if calls != res.Runs {
+		t.Errorf("progress called %d times for %d runs", calls, res.Runs)
+	}
+}
+
+// The heatmap fits 80 columns, labels both axes with their units, has a
+// legend, and marks the cells that meet the goal.
+func TestHeatmapFitsAndLabels(t *testing.T) {
+	p := plan(t, 12, 6, "search.ok>=0.99")
+	res, err := Run(context.Background(), p, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := theme.New(theme.Plain())
+	for _, width := range []int{80, 60} {
+		out := Heatmap(res, th, width)
+		for i, line := range strings.Split(out, "\n") {
+			if w := lipgloss.Width(line); w > width {
+				t.Errorf("width %d: line %d is %d columns: %q", width, i, w, line)
+			}
+		}
+		for _, want := range []string{"search.ok (share)", "recommendations.timeout (ms)", "workers (workers)", "meets search.ok>=0.99", "300 │", " 200 "} {
+			if !strings.Contains(out, want) {
+				t.Errorf("width %d: heatmap lacks %q:\n%s", width, want, out)
+			}
+		}
+	}
+	// Each cell meeting the goal carries a ✓, and only those.
+	out := Heatmap(res, th, 80)
+	met := 0
+	for j := range 6 {
+		for i := range 12 {
+			if res.Cell(i, j).Met {
+				met++
+			}
+		}
+	}
+	if got := strings.Count(out, "✓") - 1; got != met { // one ✓ is the legend's
+		t.Errorf("%d cells marked ✓, %d meet the goal", got, met)
+	}
+}
+
+// A one-knob sweep is a table: a row per value with the mean, the fewest
+// and most over the seeds, and ✓ on the rows that meet the goal.
+func TestOneKnobTable(t *testing.T) {
+	p := plan(t, 5, 0, "search.ok>=0.99")
+	res, err := Run(context.Background(), p, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := Heatmap(res, theme.New(theme.Plain()), 80)
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	if !strings.Contains(lines[1], "recommendations.timeout (ms)") || !strings.Contains(lines[1], "fewest") {
+		t.Fatalf("no header in\n%s", out)
+	}
+	met := 0
+	for i := range 5 {
+		row := lines[2+i]
+		c := res.Cell(i, 0)
+		if !strings.HasPrefix(strings.TrimSpace(row), p.Axes[0].Format(i)+" ") || !strings.Contains(row, sweep.Short(c.Mean)) {
+			t.Errorf("row %d %q lacks its value %s and mean %s", i, row, p.Axes[0].Format(i), sweep.Short(c.Mean))
+		}
+		if strings.Contains(row, "✓") != c.Met {
+			t.Errorf("row %d %q: ✓ shown %v, goal met %v", i, row, !c.Met, c.Met)
+		}
+		if c.Met {
+			met++
+		}
+		if w := lipgloss.Width(row); w > 80 {
+			t.Errorf("row %d is %d columns", i, w)
+		}
+	}
+	if !strings.Contains(out, fmt.Sprintf("%d of 5 cells", met)) {
+		t.Errorf("no summary of %d met cells in\n%s", met, out)
+	}
+}
+
+// A mark shows the cell nearest to it with ◆ and says in the legend what
+// it is and what it measured.
+func TestHeatmapMarksTheCurrentDesign(t *testing.T) {
+	p := plan(t, 4, 3, "search.ok>=0.99")
+	res, err := Run(context.Background(), p, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The cascade's own settings: a 5 s timeout, 200 workers.
+	out := HeatmapMarked(res, theme.New(theme.Plain()), 80, &Mark{X: 5000, Y: 200, Label: "the current design"})
+	if strings.Count(out, "◆") != 2 {
+		t.Fatalf("want ◆ once in the grid and once in the legend:\n%s", out)
+	}
+	c := res.Cell(3, 1)
+	want := "◆ the current design: recommendations.timeout=5000, workers=200, search.ok " + sweep.Short(c.Mean)
+	if !strings.Contains(out, want) {
+		t.Errorf("legend lacks %q:\n%s", want, out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "200 │") {
+			if cells := []rune(strings.TrimPrefix(line, "200 │")); len(cells) < 12 || cells[11] != '◆' {
+				t.Errorf("row 200 %q: ◆ is not in the last cell's mark column", line)
+			}
+		}
+	}
+}
