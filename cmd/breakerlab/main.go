@@ -10,6 +10,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/breakerlab/breakerlab/engine/report"
 )
 
 // exitUsage is the exit code for a command line the program cannot accept.
@@ -92,7 +94,13 @@ func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "breakerlab: learn how systems survive a failing dependency.")
 	fmt.Fprintln(w, "\nUsage: breakerlab [COMMAND] [ARGS]   (no command opens the home screen)")
 	fmt.Fprintln(w, "\nCommands:")
+	// Each summary wraps under itself, to the terminal's width or to 80
+	// columns in a pipe.
+	width := terminalWidth(w)
+	if width == 0 {
+		width = 80
+	}
 	for _, n := range commandNames() {
-		fmt.Fprintf(w, "  %-12s %s\n", n, commands[n].summary)
+		io.WriteString(w, report.Wrap(fmt.Sprintf("  %-12s %s", n, commands[n].summary), width, 15))
 	}
 }

@@ -51,3 +51,20 @@ func TestWidthFlagsRefuseNonsense(t *testing.T) {
 		}
 	}
 }
+
+func TestHelpFitsEightyColumns(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := runMain([]string{"help"}, &out, &errOut); code != 0 {
+		t.Fatalf("help: exit %d", code)
+	}
+	for i, l := range strings.Split(out.String(), "\n") {
+		if n := len([]rune(l)); n > 80 {
+			t.Errorf("help line %d is %d columns: %q", i+1, n, l)
+		}
+	}
+	for _, name := range commandNames() {
+		if !strings.Contains(out.String(), "  "+name+" ") {
+			t.Errorf("help does not list %s", name)
+		}
+	}
+}
