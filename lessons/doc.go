@@ -9,7 +9,13 @@
 // prepared: every placeholder is filled by running the engine (engine.New,
 // engine.RunAll and engine/shuffle) with the step's seed and overrides, and
 // every claim a step makes (its `expect` lines) is evaluated, so a lesson
-// cannot drift away from what the simulation shows.
+// cannot drift away from what the simulation shows. A step's [predict] is
+// prepared the same way (its answer computed by the engine) and judged by
+// closeness, not right or wrong; Outline describes a prepared lesson for
+// `lesson ID --check --format json`. The progress file keeps, per learner,
+// the steps seen, each question's first try (the score), its attempts
+// (which, with ChoiceOrder, decide the order of its choices) and the
+// predictions made.
 //
 // It may import the standard library, engine and its sub-packages,
 // exercises (for the catalog's names only) and go-toml. It must not import

@@ -26,6 +26,10 @@ type Lesson struct {
 	Summary   string
 	Seed      uint64
 	Exercises []string // exercise names from the exercises catalog
+	// Recap is what the lesson taught, in one to three lines for its last
+	// screen; the lines may hold placeholders that name their runs.
+	Recap     []string
+	RecapLine int
 	Steps     []Step
 }
 
@@ -58,7 +62,12 @@ type Step struct {
 	Choose bool
 	// Expect lists the claims the step's text makes about the runs.
 	Expect []Claim
-	// Question is the step's self-check question, or nil.
+	// Predict asks the learner to guess the simulation's outcome before it
+	// plays, or is nil. Its Reveal is shown after the play reaches the
+	// pause; a prediction is never graded as knowledge.
+	Predict *Question
+	// Question is the step's self-check question, asked after the play, or
+	// nil.
 	Question *Question
 
 	// lines locates the front matter's fields for messages.
@@ -142,6 +151,9 @@ type Question struct {
 	Kind    QuestionKind
 	Prompt  string
 	Explain string // shown once it is answered right (or given up on)
+	// Reveal is a prediction's explanation, shown after the play beside
+	// the guess and what happened; empty for a question.
+	Reveal  string
 	Choices []Option
 	// For Number: the right answer is a literal or a metric expression,
 	// within Tolerance (absolute, or relative when Relative is set).

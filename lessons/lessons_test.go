@@ -378,7 +378,7 @@ func TestProgressStore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := again.Get(l.ID); !got.Done || got.Step != 2 || got.Summary(l) != "done" {
+	if got := again.Get(l.ID); !got.Done || got.Step != 2 || got.Summary(l) != "done, score 0/4" {
 		t.Errorf("reloaded %+v", got)
 	}
 	if got := again.Get("unknown").Summary(l); got != "" {

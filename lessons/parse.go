@@ -35,6 +35,7 @@ type headerTOML struct {
 	Summary   string   `toml:"summary"`
 	Seed      *int64   `toml:"seed"`
 	Exercises []string `toml:"exercises"`
+	Recap     []string `toml:"recap"`
 }
 
 type stepTOML struct {
@@ -49,12 +50,14 @@ type stepTOML struct {
 	Choose   bool           `toml:"choose"`
 	Expect   []string       `toml:"expect"`
 	Set      map[string]any `toml:"set"`
+	Predict  *questionTOML  `toml:"predict"`
 	Question *questionTOML  `toml:"question"`
 }
 
 type questionTOML struct {
 	Prompt    string       `toml:"prompt"`
 	Explain   string       `toml:"explain"`
+	Reveal    string       `toml:"reveal"`
 	Answer    any          `toml:"answer"`
 	Tolerance any          `toml:"tolerance"`
 	Unit      string       `toml:"unit"`
@@ -233,15 +236,18 @@ func fieldAtLine(block []string, row int) string {
 
 func allowedKeys(what string, key []string) string {
 	if what == "lesson" {
-		return "title, summary, seed, exercises"
+		return "title, summary, seed, exercises, recap"
 	}
-	if len(key) > 1 && key[0] == "question" {
+	if len(key) > 1 && (key[0] == "question" || key[0] == "predict") {
 		if len(key) > 2 && strings.HasPrefix(key[1], "choice") {
 			return "text, right, why"
 		}
+		if key[0] == "predict" {
+			return "prompt, reveal, answer, tolerance, unit, [[predict.choice]]"
+		}
 		return "prompt, explain, answer, tolerance, unit, [[question.choice]]"
 	}
-	return "title, scenario, variant, seed, from, pause, speed, panes, choose, expect, [set], [question]"
+	return "title, scenario, variant, seed, from, pause, speed, panes, choose, expect, [set], [predict], [question]"
 }
 
 func (p *parser) header(l *Lesson, block []string, start int) error {
@@ -270,6 +276,32 @@ func (p *parser) header(l *Lesson, block []string, start int) error {
 			return p.wrap(lines.line("exercises"), fmt.Sprintf("exercises[%d]", i), err)
 		}
 		l.Exercises = append(l.Exercises, e.Name)
+	}
+	if h.Recap != nil {
+		l.RecapLine = lines.line("recap")
+		if len(h.Recap) < 1 || len(h.Recap) > 3 {
+			return p.errorf(l.RecapLine, "recap", "want one to three lines of what the lesson taught, got %d", len(h.Recap))
+		}
+		for i, r := range h.Recap {
+			field := fmt.Sprintf("recap[%d]", i)
+			r = strings.TrimSpace(r)
+			if r == "" || strings.Contains(r, "\n") {
+				return p.errorf(l.RecapLine, field, "every recap entry is one non-empty line")
+			}
+			err := scanPlaceholders(r, func(_ int, expr string, err error) error {
+				if err == nil {
+					_, err = ParseExpr(expr)
+				}
+				if err != nil {
+					return p.wrap(l.RecapLine, field, fmt.Errorf("placeholder {{%s}}: %w", expr, err))
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			l.Recap = append(l.Recap, r)
+		}
 	}
 	return nil
 }
@@ -317,8 +349,18 @@ func (p *parser) step(l *Lesson, st *Step, block []string, start int) error {
 		claim.Line = f.line("expect")
 		st.Expect = append(st.Expect, claim)
 	}
+	if s.Predict != nil {
+		if st.Sim == nil {
+			return p.errorf(f.line("predict"), "predict", "a prediction asks about the step's simulation before it plays, and this step names no scenario")
+		}
+		q, err := p.question("predict", s.Predict, f)
+		if err != nil {
+			return err
+		}
+		st.Predict = q
+	}
 	if s.Question != nil {
-		q, err := p.question(s.Question, f)
+		q, err := p.question("question", s.Question, f)
 		if err != nil {
 			return err
 		}
@@ -508,22 +550,30 @@ func ParseClaim(text string) (Claim, error) {
 	return c, nil
 }
 
-func (p *parser) question(q *questionTOML, f *fieldLines) (*Question, error) {
-	out := &Question{Prompt: strings.TrimSpace(q.Prompt), Explain: strings.TrimSpace(q.Explain), Unit: q.Unit}
+// question reads a [question] or a [predict] table; prefix is its name,
+// so that every message names the field as the author wrote it.
+func (p *parser) question(prefix string, q *questionTOML, f *fieldLines) (*Question, error) {
+	out := &Question{Prompt: strings.TrimSpace(q.Prompt), Explain: strings.TrimSpace(q.Explain), Reveal: strings.TrimSpace(q.Reveal), Unit: q.Unit}
+	if prefix == "predict" && out.Explain != "" {
+		return nil, p.errorf(f.line("predict.explain"), "predict.explain", "a prediction's explanation is its reveal (shown after the play), not explain")
+	}
+	if prefix == "question" && out.Reveal != "" {
+		return nil, p.errorf(f.line(prefix+".reveal"), prefix+".reveal", "reveal belongs to a [predict]; a question's explanation is explain")
+	}
 	if out.Prompt == "" {
-		return nil, p.errorf(f.line("question"), "question.prompt", "a question needs a prompt")
+		return nil, p.errorf(f.line(prefix), prefix+".prompt", "%s needs a prompt", what(prefix))
 	}
 	switch {
 	case len(q.Choice) > 0 && q.Answer != nil:
-		return nil, p.errorf(f.line("question.answer"), "question.answer", "a question has either choices or a numeric answer, not both")
+		return nil, p.errorf(f.line(prefix+".answer"), prefix+".answer", "%s has either choices or a numeric answer, not both", what(prefix))
 	case len(q.Choice) > 0:
 		out.Kind = Choice
 		if len(q.Choice) < 2 || len(q.Choice) > 6 {
-			return nil, p.errorf(f.line("question.choice[0]"), "question.choice", "a multiple-choice question needs 2 to 6 choices, got %d", len(q.Choice))
+			return nil, p.errorf(f.line(prefix+".choice[0]"), prefix+".choice", "%s with choices needs 2 to 6 of them, got %d", what(prefix), len(q.Choice))
 		}
 		right := 0
 		for i, c := range q.Choice {
-			field := fmt.Sprintf("question.choice[%d]", i)
+			field := fmt.Sprintf("%s.choice[%d]", prefix, i)
 			if strings.TrimSpace(c.Text) == "" {
 				return nil, p.errorf(f.line(field), field+".text", "every choice needs a text")
 			}
@@ -535,7 +585,7 @@ func (p *parser) question(q *questionTOML, f *fieldLines) (*Question, error) {
 			out.Choices = append(out.Choices, Option{Text: strings.TrimSpace(c.Text), Right: c.Right, Why: strings.TrimSpace(c.Why)})
 		}
 		if right != 1 {
-			return nil, p.errorf(f.line("question.choice[0]"), "question.choice", "exactly one choice must have right = true, got %d", right)
+			return nil, p.errorf(f.line(prefix+".choice[0]"), prefix+".choice", "exactly one choice must have right = true, got %d", right)
 		}
 	case q.Answer != nil:
 		out.Kind = Number
@@ -544,11 +594,11 @@ func (p *parser) question(q *questionTOML, f *fieldLines) (*Question, error) {
 			out.Answer = fmt.Sprint(a)
 		case string:
 			if _, err := ParseExpr(a); err != nil {
-				return nil, p.wrap(f.line("question.answer"), "question.answer", fmt.Errorf("a numeric answer is a number or a metric expression: %w", err))
+				return nil, p.wrap(f.line(prefix+".answer"), prefix+".answer", fmt.Errorf("a numeric answer is a number or a metric expression: %w", err))
 			}
 			out.Answer = a
 		default:
-			return nil, p.errorf(f.line("question.answer"), "question.answer", "want a number or a metric expression in quotes, got %v", a)
+			return nil, p.errorf(f.line(prefix+".answer"), prefix+".answer", "want a number or a metric expression in quotes, got %v", a)
 		}
 		switch t := q.Tolerance.(type) {
 		case nil:
@@ -559,19 +609,27 @@ func (p *parser) question(q *questionTOML, f *fieldLines) (*Question, error) {
 		case string:
 			v, err := parseLiteral(t)
 			if err != nil || v.Kind != KindFraction {
-				return nil, p.errorf(f.line("question.tolerance"), "question.tolerance", "want a number (absolute) or a percentage such as \"5%%\" (relative), got %q", t)
+				return nil, p.errorf(f.line(prefix+".tolerance"), prefix+".tolerance", "want a number (absolute) or a percentage such as \"5%%\" (relative), got %q", t)
 			}
 			out.Tolerance, out.Relative = v.F, true
 		default:
-			return nil, p.errorf(f.line("question.tolerance"), "question.tolerance", "want a number or a percentage, got %v", t)
+			return nil, p.errorf(f.line(prefix+".tolerance"), prefix+".tolerance", "want a number or a percentage, got %v", t)
 		}
 		if out.Tolerance < 0 {
-			return nil, p.errorf(f.line("question.tolerance"), "question.tolerance", "the tolerance must not be negative")
+			return nil, p.errorf(f.line(prefix+".tolerance"), prefix+".tolerance", "the tolerance must not be negative")
 		}
 	default:
-		return nil, p.errorf(f.line("question"), "question", "a question needs [[question.choice]] entries or an answer")
+		return nil, p.errorf(f.line(prefix), prefix, "%s needs [[%s.choice]] entries or an answer", what(prefix), prefix)
 	}
 	return out, nil
+}
+
+// what names a [question] or a [predict] in messages.
+func what(prefix string) string {
+	if prefix == "predict" {
+		return "a prediction"
+	}
+	return "a question"
 }
 
 // placeholders checks the syntax of every {{...}} in the step's texts.
@@ -594,16 +652,25 @@ func (p *parser) placeholders(st *Step) error {
 	if err := check(st.Body, st.BodyLine, "text", true); err != nil {
 		return err
 	}
-	if q := st.Question; q != nil {
-		ql := st.lines.line("question")
-		if err := check(q.Prompt, ql, "question.prompt", false); err != nil {
+	for _, x := range []struct {
+		prefix string
+		q      *Question
+	}{{"predict", st.Predict}, {"question", st.Question}} {
+		q := x.q
+		if q == nil {
+			continue
+		}
+		if err := check(q.Prompt, st.lines.line(x.prefix), x.prefix+".prompt", false); err != nil {
 			return err
 		}
-		if err := check(q.Explain, st.lines.line("question.explain"), "question.explain", false); err != nil {
+		if err := check(q.Explain, st.lines.line(x.prefix+".explain"), x.prefix+".explain", false); err != nil {
+			return err
+		}
+		if err := check(q.Reveal, st.lines.line(x.prefix+".reveal"), x.prefix+".reveal", false); err != nil {
 			return err
 		}
 		for i, c := range q.Choices {
-			field := fmt.Sprintf("question.choice[%d]", i)
+			field := fmt.Sprintf("%s.choice[%d]", x.prefix, i)
 			if err := check(c.Text, st.lines.line(field), field+".text", false); err != nil {
 				return err
 			}

@@ -17,6 +17,9 @@ import (
 type Prepared struct {
 	Lesson *Lesson
 	Steps  []PreparedStep
+	// Recap is the lesson's recap with its placeholders filled: what the
+	// last screen says was learned.
+	Recap []string
 }
 
 // PreparedStep is one step ready to play.
@@ -36,6 +39,9 @@ type PreparedStep struct {
 	// Speed and Panes are the step's, with defaults filled in.
 	Speed float64
 	Panes []string
+	// Predict is the step's prediction, asked before the simulation plays,
+	// with its placeholders filled and its answer computed by the engine.
+	Predict *PreparedQuestion
 	// Question is the step's question with its placeholders filled.
 	Question *PreparedQuestion
 	// Claims holds every claim with the value the run gave.
@@ -50,6 +56,7 @@ type PreparedQuestion struct {
 	Kind    QuestionKind
 	Prompt  string
 	Explain string
+	Reveal  string // a prediction's explanation after the play
 	Choices []Option
 	// For Number questions: the answer, its kind, the tolerance, the unit
 	// and the answer as the text prints it.
@@ -85,6 +92,16 @@ func Prepare(l *Lesson, lab *Lab) (*Prepared, error) {
 	}
 	last := &p.Steps[len(p.Steps)-1]
 	last.Text += practise(l.Exercises)
+	ctx := &evalCtx{lab: lab, lesson: l, seed: l.Seed}
+	for i, r := range l.Recap {
+		text, err := fill(ctx, r, l.RecapLine, false, fmt.Sprintf("recap[%d]", i), func(line int, field string, err error) error {
+			return &Error{File: l.File, Line: line, Field: field, Err: err}
+		})
+		if err != nil {
+			return nil, err
+		}
+		p.Recap = append(p.Recap, text)
+	}
 	return p, nil
 }
 
@@ -155,37 +172,53 @@ func prepareStep(l *Lesson, st *Step, out *PreparedStep, lab *Lab) error {
 		}
 		out.Claims = append(out.Claims, ClaimResult{Claim: c, Got: v, Want: want, Holds: compare(v.F, c.Op, want.F)})
 	}
-	if q := st.Question; q != nil {
-		pq := &PreparedQuestion{Kind: q.Kind, Unit: q.Unit, Tolerance: q.Tolerance, Relative: q.Relative}
-		line := st.lines.line("question")
-		if pq.Prompt, err = fill(ctx, q.Prompt, line, false, "question.prompt", fail); err != nil {
-			return err
-		}
-		if pq.Explain, err = fill(ctx, q.Explain, line, false, "question.explain", fail); err != nil {
-			return err
-		}
-		for i, c := range q.Choices {
-			field := fmt.Sprintf("question.choice[%d]", i)
-			o := Option{Right: c.Right}
-			if o.Text, err = fill(ctx, c.Text, st.lines.line(field), false, field+".text", fail); err != nil {
-				return err
-			}
-			if o.Why, err = fill(ctx, c.Why, st.lines.line(field), false, field+".why", fail); err != nil {
-				return err
-			}
-			pq.Choices = append(pq.Choices, o)
-		}
-		if q.Kind == Number {
-			v, err := answerValue(ctx, q.Answer)
-			if err != nil {
-				return fail(st.lines.line("question.answer"), "question.answer", err)
-			}
-			pq.Answer, pq.AnswerKind = v.F, v.Kind
-			pq.AnswerText, _ = v.Format("")
-		}
-		out.Question = pq
+	if out.Predict, err = prepareQuestion(ctx, st, "predict", st.Predict, fail); err != nil {
+		return err
+	}
+	if out.Question, err = prepareQuestion(ctx, st, "question", st.Question, fail); err != nil {
+		return err
 	}
 	return nil
+}
+
+// prepareQuestion fills a [question] or a [predict] (named by prefix) and
+// computes its answer; nil stays nil.
+func prepareQuestion(ctx *evalCtx, st *Step, prefix string, q *Question, fail func(int, string, error) error) (*PreparedQuestion, error) {
+	if q == nil {
+		return nil, nil
+	}
+	pq := &PreparedQuestion{Kind: q.Kind, Unit: q.Unit, Tolerance: q.Tolerance, Relative: q.Relative}
+	line := st.lines.line(prefix)
+	var err error
+	if pq.Prompt, err = fill(ctx, q.Prompt, line, false, prefix+".prompt", fail); err != nil {
+		return nil, err
+	}
+	if pq.Explain, err = fill(ctx, q.Explain, st.lines.line(prefix+".explain"), false, prefix+".explain", fail); err != nil {
+		return nil, err
+	}
+	if pq.Reveal, err = fill(ctx, q.Reveal, st.lines.line(prefix+".reveal"), false, prefix+".reveal", fail); err != nil {
+		return nil, err
+	}
+	for i, c := range q.Choices {
+		field := fmt.Sprintf("%s.choice[%d]", prefix, i)
+		o := Option{Right: c.Right}
+		if o.Text, err = fill(ctx, c.Text, st.lines.line(field), false, field+".text", fail); err != nil {
+			return nil, err
+		}
+		if o.Why, err = fill(ctx, c.Why, st.lines.line(field), false, field+".why", fail); err != nil {
+			return nil, err
+		}
+		pq.Choices = append(pq.Choices, o)
+	}
+	if q.Kind == Number {
+		v, err := answerValue(ctx, q.Answer)
+		if err != nil {
+			return nil, fail(st.lines.line(prefix+".answer"), prefix+".answer", err)
+		}
+		pq.Answer, pq.AnswerKind = v.F, v.Kind
+		pq.AnswerText, _ = v.Format("")
+	}
+	return pq, nil
 }
 
 func prepareSim(st *Step, out *PreparedStep, lab *Lab, fail func(int, string, error) error) error {
@@ -314,9 +347,27 @@ func compare(a float64, op string, b float64) bool {
 // CheckNumber judges a typed answer to a Number question. A share may be
 // typed as 0.41, 41 or 41%; a duration in seconds or with a unit ("24s").
 func (q *PreparedQuestion) CheckNumber(input string) (bool, error) {
+	got, err := q.ParseGuess(input)
+	if err != nil {
+		return false, err
+	}
+	return math.Abs(got-q.Answer) <= q.tolerance()+1e-9*math.Max(1, math.Abs(q.Answer)), nil
+}
+
+// tolerance is the absolute tolerance around the answer.
+func (q *PreparedQuestion) tolerance() float64 {
+	if q.Relative {
+		return q.Tolerance * math.Abs(q.Answer)
+	}
+	return q.Tolerance
+}
+
+// ParseGuess reads a typed number in the answer's terms: a share typed as
+// 41 or 41% becomes 0.41, a duration is in seconds.
+func (q *PreparedQuestion) ParseGuess(input string) (float64, error) {
 	input = strings.TrimSpace(input)
 	if input == "" {
-		return false, fmt.Errorf("type a number first")
+		return 0, fmt.Errorf("type a number first")
 	}
 	v, err := parseLiteral(strings.TrimSpace(strings.TrimSuffix(input, q.Unit)))
 	if err != nil {
@@ -324,15 +375,11 @@ func (q *PreparedQuestion) CheckNumber(input string) (bool, error) {
 		v, err = parseLiteral(strings.Join(strings.Fields(input), ""))
 	}
 	if err != nil {
-		return false, fmt.Errorf("%q is not a number", input)
+		return 0, fmt.Errorf("%q is not a number", input)
 	}
 	got := v.F
 	if q.AnswerKind == KindFraction && v.Kind == KindNumber && got > 1 {
 		got /= 100
 	}
-	tol := q.Tolerance
-	if q.Relative {
-		tol *= math.Abs(q.Answer)
-	}
-	return math.Abs(got-q.Answer) <= tol+1e-9*math.Max(1, math.Abs(q.Answer)), nil
+	return got, nil
 }

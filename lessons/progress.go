@@ -1,10 +1,13 @@
 package lessons
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -26,6 +29,15 @@ type Progress struct {
 	// Answers maps a step (from 0, as a string) to whether its question
 	// was answered right.
 	Answers map[string]bool `json:"answers,omitempty"`
+	// First maps a step to whether its question was right at the first
+	// try: the lesson's score. It is written once, at the first answer.
+	First map[string]bool `json:"first,omitempty"`
+	// Attempts maps a step to how many times its question has been taken
+	// again; with the learner it decides the order of the choices.
+	Attempts map[string]int `json:"attempts,omitempty"`
+	// Predictions maps a step to the learner's prediction: the guess as
+	// shown and how near it came ("right", "close", "off", "skipped").
+	Predictions map[string]Prediction `json:"predictions,omitempty"`
 	// Done is set once every step has been seen and every question
 	// answered right.
 	Done bool `json:"done,omitempty"`
@@ -43,13 +55,90 @@ func (p *Progress) SawStep(i int) {
 	sort.Ints(p.Seen)
 }
 
-// Answered records a question's result; a right answer stays right.
+// Prediction is a step's prediction as it was made.
+type Prediction struct {
+	Guess  string `json:"guess,omitempty"`
+	Result string `json:"result"`
+}
+
+// Answered records a question's result; a right answer stays right, and
+// the first answer ever given is the one the score counts.
 func (p *Progress) Answered(i int, right bool) {
 	if p.Answers == nil {
 		p.Answers = map[string]bool{}
 	}
+	if p.First == nil {
+		p.First = map[string]bool{}
+	}
 	k := strconv.Itoa(i)
 	p.Answers[k] = p.Answers[k] || right
+	if _, ok := p.First[k]; !ok {
+		p.First[k] = right
+	}
+}
+
+// FirstTry reports whether step i's question was answered, and whether
+// that first answer was right.
+func (p Progress) FirstTry(i int) (right, answered bool) {
+	right, answered = p.First[strconv.Itoa(i)]
+	return right, answered
+}
+
+// Attempt is the attempt at step i's question the learner is on, from 0.
+func (p Progress) Attempt(i int) int { return p.Attempts[strconv.Itoa(i)] }
+
+// TakeAgain starts a new attempt at step i's question and returns its
+// number.
+func (p *Progress) TakeAgain(i int) int {
+	if p.Attempts == nil {
+		p.Attempts = map[string]int{}
+	}
+	k := strconv.Itoa(i)
+	p.Attempts[k]++
+	return p.Attempts[k]
+}
+
+// Predicted records step i's prediction; a later one replaces it.
+func (p *Progress) Predicted(i int, pr Prediction) {
+	if p.Predictions == nil {
+		p.Predictions = map[string]Prediction{}
+	}
+	p.Predictions[strconv.Itoa(i)] = pr
+}
+
+// Prediction returns step i's recorded prediction, if any.
+func (p Progress) Prediction(i int) (Prediction, bool) {
+	pr, ok := p.Predictions[strconv.Itoa(i)]
+	return pr, ok
+}
+
+// Score counts the lesson's questions and those right at the first try.
+func (p Progress) Score(l *Lesson) (right, total int) {
+	for i, s := range l.Steps {
+		if s.Question == nil {
+			continue
+		}
+		total++
+		if r, _ := p.FirstTry(i); r {
+			right++
+		}
+	}
+	return right, total
+}
+
+// Missed lists the steps whose question was not right at the first try
+// (or was never answered): the ones a review replays.
+func (p Progress) Missed(l *Lesson) []int {
+	var out []int
+	for i, s := range l.Steps {
+		if s.Question == nil {
+			continue
+		}
+		if r, _ := p.FirstTry(i); !r {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // Right reports whether step i's question has been answered right.
@@ -68,33 +157,30 @@ func (p *Progress) UpdateDone(l *Lesson) {
 	p.Done = true
 }
 
-// Summary describes the progress in a few words for lists: "done",
-// "step 3 of 9, 1 of 4 questions right", or "" when not started.
+// Summary describes the progress in a few words for lists: "done, score
+// 3/4", "seen 3 of 9 steps, score 1/4", or "" when not started. The score
+// counts the questions right at the first try, out of all of them.
 func (p Progress) Summary(l *Lesson) string {
-	if p.Done {
-		return "done"
-	}
-	if len(p.Seen) == 0 {
+	if len(p.Seen) == 0 && !p.Done {
 		return ""
 	}
-	questions, right := 0, 0
-	for i, s := range l.Steps {
-		if s.Question != nil {
-			questions++
-			if p.Right(i) {
-				right++
-			}
-		}
-	}
 	s := fmt.Sprintf("seen %d of %d steps", len(p.Seen), len(l.Steps))
-	if questions > 0 {
-		s += fmt.Sprintf(", %d of %d questions right", right, questions)
+	if p.Done {
+		s = "done"
+	}
+	// The score appears once a question has been answered: 0/4 before
+	// any answer would read as four misses.
+	if right, total := p.Score(l); total > 0 && len(p.First) > 0 {
+		s += fmt.Sprintf(", score %d/%d", right, total)
 	}
 	return s
 }
 
 type progressFile struct {
-	Version int                 `json:"version"`
+	Version int `json:"version"`
+	// Learner names this progress file's learner for the order of the
+	// choices: a random word made when the file is first written.
+	Learner string              `json:"learner,omitempty"`
 	Lessons map[string]Progress `json:"lessons"`
 }
 
@@ -124,7 +210,7 @@ func DefaultProgressPath() (string, error) {
 // Only a failure to read an existing file is an error, and even then the
 // returned store is usable (it starts empty).
 func OpenStore(path string) (*Store, error) {
-	s := &Store{path: path, data: progressFile{Version: progressVersion, Lessons: map[string]Progress{}}}
+	s := &Store{path: path, data: progressFile{Version: progressVersion, Learner: newLearner(), Lessons: map[string]Progress{}}}
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
@@ -149,8 +235,30 @@ func OpenStore(path string) (*Store, error) {
 	if f.Lessons == nil {
 		f.Lessons = map[string]Progress{}
 	}
+	if f.Learner == "" {
+		f.Learner = s.data.Learner
+	}
 	s.data = f
 	return s, nil
+}
+
+// newLearner is a random name for a new progress file's learner. It is
+// random on purpose: two learners should not see the same order of
+// choices; one learner sees the same order until taking a question again.
+func newLearner() string {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "learner"
+	}
+	return hex.EncodeToString(b[:])
+}
+
+// Learner names the store's learner: what, with the attempt, decides the
+// order a question's choices are shown in.
+func (s *Store) Learner() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.data.Learner
 }
 
 // Notice is a message for the learner about the file (set aside as
@@ -180,13 +288,10 @@ func (s *Store) Set(id string, p Progress) {
 
 func clone(p Progress) Progress {
 	p.Seen = append([]int(nil), p.Seen...)
-	if p.Answers != nil {
-		a := make(map[string]bool, len(p.Answers))
-		for k, v := range p.Answers {
-			a[k] = v
-		}
-		p.Answers = a
-	}
+	p.Answers = maps.Clone(p.Answers)
+	p.First = maps.Clone(p.First)
+	p.Attempts = maps.Clone(p.Attempts)
+	p.Predictions = maps.Clone(p.Predictions)
 	return p
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -16,7 +17,7 @@ import (
 // list of lessons in the terminal.
 func init() {
 	register(command{name: "lessons", summary: "list the lessons, one per line: id, title and progress", run: runLessons})
-	register(command{name: "lesson", summary: "open a lesson in the player (lesson ID|FILE [--step N] [--check]; no ID: the lesson list)", run: runLesson})
+	register(command{name: "lesson", summary: "open a lesson in the player (lesson ID|FILE [--step N] [--check [--format text|json]]; no ID: the lesson list)", run: runLesson})
 }
 
 func runLessons(args []string, stdout, stderr io.Writer) error {
@@ -69,6 +70,8 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("lesson", flag.ContinueOnError)
 	step := fs.Int("step", 0, "open this step (from 1) instead of where you left off")
 	check := fs.Bool("check", false, "check the lesson and print its steps with every number filled in, without opening the player")
+	format := &choiceFlag{value: "text", choices: []string{"text", "json"}}
+	fs.Var(format, "format", "with --check: text (the steps as a learner reads them) or json (the steps' simulations and questions with their answers)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -77,7 +80,7 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 		return usagef("lesson takes one lesson: a number, an ID or a file, got %d arguments", len(pos))
 	}
 	if len(pos) == 0 {
-		if *check || *step != 0 {
+		if *check || *step != 0 || format.value != "text" {
 			return usagef("--check and --step need a lesson: `breakerlab lesson 1 --check`")
 		}
 		all, err := lessons.All()
@@ -106,7 +109,15 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 	if *step < 0 || *step > len(p.Steps) {
 		return usagef("--step must be between 1 and %d (the lesson's steps), got %d", len(p.Steps), *step)
 	}
+	if format.value != "text" && !*check {
+		return usagef("--format %s goes with --check: `breakerlab lesson %s --check --format json`", format.value, pos[0])
+	}
 	if *check {
+		if format.value == "json" {
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			return enc.Encode(p.Outline())
+		}
 		printLesson(stdout, p)
 		return nil
 	}
@@ -131,19 +142,38 @@ func printLesson(w io.Writer, p *lessons.Prepared) {
 			}
 			fmt.Fprintf(w, ", panes %s\n", strings.Join(s.Panes, ", "))
 		}
+		if q := s.Predict; q != nil {
+			fmt.Fprintf(w, "\n   Predict before it plays: %s\n", q.Prompt)
+			printAnswer(w, q)
+		}
 		fmt.Fprintf(w, "\n%s\n", s.Text)
+		if q := s.Predict; q != nil && q.Reveal != "" {
+			fmt.Fprintf(w, "\n   After the play (reveal): %s\n", q.Reveal)
+		}
 		if q := s.Question; q != nil {
 			fmt.Fprintf(w, "\n   Question: %s\n", q.Prompt)
-			for j, c := range q.Choices {
-				mark := " "
-				if c.Right {
-					mark = "*"
-				}
-				fmt.Fprintf(w, "   %s %d) %s\n", mark, j+1, c.Text)
-			}
-			if q.Kind == lessons.Number {
-				fmt.Fprintf(w, "   Answer: %s %s\n", q.AnswerText, q.Unit)
-			}
+			printAnswer(w, q)
 		}
+	}
+	if len(p.Recap) > 0 {
+		fmt.Fprintf(w, "\n== what this lesson taught\n")
+		for _, r := range p.Recap {
+			fmt.Fprintf(w, "   - %s\n", r)
+		}
+	}
+}
+
+// printAnswer lists a question's choices, the right one starred, or its
+// numeric answer.
+func printAnswer(w io.Writer, q *lessons.PreparedQuestion) {
+	for j, c := range q.Choices {
+		mark := " "
+		if c.Right {
+			mark = "*"
+		}
+		fmt.Fprintf(w, "   %s %d) %s\n", mark, j+1, c.Text)
+	}
+	if q.Kind == lessons.Number {
+		fmt.Fprintf(w, "   Answer: %s\n", strings.TrimSpace(q.AnswerText+" "+q.Unit))
 	}
 }

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -66,11 +68,12 @@ func TestLessonsShowsProgressAndSurvivesACorruptFile(t *testing.T) {
 
 func TestLessonCheckPrintsEveryNumber(t *testing.T) {
 	tempConfig(t)
-	out, errOut, code := run(t, "lesson", "4", "--check")
+	out, errOut, code := run(t, "lesson", "1", "--check")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"== step 2/", "**24 s**", "64 calls reached the dependency", "56", "pauses at 39s"} {
+	for _, want := range []string{"== step 3/", "pauses at 12s", "Predict before it plays: The hang starts at 10 s", "Answer: 197 workers",
+		"After the play (reveal): At 12 s", "**197 of", "== what this lesson taught"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("--check output lacks %q", want)
 		}
@@ -118,5 +121,88 @@ func TestLessonWithAGoodFileNeedsATerminal(t *testing.T) {
 	_, errOut, code := run(t, "lesson", "1")
 	if code != exitUsage || !strings.Contains(errOut, "needs a terminal") {
 		t.Errorf("exit %d, %q", code, errOut)
+	}
+}
+
+// `lesson ID --check --format json` prints the lesson's structure: each
+// step's simulation and its questions, predictions marked.
+func TestLessonCheckJSON(t *testing.T) {
+	dir := tempConfig(t)
+	file := filepath.Join(dir, "mine.md")
+	src := "+++\ntitle = \"Mine\"\nsummary = \"S\"\nrecap = [\"A pool of {{param cascade/0 workers}}.\"]\n+++\n\n" +
+		"+++ step\ntitle = \"One\"\nscenario = \"cascade\"\nfrom = \"9s\"\npause = \"12s\"\n[set]\nrecommendations.timeout = \"2s\"\n" +
+		"[predict]\nprompt = \"How many at 12 s?\"\nanswer = \"held-at step recommendations 12s\"\ntolerance = \"10%\"\nunit = \"workers\"\nreveal = \"It holds {{held-at step recommendations 12s}}.\"\n" +
+		"[question]\nprompt = \"Why?\"\n[[question.choice]]\ntext = \"a\"\nwhy = \"no\"\n[[question.choice]]\ntext = \"b\"\nright = true\n+++\ntext\n" +
+		"+++ step\ntitle = \"Two\"\n+++\nwords\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, "lesson", file, "--check", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		ID    string   `json:"id"`
+		Recap []string `json:"recap"`
+		Steps []struct {
+			Step       int `json:"step"`
+			Title      string
+			Simulation *struct {
+				Scenario  string         `json:"scenario"`
+				Variant   int            `json:"variant"`
+				Seed      uint64         `json:"seed"`
+				From      string         `json:"from"`
+				Pause     string         `json:"pause"`
+				PauseMS   *int64         `json:"pause_ms"`
+				Overrides map[string]any `json:"overrides"`
+			} `json:"simulation"`
+			Questions []struct {
+				Predict     bool     `json:"predict"`
+				Kind        string   `json:"kind"`
+				Prompt      string   `json:"prompt"`
+				Choices     []any    `json:"choices"`
+				Answer      string   `json:"answer"`
+				AnswerValue *float64 `json:"answer_value"`
+				AnswerIndex int      `json:"answer_index"`
+				Reveal      string   `json:"reveal"`
+			} `json:"questions"`
+		} `json:"steps"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if got.ID != "mine" || len(got.Steps) != 2 || len(got.Recap) != 1 || got.Recap[0] != "A pool of 200." {
+		t.Fatalf("id %q, %d steps, recap %q", got.ID, len(got.Steps), got.Recap)
+	}
+	s := got.Steps[0]
+	if s.Simulation == nil || s.Simulation.Scenario != "cascade" || s.Simulation.Seed != 5 || s.Simulation.From != "9s" ||
+		s.Simulation.Pause != "12s" || s.Simulation.PauseMS == nil || *s.Simulation.PauseMS != 12000 ||
+		s.Simulation.Overrides["recommendations.timeout"] != "2s" {
+		t.Errorf("step 1 simulation %+v", s.Simulation)
+	}
+	if len(s.Questions) != 2 {
+		t.Fatalf("step 1 has %d questions, want the prediction and the question", len(s.Questions))
+	}
+	p, q := s.Questions[0], s.Questions[1]
+	if !p.Predict || p.Kind != "number" || p.AnswerValue == nil || *p.AnswerValue < 50 || p.Answer == "" || !strings.Contains(p.Reveal, p.Answer) {
+		t.Errorf("prediction %+v", p)
+	}
+	if q.Predict || q.Kind != "choice" || q.Answer != "b" || q.AnswerIndex != 2 || len(q.Choices) != 2 {
+		t.Errorf("question %+v", q)
+	}
+	if got.Steps[1].Simulation != nil || got.Steps[1].Questions == nil {
+		t.Errorf("a text-only step: %+v", got.Steps[1])
+	}
+	for _, args := range [][]string{{"lesson", "1", "--format", "json"}, {"lesson", "1", "--check", "--format", "yaml"}} {
+		if _, errOut, code := run(t, args...); code != exitUsage || !strings.Contains(errOut, "format") {
+			t.Errorf("%v: exit %d, %q; want a usage error about --format", args, code, errOut)
+		}
+	}
+	// Every built-in lesson exports.
+	for n := 1; n <= 9; n++ {
+		out, errOut, code := run(t, "lesson", strconv.Itoa(n), "--check", "--format", "json")
+		if code != 0 || !json.Valid([]byte(out)) {
+			t.Errorf("lesson %d: exit %d, %s", n, code, errOut)
+		}
 	}
 }

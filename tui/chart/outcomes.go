@@ -2,6 +2,7 @@ package chart
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -121,11 +122,22 @@ func (o *Outcomes) render() []string {
 	iw, ih := o.w-2, o.h-2
 	n := len(s.Endpoints)
 	names := pane.EndpointNames(s)
+	// The bands are labelled with the endpoints' names when the names
+	// leave the plot at least half the width, else with their letters (the
+	// pool's), which the legend then spells out: a name is never cut.
 	lw := 0
 	for _, n := range names {
 		lw = max(lw, len([]rune(n)))
 	}
-	lw = min(lw, max(6, iw/5)) + 1
+	lw++
+	letters := pane.Letters(names)
+	byLetter := iw-lw < max(12, iw/2)
+	if byLetter {
+		lw = 2
+		for i := range names {
+			names[i] = string(letters[i])
+		}
+	}
 	cw := iw - lw
 	if cw < 4 {
 		return pane.Frame(o.th, o.w, o.h, title, "", []string{"(too narrow)"})
@@ -143,6 +155,9 @@ func (o *Outcomes) render() []string {
 		}
 	}
 	legend := o.legend(iw, none)
+	if byLetter {
+		legend = append(o.letterLegend(s, letters, iw), legend...)
+	}
 	// Drop the fault's line of the legend before the bands get too thin:
 	// the heavy axis still marks the fault.
 	for len(legend) > 1 && ih-len(legend)-2 < 2*n {
@@ -178,9 +193,6 @@ func (o *Outcomes) render() []string {
 		ep := &s.Endpoints[e]
 		y0 := top + e*(hb+sep) // the band's top row
 		label := []rune(names[e])
-		if len(label) > lw-1 {
-			label = append(label[:lw-2], '…')
-		}
 		g.Text(lw-1-len(label), y0+(hb-1)/2, string(label), clFirstData+grid.Class(len(engine.Outcomes)+e))
 		for c := range cw {
 			lo, hi := ax.buckets(c)
@@ -226,6 +238,32 @@ func (o *Outcomes) render() []string {
 	return pane.Frame(o.th, o.w, o.h, title, note, body)
 }
 
+// letterLegend spells out the band letters, packed on as few lines as fit.
+func (o *Outcomes) letterLegend(s *engine.Snapshot, letters []rune, iw int) []string {
+	var lines []string
+	var cur strings.Builder
+	w := 0
+	for i := range s.Endpoints {
+		item := string(letters[i]) + " " + s.Endpoints[i].Name
+		pw := len([]rune(item))
+		if w > 0 && w+2+pw > iw {
+			lines = append(lines, cur.String())
+			cur.Reset()
+			w = 0
+		}
+		if w > 0 {
+			cur.WriteString("  ")
+			w += 2
+		}
+		cur.WriteString(o.th.Series(i).Render(string(letters[i])) + " " + s.Endpoints[i].Name)
+		w += pw
+	}
+	if w > 0 {
+		lines = append(lines, cur.String())
+	}
+	return lines
+}
+
 func (o *Outcomes) inks(endpoints int) []theme.Ink {
 	inks := []theme.Ink{clPlain: {}, clAxis: theme.InkOf(o.th.Border), clLabel: theme.InkOf(o.th.Dim), clFault: theme.InkOf(o.th.Bad.Bold(true))}
 	for _, oc := range engine.Outcomes {
@@ -263,8 +301,8 @@ func (o *Outcomes) legend(iw int, none bool) []string {
 		t := string(glyphNone) + " nothing decided"
 		items = append(items, item{o.th.Dim.Render(t), len([]rune(t))})
 	}
-	if f := faultLegend(o.th, o.data.Faults); f != "" {
-		items = append(items, item{f, len([]rune(faultLegendPlain(o.data.Faults)))})
+	if f := faultLegend(o.th, o.data.Faults, iw); f != "" {
+		items = append(items, item{f, len([]rune(faultLegendPlain(o.data.Faults, iw)))})
 	}
 	var lines []string
 	line, w := "", 0
@@ -282,25 +320,45 @@ func (o *Outcomes) legend(iw int, none bool) []string {
 	return append(lines, line)
 }
 
-// faultLegend says what the heavy stretch of the time axis means.
-func faultLegend(th *theme.Theme, faults []pane.FaultSpan) string {
-	p := faultLegendPlain(faults)
+// faultLegend says what the heavy stretch of the time axis means, in at
+// most w cells.
+func faultLegend(th *theme.Theme, faults []pane.FaultSpan, w int) string {
+	p := faultLegendPlain(faults, w)
 	if p == "" {
 		return ""
 	}
 	return th.Bad.Bold(true).Render("━") + p[len("━"):]
 }
 
-func faultLegendPlain(faults []pane.FaultSpan) string {
+// faultLegendPlain is the longest of the fault's descriptions that fits in
+// w cells: the first fault in full with a count of the others, the faults'
+// dependencies, their number. Cut words never: the shortest stands even
+// when it does not fit.
+func faultLegendPlain(faults []pane.FaultSpan, w int) string {
 	if len(faults) == 0 {
 		return ""
 	}
 	f := faults[0]
-	s := fmt.Sprintf("━ %s %s %s–%s", f.Dependency, verb(f.Kind), trimSeconds(f.From), trimSeconds(f.To))
+	first := fmt.Sprintf("━ %s %s %s–%s", f.Dependency, verb(f.Kind), trimSeconds(f.From), trimSeconds(f.To))
+	tries := []string{first}
 	if len(faults) > 1 {
-		s += fmt.Sprintf(" (+%d more)", len(faults)-1)
+		var deps []string
+		for _, g := range faults {
+			if !slices.Contains(deps, g.Dependency) {
+				deps = append(deps, g.Dependency)
+			}
+		}
+		tries = []string{first + fmt.Sprintf(" (+%d more)", len(faults)-1), first + fmt.Sprintf(" +%d", len(faults)-1),
+			"━ faults: " + strings.Join(deps, ", "), fmt.Sprintf("━ %d faults", len(faults))}
+	} else {
+		tries = append(tries, "━ "+f.Dependency+" "+verb(f.Kind), "━ fault")
 	}
-	return s
+	for _, t := range tries {
+		if len([]rune(t)) <= w {
+			return t
+		}
+	}
+	return tries[len(tries)-1]
 }
 
 func verb(k engine.FaultKind) string {

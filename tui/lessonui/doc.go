@@ -2,8 +2,15 @@
 // prepared lesson one step at a time, the step's text on one side (Markdown
 // rendered with glamour, once per step and width) and the step's simulation
 // on the other, playing, pausing on its own where the lesson says, and
-// asking the step's question. It also holds the lesson picker, a list of the
-// lessons with their progress that opens the player.
+// asking the step's question. A step's prediction holds the play back until
+// the learner guesses (or skips with a second space); when the play stops,
+// the guess stands beside the engine's value, right, close or off, never
+// wrong, with the reveal. Choices are shown in the order
+// lessons.ChoiceOrder draws for the learner and the attempt; a question can
+// be taken again; the last screen shows the recap, the score (first tries),
+// a review of the missed questions and opens the next lesson. It also holds
+// the lesson picker, a list of the lessons with their progress and score
+// that opens the player.
 //
 // It owns the player's model, key map, layout and the few panes no other
 // package draws (the endpoints table, the breaker transitions, and the

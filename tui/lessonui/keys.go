@@ -5,6 +5,7 @@ import "github.com/charmbracelet/bubbles/key"
 // keyMap is the player's one key map; help shows it.
 type keyMap struct {
 	Next, Prev, Play, Restart, Variant, Steps, Up, Down, Submit, Erase, Toggle, Help, Quit, Back key.Binding
+	Again, Review                                                                                key.Binding
 	Answer                                                                                       key.Binding // digits, for display only
 }
 
@@ -25,6 +26,8 @@ func newKeyMap() keyMap {
 		Erase:   b([]string{"backspace"}, "⌫", "erase"),
 		Toggle:  b([]string{"tab"}, "tab", "text/simulation"),
 		Answer:  b([]string{"1", "2", "3", "4", "5", "6"}, "1-6", "pick an answer"),
+		Again:   b([]string{"a"}, "a", "take the question again"),
+		Review:  b([]string{"m"}, "m", "review the missed (last screen)"),
 		Help:    b([]string{"?"}, "?", "all keys"),
 		Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
 		Back:    b([]string{"esc"}, "esc", "back"),

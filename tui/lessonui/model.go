@@ -31,6 +31,9 @@ type Options struct {
 	// Notice is a message for the status line at the start, such as the
 	// store's notice about a progress file set aside.
 	Notice string
+	// Lab runs the next lesson's simulations when the last screen opens
+	// it; nil makes a new one then.
+	Lab *lessons.Lab
 }
 
 // BackMsg is sent by an embedded player when the learner leaves it.
@@ -61,7 +64,14 @@ type Model struct {
 	text      *textCache
 	scroll    int
 	questions []questionState
+	predicts  []predictState
 	progress  lessons.Progress
+	learner   string // names the learner for the order of the choices
+
+	showEnd   bool  // the lesson's last screen: recap, score, next lesson
+	review    []int // the steps a review of missed questions replays
+	reviewAt  int   // where the review is, in review
+	preparing bool  // the next lesson is being prepared
 
 	w, h       int
 	showList   bool
@@ -89,16 +99,18 @@ func New(p *lessons.Prepared, o Options) (Model, error) {
 		m.keys.Quit.SetHelp("q", "back")
 	}
 	m.questions = make([]questionState, len(p.Steps))
-	for i := range m.questions {
-		m.questions[i].picked = -1
-	}
+	m.predicts = make([]predictState, len(p.Steps))
 	if o.Store != nil {
 		m.progress = o.Store.Get(p.Lesson.ID)
-		for i := range p.Steps {
-			if m.progress.Right(i) && p.Steps[i].Question != nil {
-				m.questions[i] = answeredState(p.Steps[i].Question)
-			}
+		m.learner = o.Store.Learner()
+	}
+	for i, st := range p.Steps {
+		m.questions[i] = questionState{picked: -1, order: m.order(i, "question", st.Question)}
+		if st.Question != nil && m.progress.Right(i) {
+			m.questions[i] = answeredState(st.Question, m.questions[i].order)
 		}
+		rec, ok := m.progress.Prediction(i)
+		m.predicts[i] = newPredictState(st.Predict, m.order(i, "predict", st.Predict), rec, ok)
 	}
 	start := o.Step
 	if start < 0 {
@@ -109,9 +121,22 @@ func New(p *lessons.Prepared, o Options) (Model, error) {
 	return m, nil
 }
 
+// order is the order step i's question or prediction shows its choices
+// in, for this learner and attempt (a prediction is asked once: attempt 0).
+func (m *Model) order(i int, which string, q *lessons.PreparedQuestion) []int {
+	if q == nil || q.Kind != lessons.Choice {
+		return nil
+	}
+	attempt := 0
+	if which == "question" {
+		attempt = m.progress.Attempt(i)
+	}
+	return lessons.ChoiceOrder(m.learner, m.p.Lesson.ID, i, which, attempt, len(q.Choices))
+}
+
 // answeredState is a question shown as already answered right.
-func answeredState(q *lessons.PreparedQuestion) questionState {
-	st := questionState{picked: -1, right: true, feedback: "✓ You answered this one right before. " + q.Explain}
+func answeredState(q *lessons.PreparedQuestion, order []int) questionState {
+	st := questionState{picked: -1, order: order, right: true, feedback: "✓ You answered this one right before. " + q.Explain}
 	if q.Kind == lessons.Number {
 		st.input = q.AnswerText
 	}
@@ -190,6 +215,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case tickMsg:
 		return m.onTick(msg)
+	case nextPreparedMsg:
+		return m.onNextPrepared(msg)
 	case savedMsg:
 		if msg.err != nil {
 			m.note, m.noteErr = "progress not saved: "+msg.err.Error(), true
@@ -214,7 +241,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m Model) onTick(t tickMsg) (tea.Model, tea.Cmd) {
-	if !m.playing || t.id != m.tickID || m.sim == nil {
+	if !m.playing || t.id != m.tickID || m.sim == nil || m.showEnd {
 		return m, nil
 	}
 	st := m.cur()
@@ -231,6 +258,9 @@ func (m Model) onTick(t tickMsg) (tea.Model, tea.Cmd) {
 	}
 	if m.playing {
 		return m, m.tick()
+	}
+	if m.atPause || m.finished {
+		m.reveal()
 	}
 	return m, nil
 }
@@ -258,10 +288,19 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if m.showList {
 		return m.listKey(k)
 	}
+	if m.showEnd {
+		return m.endKey(k)
+	}
 	st := m.cur()
+	if m.waiting() {
+		if next, cmd, ok := m.predictKey(k); ok {
+			return next, cmd
+		}
+	}
 	q := &m.questions[m.step]
+	shown := m.questionShown()
 	// A numeric answer takes digits, a point, a minus, a percent sign.
-	if st.Question != nil && st.Question.Kind == lessons.Number && !q.right {
+	if shown && st.Question.Kind == lessons.Number && !q.right {
 		switch {
 		case len(k.Runes) == 1 && strings.ContainsRune("0123456789.-%", k.Runes[0]) && len(q.input) < 16:
 			q.input += string(k.Runes)
@@ -276,10 +315,14 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m.answerNumber()
 		}
 	}
-	if st.Question != nil && st.Question.Kind == lessons.Choice && len(k.Runes) == 1 {
-		if n := int(k.Runes[0] - '1'); n >= 0 && n < len(st.Question.Choices) {
-			return m.answerChoice(n)
+	if shown && st.Question.Kind == lessons.Choice && len(k.Runes) == 1 && !q.right {
+		if n := int(k.Runes[0] - '1'); n >= 0 && n < len(q.order) {
+			return m.answerChoice(q.order[n])
 		}
+	}
+	if shown && q.right && key.Matches(k, m.keys.Again) {
+		m.takeAgain(m.step)
+		return m, m.save()
 	}
 	switch {
 	case key.Matches(k, m.keys.Quit), key.Matches(k, m.keys.Back) && m.o.Embedded:
@@ -287,12 +330,18 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Help):
 		m.showHelp = true
 	case key.Matches(k, m.keys.Next):
+		if m.review != nil {
+			return m.nextReview()
+		}
 		if m.step+1 < len(m.p.Steps) {
 			m.openStep(m.step + 1)
 			return m, m.save()
 		}
-		m.note, m.noteErr = "This is the last step.", false
+		return m.openEnd()
 	case key.Matches(k, m.keys.Prev):
+		if m.review != nil {
+			return m.prevReview()
+		}
 		if m.step > 0 {
 			m.openStep(m.step - 1)
 			return m, m.save()
@@ -306,6 +355,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.clampScroll()
 	case key.Matches(k, m.keys.Toggle):
 		m.showSim = !m.showSim
+		m.layout()
 	case key.Matches(k, m.keys.Play):
 		return m.togglePlay()
 	case key.Matches(k, m.keys.Restart):
@@ -343,10 +393,15 @@ func (m Model) togglePlay() (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 	}
+	if m.waiting() {
+		next, cmd, _ := m.predictKey(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+		return next, cmd
+	}
 	m.playing, m.atPause, m.finished = true, false, false
 	m.tickID++
 	if m.w > 0 && m.w < wideMin {
 		m.showSim = true // on a narrow screen, show what is playing
+		m.layout()
 	}
 	return m, m.tick()
 }
@@ -378,6 +433,7 @@ func (m Model) answerNumber() (tea.Model, tea.Cmd) {
 	ok, err := q.CheckNumber(st.input)
 	if err != nil {
 		st.feedback, st.bad = err.Error()+".", true
+		m.showFeedback()
 		return m, nil
 	}
 	st.tries++
@@ -408,8 +464,10 @@ func direction(input string, q *lessons.PreparedQuestion) string {
 	return ": too low"
 }
 
+// withUnit puts a unit after a value unless the value already ends with
+// it ("41 %" with the unit "%").
 func withUnit(v, unit string) string {
-	if unit == "" {
+	if unit == "" || strings.HasSuffix(v, unit) {
 		return v
 	}
 	return v + " " + unit
@@ -418,8 +476,24 @@ func withUnit(v, unit string) string {
 func (m Model) recordAnswer(right bool) (tea.Model, tea.Cmd) {
 	m.progress.Answered(m.step, right)
 	m.progress.UpdateDone(m.p.Lesson)
-	m.clampScroll()
+	m.showFeedback()
 	return m, m.save()
+}
+
+// showFeedback scrolls the text so that its end, where a question's
+// feedback is, is on screen: the learner sees the answer's explanation
+// where the eyes are, at any size.
+func (m *Model) showFeedback() {
+	if m.w <= 0 || m.h <= 0 {
+		return
+	}
+	if m.w < wideMin {
+		m.showSim = false
+		m.layout()
+	}
+	room := max(m.h-chrome-len(m.pinned()), 1)
+	m.scroll = max(m.scroll, len(m.textLines())-room)
+	m.clampScroll()
 }
 
 func (m Model) listKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {

@@ -73,7 +73,7 @@ func (p Picker) Open() bool { return p.player != nil }
 func (p Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if ws, ok := msg.(tea.WindowSizeMsg); ok {
 		p.w, p.h = ws.Width, ws.Height
-		p.help.Width = ws.Width
+		p.help.Width = max(ws.Width-1, 1) // the help line starts with a space
 	}
 	switch msg := msg.(type) {
 	case BackMsg:
@@ -88,7 +88,7 @@ func (p Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return p, nil
 		}
 		o := p.o
-		o.Embedded, o.Step, o.Notice = true, -1, ""
+		o.Embedded, o.Step, o.Notice, o.Lab = true, -1, "", p.lab
 		m, err := New(msg.p, o)
 		if err != nil {
 			p.note = err.Error()
@@ -153,12 +153,13 @@ func (p Picker) View() string {
 	}
 	lines := []string{pane.Fit(" "+p.th.Title.Render("breakerlab")+p.th.Dim.Render(" › ")+p.th.Bold.Render("lessons"), p.w), ""}
 	for i, l := range p.lessons {
-		status := ""
+		status, done := "", false
 		if p.o.Store != nil {
-			status = p.o.Store.Get(l.ID).Summary(l)
+			pr := p.o.Store.Get(l.ID)
+			status, done = pr.Summary(l), pr.Done
 		}
 		mark := "  "
-		if status == "done" {
+		if done {
 			mark = p.th.Good.Render("✓ ")
 		} else if status != "" {
 			mark = p.th.Warn.Render("◐ ")
@@ -173,7 +174,7 @@ func (p Picker) View() string {
 			title = "  " + title
 		}
 		lines = append(lines, pane.Fit(title, p.w))
-		lines = append(lines, pane.Fit(p.th.Dim.Render("      "+l.Summary), p.w))
+		lines = append(lines, pane.Fit(p.th.Dim.Render("      "+wordFit(l.Summary, p.w-6)), p.w))
 	}
 	// Keep the cursor on screen.
 	room := p.h - 4
@@ -195,6 +196,22 @@ func (p Picker) View() string {
 		out = out[len(out)-p.h:]
 	}
 	return strings.Join(out, "\n")
+}
+
+// wordFit shortens plain text to a width at a word boundary, with an
+// ellipsis, so that a summary is never cut mid-word.
+func wordFit(s string, w int) string {
+	if w <= 0 || ansi.StringWidth(s) <= w {
+		return s
+	}
+	cut := ansi.Truncate(s, w-1, "")
+	// Drop the last word unless the cut fell just before a space.
+	if rest := s[len(cut):]; !strings.HasPrefix(rest, " ") {
+		if i := strings.LastIndex(cut, " "); i > 0 {
+			cut = cut[:i]
+		}
+	}
+	return strings.TrimRight(cut, " ,;:") + "…"
 }
 
 // The list's own help labels (its keys are the player's).

@@ -24,7 +24,12 @@ type textCache struct {
 	done      map[textKey]string
 }
 
-type textKey struct{ step, width int }
+// textKey names one rendering: a step's text, or (reveal) the reveal of
+// its prediction, at a width.
+type textKey struct {
+	step, width int
+	reveal      bool
+}
 
 func newTextCache(th *theme.Theme) *textCache {
 	// One style with or without colour, so that NO_COLOR changes how the
@@ -41,15 +46,30 @@ func newTextCache(th *theme.Theme) *textCache {
 
 // get returns a step's rendering at a width, if it has been made.
 func (c *textCache) get(step, width int) (string, bool) {
-	s, ok := c.done[textKey{step, width}]
+	s, ok := c.done[textKey{step: step, width: width}]
 	return s, ok
 }
 
-// ensure renders a step's Markdown at a width unless it already has. A
-// failure falls back to the plain text, wrapped.
+// getReveal returns the rendering of a step's reveal, if it has been made.
+func (c *textCache) getReveal(step, width int) (string, bool) {
+	s, ok := c.done[textKey{step: step, width: width, reveal: true}]
+	return s, ok
+}
+
+// ensure renders a step's Markdown at a width unless it already has.
 func (c *textCache) ensure(step int, md string, width int) {
-	width = max(width, 1)
-	k := textKey{step, width}
+	c.render(textKey{step: step, width: max(width, 1)}, md)
+}
+
+// ensureReveal renders a step's reveal at a width unless it already has.
+func (c *textCache) ensureReveal(step int, md string, width int) {
+	c.render(textKey{step: step, width: max(width, 1), reveal: true}, md)
+}
+
+// render renders Markdown for a key once. A failure falls back to the
+// plain text, wrapped.
+func (c *textCache) render(k textKey, md string) {
+	width := k.width
 	if _, ok := c.done[k]; ok {
 		return
 	}
@@ -144,7 +164,8 @@ func unglued(s string) string { return strings.ReplaceAll(s, glue, " ") }
 
 // questionState is how far the learner has got with a step's question.
 type questionState struct {
-	picked   int // the choice picked last, from 0; -1 for none
+	order    []int // shown position -> index of the choice in the file
+	picked   int   // the choice picked last, from 0 in the file's order; -1 for none
 	input    string
 	right    bool
 	tries    int
@@ -169,8 +190,9 @@ func renderQuestion(th *theme.Theme, q *lessons.PreparedQuestion, st questionSta
 	out = append(out, "")
 	switch q.Kind {
 	case lessons.Choice:
-		for i, c := range q.Choices {
-			mark := fmt.Sprintf("%d)", i+1)
+		for n, i := range shownOrder(st.order, len(q.Choices)) {
+			c := q.Choices[i]
+			mark := fmt.Sprintf("%d)", n+1)
 			text := c.Text
 			switch {
 			case st.picked == i && c.Right:
@@ -205,13 +227,27 @@ func renderQuestion(th *theme.Theme, q *lessons.PreparedQuestion, st questionSta
 		}
 		out = append(out, wrap(style.Render(st.feedback), 0)...)
 	}
-	if !st.right {
-		out = append(out, "")
-		hint := "Press the number of your answer."
-		if q.Kind == lessons.Number {
-			hint = "Type a number and press enter."
-		}
-		out = append(out, wrap(th.Dim.Render(hint), 0)...)
+	out = append(out, "")
+	hint := "Press the number of your answer."
+	switch {
+	case st.right:
+		hint = "Press a to take this question again."
+	case q.Kind == lessons.Number:
+		hint = "Type a number and press enter."
+	}
+	out = append(out, wrap(th.Dim.Render(hint), 0)...)
+	return out
+}
+
+// shownOrder is the order to show n choices in: the shuffled one, or the
+// file's when there is none.
+func shownOrder(order []int, n int) []int {
+	if len(order) == n {
+		return order
+	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
 	}
 	return out
 }

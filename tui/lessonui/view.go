@@ -54,10 +54,13 @@ func (m *Model) layout() {
 	if m.w <= 0 || m.h <= 0 {
 		return
 	}
-	m.help.Width = m.w
+	m.help.Width = max(m.w-1, 1) // the help line starts with a space
 	tw, sw := m.columns()
 	if tw > 0 {
 		m.text.ensure(m.step, m.cur().Text, m.textWidth())
+		if q := m.cur().Predict; q != nil && q.Reveal != "" && m.predicts[m.step].revealed {
+			m.text.ensureReveal(m.step, q.Reveal, m.textWidth())
+		}
 	}
 	if sw > 0 && m.sim != nil {
 		placePanes(m.sim.Panes(), sw, m.simBodyHeight())
@@ -110,8 +113,19 @@ func placePanes(ps []simPane, w, h int) []int {
 	return heights
 }
 
-// textLines is everything the text column scrolls through.
+// textLines is everything the text column scrolls through: the text, and
+// the prediction when it is not pinned under it.
 func (m *Model) textLines() []string {
+	lines := m.baseLines()
+	if m.pinnedInline() {
+		lines = append(lines, "")
+		lines = append(lines, m.predictPanel()...)
+	}
+	return lines
+}
+
+// baseLines is the step's title, text, outcome and question.
+func (m *Model) baseLines() []string {
 	width := m.textWidth()
 	st := m.cur()
 	title := m.th.Title.Render(fmt.Sprintf("%d. %s", m.step+1, st.Title))
@@ -122,7 +136,21 @@ func (m *Model) textLines() []string {
 		body = ansi.Wrap(st.Text, width, "")
 	}
 	lines = append(lines, strings.Split(body, "\n")...)
-	if st.Question != nil {
+	if q := st.Predict; q != nil {
+		if ps := m.predicts[m.step]; ps.revealed {
+			lines = append(lines, "")
+			lines = append(lines, renderOutcome(m.th, q, ps, width)...)
+			if q.Reveal != "" {
+				reveal, ok := m.text.getReveal(m.step, width)
+				if !ok {
+					reveal = ansi.Wrap(q.Reveal, width, "")
+				}
+				lines = append(lines, "")
+				lines = append(lines, strings.Split(reveal, "\n")...)
+			}
+		}
+	}
+	if m.questionShown() {
 		lines = append(lines, "")
 		lines = append(lines, renderQuestion(m.th, st.Question, m.questions[m.step], width)...)
 	}
@@ -140,8 +168,47 @@ func (m *Model) clampScroll() {
 	if tw == 0 {
 		return
 	}
-	room := max(m.h-chrome, 1)
+	room := max(m.h-chrome-len(m.pinned()), 1)
 	m.scroll = max(min(m.scroll, len(m.textLines())-room), 0)
+}
+
+// pinned is what stays under the scrolling text: the prediction while it
+// is asked, and the guess while the simulation plays to the pause. When it
+// would leave fewer than four rows of text it is not pinned: it joins the
+// end of the text (pinnedInline).
+func (m *Model) pinned() []string {
+	if m.pinnedInline() {
+		return nil
+	}
+	return m.predictPanel()
+}
+
+// predictPanel draws the prediction's state before the reveal, or nil.
+func (m *Model) predictPanel() []string {
+	st := m.cur()
+	if st.Predict == nil || m.w <= 0 {
+		return nil
+	}
+	ps := m.predicts[m.step]
+	switch {
+	case !ps.made:
+		return renderPredictAsk(m.th, st.Predict, ps, st, m.textWidth())
+	case !ps.revealed:
+		return renderPredictWait(m.th, ps, st, m.textWidth())
+	}
+	return nil
+}
+
+// pinnedInline reports whether the prediction follows the text instead of
+// being pinned under it: when the text and it fit together (no gap on a
+// large window), or when pinning it would leave too little of the text.
+func (m *Model) pinnedInline() bool {
+	p := m.predictPanel()
+	if len(p) == 0 {
+		return false
+	}
+	body := m.h - chrome
+	return len(p) > body-4 || len(m.baseLines())+1+len(p) <= body
 }
 
 // View draws the player: exactly the window's size, from what Update
@@ -166,6 +233,8 @@ func (m Model) View() string {
 		lines = append(lines, pane.Block(append([]string{""}, table...), m.w, body)...)
 	case m.showList:
 		lines = append(lines, m.listView(body)...)
+	case m.showEnd:
+		lines = append(lines, m.endView(body)...)
 	default:
 		lines = append(lines, m.bodyView(body)...)
 	}
@@ -180,11 +249,19 @@ func (m *Model) titleLine() string {
 		name = fmt.Sprintf("lesson %d · %s", l.Number, l.Title)
 	}
 	right := fmt.Sprintf(" step %d/%d ", m.step+1, len(m.p.Steps))
+	switch {
+	case m.showEnd:
+		right = " the end "
+	case m.review != nil:
+		right = fmt.Sprintf(" review %d/%d · step %d ", m.reviewAt+1, len(m.review), m.step+1)
+	}
 	if m.progress.Done {
 		right = " ✓ done ·" + right
 	}
-	left := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › ") + m.th.Bold.Render(name)
 	room := m.w - ansi.StringWidth(right)
+	prefix := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › ")
+	// The title is shortened at a word, never in the middle of one.
+	left := prefix + m.th.Bold.Render(wordFit(name, room-ansi.StringWidth(prefix)-1))
 	if room < 10 {
 		return pane.Fit(right, m.w)
 	}
@@ -196,14 +273,22 @@ func (m *Model) bodyView(body int) []string {
 	var left, right []string
 	if tw > 0 {
 		all := m.textLines()
+		pin := m.pinned()
+		room := max(body-len(pin), 1)
 		start := min(m.scroll, max(len(all)-1, 0))
-		end := min(start+body, len(all))
+		end := min(start+room, len(all))
 		visible := append([]string(nil), all[start:end]...)
 		if end < len(all) && len(visible) > 0 {
 			visible[len(visible)-1] = m.th.Dim.Render(fmt.Sprintf("↓ %d more lines (j)", len(all)-end))
 		}
 		if start > 0 && len(visible) > 0 {
 			visible[0] = m.th.Dim.Render("↑ more (k)")
+		}
+		if len(pin) > 0 {
+			for len(visible) < room {
+				visible = append(visible, "")
+			}
+			visible = append(visible, pin...)
 		}
 		for i := range visible {
 			visible[i] = " " + visible[i]
@@ -233,10 +318,15 @@ func (m *Model) simView(w, h int) []string {
 	}
 	v, n, name := m.sim.Variant()
 	head := fmt.Sprintf(" %s · design %d/%d: %s", m.sim.Scenario(), v+1, n, name)
+	hint := ""
 	if m.cur().Choose {
-		head += m.th.Dim.Render("  (v: next design)")
+		hint = "  (v: next design)"
 	}
-	out := []string{pane.Fit(m.th.Accent.Render(head), w)}
+	// The design's name is shortened at a word; the hint goes first.
+	if ansi.StringWidth(head+hint) > w {
+		hint = ""
+	}
+	out := []string{pane.Fit(m.th.Accent.Render(wordFit(head, w))+m.th.Dim.Render(hint), w)}
 	hidden := 0
 	for _, p := range m.sim.Panes() {
 		view := p.View()
@@ -256,6 +346,12 @@ func (m *Model) statusLine() string {
 	st := m.cur()
 	var left string
 	switch {
+	case m.showEnd:
+		left = m.th.Good.Render(" ✓ lesson finished")
+	case m.waiting() && m.predicts[m.step].nudged:
+		left = m.th.Warn.Render(" ? space again plays without a guess")
+	case m.waiting():
+		left = m.th.Warn.Render(" ? predict first: the simulation plays once you have guessed")
 	case m.sim == nil && st.HasSim():
 		left = m.th.Error.Render(" simulation unavailable")
 	case m.sim == nil:
@@ -279,9 +375,22 @@ func (m *Model) statusLine() string {
 		}
 		left = fmt.Sprintf(" %s  %s / %s  %s", mode, m.th.Bold.Render(fmt.Sprintf("%.1f s", m.sim.Now().Seconds())),
 			pane.Seconds(m.sim.End()), pane.SpeedLabel(roundSpeed(st.Speed)))
+		// The longest wording that fits: an event's name can be long.
+		fitting := func(candidates ...string) string {
+			room := m.w - ansi.StringWidth(left)
+			for _, s := range candidates {
+				if ansi.StringWidth(s) <= room {
+					return m.th.Accent.Render(s)
+				}
+			}
+			return ""
+		}
 		switch {
+		case m.finished:
+			left += fitting("  · the end; space plays it again", "  · space: again")
 		case m.atPause:
-			left += m.th.Accent.Render("  · paused here: " + pauseText(st) + "; space plays on")
+			left += fitting("  · paused here: "+pauseText(st)+"; space plays on",
+				"  · paused at "+pane.Seconds(st.PauseAt)+"; space plays on", "  · space plays on")
 		case st.PauseAt > m.sim.Now():
 			left += m.th.Dim.Render("  · pauses at " + pane.Seconds(st.PauseAt) + pauseWhy(st))
 		case !m.playing && m.sim.Now() == st.From && !m.finished:
@@ -374,16 +483,49 @@ func (m *Model) helpKeys() helpKeys {
 	if m.showList {
 		return helpKeys{short: []key.Binding{k.Up, k.Down, k.Submit, k.Back, k.Quit}}
 	}
+	full := [][]key.Binding{
+		{k.Next, k.Prev, k.Steps},
+		{k.Play, k.Restart, k.Variant, k.Toggle},
+		{k.Up, k.Down, k.Answer, k.Submit, k.Erase},
+		{k.Again, k.Review, k.Help, k.Back, k.Quit},
+	}
+	if m.showEnd {
+		short := []key.Binding{}
+		if m.nextLesson() != nil {
+			short = append(short, brief(k.Submit, "enter", "next lesson"))
+		}
+		if len(m.progress.Missed(m.p.Lesson)) > 0 {
+			short = append(short, brief(k.Review, "m", "review missed"))
+		}
+		short = append(short, brief(k.Prev, "←", "last step"), brief(k.Help, "?", "keys"), k.Quit)
+		return helpKeys{short: short, full: full}
+	}
+	if m.waiting() {
+		short := []key.Binding{}
+		if st.Predict.Kind == lessons.Choice {
+			short = append(short, brief(k.Answer, fmt.Sprintf("1-%d", len(st.Predict.Choices)), "predict"))
+		} else {
+			short = append(short, brief(k.Submit, "0-9 enter", "predict"))
+		}
+		short = append(short, brief(k.Play, "space", "skip"), brief(k.Next, "←/→", "step"), brief(k.Help, "?", "keys"), k.Quit)
+		if m.w < wideMin && m.sim != nil {
+			short = append(short, brief(k.Toggle, "tab", "text/sim"))
+		}
+		return helpKeys{short: short, full: full}
+	}
 	// The one line puts first what fits in 80 columns: moving, playing,
 	// answering, the help and leaving; the full help has the rest.
 	short := []key.Binding{brief(k.Next, "←/→", "step")}
 	if m.sim != nil {
 		short = append(short, brief(k.Play, "space", "play"))
 	}
-	if q := st.Question; q != nil && !m.questions[m.step].right {
-		if q.Kind == lessons.Choice {
-			short = append(short, brief(k.Answer, "1-6", "answer"))
-		} else {
+	if q := st.Question; q != nil && m.questionShown() {
+		switch {
+		case m.questions[m.step].right:
+			short = append(short, brief(k.Again, "a", "ask again"))
+		case q.Kind == lessons.Choice:
+			short = append(short, brief(k.Answer, fmt.Sprintf("1-%d", len(q.Choices)), "answer"))
+		default:
 			short = append(short, brief(k.Submit, "enter", "answer"))
 		}
 	}
@@ -397,12 +539,6 @@ func (m *Model) helpKeys() helpKeys {
 	short = append(short, brief(k.Steps, "s", "steps"))
 	if m.w < wideMin && m.sim != nil {
 		short = append(short, brief(k.Toggle, "tab", "text/sim"))
-	}
-	full := [][]key.Binding{
-		{k.Next, k.Prev, k.Steps},
-		{k.Play, k.Restart, k.Variant, k.Toggle},
-		{k.Up, k.Down, k.Answer, k.Submit, k.Erase},
-		{k.Help, k.Back, k.Quit},
 	}
 	return helpKeys{short: short, full: full}
 }

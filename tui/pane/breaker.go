@@ -251,7 +251,11 @@ func retryLine(d *engine.DependencySnapshot) string {
 // Needs is the height the pane would like at width w.
 func (b *Breaker) Needs(w int) int {
 	if !b.cur.has {
-		return 2 + 4
+		n := 0
+		for _, p := range b.noBreaker(w - 2) {
+			n += len(p)
+		}
+		return 2 + n
 	}
 	d := 6
 	if _, ok := diagramFor(b.cur.cfg, w-2); !ok {
@@ -261,6 +265,34 @@ func (b *Breaker) Needs(w int) int {
 	// latest three entries: a fixed allowance, so that the layout does not
 	// shift as transitions happen.
 	return 2 + d + 2 + 1 + 1 + 3
+}
+
+// MinHeight is the least height at which the pane says what matters at
+// width w: the state and the window, or that there is no breaker and where
+// to find one.
+func (b *Breaker) MinHeight(w int) int {
+	if !b.cur.has {
+		p := b.noBreaker(w - 2)
+		return 2 + len(p[0]) + len(p[len(p)-1])
+	}
+	return 2 + 1 + 2 + 1
+}
+
+// noBreaker is what the pane says when the variant has no breaker, a
+// paragraph at a time, wrapped to inner: that there is none, what guards
+// the calls instead, what that means, and which variant has one. When the
+// pane is short the middle paragraphs give way, whole.
+func (b *Breaker) noBreaker(inner int) [][]string {
+	v := &b.cur
+	out := [][]string{{b.th.Bold.Render("No circuit breaker in this variant.")}}
+	if v.dep != "" {
+		out = append(out, Wrap(v.dep+": "+v.policy+".", inner))
+	}
+	out = append(out, Wrap("Every call is sent, however often the last ones failed.", inner))
+	if b.hint != "" {
+		out = append(out, Wrap(b.th.Dim.Render(b.hint), inner))
+	}
+	return out
 }
 
 // View draws the pane, from the cache when nothing changed.
@@ -275,38 +307,72 @@ func (b *Breaker) View() string {
 func (b *Breaker) render() []string {
 	v := &b.cur
 	inner := max(b.w-2, 0)
-	title := "Breaker"
+	title, note := "Breaker", ""
 	if v.dep != "" {
 		title += " · " + v.dep
 	}
 	if !v.has {
-		body := []string{b.th.Bold.Render("No circuit breaker in this variant.")}
-		if v.dep != "" {
-			body = append(body, Wrap(v.dep+": "+v.policy+".", inner)...)
+		// The first and last paragraphs (none here; where one is) stay;
+		// the others go whole when the pane is short, the later first.
+		parts := b.noBreaker(inner)
+		room := b.h - 2
+		keep := make([]bool, len(parts))
+		keep[0], keep[len(parts)-1] = true, true
+		used := len(parts[0])
+		if len(parts) > 1 {
+			used += len(parts[len(parts)-1])
 		}
-		body = append(body, Wrap("Every call is sent, however often the last ones failed: nothing stops a caller from waiting out a broken dependency.", inner)...)
-		if b.hint != "" {
-			body = append(body, Wrap(b.th.Dim.Render(b.hint), inner)...)
+		for i := 1; i < len(parts)-1; i++ {
+			if used+len(parts[i]) <= room {
+				keep[i], used = true, used+len(parts[i])
+			}
+		}
+		var body []string
+		for i, p := range parts {
+			if keep[i] {
+				body = append(body, p...)
+			}
 		}
 		return Frame(b.th, b.w, b.h, title, "", body)
 	}
 	// The note, longest first: the state with its wait or trials, the
 	// state alone (the detail line below says the rest). Titled keeps the
 	// first that fits beside the title, so nothing is cut mid-word.
+	// The note says what its number means ("trials in 13.6 s", never a
+	// bare "13.6 s"); to keep it whole the title gives up words first.
 	state := b.th.State(v.state).Bold(true).Render(strings.ToUpper(v.state.String()))
 	notes := []string{state}
 	switch v.state {
 	case breaker.Open:
-		notes = []string{state + " · trials in " + Seconds(v.openLeft), state + " " + Seconds(v.openLeft), state}
+		notes = []string{state + " · trials in " + Seconds(v.openLeft), state}
 	case breaker.HalfOpen:
-		notes = []string{state + fmt.Sprintf(" · %d/%d trials", v.sent, v.cfg.HalfOpenTrials), state + fmt.Sprintf(" %d/%d", v.sent, v.cfg.HalfOpenTrials), state}
+		notes = []string{state + fmt.Sprintf(" · %d of %d trials sent", v.sent, v.cfg.HalfOpenTrials),
+			state + fmt.Sprintf(" · %d/%d trials", v.sent, v.cfg.HalfOpenTrials), state}
 	}
 	if v.count > 1 {
-		for i := range notes {
-			notes[i] = fmt.Sprintf("%d of %d · %s", b.pick%v.count+1, v.count, notes[i])
+		// Which breaker of how many, in words, then in figures.
+		var counted []string
+		for _, n := range notes {
+			counted = append(counted, fmt.Sprintf("%d of %d · %s", b.pick%v.count+1, v.count, n),
+				fmt.Sprintf("%d/%d · %s", b.pick%v.count+1, v.count, n))
+		}
+		notes = counted
+	}
+	titles := []string{title}
+	if v.dep != "" {
+		titles = append(titles, v.dep)
+	}
+	titles = append(titles, "Breaker")
+	title, note = "", ""
+	for _, n := range notes {
+		if t, nn := Titled(b.w, titles, []string{n}); ansi.StringWidth(t)+ansi.StringWidth(nn) <= b.w-8 {
+			title, note = t, nn
+			break
 		}
 	}
-	title, note := Titled(b.w, []string{title, "Breaker"}, notes)
+	if title == "" {
+		title, note = Titled(b.w, titles, notes)
+	}
 
 	room := b.h - 2
 	var body []string
@@ -365,18 +431,20 @@ func labelSets(c breaker.Config) []edgeLabels {
 	if k == 1 {
 		trials = "trial"
 	}
-	pass := [3]string{fmt.Sprintf("%d %s pass", k, trials), fmt.Sprintf("%d pass", k), fmt.Sprintf("%d✓", k)}
-	fail := [3]string{"a trial fails", "1 fails", "1✗"}
+	// The smallest labels are still words: a narrow pane shortens them,
+	// and the line under the diagram states the rule in full.
+	pass := [3]string{fmt.Sprintf("%d %s pass", k, trials), fmt.Sprintf("%d pass", k), fmt.Sprintf("%d pass", k)}
+	fail := [3]string{"a trial fails", "1 fails", "1 fails"}
 	if c.HalfOpenRule != breaker.FirstFailureReopens { // TrialsAsWindow or TrialsAsWindowAtMinimum
 		r := Percent(c.FailureRate)
-		pass = [3]string{fmt.Sprintf("< %s of %d trials fail", r, k), fmt.Sprintf("<%s fail", r), "ok"}
-		fail = [3]string{fmt.Sprintf("≥ %s of trials fail", r), fmt.Sprintf("≥%s fail", r), "✗"}
+		pass = [3]string{fmt.Sprintf("< %s of %d trials fail", r, k), fmt.Sprintf("<%s fail", r), fmt.Sprintf("<%s fail", r)}
+		fail = [3]string{fmt.Sprintf("≥ %s of trials fail", r), fmt.Sprintf("≥%s fail", r), fmt.Sprintf("≥%s fail", r)}
 	}
 	rule := ruleLabels(c)
 	return []edgeLabels{
 		{rule[0], waitLong, pass[0], fail[0]},
 		{rule[1], wait, pass[1], fail[1]},
-		{rule[2], strings.ReplaceAll(wait, " ", ""), pass[2], fail[2]},
+		{rule[2], wait, pass[2], fail[2]},
 	}
 }
 
@@ -393,20 +461,25 @@ func ruleLabels(c breaker.Config) [3]string {
 		r := Percent(c.FailureRate)
 		long = append(long, fmt.Sprintf("≥ %s of %s fail", r, over))
 		short = append(short, fmt.Sprintf("≥%s of %s fail", r, overShort))
-		tiny = append(tiny, fmt.Sprintf("≥%s/%s", r, strings.ReplaceAll(overShort, " ", "")))
+		tiny = append(tiny, fmt.Sprintf("≥%s fail", r))
 	}
 	if c.SlowCallRate > 0 {
 		r := Percent(c.SlowCallRate)
 		long = append(long, fmt.Sprintf("≥ %s slower than %s", r, SecondsShort(c.SlowCallDuration)))
 		short = append(short, fmt.Sprintf("≥%s slow", r))
-		tiny = append(tiny, "slow")
+		if c.FailureRate == c.SlowCallRate {
+			// "≥50% fail or slow": one figure says both.
+			tiny[len(tiny)-1] = fmt.Sprintf("≥%s fail or slow", r)
+		} else {
+			tiny = append(tiny, fmt.Sprintf("≥%s slow", r))
+		}
 	}
 	if n := c.MaxConsecutiveFailures; n > 0 {
 		long = append(long, fmt.Sprintf("%d failures in a row", n+1))
 		short = append(short, fmt.Sprintf("%d ✗ in a row", n+1))
-		tiny = append(tiny, fmt.Sprintf("%d✗", n+1))
+		tiny = append(tiny, fmt.Sprintf("%d fails", n+1))
 	}
-	return [3]string{strings.Join(long, " or "), strings.Join(short, " or "), strings.Join(tiny, "|")}
+	return [3]string{strings.Join(long, " or "), strings.Join(short, " or "), strings.Join(tiny, " or ")}
 }
 
 // diagramLayout places the three boxes and the labels.
@@ -778,7 +851,7 @@ func (b *Breaker) log(n int) []string {
 	inner := max(b.w-2, 0)
 	if n < 2 {
 		t := mine[len(mine)-1]
-		return []string{head + ": " + b.transition(t, inner-ansi.StringWidth(head)-2)}
+		return []string{head + ": " + strings.TrimLeft(b.transition(t, inner-ansi.StringWidth(head)-2), " ")}
 	}
 	out := []string{head}
 	if len(mine) > n-1 {

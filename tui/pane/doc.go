@@ -1,5 +1,5 @@
 // Package pane holds the sandbox's reusable panes: the worker pool, the
-// circuit breaker and the status line, plus what every pane shares (the
+// circuit breaker, the overview of every dependency and the status line, plus what every pane shares (the
 // Data they draw from and the Frame around them). The charts live in
 // tui/chart and build on the same Data and Frame.
 //

@@ -1,6 +1,7 @@
 package pane
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -104,13 +105,40 @@ func Titled(w int, titles, notes []string) (title, note string) {
 
 // Wrap breaks s into lines of at most w cells at spaces (long words are
 // cut), keeping escape codes. Unlike ansi.Wrap it never breaks after a
-// hyphen, so "half-open", "fail-fast" and file names stay whole.
+// hyphen, so "half-open", "fail-fast" and file names stay whole, nor
+// between a number and its unit ("0.6 s", "400 ms", "50 %").
 func Wrap(s string, w int) []string {
 	if w <= 0 {
 		return nil
 	}
-	wrapped := ansi.Wrap(strings.ReplaceAll(s, "-", nbHyphen), w, "")
+	s = strings.ReplaceAll(s, "-", nbHyphen)
+	s = unitSpace.ReplaceAllString(s, "$1"+nbsp+"$2$3")
+	wrapped := ansi.Wrap(s, w, "")
+	wrapped = strings.ReplaceAll(wrapped, nbsp, " ")
 	return strings.Split(strings.ReplaceAll(wrapped, nbHyphen, "-"), "\n")
+}
+
+// nbsp holds a number to its unit while Wrap wraps: ansi.Wrap breaks at
+// every space but this one (x/ansi wrap.go, Wrap: "unicode.IsSpace(r) &&
+// r != nbsp"), and it is as wide as a space.
+const nbsp = "\u00a0"
+
+// unitSpace is the space between a number and the unit after it.
+var unitSpace = regexp.MustCompile(`(\d) (s|ms|µs|%|req/s)([^\pL\pN]|$)`)
+
+// TitledNoteFirst is Titled for a frame whose note matters more than its
+// title's words: it keeps the longest note that fits beside any of the
+// titles, with the longest title that fits beside it.
+func TitledNoteFirst(w int, titles, notes []string) (title, note string) {
+	room := w - 8
+	for _, n := range notes {
+		for _, t := range titles {
+			if ansi.StringWidth(t)+ansi.StringWidth(n) <= room {
+				return t, n
+			}
+		}
+	}
+	return Titled(w, titles, notes)
 }
 
 // nbHyphen stands in for a hyphen while Wrap wraps: ansi.Wrap breaks after

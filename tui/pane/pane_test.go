@@ -182,7 +182,7 @@ func TestBreakerNamesTheLitState(t *testing.T) {
 	}{
 		{5, []string{"● CLOSED", "○ open", "○ half-open", "every call goes through", "none yet"}},
 		{16, []string{"● OPEN", "○ closed", "OPEN · trials in 4.1 s", "closed → open: 10 of the last 20 calls failed (50%)"}},
-		{22, []string{"● HALF-OPEN", "HALF-OPEN · 3/3 trials", "trials 3 of 3 sent, 0 passed", "open → half-open: the open wait ran out"}},
+		{22, []string{"● HALF-OPEN", "HALF-OPEN · 3 of 3 trials sent", "trials 3 of 3 sent, 0 passed", "open → half-open: the open wait ran out"}},
 		{26, []string{"● OPEN", "half-open → open: a trial call failed"}},
 	}
 	for _, c := range cases {

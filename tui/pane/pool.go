@@ -130,17 +130,32 @@ func cellLayout(inner, workers int) (perRow, rows int) {
 }
 
 // Needs is the height the pane would like at width w: every worker on
-// screen, the legend, and a line per bulkhead.
+// screen, the legend, and a line per bulkhead. The legend is counted with
+// every count as wide as the pool's size, so the height holds while the
+// counts change and a layout built on it does not shift.
 func (p *Pool) Needs(w int) int {
 	inner := w - 2
 	_, rows := cellLayout(inner, p.workers)
-	_, legend := p.legendLines(inner, false)
-	return 2 + rows + legend + p.bulkheadRows(inner) + btoi(p.queue.shown)
+	return p.MinHeight(w) - 1 + max(rows, 1)
 }
 
+// MinHeight is the least height that shows the pool at width w: a row of
+// cells (each then stands for several workers), the legend and the
+// bulkheads' lines.
+func (p *Pool) MinHeight(w int) int {
+	inner := w - 2
+	_, legend := p.legendLines(inner, false)
+	return 2 + 1 + legend + p.bulkheadRows(inner) + btoi(p.queue.shown)
+}
+
+// bulkheadRows counts the bulkheads' lines as they can get: full, and with
+// a count of calls turned away of six digits, which may need a line of its
+// own.
 func (p *Pool) bulkheadRows(inner int) int {
 	n := 0
 	for _, b := range p.bulkheads {
+		b.turnedAway = max(b.turnedAway, 999_999)
+		b.in = b.capacity // "full"
 		n += len(p.bulkheadLines(b, inner))
 	}
 	return n
@@ -165,7 +180,11 @@ func (p *Pool) View() string {
 func (p *Pool) render() []string {
 	inner := p.w - 2
 	legend := p.legend(inner)
-	extra := len(legend) + p.bulkheadRows(inner) + btoi(p.queue.shown)
+	var bh int
+	for _, b := range p.bulkheads {
+		bh += len(p.bulkheadLines(b, inner))
+	}
+	extra := len(legend) + bh + btoi(p.queue.shown)
 	rowsFree := max(p.h-2-extra, 1)
 	perRow, rows := cellLayout(inner, p.workers)
 	// When the pool does not fit, each cell stands for several workers.
@@ -316,12 +335,19 @@ func (p *Pool) legendLines(inner int, styled bool) ([]string, int) {
 	}
 	for i, n := range p.names {
 		held := 0
-		if i < len(p.busyBy) {
+		switch {
+		case !styled:
+			held = p.workers // counting: the widest the count can get
+		case i < len(p.busyBy):
 			held = p.busyBy[i]
 		}
 		add(string(letters[i]), p.th.Series(i).Render, fmt.Sprintf(" %s %d", n, held))
 	}
-	add(string(theme.GlyphFree), p.th.Dim.Render, fmt.Sprintf(" free %d", p.workers-p.busy))
+	free := p.workers - p.busy
+	if !styled {
+		free = p.workers
+	}
+	add(string(theme.GlyphFree), p.th.Dim.Render, fmt.Sprintf(" free %d", free))
 	if curW > 0 {
 		if styled {
 			lines = append(lines, cur.String())
@@ -352,6 +378,18 @@ func (p *Pool) bulkheadLines(b bulkheadInfo, inner int) []string {
 		text, w = text+" "+gauge, w+g+3
 	}
 	switch {
+	case w > inner:
+		// Too narrow for the name and the count on one line: the count
+		// goes under the name, with what the bulkhead turned away.
+		count := fmt.Sprintf("  %d/%d", b.in, b.capacity) + state
+		cw := len([]rune(count)) - len([]rune(state)) + stateW
+		if away == "" {
+			return []string{"bulkhead " + b.name, count}
+		}
+		if cw+3+len(away) <= inner {
+			return []string{"bulkhead " + b.name, count + " · " + away}
+		}
+		return []string{"bulkhead " + b.name, count, "  " + away}
 	case away == "":
 		return []string{text + state}
 	case w+3+len(away) <= inner:
@@ -364,7 +402,8 @@ func (p *Pool) bulkheadLines(b bulkheadInfo, inner int) []string {
 func (p *Pool) queueLine() string {
 	q := p.queue
 	if q.cap < 0 {
-		return fmt.Sprintf("accept queue %s waiting (no limit)", Count(q.len))
+		return fitting([]string{fmt.Sprintf("accept queue %s waiting (no limit)", Count(q.len)),
+			fmt.Sprintf("queue: %s waiting (no limit)", Count(q.len))}, p.w-2)
 	}
 	s := fmt.Sprintf("accept queue %s/%s waiting", Count(q.len), Count(q.cap))
 	if q.len >= q.cap {

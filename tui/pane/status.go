@@ -99,7 +99,9 @@ func (s *Status) View() string {
 		if i.NoteIsErr {
 			st = s.th.Error
 		}
-		right = st.Render(i.Note) + " "
+		// A note longer than the room ends at its last whole word, with
+		// an ellipsis set apart: never cut inside a word.
+		right = st.Render(cutWords(i.Note, s.w-ansi.StringWidth(left)-3)) + " "
 	}
 	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)
 	if lw+2+rw > s.w && i.Note == "" && i.Variants > 0 {
@@ -111,9 +113,33 @@ func (s *Status) View() string {
 	case lw+2+rw <= s.w:
 		s.view = left + strings.Repeat(" ", s.w-lw-rw) + right
 	case lw+6 <= s.w:
-		s.view = left + "  " + Fit(right, s.w-lw-2)
+		s.view = left + "  " + Fit(cutWords(ansi.Strip(right), s.w-lw-2), s.w-lw-2)
 	default:
 		s.view = Fit(left, s.w)
 	}
 	return s.view
+}
+
+// cutWords shortens s to at most w cells at a space, ending in " …", so
+// that no word is cut; s that fits comes back as it is.
+func cutWords(s string, w int) string {
+	if ansi.StringWidth(s) <= w {
+		return s
+	}
+	words := strings.Fields(s)
+	out := ""
+	for _, wd := range words {
+		next := wd
+		if out != "" {
+			next = out + " " + wd
+		}
+		if ansi.StringWidth(next)+2 > w {
+			break
+		}
+		out = next
+	}
+	if out == "" {
+		return "…"
+	}
+	return out + " …"
 }

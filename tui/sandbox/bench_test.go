@@ -76,3 +76,35 @@ func BenchmarkCompareFrame(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// BenchmarkFrameLarge is one animation frame at 200×60, where the breaker
+// history and the latency chart join the four panes: a tick that advances
+// 1/30 s of virtual time on the breaker variant, then the full View.
+func BenchmarkFrameLarge(b *testing.B) {
+	m := benchModel(b, 200, 60, 2)
+	m.clock.Play(true)
+	start := time.Unix(0, 0)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if m.sim.now() >= m.sim.end()-time.Second {
+			_ = m.sim.restart()
+		}
+		next, _ := m.Update(m.clock.FrameAt(start.Add(time.Duration(i+1) * playback.Frame)))
+		m = next.(Model)
+		_ = m.View()
+	}
+}
+
+// BenchmarkFrameLargeCold redraws every pane from scratch at 200×60.
+func BenchmarkFrameLargeCold(b *testing.B) {
+	m := benchModel(b, 200, 60, 2)
+	_ = m.sim.seek(26 * time.Second)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		w := 200 - i%2
+		next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: 60})
+		m = next.(Model)
+		m.refresh()
+		_ = m.View()
+	}
+}

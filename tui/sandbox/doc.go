@@ -6,6 +6,11 @@
 // breaker defaults) on the same seeded traffic and one clock, pane for
 // pane, and states the difference in each endpoint's success share.
 //
+// Its layout (arrange.go) gives each pane the rows its content can use and
+// no more, in two columns: a larger window shows more panes (the breaker
+// history, the latency chart, the overview of several breakers), not
+// bigger ones, and a pane left out is named in a column's bottom edge.
+//
 // The model holds no global state; its theme (and so its renderer) comes
 // from Options, so a server can run one per session. Ticks are re-armed
 // only while playing, and View only joins the panes' cached strings.

@@ -11,30 +11,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// rects is where each pane goes: the top row (pool, breaker) and the bottom
-// row (outcomes, in flight), each split at the same column.
-type rects struct {
-	left, right int // widths of the two columns
-	top, bottom int // heights of the two rows
-}
-
 // tooSmall says whether the window is below the full layout's minimum.
 func (m *Model) tooSmall() bool { return playback.TooSmall(m.w, m.h) }
-
-// plan divides the body (everything but the title, status and help lines).
-func (m *Model) plan() rects {
-	body := m.h - 3
-	var r rects
-	r.left = min(max(m.w*45/100, 36), 72)
-	r.right = m.w - r.left
-	need := max(m.pool.Needs(r.left), m.brk.Needs(r.right))
-	const minBottom = 9
-	r.top = min(need, body-minBottom)
-	// Give spare rows to the charts, but let the top row grow a little
-	// when the breaker has a long log to show.
-	r.bottom = body - r.top
-	return r
-}
 
 // layout sizes the panes for the window.
 func (m *Model) layout() {
@@ -42,16 +20,12 @@ func (m *Model) layout() {
 		return
 	}
 	m.status.SetSize(m.w, 1)
-	m.help.Width = m.w
+	m.help.Width = m.w - 1 // the key line starts with a space
 	if m.cmp != nil {
 		m.layoutCompare()
 		return
 	}
-	r := m.plan()
-	m.pool.SetSize(r.left, r.top)
-	m.brk.SetSize(r.right, r.top)
-	m.out.SetSize(r.left, r.bottom)
-	m.inf.SetSize(r.right, r.bottom)
+	m.layoutMain()
 }
 
 // View joins the cached panes into the screen: exactly the window's size.
@@ -75,9 +49,7 @@ func (m Model) View() string {
 	case m.cmp != nil:
 		lines = m.compareView(lines)
 	default:
-		r := m.plan()
-		lines = playback.SideBySide(lines, m.pool.View(), m.brk.View(), r.top)
-		lines = playback.SideBySide(lines, m.out.View(), m.inf.View(), r.bottom)
+		lines = m.mainView(lines, body)
 	}
 	lines = append(lines, m.status.View())
 	mode := 0
@@ -114,30 +86,60 @@ func (m *Model) titleLine() string {
 		head = strings.TrimSuffix(head, "  ") + m.th.Dim.Render(" › ") + m.th.Bold.Render("compare") + m.th.Dim.Render(": two runs on the same seeded traffic")
 		return pane.Fit(head, m.w)
 	}
-	room := m.w - ansi.StringWidth(head) - 1
+	// Tabs hold a variant's whole name or its number alone, never a name
+	// cut short: the current one's name first (the crumbs before the
+	// scenario give way for it), then the others', nearest first, while
+	// they fit.
 	n := len(sc.Variants)
-	if n == 0 || room < 4*n {
+	if n == 0 {
 		return pane.Fit(head, m.w)
 	}
-	// Each tab gets an equal share; the current one shows its full name if
-	// the others can shrink to their numbers.
 	cur := m.sim.variant
-	tabs := make([]string, n)
-	share := room/n - 1
 	full := func(i int) string { return fmt.Sprintf("%d %s", i+1, sc.Variants[i].Name) }
-	curW := len([]rune(full(cur))) + 2
-	if curW+(n-1)*4 <= room {
-		share = (room - curW) / max(n-1, 1)
+	tabW := func(i int, named bool) int {
+		if named {
+			return ansi.StringWidth(full(i)) + 2
+		}
+		return len(fmt.Sprint(i+1)) + 2
 	}
+	named := make([]bool, n)
+	width := func() int {
+		w := n - 1 // the spaces between tabs
+		for i := range n {
+			w += tabW(i, named[i])
+		}
+		return w
+	}
+	short := " " + m.th.Accent.Render(sc.Name) + "  "
+	named[cur] = true
+	switch {
+	case ansi.StringWidth(head)+width() <= m.w:
+	case ansi.StringWidth(short)+width() <= m.w:
+		head = short
+	default:
+		named[cur] = false
+	}
+	for d := 1; d < n; d++ {
+		for _, i := range []int{cur + d, cur - d} {
+			if i < 0 || i >= n {
+				continue
+			}
+			named[i] = true
+			if ansi.StringWidth(head)+width() > m.w {
+				named[i] = false
+			}
+		}
+	}
+	tabs := make([]string, n)
 	for i := range n {
-		switch {
-		case i == cur:
-			tabs[i] = m.th.Selected.Render(pane.Fit("["+full(i)+"]", min(curW, room)))
-		case share-1 < 10:
-			// Too little room for names: the number says enough.
-			tabs[i] = m.th.Dim.Render(fmt.Sprintf(" %d ", i+1))
-		default:
-			tabs[i] = m.th.Dim.Render(pane.Fit(" "+full(i)+" ", min(share-1, len([]rune(full(i)))+2)))
+		t := fmt.Sprint(i + 1)
+		if named[i] {
+			t = full(i)
+		}
+		if i == cur {
+			tabs[i] = m.th.Selected.Render("[" + t + "]")
+		} else {
+			tabs[i] = m.th.Dim.Render(" " + t + " ")
 		}
 	}
 	return pane.Fit(head+strings.Join(tabs, " "), m.w)
@@ -170,6 +172,10 @@ func (m Model) helpLines() []string {
 		"Circuit breaker: the lit state (● and capitals) is what a call arriving now finds; the edges carry their rules; ✓ and ✗ are the window's calls; the log gives each change's reason.",
 		"Outcomes, as decided: a column per stretch of virtual time, filled by how the requests answered in it ended: █ ok, ▒ fallback, ░ rejected, ╳ failed; · marks a stretch in which none was answered (every request still waiting). A request counts when its answer comes, not when it arrived (the shares compare mode quotes count by arrival, as `breakerlab run` does). The heavy ━ on the time axis is the fault.",
 		"Calls in flight: one line per dependency, drawn with its letter; ┄ is a bulkhead's cap. ╱ hatches the calls whose caller gave up (timed out): the dependency still works on them, so a line can rise above its cap.",
+		"Breaker history (in a larger window, or leading where the breaker is the story): per breaker, its state over time as a band (▁ closed, ▄ half-open, █ open), the failure rate its window held (•, and ∘ for slow calls) against the rate that opens it (┄), and ┊ wherever it changed state.",
+		"Latency per endpoint: each stretch's p50 (small letter) and p99 (capital) of the answers decided in it, as the client saw them, on a log scale; rejections and cached answers take no time and sit on the bottom row.",
+		"Dependencies at a glance (with several breakers): a line per dependency with its breaker's state, the failures in its window against the threshold, its calls in flight and the calls it refused.",
+		"A pane that finds no room is named in the bottom edge of a column, with the way to see it; a chart that would say nothing over the whole run (in flight never above 1, every answer under 1 ms) is left out, and the edge says so.",
 		"Compare (c): two variants side by side on the same seeded traffic and one clock, pane for pane, with each endpoint's ok share on both sides and the difference in points: a share of the requests that arrived, those still waiting included; at the end of the traffic, of the run played out, exactly as `breakerlab run` prints it. C compares one variant's breaker under Resilience4j's defaults and Polly's; p and P try the other libraries.",
 		"Rewinding replays the same seeded traffic, so a step back shows exactly what was there.",
 	}

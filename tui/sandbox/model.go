@@ -55,6 +55,7 @@ type Model struct {
 	out    *chart.Outcomes
 	inf    *chart.InFlight
 	status *pane.Status
+	xp     *extraPanes // the panes a larger window adds (arrange.go)
 
 	w, h     int
 	clock    playback.Clock
@@ -90,6 +91,7 @@ func New(o Options) (Model, error) {
 		out:    chart.NewOutcomes(o.Theme),
 		inf:    chart.NewInFlight(o.Theme),
 		status: pane.NewStatus(o.Theme),
+		xp:     newExtraPanes(o.Theme),
 		chrome: &playback.Chrome{},
 		clock:  playback.NewClock(o.Speed, o.Play),
 	}
@@ -361,6 +363,7 @@ func (m *Model) refresh() {
 	m.brk.SetData(d)
 	m.out.SetData(d)
 	m.inf.SetData(d)
+	m.xp.setData(d, m.sim)
 	m.brk.SetHint(m.breakerHint())
 	sc := m.sim.sc
 	m.status.SetInfo(pane.StatusInfo{

@@ -34,7 +34,7 @@ func (m *Model) layout() {
 	m.right.SetSize(m.w-lw, body-oh)
 	m.odds.SetSize(m.w, oh)
 	m.status.SetSize(m.w, 1)
-	m.help.Width = m.w
+	m.help.Width = max(m.w-1, 1) // the key line starts with a space
 }
 
 // View joins the cached panes into the screen: exactly the window's size.

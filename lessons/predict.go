@@ -1,0 +1,107 @@
+package lessons
+
+import (
+	"fmt"
+	"math"
+)
+
+// Closeness is how near a prediction came to what the engine did. A
+// prediction is never right or wrong as knowledge is: a learner guesses,
+// then sees the run, so the player says how far off the guess was.
+type Closeness uint8
+
+const (
+	// Spot: within the prediction's tolerance, or the right choice; the
+	// player calls it "right".
+	Spot Closeness = iota + 1
+	// Close: a number outside the tolerance but within twice it, or within
+	// a quarter of the answer, whichever is wider.
+	Close
+	// Off: anything further away, or a choice that is not the right one.
+	Off
+	// Skipped: the learner asked to see the run without guessing.
+	Skipped
+)
+
+// String is the word the player shows.
+func (c Closeness) String() string {
+	switch c {
+	case Spot:
+		return "right"
+	case Close:
+		return "close"
+	case Off:
+		return "off"
+	case Skipped:
+		return "skipped"
+	}
+	return fmt.Sprintf("Closeness(%d)", uint8(c))
+}
+
+// closeShare is the share of the answer within which a guess counts as
+// close even when the tolerance is tight.
+const closeShare = 0.25
+
+// JudgeGuess says how near a typed guess at a numeric prediction came, and
+// returns the guess in the answer's terms (a share as 0.41, a duration in
+// seconds). An input that is not a number is an error, and no judgement.
+func (q *PreparedQuestion) JudgeGuess(input string) (Closeness, float64, error) {
+	if q.Kind != Number {
+		return 0, 0, fmt.Errorf("this prediction is answered by picking a choice")
+	}
+	got, err := q.ParseGuess(input)
+	if err != nil {
+		return 0, 0, err
+	}
+	return q.closeness(got), got, nil
+}
+
+func (q *PreparedQuestion) closeness(got float64) Closeness {
+	diff := math.Abs(got - q.Answer)
+	slack := 1e-9 * math.Max(1, math.Abs(q.Answer))
+	tol := q.tolerance()
+	switch {
+	case diff <= tol+slack:
+		return Spot
+	case diff <= math.Max(2*tol, closeShare*math.Abs(q.Answer))+slack:
+		return Close
+	}
+	return Off
+}
+
+// JudgeChoice says how a picked choice (its index in Choices) came out:
+// Spot for the right one, Off for any other.
+func (q *PreparedQuestion) JudgeChoice(i int) (Closeness, error) {
+	if q.Kind != Choice || i < 0 || i >= len(q.Choices) {
+		return 0, fmt.Errorf("choice %d does not exist: pick 1 to %d", i+1, len(q.Choices))
+	}
+	if q.Choices[i].Right {
+		return Spot, nil
+	}
+	return Off, nil
+}
+
+// RightChoice is the index of the right choice, or -1 for a numeric
+// question.
+func (q *PreparedQuestion) RightChoice() int {
+	for i, c := range q.Choices {
+		if c.Right {
+			return i
+		}
+	}
+	return -1
+}
+
+// FormatGuess prints a guess, in the answer's terms, the way the answer is
+// printed ("150", "41 %", "24 s"), so the two read side by side.
+func (q *PreparedQuestion) FormatGuess(g float64) string {
+	k := q.AnswerKind
+	if k == KindCount && g != math.Trunc(g) || k == KindOdds || k == 0 {
+		k = KindNumber
+	}
+	s, err := Value{Kind: k, F: g}.Format("")
+	if err != nil {
+		return trimFloat(g, 4, true)
+	}
+	return s
+}

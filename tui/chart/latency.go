@@ -1,0 +1,366 @@
+package chart
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/internal/grid"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Latency charts each endpoint's p50 and p99 over virtual time, on a
+// logarithmic scale (a latency spans milliseconds to the timeout): per
+// column, the exact percentiles of the answers decided in its stretch, as
+// the client saw them, rejections (answered at once) included, which is
+// how `breakerlab run` counts its percentiles too. The p99 is drawn with
+// the endpoint's letter in capitals, the p50 in small letters, so the
+// lines read without colour.
+type Latency struct {
+	th   *theme.Theme
+	w, h int
+
+	data    pane.Data
+	key     chartKey
+	hasData bool
+	dirty   bool
+	view    string
+
+	// Percentiles of finished columns, kept between renders: a column's
+	// answers never change once its last sample is in.
+	cache latencyCache
+}
+
+type latencyCache struct {
+	gen     uint64
+	cols    int
+	dur     time.Duration
+	per     [][]colPct // [endpoint][column]
+	scratch []uint32
+}
+
+// colPct is one column's percentiles, in µs; n is how many answers it
+// holds, and done whether the column was complete when it was worked out.
+type colPct struct {
+	p50, p99 uint32
+	n        int
+	done     bool
+}
+
+// NewLatency makes an empty latency chart.
+func NewLatency(th *theme.Theme) *Latency { return &Latency{th: th, dirty: true} }
+
+// Init does nothing.
+func (l *Latency) Init() tea.Cmd { return nil }
+
+// Update takes pane.DataMsg; the chart has no keys.
+func (l *Latency) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if d, ok := msg.(pane.DataMsg); ok {
+		l.SetData(pane.Data(d))
+	}
+	return l, nil
+}
+
+// SetSize sets the chart's outer size, border included.
+func (l *Latency) SetSize(w, h int) {
+	if w != l.w || h != l.h {
+		l.w, l.h, l.dirty = w, h, true
+	}
+}
+
+// SetData takes a new snapshot; the chart redraws only when a new sample
+// arrived or the run changed.
+func (l *Latency) SetData(d pane.Data) {
+	if d.Snap == nil {
+		return
+	}
+	k := chartKey{gen: d.Gen, series: len(d.Snap.Endpoints)}
+	if len(d.Snap.Endpoints) > 0 {
+		k.samples = len(d.Snap.Endpoints[0].Series)
+	}
+	l.data = d
+	if l.hasData && k == l.key {
+		return
+	}
+	l.key, l.hasData, l.dirty = k, true, true
+}
+
+// View draws the chart, from the cache when nothing changed.
+func (l *Latency) View() string {
+	if l.dirty {
+		l.view = strings.Join(l.render(), "\n")
+		l.dirty = false
+	}
+	return l.view
+}
+
+// percentiles works out (or takes from the cache) each column's p50 and
+// p99 for endpoint e.
+func (l *Latency) percentiles(e int, ax timeAxis) []colPct {
+	s := l.data.Snap
+	c := &l.cache
+	if c.gen != l.data.Gen || c.cols != ax.cols || c.dur != ax.dur || len(c.per) != len(s.Endpoints) {
+		*c = latencyCache{gen: l.data.Gen, cols: ax.cols, dur: ax.dur, per: make([][]colPct, len(s.Endpoints)), scratch: c.scratch}
+	}
+	if c.per[e] == nil {
+		c.per[e] = make([]colPct, ax.cols)
+	}
+	out := c.per[e]
+	ep := &s.Endpoints[e]
+	// at is where a sample's answers start in Latencies.
+	at := 0
+	b := 0
+	for col := range ax.cols {
+		lo, hi := ax.buckets(col)
+		if lo >= len(ep.Series) {
+			for i := col; i < ax.cols; i++ {
+				out[i] = colPct{}
+			}
+			break
+		}
+		for ; b < lo; b++ {
+			at += answers(&ep.Series[b])
+		}
+		end := min(hi, len(ep.Series))
+		from := at
+		for ; b < end; b++ {
+			at += answers(&ep.Series[b])
+		}
+		done := hi <= len(ep.Series)
+		if out[col].done && done {
+			continue // the same run's column, complete then and now
+		}
+		if at > len(ep.Latencies) {
+			// A snapshot without its latencies (a live run's, say).
+			out[col] = colPct{}
+			continue
+		}
+		c.scratch = append(c.scratch[:0], ep.Latencies[from:at]...)
+		p := colPct{n: len(c.scratch), done: done}
+		if p.n > 0 {
+			slices.Sort(c.scratch)
+			p.p50 = c.scratch[rank(0.50, p.n)]
+			p.p99 = c.scratch[rank(0.99, p.n)]
+		}
+		out[col] = p
+	}
+	return out
+}
+
+// rank is the nearest-rank percentile's index among n sorted values.
+func rank(q float64, n int) int {
+	return min(max(int(math.Ceil(q*float64(n)))-1, 0), n-1)
+}
+
+func answers(s *engine.EndpointSample) int {
+	n := 0
+	for _, k := range s.Outcomes {
+		n += int(k)
+	}
+	return n
+}
+
+// Recorded reports whether the data carries latencies at all (a live
+// run's snapshots may not).
+func (l *Latency) Recorded() bool {
+	if l.data.Snap == nil {
+		return false
+	}
+	for e := range l.data.Snap.Endpoints {
+		if len(l.data.Snap.Endpoints[e].Latencies) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Ink classes of the latency chart, after the shared ones.
+const (
+	clGrid  = clFirstData
+	clP99   = clFirstData + 1 // + endpoint
+	clP50Of = 64              // p50 classes start here: + endpoint
+)
+
+// decadeLabel writes a power of ten of microseconds: "100µs", "1ms", "10s".
+func decadeLabel(us float64) string {
+	switch {
+	case us < 1000:
+		return fmt.Sprintf("%.0fµs", us)
+	case us < 1e6:
+		return fmt.Sprintf("%.0fms", us/1e3)
+	}
+	return fmt.Sprintf("%.0fs", us/1e6)
+}
+
+// latLabelW is the width of the y labels: "100ms", and "≤100µs" at the
+// bottom, where the answers faster than the scale (a rejection, a cached
+// fallback: 0 µs) are drawn.
+const latLabelW = 6
+
+func (l *Latency) render() []string {
+	s := l.data.Snap
+	title := "Latency per endpoint, p50 and p99"
+	if s == nil || len(s.Endpoints) == 0 || l.w < 16 || l.h < 6 {
+		return pane.Frame(l.th, l.w, l.h, title, "", nil)
+	}
+	iw, ih := l.w-2, l.h-2
+	cols := iw - latLabelW - 1
+	if cols < 8 {
+		return pane.Frame(l.th, l.w, l.h, title, "", []string{"(too narrow)"})
+	}
+	names := pane.EndpointNames(s)
+	letters := pane.Letters(names)
+	legend := l.legend(names, letters, iw)
+	for len(legend) > 1 && ih-len(legend)-2 < 4 {
+		legend = legend[:len(legend)-1]
+	}
+	rows := ih - len(legend) - 2
+	if rows < 3 {
+		legend, rows = nil, ih-2
+	}
+	ax := newTimeAxis(s.Duration, s.SampleEvery, cols)
+	pcts := make([][]colPct, len(s.Endpoints))
+	var lo, hi uint32 = math.MaxUint32, 0
+	for e := range s.Endpoints {
+		pcts[e] = l.percentiles(e, ax)
+		for _, p := range pcts[e] {
+			if p.n == 0 {
+				continue
+			}
+			if p.p50 > 0 {
+				lo = min(lo, p.p50)
+			}
+			hi = max(hi, p.p99)
+		}
+	}
+	// The scale runs from the decade below the smallest p50 above zero to
+	// the decade above the largest p99: at least one decade, at least 1 ms.
+	loExp, hiExp := 3.0, 3.0
+	if hi > 0 {
+		hiExp = math.Ceil(math.Log10(float64(hi)))
+	}
+	if lo != math.MaxUint32 && lo > 0 {
+		loExp = math.Floor(math.Log10(float64(lo)))
+	}
+	loExp = max(min(loExp, hiExp-1), 1)
+	hiExp = max(hiExp, loExp+1)
+	row := func(us uint32) int {
+		f := 0.0
+		if us > 0 {
+			f = (math.Log10(float64(us)) - loExp) / (hiExp - loExp)
+		}
+		f = min(max(f, 0), 1)
+		return rows - 1 - int(math.Round(f*float64(rows-1)))
+	}
+	g := grid.New(iw, rows+2)
+	g.VLine(latLabelW, 0, rows-1, '│', clAxis)
+	// Label the decades that get a row of their own, the top and the
+	// bottom first.
+	used := map[int]bool{}
+	for _, e := range []float64{hiExp, loExp} {
+		y := row(uint32(math.Pow(10, e)))
+		used[y] = true
+		l.yLabel(g, y, e, e == loExp)
+	}
+	for e := loExp + 1; e < hiExp; e++ {
+		y := row(uint32(math.Pow(10, e)))
+		if !used[y] && !used[y-1] && !used[y+1] {
+			used[y] = true
+			l.yLabel(g, y, e, false)
+		}
+	}
+	x0 := latLabelW + 1
+	for e := range s.Endpoints {
+		low := []rune(strings.ToLower(string(letters[e])))[0]
+		for col, p := range pcts[e] {
+			if p.n > 0 {
+				g.Set(x0+col, row(p.p50), low, clP50Of+grid.Class(e))
+			}
+		}
+	}
+	for e := range s.Endpoints {
+		up := []rune(strings.ToUpper(string(letters[e])))[0]
+		for col, p := range pcts[e] {
+			if p.n > 0 {
+				g.Set(x0+col, row(p.p99), up, clP99+grid.Class(e))
+			}
+		}
+	}
+	drawTimeAxis(g, latLabelW, rows, cols, ax, l.data.Faults)
+	inks := make([]theme.Ink, clP50Of+len(s.Endpoints))
+	inks[clAxis], inks[clLabel], inks[clFault] = theme.InkOf(l.th.Border), theme.InkOf(l.th.Dim), theme.InkOf(l.th.Bad.Bold(true))
+	for e := range s.Endpoints {
+		inks[clP99+grid.Class(e)] = theme.InkOf(l.th.Series(e).Bold(true))
+		inks[clP50Of+e] = theme.InkOf(l.th.Series(e))
+	}
+	body := append(g.Lines(inks), legend...)
+	t, note := pane.Titled(l.w, []string{title, "Latency, p50 and p99", "Latency"}, []string{"log scale", ""})
+	return pane.Frame(l.th, l.w, l.h, t, note, body)
+}
+
+func (l *Latency) yLabel(g *grid.Grid, y int, exp float64, floor bool) {
+	s := decadeLabel(math.Pow(10, exp))
+	if floor {
+		s = "≤" + s
+	}
+	g.Text(latLabelW-len([]rune(s)), y, s, clLabel)
+	g.Set(latLabelW, y, '┤', clAxis)
+}
+
+// legend names each endpoint's letters and says which is which, and the
+// fault's span, packed on as few lines as fit.
+func (l *Latency) legend(names []string, letters []rune, iw int) []string {
+	var items, plain []string
+	for i, n := range names {
+		up, low := strings.ToUpper(string(letters[i])), string(letters[i])
+		items = append(items, l.th.Series(i).Bold(true).Render(up)+l.th.Series(i).Render(low)+" "+n)
+		plain = append(plain, up+low+" "+n)
+	}
+	for _, words := range []string{"capitals p99, small letters p50", "capital p99, small p50"} {
+		if len([]rune(words)) <= iw {
+			items = append(items, l.th.Dim.Render(words))
+			plain = append(plain, words)
+			break
+		}
+	}
+	if f := faultLegendPlain(l.data.Faults, iw); f != "" {
+		items = append(items, faultLegend(l.th, l.data.Faults, iw))
+		plain = append(plain, f)
+	}
+	var lines []string
+	var cur strings.Builder
+	w := 0
+	for i, it := range items {
+		pw := len([]rune(plain[i]))
+		if w > 0 && w+2+pw > iw {
+			lines = append(lines, cur.String())
+			cur.Reset()
+			w = 0
+		}
+		if w > 0 {
+			cur.WriteString("  ")
+			w += 2
+		}
+		cur.WriteString(it)
+		w += pw
+	}
+	if w > 0 {
+		lines = append(lines, cur.String())
+	}
+	return lines
+}
+
+// LatencyHeight is the height the chart wants for rows plot rows at width w.
+func (l *Latency) LatencyHeight(w, rows int) int {
+	s := l.data.Snap
+	if s == nil {
+		return 2
+	}
+	names := pane.EndpointNames(s)
+	return 2 + rows + 2 + len(l.legend(names, pane.Letters(names), w-2))
+}

@@ -1,0 +1,312 @@
+package lessonui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+	xansi "github.com/charmbracelet/x/ansi"
+)
+
+// predictState is how far the learner has got with a step's prediction:
+// asked (made is false: the simulation waits), made and playing towards
+// the pause, or revealed beside what happened.
+type predictState struct {
+	order    []int // shown position -> index of the choice in the file
+	input    string
+	picked   int // the choice picked, from 0 in the file's order; -1 for none
+	made     bool
+	skipped  bool
+	nudged   bool // space was pressed once before a guess
+	verdict  lessons.Closeness
+	guess    string // the guess as shown, with its unit
+	revealed bool
+	typo     string // the last input that was not a number
+}
+
+// newPredictState is a step's prediction as the player opens it: asked,
+// or, when the progress file holds one, made and revealed.
+func newPredictState(q *lessons.PreparedQuestion, order []int, rec lessons.Prediction, ok bool) predictState {
+	st := predictState{order: order, picked: -1}
+	if q == nil || !ok {
+		return st
+	}
+	st.made, st.revealed, st.guess = true, true, rec.Guess
+	for _, c := range []lessons.Closeness{lessons.Spot, lessons.Close, lessons.Off, lessons.Skipped} {
+		if c.String() == rec.Result {
+			st.verdict = c
+		}
+	}
+	st.skipped = st.verdict == lessons.Skipped
+	if q.Kind == lessons.Choice {
+		for i, c := range q.Choices {
+			if c.Text == rec.Guess {
+				st.picked = i
+			}
+		}
+	}
+	return st
+}
+
+// waiting reports whether the step's simulation waits for a prediction.
+func (m *Model) waiting() bool {
+	return m.cur().Predict != nil && !m.predicts[m.step].made
+}
+
+// questionShown reports whether the step's question is on screen: always
+// without a prediction, and after the reveal with one.
+func (m *Model) questionShown() bool {
+	st := m.cur()
+	return st.Question != nil && (st.Predict == nil || m.predicts[m.step].revealed)
+}
+
+// predictKey handles a key while the step waits for a prediction; handled
+// is false for keys that mean what they always mean (moving, help, quit).
+func (m Model) predictKey(k tea.KeyMsg) (tea.Model, tea.Cmd, bool) {
+	q := m.cur().Predict
+	ps := &m.predicts[m.step]
+	switch {
+	case k.Type == tea.KeySpace || k.String() == " ":
+		if !ps.nudged {
+			ps.nudged = true
+			return m, nil, true
+		}
+		ps.skipped, ps.verdict, ps.guess = true, lessons.Skipped, ""
+		next, cmd := m.madePrediction()
+		return next, cmd, true
+	case q.Kind == lessons.Number && len(k.Runes) == 1 && strings.ContainsRune("0123456789.-%", k.Runes[0]):
+		if len(ps.input) < 16 {
+			ps.input += string(k.Runes)
+		}
+		ps.typo = ""
+		return m, nil, true
+	case q.Kind == lessons.Number && k.Type == tea.KeyBackspace:
+		if ps.input != "" {
+			ps.input = ps.input[:len(ps.input)-1]
+		}
+		return m, nil, true
+	case q.Kind == lessons.Number && k.Type == tea.KeyEnter:
+		verdict, g, err := q.JudgeGuess(ps.input)
+		if err != nil {
+			ps.typo = err.Error() + "."
+			return m, nil, true
+		}
+		ps.verdict, ps.guess = verdict, withUnit(q.FormatGuess(g), q.Unit)
+		next, cmd := m.madePrediction()
+		return next, cmd, true
+	case q.Kind == lessons.Choice && len(k.Runes) == 1:
+		n := int(k.Runes[0] - '1')
+		if n < 0 || n >= len(ps.order) {
+			return m, nil, false
+		}
+		i := ps.order[n]
+		verdict, err := q.JudgeChoice(i)
+		if err != nil {
+			m.note, m.noteErr = err.Error(), true
+			return m, nil, true
+		}
+		ps.picked, ps.verdict, ps.guess = i, verdict, q.Choices[i].Text
+		next, cmd := m.madePrediction()
+		return next, cmd, true
+	}
+	return m, nil, false
+}
+
+// madePrediction records the prediction and plays the simulation, which
+// the prediction was holding back. Without a simulation (it failed to
+// start) the outcome is revealed at once.
+func (m Model) madePrediction() (tea.Model, tea.Cmd) {
+	ps := &m.predicts[m.step]
+	ps.made, ps.typo = true, ""
+	m.note = ""
+	m.progress.Predicted(m.step, lessons.Prediction{Guess: ps.guess, Result: ps.verdict.String()})
+	save := m.save()
+	if m.sim == nil {
+		m.reveal()
+		return m, save
+	}
+	next, cmd := m.togglePlay()
+	return next, tea.Batch(save, cmd)
+}
+
+// reveal shows the prediction's outcome and scrolls the text to it, so the
+// learner sees it where the eyes are after the play, at any size.
+func (m *Model) reveal() {
+	ps := &m.predicts[m.step]
+	if m.cur().Predict == nil || !ps.made || ps.revealed {
+		return
+	}
+	ps.revealed = true
+	if m.w > 0 && m.w < wideMin {
+		m.showSim = false // the outcome is in the text
+	}
+	m.layout()
+	lines := m.textLines()
+	for i, l := range lines {
+		if strings.Contains(l, outcomeMark) {
+			// The line above is the block's rule: the "↑ more" marker
+			// takes its place, and the whole block is in view.
+			m.scroll = max(i-1, 0)
+			break
+		}
+	}
+	m.clampScroll()
+}
+
+// outcomeMark starts the outcome block; reveal finds it to scroll there.
+const outcomeMark = "Your prediction"
+
+// predictPanel is the prediction as it is asked, pinned under the text so
+// that it is on screen however long the text is.
+func renderPredictAsk(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState, st *lessons.PreparedStep, width int) []string {
+	wrap := wrapper(width)
+	out := []string{th.Accent.Render(strings.Repeat("─", max(width, 1)))}
+	out = append(out, wrap(th.Bold.Render("Predict: ")+q.Prompt, 0)...)
+	switch q.Kind {
+	case lessons.Choice:
+		for n, i := range ps.order {
+			mark := "  " + th.Key.Render(fmt.Sprintf("%d)", n+1))
+			lines := wrap(q.Choices[i].Text, 6)
+			lines[0] = xansi.Truncate(mark+"  ", 6, "") + strings.TrimPrefix(lines[0], "      ")
+			out = append(out, lines...)
+		}
+	case lessons.Number:
+		line := th.Bold.Render("Your guess: ") + th.Selected.Render(" "+ps.input+"▏ ")
+		if u := guessUnit(q); u != "" {
+			line += " " + u
+		}
+		out = append(out, wrap(line, 0)...)
+	}
+	if ps.typo != "" {
+		out = append(out, wrap(th.Warn.Render(ps.typo), 0)...)
+	}
+	hint := "Press the number of your guess; then it plays " + untilText(st) + "."
+	if q.Kind == lessons.Number {
+		hint = "Type a number and press enter; then it plays " + untilText(st) + "."
+	}
+	if ps.nudged {
+		hint = "Space again: play without a guess."
+	}
+	return append(out, wrap(th.Dim.Render(hint), 0)...)
+}
+
+// renderPredictWait is the guess while the simulation plays to the pause.
+func renderPredictWait(th *theme.Theme, ps predictState, st *lessons.PreparedStep, width int) []string {
+	wrap := wrapper(width)
+	out := []string{th.Accent.Render(strings.Repeat("─", max(width, 1)))}
+	if ps.skipped {
+		return append(out, wrap(th.Dim.Render("No guess this time. Watch it play "+untilText(st)+"."), 0)...)
+	}
+	out = append(out, wrap(th.Bold.Render("Your guess: ")+ps.guess, 0)...)
+	return append(out, wrap(th.Dim.Render("Watch it play "+untilText(st)+"; then see how near you came."), 0)...)
+}
+
+// renderOutcome is the guess beside what happened and how near it came.
+// A prediction is a guess, so it is never called wrong. The reveal's
+// Markdown (rendered in layout) follows it.
+func renderOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState, width int) []string {
+	wrap := wrapper(width)
+	out := []string{th.Accent.Render(strings.Repeat("─", max(width, 1)))}
+	happened := withUnit(q.AnswerText, q.Unit)
+	if q.Kind == lessons.Choice {
+		if r := q.RightChoice(); r >= 0 {
+			happened = q.Choices[r].Text
+		}
+	}
+	guess := ps.guess
+	if ps.skipped {
+		guess = th.Dim.Render("none, skipped")
+	}
+	out = append(out, wrap(th.Bold.Render(outcomeMark+": ")+guess, 0)...)
+	if q.Kind == lessons.Number || ps.verdict != lessons.Spot {
+		out = append(out, wrap(th.Bold.Render("What happened: ")+happened, 0)...)
+	}
+	var verdict string
+	switch ps.verdict {
+	case lessons.Spot:
+		verdict = th.Good.Bold(true).Render("✓ Right.")
+		switch {
+		case q.Kind == lessons.Choice:
+			verdict += " " + th.Good.Render("That is what happened.")
+		case q.Tolerance > 0:
+			verdict += " " + th.Good.Render("Within "+toleranceText(q)+".")
+		}
+	case lessons.Close:
+		verdict = th.Warn.Bold(true).Render("≈ Close.") + " " + th.Warn.Render("Not within "+toleranceText(q)+", but near it.")
+	case lessons.Off:
+		verdict = th.Accent.Bold(true).Render("→ Off this time.")
+		if q.Kind == lessons.Choice && ps.picked >= 0 && q.Choices[ps.picked].Why != "" {
+			verdict += " " + q.Choices[ps.picked].Why
+		} else {
+			verdict += " The reason is below."
+		}
+	case lessons.Skipped:
+		return out
+	}
+	return append(out, wrap(verdict, 0)...)
+}
+
+// toleranceText says how near a guess must come: "10 % of it",
+// "2 workers", "5 percentage points".
+func toleranceText(q *lessons.PreparedQuestion) string {
+	switch {
+	case q.Relative:
+		return fmt.Sprintf("%s %% of it", trimNum(q.Tolerance*100))
+	case q.AnswerKind == lessons.KindFraction:
+		return trimNum(q.Tolerance*100) + " percentage points"
+	case q.AnswerKind == lessons.KindDuration && q.Unit == "":
+		return formatSeconds(q.Tolerance)
+	}
+	return withUnit(trimNum(q.Tolerance), q.Unit)
+}
+
+// guessUnit is what follows the input box: the unit, or % for a share.
+func guessUnit(q *lessons.PreparedQuestion) string {
+	switch {
+	case q.Unit != "":
+		return q.Unit
+	case q.AnswerKind == lessons.KindFraction:
+		return "%"
+	case q.AnswerKind == lessons.KindDuration:
+		return "s"
+	}
+	return ""
+}
+
+func trimNum(f float64) string {
+	s := fmt.Sprintf("%.2f", f)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	return s
+}
+
+// untilText says where the step's play stops, for the prompts: "until
+// 12 s", "until the breaker opens", "to the end".
+func untilText(st *lessons.PreparedStep) string {
+	switch {
+	case st.PauseAt < 0 || st.PauseAt >= st.End:
+		return "to the end"
+	case st.Pause.Kind == lessons.PauseEvent:
+		t := st.Pause.Text
+		if strings.HasPrefix(t, "breaker ") {
+			t = "the " + t
+		}
+		return "until " + t
+	}
+	return "until " + formatSeconds(st.PauseAt.Seconds())
+}
+
+func formatSeconds(s float64) string { return trimNum(s) + " s" }
+
+// wrapper wraps styled text at a width with an indent, keeping a number
+// and its unit together.
+func wrapper(width int) func(s string, indent int) []string {
+	return func(s string, indent int) []string {
+		lines := strings.Split(xansi.Wrap(keepTogether(s), max(width-indent, 1), ""), "\n")
+		for i := range lines {
+			lines[i] = strings.Repeat(" ", indent) + lines[i]
+		}
+		return lines
+	}
+}

@@ -1,0 +1,464 @@
+package sandbox
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/chart"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The arrangement: a large window shows more panes, not bigger ones. Every
+// pane says how tall it must be, how tall it would like to be and how tall
+// it can usefully get (a pool with a cell per worker; a chart with as many
+// rows as its values take steps); the panes go into two columns in the
+// order of what the run is about, each column filled to the wishes of its
+// panes, and a pane that finds no room is named at the foot of a column
+// with the way to see it. A chart that would say nothing over the whole
+// run (no dependency ever has more than one call in flight; every answer
+// takes under a millisecond) gives way, and the foot says so too.
+
+// paneID names a pane of the main view; the order is the order top to
+// bottom within a column.
+type paneID int
+
+const (
+	pPool paneID = iota
+	pBreaker
+	pOverview
+	pOutcomes
+	pHistory
+	pInFlight
+	pLatency
+	numPanes
+)
+
+// paneNames are the panes' names in the foot's words.
+var paneNames = [numPanes]string{"worker pool", "breaker", "dependencies at a glance", "outcomes", "breaker history", "calls in flight", "latency"}
+
+// extraPanes are the panes the sandbox shows when there is room, and what
+// the layout knows about the whole run.
+type extraPanes struct {
+	hist *chart.History
+	lat  *chart.Latency
+	ovw  *pane.Overview
+	prof profile
+	arr  arrangement
+}
+
+func newExtraPanes(th *theme.Theme) *extraPanes {
+	return &extraPanes{hist: chart.NewHistory(th), lat: chart.NewLatency(th), ovw: pane.NewOverview(th)}
+}
+
+// profile is what the layout needs to know about the whole run, from the
+// same run played to its end: whether a chart would say anything.
+type profile struct {
+	sc      *engine.Scenario
+	variant int
+	seed    uint64
+	ok      bool
+
+	peakInFlight int    // the most calls in flight at any dependency
+	maxLatency   uint32 // the longest answer, µs
+	breakers     int
+	transitions  int // the most any one breaker makes
+}
+
+// flatInFlight says the in-flight chart would stay at 0–1 all run.
+func (p *profile) flatInFlight() bool { return p.ok && p.peakInFlight <= 1 }
+
+// flatLatency says every answer of the run took under a millisecond.
+func (p *profile) flatLatency() bool { return p.ok && p.maxLatency < 1000 }
+
+// setData hands the snapshot to the extra panes, and works out the profile
+// when the run is a new one.
+func (x *extraPanes) setData(d pane.Data, s *sim) {
+	x.hist.SetData(d)
+	x.lat.SetData(d)
+	x.ovw.SetData(d)
+	p := &x.prof
+	if p.ok && p.sc == s.sc && p.variant == s.variant && p.seed == s.seed {
+		return
+	}
+	*p = profile{sc: s.sc, variant: s.variant, seed: s.seed}
+	r, err := engine.New(s.sc, s.variant, s.seed)
+	if err != nil {
+		return // the sim reports the error; the layout shows every pane
+	}
+	r.Run()
+	end := r.Snapshot()
+	p.ok = true
+	for i := range end.Dependencies {
+		p.peakInFlight = max(p.peakInFlight, end.Dependencies[i].InFlightMax)
+	}
+	for i := range end.Endpoints {
+		if l := end.Endpoints[i].Latencies; len(l) > 0 {
+			p.maxLatency = max(p.maxLatency, slices.Max(l))
+		}
+	}
+	p.breakers = pane.BreakerCount(&end)
+	per := map[string]int{}
+	for _, t := range end.Transitions {
+		per[t.Dependency]++
+		p.transitions = max(p.transitions, per[t.Dependency])
+	}
+}
+
+// slot is a pane's place: its column and height (the order within the
+// column is the panes' order).
+type slot struct {
+	id paneID
+	h  int
+}
+
+// arrangement is the layout of the main view for one window and run.
+type arrangement struct {
+	key    arrangeKey
+	widths [2]int
+	cols   [2][]slot
+	// foot is, per column, the note set into the bottom edge of its last
+	// pane: what is not shown.
+	foot [2]string
+}
+
+type arrangeKey struct {
+	w, h    int
+	sc      *engine.Scenario
+	variant int
+	seed    uint64
+	gen     uint64
+	has     bool // the variant has a breaker
+}
+
+// sizes is what a pane asks for: at least min, ideally want, at most max.
+type sizes struct{ min, want, max int }
+
+// ask is what pane id asks for at width w.
+func (m *Model) ask(id paneID, w int) sizes {
+	x := m.xp
+	switch id {
+	case pPool:
+		return sizes{m.pool.MinHeight(w), m.pool.Needs(w), m.pool.Needs(w)}
+	case pBreaker:
+		// Room for the whole log of the run, when there is room to spare.
+		n := m.brk.Needs(w)
+		more := 0
+		if x.prof.transitions > 3 {
+			more = min(x.prof.transitions-3, 12)
+		}
+		return sizes{min(m.brk.MinHeight(w), n), n, n + more}
+	case pOverview:
+		n := x.ovw.Needs()
+		return sizes{n, n, n}
+	case pOutcomes:
+		n := len(m.sim.snap.Endpoints)
+		// Bands of one row at the least, four to read the shares by, eight
+		// at the most; an axis, a legend of one or two lines, the frame.
+		frame := 2 + 2
+		return sizes{frame + n + 1, frame + 4*n + (n - 1) + 2, frame + 8*n + (n - 1) + 2}
+	case pHistory:
+		rows := 3
+		for i := range m.sim.snap.Dependencies {
+			if b := m.sim.snap.Dependencies[i].Breaker; b != nil {
+				rows = max(rows, chart.HistoryRows(b.Config))
+			}
+		}
+		return sizes{x.hist.HistoryHeight(w, 2), x.hist.HistoryHeight(w, min(rows, 6)), x.hist.HistoryHeight(w, rows)}
+	case pInFlight:
+		return sizes{9, 13, 18}
+	case pLatency:
+		return sizes{x.lat.LatencyHeight(w, 4), x.lat.LatencyHeight(w, 8), x.lat.LatencyHeight(w, 12)}
+	}
+	return sizes{}
+}
+
+// arrange lays the main view out for the window, unless nothing it depends
+// on changed.
+func (m *Model) arrange() *arrangement {
+	x := m.xp
+	key := arrangeKey{w: m.w, h: m.h, sc: m.sim.sc, variant: m.sim.variant, seed: m.sim.seed, gen: m.sim.gen, has: pane.BreakerCount(&m.sim.snap) > 0}
+	if x.arr.key == key && x.arr.cols[0] != nil {
+		return &x.arr
+	}
+	a := arrangement{key: key}
+	body := m.h - 3
+	a.widths[0] = min(max(m.w*45/100, 36), m.w-44)
+	a.widths[1] = m.w - a.widths[0]
+	p := &x.prof
+	has := key.has
+	// What the run is about comes first: the pool, the breaker, the
+	// outcomes, then the chart the right column leads with: the history
+	// where calls in flight never pile up and a breaker is the story.
+	historyMain := has && p.flatInFlight()
+	type want struct {
+		id   paneID
+		home int
+	}
+	order := []want{{pPool, 0}, {pBreaker, 1}, {pOutcomes, 0}}
+	var flat []string
+	switch {
+	case historyMain:
+		order = append(order, want{pHistory, 1})
+	default:
+		order = append(order, want{pInFlight, 1})
+	}
+	if p.breakers > 1 || pane.BreakerCount(&m.sim.snap) > 1 {
+		order = append(order, want{pOverview, 1})
+	}
+	if has && !historyMain {
+		order = append(order, want{pHistory, 1})
+	}
+	if p.flatInFlight() {
+		flat = append(flat, "in flight")
+	}
+	switch {
+	case p.flatLatency():
+		flat = append(flat, "latency")
+	default:
+		order = append(order, want{pLatency, 0})
+	}
+	var asks [numPanes][2]sizes
+	for _, o := range order {
+		for c := range 2 {
+			asks[o.id][c] = m.ask(o.id, a.widths[c])
+		}
+	}
+	used := [2]int{}
+	var hidden []string
+	// shortfall is how far the panes of column c, with extra added, fall
+	// short of what they would like once grown.
+	shortfall := func(c int, extra paneID) int {
+		total, short := 0, 0
+		ids := []paneID{}
+		for _, s := range a.cols[c] {
+			ids = append(ids, s.id)
+		}
+		if extra >= 0 {
+			ids = append(ids, extra)
+		}
+		for _, id := range ids {
+			total += asks[id][c].min
+		}
+		spare := body - total
+		for _, id := range ids {
+			need := asks[id][c].want - asks[id][c].min
+			give := min(need, max(spare, 0))
+			spare -= give
+			short += need - give
+		}
+		return short
+	}
+	// wanted is what column c's panes would like in all.
+	wanted := func(c int) int {
+		n := 0
+		for _, s := range a.cols[c] {
+			n += asks[s.id][c].want
+		}
+		return n
+	}
+	for i, o := range order {
+		// The column where every pane comes nearest what it would like;
+		// between two as good, the one with less in it, so that the
+		// columns stay even; between two as even, its own.
+		best, bestShort, bestWant := -1, 0, 0
+		for _, c := range []int{o.home, 1 - o.home} {
+			if i < 3 && c != o.home {
+				break // the pool, the breaker and the outcomes keep their column
+			}
+			if used[c]+asks[o.id][c].min > body {
+				continue
+			}
+			sh := shortfall(c, o.id) + shortfall(1-c, -1)
+			if best < 0 || sh < bestShort || (sh == bestShort && wanted(c) < bestWant) {
+				best, bestShort, bestWant = c, sh, wanted(c)
+			}
+		}
+		if best < 0 {
+			hidden = append(hidden, paneNames[o.id])
+			continue
+		}
+		a.cols[best] = append(a.cols[best], slot{id: o.id, h: asks[o.id][best].min})
+		used[best] += asks[o.id][best].min
+	}
+	// Grow each column's panes to what they would like, in the order of
+	// importance, then to what they can use.
+	for c := range 2 {
+		for _, level := range []func(s sizes) int{func(s sizes) int { return s.want }, func(s sizes) int { return s.max }} {
+			for i := range a.cols[c] {
+				s := &a.cols[c][i]
+				more := min(max(level(asks[s.id][c])-s.h, 0), body-used[c])
+				s.h += more
+				used[c] += more
+			}
+		}
+		slices.SortStableFunc(a.cols[c], func(p, q slot) int { return int(p.id) - int(q.id) })
+	}
+	a.foot = m.footNotes(&a, hidden, flat)
+	x.arr = a
+	return &x.arr
+}
+
+// footNotes say what is not shown and why, in the bottom edges of the
+// columns: what found no room (and that a larger window shows it), and
+// what was left out because it would say nothing, each in the longest
+// words that fit, the two in one edge when they fit together.
+func (m *Model) footNotes(a *arrangement, hidden, flat []string) [2]string {
+	var notes [][]string // each note's wordings, longest first
+	if len(hidden) > 0 {
+		var brief []string
+		for _, h := range hidden {
+			brief = append(brief, briefNames[h])
+		}
+		notes = append(notes, []string{
+			"not shown at this size: " + strings.Join(hidden, ", ") + " (a larger window shows them)",
+			"hidden: " + strings.Join(hidden, ", ") + " (a larger window shows them)",
+			"hidden: " + strings.Join(hidden, ", ") + " (enlarge to see)",
+			"enlarge the window to see " + strings.Join(hidden, ", "),
+			"enlarge to see " + strings.Join(hidden, ", "),
+			"enlarge to see " + strings.Join(brief, ", "),
+			"hidden: " + strings.Join(brief, ", "),
+		})
+	}
+	if len(flat) > 0 {
+		var long, short []string
+		for _, f := range flat {
+			long = append(long, flatWords[f][0])
+			short = append(short, flatWords[f][1])
+		}
+		notes = append(notes, []string{
+			"left out, saying nothing here: " + strings.Join(long, "; "),
+			"left out: " + strings.Join(long, "; "),
+			"left out: " + strings.Join(short, ", "),
+			"out: " + strings.Join(short, ", "),
+		})
+	}
+	var out [2]string
+	fits := func(c int, t string) bool { return len(a.cols[c]) > 0 && ansi.StringWidth(t)+6 <= a.widths[c] }
+	if len(notes) == 2 {
+		for i := range notes[0] {
+			both := notes[0][i] + " · " + notes[1][i]
+			for _, c := range []int{1, 0} {
+				if fits(c, both) {
+					out[c] = both
+					return out
+				}
+			}
+		}
+	}
+	// One note to a column: the right column's edge first.
+	free := []int{1, 0}
+	for _, n := range notes {
+		for _, t := range n {
+			placed := false
+			for k, c := range free {
+				if fits(c, t) {
+					out[c] = t
+					free = append(free[:k:k], free[k+1:]...)
+					placed = true
+					break
+				}
+			}
+			if placed {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// briefNames are the panes' names in one word, for a narrow foot.
+var briefNames = map[string]string{
+	"worker pool": "pool", "breaker": "breaker", "dependencies at a glance": "overview", "outcomes": "outcomes",
+	"breaker history": "history", "calls in flight": "in flight", "latency": "latency",
+}
+
+// flatWords are, for each chart that can be left out, why, long and short.
+var flatWords = map[string][2]string{
+	"in flight": {"calls in flight (never more than 1)", "in flight ≤ 1"},
+	"latency":   {"latency (every answer under 1 ms)", "latency < 1 ms"},
+}
+
+// layoutMain sizes the main view's panes for the window.
+func (m *Model) layoutMain() {
+	a := m.arrange()
+	for c, col := range a.cols {
+		for _, s := range col {
+			m.paneOf(s.id).SetSize(a.widths[c], s.h)
+		}
+	}
+}
+
+// sizer is a pane as the layout sees it.
+type sizer interface {
+	SetSize(w, h int)
+	View() string
+}
+
+func (m *Model) paneOf(id paneID) sizer {
+	switch id {
+	case pPool:
+		return m.pool
+	case pBreaker:
+		return m.brk
+	case pOverview:
+		return m.xp.ovw
+	case pOutcomes:
+		return m.out
+	case pHistory:
+		return m.xp.hist
+	case pInFlight:
+		return m.inf
+	}
+	return m.xp.lat
+}
+
+// mainView appends the body's lines: the two columns side by side, each
+// pane under the one before, the foot in the bottom edge of its column.
+func (m *Model) mainView(lines []string, body int) []string {
+	a := m.arrange()
+	var cols [2][]string
+	for c, col := range a.cols {
+		for i, s := range col {
+			v := strings.Split(m.paneOf(s.id).View(), "\n")
+			if len(v) > s.h {
+				v = v[:s.h]
+			}
+			if a.foot[c] != "" && i == len(col)-1 && len(v) > 0 {
+				v[len(v)-1] = m.footEdge(a.widths[c], a.foot[c])
+			}
+			cols[c] = append(cols[c], v...)
+		}
+	}
+	for i := range body {
+		var row strings.Builder
+		for c := range 2 {
+			if i < len(cols[c]) {
+				row.WriteString(cols[c][i])
+			} else {
+				row.WriteString(strings.Repeat(" ", a.widths[c]))
+			}
+		}
+		lines = append(lines, row.String())
+	}
+	return lines
+}
+
+// footEdge is a pane's bottom edge with a note set into it.
+func (m *Model) footEdge(w int, note string) string {
+	border := theme.InkOf(m.th.Border)
+	rest := w - 4 - ansi.StringWidth(note) - 1
+	if rest < 1 {
+		return border.Paint("╰" + strings.Repeat("─", max(w-2, 0)) + "╯")
+	}
+	return border.Paint("╰─ ") + m.th.Dim.Render(note) + " " + border.Paint(strings.Repeat("─", rest)+"╯")
+}
+
+// Hidden names the panes the layout left out, with the foot's words, for
+// tests and for a parent that reports them.
+func (m Model) Hidden() string {
+	f := m.arrange().foot
+	return strings.TrimSpace(f[0] + " " + f[1])
+}
