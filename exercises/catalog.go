@@ -46,6 +46,9 @@ var catalog = []Exercise{
 	{10, "10-retry-budget", "A retry budget as a token bucket", "budget", true},
 	{11, "11-shuffle-shard", "Shuffle sharding and the exact overlap odds", "shuffleshard", false},
 	{12, "12-composition", "Size a bulkhead, then compose the policies in order", "compose", true},
+	{13, "13-shrinking-deadline", "A deadline that shrinks across hops", "deadline", false},
+	{14, "14-token-bucket", "A token-bucket rate limiter with waits", "ratelimit", true},
+	{15, "15-tenant-bulkhead", "A bulkhead per tenant with a shared overflow", "tenants", true},
 }
 
 // All returns the catalog in order.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -103,9 +104,13 @@ func TestLookup(t *testing.T) {
 	if e, err := Lookup("12"); err != nil || e.Name != "12-composition" {
 		t.Errorf("Lookup(12) = %v, %v", e.Name, err)
 	}
-	for _, id := range []string{"0", "13", "breaker", "", "-1"} {
+	if e, err := Lookup("15"); err != nil || e.Name != "15-tenant-bulkhead" {
+		t.Errorf("Lookup(15) = %v, %v", e.Name, err)
+	}
+	past := strconv.Itoa(len(catalog) + 1)
+	for _, id := range []string{"0", past, "breaker", "", "-1"} {
 		_, err := Lookup(id)
-		if !errors.Is(err, ErrUnknownExercise) || !strings.Contains(err.Error(), "from 1 to 12") {
+		if !errors.Is(err, ErrUnknownExercise) || !strings.Contains(err.Error(), "from 1 to "+strconv.Itoa(len(catalog))) {
 			t.Errorf("Lookup(%q) = %v, want ErrUnknownExercise saying what is allowed", id, err)
 		}
 	}

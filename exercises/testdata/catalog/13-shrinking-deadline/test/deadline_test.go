@@ -1,0 +1,111 @@
+package deadline
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+const ms = time.Millisecond
+
+func TestHopTimeout(t *testing.T) {
+	cases := []struct {
+		name              string
+		own, left, margin time.Duration
+		want              time.Duration
+	}{
+		{"own timeout is smaller", 200 * ms, 1000 * ms, 10 * ms, 200 * ms},
+		{"deadline minus margin is smaller", 800 * ms, 300 * ms, 20 * ms, 280 * ms},
+		{"equal", 280 * ms, 300 * ms, 20 * ms, 280 * ms},
+		{"no own timeout: the deadline decides", 0, 300 * ms, 20 * ms, 280 * ms},
+		{"negative own means none too", -5 * ms, 300 * ms, 0, 300 * ms},
+		{"no deadline: the own timeout decides", 250 * ms, NoDeadline, 50 * ms, 250 * ms},
+		{"neither: no timeout", 0, NoDeadline, 50 * ms, 0},
+		{"one nanosecond left after the margin", 0, 21 * ms, 21*ms - 1, 1},
+	}
+	for _, c := range cases {
+		got, err := HopTimeout(c.own, c.left, c.margin)
+		if err != nil || got != c.want {
+			t.Errorf("%s: HopTimeout(%v, %v, %v) = %v, %v; want %v, nil", c.name, c.own, c.left, c.margin, got, err, c.want)
+		}
+	}
+}
+
+// When the margin eats all that is left, the hop must not call: a 0
+// timeout would mean "wait for ever", the opposite of what the deadline
+// says.
+func TestNoTimeLeft(t *testing.T) {
+	for _, c := range []struct{ own, left, margin time.Duration }{
+		{100 * ms, 20 * ms, 20 * ms},
+		{0, 10 * ms, 20 * ms},
+		{100 * ms, 0, 0},
+	} {
+		got, err := HopTimeout(c.own, c.left, c.margin)
+		if !errors.Is(err, ErrNoTimeLeft) {
+			t.Errorf("HopTimeout(%v, %v, %v) = %v, %v; want an error matching ErrNoTimeLeft", c.own, c.left, c.margin, got, err)
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	if _, err := HopTimeout(100*ms, 500*ms, -ms); err == nil || errors.Is(err, ErrNoTimeLeft) {
+		t.Errorf("a negative margin gave %v; want an error of its own", err)
+	}
+	if _, err := HopTimeout(100*ms, -ms, 0); err == nil || errors.Is(err, ErrNoTimeLeft) {
+		t.Errorf("a negative time left gave %v; want an error of its own", err)
+	}
+}
+
+var chain = []Hop{
+	{Name: "web", Timeout: 1000 * ms, Work: 50 * ms},
+	{Name: "orders", Timeout: 800 * ms, Work: 100 * ms},
+	{Name: "inventory", Timeout: 800 * ms, Work: 30 * ms},
+}
+
+// A request with 900 ms to live: web has 850 ms after its work and calls
+// with 840; orders gets 840, has 740 after its work, calls with 730;
+// inventory gets 730, has 700, calls with 690.
+func TestPlanShrinks(t *testing.T) {
+	got, err := Plan(chain, 900*ms, 10*ms)
+	want := []time.Duration{840 * ms, 730 * ms, 690 * ms}
+	if err != nil || !slices.Equal(got, want) {
+		t.Fatalf("Plan = %v, %v; want %v, nil", got, err, want)
+	}
+}
+
+// With no deadline, each hop's own timeout still travels: orders cannot
+// usefully wait longer than web waits for it.
+func TestPlanWithoutDeadline(t *testing.T) {
+	hops := []Hop{
+		{Name: "web", Timeout: 500 * ms, Work: 50 * ms},
+		{Name: "orders", Timeout: 800 * ms, Work: 100 * ms},
+		{Name: "inventory", Timeout: 0, Work: 30 * ms},
+	}
+	got, err := Plan(hops, NoDeadline, 10*ms)
+	want := []time.Duration{500 * ms, 390 * ms, 350 * ms}
+	if err != nil || !slices.Equal(got, want) {
+		t.Fatalf("Plan = %v, %v; want %v, nil", got, err, want)
+	}
+	got, err = Plan([]Hop{{Name: "a"}, {Name: "b"}}, NoDeadline, 10*ms)
+	if err != nil || !slices.Equal(got, []time.Duration{0, 0}) {
+		t.Fatalf("Plan with no timeouts anywhere = %v, %v; want [0 0], nil", got, err)
+	}
+}
+
+func TestPlanStopsWhereTimeRunsOut(t *testing.T) {
+	got, err := Plan(chain, 200*ms, 10*ms)
+	// web: 150 left, calls with 140; orders: 140 left, 40 after its work,
+	// calls with 30; inventory: 30 left, 0 after its work.
+	if !errors.Is(err, ErrNoTimeLeft) || !strings.Contains(err.Error(), "inventory") {
+		t.Fatalf("Plan error %v; want ErrNoTimeLeft naming inventory", err)
+	}
+	if want := []time.Duration{140 * ms, 30 * ms}; !slices.Equal(got, want) {
+		t.Fatalf("Plan returned %v before the error; want %v", got, want)
+	}
+	got, err = Plan(chain, 30*ms, 10*ms)
+	if !errors.Is(err, ErrNoTimeLeft) || !strings.Contains(err.Error(), "web") || len(got) != 0 {
+		t.Fatalf("Plan with 30 ms = %v, %v; want nothing and ErrNoTimeLeft naming web", got, err)
+	}
+}

@@ -1,0 +1,190 @@
+package ratelimit
+
+import (
+	"sync"
+	"testing"
+	"time"
+)
+
+const ms = time.Millisecond
+
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newClock() *clock { return &clock{t: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)} }
+
+func (c *clock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+func mustNew(t *testing.T, cfg Config, c *clock) *Limiter {
+	t.Helper()
+	l, err := New(cfg, c.now)
+	if err != nil || l == nil {
+		t.Fatalf("New(%+v) = %v, %v", cfg, l, err)
+	}
+	return l
+}
+
+func TestBadConfig(t *testing.T) {
+	for _, cfg := range []Config{
+		{Rate: 0, Per: time.Second, Burst: 1},
+		{Rate: 1, Per: 0, Burst: 1},
+		{Rate: 1, Per: time.Second, Burst: 0},
+	} {
+		if l, err := New(cfg, newClock().now); err == nil {
+			t.Errorf("New(%+v) = %v, nil; want an error", cfg, l)
+		}
+	}
+}
+
+func TestStartsFullThenRefuses(t *testing.T) {
+	l := mustNew(t, Config{Rate: 1, Per: time.Second, Burst: 3}, newClock())
+	if got := l.Tokens(); got != 3 {
+		t.Fatalf("Tokens() = %v for a new bucket of burst 3", got)
+	}
+	for i := range 3 {
+		if !l.Allow() {
+			t.Fatalf("call %d of a full bucket of 3 was refused", i+1)
+		}
+	}
+	if l.Allow() {
+		t.Fatal("an empty bucket allowed a call")
+	}
+}
+
+func TestRefillIsExact(t *testing.T) {
+	c := newClock()
+	l := mustNew(t, Config{Rate: 3, Per: time.Second, Burst: 1}, c)
+	l.Allow()
+	c.advance(333_333_333)
+	if l.Allow() {
+		t.Fatal("a token after 333333333 ns at 3 a second (it takes 333333333.3)")
+	}
+	c.advance(1)
+	if !l.Allow() {
+		t.Fatalf("no token after 333333334 ns at 3 a second (Tokens() = %v)", l.Tokens())
+	}
+}
+
+func TestSmallStepsAddUp(t *testing.T) {
+	c := newClock()
+	l := mustNew(t, Config{Rate: 7, Per: time.Second, Burst: 10}, c)
+	for range 10 {
+		l.Allow()
+	}
+	for range 1000 {
+		c.advance(ms)
+		l.Tokens()
+	}
+	if got := l.Tokens(); got != 7 {
+		t.Fatalf("Tokens() = %v after 1000 steps of 1 ms at 7 a second, want exactly 7", got)
+	}
+}
+
+func TestFullBucketBanksNothing(t *testing.T) {
+	c := newClock()
+	l := mustNew(t, Config{Rate: 10, Per: time.Second, Burst: 2}, c)
+	c.advance(time.Hour)
+	if got := l.Tokens(); got != 2 {
+		t.Fatalf("Tokens() = %v after an hour idle, want the burst, 2", got)
+	}
+	l.Allow()
+	l.Allow()
+	if l.Allow() {
+		t.Fatal("three calls through a bucket of burst 2")
+	}
+	// Emptied, then idle for an hour: full again, and no fuller.
+	c.advance(time.Hour)
+	if got := l.Tokens(); got != 2 {
+		t.Fatalf("Tokens() = %v an hour after emptying, want the burst, 2", got)
+	}
+}
+
+func TestClockGoingBackStandsStill(t *testing.T) {
+	c := newClock()
+	l := mustNew(t, Config{Rate: 1, Per: time.Second, Burst: 1}, c)
+	c.advance(10 * time.Second)
+	l.Allow()
+	c.advance(-5 * time.Second)
+	if l.Allow() {
+		t.Fatal("a clock going back earned a token")
+	}
+	c.advance(5*time.Second + time.Second)
+	if !l.Allow() {
+		t.Fatal("no token a second after the last reading")
+	}
+}
+
+// Waiters take tokens that have not arrived yet and queue behind each
+// other; a call that would wait too long is refused and takes nothing.
+func TestReserveQueuesAndRefusalsTakeNothing(t *testing.T) {
+	c := newClock()
+	l := mustNew(t, Config{Rate: 1, Per: 100 * ms, Burst: 1}, c)
+	for i, want := range []time.Duration{0, 100 * ms, 200 * ms} {
+		if got, ok := l.Reserve(250 * ms); !ok || got != want {
+			t.Fatalf("reservation %d: wait %v ok %v, want %v true", i+1, got, ok, want)
+		}
+	}
+	for range 3 {
+		if got, ok := l.Reserve(250 * ms); ok {
+			t.Fatalf("a reservation that would wait 300 ms was granted with wait %v (max 250 ms)", got)
+		}
+	}
+	c.advance(50 * ms)
+	if got, ok := l.Reserve(250 * ms); !ok || got != 250*ms {
+		t.Fatalf("at 50 ms: wait %v ok %v, want 250ms true: refused reservations must take nothing", got, ok)
+	}
+	if l.Allow() {
+		t.Fatal("Allow let a call through a bucket in debt")
+	}
+	if got := l.Tokens(); got != 0 {
+		t.Fatalf("Tokens() = %v in debt, want 0", got)
+	}
+}
+
+func TestReserveRoundsUp(t *testing.T) {
+	c := newClock()
+	l := mustNew(t, Config{Rate: 3, Per: time.Second, Burst: 1}, c)
+	l.Allow()
+	if got, ok := l.Reserve(time.Second); !ok || got != 333_333_334 {
+		t.Fatalf("wait %v ok %v, want 333.333334ms: a wait rounded down ends before the token is there", got, ok)
+	}
+	if got, ok := l.Reserve(time.Second); !ok || got != 666_666_667 {
+		t.Fatalf("second wait %v ok %v, want 666.666667ms", got, ok)
+	}
+}
+
+func TestConcurrentCallersGetExactlyTheBurst(t *testing.T) {
+	l := mustNew(t, Config{Rate: 1, Per: time.Hour, Burst: 100}, newClock())
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	n := 0
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 20 {
+				if l.Allow() {
+					mu.Lock()
+					n++
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if n != 100 {
+		t.Fatalf("%d calls through a bucket of 100 from 20 goroutines", n)
+	}
+}

@@ -1,0 +1,195 @@
+package tenants
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+func mustNew(t *testing.T, cfg Config) *Bulkhead {
+	t.Helper()
+	b, err := New(cfg)
+	if err != nil || b == nil {
+		t.Fatalf("New(%+v) = %v, %v", cfg, b, err)
+	}
+	return b
+}
+
+// take acquires n slots for tenant and returns their releases; it fails
+// the test if one is refused.
+func take(t *testing.T, b *Bulkhead, tenant string, n int) []func() {
+	t.Helper()
+	var out []func()
+	for i := range n {
+		rel, ok := b.TryAcquire(tenant)
+		if !ok || rel == nil {
+			t.Fatalf("slot %d of %q was refused (in use: %v)", i+1, tenant, fmtUse(b, tenant))
+		}
+		out = append(out, rel)
+	}
+	return out
+}
+
+func fmtUse(b *Bulkhead, tenant string) string {
+	own, shared := b.InUse(tenant)
+	return fmt.Sprintf("own %d, overflow %d", own, shared)
+}
+
+func TestBadConfig(t *testing.T) {
+	for _, c := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{Default: -1}, "Default"},
+		{Config{Default: 1, Shared: -1}, "Shared"},
+		{Config{Default: 1, SharedPerTenant: -1}, "SharedPerTenant"},
+		{Config{Caps: map[string]int{"a": -2}}, `"a"`},
+		{Config{Caps: map[string]int{"": 2}}, "empty name"},
+		{Config{}, "no slots"},
+		{Config{Caps: map[string]int{"a": 0}}, "no slots"},
+	} {
+		if _, err := New(c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("New(%+v) = %v; want an error mentioning %s", c.cfg, err, c.want)
+		}
+	}
+}
+
+// A noisy tenant fills its own slots and is refused; the others are not
+// touched.
+func TestEachTenantHasItsOwnSlots(t *testing.T) {
+	b := mustNew(t, Config{Caps: map[string]int{"noisy": 2, "quiet": 3}})
+	take(t, b, "noisy", 2)
+	for range 5 {
+		if _, ok := b.TryAcquire("noisy"); ok {
+			t.Fatal("noisy got a third slot of its 2")
+		}
+	}
+	take(t, b, "quiet", 3)
+	if _, ok := b.TryAcquire("quiet"); ok {
+		t.Fatal("quiet got a fourth slot of its 3")
+	}
+	if got := b.Rejected("noisy"); got != 5 {
+		t.Fatalf("Rejected(noisy) = %d, want 5", got)
+	}
+	if got := b.Rejected("quiet"); got != 1 {
+		t.Fatalf("Rejected(quiet) = %d, want 1", got)
+	}
+}
+
+func TestUnknownTenantsEachGetDefault(t *testing.T) {
+	b := mustNew(t, Config{Caps: map[string]int{"big": 5}, Default: 1})
+	take(t, b, "x", 1)
+	take(t, b, "y", 1)
+	if _, ok := b.TryAcquire("x"); ok {
+		t.Fatal("x got a second slot with Default 1")
+	}
+	b2 := mustNew(t, Config{Caps: map[string]int{"big": 5}})
+	if _, ok := b2.TryAcquire("stranger"); ok {
+		t.Fatal("an unknown tenant got a slot with Default 0 and no overflow")
+	}
+}
+
+func TestOverflowOnlyAfterOwnSlots(t *testing.T) {
+	b := mustNew(t, Config{Caps: map[string]int{"a": 2, "b": 1}, Shared: 2})
+	take(t, b, "a", 1)
+	if own, shared := b.InUse("a"); own != 1 || shared != 0 {
+		t.Fatalf("after one slot, a holds own %d overflow %d; want own slots used first", own, shared)
+	}
+	take(t, b, "a", 3)
+	if own, shared := b.InUse("a"); own != 2 || shared != 2 {
+		t.Fatalf("after four slots, a holds own %d overflow %d; want 2 and 2", own, shared)
+	}
+	if _, ok := b.TryAcquire("a"); ok {
+		t.Fatal("a got a fifth slot: 2 own + 2 overflow is all there is")
+	}
+	take(t, b, "b", 1) // its own slot is still there
+	if _, ok := b.TryAcquire("b"); ok {
+		t.Fatal("b got an overflow slot while a held the whole overflow")
+	}
+}
+
+func TestSharedPerTenantCap(t *testing.T) {
+	b := mustNew(t, Config{Default: 1, Shared: 4, SharedPerTenant: 1})
+	take(t, b, "a", 2)
+	if _, ok := b.TryAcquire("a"); ok {
+		t.Fatal("a holds 2 overflow slots with SharedPerTenant 1")
+	}
+	take(t, b, "b", 2)
+	take(t, b, "c", 2)
+	if own, shared := b.InUse("c"); own != 1 || shared != 1 {
+		t.Fatalf("c holds own %d overflow %d, want 1 and 1", own, shared)
+	}
+}
+
+// A slot goes back to the pool it came from: releasing a's overflow slot
+// frees the overflow for b, not a's own slot.
+func TestReleaseToTheRightPool(t *testing.T) {
+	b := mustNew(t, Config{Caps: map[string]int{"a": 2, "b": 0}, Shared: 1})
+	rel := take(t, b, "a", 3)
+	rel[2]() // the overflow slot
+	if own, shared := b.InUse("a"); own != 2 || shared != 0 {
+		t.Fatalf("after giving back its overflow slot a holds own %d overflow %d; want 2 and 0", own, shared)
+	}
+	take(t, b, "b", 1)
+	rel[0]() // an own slot
+	if own, shared := b.InUse("a"); own != 1 || shared != 0 {
+		t.Fatalf("after giving back an own slot a holds own %d overflow %d; want 1 and 0", own, shared)
+	}
+}
+
+func TestDoubleReleaseDoesNothing(t *testing.T) {
+	b := mustNew(t, Config{Caps: map[string]int{"a": 2}, Shared: 1})
+	rel := take(t, b, "a", 3)
+	rel[0]()
+	rel[0]()
+	rel[2]()
+	rel[2]()
+	if own, shared := b.InUse("a"); own != 1 || shared != 0 {
+		t.Fatalf("after releasing two slots twice each, a holds own %d overflow %d; want 1 and 0", own, shared)
+	}
+	take(t, b, "a", 2)
+	if _, ok := b.TryAcquire("a"); ok {
+		t.Fatal("a double release made room for a slot that is not there")
+	}
+}
+
+func TestConcurrentTenantsNeverExceedTheirSlots(t *testing.T) {
+	b := mustNew(t, Config{Caps: map[string]int{"a": 3, "b": 2}, Shared: 2, SharedPerTenant: 2})
+	var inside [2]atomic.Int32
+	var most [2]atomic.Int32
+	var wg sync.WaitGroup
+	for g := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			i := g % 2
+			name := []string{"a", "b"}[i]
+			for range 200 {
+				rel, ok := b.TryAcquire(name)
+				if !ok {
+					continue
+				}
+				n := inside[i].Add(1)
+				for {
+					m := most[i].Load()
+					if n <= m || most[i].CompareAndSwap(m, n) {
+						break
+					}
+				}
+				inside[i].Add(-1)
+				rel()
+			}
+		}()
+	}
+	wg.Wait()
+	if most[0].Load() > 5 || most[1].Load() > 4 {
+		t.Fatalf("at most %d of a (3 own + 2 overflow) and %d of b (2 + 2) inside at once", most[0].Load(), most[1].Load())
+	}
+	for _, name := range []string{"a", "b"} {
+		if own, shared := b.InUse(name); own != 0 || shared != 0 {
+			t.Fatalf("%s holds own %d overflow %d after every slot was released", name, own, shared)
+		}
+	}
+}
