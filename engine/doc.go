@@ -12,6 +12,13 @@
 // breaker, timeout and bulkhead, in the order the scenario gives. The server
 // has an accept queue, and clients give up after their patience.
 //
+// Where the time goes, and why the hot path looks as it does: a run spends
+// it on arrivals (kept out of the event queue, run.go), the event queue (a
+// timing wheel, queue.go), calls that need no layer (fastpath.go) and random
+// draws (stream.go, math/rand/v2's generator with its common draws
+// inlined). The variants of a scenario draw the same traffic, so RunAll
+// draws it once and each variant replays it (traffic.go).
+//
 // It may import the standard library and its own sub-packages (breaker,
 // retry, hist); nothing under engine/ imports tui/, lessons/ or exercises/.
 package engine

@@ -1,5 +1,7 @@
 package engine
 
+import "time"
+
 // The fast path. Most calls in most scenarios go to a dependency guarded by
 // a timeout alone, or by nothing, and answer in time. For them the layered
 // pipeline (pipeline.go) only marks and unmarks its timeout layer: no timer
@@ -10,6 +12,8 @@ package engine
 // sequence numbers): the results are bit for bit those of the pipeline.
 // A call the fast path cannot finish this way (one that will not answer
 // within the timeout, because of a fault) goes through the pipeline.
+// startOnWorker (run.go) decides, and sends the call with sendFast;
+// handle gives its answer to returnFast.
 
 // canGoFast says whether a dependency's calls may take the fast path: no
 // layer but a timeout, no total deadline, no retry budget to keep.
@@ -22,14 +26,10 @@ func canGoFast(ds *dependencyState) bool {
 	return ds.cfg.Policy.Deadline == 0 && ds.budget == nil
 }
 
-// startFast sends request id's call if it will answer within the timeout,
-// and reports whether it did; otherwise nothing has changed.
-func (r *Run) startFast(id int32, req *request, ds *dependencyState) bool {
-	after, answers, isErr := r.response(ds, req.latency, req.errDraw)
-	if !answers || (ds.cfg.Policy.Timeout > 0 && after >= ds.cfg.Policy.Timeout) {
-		return false // the timeout would be armed: the pipeline handles it
-	}
-	// As startCall does, minus the timer it would not arm.
+// sendFast sends request id's call, which startOnWorker has found will
+// answer after `after`, within the timeout: as startCall does, minus the
+// timer it would not arm.
+func (r *Run) sendFast(id int32, req *request, ds *dependencyState, after time.Duration, isErr bool) {
 	ds.calls++
 	ds.inFlight++
 	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
@@ -37,7 +37,6 @@ func (r *Run) startFast(id int32, req *request, ds *dependencyState) bool {
 	req.callTok++
 	req.fast = true
 	r.schedule(event{at: r.now + after, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
-	return true
 }
 
 // returnFast is a fast call's answer: what callReturned, exit, finishCall,
@@ -55,7 +54,26 @@ func (r *Run) returnFast(id int32, req *request, ds *dependencyState, isErr bool
 		req.clientDone = true
 		es.total[o]++
 		es.bucket.Outcomes[o]++
-		r.countWindow(es, req.arrived, o)
+		// countWindow, written out.
+		arrived, now := req.arrived, r.now
+		es.latencies = append(es.latencies, micros(now-arrived))
+		if arrived >= r.measureFrom && arrived < r.measureTo {
+			es.window[o]++
+			es.latency.Record(now - arrived)
+		}
 	}
-	r.releaseWorker(id, req, es)
+	// releaseWorker, written out for its common case: nobody queued.
+	if r.accept.n > 0 {
+		r.releaseWorker(id, req, es)
+		return
+	}
+	w := req.worker
+	r.workerOwner[w] = noWorker
+	r.busy--
+	es.busy--
+	req.gen++
+	req.ep = -1
+	r.open--
+	r.freeRequests = append(r.freeRequests, id)
+	r.freeWorkers = append(r.freeWorkers, w)
 }

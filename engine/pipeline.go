@@ -102,7 +102,7 @@ func (r *Run) startCall(id int32) {
 	latency, errDraw := req.latency, req.errDraw
 	if req.callTok > 0 {
 		// A retry meets the dependency afresh.
-		latency, errDraw = r.sampleLatency(ds, ds.rng), ds.rng.Float64()
+		latency, errDraw = ds.sample(ds.rng), ds.rng.float64()
 	}
 	ds.calls++
 	ds.inFlight++
@@ -120,7 +120,7 @@ func (r *Run) startCall(id int32) {
 // response decides how long the dependency takes to answer a call starting
 // now, whether it answers at all, and whether the answer is an error.
 func (r *Run) response(ds *dependencyState, latency time.Duration, errDraw float64) (after time.Duration, answers, isErr bool) {
-	if f := activeFault(ds.cfg.Faults, r.now); f != nil {
+	if f := ds.faultAt(r.now); f != nil {
 		switch f.Kind {
 		case Hang:
 			if f.To == 0 {
@@ -279,7 +279,7 @@ func (r *Run) retryLater(id int32, req *request, ds *dependencyState, res result
 		return false
 	}
 	if res != resBreakerOpen {
-		delay = rp.Backoff.Delay(req.attempt, ds.rng.Float64())
+		delay = rp.Backoff.Delay(req.attempt, ds.rng.float64())
 	}
 	if d := ds.cfg.Policy.Deadline; d > 0 && r.now+delay >= req.callStart+d {
 		ds.retriesDenied++

@@ -60,6 +60,12 @@ type eventQueue struct {
 	first int   // the ring index of the first slot in use, when inW > 0
 	inW   int   // events in the wheel
 	far   farHeap
+	// headAt and headSeq are the next event's time and seq (noArrival
+	// and 0 when the queue is empty; seqs start at 1), kept up to date so
+	// that the run can compare it with the next arrival without finding
+	// it.
+	headAt  time.Duration
+	headSeq uint64
 }
 
 const (
@@ -71,6 +77,9 @@ const (
 func (q *eventQueue) len() int { return q.inW + len(q.far.items) }
 
 func (q *eventQueue) push(e event) {
+	if q.headSeq == 0 || e.at < q.headAt || (e.at == q.headAt && e.seq < q.headSeq) {
+		q.headAt, q.headSeq = e.at, e.seq
+	}
 	slot := int64(e.at >> slotShift)
 	if slot-q.cur >= wheelSlots {
 		q.far.push(e)
@@ -80,32 +89,46 @@ func (q *eventQueue) push(e event) {
 	if idx != 0 {
 		q.free = q.slab[idx].next
 	} else {
-		if len(q.slab) == 0 {
-			q.slab = append(q.slab, event{})
-		}
-		q.slab = append(q.slab, event{})
-		idx = int32(len(q.slab) - 1)
+		idx = q.grow()
 	}
-	// The new event has the largest seq so far, so it goes after every
-	// event of its slot that is not later than it.
+	slab := q.slab
 	i := int(slot & wheelMask)
-	prev, at := int32(0), q.heads[i]
-	for at != 0 && q.slab[at].at <= e.at {
-		prev, at = at, q.slab[at].next
-	}
-	e.next = at
-	q.slab[idx] = e
-	if prev == 0 {
+	if at := q.heads[i]; at == 0 {
+		// An empty slot, the usual case: it comes into use, and may be
+		// the first in use.
+		e.next = 0
+		slab[idx] = e
 		q.heads[i] = idx
+		q.used[i>>6] |= 1 << (i & 63)
+		base := int(q.cur & wheelMask)
+		if q.inW == 0 || (i-base)&wheelMask < (q.first-base)&wheelMask {
+			q.first = i
+		}
 	} else {
-		q.slab[prev].next = idx
-	}
-	q.used[i>>6] |= 1 << (i & 63)
-	base := int(q.cur & wheelMask)
-	if q.inW == 0 || (i-base)&wheelMask < (q.first-base)&wheelMask {
-		q.first = i
+		// The new event has the largest seq so far, so it goes after
+		// every event of its slot that is not later than it.
+		prev := int32(0)
+		for at != 0 && slab[at].at <= e.at {
+			prev, at = at, slab[at].next
+		}
+		e.next = at
+		slab[idx] = e
+		if prev == 0 {
+			q.heads[i] = idx
+		} else {
+			slab[prev].next = idx
+		}
 	}
 	q.inW++
+}
+
+// grow adds a cell to the slab and returns its index.
+func (q *eventQueue) grow() int32 {
+	if len(q.slab) == 0 {
+		q.slab = append(q.slab, event{}) // index 0 stands for none
+	}
+	q.slab = append(q.slab, event{})
+	return int32(len(q.slab) - 1)
 }
 
 // peek returns the next event, or nil when the queue is empty.
@@ -124,32 +147,49 @@ func (q *eventQueue) peek() *event {
 }
 
 // pop removes and returns the next event; the queue must not be empty.
-func (q *eventQueue) pop() event { return q.popHead(q.peek()) }
-
-// popHead removes and returns the next event, which peek has just
-// returned as head: it need not be found again.
-func (q *eventQueue) popHead(head *event) event {
-	if len(q.far.items) > 0 && head == &q.far.items[0] {
-		e := q.far.pop()
-		q.cur = int64(e.at >> slotShift)
-		return e
-	}
-	s := q.first
-	idx := q.heads[s]
-	e := q.slab[idx]
-	q.heads[s] = e.next
-	q.slab[idx].next = q.free
-	q.free = idx
-	q.inW--
-	q.cur = int64(e.at >> slotShift)
-	if e.next == 0 {
-		q.used[s>>6] &^= 1 << (s & 63)
-		if q.inW > 0 {
-			q.first = q.scanFrom(s)
-		}
-	}
+func (q *eventQueue) pop() event {
+	var e event
+	q.popTo(&e)
 	return e
 }
+
+// popTo is pop, writing the event to *e.
+func (q *eventQueue) popTo(e *event) {
+	if len(q.far.items) > 0 && q.far.items[0].seq == q.headSeq {
+		*e = q.far.pop()
+	} else {
+		s := q.first
+		idx := q.heads[s]
+		*e = q.slab[idx]
+		q.heads[s] = e.next
+		q.slab[idx].next = q.free
+		q.free = idx
+		q.inW--
+		if e.next == 0 {
+			q.used[s>>6] &^= 1 << (s & 63)
+			if q.inW > 0 {
+				q.first = q.scanFrom(s)
+			}
+		}
+	}
+	q.cur = int64(e.at >> slotShift)
+	// The next head is the wheel's first or the far heap's, whichever
+	// comes first.
+	q.headAt, q.headSeq = noArrival, 0
+	if q.inW > 0 {
+		w := &q.slab[q.heads[q.first]]
+		q.headAt, q.headSeq = w.at, w.seq
+	}
+	if len(q.far.items) > 0 {
+		if f := &q.far.items[0]; f.at < q.headAt || (f.at == q.headAt && f.seq < q.headSeq) {
+			q.headAt, q.headSeq = f.at, f.seq
+		}
+	}
+}
+
+// popHead removes and returns the next event, which peek has just
+// returned as head.
+func (q *eventQueue) popHead(head *event) event { return q.pop() }
 
 // scanFrom finds the first slot in use at or after ring index i, going
 // round the ring; the wheel must not be empty.

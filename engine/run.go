@@ -46,11 +46,13 @@ type Run struct {
 	dependencies []dependencyState
 	// The endpoints' next arrivals are kept out of the event queue: they
 	// are the most frequent events and there are only a few endpoints.
-	// arrivals[i] is endpoint i's (at noArrival once its traffic ends);
-	// firstArr is the one that comes first (ties go to the one scheduled
-	// first), or -1 when traffic has ended, with its time and seq in arrAt
-	// and arrSeq: kept up to date on every arrival, so that finding the
-	// next event costs two comparisons.
+	// arrivals holds the endpoints whose traffic goes on, each with its
+	// next arrival, in the order they come (ties go to the one scheduled
+	// first). The first is the one due; once handled, its next arrival is
+	// later, so it moves back by a few steps of insertion. firstArr is the
+	// first's endpoint, or -1 when traffic has ended, with its time and seq
+	// in arrAt and arrSeq, so that finding the next event costs two
+	// comparisons.
 	arrivals []pending
 	firstArr int
 	arrAt    time.Duration
@@ -70,13 +72,18 @@ type Run struct {
 }
 
 type endpointState struct {
-	arrivals *rand.Rand // when requests arrive
-	traffic  *rand.Rand // what each request meets: latency, error draw
-	rate     float64
-	interval time.Duration
-	patience time.Duration
-	dep      int // index into dependencies, or -1
-	busy     int
+	arrivals *stream // when requests arrive
+	traffic  *stream // what each request meets: latency, error draw
+	// shared, when not nil, holds the endpoint's traffic, drawn already
+	// (traffic.go): the streams above are not used; sharedNext is the
+	// index of its next arrival.
+	shared     *endpointTraffic
+	sharedNext int
+	rate       float64
+	interval   time.Duration
+	patience   time.Duration
+	dep        int // index into dependencies, or -1
+	busy       int
 
 	arrived uint64 // whole run
 	// windowArrived counts the arrivals in the measurement window, decided
@@ -100,8 +107,8 @@ type dependencyState struct {
 	// where each layer sits in layers, or -1
 	retryAt, breakerAt, timeoutAt, bulkheadAt int
 
-	rng         *rand.Rand // retries' latencies and backoff jitter
-	fast        bool       // its calls may take the fast path (fastpath.go)
+	rng         *stream // retries' latencies and backoff jitter
+	fast        bool    // its calls may take the fast path (fastpath.go)
 	inFlight    int
 	inFlightMax int
 	abandoned   int  // calls in flight whose caller no longer waits
@@ -112,7 +119,16 @@ type dependencyState struct {
 	budget      retry.Budget
 	logNormMu   float64
 	logNormSig  float64
-	series      []DependencySample
+	// The latency, deadline and timeout, copied out of cfg for the hot path.
+	latKind  LatencyKind
+	latMean  float64 // float64(Latency.Mean)
+	latValue time.Duration
+	deadline time.Duration
+	timeout  time.Duration
+	// fault is the fault in force until faultUntil (faultAt).
+	fault      *Fault
+	faultUntil time.Duration
+	series     []DependencySample
 
 	calls          uint64 // attempts that reached the dependency
 	succeeded      uint64 // calls whose result came back ok
@@ -125,39 +141,42 @@ type dependencyState struct {
 	lastRetryAfter time.Duration
 }
 
-// request is one arrived request, kept in a slab and reused.
+// request is one arrived request, kept in a slab and reused. Its fields
+// are ordered by size, so that it packs without holes (112 bytes): every
+// arrival writes it whole.
 type request struct {
-	arrived time.Duration
-	latency time.Duration // what the dependency would take, healthy, on the first attempt
-	errDraw float64       // compared with an error fault's probability on the first attempt
-	gen     uint32
-	ep      int16 // -1 when the slot is free
-	dep     int16 // the endpoint's dependency, or -1: kept here for the hot path
-	fast    bool  // its call took the fast path (fastpath.go)
-	worker  int32
+	arrived   time.Duration
+	latency   time.Duration // what the dependency would take, healthy, on the first attempt
+	errDraw   float64       // compared with an error fault's probability on the first attempt
+	attempt   int           // attempts made so far
+	timeoutAt time.Duration // when the active timeout layer gives up
+	callStart time.Duration // when the server started the call's pipeline
+	permit    breaker.Permit
 
-	clientDone bool  // the client has its answer, or gave up
-	started    bool  // the server has started work on it
-	attempt    int   // attempts made so far
-	retried    bool  // holds an Envoy retry slot
-	retryCost  int16 // what the token bucket charged for the latest retry
+	gen    uint32
+	worker int32
+	// The tokens that make pending events stale once their layer or
+	// attempt is left.
+	callTok    uint32
+	timeoutTok uint32
+	retryTok   uint32
+	bhTok      uint32
 
-	// Which layers are active, and the tokens that make their pending
-	// events stale once they are left.
+	ep        int16 // -1 when the slot is free
+	dep       int16 // the endpoint's dependency, or -1: kept here for the hot path
+	retryCost int16 // what the token bucket charged for the latest retry
+
 	active       uint8 // bit i: layer i is entered and not yet left
-	callTok      uint32
-	timeoutTok   uint32
-	timeoutAt    time.Duration // when the active timeout layer gives up
-	timeoutArmed bool          // its timer is in the event queue
-	retryTok     uint32
-	bhTok        uint32
+	fast         bool  // its call took the fast path (fastpath.go)
+	clientDone   bool  // the client has its answer, or gave up
+	started      bool  // the server has started work on it
+	retried      bool  // holds an Envoy retry slot
+	timeoutArmed bool  // the timeout layer's timer is in the event queue
 	inBH         bool
 	waitingBH    bool
 	permitted    bool
-	permit       breaker.Permit
 	inCall       bool
 	deadlineOn   bool
-	callStart    time.Duration // when the server started the call's pipeline
 }
 
 // Transition is a breaker's state change, with the dependency it guards.
@@ -169,6 +188,11 @@ type Transition struct {
 // New prepares variant v (counting from 0) of the scenario for seed. The
 // scenario must not be changed while the run uses it.
 func New(sc *Scenario, v int, seed uint64) (*Run, error) {
+	return newRun(sc, v, seed, nil)
+}
+
+// newRun is New, replaying tr's traffic where it holds an endpoint's.
+func newRun(sc *Scenario, v int, seed uint64, tr *Traffic) (*Run, error) {
 	if err := sc.Validate(); err != nil {
 		return nil, err
 	}
@@ -185,6 +209,7 @@ func New(sc *Scenario, v int, seed uint64) (*Run, error) {
 		every:    sampleInterval(sc.Duration),
 	}
 	r.sampleAt = r.every
+	r.queue.headAt = noArrival // empty
 	r.lastBucket, r.measureFrom, r.measureTo = sc.Duration, sc.MeasureFrom, sc.MeasureTo
 	r.setCloseAt()
 	samples := int(sc.Duration / r.every)
@@ -197,7 +222,7 @@ func New(sc *Scenario, v int, seed uint64) (*Run, error) {
 		ds := &r.dependencies[i]
 		ds.cfg = d
 		ds.series = make([]DependencySample, 0, samples)
-		ds.rng = rand.New(rand.NewPCG(seed, streamKey(d.Name, 3)))
+		ds.rng = newStream(seed, streamKey(d.Name, 3))
 		ds.layers = configuredLayers(&d.Policy)
 		ds.retryAt, ds.breakerAt, ds.timeoutAt, ds.bulkheadAt = -1, -1, -1, -1
 		for at, l := range ds.layers {
@@ -212,11 +237,8 @@ func New(sc *Scenario, v int, seed uint64) (*Run, error) {
 				ds.bulkheadAt = at
 			}
 		}
-		if d.Latency.Kind == LogNormal {
-			mu := math.Log(float64(d.Latency.P50))
-			ds.logNormMu = mu
-			ds.logNormSig = (math.Log(float64(d.Latency.P99)) - mu) / z99
-		}
+		ds.setLatency(d.Latency)
+		ds.deadline, ds.timeout = d.Policy.Deadline, d.Policy.Timeout
 		if d.Policy.Breaker != nil {
 			name := d.Name
 			jitter := rand.New(rand.NewPCG(seed, streamKey(d.Name, 4)))
@@ -243,12 +265,12 @@ func New(sc *Scenario, v int, seed uint64) (*Run, error) {
 	}
 
 	r.endpoints = make([]endpointState, len(sys.Endpoints))
-	r.arrivals = make([]pending, len(sys.Endpoints))
+	r.arrivals = make([]pending, 0, len(sys.Endpoints))
 	for i := range sys.Endpoints {
 		e := &sys.Endpoints[i]
 		es := &r.endpoints[i]
-		es.arrivals = rand.New(rand.NewPCG(seed, streamKey(e.Name, 1)))
-		es.traffic = rand.New(rand.NewPCG(seed, streamKey(e.Name, 2)))
+		es.arrivals = newStream(seed, streamKey(e.Name, 1))
+		es.traffic = newStream(seed, streamKey(e.Name, 2))
 		es.rate, es.interval, es.patience = e.Rate, e.Interval, e.Patience
 		es.dep = -1
 		if e.Calls != "" {
@@ -256,8 +278,14 @@ func New(sc *Scenario, v int, seed uint64) (*Run, error) {
 		}
 		es.series = make([]EndpointSample, 0, samples)
 		es.latencies = make([]uint32, 0, expectedAnswers(e, sc.Duration))
-		r.arrivals[i].at = noArrival
-		if first, ok := r.firstArrival(es); ok {
+		if tr != nil && tr.seed == seed && tr.duration == sc.Duration {
+			es.shared = tr.find(endpointKey(sys, i))
+		}
+		if es.shared != nil {
+			if len(es.shared.at) > 0 {
+				r.scheduleArrival(i, es.shared.at[0])
+			}
+		} else if first, ok := r.firstArrival(es); ok {
 			r.scheduleArrival(i, first)
 		}
 	}
@@ -330,9 +358,15 @@ func (r *Run) Advance(dt time.Duration) {
 func (r *Run) AdvanceTo(t time.Duration) {
 	t = min(t, r.end)
 	for {
-		// The next event is the queue's head or the first arrival, whichever
-		// comes first; ties go to the one scheduled first, exactly as if all
-		// were in one queue.
+		// Most events fall strictly before the next bucket's end and the
+		// drain limit: runBefore handles those without looking at either.
+		stop := min(r.closeAt, t+1)
+		if !r.drained {
+			stop = min(stop, r.end)
+		}
+		r.runBefore(stop)
+		// The next event is at stop or later: close the buckets before it,
+		// drain, or stop at t.
 		head := r.queue.peek()
 		ep := r.firstArr
 		var at time.Duration
@@ -356,22 +390,44 @@ func (r *Run) AdvanceTo(t time.Duration) {
 			break
 		}
 		r.now = at
-		if ep == drainNext {
+		switch {
+		case ep == drainNext:
 			r.drained = true
 			r.drain()
-			continue
-		}
-		if ep >= 0 {
-			r.arrivals[ep].at = noArrival
+		case ep >= 0:
 			r.arrive(ep)
-			r.setFirstArrival()
-			continue
+		default:
+			e := r.queue.popHead(head)
+			r.handle(&e)
 		}
-		e := r.queue.popHead(head)
-		r.handle(&e)
 	}
 	if t > r.now {
 		r.now = t
+	}
+}
+
+// runBefore handles, in order, every event strictly before stop. The next
+// event is the queue's head or the first arrival, whichever comes first;
+// ties go to the one scheduled first, exactly as if all were in one queue.
+func (r *Run) runBefore(stop time.Duration) {
+	q := &r.queue
+	for {
+		// An empty queue's headAt is noArrival, later than any arrival.
+		if ep := r.firstArr; ep >= 0 && (r.arrAt < q.headAt || (r.arrAt == q.headAt && r.arrSeq < q.headSeq)) {
+			if r.arrAt >= stop {
+				return
+			}
+			r.now = r.arrAt
+			r.arrive(ep)
+			continue
+		}
+		if q.headAt >= stop {
+			return
+		}
+		r.now = q.headAt
+		var e event
+		q.popTo(&e)
+		r.handle(&e)
 	}
 }
 
@@ -388,33 +444,47 @@ const drainNext = -2
 type pending struct {
 	at  time.Duration
 	seq uint64
+	ep  int
 }
 
 // noArrival marks an endpoint whose traffic has ended; it is later than
 // any time a run reaches.
 const noArrival = time.Duration(math.MaxInt64)
 
-// setFirstArrival finds the endpoint whose arrival comes first. There are
-// only a few endpoints, so a plain scan of their compact arrivals is cheaper
-// than keeping them in a heap.
+// setFirstArrival copies the first arrival's endpoint, time and seq out.
 func (r *Run) setFirstArrival() {
-	arr := r.arrivals
-	first, best := 0, arr[0]
-	for i := 1; i < len(arr); i++ {
-		if a := arr[i]; a.at < best.at || (a.at == best.at && a.seq < best.seq) {
-			first, best = i, a
-		}
+	if len(r.arrivals) == 0 {
+		r.firstArr, r.arrAt, r.arrSeq = -1, noArrival, 0
+		return
 	}
-	if best.at == noArrival {
-		first = -1
-	}
-	r.firstArr, r.arrAt, r.arrSeq = first, best.at, best.seq
+	a := &r.arrivals[0]
+	r.firstArr, r.arrAt, r.arrSeq = a.ep, a.at, a.seq
 }
 
-// scheduleArrival sets endpoint ep's next arrival.
+// scheduleArrival adds endpoint ep's first arrival (New).
 func (r *Run) scheduleArrival(ep int, at time.Duration) {
 	r.seq++
-	r.arrivals[ep] = pending{at: at, seq: r.seq}
+	r.arrivals = append(r.arrivals, pending{at: at, seq: r.seq, ep: ep})
+	// Its seq is the largest, so it goes after every arrival not later.
+	q := r.arrivals
+	for i := len(q) - 1; i > 0 && q[i-1].at > at; i-- {
+		q[i-1], q[i] = q[i], q[i-1]
+	}
+}
+
+// rescheduleFirst replaces the first arrival, just handled, with its
+// endpoint's next, at at: a later one, with the largest seq so far, so it
+// goes after every arrival not later than it.
+func (r *Run) rescheduleFirst(at time.Duration) {
+	r.seq++
+	q := r.arrivals
+	e := pending{at: at, seq: r.seq, ep: q[0].ep}
+	i := 0
+	for ; i+1 < len(q) && q[i+1].at <= at; i++ {
+		q[i] = q[i+1]
+	}
+	q[i] = e
+	r.firstArr, r.arrAt, r.arrSeq = q[0].ep, q[0].at, q[0].seq
 }
 
 func (r *Run) schedule(e event) {
@@ -431,24 +501,23 @@ func (r *Run) handle(e *event) {
 		ds.inFlight--
 		if req.gen != e.gen || !req.inCall || req.callTok != e.tok {
 			ds.abandoned--
+			return // nobody waits for this answer any more
 		}
+		if req.fast {
+			r.returnFast(e.req, req, ds, e.err)
+			return
+		}
+		res := resOK
+		if e.err {
+			res = resError
+		}
+		r.callReturned(e.req, res)
+		return
 	}
 	if req.gen != e.gen {
 		return // the request finished and its slot moved on
 	}
 	switch e.kind {
-	case evCallDone:
-		if req.fast && req.inCall && req.callTok == e.tok {
-			r.returnFast(e.req, req, &r.dependencies[e.dep], e.err)
-			return
-		}
-		if req.inCall && req.callTok == e.tok {
-			res := resOK
-			if e.err {
-				res = resError
-			}
-			r.callReturned(e.req, res)
-		}
 	case evTimeout:
 		if req.timeoutTok == e.tok && req.active&(1<<r.dep(req).timeoutAt) != 0 {
 			r.layerResult(e.req, r.dep(req).timeoutAt, resTimeout)
@@ -500,11 +569,12 @@ func (r *Run) firstArrival(es *endpointState) (time.Duration, bool) {
 	if es.interval > 0 {
 		return 0, true
 	}
-	return r.nextArrival(es, 0)
+	return nextArrival(es, 0, r.scenario.Duration)
 }
 
-// nextArrival draws the next arrival after `after`; false once traffic ends.
-func (r *Run) nextArrival(es *endpointState, after time.Duration) (time.Duration, bool) {
+// nextArrival draws the next arrival after `after`; false once traffic
+// ends, at the scenario's duration.
+func nextArrival(es *endpointState, after, duration time.Duration) (time.Duration, bool) {
 	var at time.Duration
 	switch {
 	case es.interval > 0:
@@ -512,29 +582,61 @@ func (r *Run) nextArrival(es *endpointState, after time.Duration) (time.Duration
 	case es.rate > 0:
 		// Compare in floating point first: at a tiny rate the gap can exceed
 		// what a Duration holds, and a converted overflow would go backwards.
-		gap := es.arrivals.ExpFloat64() / es.rate * float64(time.Second)
-		if float64(after)+gap >= float64(r.scenario.Duration) {
+		gap := es.arrivals.exp() / es.rate * float64(time.Second)
+		if float64(after)+gap >= float64(duration) {
 			return 0, false
 		}
 		at = after + time.Duration(gap)
 	default:
 		return 0, false
 	}
-	return at, at < r.scenario.Duration
+	return at, at < duration
 }
 
+// arrive handles endpoint epIdx's arrival, due now, and draws its next.
 func (r *Run) arrive(epIdx int) {
 	es := &r.endpoints[epIdx]
-	if next, ok := r.nextArrival(es, r.now); ok {
-		r.scheduleArrival(epIdx, next)
+	now := r.now
+	// The next arrival: nextArrival, with its common case (Poisson
+	// traffic) written out here.
+	var next, latency time.Duration
+	var errDraw float64
+	var ok bool
+	if sh := es.shared; sh != nil {
+		// Replayed traffic (traffic.go): what the streams below would draw.
+		k := es.sharedNext
+		if k+1 < len(sh.at) {
+			next, ok = sh.at[k+1], true
+		}
+		if sh.latency != nil {
+			latency = sh.latency[k]
+		}
+		errDraw = sh.errDraw[k]
+		es.sharedNext = k + 1
+	} else if es.interval == 0 && es.rate > 0 {
+		gap := es.arrivals.exp() / es.rate * float64(time.Second)
+		if float64(now)+gap < float64(r.lastBucket) {
+			next = now + time.Duration(gap)
+			ok = next < r.lastBucket
+		}
+	} else {
+		next, ok = nextArrival(es, now, r.lastBucket)
 	}
-	// Draw what this request will meet before any decision, so the traffic is
-	// the same whatever the variant does with it.
-	var latency time.Duration
-	if es.dep >= 0 {
-		latency = r.sampleLatency(&r.dependencies[es.dep], es.traffic)
+	if ok {
+		r.rescheduleFirst(next)
+	} else {
+		// Its traffic has ended: it leaves the arrivals.
+		r.arrivals = r.arrivals[1:]
+		r.setFirstArrival()
 	}
-	errDraw := es.traffic.Float64()
+	if es.shared == nil {
+		// Draw what this request will meet before any decision, so the
+		// traffic is the same whatever the variant does with it.
+		if es.dep >= 0 {
+			latency = r.dependencies[es.dep].sample(es.traffic)
+		}
+		errDraw = es.traffic.float64()
+	}
 
 	es.arrived++
 	es.bucket.Arrivals++
@@ -548,23 +650,7 @@ func (r *Run) arrive(epIdx int) {
 		r.countWindow(es, r.now, Rejected)
 		return
 	}
-	id := r.newRequest(epIdx, latency, errDraw)
-	if es.patience > 0 {
-		r.schedule(event{at: r.now + es.patience, kind: evPatience, req: id, gen: r.requests[id].gen})
-	}
-	if haveWorker {
-		r.startOnWorker(id)
-		return
-	}
-	r.accept.push(id, uint64(r.requests[id].gen))
-}
-
-func (r *Run) acceptQueueHasRoom() bool {
-	q := r.sys.Queue
-	return q == QueueUnbounded || (q > 0 && r.accept.len() < q)
-}
-
-func (r *Run) newRequest(epIdx int, latency time.Duration, errDraw float64) int32 {
+	// A request slot, written whole.
 	var id int32
 	if n := len(r.freeRequests); n > 0 {
 		id = r.freeRequests[n-1]
@@ -574,12 +660,22 @@ func (r *Run) newRequest(epIdx int, latency time.Duration, errDraw float64) int3
 		id = int32(len(r.requests) - 1)
 	}
 	req := &r.requests[id]
-	gen := req.gen
-	*req = request{} // cleared whole, then set: cheaper than a literal with holes
-	req.arrived, req.latency, req.errDraw, req.gen = r.now, latency, errDraw, gen
-	req.ep, req.dep, req.worker = int16(epIdx), int16(r.endpoints[epIdx].dep), noWorker
+	*req = request{arrived: now, latency: latency, errDraw: errDraw, gen: req.gen,
+		ep: int16(epIdx), dep: int16(es.dep), worker: noWorker}
 	r.open++
-	return id
+	if es.patience > 0 {
+		r.schedule(event{at: now + es.patience, kind: evPatience, req: id, gen: req.gen})
+	}
+	if haveWorker {
+		r.startOnWorker(id)
+		return
+	}
+	r.accept.push(id, uint64(req.gen))
+}
+
+func (r *Run) acceptQueueHasRoom() bool {
+	q := r.sys.Queue
+	return q == QueueUnbounded || (q > 0 && r.accept.len() < q)
 }
 
 // startOnWorker gives the request a free worker and starts its handler.
@@ -600,12 +696,21 @@ func (r *Run) startOnWorker(id int32) {
 	}
 	ds := &r.dependencies[es.dep]
 	req.callStart = r.now
-	if d := ds.cfg.Policy.Deadline; d > 0 {
+	if d := ds.deadline; d > 0 {
 		req.deadlineOn = true
 		r.schedule(event{at: r.now + d, kind: evDeadline, req: id, gen: req.gen})
 	}
-	if ds.fast && r.startFast(id, req, ds) {
-		return
+	if ds.fast {
+		// The fast path (fastpath.go): the call is sent here if it will
+		// answer within the timeout; otherwise the pipeline takes it.
+		after, answers, isErr := req.latency, true, false
+		if r.now >= ds.faultUntil || ds.fault != nil {
+			after, answers, isErr = r.response(ds, req.latency, req.errDraw)
+		}
+		if answers && (ds.timeout <= 0 || after < ds.timeout) {
+			r.sendFast(id, req, ds, after, isErr)
+			return
+		}
 	}
 	if ds.budget != nil {
 		ds.budget.Begin()
@@ -691,15 +796,47 @@ func (r *Run) dep(req *request) *dependencyState {
 	return &r.dependencies[req.dep]
 }
 
-func (r *Run) sampleLatency(ds *dependencyState, rng *rand.Rand) time.Duration {
-	l := &ds.cfg.Latency
-	switch l.Kind {
-	case Exponential:
-		return time.Duration(rng.ExpFloat64() * float64(l.Mean))
-	case LogNormal:
-		return time.Duration(math.Exp(ds.logNormMu + ds.logNormSig*rng.NormFloat64()))
+// setLatency prepares sample for the latency l.
+func (ds *dependencyState) setLatency(l Latency) {
+	ds.latKind, ds.latMean, ds.latValue = l.Kind, float64(l.Mean), l.Value
+	if l.Kind == LogNormal {
+		mu := math.Log(float64(l.P50))
+		ds.logNormMu = mu
+		ds.logNormSig = (math.Log(float64(l.P99)) - mu) / z99
 	}
-	return l.Value
+}
+
+// sample draws a latency of the healthy dependency from rng.
+func (ds *dependencyState) sample(rng *stream) time.Duration {
+	switch ds.latKind {
+	case Exponential:
+		return time.Duration(rng.exp() * ds.latMean)
+	case LogNormal:
+		return time.Duration(math.Exp(ds.logNormMu + ds.logNormSig*rng.norm()))
+	}
+	return ds.latValue
+}
+
+// faultAt is activeFault(ds.cfg.Faults, now) for a run's now, which never
+// goes back: the fault found is kept until the next time a fault starts or
+// ends, since the answer cannot change before then.
+func (ds *dependencyState) faultAt(now time.Duration) *Fault {
+	if now < ds.faultUntil {
+		return ds.fault
+	}
+	faults := ds.cfg.Faults
+	ds.fault = activeFault(faults, now)
+	ds.faultUntil = noArrival
+	for i := range faults {
+		f := &faults[i]
+		if f.From > now {
+			ds.faultUntil = min(ds.faultUntil, f.From)
+		}
+		if f.To > now {
+			ds.faultUntil = min(ds.faultUntil, f.To)
+		}
+	}
+	return ds.fault
 }
 
 // setCloseAt sets when the next bucket closes: at its end, unless that is

@@ -454,7 +454,35 @@ func deepCopy(s Snapshot) Snapshot {
 	return c
 }
 
+// BenchmarkCascade runs the cascade's three variants as RunAll does: their
+// traffic drawn once (NewTraffic), each variant replaying it.
 func BenchmarkCascade(b *testing.B) {
+	sc := cascadeLike()
+	b.ReportAllocs()
+	var requests uint64
+	for b.Loop() {
+		tr, err := NewTraffic(sc, 5)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for v := range sc.Variants {
+			r, err := NewShared(sc, v, tr)
+			if err != nil {
+				b.Fatal(err)
+			}
+			r.Run()
+			for i := range r.endpoints {
+				requests += r.endpoints[i].arrived
+			}
+		}
+	}
+	b.ReportMetric(float64(requests)/b.Elapsed().Seconds(), "requests/s")
+}
+
+// BenchmarkCascadeUnshared runs the three variants each on its own, every
+// run drawing its traffic (New): what BenchmarkCascade measured before
+// traffic was shared.
+func BenchmarkCascadeUnshared(b *testing.B) {
 	sc := cascadeLike()
 	b.ReportAllocs()
 	var requests uint64

@@ -263,8 +263,13 @@ func (s *Snapshot) Dependency(name string) (*DependencySnapshot, bool) {
 // RunAll runs every variant of the scenario with the seed, to the end.
 func RunAll(sc *Scenario, seed uint64) ([]Snapshot, error) {
 	out := make([]Snapshot, len(sc.Variants))
+	// The variants share their traffic: it is drawn once.
+	tr, err := NewTraffic(sc, seed)
+	if err != nil {
+		return nil, err
+	}
 	for v := range sc.Variants {
-		r, err := New(sc, v, seed)
+		r, err := NewShared(sc, v, tr)
 		if err != nil {
 			return nil, err
 		}

@@ -23,6 +23,10 @@ type Plan struct {
 	Set     Setter
 
 	cells []*engine.Scenario // one per cell, shared read-only by the runs
+	// traffic holds each seed's traffic, drawn once from the first cell:
+	// a cell whose endpoints send the same replays it (engine.NewShared),
+	// the others draw their own. Nil when it would hold too much.
+	traffic []*engine.Traffic
 }
 
 // MaxRuns bounds a sweep's runs (cells × seeds).
@@ -80,8 +84,25 @@ func (p *Plan) Prepare() error {
 			p.cells[j*nx+i] = sc
 		}
 	}
+	p.traffic = nil
+	held := 0
+	for _, seed := range p.Seeds {
+		tr, err := engine.NewTraffic(p.cells[0], seed)
+		if err != nil {
+			return err
+		}
+		if held += tr.Requests(); held > maxSharedRequests {
+			p.traffic = nil // too many to keep: every run draws its own
+			break
+		}
+		p.traffic = append(p.traffic, tr)
+	}
 	return nil
 }
+
+// maxSharedRequests bounds the requests a plan's traffic holds (24 bytes
+// each; a built-in scenario sends some 20,000 a run).
+const maxSharedRequests = 1 << 21
 
 // describe names cell (i, j)'s settings.
 func (p *Plan) describe(i, j int) string {
@@ -128,7 +149,14 @@ type Sample struct {
 // Run runs one job to the end and measures it. It only reads the plan, so
 // jobs may run concurrently.
 func (p *Plan) Run(job Job) (Sample, error) {
-	r, err := engine.New(p.CellScenario(job.I, job.J), p.Variant, p.Seeds[job.Seed])
+	sc := p.CellScenario(job.I, job.J)
+	var r *engine.Run
+	var err error
+	if p.traffic != nil {
+		r, err = engine.NewShared(sc, p.Variant, p.traffic[job.Seed])
+	} else {
+		r, err = engine.New(sc, p.Variant, p.Seeds[job.Seed])
+	}
 	if err != nil {
 		return Sample{}, err
 	}

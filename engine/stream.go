@@ -1,0 +1,142 @@
+package engine
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"sync"
+)
+
+// stream is one seeded random stream: the same generator as math/rand/v2's
+// PCG (a 128-bit linear congruential state with the DXSM output function,
+// /usr/local/go/src/math/rand/v2/pcg.go), so that a run draws exactly the
+// numbers it drew through rand.New(rand.NewPCG(seed1, seed2)). The engine
+// draws three numbers per request; through rand.Rand each is an interface
+// call and a call that cannot be inlined, which cost about as much as the
+// arithmetic itself. Here the common draws are inlined, and the rare ones
+// (the ziggurat's slow path, normal draws) go through a rand.Rand that
+// reads this same stream, so both see one sequence.
+type stream struct {
+	hi, lo uint64
+	std    *rand.Rand // this stream through math/rand/v2, for the rare draws
+	// held is a number already drawn that the next read through std
+	// returns first (exp hands its draw over to std this way).
+	held     uint64
+	haveHeld bool
+}
+
+// The published PCG constants: the 128-bit multiplier and increment, and
+// the 64-bit multiplier of the DXSM output step.
+const (
+	pcgMulHi   = 0x2360ed051fc65da4
+	pcgMulLo   = 0x4385df649fccf645
+	pcgIncHi   = 0x5851f42d4c957f2d
+	pcgIncLo   = 0x14057b7ef767814f
+	pcgCheapMu = 0xda942042e4dd58b5
+)
+
+func newStream(seed1, seed2 uint64) *stream {
+	expOnce.Do(func() { expK, expW = expTables() })
+	s := &stream{hi: seed1, lo: seed2}
+	s.std = rand.New(s)
+	return s
+}
+
+// next advances the state and returns the next 64 random bits.
+func (s *stream) next() uint64 {
+	hi, lo := bits.Mul64(s.lo, pcgMulLo)
+	hi += s.hi*pcgMulLo + s.lo*pcgMulHi
+	lo, c := bits.Add64(lo, pcgIncLo, 0)
+	hi, _ = bits.Add64(hi, pcgIncHi, c)
+	s.lo, s.hi = lo, hi
+	hi ^= hi >> 32
+	hi *= pcgCheapMu
+	hi ^= hi >> 48
+	return hi * (lo | 1)
+}
+
+// Uint64 makes the stream a rand.Source, for std.
+func (s *stream) Uint64() uint64 {
+	if s.haveHeld {
+		s.haveHeld = false
+		return s.held
+	}
+	return s.next()
+}
+
+// float64 is rand.Rand.Float64: 53 random bits as a fraction of one.
+func (s *stream) float64() float64 {
+	return float64(s.next()<<11>>11) / (1 << 53)
+}
+
+// exp is rand.Rand.ExpFloat64. That is a ziggurat (Marsaglia and Tsang):
+// a draw's low 32 bits j and next 8 bits i give j*w[i] at once when j is
+// below k[i], about 98% of the time; otherwise it draws more. The common
+// case is done here with k and w read from math/rand/v2 itself (expTables);
+// the rest is handed to std, with the draw already made held for it, so the
+// sequence and the values are the library's.
+func (s *stream) exp() float64 {
+	u := s.next()
+	j, i := uint32(u), uint8(u>>32)
+	if j < expK[i] {
+		return float64(j) * expW[i]
+	}
+	s.held, s.haveHeld = u, true
+	return s.std.ExpFloat64()
+}
+
+// norm is rand.Rand.NormFloat64 on this stream.
+func (s *stream) norm() float64 { return s.std.NormFloat64() }
+
+// expK and expW are math/rand/v2's ExpFloat64 tables for its fast case:
+// a draw with index i and low bits j < expK[i] gives float64(j)*expW[i].
+// They are read (about a millisecond) when the first stream is made, not
+// when the program starts: most commands never run the engine.
+var (
+	expOnce    sync.Once
+	expK, expW = [256]uint32{}, [256]float64{}
+)
+
+// probe is a rand.Source that returns first, then zeros, counting reads.
+type probe struct {
+	first uint64
+	reads int
+}
+
+func (p *probe) Uint64() uint64 {
+	p.reads++
+	if p.reads == 1 {
+		return p.first
+	}
+	return 0
+}
+
+// expTables reads the fast case's tables out of math/rand/v2 by asking it:
+// the fast case is the one that reads a single number, and j < k[i] holds
+// for every j below the threshold and none above, so a binary search over
+// j finds k[i]; j = 1 below it returns w[i] itself. (After the first
+// number the probe returns zeros, which end any slow case at once.)
+func expTables() (k [256]uint32, w [256]float64) {
+	p := &probe{}
+	r := rand.New(p)
+	fast := func(i uint8, j uint32) (float64, bool) {
+		p.first, p.reads = uint64(i)<<32|uint64(j), 0
+		x := r.ExpFloat64()
+		return x, p.reads == 1
+	}
+	for i := range 256 {
+		lo, hi := uint64(0), uint64(1)<<32 // the first slow j is in [lo, hi]
+		for lo < hi {
+			mid := (lo + hi) / 2
+			if _, ok := fast(uint8(i), uint32(mid)); ok {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		k[i] = uint32(min(lo, 1<<32-1))
+		if lo > 1 {
+			w[i], _ = fast(uint8(i), 1)
+		}
+	}
+	return k, w
+}

@@ -1,0 +1,170 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+)
+
+// Traffic is what a scenario's endpoints send with one seed: every
+// request's arrival time, and what it will meet (its first attempt's
+// latency and error draw), drawn once so that the runs of the scenario's
+// variants, and of any scenario whose endpoints send the same (a sweep's
+// cells, say), replay it instead of each drawing it again. It is what those
+// runs would draw, value for value: an endpoint's random streams depend
+// only on its name, its rate or interval, the latency of the dependency it
+// calls, the scenario's duration and the seed, and the runs check all of
+// these before they replay. A Traffic is immutable, so runs on many
+// goroutines may share one.
+type Traffic struct {
+	seed      uint64
+	duration  time.Duration
+	endpoints []endpointTraffic
+}
+
+// endpointTraffic is one endpoint's requests, in arrival order.
+type endpointTraffic struct {
+	key     trafficKey
+	at      []time.Duration
+	latency []time.Duration
+	errDraw []float64
+}
+
+// trafficKey is everything an endpoint's draws depend on besides the seed
+// and the duration.
+type trafficKey struct {
+	name     string
+	rate     float64
+	interval time.Duration
+	calls    bool
+	latency  Latency // of the dependency it calls, when calls
+}
+
+// maxSharedArrivals bounds the requests a Traffic holds (24 bytes each):
+// an endpoint expected to send more draws its traffic as it goes instead.
+const maxSharedArrivals = 1 << 20
+
+// NewTraffic draws the traffic of every endpoint of every variant of the
+// scenario for seed.
+func NewTraffic(sc *Scenario, seed uint64) (*Traffic, error) {
+	if err := sc.Validate(); err != nil {
+		return nil, err
+	}
+	tr := &Traffic{seed: seed, duration: sc.Duration}
+	budget := maxSharedArrivals
+	for v := range sc.Variants {
+		sys := &sc.Variants[v].System
+		for i := range sys.Endpoints {
+			key := endpointKey(sys, i)
+			if tr.find(key) != nil {
+				continue
+			}
+			n := expectedAnswers(&sys.Endpoints[i], sc.Duration)
+			if n > budget {
+				continue
+			}
+			budget -= n
+			tr.endpoints = append(tr.endpoints, drawEndpoint(key, seed, sc.Duration, n))
+		}
+	}
+	return tr, nil
+}
+
+// Seed is the seed the traffic was drawn with.
+func (tr *Traffic) Seed() uint64 { return tr.seed }
+
+// Requests is how many requests the traffic holds, 24 bytes each: what a
+// caller keeping many Traffics weighs.
+func (tr *Traffic) Requests() int {
+	n := 0
+	for i := range tr.endpoints {
+		n += len(tr.endpoints[i].at)
+	}
+	return n
+}
+
+func (tr *Traffic) find(key trafficKey) *endpointTraffic {
+	for i := range tr.endpoints {
+		if tr.endpoints[i].key == key {
+			return &tr.endpoints[i]
+		}
+	}
+	return nil
+}
+
+// endpointKey is endpoint i's trafficKey in sys.
+func endpointKey(sys *System, i int) trafficKey {
+	e := &sys.Endpoints[i]
+	key := trafficKey{name: e.Name, rate: e.Rate, interval: e.Interval}
+	if e.Calls != "" {
+		for j := range sys.Dependencies {
+			if sys.Dependencies[j].Name == e.Calls {
+				key.calls, key.latency = true, sys.Dependencies[j].Latency
+			}
+		}
+	}
+	return key
+}
+
+// drawEndpoint draws one endpoint's requests exactly as a run draws them
+// (Run.arrive): the arrivals from one stream, and each request's latency
+// and error draw from the other.
+func drawEndpoint(key trafficKey, seed uint64, duration time.Duration, room int) endpointTraffic {
+	et := endpointTraffic{key: key, at: make([]time.Duration, 0, room)}
+	es := &endpointState{rate: key.rate, interval: key.interval}
+	es.arrivals = newStream(seed, streamKey(key.name, 1))
+	traffic := newStream(seed, streamKey(key.name, 2))
+	var lat dependencyState
+	lat.setLatency(key.latency)
+	at, ok := time.Duration(0), es.interval > 0
+	if !ok {
+		at, ok = nextArrival(es, 0, duration)
+	}
+	if ok && es.interval == 0 && es.rate > 0 {
+		// nextArrival's Poisson case, written out: this loop draws every
+		// arrival of the run.
+		rate, end := es.rate, float64(duration)
+		for ok {
+			et.at = append(et.at, at)
+			gap := es.arrivals.exp() / rate * float64(time.Second)
+			ok = float64(at)+gap < end
+			if ok {
+				at += time.Duration(gap)
+				ok = at < duration
+			}
+		}
+	}
+	for ok {
+		et.at = append(et.at, at)
+		at, ok = nextArrival(es, at, duration)
+	}
+	et.errDraw = make([]float64, len(et.at))
+	switch {
+	case !key.calls:
+		for k := range et.errDraw {
+			et.errDraw[k] = traffic.float64()
+		}
+	case lat.latKind == Exponential:
+		et.latency = make([]time.Duration, len(et.at))
+		mean := lat.latMean
+		for k := range et.errDraw {
+			et.latency[k] = time.Duration(traffic.exp() * mean)
+			et.errDraw[k] = traffic.float64()
+		}
+	default:
+		et.latency = make([]time.Duration, len(et.at))
+		for k := range et.errDraw {
+			et.latency[k] = lat.sample(traffic)
+			et.errDraw[k] = traffic.float64()
+		}
+	}
+	return et
+}
+
+// NewShared is New for the seed tr was drawn with, replaying tr's traffic
+// for each endpoint whose traffic it holds; the run is the one New gives.
+func NewShared(sc *Scenario, v int, tr *Traffic) (*Run, error) {
+	if tr == nil {
+		return nil, fmt.Errorf("no traffic to share")
+	}
+	return newRun(sc, v, tr.seed, tr)
+}

@@ -1,0 +1,92 @@
+package engine
+
+import (
+	"reflect"
+	"testing"
+	"time"
+)
+
+// A run that replays shared traffic is the run New gives, and the
+// cascade's variants do replay it (without that, the equality would hold
+// trivially).
+func TestSharedTrafficIsReplayedAndChangesNothing(t *testing.T) {
+	sc := cascadeLike()
+	tr, err := NewTraffic(sc, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v := range sc.Variants {
+		shared, err := NewShared(sc, v, tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, es := range shared.endpoints {
+			if es.shared == nil {
+				t.Errorf("variant %d, endpoint %d draws its own traffic", v, i)
+			}
+		}
+		own, _ := New(sc, v, 11)
+		shared.Run()
+		own.Run()
+		if a, b := shared.Snapshot(), own.Snapshot(); !reflect.DeepEqual(a, b) {
+			t.Errorf("variant %d: the replayed run differs from New's", v)
+		}
+	}
+}
+
+// Traffic drawn for other settings is not replayed: an endpoint whose
+// rate, dependency latency or duration differ draws its own, and the run
+// is still New's.
+func TestSharedTrafficIsNotReplayedForOtherSettings(t *testing.T) {
+	tr, err := NewTraffic(cascadeLike(), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		edit func(*Scenario)
+		own  int // the endpoint that must draw its own
+	}{
+		{"rate", func(sc *Scenario) { sc.Variants[1].System.Endpoints[0].Rate = 310 }, 0},
+		{"latency", func(sc *Scenario) { sc.Variants[1].System.Dependencies[1].Latency.Mean = 31 * time.Millisecond }, 1},
+		{"duration", func(sc *Scenario) { sc.Duration, sc.MeasureTo = 29*time.Second, 29*time.Second }, 2},
+	} {
+		sc := cascadeLike()
+		c.edit(sc)
+		shared, err := NewShared(sc, 1, tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if shared.endpoints[c.own].shared != nil {
+			t.Errorf("%s: endpoint %d replays traffic drawn for other settings", c.name, c.own)
+		}
+		own, _ := New(sc, 1, 3)
+		shared.Run()
+		own.Run()
+		if a, b := shared.Snapshot(), own.Snapshot(); !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: the run with shared traffic differs from New's", c.name)
+		}
+	}
+}
+
+// Replaying allocates nothing either.
+func TestSharedTrafficAdvanceDoesNotAllocate(t *testing.T) {
+	sc := cascadeLike()
+	tr, _ := NewTraffic(sc, 5)
+	for v := range sc.Variants {
+		r, err := NewShared(sc, v, tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.AdvanceTo(21 * time.Second)
+		if allocs := testing.AllocsPerRun(5, func() { r.Advance(time.Second) }); allocs != 0 {
+			t.Errorf("variant %d: %.0f allocations per simulated second", v, allocs)
+		}
+	}
+}
+
+func TestNewSharedNeedsTraffic(t *testing.T) {
+	if _, err := NewShared(cascadeLike(), 0, nil); err == nil {
+		t.Fatal("NewShared without traffic gave no error")
+	}
+}
