@@ -2,7 +2,7 @@
 GO ?= go
 PKGS := ./...
 
-.PHONY: run test vet lint unit bench build
+.PHONY: run test tidy vet lint unit bench build test-long
 
 run:
 	$(GO) run ./cmd/breakerlab
@@ -10,7 +10,14 @@ run:
 build:
 	$(GO) build -o bin/breakerlab ./cmd/breakerlab
 
-test: vet lint unit
+test: tidy vet lint unit
+
+# go.mod and go.sum must be what `go mod tidy` would write: -diff changes
+# nothing, prints what tidy would change and exits non-zero when it would.
+# It reads the module cache (or the module proxy, which CI can reach), so a
+# warm cache keeps it working offline.
+tidy:
+	@$(GO) mod tidy -diff || { echo 'go.mod or go.sum is not tidy: run `go mod tidy` and commit the result' >&2; exit 1; }
 
 vet:
 	$(GO) vet $(PKGS)
@@ -26,6 +33,23 @@ RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && command -v "$$($(GO) env 
 unit:
 	@[ -n "$(RACE)" ] || echo "note: no C compiler for cgo, so the tests run without -race"
 	$(GO) test $(RACE) -count=1 $(PKGS)
+
+# Long runs of the property and fuzz tests, for a night or before a release:
+# every package whose tests use rapid runs RAPID_CHECKS cases per property
+# (100 in `make test`), and every fuzz target runs for FUZZTIME. `go test
+# -fuzz` takes one target in one package at a time, hence the loop.
+RAPID_CHECKS ?= 20000
+FUZZTIME ?= 2m
+RAPID_PKGS = $(shell grep -rl --include='*_test.go' 'pgregory.net/rapid' . | xargs -r -n1 dirname | sort -u)
+FUZZ_TARGETS = $(shell grep -r --include='*_test.go' -o '^func Fuzz[A-Za-z0-9_]*' . | sed 's/_test.go:func /_test.go /' | while read f t; do echo "$$(dirname $$f):$$t"; done)
+
+test-long:
+	$(GO) test -count=1 -run='^Test' $(RAPID_PKGS) -args -rapid.checks=$(RAPID_CHECKS)
+	@set -e; for ft in $(FUZZ_TARGETS); do \
+		pkg=$${ft%%:*}; target=$${ft##*:}; \
+		echo "fuzz $$pkg $$target for $(FUZZTIME)"; \
+		$(GO) test -run='^$$' -fuzz="^$$target\$$" -fuzztime=$(FUZZTIME) $$pkg; \
+	done
 
 # Benchmarks: compare two runs with benchstat (go run golang.org/x/perf/cmd/benchstat old.txt new.txt).
 bench:

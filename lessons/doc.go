@@ -1,7 +1,8 @@
 // Package lessons owns breakerlab's step-through lessons: the lesson format
 // (Markdown files with TOML front matter, described in FORMAT.md), the nine
 // built-in lessons embedded from content/, the loader for a teacher's own
-// file, the placeholders and claims that tie every quoted number to a run of
+// file (and the scenario files it names, read by Parse from the lesson
+// file's folder), the placeholders and claims that tie every quoted number to a run of
 // the engine, and the learner's progress file.
 //
 // Nothing here draws on a terminal: the player screen lives in tui/lessonui

@@ -201,10 +201,16 @@ func ParseExpr(text string) (Expr, error) {
 	e.Metric, e.Args = fields[0], fields[1:]
 	m, ok := metrics[e.Metric]
 	if !ok {
+		if s := didYouMean(e.Metric, MetricNames()); s != "" {
+			return e, fmt.Errorf("unknown metric %q: did you mean %q? (known: %s)", e.Metric, s, strings.Join(MetricNames(), ", "))
+		}
 		return e, fmt.Errorf("unknown metric %q (known: %s)", e.Metric, strings.Join(MetricNames(), ", "))
 	}
 	if hasFormat {
 		if _, err := (Value{Kind: m.kind}).Format(e.Format); err != nil || e.Format == "" {
+			if s := didYouMean(e.Format, formats); s != "" && e.Format != "" {
+				return e, fmt.Errorf("unknown format %q after |: did you mean %q? (allowed: %s)", e.Format, s, strings.Join(formats, ", "))
+			}
 			return e, fmt.Errorf("unknown format %q after | (allowed: %s)", e.Format, strings.Join(formats, ", "))
 		}
 	}
@@ -247,6 +253,9 @@ func checkArg(k argKind, a string) error {
 		}
 		n, known := variantCount(name)
 		if !known {
+			if s := didYouMean(name, scenarioNames()); s != "" {
+				return fmt.Errorf("no scenario is called %q: did you mean %q? (built in: %s)", name, s, strings.Join(scenarioNames(), ", "))
+			}
 			return fmt.Errorf("no scenario is called %q (built in: %s)", name, strings.Join(scenarioNames(), ", "))
 		}
 		if k == argShuffle && name != Shuffle {

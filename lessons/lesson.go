@@ -48,6 +48,8 @@ type Step struct {
 
 	// Sim is the simulation the step shows, or nil for a text-only step.
 	Sim *SimSpec
+	// Sweep is the step's [sweep], or nil (sweep.go).
+	Sweep *SweepSpec
 	// From is where the simulation starts when the step opens: the player
 	// jumps there at once and plays on from it.
 	From time.Duration
@@ -81,6 +83,17 @@ type SimSpec struct {
 	Variant  int
 	Seed     uint64
 	Set      []Override
+	// File is the teacher's scenario file the step names (scenario =
+	// "incident.toml"), read when the lesson is parsed; nil for a built-in.
+	File *ScenarioFile
+}
+
+// ScenarioFile is a scenario file a lesson names, by a path relative to
+// the lesson file: Path is where it was read from, Data its bytes, parsed
+// afresh for every run so that overrides never touch a shared copy.
+type ScenarioFile struct {
+	Path string
+	Data []byte
 }
 
 // Shuffle is the scenario name that runs engine/shuffle's poisoned-customer
@@ -93,7 +106,11 @@ func (s *SimSpec) IsShuffle() bool { return s != nil && s.Scenario == Shuffle }
 // key identifies a run for the cache: the same key, the same result.
 func (s *SimSpec) key() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s/%d@%d", s.Scenario, s.Variant, s.Seed)
+	name := s.Scenario
+	if s.File != nil {
+		name = "file:" + s.File.Path // two lessons' "incident.toml" may differ
+	}
+	fmt.Fprintf(&b, "%s/%d@%d", name, s.Variant, s.Seed)
 	for _, o := range s.Set {
 		fmt.Fprintf(&b, ";%s=%v", o.Key, o.Value)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
 )
@@ -17,6 +18,9 @@ import (
 // applies the overrides to the chosen variant. The copy is the caller's:
 // built-ins hand out a new one on every call.
 func buildScenario(spec *SimSpec) (*engine.Scenario, error) {
+	if spec.File != nil {
+		return buildFileScenario(spec)
+	}
 	b, ok := scenarios.Lookup(spec.Scenario)
 	if !ok {
 		return nil, fmt.Errorf("no built-in scenario is called %q (built in: %s)", spec.Scenario, strings.Join(scenarioNames(), ", "))
@@ -529,3 +533,33 @@ func dedupe(s []string) []string {
 	}
 	return out
 }
+
+// buildFileScenario parses a lesson's scenario file afresh and applies the
+// overrides, as buildScenario does for a built-in.
+func buildFileScenario(spec *SimSpec) (*engine.Scenario, error) {
+	sc, err := scenariofile.Parse(spec.File.Path, spec.File.Data)
+	if err != nil {
+		return nil, err
+	}
+	if spec.Variant < 0 || spec.Variant >= len(sc.Variants) {
+		return nil, fmt.Errorf("scenario %s has variants 0 to %d, not %d", spec.Scenario, len(sc.Variants)-1, spec.Variant)
+	}
+	for pass := 0; pass < 2; pass++ {
+		for _, o := range spec.Set {
+			if isPreset := strings.HasSuffix(o.Key, ".breaker.preset"); isPreset != (pass == 0) {
+				continue
+			}
+			if err := applyOverride(sc, spec.Variant, o.Key, o.Value); err != nil {
+				return nil, fmt.Errorf("set %s: %w", o.Key, err)
+			}
+		}
+	}
+	if err := sc.Validate(); err != nil {
+		return nil, fmt.Errorf("with these overrides the scenario is not valid: %w", err)
+	}
+	return sc, nil
+}
+
+// isScenarioFile tells a scenario file's path from a built-in's name: a
+// file ends in .toml.
+func isScenarioFile(name string) bool { return strings.HasSuffix(strings.ToLower(name), ".toml") }

@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/pelletier/go-toml/v2"
 )
@@ -26,7 +29,7 @@ const (
 // Panes a step may show. The first group draws the engine's runs, the
 // second the shuffle-sharding timeline.
 var (
-	EnginePanes  = []string{"pool", "endpoints", "deps", "breaker", "chart", "transitions"}
+	EnginePanes  = []string{"pool", "endpoints", "deps", "breaker", "chart", "transitions", "sweep"}
 	ShufflePanes = []string{"fleet", "customers", "odds"}
 )
 
@@ -52,6 +55,7 @@ type stepTOML struct {
 	Set      map[string]any `toml:"set"`
 	Predict  *questionTOML  `toml:"predict"`
 	Question *questionTOML  `toml:"question"`
+	Sweep    *sweepTOML     `toml:"sweep"` // sweep.go
 }
 
 type questionTOML struct {
@@ -187,7 +191,17 @@ func (p *parser) decode(block []string, start int, what string, v any) error {
 		e := strict.Errors[0]
 		row, _ := e.Position()
 		key := strings.Join(e.Key(), ".")
-		return p.errorf(start+row, key, "unknown key %q in the %s's front matter (allowed: %s)", key, what, allowedKeys(what, e.Key()))
+		msg := fmt.Sprintf("unknown key %q in the %s's front matter (allowed: %s)", key, what, allowedKeys(what, e.Key()))
+		if k := e.Key(); what == "step" && len(k) == 2 && isStepKey(k[1]) {
+			msg += swallowedHint(k[0], k[1])
+		} else if len(k) > 1 {
+			if s := didYouMean(k[len(k)-1], strings.Split(allowedKeys(what, k), ", ")); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			}
+		} else if s := didYouMean(key, strings.Split(allowedKeys(what, k), ", ")); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		return p.errorf(start+row, key, "%s", msg)
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
@@ -247,7 +261,7 @@ func allowedKeys(what string, key []string) string {
 		}
 		return "prompt, explain, answer, tolerance, unit, [[question.choice]]"
 	}
-	return "title, scenario, variant, seed, from, pause, speed, panes, choose, expect, [set], [predict], [question]"
+	return "title, scenario, variant, seed, from, pause, speed, panes, choose, expect, [set], [predict], [question], [sweep]"
 }
 
 func (p *parser) header(l *Lesson, block []string, start int) error {
@@ -366,15 +380,31 @@ func (p *parser) step(l *Lesson, st *Step, block []string, start int) error {
 		}
 		st.Question = q
 	}
+	if err := p.sweep(st, s.Sweep, f); err != nil {
+		return err
+	}
 	return p.placeholders(st)
 }
 
 func (p *parser) sim(st *Step, s *stepTOML, f *fieldLines) error {
-	n, ok := variantCount(s.Scenario)
-	if !ok {
-		return p.errorf(f.line("scenario"), "scenario", "no scenario is called %q (built in: %s)", s.Scenario, strings.Join(scenarioNames(), ", "))
-	}
 	spec := &SimSpec{Scenario: s.Scenario, Seed: st.Seed}
+	var n int
+	if isScenarioFile(s.Scenario) {
+		file, count, err := p.scenarioFile(s.Scenario)
+		if err != nil {
+			return p.wrap(f.line("scenario"), "scenario", err)
+		}
+		spec.File, n = file, count
+	} else {
+		var ok bool
+		if n, ok = variantCount(s.Scenario); !ok {
+			msg := fmt.Sprintf("no scenario is called %q", s.Scenario)
+			if d := didYouMean(s.Scenario, scenarioNames()); d != "" {
+				msg += fmt.Sprintf(": did you mean %q?", d)
+			}
+			return p.errorf(f.line("scenario"), "scenario", "%s (built in: %s; or a scenario file ending in .toml, by its path from the lesson file's folder)", msg, strings.Join(scenarioNames(), ", "))
+		}
+	}
 	if s.Variant != nil {
 		if *s.Variant < 0 || int(*s.Variant) >= n {
 			return p.errorf(f.line("variant"), "variant", "scenario %s has variants 0 to %d, got %d", s.Scenario, n-1, *s.Variant)
@@ -382,9 +412,13 @@ func (p *parser) sim(st *Step, s *stepTOML, f *fieldLines) error {
 		spec.Variant = int(*s.Variant)
 	}
 	for _, kv := range flatten("", s.Set) {
+		if isStepKey(kv.key) {
+			return p.errorf(f.line("set."+kv.key), "set."+kv.key, "no scenario knob is called %q%s", kv.key, swallowedHint("set", kv.key))
+		}
 		spec.Set = append(spec.Set, Override{Key: kv.key, Value: kv.value, Line: f.line("set." + kv.key)})
 	}
 	var end time.Duration
+	var deps []engine.Dependency
 	if spec.IsShuffle() {
 		_, until, err := buildShuffle(spec)
 		if err != nil {
@@ -397,6 +431,7 @@ func (p *parser) sim(st *Step, s *stepTOML, f *fieldLines) error {
 			return p.overrideError(spec, f, err)
 		}
 		end = sc.Duration
+		deps = sc.Variants[spec.Variant].System.Dependencies
 	}
 	st.Sim = spec
 
@@ -413,6 +448,11 @@ func (p *parser) sim(st *Step, s *stepTOML, f *fieldLines) error {
 	}
 	if pause.Kind == PauseAt && (pause.At <= st.From || pause.At > end) {
 		return p.errorf(f.line("pause"), "pause", "the pause at %v must come after the start (%v) and by the end of the traffic (%v)", pause.At, st.From, end)
+	}
+	if pause.Kind == PauseEvent && pause.Dependency != "" {
+		if err := pauseDependency(pause.Dependency, deps, s.Scenario, spec.Variant); err != nil {
+			return p.wrap(f.line("pause"), "pause", err)
+		}
 	}
 	st.Pause = pause
 	if s.Speed != nil {
@@ -715,4 +755,108 @@ func containsString(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// pauseDependency checks that a pause on "DEPENDENCY opens" names a
+// dependency of the variant that has a breaker, so that a misspelled name
+// is told apart from an event that never happens.
+func pauseDependency(name string, deps []engine.Dependency, scenario string, variant int) error {
+	var guarded, all []string
+	for _, d := range deps {
+		all = append(all, d.Name)
+		if d.Policy.Breaker != nil {
+			guarded = append(guarded, d.Name)
+		}
+		if d.Name == name {
+			if d.Policy.Breaker == nil {
+				return fmt.Errorf("dependency %q has no breaker in scenario %s (variant %d), so it never opens or closes (with a breaker: %s)", name, scenario, variant, orNone(guarded))
+			}
+			return nil
+		}
+	}
+	msg := fmt.Sprintf("scenario %s (variant %d) has no dependency %q", scenario, variant, name)
+	if s := didYouMean(name, all); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	return fmt.Errorf("%s (its dependencies: %s; with a breaker: %s; or write \"breaker opens\" for any)", msg, strings.Join(all, ", "), orNone(guarded))
+}
+
+func orNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+// didYouMean picks the known name closest to a misspelled one: at most two
+// edits away, or one for a short name; "" when none is that close.
+func didYouMean(got string, known []string) string {
+	best, bestD := "", 3
+	if len([]rune(got)) <= 4 {
+		bestD = 2
+	}
+	for _, k := range known {
+		if d := editDistance(strings.ToLower(got), strings.ToLower(k)); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// editDistance is the number of edits (a rune inserted, deleted, changed,
+// or two neighbours swapped) from one string to the other.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}
+
+// stepKeys are the keys of a step's own front matter.
+var stepKeys = []string{"title", "scenario", "variant", "seed", "from", "pause", "speed", "panes", "choose", "expect"}
+
+func isStepKey(k string) bool { return containsString(stepKeys, k) }
+
+// swallowedHint explains a step's key read as part of a table: in TOML
+// every key after a [table] header belongs to that table until the next
+// header, so a step key written below [set] (or [predict]) lands inside it.
+func swallowedHint(table, key string) string {
+	return fmt.Sprintf("; %s is a key of the step, but it comes after the [%s] header, so TOML reads it as %s.%s: move it above [%s] (a table's keys go last in the step's front matter)", key, table, table, key, table)
+}
+
+// scenarioFile reads a scenario file a step names, by a path relative to
+// the lesson file's folder (or absolute), and checks that it parses.
+// Built-in lessons, embedded in the program, name no files.
+func (p *parser) scenarioFile(name string) (*ScenarioFile, int, error) {
+	path := name
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(filepath.Dir(p.file), filepath.FromSlash(name))
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, 0, fmt.Errorf("cannot read the scenario file %s (a path from the lesson file's folder, %s): %w", path, filepath.Dir(p.file), errors.Unwrap(err))
+	}
+	sc, err := scenariofile.Parse(path, data)
+	if err != nil {
+		return nil, 0, fmt.Errorf("the scenario file is not valid: %w", err)
+	}
+	return &ScenarioFile{Path: path, Data: data}, len(sc.Variants), nil
 }

@@ -131,9 +131,16 @@ func (p *Prepared) Verify() error {
 			if !c.Holds {
 				got, _ := c.Got.Format("")
 				want, _ := c.Want.Format("")
+				gotN, wantN := trimFloat(c.Got.F, 4, true), trimFloat(c.Want.F, 4, true)
+				hint := ""
+				if got == want || gotN == wantN {
+					// They differ past the digits printed: print them all.
+					gotN, wantN = exactText(c.Got), exactText(c.Want)
+					hint = "; they differ past the digits the lesson prints, so write the exact value or compare with <= or >="
+				}
 				return &Error{File: p.Lesson.File, Line: c.Line, Field: "expect",
-					Err: fmt.Errorf("step %d (%s) claims %q, but the run gives %s (%s) against %s (%s)", i+1, p.Steps[i].Title, c.Text,
-						trimFloat(c.Got.F, 4, true), got, trimFloat(c.Want.F, 4, true), want)}
+					Err: fmt.Errorf("step %d (%s) claims %q, but the run gives %s (%s) against %s (%s)%s", i+1, p.Steps[i].Title, c.Text,
+						gotN, got, wantN, want, hint)}
 			}
 		}
 	}
@@ -156,6 +163,9 @@ func prepareStep(l *Lesson, st *Step, out *PreparedStep, lab *Lab) error {
 			return err
 		}
 	}
+	if err := prepareSweep(st, fail); err != nil {
+		return err
+	}
 	for _, c := range st.Expect {
 		v, err := ctx.Eval(c.Expr)
 		if err != nil {
@@ -170,7 +180,7 @@ func prepareStep(l *Lesson, st *Step, out *PreparedStep, lab *Lab) error {
 		if (v.Kind == KindDuration) != (want.Kind == KindDuration) {
 			return fail(c.Line, "expect", fmt.Errorf("claim %q compares %s with %s", c.Text, v.Kind, want.Kind))
 		}
-		out.Claims = append(out.Claims, ClaimResult{Claim: c, Got: v, Want: want, Holds: compare(v.F, c.Op, want.F)})
+		out.Claims = append(out.Claims, ClaimResult{Claim: c, Got: v, Want: want, Holds: compareValues(v, c.Op, want)})
 	}
 	if out.Predict, err = prepareQuestion(ctx, st, "predict", st.Predict, fail); err != nil {
 		return err
@@ -214,6 +224,13 @@ func prepareQuestion(ctx *evalCtx, st *Step, prefix string, q *Question, fail fu
 		v, err := answerValue(ctx, q.Answer)
 		if err != nil {
 			return nil, fail(st.lines.line(prefix+".answer"), prefix+".answer", err)
+		}
+		if q.Unit != "" && (v.Kind == KindDuration || v.Kind == KindFraction) {
+			// A duration prints as "24 s" and a share as "41 %": a unit of
+			// the author's would follow the value's own ("24 s s").
+			own := map[Kind]string{KindDuration: "a duration, printed with its own unit (24 s, 500 ms)", KindFraction: "a share, printed as a percentage (41 %)"}[v.Kind]
+			return nil, fail(st.lines.line(prefix+".unit"), prefix+".unit",
+				fmt.Errorf("the answer %q is %s, so unit = %q would print twice: remove unit (a unit is for a plain number, such as unit = \"threads\")", q.Answer, own, q.Unit))
 		}
 		pq.Answer, pq.AnswerKind = v.F, v.Kind
 		pq.AnswerText, _ = v.Format("")
@@ -324,6 +341,35 @@ func answerValue(ctx *evalCtx, answer string) (Value, error) {
 		return Value{}, err
 	}
 	return ctx.Eval(e)
+}
+
+// compareValues compares two values of a claim. == and != compare at the
+// precision the lesson prints: a time the engine computed as 1.574970556 s
+// is shown as "1.575 s", so "== 1.575s" holds, as its reader expects. The
+// orderings compare the exact values (Verify then prints every digit).
+func compareValues(a Value, op string, b Value) bool {
+	if op == "==" || op == "!=" {
+		if b.Kind != a.Kind {
+			// A literal 0.5 against a share: print it as the metric prints.
+			b = Value{Kind: a.Kind, F: b.F}
+		}
+		fa, errA := a.Format("")
+		fb, errB := b.Format("")
+		if errA == nil && errB == nil {
+			return (fa == fb) == (op == "==")
+		}
+	}
+	return compare(a.F, op, b.F)
+}
+
+// exactText prints a value with every digit it has: a duration to the
+// nanosecond ("15.072000456s"), a number in the shortest form that reads
+// back to the same float64.
+func exactText(v Value) string {
+	if v.Kind == KindDuration {
+		return time.Duration(math.Round(v.F * 1e9)).String()
+	}
+	return strconv.FormatFloat(v.F, 'g', -1, 64)
 }
 
 func compare(a float64, op string, b float64) bool {

@@ -12,6 +12,7 @@ import (
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/tui/exercisesui"
 	"github.com/breakerlab/breakerlab/tui/home"
+	"github.com/breakerlab/breakerlab/tui/present"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/shardview"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -25,12 +26,16 @@ type Terminal struct {
 	In      io.Reader
 	Out     io.Writer
 	NoColor bool
+	// Present starts in presentation mode (tui/present), for a
+	// projector; ctrl+p toggles it on any screen either way.
+	Present bool
 }
 
 func (t Terminal) options() []tea.ProgramOption {
 	// The renderer flushes at most 30 times a second, the animation's own rate,
 	// which also halves its idle wake-ups.
-	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithFPS(30)}
+	// Cell motion reports clicks and the wheel (tabs, time axes, scrolling).
+	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithFPS(30), tea.WithMouseCellMotion()}
 	if t.In != nil {
 		opts = append(opts, tea.WithInput(t.In))
 	}
@@ -60,11 +65,12 @@ type SandboxOptions struct {
 // RunSandbox runs the sandbox until the learner quits; the terminal is
 // restored whatever happens.
 func RunSandbox(t Terminal, o SandboxOptions) error {
-	m, err := sandbox.New(sandbox.Options{Theme: t.theme(), Scenario: o.Scenario, Variant: o.Variant, Seed: o.Seed, Speed: o.Speed, Play: o.Play})
+	th := t.theme()
+	m, err := sandbox.New(sandbox.Options{Theme: th, Scenario: o.Scenario, Variant: o.Variant, Seed: o.Seed, Speed: o.Speed, Play: o.Play})
 	if err != nil {
 		return err
 	}
-	if _, err := tea.NewProgram(m, t.options()...).Run(); err != nil {
+	if _, err := tea.NewProgram(present.Wrap(m, th, t.Present), t.options()...).Run(); err != nil {
 		return fmt.Errorf("running the sandbox: %w", err)
 	}
 	return nil
@@ -80,11 +86,12 @@ type ShardOptions struct {
 // RunShardView runs the shard view of the shuffle scenario until the
 // learner quits; the terminal is restored whatever happens.
 func RunShardView(t Terminal, o ShardOptions) error {
-	m, err := shardview.New(shardview.Options{Theme: t.theme(), Seed: o.Seed, Speed: o.Speed, Play: o.Play})
+	th := t.theme()
+	m, err := shardview.New(shardview.Options{Theme: th, Seed: o.Seed, Speed: o.Speed, Play: o.Play})
 	if err != nil {
 		return err
 	}
-	if _, err := tea.NewProgram(m, t.options()...).Run(); err != nil {
+	if _, err := tea.NewProgram(present.Wrap(m, th, t.Present), t.options()...).Run(); err != nil {
 		return fmt.Errorf("running the shard view: %w", err)
 	}
 	return nil
@@ -96,7 +103,10 @@ func RunShardView(t Terminal, o ShardOptions) error {
 // processes before it returns.
 func RunHome(t Terminal, o home.Options) error {
 	o.Theme = t.theme()
-	final, err := tea.NewProgram(home.New(o), t.options()...).Run()
+	final, err := tea.NewProgram(present.Wrap(home.New(o), o.Theme, t.Present), t.options()...).Run()
+	if w, ok := final.(present.Model); ok {
+		final = w.Inner()
+	}
 	if m, ok := final.(home.Model); ok {
 		if r, ok := m.Runner(); ok {
 			r.Wait(3 * time.Second)

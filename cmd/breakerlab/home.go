@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -29,8 +30,14 @@ const headless = "`breakerlab run SCENARIO` runs a scenario and prints its numbe
 	"and `breakerlab exercises list` and `breakerlab exercises check` grade a workbook"
 
 func runHome(args []string, stdout, stderr io.Writer) error {
-	if len(args) > 0 {
-		return usagef("the home screen takes no arguments, got %q; see `breakerlab help`", args)
+	fs := flag.NewFlagSet("breakerlab", flag.ContinueOnError)
+	presentFlag := fs.Bool("present", false, "start in presentation mode, for a projector: big numbers, a caption, no key help (ctrl+p toggles it on any screen)")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("the home screen takes no arguments, got %q; see `breakerlab help`", pos)
 	}
 	if err := needTerminal(stdout, "the home screen", headless); err != nil {
 		return err
@@ -58,5 +65,7 @@ func runHome(args []string, stdout, stderr io.Writer) error {
 	ch := challengeui.Terminal(nil, os.Getenv)
 	o.Challenges = &ch
 	o.LiveLab = homeLiveLab
-	return tui.RunHome(terminal(), o)
+	t := terminal()
+	t.Present = *presentFlag
+	return tui.RunHome(t, o)
 }

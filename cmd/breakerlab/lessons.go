@@ -69,6 +69,7 @@ const noPlayer = "`breakerlab lessons` lists the lessons and `breakerlab lesson 
 func runLesson(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("lesson", flag.ContinueOnError)
 	step := fs.Int("step", 0, "open this step (from 1) instead of where you left off")
+	presentFlag := fs.Bool("present", false, "start in presentation mode, for a projector (ctrl+p toggles it)")
 	check := fs.Bool("check", false, "check the lesson and print its steps with every number filled in, without opening the player")
 	format := &choiceFlag{value: "text", choices: []string{"text", "json"}}
 	fs.Var(format, "format", "with --check: text (the steps as a learner reads them) or json (the steps' simulations and questions with their answers)")
@@ -90,7 +91,9 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 		if err := needTerminal(stdout, "the lesson list", noPlayer); err != nil {
 			return err
 		}
-		return lessonui.RunPicker(all, lessonui.Terminal(""))
+		o := lessonui.Terminal("")
+		o.Present = *presentFlag
+		return lessonui.RunPicker(all, o)
 	}
 	l, err := lessons.Open(pos[0])
 	if err != nil {
@@ -126,6 +129,7 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 	}
 	o := lessonui.Terminal("")
 	o.Step = *step - 1 // no --step (0) becomes -1: where the learner left off
+	o.Present = *presentFlag
 	return lessonui.Run(p, o)
 }
 

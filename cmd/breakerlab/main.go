@@ -57,7 +57,8 @@ func main() {
 // drive the whole command line.
 func runMain(args []string, stdout, stderr io.Writer) int {
 	name := defaultCommand
-	if len(args) > 0 {
+	// A flag first (`breakerlab --present`) is the home screen's.
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || !strings.HasPrefix(args[0], "-")) {
 		name, args = args[0], args[1:]
 	}
 	switch name {

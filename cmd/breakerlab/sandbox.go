@@ -28,6 +28,7 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 	variant := fs.Int("variant", 1, "the variant to open on, counting from 1")
 	speed := fs.Float64("speed", 1, "virtual seconds per real second, from 0.1 to 100")
 	play := fs.Bool("play", false, "start playing at once")
+	presentFlag := fs.Bool("present", false, "start in presentation mode, for a projector (ctrl+p toggles it)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -51,7 +52,9 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 		if err := needTerminal(stdout, "the shard view", "`breakerlab run shuffle` prints the same run's numbers"); err != nil {
 			return err
 		}
-		return tui.RunShardView(terminal(), tui.ShardOptions{Seed: *seed, Speed: *speed, Play: *play})
+		t := terminal()
+		t.Present = *presentFlag
+		return tui.RunShardView(t, tui.ShardOptions{Seed: *seed, Speed: *speed, Play: *play})
 	}
 	sc, err := sandboxScenario(name)
 	if err != nil {
@@ -63,7 +66,9 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 	if err := needTerminal(stdout, "the sandbox", "`breakerlab run "+name+"` prints the same run's numbers (--format table, json or csv)"); err != nil {
 		return err
 	}
-	return tui.RunSandbox(terminal(), tui.SandboxOptions{Scenario: sc, Variant: *variant - 1, Seed: *seed, Speed: *speed, Play: *play})
+	t := terminal()
+	t.Present = *presentFlag
+	return tui.RunSandbox(t, tui.SandboxOptions{Scenario: sc, Variant: *variant - 1, Seed: *seed, Speed: *speed, Play: *play})
 }
 
 // sandboxScenario resolves a built-in scenario's name or a scenario file's

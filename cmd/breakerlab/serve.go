@@ -152,7 +152,11 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("listening on %s: %w", cfg.Listen, err)
 	}
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	fmt.Fprintf(stderr, "breakerlab serve: students connect with `ssh -p %s HOST` (this machine's address); ctrl+c stops the server\n", port)
+	stopWords := "ctrl+c stops the server"
+	if *teacher {
+		stopWords = "quitting the teacher's screen stops the server (it asks first)"
+	}
+	fmt.Fprintf(stderr, "breakerlab serve: students connect with `ssh -p %s HOST` (this machine's address); %s\n", port, stopWords)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	if *teacher {
@@ -169,8 +173,11 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 			}
 			m := serve.NewSession(ctx, o, srv.Room(), true)
 			m.SetPresent(*present)
+			// Leaving this screen stops the server: q and ctrl+c ask
+			// first, saying how many students it would disconnect.
+			m.SetLocal(true)
 			defer m.Leave()
-			_, _ = tea.NewProgram(m, tea.WithAltScreen(), tea.WithFPS(30), tea.WithContext(ctx)).Run()
+			_, _ = tea.NewProgram(m, tea.WithAltScreen(), tea.WithFPS(30), tea.WithContext(ctx), tea.WithFilter(m.QuitFilter)).Run()
 			stop()
 		}()
 	}

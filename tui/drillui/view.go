@@ -161,7 +161,7 @@ func (m Model) cardLines(w int) []string {
 		}
 		out = append(out, " "+m.th.Accent.Render("A strong answer, in order:"))
 		for i, p := range c.Points {
-			out = append(out, m.hanging(fmt.Sprintf("%d. ", i+1), p, lipgloss.NewStyle(), w)...)
+			out = append(out, m.hanging(fmt.Sprintf("%d. ", i+1), p, m.th.Text, w)...)
 		}
 		if c.FollowUp != "" {
 			out = append(out, "")
@@ -172,7 +172,7 @@ func (m Model) cardLines(w int) []string {
 	case drill.Choice:
 		for i, o := range c.Choices {
 			mark := "  "
-			style := lipgloss.NewStyle()
+			style := m.th.Text
 			if m.phase == asking && i == m.cursor {
 				mark = m.th.Accent.Render(theme.GlyphCursor) + " "
 				style = m.th.Bold
@@ -231,7 +231,7 @@ func (m Model) explain(c drill.Card, w int) []string {
 	var out []string
 	if c.Explain != "" {
 		out = append(out, "")
-		out = append(out, m.para(c.Explain, lipgloss.NewStyle(), w)...)
+		out = append(out, m.para(c.Explain, m.th.Text, w)...)
 	}
 	if c.Scenario != nil {
 		out = append(out, "")
@@ -263,10 +263,10 @@ func (m Model) summaryLines(w int) []string {
 		for i, n := range s.Grades {
 			g = append(g, fmt.Sprintf("%s %d", drill.Grade(i), n))
 		}
-		out = append(out, m.para("Grades: "+strings.Join(g, ", ")+".", lipgloss.NewStyle(), w)...)
+		out = append(out, m.para("Grades: "+strings.Join(g, ", ")+".", m.th.Text, w)...)
 	}
 	out = append(out, "")
-	out = append(out, m.para(fmt.Sprintf("Due by the end of tomorrow: %d card%s.", s.DueTomorrow, plural(s.DueTomorrow)), lipgloss.NewStyle(), w)...)
+	out = append(out, m.para(fmt.Sprintf("Due by the end of tomorrow: %d card%s.", s.DueTomorrow, plural(s.DueTomorrow)), m.th.Text, w)...)
 	if len(s.Weakest) > 0 {
 		out = append(out, "")
 		out = append(out, " "+m.th.Accent.Render("Weakest topics (share of answers missed):"))
@@ -320,7 +320,7 @@ func (m Model) keyLines(w int) []string {
 		{"esc q", "leave; the schedule is saved after every card"},
 	}
 	for _, r := range rows {
-		out = append(out, m.hanging(fmt.Sprintf("  %-10s", r[0]), r[1], lipgloss.NewStyle(), w)...)
+		out = append(out, m.hanging(fmt.Sprintf("  %-10s", r[0]), r[1], m.th.Text, w)...)
 	}
 	out = append(out, "")
 	out = append(out, m.para("Again brings a card back in ten minutes; hard, good and easy space it out, easy the most. Any key closes this help.", m.th.Dim, w)...)

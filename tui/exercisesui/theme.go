@@ -9,7 +9,10 @@ import (
 // never the only signal: each state also has a symbol and a word.
 type theme struct {
 	title, dim, pass, fail, warn, accent, key, rule, selected, strong lipgloss.Style
-	help                                                              help.Styles
+	// plain is the unstyled style on the session's renderer, not on
+	// lipgloss's default one, which is the process's.
+	plain lipgloss.Style
+	help  help.Styles
 }
 
 // Symbols shown next to an exercise or a test.
@@ -39,6 +42,7 @@ func newTheme(r *lipgloss.Renderer, noColor bool) theme {
 		rule:     s().Faint(true),
 		selected: s().Reverse(true),
 		strong:   s().Bold(true),
+		plain:    s(),
 	}
 	if !noColor {
 		t.title = t.title.Foreground(lipgloss.AdaptiveColor{Light: "#1d4ed8", Dark: "#93c5fd"})

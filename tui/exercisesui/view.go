@@ -244,7 +244,7 @@ func (m Model) body() []string {
 	hints := m.info[e.Name].hints
 	for i := range min(m.hints, len(hints)) {
 		out = append(out, "", t.warn.Render(section(fmt.Sprintf("Hint %d of %d", i+1, len(hints)), w)))
-		add(lipgloss.NewStyle(), 0, m.strong(flow(hints[i])))
+		add(t.plain, 0, m.strong(flow(hints[i])))
 		if i == m.hints-1 && i+1 < len(hints) {
 			add(t.dim, 0, "(h again for the next hint)")
 		}
@@ -304,7 +304,7 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 		}
 		if len(rep.BuildErrors) == 0 {
 			for _, l := range rep.BuildOutput {
-				add(&verdict, lipgloss.NewStyle(), 2, l)
+				add(&verdict, t.plain, 2, l)
 			}
 		}
 	}
@@ -315,7 +315,7 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 		}
 		add(&details, t.fail, 2, symFail+" "+label)
 		for _, l := range ft.Output {
-			add(&details, lipgloss.NewStyle(), 6, l)
+			add(&details, t.plain, 6, l)
 		}
 		if ft.Cut > 0 {
 			add(&details, t.dim, 6, fmt.Sprintf("… %d more lines not shown", ft.Cut))

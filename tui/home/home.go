@@ -13,7 +13,8 @@
 // I/O. It may import tui/theme, tui/pane, tui/sandbox, tui/shardview,
 // tui/lessonui, tui/exercisesui, tui/drillui, tui/interviewui, tui/livelab,
 // tui/internal/playback, lessons, exercises (for its errors and catalog),
-// the engine's scenario types, bubbletea, bubbles (key, help) and lipgloss.
+// the engine's scenario types, bubbletea, bubbles (key, help) and lipgloss,
+// and tui/present for the Moment of the screen that is open.
 // The live lab's servers are started and stopped by functions the caller
 // supplies (LiveLab), in tea.Cmds, as the workbook's are.
 package home

@@ -180,7 +180,7 @@ func (m Model) rubricLines(w int) []string {
 		box := "[ ]"
 		style := m.th.Subtitle
 		if m.said[i] {
-			box, style = "[x]", lipgloss.NewStyle()
+			box, style = "[x]", m.th.Text
 		}
 		cur := "  "
 		if i == m.cursor {
@@ -250,7 +250,7 @@ func (m Model) scenarioLines(w int) []string {
 	}
 	add(fmt.Sprintf("The %s scenario: %s.", sc.Name, sc.Summary), m.th.Subtitle)
 	out = append(out, "")
-	add(fmt.Sprintf("%d workers.", sys.Workers), lipgloss.NewStyle())
+	add(fmt.Sprintf("%d workers.", sys.Workers), m.th.Text)
 	for _, e := range sys.Endpoints {
 		rate := fmt.Sprintf("%s a second", num(e.Rate))
 		if e.Interval > 0 {
@@ -266,7 +266,7 @@ func (m Model) scenarioLines(w int) []string {
 				line += "; " + faultWords(f)
 			}
 		}
-		add(line+".", lipgloss.NewStyle())
+		add(line+".", m.th.Text)
 	}
 	return out
 }

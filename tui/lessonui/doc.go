@@ -1,6 +1,6 @@
 // Package lessonui is the lesson player: a bubbletea screen that shows a
 // prepared lesson one step at a time, the step's text on one side (Markdown
-// rendered with glamour, once per step and width) and the step's simulation
+// parsed with goldmark and drawn by markdown.go, once per step and width) and the step's simulation
 // on the other, playing, pausing on its own where the lesson says, and
 // asking the step's question. A step's prediction holds the play back until
 // the learner guesses (or skips with a second space); when the play stops,
@@ -23,8 +23,12 @@
 // played out through its drain, so its shares are run's to the decimal.
 //
 // It may import lessons, the engine, engine/shuffle (to run a step's
-// simulation) and engine/report (its shares), tui/theme, tui/pane,
-// tui/chart, tui/internal/helpview (its key table), glamour, bubbletea,
+// simulation) and engine/report (its shares), tui/theme, tui/present
+// (its Moment for presentation mode, and Run's wrapper), tui/pane,
+// tui/chart, tui/sweepui (a step's sweep as a heatmap), tui/internal/helpview (its key table),
+// tui/internal/playback (the time keys, the seek prompt and the mouse it
+// shares with the sandbox: ← → move time, n p change the step; seek.go,
+// mouse.go), goldmark, bubbletea,
 // bubbles (key, help) and x/ansi. It does no I/O in View: progress is saved
 // in tea.Cmds, and the Markdown is rendered in Update when the step or the
 // width changes. It holds no global state and takes its theme (and so its

@@ -206,7 +206,7 @@ func (m *Model) endView(h int) []string {
 	case l.Number > 0:
 		out = append(out, wrap("This was the last lesson. The sandbox, the exercises and the challenges are on the home screen.", 0)...)
 	}
-	out = append(out, wrap(m.th.Key.Render("←")+"  back to the last step   "+m.th.Key.Render("q")+"  "+m.keys.Quit.Help().Desc, 0)...)
+	out = append(out, wrap(m.th.Key.Render("p")+"  back to the last step   "+m.th.Key.Render("q")+"  "+m.keys.Quit.Help().Desc, 0)...)
 	for i := range out {
 		out[i] = " " + out[i]
 	}

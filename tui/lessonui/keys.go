@@ -1,22 +1,34 @@
 package lessonui
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/charmbracelet/bubbles/key"
+)
 
-// keyMap is the player's one key map; help shows it.
+// keyMap is the player's one key map; help shows it. Keys mean what they
+// mean in the sandbox and the shard view: ← and → move time (100 ms), ] and
+// [ jump between events, g and G go to the step's start and end, : or t to
+// a typed time (playback.Keys holds those); a lesson's steps are n and p
+// (or pgdn and pgup).
 type keyMap struct {
 	Next, Prev, Play, Restart, Variant, Steps, Up, Down, Submit, Erase, Toggle, Help, Quit, Back key.Binding
 	Again, Review                                                                                key.Binding
 	Answer                                                                                       key.Binding // digits, for display only
+	// Time, shared with the sandbox: steps of 100 ms, events, start, end, a time.
+	Step, BackStep, NextEvent, PrevEvent, Start, End, GoTo key.Binding
 }
 
 func newKeyMap() keyMap {
 	b := func(keys []string, k, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
 	}
+	t := playback.NewKeys(false)
 	return keyMap{
-		Next:    b([]string{"right", "l", "pgdown"}, "→/l", "next step"),
-		Prev:    b([]string{"left", "h", "pgup"}, "←/h", "previous step"),
-		Play:    b([]string{" "}, "space", "play/pause"),
+		Step: t.Step, BackStep: t.Back, NextEvent: t.NextEvent, PrevEvent: t.PrevEvent,
+		Start: t.Start, End: t.End, GoTo: t.GoTo,
+		Next:    b([]string{"n", "pgdown"}, "n/pgdn", "next step"),
+		Prev:    b([]string{"p", "pgup"}, "p/pgup", "previous step"),
+		Play:    b([]string{" "}, "space", "play/pause (replay at the end)"),
 		Restart: b([]string{"r"}, "r", "restart step"),
 		Variant: b([]string{"v"}, "v", "next design"),
 		Steps:   b([]string{"s"}, "s", "step list"),

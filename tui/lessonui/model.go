@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
@@ -34,6 +35,9 @@ type Options struct {
 	// Lab runs the next lesson's simulations when the last screen opens
 	// it; nil makes a new one then.
 	Lab *lessons.Lab
+	// Present starts Run and RunPicker in presentation mode
+	// (tui/present); ctrl+p toggles it.
+	Present bool
 }
 
 // BackMsg is sent by an embedded player when the learner leaves it.
@@ -80,6 +84,8 @@ type Model struct {
 	showSim    bool // on a narrow screen: the simulation instead of the text
 	note       string
 	noteErr    bool
+	prompt     *playback.Prompt // a time being typed after : or t (seek.go)
+	evs        *stepEvents      // the step's events, for ] and [
 }
 
 // New opens a prepared lesson in the player.
@@ -176,7 +182,7 @@ func (m *Model) openStep(i int) {
 	m.playing, m.atPause, m.finished = false, false, false
 	m.tickID++
 	m.sim, m.simErr = nil, ""
-	m.showList = false
+	m.showList, m.prompt, m.evs = false, nil, nil
 	st := m.cur()
 	if st.HasSim() {
 		s, err := newStepSim(st, m.th)
@@ -222,14 +228,25 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.note, m.noteErr = "progress not saved: "+msg.err.Error(), true
 		}
 		return m, nil
+	case tea.MouseMsg:
+		return m.onMouse(msg)
 	case tea.KeyMsg:
+		if m.prompt != nil {
+			return m.promptKey(msg)
+		}
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
 			// Keys typed faster than the program reads arrive together:
 			// take them one at a time.
 			var cmds []tea.Cmd
 			var next tea.Model = m
-			for _, r := range msg.Runes {
+			for i, r := range msg.Runes {
 				var cmd tea.Cmd
+				if next.(Model).prompt != nil {
+					// A key opened the time prompt: the rest is its text.
+					next, cmd = next.(Model).promptKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: msg.Runes[i:]})
+					cmds = append(cmds, cmd)
+					break
+				}
 				next, cmd = next.(Model).onKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt})
 				cmds = append(cmds, cmd)
 			}
@@ -258,6 +275,9 @@ func (m Model) onTick(t tickMsg) (tea.Model, tea.Cmd) {
 	}
 	if m.playing {
 		return m, m.tick()
+	}
+	if m.atPause {
+		m.holdPause()
 	}
 	if m.atPause || m.finished {
 		m.reveal()
@@ -348,6 +368,8 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 	case key.Matches(k, m.keys.Steps):
 		m.showList, m.listCursor = true, m.step
+	case m.timeKey(k):
+		// Moved in time: 100 ms, an event, the start, the end, or a prompt.
 	case key.Matches(k, m.keys.Up):
 		m.scroll = max(m.scroll-1, 0)
 	case key.Matches(k, m.keys.Down):

@@ -109,7 +109,7 @@ func TestEveryStepRendersGolden(t *testing.T) {
 			m := open(t, p, 0, w, h, Options{})
 			for i := range p.Steps {
 				if i > 0 {
-					m = send(m, keys("l")...)
+					m = send(m, keys("n")...)
 				}
 				if m.Step() != i {
 					t.Fatalf("%s: on step %d, want %d", p.Lesson.ID, m.Step(), i)
@@ -247,15 +247,15 @@ func TestQuestionsGiveFeedbackAndRecordProgress(t *testing.T) {
 		t.Errorf("the right number:\n%s", m.View())
 	}
 	// Digits typed on a numeric question are the answer, not commands:
-	// l still moves on.
-	m = send(m, keys("l")...)
+	// n still moves on.
+	m = send(m, keys("n")...)
 	if m.Step() != number+1 {
-		t.Errorf("l after answering: step %d", m.Step()+1)
+		t.Errorf("n after answering: step %d", m.Step()+1)
 	}
 
 	// The save command writes the store; a new player opens where the
 	// learner was and shows the answered question as answered.
-	_, cmd := m.Update(keys("h")[0])
+	_, cmd := m.Update(keys("p")[0])
 	if cmd == nil {
 		t.Fatal("no save after moving")
 	}

@@ -47,6 +47,8 @@ func newEnginePane(name string, th *theme.Theme) enginePane {
 		return flexPane[*chart.InFlight]{chart.NewInFlight(th), 7}
 	case "transitions":
 		return &transitionsPane{th: th}
+	case "sweep":
+		return &sweepPane{th: th} // sweep.go
 	}
 	return &endpointsPane{th: th}
 }
@@ -114,12 +116,64 @@ type endpointsPane struct {
 	// waitingAtEnd is how many were still waiting when the traffic ended,
 	// counted in the final snapshot as they ended.
 	waitingAtEnd uint64
+	lastW        int // the width Needs was last asked about
 }
 
-// Needs is the border, the header, a row per endpoint and a total line;
-// Min leaves the total line out.
-func (p *endpointsPane) Needs(int) int { return 4 + p.rows() }
-func (p *endpointsPane) Min() int      { return 3 + p.rows() }
+// Needs is the border, the header, a row per endpoint, the legend of the
+// abbreviated names (if any) and a total line; Min leaves the last two out.
+func (p *endpointsPane) Needs(w int) int {
+	p.lastW = w
+	return 4 + p.rows() + p.legendRows(w)
+}
+
+// Min keeps the legend of abbreviated names, at the width the pane was
+// last asked about (Min takes none): an abbreviation nobody explains is no
+// better than a cut word.
+func (p *endpointsPane) Min() int {
+	w := max(p.lastW, p.w)
+	if w == 0 && p.snap != nil {
+		// Not sized yet (the first layout asks Min before Needs): keep a
+		// row for a legend if a name is long enough to need one at the
+		// side-by-side width of an 80-column window.
+		w = 39
+	}
+	return 3 + p.rows() + p.legendRows(w)
+}
+
+func (p *endpointsPane) legendRows(w int) int {
+	if p.snap == nil || w <= 0 {
+		return 0
+	}
+	t := tallyOf(p.snap)
+	inner := max(w-2, 1)
+	if _, _, _, legend := tableLayout(t.names, len(t.columns(p.final)), inner); legend != "" {
+		return len(wrapText(legend, inner))
+	}
+	return 0
+}
+
+// tableLayout sizes the outcome table: the widest cells that leave every
+// name whole (one decimal needs 6 columns, "100.0%"; whole percentages 4).
+// When even the narrowest cells leave too little, the names are
+// abbreviated, never cut, and legend spells them out.
+func tableLayout(names []string, cols, inner int) (cell, nameW int, shown []string, legend string) {
+	nameW = 6
+	for _, n := range names {
+		nameW = max(nameW, len([]rune(n)))
+	}
+	for _, c := range []int{8, 7, 6, 5} {
+		if inner-cols*(c+1) >= nameW {
+			return c, nameW, names, ""
+		}
+	}
+	cell = 5
+	if inner-cols*7 >= 7 {
+		cell = 6
+	}
+	nameW = max(inner-cols*(cell+1), 4)
+	shown, legend = abbreviate(names, nameW)
+	return cell, nameW, shown, legend
+}
 
 func (p *endpointsPane) rows() int {
 	if p.snap == nil {
@@ -264,21 +318,8 @@ func (p *endpointsPane) View() string {
 		}
 		title, note = pane.Titled(p.w, []string{title}, notes)
 		cols := t.columns(p.final)
-		nameW := 6
-		for _, n := range t.names {
-			nameW = max(nameW, len([]rune(n)))
-		}
-		// The widest cells that leave the names at least 7 columns: one
-		// decimal needs 6 ("100.0%"), whole percentages 4.
-		cell := 5
-		for _, c := range []int{8, 7, 6} {
-			if inner-len(cols)*(c+1) >= min(nameW, 7) {
-				cell = c
-				break
-			}
-		}
+		cell, nameW, names, legend := tableLayout(t.names, len(cols), inner)
 		decimals := cell >= 6
-		nameW = max(min(nameW, inner-len(cols)*(cell+1)), 4)
 		head := pane.Fit("", nameW)
 		for _, c := range cols {
 			head += " " + fmt.Sprintf("%*s", cell, c.header(cell))
@@ -288,7 +329,7 @@ func (p *endpointsPane) View() string {
 		for i, r := range t.rows {
 			arrived += r.Arrived
 			waiting += r.Waiting()
-			line := pane.Fit(t.names[i], nameW)
+			line := pane.Fit(names[i], nameW)
 			for _, c := range cols {
 				text := "-"
 				if r.Arrived > 0 {
@@ -306,7 +347,23 @@ func (p *endpointsPane) View() string {
 			}
 			body = append(body, line)
 		}
-		if p.h >= 4+len(s.Endpoints) {
+		room := p.h - 2 - len(body)
+		if legend != "" && room <= 0 && ansi.StringWidth(title)+ansi.StringWidth(legend) <= p.w-8 {
+			// No row for the legend: it takes the title's note, which
+			// matters less than knowing what a row is.
+			note = legend
+		}
+		if legend != "" && room > 0 {
+			// The legend goes before the footer: without it the
+			// abbreviations say nothing.
+			for _, l := range wrapText(legend, max(inner, 1)) {
+				if room > 0 {
+					body = append(body, p.th.Dim.Render(l))
+					room--
+				}
+			}
+		}
+		if room > 0 && p.h >= 4+len(s.Endpoints) {
 			body = append(body, p.th.Dim.Render(fitting(p.footers(arrived, waiting, s), inner)))
 		}
 	}
@@ -398,22 +455,46 @@ func (p *transitionsPane) View() string {
 		return p.view
 	}
 	p.dirty = false
-	var body []string
+	// One entry per transition: the time and the states, then the reason,
+	// on the same line when it fits, else wrapped under the states (never
+	// cut). The newest entries are kept whole when not all fit.
+	inner := max(p.w-2, 1)
+	var entries [][]string
 	for _, t := range p.trans {
 		st := p.th.State(t.To).Bold(true)
-		line := fmt.Sprintf("%6s  %s → %s", pane.SecondsShort(t.At), t.From, st.Render(t.To.String()))
+		line := fmt.Sprintf("%7s  %s → %s", transitionTime(t.At), t.From, st.Render(t.To.String()))
+		entry := []string{line}
 		if r := t.Reason(); r != "" {
-			line += p.th.Dim.Render("  " + r)
+			if ansi.StringWidth(line)+2+ansi.StringWidth(r) <= inner {
+				entry[0] += p.th.Dim.Render("  " + r)
+			} else {
+				for _, l := range wrapText(r, max(inner-9, 1)) {
+					entry = append(entry, strings.Repeat(" ", min(9, max(inner-1, 0)))+p.th.Dim.Render(l))
+				}
+			}
 		}
-		body = append(body, line)
+		entries = append(entries, entry)
+	}
+	var body []string
+	room, shown := p.h-2, 0
+	for i := len(entries) - 1; i >= 0; i-- {
+		if room > 0 && len(body)+len(entries[i]) > room && len(body) > 0 {
+			break
+		}
+		body = append(append([]string(nil), entries[i]...), body...)
+		shown++
+	}
+	note := fmt.Sprint(len(p.trans))
+	if shown < len(entries) {
+		note = fmt.Sprintf("last %d of %d", shown, len(entries))
+	}
+	if room > 0 && len(body) > room {
+		body = body[:room] // one entry taller than the pane: its start
 	}
 	if len(body) == 0 {
 		body = []string{p.th.Dim.Render("no transition yet")}
 	}
-	if room := p.h - 2; room > 0 && len(body) > room {
-		body = body[len(body)-room:]
-	}
-	p.view = strings.Join(pane.Frame(p.th, p.w, p.h, "Breaker transitions", fmt.Sprint(len(p.trans)), body), "\n")
+	p.view = strings.Join(pane.Frame(p.th, p.w, p.h, "Breaker transitions", note, body), "\n")
 	return p.view
 }
 
@@ -559,8 +640,12 @@ type oddsPane struct {
 	err  error
 }
 
-func (p *oddsPane) Needs(int) int { return 4 + len(shuffle.ScenarioFleets()) }
-func (p *oddsPane) Min() int      { return 5 }
+// Needs counts the table and its note at the pane's width.
+func (p *oddsPane) Needs(w int) int {
+	p.SetShuffle(shuffleData{})
+	return 2 + len(oddsTable(p.rows, max(w-2, 1)))
+}
+func (p *oddsPane) Min() int { return 5 }
 
 func (p *oddsPane) SetShuffle(shuffleData) {
 	if p.rows == nil && p.err == nil {
@@ -574,12 +659,12 @@ func (p *oddsPane) View() string {
 		return p.view
 	}
 	p.dirty = false
-	body := []string{p.th.Dim.Render(fmt.Sprintf("%7s %4s %16s %9s", "workers", "each", "shards", "share any"))}
-	for _, r := range p.rows {
-		shards, _ := new(big.Int).SetString(r.Shards, 10)
-		body = append(body, fmt.Sprintf("%7s %4d %16s %9s", pane.Count(r.Workers), r.PerCustomer, lessonsGroup(shards), pane.Percent(r.ShareAny)))
+	body := oddsTable(p.rows, max(p.w-2, 1))
+	for i := range body {
+		if i == 0 || i > len(p.rows) {
+			body[i] = p.th.Dim.Render(body[i])
+		}
 	}
-	body = append(body, p.th.Dim.Render("two random customers share all their workers 1 time in shards"))
 	if p.err != nil {
 		body = append(body, p.th.Error.Render(p.err.Error()))
 	}
@@ -601,4 +686,93 @@ func lessonsGroup(n *big.Int) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// abbreviate shortens the names wider than w to a prefix and a full stop
+// ("recommendations" to "recom."), distinct from each other, and returns
+// the legend that spells each one out.
+func abbreviate(names []string, w int) ([]string, string) {
+	out := make([]string, len(names))
+	var legend []string
+	used := map[string]bool{}
+	for _, n := range names {
+		if len([]rune(n)) <= w {
+			used[n] = true
+		}
+	}
+	for i, n := range names {
+		r := []rune(n)
+		if len(r) <= w {
+			out[i] = n
+			continue
+		}
+		a := ""
+		for k := max(w-1, 1); k >= 1; k-- {
+			if c := string(r[:k]) + "."; !used[c] {
+				a = c
+				break
+			}
+		}
+		if a == "" {
+			a = strconv.Itoa(i+1) + "."
+		}
+		used[a] = true
+		out[i] = a
+		legend = append(legend, a+" = "+n)
+	}
+	return out, strings.Join(legend, ", ")
+}
+
+// oddsTable lays the odds out in width w: the numbers always whole (the
+// widest is Route 53's 730,862,190,080), the headings and the note as long
+// as the width allows, the short headings explained by the note.
+func oddsTable(rows []shuffle.OddsRow, w int) []string {
+	type cells struct{ workers, each, shards, any string }
+	var data []cells
+	wW, wE, wS, wA := 0, 0, 0, 0
+	for _, r := range rows {
+		shards, _ := new(big.Int).SetString(r.Shards, 10)
+		c := cells{pane.Count(r.Workers), strconv.Itoa(r.PerCustomer), lessonsGroup(shards), strconv.FormatFloat(100*r.ShareAny, 'f', 1, 64) + "%"}
+		data = append(data, c)
+		wW, wE, wS, wA = max(wW, len(c.workers)), max(wE, len(c.each)), max(wS, len(c.shards)), max(wA, len(c.any))
+	}
+	heads := [][4]string{
+		{"workers", "each", "shards", "share any"},
+		{"fleet", "each", "shards", "any"},
+		{"n", "k", "shards", "any"},
+	}
+	notes := [][]string{
+		{"1 in shards: the odds that two random customers get the same shard; share any: the chance they have at least one worker in common"},
+		{"same shard for two random customers: 1 in shards; any: at least one worker in common"},
+		{"n workers, k each; same shard: 1 in shards; any: a worker in common"},
+	}
+	for i, h := range heads {
+		cw := [4]int{max(wW, len(h[0])), max(wE, len(h[1])), max(wS, len(h[2])), max(wA, len(h[3]))}
+		if cw[0]+cw[1]+cw[2]+cw[3]+3 > w && i < len(heads)-1 {
+			continue
+		}
+		row := func(a, b, c, d string) string {
+			return fmt.Sprintf("%*s %*s %*s %*s", cw[0], a, cw[1], b, cw[2], c, cw[3], d)
+		}
+		out := []string{row(h[0], h[1], h[2], h[3])}
+		for _, c := range data {
+			out = append(out, row(c.workers, c.each, c.shards, c.any))
+		}
+		for _, n := range notes[i] {
+			out = append(out, wrapText(n, w)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// transitionTime writes a transition's moment to the millisecond, as the
+// lesson text quotes it ("1.575 s"), not to the engine's nanosecond.
+func transitionTime(d time.Duration) string {
+	if d > 0 && d < time.Second {
+		return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
+	}
+	s := strconv.FormatFloat(d.Seconds(), 'f', 3, 64)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	return s + " s"
 }

@@ -303,7 +303,7 @@ func formatSeconds(s float64) string { return trimNum(s) + " s" }
 // and its unit together.
 func wrapper(width int) func(s string, indent int) []string {
 	return func(s string, indent int) []string {
-		lines := strings.Split(xansi.Wrap(keepTogether(s), max(width-indent, 1), ""), "\n")
+		lines := wrapText(s, max(width-indent, 1))
 		for i := range lines {
 			lines[i] = strings.Repeat(" ", indent) + lines[i]
 		}

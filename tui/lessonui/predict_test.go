@@ -265,7 +265,7 @@ func TestLastScreenReviewAndNextLesson(t *testing.T) {
 	missed := -1
 	for i := range p.Steps {
 		if i > 0 {
-			m = send(m, keys("l")...)
+			m = send(m, keys("n")...)
 		}
 		q := p.Steps[i].Question
 		if q == nil {
@@ -282,7 +282,7 @@ func TestLastScreenReviewAndNextLesson(t *testing.T) {
 			m = send(m, keys(fmt.Sprint(shown(m.questions[i].order, q.RightChoice())))...)
 		}
 	}
-	m = send(m, keys("l")...)
+	m = send(m, keys("n")...)
 	v := m.View()
 	tuitest.CheckBlock(t, v, 80, 24)
 	right, total := m.Progress().Score(p.Lesson)
@@ -303,7 +303,7 @@ func TestLastScreenReviewAndNextLesson(t *testing.T) {
 	}
 	q := p.Steps[missed].Question
 	m = send(m, keys(fmt.Sprint(shown(m.questions[missed].order, q.RightChoice())))...)
-	m = send(m, keys("l")...)
+	m = send(m, keys("n")...)
 	if !m.showEnd {
 		t.Fatalf("→ after the review does not come back to the last screen:\n%s", m.View())
 	}

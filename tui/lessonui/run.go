@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/present"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/mattn/go-isatty"
@@ -51,7 +52,7 @@ func Run(p *lessons.Prepared, o Options) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tea.NewProgram(m, tea.WithAltScreen(), tea.WithFPS(30)).Run(); err != nil {
+	if _, err := tea.NewProgram(present.Wrap(m, m.th, o.Present), tea.WithAltScreen(), tea.WithFPS(30), tea.WithMouseCellMotion()).Run(); err != nil {
 		return fmt.Errorf("running the lesson player: %w", err)
 	}
 	return nil
@@ -62,7 +63,8 @@ func RunPicker(all []*lessons.Lesson, o Options) error {
 	if err := needTerminal(); err != nil {
 		return err
 	}
-	if _, err := tea.NewProgram(NewPicker(all, nil, o), tea.WithAltScreen(), tea.WithFPS(30)).Run(); err != nil {
+	p := NewPicker(all, nil, o)
+	if _, err := tea.NewProgram(present.Wrap(p, p.th, o.Present), tea.WithAltScreen(), tea.WithFPS(30), tea.WithMouseCellMotion()).Run(); err != nil {
 		return fmt.Errorf("running the lesson list: %w", err)
 	}
 	return nil

@@ -44,6 +44,7 @@ func newStepSim(st *lessons.PreparedStep, th *theme.Theme) (stepSim, error) {
 	for _, name := range st.Panes {
 		s.panes = append(s.panes, newEnginePane(name, th))
 	}
+	attachSweep(s.panes, st) // sweep.go
 	if err := s.rebuild(st.From); err != nil {
 		return nil, err
 	}

@@ -2,26 +2,19 @@ package lessonui
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/theme"
-	"github.com/charmbracelet/glamour"
-	"github.com/charmbracelet/glamour/ansi"
-	"github.com/charmbracelet/glamour/styles"
 	xansi "github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 )
 
-// textCache renders the steps' Markdown with glamour, once per step and
-// width: a renderer is built per width and every rendering is kept, so a
-// frame of animation never renders Markdown.
+// textCache renders the steps' Markdown (markdown.go), once per step and
+// width: every rendering is kept, so a frame of animation never renders
+// Markdown.
 type textCache struct {
-	profile   termenv.Profile
-	styles    ansi.StyleConfig
-	renderers map[int]*glamour.TermRenderer
-	done      map[textKey]string
+	styles mdStyles
+	done   map[textKey]string
 }
 
 // textKey names one rendering: a step's text, or (reveal) the reveal of
@@ -32,16 +25,9 @@ type textKey struct {
 }
 
 func newTextCache(th *theme.Theme) *textCache {
-	// One style with or without colour, so that NO_COLOR changes how the
-	// text looks and never how it is laid out: the ASCII profile drops the
-	// colours and keeps the rest.
-	c := &textCache{profile: th.R.ColorProfile(), renderers: map[int]*glamour.TermRenderer{}, done: map[textKey]string{}}
-	c.styles = styles.DarkStyleConfig
-	// The player's pane is narrow: no margin around the document or code.
-	zero := uint(0)
-	c.styles.Document.Margin = &zero
-	c.styles.CodeBlock.Margin = &zero
-	return c
+	// The inks come from the theme, so NO_COLOR changes how the text looks
+	// and never how it is laid out.
+	return &textCache{styles: newMDStyles(th), done: map[textKey]string{}}
 }
 
 // get returns a step's rendering at a width, if it has been made.
@@ -66,101 +52,35 @@ func (c *textCache) ensureReveal(step int, md string, width int) {
 	c.render(textKey{step: step, width: max(width, 1), reveal: true}, md)
 }
 
-// render renders Markdown for a key once. A failure falls back to the
-// plain text, wrapped.
+// render renders Markdown for a key once.
 func (c *textCache) render(k textKey, md string) {
-	width := k.width
 	if _, ok := c.done[k]; ok {
 		return
 	}
-	r, ok := c.renderers[width]
-	if !ok {
-		var err error
-		r, err = glamour.NewTermRenderer(
-			glamour.WithStyles(c.styles),
-			glamour.WithWordWrap(width),
-			glamour.WithColorProfile(c.profile),
-		)
-		if err != nil {
-			r = nil
-		}
-		c.renderers[width] = r
-	}
-	out := ""
-	if r != nil {
-		if s, err := r.Render(glued(joinListLines(md))); err == nil {
-			out = unglued(s)
-		}
-	}
-	if out == "" {
-		out = xansi.Wrap(md, width, "")
-	}
-	c.done[k] = strings.Trim(out, "\n")
+	c.done[k] = strings.Join(renderMarkdown(md, k.width, c.styles), "\n")
 }
 
-// joinListLines puts each list item of a Markdown text on one line: glamour
-// keeps the line breaks inside an item instead of reflowing them. A line
-// continues an item when it is indented and follows the item's text,
-// outside code blocks.
-func joinListLines(md string) string {
-	lines := strings.Split(md, "\n")
-	out := make([]string, 0, len(lines))
-	inItem, inCode := false, false
-	for _, l := range lines {
-		t := strings.TrimSpace(l)
-		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			inCode = !inCode
-			inItem = false
-			out = append(out, l)
-			continue
+// wrapText wraps plain text (which may hold styled runs) at a width between
+// words only, keeping a number with its unit (the rules of markdown.go), for
+// the lines the player writes itself: the question, its choices, feedback.
+func wrapText(s string, width int) []string {
+	var cells []cell
+	for _, seg := range splitStyled(s) {
+		for _, c := range seg.text {
+			if c == '\n' {
+				cells = append(cells, cell{nl: true})
+				continue
+			}
+			cells = append(cells, cell{r: c, w: runeWidth(c), ink: seg.ink, brk: c == ' '})
 		}
-		switch {
-		case inCode || t == "":
-			inItem = false
-		case isListItem(t) && !strings.HasPrefix(l, "  "):
-			inItem = true
-		case inItem && strings.HasPrefix(l, "  ") && !isListItem(t):
-			out[len(out)-1] += " " + t
-			continue
-		default:
-			inItem = isListItem(t)
-		}
-		out = append(out, l)
 	}
-	return strings.Join(out, "\n")
-}
-
-// isListItem reports whether a trimmed line starts a list item: "- ", "* ",
-// "+ " or "1. ".
-func isListItem(t string) bool {
-	if strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "+ ") {
-		return true
+	markUnbreakable(cells)
+	lines := wrapCells(cells, width, width)
+	if len(lines) == 0 {
+		return []string{""}
 	}
-	i := 0
-	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-		i++
-	}
-	return i > 0 && i+1 < len(t) && t[i] == '.' && t[i+1] == ' '
+	return lines
 }
-
-// unitSpace matches the space between a number and its unit ("24 s",
-// "41 %", "1 in 28"), which keepTogether makes non-breaking so that a
-// narrow column never puts the unit on the next line.
-var unitSpace = regexp.MustCompile(`\d (s|ms|min|h)\b|\d %|\d in \d`)
-
-func keepTogether(s string) string {
-	return unitSpace.ReplaceAllStringFunc(s, func(m string) string {
-		return strings.ReplaceAll(m, " ", "\u00a0")
-	})
-}
-
-// glue stands in for those spaces while glamour wraps: its word wrapper
-// breaks at a non-breaking space too, but not at a private-use character,
-// which is turned back into a space afterwards.
-const glue = "\ue000"
-
-func glued(s string) string   { return strings.ReplaceAll(keepTogether(s), "\u00a0", glue) }
-func unglued(s string) string { return strings.ReplaceAll(s, glue, " ") }
 
 // questionState is how far the learner has got with a step's question.
 type questionState struct {
@@ -179,7 +99,7 @@ func renderQuestion(th *theme.Theme, q *lessons.PreparedQuestion, st questionSta
 		return nil
 	}
 	wrap := func(s string, indent int) []string {
-		lines := strings.Split(xansi.Wrap(keepTogether(s), max(width-indent, 1), ""), "\n")
+		lines := wrapText(s, max(width-indent, 1))
 		for i := range lines {
 			lines[i] = strings.Repeat(" ", indent) + lines[i]
 		}

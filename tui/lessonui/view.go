@@ -6,6 +6,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
@@ -238,7 +239,11 @@ func (m Model) View() string {
 	default:
 		lines = append(lines, m.bodyView(body)...)
 	}
-	lines = append(lines, m.statusLine(), pane.Fit(" "+m.help.ShortHelpView(m.helpKeys().ShortHelp()), m.w))
+	keyLine := playback.KeyLine(m.help, m.helpKeys().ShortHelp(), m.w)
+	if m.prompt != nil {
+		keyLine = m.prompt.View(m.th, m.w) // seek.go's time prompt
+	}
+	lines = append(lines, m.statusLine(), keyLine)
 	return strings.Join(lines, "\n")
 }
 
@@ -486,6 +491,7 @@ func (m *Model) helpKeys() helpKeys {
 	full := [][]key.Binding{
 		{k.Next, k.Prev, k.Steps},
 		{k.Play, k.Restart, k.Variant, k.Toggle},
+		{k.Step, k.BackStep, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo},
 		{k.Up, k.Down, k.Answer, k.Submit, k.Erase},
 		{k.Again, k.Review, k.Help, k.Back, k.Quit},
 	}
@@ -497,7 +503,7 @@ func (m *Model) helpKeys() helpKeys {
 		if len(m.progress.Missed(m.p.Lesson)) > 0 {
 			short = append(short, brief(k.Review, "m", "review missed"))
 		}
-		short = append(short, brief(k.Prev, "←", "last step"), brief(k.Help, "?", "keys"), k.Quit)
+		short = append(short, brief(k.Prev, "p", "last step"), brief(k.Help, "?", "keys"), k.Quit)
 		return helpKeys{short: short, full: full}
 	}
 	if m.waiting() {
@@ -507,7 +513,7 @@ func (m *Model) helpKeys() helpKeys {
 		} else {
 			short = append(short, brief(k.Submit, "0-9 enter", "predict"))
 		}
-		short = append(short, brief(k.Play, "space", "skip"), brief(k.Next, "←/→", "step"), brief(k.Help, "?", "keys"), k.Quit)
+		short = append(short, brief(k.Play, "space", "skip"), brief(k.Next, "n/p", "step"), brief(k.Help, "?", "keys"), k.Quit)
 		if m.w < wideMin && m.sim != nil {
 			short = append(short, brief(k.Toggle, "tab", "text/sim"))
 		}
@@ -515,9 +521,13 @@ func (m *Model) helpKeys() helpKeys {
 	}
 	// The one line puts first what fits in 80 columns: moving, playing,
 	// answering, the help and leaving; the full help has the rest.
-	short := []key.Binding{brief(k.Next, "←/→", "step")}
+	short := []key.Binding{brief(k.Next, "n/p", "step")}
 	if m.sim != nil {
-		short = append(short, brief(k.Play, "space", "play"))
+		play := "play"
+		if m.sim.Now() >= m.sim.End() {
+			play = "replay"
+		}
+		short = append(short, brief(k.Play, "space", play), brief(k.Step, "←/→", "time"))
 	}
 	if q := st.Question; q != nil && m.questionShown() {
 		switch {

@@ -513,7 +513,7 @@ func fitting(texts []string, w int) string {
 
 // compareKey handles the keys that mean something else in compare mode,
 // and reports whether it took the key: tab and 1-9 pick the right side's
-// variant, [ and ] the left's, x swaps, p and P step through breaker
+// variant, { and } the left's, x swaps, p and P step through breaker
 // presets. (c and esc, which leave, are the model's.)
 func (m *Model) compareKey(k tea.KeyMsg) bool {
 	c := m.cmp

@@ -113,7 +113,7 @@ func TestCompareKeys(t *testing.T) {
 	for _, c := range []struct {
 		key  string
 		a, b int
-	}{{"tab", 0, 0}, {"tab", 0, 1}, {"shift+tab", 0, 0}, {"2", 0, 1}, {"]", 1, 1}, {"]", 2, 1}, {"[", 1, 1}, {"x", 1, 1}, {"3", 1, 2}, {"x", 2, 1}} {
+	}{{"tab", 0, 0}, {"tab", 0, 1}, {"shift+tab", 0, 0}, {"2", 0, 1}, {"}", 1, 1}, {"}", 2, 1}, {"{", 1, 1}, {"x", 1, 1}, {"3", 1, 2}, {"x", 2, 1}} {
 		m = press(m, c.key)
 		comparing(t, m, c.a, c.b, "", "")
 		if m.Now() != 12*time.Second {
@@ -202,7 +202,7 @@ func TestCompareOnCheckout(t *testing.T) {
 func TestKnobsInCompareReRunBothSides(t *testing.T) {
 	m := newModel(t, 100, 30, Options{})
 	m = seekTo(t, m, 22*time.Second)
-	m = press(m, "c", "]") // variant 2 (bulkhead) against 3
+	m = press(m, "c", "}") // variant 2 (bulkhead) against 3
 	m = press(m, "e")
 	for m.form.knobs[m.form.focus].label != "bulkhead" {
 		m = press(m, "down")

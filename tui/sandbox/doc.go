@@ -19,9 +19,18 @@
 // `breakerlab run`, and a variant's name is rebuilt by engine/scenarios when
 // a knob changes a number it quotes.
 //
-// It may import the engine (its breaker presets, engine/report and
-// engine/scenarios), tui/theme, tui/pane,
+// Time moves with the keys every screen shares (tui/internal/playback):
+// ← and → by 100 ms, ] and [ between the run's events, g and G to the
+// start and the end, : or t to a typed time, a click on a chart's time
+// axis; S re-runs the moment on another seed, and w writes the scenario,
+// knobs included, as a scenario file that `breakerlab run FILE --seed N`
+// reproduces (seek.go, mouse.go).
+//
+// It may import the engine (its breaker presets, engine/report,
+// engine/scenarios and engine/scenariofile's Dump), tui/theme,
+// tui/present (its Moment for presentation mode), tui/pane,
 // tui/chart, tui/internal/form, tui/internal/helpview, tui/internal/playback
 // (the clock, the shared keys and layout helpers), bubbletea, bubbles (key,
-// help) and x/ansi. It does no I/O.
+// help) and x/ansi. Its one I/O, writing the scenario file, runs in a
+// tea.Cmd, never in Update or View, and never overwrites without asking.
 package sandbox

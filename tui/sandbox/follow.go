@@ -29,6 +29,9 @@ type State struct {
 	At      time.Duration
 	Speed   float64
 	Playing bool
+	// Comparing says the sandbox shows compare mode. A follower shows the
+	// left side only (Follow closes compare mode), and says so.
+	Comparing bool
 }
 
 // State reports what the sandbox shows.
@@ -45,6 +48,8 @@ func (m Model) State() State {
 		At:       m.now(),
 		Speed:    m.clock.Speed(),
 		Playing:  m.clock.Playing(),
+
+		Comparing: m.cmp != nil,
 	}
 }
 

@@ -15,6 +15,11 @@ type keyMap struct {
 	// Compare mode's keys.
 	Compare, ComparePresets, LeftPrev, LeftNext, Swap, Preset, PresetLeft key.Binding
 	FormDefaults                                                          key.Binding
+	// Seed changes the run's seed; Write saves the edited scenario.
+	Seed, Write key.Binding
+	// atEnd: the run is at its end, where space replays from the start
+	// (the one-line help says so).
+	atEnd bool
 }
 
 func newKeyMap(canGoHome bool) keyMap {
@@ -27,12 +32,14 @@ func newKeyMap(canGoHome bool) keyMap {
 		Breaker:        pane.DefaultBreakerKeys(),
 		Compare:        b([]string{"c"}, "c", "compare two variants"),
 		ComparePresets: b([]string{"C"}, "C", "compare breaker presets"),
-		LeftPrev:       b([]string{"["}, "[", "left: previous variant"),
-		LeftNext:       b([]string{"]"}, "]", "left: next variant"),
+		LeftPrev:       b([]string{"{"}, "{", "left: previous variant"),
+		LeftNext:       b([]string{"}"}, "}", "left: next variant"),
 		Swap:           b([]string{"x"}, "x", "swap sides"),
 		Preset:         b([]string{"p"}, "p", "right: next breaker preset"),
 		PresetLeft:     b([]string{"P"}, "P", "left: next breaker preset"),
 		FormDefaults:   b([]string{"ctrl+r"}, "ctrl+r", "scenario's values"),
+		Seed:           b([]string{"S"}, "S", "another seed"),
+		Write:          b([]string{"w"}, "w", "write the scenario to a file"),
 	}
 }
 
@@ -41,19 +48,19 @@ func (k keyMap) main() playback.HelpKeys {
 	return playback.HelpKeys{
 		// The one line fits 80 columns up to q, with esc too: what it
 		// leaves out is in the full help.
-		Short: []key.Binding{short("space", "play"), short("→/←", "step"), playback.Brief(k.NextVariant, "variant"),
-			playback.Brief(k.Knobs, "knobs"), playback.Brief(k.Help, "keys"), k.Home, k.Quit,
-			short("+/-", "speed"), playback.Brief(k.Compare, "compare")},
+		Short: []key.Binding{short("space", k.playWord()), short("←/→", "time"), short("[/]", "events"),
+			playback.Brief(k.NextVariant, "variant"), playback.Brief(k.Knobs, "knobs"), playback.Brief(k.Help, "keys"),
+			k.Home, k.Quit, short("+/-", "speed"), playback.Brief(k.Compare, "compare")},
 		Full: [][]key.Binding{
-			{k.Play, k.Step, k.Back, k.Restart, k.Help, k.Quit},
-			{k.Faster, k.Slower, k.NextVariant, k.PrevVariant, k.Variant},
-			{k.Knobs, k.Compare, k.ComparePresets, k.Breaker.Next, k.Home},
+			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo},
+			{k.Faster, k.Slower, k.Restart, k.NextVariant, k.PrevVariant, k.Variant, k.Seed},
+			{k.Knobs, k.Write, k.Compare, k.ComparePresets, k.Breaker.Next, k.Help, k.Home, k.Quit},
 		},
 	}
 }
 
 // compare is the key help in compare mode: tab and 1-9 pick the right
-// side's variant, [ and ] the left's.
+// side's variant, { and } the left's; [ and ] are events, as everywhere.
 func (k keyMap) compare() playback.HelpKeys {
 	right := func(b key.Binding, desc string) key.Binding {
 		h := b.Help()
@@ -61,10 +68,10 @@ func (k keyMap) compare() playback.HelpKeys {
 	}
 	short := playback.Short
 	return playback.HelpKeys{
-		Short: []key.Binding{short("space", "play"), short("→/←", "step"), short("tab/1-9", "right"), short("[/]", "left"),
-			short("c", "leave"), short("?", "keys"), k.Quit, short("p/P", "presets"), short("x", "swap")},
+		Short: []key.Binding{short("space", k.playWord()), short("←/→", "time"), short("tab/1-9", "right"), short("{/}", "left"),
+			short("c", "leave"), short("?", "keys"), k.Quit, short("[/]", "events"), short("p/P", "presets"), short("x", "swap")},
 		Full: [][]key.Binding{
-			{k.Play, k.Step, k.Back, k.Restart, k.Faster, k.Slower, k.Knobs},
+			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo, k.Restart, k.Faster, k.Slower, k.Knobs, k.Seed},
 			{right(k.NextVariant, "right: next"), right(k.PrevVariant, "right: back"), right(k.Variant, "right: variant"),
 				right(k.LeftNext, "left: next"), right(k.LeftPrev, "left: back"), k.Swap},
 			{right(k.Preset, "right: preset"), right(k.PresetLeft, "left: preset"), right(k.ComparePresets, "Resilience4j vs Polly"),
@@ -74,3 +81,11 @@ func (k keyMap) compare() playback.HelpKeys {
 }
 
 func (k keyMap) form() playback.HelpKeys { return k.FormHelp(k.FormDefaults) }
+
+// playWord is what space does now: at the end it replays from the start.
+func (k keyMap) playWord() string {
+	if k.atEnd {
+		return "replay"
+	}
+	return "play"
+}

@@ -404,7 +404,7 @@ func (f *form) lines(w, h int) []string {
 		sections[i] = kform.Section{Start: start, Title: f.titles[i]}
 	}
 	return kform.Lines(f.th, items, sections, f.focus, f.err,
-		"enter re-runs on the same seed, at the same time; esc keeps the run as it is", w, h)
+		"enter re-runs on the same seed, at the same time; esc keeps the run as it is; ctrl+s sweeps the knob under the cursor against another", w, h)
 }
 
 func newField(s string) kform.Field {

@@ -36,6 +36,9 @@ func (m Model) View() string {
 	if m.tooSmall() {
 		return playback.SmallView(m.w, m.h)
 	}
+	if m.sw != nil {
+		return m.sweepScreen() // sweepkey.go
+	}
 	lines := make([]string, 0, m.h)
 	// The key holds the run's generation: a knob, which can rename the
 	// variants, starts a new one.
@@ -52,6 +55,10 @@ func (m Model) View() string {
 		lines = m.mainView(lines, body)
 	}
 	lines = append(lines, m.status.View())
+	if m.prompt != nil {
+		// A prompt (seek.go) takes the key line while it is open.
+		return strings.Join(append(lines, m.prompt.View(m.th, m.w)), "\n")
+	}
 	mode := 0
 	switch {
 	case m.form != nil:
@@ -61,7 +68,7 @@ func (m Model) View() string {
 	case m.cmp != nil:
 		mode = 3
 	}
-	lines = append(lines, m.chrome.Keys(fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable()), func() string {
+	lines = append(lines, m.chrome.Keys(fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable(), m.keys.atEnd), func() string {
 		var keys []key.Binding
 		switch mode {
 		case 1:
@@ -73,7 +80,7 @@ func (m Model) View() string {
 		default:
 			keys = m.keys.main().ShortHelp()
 		}
-		return pane.Fit(" "+m.help.ShortHelpView(keys), m.w)
+		return playback.KeyLine(m.help, keys, m.w)
 	}))
 	return strings.Join(lines, "\n")
 }

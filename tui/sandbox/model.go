@@ -67,6 +67,9 @@ type Model struct {
 	note     string
 	noteErr  bool
 	chrome   *playback.Chrome // the title and key lines, cached
+	prompt   *playback.Prompt // a time, a seed or a file name being typed (seek.go)
+	ev       *eventCache      // the events ] and [ move through
+	sw       *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
 }
 
 // New builds a sandbox on the scenario, at time zero.
@@ -93,6 +96,7 @@ func New(o Options) (Model, error) {
 		status: pane.NewStatus(o.Theme),
 		xp:     newExtraPanes(o.Theme),
 		chrome: &playback.Chrome{},
+		ev:     &eventCache{},
 		clock:  playback.NewClock(o.Speed, o.Play),
 	}
 	m.help.Styles = o.Theme.Help
@@ -189,6 +193,9 @@ func (m Model) Snapshot() *engine.Snapshot { return &m.sim.snap }
 
 // Update handles keys, ticks and resizes.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if next, cmd, ok := m.sweepMsg(msg); ok {
+		return next, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
@@ -203,9 +210,16 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.report(err)
 		m.refresh()
 		return m, next
+	case writtenMsg:
+		return m.onWritten(msg)
+	case tea.MouseMsg:
+		return m.onMouse(msg)
 	case tea.KeyMsg:
 		if m.form != nil {
 			return m.formKey(msg)
+		}
+		if m.prompt != nil {
+			return m.promptKey(msg)
 		}
 		if next, cmd, ok := playback.EachRune(m, msg, formOpen); ok {
 			return next, cmd
@@ -220,9 +234,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// formOpen reports whether a key opened the knob form, which takes the
-// keys typed after it as text.
-func formOpen(m tea.Model) bool { return m.(Model).form != nil }
+// formOpen reports whether a key opened the knob form or a prompt, which
+// take the keys typed after it as text.
+func formOpen(m tea.Model) bool { return m.(Model).form != nil || m.(Model).prompt != nil }
 
 func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
@@ -243,13 +257,24 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.helpv.Reset()
 		m.fillHelp()
 	case m.timeKey(k, &cmd):
-		// Played, paused, stepped, changed speed or restarted.
+		// Played, paused, stepped, jumped, changed speed or restarted.
+	case key.Matches(k, m.keys.GoTo):
+		m.clock.Play(false)
+		m.prompt = playback.TimePrompt(m.end())
+	case key.Matches(k, m.keys.Seed):
+		m.clock.Play(false)
+		m.prompt = &playback.Prompt{Kind: promptSeed, Label: "seed",
+			Hint: fmt.Sprintf("now %d; re-runs this moment", m.sim.seed)}
+	case key.Matches(k, m.keys.Write):
+		m.clock.Play(false)
+		m.prompt = &playback.Prompt{Kind: promptPath, Label: "write the scenario to",
+			Hint: "enter alone: " + defaultPath(m.sim.sc)}
 	case m.cmp != nil && m.compareKey(k):
 		// Handled by compare mode.
 	case key.Matches(k, m.keys.Compare):
 		v := m.sim.variant
 		if m.report(m.openCompare(v, defaultPartner(m.sim.sc, v), "", "")) {
-			m.setNote("compare: same seed, same traffic; tab or 1-9 picks the right side, [ ] the left", false)
+			m.setNote("compare: same seed, same traffic; tab or 1-9 picks the right side, { } the left", false)
 		}
 	case key.Matches(k, m.keys.ComparePresets):
 		m.comparePresets()
@@ -290,10 +315,12 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 // timeKey hands k to the clock; it reports whether k was a time key, and
 // leaves the clock's command in cmd.
 func (m *Model) timeKey(k tea.KeyMsg, cmd *tea.Cmd) bool {
-	ok, c, err := m.clock.Key(k, m.keys.Keys, timeline{m})
+	ok, c, note, err := m.clock.Key(k, m.keys.Keys, timeline{m})
 	if ok {
 		*cmd = c
-		m.report(err)
+		if m.report(err) && note != "" {
+			m.setNote(note, false)
+		}
 	}
 	return ok
 }
@@ -354,6 +381,7 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 
 // refresh hands the current snapshot to the panes and lays them out.
 func (m *Model) refresh() {
+	m.keys.atEnd = m.now() >= m.end()
 	if m.cmp != nil {
 		m.refreshCompare()
 		return

@@ -9,7 +9,9 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/home"
+	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/present"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
@@ -17,13 +19,14 @@ import (
 )
 
 // Session is one classroom session's model: the home screen, and the room
-// around it. A student can follow the presenter (f): a sandbox of the
-// session's own then shows the presenter's state at this window's size; F
-// or any other key forks it (the student explores on from that moment),
-// and f rejoins. A presenter's session publishes its sandbox's state after
-// every message, and may put a question to the room (ctrl+a). The top
-// line's right end says whether the session presents, follows or explores.
-// ctrl+p toggles presentation mode.
+// around it. A student can follow the presenter (f): a sandbox, or a
+// lesson picker and player, of the session's own then shows the
+// presenter's state at this window's size (whichever of the two the
+// presenter has open); F or any other key forks it (the student explores
+// on from that moment), and f rejoins. A presenter's session publishes its
+// screen's state after every message, and may put a question to the room
+// (ctrl+a). The top line's right end says whether the session presents,
+// follows or explores. ctrl+p toggles presentation mode on every screen.
 type Session struct {
 	home    home.Model
 	th      *theme.Theme
@@ -33,14 +36,20 @@ type Session struct {
 	teacher bool
 
 	mode   mode
+	shown  Screen        // which of rs and rl the room's screen is
 	rs     sandbox.Model // the room's sandbox: following, or forked from it
 	haveRS bool
 	rsSrc  *engine.Scenario // the presenter's scenario rs was built on
 	rsSeed uint64
-	away   bool // following, but the presenter's sandbox is closed
+	rl     lessonui.Picker // the room's lessons: following, or forked
+	haveRL bool
+	away   bool // following, but the presenter has neither open
 
-	lastSt   sandbox.State // what this presenter published last
-	lastOpen bool
+	lastSh Shared // what this presenter published last
+
+	local       bool // the teacher's own terminal: quitting stops the server
+	confirmQuit bool // asking whether to stop the server
+	quitting    bool // the teacher said y: the next quit goes through
 
 	lessons     []*lessons.Lesson // for the questions the teacher may ask
 	pick        *picker           // the teacher's question list, when open
@@ -49,9 +58,9 @@ type Session struct {
 	answered    int               // the student's answer to answeredSeq
 	answeredSeq int
 
-	present bool   // presentation mode
-	lastKey string // the key shown in the corner in presentation mode
-	keySeq  int
+	present bool         // presentation mode
+	pth     *theme.Theme // its high-contrast theme, on the session's renderer
+	keys    present.Keys // the key shown in the corner in presentation mode
 
 	w, h        int
 	sized       bool
@@ -84,7 +93,11 @@ const sizeSettle = 20 * time.Millisecond
 // NewSession builds a session's model. ctx ends with the session; it stops
 // the command that waits for the room.
 func NewSession(ctx context.Context, o home.Options, room *Room, teacher bool) *Session {
-	s := &Session{home: home.New(o), th: o.Theme, room: room, ctx: ctx, teacher: teacher, lessons: o.Lessons}
+	if o.Theme == nil {
+		o.Theme = theme.New(nil)
+	}
+	s := &Session{home: home.New(o), th: o.Theme, room: room, ctx: ctx, teacher: teacher, lessons: o.Lessons,
+		pth: theme.New(o.Theme.R, theme.HighContrast())}
 	s.me = room.Join(teacher)
 	return s
 }
@@ -126,19 +139,23 @@ func (s *Session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			s.catchUp()
 		}
 		return s, cmd
-	case keyFadeMsg:
-		if msg.seq == s.keySeq {
-			s.lastKey = ""
-		}
+	case askQuitMsg:
+		s.confirmQuit = true
+		return s, nil
+	case present.FadeMsg:
+		s.keys.Fade(msg)
 		return s, nil
 	case tea.KeyMsg:
-		if msg.String() == presentKey {
-			s.present, s.lastKey = !s.present, ""
+		if msg.String() == present.Key {
+			s.present, s.keys.Last = !s.present, ""
 			return s, nil
 		}
 		var shown tea.Cmd
 		if s.present {
-			shown = s.showKey(msg)
+			shown = s.keys.Show(msg)
+		}
+		if handled, cmd := s.quitKey(msg); handled {
+			return s, tea.Batch(shown, cmd)
 		}
 		if handled, cmd := s.questionKey(msg); handled {
 			return s, tea.Batch(shown, cmd)
@@ -154,18 +171,37 @@ func (s *Session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return s, nil
 	case sandbox.BackMsg:
-		if s.mode != onHome {
+		if s.mode != onHome && s.shown == SandboxScreen {
 			s.stopFollowing(onHome)
 			return s, nil
 		}
+	case lessonui.BackMsg:
+		// The room's lessons sent it: a lesson closes to the list, the
+		// list goes home. Home's own lessons get theirs on the home
+		// screen.
+		if s.mode != onHome && s.shown == LessonScreen {
+			if !s.rl.Open() {
+				s.stopFollowing(onHome)
+				return s, nil
+			}
+			next, cmd := s.rl.Update(msg)
+			s.rl = next.(lessonui.Picker)
+			return s, cmd
+		}
 	}
-	// Everything else (frames, the screens' own messages) goes to both
-	// the home screen and the room's sandbox: a frame names its clock, so
-	// each takes only its own.
+	// Everything else (frames, the screens' own messages) goes to the
+	// home screen and the room's screens: a frame names its clock (the
+	// room's lesson player counts its ticks apart from home's), so each
+	// takes only its own.
 	cmd := s.updateHome(msg)
 	if s.haveRS {
 		next, c := s.rs.Update(msg)
 		s.rs = next.(sandbox.Model)
+		cmd = tea.Batch(cmd, c)
+	}
+	if s.haveRL {
+		next, c := s.rl.Update(msg)
+		s.rl = next.(lessonui.Picker)
 		cmd = tea.Batch(cmd, c)
 	}
 	return s, cmd
@@ -197,6 +233,10 @@ func (s *Session) applySize(w, h int) tea.Cmd {
 		next, _ := s.rs.Update(ws)
 		s.rs = next.(sandbox.Model)
 	}
+	if s.haveRL {
+		next, _ := s.rl.Update(ws)
+		s.rl = next.(lessonui.Picker)
+	}
 	return cmd
 }
 
@@ -212,16 +252,17 @@ func (s *Session) updateHome(msg tea.Msg) tea.Cmd {
 }
 
 func (s *Session) publish() {
-	sb, open := s.home.Sandbox()
-	var st sandbox.State
-	if open {
-		st = sb.State()
+	var sh Shared
+	if sb, open := s.home.Sandbox(); open {
+		sh = Shared{Screen: SandboxScreen, Sandbox: sb.State()}
+	} else if p, open := s.home.Lessons(); open {
+		sh = Shared{Screen: LessonScreen, Lesson: p.State()}
 	}
-	if st == s.lastSt && open == s.lastOpen {
+	if sh == s.lastSh {
 		return
 	}
-	s.lastSt, s.lastOpen = st, open
-	s.room.Publish(st, open)
+	s.lastSh = sh
+	s.room.Publish(sh)
 }
 
 // questionKey handles the keys of room questions: the teacher's ctrl+a,
@@ -255,20 +296,16 @@ func (s *Session) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		// F, or any key that explores, forks from this moment.
 		cmd := s.fork()
-		if ks == "F" {
+		if ks == "F" || s.mode != exploring {
 			return s, cmd
 		}
-		next, c := s.rs.Update(k)
-		s.rs = next.(sandbox.Model)
-		return s, tea.Batch(cmd, c)
+		return s, tea.Batch(cmd, s.roomKey(k))
 	case exploring:
 		if ks == "f" {
 			s.startFollowing()
 			return s, nil
 		}
-		next, cmd := s.rs.Update(k)
-		s.rs = next.(sandbox.Model)
-		return s, cmd
+		return s, s.roomKey(k)
 	}
 	if ks == "f" && !s.teacher && s.homeTakesF() {
 		s.startFollowing()
@@ -277,11 +314,23 @@ func (s *Session) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return s, s.updateHome(k)
 }
 
+// roomKey hands a key to the room's screen the student explores.
+func (s *Session) roomKey(k tea.KeyMsg) tea.Cmd {
+	if s.shown == LessonScreen {
+		next, cmd := s.rl.Update(k)
+		s.rl = next.(lessonui.Picker)
+		return cmd
+	}
+	next, cmd := s.rs.Update(k)
+	s.rs = next.(sandbox.Model)
+	return cmd
+}
+
 // homeTakesF reports whether f is free where the home screen is: its own
-// menus and the sandbox use no f; the lessons, the exercises and the
+// menus, the sandbox and the lessons use no f; the exercises and the
 // shard view keep their keys.
 func (s *Session) homeTakesF() bool {
-	return !s.home.InLessons() && !s.home.InExercises() && !s.home.InShardView()
+	return !s.home.InExercises() && !s.home.InShardView()
 }
 
 func (s *Session) startFollowing() {
@@ -295,26 +344,52 @@ func (s *Session) stopFollowing(to mode) {
 	s.room.SetFollowing(s.me, false)
 }
 
-// fork turns the followed sandbox into the student's own.
+// fork turns the followed screen into the student's own.
 func (s *Session) fork() tea.Cmd {
 	s.stopFollowing(onHome)
-	if !s.haveRS {
+	var cmd tea.Cmd
+	switch {
+	case s.shown == SandboxScreen && s.haveRS:
+		s.rs, cmd = s.rs.Fork()
+	case s.shown == LessonScreen && s.haveRL:
+		s.rl, cmd = s.rl.Fork()
+	default:
 		return nil
 	}
 	s.mode = exploring
-	var cmd tea.Cmd
-	s.rs, cmd = s.rs.Fork()
 	return cmd
 }
 
-// catchUp shows the presenter's latest state: a new sandbox when the
-// scenario, its knobs or the seed changed, else the same one moved.
+// catchUp shows the presenter's latest state on the screen it is on.
 func (s *Session) catchUp() {
-	st, open, _ := s.room.Latest()
-	s.away = !open
-	if !open {
-		return
+	sh, _ := s.room.Latest()
+	s.away = sh.Screen == NoScreen
+	switch sh.Screen {
+	case SandboxScreen:
+		s.shown = SandboxScreen
+		s.catchUpSandbox(sh.Sandbox)
+	case LessonScreen:
+		s.shown = LessonScreen
+		s.catchUpLesson(sh.Lesson)
 	}
+}
+
+// catchUpLesson shows the presenter's lesson list or step, in the room's
+// lesson picker; a new lesson opens on the presenter's prepared copy.
+func (s *Session) catchUpLesson(st lessonui.State) {
+	if !s.haveRL {
+		p := lessonui.NewPicker(s.lessons, nil, lessonui.Options{Theme: s.th, Embedded: true})
+		next, _ := p.Update(tea.WindowSizeMsg{Width: s.w, Height: s.h})
+		s.rl, s.haveRL = next.(lessonui.Picker), true
+	}
+	// An error (a step the lesson does not have) leaves the follower on
+	// what it showed, with the reason in its status line.
+	s.rl, _ = s.rl.Follow(st)
+}
+
+// catchUpSandbox shows the presenter's sandbox: a new sandbox when the
+// scenario, its knobs or the seed changed, else the same one moved.
+func (s *Session) catchUpSandbox(st sandbox.State) {
 	if !s.haveRS || st.Scenario != s.rsSrc || st.Seed != s.rsSeed {
 		rs, err := sandbox.NewFollower(sandbox.Options{Theme: s.th, CanGoHome: true}, st)
 		if err != nil {
@@ -333,21 +408,50 @@ func (s *Session) catchUp() {
 // right end of the top line.
 func (s *Session) View() string {
 	var v string
-	pv, presenting := s.presented()
 	qv, asking := s.questionView()
 	switch {
+	case s.confirmQuit:
+		v = s.quitView()
 	case asking:
 		v = qv
-	case presenting:
-		v = presentView(s.th, pv.st.Scenario, pv.snap, pv.playing, s.lastKey, s.w, s.h)
-	case s.mode == following && !s.haveRS:
-		v = s.waiting()
-	case s.mode != onHome:
-		v = s.rs.View()
+	case s.present:
+		if mo, ok := s.moment(); ok {
+			v = present.View(s.pth, mo, s.keys.Last, s.w, s.h)
+		} else {
+			v = present.Frame(s.pth, s.screenView(), s.keys.Last, s.w, s.h)
+		}
 	default:
-		v = s.home.View()
+		v = s.screenView()
 	}
 	return withTag(v, s.tag(), s.w)
+}
+
+// screenView is the screen the session is on, as it draws itself. A
+// follower whose presenter closed the screen keeps its last moment.
+func (s *Session) screenView() string {
+	switch {
+	case s.mode == following && s.shown == NoScreen:
+		return s.waiting()
+	case s.mode != onHome && s.shown == LessonScreen:
+		return s.rl.View()
+	case s.mode != onHome:
+		return s.rs.View()
+	}
+	return s.home.View()
+}
+
+// moment is the key number of the screen the session is on, for
+// presentation mode.
+func (s *Session) moment() (present.Moment, bool) {
+	switch {
+	case s.mode == onHome:
+		return s.home.Moment()
+	case s.shown == LessonScreen:
+		return s.rl.Moment()
+	case s.shown == SandboxScreen:
+		return s.rs.Moment()
+	}
+	return present.Moment{}, false
 }
 
 // waiting is the follower's screen before the presenter opened a sandbox.
@@ -355,7 +459,7 @@ func (s *Session) waiting() string {
 	if s.w <= 0 || s.h <= 0 {
 		return ""
 	}
-	msg := "Following the teacher. Their sandbox is not open yet: it appears here, at your window's size, as soon as it is. Press esc to go back, q to quit."
+	msg := "Following the teacher. Neither their sandbox nor a lesson is open now: whichever they open appears here, at your window's size. Press esc to go back, q to quit."
 	lines := []string{"", ""}
 	for _, l := range pane.Wrap(msg, max(s.w-6, 1)) {
 		lines = append(lines, "   "+l)
@@ -363,25 +467,57 @@ func (s *Session) waiting() string {
 	return strings.Join(pane.Block(lines, s.w, s.h), "\n")
 }
 
-// tag is what the top line says about the room.
+// tag is what the top line says about the room. On a lesson's step it
+// also says which step: the player keeps that at the right end of its top
+// line, where the tag goes.
 func (s *Session) tag() string {
-	_, open, present := s.room.Latest()
+	sh, present := s.room.Latest()
+	open := sh.Screen != NoScreen
+	step := s.lessonStep()
 	switch {
 	case s.teacher:
 		f, e := s.room.Counts()
-		return fmt.Sprintf("presenting · %d follow · %d explore", f, e)
+		return fmt.Sprintf("presenting%s · %d follow · %d explore", step, f, e)
+	case s.mode == following && s.away && !present:
+		return "following · the teacher has left · F explores"
 	case s.mode == following && s.away:
-		return "following · the teacher's sandbox is closed · F explores"
+		return "following · the teacher is on the menu · F explores"
+	case s.mode == following && s.shown == SandboxScreen && sh.Screen == SandboxScreen && sh.Sandbox.Comparing:
+		// The follower shows the left side of the teacher's comparison.
+		return "following · compare mode is not followed: left side · F explores"
 	case s.mode == following:
-		return "following the teacher · F explores"
+		return "following the teacher" + step + " · F explores"
 	case s.mode == exploring:
-		return "exploring · f follows the teacher"
+		return "exploring" + step + " · f follows the teacher"
 	case present && open && s.homeTakesF():
-		return "exploring · f follows the teacher"
+		return "exploring" + step + " · f follows the teacher"
 	case present:
-		return "exploring"
+		return "exploring" + step
 	}
 	return ""
+}
+
+// lessonStep is " · step 3/7" (or " · the end") when a lesson is on
+// screen, else empty.
+func (s *Session) lessonStep() string {
+	var st lessonui.State
+	switch {
+	case s.mode != onHome && s.shown == LessonScreen && s.haveRL:
+		st = s.rl.State()
+	case s.mode == onHome:
+		p, ok := s.home.Lessons()
+		if !ok {
+			return ""
+		}
+		st = p.State()
+	}
+	switch {
+	case st.Prepared == nil:
+		return ""
+	case st.End:
+		return " · the end"
+	}
+	return fmt.Sprintf(" · step %d/%d", st.Step+1, len(st.Prepared.Steps))
 }
 
 // withTag puts tag at the right end of view's first line, over blank cells

@@ -160,7 +160,7 @@ func TestSessionFollowAndFork(t *testing.T) {
 	keys(teacher, "esc")
 	teacher.Update(sandbox.BackMsg{}) // what esc's command returns
 	student.Update(roomMsg{})
-	if tag := student.tag(); !strings.Contains(tag, "sandbox is closed") {
+	if tag := student.tag(); !strings.Contains(tag, "the teacher is on the menu") {
 		t.Fatalf("tag after the teacher left the sandbox: %q", tag)
 	}
 }
@@ -174,7 +174,7 @@ func TestRoomNeverBlocksOnAMember(t *testing.T) {
 	go func() {
 		defer close(done)
 		for i := range 10000 {
-			room.Publish(sandbox.State{At: time.Duration(i)}, true)
+			room.Publish(Shared{Screen: SandboxScreen, Sandbox: sandbox.State{At: time.Duration(i)}})
 		}
 	}()
 	select {
@@ -183,8 +183,8 @@ func TestRoomNeverBlocksOnAMember(t *testing.T) {
 		t.Fatal("publishing to a member that never reads blocked")
 	}
 	<-m.Signal()
-	if st, _, _ := room.Latest(); st.At != 9999 {
-		t.Fatalf("latest state at %v", st.At)
+	if sh, _ := room.Latest(); sh.Sandbox.At != 9999 {
+		t.Fatalf("latest state at %v", sh.Sandbox.At)
 	}
 	room.Leave(m)
 }

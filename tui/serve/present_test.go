@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/tui/present"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -32,27 +33,92 @@ func TestPresentationMode(t *testing.T) {
 		}
 		sb, _ := s.home.Sandbox()
 		snap := sb.Snapshot()
-		big := bigText(fmt.Sprintf("%d/%d", snap.Busy, snap.Workers))
+		big := present.Big(fmt.Sprintf("%d/%d", snap.Busy, snap.Workers))
 		for _, want := range []string{"workers held", "15.0 s / ", big[0], big[4], "[. ×150]", "presenting"} {
 			if !strings.Contains(v, want) {
 				t.Errorf("%dx%d: the presentation lacks %q:\n%s", sz[0], sz[1], want, v)
 			}
 		}
-		if strings.Contains(v, "q quit") {
+		if strings.Contains(v, "? keys") {
 			t.Errorf("%dx%d: the key help is shown in presentation mode", sz[0], sz[1])
 		}
 		// The key fades when its moment is over, not before a later key's.
-		s.Update(keyFadeMsg{seq: s.keySeq - 1})
-		if s.lastKey == "" {
-			t.Fatal("an earlier key's fade cleared the latest key")
-		}
-		s.Update(keyFadeMsg{seq: s.keySeq})
-		if strings.Contains(s.View(), "×150]") {
+		// The corner's fade (tested in tui/present) empties it.
+		if s.keys.Last = ""; strings.Contains(s.View(), "×150]") {
 			t.Fatal("the key stayed after its fade")
 		}
 		s.Update(tea.KeyMsg{Type: tea.KeyCtrlP})
-		if v := s.View(); !strings.Contains(v, "q quit") {
+		if v := s.View(); !strings.Contains(v, "? keys") {
 			t.Fatalf("ctrl+p did not leave presentation mode:\n%s", v)
 		}
+	}
+}
+
+// The teacher's own terminal runs the server: a quit from any screen (q
+// on the menu, q in the sandbox, ctrl+c) asks before stopping it and says
+// how many students it would disconnect; any other key keeps serving, y
+// stops. A session over SSH quits at once, as before.
+func TestLocalTeacherQuitAsks(t *testing.T) {
+	room := NewRoom()
+	teacher := plainSession(t, room, true, 80, 24)
+	teacher.SetLocal(true)
+	plainSession(t, room, false, 80, 24) // a student
+	// quits sends k as the program would: through the filter, then the
+	// command's message through the filter again; it reports whether the
+	// program would end.
+	quits := func(s *Session, k tea.KeyMsg) bool {
+		msg := s.QuitFilter(s, k)
+		_, cmd := s.Update(msg)
+		if cmd == nil {
+			return false
+		}
+		out := cmd()
+		if b, ok := out.(tea.BatchMsg); ok {
+			for _, c := range b {
+				if c != nil {
+					if m := c(); m != nil {
+						out = m
+					}
+				}
+			}
+		}
+		out = s.QuitFilter(s, out)
+		if _, ok := out.(tea.QuitMsg); ok {
+			return true
+		}
+		if out != nil {
+			s.Update(out)
+		}
+		return false
+	}
+	for _, tc := range []struct {
+		name string
+		keys []string
+		k    tea.KeyMsg
+	}{
+		{"ctrl+c", nil, tea.KeyMsg{Type: tea.KeyCtrlC}},
+		{"q on the menu", nil, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")}},
+		{"q in the sandbox", []string{"j", "enter", "enter"}, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")}},
+	} {
+		keys(teacher, tc.keys...)
+		if quits(teacher, tc.k) {
+			t.Fatalf("%s stopped the server without asking", tc.name)
+		}
+		v := teacher.View()
+		if !strings.Contains(v, "Stop the class?") || !strings.Contains(v, "1 student is connected") {
+			t.Fatalf("%s did not ask:\n%s", tc.name, v)
+		}
+		if quits(teacher, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("n")}) || strings.Contains(teacher.View(), "Stop the class?") {
+			t.Fatalf("n after %s stopped the server or kept asking", tc.name)
+		}
+	}
+	quits(teacher, tea.KeyMsg{Type: tea.KeyCtrlC})
+	if !quits(teacher, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("y")}) {
+		t.Fatal("y did not stop")
+	}
+	// Over SSH ctrl+c quits at once.
+	remote := plainSession(t, room, true, 80, 24)
+	if !quits(remote, tea.KeyMsg{Type: tea.KeyCtrlC}) {
+		t.Fatal("a remote session's ctrl+c did not quit")
 	}
 }

@@ -3,19 +3,37 @@ package serve
 import (
 	"sync"
 
+	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 )
 
-// Room is the classroom's shared state: the presenter's sandbox as a
-// sandbox.State (never a rendered frame), and who follows it. Sessions
+// Screen is which of the presenter's screens the room follows.
+type Screen uint8
+
+const (
+	NoScreen      Screen = iota // neither a sandbox nor the lessons is open
+	SandboxScreen               // the sandbox
+	LessonScreen                // the lessons: the list, or a lesson's step
+)
+
+// Shared is what the presenter shows, as state: the screen, and that
+// screen's state. Followers draw it at their own size.
+type Shared struct {
+	Screen  Screen
+	Sandbox sandbox.State  // when Screen is SandboxScreen
+	Lesson  lessonui.State // when Screen is LessonScreen
+}
+
+// Room is the classroom's shared state: the presenter's screen as a Shared
+// (the sandbox's or the lesson player's state, never a rendered frame),
+// and who follows it. Sessions
 // learn of a change through a one-slot signal channel each: a publish
 // never waits for a session, so a student whose terminal reads slowly (or
 // not at all) cannot hold up the teacher or anyone else; a session that
 // missed signals reads only the latest state.
 type Room struct {
 	mu         sync.Mutex
-	st         sandbox.State
-	open       bool // the presenter's sandbox is open
+	sh         Shared
 	presenters int
 	members    map[*Member]struct{}
 	question   *questionState // the question put to the room, if any
@@ -56,7 +74,7 @@ func (r *Room) Leave(m *Member) {
 	if m.teacher {
 		r.presenters--
 		if r.presenters == 0 {
-			r.open = false
+			r.sh = Shared{}
 		}
 	}
 	r.notifyLocked(false)
@@ -78,14 +96,13 @@ func (r *Room) SetFollowing(m *Member, on bool) {
 	r.notifyLocked(true)
 }
 
-// Publish is a presenter's new state: open says its sandbox is open, st
-// is what it shows. Followers are signalled; so is everyone when the
-// sandbox opens or closes (their status line changes).
-func (r *Room) Publish(st sandbox.State, open bool) {
+// Publish is a presenter's new state. Followers are signalled; so is
+// everyone when the screen followed changes (their status line changes).
+func (r *Room) Publish(sh Shared) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	changed := open != r.open
-	r.st, r.open = st, open
+	changed := sh.Screen != r.sh.Screen
+	r.sh = sh
 	for m := range r.members {
 		if m.following || (changed && !m.teacher) {
 			signal(m)
@@ -93,12 +110,12 @@ func (r *Room) Publish(st sandbox.State, open bool) {
 	}
 }
 
-// Latest is the presenter's last state, whether their sandbox is open, and
-// whether there is a presenter at all.
-func (r *Room) Latest() (st sandbox.State, open, present bool) {
+// Latest is the presenter's last state, and whether there is a presenter
+// at all.
+func (r *Room) Latest() (sh Shared, present bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.st, r.open, r.presenters > 0
+	return r.sh, r.presenters > 0
 }
 
 // Counts are how many students follow and how many explore.

@@ -1,7 +1,7 @@
 // Package serve is breakerlab's classroom: an SSH server (charmbracelet/wish,
 // v1) that gives every connection the whole program, the home screen and
 // all behind it, and a room in which students can follow the teacher's
-// sandbox or explore on their own.
+// sandbox or lesson, or explore on their own.
 //
 // It owns the server's access rules (authorized keys, a class password, or
 // open on loopback only), its limits (sessions, idle time, session length,
@@ -10,15 +10,20 @@
 // shared between sessions but the room and the read-only scenarios and
 // lessons), per-student progress under the data directory (lessons, drill
 // schedule, graded interviews), and the room (Room): the presenter's
-// sandbox state, never frames, that students follow (f) or fork from (F),
-// the counts of who follows, and questions put to the room with their
-// anonymous answer counts. Presentation mode (ctrl+p, or --present for the
-// teacher) draws the sandbox for a projector.
+// screen as state (the sandbox's, or the lesson player's: lesson, step,
+// time, play, whether answers show), never frames, that students follow
+// (f) or fork from (F), the counts of who follows, and questions put to
+// the room with their anonymous answer counts. Presentation mode (ctrl+p,
+// or --present for the teacher; tui/present) draws any screen for a
+// projector. The teacher's own terminal asks before its quit stops the
+// server.
 //
-// It may import tui/home, tui/sandbox, tui/theme, tui/pane, tui/drillui,
-// tui/interviewui, lessons (and lessons/drill) and the engine's scenario type, bubbletea, lipgloss, termenv, x/ansi,
-// charmbracelet/log, charmbracelet/ssh and wish, and x/crypto/ssh. It does
-// file I/O only for the host key and the progress files, never in a View.
+// It may import tui/home, tui/sandbox, tui/lessonui, tui/present,
+// tui/theme, tui/pane, tui/drillui, tui/interviewui, lessons (and
+// lessons/drill) and the engine's scenario type, bubbletea, lipgloss,
+// termenv, x/ansi, charmbracelet/log, charmbracelet/ssh and wish, and
+// x/crypto/ssh. It does file I/O only for the host key and the progress
+// files, never in a View.
 package serve
 
 import (

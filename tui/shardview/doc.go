@@ -5,7 +5,9 @@
 // default), on the same customers and the same poison, beside the exact
 // odds of the fleet. It plays, steps, rewinds and re-runs with other knobs
 // like the sandbox, on the engine's time-based poisoned-customer
-// simulation.
+// simulation. The shared seek keys (] and [ between the moments the fleet
+// changes, g and G, : or t) and a click on a time axis move it (seek.go,
+// mouse.go).
 //
 // It owns its screen (Model), its panes (Side, one strategy's fleet,
 // customers and counts; Odds, the exact odds) and its knob form. Panes

@@ -10,6 +10,8 @@ import (
 type keyMap struct {
 	playback.Keys
 	Strategy, FormDefaults key.Binding
+	// atEnd: the run is at its end, where space replays from the start.
+	atEnd bool
 }
 
 func newKeyMap(canGoHome bool) keyMap {
@@ -24,11 +26,11 @@ func (k keyMap) main() playback.HelpKeys {
 	short := playback.Short
 	return playback.HelpKeys{
 		// The one line fits 80 columns up to q, with esc too.
-		Short: []key.Binding{short("space", "play"), short("→/←", "step"), short("s", "strategy"),
+		Short: []key.Binding{short("space", map[bool]string{false: "play", true: "replay"}[k.atEnd]), short("←/→", "time"), short("[/]", "events"), short("s", "strategy"),
 			short("e", "knobs"), short("?", "keys"), k.Home, k.Quit, short("+/-", "speed")},
 		Full: [][]key.Binding{
-			{k.Play, k.Step, k.Back, k.Restart},
-			{k.Faster, k.Slower, k.Strategy, k.Knobs},
+			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo},
+			{k.Faster, k.Slower, k.Restart, k.Strategy, k.Knobs},
 			{k.Help, k.Home, k.Quit},
 		},
 	}

@@ -65,6 +65,8 @@ type Model struct {
 	noteErr  bool
 	edited   bool
 	chrome   *playback.Chrome // the title and key lines, cached
+	prompt   *playback.Prompt // the time being typed after : or t
+	ev       *eventCache      // the events ] and [ move through
 }
 
 // New builds a shard view at time zero. A setup outside the view's limits
@@ -94,6 +96,7 @@ func New(o Options) (Model, error) {
 		odds:   NewOdds(o.Theme),
 		status: pane.NewStatus(o.Theme),
 		chrome: &playback.Chrome{},
+		ev:     &eventCache{},
 		clock:  playback.NewClock(o.Speed, o.Play),
 	}
 	m.help.Styles = o.Theme.Help
@@ -132,16 +135,21 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.fillHelp()
 		return m, nil
 	case playback.TickMsg:
-		next, live, err := m.clock.OnTick(msg, m.run)
+		next, live, err := m.clock.OnTick(msg, timeline{&m})
 		if !live {
 			return m, nil
 		}
 		m.report(err)
 		m.refresh()
 		return m, next
+	case tea.MouseMsg:
+		return m.onMouse(msg)
 	case tea.KeyMsg:
 		if m.form != nil {
 			return m.formKey(msg)
+		}
+		if m.prompt != nil {
+			return m.promptKey(msg)
 		}
 		if next, cmd, ok := playback.EachRune(m, msg, formOpen); ok {
 			return next, cmd
@@ -158,7 +166,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // formOpen reports whether a key opened the knob form, which takes the
 // keys typed after it as text.
-func formOpen(m tea.Model) bool { return m.(Model).form != nil }
+func formOpen(m tea.Model) bool { return m.(Model).form != nil || m.(Model).prompt != nil }
 
 func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
@@ -174,7 +182,10 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.helpv.Reset()
 		m.fillHelp()
 	case m.timeKey(k, &cmd):
-		// Played, paused, stepped, changed speed or restarted.
+		// Played, paused, stepped, jumped, changed speed or restarted.
+	case key.Matches(k, m.keys.GoTo):
+		m.clock.Play(false)
+		m.prompt = playback.TimePrompt(m.run.End())
 	case key.Matches(k, m.keys.Strategy):
 		m.nextStrategy()
 	case key.Matches(k, m.keys.Knobs):
@@ -189,10 +200,13 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 // timeKey hands k to the clock; it reports whether k was a time key, and
 // leaves the clock's command in cmd.
 func (m *Model) timeKey(k tea.KeyMsg, cmd *tea.Cmd) bool {
-	ok, c, err := m.clock.Key(k, m.keys.Keys, m.run)
+	ok, c, note, err := m.clock.Key(k, m.keys.Keys, timeline{m})
 	if ok {
 		*cmd = c
 		m.report(err)
+		if err == nil && note != "" {
+			m.setNote(note, false)
+		}
 	}
 	return ok
 }
@@ -271,6 +285,7 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 // refresh hands the current moment to the panes.
 func (m *Model) refresh() {
 	r := m.run
+	m.keys.atEnd = r.Now() >= r.End()
 	l, rt := r.sides[0], r.sides[1]
 	if m.sampleGen != r.gen || m.sample == nil {
 		m.sample = pickSample(l.sim.Assignment(), rt.sim.Assignment(), r.setup.Poisoned, sampleMax)

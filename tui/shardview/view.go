@@ -62,6 +62,9 @@ func (m Model) View() string {
 		lines = append(lines, strings.Split(m.odds.View(), "\n")...)
 	}
 	lines = append(lines, m.status.View())
+	if m.prompt != nil {
+		return strings.Join(append(lines, m.prompt.View(m.th, m.w)), "\n")
+	}
 	mode := 0
 	switch {
 	case m.form != nil:
@@ -69,7 +72,7 @@ func (m Model) View() string {
 	case m.showHelp:
 		mode = 2
 	}
-	lines = append(lines, m.chrome.Keys(fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable()), func() string {
+	lines = append(lines, m.chrome.Keys(fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable(), m.keys.atEnd), func() string {
 		var keys []key.Binding
 		switch mode {
 		case 1:
@@ -79,7 +82,7 @@ func (m Model) View() string {
 		default:
 			keys = m.keys.main().ShortHelp()
 		}
-		return pane.Fit(" "+m.help.ShortHelpView(keys), m.w)
+		return playback.KeyLine(m.help, keys, m.w)
 	}))
 	return strings.Join(lines, "\n")
 }

@@ -118,6 +118,14 @@ type Theme struct {
 	// terminal): views then lean on words and symbols alone.
 	Color bool
 
+	// HighContrast is set on the projector's variant (see HighContrast).
+	HighContrast bool
+
+	// Text is the unstyled style, on this theme's renderer: a view that
+	// needs "no style" takes it from here, never from lipgloss's default
+	// renderer, which belongs to the process and not to the session.
+	Text lipgloss.Style
+
 	Title, Subtitle, Dim, Bold, Key, Accent lipgloss.Style
 	Good, Warn, Bad, Selected, Error        lipgloss.Style
 	Border, BorderFocus, PaneTitle          lipgloss.Style
@@ -140,14 +148,32 @@ const (
 	grey    = "8"
 )
 
+// Option changes how New builds a theme.
+type Option func(*options)
+
+type options struct{ highContrast bool }
+
+// HighContrast builds the projector's theme: bright colours only (no grey,
+// no faint text, which a projector washes out), bold where the normal
+// theme is plain, and reverse video for what is chosen. Under NO_COLOR it
+// is as plain as the normal theme: the words and symbols carry the meaning.
+func HighContrast() Option { return func(o *options) { o.highContrast = true } }
+
 // New builds the theme on r (lipgloss's default renderer if nil).
-func New(r *lipgloss.Renderer) *Theme {
+func New(r *lipgloss.Renderer, opts ...Option) *Theme {
 	if r == nil {
 		r = lipgloss.DefaultRenderer()
 	}
+	var o options
+	for _, f := range opts {
+		f(&o)
+	}
+	if o.highContrast {
+		return newHighContrast(r)
+	}
 	s := r.NewStyle
 	c := func(n string) lipgloss.Color { return lipgloss.Color(n) }
-	t := &Theme{R: r, Color: r.ColorProfile() != termenv.Ascii}
+	t := &Theme{R: r, Color: r.ColorProfile() != termenv.Ascii, Text: r.NewStyle()}
 	t.Title = s().Bold(true).Foreground(c(magenta))
 	t.Subtitle = s().Foreground(c(grey))
 	t.Dim = s().Faint(true)
@@ -223,4 +249,53 @@ func (t *Theme) State(st breaker.State) lipgloss.Style {
 		return t.states[2]
 	}
 	return t.Dim
+}
+
+// newHighContrast is HighContrast's theme. The bright ANSI colours (9 to
+// 15) are the ones a projector keeps apart; white is the terminal's
+// brightest text whatever its scheme.
+func newHighContrast(r *lipgloss.Renderer) *Theme {
+	s := r.NewStyle
+	c := func(n string) lipgloss.Color { return lipgloss.Color(n) }
+	const (
+		bRed, bGreen, bYellow, bBlue, bMagenta, bCyan, white = "9", "10", "11", "12", "13", "14", "15"
+	)
+	t := &Theme{R: r, Color: r.ColorProfile() != termenv.Ascii, HighContrast: true, Text: s()}
+	t.Title = s().Bold(true).Foreground(c(white))
+	t.Subtitle = s().Bold(true).Foreground(c(white))
+	t.Dim = s().Foreground(c(white))
+	t.Bold = s().Bold(true).Foreground(c(white))
+	t.Key = s().Bold(true).Reverse(true)
+	t.Accent = s().Bold(true).Foreground(c(bMagenta))
+	t.Good = s().Bold(true).Foreground(c(bGreen))
+	t.Warn = s().Bold(true).Foreground(c(bYellow))
+	t.Bad = s().Bold(true).Foreground(c(bRed))
+	t.Error = s().Bold(true).Foreground(c(bRed))
+	t.Selected = s().Bold(true).Reverse(true)
+	t.Border = s().Foreground(c(white))
+	t.BorderFocus = s().Bold(true).Foreground(c(bCyan))
+	t.PaneTitle = s().Bold(true).Foreground(c(white))
+	t.Help = help.Styles{
+		Ellipsis: t.Dim, ShortKey: t.Key, ShortDesc: t.Dim, ShortSeparator: t.Dim,
+		FullKey: t.Key, FullDesc: t.Dim, FullSeparator: t.Dim,
+	}
+	t.outcomes = [4]lipgloss.Style{
+		s().Bold(true).Foreground(c(bGreen)),
+		s().Bold(true).Foreground(c(bCyan)),
+		s().Bold(true).Foreground(c(bYellow)),
+		s().Bold(true).Foreground(c(bRed)),
+	}
+	t.series = []lipgloss.Style{
+		s().Bold(true).Foreground(c(bBlue)),
+		s().Bold(true).Foreground(c(bCyan)),
+		s().Bold(true).Foreground(c(bMagenta)),
+		s().Bold(true).Foreground(c(bYellow)),
+		s().Bold(true).Foreground(c(bGreen)),
+	}
+	t.states = [3]lipgloss.Style{
+		s().Bold(true).Foreground(c(bGreen)),
+		s().Bold(true).Foreground(c(bRed)),
+		s().Bold(true).Foreground(c(bYellow)),
+	}
+	return t
 }

@@ -52,3 +52,28 @@ func TestOutcomeGlyphsDiffer(t *testing.T) {
 		seen[g] = true
 	}
 }
+
+// The projector's theme has no faint or grey text, and under NO_COLOR
+// (the ASCII profile) it draws nothing but the text itself.
+func TestHighContrast(t *testing.T) {
+	r := Plain()
+	r.SetColorProfile(termenv.ANSI256)
+	hc := New(r, HighContrast())
+	if !hc.HighContrast || New(r).HighContrast {
+		t.Fatal("HighContrast marks only the projector's theme")
+	}
+	for name, st := range map[string]interface{ GetFaint() bool }{"Dim": hc.Dim, "Subtitle": hc.Subtitle, "Border": hc.Border} {
+		if st.GetFaint() {
+			t.Errorf("%s is faint in the high-contrast theme", name)
+		}
+	}
+	if fg := hc.Subtitle.GetForeground(); fg == New(r).Subtitle.GetForeground() {
+		t.Errorf("the subtitle keeps the normal theme's grey %v", fg)
+	}
+	plain := New(Plain(), HighContrast())
+	for _, st := range []string{plain.Title.Render("x"), plain.Key.Render("x"), plain.Bad.Render("x"), plain.Text.Render("x")} {
+		if st != "x" {
+			t.Errorf("NO_COLOR: the high-contrast theme styled %q", st)
+		}
+	}
+}

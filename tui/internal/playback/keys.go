@@ -2,15 +2,20 @@ package playback
 
 import (
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Keys are the bindings the sandbox and the shard view share; each screen's
 // key map embeds them and adds its own.
 type Keys struct {
 	Play, Step, Back, Faster, Slower, Restart key.Binding
-	Knobs, Help, Quit, Home                   key.Binding
+	// Seeking: the next and previous event, the start, the end, a time.
+	NextEvent, PrevEvent, Start, End, GoTo key.Binding
+	Knobs, Help, Quit, Home                key.Binding
 	// The knob form's keys (each screen adds its own FormDefaults).
 	FormNext, FormPrev, FormApply, FormCancel key.Binding
 	// The help screen's keys: scrolling, and closing.
@@ -28,9 +33,14 @@ func Bind(keys []string, k, desc string) key.Binding {
 // only a screen inside the home screen has.
 func NewKeys(canGoHome bool) Keys {
 	k := Keys{
-		Play:       Bind([]string{" "}, "space", "play/pause"),
-		Step:       Bind([]string{"right", "."}, "→/.", "step 100 ms"),
-		Back:       Bind([]string{"left", ","}, "←/,", "step back"),
+		Play:       Bind([]string{" "}, "space", "play/pause (replay at the end)"),
+		Step:       Bind([]string{"right", "."}, "→/.", "100 ms on"),
+		Back:       Bind([]string{"left", ","}, "←/,", "100 ms back"),
+		NextEvent:  Bind([]string{"]"}, "]", "next event"),
+		PrevEvent:  Bind([]string{"["}, "[", "previous event"),
+		Start:      Bind([]string{"g", "home"}, "g", "the start"),
+		End:        Bind([]string{"G", "end"}, "G", "the end"),
+		GoTo:       Bind([]string{":", "t"}, ":/t", "go to a time"),
 		Faster:     Bind([]string{"+", "="}, "+", "faster"),
 		Slower:     Bind([]string{"-", "_"}, "-", "slower"),
 		Restart:    Bind([]string{"r"}, "r", "restart"),
@@ -92,4 +102,17 @@ func Brief(b key.Binding, desc string) key.Binding {
 // or a description must be brief; the full help lists the real ones.
 func Short(keys, desc string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys), key.WithHelp(keys, desc))
+}
+
+// KeyLine is the one-line help in w cells: as many of the bindings as fit
+// whole, in order, with none cut short (bubbles' help would end the line
+// in an ellipsis glued to a word); the full help lists the rest.
+func KeyLine(h help.Model, keys []key.Binding, w int) string {
+	h.Width = 0
+	for n := len(keys); n > 0; n-- {
+		if line := " " + h.ShortHelpView(keys[:n]); ansi.StringWidth(line) <= w {
+			return pane.Fit(line, w)
+		}
+	}
+	return pane.Fit("", w)
 }

@@ -70,7 +70,8 @@ func (c *Chrome) Keys(key string, draw func() string) string {
 
 // EachRune takes keys typed faster than they were read, which arrive as one
 // message of several runes, one at a time through update, until stop says
-// the screen now takes text (a form opened). ok is false, and nothing is
+// the screen now takes text (a form or a prompt opened): the runes after
+// that go to it together, as the text they are. ok is false, and nothing is
 // done, when k is a single key, a paste or an alt combination.
 func EachRune(m tea.Model, k tea.KeyMsg, stop func(tea.Model) bool) (next tea.Model, cmd tea.Cmd, ok bool) {
 	if k.Type != tea.KeyRunes || len(k.Runes) < 2 || k.Paste || k.Alt {
@@ -78,11 +79,15 @@ func EachRune(m tea.Model, k tea.KeyMsg, stop func(tea.Model) bool) (next tea.Mo
 	}
 	var cmds []tea.Cmd
 	next = m
-	for _, r := range k.Runes {
+	for i, r := range k.Runes {
 		var c tea.Cmd
 		next, c = next.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
 		cmds = append(cmds, c)
 		if stop(next) {
+			if rest := k.Runes[i+1:]; len(rest) > 0 {
+				next, c = next.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: append([]rune(nil), rest...)})
+				cmds = append(cmds, c)
+			}
 			break
 		}
 	}

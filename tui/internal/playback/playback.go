@@ -1,23 +1,31 @@
-// Package playback is what the sandbox and the shard view share about
-// playing a simulation in time: the clock that maps wall time to virtual
-// time at a speed and re-arms its frame ticks only while playing, the keys
-// that play, pause, step, rewind, change speed and restart, the bindings
-// both screens' key maps start from, and the few layout helpers of two
-// screens built the same way (two panes side by side, the notice for a
-// window below 80×24, keys typed faster than they were read).
+// Package playback is what the sandbox, the shard view and the lesson
+// player share about playing a simulation in time: the clock that maps wall
+// time to virtual time at a speed and re-arms its frame ticks only while
+// playing; the keys that play, pause, step, rewind, change speed and
+// restart, and the seek keys (] and [ to the next and previous event, g and
+// G to the start and the end, : or t to a typed time, seek.go) with the
+// one-line prompt they and other questions use (prompt.go); the mouse's
+// clicks on a time axis and its wheel (mouse.go); the bindings every
+// screen's key map starts from, so a key means one thing everywhere; and
+// the few layout helpers of screens built the same way (two panes side by
+// side, the notice for a window below 80×24, keys typed faster than they
+// were read, a key line that never ends in a cut word).
 //
 // A screen keeps a Clock in its model and hands it the run as a Timeline;
 // the Clock never reaches into the run. Nothing here is global: a tick
 // message names the clock it belongs to, so a stale tick from a screen
 // that was closed cannot drive another.
 //
-// It imports tui/pane (Block, Wrap), tui/internal/helpview (the help's
-// keys), bubbletea and bubbles/key; it does no I/O.
+// It imports the engine (to list a run's events: its transitions and
+// faults), tui/pane (Block, Wrap, Fit, the time formats), tui/theme,
+// tui/internal/helpview (the help's keys), bubbletea, bubbles (key, help)
+// and x/ansi; it does no I/O.
 package playback
 
 import (
 	"time"
 
+	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -153,14 +161,17 @@ func (c *Clock) OnTick(msg TickMsg, t Timeline) (next tea.Cmd, live bool, err er
 }
 
 // Key handles the time keys: play or pause (from the start again once the
-// run has ended), step forward or back on the 100 ms grid (which pauses),
-// faster, slower and restart. handled is false for any other key; err is
-// the timeline's, for the screen to show.
-func (c *Clock) Key(k tea.KeyMsg, keys Keys, t Timeline) (handled bool, cmd tea.Cmd, err error) {
+// run has ended), step forward or back on the 100 ms grid, jump to the next
+// or previous event (when t is Eventful), to the start or the end (each of
+// which pauses), faster, slower and restart. handled is false for any other
+// key; note says where a jump landed, for the status line; err is the
+// timeline's, for the screen to show.
+func (c *Clock) Key(k tea.KeyMsg, keys Keys, t Timeline) (handled bool, cmd tea.Cmd, note string, err error) {
 	switch {
 	case key.Matches(k, keys.Play):
 		if !c.playing && t.Now() >= t.End() {
 			err = t.Restart()
+			note = "replaying from the start"
 		}
 		cmd = c.Play(!c.playing)
 	case key.Matches(k, keys.Step):
@@ -174,6 +185,17 @@ func (c *Clock) Key(k tea.KeyMsg, keys Keys, t Timeline) (handled bool, cmd tea.
 			prev -= Step
 		}
 		err = t.Seek(prev)
+	case key.Matches(k, keys.NextEvent), key.Matches(k, keys.PrevEvent):
+		c.Play(false)
+		note, err = JumpToEvent(t, key.Matches(k, keys.NextEvent))
+	case key.Matches(k, keys.Start):
+		c.Play(false)
+		err = t.Seek(0)
+		note = "at the start"
+	case key.Matches(k, keys.End):
+		c.Play(false)
+		err = t.Seek(t.End())
+		note = "at the end: space replays from the start"
 	case key.Matches(k, keys.Faster):
 		c.Faster()
 	case key.Matches(k, keys.Slower):
@@ -181,7 +203,57 @@ func (c *Clock) Key(k tea.KeyMsg, keys Keys, t Timeline) (handled bool, cmd tea.
 	case key.Matches(k, keys.Restart):
 		err = t.Restart()
 	default:
-		return false, nil, nil
+		return false, nil, "", nil
 	}
-	return true, cmd, err
+	return true, cmd, note, err
+}
+
+// JumpToEvent moves t to its next (or previous) event and says which it
+// is; a timeline without events, or with none left that way, stays and
+// says so.
+func JumpToEvent(t Timeline, next bool) (note string, err error) {
+	ev, ok := t.(Eventful)
+	if !ok {
+		return "this run marks no events; ← and → step, : goes to a time", nil
+	}
+	evs := ev.Events()
+	var e Event
+	if next {
+		e, ok = NextEvent(evs, t.Now())
+	} else {
+		e, ok = PrevEvent(evs, t.Now())
+	}
+	switch {
+	case !ok && len(evs) == 0:
+		return "no events in this run (no breaker moves, no fault): ← and → step, : goes to a time", nil
+	case !ok && next:
+		return "no event after " + Moment(t.Now()) + ": G goes to the end", nil
+	case !ok:
+		return "no event before " + Moment(t.Now()) + ": g goes to the start", nil
+	}
+	if err := t.Seek(e.At); err != nil {
+		return "", err
+	}
+	return Moment(e.At) + ": " + e.What, nil
+}
+
+// TimePrompt is the prompt : and t open, for a time from 0 to end.
+func TimePrompt(end time.Duration) *Prompt {
+	return &Prompt{Label: "go to time", Hint: "e.g. 12s, 12.5, 1m30s (0 to " + pane.SecondsShort(end) + ")"}
+}
+
+// GoTo answers a time prompt: it moves t there and pauses, or leaves the
+// prompt's Err saying what is allowed. done is true when the prompt may
+// close.
+func (c *Clock) GoTo(p *Prompt, t Timeline) (done bool, note string, err error) {
+	at, perr := ParseTime(p.Input, t.End())
+	if perr != nil {
+		p.Err = perr.Error()
+		return false, "", nil
+	}
+	c.Play(false)
+	if err := t.Seek(at); err != nil {
+		return true, "", err
+	}
+	return true, "at " + Moment(at), nil
 }

@@ -1,0 +1,31 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// A flag before any command belongs to the home screen: `breakerlab
+// --present` is the home screen in presentation mode (here, without a
+// terminal, told it needs one), not an unknown command; a flag the home
+// screen does not have is a usage error that lists its flags.
+func TestHomeTakesPresent(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := runMain([]string{"--present"}, &out, &errOut)
+	if code != exitUsage || strings.Contains(errOut.String(), "unknown command") || !strings.Contains(errOut.String(), "needs a terminal") {
+		t.Fatalf("--present: exit %d, %q", code, errOut.String())
+	}
+	errOut.Reset()
+	code = runMain([]string{"--bogus"}, &out, &errOut)
+	if code != exitUsage || !strings.Contains(errOut.String(), "--present") {
+		t.Fatalf("--bogus: exit %d, %q", code, errOut.String())
+	}
+	for _, args := range [][]string{{"sandbox", "--present"}, {"lesson", "1", "--present"}} {
+		errOut.Reset()
+		runMain(args, &out, &errOut)
+		if strings.Contains(errOut.String(), "not defined") || !strings.Contains(errOut.String(), "needs a terminal") {
+			t.Errorf("%v: %q", args, errOut.String())
+		}
+	}
+}

@@ -1,0 +1,133 @@
+package playback
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/pane"
+)
+
+// Seeking: the keys that jump in time rather than play through it. ] and [
+// go to the next and previous event of the run (a breaker's transition, a
+// fault's start or end, a lesson's pause point), g and G to the start and
+// the end, and : or t open a prompt for a time. Every jump lands on a
+// moment the engine replays exactly, because a run is its scenario and its
+// seed.
+
+// Event is a moment worth stopping at, with what happens there in words.
+type Event struct {
+	At   time.Duration
+	What string
+}
+
+// Eventful is a Timeline that knows its events, sorted by time; the
+// clock's ] and [ move through them.
+type Eventful interface {
+	Events() []Event
+}
+
+// NextEvent is the first event after now; ok is false when none is left.
+func NextEvent(evs []Event, now time.Duration) (e Event, ok bool) {
+	i := sort.Search(len(evs), func(i int) bool { return evs[i].At > now })
+	if i == len(evs) {
+		return Event{}, false
+	}
+	return gather(evs, evs[i].At), true
+}
+
+// PrevEvent is the last event before now; ok is false when there is none.
+func PrevEvent(evs []Event, now time.Duration) (e Event, ok bool) {
+	i := sort.Search(len(evs), func(i int) bool { return evs[i].At >= now })
+	if i == 0 {
+		return Event{}, false
+	}
+	return gather(evs, evs[i-1].At), true
+}
+
+// gather is every event at one instant, as one: their words joined.
+func gather(evs []Event, at time.Duration) Event {
+	var what []string
+	for _, e := range evs {
+		if e.At == at && (len(what) == 0 || what[len(what)-1] != e.What) {
+			what = append(what, e.What)
+		}
+	}
+	return Event{At: at, What: strings.Join(what, "; ")}
+}
+
+// SortEvents orders events by time, keeping the given order within an
+// instant.
+func SortEvents(evs []Event) {
+	sort.SliceStable(evs, func(i, j int) bool { return evs[i].At < evs[j].At })
+}
+
+// RunEvents are the events of variant v of a scenario on a seed, within the
+// traffic: each breaker transition of the run (played to the scenario's
+// end) and each fault's start and end.
+func RunEvents(sc *engine.Scenario, v int, seed uint64) ([]Event, error) {
+	r, err := engine.New(sc, v, seed)
+	if err != nil {
+		return nil, err
+	}
+	r.AdvanceTo(sc.Duration)
+	snap := r.Snapshot()
+	var evs []Event
+	for _, t := range snap.Transitions {
+		evs = append(evs, Event{At: t.At, What: fmt.Sprintf("%s breaker %s → %s", t.Dependency, t.From, t.To)})
+	}
+	for _, f := range pane.FaultSpans(sc, v) {
+		evs = append(evs, Event{At: f.From, What: fmt.Sprintf("%s: %s starts", f.Dependency, f.Kind)})
+		if f.To < sc.Duration {
+			evs = append(evs, Event{At: f.To, What: fmt.Sprintf("%s: %s ends", f.Dependency, f.Kind)})
+		}
+	}
+	SortEvents(evs)
+	return evs, nil
+}
+
+// ParseTime reads a time typed at the prompt: "12s", "12.5", "1m30s",
+// "800ms" (a bare number is seconds). It must lie from 0 to end.
+func ParseTime(s string, end time.Duration) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	allowed := fmt.Sprintf("type 0 to %s, e.g. 12s, 12.5, 1m30s", pane.SecondsShort(end))
+	if s == "" {
+		return 0, fmt.Errorf("no time given; %s", allowed)
+	}
+	var d time.Duration
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		if f != f || f > end.Seconds()+1 || f < -1 {
+			return 0, fmt.Errorf("%q is outside the run; %s", s, allowed)
+		}
+		d = time.Duration(f * float64(time.Second))
+	} else {
+		var perr error
+		d, perr = time.ParseDuration(s)
+		if perr != nil {
+			return 0, fmt.Errorf("%q is not a time; %s", s, allowed)
+		}
+	}
+	if d < 0 || d > end {
+		return 0, fmt.Errorf("%q is outside the run; %s", s, allowed)
+	}
+	return d, nil
+}
+
+// ParseSeed reads a seed typed at the prompt: a whole number from 0.
+func ParseSeed(s string) (uint64, error) {
+	s = strings.TrimSpace(s)
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a seed; type a whole number (0 or more)", s)
+	}
+	return n, nil
+}
+
+// Moment writes a time to the millisecond, in the fewest digits: "15.072 s",
+// "24 s". Events fall anywhere, not on the clock's tenths.
+func Moment(d time.Duration) string {
+	return strconv.FormatFloat(d.Round(time.Millisecond).Seconds(), 'f', -1, 64) + " s"
+}

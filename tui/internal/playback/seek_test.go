@@ -1,0 +1,172 @@
+package playback
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// eventLine is a line with events at 2 s (two of them), 5 s and 7.5 s.
+type eventLine struct{ *line }
+
+func (eventLine) Events() []Event {
+	return []Event{{2 * time.Second, "a"}, {2 * time.Second, "b"}, {5 * time.Second, "c"}, {7500 * time.Millisecond, "d"}}
+}
+
+func TestSeekKeysJumpBetweenEvents(t *testing.T) {
+	keys := NewKeys(false)
+	l := eventLine{newLine()}
+	c := NewClock(1, true)
+	press := func(k string) string {
+		t.Helper()
+		ok, _, note, err := c.Key(tuitest.Key(k), keys, l)
+		if !ok || err != nil {
+			t.Fatalf("%s: handled %v, err %v", k, ok, err)
+		}
+		return note
+	}
+	if note := press("]"); l.at != 2*time.Second || note != "2 s: a; b" || c.Playing() {
+		t.Errorf("] from 0 lands on both events at 2 s, paused: at %v, note %q, playing %v", l.at, note, c.Playing())
+	}
+	press("]")
+	press("]")
+	if l.at != 7500*time.Millisecond {
+		t.Errorf("] ] goes on to 7.5 s: %v", l.at)
+	}
+	if note := press("]"); l.at != 7500*time.Millisecond || !strings.Contains(note, "no event after") {
+		t.Errorf("] past the last event stays and says so: at %v, %q", l.at, note)
+	}
+	l.at = 5200 * time.Millisecond
+	if press("["); l.at != 5*time.Second {
+		t.Errorf("[ from 5.2 s goes to 5 s: %v", l.at)
+	}
+	if press("["); l.at != 2*time.Second {
+		t.Errorf("[ from 5 s goes to 2 s, not to itself: %v", l.at)
+	}
+	if note := press("["); l.at != 2*time.Second || !strings.Contains(note, "no event before") {
+		t.Errorf("[ before the first event stays: at %v, %q", l.at, note)
+	}
+	if press("G"); l.at != l.end {
+		t.Errorf("G goes to the end: %v", l.at)
+	}
+	if press("g"); l.at != 0 {
+		t.Errorf("g goes to the start: %v", l.at)
+	}
+	// A timeline without events says so and stays.
+	plain := newLine()
+	_, _, note, _ := c.Key(tuitest.Key("]"), keys, plain)
+	if plain.at != 0 || !strings.Contains(note, "no events") {
+		t.Errorf("] on a timeline without events: at %v, %q", plain.at, note)
+	}
+}
+
+func TestParseTime(t *testing.T) {
+	end := 60 * time.Second
+	for in, want := range map[string]time.Duration{
+		"12s": 12 * time.Second, "12": 12 * time.Second, "12.5": 12500 * time.Millisecond,
+		"1m": time.Minute, "0m30s": 30 * time.Second, "800ms": 800 * time.Millisecond, " 0 ": 0, "60s": end,
+	} {
+		if got, err := ParseTime(in, end); err != nil || got != want {
+			t.Errorf("ParseTime(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "soon", "61s", "-1s", "NaN", "1e400", "12 s x"} {
+		_, err := ParseTime(in, end)
+		if err == nil || !strings.Contains(err.Error(), "type 0 to 60 s, e.g. 12s") {
+			t.Errorf("ParseTime(%q): %v, want an error saying what is allowed", in, err)
+		}
+	}
+	if _, err := ParseSeed("x"); err == nil || !strings.Contains(err.Error(), "whole number") {
+		t.Errorf("ParseSeed(x): %v", err)
+	}
+	if n, err := ParseSeed(" 42 "); n != 42 || err != nil {
+		t.Errorf("ParseSeed(42) = %d, %v", n, err)
+	}
+}
+
+func TestGoToPromptSaysWhatIsAllowed(t *testing.T) {
+	l := newLine()
+	c := NewClock(1, true)
+	p := TimePrompt(l.end)
+	for _, k := range []string{"2", "x", "backspace", ".", "5"} {
+		p.Key(tuitest.Key(k))
+	}
+	if p.Input != "2.5" {
+		t.Fatalf("typed %q", p.Input)
+	}
+	if r := p.Key(tuitest.Key("enter")); r != PromptDone {
+		t.Fatalf("enter: %v", r)
+	}
+	if done, _, err := c.GoTo(p, l); !done || err != nil || l.at != 2500*time.Millisecond || c.Playing() {
+		t.Errorf("2.5: done %v err %v at %v playing %v", done, err, l.at, c.Playing())
+	}
+	p = TimePrompt(l.end)
+	p.Key(tuitest.Key("abc"))
+	if done, _, _ := c.GoTo(p, l); done || !strings.Contains(p.Err, "not a time") {
+		t.Errorf("abc: done %v, err %q", done, p.Err)
+	}
+	th := theme.New(theme.Plain())
+	for _, w := range []int{80, 40, 200} {
+		if v := p.View(th, w); ansi.StringWidth(v) != w || strings.Contains(v, "\n") {
+			t.Errorf("the prompt at %d columns is %d wide", w, ansi.StringWidth(v))
+		}
+	}
+	if v := p.View(th, 120); !strings.Contains(v, "not a time") {
+		t.Errorf("the prompt shows its error: %q", v)
+	}
+	if p.Key(tea.KeyMsg{Type: tea.KeyEsc}) != PromptCancelled {
+		t.Error("esc cancels")
+	}
+	// esc then S typed at once reads as alt+S: it cancels, not types.
+	if p.Key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("S"), Alt: true}) != PromptCancelled {
+		t.Error("alt+key (esc and a key together) cancels")
+	}
+}
+
+func TestRunEventsAreTheRunsTransitionsAndFaults(t *testing.T) {
+	sc := tuitest.Scenario(t, "breaker-timeline")
+	evs, err := RunEvents(sc, 0, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opens, faults int
+	for i, e := range evs {
+		if i > 0 && e.At < evs[i-1].At {
+			t.Errorf("events out of order at %d", i)
+		}
+		if strings.Contains(e.What, "→ open") {
+			opens++
+		}
+		if strings.Contains(e.What, "starts") {
+			faults++
+		}
+	}
+	if opens == 0 || faults == 0 {
+		t.Errorf("breaker-timeline has transitions to open and a fault: %+v", evs)
+	}
+}
+
+func TestAxisTimeReadsTheLabelsUnderTheClick(t *testing.T) {
+	lines := []string{
+		"│caller ████╳╳            ││ other pane 5s 10s │",
+		"│       ────━━━━━━━━──────││                   │",
+		"│       0s      10s    30s││                   │",
+	}
+	// "0s" starts at column 8, "10s" at 16: 1.25 s a column.
+	if at, ok := AxisTime(lines, 12, 2); !ok || at != 5*time.Second {
+		t.Errorf("a click 4 columns after 0s: %v, %v", at, ok)
+	}
+	if at, ok := AxisTime(lines, 16, 1); !ok || at != 10*time.Second {
+		t.Errorf("a click on the rule above the 10s label: %v, %v", at, ok)
+	}
+	for _, c := range [][2]int{{3, 0}, {30, 2}, {12, 5}, {-1, 2}} {
+		if _, ok := AxisTime(lines, c[0], c[1]); ok {
+			t.Errorf("(%d, %d) is not on an axis", c[0], c[1])
+		}
+	}
+}

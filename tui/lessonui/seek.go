@@ -1,0 +1,217 @@
+package lessonui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Moving through a step's time with the keys the sandbox uses: ← and →
+// step 100 ms, ] and [ jump to the next and previous event (a breaker's
+// transition, a fault's start or end, the step's pause point), g and G go
+// to the step's start and end, : or t to a typed time. Each pauses. The
+// step's simulation replays its seed, so a jump back is exact.
+
+// stepLine is the step's simulation as playback's helpers see it: its
+// time runs from the step's start to the end of its traffic.
+type stepLine struct{ m *Model }
+
+func (l stepLine) Now() time.Duration          { return l.m.sim.Now() }
+func (l stepLine) End() time.Duration          { return l.m.sim.End() }
+func (l stepLine) Seek(t time.Duration) error  { return l.m.sim.Seek(max(t, l.m.cur().From)) }
+func (l stepLine) Restart() error              { return l.m.sim.Seek(l.m.cur().From) }
+func (l stepLine) Events() []playback.Event    { return l.m.stepEvents() }
+func (l stepLine) from() time.Duration         { return l.m.cur().From }
+func (l stepLine) within(t time.Duration) bool { return t >= l.from() && t <= l.End() }
+
+// stepEvents are the step's events from its start to its end, worked out
+// once per step and design.
+func (m *Model) stepEvents() []playback.Event {
+	v, _, _ := m.sim.Variant()
+	if m.evs != nil && m.evs.step == m.step && m.evs.variant == v {
+		return m.evs.list
+	}
+	st := m.cur()
+	var all []playback.Event
+	if es, ok := m.sim.(*engineSim); ok {
+		evs, err := playback.RunEvents(es.sc, es.variant, es.seed)
+		if err != nil {
+			m.note, m.noteErr = err.Error(), true
+		}
+		all = evs
+	}
+	if st.PauseAt > 0 {
+		all = append(all, playback.Event{At: st.PauseAt, What: "the step's pause: " + st.Pause.Text})
+	}
+	playback.SortEvents(all)
+	l := stepLine{m}
+	list := []playback.Event{}
+	for _, e := range all {
+		if l.within(e.At) {
+			list = append(list, e)
+		}
+	}
+	m.evs = &stepEvents{step: m.step, variant: v, list: list}
+	return list
+}
+
+// stepEvents caches one step's events.
+type stepEvents struct {
+	step, variant int
+	list          []playback.Event
+}
+
+// timeKey handles the time keys on a step with a simulation; it reports
+// whether k was one.
+func (m *Model) timeKey(k tea.KeyMsg) (handled bool) {
+	if m.sim == nil {
+		return false
+	}
+	l := stepLine{m}
+	var note string
+	var err error
+	switch {
+	case key.Matches(k, m.keys.Step):
+		err = l.Seek((l.Now()/playback.Step + 1) * playback.Step)
+	case key.Matches(k, m.keys.BackStep):
+		now := l.Now()
+		prev := now / playback.Step * playback.Step
+		if prev == now {
+			prev -= playback.Step
+		}
+		err = l.Seek(prev)
+	case key.Matches(k, m.keys.NextEvent), key.Matches(k, m.keys.PrevEvent):
+		note, err = playback.JumpToEvent(l, key.Matches(k, m.keys.NextEvent))
+	case key.Matches(k, m.keys.Start):
+		err, note = l.Restart(), "at the step's start"
+	case key.Matches(k, m.keys.End):
+		err, note = l.Seek(l.End()), "at the end: space replays the step"
+	case key.Matches(k, m.keys.GoTo):
+		m.prompt = playback.TimePrompt(l.End())
+	default:
+		return false
+	}
+	m.pauseHere()
+	switch {
+	case err != nil:
+		m.note, m.noteErr = err.Error(), true
+	case note != "":
+		m.note, m.noteErr = note, false
+	}
+	if err == nil && m.prompt == nil {
+		m.holdPause() // landing on the step's event pause shows it as the play would
+	}
+	return true
+}
+
+// pauseHere stops the play where it is: a move in time is a look, and the
+// step's reveal waits for the play to reach its pause.
+func (m *Model) pauseHere() {
+	m.playing, m.atPause, m.finished = false, false, false
+	m.tickID++
+}
+
+// promptKey handles a key while the time prompt is open.
+func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	switch m.prompt.Key(k) {
+	case playback.PromptCancelled:
+		m.prompt = nil
+	case playback.PromptDone:
+		if m.sim == nil {
+			m.prompt = nil
+			return m, nil
+		}
+		l := stepLine{&m}
+		at, err := playback.ParseTime(m.prompt.Input, l.End())
+		if err == nil && at < l.from() {
+			err = errBefore(l.from())
+		}
+		if err != nil {
+			m.prompt.Err = err.Error()
+			return m, nil
+		}
+		m.prompt = nil
+		m.pauseHere()
+		if err := l.Seek(at); err != nil {
+			m.note, m.noteErr = err.Error(), true
+		}
+	}
+	return m, nil
+}
+
+// errBefore refuses a time before the step starts.
+type errBefore time.Duration
+
+func (e errBefore) Error() string {
+	return "this step starts at " + secondsOf(time.Duration(e)) + ": type a time from there to its end"
+}
+
+func secondsOf(d time.Duration) string { return d.Round(time.Millisecond).String() }
+
+// holdEvent shows a pause on a breaker's event as the event left it: when
+// later events of the same instant moved the breaker on (a half-open
+// breaker whose first trial failed at once), the picture is the snapshot
+// with the transitions after the event taken off and the breaker in the
+// state the event names, its trials not yet begun. It reports what came
+// after, for the status line; "" when nothing did and the picture is the
+// run's own. The next key plays on from the run's real state.
+func (s *engineSim) holdEvent(dep string, to breaker.State, at time.Duration) string {
+	tr := s.snap.Transitions
+	k := -1
+	for i, t := range tr {
+		if t.At == at && t.To == to && (dep == "" || t.Dependency == dep) {
+			k = i
+			break
+		}
+	}
+	if k < 0 || k == len(tr)-1 || tr[len(tr)-1].At != at {
+		return ""
+	}
+	later := tr[k+1:]
+	held := s.snap
+	held.Transitions = tr[: k+1 : k+1]
+	held.Dependencies = append([]engine.DependencySnapshot(nil), s.snap.Dependencies...)
+	for i := range held.Dependencies {
+		d := &held.Dependencies[i]
+		if d.Name != tr[k].Dependency || d.Breaker == nil {
+			continue
+		}
+		b := *d.Breaker
+		b.State = to
+		if to != breaker.Open {
+			b.OpenRemaining = 0
+		}
+		b.TrialsSent, b.TrialsPassed = 0, 0
+		d.Breaker = &b
+	}
+	d := pane.Data{Snap: &held, Gen: s.gen, Faults: pane.FaultSpans(s.sc, s.variant), Final: s.final}
+	for _, p := range s.panes {
+		p.SetData(d)
+	}
+	var then []string
+	for _, t := range later {
+		then = append(then, fmt.Sprintf("%s → %s", t.From, t.To))
+	}
+	return "held at the event; same instant next: " + strings.Join(then, ", ")
+}
+
+// holdPause is holdEvent for the step's pause, when the step pauses on a
+// breaker's event and the play just stopped there.
+func (m *Model) holdPause() {
+	st := m.cur()
+	es, ok := m.sim.(*engineSim)
+	if !ok || st.Pause.Kind != lessons.PauseEvent || es.Now() != st.PauseAt {
+		return
+	}
+	if note := es.holdEvent(st.Pause.Dependency, st.Pause.To, st.PauseAt); note != "" {
+		m.note, m.noteErr = note, false
+	}
+}

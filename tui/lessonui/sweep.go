@@ -1,0 +1,108 @@
+package lessonui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/sweepui"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// sweepPane draws a step's [sweep] as tui/sweepui's heatmap: the grid the
+// lesson ran when it was prepared (lessons.SweepSpec.Result), so the
+// numbers the text quotes are the cells on screen. A sweep is many runs,
+// each played to its end, so the map is shown once the step's own run has
+// played to the end of its traffic: a prediction asked before the play is
+// not answered by the screen beside it.
+type sweepPane struct {
+	cached
+	th    *theme.Theme
+	res   *sweep.Result
+	err   string
+	shown bool     // the step's run has reached the end of its traffic
+	lines []string // the heatmap at the cached width
+	lineW int
+}
+
+// attachSweep hands the step's sweep to its sweep pane, if it shows one.
+// The result is already there: Prepare ran it.
+func attachSweep(panes []enginePane, st *lessons.PreparedStep) {
+	for _, p := range panes {
+		sp, ok := p.(*sweepPane)
+		if !ok {
+			continue
+		}
+		if st.Sweep == nil {
+			sp.err = "this step has no [sweep] table"
+			continue
+		}
+		res, err := st.Sweep.Result()
+		if err != nil {
+			sp.err = err.Error()
+			continue
+		}
+		sp.res = res
+	}
+}
+
+func (p *sweepPane) SetData(d pane.Data) {
+	shown := d.Snap != nil && d.Snap.Now >= d.Snap.Duration
+	if shown != p.shown {
+		p.shown, p.dirty = shown, true
+	}
+}
+
+// heatmap is the map's lines at inner width w, cached by width.
+func (p *sweepPane) heatmap(w int) []string {
+	if p.res == nil {
+		return pane.Wrap(p.th.Error.Render(p.err), max(w, 1))
+	}
+	if p.lines == nil || p.lineW != w {
+		p.lines = strings.Split(strings.TrimRight(sweepui.Heatmap(p.res, p.th, w), "\n"), "\n")
+		p.lineW = w
+	}
+	return p.lines
+}
+
+// Needs is the whole map's height, with the frame.
+func (p *sweepPane) Needs(w int) int { return len(p.heatmap(w-4)) + 2 }
+
+func (p *sweepPane) Min() int { return 6 }
+
+func (p *sweepPane) View() string {
+	if !p.dirty && p.view != "" {
+		return p.view
+	}
+	p.dirty = false
+	lines := p.heatmap(p.w - 4)
+	if p.res != nil && !p.shown {
+		nx, ny := p.res.Plan.Size()
+		lines = pane.Wrap(p.th.Dim.Render(fmt.Sprintf("%d designs, %d runs each: the map appears when the play reaches the end of the traffic.",
+			nx*ny, len(p.res.Plan.Seeds))), max(p.w-4, 1))
+	}
+	// What does not fit is said, not dropped: the rows' edges come last
+	// and a taller window shows them.
+	if room := p.h - 2; len(lines) > room && room >= 2 {
+		more := len(lines) - room + 1
+		note := fmt.Sprintf("… %d more lines; a taller window shows them", more)
+		if ansi.StringWidth(note) > p.w-4 {
+			note = fmt.Sprintf("… and %d more lines", more)
+		}
+		lines = append(lines[:room-1:room-1], p.th.Dim.Render(note))
+	}
+	body := make([]string, len(lines))
+	for i, l := range lines {
+		body[i] = " " + l
+	}
+	title := "Sweep"
+	if p.res != nil {
+		nx, ny := p.res.Plan.Size()
+		title = "Sweep of " + pane.Count(uint64(nx*ny*len(p.res.Plan.Seeds))) + " runs"
+	}
+	p.view = strings.Join(pane.Frame(p.th, p.w, p.h, title, "", body), "\n")
+	return p.view
+}

@@ -1,0 +1,75 @@
+package present
+
+import (
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Momenter is a screen that has a key number now; ok is false when what
+// it shows has none (a list, a text-only step).
+type Momenter interface {
+	Moment() (mo Moment, ok bool)
+}
+
+// Model wraps a screen with presentation mode: ctrl+p toggles it on any
+// screen the wrapped model shows, keys pressed while it is on are shown in
+// the corner, and View draws the screen's Moment when it has one, else the
+// screen itself without its key help.
+type Model struct {
+	inner tea.Model
+	th    *theme.Theme // the high-contrast variant of the screen's theme
+	on    bool
+	keys  *Keys
+	w, h  int
+}
+
+// Wrap wraps inner, drawn with th's renderer; on starts in presentation
+// mode (--present).
+func Wrap(inner tea.Model, th *theme.Theme, on bool) Model {
+	return Model{inner: inner, th: theme.New(th.R, theme.HighContrast()), on: on, keys: &Keys{}}
+}
+
+// Inner is the wrapped screen.
+func (m Model) Inner() tea.Model { return m.inner }
+
+// On reports whether presentation mode is on.
+func (m Model) On() bool { return m.on }
+
+// Init is the screen's.
+func (m Model) Init() tea.Cmd { return m.inner.Init() }
+
+// Update takes ctrl+p and the corner's fades, and hands the rest on.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m.keys.Fade(msg) {
+		return m, nil
+	}
+	var shown tea.Cmd
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+	case tea.KeyMsg:
+		if msg.String() == Key {
+			m.on, m.keys.Last = !m.on, ""
+			return m, nil
+		}
+		if m.on {
+			shown = m.keys.Show(msg)
+		}
+	}
+	next, cmd := m.inner.Update(msg)
+	m.inner = next
+	return m, tea.Batch(shown, cmd)
+}
+
+// View draws the screen, for a projector when presentation mode is on.
+func (m Model) View() string {
+	if !m.on {
+		return m.inner.View()
+	}
+	if mm, ok := m.inner.(Momenter); ok {
+		if mo, ok := mm.Moment(); ok {
+			return View(m.th, mo, m.keys.Last, m.w, m.h)
+		}
+	}
+	return Frame(m.th, m.inner.View(), m.keys.Last, m.w, m.h)
+}

@@ -1,0 +1,83 @@
+package sandbox
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// onMouse: a click on a variant's tab shows that variant, a click on a
+// chart's time axis goes to that moment (paused), and the wheel scrolls
+// the help. The form and the prompts ignore the mouse.
+func (m Model) onMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
+	if m.form != nil || m.prompt != nil || m.tooSmall() {
+		return m, nil
+	}
+	if m.showHelp {
+		if k, ok := playback.WheelKey(msg); ok {
+			m.helpv.Update(k)
+		}
+		return m, nil
+	}
+	if !playback.Click(msg) {
+		return m, nil
+	}
+	if msg.Y == 0 {
+		if v, ok := m.tabAt(msg.X); ok && m.cmp == nil {
+			m.note = ""
+			m.switchVariant(v)
+			m.refresh()
+		}
+		return m, nil
+	}
+	if msg.Y >= m.h-2 {
+		return m, nil // the status and key lines
+	}
+	at, ok := playback.AxisTime(strings.Split(m.View(), "\n"), msg.X, msg.Y)
+	if !ok {
+		return m, nil
+	}
+	m.clock.Play(false)
+	if m.report(m.seek(at)) {
+		m.setNote("at "+playback.Moment(at)+" (clicked on the time axis)", false)
+	}
+	m.refresh()
+	return m, nil
+}
+
+// tabAt is the variant whose tab in the title line holds column x. The
+// title names each variant by its number and, room allowing, its name,
+// in order after the scenario's name.
+func (m *Model) tabAt(x int) (int, bool) {
+	title := []rune(ansi.Strip(m.titleLine()))
+	s := string(title)
+	sc := m.sim.sc
+	from := strings.Index(s, sc.Name+"  ")
+	if from < 0 {
+		return 0, false
+	}
+	from += len(sc.Name)
+	for i := range sc.Variants {
+		best, bestEnd := -1, -1
+		for _, label := range []string{fmt.Sprintf("%d %s", i+1, sc.Variants[i].Name), fmt.Sprint(i + 1)} {
+			for _, form := range []string{"[" + label + "]", " " + label + " "} {
+				if j := strings.Index(s[from:], form); j >= 0 && (best < 0 || from+j < best) {
+					best, bestEnd = from+j, from+j+len(form)
+				}
+			}
+		}
+		if best < 0 {
+			return 0, false
+		}
+		// Byte offsets to cells: the title may hold wide or multi-byte runes.
+		lo, hi := ansi.StringWidth(s[:best]), ansi.StringWidth(s[:bestEnd])
+		if x >= lo && x < hi {
+			return i, true
+		}
+		from = bestEnd - 1
+	}
+	return 0, false
+}

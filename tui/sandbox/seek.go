@@ -1,0 +1,251 @@
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Seeking, the seed and saving: the prompts the sandbox opens in its key
+// line (a time to go to, a seed, a file to write the edited scenario to)
+// and the events ] and [ move through.
+
+// The prompts' kinds.
+const (
+	promptTime = iota
+	promptSeed
+	promptPath
+	promptOverwrite
+)
+
+// eventCache holds the events of the runs on screen, worked out when ] or
+// [ first asks: one run played to its end per variant, seed and knobs.
+type eventCache struct {
+	key  [2]eventKey
+	evs  [2][]playback.Event
+	both []playback.Event // compare mode's, the sides tagged
+}
+
+type eventKey struct {
+	sc      *engine.Scenario
+	variant int
+	seed    uint64
+}
+
+// of is the events of one run, from the cache when it is the same run.
+func (c *eventCache) of(i int, s *sim) ([]playback.Event, error) {
+	k := eventKey{s.sc, s.variant, s.seed}
+	if c.key[i] == k && c.evs[i] != nil {
+		return c.evs[i], nil
+	}
+	evs, err := playback.RunEvents(s.sc, s.variant, s.seed)
+	if err != nil {
+		return nil, err
+	}
+	if evs == nil {
+		evs = []playback.Event{}
+	}
+	c.key[i], c.evs[i] = k, evs
+	return evs, nil
+}
+
+// Events are the events of the run shown; in compare mode both sides',
+// each named by its side.
+func (t timeline) Events() []playback.Event {
+	m := t.m
+	if m.cmp == nil {
+		evs, err := m.ev.of(0, m.sim)
+		m.report(err)
+		return evs
+	}
+	var all []playback.Event
+	for i, s := range m.cmp.sides {
+		evs, err := m.ev.of(i, s.sim)
+		if !m.report(err) {
+			return nil
+		}
+		for _, e := range evs {
+			all = append(all, playback.Event{At: e.At, What: string(rune('A'+i)) + ": " + e.What})
+		}
+	}
+	playback.SortEvents(all)
+	m.ev.both = all
+	return all
+}
+
+// promptKey handles a key while a prompt is open.
+func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	p := m.prompt
+	if p.Kind == promptOverwrite {
+		return m.overwriteKey(k)
+	}
+	switch p.Key(k) {
+	case playback.PromptCancelled:
+		m.prompt = nil
+		m.refresh()
+		return m, nil
+	case playback.PromptTyping:
+		return m, nil
+	}
+	var cmd tea.Cmd
+	switch p.Kind {
+	case promptTime:
+		done, note, err := m.clock.GoTo(p, timeline{&m})
+		if !done {
+			return m, nil
+		}
+		m.prompt = nil
+		if m.report(err) {
+			m.setNote(note, false)
+		}
+	case promptSeed:
+		seed, err := playback.ParseSeed(p.Input)
+		if err != nil {
+			p.Err = err.Error()
+			return m, nil
+		}
+		m.prompt = nil
+		m.setSeed(seed)
+	case promptPath:
+		path := strings.TrimSpace(p.Input)
+		if path == "" {
+			path = defaultPath(m.sim.sc)
+		}
+		data, err := m.dump()
+		if err != nil {
+			m.prompt = nil
+			m.report(err)
+			break
+		}
+		m.prompt = nil
+		cmd = writeScenario(path, data, false)
+	}
+	m.refresh()
+	return m, cmd
+}
+
+// overwriteKey answers "overwrite?": y writes, anything else keeps the
+// file and goes back to the path to choose another.
+func (m Model) overwriteKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	path := m.prompt.Subject
+	if k.String() == "y" || k.String() == "Y" {
+		data, err := m.dump()
+		m.prompt = nil
+		if !m.report(err) {
+			m.refresh()
+			return m, nil
+		}
+		m.refresh()
+		return m, writeScenario(path, data, true)
+	}
+	m.prompt = &playback.Prompt{Kind: promptPath, Label: "write the scenario to", Input: path,
+		Hint: "kept the file; type another name"}
+	m.refresh()
+	return m, nil
+}
+
+// setSeed re-runs everything on the shown variant at the same moment with
+// another seed.
+func (m *Model) setSeed(seed uint64) {
+	if seed == m.sim.seed {
+		m.setNote(fmt.Sprintf("already on seed %d", seed), false)
+		return
+	}
+	old, oldSteps, oldGen := m.sim.seed, m.sim.steps, m.sim.gen
+	m.sim.seed, m.sim.steps = seed, nil
+	if err := m.sim.rebuild(m.sim.at); err != nil {
+		m.sim.seed, m.sim.steps = old, oldSteps
+		m.report(m.sim.rebuild(m.sim.at))
+		m.sim.gen = oldGen
+		m.report(err)
+		return
+	}
+	m.sim.gen++
+	note := fmt.Sprintf("seed %d: the same moment of other traffic", seed)
+	if c := m.cmp; c != nil {
+		a, b := c.sides[0], c.sides[1]
+		if err := m.openCompare(a.variant, b.variant, a.preset, b.preset); err != nil {
+			m.cmp = nil
+			m.setNote("seed changed; compare closed: "+err.Error(), true)
+			return
+		}
+		note = fmt.Sprintf("seed %d: both sides re-run on other traffic", seed)
+	}
+	m.setNote(note, false)
+}
+
+// dump is the scenario with its knobs as a scenario file, headed by the
+// command that reproduces the run on screen.
+func (m *Model) dump() ([]byte, error) {
+	data, err := scenariofile.Dump(m.sim.sc)
+	if err != nil {
+		return nil, fmt.Errorf("cannot write the scenario: %w", err)
+	}
+	head := fmt.Sprintf("# Written by the breakerlab sandbox, knobs included. The sandbox ran it on\n# seed %d: `breakerlab run FILE --seed %d` gives the same numbers.\n", m.sim.seed, m.sim.seed)
+	return append([]byte(head), data...), nil
+}
+
+// defaultPath is where w offers to write: <scenario>-edited.toml here.
+func defaultPath(sc *engine.Scenario) string {
+	name := strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r == ' ' || r < ' ' {
+			return '-'
+		}
+		return r
+	}, sc.Name)
+	return name + "-edited.toml"
+}
+
+// writtenMsg reports a write: the path, whether it was refused because the
+// file exists, and any error.
+type writtenMsg struct {
+	path   string
+	exists bool
+	err    error
+}
+
+// writeScenario writes data to path in a command; without overwrite, a
+// file already there is left alone and reported.
+func writeScenario(path string, data []byte, overwrite bool) tea.Cmd {
+	return func() tea.Msg {
+		flag := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+		if overwrite {
+			flag = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+		}
+		f, err := os.OpenFile(path, flag, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			return writtenMsg{path: path, exists: true}
+		}
+		if err != nil {
+			return writtenMsg{path: path, err: err}
+		}
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return writtenMsg{path: path, err: err}
+	}
+}
+
+// onWritten shows what a write did, or asks before overwriting.
+func (m Model) onWritten(msg writtenMsg) (tea.Model, tea.Cmd) {
+	switch {
+	case msg.exists:
+		m.prompt = &playback.Prompt{Kind: promptOverwrite, Label: filepath.Base(msg.path) + " exists; overwrite it?",
+			Subject: msg.path, Hint: "y or n"}
+	case msg.err != nil:
+		m.setNote("not written: "+msg.err.Error(), true)
+	default:
+		m.setNote(fmt.Sprintf("wrote %s: breakerlab run %s --seed %d gives these numbers", msg.path, msg.path, m.sim.seed), false)
+	}
+	m.refresh()
+	return m, nil
+}

@@ -1,0 +1,718 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/sweepui"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// The sweep overlay: from the knob form, ctrl+s sweeps the knob under the
+// cursor against a second knob the learner picks, over a range around the
+// design in the form (a quarter of each value to twice it), every cell on
+// two seeds, and draws the measured quantity as a heatmap with the current
+// design marked. The runs go on every core in a command (sweepui.Run), so
+// Update and View only hand messages on and join strings; esc stops a
+// sweep under way (the runs in progress finish, the rest never start) and
+// shows what is done, and esc again goes back to the form as it was.
+
+// sweepKeys are the overlay's own bindings.
+var sweepKeys = struct {
+	Open, Measure, Other, Up, Down, Run, Back key.Binding
+}{
+	Open:    playback.Bind([]string{"ctrl+s"}, "ctrl+s", "sweep this knob"),
+	Measure: playback.Bind([]string{"m"}, "m", "next measure"),
+	Other:   playback.Bind([]string{"k"}, "k", "another second knob"),
+	Up:      playback.Bind([]string{"up"}, "↑", "up"),
+	Down:    playback.Bind([]string{"down", "tab"}, "↓", "down"),
+	Run:     playback.Bind([]string{"enter"}, "enter", "sweep"),
+	Back:    playback.Bind([]string{"esc"}, "esc", "back"),
+}
+
+// The grid: a quarter of each current value to twice it, so the design
+// sits inside the map with room on both sides; a larger window gets a
+// finer grid, not larger cells.
+const (
+	sweepLow, sweepHigh = 0.25, 2.0
+	sweepSeeds          = 2
+)
+
+// gridSize is the grid's width and height for a window.
+func gridSize(w, h int) (nx, ny int) {
+	if w >= 120 && h >= 40 {
+		return 20, 14
+	}
+	return 12, 8
+}
+
+// The overlay's stages.
+const (
+	sweepPicking = iota // choosing the second knob
+	sweepRunning
+	sweepDone
+)
+
+// sweepOverlay is the open sweep. It is a pointer in the model, so the
+// copies bubbletea's value model makes share its cancel function.
+type sweepOverlay struct {
+	stage   int
+	base    *engine.Scenario // the design in the form
+	variant int
+	seed    uint64
+	x       string // the knob under the form's cursor
+	// The picker: the knobs that can be the second axis, in the form's
+	// order first, the filter typed so far, and the one under the cursor.
+	choices []string
+	filter  string
+	cursor  int
+	// What is measured: the choices and the one in use.
+	measures []string
+	measure  int
+	// The run.
+	id          int64
+	plan        *sweep.Plan
+	mark        sweepui.Mark
+	done, total int
+	res         *sweep.Result
+	err         string
+	stopped     bool
+	stopping    bool
+	cancel      context.CancelFunc
+	wait        tea.Cmd
+}
+
+// sweepProgressMsg says how many runs of sweep id are done.
+type sweepProgressMsg struct {
+	id          int64
+	done, total int
+}
+
+// sweepDoneMsg carries sweep id's result, complete or stopped.
+type sweepDoneMsg struct {
+	id  int64
+	res *sweep.Result
+	err error
+}
+
+// sweepIDs numbers the sweeps, so that a message from a sweep that was
+// left is ignored. It is atomic because a classroom server runs one model
+// per session, each on its own goroutine; a number is never reused, so no
+// overlay takes another's messages.
+var sweepIDs atomic.Int64
+
+// sweepMsg handles what belongs to the sweep overlay: ctrl+s in the knob
+// form, every key while the overlay is open, and the runs' messages. ok is
+// false for everything else.
+func (m Model) sweepMsg(msg tea.Msg) (tea.Model, tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case sweepProgressMsg:
+		s := m.sw
+		if s == nil || s.id != msg.id || s.stage != sweepRunning {
+			return m, nil, true
+		}
+		s.done, s.total = msg.done, msg.total
+		return m, s.wait, true
+	case sweepDoneMsg:
+		s := m.sw
+		if s == nil || s.id != msg.id {
+			return m, nil, true
+		}
+		s.stage, s.res, s.cancel = sweepDone, msg.res, nil
+		if msg.res != nil {
+			s.done, s.total = msg.res.Runs, msg.res.Total
+		}
+		s.stopped = errors.Is(msg.err, context.Canceled)
+		if msg.err != nil && !s.stopped {
+			s.err = msg.err.Error()
+		}
+		return m, nil, true
+	case tea.KeyMsg:
+		if m.sw != nil {
+			next, cmd := m.sweepKey(msg)
+			return next, cmd, true
+		}
+		if m.form != nil && key.Matches(msg, sweepKeys.Open) {
+			m.openSweep()
+			return m, nil, true
+		}
+	}
+	return m, nil, false
+}
+
+// openSweep opens the picker for the knob under the form's cursor, on the
+// design the form holds (refused, with the form's reasons, when it does
+// not build).
+func (m *Model) openSweep() {
+	f := m.form
+	sc := f.build(m.sim.sc)
+	if sc == nil {
+		return // the form marks what it refused
+	}
+	x, ok := knobPath(sc, f.variant, f.knobs[f.focus].label)
+	if !ok {
+		f.err = fmt.Sprintf("%s cannot be swept", strings.TrimSpace(f.knobs[f.focus].label))
+		return
+	}
+	if _, ok := lessons.KnobValue(sc, f.variant, x); !ok {
+		f.err = fmt.Sprintf("%s has no value to sweep around here", x)
+		return
+	}
+	s := &sweepOverlay{base: sc, variant: f.variant, seed: m.sim.seed, x: x}
+	s.choices = sweepChoices(sc, f.variant, x, f)
+	s.cursor = max(0, indexOf(s.choices, partnerOf(sc, f.variant, x)))
+	s.measures = measuresOf(sc, f.variant)
+	if len(s.choices) == 0 {
+		f.err = "no second knob to sweep against"
+		return
+	}
+	m.sw = s
+}
+
+func indexOf(list []string, s string) int {
+	for i, v := range list {
+		if v == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// knobPath is the [set] path of the form's field labelled label: the one
+// parser of knob paths, lessons.SetKnob, sets what the form's field sets
+// on the variant shown (TestEveryFormKnobHasAPath keeps them in step).
+func knobPath(sc *engine.Scenario, v int, label string) (string, bool) {
+	sys := &sc.Variants[v].System
+	switch label {
+	case "workers":
+		return "workers", true
+	case "accept queue":
+		return "queue", true
+	}
+	if ep, ok := strings.CutSuffix(label, " rate"); ok && label != "failure rate" {
+		return ep + ".rate", true
+	}
+	di := focusDependency(sys)
+	if di < 0 {
+		return "", false
+	}
+	d := sys.Dependencies[di]
+	switch label {
+	case "  until":
+		return d.Name + ".fault.to", true
+	case "timeout":
+		return d.Name + ".timeout", true
+	case "bulkhead":
+		return d.Name + ".bulkhead", true
+	case "breaker window":
+		if d.Policy.Breaker != nil && d.Policy.Breaker.WindowSpan > 0 && d.Policy.Breaker.WindowSize == 0 {
+			return d.Name + ".breaker.time_window", true
+		}
+		return d.Name + ".breaker.window", true
+	case "failure rate":
+		return d.Name + ".breaker.failure_rate", true
+	case "open for":
+		return d.Name + ".breaker.open", true
+	case "half-open trials":
+		return d.Name + ".breaker.trials", true
+	}
+	if strings.HasPrefix(label, d.Name+" ") && strings.HasSuffix(label, " from") {
+		return d.Name + ".fault.from", true
+	}
+	return "", false
+}
+
+// sweepChoices are the knobs the second axis can be: the form's own first
+// (the ones the learner is looking at), then every other numeric knob with
+// a value to centre on, never x itself.
+func sweepChoices(sc *engine.Scenario, v int, x string, f *form) []string {
+	var out []string
+	seen := map[string]bool{x: true}
+	add := func(p string) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		if _, ok := lessons.KnobValue(sc, v, p); ok {
+			out = append(out, p)
+		}
+	}
+	for _, k := range f.knobs {
+		if p, ok := knobPath(sc, v, k.label); ok {
+			add(p)
+		}
+	}
+	for _, p := range lessons.NumberKnobs(sc, v) {
+		add(p)
+	}
+	return out
+}
+
+// partnerOf is the second knob offered first: the traffic into the
+// dependency the form is about, or, when x is that traffic, the
+// dependency's bulkhead or timeout.
+func partnerOf(sc *engine.Scenario, v int, x string) string {
+	sys := &sc.Variants[v].System
+	di := focusDependency(sys)
+	if di < 0 {
+		return "workers"
+	}
+	dep := sys.Dependencies[di].Name
+	for _, e := range sys.Endpoints {
+		if e.Calls == dep && e.Rate > 0 && e.Name+".rate" != x {
+			return e.Name + ".rate"
+		}
+	}
+	if sys.Dependencies[di].Policy.Bulkhead > 0 && x != dep+".bulkhead" {
+		return dep + ".bulkhead"
+	}
+	return dep + ".timeout"
+}
+
+// measuresOf lists what a sandbox sweep can measure: each endpoint's ok
+// share (the bystanders first, whose loss is the cascade), the p99 of the
+// endpoints calling the dependency in the form, that dependency's calls in
+// flight and, with a breaker, when it first opens.
+func measuresOf(sc *engine.Scenario, v int) []string {
+	sys := &sc.Variants[v].System
+	dep := ""
+	if di := focusDependency(sys); di >= 0 {
+		dep = sys.Dependencies[di].Name
+	}
+	var bystanders, callers []string
+	for _, e := range sys.Endpoints {
+		if e.Calls == dep {
+			callers = append(callers, e.Name+".ok", e.Name+".p99")
+		} else {
+			bystanders = append(bystanders, e.Name+".ok")
+		}
+	}
+	// The bystanders first: whether they keep working is the question a
+	// bulkhead, a timeout or a breaker answers.
+	out := append(bystanders, callers...)
+	if dep != "" {
+		out = append(out, dep+".in_flight_max")
+		if sys.Dependencies[focusDependency(sys)].Policy.Breaker != nil {
+			out = append(out, dep+".first_open")
+		}
+	}
+	return out
+}
+
+// around is an axis for path centred on its value in sc: steps values
+// from a quarter of it to twice it (shares stop at 1), with the current
+// value itself one of them, and only values the scenario accepts. It also
+// returns where the current value sits on the axis, in its unit.
+func around(sc *engine.Scenario, v int, path string, steps int) (sweep.Axis, float64, error) {
+	cur, ok := lessons.KnobValue(sc, v, path)
+	if !ok {
+		return sweep.Axis{}, 0, fmt.Errorf("%s has no value to sweep around", path)
+	}
+	var spec string
+	switch c := cur.(type) {
+	case int64:
+		lo, hi := int64(math.Round(float64(c)*sweepLow)), int64(math.Round(float64(c)*sweepHigh))
+		if c == 0 {
+			lo, hi = 0, 10
+		}
+		spec = fmt.Sprintf("%s=%d..%d:%d", path, lo, hi, steps)
+	case float64:
+		lo, hi := c*sweepLow, c*sweepHigh
+		if share(path) {
+			hi = math.Min(hi, 1)
+		}
+		if c == 0 {
+			lo, hi = 0, 1
+		}
+		spec = fmt.Sprintf("%s=%s..%s:%d", path, strconv.FormatFloat(lo, 'g', 6, 64), strconv.FormatFloat(hi, 'g', 6, 64), steps)
+	case string:
+		d, err := time.ParseDuration(c)
+		if err != nil {
+			return sweep.Axis{}, 0, fmt.Errorf("%s: %w", path, err)
+		}
+		lo, hi := (d / 4).Round(time.Millisecond), d*2
+		if d == 0 {
+			lo, hi = 0, time.Second
+		}
+		spec = fmt.Sprintf("%s=%v..%v:%d", path, lo, hi, steps)
+	default:
+		return sweep.Axis{}, 0, fmt.Errorf("%s holds %v, not a number", path, cur)
+	}
+	ax, err := sweep.ParseVary(spec)
+	if err != nil {
+		return sweep.Axis{}, 0, err
+	}
+	// The current value replaces the grid value nearest to it, so the
+	// mark's cell is exactly the design and not a neighbour of it. Being
+	// nearer to that value than to its neighbours, it keeps the order.
+	x, val := axisPoint(ax, cur)
+	k := 0
+	for i, g := range ax.X {
+		if math.Abs(g-x) < math.Abs(ax.X[k]-x) {
+			k = i
+		}
+	}
+	ax.Values[k], ax.X[k] = val, x
+	// Keep the values the scenario accepts with this knob alone set.
+	keep := sweep.Axis{Path: ax.Path, Unit: ax.Unit}
+	for i, val := range ax.Values {
+		c := cloneScenario(sc)
+		if lessons.SetKnob(c, v, path, val) == nil && c.Validate() == nil {
+			keep.Values = append(keep.Values, val)
+			keep.X = append(keep.X, ax.X[i])
+		}
+	}
+	if len(keep.Values) == 0 {
+		return sweep.Axis{}, 0, fmt.Errorf("no value of %s from %s to %s makes a valid scenario", path, ax.Format(0), ax.Format(len(ax.X)-1))
+	}
+	return keep, x, nil
+}
+
+// axisPoint is the current value cur on ax: where it sits in the axis's
+// unit, and the value in the axis's own terms (an int64 axis takes whole
+// numbers, a float64 axis floats, a duration axis strings).
+func axisPoint(ax sweep.Axis, cur any) (float64, any) {
+	switch c := cur.(type) {
+	case int64:
+		if _, isFloat := ax.Values[0].(float64); isFloat {
+			return float64(c), float64(c)
+		}
+		return float64(c), c
+	case float64:
+		if _, isInt := ax.Values[0].(int64); isInt {
+			return c, int64(c) // a whole value read as a float: rates like 100
+		}
+		return c, c
+	case string:
+		d, _ := time.ParseDuration(c)
+		scale := time.Millisecond
+		if ax.Unit == "s" {
+			scale = time.Second
+		}
+		return float64(d) / float64(scale), c
+	}
+	return 0, cur
+}
+
+// share says whether a knob is a share, at most 1.
+func share(path string) bool {
+	for _, s := range []string{".failure_rate", ".slow_rate", ".probability", ".jitter"} {
+		if strings.HasSuffix(path, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// plan builds the sweep of x against y on the design, measuring measure.
+func (s *sweepOverlay) planFor(y string, nx, ny int) (*sweep.Plan, sweepui.Mark, error) {
+	ax, mx, err := around(s.base, s.variant, s.x, nx)
+	if err != nil {
+		return nil, sweepui.Mark{}, err
+	}
+	ay, my, err := around(s.base, s.variant, y, ny)
+	if err != nil {
+		return nil, sweepui.Mark{}, err
+	}
+	metric, err := sweep.ParseMetric(s.measures[s.measure], s.base, s.variant)
+	if err != nil {
+		return nil, sweepui.Mark{}, err
+	}
+	base := s.base
+	p := &sweep.Plan{
+		Build:   func() *engine.Scenario { return cloneScenario(base) },
+		Variant: s.variant,
+		Axes:    []sweep.Axis{ax, ay},
+		Measure: metric,
+		Set:     lessons.SetKnob,
+	}
+	for k := range sweepSeeds {
+		p.Seeds = append(p.Seeds, s.seed+uint64(k))
+	}
+	if err := p.Prepare(); err != nil {
+		return nil, sweepui.Mark{}, err
+	}
+	return p, sweepui.Mark{X: mx, Y: my, Label: "the design in the form"}, nil
+}
+
+// start plans the sweep and returns the command that runs it.
+func (m *Model) startSweep() tea.Cmd {
+	s := m.sw
+	nx, ny := gridSize(m.w, m.h)
+	plan, mark, err := s.planFor(s.choices[s.cursor], nx, ny)
+	if err != nil {
+		s.err = err.Error()
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.id, s.plan, s.mark, s.cancel = sweepIDs.Add(1), plan, mark, cancel
+	s.stage, s.res, s.err, s.stopped, s.stopping, s.done, s.total = sweepRunning, nil, "", false, false, 0, len(plan.Jobs())
+	id := s.id
+	// Progress goes through a channel of one: a message waiting there is
+	// replaced by none newer, so the screen is never behind by a queue.
+	progress := make(chan tea.Msg, 1)
+	done := make(chan tea.Msg, 1)
+	s.wait = func() tea.Msg {
+		select {
+		case p := <-progress:
+			return p
+		case d := <-done:
+			return d
+		}
+	}
+	wait := s.wait
+	return func() tea.Msg {
+		go func() {
+			res, err := sweepui.Run(ctx, plan, 0, func(d, t int) {
+				select {
+				case progress <- sweepProgressMsg{id, d, t}:
+				default:
+				}
+			})
+			done <- sweepDoneMsg{id, res, err}
+		}()
+		return wait()
+	}
+}
+
+// stop cancels a sweep under way, if there is one.
+func (s *sweepOverlay) stop() {
+	if s.cancel != nil {
+		s.cancel()
+	}
+}
+
+// sweepKey handles a key while the overlay is open.
+func (m Model) sweepKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	s := m.sw
+	if k.Type == tea.KeyCtrlC {
+		s.stop()
+		return m, tea.Quit
+	}
+	switch s.stage {
+	case sweepPicking:
+		vis := s.visible()
+		switch {
+		case key.Matches(k, sweepKeys.Back):
+			m.sw = nil
+		case key.Matches(k, sweepKeys.Up):
+			s.cursor = moveIn(vis, s.cursor, -1)
+		case key.Matches(k, sweepKeys.Down):
+			s.cursor = moveIn(vis, s.cursor, 1)
+		case key.Matches(k, sweepKeys.Run):
+			if len(vis) > 0 {
+				return m, m.startSweep()
+			}
+		case k.Type == tea.KeyBackspace:
+			if s.filter != "" {
+				r := []rune(s.filter)
+				s.filter = string(r[:len(r)-1])
+			}
+			s.keepCursor()
+		case k.Type == tea.KeyRunes:
+			s.filter += string(k.Runes)
+			s.keepCursor()
+		}
+	case sweepRunning:
+		if key.Matches(k, sweepKeys.Back) || key.Matches(k, m.keys.Quit) {
+			s.stop() // the done message shows what was run
+			s.stopping = true
+		}
+	case sweepDone:
+		switch {
+		case key.Matches(k, sweepKeys.Back):
+			m.sw = nil
+		case key.Matches(k, m.keys.Quit):
+			return m, tea.Quit
+		case key.Matches(k, sweepKeys.Measure):
+			s.measure = (s.measure + 1) % len(s.measures)
+			return m, m.startSweep()
+		case key.Matches(k, sweepKeys.Other):
+			s.stage, s.err = sweepPicking, ""
+		}
+	}
+	return m, nil
+}
+
+// visible are the indexes of the choices the filter lets through.
+func (s *sweepOverlay) visible() []int {
+	var out []int
+	for i, c := range s.choices {
+		if strings.Contains(c, s.filter) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// keepCursor moves the cursor to the first visible choice when the filter
+// hides the one it was on.
+func (s *sweepOverlay) keepCursor() {
+	vis := s.visible()
+	for _, c := range vis {
+		if c == s.cursor {
+			return
+		}
+	}
+	if len(vis) > 0 {
+		s.cursor = vis[0]
+	}
+}
+
+// moveIn moves the cursor d places within the visible choices.
+func moveIn(vis []int, cur, d int) int {
+	if len(vis) == 0 {
+		return cur
+	}
+	at := 0
+	for i, c := range vis {
+		if c == cur {
+			at = i
+		}
+	}
+	return vis[(at+d+len(vis))%len(vis)]
+}
+
+// sweepScreen is the whole screen while the overlay is open: the title,
+// the overlay in a frame, and its keys.
+func (m Model) sweepScreen() string {
+	s := m.sw
+	body := m.h - 3
+	title := "Sweep: " + s.x
+	if s.stage != sweepPicking {
+		title += " × " + s.choices[s.cursor]
+	}
+	note := fmt.Sprintf("seeds %d-%d", s.seed, s.seed+sweepSeeds-1)
+	var inner []string
+	switch s.stage {
+	case sweepPicking:
+		inner = m.pickerLines(m.w-4, body-2)
+	case sweepRunning:
+		inner = s.progressLines(m.th, m.w-4)
+	case sweepDone:
+		inner = s.resultLines(m, m.w-4)
+	}
+	for i := range inner {
+		inner[i] = " " + inner[i]
+	}
+	lines := []string{m.titleLine()}
+	lines = append(lines, pane.Frame(m.th, m.w, body, title, note, inner)...)
+	status := " " + m.th.Dim.Render("every cell is the engine's run of that design on each seed; the form is kept")
+	if s.err != "" {
+		status = " " + m.th.Error.Render(s.err)
+	}
+	lines = append(lines, pane.Fit(status, m.w))
+	var keys []key.Binding
+	switch s.stage {
+	case sweepPicking:
+		keys = []key.Binding{playback.Short("↑/↓", "knob"), playback.Short("type", "filter"), sweepKeys.Run, playback.Short("esc", "back to the form")}
+	case sweepRunning:
+		keys = []key.Binding{playback.Short("esc", "stop")}
+	case sweepDone:
+		keys = []key.Binding{sweepKeys.Measure, sweepKeys.Other, playback.Short("esc", "back to the form"), m.keys.Quit}
+	}
+	lines = append(lines, pane.Fit(" "+m.help.ShortHelpView(keys), m.w))
+	return strings.Join(lines, "\n")
+}
+
+// pickerLines list the second knobs with their current values, scrolled so
+// the cursor shows.
+func (m Model) pickerLines(w, h int) []string {
+	s := m.sw
+	nx, ny := gridSize(m.w, m.h)
+	head := wrapText(fmt.Sprintf("%s along x (%d values, ×%g to ×%g of %s), against which knob along y (%d values)?",
+		s.x, nx, sweepLow, sweepHigh, valueText(s.base, s.variant, s.x), ny), w)
+	out := append(head, "filter: "+s.filter+"▏", "")
+	vis := s.visible()
+	if len(vis) == 0 {
+		return append(out, m.th.Dim.Render("no knob's path contains \""+s.filter+"\""))
+	}
+	rows := max(1, h-len(out))
+	at := 0
+	for i, c := range vis {
+		if c == s.cursor {
+			at = i
+		}
+	}
+	from := min(max(0, at-rows/2), max(0, len(vis)-rows))
+	for _, c := range vis[from:min(len(vis), from+rows)] {
+		line := fmt.Sprintf("%-40s %s", s.choices[c], valueText(s.base, s.variant, s.choices[c]))
+		if c == s.cursor {
+			line = m.th.Selected.Render("› " + line)
+		} else {
+			line = "  " + line
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// valueText writes a knob's current value for the picker.
+func valueText(sc *engine.Scenario, v int, path string) string {
+	val, ok := lessons.KnobValue(sc, v, path)
+	if !ok {
+		return ""
+	}
+	if f, isF := val.(float64); isF {
+		return sweep.Short(f)
+	}
+	return fmt.Sprint(val)
+}
+
+// progressLines show how far the sweep has come: a bar, the runs, and
+// what esc does.
+func (s *sweepOverlay) progressLines(th *theme.Theme, w int) []string {
+	nx, ny := s.plan.Size()
+	barW := max(10, min(50, w-20))
+	filled := 0
+	if s.total > 0 {
+		filled = barW * s.done / s.total
+	}
+	bar := th.Good.Render(strings.Repeat("█", filled)) + th.Dim.Render(strings.Repeat("░", barW-filled))
+	out := wrapText(fmt.Sprintf("%s on %d × %d designs around the one in the form, %d seeds each, on every core.",
+		s.plan.Measure.Label(), nx, ny, len(s.plan.Seeds)), w)
+	out = append(out, "", bar+fmt.Sprintf(" %d/%d runs", s.done, s.total), "")
+	if s.cancel == nil || s.stopping {
+		return append(out, th.Dim.Render("stopping: the runs under way finish"))
+	}
+	return append(out, wrapText("esc stops the sweep and shows the cells that are done.", w)...)
+}
+
+// resultLines draw the heatmap, or what went wrong.
+func (s *sweepOverlay) resultLines(m Model, w int) []string {
+	if s.res == nil {
+		return wrapText("the sweep did not run: "+s.err, w)
+	}
+	return strings.Split(strings.TrimRight(sweepui.HeatmapMarked(s.res, m.th, w, &s.mark), "\n"), "\n")
+}
+
+// wrapText wraps s at spaces to w columns.
+func wrapText(s string, w int) []string {
+	var out []string
+	cur := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case cur == "":
+			cur = word
+		case len([]rune(cur))+1+len([]rune(word)) <= w:
+			cur += " " + word
+		default:
+			out = append(out, cur)
+			cur = word
+		}
+	}
+	return append(out, cur)
+}

@@ -1,0 +1,262 @@
+package sandbox
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/golden"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+var ctrlS = tea.KeyMsg{Type: tea.KeyCtrlS}
+
+// Every field of the knob form names a knob path, and the value the path
+// reads is the field's: the sweep varies the knob the cursor is on.
+func TestEveryFormKnobHasAPath(t *testing.T) {
+	for _, name := range scenarios.Names() {
+		b, _ := scenarios.Lookup(name)
+		sc := b.Build()
+		for v := range sc.Variants {
+			f := newForm(tuitest.Plain(), sc, v)
+			for _, k := range f.knobs {
+				path, ok := knobPath(sc, v, k.label)
+				if !ok {
+					t.Errorf("%s variant %d: the field %q has no knob path", name, v+1, k.label)
+					continue
+				}
+				got, ok := lessons.KnobValue(sc, v, path)
+				if !ok {
+					if k.kind == kindQueue && sc.Variants[v].System.Queue == engine.QueueUnbounded {
+						continue // an unbounded queue has no number to centre on
+					}
+					t.Errorf("%s variant %d: %q maps to %s, which has no value", name, v+1, k.label, path)
+					continue
+				}
+				want, err := parse(k.kind, k.input.Value())
+				if err != nil {
+					t.Fatal(err)
+				}
+				var same bool
+				switch g := got.(type) {
+				case int64:
+					same = int(g) == want.n
+				case float64:
+					same = g == want.f
+				case string:
+					d, _ := time.ParseDuration(g)
+					same = d == want.d
+				}
+				if !same {
+					t.Errorf("%s variant %d: %q shows %q but %s reads %v", name, v+1, k.label, k.input.Value(), path, got)
+				}
+			}
+		}
+	}
+}
+
+// A sweep's axis holds the design's own value, spans a quarter of it to
+// twice it, and keeps only values the scenario accepts.
+func TestAroundCentresOnTheDesign(t *testing.T) {
+	sc := tuitest.Scenario(t, "cascade")
+	ax, x, err := around(sc, 2, "recommendations.bulkhead", 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x != 20 || ax.X[0] != 5 || ax.X[len(ax.X)-1] != 40 || len(ax.X) != 12 {
+		t.Errorf("bulkhead axis %v (mark %v), want 5..40 in 12 values", ax.X, x)
+	}
+	found := false
+	for i, val := range ax.Values {
+		if val == int64(20) && ax.X[i] == 20 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the design's bulkhead of 20 is not on the axis: %v", ax.Values)
+	}
+	ax, x, err = around(sc, 2, "recommendations.timeout", 8)
+	if err != nil || ax.Unit != "s" || x != 5 || ax.Values[0] != "1.25s" || ax.Values[len(ax.Values)-1] != "10s" {
+		t.Errorf("timeout axis %v %v in %q (mark %v), %v", ax.Values, ax.X, ax.Unit, x, err)
+	}
+	ax, _, err = around(sc, 2, "recommendations.breaker.failure_rate", 8)
+	if err != nil || ax.X[len(ax.X)-1] != 1 {
+		t.Errorf("a share stops at 1: %v, %v", ax.X, err)
+	}
+	// With 30 workers, bulkheads above 30 are refused: they are left out.
+	if err := lessons.SetKnob(sc, 2, "workers", int64(30)); err != nil {
+		t.Fatal(err)
+	}
+	ax, _, err = around(sc, 2, "recommendations.bulkhead", 12)
+	if err != nil || ax.X[len(ax.X)-1] > 30 || ax.X[0] != 5 {
+		t.Errorf("with 30 workers the bulkhead axis is %v, %v", ax.X, err)
+	}
+}
+
+// shortCascade ends soon after the fault, so the sweeps in tests are quick.
+func shortCascade(t testing.TB) *engine.Scenario {
+	sc := tuitest.Scenario(t, "cascade")
+	sc.Duration, sc.MeasureTo = 14*time.Second, 14*time.Second
+	return sc
+}
+
+// openSweepOn opens the knob form on the shared pool, leaves the cursor on
+// the workers, and opens the sweep picker there.
+func openSweepOn(t *testing.T, w, h int) Model {
+	t.Helper()
+	m := newModel(t, w, h, Options{Scenario: shortCascade(t)})
+	m = press(m, "e")
+	if m.form.knobs[m.form.focus].label != "workers" {
+		t.Fatalf("the form opens on %q", m.form.knobs[m.form.focus].label)
+	}
+	m = send(m, ctrlS)
+	if m.sw == nil || m.sw.stage != sweepPicking {
+		t.Fatal("ctrl+s in the knob form should open the sweep picker")
+	}
+	return m
+}
+
+// drive runs cmd and the commands that follow from its messages, as
+// bubbletea would, until none is left.
+func drive(t *testing.T, m Model, cmd tea.Cmd) Model {
+	t.Helper()
+	for n := 0; cmd != nil; n++ {
+		if n > 100000 {
+			t.Fatal("the sweep never finished")
+		}
+		next, c := m.Update(cmd())
+		m, cmd = next.(Model), c
+	}
+	return m
+}
+
+// The picker opens on the knob under the cursor, offers the traffic into
+// the dependency first, and enter runs the sweep; the result marks the
+// design in the form, and its cell is the engine's own runs.
+func TestSweepRunsAndMarksTheDesign(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {200, 60}} {
+		m := openSweepOn(t, sz[0], sz[1])
+		if m.sw.x != "workers" || m.sw.choices[m.sw.cursor] != "recommendations.rate" {
+			t.Fatalf("sweep of %s against %s, want workers against recommendations.rate", m.sw.x, m.sw.choices[m.sw.cursor])
+		}
+		v := m.View()
+		tuitest.CheckBlock(t, v, sz[0], sz[1])
+		golden.Check(t, fmt.Sprintf("sweep-picker-%dx%d", sz[0], sz[1]), v)
+
+		next, cmd := m.Update(tuitest.Key("enter"))
+		m = next.(Model)
+		if m.sw.stage != sweepRunning || cmd == nil {
+			t.Fatal("enter should start the sweep")
+		}
+		running := m.View()
+		if !strings.Contains(running, "esc stops the sweep") {
+			t.Errorf("a running sweep should say how to stop it:\n%s", running)
+		}
+		m = drive(t, m, cmd)
+		s := m.sw
+		if s.stage != sweepDone || s.res == nil || !s.res.Complete() || s.stopped {
+			t.Fatalf("the sweep did not complete: stage %d, err %q", s.stage, s.err)
+		}
+		nx, ny := gridSize(sz[0], sz[1])
+		if gx, gy := s.plan.Size(); gx != nx || gy != ny {
+			t.Errorf("grid %d×%d at %v, want %d×%d", gx, gy, sz, nx, ny)
+		}
+		v = m.View()
+		tuitest.CheckBlock(t, v, sz[0], sz[1])
+		golden.Check(t, fmt.Sprintf("sweep-result-%dx%d", sz[0], sz[1]), v)
+		if !strings.Contains(v, "◆ the design in the form: workers=200,") {
+			t.Errorf("the result should mark the design:\n%s", v)
+		}
+		// The marked cell is the mean of the engine's runs of the design.
+		mi, mj := -1, -1
+		for i, x := range s.plan.Axes[0].X {
+			if x == 200 {
+				mi = i
+			}
+		}
+		for j, y := range s.plan.Axes[1].X {
+			if y == 100 {
+				mj = j
+			}
+		}
+		if mi < 0 || mj < 0 {
+			t.Fatalf("the design is not a cell: %v × %v", s.plan.Axes[0].X, s.plan.Axes[1].X)
+		}
+		var sum float64
+		for _, seed := range s.plan.Seeds {
+			r, err := engine.New(shortCascade(t), 0, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Run()
+			snap := r.Snapshot()
+			e, _ := snap.Endpoint("search")
+			sum += e.Window.Share(engine.OK)
+		}
+		if want, got := sum/float64(len(s.plan.Seeds)), s.res.Cell(mi, mj).Mean; got != want || s.plan.Measure.Name != "search.ok" || want == 1 || want == 0 {
+			t.Errorf("the design's cell measures %s %v; the engine's runs give %v", s.plan.Measure.Name, got, want)
+		}
+		if sz[0] != 80 {
+			continue
+		}
+		// m measures the next quantity; esc goes back to the form as it was.
+		next, cmd = m.Update(tuitest.Key("m"))
+		m = drive(t, next.(Model), cmd)
+		if m.sw.plan.Measure.Name != m.sw.measures[1] || !m.sw.res.Complete() {
+			t.Errorf("m should sweep %s, swept %s", m.sw.measures[1], m.sw.plan.Measure.Name)
+		}
+		m = press(m, "esc")
+		if m.sw != nil || m.form == nil || m.form.knobs[m.form.focus].label != "workers" {
+			t.Error("esc should close the sweep and leave the form as it was")
+		}
+	}
+}
+
+// esc stops a sweep under way: no new run starts, what is done is shown as
+// stopped, and a second esc goes back to the form.
+func TestSweepEscCancels(t *testing.T) {
+	m := openSweepOn(t, 80, 24)
+	next, cmd := m.Update(tuitest.Key("enter"))
+	m = next.(Model)
+	// esc before the command runs: the runs never start.
+	m = press(m, "esc")
+	if m.sw == nil || m.sw.stage != sweepRunning || !strings.Contains(m.View(), "stopping") {
+		t.Fatal("esc on a running sweep should stop it, not close it")
+	}
+	m = drive(t, m, cmd)
+	s := m.sw
+	if s.stage != sweepDone || !s.stopped || s.res == nil || s.res.Runs >= s.res.Total {
+		t.Fatalf("a stopped sweep: stage %d, stopped %v, runs %d of %d", s.stage, s.stopped, s.res.Runs, s.res.Total)
+	}
+	if v := m.View(); !strings.Contains(v, fmt.Sprintf("(stopped: %d of %d runs)", s.res.Runs, s.res.Total)) {
+		t.Errorf("a stopped sweep should say so:\n%s", v)
+	}
+	m = press(m, "esc")
+	if m.sw != nil || m.form == nil {
+		t.Error("esc after a stopped sweep should go back to the form")
+	}
+	// A message from the sweep that was left is ignored.
+	m = send(m, sweepDoneMsg{id: s.id})
+	if m.sw != nil {
+		t.Error("a late message reopened the sweep")
+	}
+}
+
+// A form that does not build opens no sweep, and says why.
+func TestSweepNeedsAFormThatBuilds(t *testing.T) {
+	m := newModel(t, 80, 24, Options{Scenario: shortCascade(t)})
+	m = press(m, "3", "e")
+	for m.form.knobs[m.form.focus].label != "bulkhead" {
+		m = press(m, "down")
+	}
+	m = press(m, "x")
+	m = send(m, ctrlS)
+	if m.sw != nil || m.form.err == "" {
+		t.Errorf("a refused value should keep the sweep closed and mark the form (err %q)", m.form.err)
+	}
+}

@@ -1,0 +1,302 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/home"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// lessonHome is the test home screen with the built-in lessons.
+func lessonHome(t testing.TB) home.Options {
+	o := testHome()
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Lessons = all
+	return o
+}
+
+func lessonSession(t *testing.T, room *Room, teacher bool, w, h int) *Session {
+	t.Helper()
+	t.Cleanup(pending.Wait) // runs after the session's own clean-up
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	o := lessonHome(t)
+	o.Theme = theme.New(theme.Plain())
+	s := NewSession(ctx, o, room, teacher)
+	t.Cleanup(s.Leave)
+	s.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return s
+}
+
+// pending counts the commands run left waiting (ticks, the room's wait):
+// a test that runs commands waits for them at its end, after its sessions
+// have ended, so that no goroutine outlives it.
+var pending sync.WaitGroup
+
+// run feeds what cmd returns back to s, as the program would, through
+// batches; ticks (frames, fades) are left out: they only wait.
+func run(t *testing.T, s *Session, cmd tea.Cmd, depth int) {
+	t.Helper()
+	if cmd == nil || depth > 4 {
+		return
+	}
+	got := make(chan tea.Msg, 1)
+	pending.Add(1)
+	go func() {
+		defer pending.Done()
+		got <- cmd()
+	}()
+	var msg tea.Msg
+	select {
+	case msg = <-got:
+	case <-time.After(patience(200 * time.Millisecond)):
+		return // a tick, or the room's wait: not needed here
+	}
+	if b, ok := msg.(tea.BatchMsg); ok {
+		for _, c := range b {
+			run(t, s, c, depth+1)
+		}
+		return
+	}
+	if msg == nil {
+		return
+	}
+	_, next := s.Update(msg)
+	run(t, s, next, depth+1)
+}
+
+// press sends keys to s and runs the commands they return.
+func press(t *testing.T, s *Session, ks ...string) {
+	t.Helper()
+	for _, k := range ks {
+		var msg tea.KeyMsg
+		switch k {
+		case "enter":
+			msg = tea.KeyMsg{Type: tea.KeyEnter}
+		case "esc":
+			msg = tea.KeyMsg{Type: tea.KeyEsc}
+		case " ":
+			msg = tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+		case "ctrl+c":
+			msg = tea.KeyMsg{Type: tea.KeyCtrlC}
+		default:
+			msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+		}
+		_, cmd := s.Update(msg)
+		run(t, s, cmd, 0)
+	}
+}
+
+// The teacher opens lesson 1 and moves to step 3: a student who follows
+// sees step 3 at their own size, and moves with the teacher; F forks (the
+// teacher's next step does not move them), f rejoins at the teacher's
+// step; the teacher's list of lessons is followed too.
+func TestFollowTheTeachersLesson(t *testing.T) {
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 120, 40)
+	student := lessonSession(t, room, false, 80, 24)
+	press(t, teacher, "enter")
+	if !teacher.home.InLessons() {
+		t.Fatal("the teacher's lessons did not open")
+	}
+	if sh, _ := room.Latest(); sh.Screen != LessonScreen || sh.Lesson.Prepared != nil {
+		t.Fatalf("the room shows %+v, want the lesson list", sh)
+	}
+	press(t, teacher, "enter")
+	p, _ := teacher.home.Lessons()
+	if !p.Open() {
+		t.Fatalf("lesson 1 did not open:\n%s", teacher.View())
+	}
+	press(t, teacher, "n", "n")
+	sh, _ := room.Latest()
+	if sh.Lesson.Step != 2 || sh.Lesson.Lesson == "" {
+		t.Fatalf("the teacher published step %d of %q, want step 3:\n%s", sh.Lesson.Step+1, sh.Lesson.Lesson, teacher.View())
+	}
+	if v := teacher.View(); !strings.Contains(firstLine(v), "presenting · step 3/") {
+		t.Fatalf("the teacher's top line: %q", firstLine(v))
+	}
+
+	press(t, student, "f")
+	v := student.View()
+	if !student.Following() || !strings.Contains(firstLine(v), "following the teacher · step 3/") {
+		t.Fatalf("the follower's screen:\n%s", v)
+	}
+	if st := student.rl.State(); st.Step != 2 || st.Lesson != sh.Lesson.Lesson {
+		t.Fatalf("the follower's player is on step %d of %q", st.Step+1, st.Lesson)
+	}
+	if lines := strings.Split(v, "\n"); len(lines) != 24 {
+		t.Fatalf("the follower's screen has %d lines at 80x24", len(lines))
+	}
+	// The teacher moves on; the follower with them.
+	press(t, teacher, "n")
+	student.Update(roomMsg{})
+	if st := student.rl.State(); st.Step != 3 {
+		t.Fatalf("after the teacher's next step the follower is on step %d", st.Step+1)
+	}
+	// F forks: the teacher's next step leaves the student where they are.
+	press(t, student, "F")
+	if student.Following() || student.mode != exploring || !strings.Contains(student.tag(), "exploring · step 4/") {
+		t.Fatalf("after F: following=%v tag %q", student.Following(), student.tag())
+	}
+	press(t, teacher, "p", "p")
+	student.Update(roomMsg{})
+	if st := student.rl.State(); st.Step != 3 {
+		t.Fatalf("an explorer moved with the teacher to step %d", st.Step+1)
+	}
+	// Their own keys move their own copy.
+	press(t, student, "n")
+	if st := student.rl.State(); st.Step != 4 {
+		t.Fatalf("the explorer's n went to step %d, want 5", st.Step+1)
+	}
+	// f rejoins at the teacher's step 2.
+	press(t, student, "f")
+	if st := student.rl.State(); !student.Following() || st.Step != 1 {
+		t.Fatalf("f rejoined on step %d (following %v), want the teacher's step 2", st.Step+1, student.Following())
+	}
+	// The teacher goes back to the list: the follower sees the list.
+	press(t, teacher, "q")
+	student.Update(roomMsg{})
+	if sh, _ := room.Latest(); sh.Screen != LessonScreen || sh.Lesson.Prepared != nil {
+		t.Fatalf("after q the room shows %+v, want the list", sh)
+	}
+	if student.rl.Open() || !strings.Contains(student.View(), "lessons") {
+		t.Fatalf("the follower did not go back to the list:\n%s", student.View())
+	}
+}
+
+// The follower's question is open while the teacher's is unanswered: the
+// room does not read the answer off its screen before the teacher shows it.
+func TestFollowerAnswersHidden(t *testing.T) {
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 120, 40)
+	student := lessonSession(t, room, false, 100, 30)
+	press(t, teacher, "enter", "enter")
+	p, _ := teacher.home.Lessons()
+	st := p.State()
+	q := -1
+	for i, step := range st.Prepared.Steps {
+		if step.Question != nil && step.Question.Kind == lessons.Choice && step.Predict == nil {
+			q = i
+			break
+		}
+	}
+	if q < 0 {
+		t.Skip("lesson 1 has no plain choice question")
+	}
+	for range q {
+		press(t, teacher, "n")
+	}
+	press(t, student, "f")
+	if st := student.rl.State(); !st.AnswersHidden {
+		t.Fatal("the follower shows the answer the teacher has not given")
+	}
+	if sh, _ := room.Latest(); !sh.Lesson.AnswersHidden {
+		t.Fatal("the teacher's unanswered question is published as answered")
+	}
+}
+
+func firstLine(v string) string {
+	l, _, _ := strings.Cut(v, "\n")
+	return l
+}
+
+// Over SSH: a teacher client opens lesson 1 and moves to step 3; two
+// students follow at their own sizes and see step 3, then step 4 as the
+// teacher moves; one forks and stays while the other moves on to step 5;
+// f brings the explorer back to step 5.
+func TestFollowTheTeachersLessonOverSSH(t *testing.T) {
+	tk := newSigner(t)
+	ts := startServer(t, Config{TeacherKeys: []gossh.PublicKey{tk.PublicKey()}, Home: func() home.Options { return lessonHome(t) }})
+	base := runtime.NumGoroutine()
+	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 30)
+	waitFor(t, teacher, 0, "presenting · 0 follow")
+	mark := teacher.Mark()
+	if err := teacher.Type("\r"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, teacher, mark, "open the lesson")
+	mark = teacher.Mark()
+	if err := teacher.Type("\r"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, teacher, mark, "presenting · step 1/")
+	mark = teacher.Mark()
+	if err := teacher.Type("nn"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, teacher, mark, "presenting · step 3/")
+
+	var students []*Client
+	for i, size := range [][2]int{{80, 24}, {120, 40}} {
+		c := ts.dial(t, fmt.Sprintf("s%d", i), PasswordAuth("x"), size[0], size[1])
+		waitFor(t, c, 0, "f follows the teacher")
+		mark := c.Mark()
+		if err := c.Type("f"); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, c, mark, "following the teacher · step 3/")
+		students = append(students, c)
+	}
+	marks := []int64{students[0].Mark(), students[1].Mark()}
+	if err := teacher.Type("n"); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range students {
+		waitFor(t, c, marks[i], "following the teacher · step 4/")
+	}
+	explorer := students[0]
+	mark = explorer.Mark()
+	if err := explorer.Type("F"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, explorer, mark, "exploring · step 4/")
+	mark, mark1 := explorer.Mark(), students[1].Mark()
+	if err := teacher.Type("n"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, students[1], mark1, "following the teacher · step 5/")
+	if s := explorer.Since(mark); strings.Contains(s, "step 5/") {
+		t.Fatalf("the student who forked moved with the teacher:\n%s", tail(s, 1500))
+	}
+	mark = explorer.Mark()
+	if err := explorer.Type("f"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, explorer, mark, "following the teacher · step 5/")
+	for _, c := range append(students, teacher) {
+		c.Close()
+	}
+	settleGoroutines(t, base)
+}
+
+// Compare mode is not followed: the follower shows the left side and its
+// top line says so.
+func TestCompareModeIsNotFollowed(t *testing.T) {
+	room := NewRoom()
+	teacher := plainSession(t, room, true, 120, 40)
+	student := plainSession(t, room, false, 80, 24)
+	keys(teacher, "j", "enter", "enter", "c")
+	sb, _ := teacher.home.Sandbox()
+	if !sb.State().Comparing {
+		t.Fatalf("c did not open compare mode:\n%s", teacher.View())
+	}
+	keys(student, "f")
+	if tag := student.tag(); !strings.Contains(tag, "compare mode is not followed") {
+		t.Fatalf("the follower's tag %q", tag)
+	}
+	if !strings.Contains(firstLine(student.View()), "compare mode is not followed") {
+		t.Fatalf("the follower's top line %q", firstLine(student.View()))
+	}
+}
