@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"github.com/breakerlab/breakerlab/lessons/drill"
 	"io"
 	"net"
 	"os"
@@ -25,7 +26,17 @@ import (
 )
 
 // Every test leaves no goroutine behind once its server has shut down.
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) {
+	// The drill's deck is built once per process, in the command that
+	// opens the drill; under the race detector that takes seconds, and a
+	// test that opens the drill and leaves would end with the build still
+	// running (bubbletea does not stop a command when its program ends).
+	// Building it first makes that command return at once.
+	if _, err := drill.Deck(); err != nil {
+		panic(err)
+	}
+	goleak.VerifyTestMain(m)
+}
 
 func testHome() home.Options {
 	o := home.Options{Seed: 5}
