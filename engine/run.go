@@ -193,14 +193,72 @@ func New(sc *Scenario, v int, seed uint64) (*Run, error) {
 
 // newRun is New, replaying tr's traffic where it holds an endpoint's.
 func newRun(sc *Scenario, v int, seed uint64, tr *Traffic) (*Run, error) {
-	if err := sc.Validate(); err != nil {
+	r := new(Run)
+	if err := r.init(sc, v, seed, tr); err != nil {
 		return nil, err
 	}
+	return r, nil
+}
+
+// Reset makes r the run New(sc, v, seed) would give, keeping the memory r
+// has grown (event slab, requests, series, latencies) so that a loop of
+// runs, like a sweep's worker, does not allocate and collect a run's worth
+// of buffers each time. Results are the same as New's, bit for bit. Slices
+// that an earlier Snapshot of r shares (series, latencies, transitions) are
+// overwritten: take what is needed from a snapshot before resetting. On an
+// error r is left empty and must be reset again before use.
+func (r *Run) Reset(sc *Scenario, v int, seed uint64) error {
+	return r.init(sc, v, seed, nil)
+}
+
+// ResetShared is Reset for the seed tr was drawn with, replaying tr's
+// traffic as NewShared does.
+func (r *Run) ResetShared(sc *Scenario, v int, tr *Traffic) error {
+	if tr == nil {
+		return fmt.Errorf("no traffic to share")
+	}
+	return r.init(sc, v, tr.seed, tr)
+}
+
+// spare holds a finished run's buffers for init to reuse.
+type spare struct {
+	endpoints    []endpointState
+	dependencies []dependencyState
+	arrivals     []pending
+	requests     []request
+	freeRequests []int32
+	workerOwner  []int16
+	freeWorkers  []int32
+	transitions  []Transition
+	slab         []event
+	far          []event
+}
+
+// reuseBuf returns buf emptied if it holds n, else a new slice of cap n.
+func reuseBuf[T any](buf []T, n int) []T {
+	if cap(buf) >= n {
+		return buf[:0]
+	}
+	return make([]T, 0, n)
+}
+
+// init sets r up as newRun's run, reusing whatever buffers r holds.
+func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
+	old := spare{
+		endpoints: r.endpoints, dependencies: r.dependencies, arrivals: r.arrivals,
+		requests: r.requests, freeRequests: r.freeRequests, workerOwner: r.workerOwner,
+		freeWorkers: r.freeWorkers, transitions: r.transitions,
+		slab: r.queue.slab, far: r.queue.far.items,
+	}
+	*r = Run{}
+	if err := sc.Validate(); err != nil {
+		return err
+	}
 	if v < 0 || v >= len(sc.Variants) {
-		return nil, fmt.Errorf("scenario %q has variants 1 to %d, not %d", sc.Name, len(sc.Variants), v+1)
+		return fmt.Errorf("scenario %q has variants 1 to %d, not %d", sc.Name, len(sc.Variants), v+1)
 	}
 	sys := &sc.Variants[v].System
-	r := &Run{
+	*r = Run{
 		scenario: sc,
 		variant:  v,
 		sys:      sys,
@@ -208,6 +266,11 @@ func newRun(sc *Scenario, v int, seed uint64, tr *Traffic) (*Run, error) {
 		end:      sc.Duration + DrainLimit,
 		every:    sampleInterval(sc.Duration),
 	}
+	// Zero-length buffers behave as the nil ones of a new run: every use
+	// appends, and grow writes each slab cell in full before use.
+	r.requests, r.freeRequests = old.requests[:0], old.freeRequests[:0]
+	r.transitions = old.transitions[:0]
+	r.queue.slab, r.queue.far.items = old.slab[:0], old.far[:0]
 	r.sampleAt = r.every
 	r.queue.headAt = noArrival // empty
 	r.lastBucket, r.measureFrom, r.measureTo = sc.Duration, sc.MeasureFrom, sc.MeasureTo
@@ -215,13 +278,15 @@ func newRun(sc *Scenario, v int, seed uint64, tr *Traffic) (*Run, error) {
 	samples := int(sc.Duration / r.every)
 
 	depIndex := map[string]int{}
-	r.dependencies = make([]dependencyState, len(sys.Dependencies))
+	// A reused state keeps its series' array (cells past the old length
+	// hold earlier runs' buffers, or nothing) and starts over as zero.
+	r.dependencies = reuseBuf(old.dependencies, len(sys.Dependencies))[:len(sys.Dependencies)]
 	for i := range sys.Dependencies {
 		d := &sys.Dependencies[i]
 		depIndex[d.Name] = i
 		ds := &r.dependencies[i]
-		ds.cfg = d
-		ds.series = make([]DependencySample, 0, samples)
+		series := ds.series
+		*ds = dependencyState{cfg: d, series: reuseBuf(series, samples)}
 		ds.rng = newStream(seed, streamKey(d.Name, 3))
 		ds.layers = configuredLayers(&d.Policy)
 		ds.retryAt, ds.breakerAt, ds.timeoutAt, ds.bulkheadAt = -1, -1, -1, -1
@@ -249,7 +314,7 @@ func newRun(sc *Scenario, v int, seed uint64, tr *Traffic) (*Run, error) {
 				Rand: jitter.Float64,
 			})
 			if err != nil {
-				return nil, fmt.Errorf("dependency %q: %w", d.Name, err)
+				return fmt.Errorf("dependency %q: %w", d.Name, err)
 			}
 			ds.breaker = b
 		}
@@ -264,11 +329,13 @@ func newRun(sc *Scenario, v int, seed uint64, tr *Traffic) (*Run, error) {
 		ds.fast = canGoFast(ds)
 	}
 
-	r.endpoints = make([]endpointState, len(sys.Endpoints))
-	r.arrivals = make([]pending, 0, len(sys.Endpoints))
+	r.endpoints = reuseBuf(old.endpoints, len(sys.Endpoints))[:len(sys.Endpoints)]
+	r.arrivals = reuseBuf(old.arrivals, len(sys.Endpoints))
 	for i := range sys.Endpoints {
 		e := &sys.Endpoints[i]
 		es := &r.endpoints[i]
+		series, lat := es.series, es.latencies
+		*es = endpointState{}
 		es.arrivals = newStream(seed, streamKey(e.Name, 1))
 		es.traffic = newStream(seed, streamKey(e.Name, 2))
 		es.rate, es.interval, es.patience = e.Rate, e.Interval, e.Patience
@@ -276,8 +343,8 @@ func newRun(sc *Scenario, v int, seed uint64, tr *Traffic) (*Run, error) {
 		if e.Calls != "" {
 			es.dep = depIndex[e.Calls]
 		}
-		es.series = make([]EndpointSample, 0, samples)
-		es.latencies = make([]uint32, 0, expectedAnswers(e, sc.Duration))
+		es.series = reuseBuf(series, samples)
+		es.latencies = reuseBuf(lat, expectedAnswers(e, sc.Duration))
 		if tr != nil && tr.seed == seed && tr.duration == sc.Duration {
 			es.shared = tr.find(endpointKey(sys, i))
 		}
@@ -291,8 +358,8 @@ func newRun(sc *Scenario, v int, seed uint64, tr *Traffic) (*Run, error) {
 	}
 
 	r.setFirstArrival()
-	r.workerOwner = make([]int16, sys.Workers)
-	r.freeWorkers = make([]int32, sys.Workers)
+	r.workerOwner = reuseBuf(old.workerOwner, sys.Workers)[:sys.Workers]
+	r.freeWorkers = reuseBuf(old.freeWorkers, sys.Workers)[:sys.Workers]
 	for w := range r.workerOwner {
 		r.workerOwner[w] = noWorker
 		// Pop from the end hands out worker 0 first.
@@ -303,7 +370,7 @@ func newRun(sc *Scenario, v int, seed uint64, tr *Traffic) (*Run, error) {
 	// on r.end is scheduled after it. Its sequence number stays taken, so
 	// every later event's is what it would be in the queue.
 	r.seq++
-	return r, nil
+	return nil
 }
 
 // configuredLayers lists the policy's layers that do something, in order.

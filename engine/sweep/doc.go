@@ -8,7 +8,9 @@
 // seed, and running one job is a plain function call, so a caller may run
 // them in any order on any number of goroutines and get the same result.
 // It has no goroutines, no terminal and no I/O; the worker pool and the
-// drawing live in tui/sweepui.
+// drawing live in tui/sweepui. A worker runs its jobs through a Runner,
+// which keeps one engine run's memory from job to job, so a sweep of a
+// thousand runs does not allocate (and collect) a thousand runs' buffers.
 //
 // Knob paths are set through a Setter the caller hands in (the one parser
 // of lesson [set] tables, lessons.SetKnob), so that a sweep accepts exactly

@@ -149,13 +149,30 @@ type Sample struct {
 // Run runs one job to the end and measures it. It only reads the plan, so
 // jobs may run concurrently.
 func (p *Plan) Run(job Job) (Sample, error) {
+	return p.Runner().Run(job)
+}
+
+// Runner runs a plan's jobs one after another on one engine run whose
+// memory it keeps between jobs (engine's Run.Reset), so a sweep's worker
+// does not allocate and collect a run's buffers for every cell. A Runner
+// is for one goroutine; give each worker its own. Its samples are Plan.Run's.
+type Runner struct {
+	p *Plan
+	r engine.Run
+}
+
+// Runner returns a Runner for p's jobs.
+func (p *Plan) Runner() *Runner { return &Runner{p: p} }
+
+// Run runs one job and measures it, as Plan.Run does.
+func (w *Runner) Run(job Job) (Sample, error) {
+	p, r := w.p, &w.r
 	sc := p.CellScenario(job.I, job.J)
-	var r *engine.Run
 	var err error
 	if p.traffic != nil {
-		r, err = engine.NewShared(sc, p.Variant, p.traffic[job.Seed])
+		err = r.ResetShared(sc, p.Variant, p.traffic[job.Seed])
 	} else {
-		r, err = engine.New(sc, p.Variant, p.Seeds[job.Seed])
+		err = r.Reset(sc, p.Variant, p.Seeds[job.Seed])
 	}
 	if err != nil {
 		return Sample{}, err

@@ -34,12 +34,13 @@ func Run(ctx context.Context, p *sweep.Plan, workers int, progress func(done, to
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			runner := p.Runner()
 			for !stop.Load() && ctx.Err() == nil {
 				k := int(next.Add(1)) - 1
 				if k >= len(jobs) {
 					return
 				}
-				s, err := p.Run(jobs[k])
+				s, err := runner.Run(jobs[k])
 				out <- outcome{s, err}
 			}
 		}()
