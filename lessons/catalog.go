@@ -20,19 +20,49 @@ var content embed.FS
 // built-in lesson.
 var ErrUnknownLesson = errors.New("unknown lesson")
 
+// builtinFile is one embedded lesson file, parsed the first time it is
+// asked for: `breakerlab lesson 4` parses lesson 4 only, and the home
+// screen parses none before its first frame (parsing all nine, with the
+// [sweep] tables' plans, takes some 30 to 60 ms).
+type builtinFile struct {
+	name   string // the file's name in content/, such as 04-breaker-states.md
+	id     string
+	number int
+
+	once   sync.Once
+	lesson *Lesson
+	err    error
+}
+
+func (f *builtinFile) parse() (*Lesson, error) {
+	f.once.Do(func() {
+		data, err := content.ReadFile(path.Join("content", f.name))
+		if err != nil {
+			f.err = fmt.Errorf("reading the built-in lesson %s: %w", f.name, err)
+			return
+		}
+		f.lesson, f.err = Parse(path.Join("lessons/content", f.name), data)
+	})
+	return f.lesson, f.err
+}
+
 var builtin struct {
+	filesOnce sync.Once
+	files     []*builtinFile
+	filesErr  error
+
 	once    sync.Once
 	lessons []*Lesson
 	err     error
 }
 
-// All returns the built-in lessons in teaching order. They are parsed once;
-// callers must not change them.
-func All() ([]*Lesson, error) {
-	builtin.once.Do(func() {
+// builtinFiles lists the embedded lesson files in teaching order without
+// parsing them; ID and number come from the name, as Parse derives them.
+func builtinFiles() ([]*builtinFile, error) {
+	builtin.filesOnce.Do(func() {
 		entries, err := fs.ReadDir(content, "content")
 		if err != nil {
-			builtin.err = fmt.Errorf("reading the built-in lessons: %w", err)
+			builtin.filesErr = fmt.Errorf("reading the built-in lessons: %w", err)
 			return
 		}
 		names := make([]string, 0, len(entries))
@@ -43,12 +73,27 @@ func All() ([]*Lesson, error) {
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			data, err := content.ReadFile(path.Join("content", n))
-			if err != nil {
-				builtin.err = fmt.Errorf("reading the built-in lesson %s: %w", n, err)
-				return
+			f := &builtinFile{name: n, id: strings.TrimSuffix(n, ".md")}
+			if num, _, ok := strings.Cut(f.id, "-"); ok {
+				f.number, _ = strconv.Atoi(num)
 			}
-			l, err := Parse(path.Join("lessons/content", n), data)
+			builtin.files = append(builtin.files, f)
+		}
+	})
+	return builtin.files, builtin.filesErr
+}
+
+// All returns the built-in lessons in teaching order. They are parsed once;
+// callers must not change them.
+func All() ([]*Lesson, error) {
+	builtin.once.Do(func() {
+		files, err := builtinFiles()
+		if err != nil {
+			builtin.err = err
+			return
+		}
+		for _, f := range files {
+			l, err := f.parse()
 			if err != nil {
 				builtin.err = err
 				return
@@ -60,28 +105,36 @@ func All() ([]*Lesson, error) {
 }
 
 // Lookup finds a built-in lesson by number ("1", "01"), by ID
-// ("01-one-slow-dependency") or by ID without its number.
+// ("01-one-slow-dependency") or by ID without its number. It parses only
+// the lesson it finds.
 func Lookup(id string) (*Lesson, error) {
-	all, err := All()
+	files, err := builtinFiles()
 	if err != nil {
 		return nil, err
 	}
+	return lookupIn(files, id)
+}
+
+func lookupIn(files []*builtinFile, id string) (*Lesson, error) {
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%w %q: this build has no built-in lessons; give the path of a lesson file", ErrUnknownLesson, id)
+	}
 	id = strings.TrimSpace(id)
 	if n, err := strconv.Atoi(id); err == nil {
-		for _, l := range all {
-			if l.Number == n {
-				return l, nil
+		for _, f := range files {
+			if f.number == n {
+				return f.parse()
 			}
 		}
 	}
-	for _, l := range all {
-		_, rest, _ := strings.Cut(l.ID, "-")
-		if id == l.ID || id == rest {
-			return l, nil
+	for _, f := range files {
+		_, rest, _ := strings.Cut(f.id, "-")
+		if id == f.id || id == rest {
+			return f.parse()
 		}
 	}
 	return nil, fmt.Errorf("%w %q: give a number from 1 to %d, an ID such as %s (`breakerlab lessons` lists them), or the path of a lesson file",
-		ErrUnknownLesson, id, len(all), all[0].ID)
+		ErrUnknownLesson, id, len(files), files[0].id)
 }
 
 // LoadFile reads and parses a teacher's lesson file.

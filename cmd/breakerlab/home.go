@@ -47,14 +47,11 @@ func runHome(args []string, stdout, stderr io.Writer) error {
 		o.Scenarios = append(o.Scenarios, home.Entry{Name: b.Name, Summary: b.Summary, Build: b.Build})
 	}
 	o.Scenarios = append(o.Scenarios, home.Entry{Name: shuffleScenario.Name, Summary: shuffleScenario.Summary, ShardView: true})
-	all, err := lessons.All()
-	if err != nil {
-		// The rest of the home screen still works; the Lessons item says
-		// they are not available.
-		fmt.Fprintf(stderr, "breakerlab: the lessons did not load: %v\n", err)
-	}
+	// The lessons are parsed when the Lessons item is first chosen, not
+	// before the first frame; if they do not load, the rest of the home
+	// screen still works and the Lessons item says why.
 	lo := lessonui.Terminal("")
-	o.Lessons, o.LessonStore, o.LessonNotice = all, lo.Store, lo.Notice
+	o.LoadLessons, o.LessonStore, o.LessonNotice = lessons.All, lo.Store, lo.Notice
 	wd, err := os.Getwd()
 	if err != nil {
 		return fmt.Errorf("cannot tell the current folder: %w", err)

@@ -83,7 +83,13 @@ type Options struct {
 	// so. LessonStore remembers progress (nil: nothing is remembered), and
 	// LessonNotice is shown in the list at first (a progress file set
 	// aside, say).
-	Lessons      []*lessons.Lesson
+	Lessons []*lessons.Lesson
+	// LoadLessons, when Lessons is nil, supplies them the first time the
+	// Lessons item is chosen, so that parsing them (30 to 60 ms with the
+	// [sweep] tables' plans) does not delay the first frame. It runs in
+	// Update, not in a command: keys sent in one burst after Enter then
+	// reach the list that is open, in order.
+	LoadLessons  func() ([]*lessons.Lesson, error)
 	LessonStore  *lessons.Store
 	LessonNotice string
 	// Workbooks open the exercises; nil makes the Exercises item say the
@@ -191,24 +197,26 @@ type Model struct {
 	keys keyMap
 	help help.Model
 
-	screen   screen
-	cursor   int
-	pick     int
-	sb       sandbox.Model
-	sv       shardview.Model
-	lessons  *lessonui.Picker
-	lab      *lessons.Lab
-	ex       *exercisesui.Model
-	drill    *drillui.Model
-	iv       *interviewui.Model
-	ch       *challengeui.Picker
-	live     *livelab.Model
-	liveStop func() error // stops the live lab's servers; nil when none run
-	busy     string       // what a command in flight is doing, shown instead of the note
-	w, h     int
-	note     string
-	noteErr  bool
-	showHelp bool
+	screen  screen
+	cursor  int
+	pick    int
+	sb      sandbox.Model
+	sv      shardview.Model
+	lessons *lessonui.Picker
+	// lessonsErr is why Options.LoadLessons gave no lessons.
+	lessonsErr error
+	lab        *lessons.Lab
+	ex         *exercisesui.Model
+	drill      *drillui.Model
+	iv         *interviewui.Model
+	ch         *challengeui.Picker
+	live       *livelab.Model
+	liveStop   func() error // stops the live lab's servers; nil when none run
+	busy       string       // what a command in flight is doing, shown instead of the note
+	w, h       int
+	note       string
+	noteErr    bool
+	showHelp   bool
 }
 
 // New builds the home screen.
@@ -485,6 +493,18 @@ func (m Model) size() tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: m.w, H
 // openLessons shows the lesson list, where the learner left it if it was
 // open before.
 func (m Model) openLessons() (tea.Model, tea.Cmd) {
+	if m.o.Lessons == nil && m.o.LoadLessons != nil {
+		all, err := m.o.LoadLessons()
+		m.o.LoadLessons = nil // one try: the built-in lessons do not change while the program runs
+		if err != nil {
+			m.lessonsErr = err
+		}
+		m.o.Lessons = all
+	}
+	if m.lessonsErr != nil && len(m.o.Lessons) == 0 {
+		m.setNote("The lessons did not load ("+m.lessonsErr.Error()+"): the Sandbox runs the same scenarios.", true)
+		return m, nil
+	}
 	if len(m.o.Lessons) == 0 {
 		m.setNote("The lessons are not available in this build: the Sandbox runs the same scenarios.", true)
 		return m, nil
@@ -811,10 +831,10 @@ func scrollTo(lines []string, focus, height int, dim lipgloss.Style) []string {
 	}
 	out := append([]string(nil), lines[start:start+height]...)
 	if start > 0 {
-		out[0] = "   " + dim.Render(fmt.Sprintf("↑ %d more lines above", start+1))
+		out[0] = "   " + dim.Render("↑ "+moreLines(start+1)+" above")
 	}
 	if end := start + height; end < len(lines) {
-		out[len(out)-1] = "   " + dim.Render(fmt.Sprintf("↓ %d more lines below", len(lines)-end+1))
+		out[len(out)-1] = "   " + dim.Render("↓ "+moreLines(len(lines)-end+1)+" below")
 	}
 	return out
 }
@@ -880,4 +900,13 @@ func (m Model) openChallenges() (tea.Model, tea.Cmd) {
 	p := next.(challengeui.Picker)
 	m.ch, m.screen = &p, onChallenges
 	return m, p.Init()
+}
+
+// moreLines counts the lines a scrolled list hides: "1 more line", "3 more
+// lines".
+func moreLines(n int) string {
+	if n == 1 {
+		return "1 more line"
+	}
+	return fmt.Sprintf("%d more lines", n)
 }

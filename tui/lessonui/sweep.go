@@ -88,9 +88,9 @@ func (p *sweepPane) View() string {
 	// and a taller window shows them.
 	if room := p.h - 2; len(lines) > room && room >= 2 {
 		more := len(lines) - room + 1
-		note := fmt.Sprintf("… %d more lines; a taller window shows them", more)
+		note := "… " + plural(more, "more line", "more lines") + "; a taller window shows them"
 		if ansi.StringWidth(note) > p.w-4 {
-			note = fmt.Sprintf("… and %d more lines", more)
+			note = "… and " + plural(more, "more line", "more lines")
 		}
 		lines = append(lines[:room-1:room-1], p.th.Dim.Render(note))
 	}

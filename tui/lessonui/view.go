@@ -284,7 +284,7 @@ func (m *Model) bodyView(body int) []string {
 		end := min(start+room, len(all))
 		visible := append([]string(nil), all[start:end]...)
 		if end < len(all) && len(visible) > 0 {
-			visible[len(visible)-1] = m.th.Dim.Render(fmt.Sprintf("↓ %d more lines (j)", len(all)-end))
+			visible[len(visible)-1] = m.th.Dim.Render("↓ " + plural(len(all)-end+1, "more line", "more lines") + " (j)")
 		}
 		if start > 0 && len(visible) > 0 {
 			visible[0] = m.th.Dim.Render("↑ more (k)")
@@ -322,16 +322,16 @@ func (m *Model) simView(w, h int) []string {
 		return pane.Block([]string{m.th.Error.Render("no simulation: " + m.simErr)}, w, h)
 	}
 	v, n, name := m.sim.Variant()
-	head := fmt.Sprintf(" %s · design %d/%d: %s", m.sim.Scenario(), v+1, n, name)
+	head := designTitle(m.sim.Scenario(), v, n, name, w)
 	hint := ""
 	if m.cur().Choose {
 		hint = "  (v: next design)"
 	}
-	// The design's name is shortened at a word; the hint goes first.
+	// The title is shortened first; then the hint goes.
 	if ansi.StringWidth(head+hint) > w {
 		hint = ""
 	}
-	out := []string{pane.Fit(m.th.Accent.Render(wordFit(head, w))+m.th.Dim.Render(hint), w)}
+	out := []string{pane.Fit(m.th.Accent.Render(head)+m.th.Dim.Render(hint), w)}
 	hidden := 0
 	for _, p := range m.sim.Panes() {
 		view := p.View()
@@ -342,7 +342,7 @@ func (m *Model) simView(w, h int) []string {
 		out = append(out, strings.Split(view, "\n")...)
 	}
 	if hidden > 0 && len(out) < h {
-		out = append(out, m.th.Dim.Render(fmt.Sprintf(" %d more pane(s) need a taller window", hidden)))
+		out = append(out, m.th.Dim.Render(" "+plural(hidden, "more pane needs", "more panes need")+" a taller window"))
 	}
 	return pane.Block(out, w, h)
 }
@@ -551,4 +551,40 @@ func (m *Model) helpKeys() helpKeys {
 		short = append(short, brief(k.Toggle, "tab", "text/sim"))
 	}
 	return helpKeys{short: short, full: full}
+}
+
+// designTitle names the design on screen in w columns, shortened
+// deliberately: first the word "design" goes, then the scenario's name
+// (the lesson names it), with one design its "1/1", and only then the
+// design's name loses whole clauses from its end (", 2 trials"), or
+// failing that whole words, never part of one. The design's name is what
+// the step is about, so it is the last to shrink.
+func designTitle(scenario string, v, n int, name string, w int) string {
+	var forms []string
+	if n > 1 {
+		forms = []string{
+			fmt.Sprintf(" %s · design %d/%d: %s", scenario, v+1, n, name),
+			fmt.Sprintf(" %s · %d/%d: %s", scenario, v+1, n, name),
+			fmt.Sprintf(" %d/%d: %s", v+1, n, name),
+		}
+	} else {
+		forms = []string{
+			fmt.Sprintf(" %s · design: %s", scenario, name),
+			fmt.Sprintf(" %s · %s", scenario, name),
+			" " + name,
+		}
+	}
+	for _, f := range forms {
+		if ansi.StringWidth(f) <= w {
+			return f
+		}
+	}
+	last := forms[len(forms)-1]
+	// Whole clauses off the end, while one is left.
+	for i := strings.LastIndex(last, ", "); i > 0; i = strings.LastIndex(last[:i], ", ") {
+		if f := last[:i] + "…"; ansi.StringWidth(f) <= w {
+			return f
+		}
+	}
+	return wordFit(last, w)
 }

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -42,6 +43,48 @@ type knob struct {
 	set func(sc *engine.Scenario, v value)
 	// matches picks out the scenario errors that belong to this field.
 	matches []string
+	// lo and hi bound a number (limited): the hint states the range and a
+	// value outside it is refused with the same words, so the two agree.
+	limited bool
+	lo, hi  float64
+}
+
+// noMax is a range's hi for a number with no upper limit.
+const noMax = math.MaxFloat64
+
+// rangeText words a knob's range, as its hint and its refusal both say it.
+func (k *knob) rangeText() string {
+	if k.hi == noMax {
+		return pane.Count(int64(k.lo)) + " or more"
+	}
+	if k.kind == kindQueue {
+		return "-1: no limit, or " + pane.Count(int64(k.lo)) + " to " + pane.Count(int64(k.hi))
+	}
+	num := func(f float64) string {
+		if f == math.Trunc(f) {
+			return pane.Count(int64(f))
+		}
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	return num(k.lo) + " to " + num(k.hi)
+}
+
+// check refuses a parsed number outside the knob's range.
+func (k *knob) check(v value) error {
+	if !k.limited {
+		return nil
+	}
+	x := float64(v.n)
+	if k.kind == kindRate {
+		x = v.f
+	}
+	if k.kind == kindQueue && v.n == engine.QueueUnbounded {
+		return nil
+	}
+	if x < k.lo || x > k.hi {
+		return fmt.Errorf("want %s", k.rangeText())
+	}
+	return nil
 }
 
 // value is a parsed field.
@@ -88,6 +131,16 @@ func newForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 	add := func(label, hint string, kind valueKind, initial string, set func(*engine.Scenario, value), matches ...string) {
 		f.knobs = append(f.knobs, knob{label: label, hint: hint, kind: kind, input: newField(initial), set: set, matches: matches})
 	}
+	// limit bounds the knob just added and states the bounds in its hint.
+	limit := func(lo, hi float64) {
+		k := &f.knobs[len(f.knobs)-1]
+		k.limited, k.lo, k.hi = true, lo, hi
+		if k.hint == "" {
+			k.hint = k.rangeText()
+		} else {
+			k.hint += "; " + k.rangeText()
+		}
+	}
 	every := func(sc *engine.Scenario, fn func(sys *engine.System)) {
 		for i := range sc.Variants {
 			fn(&sc.Variants[i].System)
@@ -96,10 +149,12 @@ func newForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 
 	f.section = append(f.section, 0)
 	f.titles = append(f.titles, "The server and its traffic (every variant)")
-	add("workers", fmt.Sprintf("pool size, 1 to %d", engine.MaxWorkers), kindInt, strconv.Itoa(sys.Workers),
+	add("workers", "pool size", kindInt, strconv.Itoa(sys.Workers),
 		func(sc *engine.Scenario, v value) { every(sc, func(s *engine.System) { s.Workers = v.n }) }, "workers")
-	add("accept queue", "waiting requests; 0: none, -1: no limit", kindQueue, queueText(sys.Queue),
+	limit(1, engine.MaxWorkers)
+	add("accept queue", "", kindQueue, queueText(sys.Queue),
 		func(sc *engine.Scenario, v value) { every(sc, func(s *engine.System) { s.Queue = v.n }) }, "queue")
+	limit(0, engine.MaxQueue)
 	for _, e := range sys.Endpoints {
 		if e.Rate <= 0 {
 			continue
@@ -115,6 +170,7 @@ func newForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 					}
 				})
 			}, "endpoint \""+name+"\"")
+		limit(0, engine.MaxRate)
 	}
 	di := focusDependency(sys)
 	if di < 0 {
@@ -186,6 +242,7 @@ func newForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 		case b.WindowSize > 0:
 			add("breaker window", "the last N calls judged", kindInt, strconv.Itoa(b.WindowSize),
 				set(func(d *engine.Dependency, v value) { d.Policy.Breaker.WindowSize = v.n }), "breaker window", "minimum calls")
+			limit(1, breaker.MaxWindowSize)
 		}
 		if b.FailureRate > 0 {
 			add("failure rate", "opens at or above; 50% or 0.5", kindPercent, pane.Percent(b.FailureRate),
@@ -195,6 +252,7 @@ func newForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 			set(func(d *engine.Dependency, v value) { d.Policy.Breaker.OpenFor = v.d }), "open duration")
 		add("half-open trials", "trial calls that must pass", kindInt, strconv.Itoa(b.HalfOpenTrials),
 			set(func(d *engine.Dependency, v value) { d.Policy.Breaker.HalfOpenTrials = v.n }), "half-open trials")
+		limit(1, noMax)
 	}
 	return f
 }
@@ -314,6 +372,13 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 		k := &f.knobs[i]
 		k.err = ""
 		v, err := parse(k.kind, k.input.Value())
+		switch {
+		case err == nil:
+			err = k.check(v)
+		case k.limited && k.kind == kindInt:
+			// The refusal of a non-number names the same range as the hint.
+			err = fmt.Errorf("a whole number, %s", k.rangeText())
+		}
 		if err != nil {
 			k.err = err.Error()
 			ok = false

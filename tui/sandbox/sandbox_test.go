@@ -331,10 +331,11 @@ func TestKnobFormRefusesBadValuesInline(t *testing.T) {
 	if !strings.Contains(m.View(), "✗ a whole number") {
 		t.Errorf("the refusal should show next to the field:\n%s", m.View())
 	}
-	// workers: a number the scenario refuses (the bulkhead would not fit... 0 workers).
+	// workers: a number outside the range the hint states, refused in the
+	// hint's own words (the engine's limit, engine.MaxWorkers).
 	m = press(m, "ctrl+u", "0", "enter")
-	if m.form == nil || !strings.Contains(m.form.err, "workers must be between 1") {
-		t.Fatalf("0 workers should be refused by the scenario's own check, got %q", m.form.err)
+	if m.form == nil || m.form.knobs[0].err != "want 1 to 100,000" || !strings.HasSuffix(m.form.knobs[0].hint, "; 1 to 100,000") {
+		t.Fatalf("0 workers should be refused with the hint's range, got %q (hint %q)", m.form.knobs[0].err, m.form.knobs[0].hint)
 	}
 	if !strings.Contains(m.View(), "refused") {
 		t.Error("the field should be marked as refused")

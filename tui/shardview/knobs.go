@@ -96,15 +96,15 @@ func newForm(th *theme.Theme, s Setup) *form {
 		intKnob("workers", func(s Setup) int { return s.Workers }, func(s *Setup, n int) { s.Workers = n },
 			MinWorkers, func(Setup) int { return MaxWorkers }, "the fleet", "workers must", "plain sharding needs"),
 		intKnob("workers per customer", func(s Setup) int { return s.PerCustomer }, func(s *Setup, n int) { s.PerCustomer = n },
-			1, func(s Setup) int { return min(max(s.Workers, 1), MaxPerCustomer) }, "a shard", "workers per customer", "plain sharding needs", "worker groups"),
+			1, perCustomerMax, "a shard", "workers per customer", "plain sharding needs", "worker groups"),
 		intKnob("customers", func(s Setup) int { return s.Customers }, func(s *Setup, n int) { s.Customers = n },
 			MinCustomers, func(Setup) int { return MaxCustomers }, "the poisoned one included", "customers must", "room for only"),
 		strategyKnob("left", func(s Setup) shuffle.Strategy { return s.Left }, func(s *Setup, st shuffle.Strategy) { s.Left = st }),
 		strategyKnob("right", func(s Setup) shuffle.Strategy { return s.Right }, func(s *Setup, st shuffle.Strategy) { s.Right = st }),
 		intKnob("most shared", func(s Setup) int { return s.MaxShared }, func(s *Setup, n int) { s.MaxShared = n },
-			0, func(s Setup) int { return max(s.PerCustomer-1, 0) }, "overlap-limited only", "most shared", "most workers two", "overlap limit"),
+			0, mostSharedMax, "overlap-limited only", "most shared", "most workers two", "overlap limit"),
 		intKnob("poisoned customer", func(s Setup) int { return s.Poisoned }, func(s *Setup, n int) { s.Poisoned = n },
-			0, func(s Setup) int { return max(s.Customers-1, 0) }, "its requests crash workers", "poisoned"),
+			0, poisonedMax, "its requests crash workers", "poisoned"),
 		{
 			label: "restart takes",
 			hint: func(Setup) string {

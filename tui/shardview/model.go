@@ -232,7 +232,7 @@ func (m *Model) nextStrategy() {
 			skipped = append(skipped, fmt.Sprintf("%s skipped (%v)", s.Right, err))
 			continue
 		}
-		m.edited = m.run.setup != DefaultSetup()
+		m.edited = knobsEdited(m.run.setup)
 		note := "right: " + Title(s.Right)
 		if len(skipped) > 0 {
 			note += "; " + strings.Join(skipped, "; ")
@@ -273,7 +273,7 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.form = nil
-		m.edited = m.run.setup != DefaultSetup()
+		m.edited = knobsEdited(m.run.setup)
 		m.setNote(fmt.Sprintf("knobs applied: both sides re-run on seed %d", m.run.seed), false)
 		m.refresh()
 		return m, m.clock.Play(m.resume)
@@ -311,4 +311,14 @@ func (m *Model) refresh() {
 		Note:     m.note, NoteIsErr: m.noteErr,
 	})
 	m.layout()
+}
+
+// knobsEdited reports whether a setup differs from the default in a knob
+// other than the two strategies: switching the right side's strategy is
+// what the view is for, and the status line names both strategies anyway,
+// so it alone does not make the run "(edited)".
+func knobsEdited(s Setup) bool {
+	d := DefaultSetup()
+	s.Left, s.Right = d.Left, d.Right
+	return s != d
 }

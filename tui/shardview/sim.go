@@ -258,25 +258,31 @@ func (r *run) setSetup(s Setup) error {
 // errSetup marks a setup outside the view's limits.
 var errSetup = errors.New("not allowed")
 
+// The upper limits that depend on other knobs, one source for the form's
+// hints (knobs.go) and check's refusals, so the two state the same range.
+func perCustomerMax(s Setup) int { return min(max(s.Workers, 1), MaxPerCustomer) }
+func poisonedMax(s Setup) int    { return max(s.Customers-1, 0) }
+func mostSharedMax(s Setup) int  { return max(s.PerCustomer-1, 0) }
+
 // check applies the view's own limits, which say what is allowed; the
 // engine checks the rest (plain sharding's divisibility, the overlap limit).
 func (s Setup) check() error {
 	switch {
 	case s.Workers < MinWorkers || s.Workers > MaxWorkers:
 		return fmt.Errorf("workers must be from %d to %s, got %d: %w", MinWorkers, count(MaxWorkers), s.Workers, errSetup)
-	case s.PerCustomer < 1 || s.PerCustomer > min(s.Workers, MaxPerCustomer):
-		return fmt.Errorf("workers per customer must be from 1 to %d, got %d: %w", min(s.Workers, MaxPerCustomer), s.PerCustomer, errSetup)
+	case s.PerCustomer < 1 || s.PerCustomer > perCustomerMax(s):
+		return fmt.Errorf("workers per customer must be from 1 to %s, got %d: %w", count(perCustomerMax(s)), s.PerCustomer, errSetup)
 	case s.Customers < MinCustomers || s.Customers > MaxCustomers:
 		return fmt.Errorf("customers must be from %d to %s, got %d: %w", MinCustomers, count(MaxCustomers), s.Customers, errSetup)
-	case s.Poisoned < 0 || s.Poisoned >= s.Customers:
-		return fmt.Errorf("the poisoned customer must be from 0 to %d, got %d: %w", s.Customers-1, s.Poisoned, errSetup)
+	case s.Poisoned < 0 || s.Poisoned > poisonedMax(s):
+		return fmt.Errorf("the poisoned customer must be from 0 to %s, got %d: %w", count(poisonedMax(s)), s.Poisoned, errSetup)
 	case s.RestartFor < 0 || s.RestartFor > MaxRestart:
-		return fmt.Errorf("the restart must take from 0 to %v, got %v: %w", MaxRestart, s.RestartFor, errSetup)
+		return fmt.Errorf("the restart must take from 0 to %s, got %s: %w", secondsShort(MaxRestart), secondsShort(s.RestartFor), errSetup)
 	}
 	if s.Left == shuffle.StrategyOverlapLimited || s.Right == shuffle.StrategyOverlapLimited {
-		if s.MaxShared < 0 || s.MaxShared >= s.PerCustomer {
-			return fmt.Errorf("the most shared must be from 0 to %d (one less than workers per customer), got %d: %w",
-				s.PerCustomer-1, s.MaxShared, errSetup)
+		if s.MaxShared < 0 || s.MaxShared > mostSharedMax(s) {
+			return fmt.Errorf("the most shared must be from 0 to %s (one less than workers per customer), got %d: %w",
+				count(mostSharedMax(s)), s.MaxShared, errSetup)
 		}
 	}
 	return nil
