@@ -710,3 +710,12 @@ func of(format string) string { return fmt.Sprintf(format, total()) }
 
 // last is the catalog's last exercise.
 func last() string { return exercises.All()[total()-1].Name }
+
+func TestMoreLinesInTheSingular(t *testing.T) {
+	if got := moreLines(1); got != "1 more line" {
+		t.Fatalf("moreLines(1) = %q", got)
+	}
+	if got := moreLines(3); got != "3 more lines" {
+		t.Fatalf("moreLines(3) = %q", got)
+	}
+}

@@ -206,7 +206,7 @@ func (m Model) mainView() string {
 	}
 	more := ""
 	if scroll+bh < len(body) {
-		more = fmt.Sprintf(" ↓ %d more lines ", len(body)-scroll-bh)
+		more = " ↓ " + moreLines(len(body)-scroll-bh) + " "
 	}
 	lines = append(lines, m.theme.rule.Render(strings.Repeat("─", max(m.width-len([]rune(more)), 0)))+m.theme.dim.Render(more))
 	lines = append(lines, m.footer()...)
@@ -318,7 +318,7 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 			add(&details, t.plain, 6, l)
 		}
 		if ft.Cut > 0 {
-			add(&details, t.dim, 6, fmt.Sprintf("… %d more lines not shown", ft.Cut))
+			add(&details, t.dim, 6, "… "+moreLines(ft.Cut)+" not shown")
 		}
 	}
 	if names := testNames(rep.Tests, true); names != "" {
@@ -560,4 +560,12 @@ func (m Model) congratsView() string {
 	}
 	lines = append(lines, footer...)
 	return fit(lines, m.width, m.height)
+}
+
+// moreLines says how many more lines there are: "1 more line", "3 more lines".
+func moreLines(n int) string {
+	if n == 1 {
+		return "1 more line"
+	}
+	return fmt.Sprintf("%d more lines", n)
 }
