@@ -269,7 +269,17 @@ func TestOutcomesSayWhenBandsAreLeftOut(t *testing.T) {
 	o.SetData(tuitest.At(t, "cascade", 0, 20))
 	o.SetSize(39, 7)
 	v := o.View()
-	if strings.Contains(v, "recommendations") || !strings.Contains(v, "2 of 3") {
-		t.Errorf("two bands of three fit; the title must say so:\n%s", v)
+	lines := strings.Split(v, "\n")
+	if !strings.Contains(lines[0], "hidden: recommendations") {
+		t.Errorf("two bands of three fit; the title must name the hidden one:\n%s", v)
+	}
+	for _, l := range lines[1:] {
+		if strings.Contains(l, "recommendations") {
+			t.Errorf("the recommendations band does not fit, yet a line draws it:\n%s", v)
+		}
+	}
+	o.SetSize(70, 7)
+	if v := o.View(); !strings.Contains(strings.Split(v, "\n")[0], "enlarge to see recommendations") {
+		t.Errorf("with room, the title should say how to see the hidden band:\n%s", v)
 	}
 }

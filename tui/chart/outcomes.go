@@ -232,9 +232,24 @@ func (o *Outcomes) render() []string {
 	notes := []string{span + " a column", span + "/col", ""}
 	if shown < n {
 		// Say that bands are missing rather than drop them silently.
-		notes = []string{fmt.Sprintf("%d of %d shown · %s a column", shown, n, span), fmt.Sprintf("%d of %d · %s/col", shown, n, span), fmt.Sprintf("%d of %d shown", shown, n)}
+		// Name what is hidden and how to see it, shortening to a count.
+		var hidden []string
+		for e := shown; e < n; e++ {
+			hidden = append(hidden, s.Endpoints[e].Name)
+		}
+		which := strings.Join(hidden, ", ")
+		notes = []string{
+			"enlarge to see " + which + " · " + span + " a column",
+			"enlarge to see " + which,
+			"hidden: " + which,
+			fmt.Sprintf("%d of %d shown", shown, n),
+		}
 	}
-	title, note := pane.Titled(o.w, []string{title, "Outcomes as decided", "Outcomes"}, notes)
+	titled := pane.Titled
+	if shown < n {
+		titled = pane.TitledNoteFirst // what is hidden matters more than the longer title
+	}
+	title, note := titled(o.w, []string{title, "Outcomes as decided", "Outcomes"}, notes)
 	return pane.Frame(o.th, o.w, o.h, title, note, body)
 }
 

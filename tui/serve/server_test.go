@@ -455,10 +455,16 @@ func TestBadClientsDoNotHurtOthers(t *testing.T) {
 	if err := openSandbox(teacher, true); err != nil {
 		t.Fatal(err)
 	}
+	mark := teacher.Mark()
 	slow := rawSession(t, ts.addr, 800, 200)
 	if _, err := slow.in.Write([]byte("f")); err != nil {
 		t.Fatal(err)
 	}
+	// Resize only once the session is running (the teacher counts it as a
+	// follower): charmbracelet/ssh writes the pty's window on a
+	// window-change request without a lock (session.go, handleRequests),
+	// racing the handler's first Pty() read if one comes that early.
+	waitFor(t, teacher, mark, "1 follow")
 	// Every resize repaints the whole large screen: soon the client's
 	// SSH window (2 MB) is full and the server's writes to it wait.
 	fillFrom := time.Now()
@@ -493,7 +499,7 @@ func TestBadClientsDoNotHurtOthers(t *testing.T) {
 	// the slow reader's window is full.
 	time.Sleep(500 * time.Millisecond)
 	fresh := ts.dial(t, "fresh", PasswordAuth("x"), 80, 24)
-	mark := fresh.Mark()
+	mark = fresh.Mark()
 	if err := fresh.Type("f"); err != nil {
 		t.Fatal(err)
 	}
