@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/breakerlab/breakerlab/engine/breaker"
 )
 
 // These benchmarks take the per-request cost apart: arrivals alone, then a
@@ -56,4 +58,44 @@ func BenchmarkCascadeVariant(b *testing.B) {
 			b.ReportMetric(float64(events)/float64(n), "events/request")
 		})
 	}
+}
+
+// threeTierFleet is a front service calling a fleet of ten api instances,
+// each calling a fleet of ten backend instances, each calling a database:
+// breakers per instance, deadlines propagated, cancellation on. The
+// database slows down from 10 s to 20 s.
+func threeTierFleet() *Scenario {
+	br := &breaker.Config{WindowSize: 20, FailureRate: 0.5, OpenFor: 2 * time.Second, HalfOpenTrials: 3, OpenJitter: 0.2}
+	pol := Policy{Timeout: 500 * time.Millisecond, Breaker: br, Fallback: NoFallback, PropagateDeadline: true,
+		DeadlineMargin: 5 * time.Millisecond, Cancel: CancelPropagate}
+	sys := System{Workers: 400, Queue: 200,
+		Endpoints:    []Endpoint{{Name: "checkout", Rate: 800, Calls: "api", Patience: 2 * time.Second}},
+		Dependencies: []Dependency{{Name: "api", Service: "api", Policy: pol}},
+		Services: []Service{
+			{Name: "api", Workers: 16, Queue: 20, Instances: 10, Balancer: RoundRobin, Work: Latency{Kind: Constant, Value: 2 * time.Millisecond},
+				Calls: "backend", Dependencies: []Dependency{{Name: "backend", Service: "backend", Policy: pol}}},
+			{Name: "backend", Workers: 8, Queue: 20, Instances: 10, Balancer: LeastOutstanding, Work: Latency{Kind: Exponential, Mean: 3 * time.Millisecond},
+				Calls: "db", Dependencies: []Dependency{{Name: "db", Latency: Latency{Kind: LogNormal, P50: 5 * time.Millisecond, P99: 30 * time.Millisecond},
+					Faults: []Fault{{Kind: Slow, From: 10 * time.Second, To: 20 * time.Second, Latency: time.Second}}, Policy: Policy{Timeout: 300 * time.Millisecond, PropagateDeadline: true}}}},
+		}}
+	return &Scenario{Name: "three-tier", Duration: 30 * time.Second, MeasureTo: 30 * time.Second, Variants: []Variant{{Name: "v", System: sys}}}
+}
+
+// BenchmarkThreeTierFleet runs threeTierFleet: every request makes three
+// hops.
+func BenchmarkThreeTierFleet(b *testing.B) {
+	sc := threeTierFleet()
+	b.ReportAllocs()
+	var n, events uint64
+	for b.Loop() {
+		r, err := New(sc, 0, 5)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r.Run()
+		n += r.endpoints[0].arrived
+		events += r.seq
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "requests/s")
+	b.ReportMetric(float64(events)/float64(n), "events/request")
 }

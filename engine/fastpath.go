@@ -23,7 +23,7 @@ func canGoFast(ds *dependencyState) bool {
 			return false
 		}
 	}
-	return ds.cfg.Policy.Deadline == 0 && ds.budget == nil
+	return ds.cfg.Policy.Deadline == 0 && ds.budget == nil && ds.cfg.Service == "" && !ds.propagate
 }
 
 // sendFast sends request id's call, which startOnWorker has found will

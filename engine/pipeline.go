@@ -23,6 +23,9 @@ const (
 	resTimeout
 	resBulkheadFull
 	resBreakerOpen
+	// resCancelled: the caller's cancellation reached the call; the breaker
+	// ignores it (it says nothing of the dependency's health).
+	resCancelled
 )
 
 func (r *Run) enter(id int32, i int) {
@@ -55,6 +58,9 @@ func (r *Run) enter(id int32, i int) {
 		req.timeoutTok++
 		req.timeoutAt = r.now + p.Timeout
 		req.timeoutArmed = false
+		if ds.propagate {
+			r.propagatedTimeout(id, req, ds)
+		}
 		r.enter(id, i+1)
 	case LayerBulkhead:
 		if ds.bulkhead < p.Bulkhead {
@@ -99,6 +105,16 @@ func stamp(gen, tok uint32) uint64 { return uint64(gen)<<32 | uint64(tok) }
 func (r *Run) startCall(id int32) {
 	req := &r.requests[id]
 	ds := r.dep(req)
+	if ds.propagate && r.deadlinePassed(id, ds) {
+		// Not sent: what is left of the deadline is not worth a call.
+		ds.deadlineExceeded++
+		r.exit(id, len(ds.layers), resTimeout)
+		return
+	}
+	if ds.svc >= 0 {
+		r.callService(id, req, ds)
+		return
+	}
 	latency, errDraw := req.latency, req.errDraw
 	if req.callTok > 0 {
 		// A retry meets the dependency afresh.
@@ -113,7 +129,7 @@ func (r *Run) startCall(id int32) {
 	r.armTimeout(id, r.now+after, answers)
 	if answers {
 		r.schedule(event{at: r.now + after, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok,
-			dep: int16(r.endpoints[req.ep].dep), err: isErr})
+			dep: req.dep, err: isErr})
 	}
 }
 
@@ -157,6 +173,13 @@ func (r *Run) layerResult(id int32, i int, res result) {
 // abandonInside tears down the layers inside layer i and the attempt in
 // flight. The dependency keeps working on an abandoned call.
 func (r *Run) abandonInside(id int32, i int) {
+	r.abandonWith(id, i, resTimeout)
+}
+
+// abandonWith is abandonInside, telling the breaker inside the result res
+// (a timeout, or a cancellation it ignores). A service's call whose edge
+// propagates cancellation is cancelled at the callee.
+func (r *Run) abandonWith(id int32, i int, res result) {
 	req := &r.requests[id]
 	ds := r.dep(req)
 	for j := len(ds.layers) - 1; j > i; j-- {
@@ -174,7 +197,7 @@ func (r *Run) abandonInside(id int32, i int) {
 		case LayerTimeout:
 			req.timeoutTok++
 		case LayerBreaker:
-			r.record(req, ds, resTimeout)
+			r.record(req, ds, res)
 		case LayerRetry:
 			req.retryTok++
 		}
@@ -183,6 +206,9 @@ func (r *Run) abandonInside(id int32, i int) {
 		req.inCall = false
 		req.callTok++
 		ds.abandoned++ // the dependency goes on working on it
+		if ds.svc >= 0 {
+			r.abandonServiceCall(id, ds)
+		}
 	}
 }
 
@@ -226,8 +252,9 @@ func (r *Run) record(req *request, ds *dependencyState, res result) {
 	switch res {
 	case resOK:
 		br = breaker.Success
-	case resBulkheadFull:
-		// The caller's own limit says nothing about the dependency's health.
+	case resBulkheadFull, resCancelled:
+		// The caller's own limit, or its giving up, says nothing about the
+		// dependency's health.
 		br = breaker.Ignored
 	}
 	ds.breaker.Record(r.now, req.permit, br)
@@ -337,6 +364,10 @@ func (r *Run) finishCall(id int32, res result) {
 				ds.lastRetryAfter = ds.breaker.OpenRemaining(r.now)
 			}
 		}
+	}
+	if req.inst != 0 {
+		r.childAnswered(id, o)
+		return
 	}
 	r.answerClient(id, o)
 	r.finishServer(id)

@@ -15,6 +15,11 @@ const (
 	evBulkheadWait                      // a call waiting for a bulkhead slot gives up
 	evDeadline                          // the call's total deadline has passed
 	evPatience                          // the client stops waiting for its answer
+	// The kinds from here on are the services' (services_run.go).
+	evChildArrive // request req's call reaches instance dep of the service it calls
+	evWorkDone    // request req's own work (Service.Work) is done
+	evHeld        // a hung instance lets request req's answer (outcome tok) go
+	evSvcFault    // instance req's fault tok starts (err) or ends
 )
 
 // event is a value, not an interface, so the queue never allocates per event.
@@ -25,7 +30,7 @@ type event struct {
 	gen  uint32 // the request slot's generation when the event was scheduled
 	tok  uint32 // the token of the layer or attempt it belongs to
 	next int32  // the wheel: the next event in the same slot (a slab index, 0 none)
-	dep  int16
+	dep  int32
 	kind eventKind
 	err  bool // evCallDone: the dependency answered with an error
 }

@@ -69,6 +69,19 @@ type Run struct {
 	busy        int
 
 	transitions []Transition
+
+	// The services behind the front service (services_run.go): empty
+	// when the scenario has none.
+	svcs  []svcState
+	insts []instState // index 0 stands for the front service and is unused
+	links []link      // per request slot: a call's place in a chain
+	// nFrontDeps is how many of dependencies are the front service's; the
+	// services' edges, per instance, follow them.
+	nFrontDeps int
+	draining   bool // drain is failing everything: cancellations do not travel
+	// onFree, when set (by tests), is told each time a service's worker
+	// is freed, with the request and why.
+	onFree func(id int32, gen uint32, cancelled bool)
 }
 
 type endpointState struct {
@@ -107,8 +120,14 @@ type dependencyState struct {
 	// where each layer sits in layers, or -1
 	retryAt, breakerAt, timeoutAt, bulkheadAt int
 
-	rng         *stream // retries' latencies and backoff jitter
-	fast        bool    // its calls may take the fast path (fastpath.go)
+	rng  *stream // retries' latencies and backoff jitter
+	fast bool    // its calls may take the fast path (fastpath.go)
+	// cancel and propagate are the policy's Cancel and PropagateDeadline;
+	// svc is the service the edge calls, or -1 for a leaf. (They fill what
+	// would be padding after fast.)
+	cancel      bool
+	propagate   bool
+	svc         int32
 	inFlight    int
 	inFlightMax int
 	abandoned   int  // calls in flight whose caller no longer waits
@@ -139,11 +158,24 @@ type dependencyState struct {
 	fellBack       uint64
 	queuedForLater uint64
 	lastRetryAfter time.Duration
+
+	// inst is the caller's instance (0: the front service); margin the
+	// policy's DeadlineMargin.
+	inst   int
+	margin time.Duration
+	cursor int        // the balancer's: the instance picked last
+	balRng *stream    // a random balancer's draws
+	jitter *rand.Rand // the breaker's open jitter
+	// deadlineExceeded counts attempts not sent: the propagated deadline
+	// had run out.
+	deadlineExceeded uint64
 }
 
 // request is one arrived request, kept in a slab and reused. Its fields
 // are ordered by size, so that it packs without holes (112 bytes): every
-// arrival writes it whole.
+// arrival writes it whole. A call into a service is a request too (a
+// child), in the same slab: its ep is its front request's endpoint and
+// inst the service instance it runs on.
 type request struct {
 	arrived   time.Duration
 	latency   time.Duration // what the dependency would take, healthy, on the first attempt
@@ -161,10 +193,11 @@ type request struct {
 	timeoutTok uint32
 	retryTok   uint32
 	bhTok      uint32
+	dep        int32 // the dependency it calls (an index of dependencies), or -1: kept here for the hot path
 
 	ep        int16 // -1 when the slot is free
-	dep       int16 // the endpoint's dependency, or -1: kept here for the hot path
 	retryCost int16 // what the token bucket charged for the latest retry
+	inst      int16 // the service instance it is on (an index of insts); 0: the front service
 
 	active       uint8 // bit i: layer i is entered and not yet left
 	fast         bool  // its call took the fast path (fastpath.go)
@@ -177,11 +210,17 @@ type request struct {
 	permitted    bool
 	inCall       bool
 	deadlineOn   bool
+	piped        bool // a child: its call's pipeline was entered (the retry budget counts it)
+	freed        bool // a child: its worker was given back (checked: exactly once)
 }
 
 // Transition is a breaker's state change, with the dependency it guards.
+// A breaker of a service's edge names the service and the instance whose
+// memory holds it; the front service's leave Service empty.
 type Transition struct {
 	Dependency string
+	Service    string
+	Instance   int
 	breaker.Transition
 }
 
@@ -259,12 +298,13 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 	}
 	sys := &sc.Variants[v].System
 	*r = Run{
-		scenario: sc,
-		variant:  v,
-		sys:      sys,
-		seed:     seed,
-		end:      sc.Duration + DrainLimit,
-		every:    sampleInterval(sc.Duration),
+		nFrontDeps: len(sys.Dependencies),
+		scenario:   sc,
+		variant:    v,
+		sys:        sys,
+		seed:       seed,
+		end:        sc.Duration + DrainLimit,
+		every:      sampleInterval(sc.Duration),
 	}
 	// Zero-length buffers behave as the nil ones of a new run: every use
 	// appends, and grow writes each slab cell in full before use.
@@ -280,7 +320,8 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 	depIndex := map[string]int{}
 	// A reused state keeps its series' array (cells past the old length
 	// hold earlier runs' buffers, or nothing) and starts over as zero.
-	r.dependencies = reuseBuf(old.dependencies, len(sys.Dependencies))[:len(sys.Dependencies)]
+	nDeps := len(sys.Dependencies) + serviceEdges(sys)
+	r.dependencies = reuseBuf(old.dependencies, nDeps)[:nDeps]
 	for i := range sys.Dependencies {
 		d := &sys.Dependencies[i]
 		depIndex[d.Name] = i
@@ -288,45 +329,12 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 		series := ds.series
 		*ds = dependencyState{cfg: d, series: reuseBuf(series, samples)}
 		ds.rng = newStream(seed, streamKey(d.Name, 3))
-		ds.layers = configuredLayers(&d.Policy)
-		ds.retryAt, ds.breakerAt, ds.timeoutAt, ds.bulkheadAt = -1, -1, -1, -1
-		for at, l := range ds.layers {
-			switch l {
-			case LayerRetry:
-				ds.retryAt = at
-			case LayerBreaker:
-				ds.breakerAt = at
-			case LayerTimeout:
-				ds.timeoutAt = at
-			case LayerBulkhead:
-				ds.bulkheadAt = at
-			}
+		if err := r.setupDependency(ds, d, seed, streamKey(d.Name, 4), "", 0); err != nil {
+			return err
 		}
-		ds.setLatency(d.Latency)
-		ds.deadline, ds.timeout = d.Policy.Deadline, d.Policy.Timeout
-		if d.Policy.Breaker != nil {
-			name := d.Name
-			jitter := rand.New(rand.NewPCG(seed, streamKey(d.Name, 4)))
-			b, err := breaker.NewWithOptions(*d.Policy.Breaker, breaker.Options{
-				OnTransition: func(t breaker.Transition) {
-					r.transitions = append(r.transitions, Transition{Dependency: name, Transition: t})
-				},
-				Rand: jitter.Float64,
-			})
-			if err != nil {
-				return fmt.Errorf("dependency %q: %w", d.Name, err)
-			}
-			ds.breaker = b
-		}
-		if rp := d.Policy.Retry; rp != nil {
-			switch rp.Budget {
-			case TokenBucketBudget:
-				ds.budget = retry.NewAWSTokenBucket()
-			case ConcurrencyBudget:
-				ds.budget = retry.NewEnvoyBudget()
-			}
-		}
-		ds.fast = canGoFast(ds)
+	}
+	if err := r.initServices(seed, samples); err != nil {
+		return err
 	}
 
 	r.endpoints = reuseBuf(old.endpoints, len(sys.Endpoints))[:len(sys.Endpoints)]
@@ -373,6 +381,71 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 	return nil
 }
 
+// setupDependency prepares ds, whose cfg, rng and series are set, for the
+// dependency d: its layers, latency, breaker (its open jitter drawn from a
+// generator seeded with jitterKey) and retry budget. A service's edge names
+// the service and the caller's instance; the front service's, svcName "".
+func (r *Run) setupDependency(ds *dependencyState, d *Dependency, seed, jitterKey uint64, svcName string, inst int) error {
+	ds.layers = configuredLayers(&d.Policy)
+	ds.svc = -1
+	ds.retryAt, ds.breakerAt, ds.timeoutAt, ds.bulkheadAt = -1, -1, -1, -1
+	for at, l := range ds.layers {
+		switch l {
+		case LayerRetry:
+			ds.retryAt = at
+		case LayerBreaker:
+			ds.breakerAt = at
+		case LayerTimeout:
+			ds.timeoutAt = at
+		case LayerBulkhead:
+			ds.bulkheadAt = at
+		}
+	}
+	ds.setLatency(d.Latency)
+	ds.deadline, ds.timeout = d.Policy.Deadline, d.Policy.Timeout
+	ds.cancel = d.Policy.Cancel == CancelPropagate
+	ds.propagate, ds.margin = d.Policy.PropagateDeadline, d.Policy.DeadlineMargin
+	if d.Policy.Breaker != nil {
+		ds.jitter = rand.New(rand.NewPCG(seed, jitterKey))
+		if err := r.newBreaker(ds, svcName, inst); err != nil {
+			return err
+		}
+	}
+	r.newBudget(ds)
+	ds.fast = canGoFast(ds)
+	return nil
+}
+
+// newBreaker gives ds a fresh breaker (closed, nothing recorded) that
+// reports its transitions with the edge's name, service and instance.
+func (r *Run) newBreaker(ds *dependencyState, svcName string, inst int) error {
+	name := ds.cfg.Name
+	b, err := breaker.NewWithOptions(*ds.cfg.Policy.Breaker, breaker.Options{
+		OnTransition: func(t breaker.Transition) {
+			r.transitions = append(r.transitions, Transition{Dependency: name, Service: svcName, Instance: inst, Transition: t})
+		},
+		Rand: ds.jitter.Float64,
+	})
+	if err != nil {
+		return fmt.Errorf("dependency %q: %w", name, err)
+	}
+	ds.breaker = b
+	return nil
+}
+
+// newBudget gives ds a fresh retry budget, if its policy has one.
+func (r *Run) newBudget(ds *dependencyState) {
+	ds.budget = nil
+	if rp := ds.cfg.Policy.Retry; rp != nil {
+		switch rp.Budget {
+		case TokenBucketBudget:
+			ds.budget = retry.NewAWSTokenBucket()
+		case ConcurrencyBudget:
+			ds.budget = retry.NewEnvoyBudget()
+		}
+	}
+}
+
 // configuredLayers lists the policy's layers that do something, in order.
 func configuredLayers(p *Policy) []Layer {
 	order := p.Order
@@ -384,7 +457,9 @@ func configuredLayers(p *Policy) []Layer {
 		switch {
 		case l == LayerRetry && p.Retry != nil && (p.Retry.Attempts > 1 || p.Retry.WaitForBreaker),
 			l == LayerBreaker && p.Breaker != nil,
-			l == LayerTimeout && p.Timeout > 0,
+			// A propagated deadline bounds the attempt even without a
+			// timeout of the policy's own.
+			l == LayerTimeout && (p.Timeout > 0 || p.PropagateDeadline),
 			l == LayerBulkhead && p.Bulkhead > 0:
 			out = append(out, l)
 		}
@@ -561,8 +636,12 @@ func (r *Run) schedule(e event) {
 }
 
 func (r *Run) handle(e *event) {
-	req := &r.requests[e.req]
 	if e.kind == evCallDone {
+		req := &r.requests[e.req]
+		if req.inst != 0 && r.insts[req.inst].state == InstanceIsHung && req.gen == e.gen && req.inCall && req.callTok == e.tok {
+			r.hold(e) // the answer waits in a hung instance's socket
+			return
+		}
 		// The dependency finishes its work whether or not anyone still waits.
 		ds := &r.dependencies[e.dep]
 		ds.inFlight--
@@ -581,8 +660,17 @@ func (r *Run) handle(e *event) {
 		r.callReturned(e.req, res)
 		return
 	}
+	if e.kind >= evChildArrive {
+		r.handleService(e)
+		return
+	}
+	req := &r.requests[e.req]
 	if req.gen != e.gen {
 		return // the request finished and its slot moved on
+	}
+	if req.inst != 0 && r.insts[req.inst].state == InstanceIsHung {
+		r.hold(e) // nothing happens in a hung instance: its timers fire later
+		return
 	}
 	switch e.kind {
 	case evTimeout:
@@ -621,14 +709,21 @@ func (r *Run) drain() {
 			r.freeRequest(id)
 		}
 	}
+	if len(r.svcs) > 0 {
+		r.draining = true
+		r.drainQueues()
+	}
 	for i := range r.requests {
 		req := &r.requests[i]
-		if req.ep < 0 || !req.started {
+		if req.ep < 0 || !req.started || req.inst != 0 {
 			continue
 		}
 		r.answerClient(int32(i), Failed)
 		r.abandonInside(int32(i), -1)
 		r.finishServer(int32(i))
+	}
+	if len(r.svcs) > 0 {
+		r.drainChildren()
 	}
 }
 
@@ -728,7 +823,7 @@ func (r *Run) arrive(epIdx int) {
 	}
 	req := &r.requests[id]
 	*req = request{arrived: now, latency: latency, errDraw: errDraw, gen: req.gen,
-		ep: int16(epIdx), dep: int16(es.dep), worker: noWorker}
+		ep: int16(epIdx), dep: int32(es.dep), worker: noWorker}
 	r.open++
 	if es.patience > 0 {
 		r.schedule(event{at: now + es.patience, kind: evPatience, req: id, gen: req.gen})
@@ -933,6 +1028,9 @@ func (r *Run) closeBucket() {
 			s.Calls, s.Failures, s.Slow, s.Consecutive = int32(c.Calls), int32(c.Failures), int32(c.Slow), int32(c.ConsecutiveFailures)
 		}
 		ds.series = append(ds.series, s)
+	}
+	if len(r.svcs) > 0 {
+		r.closeServices()
 	}
 	r.sampleAt += r.every
 	r.setCloseAt()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/retry"
+	"github.com/breakerlab/breakerlab/engine/shed"
 )
 
 // Scenario is a whole experiment: one or more variants of a system run on the
@@ -41,6 +42,13 @@ type System struct {
 	Queue        int
 	Endpoints    []Endpoint
 	Dependencies []Dependency
+	// Services are the servers that dependencies may be (services.go).
+	Services []Service
+	// Shed, if not nil, sheds load at the front service's accept queue.
+	Shed *ShedPolicy
+	// Tenants names the tenants endpoints may split their traffic among;
+	// the index of a name is the tenant's number.
+	Tenants []string
 }
 
 // QueueUnbounded is the Queue value for an accept queue without a limit.
@@ -61,12 +69,26 @@ type Endpoint struct {
 	// up (the request then counts as failed); zero means for ever. The
 	// server does not know: a request it has started goes on holding its
 	// worker, and a queued one is dropped only when it reaches a worker.
+	// A deadline-propagating edge passes arrival + Patience down as the
+	// request's deadline.
 	Patience time.Duration
+	// Class is the requests' priority for load shedding; every call they
+	// cause inherits it.
+	Class shed.Class
+	// Tenants splits the traffic among the system's tenants; empty means
+	// no tenant.
+	Tenants []TenantShare
+	// Bursts change the rate for stretches of time, in time order.
+	Bursts []Burst
 }
 
 // Dependency is something the server calls: a database, a service, a provider.
 type Dependency struct {
-	Name    string
+	Name string
+	// Service, when set, makes the dependency an edge to that service of
+	// System.Services: Latency and Faults are then left empty, since the
+	// service's own pool, work and calls decide how it answers.
+	Service string
 	Latency Latency
 	Faults  []Fault
 	Policy  Policy
@@ -144,9 +166,11 @@ const (
 	LayerBreaker
 	LayerTimeout
 	LayerBulkhead
+	// LayerRateLimiter takes a permit of the policy's rate limiter.
+	LayerRateLimiter
 )
 
-var layerNames = [...]string{LayerRetry: "retry", LayerBreaker: "breaker", LayerTimeout: "timeout", LayerBulkhead: "bulkhead"}
+var layerNames = [...]string{LayerRetry: "retry", LayerBreaker: "breaker", LayerTimeout: "timeout", LayerBulkhead: "bulkhead", LayerRateLimiter: "ratelimiter"}
 
 func (l Layer) String() string {
 	if int(l) < len(layerNames) && layerNames[l] != "" {
@@ -162,13 +186,41 @@ func ParseLayer(name string) (Layer, error) {
 			return Layer(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown layer %q (allowed: retry, breaker, timeout, bulkhead)", name)
+	return 0, fmt.Errorf("unknown layer %q (allowed: retry, breaker, ratelimiter, timeout, bulkhead)", name)
 }
 
 // DefaultOrder is Resilience4j's order of decorators, outermost first:
-// Retry(CircuitBreaker(TimeLimiter(Bulkhead(call)))). (Its RateLimiter, which
-// sits between the breaker and the time limiter, is not modelled.)
+// Retry(CircuitBreaker(TimeLimiter(Bulkhead(call)))). Its RateLimiter sits
+// between the breaker and the time limiter (the Spring Boot aspects' order,
+// seeds/001): a policy with a rate limiter puts it there unless its Order
+// names it (OrderWithLimiter).
 var DefaultOrder = []Layer{LayerRetry, LayerBreaker, LayerTimeout, LayerBulkhead}
+
+// OrderWithLimiter is the order of a policy's layers, outermost first, the
+// rate limiter included when the policy has one: an Order that names the
+// four other layers gets it right inside the breaker.
+func OrderWithLimiter(p *Policy) []Layer {
+	order := p.Order
+	if order == nil {
+		order = DefaultOrder
+	}
+	if p.RateLimiter == nil {
+		return order
+	}
+	for _, l := range order {
+		if l == LayerRateLimiter {
+			return order
+		}
+	}
+	out := make([]Layer, 0, len(order)+1)
+	for _, l := range order {
+		out = append(out, l)
+		if l == LayerBreaker {
+			out = append(out, LayerRateLimiter)
+		}
+	}
+	return out
+}
 
 // Policy is what the caller wraps around every call to one dependency.
 type Policy struct {
@@ -197,6 +249,19 @@ type Policy struct {
 	// Fallback answers a call that the breaker refused. Without one the
 	// request is rejected.
 	Fallback FallbackKind
+	// RateLimiter, if not nil, limits how often the caller sends.
+	RateLimiter *RateLimiterPolicy
+	// TenantBulkhead, if not nil, is a bulkhead with slots per tenant (it
+	// replaces Bulkhead's single cap).
+	TenantBulkhead *TenantBulkhead
+	// Cancel says whether the caller's giving up reaches a service callee.
+	Cancel CancelMode
+	// PropagateDeadline sends the request's remaining deadline, less
+	// DeadlineMargin, with each attempt: the attempt's timeout is the
+	// smaller of Timeout and what is left, and the callee's own calls get
+	// the shrunken deadline.
+	PropagateDeadline bool
+	DeadlineMargin    time.Duration
 }
 
 // BulkheadKind names a bulkhead's way of making calls wait.
@@ -342,6 +407,9 @@ func (s *Scenario) Validate() error {
 		if err := v.System.validate(s.Duration); err != nil {
 			return fmt.Errorf("variant %q: %w", v.Name, err)
 		}
+		if err := v.System.validateServices(s.Duration); err != nil {
+			return fmt.Errorf("variant %q: %w", v.Name, err)
+		}
 	}
 	return nil
 }
@@ -415,22 +483,12 @@ func (sys *System) validate(duration time.Duration) error {
 }
 
 func (d *Dependency) validate(workers int, duration time.Duration) error {
-	l := d.Latency
-	switch l.Kind {
-	case Exponential:
-		if l.Mean <= 0 {
-			return fmt.Errorf("exponential latency needs a positive mean, got %v", l.Mean)
+	if d.Service != "" {
+		if d.Latency.Kind != 0 || len(d.Faults) > 0 {
+			return fmt.Errorf("is service %q, so it takes no latency or faults of its own (the service's work and calls decide them)", d.Service)
 		}
-	case Constant:
-		if l.Value < 0 {
-			return fmt.Errorf("constant latency must not be negative, got %v", l.Value)
-		}
-	case LogNormal:
-		if l.P50 <= 0 || l.P99 <= l.P50 {
-			return fmt.Errorf("lognormal latency needs 0 < p50 < p99, got p50 %v and p99 %v", l.P50, l.P99)
-		}
-	default:
-		return fmt.Errorf("latency kind must be exponential, constant or lognormal, got %v", l.Kind)
+	} else if err := validateLatency(d.Latency); err != nil {
+		return err
 	}
 	for i, f := range d.Faults {
 		to := f.To
@@ -491,16 +549,33 @@ func (d *Dependency) validate(workers int, duration time.Duration) error {
 	}
 	seen := map[Layer]bool{}
 	for _, l := range p.Order {
-		if l < LayerRetry || l > LayerBulkhead {
-			return fmt.Errorf("order: %v is not a layer (allowed: retry, breaker, timeout, bulkhead)", l)
+		if l < LayerRetry || l > LayerRateLimiter {
+			return fmt.Errorf("order: %v is not a layer (allowed: retry, breaker, ratelimiter, timeout, bulkhead)", l)
 		}
 		if seen[l] {
 			return fmt.Errorf("order names %v twice", l)
 		}
 		seen[l] = true
 	}
-	if p.Order != nil && len(p.Order) != len(DefaultOrder) {
-		return fmt.Errorf("order must name each of retry, breaker, timeout and bulkhead once, got %v", p.Order)
+	if p.Order != nil && !(len(p.Order) == len(DefaultOrder) && !seen[LayerRateLimiter]) && len(p.Order) != len(DefaultOrder)+1 {
+		return fmt.Errorf("order must name each of retry, breaker, timeout and bulkhead once (and ratelimiter, if it is placed), got %v", p.Order)
+	}
+	if seen[LayerRateLimiter] && p.RateLimiter == nil {
+		return errors.New("order places a ratelimiter, but the policy has none")
+	}
+	if p.RateLimiter != nil {
+		if err := p.RateLimiter.validate(); err != nil {
+			return fmt.Errorf("ratelimiter: %w", err)
+		}
+	}
+	if p.DeadlineMargin < 0 {
+		return fmt.Errorf("deadline margin must not be negative, got %v", p.DeadlineMargin)
+	}
+	if p.Cancel > CancelPropagate {
+		return fmt.Errorf("cancel must be none or propagate, got %v", p.Cancel)
+	}
+	if p.TenantBulkhead != nil && p.Bulkhead > 0 {
+		return errors.New("give a bulkhead or a per-tenant bulkhead, not both")
 	}
 	return nil
 }

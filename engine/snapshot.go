@@ -5,6 +5,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/retry"
+	"github.com/breakerlab/breakerlab/engine/shed"
 )
 
 // EndpointSample is one time-series bucket of an endpoint: the requests that
@@ -56,6 +57,13 @@ type Snapshot struct {
 	Endpoints    []EndpointSnapshot
 	Dependencies []DependencySnapshot
 	Transitions  []Transition
+	// Services and Tenants are the bigger system's (services_snapshot.go):
+	// empty when the scenario has none.
+	Services []ServiceSnapshot
+	Tenants  []TenantSnapshot
+	// Shed counts, per class, the requests the front service's load
+	// shedding refused.
+	Shed [shed.NumClasses]uint64
 }
 
 // EndpointSnapshot is one endpoint's state and record.
@@ -107,9 +115,15 @@ type DependencySnapshot struct {
 	FellBack       uint64        // refusals answered by the fallback
 	QueuedForLater uint64        // of those, work stored for later
 	RetryAfter     time.Duration // the last Retry-After a fail-fast fallback sent
-	Order          []Layer       // the configured layers, outermost first
-	Breaker        *BreakerSnapshot
-	Series         []DependencySample
+	// Service is the service this edge calls, or "" for a leaf.
+	Service string
+	// RateLimited counts calls the rate limiter refused; DeadlineExceeded
+	// attempts not sent because the propagated deadline had run out.
+	RateLimited      uint64
+	DeadlineExceeded uint64
+	Order            []Layer // the configured layers, outermost first
+	Breaker          *BreakerSnapshot
+	Series           []DependencySample
 }
 
 // BreakerSnapshot is what a breaker pane shows.
@@ -171,63 +185,78 @@ func (r *Run) Snapshot() Snapshot {
 			Latencies:     es.latencies[:len(es.latencies):len(es.latencies)],
 		}
 	}
-	s.Dependencies = make([]DependencySnapshot, len(r.dependencies))
-	for i := range r.dependencies {
-		ds := &r.dependencies[i]
-		d := DependencySnapshot{
-			Name:            ds.cfg.Name,
-			InFlight:        ds.inFlight,
-			InFlightMax:     ds.inFlightMax,
-			Abandoned:       ds.abandoned,
-			Bulkhead:        ds.bulkhead,
-			BulkheadCap:     ds.cfg.Policy.Bulkhead,
-			Timeout:         ds.cfg.Policy.Timeout,
-			Fallback:        ds.cfg.Policy.Fallback,
-			Calls:           ds.calls,
-			BulkheadFull:    ds.bulkheadFull,
-			BulkheadWaiting: ds.waiting,
-			Retries:         ds.retries,
-			RetriesDenied:   ds.retriesDenied,
-			BudgetTokens:    -1,
-			FellBack:        ds.fellBack,
-			QueuedForLater:  ds.queuedForLater,
-			RetryAfter:      ds.lastRetryAfter,
-			Order:           ds.layers,
-			ShortCircuited:  ds.shortCircuited,
-			Series:          ds.series[:len(ds.series):len(ds.series)],
-		}
-		if tb, ok := ds.budget.(*retry.TokenBucket); ok {
-			d.BudgetTokens = tb.Tokens()
-		}
-		if f := activeFault(ds.cfg.Faults, r.now); f != nil {
-			fc := *f
-			d.Fault = &fc
-		}
-		if b := ds.breaker; b != nil {
-			counts := b.CountsAt(r.now)
-			sent, passed := b.Trials()
-			bs := &BreakerSnapshot{
-				Config:        b.Config(),
-				State:         b.StateAt(r.now),
-				Window:        b.AppendWindow(nil),
-				Buckets:       b.AppendBuckets(nil, r.now),
-				Calls:         counts.Calls,
-				Failures:      counts.Failures,
-				Slow:          counts.Slow,
-				Consecutive:   counts.ConsecutiveFailures,
-				OpenRemaining: b.OpenRemaining(r.now),
-				TrialsSent:    sent,
-				TrialsPassed:  passed,
-			}
-			if bs.State == breaker.HalfOpen && b.State() == breaker.Open {
-				// The wait ran out but no call has come to move it yet.
-				bs.TrialsSent, bs.TrialsPassed = 0, 0
-			}
-			d.Breaker = bs
-		}
-		s.Dependencies[i] = d
+	s.Dependencies = make([]DependencySnapshot, r.nFrontDeps)
+	for i := range s.Dependencies {
+		s.Dependencies[i] = r.dependencySnapshot(&r.dependencies[i])
+	}
+	if len(r.svcs) > 0 {
+		s.Services = r.serviceSnapshots()
 	}
 	return s
+}
+
+// dependencySnapshot copies out one edge's state (of the front service or
+// of one instance of a service).
+func (r *Run) dependencySnapshot(ds *dependencyState) DependencySnapshot {
+	d := DependencySnapshot{
+		Name:             ds.cfg.Name,
+		InFlight:         ds.inFlight,
+		InFlightMax:      ds.inFlightMax,
+		Abandoned:        ds.abandoned,
+		Bulkhead:         ds.bulkhead,
+		BulkheadCap:      ds.cfg.Policy.Bulkhead,
+		Timeout:          ds.cfg.Policy.Timeout,
+		Fallback:         ds.cfg.Policy.Fallback,
+		Calls:            ds.calls,
+		BulkheadFull:     ds.bulkheadFull,
+		BulkheadWaiting:  ds.waiting,
+		Retries:          ds.retries,
+		RetriesDenied:    ds.retriesDenied,
+		BudgetTokens:     -1,
+		FellBack:         ds.fellBack,
+		QueuedForLater:   ds.queuedForLater,
+		RetryAfter:       ds.lastRetryAfter,
+		Service:          ds.cfg.Service,
+		DeadlineExceeded: ds.deadlineExceeded,
+		Order:            ds.layers,
+		ShortCircuited:   ds.shortCircuited,
+		Series:           ds.series[:len(ds.series):len(ds.series)],
+	}
+	if tb, ok := ds.budget.(*retry.TokenBucket); ok {
+		d.BudgetTokens = tb.Tokens()
+	}
+	if f := activeFault(ds.cfg.Faults, r.now); f != nil {
+		fc := *f
+		d.Fault = &fc
+	}
+	if b := ds.breaker; b != nil {
+		d.Breaker = breakerSnapshot(b, r.now)
+	}
+	return d
+}
+
+// breakerSnapshot copies out what a breaker pane shows of b now.
+func breakerSnapshot(b *breaker.Breaker, now time.Duration) *BreakerSnapshot {
+	counts := b.CountsAt(now)
+	sent, passed := b.Trials()
+	bs := &BreakerSnapshot{
+		Config:        b.Config(),
+		State:         b.StateAt(now),
+		Window:        b.AppendWindow(nil),
+		Buckets:       b.AppendBuckets(nil, now),
+		Calls:         counts.Calls,
+		Failures:      counts.Failures,
+		Slow:          counts.Slow,
+		Consecutive:   counts.ConsecutiveFailures,
+		OpenRemaining: b.OpenRemaining(now),
+		TrialsSent:    sent,
+		TrialsPassed:  passed,
+	}
+	if bs.State == breaker.HalfOpen && b.State() == breaker.Open {
+		// The wait ran out but no call has come to move it yet.
+		bs.TrialsSent, bs.TrialsPassed = 0, 0
+	}
+	return bs
 }
 
 func activeFault(faults []Fault, now time.Duration) *Fault {

@@ -148,7 +148,9 @@ func init() {
 		"busy-at":     {KindCount, []argKind{argRun, argTime}, "the workers busy at a moment", evalBusyAt},
 		"held-at":     {KindCount, []argKind{argRun, argEndpoints, argTime}, "the workers the endpoints' requests hold at a moment", evalHeldAt},
 		"inflight-at": {KindCount, []argKind{argRun, argDep, argTime}, "the calls the dependency is working on at a moment", evalInFlightAt},
-		"param":       {0, []argKind{argAnyRun, argKey}, "a parameter of the scenario, read with the same keys as overrides", evalParam},
+		"retry-after-at": {KindDuration, []argKind{argRun, argDep, argTime},
+			"the Retry-After of the last fail-fast 503 sent for the dependency by a moment: the breaker's open time left then (0 before any, and after a refusal while half-open)", evalRetryAfterAt},
+		"param": {0, []argKind{argAnyRun, argKey}, "a parameter of the scenario, read with the same keys as overrides", evalParam},
 		"little": {KindNumber, []argKind{argRun, argEndpoints, argWhich},
 			"Little's law: the endpoints' rates times their dependency's mean latency, timeout or p99, summed", evalLittle},
 		"shards":        {KindCount, []argKind{argInt, argInt}, "how many different K-worker shards N workers allow: C(N, K)", evalShards},
@@ -602,6 +604,21 @@ func evalInFlightAt(c *evalCtx, a []string) (Value, error) {
 		return Value{}, err
 	}
 	return count(uint64(d.InFlight)), nil
+}
+
+// evalRetryAfterAt reads the engine's own record of the last fail-fast
+// answer (DependencySnapshot.RetryAfter), so a lesson quotes the wait the
+// simulated 503 carried instead of working it out in prose.
+func evalRetryAfterAt(c *evalCtx, a []string) (Value, error) {
+	s, err := c.at(a[0], a[2])
+	if err != nil {
+		return Value{}, err
+	}
+	d, err := dependencyOf(&s, a[1])
+	if err != nil {
+		return Value{}, err
+	}
+	return duration(d.RetryAfter), nil
 }
 
 func (c *evalCtx) scenario(run string) (*engine.Scenario, *engine.System, error) {

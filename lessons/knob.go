@@ -2,7 +2,6 @@ package lessons
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -16,10 +15,64 @@ func SetKnob(sc *engine.Scenario, v int, path string, val any) error {
 	if v < 0 || v >= len(sc.Variants) {
 		return fmt.Errorf("scenario %s has variants 1 to %d, not %d", sc.Name, len(sc.Variants), v+1)
 	}
-	if !slices.Contains(Knobs(sc, v), path) {
+	if !isKnob(sc, v, path) {
 		return fmt.Errorf("%s has no knob %q; its knobs are: %s", sc.Name, path, strings.Join(NumberKnobs(sc, v), ", "))
 	}
 	return applyOverride(sc, v, path, val)
+}
+
+// isKnob says whether path is one of Knobs(sc, v), without building that
+// list: a sweep sets knobs on every cell, and building the list each time
+// cost a sweep of 400 cells some 12 MB of strings.
+func isKnob(sc *engine.Scenario, v int, path string) bool {
+	if keyIn(systemKeys, path) {
+		return true
+	}
+	sys := &sc.Variants[v].System
+	for i := range sys.Endpoints {
+		if rest, ok := cutName(path, sys.Endpoints[i].Name); ok && keyIn(endpointKeys, rest) {
+			return true
+		}
+	}
+	for i := range sys.Dependencies {
+		rest, ok := cutName(path, sys.Dependencies[i].Name)
+		if !ok {
+			continue
+		}
+		if keyIn(dependencyKeys, rest) {
+			return true
+		}
+		if k, ok := strings.CutPrefix(rest, "breaker."); ok && keyIn(breakerKeys, k) {
+			return true
+		}
+		if k, ok := strings.CutPrefix(rest, "retry."); ok && keyIn(retryKeys, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// cutName returns what follows "name." in path.
+func cutName(path, name string) (string, bool) {
+	if len(path) <= len(name) || path[len(name)] != '.' || path[:len(name)] != name {
+		return "", false
+	}
+	return path[len(name)+1:], true
+}
+
+// keyIn says whether k is one of the keys of list, read as knobs reads it:
+// "breaker (false)" is the key breaker, and the breaker.* and retry.*
+// placeholders are no keys.
+func keyIn(list, k string) bool {
+	for list != "" {
+		var key string
+		key, list, _ = strings.Cut(list, ", ")
+		key = strings.TrimSuffix(key, " (false)")
+		if key == k && key != "breaker.*" && key != "retry.*" {
+			return true
+		}
+	}
+	return false
 }
 
 // Knobs lists every path SetKnob accepts on variant v of sc.

@@ -233,9 +233,24 @@ func prepareQuestion(ctx *evalCtx, st *Step, prefix string, q *Question, fail fu
 				fmt.Errorf("the answer %q is %s, so unit = %q would print twice: remove unit (a unit is for a plain number, such as unit = \"threads\")", q.Answer, own, q.Unit))
 		}
 		pq.Answer, pq.AnswerKind = v.F, v.Kind
-		pq.AnswerText, _ = v.Format("")
+		pq.AnswerText, _ = v.Format(answerFormat(q.Answer))
 	}
 	return pq, nil
+}
+
+// answerFormat is the format a numeric answer's expression names ("" for a
+// plain number or none). A sub-second duration asked "in seconds" then
+// prints as "0.402 s" rather than "401.8 ms", the terms ParseGuess reads a
+// typed number in.
+func answerFormat(answer string) string {
+	if _, err := strconv.ParseFloat(answer, 64); err == nil {
+		return ""
+	}
+	e, err := ParseExpr(answer)
+	if err != nil {
+		return ""
+	}
+	return e.Format
 }
 
 func prepareSim(st *Step, out *PreparedStep, lab *Lab, fail func(int, string, error) error) error {

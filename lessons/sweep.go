@@ -52,9 +52,11 @@ func (s *SweepSpec) Plan() *sweep.Plan { return s.plan }
 // quote it.
 func (s *SweepSpec) Result() (*sweep.Result, error) {
 	s.once.Do(func() {
-		res := sweep.NewResult(s.plan)
+		// One Runner for every job: the runs reuse one engine run's
+		// buffers instead of each allocating its own.
+		res, w := sweep.NewResult(s.plan), s.plan.Runner()
 		for _, job := range s.plan.Jobs() {
-			smp, err := s.plan.Run(job)
+			smp, err := w.Run(job)
 			if err != nil {
 				s.err = err
 				return

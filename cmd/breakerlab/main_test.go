@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/engine/scenarios"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -147,7 +149,7 @@ func TestBadInputExitsTwoAndSaysWhatIsAllowed(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"run", "nope"}, "built in: breaker-timeline, cascade, checkout, shuffle"},
+		{[]string{"run", "nope"}, "built in: breaker-timeline, cascade, checkout, multi-hop, shuffle"},
 		{[]string{"run", "cascade", "--format", "xml"}, "table, json, csv"},
 		{[]string{"run", "cascade", "--seed", "-3"}, "--seed"},
 		{[]string{"run"}, "one scenario name"},
@@ -168,8 +170,13 @@ func TestScenariosListsOnePerLine(t *testing.T) {
 		t.Fatal(code)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 4 || !strings.HasPrefix(lines[0], "cascade ") {
+	if len(lines) < len(scenarios.All()) || !strings.HasPrefix(lines[0], "cascade ") {
 		t.Fatalf("scenarios:\n%s", out)
+	}
+	for _, name := range scenarios.Names() {
+		if !strings.Contains(out, "\n"+name+" ") && !strings.HasPrefix(out, name+" ") {
+			t.Errorf("scenarios does not list %s:\n%s", name, out)
+		}
 	}
 }
 

@@ -177,7 +177,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 			// first, saying how many students it would disconnect.
 			m.SetLocal(true)
 			defer m.Leave()
-			_, _ = tea.NewProgram(m, tea.WithAltScreen(), tea.WithFPS(30), tea.WithContext(ctx), tea.WithFilter(m.QuitFilter)).Run()
+			_, _ = tea.NewProgram(m, tea.WithAltScreen(), tea.WithFPS(30), tea.WithMouseCellMotion(), tea.WithContext(ctx), tea.WithFilter(m.QuitFilter)).Run()
 			stop()
 		}()
 	}
@@ -208,11 +208,12 @@ func serveHome() home.Options {
 		o.Scenarios = append(o.Scenarios, home.Entry{Name: b.Name, Summary: b.Summary, Build: b.Build})
 	}
 	o.Scenarios = append(o.Scenarios, home.Entry{Name: shuffleScenario.Name, Summary: shuffleScenario.Summary, ShardView: true})
-	all, err := lessons.All()
-	if err != nil {
-		o.LessonNotice = "The lessons did not load: " + err.Error()
-	}
-	o.Lessons = all
+	// As on the local home screen, the lessons are parsed when a session
+	// first needs them (its Lessons item, a room question, following the
+	// teacher into a lesson), not before the server listens; lessons.All
+	// parses them once for every session. A failure is told where they
+	// are asked for.
+	o.LoadLessons = lessons.All
 	return o
 }
 

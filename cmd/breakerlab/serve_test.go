@@ -39,3 +39,20 @@ func TestServeRefusesBadCommandLines(t *testing.T) {
 		}
 	}
 }
+
+// serve's sessions get their lessons on demand, as the local home screen
+// does: building a session's home screen parses none, so the server
+// listens (and each student's first frame comes) before any is read.
+func TestServeHomeLoadsLessonsOnDemand(t *testing.T) {
+	o := serveHome()
+	if o.Lessons != nil {
+		t.Fatalf("serve's home screen was handed %d parsed lessons up front", len(o.Lessons))
+	}
+	if o.LoadLessons == nil {
+		t.Fatal("serve's home screen has no way to load the lessons")
+	}
+	all, err := o.LoadLessons()
+	if err != nil || len(all) == 0 {
+		t.Fatalf("loading the lessons: %d, %v", len(all), err)
+	}
+}

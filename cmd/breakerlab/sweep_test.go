@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/lessons"
 )
@@ -147,5 +148,44 @@ func TestRunPictureFormats(t *testing.T) {
 	defer f.Close()
 	if _, err := png.Decode(f); err != nil {
 		t.Errorf("the shuffle PNG does not decode: %v", err)
+	}
+}
+
+// A sweep of a scenario file, whose cells are copies of one parse, gives
+// each cell what a run of the file parsed afresh, with the knob set, gives
+// (engine/sweep's tests hold the copies to sharing nothing).
+func TestSweepOfAFileMatchesRuns(t *testing.T) {
+	const file = "../../engine/scenariofile/testdata/examples/retry-storm.toml"
+	stdout, stderr, code := run(t, "sweep", file, "--variant", "2", "--vary", "inventory.retry.attempts=1..3:3",
+		"--measure", "orders.ok", "--seeds", "1", "--format", "csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rows, err := csv.NewReader(strings.NewReader(stdout)).ReadAll()
+	if err != nil || len(rows) != 4 {
+		t.Fatalf("csv %q, %v", rows, err)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, n := range []int64{1, 2, 3} {
+		sc, err := scenariofile.Parse(file, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := lessons.SetKnob(sc, 1, "inventory.retry.attempts", n); err != nil {
+			t.Fatal(err)
+		}
+		r, err := engine.New(sc, 1, defaultSeed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Run()
+		s := r.Snapshot()
+		e, _ := s.Endpoint("orders")
+		if want := strconv.FormatFloat(e.Window.Share(engine.OK), 'g', 6, 64); rows[i+1][3] != want {
+			t.Errorf("%d attempts: sweep says %s, a run %s", n, rows[i+1][3], want)
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/shed"
 )
 
 // Report is the JSON contract of `breakerlab run --format json`. Fields may
@@ -31,6 +32,47 @@ type Variant struct {
 	Endpoints    map[string]Endpoint   `json:"endpoints"`
 	Dependencies map[string]Dependency `json:"dependencies"`
 	Transitions  []Transition          `json:"transitions"`
+	// Services holds each service the front service reaches (issue 14),
+	// Tenants each tenant's requests at the front, Shed what the front's
+	// load shedding refused per class: all left out when the scenario has
+	// none, so a single server's report is what it always was.
+	Services map[string]Service `json:"services,omitempty"`
+	Tenants  map[string]Tenant  `json:"tenants,omitempty"`
+	Shed     map[string]uint64  `json:"shed,omitempty"`
+}
+
+// Service is one service's record over the whole run.
+type Service struct {
+	Caller    string `json:"caller"`
+	Depth     int    `json:"depth"`
+	Workers   int    `json:"workers"`
+	Instances int    `json:"instances"`
+	// Answered is how the service answered the calls that reached it.
+	Arrived        uint64                `json:"arrived"`
+	Answered       map[string]uint64     `json:"answered"`
+	Shed           map[string]uint64     `json:"shed,omitempty"`
+	BusyMax        int                   `json:"busy_max"`
+	QueueMax       int                   `json:"queue_max"`
+	Cancelled      uint64                `json:"cancelled"`
+	AbandonedWork  uint64                `json:"abandoned_work"`
+	WastedWorkMS   float64               `json:"wasted_work_ms"`
+	ExpiredInQueue uint64                `json:"expired_in_queue"`
+	ByInstance     []Instance            `json:"by_instance,omitempty"`
+	Dependencies   map[string]Dependency `json:"dependencies"`
+}
+
+// Instance is one instance of a fleet.
+type Instance struct {
+	Arrived  uint64            `json:"arrived"`
+	Answered map[string]uint64 `json:"answered"`
+	Restarts int               `json:"restarts"`
+}
+
+// Tenant holds the outcomes of one tenant's requests that arrived in the
+// window, as Endpoint does for an endpoint's.
+type Tenant struct {
+	Outcomes map[string]uint64 `json:"outcomes"`
+	Limited  uint64            `json:"limited"`
 }
 
 // Endpoint holds the outcomes of requests that arrived in the window.
@@ -52,6 +94,10 @@ type Dependency struct {
 	Calls          uint64 `json:"calls"`
 	ShortCircuited uint64 `json:"short_circuited"`
 	BulkheadFull   uint64 `json:"bulkhead_full"`
+	// Added with issue 14, left out when zero.
+	RateLimited      uint64 `json:"rate_limited,omitempty"`
+	DeadlineExceeded uint64 `json:"deadline_exceeded,omitempty"`
+	Service          string `json:"service,omitempty"`
 }
 
 // Transition is one breaker state change.
@@ -61,6 +107,10 @@ type Transition struct {
 	From    string  `json:"from"`
 	To      string  `json:"to"`
 	Reason  string  `json:"reason"`
+	// Service and Instance name where a service's breaker lives; left out
+	// for the front service's breakers.
+	Service  string `json:"service,omitempty"`
+	Instance *int   `json:"instance,omitempty"`
 }
 
 // Build gathers the final snapshots of a scenario's variants.
@@ -78,23 +128,88 @@ func Build(sc *engine.Scenario, seed uint64, snaps []engine.Snapshot) Report {
 			Transitions:  []Transition{},
 		}
 		for _, e := range s.Endpoints {
-			out := map[string]uint64{}
-			for _, o := range engine.Outcomes {
-				out[o.String()] = e.Window[o]
-			}
-			v.Endpoints[e.Name] = Endpoint{Outcomes: out, LatencyMS: Latency{P50: millis(e.P50), P95: millis(e.P95), P99: millis(e.P99)}}
+			v.Endpoints[e.Name] = Endpoint{Outcomes: outcomes(e.Window), LatencyMS: Latency{P50: millis(e.P50), P95: millis(e.P95), P99: millis(e.P99)}}
 		}
 		for _, d := range s.Dependencies {
-			v.Dependencies[d.Name] = Dependency{InFlightMax: d.InFlightMax, Calls: d.Calls, ShortCircuited: d.ShortCircuited, BulkheadFull: d.BulkheadFull}
+			v.Dependencies[d.Name] = dependency(&d)
 		}
 		for _, t := range s.Transitions {
-			v.Transitions = append(v.Transitions, Transition{
+			tr := Transition{
 				AtMS: millis(t.At), Breaker: t.Dependency, From: t.From.String(), To: t.To.String(), Reason: t.Reason(),
-			})
+				Service: t.Service,
+			}
+			if t.Service != "" {
+				inst := t.Instance
+				tr.Instance = &inst
+			}
+			v.Transitions = append(v.Transitions, tr)
 		}
+		addServices(&v, &s)
 		r.Variants = append(r.Variants, v)
 	}
 	return r
+}
+
+func dependency(d *engine.DependencySnapshot) Dependency {
+	return Dependency{InFlightMax: d.InFlightMax, Calls: d.Calls, ShortCircuited: d.ShortCircuited, BulkheadFull: d.BulkheadFull,
+		RateLimited: d.RateLimited, DeadlineExceeded: d.DeadlineExceeded, Service: d.Service}
+}
+
+// outcomes names each outcome's count.
+func outcomes(c engine.Counts) map[string]uint64 {
+	out := map[string]uint64{}
+	for _, o := range engine.Outcomes {
+		out[o.String()] = c[o]
+	}
+	return out
+}
+
+// classes names each shedding class's count, or is nil when all are zero.
+func classes(c [shed.NumClasses]uint64) map[string]uint64 {
+	var out map[string]uint64
+	for i, n := range c {
+		if n > 0 {
+			if out == nil {
+				out = map[string]uint64{}
+			}
+			out[shed.Class(i).String()] = n
+		}
+	}
+	return out
+}
+
+// addServices adds the services, tenants and shedding of a bigger system.
+func addServices(v *Variant, s *engine.Snapshot) {
+	v.Shed = classes(s.Shed)
+	for i := range s.Tenants {
+		t := &s.Tenants[i]
+		if v.Tenants == nil {
+			v.Tenants = map[string]Tenant{}
+		}
+		v.Tenants[t.Name] = Tenant{Outcomes: outcomes(t.Window), Limited: t.Limited}
+	}
+	for i := range s.Services {
+		sv := &s.Services[i]
+		if v.Services == nil {
+			v.Services = map[string]Service{}
+		}
+		out := Service{
+			Caller: sv.Caller, Depth: sv.Depth, Workers: sv.Workers, Instances: len(sv.Instances),
+			Arrived: sv.Arrived, Answered: outcomes(sv.Answered), Shed: classes(sv.Shed),
+			BusyMax: sv.BusyMax, QueueMax: sv.QueuedMax,
+			Cancelled: sv.Cancelled, AbandonedWork: sv.AbandonedWork, WastedWorkMS: millis(sv.WastedWork),
+			ExpiredInQueue: sv.ExpiredInQueue, Dependencies: map[string]Dependency{},
+		}
+		if len(sv.Instances) > 1 {
+			for _, in := range sv.Instances {
+				out.ByInstance = append(out.ByInstance, Instance{Arrived: in.Arrived, Answered: outcomes(in.Answered), Restarts: in.Restarts})
+			}
+		}
+		for j := range sv.Dependencies {
+			out.Dependencies[sv.Dependencies[j].Name] = dependency(&sv.Dependencies[j])
+		}
+		v.Services[sv.Name] = out
+	}
 }
 
 // millis converts to milliseconds, kept to the microsecond.

@@ -7,8 +7,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/shed"
 )
 
 // column is one endpoint outcome shown in the table; waiting marks the
@@ -83,6 +85,9 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 			line(21, fmt.Sprintf("  %-18s %s requests, latency p50 %s, p99 %s", e.Name, thousands(e.Window.Total()), msText(e.P50), msText(e.P99)))
 		}
 		for _, d := range s.Dependencies {
+			if d.Service != "" {
+				continue // the service's own line tells (writeServices)
+			}
 			text := fmt.Sprintf("  %-18s %s calls reached it, at most %s in flight", d.Name, thousands(d.Calls), thousands(uint64(d.InFlightMax)))
 			if d.BulkheadFull > 0 {
 				text += fmt.Sprintf(", %s turned away by the full bulkhead", thousands(d.BulkheadFull))
@@ -90,10 +95,22 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 			if d.ShortCircuited > 0 {
 				text += fmt.Sprintf(", %s answered at once by the open breaker", thousands(d.ShortCircuited))
 			}
+			if d.RateLimited > 0 {
+				text += fmt.Sprintf(", %s refused by the rate limiter", thousands(d.RateLimited))
+			}
+			if d.DeadlineExceeded > 0 {
+				text += fmt.Sprintf(", %s not sent: the deadline had run out", thousands(d.DeadlineExceeded))
+			}
 			line(21, text)
 		}
+		writeServices(line, &s)
 		for _, t := range s.Transitions {
-			head := fmt.Sprintf("  %9s  %-18s %9s -> %-9s", seconds(t.At), t.Dependency, t.From, t.To)
+			name := t.Dependency
+			if t.Service != "" {
+				// A service's breaker lives in one instance's memory.
+				name = fmt.Sprintf("%s#%d/%s", t.Service, t.Instance, t.Dependency)
+			}
+			head := fmt.Sprintf("  %9s  %-18s %9s -> %-9s", seconds(t.At), name, t.From, t.To)
 			if width > 0 && len(head)+2+len(t.Reason()) > width {
 				// The reason goes under the transition, indented.
 				line(0, strings.TrimRight(head, " "))
@@ -296,4 +313,125 @@ func Wrap(text string, width, indent int) string {
 	var b strings.Builder
 	writeWrapped(&b, text, width, indent)
 	return b.String()
+}
+
+// writeServices adds, under a variant's dependencies, the record of each
+// service it reaches, of its tenants and of its front's load shedding:
+// nothing for a single server.
+func writeServices(line func(indent int, text string), s *engine.Snapshot) {
+	if n := sumClasses(s.Shed); n > 0 {
+		line(21, fmt.Sprintf("  %-18s %s requests shed at the front (%s)", "shedding", thousands(n), classList(s.Shed)))
+	}
+	for i := range s.Tenants {
+		t := &s.Tenants[i]
+		tally := Tally{Arrived: t.WindowArrived, Outcomes: t.Window}
+		text := fmt.Sprintf("  %-18s %s requests, %s ok, %s rejected", "tenant "+t.Name, thousands(t.Window.Total()),
+			percent(tally.Share(engine.OK)), percent(tally.Share(engine.Rejected)))
+		if t.Limited > 0 {
+			text += fmt.Sprintf(", %s refused by its own limit", thousands(t.Limited))
+		}
+		line(21, text)
+	}
+	for i := range s.Services {
+		sv := &s.Services[i]
+		name := strings.Repeat(" ", 2*(sv.Depth-1)) + sv.Name
+		if n := len(sv.Instances); n > 1 {
+			name += fmt.Sprintf(" ×%d", n)
+		}
+		a := sv.Answered
+		text := fmt.Sprintf("  %s %s calls reached it: %s ok, %s failed, %s rejected; at most %s of %s workers busy",
+			padRunes(name, 18), thousands(sv.Arrived), thousands(a[engine.OK]), thousands(a[engine.Failed]), thousands(a[engine.Rejected]),
+			thousands(uint64(sv.BusyMax)), thousands(uint64(sv.Workers*max(1, len(sv.Instances)))))
+		if sv.Cancelled > 0 {
+			text += fmt.Sprintf(", %s cancelled", thousands(sv.Cancelled))
+		}
+		if sv.AbandonedWork > 0 {
+			text += fmt.Sprintf(", %s finished for callers that had given up (%s of worker time)", thousands(sv.AbandonedWork), seconds(sv.WastedWork))
+		}
+		if sv.ExpiredInQueue > 0 {
+			text += fmt.Sprintf(", %s expired in its queue", thousands(sv.ExpiredInQueue))
+		}
+		if n := sumClasses(sv.Shed); n > 0 {
+			text += fmt.Sprintf(", %s shed (%s)", thousands(n), classList(sv.Shed))
+		}
+		if e := edgeTo(s, sv); e != nil {
+			text += edgeCounts(e)
+		}
+		line(21, text)
+		for j := range sv.Dependencies {
+			d := &sv.Dependencies[j]
+			if d.Service != "" {
+				continue
+			}
+			text := fmt.Sprintf("  %-18s %s calls reached it, at most %s in flight", strings.Repeat(" ", 2*sv.Depth)+d.Name, thousands(d.Calls), thousands(uint64(d.InFlightMax)))
+			line(21, text+edgeCounts(d))
+		}
+	}
+}
+
+// edgeTo finds the edge that calls sv: a dependency of its caller.
+func edgeTo(s *engine.Snapshot, sv *engine.ServiceSnapshot) *engine.DependencySnapshot {
+	deps := s.Dependencies
+	if sv.Caller != "" {
+		deps = nil
+		for i := range s.Services {
+			if s.Services[i].Name == sv.Caller {
+				deps = s.Services[i].Dependencies
+			}
+		}
+	}
+	for i := range deps {
+		if deps[i].Service == sv.Name {
+			return &deps[i]
+		}
+	}
+	return nil
+}
+
+// edgeCounts is what the caller's policy did to the calls along an edge.
+func edgeCounts(d *engine.DependencySnapshot) string {
+	var text string
+	if d.BulkheadFull > 0 {
+		text += fmt.Sprintf(", %s turned away by the full bulkhead", thousands(d.BulkheadFull))
+	}
+	if d.ShortCircuited > 0 {
+		text += fmt.Sprintf(", %s answered at once by open breakers", thousands(d.ShortCircuited))
+	}
+	if d.RateLimited > 0 {
+		text += fmt.Sprintf(", %s refused by the rate limiter", thousands(d.RateLimited))
+	}
+	if d.DeadlineExceeded > 0 {
+		text += fmt.Sprintf(", %s not sent: the deadline had run out", thousands(d.DeadlineExceeded))
+	}
+	return text
+}
+
+func sumClasses(c [shed.NumClasses]uint64) uint64 {
+	var n uint64
+	for _, v := range c {
+		n += v
+	}
+	return n
+}
+
+// classList reads "12 critical, 340 sheddable", leaving out empty classes.
+func classList(c [shed.NumClasses]uint64) string {
+	var parts []string
+	for i, n := range c {
+		if n > 0 {
+			parts = append(parts, thousands(n)+" "+shed.Class(i).String())
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// percent writes a share as the share table does: one decimal, a percent sign.
+func percent(share float64) string { return fmt.Sprintf("%.1f%%", 100*share) }
+
+// padRunes pads s with spaces to width characters (not bytes: "×" is one).
+func padRunes(s string, width int) string {
+	if n := utf8.RuneCountInString(s); n < width {
+		return s + strings.Repeat(" ", width-n)
+	}
+	return s
 }

@@ -9,7 +9,7 @@ import (
 
 func (c *conv) dependency(t table, i int, duration time.Duration) (engine.Dependency, []string, error) {
 	var d engine.Dependency
-	if err := c.checkKeys(t, "name", "latency", "faults", "policy"); err != nil {
+	if err := c.checkKeys(t, "name", "service", "latency", "faults", "policy"); err != nil {
 		return d, nil, err
 	}
 	n, err := name(t, "dependency", i)
@@ -17,11 +17,44 @@ func (c *conv) dependency(t table, i int, duration time.Duration) (engine.Depend
 		return d, nil, err
 	}
 	d.Name = n
-	if !t.has("latency") {
-		return d, nil, errorAt(t.path, "%s needs a latency, such as latency = { kind = \"exponential\", mean = \"40ms\" }", t.what)
+	if svc, ok, err := t.str("service"); err != nil {
+		return d, nil, err
+	} else if ok {
+		if svc == "" {
+			return d, nil, t.errorf("service", "service must name one of [[system.services]]; leave it out for a dependency that is not a service")
+		}
+		d.Service = svc
+	}
+	if !t.has("latency") && d.Service == "" {
+		return d, nil, errorAt(t.path, "%s needs a latency, such as latency = { kind = \"exponential\", mean = \"40ms\" }, or service = \"NAME\" to call one of [[system.services]]", t.what)
 	}
 	sizeAt, err := c.dependencyFields(t, &d, duration)
-	return d, sizeAt, err
+	if err != nil {
+		return d, nil, err
+	}
+	return d, sizeAt, edgeCheck(t, d)
+}
+
+// edgeCheck reports a service edge given a latency or faults of its own,
+// at the line that gives them.
+func edgeCheck(t table, d engine.Dependency) error {
+	if d.Service == "" {
+		return nil
+	}
+	for _, k := range []struct{ key, why string }{
+		{"latency", "its time is the service's: its work, its pool and what it calls"},
+		{"faults", "give the service faults of its own in its [[system.services]] section"},
+	} {
+		if k.key == "faults" && len(d.Faults) == 0 || k.key == "latency" && d.Latency.Kind == 0 {
+			continue
+		}
+		at := t.at(k.key)
+		if !t.has(k.key) {
+			at = t.path
+		}
+		return errorAt(at, "%s: it calls service %q, so it takes no %s of its own (%s): remove %s", t.what, d.Service, k.key, k.why, k.key)
+	}
+	return nil
 }
 
 // dependencyFields reads the parts of a dependency that a variant may

@@ -5,8 +5,8 @@
 // included, as a file that Parse reads back to exactly the same results.
 //
 // It owns the file format and nothing else: it does no file I/O (it parses
-// the bytes it is handed) and imports only the engine, its breaker and retry
-// packages, and go-toml.
+// the bytes it is handed) and imports only the engine, its breaker, retry,
+// ratelimit and shed packages, and go-toml.
 //
 // # The format
 //
@@ -45,6 +45,28 @@
 //	[variants.dependencies.payment]   # a dependency's latency, faults, policy
 //	policy = {}                       #   by its name, each replaced WHOLE
 //
+// Bigger systems add, all optional:
+//
+//	[system]
+//	tenants = ["acme", "globex"]      # endpoints split traffic among them
+//	shed = { max_wait = "500ms" }     # load shedding at the accept queue
+//	[[system.endpoints]]              # ... class = "sheddable",
+//	                                  # tenants = { acme = 0.7, globex = 0.3 },
+//	                                  # bursts = [{ from = "10s", to = "20s", rate = 400 }]
+//	[[system.dependencies]]
+//	name = "orders"
+//	service = "orders"                # an edge to a service: no latency
+//	policy = { timeout = "1s", propagate_deadline = true, cancel = "propagate",
+//	           ratelimiter = { kind = "bucket", rate = 50 } }
+//	[[system.services]]               # a server with its own pool and fleet
+//	name = "orders"
+//	workers = 16
+//	instances = 3
+//	[[system.services.dependencies]]  # its own edges, as [[system.dependencies]]
+//	[variants.services.orders]        # workers, queue, instances, balancer,
+//	                                  #   work, calls, shed, faults
+//	[variants.services.orders.dependencies.db]  # as [variants.dependencies.X]
+//
 // A variant's policy replaces the base's policy for that dependency; it is
 // not merged, so policy = {} means "no protection in this variant". A
 // breaker table may start from a library's defaults, which its other keys
@@ -56,6 +78,7 @@
 // of its variants can start (engine.New). Parse never panics, whatever the
 // input (FuzzParse checks it, and that whatever parses also dumps, parses
 // back to the same value and runs). Dump refuses a scenario it cannot write
-// faithfully: an invalid one, one whose variants differ in their endpoints or
-// dependencies, or one whose names are not UTF-8.
+// faithfully: an invalid one, one whose variants differ in their endpoints,
+// dependencies or services, one with a deadline margin on an edge that does
+// not propagate deadlines, or one whose names are not UTF-8.
 package scenariofile

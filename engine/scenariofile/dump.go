@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/shed"
 )
 
 // Dump writes a scenario as a scenario file. Parse reads the result back into
@@ -20,7 +22,9 @@ import (
 //
 // The first variant's system becomes the [system] section and every variant
 // is written as the changes it makes to it; so every variant must have the
-// same endpoints and dependencies, by name and in order. A scenario with one
+// same endpoints, dependencies and services, by name and in order, and each
+// dependency must be the same service (or none) in every variant. A shed
+// policy's Workers is not written: the engine takes it from the pool. A scenario with one
 // variant named DefaultVariant is written without [[variants]].
 func Dump(sc *engine.Scenario) ([]byte, error) {
 	if sc == nil {
@@ -48,6 +52,12 @@ func Dump(sc *engine.Scenario) ([]byte, error) {
 	w.header("[system]")
 	w.kv("workers", strconv.Itoa(base.Workers))
 	w.kv("queue", FormatQueue(base.Queue))
+	if len(base.Tenants) > 0 {
+		w.kv("tenants", formatTenants(base.Tenants))
+	}
+	if base.Shed != nil {
+		w.kv("shed", formatShed(base.Shed))
+	}
 	for _, e := range base.Endpoints {
 		w.header("[[system.endpoints]]")
 		w.kv("name", quote(e.Name))
@@ -58,20 +68,46 @@ func Dump(sc *engine.Scenario) ([]byte, error) {
 		if e.Patience > 0 {
 			w.kv("patience", formatDuration(e.Patience))
 		}
+		if e.Class != shed.Critical {
+			w.kv("class", quote(e.Class.String()))
+		}
+		if len(e.Tenants) > 0 {
+			w.kv("tenants", formatShares(e.Tenants))
+		}
+		if len(e.Bursts) > 0 {
+			writeBursts(&w, e.Bursts)
+		}
 	}
 	for _, d := range base.Dependencies {
 		w.header("[[system.dependencies]]")
-		w.kv("name", quote(d.Name))
-		w.kv("latency", formatLatency(d.Latency))
-		if len(d.Faults) > 0 {
-			writeFaults(&w, d.Faults)
+		writeDependency(&w, "system.dependencies", d)
+	}
+	for _, svc := range base.Services {
+		w.header("[[system.services]]")
+		w.kv("name", quote(svc.Name))
+		w.kv("workers", strconv.Itoa(svc.Workers))
+		w.kv("queue", FormatQueue(svc.Queue))
+		if svc.Instances != 0 {
+			w.kv("instances", strconv.Itoa(svc.Instances))
 		}
-		if !reflect.DeepEqual(d.Policy, engine.Policy{}) {
-			if inline, ok := inlinePolicy(d.Policy); ok {
-				w.kv("policy", inline)
-			} else {
-				writePolicySections(&w, "system.dependencies.policy", d.Policy)
-			}
+		if svc.Balancer != engine.RoundRobin {
+			w.kv("balancer", quote(svc.Balancer.String()))
+		}
+		if svc.Work.Kind != 0 {
+			w.kv("work", formatLatency(svc.Work))
+		}
+		if svc.Calls != "" {
+			w.kv("calls", quote(svc.Calls))
+		}
+		if svc.Shed != nil {
+			w.kv("shed", formatShed(svc.Shed))
+		}
+		if len(svc.Faults) > 0 {
+			writeServiceFaults(&w, svc.Faults)
+		}
+		for _, d := range svc.Dependencies {
+			w.header("[[system.services.dependencies]]")
+			writeDependency(&w, "system.services.dependencies", d)
 		}
 	}
 
@@ -106,11 +142,42 @@ func checkDumpable(sc *engine.Scenario) error {
 			}
 			texts = append(texts, e.Name, e.Calls)
 		}
-		for i, d := range s.Dependencies {
-			if d.Name != base.Dependencies[i].Name {
-				return fmt.Errorf("variant %q has dependency %q where the first variant has %q; a file writes variants as changes to one system", v.Name, d.Name, base.Dependencies[i].Name)
+		if err := sameDependencies(v.Name, "", s.Dependencies, base.Dependencies); err != nil {
+			return err
+		}
+		if len(s.Services) != len(base.Services) {
+			return fmt.Errorf("variant %q has other services than the first variant; a file writes variants as changes to one system", v.Name)
+		}
+		for i, svc := range s.Services {
+			if svc.Name != base.Services[i].Name {
+				return fmt.Errorf("variant %q has service %q where the first variant has %q; a file writes variants as changes to one system", v.Name, svc.Name, base.Services[i].Name)
 			}
-			texts = append(texts, d.Name)
+		}
+		for i, svc := range s.Services {
+			if err := sameDependencies(v.Name, svc.Name, svc.Dependencies, base.Services[i].Dependencies); err != nil {
+				return err
+			}
+			texts = append(texts, svc.Name, svc.Calls)
+		}
+		texts = append(texts, s.Tenants...)
+		for _, e := range s.Endpoints {
+			for _, t := range e.Tenants {
+				texts = append(texts, t.Tenant)
+			}
+			for _, b := range e.Bursts {
+				texts = append(texts, b.Tenant)
+			}
+		}
+		for _, d := range allDependencies(s) {
+			texts = append(texts, d.Name, d.Service)
+			if tb := d.Policy.TenantBulkhead; tb != nil {
+				for _, o := range tb.Own {
+					texts = append(texts, o.Tenant)
+				}
+			}
+			if d.Policy.DeadlineMargin > 0 && !d.Policy.PropagateDeadline {
+				return fmt.Errorf("variant %q: dependency %q has a deadline margin but does not propagate deadlines; a file sets deadline_margin only with propagate_deadline = true", v.Name, d.Name)
+			}
 		}
 	}
 	for _, s := range texts {
@@ -119,6 +186,82 @@ func checkDumpable(sc *engine.Scenario) error {
 		}
 	}
 	return nil
+}
+
+// sameDependencies reports a variant whose dependencies (of [system] when
+// owner is "", else of the service owner) differ from the first variant's
+// in their names, order or the services they are.
+func sameDependencies(variant, owner string, deps, base []engine.Dependency) error {
+	of := ""
+	if owner != "" {
+		of = fmt.Sprintf(" of service %q", owner)
+	}
+	if len(deps) != len(base) {
+		return fmt.Errorf("variant %q has other dependencies%s than the first variant; a file writes variants as changes to one system", variant, of)
+	}
+	for i, d := range deps {
+		if d.Name != base[i].Name {
+			return fmt.Errorf("variant %q has dependency %q%s where the first variant has %q; a file writes variants as changes to one system", variant, d.Name, of, base[i].Name)
+		}
+		if d.Service != base[i].Service {
+			return fmt.Errorf("variant %q: dependency %q%s calls service %q, but %q in the first variant (\"\" is none); a file writes variants as changes to one system", variant, d.Name, of, d.Service, base[i].Service)
+		}
+	}
+	return nil
+}
+
+// allDependencies lists the dependencies of [system] and of every service.
+func allDependencies(s *engine.System) []engine.Dependency {
+	out := append([]engine.Dependency(nil), s.Dependencies...)
+	for _, svc := range s.Services {
+		out = append(out, svc.Dependencies...)
+	}
+	return out
+}
+
+// writeDependency writes the keys of a dependency's table at path.
+func writeDependency(w *writer, path string, d engine.Dependency) {
+	w.kv("name", quote(d.Name))
+	if d.Service != "" {
+		w.kv("service", quote(d.Service))
+	}
+	if d.Latency.Kind != 0 {
+		w.kv("latency", formatLatency(d.Latency))
+	}
+	if len(d.Faults) > 0 {
+		writeFaults(w, d.Faults)
+	}
+	if !reflect.DeepEqual(d.Policy, engine.Policy{}) {
+		if inline, ok := inlinePolicy(d.Policy); ok {
+			w.kv("policy", inline)
+		} else {
+			writePolicySections(w, path+".policy", d.Policy)
+		}
+	}
+}
+
+// writeDependencyChanges writes what a variant changes in a dependency, as
+// the table prefix.
+func writeDependencyChanges(w *writer, prefix string, d, b engine.Dependency) {
+	latency := d.Latency.Kind != b.Latency.Kind || (d.Latency.Kind != 0 && formatLatency(d.Latency) != formatLatency(b.Latency))
+	faults := !sameFaults(d.Faults, b.Faults)
+	policy := !reflect.DeepEqual(d.Policy, b.Policy)
+	inline, short := inlinePolicy(d.Policy)
+	if latency || faults || (policy && short) {
+		w.header("[" + prefix + "]")
+		if latency {
+			w.kv("latency", formatLatency(d.Latency))
+		}
+		if faults {
+			writeFaults(w, d.Faults)
+		}
+		if policy && short {
+			w.kv("policy", inline)
+		}
+	}
+	if policy && !short {
+		writePolicySections(w, prefix+".policy", d.Policy)
+	}
 }
 
 func writeVariant(w *writer, base *engine.System, v engine.Variant) {
@@ -131,9 +274,15 @@ func writeVariant(w *writer, base *engine.System, v engine.Variant) {
 	if s.Queue != base.Queue {
 		w.kv("queue", FormatQueue(s.Queue))
 	}
+	if !slices.Equal(s.Tenants, base.Tenants) {
+		w.kv("tenants", formatTenants(s.Tenants))
+	}
+	if !reflect.DeepEqual(s.Shed, base.Shed) {
+		w.kv("shed", formatShed(s.Shed))
+	}
 	for i, e := range s.Endpoints {
 		b := base.Endpoints[i]
-		if e == b {
+		if reflect.DeepEqual(e, b) {
 			continue
 		}
 		w.header("[variants.endpoints." + key(e.Name) + "]")
@@ -146,30 +295,186 @@ func writeVariant(w *writer, base *engine.System, v engine.Variant) {
 		if e.Patience != b.Patience {
 			w.kv("patience", formatDuration(e.Patience))
 		}
+		if e.Class != b.Class {
+			w.kv("class", quote(e.Class.String()))
+		}
+		if !slices.Equal(e.Tenants, b.Tenants) {
+			w.kv("tenants", formatShares(e.Tenants))
+		}
+		if !slices.Equal(e.Bursts, b.Bursts) {
+			writeBursts(w, e.Bursts)
+		}
 	}
 	for i, d := range s.Dependencies {
-		b := base.Dependencies[i]
-		prefix := "variants.dependencies." + key(d.Name)
-		latency := formatLatency(d.Latency) != formatLatency(b.Latency)
-		faults := !sameFaults(d.Faults, b.Faults)
-		policy := !reflect.DeepEqual(d.Policy, b.Policy)
-		inline, short := inlinePolicy(d.Policy)
-		if latency || faults || (policy && short) {
+		writeDependencyChanges(w, "variants.dependencies."+key(d.Name), d, base.Dependencies[i])
+	}
+	for i, svc := range s.Services {
+		b := base.Services[i]
+		prefix := "variants.services." + key(svc.Name)
+		var kvs [][2]string
+		if svc.Workers != b.Workers {
+			kvs = append(kvs, [2]string{"workers", strconv.Itoa(svc.Workers)})
+		}
+		if svc.Queue != b.Queue {
+			kvs = append(kvs, [2]string{"queue", FormatQueue(svc.Queue)})
+		}
+		if svc.Instances != b.Instances {
+			kvs = append(kvs, [2]string{"instances", strconv.Itoa(svc.Instances)})
+		}
+		if svc.Balancer != b.Balancer {
+			kvs = append(kvs, [2]string{"balancer", quote(svc.Balancer.String())})
+		}
+		if svc.Work != b.Work {
+			kvs = append(kvs, [2]string{"work", formatWork(svc.Work)})
+		}
+		if svc.Calls != b.Calls {
+			kvs = append(kvs, [2]string{"calls", quote(svc.Calls)})
+		}
+		if !reflect.DeepEqual(svc.Shed, b.Shed) {
+			kvs = append(kvs, [2]string{"shed", formatShed(svc.Shed)})
+		}
+		faults := !slices.Equal(svc.Faults, b.Faults)
+		if len(kvs) > 0 || faults {
 			w.header("[" + prefix + "]")
-			if latency {
-				w.kv("latency", formatLatency(d.Latency))
+			for _, kv := range kvs {
+				w.kv(kv[0], kv[1])
 			}
 			if faults {
-				writeFaults(w, d.Faults)
-			}
-			if policy && short {
-				w.kv("policy", inline)
+				writeServiceFaults(w, svc.Faults)
 			}
 		}
-		if policy && !short {
-			writePolicySections(w, prefix+".policy", d.Policy)
+		for j, d := range svc.Dependencies {
+			writeDependencyChanges(w, prefix+".dependencies."+key(d.Name), d, b.Dependencies[j])
 		}
 	}
+}
+
+// formatTenants writes [system] tenants.
+func formatTenants(ts []string) string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = quote(t)
+	}
+	return "[" + strings.Join(out, ", ") + "]"
+}
+
+// formatShed writes a shed table; "{}" is none.
+func formatShed(p *engine.ShedPolicy) string {
+	if p == nil {
+		return "{}"
+	}
+	var parts []string
+	if p.Signal != shed.OldestAge {
+		parts = append(parts, "signal = "+quote(p.Signal.String()))
+	}
+	mw := p.MaxWait
+	if mw[0] == mw[1] && mw[1] == mw[2] {
+		parts = append(parts, "max_wait = "+formatDuration(mw[0]))
+	} else {
+		var cls []string
+		for c := range shed.NumClasses {
+			cls = append(cls, c.String()+" = "+formatDuration(mw[c]))
+		}
+		parts = append(parts, "max_wait = { "+strings.Join(cls, ", ")+" }")
+	}
+	if p.Signal == shed.Estimated {
+		parts = append(parts, "service_time = "+formatDuration(p.ServiceTime))
+	}
+	return "{ " + strings.Join(parts, ", ") + " }"
+}
+
+// formatShares writes an endpoint's tenants' shares in their order; "{}"
+// is none.
+func formatShares(ts []engine.TenantShare) string {
+	if len(ts) == 0 {
+		return "{}"
+	}
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = key(t.Tenant) + " = " + formatFloat(t.Share)
+	}
+	return "{ " + strings.Join(parts, ", ") + " }"
+}
+
+func writeBursts(w *writer, bs []engine.Burst) {
+	if len(bs) == 0 {
+		w.kv("bursts", "[]")
+		return
+	}
+	w.line("bursts = [")
+	for _, b := range bs {
+		line := fmt.Sprintf("{ from = %s, to = %s, rate = %s", formatDuration(b.From), formatDuration(b.To), formatFloat(b.Rate))
+		if b.Tenant != "" {
+			line += ", tenant = " + quote(b.Tenant)
+		}
+		w.line("  " + line + " },")
+	}
+	w.line("]")
+}
+
+func writeServiceFaults(w *writer, fs []engine.ServiceFault) {
+	if len(fs) == 0 {
+		w.kv("faults", "[]")
+		return
+	}
+	w.line("faults = [")
+	for _, f := range fs {
+		line := fmt.Sprintf("{ kind = %q", f.Kind.String())
+		if f.Instance != engine.AllInstances {
+			line += ", instance = " + strconv.Itoa(f.Instance)
+		}
+		line += ", from = " + formatDuration(f.From)
+		if f.To != 0 {
+			line += ", to = " + formatDuration(f.To)
+		}
+		w.line("  " + line + " },")
+	}
+	w.line("]")
+}
+
+// formatWork writes a service's work; "{}" is none.
+func formatWork(l engine.Latency) string {
+	if l.Kind == 0 {
+		return "{}"
+	}
+	return formatLatency(l)
+}
+
+func formatRateLimiter(p *engine.RateLimiterPolicy) string {
+	if p.Kind == engine.PeriodLimiter {
+		c := p.Period
+		return fmt.Sprintf("{ kind = \"period\", limit_for_period = %d, limit_refresh_period = %s, timeout_duration = %s }",
+			c.LimitForPeriod, formatDuration(c.LimitRefreshPeriod), formatDuration(c.TimeoutDuration))
+	}
+	b := p.Bucket
+	s := fmt.Sprintf("{ kind = \"bucket\", rate = %d, per = %s, burst = %d", b.Rate, formatDuration(b.Per), b.Burst)
+	if b.MaxWait > 0 {
+		s += ", max_wait = " + formatDuration(b.MaxWait)
+	}
+	return s + " }"
+}
+
+func formatTenantBulkhead(tb *engine.TenantBulkhead) string {
+	var parts []string
+	if len(tb.Own) > 0 {
+		own := make([]string, len(tb.Own))
+		for i, o := range tb.Own {
+			own[i] = key(o.Tenant) + " = " + strconv.Itoa(o.Slots)
+		}
+		parts = append(parts, "own = { "+strings.Join(own, ", ")+" }")
+	}
+	for _, f := range []struct {
+		k string
+		v int
+	}{{"default", tb.Default}, {"shared", tb.Shared}, {"shared_per_tenant", tb.SharedPerTenant}} {
+		if f.v != 0 {
+			parts = append(parts, f.k+" = "+strconv.Itoa(f.v))
+		}
+	}
+	if len(parts) == 0 {
+		return "{}"
+	}
+	return "{ " + strings.Join(parts, ", ") + " }"
 }
 
 // sameFaults compares two fault timelines as the file writes them.
@@ -263,6 +568,21 @@ func policyScalars(p engine.Policy) []string {
 	}
 	if p.Fallback != engine.NoFallback {
 		out = append(out, "fallback = "+quote(p.Fallback.String()))
+	}
+	if p.RateLimiter != nil {
+		out = append(out, "ratelimiter = "+formatRateLimiter(p.RateLimiter))
+	}
+	if p.TenantBulkhead != nil {
+		out = append(out, "per_tenant_bulkhead = "+formatTenantBulkhead(p.TenantBulkhead))
+	}
+	if p.Cancel != engine.CancelNone {
+		out = append(out, "cancel = "+quote(p.Cancel.String()))
+	}
+	if p.PropagateDeadline {
+		out = append(out, "propagate_deadline = true")
+	}
+	if p.DeadlineMargin > 0 {
+		out = append(out, "deadline_margin = "+formatDuration(p.DeadlineMargin))
 	}
 	return out
 }

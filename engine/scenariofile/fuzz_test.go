@@ -55,6 +55,13 @@ func FuzzParse(f *testing.F) {
 		"[[system.endpoints]]\n[[system.endpoints]]\nname = 3\n",
 		"a = { b = [ { c = 1 }, 2 ] }\n[[a.d]]\n",
 		"\"\\u0000\" = 1\n",
+		hops,
+		line(hops, 35, `service = "orders"`),
+		line(hops, 22, `balancer = "fastest"`),
+		line(hops, 17, `policy = { ratelimiter = { kind = "leaky", rate = 5 } }`),
+		line(hops, 12, `tenants = { acme = 0.7, globex = 0.2 }`),
+		line(hops, 22, "instances = 2\nfaults = [{ kind = \"restart\", instance = 1, from = \"1s\", to = \"2s\" }]"),
+		hops + "\n[[variants]]\nname = \"v\"\ntenants = []\nshed = {}\n[variants.services.orders]\nwork = {}\n[variants.services.inventory.dependencies.db]\npolicy = { timeout = \"1s\", cancel = \"propagate\" }\n",
 	} {
 		f.Add([]byte(broken))
 	}
@@ -191,6 +198,58 @@ func FuzzFields(f *testing.F) {
 			fmt.Fprintf(&b, "[system.dependencies.policy.retry]\nattempts = %d\nbackoff = { base = %s, max = %s }\nbudget = %q\nwait_for_breaker = %v\nretry_bulkhead_full = %v\n",
 				attempts, d(backoffBase), d(backoffMax), []string{"none", "token-bucket", "concurrency"}[budget%3], budget%2 == 0 && withBreaker, budget%4 == 1)
 		}
+		checkParse(t, []byte(b.String()))
+	})
+}
+
+// FuzzServices writes a file with services, tenants, shedding and rate
+// limiters from fuzzed numbers, so that most inputs pass the syntax and
+// reach the checks that join parts (tenants, instances, loops). The
+// properties are FuzzParse's.
+func FuzzServices(f *testing.F) {
+	f.Add(uint16(4), uint16(3), uint8(1), uint8(1), int64(5e6), uint8(1), int8(2), int64(1e9), int64(2e9),
+		uint8(1), int64(2e9), int64(5e8), int64(1e8), int64(2e7), 0.7, int64(1e9), int64(2e9), 40.0,
+		uint8(0), uint16(50), int64(1e9), uint16(10), int64(0), uint8(3), uint8(2), uint8(4), uint8(1),
+		uint8(1), true, int64(1e7), uint8(2), false)
+	f.Fuzz(func(t *testing.T, workers, instances uint16, balancer, workKind uint8, work int64, faultKind uint8, faultInst int8, from, to int64,
+		signal uint8, mw1, mw2, mw3, serviceTime int64, share float64, burstFrom, burstTo int64, burstRate float64,
+		limKind uint8, limRate uint16, limPer int64, limBurst uint16, limWait int64, own, def, shared, perTenant uint8,
+		cancel uint8, propagate bool, margin int64, class uint8, loop bool) {
+		d := func(ns int64) string { return formatDuration(time.Duration(ns)) }
+		var b strings.Builder
+		shedTable := fmt.Sprintf("{ max_wait = { critical = %s, default = %s, sheddable = %s } }", d(mw1), d(mw2), d(mw3))
+		if signal%3 == 1 {
+			shedTable = fmt.Sprintf("{ signal = \"estimated\", max_wait = %s, service_time = %s }", d(mw1), d(serviceTime))
+		} else if signal%3 == 2 {
+			shedTable = "{}"
+		}
+		fmt.Fprintf(&b, "duration = \"5s\"\n[system]\nworkers = 8\ntenants = [\"acme\", \"globex\"]\nshed = %s\n", shedTable)
+		fmt.Fprintf(&b, "[[system.endpoints]]\nname = \"e\"\nrate = 20\ncalls = \"front\"\nclass = %q\n", []string{"critical", "default", "sheddable", "urgent"}[class%4])
+		fmt.Fprintf(&b, "tenants = { globex = %s, acme = %s }\n", formatFloat(share), formatFloat(1-share))
+		fmt.Fprintf(&b, "bursts = [{ from = %s, to = %s, rate = %s, tenant = \"globex\" }]\n", d(burstFrom), d(burstTo), formatFloat(burstRate))
+		limiter := fmt.Sprintf("{ kind = \"bucket\", rate = %d, per = %s, burst = %d, max_wait = %s }", limRate, d(limPer), limBurst, d(limWait))
+		if limKind%3 == 1 {
+			limiter = fmt.Sprintf("{ kind = \"period\", limit_for_period = %d, limit_refresh_period = %s, timeout_duration = %s }", limRate, d(limPer), d(limWait))
+		} else if limKind%3 == 2 {
+			limiter = fmt.Sprintf("{ kind = \"period\", limit_for_period = %d }", limRate)
+		}
+		fmt.Fprintf(&b, "[[system.dependencies]]\nname = \"front\"\nservice = \"a\"\n[system.dependencies.policy]\ntimeout = \"1s\"\nratelimiter = %s\n", limiter)
+		fmt.Fprintf(&b, "per_tenant_bulkhead = { own = { globex = %d }, default = %d, shared = %d, shared_per_tenant = %d }\n", own, def, shared, perTenant)
+		fmt.Fprintf(&b, "cancel = %q\npropagate_deadline = %v\ndeadline_margin = %s\n", []string{"none", "propagate", "abort"}[cancel%3], propagate, d(margin))
+		workTable := []string{"{}", fmt.Sprintf("{ kind = \"constant\", value = %s }", d(work)), fmt.Sprintf("{ kind = \"exponential\", mean = %s }", d(work))}[workKind%3]
+		fault := fmt.Sprintf("{ kind = %q, instance = %d, from = %s, to = %s }", []string{"down", "restart", "hang"}[faultKind%3], faultInst, d(from), d(to))
+		if faultInst < 0 {
+			fault = fmt.Sprintf("{ kind = %q, from = %s }", []string{"down", "restart", "hang"}[faultKind%3], d(from))
+		}
+		fmt.Fprintf(&b, "[[system.services]]\nname = \"a\"\nworkers = %d\ninstances = %d\nbalancer = %q\nwork = %s\ncalls = \"b\"\nfaults = [%s]\n",
+			workers, instances, []string{"round-robin", "least-outstanding", "random"}[balancer%3], workTable, fault)
+		fmt.Fprintf(&b, "[[system.services.dependencies]]\nname = \"b\"\nservice = \"b\"\npolicy = { timeout = \"500ms\" }\n")
+		fmt.Fprintf(&b, "[[system.services]]\nname = \"b\"\nworkers = 2\n")
+		if loop {
+			b.WriteString("[[system.services.dependencies]]\nname = \"back\"\nservice = \"a\"\n")
+		}
+		fmt.Fprintf(&b, "[[variants]]\nname = \"base\"\n[[variants]]\nname = \"v\"\nshed = {}\n[variants.services.a]\nbalancer = \"random\"\nfaults = []\n")
+		fmt.Fprintf(&b, "[variants.services.a.dependencies.b]\npolicy = { timeout = \"1s\", propagate_deadline = true, cancel = \"propagate\" }\n")
 		checkParse(t, []byte(b.String()))
 	})
 }

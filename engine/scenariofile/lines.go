@@ -16,6 +16,10 @@ import (
 // as elem(i); it is joined into a string by pathKey.
 type lineIndex struct {
 	lines map[string]int
+	// offsets holds the byte offset each path was first met at, so that
+	// keys written on one line (an inline table of tenants' shares) keep
+	// the file's order.
+	offsets map[string]int
 	// starts holds the byte offset of the start of each line.
 	starts []int
 }
@@ -39,11 +43,22 @@ func (ix *lineIndex) line(path []string) int {
 	return 0
 }
 
+// offset reports the byte offset path was first met at, or -1.
+func (ix *lineIndex) offset(path []string) int {
+	if ix == nil {
+		return -1
+	}
+	if o, ok := ix.offsets[pathKey(path)]; ok {
+		return o
+	}
+	return -1
+}
+
 // indexLines walks the document's syntax tree. It is called only on a
 // document the decoder has accepted; on any surprise it stops and keeps what
 // it has, since a missing line only makes a message less precise.
 func indexLines(data []byte) *lineIndex {
-	ix := &lineIndex{lines: map[string]int{}, starts: []int{0}}
+	ix := &lineIndex{lines: map[string]int{}, offsets: map[string]int{}, starts: []int{0}}
 	for i, b := range data {
 		if b == '\n' {
 			ix.starts = append(ix.starts, i+1)
@@ -75,12 +90,20 @@ func (ix *lineIndex) nodeLine(n *unstable.Node) int {
 // record keeps the first line seen for a path: a table named again later
 // (implicitly, through a longer header) still points at its first mention.
 func (ix *lineIndex) record(path []string, line int) {
+	ix.recordAt(path, line, -1)
+}
+
+// recordAt is record with the byte offset of the path's key (-1: unknown).
+func (ix *lineIndex) recordAt(path []string, line, offset int) {
 	if line <= 0 {
 		return
 	}
 	k := pathKey(path)
 	if _, ok := ix.lines[k]; !ok {
 		ix.lines[k] = line
+		if offset >= 0 {
+			ix.offsets[k] = offset
+		}
 	}
 }
 
@@ -112,7 +135,7 @@ func (w *walker) resolve(keys []keyPart, newElement bool) []string {
 	var path []string
 	for i, k := range keys {
 		path = append(path, k.name)
-		w.ix.record(path, k.line)
+		w.ix.recordAt(path, k.line, k.offset)
 		pk := pathKey(path)
 		last := i == len(keys)-1
 		if last && newElement {
@@ -129,8 +152,9 @@ func (w *walker) resolve(keys []keyPart, newElement bool) []string {
 }
 
 type keyPart struct {
-	name string
-	line int
+	name   string
+	line   int
+	offset int // -1 when the parser recorded none
 }
 
 func (w *walker) keyParts(n *unstable.Node) []keyPart {
@@ -138,7 +162,11 @@ func (w *walker) keyParts(n *unstable.Node) []keyPart {
 	it := n.Key()
 	for it.Next() {
 		k := it.Node()
-		out = append(out, keyPart{name: string(k.Data), line: w.ix.nodeLine(k)})
+		off := -1
+		if k.Raw.Length > 0 {
+			off = int(k.Raw.Offset)
+		}
+		out = append(out, keyPart{name: string(k.Data), line: w.ix.nodeLine(k), offset: off})
 	}
 	return out
 }
@@ -151,7 +179,7 @@ func (w *walker) keyValue(base []string, n *unstable.Node) {
 		if line == 0 {
 			line = k.line
 		}
-		w.ix.record(path, line)
+		w.ix.recordAt(path, line, k.offset)
 	}
 	w.value(path, n.Value(), line)
 }

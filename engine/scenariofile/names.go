@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/shed"
 )
 
 // The engine's kinds have String methods; these read the names back. (Layers
@@ -81,4 +82,25 @@ func FormatQueue(q int) string {
 		return `"unbounded"`
 	}
 	return fmt.Sprint(q)
+}
+
+// ParseShedSignal reads a load-shedding signal as shed.Signal.String writes it.
+func ParseShedSignal(name string) (shed.Signal, error) {
+	for _, s := range []shed.Signal{shed.OldestAge, shed.Estimated} {
+		if s.String() == name {
+			return s, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown shedding signal %q (allowed: oldest-age, estimated)", name)
+}
+
+// ParseRateLimiterKind reads a rate limiter kind as
+// engine.RateLimiterKind.String writes it.
+func ParseRateLimiterKind(name string) (engine.RateLimiterKind, error) {
+	for _, k := range []engine.RateLimiterKind{engine.TokenBucketLimiter, engine.PeriodLimiter} {
+		if k.String() == name {
+			return k, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown rate limiter kind %q (allowed: bucket, period)", name)
 }

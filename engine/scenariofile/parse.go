@@ -211,7 +211,20 @@ func (c *conv) scenario(doc map[string]any) (*engine.Scenario, error) {
 	// Every rule of the engine has been checked above with a line to name;
 	// this is the net for any rule added to the engine later.
 	if err := sc.Validate(); err != nil {
-		return nil, fmt.Errorf("the scenario is not valid: %w", err)
+		// Point at the first variant that breaks the rule ([system] when the
+		// file has no variants), the nearest line the package can name.
+		at := []string{"system"}
+		for i := range sc.Variants {
+			one := *sc
+			one.Variants = sc.Variants[i : i+1]
+			if one.Validate() != nil {
+				if len(vts) > 0 {
+					at = vts[i].path
+				}
+				break
+			}
+		}
+		return nil, wrapAt(at, fmt.Errorf("the scenario is not valid: %w", err))
 	}
 	for i, v := range sc.Variants {
 		if _, err := engine.New(sc, i, 0); err != nil {

@@ -2,6 +2,7 @@ package scenariofile
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -44,7 +45,7 @@ func TestParseBase(t *testing.T) {
 	if sys.Workers != 8 || sys.Queue != 4 || len(sys.Endpoints) != 1 || len(sys.Dependencies) != 1 {
 		t.Errorf("system: %+v", sys)
 	}
-	if e := sys.Endpoints[0]; e != (engine.Endpoint{Name: "checkout", Rate: 20, Calls: "payment"}) {
+	if e := sys.Endpoints[0]; !reflect.DeepEqual(e, engine.Endpoint{Name: "checkout", Rate: 20, Calls: "payment"}) {
 		t.Errorf("endpoint: %+v", e)
 	}
 	d := sys.Dependencies[0]
@@ -112,10 +113,10 @@ policy = {}
 	if bigger.Workers != 32 || bigger.Queue != engine.QueueUnbounded {
 		t.Errorf("workers and queue: %+v", bigger)
 	}
-	if e := bigger.Endpoints[0]; e != (engine.Endpoint{Name: "checkout", Interval: 100 * time.Millisecond, Calls: "payment", Patience: 2 * time.Second}) {
+	if e := bigger.Endpoints[0]; !reflect.DeepEqual(e, engine.Endpoint{Name: "checkout", Interval: 100 * time.Millisecond, Calls: "payment", Patience: 2 * time.Second}) {
 		t.Errorf("an interval replaces the base's rate: %+v", e)
 	}
-	if e := bigger.Endpoints[1]; e != (engine.Endpoint{Name: "health", Interval: 250 * time.Millisecond, Calls: "payment"}) {
+	if e := bigger.Endpoints[1]; !reflect.DeepEqual(e, engine.Endpoint{Name: "health", Interval: 250 * time.Millisecond, Calls: "payment"}) {
 		t.Errorf("health: %+v", e)
 	}
 	d := bigger.Dependencies[0]
@@ -198,9 +199,9 @@ func TestParseErrors(t *testing.T) {
 		want []string
 	}{
 		{"unknown key", strings.Replace(base, "workers = 8", "wokers = 8", 1), 5,
-			[]string{`unknown key "wokers" in [system] (allowed: workers, queue, endpoints, dependencies); did you mean "workers"?`}},
+			[]string{`unknown key "wokers" in [system] (allowed: workers, queue, tenants, shed, endpoints, dependencies, services); did you mean "workers"?`}},
 		{"unknown key in a variant", base + variant + "rate = 3\n", 20,
-			[]string{`unknown key "rate" in variants "v" (allowed: name, workers, queue, endpoints, dependencies)`}},
+			[]string{`unknown key "rate" in variants "v" (allowed: name, workers, queue, tenants, shed, endpoints, dependencies, services)`}},
 		{"unknown top-level key", "seed = 3\n" + base, 1, []string{`unknown key "seed" at the top level (allowed: name, summary`}},
 		{"wrong type", strings.Replace(base, "workers = 8", `workers = "eight"`, 1), 5,
 			[]string{`[system]: workers must be a whole number, got the string "eight"`}},
@@ -241,7 +242,7 @@ func TestParseErrors(t *testing.T) {
 		{"an override of a dependency that does not exist", base + variant + "[variants.dependencies.db]\npolicy = {}\n", 20,
 			[]string{`variants "v": there is no dependency "db" in [system] to change (have: "payment")`}},
 		{"an override with an endpoint's name", base + variant + "[variants.endpoints.checkout]\nname = \"x\"\n", 21,
-			[]string{`unknown key "name" in variants "v": endpoints "checkout" (allowed: rate, interval, calls, patience)`}},
+			[]string{`unknown key "name" in variants "v": endpoints "checkout" (allowed: rate, interval, calls, patience, class, tenants, bursts)`}},
 		{"a rate below zero in a variant", base + variant + "[variants.endpoints.checkout]\nrate = -1\n", 21,
 			[]string{`variants "v": endpoints "checkout": rate must be between 0 and 1e+06 requests per second, got -1`}},
 		{"not TOML", strings.Replace(base, "workers = 8", "workers 8", 1), 5, []string{"not valid TOML (column 9)"}},

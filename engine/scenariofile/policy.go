@@ -2,6 +2,7 @@ package scenariofile
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -11,7 +12,8 @@ import (
 
 func (c *conv) policy(t table) (engine.Policy, error) {
 	var p engine.Policy
-	if err := c.checkKeys(t, "order", "timeout", "deadline", "bulkhead", "breaker", "retry", "fallback"); err != nil {
+	if err := c.checkKeys(t, "order", "timeout", "deadline", "bulkhead", "breaker", "retry", "fallback",
+		"ratelimiter", "per_tenant_bulkhead", "cancel", "propagate_deadline", "deadline_margin"); err != nil {
 		return p, err
 	}
 	if l, ok, err := t.list("order"); err != nil {
@@ -67,14 +69,59 @@ func (c *conv) policy(t table) (engine.Policy, error) {
 		}
 		p.Fallback = f
 	}
+	if rt, ok, err := t.sub("ratelimiter", t.what+".ratelimiter"); err != nil {
+		return p, err
+	} else if ok {
+		r, err := c.rateLimiter(rt)
+		if err != nil {
+			return p, err
+		}
+		p.RateLimiter = r
+	}
+	if p.Order != nil && p.RateLimiter == nil && slices.Contains(p.Order, engine.LayerRateLimiter) {
+		return p, t.errorf("order", "order places \"ratelimiter\", but the policy has no ratelimiter: add one, such as ratelimiter = { kind = \"bucket\", rate = 50 }, or leave it out of the order")
+	}
+	if bt, ok, err := t.sub("per_tenant_bulkhead", t.what+".per_tenant_bulkhead"); err != nil {
+		return p, err
+	} else if ok {
+		if p.Bulkhead > 0 {
+			return p, t.errorf("per_tenant_bulkhead", "give a bulkhead or a per_tenant_bulkhead, not both")
+		}
+		tb, err := c.tenantBulkhead(bt)
+		if err != nil {
+			return p, err
+		}
+		p.TenantBulkhead = tb
+	}
+	if s, ok, err := t.str("cancel"); err != nil {
+		return p, err
+	} else if ok {
+		m, err := engine.ParseCancel(s)
+		if err != nil {
+			return p, wrapAt(t.at("cancel"), fmt.Errorf("%s: %w", t.what, err))
+		}
+		p.Cancel = m
+	}
+	if p.PropagateDeadline, _, err = t.boolean("propagate_deadline"); err != nil {
+		return p, err
+	}
+	if p.DeadlineMargin, _, err = t.duration("deadline_margin"); err != nil {
+		return p, err
+	}
+	if p.DeadlineMargin > 0 && !p.PropagateDeadline {
+		return p, t.errorf("deadline_margin", "deadline_margin is taken off a propagated deadline, so it needs propagate_deadline = true in the same policy")
+	}
 	return p, nil
 }
 
 // parseOrder reads a policy's order: every layer once, outermost first.
+// A fifth name, "ratelimiter", places the policy's rate limiter; without it
+// the limiter goes right inside the breaker (engine.OrderWithLimiter).
 func parseOrder(l []any) ([]engine.Layer, error) {
 	const rule = "order must name each of \"retry\", \"breaker\", \"timeout\" and \"bulkhead\" once, outermost first"
-	if len(l) != len(engine.DefaultOrder) {
-		return nil, fmt.Errorf("%s; got %d names", rule, len(l))
+	const five = " (a fifth name, \"ratelimiter\", places the policy's rate limiter; without it the limiter sits right inside the breaker)"
+	if len(l) != len(engine.DefaultOrder) && len(l) != len(engine.DefaultOrder)+1 {
+		return nil, fmt.Errorf("%s; got %d names%s", rule, len(l), five)
 	}
 	out := make([]engine.Layer, 0, len(l))
 	for _, v := range l {
@@ -92,6 +139,9 @@ func parseOrder(l []any) ([]engine.Layer, error) {
 			}
 		}
 		out = append(out, layer)
+	}
+	if len(out) > len(engine.DefaultOrder) && !slices.Contains(out, engine.LayerRateLimiter) {
+		return nil, fmt.Errorf("%s; got 5 names, none of them \"ratelimiter\"%s", rule, five)
 	}
 	return out, nil
 }

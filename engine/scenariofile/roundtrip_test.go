@@ -9,8 +9,10 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/ratelimit"
 	"github.com/breakerlab/breakerlab/engine/retry"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/engine/shed"
 )
 
 // TestDumpRoundTrip dumps every built-in scenario, parses the dump back and
@@ -72,10 +74,20 @@ func kitchenSink() *engine.Scenario {
 	sys := engine.System{
 		Workers: 40,
 		Queue:   100,
+		Tenants: []string{"acme", "globex", "initech"},
+		Shed:    &engine.ShedPolicy{MaxWait: [shed.NumClasses]time.Duration{2 * sec, 500 * ms, 100 * ms}},
 		Endpoints: []engine.Endpoint{
-			{Name: "orders", Rate: 33.3, Calls: "inventory", Patience: 2 * sec},
+			{
+				Name: "orders", Rate: 33.3, Calls: "inventory", Patience: 2 * sec, Class: shed.Default,
+				// Not in alphabetical order: the file keeps its order.
+				Tenants: []engine.TenantShare{{Tenant: "globex", Share: 0.3}, {Tenant: "acme", Share: 0.7}},
+				Bursts: []engine.Burst{
+					{From: 3 * sec, To: 4 * sec, Rate: 50},
+					{From: 6 * sec, To: 8 * sec, Rate: 80, Tenant: "initech"},
+				},
+			},
 			{Name: "health", Interval: 250 * ms, Patience: 1 * sec},
-			{Name: "search box", Rate: 12.5, Calls: "search.index"},
+			{Name: "search box", Rate: 12.5, Calls: "search.index", Class: shed.Sheddable},
 		},
 		Dependencies: []engine.Dependency{
 			{
@@ -108,6 +120,50 @@ func kitchenSink() *engine.Scenario {
 					Retry: &engine.RetryPolicy{Attempts: 2, Budget: engine.ConcurrencyBudget},
 				},
 			},
+			{
+				Name:    "orders-svc",
+				Service: "orders",
+				Policy: engine.Policy{
+					Order:       []engine.Layer{engine.LayerRetry, engine.LayerBreaker, engine.LayerRateLimiter, engine.LayerTimeout, engine.LayerBulkhead},
+					Timeout:     2 * sec,
+					RateLimiter: &engine.RateLimiterPolicy{Kind: engine.TokenBucketLimiter, Bucket: ratelimit.BucketConfig{Rate: 50, Per: sec, Burst: 10, MaxWait: 100 * ms}},
+					TenantBulkhead: &engine.TenantBulkhead{
+						Own:     []engine.TenantSlots{{Tenant: "globex", Slots: 3}, {Tenant: "acme", Slots: 8}},
+						Default: 2, Shared: 8, SharedPerTenant: 4,
+					},
+					Cancel: engine.CancelPropagate, PropagateDeadline: true, DeadlineMargin: 10 * ms,
+				},
+			},
+		},
+		Services: []engine.Service{
+			{
+				Name: "orders", Workers: 16, Queue: 50, Instances: 3, Balancer: engine.LeastOutstanding,
+				Work:  engine.Latency{Kind: engine.Constant, Value: 5 * ms},
+				Calls: "inventory",
+				Shed:  &engine.ShedPolicy{Signal: shed.Estimated, MaxWait: [shed.NumClasses]time.Duration{300 * ms, 300 * ms, 300 * ms}, ServiceTime: 20 * ms},
+				Faults: []engine.ServiceFault{
+					{Kind: engine.InstanceRestart, Instance: 2, From: 2 * sec, To: 5 * sec},
+					{Kind: engine.InstanceDown, Instance: engine.AllInstances, From: 6 * sec, To: 7 * sec},
+					{Kind: engine.InstanceHang, Instance: 0, From: 8 * sec},
+				},
+				Dependencies: []engine.Dependency{
+					{Name: "inventory", Service: "inventory", Policy: engine.Policy{
+						Timeout: sec, Cancel: engine.CancelPropagate, PropagateDeadline: true, DeadlineMargin: 10 * ms,
+						RateLimiter: &engine.RateLimiterPolicy{Kind: engine.PeriodLimiter, Period: ratelimit.PeriodConfig{LimitForPeriod: 20, LimitRefreshPeriod: 100 * ms, TimeoutDuration: 50 * ms}},
+					}},
+					{Name: "cache", Latency: engine.Latency{Kind: engine.Exponential, Mean: 2 * ms}},
+				},
+			},
+			{
+				Name: "inventory", Workers: 8, Queue: engine.QueueUnbounded,
+				Work:  engine.Latency{Kind: engine.LogNormal, P50: 2 * ms, P99: 9 * ms},
+				Calls: "db",
+				Dependencies: []engine.Dependency{{
+					Name: "db", Latency: engine.Latency{Kind: engine.Constant, Value: 3 * ms},
+					Faults: []engine.Fault{{Kind: engine.Slow, From: 2 * sec, To: 4 * sec, Latency: sec}},
+					Policy: engine.Policy{Timeout: 500 * ms, Bulkhead: 4},
+				}},
+			},
 		},
 	}
 	v2 := cloneSystem(sys)
@@ -122,6 +178,18 @@ func kitchenSink() *engine.Scenario {
 	v2.Dependencies[1].Policy = engine.Policy{Timeout: 300 * ms, Breaker: &breaker.Config{
 		MaxConsecutiveFailures: 3, OpenFor: sec, HalfOpenTrials: 2, StrictWaitEnd: true, Interval: 2500 * ms, BucketPeriod: sec,
 	}}
+	v2.Tenants = []string{"globex", "acme", "initech"}
+	v2.Shed = nil
+	v2.Endpoints[0].Class, v2.Endpoints[0].Tenants, v2.Endpoints[0].Bursts = shed.Sheddable, []engine.TenantShare{{Tenant: "acme", Share: 1}}, nil
+	v2.Endpoints[2].Bursts = []engine.Burst{{From: 0, To: 12 * sec, Rate: 30}}
+	orders := &v2.Services[0]
+	orders.Workers, orders.Queue, orders.Instances, orders.Balancer = 20, 0, 0, engine.RandomBalancer
+	orders.Work, orders.Calls, orders.Shed, orders.Faults = engine.Latency{}, "cache", nil, nil
+	orders.Dependencies[0].Policy = engine.Policy{Timeout: 2 * sec}
+	orders.Dependencies[1].Latency = engine.Latency{Kind: engine.Constant, Value: ms}
+	inventory := &v2.Services[1]
+	inventory.Shed = &engine.ShedPolicy{MaxWait: [shed.NumClasses]time.Duration{sec, sec, sec}}
+	inventory.Dependencies[0].Policy = engine.Policy{Timeout: 300 * ms, Breaker: &breaker.Config{WindowSize: 10, FailureRate: 0.5, OpenFor: sec, HalfOpenTrials: 1}}
 	return &engine.Scenario{
 		Name:        `every "field" \ set`,
 		Summary:     "tabs\tand ünïcode",
@@ -157,13 +225,9 @@ func jitter(j float64) float64 {
 }
 
 func cloneSystem(s engine.System) engine.System {
-	s.Endpoints = append([]engine.Endpoint(nil), s.Endpoints...)
-	deps := make([]engine.Dependency, len(s.Dependencies))
-	for i, d := range s.Dependencies {
-		deps[i] = cloneDependency(d)
-	}
-	s.Dependencies = deps
-	return s
+	ss := newSystem()
+	ss.System = s
+	return ss.clone().System
 }
 
 func TestDumpRoundTripEveryField(t *testing.T) {
@@ -180,14 +244,21 @@ func TestDumpRoundTripEveryField(t *testing.T) {
 		reflect.TypeFor[engine.Endpoint](), reflect.TypeFor[engine.Dependency](), reflect.TypeFor[engine.Latency](),
 		reflect.TypeFor[engine.Fault](), reflect.TypeFor[engine.Policy](), reflect.TypeFor[engine.RetryPolicy](),
 		reflect.TypeFor[retry.Backoff](), reflect.TypeFor[breaker.Config](),
+		reflect.TypeFor[engine.Service](), reflect.TypeFor[engine.ServiceFault](), reflect.TypeFor[engine.TenantShare](),
+		reflect.TypeFor[engine.Burst](), reflect.TypeFor[engine.TenantBulkhead](), reflect.TypeFor[engine.TenantSlots](),
+		reflect.TypeFor[engine.RateLimiterPolicy](), reflect.TypeFor[ratelimit.BucketConfig](), reflect.TypeFor[ratelimit.PeriodConfig](),
+		reflect.TypeFor[engine.ShedPolicy](),
 	} {
 		for f := range typ.Fields() {
 			if f.Name == "OpenJitter" && !engineRunsJitter() {
 				t.Log("the engine cannot run open jitter yet: breaker.Config.OpenJitter is left out (TestBreakerTableRoundTrip covers it)")
 				continue
 			}
-			if f.IsExported() && !set[typ.Name()+"."+f.Name] {
-				t.Errorf("%s.%s is set nowhere in kitchenSink: teach the file format the new field (Parse, Dump, SCHEMA.md), then set it here", typ.Name(), f.Name)
+			if typ == reflect.TypeFor[engine.ShedPolicy]() && f.Name == "Workers" {
+				continue // not in the file: the engine takes it from the shedding service's pool
+			}
+			if f.IsExported() && !set[typ.String()+"."+f.Name] {
+				t.Errorf("%s.%s is set nowhere in kitchenSink: teach the file format the new field (Parse, Dump, SCHEMA.md), then set it here", typ, f.Name)
 			}
 		}
 	}
@@ -219,7 +290,7 @@ func TestDumpRoundTripEveryField(t *testing.T) {
 	}
 }
 
-// markSet records, as "Type.Field", every struct field that is not zero
+// markSet records, as "pkg.Type.Field", every struct field that is not zero
 // anywhere inside v.
 func markSet(v reflect.Value, set map[string]bool) {
 	switch v.Kind() {
@@ -234,7 +305,7 @@ func markSet(v reflect.Value, set map[string]bool) {
 	case reflect.Struct:
 		for i := range v.NumField() {
 			if f := v.Field(i); !f.IsZero() {
-				set[v.Type().Name()+"."+v.Type().Field(i).Name] = true
+				set[v.Type().String()+"."+v.Type().Field(i).Name] = true
 				markSet(f, set)
 			}
 		}
@@ -260,6 +331,23 @@ func TestDumpRefusesWhatItCannotSay(t *testing.T) {
 	sc.Duration = 0
 	if _, err := Dump(sc); err == nil {
 		t.Error("an invalid scenario was dumped")
+	}
+	sc = kitchenSink()
+	sc.Variants[1].System.Services[1].Name = "stock"
+	sc.Variants[1].System.Services[0].Dependencies[0].Service = "stock"
+	sc.Variants[1].System.Services[0].Calls = "inventory"
+	if _, err := Dump(sc); err == nil || !strings.Contains(err.Error(), `variant "changed" has service "stock" where the first variant has "inventory"`) {
+		t.Errorf("variants with other services: got %v", err)
+	}
+	sc = kitchenSink()
+	sc.Variants[1].System.Services[0].Dependencies[1].Service, sc.Variants[1].System.Services[0].Dependencies[1].Latency = "inventory", engine.Latency{}
+	if _, err := Dump(sc); err == nil || !strings.Contains(err.Error(), `variant "changed": dependency "cache" of service "orders" calls service "inventory", but "" in the first variant ("" is none)`) {
+		t.Errorf("an edge that is a service in one variant only: got %v", err)
+	}
+	sc = kitchenSink()
+	sc.Variants[1].System.Dependencies[2].Policy = engine.Policy{DeadlineMargin: time.Millisecond}
+	if _, err := Dump(sc); err == nil || !strings.Contains(err.Error(), "deadline_margin only with propagate_deadline") {
+		t.Errorf("a margin without propagation: got %v", err)
 	}
 }
 

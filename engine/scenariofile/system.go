@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/shed"
 )
 
 // system is a system as read, with where its parts came from, so that a
@@ -18,17 +19,72 @@ type system struct {
 	sizeAt    [][]string // per dependency: where its bulkhead size was set
 	depNames  map[string]int
 	endNames  map[string]int
+	svcNames  map[string]int
+	// at holds where the other parts that rules join were set, by atKey:
+	// ("tenants"), ("ep", endpoint, field), ("svc", service[, field]),
+	// ("dep", owner, dependency[, field]) with owner "" for [system].
+	at map[string][]string
 }
 
+func newSystem() system {
+	return system{depNames: map[string]int{}, endNames: map[string]int{}, svcNames: map[string]int{}, at: map[string][]string{}}
+}
+
+// clone copies s deeply enough that a variant's changes do not reach the
+// base or another variant.
 func (s system) clone() system {
 	out := s
-	out.Endpoints = append([]engine.Endpoint(nil), s.Endpoints...)
-	out.Dependencies = make([]engine.Dependency, len(s.Dependencies))
-	for i, d := range s.Dependencies {
-		out.Dependencies[i] = cloneDependency(d)
+	out.Endpoints = make([]engine.Endpoint, len(s.Endpoints))
+	for i, e := range s.Endpoints {
+		out.Endpoints[i] = cloneEndpoint(e)
 	}
+	out.Dependencies = cloneDependencies(s.Dependencies)
+	if s.Services != nil {
+		out.Services = make([]engine.Service, len(s.Services))
+		for i, svc := range s.Services {
+			out.Services[i] = cloneService(svc)
+		}
+	}
+	out.Tenants = append([]string(nil), s.Tenants...)
+	out.Shed = cloneShed(s.Shed)
 	out.sizeAt = append([][]string(nil), s.sizeAt...)
+	out.at = make(map[string][]string, len(s.at))
+	for k, v := range s.at {
+		out.at[k] = v
+	}
 	return out
+}
+
+func cloneEndpoint(e engine.Endpoint) engine.Endpoint {
+	e.Tenants = append([]engine.TenantShare(nil), e.Tenants...)
+	e.Bursts = append([]engine.Burst(nil), e.Bursts...)
+	return e
+}
+
+func cloneDependencies(ds []engine.Dependency) []engine.Dependency {
+	if ds == nil {
+		return nil
+	}
+	out := make([]engine.Dependency, len(ds))
+	for i, d := range ds {
+		out[i] = cloneDependency(d)
+	}
+	return out
+}
+
+func cloneService(svc engine.Service) engine.Service {
+	svc.Shed = cloneShed(svc.Shed)
+	svc.Faults = append([]engine.ServiceFault(nil), svc.Faults...)
+	svc.Dependencies = cloneDependencies(svc.Dependencies)
+	return svc
+}
+
+func cloneShed(p *engine.ShedPolicy) *engine.ShedPolicy {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	return &c
 }
 
 func cloneDependency(d engine.Dependency) engine.Dependency {
@@ -49,34 +105,21 @@ func clonePolicy(p engine.Policy) engine.Policy {
 		r := *p.Retry
 		p.Retry = &r
 	}
+	if p.RateLimiter != nil {
+		r := *p.RateLimiter
+		p.RateLimiter = &r
+	}
+	if p.TenantBulkhead != nil {
+		tb := *p.TenantBulkhead
+		tb.Own = append([]engine.TenantSlots(nil), tb.Own...)
+		p.TenantBulkhead = &tb
+	}
 	return p
 }
 
-// crossCheck checks the rules that join parts a variant may set separately.
-func (c *conv) crossCheck(s system, variant string) error {
-	for i, d := range s.Dependencies {
-		if d.Policy.Bulkhead <= s.Workers {
-			continue
-		}
-		at := s.sizeAt[i]
-		prefix := ""
-		if variant != "" && (isVariantPath(at) || isVariantPath(s.workersAt)) {
-			prefix = fmt.Sprintf("variants %q: ", variant)
-			if !isVariantPath(at) {
-				at = s.workersAt
-			}
-		}
-		return errorAt(at, "%sdependencies %q: the bulkhead's size %d is larger than the pool (workers = %d, line %d): a bulkhead must be between 0 (none) and the number of workers",
-			prefix, d.Name, d.Policy.Bulkhead, s.Workers, c.lineOf(s.workersAt))
-	}
-	return nil
-}
-
-func isVariantPath(p []string) bool { return len(p) > 0 && p[0] == "variants" }
-
 func (c *conv) system(t table, duration time.Duration) (system, error) {
-	s := system{depNames: map[string]int{}, endNames: map[string]int{}}
-	if err := c.checkKeys(t, "workers", "queue", "endpoints", "dependencies"); err != nil {
+	s := newSystem()
+	if err := c.checkKeys(t, "workers", "queue", "tenants", "shed", "endpoints", "dependencies", "services"); err != nil {
 		return s, err
 	}
 	w, ok, err := t.integer("workers")
@@ -96,6 +139,9 @@ func (c *conv) system(t table, duration time.Duration) (system, error) {
 			return s, wrapAt(t.at("queue"), fmt.Errorf("%s: %w", t.what, err))
 		}
 		s.Queue = q
+	}
+	if err := c.systemFields(t, &s); err != nil {
+		return s, err
 	}
 
 	deps, _, err := t.tables("dependencies", func(i int, m map[string]any) string {
@@ -123,6 +169,10 @@ func (c *conv) system(t table, duration time.Duration) (system, error) {
 		s.depNames[d.Name] = i
 		s.Dependencies = append(s.Dependencies, d)
 		s.sizeAt = append(s.sizeAt, sizeAt)
+		s.recordDependency("", dt, d, sizeAt)
+	}
+	if err := c.services(t, &s, duration); err != nil {
+		return s, err
 	}
 
 	eps, _, err := t.tables("endpoints", func(i int, m map[string]any) string {
@@ -139,7 +189,7 @@ func (c *conv) system(t table, duration time.Duration) (system, error) {
 	}
 	first = map[string][]string{}
 	for i, et := range eps {
-		e, err := c.endpoint(et, i, s)
+		e, err := c.endpoint(et, i, s, duration)
 		if err != nil {
 			return s, err
 		}
@@ -172,9 +222,33 @@ func name(t table, kind string, i int) (string, error) {
 	return n, nil
 }
 
-func (c *conv) endpoint(t table, i int, s system) (engine.Endpoint, error) {
+// systemFields reads the parts of [system] besides its pool, queue and
+// lists that a variant may replace: tenants and shed.
+func (c *conv) systemFields(t table, s *system) error {
+	if t.has("tenants") {
+		ts, err := c.tenantList(t)
+		if err != nil {
+			return err
+		}
+		s.Tenants = ts
+		s.at["tenants"] = t.at("tenants")
+	}
+	if t.has("shed") {
+		p, err := c.shedPolicy(t)
+		if err != nil {
+			return err
+		}
+		s.Shed = p
+	}
+	return nil
+}
+
+// endpointKeys are the keys of an endpoint a variant may change.
+var endpointKeys = []string{"rate", "interval", "calls", "patience", "class", "tenants", "bursts"}
+
+func (c *conv) endpoint(t table, i int, s system, duration time.Duration) (engine.Endpoint, error) {
 	var e engine.Endpoint
-	if err := c.checkKeys(t, "name", "rate", "interval", "calls", "patience"); err != nil {
+	if err := c.checkKeys(t, append([]string{"name"}, endpointKeys...)...); err != nil {
 		return e, err
 	}
 	n, err := name(t, "endpoint", i)
@@ -182,13 +256,13 @@ func (c *conv) endpoint(t table, i int, s system) (engine.Endpoint, error) {
 		return e, err
 	}
 	e.Name = n
-	err = endpointFields(t, &e, s)
+	err = c.endpointFields(t, &e, s, duration)
 	return e, err
 }
 
 // endpointFields reads the fields of an endpoint that a variant may change
 // too. Setting rate or interval replaces both.
-func endpointFields(t table, e *engine.Endpoint, s system) error {
+func (c *conv) endpointFields(t table, e *engine.Endpoint, s system, duration time.Duration) error {
 	if t.has("rate") && t.has("interval") {
 		return t.errorf("interval", "give a rate (requests per second, arriving at random) or an interval (one request every so often), not both")
 	}
@@ -199,6 +273,7 @@ func endpointFields(t table, e *engine.Endpoint, s system) error {
 			return t.errorf("rate", "rate must be between 0 and %v requests per second, got %v", engine.MaxRate, r)
 		}
 		e.Rate, e.Interval = r, 0
+		s.at[atKey("ep", e.Name, "rate")] = t.at("rate")
 	}
 	if d, ok, err := t.duration("interval"); err != nil {
 		return err
@@ -207,6 +282,7 @@ func endpointFields(t table, e *engine.Endpoint, s system) error {
 			return t.errorf("interval", "interval must be 0 (no fixed arrivals) or at least 1us, got %v", d)
 		}
 		e.Rate, e.Interval = 0, d
+		s.at[atKey("ep", e.Name, "rate")] = t.at("interval")
 	}
 	if calls, ok, err := t.str("calls"); err != nil {
 		return err
@@ -220,6 +296,31 @@ func endpointFields(t table, e *engine.Endpoint, s system) error {
 		return err
 	} else if ok {
 		e.Patience = d
+	}
+	if cl, ok, err := t.str("class"); err != nil {
+		return err
+	} else if ok {
+		k, err := shed.ParseClass(cl)
+		if err != nil {
+			return wrapAt(t.at("class"), fmt.Errorf("%s: %w", t.what, err))
+		}
+		e.Class = k
+	}
+	if t.has("tenants") {
+		ts, err := c.tenantShares(t)
+		if err != nil {
+			return err
+		}
+		e.Tenants = ts
+		s.at[atKey("ep", e.Name, "tenants")] = t.at("tenants")
+	}
+	if t.has("bursts") {
+		bs, err := c.bursts(t, duration)
+		if err != nil {
+			return err
+		}
+		e.Bursts = bs
+		s.at[atKey("ep", e.Name, "bursts")] = t.at("bursts")
 	}
 	return nil
 }
@@ -237,7 +338,7 @@ func names(deps []engine.Dependency) string {
 
 func (c *conv) variant(t table, i int, base system, duration time.Duration) (system, error) {
 	s := base.clone()
-	if err := c.checkKeys(t, "name", "workers", "queue", "endpoints", "dependencies"); err != nil {
+	if err := c.checkKeys(t, "name", "workers", "queue", "tenants", "shed", "endpoints", "dependencies", "services"); err != nil {
 		return s, err
 	}
 	n, err := name(t, "variant", i)
@@ -260,6 +361,9 @@ func (c *conv) variant(t table, i int, base system, duration time.Duration) (sys
 		}
 		s.Queue = q
 	}
+	if err := c.systemFields(t, &s); err != nil {
+		return s, err
+	}
 	if et, ok, err := t.sub("endpoints", t.what+" endpoints"); err != nil {
 		return s, err
 	} else if ok {
@@ -272,10 +376,10 @@ func (c *conv) variant(t table, i int, base system, duration time.Duration) (sys
 			if err != nil {
 				return s, err
 			}
-			if err := c.checkKeys(ot, "rate", "interval", "calls", "patience"); err != nil {
+			if err := c.checkKeys(ot, endpointKeys...); err != nil {
 				return s, err
 			}
-			if err := endpointFields(ot, &s.Endpoints[idx], s); err != nil {
+			if err := c.endpointFields(ot, &s.Endpoints[idx], s, duration); err != nil {
 				return s, err
 			}
 		}
@@ -299,12 +403,90 @@ func (c *conv) variant(t table, i int, base system, duration time.Duration) (sys
 			if err != nil {
 				return s, err
 			}
+			if err := edgeCheck(ot, s.Dependencies[idx]); err != nil {
+				return s, err
+			}
 			if ot.has("policy") {
 				s.sizeAt[idx] = sizeAt
+				s.at[atKey("dep", "", dn, "policy")] = ot.at("policy")
 			}
 		}
 	}
+	if st, ok, err := t.sub("services", t.what+" services"); err != nil {
+		return s, err
+	} else if ok {
+		if err := c.variantServices(st, t.what, &s, duration); err != nil {
+			return s, err
+		}
+	}
 	return s, nil
+}
+
+// variantServices applies [variants.services.NAME] overrides.
+func (c *conv) variantServices(st table, variant string, s *system, duration time.Duration) error {
+	for _, sn := range c.keysInOrder(st) {
+		idx, known := s.svcNames[sn]
+		if !known {
+			return errorAt(st.at(sn), "%s: there is no service %q in [system] to change (have: %s)", variant, sn, serviceNames(s.Services))
+		}
+		ot, _, err := st.sub(sn, fmt.Sprintf("%s: services %q", variant, sn))
+		if err != nil {
+			return err
+		}
+		if err := c.checkKeys(ot, "workers", "queue", "instances", "balancer", "work", "calls", "shed", "faults", "dependencies"); err != nil {
+			return err
+		}
+		svc := &s.Services[idx]
+		if err := c.serviceFields(ot, svc, s, duration); err != nil {
+			return err
+		}
+		dt, ok, err := ot.sub("dependencies", ot.what+" dependencies")
+		if err != nil || !ok {
+			return err
+		}
+		for _, dn := range c.keysInOrder(dt) {
+			di := -1
+			for j := range svc.Dependencies {
+				if svc.Dependencies[j].Name == dn {
+					di = j
+				}
+			}
+			if di < 0 {
+				return errorAt(dt.at(dn), "%s: there is no dependency %q of service %q to change (have: %s)", variant, dn, sn, serviceDepNames(svc.Dependencies))
+			}
+			dot, _, err := dt.sub(dn, fmt.Sprintf("%s: dependencies %q", ot.what, dn))
+			if err != nil {
+				return err
+			}
+			if err := c.checkKeys(dot, "latency", "faults", "policy"); err != nil {
+				return err
+			}
+			d := &svc.Dependencies[di]
+			sizeAt, err := c.dependencyFields(dot, d, duration)
+			if err != nil {
+				return err
+			}
+			if err := edgeCheck(dot, *d); err != nil {
+				return err
+			}
+			if dot.has("policy") {
+				s.at[atKey("dep", sn, dn, "policy")] = dot.at("policy")
+				s.at[atKey("dep", sn, dn, "size")] = sizeAt
+			}
+		}
+	}
+	return nil
+}
+
+func serviceNames(ss []engine.Service) string {
+	if len(ss) == 0 {
+		return "none; add a [[system.services]] section"
+	}
+	out := make([]string, len(ss))
+	for i, svc := range ss {
+		out[i] = fmt.Sprintf("%q", svc.Name)
+	}
+	return strings.Join(out, ", ")
 }
 
 func endpointNames(eps []engine.Endpoint) string {

@@ -37,7 +37,7 @@ func (t table) has(key string) bool {
 }
 
 // keysInOrder lists the table's keys in the order they appear in the file
-// (by line, then by name), so that the first problem reported is the first
+// (by line, then by position on the line, then by name), so that the first problem reported is the first
 // one a reader meets.
 func (c *conv) keysInOrder(t table) []string {
 	keys := make([]string, 0, len(t.m))
@@ -45,9 +45,12 @@ func (c *conv) keysInOrder(t table) []string {
 		keys = append(keys, k)
 	}
 	sort.Slice(keys, func(i, j int) bool {
-		li, lj := c.ix.line(t.at(keys[i])), c.ix.line(t.at(keys[j]))
-		if li != lj {
+		pi, pj := t.at(keys[i]), t.at(keys[j])
+		if li, lj := c.ix.line(pi), c.ix.line(pj); li != lj {
 			return li < lj
+		}
+		if oi, oj := c.ix.offset(pi), c.ix.offset(pj); oi != oj {
+			return oi < oj
 		}
 		return keys[i] < keys[j]
 	})

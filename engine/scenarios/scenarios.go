@@ -25,6 +25,7 @@ var builtins = []Builtin{
 	{"cascade", "200 workers, three endpoints; recommendations hang at 10 s: shared pool, bulkhead, bulkhead and breaker", Cascade},
 	{"breaker-timeline", "one call a second for 120 s to a dependency that fails from 20 s to 80 s: watch the breaker trip and probe", BreakerTimeline},
 	{"checkout", "16 workers; the payment provider turns 10 s slow: five designs, from no timeout to fully protected", Checkout},
+	{"multi-hop", "web → orders → inventory → database; the database slows: no timeouts, a timeout at each hop, propagated deadlines with cancellation", MultiHop},
 }
 
 // All lists the built-in scenarios in the order they are taught.

@@ -10,7 +10,9 @@
 // It has no goroutines, no terminal and no I/O; the worker pool and the
 // drawing live in tui/sweepui. A worker runs its jobs through a Runner,
 // which keeps one engine run's memory from job to job, so a sweep of a
-// thousand runs does not allocate (and collect) a thousand runs' buffers.
+// thousand runs does not allocate (and collect) a thousand runs' buffers;
+// and the cells whose endpoints send the same requests replay one draw of
+// them per seed (engine.Traffic), drawn by the first run that needs it.
 //
 // Knob paths are set through a Setter the caller hands in (the one parser
 // of lesson [set] tables, lessons.SetKnob), so that a sweep accepts exactly

@@ -1,9 +1,12 @@
 package sweep
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
+	"sync/atomic"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 )
@@ -23,11 +26,35 @@ type Plan struct {
 	Set     Setter
 
 	cells []*engine.Scenario // one per cell, shared read-only by the runs
-	// traffic holds each seed's traffic, drawn once from the first cell:
-	// a cell whose endpoints send the same replays it (engine.NewShared),
-	// the others draw their own. Nil when it would hold too much.
-	traffic []*engine.Traffic
+	// The cells whose endpoints send the same traffic (the same rates,
+	// intervals and called latencies: every cell, unless an axis changes
+	// one of these) form a group; group[c] is cell c's. For each seed,
+	// the traffic of every group of one duration (every group, unless
+	// the duration is an axis) is drawn once, into one engine.Traffic
+	// that holds each distinct endpoint's requests once, by the first
+	// run that needs it; the other runs replay it (engine's ResetShared).
+	group  []int
+	set    []int   // set[c]: the duration class of cell c
+	groups [][]int // groups[set]: one cell of each of the set's groups
+	// traffic[set*len(Seeds)+seed] is a set's traffic for a seed.
+	traffic []trafficSlot
+	held    atomic.Int64 // requests the drawn traffic holds
 }
+
+// trafficSlot is one set's traffic for one seed. state goes from
+// slotEmpty to slotDrawing (one run has taken it upon itself to draw) to
+// slotReady; a run that finds it drawing draws its own stream rather than
+// wait, so no worker ever blocks on another.
+type trafficSlot struct {
+	state atomic.Int32
+	tr    atomic.Pointer[engine.Traffic] // nil when ready: too much to hold
+}
+
+const (
+	slotEmpty int32 = iota
+	slotDrawing
+	slotReady
+)
 
 // MaxRuns bounds a sweep's runs (cells × seeds).
 const MaxRuns = 200_000
@@ -84,25 +111,116 @@ func (p *Plan) Prepare() error {
 			p.cells[j*nx+i] = sc
 		}
 	}
-	p.traffic = nil
-	held := 0
-	for _, seed := range p.Seeds {
-		tr, err := engine.NewTraffic(p.cells[0], seed)
-		if err != nil {
-			return err
-		}
-		if held += tr.Requests(); held > maxSharedRequests {
-			p.traffic = nil // too many to keep: every run draws its own
-			break
-		}
-		p.traffic = append(p.traffic, tr)
-	}
+	p.groupCells()
 	return nil
 }
 
 // maxSharedRequests bounds the requests a plan's traffic holds (24 bytes
-// each; a built-in scenario sends some 20,000 a run).
+// each; a built-in scenario sends some 20,000 a run). Past it, the runs of
+// the sets and seeds not drawn yet draw their own as they go.
 const maxSharedRequests = 1 << 21
+
+// trafficSig is what an endpoint's traffic depends on in a cell besides
+// the seed: engine's Traffic matches the same fields (traffic.go,
+// trafficKey) before a run replays it, and draws afresh when they differ,
+// so a grouping that missed a field would cost speed, never a result.
+type trafficSig struct {
+	name     string
+	rate     float64
+	interval time.Duration
+	calls    bool
+	latency  engine.Latency
+}
+
+// groupCells puts the cells whose plan variant sends the same traffic in
+// one group, and the groups of one duration in one set, and makes each
+// set's empty slots. Each endpoint's distinct signatures are numbered, and
+// a cell's group is keyed by the duration and its endpoints' numbers: a
+// map lookup a cell, however large the grid.
+func (p *Plan) groupCells() {
+	var sigIDs []map[trafficSig]uint64 // per endpoint index
+	groups := map[string]int{}
+	sets := map[time.Duration]int{}
+	p.group, p.set, p.groups = make([]int, len(p.cells)), make([]int, len(p.cells)), nil
+	var key []byte
+	for c, sc := range p.cells {
+		set, ok := sets[sc.Duration]
+		if !ok {
+			set = len(p.groups)
+			sets[sc.Duration] = set
+			p.groups = append(p.groups, nil)
+		}
+		sys := &sc.Variants[p.Variant].System
+		key = binary.AppendVarint(key[:0], int64(sc.Duration))
+		for k, e := range sys.Endpoints {
+			s := trafficSig{name: e.Name, rate: e.Rate, interval: e.Interval}
+			for _, d := range sys.Dependencies {
+				if e.Calls != "" && d.Name == e.Calls {
+					s.calls, s.latency = true, d.Latency
+				}
+			}
+			if k == len(sigIDs) {
+				sigIDs = append(sigIDs, map[trafficSig]uint64{})
+			}
+			id, ok := sigIDs[k][s]
+			if !ok {
+				id = uint64(len(sigIDs[k]))
+				sigIDs[k][s] = id
+			}
+			key = binary.AppendUvarint(key, id)
+		}
+		g, ok := groups[string(key)]
+		if !ok {
+			g = len(groups)
+			groups[string(key)] = g
+			p.groups[set] = append(p.groups[set], c)
+		}
+		p.group[c], p.set[c] = g, set
+	}
+	p.traffic = make([]trafficSlot, len(p.groups)*len(p.Seeds))
+	p.held.Store(0)
+}
+
+// Groups is how many groups of cells send different traffic.
+func (p *Plan) Groups() int {
+	n := 0
+	for _, g := range p.groups {
+		n += len(g)
+	}
+	return n
+}
+
+// trafficFor returns the traffic cell c's runs on seed s may replay, and
+// nil when the run should draw its own: when another run is drawing it
+// just now, or it would hold too much. The first run to ask draws it.
+func (p *Plan) trafficFor(c, s int) *engine.Traffic {
+	set := p.set[c]
+	slot := &p.traffic[set*len(p.Seeds)+s]
+	switch slot.state.Load() {
+	case slotReady:
+		return slot.tr.Load()
+	case slotDrawing:
+		return nil
+	}
+	if !slot.state.CompareAndSwap(slotEmpty, slotDrawing) {
+		return p.trafficFor(c, s) // another run took it first
+	}
+	// A scenario whose variants are the plan's variant as each group sets
+	// it: NewTraffic draws each distinct endpoint once across them, and
+	// draws none of the variants the plan does not run.
+	reps := p.groups[set]
+	sc := *p.cells[reps[0]]
+	sc.Variants = make([]engine.Variant, len(reps))
+	for k, rc := range reps {
+		sc.Variants[k] = p.cells[rc].Variants[p.Variant]
+	}
+	tr, err := engine.NewTraffic(&sc, p.Seeds[s])
+	if err == nil && p.held.Add(int64(tr.Requests())) <= maxSharedRequests {
+		slot.tr.Store(tr)
+	}
+	slot.state.Store(slotReady)
+	return slot.tr.Load()
+}
 
 // describe names cell (i, j)'s settings.
 func (p *Plan) describe(i, j int) string {
@@ -167,10 +285,12 @@ func (p *Plan) Runner() *Runner { return &Runner{p: p} }
 // Run runs one job and measures it, as Plan.Run does.
 func (w *Runner) Run(job Job) (Sample, error) {
 	p, r := w.p, &w.r
-	sc := p.CellScenario(job.I, job.J)
+	nx, _ := p.Size()
+	c := job.J*nx + job.I
+	sc := p.cells[c]
 	var err error
-	if p.traffic != nil {
-		err = r.ResetShared(sc, p.Variant, p.traffic[job.Seed])
+	if tr := p.trafficFor(c, job.Seed); tr != nil {
+		err = r.ResetShared(sc, p.Variant, tr)
 	} else {
 		err = r.Reset(sc, p.Variant, p.Seeds[job.Seed])
 	}

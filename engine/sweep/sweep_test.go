@@ -111,6 +111,17 @@ func testSet(sc *engine.Scenario, v int, path string, val any) error {
 		d, err := time.ParseDuration(val.(string))
 		sys.Dependencies[2].Policy.Timeout = d
 		return err
+	case "search.rate":
+		sys.Endpoints[0].Rate = float64(val.(int64))
+		return nil
+	case "duration":
+		d, err := time.ParseDuration(val.(string))
+		sc.Duration, sc.MeasureTo = d, d
+		return err
+	case "search-index.latency.mean":
+		d, err := time.ParseDuration(val.(string))
+		sys.Dependencies[0].Latency.Mean = d
+		return err
 	}
 	return fmt.Errorf("no knob %q", path)
 }

@@ -70,7 +70,7 @@ func (m Model) View() string {
 	}
 	left := pane.Block(shown, mainW, bh)
 	if sideW > 0 {
-		right := pane.Block(m.sideLines(sideW), sideW, bh)
+		right := pane.Block(m.sideLines(sideW, bh), sideW, bh)
 		for i := range left {
 			left[i] = left[i] + " " + m.th.Border.Render("│") + " " + right[i]
 		}
@@ -290,10 +290,19 @@ func plural(n int) string {
 	return "s"
 }
 
-// sideLines list the session's cards with their grades.
-func (m Model) sideLines(w int) []string {
+// sideLines list the session's cards with their grades, each card's
+// question whole when the list is wide enough to read as a list and the h
+// rows have room for it, else its first whole words.
+func (m Model) sideLines(w, h int) []string {
 	out := []string{m.th.Bold.Render("This session")}
 	glyph := map[drill.Grade]string{drill.Again: m.th.Bad.Render("✗"), drill.Hard: m.th.Warn.Render("~"), drill.Good: m.th.Good.Render("✓"), drill.Easy: m.th.Good.Render("✓")}
+	texts := make([][]string, len(m.cards))
+	rows := 0
+	for i, c := range m.cards {
+		texts[i] = pane.Wrap(c.Topic+": "+c.Question, max(w-2, 1))
+		rows += len(texts[i])
+	}
+	whole := w >= 60 && 1+rows+2 <= h
 	for i, c := range m.cards {
 		g := m.th.Dim.Render("·")
 		if i < len(m.results) {
@@ -301,10 +310,44 @@ func (m Model) sideLines(w int) []string {
 		} else if i == m.i && m.phase != summary {
 			g = m.th.Accent.Render(theme.GlyphCursor)
 		}
-		out = append(out, pane.Fit(g+" "+c.Topic+": "+c.Question, w))
+		if !whole {
+			out = append(out, pane.Fit(g+" "+wordsFit(c.Topic+": "+c.Question, w-2), w))
+			continue
+		}
+		for k, l := range texts[i] {
+			if k == 0 {
+				out = append(out, g+" "+l)
+			} else {
+				out = append(out, "  "+m.th.Dim.Render(l))
+			}
+		}
 	}
 	out = append(out, "", m.th.Dim.Render("✓ good/easy  ~ hard  ✗ again"))
 	return out
+}
+
+// wordsFit keeps the words of s that fit whole in w cells, then " …" when
+// some did not: the list names each card by its first words, never by
+// half a word ("so eve…" before).
+func wordsFit(s string, w int) string {
+	if lipgloss.Width(s) <= w {
+		return s
+	}
+	out := ""
+	for _, word := range strings.Fields(s) {
+		next := word
+		if out != "" {
+			next = out + " " + word
+		}
+		if lipgloss.Width(next)+2 > w {
+			break
+		}
+		out = next
+	}
+	if out == "" {
+		return s // one word wider than the list: Fit clips it
+	}
+	return out + " …"
 }
 
 func (m Model) keyLines(w int) []string {

@@ -97,10 +97,17 @@ func (m Model) header() []string {
 		fmt.Sprintf("%s/%02d %s", e.ID(), len(m.exs), e.Title)
 	bar := m.progressBar(min(30, m.width/3))
 	line1 := title
+	// Too narrow for the whole title beside the bar: the program's name
+	// goes first, then the exercise's title loses whole words, never half
+	// of one ("counts f…" before).
+	short := fmt.Sprintf("%s/%02d %s", e.ID(), len(m.exs), e.Title)
 	if gap := m.width - lipgloss.Width(title) - lipgloss.Width(bar); gap >= 1 {
 		line1 = title + strings.Repeat(" ", gap) + bar
+	} else if gap := m.width - lipgloss.Width(short) - lipgloss.Width(bar); gap >= 1 {
+		line1 = short + strings.Repeat(" ", gap) + bar
 	} else if room := m.width - lipgloss.Width(bar) - 1; room >= 20 {
-		line1 = ansi.Truncate(title, room, "…") + " " + bar
+		shown := wordsFit(short, room)
+		line1 = shown + strings.Repeat(" ", room-lipgloss.Width(shown)+1) + bar
 	}
 	sym, word, style := m.stateOf(e)
 	mode := "watching for saves"
@@ -508,6 +515,9 @@ func (m Model) listView() string {
 	if cursor >= room && room > 0 {
 		start = cursor - room + 1
 	}
+	// A title too long for its row keeps its first whole words; the
+	// chosen one's is then shown whole under the list.
+	whole := ""
 	var rows []string
 	for i := start; i < len(vis) && len(rows) < room; i++ {
 		e := m.exs[vis[i]]
@@ -516,14 +526,31 @@ func (m Model) listView() string {
 		if i == cursor {
 			mark = symCursor + " "
 		}
-		row := fmt.Sprintf("%s%s %-8s %-24s %s", mark, style.Render(sym), word, e.Name, t.dim.Render(e.Title))
+		head := fmt.Sprintf("%s%s %-8s %-24s ", mark, style.Render(sym), word, e.Name)
+		tail := ""
 		if vis[i] == m.cur {
-			row += t.dim.Render("  (current)")
+			tail = "  (current)"
 		}
+		title := e.Title
+		if left := m.width - lipgloss.Width(head) - len(tail); lipgloss.Width(title) > left {
+			title = wordsFit(title, left)
+			if i == cursor {
+				whole = e.Title
+			}
+		}
+		row := head + t.dim.Render(title) + t.dim.Render(tail)
 		if i == cursor {
 			row = t.selected.Render(ansi.Strip(ansi.Truncate(row, m.width, "…")))
 		}
 		rows = append(rows, row)
+	}
+	if whole != "" {
+		for _, l := range wrap(whole, m.width, 4) {
+			rows = append(rows, t.dim.Render(l))
+		}
+		if over := len(rows) - room; over > 0 {
+			rows = rows[over:] // the chosen row is the last one kept
+		}
 	}
 	if len(vis) == 0 {
 		rows = append(rows, t.dim.Render("No exercise matches. Esc clears the search; tab changes the filter."))
@@ -568,4 +595,27 @@ func moreLines(n int) string {
 		return "1 more line"
 	}
 	return fmt.Sprintf("%d more lines", n)
+}
+
+// wordsFit keeps the words of s that fit whole in w cells, then " …" when
+// some did not.
+func wordsFit(s string, w int) string {
+	if lipgloss.Width(s) <= w {
+		return s
+	}
+	out := ""
+	for _, word := range strings.Fields(s) {
+		next := word
+		if out != "" {
+			next = out + " " + word
+		}
+		if lipgloss.Width(next)+2 > w {
+			break
+		}
+		out = next
+	}
+	if out == "" {
+		return ansi.Truncate(s, w, "")
+	}
+	return out + " …"
 }

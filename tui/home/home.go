@@ -99,6 +99,9 @@ type Options struct {
 	// instead of opening the runner: over SSH the runner would grade files
 	// on the server, not the learner's, so it says how to run it at home.
 	ExercisesElsewhere string
+	// WriteElsewhere, when set, is what the sandbox's w says instead of
+	// writing a file, for the same reason (sandbox.Options).
+	WriteElsewhere string
 	// Drill and Interview open the spaced-repetition drill and the mock
 	// interview (their Theme and Embedded are set here); nil makes the item
 	// say it is not available.
@@ -476,7 +479,7 @@ func (m Model) open() (tea.Model, tea.Cmd) {
 		m.setNote(e.Unavailable, true)
 		return m, nil
 	}
-	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: e.Build(), Seed: m.o.Seed, CanGoHome: true})
+	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: e.Build(), Seed: m.o.Seed, CanGoHome: true, WriteElsewhere: m.o.WriteElsewhere})
 	if err != nil {
 		m.setNote(fmt.Sprintf("cannot open %s: %v", e.Name, err), true)
 		return m, nil
@@ -721,7 +724,11 @@ func (m Model) View() string {
 	}
 	var body []string
 	focus := -1 // the line of the chosen row, kept in sight when the window is short
-	body = append(body, "", " "+m.th.Title.Render("breakerlab"), " "+m.th.Subtitle.Render("learn how systems survive a failing dependency"), "")
+	body = append(body, "", " "+m.th.Title.Render("breakerlab"))
+	for _, l := range pane.Wrap("learn how systems survive a failing dependency", max(m.w-2, 1)) {
+		body = append(body, " "+m.th.Subtitle.Render(l))
+	}
+	body = append(body, "")
 	switch {
 	case m.showHelp:
 		body = append(body, " "+m.th.Bold.Render("Keys"), "")
@@ -732,24 +739,18 @@ func (m Model) View() string {
 		body = append(body, m.para("The sandbox, the lessons and the exercises each list their own keys with ?. Any key closes this help.", m.th.Dim)...)
 	case m.screen == onPicker:
 		body = append(body, " "+m.th.Bold.Render("Sandbox: choose a scenario"), "")
-		nameW := 0
+		var names, descs []string
+		var dim []bool
 		for _, e := range m.o.Scenarios {
-			nameW = max(nameW, len(e.Name))
-		}
-		focus = len(body) + m.pick
-		for i, e := range m.o.Scenarios {
-			name := fmt.Sprintf("%-*s", nameW, e.Name)
 			desc := e.Summary
 			if e.Unavailable != "" {
 				desc = "(not in the sandbox yet) " + desc
 			}
-			body = append(body, m.row(i == m.pick, name, desc, e.Unavailable != ""))
+			names, descs, dim = append(names, e.Name), append(descs, desc), append(dim, e.Unavailable != "")
 		}
-		// The chosen scenario's summary in full, since the rows cut it.
-		if m.pick < len(m.o.Scenarios) {
-			body = append(body, "")
-			body = append(body, m.para(m.o.Scenarios[m.pick].Summary, m.th.Dim)...)
-		}
+		list, at := m.listLines(names, descs, dim, m.pick)
+		focus = len(body) + at
+		body = append(body, list...)
 	case m.screen == onNoWorkbook:
 		body = append(body, m.noWorkbookLines()...)
 	default:
@@ -817,8 +818,15 @@ func (m Model) noWorkbookLines() []string {
 // line focus (-1: none), saying what is above and below: a window too
 // short for the menu scrolls with the cursor instead of cutting it.
 func scrollTo(lines []string, focus, height int, dim lipgloss.Style) []string {
-	if len(lines) <= height || focus < 0 || height < 3 {
+	if len(lines) <= height || height < 3 {
 		return lines
+	}
+	if focus < 0 {
+		// A screen that does not scroll (the help, the no-workbook text)
+		// says what the window is too short for instead of losing it.
+		out := append([]string(nil), lines[:height]...)
+		out[height-1] = "   " + dim.Render("↓ "+moreLines(len(lines)-height+1)+": enlarge the window")
+		return out
 	}
 	start := min(max(focus-height/2, 0), len(lines)-height)
 	// The first and last rows become markers when there is more beyond
@@ -839,28 +847,65 @@ func scrollTo(lines []string, focus, height int, dim lipgloss.Style) []string {
 	return out
 }
 
-// menuLines are the menu's items, each description wrapped beside its
-// title when the window is narrow, with a blank line between items then,
-// and the index of the line of the item under the cursor.
+// menuLines are the menu's items and the index of the line of the item
+// under the cursor.
 func (m Model) menuLines() ([]string, int) {
-	const lead = 17 // " ▸  " and the padded title, as row draws them
-	descs := make([][]string, len(items))
+	var names, descs []string
+	for _, it := range items {
+		names, descs = append(names, it.title), append(descs, it.desc)
+	}
+	return m.listLines(names, descs, nil, m.cursor)
+}
+
+// listLines are the rows of the menu or the picker: each description
+// wrapped beside its name when the window is narrow (never cut), with a
+// blank line between items then if the window has the rows for it (at
+// 80×24 the menu has not: the whole menu on screen matters more than the
+// air between its items), and the index of the line of the row under the
+// cursor. dim marks the rows shown dimmed (nil: none).
+func (m Model) listLines(names, descs []string, dim []bool, cursor int) ([]string, int) {
+	nameW := 0
+	for _, n := range names {
+		nameW = max(nameW, lipgloss.Width(n))
+	}
+	lead := nameW + 7 // " ▸  ", the padded name and two spaces, as row draws them
+	below := m.w-lead-1 < 20
+	if below {
+		// Too narrow for a description beside its name: it goes under
+		// the name, indented, rather than past the window's edge.
+		lead = 7
+	}
+	wrapped := make([][]string, len(descs))
 	spaced := false
-	for i, it := range items {
-		descs[i] = pane.Wrap(it.desc, max(m.w-lead-1, 20))
-		spaced = spaced || len(descs[i]) > 1
+	rows := 0
+	for i, d := range descs {
+		wrapped[i] = pane.Wrap(d, max(m.w-lead-1, 1))
+		if below {
+			wrapped[i] = append([]string{""}, wrapped[i]...)
+		}
+		spaced = spaced || len(wrapped[i]) > 1
+		rows += len(wrapped[i])
+	}
+	// The title (4 rows, 6 with a heading), the list, a blank row and the
+	// key help.
+	if spaced && 6+rows+len(descs)-1+1 > m.h-1 {
+		spaced = false
 	}
 	var out []string
 	at := 0
-	for i, it := range items {
+	for i := range descs {
 		if i > 0 && spaced {
 			out = append(out, "")
 		}
-		if i == m.cursor {
+		if i == cursor {
 			at = len(out)
 		}
-		out = append(out, m.row(i == m.cursor, fmt.Sprintf("%-10s", it.title), descs[i][0], false))
-		for _, l := range descs[i][1:] {
+		dimmed := dim != nil && dim[i]
+		out = append(out, m.row(i == cursor, fmt.Sprintf("%-*s", nameW, names[i]), wrapped[i][0], dimmed))
+		for _, l := range wrapped[i][1:] {
+			if dimmed {
+				l = m.th.Dim.Render(l)
+			}
 			out = append(out, strings.Repeat(" ", lead)+l)
 		}
 	}

@@ -3,10 +3,13 @@ package interviewui
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
@@ -218,7 +221,7 @@ func (m Model) answerLines(w int) []string {
 	}
 	var b strings.Builder
 	last := 0
-	for _, s := range m.spans {
+	for _, s := range wholeWords(text, m.spans) {
 		b.WriteString(text[last:s.Start])
 		b.WriteString(m.th.Accent.Render("*" + text[s.Start:s.End] + "*"))
 		last = s.End
@@ -229,6 +232,33 @@ func (m Model) answerLines(w int) []string {
 		for _, l := range pane.Wrap(para, max(w-2, 1)) {
 			out = append(out, " "+l)
 		}
+	}
+	return out
+}
+
+// wholeWords widens each span to the whole words it touches, merging the
+// ones that then meet: a keyword that is a stem ("idempotenc") marks the
+// word it begins ("*idempotency*", not "*idempotenc*y").
+func wholeWords(text string, spans []drill.Span) []drill.Span {
+	inWord := func(i int) bool {
+		r, _ := utf8.DecodeRuneInString(text[i:])
+		return unicode.IsLetter(r) || unicode.IsDigit(r)
+	}
+	var out []drill.Span
+	for _, s := range spans {
+		for s.Start > 0 && inWord(s.Start-1) {
+			_, n := utf8.DecodeLastRuneInString(text[:s.Start])
+			s.Start -= n
+		}
+		for s.End < len(text) && inWord(s.End) {
+			_, n := utf8.DecodeRuneInString(text[s.End:])
+			s.End += n
+		}
+		if k := len(out) - 1; k >= 0 && s.Start <= out[k].End {
+			out[k].End = max(out[k].End, s.End)
+			continue
+		}
+		out = append(out, s)
 	}
 	return out
 }

@@ -42,9 +42,10 @@ func newEnginePane(name string, th *theme.Theme) enginePane {
 	case "breaker":
 		return breakerPane{pane.NewBreaker(th)}
 	case "chart":
-		return flexPane[*chart.Outcomes]{chart.NewOutcomes(th), 7}
+		return &flexPane[*chart.Outcomes]{inner: chart.NewOutcomes(th), min: 7, max: outcomesMax}
 	case "deps":
-		return flexPane[*chart.InFlight]{chart.NewInFlight(th), 7}
+		// As the sandbox gives it at the most (tui/sandbox/arrange.go).
+		return &flexPane[*chart.InFlight]{inner: chart.NewInFlight(th), min: 7, max: func(pane.Data) int { return 18 }}
 	case "transitions":
 		return &transitionsPane{th: th}
 	case "sweep":
@@ -61,7 +62,9 @@ type breakerPane struct{ *pane.Breaker }
 
 func (b breakerPane) Min() int { return 5 }
 
-// flexPane adapts a chart, which takes whatever height it is given.
+// flexPane adapts a chart, which takes whatever height it is given, up to
+// the most its data can use: a large window shows the chart, not a chart
+// stretched to forty rows to say what eight say.
 type flexPane[T interface {
 	SetSize(w, h int)
 	View() string
@@ -69,13 +72,29 @@ type flexPane[T interface {
 }] struct {
 	inner T
 	min   int
+	max   func(d pane.Data) int // the most rows the data can use
+	most  int                   // max of the last data; 0: no limit
 }
 
-func (f flexPane[T]) SetSize(w, h int)    { f.inner.SetSize(w, h) }
-func (f flexPane[T]) View() string        { return f.inner.View() }
-func (f flexPane[T]) SetData(d pane.Data) { f.inner.SetData(d) }
-func (f flexPane[T]) Needs(int) int       { return 0 }
-func (f flexPane[T]) Min() int            { return f.min }
+func (f *flexPane[T]) SetSize(w, h int) { f.inner.SetSize(w, h) }
+func (f *flexPane[T]) View() string     { return f.inner.View() }
+func (f *flexPane[T]) SetData(d pane.Data) {
+	f.inner.SetData(d)
+	if f.max != nil && d.Snap != nil {
+		f.most = max(f.max(d), f.min)
+	}
+}
+func (f *flexPane[T]) Needs(int) int { return 0 }
+func (f *flexPane[T]) Min() int      { return f.min }
+func (f *flexPane[T]) Max() int      { return f.most }
+
+// outcomesMax is the tallest the outcomes chart is worth: eight rows a
+// band and a row between bands, the axis, a legend of two lines and the
+// frame, as the sandbox gives it (tui/sandbox/arrange.go, ask).
+func outcomesMax(d pane.Data) int {
+	n := len(d.Snap.Endpoints)
+	return 2 + 2 + 8*n + (n - 1) + 2
+}
 
 // cached is the part every pane drawn here shares: a size, and the last
 // rendering, kept until the size or what it shows changes.

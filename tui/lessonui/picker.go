@@ -11,10 +11,11 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Picker lists the lessons with their one-line summaries and progress, and
+// Picker lists the lessons with their summaries and progress, and
 // opens the chosen one in the player; leaving the player comes back here.
 type Picker struct {
 	o       Options
@@ -152,6 +153,10 @@ func (p Picker) View() string {
 		return ""
 	}
 	lines := []string{pane.Fit(" "+p.th.Title.Render("breakerlab")+p.th.Dim.Render(" › ")+p.th.Bold.Render("lessons"), p.w), ""}
+	// Each summary is wrapped under its title, never cut: a list too long
+	// for the window scrolls with the cursor instead.
+	var body []string
+	from, to := 0, 0 // the cursor's lesson: its title and summary lines
 	for i, l := range p.lessons {
 		status, done := "", false
 		if p.o.Store != nil {
@@ -170,19 +175,19 @@ func (p Picker) View() string {
 		}
 		if i == p.cursor {
 			title = p.th.Selected.Render(theme.GlyphCursor + " " + ansi.Strip(title))
+			from = len(body)
 		} else {
 			title = "  " + title
 		}
-		lines = append(lines, pane.Fit(title, p.w))
-		lines = append(lines, pane.Fit(p.th.Dim.Render("      "+wordFit(l.Summary, p.w-6)), p.w))
+		body = append(body, pane.Fit(title, p.w))
+		for _, s := range pane.Wrap(l.Summary, max(p.w-7, 1)) {
+			body = append(body, pane.Fit(p.th.Dim.Render("      "+s), p.w))
+		}
+		if i == p.cursor {
+			to = len(body)
+		}
 	}
-	// Keep the cursor on screen.
-	room := p.h - 4
-	if room > 0 && len(lines) > room+2 {
-		body := lines[2:]
-		start := min(max(2*p.cursor-room/2, 0), len(body)-room)
-		lines = append(lines[:2:2], body[start:start+room]...)
-	}
+	lines = append(lines, scrollList(body, from, to, p.h-4, p.th.Dim)...)
 	note := ""
 	if p.busy {
 		note = " preparing the lesson: running its simulations…"
@@ -196,6 +201,39 @@ func (p Picker) View() string {
 		out = out[len(out)-p.h:]
 	}
 	return strings.Join(out, "\n")
+}
+
+// scrollList shows the rows of body that fit in room rows, keeping rows
+// from..to (the cursor's lesson) in sight; when some do not fit, the first
+// and the last row say how many are above and below.
+func scrollList(body []string, from, to, room int, dim lipgloss.Style) []string {
+	if room < 3 || len(body) <= room {
+		return body
+	}
+	more := func(n int, where string) string {
+		return dim.Render("   " + where + " " + plural(n, "more line", "more lines") + map[string]string{"↑": " above", "↓": " below"}[where])
+	}
+	// place puts the cursor's rows in the middle of n rows.
+	place := func(n int) int {
+		if to-from > n {
+			return from // a lesson taller than the window: its title first
+		}
+		return min(max(from-(n-(to-from))/2, 0), len(body)-n)
+	}
+	// At the top, only a marker below; at the bottom, only one above;
+	// else one on each side.
+	if start := place(room - 1); start == 0 {
+		return append(append([]string(nil), body[:room-1]...), more(len(body)-room+1, "↓"))
+	}
+	n := room - 2
+	start := place(n)
+	if start+n >= len(body)-1 {
+		n = room - 1
+		start = len(body) - n
+		return append([]string{more(start, "↑")}, body[start:]...)
+	}
+	out := append([]string{more(start, "↑")}, body[start:start+n]...)
+	return append(out, more(len(body)-start-n, "↓"))
 }
 
 // wordFit shortens plain text to a width at a word boundary, with an

@@ -37,7 +37,7 @@ func TestSweepPaneShowsTheMapAtTheEnd(t *testing.T) {
 		{"05-tuning-a-breaker", "Where the minimum wins"},
 	} {
 		p, i := sweepStep(t, c.id, c.title)
-		for _, sz := range [][2]int{{80, 24}, {200, 60}} {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
 			m := open(t, p, i, sz[0], sz[1], Options{})
 			v := m.View()
 			if !strings.Contains(v, "designs, 2 runs each") || strings.Contains(v, "seed(s)") {

@@ -103,10 +103,27 @@ func placePanes(ps []simPane, w, h int) []int {
 			flex = append(flex, i)
 		}
 	}
-	for k, i := range flex {
-		share := left / (len(flex) - k)
-		heights[i] += share
-		left -= share
+	// The rest is shared by the flexible panes, none past the most it can
+	// use (Max, when it has one): what one cannot use goes to the others,
+	// and what none can use stays blank below them.
+	for len(flex) > 0 && left > 0 {
+		var open []int
+		given := 0
+		for k, i := range flex {
+			share := (left - given) / (len(flex) - k)
+			if mx, ok := ps[i].(interface{ Max() int }); ok && mx.Max() > 0 && heights[i]+share >= mx.Max() {
+				share = max(mx.Max()-heights[i], 0)
+			} else {
+				open = append(open, i)
+			}
+			heights[i] += share
+			given += share
+		}
+		left -= given
+		if len(open) == len(flex) {
+			break
+		}
+		flex = open
 	}
 	for i, p := range ps {
 		p.SetSize(w, heights[i])

@@ -144,6 +144,20 @@ func Big(s string) [5]string {
 	return out
 }
 
+// scaled repeats each cell of a row of big digits k times.
+func scaled(row string, k int) string {
+	if k == 1 {
+		return row
+	}
+	var b strings.Builder
+	for _, r := range row {
+		for range k {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
 // View draws mo for a projector at w×h with th (the high-contrast theme),
 // lastKey in the bottom-right corner. The title is alone on the top line,
 // so that a classroom's tag can take its right end.
@@ -159,28 +173,49 @@ func View(th *theme.Theme, mo Moment, lastKey string, w, h int) string {
 		lines = append(lines, th.Bold.Render(center(mo.Clock)), "")
 	}
 	big := Big(mo.digits())
+	var details, caption []string
+	for _, d := range mo.Details {
+		details = append(details, pane.Wrap(d, max(w-4, 10))...)
+	}
+	if mo.Caption != "" {
+		caption = pane.Wrap(mo.Caption, max(w-8, 10))
+	}
 	// The digits need their five rows and the label's two, and the
 	// caption and details still some room: below that, words.
 	switch {
 	case mo.Label == "":
 		// A moment without a number: the caption alone.
 	case ansi.StringWidth(big[0]) <= w && h >= 18:
+		// A large window draws the digits larger still, for the back of
+		// the room: each cell k×k, as large as the width allows with the
+		// rest of the screen still whole below them.
+		// The clock, the label and its blank, the details and the caption
+		// as drawn below, the title and the key corner.
+		rest := len(lines) + 2 + 1 + len(details) + 2
+		if len(caption) > 0 {
+			rest += 1 + len(caption)
+		}
+		k := 1
+		for k < 3 && ansi.StringWidth(big[0])*(k+1) <= w-8 && 5*(k+1)+rest <= h-2 && h >= 40 {
+			k++
+		}
 		for _, r := range big {
-			lines = append(lines, th.Bold.Render(center(r)))
+			row := scaled(r, k)
+			for range k {
+				lines = append(lines, th.Bold.Render(center(row)))
+			}
 		}
 		lines = append(lines, "", th.Bold.Render(center(mo.Label)))
 	default:
 		lines = append(lines, th.Bold.Render(center(mo.Words())))
 	}
 	lines = append(lines, "")
-	for _, d := range mo.Details {
-		for _, l := range pane.Wrap(d, max(w-4, 10)) {
-			lines = append(lines, center(l))
-		}
+	for _, l := range details {
+		lines = append(lines, center(l))
 	}
-	if mo.Caption != "" {
+	if len(caption) > 0 {
 		lines = append(lines, "")
-		for _, l := range pane.Wrap(mo.Caption, max(w-8, 10)) {
+		for _, l := range caption {
 			lines = append(lines, th.Subtitle.Render(center(l)))
 		}
 	}

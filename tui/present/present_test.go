@@ -77,7 +77,7 @@ func send(m tea.Model, msgs ...tea.Msg) tea.Model {
 func TestSandboxPresented(t *testing.T) {
 	b, _ := scenarios.Lookup("cascade")
 	th := theme.New(theme.Plain())
-	for _, sz := range [][2]int{{100, 30}, {80, 24}} {
+	for _, sz := range [][2]int{{100, 30}, {80, 24}, {120, 40}, {200, 60}} {
 		sb, err := sandbox.New(sandbox.Options{Theme: th, Scenario: b.Build(), Seed: 5})
 		if err != nil {
 			t.Fatal(err)
@@ -90,7 +90,7 @@ func TestSandboxPresented(t *testing.T) {
 		v := m.View()
 		fits(t, v, sz[0], sz[1])
 		snap := m.(present.Model).Inner().(sandbox.Model).Snapshot()
-		if big := present.Big(snapWords(snap.Busy, snap.Workers)); !strings.Contains(v, big[0]) || !strings.Contains(v, "workers held") {
+		if big := present.Big(snapWords(snap.Busy, snap.Workers)); !containsScaled(v, big[0]) || !strings.Contains(v, "workers held") {
 			t.Errorf("the workers held are not in big digits:\n%s", v)
 		}
 		for _, want := range []string{"15.0 s / 30.0 s", "[. ×150]", "recommendations: fault: hang"} {
@@ -104,6 +104,40 @@ func TestSandboxPresented(t *testing.T) {
 		golden(t, "sandbox-cascade-15s-"+size(sz), v)
 		if v := send(m, key("ctrl+p")).View(); !strings.Contains(v, "? keys") {
 			t.Errorf("ctrl+p did not leave presentation mode:\n%s", v)
+		}
+	}
+}
+
+// containsScaled reports whether v holds row, or row with each cell drawn
+// two or three times as wide, as a large window draws the digits.
+func containsScaled(v, row string) bool {
+	for k := 1; k <= 3; k++ {
+		if strings.Contains(v, scaledRow(row, k)) {
+			return true
+		}
+	}
+	return false
+}
+
+func scaledRow(row string, k int) string {
+	var b strings.Builder
+	for _, r := range row {
+		b.WriteString(strings.Repeat(string(r), k))
+	}
+	return b.String()
+}
+
+// A large window draws the big number larger: three cells a cell at
+// 120×40 and 200×60 (two when the rest of the screen needs the rows), one
+// at 100×30.
+func TestLargerWindowsDrawLargerDigits(t *testing.T) {
+	th := theme.New(theme.Plain())
+	mo := present.Moment{Title: "t", Clock: "⏸ 1.0 s / 30.0 s", Label: "workers held", Value: 200, Of: 200, Caption: "a caption"}
+	big := present.Big("200/200")
+	for _, c := range []struct{ w, h, k int }{{100, 30, 1}, {120, 40, 3}, {200, 60, 3}} {
+		v := present.View(th, mo, "", c.w, c.h)
+		if !strings.Contains(v, scaledRow(big[0], c.k)) || (c.k < 3 && strings.Contains(v, scaledRow(big[0], c.k+1))) {
+			t.Errorf("at %dx%d the digits should be %d cells a cell:\n%s", c.w, c.h, c.k, v)
 		}
 	}
 }
@@ -124,7 +158,7 @@ func TestLessonPresented(t *testing.T) {
 		t.Fatal(err)
 	}
 	th := theme.New(theme.Plain())
-	for _, sz := range [][2]int{{100, 30}, {80, 24}} {
+	for _, sz := range [][2]int{{100, 30}, {80, 24}, {120, 40}, {200, 60}} {
 		pl, err := lessonui.New(p, lessonui.Options{Theme: th, Step: 2})
 		if err != nil {
 			t.Fatal(err)

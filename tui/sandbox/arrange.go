@@ -30,14 +30,18 @@ const (
 	pBreaker
 	pOverview
 	pOutcomes
+	pTenants // with tenants
 	pHistory
 	pInFlight
+	pChain // with services, in the in-flight chart's place
+	pFleet // with a service of several instances, room allowing
 	pLatency
 	numPanes
 )
 
 // paneNames are the panes' names in the foot's words.
-var paneNames = [numPanes]string{"worker pool", "breaker", "dependencies at a glance", "outcomes", "breaker history", "calls in flight", "latency"}
+var paneNames = [numPanes]string{"worker pool", "breaker", "dependencies at a glance", "outcomes", "tenants", "breaker history",
+	"calls in flight", "call chain", "fleet (I shows it)", "latency"}
 
 // extraPanes are the panes the sandbox shows when there is room, and what
 // the layout knows about the whole run.
@@ -45,12 +49,19 @@ type extraPanes struct {
 	hist *chart.History
 	lat  *chart.Latency
 	ovw  *pane.Overview
-	prof profile
-	arr  arrangement
+	// The bigger systems' panes (issue 14): the chain of services, a
+	// fleet's instances (Model.fleetOpen shows it over the whole body)
+	// and the tenants.
+	chain   *pane.Chain
+	fleet   *pane.Fleet
+	tenants *pane.Tenants
+	prof    profile
+	arr     arrangement
 }
 
 func newExtraPanes(th *theme.Theme) *extraPanes {
-	return &extraPanes{hist: chart.NewHistory(th), lat: chart.NewLatency(th), ovw: pane.NewOverview(th)}
+	return &extraPanes{hist: chart.NewHistory(th), lat: chart.NewLatency(th), ovw: pane.NewOverview(th),
+		chain: pane.NewChain(th), fleet: pane.NewFleet(th), tenants: pane.NewTenants(th)}
 }
 
 // profile is what the layout needs to know about the whole run, from the
@@ -79,6 +90,9 @@ func (x *extraPanes) setData(d pane.Data, s *sim) {
 	x.hist.SetData(d)
 	x.lat.SetData(d)
 	x.ovw.SetData(d)
+	x.chain.SetData(d)
+	x.fleet.SetData(d)
+	x.tenants.SetData(d)
 	p := &x.prof
 	if p.ok && p.sc == s.sc && p.variant == s.variant && p.seed == s.seed {
 		return
@@ -131,6 +145,8 @@ type arrangeKey struct {
 	seed    uint64
 	gen     uint64
 	has     bool // the variant has a breaker
+	// What the bigger systems bring: services, a fleet, tenants.
+	services, fleet, tenants bool
 }
 
 // sizes is what a pane asks for: at least min, ideally want, at most max.
@@ -171,6 +187,12 @@ func (m *Model) ask(id paneID, w int) sizes {
 		return sizes{9, 13, 18}
 	case pLatency:
 		return sizes{x.lat.LatencyHeight(w, 4), x.lat.LatencyHeight(w, 8), x.lat.LatencyHeight(w, 12)}
+	case pChain:
+		return sizes{x.chain.MinHeight(w), x.chain.Needs(w), x.chain.Max(w)}
+	case pFleet:
+		return sizes{x.fleet.MinHeight(w), x.fleet.Needs(w), x.fleet.Needs(w)}
+	case pTenants:
+		return sizes{x.tenants.MinHeight(), x.tenants.Needs(w), x.tenants.Needs(w)}
 	}
 	return sizes{}
 }
@@ -179,7 +201,9 @@ func (m *Model) ask(id paneID, w int) sizes {
 // on changed.
 func (m *Model) arrange() *arrangement {
 	x := m.xp
-	key := arrangeKey{w: m.w, h: m.h, sc: m.sim.sc, variant: m.sim.variant, seed: m.sim.seed, gen: m.sim.gen, has: pane.BreakerCount(&m.sim.snap) > 0}
+	snap := &m.sim.snap
+	key := arrangeKey{w: m.w, h: m.h, sc: m.sim.sc, variant: m.sim.variant, seed: m.sim.seed, gen: m.sim.gen, has: pane.BreakerCount(snap) > 0,
+		services: len(snap.Services) > 0, fleet: pane.FirstFleet(snap) != "", tenants: len(snap.Tenants) > 0}
 	if x.arr.key == key && x.arr.cols[0] != nil {
 		return &x.arr
 	}
@@ -200,10 +224,21 @@ func (m *Model) arrange() *arrangement {
 	order := []want{{pPool, 0}, {pBreaker, 1}, {pOutcomes, 0}}
 	var flat []string
 	switch {
+	case key.services:
+		// A chain of services: the chain, hop by hop, says what the
+		// in-flight chart says of one server, and more.
+		order = append(order, want{pChain, 1})
+		historyMain = false
 	case historyMain:
 		order = append(order, want{pHistory, 1})
 	default:
 		order = append(order, want{pInFlight, 1})
+	}
+	if key.tenants {
+		order = append(order, want{pTenants, 0})
+	}
+	if key.fleet {
+		order = append(order, want{pFleet, 1})
 	}
 	if p.breakers > 1 || pane.BreakerCount(&m.sim.snap) > 1 {
 		order = append(order, want{pOverview, 1})
@@ -211,7 +246,7 @@ func (m *Model) arrange() *arrangement {
 	if has && !historyMain {
 		order = append(order, want{pHistory, 1})
 	}
-	if p.flatInFlight() {
+	if p.flatInFlight() && !key.services {
 		flat = append(flat, "in flight")
 	}
 	switch {
@@ -373,6 +408,7 @@ func (m *Model) footNotes(a *arrangement, hidden, flat []string) [2]string {
 var briefNames = map[string]string{
 	"worker pool": "pool", "breaker": "breaker", "dependencies at a glance": "overview", "outcomes": "outcomes",
 	"breaker history": "history", "calls in flight": "in flight", "latency": "latency",
+	"call chain": "chain", "fleet (I shows it)": "fleet (I)", "tenants": "tenants",
 }
 
 // flatWords are, for each chart that can be left out, why, long and short.
@@ -411,6 +447,12 @@ func (m *Model) paneOf(id paneID) sizer {
 		return m.xp.hist
 	case pInFlight:
 		return m.inf
+	case pChain:
+		return m.xp.chain
+	case pFleet:
+		return m.xp.fleet
+	case pTenants:
+		return m.xp.tenants
 	}
 	return m.xp.lat
 }
@@ -461,4 +503,15 @@ func (m *Model) footEdge(w int, note string) string {
 func (m Model) Hidden() string {
 	f := m.arrange().foot
 	return strings.TrimSpace(f[0] + " " + f[1])
+}
+
+// toggleFleet opens the fleet pane over the whole body (key I), or says
+// why there is none to open.
+func (m *Model) toggleFleet() {
+	if pane.FirstFleet(&m.sim.snap) == "" {
+		m.setNote("no fleet in this run", false)
+		return
+	}
+	m.fleetOpen = true
+	m.setNote("fleet: ↑/↓ scroll, esc back", false)
 }

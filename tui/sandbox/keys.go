@@ -17,6 +17,10 @@ type keyMap struct {
 	FormDefaults                                                          key.Binding
 	// Seed changes the run's seed; Write saves the edited scenario.
 	Seed, Write key.Binding
+	// Fleet shows a fleet's instances over the whole body, and back;
+	// FleetScroll are the fleet pane's scroll keys.
+	Fleet       key.Binding
+	FleetScroll pane.FleetKeys
 	// atEnd: the run is at its end, where space replays from the start
 	// (the one-line help says so).
 	atEnd bool
@@ -40,6 +44,8 @@ func newKeyMap(canGoHome bool) keyMap {
 		FormDefaults:   b([]string{"ctrl+r"}, "ctrl+r", "scenario's values"),
 		Seed:           b([]string{"S"}, "S", "another seed"),
 		Write:          b([]string{"w"}, "w", "write the scenario to a file"),
+		Fleet:          b([]string{"I"}, "I", "a fleet's instances"),
+		FleetScroll:    pane.DefaultFleetKeys(),
 	}
 }
 
@@ -54,7 +60,7 @@ func (k keyMap) main() playback.HelpKeys {
 		Full: [][]key.Binding{
 			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo},
 			{k.Faster, k.Slower, k.Restart, k.NextVariant, k.PrevVariant, k.Variant, k.Seed},
-			{k.Knobs, k.Write, k.Compare, k.ComparePresets, k.Breaker.Next, k.Help, k.Home, k.Quit},
+			{k.Knobs, k.Write, k.Compare, k.ComparePresets, k.Breaker.Next, k.Fleet, k.Help, k.Home, k.Quit},
 		},
 	}
 }

@@ -460,6 +460,12 @@ func (f *form) update(msg tea.Msg, keys keyMap) tea.Cmd {
 
 // lines draws the form to fit h lines, scrolled so the focused field shows.
 func (f *form) lines(w, h int) []string {
+	lines, _ := f.layout(w, h)
+	return lines
+}
+
+// layout is lines, and the field drawn on each (-1: none), for the mouse.
+func (f *form) layout(w, h int) ([]string, []int) {
 	items := make([]kform.Item, len(f.knobs))
 	for i, k := range f.knobs {
 		items[i] = kform.Item{Label: k.label, Hint: k.hint, Value: k.input.Value(), Err: k.err}
@@ -468,7 +474,7 @@ func (f *form) lines(w, h int) []string {
 	for i, start := range f.section {
 		sections[i] = kform.Section{Start: start, Title: f.titles[i]}
 	}
-	return kform.Lines(f.th, items, sections, f.focus, f.err,
+	return kform.Layout(f.th, items, sections, f.focus, f.err,
 		"enter re-runs on the same seed, at the same time; esc keeps the run as it is; ctrl+s sweeps the knob under the cursor against another", w, h)
 }
 

@@ -25,6 +25,13 @@ func (m *Model) layout() {
 		m.layoutCompare()
 		return
 	}
+	if m.fleetOpen && pane.FirstFleet(&m.sim.snap) == "" {
+		m.fleetOpen = false // another variant or knob: no fleet to show
+	}
+	if m.fleetOpen {
+		m.xp.fleet.SetSize(m.w, m.h-3) // the whole body (key I)
+		return
+	}
 	m.layoutMain()
 }
 
@@ -51,6 +58,8 @@ func (m Model) View() string {
 		lines = append(lines, m.helpv.View(m.th, "Keys")...)
 	case m.cmp != nil:
 		lines = m.compareView(lines)
+	case m.fleetOpen:
+		lines = append(lines, strings.Split(m.xp.fleet.View(), "\n")...)
 	default:
 		lines = m.mainView(lines, body)
 	}
@@ -186,6 +195,18 @@ func (m Model) helpLines() []string {
 		"Compare (c): two variants side by side on the same seeded traffic and one clock, pane for pane, with each endpoint's ok share on both sides and the difference in points: a share of the requests that arrived, those still waiting included; at the end of the traffic, of the run played out, exactly as `breakerlab run` prints it. C compares one variant's breaker under Resilience4j's defaults and Polly's; p and P try the other libraries.",
 		"Rewinding replays the same seeded traffic, so a step back shows exactly what was there.",
 	}
+	if len(m.sim.snap.Services) > 0 || len(m.sim.snap.Tenants) > 0 {
+		// The bigger systems' panes, where the run has them.
+		about = append(about[:len(about)-1:len(about)-1], append(servicePanesHelp, about[len(about)-1])...)
+	}
 	out := append(body, "", m.th.Bold.Render("What the panes show"))
 	return append(out, helpview.Paragraphs(about, m.w-4)...)
+}
+
+// servicePanesHelp says what the panes of services, fleets and tenants
+// show, for a run that has them.
+var servicePanesHelp = []string{
+	"Call chain (a scenario of services calling services, in the in-flight chart's place): a row per hop, the front first, each service indented under its caller, the leaf it calls at the bottom with its fault. Each row has its pool (a fleet's summed, ×N after its name), its queue, the breaker on its call to the next hop (▁ closed, ▄ half-open, █ open, a fleet's instances counted by state), the calls in flight on that call and since when its pool has been full: a cascade reads from the bottom up. The footer counts the work cancellation stopped, the work finished for a caller that had gone, the calls whose deadline passed in a queue and those not sent for lack of time.",
+	"Fleet (I opens it when it finds no room; ↑/↓ scroll): a row per instance of the first service with several, its state (down or hung, with the time left), its pool, its own breaker on the service's call with when it opened and when its next probe goes, and its restarts. The foot counts the breakers by state and says when several probe at one instant (lockstep).",
+	"Tenants: each tenant's arrivals at the front service and the shares answered ok, rejected and failed, computed as `breakerlab run` computes them, with the requests its own per-tenant limit turned away.",
 }

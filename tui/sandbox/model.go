@@ -33,6 +33,10 @@ type Options struct {
 	Play bool
 	// CanGoHome enables esc, which sends BackMsg for the parent to handle.
 	CanGoHome bool
+	// WriteElsewhere, when set, turns w off: it is what w says instead of
+	// asking for a path, where a file written would not be the learner's
+	// (a session over SSH writes on the server; tui/serve).
+	WriteElsewhere string
 }
 
 // BackMsg asks the parent to close the sandbox (esc on the home screen's
@@ -70,6 +74,12 @@ type Model struct {
 	prompt   *playback.Prompt // a time, a seed or a file name being typed (seek.go)
 	ev       *eventCache      // the events ] and [ move through
 	sw       *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
+
+	// writeElsewhere is Options.WriteElsewhere.
+	writeElsewhere string
+
+	// fleetOpen shows the fleet pane over the whole body (key I, arrange.go).
+	fleetOpen bool
 }
 
 // New builds a sandbox on the scenario, at time zero.
@@ -98,6 +108,8 @@ func New(o Options) (Model, error) {
 		chrome: &playback.Chrome{},
 		ev:     &eventCache{},
 		clock:  playback.NewClock(o.Speed, o.Play),
+
+		writeElsewhere: o.WriteElsewhere,
 	}
 	m.help.Styles = o.Theme.Help
 	m.helpv = helpview.New(m.keys.HelpScroll)
@@ -244,6 +256,12 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case key.Matches(k, m.keys.Quit):
 		return m, tea.Quit
+	case m.fleetOpen && (k.Type == tea.KeyEsc || key.Matches(k, m.keys.Fleet)):
+		m.fleetOpen = false // esc closes the fleet before it leaves the sandbox
+	case m.cmp == nil && key.Matches(k, m.keys.Fleet):
+		m.toggleFleet() // arrange.go
+	case m.cmp == nil && (key.Matches(k, m.keys.FleetScroll.Down) || key.Matches(k, m.keys.FleetScroll.Up)):
+		m.xp.fleet.Update(k)
 	case m.cmp != nil && (k.Type == tea.KeyEsc || key.Matches(k, m.keys.Compare)):
 		// esc leaves compare mode before it leaves the sandbox.
 		if m.report(m.closeCompare()) {
@@ -265,6 +283,8 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.clock.Play(false)
 		m.prompt = &playback.Prompt{Kind: promptSeed, Label: "seed",
 			Hint: fmt.Sprintf("now %d; re-runs this moment", m.sim.seed)}
+	case key.Matches(k, m.keys.Write) && m.writeElsewhere != "":
+		m.setNote(m.writeElsewhere, true)
 	case key.Matches(k, m.keys.Write):
 		m.clock.Play(false)
 		m.prompt = &playback.Prompt{Kind: promptPath, Label: "write the scenario to",

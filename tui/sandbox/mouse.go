@@ -11,9 +11,14 @@ import (
 
 // onMouse: a click on a variant's tab shows that variant, a click on a
 // chart's time axis goes to that moment (paused), and the wheel scrolls
-// the help. The form and the prompts ignore the mouse.
+// the help. In the knob form a click focuses a knob. The prompts ignore
+// the mouse.
 func (m Model) onMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
-	if m.form != nil || m.prompt != nil || m.tooSmall() {
+	if m.prompt != nil || m.sw != nil || m.tooSmall() {
+		return m, nil
+	}
+	if m.form != nil {
+		m.formMouse(msg)
 		return m, nil
 	}
 	if m.showHelp {
@@ -46,6 +51,31 @@ func (m Model) onMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 	}
 	m.refresh()
 	return m, nil
+}
+
+// formMouse: the knob form is the one place of the sandbox where keys go
+// to a focused part (the field the cursor is on; tab moves it). A click on
+// a knob's line focuses that knob, and the wheel moves the focus a field
+// at a time, as tab and shift+tab do; the key line already names the
+// form's keys.
+func (m *Model) formMouse(msg tea.MouseMsg) {
+	if len(m.form.knobs) == 0 {
+		return
+	}
+	if d := playback.Wheel(msg); d != 0 {
+		m.form.move(d)
+		return
+	}
+	if !playback.Click(msg) {
+		return
+	}
+	// The form's lines start on row 2 and column 1: under the title line,
+	// inside the frame formView draws at the body's height (m.h-3).
+	_, owner := m.form.layout(m.w-2, m.h-5)
+	row := msg.Y - 2
+	if row >= 0 && row < len(owner) && msg.X >= 1 && msg.X <= m.w-2 && owner[row] >= 0 {
+		m.form.focus = owner[row]
+	}
 }
 
 // tabAt is the variant whose tab in the title line holds column x. The

@@ -62,7 +62,18 @@ func run(t *testing.T, s *Session, cmd tea.Cmd, depth int) {
 	select {
 	case msg = <-got:
 	case <-time.After(patience(200 * time.Millisecond)):
-		return // a tick, or the room's wait: not needed here
+		// A tick, the room's wait, or slow work (a lesson's simulations
+		// on a loaded machine): its message is kept for awaitLesson.
+		pending.Add(1)
+		go func() {
+			defer pending.Done()
+			m := <-got
+			select {
+			case late <- lateMsg{s, m}:
+			default: // nobody will read it: a tick or a wait
+			}
+		}()
+		return
 	}
 	if b, ok := msg.(tea.BatchMsg); ok {
 		for _, c := range b {
@@ -75,6 +86,34 @@ func run(t *testing.T, s *Session, cmd tea.Cmd, depth int) {
 	}
 	_, next := s.Update(msg)
 	run(t, s, next, depth+1)
+}
+
+// lateMsg is a command's message that came after run stopped waiting.
+type lateMsg struct {
+	s   *Session
+	msg tea.Msg
+}
+
+var late = make(chan lateMsg, 256)
+
+// awaitLesson feeds late messages to their sessions until s's lesson is
+// open and prepared: preparing runs the lesson's simulations, which can
+// take seconds under the race detector on a loaded machine.
+func awaitLesson(t *testing.T, s *Session) {
+	t.Helper()
+	deadline := time.After(patience(20 * time.Second))
+	for {
+		if p, ok := s.home.Lessons(); ok && p.Open() && p.State().Prepared != nil {
+			return
+		}
+		select {
+		case lm := <-late:
+			_, cmd := lm.s.Update(lm.msg)
+			run(t, lm.s, cmd, 1)
+		case <-deadline:
+			t.Fatalf("the lesson was not prepared in time:\n%s", s.View())
+		}
+	}
 }
 
 // press sends keys to s and runs the commands they return.
@@ -115,10 +154,7 @@ func TestFollowTheTeachersLesson(t *testing.T) {
 		t.Fatalf("the room shows %+v, want the lesson list", sh)
 	}
 	press(t, teacher, "enter")
-	p, _ := teacher.home.Lessons()
-	if !p.Open() {
-		t.Fatalf("lesson 1 did not open:\n%s", teacher.View())
-	}
+	awaitLesson(t, teacher)
 	press(t, teacher, "n", "n")
 	sh, _ := room.Latest()
 	if sh.Lesson.Step != 2 || sh.Lesson.Lesson == "" {
@@ -183,6 +219,7 @@ func TestFollowerAnswersHidden(t *testing.T) {
 	teacher := lessonSession(t, room, true, 120, 40)
 	student := lessonSession(t, room, false, 100, 30)
 	press(t, teacher, "enter", "enter")
+	awaitLesson(t, teacher)
 	p, _ := teacher.home.Lessons()
 	st := p.State()
 	q := -1

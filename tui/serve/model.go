@@ -51,11 +51,21 @@ type Session struct {
 	confirmQuit bool // asking whether to stop the server
 	quitting    bool // the teacher said y: the next quit goes through
 
-	lessons     []*lessons.Lesson // for the questions the teacher may ask
-	pick        *picker           // the teacher's question list, when open
-	reveal      bool              // the teacher shows the right answer
-	setAside    int               // the question the student put aside
-	answered    int               // the student's answer to answeredSeq
+	// lessons are for the questions the teacher may ask and a follower's
+	// lesson list; loadLessons supplies them the first time either needs
+	// them, so that a session (and the server) starts without parsing any.
+	lessons     []*lessons.Lesson
+	loadLessons func() ([]*lessons.Lesson, error)
+	lessonsErr  error
+
+	// writeElsewhere is home.Options.WriteElsewhere, for the room's
+	// sandbox too.
+	writeElsewhere string
+
+	pick        *picker // the teacher's question list, when open
+	reveal      bool    // the teacher shows the right answer
+	setAside    int     // the question the student put aside
+	answered    int     // the student's answer to answeredSeq
 	answeredSeq int
 
 	present bool         // presentation mode
@@ -96,7 +106,7 @@ func NewSession(ctx context.Context, o home.Options, room *Room, teacher bool) *
 	if o.Theme == nil {
 		o.Theme = theme.New(nil)
 	}
-	s := &Session{home: home.New(o), th: o.Theme, room: room, ctx: ctx, teacher: teacher, lessons: o.Lessons,
+	s := &Session{home: home.New(o), th: o.Theme, room: room, ctx: ctx, teacher: teacher, lessons: o.Lessons, loadLessons: o.LoadLessons, writeElsewhere: o.WriteElsewhere,
 		pth: theme.New(o.Theme.R, theme.HighContrast())}
 	s.me = room.Join(teacher)
 	return s
@@ -162,7 +172,12 @@ func (s *Session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		next, cmd := s.key(msg)
 		return next, tea.Batch(shown, cmd)
+	case tea.MouseMsg:
+		return s, s.mouse(msg)
 	case questionsMsg:
+		if s.lessons == nil && s.loadLessons != nil {
+			s.lessons, s.lessonsErr, s.loadLessons = msg.all, msg.loadErr, nil
+		}
 		if s.pick != nil {
 			s.pick.qs, s.pick.loading = msg.qs, false
 			if msg.err != nil {
@@ -374,11 +389,25 @@ func (s *Session) catchUp() {
 	}
 }
 
+// roomLessons are Options.Lessons, or what Options.LoadLessons gives the
+// first time they are needed (one try, as the home screen makes).
+func (s *Session) roomLessons() []*lessons.Lesson {
+	if s.lessons == nil && s.loadLessons != nil {
+		s.lessons, s.lessonsErr = s.loadLessons()
+		s.loadLessons = nil
+	}
+	return s.lessons
+}
+
 // catchUpLesson shows the presenter's lesson list or step, in the room's
 // lesson picker; a new lesson opens on the presenter's prepared copy.
 func (s *Session) catchUpLesson(st lessonui.State) {
 	if !s.haveRL {
-		p := lessonui.NewPicker(s.lessons, nil, lessonui.Options{Theme: s.th, Embedded: true})
+		all, notice := s.roomLessons(), ""
+		if s.lessonsErr != nil {
+			notice = "The lessons did not load: " + s.lessonsErr.Error()
+		}
+		p := lessonui.NewPicker(all, nil, lessonui.Options{Theme: s.th, Embedded: true, Notice: notice})
 		next, _ := p.Update(tea.WindowSizeMsg{Width: s.w, Height: s.h})
 		s.rl, s.haveRL = next.(lessonui.Picker), true
 	}
@@ -391,7 +420,7 @@ func (s *Session) catchUpLesson(st lessonui.State) {
 // scenario, its knobs or the seed changed, else the same one moved.
 func (s *Session) catchUpSandbox(st sandbox.State) {
 	if !s.haveRS || st.Scenario != s.rsSrc || st.Seed != s.rsSeed {
-		rs, err := sandbox.NewFollower(sandbox.Options{Theme: s.th, CanGoHome: true}, st)
+		rs, err := sandbox.NewFollower(sandbox.Options{Theme: s.th, CanGoHome: true, WriteElsewhere: s.writeElsewhere}, st)
 		if err != nil {
 			// The presenter's sandbox runs this very scenario, so this
 			// is not expected; the follower keeps what it showed.

@@ -123,6 +123,10 @@ func lessonQuestions(all []*lessons.Lesson) ([]Question, error) {
 type questionsMsg struct {
 	qs  []Question
 	err error
+	// all are the lessons the questions came from, and loadErr why
+	// loading them failed, for the session to keep.
+	all     []*lessons.Lesson
+	loadErr error
 }
 
 // picker is the teacher's list of questions to ask.
@@ -136,10 +140,18 @@ type picker struct {
 // openPicker starts loading the questions in a command.
 func (s *Session) openPicker() tea.Cmd {
 	s.pick = &picker{loading: true}
-	all := s.lessons
+	// Parsing the lessons, when no screen has yet, happens in the command
+	// too: the teacher's screen keeps drawing meanwhile.
+	all, load, loadErr := s.lessons, s.loadLessons, s.lessonsErr
 	return func() tea.Msg {
+		if all == nil && load != nil {
+			all, loadErr = load()
+		}
+		if all == nil && loadErr != nil {
+			return questionsMsg{err: loadErr, loadErr: loadErr}
+		}
 		qs, err := lessonQuestions(all)
-		return questionsMsg{qs, err}
+		return questionsMsg{qs: qs, err: err, all: all, loadErr: loadErr}
 	}
 }
 

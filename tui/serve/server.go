@@ -8,7 +8,9 @@
 // new connections per address a minute, a handshake deadline), the per-session
 // model (its own home screen, renderer, colour profile and size; nothing
 // shared between sessions but the room and the read-only scenarios and
-// lessons), per-student progress under the data directory (lessons, drill
+// lessons, which a session parses only when a screen first needs them; the
+// mouse works as locally, routed to the screen on show), per-student
+// progress under the data directory (lessons, drill
 // schedule, graded interviews), and the room (Room): the presenter's
 // screen as state (the sandbox's, or the lesson player's: lesson, step,
 // time, play, whether answers show), never frames, that students follow
@@ -23,7 +25,8 @@
 // lessons/drill) and the engine's scenario type, bubbletea, lipgloss,
 // termenv, x/ansi, charmbracelet/log, charmbracelet/ssh and wish, and
 // x/crypto/ssh. It does file I/O only for the host key and the progress
-// files, never in a View.
+// files, never in a View; a student's sandbox writes no scenario file
+// (home.Options.WriteElsewhere).
 package serve
 
 import (

@@ -75,6 +75,7 @@ func (s *Server) run(sess ssh.Session) {
 	o.Theme = th
 	o.Workbooks = nil
 	o.ExercisesElsewhere = s.cfg.Exercises
+	o.WriteElsewhere = remoteWrite
 	store, notice := s.stores.acquire(id)
 	o.LessonStore, o.LessonNotice = store, notice
 	s.studentTools(&o, id)
@@ -84,9 +85,13 @@ func (s *Server) run(sess ssh.Session) {
 	m := NewSession(ctx, o, s.room, teacher)
 	m.SetPresent(teacher && s.cfg.Present)
 	defer m.Leave()
+	// Cell motion, as the local program asks (tui/run.go): clicks and the
+	// wheel come back as SGR sequences in the session's input, which
+	// bubbletea reads from any reader, a terminal or not
+	// (bubbletea@v1.3.10/key.go, detectOneMsg).
 	p := tea.NewProgram(m,
 		tea.WithInput(sess), tea.WithOutput(sess),
-		tea.WithAltScreen(), tea.WithFPS(30),
+		tea.WithAltScreen(), tea.WithFPS(30), tea.WithMouseCellMotion(),
 		tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithEnvironment(env))
 	sent := s.forwardSizes(ctx, winch, p)
 	_, err := p.Run()
@@ -105,6 +110,12 @@ func (s *Server) run(sess ssh.Session) {
 	}
 	_ = sess.Exit(0)
 }
+
+// remoteWrite is what the sandbox's w says over SSH. The file would be
+// written on the server, at a path the student types, and the server
+// writes nothing but its host key and the progress files. It fits the
+// status line at 80 columns whole.
+const remoteWrite = "w is off over SSH: run breakerlab locally"
 
 // identify names the session for the log (user name, and the key's
 // fingerprint when one was used: both public), for the progress folder,

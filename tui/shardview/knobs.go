@@ -61,8 +61,10 @@ func intKnob(label string, get func(Setup) int, put func(*Setup, int), lo int, h
 func strategyKnob(label string, get func(Setup) shuffle.Strategy, put func(*Setup, shuffle.Strategy)) knob {
 	return knob{
 		label: label,
-		hint:  func(Setup) string { return "plain, shuffle (random), hash or overlap-limited" },
-		text:  func(s Setup) string { return string(get(s)) },
+		// Short enough for the form at 80 columns ("overlap…" before);
+		// "random", which the field also takes, is shuffle's other name.
+		hint: func(Setup) string { return "plain, shuffle, hash or overlap-limited" },
+		text: func(s Setup) string { return string(get(s)) },
 		set: func(s *Setup, text string) error {
 			st, ok := parseStrategy(text)
 			if !ok {
@@ -184,6 +186,12 @@ func (f *form) update(k tea.KeyMsg, keys keyMap) {
 // lines draws the form to fit w×h; the hints follow the values typed so
 // far where they parse.
 func (f *form) lines(current Setup, w, h int) []string {
+	lines, _ := f.layout(current, w, h)
+	return lines
+}
+
+// layout is lines, and the field drawn on each (-1: none), for the mouse.
+func (f *form) layout(current Setup, w, h int) ([]string, []int) {
 	typed := current
 	for i := range f.knobs {
 		_ = f.knobs[i].set(&typed, f.knobs[i].input.Value())
@@ -197,7 +205,7 @@ func (f *form) lines(current Setup, w, h int) []string {
 		{Start: 3, Title: "The two strategies, side by side"},
 		{Start: 6, Title: "The poison"},
 	}
-	return kform.Lines(f.th, items, sections, f.focus, f.err,
+	return kform.Layout(f.th, items, sections, f.focus, f.err,
 		"enter re-runs both sides on the same seed, at the same time; esc keeps the run as it is", w, h)
 }
 

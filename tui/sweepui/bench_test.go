@@ -40,3 +40,25 @@ func BenchmarkSweep20x20(b *testing.B) {
 	}
 	b.ReportMetric(float64(runs)/b.Elapsed().Seconds(), "runs/s")
 }
+
+// BenchmarkPrepare20x20 plans BenchmarkSweep20x20's three sweeps: every
+// cell's scenario built, its two knobs set (lessons.SetKnob) and checked,
+// which a sweep does on one goroutine before any run starts.
+func BenchmarkPrepare20x20(b *testing.B) {
+	sc := scenarios.Cascade()
+	x, _ := sweep.ParseVary("recommendations.timeout=100ms..5s:20")
+	y, _ := sweep.ParseVary("workers=100..400:20")
+	b.ReportAllocs()
+	for b.Loop() {
+		for v := range sc.Variants {
+			m, err := sweep.ParseMetric("search.ok", sc, v)
+			if err != nil {
+				b.Fatal(err)
+			}
+			p := &sweep.Plan{Build: scenarios.Cascade, Variant: v, Axes: []sweep.Axis{x, y}, Seeds: []uint64{5}, Measure: m, Set: lessons.SetKnob}
+			if err := p.Prepare(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

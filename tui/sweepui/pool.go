@@ -26,7 +26,10 @@ func Run(ctx context.Context, p *sweep.Plan, workers int, progress func(done, to
 		s   sweep.Sample
 		err error
 	}
-	out := make(chan outcome, workers)
+	// Room for a few samples a worker: the caller's goroutine gets a core
+	// only now and then while every core runs a worker, and a worker that
+	// found the channel full would wait for it instead of running.
+	out := make(chan outcome, min(len(jobs), 16*workers))
 	var next atomic.Int64
 	var stop atomic.Bool
 	var wg sync.WaitGroup

@@ -68,19 +68,28 @@ type Section struct {
 // Lines draws the items to fit w×h, scrolled so the focused one shows. The
 // last line is err when set, else footer.
 func Lines(th *theme.Theme, items []Item, sections []Section, focus int, err, footer string, w, h int) []string {
+	lines, _ := Layout(th, items, sections, focus, err, footer, w, h)
+	return lines
+}
+
+// Layout is Lines, and for each line the item drawn on it (-1 for a
+// section's title, a blank or the message), so that a click on a line
+// can focus its field.
+func Layout(th *theme.Theme, items []Item, sections []Section, focus int, err, footer string, w, h int) (lines []string, owner []int) {
 	labelW := 0
 	for _, it := range items {
 		labelW = max(labelW, len([]rune(it.Label)))
 	}
 	var out []string
+	var own []int
 	focusLine := 0
 	for i, it := range items {
 		for _, s := range sections {
 			if s.Start == i {
 				if i > 0 {
-					out = append(out, "")
+					out, own = append(out, ""), append(own, -1)
 				}
-				out = append(out, th.Bold.Render(s.Title))
+				out, own = append(out, th.Bold.Render(s.Title)), append(own, -1)
 			}
 		}
 		mark := "  "
@@ -104,9 +113,9 @@ func Lines(th *theme.Theme, items []Item, sections []Section, focus int, err, fo
 		} else {
 			line += th.Dim.Render(it.Hint)
 		}
-		out = append(out, line)
+		out, own = append(out, line), append(own, i)
 	}
-	out = append(out, "")
+	out, own = append(out, ""), append(own, -1)
 	// The message wraps, so that a long refusal is read in full.
 	var msg []string
 	if err != "" {
@@ -114,15 +123,24 @@ func Lines(th *theme.Theme, items []Item, sections []Section, focus int, err, fo
 	} else {
 		msg = pane.Wrap(th.Dim.Render(footer), max(w, 1))
 	}
+	none := func(n int) []int {
+		o := make([]int, n)
+		for i := range o {
+			o[i] = -1
+		}
+		return o
+	}
 	if len(out)+len(msg) <= h {
-		return append(out, msg...)
+		return append(out, msg...), append(own, none(len(msg))...)
 	}
 	// Scroll: keep the focused field and the message visible.
 	if len(msg) >= h {
-		return msg[:max(h, 0)]
+		return msg[:max(h, 0)], none(max(h, 0))
 	}
 	room := h - len(msg)
 	start := min(max(focusLine-room/2, 0), max(len(out)-room, 0))
-	res := append([]string(nil), out[start:min(start+room, len(out))]...)
-	return append(res, msg...)
+	end := min(start+room, len(out))
+	res := append([]string(nil), out[start:end]...)
+	resOwn := append([]int(nil), own[start:end]...)
+	return append(res, msg...), append(resOwn, none(len(msg))...)
 }

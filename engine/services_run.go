@@ -1,0 +1,867 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/retry"
+)
+
+// How a run simulates services (SERVICES-DESIGN.md, 1.3 to 1.7).
+//
+// A call along an edge whose Dependency names a service is a request of its
+// own, a child, in the run's one slab of requests. The caller's startCall
+// picks an instance (the balancer) and sends the call: the child arrives at
+// that instance by an event at the same instant (evChildArrive), so that
+// the slab only ever grows at the top of an event, never below a caller
+// that holds a pointer into it. The instance admits it to a worker or its
+// accept queue (or refuses it: the caller sees an error at once), runs the
+// service's own Work (evWorkDone), then sends the service's own call through
+// that instance's policy pipeline, exactly as the front service's endpoints
+// do, to any depth. When the child is done its outcome goes back to the
+// caller's pending call if the caller still waits for it (the call token
+// matches); otherwise the answer is for nobody (abandoned work).
+//
+// A caller that gives up on a call (a timeout, a deadline, its own caller's
+// cancellation) cancels the child if the edge propagates cancellation: a
+// queued child is dropped, a working one gives its worker back at once and
+// gives up its own call in turn. Without propagation the child works on.
+//
+// Links between a request and its caller and callee live beside the slab
+// (links), so that the front service's requests, which have none unless they
+// call a service, are not made larger.
+
+// noDeadline marks a request without a deadline; it is later than any time
+// a run reaches.
+const noDeadline = noArrival
+
+// svcState is one service of a run: its configuration and what its
+// instances share.
+type svcState struct {
+	cfg      *Service
+	n        int // instances
+	instBase int // its first instance's index in insts
+	depBase  int // its first instance's first edge in dependencies
+	nDeps    int // edges per instance
+	calls    int // the Calls edge, an index of cfg.Dependencies, or -1
+	work     bool
+	workLat  dependencyState // only its latency is used: Work's sampler
+	// caller and depth: where a depth-first walk from the front meets it.
+	caller string
+	depth  int
+
+	busy, queued       int // over its instances
+	busyMax, queuedMax int
+	bucket             ServiceSample
+	series             []ServiceSample
+}
+
+// instState is one instance of a service: its pool, accept queue and record.
+type instState struct {
+	svc      int
+	k        int // its index within the service
+	workers  int
+	queueCap int
+	busy     int
+	queued   int  // live entries of accept (it may hold stale ones)
+	accept   ring // admitted children waiting for a worker
+	rng      *stream
+	state    InstanceState
+	until    time.Duration
+	restarts int
+
+	arrived        uint64
+	answered       Counts
+	cancelled      uint64
+	abandonedWork  uint64
+	wasted         time.Duration
+	expiredInQueue uint64
+}
+
+// link is a request's place in a chain of calls.
+type link struct {
+	// parent is the caller's request, with its generation and call token
+	// when the call was sent (a child only); edge the caller's edge, an
+	// index of dependencies.
+	parent    int32
+	parentGen uint32
+	parentTok uint32
+	edge      int32
+	// child is the request serving this one's call to a service, with its
+	// generation, or -1 (not arrived yet, answered, or no such call).
+	child    int32
+	childGen uint32
+	// deadline is the request's own (a child's; noDeadline: none), send
+	// the one its call in flight carries, started when it took a worker.
+	deadline time.Duration
+	send     time.Duration
+	started  time.Duration
+}
+
+// endKind says why a child ends.
+type endKind uint8
+
+const (
+	endAnswered  endKind = iota // its work is done: it answers
+	endCancelled                // its caller's cancellation reached it
+	endExpired                  // its deadline passed while it queued
+	endCrashed                  // its instance restarted
+	endDrained                  // the run's drain limit passed
+)
+
+// serviceEdges counts the dependency states the services need: each
+// instance has its own edges.
+func serviceEdges(sys *System) int {
+	n := 0
+	for i := range sys.Services {
+		s := &sys.Services[i]
+		n += max(1, s.Instances) * len(s.Dependencies)
+	}
+	return n
+}
+
+// instKey derives the stream key of something per instance k.
+func instKey(name string, purpose uint64, k int) uint64 {
+	return streamKey(name, purpose) + uint64(k)*0xbf58476d1ce4e5b9
+}
+
+// initServices sets up the services' instances and edges (after the front
+// service's dependencies, which are r.dependencies[:r.nFrontDeps]).
+func (r *Run) initServices(seed uint64, samples int) error {
+	sys := r.sys
+	if len(sys.Services) == 0 {
+		return nil
+	}
+	index := make(map[string]int, len(sys.Services))
+	for i := range sys.Services {
+		index[sys.Services[i].Name] = i
+	}
+	r.svcs = make([]svcState, len(sys.Services))
+	nInst := 1
+	depBase := r.nFrontDeps
+	for i := range sys.Services {
+		s := &sys.Services[i]
+		ss := &r.svcs[i]
+		*ss = svcState{cfg: s, n: max(1, s.Instances), instBase: nInst, depBase: depBase, nDeps: len(s.Dependencies), calls: -1,
+			work: s.Work.Kind != 0, series: make([]ServiceSample, 0, samples)}
+		ss.workLat.setLatency(s.Work)
+		for j := range s.Dependencies {
+			if s.Dependencies[j].Name == s.Calls {
+				ss.calls = j
+			}
+		}
+		nInst += ss.n
+		depBase += ss.n * ss.nDeps
+	}
+	r.insts = make([]instState, nInst)
+	r.links = make([]link, 0, 64)
+	// The balancer's first pick of caller instance k is instance k (mod
+	// n), so that callers do not march in step.
+	setEdge := func(ds *dependencyState, d *Dependency, callerKey string, k int) {
+		if d.Service == "" {
+			return
+		}
+		ds.svc = int32(index[d.Service])
+		n := r.svcs[ds.svc].n
+		ds.cursor = (k + n - 1) % n
+		if sys.Services[ds.svc].Balancer == RandomBalancer {
+			ds.balRng = newStream(seed, instKey(callerKey+"/"+d.Name, 15, k))
+		}
+	}
+	for i := range sys.Dependencies {
+		setEdge(&r.dependencies[i], &sys.Dependencies[i], "", 0)
+	}
+	for i := range r.svcs {
+		ss := &r.svcs[i]
+		s := ss.cfg
+		for k := range ss.n {
+			gi := ss.instBase + k
+			r.insts[gi] = instState{svc: i, k: k, workers: s.Workers, queueCap: s.Queue,
+				rng: newStream(seed, instKey(s.Name, 12, k))}
+			for j := range s.Dependencies {
+				d := &s.Dependencies[j]
+				ds := &r.dependencies[ss.depBase+k*ss.nDeps+j]
+				series := ds.series
+				*ds = dependencyState{cfg: d, series: reuseBuf(series, samples)}
+				key := s.Name + "/" + d.Name
+				ds.rng = newStream(seed, instKey(key, 13, k))
+				if err := r.setupDependency(ds, d, seed, instKey(key, 14, k), s.Name, k); err != nil {
+					return fmt.Errorf("service %q: %w", s.Name, err)
+				}
+				ds.inst = gi
+				setEdge(ds, d, s.Name, k)
+			}
+		}
+	}
+	r.orderServices(index)
+	// Service faults are events, scheduled now in the order they are
+	// listed (time order), each instance's start before its end.
+	for i := range r.svcs {
+		ss := &r.svcs[i]
+		for fi, f := range ss.cfg.Faults {
+			to := f.To
+			if to == 0 {
+				to = r.scenario.Duration
+			}
+			for k := range ss.n {
+				if f.Instance != AllInstances && f.Instance != k {
+					continue
+				}
+				gi := int32(ss.instBase + k)
+				r.schedule(event{at: f.From, kind: evSvcFault, req: gi, tok: uint32(fi), err: true})
+				r.schedule(event{at: to, kind: evSvcFault, req: gi, tok: uint32(fi)})
+			}
+		}
+	}
+	return nil
+}
+
+// orderServices records, for each service, its caller and depth as a
+// depth-first walk of the calls from the front service first meets it.
+func (r *Run) orderServices(index map[string]int) {
+	seen := make([]bool, len(r.svcs))
+	var visit func(i int, caller string, depth int)
+	visit = func(i int, caller string, depth int) {
+		if seen[i] {
+			return
+		}
+		seen[i] = true
+		ss := &r.svcs[i]
+		ss.caller, ss.depth = caller, depth
+		for _, d := range ss.cfg.Dependencies {
+			if d.Service != "" {
+				visit(index[d.Service], ss.cfg.Name, depth+1)
+			}
+		}
+	}
+	for _, d := range r.sys.Dependencies {
+		if d.Service != "" {
+			visit(index[d.Service], "", 1)
+		}
+	}
+}
+
+// serviceOrder lists the services in depth-first call order from the front.
+func (r *Run) serviceOrder() []int {
+	index := make(map[string]int, len(r.svcs))
+	for i := range r.svcs {
+		index[r.svcs[i].cfg.Name] = i
+	}
+	seen := make([]bool, len(r.svcs))
+	var out []int
+	var visit func(i int)
+	visit = func(i int) {
+		if seen[i] {
+			return
+		}
+		seen[i] = true
+		out = append(out, i)
+		for _, d := range r.svcs[i].cfg.Dependencies {
+			if d.Service != "" {
+				visit(index[d.Service])
+			}
+		}
+	}
+	for _, d := range r.sys.Dependencies {
+		if d.Service != "" {
+			visit(index[d.Service])
+		}
+	}
+	return out
+}
+
+// allocRequest takes a free request slot, growing the slab if none is free.
+// Only arrive and childArrives call it, at the top of an event.
+func (r *Run) allocRequest() int32 {
+	if n := len(r.freeRequests); n > 0 {
+		id := r.freeRequests[n-1]
+		r.freeRequests = r.freeRequests[:n-1]
+		return id
+	}
+	r.requests = append(r.requests, request{})
+	return int32(len(r.requests) - 1)
+}
+
+// ensureLink makes links[id] exist.
+func (r *Run) ensureLink(id int32) {
+	for len(r.links) <= int(id) {
+		r.links = append(r.links, link{child: -1})
+	}
+}
+
+// deadlineOf is the absolute time after which request id's answer is of no
+// use: a front request's client's patience, a child's propagated deadline.
+func (r *Run) deadlineOf(id int32) time.Duration {
+	req := &r.requests[id]
+	if req.inst != 0 {
+		return r.links[id].deadline
+	}
+	if p := r.endpoints[req.ep].patience; p > 0 {
+		return req.arrived + p
+	}
+	return noDeadline
+}
+
+// propagatedTimeout sets the timeout layer's end for an edge that
+// propagates deadlines: the sooner of its own timeout and the request's
+// deadline less the margin (exercise 13's hop timeout). With neither, the
+// layer never fires.
+func (r *Run) propagatedTimeout(id int32, req *request, ds *dependencyState) {
+	at := noDeadline
+	if ds.timeout > 0 {
+		at = r.now + ds.timeout
+	}
+	if dl := r.deadlineOf(id); dl != noDeadline {
+		at = min(at, dl-ds.margin)
+	}
+	req.timeoutAt = at
+	if at == noDeadline {
+		req.timeoutArmed = true // nothing to arm: it stays unscheduled
+	}
+}
+
+// deadlinePassed reports whether request id's deadline, less the edge's
+// margin, leaves no time for a call now.
+func (r *Run) deadlinePassed(id int32, ds *dependencyState) bool {
+	dl := r.deadlineOf(id)
+	return dl != noDeadline && dl-ds.margin-r.now <= 0
+}
+
+// callService sends request id's attempt along ds, an edge to a service:
+// it picks the instance now; the child arrives there by an event.
+func (r *Run) callService(id int32, req *request, ds *dependencyState) {
+	ds.calls++
+	ds.inFlight++
+	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+	req.inCall = true
+	req.callTok++
+	k := r.pickInstance(ds)
+	r.ensureLink(id)
+	l := &r.links[id]
+	l.child = -1
+	l.send = noDeadline
+	if ds.propagate {
+		// The callee's answer is of no use once this attempt stops waiting.
+		l.send = req.timeoutAt
+	}
+	r.armTimeout(id, 0, false)
+	r.schedule(event{at: r.now, kind: evChildArrive, req: id, gen: req.gen, tok: req.callTok, dep: int32(r.svcs[ds.svc].instBase + k)})
+}
+
+// pickInstance is the balancer's choice, within the callee's fleet, for a
+// call along ds.
+func (r *Run) pickInstance(ds *dependencyState) int {
+	ss := &r.svcs[ds.svc]
+	n := ss.n
+	if n == 1 {
+		return 0
+	}
+	switch ss.cfg.Balancer {
+	case RandomBalancer:
+		return int((ds.balRng.next() >> 32) * uint64(n) >> 32)
+	case LeastOutstanding:
+		best, bestLoad := -1, 0
+		for j := 1; j <= n; j++ {
+			k := (ds.cursor + j) % n
+			in := &r.insts[ss.instBase+k]
+			if load := in.busy + in.queued; best < 0 || load < bestLoad {
+				best, bestLoad = k, load
+			}
+		}
+		ds.cursor = best
+		return best
+	}
+	ds.cursor++
+	if ds.cursor >= n {
+		ds.cursor = 0
+	}
+	return ds.cursor
+}
+
+// handleService handles the services' events.
+func (r *Run) handleService(e *event) {
+	switch e.kind {
+	case evChildArrive:
+		r.childArrives(e)
+	case evWorkDone, evHeld:
+		req := &r.requests[e.req]
+		if req.gen != e.gen || req.ep < 0 {
+			return // cancelled, crashed or drained meanwhile
+		}
+		if r.insts[req.inst].state == InstanceIsHung {
+			r.hold(e) // the instance answers nothing until the hang ends
+			return
+		}
+		if e.kind == evWorkDone {
+			r.childCall(e.req)
+		} else {
+			r.childAnswered(e.req, Outcome(e.tok))
+		}
+	case evSvcFault:
+		r.serviceFault(int(e.req), int(e.tok), e.err)
+	}
+}
+
+// hold puts off event e of a request on a hung instance to the hang's end:
+// a hung process does nothing, and what fell due meanwhile happens when it
+// wakes (its timers fire late, answers that reached it are read then).
+func (r *Run) hold(e *event) {
+	held := *e
+	held.at = r.insts[r.requests[e.req].inst].until
+	r.schedule(held)
+}
+
+// childArrives admits a call at the instance picked for it, or refuses it.
+func (r *Run) childArrives(e *event) {
+	p := &r.requests[e.req]
+	if p.gen != e.gen || !p.inCall || p.callTok != e.tok {
+		// Abandoned in the instant it was sent: it never left the caller
+		// (abandonServiceCall settled its counts).
+		return
+	}
+	parentDep, parentEp := p.dep, p.ep
+	ds := &r.dependencies[parentDep]
+	gi := int(e.dep)
+	in := &r.insts[gi]
+	ss := &r.svcs[in.svc]
+	in.arrived++
+	haveWorker := in.busy < in.workers
+	if in.state == InstanceIsDown || (!haveWorker && !(in.queueCap == QueueUnbounded || in.queued < in.queueCap)) {
+		// Connection refused, or no room: an error at once.
+		in.answered[Rejected]++
+		ss.bucket.Answered[Rejected]++
+		ds.inFlight--
+		r.callReturned(e.req, resError)
+		return
+	}
+	c := r.allocRequest()
+	req := &r.requests[c]
+	dep := int32(-1)
+	if ss.calls >= 0 {
+		dep = int32(ss.depBase + in.k*ss.nDeps + ss.calls)
+	}
+	*req = request{arrived: r.now, gen: req.gen, ep: parentEp, dep: dep, worker: noWorker, inst: int16(gi)}
+	r.open++
+	r.ensureLink(c)
+	pl := &r.links[e.req]
+	r.links[c] = link{parent: e.req, parentGen: e.gen, parentTok: e.tok, edge: parentDep, child: -1, deadline: pl.send, send: noDeadline}
+	pl.child, pl.childGen = c, req.gen
+	if haveWorker {
+		r.startChild(c)
+		return
+	}
+	in.accept.push(c, uint64(req.gen))
+	in.queued++
+	ss.queued++
+	ss.queuedMax = max(ss.queuedMax, ss.queued)
+}
+
+// startChild gives child c a worker of its instance and starts its work.
+func (r *Run) startChild(c int32) {
+	req := &r.requests[c]
+	in := &r.insts[req.inst]
+	ss := &r.svcs[in.svc]
+	in.busy++
+	ss.busy++
+	ss.busyMax = max(ss.busyMax, ss.busy)
+	req.started = true
+	req.worker = 0
+	r.links[c].started = r.now
+	if ss.work {
+		r.schedule(event{at: r.now + ss.workLat.sample(in.rng), kind: evWorkDone, req: c, gen: req.gen})
+		return
+	}
+	r.childCall(c)
+}
+
+// childCall sends child c's own call, once its work is done, through its
+// instance's pipeline for the service's Calls edge, as startOnWorker does
+// for a front request.
+func (r *Run) childCall(c int32) {
+	req := &r.requests[c]
+	if req.dep < 0 {
+		r.childAnswered(c, OK)
+		return
+	}
+	ds := &r.dependencies[req.dep]
+	if ds.svc < 0 {
+		in := &r.insts[req.inst]
+		req.latency, req.errDraw = ds.sample(in.rng), in.rng.float64()
+	}
+	req.callStart = r.now
+	req.piped = true
+	if d := ds.deadline; d > 0 {
+		req.deadlineOn = true
+		r.schedule(event{at: r.now + d, kind: evDeadline, req: c, gen: req.gen})
+	}
+	if ds.budget != nil {
+		ds.budget.Begin()
+	}
+	r.enter(c, 0)
+}
+
+// childAnswered is child c's outcome, decided by its pipeline (finishCall)
+// or its having nothing to call: a hung instance holds it until the hang
+// ends; otherwise it goes to the caller.
+func (r *Run) childAnswered(c int32, o Outcome) {
+	req := &r.requests[c]
+	if in := &r.insts[req.inst]; in.state == InstanceIsHung {
+		r.schedule(event{at: in.until, kind: evHeld, req: c, gen: req.gen, tok: uint32(o)})
+		return
+	}
+	// The caller cannot tell a fallback's answer from the real one.
+	res := resError
+	if o == OK || o == Fallback {
+		res = resOK
+	}
+	r.endChild(c, o, res, endAnswered)
+}
+
+// endChild ends child c with outcome o at its instance: its worker (or its
+// place in the queue) is given back, and res goes to the caller if the
+// caller still waits for it.
+func (r *Run) endChild(c int32, o Outcome, res result, how endKind) {
+	req := &r.requests[c]
+	l := r.links[c]
+	in := &r.insts[req.inst]
+	ss := &r.svcs[in.svc]
+	in.answered[o]++
+	ss.bucket.Answered[o]++
+	switch how {
+	case endCancelled:
+		in.cancelled++
+	case endExpired:
+		in.expiredInQueue++
+	}
+	ds := &r.dependencies[l.edge]
+	ds.inFlight--
+	p := &r.requests[l.parent]
+	waiting := p.gen == l.parentGen && p.inCall && p.callTok == l.parentTok
+	switch {
+	case waiting && how == endDrained:
+		// The caller is failed by the drain too: it stops waiting now.
+		p.inCall = false
+		p.callTok++
+		waiting = false
+	case !waiting:
+		ds.abandoned--
+		if how == endAnswered {
+			in.abandonedWork++
+			in.wasted += r.now - l.started
+		}
+	}
+	if req.started {
+		if req.piped {
+			if b := r.dependencies[req.dep].budget; b != nil {
+				b.End()
+				if req.retried {
+					if cb, ok := b.(*retry.Concurrency); ok {
+						cb.EndRetry()
+					}
+				}
+			}
+		}
+		r.releaseChild(c, req, in, ss, how == endCancelled)
+	} else {
+		r.freeRequest(c)
+	}
+	if waiting {
+		r.links[l.parent].child = -1
+		r.callReturned(l.parent, res)
+	}
+}
+
+// releaseChild gives child c's worker back, exactly once, and starts the
+// next queued child whose deadline has not passed.
+func (r *Run) releaseChild(c int32, req *request, in *instState, ss *svcState, cancelled bool) {
+	if req.freed {
+		panic(fmt.Sprintf("engine: the worker of request %d freed twice", c))
+	}
+	req.freed = true
+	in.busy--
+	ss.busy--
+	if r.onFree != nil {
+		r.onFree(c, req.gen, cancelled)
+	}
+	r.freeRequest(c)
+	if !r.draining {
+		r.startQueued(in)
+	}
+}
+
+// startQueued gives a free worker of the instance to its next live queued
+// child; children whose deadline passed while they queued are dropped on
+// the way (a server checks the request's context first).
+func (r *Run) startQueued(in *instState) {
+	ss := &r.svcs[in.svc]
+	for in.accept.len() > 0 && in.busy < in.workers {
+		c, gen := in.accept.pop()
+		req := &r.requests[c]
+		if uint64(req.gen) != gen {
+			continue
+		}
+		in.queued--
+		ss.queued--
+		if dl := r.links[c].deadline; dl != noDeadline && r.now >= dl {
+			r.endChild(c, Failed, resError, endExpired)
+			continue
+		}
+		r.startChild(c)
+		return
+	}
+}
+
+// abandonServiceCall settles a call to a service that request id (whose
+// edge is ds) has just given up: one that has not arrived yet never will;
+// an arrived one is cancelled if the edge propagates cancellation.
+func (r *Run) abandonServiceCall(id int32, ds *dependencyState) {
+	l := &r.links[id]
+	if l.child < 0 {
+		ds.inFlight--
+		ds.abandoned--
+		return
+	}
+	if !ds.cancel || r.draining {
+		return
+	}
+	c, gen := l.child, l.childGen
+	l.child = -1
+	req := &r.requests[c]
+	if req.gen != gen || req.ep < 0 {
+		return
+	}
+	if !req.started {
+		in := &r.insts[req.inst]
+		in.queued--
+		r.svcs[in.svc].queued--
+		r.endChild(c, Failed, resError, endCancelled)
+		return
+	}
+	// Its own call is given up in turn; its edge decides whether that
+	// travels further.
+	r.abandonChildCall(c)
+	r.endChild(c, Failed, resError, endCancelled)
+}
+
+// serviceFault starts or ends fault fi of the instance gi.
+func (r *Run) serviceFault(gi, fi int, start bool) {
+	in := &r.insts[gi]
+	ss := &r.svcs[in.svc]
+	f := &ss.cfg.Faults[fi]
+	to := f.To
+	if to == 0 {
+		to = r.scenario.Duration
+	}
+	if !start {
+		if in.state != InstanceUp && in.until == to {
+			in.state, in.until = InstanceUp, 0
+		}
+		return
+	}
+	switch f.Kind {
+	case InstanceDown:
+		in.state, in.until = InstanceIsDown, to
+	case InstanceHang:
+		in.state, in.until = InstanceIsHung, to
+	case InstanceRestart:
+		in.state, in.until = InstanceIsDown, to
+		in.restarts++
+		r.crash(gi)
+	}
+}
+
+// crash fails every request on instance gi (its callers see an error at
+// once), drops its queue, and gives its edges fresh breakers and budgets:
+// what lived in the instance's memory is lost.
+func (r *Run) crash(gi int) {
+	in := &r.insts[gi]
+	ss := &r.svcs[in.svc]
+	for in.accept.len() > 0 {
+		c, gen := in.accept.pop()
+		if uint64(r.requests[c].gen) != gen {
+			continue
+		}
+		in.queued--
+		ss.queued--
+		r.endChild(c, Failed, resError, endCrashed)
+	}
+	for i := range r.requests {
+		req := &r.requests[i]
+		if req.ep < 0 || int(req.inst) != gi || !req.started {
+			continue
+		}
+		r.abandonChildCall(int32(i))
+		r.endChild(int32(i), Failed, resError, endCrashed)
+	}
+	for j := range ss.nDeps {
+		ds := &r.dependencies[ss.depBase+in.k*ss.nDeps+j]
+		if ds.breaker != nil {
+			// Cannot fail: the configuration was accepted at New.
+			_ = r.newBreaker(ds, ss.cfg.Name, in.k)
+		}
+		r.newBudget(ds)
+	}
+}
+
+// drainQueues drops every service's queued children (drain).
+func (r *Run) drainQueues() {
+	for gi := 1; gi < len(r.insts); gi++ {
+		in := &r.insts[gi]
+		for in.accept.len() > 0 {
+			c, gen := in.accept.pop()
+			if uint64(r.requests[c].gen) != gen {
+				continue
+			}
+			in.queued--
+			r.svcs[in.svc].queued--
+			r.endChild(c, Failed, resError, endDrained)
+		}
+	}
+}
+
+// drainChildren fails every child still at work (drain), after the front
+// service's requests: nothing travels up or down any more.
+func (r *Run) drainChildren() {
+	for i := range r.requests {
+		req := &r.requests[i]
+		if req.ep < 0 || req.inst == 0 || !req.started {
+			continue
+		}
+		r.abandonChildCall(int32(i))
+		r.endChild(int32(i), Failed, resError, endDrained)
+	}
+}
+
+// closeServices ends the services' time-series bucket at r.sampleAt.
+func (r *Run) closeServices() {
+	for i := range r.svcs {
+		ss := &r.svcs[i]
+		s := ss.bucket
+		s.Busy, s.Queued = int32(ss.busy), int32(ss.queued)
+		if ss.calls >= 0 {
+			for k := range ss.n {
+				if b := r.dependencies[ss.depBase+k*ss.nDeps+ss.calls].breaker; b != nil {
+					switch b.StateAt(r.sampleAt) {
+					case breaker.Open, breaker.ForcedOpen:
+						s.Open++
+					case breaker.HalfOpen:
+						s.HalfOpen++
+					}
+				}
+			}
+		}
+		ss.series = append(ss.series, s)
+		ss.bucket = ServiceSample{}
+	}
+}
+
+// serviceSnapshots copies out every service, in depth-first call order.
+func (r *Run) serviceSnapshots() []ServiceSnapshot {
+	order := r.serviceOrder()
+	out := make([]ServiceSnapshot, 0, len(order))
+	for _, i := range order {
+		ss := &r.svcs[i]
+		s := ServiceSnapshot{
+			Name:      ss.cfg.Name,
+			Caller:    ss.caller,
+			Depth:     ss.depth,
+			Workers:   ss.cfg.Workers,
+			QueueCap:  ss.cfg.Queue,
+			Calls:     ss.cfg.Calls,
+			Balancer:  ss.cfg.Balancer,
+			Busy:      ss.busy,
+			Queued:    ss.queued,
+			BusyMax:   ss.busyMax,
+			QueuedMax: ss.queuedMax,
+			Series:    ss.series[:len(ss.series):len(ss.series)],
+			Instances: make([]InstanceSnapshot, ss.n),
+		}
+		for k := range ss.n {
+			in := &r.insts[ss.instBase+k]
+			s.Arrived += in.arrived
+			for o := range in.answered {
+				s.Answered[o] += in.answered[o]
+			}
+			s.Cancelled += in.cancelled
+			s.AbandonedWork += in.abandonedWork
+			s.WastedWork += in.wasted
+			s.ExpiredInQueue += in.expiredInQueue
+			is := InstanceSnapshot{State: in.state, Until: in.until, Busy: in.busy, Queued: in.queued,
+				Arrived: in.arrived, Answered: in.answered, Restarts: in.restarts,
+				Breakers: make([]*BreakerSnapshot, ss.nDeps)}
+			for j := range ss.nDeps {
+				if b := r.dependencies[ss.depBase+k*ss.nDeps+j].breaker; b != nil {
+					is.Breakers[j] = breakerSnapshot(b, r.now)
+				}
+			}
+			s.Instances[k] = is
+		}
+		s.Dependencies = make([]DependencySnapshot, ss.nDeps)
+		for j := range ss.nDeps {
+			s.Dependencies[j] = r.edgeSnapshot(ss, j)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// edgeSnapshot is edge j of a service, summed over its instances. With one
+// instance it is that instance's edge, breaker included; with more, the
+// breaker is per instance (InstanceSnapshot.Breakers), InFlightMax is the
+// largest of the instances', and the series' breaker state is -1.
+func (r *Run) edgeSnapshot(ss *svcState, j int) DependencySnapshot {
+	d := r.dependencySnapshot(&r.dependencies[ss.depBase+j])
+	if ss.n == 1 {
+		return d
+	}
+	d.Breaker = nil
+	series := make([]DependencySample, len(d.Series))
+	copy(series, d.Series)
+	for k := 1; k < ss.n; k++ {
+		e := r.dependencySnapshot(&r.dependencies[ss.depBase+k*ss.nDeps+j])
+		d.InFlight += e.InFlight
+		d.InFlightMax = max(d.InFlightMax, e.InFlightMax)
+		d.Abandoned += e.Abandoned
+		d.Bulkhead += e.Bulkhead
+		d.Calls += e.Calls
+		d.BulkheadFull += e.BulkheadFull
+		d.BulkheadWaiting += e.BulkheadWaiting
+		d.ShortCircuited += e.ShortCircuited
+		d.Retries += e.Retries
+		d.RetriesDenied += e.RetriesDenied
+		if e.BudgetTokens >= 0 {
+			d.BudgetTokens += e.BudgetTokens
+		}
+		d.FellBack += e.FellBack
+		d.QueuedForLater += e.QueuedForLater
+		d.RetryAfter = max(d.RetryAfter, e.RetryAfter)
+		d.RateLimited += e.RateLimited
+		d.DeadlineExceeded += e.DeadlineExceeded
+		for t := range series {
+			if t >= len(e.Series) {
+				break
+			}
+			a, b := &series[t], &e.Series[t]
+			a.InFlight += b.InFlight
+			a.Abandoned += b.Abandoned
+			a.Bulkhead += b.Bulkhead
+			a.Calls += b.Calls
+			a.Failures += b.Failures
+			a.Slow += b.Slow
+			a.Consecutive += b.Consecutive
+		}
+	}
+	for t := range series {
+		series[t].Breaker = -1
+	}
+	d.Series = series
+	return d
+}
+
+// abandonChildCall gives up child c's own call, if it has one.
+func (r *Run) abandonChildCall(c int32) {
+	if r.requests[c].dep >= 0 {
+		r.abandonWith(c, -1, resCancelled)
+	}
+}

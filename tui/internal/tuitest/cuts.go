@@ -1,0 +1,115 @@
+package tuitest
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// CutWord is an ellipsis right after a letter or a digit: a word or a
+// number cut short ("recommendat…", "OPEN 5…"). An ellipsis after a space
+// ("speed …") is a deliberate mark, not a cut.
+var CutWord = regexp.MustCompile(`[\p{L}\p{N}]…`)
+
+// unitStart is text that only ever follows a number: a unit sent to the
+// next line without it.
+var unitStart = regexp.MustCompile(`^(%|‰|(s|ms|µs|min|h|rps|req/s)\b)`)
+
+// listItem is the start of a numbered item ("2. "), which may follow a
+// sentence that ends in a number ("= 10.").
+var listItem = regexp.MustCompile(`^\d+[.)] `)
+
+// wordRun is a run of letters, digits and the marks inside a word
+// ("half-open", "p99.9", "730,862,190,080").
+var wordRun = regexp.MustCompile(`[\p{L}\p{N}][\p{L}\p{N}'’.,\-]*[\p{L}\p{N}]|[\p{L}\p{N}]`)
+
+// CheckNoCuts fails when a line of view cuts a word or a number with "…",
+// when a line ends in a number that the next line goes on with (its digits
+// or its unit), or when two lines split one of the words of sources
+// between them ("recommendat" / "ions" where the sources say
+// "recommendations" and never "recommendat ions"). Lines are compared
+// cell by cell between "│" borders, so panes side by side are checked
+// each on its own. sources are the texts the screen shows (a card's
+// prompt, the menu's descriptions): the more of them, the more cuts the
+// check can see.
+func CheckNoCuts(t testing.TB, where, view string, sources ...string) {
+	t.Helper()
+	if err := FindCut(view, sources...); err != "" {
+		t.Errorf("%s: %s\n%s", where, err, ansi.Strip(view))
+	}
+}
+
+// FindCut is CheckNoCuts' finding: "" when view has no cut, else what is
+// cut and where.
+func FindCut(view string, sources ...string) string {
+	lines := strings.Split(ansi.Strip(view), "\n")
+	for i, l := range lines {
+		if loc := CutWord.FindStringIndex(l); loc != nil {
+			return "line " + itoa(i+1) + " cuts a word: " + quote(l)
+		}
+	}
+	words := map[string]bool{}
+	pairs := " "
+	for _, s := range sources {
+		s = ansi.Strip(s)
+		for _, w := range wordRun.FindAllString(s, -1) {
+			words[w] = true
+		}
+		pairs += strings.Join(strings.Fields(s), " ") + " "
+	}
+	for i := 0; i+1 < len(lines); i++ {
+		a, b := cells(lines[i]), cells(lines[i+1])
+		if len(a) != len(b) {
+			continue
+		}
+		for c := range a {
+			prev, next := strings.TrimSpace(a[c]), strings.TrimSpace(b[c])
+			if prev == "" || next == "" {
+				continue
+			}
+			if msg := splitBetween(prev, next, words, pairs); msg != "" {
+				return "lines " + itoa(i+1) + "-" + itoa(i+2) + " " + msg + ": " + quote(prev) + " / " + quote(next)
+			}
+		}
+	}
+	return ""
+}
+
+// splitBetween says how the end of prev and the start of next split one
+// thing, or "".
+func splitBetween(prev, next string, words map[string]bool, pairs string) string {
+	last, first := []rune(prev)[len([]rune(prev))-1], []rune(next)[0]
+	if unicode.IsDigit(last) && unitStart.MatchString(next) {
+		return "part a number from its unit"
+	}
+	if (last == ',' || last == '.') && len(prev) > 1 && unicode.IsDigit(rune(prev[len(prev)-2])) && unicode.IsDigit(first) && !listItem.MatchString(next) {
+		return "split a number"
+	}
+	ends := wordRun.FindAllString(prev, -1)
+	starts := wordRun.FindAllString(next, -1)
+	if len(ends) == 0 || len(starts) == 0 || !strings.HasPrefix(next, starts[0]) {
+		return ""
+	}
+	tail, head := ends[len(ends)-1], starts[0]
+	// A word broken after its hyphen ("half-" / "open").
+	if strings.HasSuffix(prev, tail+"-") {
+		tail += "-"
+	} else if !strings.HasSuffix(prev, tail) {
+		return ""
+	}
+	if words[tail+head] && !strings.Contains(pairs, " "+tail+" "+head+" ") {
+		return "split the word " + quote(tail+head)
+	}
+	return ""
+}
+
+// cells are the parts of a line between "│" borders.
+func cells(l string) []string { return strings.Split(l, "│") }
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func quote(s string) string { return strconv.Quote(s) }

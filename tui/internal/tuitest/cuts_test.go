@@ -1,0 +1,32 @@
+package tuitest
+
+import "testing"
+
+// The cut check can fail: each kind of cut it names is caught, and text
+// wrapped between words is not.
+func TestFindCutCatchesCuts(t *testing.T) {
+	src := "recommendations hang at 10 s; 730,862,190,080 shards; half-open"
+	cases := []struct {
+		view string
+		cut  bool
+	}{
+		{"recommendat…", true},
+		{"OPEN 5…", true},
+		{"speed …", false},
+		{"recommendat\nions hang", true},
+		{"│ recommendat │ x │\n│ ions hang   │ y │", true},
+		{"recommendations\nhang at 10 s", false},
+		{"hang at 10\ns; more", true},
+		{"730,862,\n190,080 shards", true},
+		{"half-\nopen", true},
+		// A sentence that ends in a number, then a numbered item.
+		{"20 × 0.5 s = 10.\n2. 10 is under 16", false},
+		// Two panes side by side: "ions" is in the other pane's cell.
+		{"│ recommendat │ x   │\n│ y │ ions │ z │", false},
+	}
+	for _, c := range cases {
+		if got := FindCut(c.view, src); (got != "") != c.cut {
+			t.Errorf("FindCut(%q) = %q, want a cut: %v", c.view, got, c.cut)
+		}
+	}
+}

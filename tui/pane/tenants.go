@@ -1,0 +1,159 @@
+package pane
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Tenants lists each tenant's requests at the front service: how many
+// arrived, the share answered ok, the share rejected, how many its own
+// share of a per-tenant bulkhead or quota turned away, and the share that
+// failed. The shares are report.Tally's, the computation behind the table
+// `breakerlab run` prints: of the arrivals so far, those still waiting
+// included, and at the end of the traffic of the run played out. A noisy
+// tenant's burst shows as its own rejections, or, without per-tenant
+// limits, as everyone's.
+type Tenants struct {
+	th   *theme.Theme
+	w, h int
+
+	rows  []tenantRow
+	final bool // the counts are the run's, played out
+	dirty bool
+	view  string
+}
+
+type tenantRow struct {
+	name    string
+	tally   report.Tally
+	limited uint64
+}
+
+// NewTenants makes an empty tenants pane.
+func NewTenants(th *theme.Theme) *Tenants { return &Tenants{th: th, dirty: true} }
+
+// Init does nothing: the pane waits for data.
+func (p *Tenants) Init() tea.Cmd { return nil }
+
+// Update takes DataMsg.
+func (p *Tenants) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if d, ok := msg.(DataMsg); ok {
+		p.SetData(Data(d))
+	}
+	return p, nil
+}
+
+// SetSize sets the pane's outer size, border included.
+func (p *Tenants) SetSize(w, h int) {
+	if w != p.w || h != p.h {
+		p.w, p.h, p.dirty = w, h, true
+	}
+}
+
+// TenantTally is a tenant's requests as a Tally: every arrival so far and
+// how the decided ones ended.
+func TenantTally(t *engine.TenantSnapshot) report.Tally {
+	return report.Tally{Arrived: t.Arrived, Outcomes: t.Total}
+}
+
+// SetData takes a new snapshot; the pane redraws only if a line changed.
+func (p *Tenants) SetData(d Data) {
+	if d.Snap == nil {
+		return
+	}
+	s := d.Settled()
+	rows := make([]tenantRow, len(s.Tenants))
+	for i := range s.Tenants {
+		t := &s.Tenants[i]
+		rows[i] = tenantRow{name: t.Name, tally: TenantTally(t), limited: t.Limited}
+	}
+	final := d.Final != nil
+	if final == p.final && slices.Equal(rows, p.rows) {
+		return
+	}
+	p.rows, p.final, p.dirty = rows, final, true
+}
+
+// Needs is the pane's height: the heads, a line per tenant and the note
+// saying what the shares are of.
+func (p *Tenants) Needs(w int) int {
+	return 2 + 1 + max(len(p.rows), 1) + len(Wrap(p.about(), max(w-2, 1)))
+}
+
+// MinHeight is the heads and a line per tenant.
+func (p *Tenants) MinHeight() int { return 2 + 1 + max(len(p.rows), 1) }
+
+func (p *Tenants) about() string {
+	if p.final {
+		return "Shares of each tenant's requests, the run played out, as breakerlab run counts them."
+	}
+	return "Shares of each tenant's arrivals so far, those still waiting included."
+}
+
+// View draws the pane, from the cache when nothing changed.
+func (p *Tenants) View() string {
+	if p.dirty {
+		p.view = strings.Join(p.render(), "\n")
+		p.dirty = false
+	}
+	return p.view
+}
+
+func (p *Tenants) render() []string {
+	th := p.th
+	inner := max(p.w-2, 0)
+	if len(p.rows) == 0 {
+		return Frame(th, p.w, p.h, "Tenants", "", Wrap(th.Dim.Render("No tenants in this scenario."), max(inner, 1)))
+	}
+	share := func(t report.Tally, o engine.Outcome) cell {
+		s := Percent(t.Share(o))
+		if t.Outcomes[o] == 0 {
+			return dimCell(th, s)
+		}
+		return cell{th.Outcome(o).Render(s), len([]rune(s))}
+	}
+	cols := []column{
+		{heads: []string{"tenant"}, keep: true},
+		{heads: []string{"arrived"}, right: true},
+		{heads: []string{"ok"}, right: true},
+		{heads: []string{"rejected"}, right: true},
+		{heads: []string{"limited"}, right: true},
+		{heads: []string{"failed"}, right: true},
+		{heads: []string{"fallback"}, right: true},
+	}
+	for _, r := range p.rows {
+		cols[0].cells = append(cols[0].cells, []cell{plainCell(r.name)})
+		cols[1].cells = append(cols[1].cells, []cell{plainCell(Count(r.tally.Arrived))})
+		cols[2].cells = append(cols[2].cells, []cell{share(r.tally, engine.OK)})
+		cols[3].cells = append(cols[3].cells, []cell{share(r.tally, engine.Rejected)})
+		lim := plainCell(Count(r.limited))
+		if r.limited == 0 {
+			lim = dimCell(th, "0")
+		}
+		cols[4].cells = append(cols[4].cells, []cell{lim})
+		cols[5].cells = append(cols[5].cells, []cell{share(r.tally, engine.Failed)})
+		cols[6].cells = append(cols[6].cells, []cell{share(r.tally, engine.Fallback)})
+	}
+	t := fitTable(th, cols, inner, nil, []int{6, 5, 4, 1, 3})
+	body := t.lines()
+	if about := Wrap(th.Dim.Render(p.about()), max(inner, 1)); p.h-2-len(body) >= len(about) {
+		body = append(body, about...)
+	}
+	notes := []string{""}
+	if hidden := t.hidden(); hidden != "" {
+		n := strings.Count(hidden, ",") + 1
+		cols := fmt.Sprintf("%d columns hidden", n)
+		if n == 1 {
+			cols = "1 column hidden"
+		}
+		notes = []string{"wider shows " + hidden, cols}
+	}
+	title, note := TitledNoteFirst(p.w, []string{"Tenants at the front service", "Tenants"}, notes)
+	return Frame(th, p.w, p.h, title, note, body)
+}
