@@ -12,6 +12,13 @@
 // breaker, timeout and bulkhead, in the order the scenario gives. The server
 // has an accept queue, and clients give up after their patience.
 //
+// A dependency may be a service with its own pool, queue, work and calls,
+// to any depth, in fleets of instances behind a balancer, each instance with
+// its own breakers; cancellation and deadlines travel down a chain of calls,
+// and instances go down, restart and hang (services.go, services_run.go).
+// Dependencies of one caller may share one breaker (sharedbreaker.go): the
+// mistake of one breaker for every dependency, modelled so it can be shown.
+//
 // Where the time goes, and why the hot path looks as it does: a run spends
 // it on arrivals (kept out of the event queue, run.go), the event queue (a
 // timing wheel, queue.go), calls that need no layer (fastpath.go) and random

@@ -26,6 +26,8 @@ const (
 	// resCancelled: the caller's cancellation reached the call; the breaker
 	// ignores it (it says nothing of the dependency's health).
 	resCancelled
+	// resRateLimited: the rate limiter refused the call (ratelimitlayer.go).
+	resRateLimited
 )
 
 func (r *Run) enter(id int32, i int) {
@@ -63,6 +65,10 @@ func (r *Run) enter(id int32, i int) {
 		}
 		r.enter(id, i+1)
 	case LayerBulkhead:
+		if ds.tenantBH != nil {
+			r.enterTenantBulkhead(id, i) // tenants.go
+			return
+		}
 		if ds.bulkhead < p.Bulkhead {
 			ds.bulkhead++
 			req.inBH = true
@@ -83,6 +89,8 @@ func (r *Run) enter(id int32, i int) {
 		}
 		ds.bulkheadFull++
 		r.layerResult(id, i, resBulkheadFull)
+	case LayerRateLimiter: // ratelimitlayer.go
+		r.enterRateLimiter(id, i)
 	}
 }
 
@@ -200,6 +208,8 @@ func (r *Run) abandonWith(id int32, i int, res result) {
 			r.record(req, ds, res)
 		case LayerRetry:
 			req.retryTok++
+		case LayerRateLimiter: // ratelimitlayer.go
+			abandonRateWait(req, ds)
 		}
 	}
 	if req.inCall {
@@ -252,8 +262,8 @@ func (r *Run) record(req *request, ds *dependencyState, res result) {
 	switch res {
 	case resOK:
 		br = breaker.Success
-	case resBulkheadFull, resCancelled:
-		// The caller's own limit, or its giving up, says nothing about the
+	case resBulkheadFull, resRateLimited, resCancelled:
+		// The caller's own limits, or its giving up, say nothing about the
 		// dependency's health.
 		br = breaker.Ignored
 	}
@@ -261,6 +271,10 @@ func (r *Run) record(req *request, ds *dependencyState, res result) {
 }
 
 func (r *Run) releaseBulkhead(req *request, ds *dependencyState) {
+	if ds.tenantBH != nil {
+		releaseTenantSlot(req, ds) // tenants.go
+		return
+	}
 	if !req.inBH {
 		return
 	}
@@ -297,7 +311,7 @@ func (r *Run) retryLater(id int32, req *request, ds *dependencyState, res result
 			return false
 		}
 		delay = ds.breaker.OpenRemaining(r.now)
-	case resBulkheadFull:
+	case resBulkheadFull, resRateLimited:
 		if !rp.RetryBulkheadFull {
 			return false
 		}
@@ -347,7 +361,7 @@ func (r *Run) finishCall(id int32, res result) {
 	switch res {
 	case resOK:
 		o = OK
-	case resBulkheadFull:
+	case resBulkheadFull, resRateLimited:
 		o = Rejected
 	case resBreakerOpen:
 		fb := ds.cfg.Policy.Fallback

@@ -15,6 +15,9 @@ const (
 	evBulkheadWait                      // a call waiting for a bulkhead slot gives up
 	evDeadline                          // the call's total deadline has passed
 	evPatience                          // the client stops waiting for its answer
+	// evRateWait ends a call's wait at the rate limiter (ratelimitlayer.go):
+	// err set means the limiter refused it; otherwise it has its permit.
+	evRateWait
 	// The kinds from here on are the services' (services_run.go).
 	evChildArrive // request req's call reaches instance dep of the service it calls
 	evWorkDone    // request req's own work (Service.Work) is done
@@ -263,3 +266,7 @@ func (q *farHeap) pop() event {
 	items[i] = last
 	return top
 }
+
+// debugChecks turns on checks that cost time on the hot path; the
+// package's tests set it (debug_test.go).
+var debugChecks = false

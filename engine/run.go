@@ -8,7 +8,9 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/hist"
+	"github.com/breakerlab/breakerlab/engine/ratelimit"
 	"github.com/breakerlab/breakerlab/engine/retry"
+	"github.com/breakerlab/breakerlab/engine/shed"
 )
 
 // SampleEvery is the time series' resolution for runs up to an hour; longer
@@ -72,16 +74,21 @@ type Run struct {
 
 	// The services behind the front service (services_run.go): empty
 	// when the scenario has none.
-	svcs  []svcState
-	insts []instState // index 0 stands for the front service and is unused
-	links []link      // per request slot: a call's place in a chain
+	svcs     []svcState
+	svcOrder []int       // the services in depth-first call order from the front
+	insts    []instState // index 0 stands for the front service and is unused
+	links    []link      // per request slot: a call's place in a chain
 	// nFrontDeps is how many of dependencies are the front service's; the
 	// services' edges, per instance, follow them.
 	nFrontDeps int
-	draining   bool // drain is failing everything: cancellations do not travel
+	draining   bool // drain is failing everything: a freed worker takes nothing new
 	// onFree, when set (by tests), is told each time a service's worker
 	// is freed, with the request and why.
 	onFree func(id int32, gen uint32, cancelled bool)
+	// limits.go: the front service's load shedding (nil: none)
+	// and one record per tenant of System.Tenants.
+	frontShed *serverShed
+	tenants   []tenantState
 }
 
 type endpointState struct {
@@ -112,6 +119,16 @@ type endpointState struct {
 	// came, which is the order of the series' outcome counts (see
 	// EndpointSnapshot.Latencies).
 	latencies []uint32
+
+	// Issue 14 (tenants.go): the requests' class for load shedding, how
+	// each arrival's tenant is drawn (nil: no tenant), and, for an
+	// endpoint with bursts, its rates (rate is then 0: see
+	// initEndpointLimits) and the first burst not over at the last draw.
+	class    shed.Class
+	tenancy  *tenancy
+	bursts   []Burst
+	baseRate float64
+	burstAt  int
 }
 
 type dependencyState struct {
@@ -169,6 +186,16 @@ type dependencyState struct {
 	// deadlineExceeded counts attempts not sent: the propagated deadline
 	// had run out.
 	deadlineExceeded uint64
+	// The rate limiter layer (ratelimitlayer.go) and its place
+	// in layers (-1: none), the calls parked at it now, the calls it
+	// refused and the calls it let through; the per-tenant bulkhead
+	// (tenants.go), nil without one.
+	limiter       ratelimit.Limiter
+	rateLimiterAt int
+	rateWaiting   int
+	rateLimited   uint64
+	ratePassed    uint64
+	tenantBH      *tenantBulkhead
 }
 
 // request is one arrived request, kept in a slab and reused. Its fields
@@ -193,7 +220,8 @@ type request struct {
 	timeoutTok uint32
 	retryTok   uint32
 	bhTok      uint32
-	dep        int32 // the dependency it calls (an index of dependencies), or -1: kept here for the hot path
+	dep        int32  // the dependency it calls (an index of dependencies), or -1: kept here for the hot path
+	rlTok      uint32 // the rate limiter's wait (ratelimitlayer.go)
 
 	ep        int16 // -1 when the slot is free
 	retryCost int16 // what the token bucket charged for the latest retry
@@ -212,11 +240,17 @@ type request struct {
 	deadlineOn   bool
 	piped        bool // a child: its call's pipeline was entered (the retry budget counts it)
 	freed        bool // a child: its worker was given back (checked: exactly once)
+	// The arrival's tenant (noTenant: none), a call parked at the rate
+	// limiter, a per-tenant bulkhead slot taken from the overflow.
+	tenant    int8
+	waitingRL bool
+	inShared  bool
 }
 
 // Transition is a breaker's state change, with the dependency it guards.
 // A breaker of a service's edge names the service and the instance whose
-// memory holds it; the front service's leave Service empty.
+// memory holds it; the front service's leave Service empty. A shared
+// breaker's (Policy.SharedBreaker) name its group in Dependency.
 type Transition struct {
 	Dependency string
 	Service    string
@@ -271,6 +305,9 @@ type spare struct {
 	transitions  []Transition
 	slab         []event
 	far          []event
+	svcs         []svcState
+	insts        []instState
+	links        []link
 }
 
 // reuseBuf returns buf emptied if it holds n, else a new slice of cap n.
@@ -288,6 +325,7 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 		requests: r.requests, freeRequests: r.freeRequests, workerOwner: r.workerOwner,
 		freeWorkers: r.freeWorkers, transitions: r.transitions,
 		slab: r.queue.slab, far: r.queue.far.items,
+		svcs: r.svcs, insts: r.insts, links: r.links,
 	}
 	*r = Run{}
 	if err := sc.Validate(); err != nil {
@@ -333,7 +371,8 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 			return err
 		}
 	}
-	if err := r.initServices(seed, samples); err != nil {
+	linkSharedBreakers(r.dependencies[:len(sys.Dependencies)])
+	if err := r.initServices(seed, samples, &old); err != nil {
 		return err
 	}
 
@@ -347,6 +386,7 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 		es.arrivals = newStream(seed, streamKey(e.Name, 1))
 		es.traffic = newStream(seed, streamKey(e.Name, 2))
 		es.rate, es.interval, es.patience = e.Rate, e.Interval, e.Patience
+		r.initEndpointLimits(es, e) // tenants.go: class, tenants, bursts
 		es.dep = -1
 		if e.Calls != "" {
 			es.dep = depIndex[e.Calls]
@@ -372,6 +412,10 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 		r.workerOwner[w] = noWorker
 		// Pop from the end hands out worker 0 first.
 		r.freeWorkers[w] = int32(sys.Workers - 1 - w)
+	}
+	// Issue 14 hook (limits.go): load shedding and tenants at the front.
+	if err := r.initFrontLimits(); err != nil {
+		return err
 	}
 	// The drain limit is not kept in the queue: it is the first thing to
 	// happen at r.end (AdvanceTo), since everything else that could fall
@@ -412,14 +456,23 @@ func (r *Run) setupDependency(ds *dependencyState, d *Dependency, seed, jitterKe
 		}
 	}
 	r.newBudget(ds)
+	// limits.go: the rate limiter, a per-tenant bulkhead.
+	if err := r.initDependencyLimits(ds, d); err != nil {
+		return err
+	}
 	ds.fast = canGoFast(ds)
 	return nil
 }
 
 // newBreaker gives ds a fresh breaker (closed, nothing recorded) that
-// reports its transitions with the edge's name, service and instance.
+// reports its transitions with the edge's name, service and instance; a
+// shared breaker's carry its group's name instead (the members then share
+// one: linkSharedBreakers).
 func (r *Run) newBreaker(ds *dependencyState, svcName string, inst int) error {
 	name := ds.cfg.Name
+	if g := ds.cfg.Policy.SharedBreaker; g != "" {
+		name = g
+	}
 	b, err := breaker.NewWithOptions(*ds.cfg.Policy.Breaker, breaker.Options{
 		OnTransition: func(t breaker.Transition) {
 			r.transitions = append(r.transitions, Transition{Dependency: name, Service: svcName, Instance: inst, Transition: t})
@@ -448,10 +501,7 @@ func (r *Run) newBudget(ds *dependencyState) {
 
 // configuredLayers lists the policy's layers that do something, in order.
 func configuredLayers(p *Policy) []Layer {
-	order := p.Order
-	if order == nil {
-		order = DefaultOrder
-	}
+	order := OrderWithLimiter(p) // the rate limiter's place
 	var out []Layer
 	for _, l := range order {
 		switch {
@@ -460,7 +510,8 @@ func configuredLayers(p *Policy) []Layer {
 			// A propagated deadline bounds the attempt even without a
 			// timeout of the policy's own.
 			l == LayerTimeout && (p.Timeout > 0 || p.PropagateDeadline),
-			l == LayerBulkhead && p.Bulkhead > 0:
+			l == LayerBulkhead && (p.Bulkhead > 0 || p.TenantBulkhead != nil),
+			l == LayerRateLimiter && p.RateLimiter != nil:
 			out = append(out, l)
 		}
 	}
@@ -630,6 +681,9 @@ func (r *Run) rescheduleFirst(at time.Duration) {
 }
 
 func (r *Run) schedule(e event) {
+	if debugChecks && e.at < r.now {
+		panic(fmt.Sprintf("engine: event %d scheduled at %v, before now (%v)", e.kind, e.at, r.now))
+	}
 	r.seq++
 	e.seq = r.seq
 	r.queue.push(e)
@@ -693,9 +747,14 @@ func (r *Run) handle(e *event) {
 		}
 	case evPatience:
 		if !req.clientDone {
+			if !req.started && r.frontShed != nil {
+				r.frontShed.gaveUp++ // shedding.go: it stays in the accept ring, given up
+			}
 			r.endpoints[req.ep].gaveUp++
 			r.answerClient(e.req, Failed)
 		}
+	case evRateWait: // ratelimitlayer.go
+		r.rateWaitOver(e)
 	}
 }
 
@@ -708,6 +767,9 @@ func (r *Run) drain() {
 			r.answerClient(id, Failed)
 			r.freeRequest(id)
 		}
+	}
+	if r.frontShed != nil {
+		r.frontShed.gaveUp = 0 // shedding.go: the accept ring is empty
 	}
 	if len(r.svcs) > 0 {
 		r.draining = true
@@ -749,6 +811,8 @@ func nextArrival(es *endpointState, after, duration time.Duration) (time.Duratio
 			return 0, false
 		}
 		at = after + time.Duration(gap)
+	case es.bursts != nil: // tenants.go: rates that change over time
+		return nextBurstArrival(es, after, duration)
 	default:
 		return 0, false
 	}
@@ -810,6 +874,14 @@ func (r *Run) arrive(epIdx int) {
 		es.total[Rejected]++
 		es.bucket.Outcomes[Rejected]++
 		r.countWindow(es, r.now, Rejected)
+		if es.tenancy != nil {
+			r.tenantRefused(es, now) // tenants.go
+		}
+		return
+	}
+	// Issue 14 hook (shedding.go): load shedding, for a request that would queue.
+	if !haveWorker && r.frontShed != nil && r.sheds(r.frontShed, &r.accept, es.class) {
+		r.refuseArrival(es)
 		return
 	}
 	// A request slot, written whole.
@@ -823,7 +895,10 @@ func (r *Run) arrive(epIdx int) {
 	}
 	req := &r.requests[id]
 	*req = request{arrived: now, latency: latency, errDraw: errDraw, gen: req.gen,
-		ep: int16(epIdx), dep: int32(es.dep), worker: noWorker}
+		ep: int16(epIdx), dep: int32(es.dep), worker: noWorker, tenant: noTenant}
+	if es.tenancy != nil {
+		req.tenant = r.arrivalTenant(es, now) // tenants.go
+	}
 	r.open++
 	if es.patience > 0 {
 		r.schedule(event{at: now + es.patience, kind: evPatience, req: id, gen: req.gen})
@@ -891,6 +966,9 @@ func (r *Run) answerClient(id int32, o Outcome) {
 	es.total[o]++
 	es.bucket.Outcomes[o]++
 	r.countWindow(es, req.arrived, o)
+	if req.tenant >= 0 {
+		r.tenantAnswered(req.tenant, req.arrived, o) // tenants.go
+	}
 }
 
 // countWindow is called once per answer, right after the answer is counted
@@ -919,6 +997,9 @@ func (r *Run) finishServer(id int32) {
 			}
 		}
 	}
+	if r.frontShed != nil {
+		r.observeService(r.frontShed, req, es) // shedding.go
+	}
 	r.releaseWorker(id, req, es)
 }
 
@@ -938,6 +1019,9 @@ func (r *Run) releaseWorker(id int32, req *request, es *endpointState) {
 			continue
 		}
 		if nreq.clientDone {
+			if r.frontShed != nil {
+				r.frontShed.gaveUp-- // shedding.go
+			}
 			r.freeRequest(next) // its client gave up while it queued: drop it
 			continue
 		}

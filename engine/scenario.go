@@ -262,6 +262,14 @@ type Policy struct {
 	// the shrunken deadline.
 	PropagateDeadline bool
 	DeadlineMargin    time.Duration
+	// SharedBreaker, when not empty, names a group: the dependencies of one
+	// caller (the front service, or one instance of a service) whose
+	// policies name the same group are judged by one breaker, its state and
+	// window shared, its transitions named after the group. It is the
+	// mistake of one breaker for every dependency, there to be shown
+	// (sharedbreaker.go). Every member needs a Breaker, and the members'
+	// Breaker settings must be equal.
+	SharedBreaker string
 }
 
 // BulkheadKind names a bulkhead's way of making calls wait.
@@ -421,8 +429,11 @@ func (sys *System) expectedArrivals(duration time.Duration) float64 {
 		switch {
 		case e.Interval > 0:
 			n += float64(duration/e.Interval) + 1
-		case e.Rate > 0:
+		case e.Rate > 0 || len(e.Bursts) > 0: // bursts too
 			n += e.Rate * duration.Seconds()
+			for _, b := range e.Bursts {
+				n += (b.Rate - e.Rate) * (b.To - b.From).Seconds()
+			}
 		}
 	}
 	return n
@@ -453,6 +464,9 @@ func (sys *System) validate(duration time.Duration) error {
 		if err := d.validate(sys.Workers, duration); err != nil {
 			return fmt.Errorf("dependency %q: %w", d.Name, err)
 		}
+	}
+	if err := validateSharedBreakers(sys.Dependencies); err != nil {
+		return err
 	}
 	names := map[string]bool{}
 	for _, e := range sys.Endpoints {
@@ -577,7 +591,7 @@ func (d *Dependency) validate(workers int, duration time.Duration) error {
 	if p.TenantBulkhead != nil && p.Bulkhead > 0 {
 		return errors.New("give a bulkhead or a per-tenant bulkhead, not both")
 	}
-	return nil
+	return p.validateSharedBreaker()
 }
 
 func keys(m map[string]bool) []string {

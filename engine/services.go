@@ -294,6 +294,10 @@ func (sys *System) validateServices(duration time.Duration) error {
 			if err := validateTenantBulkhead(d.Policy.TenantBulkhead, tenants); err != nil {
 				return fmt.Errorf("%sdependency %q: %w", owner, d.Name, err)
 			}
+			if p := &d.Policy; p.TenantBulkhead != nil && (p.BulkheadWait > 0 || p.BulkheadQueue > 0 || p.BulkheadKind != SemaphoreBulkhead) {
+				// Exercise 15's TryAcquire: a tenant's slot now, or a refusal.
+				return fmt.Errorf("%sdependency %q: a per-tenant bulkhead never makes calls wait: drop its bulkhead wait, queue and kind (got %v, %d, %v)", owner, d.Name, p.BulkheadWait, p.BulkheadQueue, p.BulkheadKind)
+			}
 			if d.Service == "" {
 				continue
 			}
@@ -413,6 +417,9 @@ func (s *Service) validate(duration time.Duration, tenants map[string]bool) erro
 			return fmt.Errorf("dependency %q: %w", d.Name, err)
 		}
 	}
+	if err := validateSharedBreakers(s.Dependencies); err != nil {
+		return err
+	}
 	if s.Calls != "" && !deps[s.Calls] {
 		return fmt.Errorf("calls %q, which is not one of its dependencies (have: %v)", s.Calls, keys(deps))
 	}
@@ -531,6 +538,13 @@ func validateTenantBulkhead(tb *TenantBulkhead, tenants map[string]bool) error {
 	}
 	if tb.Default < 0 || tb.Shared < 0 || tb.SharedPerTenant < 0 {
 		return fmt.Errorf("per-tenant bulkhead: default, shared and shared per tenant must be 0 or more, got %d, %d and %d", tb.Default, tb.Shared, tb.SharedPerTenant)
+	}
+	total := tb.Default + tb.Shared
+	for _, o := range tb.Own {
+		total += o.Slots
+	}
+	if total == 0 {
+		return errors.New("per-tenant bulkhead has no slots at all: give a tenant's own slots, default or shared a size")
 	}
 	return nil
 }

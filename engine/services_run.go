@@ -6,6 +6,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/retry"
+	"github.com/breakerlab/breakerlab/engine/shed"
 )
 
 // How a run simulates services (SERVICES-DESIGN.md, 1.3 to 1.7).
@@ -59,17 +60,22 @@ type svcState struct {
 
 // instState is one instance of a service: its pool, accept queue and record.
 type instState struct {
-	svc      int
-	k        int // its index within the service
-	workers  int
-	queueCap int
-	busy     int
-	queued   int  // live entries of accept (it may hold stale ones)
-	accept   ring // admitted children waiting for a worker
-	rng      *stream
-	state    InstanceState
-	until    time.Duration
-	restarts int
+	svc       int
+	k         int // its index within the service
+	workers   int
+	queueCap  int
+	busy      int
+	queued    int // live entries of accept (it may hold stale ones)
+	busyMax   int
+	queuedMax int
+	accept    ring // admitted children waiting for a worker
+	rng       *stream
+	state     InstanceState
+	until     time.Duration
+	restarts  int
+	// shedder is the service's load shedding, this instance's own (it
+	// judges this instance's queue), or nil.
+	shedder *shed.Shedder
 
 	arrived        uint64
 	answered       Counts
@@ -128,7 +134,7 @@ func instKey(name string, purpose uint64, k int) uint64 {
 
 // initServices sets up the services' instances and edges (after the front
 // service's dependencies, which are r.dependencies[:r.nFrontDeps]).
-func (r *Run) initServices(seed uint64, samples int) error {
+func (r *Run) initServices(seed uint64, samples int, old *spare) error {
 	sys := r.sys
 	if len(sys.Services) == 0 {
 		return nil
@@ -137,14 +143,17 @@ func (r *Run) initServices(seed uint64, samples int) error {
 	for i := range sys.Services {
 		index[sys.Services[i].Name] = i
 	}
-	r.svcs = make([]svcState, len(sys.Services))
+	// A reset run keeps the services' series, the instances' queues and
+	// the links it has grown.
+	r.svcs = reuseBuf(old.svcs, len(sys.Services))[:len(sys.Services)]
 	nInst := 1
 	depBase := r.nFrontDeps
 	for i := range sys.Services {
 		s := &sys.Services[i]
 		ss := &r.svcs[i]
+		series := ss.series
 		*ss = svcState{cfg: s, n: max(1, s.Instances), instBase: nInst, depBase: depBase, nDeps: len(s.Dependencies), calls: -1,
-			work: s.Work.Kind != 0, series: make([]ServiceSample, 0, samples)}
+			work: s.Work.Kind != 0, series: reuseBuf(series, samples)}
 		ss.workLat.setLatency(s.Work)
 		for j := range s.Dependencies {
 			if s.Dependencies[j].Name == s.Calls {
@@ -154,8 +163,8 @@ func (r *Run) initServices(seed uint64, samples int) error {
 		nInst += ss.n
 		depBase += ss.n * ss.nDeps
 	}
-	r.insts = make([]instState, nInst)
-	r.links = make([]link, 0, 64)
+	r.insts = reuseBuf(old.insts, nInst)[:nInst]
+	r.links = reuseBuf(old.links, 64)
 	// The balancer's first pick of caller instance k is instance k (mod
 	// n), so that callers do not march in step.
 	setEdge := func(ds *dependencyState, d *Dependency, callerKey string, k int) {
@@ -177,8 +186,19 @@ func (r *Run) initServices(seed uint64, samples int) error {
 		s := ss.cfg
 		for k := range ss.n {
 			gi := ss.instBase + k
-			r.insts[gi] = instState{svc: i, k: k, workers: s.Workers, queueCap: s.Queue,
+			accept := r.insts[gi].accept
+			accept.head, accept.n = 0, 0
+			r.insts[gi] = instState{svc: i, k: k, workers: s.Workers, queueCap: s.Queue, accept: accept,
 				rng: newStream(seed, instKey(s.Name, 12, k))}
+			if s.Shed != nil {
+				c := *s.Shed
+				c.Workers = s.Workers
+				sh, err := shed.New(c)
+				if err != nil {
+					return fmt.Errorf("service %q: shed: %w", s.Name, err)
+				}
+				r.insts[gi].shedder = sh
+			}
 			for j := range s.Dependencies {
 				d := &s.Dependencies[j]
 				ds := &r.dependencies[ss.depBase+k*ss.nDeps+j]
@@ -192,6 +212,9 @@ func (r *Run) initServices(seed uint64, samples int) error {
 				ds.inst = gi
 				setEdge(ds, d, s.Name, k)
 			}
+			// The instance's shared breakers, one per group (sharedbreaker.go).
+			base := ss.depBase + k*ss.nDeps
+			linkSharedBreakers(r.dependencies[base : base+ss.nDeps])
 		}
 	}
 	r.orderServices(index)
@@ -218,15 +241,18 @@ func (r *Run) initServices(seed uint64, samples int) error {
 }
 
 // orderServices records, for each service, its caller and depth as a
-// depth-first walk of the calls from the front service first meets it.
+// depth-first walk of the calls from the front service first meets it, and
+// the order it meets them in (the snapshot's).
 func (r *Run) orderServices(index map[string]int) {
 	seen := make([]bool, len(r.svcs))
+	r.svcOrder = r.svcOrder[:0]
 	var visit func(i int, caller string, depth int)
 	visit = func(i int, caller string, depth int) {
 		if seen[i] {
 			return
 		}
 		seen[i] = true
+		r.svcOrder = append(r.svcOrder, i)
 		ss := &r.svcs[i]
 		ss.caller, ss.depth = caller, depth
 		for _, d := range ss.cfg.Dependencies {
@@ -240,35 +266,6 @@ func (r *Run) orderServices(index map[string]int) {
 			visit(index[d.Service], "", 1)
 		}
 	}
-}
-
-// serviceOrder lists the services in depth-first call order from the front.
-func (r *Run) serviceOrder() []int {
-	index := make(map[string]int, len(r.svcs))
-	for i := range r.svcs {
-		index[r.svcs[i].cfg.Name] = i
-	}
-	seen := make([]bool, len(r.svcs))
-	var out []int
-	var visit func(i int)
-	visit = func(i int) {
-		if seen[i] {
-			return
-		}
-		seen[i] = true
-		out = append(out, i)
-		for _, d := range r.svcs[i].cfg.Dependencies {
-			if d.Service != "" {
-				visit(index[d.Service])
-			}
-		}
-	}
-	for _, d := range r.sys.Dependencies {
-		if d.Service != "" {
-			visit(index[d.Service])
-		}
-	}
-	return out
 }
 
 // allocRequest takes a free request slot, growing the slab if none is free.
@@ -313,7 +310,9 @@ func (r *Run) propagatedTimeout(id int32, req *request, ds *dependencyState) {
 		at = r.now + ds.timeout
 	}
 	if dl := r.deadlineOf(id); dl != noDeadline {
-		at = min(at, dl-ds.margin)
+		// A deadline already past times the attempt out now, never in
+		// the past: the event queue only looks forward.
+		at = max(min(at, dl-ds.margin), r.now)
 	}
 	req.timeoutAt = at
 	if at == noDeadline {
@@ -342,8 +341,12 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 	l.child = -1
 	l.send = noDeadline
 	if ds.propagate {
-		// The callee's answer is of no use once this attempt stops waiting.
+		// The callee's answer is of no use once this attempt stops waiting:
+		// at its timeout, or at the whole call's deadline if that is sooner.
 		l.send = req.timeoutAt
+		if ds.deadline > 0 {
+			l.send = min(l.send, req.callStart+ds.deadline)
+		}
 	}
 	r.armTimeout(id, 0, false)
 	r.schedule(event{at: r.now, kind: evChildArrive, req: id, gen: req.gen, tok: req.callTok, dep: int32(r.svcs[ds.svc].instBase + k)})
@@ -405,7 +408,10 @@ func (r *Run) handleService(e *event) {
 
 // hold puts off event e of a request on a hung instance to the hang's end:
 // a hung process does nothing, and what fell due meanwhile happens when it
-// wakes (its timers fire late, answers that reached it are read then).
+// wakes (its timers fire late, answers of leaf calls are read then). An
+// answer from a service it called is taken in at once (its breaker records
+// it), but what the instance would do with it, an answer of its own or a
+// retry, waits for the hang's end too: nothing leaves a hung instance.
 func (r *Run) hold(e *event) {
 	held := *e
 	held.at = r.insts[r.requests[e.req].inst].until
@@ -418,6 +424,10 @@ func (r *Run) childArrives(e *event) {
 	if p.gen != e.gen || !p.inCall || p.callTok != e.tok {
 		// Abandoned in the instant it was sent: it never left the caller
 		// (abandonServiceCall settled its counts).
+		return
+	}
+	if p.inst != 0 && r.insts[p.inst].state == InstanceIsHung {
+		r.hold(e) // sent by a hung instance: it leaves when the hang ends
 		return
 	}
 	parentDep, parentEp := p.dep, p.ep
@@ -435,13 +445,23 @@ func (r *Run) childArrives(e *event) {
 		r.callReturned(e.req, resError)
 		return
 	}
+	if !haveWorker && in.shedder != nil && !in.shedder.Admit(r.now, r.instQueue(in), r.endpoints[parentEp].class) {
+		// Load shedding: the queue's wait is past the class's bound, so
+		// the call is refused at once (a 503), counted by the shedder.
+		in.answered[Rejected]++
+		ss.bucket.Answered[Rejected]++
+		ds.inFlight--
+		r.callReturned(e.req, resError)
+		return
+	}
+	tenant := p.tenant
 	c := r.allocRequest()
 	req := &r.requests[c]
 	dep := int32(-1)
 	if ss.calls >= 0 {
 		dep = int32(ss.depBase + in.k*ss.nDeps + ss.calls)
 	}
-	*req = request{arrived: r.now, gen: req.gen, ep: parentEp, dep: dep, worker: noWorker, inst: int16(gi)}
+	*req = request{arrived: r.now, gen: req.gen, ep: parentEp, dep: dep, worker: noWorker, inst: int16(gi), tenant: tenant}
 	r.open++
 	r.ensureLink(c)
 	pl := &r.links[e.req]
@@ -451,10 +471,33 @@ func (r *Run) childArrives(e *event) {
 		r.startChild(c)
 		return
 	}
-	in.accept.push(c, uint64(req.gen))
+	r.queueChild(in, c, req.gen)
 	in.queued++
+	in.queuedMax = max(in.queuedMax, in.queued)
 	ss.queued++
 	ss.queuedMax = max(ss.queuedMax, ss.queued)
+}
+
+// queueChild puts child c in its instance's accept queue. Cancelled
+// children leave stale entries behind, which a pop skips; rather than grow
+// a ring that is half stale, the stale entries are dropped first, so a long
+// hang with many cancellations does not make the ring grow without bound.
+func (r *Run) queueChild(in *instState, c int32, gen uint32) {
+	q := &in.accept
+	if size := len(q.ids); q.n == size && in.queued < size/2 {
+		kept := 0
+		for i := range q.n {
+			from := (q.head + i) % size
+			id, st := q.ids[from], q.stamps[from]
+			if uint64(r.requests[id].gen) == st {
+				to := (q.head + kept) % size
+				q.ids[to], q.stamps[to] = id, st
+				kept++
+			}
+		}
+		q.n = kept
+	}
+	q.push(c, uint64(gen))
 }
 
 // startChild gives child c a worker of its instance and starts its work.
@@ -463,13 +506,20 @@ func (r *Run) startChild(c int32) {
 	in := &r.insts[req.inst]
 	ss := &r.svcs[in.svc]
 	in.busy++
+	in.busyMax = max(in.busyMax, in.busy)
 	ss.busy++
 	ss.busyMax = max(ss.busyMax, ss.busy)
 	req.started = true
 	req.worker = 0
 	r.links[c].started = r.now
-	if ss.work {
-		r.schedule(event{at: r.now + ss.workLat.sample(in.rng), kind: evWorkDone, req: c, gen: req.gen})
+	if ss.work || in.state == InstanceIsHung {
+		// A hung instance takes the call but does nothing with it: its
+		// work (none, or some) is done when the hang ends (hold).
+		var work time.Duration
+		if ss.work {
+			work = ss.workLat.sample(in.rng)
+		}
+		r.schedule(event{at: r.now + work, kind: evWorkDone, req: c, gen: req.gen})
 		return
 	}
 	r.childCall(c)
@@ -581,6 +631,9 @@ func (r *Run) releaseChild(c int32, req *request, in *instState, ss *svcState, c
 	req.freed = true
 	in.busy--
 	ss.busy--
+	if in.shedder != nil && !cancelled {
+		in.shedder.Observe(r.now - r.links[c].started)
+	}
 	if r.onFree != nil {
 		r.onFree(c, req.gen, cancelled)
 	}
@@ -622,7 +675,7 @@ func (r *Run) abandonServiceCall(id int32, ds *dependencyState) {
 		ds.abandoned--
 		return
 	}
-	if !ds.cancel || r.draining {
+	if !ds.cancel {
 		return
 	}
 	c, gen := l.child, l.childGen
@@ -701,7 +754,14 @@ func (r *Run) crash(gi int) {
 			_ = r.newBreaker(ds, ss.cfg.Name, in.k)
 		}
 		r.newBudget(ds)
+		if p := ds.cfg.Policy.RateLimiter; p != nil {
+			// A restarted limiter starts full, as a new process's would.
+			ds.limiter, _ = newLimiter(p)
+		}
 	}
+	// The fresh breakers of a group become one again.
+	base := ss.depBase + in.k*ss.nDeps
+	linkSharedBreakers(r.dependencies[base : base+ss.nDeps])
 }
 
 // drainQueues drops every service's queued children (drain).
@@ -721,7 +781,9 @@ func (r *Run) drainQueues() {
 }
 
 // drainChildren fails every child still at work (drain), after the front
-// service's requests: nothing travels up or down any more.
+// service's requests (whose giving up has cancelled the children of edges
+// that propagate): no answer travels up any more; a child's own call is
+// given up, and cancelled where its edge propagates.
 func (r *Run) drainChildren() {
 	for i := range r.requests {
 		req := &r.requests[i]
@@ -756,112 +818,25 @@ func (r *Run) closeServices() {
 	}
 }
 
-// serviceSnapshots copies out every service, in depth-first call order.
-func (r *Run) serviceSnapshots() []ServiceSnapshot {
-	order := r.serviceOrder()
-	out := make([]ServiceSnapshot, 0, len(order))
-	for _, i := range order {
-		ss := &r.svcs[i]
-		s := ServiceSnapshot{
-			Name:      ss.cfg.Name,
-			Caller:    ss.caller,
-			Depth:     ss.depth,
-			Workers:   ss.cfg.Workers,
-			QueueCap:  ss.cfg.Queue,
-			Calls:     ss.cfg.Calls,
-			Balancer:  ss.cfg.Balancer,
-			Busy:      ss.busy,
-			Queued:    ss.queued,
-			BusyMax:   ss.busyMax,
-			QueuedMax: ss.queuedMax,
-			Series:    ss.series[:len(ss.series):len(ss.series)],
-			Instances: make([]InstanceSnapshot, ss.n),
-		}
-		for k := range ss.n {
-			in := &r.insts[ss.instBase+k]
-			s.Arrived += in.arrived
-			for o := range in.answered {
-				s.Answered[o] += in.answered[o]
-			}
-			s.Cancelled += in.cancelled
-			s.AbandonedWork += in.abandonedWork
-			s.WastedWork += in.wasted
-			s.ExpiredInQueue += in.expiredInQueue
-			is := InstanceSnapshot{State: in.state, Until: in.until, Busy: in.busy, Queued: in.queued,
-				Arrived: in.arrived, Answered: in.answered, Restarts: in.restarts,
-				Breakers: make([]*BreakerSnapshot, ss.nDeps)}
-			for j := range ss.nDeps {
-				if b := r.dependencies[ss.depBase+k*ss.nDeps+j].breaker; b != nil {
-					is.Breakers[j] = breakerSnapshot(b, r.now)
-				}
-			}
-			s.Instances[k] = is
-		}
-		s.Dependencies = make([]DependencySnapshot, ss.nDeps)
-		for j := range ss.nDeps {
-			s.Dependencies[j] = r.edgeSnapshot(ss, j)
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
-// edgeSnapshot is edge j of a service, summed over its instances. With one
-// instance it is that instance's edge, breaker included; with more, the
-// breaker is per instance (InstanceSnapshot.Breakers), InFlightMax is the
-// largest of the instances', and the series' breaker state is -1.
-func (r *Run) edgeSnapshot(ss *svcState, j int) DependencySnapshot {
-	d := r.dependencySnapshot(&r.dependencies[ss.depBase+j])
-	if ss.n == 1 {
-		return d
-	}
-	d.Breaker = nil
-	series := make([]DependencySample, len(d.Series))
-	copy(series, d.Series)
-	for k := 1; k < ss.n; k++ {
-		e := r.dependencySnapshot(&r.dependencies[ss.depBase+k*ss.nDeps+j])
-		d.InFlight += e.InFlight
-		d.InFlightMax = max(d.InFlightMax, e.InFlightMax)
-		d.Abandoned += e.Abandoned
-		d.Bulkhead += e.Bulkhead
-		d.Calls += e.Calls
-		d.BulkheadFull += e.BulkheadFull
-		d.BulkheadWaiting += e.BulkheadWaiting
-		d.ShortCircuited += e.ShortCircuited
-		d.Retries += e.Retries
-		d.RetriesDenied += e.RetriesDenied
-		if e.BudgetTokens >= 0 {
-			d.BudgetTokens += e.BudgetTokens
-		}
-		d.FellBack += e.FellBack
-		d.QueuedForLater += e.QueuedForLater
-		d.RetryAfter = max(d.RetryAfter, e.RetryAfter)
-		d.RateLimited += e.RateLimited
-		d.DeadlineExceeded += e.DeadlineExceeded
-		for t := range series {
-			if t >= len(e.Series) {
-				break
-			}
-			a, b := &series[t], &e.Series[t]
-			a.InFlight += b.InFlight
-			a.Abandoned += b.Abandoned
-			a.Bulkhead += b.Bulkhead
-			a.Calls += b.Calls
-			a.Failures += b.Failures
-			a.Slow += b.Slow
-			a.Consecutive += b.Consecutive
-		}
-	}
-	for t := range series {
-		series[t].Breaker = -1
-	}
-	d.Series = series
-	return d
-}
-
 // abandonChildCall gives up child c's own call, if it has one.
 func (r *Run) abandonChildCall(c int32) {
 	if r.requests[c].dep >= 0 {
 		r.abandonWith(c, -1, resCancelled)
 	}
+}
+
+// instQueue is what an instance's load shedding sees of its accept queue:
+// the live entries and when the oldest of them arrived. Stale entries at
+// the head (cancelled children) are dropped first, so the signal never
+// sees a call nobody waits for.
+func (r *Run) instQueue(in *instState) shed.Queue {
+	q := &in.accept
+	for q.len() > 0 {
+		id, st := q.ids[q.head], q.stamps[q.head]
+		if uint64(r.requests[id].gen) == st {
+			return shed.Queue{Len: in.queued, Oldest: r.requests[id].arrived}
+		}
+		q.pop()
+	}
+	return shed.Queue{}
 }

@@ -81,8 +81,10 @@ type InstanceSnapshot struct {
 	// Until is when the state in force ends (0: it does not).
 	Until        time.Duration
 	Busy, Queued int
-	Arrived      uint64
-	Answered     Counts
+	// BusyMax and QueuedMax are the most it has held at once.
+	BusyMax, QueuedMax int
+	Arrived            uint64
+	Answered           Counts
 	// Restarts counts the restarts so far (each loses the memory below).
 	Restarts int
 	// Breakers holds, per edge of the service (in its Dependencies'
@@ -110,4 +112,115 @@ type TenantSnapshot struct {
 	Total, Window Counts
 	// Rejected by the tenant's own share of a per-tenant bulkhead or quota.
 	Limited uint64
+}
+
+// serviceSnapshots copies out every service, in depth-first call order.
+func (r *Run) serviceSnapshots() []ServiceSnapshot {
+	out := make([]ServiceSnapshot, 0, len(r.svcOrder))
+	for _, i := range r.svcOrder {
+		ss := &r.svcs[i]
+		s := ServiceSnapshot{
+			Name:      ss.cfg.Name,
+			Caller:    ss.caller,
+			Depth:     ss.depth,
+			Workers:   ss.cfg.Workers,
+			QueueCap:  ss.cfg.Queue,
+			Calls:     ss.cfg.Calls,
+			Balancer:  ss.cfg.Balancer,
+			Busy:      ss.busy,
+			Queued:    ss.queued,
+			BusyMax:   ss.busyMax,
+			QueuedMax: ss.queuedMax,
+			Series:    ss.series[:len(ss.series):len(ss.series)],
+			Instances: make([]InstanceSnapshot, ss.n),
+		}
+		for k := range ss.n {
+			in := &r.insts[ss.instBase+k]
+			s.Arrived += in.arrived
+			for o := range in.answered {
+				s.Answered[o] += in.answered[o]
+			}
+			s.Cancelled += in.cancelled
+			if in.shedder != nil {
+				for c := range s.Shed {
+					s.Shed[c] += in.shedder.Stats(shed.Class(c)).Shed
+				}
+			}
+			s.AbandonedWork += in.abandonedWork
+			s.WastedWork += in.wasted
+			s.ExpiredInQueue += in.expiredInQueue
+			is := InstanceSnapshot{State: in.state, Until: in.until, Busy: in.busy, Queued: in.queued, BusyMax: in.busyMax, QueuedMax: in.queuedMax,
+				Arrived: in.arrived, Answered: in.answered, Restarts: in.restarts,
+				Breakers: make([]*BreakerSnapshot, ss.nDeps)}
+			for j := range ss.nDeps {
+				if b := r.dependencies[ss.depBase+k*ss.nDeps+j].breaker; b != nil {
+					is.Breakers[j] = breakerSnapshot(b, r.now)
+				}
+			}
+			s.Instances[k] = is
+		}
+		s.Dependencies = make([]DependencySnapshot, ss.nDeps)
+		for j := range ss.nDeps {
+			s.Dependencies[j] = r.edgeSnapshot(ss, j)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// edgeSnapshot is edge j of a service, summed over its instances. With one
+// instance it is that instance's edge, breaker included; with more, the
+// breaker is per instance (InstanceSnapshot.Breakers), the series' breaker
+// state is -1, and InFlightMax is the largest of the instances' maxima and
+// of the summed samples (the sum is not tracked between samples).
+func (r *Run) edgeSnapshot(ss *svcState, j int) DependencySnapshot {
+	d := r.dependencySnapshot(&r.dependencies[ss.depBase+j])
+	if ss.n == 1 {
+		return d
+	}
+	d.Breaker = nil
+	series := make([]DependencySample, len(d.Series))
+	copy(series, d.Series)
+	for k := 1; k < ss.n; k++ {
+		e := r.dependencySnapshot(&r.dependencies[ss.depBase+k*ss.nDeps+j])
+		d.InFlight += e.InFlight
+		d.InFlightMax = max(d.InFlightMax, e.InFlightMax)
+		d.Abandoned += e.Abandoned
+		d.Bulkhead += e.Bulkhead
+		d.Calls += e.Calls
+		d.BulkheadFull += e.BulkheadFull
+		d.BulkheadWaiting += e.BulkheadWaiting
+		d.ShortCircuited += e.ShortCircuited
+		d.Retries += e.Retries
+		d.RetriesDenied += e.RetriesDenied
+		if e.BudgetTokens >= 0 {
+			d.BudgetTokens += e.BudgetTokens
+		}
+		d.FellBack += e.FellBack
+		d.QueuedForLater += e.QueuedForLater
+		d.RetryAfter = max(d.RetryAfter, e.RetryAfter)
+		d.RateLimited += e.RateLimited
+		d.RateWaiting += e.RateWaiting
+		d.DeadlineExceeded += e.DeadlineExceeded
+		for t := range series {
+			if t >= len(e.Series) {
+				break
+			}
+			a, b := &series[t], &e.Series[t]
+			a.InFlight += b.InFlight
+			a.Abandoned += b.Abandoned
+			a.Bulkhead += b.Bulkhead
+			a.Calls += b.Calls
+			a.Failures += b.Failures
+			a.Slow += b.Slow
+			a.Consecutive += b.Consecutive
+		}
+	}
+	for t := range series {
+		series[t].Breaker = -1
+		d.InFlightMax = max(d.InFlightMax, int(series[t].InFlight))
+	}
+	d.InFlightMax = max(d.InFlightMax, d.InFlight)
+	d.Series = series
+	return d
 }

@@ -439,3 +439,122 @@ func TestWorkerFreedTwicePanics(t *testing.T) {
 	}()
 	r.releaseChild(c, req, in, &r.svcs[in.svc], false)
 }
+
+// A snapshot of services does not change when its run goes on: it equals a
+// snapshot taken at the same time by a run that stopped there.
+func TestServiceSnapshotIsImmutable(t *testing.T) {
+	a, _ := New(threeTierFleet(), 0, 2)
+	b, _ := New(threeTierFleet(), 0, 2)
+	a.AdvanceTo(12 * time.Second)
+	b.AdvanceTo(12 * time.Second)
+	sa, sb := a.Snapshot(), b.Snapshot()
+	b.Run()
+	if !reflect.DeepEqual(sa, sb) {
+		t.Fatal("a snapshot of services changed after its run advanced")
+	}
+	if len(sb.Services) != 2 || len(sb.Services[1].Instances) != 10 || sb.Services[0].Instances[3].Breakers[0] == nil || sb.Services[1].Instances[3].Breakers[0] != nil {
+		t.Fatalf("the snapshot lacks the fleet: %d services", len(sb.Services))
+	}
+}
+
+// A cancellation travels as far as the edges propagate it: each hop's edge
+// decides again.
+func TestCancellationStopsAtAnEdgeThatDoesNotPropagate(t *testing.T) {
+	for _, deeper := range []CancelMode{CancelNone, CancelPropagate} {
+		sc := fleetOf(1, RoundRobin, func(s *Service) {
+			s.Workers, s.Work = 50, Latency{}
+			s.Calls = "b"
+			s.Dependencies = []Dependency{{Name: "b", Service: "b", Policy: Policy{Cancel: deeper}}}
+		})
+		sys := &sc.Variants[0].System
+		sys.Services = append(sys.Services, Service{Name: "b", Workers: 200, Work: Latency{Kind: Constant, Value: time.Second}})
+		sys.Dependencies[0].Policy = Policy{Timeout: 100 * time.Millisecond, Cancel: CancelPropagate}
+		s := runSeed(t, sc, 1)
+		a, b := s.Services[0], s.Services[1]
+		if a.Cancelled != 1000 {
+			t.Errorf("%v below: the api had %d of 1000 calls cancelled", deeper, a.Cancelled)
+		}
+		if deeper == CancelNone && (b.Cancelled != 0 || b.AbandonedWork != 1000) {
+			t.Errorf("b's edge does not propagate, yet b had %d cancelled and %d answered for nobody (want 0 and 1000)", b.Cancelled, b.AbandonedWork)
+		}
+		if deeper == CancelPropagate && (b.Cancelled != 1000 || b.AbandonedWork != 0) {
+			t.Errorf("b's edge propagates, yet b had %d cancelled and %d answered for nobody (want 1000 and 0)", b.Cancelled, b.AbandonedWork)
+		}
+	}
+}
+
+// Cancelled queued calls leave stale entries in an instance's queue; they
+// are dropped before the queue would grow, so a worker held for long while
+// callers cancel keeps the queue's memory bounded by its live entries.
+func TestCancelledQueueEntriesDoNotGrowTheQueue(t *testing.T) {
+	sc := fleetOf(1, RoundRobin, func(s *Service) {
+		s.Workers, s.Queue = 1, 40
+		s.Work = Latency{Kind: Constant, Value: 20 * time.Second}
+	})
+	sys := &sc.Variants[0].System
+	// The first call holds the one worker; every later one queues and is
+	// cancelled by its caller's timeout.
+	sys.Endpoints = []Endpoint{{Name: "hold", Interval: time.Minute, Calls: "holder"}, {Name: "e", Interval: time.Millisecond, Calls: "api"}}
+	sys.Dependencies = []Dependency{{Name: "holder", Service: "api"}, {Name: "api", Service: "api", Policy: Policy{Timeout: 20 * time.Millisecond, Cancel: CancelPropagate}}}
+	r, _ := New(sc, 0, 1)
+	r.AdvanceTo(8 * time.Second)
+	in := &r.insts[1]
+	if in.queued > 40 || len(in.accept.ids) > 128 {
+		t.Errorf("%d live in a ring of %d after 8 s of cancelled calls", in.queued, len(in.accept.ids))
+	}
+	if s := r.Snapshot().Services[0]; s.Cancelled < 7000 {
+		t.Errorf("only %d calls cancelled", s.Cancelled)
+	}
+}
+
+// A hung instance sends nothing: calls that reach it during the hang make
+// their own calls when it ends.
+func TestHungInstanceSendsNoCalls(t *testing.T) {
+	sc := fleetOf(1, RoundRobin, func(s *Service) {
+		s.Work, s.Workers, s.Queue = Latency{}, 1000, 0
+		s.Calls = "db"
+		s.Dependencies = []Dependency{{Name: "db", Latency: Latency{Kind: Constant, Value: time.Millisecond}}}
+		s.Faults = []ServiceFault{{Kind: InstanceHang, Instance: 0, From: 2 * time.Second, To: 4 * time.Second}}
+	})
+	sc.Variants[0].System.Workers = 1000
+	r, _ := New(sc, 0, 1)
+	calls := func() uint64 { return r.Snapshot().Services[0].Dependencies[0].Calls }
+	r.AdvanceTo(2 * time.Second)
+	before := calls()
+	r.AdvanceTo(3999 * time.Millisecond)
+	if during := calls(); during != before {
+		t.Errorf("the hung instance sent %d calls", during-before)
+	}
+	r.AdvanceTo(4 * time.Second)
+	if after := calls(); after-before < 199 {
+		t.Errorf("%d calls sent when the hang ended, want the ~200 held", after-before)
+	}
+}
+
+// A callee's fallback answers its caller as a real answer would: the
+// caller cannot tell, and its breaker counts a success.
+func TestCalleeFallbackIsASuccessUpstream(t *testing.T) {
+	br := &breaker.Config{WindowSize: 5, FailureRate: 0.5, OpenFor: time.Minute, HalfOpenTrials: 1}
+	sc := fleetOf(1, RoundRobin, func(s *Service) {
+		s.Calls = "db"
+		s.Dependencies = []Dependency{{Name: "db", Latency: Latency{Kind: Constant, Value: time.Millisecond},
+			Faults: []Fault{{Kind: Error, From: 0, Probability: 1}},
+			Policy: Policy{Breaker: br, Fallback: CachedFallback}}}
+	})
+	// The front's breaker judges 20 calls: the 5 errors before the api's
+	// breaker opened are not enough to open it.
+	sc.Variants[0].System.Dependencies[0].Policy = Policy{Breaker: &breaker.Config{WindowSize: 20, FailureRate: 0.5, OpenFor: time.Minute, HalfOpenTrials: 1}}
+	r, _ := New(sc, 0, 1)
+	r.AdvanceTo(5 * time.Second)
+	s := r.Snapshot()
+	api := s.Services[0]
+	if api.Answered[Fallback] < 490 || api.Answered[Failed] > 5 {
+		t.Fatalf("the api answered %v; want its fallback to answer all but the first few", api.Answered)
+	}
+	if b := s.Dependencies[0].Breaker; b.State != breaker.Closed || b.Failures > 0 {
+		t.Errorf("the front's breaker is %v with %d failures: a fallback's answer is a success to it", b.State, b.Failures)
+	}
+	if e := s.Endpoints[0]; e.Total[OK] < 490 {
+		t.Errorf("the clients got %v", e.Total)
+	}
+}

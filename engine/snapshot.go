@@ -27,6 +27,7 @@ type DependencySample struct {
 	// The breaker's counts at the sample's end, as a call arriving then
 	// would be judged by (breaker.CountsAt): the window's calls, failures
 	// and slow calls, and the failures in a row. Zero without a breaker.
+	// A shared breaker's (Policy.SharedBreaker) are its whole group's.
 	Calls, Failures, Slow, Consecutive int32
 }
 
@@ -117,13 +118,25 @@ type DependencySnapshot struct {
 	RetryAfter     time.Duration // the last Retry-After a fail-fast fallback sent
 	// Service is the service this edge calls, or "" for a leaf.
 	Service string
+	// SharedBreaker is the group of the shared breaker that judges this
+	// dependency's calls (Policy.SharedBreaker), "" when it has a breaker
+	// of its own or none. Its transitions carry BreakerName.
+	SharedBreaker string
 	// RateLimited counts calls the rate limiter refused; DeadlineExceeded
 	// attempts not sent because the propagated deadline had run out.
 	RateLimited      uint64
 	DeadlineExceeded uint64
-	Order            []Layer // the configured layers, outermost first
-	Breaker          *BreakerSnapshot
-	Series           []DependencySample
+	// RateWaiting is the calls parked at the rate limiter now, each
+	// holding its worker until its permit is due.
+	RateWaiting int
+	Order       []Layer // the configured layers, outermost first
+	// Breaker is the breaker that judges this dependency's calls, nil
+	// without one. For a member of a shared breaker's group
+	// (Policy.SharedBreaker) it is the group's one breaker: every member's
+	// snapshot shows the same state, window and counts, the other members'
+	// calls included; ShortCircuited stays this dependency's own.
+	Breaker *BreakerSnapshot
+	Series  []DependencySample
 }
 
 // BreakerSnapshot is what a breaker pane shows.
@@ -192,6 +205,7 @@ func (r *Run) Snapshot() Snapshot {
 	if len(r.svcs) > 0 {
 		s.Services = r.serviceSnapshots()
 	}
+	r.snapshotLimits(&s) // limits.go: shed, rate limited, tenants
 	return s
 }
 
@@ -218,6 +232,8 @@ func (r *Run) dependencySnapshot(ds *dependencyState) DependencySnapshot {
 		RetryAfter:       ds.lastRetryAfter,
 		Service:          ds.cfg.Service,
 		DeadlineExceeded: ds.deadlineExceeded,
+		RateLimited:      ds.rateLimited,
+		RateWaiting:      ds.rateWaiting,
 		Order:            ds.layers,
 		ShortCircuited:   ds.shortCircuited,
 		Series:           ds.series[:len(ds.series):len(ds.series)],
@@ -225,14 +241,27 @@ func (r *Run) dependencySnapshot(ds *dependencyState) DependencySnapshot {
 	if tb, ok := ds.budget.(*retry.TokenBucket); ok {
 		d.BudgetTokens = tb.Tokens()
 	}
+	if ds.tenantBH != nil {
+		d.BulkheadCap = ds.tenantBH.capacity
+	}
 	if f := activeFault(ds.cfg.Faults, r.now); f != nil {
 		fc := *f
 		d.Fault = &fc
 	}
 	if b := ds.breaker; b != nil {
 		d.Breaker = breakerSnapshot(b, r.now)
+		d.SharedBreaker = ds.cfg.Policy.SharedBreaker
 	}
 	return d
+}
+
+// BreakerName is the name the transitions of d's breaker carry
+// (Transition.Dependency): its shared breaker's group, or its own name.
+func (d *DependencySnapshot) BreakerName() string {
+	if d.SharedBreaker != "" {
+		return d.SharedBreaker
+	}
+	return d.Name
 }
 
 // breakerSnapshot copies out what a breaker pane shows of b now.

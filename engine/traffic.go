@@ -37,6 +37,10 @@ type trafficKey struct {
 	interval time.Duration
 	calls    bool
 	latency  Latency // of the dependency it calls, when calls
+	// bursty: the endpoint has bursts, which its arrivals
+	// depend on too; its traffic is never shared (NewTraffic skips it),
+	// so no run finds a key with bursty set.
+	bursty bool
 }
 
 // maxSharedArrivals bounds the requests a Traffic holds (24 bytes each):
@@ -55,7 +59,7 @@ func NewTraffic(sc *Scenario, seed uint64) (*Traffic, error) {
 		sys := &sc.Variants[v].System
 		for i := range sys.Endpoints {
 			key := endpointKey(sys, i)
-			if tr.find(key) != nil {
+			if key.bursty || tr.find(key) != nil { // bursty: the run draws them
 				continue
 			}
 			n := expectedAnswers(&sys.Endpoints[i], sc.Duration)
@@ -94,7 +98,7 @@ func (tr *Traffic) find(key trafficKey) *endpointTraffic {
 // endpointKey is endpoint i's trafficKey in sys.
 func endpointKey(sys *System, i int) trafficKey {
 	e := &sys.Endpoints[i]
-	key := trafficKey{name: e.Name, rate: e.Rate, interval: e.Interval}
+	key := trafficKey{name: e.Name, rate: e.Rate, interval: e.Interval, bursty: len(e.Bursts) > 0}
 	if e.Calls != "" {
 		for j := range sys.Dependencies {
 			if sys.Dependencies[j].Name == e.Calls {

@@ -13,7 +13,9 @@
 // the mutants in testdata/mutants (solutions with one known mistake each,
 // not embedded), which the bundled tests must reject.
 //
-// This package imports only the standard library and exercises/grade. It
+// This package imports only the standard library, exercises/grade and
+// lessons/store (the atomic write of the progress file and the files it
+// writes into a workbook). It
 // knows nothing about terminals: the runner UI lives in tui/exercisesui and
 // the command line in cmd/breakerlab.
 package exercises

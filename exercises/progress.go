@@ -3,13 +3,14 @@ package exercises
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/breakerlab/breakerlab/lessons/store"
 )
 
 // progressVersion is the format of the progress file; a file of another
@@ -43,16 +44,16 @@ func (w *Workbook) progressPath() string { return filepath.Join(w.Dir, stateDir,
 
 func loadProgress(path string) (Progress, error) {
 	empty := Progress{Version: progressVersion, Passed: map[string]Pass{}}
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return empty, fmt.Errorf("%w (%s)", ErrNoProgress, path)
-	}
-	if err != nil {
-		return empty, fmt.Errorf("%w: %w", ErrCorruptProgress, err)
-	}
+	// A bad file stays where it is (unlike lessons/store's Load): checking
+	// again rebuilds it, and the next save replaces it.
 	var p Progress
-	if err := json.Unmarshal(b, &p); err != nil {
+	switch err := store.Read(path, &p); {
+	case errors.Is(err, store.ErrCorrupt):
 		return empty, fmt.Errorf("%w: %s: %w", ErrCorruptProgress, path, err)
+	case errors.Is(err, fs.ErrNotExist):
+		return empty, fmt.Errorf("%w (%s)", ErrNoProgress, path)
+	case err != nil:
+		return empty, fmt.Errorf("%w: %w", ErrCorruptProgress, err)
 	}
 	if p.Version != progressVersion {
 		return empty, fmt.Errorf("%w: %s has version %d, this program writes %d", ErrCorruptProgress, path, p.Version, progressVersion)
@@ -135,14 +136,14 @@ func (w *Workbook) setDone(e Exercise, done bool, fingerprint string) error {
 // saveLocked writes the progress file atomically. w.mu must be held.
 func (w *Workbook) saveLocked() error {
 	w.progress.Version = progressVersion
-	b, err := json.MarshalIndent(w.progress, "", "  ")
+	b, err := store.Encode(w.progress)
 	if err != nil {
 		return fmt.Errorf("cannot encode progress: %w", err)
 	}
 	if err := os.MkdirAll(filepath.Dir(w.progressPath()), 0o755); err != nil {
 		return fmt.Errorf("cannot save progress: %w", err)
 	}
-	if err := writeAtomic(w.progressPath(), append(b, '\n')); err != nil {
+	if err := writeAtomic(w.progressPath(), b); err != nil {
 		return fmt.Errorf("cannot save progress: %w", err)
 	}
 	w.loadErr = nil

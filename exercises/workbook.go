@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/breakerlab/breakerlab/lessons/store"
 )
 
 // ModulePath is the module path written into every workbook's go.mod; it is
@@ -304,32 +306,12 @@ func writeFiles(dir string, files map[string][]byte) error {
 	return nil
 }
 
-// writeAtomic replaces path with b: it writes a temporary file in the same
-// folder and renames it over path, so readers see the old or the new
-// content, never half of it.
+// writeAtomic replaces path with b, mode 0o644: it writes a temporary file
+// in the same folder and renames it over path (lessons/store), so readers
+// see the old or the new content, never half of it.
 func writeAtomic(path string, b []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-")
-	if err != nil {
+	if err := (store.File{Path: path, Perm: 0o644}).Write(b); err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	tmp := f.Name()
-	_, werr := f.Write(b)
-	if werr == nil {
-		werr = f.Sync()
-	}
-	cerr := f.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Chmod(tmp, 0o644)
-	}
-	if werr == nil {
-		werr = os.Rename(tmp, path)
-	}
-	if werr != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("cannot write %s: %w", path, werr)
 	}
 	return nil
 }

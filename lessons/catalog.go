@@ -134,7 +134,7 @@ func lookupIn(files []*builtinFile, id string) (*Lesson, error) {
 		}
 	}
 	return nil, fmt.Errorf("%w %q: give a number from 1 to %d, an ID such as %s (`breakerlab lessons` lists them), or the path of a lesson file",
-		ErrUnknownLesson, id, len(files), files[0].id)
+		ErrUnknownLesson, id, files[len(files)-1].number, files[0].id)
 }
 
 // LoadFile reads and parses a teacher's lesson file.

@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"errors"
+	"strconv"
 	"testing"
 )
 
@@ -51,11 +52,13 @@ func TestLookupParsesOnlyTheLessonItFinds(t *testing.T) {
 }
 
 func TestLookupUnknownNamesTheRange(t *testing.T) {
-	_, err := lookupIn(freshFiles(t), "42")
+	files := freshFiles(t)
+	_, err := lookupIn(files, "42")
 	if !errors.Is(err, ErrUnknownLesson) {
 		t.Fatalf("got %v", err)
 	}
-	want := `unknown lesson "42": give a number from 1 to 9, an ID such as 01-one-slow-dependency (` + "`breakerlab lessons`" + ` lists them), or the path of a lesson file`
+	// The lessons are numbered 1 to N without gaps (TestEveryLessonLoads).
+	want := `unknown lesson "42": give a number from 1 to ` + strconv.Itoa(files[len(files)-1].number) + `, an ID such as 01-one-slow-dependency (` + "`breakerlab lessons`" + ` lists them), or the path of a lesson file`
 	if err.Error() != want {
 		t.Errorf("got  %s\nwant %s", err, want)
 	}

@@ -19,6 +19,7 @@
 // predictions made.
 //
 // It may import the standard library, engine and its sub-packages,
-// exercises (for the catalog's names only) and go-toml. It must not import
+// exercises (for the catalog's names only), lessons/store (which reads and
+// writes the progress file) and go-toml. It must not import
 // tui/ or cmd/.
 package lessons

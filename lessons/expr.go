@@ -168,6 +168,18 @@ func init() {
 			"a library's documented breaker default (engine/breaker presets): window, min_calls, failure_rate, slow_duration, slow_rate, open, trials, time_window, consecutive", evalPreset},
 		"ever-degraded": {KindCount, []argKind{argShuffle}, "on a shuffle step's timeline: the customers who had some workers down, never all at once", evalTimeline(true)},
 	}
+	for name, m := range serviceMetrics() { // expr_services.go
+		metrics[name] = m
+	}
+	for name, m := range fleetMetrics() { // expr_fleet.go
+		metrics[name] = m
+	}
+	for name, m := range limitMetrics() { // expr_limits.go
+		metrics[name] = m
+	}
+	for name, m := range tenantMetrics() { // expr_tenants.go
+		metrics[name] = m
+	}
 }
 
 // MetricNames lists the metrics, sorted, with their arguments and meaning.
@@ -662,6 +674,12 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 		return duration(sc.Duration), nil
 	}
 	head, rest, _ := strings.Cut(key, ".")
+	if v, ok, err := readServiceParam(sc, sys, head, rest); ok {
+		return v, err
+	}
+	if v, ok, err := readLimitParam(sys, key); ok { // expr_limits.go
+		return v, err
+	}
 	for _, e := range sys.Endpoints {
 		if e.Name != head || !isEndpointKey(rest) {
 			continue
@@ -746,9 +764,11 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 				return fraction(b.SlowCallRate), nil
 			case "time_window":
 				return duration(b.WindowSpan), nil
+			case "jitter":
+				return fraction(b.OpenJitter), nil
 			}
 		}
-		return Value{}, fmt.Errorf("param cannot read %q of dependency %q (readable: timeout, deadline, bulkhead, latency.*, fault.*, retry.attempts, retry.base, retry.max, breaker.window, breaker.min_calls, breaker.failure_rate, breaker.open, breaker.trials, breaker.slow_duration, breaker.slow_rate, breaker.time_window)", rest, d.Name)
+		return Value{}, fmt.Errorf("param cannot read %q of dependency %q (readable: timeout, deadline, bulkhead, latency.*, fault.*, retry.attempts, retry.base, retry.max, breaker.window, breaker.min_calls, breaker.failure_rate, breaker.open, breaker.trials, breaker.slow_duration, breaker.slow_rate, breaker.time_window, breaker.jitter)", rest, d.Name)
 	}
 	return Value{}, fmt.Errorf("param cannot read %q: use workers, queue, duration, ENDPOINT.rate|interval|patience or DEPENDENCY.timeout|bulkhead|latency.*|breaker.*", key)
 }

@@ -34,22 +34,7 @@ func isKnob(sc *engine.Scenario, v int, path string) bool {
 			return true
 		}
 	}
-	for i := range sys.Dependencies {
-		rest, ok := cutName(path, sys.Dependencies[i].Name)
-		if !ok {
-			continue
-		}
-		if keyIn(dependencyKeys, rest) {
-			return true
-		}
-		if k, ok := strings.CutPrefix(rest, "breaker."); ok && keyIn(breakerKeys, k) {
-			return true
-		}
-		if k, ok := strings.CutPrefix(rest, "retry."); ok && keyIn(retryKeys, k) {
-			return true
-		}
-	}
-	return false
+	return isSystemsKnob(sys, path)
 }
 
 // cutName returns what follows "name." in path.
@@ -98,7 +83,7 @@ func knobs(sc *engine.Scenario, v int, numbersOnly bool) []string {
 		var out []string
 		for _, k := range strings.Split(list, ", ") {
 			k = strings.TrimSuffix(k, " (false)") // "breaker (false)", "retry (false)"
-			if k == "breaker.*" || k == "retry.*" || (numbersOnly && notNumbers[k]) {
+			if k == "breaker.*" || k == "retry.*" || (numbersOnly && (notNumbers[k] || notNumbersMore[k])) {
 				continue
 			}
 			out = append(out, k)
@@ -113,7 +98,11 @@ func knobs(sc *engine.Scenario, v int, numbersOnly bool) []string {
 		}
 	}
 	for _, d := range sys.Dependencies {
-		for _, k := range split(dependencyKeys) {
+		own := dependencyKeys
+		if d.Service != "" {
+			own = serviceEdgeKeys // its latency and faults are the service's
+		}
+		for _, k := range split(own) {
 			out = append(out, d.Name+"."+k)
 		}
 		for _, k := range split(breakerKeys) {
@@ -123,5 +112,5 @@ func knobs(sc *engine.Scenario, v int, numbersOnly bool) []string {
 			out = append(out, d.Name+".retry."+k)
 		}
 	}
-	return out
+	return dedupe(systemsKnobs(out, sys, split))
 }

@@ -39,6 +39,9 @@ func KnobValue(sc *engine.Scenario, v int, path string) (val any, ok bool) {
 		}
 		return dur(sc.Duration)
 	}
+	if val, ok, handled := systemsValue(sys, path); handled {
+		return val, ok
+	}
 	head, rest, _ := strings.Cut(path, ".")
 	for i := range sys.Endpoints {
 		e := &sys.Endpoints[i]
@@ -62,6 +65,16 @@ func KnobValue(sc *engine.Scenario, v int, path string) (val any, ok bool) {
 		if d.Name != head {
 			continue
 		}
+		return dependencyValue(d, rest)
+	}
+	return nil, false
+}
+
+// dependencyValue reads one of the first version's keys of d.
+func dependencyValue(d *engine.Dependency, rest string) (any, bool) {
+	dur := func(d time.Duration) (any, bool) { return d.String(), true }
+	whole := func(n int) (any, bool) { return int64(n), true }
+	{
 		p := &d.Policy
 		switch rest {
 		case "timeout":
@@ -118,7 +131,6 @@ func KnobValue(sc *engine.Scenario, v int, path string) (val any, ok bool) {
 				return dur(p.Retry.Backoff.Max)
 			}
 		}
-		return nil, false
 	}
 	return nil, false
 }

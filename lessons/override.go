@@ -123,6 +123,11 @@ func applyOverride(sc *engine.Scenario, v int, key string, val any) error {
 		sc.Duration = d
 		return nil
 	}
+	// The knobs of services, edges, shedding, limiters and tenants
+	// (knob_services.go).
+	if handled, err := applySystemsKnob(sc, v, key, val); handled {
+		return err
+	}
 	if rest != "" {
 		for i := range sys.Endpoints {
 			if sys.Endpoints[i].Name == head && isEndpointKey(rest) {

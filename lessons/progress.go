@@ -3,17 +3,14 @@ package lessons
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
-	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/breakerlab/breakerlab/lessons/store"
 )
 
 // progressVersion is the format of the progress file; a file of another
@@ -186,8 +183,9 @@ type progressFile struct {
 
 // Store keeps the learner's progress in a small JSON file, by default
 // lessons.json in breakerlab's folder of the user's config directory. It is
-// safe for concurrent use. Writes go to a temporary file that is then
-// renamed over the old one, so a crash never leaves half a file.
+// safe for concurrent use. lessons/store reads and writes the file: writes go
+// to a temporary file that is then renamed over the old one, so a crash
+// never leaves half a file.
 type Store struct {
 	path   string
 	mu     sync.Mutex
@@ -197,11 +195,7 @@ type Store struct {
 
 // DefaultProgressPath is os.UserConfigDir()/breakerlab/lessons.json.
 func DefaultProgressPath() (string, error) {
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		return "", fmt.Errorf("finding the config directory for the progress file: %w", err)
-	}
-	return filepath.Join(dir, "breakerlab", "lessons.json"), nil
+	return store.ConfigPath("lessons.json", "progress file")
 }
 
 // OpenStore reads the progress file at path. A missing file is an empty
@@ -211,26 +205,11 @@ func DefaultProgressPath() (string, error) {
 // returned store is usable (it starts empty).
 func OpenStore(path string) (*Store, error) {
 	s := &Store{path: path, data: progressFile{Version: progressVersion, Learner: newLearner(), Lessons: map[string]Progress{}}}
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return s, nil
-	}
-	if err != nil {
-		return s, fmt.Errorf("reading the lesson progress file: %w", err)
-	}
 	var f progressFile
-	bad := json.Unmarshal(b, &f)
-	if bad == nil && f.Version != progressVersion {
-		bad = fmt.Errorf("it has version %d, and this program reads version %d", f.Version, progressVersion)
-	}
-	if bad != nil {
-		aside := fmt.Sprintf("%s.corrupt-%s", path, time.Now().UTC().Format("20060102T150405Z"))
-		if err := os.Rename(path, aside); err != nil {
-			s.notice = fmt.Sprintf("The lesson progress file %s is unreadable (%v) and could not be moved aside (%v); progress starts afresh.", path, bad, err)
-		} else {
-			s.notice = fmt.Sprintf("The lesson progress file was unreadable (%v); it was moved to %s and progress starts afresh.", bad, aside)
-		}
-		return s, nil
+	loaded, notice, err := s.file().Load(&f, func() error { return store.Version(f.Version, progressVersion) }, time.Now())
+	s.notice = notice
+	if !loaded {
+		return s, err
 	}
 	if f.Lessons == nil {
 		f.Lessons = map[string]Progress{}
@@ -240,6 +219,11 @@ func OpenStore(path string) (*Store, error) {
 	}
 	s.data = f
 	return s, nil
+}
+
+// file is the progress file as lessons/store reads and writes it.
+func (s *Store) file() store.File {
+	return store.File{Path: s.path, Name: "lesson progress file", Afresh: "progress starts afresh", Temp: ".lessons-*.json"}
 }
 
 // newLearner is a random name for a new progress file's learner. It is
@@ -296,34 +280,15 @@ func clone(p Progress) Progress {
 }
 
 // Save writes the store atomically: a temporary file in the same folder,
-// synced, then renamed over the old file.
+// synced, then renamed over the old file (lessons/store).
 func (s *Store) Save() error {
 	s.mu.Lock()
-	b, err := json.MarshalIndent(s.data, "", "  ")
+	b, err := store.Encode(s.data)
 	s.mu.Unlock()
 	if err != nil {
 		return fmt.Errorf("encoding lesson progress: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(s.path), 0o755); err != nil {
-		return fmt.Errorf("saving lesson progress: %w", err)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(s.path), ".lessons-*.json")
-	if err != nil {
-		return fmt.Errorf("saving lesson progress: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // harmless after the rename
-	if _, err := tmp.Write(append(b, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("saving lesson progress: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("saving lesson progress: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("saving lesson progress: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), s.path); err != nil {
+	if err := s.file().Write(b); err != nil {
 		return fmt.Errorf("saving lesson progress: %w", err)
 	}
 	return nil

@@ -354,8 +354,14 @@ func writeServices(line func(indent int, text string), s *engine.Snapshot) {
 		if n := sumClasses(sv.Shed); n > 0 {
 			text += fmt.Sprintf(", %s shed (%s)", thousands(n), classList(sv.Shed))
 		}
-		if e := edgeTo(s, sv); e != nil {
-			text += edgeCounts(e)
+		edges := edgesTo(s, sv)
+		for _, e := range edges {
+			if counts := edgeCounts(e); counts != "" && len(edges) > 1 {
+				// Several of the caller's calls lead here: each says its own.
+				text += "; along " + e.Name + counts[1:]
+			} else {
+				text += counts
+			}
 		}
 		line(21, text)
 		for j := range sv.Dependencies {
@@ -369,8 +375,8 @@ func writeServices(line func(indent int, text string), s *engine.Snapshot) {
 	}
 }
 
-// edgeTo finds the edge that calls sv: a dependency of its caller.
-func edgeTo(s *engine.Snapshot, sv *engine.ServiceSnapshot) *engine.DependencySnapshot {
+// edgesTo finds the edges that call sv: dependencies of its caller.
+func edgesTo(s *engine.Snapshot, sv *engine.ServiceSnapshot) []*engine.DependencySnapshot {
 	deps := s.Dependencies
 	if sv.Caller != "" {
 		deps = nil
@@ -380,12 +386,13 @@ func edgeTo(s *engine.Snapshot, sv *engine.ServiceSnapshot) *engine.DependencySn
 			}
 		}
 	}
+	var out []*engine.DependencySnapshot
 	for i := range deps {
 		if deps[i].Service == sv.Name {
-			return &deps[i]
+			out = append(out, &deps[i])
 		}
 	}
-	return nil
+	return out
 }
 
 // edgeCounts is what the caller's policy did to the calls along an edge.

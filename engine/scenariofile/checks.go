@@ -50,6 +50,9 @@ func (c *conv) crossCheck(s system, variant string) error {
 				prefix, svc.Name, d.Name, d.Policy.Bulkhead, svc.Workers, c.lineOf(workersAt))
 		}
 	}
+	if err := c.checkSharedBreakers(s, variant); err != nil {
+		return err
+	}
 	if err := c.checkTenants(s, variant); err != nil {
 		return err
 	}

@@ -584,6 +584,9 @@ func policyScalars(p engine.Policy) []string {
 	if p.DeadlineMargin > 0 {
 		out = append(out, "deadline_margin = "+formatDuration(p.DeadlineMargin))
 	}
+	if p.SharedBreaker != "" {
+		out = append(out, "shared_breaker = "+quote(p.SharedBreaker))
+	}
 	return out
 }
 

@@ -62,6 +62,10 @@ func FuzzParse(f *testing.F) {
 		line(hops, 12, `tenants = { acme = 0.7, globex = 0.2 }`),
 		line(hops, 22, "instances = 2\nfaults = [{ kind = \"restart\", instance = 1, from = \"1s\", to = \"2s\" }]"),
 		hops + "\n[[variants]]\nname = \"v\"\ntenants = []\nshed = {}\n[variants.services.orders]\nwork = {}\n[variants.services.inventory.dependencies.db]\npolicy = { timeout = \"1s\", cancel = \"propagate\" }\n",
+		// Shared breakers (sharedbreaker_test.go): a group, and a group
+		// whose members' breakers differ.
+		gateway,
+		strings.Replace(gateway, "window_size = 10", "window_size = 11", 1),
 	} {
 		f.Add([]byte(broken))
 	}

@@ -13,7 +13,7 @@ import (
 func (c *conv) policy(t table) (engine.Policy, error) {
 	var p engine.Policy
 	if err := c.checkKeys(t, "order", "timeout", "deadline", "bulkhead", "breaker", "retry", "fallback",
-		"ratelimiter", "per_tenant_bulkhead", "cancel", "propagate_deadline", "deadline_margin"); err != nil {
+		"ratelimiter", "per_tenant_bulkhead", "cancel", "propagate_deadline", "deadline_margin", "shared_breaker"); err != nil {
 		return p, err
 	}
 	if l, ok, err := t.list("order"); err != nil {
@@ -110,6 +110,17 @@ func (c *conv) policy(t table) (engine.Policy, error) {
 	}
 	if p.DeadlineMargin > 0 && !p.PropagateDeadline {
 		return p, t.errorf("deadline_margin", "deadline_margin is taken off a propagated deadline, so it needs propagate_deadline = true in the same policy")
+	}
+	if s, ok, err := t.str("shared_breaker"); err != nil {
+		return p, err
+	} else if ok {
+		switch {
+		case s == "":
+			return p, t.errorf("shared_breaker", "shared_breaker names a group of dependencies that share one breaker; it may not be empty (leave it out for a breaker of the dependency's own)")
+		case p.Breaker == nil:
+			return p, t.errorf("shared_breaker", "shared_breaker %q needs a breaker in the same policy: the group's breaker settings, equal in every member", s)
+		}
+		p.SharedBreaker = s
 	}
 	return p, nil
 }

@@ -150,8 +150,12 @@ func kitchenSink() *engine.Scenario {
 					{Name: "inventory", Service: "inventory", Policy: engine.Policy{
 						Timeout: sec, Cancel: engine.CancelPropagate, PropagateDeadline: true, DeadlineMargin: 10 * ms,
 						RateLimiter: &engine.RateLimiterPolicy{Kind: engine.PeriodLimiter, Period: ratelimit.PeriodConfig{LimitForPeriod: 20, LimitRefreshPeriod: 100 * ms, TimeoutDuration: 50 * ms}},
+						// One breaker for both of the service's edges.
+						Breaker: &breaker.Config{WindowSize: 10, FailureRate: 0.5, OpenFor: sec, HalfOpenTrials: 1}, SharedBreaker: "outbound",
 					}},
-					{Name: "cache", Latency: engine.Latency{Kind: engine.Exponential, Mean: 2 * ms}},
+					{Name: "cache", Latency: engine.Latency{Kind: engine.Exponential, Mean: 2 * ms}, Policy: engine.Policy{
+						Breaker: &breaker.Config{WindowSize: 10, FailureRate: 0.5, OpenFor: sec, HalfOpenTrials: 1}, SharedBreaker: "outbound",
+					}},
 				},
 			},
 			{

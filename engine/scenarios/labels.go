@@ -45,6 +45,24 @@ var labels = map[string][]func(*engine.System) string{
 			return timeoutLabel(s, "payment") + ", no bulkhead"
 		},
 	},
+	"multi-hop": {
+		hopTimeoutsLabel,
+		hopTimeoutsLabel,
+		nil, // "propagated deadlines and cancellation" quotes no number
+	},
+	"fleet-probes": {
+		fleetJitterLabel,
+		fleetJitterLabel,
+		fleetCooldownLabel,
+		fleetCooldownLabel,
+	},
+	"rate-limit-vs-bulkhead": {
+		nil, nil, // "no protection", "rate limiter on the partner"
+		func(s *engine.System) string { return "partner burst: " + catalogBulkheadsLabel(s) },
+		nil, nil, nil, // "shedding in catalog", "no protection", "rate limiter on the partner"
+		func(s *engine.System) string { return "slow catalog: " + catalogBulkheadsLabel(s) },
+		nil,
+	},
 }
 
 // Relabel renames the variants of edited, a changed copy of original,
@@ -154,4 +172,106 @@ func durationLabel(d time.Duration) string {
 		return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
 	}
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
+}
+
+// hopTimeoutsLabel names the timeouts down a chain of services: "no
+// timeouts", "timeout 1 s at each hop", or each hop's in calling order
+// ("timeouts 1 s, 500 ms, none down the chain") once a knob sets them
+// apart.
+func hopTimeoutsLabel(s *engine.System) string {
+	var hops []time.Duration
+	for i := range s.Dependencies {
+		hops = append(hops, s.Dependencies[i].Policy.Timeout)
+	}
+	for i := range s.Services {
+		for j := range s.Services[i].Dependencies {
+			hops = append(hops, s.Services[i].Dependencies[j].Policy.Timeout)
+		}
+	}
+	same := true
+	for _, t := range hops {
+		same = same && t == hops[0]
+	}
+	switch {
+	case len(hops) == 0 || same && hops[0] == 0:
+		return "no timeouts"
+	case same:
+		return "timeout " + durationLabel(hops[0]) + " at each hop"
+	}
+	parts := make([]string, len(hops))
+	for i, t := range hops {
+		parts[i] = "none"
+		if t > 0 {
+			parts[i] = durationLabel(t)
+		}
+	}
+	return "timeouts " + strings.Join(parts, ", ") + " down the chain"
+}
+
+// fleetBreaker is the breaker each api instance keeps on its calls to the
+// provider in fleet-probes.
+func fleetBreaker(s *engine.System) *breaker.Config {
+	for i := range s.Services {
+		for j := range s.Services[i].Dependencies {
+			if d := &s.Services[i].Dependencies[j]; d.Name == "provider" {
+				return d.Policy.Breaker
+			}
+		}
+	}
+	return nil
+}
+
+// fleetJitterLabel: "no jitter", "jitter 50 %".
+func fleetJitterLabel(s *engine.System) string {
+	b := fleetBreaker(s)
+	if b == nil {
+		return "no breakers"
+	}
+	if b.OpenJitter == 0 {
+		return "no jitter"
+	}
+	return "jitter " + strconv.FormatFloat(100*b.OpenJitter, 'f', -1, 64) + " %"
+}
+
+// fleetCooldownLabel sets the breakers' cooldown against the provider's
+// restart: "cooldown 2 s, shorter than the restart".
+func fleetCooldownLabel(s *engine.System) string {
+	b := fleetBreaker(s)
+	if b == nil {
+		return "no breakers"
+	}
+	var restart time.Duration
+	for i := range s.Services {
+		if sv := &s.Services[i]; sv.Name == "provider" && len(sv.Faults) > 0 {
+			restart = sv.Faults[0].To - sv.Faults[0].From
+		}
+	}
+	than := "as long as"
+	switch {
+	case b.OpenFor < restart:
+		than = "shorter than"
+	case b.OpenFor > restart:
+		than = "longer than"
+	}
+	return "cooldown " + durationLabel(b.OpenFor) + ", " + than + " the restart"
+}
+
+// catalogBulkheadsLabel names the bulkheads on the two calls into the
+// catalog: "bulkheads of 30", or each ("bulkheads of 30 and 20") once a
+// knob sets them apart.
+func catalogBulkheadsLabel(s *engine.System) string {
+	a, b := bulkheadOf(s, "search-catalog"), bulkheadOf(s, "partner-catalog")
+	word := func(n int) string {
+		if n == 0 {
+			return "none"
+		}
+		return strconv.Itoa(n)
+	}
+	switch {
+	case a == b && a == 0:
+		return "no bulkheads"
+	case a == b:
+		return "bulkheads of " + strconv.Itoa(a)
+	}
+	return "bulkheads of " + word(a) + " (search) and " + word(b) + " (partner)"
 }

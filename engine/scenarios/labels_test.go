@@ -91,3 +91,51 @@ func TestRelabelLeavesOtherNamesAndReportsThem(t *testing.T) {
 		t.Errorf("an unchanged system is not stale: %v", stale)
 	}
 }
+
+// A knob that changes one hop's timeout renames multi-hop's variant, which
+// says "at each hop"; one that sets a timeout on "no timeouts" does too.
+func TestRelabelMultiHopTimeouts(t *testing.T) {
+	orig, ed := MultiHop(), MultiHop()
+	ed.Variants[1].System.Services[0].Dependencies[0].Policy.Timeout = 500 * time.Millisecond
+	ed.Variants[0].System.Dependencies[0].Policy.Timeout = 2 * time.Second
+	Relabel(orig, ed)
+	if got, want := ed.Variants[1].Name, "timeouts 1 s, 500 ms, 1 s down the chain"; got != want {
+		t.Errorf("variant 2 is called %q, want %q", got, want)
+	}
+	if got, want := ed.Variants[0].Name, "timeouts 2 s, none, none down the chain"; got != want {
+		t.Errorf("variant 1 is called %q, want %q", got, want)
+	}
+	ed2 := MultiHop()
+	for _, d := range []*engine.Dependency{&ed2.Variants[1].System.Dependencies[0], &ed2.Variants[1].System.Services[0].Dependencies[0], &ed2.Variants[1].System.Services[1].Dependencies[0]} {
+		d.Policy.Timeout = 750 * time.Millisecond
+	}
+	Relabel(orig, ed2)
+	if got, want := ed2.Variants[1].Name, "timeout 750 ms at each hop"; got != want {
+		t.Errorf("variant 2 is called %q, want %q", got, want)
+	}
+}
+
+// fleet-probes' names quote the breakers' jitter and set their cooldown
+// against the provider's restart; rate-limit-vs-bulkhead's quote the
+// bulkheads: knobs that change them rename the variants.
+func TestRelabelFleetAndBulkheads(t *testing.T) {
+	orig, ed := FleetProbes(), FleetProbes()
+	fleetBreaker(&ed.Variants[1].System).OpenJitter = 0.25
+	fleetBreaker(&ed.Variants[2].System).OpenFor = 12 * time.Second
+	Relabel(orig, ed)
+	for v, want := range map[int]string{1: "jitter 25 %", 2: "cooldown 12 s, longer than the restart", 3: orig.Variants[3].Name} {
+		if got := ed.Variants[v].Name; got != want {
+			t.Errorf("fleet-probes variant %d is called %q, want %q", v+1, got, want)
+		}
+	}
+	orig, ed = RateLimitVsBulkhead(), RateLimitVsBulkhead()
+	for i := range ed.Variants[2].System.Dependencies {
+		if d := &ed.Variants[2].System.Dependencies[i]; d.Name == "partner-catalog" {
+			d.Policy.Bulkhead = 10
+		}
+	}
+	Relabel(orig, ed)
+	if got, want := ed.Variants[2].Name, "partner burst: bulkheads of 30 (search) and 10 (partner)"; got != want {
+		t.Errorf("rate-limit-vs-bulkhead variant 3 is called %q, want %q", got, want)
+	}
+}

@@ -1,6 +1,7 @@
 // Package scenarios holds breakerlab's built-in scenarios: the experiments
 // the reference documents run, with their published parameters. It builds
-// engine.Scenario values and imports only the engine and its breaker.
+// engine.Scenario values and imports only the engine and its policy
+// packages (breaker, ratelimit, shed).
 package scenarios
 
 import (
@@ -26,6 +27,10 @@ var builtins = []Builtin{
 	{"breaker-timeline", "one call a second for 120 s to a dependency that fails from 20 s to 80 s: watch the breaker trip and probe", BreakerTimeline},
 	{"checkout", "16 workers; the payment provider turns 10 s slow: five designs, from no timeout to fully protected", Checkout},
 	{"multi-hop", "web → orders → inventory → database; the database slows: no timeouts, a timeout at each hop, propagated deadlines with cancellation", MultiHop},
+	{"fleet-probes", "20 api instances, a breaker each on one provider that restarts and comes back cold: no jitter, jitter, a cooldown shorter and longer than the restart", FleetProbes},
+	{"api-gateway", "a gateway with five upstreams; search's hangs from 10 s to 40 s: a breaker and bulkhead per upstream, one breaker shared by all, no breakers", APIGateway},
+	{"rate-limit-vs-bulkhead", "a partner's burst and a slow catalog, each met by no protection, a rate limiter, bulkheads and load shedding", RateLimitVsBulkhead},
+	{"noisy-tenant", "three tenants share 60 workers; acme bursts on search: one shared pool, a bulkhead per tenant, load shedding by priority", NoisyTenant},
 }
 
 // All lists the built-in scenarios in the order they are taught.

@@ -14,6 +14,7 @@
 //
 // Nothing here draws on a terminal: tui/challengeui shows a challenge. It
 // may import the standard library, engine and its sub-packages, lessons (for
-// SetKnob, Value and the transition helpers) and go-toml. It must not import
+// SetKnob, Value and the transition helpers), lessons/store (the progress
+// file) and go-toml. It must not import
 // tui/ or cmd/.
 package challenge

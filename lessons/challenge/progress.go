@@ -1,14 +1,11 @@
 package challenge
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/breakerlab/breakerlab/lessons/store"
 )
 
 // Record is what the progress file keeps of one challenge: the best stars
@@ -26,8 +23,8 @@ type progressFile struct {
 }
 
 // Progress keeps the stars a learner has earned in a small JSON file,
-// challenges.json beside the lessons' progress file. Writes go to a
-// temporary file renamed over the old one (as lessons.Store does), so a
+// challenges.json beside the lessons' progress file. lessons/store reads and
+// writes it: writes go to a temporary file renamed over the old one, so a
 // crash never leaves half a file. It is safe for concurrent use.
 type Progress struct {
 	path   string
@@ -38,11 +35,7 @@ type Progress struct {
 
 // DefaultProgressPath is os.UserConfigDir()/breakerlab/challenges.json.
 func DefaultProgressPath() (string, error) {
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		return "", fmt.Errorf("finding the config directory for the challenge progress file: %w", err)
-	}
-	return filepath.Join(dir, "breakerlab", "challenges.json"), nil
+	return store.ConfigPath("challenges.json", "challenge progress file")
 }
 
 // OpenProgress reads the progress file at path. A missing file is empty
@@ -51,32 +44,22 @@ func DefaultProgressPath() (string, error) {
 // says. The returned Progress is usable even with an error.
 func OpenProgress(path string) (*Progress, error) {
 	p := &Progress{path: path, data: progressFile{Version: progressVersion, Challenges: map[string]Record{}}}
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return p, nil
-	}
-	if err != nil {
-		return p, fmt.Errorf("reading the challenge progress file: %w", err)
-	}
 	var f progressFile
-	bad := json.Unmarshal(b, &f)
-	if bad == nil && f.Version != progressVersion {
-		bad = fmt.Errorf("it has version %d, and this program reads version %d", f.Version, progressVersion)
-	}
-	if bad != nil {
-		aside := fmt.Sprintf("%s.corrupt-%s", path, time.Now().UTC().Format("20060102T150405Z"))
-		if err := os.Rename(path, aside); err != nil {
-			p.notice = fmt.Sprintf("The challenge progress file %s is unreadable (%v) and could not be moved aside (%v); stars start afresh.", path, bad, err)
-		} else {
-			p.notice = fmt.Sprintf("The challenge progress file was unreadable (%v); it was moved to %s and stars start afresh.", bad, aside)
-		}
-		return p, nil
+	loaded, notice, err := p.file().Load(&f, func() error { return store.Version(f.Version, progressVersion) }, time.Now())
+	p.notice = notice
+	if !loaded {
+		return p, err
 	}
 	if f.Challenges == nil {
 		f.Challenges = map[string]Record{}
 	}
 	p.data = f
 	return p, nil
+}
+
+// file is the progress file as lessons/store reads and writes it.
+func (p *Progress) file() store.File {
+	return store.File{Path: p.path, Name: "challenge progress file", Afresh: "stars start afresh", Temp: ".challenges-*.json"}
 }
 
 // Notice is a message about the file (moved aside as corrupt), or "".
@@ -123,34 +106,15 @@ func (p *Progress) Earn(c *Challenge, stars int, s Setting) (bool, error) {
 }
 
 // save writes the file atomically: a temporary file in the same folder,
-// synced, then renamed over the old one.
+// synced, then renamed over the old one (lessons/store).
 func (p *Progress) save() error {
 	p.mu.Lock()
-	b, err := json.MarshalIndent(p.data, "", "  ")
+	b, err := store.Encode(p.data)
 	p.mu.Unlock()
 	if err != nil {
 		return fmt.Errorf("encoding challenge progress: %w", err)
 	}
-	dir := filepath.Dir(p.path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("saving challenge progress: %w", err)
-	}
-	tmp, err := os.CreateTemp(dir, ".challenges-*.json")
-	if err != nil {
-		return fmt.Errorf("saving challenge progress: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // harmless after the rename
-	_, err = tmp.Write(append(b, '\n'))
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), p.path)
-	}
-	if err != nil {
+	if err := p.file().Write(b); err != nil {
 		return fmt.Errorf("saving challenge progress: %w", err)
 	}
 	return nil

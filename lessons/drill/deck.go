@@ -16,15 +16,19 @@ var numbersLesson []byte
 // lessonTopics files each built-in lesson under a topic. A lesson missing
 // from it falls under "cascade"; TestEveryLessonHasATopic keeps it whole.
 var lessonTopics = map[string]string{
-	"01-one-slow-dependency":   "cascade",
-	"02-timeouts":              "timeout",
-	"03-bulkheads":             "bulkhead",
-	"04-breaker-states":        "breaker",
-	"05-tuning-a-breaker":      "breaker",
-	"06-retries-and-order":     "retry",
-	"07-fallbacks-and-metrics": "fallback",
-	"08-shuffle-sharding":      "shuffle",
-	"09-checkout-incident":     "composition",
+	"01-one-slow-dependency":            "cascade",
+	"02-timeouts":                       "timeout",
+	"03-bulkheads":                      "bulkhead",
+	"04-breaker-states":                 "breaker",
+	"05-tuning-a-breaker":               "breaker",
+	"06-retries-and-order":              "retry",
+	"07-fallbacks-and-metrics":          "fallback",
+	"08-shuffle-sharding":               "shuffle",
+	"09-checkout-incident":              "composition",
+	"10-shedding-rate-limits-bulkheads": "bulkhead",
+	"11-deadlines-across-hops":          "timeout",
+	"12-a-fleet-of-breakers":            "breaker",
+	"13-partitioning-by-tenant":         "bulkhead",
 }
 
 // numbersTopics files the numbers cards, by step (from 1) of numbers.md.

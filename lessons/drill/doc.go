@@ -14,6 +14,7 @@
 // many seeds. The cheat sheet's breaker defaults come from engine/breaker's
 // presets, never typed here.
 //
-// It may import the standard library, lessons, engine and its sub-packages.
+// It may import the standard library, lessons, lessons/store (the schedule's
+// file and saved interviews), engine and its sub-packages.
 // It must not import tui/ or cmd/. It reads no clock: callers pass the time.
 package drill

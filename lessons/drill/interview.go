@@ -1,7 +1,6 @@
 package drill
 
 import (
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/lessons/store"
 )
 
 // Prompt is a mock interview's design question and the rubric to grade an
@@ -211,11 +211,11 @@ func SaveInterview(dir string, iv Interview) (string, error) {
 			iv.Said++
 		}
 	}
-	b, err := json.MarshalIndent(iv, "", "  ")
+	b, err := store.Encode(iv)
 	if err != nil {
 		return "", fmt.Errorf("encoding the interview: %w", err)
 	}
 	name := fmt.Sprintf("%s-%s.json", iv.Started.UTC().Format("20060102T150405Z"), iv.Prompt)
 	path := filepath.Join(dir, InterviewDir, name)
-	return path, writeAtomic(path, append(b, '\n'))
+	return path, writeAtomic(path, b)
 }

@@ -1,16 +1,13 @@
 package drill
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
 
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/lessons/store"
 )
 
 // progressVersion is the drill file's format; a file of another version is
@@ -35,9 +32,10 @@ type progressFile struct {
 	Cards   map[string]State `json:"cards"`
 }
 
-// Store keeps the schedule in dir/drill.json. Writes go to a temporary file
-// in the same folder that is synced and renamed over the old one, so a
-// crash never leaves half a file. It is safe for concurrent use.
+// Store keeps the schedule in dir/drill.json, read and written by
+// lessons/store: writes go to a temporary file in the same folder that is
+// synced and renamed over the old one, so a crash never leaves half a file.
+// It is safe for concurrent use.
 type Store struct {
 	dir    string
 	mu     sync.Mutex
@@ -52,27 +50,12 @@ type Store struct {
 // existing file is an error, and the store returned is usable even then.
 func OpenStore(dir string, now time.Time) (*Store, error) {
 	s := &Store{dir: dir, data: progressFile{Version: progressVersion, Cards: map[string]State{}}}
-	path := s.Path()
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return s, nil
-	}
-	if err != nil {
-		return s, fmt.Errorf("reading the drill schedule: %w", err)
-	}
 	var f progressFile
-	bad := json.Unmarshal(b, &f)
-	if bad == nil && f.Version != progressVersion {
-		bad = fmt.Errorf("it has version %d, and this program reads version %d", f.Version, progressVersion)
-	}
-	if bad != nil {
-		aside := fmt.Sprintf("%s.corrupt-%s", path, now.UTC().Format("20060102T150405Z"))
-		if err := os.Rename(path, aside); err != nil {
-			s.notice = fmt.Sprintf("The drill schedule %s is unreadable (%v) and could not be moved aside (%v); the schedule starts afresh.", path, bad, err)
-		} else {
-			s.notice = fmt.Sprintf("The drill schedule was unreadable (%v); it was moved to %s and the schedule starts afresh.", bad, aside)
-		}
-		return s, nil
+	file := store.File{Path: s.Path(), Name: "drill schedule", Afresh: "the schedule starts afresh"}
+	loaded, notice, err := file.Load(&f, func() error { return store.Version(f.Version, progressVersion) }, now)
+	s.notice = notice
+	if !loaded {
+		return s, err
 	}
 	if f.Cards == nil {
 		f.Cards = map[string]State{}
@@ -122,38 +105,18 @@ func (s *Store) States() map[string]State {
 // Save writes the schedule atomically.
 func (s *Store) Save() error {
 	s.mu.Lock()
-	b, err := json.MarshalIndent(s.data, "", "  ")
+	b, err := store.Encode(s.data)
 	s.mu.Unlock()
 	if err != nil {
 		return fmt.Errorf("encoding the drill schedule: %w", err)
 	}
-	return writeAtomic(s.Path(), append(b, '\n'))
+	return writeAtomic(s.Path(), b)
 }
 
 // writeAtomic writes data to path through a synced temporary file in the
-// same folder, renamed over path.
+// same folder, renamed over path (lessons/store), creating the folder.
 func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	tmp, err := os.CreateTemp(dir, ".drill-*.tmp")
-	if err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name()) // harmless after the rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := (store.File{Path: path, Temp: ".drill-*.tmp"}).Write(data); err != nil {
 		return fmt.Errorf("saving %s: %w", path, err)
 	}
 	return nil

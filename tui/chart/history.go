@@ -332,7 +332,7 @@ func (h *History) render() []string {
 		d := &s.Dependencies[deps[0]]
 		n := 0
 		for _, t := range s.Transitions {
-			if t.Dependency == d.Name {
+			if t.Service == "" && t.Dependency == d.BreakerName() {
 				n++
 			}
 		}
@@ -446,7 +446,7 @@ func (h *History) drawRates(g *grid.Grid, d *engine.DependencySnapshot, ax timeA
 func (h *History) drawBand(g *grid.Grid, d *engine.DependencySnapshot, ax timeAxis, y, x0 int) {
 	probes := make([]bool, ax.cols)
 	for _, t := range h.data.Snap.Transitions {
-		if t.Dependency == d.Name && t.To == breaker.HalfOpen {
+		if t.Service == "" && t.Dependency == d.BreakerName() && t.To == breaker.HalfOpen {
 			if c := ax.column(t.At); c >= 0 && c < ax.cols {
 				probes[c] = true
 			}

@@ -50,6 +50,12 @@ func newEnginePane(name string, th *theme.Theme) enginePane {
 		return &transitionsPane{th: th}
 	case "sweep":
 		return &sweepPane{th: th} // sweep.go
+	case "chain":
+		return &chainPane{Chain: pane.NewChain(th)}
+	case "instances":
+		return &instancesPane{Fleet: pane.NewFleet(th)} // instances.go
+	case "tenants":
+		return tenantsPane{pane.NewTenants(th)}
 	}
 	return &endpointsPane{th: th}
 }
@@ -61,6 +67,49 @@ func (p poolPane) Min() int { return 4 }
 type breakerPane struct{ *pane.Breaker }
 
 func (b breakerPane) Min() int { return 5 }
+
+// tenantsPane is tui/pane's tenants table: a row per tenant at the front.
+type tenantsPane struct{ *pane.Tenants }
+
+func (p tenantsPane) Min() int { return p.MinHeight() }
+
+// chainPane is tui/pane's chain of services, one row per hop. It shares
+// the rest of the column as a flexible pane, up to the most it can use: a
+// second line per service (its busy sparkline and answers) where the
+// column is wide enough for them, else every hop on a line and the
+// footer in its longest words. The layout asks Min and Max without a
+// width: they are taken at the width SetSize last gave, or at the
+// side-by-side width of an 80-column window before that.
+type chainPane struct {
+	*pane.Chain
+	w int
+}
+
+func (p *chainPane) SetSize(w, h int) {
+	p.w = w
+	p.Chain.SetSize(w, h)
+}
+
+func (p *chainPane) width() int {
+	if p.w > 0 {
+		return p.w
+	}
+	return 39
+}
+
+func (p *chainPane) Needs(w int) int {
+	p.w = w
+	return 0
+}
+
+func (p *chainPane) Min() int { return p.Chain.MinHeight(p.width()) }
+
+func (p *chainPane) Max() int {
+	if w := p.width(); w-2 >= 40 {
+		return p.Chain.Max(w)
+	}
+	return p.Chain.Needs(p.width())
+}
 
 // flexPane adapts a chart, which takes whatever height it is given, up to
 // the most its data can use: a large window shows the chart, not a chart

@@ -47,29 +47,33 @@ type Breaker struct {
 
 // breakerView is everything the pane draws, compared to skip redraws.
 type breakerView struct {
-	gen      uint64
-	count    int // dependencies with a breaker
-	dep      string
-	policy   string
-	has      bool
-	cfg      breaker.Config
-	state    breaker.State
-	window   []breaker.Result
-	buckets  []breaker.Bucket
-	calls    int
-	failures int
-	slow     int
-	inARow   int
-	retries  string        // a line about retries, or ""
-	openLeft time.Duration // rounded to 100 ms
-	sent     int
-	passed   int
-	refused  uint64
-	fallback engine.FallbackKind
-	queued   uint64        // refusals stored for later (queue fallback)
-	retryIn  time.Duration // the last Retry-After sent (fail-fast fallback), rounded
-	trans    []engine.Transition
-	transLen int
+	gen    uint64
+	count  int // dependencies with a breaker
+	dep    string
+	trName string // what its breaker's transitions are named: dep, or a shared breaker's group
+	// elsewhere says where the breakers are when the front has none but
+	// its services do ("api: 20 instances, each its own on provider").
+	elsewhere string
+	policy    string
+	has       bool
+	cfg       breaker.Config
+	state     breaker.State
+	window    []breaker.Result
+	buckets   []breaker.Bucket
+	calls     int
+	failures  int
+	slow      int
+	inARow    int
+	retries   string        // a line about retries, or ""
+	openLeft  time.Duration // rounded to 100 ms
+	sent      int
+	passed    int
+	refused   uint64
+	fallback  engine.FallbackKind
+	queued    uint64        // refusals stored for later (queue fallback)
+	retryIn   time.Duration // the last Retry-After sent (fail-fast fallback), rounded
+	trans     []engine.Transition
+	transLen  int
 }
 
 // NewBreaker makes an empty breaker pane.
@@ -138,7 +142,7 @@ func (b *Breaker) SetData(d Data) {
 		dep = &s.Dependencies[i]
 	}
 	if dep != nil {
-		v.dep = dep.Name
+		v.dep, v.trName = dep.Name, dep.BreakerName()
 		v.policy = policyLine(dep)
 		v.refused = dep.ShortCircuited
 		v.fallback = dep.Fallback
@@ -162,14 +166,17 @@ func (b *Breaker) SetData(d Data) {
 			}
 			v.sent, v.passed = bs.TrialsSent, bs.TrialsPassed
 			for _, t := range s.Transitions {
-				if t.Dependency == dep.Name {
+				if t.Service == "" && t.Dependency == v.trName {
 					v.transLen++
 				}
 			}
 			v.trans = s.Transitions
 		}
 	}
-	if v.sameAs(&b.cur) {
+	if !v.has {
+		v.elsewhere = servicesBreakers(s)
+	}
+	if v.sameAs(&b.cur) && v.elsewhere == b.cur.elsewhere {
 		return
 	}
 	b.cur = v
@@ -177,7 +184,7 @@ func (b *Breaker) SetData(d Data) {
 }
 
 func (v *breakerView) sameAs(o *breakerView) bool {
-	return v.gen == o.gen && v.count == o.count && v.dep == o.dep && v.policy == o.policy && v.has == o.has &&
+	return v.gen == o.gen && v.count == o.count && v.dep == o.dep && v.trName == o.trName && v.policy == o.policy && v.has == o.has &&
 		v.cfg == o.cfg && v.state == o.state && slices.Equal(v.window, o.window) && slices.Equal(v.buckets, o.buckets) &&
 		v.calls == o.calls && v.failures == o.failures && v.slow == o.slow && v.inARow == o.inARow &&
 		v.openLeft == o.openLeft && v.retries == o.retries &&
@@ -284,6 +291,15 @@ func (b *Breaker) MinHeight(w int) int {
 // pane is short the middle paragraphs give way, whole.
 func (b *Breaker) noBreaker(inner int) [][]string {
 	v := &b.cur
+	if v.elsewhere != "" {
+		// The front calls without one, but its services guard their own
+		// calls: say where, rather than that there is none.
+		out := [][]string{{b.th.Bold.Render("No circuit breaker at the front.")}}
+		if v.dep != "" {
+			out = append(out, Wrap(v.dep+": "+v.policy+".", inner))
+		}
+		return append(out, Wrap(v.elsewhere, inner))
+	}
 	out := [][]string{{b.th.Bold.Render("No circuit breaker in this variant.")}}
 	if v.dep != "" {
 		out = append(out, Wrap(v.dep+": "+v.policy+".", inner))
@@ -697,7 +713,7 @@ func (b *Breaker) windowLines(inner int) []string {
 		// buckets age out while it stays open, and some libraries clear
 		// the window on opening. Quote the counts the breaker judged, as
 		// the transition recorded them (the log's reason says the same).
-		if t, ok := lastOpening(v.trans, v.dep); ok {
+		if t, ok := lastOpening(v.trans, v.trName); ok {
 			line = fitting(b.openedLines(t), inner)
 		}
 	case v.calls < minCalls && line != "":
@@ -720,7 +736,7 @@ func (b *Breaker) windowLines(inner int) []string {
 func lastOpening(trans []engine.Transition, dep string) (engine.Transition, bool) {
 	for i := len(trans) - 1; i >= 0; i-- {
 		t := trans[i]
-		if t.Dependency == dep && (t.To == breaker.Open || t.To == breaker.ForcedOpen) {
+		if t.Service == "" && t.Dependency == dep && (t.To == breaker.Open || t.To == breaker.ForcedOpen) {
 			return t, true
 		}
 	}
@@ -840,7 +856,7 @@ func (b *Breaker) log(n int) []string {
 	v := &b.cur
 	var mine []engine.Transition
 	for _, t := range v.trans {
-		if t.Dependency == v.dep {
+		if t.Service == "" && t.Dependency == v.trName {
 			mine = append(mine, t)
 		}
 	}
@@ -902,4 +918,34 @@ func briefReason(t engine.Transition) string {
 		return "trial slow"
 	}
 	return ""
+}
+
+// servicesBreakers names the services' calls that a breaker guards, for a
+// front without one: "Breakers guard api → provider (one in each of 20
+// instances)." Empty when no service has a breaker.
+func servicesBreakers(s *engine.Snapshot) string {
+	var parts []string
+	for i := range s.Services {
+		sv := &s.Services[i]
+		for j := range sv.Dependencies {
+			with := 0
+			for k := range sv.Instances {
+				if j < len(sv.Instances[k].Breakers) && sv.Instances[k].Breakers[j] != nil {
+					with++
+				}
+			}
+			if with == 0 {
+				continue
+			}
+			part := sv.Name + " → " + sv.Dependencies[j].Name
+			if with > 1 {
+				part += fmt.Sprintf(" (one in each of %d instances)", with)
+			}
+			parts = append(parts, part)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Breakers guard " + strings.Join(parts, ", ") + "."
 }

@@ -342,12 +342,32 @@ func (c *Chain) footers() []string {
 		long += fmt.Sprintf(" (%s of workers' time)", Seconds(t.wasted))
 	}
 	long += fmt.Sprintf(" · expired in queue %s · deadline exceeded %s", Count(t.expired), Count(t.deadline))
-	return []string{long,
+	out := []string{long,
 		fmt.Sprintf("cancelled %s · abandoned work %s · expired in queue %s · deadline exceeded %s",
 			Count(t.cancelled), Count(t.abandoned), Count(t.expired), Count(t.deadline)),
 		fmt.Sprintf("cancelled %s · abandoned %s · expired %s · past deadline %s",
 			Count(t.cancelled), Count(t.abandoned), Count(t.expired), Count(t.deadline)),
 	}
+	for i := range out {
+		out[i] = keepLabels(out[i])
+	}
+	return out
+}
+
+// keepLabels holds each "label count" of a footer on one line when Wrap
+// breaks it ("expired" / "in queue 0" reads as two things); only the
+// spaces around " · " and inside a note in brackets may break.
+func keepLabels(f string) string {
+	parts := strings.Split(f, " · ")
+	for i, p := range parts {
+		head, note, ok := strings.Cut(p, " (")
+		head = strings.ReplaceAll(head, " ", nbsp)
+		if ok {
+			head += " (" + note
+		}
+		parts[i] = head
+	}
+	return strings.Join(parts, " · ")
 }
 
 // footer wraps the longest wording of the totals that fits in lines lines
@@ -489,7 +509,13 @@ func (c *Chain) render() []string {
 	// pool's bar; leave out the calls in flight (about the busy workers
 	// of a hop that only waits on the next), then the queue, then the
 	// times the pools filled, which tell the cascade's way up.
-	t := fitTable(th, cols, inner, []int{3, 1, 1, 3, 5}, []int{4, 2, 5, 1})
+	drop := []int{4, 2, 5, 1}
+	if !anyBreaker(v.hops) {
+		// "no breaker" on every row says it once too often: the queue
+		// and the calls in flight say more in the same cells.
+		drop = append([]int{3}, drop...)
+	}
+	t := fitTable(th, cols, inner, []int{3, 1, 1, 3, 5}, drop)
 	lines := t.lines()
 	body := []string{lines[0]}
 	// A second line per service when the pane has room for them and the
@@ -543,13 +569,27 @@ func (c *Chain) render() []string {
 		if n == 1 {
 			cols = "1 column hidden"
 		}
-		notes = []string{notes[0] + " · wider shows " + hidden, notes[0] + " · " + cols, notes[1] + " · " + cols}
+		short := fmt.Sprintf("%d cols hidden", n) // a side-by-side pane at 80 columns
+		if n == 1 {
+			short = "1 col hidden"
+		}
+		notes = []string{notes[0] + " · wider shows " + hidden, notes[0] + " · " + cols, notes[1] + " · " + cols, notes[1] + " · " + short}
 	}
 	if !v.present {
 		notes = []string{"no services in this scenario", "no services"}
 	}
 	title, note := TitledNoteFirst(c.w, []string{"Call chain, outermost first", "Call chain", "Chain"}, notes)
 	return Frame(th, c.w, c.h, title, note, body)
+}
+
+// anyBreaker reports whether a hop has a breaker on its call.
+func anyBreaker(hops []chainHop) bool {
+	for _, h := range hops {
+		if h.breakers > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // leafLine is the row of the leaf dependency: what it is doing.

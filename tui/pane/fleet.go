@@ -343,7 +343,8 @@ func (f *Fleet) render() []string {
 	last := min(first+room, len(v.rows))
 	for k := range v.rows {
 		r := v.rows[k]
-		cols[0].cells = append(cols[0].cells, []cell{plainCell(fmt.Sprint(k + 1))})
+		// Numbered from 0, as `run` and scenario files number instances.
+		cols[0].cells = append(cols[0].cells, []cell{plainCell(fmt.Sprint(k))})
 		stw := r.state.String()
 		var stc []cell
 		if r.state == engine.InstanceUp {

@@ -96,7 +96,7 @@ func TestFleetTwentyFitAt80x24AndMoreScroll(t *testing.T) {
 	f.SetData(pane.Data{Snap: fleetSnap(), Gen: 1})
 	f.SetSize(80, 24)
 	v := f.View()
-	if got := rowNumbers(v); len(got) != 20 || got[0] != "1" || got[19] != "20" {
+	if got := rowNumbers(v); len(got) != 20 || got[0] != "0" || got[19] != "19" {
 		t.Fatalf("at 80×24 all 20 instances should show, got %v:\n%s", got, v)
 	}
 	if strings.Contains(v, "more") {
@@ -110,11 +110,11 @@ func TestFleetTwentyFitAt80x24AndMoreScroll(t *testing.T) {
 	}
 	f = tuitest.Press(f, "down", "down", "down", "down", "down")
 	v = f.View()
-	if got := rowNumbers(v); got[0] != "5" || got[len(got)-1] != "20" || !strings.Contains(v, "↑ 4 above") || strings.Contains(v, "more") {
+	if got := rowNumbers(v); got[0] != "4" || got[len(got)-1] != "19" || !strings.Contains(v, "↑ 4 above") || strings.Contains(v, "more") {
 		t.Errorf("scrolled to the end: rows 5 to 20 and \"↑ 4 above\", got %v:\n%s", got, v)
 	}
 	f = tuitest.Press(f, "pgup")
-	if got := rowNumbers(f.View()); got[0] != "1" {
+	if got := rowNumbers(f.View()); got[0] != "0" {
 		t.Errorf("page up goes back to the first: %v", got)
 	}
 }

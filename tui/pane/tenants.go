@@ -23,10 +23,11 @@ type Tenants struct {
 	th   *theme.Theme
 	w, h int
 
-	rows  []tenantRow
-	final bool // the counts are the run's, played out
-	dirty bool
-	view  string
+	rows     []tenantRow
+	final    bool // the counts are the run's, played out
+	inWindow bool // the counts are of the measurement window's arrivals
+	dirty    bool
+	view     string
 }
 
 type tenantRow struct {
@@ -68,16 +69,24 @@ func (p *Tenants) SetData(d Data) {
 		return
 	}
 	s := d.Settled()
+	// Once the measurement window has begun, the window's arrivals, as
+	// `breakerlab run` and the outcome tables count them (lessonui's
+	// tallyOf, the sandbox's compare line).
+	inWindow := s.MeasureTo > 0 && s.Now >= s.MeasureFrom
 	rows := make([]tenantRow, len(s.Tenants))
 	for i := range s.Tenants {
 		t := &s.Tenants[i]
-		rows[i] = tenantRow{name: t.Name, tally: TenantTally(t), limited: t.Limited}
+		tally := TenantTally(t)
+		if inWindow {
+			tally = report.Tally{Arrived: t.WindowArrived, Outcomes: t.Window}
+		}
+		rows[i] = tenantRow{name: t.Name, tally: tally, limited: t.Limited}
 	}
 	final := d.Final != nil
-	if final == p.final && slices.Equal(rows, p.rows) {
+	if final == p.final && inWindow == p.inWindow && slices.Equal(rows, p.rows) {
 		return
 	}
-	p.rows, p.final, p.dirty = rows, final, true
+	p.rows, p.final, p.inWindow, p.dirty = rows, final, inWindow, true
 }
 
 // Needs is the pane's height: the heads, a line per tenant and the note
@@ -90,6 +99,12 @@ func (p *Tenants) Needs(w int) int {
 func (p *Tenants) MinHeight() int { return 2 + 1 + max(len(p.rows), 1) }
 
 func (p *Tenants) about() string {
+	if p.final && p.inWindow {
+		return "Shares of each tenant's requests that arrived in the measurement window, the run played out, as breakerlab run counts them."
+	}
+	if p.inWindow {
+		return "Shares of each tenant's arrivals since the measurement window began, those still waiting included."
+	}
 	if p.final {
 		return "Shares of each tenant's requests, the run played out, as breakerlab run counts them."
 	}

@@ -47,6 +47,9 @@ type knob struct {
 	// value outside it is refused with the same words, so the two agree.
 	limited bool
 	lo, hi  float64
+	// path is the knob's [set] path when the field is written through
+	// lessons.SetKnob (a service's knobs); changes names the field by it.
+	path string
 }
 
 // noMax is a range's hi for a number with no upper limit.
@@ -126,6 +129,16 @@ func focusDependency(sys *engine.System) int {
 }
 
 func newForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
+	f := newServerForm(th, sc, variant)
+	sys := &sc.Variants[variant].System
+	f.addOtherCalls(sys, focusDependency(sys))
+	f.addServices(sys)
+	return f
+}
+
+// newServerForm is the form's front part: the server, its traffic and the
+// calls to one dependency.
+func newServerForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 	f := &form{th: th, variant: variant}
 	sys := &sc.Variants[variant].System
 	add := func(label, hint string, kind valueKind, initial string, set func(*engine.Scenario, value), matches ...string) {
@@ -155,6 +168,7 @@ func newForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 	add("accept queue", "", kindQueue, queueText(sys.Queue),
 		func(sc *engine.Scenario, v value) { every(sc, func(s *engine.System) { s.Queue = v.n }) }, "queue")
 	limit(0, engine.MaxQueue)
+	f.addShed("", sys.Shed, "shed")
 	for _, e := range sys.Endpoints {
 		if e.Rate <= 0 {
 			continue
@@ -221,10 +235,17 @@ func newForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 		func(sc *engine.Scenario, v value) {
 			onDep(sc, false, func(d *engine.Dependency) { d.Policy.Timeout = v.d })
 		}, "timeout")
-	add("bulkhead", "calls at once; 0: no bulkhead", kindInt, strconv.Itoa(p.Bulkhead),
-		func(sc *engine.Scenario, v value) {
-			onDep(sc, false, func(d *engine.Dependency) { d.Policy.Bulkhead = v.n })
-		}, "bulkhead")
+	if p.TenantBulkhead != nil {
+		// Slots per tenant take the single cap's place (a call has one or
+		// the other).
+		f.addTenantSlots(depName+".", p.TenantBulkhead, "per-tenant bulkhead")
+	} else {
+		add("bulkhead", "calls at once; 0: no bulkhead", kindInt, strconv.Itoa(p.Bulkhead),
+			func(sc *engine.Scenario, v value) {
+				onDep(sc, false, func(d *engine.Dependency) { d.Policy.Bulkhead = v.n })
+			}, "bulkhead")
+	}
+	f.addLimiter(depName+".", p.RateLimiter, "rate limiter")
 	if b := p.Breaker; b != nil {
 		set := func(fn func(d *engine.Dependency, v value)) func(*engine.Scenario, value) {
 			return func(sc *engine.Scenario, v value) {
@@ -417,6 +438,10 @@ func (f *form) changes(original *engine.Scenario) []string {
 		}
 		if v == "" {
 			v = "end"
+		}
+		if k.path != "" {
+			out = append(out, k.path+" "+v)
+			continue
 		}
 		out = append(out, strings.TrimSpace(k.label)+" "+v)
 	}

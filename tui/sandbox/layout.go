@@ -163,8 +163,20 @@ func (m *Model) titleLine() string {
 
 func (m Model) formView(h int) []string {
 	sc := m.sim.sc
-	title := fmt.Sprintf("Knobs · %s, variant %d: %s", sc.Name, m.sim.variant+1, sc.Variants[m.sim.variant].Name)
-	note := fmt.Sprintf("seed %d · at %s", m.sim.seed, pane.Seconds(m.sim.now()))
+	// A narrow window drops the variant's name, then the scenario's, before
+	// the seed and the moment; never a word cut in two.
+	titles := []string{
+		fmt.Sprintf("Knobs · %s, variant %d: %s", sc.Name, m.sim.variant+1, sc.Variants[m.sim.variant].Name),
+		fmt.Sprintf("Knobs · %s, variant %d", sc.Name, m.sim.variant+1),
+		fmt.Sprintf("Knobs · variant %d", m.sim.variant+1),
+		"Knobs",
+	}
+	notes := []string{
+		fmt.Sprintf("seed %d · at %s", m.sim.seed, pane.Seconds(m.sim.now())),
+		fmt.Sprintf("at %s", pane.Seconds(m.sim.now())),
+		"",
+	}
+	title, note := pane.Titled(m.w, titles, notes)
 	return pane.Frame(m.th, m.w, h, title, note, m.form.lines(m.w-2, h-2))
 }
 

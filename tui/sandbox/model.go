@@ -203,6 +203,10 @@ func (m Model) Speed() float64 { return m.clock.Speed() }
 // Snapshot is the snapshot on screen.
 func (m Model) Snapshot() *engine.Snapshot { return &m.sim.snap }
 
+// Final is the run played out through its drain once the time shown is the
+// end of the traffic, what `breakerlab run` counts; nil before the end.
+func (m Model) Final() *engine.Snapshot { return m.sim.final }
+
 // Update handles keys, ticks and resizes.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if next, cmd, ok := m.sweepMsg(msg); ok {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
@@ -176,25 +177,77 @@ func (s *sim) data() pane.Data {
 	return pane.Data{Snap: &s.snap, Gen: s.gen, Faults: s.faults, Final: s.final}
 }
 
-// cloneScenario copies a scenario deeply enough that changing the copy's
-// knobs never touches the original: the variants, their endpoints and
-// dependencies, faults and breaker configurations.
+// cloneScenario copies a scenario so deeply that changing the copy's knobs
+// never touches the original: every slice, pointer and map, services,
+// tenants, shedding and limiters included. sweep.Copies copies by
+// reflection, so a field added to the scenario's types later is copied
+// too; it refuses only a type holding a function, a channel or unexported
+// memory, which the scenario's types do not (TestCloneScenarioIsDeep holds
+// every built-in to it), and then the copy falls back to the fields known
+// here.
 func cloneScenario(sc *engine.Scenario) *engine.Scenario {
+	if build, err := sweep.Copies(sc); err == nil {
+		return build()
+	}
+	return cloneKnown(sc)
+}
+
+// cloneKnown is cloneScenario by hand, for the fields known today.
+func cloneKnown(sc *engine.Scenario) *engine.Scenario {
 	c := *sc
 	c.Variants = make([]engine.Variant, len(sc.Variants))
 	for i, v := range sc.Variants {
 		v.System.Endpoints = append([]engine.Endpoint(nil), v.System.Endpoints...)
-		deps := make([]engine.Dependency, len(v.System.Dependencies))
-		for j, d := range v.System.Dependencies {
-			d.Faults = append([]engine.Fault(nil), d.Faults...)
-			if d.Policy.Breaker != nil {
-				b := *d.Policy.Breaker
-				d.Policy.Breaker = &b
-			}
-			deps[j] = d
+		for j := range v.System.Endpoints {
+			e := &v.System.Endpoints[j]
+			e.Tenants = append([]engine.TenantShare(nil), e.Tenants...)
+			e.Bursts = append([]engine.Burst(nil), e.Bursts...)
 		}
-		v.System.Dependencies = deps
+		v.System.Dependencies = cloneDeps(v.System.Dependencies)
+		v.System.Services = append([]engine.Service(nil), v.System.Services...)
+		for j := range v.System.Services {
+			s := &v.System.Services[j]
+			s.Dependencies = cloneDeps(s.Dependencies)
+			s.Faults = append([]engine.ServiceFault(nil), s.Faults...)
+			if s.Shed != nil {
+				sh := *s.Shed
+				s.Shed = &sh
+			}
+		}
+		if v.System.Shed != nil {
+			sh := *v.System.Shed
+			v.System.Shed = &sh
+		}
+		v.System.Tenants = append([]string(nil), v.System.Tenants...)
 		c.Variants[i] = v
 	}
 	return &c
+}
+
+// cloneDeps copies dependencies and the policy tables they point to.
+func cloneDeps(in []engine.Dependency) []engine.Dependency {
+	deps := make([]engine.Dependency, len(in))
+	for j, d := range in {
+		d.Faults = append([]engine.Fault(nil), d.Faults...)
+		if d.Policy.Breaker != nil {
+			b := *d.Policy.Breaker
+			d.Policy.Breaker = &b
+		}
+		d.Policy.Order = append([]engine.Layer(nil), d.Policy.Order...)
+		if d.Policy.Retry != nil {
+			r := *d.Policy.Retry
+			d.Policy.Retry = &r
+		}
+		if d.Policy.RateLimiter != nil {
+			r := *d.Policy.RateLimiter
+			d.Policy.RateLimiter = &r
+		}
+		if d.Policy.TenantBulkhead != nil {
+			tb := *d.Policy.TenantBulkhead
+			tb.Own = append([]engine.TenantSlots(nil), tb.Own...)
+			d.Policy.TenantBulkhead = &tb
+		}
+		deps[j] = d
+	}
+	return deps
 }

@@ -162,7 +162,7 @@ func (m *Model) openSweep() {
 	if sc == nil {
 		return // the form marks what it refused
 	}
-	x, ok := knobPath(sc, f.variant, f.knobs[f.focus].label)
+	x, ok := knobPath(sc, f.variant, &f.knobs[f.focus])
 	if !ok {
 		f.err = fmt.Sprintf("%s cannot be swept", strings.TrimSpace(f.knobs[f.focus].label))
 		return
@@ -191,10 +191,14 @@ func indexOf(list []string, s string) int {
 	return -1
 }
 
-// knobPath is the [set] path of the form's field labelled label: the one
+// knobPath is the [set] path of the form's field k: the one
 // parser of knob paths, lessons.SetKnob, sets what the form's field sets
 // on the variant shown (TestEveryFormKnobHasAPath keeps them in step).
-func knobPath(sc *engine.Scenario, v int, label string) (string, bool) {
+func knobPath(sc *engine.Scenario, v int, k *knob) (string, bool) {
+	if k.path != "" {
+		return k.path, true
+	}
+	label := k.label
 	sys := &sc.Variants[v].System
 	switch label {
 	case "workers":
@@ -251,7 +255,7 @@ func sweepChoices(sc *engine.Scenario, v int, x string, f *form) []string {
 		}
 	}
 	for _, k := range f.knobs {
-		if p, ok := knobPath(sc, v, k.label); ok {
+		if p, ok := knobPath(sc, v, &k); ok {
 			add(p)
 		}
 	}

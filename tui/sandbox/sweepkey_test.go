@@ -25,7 +25,7 @@ func TestEveryFormKnobHasAPath(t *testing.T) {
 		for v := range sc.Variants {
 			f := newForm(tuitest.Plain(), sc, v)
 			for _, k := range f.knobs {
-				path, ok := knobPath(sc, v, k.label)
+				path, ok := knobPath(sc, v, &k)
 				if !ok {
 					t.Errorf("%s variant %d: the field %q has no knob path", name, v+1, k.label)
 					continue

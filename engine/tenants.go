@@ -1,0 +1,291 @@
+package engine
+
+import (
+	"time"
+)
+
+// Tenants at the front service (SERVICES-DESIGN.md 1.10): an endpoint's
+// traffic split among the system's tenants by shares, bursts that change an
+// endpoint's rate for a stretch of time (a burst naming a tenant adds its
+// extra traffic as that tenant's: a noisy neighbour), and bulkheads with
+// slots per tenant (exercise 15's rules).
+//
+// Determinism: each arrival's tenant is drawn from a stream of its own per
+// endpoint (streamKey(name, 5)), never from the arrival or traffic streams,
+// so a scenario without tenants draws exactly what it drew before, and a
+// variant that adds tenants meets the same traffic.
+
+// noTenant is a request's tenant when its endpoint names none.
+const noTenant = -1
+
+// anonTenant is where a per-tenant bulkhead keeps the calls of requests
+// without a tenant: one more group, with the Default slots.
+const anonTenant = MaxTenants
+
+// tenantState is one tenant's record at the front service.
+type tenantState struct {
+	arrived       uint64
+	windowArrived uint64 // of those, the ones in the measurement window
+	total, window Counts
+	// limited counts the calls refused by the tenant's part of a
+	// per-tenant bulkhead: calls, not requests (a retried request may be
+	// refused again), like DependencySnapshot.BulkheadFull.
+	limited uint64
+}
+
+// tenancy is how an endpoint picks each arrival's tenant.
+type tenancy struct {
+	rng *stream
+	// The shares, as a cumulative distribution over the tenants in who.
+	n   int
+	cum [MaxTenants]float64
+	who [MaxTenants]int8
+	// The endpoint's bursts, with the tenant of each (noTenant: none),
+	// the endpoint's own rate, and the first burst not yet over at the
+	// last draw (arrivals come in time order).
+	bursts      []Burst
+	burstTenant []int8
+	base        float64
+	at          int
+}
+
+// tenantIndex finds a tenant's number; validation has checked it exists.
+func tenantIndex(sys *System, name string) int8 {
+	for i, t := range sys.Tenants {
+		if t == name {
+			return int8(i)
+		}
+	}
+	return noTenant
+}
+
+// newTenancy prepares endpoint e's tenant draws, or returns nil when its
+// requests carry no tenant.
+func newTenancy(sys *System, e *Endpoint, seed uint64) *tenancy {
+	named := len(e.Tenants) > 0
+	for _, b := range e.Bursts {
+		named = named || b.Tenant != ""
+	}
+	if !named {
+		return nil
+	}
+	t := &tenancy{rng: newStream(seed, streamKey(e.Name, 5)), base: e.Rate, bursts: e.Bursts}
+	var sum float64
+	for _, s := range e.Tenants {
+		if s.Share <= 0 {
+			continue
+		}
+		sum += s.Share
+		t.cum[t.n], t.who[t.n] = sum, tenantIndex(sys, s.Tenant)
+		t.n++
+	}
+	t.burstTenant = make([]int8, len(e.Bursts))
+	for i, b := range e.Bursts {
+		t.burstTenant[i] = noTenant
+		if b.Tenant != "" {
+			t.burstTenant[i] = tenantIndex(sys, b.Tenant)
+		}
+	}
+	return t
+}
+
+// draw picks the tenant of an arrival at now: during a tenant's burst the
+// burst's extra rate is that tenant's, the rest follows the shares.
+func (t *tenancy) draw(now time.Duration) int8 {
+	u := t.rng.float64()
+	for t.at < len(t.bursts) && t.bursts[t.at].To <= now {
+		t.at++
+	}
+	if t.at < len(t.bursts) {
+		if b := &t.bursts[t.at]; b.From <= now && t.burstTenant[t.at] != noTenant && b.Rate > 0 {
+			extra := (b.Rate - t.base) / b.Rate
+			if u < extra {
+				return t.burstTenant[t.at]
+			}
+			// The rest of the draw, stretched back over [0, 1).
+			u = (u - extra) / (1 - extra)
+		}
+	}
+	if t.n == 0 {
+		return noTenant
+	}
+	for k := 0; k < t.n-1; k++ {
+		if u < t.cum[k] {
+			return t.who[k]
+		}
+	}
+	return t.who[t.n-1] // the last takes the rest (and rounding)
+}
+
+// nextBurstArrival is nextArrival for an endpoint with bursts: Poisson
+// arrivals whose rate changes at each burst's start and end. A gap drawn at
+// one rate that crosses a change is thrown away and a new one drawn from
+// the change at the new rate: exact, since the exponential gap has no
+// memory. Each draw takes one number from the arrival stream.
+func nextBurstArrival(es *endpointState, after, duration time.Duration) (time.Duration, bool) {
+	t := after
+	for {
+		bursts := es.bursts
+		for es.burstAt < len(bursts) && bursts[es.burstAt].To <= t {
+			es.burstAt++
+		}
+		rate, until := es.baseRate, duration
+		if k := es.burstAt; k < len(bursts) {
+			if bursts[k].From <= t {
+				rate, until = bursts[k].Rate, bursts[k].To
+			} else {
+				until = bursts[k].From
+			}
+		}
+		until = min(until, duration)
+		if rate > 0 {
+			gap := es.arrivals.exp() / rate * float64(time.Second)
+			if float64(t)+gap < float64(until) {
+				at := t + time.Duration(gap)
+				return at, at < duration
+			}
+		}
+		if until >= duration {
+			return 0, false
+		}
+		t = until
+	}
+}
+
+// initEndpointLimits sets up endpoint e's class, tenants and bursts; it
+// runs before the endpoint's first arrival is drawn (init calls it).
+func (r *Run) initEndpointLimits(es *endpointState, e *Endpoint) {
+	es.class = e.Class
+	es.tenancy = newTenancy(r.sys, e, r.seed)
+	if len(e.Bursts) > 0 {
+		// The inline Poisson path in arrive takes endpoints with a rate;
+		// this one keeps its rates here and leaves es.rate at zero, so
+		// that every draw goes through nextArrival to nextBurstArrival.
+		es.bursts, es.baseRate, es.rate = e.Bursts, e.Rate, 0
+	}
+}
+
+// tenantArrived counts an arrival of tenant t (>= 0).
+func (r *Run) tenantArrived(t int8) {
+	r.tenants[t].arrived++
+	if r.now >= r.measureFrom && r.now < r.measureTo {
+		r.tenants[t].windowArrived++
+	}
+}
+
+// tenantAnswered counts the answer o to a request of tenant t (>= 0) that
+// arrived at arrived.
+func (r *Run) tenantAnswered(t int8, arrived time.Duration, o Outcome) {
+	ts := &r.tenants[t]
+	ts.total[o]++
+	if arrived >= r.measureFrom && arrived < r.measureTo {
+		ts.window[o]++
+	}
+}
+
+// tenantBulkhead is a per-tenant bulkhead's state (exercise 15's rules):
+// fixed arrays indexed by tenant, anonTenant for calls without one.
+type tenantBulkhead struct {
+	own, ownCap, shared [MaxTenants + 1]int32
+	sharedUsed          int32
+	sharedCap           int32
+	sharedPerTenant     int32 // 0: no cap beyond sharedCap
+	capacity            int   // all slots a call could find, for the snapshot
+}
+
+// newTenantBulkhead sizes a per-tenant bulkhead for the system's tenants.
+func newTenantBulkhead(sys *System, tb *TenantBulkhead) *tenantBulkhead {
+	b := &tenantBulkhead{sharedCap: int32(tb.Shared), sharedPerTenant: int32(tb.SharedPerTenant)}
+	for i := range b.ownCap {
+		b.ownCap[i] = int32(tb.Default)
+	}
+	for _, o := range tb.Own {
+		if k := tenantIndex(sys, o.Tenant); k >= 0 {
+			b.ownCap[k] = int32(o.Slots)
+		}
+	}
+	b.capacity = tb.Shared
+	for k := range sys.Tenants {
+		b.capacity += int(b.ownCap[k])
+	}
+	for i := range sys.Endpoints {
+		if len(sys.Endpoints[i].Tenants) == 0 {
+			b.capacity += tb.Default // some requests come without a tenant
+			break
+		}
+	}
+	return b
+}
+
+// enterTenantBulkhead is enter's step for a per-tenant bulkhead at index i:
+// one of the tenant's own slots, else one of the overflow within the
+// tenant's cap on it, else refused at once (it never waits).
+func (r *Run) enterTenantBulkhead(id int32, i int) {
+	req := &r.requests[id]
+	ds := r.dep(req)
+	b := ds.tenantBH
+	t := int(req.tenant)
+	if t < 0 {
+		t = anonTenant
+	}
+	switch {
+	case b.own[t] < b.ownCap[t]:
+		b.own[t]++
+		req.inShared = false
+	case b.sharedUsed < b.sharedCap && (b.sharedPerTenant == 0 || b.shared[t] < b.sharedPerTenant):
+		b.shared[t]++
+		b.sharedUsed++
+		req.inShared = true
+	default:
+		ds.bulkheadFull++
+		if req.tenant >= 0 {
+			r.tenants[req.tenant].limited++
+		}
+		r.layerResult(id, i, resBulkheadFull)
+		return
+	}
+	ds.bulkhead++
+	req.inBH = true
+	r.enter(id, i+1)
+}
+
+// releaseTenantSlot gives a call's slot back to the part it came from.
+func releaseTenantSlot(req *request, ds *dependencyState) {
+	if !req.inBH {
+		return
+	}
+	req.inBH = false
+	ds.bulkhead--
+	b := ds.tenantBH
+	t := int(req.tenant)
+	if t < 0 {
+		t = anonTenant
+	}
+	if req.inShared {
+		req.inShared = false
+		b.shared[t]--
+		b.sharedUsed--
+		return
+	}
+	b.own[t]--
+}
+
+// arrivalTenant draws the tenant of endpoint es's arrival at now and counts
+// the arrival for it. Every arrival of an endpoint with a tenancy draws
+// once, whatever becomes of it, so the draws stay in step: arrive calls
+// this for a request it takes, tenantRefused for one it refuses.
+func (r *Run) arrivalTenant(es *endpointState, now time.Duration) int8 {
+	t := es.tenancy.draw(now)
+	if t >= 0 {
+		r.tenantArrived(t)
+	}
+	return t
+}
+
+// tenantRefused draws the tenant of an arrival refused at once (no worker
+// and no room, or shed) and counts it, arrived and rejected.
+func (r *Run) tenantRefused(es *endpointState, now time.Duration) {
+	if t := r.arrivalTenant(es, now); t >= 0 {
+		r.tenantAnswered(t, now, Rejected)
+	}
+}

@@ -1,0 +1,41 @@
+package pane_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Once a scenario's measurement window has begun, the tenants pane counts
+// the window's arrivals, as `breakerlab run` prints them beside "tenant
+// NAME" and as the outcome tables do: a lesson quoting a tenant's share
+// (lessons' tenant-share) and the pane beside it then show one number.
+// Before the fix the pane showed the whole run's: 900 of 1,000 (90%)
+// instead of the window's 300 of 500 (60%).
+func TestTenantsCountTheMeasurementWindow(t *testing.T) {
+	s := &engine.Snapshot{Scenario: "tenants", Now: 40 * time.Second, MeasureFrom: 10 * time.Second, MeasureTo: 30 * time.Second,
+		Tenants: []engine.TenantSnapshot{{Name: "globex", Arrived: 1000, Total: engine.Counts{900, 0, 100, 0},
+			WindowArrived: 500, Window: engine.Counts{300, 0, 200, 0}}}}
+	p := pane.NewTenants(tuitest.Plain())
+	p.SetData(pane.Data{Snap: s, Final: s, Gen: 1})
+	p.SetSize(110, 8)
+	v := ansi.Strip(p.View())
+	var row string
+	for _, l := range strings.Split(v, "\n") {
+		if strings.HasPrefix(strings.TrimPrefix(l, "│"), "globex") {
+			row = l
+		}
+	}
+	f := strings.Fields(strings.Trim(row, "│"))
+	if len(f) < 4 || f[1] != "500" || f[2] != "60%" || f[3] != "40%" {
+		t.Errorf("want the window's 500 arrivals, 60%% ok, 40%% rejected; got row %q\n%s", row, v)
+	}
+	if !strings.Contains(v, "measurement window") {
+		t.Errorf("the note should say the shares are of the measurement window:\n%s", v)
+	}
+}

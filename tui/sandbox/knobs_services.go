@@ -1,0 +1,226 @@
+package sandbox
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/pane"
+)
+
+// The knob form's sections for a system of services: each service's pool,
+// fleet, work and outage under its name (every variant, as the server's
+// own knobs), then the calls it makes (this variant only, as the front's
+// calls). Each such field carries its [set] path and is written through
+// lessons.SetKnob, the one parser of knob paths, so the form, a lesson's
+// [set] table and a sweep change the same field the same way.
+
+// addPath appends a field whose value goes through lessons.SetKnob at
+// path, on every variant or on the form's own.
+func (f *form) addPath(label, hint string, kind valueKind, initial, path string, every bool, matches ...string) {
+	variant := f.variant
+	set := func(sc *engine.Scenario, v value) {
+		for i := range sc.Variants {
+			if !every && i != variant {
+				continue
+			}
+			// A variant without this service or call has no such knob;
+			// SetKnob refuses it and the variant stays as it is.
+			_ = lessons.SetKnob(sc, i, path, knobArg(kind, v))
+		}
+	}
+	f.knobs = append(f.knobs, knob{label: label, hint: hint, kind: kind, input: newField(initial), set: set, matches: matches, path: path})
+}
+
+// addTenantSlots appends the fields of a per-tenant bulkhead on the call
+// whose knobs start with prefix ("search." or "orders/inventory."), for the
+// form's variant: each listed tenant's own slots, the default, the shared
+// overflow and one tenant's most of it.
+func (f *form) addTenantSlots(prefix string, tb *engine.TenantBulkhead, match string) {
+	for _, o := range tb.Own {
+		f.addPath(o.Tenant+" slots", "its own; 0 or more", kindInt, strconv.Itoa(o.Slots), prefix+"per_tenant_bulkhead.own."+o.Tenant, false, match)
+	}
+	f.addPath("default slots", "each other tenant's own", kindInt, strconv.Itoa(tb.Default), prefix+"per_tenant_bulkhead.default", false, match)
+	f.addPath("shared slots", "the overflow all share", kindInt, strconv.Itoa(tb.Shared), prefix+"per_tenant_bulkhead.shared", false, match)
+	f.addPath("shared per tenant", "most of it one holds; 0: no limit", kindInt, strconv.Itoa(tb.SharedPerTenant), prefix+"per_tenant_bulkhead.shared_per_tenant", false, match)
+}
+
+// addServices appends the services' sections to f.
+func (f *form) addServices(sys *engine.System) {
+	add := f.addPath
+	limit := f.limitLast
+	for si := range sys.Services {
+		s := &sys.Services[si]
+		owner := fmt.Sprintf("service %q: ", s.Name)
+		f.section = append(f.section, len(f.knobs))
+		f.titles = append(f.titles, fmt.Sprintf("Service %s (every variant)", s.Name))
+		add("workers", "each instance's pool", kindInt, strconv.Itoa(s.Workers), s.Name+".workers", true, owner+"workers")
+		limit(1, engine.MaxWorkers)
+		add("accept queue", "", kindQueue, queueText(s.Queue), s.Name+".queue", true, owner+"queue")
+		limit(0, engine.MaxQueue)
+		add("instances", "behind a "+s.Balancer.String()+" balancer", kindInt, strconv.Itoa(max(s.Instances, 1)), s.Name+".instances", true, owner+"instances", owner+"fault")
+		limit(1, engine.MaxInstances)
+		switch s.Work.Kind {
+		case engine.Constant:
+			add("work", "time per request on a worker", kindDuration, durText(s.Work.Value), s.Name+".work.value", true, owner+"work")
+		case engine.Exponential:
+			add("work (mean)", "time per request on a worker", kindDuration, durText(s.Work.Mean), s.Name+".work.mean", true, owner+"work")
+		case engine.LogNormal:
+			add("work (median)", "time per request on a worker", kindDuration, durText(s.Work.P50), s.Name+".work.p50", true, owner+"work")
+		}
+		f.addShed(s.Name+".", s.Shed, owner+"shed")
+		if len(s.Faults) > 0 {
+			ft := s.Faults[0]
+			add(fmt.Sprintf("%s %s from", s.Name, ft.Kind), "when the outage starts", kindDuration, durText(ft.From), s.Name+".fault.from", true, owner+"fault 1")
+			add("  until", "empty: to the end", kindUntil, untilText(ft.To), s.Name+".fault.to", true, owner+"fault 1")
+		}
+		// A leaf's faults belong with the service that calls it: they
+		// are the same in every variant.
+		for di := range s.Dependencies {
+			d := &s.Dependencies[di]
+			if len(d.Faults) == 0 || d.Service != "" {
+				continue
+			}
+			ft := d.Faults[0]
+			edge := s.Name + "/" + d.Name
+			add(fmt.Sprintf("%s %s from", d.Name, verbOf(ft.Kind)), "when the fault starts", kindDuration, durText(ft.From), edge+".fault.from", true, owner+fmt.Sprintf("dependency %q: fault 1", d.Name))
+			add("  until", "empty: to the end", kindUntil, untilText(ft.To), edge+".fault.to", true, owner+fmt.Sprintf("dependency %q: fault 1", d.Name))
+		}
+		for di := range s.Dependencies {
+			d := &s.Dependencies[di]
+			edge := s.Name + "/" + d.Name
+			match := owner + fmt.Sprintf("dependency %q", d.Name)
+			f.section = append(f.section, len(f.knobs))
+			f.titles = append(f.titles, fmt.Sprintf("Calls %s → %s (this variant only)", s.Name, d.Name))
+			f.addCall(edge+".", d, match)
+		}
+	}
+}
+
+// addCall appends the fields of one call's policy, whose knobs start with
+// prefix: its timeout, its bulkhead (or slots per tenant), its breaker's
+// and its rate limiter's numbers, for the form's variant.
+func (f *form) addCall(prefix string, d *engine.Dependency, match string) {
+	add := f.addPath
+	limit := f.limitLast
+	p := &d.Policy
+	add("timeout", "0: wait for ever", kindDuration, durText(p.Timeout), prefix+"timeout", false, match+": timeout", match+": attempt")
+	if p.TenantBulkhead == nil {
+		add("bulkhead", "calls at once; 0: no bulkhead", kindInt, strconv.Itoa(p.Bulkhead), prefix+"bulkhead", false, match+": bulkhead")
+	} else {
+		f.addTenantSlots(prefix, p.TenantBulkhead, match+": per-tenant bulkhead")
+	}
+	f.addLimiter(prefix, p.RateLimiter, match+": rate limiter")
+	if b := p.Breaker; b != nil {
+		switch {
+		case b.Window == breaker.TimeWindow:
+			add("breaker window", "how far back the calls are judged", kindDuration, durText(b.WindowSpan), prefix+"breaker.time_window", false, match+": breaker")
+		case b.WindowSize > 0:
+			add("breaker window", "the last N calls judged", kindInt, strconv.Itoa(b.WindowSize), prefix+"breaker.window", false, match+": breaker")
+			limit(1, breaker.MaxWindowSize)
+		}
+		if b.FailureRate > 0 {
+			add("failure rate", "opens at or above; 50% or 0.5", kindPercent, pane.Percent(b.FailureRate), prefix+"breaker.failure_rate", false, match+": breaker")
+		}
+		add("open for", "wait before the trials", kindDuration, durText(b.OpenFor), prefix+"breaker.open", false, match+": breaker")
+		add("half-open trials", "trial calls that must pass", kindInt, strconv.Itoa(b.HalfOpenTrials), prefix+"breaker.trials", false, match+": breaker")
+		limit(1, noMax)
+	}
+}
+
+// addLimiter appends a rate limiter's numbers, in its own kind's words
+// (Resilience4j's for the period limiter).
+func (f *form) addLimiter(prefix string, rl *engine.RateLimiterPolicy, match string) {
+	if rl == nil {
+		return
+	}
+	switch rl.Kind {
+	case engine.TokenBucketLimiter:
+		f.addPath("limiter rate", fmt.Sprintf("tokens every %s", durText(rl.Bucket.Per)), kindInt, strconv.Itoa(rl.Bucket.Rate), prefix+"ratelimiter.rate", false, match)
+		f.limitLast(1, noMax)
+		f.addPath("limiter burst", "tokens the bucket holds", kindInt, strconv.Itoa(rl.Bucket.Burst), prefix+"ratelimiter.burst", false, match)
+		f.limitLast(1, noMax)
+		f.addPath("limiter wait", "longest wait for a token", kindDuration, durText(rl.Bucket.MaxWait), prefix+"ratelimiter.max_wait", false, match)
+	case engine.PeriodLimiter:
+		f.addPath("limitForPeriod", "permits per period", kindInt, strconv.Itoa(rl.Period.LimitForPeriod), prefix+"ratelimiter.limit_for_period", false, match)
+		f.limitLast(1, noMax)
+		f.addPath("refresh period", "limitRefreshPeriod", kindDuration, durText(rl.Period.LimitRefreshPeriod), prefix+"ratelimiter.limit_refresh_period", false, match)
+		f.addPath("timeoutDuration", "longest wait for a permit", kindDuration, durText(rl.Period.TimeoutDuration), prefix+"ratelimiter.timeout_duration", false, match)
+	}
+}
+
+// addOtherCalls appends a section for each call of the front service
+// other than the one the form's first part is about (index focus), in a
+// system of services, where the calls into them are the design (the
+// first version's scenarios keep their one call, as their lessons show).
+func (f *form) addOtherCalls(sys *engine.System, focus int) {
+	if len(sys.Services) == 0 {
+		return
+	}
+	for i := range sys.Dependencies {
+		if i == focus {
+			continue
+		}
+		d := &sys.Dependencies[i]
+		f.section = append(f.section, len(f.knobs))
+		f.titles = append(f.titles, fmt.Sprintf("Calls to %s (this variant only)", d.Name))
+		f.addCall(d.Name+".", d, fmt.Sprintf("dependency %q", d.Name))
+	}
+}
+
+// addShed appends the bounds of a queue's load shedding: one field when
+// every class has the same, else one per class, most important first.
+// Shedding is a variant's design (one sheds, the next does not), so the
+// fields change the variant shown only, and their hints say so.
+func (f *form) addShed(prefix string, c *engine.ShedPolicy, match string) {
+	if c == nil {
+		return
+	}
+	w := c.MaxWait
+	if w[0] == w[1] && w[1] == w[2] {
+		f.addPath("shed past", "wait that sheds any class; this variant", kindDuration, durText(w[0]), prefix+"shed.max_wait", false, match)
+		return
+	}
+	for i, class := range []string{"critical", "default", "sheddable"} {
+		f.addPath("shed "+class+" past", "wait that sheds it; this variant", kindDuration, durText(w[i]), prefix+"shed.max_wait."+class, false, match)
+	}
+}
+
+// limitLast bounds the field just added and states the bounds in its hint.
+func (f *form) limitLast(lo, hi float64) {
+	k := &f.knobs[len(f.knobs)-1]
+	k.limited, k.lo, k.hi = true, lo, hi
+	if k.hint == "" {
+		k.hint = k.rangeText()
+	} else {
+		k.hint += "; " + k.rangeText()
+	}
+}
+
+// knobArg is a parsed field as SetKnob takes it.
+func knobArg(kind valueKind, v value) any {
+	switch kind {
+	case kindInt:
+		return int64(v.n)
+	case kindQueue:
+		if v.n == engine.QueueUnbounded {
+			return "unbounded"
+		}
+		return int64(v.n)
+	case kindRate, kindPercent:
+		return v.f
+	}
+	return v.d.String()
+}
+
+// untilText writes a fault's end the way the form reads it: empty for "to
+// the end".
+func untilText(to time.Duration) string {
+	if to == 0 {
+		return ""
+	}
+	return durText(to)
+}
