@@ -33,10 +33,18 @@ func (r *Run) sendFast(id int32, req *request, ds *dependencyState, after time.D
 	ds.calls++
 	ds.inFlight++
 	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+	ds.maxAfter = max(ds.maxAfter, after) // fork.go
 	req.inCall = true
 	req.callTok++
 	req.fast = true
-	r.schedule(event{at: r.now + after, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
+	// schedule, with the event written in place (eventQueue.place).
+	r.seq++
+	at := r.now + after
+	if c := r.queue.place(at, r.seq); c != nil {
+		c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, req.gen, req.callTok, req.dep, evCallDone, isErr
+		return
+	}
+	r.queue.pushFar(event{at: at, seq: r.seq, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
 }
 
 // returnFast is a fast call's answer: what callReturned, exit, finishCall,

@@ -104,6 +104,7 @@ func (r *Run) armTimeout(id int32, until time.Duration, known bool) {
 		return
 	}
 	req.timeoutArmed = true
+	r.dep(req).armed = true // fork.go
 	r.schedule(event{at: req.timeoutAt, kind: evTimeout, req: id, gen: req.gen, tok: req.timeoutTok})
 }
 
@@ -134,6 +135,11 @@ func (r *Run) startCall(id int32) {
 	req.inCall = true
 	req.callTok++
 	after, answers, isErr := r.response(ds, latency, errDraw)
+	if answers {
+		ds.maxAfter = max(ds.maxAfter, after) // fork.go
+	} else {
+		ds.maxAfter = noArrival
+	}
 	r.armTimeout(id, r.now+after, answers)
 	if answers {
 		r.schedule(event{at: r.now + after, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok,

@@ -85,13 +85,37 @@ const (
 func (q *eventQueue) len() int { return q.inW + len(q.far.items) }
 
 func (q *eventQueue) push(e event) {
+	if c := q.place(e.at, e.seq); c != nil {
+		next := c.next
+		*c = e
+		c.next = next
+		return
+	}
+	q.pushFar(e)
+}
+
+// pushFar is push for an event beyond the wheel's horizon (place returned
+// nil for it).
+func (q *eventQueue) pushFar(e event) {
 	if q.headSeq == 0 || e.at < q.headAt || (e.at == q.headAt && e.seq < q.headSeq) {
 		q.headAt, q.headSeq = e.at, e.seq
 	}
-	slot := int64(e.at >> slotShift)
+	q.far.push(e)
+}
+
+// place queues an event at (at, seq), seq the largest so far, in the
+// wheel and returns its cell, with at, seq and next set, for the caller
+// to fill in the rest: the hottest events are written once, in place,
+// instead of being built and copied on the way in. It returns nil, and
+// queues nothing, when the event lies beyond the wheel's horizon: the
+// caller then hands the whole event to pushFar.
+func (q *eventQueue) place(at time.Duration, seq uint64) *event {
+	slot := int64(at >> slotShift)
 	if slot-q.cur >= wheelSlots {
-		q.far.push(e)
-		return
+		return nil
+	}
+	if q.headSeq == 0 || at < q.headAt || (at == q.headAt && seq < q.headSeq) {
+		q.headAt, q.headSeq = at, seq
 	}
 	idx := q.free
 	if idx != 0 {
@@ -100,12 +124,13 @@ func (q *eventQueue) push(e event) {
 		idx = q.grow()
 	}
 	slab := q.slab
+	c := &slab[idx]
+	c.at, c.seq = at, seq
 	i := int(slot & wheelMask)
-	if at := q.heads[i]; at == 0 {
+	if next := q.heads[i]; next == 0 {
 		// An empty slot, the usual case: it comes into use, and may be
 		// the first in use.
-		e.next = 0
-		slab[idx] = e
+		c.next = 0
 		q.heads[i] = idx
 		q.used[i>>6] |= 1 << (i & 63)
 		base := int(q.cur & wheelMask)
@@ -116,11 +141,10 @@ func (q *eventQueue) push(e event) {
 		// The new event has the largest seq so far, so it goes after
 		// every event of its slot that is not later than it.
 		prev := int32(0)
-		for at != 0 && slab[at].at <= e.at {
-			prev, at = at, slab[at].next
+		for next != 0 && slab[next].at <= at {
+			prev, next = next, slab[next].next
 		}
-		e.next = at
-		slab[idx] = e
+		c.next = next
 		if prev == 0 {
 			q.heads[i] = idx
 		} else {
@@ -128,6 +152,7 @@ func (q *eventQueue) push(e event) {
 		}
 	}
 	q.inW++
+	return c
 }
 
 // grow adds a cell to the slab and returns its index.

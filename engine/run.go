@@ -89,6 +89,11 @@ type Run struct {
 	// and one record per tenant of System.Tenants.
 	frontShed *serverShed
 	tenants   []tenantState
+
+	// What a fork (fork.go) needs to know of the run so far: the most
+	// workers busy at once, and whether an arrival ever found none free.
+	maxBusy int
+	lacked  bool
 }
 
 type endpointState struct {
@@ -183,9 +188,16 @@ type dependencyState struct {
 	cursor int        // the balancer's: the instance picked last
 	balRng *stream    // a random balancer's draws
 	jitter *rand.Rand // the breaker's open jitter
+	// jitterSrc is jitter's source, kept so a fork can copy its state.
+	jitterSrc *rand.PCG
 	// deadlineExceeded counts attempts not sent: the propagated deadline
 	// had run out.
 	deadlineExceeded uint64
+	// For a fork (fork.go): the longest a call sent so far takes to
+	// answer (noArrival: one never answers), and whether a timeout's
+	// timer was ever armed.
+	maxAfter time.Duration
+	armed    bool
 	// The rate limiter layer (ratelimitlayer.go) and its place
 	// in layers (-1: none), the calls parked at it now, the calls it
 	// refused and the calls it let through; the per-tenant bulkhead
@@ -450,7 +462,8 @@ func (r *Run) setupDependency(ds *dependencyState, d *Dependency, seed, jitterKe
 	ds.cancel = d.Policy.Cancel == CancelPropagate
 	ds.propagate, ds.margin = d.Policy.PropagateDeadline, d.Policy.DeadlineMargin
 	if d.Policy.Breaker != nil {
-		ds.jitter = rand.New(rand.NewPCG(seed, jitterKey))
+		ds.jitterSrc = rand.NewPCG(seed, jitterKey)
+		ds.jitter = rand.New(ds.jitterSrc)
 		if err := r.newBreaker(ds, svcName, inst); err != nil {
 			return err
 		}
@@ -469,21 +482,27 @@ func (r *Run) setupDependency(ds *dependencyState, d *Dependency, seed, jitterKe
 // shared breaker's carry its group's name instead (the members then share
 // one: linkSharedBreakers).
 func (r *Run) newBreaker(ds *dependencyState, svcName string, inst int) error {
+	b, err := breaker.NewWithOptions(*ds.cfg.Policy.Breaker, r.breakerOptions(ds, svcName, inst))
+	if err != nil {
+		return fmt.Errorf("dependency %q: %w", ds.cfg.Name, err)
+	}
+	ds.breaker = b
+	return nil
+}
+
+// breakerOptions makes ds's breaker report its transitions to r, with the
+// edge's name, service and instance, and draw its jitter from ds.jitter.
+func (r *Run) breakerOptions(ds *dependencyState, svcName string, inst int) breaker.Options {
 	name := ds.cfg.Name
 	if g := ds.cfg.Policy.SharedBreaker; g != "" {
 		name = g
 	}
-	b, err := breaker.NewWithOptions(*ds.cfg.Policy.Breaker, breaker.Options{
+	return breaker.Options{
 		OnTransition: func(t breaker.Transition) {
 			r.transitions = append(r.transitions, Transition{Dependency: name, Service: svcName, Instance: inst, Transition: t})
 		},
 		Rand: ds.jitter.Float64,
-	})
-	if err != nil {
-		return fmt.Errorf("dependency %q: %w", name, err)
 	}
-	ds.breaker = b
-	return nil
 }
 
 // newBudget gives ds a fresh retry budget, if its policy has one.
@@ -849,7 +868,15 @@ func (r *Run) arrive(epIdx int) {
 		next, ok = nextArrival(es, now, r.lastBucket)
 	}
 	if ok {
-		r.rescheduleFirst(next)
+		// rescheduleFirst, with its common case written out: the
+		// endpoint's next arrival is still the first.
+		if q := r.arrivals; len(q) == 1 || q[1].at > next {
+			r.seq++
+			q[0].at, q[0].seq = next, r.seq
+			r.arrAt, r.arrSeq = next, r.seq
+		} else {
+			r.rescheduleFirst(next)
+		}
 	} else {
 		// Its traffic has ended: it leaves the arrivals.
 		r.arrivals = r.arrivals[1:]
@@ -870,7 +897,7 @@ func (r *Run) arrive(epIdx int) {
 		es.windowArrived++
 	}
 	haveWorker := len(r.freeWorkers) > 0
-	if !haveWorker && !r.acceptQueueHasRoom() {
+	if !haveWorker && r.noRoom() {
 		es.total[Rejected]++
 		es.bucket.Outcomes[Rejected]++
 		r.countWindow(es, r.now, Rejected)
@@ -910,6 +937,13 @@ func (r *Run) arrive(epIdx int) {
 	r.accept.push(id, uint64(req.gen))
 }
 
+// noRoom is !acceptQueueHasRoom for an arrival that finds no free worker,
+// which it notes for a fork (fork.go).
+func (r *Run) noRoom() bool {
+	r.lacked = true
+	return !r.acceptQueueHasRoom()
+}
+
 func (r *Run) acceptQueueHasRoom() bool {
 	q := r.sys.Queue
 	return q == QueueUnbounded || (q > 0 && r.accept.len() < q)
@@ -922,6 +956,7 @@ func (r *Run) startOnWorker(id int32) {
 	req := &r.requests[id]
 	r.workerOwner[w] = req.ep
 	r.busy++
+	r.maxBusy = max(r.maxBusy, r.busy) // fork.go
 	es := &r.endpoints[req.ep]
 	es.busy++
 	req.worker = w

@@ -737,3 +737,26 @@ func addSat(a, b time.Duration) time.Duration {
 	}
 	return time.Duration(1<<63 - 1)
 }
+
+// CloneInto makes dst a copy of b that goes on independently: the same
+// configuration, state, window and counts, reporting to opts' OnTransition
+// and drawing its jitter from opts' Rand (which should be a copy of b's
+// source, to stay reproducible). dst's own buffers are reused when large
+// enough. A run forked partway (engine's Run.ForkInto) clones its breakers.
+func (b *Breaker) CloneInto(dst *Breaker, opts Options) {
+	ring, buckets, starts, roll := dst.win.ring, dst.win.buckets, dst.win.starts, dst.roll
+	*dst = *b
+	dst.win.ring = cloneSlice(ring, b.win.ring)
+	dst.win.buckets = cloneSlice(buckets, b.win.buckets)
+	dst.win.starts = cloneSlice(starts, b.win.starts)
+	dst.roll = cloneSlice(roll, b.roll)
+	dst.rand, dst.onTransition = opts.Rand, opts.OnTransition
+}
+
+// cloneSlice copies src into buf's array when it fits; nil stays nil.
+func cloneSlice[T any](buf, src []T) []T {
+	if src == nil {
+		return nil
+	}
+	return append(buf[:0], src...)
+}

@@ -13,6 +13,10 @@
 // thousand runs does not allocate (and collect) a thousand runs' buffers;
 // and the cells whose endpoints send the same requests replay one draw of
 // them per seed (engine.Traffic), drawn by the first run that needs it.
+// Runs are forked where that is exact (engine's Run.ForkInto): every cell
+// of a seed goes on from one prefix run up to the first fault when its
+// knobs have not mattered by then, and a cell whose knobs never mattered
+// in a finished run of its column or row is that run.
 //
 // Knob paths are set through a Setter the caller hands in (the one parser
 // of lesson [set] tables, lessons.SetKnob), so that a sweep accepts exactly

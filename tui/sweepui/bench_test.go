@@ -9,36 +9,39 @@ import (
 	"github.com/breakerlab/breakerlab/lessons"
 )
 
-// BenchmarkSweep20x20 sweeps the cascade's three variants over a 20 × 20
-// grid (recommendations' timeout against the pool's size), one seed a cell:
-// 1,200 runs of 30 simulated seconds on every core.
+// BenchmarkSweep20x20 prepares and sweeps the cascade's three variants over
+// a 20 × 20 grid (recommendations' timeout against the pool's size), one
+// seed a cell: 1,200 runs of 30 simulated seconds on every core.
 func BenchmarkSweep20x20(b *testing.B) {
-	var plans []*sweep.Plan
 	sc := scenarios.Cascade()
-	for v := range sc.Variants {
-		x, _ := sweep.ParseVary("recommendations.timeout=100ms..5s:20")
-		y, _ := sweep.ParseVary("workers=100..400:20")
-		m, err := sweep.ParseMetric("search.ok", sc, v)
-		if err != nil {
-			b.Fatal(err)
-		}
-		p := &sweep.Plan{Build: scenarios.Cascade, Variant: v, Axes: []sweep.Axis{x, y}, Seeds: []uint64{5}, Measure: m, Set: lessons.SetKnob}
-		if err := p.Prepare(); err != nil {
-			b.Fatal(err)
-		}
-		plans = append(plans, p)
-	}
-	runs := 0
+	x, _ := sweep.ParseVary("recommendations.timeout=100ms..5s:20")
+	y, _ := sweep.ParseVary("workers=100..400:20")
+	runs, forks := 0, 0
 	for b.Loop() {
-		for _, p := range plans {
+		// Plans are prepared afresh each time: a plan keeps what its runs
+		// drew and ran (traffic, the prefixes and finished runs forks
+		// start from), and a second sweep of one plan would reuse them.
+		for v := range sc.Variants {
+			m, err := sweep.ParseMetric("search.ok", sc, v)
+			if err != nil {
+				b.Fatal(err)
+			}
+			p := &sweep.Plan{Build: scenarios.Cascade, Variant: v, Axes: []sweep.Axis{x, y}, Seeds: []uint64{5}, Measure: m, Set: lessons.SetKnob}
+			if err := p.Prepare(); err != nil {
+				b.Fatal(err)
+			}
 			res, err := Run(context.Background(), p, 0, nil)
 			if err != nil {
 				b.Fatal(err)
 			}
 			runs += res.Runs
+			forks += p.Forks()
 		}
 	}
 	b.ReportMetric(float64(runs)/b.Elapsed().Seconds(), "runs/s")
+	// The share of runs that went on from a prefix or a finished run
+	// instead of running from the start (engine's ForkInto).
+	b.ReportMetric(float64(forks)/float64(runs), "forked/run")
 }
 
 // BenchmarkPrepare20x20 plans BenchmarkSweep20x20's three sweeps: every

@@ -1,0 +1,261 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine/breaker"
+)
+
+// Forking a run partway. A sweep runs many cells that differ in a knob or
+// two, and most knobs do not matter until something goes wrong: before the
+// cascade's fault, no call comes near any timeout of the grid and the pool
+// never comes near its smallest size, so every cell's run is, up to the
+// fault, the same run. A sweep runs that prefix once and forks each cell's
+// run from it (ForkInto): the prefix's state is copied into the cell's run
+// and handed the cell's scenario, and the run goes on from there.
+//
+// A fork is only taken when it is exact, bit for bit the run the cell would
+// have made from the start. The knobs a fork may change are the number of
+// workers and the dependencies' timeouts; everything else must be equal.
+// The run keeps, as it goes, what shows that these knobs have not mattered
+// yet: the most workers busy at once and whether an arrival ever found none
+// free (maxBusy, lacked), and per dependency the longest any call sent takes
+// to answer and whether a timeout's timer was ever armed (maxAfter, armed).
+// With fewer or more workers, every arrival would still have found a free
+// one, the same one (workers are handed out from a stack whose untouched
+// bottom holds the highest numbers); with another timeout, every call would
+// still have answered within it, so the same calls take the fast path and
+// no timer is armed in either run. Then every decision, and so every event
+// and sequence number, is the same in both runs.
+
+// ForkAt is the time up to which the runs of variant v of sc may share a
+// prefix: just before the first fault of its dependencies starts. It is 0
+// (no fork) when no fault starts after 0.
+func ForkAt(sc *Scenario, v int) time.Duration {
+	if v < 0 || v >= len(sc.Variants) {
+		return 0
+	}
+	first := noArrival
+	for _, d := range sc.Variants[v].System.Dependencies {
+		for _, f := range d.Faults {
+			first = min(first, f.From)
+		}
+	}
+	if first == noArrival || first <= 0 || first > sc.Duration {
+		return 0
+	}
+	return first - 1
+}
+
+// forkScope reports whether the run's state is made only of what CloneInto
+// copies: no services, tenants, shedding, rate limiters, retry budgets or
+// shared breakers (CloneInto copies each dependency's breaker on its own,
+// which would part the members of a shared one).
+func (r *Run) forkScope() bool {
+	if len(r.svcs) > 0 || len(r.sys.Services) > 0 || r.frontShed != nil || len(r.tenants) > 0 || r.onFree != nil || r.draining {
+		return false
+	}
+	for i := range r.endpoints {
+		if es := &r.endpoints[i]; es.tenancy != nil || es.bursts != nil {
+			return false
+		}
+	}
+	for i := range r.dependencies {
+		ds := &r.dependencies[i]
+		if ds.budget != nil || ds.limiter != nil || ds.tenantBH != nil || ds.svc >= 0 || ds.balRng != nil || ds.propagate || ds.inst != 0 ||
+			ds.cfg.Policy.SharedBreaker != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// ForkInto makes dst the run New(sc, v, seed) would be at r.Now(), seed
+// being r's, and reports true; or reports false and leaves dst as it was.
+// It forks only when it can show the result is exact: variant v of sc
+// differs from r's variant at most in its number of workers and its
+// dependencies' timeouts (both above 0), its scenario's duration and
+// measurement window are r's, and neither knob has mattered in r so far
+// (see above). r is only read, so many runs may fork from one r at once.
+// dst keeps the memory it has grown, as with Reset.
+func (r *Run) ForkInto(dst *Run, sc *Scenario, v int) bool {
+	if dst == r || v < 0 || v >= len(sc.Variants) || !r.forkScope() || !r.knobsUnused(sc, v) {
+		return false
+	}
+	r.CloneInto(dst)
+	dst.rebase(sc, v)
+	return true
+}
+
+// knobsUnused reports whether variant v of sc is r's variant but for knobs
+// that have not mattered in r so far.
+func (r *Run) knobsUnused(sc *Scenario, v int) bool {
+	a := r.scenario
+	if sc.Duration != a.Duration || sc.MeasureFrom != a.MeasureFrom || sc.MeasureTo != a.MeasureTo {
+		return false
+	}
+	sys := &sc.Variants[v].System
+	if len(sys.Dependencies) != len(r.sys.Dependencies) {
+		return false
+	}
+	// The variant with r's workers and timeouts must be r's.
+	same := *sys
+	same.Workers = r.sys.Workers
+	same.Dependencies = make([]Dependency, len(sys.Dependencies))
+	copy(same.Dependencies, sys.Dependencies)
+	for i := range same.Dependencies {
+		d, mine := &same.Dependencies[i], r.sys.Dependencies[i].Policy.Timeout
+		if t := d.Policy.Timeout; t != mine {
+			ds := &r.dependencies[i]
+			// Both positive, so the layers are the same; no call took as
+			// long as the new timeout, and no timer was armed.
+			if t <= 0 || mine <= 0 || ds.armed || ds.maxAfter >= t {
+				return false
+			}
+			d.Policy.Timeout = mine
+		}
+	}
+	if sys.Workers != r.sys.Workers && (r.lacked || r.maxBusy > sys.Workers) {
+		return false
+	}
+	return reflect.DeepEqual(&same, r.sys)
+}
+
+// CloneInto makes dst a copy of r that goes on independently, reusing
+// dst's buffers; r must be in forkScope. Both share the scenario and the
+// replayed traffic, which nothing changes.
+func (r *Run) CloneInto(dst *Run) {
+	accept := dst.accept
+	old := spare{
+		endpoints: dst.endpoints, dependencies: dst.dependencies, arrivals: dst.arrivals,
+		requests: dst.requests, freeRequests: dst.freeRequests, workerOwner: dst.workerOwner,
+		freeWorkers: dst.freeWorkers, transitions: dst.transitions,
+		slab: dst.queue.slab, far: dst.queue.far.items,
+	}
+	*dst = *r // the queue's wheel (arrays) and every scalar
+	// Out of a fork's scope, so empty; never a slice of r's to grow into.
+	dst.svcs, dst.svcOrder, dst.insts, dst.links, dst.tenants = nil, nil, nil, nil, nil
+	dst.queue.slab = cloneInto(old.slab, r.queue.slab)
+	dst.queue.far.items = cloneInto(old.far, r.queue.far.items)
+	dst.arrivals = cloneInto(old.arrivals, r.arrivals)
+	dst.requests = cloneInto(old.requests, r.requests)
+	dst.freeRequests = cloneInto(old.freeRequests, r.freeRequests)
+	dst.workerOwner = cloneInto(old.workerOwner, r.workerOwner)
+	dst.freeWorkers = cloneInto(old.freeWorkers, r.freeWorkers)
+	dst.transitions = cloneInto(old.transitions, r.transitions)
+	dst.accept = cloneRing(accept, r.accept)
+
+	n := len(r.endpoints)
+	dst.endpoints = reuseBuf(old.endpoints, n)[:n]
+	for i := range r.endpoints {
+		src, d := &r.endpoints[i], &dst.endpoints[i]
+		series, lat, arr, tra := d.series, d.latencies, d.arrivals, d.traffic
+		*d = *src
+		d.series = cloneInto(series, src.series)
+		d.latencies = cloneInto(lat, src.latencies)
+		d.arrivals = cloneStream(arr, src.arrivals)
+		d.traffic = cloneStream(tra, src.traffic)
+	}
+	n = len(r.dependencies)
+	dst.dependencies = reuseBuf(old.dependencies, n)[:n]
+	for i := range r.dependencies {
+		src, d := &r.dependencies[i], &dst.dependencies[i]
+		series, rng, jsrc, br, waiters := d.series, d.rng, d.jitterSrc, d.breaker, d.waiters
+		*d = *src
+		d.series = cloneInto(series, src.series)
+		d.rng = cloneStream(rng, src.rng)
+		d.waiters = cloneRing(waiters, src.waiters)
+		if src.jitterSrc != nil {
+			if jsrc == nil {
+				jsrc = new(rand.PCG)
+			}
+			*jsrc = *src.jitterSrc
+			d.jitterSrc, d.jitter = jsrc, rand.New(jsrc)
+		}
+		if src.breaker != nil {
+			if br == nil {
+				br = new(breaker.Breaker)
+			}
+			src.breaker.CloneInto(br, dst.breakerOptions(d, "", 0))
+			d.breaker = br
+		}
+	}
+}
+
+// rebase hands a clone the scenario it is forked for (ForkInto has checked
+// that only workers and timeouts differ, unused).
+func (r *Run) rebase(sc *Scenario, v int) {
+	sys := &sc.Variants[v].System
+	was := r.sys
+	r.scenario, r.variant, r.sys = sc, v, sys
+	for i := range sys.Dependencies {
+		ds, d := &r.dependencies[i], &sys.Dependencies[i]
+		if ds.fault != nil {
+			for k := range ds.cfg.Faults {
+				if ds.fault == &ds.cfg.Faults[k] {
+					ds.fault = &d.Faults[k]
+				}
+			}
+		}
+		shift := d.Policy.Timeout - ds.cfg.Policy.Timeout
+		ds.cfg, ds.timeout = d, d.Policy.Timeout
+		if shift == 0 || ds.timeoutAt < 0 {
+			continue
+		}
+		// Calls inside the timeout layer give up at their new time (no
+		// timer is armed: see knobsUnused).
+		for k := range r.requests {
+			req := &r.requests[k]
+			if req.ep >= 0 && int(req.dep) == i && req.active&(1<<ds.timeoutAt) != 0 {
+				req.timeoutAt += shift
+			}
+		}
+	}
+	// The free workers' stack: its bottom, never reached, holds the highest
+	// numbers in order, so a pool of another size differs only there.
+	if w, had := sys.Workers, was.Workers; w != had {
+		if w > had {
+			grow := w - had
+			r.freeWorkers = append(r.freeWorkers, make([]int32, grow)...)
+			copy(r.freeWorkers[grow:], r.freeWorkers)
+			for k := range grow {
+				r.freeWorkers[k] = int32(w - 1 - k)
+			}
+			for range grow {
+				r.workerOwner = append(r.workerOwner, noWorker)
+			}
+		} else {
+			drop := had - w
+			r.freeWorkers = r.freeWorkers[:copy(r.freeWorkers, r.freeWorkers[drop:])]
+			r.workerOwner = r.workerOwner[:w]
+		}
+	}
+}
+
+// cloneInto copies src into buf's array, grown to src's capacity so that
+// the copy appends as the original would without allocating.
+func cloneInto[T any](buf, src []T) []T {
+	if src == nil {
+		return nil
+	}
+	return append(reuseBuf(buf, cap(src)), src...)
+}
+
+// cloneStream copies src's state into s (a new stream when nil).
+func cloneStream(s, src *stream) *stream {
+	if src == nil {
+		return nil
+	}
+	if s == nil {
+		s = newStream(0, 0)
+	}
+	s.hi, s.lo, s.held, s.haveHeld = src.hi, src.lo, src.held, src.haveHeld
+	return s
+}
+
+// cloneRing copies src into q's arrays, keeping src's positions.
+func cloneRing(q, src ring) ring {
+	return ring{ids: cloneInto(q.ids, src.ids), stamps: cloneInto(q.stamps, src.stamps), head: src.head, n: src.n}
+}

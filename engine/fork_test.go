@@ -1,0 +1,185 @@
+package engine_test
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+)
+
+// cascadeWith is the cascade with w workers and recommendations' and
+// search-index's timeouts set.
+func cascadeWith(w int, recs, search time.Duration) *engine.Scenario {
+	sc := scenarios.Cascade()
+	for v := range sc.Variants {
+		sys := &sc.Variants[v].System
+		sys.Workers = w
+		for i := range sys.Dependencies {
+			switch sys.Dependencies[i].Name {
+			case "recommendations":
+				sys.Dependencies[i].Policy.Timeout = recs
+			case "search-index":
+				sys.Dependencies[i].Policy.Timeout = search
+			}
+		}
+	}
+	return sc
+}
+
+// A run forked from another's prefix goes on exactly as a run of its own
+// scenario from the start would, snapshot for snapshot, whenever ForkInto
+// takes the fork; across a grid of workers and timeouts some forks are
+// taken and some refused (a timeout some call outlasted, a pool smaller
+// than the prefix's busiest moment).
+func TestForkGivesWhatNewGives(t *testing.T) {
+	base := cascadeWith(400, 5*time.Second, 5*time.Second)
+	at := engine.ForkAt(base, 0)
+	if at != 10*time.Second-1 {
+		t.Fatalf("ForkAt(cascade) = %v, want just before the fault at 10 s", at)
+	}
+	var dst, other engine.Run // reused through every fork, as a sweep's worker does
+	taken, refused := 0, 0
+	for v := range base.Variants {
+		for _, seed := range []uint64{1, 5} {
+			tr, err := engine.NewTraffic(base, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			prefix, err := engine.NewShared(base, v, tr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			prefix.AdvanceTo(at)
+			for _, w := range []int{3, 20, 60, 200, 400, 1000} {
+				for _, recs := range []time.Duration{30 * time.Millisecond, 150 * time.Millisecond, 400 * time.Millisecond, time.Second, 5 * time.Second} {
+					for _, search := range []time.Duration{100 * time.Millisecond, 5 * time.Second} {
+						sc := cascadeWith(w, recs, search)
+						name := fmt.Sprintf("variant %d seed %d workers %d timeouts %v %v", v+1, seed, w, recs, search)
+						if !prefix.ForkInto(&dst, sc, v) {
+							refused++
+							continue
+						}
+						taken++
+						fresh, err := engine.New(sc, v, seed)
+						if err != nil {
+							t.Fatal(err)
+						}
+						fresh.AdvanceTo(at)
+						// A second fork of the prefix moves on in step with
+						// this one: forks share nothing they write.
+						if !prefix.ForkInto(&other, base, v) {
+							t.Fatalf("%s: the prefix does not fork into its own scenario", name)
+						}
+						if got, want := lockstepHash(&dst, &other), stepHash(fresh, 0); got != want {
+							t.Fatalf("%s: forked run hashes %016x, new run %016x", name, got, want)
+						}
+					}
+				}
+			}
+			// The prefix itself is untouched by the forks taken from it.
+			again, _ := engine.New(base, v, seed)
+			again.AdvanceTo(at)
+			if got, want := stepHash(prefix, 9), stepHash(again, 9); got != want {
+				t.Fatalf("variant %d seed %d: the prefix changed under its forks", v+1, seed)
+			}
+		}
+	}
+	if taken == 0 || refused == 0 {
+		t.Fatalf("forks taken %d, refused %d: want some of each", taken, refused)
+	}
+	t.Logf("forks taken %d, refused %d", taken, refused)
+}
+
+// ForkInto refuses a scenario that differs in anything but workers and
+// timeouts, and a pool smaller than the prefix's busiest moment.
+func TestForkRefusesOtherKnobs(t *testing.T) {
+	base := cascadeWith(400, 5*time.Second, 5*time.Second)
+	prefix, err := engine.New(base, 1, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix.AdvanceTo(engine.ForkAt(base, 1))
+	var dst engine.Run
+	for _, c := range []struct {
+		name string
+		edit func(*engine.System)
+	}{
+		{"a rate", func(s *engine.System) { s.Endpoints[0].Rate++ }},
+		{"a bulkhead", func(s *engine.System) { s.Dependencies[2].Policy.Bulkhead++ }},
+		{"a latency", func(s *engine.System) { s.Dependencies[0].Latency.Mean++ }},
+		{"a timeout turned off", func(s *engine.System) { s.Dependencies[0].Policy.Timeout = 0 }},
+		{"one worker", func(s *engine.System) { s.Workers = 1 }},
+		{"the queue", func(s *engine.System) { s.Queue = 5 }},
+	} {
+		sc := cascadeWith(400, 5*time.Second, 5*time.Second)
+		c.edit(&sc.Variants[1].System)
+		if prefix.ForkInto(&dst, sc, 1) {
+			t.Errorf("a fork was taken with %s changed", c.name)
+		}
+	}
+	if !prefix.ForkInto(&dst, cascadeWith(300, 2*time.Second, time.Second), 1) {
+		t.Error("a fork with only workers and timeouts changed, unused, was refused")
+	}
+}
+
+// A finished run forks too: a cell whose knob never mattered is the
+// finished run with its own knob, and its snapshot is a separate run's.
+func TestForkAtTheEnd(t *testing.T) {
+	h := func(r *engine.Run) uint64 {
+		hash := fnv.New64a()
+		s := r.Snapshot()
+		fingerprintSnapshot(hash, &s)
+		return hash.Sum64()
+	}
+	var dst engine.Run
+	taken, refused := 0, 0
+	for v := range scenarios.Cascade().Variants {
+		for _, seed := range []uint64{2, 5} {
+			done, err := engine.New(cascadeWith(400, 2*time.Second, 5*time.Second), v, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			done.Run()
+			for _, w := range []int{10, 40, 100, 200, 399, 1000} {
+				sc := cascadeWith(w, 2*time.Second, 5*time.Second)
+				if !done.ForkInto(&dst, sc, v) {
+					refused++
+					continue
+				}
+				taken++
+				dst.Run() // nothing is left to do
+				fresh, _ := engine.New(sc, v, seed)
+				fresh.Run()
+				if got, want := h(&dst), h(fresh); got != want {
+					t.Fatalf("variant %d seed %d workers %d: forked at the end hashes %016x, a separate run %016x", v+1, seed, w, got, want)
+				}
+			}
+		}
+	}
+	if taken == 0 || refused == 0 {
+		t.Fatalf("forks at the end taken %d, refused %d: want some of each", taken, refused)
+	}
+	t.Logf("forks at the end taken %d, refused %d", taken, refused)
+}
+
+// lockstepHash is stepHash(r, 0), with other advanced by the same steps
+// between r's.
+func lockstepHash(r, other *engine.Run) uint64 {
+	h := fnv.New64a()
+	steps := rand.New(rand.NewPCG(0, 0x57e9))
+	for !r.Done() && r.Now() < r.End() {
+		dt := time.Duration(steps.Int64N(int64(4*time.Second))) + time.Millisecond
+		r.Advance(dt)
+		other.Advance(dt)
+		s := r.Snapshot()
+		fingerprintSnapshot(h, &s)
+	}
+	r.Run()
+	s := r.Snapshot()
+	fingerprintSnapshot(h, &s)
+	return h.Sum64()
+}
