@@ -87,8 +87,10 @@ func ParseBalancer(name string) (BalancerKind, error) {
 type ServiceFaultKind uint8
 
 const (
-	// InstanceDown: the instance refuses connections from From to To:
-	// calls to it fail at once, and balancers that see it fail move on.
+	// InstanceDown: the instance refuses connections from From to To.
+	// The balancers take it out of rotation at once (their health checks
+	// are not modelled as a delay), so its share goes to the instances that
+	// are up; with every instance down, calls fail at once.
 	InstanceDown ServiceFaultKind = iota + 1
 	// InstanceRestart: at From the instance crashes: every request on it
 	// fails at once, its queue is dropped, and its memory (breakers,

@@ -360,26 +360,45 @@ func (r *Run) pickInstance(ds *dependencyState) int {
 	if n == 1 {
 		return 0
 	}
+	var k int
 	switch ss.cfg.Balancer {
 	case RandomBalancer:
-		return int((ds.balRng.next() >> 32) * uint64(n) >> 32)
+		k = int((ds.balRng.next() >> 32) * uint64(n) >> 32)
 	case LeastOutstanding:
 		best, bestLoad := -1, 0
 		for j := 1; j <= n; j++ {
-			k := (ds.cursor + j) % n
-			in := &r.insts[ss.instBase+k]
-			if load := in.busy + in.queued; best < 0 || load < bestLoad {
-				best, bestLoad = k, load
+			c := (ds.cursor + j) % n
+			in := &r.insts[ss.instBase+c]
+			if in.state == InstanceIsDown {
+				continue // out of rotation: its zero load would draw everything
 			}
+			if load := in.busy + in.queued; best < 0 || load < bestLoad {
+				best, bestLoad = c, load
+			}
+		}
+		if best < 0 {
+			best = (ds.cursor + 1) % n // all down: the call is refused there
 		}
 		ds.cursor = best
 		return best
+	default:
+		ds.cursor++
+		if ds.cursor >= n {
+			ds.cursor = 0
+		}
+		k = ds.cursor
 	}
-	ds.cursor++
-	if ds.cursor >= n {
-		ds.cursor = 0
+	// The balancer's health checks take an instance that is down out of
+	// rotation (at once: the model has no check interval), so its share
+	// goes to the next instance that is up, in ring order; with every
+	// instance down the call is refused where the balancer pointed.
+	for j := 0; j < n; j++ {
+		c := (k + j) % n
+		if r.insts[ss.instBase+c].state != InstanceIsDown {
+			return c
+		}
 	}
-	return ds.cursor
+	return k
 }
 
 // handleService handles the services' events.

@@ -270,21 +270,42 @@ func TestFleetBreakersAreEachInstancesOwn(t *testing.T) {
 	}
 }
 
-func TestInstanceDownFailsCallsAtOnce(t *testing.T) {
+// An instance that is down is out of the balancer's rotation: its share
+// of the calls goes to the others, and the clients see no failure. With
+// every instance down, the calls are refused at once.
+func TestInstanceDownMovesTrafficElsewhere(t *testing.T) {
+	for _, bal := range []BalancerKind{RoundRobin, LeastOutstanding, RandomBalancer} {
+		sc := fleetOf(2, bal, func(s *Service) {
+			s.Faults = []ServiceFault{{Kind: InstanceDown, Instance: 1, From: 2 * time.Second, To: 4 * time.Second}}
+		})
+		r, _ := New(sc, 0, 1)
+		r.AdvanceTo(3 * time.Second)
+		in := r.Snapshot().Services[0].Instances[1]
+		if in.State != InstanceIsDown || in.Until != 4*time.Second {
+			t.Errorf("%v: instance 1 at 3 s: %v until %v, want down until 4s", bal, in.State, in.Until)
+		}
+		arrivedAt3 := in.Arrived
+		r.AdvanceTo(4*time.Second - time.Millisecond)
+		if got := r.Snapshot().Services[0].Instances[1].Arrived; got != arrivedAt3 {
+			t.Errorf("%v: instance 1 got %d calls while down", bal, got-arrivedAt3)
+		}
+		r.Run()
+		s := r.Snapshot()
+		in = s.Services[0].Instances[1]
+		if in.Answered[Rejected] != 0 || s.Endpoints[0].Total[Failed] != 0 || in.State != InstanceUp {
+			t.Errorf("%v: instance 1 refused %d calls, the clients saw %d failures (want none: the other took its share); now %v",
+				bal, in.Answered[Rejected], s.Endpoints[0].Total[Failed], in.State)
+		}
+	}
 	sc := fleetOf(2, RoundRobin, func(s *Service) {
-		s.Faults = []ServiceFault{{Kind: InstanceDown, Instance: 1, From: 2 * time.Second, To: 4 * time.Second}}
+		s.Faults = []ServiceFault{{Kind: InstanceDown, Instance: AllInstances, From: 2 * time.Second, To: 4 * time.Second}}
 	})
 	r, _ := New(sc, 0, 1)
-	r.AdvanceTo(3 * time.Second)
-	in := r.Snapshot().Services[0].Instances[1]
-	if in.State != InstanceIsDown || in.Until != 4*time.Second {
-		t.Errorf("instance 1 at 3 s: %v until %v, want down until 4s", in.State, in.Until)
-	}
 	r.Run()
 	s := r.Snapshot()
-	in = s.Services[0].Instances[1]
-	if in.Answered[Rejected] != 100 || s.Endpoints[0].Total[Failed] != 100 || in.State != InstanceUp {
-		t.Errorf("instance 1 refused %d calls, the clients saw %d failures (want 100 each, the 2 s of its share); now %v", in.Answered[Rejected], s.Endpoints[0].Total[Failed], in.State)
+	refused := s.Services[0].Instances[0].Answered[Rejected] + s.Services[0].Instances[1].Answered[Rejected]
+	if refused != 200 || s.Endpoints[0].Total[Failed] != 200 {
+		t.Errorf("with both down, %d calls refused and %d clients failed; want 200 each (2 s of 100 a second)", refused, s.Endpoints[0].Total[Failed])
 	}
 }
 
