@@ -416,7 +416,12 @@ func wrapCells(cells []cell, first, rest int) []string {
 // unbreakable matches the spaces a line must not break at: between a
 // number and its unit ("24 s", "46.4 %", "1 in 28"), and after a sign that
 // reads with the number it comes before ("≥ 50 %", "→ 74.3 %").
-var unbreakable = regexp.MustCompile(`\d (?:%|‰|(?:ms|µs|us|ns|s|min|h|rps|req/s|x)\b)|\d in \d|\d [×÷]|(?:^|\s)[≥≤<>=≈~×±→] \d`)
+// Two patterns, each matched on its own: one match cannot take the digit
+// another needs ("= 0 ms" holds "= 0" and "0 ms" both).
+var unbreakable = []*regexp.Regexp{
+	regexp.MustCompile(`\d (?:%|‰|(?:ms|µs|us|ns|s|min|h|rps|req/s|x)\b)|\d in \d|\d [×÷]`),
+	regexp.MustCompile(`(?:^|\s)[≥≤<>=≈~×±→] \d`),
+}
 
 // markUnbreakable clears brk on the spaces unbreakable matches.
 func markUnbreakable(cells []cell) {
@@ -431,16 +436,18 @@ func markUnbreakable(cells []cell) {
 		b.WriteRune(c.r)
 	}
 	s := b.String()
-	for _, m := range unbreakable.FindAllStringIndex(s, -1) {
-		// A match may start at the space before a sign: that space stays
-		// breakable, the ones inside the match do not.
-		lo := m[0]
-		if lo < len(s) && (s[lo] == ' ' || s[lo] == '\n') {
-			lo++
-		}
-		for i, off := range at {
-			if off >= lo && off < m[1] && cells[i].r == ' ' {
-				cells[i].brk = false
+	for _, re := range unbreakable {
+		for _, m := range re.FindAllStringIndex(s, -1) {
+			// A match may start at the space before a sign: that space
+			// stays breakable, the ones inside the match do not.
+			lo := m[0]
+			if lo < len(s) && (s[lo] == ' ' || s[lo] == '\n') {
+				lo++
+			}
+			for i, off := range at {
+				if off >= lo && off < m[1] && cells[i].r == ' ' {
+					cells[i].brk = false
+				}
 			}
 		}
 	}

@@ -51,24 +51,24 @@ func TestPickerAtThreeSizes(t *testing.T) {
 	}
 }
 
-// The first and the last step of every lesson at 120×40 and 200×60 (every
-// step has a golden file at 80×24 and 160×48): one file per lesson and
-// size.
-func TestFirstAndLastStepsAtLargerSizes(t *testing.T) {
+// Every step of every lesson at 120×40 and 200×60, as at 80×24 and
+// 160×48 (TestEveryStepRendersGolden): one file per lesson and size.
+func TestEveryStepAtLargerSizes(t *testing.T) {
 	for _, p := range allLessons(t) {
 		for _, size := range [][2]int{{120, 40}, {200, 60}} {
 			w, h := size[0], size[1]
 			var b strings.Builder
-			for _, i := range []int{0, len(p.Steps) - 1} {
+			for i := range p.Steps {
 				m := open(t, p, i, w, h, Options{})
 				if m.Step() != i {
 					t.Fatalf("%s: on step %d, want %d", p.Lesson.ID, m.Step(), i)
 				}
 				view := m.View()
 				tuitest.CheckBlock(t, view, w, h)
+				tuitest.CheckNoCuts(t, fmt.Sprintf("%s step %d at %dx%d", p.Lesson.ID, i+1, w, h), view)
 				fmt.Fprintf(&b, "──── step %d/%d ────\n%s\n", i+1, len(p.Steps), ansi.Strip(view))
 			}
-			golden.Check(t, fmt.Sprintf("%s-first-last-%dx%d", p.Lesson.ID, w, h), b.String())
+			golden.Check(t, fmt.Sprintf("%s-%dx%d", p.Lesson.ID, w, h), b.String())
 		}
 	}
 }

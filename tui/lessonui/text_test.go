@@ -117,6 +117,8 @@ func TestWrapKeepsNumbersAndCodeWhole(t *testing.T) {
 		// A code span is not cut at its hyphen.
 		{"the header `x-envoy-overloaded` says so", 20, []string{"the header", "x-envoy-overloaded", "says so"}},
 		{"p99.9 of 24 s here", 8, []string{"p99.9 of", "24 s", "here"}},
+		// "= 0" and "0 ms" both hold, though they share the 0.
+		{"a timeout of = 0 ms: refused", 18, []string{"a timeout of", "= 0 ms: refused"}},
 		// A list item's lines hang under its text.
 		{"- one two three four five six", 12, []string{"• one two", "  three four", "  five six"}},
 		{"1. one two three four five six", 12, []string{"1. one two", "   three", "   four five", "   six"}},

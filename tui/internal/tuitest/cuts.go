@@ -81,12 +81,20 @@ func FindCut(view string, sources ...string) string {
 
 // splitBetween says how the end of prev and the start of next split one
 // thing, or "".
+// thousands is the start of a line that goes on a number's thousands.
+var thousands = regexp.MustCompile(`^\d{3}(?:\D|$)`)
+
 func splitBetween(prev, next string, words map[string]bool, pairs string) string {
 	last, first := []rune(prev)[len([]rune(prev))-1], []rune(next)[0]
 	if unicode.IsDigit(last) && unitStart.MatchString(next) {
 		return "part a number from its unit"
 	}
-	if (last == ',' || last == '.') && len(prev) > 1 && unicode.IsDigit(rune(prev[len(prev)-2])) && unicode.IsDigit(first) && !listItem.MatchString(next) {
+	// A comma splits a number only before a group of three digits ("730,"
+	// / "862"); "4 of 16," / "8 of 32" is a list.
+	if last == ',' && len(prev) > 1 && unicode.IsDigit(rune(prev[len(prev)-2])) && thousands.MatchString(next) {
+		return "split a number"
+	}
+	if last == '.' && len(prev) > 1 && unicode.IsDigit(rune(prev[len(prev)-2])) && unicode.IsDigit(first) && !listItem.MatchString(next) {
 		return "split a number"
 	}
 	ends := wordRun.FindAllString(prev, -1)

@@ -19,6 +19,8 @@ func TestFindCutCatchesCuts(t *testing.T) {
 		{"hang at 10\ns; more", true},
 		{"730,862,\n190,080 shards", true},
 		{"half-\nopen", true},
+		// A list of numbers wrapped after a comma is not a split number.
+		{"2 of 8 workers, 4 of 16,\n8 of 32, 16 of 64.", false},
 		// A sentence that ends in a number, then a numbered item.
 		{"20 × 0.5 s = 10.\n2. 10 is under 16", false},
 		// Two panes side by side: "ions" is in the other pane's cell.
