@@ -49,11 +49,7 @@ func serviceTransitions(c *evalCtx, a []string, f func(engine.Transition)) error
 }
 
 func evalProbeBurst(c *evalCtx, a []string) (Value, error) {
-	s, err := c.final(a[0])
-	if err != nil {
-		return Value{}, err
-	}
-	sv, err := serviceOf(&s, a[1])
+	_, sv, err := c.finalService(a[0], a[1])
 	if err != nil {
 		return Value{}, err
 	}
@@ -86,11 +82,7 @@ func evalKnockedOver(c *evalCtx, a []string) (Value, error) {
 }
 
 func evalFleetClosedFrom(c *evalCtx, a []string) (Value, error) {
-	s, err := c.final(a[0])
-	if err != nil {
-		return Value{}, err
-	}
-	sv, err := serviceOf(&s, a[1])
+	s, sv, err := c.finalService(a[0], a[1])
 	if err != nil {
 		return Value{}, err
 	}

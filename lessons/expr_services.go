@@ -26,11 +26,7 @@ func serviceMetrics() map[string]metric {
 	argNames[argService] = "SERVICE"
 	counter := func(get func(*engine.ServiceSnapshot) uint64) func(*evalCtx, []string) (Value, error) {
 		return func(c *evalCtx, a []string) (Value, error) {
-			s, err := c.final(a[0])
-			if err != nil {
-				return Value{}, err
-			}
-			sv, err := serviceOf(&s, a[1])
+			_, sv, err := c.finalService(a[0], a[1])
 			if err != nil {
 				return Value{}, err
 			}
@@ -84,6 +80,17 @@ func serviceMetrics() map[string]metric {
 }
 
 // serviceOf finds a service of the snapshot by name.
+// finalService is run's final snapshot and, in it, the service name (or
+// the front's), for the many metrics that read one service.
+func (c *evalCtx) finalService(run, name string) (engine.Snapshot, *engine.ServiceSnapshot, error) {
+	s, err := c.final(run)
+	if err != nil {
+		return s, nil, err
+	}
+	sv, err := serviceOf(&s, name)
+	return s, sv, err
+}
+
 func serviceOf(s *engine.Snapshot, name string) (*engine.ServiceSnapshot, error) {
 	for i := range s.Services {
 		if s.Services[i].Name == name {
@@ -129,11 +136,7 @@ func edgeOf(s *engine.Snapshot, name string) (*engine.DependencySnapshot, error)
 }
 
 func evalServiceAnswered(c *evalCtx, a []string) (Value, error) {
-	s, err := c.final(a[0])
-	if err != nil {
-		return Value{}, err
-	}
-	sv, err := serviceOf(&s, a[1])
+	_, sv, err := c.finalService(a[0], a[1])
 	if err != nil {
 		return Value{}, err
 	}
@@ -160,11 +163,7 @@ func evalServiceBusyAt(c *evalCtx, a []string) (Value, error) {
 }
 
 func evalServiceWasted(c *evalCtx, a []string) (Value, error) {
-	s, err := c.final(a[0])
-	if err != nil {
-		return Value{}, err
-	}
-	sv, err := serviceOf(&s, a[1])
+	_, sv, err := c.finalService(a[0], a[1])
 	if err != nil {
 		return Value{}, err
 	}
@@ -176,11 +175,7 @@ func evalServiceWasted(c *evalCtx, a []string) (Value, error) {
 // fault, and the waste happens during it, so the share reads as "of its
 // workers' time during the fault".
 func evalServiceWastedShare(c *evalCtx, a []string) (Value, error) {
-	s, err := c.final(a[0])
-	if err != nil {
-		return Value{}, err
-	}
-	sv, err := serviceOf(&s, a[1])
+	s, sv, err := c.finalService(a[0], a[1])
 	if err != nil {
 		return Value{}, err
 	}

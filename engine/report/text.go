@@ -188,7 +188,7 @@ func writeShares(b *strings.Builder, first engine.Snapshot, snaps []engine.Snaps
 			if c.waiting {
 				share = t.WaitingShare()
 			}
-			fmt.Fprintf(b, " %*s", cell, fmt.Sprintf("%.1f%%", 100*share))
+			fmt.Fprintf(b, " %*s", cell, percent(share))
 		}
 		b.WriteString("\n")
 	}
@@ -432,7 +432,8 @@ func classList(c [shed.NumClasses]uint64) string {
 	return strings.Join(parts, ", ")
 }
 
-// percent writes a share as the share table does: one decimal, a percent sign.
+// percent writes a share as every table of a run does: one decimal, a
+// percent sign.
 func percent(share float64) string { return fmt.Sprintf("%.1f%%", 100*share) }
 
 // padRunes pads s with spaces to width characters (not bytes: "×" is one).
