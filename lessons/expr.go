@@ -3,6 +3,7 @@ package lessons
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"sort"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
+	"github.com/breakerlab/breakerlab/lessons/facts"
 )
 
 // Expr is a metric expression: a metric's name, its arguments and an
@@ -43,12 +45,15 @@ const (
 	argPreset                       // a breaker preset's name
 	argPresetKey                    // one of its settings
 	argAnyRun                       // a run of any scenario, shuffle included
+	argFact                         // a fact's name (lessons/facts)
+	argNumber                       // a number: 20, 0.5, 1e3
 )
 
 var argNames = map[argKind]string{
 	argRun: "RUN", argEndpoints: "ENDPOINT", argDep: "DEPENDENCY", argOptDep: "[DEPENDENCY]",
 	argOutcome: "OUTCOME", argTime: "TIME", argKey: "KEY", argInt: "N", argWhich: "latency|timeout|p99",
 	argSeeds: "FIRST..LAST", argShuffle: "shuffle/VARIANT", argPreset: "PRESET", argPresetKey: "SETTING", argAnyRun: "RUN",
+	argFact: "FACT", argNumber: "NUMBER",
 }
 
 type metric struct {
@@ -180,6 +185,9 @@ func init() {
 	for name, m := range tenantMetrics() { // expr_tenants.go
 		metrics[name] = m
 	}
+	for name, m := range factMetrics() { // expr_facts.go
+		metrics[name] = m
+	}
 }
 
 // MetricNames lists the metrics, sorted, with their arguments and meaning.
@@ -306,6 +314,14 @@ func checkArg(k argKind, a string) error {
 	case argPreset:
 		if _, err := breaker.PresetNamed(a); err != nil {
 			return err
+		}
+	case argFact:
+		if _, err := facts.Lookup(a); err != nil {
+			return err
+		}
+	case argNumber:
+		if f, err := strconv.ParseFloat(a, 64); err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return fmt.Errorf("%q is not a number such as 20 or 0.5", a)
 		}
 	case argPresetKey:
 		if _, ok := presetReaders[a]; !ok {

@@ -1,0 +1,143 @@
+// Package facts is the one home of the library defaults and rules that
+// breakerlab's texts quote: every lesson, drill card, cheat-sheet line,
+// interview rubric and challenge brief that states a library's number
+// writes {{fact NAME}} and gets it from here. A fact that the engine models
+// (a breaker preset, the AWS retry quota, Resilience4j's rate limiter) is
+// read from the engine's own value, so the text and the simulation cannot
+// disagree; a fact the engine does not model (Envoy's caps, Resilience4j's
+// bulkhead, TimeLimiter and Retry defaults) is stated here once, with the
+// file of the library it comes from.
+//
+// Scenario figures (shares, counts, Little's law on a built-in scenario)
+// are not facts: they are the lessons package's metrics, computed by
+// running the engine.
+//
+// It may import the standard library and engine's sub-packages; it must
+// not import lessons, tui or cmd.
+package facts
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/ratelimit"
+	"github.com/breakerlab/breakerlab/engine/retry"
+)
+
+// Kind is what a fact measures, which decides how a text prints it.
+type Kind uint8
+
+const (
+	// Count is a whole number of things: tokens, calls, connections.
+	Count Kind = iota + 1
+	// Share is a fraction in [0, 1], printed as a percentage.
+	Share
+	// Duration is a span of time.
+	Duration
+	// Number is any other number.
+	Number
+)
+
+// Fact is one library default or rule, with where it comes from.
+type Fact struct {
+	// Name is how a text quotes it: {{fact aws.retry.capacity}}.
+	Name string
+	Kind Kind
+	// Value is the number: seconds for a Duration.
+	Value float64
+	// Says is the fact in a few words, for `breakerlab facts` and for an
+	// error that lists the facts.
+	Says string
+	// Source is the file (or document) of the library the value is read
+	// from. For a fact the engine models, the engine's own comment cites
+	// the same file and a test pins it.
+	Source string
+}
+
+// Dur is the fact's value as a time.Duration (Duration facts).
+func (f Fact) Dur() time.Duration { return time.Duration(f.Value * float64(time.Second)) }
+
+func count(n int) float64 { return float64(n) }
+
+func secs(d time.Duration) float64 { return d.Seconds() }
+
+// all builds the table. It is a function, not a variable, so that a fact
+// read from the engine is read from the engine's current code.
+func all() []Fact {
+	aws := retry.NewAWSTokenBucket()
+	envoyBudget := retry.NewEnvoyBudget()
+	rl := ratelimit.Resilience4jDefaults
+	r4j := breaker.Resilience4j()
+	hystrix := breaker.Hystrix()
+	const (
+		awsSrc    = "aws-sdk-go-v2 aws/retry/standard.go and aws/ratelimit/token_rate_limit.go (engine/retry.NewAWSTokenBucket)"
+		envoySrc  = "envoy api/envoy/config/cluster/v3/circuit_breaker.proto, Thresholds"
+		r4jBH     = "resilience4j-bulkhead BulkheadConfig.java"
+		r4jTPBH   = "resilience4j-bulkhead ThreadPoolBulkheadConfig.java"
+		r4jRL     = "resilience4j-ratelimiter RateLimiterConfig.java (engine/ratelimit.Resilience4jDefaults)"
+		r4jTL     = "resilience4j-timelimiter TimeLimiterConfig.java"
+		r4jRetry  = "resilience4j-retry RetryConfig.java"
+		hystrixSr = "Hystrix HystrixCommandProperties.java (engine/breaker.Hystrix)"
+	)
+	return []Fact{
+		// The AWS SDKs' retry quota, "standard" mode.
+		{"aws.retry.capacity", Count, count(aws.Capacity), "tokens in the AWS retry quota when full: it starts full and never holds more", awsSrc},
+		{"aws.retry.cost", Count, count(aws.RetryCost), "tokens a retry takes from the AWS quota", awsSrc},
+		{"aws.retry.timeout_cost", Count, count(aws.TimeoutCost), "tokens a retry after a timeout takes from the AWS quota", awsSrc},
+		{"aws.retry.success_refill", Count, count(aws.NoRetryIncrement), "tokens a success at the first try puts back into the AWS quota", awsSrc},
+		{"aws.retry.outage_retries", Count, count(aws.Capacity / aws.RetryCost), "retries a full AWS quota pays for when none succeeds: capacity ÷ cost", awsSrc},
+		{"aws.retry.outage_timeout_retries", Count, count(aws.Capacity / aws.TimeoutCost), "retries after timeouts a full AWS quota pays for: capacity ÷ timeout cost", awsSrc},
+
+		// Envoy.
+		{"envoy.retry_budget.share", Share, envoyBudget.Share, "Envoy's retry budget: retries in flight as a share of active requests", "envoy api/envoy/config/cluster/v3/circuit_breaker.proto, RetryBudget.budget_percent"},
+		{"envoy.retry_budget.min", Count, count(envoyBudget.MinRetries), "Envoy's retry budget: concurrent retries always allowed", "envoy api/envoy/config/cluster/v3/circuit_breaker.proto, RetryBudget.min_retry_concurrency"},
+		{"envoy.max_connections", Count, 1024, "Envoy's default cap on connections to one upstream cluster", envoySrc},
+		{"envoy.max_pending_requests", Count, 1024, "Envoy's default cap on requests waiting for a connection", envoySrc},
+		{"envoy.max_requests", Count, 1024, "Envoy's default cap on requests in flight to one cluster", envoySrc},
+		{"envoy.max_retries", Count, 3, "Envoy's default cap on retries in flight to one cluster", envoySrc},
+
+		// Resilience4j's bulkheads.
+		{"r4j.bulkhead.max_concurrent", Count, 25, "Resilience4j's semaphore bulkhead: calls at once (maxConcurrentCalls)", r4jBH},
+		{"r4j.bulkhead.max_wait", Duration, 0, "Resilience4j's semaphore bulkhead: how long a call waits for a permit (maxWaitDuration)", r4jBH},
+		{"r4j.thread_bulkhead.queue", Count, 100, "Resilience4j's thread-pool bulkhead: its queue's capacity (queueCapacity)", r4jTPBH},
+
+		// Resilience4j's rate limiter, time limiter and retry.
+		{"r4j.ratelimiter.limit", Count, count(rl.LimitForPeriod), "Resilience4j's RateLimiter: permits a period (limitForPeriod)", r4jRL},
+		{"r4j.ratelimiter.period", Duration, secs(rl.LimitRefreshPeriod), "Resilience4j's RateLimiter: the period (limitRefreshPeriod)", r4jRL},
+		{"r4j.ratelimiter.wait", Duration, secs(rl.TimeoutDuration), "Resilience4j's RateLimiter: how long a caller waits for a permit (timeoutDuration)", r4jRL},
+		{"r4j.timelimiter.timeout", Duration, secs(time.Second), "Resilience4j's TimeLimiter: how long a call may take (timeoutDuration)", r4jTL},
+		{"r4j.retry.attempts", Count, 3, "Resilience4j's Retry: attempts, the first included (maxAttempts)", r4jRetry},
+		{"r4j.retry.wait", Duration, secs(500 * time.Millisecond), "Resilience4j's Retry: the wait between attempts (waitDuration)", r4jRetry},
+
+		// Breakers: the numbers texts quote most; every setting is also the
+		// `preset` metric.
+		{"r4j.breaker.trials", Count, count(r4j.HalfOpenTrials), "Resilience4j's half-open trials (permittedNumberOfCallsInHalfOpenState)", "resilience4j-circuitbreaker CircuitBreakerConfig.java (engine/breaker.Resilience4j)"},
+		// Hystrix's breaker reads HealthCountsStream, whose buckets are one
+		// health snapshot wide: the window's span over its buckets.
+		{"hystrix.snapshot", Duration, secs(hystrix.WindowSpan / time.Duration(hystrix.WindowBuckets)), "how often Hystrix recomputes the error share its breaker judges (metrics.healthSnapshot.intervalInMilliseconds)", hystrixSr},
+		{"hystrix.buckets", Count, count(hystrix.WindowBuckets), "the buckets of the window Hystrix's breaker judges: one health snapshot each", hystrixSr},
+	}
+}
+
+// All returns every fact, sorted by name.
+func All() []Fact {
+	fs := all()
+	sort.Slice(fs, func(i, j int) bool { return fs[i].Name < fs[j].Name })
+	return fs
+}
+
+// Lookup finds a fact by name; an unknown name's error lists the known ones.
+func Lookup(name string) (Fact, error) {
+	var names []string
+	for _, f := range all() {
+		if f.Name == name {
+			return f, nil
+		}
+		names = append(names, f.Name)
+	}
+	sort.Strings(names)
+	return Fact{}, fmt.Errorf("no fact is called %q (known: %s)", name, strings.Join(names, ", "))
+}

@@ -1,0 +1,64 @@
+package facts
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/ratelimit"
+	"github.com/breakerlab/breakerlab/engine/retry"
+)
+
+// TestEngineFactsAreTheEnginesValues pins the facts the engine models to
+// the engine's own values and to the libraries' published numbers: a change
+// on either side shows here.
+func TestEngineFactsAreTheEnginesValues(t *testing.T) {
+	aws := retry.NewAWSTokenBucket()
+	for _, c := range []struct {
+		name   string
+		engine float64
+		lib    float64 // the library's published number
+	}{
+		{"aws.retry.capacity", float64(aws.Capacity), 500},
+		{"aws.retry.cost", float64(aws.RetryCost), 5},
+		{"aws.retry.timeout_cost", float64(aws.TimeoutCost), 10},
+		{"aws.retry.success_refill", float64(aws.NoRetryIncrement), 1},
+		{"aws.retry.outage_retries", float64(aws.Capacity / aws.RetryCost), 100},
+		{"envoy.retry_budget.share", retry.NewEnvoyBudget().Share, 0.2},
+		{"envoy.retry_budget.min", float64(retry.NewEnvoyBudget().MinRetries), 3},
+		{"r4j.ratelimiter.limit", float64(ratelimit.Resilience4jDefaults.LimitForPeriod), 50},
+		{"r4j.ratelimiter.period", ratelimit.Resilience4jDefaults.LimitRefreshPeriod.Seconds(), (500 * time.Nanosecond).Seconds()},
+		{"r4j.ratelimiter.wait", ratelimit.Resilience4jDefaults.TimeoutDuration.Seconds(), 5},
+		{"r4j.breaker.trials", float64(breaker.Resilience4j().HalfOpenTrials), 10},
+		{"hystrix.snapshot", 0.5, 0.5},
+		{"hystrix.buckets", float64(breaker.Hystrix().WindowBuckets), 20},
+	} {
+		f, err := Lookup(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Value != c.engine || f.Value != c.lib {
+			t.Errorf("%s = %v; the engine has %v, the library publishes %v", c.name, f.Value, c.engine, c.lib)
+		}
+	}
+}
+
+func TestEveryFactSaysWhatItIsAndWhereItComesFrom(t *testing.T) {
+	seen := map[string]bool{}
+	for _, f := range All() {
+		if seen[f.Name] {
+			t.Errorf("two facts are called %s", f.Name)
+		}
+		seen[f.Name] = true
+		if f.Says == "" || f.Source == "" || f.Kind == 0 {
+			t.Errorf("%s: says %q, source %q, kind %d: every fact needs all three", f.Name, f.Says, f.Source, f.Kind)
+		}
+		if f.Kind == Share && (f.Value < 0 || f.Value > 1) {
+			t.Errorf("%s is a share of %v", f.Name, f.Value)
+		}
+	}
+	if _, err := Lookup("aws.retry.capacty"); err == nil || !strings.Contains(err.Error(), "aws.retry.capacity") {
+		t.Errorf("an unknown fact's error must list the known ones: %v", err)
+	}
+}

@@ -1,0 +1,120 @@
+package lessons
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// A text outside a lesson (a drill card, a cheat-sheet line, an interview
+// rubric point, a challenge brief) is written the way lesson text is: every
+// number the engine or a library's defaults give is a placeholder, and
+// every claim it makes is an expect line. FillText and CheckClaim give such
+// texts what Prepare gives a lesson, so `drill --check`, `cheatsheet
+// --check` and `interview --check` hold them to the lessons' standard with
+// the same code. Their runs must be named (cascade/0, not step): there is
+// no step.
+
+// FillText fills the placeholders of a text named name (the card, line or
+// point it is, for the error) and returns it; a placeholder that cannot be
+// evaluated is an error naming the text and the placeholder.
+func (l *Lab) FillText(name, text string) (string, error) {
+	ctx := &evalCtx{lab: l, seed: DefaultSeed}
+	return fill(ctx, text, 0, false, "text", func(_ int, _ string, err error) error {
+		return fmt.Errorf("%s: %w", name, err)
+	})
+}
+
+// CheckClaim evaluates a claim ("METRIC ARGS OP VALUE") of the text named
+// name. The result says whether it holds; an error means it could not be
+// evaluated at all.
+func (l *Lab) CheckClaim(name, claim string) (ClaimResult, error) {
+	c, err := ParseClaim(claim)
+	if err != nil {
+		return ClaimResult{}, fmt.Errorf("%s: claim %q: %w", name, claim, err)
+	}
+	ctx := &evalCtx{lab: l, seed: DefaultSeed}
+	v, err := ctx.Eval(c.Expr)
+	if err != nil {
+		return ClaimResult{}, fmt.Errorf("%s: claim %q: %w", name, claim, err)
+	}
+	want := c.Value
+	if c.Other != nil {
+		if want, err = ctx.Eval(*c.Other); err != nil {
+			return ClaimResult{}, fmt.Errorf("%s: claim %q: %w", name, claim, err)
+		}
+	}
+	if (v.Kind == KindDuration) != (want.Kind == KindDuration) {
+		return ClaimResult{}, fmt.Errorf("%s: claim %q compares %s with %s", name, claim, v.Kind, want.Kind)
+	}
+	return ClaimResult{Claim: c, Got: v, Want: want, Holds: compareValues(v, c.Op, want)}, nil
+}
+
+// Failure describes a claim that does not hold, printing both sides as a
+// lesson's Verify does.
+func (r ClaimResult) Failure(name string) error {
+	if r.Holds {
+		return nil
+	}
+	got, _ := r.Got.Format("")
+	want, _ := r.Want.Format("")
+	if got == want {
+		got, want = exactText(r.Got), exactText(r.Want)
+	}
+	return fmt.Errorf("%s claims %q, but the engine gives %s against %s", name, r.Text, got, want)
+}
+
+// numberRE finds a number as a text writes it: 500, 1,024, 0.5, 72.8 %.
+var numberRE = regexp.MustCompile(`\d+(?:[.,]\d+)*`)
+
+// nameLikeRE finds words that carry digits without stating a quantity: a
+// percentile (p99, p99.9), a status class (4xx, 5xx), a version (v8, v2.4),
+// a reference document (seeds/001), HTTP/2, a header, an ordinal (1st), a
+// code identifier (x-envoy-overloaded, base64) and a seed's own name.
+var nameLikeRE = regexp.MustCompile(`(?i)\bp\d+(?:\.\d+)?\b|\b\dxx\b|\bv\d+(?:\.\d+)*\b|seeds/\d+|HTTP/\d(?:\.\d)?|\b\d+(?:st|nd|rd|th)\b|\b[a-z]+\d+[a-z0-9]*\b|\b\d+[a-z]+\d+[a-z0-9]*\b`)
+
+// statusCodes are the HTTP statuses texts name; they are names, not
+// quantities. 500 is left out on purpose: it is also the AWS quota.
+var statusCodes = map[string]bool{"200": true, "400": true, "404": true, "408": true, "429": true, "502": true, "503": true, "504": true}
+
+// UncheckedNumbers lists the numbers typed in text that nothing checks:
+// not inside a placeholder, not a name (p99, 5xx, v8, seeds/001, 503), and
+// not a given, that is, not written in one of givens (the question a model
+// answer answers, the prompt a rubric grades) nor among the arguments of
+// the text's own placeholders ("C(8, 2) = {{shards 8 2}}" states 8 and 2
+// as the placeholder's givens). A checked text returns none.
+func UncheckedNumbers(text string, givens ...string) []string {
+	var bare strings.Builder
+	known := map[string]bool{}
+	last := 0
+	_ = scanPlaceholders(text, func(offset int, expr string, err error) error {
+		if err != nil {
+			return err
+		}
+		bare.WriteString(text[last:offset])
+		bare.WriteString(" ")
+		for _, n := range numberRE.FindAllString(expr, -1) {
+			known[n] = true
+		}
+		last = offset + strings.Index(text[offset:], "}}") + 2
+		return nil
+	})
+	if last <= len(text) {
+		bare.WriteString(text[last:])
+	}
+	for _, g := range givens {
+		for _, n := range numberRE.FindAllString(nameLikeRE.ReplaceAllString(g, " "), -1) {
+			known[n] = true
+			known[strings.ReplaceAll(n, ",", "")] = true
+		}
+	}
+	var out []string
+	for _, n := range numberRE.FindAllString(nameLikeRE.ReplaceAllString(bare.String(), " "), -1) {
+		n = strings.TrimRight(n, ",.")
+		if n == "" || known[n] || known[strings.ReplaceAll(n, ",", "")] || statusCodes[n] {
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}

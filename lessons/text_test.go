@@ -1,0 +1,70 @@
+package lessons
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestFillTextAndClaimsUseTheEngineAndTheFacts(t *testing.T) {
+	lab := NewLab()
+	got, err := lab.FillText("card x", "A full quota pays for {{fact aws.retry.outage_retries}} retries; 20 a second × 500 ms = {{littles 20 500ms}}.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "A full quota pays for 100 retries; 20 a second × 500 ms = 10."; got != want {
+		t.Fatalf("FillText = %q, want %q", got, want)
+	}
+	if _, err := lab.FillText("card y", "{{share step search ok}}"); err == nil || !strings.Contains(err.Error(), "card y") {
+		t.Fatalf("a text with no step must refuse step and name itself, got %v", err)
+	}
+	r, err := lab.CheckClaim("card z", "fact aws.retry.capacity == 500")
+	if err != nil || !r.Holds {
+		t.Fatalf("the AWS quota's claim: %+v, %v", r, err)
+	}
+	r, err = lab.CheckClaim("card z", "share cascade/0 search ok > 90%")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Holds || r.Failure("card z") == nil || !strings.Contains(r.Failure("card z").Error(), "card z") {
+		t.Fatalf("a false claim must fail and name its card: %+v", r)
+	}
+	if _, err := lab.CheckClaim("card z", "fact no.such.fact == 1"); err == nil || !strings.Contains(err.Error(), "aws.retry.capacity") {
+		t.Fatalf("an unknown fact's error must list the known ones, got %v", err)
+	}
+}
+
+func TestDeadlineBudgetIsTheSmallerOfOwnAndWhatIsLeftLessTheMargin(t *testing.T) {
+	lab := NewLab()
+	for _, c := range []struct{ expr, want string }{
+		{"{{deadline-budget 2s 1500ms 50ms}}", "1.45 s"},
+		{"{{deadline-budget 1s 3s 100ms}}", "1 s"},
+		{"{{deadline-budget 1s 20ms 50ms}}", "0 ms"},
+	} {
+		got, err := lab.FillText("t", c.expr)
+		if err != nil || got != c.want {
+			t.Errorf("%s = %q (%v), want %q", c.expr, got, err, c.want)
+		}
+	}
+}
+
+func TestUncheckedNumbers(t *testing.T) {
+	for _, c := range []struct {
+		text   string
+		givens []string
+		want   []string
+	}{
+		{"A quota of 500 tokens, 5 a retry.", nil, []string{"500", "5"}},
+		{"A quota of {{fact aws.retry.capacity}} tokens.", nil, nil},
+		{"At p99 a 503 with Retry-After; 4xx are not failures; seeds/001 and HTTP/2 and v8.", nil, nil},
+		{"C(8, 2) = {{shards 8 2}}", nil, nil},
+		{"It sees 30 calls, fewer than 100.", []string{"A breaker needs 100 calls and gets 30 a minute."}, nil},
+		{"It sees 30 calls, fewer than 100, in 60 s.", []string{"A breaker needs 100 calls and gets 30 a minute."}, []string{"60"}},
+		{"Envoy allows 1,024 connections.", nil, []string{"1,024"}},
+	} {
+		got := UncheckedNumbers(c.text, c.givens...)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("UncheckedNumbers(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
