@@ -1,0 +1,244 @@
+// Package subjects lists the subjects on which breakerlab's texts have
+// contradicted its lessons before: each subject says what the lessons
+// establish, names the lesson step whose checked claim (or text) settles
+// it, and gives the phrasings that contradict it. Contradictions scans any
+// text (a drill card, a cheat-sheet line, a rubric point, a challenge
+// brief, a lesson) for them, so a wrong sentence written again anywhere is
+// caught by the tests, not by an interviewee.
+//
+// It may import only the standard library: it holds data and a scanner;
+// the tests that gather the texts live where every text is in reach.
+package subjects
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Subject is one thing the texts must say the lessons' way.
+type Subject struct {
+	// Name is a short handle: "timeout-relief".
+	Name string
+	// Truth is what the lessons establish, in one sentence.
+	Truth string
+	// Lesson and Step (a step's title) settle it; Claim, when set, must be
+	// one of that step's expect claims, so the engine checks the truth;
+	// otherwise Phrase must be in the step's text.
+	Lesson, Step  string
+	Claim, Phrase string
+	// Wrong are phrasings that contradict the truth, matched within one
+	// sentence; Unless, matched in the same sentence, makes one right
+	// (a qualifier such as "without cancellation").
+	Wrong  []*regexp.Regexp
+	Unless *regexp.Regexp
+	// Mentions and Requires judge a whole text instead: a text that
+	// mentions the subject must also say each of Requires.
+	Mentions *regexp.Regexp
+	Requires []*regexp.Regexp
+	// Caught are sentences that texts once said and that must be caught;
+	// Fine are right ones that must not be.
+	Caught, Fine []string
+}
+
+func re(s string) *regexp.Regexp { return regexp.MustCompile(`(?i)` + s) }
+
+func res(ss ...string) []*regexp.Regexp {
+	out := make([]*regexp.Regexp, len(ss))
+	for i, s := range ss {
+		out[i] = re(s)
+	}
+	return out
+}
+
+// All are the subjects, in the order of the lessons that settle them.
+var All = []Subject{
+	{
+		Name:   "timeout-relief",
+		Truth:  "A timeout relieves the provider when its cancellation reaches it (gRPC deadlines, Go contexts); without cancellation it does not, and any layer that stops sending (a bulkhead, a breaker) relieves it.",
+		Lesson: "09-checkout-incident", Step: "What relieved the provider?",
+		Claim: "inflight-max step payment < inflight-max checkout/1 payment",
+		Wrong: res(`only the breaker[^.]*(stops sending|reliev|relief)`, `cancels only the caller`,
+			`timeout[^.]*no relief`, `(provider|dependency) gets no relief`, `no relief for the (provider|dependency)`),
+		Unless: re(`without (its )?cancel|unless|no cancel|nothing cancels|when (no|the) cancel|if (no|the) cancel|ignores? cancel`),
+		Caught: []string{
+			"Only the breaker, which stops sending: 19 calls in flight at most in the protected run.",
+			"No: it cancels only the caller's side.",
+			"The caller gets its worker back; the provider gets no relief.",
+			"too long fills the pool; too short fails good calls; no relief for the provider",
+		},
+		Fine: []string{"Without cancellation a timeout gives the provider no relief."},
+	},
+	{
+		Name:   "envoy-caps",
+		Truth:  "Envoy queues a request over its connection cap as pending; only the pending-requests and requests caps refuse, with a 503 and x-envoy-overloaded.",
+		Lesson: "03-bulkheads", Step: "Proxies set the same caps", Phrase: "pending request",
+		Wrong:  res(`(over|past|above) (a|any|its|the) cap fails at once`, `request over a cap fails`),
+		Unless: re(`pending`),
+		Caught: []string{"A request over a cap fails at once, marked with an x-envoy-overloaded header."},
+		Fine:   []string{"A request over the pending cap fails at once with a 503."},
+	},
+	{
+		Name:   "shuffle-degraded",
+		Truth:  "In bigger fleets sharing some workers becomes less likely too (the seed's table: 72.8 %, 23.3 %, 0.8 %), and a degraded customer is not unharmed.",
+		Lesson: "08-shuffle-sharding", Step: "The odds grow in your favour",
+		Claim:  "share-any 2048 4 < share-any 64 4",
+		Wrong:  res(`sharing some workers becomes common`, `harmless when clients retry`, `degraded[^.]*(is|are) (free|harmless)`),
+		Unless: re(`not (free|harmless)|never harmless`),
+		Caught: []string{
+			"Bigger fleets: sharing some workers becomes common, sharing all becomes vanishingly rare.",
+			"Degraded customers lose a worker: harmless when clients retry.",
+		},
+		Fine: []string{"Degraded is not free: those customers lose capacity."},
+	},
+	{
+		Name:   "half-open-judgement",
+		Truth:  "One failed probe reopens gobreaker, Polly, Hystrix and failsafe-go; Resilience4j judges its trials together, as a window.",
+		Lesson: "04-breaker-states", Step: "Why half-open exists", Phrase: "judge them together",
+		Wrong:  res(`one failed (probe|trial)[^.]*(re-?opens|opens)`, `first failed trial reopens`),
+		Unless: re(`gobreaker|polly|hystrix|failsafe|except|resilience4j judges|but resilience4j`),
+		Caught: []string{"One failed probe reopens the breaker and restarts the cool-down."},
+		Fine:   []string{"In gobreaker, Polly and Hystrix one failed probe reopens it; Resilience4j judges its trials together."},
+	},
+	{
+		Name:   "alerting",
+		Truth:  "Notify on every opening; page on time open per hour and on the fallback rate, not on single transitions.",
+		Lesson: "07-fallbacks-and-metrics", Step: "What to watch", Claim: "time-open step == 60s",
+		Wrong:  res(`alert (when|whenever|if|on) (a|the|one) breaker opens`, `alert (when|whenever|if) one opens`, `alert on (an )?open\b`),
+		Unless: re(`notify|page|one says|references disagree`),
+		Caught: []string{
+			"Alert when a breaker opens; show bulkhead slots in use next to it.",
+			"And how you will see it: a metric per breaker state, an alert on open.",
+			"metrics per breaker state and an alert when one opens",
+		},
+		Fine: []string{"Notify on every opening; page on time open per hour."},
+	},
+	{
+		Name:   "shorter-cooldown",
+		Truth:  "A wait shorter than the dependency's restart only adds failed probes; recovery comes sooner with a cooldown fitted to the restart and a ramp after half-open.",
+		Lesson: "12-a-fleet-of-breakers", Step: "A cooldown shorter than the restart",
+		Claim:  "failed-probes step api > failed-probes fleet-probes/1 api",
+		Wrong:  res(`shorter cool-?down`),
+		Unless: re(`\bnot\b|only adds|fitted|than the restart|failed probes|flap|too short`),
+		Caught: []string{"How would you shorten the late recovery? (A shorter cool-down, or probes that ramp traffic back.)"},
+		Fine:   []string{"A shorter cooldown than the restart only adds failed probes."},
+	},
+	{
+		Name:   "aws-quota",
+		Truth:  "The AWS SDKs' retry quota starts full at its capacity and never holds more; a retry takes tokens, a successful retry's cost is refunded, a first-try success adds one back.",
+		Lesson: "06-retries-and-order", Step: "Self-check: a retry that works", Phrase: "refunds its whole cost",
+		// Only a sentence that states the quota's numbers must state them all.
+		Mentions: re(`(aws[^.]*(quota|token bucket)|(quota|token bucket)[^.]*aws)[^.]*\d`),
+		Requires: res(`refund|gives? back|given back|comes back|returns? (its|the) cost`, `cap\b|capacity|never (holds|more)|at most|starts full|full bucket`),
+		Caught: []string{
+			"A retry budget: the AWS SDKs' token bucket of 500, 5 a retry, 10 after a timeout, 1 back per first-try success.",
+		},
+		Fine: []string{"The AWS quota starts full at 500 and never holds more; a retry takes 5, a successful retry's cost is refunded."},
+	},
+	{
+		Name:   "polly-order",
+		Truth:  "Polly imposes no order (strategies run in the order added); rate limiter > total timeout > retry > breaker > attempt timeout is .NET's standard resilience handler.",
+		Lesson: "06-retries-and-order", Phrase: "Polly",
+		Wrong:  res(`polly( v8)?('s)?( handler)?[^.]*rate limiter[^.]*total timeout`),
+		Unless: re(`standard resilience handler|\.net|microsoft`),
+		Caught: []string{"Polly v8: rate limiter > total timeout > retry > breaker > attempt timeout"},
+		Fine:   []string{".NET's standard resilience handler, built on Polly: rate limiter > total timeout > retry > breaker > attempt timeout."},
+	},
+	{
+		Name:   "limiter-or-bulkhead",
+		Truth:  "A rate limiter bounds how fast calls go out, a bulkhead how many are in flight; when the downstream slows, a bulkhead spares it and a rate limiter does not.",
+		Lesson: "10-shedding-rate-limits-bulkheads", Step: "Bulkheads against the slowdown", Phrase: "bulkhead",
+		Wrong:  res(`rate limiter[^.]*,? not a bulkhead`, `protect a downstream[^.]*only (a|the) rate limiter`),
+		Caught: []string{"protect a downstream: a rate limiter (how fast), not a bulkhead (how many)"},
+	},
+	{
+		Name:   "bulkhead-headroom",
+		Truth:  "A bulkhead sized at rate × p99 with no headroom refuses good calls at the peak; add headroom.",
+		Lesson: "03-bulkheads", Step: "The checkout's cap of 4", Claim: "share step checkout rejected > 0.05",
+		Wrong:  res(`= \d+ (slots )?with no headroom`),
+		Unless: re(`refus|reject|turns? away|too small`),
+		Caught: []string{"bulkhead size: rate × p99 + headroom, shares within the pool: 20 × 200 ms = 4 with no headroom"},
+	},
+	{
+		Name:   "mesh-outlier-detection",
+		Truth:  "A mesh's outlier detection is no fleet-wide breaker: each proxy ejects single hosts from its own load-balancing set; a shared breaker needs a shared store or a shared gateway.",
+		Lesson: "12-a-fleet-of-breakers", Phrase: "outlier",
+		Wrong:  res(`outlier detection[^.]*(cost of a network hop|fleet-wide breaker|shared breaker)`),
+		Unless: re(`\bnot\b|\bno\b|isn't|is no`),
+		Caught: []string{"A service mesh's outlier detection gives a fleet-wide breaker at the cost of a network hop."},
+	},
+	{
+		Name:   "long-cooldown",
+		Truth:  "After an outage a fleet needs jitter and a cooldown fitted to the restart; a long wait answers fewer pages.",
+		Lesson: "12-a-fleet-of-breakers", Step: "A cooldown longer than the restart",
+		Claim:  "share step page ok < share fleet-probes/1 page ok",
+		Wrong:  res(`jitter, a long cool-?down`, `(use|with|needs?) a long cool-?down`),
+		Unless: re(`\bnot\b|fitted`),
+		Caught: []string{"a fleet after an outage: jitter, a long cooldown"},
+	},
+	{
+		Name:   "most-of-the-hour",
+		Truth:  "Time open is quoted as the engine measures it; 25 minutes is not most of an hour.",
+		Lesson: "07-fallbacks-and-metrics", Step: "What to watch", Claim: "time-open step == 60s",
+		Wrong:  res(`most of the hour`),
+		Caught: []string{"The breaker was open for most of the hour."},
+	},
+}
+
+// Contradiction is a sentence of a text that contradicts a subject.
+type Contradiction struct {
+	Subject  *Subject
+	Sentence string
+	// Incomplete is a text that mentions the subject without saying all
+	// of what Requires asks; a question's premise may do that.
+	Incomplete bool
+}
+
+// sentenceRE cuts a text into sentences, list items, table cells and
+// clauses after a colon: a contradiction is judged within one of them.
+var sentenceRE = regexp.MustCompile(`[.!?](\s+|$)|\n\s*\n|\n\s*[-*|+]\s|\|`)
+
+// Sentences cuts text as Contradictions judges it.
+func Sentences(text string) []string {
+	var out []string
+	for _, s := range sentenceRE.Split(text, -1) {
+		if s = strings.Join(strings.Fields(s), " "); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Contradictions lists where text contradicts the subjects.
+func Contradictions(text string) []Contradiction {
+	var out []Contradiction
+	sentences := Sentences(text)
+	for i := range All {
+		s := &All[i]
+		for _, sen := range sentences {
+			for _, w := range s.Wrong {
+				if w.MatchString(sen) && (s.Unless == nil || !s.Unless.MatchString(sen)) {
+					out = append(out, Contradiction{Subject: s, Sentence: sen})
+					break
+				}
+			}
+		}
+		if s.Mentions != nil && s.Mentions.MatchString(text) {
+			for _, r := range s.Requires {
+				if !r.MatchString(text) {
+					out = append(out, Contradiction{s, firstMatch(sentences, s.Mentions), true})
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+func firstMatch(sentences []string, r *regexp.Regexp) string {
+	for _, s := range sentences {
+		if r.MatchString(s) {
+			return s
+		}
+	}
+	return strings.Join(sentences, " ")
+}
