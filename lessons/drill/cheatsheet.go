@@ -3,13 +3,10 @@ package drill
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
-	"github.com/breakerlab/breakerlab/engine/retry"
-	"github.com/breakerlab/breakerlab/engine/scenarios"
-	"github.com/breakerlab/breakerlab/engine/shuffle"
+	"github.com/breakerlab/breakerlab/lessons"
 )
 
 // BulkheadDefault is one library's documented bulkhead default.
@@ -17,48 +14,14 @@ type BulkheadDefault struct {
 	Library, Setting, Value string
 }
 
-// BulkheadDefaults are the bulkhead and cap defaults the references quote,
-// each checked against the library's source:
-//   - Resilience4j, resilience4j-bulkhead/src/main/java/io/github/
-//     resilience4j/bulkhead/BulkheadConfig.java: DEFAULT_MAX_CONCURRENT_CALLS
-//     = 25, DEFAULT_MAX_WAIT_DURATION = Duration.ofSeconds(0);
-//     ThreadPoolBulkheadConfig.java: DEFAULT_QUEUE_CAPACITY = 100.
-//   - Envoy, api/envoy/config/cluster/v3/circuit_breaker.proto (Thresholds):
-//     max_connections, max_pending_requests and max_requests default to
-//     1024, max_retries to 3.
-//
-// TestCheatSheetQuotesTheDefaults ties the sheet to this table.
+// BulkheadDefaults are the bulkhead and cap defaults the concept cards
+// quote. The cheat sheet quotes the same numbers from lessons/facts
+// (r4j.bulkhead.*, r4j.thread_bulkhead.queue, envoy.*), and
+// TestBulkheadDefaultsAgreeWithTheFacts ties these strings to them.
 var BulkheadDefaults = []BulkheadDefault{
 	{"Resilience4j", "semaphore", "25 calls at once, no wait (maxWaitDuration 0)"},
 	{"Resilience4j", "thread pool", "a queue of 100 in front of its threads"},
 	{"Envoy", "per cluster", "1,024 connections, pending and requests; 3 retries"},
-}
-
-// Orders are the two composition orders, outermost first, with sources.
-var Orders = []struct{ Source, Order string }{
-	{"Resilience4j", "Retry(CircuitBreaker(RateLimiter(TimeLimiter(Bulkhead(call)))))"},
-	{"Polly v8", "rate limiter > total timeout > retry > breaker > attempt timeout"},
-}
-
-// Decisions is the decision table: which tool for which situation
-// (seeds/001's summary, with shuffle sharding from seeds/000).
-var Decisions = []struct{ Situation, Tool string }{
-	{"every outbound call", "a timeout from p99, within the deadline left"},
-	{"transient errors", "retry with backoff and jitter: idempotent calls, under a budget"},
-	{"one dependency hogs all", "a bulkhead per dependency: rate × p99 + headroom"},
-	{"down or slow for long", "a breaker and a fallback, with traffic enough to judge"},
-	{"a customer kills servers", "shuffle sharding; clients retry on their other workers"},
-	{"protect a downstream", "a rate limiter (how fast), not a bulkhead (how many)"},
-}
-
-// FailureModes lists how each tool goes wrong.
-var FailureModes = []struct{ Tool, Modes string }{
-	{"timeout", "too long fills the pool; too short fails good calls; no relief for the provider"},
-	{"bulkhead", "too small refuses peaks; shares past the pool; unbounded queues"},
-	{"breaker", "flaps; never opens (slow calls not counted, retries inside hide failures); minimum above the traffic; one for many dependencies; late recovery"},
-	{"retry", "storms; retrying refusals; non-idempotent repeats; no jitter"},
-	{"fallback", "untested; loads another system (all servers hit the database); stale for ever"},
-	{"shuffle", "clients that do not retry on their other workers"},
 }
 
 // Format is a cheat sheet's output format.
@@ -71,10 +34,19 @@ const (
 )
 
 // CheatSheet writes the one-page cheat sheet in 80 columns (text) or as
-// Markdown for printing. Its breaker table is engine/breaker's presets as
-// they are, every row they describe; the worked numbers come from the
-// built-in scenarios, engine/shuffle and engine/retry.
+// Markdown for printing: the embedded cheatsheet.toml with every
+// placeholder filled by the engine and lessons/facts, and the breaker
+// table read from engine/breaker's presets.
 func CheatSheet(f Format) (string, error) {
+	s, err := DefaultSheet()
+	if err != nil {
+		return "", err
+	}
+	return s.Render(lessons.NewLab(), f)
+}
+
+// Render fills the sheet's placeholders through lab and writes it in f.
+func (sh *Sheet) Render(lab *lessons.Lab, f Format) (string, error) {
 	var s sheet
 	switch f {
 	case Text:
@@ -84,29 +56,23 @@ func CheatSheet(f Format) (string, error) {
 	default:
 		return "", fmt.Errorf("unknown format %q (allowed: text, markdown)", f)
 	}
-	s.title("breakerlab cheat sheet: breakers, bulkheads, timeouts, retries, shuffle sharding")
-	s.breakers()
-	s.section("Bulkheads, caps and retry budgets")
-	for _, d := range BulkheadDefaults {
-		s.row(d.Library+" "+d.Setting, d.Value)
-	}
-	aws, envoy := retry.NewAWSTokenBucket(), retry.NewEnvoyBudget()
-	s.row("AWS retry quota", fmt.Sprintf("%d tokens; a retry %d, after a timeout %d; first-try success +%d",
-		aws.Capacity, aws.RetryCost, aws.TimeoutCost, aws.NoRetryIncrement))
-	s.row("Envoy retry budget", fmt.Sprintf("retries in flight <= %s of active requests, at least %d", pct(envoy.Share), envoy.MinRetries))
-	s.formulas()
-	s.section("Composition, outermost first")
-	for _, o := range Orders {
-		s.row(o.Source, o.Order)
-	}
-	s.row("both", "retry outside, breaker in the middle, attempt timeout inside; never retry a refusal (seeds/001)")
-	s.section("Which tool")
-	for _, d := range Decisions {
-		s.row(d.Situation, d.Tool)
-	}
-	s.section("How each goes wrong")
-	for _, m := range FailureModes {
-		s.row(m.Tool, m.Modes)
+	s.title(sh.Title)
+	for _, sec := range sh.Sections {
+		if sec.Table == tableBreakerPresets {
+			s.breakers(sec.Title)
+			if s.md && len(sec.Rows) > 0 {
+				s.b.WriteString("\n") // the footnotes' list apart from the note
+			}
+		} else {
+			s.section(sec.Title)
+		}
+		for _, r := range sec.Rows {
+			text, err := sh.fill(lab, sec, r)
+			if err != nil {
+				return "", err
+			}
+			s.row(r.Label, text)
+		}
 	}
 	return s.String(), nil
 }
@@ -129,7 +95,9 @@ func (s *sheet) title(t string) {
 		fmt.Fprintf(&s.b, "# %s\n", t)
 		return
 	}
-	fmt.Fprintf(&s.b, "%s\n", strings.ToUpper(t[:1])+t[1:])
+	for _, l := range wrap(strings.ToUpper(t[:1])+t[1:], width) {
+		fmt.Fprintf(&s.b, "%s\n", l)
+	}
 }
 
 func (s *sheet) section(t string) {
@@ -186,11 +154,12 @@ func (s *sheet) flush() {
 }
 
 // wrap cuts text into lines of at most w runes, at spaces; a word longer
-// than w stands on its own line.
+// than w stands on its own line. A number keeps its unit on its line
+// ("100.0 %", "500 ms").
 func wrap(text string, w int) []string {
 	var lines []string
 	line := ""
-	for _, word := range strings.Fields(text) {
+	for _, word := range unitWords(strings.Fields(text)) {
 		if line != "" && len([]rune(line))+1+len([]rune(word)) > w {
 			lines = append(lines, line)
 			line = ""
@@ -206,11 +175,27 @@ func wrap(text string, w int) []string {
 	return lines
 }
 
+// units are the words wrap keeps with the number before them.
+var units = map[string]bool{"%": true, "%)": true, "%,": true, "%;": true, "ms": true, "s": true, "s,": true, "s;": true, "s)": true}
+
+// unitWords joins each unit to the number it follows.
+func unitWords(words []string) []string {
+	out := words[:0:0]
+	for _, w := range words {
+		if n := len(out); n > 0 && units[w] && strings.ContainsAny(out[n-1][len(out[n-1])-1:], "0123456789") {
+			out[n-1] += " " + w
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
 // breakers writes the presets side by side, every row Describe gives
 // except those no library sets.
-func (s *sheet) breakers() {
+func (s *sheet) breakers(title string) {
 	presets := breaker.Presets()
-	s.section("Breaker defaults (engine/breaker presets; `breakerlab presets` cites sources)")
+	s.section(title)
 	cols := make([][]breaker.Setting, len(presets))
 	for i, p := range presets {
 		cols[i] = p.Config.Describe()
@@ -323,53 +308,8 @@ func (s *sheet) table(head []string, rows [][]string) {
 	}
 }
 
-// formulas writes the arithmetic of the trade, each with a worked example
-// whose numbers come from the built-in scenarios and the engine's packages.
-func (s *sheet) formulas() {
-	s.section("Formulas, with the references' numbers")
-	cascade := scenarios.Cascade().Variants[0].System
-	normal, rate, timeout := 0.0, 0.0, time.Duration(0)
-	for _, e := range cascade.Endpoints {
-		d := dependencyOf(cascade, e.Calls)
-		normal += e.Rate * d.Latency.Mean.Seconds()
-		if len(d.Faults) > 0 {
-			rate, timeout = e.Rate, d.Policy.Timeout
-		}
-	}
-	s.row("Little's law", fmt.Sprintf("in flight = rate × time: the cascade holds %s of %d workers on a "+
-		"normal day, %s × %s = %s while recommendations hang", trim(normal), cascade.Workers, trim(rate), breaker.Words(timeout), trim(rate*timeout.Seconds())))
-	checkout := scenarios.Checkout()
-	slow, fast := checkout.Variants[1].System, checkout.Variants[2].System
-	held := func(sys engine.System) (float64, time.Duration, float64) {
-		for _, e := range sys.Endpoints {
-			if e.Calls != "" {
-				d := dependencyOf(sys, e.Calls)
-				return e.Rate, d.Policy.Timeout, e.Rate * d.Policy.Timeout.Seconds()
-			}
-		}
-		return 0, 0, 0
-	}
-	r1, t1, h1 := held(slow)
-	r2, t2, h2 := held(fast)
-	s.row("pool fills", fmt.Sprintf("when rate × timeout >= pool: %s × %s = %s < %d (a timeout is "+
-		"enough); %s × %s = %s > %d (it is not)", trim(r1), breaker.Words(t1), trim(h1), slow.Workers, trim(r2), breaker.Words(t2), trim(h2), fast.Workers))
-	prot := checkout.Variants[3].System
-	pay := dependencyOf(prot, "payment")
-	s.row("bulkhead size", fmt.Sprintf("rate × p99 + headroom, shares within the pool: %s × %s = %d",
-		trim(r1), breaker.Words(pay.Latency.P99), pay.Policy.Bulkhead))
-	s.row("timeout", "about p99 × 2, never more than the deadline left")
-	r4j := breaker.Resilience4j()
-	s.row("earliest open", fmt.Sprintf("minimum calls ÷ rate: Resilience4j's %d at 30 a minute, %s s",
-		r4j.MinimumCalls, trim(float64(r4j.MinimumCalls)/0.5)))
-	c82, _ := shuffle.Shards(8, 2)
-	c20484, _ := shuffle.Shards(2048, 4)
-	s.row("shuffle odds", fmt.Sprintf("share all k: 1 in C(n, k), plain: k/n. C(8, 2) = %s: 1 in %s, "+
-		"not 1 in 4; C(2048, 4) = %s", c82, c82, groupDigits(c20484.String())))
-	aws := retry.NewAWSTokenBucket()
-	s.row("retry budget", fmt.Sprintf("in an outage, tokens ÷ cost: %d ÷ %d = %d (%d after timeouts)",
-		aws.Capacity, aws.RetryCost, aws.Capacity/aws.RetryCost, aws.Capacity/aws.TimeoutCost))
-}
-
+// dependencyOf finds a dependency of a system by name (the interview's
+// and the reference cards' worked numbers use it).
 func dependencyOf(sys engine.System, name string) engine.Dependency {
 	for _, d := range sys.Dependencies {
 		if d.Name == name {

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/lessons"
 )
 
 func TestCheatSheetFitsEightyColumns(t *testing.T) {
@@ -25,10 +26,13 @@ func TestCheatSheetFitsEightyColumns(t *testing.T) {
 }
 
 // TestCheatSheetQuotesTheDefaults: every preset's name and every value its
-// configuration describes appear in the sheet, as do the bulkhead defaults.
+// configuration describes appear in the sheet.
 func TestCheatSheetQuotesTheDefaults(t *testing.T) {
 	for _, f := range []Format{Text, Markdown} {
-		s, _ := CheatSheet(f)
+		s, err := CheatSheet(f)
+		if err != nil {
+			t.Fatal(err)
+		}
 		flat := strings.Join(strings.Fields(s), " ")
 		for _, p := range breaker.Presets() {
 			if !strings.Contains(s, p.Name) {
@@ -40,12 +44,7 @@ func TestCheatSheetQuotesTheDefaults(t *testing.T) {
 				}
 			}
 		}
-		for _, d := range BulkheadDefaults {
-			if !strings.Contains(flat, d.Value) {
-				t.Errorf("%s: the bulkhead default %q is missing", f, d.Value)
-			}
-		}
-		for _, want := range []string{"Retry(CircuitBreaker(", "attempt timeout", "Which tool", "How each goes wrong", "= 28"} {
+		for _, want := range []string{"Retry > CircuitBreaker", "attempt timeout", "Which tool", "How each goes wrong", "= 28"} {
 			if !strings.Contains(flat, want) {
 				t.Errorf("%s: %q is missing", f, want)
 			}
@@ -53,6 +52,161 @@ func TestCheatSheetQuotesTheDefaults(t *testing.T) {
 	}
 	if _, err := CheatSheet("html"); err == nil || !strings.Contains(err.Error(), "text, markdown") {
 		t.Fatalf("html: %v", err)
+	}
+}
+
+// TestBulkheadDefaultsAgreeWithTheFacts: the concept cards' bulkhead
+// strings state the numbers lessons/facts holds.
+func TestBulkheadDefaultsAgreeWithTheFacts(t *testing.T) {
+	lab := lessons.NewLab()
+	for i, names := range [][]string{
+		{"r4j.bulkhead.max_concurrent"},
+		{"r4j.thread_bulkhead.queue"},
+		{"envoy.max_connections", "envoy.max_pending_requests", "envoy.max_requests", "envoy.max_retries"},
+	} {
+		for _, n := range names {
+			v, err := lab.FillText("bulkhead default", "{{fact "+n+"}}")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(BulkheadDefaults[i].Value, v) {
+				t.Errorf("%q does not state %s = %s", BulkheadDefaults[i].Value, n, v)
+			}
+		}
+	}
+}
+
+// TestCheatSheetChecks is `breakerlab cheatsheet --check` on the embedded
+// sheet: every placeholder fills, every claim holds, no row has a number
+// nothing checks, and every library's numbers come from its facts.
+func TestCheatSheetChecks(t *testing.T) {
+	sum, err := CheckCheatSheet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Rows < 30 || sum.Placeholders < 50 || sum.Claims < 20 || sum.Libraries < 10 {
+		t.Fatalf("the check covered too little: %v", sum)
+	}
+	t.Log(sum)
+}
+
+// TestCheatSheetCheckRefusesABadRow: a wrong number, a typed number, a
+// library's number from a simulation, and a fact quoted without its
+// library each fail, naming the section and the row.
+func TestCheatSheetCheckRefusesABadRow(t *testing.T) {
+	for _, c := range []struct{ row, want string }{
+		{`label = "AWS retry quota"
+text = "{{fact aws.retry.capacity}} tokens"
+expect = ["fact aws.retry.capacity == 400"]`, "claims \"fact aws.retry.capacity == 400\""},
+		{`label = "AWS retry quota"
+text = "500 tokens, {{fact aws.retry.cost}} a retry"`, "typed numbers nothing checks: 500"},
+		{`label = "Envoy per cluster"
+text = "{{param cascade/0 workers}} connections"`, "names Envoy but quotes a simulation's number"},
+		{`label = "Envoy per cluster"
+text = "at most {{littles 4 1s}} retries"`, "names Envoy and states numbers, none of them its"},
+		{`label = "quota"
+text = "{{fact aws.retry.capacity}} tokens"`, "without naming AWS"},
+		{`label = "pool"
+text = "{{little cascade/0 recommendations timeout}} workers"
+expect = ["little cascade/0 recommendations timeout < param cascade/0 workers"]`, "claims"},
+	} {
+		sh, err := ParseSheet([]byte("title = \"t\"\n[[section]]\ntitle = \"Bad\"\n[[section.row]]\n" + c.row + "\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = sh.Check(lessons.NewLab())
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), `section "Bad", row`) {
+			t.Errorf("%s\n  gives %v\n  want the section, the row and %q", c.row, err, c.want)
+		}
+	}
+	if _, err := ParseSheet([]byte("title = \"t\"\n[[section]]\ntitle = \"S\"\n[[section.row]]\nlabel = \"x\"\ntext = \"y\"\nexpct = []\n")); err == nil {
+		t.Error("a misspelt key must be refused")
+	}
+}
+
+// row finds a row of the embedded sheet by its label.
+func row(t *testing.T, label string) Row {
+	t.Helper()
+	sh, err := DefaultSheet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sec := range sh.Sections {
+		for _, r := range sec.Rows {
+			if r.Label == label {
+				return r
+			}
+		}
+	}
+	t.Fatalf("no row %q", label)
+	return Row{}
+}
+
+// TestCheatSheetStatesTheFixes: what issue 22 found missing or wrong stays
+// said, each backed by a claim or a fact the check evaluates.
+func TestCheatSheetStatesTheFixes(t *testing.T) {
+	has := func(r Row, wants ...string) {
+		t.Helper()
+		all := r.Text + " " + strings.Join(r.Expect, " ") + " " + r.Lesson
+		for _, w := range wants {
+			if !strings.Contains(all, w) {
+				t.Errorf("row %q does not say %q", r.Label, w)
+			}
+		}
+	}
+	// The AWS quota refunds a successful retry and never holds more than
+	// it starts with (engine/retry.TokenBucket).
+	has(row(t, "AWS retry quota"), "never holds more", "{{fact aws.retry.success_refund}}",
+		"fact aws.retry.success_refund == fact aws.retry.cost", "fact aws.retry.max_tokens == fact aws.retry.capacity")
+	// That order is .NET's standard handler; Polly imposes none.
+	has(row(t, ".NET handler"), "AddStandardResilienceHandler", "Polly itself runs strategies in the order you add them")
+	// A bulkhead does spare a slow downstream (lesson 9 step 7), not a fast
+	// one (lesson 10 step 4).
+	has(row(t, "spare a downstream"), "rate limiter", "bulkhead caps calls in flight",
+		"inflight-max checkout/4 payment < inflight-max checkout/1 payment",
+		"service-answered rate-limit-vs-bulkhead/2 catalog ok > service-answered rate-limit-vs-bulkhead/1 catalog ok")
+	// A timeout gives the provider no relief only without cancellation.
+	has(row(t, "timeout"), "without cancellation", "service-abandoned multi-hop/2 inventory == 0")
+	// Rate × p99 with no headroom refuses healthy calls (lesson 3's run).
+	has(row(t, "bulkhead size"), "plus headroom", "03-bulkheads", "{{share step7 checkout rejected}}", "share step7 checkout rejected > 5%")
+	// Lessons 10 to 13 and the seeds' ideas.
+	has(row(t, "overload"), "503", "shed by priority")
+	has(row(t, "a fast caller"), "429 + Retry-After")
+	has(row(t, "a noisy tenant"), "bulkhead per tenant", "overflow capped per tenant")
+	has(row(t, "deadline budget"), "min(own, left − margin)", "{{deadline-budget")
+	has(row(t, "a fleet recovering"), "jitter", "cooldown to the restart")
+	has(row(t, "Resilience4j RateLimiter"), "{{fact r4j.ratelimiter.limit}}", "{{fact r4j.ratelimiter.wait}}")
+	has(row(t, "Resilience4j TimeLimiter"), "{{fact r4j.timelimiter.timeout}}")
+	has(row(t, "Resilience4j Retry"), "{{fact r4j.retry.attempts}}", "{{fact r4j.retry.wait}}")
+	has(row(t, "origins"), "Release It!", "Fowler", "Hystrix")
+	has(row(t, "after half-open"), "ramp")
+	has(row(t, "acquisition wait"), "{{fact ref.bulkhead.wait_low}}", "{{fact ref.bulkhead.wait_high}}")
+	has(row(t, "bulkhead"), "defer", "finally")
+	has(row(t, "both"), "outermost")
+	sh, _ := DefaultSheet()
+	for _, subject := range []string{"timeouts", "deadlines", "retries", "breakers", "bulkheads", "rate limits", "load shedding", "shuffle sharding"} {
+		if !strings.Contains(sh.Title, subject) {
+			t.Errorf("the title does not list %s", subject)
+		}
+	}
+}
+
+// TestHystrixFootnoteMatchesTheModel: the table prints the model's rule
+// for when a breaker judges; while the model judges Hystrix after every
+// call, a footnote says what Hystrix does (a health snapshot).
+func TestHystrixFootnoteMatchesTheModel(t *testing.T) {
+	judged := ""
+	for _, set := range breaker.Hystrix().Describe() {
+		if set.Name == "judged after" {
+			judged = set.Value
+		}
+	}
+	note := row(t, "hystrix")
+	if judged == "every call" && !strings.Contains(note.Text, "{{fact hystrix.snapshot}}") {
+		t.Errorf("the model judges Hystrix after every call; the footnote must give Hystrix's snapshot: %q", note.Text)
+	}
+	if judged != "every call" {
+		t.Errorf("the model now judges Hystrix after %q: update the footnote %q", judged, note.Text)
 	}
 }
 

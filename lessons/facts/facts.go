@@ -119,7 +119,36 @@ func all() []Fact {
 		// health snapshot wide: the window's span over its buckets.
 		{"hystrix.snapshot", Duration, secs(hystrix.WindowSpan / time.Duration(hystrix.WindowBuckets)), "how often Hystrix recomputes the error share its breaker judges (metrics.healthSnapshot.intervalInMilliseconds)", hystrixSr},
 		{"hystrix.buckets", Count, count(hystrix.WindowBuckets), "the buckets of the window Hystrix's breaker judges: one health snapshot each", hystrixSr},
+
+		// cheat sheet: the AWS quota's refund and cap, read from the
+		// bucket's behaviour; the references' rules of thumb (seeds/002's
+		// table of starting points), which no library sets.
+		{"aws.retry.success_refund", Count, count(awsRefund()), "tokens a retry that succeeds gives back to the AWS quota: its cost", awsSrc},
+		{"aws.retry.max_tokens", Count, count(awsMost()), "the most tokens the AWS quota holds: a full quota earns nothing more", awsSrc},
+		{"ref.timeout.p99_factor", Number, 2, "a per-call timeout as a multiple of the dependency's p99 latency, a starting point", refSrc},
+		{"ref.bulkhead.wait_low", Duration, secs(100 * time.Millisecond), "a bulkhead's acquisition wait, the short end: above the normal wait for a permit", refSrc},
+		{"ref.bulkhead.wait_high", Duration, secs(500 * time.Millisecond), "a bulkhead's acquisition wait, the long end: below the client's own patience", refSrc},
 	}
+}
+
+// refSrc is where the references' rules of thumb come from.
+const refSrc = "seeds/002, the table of starting points (per-call timeout, bulkhead queue timeout)"
+
+// awsRefund pays for a retry from a full AWS quota, lets it succeed, and
+// says how many tokens came back.
+func awsRefund() int {
+	b := retry.NewAWSTokenBucket()
+	paid, _ := b.TryRetry(false)
+	before := b.Tokens()
+	b.OnSuccess(true, paid)
+	return b.Tokens() - before
+}
+
+// awsMost is what a full AWS quota holds after one more first-try success.
+func awsMost() int {
+	b := retry.NewAWSTokenBucket()
+	b.OnSuccess(false, 0)
+	return b.Tokens()
 }
 
 // All returns every fact, sorted by name.

@@ -33,6 +33,12 @@ func TestEngineFactsAreTheEnginesValues(t *testing.T) {
 		{"r4j.breaker.trials", float64(breaker.Resilience4j().HalfOpenTrials), 10},
 		{"hystrix.snapshot", 0.5, 0.5},
 		{"hystrix.buckets", float64(breaker.Hystrix().WindowBuckets), 20},
+		// cheat sheet
+		{"aws.retry.success_refund", float64(aws.RetryCost), 5},
+		{"aws.retry.max_tokens", float64(aws.Capacity), 500},
+		{"ref.timeout.p99_factor", 2, 2},
+		{"ref.bulkhead.wait_low", 0.1, 0.1},
+		{"ref.bulkhead.wait_high", 0.5, 0.5},
 	} {
 		f, err := Lookup(c.name)
 		if err != nil {
