@@ -81,6 +81,8 @@ func all() []Fact {
 		r4jTL     = "resilience4j-timelimiter TimeLimiterConfig.java"
 		r4jRetry  = "resilience4j-retry RetryConfig.java"
 		hystrixSr = "Hystrix HystrixCommandProperties.java (engine/breaker.Hystrix)"
+		guideSrc  = "seeds/002, Resource boundaries and its frequently asked questions (starting points, not a library's defaults)"
+		envoyOD   = "envoy api/envoy/config/cluster/v3/outlier_detection.proto, OutlierDetection"
 	)
 	return []Fact{
 		// The AWS SDKs' retry quota, "standard" mode.
@@ -119,6 +121,23 @@ func all() []Fact {
 		// health snapshot wide: the window's span over its buckets.
 		{"hystrix.snapshot", Duration, secs(hystrix.WindowSpan / time.Duration(hystrix.WindowBuckets)), "how often Hystrix recomputes the error share its breaker judges (metrics.healthSnapshot.intervalInMilliseconds)", hystrixSr},
 		{"hystrix.buckets", Count, count(hystrix.WindowBuckets), "the buckets of the window Hystrix's breaker judges: one health snapshot each", hystrixSr},
+
+		// drill cards: the references' starting points (not a library's
+		// defaults: the numbers seeds/002 tells a team to begin with and
+		// tune), and Envoy's outlier detection, which ejects hosts per proxy.
+		{"guide.breaker.failure_rate", Share, 0.5, "a breaker's starting failure rate: half the calls of its window", guideSrc},
+		{"guide.breaker.window", Count, 20, "a breaker's starting window: the last 20 calls", guideSrc},
+		{"guide.breaker.min_calls", Count, 5, "a breaker's starting minimum of calls before it judges a rate", guideSrc},
+		{"guide.breaker.consecutive", Count, 5, "a breaker's starting count of consecutive failures, for a quiet path", guideSrc},
+		{"guide.breaker.cooldown", Duration, 30, "a breaker's starting cool-down: long enough for a restart or a failover", guideSrc},
+		{"guide.breaker.probes", Count, 1, "a breaker's starting number of half-open probes", guideSrc},
+		{"guide.bulkhead.wait_min", Duration, 0.1, "the shortest wait for a bulkhead's permit the references suggest", guideSrc},
+		{"guide.bulkhead.wait_max", Duration, 0.5, "the longest wait for a bulkhead's permit the references suggest: below the client's own patience", guideSrc},
+		{"guide.timeout.p99_multiple", Number, 2, "a per-call timeout's first guess, as a multiple of the dependency's p99", guideSrc},
+		{"envoy.outlier.consecutive_5xx", Count, 5, "Envoy's outlier detection: consecutive 5xx answers that eject a host (consecutive_5xx)", envoyOD},
+		{"envoy.outlier.interval", Duration, 10, "Envoy's outlier detection: how often it sweeps the hosts (interval)", envoyOD},
+		{"envoy.outlier.base_ejection", Duration, 30, "Envoy's outlier detection: how long a first ejection lasts (base_ejection_time, times the ejections so far)", envoyOD},
+		{"envoy.outlier.max_ejection", Share, 0.1, "Envoy's outlier detection: the most of a cluster's hosts ejected at once (max_ejection_percent)", envoyOD},
 	}
 }
 
