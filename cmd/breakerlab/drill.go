@@ -14,7 +14,7 @@ import (
 // `breakerlab drill` opens the spaced-repetition drill in the terminal;
 // --deck and --generate print cards and worksheets without one.
 func init() {
-	register(command{name: "drill", summary: "practise for an interview: due cards, then new ones (drill [--topic T] [--new N] [--review] | --deck | --generate N --seed S)", run: runDrill})
+	register(command{name: "drill", summary: "practise for an interview: due cards, then new ones (drill [--topic T] [--new N] [--review] | --deck | --generate N --seed S | --check)", run: runDrill})
 }
 
 const noDrill = "`breakerlab drill --deck` prints every card and `breakerlab drill --generate N --seed S` prints a worksheet of generated problems"
@@ -24,6 +24,7 @@ const maxProblems = 1000
 
 func runDrill(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("drill", flag.ContinueOnError)
+	check := fs.Bool("check", false, "check the deck instead of drilling: fill every placeholder, evaluate every claim, find numbers nothing checks and unknown topics; exit 1 naming the card that is wrong")
 	deck := fs.Bool("deck", false, "print every card as JSON lines (id, topic, kind, question, answer, source) instead of drilling")
 	generate := fs.Int("generate", 0, fmt.Sprintf("print N generated problems with their answers (1 to %d) instead of drilling", maxProblems))
 	seed := fs.Uint64("seed", 1, "the seed of --generate: the same seed prints the same problems")
@@ -39,6 +40,12 @@ func runDrill(args []string, stdout, stderr io.Writer) error {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *check {
+		if len(set) > 1 || len(pos) > 0 {
+			return usagef("--check checks the whole deck and takes nothing else: `breakerlab drill --check`")
+		}
+		return checkDeck(stdout)
+	}
 	switch {
 	case len(pos) > 0:
 		return usagef("drill takes no arguments, got %q; see `breakerlab drill --help`", pos)
@@ -95,6 +102,17 @@ func runDrill(args []string, stdout, stderr io.Writer) error {
 	o := drillui.Terminal()
 	o.Session = drill.SessionOptions{Topic: *topic, New: *newCards, Review: *review}
 	return drillui.Run(o)
+}
+
+// checkDeck runs drill.Check: a one-line summary when every card is right,
+// else an error (exit 1) naming each card and point that is wrong.
+func checkDeck(w io.Writer) error {
+	r, err := drill.Check()
+	if err != nil {
+		return fmt.Errorf("the deck is wrong:\n%w", err)
+	}
+	fmt.Fprintln(w, r)
+	return nil
 }
 
 // deckLine is one card of `drill --deck`.

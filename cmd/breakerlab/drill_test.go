@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -110,5 +111,22 @@ func TestCheatSheetCommand(t *testing.T) {
 	md, _, _ := run(t, "cheatsheet", "--format", "markdown")
 	if !strings.HasPrefix(md, "# ") || !strings.Contains(md, "| resilience4j |") || strings.HasPrefix(text, "#") {
 		t.Fatal("the formats do not differ as they should")
+	}
+}
+
+// TestDrillCheck runs `drill --check` on the built-in deck: a one-line
+// summary and exit 0; with another flag, exit 2.
+func TestDrillCheck(t *testing.T) {
+	out, errOut, code := run(t, "drill", "--check")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !regexp.MustCompile(`^\d+ cards checked: \d+ placeholders, \d+ claims\n$`).MatchString(out) {
+		t.Fatalf("drill --check printed %q", out)
+	}
+	for _, args := range [][]string{{"drill", "--check", "--deck"}, {"drill", "--check", "--topic", "breaker"}, {"drill", "--check", "extra"}, {"drill", "--check=maybe"}} {
+		if _, errOut, code := run(t, args...); code != 2 || errOut == "" {
+			t.Errorf("%v: exit %d, %q; want 2 and a message", args, code, errOut)
+		}
 	}
 }

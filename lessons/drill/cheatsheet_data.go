@@ -195,7 +195,7 @@ func (sh *Sheet) Check(lab *lessons.Lab) (CheckSummary, error) {
 }
 
 // library is a library the sheet may name, with the facts and the breaker
-// preset that hold its numbers. The references' rules of thumb (ref.*)
+// preset that hold its numbers. The references' rules of thumb (guide.*)
 // count as a library named by citing a seed.
 type library struct {
 	name   string
@@ -212,11 +212,11 @@ var libraries = []library{
 	{"failsafe-go", regexp.MustCompile(`(?i)\bfailsafe`), "", "failsafe-go"},
 	{"Envoy", regexp.MustCompile(`(?i)\benvoy\b`), "envoy.", ""},
 	{"AWS", regexp.MustCompile(`\bAWS\b`), "aws.", ""},
-	{"the references (seeds/NNN)", regexp.MustCompile(`\bseeds/\d+`), "ref.", ""},
+	{"the references (seeds/NNN)", regexp.MustCompile(`\bseeds/\d+`), "guide.", ""},
 }
 
-// placeholderRE finds a placeholder's expression, without its format.
-var placeholderRE = regexp.MustCompile(`\{\{\s*([^}|]+?)\s*(?:\|[^}]*)?\}\}`)
+// placeholderExprRE finds a placeholder's expression, without its format.
+var placeholderExprRE = regexp.MustCompile(`\{\{\s*([^}|]+?)\s*(?:\|[^}]*)?\}\}`)
 
 // runArgRE is an argument that names a simulation run: its metric states
 // a scenario's number, not a library's.
@@ -232,7 +232,7 @@ func checkLibraries(r Row) (int, error) {
 	quoted := map[string]bool{} // libraries whose facts or presets the row quotes
 	var sim []string
 	numbers := 0
-	for _, m := range placeholderRE.FindAllStringSubmatch(r.Text, -1) {
+	for _, m := range placeholderExprRE.FindAllStringSubmatch(r.Text, -1) {
 		numbers++
 		f := strings.Fields(m[1])
 		if len(f) < 2 {
@@ -255,7 +255,7 @@ func checkLibraries(r Row) (int, error) {
 			continue
 		}
 		named++
-		if lib.facts == "ref." {
+		if lib.facts == "guide." {
 			continue // a seed is cited for words too
 		}
 		if len(sim) > 0 {

@@ -180,7 +180,7 @@ func TestCheatSheetStatesTheFixes(t *testing.T) {
 	has(row(t, "Resilience4j Retry"), "{{fact r4j.retry.attempts}}", "{{fact r4j.retry.wait}}")
 	has(row(t, "origins"), "Release It!", "Fowler", "Hystrix")
 	has(row(t, "after half-open"), "ramp")
-	has(row(t, "acquisition wait"), "{{fact ref.bulkhead.wait_low}}", "{{fact ref.bulkhead.wait_high}}")
+	has(row(t, "acquisition wait"), "{{fact guide.bulkhead.wait_min}}", "{{fact guide.bulkhead.wait_max}}")
 	has(row(t, "bulkhead"), "defer", "finally")
 	has(row(t, "both"), "outermost")
 	sh, _ := DefaultSheet()

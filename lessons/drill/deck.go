@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 
 	"github.com/breakerlab/breakerlab/lessons"
@@ -25,26 +24,34 @@ var lessonTopics = map[string]string{
 	"07-fallbacks-and-metrics":          "fallback",
 	"08-shuffle-sharding":               "shuffle",
 	"09-checkout-incident":              "composition",
-	"10-shedding-rate-limits-bulkheads": "bulkhead",
-	"11-deadlines-across-hops":          "timeout",
-	"12-a-fleet-of-breakers":            "breaker",
-	"13-partitioning-by-tenant":         "bulkhead",
+	"10-shedding-rate-limits-bulkheads": "shedding",
+	"11-deadlines-across-hops":          "deadlines",
+	"12-a-fleet-of-breakers":            "fleet",
+	"13-partitioning-by-tenant":         "tenants",
 }
 
-// numbersTopics files the numbers cards, by step (from 1) of numbers.md.
-func numbersTopic(title string) string {
-	t := strings.ToLower(title)
-	switch {
-	case strings.Contains(t, "shard") || strings.Contains(t, "worker") || strings.Contains(t, "pairs") || strings.Contains(t, "route 53"):
-		return "shuffle"
-	case strings.Contains(t, "bulkhead"):
-		return "bulkhead"
-	case strings.Contains(t, "checkout") || strings.Contains(t, "abandoned"):
-		return "timeout"
-	case strings.Contains(t, "little") || strings.Contains(t, "shared pool"):
-		return "cascade"
-	}
-	return "breaker"
+// numbersTopics files each step of numbers.md, by its title, under a
+// topic; TestEveryNumbersStepHasATopic keeps it whole.
+var numbersTopics = map[string]string{
+	"Little's law on a normal day":      "cascade",
+	"Little's law during a hang":        "cascade",
+	"The shared pool":                   "cascade",
+	"The breaker's fallback share":      "fallback",
+	"The checkout table: 20 a second":   "timeout",
+	"The checkout table: 40 a second":   "timeout",
+	"Sizing the payment bulkhead":       "bulkhead",
+	"Abandoned work":                    "timeout",
+	"The breaker timeline":              "breaker",
+	"Calls that reached the dependency": "breaker",
+	"Pairs of 8 workers":                "shuffle",
+	"Shuffle against plain":             "shuffle",
+	"Sharing one worker of 8":           "shuffle",
+	"Route 53's shards":                 "shuffle",
+	"16 workers, 4 each":                "shuffle",
+	"Resilience4j's minimum":            "breaker",
+	"Polly's failure ratio":             "breaker",
+	"Hystrix's volume":                  "breaker",
+	"gobreaker's trip":                  "breaker",
 }
 
 var built struct {
@@ -68,8 +75,12 @@ func Deck() ([]Card, error) {
 }
 
 func buildDeck() ([]Card, error) {
-	deck := append(referenceCards(), conceptCards()...)
 	lab := lessons.NewLab()
+	var skipped []error
+	deck, err := handCards(lab)
+	if err != nil {
+		skipped = append(skipped, err)
+	}
 	nums, err := numbersCards(lab)
 	if err != nil {
 		return nil, err
@@ -79,7 +90,6 @@ func buildDeck() ([]Card, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading the lessons for the drill: %w", err)
 	}
-	var skipped []error
 	for _, l := range all {
 		cards, err := lessonCards(l, lab)
 		if err != nil {
@@ -97,7 +107,7 @@ func buildDeck() ([]Card, error) {
 		seen[c.ID] = true
 	}
 	if len(skipped) > 0 {
-		return deck, fmt.Errorf("%d lesson(s) left out of the deck: %w", len(skipped), errors.Join(skipped...))
+		return deck, fmt.Errorf("cards left out of the deck: %w", errors.Join(skipped...))
 	}
 	return deck, nil
 }
@@ -105,24 +115,33 @@ func buildDeck() ([]Card, error) {
 // numbersCards fills numbers.md, a file in the lesson format, with the
 // lessons' own metrics: one card a step.
 func numbersCards(lab *lessons.Lab) ([]Card, error) {
-	l, err := lessons.Parse("lessons/drill/numbers.md", numbersLesson)
-	if err != nil {
-		return nil, err
-	}
-	p, err := lessons.Prepare(l, lab)
+	p, err := prepareNumbers(lab)
 	if err != nil {
 		return nil, err
 	}
 	var out []Card
 	for i := range p.Steps {
 		s := &p.Steps[i]
-		c, ok := questionCard(s, fmt.Sprintf("numbers-%02d", i+1), numbersTopic(s.Title),
+		topic, ok := numbersTopics[s.Title]
+		if !ok {
+			return nil, fmt.Errorf("numbers.md step %d (%s) has no topic in numbersTopics", i+1, s.Title)
+		}
+		c, ok := questionCard(s, fmt.Sprintf("numbers-%02d", i+1), topic,
 			fmt.Sprintf("the references' figures, recomputed (%s)", s.Title))
 		if ok {
 			out = append(out, c)
 		}
 	}
 	return out, nil
+}
+
+// prepareNumbers parses numbers.md and fills it.
+func prepareNumbers(lab *lessons.Lab) (*lessons.Prepared, error) {
+	l, err := lessons.Parse("lessons/drill/numbers.md", numbersLesson)
+	if err != nil {
+		return nil, err
+	}
+	return lessons.Prepare(l, lab)
 }
 
 // lessonCards turns a lesson's questions into cards.

@@ -239,7 +239,7 @@ func genPool(p *Problem, rng *rand.Rand) {
 			ms(time.Duration(float64(workers)/rate*float64(time.Second)).Round(10*time.Millisecond)))
 	} else {
 		no.Right = true
-		yes.Text = fmt.Sprintf("Yes: %s calls a second for %s is more than %d.", trim(rate), ms(timeout), workers)
+		yes.Text = fmt.Sprintf("Yes: %s for %s is more than %d.", callsRate(rate), ms(timeout), workers)
 		yes.Why = "Only the calls of one timeout's span are waiting at once: rate × timeout, not the rate alone or the total."
 		p.Explain = fmt.Sprintf("rate × timeout = %s × %s = %s < %d: the timeout alone keeps the pool from filling, though the calls still fail slowly.",
 			trim(rate), ms(timeout), trim(want), workers)
@@ -438,14 +438,19 @@ func genTokenBucket(p *Problem, rng *rand.Rand) {
 		n++
 	}
 	p.p.capacity, p.p.cost, p.p.timeouts, p.p.aws, p.p.answer = capacity, cost, timeouts, aws, float64(n)
-	name := fmt.Sprintf("A retry budget is a token bucket of %d tokens: a retry costs %d, a retry after a timeout %d; a first-try success adds 1 and a successful retry is refunded.",
-		capacity, b.RetryCost, b.TimeoutCost)
+	// The rules are engine/retry.TokenBucket's: a successful retry gets its
+	// cost back, a first-try success adds NoRetryIncrement, and nothing
+	// fills the bucket past its capacity.
+	name := fmt.Sprintf("A retry budget is a token bucket that starts full with %d tokens and never holds more: a retry costs %d, a retry after a timeout %d; "+
+		"a successful retry gets its cost back, and a first-try success adds %d.",
+		capacity, b.RetryCost, b.TimeoutCost, b.NoRetryIncrement)
 	if aws {
-		name = fmt.Sprintf("A client uses the AWS SDKs' standard retry quota: a bucket of %d tokens, %d a retry, %d a retry after a timeout, 1 back per first-try success.",
-			capacity, b.RetryCost, b.TimeoutCost)
+		name = fmt.Sprintf("A client uses the AWS SDKs' standard retry quota: a bucket that starts full with %d tokens and never holds more; "+
+			"a retry costs %d, a retry after a timeout %d; a successful retry gets its cost back, and a first-try success adds %d.",
+			capacity, b.RetryCost, b.TimeoutCost, b.NoRetryIncrement)
 	}
 	p.Question = name + fmt.Sprintf(" The dependency goes down and every call and retry %s. How many retries does the bucket allow before it stops them?", how)
-	p.Explain = fmt.Sprintf("No call succeeds, so nothing refills the bucket: %d tokens ÷ %d a retry = %d retries (rounded down), "+
+	p.Explain = fmt.Sprintf("No call succeeds, so nothing comes back into the bucket: %d tokens ÷ %d a retry = %d retries (rounded down), "+
 		"then every retry is refused and callers get their first failure at once. Without a budget, each failed call would retry.",
 		capacity, paid, n)
 	p.number(lessons.KindCount, float64(n), 0, false, "retries")

@@ -81,6 +81,8 @@ func all() []Fact {
 		r4jTL     = "resilience4j-timelimiter TimeLimiterConfig.java"
 		r4jRetry  = "resilience4j-retry RetryConfig.java"
 		hystrixSr = "Hystrix HystrixCommandProperties.java (engine/breaker.Hystrix)"
+		guideSrc  = "seeds/002, Resource boundaries and its frequently asked questions (starting points, not a library's defaults)"
+		envoyOD   = "envoy api/envoy/config/cluster/v3/outlier_detection.proto, OutlierDetection"
 	)
 	return []Fact{
 		// The AWS SDKs' retry quota, "standard" mode.
@@ -121,18 +123,28 @@ func all() []Fact {
 		{"hystrix.buckets", Count, count(hystrix.WindowBuckets), "the buckets of the window Hystrix's breaker judges: one health snapshot each", hystrixSr},
 
 		// cheat sheet: the AWS quota's refund and cap, read from the
-		// bucket's behaviour; the references' rules of thumb (seeds/002's
-		// table of starting points), which no library sets.
+		// bucket's behaviour.
 		{"aws.retry.success_refund", Count, count(awsRefund()), "tokens a retry that succeeds gives back to the AWS quota: its cost", awsSrc},
 		{"aws.retry.max_tokens", Count, count(awsMost()), "the most tokens the AWS quota holds: a full quota earns nothing more", awsSrc},
-		{"ref.timeout.p99_factor", Number, 2, "a per-call timeout as a multiple of the dependency's p99 latency, a starting point", refSrc},
-		{"ref.bulkhead.wait_low", Duration, secs(100 * time.Millisecond), "a bulkhead's acquisition wait, the short end: above the normal wait for a permit", refSrc},
-		{"ref.bulkhead.wait_high", Duration, secs(500 * time.Millisecond), "a bulkhead's acquisition wait, the long end: below the client's own patience", refSrc},
+		// drill cards: the references' starting points (not a library's
+		// defaults: the numbers seeds/002 tells a team to begin with and
+		// tune), and Envoy's outlier detection, which ejects hosts per proxy.
+		{"guide.breaker.failure_rate", Share, 0.5, "a breaker's starting failure rate: half the calls of its window", guideSrc},
+		{"guide.breaker.window", Count, 20, "a breaker's starting window: the last 20 calls", guideSrc},
+		{"guide.breaker.min_calls", Count, 5, "a breaker's starting minimum of calls before it judges a rate", guideSrc},
+		{"guide.breaker.consecutive", Count, 5, "a breaker's starting count of consecutive failures, for a quiet path", guideSrc},
+		{"guide.breaker.cooldown", Duration, 30, "a breaker's starting cool-down: long enough for a restart or a failover", guideSrc},
+		{"guide.breaker.probes", Count, 1, "a breaker's starting number of half-open probes", guideSrc},
+		{"guide.bulkhead.wait_min", Duration, 0.1, "the shortest wait for a bulkhead's permit the references suggest", guideSrc},
+		{"guide.bulkhead.wait_max", Duration, 0.5, "the longest wait for a bulkhead's permit the references suggest: below the client's own patience", guideSrc},
+		{"guide.timeout.p99_multiple", Number, 2, "a per-call timeout's first guess, as a multiple of the dependency's p99", guideSrc},
+		{"envoy.outlier.consecutive_5xx", Count, 5, "Envoy's outlier detection: consecutive 5xx answers that eject a host (consecutive_5xx)", envoyOD},
+		{"envoy.outlier.interval", Duration, 10, "Envoy's outlier detection: how often it sweeps the hosts (interval)", envoyOD},
+		{"envoy.outlier.base_ejection", Duration, 30, "Envoy's outlier detection: how long a first ejection lasts (base_ejection_time, times the ejections so far)", envoyOD},
+		{"envoy.outlier.max_ejection", Share, 0.1, "Envoy's outlier detection: the most of a cluster's hosts ejected at once (max_ejection_percent)", envoyOD},
 	}
 }
 
-// refSrc is where the references' rules of thumb come from.
-const refSrc = "seeds/002, the table of starting points (per-call timeout, bulkhead queue timeout)"
 
 // awsRefund pays for a retry from a full AWS quota, lets it succeed, and
 // says how many tokens came back.

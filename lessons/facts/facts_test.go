@@ -36,9 +36,9 @@ func TestEngineFactsAreTheEnginesValues(t *testing.T) {
 		// cheat sheet
 		{"aws.retry.success_refund", float64(aws.RetryCost), 5},
 		{"aws.retry.max_tokens", float64(aws.Capacity), 500},
-		{"ref.timeout.p99_factor", 2, 2},
-		{"ref.bulkhead.wait_low", 0.1, 0.1},
-		{"ref.bulkhead.wait_high", 0.5, 0.5},
+		{"guide.timeout.p99_multiple", 2, 2},
+		{"guide.bulkhead.wait_min", 0.1, 0.1},
+		{"guide.bulkhead.wait_max", 0.5, 0.5},
 	} {
 		f, err := Lookup(c.name)
 		if err != nil {
@@ -66,5 +66,34 @@ func TestEveryFactSaysWhatItIsAndWhereItComesFrom(t *testing.T) {
 	}
 	if _, err := Lookup("aws.retry.capacty"); err == nil || !strings.Contains(err.Error(), "aws.retry.capacity") {
 		t.Errorf("an unknown fact's error must list the known ones: %v", err)
+	}
+}
+
+// TestDrillCardFacts pins the facts the drill's cards added: the
+// references' starting points (seeds/002's table of resource boundaries and
+// its answers) and Envoy's outlier-detection defaults.
+func TestDrillCardFacts(t *testing.T) {
+	for name, want := range map[string]float64{
+		"guide.breaker.failure_rate":    0.5,
+		"guide.breaker.window":          20,
+		"guide.breaker.min_calls":       5,
+		"guide.breaker.consecutive":     5,
+		"guide.breaker.cooldown":        30,
+		"guide.breaker.probes":          1,
+		"guide.bulkhead.wait_min":       0.1,
+		"guide.bulkhead.wait_max":       0.5,
+		"guide.timeout.p99_multiple":    2,
+		"envoy.outlier.consecutive_5xx": 5,
+		"envoy.outlier.interval":        10,
+		"envoy.outlier.base_ejection":   30,
+		"envoy.outlier.max_ejection":    0.1,
+	} {
+		f, err := Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Value != want {
+			t.Errorf("%s = %v, want %v", name, f.Value, want)
+		}
 	}
 }

@@ -1,0 +1,117 @@
+package drill
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/lessons"
+)
+
+// CheckReport sums up a check of the deck.
+type CheckReport struct {
+	// Cards is how many cards the deck holds, every one's topic checked.
+	Cards int
+	// Placeholders and Claims count what the drill's own texts (cards.toml
+	// and numbers.md) hold: every placeholder filled, every claim evaluated.
+	Placeholders, Claims int
+}
+
+func (r CheckReport) String() string {
+	return fmt.Sprintf("%d cards checked: %d placeholders, %d claims", r.Cards, r.Placeholders, r.Claims)
+}
+
+var placeholderRE = regexp.MustCompile(`\{\{.*?\}\}`)
+
+// CheckCards holds hand-written cards to the lessons' standard: each
+// text's placeholders fill, each claim holds, the topic is one of Topics,
+// and no point or follow-up answer types a number that nothing checks
+// (lessons.UncheckedNumbers, the givens being the question and the
+// follow-up question). Every problem is in the error, one a line, naming
+// the card and the point.
+func CheckCards(lab *lessons.Lab, cards []CardText) (CheckReport, error) {
+	var r CheckReport
+	var bad []error
+	for _, t := range cards {
+		r.Cards++
+		if err := CheckTopic(t.Topic); err != nil {
+			bad = append(bad, fmt.Errorf("%s: %w", t.ID, err))
+		}
+		for _, s := range append([]string{t.Question, t.FollowUp, t.FollowUpAnswer}, t.Points...) {
+			r.Placeholders += len(placeholderRE.FindAllString(s, -1))
+		}
+		if _, err := t.fill(lab); err != nil {
+			bad = append(bad, err)
+		}
+		texts := map[string]string{}
+		var order []string
+		for i, p := range t.Points {
+			name := fmt.Sprintf("%s, point %d", t.ID, i+1)
+			texts[name] = p
+			order = append(order, name)
+		}
+		if t.FollowUpAnswer != "" {
+			texts[t.ID+", follow-up answer"] = t.FollowUpAnswer
+			order = append(order, t.ID+", follow-up answer")
+		}
+		for _, name := range order {
+			if n := lessons.UncheckedNumbers(texts[name], t.Question, t.FollowUp); len(n) > 0 {
+				bad = append(bad, fmt.Errorf("%s types %s, which nothing checks: write a placeholder, or make it a given of the question (%q)",
+					name, strings.Join(n, ", "), texts[name]))
+			}
+		}
+		for _, claim := range t.Expect {
+			r.Claims++
+			res, err := lab.CheckClaim(t.ID, claim)
+			if err != nil {
+				bad = append(bad, err)
+				continue
+			}
+			if err := res.Failure(t.ID); err != nil {
+				bad = append(bad, err)
+			}
+		}
+	}
+	return r, errors.Join(bad...)
+}
+
+// Check checks the whole deck, as `breakerlab drill --check` does: it
+// builds every card (the lessons' questions and numbers.md filled by
+// running the engine), checks every card's topic, evaluates numbers.md's
+// claims and checks cards.toml with CheckCards.
+func Check() (CheckReport, error) {
+	var bad []error
+	deck, err := Deck()
+	if err != nil {
+		bad = append(bad, err)
+	}
+	for _, c := range deck {
+		if err := CheckTopic(c.Topic); err != nil {
+			bad = append(bad, fmt.Errorf("%s: %w", c.ID, err))
+		}
+	}
+	lab := lessons.NewLab()
+	texts, err := HandCards()
+	if err != nil {
+		return CheckReport{}, err
+	}
+	r, err := CheckCards(lab, texts)
+	if err != nil {
+		bad = append(bad, err)
+	}
+	r.Cards = len(deck)
+	p, err := prepareNumbers(lab)
+	if err != nil {
+		bad = append(bad, err)
+	} else {
+		r.Placeholders += len(placeholderRE.FindAll(numbersLesson, -1))
+		for _, s := range p.Steps {
+			r.Claims += len(s.Claims)
+		}
+		if err := p.Verify(); err != nil {
+			bad = append(bad, err)
+		}
+	}
+	return r, errors.Join(bad...)
+}
