@@ -96,7 +96,7 @@ const (
 // lesson, challenge or default sweep (the sandbox's 20 × 14 sweep of the
 // fleet-probes scenario on two seeds, about 37 M by this estimate), and in
 // wall time about ten seconds of one core.
-const DefaultBudget = 100_000_000
+const DefaultBudget = 200_000_000
 
 // EstimateCost is what running every variant of the scenario once costs.
 // The scenario should be valid (Validate); an invalid one gets a figure

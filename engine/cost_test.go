@@ -258,7 +258,7 @@ func TestCheckBudget(t *testing.T) {
 	if !errors.As(err, &be) || !errors.Is(err, engine.ErrOverBudget) {
 		t.Fatalf("23 h of the cascade is not refused: %v", err)
 	}
-	if msg := err.Error(); !strings.Contains(msg, "3 designs × 23 h × ") || !strings.Contains(msg, "over the budget of 100 M") || strings.Contains(msg, "--budget") {
+	if msg := err.Error(); !strings.Contains(msg, "3 designs × 23 h × ") || !strings.Contains(msg, "over the budget of 200 M") || strings.Contains(msg, "--budget") {
 		t.Errorf("message: %s", msg)
 	}
 	be.Flag = "--budget"
