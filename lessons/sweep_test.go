@@ -134,3 +134,19 @@ func TestSweepMetricsRefuse(t *testing.T) {
 		t.Errorf("a sweep metric on a step without a sweep: %v", err)
 	}
 }
+
+// TestLessonCosts: every built-in lesson's cost is within the default
+// budget, with room to spare.
+func TestLessonCosts(t *testing.T) {
+	all, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range all {
+		c := l.Cost()
+		t.Logf("%-28s %s requests (%d runs)", l.ID, engine.FormatCount(c.Requests), c.Runs)
+		if c.Requests > engine.DefaultBudget/2 {
+			t.Errorf("lesson %s costs %s requests, more than half the default budget", l.ID, engine.FormatCount(c.Requests))
+		}
+	}
+}

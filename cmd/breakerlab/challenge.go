@@ -89,6 +89,7 @@ func runChallenge(args []string, stdout, stderr io.Writer) error {
 	start := fs.Bool("start", false, "print the challenge's starting design, a file to edit and hand in with --check")
 	format := &choiceFlag{value: "text", choices: []string{"text", "json"}}
 	fs.Var(format, "format", "with --check: text or json")
+	budget := addBudgetFlag(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -96,8 +97,13 @@ func runChallenge(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("challenge takes one challenge: a number, an ID (`breakerlab challenges` lists them) or a challenge file, got %d arguments", len(pos))
 	}
-	c, err := challenge.Open(pos[0])
+	// A challenge file's scenario is checked against the budget before
+	// loading runs it (once a goal), --start included.
+	c, err := challenge.OpenBudget(pos[0], budget.n)
 	if err != nil {
+		if err := budgetRefusal(err); errors.As(err, new(usageError)) {
+			return err
+		}
 		return usagef("%w", err)
 	}
 	switch {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/breakerlab/breakerlab/engine"
 )
 
 // parseArgs parses flags that may come before or after positional
@@ -61,4 +63,48 @@ func (c *choiceFlag) Set(s string) error {
 		}
 	}
 	return fmt.Errorf("%q is not one of %s", s, strings.Join(c.choices, ", "))
+}
+
+// budgetFlag is --budget: the most simulated requests a run may cost
+// (engine.EstimateCost), read as 150M, 2e8 or 1500000.
+type budgetFlag struct{ n int64 }
+
+// addBudgetFlag adds --budget to a command's flags.
+func addBudgetFlag(fs *flag.FlagSet) *budgetFlag {
+	b := &budgetFlag{n: engine.DefaultBudget}
+	fs.Var(b, "budget", "the most requests the run may simulate (arrivals and every call's attempts), such as 150M, 2e8 or 1500000")
+	return b
+}
+
+func (b *budgetFlag) String() string {
+	if b == nil {
+		return ""
+	}
+	return engine.BudgetValue(float64(b.n))
+}
+
+func (b *budgetFlag) Set(s string) error {
+	n, err := engine.ParseBudget(s)
+	if err != nil {
+		return err
+	}
+	b.n = n
+	return nil
+}
+
+// check refuses a cost over the budget, as a usage error that names the
+// figure, the budget and the flag that raises it.
+func (b *budgetFlag) check(c engine.Cost) error {
+	return budgetRefusal(engine.CheckCost(c, b.n))
+}
+
+// budgetRefusal makes an error that holds an *engine.BudgetError name the
+// --budget flag, and a usage error (exit 2); other errors pass unchanged.
+func budgetRefusal(err error) error {
+	var be *engine.BudgetError
+	if err == nil || !errors.As(err, &be) {
+		return err
+	}
+	be.Flag = "--budget"
+	return usageError{err}
 }

@@ -73,6 +73,7 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 	check := fs.Bool("check", false, "check the lesson and print its steps with every number filled in, without opening the player")
 	format := &choiceFlag{value: "text", choices: []string{"text", "json"}}
 	fs.Var(format, "format", "with --check: text (the steps as a learner reads them) or json (the steps' simulations and questions with their answers)")
+	budget := addBudgetFlag(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -98,6 +99,10 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 	l, err := lessons.Open(pos[0])
 	if err != nil {
 		return usagef("%w", err)
+	}
+	// Its steps' runs and sweeps, before any of them runs.
+	if err := budget.check(l.Cost()); err != nil {
+		return err
 	}
 	p, err := lessons.Prepare(l, nil)
 	if err == nil {

@@ -1,12 +1,17 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
@@ -23,13 +28,14 @@ func init() {
 	register(command{name: "scenarios", summary: "list the built-in scenarios (scenarios --dump NAME prints one as a scenario file)", run: runScenarios})
 }
 
-func runRun(args []string, stdout, _ io.Writer) error {
+func runRun(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	seed := fs.Uint64("seed", defaultSeed, "the random seed: the same seed gives the same result")
 	format := &choiceFlag{value: "table", choices: []string{"table", "json", "csv", "svg", "png"}}
 	fs.Var(format, "format", "output format: table, json, csv, or a picture: svg or png")
 	outPath := fs.String("o", "", "write the output to FILE instead of standard output")
 	widths := addWidthFlags(fs)
+	budget := addBudgetFlag(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -58,9 +64,12 @@ func runRun(args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-	snaps, err := engine.RunAll(sc, *seed)
+	if err := budget.check(engine.EstimateCost(sc)); err != nil {
+		return err
+	}
+	snaps, err := runWithProgress(sc, *seed, stderr)
 	if err != nil {
-		return fmt.Errorf("running %s: %w", sc.Name, err)
+		return err
 	}
 	switch format.value {
 	case "svg", "png":
@@ -71,6 +80,28 @@ func runRun(args []string, stdout, _ io.Writer) error {
 		return report.WriteCSV(stdout, snaps)
 	}
 	return report.WriteTableWidth(stdout, sc, *seed, snaps, width)
+}
+
+// runWithProgress runs every variant of sc, showing progress on stderr
+// (when it is a terminal and the run takes over a second); ctrl+c stops it
+// between slices of virtual time, with nothing printed.
+func runWithProgress(sc *engine.Scenario, seed uint64, stderr io.Writer) ([]engine.Snapshot, error) {
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	bar := newProgressLine(stderr)
+	var at, total time.Duration
+	snaps, err := engine.RunAllContext(ctx, sc, seed, func(done, all time.Duration) {
+		at, total = done, all
+		bar.virtual(done, all)
+	})
+	bar.done()
+	switch {
+	case errors.Is(err, context.Canceled):
+		return nil, fmt.Errorf("interrupted after %s of %s of virtual time; nothing is printed", shortTime(at), shortTime(total))
+	case err != nil:
+		return nil, fmt.Errorf("running %s: %w", sc.Name, err)
+	}
+	return snaps, nil
 }
 
 // loadScenario resolves a built-in scenario's name.

@@ -29,6 +29,7 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 	speed := fs.Float64("speed", 1, "virtual seconds per real second, from 0.1 to 100")
 	play := fs.Bool("play", false, "start playing at once")
 	presentFlag := fs.Bool("present", false, "start in presentation mode, for a projector (ctrl+p toggles it)")
+	budget := addBudgetFlag(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -62,6 +63,10 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 	}
 	if *variant < 1 || *variant > len(sc.Variants) {
 		return usagef("--variant must be between 1 and %d for %s, got %d", len(sc.Variants), sc.Name, *variant)
+	}
+	// The sandbox runs the variants side by side (compare): all of them.
+	if err := budget.check(engine.EstimateCost(sc)); err != nil {
+		return err
 	}
 	if err := needTerminal(stdout, "the sandbox", "`breakerlab run "+name+"` prints the same run's numbers (--format table, json or csv)"); err != nil {
 		return err

@@ -49,6 +49,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	format := &choiceFlag{value: "table", choices: []string{"table", "csv", "json", "svg", "png"}}
 	fs.Var(format, "format", "output format: table (a heatmap), csv, json, svg or png")
 	outPath := fs.String("o", "", "write the output to FILE instead of standard output")
+	budget := addBudgetFlag(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -102,6 +103,9 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := plan.Prepare(); err != nil {
 		return usagef("%w", err)
+	}
+	if err := budget.check(plan.Cost()); err != nil {
+		return err
 	}
 	out, closeOut, err := pictureOutput(stdout, *outPath, format.value)
 	if err != nil {
@@ -171,34 +175,65 @@ func isTerminal(w io.Writer) bool {
 }
 
 // progressLine draws a progress bar on stderr when stderr is a terminal,
-// at most ten times a second, and nothing in a pipe.
+// once the work has taken a second, at most ten times a second, and
+// nothing in a pipe.
 type progressLine struct {
-	w    io.Writer
-	bar  progress.Model
-	last time.Time
-	on   bool
+	w     io.Writer
+	bar   progress.Model
+	start time.Time
+	last  time.Time
+	on    bool
+	drawn bool
 }
 
+// progressAfter is how long work goes on before its progress is shown.
+const progressAfter = time.Second
+
 func newProgressLine(stderr io.Writer) *progressLine {
-	p := &progressLine{w: stderr, on: isTerminal(stderr)}
+	p := &progressLine{w: stderr, on: isTerminal(stderr), start: time.Now()}
 	if p.on {
 		p.bar = progress.New(progress.WithDefaultGradient(), progress.WithWidth(50))
 	}
 	return p
 }
 
+// update shows runs done of total (a sweep's).
 func (p *progressLine) update(done, total int) {
-	if !p.on || (time.Since(p.last) < 100*time.Millisecond && done < total) {
+	p.show(float64(done)/float64(max(total, 1)), fmt.Sprintf("%d/%d runs", done, total), done >= total)
+}
+
+// virtual shows virtual time done of total (a run's, over its variants).
+func (p *progressLine) virtual(done, total time.Duration) {
+	p.show(float64(done)/float64(max(total, 1)), fmt.Sprintf("%s of %s of virtual time", shortTime(done), shortTime(total)), done >= total)
+}
+
+func (p *progressLine) show(frac float64, text string, final bool) {
+	if !p.on {
 		return
 	}
-	p.last = time.Now()
-	fmt.Fprintf(p.w, "\r%s %d/%d runs", p.bar.ViewAs(float64(done)/float64(total)), done, total)
+	now := time.Now()
+	if now.Sub(p.start) < progressAfter || (now.Sub(p.last) < 100*time.Millisecond && !final) {
+		return
+	}
+	p.last, p.drawn = now, true
+	fmt.Fprintf(p.w, "\r%s %s\x1b[K", p.bar.ViewAs(frac), text)
 }
 
 func (p *progressLine) done() {
-	if p.on {
+	if p.on && p.drawn {
 		fmt.Fprint(p.w, "\r\x1b[K")
 	}
+}
+
+// shortTime writes a virtual time to a tenth of a unit: 41.3 s, 12.5 min, 3.2 h.
+func shortTime(d time.Duration) string {
+	switch {
+	case d >= time.Hour:
+		return fmt.Sprintf("%.1f h", d.Hours())
+	case d >= time.Minute:
+		return fmt.Sprintf("%.1f min", d.Minutes())
+	}
+	return fmt.Sprintf("%.1f s", d.Seconds())
 }
 
 // writeSweep writes a sweep's result in the format asked for.

@@ -231,3 +231,26 @@ func TestShort(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanCost: a plan's cost is its cells' estimates times its seeds.
+func TestPlanCost(t *testing.T) {
+	p := &Plan{Build: scenarios.Cascade, Variant: 1, Set: testSet, Seeds: []uint64{1, 2, 3}}
+	ax, err := ParseVary("search.rate=300..600:4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Axes = []Axis{ax}
+	if err := p.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	c := p.Cost()
+	if c.Runs != 12 || c.Cells != 4 || c.Seeds != 3 || c.Variants != 1 {
+		t.Errorf("cost's runs: %+v", c)
+	}
+	one := engine.EstimateCost(scenarios.Cascade())
+	// The first cell's rate is the cascade's own: a third of its
+	// variants' arrivals, on each of three seeds; the others send more.
+	if c.Arrivals <= one.Arrivals {
+		t.Errorf("the sweep's %.0f arrivals are not more than one run of three variants' %.0f", c.Arrivals, one.Arrivals)
+	}
+}

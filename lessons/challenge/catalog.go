@@ -95,24 +95,38 @@ const maxFile = 1 << 20
 // LoadFile reads a teacher's challenge file; its scenario file is read
 // from the same folder.
 func LoadFile(path string) (*Challenge, error) {
+	return LoadFileBudget(path, 0)
+}
+
+// LoadFileBudget is LoadFile with a budget of simulated requests (0:
+// engine.DefaultBudget): a challenge whose scenario costs more to load and
+// grade (its runs by engine.EstimateCost) is refused with an
+// *engine.BudgetError before anything runs.
+func LoadFileBudget(path string, budget int64) (*Challenge, error) {
 	data, err := readSmall(path)
 	if err != nil {
 		return nil, err
 	}
 	dir := filepath.Dir(path)
-	return Parse(path, data, func(rel string) ([]byte, error) {
+	return parseBudget(path, data, func(rel string) ([]byte, error) {
 		if filepath.IsAbs(rel) {
 			return readSmall(rel)
 		}
 		return readSmall(filepath.Join(dir, filepath.FromSlash(rel)))
-	})
+	}, budget)
 }
 
 // Open resolves a command line's argument: a number, an ID, or the path of
 // a challenge file (anything with a path separator or ending in .toml).
 func Open(arg string) (*Challenge, error) {
+	return OpenBudget(arg, 0)
+}
+
+// OpenBudget is Open with a budget for a challenge file (LoadFileBudget);
+// the built-in challenges are within the default budget.
+func OpenBudget(arg string, budget int64) (*Challenge, error) {
 	if strings.ContainsAny(arg, `/\`) || strings.HasSuffix(arg, ".toml") {
-		return LoadFile(arg)
+		return LoadFileBudget(arg, budget)
 	}
 	return Lookup(arg)
 }

@@ -100,6 +100,9 @@ type parTOML struct {
 type loader struct {
 	file string
 	ln   *lines
+	// budget bounds the simulated requests loading may cost (each goal
+	// runs the start once); 0 means engine.DefaultBudget.
+	budget int64
 }
 
 func (l *loader) errorf(line int, field, format string, args ...any) error {
@@ -110,7 +113,16 @@ func (l *loader) errorf(line int, field, format string, args ...any) error {
 // open reads the scenario file it names, by the path the challenge gives
 // (relative to the challenge's own folder).
 func Parse(name string, data []byte, open func(rel string) ([]byte, error)) (*Challenge, error) {
-	l := &loader{file: name, ln: newLines(data)}
+	return parseBudget(name, data, open, 0)
+}
+
+// parseBudget is Parse with a budget of simulated requests for the runs
+// that loading makes (0: engine.DefaultBudget).
+func parseBudget(name string, data []byte, open func(rel string) ([]byte, error), budget int64) (*Challenge, error) {
+	if budget == 0 {
+		budget = engine.DefaultBudget
+	}
+	l := &loader{file: name, ln: newLines(data), budget: budget}
 	var f fileTOML
 	dec := toml.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
@@ -208,6 +220,20 @@ func (l *loader) subject(c *Challenge, f *fileTOML, open func(string) ([]byte, e
 	}
 	if len(sc.Variants) != 1 {
 		return l.errorf(line, "scenario", "the scenario file %q has %d variants; a challenge's scenario has one, the design the learner starts from", f.Scenario, len(sc.Variants))
+	}
+	// Loading runs the start once for each goal and the par (loader.goal),
+	// and grading runs it on every seed: refuse a scenario too big for
+	// the budget before any of that.
+	runs := len(f.Goals) + 1
+	if f.Seeds != nil {
+		runs = max(runs, len(f.Seeds))
+	} else {
+		runs = max(runs, len(DefaultSeeds))
+	}
+	if err := engine.CheckBudget(sc, 1, runs, l.budget); err != nil {
+		// Not formatted here: a caller names its flag in the
+		// *engine.BudgetError before the message is written.
+		return &Error{File: l.file, Line: line, Field: "scenario", Err: err}
 	}
 	c.Scenario, c.ScenarioFile = sc, f.Scenario
 	return nil

@@ -1,0 +1,710 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+)
+
+// Costs known before a run (issue 30). Every limit of a scenario is per key
+// (duration, rate, workers, attempts, steps of a sweep), and nothing bounds
+// their product: a legal file can ask for hours of work and gigabytes.
+// EstimateCost reads a scenario, without simulating it, and says how much
+// work its run will be: how many requests the engine will simulate, how
+// many events it will handle and about how much memory it will hold. A
+// caller compares the figure with a budget (CheckBudget) before it starts,
+// and refuses a run over it with a message that names the figure.
+//
+// What is counted. A simulated request is a client's arrival at the front
+// service, or one attempt of a call along any edge (a leaf dependency's
+// call, or a call into a service, which is a request of that service). A
+// client's request that calls a dependency whose policy makes at most A
+// attempts causes at most A calls; each call into a service that calls
+// another dependency causes that dependency's calls in turn, so the
+// attempts multiply down a chain of services. The arrivals are the
+// endpoints' rates (bursts included) over the duration, with five standard
+// deviations of the Poisson count to spare, so the figure is an upper bound
+// of what a run simulates with any seed, not only an average.
+//
+// An upper bound that is close: a retry layer's attempts are counted in
+// full only where the calls can fail. A call fails where the dependency is
+// under a fault (or a service it reaches is), where its latency can pass
+// its timeout, where a bulkhead, rate limiter or queue can refuse it, or
+// where the traffic it meets is more than the workers it calls can answer.
+// Elsewhere a retry layer's first attempt nearly always answers, and a
+// retried request is counted twice over the share of calls that may fail.
+// A retry budget (the token bucket) bounds the retries of all requests
+// together, and the bound takes the smaller figure.
+//
+// It is cheap (a walk over the scenario, no simulation, no allocation
+// beyond a few words) and deterministic: the same scenario gives the same
+// figure, on any machine.
+
+// Cost is what running a scenario will take, estimated before it starts.
+type Cost struct {
+	// Runs is how many simulations the figure covers: the scenario's
+	// variants, times a sweep's cells and seeds.
+	Runs int
+	// Variants, Cells and Seeds are the factors of Runs (Cells and Seeds
+	// are 1 for a plain run).
+	Variants, Cells, Seeds int
+	// Duration is each run's virtual time while traffic arrives.
+	Duration time.Duration
+	// Arrivals is how many requests the clients send, over all runs.
+	Arrivals float64
+	// Requests is every request the engine simulates, over all runs: the
+	// arrivals and every attempt of every call (see above). It is what a
+	// budget limits.
+	Requests float64
+	// Events is about how many events the runs handle: an arrival, and for
+	// each attempt its answer, its timeout's timer and a retry's wait.
+	Events float64
+	// Bytes is about how much memory the largest step holds at once: one
+	// plain run of every variant keeps each variant's answers' latencies
+	// and time series, plus the requests in flight of the variant running;
+	// a sweep's figure is one cell's run (its runs do not keep theirs).
+	Bytes float64
+}
+
+// The figures behind the estimate.
+const (
+	// eventsPerArrival and eventsPerAttempt: an arrival is one event (its
+	// patience timer a second); an attempt's answer, its timeout's timer
+	// and the wait before a retry are up to three.
+	eventsPerArrival = 2
+	eventsPerAttempt = 3
+	// bytesInFlight is what a request in flight holds: its slot (112
+	// bytes), a link for a call into a service (48) and its pending events
+	// (40 each).
+	bytesInFlight = 112 + 48 + 3*40
+	// bytesPerAnswer is an answer's latency, kept for the snapshot (4
+	// bytes), and the traffic drawn for it once and shared by the variants
+	// (24 bytes, for the first million requests a run holds).
+	bytesPerAnswer = 4
+	bytesPerDrawn  = 24
+	// Time-series samples: an endpoint's is 24 bytes, a dependency's 40,
+	// a service's 32.
+	bytesEndpointSample   = 24
+	bytesDependencySample = 40
+	bytesServiceSample    = 32
+)
+
+// DefaultBudget is how many simulated requests a run may cost unless the
+// user raises it (`--budget N`): over twice the largest built-in scenario,
+// lesson, challenge or default sweep (the sandbox's 20 × 14 sweep of the
+// fleet-probes scenario on two seeds, about 83 M by this estimate), and
+// below the cascade's three designs over 23 hours (298 M). The cascade
+// simulates some 13 M requests a second of one core, fleets of services
+// some 2 M.
+const DefaultBudget = 200_000_000
+
+// EstimateCost is what running every variant of the scenario once costs.
+// The scenario should be valid (Validate); an invalid one gets a figure
+// anyway, never a panic.
+func EstimateCost(sc *Scenario) Cost {
+	c := Cost{Variants: len(sc.Variants), Cells: 1, Seeds: 1, Runs: len(sc.Variants), Duration: sc.Duration}
+	var kept, inFlight float64
+	for v := range sc.Variants {
+		vc := estimateVariant(sc, &sc.Variants[v].System)
+		c.Arrivals += vc.arrivals
+		c.Requests += vc.requests
+		c.Events += vc.events
+		kept += vc.kept
+		inFlight = max(inFlight, vc.inFlight)
+	}
+	c.Bytes = kept + inFlight + min(c.Arrivals/max(1, float64(c.Variants)), maxSharedArrivals)*bytesPerDrawn
+	return c
+}
+
+// EstimateSweepCost is what a sweep costs that runs variant v of each of
+// its cells' scenarios on seeds seeds: the sum over the cells (a knob a
+// sweep varies, a rate say, changes each cell's figure), one variant each.
+func EstimateSweepCost(cells []*Scenario, v, seeds int) Cost {
+	c := Cost{Variants: 1, Cells: len(cells), Seeds: seeds, Runs: len(cells) * seeds}
+	for _, sc := range cells {
+		if v < 0 || v >= len(sc.Variants) {
+			continue
+		}
+		c.Duration = max(c.Duration, sc.Duration)
+		vc := estimateVariant(sc, &sc.Variants[v].System)
+		c.Arrivals += vc.arrivals * float64(seeds)
+		c.Requests += vc.requests * float64(seeds)
+		c.Events += vc.events * float64(seeds)
+		c.Bytes = max(c.Bytes, vc.kept+vc.inFlight)
+	}
+	return c
+}
+
+// Times is c repeated over cells cells and seeds seeds (a sweep whose
+// cells all cost what c does); a factor below 1 counts as 1.
+func (c Cost) Times(cells, seeds int) Cost {
+	cells, seeds = max(1, cells), max(1, seeds)
+	k := float64(cells * seeds)
+	c.Cells *= cells
+	c.Seeds *= seeds
+	c.Runs *= cells * seeds
+	c.Arrivals *= k
+	c.Requests *= k
+	c.Events *= k
+	return c
+}
+
+// Plus is the cost of running both (one after the other): the counts add
+// up, and the memory is the larger.
+func (c Cost) Plus(d Cost) Cost {
+	if c.Runs == 0 {
+		return d
+	}
+	c.Runs += d.Runs
+	c.Cells, c.Seeds, c.Variants = 0, 0, 0 // no longer one product
+	c.Duration = max(c.Duration, d.Duration)
+	c.Arrivals += d.Arrivals
+	c.Requests += d.Requests
+	c.Events += d.Events
+	c.Bytes = max(c.Bytes, d.Bytes)
+	return c
+}
+
+// Over reports whether the cost passes budget; a budget of 0 or less means
+// no limit.
+func (c Cost) Over(budget int64) bool {
+	return budget > 0 && c.Requests > float64(budget)
+}
+
+// Why spells the figure out as its factors, such as "3 designs × 23 h ×
+// 600 arrivals a second × 3.1 requests each".
+func (c Cost) Why() string {
+	var parts []string
+	if c.Cells > 1 {
+		parts = append(parts, plural(c.Cells, "cell"))
+	}
+	if c.Seeds > 1 {
+		parts = append(parts, plural(c.Seeds, "seed"))
+	}
+	if c.Variants > 1 {
+		parts = append(parts, plural(c.Variants, "design"))
+	}
+	if c.Cells == 0 { // a sum of unlike runs
+		parts = append(parts, plural(c.Runs, "run"))
+	}
+	if c.Duration > 0 {
+		parts = append(parts, shortDuration(c.Duration))
+	}
+	if c.Runs > 0 && c.Duration > 0 && c.Arrivals > 0 {
+		rate := c.Arrivals / float64(c.Runs) / c.Duration.Seconds()
+		parts = append(parts, FormatCount(rate)+" arrivals a second")
+		parts = append(parts, fmt.Sprintf("%.3g requests each", c.Requests/c.Arrivals))
+	}
+	return strings.Join(parts, " × ")
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// shortDuration writes a duration the way a person would say it: 23 h,
+// 90 s, 1.5 min.
+func shortDuration(d time.Duration) string {
+	switch {
+	case d >= time.Hour:
+		return trimFloat(d.Hours()) + " h"
+	case d >= time.Minute:
+		return trimFloat(d.Minutes()) + " min"
+	case d >= time.Second:
+		return trimFloat(d.Seconds()) + " s"
+	}
+	return d.String()
+}
+
+func trimFloat(x float64) string { return fmt.Sprintf("%.3g", x) }
+
+// FormatCount writes a count for a person: 950, 1.5 k, 149 M, 2.1 G.
+func FormatCount(n float64) string {
+	switch {
+	case n >= 1e9:
+		return trimFloat(n/1e9) + " G"
+	case n >= 1e6:
+		return trimFloat(n/1e6) + " M"
+	case n >= 1e4:
+		return trimFloat(n/1e3) + " k"
+	}
+	return fmt.Sprintf("%.0f", n)
+}
+
+// BudgetValue writes a budget as --budget reads it, rounded up to two
+// significant figures: 149.2 M is 150M.
+func BudgetValue(n float64) string {
+	if n < 100 {
+		return fmt.Sprintf("%.0f", math.Ceil(n))
+	}
+	exp := math.Pow(10, math.Floor(math.Log10(n))-1)
+	n = math.Ceil(n/exp) * exp
+	switch {
+	case n >= 1e9:
+		return trimFloat(n/1e9) + "G"
+	case n >= 1e6:
+		return trimFloat(n/1e6) + "M"
+	case n >= 1e3:
+		return trimFloat(n/1e3) + "k"
+	}
+	return fmt.Sprintf("%.0f", n)
+}
+
+// ParseBudget reads a budget as a person writes it: a whole number
+// (1500000), a number with a suffix k, M or G (150M, 1.5G), or a float
+// (2e8). It must be at least 1.
+func ParseBudget(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	mult := 1.0
+	if n := len(t); n > 0 {
+		switch t[n-1] {
+		case 'k', 'K':
+			mult, t = 1e3, t[:n-1]
+		case 'm', 'M':
+			mult, t = 1e6, t[:n-1]
+		case 'g', 'G':
+			mult, t = 1e9, t[:n-1]
+		}
+	}
+	t = strings.ReplaceAll(strings.TrimSpace(t), "_", "")
+	var x float64
+	if _, err := fmt.Sscanf(t, "%g", &x); err != nil || t == "" || strings.ContainsAny(t, " \t") {
+		return 0, fmt.Errorf("a budget is a number of simulated requests, such as 150M, 2e8 or 1500000, got %q", s)
+	}
+	if rest := strings.TrimLeft(t, "0123456789.eE+-"); rest != "" {
+		return 0, fmt.Errorf("a budget is a number of simulated requests, such as 150M, 2e8 or 1500000, got %q", s)
+	}
+	x *= mult
+	if math.IsNaN(x) || x < 1 || x > 1e15 {
+		return 0, fmt.Errorf("a budget must be between 1 and 1e15 simulated requests, got %q", s)
+	}
+	return int64(math.Ceil(x)), nil
+}
+
+// BudgetError is a run refused because its cost passes the budget. Flag,
+// when set, is how the user raises the budget (the command line's
+// "--budget"); without it the message says the budget is fixed (a
+// classroom session's, say).
+type BudgetError struct {
+	Cost   Cost
+	Budget int64
+	Flag   string
+}
+
+// ErrOverBudget is what every BudgetError is (errors.Is).
+var ErrOverBudget = errors.New("over the budget of simulated requests")
+
+func (e *BudgetError) Error() string {
+	msg := fmt.Sprintf("this run would simulate about %s requests (%s), over the budget of %s",
+		FormatCount(e.Cost.Requests), e.Cost.Why(), FormatCount(float64(e.Budget)))
+	if e.Flag != "" {
+		return msg + fmt.Sprintf(": raise it with %s %s", e.Flag, BudgetValue(e.Cost.Requests))
+	}
+	return msg + ": make the scenario shorter, slower or smaller"
+}
+
+// Is makes errors.Is(err, ErrOverBudget) hold.
+func (e *BudgetError) Is(target error) bool { return target == ErrOverBudget }
+
+// CheckBudget refuses, before anything runs, a run of every variant of sc
+// on cells × seeds (1 and 1 for a plain run; a sweep of one variant should
+// call CheckCost with EstimateSweepCost instead) whose estimated simulated
+// requests pass budget. It returns a *BudgetError without a Flag: a caller
+// that lets the user raise the budget sets one (see BudgetError). A budget
+// of 0 or less means no limit. It is what the sandbox and a classroom
+// session call with their fixed budget.
+func CheckBudget(sc *Scenario, cells, seeds int, budget int64) error {
+	return CheckCost(EstimateCost(sc).Times(cells, seeds), budget)
+}
+
+// CheckCost is CheckBudget for a cost already estimated.
+func CheckCost(c Cost, budget int64) error {
+	if c.Over(budget) {
+		return &BudgetError{Cost: c, Budget: budget}
+	}
+	return nil
+}
+
+// costStrict, set by tests, counts every retry layer's attempts in full.
+var costStrict bool
+
+// variantCost is one variant's share of a Cost.
+type variantCost struct {
+	arrivals, requests, events float64
+	// kept: the latencies and series its snapshot keeps; inFlight: the
+	// requests it holds at once, in bytes.
+	kept, inFlight float64
+}
+
+// estimateVariant estimates one run of sys over the scenario's duration.
+func estimateVariant(sc *Scenario, sys *System) variantCost {
+	var vc variantCost
+	e := costWalker{sc: sc, sys: sys}
+	var rate float64 // the mean arrivals a second, all endpoints
+	for i := range sys.Endpoints {
+		ep := &sys.Endpoints[i]
+		mean := endpointArrivals(ep, sc.Duration)
+		bound := poissonBound(mean)
+		if ep.Interval > 0 {
+			bound = mean
+		}
+		rate += mean / max(sc.Duration.Seconds(), 1e-9)
+		vc.arrivals += bound
+		vc.requests += bound
+		vc.events += bound * eventsPerArrival
+		if ep.Calls == "" {
+			continue
+		}
+		d := findDep(sys.Dependencies, ep.Calls)
+		if d == nil {
+			continue
+		}
+		calls := e.edge(d, rate0(ep, sc.Duration), bound, 0, 1)
+		vc.requests += calls
+		vc.events += calls * eventsPerAttempt
+	}
+	// What the snapshot keeps: every answer's latency, and the series.
+	samples := float64(sc.Duration / sampleInterval(sc.Duration))
+	edges := len(sys.Dependencies)
+	for i := range sys.Services {
+		edges += len(sys.Services[i].Dependencies) * max(1, sys.Services[i].Instances)
+	}
+	vc.kept = vc.arrivals*bytesPerAnswer + samples*(float64(len(sys.Endpoints))*bytesEndpointSample+
+		float64(edges)*bytesDependencySample+float64(len(sys.Services))*bytesServiceSample)
+	// Little's law: the requests in flight are the rate times how long one
+	// is held, at most as long as the longest a call can take.
+	hold := e.longestHold()
+	vc.inFlight = rate * hold.Seconds() * bytesInFlight * max(1, vc.requests/max(vc.arrivals, 1))
+	return vc
+}
+
+// rate0 is an endpoint's mean rate a second, bursts averaged in.
+func rate0(ep *Endpoint, d time.Duration) float64 {
+	return endpointArrivals(ep, d) / max(d.Seconds(), 1e-9)
+}
+
+// endpointArrivals is an endpoint's mean arrivals over d, bursts included.
+func endpointArrivals(ep *Endpoint, d time.Duration) float64 {
+	switch {
+	case ep.Interval > 0:
+		return float64(d/ep.Interval) + 1
+	case ep.Rate > 0 || len(ep.Bursts) > 0:
+		n := ep.Rate * d.Seconds()
+		for _, b := range ep.Bursts {
+			n += (b.Rate - ep.Rate) * (min(b.To, d) - b.From).Seconds()
+		}
+		return max(n, 0)
+	}
+	return 0
+}
+
+// poissonBound is a count a Poisson variable of this mean stays under
+// with any seed one meets: five standard deviations above it.
+func poissonBound(mean float64) float64 {
+	if mean <= 0 {
+		return 0
+	}
+	return math.Ceil(mean + 5*math.Sqrt(mean) + 5)
+}
+
+func findDep(deps []Dependency, name string) *Dependency {
+	for i := range deps {
+		if deps[i].Name == name {
+			return &deps[i]
+		}
+	}
+	return nil
+}
+
+func findService(sys *System, name string) *Service {
+	for i := range sys.Services {
+		if sys.Services[i].Name == name {
+			return &sys.Services[i]
+		}
+	}
+	return nil
+}
+
+// costWalker walks the calls down from the front service.
+type costWalker struct {
+	sc  *Scenario
+	sys *System
+}
+
+// edge is how many calls (attempts) n requests sending calls along d at
+// rate a second cause, d's own and those of the services below it, at
+// depth hops from the front (a guard against loops in an invalid file).
+// callers is how many instances the caller runs: each holds its own
+// retry budget.
+func (w *costWalker) edge(d *Dependency, rate, n float64, depth, callers int) float64 {
+	if depth > MaxDepth || n <= 0 {
+		return 0
+	}
+	attempts := w.attempts(d, rate, n, callers)
+	if d.Service == "" {
+		return attempts
+	}
+	s := findService(w.sys, d.Service)
+	if s == nil || s.Calls == "" {
+		return attempts
+	}
+	next := findDep(s.Dependencies, s.Calls)
+	if next == nil {
+		return attempts
+	}
+	perAttempt := attempts / n
+	return attempts + w.edge(next, rate*perAttempt, attempts, depth+1, max(1, s.Instances))
+}
+
+// attempts bounds the attempts n calls along d make, from callers
+// instances of the caller.
+func (w *costWalker) attempts(d *Dependency, rate, n float64, callers int) float64 {
+	p := &d.Policy
+	r := p.Retry
+	if r == nil || r.Attempts <= 1 {
+		return n
+	}
+	a := float64(r.Attempts)
+	full := n * a
+	if !costStrict {
+		// The calls that may fail are retried in full: those sent while
+		// d (or a service it reaches) is under a fault, widened by how
+		// long one request's attempts take, with a Poisson count's
+		// spread to spare; elsewhere a healthy call fails at most as
+		// often as its latency's tail passes its timeout.
+		f := w.failShare(d, rate, 0)
+		risky := f * n
+		if f < 1 {
+			risky += 5*math.Sqrt(risky) + 5
+		}
+		full = min(full, n*(1+(a-1)*w.tail(d))+min(n, risky)*(a-1))
+	}
+	if r.Budget == TokenBucketBudget {
+		// AWS's quota: 500 tokens, at least 5 a retry, one back for
+		// every first try that succeeds (at most n), in each instance of
+		// the caller: (500 + n) / 5 retries at most.
+		full = min(full, n*1.2+100*float64(callers))
+	}
+	return full
+}
+
+// tail bounds the share of a healthy dependency's calls that fail: those
+// whose latency passes the timeout, at least one in a hundred.
+func (w *costWalker) tail(d *Dependency) float64 {
+	t := d.Policy.Timeout
+	l := d.Latency
+	if d.Service != "" || t <= 0 {
+		return 0.01
+	}
+	var p float64
+	switch l.Kind {
+	case Exponential:
+		p = math.Exp(-float64(t) / float64(l.Mean))
+	case Constant:
+		if l.Value >= t {
+			p = 1
+		}
+	case LogNormal:
+		mu := math.Log(float64(l.P50))
+		sigma := (math.Log(float64(l.P99)) - mu) / z99
+		z := (math.Log(float64(t)) - mu) / sigma
+		p = 0.5 * math.Erfc(z/math.Sqrt2)
+	}
+	return min(1, max(0.01, 2*p))
+}
+
+// failShare is the share of the run's time in which calls along d may
+// fail for more than their latency's tail: all of it when a bulkhead's or
+// rate limiter's refusals are retried, when a retry waits for an open
+// breaker, or when a service it reaches sheds load or is sent more than
+// its workers can answer; otherwise the faults of d and of the services
+// below it, each widened on both sides by how long a request's attempts
+// along d can take.
+func (w *costWalker) failShare(d *Dependency, rate float64, depth int) float64 {
+	var spans [][2]time.Duration
+	if !w.failWindows(d, rate, depth, &spans) {
+		return 1
+	}
+	total := w.sc.Duration
+	if total <= 0 {
+		return 1
+	}
+	// The union of the windows, clipped to the run.
+	var covered time.Duration
+	var lo, hi time.Duration = -1, -1
+	sortSpans(spans)
+	for _, sp := range spans {
+		a, b := max(sp[0], 0), min(sp[1], total)
+		if b <= a {
+			continue
+		}
+		if hi < 0 || a > hi {
+			covered += max(0, hi-lo)
+			lo, hi = a, b
+			continue
+		}
+		hi = max(hi, b)
+	}
+	covered += max(0, hi-lo)
+	return min(1, float64(covered)/float64(total))
+}
+
+// failWindows adds to spans the windows in which calls along d may fail,
+// widened by a request's time along d; false means they may fail at any
+// time.
+func (w *costWalker) failWindows(d *Dependency, rate float64, depth int, spans *[][2]time.Duration) bool {
+	if depth > MaxDepth {
+		return false
+	}
+	p := &d.Policy
+	if r := p.Retry; r != nil {
+		if r.WaitForBreaker || (r.RetryBulkheadFull && (p.Bulkhead > 0 || p.TenantBulkhead != nil || p.RateLimiter != nil)) {
+			return false
+		}
+	}
+	widen := w.span(d) + time.Second // and a second for queues on the way
+	add := func(from, to time.Duration) {
+		if to == 0 {
+			to = w.sc.Duration + DrainLimit
+		}
+		*spans = append(*spans, [2]time.Duration{from - widen, to + widen})
+	}
+	for _, f := range d.Faults {
+		add(f.From, f.To)
+	}
+	if d.Service == "" {
+		return true
+	}
+	s := findService(w.sys, d.Service)
+	if s == nil || s.Shed != nil {
+		return false
+	}
+	for _, f := range s.Faults {
+		add(f.From, f.To)
+	}
+	inst := float64(max(1, s.Instances))
+	hold := latencyHigh(s.Work)
+	if s.Calls != "" {
+		next := findDep(s.Dependencies, s.Calls)
+		if next == nil {
+			return false
+		}
+		var below [][2]time.Duration
+		if !w.failWindows(next, rate*float64(attemptsOf(next)), depth+1, &below) {
+			return false
+		}
+		for _, sp := range below {
+			*spans = append(*spans, [2]time.Duration{sp[0] - widen, sp[1] + widen})
+		}
+		hold += w.callHold(next)
+	}
+	// Little's law: the workers the calls keep busy on average, against
+	// the pool; half full already makes queues that time calls out.
+	return rate*hold.Seconds() <= 0.5*inst*float64(s.Workers)
+}
+
+// span is the longest one request's attempts along d take: each attempt's
+// timeout (or its latency's 99th percentile) and the backoff's longest
+// wait, or the policy's deadline.
+func (w *costWalker) span(d *Dependency) time.Duration {
+	p := &d.Policy
+	each := max(p.Timeout, latencyHigh(d.Latency), w.callHold(d))
+	var back time.Duration
+	if p.Retry != nil {
+		back = p.Retry.Backoff.Max
+	}
+	s := time.Duration(attemptsOf(d)) * (each + back)
+	if p.Deadline > 0 {
+		s = min(s, p.Deadline)
+	}
+	return s
+}
+
+func sortSpans(s [][2]time.Duration) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j][0] < s[j-1][0]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// callHold is about how long a healthy call along d holds its caller's
+// worker: a leaf's high latency, or a service's work and calls.
+func (w *costWalker) callHold(d *Dependency) time.Duration {
+	if d.Service == "" {
+		return latencyHigh(d.Latency)
+	}
+	s := findService(w.sys, d.Service)
+	if s == nil {
+		return 0
+	}
+	h := latencyHigh(s.Work)
+	if s.Calls != "" {
+		if next := findDep(s.Dependencies, s.Calls); next != nil && next != d {
+			h += w.callHold(next)
+		}
+	}
+	return h
+}
+
+// latencyHigh is a latency's 99th percentile, or so.
+func latencyHigh(l Latency) time.Duration {
+	switch l.Kind {
+	case Exponential:
+		return time.Duration(4.6 * float64(l.Mean))
+	case Constant:
+		return l.Value
+	case LogNormal:
+		return l.P99
+	}
+	return 0
+}
+
+// longestHold is the longest a request may stay in flight: the longest
+// timeout, fault or latency of any dependency, or the drain limit when a
+// call may hang with nothing to stop it.
+func (w *costWalker) longestHold() time.Duration {
+	var h time.Duration
+	look := func(deps []Dependency) {
+		for i := range deps {
+			d := &deps[i]
+			h = max(h, d.Policy.Timeout*time.Duration(max(1, attemptsOf(d))), d.Policy.Deadline, latencyHigh(d.Latency))
+			for _, f := range d.Faults {
+				switch f.Kind {
+				case Slow:
+					h = max(h, f.Latency)
+				case Hang:
+					to := f.To
+					if to == 0 {
+						to = w.sc.Duration + DrainLimit
+					}
+					h = max(h, to-f.From)
+				}
+			}
+		}
+	}
+	look(w.sys.Dependencies)
+	for i := range w.sys.Services {
+		s := &w.sys.Services[i]
+		look(s.Dependencies)
+		h += latencyHigh(s.Work)
+		for _, f := range s.Faults {
+			if f.Kind == InstanceHang {
+				h = max(h, f.To-f.From)
+			}
+		}
+	}
+	return max(h, time.Millisecond)
+}
+
+func attemptsOf(d *Dependency) int {
+	if r := d.Policy.Retry; r != nil {
+		return r.Attempts
+	}
+	return 1
+}

@@ -1,0 +1,273 @@
+package engine_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+)
+
+// simulated counts what EstimateCost bounds: every client's arrival and
+// every attempt of every call along any edge, over every variant.
+func simulated(snaps []engine.Snapshot) (arrivals, requests float64) {
+	for _, s := range snaps {
+		for _, e := range s.Endpoints {
+			arrivals += float64(e.Arrived)
+		}
+		for _, d := range s.Dependencies {
+			requests += float64(d.Calls)
+		}
+		for _, svc := range s.Services {
+			for _, d := range svc.Dependencies {
+				requests += float64(d.Calls)
+			}
+		}
+	}
+	return arrivals, arrivals + requests
+}
+
+// TestEstimateCostBoundsBuiltins runs every built-in scenario on a few
+// seeds: the estimate of simulated requests is never below what a run
+// simulates, and at most three times it.
+func TestEstimateCostBoundsBuiltins(t *testing.T) {
+	for _, b := range scenarios.All() {
+		t.Run(b.Name, func(t *testing.T) {
+			sc := b.Build()
+			c := engine.EstimateCost(sc)
+			for _, seed := range []uint64{1, 5} {
+				snaps, err := engine.RunAll(sc, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				arr, req := simulated(snaps)
+				t.Logf("seed %d: arrivals %.0f (estimate %.0f), requests %.0f (estimate %.0f, %.2f×)", seed, arr, c.Arrivals, req, c.Requests, c.Requests/req)
+				if c.Arrivals < arr || c.Requests < req {
+					t.Errorf("seed %d: the estimate (%.0f arrivals, %.0f requests) is below the run's (%.0f, %.0f)", seed, c.Arrivals, c.Requests, arr, req)
+				}
+				if c.Requests > 3*req {
+					t.Errorf("seed %d: the estimate of %.0f requests is more than three times the run's %.0f", seed, c.Requests, req)
+				}
+			}
+		})
+	}
+}
+
+// TestCostTable logs, for each built-in scenario, the requests a run of
+// seed 5 simulates beside the estimate, the estimate with every retry
+// counted in full, events and memory (go test -v -run TestCostTable).
+func TestCostTable(t *testing.T) {
+	t.Logf("%-24s %10s %10s %10s %6s %10s %7s", "scenario", "simulated", "estimate", "strict", "ratio", "events", "MB")
+	for _, b := range scenarios.All() {
+		sc := b.Build()
+		snaps, err := engine.RunAll(sc, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, req := simulated(snaps)
+		c := engine.EstimateCost(sc)
+		old := engine.SetCostStrict(true)
+		s := engine.EstimateCost(sc)
+		engine.SetCostStrict(old)
+		t.Logf("%-24s %10.0f %10.0f %10.0f %6.2f %10.0f %7.1f", b.Name, req, c.Requests, s.Requests, c.Requests/req, c.Events, c.Bytes/1e6)
+	}
+}
+
+// BenchmarkEstimateCost estimates the cascade (three variants) and the
+// fleet-probes scenario (four variants of a 20-instance fleet).
+func BenchmarkEstimateCost(b *testing.B) {
+	for _, name := range []string{"cascade", "fleet-probes"} {
+		bi, _ := scenarios.Lookup(name)
+		sc := bi.Build()
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				engine.EstimateCost(sc)
+			}
+		})
+	}
+}
+
+// randomServiceScenario builds a small scenario from r: endpoints,
+// leaf dependencies with timeouts, retries (sometimes with a token bucket)
+// and faults, and sometimes a chain of services whose edges retry too.
+func randomServiceScenario(r *rand.Rand, k int) *engine.Scenario {
+	ms := time.Millisecond
+	lat := func() engine.Latency {
+		switch r.IntN(3) {
+		case 0:
+			return engine.Latency{Kind: engine.Exponential, Mean: time.Duration(5+r.IntN(100)) * ms}
+		case 1:
+			return engine.Latency{Kind: engine.Constant, Value: time.Duration(1+r.IntN(80)) * ms}
+		}
+		p50 := time.Duration(5+r.IntN(60)) * ms
+		return engine.Latency{Kind: engine.LogNormal, P50: p50, P99: p50 * time.Duration(2+r.IntN(6))}
+	}
+	dur := time.Duration(5+r.IntN(25)) * time.Second
+	policy := func() engine.Policy {
+		var p engine.Policy
+		if r.IntN(3) > 0 {
+			p.Timeout = time.Duration(20+r.IntN(400)) * ms
+		}
+		if r.IntN(3) > 0 {
+			p.Retry = &engine.RetryPolicy{Attempts: 1 + r.IntN(5)}
+			if r.IntN(3) == 0 {
+				p.Retry.Budget = engine.TokenBucketBudget
+			}
+		}
+		if r.IntN(4) == 0 {
+			p.Bulkhead = 1 + r.IntN(20)
+		}
+		return p
+	}
+	fault := func() []engine.Fault {
+		if r.IntN(2) == 0 {
+			return nil
+		}
+		from := time.Duration(r.Int64N(int64(dur / 2)))
+		f := engine.Fault{Kind: engine.FaultKind(1 + r.IntN(3)), From: from, To: from + time.Duration(r.Int64N(int64(dur/2))) + time.Second}
+		f.Latency = time.Duration(100+r.IntN(2000)) * ms
+		f.Probability = r.Float64()
+		return []engine.Fault{f}
+	}
+	sys := engine.System{Workers: 10 + r.IntN(200), Queue: r.IntN(50)}
+	nDeps := 1 + r.IntN(3)
+	for i := range nDeps {
+		d := engine.Dependency{Name: fmt.Sprintf("dep%d", i), Latency: lat(), Faults: fault(), Policy: policy()}
+		sys.Dependencies = append(sys.Dependencies, d)
+	}
+	if r.IntN(2) == 0 { // a chain of services: front → svc0 → svc1 → leaf
+		depth := 1 + r.IntN(3)
+		for i := range depth {
+			s := engine.Service{Name: fmt.Sprintf("svc%d", i), Workers: 5 + r.IntN(100), Queue: r.IntN(100), Instances: 1 + r.IntN(3),
+				Work: engine.Latency{Kind: engine.Constant, Value: time.Duration(r.IntN(5)) * ms}}
+			s.Calls = "next"
+			if i+1 < depth {
+				s.Dependencies = []engine.Dependency{{Name: "next", Service: fmt.Sprintf("svc%d", i+1), Policy: policy()}}
+			} else {
+				s.Dependencies = []engine.Dependency{{Name: "next", Latency: lat(), Faults: fault(), Policy: policy()}}
+			}
+			sys.Services = append(sys.Services, s)
+		}
+		sys.Dependencies = append(sys.Dependencies, engine.Dependency{Name: "svc", Service: "svc0", Policy: policy()})
+		nDeps++
+	}
+	for i := range 1 + r.IntN(3) {
+		e := engine.Endpoint{Name: fmt.Sprintf("ep%d", i), Rate: float64(5 + r.IntN(400))}
+		if r.IntN(5) > 0 {
+			e.Calls = sys.Dependencies[r.IntN(nDeps)].Name
+		}
+		if r.IntN(3) == 0 {
+			e.Patience = time.Duration(100+r.IntN(2000)) * ms
+		}
+		sys.Endpoints = append(sys.Endpoints, e)
+	}
+	return &engine.Scenario{Name: fmt.Sprintf("random-%d", k), Duration: dur, MeasureTo: dur,
+		Variants: []engine.Variant{{Name: "one", System: sys}}}
+}
+
+// TestEstimateCostBoundsRandom does the same for random scenarios: the
+// fingerprint test's (every policy, faults, two variants) and chains of
+// services that retry at each hop.
+func TestEstimateCostBoundsRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(30, 1))
+	checked, within3, worst := 0, 0, 0.0
+	for k := 0; checked < 60 && k < 600; k++ {
+		var sc *engine.Scenario
+		if k%2 == 0 {
+			sc = randomScenario(r)
+			sc.Name = fmt.Sprintf("random-%d", k)
+		} else {
+			sc = randomServiceScenario(r, k)
+		}
+		if err := sc.Validate(); err != nil {
+			continue
+		}
+		checked++
+		c := engine.EstimateCost(sc)
+		snaps, err := engine.RunAll(sc, uint64(k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		arr, req := simulated(snaps)
+		if c.Requests < req || c.Arrivals < arr {
+			t.Errorf("%s: the estimate (%.0f arrivals, %.0f requests) is below the run's (%.0f, %.0f)", sc.Name, c.Arrivals, c.Requests, arr, req)
+		}
+		// A retry layer counted in full (its dependency has a fault for a
+		// while) may make up to 5 attempts: a random design that retries
+		// five times and rarely needs to is within 5×.
+		if c.Requests > 5*req {
+			t.Errorf("%s: the estimate of %.0f requests is %.1f times the run's %.0f", sc.Name, c.Requests, c.Requests/req, req)
+		}
+		worst = max(worst, c.Requests/req)
+		within3 += b2i(c.Requests <= 3*req)
+	}
+	t.Logf("%d random scenarios: %d within 3×, the largest ratio %.2f", checked, within3, worst)
+	if within3 < checked*9/10 {
+		t.Errorf("only %d of %d random scenarios are estimated within 3×", within3, checked)
+	}
+	if checked < 20 {
+		t.Fatalf("only %d random scenarios were valid", checked)
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func TestParseBudget(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+	}{{"150M", 150_000_000}, {"2e8", 200_000_000}, {"1500000", 1_500_000}, {"1.5G", 1_500_000_000}, {"20k", 20_000}, {" 7 ", 7}} {
+		got, err := engine.ParseBudget(tc.in)
+		if err != nil || got != tc.want {
+			t.Errorf("ParseBudget(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
+		}
+	}
+	for _, bad := range []string{"", "M", "lots", "-5", "0", "1e30", "5 M M", "12x", "NaN"} {
+		if _, err := engine.ParseBudget(bad); err == nil {
+			t.Errorf("ParseBudget(%q) is accepted", bad)
+		}
+	}
+	for n, want := range map[float64]string{149.2e6: "150M", 20e6: "20M", 1234: "1.3k", 2.05e9: "2.1G", 42: "42"} {
+		if got := engine.BudgetValue(n); got != want {
+			t.Errorf("BudgetValue(%v) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestCheckBudget: a run over the budget is refused with the figure, its
+// factors and the budget, and the flag when the caller names one.
+func TestCheckBudget(t *testing.T) {
+	sc := scenarios.Cascade()
+	sc.Duration = 23 * time.Hour
+	sc.MeasureTo = sc.Duration
+	if err := engine.CheckBudget(sc, 1, 1, 0); err != nil {
+		t.Fatalf("no budget refused the run: %v", err)
+	}
+	err := engine.CheckBudget(sc, 1, 1, engine.DefaultBudget)
+	var be *engine.BudgetError
+	if !errors.As(err, &be) || !errors.Is(err, engine.ErrOverBudget) {
+		t.Fatalf("23 h of the cascade is not refused: %v", err)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "3 designs × 23 h × ") || !strings.Contains(msg, "over the budget of 200 M") || strings.Contains(msg, "--budget") {
+		t.Errorf("message: %s", msg)
+	}
+	be.Flag = "--budget"
+	want := "raise it with --budget " + engine.BudgetValue(be.Cost.Requests)
+	if msg := be.Error(); !strings.HasSuffix(msg, want) {
+		t.Errorf("message %q does not end with %q", msg, want)
+	}
+	if err := engine.CheckBudget(scenarios.Cascade(), 20, 3, engine.DefaultBudget); err != nil {
+		t.Errorf("a 20-cell sweep of the cascade on 3 seeds is refused: %v", err)
+	}
+	t.Log(err)
+}
