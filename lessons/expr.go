@@ -68,6 +68,11 @@ type metric struct {
 var metrics map[string]metric
 
 func init() {
+	// A dependency's counters are the engine's totals for the whole run,
+	// drain included: the engine keeps no per-window count of calls (its
+	// dependency samples hold the in-flight calls and the breaker's window,
+	// not the calls made), so these metrics say "whole run" rather than
+	// cover the measurement window as the endpoints' counts do.
 	depCounter := func(get func(*engine.DependencySnapshot) uint64) func(*evalCtx, []string) (Value, error) {
 		return func(c *evalCtx, a []string) (Value, error) {
 			s, err := c.final(a[0])
@@ -126,19 +131,19 @@ func init() {
 			latency(func(e *engine.EndpointSnapshot) time.Duration { return e.P95 })},
 		"p99": {KindDuration, []argKind{argRun, argEndpoints}, "the 99th percentile latency",
 			latency(func(e *engine.EndpointSnapshot) time.Duration { return e.P99 })},
-		"inflight-max": {KindCount, []argKind{argRun, argDep}, "the most calls the dependency was working on at once, abandoned ones included",
+		"inflight-max": {KindCount, []argKind{argRun, argDep}, "the most calls the dependency was working on at once, abandoned ones included, over the whole run",
 			depCounter(func(d *engine.DependencySnapshot) uint64 { return uint64(d.InFlightMax) })},
-		"calls": {KindCount, []argKind{argRun, argDep}, "the attempts that reached the dependency",
+		"calls": {KindCount, []argKind{argRun, argDep}, "the attempts that reached the dependency, over the whole run",
 			depCounter(func(d *engine.DependencySnapshot) uint64 { return d.Calls })},
-		"short-circuited": {KindCount, []argKind{argRun, argDep}, "the calls an open breaker refused",
+		"short-circuited": {KindCount, []argKind{argRun, argDep}, "the calls an open breaker refused, over the whole run",
 			depCounter(func(d *engine.DependencySnapshot) uint64 { return d.ShortCircuited })},
-		"bulkhead-full": {KindCount, []argKind{argRun, argDep}, "the calls a full bulkhead turned away",
+		"bulkhead-full": {KindCount, []argKind{argRun, argDep}, "the calls a full bulkhead turned away, over the whole run",
 			depCounter(func(d *engine.DependencySnapshot) uint64 { return d.BulkheadFull })},
-		"fell-back": {KindCount, []argKind{argRun, argDep}, "the refusals a fallback answered",
+		"fell-back": {KindCount, []argKind{argRun, argDep}, "the refusals a fallback answered, over the whole run",
 			depCounter(func(d *engine.DependencySnapshot) uint64 { return d.FellBack })},
-		"retries": {KindCount, []argKind{argRun, argDep}, "the retries sent",
+		"retries": {KindCount, []argKind{argRun, argDep}, "the retries sent, over the whole run",
 			depCounter(func(d *engine.DependencySnapshot) uint64 { return d.Retries })},
-		"retries-denied": {KindCount, []argKind{argRun, argDep}, "the retries a budget or a deadline refused",
+		"retries-denied": {KindCount, []argKind{argRun, argDep}, "the retries a budget or a deadline refused, over the whole run",
 			depCounter(func(d *engine.DependencySnapshot) uint64 { return d.RetriesDenied })},
 		"opens": {KindDuration, []argKind{argRun, argOptDep}, "when a breaker first moves to open",
 			transition(breaker.Open)},

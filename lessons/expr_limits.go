@@ -17,7 +17,7 @@ import (
 func limitMetrics() map[string]metric {
 	run, svc, dep := argRun, argService, argDep
 	return map[string]metric{
-		"edge-rate-limited": {KindCount, []argKind{run, dep}, "the calls a rate limiter refused on a call edge anywhere in the chain (DEPENDENCY, or CALLER/DEPENDENCY when the name is not unique)",
+		"edge-rate-limited": {KindCount, []argKind{run, dep}, "the calls a rate limiter refused on a call edge anywhere in the chain (DEPENDENCY, or CALLER/DEPENDENCY when the name is not unique), over the whole run",
 			evalEdgeRateLimited},
 		"service-shed": {KindCount, []argKind{run, svc}, "the requests the service's load shedding refused (front: the front service's), every class, over the whole run",
 			evalServiceShed},

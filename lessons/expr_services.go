@@ -70,11 +70,11 @@ func serviceMetrics() map[string]metric {
 			counter(func(s *engine.ServiceSnapshot) uint64 { return s.ExpiredInQueue })},
 		"full-from": {KindDuration, []argKind{run, svc, argTime}, "when the service's pool (front: the front service's) is first seen full at or after a moment, read from the time series",
 			evalFullFrom},
-		"edge-calls": {KindCount, []argKind{run, dep}, "the attempts that went out on a call edge anywhere in the chain (DEPENDENCY, or CALLER/DEPENDENCY when the name is not unique)",
+		"edge-calls": {KindCount, []argKind{run, dep}, "the attempts that went out on a call edge anywhere in the chain (DEPENDENCY, or CALLER/DEPENDENCY when the name is not unique), over the whole run",
 			edgeCounter(func(d *engine.DependencySnapshot) uint64 { return d.Calls })},
-		"edge-inflight-max": {KindCount, []argKind{run, dep}, "the most calls in flight at once on a call edge anywhere in the chain, abandoned ones included",
+		"edge-inflight-max": {KindCount, []argKind{run, dep}, "the most calls in flight at once on a call edge anywhere in the chain, abandoned ones included, over the whole run",
 			edgeCounter(func(d *engine.DependencySnapshot) uint64 { return uint64(d.InFlightMax) })},
-		"edge-deadline-exceeded": {KindCount, []argKind{run, dep}, "the calls an edge never sent because the request's propagated deadline had already run out",
+		"edge-deadline-exceeded": {KindCount, []argKind{run, dep}, "the calls an edge never sent because the request's propagated deadline had already run out, over the whole run",
 			edgeCounter(func(d *engine.DependencySnapshot) uint64 { return d.DeadlineExceeded })},
 	}
 }

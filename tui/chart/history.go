@@ -382,7 +382,13 @@ func (h *History) drawRates(g *grid.Grid, d *engine.DependencySnapshot, ax timeA
 		f := min(max(v/scale, 0), 1)
 		return top + rows - 1 - int(math.Round(f*float64(rows-1)))
 	}
+	// A label owns its row's whole label column: a short plot puts the
+	// threshold on the row of 100 % or of 0 %, and a label written over a
+	// longer one without clearing it read "150%".
 	label := func(y int, s string) {
+		for x := range labelW {
+			g.Set(x, y, ' ', clLabel)
+		}
 		g.Text(labelW-len([]rune(s)), y, s, clLabel)
 	}
 	// The axis and its labels: the top, zero and the threshold, which

@@ -5,11 +5,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -152,5 +155,84 @@ func TestLatencyAfterRewindIsFresh(t *testing.T) {
 	fresh.SetData(early)
 	if got, want := l.View(), fresh.View(); got != want {
 		t.Errorf("after a rewind:\n%s\nfresh:\n%s", got, want)
+	}
+}
+
+// Every label on the history's y axis is one the chart means to write: at
+// every height a plot can get, a label that shares a row with another
+// replaces it rather than being written over it (api-gateway's plots, two
+// rows tall, read "150%": 50 % written over 100 %). A row whose axis has
+// the threshold's tick carries the threshold's label.
+func TestHistoryAxisLabelsNeverOverlap(t *testing.T) {
+	gobreaker := func() pane.Data {
+		sc := tuitest.Scenario(t, "breaker-timeline")
+		c := breaker.Gobreaker()
+		for i := range sc.Variants[0].System.Dependencies {
+			sc.Variants[0].System.Dependencies[i].Policy.Breaker = &c
+		}
+		r, err := engine.New(sc, 0, tuitest.Seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.AdvanceTo(60 * time.Second)
+		s := r.Snapshot()
+		return pane.Data{Snap: &s, Gen: 1, Faults: pane.FaultSpans(sc, 0)}
+	}
+	for _, c := range []struct {
+		what string
+		data pane.Data
+	}{
+		{"api-gateway", tuitest.At(t, "api-gateway", 0, 30)},
+		{"api-gateway shared", tuitest.At(t, "api-gateway", 1, 30)},
+		{"breaker-timeline", tuitest.At(t, "breaker-timeline", 0, 60)},
+		{"cascade", tuitest.At(t, "cascade", 2, 30)},
+		{"failures in a row", gobreaker()},
+	} {
+		s := c.data.Snap
+		fixed := map[string]bool{"": true, "100%": true, "0%": true, "0": true, "state": true}
+		thresholds := map[string]bool{}
+		for i := range s.Dependencies {
+			b := s.Dependencies[i].Breaker
+			if b == nil {
+				continue
+			}
+			cfg := b.Config
+			if cfg.FailureRate == 0 && cfg.SlowCallRate == 0 && cfg.MaxConsecutiveFailures > 0 {
+				thresholds[fmt.Sprint(cfg.MaxConsecutiveFailures+1)] = true
+				continue
+			}
+			for _, th := range []float64{cfg.FailureRate, cfg.SlowCallRate} {
+				if th > 0 {
+					thresholds[pane.Percent(th)] = true
+				}
+			}
+		}
+		plots := 0
+		for hh := 1; hh <= 60; hh++ {
+			h := chart.NewHistory(tuitest.Plain())
+			h.SetData(c.data)
+			h.SetSize(110, hh)
+			for _, l := range strings.Split(ansi.Strip(h.View()), "\n") {
+				r := []rune(l)
+				if len(r) < 7 {
+					continue
+				}
+				label, axis := strings.TrimSpace(string(r[1:6])), r[6]
+				switch axis {
+				case '┤':
+					plots++
+					if !thresholds[label] {
+						t.Errorf("%s at 110x%d: the threshold's row is labelled %q, want one of %v:\n%s", c.what, hh, label, thresholds, l)
+					}
+				case '│', '└':
+					if !fixed[label] && !thresholds[label] {
+						t.Errorf("%s at 110x%d: the axis label %q is none the chart writes:\n%s", c.what, hh, label, l)
+					}
+				}
+			}
+		}
+		if plots == 0 {
+			t.Errorf("%s: no height drew a threshold row", c.what)
+		}
 	}
 }

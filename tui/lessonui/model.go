@@ -192,9 +192,30 @@ func (m *Model) openStep(i int) {
 			m.sim = s
 		}
 	}
+	m.openOnPause()
 	m.progress.SawStep(i)
 	m.progress.UpdateDone(m.p.Lesson)
 	m.layout()
+}
+
+// openOnPause moves a step that starts less than one sample before its
+// time pause onto the pause. Between the two no chart can draw a change:
+// the step is there to talk about the pause's instant (lesson 1's "Little's
+// law" starts at 8.9 s only because a pause must come after the start, and
+// its text quotes the pool at 9 s), and opened at its start the panes would
+// show the instant before the one the text quotes. A step with a
+// prediction still opens at its start: the play waits for the guess.
+func (m *Model) openOnPause() {
+	st := m.cur()
+	es, ok := m.sim.(*engineSim)
+	if !ok || st.Pause.Kind != lessons.PauseAt || st.Predict != nil || st.PauseAt-st.From > es.snap.SampleEvery {
+		return
+	}
+	if err := es.Seek(st.PauseAt); err != nil {
+		m.note, m.noteErr = err.Error(), true
+		return
+	}
+	m.atPause = true
 }
 
 // save records the progress in the store and writes it, in a command.

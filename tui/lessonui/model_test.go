@@ -134,10 +134,13 @@ func TestPlayingStopsAtThePausePoint(t *testing.T) {
 				continue
 			}
 			m := open(t, p, i, 100, 30, Options{})
-			if m.Now() != st.From {
+			onPause := m.atPause && m.Now() == st.PauseAt // TestTimePausesShowTheLabsInstant says when
+			if m.Now() != st.From && !onPause {
 				t.Fatalf("%s step %d opens at %v, want %v", p.Lesson.ID, i+1, m.Now(), st.From)
 			}
-			m = play(t, m)
+			if !onPause {
+				m = play(t, m)
+			}
 			want := st.End
 			if st.PauseAt >= 0 {
 				want = st.PauseAt
