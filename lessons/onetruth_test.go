@@ -158,9 +158,9 @@ func TestShareWordsFitTheirMinutes(t *testing.T) {
 	}
 	minutes := regexp.MustCompile(`(\d+) minutes of the hour`)
 	words := map[string]func(m int) bool{
-		"most of the hour":   func(m int) bool { return m > 30 },
+		"most of the hour":    func(m int) bool { return m > 30 },
 		"nearly all the hour": func(m int) bool { return m >= 50 },
-		"half the hour":      func(m int) bool { return m >= 25 && m <= 35 },
+		"half the hour":       func(m int) bool { return m >= 25 && m <= 35 },
 	}
 	for _, l := range all {
 		for i := range l.Steps {
