@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -206,5 +207,28 @@ func TestOutlierDetectionIsNotAFleetWideBreaker(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Little's law wants the mean time a call stays, not the median: param's
+// latency.mean is the distribution's mean whatever its kind, so a lesson
+// on a log-normal dependency (noisy-tenant's database: a median of 80 ms, a
+// p99 of 200 ms) quotes the mean Little's law uses, not 0 and not the
+// median.
+func TestParamLatencyMeanIsTheMeanLittleUses(t *testing.T) {
+	mean := mustEval(t, 5, "param noisy-tenant/0 database.latency.mean")
+	p50 := mustEval(t, 5, "param noisy-tenant/0 database.latency.p50")
+	p99 := mustEval(t, 5, "param noisy-tenant/0 database.latency.p99")
+	if !(mean > p50 && mean < p99) {
+		t.Errorf("database.latency.mean = %v s, want between the median %v s and the p99 %v s", mean, p50, p99)
+	}
+	rates := mustEval(t, 5, "param noisy-tenant/0 checkout.rate") + mustEval(t, 5, "param noisy-tenant/0 search.rate") +
+		mustEval(t, 5, "param noisy-tenant/0 export.rate")
+	little := mustEval(t, 5, "little noisy-tenant/0 checkout+search+export latency")
+	if got := rates * mean; math.Abs(got-little) > 1e-6*little {
+		t.Errorf("rate × latency.mean = %v, little ... latency = %v: they should be the same mean", got, little)
+	}
+	if got := mustEval(t, 5, "param cascade/0 search-index.latency.mean"); got != 0.02 {
+		t.Errorf("an exponential's latency.mean = %v s, want its mean, 0.02 s", got)
 	}
 }
