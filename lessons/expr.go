@@ -729,7 +729,9 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 		case "bulkhead":
 			return count(uint64(p.Bulkhead)), nil
 		case "latency.mean":
-			return duration(d.Latency.Mean), nil
+			// The distribution's mean, whatever its kind (a log-normal
+			// fitted to a median and a p99 has no Mean field of its own).
+			return duration(meanLatency(d.Latency)), nil
 		case "latency.value":
 			return duration(d.Latency.Value), nil
 		case "latency.p50":

@@ -62,8 +62,11 @@ func TestEveryLessonLoads(t *testing.T) {
 			t.Errorf("%s: duplicate ID", l.ID)
 		}
 		ids[l.ID] = true
-		if l.Title == "" || l.Summary == "" || len(l.Exercises) == 0 {
-			t.Errorf("%s: needs a title, a summary and exercises", l.ID)
+		// A lesson may list no exercise (lesson 1 teaches none's idea on
+		// its own); TestLessonsListOnlyExercisesTheyHaveTaught sees that
+		// every exercise is listed somewhere.
+		if l.Title == "" || l.Summary == "" {
+			t.Errorf("%s: needs a title and a summary", l.ID)
 		}
 		for n, want := range map[string]*Lesson{"1": all[0], "01": all[0], all[1].ID: all[1]} {
 			if got, err := Lookup(n); err != nil || got != want {

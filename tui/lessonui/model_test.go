@@ -168,14 +168,18 @@ func TestPlayOnRestartAndVariants(t *testing.T) {
 	if m.Now() != p.Steps[2].From || m.Playing() {
 		t.Errorf("restart: at %v, playing %v", m.Now(), m.Playing())
 	}
-	// Step 5 lets the learner switch designs.
+	// Step 5 lets the learner switch designs; it opens on design 2, the
+	// one its question asks about.
 	m = open(t, p, 4, 100, 30, Options{})
+	if v, _, _ := m.sim.Variant(); v != 1 {
+		t.Errorf("step 5 opens on design %d, want 2", v+1)
+	}
 	before := m.View()
 	m = send(m, keys("v")...)
-	if v, n, _ := m.sim.Variant(); v != 1 || n != 3 || m.View() == before {
+	if v, n, _ := m.sim.Variant(); v != 2 || n != 3 || m.View() == before {
 		t.Errorf("v: design %d of %d", v+1, n)
 	}
-	m = send(m, keys("vv")...)
+	m = send(m, keys("v")...)
 	if v, _, _ := m.sim.Variant(); v != 0 {
 		t.Errorf("v wraps around: design %d", v+1)
 	}
