@@ -128,7 +128,7 @@ var All = []Subject{
 		Lesson: "06-retries-and-order", Step: "Self-check: a retry that works", Phrase: "refunds its whole cost",
 		// Only a sentence that states the quota's numbers must state them all.
 		Mentions: re(`(aws[^.]*(quota|token bucket)|(quota|token bucket)[^.]*aws)[^.]*\d`),
-		Requires: res(`refund|gives? back|given back|comes back|returns? (its|the) cost`, `cap\b|capacity|never (holds|more)|at most|starts full|full bucket`),
+		Requires: res(`refund|gives? back|given back|comes back|gets? (its tokens|them|it|its cost) back|returns? (its|the) cost`, `cap\b|capacity|never (holds|more)|at most|starts full|full bucket`),
 		Caught: []string{
 			"A retry budget: the AWS SDKs' token bucket of 500, 5 a retry, 10 after a timeout, 1 back per first-try success.",
 		},
