@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/breakerlab/breakerlab/exercises"
 )
@@ -230,5 +231,55 @@ func TestParamLatencyMeanIsTheMeanLittleUses(t *testing.T) {
 	}
 	if got := mustEval(t, 5, "param cascade/0 search-index.latency.mean"); got != 0.02 {
 		t.Errorf("an exponential's latency.mean = %v s, want its mean, 0.02 s", got)
+	}
+}
+
+// atStepRE finds a placeholder that reads this step's run at a moment:
+// {{busy-at step 9.9s}}, {{service-busy-at step catalog 19.9s}}.
+var atStepRE = regexp.MustCompile(`\{\{\s*[a-z-]+-at step (?:[^\s}|]+ )*?(\d+(?:\.\d+)?(?:ms|s))\s*(?:\|[^}]*)?\}\}`)
+
+// A step that stops at a time and whose text speaks of one moment of its
+// own run speaks of the moment it stops at: the panes then show what the
+// text quotes (lessons 10, 11 and 13 once quoted 0.1 s before their
+// pause, and the panes disagreed with the text).
+func TestAStepSpeaksOfTheMomentItPausesAt(t *testing.T) {
+	all, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, l := range all {
+		for i := range l.Steps {
+			s := &l.Steps[i]
+			if s.Sim == nil || s.Pause.Kind != PauseAt {
+				continue
+			}
+			texts := s.Body
+			for _, q := range []*Question{s.Predict, s.Question} {
+				if q != nil {
+					texts += q.Prompt + q.Explain + q.Reveal
+				}
+			}
+			moments := map[time.Duration]bool{}
+			for _, m := range atStepRE.FindAllStringSubmatch(texts, -1) {
+				d, err := time.ParseDuration(m[1])
+				if err != nil {
+					t.Fatalf("%s step %d: %v", l.ID, i+1, err)
+				}
+				moments[d] = true
+			}
+			if len(moments) != 1 {
+				continue
+			}
+			checked++
+			for d := range moments {
+				if d != s.Pause.At {
+					t.Errorf("%s step %d (%s) quotes its run at %v but pauses at %v: the panes show another moment", l.ID, i+1, s.Title, d, s.Pause.At)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no step quotes one moment of its run: the check checked nothing")
 	}
 }

@@ -145,7 +145,6 @@ func all() []Fact {
 	}
 }
 
-
 // awsRefund pays for a retry from a full AWS quota, lets it succeed, and
 // says how many tokens came back.
 func awsRefund() int {
