@@ -157,7 +157,7 @@ func init() {
 			"the Retry-After of the last fail-fast 503 sent for the dependency by a moment: the breaker's open time left then (0 before any, and after a refusal while half-open)", evalRetryAfterAt},
 		"param": {0, []argKind{argAnyRun, argKey}, "a parameter of the scenario, read with the same keys as overrides", evalParam},
 		"little": {KindNumber, []argKind{argRun, argEndpoints, argWhich},
-			"Little's law: the endpoints' rates times their dependency's mean latency, timeout or p99, summed", evalLittle},
+			"Little's law: the endpoints' rates times their dependency's mean latency, timeout, p99 or first slow fault's latency, summed", evalLittle},
 		"shards":        {KindCount, []argKind{argInt, argInt}, "how many different K-worker shards N workers allow: C(N, K)", evalShards},
 		"share-all":     {KindOdds, []argKind{argInt, argInt}, "the chance that two random K-of-N shards are the same", evalShareAll},
 		"share-any":     {KindFraction, []argKind{argInt, argInt}, "the chance that two random K-of-N shards share at least one worker", evalShareAny},
