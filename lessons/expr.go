@@ -39,7 +39,7 @@ const (
 	argTime                         // a virtual time: 12s, 1500ms
 	argKey                          // a parameter key, as in overrides
 	argInt                          // a whole number
-	argWhich                        // latency, timeout or p99
+	argWhich                        // latency, timeout, p99 or slow
 	argSeeds                        // a range of seeds: 1..20
 	argShuffle                      // shuffle/VARIANT, or step on a shuffle step
 	argPreset                       // a breaker preset's name
@@ -51,7 +51,7 @@ const (
 
 var argNames = map[argKind]string{
 	argRun: "RUN", argEndpoints: "ENDPOINT", argDep: "DEPENDENCY", argOptDep: "[DEPENDENCY]",
-	argOutcome: "OUTCOME", argTime: "TIME", argKey: "KEY", argInt: "N", argWhich: "latency|timeout|p99",
+	argOutcome: "OUTCOME", argTime: "TIME", argKey: "KEY", argInt: "N", argWhich: "latency|timeout|p99|slow",
 	argSeeds: "FIRST..LAST", argShuffle: "shuffle/VARIANT", argPreset: "PRESET", argPresetKey: "SETTING", argAnyRun: "RUN",
 	argFact: "FACT", argNumber: "NUMBER",
 }
@@ -162,7 +162,7 @@ func init() {
 			"the Retry-After of the last fail-fast 503 sent for the dependency by a moment: the breaker's open time left then (0 before any, and after a refusal while half-open)", evalRetryAfterAt},
 		"param": {0, []argKind{argAnyRun, argKey}, "a parameter of the scenario, read with the same keys as overrides", evalParam},
 		"little": {KindNumber, []argKind{argRun, argEndpoints, argWhich},
-			"Little's law: the endpoints' rates times their dependency's mean latency, timeout or p99, summed", evalLittle},
+			"Little's law: the endpoints' rates times their dependency's mean latency, timeout, p99 or first slow fault's latency, summed", evalLittle},
 		"shards":        {KindCount, []argKind{argInt, argInt}, "how many different K-worker shards N workers allow: C(N, K)", evalShards},
 		"share-all":     {KindOdds, []argKind{argInt, argInt}, "the chance that two random K-of-N shards are the same", evalShareAll},
 		"share-any":     {KindFraction, []argKind{argInt, argInt}, "the chance that two random K-of-N shards share at least one worker", evalShareAny},
@@ -309,8 +309,8 @@ func checkArg(k argKind, a string) error {
 			return fmt.Errorf("%q is not a whole number", a)
 		}
 	case argWhich:
-		if a != "latency" && a != "timeout" && a != "p99" {
-			return fmt.Errorf("%q is not latency, timeout or p99", a)
+		if a != "latency" && a != "timeout" && a != "p99" && a != "slow" {
+			return fmt.Errorf("%q is not latency, timeout, p99 or slow", a)
 		}
 	case argSeeds:
 		if _, _, err := parseSeeds(a); err != nil {
@@ -721,6 +721,24 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 		}
 		p := d.Policy
 		b := p.Breaker
+		// faultN.KEY (N from 2) reads the dependency's Nth fault, as
+		// fault.KEY reads its first: {{param step recommendations.fault2.from}}.
+		if n, key, ok := nthFault(rest); ok {
+			if n > len(d.Faults) {
+				return Value{}, fmt.Errorf("dependency %q has %d fault(s), not %d", d.Name, len(d.Faults), n)
+			}
+			f := d.Faults[n-1]
+			switch key {
+			case "from":
+				return duration(f.From), nil
+			case "to":
+				return duration(f.To), nil
+			case "latency":
+				return duration(f.Latency), nil
+			case "probability":
+				return fraction(f.Probability), nil
+			}
+		}
 		switch rest {
 		case "timeout":
 			return duration(p.Timeout), nil
@@ -856,6 +874,18 @@ func evalLittle(c *evalCtx, a []string) (Value, error) {
 				return Value{}, fmt.Errorf("dependency %q has no p99 of its own (its latency is %v)", dep.Name, dep.Latency.Kind)
 			}
 			hold = dep.Latency.P99
+		case "slow":
+			// The latency of the dependency's first slow fault: what each
+			// call holds a worker for while the dependency is slow.
+			for _, f := range dep.Faults {
+				if f.Kind == engine.Slow {
+					hold = f.Latency
+					break
+				}
+			}
+			if hold == 0 {
+				return Value{}, fmt.Errorf("dependency %q has no slow fault", dep.Name)
+			}
 		}
 		sum += rate * hold.Seconds()
 	}
@@ -1061,4 +1091,18 @@ func readShuffleParam(cfg shuffle.SimConfig, until time.Duration, key string) (V
 		return duration(cfg.RestartFor), nil
 	}
 	return Value{}, fmt.Errorf("param cannot read %q of the shuffle timeline (readable: %s)", key, shuffleKeys)
+}
+
+// nthFault reads "faultN.KEY" (N from 2): the fault's place and its key.
+func nthFault(rest string) (n int, key string, ok bool) {
+	head, key, found := strings.Cut(rest, ".")
+	digits, isFault := strings.CutPrefix(head, "fault")
+	if !found || !isFault || digits == "" {
+		return 0, "", false
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil || n < 2 {
+		return 0, "", false
+	}
+	return n, key, true
 }

@@ -118,3 +118,14 @@ func UncheckedNumbers(text string, givens ...string) []string {
 	}
 	return out
 }
+
+// FillScenarioText fills a text about one scenario file, such as a
+// challenge's brief: a placeholder's run `step` is the file's first
+// variant, run with seed. name names the text in errors.
+func (l *Lab) FillScenarioText(name, text string, file *ScenarioFile, seed uint64) (string, error) {
+	spec := &SimSpec{Scenario: file.Path, Seed: seed, File: file}
+	ctx := &evalCtx{lab: l, seed: seed, step: &Step{Sim: spec}}
+	return fill(ctx, text, 0, false, "text", func(_ int, _ string, err error) error {
+		return fmt.Errorf("%s: %w", name, err)
+	})
+}

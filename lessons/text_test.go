@@ -68,3 +68,35 @@ func TestUncheckedNumbers(t *testing.T) {
 		}
 	}
 }
+
+// FillScenarioText reads a scenario file as `step`: param with a later
+// fault's keys (fault2.*) and Little's law while a dependency is slow.
+func TestFillScenarioTextReadsTheFile(t *testing.T) {
+	file := &ScenarioFile{Path: "s.toml", Data: []byte(`duration = "10s"
+[system]
+workers = 40
+[[system.endpoints]]
+name = "web"
+rate = 20
+calls = "db"
+[[system.dependencies]]
+name = "db"
+latency = { kind = "constant", value = "10ms" }
+faults = [{ kind = "slow", from = "2s", to = "4s", latency = "600ms" }, { kind = "hang", from = "5s", to = "6s" }]
+policy = { timeout = "5s" }
+`)}
+	lab := NewLab()
+	got, err := lab.FillScenarioText("brief", "{{param step workers}}; slow {{param step db.fault.from}}–{{param step db.fault.to}}, hung {{param step db.fault2.from}}–{{param step db.fault2.to}}: {{little step web slow}} and {{little step web timeout}} workers.", file, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "40; slow 2 s–4 s, hung 5 s–6 s: 12 and 100 workers."; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if _, err := lab.FillScenarioText("brief", "{{param step db.fault3.from}}", file, 1); err == nil || !strings.Contains(err.Error(), "has 2 fault(s), not 3") {
+		t.Errorf("a third fault: %v", err)
+	}
+	if _, err := lab.FillText("x", "{{little cascade/0 search slow}}"); err == nil || !strings.Contains(err.Error(), "no slow fault") {
+		t.Errorf("little slow on a dependency without a slow fault: %v", err)
+	}
+}

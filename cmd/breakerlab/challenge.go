@@ -18,13 +18,22 @@ import (
 // FILE` grades a design headless (exit 0 passes, 1 falls short, 2 bad
 // input), so a teacher can grade a folder of students' files in a script.
 func init() {
-	register(command{name: "challenges", summary: "list the challenge levels and the stars earned", run: runChallenges})
+	register(command{name: "challenges", summary: "list the challenge levels and the stars earned; --check [FILE...] checks that every brief's numbers come from its scenario", run: runChallenges})
 	register(command{name: "challenge", summary: "play a challenge level; --check FILE grades a design headless", run: runChallenge})
 }
 
 func runChallenges(args []string, stdout, stderr io.Writer) error {
-	if len(args) > 0 {
-		return usagef("challenges takes no arguments, got %q; open one with `breakerlab challenge ID`", args)
+	fs := flag.NewFlagSet("challenges", flag.ContinueOnError)
+	check := fs.Bool("check", false, "fill every challenge's brief and hint and list the numbers they type by hand (not a placeholder, a name or a goal's bound); exit 1 naming the challenge. With FILEs, check those challenge files instead of the built-ins")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if *check {
+		return checkBriefs(stdout, pos)
+	}
+	if len(pos) > 0 {
+		return usagef("challenges takes no arguments, got %q; open one with `breakerlab challenge ID`", pos)
 	}
 	all, err := challenge.All()
 	if err != nil {
@@ -45,6 +54,41 @@ func runChallenges(args []string, stdout, stderr io.Writer) error {
 		line := fmt.Sprintf("%2d %-*s  %s  ", c.Number, idW, c.ID, stars)
 		fmt.Fprintln(stdout, line+fitWords(c.Summary, 80-(2+1+idW+2+3+2)))
 	}
+	return nil
+}
+
+// checkBriefs is `challenges --check [FILE...]`: each challenge is loaded
+// (which fills its brief and hint, refusing a placeholder that cannot be
+// filled with exit 2) and its typed numbers listed (exit 1).
+func checkBriefs(stdout io.Writer, files []string) error {
+	var cs []*challenge.Challenge
+	if len(files) == 0 {
+		all, err := challenge.All()
+		if err != nil {
+			return err
+		}
+		cs = all
+	}
+	for _, f := range files {
+		c, err := challenge.LoadFile(f)
+		if err != nil {
+			return usagef("%w", err)
+		}
+		cs = append(cs, c)
+	}
+	bad := 0
+	for _, c := range cs {
+		if n := c.UncheckedNumbers(); len(n) > 0 {
+			bad++
+			fmt.Fprintf(stdout, "✗ %s: the brief or hint types %s by hand: quote the scenario with {{param KEY}}, {{little ENDPOINT timeout|slow}} or a fact\n", c.ID, strings.Join(n, ", "))
+			continue
+		}
+		fmt.Fprintf(stdout, "✓ %s\n", c.ID)
+	}
+	if bad > 0 {
+		return fmt.Errorf("%d of %d challenges type numbers by hand in their brief or hint", bad, len(cs))
+	}
+	fmt.Fprintf(stdout, "%d challenges: every number in their briefs and hints comes from their scenario, a fact or a goal\n", len(cs))
 	return nil
 }
 

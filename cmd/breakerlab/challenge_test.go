@@ -290,3 +290,29 @@ func TestChallengeStartIsADesign(t *testing.T) {
 		t.Errorf("the shuffle start: exit %d\n%s", code, out)
 	}
 }
+
+// `challenges --check` finds no number typed by hand in a built-in brief;
+// a challenge file whose brief types one fails with exit 1, naming it.
+func TestChallengesCheckBriefs(t *testing.T) {
+	out, errOut, code := run(t, "challenges", "--check")
+	if code != 0 || !strings.Contains(out, "12 challenges: every number") || !strings.Contains(out, "✓ timeout-pool") {
+		t.Fatalf("challenges --check: exit %d, %q %q", code, out, errOut)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "s.toml"), []byte("duration = \"10s\"\n[system]\nworkers = 12\n[[system.endpoints]]\nname = \"web\"\nrate = 30\ncalls = \"db\"\n[[system.dependencies]]\nname = \"db\"\nlatency = { kind = \"constant\", value = \"10ms\" }\npolicy = { timeout = \"1s\" }\n"), 0o644)
+	c := "title = \"T\"\nscenario = \"s.toml\"\nbrief = \"{{param workers}} workers, 30 requests a second.\"\n[[knobs]]\npath = \"db.timeout\"\nmin = \"100ms\"\nmax = \"5s\"\nstep = \"100ms\"\n[[goals]]\nexpect = \"share web ok >= 99%\"\n[par]\nchanges = 1\n"
+	path := filepath.Join(dir, "typed.toml")
+	os.WriteFile(path, []byte(c), 0o644)
+	out, errOut, code = run(t, "challenges", "--check", path)
+	if code != 1 || !strings.Contains(out, "✗ typed: the brief or hint types 30 by hand") {
+		t.Fatalf("a typed number: exit %d, %q %q", code, out, errOut)
+	}
+	os.WriteFile(path, []byte(strings.Replace(c, "30 requests", "{{param web.rate}} requests", 1)), 0o644)
+	if out, errOut, code := run(t, "challenges", "--check", path); code != 0 || !strings.Contains(out, "✓ typed") {
+		t.Fatalf("the placeholder: exit %d, %q %q", code, out, errOut)
+	}
+	os.WriteFile(path, []byte(strings.Replace(c, "30 requests", "{{param web.colour}} requests", 1)), 0o644)
+	if _, errOut, code := run(t, "challenges", "--check", path); code != 2 || !strings.Contains(errOut, "brief: placeholder {{param web.colour}}") {
+		t.Fatalf("a bad placeholder: exit %d, %q", code, errOut)
+	}
+}

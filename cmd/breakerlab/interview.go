@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -13,9 +14,10 @@ import (
 
 // `breakerlab interview` runs a mock system-design interview in the
 // terminal; --list and --rubric print the prompts and their rubrics
-// without one.
+// without one, and --check holds the prompts and rubrics to the lessons'
+// standard (every number filled by the engine, every claim true).
 func init() {
-	register(command{name: "interview", summary: "a mock design interview: a prompt, a countdown, then a rubric (interview [PROMPT] [--minutes N] | --list | --rubric PROMPT)", run: runInterview})
+	register(command{name: "interview", summary: "a mock design interview: a prompt, a countdown, then a rubric (interview [PROMPT] [--minutes N] | --list | --rubric PROMPT | --check [FILE])", run: runInterview})
 }
 
 const noInterview = "`breakerlab interview --list` prints the prompts and `breakerlab interview --rubric PROMPT` a prompt with its rubric"
@@ -25,12 +27,17 @@ func runInterview(args []string, stdout, _ io.Writer) error {
 	minutes := fs.Int("minutes", int(interviewui.DefaultTime/time.Minute), "the countdown, in minutes (1 to 120)")
 	list := fs.Bool("list", false, "print the prompts, one a line: id, title")
 	rubric := fs.String("rubric", "", "print a prompt and the points of its rubric instead of interviewing")
+	check := fs.Bool("check", false, "fill every prompt's and rubric point's placeholders, evaluate their claims and list numbers typed by hand; exit 1 naming the prompt and point that is wrong (a FILE checks a prompts file written as lessons/drill/interview.toml)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
 	ids := promptIDs()
 	switch {
+	case *check && (*list || *rubric != "" || len(pos) > 1):
+		return usagef("--check takes at most a prompts FILE, and no --list or --rubric")
+	case *check:
+		return checkInterview(stdout, pos)
 	case len(pos) > 1:
 		return usagef("interview takes at most one prompt, got %q (allowed: %s)", pos, ids)
 	case *minutes < 1 || *minutes > 120:
@@ -81,6 +88,40 @@ func printRubric(w io.Writer, p drill.Prompt) {
 	for i, pt := range p.Points {
 		wrap(&b, fmt.Sprintf("%3d. ", i+1), "     ", pt.Text, 80)
 	}
-	fmt.Fprintf(&b, "\nPlay it: `breakerlab sandbox %s`, with your own timeout and bulkhead.\n", p.Scenario)
+	play := fmt.Sprintf("Play it: `breakerlab sandbox %s`, with your own timeout and bulkhead", p.Scenario)
+	if p.Plays != "" {
+		play += " (" + p.Plays + ")"
+	}
+	b.WriteString("\n")
+	wrap(&b, "", "", play+".", 80)
 	io.WriteString(w, b.String())
+}
+
+// checkInterview is `interview --check [FILE]`: the built-in prompts, or a
+// prompts file's, checked by drill.CheckPrompts. A problem is exit 1, a
+// file that does not parse exit 2.
+func checkInterview(w io.Writer, pos []string) error {
+	raw, err := drill.BuiltinPrompts()
+	if len(pos) == 1 {
+		data, rerr := os.ReadFile(pos[0])
+		if rerr != nil {
+			return usagef("reading the prompts file: %w", rerr)
+		}
+		raw, err = drill.ParsePrompts(pos[0], data)
+	}
+	if err != nil {
+		return usagef("%w", err)
+	}
+	c := drill.CheckPrompts(nil, raw)
+	if !c.OK() {
+		for _, p := range c.Problems {
+			fmt.Fprintln(w, "✗ "+p)
+		}
+		return fmt.Errorf("%d problem(s) in the interview prompts", len(c.Problems))
+	}
+	for _, p := range raw {
+		fmt.Fprintf(w, "✓ %-17s %2d points, plays %s\n", p.ID, len(p.Points), p.Scenario)
+	}
+	fmt.Fprintln(w, c.Summary())
+	return nil
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -36,5 +38,41 @@ func TestInterviewHeadless(t *testing.T) {
 		if code != 2 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%q: exit %d, %q; want exit 2 and %q", c.args, code, errOut, c.want)
 		}
+	}
+}
+
+// `interview --check` fills every prompt and rubric point, evaluates their
+// claims and finds no number typed by hand; a prompts file with a bad
+// point fails with exit 1, naming the prompt and the point.
+func TestInterviewCheck(t *testing.T) {
+	out, errOut, code := run(t, "interview", "--check")
+	if code != 0 || !strings.Contains(out, "claims hold, no unchecked number") || !strings.Contains(out, "api-gateway") || !strings.Contains(out, "plays api-gateway") {
+		t.Fatalf("--check: exit %d, %q %q", code, out, errOut)
+	}
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.toml")
+	os.WriteFile(bad, []byte(`
+[[prompts]]
+id = "gateway"
+title = "A gateway"
+scenario = "api-gateway"
+text = "A gateway on {{param api-gateway/0 workers}} workers."
+
+[[prompts.points]]
+id = "shared"
+text = "one breaker shared by every upstream keeps users answered"
+keywords = ["shared"]
+expect = ["share api-gateway/1 users ok >= 99%"]
+`), 0o644)
+	out, errOut, code = run(t, "interview", "--check", bad)
+	if code != 1 || !strings.Contains(out, "prompt gateway, point shared: claims") || !strings.Contains(errOut, "1 problem") {
+		t.Fatalf("--check on a bad point: exit %d, %q %q", code, out, errOut)
+	}
+	os.WriteFile(bad, []byte("[[prompts]]\nid = 3\n"), 0o644)
+	if _, errOut, code := run(t, "interview", "--check", bad); code != 2 || !strings.Contains(errOut, "bad.toml") {
+		t.Fatalf("--check on a broken file: exit %d, %q", code, errOut)
+	}
+	if _, errOut, code := run(t, "interview", "--check", "--list"); code != 2 || !strings.Contains(errOut, "--check takes") {
+		t.Fatalf("--check --list: exit %d, %q", code, errOut)
 	}
 }

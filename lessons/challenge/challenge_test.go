@@ -247,6 +247,9 @@ func TestMalformedFilesNameLineAndField(t *testing.T) {
 		{"no par", "\n[par]\nchanges = 1\n", "\n", `c.toml: par: a challenge needs a [par] table`},
 		{"shuffle metric on a scenario", `share web ok >= 99%`, `lost <= 0`, `c.toml:11: goals[1].expect: lost measures the shuffle lab`},
 		{"seed twice", "scenario = \"s.toml\"\n", "scenario = \"s.toml\"\nseeds = [1, 1]\n", `c.toml:3: seeds: seed 1 is listed twice`},
+		{"brief quotes an unknown knob", "title = \"T\"\n", "title = \"T\"\nbrief = \"{{param web.colour}}\"\n", `c.toml:2: brief: placeholder {{param web.colour}}: `},
+		{"brief names a run", "title = \"T\"\n", "title = \"T\"\nbrief = \"{{param cascade/0 workers}}\"\n", `c.toml:2: brief: placeholder {{param cascade/0 workers}}: a brief's placeholder names no run`},
+		{"hint with an unknown metric", "title = \"T\"\n", "title = \"T\"\nhint = \"{{happiness web}}\"\n", `c.toml:2: hint: placeholder {{happiness web}}: unknown metric`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -399,5 +402,96 @@ func BenchmarkGrade(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// Every built-in brief and hint quotes its scenario with placeholders: no
+// number is typed by hand but those the goals state (Challenge.UncheckedNumbers).
+func TestBriefsTypeNoNumber(t *testing.T) {
+	cs, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs {
+		if n := c.UncheckedNumbers(); len(n) > 0 {
+			t.Errorf("%s: the brief or hint types %s by hand: write placeholders ({{param KEY}}, {{little ENDPOINT timeout}}, {{littles RATE TIME}}, {{fact NAME}})", c.ID, strings.Join(n, ", "))
+		}
+		if strings.Contains(c.Brief+c.Hint, "{{") {
+			t.Errorf("%s: unfilled placeholder", c.ID)
+		}
+	}
+}
+
+// A brief's and a hint's placeholders are filled from the challenge's own
+// scenario (param, little), from the lessons' run-less metrics (littles,
+// fact) and, on the shuffle lab, from the fleet; a number typed by hand is
+// listed unless a goal states it.
+func TestBriefPlaceholdersComeFromTheChallengesScenario(t *testing.T) {
+	scenario := []byte("duration = \"10s\"\n[system]\nworkers = 12\n[[system.endpoints]]\nname = \"web\"\nrate = 30\ncalls = \"db\"\n[[system.dependencies]]\nname = \"db\"\nlatency = { kind = \"constant\", value = \"10ms\" }\nfaults = [{ kind = \"slow\", from = \"2s\", to = \"4s\", latency = \"200ms\" }, { kind = \"hang\", from = \"5s\", to = \"6s\" }]\npolicy = { timeout = \"1s\" }\n")
+	open := func(string) ([]byte, error) { return scenario, nil }
+	file := `title = "T"
+scenario = "s.toml"
+brief = """
+{{param workers}} workers; web sends {{param web.rate}} a second,
+slow from {{param db.fault.from}} ({{param db.fault.latency}}), hanging from {{param db.fault2.from}}
+to {{param db.fault2.to}}: {{little web timeout}} workers at the timeout,
+{{little web slow}} while slow.
+
+Keep it under 7 workers."""
+hint = "{{littles 30 200ms}} calls; AWS retries cost {{fact aws.retry.cost}} tokens."
+
+[[knobs]]
+path = "db.timeout"
+min = "100ms"
+max = "5s"
+step = "100ms"
+
+[[goals]]
+expect = "inflight-max db <= 7"
+
+[par]
+changes = 1
+`
+	c, err := Parse("c.toml", []byte(file), open)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "12 workers; web sends 30 a second, slow from 2 s (200 ms), hanging from 5 s to 6 s: 30 workers at the timeout, 6 while slow.\n\nKeep it under 7 workers."
+	if c.Brief != want {
+		t.Errorf("brief:\n%s\nwant\n%s", c.Brief, want)
+	}
+	if c.Hint != "6 calls; AWS retries cost 5 tokens." {
+		t.Errorf("hint: %s", c.Hint)
+	}
+	if n := c.UncheckedNumbers(); len(n) != 0 {
+		t.Errorf("unchecked: %v (7 is the goal's)", n)
+	}
+	c.BriefSource += " Twelve is fine, 12 is not."
+	if n := c.UncheckedNumbers(); strings.Join(n, ",") != "12" {
+		t.Errorf("a typed 12 should be listed: %v", n)
+	}
+
+	fleet := `title = "S"
+brief = "{{param workers}} workers, {{param per_customer}} each: {{lost}} of {{customers}} lose all, {{shards 32 2}} shards."
+[shuffle]
+workers = 32
+customers = 1000
+per_customer = 2
+[[knobs]]
+path = "per_customer"
+min = 1
+max = 8
+step = 1
+[[goals]]
+expect = "lost <= 0"
+[par]
+changes = 1
+`
+	c, err = Parse("s.toml", []byte(fleet), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Brief != "32 workers, 2 each: 62 of 999 lose all, 496 shards." {
+		t.Errorf("fleet brief: %s", c.Brief)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	"github.com/breakerlab/breakerlab/lessons"
 	toml "github.com/pelletier/go-toml/v2"
 )
 
@@ -20,12 +21,16 @@ type Challenge struct {
 	Number  int    // the built-in's place in the list, from 1; 0 for a teacher's file
 	Title   string
 	Summary string
-	Brief   string
-	Hint    string
-	Seeds   []uint64
-	Knobs   []Knob
-	Goals   []Goal
-	Par     Par
+	// Brief and Hint are filled: each placeholder replaced by its value
+	// (brief.go); BriefSource and HintSource are as the file writes them.
+	Brief       string
+	Hint        string
+	BriefSource string
+	HintSource  string
+	Seeds       []uint64
+	Knobs       []Knob
+	Goals       []Goal
+	Par         Par
 
 	// Exactly one of these is set: the scenario the knobs act on, or the
 	// shuffle lab's fleet.
@@ -103,6 +108,8 @@ type loader struct {
 	// budget bounds the simulated requests loading may cost (each goal
 	// runs the start once); 0 means engine.DefaultBudget.
 	budget int64
+	// scenario is the scenario file as read, for the brief's placeholders.
+	scenario *lessons.ScenarioFile
 }
 
 func (l *loader) errorf(line int, field, format string, args ...any) error {
@@ -164,6 +171,15 @@ func parseBudget(name string, data []byte, open func(rel string) ([]byte, error)
 		c.Goals = append(c.Goals, g)
 	}
 	if err := l.par(c, f.Par); err != nil {
+		return nil, err
+	}
+	c.BriefSource, c.HintSource = c.Brief, c.Hint
+	lab := lessons.NewLab()
+	var err error
+	if c.Brief, err = l.fillBrief(c, "brief", c.BriefSource, l.scenario, lab); err != nil {
+		return nil, err
+	}
+	if c.Hint, err = l.fillBrief(c, "hint", c.HintSource, l.scenario, lab); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -236,6 +252,7 @@ func (l *loader) subject(c *Challenge, f *fileTOML, open func(string) ([]byte, e
 		return &Error{File: l.file, Line: line, Field: "scenario", Err: err}
 	}
 	c.Scenario, c.ScenarioFile = sc, f.Scenario
+	l.scenario = &lessons.ScenarioFile{Path: f.Scenario, Data: data}
 	return nil
 }
 

@@ -3,7 +3,6 @@ package drill
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons"
@@ -21,8 +20,6 @@ type CheckReport struct {
 func (r CheckReport) String() string {
 	return fmt.Sprintf("%d cards checked: %d placeholders, %d claims", r.Cards, r.Placeholders, r.Claims)
 }
-
-var placeholderRE = regexp.MustCompile(`\{\{.*?\}\}`)
 
 // CheckCards holds hand-written cards to the lessons' standard: each
 // text's placeholders fill, each claim holds, the topic is one of Topics,

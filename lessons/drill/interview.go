@@ -1,130 +1,201 @@
 package drill
 
 import (
+	"bytes"
+	_ "embed"
 	"fmt"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
-	"github.com/breakerlab/breakerlab/engine/breaker"
-	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/store"
+	toml "github.com/pelletier/go-toml/v2"
 )
 
 // Prompt is a mock interview's design question and the rubric to grade an
-// answer against.
+// answer against. Prompts come from interview.toml, filled: every number
+// in Text and in a point's Text is the engine's (see that file's head).
 type Prompt struct {
 	ID    string
 	Title string
 	Text  string
 	// Scenario names the built-in scenario whose failure the prompt is
-	// about, for trying the candidate's numbers in the sandbox.
+	// about, for trying the candidate's numbers in the sandbox; the
+	// prompt's placeholders quote its numbers.
 	Scenario string
+	// Plays says which part of the scenario plays which part of the
+	// prompt, where the names differ ("recommendations plays push").
+	Plays string
 	// Source says where the prompt comes from.
 	Source string
+	// Expect are claims the prompt's text makes about its scenario.
+	Expect []string
 	Points []Point
 }
 
 // Point is something a strong answer says out loud, with the words that
-// hint it was said.
+// hint it was said and the claims it makes about the engine's runs.
 type Point struct {
 	ID       string
 	Text     string
 	Keywords []string
+	Expect   []string
 }
 
-// common are the points every design answer must make for each
-// dependency, in the order a strong answer makes them (seeds/004's "say it
-// out loud", seeds/001's production checklist).
-var common = []Point{
-	{"timeout", "a timeout on every call, from the dependency's p99, within the deadline",
-		[]string{"timeout", "p99", "p99.9", "deadline"}},
-	{"bulkhead", "a bulkhead per dependency, sized with numbers (rate × p99 + headroom)",
-		[]string{"bulkhead", "semaphore", "concurrency limit", "little", "permits", "slots", "separate pool"}},
-	{"threshold", "the breaker's threshold and its minimum volume of calls",
-		[]string{"threshold", "failure rate", "error rate", "minimum", "volume", "window", "opens at", "of the last", "percent"}},
-	{"cooldown", "how long the breaker stays open (the cool-down)",
-		[]string{"cooldown", "cool-down", "cool down", "open for", "wait duration", "break duration"}},
-	{"half-open", "the half-open rule: a few trial calls decide",
-		[]string{"half-open", "half open", "probe", "trial"}},
-	{"fallback", "the fallback for each call: cached, default, queued, or a fast 503",
-		[]string{"fallback", "fall back", "cache", "default", "degrade", "503", "retry-after", "stale"}},
-	{"local", "the breaker is local to each instance, not shared",
-		[]string{"local", "per instance", "per-instance", "each instance", "not shared", "each server", "in memory"}},
-	{"metrics", "metrics per breaker state and an alert when one opens",
-		[]string{"metric", "gauge", "alert", "dashboard", "monitor", "observab"}},
-	{"retry", "where retries go (outside the breaker) and their budget",
-		[]string{"retry", "retries", "budget", "backoff", "jitter", "idempotent"}},
-	{"trade-off", "what is given up: some calls fail that might have worked",
-		[]string{"trade-off", "tradeoff", "trade off", "give up", "gives up", "fail fast", "fail some", "cost"}},
+//go:embed interview.toml
+var interviewTOML []byte
+
+// InterviewFile is the name the built-in prompts' file is known by in
+// messages.
+const InterviewFile = "lessons/drill/interview.toml"
+
+type pointTOML struct {
+	ID       string   `toml:"id"`
+	Text     string   `toml:"text"`
+	Keywords []string `toml:"keywords"`
+	Expect   []string `toml:"expect"`
 }
 
-// Prompts are the mock interviews: the places the references say the
-// pattern shows up, a payment checkout and a search service with a flaky
-// ranking model.
-func Prompts() []Prompt {
-	p := func(id, title, scenario, source, text string, extra ...Point) Prompt {
-		return Prompt{ID: id, Title: title, Text: text, Scenario: scenario, Source: source, Points: append(append([]Point(nil), common...), extra...)}
+type promptTOML struct {
+	ID       string      `toml:"id"`
+	Title    string      `toml:"title"`
+	Scenario string      `toml:"scenario"`
+	Plays    string      `toml:"plays"`
+	Source   string      `toml:"source"`
+	Text     string      `toml:"text"`
+	Expect   []string    `toml:"expect"`
+	Points   []pointTOML `toml:"points"`
+}
+
+type interviewTOMLFile struct {
+	Common  []pointTOML  `toml:"common"`
+	Prompts []promptTOML `toml:"prompts"`
+}
+
+// ParsePrompts reads a prompts file (the format of interview.toml) and
+// returns its prompts as written, placeholders unfilled, each with the
+// common points first. name names the file in errors.
+func ParsePrompts(name string, data []byte) ([]Prompt, error) {
+	var f interviewTOMLFile
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return []Prompt{
-		p("api-gateway", "An API gateway", "cascade", "seeds/004, where it shows up",
-			"Design an API gateway that routes requests to thirty backend services. One backend starts answering in 30 s "+
-				"instead of 50 ms. Keep the gateway, and every other route, working.",
-			Point{"per-upstream", "one breaker and one bulkhead per upstream (or route), so one backend cannot stall the rest",
-				[]string{"per upstream", "per-upstream", "per backend", "per route", "each backend", "each upstream"}}),
-		p("notifications", "A notification system", "cascade", "seeds/004, where it shows up",
-			"Design a notification system that sends push, email and SMS through third-party providers, 2,000 messages "+
-				"a second at peak. The push provider goes down for twenty minutes.",
-			Point{"queue", "messages wait in a queue and are sent once the provider is back, without duplicates",
-				[]string{"queue", "later", "idempotenc", "dedup", "outbox"}},
-			Point{"per-channel", "each channel has its own workers, so push cannot starve email and SMS",
-				[]string{"per channel", "per-channel", "each channel", "per provider", "separate workers"}}),
-		p("e-commerce", "An e-commerce site", "cascade", "seeds/004, where it shows up",
-			"Design the product page and checkout of an e-commerce site. The page calls recommendations, reviews and "+
-				"inventory; checkout calls a payment provider. Recommendations start to hang.",
-			Point{"degrade", "the page degrades (best-sellers instead of recommendations) and checkout is never affected",
-				[]string{"best seller", "best-seller", "popular", "degrade", "without recommendations", "hide"}}),
-		p("slow-apis", "Slow and unreliable APIs", "checkout", "seeds/004, where it shows up",
-			"Your service answers users by calling three third-party APIs. They are slow at times (p99 from 200 ms "+
-				"to 10 s) and sometimes down for minutes. Design the calls.",
-			Point{"slow-calls", "slow calls count as failures (a slow-call threshold from the SLO)",
-				[]string{"slow call", "slow-call", "slow calls", "latency threshold", "slo"}}),
-		p("payment-checkout", "A payment checkout", "checkout", "seeds/001, the checkout incident",
-			checkoutPrompt(),
-			Point{"idempotency", "an idempotency key, so a retried or queued charge is never made twice",
-				[]string{"idempotenc", "charged twice", "double charge", "exactly once"}},
-			Point{"pending", "orders kept as pending payment and charged once the provider is back",
-				[]string{"pending", "later", "queue", "asynchron"}},
-			Point{"health", "/health never shares a worker with the provider's calls",
-				[]string{"health", "probe", "liveness", "readiness"}}),
-		p("search-ranking", "Search with a flaky ranking model", "cascade", "the references' pattern, applied",
-			"Design a search service that retrieves candidates from an index (20 ms) and orders them with a machine-"+
-				"learned ranking model (p99 80 ms, but at times 2 s or errors). Search must keep answering.",
-			Point{"unranked", "the fallback is the index's own order (or a cheap ranking), marked as degraded",
-				[]string{"unranked", "index order", "bm25", "cheap rank", "simple rank", "heuristic", "without ranking"}},
-			Point{"deadline", "the ranking call gets what remains of the request's deadline, not a fixed 2 s",
-				[]string{"deadline", "budget", "remaining"}}),
-	}
-}
-
-// checkoutPrompt states the checkout incident with the built-in
-// scenario's own numbers, so the prompt and the sandbox agree.
-func checkoutPrompt() string {
-	sys := scenarios.Checkout().Variants[0].System
-	rate, p99, slow := 0.0, time.Duration(0), time.Duration(0)
-	for _, e := range sys.Endpoints {
-		if d := dependencyOf(sys, e.Calls); e.Calls != "" {
-			rate, p99 = e.Rate, d.Latency.P99
-			for _, f := range d.Faults {
-				slow = max(slow, f.Latency)
+	point := func(where string, pt pointTOML) (Point, error) {
+		switch {
+		case pt.ID == "":
+			return Point{}, fmt.Errorf("%s: %s: a point needs an id", name, where)
+		case strings.TrimSpace(pt.Text) == "":
+			return Point{}, fmt.Errorf("%s: %s point %q: a point needs a text", name, where, pt.ID)
+		case len(pt.Keywords) == 0:
+			return Point{}, fmt.Errorf("%s: %s point %q: a point needs keywords that hint it was said", name, where, pt.ID)
+		}
+		for _, k := range pt.Keywords {
+			if k == "" || k != strings.ToLower(k) {
+				return Point{}, fmt.Errorf("%s: %s point %q: keyword %q: write keywords in lower case, not empty", name, where, pt.ID, k)
 			}
 		}
+		return Point{ID: pt.ID, Text: strings.TrimSpace(pt.Text), Keywords: pt.Keywords, Expect: pt.Expect}, nil
 	}
-	return fmt.Sprintf("Design checkout for an online shop: %s checkouts a second, %d workers, a payment provider with a p99 of "+
-		"%s that sometimes takes %s. /health must keep answering and no order may be charged twice.",
-		trim(rate), sys.Workers, breaker.Words(p99), breaker.Words(slow))
+	var common []Point
+	for _, pt := range f.Common {
+		p, err := point("common", pt)
+		if err != nil {
+			return nil, err
+		}
+		common = append(common, p)
+	}
+	if len(f.Prompts) == 0 {
+		return nil, fmt.Errorf("%s: no [[prompts]]", name)
+	}
+	var out []Prompt
+	seen := map[string]bool{}
+	for _, pr := range f.Prompts {
+		switch {
+		case pr.ID == "" || seen[pr.ID]:
+			return nil, fmt.Errorf("%s: a prompt needs an id of its own, got %q", name, pr.ID)
+		case pr.Title == "" || strings.TrimSpace(pr.Text) == "" || pr.Scenario == "":
+			return nil, fmt.Errorf("%s: prompt %q needs a title, a text and a scenario", name, pr.ID)
+		}
+		seen[pr.ID] = true
+		p := Prompt{ID: pr.ID, Title: pr.Title, Text: strings.TrimSpace(pr.Text), Scenario: pr.Scenario,
+			Plays: pr.Plays, Source: pr.Source, Expect: pr.Expect, Points: append([]Point(nil), common...)}
+		ids := map[string]bool{}
+		for _, c := range common {
+			ids[c.ID] = true
+		}
+		for _, pt := range pr.Points {
+			q, err := point("prompt "+pr.ID, pt)
+			if err != nil {
+				return nil, err
+			}
+			if ids[q.ID] {
+				return nil, fmt.Errorf("%s: prompt %q: two points are called %q", name, pr.ID, q.ID)
+			}
+			ids[q.ID] = true
+			p.Points = append(p.Points, q)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// FillPrompts fills the placeholders of every prompt's text and points
+// through lab (nil makes one), so that each number is the engine's.
+func FillPrompts(lab *lessons.Lab, raw []Prompt) ([]Prompt, error) {
+	if lab == nil {
+		lab = lessons.NewLab()
+	}
+	out := make([]Prompt, len(raw))
+	for i, p := range raw {
+		text, err := lab.FillText("prompt "+p.ID, p.Text)
+		if err != nil {
+			return nil, err
+		}
+		p.Text = text
+		p.Points = append([]Point(nil), p.Points...)
+		for j, pt := range p.Points {
+			if p.Points[j].Text, err = lab.FillText(fmt.Sprintf("prompt %s, point %s", p.ID, pt.ID), pt.Text); err != nil {
+				return nil, err
+			}
+		}
+		out[i] = p
+	}
+	return out, nil
+}
+
+var builtinPrompts = sync.OnceValues(func() ([]Prompt, error) {
+	raw, err := ParsePrompts(InterviewFile, interviewTOML)
+	if err != nil {
+		return nil, err
+	}
+	filled, err := FillPrompts(nil, raw)
+	if err != nil {
+		return raw, err
+	}
+	return filled, nil
+})
+
+// Prompts are the mock interviews: the places the references say the
+// pattern shows up (an API gateway, notifications, a shop, slow APIs, a
+// payment checkout) and a search service with a flaky ranking model, with
+// their numbers filled from the engine. The tests and `breakerlab
+// interview --check` prove the file parses and fills; should it not, the
+// prompts are shown as written rather than not at all.
+func Prompts() []Prompt {
+	ps, _ := builtinPrompts()
+	return ps
+}
+
+// BuiltinPrompts returns the built-in prompts as written, placeholders
+// unfilled, for checking.
+func BuiltinPrompts() ([]Prompt, error) {
+	return ParsePrompts(InterviewFile, interviewTOML)
 }
 
 // PromptNamed finds a prompt by its ID.

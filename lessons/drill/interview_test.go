@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	toml "github.com/pelletier/go-toml/v2"
 )
 
 func TestPromptsCoverTheReferencesPlaces(t *testing.T) {
@@ -13,6 +15,11 @@ func TestPromptsCoverTheReferencesPlaces(t *testing.T) {
 	if len(ps) < 6 {
 		t.Fatalf("%d prompts", len(ps))
 	}
+	var f interviewTOMLFile
+	if err := toml.Unmarshal(interviewTOML, &f); err != nil {
+		t.Fatal(err)
+	}
+	common := f.Common
 	for _, id := range []string{"api-gateway", "notifications", "e-commerce", "slow-apis", "payment-checkout", "search-ranking"} {
 		p, err := PromptNamed(id)
 		if err != nil {
@@ -77,5 +84,206 @@ func TestSaveInterview(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(dir + "/drill.json"); string(b) != "keep" {
 		t.Fatal("saving an interview touched the schedule")
+	}
+}
+
+// TestInterviewCheck is `breakerlab interview --check` on the built-in
+// prompts: every placeholder fills, every claim holds, no number is typed.
+func TestInterviewCheck(t *testing.T) {
+	raw, err := BuiltinPrompts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := CheckPrompts(nil, raw)
+	for _, p := range c.Problems {
+		t.Error(p)
+	}
+	t.Log(c.Summary())
+}
+
+// badPrompts is a prompts file with one prompt whose text and points go
+// wrong in the ways CheckPrompts must name.
+const badPrompts = `
+[[common]]
+id = "timeout"
+text = "a timeout from the p99"
+keywords = ["timeout"]
+
+[[prompts]]
+id = "gateway"
+title = "A gateway"
+scenario = "api-gateway"
+text = "A gateway on {{param cascade/0 workers}} workers, 30 backends."
+
+[[prompts.points]]
+id = "typed"
+text = "a bulkhead of 25 per upstream"
+keywords = ["bulkhead"]
+
+[[prompts.points]]
+id = "wrong-claim"
+text = "one breaker shared by every upstream keeps users answered"
+keywords = ["shared"]
+expect = ["share api-gateway/1 users ok >= 99%"]
+
+[[prompts.points]]
+id = "no-fact"
+text = "Resilience4j tries {{fact r4j.breaker.trialz}} calls"
+keywords = ["trial"]
+`
+
+// A bad point (a typed number, a claim the engine contradicts, a fact that
+// does not exist) and a prompt whose text quotes another scenario than the
+// one it plays are each named, with the prompt and the point.
+func TestInterviewCheckNamesTheBadPoint(t *testing.T) {
+	raw, err := ParsePrompts("bad.toml", []byte(badPrompts))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := CheckPrompts(nil, raw)
+	got := strings.Join(c.Problems, "\n")
+	for _, want := range []string{
+		"prompt gateway: its text quotes cascade/0, but its scenario is api-gateway",
+		"prompt gateway: its text types 30 by hand",
+		"prompt gateway, point typed: types 25 by hand",
+		"prompt gateway, point wrong-claim: claims \"share api-gateway/1 users ok >= 99%\"",
+		"prompt gateway, point no-fact:",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the check should say %q; it said:\n%s", want, got)
+		}
+	}
+	if c.OK() || len(c.Problems) != 5 {
+		t.Errorf("want 5 problems, got %d:\n%s", len(c.Problems), got)
+	}
+	// A number the prompt states is a given for its points.
+	raw[0].Text = "A gateway on {{param api-gateway/0 workers}} workers, with bulkheads of {{param api-gateway/0 search-api.bulkhead}}."
+	raw[0].Points = raw[0].Points[:1]
+	raw[0].Points = append(raw[0].Points, Point{ID: "given", Text: "keep the bulkheads of 25", Keywords: []string{"bulkhead"}})
+	if c := CheckPrompts(nil, raw); !c.OK() {
+		t.Errorf("a number the prompt states should count as given: %v", c.Problems)
+	}
+}
+
+// Every prompt plays the scenario its text is about: the API gateway
+// plays api-gateway (it played cascade once, whose numbers its text did
+// not quote), and each prompt's placeholders name its own scenario.
+func TestEveryPromptPlaysTheScenarioItQuotes(t *testing.T) {
+	raw, err := BuiltinPrompts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range raw {
+		runs := runsOf(p.Text)
+		if len(runs) == 0 {
+			t.Errorf("%s: its text quotes no number of %s", p.ID, p.Scenario)
+		}
+		for _, r := range runs {
+			if !strings.HasPrefix(r, p.Scenario+"/") {
+				t.Errorf("%s plays %s but quotes %s", p.ID, p.Scenario, r)
+			}
+		}
+	}
+	p, err := PromptNamed("api-gateway")
+	if err != nil || p.Scenario != "api-gateway" {
+		t.Fatalf("api-gateway plays %q (%v)", p.Scenario, err)
+	}
+	// The filled text carries the scenario's own numbers.
+	for _, want := range []string{"100 workers", "300 requests a second", "p99 of 80 ms", "At 10 s", "until 40 s"} {
+		if !strings.Contains(p.Text, want) {
+			t.Errorf("api-gateway's prompt should say %q: %s", want, p.Text)
+		}
+	}
+	if strings.Contains(p.Text, "{{") {
+		t.Errorf("unfilled: %s", p.Text)
+	}
+}
+
+// pointOf finds a point of a prompt.
+func pointOf(t *testing.T, prompt, id string) (Prompt, int) {
+	t.Helper()
+	p, err := PromptNamed(prompt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, pt := range p.Points {
+		if pt.ID == id {
+			return p, i
+		}
+	}
+	t.Fatalf("%s has no point %s", prompt, id)
+	return p, 0
+}
+
+// The points lessons 7, 10, 11, 12 and 13 teach say what the lessons'
+// checked claims say, and an answer in their words is hinted.
+func TestRubricSaysWhatTheLessonsTeach(t *testing.T) {
+	for _, c := range []struct {
+		prompt, point string
+		says          []string // the point's text must say these
+		answer        string   // an answer that makes the point
+	}{
+		// Lesson 7 step 7: notify on each opening, page on the time open
+		// and on the fallback rate (not "alert when a breaker opens").
+		{"e-commerce", "metrics", []string{"notify on every opening", "page on time open per hour", "fallback rate"},
+			"We notify the owners when it opens and page on-call on time open per hour."},
+		// Lesson 12: a breaker per instance; sharing needs a shared store
+		// or a gateway in front.
+		{"payment-checkout", "local", []string{"per instance", "restart forgets", "shared store", "gateway"},
+			"Each breaker is per instance; a shared store such as Redis would add a hop."},
+		// Lesson 12: the cooldown fitted to the restart.
+		{"slow-apis", "cooldown", []string{"restart", "failed probes"},
+			"Open for about as long as the provider takes to restart."},
+		// Lesson 10: a quota per client, 429 and Retry-After at a gateway.
+		{"api-gateway", "quota", []string{"quota per client", "429", "Retry-After"},
+			"Each API key gets a quota; past it the gateway answers 429 with Retry-After."},
+		// Lessons 10 and 13: shedding by priority, a 503 for sheddable first.
+		{"api-gateway", "shedding", []string{"priority", "503", "sheddable", "critical"},
+			"Under overload we shed the low-priority traffic first."},
+		{"e-commerce", "shedding", []string{"priority", "503", "sheddable", "checkout last"},
+			"Load shedding keeps checkout: critical requests go last."},
+		// Lesson 11: each hop's timeout min(own, left − margin), cancel down
+		// to the last hop.
+		{"search-ranking", "deadline", []string{"min(its own timeout, time left − a margin)", "cancels down to the last hop"},
+			"Propagate the deadline in a header and cancel downstream calls."},
+		// Lesson 12: a rate-limited drain after the outage, jittered, the
+		// cooldown fitted to the restart.
+		{"notifications", "drain", []string{"limited rate", "jittered", "cooldown fitted to the provider's restart"},
+			"When push comes back we drain the backlog slowly."},
+		{"payment-checkout", "drain", []string{"limited rate", "jittered", "restart"},
+			"The pending charges are rate-limited as they drain."},
+	} {
+		p, i := pointOf(t, c.prompt, c.point)
+		for _, s := range c.says {
+			if !strings.Contains(p.Points[i].Text, s) {
+				t.Errorf("%s/%s should say %q: %s", c.prompt, c.point, s, p.Points[i].Text)
+			}
+		}
+		said, _ := Hints(p, c.answer)
+		if !said[i] {
+			t.Errorf("%s/%s: the answer %q is not hinted (keywords %q)", c.prompt, c.point, c.answer, p.Points[i].Keywords)
+		}
+	}
+	// The old metrics point told to alert on every opening; no point pages
+	// on a single transition.
+	p, i := pointOf(t, "api-gateway", "metrics")
+	if strings.Contains(p.Points[i].Text, "alert when") {
+		t.Errorf("metrics: %s", p.Points[i].Text)
+	}
+}
+
+// Lessons 10 to 13 each have a point in some prompt's rubric.
+func TestRubricCoversLessonsTenToThirteen(t *testing.T) {
+	want := map[string]string{"quota": "10", "shedding": "10 and 13", "deadline": "11", "drain": "12", "local": "12"}
+	found := map[string]bool{}
+	for _, p := range Prompts() {
+		for _, pt := range p.Points {
+			found[pt.ID] = true
+		}
+	}
+	for id, lesson := range want {
+		if !found[id] {
+			t.Errorf("no prompt has the point %q (lesson %s)", id, lesson)
+		}
 	}
 }

@@ -1,0 +1,136 @@
+package challenge
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/lessons"
+)
+
+// A brief and a hint quote the challenge's own scenario with placeholders,
+// as a lesson's text does, but without a run: the run is the challenge's
+// starting design. {{param recommendations.rate}} is the scenario's rate,
+// {{little recommendations timeout}} its Little's law, and a metric that
+// takes no run ({{littles 20 500ms}}, {{fact r4j.breaker.trials}},
+// {{shards 32 2}}) is the lessons' own. On the shuffle lab, param reads the
+// fleet ({{param workers}}) and lost, degraded and customers count the
+// poisoned customer's victims as a goal does. Every placeholder is filled when the file is
+// loaded, on the challenge's first seed; one that cannot be is an error
+// naming the field.
+
+// briefPlaceholderRE finds a placeholder and its expression.
+var briefPlaceholderRE = regexp.MustCompile(`\{\{(.*?)\}\}`)
+
+// fillBrief fills the placeholders of a brief or a hint (field names it).
+func (l *loader) fillBrief(c *Challenge, field, text string, file *lessons.ScenarioFile, lab *lessons.Lab) (string, error) {
+	line := l.ln.find("", 0, field)
+	var b strings.Builder
+	last := 0
+	for _, m := range briefPlaceholderRE.FindAllStringSubmatchIndex(text, -1) {
+		b.WriteString(text[last:m[0]])
+		last = m[1]
+		expr := strings.TrimSpace(text[m[2]:m[3]])
+		s, err := evalBrief(c, expr, file, lab)
+		if err != nil {
+			return "", l.errorf(line, field, "placeholder {{%s}}: %v", expr, err)
+		}
+		b.WriteString(s)
+	}
+	b.WriteString(text[last:])
+	return paragraphs(b.String()), nil
+}
+
+// paragraphs joins the lines of each paragraph with single spaces, so that
+// a line the placeholders shortened does not show ragged where the text is
+// printed as it is; paragraphs stay apart by a blank line.
+func paragraphs(text string) string {
+	paras := strings.Split(text, "\n\n")
+	for i, p := range paras {
+		paras[i] = strings.Join(strings.Fields(p), " ")
+	}
+	return strings.Join(paras, "\n\n")
+}
+
+// evalBrief evaluates one placeholder's expression against the challenge.
+func evalBrief(c *Challenge, expr string, file *lessons.ScenarioFile, lab *lessons.Lab) (string, error) {
+	body, format, hasFormat := strings.Cut(expr, "|")
+	f := strings.Fields(body)
+	if len(f) == 0 {
+		return "", errors.New("empty: write a metric and its arguments, such as {{param workers}}")
+	}
+	if c.Fleet != nil && (f[0] == "param" || metrics[f[0]].shuffle) {
+		// The shuffle lab's own metrics, on the challenge's first seed.
+		m := metrics[f[0]]
+		if len(f)-1 < m.min || len(f)-1 > m.max {
+			return "", fmt.Errorf("%s takes %s", f[0], usageOf(f[0]))
+		}
+		o := &outcome{fleet: c.Fleet}
+		if m.shuffle {
+			out, err := c.Fleet.poison(c.Seeds[0])
+			if err != nil {
+				return "", err
+			}
+			o.lost, o.hurt, o.victims = out.Lost, out.Degraded, out.Customers
+		}
+		v, _, err := m.eval(o, f[1:])
+		if err != nil {
+			return "", err
+		}
+		return v.Format(strings.TrimSpace(format))
+	}
+	usage := strings.Fields(lessons.MetricUsage(f[0]))
+	if len(usage) > 1 && usage[1] == "RUN" {
+		if file == nil {
+			return "", fmt.Errorf("%s measures a scenario, and this challenge is on the shuffle lab", f[0])
+		}
+		if len(f) > 1 && strings.Contains(f[1], "/") {
+			return "", fmt.Errorf("a brief's placeholder names no run (%s is the challenge's scenario): write {{%s %s}}", f[1], f[0], strings.Join(f[2:], " "))
+		}
+		f = append([]string{f[0], "step"}, f[1:]...)
+	}
+	rewritten := strings.Join(f, " ")
+	if hasFormat {
+		rewritten += " | " + strings.TrimSpace(format)
+	}
+	var out string
+	var err error
+	if file != nil {
+		out, err = lab.FillScenarioText("brief", "{{"+rewritten+"}}", file, c.Seeds[0])
+	} else {
+		out, err = lab.FillText("brief", "{{"+rewritten+"}}")
+	}
+	if err != nil {
+		return "", innermost(err)
+	}
+	return out, nil
+}
+
+// innermost is the cause at the bottom of a chain of wrapped errors: the
+// message without the rewritten placeholder the lessons package saw.
+func innermost(err error) error {
+	for {
+		next := errors.Unwrap(err)
+		if next == nil {
+			return err
+		}
+		err = next
+	}
+}
+
+// UncheckedNumbers lists the numbers the challenge's brief and hint type by
+// hand: not a placeholder, not a name (p99, 503), and not a given, that is,
+// not stated by one of the challenge's goals or its par ("no more than 24
+// workers" restates param recommendations.bulkhead <= 24, which the grader
+// checks). A built-in challenge has none (TestBriefsTypeNoNumber).
+func (c *Challenge) UncheckedNumbers() []string {
+	var givens []string
+	for _, g := range c.Goals {
+		givens = append(givens, g.Text)
+	}
+	if c.Par.Goal != nil {
+		givens = append(givens, c.Par.Goal.Text)
+	}
+	return append(lessons.UncheckedNumbers(c.BriefSource, givens...), lessons.UncheckedNumbers(c.HintSource, givens...)...)
+}

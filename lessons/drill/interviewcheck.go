@@ -1,0 +1,131 @@
+package drill
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/lessons"
+)
+
+// InterviewCheck is what CheckPrompts found: how much it checked, and
+// every problem, each naming its prompt (and point).
+type InterviewCheck struct {
+	Prompts, Points, Placeholders, Claims int
+	Problems                              []string
+}
+
+// OK reports whether no problem was found.
+func (c InterviewCheck) OK() bool { return len(c.Problems) == 0 }
+
+// Summary is one line for `breakerlab interview --check`.
+func (c InterviewCheck) Summary() string {
+	return fmt.Sprintf("%d prompts, %d rubric points: %d placeholders filled, %d claims hold, no unchecked number",
+		c.Prompts, c.Points, c.Placeholders, c.Claims)
+}
+
+// placeholderRE finds a placeholder's expression, as the lessons write it.
+var placeholderRE = regexp.MustCompile(`\{\{\s*(.*?)\s*\}\}`)
+
+// CheckPrompts holds prompts as written (ParsePrompts) to the lessons'
+// standard, through lab (nil makes one):
+//
+//   - each prompt's Scenario is a built-in scenario, and its text quotes
+//     that scenario's numbers: it has placeholders, and every one that
+//     names a run names SCENARIO/VARIANT of that scenario;
+//   - every placeholder of a prompt and of its points fills;
+//   - every claim (a prompt's and a point's expect) holds;
+//   - no number is typed by hand: the prompt's text has none that is not a
+//     placeholder or a name (lessons.UncheckedNumbers), and a point's only
+//     those its prompt states.
+func CheckPrompts(lab *lessons.Lab, raw []Prompt) InterviewCheck {
+	if lab == nil {
+		lab = lessons.NewLab()
+	}
+	var c InterviewCheck
+	for _, p := range raw {
+		c.Prompts++
+		where := "prompt " + p.ID
+		bad := func(where, format string, args ...any) {
+			c.Problems = append(c.Problems, where+": "+fmt.Sprintf(format, args...))
+		}
+		if _, ok := scenarios.Lookup(p.Scenario); !ok {
+			bad(where, "scenario %q is not a built-in scenario (built in: %s)", p.Scenario, strings.Join(scenarios.Names(), ", "))
+		}
+		quoted := 0
+		for _, run := range runsOf(p.Text) {
+			name, _, _ := strings.Cut(run, "/")
+			if name != p.Scenario {
+				bad(where, "its text quotes %s, but its scenario is %s: a prompt's numbers come from the scenario the sandbox plays", run, p.Scenario)
+			}
+			quoted++
+		}
+		if quoted == 0 {
+			bad(where, "its text quotes none of its scenario's numbers: write them as placeholders such as {{param %s/0 workers}}", p.Scenario)
+		}
+		c.Placeholders += len(placeholderRE.FindAllString(p.Text, -1))
+		text, err := lab.FillText(where, p.Text)
+		if err != nil {
+			bad(where, "%s", trimWhere(err, where))
+		}
+		if n := lessons.UncheckedNumbers(p.Text); len(n) > 0 {
+			bad(where, "its text types %s by hand: quote the scenario with a placeholder", strings.Join(n, ", "))
+		}
+		c.Claims += checkClaims(lab, where, p.Expect, bad)
+		for _, pt := range p.Points {
+			c.Points++
+			at := fmt.Sprintf("%s, point %s", where, pt.ID)
+			c.Placeholders += len(placeholderRE.FindAllString(pt.Text, -1))
+			if _, err := lab.FillText(at, pt.Text); err != nil {
+				bad(at, "%s", trimWhere(err, at))
+			}
+			if n := lessons.UncheckedNumbers(pt.Text, text); len(n) > 0 {
+				bad(at, "types %s by hand: write a placeholder (a fact, a metric) or a claim", strings.Join(n, ", "))
+			}
+			c.Claims += checkClaims(lab, at, pt.Expect, bad)
+		}
+	}
+	return c
+}
+
+// checkClaims evaluates claims and counts those that hold.
+func checkClaims(lab *lessons.Lab, where string, claims []string, bad func(string, string, ...any)) int {
+	n := 0
+	for _, claim := range claims {
+		r, err := lab.CheckClaim(where, claim)
+		if err != nil {
+			bad(where, "%s", trimWhere(err, where))
+			continue
+		}
+		if err := r.Failure(where); err != nil {
+			c := err.Error()
+			bad(where, "%s", strings.TrimPrefix(c, where+" "))
+			continue
+		}
+		n++
+	}
+	return n
+}
+
+func trimWhere(err error, where string) string {
+	return strings.TrimPrefix(err.Error(), where+": ")
+}
+
+// runsOf lists the runs a text's placeholders name (cascade/0), in order:
+// the first argument of every metric that takes a run.
+func runsOf(text string) []string {
+	var runs []string
+	for _, m := range placeholderRE.FindAllStringSubmatch(text, -1) {
+		body, _, _ := strings.Cut(m[1], "|")
+		f := strings.Fields(body)
+		if len(f) < 2 {
+			continue
+		}
+		usage := strings.Fields(lessons.MetricUsage(f[0]))
+		if len(usage) > 1 && (usage[1] == "RUN" || usage[1] == "shuffle/VARIANT") {
+			runs = append(runs, f[1])
+		}
+	}
+	return runs
+}
