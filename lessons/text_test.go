@@ -100,3 +100,18 @@ policy = { timeout = "5s" }
 		t.Errorf("little slow on a dependency without a slow fault: %v", err)
 	}
 }
+
+func TestATinyDurationIsNotPrintedAsZero(t *testing.T) {
+	for _, c := range []struct {
+		sec  float64
+		want string
+	}{{500e-9, "500 ns"}, {2.5e-6, "2.5 µs"}, {0, "0 ms"}, {0.0004, "0.4 ms"}, {1.5, "1.5 s"}} {
+		if got := formatDuration(c.sec); got != c.want {
+			t.Errorf("formatDuration(%v) = %q, want %q", c.sec, got, c.want)
+		}
+	}
+	got, err := NewLab().FillText("t", "{{fact r4j.ratelimiter.period}}")
+	if err != nil || got != "500 ns" {
+		t.Errorf("Resilience4j's refresh period prints %q (%v), want 500 ns", got, err)
+	}
+}

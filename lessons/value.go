@@ -125,6 +125,14 @@ func (v Value) Format(format string) (string, error) {
 // formatDuration prints seconds as a reader would say them: "24 s",
 // "1.575 s", "500 ms".
 func formatDuration(sec float64) string {
+	// Below a twentieth of a millisecond "0 ms" would hide a real value
+	// (Resilience4j's rate limiter refreshes every 500 ns): say µs or ns.
+	if a := math.Abs(sec); a > 0 && a < 0.00005 {
+		if a < 1e-6 {
+			return trimFloat(1e9*sec, 0, true) + " ns"
+		}
+		return trimFloat(1e6*sec, 1, true) + " µs"
+	}
 	if math.Abs(sec) < 1 {
 		return trimFloat(1000*sec, 1, true) + " ms"
 	}
