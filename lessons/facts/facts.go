@@ -73,16 +73,17 @@ func all() []Fact {
 	r4j := breaker.Resilience4j()
 	hystrix := breaker.Hystrix()
 	const (
-		awsSrc    = "aws-sdk-go-v2 aws/retry/standard.go and aws/ratelimit/token_rate_limit.go (engine/retry.NewAWSTokenBucket)"
-		envoySrc  = "envoy api/envoy/config/cluster/v3/circuit_breaker.proto, Thresholds"
-		r4jBH     = "resilience4j-bulkhead BulkheadConfig.java"
-		r4jTPBH   = "resilience4j-bulkhead ThreadPoolBulkheadConfig.java"
-		r4jRL     = "resilience4j-ratelimiter RateLimiterConfig.java (engine/ratelimit.Resilience4jDefaults)"
-		r4jTL     = "resilience4j-timelimiter TimeLimiterConfig.java"
-		r4jRetry  = "resilience4j-retry RetryConfig.java"
-		hystrixSr = "Hystrix HystrixCommandProperties.java (engine/breaker.Hystrix)"
-		guideSrc  = "seeds/002, Resource boundaries and its frequently asked questions (starting points, not a library's defaults)"
-		envoyOD   = "envoy api/envoy/config/cluster/v3/outlier_detection.proto, OutlierDetection"
+		awsSrc     = "aws-sdk-go-v2 aws/retry/standard.go and aws/ratelimit/token_rate_limit.go (engine/retry.NewAWSTokenBucket)"
+		envoySrc   = "envoy api/envoy/config/cluster/v3/circuit_breaker.proto, Thresholds"
+		r4jBH      = "resilience4j-bulkhead BulkheadConfig.java"
+		r4jTPBH    = "resilience4j-bulkhead ThreadPoolBulkheadConfig.java"
+		r4jRL      = "resilience4j-ratelimiter RateLimiterConfig.java (engine/ratelimit.Resilience4jDefaults)"
+		r4jTL      = "resilience4j-timelimiter TimeLimiterConfig.java"
+		r4jRetry   = "resilience4j-retry RetryConfig.java"
+		finagleSrc = "finagle finagle-core/src/main/scala/com/twitter/finagle/service/RetryBudget.scala, RetryBudget.apply()"
+		hystrixSr  = "Hystrix HystrixCommandProperties.java (engine/breaker.Hystrix)"
+		guideSrc   = "seeds/002, Resource boundaries and its frequently asked questions (starting points, not a library's defaults)"
+		envoyOD    = "envoy api/envoy/config/cluster/v3/outlier_detection.proto, OutlierDetection"
 	)
 	return []Fact{
 		// The AWS SDKs' retry quota, "standard" mode.
@@ -113,6 +114,12 @@ func all() []Fact {
 		{"r4j.timelimiter.timeout", Duration, secs(time.Second), "Resilience4j's TimeLimiter: how long a call may take (timeoutDuration)", r4jTL},
 		{"r4j.retry.attempts", Count, 3, "Resilience4j's Retry: attempts, the first included (maxAttempts)", r4jRetry},
 		{"r4j.retry.wait", Duration, secs(500 * time.Millisecond), "Resilience4j's Retry: the wait between attempts (waitDuration)", r4jRetry},
+
+		// Finagle's RetryBudget.apply() defaults: a deposit per request,
+		// a floor of retries a second, deposits that expire.
+		{"finagle.retry_budget.share", Share, 0.2, "Finagle's RetryBudget: the share of requests that may be retried (percentCanRetry)", finagleSrc},
+		{"finagle.retry_budget.min_per_second", Count, 10, "Finagle's RetryBudget: retries a second always allowed (minRetriesPerSec)", finagleSrc},
+		{"finagle.retry_budget.ttl", Duration, 10, "Finagle's RetryBudget: how long a deposit lasts (ttl)", finagleSrc},
 
 		// Breakers: the numbers texts quote most; every setting is also the
 		// `preset` metric.
