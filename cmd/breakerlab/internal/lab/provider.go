@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -168,8 +169,13 @@ func (p *Provider) admin(w http.ResponseWriter, r *http.Request) {
 	switch r.Method {
 	case http.MethodGet:
 	case http.MethodPost:
-		body, err := io.ReadAll(io.LimitReader(r.Body, 1<<16))
-		if err != nil {
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxFaultBody))
+		var tooBig *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooBig):
+			http.Error(w, fmt.Sprintf("request body too large: at most %d KiB", maxFaultBody>>10), http.StatusRequestEntityTooLarge)
+			return
+		case err != nil:
 			http.Error(w, "reading the body: "+err.Error(), http.StatusBadRequest)
 			return
 		}
