@@ -269,3 +269,32 @@ func TestAnyInterleavingLosesNothing(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkSave is a save under the lock that reads and merges a file of
+// 200 items, beside BenchmarkWrite, the plain atomic write it adds to.
+func BenchmarkSave(b *testing.B) {
+	f := progressFile(b.TempDir())
+	d := doc{Version: 1, Items: map[string]int{}}
+	for k := range 200 {
+		d.Items[fmt.Sprint("k", k)] = k
+	}
+	for b.Loop() {
+		if _, _, err := Save(f, d, mergeDocs, validDoc, when); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkWrite(b *testing.B) {
+	f := progressFile(b.TempDir())
+	d := doc{Version: 1, Items: map[string]int{}}
+	for k := range 200 {
+		d.Items[fmt.Sprint("k", k)] = k
+	}
+	for b.Loop() {
+		enc, _ := Encode(d)
+		if err := f.Write(enc); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
