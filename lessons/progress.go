@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"sync"
@@ -185,12 +186,14 @@ type progressFile struct {
 // lessons.json in breakerlab's folder of the user's config directory. It is
 // safe for concurrent use. lessons/store reads and writes the file: writes go
 // to a temporary file that is then renamed over the old one, so a crash
-// never leaves half a file.
+// never leaves half a file, and merge with what another breakerlab process
+// saved there (Save).
 type Store struct {
 	path   string
 	mu     sync.Mutex
 	data   progressFile
 	notice string
+	merged string // MergeNote's
 }
 
 // DefaultProgressPath is os.UserConfigDir()/breakerlab/lessons.json.
@@ -279,17 +282,109 @@ func clone(p Progress) Progress {
 	return p
 }
 
-// Save writes the store atomically: a temporary file in the same folder,
-// synced, then renamed over the old file (lessons/store).
+// Save writes the store without erasing what another breakerlab process
+// saved to the file since this one read it: under the file's lock it reads
+// the file again and merges it (mergeFiles) before the atomic rename
+// (lessons/store). What the other process saved is then in this store too,
+// and MergeNote says so.
 func (s *Store) Save() error {
 	s.mu.Lock()
-	b, err := store.Encode(s.data)
+	mine := cloneFile(s.data)
 	s.mu.Unlock()
+	saved, note, err := store.Save(s.file(), mine, mergeFiles, func(f *progressFile) error { return store.Version(f.Version, progressVersion) }, time.Now())
 	if err != nil {
-		return fmt.Errorf("encoding lesson progress: %w", err)
-	}
-	if err := s.file().Write(b); err != nil {
 		return fmt.Errorf("saving lesson progress: %w", err)
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	// Set may have run during the save: merge what was saved into what
+	// the store holds now, rather than replacing it.
+	s.data = mergeFiles(s.data, saved)
+	if note != "" {
+		s.merged = note
+	}
 	return nil
+}
+
+// MergeNote returns, once, the note of the last save that merged progress
+// from another breakerlab window (or moved a bad file aside), or "".
+func (s *Store) MergeNote() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := s.merged
+	s.merged = ""
+	return n
+}
+
+func cloneFile(f progressFile) progressFile {
+	out := f
+	out.Lessons = make(map[string]Progress, len(f.Lessons))
+	for id, p := range f.Lessons {
+		out.Lessons[id] = clone(p)
+	}
+	return out
+}
+
+// mergeFiles joins this process's progress (mine) with the file's (disk)
+// so that no work of either is lost: every lesson of both, each merged by
+// mergeProgress. The file's learner stays, so every window shows a
+// question's choices in one order.
+func mergeFiles(mine, disk progressFile) progressFile {
+	out := cloneFile(mine)
+	out.Version = progressVersion
+	if disk.Learner != "" {
+		out.Learner = disk.Learner
+	}
+	for id, d := range disk.Lessons {
+		if m, ok := out.Lessons[id]; ok {
+			out.Lessons[id] = mergeProgress(m, d)
+		} else {
+			out.Lessons[id] = clone(d)
+		}
+	}
+	return out
+}
+
+// mergeProgress joins two records of one lesson: the steps seen in either;
+// a question right in either is right; a first try recorded in either is
+// recorded, and right when either recorded it right (the best score); the
+// most attempts; a lesson done in either is done. The step the learner is
+// on and a prediction made in both are mine's: this window is where the
+// learner is now.
+func mergeProgress(mine, disk Progress) Progress {
+	out := clone(mine)
+	for _, i := range disk.Seen {
+		if !slices.Contains(out.Seen, i) {
+			out.Seen = append(out.Seen, i)
+		}
+	}
+	sort.Ints(out.Seen)
+	for k, right := range disk.Answers {
+		if out.Answers == nil {
+			out.Answers = map[string]bool{}
+		}
+		out.Answers[k] = out.Answers[k] || right
+	}
+	for k, right := range disk.First {
+		if out.First == nil {
+			out.First = map[string]bool{}
+		}
+		out.First[k] = out.First[k] || right
+	}
+	for k, n := range disk.Attempts {
+		if out.Attempts == nil {
+			out.Attempts = map[string]int{}
+		}
+		out.Attempts[k] = max(out.Attempts[k], n)
+	}
+	for k, pr := range disk.Predictions {
+		if out.Predictions == nil {
+			out.Predictions = map[string]Prediction{}
+		}
+		if _, ok := out.Predictions[k]; !ok {
+			out.Predictions[k] = pr
+		}
+	}
+	out.Done = out.Done || disk.Done
+	return out
 }

@@ -134,6 +134,10 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	for i, c := range configs {
 		fmt.Fprintf(stderr, "lab: measuring %s (%d of %d)...\n", c.VariantName(), i+1, len(configs))
 		r, err := lab.Measure(ctx, c)
+		if err != nil && ctx.Err() != nil && len(results) > 0 {
+			// ctrl+c: keep the modes already measured.
+			return writeInterrupted(stdout, format.value, results, configs[i:], err)
+		}
 		if err != nil {
 			return labError(err)
 		}
@@ -143,6 +147,29 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 		return lab.WriteJSON(stdout, results)
 	}
 	return lab.WriteTable(stdout, results)
+}
+
+// writeInterrupted prints the modes measured before ctrl+c, marked as
+// interrupted with the modes left (the JSON report's interrupted and
+// not_measured), and returns the interruption.
+func writeInterrupted(stdout io.Writer, format string, results []lab.Result, left []lab.Config, err error) error {
+	var names []string
+	for _, c := range left {
+		names = append(names, c.VariantName())
+	}
+	var werr error
+	if format == "json" {
+		rep := lab.BuildReport(results)
+		rep.Interrupted, rep.NotMeasured = true, names
+		werr = lab.WriteReport(stdout, rep)
+	} else {
+		werr = errors.Join(lab.WriteTable(stdout, results), lab.WriteInterrupted(stdout, len(results), names))
+	}
+	done := fmt.Sprintf("the %d modes measured before it are printed", len(results))
+	if len(results) == 1 {
+		done = "the mode measured before it is printed"
+	}
+	return errors.Join(fmt.Errorf("%w; %s", err, done), werr)
 }
 
 // labError makes a port in use a usage error (the flag picked it).

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"strconv"
@@ -181,5 +182,115 @@ func TestLabServe(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("serve output lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+// withLabContext makes the lab's ctrl+c the returned cancel.
+func withLabContext(t *testing.T) context.CancelFunc {
+	ctx, cancel := context.WithCancel(context.Background())
+	old := labContext
+	labContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	t.Cleanup(func() { labContext = old; cancel() })
+	return cancel
+}
+
+// waitOutput waits until b holds want, for at most limit.
+func waitOutput(t *testing.T, b *syncBuffer, want string, limit time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for !strings.Contains(b.String(), want) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no %q after %v:\n%s", want, limit, b.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// ctrl+c during the second mode of --mode all: the first mode's row is
+// printed, marked as interrupted with the modes not measured, in the table
+// and in the JSON report.
+func TestLabInterruptedKeepsFinishedModes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs real servers for two seconds")
+	}
+	for _, format := range []string{"table", "json"} {
+		t.Run(format, func(t *testing.T) {
+			cancel := withLabContext(t)
+			var out, errb syncBuffer
+			codec := make(chan int, 1)
+			go func() {
+				codec <- runMain([]string{"lab", "checkout", "--scale", "0.25", "--format", format}, &out, &errb)
+			}()
+			waitOutput(t, &errb, "(2 of 4)", 20*time.Second)
+			cancel()
+			var code int
+			select {
+			case code = <-codec:
+			case <-time.After(5 * time.Second):
+				t.Fatal("the lab did not stop after ctrl+c")
+			}
+			if code != 1 || !strings.Contains(errb.String(), "the mode measured before it is printed") {
+				t.Errorf("exit %d, stderr:\n%s", code, errb.String())
+			}
+			if format == "table" {
+				for _, want := range []string{"\nno timeout ", "interrupted (ctrl+c): 1 of 4 modes measured; not measured: "} {
+					if !strings.Contains(out.String(), want) {
+						t.Errorf("the table lacks %q:\n%s", want, out.String())
+					}
+				}
+				return
+			}
+			var rep struct {
+				Variants []struct {
+					Name string `json:"name"`
+				} `json:"variants"`
+				Interrupted bool     `json:"interrupted"`
+				NotMeasured []string `json:"not_measured"`
+			}
+			if err := json.Unmarshal([]byte(out.String()), &rep); err != nil {
+				t.Fatalf("%v in %s", err, out.String())
+			}
+			if !rep.Interrupted || len(rep.Variants) != 1 || len(rep.NotMeasured) != 3 || rep.NotMeasured[2] != "protected" {
+				t.Errorf("report %+v", rep)
+			}
+		})
+	}
+}
+
+// --serve with a client half-way through sending a body: ctrl+c still
+// shuts the lab down at once and exits 0.
+func TestLabServeQuitsWithAHalfSentBody(t *testing.T) {
+	free, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := free.Addr().(*net.TCPAddr).Port
+	free.Close()
+	cancel := withLabContext(t)
+	var out, errb syncBuffer
+	codec := make(chan int, 1)
+	go func() {
+		codec <- runMain([]string{"lab", "checkout", "--serve", "--mode", "protected", "--api-port", strconv.Itoa(port)}, &out, &errb)
+	}()
+	waitOutput(t, &out, "try:", 5*time.Second)
+	c, err := net.Dial("tcp", "127.0.0.1:"+strconv.Itoa(port))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "POST /checkout HTTP/1.1\r\nHost: lab\r\nContent-Length: 100\r\n\r\n{\"half\":")
+	time.Sleep(100 * time.Millisecond)
+	start := time.Now()
+	cancel()
+	select {
+	case code := <-codec:
+		if code != 0 {
+			t.Errorf("exit %d: %s", code, errb.String())
+		}
+	case <-time.After(4 * time.Second):
+		t.Fatal("serve did not return after ctrl+c")
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("ctrl+c took %v to shut down", d)
 	}
 }

@@ -495,3 +495,41 @@ changes = 1
 		t.Errorf("fleet brief: %s", c.Brief)
 	}
 }
+// Two windows earn stars for different challenges, and one earns more in a
+// challenge the other also played: every challenge keeps its best.
+func TestTwoWindowsKeepEachOthersStars(t *testing.T) {
+	c1, err := Lookup("fallback")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c2 := all[0]
+	if c2.ID == c1.ID {
+		c2 = all[1]
+	}
+	path := filepath.Join(t.TempDir(), "challenges.json")
+	a, _ := OpenProgress(path)
+	b, _ := OpenProgress(path)
+	if _, err := a.Earn(c1, 3, Setting{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Earn(c2, 1, Setting{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Earn(c1, 2, Setting{}); err != nil { // b does not know a's 3 stars
+		t.Fatal(err)
+	}
+	if n := b.MergeNote(); !strings.Contains(n, "another breakerlab window") {
+		t.Errorf("note %q", n)
+	}
+	again, _ := OpenProgress(path)
+	if got1, got2 := again.Get(c1.ID).Stars, again.Get(c2.ID).Stars; got1 != 3 || got2 != 1 {
+		t.Fatalf("stars %d and %d, want 3 and 1", got1, got2)
+	}
+	if b.Get(c1.ID).Stars != 3 {
+		t.Error("b does not hold a's best after its save")
+	}
+}

@@ -2,6 +2,7 @@ package challenge
 
 import (
 	"fmt"
+	"maps"
 	"sync"
 	"time"
 
@@ -25,12 +26,14 @@ type progressFile struct {
 // Progress keeps the stars a learner has earned in a small JSON file,
 // challenges.json beside the lessons' progress file. lessons/store reads and
 // writes it: writes go to a temporary file renamed over the old one, so a
-// crash never leaves half a file. It is safe for concurrent use.
+// crash never leaves half a file, and keep the stars another breakerlab
+// process saved there (save). It is safe for concurrent use.
 type Progress struct {
 	path   string
 	mu     sync.Mutex
 	data   progressFile
 	notice string
+	merged string // MergeNote's
 }
 
 // DefaultProgressPath is os.UserConfigDir()/breakerlab/challenges.json.
@@ -105,19 +108,51 @@ func (p *Progress) Earn(c *Challenge, stars int, s Setting) (bool, error) {
 	return true, p.save()
 }
 
-// save writes the file atomically: a temporary file in the same folder,
-// synced, then renamed over the old one (lessons/store).
+// save writes the file without erasing stars another breakerlab process
+// saved since this one read it: under the file's lock it reads the file
+// again and keeps each challenge's best record (mergeRecords) before the
+// atomic rename (lessons/store). MergeNote says when something was merged.
 func (p *Progress) save() error {
 	p.mu.Lock()
-	b, err := store.Encode(p.data)
+	mine := progressFile{Version: progressVersion, Challenges: maps.Clone(p.data.Challenges)}
 	p.mu.Unlock()
+	saved, note, err := store.Save(p.file(), mine, mergeRecords, func(f *progressFile) error { return store.Version(f.Version, progressVersion) }, time.Now())
 	if err != nil {
-		return fmt.Errorf("encoding challenge progress: %w", err)
-	}
-	if err := p.file().Write(b); err != nil {
 		return fmt.Errorf("saving challenge progress: %w", err)
 	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.data = mergeRecords(p.data, saved)
+	if note != "" {
+		p.merged = note
+	}
 	return nil
+}
+
+// MergeNote returns, once, the note of the last save that merged stars from
+// another breakerlab window (or moved a bad file aside), or "".
+func (p *Progress) MergeNote() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := p.merged
+	p.merged = ""
+	return n
+}
+
+// mergeRecords keeps every challenge of both files, each at its best stars
+// (mine's record on a tie). Records are values and their Best maps are
+// never changed in place, so sharing them is safe.
+func mergeRecords(mine, disk progressFile) progressFile {
+	out := progressFile{Version: progressVersion, Challenges: maps.Clone(mine.Challenges)}
+	if out.Challenges == nil {
+		out.Challenges = map[string]Record{}
+	}
+	for id, d := range disk.Challenges {
+		if m, ok := out.Challenges[id]; !ok || d.Stars > m.Stars {
+			out.Challenges[id] = d
+		}
+	}
+	return out
 }
 
 // StarsText draws stars: ★★☆ for two of three.

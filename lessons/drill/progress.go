@@ -2,6 +2,7 @@ package drill
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"sync"
 	"time"
@@ -41,6 +42,7 @@ type Store struct {
 	mu     sync.Mutex
 	data   progressFile
 	notice string
+	merged string // MergeNote's
 }
 
 // OpenStore reads dir/drill.json. A missing file is an empty schedule. A
@@ -51,8 +53,7 @@ type Store struct {
 func OpenStore(dir string, now time.Time) (*Store, error) {
 	s := &Store{dir: dir, data: progressFile{Version: progressVersion, Cards: map[string]State{}}}
 	var f progressFile
-	file := store.File{Path: s.Path(), Name: "drill schedule", Afresh: "the schedule starts afresh"}
-	loaded, notice, err := file.Load(&f, func() error { return store.Version(f.Version, progressVersion) }, now)
+	loaded, notice, err := s.file().Load(&f, func() error { return store.Version(f.Version, progressVersion) }, now)
 	s.notice = notice
 	if !loaded {
 		return s, err
@@ -102,15 +103,56 @@ func (s *Store) States() map[string]State {
 	return out
 }
 
-// Save writes the schedule atomically.
+// Save writes the schedule without erasing reviews another breakerlab
+// process saved since this one read the file: under the file's lock it
+// reads the file again and keeps, per card, the most recent review
+// (mergeCards) before the atomic rename (lessons/store). MergeNote says
+// when something was merged.
 func (s *Store) Save() error {
 	s.mu.Lock()
-	b, err := store.Encode(s.data)
+	mine := progressFile{Version: progressVersion, Cards: maps.Clone(s.data.Cards)}
 	s.mu.Unlock()
+	saved, note, err := store.Save(s.file(), mine, mergeCards, func(f *progressFile) error { return store.Version(f.Version, progressVersion) }, time.Now())
 	if err != nil {
-		return fmt.Errorf("encoding the drill schedule: %w", err)
+		return fmt.Errorf("saving %s: %w", s.Path(), err)
 	}
-	return writeAtomic(s.Path(), b)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.data = mergeCards(s.data, saved)
+	if note != "" {
+		s.merged = note
+	}
+	return nil
+}
+
+// MergeNote returns, once, the note of the last save that merged reviews
+// from another breakerlab window (or moved a bad file aside), or "".
+func (s *Store) MergeNote() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := s.merged
+	s.merged = ""
+	return n
+}
+
+// file is the schedule as lessons/store reads and writes it.
+func (s *Store) file() store.File {
+	return store.File{Path: s.Path(), Name: "drill schedule", Afresh: "the schedule starts afresh", Temp: ".drill-*.tmp"}
+}
+
+// mergeCards keeps every card of both schedules; a card in both keeps the
+// state of its most recent review (Last), mine's on a tie.
+func mergeCards(mine, disk progressFile) progressFile {
+	out := progressFile{Version: progressVersion, Cards: maps.Clone(mine.Cards)}
+	if out.Cards == nil {
+		out.Cards = map[string]State{}
+	}
+	for id, d := range disk.Cards {
+		if m, ok := out.Cards[id]; !ok || d.Last.After(m.Last) {
+			out.Cards[id] = d
+		}
+	}
+	return out
 }
 
 // writeAtomic writes data to path through a synced temporary file in the

@@ -238,3 +238,38 @@ func TestSummarize(t *testing.T) {
 		t.Fatalf("weakest %+v", s.Weakest)
 	}
 }
+
+// Two windows drill from one schedule: each card keeps its most recent
+// review, whichever window gave it, and cards only one window saw are kept.
+func TestTwoWindowsKeepTheLatestReviewOfEachCard(t *testing.T) {
+	dir := t.TempDir()
+	a, _ := OpenStore(dir, t0)
+	b, _ := OpenStore(dir, t0)
+	early, late := State{}.Next(Again, t0), State{}.Next(Easy, t0.Add(time.Hour))
+	a.Set("shared", late)
+	a.Set("only-a", early)
+	if err := a.Save(); err != nil {
+		t.Fatal(err)
+	}
+	b.Set("shared", early) // reviewed before a's review, saved after it
+	b.Set("only-b", late)
+	if err := b.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if n := b.MergeNote(); !strings.Contains(n, "another breakerlab window") {
+		t.Errorf("note %q", n)
+	}
+	if err := a.Save(); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := OpenStore(dir, t0)
+	if got := again.Get("shared"); !got.Last.Equal(late.Last) || got.Reps != late.Reps {
+		t.Errorf("shared card %+v, want the later review %+v", got, late)
+	}
+	if !again.Get("only-a").Seen() || !again.Get("only-b").Seen() {
+		t.Errorf("a card one window saw was lost: %v", again.States())
+	}
+	if len(a.States()) != 3 || len(b.States()) != 3 {
+		t.Errorf("after saving, the windows hold %d and %d cards, want 3", len(a.States()), len(b.States()))
+	}
+}

@@ -11,15 +11,26 @@
 // Read for a caller that keeps a bad file in place). Saving: a temporary
 // file in the same folder, written, synced, closed and renamed over the old
 // one, so a crash or a failed write leaves the old file whole and never half
-// a new one (File.Write). The folder is created (0o755) when missing.
+// a new one (File.Write), and merging under a lock (Save, below). The folder
+// is created (0o755) when missing.
 //
 // What the document holds, its version, its name (ConfigPath gives the
 // default folder) and how its errors read are the caller's: Write and Read
 // return the operating system's errors unwrapped, so each caller keeps its
 // own messages.
 //
-// It imports only the standard library, so that lessons/..., exercises/...
-// and tui/... may all import it. It reads no clock: callers pass the time.
+// Two processes may keep one file (two breakerlab windows, a classroom
+// server beside a lesson): Save takes an advisory lock beside the file
+// (LockPath: flock(2) on unix, an exclusively created file elsewhere),
+// reads the file again, merges what another process saved into the
+// caller's document with the caller's merge rule, and writes the result
+// before it lets go, so neither erases the other's progress; its note says
+// when something was merged.
+//
+// It imports only the standard library and golang.org/x/sys, so that
+// lessons/..., exercises/... and tui/... may all import it. It reads no
+// clock for what it writes (callers pass the time); only waiting for a lock
+// another process holds is timed.
 package store
 
 import (

@@ -81,7 +81,7 @@ type Options struct {
 	Seed      uint64
 	// Lessons are listed behind the Lessons item; with none, the item says
 	// so. LessonStore remembers progress (nil: nothing is remembered), and
-	// LessonNotice is shown in the list at first (a progress file set
+	// LessonNotice is a notice of the home screen (a progress file set
 	// aside, say).
 	Lessons []*lessons.Lesson
 	// LoadLessons, when Lessons is nil, supplies them the first time the
@@ -155,7 +155,7 @@ const (
 )
 
 type keyMap struct {
-	Up, Down, Open, Create, Back, Help, Quit key.Binding
+	Up, Down, Open, Create, Back, Dismiss, Help, Quit key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -168,17 +168,19 @@ func newKeyMap() keyMap {
 		Open:   b([]string{"enter"}, "enter", "open"),
 		Create: b([]string{"enter", "c"}, "enter", "create the workbook"),
 		Back:   b([]string{"esc"}, "esc", "back"),
-		Help:   b([]string{"?"}, "?", "all keys"),
-		Quit:   b([]string{"q", "ctrl+c"}, "q", "quit"),
+		// Dismiss is enabled while a notice is shown.
+		Dismiss: b([]string{"x"}, "x", "dismiss the notice"),
+		Help:    b([]string{"?"}, "?", "all keys"),
+		Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
 	}
 }
 
 func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Open, k.Create, k.Back, k.Help, k.Quit}
+	return []key.Binding{k.Up, k.Down, k.Open, k.Create, k.Back, k.Dismiss, k.Help, k.Quit}
 }
 
 func (k keyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down}, {k.Open, k.Create, k.Back}, {k.Help, k.Quit}}
+	return [][]key.Binding{{k.Up, k.Down}, {k.Open, k.Create, k.Back}, {k.Dismiss, k.Help, k.Quit}}
 }
 
 // Messages of the home screen's own commands.
@@ -220,6 +222,10 @@ type Model struct {
 	note       string
 	noteErr    bool
 	showHelp   bool
+	// notices are the progress files' notices (one set aside as corrupt,
+	// progress merged from another window), kept on the home screen's own
+	// screens until the learner dismisses them.
+	notices []string
 }
 
 // New builds the home screen.
@@ -229,14 +235,58 @@ func New(o Options) Model {
 	}
 	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), lab: lessons.NewLab()}
 	m.help.Styles = o.Theme.Help
+	m.addNotice(o.LessonNotice)
+	if o.Drill != nil {
+		m.addNotice(o.Drill.Notice)
+	}
+	if o.Interview != nil {
+		m.addNotice(o.Interview.Notice)
+	}
+	if o.Challenges != nil {
+		m.addNotice(o.Challenges.Notice)
+	}
 	m.setScreen(onMenu)
 	return m
+}
+
+// addNotice keeps a notice until it is dismissed; "" and one already kept
+// are ignored.
+func (m *Model) addNotice(n string) {
+	if n == "" {
+		return
+	}
+	for _, have := range m.notices {
+		if have == n {
+			return
+		}
+	}
+	m.notices = append(m.notices, n)
+	m.keys.Dismiss.SetEnabled(true)
+}
+
+// collectNotices takes the notes the progress stores made while a screen
+// was open (progress merged from another breakerlab window, a bad file set
+// aside on saving).
+func (m *Model) collectNotices() {
+	if m.o.LessonStore != nil {
+		m.addNotice(m.o.LessonStore.MergeNote())
+	}
+	if m.o.Drill != nil && m.o.Drill.Store != nil {
+		m.addNotice(m.o.Drill.Store.MergeNote())
+	}
+	if m.o.Challenges != nil && m.o.Challenges.Progress != nil {
+		m.addNotice(m.o.Challenges.Progress.MergeNote())
+	}
 }
 
 // setScreen moves to a screen of the home screen's own and enables the keys
 // that work there.
 func (m *Model) setScreen(s screen) {
 	m.screen = s
+	if s == onMenu {
+		m.collectNotices()
+	}
+	m.keys.Dismiss.SetEnabled(len(m.notices) > 0)
 	m.keys.Back.SetEnabled(s == onPicker || s == onNoWorkbook)
 	m.keys.Create.SetEnabled(s == onNoWorkbook)
 	m.keys.Open.SetEnabled(s != onNoWorkbook)
@@ -414,6 +464,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Quit
 	case key.Matches(k, m.keys.Help):
 		m.showHelp = true
+	case key.Matches(k, m.keys.Dismiss):
+		m.notices = nil
+		m.keys.Dismiss.SetEnabled(false)
 	case key.Matches(k, m.keys.Back):
 		m.setScreen(onMenu)
 	case key.Matches(k, m.keys.Create):
@@ -513,7 +566,7 @@ func (m Model) openLessons() (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	if m.lessons == nil {
-		p := lessonui.NewPicker(m.o.Lessons, m.lab, lessonui.Options{Theme: m.th, Store: m.o.LessonStore, Embedded: true, Notice: m.o.LessonNotice})
+		p := lessonui.NewPicker(m.o.Lessons, m.lab, lessonui.Options{Theme: m.th, Store: m.o.LessonStore, Embedded: true})
 		m.lessons = &p
 	}
 	next, _ := m.lessons.Update(m.size())
@@ -530,6 +583,7 @@ func (m Model) openDrill() (tea.Model, tea.Cmd) {
 	}
 	o := *m.o.Drill
 	o.Theme, o.Embedded = m.th, true
+	o.Notice = "" // the home screen shows it until dismissed
 	d := drillui.New(o)
 	next, _ := d.Update(m.size())
 	d = next.(drillui.Model)
@@ -545,6 +599,7 @@ func (m Model) openInterview() (tea.Model, tea.Cmd) {
 	}
 	o := *m.o.Interview
 	o.Theme, o.Embedded = m.th, true
+	o.Notice = "" // the home screen shows it until dismissed
 	iv, err := interviewui.New(o)
 	if err != nil {
 		m.setNote(err.Error(), true)
@@ -769,14 +824,36 @@ func (m Model) View() string {
 		}
 		body = append(body, m.para(m.note, style)...)
 	}
-	body = scrollTo(body, focus, m.h-1, m.th.Dim)
+	// The notices sit above the key help, outside the part that scrolls,
+	// so that moving the cursor never hides them; they take at most half
+	// the window.
+	notices := m.noticeLines(max((m.h-1)/2, 1))
+	if m.h-1-len(notices) < 3 {
+		notices = nil // a window too short for them: the menu comes first
+	}
+	body = scrollTo(body, focus, m.h-1-len(notices), m.th.Dim)
 	// The key help sits on the last line.
-	lines := pane.Block(body, m.w, m.h-1)
+	lines := append(pane.Block(body, m.w, m.h-1-len(notices)), pane.Block(notices, m.w, len(notices))...)
 	lines = append(lines, pane.Fit(" "+m.help.ShortHelpView(m.keys.ShortHelp()), m.w))
 	if m.h == 1 {
 		lines = lines[len(lines)-1:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// noticeLines are the notices, each wrapped and marked "Notice:" (the
+// words, not only the colour, say what it is), in at most height lines;
+// the last says how many more lines there are when they do not fit.
+func (m Model) noticeLines(height int) []string {
+	var out []string
+	for _, n := range m.notices {
+		out = append(out, m.para("Notice: "+n, m.th.Warn)...)
+	}
+	if len(out) > height {
+		hidden := len(out) - height + 1
+		out = append(out[:height-1], "   "+m.th.Dim.Render("↓ "+moreLines(hidden)+" of notices: enlarge the window"))
+	}
+	return out
 }
 
 // para wraps a paragraph to the window, indented by three cells.
@@ -938,6 +1015,7 @@ func (m Model) openChallenges() (tea.Model, tea.Cmd) {
 	if m.ch == nil {
 		o := *m.o.Challenges
 		o.Theme, o.Embedded = m.th, true
+		o.Notice = "" // the home screen shows it until dismissed
 		p := challengeui.NewPicker(o)
 		m.ch = &p
 	}

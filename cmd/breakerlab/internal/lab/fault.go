@@ -1,8 +1,10 @@
 package lab
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -170,22 +172,43 @@ type faultRequest struct {
 	Probability float64 `json:"probability"`
 }
 
+// maxFaultBody is the largest body POST /admin/fault reads: 64 KiB.
+const maxFaultBody = 64 << 10
+
+// maxFaultMS is the largest value a fault request's millisecond fields
+// take: 24 hours. More is a typo, and past some 292 years the duration
+// would overflow and turn negative.
+const maxFaultMS = 24 * 60 * 60 * 1000
+
+// faultExample is what a fault request looks like, for its errors.
+const faultExample = `{"kind":"slow","latency_ms":10000,"for_ms":3000}`
+
 // decodeFaultRequest reads a fault request; now is the provider's clock.
-// It returns nil faults for "healthy".
+// It returns nil faults for "healthy". The body is one JSON object and
+// nothing after it; after_ms, for_ms and latency_ms are from 0 to
+// maxFaultMS.
 func decodeFaultRequest(body []byte, now time.Duration) ([]Fault, error) {
 	var req faultRequest
-	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
-		return nil, fmt.Errorf("the body must be one JSON object such as {\"kind\":\"slow\",\"latency_ms\":10000,\"for_ms\":3000}: %v", err)
+		return nil, fmt.Errorf("the body must be one JSON object such as %s: %v", faultExample, err)
+	}
+	if err := dec.Decode(&struct{}{}); err != io.EOF {
+		return nil, fmt.Errorf("the body must be one JSON object such as %s, and nothing after it; it goes on after the first object", faultExample)
 	}
 	if req.Kind == "healthy" {
 		return nil, nil
 	}
-	ms := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
-	if req.AfterMS < 0 || req.ForMS < 0 {
-		return nil, fmt.Errorf("after_ms and for_ms must not be negative, got %v and %v", req.AfterMS, req.ForMS)
+	for _, v := range []struct {
+		name  string
+		value float64
+	}{{"after_ms", req.AfterMS}, {"for_ms", req.ForMS}, {"latency_ms", req.LatencyMS}} {
+		if v.value < 0 || v.value > maxFaultMS {
+			return nil, fmt.Errorf("%s must be from 0 to %d (24 h), got %v", v.name, maxFaultMS, v.value)
+		}
 	}
+	ms := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
 	var f Fault
 	if err := f.Kind.UnmarshalText([]byte(req.Kind)); err != nil {
 		return nil, fmt.Errorf("%v, or healthy to clear every fault", err)

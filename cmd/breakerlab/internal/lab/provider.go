@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -73,7 +74,8 @@ const ProviderHelp = `breakerlab payment provider
 POST /charge       charge an order: 200 {"charged":true}, about 80 ms (p99 200 ms)
 GET  /admin/fault  the fault timeline, in ms since the lab started
 POST /admin/fault  replace the timeline with one fault, from after_ms after now
-                   for for_ms (0 or absent: until changed), e.g.
+                   for for_ms (0 or absent: until changed); one JSON object
+                   of at most 64 KiB, each _ms from 0 to 86400000 (24 h), e.g.
   {"kind":"slow","latency_ms":10000,"for_ms":3000}  every call takes 10 s
   {"kind":"error","probability":0.5}                half the calls answer 500
   {"kind":"hang"}                                   calls never answer
@@ -168,8 +170,13 @@ func (p *Provider) admin(w http.ResponseWriter, r *http.Request) {
 	switch r.Method {
 	case http.MethodGet:
 	case http.MethodPost:
-		body, err := io.ReadAll(io.LimitReader(r.Body, 1<<16))
-		if err != nil {
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxFaultBody))
+		var tooBig *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooBig):
+			http.Error(w, fmt.Sprintf("request body too large: at most %d KiB", maxFaultBody>>10), http.StatusRequestEntityTooLarge)
+			return
+		case err != nil:
 			http.Error(w, "reading the body: "+err.Error(), http.StatusBadRequest)
 			return
 		}

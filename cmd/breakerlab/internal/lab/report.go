@@ -26,6 +26,11 @@ type Report struct {
 	// multiplied by (times in the report are wall times).
 	Live  bool    `json:"live"`
 	Scale float64 `json:"scale"`
+	// Interrupted marks a run stopped (ctrl+c) before every mode was
+	// measured: Variants holds the modes finished, NotMeasured names the
+	// others.
+	Interrupted bool     `json:"interrupted,omitempty"`
+	NotMeasured []string `json:"not_measured,omitempty"`
 }
 
 // Variant is one mode's measured run.
@@ -111,7 +116,12 @@ func BuildReport(results []Result) Report {
 
 // WriteJSON writes the report as one indented object.
 func WriteJSON(w io.Writer, results []Result) error {
-	out, err := json.MarshalIndent(BuildReport(results), "", "  ")
+	return WriteReport(w, BuildReport(results))
+}
+
+// WriteReport writes a built report as WriteJSON does: one indented object.
+func WriteReport(w io.Writer, r Report) error {
+	out, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encoding the report: %w", err)
 	}
@@ -181,6 +191,13 @@ func WriteTable(w io.Writer, results []Result) error {
 		}
 	}
 	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteInterrupted ends a table of the modes finished before ctrl+c: it
+// says the run was interrupted and names the modes not measured.
+func WriteInterrupted(w io.Writer, done int, notMeasured []string) error {
+	_, err := fmt.Fprintf(w, "\ninterrupted (ctrl+c): %d of %d modes measured; not measured: %s\n", done, done+len(notMeasured), strings.Join(notMeasured, ", "))
 	return err
 }
 

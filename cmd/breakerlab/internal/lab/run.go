@@ -102,7 +102,7 @@ func measureOnce(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 	samples, stall := runLoad(ctx, cfg, client, l.APIURL(), epoch, nil)
 	if ctx.Err() != nil {
-		return res, fmt.Errorf("interrupted (%w): the lab's servers were shut down, nothing was measured", context.Cause(ctx))
+		return res, fmt.Errorf("interrupted (%w): the lab's servers were shut down before %s was measured", context.Cause(ctx), cfg.VariantName())
 	}
 	res = Result{
 		Config:         cfg,
