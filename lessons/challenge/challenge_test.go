@@ -495,6 +495,7 @@ changes = 1
 		t.Errorf("fleet brief: %s", c.Brief)
 	}
 }
+
 // Two windows earn stars for different challenges, and one earns more in a
 // challenge the other also played: every challenge keeps its best.
 func TestTwoWindowsKeepEachOthersStars(t *testing.T) {

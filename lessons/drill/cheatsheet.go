@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/lessons"
 )
@@ -306,15 +305,4 @@ func (s *sheet) table(head []string, rows [][]string) {
 	for _, r := range rows {
 		line(r)
 	}
-}
-
-// dependencyOf finds a dependency of a system by name (the interview's
-// and the reference cards' worked numbers use it).
-func dependencyOf(sys engine.System, name string) engine.Dependency {
-	for _, d := range sys.Dependencies {
-		if d.Name == name {
-			return d
-		}
-	}
-	return engine.Dependency{}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/lessons/subjects"
 )
 
 // The cheat sheet's lines are data (cheatsheet.toml): sections of rows,
@@ -189,6 +190,9 @@ func (sh *Sheet) Check(lab *lessons.Lab) (CheckSummary, error) {
 				bad(sec, r, err)
 			}
 			sum.Libraries += named
+			if err := checkSubjects(r.Label + ": " + r.Text); err != nil {
+				bad(sec, r, err)
+			}
 		}
 	}
 	return sum, errors.Join(errs...)
@@ -266,6 +270,34 @@ func checkLibraries(r Row) (int, error) {
 		}
 	}
 	return named, nil
+}
+
+// checkLibraryQuotes is the rule every checked text keeps (cards, rubric
+// points, sheet rows): a library's fact or preset is quoted only in a text
+// that names the library, so a number is never put in another library's
+// mouth.
+func checkLibraryQuotes(text string) error {
+	for _, m := range placeholderExprRE.FindAllStringSubmatch(text, -1) {
+		f := strings.Fields(m[1])
+		if len(f) < 2 {
+			continue
+		}
+		if lib, ok := libraryOf(f[0], f[1]); ok && !lib.named.MatchString(text) {
+			return fmt.Errorf("quotes %s's {{%s}} without naming %s", lib.name, m[1], lib.name)
+		}
+	}
+	return nil
+}
+
+// checkSubjects reports where a text contradicts a lesson's checked claim
+// (lessons/subjects): the same scan the cross-text test makes, so each
+// --check names the card, row or point itself.
+func checkSubjects(text string) error {
+	var errs []error
+	for _, c := range subjects.Contradictions(text) {
+		errs = append(errs, fmt.Errorf("contradicts the lessons on %s (%s): %q", c.Subject.Name, c.Subject.Truth, c.Sentence))
+	}
+	return errors.Join(errs...)
 }
 
 // libraryOf finds the library whose fact or preset a placeholder quotes.

@@ -53,6 +53,14 @@ func CheckCards(lab *lessons.Lab, cards []CardText) (CheckReport, error) {
 			order = append(order, t.ID+", follow-up answer")
 		}
 		for _, name := range order {
+			// The library rule reads the whole card: a point may quote the
+			// library its question, its follow-up or its source names.
+			if err := checkLibraryQuotes(t.Source + "\n" + t.Question + "\n" + t.FollowUp + "\n" + texts[name]); err != nil {
+				bad = append(bad, fmt.Errorf("%s %w", name, err))
+			}
+			if err := checkSubjects(texts[name]); err != nil {
+				bad = append(bad, fmt.Errorf("%s %w", name, err))
+			}
 			if n := lessons.UncheckedNumbers(texts[name], t.Question, t.FollowUp); len(n) > 0 {
 				bad = append(bad, fmt.Errorf("%s types %s, which nothing checks: write a placeholder, or make it a given of the question (%q)",
 					name, strings.Join(n, ", "), texts[name]))

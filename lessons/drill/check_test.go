@@ -54,6 +54,20 @@ topic = "timeout"
 source = "test"
 question = "What is a deadline?"
 points = ["{{share step checkout ok}} of them."]
+
+[[card]]
+id = "wrong-library"
+topic = "bulkhead"
+source = "test"
+question = "What does Polly's bulkhead allow by default?"
+points = ["{{fact r4j.bulkhead.max_concurrent}} calls at once."]
+
+[[card]]
+id = "contradicts-a-lesson"
+topic = "timeout"
+source = "test"
+question = "Does a timeout relieve a slow provider?"
+points = ["No: it cancels only the caller's side."]
 `))
 	if err != nil {
 		t.Fatal(err)
@@ -68,6 +82,8 @@ points = ["{{share step checkout ok}} of them."]
 		"typed-number, point 1 types 73",
 		"typed-number, follow-up answer types 25",
 		"bad-placeholder, point 1",
+		"wrong-library, point 1 quotes Resilience4j's",
+		"contradicts-a-lesson, point 1 contradicts the lessons on timeout-relief",
 	} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("the check's error lacks %q:\n%s", want, msg)

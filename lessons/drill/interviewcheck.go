@@ -80,6 +80,12 @@ func CheckPrompts(lab *lessons.Lab, raw []Prompt) InterviewCheck {
 			if _, err := lab.FillText(at, pt.Text); err != nil {
 				bad(at, "%s", trimWhere(err, at))
 			}
+			if err := checkLibraryQuotes(pt.Text); err != nil {
+				bad(at, "%v", err)
+			}
+			if err := checkSubjects(pt.Text); err != nil {
+				bad(at, "%v", err)
+			}
 			if n := lessons.UncheckedNumbers(pt.Text, text); len(n) > 0 {
 				bad(at, "types %s by hand: write a placeholder (a fact, a metric) or a claim", strings.Join(n, ", "))
 			}
