@@ -58,6 +58,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	teacherKey := fs.String("teacher-key", "", "file of public keys whose SSH sessions present, as --teacher's does")
 	dataDir := fs.String("data-dir", "", "where the host key and the students' progress live (default: breakerlab/serve in the user's config directory)")
 	maxSessions := fs.Int("max-sessions", serve.DefaultMaxSessions, "sessions at once, 1 to 10000")
+	maxSims := fs.Int("max-simulations", serve.DefaultMaxSimulations, "sweeps (ctrl+s in the sandbox's knob form) running at once across all sessions, each on one core, 1 to 1000 (default: this machine's cores); one more is told the server is busy")
 	idle := fs.Duration("idle-timeout", serve.DefaultIdleTimeout, "close a connection after this long with nothing sent either way (0: never)")
 	maxSession := fs.Duration("max-session", serve.DefaultMaxSession, "close a connection after this long whatever happens (0: never)")
 	rate := fs.Float64("rate-per-ip", serve.DefaultRatePerIP, "new connections a minute from one address, with a burst of as many (0: no limit)")
@@ -70,7 +71,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if len(pos) > 0 {
 		return usagef("serve takes no arguments, got %q\n%s", pos, flagHelp(fs))
 	}
-	cfg := serve.Config{Listen: *listen, MaxSessions: *maxSessions, RatePerIP: *rate,
+	cfg := serve.Config{Listen: *listen, MaxSessions: *maxSessions, RatePerIP: *rate, MaxSimulations: *maxSims,
 		IdleTimeout: noneIfZero(*idle), MaxSession: noneIfZero(*maxSession),
 		Home: serveHome, NoPTY: noPTY,
 		Exercises: remoteExercises, Present: *present}
@@ -79,6 +80,9 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	if *maxSessions < 1 || *maxSessions > 10000 {
 		return usagef("--max-sessions %d: allowed are 1 to 10000", *maxSessions)
+	}
+	if *maxSims < 1 || *maxSims > 1000 {
+		return usagef("--max-simulations %d: allowed are 1 to 1000", *maxSims)
 	}
 	if *idle < 0 || *maxSession < 0 || *rate < 0 {
 		return usagef("--idle-timeout, --max-session and --rate-per-ip cannot be negative (0 turns each off)")

@@ -5,7 +5,9 @@
 //
 // It owns the server's access rules (authorized keys, a class password, or
 // open on loopback only), its limits (sessions, idle time, session length,
-// new connections per address a minute, a handshake deadline), the per-session
+// new connections per address a minute, a handshake deadline, sweeps
+// running at once: a session's sweeps run on one worker and end with it,
+// simslots.go), the per-session
 // model (its own home screen, renderer, colour profile and size; nothing
 // shared between sessions but the room and the read-only scenarios and
 // lessons, which a session parses only when a screen first needs them; the
@@ -38,11 +40,13 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/charmbracelet/log"
 	"github.com/charmbracelet/ssh"
@@ -64,6 +68,9 @@ const (
 	// open its session.
 	HandshakeTimeout = 30 * time.Second
 )
+
+// DefaultMaxSimulations is the sweeps that may run at once: one a core.
+var DefaultMaxSimulations = runtime.NumCPU()
 
 // Config configures a server.
 type Config struct {
@@ -89,6 +96,14 @@ type Config struct {
 	// HandshakeTimeout is how long a connection may take to sign in and
 	// open its session; HandshakeTimeout (the constant) when zero.
 	HandshakeTimeout time.Duration
+	// MaxSimulations is how many sweeps may run at once across every
+	// session, each on one worker (simslots.go); DefaultMaxSimulations
+	// (the cores) when zero.
+	MaxSimulations int
+	// Budget, when set, is asked before a session's sweep starts, with the
+	// design and its number of runs; an error refuses the sweep, its text
+	// shown to the student (sandbox.Limits.Budget).
+	Budget func(sc *engine.Scenario, runs int) error
 	// Present starts the teacher's sessions in presentation mode (ctrl+p
 	// toggles it in any session).
 	Present bool
@@ -151,6 +166,12 @@ func (c *Config) check() error {
 			*d = 0
 		}
 	}
+	switch {
+	case c.MaxSimulations == 0:
+		c.MaxSimulations = DefaultMaxSimulations
+	case c.MaxSimulations < 0 || c.MaxSimulations > 1000:
+		return fmt.Errorf("--max-simulations %d: allowed are 1 to 1000", c.MaxSimulations)
+	}
 	def(&c.IdleTimeout, DefaultIdleTimeout)
 	def(&c.MaxSession, DefaultMaxSession)
 	if c.HandshakeTimeout <= 0 {
@@ -186,6 +207,7 @@ type Server struct {
 	room    *Room
 	stores  *stores
 	limiter *ipLimiter
+	slots   simSlots // sweeps running, across sessions
 
 	conns    atomic.Int64 // TCP connections open
 	sessions atomic.Int64 // sessions running the program
@@ -209,6 +231,7 @@ func New(cfg Config) (*Server, error) {
 		room:    NewRoom(),
 		stores:  newStores(cfg.DataDir),
 		limiter: newIPLimiter(cfg.RatePerIP),
+		slots:   make(simSlots, cfg.MaxSimulations),
 	}
 	if len(cfg.Password) > 0 {
 		s.passHash = sha256.Sum256(cfg.Password)
@@ -242,7 +265,7 @@ func (s *Server) Room() *Room { return s.room }
 
 // Serve accepts connections on ln until Shutdown.
 func (s *Server) Serve(ln net.Listener) error {
-	s.log.Info("serving", "on", ln.Addr().String(), "access", s.accessWords(), "max_sessions", s.cfg.MaxSessions,
+	s.log.Info("serving", "on", ln.Addr().String(), "access", s.accessWords(), "max_sessions", s.cfg.MaxSessions, "max_simulations", s.cfg.MaxSimulations,
 		"idle_timeout", s.cfg.IdleTimeout, "max_session", s.cfg.MaxSession, "rate_per_ip_per_min", s.cfg.RatePerIP)
 	err := s.srv.Serve(ln)
 	if errors.Is(err, ssh.ErrServerClosed) {

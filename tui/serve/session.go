@@ -82,6 +82,7 @@ func (s *Server) run(sess ssh.Session) {
 
 	ctx, cancel := context.WithCancel(sess.Context())
 	defer cancel()
+	o.Sandbox = s.sandboxLimits(ctx)
 	m := NewSession(ctx, o, s.room, teacher)
 	m.SetPresent(teacher && s.cfg.Present)
 	defer m.Leave()
