@@ -30,7 +30,7 @@ import (
 // room and save progress when it ends.
 func (s *Server) handle(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		sessionStarted(sess.Context())
+		s.sessionStarted(sess.Context())
 		if !s.track() {
 			_ = sess.Exit(1) // the server is stopping
 			return
@@ -61,7 +61,7 @@ func (s *Server) run(sess ssh.Session) {
 	if n := s.sessions.Add(1); n > int64(s.cfg.MaxSessions) {
 		s.sessions.Add(-1)
 		s.log.Warn("session refused", "user", who, "from", from, "why", "the class is full")
-		fmt.Fprintf(sess.Stderr(), "The class is full: this server takes %d sessions at once. Try again in a moment.\r\n", s.cfg.MaxSessions)
+		fmt.Fprintf(sess, "The class is busy: this server takes %d sessions at once, and all are in use. Try again in a moment.\r\n", s.cfg.MaxSessions)
 		_ = sess.Exit(1)
 		return
 	}
