@@ -237,6 +237,7 @@ type trackedConn struct {
 	evicted  atomic.Bool            // closed for a newcomer (logged there)
 	signedIn atomic.Pointer[string] // who signed in
 	tried    atomic.Pointer[string] // the last user name tried
+	refusals atomic.Int32           // requests refused (requests.go)
 	deadline *time.Timer
 }
 

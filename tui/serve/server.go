@@ -276,6 +276,9 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("setting up the SSH server (host key %s): %w", cfg.HostKeyPath, err)
 	}
 	srv.ConnCallback = s.onConn
+	srv.RequestHandlers = s.requestHandlers()
+	srv.ChannelHandlers = s.channelHandlers()
+	srv.SessionRequestCallback = s.sessionRequest
 	srv.ConnectionFailedCallback = s.connFailed
 	s.srv = srv
 	return s, nil

@@ -463,10 +463,6 @@ func TestBadClientsDoNotHurtOthers(t *testing.T) {
 	if _, err := slow.in.Write([]byte("f")); err != nil {
 		t.Fatal(err)
 	}
-	// Resize only once the session is running (the teacher counts it as a
-	// follower): charmbracelet/ssh writes the pty's window on a
-	// window-change request without a lock (session.go, handleRequests),
-	// racing the handler's first Pty() read if one comes that early.
 	waitFor(t, teacher, mark, "1 follow")
 	// Every resize repaints the whole large screen: soon the client's
 	// SSH window (2 MB) is full and the server's writes to it wait.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -51,7 +52,9 @@ func (s *Server) run(sess ssh.Session) {
 		_ = sess.Exit(1)
 		return
 	}
-	pty, winch, ok := sess.Pty()
+	// Never sess.Pty() here: it copies the PTY while a window change may
+	// be writing it (requests.go, sessionRequest).
+	pty, winch, ok := ptyOf(sess)
 	if !ok {
 		s.log.Warn("no terminal", "user", who, "from", from)
 		fmt.Fprintf(sess.Stderr(), "%s\r\n", s.cfg.NoPTY)
@@ -66,7 +69,7 @@ func (s *Server) run(sess ssh.Session) {
 		return
 	}
 	defer s.sessions.Add(-1)
-	s.log.Info("connect", "user", who, "from", from, "teacher", teacher, "term", pty.Term,
+	s.log.Info("connect", "user", who, "from", from, "teacher", teacher, "term", strconv.Quote(pty.Term),
 		"size", fmt.Sprintf("%dx%d", pty.Window.Width, pty.Window.Height))
 
 	env := append(sess.Environ(), "TERM="+pty.Term)
@@ -123,10 +126,11 @@ const remoteWrite = "w is off over SSH: run breakerlab locally"
 // and says whether the teacher signed in.
 func (s *Server) identify(sess ssh.Session) (who, id string, teacher bool) {
 	k := sess.PublicKey()
+	// The name is quoted: a name holding a newline writes no line of its own.
 	if k == nil {
-		return sess.User(), studentID(nil, sess.User()), false
+		return strconv.Quote(sess.User()), studentID(nil, sess.User()), false
 	}
-	return sess.User() + " " + gossh.FingerprintSHA256(k), studentID(k.Marshal(), ""), s.isTeacher(k)
+	return strconv.Quote(sess.User()) + " " + gossh.FingerprintSHA256(k), studentID(k.Marshal(), ""), s.isTeacher(k)
 }
 
 // sessionRenderer is a lipgloss renderer writing to the session, with the
