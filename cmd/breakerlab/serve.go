@@ -58,8 +58,12 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	teacherKey := fs.String("teacher-key", "", "file of public keys whose SSH sessions present, as --teacher's does")
 	dataDir := fs.String("data-dir", "", "where the host key and the students' progress live (default: breakerlab/serve in the user's config directory)")
 	maxSessions := fs.Int("max-sessions", serve.DefaultMaxSessions, "sessions at once, 1 to 10000")
+	maxSims := fs.Int("max-simulations", serve.DefaultMaxSimulations, "sweeps (ctrl+s in the sandbox's knob form) running at once across all sessions, each on one core, 1 to 1000 (default: this machine's cores); one more is told the server is busy")
 	idle := fs.Duration("idle-timeout", serve.DefaultIdleTimeout, "close a connection after this long with nothing sent either way (0: never)")
 	maxSession := fs.Duration("max-session", serve.DefaultMaxSession, "close a connection after this long whatever happens (0: never)")
+	signIn := fs.Duration("sign-in-timeout", serve.HandshakeTimeout, "close a connection that has not signed in and opened its session this long after connecting (a class password typed included), 1s to 10m")
+	startups := fs.String("max-startups", serve.DefaultStartups.String(), "connections signing in at once, as OpenSSH's MaxStartups START:RATE:FULL: past START, drop RATE% of new ones, rising to all at FULL; a connection that has sent nothing for 250ms gives its place to a new one first")
+	pendingPerIP := fs.Int("max-pending-per-ip", serve.DefaultMaxPendingPerIP, "connections signing in at once from one address (raise it for a class behind one NAT typing a password at the same moment)")
 	rate := fs.Float64("rate-per-ip", serve.DefaultRatePerIP, "new connections a minute from one address, with a burst of as many (0: no limit)")
 	benchClients := fs.Int("bench-clients", 0, "measure instead of serving: N students follow a teacher playing at 30 fps, then N play their own; prints CPU and memory per session")
 	benchFor := fs.Duration("bench-for", 10*time.Second, "how long --bench-clients measures")
@@ -70,7 +74,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if len(pos) > 0 {
 		return usagef("serve takes no arguments, got %q\n%s", pos, flagHelp(fs))
 	}
-	cfg := serve.Config{Listen: *listen, MaxSessions: *maxSessions, RatePerIP: *rate,
+	cfg := serve.Config{Listen: *listen, MaxSessions: *maxSessions, RatePerIP: *rate, MaxSimulations: *maxSims,
 		IdleTimeout: noneIfZero(*idle), MaxSession: noneIfZero(*maxSession),
 		Home: serveHome, NoPTY: noPTY,
 		Exercises: remoteExercises, Present: *present}
@@ -80,6 +84,19 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if *maxSessions < 1 || *maxSessions > 10000 {
 		return usagef("--max-sessions %d: allowed are 1 to 10000", *maxSessions)
 	}
+	if *maxSims < 1 || *maxSims > 1000 {
+		return usagef("--max-simulations %d: allowed are 1 to 1000", *maxSims)
+	}
+	if *signIn < time.Second || *signIn > 10*time.Minute {
+		return usagef("--sign-in-timeout %v: allowed are 1s to 10m", *signIn)
+	}
+	if *pendingPerIP < 1 || *pendingPerIP > 100000 {
+		return usagef("--max-pending-per-ip %d: allowed are 1 to 100000", *pendingPerIP)
+	}
+	if cfg.MaxStartups, err = serve.ParseStartups(*startups); err != nil {
+		return usageError{err}
+	}
+	cfg.HandshakeTimeout, cfg.MaxPendingPerIP = *signIn, *pendingPerIP
 	if *idle < 0 || *maxSession < 0 || *rate < 0 {
 		return usagef("--idle-timeout, --max-session and --rate-per-ip cannot be negative (0 turns each off)")
 	}

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -205,7 +206,7 @@ func (p *Plan) Forks() int { return int(p.forks.Load()) }
 // prefixFor returns seed s's prefix run to fork from, or nil: no fork for
 // this plan, or another job is running the prefix just now (this one then
 // runs from the start rather than wait).
-func (p *Plan) prefixFor(s int) *engine.Run {
+func (p *Plan) prefixFor(ctx context.Context, s int) *engine.Run {
 	if p.forkAt <= 0 {
 		return nil
 	}
@@ -217,7 +218,7 @@ func (p *Plan) prefixFor(s int) *engine.Run {
 		return nil
 	}
 	if !slot.state.CompareAndSwap(slotEmpty, slotDrawing) {
-		return p.prefixFor(s)
+		return p.prefixFor(ctx, s)
 	}
 	sc := p.cells[p.base]
 	var r *engine.Run
@@ -227,8 +228,9 @@ func (p *Plan) prefixFor(s int) *engine.Run {
 	} else {
 		r, err = engine.New(sc, p.Variant, p.Seeds[s])
 	}
-	if err == nil {
-		r.AdvanceTo(p.forkAt)
+	// A prefix stopped by ctx is not kept: the plan's later runs (there
+	// are none once its context has ended) run from the start.
+	if err == nil && advance(ctx, r, p.forkAt) == nil {
 		slot.run.Store(r)
 	}
 	slot.state.Store(slotReady)
@@ -395,12 +397,18 @@ func (p *Plan) Run(job Job) (Sample, error) {
 // does not allocate and collect a run's buffers for every cell. A Runner
 // is for one goroutine; give each worker its own. Its samples are Plan.Run's.
 type Runner struct {
-	p *Plan
-	r engine.Run
+	p   *Plan
+	r   engine.Run
+	ctx context.Context
 }
 
 // Runner returns a Runner for p's jobs.
-func (p *Plan) Runner() *Runner { return &Runner{p: p} }
+func (p *Plan) Runner() *Runner { return &Runner{p: p, ctx: context.Background()} }
+
+// RunnerContext returns a Runner for p's jobs whose runs stop, between
+// two steps of virtual time (cancel.go), once ctx ends: Run then returns
+// ctx's error and no sample.
+func (p *Plan) RunnerContext(ctx context.Context) *Runner { return &Runner{p: p, ctx: ctx} }
 
 // Run runs one job and measures it, as Plan.Run does.
 func (w *Runner) Run(job Job) (Sample, error) {
@@ -415,7 +423,7 @@ func (w *Runner) Run(job Job) (Sample, error) {
 	if ended {
 		p.forks.Add(1)
 		p.endForks.Add(1)
-	} else if pre := p.prefixFor(job.Seed); pre != nil && pre.ForkInto(r, sc, p.Variant) {
+	} else if pre := p.prefixFor(w.ctx, job.Seed); pre != nil && pre.ForkInto(r, sc, p.Variant) {
 		p.forks.Add(1)
 	} else {
 		var err error
@@ -428,7 +436,9 @@ func (w *Runner) Run(job Job) (Sample, error) {
 			return Sample{}, err
 		}
 	}
-	r.Run()
+	if err := advance(w.ctx, r, r.End()); err != nil {
+		return Sample{}, err
+	}
 	if !ended {
 		p.keepEnd(job, r)
 	}

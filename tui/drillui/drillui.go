@@ -38,6 +38,9 @@ type Options struct {
 	Now func() time.Time
 	// Embedded: leaving sends BackMsg instead of quitting.
 	Embedded bool
+	// Sandbox bounds the sweeps of the sandbox a card opens
+	// (sandbox.Limits); the zero value is the local program's.
+	Sandbox sandbox.Limits
 }
 
 // BackMsg asks the screen that embeds the drill to take over again.
@@ -231,7 +234,7 @@ const Seed = 5
 // numbers; esc there comes back to the card.
 func (m Model) play() (tea.Model, tea.Cmd) {
 	c := m.cards[m.i]
-	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: c.Scenario(), Seed: Seed, CanGoHome: true})
+	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: c.Scenario(), Seed: Seed, CanGoHome: true, Limits: m.o.Sandbox})
 	if err != nil {
 		m.note = "The sandbox did not open: " + err.Error()
 		return m, nil

@@ -102,6 +102,11 @@ type Options struct {
 	// WriteElsewhere, when set, is what the sandbox's w says instead of
 	// writing a file, for the same reason (sandbox.Options).
 	WriteElsewhere string
+	// Sandbox bounds the sweeps of every sandbox opened from here (the
+	// drill's and the interview's too): a classroom session's end stops
+	// them, and the server's limits hold (sandbox.Limits). The zero value
+	// is the local program's.
+	Sandbox sandbox.Limits
 	// Drill and Interview open the spaced-repetition drill and the mock
 	// interview (their Theme and Embedded are set here); nil makes the item
 	// say it is not available.
@@ -532,7 +537,7 @@ func (m Model) open() (tea.Model, tea.Cmd) {
 		m.setNote(e.Unavailable, true)
 		return m, nil
 	}
-	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: e.Build(), Seed: m.o.Seed, CanGoHome: true, WriteElsewhere: m.o.WriteElsewhere})
+	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: e.Build(), Seed: m.o.Seed, CanGoHome: true, WriteElsewhere: m.o.WriteElsewhere, Limits: m.o.Sandbox})
 	if err != nil {
 		m.setNote(fmt.Sprintf("cannot open %s: %v", e.Name, err), true)
 		return m, nil
@@ -582,7 +587,7 @@ func (m Model) openDrill() (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	o := *m.o.Drill
-	o.Theme, o.Embedded = m.th, true
+	o.Theme, o.Embedded, o.Sandbox = m.th, true, m.o.Sandbox
 	o.Notice = "" // the home screen shows it until dismissed
 	d := drillui.New(o)
 	next, _ := d.Update(m.size())
@@ -598,7 +603,7 @@ func (m Model) openInterview() (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	o := *m.o.Interview
-	o.Theme, o.Embedded = m.th, true
+	o.Theme, o.Embedded, o.Sandbox = m.th, true, m.o.Sandbox
 	o.Notice = "" // the home screen shows it until dismissed
 	iv, err := interviewui.New(o)
 	if err != nil {

@@ -46,6 +46,9 @@ type Options struct {
 	Now func() time.Time
 	// Embedded: leaving sends BackMsg instead of quitting.
 	Embedded bool
+	// Sandbox bounds the sweeps of the sandbox a prompt opens
+	// (sandbox.Limits); the zero value is the local program's.
+	Sandbox sandbox.Limits
 }
 
 // BackMsg asks the screen that embeds the interview to take over again.
@@ -390,7 +393,7 @@ func (m Model) play() (tea.Model, tea.Cmd) {
 		m.note, m.noteErr = fmt.Sprintf("The scenario %q is not built in.", m.prompt.Scenario), true
 		return m, nil
 	}
-	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: b.Build(), Seed: Seed, CanGoHome: true})
+	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: b.Build(), Seed: Seed, CanGoHome: true, Limits: m.o.Sandbox})
 	if err != nil {
 		m.note, m.noteErr = "The sandbox did not open: "+err.Error(), true
 		return m, nil

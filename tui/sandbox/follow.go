@@ -74,6 +74,10 @@ func NewFollower(o Options, st State) (Model, error) {
 // move comes from the next Follow. Fork hands the clock back.
 func (m Model) Follow(st State) (Model, error) {
 	m.form, m.showHelp, m.cmp, m.note = nil, false, nil, ""
+	if m.sw != nil {
+		m.sw.stop() // a sweep of the learner's own design stops with it
+		m.sw = nil
+	}
 	err := m.sim.setVariant(st.Variant)
 	if err == nil {
 		err = m.sim.seek(st.At)

@@ -37,6 +37,9 @@ type Options struct {
 	// asking for a path, where a file written would not be the learner's
 	// (a session over SSH writes on the server; tui/serve).
 	WriteElsewhere string
+	// Limits bound the sweeps the knob form starts (limits.go); the zero
+	// value lets them use every core.
+	Limits Limits
 }
 
 // BackMsg asks the parent to close the sandbox (esc on the home screen's
@@ -77,6 +80,8 @@ type Model struct {
 
 	// writeElsewhere is Options.WriteElsewhere.
 	writeElsewhere string
+	// limits are Options.Limits.
+	limits Limits
 
 	// fleetOpen shows the fleet pane over the whole body (key I, arrange.go).
 	fleetOpen bool
@@ -110,6 +115,7 @@ func New(o Options) (Model, error) {
 		clock:  playback.NewClock(o.Speed, o.Play),
 
 		writeElsewhere: o.WriteElsewhere,
+		limits:         o.Limits,
 	}
 	m.help.Styles = o.Theme.Help
 	m.helpv = helpview.New(m.keys.HelpScroll)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -27,8 +28,11 @@ import (
 // two seeds, and draws the measured quantity as a heatmap with the current
 // design marked. The runs go on every core in a command (sweepui.Run), so
 // Update and View only hand messages on and join strings; esc stops a
-// sweep under way (the runs in progress finish, the rest never start) and
-// shows what is done, and esc again goes back to the form as it was.
+// sweep under way (the runs in progress stop within a step of virtual
+// time, the rest never start, and the runs' memory is let go) and shows
+// what is done, and esc again goes back to the form as it was. Options'
+// Limits bound a sweep: its workers, a slot it must get first, a budget,
+// and a context whose end stops it (a classroom session's).
 
 // sweepKeys are the overlay's own bindings.
 var sweepKeys = struct {
@@ -91,6 +95,7 @@ type sweepOverlay struct {
 	err         string
 	stopped     bool
 	stopping    bool
+	workers     int // the goroutines it runs on
 	cancel      context.CancelFunc
 	wait        tea.Cmd
 }
@@ -452,7 +457,10 @@ func (s *sweepOverlay) planFor(y string, nx, ny int) (*sweep.Plan, sweepui.Mark,
 	return p, sweepui.Mark{X: mx, Y: my, Label: "the design in the form"}, nil
 }
 
-// start plans the sweep and returns the command that runs it.
+// startSweep plans the sweep and returns the command that runs it. The
+// command first takes a slot (Limits.Acquire), so a slot is never taken
+// by a command that does not run; a refusal comes back as the sweep's
+// result, its reason in place of the heatmap.
 func (m *Model) startSweep() tea.Cmd {
 	s := m.sw
 	nx, ny := gridSize(m.w, m.h)
@@ -461,9 +469,17 @@ func (m *Model) startSweep() tea.Cmd {
 		s.err = err.Error()
 		return nil
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	lim := m.limits
+	if lim.Budget != nil {
+		if err := lim.Budget(plan.CellScenario(0, 0), len(plan.Jobs())); err != nil {
+			s.err = err.Error()
+			return nil
+		}
+	}
+	ctx, cancel := context.WithCancel(lim.context())
 	s.id, s.plan, s.mark, s.cancel = sweepIDs.Add(1), plan, mark, cancel
 	s.stage, s.res, s.err, s.stopped, s.stopping, s.done, s.total = sweepRunning, nil, "", false, false, 0, len(plan.Jobs())
+	s.workers = sweepWorkers(lim.MaxSweepWorkers)
 	id := s.id
 	// Progress goes through a channel of one: a message waiting there is
 	// replaced by none newer, so the screen is never behind by a queue.
@@ -479,17 +495,39 @@ func (m *Model) startSweep() tea.Cmd {
 	}
 	wait := s.wait
 	return func() tea.Msg {
+		release := func() {}
+		if lim.Acquire != nil {
+			r, err := lim.Acquire()
+			if err != nil {
+				cancel()
+				return sweepDoneMsg{id: id, err: err}
+			}
+			release = r
+		}
 		go func() {
-			res, err := sweepui.Run(ctx, plan, 0, func(d, t int) {
+			defer release()
+			defer cancel()
+			res, err := sweepui.Run(ctx, plan, lim.MaxSweepWorkers, func(d, t int) {
 				select {
 				case progress <- sweepProgressMsg{id, d, t}:
 				default:
 				}
 			})
+			// No run of the plan is left: what the runs shared goes, and
+			// the result keeps only what the heatmap reads.
+			plan.Release()
 			done <- sweepDoneMsg{id, res, err}
 		}()
 		return wait()
 	}
+}
+
+// sweepWorkers is how many goroutines a sweep with the limit runs on.
+func sweepWorkers(limit int) int {
+	if limit <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return min(limit, runtime.GOMAXPROCS(0))
 }
 
 // stop cancels a sweep under way, if there is one.
@@ -686,11 +724,15 @@ func (s *sweepOverlay) progressLines(th *theme.Theme, w int) []string {
 		filled = barW * s.done / s.total
 	}
 	bar := th.Good.Render(strings.Repeat("█", filled)) + th.Dim.Render(strings.Repeat("░", barW-filled))
-	out := wrapText(fmt.Sprintf("%s on %d × %d designs around the one in the form, %d seeds each, on every core.",
-		s.plan.Measure.Label(), nx, ny, len(s.plan.Seeds)), w)
+	on := "on every core"
+	if s.workers < runtime.GOMAXPROCS(0) {
+		on = fmt.Sprintf("on %d of the %d cores", s.workers, runtime.GOMAXPROCS(0))
+	}
+	out := wrapText(fmt.Sprintf("%s on %d × %d designs around the one in the form, %d seeds each, %s.",
+		s.plan.Measure.Label(), nx, ny, len(s.plan.Seeds), on), w)
 	out = append(out, "", bar+fmt.Sprintf(" %d/%d runs", s.done, s.total), "")
 	if s.cancel == nil || s.stopping {
-		return append(out, th.Dim.Render("stopping: the runs under way finish"))
+		return append(out, th.Dim.Render("stopping: the runs under way stop at their next step"))
 	}
 	return append(out, wrapText("esc stops the sweep and shows the cells that are done.", w)...)
 }

@@ -1,8 +1,11 @@
 package sandbox
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -258,5 +261,89 @@ func TestSweepNeedsAFormThatBuilds(t *testing.T) {
 	m = send(m, ctrlS)
 	if m.sw != nil || m.form.err == "" {
 		t.Errorf("a refused value should keep the sweep closed and mark the form (err %q)", m.form.err)
+	}
+}
+
+// esc stops a sweep whose runs are long (a million requests a second)
+// within a step of virtual time, not when the runs under way end; the
+// slot it took (Limits.Acquire) is given back once its runs have stopped,
+// and the session's context ending stops a sweep just as esc does.
+func TestSweepStopsRunsUnderWay(t *testing.T) {
+	for _, how := range []string{"esc", "context"} {
+		sc := shortCascade(t)
+		for i := range sc.Variants {
+			for k := range sc.Variants[i].System.Endpoints {
+				if sc.Variants[i].System.Endpoints[k].Name == "search" {
+					sc.Variants[i].System.Endpoints[k].Rate = 1_000_000
+				}
+			}
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		var held atomic.Int32
+		lim := Limits{Context: ctx, MaxSweepWorkers: 1, Acquire: func() (func(), error) {
+			held.Add(1)
+			return func() { held.Add(-1) }, nil
+		}}
+		var budgetRuns int
+		lim.Budget = func(_ *engine.Scenario, runs int) error { budgetRuns = runs; return nil }
+		m := newModel(t, 80, 24, Options{Scenario: sc, Limits: lim})
+		m = send(press(m, "e"), ctrlS)
+		next, cmd := m.Update(tuitest.Key("enter"))
+		m = next.(Model)
+		if budgetRuns != m.sw.total || budgetRuns == 0 {
+			t.Errorf("the budget was asked about %d runs, the sweep makes %d", budgetRuns, m.sw.total)
+		}
+		msgs := make(chan tea.Msg, 1)
+		go func() { msgs <- cmd() }()
+		deadline := time.Now().Add(5 * time.Second)
+		for held.Load() == 0 && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+		}
+		time.Sleep(50 * time.Millisecond) // well into the first run
+		start := time.Now()
+		if how == "esc" {
+			m = press(m, "esc")
+		} else {
+			cancel()
+		}
+		var msg tea.Msg
+		select {
+		case msg = <-msgs:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: the sweep did not stop", how)
+		}
+		took := time.Since(start)
+		m = send(m, msg)
+		for held.Load() != 0 && time.Now().Before(deadline.Add(5*time.Second)) {
+			time.Sleep(time.Millisecond)
+		}
+		if s := m.sw; s.stage != sweepDone || !s.stopped || held.Load() != 0 || s.res == nil || s.res.Runs != 0 {
+			t.Errorf("%s: stage %d, stopped %v, slots held %d", how, s.stage, s.stopped, held.Load())
+		}
+		t.Logf("%s stopped the sweep in %v", how, took.Round(time.Millisecond))
+		cancel()
+	}
+}
+
+// A refused slot is the sweep's result: the overlay says why.
+func TestSweepRefusedSaysWhy(t *testing.T) {
+	lim := Limits{Acquire: func() (func(), error) {
+		return nil, errors.New("the class server is busy: 4 simulations running; try again in a moment")
+	}}
+	m := newModel(t, 80, 24, Options{Scenario: shortCascade(t), Limits: lim})
+	m = send(press(m, "e"), ctrlS)
+	next, cmd := m.Update(tuitest.Key("enter"))
+	m = drive(t, next.(Model), cmd)
+	if v := m.View(); !strings.Contains(v, "the class server is busy: 4 simulations") {
+		t.Errorf("a refused sweep should say why:\n%s", v)
+	}
+	// A budget's refusal keeps the picker open and says why.
+	lim = Limits{Budget: func(*engine.Scenario, int) error { return errors.New("over budget") }}
+	m = newModel(t, 80, 24, Options{Scenario: shortCascade(t), Limits: lim})
+	m = send(press(m, "e"), ctrlS)
+	next, cmd = m.Update(tuitest.Key("enter"))
+	m = next.(Model)
+	if cmd != nil || m.sw.stage != sweepPicking || !strings.Contains(m.View(), "over budget") {
+		t.Errorf("a sweep over its budget should not start, and say why:\n%s", m.View())
 	}
 }

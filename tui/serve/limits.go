@@ -1,7 +1,11 @@
 package serve
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"net"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -9,20 +13,175 @@ import (
 	"github.com/charmbracelet/ssh"
 )
 
-// Limits are enforced on the TCP connection, before the SSH handshake
-// costs anything: wish's ratelimiter middleware
-// (wish@v1.4.7/ratelimiter/ratelimiter.go) counts sessions, which come only
+// Admission is decided on the TCP connection, before the SSH handshake
+// costs anything (wish's ratelimiter middleware,
+// wish@v1.4.7/ratelimiter/ratelimiter.go, counts sessions, which come only
 // after a handshake and sign-in, so a flood of half-open connections would
-// pass it.
+// pass it). A connection is pending from its accept until its session
+// opens; pending connections have limits of their own, apart from the
+// sessions', so that strangers who never sign in cannot keep students out:
+//
+//   - a rate of new connections per address (ipLimiter);
+//   - at most MaxPendingPerIP pending from one address;
+//   - past MaxStartups.Start pending, a new one is dropped with a
+//     probability rising from Rate % to 100 % at Full, as OpenSSH's
+//     MaxStartups does; but before a new connection is dropped, the oldest
+//     pending one that has sent nothing at all for silentGrace is closed
+//     in its place, since an SSH client speaks first and at once: a flood
+//     of silent connections only ever replaces itself;
+//   - a pending connection is closed SignInTimeout after its accept.
+//
+// Refusals are logged, a line a kind every few seconds at most
+// (logLimiter), with the count of those not written.
 
-// pendingSlack is how many connections beyond the session limit may be
-// signing in at once, so that a full class still answers "the class is
-// full" rather than a closed socket.
-const pendingSlack = 16
+// Startups is OpenSSH's MaxStartups, start:rate:full.
+type Startups struct{ Start, Rate, Full int }
 
-// onConn refuses a connection over the per-address rate or over the limit
-// of open connections, and closes one that has not opened its session
-// within the handshake timeout.
+// DefaultStartups are the pending connections' limits: random early drop
+// from 10 pending, 30 % of new ones there, all at 60.
+var DefaultStartups = Startups{Start: 10, Rate: 30, Full: 60}
+
+// DefaultMaxPendingPerIP is how many connections one address may have
+// signing in at once. A class behind one NAT signs in a few at a time
+// with keys; a class typing a password at the same moment may need more.
+const DefaultMaxPendingPerIP = 10
+
+// ParseStartups reads "start:rate:full" (or one number, full).
+func ParseStartups(s string) (Startups, error) {
+	bad := fmt.Errorf("--max-startups %q: want START:RATE:FULL, e.g. 10:30:60 (past START connections signing in, drop RATE %% of new ones, rising to all at FULL), or one number FULL", s)
+	parts := strings.Split(s, ":")
+	var n []int
+	for _, p := range parts {
+		v, err := strconv.Atoi(p)
+		if err != nil || v < 0 {
+			return Startups{}, bad
+		}
+		n = append(n, v)
+	}
+	var st Startups
+	switch len(n) {
+	case 1:
+		st = Startups{Start: n[0], Rate: 100, Full: n[0]}
+	case 3:
+		st = Startups{Start: n[0], Rate: n[1], Full: n[2]}
+	default:
+		return Startups{}, bad
+	}
+	if st.Full < 1 || st.Start > st.Full || st.Rate > 100 || st.Full > 100000 {
+		return Startups{}, fmt.Errorf("--max-startups %q: want 1 ≤ FULL ≤ 100000, START ≤ FULL and RATE ≤ 100", s)
+	}
+	return st, nil
+}
+
+func (st Startups) String() string { return fmt.Sprintf("%d:%d:%d", st.Start, st.Rate, st.Full) }
+
+// dropChance is the probability of dropping a new connection with p
+// pending.
+func (st Startups) dropChance(p int) float64 {
+	switch {
+	case p >= st.Full:
+		return 1
+	case p < st.Start:
+		return 0
+	}
+	r := float64(st.Rate) / 100
+	return r + (1-r)*float64(p-st.Start)/float64(st.Full-st.Start)
+}
+
+// silentGrace is how long a pending connection may have sent nothing
+// before a newcomer may take its place: a client sends its version string
+// as soon as it connects.
+const silentGrace = 250 * time.Millisecond
+
+// pendingConns are the server's pending connections.
+type pendingConns struct {
+	mu     sync.Mutex
+	conns  map[*trackedConn]struct{}
+	perIP  map[string]int
+	byAddr map[string]*trackedConn // by remote address, for the failure callback
+}
+
+func newPending() *pendingConns {
+	return &pendingConns{conns: map[*trackedConn]struct{}{}, perIP: map[string]int{}, byAddr: map[string]*trackedConn{}}
+}
+
+// Pending is how many connections are signing in just now.
+func (s *Server) Pending() int {
+	s.pend.mu.Lock()
+	defer s.pend.mu.Unlock()
+	return len(s.pend.conns)
+}
+
+// admit decides on a new connection from ip: nil and the connection to
+// close in its place (or nil), or why it is refused.
+func (s *Server) admit(tc *trackedConn) (evict *trackedConn, why string) {
+	p := s.pend
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := p.perIP[tc.ip]; n >= s.cfg.MaxPendingPerIP {
+		return nil, fmt.Sprintf("%d connections from this address are signing in already", n)
+	}
+	n := len(p.conns)
+	if ch := s.cfg.MaxStartups.dropChance(n); ch > 0 && rand.Float64() < ch {
+		evict = p.oldestSilent(time.Now())
+		if evict == nil {
+			return nil, fmt.Sprintf("%d connections are signing in (--max-startups %s)", n, s.cfg.MaxStartups)
+		}
+		p.remove(evict)
+	}
+	p.conns[tc] = struct{}{}
+	p.perIP[tc.ip]++
+	p.byAddr[tc.from] = tc
+	tc.pending = true
+	return evict, ""
+}
+
+// oldestSilent is the oldest pending connection that has sent nothing for
+// silentGrace, or nil.
+func (p *pendingConns) oldestSilent(now time.Time) *trackedConn {
+	var old *trackedConn
+	for c := range p.conns {
+		if c.heard.Load() || now.Sub(c.start) < silentGrace {
+			continue
+		}
+		if old == nil || c.start.Before(old.start) {
+			old = c
+		}
+	}
+	return old
+}
+
+// remove takes c out of the pending connections; p.mu is held.
+func (p *pendingConns) remove(c *trackedConn) {
+	if !c.pending {
+		return
+	}
+	c.pending = false
+	delete(p.conns, c)
+	if p.perIP[c.ip]--; p.perIP[c.ip] <= 0 {
+		delete(p.perIP, c.ip)
+	}
+	if p.byAddr[c.from] == c {
+		delete(p.byAddr, c.from)
+	}
+}
+
+func (s *Server) done(c *trackedConn) {
+	s.pend.mu.Lock()
+	s.pend.remove(c)
+	s.pend.mu.Unlock()
+}
+
+// lookup is the pending connection from addr, if it is still pending.
+func (s *Server) lookup(addr string) *trackedConn {
+	s.pend.mu.Lock()
+	defer s.pend.mu.Unlock()
+	return s.pend.byAddr[addr]
+}
+
+// onConn refuses a connection over the per-address rate or the pending
+// limits, and closes one that has not opened its session within the
+// sign-in timeout.
 func (s *Server) onConn(ctx ssh.Context, c net.Conn) net.Conn {
 	from := c.RemoteAddr().String()
 	ip := from
@@ -30,20 +189,32 @@ func (s *Server) onConn(ctx ssh.Context, c net.Conn) net.Conn {
 		ip = h
 	}
 	if !s.limiter.allow(ip, time.Now()) {
-		s.log.Warn("connection refused", "from", from, "why", "over the per-address rate")
+		s.logs.warn("rate", "connection refused", "from", from, "why", "over the per-address rate")
 		return nil
 	}
-	if n := s.conns.Add(1); n > int64(s.cfg.MaxSessions+pendingSlack) {
-		s.conns.Add(-1)
-		s.log.Warn("connection refused", "from", from, "why", "too many connections", "open", n-1)
+	tc := &trackedConn{Conn: c, s: s, ip: ip, from: from, start: time.Now()}
+	evict, why := s.admit(tc)
+	if why != "" {
+		s.logs.warn("pending", "connection refused", "from", from, "why", why)
 		return nil
 	}
-	tc := &trackedConn{Conn: c, closed: func() { s.conns.Add(-1) }}
+	if evict != nil {
+		evict.evicted.Store(true)
+		s.logs.warn("evicted", "connection closed", "from", evict.from, "why", "silent while others wait to sign in", "after", time.Since(evict.start).Round(time.Millisecond))
+		_ = evict.Close()
+	}
+	s.conns.Add(1)
 	tc.deadline = time.AfterFunc(s.cfg.HandshakeTimeout, func() {
-		if !tc.started.Load() {
-			s.log.Warn("connection closed", "from", from, "why", "no session within the handshake timeout")
-			_ = tc.Close()
+		if tc.started.Load() {
+			return
 		}
+		tc.timedOut.Store(true)
+		if u := tc.user(); u != "" {
+			s.logs.warn("timeout", "connection closed", "from", from, "user", strconv.Quote(u), "why", "signed in but opened no session within the sign-in timeout", "timeout", s.cfg.HandshakeTimeout)
+		} else {
+			s.logs.warn("timeout", "connection closed", "from", from, "why", "did not sign in within the sign-in timeout", "timeout", s.cfg.HandshakeTimeout)
+		}
+		_ = tc.Close()
 	})
 	ctx.SetValue(connKey{}, tc)
 	return tc
@@ -51,30 +222,109 @@ func (s *Server) onConn(ctx ssh.Context, c net.Conn) net.Conn {
 
 type connKey struct{}
 
-// trackedConn counts itself out once closed.
+// trackedConn is a connection from its accept: it knows whether it has
+// been heard from, who signed in on it, and counts itself out once closed.
 type trackedConn struct {
 	net.Conn
+	s        *Server
+	ip, from string
+	start    time.Time
+	pending  bool // guarded by the server's pending.mu
 	once     sync.Once
-	closed   func()
-	started  atomic.Bool
+	heard    atomic.Bool            // a byte came in
+	started  atomic.Bool            // a session opened
+	timedOut atomic.Bool            // closed by the sign-in deadline (logged there)
+	evicted  atomic.Bool            // closed for a newcomer (logged there)
+	signedIn atomic.Pointer[string] // who signed in
+	tried    atomic.Pointer[string] // the last user name tried
+	refusals atomic.Int32           // requests refused (requests.go)
 	deadline *time.Timer
+}
+
+func (c *trackedConn) Read(b []byte) (int, error) {
+	n, err := c.Conn.Read(b)
+	if n > 0 && !c.heard.Load() {
+		c.heard.Store(true)
+	}
+	return n, err
+}
+
+// user is who signed in on the connection, "" before anyone did.
+func (c *trackedConn) user() string {
+	if u := c.signedIn.Load(); u != nil {
+		return *u
+	}
+	return ""
 }
 
 func (c *trackedConn) Close() error {
 	err := c.Conn.Close()
 	c.once.Do(func() {
-		c.deadline.Stop()
-		c.closed()
+		if c.deadline != nil {
+			c.deadline.Stop()
+		}
+		c.s.done(c)
+		c.s.conns.Add(-1)
+		if u := c.user(); u != "" && !c.started.Load() && !c.timedOut.Load() {
+			c.s.log.Info("signed in, no session", "user", strconv.Quote(u), "from", c.from, "after", time.Since(c.start).Round(time.Millisecond))
+		}
 	})
 	return err
 }
 
-// sessionStarted stops the handshake deadline of the session's connection.
-func sessionStarted(ctx ssh.Context) {
-	if tc, ok := ctx.Value(connKey{}).(*trackedConn); ok {
-		tc.started.Store(true)
+// connOf is the tracked connection of a session's or callback's context.
+func connOf(ctx ssh.Context) *trackedConn {
+	tc, _ := ctx.Value(connKey{}).(*trackedConn)
+	return tc
+}
+
+// sessionStarted stops the sign-in deadline of the session's connection,
+// which is no longer pending.
+func (s *Server) sessionStarted(ctx ssh.Context) {
+	if tc := connOf(ctx); tc != nil && !tc.started.Swap(true) {
 		tc.deadline.Stop()
+		s.done(tc)
 	}
+}
+
+// logLimiter writes at most one line of a kind every logEvery; the next
+// line written says how many were left out.
+type logLimiter struct {
+	s  *Server
+	mu sync.Mutex
+	k  map[string]*logKind
+}
+
+type logKind struct {
+	last    time.Time
+	skipped int
+}
+
+const logEvery = 5 * time.Second
+
+func (l *logLimiter) warn(kind, msg string, kv ...any) {
+	l.mu.Lock()
+	if l.k == nil {
+		l.k = map[string]*logKind{}
+	}
+	k := l.k[kind]
+	if k == nil {
+		k = &logKind{}
+		l.k[kind] = k
+	}
+	now := time.Now()
+	if !k.last.IsZero() && now.Sub(k.last) < logEvery {
+		k.skipped++
+		l.mu.Unlock()
+		return
+	}
+	skipped := k.skipped
+	k.last, k.skipped = now, 0
+	l.mu.Unlock()
+	if skipped > 0 {
+		kv = append(kv, "and_more_not_logged", skipped)
+	}
+	l.s.log.Warn(msg, kv...)
 }
 
 // ipLimiter is a token bucket per address: perMin connections a minute,
@@ -126,4 +376,20 @@ func (l *ipLimiter) allow(ip string, now time.Time) bool {
 	}
 	b.tokens--
 	return true
+}
+
+// connFailed logs a connection whose handshake or sign-in failed, once:
+// one the server closed itself (the sign-in deadline, a newcomer taking a
+// silent one's place) was logged when it was closed.
+func (s *Server) connFailed(c net.Conn, err error) {
+	from := c.RemoteAddr().String()
+	tc := s.lookup(from)
+	if tc == nil || tc.timedOut.Load() || tc.evicted.Load() {
+		return
+	}
+	kv := []any{"from", from, "why", err}
+	if u := tc.tried.Load(); u != nil {
+		kv = append(kv, "user", strconv.Quote(*u))
+	}
+	s.logs.warn("failed", "sign-in failed", kv...)
 }

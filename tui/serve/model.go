@@ -34,6 +34,7 @@ type Session struct {
 	me      *Member
 	ctx     context.Context
 	teacher bool
+	limits  sandbox.Limits // the room's sandbox's, as home.Options.Sandbox
 
 	mode   mode
 	shown  Screen        // which of rs and rl the room's screen is
@@ -107,7 +108,7 @@ func NewSession(ctx context.Context, o home.Options, room *Room, teacher bool) *
 		o.Theme = theme.New(nil)
 	}
 	s := &Session{home: home.New(o), th: o.Theme, room: room, ctx: ctx, teacher: teacher, lessons: o.Lessons, loadLessons: o.LoadLessons, writeElsewhere: o.WriteElsewhere,
-		pth: theme.New(o.Theme.R, theme.HighContrast())}
+		limits: o.Sandbox, pth: theme.New(o.Theme.R, theme.HighContrast())}
 	s.me = room.Join(teacher)
 	return s
 }
@@ -420,7 +421,7 @@ func (s *Session) catchUpLesson(st lessonui.State) {
 // scenario, its knobs or the seed changed, else the same one moved.
 func (s *Session) catchUpSandbox(st sandbox.State) {
 	if !s.haveRS || st.Scenario != s.rsSrc || st.Seed != s.rsSeed {
-		rs, err := sandbox.NewFollower(sandbox.Options{Theme: s.th, CanGoHome: true, WriteElsewhere: s.writeElsewhere}, st)
+		rs, err := sandbox.NewFollower(sandbox.Options{Theme: s.th, CanGoHome: true, WriteElsewhere: s.writeElsewhere, Limits: s.limits}, st)
 		if err != nil {
 			// The presenter's sandbox runs this very scenario, so this
 			// is not expected; the follower keeps what it showed.

@@ -5,7 +5,9 @@
 //
 // It owns the server's access rules (authorized keys, a class password, or
 // open on loopback only), its limits (sessions, idle time, session length,
-// new connections per address a minute, a handshake deadline), the per-session
+// new connections per address a minute, a handshake deadline, sweeps
+// running at once: a session's sweeps run on one worker and end with it,
+// simslots.go), the per-session
 // model (its own home screen, renderer, colour profile and size; nothing
 // shared between sessions but the room and the read-only scenarios and
 // lessons, which a session parses only when a screen first needs them; the
@@ -32,17 +34,18 @@ package serve
 import (
 	"context"
 	"crypto/sha256"
-	"crypto/subtle"
 	"errors"
 	"fmt"
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/charmbracelet/log"
 	"github.com/charmbracelet/ssh"
@@ -61,9 +64,13 @@ const (
 	// of as many is allowed.
 	DefaultRatePerIP = 60
 	// HandshakeTimeout is how long a connection may take to sign in and
-	// open its session.
-	HandshakeTimeout = 30 * time.Second
+	// open its session: the SSH handshake, the sign-in (a class password
+	// typed included) and the session's request.
+	HandshakeTimeout = 10 * time.Second
 )
+
+// DefaultMaxSimulations is the sweeps that may run at once: one a core.
+var DefaultMaxSimulations = runtime.NumCPU()
 
 // Config configures a server.
 type Config struct {
@@ -89,6 +96,18 @@ type Config struct {
 	// HandshakeTimeout is how long a connection may take to sign in and
 	// open its session; HandshakeTimeout (the constant) when zero.
 	HandshakeTimeout time.Duration
+	// MaxStartups and MaxPendingPerIP bound the connections signing in
+	// (limits.go); DefaultStartups and DefaultMaxPendingPerIP when zero.
+	MaxStartups     Startups
+	MaxPendingPerIP int
+	// MaxSimulations is how many sweeps may run at once across every
+	// session, each on one worker (simslots.go); DefaultMaxSimulations
+	// (the cores) when zero.
+	MaxSimulations int
+	// Budget, when set, is asked before a session's sweep starts, with the
+	// design and its number of runs; an error refuses the sweep, its text
+	// shown to the student (sandbox.Limits.Budget).
+	Budget func(sc *engine.Scenario, runs int) error
 	// Present starts the teacher's sessions in presentation mode (ctrl+p
 	// toggles it in any session).
 	Present bool
@@ -151,10 +170,28 @@ func (c *Config) check() error {
 			*d = 0
 		}
 	}
+	switch {
+	case c.MaxSimulations == 0:
+		c.MaxSimulations = DefaultMaxSimulations
+	case c.MaxSimulations < 0 || c.MaxSimulations > 1000:
+		return fmt.Errorf("--max-simulations %d: allowed are 1 to 1000", c.MaxSimulations)
+	}
 	def(&c.IdleTimeout, DefaultIdleTimeout)
 	def(&c.MaxSession, DefaultMaxSession)
 	if c.HandshakeTimeout <= 0 {
 		c.HandshakeTimeout = HandshakeTimeout
+	}
+	if c.MaxStartups == (Startups{}) {
+		c.MaxStartups = DefaultStartups
+	}
+	if st := c.MaxStartups; st.Full < 1 || st.Start > st.Full || st.Rate < 0 || st.Rate > 100 {
+		return fmt.Errorf("--max-startups %s: want 1 ≤ FULL, START ≤ FULL and RATE from 0 to 100", st)
+	}
+	switch {
+	case c.MaxPendingPerIP == 0:
+		c.MaxPendingPerIP = DefaultMaxPendingPerIP
+	case c.MaxPendingPerIP < 0:
+		return fmt.Errorf("--max-pending-per-ip %d: allowed are 1 and more", c.MaxPendingPerIP)
 	}
 	switch {
 	case c.RatePerIP == 0:
@@ -186,6 +223,12 @@ type Server struct {
 	room    *Room
 	stores  *stores
 	limiter *ipLimiter
+	slots   simSlots      // sweeps running, across sessions
+	pend    *pendingConns // connections signing in
+	logs    logLimiter
+	guesses guessDelay
+	// guessCount is the password guesses checked.
+	guessCount atomic.Int64
 
 	conns    atomic.Int64 // TCP connections open
 	sessions atomic.Int64 // sessions running the program
@@ -209,7 +252,10 @@ func New(cfg Config) (*Server, error) {
 		room:    NewRoom(),
 		stores:  newStores(cfg.DataDir),
 		limiter: newIPLimiter(cfg.RatePerIP),
+		slots:   make(simSlots, cfg.MaxSimulations),
+		pend:    newPending(),
 	}
+	s.logs.s = s
 	if len(cfg.Password) > 0 {
 		s.passHash = sha256.Sum256(cfg.Password)
 	}
@@ -230,9 +276,10 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("setting up the SSH server (host key %s): %w", cfg.HostKeyPath, err)
 	}
 	srv.ConnCallback = s.onConn
-	srv.ConnectionFailedCallback = func(c net.Conn, err error) {
-		s.log.Warn("connection refused", "from", c.RemoteAddr().String(), "why", err)
-	}
+	srv.RequestHandlers = s.requestHandlers()
+	srv.ChannelHandlers = s.channelHandlers()
+	srv.SessionRequestCallback = s.sessionRequest
+	srv.ConnectionFailedCallback = s.connFailed
 	s.srv = srv
 	return s, nil
 }
@@ -242,8 +289,9 @@ func (s *Server) Room() *Room { return s.room }
 
 // Serve accepts connections on ln until Shutdown.
 func (s *Server) Serve(ln net.Listener) error {
-	s.log.Info("serving", "on", ln.Addr().String(), "access", s.accessWords(), "max_sessions", s.cfg.MaxSessions,
-		"idle_timeout", s.cfg.IdleTimeout, "max_session", s.cfg.MaxSession, "rate_per_ip_per_min", s.cfg.RatePerIP)
+	s.log.Info("serving", "on", ln.Addr().String(), "access", s.accessWords(), "max_sessions", s.cfg.MaxSessions, "max_simulations", s.cfg.MaxSimulations,
+		"idle_timeout", s.cfg.IdleTimeout, "max_session", s.cfg.MaxSession, "rate_per_ip_per_min", s.cfg.RatePerIP,
+		"sign_in_timeout", s.cfg.HandshakeTimeout, "max_startups", s.cfg.MaxStartups.String(), "max_pending_per_ip", s.cfg.MaxPendingPerIP)
 	err := s.srv.Serve(ln)
 	if errors.Is(err, ssh.ErrServerClosed) {
 		return nil
@@ -307,56 +355,4 @@ func (s *Server) accessWords() string {
 		w = append(w, fmt.Sprintf("%d teacher keys", len(s.cfg.TeacherKeys)))
 	}
 	return strings.Join(w, ", ")
-}
-
-// publicKey lets in the teacher's keys, the authorized keys, and, on an
-// open server, any key (which then names the student's progress).
-func (s *Server) publicKey(_ ssh.Context, k ssh.PublicKey) bool {
-	if s.isTeacher(k) {
-		return true
-	}
-	if len(s.cfg.AuthorizedKeys) > 0 {
-		for _, a := range s.cfg.AuthorizedKeys {
-			if ssh.KeysEqual(a, k) {
-				return true
-			}
-		}
-		return false
-	}
-	return len(s.cfg.Password) == 0
-}
-
-func (s *Server) isTeacher(k ssh.PublicKey) bool {
-	if k == nil {
-		return false
-	}
-	for _, t := range s.cfg.TeacherKeys {
-		if ssh.KeysEqual(t, k) {
-			return true
-		}
-	}
-	return false
-}
-
-// password checks the class password in constant time; an open server
-// takes any.
-func (s *Server) password(_ ssh.Context, pw string) bool {
-	if len(s.cfg.Password) == 0 {
-		return len(s.cfg.AuthorizedKeys) == 0
-	}
-	got := sha256.Sum256([]byte(pw))
-	return subtle.ConstantTimeCompare(got[:], s.passHash[:]) == 1
-}
-
-// keyboard asks for the class password, or lets anyone into an open
-// server without asking.
-func (s *Server) keyboard(_ ssh.Context, ch gossh.KeyboardInteractiveChallenge) bool {
-	if len(s.cfg.Password) == 0 {
-		return len(s.cfg.AuthorizedKeys) == 0
-	}
-	ans, err := ch("", "breakerlab classroom", []string{"Class password: "}, []bool{false})
-	if err != nil || len(ans) != 1 {
-		return false
-	}
-	return s.password(nil, ans[0])
 }

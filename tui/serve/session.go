@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -30,7 +31,7 @@ import (
 // room and save progress when it ends.
 func (s *Server) handle(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		sessionStarted(sess.Context())
+		s.sessionStarted(sess.Context())
 		if !s.track() {
 			_ = sess.Exit(1) // the server is stopping
 			return
@@ -51,7 +52,9 @@ func (s *Server) run(sess ssh.Session) {
 		_ = sess.Exit(1)
 		return
 	}
-	pty, winch, ok := sess.Pty()
+	// Never sess.Pty() here: it copies the PTY while a window change may
+	// be writing it (requests.go, sessionRequest).
+	pty, winch, ok := ptyOf(sess)
 	if !ok {
 		s.log.Warn("no terminal", "user", who, "from", from)
 		fmt.Fprintf(sess.Stderr(), "%s\r\n", s.cfg.NoPTY)
@@ -61,12 +64,12 @@ func (s *Server) run(sess ssh.Session) {
 	if n := s.sessions.Add(1); n > int64(s.cfg.MaxSessions) {
 		s.sessions.Add(-1)
 		s.log.Warn("session refused", "user", who, "from", from, "why", "the class is full")
-		fmt.Fprintf(sess.Stderr(), "The class is full: this server takes %d sessions at once. Try again in a moment.\r\n", s.cfg.MaxSessions)
+		fmt.Fprintf(sess, "The class is busy: this server takes %d sessions at once, and all are in use. Try again in a moment.\r\n", s.cfg.MaxSessions)
 		_ = sess.Exit(1)
 		return
 	}
 	defer s.sessions.Add(-1)
-	s.log.Info("connect", "user", who, "from", from, "teacher", teacher, "term", pty.Term,
+	s.log.Info("connect", "user", who, "from", from, "teacher", teacher, "term", strconv.Quote(pty.Term),
 		"size", fmt.Sprintf("%dx%d", pty.Window.Width, pty.Window.Height))
 
 	env := append(sess.Environ(), "TERM="+pty.Term)
@@ -82,6 +85,7 @@ func (s *Server) run(sess ssh.Session) {
 
 	ctx, cancel := context.WithCancel(sess.Context())
 	defer cancel()
+	o.Sandbox = s.sandboxLimits(ctx)
 	m := NewSession(ctx, o, s.room, teacher)
 	m.SetPresent(teacher && s.cfg.Present)
 	defer m.Leave()
@@ -122,10 +126,11 @@ const remoteWrite = "w is off over SSH: run breakerlab locally"
 // and says whether the teacher signed in.
 func (s *Server) identify(sess ssh.Session) (who, id string, teacher bool) {
 	k := sess.PublicKey()
+	// The name is quoted: a name holding a newline writes no line of its own.
 	if k == nil {
-		return sess.User(), studentID(nil, sess.User()), false
+		return strconv.Quote(sess.User()), studentID(nil, sess.User()), false
 	}
-	return sess.User() + " " + gossh.FingerprintSHA256(k), studentID(k.Marshal(), ""), s.isTeacher(k)
+	return strconv.Quote(sess.User()) + " " + gossh.FingerprintSHA256(k), studentID(k.Marshal(), ""), s.isTeacher(k)
 }
 
 // sessionRenderer is a lipgloss renderer writing to the session, with the

@@ -12,8 +12,9 @@ import (
 // Run runs every job of a prepared plan on workers goroutines (0: one per
 // core) and gathers the samples. progress, if not nil, is called on the
 // caller's goroutine after each sample with the runs done and the total.
-// When ctx is cancelled no new run starts, the runs under way finish, and
-// Run returns what is done with ctx's error. The result does not depend on
+// When ctx is cancelled no new run starts, the runs under way stop within
+// a step of virtual time (sweep.Plan.RunnerContext), and Run returns what
+// is done with ctx's error. The result does not depend on
 // the number of workers: each sample lands in its own cell and seed.
 func Run(ctx context.Context, p *sweep.Plan, workers int, progress func(done, total int)) (*sweep.Result, error) {
 	if workers <= 0 {
@@ -37,7 +38,7 @@ func Run(ctx context.Context, p *sweep.Plan, workers int, progress func(done, to
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			runner := p.Runner()
+			runner := p.RunnerContext(ctx)
 			for !stop.Load() && ctx.Err() == nil {
 				k := int(next.Add(1)) - 1
 				if k >= len(jobs) {

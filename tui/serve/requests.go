@@ -1,0 +1,93 @@
+package serve
+
+import (
+	"strconv"
+
+	"github.com/charmbracelet/ssh"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// What a connection may ask besides its terminal session is refused and
+// logged: port forwarding either way (global tcpip-forward requests,
+// direct-tcpip channels and their Unix-socket kin), subsystems (sftp),
+// and any other channel type. A connection's first few refusals are
+// logged; the rest only refused.
+
+// logRefusalsPerConn bounds the refusals one connection writes to the log.
+const logRefusalsPerConn = 3
+
+// requestHandlers answer the connection-wide requests: forwarding ones are
+// refused and logged, the rest (keepalives, say) refused quietly.
+func (s *Server) requestHandlers() map[string]ssh.RequestHandler {
+	refuse := func(ctx ssh.Context, _ *ssh.Server, req *gossh.Request) (bool, []byte) {
+		s.refused(ctx, "forwarding refused", "request", req.Type)
+		return false, nil
+	}
+	return map[string]ssh.RequestHandler{
+		"tcpip-forward":                          refuse,
+		"cancel-tcpip-forward":                   refuse,
+		"streamlocal-forward@openssh.com":        refuse,
+		"cancel-streamlocal-forward@openssh.com": refuse,
+	}
+}
+
+// channelHandlers open terminal sessions and refuse every other channel.
+func (s *Server) channelHandlers() map[string]ssh.ChannelHandler {
+	refuse := func(_ *ssh.Server, _ *gossh.ServerConn, ch gossh.NewChannel, ctx ssh.Context) {
+		what := "channel refused"
+		if t := ch.ChannelType(); t == "direct-tcpip" || t == "direct-streamlocal@openssh.com" {
+			what = "forwarding refused"
+		}
+		s.refused(ctx, what, "channel", strconv.Quote(ch.ChannelType()))
+		_ = ch.Reject(gossh.Prohibited, "breakerlab serves its screen only")
+	}
+	return map[string]ssh.ChannelHandler{
+		"session": ssh.DefaultSessionHandler,
+		"default": refuse,
+	}
+}
+
+// sessionRequest sees a session's shell, exec and subsystem requests on
+// the library's request goroutine, before the handler runs: a subsystem
+// (sftp) is refused and logged; for the others it reads the session's
+// PTY here, the one goroutine that writes it (a window-change request
+// writes the PTY's window without a lock, charmbracelet/ssh session.go,
+// handleRequests), and hands it to the handler (ptyOf).
+func (s *Server) sessionRequest(sess ssh.Session, kind string) bool {
+	if kind == "subsystem" {
+		s.refused(sess.Context(), "subsystem refused", "subsystem", strconv.Quote(sess.Subsystem()))
+		return false
+	}
+	pty, winch, ok := sess.Pty()
+	sess.Context().SetValue(ptyKey{sess}, ptyInfo{pty, winch, ok})
+	return true
+}
+
+type ptyKey struct{ ssh.Session }
+
+// ptyInfo is what sess.Pty returned on the request goroutine.
+type ptyInfo struct {
+	pty   ssh.Pty
+	winch <-chan ssh.Window
+	ok    bool
+}
+
+// ptyOf is the session's PTY as sessionRequest read it; the window sizes,
+// the first included, come on winch only.
+func ptyOf(sess ssh.Session) (ssh.Pty, <-chan ssh.Window, bool) {
+	p, _ := sess.Context().Value(ptyKey{sess}).(ptyInfo)
+	return p.pty, p.winch, p.ok
+}
+
+// refused logs a refusal on ctx's connection, its first few only.
+func (s *Server) refused(ctx ssh.Context, msg string, kv ...any) {
+	tc := connOf(ctx)
+	if tc == nil {
+		return
+	}
+	if tc.refusals.Add(1) > logRefusalsPerConn {
+		return
+	}
+	kv = append(kv, "user", strconv.Quote(ctx.User()), "from", tc.from)
+	s.log.Warn(msg, kv...)
+}

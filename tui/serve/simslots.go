@@ -1,0 +1,58 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/breakerlab/breakerlab/tui/sandbox"
+)
+
+// A student's sweep (ctrl+s in the sandbox's knob form) is the one thing a
+// session can start that is heavier than its own screen: a grid of whole
+// runs. Over SSH a sweep runs on one worker, a session runs one sweep at a
+// time, the whole server runs at most MaxSimulations at once, and every
+// one ends with its session (sandbox.Limits).
+
+// simSlots is the server's semaphore of simulations running at once.
+type simSlots chan struct{}
+
+// ErrBusy is the refusal of a sweep while every slot is taken.
+var ErrBusy = errors.New("the class server is busy")
+
+// acquire takes a slot, or says how many are taken.
+func (s simSlots) acquire() (release func(), err error) {
+	select {
+	case s <- struct{}{}:
+		return func() { <-s }, nil
+	default:
+		return nil, fmt.Errorf("%w: %d simulations running; try again in a moment", ErrBusy, len(s))
+	}
+}
+
+// SimulationsRunning is how many sweeps hold a slot just now.
+func (s *Server) SimulationsRunning() int { return len(s.slots) }
+
+// sandboxLimits are a session's: its sweeps stop when ctx ends, run on one
+// worker, one at a time, within the server's slots, and ask the server's
+// budget (Config.Budget) first.
+func (s *Server) sandboxLimits(ctx context.Context) sandbox.Limits {
+	mine := make(simSlots, 1)
+	return sandbox.Limits{
+		Context:         ctx,
+		MaxSweepWorkers: 1,
+		Budget:          s.cfg.Budget,
+		Acquire: func() (func(), error) {
+			own, err := mine.acquire()
+			if err != nil {
+				return nil, errors.New("one sweep at a time: another of this session's sweeps is still running (esc stops it)")
+			}
+			all, err := s.slots.acquire()
+			if err != nil {
+				own()
+				return nil, err
+			}
+			return func() { all(); own() }, nil
+		},
+	}
+}
