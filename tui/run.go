@@ -60,13 +60,17 @@ type SandboxOptions struct {
 	Seed     uint64
 	Speed    float64
 	Play     bool
+	// Budget holds the designs the knob form applies and the sweeps it
+	// starts (sandbox.Limits.Budget); nil is the engine's default budget.
+	Budget func(sc *engine.Scenario, runs int) error
 }
 
 // RunSandbox runs the sandbox until the learner quits; the terminal is
 // restored whatever happens.
 func RunSandbox(t Terminal, o SandboxOptions) error {
 	th := t.theme()
-	m, err := sandbox.New(sandbox.Options{Theme: th, Scenario: o.Scenario, Variant: o.Variant, Seed: o.Seed, Speed: o.Speed, Play: o.Play})
+	m, err := sandbox.New(sandbox.Options{Theme: th, Scenario: o.Scenario, Variant: o.Variant, Seed: o.Seed, Speed: o.Speed, Play: o.Play,
+		Limits: sandbox.Limits{Budget: o.Budget}})
 	if err != nil {
 		return err
 	}

@@ -73,7 +73,11 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 	}
 	t := terminal()
 	t.Present = *presentFlag
-	return tui.RunSandbox(t, tui.SandboxOptions{Scenario: sc, Variant: *variant - 1, Seed: *seed, Speed: *speed, Play: *play})
+	// The knob form's designs and sweeps are held to the same --budget,
+	// and a refusal names the flag that raises it.
+	limit := budget.n
+	return tui.RunSandbox(t, tui.SandboxOptions{Scenario: sc, Variant: *variant - 1, Seed: *seed, Speed: *speed, Play: *play,
+		Budget: func(sc *engine.Scenario, runs int) error { return budgetRefusal(engine.CheckBudget(sc, runs, 1, limit)) }})
 }
 
 // sandboxScenario resolves a built-in scenario's name or a scenario file's

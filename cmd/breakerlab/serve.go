@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/breakerlab/breakerlab/engine"
 	"io"
 	"net"
 	"os"
@@ -64,6 +65,8 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	signIn := fs.Duration("sign-in-timeout", serve.HandshakeTimeout, "close a connection that has not signed in and opened its session this long after connecting (a class password typed included), 1s to 10m")
 	startups := fs.String("max-startups", serve.DefaultStartups.String(), "connections signing in at once, as OpenSSH's MaxStartups START:RATE:FULL: past START, drop RATE% of new ones, rising to all at FULL; a connection that has sent nothing for 250ms gives its place to a new one first")
 	pendingPerIP := fs.Int("max-pending-per-ip", serve.DefaultMaxPendingPerIP, "connections signing in at once from one address (raise it for a class behind one NAT typing a password at the same moment)")
+	sessionBudget := &budgetFlag{n: serve.DefaultSessionBudget}
+	fs.Var(sessionBudget, "session-budget", "the most requests one student's run or sweep may simulate, such as 20M; students cannot raise it")
 	rate := fs.Float64("rate-per-ip", serve.DefaultRatePerIP, "new connections a minute from one address, with a burst of as many (0: no limit)")
 	benchClients := fs.Int("bench-clients", 0, "measure instead of serving: N students follow a teacher playing at 30 fps, then N play their own; prints CPU and memory per session")
 	benchFor := fs.Duration("bench-for", 10*time.Second, "how long --bench-clients measures")
@@ -97,6 +100,14 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		return usageError{err}
 	}
 	cfg.HandshakeTimeout, cfg.MaxPendingPerIP = *signIn, *pendingPerIP
+	if sessionBudget.n < 1 {
+		return usagef("--session-budget %s: allowed is 1 or more", sessionBudget)
+	}
+	perSession := sessionBudget.n
+	cfg.Budget = func(sc *engine.Scenario, runs int) error {
+		// No flag named: a student cannot raise the class's budget.
+		return engine.CheckBudget(sc, runs, 1, perSession)
+	}
 	if *idle < 0 || *maxSession < 0 || *rate < 0 {
 		return usagef("--idle-timeout, --max-session and --rate-per-ip cannot be negative (0 turns each off)")
 	}

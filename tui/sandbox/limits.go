@@ -26,11 +26,21 @@ type Limits struct {
 	// whose text the overlay shows instead of a heatmap ("the class server
 	// is busy: ...").
 	Acquire func() (release func(), err error)
-	// Budget, when set, is asked before a sweep is planned to run, with
-	// the design in the form and the number of runs it would make (cells ×
-	// seeds); an error refuses the sweep and is shown as it is. It is the
-	// hook a cost estimator plugs into; nil lets every sweep run.
+	// Budget, when set, is asked before the knob form's design is run and
+	// before a sweep is planned to run, with the design and the number of
+	// runs it would make (1 for the design; cells × seeds for a sweep); an
+	// error refuses it and is shown as it is. Nil holds both to the
+	// engine's DefaultBudget: no knob the form allows can start a run that
+	// takes the machine.
 	Budget func(sc *engine.Scenario, runs int) error
+}
+
+// check asks Budget, or holds the design to the engine's default budget.
+func (l Limits) check(sc *engine.Scenario, runs int) error {
+	if l.Budget != nil {
+		return l.Budget(sc, runs)
+	}
+	return engine.CheckBudget(sc, runs, 1, engine.DefaultBudget)
 }
 
 // context is the Limits' context, Background when none is set.

@@ -388,6 +388,12 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		if sc == nil {
 			return m, nil
 		}
+		// Every variant may be played (v, compare): the design is costed
+		// whole before anything of it runs.
+		if err := m.limits.check(sc, 1); err != nil {
+			m.form.err = err.Error()
+			return m, nil
+		}
 		if err := m.sim.setScenario(sc, m.form.changes(m.sim.original)); err != nil {
 			m.form.err = err.Error()
 			return m, nil

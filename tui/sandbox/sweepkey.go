@@ -470,11 +470,9 @@ func (m *Model) startSweep() tea.Cmd {
 		return nil
 	}
 	lim := m.limits
-	if lim.Budget != nil {
-		if err := lim.Budget(plan.CellScenario(0, 0), len(plan.Jobs())); err != nil {
-			s.err = err.Error()
-			return nil
-		}
+	if err := lim.check(plan.CellScenario(0, 0), len(plan.Jobs())); err != nil {
+		s.err = err.Error()
+		return nil
 	}
 	ctx, cancel := context.WithCancel(lim.context())
 	s.id, s.plan, s.mark, s.cancel = sweepIDs.Add(1), plan, mark, cancel
@@ -654,7 +652,9 @@ func (m Model) sweepScreen() string {
 	lines = append(lines, pane.Frame(m.th, m.w, body, title, note, inner)...)
 	status := " " + m.th.Dim.Render("every cell is the engine's run of that design on each seed; the form is kept")
 	if s.err != "" {
-		status = " " + m.th.Error.Render(s.err)
+		// The reason is drawn whole in the frame (pickerLines,
+		// resultLines): a refusal's figures must not be cut here.
+		status = " " + m.th.Error.Render("the sweep did not run: the reason is above")
 	}
 	lines = append(lines, pane.Fit(status, m.w))
 	var keys []key.Binding
@@ -677,6 +677,13 @@ func (m Model) pickerLines(w, h int) []string {
 	nx, ny := gridSize(m.w, m.h)
 	head := wrapText(fmt.Sprintf("%s along x (%d values, ×%g to ×%g of %s), against which knob along y (%d values)?",
 		s.x, nx, sweepLow, sweepHigh, valueText(s.base, s.variant, s.x), ny), w)
+	if s.err != "" {
+		var why []string
+		for _, l := range wrapText("✗ "+s.err, w) {
+			why = append(why, m.th.Error.Render(l))
+		}
+		head = append(append(why, ""), head...)
+	}
 	out := append(head, "filter: "+s.filter+"▏", "")
 	vis := s.visible()
 	if len(vis) == 0 {

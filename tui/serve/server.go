@@ -72,6 +72,13 @@ const (
 // DefaultMaxSimulations is the sweeps that may run at once: one a core.
 var DefaultMaxSimulations = runtime.NumCPU()
 
+// DefaultSessionBudget is the most requests one run or sweep of a session
+// may simulate: a tenth of what the local program allows
+// (engine.DefaultBudget), so a student's largest run costs the server
+// seconds, not minutes. Every built-in scenario and the sandbox's default
+// sweeps fit under it.
+const DefaultSessionBudget = 20_000_000
+
 // Config configures a server.
 type Config struct {
 	// Listen is the address, DefaultListen when empty.
@@ -104,9 +111,11 @@ type Config struct {
 	// session, each on one worker (simslots.go); DefaultMaxSimulations
 	// (the cores) when zero.
 	MaxSimulations int
-	// Budget, when set, is asked before a session's sweep starts, with the
-	// design and its number of runs; an error refuses the sweep, its text
-	// shown to the student (sandbox.Limits.Budget).
+	// Budget is asked before a session runs a design from the knob form
+	// or starts a sweep, with the design and its number of runs; an error
+	// refuses it, its text shown to the student (sandbox.Limits.Budget).
+	// Nil holds every session to DefaultSessionBudget. A student cannot
+	// raise it: the refusal names no flag.
 	Budget func(sc *engine.Scenario, runs int) error
 	// Present starts the teacher's sessions in presentation mode (ctrl+p
 	// toggles it in any session).

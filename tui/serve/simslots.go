@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/breakerlab/breakerlab/engine"
 
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 )
@@ -38,10 +39,16 @@ func (s *Server) SimulationsRunning() int { return len(s.slots) }
 // budget (Config.Budget) first.
 func (s *Server) sandboxLimits(ctx context.Context) sandbox.Limits {
 	mine := make(simSlots, 1)
+	budget := s.cfg.Budget
+	if budget == nil {
+		budget = func(sc *engine.Scenario, runs int) error {
+			return engine.CheckBudget(sc, runs, 1, DefaultSessionBudget)
+		}
+	}
 	return sandbox.Limits{
 		Context:         ctx,
 		MaxSweepWorkers: 1,
-		Budget:          s.cfg.Budget,
+		Budget:          budget,
 		Acquire: func() (func(), error) {
 			own, err := mine.acquire()
 			if err != nil {

@@ -1,7 +1,9 @@
 package serve
 
 import (
+	"github.com/breakerlab/breakerlab/engine"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 )
@@ -38,7 +40,8 @@ func startHeavySweep(t *testing.T, c *Client, want ...string) {
 // context ends with the session) and gives its slot back, and nothing of
 // it keeps running.
 func TestSweepEndsWithTheSession(t *testing.T) {
-	ts := startServer(t, Config{MaxSimulations: 1})
+	// No budget: this test needs a sweep heavy enough to run for minutes.
+	ts := startServer(t, Config{MaxSimulations: 1, Budget: func(*engine.Scenario, int) error { return nil }})
 	base := runtime.NumGoroutine()
 	ada, err := Dial(ts.addr, "ada", PasswordAuth("x"), 100, 30, false)
 	if err != nil {
@@ -69,4 +72,44 @@ func TestSweepEndsWithTheSession(t *testing.T) {
 	t.Logf("the sweep stopped %v after the student hung up", time.Since(start).Round(time.Millisecond))
 	bob.Close()
 	settleGoroutines(t, base)
+}
+
+// Issue 30: a session's runs are held to the class's budget, which the
+// student cannot raise: a design of a million searches a second is refused
+// when applied, and so is a sweep over it, each saying what it would cost
+// and naming no flag; nothing of either runs.
+func TestASessionsRunsAreHeldToItsBudget(t *testing.T) {
+	ts := startServer(t, Config{MaxSimulations: 1})
+	ada := ts.dial(t, "ada", PasswordAuth("x"), 120, 30)
+	if err := openSandbox(ada, false); err != nil {
+		t.Fatalf("%v; the screen had:\n%s", err, tail(ada.Since(0), 2000))
+	}
+	mark := ada.Mark()
+	if err := ada.Type("e"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ada, mark, "search rate")
+	// workers, accept queue, then the search rate: cleared, set, applied.
+	mark = ada.Mark()
+	if err := ada.Type("\t\t\x151000000\r"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ada, mark, "budget of 20 M")
+	if strings.Contains(ada.Since(mark), "--budget") {
+		t.Errorf("a student is told how to raise the class's budget:\n%s", tail(ada.Since(mark), 1500))
+	}
+	// The same design swept: refused before any cell runs.
+	mark = ada.Mark()
+	if err := ada.Type("\x13"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ada, mark, "search.rate along x")
+	mark = ada.Mark()
+	if err := ada.Type("\r"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ada, mark, "budget of 20 M")
+	if n := ts.SimulationsRunning(); n != 0 {
+		t.Errorf("%d simulations running after the refusal, want none", n)
+	}
 }
