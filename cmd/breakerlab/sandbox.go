@@ -77,7 +77,9 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 	// and a refusal names the flag that raises it.
 	limit := budget.n
 	return tui.RunSandbox(t, tui.SandboxOptions{Scenario: sc, Variant: *variant - 1, Seed: *seed, Speed: *speed, Play: *play,
-		Budget: func(sc *engine.Scenario, runs int) error { return budgetRefusal(engine.CheckBudget(sc, runs, 1, limit)) }})
+		Budget: func(sc *engine.Scenario, runs int) error {
+			return budgetRefusal(engine.CheckBudget(sc, runs, 1, limit))
+		}})
 }
 
 // sandboxScenario resolves a built-in scenario's name or a scenario file's
