@@ -3,6 +3,8 @@ package drill
 import (
 	"fmt"
 	"path/filepath"
+	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -30,7 +32,31 @@ func DefaultDir() (string, error) {
 type progressFile struct {
 	Version int              `json:"version"`
 	Cards   map[string]State `json:"cards"`
+	// Reviews is the review log, oldest first. A file written before the
+	// log was kept has none; the version stays 1, since such a file reads
+	// the same.
+	Reviews []Review `json:"reviews,omitempty"`
 }
+
+// Review is one line of the review log: one grade given to one card. It is
+// kept in drill.json beside the schedule, so one atomic write keeps the
+// two in step (an undo takes back both):
+//
+//	{"card": "ref-001-self-check-2", "grade": "good",
+//	 "at": "2026-11-30T14:00:00Z", "interval_s": 259200}
+//
+// Interval is the gap the grade scheduled, from At to the card's next due
+// time, in whole seconds (600 for again's ten minutes).
+type Review struct {
+	Card     string    `json:"card"`
+	Grade    Grade     `json:"grade"`
+	At       time.Time `json:"at"`
+	Interval int64     `json:"interval_s"`
+}
+
+// Right reports whether the review remembered the card: any grade but
+// again.
+func (r Review) Right() bool { return r.Grade != Again }
 
 // Store keeps the schedule in dir/drill.json, read and written by
 // lessons/store: writes go to a temporary file in the same folder that is
@@ -102,6 +128,54 @@ func (s *Store) States() map[string]State {
 	return out
 }
 
+// Reviews returns a copy of the review log, oldest first.
+func (s *Store) Reviews() []Review {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Review(nil), s.data.Reviews...)
+}
+
+// Undo is what one Answer changed, for Store.Undo.
+type Undo struct {
+	id     string
+	prev   State
+	had    bool // the card had a state before
+	review Review
+}
+
+// Answer grades a card at now: its state moves on by g (State.Next) and a
+// line is added to the review log. It returns the new state and what Undo
+// needs to take the answer back; Save writes both.
+func (s *Store) Answer(id string, g Grade, now time.Time) (State, Undo) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	prev, had := s.data.Cards[id]
+	next := prev.Next(g, now)
+	s.data.Cards[id] = next
+	r := Review{Card: id, Grade: g, At: now, Interval: int64(next.Due.Sub(now).Round(time.Second) / time.Second)}
+	s.data.Reviews = append(s.data.Reviews, r)
+	return next, Undo{id: id, prev: prev, had: had, review: r}
+}
+
+// Undo takes an answer back: the card's state is what it was before (a card
+// that had none has none again) and the answer's line leaves the review
+// log. Answers are taken back last first; Save writes the result.
+func (s *Store) Undo(u Undo) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if u.had {
+		s.data.Cards[u.id] = u.prev
+	} else {
+		delete(s.data.Cards, u.id)
+	}
+	for i := len(s.data.Reviews) - 1; i >= 0; i-- {
+		if r := s.data.Reviews[i]; r.Card == u.review.Card && r.At.Equal(u.review.At) && r.Grade == u.review.Grade {
+			s.data.Reviews = append(s.data.Reviews[:i], s.data.Reviews[i+1:]...)
+			break
+		}
+	}
+}
+
 // Save writes the schedule atomically.
 func (s *Store) Save() error {
 	s.mu.Lock()
@@ -120,4 +194,102 @@ func writeAtomic(path string, data []byte) error {
 		return fmt.Errorf("saving %s: %w", path, err)
 	}
 	return nil
+}
+
+// Week is one week of the review log.
+type Week struct {
+	// Start is the week's Monday, 00:00, in the location Retention was
+	// given.
+	Start   time.Time
+	Reviews int
+	// Right counts the reviews that remembered the card (Review.Right).
+	Right int
+}
+
+// Retention is the share of the week's reviews that were right, 0 to 1.
+func (w Week) Retention() float64 {
+	if w.Reviews == 0 {
+		return 0
+	}
+	return float64(w.Right) / float64(w.Reviews)
+}
+
+// Retention groups a review log by week, Monday to Sunday in loc, oldest
+// first; a week without reviews is left out.
+func Retention(log []Review, loc *time.Location) []Week {
+	byStart := map[time.Time]*Week{}
+	var out []Week
+	for _, r := range log {
+		t := r.At.In(loc)
+		y, m, d := t.Date()
+		start := time.Date(y, m, d-(int(t.Weekday())+6)%7, 0, 0, 0, 0, loc)
+		w := byStart[start]
+		if w == nil {
+			w = &Week{Start: start}
+			byStart[start] = w
+		}
+		w.Reviews++
+		if r.Right() {
+			w.Right++
+		}
+	}
+	for _, w := range byStart {
+		out = append(out, *w)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Start.Before(out[j].Start) })
+	return out
+}
+
+// Stats is what `breakerlab drill --stats` reports: retention over time
+// from the review log, and what a session started now would hold.
+type Stats struct {
+	Weeks []Week
+	// All is every review of the log, as one week with no Start.
+	All Week
+	Now Counts
+	// Seen counts the cards with a schedule, for a log that began after
+	// them.
+	Seen int
+}
+
+// Stats reads the review log and the schedule at now (weeks in now's
+// location) against deck, for a session chosen by o.
+func (s *Store) Stats(deck []Card, now time.Time, o SessionOptions) Stats {
+	log := s.Reviews()
+	states := s.States()
+	st := Stats{Weeks: Retention(log, now.Location()), Now: Count(deck, states, now, o)}
+	for _, w := range st.Weeks {
+		st.All.Reviews += w.Reviews
+		st.All.Right += w.Right
+	}
+	for _, c := range deck {
+		if states[c.ID].Seen() {
+			st.Seen++
+		}
+	}
+	return st
+}
+
+// Text is the stats as `breakerlab drill --stats` prints them, in 80
+// columns.
+func (st Stats) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Now: %s (%d card%s never seen).\n", st.Now, st.Now.Unseen, plural(st.Now.Unseen))
+	if len(st.Weeks) == 0 {
+		b.WriteString("\nNo reviews in the log yet: it starts with the next card you grade\n(`breakerlab drill`).\n")
+		if st.Seen > 0 {
+			fmt.Fprintf(&b, "The %d card%s already scheduled were graded before the log was kept.\n", st.Seen, plural(st.Seen))
+		}
+		return b.String()
+	}
+	b.WriteString("\nRetention by week (right: any grade but again)\n\n")
+	fmt.Fprintf(&b, "  %-10s  %7s  %5s  %9s\n", "week of", "reviews", "right", "retention")
+	row := func(name string, w Week) {
+		fmt.Fprintf(&b, "  %-10s  %7d  %5d  %7.0f %%\n", name, w.Reviews, w.Right, 100*w.Retention())
+	}
+	for _, w := range st.Weeks {
+		row(w.Start.Format("2006-01-02"), w)
+	}
+	row("all", st.All)
+	return b.String()
 }

@@ -230,9 +230,14 @@ func TestSummarize(t *testing.T) {
 		states[c.ID] = st
 		results = append(results, Result{Card: c, Grade: g})
 	}
-	s := Summarize(results, d, states, t0)
+	s := Summarize(results, d, states, t0.Add(-5*time.Minute), t0)
 	if s.Answered != 4 || s.Grades[Again] != 2 || s.DueTomorrow != 3 {
 		t.Fatalf("summary %+v", s)
+	}
+	// Two cards right at first try, five minutes spent, and the two
+	// answered again come back first, after Relearn.
+	if s.RightFirst != 2 || s.Spent != 5*time.Minute || !s.NextDue.Equal(t0.Add(Relearn)) {
+		t.Fatalf("right first %d, spent %v, next due %v", s.RightFirst, s.Spent, s.NextDue)
 	}
 	if len(s.Weakest) == 0 || s.Weakest[0].Topic != d[0].Topic && s.Weakest[0].Topic != d[1].Topic {
 		t.Fatalf("weakest %+v", s.Weakest)
