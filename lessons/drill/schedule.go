@@ -144,17 +144,19 @@ func (s State) Intervals(now time.Time) [4]time.Duration {
 }
 
 // FormatInterval writes a gap the way the grade keys and the summaries show
-// it, as Anki does: "<1m", "10m", "5h", "3d", "1.5mo", "2y" (minutes and
-// hours cut down, days rounded, months of 30 days and years of 365 to one
-// decimal).
+// it, as Anki does: "<1m", "10m", "5h", "3d", "1.5mo", "2y" (each rounded
+// to its unit, so 23 h 59 min is "1d"; months of 30 days and years of 365
+// to one decimal).
 func FormatInterval(d time.Duration) string {
+	minutes := math.Round(d.Minutes())
+	hours := math.Round(d.Hours())
 	switch {
-	case d < time.Minute:
+	case minutes < 1:
 		return "<1m"
-	case d < time.Hour:
-		return fmt.Sprintf("%dm", d/time.Minute)
-	case d < day:
-		return fmt.Sprintf("%dh", d/time.Hour)
+	case minutes < 60:
+		return fmt.Sprintf("%.0fm", minutes)
+	case hours < 24:
+		return fmt.Sprintf("%.0fh", hours)
 	}
 	days := float64(d) / float64(day)
 	switch {

@@ -34,12 +34,15 @@ func TestFormatInterval(t *testing.T) {
 		want string
 	}{
 		{0, "<1m"},
-		{59 * time.Second, "<1m"},
+		{29 * time.Second, "<1m"},
+		{59 * time.Second, "1m"},
 		{time.Minute, "1m"},
 		{Relearn, "10m"},
-		{59*time.Minute + 59*time.Second, "59m"},
+		{59*time.Minute + 20*time.Second, "59m"},
+		{59*time.Minute + 40*time.Second, "1h"},
 		{time.Hour, "1h"},
 		{23 * time.Hour, "23h"},
+		{23*time.Hour + 59*time.Minute, "1d"},
 		{day, "1d"},
 		{36 * time.Hour, "2d"},
 		{day * 29, "29d"},
