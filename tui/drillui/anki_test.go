@@ -234,3 +234,23 @@ func TestSummary(t *testing.T) {
 	}
 	golden.Check(t, "summary_full_80x24", m.View())
 }
+
+// TestUndoWhileTyping: in a number's answer already begun, u is typed (a
+// unit may hold one); ctrl+z undoes there, and u does in an empty one.
+func TestUndoWhileTyping(t *testing.T) {
+	s := newStore(t)
+	history(s, "ref-001-self-check-3") // due: it comes first
+	m := modelAt(t, 80, 24, s, func() time.Time { return now }, "ref-001-self-check-3", "numbers-01")
+	m = tuitest.Press(m, "space", "3", "1", "6", " ", "u")
+	if c, _ := m.Current(); c.ID != "numbers-01" || m.input.Value() != "16 u" {
+		t.Fatalf("u in a begun answer: card %s, field %q", c.ID, m.input.Value())
+	}
+	m = tuitest.Send(m, tea.Msg(tea.KeyMsg{Type: tea.KeyCtrlZ}))
+	if c, _ := m.Current(); c.ID != "ref-001-self-check-3" {
+		t.Fatalf("ctrl+z did not undo: card %s", c.ID)
+	}
+	m = tuitest.Press(m, "space", "3", "u")
+	if c, _ := m.Current(); c.ID != "ref-001-self-check-3" {
+		t.Fatalf("u in an empty answer did not undo: card %s", c.ID)
+	}
+}

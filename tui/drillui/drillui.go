@@ -286,10 +286,12 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.showKey = false
 		return m, nil
 	}
-	if key.Matches(k, m.keys.Undo) && m.canUndo() {
+	typing := m.phase == asking && m.i < len(m.cards) && m.cards[m.i].Kind == drill.Number
+	// u undoes, except in a number's answer already begun, where it may be
+	// part of a unit ("16 requests"); ctrl+z undoes there too.
+	if key.Matches(k, m.keys.Undo) && m.canUndo() && (!typing || m.input.Value() == "" || k.Type == tea.KeyCtrlZ) {
 		return m.undo()
 	}
-	typing := m.phase == asking && m.i < len(m.cards) && m.cards[m.i].Kind == drill.Number
 	switch {
 	case key.Matches(k, m.keys.Quit), !typing && k.String() == "q":
 		return m.leave()
