@@ -134,9 +134,16 @@ func TestMutantsTree(t *testing.T) {
 	for _, m := range mutants {
 		names = append(names, m.Exercise.Name+"/"+m.Name)
 	}
+	// And the six of issue 26.
 	for _, want := range []string{
 		"02-rate-window-breaker/rate-over-window-size",
 		"10-retry-budget/full-bucket-banks-idle-time",
+		"13-shrinking-deadline/negative-own-kept-without-deadline",
+		"14-token-bucket/clock-back-moves-last",
+		"14-token-bucket/refill-overflows",
+		"15-tenant-bulkhead/zero-cap-gets-default",
+		"15-tenant-bulkhead/overflow-only-refused",
+		"15-tenant-bulkhead/borrowing-counts-as-rejection",
 	} {
 		if !slices.Contains(names, want) {
 			t.Errorf("the mutant %s is missing (have %v)", want, names)

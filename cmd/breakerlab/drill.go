@@ -6,15 +6,17 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/drillui"
 )
 
 // `breakerlab drill` opens the spaced-repetition drill in the terminal;
-// --deck and --generate print cards and worksheets without one.
+// --deck and --generate print cards and worksheets without one, and --stats
+// the retention the review log shows.
 func init() {
-	register(command{name: "drill", summary: "practise for an interview: due cards, then new ones (drill [--topic T] [--new N] [--review] | --deck | --generate N --seed S | --check)", run: runDrill})
+	register(command{name: "drill", summary: "practise for an interview: due cards, then new ones (drill [--topic T] [--new N] [--review] | --stats | --deck | --generate N --seed S | --check)", run: runDrill})
 }
 
 const noDrill = "`breakerlab drill --deck` prints every card and `breakerlab drill --generate N --seed S` prints a worksheet of generated problems"
@@ -34,6 +36,7 @@ func runDrill(args []string, stdout, stderr io.Writer) error {
 	topic := fs.String("topic", "", "only the cards of one topic: "+strings.Join(drill.Topics, ", "))
 	newCards := fs.Int("new", drill.DefaultNew, "how many cards never seen follow the due ones")
 	review := fs.Bool("review", false, "only the cards that are due, no new ones")
+	stats := fs.Bool("stats", false, "print retention over time instead of drilling: reviews right (any grade but again) of all reviews, week by week, from the review log, and the cards due and new now (--topic, --new and --review choose the session counted)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -75,7 +78,12 @@ func runDrill(args []string, stdout, stderr io.Writer) error {
 	if (*deck || set["generate"]) && (set["new"] || *review) {
 		return usagef("--new and --review choose the cards of a drill session, not of --deck or --generate")
 	}
+	if *stats && (*deck || set["generate"]) {
+		return usagef("--stats prints the review log's retention, not cards: give it without --deck or --generate")
+	}
 	switch {
+	case *stats:
+		return printStats(stdout, stderr, drill.SessionOptions{Topic: *topic, New: *newCards, Review: *review}, time.Now())
 	case *deck:
 		return printDeck(stdout, stderr, *topic)
 	case set["generate"]:
@@ -102,6 +110,32 @@ func runDrill(args []string, stdout, stderr io.Writer) error {
 	o := drillui.Terminal()
 	o.Session = drill.SessionOptions{Topic: *topic, New: *newCards, Review: *review}
 	return drillui.Run(o)
+}
+
+// printStats prints `drill --stats`: where the schedule is, then
+// drill.Stats at now for a session chosen by o.
+func printStats(w, stderr io.Writer, o drill.SessionOptions, now time.Time) error {
+	dir, err := drill.DefaultDir()
+	if err != nil {
+		return err
+	}
+	s, err := drill.OpenStore(dir, now)
+	if err != nil {
+		return err
+	}
+	if n := s.Notice(); n != "" {
+		fmt.Fprintf(stderr, "breakerlab drill: %s\n", n)
+	}
+	d, err := drill.Deck()
+	if len(d) == 0 {
+		return err
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "breakerlab drill: %v\n", err)
+	}
+	fmt.Fprintf(w, "Drill schedule and review log: %s\n", s.Path())
+	_, err = io.WriteString(w, s.Stats(d, now, o).Text())
+	return err
 }
 
 // checkDeck runs drill.Check: a one-line summary when every card is right,

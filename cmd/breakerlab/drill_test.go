@@ -2,9 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/lessons/drill"
 )
 
 func TestDrillDeckPrintsJSONLines(t *testing.T) {
@@ -127,6 +131,55 @@ func TestDrillCheck(t *testing.T) {
 	for _, args := range [][]string{{"drill", "--check", "--deck"}, {"drill", "--check", "--topic", "breaker"}, {"drill", "--check", "extra"}, {"drill", "--check=maybe"}} {
 		if _, errOut, code := run(t, args...); code != 2 || errOut == "" {
 			t.Errorf("%v: exit %d, %q; want 2 and a message", args, code, errOut)
+		}
+	}
+}
+
+// TestDrillStats: `drill --stats` prints the schedule's file, the cards due
+// and new now, and the review log's retention week by week; with an empty
+// log it says so; it refuses --deck and --generate.
+func TestDrillStats(t *testing.T) {
+	cfg := tempConfig(t)
+	out, errOut, code := run(t, "drill", "--stats")
+	if code != 0 || !strings.Contains(out, "Now: 0 due · 10 new") || !strings.Contains(out, "No reviews in the log yet") {
+		t.Fatalf("exit %d, %s\n%s", code, errOut, out)
+	}
+	s, err := drill.OpenStore(filepath.Join(cfg, "breakerlab"), time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Wednesdays at noon: the same weeks in any time zone.
+	wed := func(d int) time.Time { return time.Date(2026, 11, d, 12, 0, 0, 0, time.UTC) }
+	s.Answer("numbers-01", drill.Good, wed(11))
+	s.Answer("numbers-02", drill.Again, wed(11))
+	s.Answer("numbers-02", drill.Hard, wed(18))
+	s.Answer("ref-001-self-check-1", drill.Easy, wed(18))
+	if err := s.Save(); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code = run(t, "drill", "--stats", "--new", "5")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"drill.json",
+		"Now: 3 due · 5 new",
+		"  week of     reviews  right  retention\n",
+		"  2026-11-09        2      1       50 %\n",
+		"  2026-11-16        2      2      100 %\n",
+		"  all               4      3       75 %\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--stats lacks %q:\n%s", want, out)
+		}
+	}
+	review, _, _ := run(t, "drill", "--stats", "--review")
+	if !strings.Contains(review, "Now: 3 due · 0 new") {
+		t.Errorf("--stats --review counts new cards:\n%s", review)
+	}
+	for _, args := range [][]string{{"drill", "--stats", "--deck"}, {"drill", "--stats", "--generate", "3"}} {
+		if _, errOut, code := run(t, args...); code != 2 || !strings.Contains(errOut, "--stats") {
+			t.Errorf("%v: exit %d, %q; want 2 and a message naming --stats", args, code, errOut)
 		}
 	}
 }

@@ -2,9 +2,11 @@
 // on a terminal: the deck of cards (every lesson question, every self-check
 // and interview question of the reference documents with a model answer,
 // concept cards and numbers cards), the generated problems with fresh
-// numbers for each seed, the spaced-repetition schedule and the file that
-// keeps it, the mock interview prompts and their rubric, and the cheat
-// sheet.
+// numbers for each seed, the spaced-repetition schedule (SM-2, and the
+// interval each grade would give, which the grade keys show), the sessions
+// and their counts, the file that keeps the schedule with its review log
+// and the retention read from it, the mock interview prompts and their
+// rubric, and the cheat sheet.
 //
 // Every number a card or a problem quotes is computed: the hand-written
 // cards (cards.toml: the references' questions and the concept cards) are

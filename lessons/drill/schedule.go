@@ -26,6 +26,24 @@ func (g Grade) String() string {
 	return fmt.Sprintf("grade(%d)", int(g))
 }
 
+// MarshalText writes a grade as its name, as the review log keeps it.
+func (g Grade) MarshalText() ([]byte, error) {
+	if g < Again || g > Easy {
+		return nil, fmt.Errorf("no grade %d", int(g))
+	}
+	return []byte(g.String()), nil
+}
+
+// UnmarshalText reads a grade's name.
+func (g *Grade) UnmarshalText(b []byte) error {
+	p, err := ParseGrade(string(b))
+	if err != nil {
+		return err
+	}
+	*g = p
+	return nil
+}
+
 // ParseGrade reads a grade's name.
 func ParseGrade(s string) (Grade, error) {
 	for i, n := range gradeNames {
@@ -110,5 +128,51 @@ func (s State) Next(g Grade, now time.Time) State {
 	s.Interval = math.Min(s.Interval, 3650)
 	s.Reps++
 	s.Due = now.Add(time.Duration(s.Interval * float64(day)))
+	return s
+}
+
+// Intervals are the gaps each grade would schedule from s at now, in grade
+// order (again, hard, good, easy): what the grade keys show. They are
+// Next's own, so a key never promises another gap than the one its grade
+// then schedules.
+func (s State) Intervals(now time.Time) [4]time.Duration {
+	var out [4]time.Duration
+	for g := Again; g <= Easy; g++ {
+		out[g] = s.Next(g, now).Due.Sub(now)
+	}
+	return out
+}
+
+// FormatInterval writes a gap the way the grade keys and the summaries show
+// it, as Anki does: "<1m", "10m", "5h", "3d", "1.5mo", "2y" (each rounded
+// to its unit, so 23 h 59 min is "1d"; months of 30 days and years of 365
+// to one decimal).
+func FormatInterval(d time.Duration) string {
+	minutes := math.Round(d.Minutes())
+	hours := math.Round(d.Hours())
+	switch {
+	case minutes < 1:
+		return "<1m"
+	case minutes < 60:
+		return fmt.Sprintf("%.0fm", minutes)
+	case hours < 24:
+		return fmt.Sprintf("%.0fh", hours)
+	}
+	days := float64(d) / float64(day)
+	switch {
+	case days < 29.5:
+		return fmt.Sprintf("%.0fd", days)
+	case days < 365:
+		return oneDecimal(days/30) + "mo"
+	}
+	return oneDecimal(days/365) + "y"
+}
+
+// oneDecimal writes x to one decimal, without a trailing ".0".
+func oneDecimal(x float64) string {
+	s := fmt.Sprintf("%.1f", x)
+	if len(s) > 2 && s[len(s)-2:] == ".0" {
+		s = s[:len(s)-2]
+	}
 	return s
 }

@@ -230,9 +230,14 @@ func TestSummarize(t *testing.T) {
 		states[c.ID] = st
 		results = append(results, Result{Card: c, Grade: g})
 	}
-	s := Summarize(results, d, states, t0)
+	s := Summarize(results, d, states, t0.Add(-5*time.Minute), t0)
 	if s.Answered != 4 || s.Grades[Again] != 2 || s.DueTomorrow != 3 {
 		t.Fatalf("summary %+v", s)
+	}
+	// Two cards right at first try, five minutes spent, and the two
+	// answered again come back first, after Relearn.
+	if s.RightFirst != 2 || s.Spent != 5*time.Minute || !s.NextDue.Equal(t0.Add(Relearn)) {
+		t.Fatalf("right first %d, spent %v, next due %v", s.RightFirst, s.Spent, s.NextDue)
 	}
 	if len(s.Weakest) == 0 || s.Weakest[0].Topic != d[0].Topic && s.Weakest[0].Topic != d[1].Topic {
 		t.Fatalf("weakest %+v", s.Weakest)
@@ -271,5 +276,43 @@ func TestTwoWindowsKeepTheLatestReviewOfEachCard(t *testing.T) {
 	}
 	if len(a.States()) != 3 || len(b.States()) != 3 {
 		t.Errorf("after saving, the windows hold %d and %d cards, want 3", len(a.States()), len(b.States()))
+	}
+}
+
+// An undo is not undone by the merge that keeps another window's reviews:
+// window a answers, saves, undoes and saves again while window b answers
+// another card; the file ends with b's answer and review, and without a's.
+func TestAnUndoSurvivesAnotherWindowsSave(t *testing.T) {
+	dir := t.TempDir()
+	a, _ := OpenStore(dir, t0)
+	b, _ := OpenStore(dir, t0)
+	_, undo := a.Answer("mine", Good, t0.Add(time.Minute))
+	if err := a.Save(); err != nil {
+		t.Fatal(err)
+	}
+	b.Answer("theirs", Easy, t0.Add(2*time.Minute))
+	if err := b.Save(); err != nil {
+		t.Fatal(err)
+	}
+	a.Undo(undo)
+	if err := a.Save(); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := OpenStore(dir, t0)
+	if again.Get("mine").Seen() {
+		t.Errorf("the undone answer came back: %+v", again.Get("mine"))
+	}
+	if !again.Get("theirs").Seen() {
+		t.Errorf("the other window's answer was lost: %v", again.States())
+	}
+	var cards []string
+	for _, r := range again.Reviews() {
+		cards = append(cards, r.Card)
+	}
+	if len(cards) != 1 || cards[0] != "theirs" {
+		t.Errorf("review log %v, want only the other window's", cards)
+	}
+	if !a.Get("theirs").Seen() {
+		t.Error("window a does not hold b's answer after its save")
 	}
 }

@@ -1,6 +1,7 @@
 package drill
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"sort"
 	"time"
@@ -28,8 +29,21 @@ const DefaultNew = 10
 // with fresh numbers, and every card's choices are shuffled.
 func Draw(deck []Card, states map[string]State, now time.Time, o SessionOptions) []Card {
 	rng := rand.New(rand.NewPCG(o.Seed, 0x5eed))
-	var due, fresh []Card
-	for _, c := range Filter(deck, o.Topic) {
+	due, fresh := split(deck, states, now, o.Topic)
+	sort.SliceStable(due, func(i, j int) bool { return states[due[i].ID].Due.Before(states[due[j].ID].Due) })
+	rng.Shuffle(len(fresh), func(i, j int) { fresh[i], fresh[j] = fresh[j], fresh[i] })
+	fresh = fresh[:o.newCards(len(fresh))]
+	out := append(due, fresh...)
+	for i := range out {
+		out[i] = prepare(out[i], rng)
+	}
+	return out
+}
+
+// split sorts a topic's cards (topic "" for all) into the due ones and the
+// ones never seen; the rest wait for their day.
+func split(deck []Card, states map[string]State, now time.Time, topic string) (due, fresh []Card) {
+	for _, c := range Filter(deck, topic) {
 		st, ok := states[c.ID]
 		switch {
 		case ok && st.DueAt(now):
@@ -38,18 +52,39 @@ func Draw(deck []Card, states map[string]State, now time.Time, o SessionOptions)
 			fresh = append(fresh, c)
 		}
 	}
-	sort.SliceStable(due, func(i, j int) bool { return states[due[i].ID].Due.Before(states[due[j].ID].Due) })
-	rng.Shuffle(len(fresh), func(i, j int) { fresh[i], fresh[j] = fresh[j], fresh[i] })
+	return due, fresh
+}
+
+// newCards is how many of the unseen cards a session takes.
+func (o SessionOptions) newCards(unseen int) int {
 	if o.Review {
-		fresh = nil
-	} else if len(fresh) > o.New {
-		fresh = fresh[:o.New]
+		return 0
 	}
-	out := append(due, fresh...)
-	for i := range out {
-		out[i] = prepare(out[i], rng)
-	}
-	return out
+	return max(min(unseen, o.New), 0)
+}
+
+// Counts are what a session would hold if it started now: the counts the
+// home screen's Drill entry and the drill's first card show.
+type Counts struct {
+	// Due is the cards due now; a session takes them all.
+	Due int
+	// New is the cards never seen that a session takes: at most
+	// SessionOptions.New, none for a review.
+	New int
+	// Unseen is every card never seen, of which New are taken.
+	Unseen int
+}
+
+// Count counts the cards Draw would draw, without drawing them.
+func Count(deck []Card, states map[string]State, now time.Time, o SessionOptions) Counts {
+	due, fresh := split(deck, states, now, o.Topic)
+	return Counts{Due: len(due), New: o.newCards(len(fresh)), Unseen: len(fresh)}
+}
+
+// String says the counts the way the home screen and the drill show them:
+// "3 due · 10 new".
+func (c Counts) String() string {
+	return fmt.Sprintf("%d due · %d new", c.Due, c.New)
 }
 
 // prepare fills a generator's card with a fresh problem and shuffles a
@@ -77,8 +112,18 @@ type Result struct {
 
 // Summary is what a session ends with.
 type Summary struct {
+	// Answered is the grades given (the cards reviewed).
 	Answered int
-	Grades   [4]int
+	// RightFirst counts the cards whose first grade of the session was not
+	// again.
+	RightFirst int
+	Grades     [4]int
+	// Spent is the time from the session's start to its end.
+	Spent time.Duration
+	// NextDue is when the first card of the deck is next due (perhaps
+	// already, for one left out of this session); zero when none is
+	// scheduled.
+	NextDue time.Time
 	// DueTomorrow counts the cards due before the end of tomorrow (in
 	// now's location), this session's included.
 	DueTomorrow int
@@ -95,12 +140,20 @@ type TopicScore struct {
 	Answers int
 }
 
-// Summarize reports on a session, given the schedule after it.
-func Summarize(results []Result, deck []Card, states map[string]State, now time.Time) Summary {
-	s := Summary{Answered: len(results)}
+// Summarize reports on a session that started at start and ended at now,
+// given the schedule after it.
+func Summarize(results []Result, deck []Card, states map[string]State, start, now time.Time) Summary {
+	s := Summary{Answered: len(results), Spent: max(now.Sub(start), 0)}
+	first := map[string]bool{}
 	for _, r := range results {
 		if r.Grade >= Again && r.Grade <= Easy {
 			s.Grades[r.Grade]++
+		}
+		if !first[r.Card.ID] {
+			first[r.Card.ID] = true
+			if r.Grade != Again {
+				s.RightFirst++
+			}
 		}
 	}
 	y, m, d := now.Date()
@@ -115,12 +168,15 @@ func Summarize(results []Result, deck []Card, states map[string]State, now time.
 	}
 	byTopic := map[string]*tally{}
 	for id, st := range states {
-		if st.Seen() && st.Due.Before(endOfTomorrow) {
-			s.DueTomorrow++
-		}
 		t, ok := topicOf[id]
 		if !ok {
 			continue
+		}
+		if st.Seen() && st.Due.Before(endOfTomorrow) {
+			s.DueTomorrow++
+		}
+		if st.Seen() && (s.NextDue.IsZero() || st.Due.Before(s.NextDue)) {
+			s.NextDue = st.Due
 		}
 		n := st.Grades[0] + st.Grades[1] + st.Grades[2] + st.Grades[3]
 		if n == 0 {

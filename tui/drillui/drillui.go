@@ -13,6 +13,8 @@
 package drillui
 
 import (
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/lessons/drill"
@@ -53,6 +55,14 @@ type deckMsg struct {
 
 type savedMsg struct{ err error }
 
+// undo takes one grade back: the store's record of it, or the card's state
+// before it when there is no store.
+type undo struct {
+	store drill.Undo
+	prev  drill.State
+	had   bool
+}
+
 type phase int
 
 const (
@@ -63,7 +73,7 @@ const (
 )
 
 type keyMap struct {
-	Up, Down, Pick, Reveal, Again, Hard, Good, Easy, Next, PageUp, PageDown, Help, Quit key.Binding
+	Up, Down, Pick, Reveal, Again, Hard, Good, Easy, Next, Undo, PageUp, PageDown, Help, Quit key.Binding
 }
 
 func newKeys() keyMap {
@@ -80,6 +90,7 @@ func newKeys() keyMap {
 		Good:     b([]string{"3"}, "3", "good"),
 		Easy:     b([]string{"4"}, "4", "easy"),
 		Next:     b([]string{"enter", " "}, "enter", "next"),
+		Undo:     b([]string{"u", "ctrl+z"}, "u", "undo grade"),
 		PageUp:   b([]string{"pgup"}, "pgup/pgdn", "scroll"),
 		PageDown: b([]string{"pgdown"}, "pgdn", "scroll"),
 		Help:     b([]string{"?"}, "?", "keys"),
@@ -107,7 +118,16 @@ type Model struct {
 	inErr   string     // why a typed answer was not read
 	scroll  int
 	results []drill.Result
+	undos   []undo // one for each result, to take it back
 	sum     drill.Summary
+	// counts are the session's due and new cards when it started: the
+	// due ones come first.
+	counts drill.Counts
+	began  time.Time
+	// ivals are the gaps the grade keys show for the card on screen.
+	ivals [4]time.Duration
+	// local is the schedule when there is no store.
+	local   map[string]drill.State
 	showKey bool
 	w, h    int
 
@@ -152,10 +172,13 @@ func (m Model) start(deck []drill.Card) Model {
 		states = m.o.Store.States()
 	}
 	so := m.o.Session
+	now := m.o.Now()
 	if so.Seed == 0 {
-		so.Seed = uint64(m.o.Now().UnixNano())
+		so.Seed = uint64(now.UnixNano())
 	}
-	m.cards = drill.Draw(deck, states, m.o.Now(), so)
+	m.cards = drill.Draw(deck, states, now, so)
+	m.counts = drill.Count(deck, states, now, so)
+	m.began = now
 	m.i = 0
 	m.phase = asking
 	if len(m.cards) == 0 {
@@ -165,9 +188,16 @@ func (m Model) start(deck []drill.Card) Model {
 	return m
 }
 
+// resetCard readies the card on screen: nothing picked or typed, and the
+// intervals its grade keys show, taken from its schedule now (View reads
+// no store).
 func (m *Model) resetCard() {
 	m.cursor, m.picked, m.right, m.inErr, m.scroll = 0, -1, false, "", 0
 	m.input.SetValue("")
+	m.ivals = [4]time.Duration{}
+	if c, ok := m.Current(); ok {
+		m.ivals = m.state(c.ID).Intervals(m.o.Now())
+	}
 }
 
 // Current is the card on screen, if any.
@@ -260,6 +290,11 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	typing := m.phase == asking && m.i < len(m.cards) && m.cards[m.i].Kind == drill.Number
+	// u undoes, except in a number's answer already begun, where it may be
+	// part of a unit ("16 requests"); ctrl+z undoes there too.
+	if key.Matches(k, m.keys.Undo) && m.canUndo() && (!typing || m.input.Value() == "" || k.Type == tea.KeyCtrlZ) {
+		return m.undo()
+	}
 	switch {
 	case key.Matches(k, m.keys.Quit), !typing && k.String() == "q":
 		return m.leave()
@@ -356,14 +391,47 @@ func (m Model) gradeKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return m.grade(g)
 }
 
+// state is a card's schedule: the store's, or the session's own when
+// there is no store.
+func (m Model) state(id string) drill.State {
+	if m.o.Store != nil {
+		return m.o.Store.Get(id)
+	}
+	return m.local[id]
+}
+
+// Intervals are the gaps the grade keys of the card on screen schedule, in
+// grade order, as the keys show them: drill.State.Intervals of the card's
+// schedule when it came on screen. A gap does not depend on the moment it
+// is counted from, so the grade given later schedules the same one.
+func (m Model) Intervals() [4]time.Duration { return m.ivals }
+
+func (m Model) save() tea.Cmd {
+	s := m.o.Store
+	if s == nil {
+		return nil
+	}
+	return func() tea.Msg { return savedMsg{s.Save()} }
+}
+
 func (m Model) grade(g drill.Grade) (tea.Model, tea.Cmd) {
 	c := m.cards[m.i]
 	m.results = append(m.results, drill.Result{Card: c, Grade: g})
-	var save tea.Cmd
+	var u undo
 	if s := m.o.Store; s != nil {
-		s.Set(c.ID, s.Get(c.ID).Next(g, m.o.Now()))
-		save = func() tea.Msg { return savedMsg{s.Save()} }
+		_, u.store = s.Answer(c.ID, g, m.o.Now())
+	} else {
+		if m.local == nil {
+			m.local = map[string]drill.State{}
+		}
+		u.prev, u.had = m.local[c.ID]
+		m.local[c.ID] = u.prev.Next(g, m.o.Now())
 	}
+	m.undos = append(m.undos, u)
+	if strings.HasPrefix(m.note, undonePrefix) {
+		m.note = ""
+	}
+	save := m.save()
 	m.i++
 	m.phase = asking
 	m.resetCard()
@@ -373,17 +441,45 @@ func (m Model) grade(g drill.Grade) (tea.Model, tea.Cmd) {
 	return m, save
 }
 
+// undonePrefix opens the note an undo leaves until the next grade.
+const undonePrefix = "Undone:"
+
+// canUndo reports whether there is a grade of this session to take back.
+func (m Model) canUndo() bool {
+	return m.phase != loading && len(m.undos) > 0 && m.err == ""
+}
+
+// undo takes the last grade back: the card's schedule is what it was
+// before, its line leaves the review log, and the card is asked again.
+func (m Model) undo() (tea.Model, tea.Cmd) {
+	u := m.undos[len(m.undos)-1]
+	m.undos = m.undos[:len(m.undos)-1]
+	r := m.results[len(m.results)-1]
+	m.results = m.results[:len(m.results)-1]
+	if s := m.o.Store; s != nil {
+		s.Undo(u.store)
+	} else if u.had {
+		m.local[r.Card.ID] = u.prev
+	} else {
+		delete(m.local, r.Card.ID)
+	}
+	m.i = len(m.results)
+	m.phase = asking
+	m.resetCard()
+	if m.note == "" || strings.HasPrefix(m.note, undonePrefix) {
+		m.note = fmt.Sprintf("%s %s on “%s”; the card is back as it was.", undonePrefix, r.Grade, wordsFit(r.Card.Question, 40))
+	}
+	return m, m.save()
+}
+
 func (m Model) finish() Model {
 	m.phase = summary
 	var states map[string]drill.State
 	if m.o.Store != nil {
 		states = m.o.Store.States()
 	} else {
-		states = map[string]drill.State{}
-		for _, r := range m.results {
-			states[r.Card.ID] = states[r.Card.ID].Next(r.Grade, m.o.Now())
-		}
+		states = m.local
 	}
-	m.sum = drill.Summarize(m.results, m.deck, states, m.o.Now())
+	m.sum = drill.Summarize(m.results, m.deck, states, m.began, m.o.Now())
 	return m
 }

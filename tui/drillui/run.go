@@ -42,3 +42,35 @@ func Run(o Options) error {
 	}
 	return nil
 }
+
+// CountsMsg carries the counts of a session that would start now: the due
+// and new cards the home screen's Drill entry shows. OK is false when the
+// deck did not load.
+type CountsMsg struct {
+	Counts drill.Counts
+	OK     bool
+}
+
+// Counts is a command that counts the cards a session opened with o would
+// hold now. Without a deck in o it loads drill.Deck (the engine runs once a
+// program; the drill opened later finds the deck built).
+func Counts(o Options) tea.Cmd {
+	return func() tea.Msg {
+		deck := o.Deck
+		if deck == nil {
+			deck, _ = drill.Deck()
+		}
+		if len(deck) == 0 {
+			return CountsMsg{}
+		}
+		var states map[string]drill.State
+		if o.Store != nil {
+			states = o.Store.States()
+		}
+		now := time.Now
+		if o.Now != nil {
+			now = o.Now
+		}
+		return CountsMsg{Counts: drill.Count(deck, states, now(), o.Session), OK: true}
+	}
+}

@@ -3,6 +3,7 @@ package drillui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -61,12 +62,16 @@ func (m Model) View() string {
 		body = m.cardLines(mainW)
 	}
 	bh := m.bodyHeight()
-	top := min(m.scroll, max(len(body)-bh, 0))
-	shown := body[top:min(top+bh, len(body))]
+	shown := body
 	if len(body) > bh {
-		// Say there is more, on the last line of the body.
-		more := fmt.Sprintf("lines %d–%d of %d · pgup/pgdn scroll", top+1, top+len(shown), len(body))
-		shown = append(shown[:len(shown)-1], " "+m.th.Dim.Render(more))
+		// Say there is more on the body's last line, under bh-1 lines of
+		// the body: scrolled to the end, the last of them shows.
+		rows := max(bh-1, 1)
+		top := min(m.scroll, len(body)-rows)
+		shown = append(body[top:top+rows:top+rows], " "+m.th.Dim.Render(fmt.Sprintf("lines %d–%d of %d · pgup/pgdn scroll", top+1, top+rows, len(body))))
+		if bh == 1 {
+			shown = shown[1:]
+		}
 	}
 	left := pane.Block(shown, mainW, bh)
 	if sideW > 0 {
@@ -92,7 +97,8 @@ func (m Model) titleLine() string {
 	s := " " + m.th.Title.Render("Drill")
 	switch m.phase {
 	case asking, answered:
-		s += m.th.Subtitle.Render(fmt.Sprintf("  card %d of %d", m.i+1, len(m.cards)))
+		due, fresh := m.left()
+		s += m.th.Subtitle.Render(fmt.Sprintf("  card %d of %d · %d due · %d new", m.i+1, len(m.cards), due, fresh))
 	case summary:
 		s += m.th.Subtitle.Render("  session over")
 	}
@@ -103,6 +109,14 @@ func (m Model) titleLine() string {
 		s += m.th.Subtitle.Render("  · review only")
 	}
 	return s
+}
+
+// left counts the due and new cards still to answer, the one on screen
+// included: the session holds its due cards first.
+func (m Model) left() (due, fresh int) {
+	rest := max(len(m.cards)-m.i, 0)
+	due = min(max(m.counts.Due-m.i, 0), rest)
+	return due, rest - due
 }
 
 // wrap wraps text to w cells, keeping a number and its unit together
@@ -168,7 +182,8 @@ func (m Model) cardLines(w int) []string {
 			out = append(out, m.hanging("Follow-up: ", c.FollowUp, m.th.Subtitle, w)...)
 		}
 		out = append(out, "")
-		out = append(out, " How well did you know it?  "+m.gradeKeys())
+		out = append(out, " How well did you know it?")
+		out = append(out, " "+m.gradeKeys())
 	case drill.Choice:
 		for i, o := range c.Choices {
 			mark := "  "
@@ -222,9 +237,13 @@ func (m Model) cardLines(w int) []string {
 // symbol (colour is never the only sign).
 func (m Model) verdict() []string {
 	if m.right {
-		return []string{" " + m.th.Good.Render("✓ Right.") + m.th.Dim.Render(" enter: good (or 1–4 to grade it yourself)")}
+		return []string{
+			" " + m.th.Good.Render("✓ Right.") + m.th.Dim.Render(" enter: good, or grade it yourself:"),
+			" " + m.gradeKeys(),
+		}
 	}
-	return []string{" " + m.th.Bad.Render("✗ Not this time.") + m.th.Dim.Render(" enter: again; it comes back soon")}
+	back := drill.FormatInterval(m.Intervals()[drill.Again])
+	return []string{" " + m.th.Bad.Render("✗ Not this time.") + m.th.Dim.Render(" enter: again; it comes back in "+back)}
 }
 
 func (m Model) explain(c drill.Card, w int) []string {
@@ -240,12 +259,15 @@ func (m Model) explain(c drill.Card, w int) []string {
 	return out
 }
 
+// gradeKeys are the four grade keys, each with the interval its grade
+// schedules for the card on screen, the scheduler's own figure:
+// "1 again 10m · 2 hard 1d · 3 good 1d · 4 easy 4d".
 func (m Model) gradeKeys() string {
 	var parts []string
-	for i, g := range []string{"again", "hard", "good", "easy"} {
-		parts = append(parts, m.th.Key.Render(fmt.Sprint(i+1))+" "+g)
+	for g, d := range m.Intervals() {
+		parts = append(parts, m.th.Key.Render(fmt.Sprint(g+1))+" "+drill.Grade(g).String()+" "+m.th.Accent.Render(drill.FormatInterval(d)))
 	}
-	return strings.Join(parts, "  ")
+	return strings.Join(parts, m.th.Dim.Render(" · "))
 }
 
 func (m Model) summaryLines(w int) []string {
@@ -257,8 +279,9 @@ func (m Model) summaryLines(w int) []string {
 	if s.Answered == 0 {
 		out = append(out, m.para("Nothing to drill now: no card is due, and no new card is left in this selection.", m.th.Bold, w)...)
 	} else {
-		out = append(out, m.para(fmt.Sprintf("Session done: %d card%s.", s.Answered, plural(s.Answered)), m.th.Bold, w)...)
+		out = append(out, m.para(fmt.Sprintf("Session done: %d card%s reviewed in %s.", s.Answered, plural(s.Answered), spent(s.Spent)), m.th.Bold, w)...)
 		out = append(out, "")
+		out = append(out, m.para(fmt.Sprintf("Right at first try: %d of %d (%.0f %%).", s.RightFirst, s.Answered, 100*float64(s.RightFirst)/float64(s.Answered)), m.th.Text, w)...)
 		var g []string
 		for i, n := range s.Grades {
 			g = append(g, fmt.Sprintf("%s %d", drill.Grade(i), n))
@@ -266,6 +289,9 @@ func (m Model) summaryLines(w int) []string {
 		out = append(out, m.para("Grades: "+strings.Join(g, ", ")+".", m.th.Text, w)...)
 	}
 	out = append(out, "")
+	if !s.NextDue.IsZero() {
+		out = append(out, m.para("Next card due: "+m.nextDue(s.NextDue)+".", m.th.Text, w)...)
+	}
 	out = append(out, m.para(fmt.Sprintf("Due by the end of tomorrow: %d card%s.", s.DueTomorrow, plural(s.DueTomorrow)), m.th.Text, w)...)
 	if len(s.Weakest) > 0 {
 		out = append(out, "")
@@ -281,6 +307,33 @@ func (m Model) summaryLines(w int) []string {
 		out = append(out, m.para("The schedule is not being saved (no progress directory).", m.th.Warn, w)...)
 	}
 	return out
+}
+
+// spent writes a session's length: "45 s", "4 min 05 s", "1 h 02 min".
+func spent(d time.Duration) string {
+	d = d.Round(time.Second)
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%d s", d/time.Second)
+	case d < time.Hour:
+		return fmt.Sprintf("%d min %02d s", d/time.Minute, d%time.Minute/time.Second)
+	}
+	return fmt.Sprintf("%d h %02d min", d/time.Hour, d%time.Hour/time.Minute)
+}
+
+// nextDue says when the next card is due: "now", or "in 10m (14:10)", the
+// clock time in the session's location, with the day when it is not today.
+func (m Model) nextDue(t time.Time) string {
+	now := m.o.Now()
+	if !t.After(now) {
+		return "now"
+	}
+	t = t.In(now.Location())
+	at := t.Format("15:04")
+	if y, mo, d := t.Date(); y != now.Year() || mo != now.Month() || d != now.Day() {
+		at = t.Format("Mon 2 Jan 15:04")
+	}
+	return "in " + drill.FormatInterval(t.Sub(now)) + " (" + at + ")"
 }
 
 func plural(n int) string {
@@ -354,7 +407,8 @@ func (m Model) keyLines(w int) []string {
 	out := []string{" " + m.th.Bold.Render("Keys"), ""}
 	rows := [][2]string{
 		{"space", "show the model answer of an open question"},
-		{"1 2 3 4", "grade yourself: again, hard, good, easy"},
+		{"1 2 3 4", "grade yourself: again, hard, good, easy; each key shows when its grade brings the card back"},
+		{"u", "undo the last grade: the card comes back with its schedule as it was"},
 		{"↑/↓ a–f", "choose an answer; enter picks it"},
 		{"0–9 . %", "type a number; enter checks it"},
 		{"enter", "next card (an auto-graded card is good when right, again when wrong)"},
@@ -379,7 +433,8 @@ func (m Model) shortHelp(scrolls bool) []key.Binding {
 	case m.showKey:
 		return nil
 	case m.phase == summary:
-		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "leave")), k.Quit}
+		k.Undo.SetEnabled(m.canUndo())
+		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "leave")), k.Undo, k.Quit}
 	case m.phase == answered && m.cards[m.i].Kind == drill.Open:
 		return []key.Binding{k.Again, k.Hard, k.Good, k.Easy, k.PageUp, k.Help, k.Quit}
 	case m.phase == answered && m.cards[m.i].Scenario != nil:
@@ -390,11 +445,14 @@ func (m Model) shortHelp(scrolls bool) []key.Binding {
 	case m.phase == asking && m.i < len(m.cards):
 		switch m.cards[m.i].Kind {
 		case drill.Open:
-			return []key.Binding{k.Reveal, k.PageUp, k.Help, k.Quit}
+			k.Undo.SetEnabled(m.canUndo())
+			return []key.Binding{k.Reveal, k.Undo, k.PageUp, k.Help, k.Quit}
 		case drill.Choice:
-			return []key.Binding{k.Up, k.Pick, k.Help, k.Quit}
+			k.Undo.SetEnabled(m.canUndo())
+			return []key.Binding{k.Up, k.Pick, k.Undo, k.Help, k.Quit}
 		default:
-			return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "check")), k.Quit}
+			k.Undo.SetEnabled(m.canUndo())
+			return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "check")), k.Undo, k.Quit}
 		}
 	}
 	return []key.Binding{k.Quit}

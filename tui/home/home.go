@@ -223,10 +223,13 @@ type Model struct {
 	live       *livelab.Model
 	liveStop   func() error // stops the live lab's servers; nil when none run
 	busy       string       // what a command in flight is doing, shown instead of the note
-	w, h       int
-	note       string
-	noteErr    bool
-	showHelp   bool
+	// drillCounts are the drill's due and new cards ("3 due · 10 new"),
+	// shown on its entry once counted.
+	drillCounts string
+	w, h        int
+	note        string
+	noteErr     bool
+	showHelp    bool
 	// notices are the progress files' notices (one set aside as corrupt,
 	// progress merged from another window), kept on the home screen's own
 	// screens until the learner dismisses them.
@@ -324,8 +327,17 @@ func (m Model) Runner() (exercisesui.Model, bool) {
 	return *m.ex, true
 }
 
-// Init does nothing.
-func (m Model) Init() tea.Cmd { return nil }
+// Init counts the drill's due and new cards for its entry, in a command.
+func (m Model) Init() tea.Cmd { return m.countDrill() }
+
+// countDrill counts the cards a drill session would hold now, for the Drill
+// entry (drillui.Counts); nil when there is no drill.
+func (m Model) countDrill() tea.Cmd {
+	if m.o.Drill == nil {
+		return nil
+	}
+	return drillui.Counts(*m.o.Drill)
+}
 
 // neverStop lets a burst of keys run to its end: the screens that take
 // text (a form, a search) take it one rune at a time as well.
@@ -337,6 +349,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if ws, ok := msg.(tea.WindowSizeMsg); ok {
 		m.w, m.h = ws.Width, ws.Height
 		m.help.Width = ws.Width
+	}
+	if c, ok := msg.(drillui.CountsMsg); ok {
+		// It may come while another screen is open.
+		if c.OK {
+			m.drillCounts = c.Counts.String()
+		}
+		return m, nil
 	}
 	if k, ok := msg.(tea.KeyMsg); ok {
 		// Keys typed faster than they are read come as one message of
@@ -394,7 +413,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case onDrill:
 		if _, ok := msg.(drillui.BackMsg); ok {
 			m.setScreen(onMenu)
-			return m, nil
+			return m, m.countDrill()
 		}
 		next, cmd := m.drill.Update(msg)
 		d := next.(drillui.Model)
@@ -933,8 +952,12 @@ func scrollTo(lines []string, focus, height int, dim lipgloss.Style) []string {
 // under the cursor.
 func (m Model) menuLines() ([]string, int) {
 	var names, descs []string
-	for _, it := range items {
-		names, descs = append(names, it.title), append(descs, it.desc)
+	for i, it := range items {
+		desc := it.desc
+		if i == drillItem && m.drillCounts != "" {
+			desc = m.drillCounts + " · " + desc
+		}
+		names, descs = append(names, it.title), append(descs, desc)
 	}
 	return m.listLines(names, descs, nil, m.cursor)
 }

@@ -23,6 +23,7 @@ func TestHopTimeout(t *testing.T) {
 		{"negative own means none too", -5 * ms, 300 * ms, 0, 300 * ms},
 		{"no deadline: the own timeout decides", 250 * ms, NoDeadline, 50 * ms, 250 * ms},
 		{"neither: no timeout", 0, NoDeadline, 50 * ms, 0},
+		{"a negative own and no deadline: no timeout, never a negative one", -5 * ms, NoDeadline, 50 * ms, 0},
 		{"one nanosecond left after the margin", 0, 21 * ms, 21*ms - 1, 1},
 	}
 	for _, c := range cases {

@@ -126,6 +126,44 @@ func TestClockGoingBackStandsStill(t *testing.T) {
 	}
 }
 
+// A clock that goes back and then forward again earns the span it walks
+// twice only once: the bucket counts from its latest reading. (A burst of
+// 1 would hide the mistake: the cap swallows the extra tokens.)
+func TestClockGoingBackThenForwardEarnsOnce(t *testing.T) {
+	c := newClock()
+	l := mustNew(t, Config{Rate: 1, Per: time.Second, Burst: 10}, c)
+	for range 10 {
+		l.Allow()
+	}
+	c.advance(-5 * time.Second)
+	if got := l.Tokens(); got != 0 {
+		t.Fatalf("Tokens() = %v after the clock went back 5 s, want 0", got)
+	}
+	c.advance(5*time.Second + 2*time.Second)
+	if got := l.Tokens(); got != 2 {
+		t.Fatalf("Tokens() = %v two seconds past the latest reading (the clock went back 5 s, then forward 7 s); want 2: the 5 s walked twice earn nothing the second time", got)
+	}
+}
+
+// A fast limiter idle for a day is full, not broken: 200 000 tokens a
+// second for 24 h is 1.7e19 units of level, more than an int64 holds.
+func TestLongIdleDoesNotOverflow(t *testing.T) {
+	c := newClock()
+	l := mustNew(t, Config{Rate: 200_000, Per: time.Second, Burst: 50}, c)
+	for range 50 {
+		l.Allow()
+	}
+	c.advance(24 * time.Hour)
+	if got := l.Tokens(); got != 50 {
+		t.Fatalf("Tokens() = %v after a day idle at 200000 a second, want the burst, 50", got)
+	}
+	for i := range 50 {
+		if !l.Allow() {
+			t.Fatalf("call %d of 50 refused after a day idle", i+1)
+		}
+	}
+}
+
 // Waiters take tokens that have not arrived yet and queue behind each
 // other; a call that would wait too long is refused and takes nothing.
 func TestReserveQueuesAndRefusalsTakeNothing(t *testing.T) {

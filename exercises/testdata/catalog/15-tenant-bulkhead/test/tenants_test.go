@@ -91,6 +91,36 @@ func TestUnknownTenantsEachGetDefault(t *testing.T) {
 	}
 }
 
+// A tenant named with 0 slots has none of its own, whatever Default says:
+// it may only borrow from the overflow.
+func TestNamedWithZeroSlotsHasNone(t *testing.T) {
+	b := mustNew(t, Config{Caps: map[string]int{"banned": 0}, Default: 2, Shared: 1})
+	take(t, b, "banned", 1)
+	if own, shared := b.InUse("banned"); own != 0 || shared != 1 {
+		t.Fatalf("banned (named with 0 slots) holds own %d overflow %d; want 0 and 1: Default is for tenants not named", own, shared)
+	}
+	if _, ok := b.TryAcquire("banned"); ok {
+		t.Fatalf("banned got a second slot (%s): 0 own and the one overflow slot taken", fmtUse(b, "banned"))
+	}
+	take(t, b, "other", 2)
+}
+
+// A bulkhead of overflow slots alone is a valid one: every tenant borrows.
+func TestOverflowOnly(t *testing.T) {
+	b := mustNew(t, Config{Shared: 2, SharedPerTenant: 1})
+	take(t, b, "a", 1)
+	if own, shared := b.InUse("a"); own != 0 || shared != 1 {
+		t.Fatalf("a holds own %d overflow %d; want 0 and 1", own, shared)
+	}
+	if _, ok := b.TryAcquire("a"); ok {
+		t.Fatal("a got a second overflow slot with SharedPerTenant 1")
+	}
+	take(t, b, "b", 1)
+	if _, ok := b.TryAcquire("c"); ok {
+		t.Fatal("c got a slot: both overflow slots are held")
+	}
+}
+
 func TestOverflowOnlyAfterOwnSlots(t *testing.T) {
 	b := mustNew(t, Config{Caps: map[string]int{"a": 2, "b": 1}, Shared: 2})
 	take(t, b, "a", 1)
@@ -101,8 +131,14 @@ func TestOverflowOnlyAfterOwnSlots(t *testing.T) {
 	if own, shared := b.InUse("a"); own != 2 || shared != 2 {
 		t.Fatalf("after four slots, a holds own %d overflow %d; want 2 and 2", own, shared)
 	}
+	if got := b.Rejected("a"); got != 0 {
+		t.Fatalf("Rejected(a) = %d after four slots granted; want 0: borrowing an overflow slot is not a rejection", got)
+	}
 	if _, ok := b.TryAcquire("a"); ok {
 		t.Fatal("a got a fifth slot: 2 own + 2 overflow is all there is")
+	}
+	if got := b.Rejected("a"); got != 1 {
+		t.Fatalf("Rejected(a) = %d after one refusal, want 1", got)
 	}
 	take(t, b, "b", 1) // its own slot is still there
 	if _, ok := b.TryAcquire("b"); ok {
