@@ -17,9 +17,10 @@ import (
 //   - No permit: the call is held for what the limiter says (a period
 //     limiter holds a refused caller for its whole timeoutDuration; a token
 //     bucket refuses at once) and comes out as resRateLimited, which the
-//     client sees as rejected, the breaker ignores (the caller's own limit
-//     says nothing about the dependency's health) and the retry layer
-//     treats as a full bulkhead.
+//     client sees as rejected, a breaker outside ignores (the caller's own
+//     limit says nothing about the dependency's health) unless its
+//     RecordsRefusals says to record it, as the libraries do by default,
+//     and the retry layer treats as a full bulkhead.
 //
 // A timeout layer outside the limiter counts the wait (armTimeout), one
 // inside does not start before the permit: the order decides, as in the

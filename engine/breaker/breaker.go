@@ -236,6 +236,7 @@ type Breaker struct {
 	trialFailures int
 	trialSlow     int
 	trialsLate    int // results recorded as trials whose calls were let through before this period
+	trialsFreed   int // trials added by late ignored results (Config.LateIgnoredFreesTrial)
 
 	rand         func() float64
 	onTransition func(Transition)
@@ -312,7 +313,7 @@ func (b *Breaker) Allow(now time.Duration) (Permit, error) {
 		b.halfOpen(now)
 		fallthrough
 	case HalfOpen:
-		if b.trialsSent < b.cfg.HalfOpenTrials {
+		if b.trialsSent < b.cfg.HalfOpenTrials+b.trialsFreed {
 			b.trialsSent++
 			return Permit{b.generation, now}, nil
 		}
@@ -329,14 +330,18 @@ func (b *Breaker) Record(now time.Duration, p Permit, r Result) {
 	b.expireHalfOpen(now)
 	b.turnInterval(now)
 	late := p.generation != b.generation
-	if late && !b.cfg.RecordLate {
-		return // allowed in an earlier state period: it says nothing about this one
-	}
 	if r == Ignored {
-		if b.state == HalfOpen && !late {
+		switch {
+		case b.state != HalfOpen:
+		case !late:
 			b.trialsSent-- // the trial never reached the dependency: give its slot back
+		case b.cfg.LateIgnoredFreesTrial:
+			b.trialsFreed++ // Resilience4j's releasePermission (refusals.go)
 		}
 		return
+	}
+	if late && !b.cfg.RecordLate {
+		return // allowed in an earlier state period: it says nothing about this one
 	}
 	failed := r == Failure
 	slow := b.cfg.slowTracked() && now-p.start > b.cfg.SlowCallDuration
@@ -673,6 +678,7 @@ func (b *Breaker) expireHalfOpen(now time.Duration) {
 func (b *Breaker) halfOpen(now time.Duration) {
 	b.halfOpenAt = now
 	b.trialsSent, b.trialsPassed, b.trialsDone, b.trialFailures, b.trialSlow, b.trialsLate = 0, 0, 0, 0, 0, 0
+	b.trialsFreed = 0
 	b.moveTo(now, HalfOpen, CauseWaitElapsed, 0, 0)
 }
 
