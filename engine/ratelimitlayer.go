@@ -46,7 +46,11 @@ func newLimiter(p *RateLimiterPolicy) (ratelimit.Limiter, error) {
 func (r *Run) enterRateLimiter(id int32, i int) {
 	req := &r.requests[id]
 	ds := r.dep(req)
-	wait, ok := ds.limiter.Acquire(r.now)
+	// The limiter's clock starts when it was built: a restarted
+	// instance's period limiter counts its refresh cycles from the restart,
+	// as Resilience4j's AtomicRateLimiter counts them from its constructor
+	// (nanoTimeStart). A token bucket, built full, is the same either way.
+	wait, ok := ds.limiter.Acquire(r.now - ds.limiterBorn)
 	if ok && wait == 0 {
 		ds.ratePassed++
 		r.enter(id, i+1)
