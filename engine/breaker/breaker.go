@@ -14,7 +14,9 @@
 //     ends at its last instant or strictly after it, whether a result that
 //     comes back after the state changed is recorded or dropped, whether
 //     time buckets sit on a grid or start at a call, and gobreaker's
-//     cyclic clearing (or rolling) of the closed state's counts;
+//     cyclic clearing (or rolling) of the closed state's counts, and
+//     whether a refusal by a layer inside the breaker (a full bulkhead, a
+//     rate limiter) counts as a failure (refusals.go);
 //   - presets that reproduce the documented defaults of Resilience4j,
 //     Polly, gobreaker, Hystrix and failsafe-go (see presets.go).
 //
@@ -368,7 +370,9 @@ func (b *Breaker) Record(now time.Duration, p Permit, r Result) {
 // out becomes half-open, a half-open breaker past HalfOpenMax opens again,
 // and a time window drops the buckets that have aged out. Without Tick the
 // same moves happen lazily on the next Allow; a caller that wants them on a
-// timer (Resilience4j's automatic transition) calls Tick at NextDeadline.
+// timer calls Tick at NextDeadline. Resilience4j's automatic transition
+// fires at the wait's exact end, a nanosecond before NextDeadline under
+// StrictWaitEnd: AutoHalfOpen at OpenUntil models it.
 func (b *Breaker) Tick(now time.Duration) {
 	b.expireHalfOpen(now)
 	if b.state == Open && b.waitOver(now) {
