@@ -268,10 +268,15 @@ func (r *Run) record(req *request, ds *dependencyState, res result) {
 	switch res {
 	case resOK:
 		br = breaker.Success
-	case resBulkheadFull, resRateLimited, resCancelled:
-		// The caller's own limits, or its giving up, say nothing about the
-		// dependency's health.
+	case resCancelled:
+		// The caller's giving up says nothing about the dependency's health.
 		br = breaker.Ignored
+	case resBulkheadFull:
+		// Nor do the caller's own limits, but the libraries record them
+		// unless told not to: the breaker's RecordsRefusals says which.
+		br = ds.breaker.RefusalResult(breaker.BulkheadRefusals)
+	case resRateLimited:
+		br = ds.breaker.RefusalResult(breaker.RateLimiterRefusals)
 	}
 	ds.breaker.Record(r.now, req.permit, br)
 }

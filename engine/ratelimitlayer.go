@@ -17,9 +17,10 @@ import (
 //   - No permit: the call is held for what the limiter says (a period
 //     limiter holds a refused caller for its whole timeoutDuration; a token
 //     bucket refuses at once) and comes out as resRateLimited, which the
-//     client sees as rejected, the breaker ignores (the caller's own limit
-//     says nothing about the dependency's health) and the retry layer
-//     treats as a full bulkhead.
+//     client sees as rejected, a breaker outside ignores (the caller's own
+//     limit says nothing about the dependency's health) unless its
+//     RecordsRefusals says to record it, as the libraries do by default,
+//     and the retry layer treats as a full bulkhead.
 //
 // A timeout layer outside the limiter counts the wait (armTimeout), one
 // inside does not start before the permit: the order decides, as in the
@@ -45,7 +46,11 @@ func newLimiter(p *RateLimiterPolicy) (ratelimit.Limiter, error) {
 func (r *Run) enterRateLimiter(id int32, i int) {
 	req := &r.requests[id]
 	ds := r.dep(req)
-	wait, ok := ds.limiter.Acquire(r.now)
+	// The limiter's clock starts when it was built: a restarted
+	// instance's period limiter counts its refresh cycles from the restart,
+	// as Resilience4j's AtomicRateLimiter counts them from its constructor
+	// (nanoTimeStart). A token bucket, built full, is the same either way.
+	wait, ok := ds.limiter.Acquire(r.now - ds.limiterBorn)
 	if ok && wait == 0 {
 		ds.ratePassed++
 		r.enter(id, i+1)

@@ -203,6 +203,7 @@ type dependencyState struct {
 	// refused and the calls it let through; the per-tenant bulkhead
 	// (tenants.go), nil without one.
 	limiter       ratelimit.Limiter
+	limiterBorn   time.Duration // when limiter was built: its clock's origin (ratelimitlayer.go)
 	rateLimiterAt int
 	rateWaiting   int
 	rateLimited   uint64

@@ -179,3 +179,31 @@ func TestDeadlinePassedBeforeTheTimeoutLayer(t *testing.T) {
 		t.Errorf("stepped in 7 ms frames the run differs: %v vs %v", a.Services[0].Answered, b.Services[0].Answered)
 	}
 }
+
+// A restarted instance's period limiter counts its refresh cycles from the
+// new process's start, as Resilience4j's AtomicRateLimiter counts them
+// from its constructor (nanoTimeStart = nanoTime() in
+// AtomicRateLimiter.java), not from the run's start. Five permits every
+// 4 s, none waited for, under far more traffic than that: cycles at 0, 4
+// and 8 s before the restart (10 s to 11 s), then one from 11 s to 15 s,
+// so 20 calls reach db by 14.5 s. Counted from the run's start, the
+// restarted limiter would refill at 12 s and let 25 through.
+func TestRestartedLimiterCountsCyclesFromItsStart(t *testing.T) {
+	limiter := &RateLimiterPolicy{Kind: PeriodLimiter, Period: ratelimit.PeriodConfig{LimitForPeriod: 5, LimitRefreshPeriod: 4 * time.Second}}
+	sc := &Scenario{Name: "restart", Duration: 14500 * time.Millisecond, MeasureTo: 14500 * time.Millisecond, Variants: []Variant{{Name: "v", System: System{
+		Workers: 100, Queue: -1,
+		Endpoints:    []Endpoint{{Name: "page", Rate: 100, Calls: "api"}},
+		Dependencies: []Dependency{{Name: "api", Service: "api"}},
+		Services: []Service{{Name: "api", Workers: 100, Queue: -1, Calls: "db",
+			Faults:       []ServiceFault{{Kind: InstanceRestart, Instance: 0, From: 10 * time.Second, To: 11 * time.Second}},
+			Dependencies: []Dependency{{Name: "db", Latency: Latency{Kind: Constant, Value: time.Millisecond}, Policy: Policy{RateLimiter: limiter}}}}},
+	}}}}
+	r, err := New(sc, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Run()
+	if got := r.Snapshot().Services[0].Dependencies[0].Calls; got != 20 {
+		t.Errorf("db got %d calls, want 20: 15 in the cycles at 0, 4 and 8 s, 5 in the restarted limiter's first cycle from 11 s", got)
+	}
+}

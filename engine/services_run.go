@@ -774,8 +774,11 @@ func (r *Run) crash(gi int) {
 		}
 		r.newBudget(ds)
 		if p := ds.cfg.Policy.RateLimiter; p != nil {
-			// A restarted limiter starts full, as a new process's would.
+			// A restarted limiter starts full, as a new process's would,
+			// and its cycles count from when that process starts, at the
+			// end of the restart (ratelimitlayer.go).
 			ds.limiter, _ = newLimiter(p)
+			ds.limiterBorn = max(in.until, r.now)
 		}
 	}
 	// The fresh breakers of a group become one again.

@@ -74,7 +74,7 @@ func NumberKnobs(sc *engine.Scenario, v int) []string {
 // notNumbers are the keys that take a word, a list or true/false.
 var notNumbers = map[string]bool{
 	"queue": false, "bulkhead_kind": true, "fallback": true, "order": true, "healthy": true,
-	"breaker": true, "retry": true, "preset": true, "judge_on_failure": true, "half_open_rule": true,
+	"breaker": true, "retry": true, "preset": true, "judge_on_failure": true, "half_open_rule": true, "records_refusals": true,
 	"budget": true, "wait_for_breaker": true, "retry_bulkhead_full": true,
 }
 

@@ -84,7 +84,7 @@ const (
 	systemKeys     = "workers, queue, duration"
 	endpointKeys   = "rate, interval, patience"
 	dependencyKeys = "timeout, deadline, bulkhead, bulkhead_kind, bulkhead_wait, bulkhead_queue, fallback, order, healthy, latency.mean, latency.value, latency.p50, latency.p99, fault.from, fault.to, fault.latency, fault.probability, breaker (false), breaker.*, retry (false), retry.*"
-	breakerKeys    = "preset, window, min_calls, failure_rate, open, trials, slow_duration, slow_rate, consecutive, jitter, backoff, open_max, time_window, buckets, judge_on_failure, half_open_rule"
+	breakerKeys    = "preset, window, min_calls, failure_rate, open, trials, slow_duration, slow_rate, consecutive, jitter, backoff, open_max, time_window, buckets, judge_on_failure, half_open_rule, records_refusals"
 	retryKeys      = "attempts, base, max, budget, wait_for_breaker, retry_bulkhead_full"
 	shuffleKeys    = "workers, customers, per_customer, max_shared, zones, duration, request_every, poison_every, poison_from, retry_after, crashed_for, restart_for"
 )
@@ -343,6 +343,11 @@ func setBreaker(c *breaker.Config, key string, val any) error {
 		var s string
 		if s, err = asString(val); err == nil {
 			err = c.HalfOpenRule.UnmarshalText([]byte(s))
+		}
+	case "records_refusals": // issue 25: none, bulkhead, ratelimiter or all
+		var s string
+		if s, err = asString(val); err == nil {
+			err = c.RecordsRefusals.UnmarshalText([]byte(s))
 		}
 	default:
 		return fmt.Errorf("unknown breaker key %q (allowed: %s)", key, breakerKeys)

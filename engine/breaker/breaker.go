@@ -14,7 +14,9 @@
 //     ends at its last instant or strictly after it, whether a result that
 //     comes back after the state changed is recorded or dropped, whether
 //     time buckets sit on a grid or start at a call, and gobreaker's
-//     cyclic clearing (or rolling) of the closed state's counts;
+//     cyclic clearing (or rolling) of the closed state's counts, and
+//     whether a refusal by a layer inside the breaker (a full bulkhead, a
+//     rate limiter) counts as a failure (refusals.go);
 //   - presets that reproduce the documented defaults of Resilience4j,
 //     Polly, gobreaker, Hystrix and failsafe-go (see presets.go).
 //
@@ -236,6 +238,7 @@ type Breaker struct {
 	trialFailures int
 	trialSlow     int
 	trialsLate    int // results recorded as trials whose calls were let through before this period
+	trialsFreed   int // trials added by late ignored results (Config.LateIgnoredFreesTrial)
 
 	rand         func() float64
 	onTransition func(Transition)
@@ -312,7 +315,7 @@ func (b *Breaker) Allow(now time.Duration) (Permit, error) {
 		b.halfOpen(now)
 		fallthrough
 	case HalfOpen:
-		if b.trialsSent < b.cfg.HalfOpenTrials {
+		if b.trialsSent < b.cfg.HalfOpenTrials+b.trialsFreed {
 			b.trialsSent++
 			return Permit{b.generation, now}, nil
 		}
@@ -329,14 +332,18 @@ func (b *Breaker) Record(now time.Duration, p Permit, r Result) {
 	b.expireHalfOpen(now)
 	b.turnInterval(now)
 	late := p.generation != b.generation
-	if late && !b.cfg.RecordLate {
-		return // allowed in an earlier state period: it says nothing about this one
-	}
 	if r == Ignored {
-		if b.state == HalfOpen && !late {
+		switch {
+		case b.state != HalfOpen:
+		case !late:
 			b.trialsSent-- // the trial never reached the dependency: give its slot back
+		case b.cfg.LateIgnoredFreesTrial:
+			b.trialsFreed++ // Resilience4j's releasePermission (refusals.go)
 		}
 		return
+	}
+	if late && !b.cfg.RecordLate {
+		return // allowed in an earlier state period: it says nothing about this one
 	}
 	failed := r == Failure
 	slow := b.cfg.slowTracked() && now-p.start > b.cfg.SlowCallDuration
@@ -363,7 +370,9 @@ func (b *Breaker) Record(now time.Duration, p Permit, r Result) {
 // out becomes half-open, a half-open breaker past HalfOpenMax opens again,
 // and a time window drops the buckets that have aged out. Without Tick the
 // same moves happen lazily on the next Allow; a caller that wants them on a
-// timer (Resilience4j's automatic transition) calls Tick at NextDeadline.
+// timer calls Tick at NextDeadline. Resilience4j's automatic transition
+// fires at the wait's exact end, a nanosecond before NextDeadline under
+// StrictWaitEnd: AutoHalfOpen at OpenUntil models it.
 func (b *Breaker) Tick(now time.Duration) {
 	b.expireHalfOpen(now)
 	if b.state == Open && b.waitOver(now) {
@@ -673,6 +682,7 @@ func (b *Breaker) expireHalfOpen(now time.Duration) {
 func (b *Breaker) halfOpen(now time.Duration) {
 	b.halfOpenAt = now
 	b.trialsSent, b.trialsPassed, b.trialsDone, b.trialFailures, b.trialSlow, b.trialsLate = 0, 0, 0, 0, 0, 0
+	b.trialsFreed = 0
 	b.moveTo(now, HalfOpen, CauseWaitElapsed, 0, 0)
 }
 

@@ -234,6 +234,41 @@ type Config struct {
 	// It rolls only what gobreaker counts, so it needs a breaker that opens
 	// on consecutive failures alone. Zero clears all at once.
 	BucketPeriod time.Duration
+
+	// Where the engine parted from the libraries (issue 25; refusals.go).
+
+	// RecordsRefusals says which refusals of a layer inside the breaker
+	// count as failures: a full bulkhead, a rate limiter saying no (see
+	// Breaker.RefusalResult). The zero value ignores them all, as this
+	// simulator always did; every library records them by default
+	// (AllRefusals), since to its breaker they are exceptions or errors
+	// like any other:
+	//   - Resilience4j records every exception not in ignoreExceptions
+	//     (CircuitBreakerConfig.java: the default record predicate accepts
+	//     every throwable, the ignore predicate none; handleThrowable in
+	//     CircuitBreakerStateMachine.java), so a BulkheadFullException or
+	//     RequestNotPermitted thrown inside the breaker (the Spring aspects'
+	//     order Retry(CircuitBreaker(RateLimiter(TimeLimiter(Bulkhead)))))
+	//     is a failure;
+	//   - Polly v8's default ShouldHandle handles every exception but an
+	//     OperationCanceledException (DefaultPredicates.cs), so an inner
+	//     rate limiter's RateLimiterRejectedException counts;
+	//   - Hystrix counts thread-pool and semaphore rejections as errors
+	//     (HealthCounts.plus in HystrixCommandMetrics.java);
+	//   - gobreaker counts any non-nil error unless IsSuccessful or
+	//     IsExcluded says otherwise (defaultIsSuccessful, defaultIsExcluded
+	//     in v2/gobreaker.go);
+	//   - failsafe-go's failure policy with no conditions treats every
+	//     error as a failure (BaseFailurePolicy.IsFailure in
+	//     policy/policy.go).
+	RecordsRefusals Refusals
+	// LateIgnoredFreesTrial lets an ignored result free a half-open trial
+	// even when its call was let through in an earlier state period:
+	// Resilience4j's handleThrowable calls releasePermission on whatever
+	// state is current, and HalfOpenState.releasePermission adds a permit,
+	// whichever call it ends (CircuitBreakerStateMachine.java). The zero
+	// value frees a trial only for a trial's own ignored result.
+	LateIgnoredFreesTrial bool
 }
 
 // Validate reports the first field that is out of range, naming what is allowed.
@@ -319,7 +354,7 @@ func (c Config) Validate() error {
 		return fmt.Errorf("breaker bucket period rolls gobreaker's counts, which only the consecutive-failure rule reads: it needs a breaker with no window, minimum calls or rates (a time window rolls rates by itself), got %s, minimum calls %d, failure rate %v, slow-call rate %v",
 			window, c.MinimumCalls, c.FailureRate, c.SlowCallRate)
 	}
-	return nil
+	return c.validateLibraryGaps() // refusals.go
 }
 
 // rollBuckets is how many buckets a rolling Interval keeps, as gobreaker

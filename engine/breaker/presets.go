@@ -44,6 +44,12 @@ func Resilience4j() Config {
 		HalfOpenRule:     TrialsAsWindowAtMinimum,
 		StrictWaitEnd:    true,
 		RecordLate:       true,
+
+		// Issue 25 (refusals.go): every exception is recorded unless
+		// ignoreExceptions lists it, and an ignored one releases a
+		// permission of whatever state is current.
+		RecordsRefusals:       AllRefusals,
+		LateIgnoredFreesTrial: true,
 	}
 }
 
@@ -66,6 +72,9 @@ func Polly() Config {
 		OpenFor:         5 * time.Second,
 		HalfOpenTrials:  1,
 		RecordLate:      true,
+
+		// Issue 25: ShouldHandle handles every exception but cancellation.
+		RecordsRefusals: AllRefusals,
 	}
 }
 
@@ -82,6 +91,9 @@ func Gobreaker() Config {
 		OpenFor:                60 * time.Second,
 		HalfOpenTrials:         1,
 		StrictWaitEnd:          true,
+
+		// Issue 25: IsSuccessful is err == nil, IsExcluded excludes nothing.
+		RecordsRefusals: AllRefusals,
 	}
 }
 
@@ -105,6 +117,9 @@ func Hystrix() Config {
 		HalfOpenTrials: 1,
 		StrictWaitEnd:  true,
 		RecordLate:     true,
+
+		// Issue 25: pool and semaphore rejections are errors.
+		RecordsRefusals: AllRefusals,
 	}
 }
 
@@ -124,6 +139,9 @@ func Failsafe() Config {
 		OpenFor:        time.Minute,
 		HalfOpenTrials: 1,
 		RecordLate:     true,
+
+		// Issue 25: with no Handle conditions every error is a failure.
+		RecordsRefusals: AllRefusals,
 	}
 }
 
@@ -272,6 +290,10 @@ func (c Config) Describe() []Setting {
 	if c.RecordLate {
 		late = "recorded"
 	}
+	lateIgnored := none
+	if c.LateIgnoredFreesTrial {
+		lateIgnored = "frees trial"
+	}
 	return []Setting{
 		{"window", window},
 		{"buckets", buckets},
@@ -291,6 +313,9 @@ func (c Config) Describe() []Setting {
 		{"trials judged", rule},
 		{"half-open max", limit},
 		{"late results", late},
+		// Issue 25 (refusals.go).
+		{"inner refusal", c.RecordsRefusals.describe()},
+		{"late ignored", lateIgnored},
 	}
 }
 

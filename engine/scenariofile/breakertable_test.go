@@ -85,6 +85,20 @@ func TestBreakerLibraryFields(t *testing.T) {
 	if got := *sc.Variants[0].System.Dependencies[0].Policy.Breaker; got.FloatingBuckets || got.HalfOpenRule != breaker.TrialsAsWindowAtMinimum {
 		t.Errorf("overrides not applied: %+v", got)
 	}
+	sc, err = Parse("mine.toml", []byte(withBreaker(`preset = "resilience4j", records_refusals = "none", late_ignored_frees_trial = false`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := *sc.Variants[0].System.Dependencies[0].Policy.Breaker; got.RecordsRefusals != 0 || got.LateIgnoredFreesTrial {
+		t.Errorf("issue 25's overrides not applied: %+v", got)
+	}
+	sc, err = Parse("mine.toml", []byte(withBreaker(`window_size = 4, failure_rate = 0.5, open_for = "1s", half_open_trials = 1, records_refusals = "ratelimiter"`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sc.Variants[0].System.Dependencies[0].Policy.Breaker.RecordsRefusals; got != breaker.RateLimiterRefusals {
+		t.Errorf("records_refusals read as %v", got)
+	}
 
 	for _, tc := range []struct{ breaker, want string }{
 		{`preset = "gobreaker", strict_wait_end = "yes"`, `strict_wait_end must be true or false (no quotes), got the string "yes"`},
@@ -96,6 +110,9 @@ func TestBreakerLibraryFields(t *testing.T) {
 		{`preset = "hystrix", interval = "10s", bucket_period = "1s"`, `bucket period rolls gobreaker's counts, which only the consecutive-failure rule reads`},
 		{`preset = "gobreaker", interval = "10h", bucket_period = "1ms"`, `more than 4096 buckets`},
 		{`preset = "resilience4j", half_open_rule = "early"`, `unknown breaker half-open rule "early" (allowed: first-failure, window, window-at-minimum)`},
+		{`preset = "gobreaker", records_refusals = "bulkheads"`, `unknown breaker refusals "bulkheads" (allowed: none, bulkhead, ratelimiter, all)`},
+		{`preset = "gobreaker", records_refusals = true`, `records_refusals`},
+		{`preset = "resilience4j", late_ignored_frees_trial = "yes"`, `late_ignored_frees_trial must be true or false`},
 	} {
 		_, err := Parse("mine.toml", []byte(withBreaker(tc.breaker)))
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "mine.toml:16:") {

@@ -689,6 +689,12 @@ func writeBreaker(w *writer, c breaker.Config) {
 			v = formatNonzeroDuration(c.HalfOpenMax)
 		case "record_late":
 			v = formatTrue(c.RecordLate)
+		case "records_refusals":
+			if c.RecordsRefusals != 0 {
+				v = quote(c.RecordsRefusals.String())
+			}
+		case "late_ignored_frees_trial":
+			v = formatTrue(c.LateIgnoredFreesTrial)
 		}
 		if v != "" {
 			w.kv(k, v)

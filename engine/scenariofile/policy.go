@@ -211,6 +211,7 @@ var breakerKeys = []string{
 	"interval", "bucket_period",
 	"open_for", "strict_wait_end", "open_jitter", "open_backoff", "open_max",
 	"half_open_trials", "half_open_rule", "half_open_max", "record_late",
+	"records_refusals", "late_ignored_frees_trial",
 }
 
 func (c *conv) breaker(t table) (breaker.Config, error) {
@@ -241,6 +242,13 @@ func (c *conv) breaker(t table) (breaker.Config, error) {
 	} else if ok {
 		if err := cfg.HalfOpenRule.UnmarshalText([]byte(s)); err != nil {
 			return cfg, wrapAt(t.at("half_open_rule"), fmt.Errorf("%s: %w", t.what, err))
+		}
+	}
+	if s, ok, err := t.str("records_refusals"); err != nil {
+		return cfg, err
+	} else if ok {
+		if err := cfg.RecordsRefusals.UnmarshalText([]byte(s)); err != nil {
+			return cfg, wrapAt(t.at("records_refusals"), fmt.Errorf("%s: %w", t.what, err))
 		}
 	}
 	ints := []struct {
@@ -292,6 +300,7 @@ func (c *conv) breaker(t table) (breaker.Config, error) {
 	}{
 		{"judge_on_failure", &cfg.JudgeOnFailure}, {"floating_buckets", &cfg.FloatingBuckets},
 		{"strict_wait_end", &cfg.StrictWaitEnd}, {"record_late", &cfg.RecordLate},
+		{"late_ignored_frees_trial", &cfg.LateIgnoredFreesTrial},
 	}
 	for _, f := range bools {
 		if v, ok, err := t.boolean(f.key); err != nil {

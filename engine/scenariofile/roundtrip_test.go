@@ -66,6 +66,7 @@ func kitchenSink() *engine.Scenario {
 		SlowCallDuration: 300 * ms, SlowCallRate: 0.75, MaxConsecutiveFailures: 8, JudgeOnFailure: true,
 		OpenJitter: jitter(0.2), OpenBackoff: 1.5, OpenMax: 20 * sec, HalfOpenRule: breaker.TrialsAsWindow, HalfOpenMax: 4 * sec,
 		StrictWaitEnd: true, RecordLate: true, Interval: 30 * sec,
+		RecordsRefusals: breaker.BulkheadRefusals, LateIgnoredFreesTrial: true,
 	}
 	timeBreaker := &breaker.Config{
 		Window: breaker.TimeWindow, WindowSpan: 10 * sec, WindowBuckets: 20, FloatingBuckets: true, MinimumCalls: 5,
