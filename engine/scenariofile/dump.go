@@ -638,7 +638,7 @@ func writePolicySections(w *writer, path string, p engine.Policy) {
 
 // writeBreaker writes every field that is not zero, in breakerKeys' order.
 func writeBreaker(w *writer, c breaker.Config) {
-	for _, k := range breakerKeys {
+	for _, k := range slices.Concat(breakerKeys, libraryBreakerKeys) {
 		var v string
 		switch k {
 		case "window":
@@ -689,6 +689,8 @@ func writeBreaker(w *writer, c breaker.Config) {
 			v = formatNonzeroDuration(c.HalfOpenMax)
 		case "record_late":
 			v = formatTrue(c.RecordLate)
+		default:
+			v = formatLibraryBreakerKey(k, c)
 		}
 		if v != "" {
 			w.kv(k, v)
