@@ -16,7 +16,8 @@
 //     time buckets sit on a grid or start at a call, and gobreaker's
 //     cyclic clearing (or rolling) of the closed state's counts;
 //   - presets that reproduce the documented defaults of Resilience4j,
-//     Polly, gobreaker, Hystrix and failsafe-go (see presets.go).
+//     Polly, gobreaker, Hystrix, failsafe-go and opossum (see presets.go,
+//     and opossum.go and failsafe.go for the rules only those two have).
 //
 // It knows nothing of the simulation: every method that depends on time takes
 // `now`, a reading of a monotonic clock expressed as a time.Duration since an

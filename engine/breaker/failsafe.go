@@ -23,8 +23,8 @@ type failsafeBuilder struct {
 	delay                       time.Duration
 }
 
-// FailsafeFailureThreshold is WithFailureThreshold(n): n failures in a
-// row... of the last n executions, which is the same thing.
+// FailsafeFailureThreshold is WithFailureThreshold(n): open when the last
+// n executions all failed.
 func FailsafeFailureThreshold(n int) FailsafeOption {
 	return FailsafeFailureThresholdRatio(n, n)
 }
@@ -106,6 +106,11 @@ func FailsafeDelay(d time.Duration) FailsafeOption {
 //     HalfOpenSuccesses).
 //   - Open half-opens when the elapsed time >= the delay (openState), and
 //     every state records whatever result is handed to it (RecordLate).
+//
+// Give at most one failure-threshold option: failsafe-go's builder keeps
+// what a second one does not overwrite (a ratio after a period keeps the
+// period's execution threshold), and that mix is not modelled. Delay
+// functions, random delays and jitter are not modelled either.
 func FailsafeWith(opts ...FailsafeOption) Config {
 	if len(opts) == 0 {
 		return Failsafe()
