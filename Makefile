@@ -43,8 +43,14 @@ FUZZTIME ?= 2m
 RAPID_PKGS = $(shell grep -rl --include='*_test.go' 'pgregory.net/rapid' . | xargs -r -n1 dirname | sort -u)
 FUZZ_TARGETS = $(shell grep -r --include='*_test.go' -o '^func Fuzz[A-Za-z0-9_]*' . | sed 's/_test.go:func /_test.go /' | while read f t; do echo "$$(dirname $$f):$$t"; done)
 
+# The differential tests against real libraries (opossum through node, and
+# failsafe-go) play DIFF_SCRIPTS random scripts each (a few thousand in
+# `make test`).
+DIFF_SCRIPTS ?= 50000
+
 test-long:
 	$(GO) test -count=1 -run='^Test' $(RAPID_PKGS) -args -rapid.checks=$(RAPID_CHECKS)
+	$(GO) test -count=1 -run='Differential$$' ./engine/breaker -args -diff.scripts=$(DIFF_SCRIPTS)
 	@set -e; for ft in $(FUZZ_TARGETS); do \
 		pkg=$${ft%%:*}; target=$${ft##*:}; \
 		echo "fuzz $$pkg $$target for $(FUZZTIME)"; \

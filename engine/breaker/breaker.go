@@ -18,7 +18,8 @@
 //     whether a refusal by a layer inside the breaker (a full bulkhead, a
 //     rate limiter) counts as a failure (refusals.go);
 //   - presets that reproduce the documented defaults of Resilience4j,
-//     Polly, gobreaker, Hystrix and failsafe-go (see presets.go).
+//     Polly, gobreaker, Hystrix, failsafe-go and opossum (see presets.go,
+//     and opossum.go and failsafe.go for the rules only those two have).
 //
 // It knows nothing of the simulation: every method that depends on time takes
 // `now`, a reading of a monotonic clock expressed as a time.Duration since an
@@ -240,6 +241,10 @@ type Breaker struct {
 	trialsLate    int // results recorded as trials whose calls were let through before this period
 	trialsFreed   int // trials added by late ignored results (Config.LateIgnoredFreesTrial)
 
+	// RollingTrials (failsafe-go): the trials' results, a count window of
+	// HalfOpenTrials.
+	trialWin window
+
 	rand         func() float64
 	onTransition func(Transition)
 }
@@ -267,6 +272,9 @@ func NewWithOptions(cfg Config, opts Options) (*Breaker, error) {
 	}
 	if cfg.rolling() {
 		b.roll = make([]rollBucket, cfg.rollBuckets())
+	}
+	if cfg.RollingTrials {
+		b.trialWin = newWindow(Config{WindowSize: cfg.HalfOpenTrials})
 	}
 	return b, nil
 }
@@ -305,6 +313,7 @@ func (b *Breaker) StateAt(now time.Duration) State {
 func (b *Breaker) Allow(now time.Duration) (Permit, error) {
 	b.expireHalfOpen(now) // past HalfOpenMax it has reopened
 	b.turnInterval(now)
+	b.countAsked(now)
 	switch b.state {
 	case Closed, Disabled, MetricsOnly:
 		return Permit{b.generation, now}, nil
@@ -328,9 +337,14 @@ func (b *Breaker) Allow(now time.Duration) (Permit, error) {
 // is now minus the permit's start. A call let through in an earlier state
 // period (before the breaker opened, half-opened, closed or cleared its
 // counts) is late: Config.RecordLate says whether it counts.
-func (b *Breaker) Record(now time.Duration, p Permit, r Result) {
+func (b *Breaker) Record(now time.Duration, p Permit, r Result) { b.record(now, p, r, false) }
+
+// record is Record; timedOut says the result is a CallTimeout's failure,
+// whose timer was set before any reset timer still pending.
+func (b *Breaker) record(now time.Duration, p Permit, r Result, timedOut bool) {
 	b.expireHalfOpen(now)
 	b.turnInterval(now)
+	b.halfOpenOnTimer(now, timedOut)
 	late := p.generation != b.generation
 	if r == Ignored {
 		switch {
@@ -347,9 +361,13 @@ func (b *Breaker) Record(now time.Duration, p Permit, r Result) {
 	}
 	failed := r == Failure
 	slow := b.cfg.slowTracked() && now-p.start > b.cfg.SlowCallDuration
+	winAt := now // when the window counts the result
+	if timedOut {
+		winAt = b.timeoutCountedAt(now)
+	}
 	switch b.state {
 	case Closed, MetricsOnly:
-		b.win.add(now, failed, slow)
+		b.addToWindow(winAt, failed, slow)
 		switch {
 		case b.roll != nil:
 			b.rollRecord(p.start, failed)
@@ -362,7 +380,10 @@ func (b *Breaker) Record(now time.Duration, p Permit, r Result) {
 			b.judge(now, failed || slow)
 		}
 	case HalfOpen:
+		b.keepCount(winAt, failed, slow)
 		b.trial(now, failed, slow, late)
+	case Open:
+		b.keepCount(winAt, failed, slow)
 	}
 }
 
@@ -471,14 +492,18 @@ func (b *Breaker) Reset(now time.Duration) { b.close(now, CauseOperator, 0, 0) }
 func (b *Breaker) judge(now time.Duration, bad bool) {
 	c := &b.cfg
 	w := &b.win
-	if (bad || !c.JudgeOnFailure) && w.calls > 0 && w.calls >= c.minimumCalls() {
+	if (bad || !c.JudgeOnFailure) && (w.calls > 0 || c.CountAtStart) && w.calls >= c.minimumCalls() {
 		// Divide rather than multiply: failures/calls is correctly rounded,
 		// so 3 of 10 meets a threshold written as 0.3 exactly.
-		if c.FailureRate > 0 && float64(w.failures)/float64(w.calls) >= c.FailureRate {
+		if c.FailureRate > 0 && c.rateReached(w.failures, w.calls, c.FailureRate) {
 			b.open(now, CauseFailureRate, w.failures, w.calls)
 			return
 		}
-		if c.SlowCallRate > 0 && float64(w.slow)/float64(w.calls) >= c.SlowCallRate {
+		if c.FailureCount > 0 && w.failures >= c.FailureCount {
+			b.open(now, CauseFailureRate, w.failures, w.calls)
+			return
+		}
+		if c.SlowCallRate > 0 && c.rateReached(w.slow, w.calls, c.SlowCallRate) {
 			b.open(now, CauseSlowCallRate, w.slow, w.calls)
 			return
 		}
@@ -505,6 +530,10 @@ func (b *Breaker) trial(now time.Duration, failed, slow, late bool) {
 	}
 	if !failed && !judgedSlow {
 		b.trialsPassed++
+	}
+	if c.RollingTrials {
+		b.rollingTrial(now, failed)
+		return
 	}
 	if c.HalfOpenRule.judgesTogether() {
 		need := c.HalfOpenTrials
@@ -683,6 +712,7 @@ func (b *Breaker) halfOpen(now time.Duration) {
 	b.halfOpenAt = now
 	b.trialsSent, b.trialsPassed, b.trialsDone, b.trialFailures, b.trialSlow, b.trialsLate = 0, 0, 0, 0, 0, 0
 	b.trialsFreed = 0
+	b.trialWin.reset()
 	b.moveTo(now, HalfOpen, CauseWaitElapsed, 0, 0)
 }
 
@@ -696,7 +726,9 @@ func (b *Breaker) open(at time.Duration, cause Cause, failures, calls int) {
 }
 
 func (b *Breaker) close(now time.Duration, cause Cause, failures, calls int) {
-	b.win.reset()
+	if !b.cfg.KeepCounts || cause == CauseOperator {
+		b.win.reset()
+	}
 	b.consecutive = 0
 	b.rounds = 0
 	b.intervalStart = now
@@ -755,7 +787,9 @@ func addSat(a, b time.Duration) time.Duration {
 // enough. A run forked partway (engine's Run.ForkInto) clones its breakers.
 func (b *Breaker) CloneInto(dst *Breaker, opts Options) {
 	ring, buckets, starts, roll := dst.win.ring, dst.win.buckets, dst.win.starts, dst.roll
+	trialRing := dst.trialWin.ring
 	*dst = *b
+	dst.trialWin.ring = cloneSlice(trialRing, b.trialWin.ring)
 	dst.win.ring = cloneSlice(ring, b.win.ring)
 	dst.win.buckets = cloneSlice(buckets, b.win.buckets)
 	dst.win.starts = cloneSlice(starts, b.win.starts)

@@ -71,3 +71,10 @@ func (c *Concurrent) Do(f func(b *Breaker)) {
 	defer c.mu.Unlock()
 	f(c.b)
 }
+
+// TimedOut is Breaker.TimedOut under the mutex.
+func (c *Concurrent) TimedOut(now time.Duration, p Permit) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.b.TimedOut(now, p)
+}

@@ -269,11 +269,71 @@ type Config struct {
 	// whichever call it ends (CircuitBreakerStateMachine.java). The zero
 	// value frees a trial only for a trial's own ignored result.
 	LateIgnoredFreesTrial bool
+
+	// opossum's rules (Node.js; see Opossum in opossum.go, where each is
+	// traced to lib/circuit.js and lib/status.js). Each is off at its zero
+	// value.
+
+	// CountAtStart counts a call in the window when it asks the breaker,
+	// whether it is let through or refused; its result later adds only a
+	// failure (or a slow call) to the bucket current then. The rate is
+	// failures over calls asked, so calls in flight and refused calls
+	// dilute it, and MinimumCalls counts calls asked (so it may be 0). It
+	// needs a time window.
+	CountAtStart bool
+	// KeepCounts keeps the window through every change of state: it counts
+	// in every state (a result recorded while open or half-open enters it
+	// too) and closing does not clear it, so a breaker that closes still
+	// remembers the failures that opened it until their buckets leave. An
+	// operator's Reset still clears it.
+	KeepCounts bool
+	// RateMustExceed opens only when a rate is above its threshold, not at
+	// it. The rate is then worked out in percent as opossum does,
+	// failures / calls × 100 in floating point (failures over no calls is
+	// +Inf), and compared with the threshold in percent, FailureRate × 100
+	// rounded to a millionth of a percent.
+	RateMustExceed bool
+	// HalfOpenOnTimer moves an open breaker to half-open when its wait
+	// ends, as a timer would, so a result recorded after the wait (a
+	// timeout, a late result) finds it half-open even though no call has
+	// asked since. The zero value moves lazily, on the next Allow or Tick.
+	HalfOpenOnTimer bool
+	// CallTimeout is how long the library lets a call run before it fails
+	// it, as part of the breaker (opossum's timeout). The breaker keeps no
+	// calls of its own: the caller records a Failure at the call's start
+	// plus CallTimeout and drops the call's own result when it comes later.
+	// Zero: the breaker has no timeout of its own.
+	CallTimeout time.Duration
+
+	// failsafe-go's rules (see FailsafeWith in failsafe.go, where each is
+	// traced to its circuitbreaker package). Each is off at its zero value.
+
+	// FailureCount, above 0, opens the breaker when the window holds at
+	// least this many failures, once it holds MinimumCalls calls: a count
+	// threshold, not a rate (failsafe-go's failureThreshold). FailureRate
+	// and SlowCallRate must then be 0.
+	FailureCount int
+	// RoundRates rounds a failure or success rate to whole percent (half
+	// away from zero) before comparing it with its threshold.
+	RoundRates bool
+	// RollingTrials judges half-open as failsafe-go does: HalfOpenTrials
+	// is how many trials may be in flight at once (every result recorded
+	// while half-open frees a permit, a late one too), the trials' results
+	// fill a count window of HalfOpenTrials, and after each result the
+	// breaker closes or opens as HalfOpenSuccesses, or else the closed
+	// state's threshold mirrored, says; when neither says, it stays
+	// half-open. HalfOpenRule must be left at its zero value.
+	RollingTrials bool
+	// HalfOpenSuccesses, with RollingTrials, closes the breaker when the
+	// trial window holds this many successes and opens it when it holds
+	// more than HalfOpenTrials minus this many failures. Zero: the mirrored
+	// threshold judges.
+	HalfOpenSuccesses int
 }
 
 // Validate reports the first field that is out of range, naming what is allowed.
 func (c Config) Validate() error {
-	rateRule := c.FailureRate != 0 || c.SlowCallRate != 0
+	rateRule := c.FailureRate != 0 || c.SlowCallRate != 0 || c.FailureCount != 0
 	switch c.Window {
 	case CountWindow:
 		switch {
@@ -301,15 +361,15 @@ func (c Config) Validate() error {
 			return fmt.Errorf("breaker window span at one bucket a second may be at most %d s, got %v: set fewer buckets", MaxWindowBuckets, c.WindowSpan)
 		case c.WindowBuckets > 0 && c.WindowSpan%time.Duration(c.WindowBuckets) != 0:
 			return fmt.Errorf("breaker window span %v must split evenly into %d buckets", c.WindowSpan, c.WindowBuckets)
-		case c.MinimumCalls < 1:
+		case c.MinimumCalls < 1 && !(c.CountAtStart && c.MinimumCalls == 0):
 			return fmt.Errorf("breaker minimum calls must be at least 1 for a time window (it is never full), got %d", c.MinimumCalls)
 		}
 	default:
 		return fmt.Errorf("breaker window kind must be count or time, got %v", c.Window)
 	}
 	switch {
-	case c.FailureRate == 0 && c.SlowCallRate == 0 && c.MaxConsecutiveFailures == 0:
-		return fmt.Errorf("breaker failure rate must be above 0 and at most 1 (100%%), got 0; it may be 0 only when a slow-call rate or a consecutive-failure limit opens the breaker")
+	case c.FailureRate == 0 && c.SlowCallRate == 0 && c.MaxConsecutiveFailures == 0 && c.FailureCount == 0:
+		return fmt.Errorf("breaker failure rate must be above 0 and at most 1 (100%%), got 0; it may be 0 only when a slow-call rate, a failure count or a consecutive-failure limit opens the breaker")
 	case c.FailureRate != 0 && !(c.FailureRate > 0 && c.FailureRate <= 1):
 		return fmt.Errorf("breaker failure rate must be above 0 and at most 1 (100%%), got %v", c.FailureRate)
 	case c.OpenFor <= 0:
@@ -354,7 +414,10 @@ func (c Config) Validate() error {
 		return fmt.Errorf("breaker bucket period rolls gobreaker's counts, which only the consecutive-failure rule reads: it needs a breaker with no window, minimum calls or rates (a time window rolls rates by itself), got %s, minimum calls %d, failure rate %v, slow-call rate %v",
 			window, c.MinimumCalls, c.FailureRate, c.SlowCallRate)
 	}
-	return c.validateLibraryGaps() // refusals.go
+	if err := c.validateLibraryGaps(); err != nil { // refusals.go
+		return err
+	}
+	return c.validateLibraryRules()
 }
 
 // rollBuckets is how many buckets a rolling Interval keeps, as gobreaker

@@ -14,7 +14,8 @@ import (
 //     HystrixCommandProperties.java and metric/consumer/HealthCountsStream.java;
 //   - Polly v8: src/Polly.Core/CircuitBreaker/Controller/CircuitStateController.cs,
 //     Controller/AdvancedCircuitBehavior.cs and Health/RollingHealthMetrics.cs;
-//   - failsafe-go: circuitbreaker/circuitstates.go and circuitbreaker.go.
+//   - failsafe-go: circuitbreaker/circuitstates.go and circuitbreaker.go;
+//   - opossum: lib/circuit.js (CircuitBreaker.constructor, _startTimer).
 
 // The open wait ends strictly after its last instant for gobreaker
 // (currentState: expiry.Before(now)), Resilience4j (OpenState
@@ -22,9 +23,10 @@ import (
 // and Hystrix (isAfterSleepWindow: currentTime > circuitOpenTime +
 // sleepWindowTime); at it for Polly (PermitHalfOpenCircuitTest_NeedsLock:
 // now >= _blockedUntil) and failsafe-go (openState.tryAcquirePermit:
-// elapsed >= delay).
+// elapsed >= delay) and opossum (a setTimeout(resetTimeout) fires at the
+// end of the wait).
 func TestOpenWaitEndPerLibrary(t *testing.T) {
-	strict := map[string]bool{"gobreaker": true, "resilience4j": true, "hystrix": true, "polly": false, "failsafe-go": false}
+	strict := map[string]bool{"gobreaker": true, "resilience4j": true, "hystrix": true, "polly": false, "failsafe-go": false, "opossum": false}
 	for _, p := range Presets() {
 		want, ok := strict[p.Name]
 		if !ok {

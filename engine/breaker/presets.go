@@ -179,6 +179,12 @@ func Presets() []Preset {
 			Caveat: "a success threshold, when set, judges half-open as a ratio",
 			Config: Failsafe(),
 		},
+		{
+			Name: "opossum", Library: "opossum 9",
+			Source: "opossum 9 CircuitBreaker options defaults (lib/circuit.js, nodeshift.dev/opossum)",
+			Caveat: "counts refused calls too; its timeout is the caller's to apply here",
+			Config: Opossum(),
+		},
 	}
 }
 
@@ -214,8 +220,12 @@ const (
 // parameters in the same order, so that configurations can be set side by
 // side. Every name is at most MaxSettingName characters; every value of a
 // preset, and of most configurations, at most MaxSettingValue (a grown
-// wait with an odd factor and cap may run longer).
-func (c Config) Describe() []Setting {
+// wait with an odd factor and cap may run longer). The rows of opossum's
+// and failsafe-go's rules come last (describeLibraryRules).
+func (c Config) Describe() []Setting { return c.describeLibraryRules(c.describeCore()) }
+
+// describeCore lists the parameters every library has.
+func (c Config) describeCore() []Setting {
 	rates := c.FailureRate > 0 || c.SlowCallRate > 0
 	window, buckets, starts, minimum := none, none, none, none
 	switch {

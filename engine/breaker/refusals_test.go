@@ -24,7 +24,7 @@ import (
 func TestPresetsRecordInnerRefusals(t *testing.T) {
 	rule := map[string]Refusals{
 		"resilience4j": AllRefusals, "polly": AllRefusals, "gobreaker": AllRefusals,
-		"hystrix": AllRefusals, "failsafe-go": AllRefusals,
+		"hystrix": AllRefusals, "failsafe-go": AllRefusals, "opossum": AllRefusals,
 	}
 	for _, p := range Presets() {
 		want, ok := rule[p.Name]

@@ -182,13 +182,7 @@ func (w *window) add(now time.Duration, failed, slow bool) {
 			w.n++
 		}
 	case TimeWindow:
-		var b *bucket
-		if w.floating {
-			b = w.floatCurrent(now)
-		} else {
-			w.age(now)
-			b = w.slot(w.newest)
-		}
+		b := w.current(now)
 		b.calls++
 		if failed {
 			b.failures++
@@ -204,6 +198,15 @@ func (w *window) add(now time.Duration, failed, slow bool) {
 	if slow {
 		w.slow++
 	}
+}
+
+// current is the time bucket a call recorded at now counts in.
+func (w *window) current(now time.Duration) *bucket {
+	if w.floating {
+		return w.floatCurrent(now)
+	}
+	w.age(now)
+	return w.slot(w.newest)
 }
 
 func (w *window) drop(m mark) {

@@ -57,7 +57,7 @@ func TestBreakerPreset(t *testing.T) {
 	}
 	doc = strings.Replace(base, `policy = { timeout = "1s" }`, `policy = { breaker = { preset = "resilience5j" } }`, 1)
 	_, err = Parse("mine.toml", []byte(doc))
-	if err == nil || !strings.Contains(err.Error(), `mine.toml:16: dependencies "payment" policy.breaker: unknown breaker preset "resilience5j" (allowed: resilience4j, polly, gobreaker, hystrix, failsafe-go)`) {
+	if err == nil || !strings.Contains(err.Error(), `mine.toml:16: dependencies "payment" policy.breaker: unknown breaker preset "resilience5j" (allowed: resilience4j, polly, gobreaker, hystrix, failsafe-go, opossum)`) {
 		t.Errorf("unknown preset: %v", err)
 	}
 }

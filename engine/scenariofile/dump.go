@@ -638,7 +638,7 @@ func writePolicySections(w *writer, path string, p engine.Policy) {
 
 // writeBreaker writes every field that is not zero, in breakerKeys' order.
 func writeBreaker(w *writer, c breaker.Config) {
-	for _, k := range breakerKeys {
+	for _, k := range slices.Concat(breakerKeys, libraryBreakerKeys) {
 		var v string
 		switch k {
 		case "window":
@@ -695,6 +695,8 @@ func writeBreaker(w *writer, c breaker.Config) {
 			}
 		case "late_ignored_frees_trial":
 			v = formatTrue(c.LateIgnoredFreesTrial)
+		default:
+			v = formatLibraryBreakerKey(k, c)
 		}
 		if v != "" {
 			w.kv(k, v)

@@ -216,7 +216,7 @@ var breakerKeys = []string{
 
 func (c *conv) breaker(t table) (breaker.Config, error) {
 	var cfg breaker.Config
-	if err := c.checkKeys(t, append([]string{"preset"}, breakerKeys...)...); err != nil {
+	if err := c.checkKeys(t, slices.Concat([]string{"preset"}, breakerKeys, libraryBreakerKeys)...); err != nil {
 		return cfg, err
 	}
 	if s, ok, err := t.str("preset"); err != nil {
@@ -308,6 +308,9 @@ func (c *conv) breaker(t table) (breaker.Config, error) {
 		} else if ok {
 			*f.dst = v
 		}
+	}
+	if err := readLibraryBreakerKeys(t, &cfg); err != nil {
+		return cfg, err
 	}
 	if err := cfg.Validate(); err != nil {
 		return cfg, wrapAt(t.path, fmt.Errorf("%s: %w", t.what, err))

@@ -152,10 +152,12 @@ func kitchenSink() *engine.Scenario {
 						Timeout: sec, Cancel: engine.CancelPropagate, PropagateDeadline: true, DeadlineMargin: 10 * ms,
 						RateLimiter: &engine.RateLimiterPolicy{Kind: engine.PeriodLimiter, Period: ratelimit.PeriodConfig{LimitForPeriod: 20, LimitRefreshPeriod: 100 * ms, TimeoutDuration: 50 * ms}},
 						// One breaker for both of the service's edges.
-						Breaker: &breaker.Config{WindowSize: 10, FailureRate: 0.5, OpenFor: sec, HalfOpenTrials: 1}, SharedBreaker: "outbound",
+						Breaker: &breaker.Config{WindowSize: 10, MinimumCalls: 1, FailureCount: 4, RoundRates: true, OpenFor: sec,
+							RollingTrials: true, HalfOpenTrials: 3, HalfOpenSuccesses: 2}, SharedBreaker: "outbound",
 					}},
 					{Name: "cache", Latency: engine.Latency{Kind: engine.Exponential, Mean: 2 * ms}, Policy: engine.Policy{
-						Breaker: &breaker.Config{WindowSize: 10, FailureRate: 0.5, OpenFor: sec, HalfOpenTrials: 1}, SharedBreaker: "outbound",
+						Breaker: &breaker.Config{WindowSize: 10, MinimumCalls: 1, FailureCount: 4, RoundRates: true, OpenFor: sec,
+							RollingTrials: true, HalfOpenTrials: 3, HalfOpenSuccesses: 2}, SharedBreaker: "outbound",
 					}},
 				},
 			},
@@ -194,7 +196,10 @@ func kitchenSink() *engine.Scenario {
 	orders.Dependencies[1].Latency = engine.Latency{Kind: engine.Constant, Value: ms}
 	inventory := &v2.Services[1]
 	inventory.Shed = &engine.ShedPolicy{MaxWait: [shed.NumClasses]time.Duration{sec, sec, sec}}
-	inventory.Dependencies[0].Policy = engine.Policy{Timeout: 300 * ms, Breaker: &breaker.Config{WindowSize: 10, FailureRate: 0.5, OpenFor: sec, HalfOpenTrials: 1}}
+	inventory.Dependencies[0].Policy = engine.Policy{Timeout: 300 * ms, Breaker: &breaker.Config{
+		Window: breaker.TimeWindow, WindowSpan: 5 * sec, WindowBuckets: 5, FailureRate: 0.5, OpenFor: sec, HalfOpenTrials: 1,
+		CountAtStart: true, KeepCounts: true, RateMustExceed: true, HalfOpenOnTimer: true, CallTimeout: 250 * ms,
+	}}
 	return &engine.Scenario{
 		Name:        `every "field" \ set`,
 		Summary:     "tabs\tand ünïcode",

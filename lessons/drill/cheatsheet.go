@@ -225,7 +225,12 @@ func (s *sheet) breakers(title string) {
 			fmt.Fprintf(&s.b, "| %s |\n", strings.Join(r, " | "))
 		}
 	} else {
-		s.table(head, rows)
+		for i, cols := range fitColumns(head, rows) {
+			if i > 0 {
+				s.b.WriteString("\n")
+			}
+			s.table(pickCells(head, cols), pickRows(rows, cols))
+		}
 	}
 	if len(unset) > 0 {
 		note := "No library sets: " + strings.Join(unset, ", ") + "."
@@ -305,4 +310,48 @@ func (s *sheet) table(head []string, rows [][]string) {
 	for _, r := range rows {
 		line(r)
 	}
+}
+
+// fitColumns splits a table's value columns (after the label, column 0)
+// into runs that fit the text sheet's width without wrapping a value,
+// each run led by the label column: more libraries than fit side by side
+// make two tables.
+func fitColumns(head []string, rows [][]string) [][]int {
+	need := func(c int) int {
+		w := len([]rune(head[c]))
+		for _, r := range rows {
+			w = max(w, len([]rune(r[c])))
+		}
+		return w
+	}
+	room := width - 2 - need(0)
+	var out [][]int
+	run, used := []int{0}, 0
+	for c := 1; c < len(head); c++ {
+		w := 1 + need(c)
+		if len(run) > 1 && used+w > room {
+			out = append(out, run)
+			run, used = []int{0}, 0
+		}
+		run = append(run, c)
+		used += w
+	}
+	return append(out, run)
+}
+
+// pickCells is the cells of cols, in order.
+func pickCells(cells []string, cols []int) []string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i] = cells[c]
+	}
+	return out
+}
+
+func pickRows(rows [][]string, cols []int) [][]string {
+	out := make([][]string, len(rows))
+	for i, r := range rows {
+		out[i] = pickCells(r, cols)
+	}
+	return out
 }

@@ -84,6 +84,8 @@ func all() []Fact {
 		hystrixSr  = "Hystrix HystrixCommandProperties.java (engine/breaker.Hystrix)"
 		guideSrc   = "seeds/002, Resource boundaries and its frequently asked questions (starting points, not a library's defaults)"
 		envoyOD    = "envoy api/envoy/config/cluster/v3/outlier_detection.proto, OutlierDetection"
+		// opossum
+		opossumSrc = "opossum 9.0.0 lib/circuit.js (CircuitBreaker constructor and fail) and lib/status.js (engine/breaker.Opossum)"
 	)
 	return []Fact{
 		// The AWS SDKs' retry quota, "standard" mode.
@@ -149,6 +151,11 @@ func all() []Fact {
 		{"envoy.outlier.interval", Duration, 10, "Envoy's outlier detection: how often it sweeps the hosts (interval)", envoyOD},
 		{"envoy.outlier.base_ejection", Duration, 30, "Envoy's outlier detection: how long a first ejection lasts (base_ejection_time, times the ejections so far)", envoyOD},
 		{"envoy.outlier.max_ejection", Share, 0.1, "Envoy's outlier detection: the most of a cluster's hosts ejected at once (max_ejection_percent)", envoyOD},
+		// opossum
+		{"opossum.error_threshold", Share, breaker.Opossum().FailureRate, "opossum opens when the errors exceed this share of the calls fired in its rolling window, not when they reach it (errorThresholdPercentage)", opossumSrc},
+		{"opossum.volume_threshold", Count, count(breaker.Opossum().MinimumCalls), "calls fired (refused ones too) opossum's window must hold before it judges: by default none, so one failure of one call opens it (volumeThreshold)", opossumSrc},
+		{"opossum.reset_timeout", Duration, secs(breaker.Opossum().OpenFor), "how long opossum stays open before its timer lets one trial through (resetTimeout)", opossumSrc},
+		{"opossum.timeout", Duration, secs(breaker.Opossum().CallTimeout), "how long opossum lets a call run before it fails it, inside the breaker (timeout)", opossumSrc},
 	}
 }
 

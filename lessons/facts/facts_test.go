@@ -97,3 +97,30 @@ func TestDrillCardFacts(t *testing.T) {
 		}
 	}
 }
+
+// opossum: its defaults (lib/circuit.js's constructor: errorThresholdPercentage
+// 50, volumeThreshold 0, resetTimeout 30000, timeout 10000) as the engine's
+// preset holds them.
+func TestOpossumFacts(t *testing.T) {
+	o := breaker.Opossum()
+	for _, c := range []struct {
+		name        string
+		engine, lib float64
+	}{
+		{"opossum.error_threshold", o.FailureRate, 0.5},
+		{"opossum.volume_threshold", float64(o.MinimumCalls), 0},
+		{"opossum.reset_timeout", o.OpenFor.Seconds(), 30},
+		{"opossum.timeout", o.CallTimeout.Seconds(), 10},
+	} {
+		f, err := Lookup(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Value != c.engine || f.Value != c.lib {
+			t.Errorf("%s = %v; the engine has %v, opossum's constructor %v", c.name, f.Value, c.engine, c.lib)
+		}
+	}
+	if !o.RateMustExceed || !o.CountAtStart {
+		t.Error("opossum.error_threshold says exceeded, of the calls fired: the preset must say so too")
+	}
+}

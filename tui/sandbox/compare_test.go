@@ -241,3 +241,20 @@ func TestWithPreset(t *testing.T) {
 		t.Error("an unknown preset should be refused")
 	}
 }
+
+// p and P step through every preset, opossum included, and a scenario
+// whose breakers are opossum's runs to its end.
+func TestComparePresetsIncludeOpossum(t *testing.T) {
+	if !slices.Contains(presetNames(), "opossum") {
+		t.Fatalf("p and P step through %v: no opossum", presetNames())
+	}
+	c, err := withPreset(tuitest.Scenario(t, "cascade"), 2, "opossum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := engine.New(c, 2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Run()
+}
