@@ -185,14 +185,16 @@ func (r *Run) layerResult(id int32, i int, res result) {
 }
 
 // abandonInside tears down the layers inside layer i and the attempt in
-// flight. The dependency keeps working on an abandoned call.
+// flight. The dependency keeps working on an abandoned call, unless the
+// edge propagates cancellation (abandonWith).
 func (r *Run) abandonInside(id int32, i int) {
 	r.abandonWith(id, i, resTimeout)
 }
 
 // abandonWith is abandonInside, telling the breaker inside the result res
-// (a timeout, or a cancellation it ignores). A service's call whose edge
-// propagates cancellation is cancelled at the callee.
+// (a timeout, or a cancellation it ignores). A call whose edge propagates
+// cancellation is cancelled at the callee: a service's child stops
+// (abandonServiceCall), a leaf dependency stops working on it at once.
 func (r *Run) abandonWith(id int32, i int, res result) {
 	req := &r.requests[id]
 	ds := r.dep(req)
@@ -221,9 +223,18 @@ func (r *Run) abandonWith(id int32, i int, res result) {
 	if req.inCall {
 		req.inCall = false
 		req.callTok++
-		ds.abandoned++ // the dependency goes on working on it
-		if ds.svc >= 0 {
+		switch {
+		case ds.svc >= 0:
+			ds.abandoned++
 			r.abandonServiceCall(id, ds)
+		case ds.cancel:
+			// The caller's giving up reaches the dependency, which stops
+			// working on the call now: its answer, still scheduled, finds
+			// the call gone (handle) and counts nothing.
+			ds.inFlight--
+			ds.cancelled++
+		default:
+			ds.abandoned++ // the dependency goes on working on it
 		}
 	}
 }

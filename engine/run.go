@@ -191,8 +191,11 @@ type dependencyState struct {
 	// jitterSrc is jitter's source, kept so a fork can copy its state.
 	jitterSrc *rand.PCG
 	// deadlineExceeded counts attempts not sent: the propagated deadline
-	// had run out.
+	// had run out. cancelled counts a leaf's calls whose caller gave up
+	// on an edge that propagates cancellation: the dependency stopped
+	// working on them then.
 	deadlineExceeded uint64
+	cancelled        uint64
 	// For a fork (fork.go): the longest a call sent so far takes to
 	// answer (noArrival: one never answers), and whether a timeout's
 	// timer was ever armed.
@@ -715,13 +718,18 @@ func (r *Run) handle(e *event) {
 			r.hold(e) // the answer waits in a hung instance's socket
 			return
 		}
-		// The dependency finishes its work whether or not anyone still waits.
 		ds := &r.dependencies[e.dep]
-		ds.inFlight--
 		if req.gen != e.gen || !req.inCall || req.callTok != e.tok {
-			ds.abandoned--
-			return // nobody waits for this answer any more
+			// Nobody waits for this answer any more. Without cancellation
+			// the dependency has worked on to its end; with it, it stopped
+			// when the caller gave up (abandonWith), and was counted then.
+			if !ds.cancel {
+				ds.inFlight--
+				ds.abandoned--
+			}
+			return
 		}
+		ds.inFlight--
 		if req.fast {
 			r.returnFast(e.req, req, ds, e.err)
 			return

@@ -126,6 +126,11 @@ type DependencySnapshot struct {
 	// attempts not sent because the propagated deadline had run out.
 	RateLimited      uint64
 	DeadlineExceeded uint64
+	// Cancelled counts, for a leaf dependency, the calls whose caller
+	// gave up along an edge that propagates cancellation: the dependency
+	// stopped working on each then (it left InFlight at once). A
+	// service's cancelled calls are its ServiceSnapshot.Cancelled.
+	Cancelled uint64
 	// RateWaiting is the calls parked at the rate limiter now, each
 	// holding its worker until its permit is due.
 	RateWaiting int
@@ -232,6 +237,7 @@ func (r *Run) dependencySnapshot(ds *dependencyState) DependencySnapshot {
 		RetryAfter:       ds.lastRetryAfter,
 		Service:          ds.cfg.Service,
 		DeadlineExceeded: ds.deadlineExceeded,
+		Cancelled:        ds.cancelled,
 		RateLimited:      ds.rateLimited,
 		RateWaiting:      ds.rateWaiting,
 		Order:            ds.layers,

@@ -76,6 +76,8 @@ func serviceMetrics() map[string]metric {
 			edgeCounter(func(d *engine.DependencySnapshot) uint64 { return uint64(d.InFlightMax) })},
 		"edge-deadline-exceeded": {KindCount, []argKind{run, dep}, "the calls an edge never sent because the request's propagated deadline had already run out, over the whole run",
 			edgeCounter(func(d *engine.DependencySnapshot) uint64 { return d.DeadlineExceeded })},
+		"edge-cancelled": {KindCount, []argKind{run, dep}, "the calls to a plain dependency (a database) that it stopped working on because the caller gave up along an edge that propagates cancellation, over the whole run (a service's are service-cancelled)",
+			edgeCounter(func(d *engine.DependencySnapshot) uint64 { return d.Cancelled })},
 	}
 }
 

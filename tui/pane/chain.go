@@ -316,10 +316,16 @@ func faultWords(f *engine.Fault) string {
 }
 
 // chainTotalsOf sums the footer's counts over the services and every edge.
+// Cancelled counts the calls a cancellation stopped: a service's, and a
+// leaf dependency's (a database's queries, counted on the edge).
 func chainTotalsOf(s *engine.Snapshot) chainTotals {
 	var t chainTotals
+	edge := func(d *engine.DependencySnapshot) {
+		t.deadline += d.DeadlineExceeded
+		t.cancelled += d.Cancelled
+	}
 	for i := range s.Dependencies {
-		t.deadline += s.Dependencies[i].DeadlineExceeded
+		edge(&s.Dependencies[i])
 	}
 	for i := range s.Services {
 		sv := &s.Services[i]
@@ -328,7 +334,7 @@ func chainTotalsOf(s *engine.Snapshot) chainTotals {
 		t.expired += sv.ExpiredInQueue
 		t.wasted += sv.WastedWork
 		for j := range sv.Dependencies {
-			t.deadline += sv.Dependencies[j].DeadlineExceeded
+			edge(&sv.Dependencies[j])
 		}
 	}
 	return t

@@ -299,7 +299,7 @@ func TestWriteReproducesAServicesRun(t *testing.T) {
 // The chain pane at the end of the traffic shows `run`'s numbers for the
 // services: each service's answers as shares of run's JSON "answered"
 // counts, and the footer's cancelled and abandoned work as the sums of
-// run's per-service counts. Every built-in scenario with services, every
+// run's per-service counts (cancelled: and its edges' to a database). Every built-in scenario with services, every
 // variant.
 func TestChainShowsRunsServiceNumbers(t *testing.T) {
 	checked := 0
@@ -321,9 +321,16 @@ func TestChainShowsRunsServiceNumbers(t *testing.T) {
 			}
 			view := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
 			var cancelled, abandoned uint64
+			// A database's cancelled queries are its edge's.
+			for _, d := range rep.Variants[v].Dependencies {
+				cancelled += d.Cancelled
+			}
 			for name, s := range rep.Variants[v].Services {
 				cancelled += s.Cancelled
 				abandoned += s.AbandonedWork
+				for _, d := range s.Dependencies {
+					cancelled += d.Cancelled
+				}
 				var total uint64
 				for _, n := range s.Answered {
 					total += n
