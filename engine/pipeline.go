@@ -105,7 +105,10 @@ func (r *Run) armTimeout(id int32, until time.Duration, known bool) {
 	}
 	req.timeoutArmed = true
 	r.dep(req).armed = true // fork.go
-	r.schedule(event{at: req.timeoutAt, kind: evTimeout, req: id, gen: req.gen, tok: req.timeoutTok})
+	// A timeout that fell due while a hung instance held the request
+	// (a retry's backoff ended in the hang, and the retry runs when the
+	// hang ends: hold) fires now, late, as a hung process's timers do.
+	r.schedule(event{at: max(req.timeoutAt, r.now), kind: evTimeout, req: id, gen: req.gen, tok: req.timeoutTok})
 }
 
 func stamp(gen, tok uint32) uint64 { return uint64(gen)<<32 | uint64(tok) }
