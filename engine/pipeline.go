@@ -60,6 +60,7 @@ func (r *Run) enter(id int32, i int) {
 		req.timeoutTok++
 		req.timeoutAt = r.now + p.Timeout
 		req.timeoutArmed = false
+		req.timeoutCut = false
 		if ds.propagate {
 			r.propagatedTimeout(id, req, ds)
 		}

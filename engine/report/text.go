@@ -413,10 +413,14 @@ func edgeCounts(d *engine.DependencySnapshot) string {
 	return text + deadlineCounts(d)
 }
 
-// deadlineCounts is what ended an edge's calls early: a leaf's calls
-// cancelled because the caller gave up.
+// deadlineCounts is what ended an edge's calls early: the attempts that
+// timed out at the propagated deadline, and a leaf's calls cancelled
+// because the caller gave up.
 func deadlineCounts(d *engine.DependencySnapshot) string {
 	var text string
+	if d.DeadlineTimeouts > 0 {
+		text += fmt.Sprintf(", %s timed out at the propagated deadline", thousands(d.DeadlineTimeouts))
+	}
 	if d.Cancelled > 0 {
 		text += fmt.Sprintf(", %s cancelled when the caller gave up", thousands(d.Cancelled))
 	}
