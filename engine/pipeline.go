@@ -60,6 +60,7 @@ func (r *Run) enter(id int32, i int) {
 		req.timeoutTok++
 		req.timeoutAt = r.now + p.Timeout
 		req.timeoutArmed = false
+		req.timeoutCut = false
 		if ds.propagate {
 			r.propagatedTimeout(id, req, ds)
 		}
@@ -105,7 +106,10 @@ func (r *Run) armTimeout(id int32, until time.Duration, known bool) {
 	}
 	req.timeoutArmed = true
 	r.dep(req).armed = true // fork.go
-	r.schedule(event{at: req.timeoutAt, kind: evTimeout, req: id, gen: req.gen, tok: req.timeoutTok})
+	// A timeout that fell due while a hung instance held the request
+	// (a retry's backoff ended in the hang, and the retry runs when the
+	// hang ends: hold) fires now, late, as a hung process's timers do.
+	r.schedule(event{at: max(req.timeoutAt, r.now), kind: evTimeout, req: id, gen: req.gen, tok: req.timeoutTok})
 }
 
 func stamp(gen, tok uint32) uint64 { return uint64(gen)<<32 | uint64(tok) }
@@ -185,14 +189,16 @@ func (r *Run) layerResult(id int32, i int, res result) {
 }
 
 // abandonInside tears down the layers inside layer i and the attempt in
-// flight. The dependency keeps working on an abandoned call.
+// flight. The dependency keeps working on an abandoned call, unless the
+// edge propagates cancellation (abandonWith).
 func (r *Run) abandonInside(id int32, i int) {
 	r.abandonWith(id, i, resTimeout)
 }
 
 // abandonWith is abandonInside, telling the breaker inside the result res
-// (a timeout, or a cancellation it ignores). A service's call whose edge
-// propagates cancellation is cancelled at the callee.
+// (a timeout, or a cancellation it ignores). A call whose edge propagates
+// cancellation is cancelled at the callee: a service's child stops
+// (abandonServiceCall), a leaf dependency stops working on it at once.
 func (r *Run) abandonWith(id int32, i int, res result) {
 	req := &r.requests[id]
 	ds := r.dep(req)
@@ -221,9 +227,18 @@ func (r *Run) abandonWith(id int32, i int, res result) {
 	if req.inCall {
 		req.inCall = false
 		req.callTok++
-		ds.abandoned++ // the dependency goes on working on it
-		if ds.svc >= 0 {
+		switch {
+		case ds.svc >= 0:
+			ds.abandoned++
 			r.abandonServiceCall(id, ds)
+		case ds.cancel:
+			// The caller's giving up reaches the dependency, which stops
+			// working on the call now: its answer, still scheduled, finds
+			// the call gone (handle) and counts nothing.
+			ds.inFlight--
+			ds.cancelled++
+		default:
+			ds.abandoned++ // the dependency goes on working on it
 		}
 	}
 }

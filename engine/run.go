@@ -191,8 +191,16 @@ type dependencyState struct {
 	// jitterSrc is jitter's source, kept so a fork can copy its state.
 	jitterSrc *rand.PCG
 	// deadlineExceeded counts attempts not sent: the propagated deadline
-	// had run out.
+	// had run out. timeouts and deadlineTimeouts count the attempts the
+	// timeout layer gave up on: at the hop's own timeout, or at the
+	// propagated deadline, which had cut that timeout short (each firing
+	// is one or the other). cancelled counts a leaf's calls whose caller
+	// gave up on an edge that propagates cancellation: the dependency
+	// stopped working on them then.
 	deadlineExceeded uint64
+	timeouts         uint64
+	deadlineTimeouts uint64
+	cancelled        uint64
 	// For a fork (fork.go): the longest a call sent so far takes to
 	// answer (noArrival: one never answers), and whether a timeout's
 	// timer was ever armed.
@@ -258,6 +266,9 @@ type request struct {
 	tenant    int8
 	waitingRL bool
 	inShared  bool
+	// timeoutCut: the timeout layer's end (timeoutAt) is the propagated
+	// deadline's, sooner than the hop's own timeout (propagatedTimeout).
+	timeoutCut bool
 }
 
 // Transition is a breaker's state change, with the dependency it guards.
@@ -716,13 +727,18 @@ func (r *Run) handle(e *event) {
 			r.hold(e) // the answer waits in a hung instance's socket
 			return
 		}
-		// The dependency finishes its work whether or not anyone still waits.
 		ds := &r.dependencies[e.dep]
-		ds.inFlight--
 		if req.gen != e.gen || !req.inCall || req.callTok != e.tok {
-			ds.abandoned--
-			return // nobody waits for this answer any more
+			// Nobody waits for this answer any more. Without cancellation
+			// the dependency has worked on to its end; with it, it stopped
+			// when the caller gave up (abandonWith), and was counted then.
+			if !ds.cancel {
+				ds.inFlight--
+				ds.abandoned--
+			}
+			return
 		}
+		ds.inFlight--
 		if req.fast {
 			r.returnFast(e.req, req, ds, e.err)
 			return
@@ -748,8 +764,13 @@ func (r *Run) handle(e *event) {
 	}
 	switch e.kind {
 	case evTimeout:
-		if req.timeoutTok == e.tok && req.active&(1<<r.dep(req).timeoutAt) != 0 {
-			r.layerResult(e.req, r.dep(req).timeoutAt, resTimeout)
+		if ds := r.dep(req); req.timeoutTok == e.tok && req.active&(1<<ds.timeoutAt) != 0 {
+			if req.timeoutCut {
+				ds.deadlineTimeouts++
+			} else {
+				ds.timeouts++
+			}
+			r.layerResult(e.req, ds.timeoutAt, resTimeout)
 		}
 	case evRetry:
 		if req.retryTok == e.tok {

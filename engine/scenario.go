@@ -254,7 +254,8 @@ type Policy struct {
 	// TenantBulkhead, if not nil, is a bulkhead with slots per tenant (it
 	// replaces Bulkhead's single cap).
 	TenantBulkhead *TenantBulkhead
-	// Cancel says whether the caller's giving up reaches a service callee.
+	// Cancel says whether the caller's giving up reaches the callee, a
+	// service or a leaf dependency (CancelMode).
 	Cancel CancelMode
 	// PropagateDeadline sends the request's remaining deadline, less
 	// DeadlineMargin, with each attempt: the attempt's timeout is the

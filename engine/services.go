@@ -141,7 +141,10 @@ const (
 	CancelNone CancelMode = iota
 	// CancelPropagate: the callee stops work on an abandoned call and frees
 	// its worker, and passes the cancellation on (gRPC deadlines, HTTP/2
-	// RST_STREAM, a server that watches its request's context).
+	// RST_STREAM, a server that watches its request's context). A leaf
+	// dependency (a database) stops the call at once: it leaves the calls
+	// in flight, counted as cancelled (a driver that sends a cancel
+	// request for a cancelled context, such as lib/pq's).
 	CancelPropagate
 )
 

@@ -123,7 +123,6 @@ func genChain(t *rapid.T) *Scenario {
 			s.Dependencies = []Dependency{{Name: next, Service: next, Policy: genEdgePolicy(t, s.Workers)}}
 		case rapid.Bool().Draw(t, "leaf"):
 			leaf := Dependency{Name: "db", Latency: genLatency(t, 300, false), Policy: genEdgePolicy(t, s.Workers)}
-			leaf.Policy.Cancel = CancelNone
 			if rapid.Bool().Draw(t, "leafFault") {
 				from := time.Duration(rapid.Int64Range(0, int64(duration-1)).Draw(t, "leafFrom"))
 				leaf.Faults = []Fault{{Kind: FaultKind(rapid.IntRange(1, 3).Draw(t, "leafKind")), From: from, Latency: time.Second, Probability: 0.5}}
@@ -170,6 +169,7 @@ func checkServiceInvariants(t *rapid.T, r *Run) {
 	perInst := make([]count, len(r.insts))
 	inFlight := make([]int, len(r.dependencies))
 	abandoned := make([]int, len(r.dependencies))
+	leafCalls := make([]int, len(r.dependencies)) // calls to a leaf whose caller waits
 	waitingBH := make([]int, len(r.dependencies))
 	epOpen := make([]uint64, len(r.endpoints))
 	for id := range r.requests {
@@ -212,6 +212,9 @@ func checkServiceInvariants(t *rapid.T, r *Run) {
 		}
 		if q.inCall && q.dep >= 0 && r.dependencies[q.dep].svc >= 0 && r.links[id].child < 0 {
 			inFlight[q.dep]++ // sent, not arrived yet
+		}
+		if q.inCall && q.dep >= 0 && r.dependencies[q.dep].svc < 0 {
+			leafCalls[q.dep]++
 		}
 	}
 	for i := range r.endpoints {
@@ -258,6 +261,11 @@ func checkServiceInvariants(t *rapid.T, r *Run) {
 		}
 		if ds.svc >= 0 && (inFlight[i] != ds.inFlight || abandoned[i] != ds.abandoned) {
 			t.Fatalf("at %v: edge %s: in flight %d (abandoned %d), counted %d (%d)", r.now, ds.cfg.Name, inFlight[i], abandoned[i], ds.inFlight, ds.abandoned)
+		}
+		// A leaf works on the calls its callers wait for and, unless its
+		// edge propagates cancellation, on the abandoned ones too.
+		if ds.svc < 0 && (ds.inFlight-ds.abandoned != leafCalls[i] || ds.cancel && ds.abandoned != 0 || !ds.cancel && ds.cancelled != 0) {
+			t.Fatalf("at %v: leaf %s (cancel %v): %d in flight, %d abandoned, %d cancelled, %d calls waited for", r.now, ds.cfg.Name, ds.cancel, ds.inFlight, ds.abandoned, ds.cancelled, leafCalls[i])
 		}
 	}
 }

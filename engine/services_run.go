@@ -305,16 +305,20 @@ func (r *Run) deadlineOf(id int32) time.Duration {
 // deadline less the margin (exercise 13's hop timeout). With neither, the
 // layer never fires.
 func (r *Run) propagatedTimeout(id int32, req *request, ds *dependencyState) {
-	at := noDeadline
+	own := noDeadline
 	if ds.timeout > 0 {
-		at = r.now + ds.timeout
+		own = r.now + ds.timeout
 	}
+	at := own
 	if dl := r.deadlineOf(id); dl != noDeadline {
 		// A deadline already past times the attempt out now, never in
 		// the past: the event queue only looks forward.
-		at = max(min(at, dl-ds.margin), r.now)
+		at = max(min(own, dl-ds.margin), r.now)
 	}
 	req.timeoutAt = at
+	// A timeout that fires at the deadline's end, before the hop's own
+	// would have, is counted as the deadline's (handle, evTimeout).
+	req.timeoutCut = at < own
 	if at == noDeadline {
 		req.timeoutArmed = true // nothing to arm: it stays unscheduled
 	}

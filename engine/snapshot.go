@@ -126,6 +126,19 @@ type DependencySnapshot struct {
 	// attempts not sent because the propagated deadline had run out.
 	RateLimited      uint64
 	DeadlineExceeded uint64
+	// Timeouts and DeadlineTimeouts count the attempts the caller's
+	// timeout layer gave up on, each once: Timeouts at the hop's own
+	// timeout, DeadlineTimeouts at the propagated deadline (the hop's
+	// timeout had been cut to the time left, less the margin, and that
+	// shorter timeout fired). Requests failing on a deadline show here,
+	// not in DeadlineExceeded, which counts attempts never sent.
+	Timeouts         uint64
+	DeadlineTimeouts uint64
+	// Cancelled counts, for a leaf dependency, the calls whose caller
+	// gave up along an edge that propagates cancellation: the dependency
+	// stopped working on each then (it left InFlight at once). A
+	// service's cancelled calls are its ServiceSnapshot.Cancelled.
+	Cancelled uint64
 	// RateWaiting is the calls parked at the rate limiter now, each
 	// holding its worker until its permit is due.
 	RateWaiting int
@@ -232,6 +245,9 @@ func (r *Run) dependencySnapshot(ds *dependencyState) DependencySnapshot {
 		RetryAfter:       ds.lastRetryAfter,
 		Service:          ds.cfg.Service,
 		DeadlineExceeded: ds.deadlineExceeded,
+		Timeouts:         ds.timeouts,
+		DeadlineTimeouts: ds.deadlineTimeouts,
+		Cancelled:        ds.cancelled,
 		RateLimited:      ds.rateLimited,
 		RateWaiting:      ds.rateWaiting,
 		Order:            ds.layers,

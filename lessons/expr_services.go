@@ -76,6 +76,10 @@ func serviceMetrics() map[string]metric {
 			edgeCounter(func(d *engine.DependencySnapshot) uint64 { return uint64(d.InFlightMax) })},
 		"edge-deadline-exceeded": {KindCount, []argKind{run, dep}, "the calls an edge never sent because the request's propagated deadline had already run out, over the whole run",
 			edgeCounter(func(d *engine.DependencySnapshot) uint64 { return d.DeadlineExceeded })},
+		"edge-deadline-timeouts": {KindCount, []argKind{run, dep}, "the attempts on a call edge anywhere in the chain that timed out at the propagated deadline: the hop's timeout had been cut to what was left of it, less the margin, and that shorter timeout fired (not the hop's own timeout), over the whole run",
+			edgeCounter(func(d *engine.DependencySnapshot) uint64 { return d.DeadlineTimeouts })},
+		"edge-cancelled": {KindCount, []argKind{run, dep}, "the calls to a plain dependency (a database) that it stopped working on because the caller gave up along an edge that propagates cancellation, over the whole run (a service's are service-cancelled)",
+			edgeCounter(func(d *engine.DependencySnapshot) uint64 { return d.Cancelled })},
 	}
 }
 

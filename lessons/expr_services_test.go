@@ -83,6 +83,12 @@ func TestServiceMetricsReadTheEnginesSnapshot(t *testing.T) {
 				if got := mustEval(t, seed, "edge-deadline-exceeded "+run); got != float64(d.DeadlineExceeded) {
 					t.Errorf("edge-deadline-exceeded %s = %v, the snapshot says %d", run, got, d.DeadlineExceeded)
 				}
+				if got := mustEval(t, seed, "edge-deadline-timeouts "+run); got != float64(d.DeadlineTimeouts) {
+					t.Errorf("edge-deadline-timeouts %s = %v, the snapshot says %d", run, got, d.DeadlineTimeouts)
+				}
+				if got := mustEval(t, seed, "edge-cancelled "+run); got != float64(d.Cancelled) {
+					t.Errorf("edge-cancelled %s = %v, the snapshot says %d", run, got, d.Cancelled)
+				}
 			}
 		}
 	}

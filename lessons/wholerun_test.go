@@ -22,7 +22,7 @@ func TestDependencyCountsSayWholeRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"calls", "short-circuited", "bulkhead-full", "fell-back", "retries", "retries-denied",
-		"inflight-max", "edge-calls", "edge-inflight-max", "edge-deadline-exceeded", "edge-rate-limited"} {
+		"inflight-max", "edge-calls", "edge-inflight-max", "edge-deadline-exceeded", "edge-rate-limited", "edge-cancelled", "edge-deadline-timeouts"} {
 		m, ok := metrics[name]
 		if !ok {
 			t.Errorf("no metric %q", name)

@@ -98,6 +98,12 @@ type Dependency struct {
 	RateLimited      uint64 `json:"rate_limited,omitempty"`
 	DeadlineExceeded uint64 `json:"deadline_exceeded,omitempty"`
 	Service          string `json:"service,omitempty"`
+	// Added later, left out when zero: a leaf's calls cancelled because
+	// the caller gave up, and the attempts that timed out at the
+	// propagated deadline (their timeout cut to the time left, less the
+	// margin), not at the hop's own timeout.
+	Cancelled        uint64 `json:"cancelled,omitempty"`
+	DeadlineTimeouts uint64 `json:"deadline_timeouts,omitempty"`
 }
 
 // Transition is one breaker state change.
@@ -152,7 +158,8 @@ func Build(sc *engine.Scenario, seed uint64, snaps []engine.Snapshot) Report {
 
 func dependency(d *engine.DependencySnapshot) Dependency {
 	return Dependency{InFlightMax: d.InFlightMax, Calls: d.Calls, ShortCircuited: d.ShortCircuited, BulkheadFull: d.BulkheadFull,
-		RateLimited: d.RateLimited, DeadlineExceeded: d.DeadlineExceeded, Service: d.Service}
+		RateLimited: d.RateLimited, DeadlineExceeded: d.DeadlineExceeded, Service: d.Service,
+		Cancelled: d.Cancelled, DeadlineTimeouts: d.DeadlineTimeouts}
 }
 
 // outcomes names each outcome's count.

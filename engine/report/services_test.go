@@ -35,7 +35,7 @@ func chainSnapshot() engine.Snapshot {
 		Name: "orders", Caller: "", Depth: 1, Workers: 8, Arrived: 100, Answered: failed,
 		BusyMax: 24, Cancelled: 5, AbandonedWork: 9, WastedWork: 1500 * time.Millisecond,
 		Instances:    make([]engine.InstanceSnapshot, 3),
-		Dependencies: []engine.DependencySnapshot{{Name: "inventory", Calls: 80, RateLimited: 4}},
+		Dependencies: []engine.DependencySnapshot{{Name: "inventory", Calls: 80, RateLimited: 4, Cancelled: 6, DeadlineTimeouts: 11}},
 	}}
 	return s
 }
@@ -72,11 +72,17 @@ func TestReportCarriesServicesTenantsAndShedding(t *testing.T) {
 	if o.Depth != 1 || o.Instances != 3 || o.Answered["failed"] != 60 || o.Cancelled != 5 || o.WastedWorkMS != 1500 || len(o.ByInstance) != 3 {
 		t.Errorf("service orders: %+v", o)
 	}
-	if o.Dependencies["inventory"]["rate_limited"] != 4.0 {
+	if o.Dependencies["inventory"]["rate_limited"] != 4.0 || o.Dependencies["inventory"]["cancelled"] != 6.0 || o.Dependencies["inventory"]["deadline_timeouts"] != 11.0 {
 		t.Errorf("orders' edge: %v", o.Dependencies["inventory"])
 	}
 	if v.Dependencies["orders"]["deadline_exceeded"] != 3.0 {
 		t.Errorf("front edge: %v", v.Dependencies["orders"])
+	}
+	if _, ok := v.Dependencies["orders"]["deadline_timeouts"]; ok {
+		t.Errorf("front edge: a count of zero timeouts at the deadline should be left out: %v", v.Dependencies["orders"])
+	}
+	if _, ok := v.Dependencies["orders"]["cancelled"]; ok {
+		t.Errorf("front edge: a count of zero cancelled should be left out: %v", v.Dependencies["orders"])
 	}
 	if v.Tenants["acme"].Limited != 7 || v.Shed["sheddable"] != 12 {
 		t.Errorf("tenants %v, shed %v", v.Tenants, v.Shed)
@@ -91,7 +97,8 @@ func TestReportCarriesServicesTenantsAndShedding(t *testing.T) {
 	}
 	for _, want := range []string{"orders ×3", "100 calls reached it: 40 ok, 60 failed", "5 cancelled", "9 finished for callers that had given up",
 		"tenant acme", "40.0% ok", "7 refused by its own limit", "12 requests shed at the front (12 sheddable)",
-		"orders#2/inventory", "4 refused by the rate limiter", "3 not sent: the deadline had run out"} {
+		"orders#2/inventory", "4 refused by the rate limiter", "3 not sent: the deadline had run out",
+		"6 cancelled when the caller gave up", "11 timed out at the propagated deadline"} {
 		if !strings.Contains(strings.Join(strings.Fields(table.String()), " "), want) {
 			t.Errorf("table lacks %q:\n%s", want, table.String())
 		}

@@ -101,7 +101,7 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 			if d.DeadlineExceeded > 0 {
 				text += fmt.Sprintf(", %s not sent: the deadline had run out", thousands(d.DeadlineExceeded))
 			}
-			line(21, text)
+			line(21, text+deadlineCounts(&d))
 		}
 		writeServices(line, &s)
 		for _, t := range s.Transitions {
@@ -409,6 +409,20 @@ func edgeCounts(d *engine.DependencySnapshot) string {
 	}
 	if d.DeadlineExceeded > 0 {
 		text += fmt.Sprintf(", %s not sent: the deadline had run out", thousands(d.DeadlineExceeded))
+	}
+	return text + deadlineCounts(d)
+}
+
+// deadlineCounts is what ended an edge's calls early: the attempts that
+// timed out at the propagated deadline, and a leaf's calls cancelled
+// because the caller gave up.
+func deadlineCounts(d *engine.DependencySnapshot) string {
+	var text string
+	if d.DeadlineTimeouts > 0 {
+		text += fmt.Sprintf(", %s timed out at the propagated deadline", thousands(d.DeadlineTimeouts))
+	}
+	if d.Cancelled > 0 {
+		text += fmt.Sprintf(", %s cancelled when the caller gave up", thousands(d.Cancelled))
 	}
 	return text
 }

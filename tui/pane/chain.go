@@ -53,7 +53,10 @@ type chainView struct {
 // chainTotals are the footer's sums over every hop and edge.
 type chainTotals struct {
 	cancelled, abandoned, expired, deadline uint64
-	wasted                                  time.Duration
+	// deadlineTimeouts: attempts that timed out at the propagated
+	// deadline (DependencySnapshot.DeadlineTimeouts).
+	deadlineTimeouts uint64
+	wasted           time.Duration
 }
 
 // chainHop is one row.
@@ -316,10 +319,17 @@ func faultWords(f *engine.Fault) string {
 }
 
 // chainTotalsOf sums the footer's counts over the services and every edge.
+// Cancelled counts the calls a cancellation stopped: a service's, and a
+// leaf dependency's (a database's queries, counted on the edge).
 func chainTotalsOf(s *engine.Snapshot) chainTotals {
 	var t chainTotals
+	edge := func(d *engine.DependencySnapshot) {
+		t.deadline += d.DeadlineExceeded
+		t.deadlineTimeouts += d.DeadlineTimeouts
+		t.cancelled += d.Cancelled
+	}
 	for i := range s.Dependencies {
-		t.deadline += s.Dependencies[i].DeadlineExceeded
+		edge(&s.Dependencies[i])
 	}
 	for i := range s.Services {
 		sv := &s.Services[i]
@@ -328,7 +338,7 @@ func chainTotalsOf(s *engine.Snapshot) chainTotals {
 		t.expired += sv.ExpiredInQueue
 		t.wasted += sv.WastedWork
 		for j := range sv.Dependencies {
-			t.deadline += sv.Dependencies[j].DeadlineExceeded
+			edge(&sv.Dependencies[j])
 		}
 	}
 	return t
@@ -343,6 +353,13 @@ func chainTotalsOf(s *engine.Snapshot) chainTotals {
 // pages failing read as a contradiction.
 const notSentLabel = "unsent past deadline"
 
+// cutLabel names the count of engine.DependencySnapshot.DeadlineTimeouts
+// at every width, beside notSentLabel: attempts that were sent with their
+// timeout cut to what was left of the propagated deadline, and timed out
+// at it (`breakerlab run`: "timed out at the propagated deadline"). These
+// are the requests that fail on a deadline.
+const cutLabel = "timed out at deadline"
+
 // footers are the totals line's wordings, longest first.
 func (c *Chain) footers() []string {
 	t := c.cur.totals
@@ -350,12 +367,13 @@ func (c *Chain) footers() []string {
 	if t.wasted > 0 {
 		long += fmt.Sprintf(" (%s of workers' time)", Seconds(t.wasted))
 	}
-	long += fmt.Sprintf(" · expired in queue %s · %s %s", Count(t.expired), notSentLabel, Count(t.deadline))
+	deadlines := fmt.Sprintf("%s %s · %s %s", notSentLabel, Count(t.deadline), cutLabel, Count(t.deadlineTimeouts))
+	long += fmt.Sprintf(" · expired in queue %s · %s", Count(t.expired), deadlines)
 	out := []string{long,
-		fmt.Sprintf("cancelled %s · abandoned work %s · expired in queue %s · %s %s",
-			Count(t.cancelled), Count(t.abandoned), Count(t.expired), notSentLabel, Count(t.deadline)),
-		fmt.Sprintf("cancelled %s · abandoned %s · expired %s · %s %s",
-			Count(t.cancelled), Count(t.abandoned), Count(t.expired), notSentLabel, Count(t.deadline)),
+		fmt.Sprintf("cancelled %s · abandoned work %s · expired in queue %s · %s",
+			Count(t.cancelled), Count(t.abandoned), Count(t.expired), deadlines),
+		fmt.Sprintf("cancelled %s · abandoned %s · expired %s · %s",
+			Count(t.cancelled), Count(t.abandoned), Count(t.expired), deadlines),
 	}
 	for i := range out {
 		out[i] = keepLabels(out[i])

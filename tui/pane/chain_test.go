@@ -158,11 +158,19 @@ func TestChainReadsTheCascadeUpwards(t *testing.T) {
 	if l := find("front"); strings.Contains(l, " s ") {
 		t.Errorf("the front is not full yet, it has no full-since time: %q", l)
 	}
-	for _, want := range []string{"2 of 3 pools full", "abandoned work 1,204 (12.0 s of workers' time)", "expired in queue 311",
-		"unsent past deadline 3", "answered 76% ok", "waiting"} {
+	for _, want := range []string{"2 of 3 pools full", "abandoned work 1,204", "expired in queue 311",
+		"unsent past deadline 3", "timed out at deadline 0", "answered 76% ok", "waiting"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the chain lacks %q:\n%s", want, v)
 		}
+	}
+	// The footer's longest wording, with the workers' time wasted, needs
+	// a wider pane.
+	wide := pane.NewChain(tuitest.Plain())
+	wide.SetData(pane.Data{Snap: chainSnap(), Gen: 1})
+	wide.SetSize(150, wide.Max(150))
+	if v := ansi.Strip(wide.View()); !strings.Contains(v, "abandoned work 1,204 (12.0 s of workers' time)") {
+		t.Errorf("the wide chain lacks the wasted time:\n%s", v)
 	}
 }
 
