@@ -276,8 +276,31 @@ func TestKnobParseAndMove(t *testing.T) {
 	if v, err := d.Parse("500ms"); err != nil || v != "500ms" {
 		t.Errorf("500ms: %v %v", v, err)
 	}
-	if v, err := d.Parse("2.5"); err != nil || v != "2.5s" {
-		t.Errorf("2.5 (seconds): %v %v", v, err)
+	if v, err := d.Parse("2.5s"); err != nil || v != "2.5s" {
+		t.Errorf("2.5s: %v %v", v, err)
+	}
+	// What a scenario file would not take is refused, with the reason: a
+	// number without its unit, two durations run together, a fraction of
+	// a whole number.
+	for _, bad := range []struct{ text, why string }{
+		{"2.5", "with its unit"},
+		{"4s2s", "one duration"},
+		{"10s1s", "one duration"},
+		{"1 s", "one duration"},
+		{"-1s", "one duration"},
+	} {
+		if v, err := d.Parse(bad.text); err == nil || !strings.Contains(err.Error(), bad.why) {
+			t.Errorf("%q: %v %v, want a refusal saying %q", bad.text, v, err, bad.why)
+		}
+	}
+	n := Knob{Label: "bulkhead", Kind: KnobInt, Min: 0, Max: 40, Step: 1}
+	if v, err := n.Parse("22"); err != nil || v != int64(22) {
+		t.Errorf("22: %v %v", v, err)
+	}
+	for _, bad := range []string{"22.5", "2e1", "22x"} {
+		if v, err := n.Parse(bad); err == nil || !strings.Contains(err.Error(), "whole number") {
+			t.Errorf("%q: %v %v, want a refusal asking for a whole number", bad, v, err)
+		}
 	}
 	if _, err := d.Parse("20s"); err == nil || !strings.Contains(err.Error(), "from 100ms to 10s") {
 		t.Errorf("20s: %v", err)

@@ -3,6 +3,7 @@ package challenge
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -99,9 +100,14 @@ func knobKind(path string, shuffle bool) (KnobKind, bool) {
 	return k, ok
 }
 
-// Parse reads a value the learner typed: "500ms" or "0.5" (seconds) for a
-// duration, "50%" or "0.5" for a share, a number, or one of the choices as
-// Format writes it.
+// durationRE is one duration as a scenario file writes it: a number and
+// one unit ("1.5s", "500ms"), not Go's sums ("4s2s").
+var durationRE = regexp.MustCompile(`^(\d+(\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)$`)
+
+// Parse reads a value the learner typed, refusing one a scenario file
+// would not take for the knob, with the reason: "500ms" for a duration
+// (one number and its unit), "50%" or "0.5" for a share, a whole number for
+// a count, a number, or one of the choices as Format writes it.
 func (k *Knob) Parse(text string) (any, error) {
 	text = strings.TrimSpace(text)
 	switch k.Kind {
@@ -117,13 +123,25 @@ func (k *Knob) Parse(text string) (any, error) {
 		}
 		return nil, fmt.Errorf("%s is one of: %s", k.Label, strings.Join(names, "; "))
 	case KnobDuration:
-		if d, err := time.ParseDuration(text); err == nil {
-			return k.checked(d.Seconds())
+		// As a scenario file writes one: a number and its unit. Go's
+		// parser would also add up "4s2s", which no one means to type.
+		if !durationRE.MatchString(text) {
+			if _, err := strconv.ParseFloat(text, 64); err == nil {
+				return nil, fmt.Errorf("%s takes a duration with its unit, as a scenario file writes it: %ss or %sms, not %s alone", k.Label, text, text, text)
+			}
+			return nil, fmt.Errorf("%s takes one duration, a number and its unit (ns, us, ms, s, m, h), such as 500ms or 2s; got %q", k.Label, text)
 		}
-		if f, err := strconv.ParseFloat(text, 64); err == nil {
-			return k.checked(f)
+		d, err := time.ParseDuration(text)
+		if err != nil {
+			return nil, fmt.Errorf("%s takes one duration, a number and its unit, such as 500ms or 2s; got %q", k.Label, text)
 		}
-		return nil, fmt.Errorf("%s takes a duration such as 500ms or 2s", k.Label)
+		return k.checked(d.Seconds())
+	case KnobInt:
+		n, err := strconv.ParseInt(text, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s takes a whole number, as a scenario file writes it, got %q", k.Label, text)
+		}
+		return k.checked(float64(n))
 	case KnobShare:
 		if s, ok := strings.CutSuffix(text, "%"); ok {
 			f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)

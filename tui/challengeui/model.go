@@ -82,6 +82,9 @@ type Model struct {
 	best     int // stars kept in the progress file
 	typing   bool
 	input    []rune
+	// fresh: the field still shows the knob's value as it was, and the
+	// first key typed replaces it, as a selected field does.
+	fresh bool
 
 	sb      *sandbox.Model // nil for the shuffle lab
 	stale   bool           // the sandbox plays an earlier setting: this one does not run
@@ -329,7 +332,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.setting[kn.Path] = next
 		return m, m.changed()
 	case key.Matches(k, m.keys.Type):
-		m.typing, m.input = true, []rune(m.c.Knobs[m.focus].Format(m.setting[m.c.Knobs[m.focus].Path]))
+		m.typing, m.fresh, m.input = true, true, []rune(m.c.Knobs[m.focus].Format(m.setting[m.c.Knobs[m.focus].Path]))
 		if m.c.Knobs[m.focus].Kind == challenge.KnobShare {
 			m.input = []rune(fmt.Sprint(m.setting[m.c.Knobs[m.focus].Path]))
 		}
@@ -379,10 +382,18 @@ func (m Model) typeKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.note = ""
 		return m, m.changed()
 	case tea.KeyBackspace:
-		if len(m.input) > 0 {
+		switch {
+		case m.fresh:
+			m.input = nil
+		case len(m.input) > 0:
 			m.input = m.input[:len(m.input)-1]
 		}
+		m.fresh = false
 	case tea.KeyRunes, tea.KeySpace:
+		if m.fresh {
+			m.input = nil // typing replaces the value shown
+		}
+		m.fresh = false
 		if len(m.input) < 40 {
 			m.input = append(m.input, k.Runes...)
 		}

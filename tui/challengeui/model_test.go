@@ -255,3 +255,33 @@ func TestPickerScrollsToTheWholeItem(t *testing.T) {
 		t.Errorf("the last challenge and the end of its summary should be on screen:\n%s", view)
 	}
 }
+
+// Typing into a knob's field replaces the value it shows, and a value a
+// scenario file would not take is refused with the reason.
+func TestTypingReplacesTheValue(t *testing.T) {
+	m := sized(t, open(t, "timeout-pool", Options{}), 80, 24)
+	// The start is 10s: "1s" typed over it is 1 s, not "10s1s".
+	m = press(t, m, "enter", "1", "s", "enter")
+	if got := challenge.FormatValue(m.Setting()["recommendations.timeout"]); got != "1s" {
+		t.Fatalf("typed 1s over 10s, the knob is %s", got)
+	}
+	// Backspace on the shown value clears it whole.
+	m = press(t, m, "enter", "backspace", "8", "0", "0", "m", "s", "enter")
+	if got := challenge.FormatValue(m.Setting()["recommendations.timeout"]); got != "800ms" {
+		t.Fatalf("typed 800ms after backspace, the knob is %s", got)
+	}
+	for _, bad := range []string{"4s2s", "2"} {
+		keys := []string{"enter"}
+		for _, r := range bad {
+			keys = append(keys, string(r))
+		}
+		m = press(t, m, append(keys, "enter")...)
+		if got := challenge.FormatValue(m.Setting()["recommendations.timeout"]); got != "800ms" {
+			t.Errorf("%q was taken: the knob is %s", bad, got)
+		}
+		if !m.typing || !m.noteErr || !strings.Contains(m.note, "duration") {
+			t.Errorf("%q: the field should stay open with the reason, got typing %v, note %q", bad, m.typing, m.note)
+		}
+		m = press(t, m, "esc")
+	}
+}

@@ -161,7 +161,12 @@ func (m *Model) knobLines(i, w int) []string {
 		return out
 	}
 	if m.typing {
-		out = append(out, "    "+m.th.Key.Render("type: ")+string(m.input)+"▏"+m.th.Dim.Render("  enter sets, esc drops"))
+		field := string(m.input) + "▏"
+		if m.fresh {
+			// Selected: the first key typed replaces it.
+			field = m.th.Accent.Render("[" + string(m.input) + "]")
+		}
+		out = append(out, "    "+m.th.Key.Render("type: ")+field+m.th.Dim.Render("  enter sets, esc drops"))
 		return out
 	}
 	rng := k.Range()
