@@ -120,6 +120,9 @@ func TestALuckySeedDoesNotPass(t *testing.T) {
 	}
 }
 
+// The bulkhead-20 par is on search's share through the hang, with its own
+// window: the smallest bulkhead that refuses no good call leaves search
+// the most workers (three stars); a larger one, one star.
 func TestStarsFollowPar(t *testing.T) {
 	c, err := Lookup("bulkhead-20")
 	if err != nil {
@@ -128,7 +131,7 @@ func TestStarsFollowPar(t *testing.T) {
 	for _, tc := range []struct {
 		bulkhead int64
 		stars    int
-	}{{0, 0}, {24, 1}, {22, 2}, {30, 0}} {
+	}{{0, 0}, {24, 1}, {22, 3}, {30, 0}} {
 		r, err := c.Grade(Setting{"recommendations.bulkhead": tc.bulkhead})
 		if err != nil {
 			t.Fatal(err)

@@ -463,22 +463,55 @@ func cloneScenario(sc *engine.Scenario) *engine.Scenario {
 	c.Variants = make([]engine.Variant, len(sc.Variants))
 	for i, v := range sc.Variants {
 		v.System.Endpoints = slices.Clone(v.System.Endpoints)
-		deps := slices.Clone(v.System.Dependencies)
-		for j := range deps {
-			d := &deps[j]
-			d.Faults = slices.Clone(d.Faults)
-			d.Policy.Order = slices.Clone(d.Policy.Order)
-			if d.Policy.Breaker != nil {
-				b := *d.Policy.Breaker
-				d.Policy.Breaker = &b
-			}
-			if d.Policy.Retry != nil {
-				r := *d.Policy.Retry
-				d.Policy.Retry = &r
-			}
+		v.System.Dependencies = cloneDependencies(v.System.Dependencies)
+		// A service's own knobs are set in place; its dependencies as
+		// the front's.
+		v.System.Services = slices.Clone(v.System.Services)
+		for j := range v.System.Services {
+			s := &v.System.Services[j]
+			s.Faults = slices.Clone(s.Faults)
+			s.Dependencies = cloneDependencies(s.Dependencies)
 		}
-		v.System.Dependencies = deps
 		c.Variants[i] = v
 	}
 	return &c
+}
+
+// cloneDependencies copies dependencies as cloneScenario needs: their
+// faults and orders, breakers and retries are set in place. (Rate
+// limiters, per-tenant bulkheads and shedding are replaced whole when a
+// knob sets them, so they may be shared.)
+func cloneDependencies(in []engine.Dependency) []engine.Dependency {
+	deps := slices.Clone(in)
+	for j := range deps {
+		d := &deps[j]
+		d.Faults = slices.Clone(d.Faults)
+		d.Policy.Order = slices.Clone(d.Policy.Order)
+		if d.Policy.Breaker != nil {
+			b := *d.Policy.Breaker
+			d.Policy.Breaker = &b
+		}
+		if d.Policy.Retry != nil {
+			r := *d.Policy.Retry
+			d.Policy.Retry = &r
+		}
+	}
+	return deps
+}
+
+// Explain says what the setting's choices get wrong, one line a knob,
+// from the challenge's [[knobs.why]]: shown when a design falls short, so
+// a wrong option is explained, not only marked.
+func (c *Challenge) Explain(s Setting) []string {
+	var out []string
+	for _, k := range c.Knobs {
+		v, ok := s[k.Path]
+		if !ok || k.Why == nil {
+			continue
+		}
+		if why, ok := k.Why[FormatValue(v)]; ok {
+			out = append(out, k.Label+" "+FormatValue(v)+": "+why)
+		}
+	}
+	return out
 }

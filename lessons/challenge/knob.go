@@ -40,6 +40,9 @@ type Knob struct {
 	Min, Max, Step float64
 	// Choices are a choice knob's values, as the file wrote them.
 	Choices []any
+	// Why explains, by a choice's FormatValue, what it gets wrong: shown
+	// when a design with it falls short.
+	Why map[string]string
 }
 
 // The last part of a path decides its kind. Paths not listed here cannot be
@@ -56,6 +59,21 @@ var knobKinds = map[string]KnobKind{
 	"breaker.slow_rate": KnobShare, "breaker.consecutive": KnobInt, "breaker.jitter": KnobShare,
 	"breaker.backoff": KnobNumber, "breaker.open_max": KnobDuration, "breaker.half_open_rule": KnobChoice,
 	"retry.attempts": KnobInt, "retry.base": KnobDuration, "retry.max": KnobDuration, "retry.budget": KnobChoice,
+	// The bigger systems' (lessons/knob_services.go): a service's pool,
+	// the edges' rate limiters, per-tenant bulkheads and deadlines, and
+	// load shedding at a queue.
+	"instances":                    KnobInt,
+	"ratelimiter.rate":             KnobInt,
+	"ratelimiter.burst":            KnobInt,
+	"ratelimiter.per":              KnobDuration,
+	"ratelimiter.max_wait":         KnobDuration,
+	"ratelimiter.limit_for_period": KnobInt, "ratelimiter.limit_refresh_period": KnobDuration,
+	"ratelimiter.timeout_duration": KnobDuration,
+	"per_tenant_bulkhead.default":  KnobInt, "per_tenant_bulkhead.shared": KnobInt,
+	"per_tenant_bulkhead.shared_per_tenant": KnobInt,
+	"propagate_deadline":                    KnobChoice, "cancel": KnobChoice, "deadline_margin": KnobDuration,
+	"shed.max_wait": KnobDuration, "shed.max_wait.critical": KnobDuration,
+	"shed.max_wait.default": KnobDuration, "shed.max_wait.sheddable": KnobDuration,
 	// The shuffle lab's fleet.
 	"per_customer": KnobInt, "max_shared": KnobInt, "zones": KnobInt, "strategy": KnobChoice, "customers": KnobInt,
 }
@@ -92,6 +110,11 @@ func knobKind(path string, shuffle bool) (KnobKind, bool) {
 	if path == "workers" || path == "queue" {
 		return knobKinds[path], true
 	}
+	if strings.HasPrefix(path, "shed.") {
+		k, ok := knobKinds[path] // the front's shedding
+		return k, ok
+	}
+	// ENDPOINT.KEY, DEPENDENCY.KEY, SERVICE.KEY or SERVICE/DEPENDENCY.KEY.
 	_, rest, ok := strings.Cut(path, ".")
 	if !ok || isShuffleKey(rest) {
 		return 0, false
@@ -197,7 +220,7 @@ func (k *Knob) number(v any) (float64, bool) {
 // range; a choice knob moves through its choices, wrapping round.
 func (k *Knob) Move(v any, steps int) any {
 	if k.Kind == KnobChoice {
-		i := k.choiceIndex(v)
+		i := max(k.choiceIndex(v), 0)
 		n := len(k.Choices)
 		return k.Choices[((i+steps)%n+n)%n]
 	}
@@ -223,7 +246,7 @@ func (k *Knob) choiceIndex(v any) int {
 			return i
 		}
 	}
-	return 0
+	return -1
 }
 
 // Check says whether v is in the knob's range.
@@ -384,6 +407,9 @@ func readKnob(sc *engine.Scenario, path string) (any, error) {
 			}
 		}
 	}
+	if v, ok := readMore(sc, path); ok {
+		return v, nil
+	}
 	return nil, fmt.Errorf("%s has no knob %q that a challenge can read (allowed: workers, queue, ENDPOINT.rate, ENDPOINT.patience, or DEPENDENCY.KEY with KEY one of: %s)", sc.Name, path, knobKeys(false))
 }
 
@@ -427,3 +453,53 @@ func setKnob(sc *engine.Scenario, path string, v any) error {
 // StepText is one press of a numeric knob, written in its unit: "100ms",
 // "5 %", "1".
 func (k *Knob) StepText() string { return k.formatNumber(k.Step) }
+
+// readMore reads the bigger systems' knobs (a service's workers, an edge
+// SERVICE/DEPENDENCY's policy, a rate limiter, per-tenant slots, shedding)
+// through lessons.KnobValue, the reader a sweep uses, and the switches
+// propagate_deadline and cancel, which it leaves to words.
+func readMore(sc *engine.Scenario, path string) (any, bool) {
+	head, rest, _ := strings.Cut(path, ".")
+	if d := findDependency(&sc.Variants[0].System, head); d != nil {
+		switch rest {
+		case "propagate_deadline":
+			return d.Policy.PropagateDeadline, true
+		case "cancel":
+			return d.Policy.Cancel.String(), true
+		}
+	}
+	v, ok := lessons.KnobValue(sc, 0, path)
+	if !ok {
+		return nil, false
+	}
+	if s, isStr := v.(string); isStr {
+		if d, err := time.ParseDuration(s); err == nil {
+			return formatDuration(d), true
+		}
+	}
+	return v, true
+}
+
+// findDependency finds DEPENDENCY of the front service, or
+// SERVICE/DEPENDENCY of another.
+func findDependency(sys *engine.System, name string) *engine.Dependency {
+	if svc, dep, ok := strings.Cut(name, "/"); ok {
+		for i := range sys.Services {
+			if sys.Services[i].Name != svc {
+				continue
+			}
+			for j := range sys.Services[i].Dependencies {
+				if d := &sys.Services[i].Dependencies[j]; d.Name == dep {
+					return d
+				}
+			}
+		}
+		return nil
+	}
+	for i := range sys.Dependencies {
+		if d := &sys.Dependencies[i]; d.Name == name {
+			return d
+		}
+	}
+	return nil
+}

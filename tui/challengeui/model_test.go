@@ -130,22 +130,23 @@ func TestPassingEarnsStarsOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := sized(t, open(t, "bulkhead-20", Options{Progress: p}), 80, 24)
-	m = press(t, m, "enter", "backspace", "2", "2", "enter")
-	if m.best != 2 || !strings.Contains(m.View(), "new best, saved") {
+	m = press(t, m, "enter", "2", "4", "enter") // 24: one star
+	if m.best != 1 || !strings.Contains(m.View(), "new best, saved") {
 		t.Fatalf("best %d; view:\n%s", m.best, m.View())
 	}
+	m = press(t, m, "left", "left") // 22: three stars
 	again, err := challenge.OpenProgress(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := again.Get("bulkhead-20"); r.Stars != 2 || r.Best["recommendations.bulkhead"] != "22" {
+	if r := again.Get("bulkhead-20"); r.Stars != 3 || r.Best["recommendations.bulkhead"] != "22" {
 		t.Errorf("progress file: %+v", r)
 	}
 	m = press(t, m, "right", "right") // 24: one star, less than the best
-	if again, _ := challenge.OpenProgress(path); again.Get("bulkhead-20").Stars != 2 {
+	if again, _ := challenge.OpenProgress(path); again.Get("bulkhead-20").Stars != 3 {
 		t.Error("a worse result replaced the best")
 	}
-	if !strings.Contains(m.View(), "★★☆") {
+	if !strings.Contains(m.View(), "★★★") {
 		t.Error("the title no longer shows the best stars")
 	}
 }
@@ -190,9 +191,15 @@ func TestShuffleChallengeHasNoSandbox(t *testing.T) {
 	if m.page != onPanel || !strings.Contains(m.View(), "shuffle lab") {
 		t.Errorf("v on a shuffle challenge should explain:\n%s", m.View())
 	}
+	// Plain shuffle sharding with 3 workers each loses a customer on
+	// one of the 20 seeds; limiting the overlap loses nobody.
 	m = press(t, m, "right", "down", "right")
+	if r := m.Result(); r == nil || r.Goals[0].Pass {
+		t.Errorf("shuffle with 3 workers each should lose someone on some seed")
+	}
+	m = press(t, m, "up", "right")
 	if r := m.Result(); r == nil || !r.Goals[0].Pass {
-		t.Errorf("shuffle with 3 workers each should lose nobody: %+v", r)
+		t.Errorf("overlap-limited with 3 workers each should lose nobody")
 	}
 	tuitest.CheckBlock(t, m.View(), 80, 24)
 }
