@@ -324,3 +324,38 @@ func TestChallengesCheckBriefs(t *testing.T) {
 		t.Fatalf("a bad placeholder: exit %d, %q", code, errOut)
 	}
 }
+
+// --check keeps the stars a built-in level's design earns, and --start
+// writes the knobs and the goals as comments that --check reads past.
+func TestChallengeCheckRecordsStarsAndStartComments(t *testing.T) {
+	cfg := tempConfig(t)
+	dir := t.TempDir()
+	out, errOut, code := run(t, "challenge", "deadline", "--start")
+	if code != 0 || !strings.Contains(out, "#   payment.deadline = 0s") || !strings.Contains(out, "#   share checkout ok >= 49%") || !strings.Contains(out, "# Par: calls payment <= 1320") {
+		t.Fatalf("--start: exit %d\n%s%s", code, out, errOut)
+	}
+	start := filepath.Join(dir, "start.toml")
+	os.WriteFile(start, []byte(out), 0o644)
+	if _, errOut, code := run(t, "challenge", "deadline", "--check", start); code != 1 {
+		t.Errorf("the commented start: exit %d, want 1: %s", code, errOut)
+	}
+	c, _ := challenge.Lookup("deadline")
+	sol, _ := challenge.Solution(c)
+	good := filepath.Join(dir, "good.toml")
+	os.WriteFile(good, sol, 0o644)
+	out, errOut, code = run(t, "challenge", "12", "--check", good)
+	if code != 0 || !strings.Contains(out, "kept as deadline's best") {
+		t.Fatalf("the reference: exit %d\n%s%s", code, out, errOut)
+	}
+	p, err := challenge.OpenProgress(filepath.Join(cfg, "breakerlab", "challenges.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := p.Get("deadline"); r.Stars != 3 || r.Best["payment.deadline"] != "1s" {
+		t.Errorf("progress after --check: %+v", r)
+	}
+	out, _, _ = run(t, "challenges")
+	if !strings.Contains(out, "after lesson 9") || !strings.Contains(out, "★★★") || !strings.Contains(out, "next: breakerlab challenge 1 (timeout-pool)") {
+		t.Errorf("the level map:\n%s", out)
+	}
+}

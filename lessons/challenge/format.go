@@ -38,6 +38,9 @@ type Challenge struct {
 	Fleet    *Fleet
 	// ScenarioFile is the scenario file's name as the challenge gives it.
 	ScenarioFile string
+	// After is the number of the lesson the level follows, for the level
+	// map; 0 when the file names none.
+	After int
 }
 
 // Par is the fewest resources or the least change that meets the goals:
@@ -59,6 +62,7 @@ const MaxSeeds = 20
 
 type fileTOML struct {
 	Title    string     `toml:"title"`
+	After    int        `toml:"after"`
 	Summary  string     `toml:"summary"`
 	Brief    string     `toml:"brief"`
 	Hint     string     `toml:"hint"`
@@ -80,11 +84,11 @@ type fleetTOML struct {
 }
 
 type knobTOML struct {
-	Path    string `toml:"path"`
-	Label   string `toml:"label"`
-	Min     any    `toml:"min"`
-	Max     any    `toml:"max"`
-	Step    any    `toml:"step"`
+	Path    string    `toml:"path"`
+	Label   string    `toml:"label"`
+	Min     any       `toml:"min"`
+	Max     any       `toml:"max"`
+	Step    any       `toml:"step"`
 	Choices []any     `toml:"choices"`
 	Why     []whyTOML `toml:"why"`
 }
@@ -153,6 +157,10 @@ func parseBudget(name string, data []byte, open func(rel string) ([]byte, error)
 	if c.Summary == "" {
 		c.Summary = c.Title
 	}
+	if f.After < 0 {
+		return nil, l.errorf(l.ln.find("", 0, "after"), "after", "after is the number of the lesson the level follows, from 1, got %d", f.After)
+	}
+	c.After = f.After
 	if err := l.subject(c, &f, open); err != nil {
 		return nil, err
 	}
@@ -211,7 +219,7 @@ func (l *loader) decodeError(err error) error {
 		e := sm.Errors[0]
 		line, _ := e.Position()
 		key := strings.Join(e.Key(), ".")
-		return l.errorf(line, key, "unknown key; the keys are: title, summary, brief, hint, scenario or [shuffle], seeds, [[knobs]] (path, label, min, max, step, choices, [[knobs.why]] choice and text), [[goals]] (expect, label, from, to), [par] (expect or changes, from, to, note)")
+		return l.errorf(line, key, "unknown key; the keys are: title, after, summary, brief, hint, scenario or [shuffle], seeds, [[knobs]] (path, label, min, max, step, choices, [[knobs.why]] choice and text), [[goals]] (expect, label, from, to), [par] (expect or changes, from, to, note)")
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {

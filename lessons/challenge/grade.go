@@ -515,3 +515,43 @@ func (c *Challenge) Explain(s Setting) []string {
 	}
 	return out
 }
+
+// StartHeader is what --start writes above the starting design, as TOML
+// comments: the challenge, the knobs a design may change (each with its
+// range and start), the goals and the par, and how to grade it.
+func (c *Challenge) StartHeader() string {
+	var b strings.Builder
+	ref := c.ID
+	if c.Number > 0 {
+		ref = fmt.Sprint(c.Number)
+	}
+	fmt.Fprintf(&b, "# Challenge %s: %s\n# %s\n#\n", ref, c.Title, c.Summary)
+	b.WriteString("# Change only these knobs (anything else is refused):\n")
+	start := c.Start()
+	for _, k := range c.Knobs {
+		fmt.Fprintf(&b, "#   %s = %s    (%s: %s)\n", k.Path, FormatValue(start[k.Path]), k.Label, k.Range())
+	}
+	var seeds []string
+	for _, s := range c.Seeds {
+		seeds = append(seeds, fmt.Sprint(s))
+	}
+	fmt.Fprintf(&b, "# Goals, each on every seed (%s):\n", strings.Join(seeds, ", "))
+	for _, g := range c.Goals {
+		w := ""
+		if wt := g.WindowText(); wt != "" {
+			w = " (window " + wt + ")"
+		}
+		fmt.Fprintf(&b, "#   %s%s    (%s)\n", g.Text, w, g.Label)
+	}
+	if p := c.Par.Goal; p != nil {
+		w := ""
+		if wt := p.WindowText(); wt != "" {
+			w = " (window " + wt + ")"
+		}
+		fmt.Fprintf(&b, "# Par: %s%s\n", p.Text, w)
+	} else {
+		fmt.Fprintf(&b, "# Par: at most %d knob(s) changed from the start\n", c.Par.Changes)
+	}
+	fmt.Fprintf(&b, "# Grade it: breakerlab challenge %s --check FILE\n#\n", c.ID)
+	return b.String()
+}

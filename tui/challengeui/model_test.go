@@ -292,3 +292,35 @@ func TestTypingReplacesTheValue(t *testing.T) {
 		m = press(t, m, "esc")
 	}
 }
+
+// u undoes knob edits one at a time; the level reopens with the design
+// left; s shows the reference solution only after three designs fell short.
+func TestUndoReopenAndSolution(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "challenges.json")
+	p, err := challenge.OpenProgress(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := sized(t, open(t, "bulkhead-20", Options{Progress: p}), 80, 24)
+	m = press(t, m, "s")
+	if got := challenge.FormatValue(m.Setting()["recommendations.bulkhead"]); got != "0" || !strings.Contains(m.note, "after 3") {
+		t.Fatalf("s before trying: bulkhead %s, note %q", got, m.note)
+	}
+	m = press(t, m, "right", "right", "right", "u")
+	if got := challenge.FormatValue(m.Setting()["recommendations.bulkhead"]); got != "2" {
+		t.Fatalf("three presses and an undo: bulkhead %s, want 2", got)
+	}
+	m = press(t, m, "s")
+	if got := challenge.FormatValue(m.Setting()["recommendations.bulkhead"]); got != "22" {
+		t.Fatalf("s after four designs fell short: bulkhead %s, want the reference 22", got)
+	}
+	m = press(t, m, "u", "q")
+	again, err := challenge.OpenProgress(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m = sized(t, open(t, "bulkhead-20", Options{Progress: again}), 80, 24)
+	if got := challenge.FormatValue(m.Setting()["recommendations.bulkhead"]); got != "2" || !strings.Contains(m.View(), "design you left") {
+		t.Errorf("reopened at bulkhead %s, want the 2 left behind", got)
+	}
+}
