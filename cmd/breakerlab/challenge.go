@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/tui/challengeui"
 )
@@ -40,21 +41,63 @@ func runChallenges(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	progress := openChallengeProgress(stderr)
+	stars := func(id string) int {
+		if progress == nil {
+			return 0
+		}
+		return progress.Get(id).Stars
+	}
 	idW := 0
 	for _, c := range all {
 		idW = max(idW, len(c.ID))
 	}
-	for _, c := range all {
-		stars := challenge.StarsText(0)
-		if progress != nil {
-			stars = challenge.StarsText(progress.Get(c.ID).Stars)
+	// The level map: the levels grouped by the lesson they follow, as
+	// Learn Git Branching groups its levels, and the next one suggested.
+	next := challenge.Next(all, stars)
+	titles := lessonTitles()
+	for gi, g := range challenge.Map(all) {
+		if gi > 0 {
+			fmt.Fprintln(stdout)
 		}
-		// 2 + 1 + idW + 2 + 3 + 2 columns before the summary; the rest of
-		// 80 is the summary's, cut at a word.
-		line := fmt.Sprintf("%2d %-*s  %s  ", c.Number, idW, c.ID, stars)
-		fmt.Fprintln(stdout, line+fitWords(c.Summary, 80-(2+1+idW+2+3+2)))
+		head := "other levels"
+		if g.After > 0 {
+			head = fmt.Sprintf("after lesson %d", g.After)
+			if t, ok := titles[g.After]; ok {
+				head += ": " + t
+			}
+		}
+		fmt.Fprintln(stdout, fitWords(head, 80))
+		for _, c := range g.Levels {
+			mark := " "
+			if c == next {
+				mark = "▸"
+			}
+			// 1 + 2 + 1 + idW + 2 + 3 + 2 columns before the summary; the
+			// rest of 80 is the summary's, cut at a word.
+			line := fmt.Sprintf("%s%2d %-*s  %s  ", mark, c.Number, idW, c.ID, challenge.StarsText(stars(c.ID)))
+			fmt.Fprintln(stdout, line+fitWords(c.Summary, 80-(1+2+1+idW+2+3+2)))
+		}
+	}
+	if next != nil {
+		fmt.Fprintf(stdout, "\nnext: breakerlab challenge %d (%s)\n", next.Number, next.ID)
+	} else {
+		fmt.Fprintln(stdout, "\nevery level has all three stars")
 	}
 	return nil
+}
+
+// lessonTitles are the built-in lessons' titles by number, for the level
+// map's headings (none if the lessons do not load).
+func lessonTitles() map[int]string {
+	out := map[int]string{}
+	all, err := lessons.All()
+	if err != nil {
+		return out
+	}
+	for _, l := range all {
+		out[l.Number] = l.Title
+	}
+	return out
 }
 
 // checkBriefs is `challenges --check [FILE...]`: each challenge is loaded
@@ -158,10 +201,12 @@ func runChallenge(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		_, err = stdout.Write(text)
+		// The knobs and the goals as comments: the file is the whole
+		// assignment, and --check reads past them.
+		_, err = stdout.Write(append([]byte(c.StartHeader()), text...))
 		return err
 	case *check != "":
-		return checkDesign(c, *check, format.value, stdout)
+		return checkDesign(c, *check, format.value, stdout, stderr)
 	}
 	if err := needTerminal(stdout, "the challenge", "`breakerlab challenge "+c.ID+" --start` prints the starting design and `--check FILE` grades one"); err != nil {
 		return err
@@ -172,7 +217,7 @@ func runChallenge(args []string, stdout, stderr io.Writer) error {
 // checkDesign grades a design file: exit 0 when it passes, 1 when it falls
 // short (the error says what), 2 when the file cannot be read or is not a
 // design for this challenge.
-func checkDesign(c *challenge.Challenge, path, format string, stdout io.Writer) error {
+func checkDesign(c *challenge.Challenge, path, format string, stdout, stderr io.Writer) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
@@ -180,7 +225,7 @@ func checkDesign(c *challenge.Challenge, path, format string, stdout io.Writer) 
 		}
 		return usagef("cannot read the design %s: %w", path, err)
 	}
-	r, _, err := c.Check(path, data)
+	r, setting, err := c.Check(path, data)
 	if err != nil {
 		return usagef("%w", err)
 	}
@@ -190,6 +235,20 @@ func checkDesign(c *challenge.Challenge, path, format string, stdout io.Writer) 
 		}
 	} else {
 		writeCheckText(stdout, c, path, r)
+		if !r.Pass {
+			writeWhy(stdout, c, setting)
+		}
+	}
+	// The stars a built-in level's design earns are kept, as the view
+	// keeps them; a teacher's file has no place in the list.
+	if c.Number > 0 && r.Stars > 0 {
+		if p := openChallengeProgress(stderr); p != nil {
+			if up, err := p.Earn(c, r.Stars, setting); err != nil {
+				fmt.Fprintf(stderr, "breakerlab: stars not saved: %v\n", err)
+			} else if up && format != "json" {
+				fmt.Fprintf(stdout, "%s kept as %s's best\n", challenge.StarsText(r.Stars), c.ID)
+			}
+		}
 	}
 	if r.Pass {
 		return nil
@@ -250,6 +309,28 @@ func writeCheckText(w io.Writer, c *challenge.Challenge, path string, r *challen
 	default:
 		fmt.Fprintf(w, "falls short: %s\n", challenge.StarsText(0))
 	}
+}
+
+// writeWhy explains the design's wrong choices, wrapped to 80 columns.
+func writeWhy(w io.Writer, c *challenge.Challenge, s challenge.Setting) {
+	for _, why := range c.Explain(s) {
+		fmt.Fprintln(w, "  why: "+wrapText(why, 72, "       "))
+	}
+}
+
+// wrapText breaks s at words into lines of at most n columns, each after
+// the first starting with indent.
+func wrapText(s string, n int, indent string) string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		if line != "" && len([]rune(line))+1+len([]rune(word)) > n {
+			lines = append(lines, line)
+			line = ""
+		}
+		line = strings.TrimSpace(line + " " + word)
+	}
+	return strings.Join(append(lines, line), "\n"+indent)
 }
 
 type checkJSON struct {

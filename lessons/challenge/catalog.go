@@ -149,3 +149,43 @@ func readSmall(path string) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// Group is one stop of the level map: the levels that follow a lesson.
+type Group struct {
+	After  int // the lesson's number; 0 for levels that name none
+	Levels []*Challenge
+}
+
+// Map groups levels by the lesson they follow, in the lessons' order, each
+// group's levels in their own order.
+func Map(cs []*Challenge) []Group {
+	var out []Group
+	for _, c := range cs {
+		i := slices.IndexFunc(out, func(g Group) bool { return g.After == c.After })
+		if i < 0 {
+			out = append(out, Group{After: c.After})
+			i = len(out) - 1
+		}
+		out[i].Levels = append(out[i].Levels, c)
+	}
+	slices.SortStableFunc(out, func(a, b Group) int { return a.After - b.After })
+	return out
+}
+
+// Next is the level to suggest: the first, in the map's order, with no
+// star yet; else the first short of three stars; nil when every level has
+// all three. stars reads a level's best.
+func Next(cs []*Challenge, stars func(id string) int) *Challenge {
+	var order []*Challenge
+	for _, g := range Map(cs) {
+		order = append(order, g.Levels...)
+	}
+	for _, want := range []int{1, 3} {
+		for _, c := range order {
+			if stars(c.ID) < want {
+				return c
+			}
+		}
+	}
+	return nil
+}

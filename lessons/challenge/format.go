@@ -38,6 +38,9 @@ type Challenge struct {
 	Fleet    *Fleet
 	// ScenarioFile is the scenario file's name as the challenge gives it.
 	ScenarioFile string
+	// After is the number of the lesson the level follows, for the level
+	// map; 0 when the file names none.
+	After int
 }
 
 // Par is the fewest resources or the least change that meets the goals:
@@ -59,6 +62,7 @@ const MaxSeeds = 20
 
 type fileTOML struct {
 	Title    string     `toml:"title"`
+	After    int        `toml:"after"`
 	Summary  string     `toml:"summary"`
 	Brief    string     `toml:"brief"`
 	Hint     string     `toml:"hint"`
@@ -80,12 +84,19 @@ type fleetTOML struct {
 }
 
 type knobTOML struct {
-	Path    string `toml:"path"`
-	Label   string `toml:"label"`
-	Min     any    `toml:"min"`
-	Max     any    `toml:"max"`
-	Step    any    `toml:"step"`
-	Choices []any  `toml:"choices"`
+	Path    string    `toml:"path"`
+	Label   string    `toml:"label"`
+	Min     any       `toml:"min"`
+	Max     any       `toml:"max"`
+	Step    any       `toml:"step"`
+	Choices []any     `toml:"choices"`
+	Why     []whyTOML `toml:"why"`
+}
+
+// whyTOML explains a choice that falls short: [[knobs.why]].
+type whyTOML struct {
+	Choice any    `toml:"choice"`
+	Text   string `toml:"text"`
 }
 
 type goalTOML struct {
@@ -97,6 +108,8 @@ type goalTOML struct {
 
 type parTOML struct {
 	Expect  string `toml:"expect"`
+	From    string `toml:"from"`
+	To      string `toml:"to"`
 	Changes *int   `toml:"changes"`
 	Note    string `toml:"note"`
 }
@@ -144,6 +157,10 @@ func parseBudget(name string, data []byte, open func(rel string) ([]byte, error)
 	if c.Summary == "" {
 		c.Summary = c.Title
 	}
+	if f.After < 0 {
+		return nil, l.errorf(l.ln.find("", 0, "after"), "after", "after is the number of the lesson the level follows, from 1, got %d", f.After)
+	}
+	c.After = f.After
 	if err := l.subject(c, &f, open); err != nil {
 		return nil, err
 	}
@@ -202,7 +219,7 @@ func (l *loader) decodeError(err error) error {
 		e := sm.Errors[0]
 		line, _ := e.Position()
 		key := strings.Join(e.Key(), ".")
-		return l.errorf(line, key, "unknown key; the keys are: title, summary, brief, hint, scenario or [shuffle], seeds, [[knobs]] (path, label, min, max, step, choices), [[goals]] (expect, label), [par] (expect or changes, note)")
+		return l.errorf(line, key, "unknown key; the keys are: title, after, summary, brief, hint, scenario or [shuffle], seeds, [[knobs]] (path, label, min, max, step, choices, [[knobs.why]] choice and text), [[goals]] (expect, label, from, to), [par] (expect or changes, from, to, note)")
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
@@ -338,7 +355,23 @@ func (l *loader) knobs(c *Challenge, ks []knobTOML) error {
 				}
 			}
 			k.Choices = kt.Choices
+			for j, w := range kt.Why {
+				name := FormatValue(w.Choice)
+				if k.choiceIndex(w.Choice) < 0 {
+					return l.errorf(line("why"), field(fmt.Sprintf("why[%d].choice", j+1)), "%s is not one of the choices (%s)", name, k.Range())
+				}
+				if strings.TrimSpace(w.Text) == "" {
+					return l.errorf(line("why"), field(fmt.Sprintf("why[%d].text", j+1)), "a why needs text = \"...\": what this choice gets wrong")
+				}
+				if k.Why == nil {
+					k.Why = map[string]string{}
+				}
+				k.Why[name] = strings.Join(strings.Fields(w.Text), " ")
+			}
 		} else {
+			if kt.Why != nil {
+				return l.errorf(line("why"), field("why"), "%s takes min, max and step; only a knob with choices explains them", k.Path)
+			}
 			if kt.Choices != nil {
 				return l.errorf(line("choices"), field("choices"), "%s takes min, max and step, not choices", k.Path)
 			}
@@ -457,6 +490,9 @@ func (l *loader) par(c *Challenge, p *parTOML) error {
 	if err != nil {
 		return err
 	}
+	if err := l.window(c, &g, goalTOML{From: p.From, To: p.To}, -1); err != nil {
+		return err
+	}
 	// The par usually bounds what a goal already measures: it then reads
 	// with that goal's label.
 	g.Label = "par: " + g.Text
@@ -466,7 +502,7 @@ func (l *loader) par(c *Challenge, p *parTOML) error {
 		}
 	}
 	for _, other := range c.Goals {
-		if other.Metric == g.Metric && slices.Equal(other.Args, g.Args) && other.Window == nil {
+		if other.Metric == g.Metric && slices.Equal(other.Args, g.Args) && other.WindowText() == g.WindowText() {
 			g.Label = "par: " + other.Label
 		}
 	}
@@ -481,6 +517,10 @@ func (l *loader) window(c *Challenge, g *Goal, gt goalTOML, i int) error {
 	}
 	field := func(k string) string { return fmt.Sprintf("goals[%d].%s", i+1, k) }
 	line := func(k string) int { return l.ln.find("goals", i, k) }
+	if i < 0 { // the par's
+		field = func(k string) string { return "par." + k }
+		line = func(k string) int { return l.ln.find("par", 0, k) }
+	}
 	if c.Scenario == nil {
 		return l.errorf(line("from"), field("from"), "the shuffle lab has no time, so a goal on it has no from or to")
 	}

@@ -170,6 +170,42 @@ func init() {
 				v, err := o.param(a[0])
 				return v, err == nil, err
 			}},
+		"rate-limited": dep("the calls the dependency's rate limiter refused", func(d *engine.DependencySnapshot) uint64 { return d.RateLimited }),
+		"tenant-share": {kind: lessons.KindFraction, usage: "TENANT OUTCOME", min: 2, max: 2,
+			help: "the share of the tenants' requests in the measurement window, every endpoint's, that ended with the outcomes (tenants and outcomes may be joined with +)",
+			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
+				var arrived uint64
+				var counts engine.Counts
+				for _, name := range strings.Split(a[0], "+") {
+					t, err := tenantOf(o.snap, name)
+					if err != nil {
+						return lessons.Value{}, false, err
+					}
+					arrived += t.WindowArrived
+					for i := range counts {
+						counts[i] += t.Window[i]
+					}
+				}
+				tally := report.Tally{Arrived: arrived, Outcomes: counts}
+				if arrived == 0 {
+					return lessons.Value{}, false, nil
+				}
+				return fraction(tally.ShareOf(outcomesOf(a[1])...)), true, nil
+			}},
+		"wasted": {kind: lessons.KindCount, usage: "SERVICE", min: 1, max: 1,
+			help: "the calls the service finished for a caller that had already given up (no cancellation reached it)",
+			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
+				for i := range o.snap.Services {
+					if s := &o.snap.Services[i]; s.Name == a[0] {
+						return count(s.AbandonedWork), true, nil
+					}
+				}
+				var names []string
+				for _, s := range o.snap.Services {
+					names = append(names, s.Name)
+				}
+				return lessons.Value{}, false, fmt.Errorf("the scenario has no service %q (it has: %s)", a[0], strings.Join(names, ", "))
+			}},
 		"lost":      shuffleCount("the other customers who lose every worker once the poisoned customer's workers are down", func(o *outcome) int { return o.lost }),
 		"degraded":  shuffleCount("the other customers who lose some workers and carry on", func(o *outcome) int { return o.hurt }),
 		"customers": shuffleCount("the other customers", func(o *outcome) int { return o.victims }),
@@ -311,6 +347,23 @@ func endpointOf(s *engine.Snapshot, name string) (*engine.EndpointSnapshot, erro
 	return nil, fmt.Errorf("the scenario has no endpoint %q (it has: %s)", name, strings.Join(names, ", "))
 }
 
+// tenantOf finds a tenant's counts.
+func tenantOf(s *engine.Snapshot, name string) (*engine.TenantSnapshot, error) {
+	var names []string
+	for i := range s.Tenants {
+		if s.Tenants[i].Name == name {
+			return &s.Tenants[i], nil
+		}
+		names = append(names, s.Tenants[i].Name)
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("the scenario has no tenants, so no tenant %q", name)
+	}
+	return nil, fmt.Errorf("the scenario has no tenant %q (it has: %s)", name, strings.Join(names, ", "))
+}
+
+// dependencyOf finds DEPENDENCY of the front service, or
+// SERVICE/DEPENDENCY of another.
 func dependencyOf(s *engine.Snapshot, name string) (*engine.DependencySnapshot, error) {
 	if d, ok := s.Dependency(name); ok {
 		return d, nil
@@ -318,6 +371,15 @@ func dependencyOf(s *engine.Snapshot, name string) (*engine.DependencySnapshot, 
 	var names []string
 	for _, d := range s.Dependencies {
 		names = append(names, d.Name)
+	}
+	for i := range s.Services {
+		svc := &s.Services[i]
+		for j := range svc.Dependencies {
+			if svc.Name+"/"+svc.Dependencies[j].Name == name {
+				return &svc.Dependencies[j], nil
+			}
+			names = append(names, svc.Name+"/"+svc.Dependencies[j].Name)
+		}
 	}
 	return nil, fmt.Errorf("the scenario has no dependency %q (it has: %s)", name, strings.Join(names, ", "))
 }

@@ -463,22 +463,95 @@ func cloneScenario(sc *engine.Scenario) *engine.Scenario {
 	c.Variants = make([]engine.Variant, len(sc.Variants))
 	for i, v := range sc.Variants {
 		v.System.Endpoints = slices.Clone(v.System.Endpoints)
-		deps := slices.Clone(v.System.Dependencies)
-		for j := range deps {
-			d := &deps[j]
-			d.Faults = slices.Clone(d.Faults)
-			d.Policy.Order = slices.Clone(d.Policy.Order)
-			if d.Policy.Breaker != nil {
-				b := *d.Policy.Breaker
-				d.Policy.Breaker = &b
-			}
-			if d.Policy.Retry != nil {
-				r := *d.Policy.Retry
-				d.Policy.Retry = &r
-			}
+		v.System.Dependencies = cloneDependencies(v.System.Dependencies)
+		// A service's own knobs are set in place; its dependencies as
+		// the front's.
+		v.System.Services = slices.Clone(v.System.Services)
+		for j := range v.System.Services {
+			s := &v.System.Services[j]
+			s.Faults = slices.Clone(s.Faults)
+			s.Dependencies = cloneDependencies(s.Dependencies)
 		}
-		v.System.Dependencies = deps
 		c.Variants[i] = v
 	}
 	return &c
+}
+
+// cloneDependencies copies dependencies as cloneScenario needs: their
+// faults and orders, breakers and retries are set in place. (Rate
+// limiters, per-tenant bulkheads and shedding are replaced whole when a
+// knob sets them, so they may be shared.)
+func cloneDependencies(in []engine.Dependency) []engine.Dependency {
+	deps := slices.Clone(in)
+	for j := range deps {
+		d := &deps[j]
+		d.Faults = slices.Clone(d.Faults)
+		d.Policy.Order = slices.Clone(d.Policy.Order)
+		if d.Policy.Breaker != nil {
+			b := *d.Policy.Breaker
+			d.Policy.Breaker = &b
+		}
+		if d.Policy.Retry != nil {
+			r := *d.Policy.Retry
+			d.Policy.Retry = &r
+		}
+	}
+	return deps
+}
+
+// Explain says what the setting's choices get wrong, one line a knob,
+// from the challenge's [[knobs.why]]: shown when a design falls short, so
+// a wrong option is explained, not only marked.
+func (c *Challenge) Explain(s Setting) []string {
+	var out []string
+	for _, k := range c.Knobs {
+		v, ok := s[k.Path]
+		if !ok || k.Why == nil {
+			continue
+		}
+		if why, ok := k.Why[FormatValue(v)]; ok {
+			out = append(out, k.Label+" "+FormatValue(v)+": "+why)
+		}
+	}
+	return out
+}
+
+// StartHeader is what --start writes above the starting design, as TOML
+// comments: the challenge, the knobs a design may change (each with its
+// range and start), the goals and the par, and how to grade it.
+func (c *Challenge) StartHeader() string {
+	var b strings.Builder
+	ref := c.ID
+	if c.Number > 0 {
+		ref = fmt.Sprint(c.Number)
+	}
+	fmt.Fprintf(&b, "# Challenge %s: %s\n# %s\n#\n", ref, c.Title, c.Summary)
+	b.WriteString("# Change only these knobs (anything else is refused):\n")
+	start := c.Start()
+	for _, k := range c.Knobs {
+		fmt.Fprintf(&b, "#   %s = %s    (%s: %s)\n", k.Path, FormatValue(start[k.Path]), k.Label, k.Range())
+	}
+	var seeds []string
+	for _, s := range c.Seeds {
+		seeds = append(seeds, fmt.Sprint(s))
+	}
+	fmt.Fprintf(&b, "# Goals, each on every seed (%s):\n", strings.Join(seeds, ", "))
+	for _, g := range c.Goals {
+		w := ""
+		if wt := g.WindowText(); wt != "" {
+			w = " (window " + wt + ")"
+		}
+		fmt.Fprintf(&b, "#   %s%s    (%s)\n", g.Text, w, g.Label)
+	}
+	if p := c.Par.Goal; p != nil {
+		w := ""
+		if wt := p.WindowText(); wt != "" {
+			w = " (window " + wt + ")"
+		}
+		fmt.Fprintf(&b, "# Par: %s%s\n", p.Text, w)
+	} else {
+		fmt.Fprintf(&b, "# Par: at most %d knob(s) changed from the start\n", c.Par.Changes)
+	}
+	fmt.Fprintf(&b, "# Grade it: breakerlab challenge %s --check FILE\n#\n", c.ID)
+	return b.String()
 }

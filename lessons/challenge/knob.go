@@ -3,6 +3,7 @@ package challenge
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,6 +40,9 @@ type Knob struct {
 	Min, Max, Step float64
 	// Choices are a choice knob's values, as the file wrote them.
 	Choices []any
+	// Why explains, by a choice's FormatValue, what it gets wrong: shown
+	// when a design with it falls short.
+	Why map[string]string
 }
 
 // The last part of a path decides its kind. Paths not listed here cannot be
@@ -55,6 +59,21 @@ var knobKinds = map[string]KnobKind{
 	"breaker.slow_rate": KnobShare, "breaker.consecutive": KnobInt, "breaker.jitter": KnobShare,
 	"breaker.backoff": KnobNumber, "breaker.open_max": KnobDuration, "breaker.half_open_rule": KnobChoice,
 	"retry.attempts": KnobInt, "retry.base": KnobDuration, "retry.max": KnobDuration, "retry.budget": KnobChoice,
+	// The bigger systems' (lessons/knob_services.go): a service's pool,
+	// the edges' rate limiters, per-tenant bulkheads and deadlines, and
+	// load shedding at a queue.
+	"instances":                    KnobInt,
+	"ratelimiter.rate":             KnobInt,
+	"ratelimiter.burst":            KnobInt,
+	"ratelimiter.per":              KnobDuration,
+	"ratelimiter.max_wait":         KnobDuration,
+	"ratelimiter.limit_for_period": KnobInt, "ratelimiter.limit_refresh_period": KnobDuration,
+	"ratelimiter.timeout_duration": KnobDuration,
+	"per_tenant_bulkhead.default":  KnobInt, "per_tenant_bulkhead.shared": KnobInt,
+	"per_tenant_bulkhead.shared_per_tenant": KnobInt,
+	"propagate_deadline":                    KnobChoice, "cancel": KnobChoice, "deadline_margin": KnobDuration,
+	"shed.max_wait": KnobDuration, "shed.max_wait.critical": KnobDuration,
+	"shed.max_wait.default": KnobDuration, "shed.max_wait.sheddable": KnobDuration,
 	// The shuffle lab's fleet.
 	"per_customer": KnobInt, "max_shared": KnobInt, "zones": KnobInt, "strategy": KnobChoice, "customers": KnobInt,
 }
@@ -91,6 +110,11 @@ func knobKind(path string, shuffle bool) (KnobKind, bool) {
 	if path == "workers" || path == "queue" {
 		return knobKinds[path], true
 	}
+	if strings.HasPrefix(path, "shed.") {
+		k, ok := knobKinds[path] // the front's shedding
+		return k, ok
+	}
+	// ENDPOINT.KEY, DEPENDENCY.KEY, SERVICE.KEY or SERVICE/DEPENDENCY.KEY.
 	_, rest, ok := strings.Cut(path, ".")
 	if !ok || isShuffleKey(rest) {
 		return 0, false
@@ -99,9 +123,14 @@ func knobKind(path string, shuffle bool) (KnobKind, bool) {
 	return k, ok
 }
 
-// Parse reads a value the learner typed: "500ms" or "0.5" (seconds) for a
-// duration, "50%" or "0.5" for a share, a number, or one of the choices as
-// Format writes it.
+// durationRE is one duration as a scenario file writes it: a number and
+// one unit ("1.5s", "500ms"), not Go's sums ("4s2s").
+var durationRE = regexp.MustCompile(`^(\d+(\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)$`)
+
+// Parse reads a value the learner typed, refusing one a scenario file
+// would not take for the knob, with the reason: "500ms" for a duration
+// (one number and its unit), "50%" or "0.5" for a share, a whole number for
+// a count, a number, or one of the choices as Format writes it.
 func (k *Knob) Parse(text string) (any, error) {
 	text = strings.TrimSpace(text)
 	switch k.Kind {
@@ -117,13 +146,25 @@ func (k *Knob) Parse(text string) (any, error) {
 		}
 		return nil, fmt.Errorf("%s is one of: %s", k.Label, strings.Join(names, "; "))
 	case KnobDuration:
-		if d, err := time.ParseDuration(text); err == nil {
-			return k.checked(d.Seconds())
+		// As a scenario file writes one: a number and its unit. Go's
+		// parser would also add up "4s2s", which no one means to type.
+		if !durationRE.MatchString(text) {
+			if _, err := strconv.ParseFloat(text, 64); err == nil {
+				return nil, fmt.Errorf("%s takes a duration with its unit, as a scenario file writes it: %ss or %sms, not %s alone", k.Label, text, text, text)
+			}
+			return nil, fmt.Errorf("%s takes one duration, a number and its unit (ns, us, ms, s, m, h), such as 500ms or 2s; got %q", k.Label, text)
 		}
-		if f, err := strconv.ParseFloat(text, 64); err == nil {
-			return k.checked(f)
+		d, err := time.ParseDuration(text)
+		if err != nil {
+			return nil, fmt.Errorf("%s takes one duration, a number and its unit, such as 500ms or 2s; got %q", k.Label, text)
 		}
-		return nil, fmt.Errorf("%s takes a duration such as 500ms or 2s", k.Label)
+		return k.checked(d.Seconds())
+	case KnobInt:
+		n, err := strconv.ParseInt(text, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s takes a whole number, as a scenario file writes it, got %q", k.Label, text)
+		}
+		return k.checked(float64(n))
 	case KnobShare:
 		if s, ok := strings.CutSuffix(text, "%"); ok {
 			f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
@@ -179,7 +220,7 @@ func (k *Knob) number(v any) (float64, bool) {
 // range; a choice knob moves through its choices, wrapping round.
 func (k *Knob) Move(v any, steps int) any {
 	if k.Kind == KnobChoice {
-		i := k.choiceIndex(v)
+		i := max(k.choiceIndex(v), 0)
 		n := len(k.Choices)
 		return k.Choices[((i+steps)%n+n)%n]
 	}
@@ -205,7 +246,7 @@ func (k *Knob) choiceIndex(v any) int {
 			return i
 		}
 	}
-	return 0
+	return -1
 }
 
 // Check says whether v is in the knob's range.
@@ -366,6 +407,9 @@ func readKnob(sc *engine.Scenario, path string) (any, error) {
 			}
 		}
 	}
+	if v, ok := readMore(sc, path); ok {
+		return v, nil
+	}
 	return nil, fmt.Errorf("%s has no knob %q that a challenge can read (allowed: workers, queue, ENDPOINT.rate, ENDPOINT.patience, or DEPENDENCY.KEY with KEY one of: %s)", sc.Name, path, knobKeys(false))
 }
 
@@ -409,3 +453,53 @@ func setKnob(sc *engine.Scenario, path string, v any) error {
 // StepText is one press of a numeric knob, written in its unit: "100ms",
 // "5 %", "1".
 func (k *Knob) StepText() string { return k.formatNumber(k.Step) }
+
+// readMore reads the bigger systems' knobs (a service's workers, an edge
+// SERVICE/DEPENDENCY's policy, a rate limiter, per-tenant slots, shedding)
+// through lessons.KnobValue, the reader a sweep uses, and the switches
+// propagate_deadline and cancel, which it leaves to words.
+func readMore(sc *engine.Scenario, path string) (any, bool) {
+	head, rest, _ := strings.Cut(path, ".")
+	if d := findDependency(&sc.Variants[0].System, head); d != nil {
+		switch rest {
+		case "propagate_deadline":
+			return d.Policy.PropagateDeadline, true
+		case "cancel":
+			return d.Policy.Cancel.String(), true
+		}
+	}
+	v, ok := lessons.KnobValue(sc, 0, path)
+	if !ok {
+		return nil, false
+	}
+	if s, isStr := v.(string); isStr {
+		if d, err := time.ParseDuration(s); err == nil {
+			return formatDuration(d), true
+		}
+	}
+	return v, true
+}
+
+// findDependency finds DEPENDENCY of the front service, or
+// SERVICE/DEPENDENCY of another.
+func findDependency(sys *engine.System, name string) *engine.Dependency {
+	if svc, dep, ok := strings.Cut(name, "/"); ok {
+		for i := range sys.Services {
+			if sys.Services[i].Name != svc {
+				continue
+			}
+			for j := range sys.Services[i].Dependencies {
+				if d := &sys.Services[i].Dependencies[j]; d.Name == dep {
+					return d
+				}
+			}
+		}
+		return nil
+	}
+	for i := range sys.Dependencies {
+		if d := &sys.Dependencies[i]; d.Name == name {
+			return d
+		}
+	}
+	return nil
+}

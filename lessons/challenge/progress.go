@@ -14,6 +14,11 @@ import (
 type Record struct {
 	Stars int               `json:"stars"`
 	Best  map[string]string `json:"best,omitempty"`
+	// Last is the design the learner left the level with, to reopen it
+	// there; Fails counts the gradings that fell short, for the offer
+	// of the solution.
+	Last  map[string]string `json:"last,omitempty"`
+	Fails int               `json:"fails,omitempty"`
 }
 
 const progressVersion = 1
@@ -77,14 +82,54 @@ func (p *Progress) Get(id string) Record {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	r := p.data.Challenges[id]
-	if r.Best != nil {
-		best := make(map[string]string, len(r.Best))
-		for k, v := range r.Best {
-			best[k] = v
-		}
-		r.Best = best
-	}
+	r.Best, r.Last = copyMap(r.Best), copyMap(r.Last)
 	return r
+}
+
+func copyMap(m map[string]string) map[string]string {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// Leave records the design the learner leaves a level with, and how many
+// of its gradings fell short, and saves the file.
+func (p *Progress) Leave(c *Challenge, s Setting, fails int) error {
+	p.mu.Lock()
+	r := p.data.Challenges[c.ID]
+	r.Last = map[string]string{}
+	for _, k := range c.Knobs {
+		if v, ok := s[k.Path]; ok {
+			r.Last[k.Path] = FormatValue(v)
+		}
+	}
+	r.Fails = fails
+	p.data.Challenges[c.ID] = r
+	p.mu.Unlock()
+	return p.save()
+}
+
+// Restore reads a saved design (Record.Last or Best) back as a setting;
+// a knob whose saved value no longer parses (the level changed) keeps its
+// start.
+func (c *Challenge) Restore(saved map[string]string) Setting {
+	s := c.Start()
+	for i := range c.Knobs {
+		k := &c.Knobs[i]
+		text, ok := saved[k.Path]
+		if !ok {
+			continue
+		}
+		if v, err := k.Parse(text); err == nil {
+			s[k.Path] = v
+		}
+	}
+	return s
 }
 
 // Earn records stars for a challenge if they beat its best, with the
@@ -103,7 +148,8 @@ func (p *Progress) Earn(c *Challenge, stars int, s Setting) (bool, error) {
 			best[k.Path] = FormatValue(v)
 		}
 	}
-	p.data.Challenges[c.ID] = Record{Stars: stars, Best: best}
+	old.Stars, old.Best = stars, best
+	p.data.Challenges[c.ID] = old
 	p.mu.Unlock()
 	return true, p.save()
 }

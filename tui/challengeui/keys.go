@@ -6,6 +6,7 @@ type keyMap struct {
 	Up, Down, Less, More, MuchLess, MuchMore key.Binding
 	Type, Reset, Watch, Play, Write, About   key.Binding
 	Help, Quit, Back, SandboxKnobs           key.Binding
+	Undo, Solution                           key.Binding
 }
 
 func newKeyMap(embedded bool) keyMap {
@@ -21,6 +22,8 @@ func newKeyMap(embedded bool) keyMap {
 		MuchMore: b([]string{"pgup", "shift+right"}, "pgup", "ten steps up"),
 		Type:     b([]string{"enter"}, "enter", "type a value"),
 		Reset:    b([]string{"ctrl+r"}, "ctrl+r", "challenge's values"),
+		Undo:     b([]string{"u"}, "u", "undo a knob edit"),
+		Solution: b([]string{"s"}, "s", "show the solution (after 3 tries)"),
 		Watch:    b([]string{"v"}, "v", "watch the run"),
 		Play:     b([]string{" "}, "space", "play/pause"),
 		Write:    b([]string{"w"}, "w", "write the design"),
@@ -42,7 +45,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Less, k.More, k.MuchLess, k.MuchMore},
-		{k.Type, k.Reset, k.Watch, k.Play, k.Write},
+		{k.Type, k.Reset, k.Undo, k.Solution, k.Watch, k.Play, k.Write},
 		{k.About, k.Help, k.Quit, k.Back},
 	}
 }

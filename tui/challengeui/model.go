@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/lessons/challenge"
@@ -80,8 +81,16 @@ type Model struct {
 	result   *challenge.Result
 	gradeErr string
 	best     int // stars kept in the progress file
-	typing   bool
-	input    []rune
+	// undo holds the settings before each knob edit, the latest last.
+	undo []challenge.Setting
+	// fails counts the gradings that fell short, kept in the progress
+	// file; from SolutionAfter on, s shows the reference solution.
+	fails  int
+	typing bool
+	input  []rune
+	// fresh: the field still shows the knob's value as it was, and the
+	// first key typed replaces it, as a selected field does.
+	fresh bool
 
 	sb      *sandbox.Model // nil for the shuffle lab
 	stale   bool           // the sandbox plays an earlier setting: this one does not run
@@ -104,7 +113,14 @@ func New(o Options) (Model, error) {
 	m.help.Styles = o.Theme.Help
 	m.note = o.Notice
 	if o.Progress != nil {
-		m.best = o.Progress.Get(m.c.ID).Stars
+		r := o.Progress.Get(m.c.ID)
+		m.best, m.fails = r.Stars, r.Fails
+		if r.Last != nil {
+			m.setting = m.c.Restore(r.Last)
+			if m.c.Changes(m.setting) > 0 && m.note == "" {
+				m.note = "reopened with the design you left · ctrl+r goes back to the start"
+			}
+		}
 	}
 	m.rebuildSandbox(false)
 	return m, nil
@@ -226,6 +242,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.result, m.gradeErr = nil, msg.err.Error()
 			return m, nil
 		}
+		if !msg.r.Pass && msg.gen > 0 {
+			m.fails++ // a design the learner made fell short (not the start as opened)
+		}
 		return m, m.earn(msg.r)
 	case savedMsg:
 		switch {
@@ -266,6 +285,7 @@ func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr = s, isErr }
 
 func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if k.Type == tea.KeyCtrlC {
+		m.leave()
 		return m, tea.Quit
 	}
 	if m.typing {
@@ -306,8 +326,10 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	n := len(m.c.Knobs)
 	switch {
 	case key.Matches(k, m.keys.Quit):
+		m.leave()
 		return m, tea.Quit
 	case key.Matches(k, m.keys.Back):
+		m.leave()
 		return m, func() tea.Msg { return BackMsg{} }
 	case key.Matches(k, m.keys.Up):
 		m.focus = (m.focus + n - 1) % n
@@ -325,15 +347,28 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.setNote(fmt.Sprintf("%s is at the end of its range (%s)", kn.Label, kn.Range()), false)
 			return m, nil
 		}
+		m.push()
 		m.setting = cloneSetting(m.setting)
 		m.setting[kn.Path] = next
 		return m, m.changed()
 	case key.Matches(k, m.keys.Type):
-		m.typing, m.input = true, []rune(m.c.Knobs[m.focus].Format(m.setting[m.c.Knobs[m.focus].Path]))
+		m.typing, m.fresh, m.input = true, true, []rune(m.c.Knobs[m.focus].Format(m.setting[m.c.Knobs[m.focus].Path]))
 		if m.c.Knobs[m.focus].Kind == challenge.KnobShare {
 			m.input = []rune(fmt.Sprint(m.setting[m.c.Knobs[m.focus].Path]))
 		}
+	case key.Matches(k, m.keys.Undo):
+		if len(m.undo) == 0 {
+			m.setNote("nothing to undo", false)
+			return m, nil
+		}
+		m.setting = m.undo[len(m.undo)-1]
+		m.undo = m.undo[:len(m.undo)-1]
+		m.setNote("undone", false)
+		return m, m.changed()
+	case key.Matches(k, m.keys.Solution):
+		return m.showSolution()
 	case key.Matches(k, m.keys.Reset):
+		m.push()
 		m.setting = m.c.Start()
 		m.setNote("back to the challenge's start", false)
 		return m, m.changed()
@@ -374,15 +409,24 @@ func (m Model) typeKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.typing = false
+		m.push()
 		m.setting = cloneSetting(m.setting)
 		m.setting[kn.Path] = v
 		m.note = ""
 		return m, m.changed()
 	case tea.KeyBackspace:
-		if len(m.input) > 0 {
+		switch {
+		case m.fresh:
+			m.input = nil
+		case len(m.input) > 0:
 			m.input = m.input[:len(m.input)-1]
 		}
+		m.fresh = false
 	case tea.KeyRunes, tea.KeySpace:
+		if m.fresh {
+			m.input = nil // typing replaces the value shown
+		}
+		m.fresh = false
 		if len(m.input) < 40 {
 			m.input = append(m.input, k.Runes...)
 		}
@@ -409,4 +453,58 @@ func cloneSetting(s challenge.Setting) challenge.Setting {
 		out[k] = v
 	}
 	return out
+}
+
+// SolutionAfter is how many designs must fall short before s shows the
+// reference solution: it is there for a learner who is stuck, after
+// trying.
+const SolutionAfter = 3
+
+// push keeps the setting before an edit, for u.
+func (m *Model) push() {
+	const most = 100
+	m.undo = append(m.undo, m.setting)
+	if len(m.undo) > most {
+		m.undo = m.undo[len(m.undo)-most:]
+	}
+}
+
+// showSolution sets the knobs to the built-in's reference solution (u
+// takes it back), once the learner has tried.
+func (m Model) showSolution() (tea.Model, tea.Cmd) {
+	if m.c.Number == 0 {
+		m.setNote("a teacher's challenge file has no reference solution here", true)
+		return m, nil
+	}
+	if m.fails < SolutionAfter {
+		m.setNote(fmt.Sprintf("the solution is offered after %d designs that fall short; %d so far", SolutionAfter, m.fails), false)
+		return m, nil
+	}
+	data, err := challenge.Solution(m.c)
+	if err != nil {
+		m.setNote("no reference solution: "+err.Error(), true)
+		return m, nil
+	}
+	_, s, err := m.c.Check("solutions/"+m.c.ID+".toml", data)
+	if err != nil {
+		m.setNote("the reference solution does not check: "+err.Error(), true)
+		return m, nil
+	}
+	m.push()
+	m.setting = s
+	var parts []string
+	for _, k := range m.c.Knobs {
+		parts = append(parts, k.Label+" "+k.Format(s[k.Path]))
+	}
+	m.setNote("the reference solution: "+strings.Join(parts, ", ")+" · u takes it back", false)
+	return m, m.changed()
+}
+
+// leave records the design the learner leaves with, so the level reopens
+// there.
+func (m *Model) leave() {
+	if m.o.Progress == nil {
+		return
+	}
+	_ = m.o.Progress.Leave(m.c, m.setting, m.fails) // a design not kept is no reason to stay
 }

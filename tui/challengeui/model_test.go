@@ -130,22 +130,23 @@ func TestPassingEarnsStarsOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := sized(t, open(t, "bulkhead-20", Options{Progress: p}), 80, 24)
-	m = press(t, m, "enter", "backspace", "2", "2", "enter")
-	if m.best != 2 || !strings.Contains(m.View(), "new best, saved") {
+	m = press(t, m, "enter", "2", "4", "enter") // 24: one star
+	if m.best != 1 || !strings.Contains(m.View(), "new best, saved") {
 		t.Fatalf("best %d; view:\n%s", m.best, m.View())
 	}
+	m = press(t, m, "left", "left") // 22: three stars
 	again, err := challenge.OpenProgress(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := again.Get("bulkhead-20"); r.Stars != 2 || r.Best["recommendations.bulkhead"] != "22" {
+	if r := again.Get("bulkhead-20"); r.Stars != 3 || r.Best["recommendations.bulkhead"] != "22" {
 		t.Errorf("progress file: %+v", r)
 	}
 	m = press(t, m, "right", "right") // 24: one star, less than the best
-	if again, _ := challenge.OpenProgress(path); again.Get("bulkhead-20").Stars != 2 {
+	if again, _ := challenge.OpenProgress(path); again.Get("bulkhead-20").Stars != 3 {
 		t.Error("a worse result replaced the best")
 	}
-	if !strings.Contains(m.View(), "★★☆") {
+	if !strings.Contains(m.View(), "★★★") {
 		t.Error("the title no longer shows the best stars")
 	}
 }
@@ -190,9 +191,15 @@ func TestShuffleChallengeHasNoSandbox(t *testing.T) {
 	if m.page != onPanel || !strings.Contains(m.View(), "shuffle lab") {
 		t.Errorf("v on a shuffle challenge should explain:\n%s", m.View())
 	}
+	// Plain shuffle sharding with 3 workers each loses a customer on
+	// one of the 20 seeds; limiting the overlap loses nobody.
 	m = press(t, m, "right", "down", "right")
+	if r := m.Result(); r == nil || r.Goals[0].Pass {
+		t.Errorf("shuffle with 3 workers each should lose someone on some seed")
+	}
+	m = press(t, m, "up", "right")
 	if r := m.Result(); r == nil || !r.Goals[0].Pass {
-		t.Errorf("shuffle with 3 workers each should lose nobody: %+v", r)
+		t.Errorf("overlap-limited with 3 workers each should lose nobody")
 	}
 	tuitest.CheckBlock(t, m.View(), 80, 24)
 }
@@ -253,5 +260,67 @@ func TestPickerScrollsToTheWholeItem(t *testing.T) {
 	tuitest.CheckBlock(t, view, 80, 24)
 	if !strings.Contains(view, "▸ 12 Retries within patience") || !strings.Contains(view, "will never see") {
 		t.Errorf("the last challenge and the end of its summary should be on screen:\n%s", view)
+	}
+}
+
+// Typing into a knob's field replaces the value it shows, and a value a
+// scenario file would not take is refused with the reason.
+func TestTypingReplacesTheValue(t *testing.T) {
+	m := sized(t, open(t, "timeout-pool", Options{}), 80, 24)
+	// The start is 10s: "1s" typed over it is 1 s, not "10s1s".
+	m = press(t, m, "enter", "1", "s", "enter")
+	if got := challenge.FormatValue(m.Setting()["recommendations.timeout"]); got != "1s" {
+		t.Fatalf("typed 1s over 10s, the knob is %s", got)
+	}
+	// Backspace on the shown value clears it whole.
+	m = press(t, m, "enter", "backspace", "8", "0", "0", "m", "s", "enter")
+	if got := challenge.FormatValue(m.Setting()["recommendations.timeout"]); got != "800ms" {
+		t.Fatalf("typed 800ms after backspace, the knob is %s", got)
+	}
+	for _, bad := range []string{"4s2s", "2"} {
+		keys := []string{"enter"}
+		for _, r := range bad {
+			keys = append(keys, string(r))
+		}
+		m = press(t, m, append(keys, "enter")...)
+		if got := challenge.FormatValue(m.Setting()["recommendations.timeout"]); got != "800ms" {
+			t.Errorf("%q was taken: the knob is %s", bad, got)
+		}
+		if !m.typing || !m.noteErr || !strings.Contains(m.note, "duration") {
+			t.Errorf("%q: the field should stay open with the reason, got typing %v, note %q", bad, m.typing, m.note)
+		}
+		m = press(t, m, "esc")
+	}
+}
+
+// u undoes knob edits one at a time; the level reopens with the design
+// left; s shows the reference solution only after three designs fell short.
+func TestUndoReopenAndSolution(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "challenges.json")
+	p, err := challenge.OpenProgress(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := sized(t, open(t, "bulkhead-20", Options{Progress: p}), 80, 24)
+	m = press(t, m, "s")
+	if got := challenge.FormatValue(m.Setting()["recommendations.bulkhead"]); got != "0" || !strings.Contains(m.note, "after 3") {
+		t.Fatalf("s before trying: bulkhead %s, note %q", got, m.note)
+	}
+	m = press(t, m, "right", "right", "right", "u")
+	if got := challenge.FormatValue(m.Setting()["recommendations.bulkhead"]); got != "2" {
+		t.Fatalf("three presses and an undo: bulkhead %s, want 2", got)
+	}
+	m = press(t, m, "s")
+	if got := challenge.FormatValue(m.Setting()["recommendations.bulkhead"]); got != "22" {
+		t.Fatalf("s after four designs fell short: bulkhead %s, want the reference 22", got)
+	}
+	m = press(t, m, "u", "q")
+	again, err := challenge.OpenProgress(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m = sized(t, open(t, "bulkhead-20", Options{Progress: again}), 80, 24)
+	if got := challenge.FormatValue(m.Setting()["recommendations.bulkhead"]); got != "2" || !strings.Contains(m.View(), "design you left") {
+		t.Errorf("reopened at bulkhead %s, want the 2 left behind", got)
 	}
 }

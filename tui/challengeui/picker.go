@@ -2,6 +2,7 @@ package challengeui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons/challenge"
@@ -34,8 +35,23 @@ func NewPicker(o Options) Picker {
 	if err != nil {
 		p.loadErr = "The challenges did not load: " + err.Error()
 	}
-	p.all = all
+	// The level map's order: grouped by the lesson each follows, the
+	// cursor on the level to play next.
+	for _, g := range challenge.Map(all) {
+		p.all = append(p.all, g.Levels...)
+	}
+	if next := challenge.Next(p.all, p.stars); next != nil {
+		p.cursor = slices.Index(p.all, next)
+	}
 	return p
+}
+
+// stars is a level's best stars in the progress file.
+func (p Picker) stars(id string) int {
+	if p.o.Progress == nil {
+		return 0
+	}
+	return p.o.Progress.Get(id).Stars
 }
 
 // Open reports whether a challenge is open.
@@ -111,10 +127,18 @@ func (p Picker) View() string {
 	idW = min(idW, w/2)
 	var list []string
 	at := 0
+	next := challenge.Next(p.all, p.stars)
 	for i, c := range p.all {
-		stars := challenge.StarsText(0)
-		if p.o.Progress != nil {
-			stars = challenge.StarsText(p.o.Progress.Get(c.ID).Stars)
+		if i == 0 || c.After != p.all[i-1].After {
+			head := "· other levels ·"
+			if c.After > 0 {
+				head = fmt.Sprintf("· after lesson %d ·", c.After)
+			}
+			list = append(list, th.Dim.Render(head))
+		}
+		stars := challenge.StarsText(p.stars(c.ID))
+		if c == next {
+			stars += th.Accent.Render(" next")
 		}
 		mark := "  "
 		title := pane.Fit(fmt.Sprintf("%2d %s", c.Number, c.Title), idW+3)

@@ -161,7 +161,12 @@ func (m *Model) knobLines(i, w int) []string {
 		return out
 	}
 	if m.typing {
-		out = append(out, "    "+m.th.Key.Render("type: ")+string(m.input)+"▏"+m.th.Dim.Render("  enter sets, esc drops"))
+		field := string(m.input) + "▏"
+		if m.fresh {
+			// Selected: the first key typed replaces it.
+			field = m.th.Accent.Render("[" + string(m.input) + "]")
+		}
+		out = append(out, "    "+m.th.Key.Render("type: ")+field+m.th.Dim.Render("  enter sets, esc drops"))
 		return out
 	}
 	rng := k.Range()
@@ -274,6 +279,15 @@ func (m *Model) statusLines(w int) []string {
 			s += m.th.Dim.Render(fmt.Sprintf(" · v plays it on seed %d", m.c.Seeds[0]))
 		}
 		out = append(out, s)
+		if !r.Pass {
+			// A wrong option is explained, not only marked.
+			for _, why := range m.c.Explain(m.setting) {
+				out = append(out, pane.Wrap(m.th.Dim.Render("why: "+why), w)...)
+			}
+			if m.fails >= SolutionAfter && m.c.Number > 0 {
+				out = append(out, m.th.Dim.Render("stuck? s shows the reference solution"))
+			}
+		}
 	}
 	if m.note != "" {
 		st := m.th.Dim

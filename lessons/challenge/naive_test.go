@@ -1,0 +1,120 @@
+package challenge
+
+import "testing"
+
+// naiveDesigns are, for each challenge, designs that ignore its idea: the
+// knobs at their extremes, a goal's bound typed into a knob, the start
+// unchanged, the obvious wrong idea. None may earn a star
+// (TestNaiveDesignsFallShort), while the reference solution meets par
+// (TestEveryChallenge).
+var naiveDesigns = map[string][]struct {
+	name string
+	s    Setting
+}{
+	"timeout-pool": {
+		{"the start", Setting{}},
+		{"the longest timeout", Setting{"recommendations.timeout": "10s"}},
+		{"the shortest timeout, cutting off healthy calls", Setting{"recommendations.timeout": "100ms"}},
+	},
+	"bulkhead-20": {
+		{"the start", Setting{}},
+		{"no bulkhead", Setting{"recommendations.bulkhead": int64(0)}},
+		{"a bulkhead of the whole pool", Setting{"recommendations.bulkhead": int64(34)}},
+		{"the mean in flight while slow, no headroom", Setting{"recommendations.bulkhead": int64(12)}},
+		{"most of the pool", Setting{"recommendations.bulkhead": int64(26)}},
+	},
+	"bulkhead-40": {
+		{"the start", Setting{}},
+		{"the largest pool the goal allows, the old bulkhead", Setting{"workers": int64(80)}},
+		{"a bulkhead as large as the pool", Setting{"recommendations.bulkhead": int64(100), "workers": int64(80)}},
+	},
+	"quiet-breaker": {
+		{"the start", Setting{}},
+		{"a breaker that judges every call", Setting{"ledger.breaker.min_calls": int64(1), "ledger.breaker.window": int64(1)}},
+		{"the largest window", Setting{"ledger.breaker.window": int64(50)}},
+	},
+	"retry-budget": {
+		{"the start", Setting{}},
+		{"no retries", Setting{"inventory.retry.attempts": int64(1)}},
+		{"fewer attempts, no budget", Setting{"inventory.retry.attempts": int64(2)}},
+		{"the most attempts, no budget", Setting{"inventory.retry.attempts": int64(6)}},
+		{"a concurrency budget", Setting{"inventory.retry.budget": "concurrency"}},
+		{"a concurrency budget, fewer attempts", Setting{"inventory.retry.budget": "concurrency", "inventory.retry.attempts": int64(2)}},
+	},
+	"layer-order": {
+		{"the start", Setting{}},
+		{"the timeout inside the retry, both inside the breaker", Setting{"inventory.order": []any{"breaker", "timeout", "retry", "bulkhead"}}},
+		{"the timeout outermost", Setting{"inventory.order": []any{"timeout", "retry", "breaker", "bulkhead"}}},
+	},
+	"fallback": {
+		{"the start", Setting{}},
+		{"a fast 503", Setting{"payment.fallback": "fail-fast"}},
+	},
+	"shuffle-shards": {
+		{"the start", Setting{}},
+		{"plain shuffle sharding, three workers", Setting{"strategy": "shuffle", "per_customer": int64(3)}},
+		{"plain shuffle sharding, two workers", Setting{"strategy": "shuffle"}},
+		{"plain shuffle sharding, four workers", Setting{"strategy": "shuffle", "per_customer": int64(4)}},
+		{"plain shuffle sharding, the most workers", Setting{"strategy": "shuffle", "per_customer": int64(8)}},
+		{"plain shards, one worker each", Setting{"per_customer": int64(1)}},
+	},
+	"half-open": {
+		{"the start", Setting{}},
+		{"Polly's default wait", Setting{"pricing.breaker.open": "5s", "pricing.breaker.trials": int64(1)}},
+		{"a short wait, a crowd of trials", Setting{"pricing.breaker.open": "1.5s"}},
+		{"the shortest wait", Setting{"pricing.breaker.open": "500ms", "pricing.breaker.trials": int64(1)}},
+		{"the longest wait", Setting{"pricing.breaker.open": "30s", "pricing.breaker.trials": int64(1)}},
+		{"the shortest wait, jittered", Setting{"pricing.breaker.open": "500ms", "pricing.breaker.jitter": 0.5}},
+		{"a 3 s wait", Setting{"pricing.breaker.open": "3s", "pricing.breaker.trials": int64(3)}},
+	},
+	"slow-calls": {
+		{"the start", Setting{}},
+		{"never slow", Setting{"catalog.breaker.slow_duration": "10s", "catalog.breaker.slow_rate": 0.1}},
+		{"every call slow", Setting{"catalog.breaker.slow_duration": "100ms", "catalog.breaker.slow_rate": 0.1}},
+		{"healthy calls counted as slow", Setting{"catalog.breaker.slow_duration": "300ms", "catalog.breaker.slow_rate": 1.0}},
+	},
+	"contain-checkout": {
+		{"the start", Setting{}},
+		{"a short timeout alone", Setting{"payment.timeout": "100ms"}},
+		{"a timeout at the client's patience", Setting{"payment.timeout": "3s"}},
+		{"a bulkhead of the whole pool", Setting{"payment.bulkhead": int64(16)}},
+		{"half the pool", Setting{"payment.bulkhead": int64(8)}},
+	},
+	"deadline": {
+		{"the start", Setting{}},
+		{"two attempts, no deadline", Setting{"payment.retry.attempts": int64(2)}},
+		{"two attempts that fit the patience, no deadline", Setting{"payment.retry.attempts": int64(2), "payment.timeout": "400ms"}},
+		{"no retries", Setting{"payment.retry.attempts": int64(1)}},
+		{"the most attempts, no deadline", Setting{"payment.retry.attempts": int64(5)}},
+		{"the longest deadline", Setting{"payment.deadline": "3s", "payment.retry.attempts": int64(5)}},
+		{"the shortest timeout", Setting{"payment.timeout": "100ms"}},
+	},
+}
+
+func TestNaiveDesignsFallShort(t *testing.T) {
+	all, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range all {
+		designs, ok := naiveDesigns[c.ID]
+		if !ok {
+			t.Errorf("%s has no naive designs: list what ignores its idea in naiveDesigns", c.ID)
+			continue
+		}
+		if len(designs) < 2 {
+			t.Errorf("%s has %d naive designs, want several", c.ID, len(designs))
+		}
+		t.Run(c.ID, func(t *testing.T) {
+			for _, d := range designs {
+				r, err := c.Grade(d.s)
+				if err != nil {
+					continue // a design the engine refuses earns nothing
+				}
+				if r.Stars > 0 {
+					t.Errorf("%s: %v earns %s; a design that ignores the idea must fall short", d.name, d.s, StarsText(r.Stars))
+				}
+			}
+		})
+	}
+}
