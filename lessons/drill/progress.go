@@ -222,14 +222,6 @@ func (s *Store) file() store.File {
 	return store.File{Path: s.Path(), Name: "drill schedule", Afresh: "the schedule starts afresh", Temp: ".drill-*.tmp"}
 }
 
-// mergeCards keeps every card of both schedules; a card in both keeps the
-// state of its most recent review (Last), mine's on a tie. It is the
-// two-way merge of windows that share no history (merge3 with an empty
-// base).
-func mergeCards(mine, disk progressFile) progressFile {
-	return merge3(progressFile{}, mine, disk)
-}
-
 // merge3 merges the schedule this window holds (mine) with the file as it
 // is now (disk), both grown from base, the file as this window last saw
 // it. A card only one side changed takes that side's state (so an undo
