@@ -138,9 +138,9 @@ var All = []Subject{
 		Name:   "polly-order",
 		Truth:  "Polly imposes no order (strategies run in the order added); rate limiter > total timeout > retry > breaker > attempt timeout is .NET's standard resilience handler.",
 		Lesson: "06-retries-and-order", Phrase: "Polly",
-		Wrong:  res(`polly( v8)?('s)?( handler)?[^.]*rate limiter[^.]*total timeout`),
-		Unless: re(`standard resilience handler|\.net|microsoft`),
-		Caught: []string{"Polly v8: rate limiter > total timeout > retry > breaker > attempt timeout"},
+		Wrong:  res(`polly( v8)?('s)?( handler)?[^.]*rate limiter[^.]*total timeout`, `polly( v8)?'s (standard )?(resilience )?handler`),
+		Unless: re(`standard resilience handler|\.net|microsoft|built on polly`),
+		Caught: []string{"Polly v8: rate limiter > total timeout > retry > breaker > attempt timeout", "How does Polly v8's standard handler have both?"},
 		Fine:   []string{".NET's standard resilience handler, built on Polly: rate limiter > total timeout > retry > breaker > attempt timeout."},
 	},
 	{
