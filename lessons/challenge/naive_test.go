@@ -89,6 +89,30 @@ var naiveDesigns = map[string][]struct {
 		{"the longest deadline", Setting{"payment.deadline": "3s", "payment.retry.attempts": int64(5)}},
 		{"the shortest timeout", Setting{"payment.timeout": "100ms"}},
 	},
+	"partner-limit": {
+		{"the start", Setting{}},
+		{"one call per period", Setting{"partner-catalog.ratelimiter.limit_for_period": int64(1)}},
+		{"a limit at the partner's usual rate, no room for its burst", Setting{"partner-catalog.ratelimiter.limit_for_period": int64(10)}},
+		{"a limit past what catalog can serve beside search", Setting{"partner-catalog.ratelimiter.limit_for_period": int64(40)}},
+		{"a good limit, but the refused wait for a permit", Setting{"partner-catalog.ratelimiter.limit_for_period": int64(30), "partner-catalog.ratelimiter.timeout_duration": "500ms"}},
+		{"the longest wait, no limit", Setting{"partner-catalog.ratelimiter.timeout_duration": "1s"}},
+	},
+	"shed-priority": {
+		{"the start", Setting{}},
+		{"one short bound for every class", Setting{"shed.max_wait.critical": "50ms", "shed.max_wait.default": "50ms", "shed.max_wait.sheddable": "50ms"}},
+		{"one long bound for every class", Setting{"shed.max_wait.critical": "1s", "shed.max_wait.default": "1s", "shed.max_wait.sheddable": "1s"}},
+		{"exports shed early, searches left to wait", Setting{"shed.max_wait.critical": "1s", "shed.max_wait.default": "500ms", "shed.max_wait.sheddable": "50ms"}},
+		{"searches and exports alike", Setting{"shed.max_wait.critical": "1s", "shed.max_wait.default": "150ms", "shed.max_wait.sheddable": "150ms"}},
+		{"searches shed as early as exports", Setting{"shed.max_wait.critical": "1s", "shed.max_wait.default": "50ms", "shed.max_wait.sheddable": "50ms"}},
+	},
+	"tenant-lanes": {
+		{"the start: lanes, no overflow", Setting{}},
+		{"no lanes, one shared pool", Setting{"database.per_tenant_bulkhead.default": int64(0), "database.per_tenant_bulkhead.shared": int64(60)}},
+		{"an overflow with no cap on one tenant", Setting{"database.per_tenant_bulkhead.default": int64(10), "database.per_tenant_bulkhead.shared": int64(40)}},
+		{"full lanes and an overflow of the whole pool", Setting{"database.per_tenant_bulkhead.shared": int64(60), "database.per_tenant_bulkhead.shared_per_tenant": int64(60)}},
+		{"lanes of one", Setting{"database.per_tenant_bulkhead.default": int64(1)}},
+		{"full lanes and a capped overflow too large", Setting{"database.per_tenant_bulkhead.shared": int64(40), "database.per_tenant_bulkhead.shared_per_tenant": int64(30)}},
+	},
 }
 
 func TestNaiveDesignsFallShort(t *testing.T) {

@@ -26,6 +26,10 @@ var referenceSettings = map[string]Setting{
 	"slow-calls":       {"catalog.breaker.slow_duration": "1s", "catalog.breaker.slow_rate": 0.2},
 	"contain-checkout": {"payment.bulkhead": int64(4)},
 	"deadline":         {"payment.deadline": "1s", "payment.retry.attempts": int64(5)},
+	"partner-limit":    {"partner-catalog.ratelimiter.limit_for_period": int64(30)},
+	"shed-priority":    {"shed.max_wait.default": "150ms", "shed.max_wait.sheddable": "50ms"},
+	"tenant-lanes": {"database.per_tenant_bulkhead.default": int64(10), "database.per_tenant_bulkhead.shared": int64(40),
+		"database.per_tenant_bulkhead.shared_per_tenant": int64(30)},
 }
 
 func TestWriteSolutions(t *testing.T) {
