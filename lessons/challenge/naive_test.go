@@ -113,6 +113,14 @@ var naiveDesigns = map[string][]struct {
 		{"lanes of one", Setting{"database.per_tenant_bulkhead.default": int64(1)}},
 		{"full lanes and a capped overflow too large", Setting{"database.per_tenant_bulkhead.shared": int64(40), "database.per_tenant_bulkhead.shared_per_tenant": int64(30)}},
 	},
+	"hop-deadlines": {
+		{"the start", Setting{}},
+		{"deadlines at every hop, no cancellation", Setting{"orders.propagate_deadline": true, "orders/inventory.propagate_deadline": true, "inventory/database.propagate_deadline": true}},
+		{"cancellation at the first hop only", Setting{"orders.cancel": "propagate"}},
+		{"cancellation into inventory only", Setting{"orders/inventory.cancel": "propagate"}},
+		{"cancellation at the first hop, a deadline at the second", Setting{"orders.cancel": "propagate", "orders/inventory.propagate_deadline": true}},
+		{"cancellation at the database only", Setting{"inventory/database.cancel": "propagate"}},
+	},
 }
 
 func TestNaiveDesignsFallShort(t *testing.T) {

@@ -30,6 +30,7 @@ var referenceSettings = map[string]Setting{
 	"shed-priority":    {"shed.max_wait.default": "150ms", "shed.max_wait.sheddable": "50ms"},
 	"tenant-lanes": {"database.per_tenant_bulkhead.default": int64(10), "database.per_tenant_bulkhead.shared": int64(40),
 		"database.per_tenant_bulkhead.shared_per_tenant": int64(30)},
+	"hop-deadlines": {"orders.cancel": "propagate", "orders/inventory.cancel": "propagate"},
 }
 
 func TestWriteSolutions(t *testing.T) {
