@@ -278,18 +278,18 @@ func keywordRE(k string) *regexp.Regexp {
 
 // Interview is a finished mock interview as it is saved.
 type Interview struct {
-	Prompt   string        `json:"prompt"`
-	Title    string        `json:"title"`
-	Started  time.Time     `json:"started"`
-	Allowed  time.Duration `json:"allowed_ns"`
-	Used     time.Duration `json:"used_ns"`
-	Answer   string        `json:"answer"`
-	Points   []GradedPoint `json:"points"`
+	Prompt  string        `json:"prompt"`
+	Title   string        `json:"title"`
+	Started time.Time     `json:"started"`
+	Allowed time.Duration `json:"allowed_ns"`
+	Used    time.Duration `json:"used_ns"`
+	Answer  string        `json:"answer"`
+	Points  []GradedPoint `json:"points"`
 	// Said counts the points the learner marked said; Hinted those whose
 	// words the answer uses.
-	Said     int           `json:"said"`
-	Hinted   int           `json:"hinted"`
-	Possible int           `json:"possible"`
+	Said     int `json:"said"`
+	Hinted   int `json:"hinted"`
+	Possible int `json:"possible"`
 }
 
 // GradedPoint is one rubric point with the learner's mark and the hint,
