@@ -173,7 +173,9 @@ type Question struct {
 	Reveal  string
 	Choices []Option
 	// For Number: the right answer is a literal or a metric expression,
-	// within Tolerance (absolute, or relative when Relative is set).
+	// within Tolerance (absolute, or relative when Relative is set). A
+	// [predict] that states no tolerance gets DefaultPredictTolerance
+	// (relative); a [question], none.
 	Answer    string
 	Tolerance float64
 	Relative  bool

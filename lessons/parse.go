@@ -642,6 +642,11 @@ func (p *parser) question(prefix string, q *questionTOML, f *fieldLines) (*Quest
 		}
 		switch t := q.Tolerance.(type) {
 		case nil:
+			if prefix == "predict" {
+				// A guess is near in the quantity's own terms: 10 % of
+				// the answer unless the author says otherwise.
+				out.Tolerance, out.Relative = DefaultPredictTolerance, true
+			}
 		case int64:
 			out.Tolerance = float64(t)
 		case float64:

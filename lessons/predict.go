@@ -14,8 +14,7 @@ const (
 	// Spot: within the prediction's tolerance, or the right choice; the
 	// player calls it "right".
 	Spot Closeness = iota + 1
-	// Close: a number outside the tolerance but within twice it, or within
-	// a quarter of the answer, whichever is wider.
+	// Close: a number outside the tolerance but within twice it.
 	Close
 	// Off: anything further away, or a choice that is not the right one.
 	Off
@@ -38,9 +37,9 @@ func (c Closeness) String() string {
 	return fmt.Sprintf("Closeness(%d)", uint8(c))
 }
 
-// closeShare is the share of the answer within which a guess counts as
-// close even when the tolerance is tight.
-const closeShare = 0.25
+// DefaultPredictTolerance is the tolerance of a numeric [predict] that
+// states none: 10 % of the answer (relative).
+const DefaultPredictTolerance = 0.10
 
 // JudgeGuess says how near a typed guess at a numeric prediction came, and
 // returns the guess in the answer's terms (a share as 0.41, a duration in
@@ -56,6 +55,10 @@ func (q *PreparedQuestion) JudgeGuess(input string) (Closeness, float64, error) 
 	return q.closeness(got), got, nil
 }
 
+// closeness grades a guess in the quantity's own terms: right within the
+// tolerance, close within twice it, off beyond. Nothing else widens the
+// bands, so a tight tolerance makes a tight "close" (30 s for 24 s ± 1 s
+// is off).
 func (q *PreparedQuestion) closeness(got float64) Closeness {
 	diff := math.Abs(got - q.Answer)
 	slack := 1e-9 * math.Max(1, math.Abs(q.Answer))
@@ -63,7 +66,7 @@ func (q *PreparedQuestion) closeness(got float64) Closeness {
 	switch {
 	case diff <= tol+slack:
 		return Spot
-	case diff <= math.Max(2*tol, closeShare*math.Abs(q.Answer))+slack:
+	case diff <= 2*tol+slack:
 		return Close
 	}
 	return Off

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -98,25 +99,54 @@ func TestPredictionAnswerIsComputedWhenPrepared(t *testing.T) {
 	}
 }
 
+// A guess is graded in the quantity's own terms: right within the
+// tolerance, close within twice it, off beyond, at the boundaries too.
 func TestClosenessOfAGuess(t *testing.T) {
-	q := &PreparedQuestion{Kind: Number, Answer: 200, Tolerance: 0.1, Relative: true}
-	for in, want := range map[string]Closeness{"200": Spot, "181": Spot, "220": Spot, "170": Close, "150": Close, "149": Off, "20": Off, "1000": Off} {
-		got, _, err := q.JudgeGuess(in)
-		if err != nil || got != want {
-			t.Errorf("guess %s at 200 ±10%%: %v (%v), want %v", in, got, err, want)
-		}
-	}
-	abs := &PreparedQuestion{Kind: Number, Answer: 24, Tolerance: 1, AnswerKind: KindDuration}
-	for in, want := range map[string]Closeness{"24": Spot, "25s": Spot, "26": Close, "18": Close, "17": Off, "31": Off} {
-		got, _, err := abs.JudgeGuess(in)
-		if err != nil || got != want {
-			t.Errorf("guess %s at 24 s ±1: %v (%v), want %v", in, got, err, want)
-		}
-	}
+	rel := &PreparedQuestion{Kind: Number, Answer: 200, Tolerance: 0.1, Relative: true, AnswerKind: KindCount}
+	dur := &PreparedQuestion{Kind: Number, Answer: 24, Tolerance: 1, AnswerKind: KindDuration}
 	share := &PreparedQuestion{Kind: Number, Answer: 0.4, Tolerance: 0.05, AnswerKind: KindFraction}
-	if got, v, _ := share.JudgeGuess("42%"); got != Spot || v != 0.42 {
-		t.Errorf("42%% at 0.4 ±0.05: %v %v, want spot on and 0.42", got, v)
+	exact := &PreparedQuestion{Kind: Number, Answer: 4, Tolerance: 0, AnswerKind: KindCount}
+	cases := []struct {
+		name  string
+		q     *PreparedQuestion
+		guess string
+		want  Closeness
+	}{
+		{"200 ±10%: the answer", rel, "200", Spot},
+		{"200 ±10%: at the tolerance, below", rel, "180", Spot},
+		{"200 ±10%: at the tolerance, above", rel, "220", Spot},
+		{"200 ±10%: just past the tolerance", rel, "179", Close},
+		{"200 ±10%: at twice the tolerance, below", rel, "160", Close},
+		{"200 ±10%: at twice the tolerance, above", rel, "240", Close},
+		{"200 ±10%: just past twice the tolerance", rel, "159", Off},
+		{"200 ±10%: a quarter off is no longer close", rel, "150", Off},
+		{"200 ±10%: far", rel, "1000", Off},
+		{"24 s ±1: the answer", dur, "24", Spot},
+		{"24 s ±1: at the tolerance", dur, "25s", Spot},
+		{"24 s ±1: at the tolerance, below", dur, "23", Spot},
+		{"24 s ±1: past the tolerance", dur, "25.5", Close},
+		{"24 s ±1: at twice the tolerance", dur, "26", Close},
+		{"24 s ±1: at twice the tolerance, below", dur, "22000ms", Close},
+		{"24 s ±1: past twice the tolerance", dur, "26.1", Off},
+		{"24 s ±1: 30 s is off", dur, "30", Off},
+		{"24 s ±1: 18 s is off", dur, "18", Off},
+		{"40 % ±5 points: in it", share, "42%", Spot},
+		{"40 % ±5 points: at it", share, "45", Spot},
+		{"40 % ±5 points: at twice it", share, "0.3", Close},
+		{"40 % ±5 points: past twice it", share, "29%", Off},
+		{"4 exactly: the answer", exact, "4", Spot},
+		{"4 exactly: one off", exact, "5", Off},
 	}
+	for _, c := range cases {
+		got, _, err := c.q.JudgeGuess(c.guess)
+		if err != nil || got != c.want {
+			t.Errorf("%s: guess %s is %v (%v), want %v", c.name, c.guess, got, err, c.want)
+		}
+	}
+	if got, v, _ := share.JudgeGuess("42%"); got != Spot || v != 0.42 {
+		t.Errorf("42%% at 0.4 ±0.05: %v %v, want right and 0.42", got, v)
+	}
+	q := rel
 	if _, _, err := q.JudgeGuess("many"); err == nil {
 		t.Error("a word was judged as a guess")
 	}
@@ -397,5 +427,156 @@ func TestDamagedScoresAreSetAside(t *testing.T) {
 	}
 	if again, _ := OpenStore(path); again.Learner() != learner {
 		t.Errorf("the learner changed across a restart: %q then %q", learner, again.Learner())
+	}
+}
+
+// A numeric [predict] that states no tolerance is graded within 10 % of
+// its answer; a [question] keeps none. 30 s for 24 s is off either way.
+func TestDefaultPredictToleranceIsTenPercent(t *testing.T) {
+	src := predictHead + "+++ step\ntitle = \"a\"\nscenario = \"breaker-timeline\"\npause = \"30s\"\n[predict]\nprompt = \"When?\"\nanswer = \"opens step\"\n[question]\nprompt = \"q\"\nanswer = 3\n+++\nbody\n"
+	l, err := Parse("x.md", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pr := l.Steps[0].Predict; pr.Tolerance != DefaultPredictTolerance || !pr.Relative {
+		t.Errorf("a prediction without a tolerance: %v (relative %v), want 10 %%", pr.Tolerance, pr.Relative)
+	}
+	if q := l.Steps[0].Question; q.Tolerance != 0 || q.Relative {
+		t.Errorf("a question without a tolerance: %v (relative %v), want 0", q.Tolerance, q.Relative)
+	}
+	p, err := Prepare(l, testLab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := p.Steps[0].Predict
+	if pr.Answer != 24 || pr.AnswerKind != KindDuration {
+		t.Fatalf("the breaker opens at %v (%v); the test assumes 24 s", pr.Answer, pr.AnswerKind)
+	}
+	for in, want := range map[string]Closeness{"24": Spot, "26.4": Spot, "22": Spot, "28": Close, "19.2": Close, "30": Off, "18": Off} {
+		if got, _, err := pr.JudgeGuess(in); err != nil || got != want {
+			t.Errorf("guess %s at 24 s ±10 %%: %v (%v), want %v", in, got, err, want)
+		}
+	}
+}
+
+// 30 s for 24 s is off at any tolerance a lesson gives a breaker's
+// opening second, and at the default.
+func TestThirtySecondsForTwentyFourIsOff(t *testing.T) {
+	for _, q := range []*PreparedQuestion{
+		{Kind: Number, Answer: 24, AnswerKind: KindDuration, Tolerance: 1},
+		{Kind: Number, Answer: 24, AnswerKind: KindDuration, Tolerance: 0.5},
+		{Kind: Number, Answer: 24, AnswerKind: KindDuration, Tolerance: DefaultPredictTolerance, Relative: true},
+	} {
+		if got, _, err := q.JudgeGuess("30"); err != nil || got != Off {
+			t.Errorf("30 s for 24 s ± %v (relative %v): %v (%v), want off", q.Tolerance, q.Relative, got, err)
+		}
+	}
+}
+
+// A prediction whose answer is a count needs a tolerance of at least 1,
+// stated or come to by the default, or no near guess could score.
+func TestCountPredictionToleranceAtLeastOne(t *testing.T) {
+	sim := predictHead + "+++ step\ntitle = \"a\"\nscenario = \"breaker-timeline\"\npause = \"80s\"\n[predict]\nprompt = \"How many times?\"\nanswer = \"opened step\"\n"
+	for _, c := range []struct {
+		name, tol, wantErr string
+	}{
+		{"none: 10 % of 4", "", "x.md:10: predict.tolerance: the answer is a count (4) and the tolerance comes to 0.4"},
+		{"zero", "tolerance = 0\n", "x.md:13: predict.tolerance: the answer is a count (4) and the tolerance comes to 0"},
+		{"a quarter", "tolerance = \"25%\"\n", ""},
+		{"one", "tolerance = 1\n", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l, err := Parse("x.md", []byte(sim+c.tol+"+++\nbody\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Prepare(l, testLab)
+			switch {
+			case c.wantErr == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case c.wantErr != "" && (err == nil || !strings.HasPrefix(err.Error(), c.wantErr)):
+				t.Errorf("Prepare: %v, want an error starting %q", err, c.wantErr)
+			}
+		})
+	}
+	// A question asks for the exact count: it may keep no tolerance.
+	q := predictHead + "+++ step\ntitle = \"a\"\nscenario = \"breaker-timeline\"\npause = \"80s\"\n[question]\nprompt = \"How many times?\"\nanswer = \"opened step\"\n+++\nbody\n"
+	l, err := Parse("x.md", []byte(q))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Prepare(l, testLab); err != nil {
+		t.Errorf("a question with an exact count: %v", err)
+	}
+}
+
+// promptNumber is a number as a prompt prints it, with the unit that may
+// follow it: "1.575 s", "500 ms", "12,000", "41 %". A number inside a word
+// ("p99") is not one.
+var promptNumber = regexp.MustCompile(`(?:^|[^\pL\pN.])(\d[\d,]*(?:\.\d+)?)(?:\s?(ms|s|%)\b|\s?%)?`)
+
+// promptNumbers are the numbers a prompt prints, as a learner would type
+// them back.
+func promptNumbers(prompt string) []string {
+	var out []string
+	for _, m := range promptNumber.FindAllStringSubmatch(prompt, -1) {
+		n := strings.ReplaceAll(m[1], ",", "")
+		unit := m[2]
+		if unit == "" && strings.HasSuffix(strings.TrimSpace(m[0]), "%") {
+			unit = "%"
+		}
+		out = append(out, n+unit)
+	}
+	return out
+}
+
+// sameTerms says whether a number as a prompt prints it is in the terms of
+// an answer of kind k: a duration has a time unit, a share a percent sign,
+// anything else neither.
+func sameTerms(n string, k Kind) bool {
+	switch {
+	case strings.HasSuffix(n, "s"):
+		return k == KindDuration
+	case strings.HasSuffix(n, "%"):
+		return k == KindFraction
+	}
+	return true
+}
+
+func TestPromptNumbers(t *testing.T) {
+	got := promptNumbers("Without retries it opens at 1.575 s; 12,000 requests, p99 of 500 ms, 41 % ok, 60 + 120.")
+	want := []string{"1.575s", "12000", "500ms", "41%", "60", "120"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("promptNumbers = %q, want %q", got, want)
+	}
+}
+
+// A numeric prediction asks for something its prompt does not state: its
+// answer, as printed, is none of the prompt's numbers, and none of them
+// typed back as a guess is graded right. Over every built-in lesson.
+func TestNoPredictionIsAnsweredByItsPrompt(t *testing.T) {
+	for _, p := range allPrepared(t) {
+		for i, st := range p.Steps {
+			q := st.Predict
+			if q == nil || q.Kind != Number {
+				continue
+			}
+			for _, n := range promptNumbers(q.Prompt) {
+				if !sameTerms(n, q.AnswerKind) {
+					continue // "5 s" against a count: another quantity
+				}
+				v, err := q.ParseGuess(n)
+				if err != nil {
+					continue // "500ms" against a count: not a guess at it
+				}
+				if printed := q.FormatGuess(v); printed == q.AnswerText {
+					t.Errorf("%s step %d: the prompt prints the answer, %s: %q", p.Lesson.File, i+1, printed, q.Prompt)
+					continue
+				}
+				if c, _, _ := q.JudgeGuess(n); c == Spot {
+					t.Errorf("%s step %d: typing the prompt's %s back is right (the answer is %s): %q", p.Lesson.File, i+1, n, q.AnswerText, q.Prompt)
+				}
+			}
+		}
 	}
 }

@@ -234,6 +234,13 @@ func prepareQuestion(ctx *evalCtx, st *Step, prefix string, q *Question, fail fu
 		}
 		pq.Answer, pq.AnswerKind = v.F, v.Kind
 		pq.AnswerText, _ = v.Format(answerFormat(q.Answer))
+		if prefix == "predict" && v.Kind == KindCount && pq.tolerance() < 1-1e-9 {
+			// Counts are whole: below 1, only the answer itself is right
+			// and nothing is close, so the prediction is a lottery.
+			return nil, fail(st.lines.line(prefix+".tolerance"), prefix+".tolerance",
+				fmt.Errorf("the answer is a count (%s) and the tolerance comes to %s: a count's tolerance must be at least 1, so that a near guess can be right or close; state tolerance = 1 or more",
+					pq.AnswerText, trimFloat(pq.tolerance(), 3, true)))
+		}
 	}
 	return pq, nil
 }

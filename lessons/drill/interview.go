@@ -215,20 +215,35 @@ type Span struct{ Start, End int }
 
 // Hints finds, for each rubric point, whether the answer uses one of its
 // keywords, and every place a keyword occurs (merged, in order), for
-// highlighting. It is a hint for the learner's own grading, not a grade.
-func Hints(p Prompt, answer string) (said []bool, spans []Span) {
-	lower := strings.ToLower(answer)
-	said = make([]bool, len(p.Points))
+// highlighting. It is a hint for the learner's own grading, never a grade:
+// nothing here marks a point said (see Grade).
+func Hints(p Prompt, answer string) (hinted []bool, spans []Span) {
+	hinted = make([]bool, len(p.Points))
 	for i, pt := range p.Points {
-		for _, k := range pt.Keywords {
-			re := keywordRE(k)
-			for _, loc := range re.FindAllStringSubmatchIndex(lower, -1) {
-				// Group 2 is the keyword without the character before it.
-				said[i] = true
-				spans = append(spans, Span{loc[4], loc[5]})
-			}
+		s := HintSpans(pt, answer)
+		hinted[i] = len(s) > 0
+		spans = append(spans, s...)
+	}
+	return hinted, mergeSpans(spans)
+}
+
+// HintSpans are the places where the answer uses one of the point's
+// keywords, merged and in order: what the grading screen highlights beside
+// the point.
+func HintSpans(pt Point, answer string) []Span {
+	lower := strings.ToLower(answer)
+	var spans []Span
+	for _, k := range pt.Keywords {
+		for _, loc := range keywordRE(k).FindAllStringSubmatchIndex(lower, -1) {
+			// Group 2 is the keyword without the character before it.
+			spans = append(spans, Span{loc[4], loc[5]})
 		}
 	}
+	return mergeSpans(spans)
+}
+
+// mergeSpans sorts spans and merges the ones that meet.
+func mergeSpans(spans []Span) []Span {
 	sort.Slice(spans, func(i, j int) bool { return spans[i].Start < spans[j].Start })
 	var merged []Span
 	for _, s := range spans {
@@ -238,7 +253,21 @@ func Hints(p Prompt, answer string) (said []bool, spans []Span) {
 		}
 		merged = append(merged, s)
 	}
-	return said, merged
+	return merged
+}
+
+// GradeRubric builds the graded rubric of an answer: each point said only if the
+// learner marked it so (marks, one per point; a missing mark is "not
+// said"), and hinted where the answer uses its words. Keywords never tick
+// a point: a sentence that names every pattern says none of them until
+// the learner, reading the point beside it, says it did.
+func GradeRubric(p Prompt, answer string, marks []bool) []GradedPoint {
+	hinted, _ := Hints(p, answer)
+	out := make([]GradedPoint, len(p.Points))
+	for i, pt := range p.Points {
+		out[i] = GradedPoint{ID: pt.ID, Text: pt.Text, Said: i < len(marks) && marks[i], Hinted: hinted[i]}
+	}
+	return out
 }
 
 // keywordRE matches a keyword at the start of a word (so "retry" finds
@@ -249,18 +278,23 @@ func keywordRE(k string) *regexp.Regexp {
 
 // Interview is a finished mock interview as it is saved.
 type Interview struct {
-	Prompt   string        `json:"prompt"`
-	Title    string        `json:"title"`
-	Started  time.Time     `json:"started"`
-	Allowed  time.Duration `json:"allowed_ns"`
-	Used     time.Duration `json:"used_ns"`
-	Answer   string        `json:"answer"`
-	Points   []GradedPoint `json:"points"`
-	Said     int           `json:"said"`
-	Possible int           `json:"possible"`
+	Prompt  string        `json:"prompt"`
+	Title   string        `json:"title"`
+	Started time.Time     `json:"started"`
+	Allowed time.Duration `json:"allowed_ns"`
+	Used    time.Duration `json:"used_ns"`
+	Answer  string        `json:"answer"`
+	Points  []GradedPoint `json:"points"`
+	// Said counts the points the learner marked said; Hinted those whose
+	// words the answer uses.
+	Said     int `json:"said"`
+	Hinted   int `json:"hinted"`
+	Possible int `json:"possible"`
 }
 
-// GradedPoint is one rubric point with the learner's mark and the hint.
+// GradedPoint is one rubric point with the learner's mark and the hint,
+// kept apart: Said is what the learner marked, reading the point beside the
+// answer; Hinted is whether the answer uses the point's keywords.
 type GradedPoint struct {
 	ID     string `json:"id"`
 	Text   string `json:"text"`
@@ -276,10 +310,13 @@ const InterviewDir = "interviews"
 // atomically, and returns the file's path. Every interview has its own
 // file, so one bad file never costs another.
 func SaveInterview(dir string, iv Interview) (string, error) {
-	iv.Said, iv.Possible = 0, len(iv.Points)
+	iv.Said, iv.Hinted, iv.Possible = 0, 0, len(iv.Points)
 	for _, p := range iv.Points {
 		if p.Said {
 			iv.Said++
+		}
+		if p.Hinted {
+			iv.Hinted++
 		}
 	}
 	b, err := store.Encode(iv)

@@ -2,6 +2,7 @@ package drill
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -65,6 +66,78 @@ func TestHintsFindKeywordsAtWordStarts(t *testing.T) {
 	}
 }
 
+// keywordSoup is one sentence that names a keyword of nearly every point
+// and explains none of them.
+const keywordSoup = "Timeout, p99, deadline, propagate, cancel, bulkhead, semaphore, Little, threshold, failure rate, " +
+	"window, cooldown, restart, half-open, probe, fallback, cache, 503, Retry-After, per instance, redis, metrics, " +
+	"dashboard, retry, backoff, jitter, idempotency key, pending, outbox, load shedding."
+
+// TestInterviewKeywordsNeverTickAPoint: an answer full of keywords starts
+// with every point not said; the hints are kept apart from the marks.
+func TestInterviewKeywordsNeverTickAPoint(t *testing.T) {
+	for _, p := range Prompts() {
+		hinted, _ := Hints(p, keywordSoup)
+		graded := GradeRubric(p, keywordSoup, nil)
+		n := 0
+		for i, g := range graded {
+			if g.Said {
+				t.Errorf("%s: point %s is said without the learner's mark", p.ID, g.ID)
+			}
+			if g.Hinted != hinted[i] || g.ID != p.Points[i].ID || g.Text != p.Points[i].Text {
+				t.Errorf("%s: point %d graded as %+v, hinted %v", p.ID, i, g, hinted[i])
+			}
+			if g.Hinted {
+				n++
+			}
+		}
+		if n < len(p.Points)/2 {
+			t.Errorf("%s: the keyword soup hints only %d of %d points; the test wants an answer full of keywords", p.ID, n, len(p.Points))
+		}
+	}
+}
+
+// TestInterviewGradeTakesTheLearnersMarks: said is the mark, whatever the
+// hint; a mark missing is not said.
+func TestInterviewGradeTakesTheLearnersMarks(t *testing.T) {
+	p, _ := PromptNamed("payment-checkout")
+	marks := make([]bool, len(p.Points)-1)
+	marks[1] = true // the deadline travels: no keyword of it below
+	g := GradeRubric(p, "a timeout of 500 ms", marks)
+	if !g[1].Said || g[1].Hinted {
+		t.Errorf("a point marked said without its words: %+v", g[1])
+	}
+	if g[0].Said || !g[0].Hinted {
+		t.Errorf("a hinted point left unmarked: %+v", g[0])
+	}
+	if last := g[len(g)-1]; last.Said {
+		t.Errorf("a point with no mark is said: %+v", last)
+	}
+}
+
+// TestInterviewHintSpansPerPoint: each point's spans are its own keywords,
+// and together they are Hints' spans.
+func TestInterviewHintSpansPerPoint(t *testing.T) {
+	p, _ := PromptNamed("payment-checkout")
+	answer := "A timeout from the p99, and a bulkhead of 4 slots."
+	_, all := Hints(p, answer)
+	var words []string
+	var union []Span
+	for _, pt := range p.Points {
+		union = append(union, HintSpans(pt, answer)...)
+		for _, s := range HintSpans(pt, answer) {
+			if pt.ID == "timeout" || pt.ID == "bulkhead" {
+				words = append(words, pt.ID+":"+answer[s.Start:s.End])
+			}
+		}
+	}
+	if got := strings.Join(words, " "); got != "timeout:timeout timeout:p99 bulkhead:bulkhead bulkhead:slots" {
+		t.Errorf("per point: %s", got)
+	}
+	if got, want := fmt.Sprint(all), fmt.Sprint(mergeSpans(union)); got != want {
+		t.Errorf("Hints' spans %s, want the points' together, %s", got, want)
+	}
+}
+
 func TestSaveInterview(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(dir+"/drill.json", []byte("keep"), 0o644)
@@ -79,7 +152,7 @@ func TestSaveInterview(t *testing.T) {
 	}
 	var back Interview
 	b, _ := os.ReadFile(path)
-	if err := json.Unmarshal(b, &back); err != nil || back.Said != 1 || back.Possible != 2 || back.Answer != "a timeout" {
+	if err := json.Unmarshal(b, &back); err != nil || back.Said != 1 || back.Hinted != 1 || back.Possible != 2 || back.Answer != "a timeout" {
 		t.Fatalf("read back %+v (%v)", back, err)
 	}
 	if b, _ := os.ReadFile(dir + "/drill.json"); string(b) != "keep" {

@@ -5,6 +5,11 @@
 // keywords highlighted as hints. The graded interview is saved to the
 // progress directory.
 //
+// Grading is the learner's: each point of the rubric (the model answer) is
+// shown beside what the learner wrote, with that point's keywords marked
+// as hints, and every point starts not said until the learner marks it
+// (y said, n not said, space toggles). Keywords never tick a point.
+//
 // The prompts, the rubric, the hints and the saving belong to lessons/drill;
 // this package draws and routes keys, and saves in a tea.Cmd, never in
 // View. It may import lessons/drill, engine/scenarios (to describe the
@@ -70,7 +75,7 @@ const (
 )
 
 type keyMap struct {
-	Up, Down, Open, HandIn, Toggle, Save, Help, Quit key.Binding
+	Up, Down, Open, HandIn, Toggle, Yes, No, Save, Help, Quit key.Binding
 }
 
 func newKeys() keyMap {
@@ -82,7 +87,9 @@ func newKeys() keyMap {
 		Down:   b([]string{"down", "j"}, "↓", "down"),
 		Open:   b([]string{"enter"}, "enter", "start"),
 		HandIn: b([]string{"ctrl+d", "esc"}, "ctrl+d", "hand in"),
-		Toggle: b([]string{" ", "x"}, "space", "said/not said"),
+		Toggle: b([]string{" ", "x"}, "space", "toggle"),
+		Yes:    b([]string{"y"}, "y", "said"),
+		No:     b([]string{"n"}, "n", "not said"),
 		Save:   b([]string{"enter", "s"}, "enter", "save"),
 		Help:   b([]string{"?"}, "?", "keys"),
 		Quit:   b([]string{"esc", "q"}, "esc", "leave"),
@@ -105,10 +112,13 @@ type Model struct {
 	used    time.Duration
 	timeUp  bool
 
-	said    []bool
-	hinted  []bool
-	spans   []drill.Span
-	cursor  int
+	// The learner's marks, one per point, all false at hand-in; the
+	// hints (the point's words are in the answer) and, per point, where.
+	said       []bool
+	hinted     []bool
+	pointSpans [][]drill.Span
+	cursor     int
+	// scroll is the first line of the answer shown beside the point.
 	scroll  int
 	saved   string
 	note    string
@@ -303,35 +313,55 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Help):
 		m.showKey = true
 	case key.Matches(k, m.keys.Up):
-		m.cursor = (m.cursor + len(m.said) - 1) % len(m.said)
-		m.follow()
+		m = m.point((m.cursor + len(m.said) - 1) % len(m.said))
 	case key.Matches(k, m.keys.Down):
-		m.cursor = (m.cursor + 1) % len(m.said)
-		m.follow()
+		m = m.point((m.cursor + 1) % len(m.said))
 	case key.Matches(k, m.keys.Toggle):
 		m.said[m.cursor] = !m.said[m.cursor]
 		m.saved = ""
+	case key.Matches(k, m.keys.Yes), key.Matches(k, m.keys.No):
+		// Mark and go on to the next point; the last one stays.
+		m.said[m.cursor] = key.Matches(k, m.keys.Yes)
+		m.saved = ""
+		if m.cursor+1 < len(m.said) {
+			m = m.point(m.cursor + 1)
+		}
 	case key.Matches(k, m.keys.Save):
 		return m, m.save()
 	case k.String() == "p":
 		return m.play()
 	case k.Type == tea.KeyPgDown:
-		m.scroll += max(1, m.bodyHeight()-2)
+		m.scroll += max(1, m.answerHeight()-2)
 	case k.Type == tea.KeyPgUp:
-		m.scroll = max(0, m.scroll-max(1, m.bodyHeight()-2))
+		m.scroll = max(0, m.scroll-max(1, m.answerHeight()-2))
 	}
 	return m, nil
 }
 
-// handIn stops the clock and opens the rubric with the hints as the first
-// marks.
+// point moves the grading to point i, with the answer scrolled to the
+// first place its words are used.
+func (m Model) point(i int) Model {
+	m.cursor = i
+	m.scroll = max(0, m.firstHintLine(i)-1)
+	return m
+}
+
+// handIn stops the clock and opens the rubric at its first point, every
+// point not said: the hints only mark where the answer uses a point's
+// words.
 func (m Model) handIn() Model {
 	m.used = min(m.o.Time, m.o.Now().Sub(m.started))
 	m.area.Blur()
 	m.phase = grading
-	m.hinted, m.spans = drill.Hints(m.prompt, m.area.Value())
-	m.said = append([]bool(nil), m.hinted...)
-	m.cursor, m.scroll, m.saved = 0, 0, ""
+	answer := m.area.Value()
+	m.hinted, _ = drill.Hints(m.prompt, answer)
+	m.said = make([]bool, len(m.prompt.Points))
+	m.pointSpans = make([][]drill.Span, len(m.prompt.Points))
+	for i, pt := range m.prompt.Points {
+		m.pointSpans[i] = drill.HintSpans(pt, answer)
+	}
+	m.saved = ""
+	m = m.point(0)
 	if m.timeUp {
 		m.note, m.noteErr = "Time is up: the answer is handed in as it stands.", false
 	}
@@ -340,11 +370,9 @@ func (m Model) handIn() Model {
 
 // Interview is the graded interview as it would be saved.
 func (m Model) Interview() drill.Interview {
-	iv := drill.Interview{Prompt: m.prompt.ID, Title: m.prompt.Title, Started: m.started, Allowed: m.o.Time, Used: m.used, Answer: m.area.Value()}
-	for i, p := range m.prompt.Points {
-		iv.Points = append(iv.Points, drill.GradedPoint{ID: p.ID, Text: p.Text, Said: m.said[i], Hinted: m.hinted[i]})
-	}
-	return iv
+	answer := m.area.Value()
+	return drill.Interview{Prompt: m.prompt.ID, Title: m.prompt.Title, Started: m.started, Allowed: m.o.Time, Used: m.used, Answer: answer,
+		Points: drill.GradeRubric(m.prompt, answer, m.said)}
 }
 
 func (m Model) save() tea.Cmd {
@@ -355,18 +383,6 @@ func (m Model) save() tea.Cmd {
 	return func() tea.Msg {
 		path, err := drill.SaveInterview(dir, iv)
 		return savedMsg{path, err}
-	}
-}
-
-// follow scrolls so the point under the cursor shows.
-func (m *Model) follow() {
-	line := m.cursor + 2 // the rubric's heading and blank line come first
-	bh := m.bodyHeight()
-	if line < m.scroll {
-		m.scroll = line
-	}
-	if line >= m.scroll+bh-1 {
-		m.scroll = line - bh + 2
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // clockAt is a clock the test moves by hand.
@@ -60,28 +61,95 @@ func TestWritingThenRubricGolden(t *testing.T) {
 	}
 	golden.Check(t, "rubric_80x24", m.View())
 	tuitest.CheckBlock(t, m.View(), 80, 24)
+	// Marked as the learner goes: said, not said, said, then the fourth.
+	m = tuitest.Press(m, "y", "n", "y")
+	golden.Check(t, "rubric_marked_80x24", m.View())
+	tuitest.CheckBlock(t, m.View(), 80, 24)
 }
 
+// keywordSoup names a keyword of nearly every point and explains none.
+const keywordSoup = "Timeout, p99, deadline, propagate, cancel, bulkhead, semaphore, Little, threshold, failure rate, " +
+	"window, cooldown, restart, half-open, probe, fallback, cache, 503, Retry-After, per instance, redis, metrics, " +
+	"dashboard, retry, backoff, jitter, idempotency key, pending, outbox, drain, health check."
+
+// TestGradingStartsUnticked: an answer full of keywords hands in with
+// every point not said; the keywords only hint.
+func TestGradingStartsUnticked(t *testing.T) {
+	m, _, _ := model(t, 80, 24, "payment-checkout")
+	m = typeIn(m, keywordSoup)
+	m = tuitest.Press(m, "ctrl+d")
+	iv := m.Interview()
+	hinted := 0
+	for _, p := range iv.Points {
+		if p.Said {
+			t.Errorf("point %s is ticked before the learner marked it", p.ID)
+		}
+		if p.Hinted {
+			hinted++
+		}
+	}
+	if hinted < len(iv.Points)-2 {
+		t.Errorf("only %d of %d points hinted; the test wants an answer full of keywords", hinted, len(iv.Points))
+	}
+	v := m.View()
+	for _, want := range []string{"0 of 15 said", "Point 1 of 15", "[ ] not said", "A strong answer says:", "You wrote:", "*Timeout*", "a hint, not a grade", "Did you say it?"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the grading screen lacks %q:\n%s", want, v)
+		}
+	}
+}
+
+// TestGradingMarks: y marks said and goes on, n marks not said and goes
+// on, space toggles in place, ↑/↓ move; the header and the strip follow.
+func TestGradingMarks(t *testing.T) {
+	m, _, _ := model(t, 80, 24, "payment-checkout")
+	m = typeIn(m, answer)
+	m = tuitest.Press(m, "ctrl+d")
+	m = tuitest.Press(m, "y", "n", "y")
+	said := func() []bool {
+		var out []bool
+		for _, p := range m.Interview().Points {
+			out = append(out, p.Said)
+		}
+		return out
+	}
+	if got := said(); !got[0] || got[1] || !got[2] || got[3] {
+		t.Fatalf("after y n y: %v", got)
+	}
+	if m.cursor != 3 || !strings.Contains(m.View(), "Point 4 of 15") || !strings.Contains(m.View(), "2 of 15 said") {
+		t.Fatalf("after three marks, the cursor is at %d:\n%s", m.cursor, m.View())
+	}
+	m = tuitest.Press(m, "space")
+	if !said()[3] || m.cursor != 3 || !strings.Contains(m.View(), "[x] said") {
+		t.Fatalf("space did not tick the point in place:\n%s", m.View())
+	}
+	m = tuitest.Press(m, "x", "up", "up", "up", "space")
+	if got := said(); got[0] || got[3] {
+		t.Fatalf("x and space did not untick: %v", got)
+	}
+	// The last point stays under the cursor when marked.
+	m = tuitest.Press(m, "up", "y")
+	if last := len(said()) - 1; m.cursor != last || !said()[last] {
+		t.Fatalf("y on the last point: cursor %d, marks %v", m.cursor, said())
+	}
+	// The answer beside a point marks that point's words only.
+	m = tuitest.Press(m, "down", "down", "down") // past the last, round to the third: bulkhead
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "*bulkhead*") || !strings.Contains(v, "*slots*") || strings.Contains(v, "*timeout*") {
+		t.Errorf("beside the bulkhead point:\n%s", v)
+	}
+}
+
+// TestRubricMarksAndSaves: the saved file holds the learner's marks and
+// the hints apart.
 func TestRubricMarksAndSaves(t *testing.T) {
 	m, c, dir := model(t, 80, 24, "payment-checkout")
 	m = typeIn(m, answer)
 	c.t = start.Add(3 * time.Minute)
 	m = tuitest.Press(m, "esc")
-	iv := m.Interview()
-	byID := map[string]drill.GradedPoint{}
-	for _, p := range iv.Points {
-		byID[p.ID] = p
-	}
-	for id, want := range map[string]bool{"timeout": true, "bulkhead": true, "fallback": true, "idempotency": true, "local": false, "metrics": false} {
-		if byID[id].Said != want || byID[id].Hinted != want {
-			t.Errorf("%s: said %v hinted %v, want %v", id, byID[id].Said, byID[id].Hinted, want)
-		}
-	}
-	// Mark the first point not said, after all.
-	m = tuitest.Press(m, "space")
-	if m.Interview().Points[0].Said {
-		t.Fatal("space did not unmark the point")
-	}
+	// Said: the first point (hinted) and the second (the deadline travels;
+	// no word of it in the answer). Not said: the third (hinted).
+	m = tuitest.Press(m, "y", "y", "n")
 	next, cmd := m.Update(tuitest.Key("enter"))
 	m = tuitest.Send(next.(Model), cmd())
 	if m.Saved() == "" || !strings.HasPrefix(m.Saved(), dir) {
@@ -89,8 +157,23 @@ func TestRubricMarksAndSaves(t *testing.T) {
 	}
 	var back drill.Interview
 	b, _ := os.ReadFile(m.Saved())
-	if err := json.Unmarshal(b, &back); err != nil || back.Used != 3*time.Minute || back.Points[0].Said || !back.Points[0].Hinted || back.Answer != answer {
+	if err := json.Unmarshal(b, &back); err != nil || back.Used != 3*time.Minute || back.Answer != answer {
 		t.Fatalf("saved %+v (%v)", back, err)
+	}
+	byID := map[string]drill.GradedPoint{}
+	for _, p := range back.Points {
+		byID[p.ID] = p
+	}
+	for id, want := range map[string][2]bool{
+		"timeout": {true, true}, "deadline": {true, false}, "bulkhead": {false, true},
+		"fallback": {false, true}, "idempotency": {false, true}, "metrics": {false, false},
+	} {
+		if got := [2]bool{byID[id].Said, byID[id].Hinted}; got != want {
+			t.Errorf("saved %s: said, hinted = %v, want %v", id, got, want)
+		}
+	}
+	if back.Said != 2 || back.Possible != len(back.Points) || back.Hinted < 5 {
+		t.Errorf("saved counts: said %d, hinted %d of %d", back.Said, back.Hinted, back.Possible)
 	}
 	if !strings.Contains(m.View(), "Saved to") {
 		t.Fatal("the screen does not say where it saved")
@@ -119,7 +202,7 @@ func TestTimeUpHandsIn(t *testing.T) {
 }
 
 func TestPickerAndSizes(t *testing.T) {
-	for _, sz := range [][2]int{{80, 24}, {200, 60}, {60, 16}} {
+	for _, sz := range [][2]int{{80, 24}, {200, 60}, {60, 16}, {48, 20}} {
 		m, _, _ := model(t, sz[0], sz[1], "")
 		tuitest.CheckBlock(t, m.View(), sz[0], sz[1])
 		if sz[0] == 80 {

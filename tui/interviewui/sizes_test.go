@@ -63,8 +63,13 @@ func TestInterviewCutsNoWordAt80x24(t *testing.T) {
 // A keyword that is a stem marks the whole word it begins: the rubric
 // shows "*idempotency*", never "*idempotenc*y", and marks that meet merge.
 func TestMarksCoverWholeWords(t *testing.T) {
-	screens := interviewScreens(t, 80, 60, "payment-checkout")
-	v := ansi.Strip(screens[2][1])
+	m, _, _ := model(t, 80, 60, "payment-checkout")
+	m = typeIn(m, answer)
+	m = tuitest.Press(m, "ctrl+d")
+	for m.prompt.Points[m.cursor].ID != "idempotency" {
+		m = tuitest.Press(m, "down")
+	}
+	v := ansi.Strip(m.View())
 	if !strings.Contains(v, "*idempotency*") || strings.Contains(v, "*y") {
 		t.Errorf("the rubric should mark whole words:\n%s", v)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 )
 
 const (
@@ -105,19 +106,10 @@ func (m Model) View() string {
 	default:
 		title = " " + m.th.Title.Render("Rubric") + m.th.Subtitle.Render(" · "+m.prompt.Title)
 		right = m.th.Subtitle.Render(fmt.Sprintf("%d of %d said · %s of %s", m.pointsSaid(), len(m.said), clock(m.used), clock(m.o.Time)))
-		body = m.rubricLines(mainW)
+		body = m.gradeLines(mainW)
 	}
 	bh := m.bodyHeight()
-	top := 0
-	if m.phase == grading && !m.showKey {
-		top = min(m.scroll, max(len(body)-bh, 0))
-	}
-	shown := body[top:min(top+bh, len(body))]
-	if len(body) > bh && m.phase == grading && !m.showKey {
-		more := fmt.Sprintf("lines %d–%d of %d · pgup/pgdn scroll", top+1, top+len(shown), len(body))
-		shown = append(shown[:len(shown)-1], " "+m.th.Dim.Render(more))
-	}
-	left := pane.Block(shown, mainW, bh)
+	left := pane.Block(body, mainW, bh)
 	if sideW > 0 && m.phase != picking {
 		side := pane.Block(m.scenarioLines(sideW), sideW, bh)
 		for i := range left {
@@ -172,56 +164,196 @@ func (m Model) pickLines(w int) []string {
 	return out
 }
 
-func (m Model) rubricLines(w int) []string {
-	var out []string
-	intro := "Space marks a point said or not said. ✱: its words are in your answer, a hint and not a grade."
-	for _, l := range pane.Wrap(intro, max(w-2, 1)) {
-		out = append(out, " "+m.th.Dim.Render(l))
+// gradeLayout is the grading screen's geometry in the main column: the
+// point's column and the answer's, and the height of the answer's (the
+// point's text above it when the two are stacked on a narrow screen), no
+// more than the longer of the two needs.
+func (m Model) gradeLayout() (lw, rw, answerH int, stacked bool) {
+	w, _ := m.layout()
+	avail := m.bodyHeight() - 3 - len(m.stripLines(w)) // the point's heading, a blank line, and one before the strip
+	if !m.showStrip() {
+		avail = m.bodyHeight() - 2
+	}
+	if w < 56 {
+		return w - 1, w - 1, max(min(avail-len(m.pointLines(m.cursor, w-1))-1, 1+len(m.answerLines(m.cursor, w-1))), 3), true
+	}
+	lw = (w - 3) * 9 / 20
+	rw = w - 3 - lw
+	// As tall as the longer side needs, no taller: the marks follow.
+	need := max(len(m.pointLines(m.cursor, lw-1)), 1+len(m.answerLines(m.cursor, rw)))
+	return lw, rw, max(min(avail, need), 3), false
+}
+
+// answerHeight is how many lines of the answer's column show.
+func (m Model) answerHeight() int {
+	_, _, h, _ := m.gradeLayout()
+	return h
+}
+
+// gradeLines are the grading screen: the point under the cursor (the model
+// answer) beside what the learner wrote, with that point's words marked,
+// the question "did you say it?", and every point's mark below.
+func (m Model) gradeLines(w int) []string {
+	if len(m.said) == 0 {
+		return nil
+	}
+	i := m.cursor
+	pt := m.prompt.Points[i]
+	head := m.th.Bold.Render(fmt.Sprintf("Point %d of %d", i+1, len(m.said))) + m.th.Subtitle.Render(" · "+pt.ID)
+	mark := m.th.Subtitle.Render("[ ] not said")
+	if m.said[i] {
+		mark = m.th.Good.Render("[x] said")
+	}
+	gap := max(w-2-lipgloss.Width(head)-lipgloss.Width(mark), 1)
+	out := []string{" " + head + strings.Repeat(" ", gap) + mark, ""}
+
+	lw, rw, ah, stacked := m.gradeLayout()
+	ans := m.answerColumn(i, rw, ah)
+	if stacked {
+		for _, l := range m.pointLines(i, lw) {
+			out = append(out, " "+l)
+		}
+		out = append(out, "")
+		for _, l := range pane.Block(ans, rw, ah) {
+			out = append(out, " "+l)
+		}
+	} else {
+		left := pane.Block(m.pointLines(i, lw-1), lw-1, ah)
+		right := pane.Block(ans, rw, ah)
+		for k := range left {
+			out = append(out, " "+left[k]+" "+m.th.Border.Render("│")+" "+right[k])
+		}
+	}
+	if !m.showStrip() {
+		return out
 	}
 	out = append(out, "")
+	return append(out, m.stripLines(w)...)
+}
+
+// showStrip says whether every point's mark fits below the point and at
+// least three lines of the answer; on a small screen the title's count
+// stands for it.
+func (m Model) showStrip() bool {
+	w, _ := m.layout()
+	rest := m.bodyHeight() - 3 - len(m.stripLines(w))
+	if w < 56 {
+		rest -= len(m.pointLines(m.cursor, w-1)) + 1
+	}
+	return rest >= 3
+}
+
+// pointLines are the point's side: what a strong answer says, the hint,
+// and the question.
+func (m Model) pointLines(i, w int) []string {
+	add := func(out []string, s string, style lipgloss.Style) []string {
+		for _, l := range pane.Wrap(s, max(w, 1)) {
+			out = append(out, style.Render(l))
+		}
+		return out
+	}
+	out := []string{m.th.Accent.Render("A strong answer says:")}
+	out = add(out, m.prompt.Points[i].Text, m.th.Bold)
+	out = append(out, "")
+	if m.hinted[i] {
+		out = add(out, "✱ Its words are in your answer, marked *so*: a hint, not a grade.", m.th.Accent)
+	} else {
+		out = add(out, "None of its words is in your answer; it may be said in others.", m.th.Dim)
+	}
+	out = append(out, "")
+	out = add(out, "Did you say it?", m.th.Bold)
+	keys := m.th.Key.Render("y") + " said · " + m.th.Key.Render("n") + " not said · " + m.th.Key.Render("space") + " toggles"
+	return append(out, pane.Wrap(keys, max(w, 1))...)
+}
+
+// answerColumn is what the learner wrote, with point i's words marked,
+// from the scroll line, h lines at most.
+func (m Model) answerColumn(i, w, h int) []string {
+	lines := m.answerLines(i, w)
+	out := []string{m.th.Accent.Render("You wrote:")}
+	room := max(h-1, 1)
+	if len(lines) <= room {
+		return append(out, lines...)
+	}
+	room = max(room-1, 1) // the last line says where the window is
+	top := min(m.scroll, max(len(lines)-room, 0))
+	shown := lines[top:min(top+room, len(lines))]
+	out = append(out, shown...)
+	return append(out, m.th.Dim.Render(fmt.Sprintf("lines %d–%d of %d · pgup/pgdn", top+1, top+len(shown), len(lines))))
+}
+
+// firstHintLine is the line of the answer, as answerColumn wraps it, where
+// point i's words are first marked (0 when they are not).
+func (m Model) firstHintLine(i int) int {
+	if i >= len(m.pointSpans) || len(m.pointSpans[i]) == 0 || m.w <= 0 {
+		return 0
+	}
+	text := m.area.Value()
+	spans := wholeWords(text, m.pointSpans[i])
+	first := strings.Fields(text[spans[0].Start:spans[0].End])
+	if len(first) == 0 {
+		return 0
+	}
+	_, rw, _, _ := m.gradeLayout()
+	for k, l := range m.answerLines(i, rw) {
+		if strings.Contains(ansi.Strip(l), "*"+first[0]) {
+			return k
+		}
+	}
+	return 0
+}
+
+// stripLines are every point's mark in a few lines: the cursor, [x] or
+// [ ], ✱ where the answer uses the point's words, and the point's name.
+func (m Model) stripLines(w int) []string {
+	idW := 0
+	for _, p := range m.prompt.Points {
+		idW = max(idW, len([]rune(p.ID)))
+	}
+	perRow := max((w-1)/(idW+8), 1)
+	var out []string
+	row := " "
 	for i, p := range m.prompt.Points {
-		box := "[ ]"
-		style := m.th.Subtitle
+		cur := " "
+		if i == m.cursor {
+			cur = m.th.Accent.Render(theme.GlyphCursor)
+		}
+		box, style := "[ ]", m.th.Subtitle
 		if m.said[i] {
 			box, style = "[x]", m.th.Text
 		}
-		cur := "  "
-		if i == m.cursor {
-			cur = m.th.Accent.Render(theme.GlyphCursor) + " "
-		}
-		hint := "  "
+		hint := " "
 		if m.hinted[i] {
-			hint = m.th.Accent.Render("✱") + " "
+			hint = m.th.Accent.Render("✱")
 		}
-		lines := pane.Wrap(p.Text, max(w-9, 1))
-		for j, l := range lines {
-			lead := strings.Repeat(" ", 9)
-			if j == 0 {
-				lead = " " + cur + box + " " + hint
-			}
-			out = append(out, lead+style.Render(l))
+		name := style.Render(p.ID)
+		if i == m.cursor {
+			name = m.th.Selected.Render(p.ID)
 		}
-	}
-	out = append(out, "", " "+m.th.Accent.Render("Your answer, with the rubric's words marked:"))
-	out = append(out, m.answerLines(w)...)
-	out = append(out, "")
-	try := fmt.Sprintf("p plays the %s scenario in the sandbox: set your own timeout and bulkhead with its knobs and watch them hold.", m.prompt.Scenario)
-	for _, l := range pane.Wrap(try, max(w-2, 1)) {
-		out = append(out, " "+m.th.Dim.Render(l))
+		row += cur + style.Render(box) + hint + " " + name + strings.Repeat(" ", idW-len([]rune(p.ID))+2)
+		if (i+1)%perRow == 0 || i == len(m.prompt.Points)-1 {
+			out = append(out, strings.TrimRight(row, " "))
+			row = " "
+		}
 	}
 	return out
 }
 
-// answerLines wrap the answer with the hints marked: in colour as a
-// highlight, and with asterisks too, since colour is never the only sign.
-func (m Model) answerLines(w int) []string {
+// answerLines wrap the answer to w with point i's words marked: in colour
+// as a highlight, and with asterisks too, since colour is never the only
+// sign.
+func (m Model) answerLines(i, w int) []string {
 	text := m.area.Value()
 	if strings.TrimSpace(text) == "" {
-		return []string{" " + m.th.Dim.Render("(nothing was written)")}
+		return []string{m.th.Dim.Render("(nothing was written)")}
+	}
+	var spans []drill.Span
+	if i < len(m.pointSpans) {
+		spans = m.pointSpans[i]
 	}
 	var b strings.Builder
 	last := 0
-	for _, s := range wholeWords(text, m.spans) {
+	for _, s := range wholeWords(text, spans) {
 		b.WriteString(text[last:s.Start])
 		b.WriteString(m.th.Accent.Render("*" + text[s.Start:s.End] + "*"))
 		last = s.End
@@ -229,9 +361,7 @@ func (m Model) answerLines(w int) []string {
 	b.WriteString(text[last:])
 	var out []string
 	for _, para := range strings.Split(b.String(), "\n") {
-		for _, l := range pane.Wrap(para, max(w-2, 1)) {
-			out = append(out, " "+l)
-		}
+		out = append(out, pane.Wrap(para, max(w, 1))...)
 	}
 	return out
 }
@@ -348,10 +478,12 @@ func (m Model) keyLines(w int) []string {
 		{"↑/↓ enter", "choose a question and start the clock"},
 		{"typing", "the text area takes every key while the clock runs"},
 		{"ctrl+d esc", "hand the answer in (time up does it too)"},
-		{"↑/↓ space", "in the rubric: move, and mark a point said or not said"},
+		{"y n", "in the rubric: mark the point said (y) or not said (n), and go on to the next; every point starts not said"},
+		{"space", "toggle the point's mark"},
+		{"↑/↓", "the previous or the next point"},
 		{"enter s", "save the graded interview (leaving saves it too)"},
 		{"p", "play the prompt's scenario in the sandbox; esc comes back"},
-		{"pgup/pgdn", "scroll the rubric"},
+		{"pgup/pgdn", "scroll your answer beside the point"},
 		{"esc q", "leave"},
 	}
 	for _, r := range rows {
@@ -378,5 +510,5 @@ func (m Model) shortHelp() []key.Binding {
 		return []key.Binding{k.HandIn}
 	}
 	play := key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "play it"))
-	return []key.Binding{k.Up, k.Toggle, k.Save, play, k.Help, k.Quit}
+	return []key.Binding{k.Yes, k.No, k.Up, k.Save, play, k.Help, k.Quit}
 }

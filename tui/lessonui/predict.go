@@ -234,7 +234,7 @@ func renderOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState
 			verdict += " " + th.Good.Render("Within "+toleranceText(q)+".")
 		}
 	case lessons.Close:
-		verdict = th.Warn.Bold(true).Render("≈ Close.") + " " + th.Warn.Render("Not within "+toleranceText(q)+", but near it.")
+		verdict = th.Warn.Bold(true).Render("≈ Close.") + " " + th.Warn.Render("Not within "+toleranceText(q)+", but within twice that.")
 	case lessons.Off:
 		verdict = th.Accent.Bold(true).Render("→ Off this time.")
 		if q.Kind == lessons.Choice && ps.picked >= 0 && q.Choices[ps.picked].Why != "" {

@@ -67,17 +67,17 @@ func TestPredictionGatesThePlay(t *testing.T) {
 	if m.Playing() || !strings.Contains(m.View(), "space again plays without a guess") {
 		t.Fatalf("space played before the prediction:\n%s", m.View())
 	}
-	m = send(m, keys("150\n")...)
+	m = send(m, keys("125\n")...)
 	if !m.Playing() {
 		t.Fatal("a guess did not start the play")
 	}
-	if v := m.View(); strings.Contains(v, "What happened") || !strings.Contains(v, "150 workers") {
+	if v := m.View(); strings.Contains(v, "What happened") || !strings.Contains(v, "125 workers") {
 		t.Errorf("while it plays, the guess shows and the answer does not:\n%s", v)
 	}
 	m = runToStop(t, m)
 	v := m.View()
 	tuitest.CheckBlock(t, v, 80, 24)
-	for _, want := range []string{"Your prediction: 150 workers", "What happened: " + q.AnswerText + " workers", "≈ Close."} {
+	for _, want := range []string{"Your prediction: 125 workers", "What happened: " + q.AnswerText + " workers", "≈ Close."} {
 		if !strings.Contains(v, want) {
 			t.Errorf("after the pause the view lacks %q:\n%s", want, v)
 		}
@@ -87,7 +87,7 @@ func TestPredictionGatesThePlay(t *testing.T) {
 			t.Errorf("a prediction is called %q:\n%s", never, v)
 		}
 	}
-	if pr, ok := m.Progress().Prediction(step); !ok || pr.Guess != "150 workers" || pr.Result != "close" {
+	if pr, ok := m.Progress().Prediction(step); !ok || pr.Guess != "125 workers" || pr.Result != "close" {
 		t.Errorf("recorded prediction %+v, %v", pr, ok)
 	}
 
@@ -98,7 +98,7 @@ func TestPredictionGatesThePlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	m2 := open(t, p, step, 80, 24, Options{Store: again})
-	if m2.waiting() || !strings.Contains(m2.View(), "Your prediction: 150 workers") {
+	if m2.waiting() || !strings.Contains(m2.View(), "Your prediction: 125 workers") {
 		t.Errorf("reopened, the prediction is asked again:\n%s", m2.View())
 	}
 	if m2 = send(m2, keys(" ")...); !m2.Playing() {
