@@ -73,7 +73,8 @@ type Session struct {
 	pth     *theme.Theme // its high-contrast theme, on the session's renderer
 	keys    present.Keys // the key shown in the corner in presentation mode
 
-	w, h        int
+	w, h        int // the screens' size: the window less the join line
+	fullH       int // the window's height
 	sized       bool
 	pendW       int
 	pendH       int
@@ -148,6 +149,10 @@ func (s *Session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd := s.wait()
 		if s.mode == following {
 			s.catchUp()
+		}
+		if s.teacher && s.sized {
+			// The join line may have come: the screens make room for it.
+			cmd = tea.Batch(cmd, s.applySize(s.w, s.fullH))
 		}
 		return s, cmd
 	case askQuitMsg:
@@ -238,7 +243,9 @@ func (s *Session) resize(ws tea.WindowSizeMsg) tea.Cmd {
 	return tea.Tick(sizeSettle, func(time.Time) tea.Msg { return sizeMsg{} })
 }
 
-func (s *Session) applySize(w, h int) tea.Cmd {
+func (s *Session) applySize(w, fullH int) tea.Cmd {
+	s.fullH = fullH
+	h := fullH - s.joinRows(w, fullH)
 	if w == s.w && h == s.h {
 		return nil
 	}
@@ -453,7 +460,11 @@ func (s *Session) View() string {
 	default:
 		v = s.screenView()
 	}
-	return withTag(v, s.tag(), s.w)
+	v = withTag(v, s.tag(), s.w)
+	if s.fullH > s.h && s.w > 0 {
+		v += "\n" + s.joinView(s.w)
+	}
+	return v
 }
 
 // screenView is the screen the session is on, as it draws itself. A
