@@ -17,7 +17,8 @@
 // screen as state (the sandbox's, or the lesson player's: lesson, step,
 // time, play, whether answers show), never frames, that students follow
 // (f) or fork from (F), the counts of who follows, and questions put to
-// the room with their anonymous answer counts. A presenter's screen keeps
+// the room with their anonymous answer counts and, once the teacher
+// reveals it, the right answer and its why on every student's screen. A presenter's screen keeps
 // a line at its foot saying how students join (join.go). Presentation mode (ctrl+p,
 // or --present for the teacher; tui/present) draws any screen for a
 // projector. The teacher's own terminal asks before its quit stops the
