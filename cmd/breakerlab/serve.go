@@ -179,12 +179,16 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", cfg.Listen, err)
 	}
-	_, port, _ := net.SplitHostPort(ln.Addr().String())
 	stopWords := "ctrl+c stops the server"
 	if *teacher {
 		stopWords = "quitting the teacher's screen stops the server (it asks first)"
 	}
-	fmt.Fprintf(stderr, "breakerlab serve: students connect with `ssh -p %s HOST` (this machine's address); %s\n", port, stopWords)
+	join := srv.JoinFor(ln.Addr())
+	where := ""
+	if join.Local {
+		where = " (from this machine only)"
+	}
+	fmt.Fprintf(stderr, "breakerlab serve: students connect with `%s`%s; sign-in: %s; %s\n", join.Command(), where, join.Access, stopWords)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	if *teacher {

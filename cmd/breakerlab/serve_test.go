@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // serve refuses, with exit 2 and a message naming the fix, what it cannot
@@ -54,5 +57,23 @@ func TestServeHomeLoadsLessonsOnDemand(t *testing.T) {
 	all, err := o.LoadLessons()
 	if err != nil || len(all) == 0 {
 		t.Fatalf("loading the lessons: %d, %v", len(all), err)
+	}
+}
+
+// serve says, as it starts, the command students type with the port it
+// really listens on, and the sign-in rule.
+func TestServeSaysHowToConnect(t *testing.T) {
+	saved := serveContext
+	t.Cleanup(func() { serveContext = saved })
+	serveContext = func() (context.Context, context.CancelFunc) {
+		return context.WithTimeout(context.Background(), 300*time.Millisecond)
+	}
+	_, stderr, code := run(t, "serve", "--listen", "127.0.0.1:0", "--data-dir", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	m := regexp.MustCompile("students connect with `ssh -p ([0-9]+) 127.0.0.1` \\(from this machine only\\); sign-in: no password").FindStringSubmatch(stderr)
+	if m == nil || m[1] == "0" {
+		t.Fatalf("stderr does not say how to connect:\n%s", stderr)
 	}
 }

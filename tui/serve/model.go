@@ -24,8 +24,9 @@ import (
 // presenter's state at this window's size (whichever of the two the
 // presenter has open); F or any other key forks it (the student explores
 // on from that moment), and f rejoins. A presenter's session publishes its
-// screen's state after every message, and may put a question to the room
-// (ctrl+a). The top line's right end says whether the session presents,
+// screen's state after every message, and may put the question of the
+// lesson step on its screen to the room (ctrl+a), then reveal its answer
+// (r). The top line's right end says whether the session presents,
 // follows or explores. ctrl+p toggles presentation mode on every screen.
 type Session struct {
 	home    home.Model
@@ -52,9 +53,9 @@ type Session struct {
 	confirmQuit bool // asking whether to stop the server
 	quitting    bool // the teacher said y: the next quit goes through
 
-	// lessons are for the questions the teacher may ask and a follower's
-	// lesson list; loadLessons supplies them the first time either needs
-	// them, so that a session (and the server) starts without parsing any.
+	// lessons are for a follower's lesson list; loadLessons supplies them
+	// the first time it needs them, so that a session (and the server)
+	// starts without parsing any.
 	lessons     []*lessons.Lesson
 	loadLessons func() ([]*lessons.Lesson, error)
 	lessonsErr  error
@@ -63,17 +64,18 @@ type Session struct {
 	// sandbox too.
 	writeElsewhere string
 
-	pick        *picker // the teacher's question list, when open
-	reveal      bool    // the teacher shows the right answer
-	setAside    int     // the question the student put aside
-	answered    int     // the student's answer to answeredSeq
-	answeredSeq int
+	askNote       string // why the teacher's ctrl+a asked nothing, while shown
+	setAside      int    // the question the student put aside
+	asideRevealed bool   // and whether it was revealed then
+	answered      int    // the student's answer to answeredSeq
+	answeredSeq   int
 
 	present bool         // presentation mode
 	pth     *theme.Theme // its high-contrast theme, on the session's renderer
 	keys    present.Keys // the key shown in the corner in presentation mode
 
-	w, h        int
+	w, h        int // the screens' size: the window less the join line
+	fullH       int // the window's height
 	sized       bool
 	pendW       int
 	pendH       int
@@ -149,6 +151,10 @@ func (s *Session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if s.mode == following {
 			s.catchUp()
 		}
+		if s.teacher && s.sized {
+			// The join line may have come: the screens make room for it.
+			cmd = tea.Batch(cmd, s.applySize(s.w, s.fullH))
+		}
 		return s, cmd
 	case askQuitMsg:
 		s.confirmQuit = true
@@ -175,17 +181,6 @@ func (s *Session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return next, tea.Batch(shown, cmd)
 	case tea.MouseMsg:
 		return s, s.mouse(msg)
-	case questionsMsg:
-		if s.lessons == nil && s.loadLessons != nil {
-			s.lessons, s.lessonsErr, s.loadLessons = msg.all, msg.loadErr, nil
-		}
-		if s.pick != nil {
-			s.pick.qs, s.pick.loading = msg.qs, false
-			if msg.err != nil {
-				s.pick.err = "The questions could not be read: " + msg.err.Error()
-			}
-		}
-		return s, nil
 	case sandbox.BackMsg:
 		if s.mode != onHome && s.shown == SandboxScreen {
 			s.stopFollowing(onHome)
@@ -238,7 +233,9 @@ func (s *Session) resize(ws tea.WindowSizeMsg) tea.Cmd {
 	return tea.Tick(sizeSettle, func(time.Time) tea.Msg { return sizeMsg{} })
 }
 
-func (s *Session) applySize(w, h int) tea.Cmd {
+func (s *Session) applySize(w, fullH int) tea.Cmd {
+	s.fullH = fullH
+	h := fullH - s.joinRows(w, fullH)
 	if w == s.w && h == s.h {
 		return nil
 	}
@@ -291,7 +288,8 @@ func (s *Session) questionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 		return true, cmd
 	}
 	if k.String() == askKey {
-		return true, s.openPicker()
+		s.askCurrent()
+		return true, nil
 	}
 	return false, nil
 }
@@ -453,7 +451,11 @@ func (s *Session) View() string {
 	default:
 		v = s.screenView()
 	}
-	return withTag(v, s.tag(), s.w)
+	v = withTag(v, s.tag(), s.w)
+	if s.fullH > s.h && s.w > 0 {
+		v += "\n" + s.joinView(s.w)
+	}
+	return v
 }
 
 // screenView is the screen the session is on, as it draws itself. A

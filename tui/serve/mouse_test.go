@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -11,7 +10,6 @@ import (
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
-	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
@@ -59,31 +57,6 @@ func TestServeStartsWithoutParsingLessons(t *testing.T) {
 	waitFor(t, student, mark, "following the teacher", "open the lesson", "Little's law")
 	if n := loads.Load(); n != 2 {
 		t.Fatalf("following into the lesson list: %d loads in all, want 2 (one per session)", n)
-	}
-}
-
-// The teacher's question list loads the lessons in its command when no
-// screen has, and the session keeps them.
-func TestQuestionListLoadsTheLessons(t *testing.T) {
-	var loads atomic.Int64
-	room := NewRoom()
-	o := countingHome(&loads)
-	teacher := plainSessionWith(t, room, true, 100, 30, o())
-	if loads.Load() != 0 {
-		t.Fatal("a new session loaded the lessons")
-	}
-	// The command runs here, to its end: parsing and preparing every
-	// lesson can take longer than press waits for a command.
-	_, cmd := teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
-	if cmd == nil {
-		t.Fatal("ctrl+a gave no command")
-	}
-	teacher.Update(cmd())
-	if teacher.pick == nil || teacher.pick.loading || len(teacher.pick.qs) == 0 {
-		t.Fatalf("the question list did not fill: %+v\n%s", teacher.pick, teacher.View())
-	}
-	if loads.Load() != 1 || teacher.lessons == nil {
-		t.Fatalf("%d loads, lessons kept: %v", loads.Load(), teacher.lessons != nil)
 	}
 }
 
@@ -145,18 +118,6 @@ func TestMouseReachesTheScreenOnShow(t *testing.T) {
 	if sb, _ := student.home.Sandbox(); sb.State().Variant != 2 {
 		t.Fatalf("a click on tab 3 (column %d) of the student's own sandbox left it on variant %d:\n%s", x, sb.State().Variant+1, student.View())
 	}
-}
-
-func plainSessionWith(t *testing.T, room *Room, teacher bool, w, h int, o home.Options) *Session {
-	t.Helper()
-	t.Cleanup(pending.Wait)
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	o.Theme = theme.New(theme.Plain())
-	s := NewSession(ctx, o, room, teacher)
-	t.Cleanup(s.Leave)
-	s.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	return s
 }
 
 // At 120 columns the room's tag leaves only a sandbox's first tab in

@@ -10,29 +10,50 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Room questions: the teacher puts one of the lessons' multiple-choice
-// questions to the room (ctrl+a); every student's screen shows it until
-// they answer (1-9) or put it aside (esc); the teacher sees how many chose
-// each answer, never who. The numbers in a question are the engine's, as
-// the lesson player fills them (lessons.Prepare).
+// Room questions: the teacher puts the question on their screen to the
+// room (ctrl+a): the lesson step's prediction until it is revealed, then
+// the step's question, numbers filled in by the engine as the player shows
+// them. Every student's screen shows it until they answer (1-9) or put it
+// aside (esc); the teacher sees how many chose each answer, never who.
+// Once the teacher reveals the answer (r), answers close and every student
+// sees the right answer with the explanation, and, for a student who chose
+// a wrong one, why that one is wrong.
 
-// askKey opens the teacher's question list.
+// askKey puts the teacher's question to the room.
 const askKey = "ctrl+a"
+
+// revealKey shows the room the right answer.
+const revealKey = "r"
 
 // Question is a multiple-choice question put to the room.
 type Question struct {
 	From    string // the lesson and step it comes from
 	Prompt  string
 	Choices []string
-	Right   int // the right choice, from 0
+	// Whys explain each choice: for a wrong one, why it is wrong; a right
+	// one's may be empty.
+	Whys    []string
+	Right   int    // the right choice, from 0
+	Explain string // shown with the right answer: the question's explain, the prediction's reveal
+	Predict bool   // a prediction, asked before the simulation plays
 }
 
 // questionState is the room's open question and its answers.
 type questionState struct {
-	q       Question
-	seq     int
-	counts  []int
-	answers map[*Member]int
+	q        Question
+	seq      int
+	counts   []int
+	answers  map[*Member]int
+	revealed bool
+}
+
+// Asked is the room's open question as a session draws it.
+type Asked struct {
+	Question
+	Seq      int   // the question's number: answers name it
+	Counts   []int // how many chose each choice
+	Students int   // students in the room
+	Revealed bool  // the teacher has shown the right answer
 }
 
 // Ask puts q to the room, replacing any open question.
@@ -47,6 +68,16 @@ func (r *Room) Ask(q Question) {
 	r.notifyLocked(false)
 }
 
+// Reveal shows everyone the open question's right answer; answers close.
+func (r *Room) Reveal() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.question != nil && !r.question.revealed {
+		r.question.revealed = true
+		r.notifyLocked(false)
+	}
+}
+
 // EndQuestion closes the open question.
 func (r *Room) EndQuestion() {
 	r.mu.Lock()
@@ -58,12 +89,12 @@ func (r *Room) EndQuestion() {
 }
 
 // Answer records m's choice (from 0) to question seq; a student may change
-// their answer, and is counted once.
+// their answer until the teacher reveals it, and is counted once.
 func (r *Room) Answer(m *Member, seq, choice int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	q := r.question
-	if q == nil || q.seq != seq || choice < 0 || choice >= len(q.counts) || m.teacher {
+	if q == nil || q.seq != seq || q.revealed || choice < 0 || choice >= len(q.counts) || m.teacher {
 		return
 	}
 	if old, ok := q.answers[m]; ok {
@@ -74,161 +105,147 @@ func (r *Room) Answer(m *Member, seq, choice int) {
 	r.notifyLocked(true)
 }
 
-// OpenQuestion is the open question, its number, a copy of the counts per
-// choice, and how many students are in the room; ok is false when none is
-// open.
-func (r *Room) OpenQuestion() (q Question, seq int, counts []int, students int, ok bool) {
+// OpenQuestion is the open question with a copy of its counts; ok is false
+// when none is open.
+func (r *Room) OpenQuestion() (a Asked, ok bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for m := range r.members {
 		if !m.teacher {
-			students++
+			a.Students++
 		}
 	}
 	if r.question == nil {
-		return Question{}, 0, nil, students, false
+		return a, false
 	}
-	return r.question.q, r.question.seq, append([]int(nil), r.question.counts...), students, true
+	q := r.question
+	a.Question, a.Seq, a.Counts, a.Revealed = q.q, q.seq, append([]int(nil), q.counts...), q.revealed
+	return a, true
 }
 
-// lessonQuestions are the lessons' multiple-choice questions, numbers
-// filled in.
-func lessonQuestions(all []*lessons.Lesson) ([]Question, error) {
-	lab := lessons.NewLab()
-	var qs []Question
-	for _, l := range all {
-		p, err := lessons.Prepare(l, lab)
-		if err != nil {
-			return nil, fmt.Errorf("preparing %s: %w", l.ID, err)
-		}
-		for i, st := range p.Steps {
-			pq := st.Question
-			if pq == nil || pq.Kind != lessons.Choice {
-				continue
-			}
-			q := Question{From: fmt.Sprintf("%s, step %d", l.Title, i+1), Prompt: pq.Prompt, Right: -1}
-			for j, c := range pq.Choices {
-				q.Choices = append(q.Choices, c.Text)
-				if c.Right && q.Right < 0 {
-					q.Right = j
-				}
-			}
-			qs = append(qs, q)
+// roomQuestion turns a lesson step's prepared question into the room's;
+// ok is false when it is not multiple choice.
+func roomQuestion(pq *lessons.PreparedQuestion, predict bool, from string) (Question, bool) {
+	if pq == nil || pq.Kind != lessons.Choice || len(pq.Choices) == 0 {
+		return Question{}, false
+	}
+	q := Question{From: from, Prompt: pq.Prompt, Right: -1, Explain: pq.Explain, Predict: predict}
+	if predict {
+		q.Explain = pq.Reveal
+	}
+	for j, c := range pq.Choices {
+		q.Choices = append(q.Choices, c.Text)
+		q.Whys = append(q.Whys, c.Why)
+		if c.Right && q.Right < 0 {
+			q.Right = j
 		}
 	}
-	return qs, nil
+	return q, q.Right >= 0
 }
 
-// questionsMsg carries the teacher's question list.
-type questionsMsg struct {
-	qs  []Question
-	err error
-	// all are the lessons the questions came from, and loadErr why
-	// loading them failed, for the session to keep.
-	all     []*lessons.Lesson
-	loadErr error
-}
+// Why ctrl+a asks nothing.
+const (
+	noQuestionNote = "Open a lesson step with a question to ask the room."
+	numberNote     = "This step's question is answered with a number, and the room answers multiple-choice questions only. " +
+		"Open a lesson step with a multiple-choice question to ask the room."
+)
 
-// picker is the teacher's list of questions to ask.
-type picker struct {
-	qs      []Question
-	cursor  int
-	loading bool
-	err     string
-}
-
-// openPicker starts loading the questions in a command.
-func (s *Session) openPicker() tea.Cmd {
-	s.pick = &picker{loading: true}
-	// Parsing the lessons, when no screen has yet, happens in the command
-	// too: the teacher's screen keeps drawing meanwhile.
-	all, load, loadErr := s.lessons, s.loadLessons, s.lessonsErr
-	return func() tea.Msg {
-		if all == nil && load != nil {
-			all, loadErr = load()
-		}
-		if all == nil && loadErr != nil {
-			return questionsMsg{err: loadErr, loadErr: loadErr}
-		}
-		qs, err := lessonQuestions(all)
-		return questionsMsg{qs: qs, err: err, all: all, loadErr: loadErr}
+// askCurrent puts the question on the teacher's screen to the room, or
+// says why there is none.
+func (s *Session) askCurrent() {
+	p, ok := s.home.Lessons()
+	if !ok || !p.Open() {
+		s.askNote = noQuestionNote
+		return
 	}
+	pq, predict := p.RoomQuestion()
+	st := p.State()
+	if pq == nil || st.Prepared == nil {
+		s.askNote = noQuestionNote
+		return
+	}
+	from := fmt.Sprintf("%s, step %d", st.Prepared.Lesson.Title, st.Step+1)
+	if predict {
+		from += ", the prediction"
+	}
+	q, ok := roomQuestion(pq, predict, from)
+	if !ok {
+		s.askNote = numberNote
+		return
+	}
+	s.room.Ask(q)
 }
 
-// teacherQuestionKey handles the teacher's keys while the picker or a
-// question is open; handled is false when neither is.
+// teacherQuestionKey handles the teacher's keys while a question, or the
+// note saying there is none, is open; handled is false when neither is.
 func (s *Session) teacherQuestionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 	ks := k.String()
-	if _, _, _, _, open := s.room.OpenQuestion(); open {
+	if _, open := s.room.OpenQuestion(); open {
 		switch ks {
 		case "esc":
 			s.room.EndQuestion()
-		case "r":
-			s.reveal = !s.reveal
+		case revealKey:
+			s.room.Reveal()
 		case "ctrl+c":
 			s.room.EndQuestion()
 			return true, tea.Quit
 		}
 		return true, nil
 	}
-	p := s.pick
-	if p == nil {
+	if s.askNote == "" {
 		return false, nil
 	}
-	switch ks {
-	case "esc":
-		s.pick = nil
-	case "ctrl+c":
+	// Any key puts the note away; ctrl+c still quits.
+	s.askNote = ""
+	if ks == "ctrl+c" {
 		return true, tea.Quit
-	case "up", "k":
-		if n := len(p.qs); n > 0 {
-			p.cursor = (p.cursor + n - 1) % n
-		}
-	case "down", "j":
-		if n := len(p.qs); n > 0 {
-			p.cursor = (p.cursor + 1) % n
-		}
-	case "enter":
-		if p.cursor < len(p.qs) {
-			s.room.Ask(p.qs[p.cursor])
-			s.pick, s.reveal = nil, false
-		}
 	}
 	return true, nil
+}
+
+// shownTo reports whether the open question a shows on this student's
+// screen: unless they put it aside, and since then nothing was revealed.
+func (s *Session) shownTo(a Asked) bool {
+	return a.Seq != s.setAside || (a.Revealed && !s.asideRevealed)
 }
 
 // studentQuestionKey handles a student's keys while a question they have
 // not put aside is open.
 func (s *Session) studentQuestionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
-	q, seq, _, _, open := s.room.OpenQuestion()
-	if !open || seq == s.setAside {
+	a, open := s.room.OpenQuestion()
+	if !open || !s.shownTo(a) {
 		return false, nil
 	}
 	switch ks := k.String(); {
 	case ks == "esc":
-		s.setAside = seq
+		s.setAside, s.asideRevealed = a.Seq, a.Revealed
 	case ks == "ctrl+c":
 		return true, tea.Quit
+	case a.Revealed:
 	case len(k.Runes) == 1 && k.Runes[0] >= '1' && k.Runes[0] <= '9':
-		if n := int(k.Runes[0] - '1'); n < len(q.Choices) {
-			s.room.Answer(s.me, seq, n)
-			s.answered, s.answeredSeq = n, seq
+		if n := int(k.Runes[0] - '1'); n < len(a.Choices) {
+			s.room.Answer(s.me, a.Seq, n)
+			s.answered, s.answeredSeq = n, a.Seq
 		}
 	}
 	return true, nil
 }
 
-// questionView is the screen a question takes: the teacher's picker or
-// results, or the student's question; ok is false when none shows.
+// questionView is the screen a question takes: the teacher's results or
+// note, or the student's question; ok is false when none shows.
 func (s *Session) questionView() (string, bool) {
-	q, seq, counts, students, open := s.room.OpenQuestion()
+	a, open := s.room.OpenQuestion()
 	switch {
 	case s.teacher && open:
-		return s.resultsView(q, counts, students), true
-	case s.teacher && s.pick != nil:
-		return s.pickerView(), true
-	case !s.teacher && open && seq != s.setAside:
-		return s.askView(q, seq), true
+		return s.resultsView(a), true
+	case s.teacher && s.askNote != "":
+		return s.block("Ask the room", []string{s.askNote, "",
+			askKey + " puts the question on your screen to every student: a lesson step's prediction, then its question.", "", "Any key goes back."}), true
+	case !s.teacher && open && s.shownTo(a):
+		if a.Revealed {
+			return s.revealView(a), true
+		}
+		return s.askView(a), true
 	}
 	return "", false
 }
@@ -258,6 +275,10 @@ func (s *Session) block(title string, paras []string) string {
 			lines = append(lines, "   "+lead+l)
 		}
 	}
+	if len(lines) > s.h && s.h > 0 {
+		// Too long for the window: the end is cut, and the cut shown.
+		lines = append(lines[:s.h-1], "   …")
+	}
 	out := pane.Block(lines, s.w, s.h)
 	for i, l := range out {
 		if ansi.StringWidth(l) > s.w {
@@ -267,67 +288,140 @@ func (s *Session) block(title string, paras []string) string {
 	return strings.Join(out, "\n")
 }
 
-func (s *Session) pickerView() string {
-	p := s.pick
-	switch {
-	case p.loading:
-		return s.block("Ask the room", []string{"Reading the lessons' questions…"})
-	case p.err != "":
-		return s.block("Ask the room", []string{p.err, "", "esc goes back."})
-	case len(p.qs) == 0:
-		return s.block("Ask the room", []string{"The lessons have no multiple-choice questions.", "", "esc goes back."})
-	}
-	paras := []string{"↑/↓ choose · enter asks everyone · esc goes back", ""}
-	// A window of the list around the cursor.
-	room := max(s.h-8, 3)
-	from := max(min(p.cursor-room/2, len(p.qs)-room), 0)
-	for i := from; i < min(from+room, len(p.qs)); i++ {
-		mark := "  "
-		if i == p.cursor {
-			mark = "▸ "
-		}
-		line := mark + p.qs[i].Prompt
-		paras = append(paras, ansi.Truncate(line, max(s.w-6, 10), "…"))
-	}
-	if p.cursor < len(p.qs) {
-		paras = append(paras, "", "From "+p.qs[p.cursor].From+".")
-	}
-	return s.block("Ask the room", paras)
-}
-
-func (s *Session) resultsView(q Question, counts []int, students int) string {
+func (s *Session) resultsView(a Asked) string {
 	total := 0
-	for _, c := range counts {
+	for _, c := range a.Counts {
 		total += c
 	}
-	paras := []string{q.Prompt, ""}
+	paras := []string{a.Prompt, ""}
 	barW := max(min(s.w-30, 40), 5)
-	for i, c := range q.Choices {
+	for i, c := range a.Choices {
 		n := 0
 		if total > 0 {
-			n = counts[i] * barW / total
+			n = a.Counts[i] * barW / total
 		}
 		right := ""
-		if i == q.Right && s.reveal {
+		if i == a.Right && a.Revealed {
 			right = "  (right)"
 		}
 		paras = append(paras, fmt.Sprintf("%d. %s%s", i+1, c, right),
-			fmt.Sprintf("   %s %d", strings.Repeat("█", n)+strings.Repeat("·", barW-n), counts[i]))
+			fmt.Sprintf("   %s %d", strings.Repeat("█", n)+strings.Repeat("·", barW-n), a.Counts[i]))
 	}
-	paras = append(paras, "", fmt.Sprintf("%d of %d students answered; nobody's name is kept. r shows the right answer; esc ends the question.", total, students))
-	return s.block("The room answers: "+q.From, paras)
+	answered := fmt.Sprintf("%d of %d students answered; nobody's name is kept.", total, a.Students)
+	if a.Revealed {
+		paras = append(paras, "", answered+" Every student now sees the right answer and why; esc ends the question.")
+		if a.Explain != "" {
+			paras = append(paras, "")
+			paras = append(paras, explained(a.Explain)...)
+		}
+	} else {
+		paras = append(paras, "", answered+" "+revealKey+" reveals the right answer to everyone; esc ends the question.")
+	}
+	return s.block("The room answers: "+a.From, paras)
 }
 
-func (s *Session) askView(q Question, seq int) string {
-	paras := []string{q.Prompt, ""}
-	for i, c := range q.Choices {
+func (s *Session) askView(a Asked) string {
+	paras := []string{a.Prompt, ""}
+	for i, c := range a.Choices {
 		paras = append(paras, fmt.Sprintf("%d. %s", i+1, c))
 	}
 	paras = append(paras, "")
-	if s.answeredSeq == seq {
+	if s.answeredSeq == a.Seq {
 		paras = append(paras, fmt.Sprintf("Your answer: %d. Another number changes it; esc puts the question aside. Only the count of each answer is shown to the teacher.", s.answered+1))
 	} else {
-		paras = append(paras, fmt.Sprintf("Press 1-%d to answer, esc to put the question aside. The teacher sees how many chose each answer, not who.", len(q.Choices)))
+		paras = append(paras, fmt.Sprintf("Press 1-%d to answer, esc to put the question aside. The teacher sees how many chose each answer, not who.", len(a.Choices)))
 	}
 	return s.block("The teacher asks", paras)
+}
+
+// revealView is a student's question once the teacher has shown the
+// answer: the right one marked in words, the why of the student's own
+// choice when it was wrong, then the explanation, which is the longest and
+// so comes last.
+func (s *Session) revealView(a Asked) string {
+	mine := -1
+	if s.answeredSeq == a.Seq {
+		mine = s.answered
+	}
+	paras := []string{a.Prompt, ""}
+	for i, c := range a.Choices {
+		var marks []string
+		if i == a.Right {
+			marks = append(marks, "right")
+		}
+		if i == mine {
+			marks = append(marks, "your answer")
+		}
+		line := fmt.Sprintf("%d. %s", i+1, c)
+		if len(marks) > 0 {
+			line += "  (" + strings.Join(marks, ", ") + ")"
+		}
+		paras = append(paras, line)
+	}
+	right := fmt.Sprintf("The right answer: %d.", a.Right+1)
+	switch {
+	case mine == a.Right:
+		paras = append(paras, "", right+" You chose it.")
+	case mine >= 0:
+		why := fmt.Sprintf("You chose %d.", mine+1)
+		if mine < len(a.Whys) && a.Whys[mine] != "" {
+			why += " Why not: " + strings.Join(strings.Fields(strings.Join(flatten(a.Whys[mine]), " ")), " ")
+		}
+		paras = append(paras, "", right, why)
+	default:
+		paras = append(paras, "", right)
+	}
+	if a.Explain != "" {
+		paras = append(paras, "")
+		paras = append(paras, explained(a.Explain)...)
+	}
+	return s.block("The teacher's answer · esc goes back", paras)
+}
+
+// explained is an explanation as paragraphs, the first led by "Why: ".
+func explained(md string) []string {
+	ps := flatten(md)
+	ps[0] = "Why: " + ps[0]
+	return ps
+}
+
+// flatten turns a lesson's Markdown into plain paragraphs for block: its
+// lines joined, a blank line kept between paragraphs, each list item a
+// paragraph of its own, emphasis marks taken out. It always returns at
+// least one paragraph.
+func flatten(md string) []string {
+	md = strings.NewReplacer("**", "", "__", "", "`", "").Replace(md)
+	var out []string
+	cur := ""
+	end := func() {
+		if cur != "" {
+			out = append(out, cur)
+			cur = ""
+		}
+	}
+	for _, l := range strings.Split(md, "\n") {
+		l = strings.TrimSpace(l)
+		switch {
+		case l == "":
+			end()
+			if len(out) > 0 && out[len(out)-1] != "" {
+				out = append(out, "")
+			}
+		case strings.HasPrefix(l, "- ") || strings.HasPrefix(l, "* "):
+			end()
+			cur = "• " + l[2:]
+		case cur == "":
+			cur = l
+		default:
+			cur += " " + l
+		}
+	}
+	end()
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	if len(out) == 0 {
+		return []string{""}
+	}
+	return out
 }

@@ -37,6 +37,7 @@ type Room struct {
 	presenters int
 	members    map[*Member]struct{}
 	question   *questionState // the question put to the room, if any
+	join       *Join          // how students join, once the server serves
 }
 
 // Member is one session in the room.

@@ -17,7 +17,9 @@
 // screen as state (the sandbox's, or the lesson player's: lesson, step,
 // time, play, whether answers show), never frames, that students follow
 // (f) or fork from (F), the counts of who follows, and questions put to
-// the room with their anonymous answer counts. Presentation mode (ctrl+p,
+// the room with their anonymous answer counts and, once the teacher
+// reveals it, the right answer and its why on every student's screen. A presenter's screen keeps
+// a line at its foot saying how students join (join.go). Presentation mode (ctrl+p,
 // or --present for the teacher; tui/present) draws any screen for a
 // projector. The teacher's own terminal asks before its quit stops the
 // server.
@@ -298,6 +300,7 @@ func (s *Server) Room() *Room { return s.room }
 
 // Serve accepts connections on ln until Shutdown.
 func (s *Server) Serve(ln net.Listener) error {
+	s.room.SetJoin(s.JoinFor(ln.Addr()))
 	s.log.Info("serving", "on", ln.Addr().String(), "access", s.accessWords(), "max_sessions", s.cfg.MaxSessions, "max_simulations", s.cfg.MaxSimulations,
 		"idle_timeout", s.cfg.IdleTimeout, "max_session", s.cfg.MaxSession, "rate_per_ip_per_min", s.cfg.RatePerIP,
 		"sign_in_timeout", s.cfg.HandshakeTimeout, "max_startups", s.cfg.MaxStartups.String(), "max_pending_per_ip", s.cfg.MaxPendingPerIP)

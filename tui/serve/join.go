@@ -1,0 +1,165 @@
+package serve
+
+import (
+	"net"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// How students join: the teacher's screen keeps one line at its foot that
+// says the command to type (the port the server really listens on, and
+// this machine's address when it listens beyond loopback) and the sign-in
+// rule in words, while the class runs. The server works it out once, when
+// it starts serving (Serve), and the room hands it to every presenter.
+
+// Join is how students reach the class.
+type Join struct {
+	Host string // the address to type: the listening one, or this machine's
+	Port string
+	// Local says the server listens on loopback: only this machine can
+	// connect.
+	Local bool
+	// Access is the sign-in rule in words; it never holds the password.
+	Access string
+}
+
+// Command is what a student types.
+func (j Join) Command() string { return "ssh -p " + j.Port + " " + j.Host }
+
+// JoinFor is how students reach the server listening at addr: the
+// listening address itself when it is one, else (every interface) this
+// machine's first address that other machines can reach.
+func (s *Server) JoinFor(addr net.Addr) Join {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return Join{Host: "HOST", Port: "2222", Access: s.accessRule()}
+	}
+	var ifaces []net.Addr
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		ifaces, _ = net.InterfaceAddrs() // none found: the host says so
+	}
+	h, local := joinHost(host, ifaces)
+	return Join{Host: h, Port: port, Local: local, Access: s.accessRule()}
+}
+
+// joinHost is the address students type for a server listening on host:
+// host itself when it names one address; for every interface (0.0.0.0,
+// ::), the first of ifaces that another machine can reach, an IPv4 one
+// first. local is true for loopback.
+func joinHost(host string, ifaces []net.Addr) (addr string, local bool) {
+	if host == "localhost" {
+		return host, true
+	}
+	ip := net.ParseIP(host)
+	switch {
+	case ip == nil && host != "":
+		return host, false // a name: students type the same
+	case ip != nil && ip.IsLoopback():
+		return host, true
+	case ip != nil && !ip.IsUnspecified():
+		return host, false
+	}
+	var v6 string
+	for _, a := range ifaces {
+		n, ok := a.(*net.IPNet)
+		if !ok || !n.IP.IsGlobalUnicast() {
+			continue // loopback, link-local, multicast
+		}
+		if v4 := n.IP.To4(); v4 != nil {
+			return v4.String(), false
+		}
+		if v6 == "" {
+			v6 = n.IP.String()
+		}
+	}
+	if v6 != "" {
+		return v6, false
+	}
+	return "THIS-MACHINE'S-ADDRESS", false
+}
+
+// accessRule is the sign-in rule as a student needs it.
+func (s *Server) accessRule() string {
+	keys, pw := len(s.cfg.AuthorizedKeys) > 0, len(s.cfg.Password) > 0
+	switch {
+	case keys && pw:
+		return "a listed SSH key or the class password"
+	case keys:
+		return "your SSH key (listed keys only)"
+	case pw:
+		return "the class password, any user name"
+	}
+	return "no password"
+}
+
+// SetJoin records how students join; presenters are signalled.
+func (r *Room) SetJoin(j Join) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.join = &j
+	r.notifyLocked(true)
+}
+
+// Joining is how students join, and whether the server has said yet.
+func (r *Room) Joining() (Join, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.join == nil {
+		return Join{}, false
+	}
+	return *r.join, true
+}
+
+// joinRows is the lines the join line takes on a screen h rows high: one
+// on a presenter's screen once the server has said how to join, when the
+// screen is tall and wide enough to spare it.
+func (s *Session) joinRows(w, h int) int {
+	if !s.teacher || h < 8 || w < 30 {
+		return 0
+	}
+	if _, ok := s.room.Joining(); !ok {
+		return 0
+	}
+	return 1
+}
+
+// joinView is the join line at width w: the command first, then the
+// sign-in rule and the room's key, each left out when it does not fit.
+func (s *Session) joinView(w int) string {
+	j, ok := s.room.Joining()
+	if !ok {
+		return ""
+	}
+	th := s.th
+	if s.present {
+		th = s.pth
+	}
+	where := ""
+	if j.Local {
+		where = " (this machine only)"
+	}
+	cmd, ask := j.Command(), askKey+" asks the room"
+	// The longest that fits: the command always, then the sign-in rule,
+	// then the room's key; a shorter lead before dropping the rule.
+	type form struct{ lead, rest string }
+	forms := []form{
+		{" Students join: ", " · " + j.Access + " · " + ask},
+		{" Students join: ", " · " + j.Access},
+		{" join: ", " · " + j.Access},
+		{" Students join: ", ""},
+		{" join: ", ""},
+	}
+	f := forms[len(forms)-1]
+	for _, c := range forms {
+		if ansi.StringWidth(c.lead+cmd+where+c.rest) <= w {
+			f = c
+			break
+		}
+	}
+	line := th.Dim.Render(f.lead) + th.Key.Render(cmd) + th.Dim.Render(where+f.rest)
+	if ansi.StringWidth(line) > w {
+		line = ansi.Truncate(line, w, "…")
+	}
+	return line + strings.Repeat(" ", max(w-ansi.StringWidth(line), 0))
+}
