@@ -45,7 +45,14 @@ func TestEstimateCostBoundsBuiltins(t *testing.T) {
 					t.Fatal(err)
 				}
 				arr, req := simulated(snaps)
-				t.Logf("seed %d: arrivals %.0f (estimate %.0f), requests %.0f (estimate %.0f, %.2f×)", seed, arr, c.Arrivals, req, c.Requests, c.Requests/req)
+				// go test -v -run TestEstimateCostBoundsBuiltins prints the
+				// table of estimate against run, with every retry counted in
+				// full (strict), events and memory.
+				old := engine.SetCostStrict(true)
+				strict := engine.EstimateCost(sc)
+				engine.SetCostStrict(old)
+				t.Logf("seed %d: arrivals %.0f (estimate %.0f), requests %.0f (estimate %.0f, %.2f×; strict %.0f), events %.0f, %.1f MB",
+					seed, arr, c.Arrivals, req, c.Requests, c.Requests/req, strict.Requests, c.Events, c.Bytes/1e6)
 				if c.Arrivals < arr || c.Requests < req {
 					t.Errorf("seed %d: the estimate (%.0f arrivals, %.0f requests) is below the run's (%.0f, %.0f)", seed, c.Arrivals, c.Requests, arr, req)
 				}
@@ -54,26 +61,6 @@ func TestEstimateCostBoundsBuiltins(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// TestCostTable logs, for each built-in scenario, the requests a run of
-// seed 5 simulates beside the estimate, the estimate with every retry
-// counted in full, events and memory (go test -v -run TestCostTable).
-func TestCostTable(t *testing.T) {
-	t.Logf("%-24s %10s %10s %10s %6s %10s %7s", "scenario", "simulated", "estimate", "strict", "ratio", "events", "MB")
-	for _, b := range scenarios.All() {
-		sc := b.Build()
-		snaps, err := engine.RunAll(sc, 5)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, req := simulated(snaps)
-		c := engine.EstimateCost(sc)
-		old := engine.SetCostStrict(true)
-		s := engine.EstimateCost(sc)
-		engine.SetCostStrict(old)
-		t.Logf("%-24s %10.0f %10.0f %10.0f %6.2f %10.0f %7.1f", b.Name, req, c.Requests, s.Requests, c.Requests/req, c.Events, c.Bytes/1e6)
 	}
 }
 
