@@ -32,6 +32,12 @@ type runJSON struct {
 			Breaker string  `json:"breaker"`
 			To      string  `json:"to"`
 		} `json:"transitions"`
+		Tenants map[string]struct {
+			Outcomes map[string]float64 `json:"outcomes"`
+		} `json:"tenants"`
+		Services map[string]struct {
+			AbandonedWork float64 `json:"abandoned_work"`
+		} `json:"services"`
 	} `json:"variants"`
 }
 
@@ -62,6 +68,21 @@ func fromRun(t *testing.T, r *runJSON, metric string, args []string, end time.Du
 			}
 		}
 		return n, true
+	case "tenant-share":
+		var hit, all float64
+		for _, name := range strings.Split(args[0], "+") {
+			for o, n := range v.Tenants[name].Outcomes {
+				all += n
+				for _, want := range strings.Split(args[1], "+") {
+					if o == want {
+						hit += n
+					}
+				}
+			}
+		}
+		return hit / all, all > 0
+	case "wasted":
+		return v.Services[args[0]].AbandonedWork, true
 	case "p50", "p95", "p99":
 		return v.Endpoints[args[0]].LatencyMS[metric] / 1000, true
 	case "calls":
