@@ -223,3 +223,17 @@ func TestManPages(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A release stamps its version, commit and date (goreleaser's ldflags);
+// placeholders of a snapshot outside git are left out.
+func TestVersionStamped(t *testing.T) {
+	defer func(v, c, d string) { version, commit, date = v, c, d }(version, commit, date)
+	version, commit, date = "1.2.3", "0123456789abcdef", "2026-12-01T10:00:00Z"
+	if out, _, _ := run(t, "version"); out != "breakerlab 1.2.3 (commit 0123456789ab, built 2026-12-01T10:00:00Z)\n" {
+		t.Errorf("version = %q", out)
+	}
+	commit, date = "none", "0001-01-01T00:00:00Z"
+	if out, _, _ := run(t, "version"); !strings.HasPrefix(out, "breakerlab 1.2.3") || strings.Contains(out, "none") || strings.Contains(out, "0001") {
+		t.Errorf("version = %q", out)
+	}
+}

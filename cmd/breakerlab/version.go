@@ -34,6 +34,13 @@ func runVersion(args []string, stdout, _ io.Writer) error {
 // or as much of it as is known; "devel" when nothing is.
 func versionString() string {
 	v, c, d := version, commit, date
+	// A snapshot built outside a git checkout stamps placeholders.
+	if c == "none" {
+		c = ""
+	}
+	if strings.HasPrefix(d, "0001-") {
+		d = ""
+	}
 	if info, ok := debug.ReadBuildInfo(); ok {
 		if v == "" && info.Main.Version != "" && info.Main.Version != "(devel)" {
 			v = info.Main.Version
