@@ -26,7 +26,19 @@ type Result struct {
 	// ProgressErr is set when the outcome could not be saved to the
 	// progress file; the grading itself stands.
 	ProgressErr error
+	// RaceUnchecked is set when the exercise is graded with the race
+	// detector but this machine cannot run it (no cgo or no C compiler): its
+	// tests ran without it, so a pass is not a full pass.
+	RaceUnchecked bool
 }
+
+// NotRaceChecked is what the runner and `exercises check` say of a pass
+// whose tests ran without the race detector.
+const NotRaceChecked = "not checked for data races: the race detector needs cgo and a C compiler (install gcc or clang and set CGO_ENABLED=1)"
+
+// FullyPassed reports whether every test passed with every check the
+// exercise asks for, the race detector included.
+func (r Result) FullyPassed() bool { return r.Passed() && !r.RaceUnchecked }
 
 // Passed reports whether every test of the exercise passed.
 func (r Result) Passed() bool { return r.Report.Status == grade.Passed }
@@ -47,14 +59,16 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 	race := e.Race || opt.ForceRace
 	gopt := grade.Options{Dir: w.ExerciseDir(e), Timeout: opt.Timeout, Go: opt.Go, Race: race}
 	r := grade.Run(ctx, gopt)
+	unchecked := false
 	if race && needsCgo(r) {
 		// The race detector needs cgo and a C compiler. Grade without it
 		// rather than not at all.
 		gopt.Race = false
 		r = grade.Run(ctx, gopt)
-		r.Summary += " (checked without the race detector, which needs cgo and a C compiler)"
+		r.Summary += "; " + NotRaceChecked
+		unchecked = true
 	}
-	res := Result{Exercise: e, Report: r}
+	res := Result{Exercise: e, Report: r, RaceUnchecked: unchecked}
 	if r.Status != grade.Canceled {
 		res.ProgressErr = w.setDone(e, r.Status == grade.Passed, fp)
 	}

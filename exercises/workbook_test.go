@@ -303,7 +303,13 @@ func TestCheckWithoutCgoFallsBack(t *testing.T) {
 	e, _ := Lookup("04")
 	t.Setenv("CGO_ENABLED", "0")
 	r := w.Check(context.Background(), e, CheckOptions{})
-	if r.Report.Status != grade.Failed || !strings.Contains(r.Report.Summary, "without the race detector") {
+	if r.Report.Status != grade.Failed || !strings.Contains(r.Report.Summary, "not checked for data races") || !r.RaceUnchecked {
 		t.Fatalf("Check of a race exercise without cgo: %v %q", r.Report.Status, r.Report.Summary)
+	}
+	// Its solution passes, but not fully: the race detector never ran.
+	writeFiles(w.ExerciseDir(e), e.SolutionFiles())
+	r = w.Check(context.Background(), e, CheckOptions{})
+	if !r.Passed() || r.FullyPassed() || !r.RaceUnchecked || !strings.Contains(r.Report.Summary, "not checked for data races") {
+		t.Fatalf("the solution without cgo: passed %v, fully %v, %q", r.Passed(), r.FullyPassed(), r.Report.Summary)
 	}
 }

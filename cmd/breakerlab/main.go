@@ -35,6 +35,18 @@ type command struct {
 	name    string
 	summary string
 	run     func(args []string, stdout, stderr io.Writer) error
+	// examples are command lines that show it at work, one a line, each
+	// optionally followed by two or more spaces and what it does. Empty
+	// falls back to commandExamples (examples.go).
+	examples string
+}
+
+// examplesText is the command's examples.
+func (c command) examplesText() string {
+	if c.examples != "" {
+		return c.examples
+	}
+	return commandExamples[c.name]
 }
 
 var commands = map[string]command{}
@@ -56,30 +68,37 @@ func main() {
 // runMain is main without the process: it returns the exit code, so tests can
 // drive the whole command line.
 func runMain(args []string, stdout, stderr io.Writer) int {
-	name := defaultCommand
-	// A flag first (`breakerlab --present`) is the home screen's.
-	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || !strings.HasPrefix(args[0], "-")) {
-		name, args = args[0], args[1:]
+	// The cobra tree always gets a command name first: none, or a flag
+	// first (`breakerlab --present`), is the home screen's.
+	switch {
+	case len(args) > 0 && (args[0] == "-h" || args[0] == "--help"):
+		args = append([]string{"help"}, args[1:]...)
+	case len(args) == 0 || strings.HasPrefix(args[0], "-"):
+		args = append([]string{defaultCommand}, args...)
 	}
-	switch name {
-	case "help", "-h", "--help":
-		printUsage(stdout)
+	root := newRoot(stdout, stderr)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
 		return 0
 	}
-	c, ok := commands[name]
-	if !ok {
-		fmt.Fprintf(stderr, "breakerlab: unknown command %q; the commands are: %s\n", name, strings.Join(commandNames(), ", "))
-		return exitUsage
-	}
-	if err := c.run(args, stdout, stderr); err != nil {
-		fmt.Fprintf(stderr, "breakerlab %s: %v\n", name, err)
+	var ce commandError
+	var unknown unknownCommandError
+	switch {
+	case errors.As(err, &ce):
+		fmt.Fprintf(stderr, "breakerlab %s: %v\n", ce.name, ce.err)
 		var u usageError
 		if errors.As(err, &u) {
 			return exitUsage
 		}
 		return 1
+	case errors.As(err, &unknown):
+		fmt.Fprintf(stderr, "breakerlab: %v\n", err)
+		return exitUsage
+	default:
+		fmt.Fprintf(stderr, "breakerlab: %v\n", err)
+		return exitUsage
 	}
-	return 0
 }
 
 func commandNames() []string {
@@ -104,4 +123,6 @@ func printUsage(w io.Writer) {
 	for _, n := range commandNames() {
 		io.WriteString(w, report.Wrap(fmt.Sprintf("  %-12s %s", n, commands[n].summary), width, 15))
 	}
+	fmt.Fprintf(w, "\nExamples:\n%s", rootExamples)
+	fmt.Fprintln(w, "\n`breakerlab help COMMAND` shows a command's flags and examples.")
 }

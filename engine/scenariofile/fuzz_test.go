@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pelletier/go-toml/v2"
+
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 )
@@ -19,6 +21,25 @@ import (
 // (arrivals times attempts, over every variant) could exceed it are parsed
 // and dumped but not run.
 const maxFuzzRequests = 20_000
+
+// The engine's own estimate (engine.EstimateCost) bounds the rest of a run's
+// work, so that every input the fuzzer keeps is fast and it keeps exploring:
+// a scenario with few requests can still ask for many events (services
+// calling services), a long timeline of samples, or a great deal of memory.
+const (
+	maxFuzzEvents   = 100_000
+	maxFuzzBytes    = 16 << 20
+	maxFuzzDuration = 10 * time.Minute
+)
+
+// cheapToRun says whether the fuzz targets run a parsed scenario.
+func cheapToRun(sc *engine.Scenario) bool {
+	if requests(sc) > maxFuzzRequests || sc.Duration > maxFuzzDuration {
+		return false
+	}
+	c := engine.EstimateCost(sc)
+	return c.Requests <= maxFuzzRequests && c.Events <= maxFuzzEvents && c.Bytes <= maxFuzzBytes
+}
 
 // FuzzParse feeds the parser any bytes. Nothing may panic; a rejected file
 // gets an *Error; an accepted one dumps, parses back to the same scenario,
@@ -69,7 +90,81 @@ func FuzzParse(f *testing.F) {
 	} {
 		f.Add([]byte(broken))
 	}
-	f.Fuzz(checkParse)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !smallAsks(data) {
+			t.Skip("asks for more than a fuzz input may")
+		}
+		checkParse(t, data)
+	})
+}
+
+// Bounds on what a FuzzParse input may ask for. Parse builds every variant
+// (engine.New) to prove it can start, and that work grows with the pool
+// sizes, instances, windows and timelines the file asks for; one input
+// asking for a million workers kept the fuzzer minimizing it for minutes.
+// Inputs beyond these bounds are skipped, so that each input takes
+// milliseconds and the fuzzer keeps exploring. The seeds stay within them
+// (TestSeedsAreWithinTheFuzzBounds); FuzzFields covers large numbers.
+const (
+	maxFuzzNumber    = 2000
+	maxFuzzTimeValue = 10 * time.Minute
+	maxFuzzArray     = 64
+	maxFuzzBytesIn   = 32 << 10
+)
+
+// smallAsks says whether every number, duration and list in a TOML input is
+// within the fuzz bounds. Input that is not TOML passes: Parse rejects it
+// quickly.
+func smallAsks(data []byte) bool {
+	if len(data) > maxFuzzBytesIn {
+		return false
+	}
+	var doc map[string]any
+	if toml.Unmarshal(data, &doc) != nil {
+		return true
+	}
+	return withinBounds(doc)
+}
+
+func withinBounds(v any) bool {
+	switch v := v.(type) {
+	case map[string]any:
+		if len(v) > maxFuzzArray {
+			return false
+		}
+		for _, x := range v {
+			if !withinBounds(x) {
+				return false
+			}
+		}
+	case []any:
+		if len(v) > maxFuzzArray {
+			return false
+		}
+		for _, x := range v {
+			if !withinBounds(x) {
+				return false
+			}
+		}
+	case []map[string]any:
+		if len(v) > maxFuzzArray {
+			return false
+		}
+		for _, x := range v {
+			if !withinBounds(x) {
+				return false
+			}
+		}
+	case int64:
+		return v >= -maxFuzzNumber && v <= maxFuzzNumber
+	case float64:
+		return !(v > maxFuzzNumber || v < -maxFuzzNumber)
+	case string:
+		if d, err := time.ParseDuration(v); err == nil {
+			return d <= maxFuzzTimeValue && d >= -maxFuzzTimeValue
+		}
+	}
+	return true
 }
 
 // checkParse is the fuzz targets' property: nothing panics; a rejected file
@@ -98,7 +193,7 @@ func checkParse(t *testing.T, data []byte) {
 	if again, err := Dump(back); err != nil || !bytes.Equal(again, text) {
 		t.Fatalf("the dump is not stable (%v):\n%s\n---\n%s", err, text, again)
 	}
-	if requests(sc) > maxFuzzRequests {
+	if !cheapToRun(sc) {
 		return
 	}
 	if _, err := engine.RunAll(sc, 1); err != nil {
@@ -256,4 +351,28 @@ func FuzzServices(f *testing.F) {
 		fmt.Fprintf(&b, "[variants.services.a.dependencies.b]\npolicy = { timeout = \"1s\", propagate_deadline = true, cancel = \"propagate\" }\n")
 		checkParse(t, []byte(b.String()))
 	})
+}
+
+// The built-in scenarios and the example files, FuzzParse's seeds, are
+// within the bounds a fuzz input may ask for, so that every seed is fuzzed.
+func TestSeedsAreWithinTheFuzzBounds(t *testing.T) {
+	for _, b := range scenarios.All() {
+		text, err := Dump(b.Build())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !smallAsks(text) {
+			t.Errorf("the dump of %s asks for more than a fuzz input may", b.Name)
+		}
+	}
+	examples, _ := filepath.Glob("testdata/examples/*.toml")
+	for _, p := range examples {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !smallAsks(data) {
+			t.Errorf("%s asks for more than a fuzz input may", p)
+		}
+	}
 }

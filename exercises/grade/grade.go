@@ -110,7 +110,8 @@ func run(ctx context.Context, opt Options) Report {
 	cmd.Stderr = stderr
 	// If a grandchild keeps the pipes open after the kill, stop waiting.
 	cmd.WaitDelay = 2 * time.Second
-	inOwnProcessGroup(cmd)
+	group := newProcGroup(cmd)
+	defer group.close()
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return Report{Status: Errored, Summary: fmt.Sprintf("cannot start go test: %v", err)}
@@ -121,6 +122,7 @@ func run(ctx context.Context, opt Options) Report {
 		}
 		return Report{Status: Errored, Summary: fmt.Sprintf("cannot start go test: %v", err)}
 	}
+	group.started()
 
 	col := newCollector(dir, opt.MaxLines, opt.MaxLineLen)
 	var reading sync.WaitGroup
@@ -144,11 +146,11 @@ func run(ctx context.Context, opt Options) Report {
 	case waitErr = <-waited:
 	case <-timer.C:
 		stopped = TimedOut
-		killProcessGroup(cmd)
+		group.kill()
 		waitErr = <-waited
 	case <-ctx.Done():
 		stopped = Canceled
-		killProcessGroup(cmd)
+		group.kill()
 		waitErr = <-waited
 	}
 

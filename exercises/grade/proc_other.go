@@ -1,16 +1,20 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package grade
 
 import "os/exec"
 
-// inOwnProcessGroup does nothing where process groups are not available.
-func inOwnProcessGroup(*exec.Cmd) {}
+// procGroup is only the go test process where there are neither process
+// groups nor job objects: the test binary it started may outlive a kill
+// until its own -timeout fires.
+type procGroup struct{ cmd *exec.Cmd }
 
-// killProcessGroup kills the go command; on these systems the test binary
-// it started may outlive it until its own -timeout fires.
-func killProcessGroup(cmd *exec.Cmd) {
-	if cmd.Process != nil {
-		_ = cmd.Process.Kill()
+func newProcGroup(cmd *exec.Cmd) *procGroup { return &procGroup{cmd: cmd} }
+func (g *procGroup) started()               {}
+func (g *procGroup) close()                 {}
+
+func (g *procGroup) kill() {
+	if g.cmd.Process != nil {
+		_ = g.cmd.Process.Kill()
 	}
 }

@@ -1,0 +1,347 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/lessons/challenge"
+	"github.com/breakerlab/breakerlab/lessons/drill"
+	"github.com/breakerlab/breakerlab/lessons/facts"
+)
+
+// Completion: `breakerlab completion SHELL` prints cobra's script, which
+// calls the hidden `breakerlab __complete ARGS...`; that reaches complete
+// below with the command's raw arguments (flag parsing is the command's own).
+// Flag names and which flags take a value are read from each command's own
+// parser (flagInfo), so a flag added to a command completes without an edit
+// here; what a flag's value or a positional argument can be is said here.
+
+func init() {
+	register(command{name: "completion", summary: "print a shell completion script (completion bash|zsh|fish|powershell)", run: runCompletion})
+}
+
+var completionShells = []string{"bash", "zsh", "fish", "powershell"}
+
+func runCompletion(args []string, stdout, stderr io.Writer) error {
+	if len(args) != 1 {
+		return usagef("completion takes one shell: %s", strings.Join(completionShells, ", "))
+	}
+	root := newRoot(stdout, stderr)
+	switch args[0] {
+	case "bash":
+		return root.GenBashCompletionV2(stdout, true)
+	case "zsh":
+		return root.GenZshCompletion(stdout)
+	case "fish":
+		return root.GenFishCompletion(stdout, true)
+	case "powershell":
+		return root.GenPowerShellCompletionWithDesc(stdout)
+	}
+	return usagef("no completion for %q; the shells are: %s", args[0], strings.Join(completionShells, ", "))
+}
+
+// flagSpec is one flag as the command's parser knows it.
+type flagSpec struct {
+	name    string
+	value   bool     // takes a value (not a true/false switch)
+	choices []string // the values a choice flag allows
+}
+
+var (
+	flagLine      = regexp.MustCompile(`(?m)^  --([A-Za-z0-9][A-Za-z0-9_-]*)`)
+	notOneOf      = regexp.MustCompile(`is not one of ([^\n]*)`)
+	notBool       = "invalid boolean value"
+	probeBadValue = "\x01"
+)
+
+// flagInfo asks a command's own parser for its flags: their names from its
+// --help, and for each whether it takes a value and which ones, by giving it
+// a value no flag accepts followed by a flag no command defines, so that the
+// parse fails before the command does anything.
+func flagInfo(c command) []flagSpec {
+	if c.name == "exercises" || c.name == "completion" {
+		return nil
+	}
+	help := flagsText(c)
+	var specs []flagSpec
+	for _, m := range flagLine.FindAllStringSubmatch(help, -1) {
+		s := flagSpec{name: m[1]}
+		err := c.run([]string{"--" + s.name + "=" + probeBadValue, "--breakerlab-no-such-flag"}, io.Discard, io.Discard)
+		var u usageError
+		if err != nil && errors.As(err, &u) {
+			msg := err.Error()
+			s.value = !strings.Contains(msg, notBool)
+			if m := notOneOf.FindStringSubmatch(msg); m != nil {
+				s.choices = strings.Split(m[1], ", ")
+			}
+		}
+		specs = append(specs, s)
+	}
+	return specs
+}
+
+// complete answers `breakerlab NAME ARGS... TOCOMPLETE<TAB>`.
+func complete(c command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if c.name == "exercises" {
+		return completeExercises(args, toComplete)
+	}
+	specs := flagInfo(c)
+	byName := map[string]flagSpec{}
+	for _, s := range specs {
+		byName[s.name] = s
+	}
+	// The positional arguments so far, and whether the word being completed
+	// is a flag's value.
+	var pos []string
+	var pending *flagSpec
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			pos = append(pos, args[i+1:]...)
+			break
+		}
+		if name, ok := flagName(a); ok {
+			if s, ok := byName[name]; ok && s.value && !strings.Contains(a, "=") {
+				if i+1 == len(args) {
+					pending = &s
+				}
+				i++
+			}
+			continue
+		}
+		pos = append(pos, a)
+	}
+	if pending != nil {
+		return completeValue(c, *pending, pos, toComplete, "")
+	}
+	if name, ok := flagName(toComplete); ok {
+		if eq := strings.IndexByte(toComplete, '='); eq >= 0 {
+			if s, ok := byName[name]; ok && s.value {
+				return completeValue(c, s, pos, toComplete[eq+1:], toComplete[:eq+1])
+			}
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var out []string
+		for _, s := range specs {
+			if f := "--" + s.name; strings.HasPrefix(f, toComplete) {
+				out = append(out, f)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+	return completePositional(c.name, pos, toComplete)
+}
+
+// flagName is the name of a flag argument (-x, --x, --x=v), if a is one.
+func flagName(a string) (string, bool) {
+	if len(a) < 2 || a[0] != '-' || a == "--" {
+		return "", false
+	}
+	name := strings.TrimLeft(a, "-")
+	if eq := strings.IndexByte(name, '='); eq >= 0 {
+		name = name[:eq]
+	}
+	return name, true
+}
+
+// completePositional completes a command's positional arguments.
+func completePositional(name string, pos []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	switch name {
+	case "run", "sandbox", "sweep", "record":
+		if len(pos) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return scenarioOrFile(toComplete)
+	case "scenarios":
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	case "lesson":
+		if len(pos) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return namesOrFiles(lessonIDs(), toComplete, "md")
+	case "challenge":
+		if len(pos) > 0 {
+			return nil, cobra.ShellCompDirectiveDefault // the design file of --check
+		}
+		return prefixed(challengeIDs(), toComplete), cobra.ShellCompDirectiveNoFileComp
+	case "challenges":
+		return nil, cobra.ShellCompDirectiveFilterFileExt
+	case "presets":
+		return prefixed(presetNames(), toComplete), cobra.ShellCompDirectiveNoFileComp
+	case "facts":
+		return prefixed(factNames(), toComplete), cobra.ShellCompDirectiveNoFileComp
+	case "interview":
+		return prefixed(interviewPrompts(), toComplete), cobra.ShellCompDirectiveNoFileComp
+	case "lab":
+		if len(pos) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return prefixed([]string{"checkout"}, toComplete), cobra.ShellCompDirectiveNoFileComp
+	case "completion":
+		if len(pos) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return prefixed(completionShells, toComplete), cobra.ShellCompDirectiveNoFileComp
+	case "man":
+		return nil, cobra.ShellCompDirectiveFilterDirs
+	}
+	return nil, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeValue completes a flag's value; prefix is what comes before the
+// value in the word ("--format=").
+func completeValue(c command, s flagSpec, pos []string, toComplete, prefix string) ([]string, cobra.ShellCompDirective) {
+	var vals []string
+	dir := cobra.ShellCompDirectiveNoFileComp
+	switch {
+	case len(s.choices) > 0:
+		vals = s.choices
+	case s.name == "vary":
+		vals, dir = varyKnobs(pos), cobra.ShellCompDirectiveNoSpace|cobra.ShellCompDirectiveNoFileComp
+	case s.name == "dump":
+		vals = scenarioNames()
+	case s.name == "rubric":
+		vals = interviewPrompts()
+	case s.name == "o", s.name == "authorized-keys", s.name == "teacher-key":
+		return nil, cobra.ShellCompDirectiveDefault
+	case s.name == "data-dir":
+		return nil, cobra.ShellCompDirectiveFilterDirs
+	}
+	var out []string
+	for _, v := range prefixed(vals, toComplete) {
+		out = append(out, prefix+v)
+	}
+	return out, dir
+}
+
+// varyKnobs are the knob paths `sweep --vary` accepts on the scenario the
+// arguments name (the first variant's), each followed by "=".
+func varyKnobs(pos []string) []string {
+	if len(pos) == 0 {
+		return nil
+	}
+	var sc *engine.Scenario
+	if isScenarioFile(pos[0]) {
+		if parsed, err := loadScenarioFile(pos[0]); err == nil {
+			sc = parsed
+		}
+	} else if s, err := loadScenario(pos[0]); err == nil {
+		sc = s
+	}
+	if sc == nil {
+		return nil
+	}
+	var out []string
+	for _, k := range lessons.NumberKnobs(sc, 0) {
+		out = append(out, k+"=")
+	}
+	return out
+}
+
+// scenarioOrFile completes a built-in scenario's name or a .toml file.
+func scenarioOrFile(toComplete string) ([]string, cobra.ShellCompDirective) {
+	return namesOrFiles(scenarioNames(), toComplete, "toml")
+}
+
+// namesOrFiles completes the names that start with toComplete; when none
+// does, the shell completes files with the extension.
+func namesOrFiles(names []string, toComplete, ext string) ([]string, cobra.ShellCompDirective) {
+	if out := prefixed(names, toComplete); len(out) > 0 && !strings.ContainsAny(toComplete, `/\.`) {
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+	return []string{ext}, cobra.ShellCompDirectiveFilterFileExt
+}
+
+func prefixed(names []string, prefix string) []string {
+	var out []string
+	for _, n := range names {
+		if strings.HasPrefix(n, prefix) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func lessonIDs() []string {
+	all, err := lessons.All()
+	if err != nil {
+		return nil
+	}
+	var ids []string
+	for _, l := range all {
+		ids = append(ids, l.ID)
+	}
+	return ids
+}
+
+func challengeIDs() []string {
+	all, err := challenge.All()
+	if err != nil {
+		return nil
+	}
+	var ids []string
+	for _, c := range all {
+		ids = append(ids, c.ID)
+	}
+	return ids
+}
+
+func presetNames() []string {
+	var names []string
+	for _, p := range breaker.Presets() {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+func factNames() []string {
+	var names []string
+	for _, f := range facts.All() {
+		names = append(names, f.Name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func interviewPrompts() []string {
+	var ids []string
+	for _, p := range drill.Prompts() {
+		ids = append(ids, p.ID)
+	}
+	return ids
+}
+
+// exercisesCommands are `breakerlab exercises`' own subcommands.
+var exercisesCommands = []string{"init", "list", "check", "hint", "reset", "solution"}
+
+func completeExercises(args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if strings.HasPrefix(toComplete, "-") {
+		return prefixed([]string{"--manual", "--timeout", "--yes", "--tests"}, toComplete), cobra.ShellCompDirectiveNoFileComp
+	}
+	if len(args) == 0 {
+		return prefixed(exercisesCommands, toComplete), cobra.ShellCompDirectiveNoFileComp
+	}
+	switch args[0] {
+	case "init":
+		return nil, cobra.ShellCompDirectiveFilterDirs
+	case "check", "hint", "reset", "solution":
+		if len(args) > 1 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var ids []string
+		for _, e := range exercises.All() {
+			ids = append(ids, e.Name)
+		}
+		return prefixed(ids, toComplete), cobra.ShellCompDirectiveNoFileComp
+	}
+	return nil, cobra.ShellCompDirectiveNoFileComp
+}

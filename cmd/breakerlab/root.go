@@ -1,0 +1,182 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/exercises/cli"
+	"github.com/spf13/cobra"
+)
+
+// The command line is a cobra tree built from the command table: every
+// registered command becomes a subcommand that hands its raw arguments to
+// its own run function (DisableFlagParsing), so each keeps its own flag
+// parser, messages and exit codes. Cobra adds what a table cannot: shell
+// completion (completion.go), `help COMMAND` and man pages (man.go).
+
+func init() {
+	// A double-click on breakerlab.exe in Explorer opens the home screen in
+	// a console, rather than cobra's "this is a command line tool" notice.
+	cobra.MousetrapHelpText = ""
+}
+
+// commandError is a registered command's error, with the command's name for
+// the message.
+type commandError struct {
+	name string
+	err  error
+}
+
+func (c commandError) Error() string { return c.err.Error() }
+func (c commandError) Unwrap() error { return c.err }
+
+// unknownCommandError is a first argument that names no command.
+type unknownCommandError struct{ name string }
+
+func (u unknownCommandError) Error() string {
+	return fmt.Sprintf("unknown command %q; the commands are: %s", u.name, strings.Join(commandNames(), ", "))
+}
+
+// newRoot builds the cobra tree from the command table.
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:                "breakerlab",
+		Short:              "learn how systems survive a failing dependency",
+		Example:            rootExamples,
+		Args:               cobra.ArbitraryArgs,
+		DisableFlagParsing: true,
+		SilenceErrors:      true,
+		SilenceUsage:       true,
+		// runMain always hands the tree a command name, so the root itself
+		// only runs for a name that is not a command.
+		RunE: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return unknownCommandError{""}
+			}
+			return unknownCommandError{args[0]}
+		},
+		ValidArgsFunction: cobra.NoFileCompletions,
+	}
+	root.CompletionOptions.DisableDefaultCmd = true // `completion` is in the table
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetHelpFunc(func(c *cobra.Command, _ []string) {
+		if c == root {
+			printUsage(c.OutOrStdout())
+			return
+		}
+		if cmd, ok := commands[c.Name()]; ok {
+			printCommandHelp(c.OutOrStdout(), cmd)
+			return
+		}
+		fmt.Fprintf(c.OutOrStdout(), "%s\n\n%s", c.Short, c.UsageString())
+	})
+	for _, name := range commandNames() {
+		c := commands[name]
+		root.AddCommand(&cobra.Command{
+			Use:                c.name,
+			Short:              c.summary,
+			Example:            indentExamples(c.examplesText()),
+			DisableFlagParsing: true,
+			SilenceErrors:      true,
+			SilenceUsage:       true,
+			RunE: func(_ *cobra.Command, args []string) error {
+				return runCommand(c, args, stdout, stderr)
+			},
+			ValidArgsFunction: func(_ *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+				return complete(c, args, toComplete)
+			},
+		})
+	}
+	return root
+}
+
+// runCommand runs a registered command on its raw arguments. When the
+// arguments ask for help, the command's own help (its flags) is followed by
+// its examples, on the stream and with the exit code the command chose.
+func runCommand(c command, args []string, stdout, stderr io.Writer) error {
+	err := c.run(args, stdout, stderr)
+	if ex := c.examplesText(); ex != "" && asksForHelp(args) {
+		var u usageError
+		switch {
+		case err == nil:
+			fmt.Fprintf(stdout, "\nexamples:\n%s", indentExamples(ex))
+		case errors.As(err, &u):
+			err = usageError{fmt.Errorf("%w\n\nexamples:\n%s", err, strings.TrimRight(indentExamples(ex), "\n"))}
+		}
+	}
+	if err != nil {
+		return commandError{c.name, err}
+	}
+	return nil
+}
+
+// asksForHelp says whether args hold a help flag the flag package knows
+// (-h, -help, --h, --help) before a "--".
+func asksForHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--h", "--help":
+			return true
+		}
+	}
+	return false
+}
+
+// indentExamples indents each line of a command's examples by two spaces.
+func indentExamples(ex string) string {
+	if ex == "" {
+		return ""
+	}
+	var b strings.Builder
+	for line := range strings.SplitSeq(strings.TrimRight(ex, "\n"), "\n") {
+		if line == "" {
+			b.WriteString("\n")
+			continue
+		}
+		b.WriteString("  " + line + "\n")
+	}
+	return b.String()
+}
+
+// printCommandHelp is `breakerlab help NAME`: the summary, the command's
+// flags as its own parser lists them, and its examples.
+func printCommandHelp(w io.Writer, c command) {
+	fmt.Fprintf(w, "breakerlab %s: %s\n", c.name, c.summary)
+	if fl := flagsText(c); fl != "" {
+		fmt.Fprintf(w, "\n%s\n", fl)
+	}
+	if ex := c.examplesText(); ex != "" {
+		fmt.Fprintf(w, "\nexamples:\n%s", indentExamples(ex))
+	}
+}
+
+// flagsText is the flag list a command prints for --help ("flags of run:
+// ..."), or "" for a command without flags of its own.
+func flagsText(c command) string {
+	if c.name == "exercises" {
+		return strings.TrimRight(cli.Help, "\n")
+	}
+	err := c.run([]string{"--help"}, io.Discard, io.Discard)
+	if err == nil {
+		return ""
+	}
+	msg := err.Error()
+	if i := strings.Index(msg, "flags of "); i >= 0 {
+		return msg[i:]
+	}
+	return ""
+}
+
+// rootExamples are `breakerlab --help`'s examples.
+const rootExamples = `  breakerlab                            open the home screen
+  breakerlab run cascade --seed 5       run a scenario and print its table
+  breakerlab lesson 01-one-slow-dependency
+  breakerlab exercises init             write a workbook of exercises
+  breakerlab help run                   a command's flags and examples
+  source <(breakerlab completion bash)  complete commands, names and flags
+`

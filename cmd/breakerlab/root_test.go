@@ -1,0 +1,239 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestMain lets the test binary stand in for breakerlab when the completion
+// script calls it (BREAKERLAB_TEST_AS_MAIN=1).
+func TestMain(m *testing.M) {
+	if os.Getenv("BREAKERLAB_TEST_AS_MAIN") == "1" {
+		os.Exit(runMain(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// Every command answers --help with its flags and examples, with the exit
+// code it always had (2, on standard error, for the commands whose own flag
+// parser prints the help; 0 for exercises, which prints a usage page), and
+// `help NAME` shows the same with exit 0. A flag no command defines exits 2.
+// A command added to the table must be added here.
+func TestEveryCommandHelpAndBadFlag(t *testing.T) {
+	helpCode := map[string]int{
+		"challenge": 2, "challenges": 2, "cheatsheet": 2, "completion": 2, "drill": 2,
+		"exercises": 0, "facts": 2, "home": 2, "interview": 2, "lab": 2, "lesson": 2,
+		"lessons": 2, "man": 2, "presets": 2, "run": 2, "sandbox": 2, "scenarios": 2,
+		"serve": 2, "sweep": 2, "version": 2,
+	}
+	for _, name := range commandNames() {
+		want, ok := helpCode[name]
+		if !ok {
+			t.Errorf("command %s is not in this test's table", name)
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			out, errOut, code := run(t, name, "--help")
+			if code != want {
+				t.Errorf("%s --help: exit %d, want %d", name, code, want)
+			}
+			if !strings.Contains(out+errOut, "examples:\n  breakerlab") && !strings.Contains(out+errOut, "examples:\n  source") {
+				t.Errorf("%s --help lists no examples:\n%s%s", name, out, errOut)
+			}
+			out, errOut, code = run(t, "help", name)
+			if code != 0 || !strings.HasPrefix(out, "breakerlab "+name+": ") || !strings.Contains(out, "examples:") {
+				t.Errorf("help %s: exit %d, %q %q", name, code, out, errOut)
+			}
+			_, errOut, code = run(t, name, "--breakerlab-no-such-flag")
+			if code != 2 || !strings.Contains(errOut, "breakerlab-no-such-flag") {
+				t.Errorf("%s with a bad flag: exit %d, %q; want exit 2 naming the flag", name, code, errOut)
+			}
+		})
+	}
+}
+
+func TestRootHelp(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}} {
+		out, _, code := run(t, args...)
+		if code != 0 || !strings.Contains(out, "Commands:") || !strings.Contains(out, "Examples:") || !strings.Contains(out, "completion") {
+			t.Errorf("%q: exit %d, %q", args, code, out)
+		}
+	}
+}
+
+// Every flag an example uses is one its command defines.
+func TestExamplesUseRealFlags(t *testing.T) {
+	for _, name := range commandNames() {
+		c := commands[name]
+		if c.examplesText() == "" {
+			t.Errorf("%s has no examples", name)
+		}
+		flags := flagsText(c)
+		for line := range strings.SplitSeq(c.examplesText(), "\n") {
+			for w := range strings.FieldsSeq(line) {
+				if n, ok := flagName(w); ok && w != "-o" && !strings.Contains(flags, "--"+n) && !strings.Contains(flags, "-"+n) {
+					t.Errorf("%s: example %q uses %s, not among its flags", name, line, w)
+				}
+			}
+		}
+	}
+}
+
+// complete runs the hidden __complete command the scripts call and returns
+// the candidates (the last line, ":N", is the directive).
+func completions(t *testing.T, args ...string) []string {
+	t.Helper()
+	out, errOut, code := run(t, append([]string{"__complete"}, args...)...)
+	if code != 0 {
+		t.Fatalf("__complete %q: exit %d, %s", args, code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var got []string
+	for _, l := range lines[:len(lines)-1] {
+		got = append(got, strings.SplitN(l, "\t", 2)[0])
+	}
+	return got
+}
+
+func TestCompleteHidden(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+		not  []string
+	}{
+		{[]string{""}, []string{"run", "scenarios", "completion", "lesson", "version"}, nil},
+		{[]string{"ru"}, []string{"run"}, []string{"scenarios"}},
+		{[]string{"run", ""}, scenarioNames(), nil},
+		{[]string{"run", "ca"}, []string{"cascade"}, []string{"checkout"}},
+		{[]string{"run", "cascade", "--format", ""}, []string{"table", "json", "csv", "svg", "png"}, nil},
+		{[]string{"run", "--format=j"}, []string{"--format=json"}, nil},
+		{[]string{"run", "cascade", "--s"}, []string{"--seed"}, []string{"--format"}},
+		{[]string{"sandbox", "--seed", "3", ""}, []string{"cascade"}, nil},
+		{[]string{"sweep", "cascade", "--vary", "rec"}, []string{"recommendations.bulkhead="}, nil},
+		{[]string{"lesson", ""}, []string{"01-one-slow-dependency"}, nil},
+		{[]string{"challenge", ""}, []string{"timeout-pool"}, nil},
+		{[]string{"presets", "resilience4j", ""}, []string{"gobreaker", "polly"}, nil},
+		{[]string{"lab", "checkout", "--mode", ""}, []string{"none", "timeout", "protected", "all"}, nil},
+		{[]string{"interview", "--rubric", ""}, []string{"api-gateway"}, nil},
+		{[]string{"completion", ""}, []string{"bash", "zsh", "fish", "powershell"}, nil},
+		{[]string{"exercises", ""}, []string{"init", "check", "hint"}, nil},
+		{[]string{"exercises", "hint", "01"}, []string{"01-consecutive-breaker"}, nil},
+	} {
+		got := completions(t, c.args...)
+		for _, w := range c.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("__complete %q = %q, lacks %q", c.args, got, w)
+			}
+		}
+		for _, w := range c.not {
+			if slices.Contains(got, w) {
+				t.Errorf("__complete %q = %q, should not hold %q", c.args, got, w)
+			}
+		}
+	}
+}
+
+// The bash script that `completion bash` prints, sourced in bash, completes
+// `breakerlab run <TAB>` to the scenario names: the script calls this test
+// binary standing in for breakerlab (see TestMain).
+func TestCompletionBashScript(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil || runtime.GOOS == "windows" {
+		t.Skip("no bash here")
+	}
+	script, errOut, code := run(t, "completion", "bash")
+	if code != 0 || !strings.Contains(script, "__start_breakerlab") {
+		t.Fatalf("completion bash: exit %d, %s", code, errOut)
+	}
+	dir := t.TempDir()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(exe, filepath.Join(dir, "breakerlab")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "completion.bash"), []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The script uses bash-completion's _get_comp_words_by_ref: the
+	// package's when it is installed, else a stand-in for a plain line.
+	const drive = `[ -r /usr/share/bash-completion/bash_completion ] && source /usr/share/bash-completion/bash_completion
+if ! declare -F _get_comp_words_by_ref >/dev/null; then
+	_get_comp_words_by_ref() { cur=${COMP_WORDS[COMP_CWORD]}; prev=${COMP_WORDS[COMP_CWORD-1]}; words=("${COMP_WORDS[@]}"); cword=$COMP_CWORD; }
+fi
+source ./completion.bash
+COMP_LINE="breakerlab run "
+COMP_POINT=${#COMP_LINE}
+COMP_WORDS=(breakerlab run "")
+COMP_CWORD=2
+COMP_TYPE=9
+__start_breakerlab breakerlab "" run
+printf '%s\n' "${COMPREPLY[@]}"
+`
+	cmd := exec.Command(bash, "--norc", "--noprofile", "-c", drive)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"), "BREAKERLAB_TEST_AS_MAIN=1")
+	// compopt complains outside a real completion (on standard error).
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("bash: %v\n%s%s", err, out, stderr.String())
+	}
+	got := strings.Fields(string(out))
+	slices.Sort(got)
+	if want := scenarioNames(); !slices.Equal(got, want) {
+		t.Errorf("breakerlab run <TAB> completes to %q, want %q", got, want)
+	}
+}
+
+func TestCompletionScripts(t *testing.T) {
+	for _, sh := range completionShells {
+		out, errOut, code := run(t, "completion", sh)
+		if code != 0 || !strings.Contains(out, "breakerlab") {
+			t.Errorf("completion %s: exit %d, %s", sh, code, errOut)
+		}
+	}
+	if _, errOut, code := run(t, "completion", "tcsh"); code != 2 || !strings.Contains(errOut, "bash, zsh, fish, powershell") {
+		t.Errorf("completion tcsh: exit %d, %q", code, errOut)
+	}
+}
+
+func TestManPages(t *testing.T) {
+	dir := t.TempDir()
+	if _, errOut, code := run(t, "man", dir); code != 0 {
+		t.Fatalf("man: exit %d, %s", code, errOut)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "breakerlab-run.1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"--format", "breakerlab run cascade --seed 5"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("breakerlab-run.1 lacks %q", want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "breakerlab.1")); err != nil {
+		t.Error(err)
+	}
+}
+
+// A release stamps its version, commit and date (goreleaser's ldflags);
+// placeholders of a snapshot outside git are left out.
+func TestVersionStamped(t *testing.T) {
+	defer func(v, c, d string) { version, commit, date = v, c, d }(version, commit, date)
+	version, commit, date = "1.2.3", "0123456789abcdef", "2026-12-01T10:00:00Z"
+	if out, _, _ := run(t, "version"); out != "breakerlab 1.2.3 (commit 0123456789ab, built 2026-12-01T10:00:00Z)\n" {
+		t.Errorf("version = %q", out)
+	}
+	commit, date = "none", "0001-01-01T00:00:00Z"
+	if out, _, _ := run(t, "version"); !strings.HasPrefix(out, "breakerlab 1.2.3") || strings.Contains(out, "none") || strings.Contains(out, "0001") {
+		t.Errorf("version = %q", out)
+	}
+}
