@@ -104,7 +104,7 @@ func run(ctx context.Context, opt Options) Report {
 
 	cmd := exec.Command(goBin, args...)
 	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), "GOWORK=off"), opt.Env...)
+	cmd.Env = append(append(learnerEnv(os.Environ()), "GOWORK=off"), opt.Env...)
 	cmd.Stdin = nil
 	stderr := &cappedBuffer{max: 64 << 10}
 	cmd.Stderr = stderr
@@ -235,4 +235,25 @@ func (c *cappedBuffer) lines(max int) []string {
 		ls = append(ls[:max], fmt.Sprintf("... %d more lines not shown", len(ls)-max))
 	}
 	return ls
+}
+
+// learnerEnv is the environment the learner's tests run in: the caller's,
+// less a -trimpath in GOFLAGS (which `make test` sets for its own build
+// cache), since the grader finds the learner's frames in a panic by their
+// files' paths in the workspace.
+func learnerEnv(env []string) []string {
+	out := make([]string, 0, len(env))
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "GOFLAGS="); ok {
+			var keep []string
+			for _, f := range strings.Fields(v) {
+				if f != "-trimpath" && f != "-trimpath=true" {
+					keep = append(keep, f)
+				}
+			}
+			kv = "GOFLAGS=" + strings.Join(keep, " ")
+		}
+		out = append(out, kv)
+	}
+	return out
 }

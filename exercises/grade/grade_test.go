@@ -334,3 +334,14 @@ func find(t *testing.T, r Report, name string) TestResult {
 	t.Fatalf("no test %s in report:\n%s", name, r.Text())
 	return TestResult{}
 }
+
+// A learner's panic is traced to their files by path, so the grader's own
+// GOFLAGS=-trimpath (make test sets it) does not reach their tests; other
+// flags do.
+func TestLearnerEnvDropsTrimpath(t *testing.T) {
+	got := learnerEnv([]string{"HOME=/h", "GOFLAGS=-trimpath -mod=mod", "GOFLAGS_X=-trimpath"})
+	want := []string{"HOME=/h", "GOFLAGS=-mod=mod", "GOFLAGS_X=-trimpath"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("learnerEnv = %q, want %q", got, want)
+	}
+}
