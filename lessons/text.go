@@ -29,25 +29,7 @@ func (l *Lab) FillText(name, text string) (string, error) {
 // name. The result says whether it holds; an error means it could not be
 // evaluated at all.
 func (l *Lab) CheckClaim(name, claim string) (ClaimResult, error) {
-	c, err := ParseClaim(claim)
-	if err != nil {
-		return ClaimResult{}, fmt.Errorf("%s: claim %q: %w", name, claim, err)
-	}
-	ctx := &evalCtx{lab: l, seed: DefaultSeed}
-	v, err := ctx.Eval(c.Expr)
-	if err != nil {
-		return ClaimResult{}, fmt.Errorf("%s: claim %q: %w", name, claim, err)
-	}
-	want := c.Value
-	if c.Other != nil {
-		if want, err = ctx.Eval(*c.Other); err != nil {
-			return ClaimResult{}, fmt.Errorf("%s: claim %q: %w", name, claim, err)
-		}
-	}
-	if (v.Kind == KindDuration) != (want.Kind == KindDuration) {
-		return ClaimResult{}, fmt.Errorf("%s: claim %q compares %s with %s", name, claim, v.Kind, want.Kind)
-	}
-	return ClaimResult{Claim: c, Got: v, Want: want, Holds: compareValues(v, c.Op, want)}, nil
+	return checkClaimIn(&evalCtx{lab: l, seed: DefaultSeed}, name, claim)
 }
 
 // Failure describes a claim that does not hold, printing both sides as a
