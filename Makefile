@@ -120,7 +120,7 @@ FUZZ_TARGETS = $(shell grep -r --include='*_test.go' -o '^func Fuzz[A-Za-z0-9_]*
 # `make test`).
 DIFF_SCRIPTS ?= 50000
 
-test-long:
+test-long: cross
 	$(GO) test -count=1 -run='^Test' $(RAPID_PKGS) -args -rapid.checks=$(RAPID_CHECKS)
 	$(GO) test -count=1 -run='Differential$$' ./engine/breaker -args -diff.scripts=$(DIFF_SCRIPTS)
 	@set -e; for ft in $(FUZZ_TARGETS); do \
