@@ -58,15 +58,21 @@ lint:
 # run, and the Makefile says so rather than failing on a missing compiler.
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && command -v "$$($(GO) env CC)" >/dev/null 2>&1 && echo -race)
 
-# The engine's own package starts no goroutine and its tests start none
-# (DESIGN.md: the engine is single-threaded and deterministic), so the race
-# detector has nothing to find there and only makes it several times
-# slower; it runs without -race. Every package that runs the engine from
-# several goroutines (engine/sweep, the sandbox, serve) runs under -race.
+# A package whose own code and tests start no goroutine runs without the
+# race detector, which makes it ten to twenty times slower and has nothing of
+# its own to watch there: the engine and its single-threaded parts
+# (DESIGN.md), the lessons' content packages, and the pure drawing packages.
+# The goroutines they may reach belong to packages that are tested under
+# -race themselves (engine/sweep's workers behind a lesson's [sweep]), as is
+# every package that starts goroutines: the sandbox, serve, the store's lock,
+# the grader, the live lab, the programs the TUI runs.
 # -timeout is generous: a shared or slow machine must not fail a test that
 # passes.
-RACE_FREE := ./engine
-RACE_PKGS = $(filter-out github.com/breakerlab/breakerlab/engine,$(shell $(GO) list $(PKGS)))
+RACE_FREE := ./engine ./engine/scenarios ./engine/report ./engine/scenariofile ./engine/shuffle \
+	./engine/hist ./engine/retry ./engine/shed ./tui/chart ./tui/pane ./tui/theme \
+	./tui/internal/form ./tui/internal/grid ./tui/internal/helpview ./tui/internal/playback \
+	./lessons ./lessons/challenge ./lessons/drill ./lessons/subjects ./lessons/facts
+RACE_PKGS = $(filter-out $(shell $(GO) list $(RACE_FREE)),$(shell $(GO) list $(PKGS)))
 
 unit:
 	@[ -n "$(RACE)" ] || echo "note: no C compiler for cgo, so the tests run without -race"
