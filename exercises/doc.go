@@ -10,8 +10,9 @@
 //
 // The package's own tests check the catalog the way rustlings checks its
 // own: every stub compiles and fails, every solution passes. They also run
-// the mutants in testdata/mutants (solutions with one known mistake each,
-// not embedded), which the bundled tests must reject.
+// the mutants in testdata/mutants (patches that put one known mistake each
+// into a solution, applied by exercises/internal/unidiff; not embedded),
+// which the bundled tests must reject.
 //
 // This package imports only the standard library, exercises/grade and
 // lessons/store (the atomic write of the progress file and the files it
