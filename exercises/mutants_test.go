@@ -187,6 +187,13 @@ func TestMutantsTree(t *testing.T) {
 		"15-tenant-bulkhead/zero-cap-gets-default",
 		"15-tenant-bulkhead/overflow-only-refused",
 		"15-tenant-bulkhead/borrowing-counts-as-rejection",
+		// And the learner's mistakes issue 23 names for exercise 16.
+		"16-context-bulkhead/release-skipped-on-error",
+		"16-context-bulkhead/double-release",
+		"16-context-bulkhead/wait-ignores-context",
+		"16-context-bulkhead/canceled-counted-as-timeout",
+		"16-context-bulkhead/racy-counters",
+		"16-context-bulkhead/handed-over-permit-leaks-on-cancel",
 	} {
 		if !slices.Contains(names, want) {
 			t.Errorf("the mutant %s is missing (have %v)", want, names)
