@@ -149,12 +149,13 @@ func TestDeadlineAgainstQueueTimeout(t *testing.T) {
 		name     string
 		deadline time.Duration
 		want     error
+		wantName string
 		waited   time.Duration
 		stats    Stats
 	}{
-		{"the caller's deadline first", 50 * time.Millisecond, context.DeadlineExceeded, 50 * time.Millisecond,
+		{"the caller's deadline first", 50 * time.Millisecond, context.DeadlineExceeded, "context.DeadlineExceeded", 50 * time.Millisecond,
 			Stats{Permits: 1, InUse: 1, Acquired: 1, RejectedCanceled: 1}},
-		{"the queue timeout first", time.Second, ErrQueueTimeout, 250 * time.Millisecond,
+		{"the queue timeout first", time.Second, ErrQueueTimeout, "ErrQueueTimeout", 250 * time.Millisecond,
 			Stats{Permits: 1, InUse: 1, Acquired: 1, RejectedTimeout: 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -165,7 +166,7 @@ func TestDeadlineAgainstQueueTimeout(t *testing.T) {
 				defer cancel()
 				start := time.Now()
 				if _, err := b.Acquire(ctx); !errors.Is(err, tc.want) {
-					t.Fatalf("Acquire with a %v deadline and a 250 ms queue timeout = %v, want %v", tc.deadline, err, tc.want)
+					t.Fatalf("Acquire with a deadline in %v and a queue timeout of 250ms = %v, want %s", tc.deadline, err, tc.wantName)
 				}
 				if waited := time.Since(start); waited != tc.waited {
 					t.Fatalf("returned after %v, want %v", waited, tc.waited)
