@@ -70,7 +70,7 @@ RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && command -v "$$($(GO) env 
 # passes.
 RACE_FREE := ./engine ./engine/scenarios ./engine/report ./engine/scenariofile ./engine/shuffle \
 	./engine/hist ./engine/retry ./engine/shed ./tui/chart ./tui/pane ./tui/theme \
-	./tui/internal/form ./tui/internal/grid ./tui/internal/helpview ./tui/internal/playback ./tui/record \
+	./tui/internal/form ./tui/internal/grid ./tui/internal/helpview ./tui/internal/playback ./tui/record ./exercises/internal/unidiff \
 	./lessons ./lessons/challenge ./lessons/drill ./lessons/subjects ./lessons/facts
 RACE_PKGS = $(filter-out $(shell $(GO) list $(RACE_FREE)),$(shell $(GO) list $(PKGS)))
 
