@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"strings"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/chaos"
@@ -49,4 +50,35 @@ func (f *faultFlag) apply(sc *engine.Scenario) (*engine.Scenario, error) {
 		return nil, usagef("--fault: %w", err)
 	}
 	return out, nil
+}
+
+// faultCompletions completes a --fault spec being typed on sc: after its
+// moment, the parts of sc; after a part, the faults it takes.
+func faultCompletions(sc *engine.Scenario, typed string) []string {
+	if sc == nil {
+		return nil
+	}
+	words := strings.Fields(typed)
+	done := len(words)
+	if !strings.HasSuffix(typed, " ") && done > 0 {
+		done-- // the last word is being typed
+	}
+	head := strings.Join(words[:done], " ")
+	targets := chaos.TargetsOf(sc)
+	var out []string
+	switch done {
+	case 1:
+		for _, t := range targets {
+			out = append(out, head+" "+t.Name)
+		}
+	case 2:
+		t, ok := chaos.Find(targets, words[1])
+		if !ok {
+			return nil
+		}
+		for _, k := range t.Kinds {
+			out = append(out, head+" "+k.String())
+		}
+	}
+	return out
 }
