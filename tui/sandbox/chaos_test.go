@@ -1,0 +1,254 @@
+package sandbox
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/chaos"
+	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// goTo moves the model to a time through the : prompt.
+func goTo(m Model, at string) Model {
+	m = press(m, ":")
+	m = send(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(at), Paste: true})
+	return press(m, "enter")
+}
+
+// injectFromMenu opens the chaos menu, picks the part and the kind by
+// their rows, and takes the prompt's spec as it stands.
+func injectFromMenu(t *testing.T, m Model, target string, kind chaos.Kind) Model {
+	t.Helper()
+	m = press(m, "f")
+	if m.chaos == nil {
+		t.Fatal("f opens no chaos menu")
+	}
+	for m.chaos.cursor < len(m.sim.injected) || m.chaos.targets[m.chaos.cursor-len(m.sim.injected)].Name != target {
+		before := m.chaos.cursor
+		m = press(m, "down")
+		if m.chaos.cursor == before {
+			t.Fatalf("no part %q in the menu", target)
+		}
+	}
+	m = press(m, "enter")
+	for m.chaos.target.Kinds[m.chaos.cursor] != kind {
+		m = press(m, "down")
+	}
+	return press(m, "enter")
+}
+
+func mustSpec(t *testing.T, s string) chaos.Spec {
+	t.Helper()
+	sp, err := chaos.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
+func reportJSON(t *testing.T, sc *engine.Scenario, seed uint64) string {
+	t.Helper()
+	snaps, err := engine.RunAll(sc, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := report.WriteJSON(&b, report.Build(sc, seed, snaps)); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestChaosInjectKeepAndWrite is the sandbox's promise: a fault injected
+// from the menu at 25 s is the run's from then on, every way of re-running
+// keeps it, and w writes a file whose run is `run multi-hop --fault`'s.
+func TestChaosInjectKeepAndWrite(t *testing.T) {
+	plain := tuitest.Scenario(t, "multi-hop")
+	m := newModel(t, 100, 30, Options{Scenario: plain})
+	m = goTo(m, "25")
+	m = injectFromMenu(t, m, "inventory", chaos.Hang)
+	if m.prompt == nil || m.prompt.Input != "25s inventory hang for 10s" {
+		t.Fatalf("the prompt offers %+v, want the spec at 25s", m.prompt)
+	}
+	m = press(m, "enter")
+	spec := mustSpec(t, "25s inventory hang for 10s")
+	if got := m.Injected(); !reflect.DeepEqual(got, []chaos.Spec{spec}) {
+		t.Fatalf("injected = %v", got)
+	}
+	view := ansi.Strip(m.View())
+	if !strings.Contains(view, "Injected") || !strings.Contains(view, "25s inventory hang for 10s") {
+		t.Errorf("the menu lists what was injected:\n%s", view)
+	}
+	m = press(m, "esc")
+	want, err := chaos.Apply(plain, []chaos.Spec{spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// ] and [ reach its start and end.
+	m = press(m, "g", "]", "]", "]")
+	evs := timeline{&m}.Events()
+	var marks []string
+	for _, e := range evs {
+		marks = append(marks, playback.Moment(e.At)+" "+e.What)
+	}
+	for _, w := range []string{"25 s inventory: hangs starts", "35 s inventory: hangs ends", "20 s inventory/database: slow starts"} {
+		if !strings.Contains(strings.Join(marks, "\n"), w) {
+			t.Errorf("events lack %q: %q", w, marks)
+		}
+	}
+
+	// Rewound and played again, variant 3, another seed and back: the run
+	// is the faulted scenario's.
+	m = goTo(m, "30")
+	m = press(m, "3")
+	if got := freshSnapshotSeed(t, want, 2, 30*time.Second, m.sim.seed); !reflect.DeepEqual(m.sim.snap, got) {
+		t.Error("variant 3 at 30s is not the faulted run's")
+	}
+	m = press(m, "S")
+	m = send(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("7"), Paste: true})
+	m = press(m, "enter")
+	if got := freshSnapshotSeed(t, want, 2, 30*time.Second, 7); m.sim.seed != 7 || !reflect.DeepEqual(m.sim.snap, got) {
+		t.Error("seed 7 at 30s is not the faulted run's")
+	}
+	m = press(m, "c")
+	if m.cmp == nil {
+		t.Fatal("c opens no compare")
+	}
+	for i, s := range m.cmp.sides {
+		if !reflect.DeepEqual(s.sim.sc.Variants[s.variant].System.Services, want.Variants[s.variant].System.Services) {
+			t.Errorf("compare side %d runs without the fault", i)
+		}
+	}
+	m = press(m, "c", "S")
+	m = send(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("5"), Paste: true})
+	m = press(m, "enter", "1")
+
+	// The knob form keeps it.
+	edited := cloneScenario(m.sim.knobs())
+	edited.Variants[0].System.Workers++
+	if err := m.sim.setScenario(edited, []string{"workers"}); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(m.sim.sc.Variants[0].System.Services, want.Variants[0].System.Services) {
+		t.Error("a knob change dropped the injected fault")
+	}
+	edited = cloneScenario(m.sim.knobs())
+	edited.Variants[0].System.Workers--
+	if err := m.sim.setScenario(edited, nil); err != nil {
+		t.Fatal(err)
+	}
+
+	// w: the file runs to exactly what `run multi-hop --fault` prints.
+	path := filepath.Join(t.TempDir(), "chaos.toml")
+	m = press(m, "w", "ctrl+u")
+	m = send(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(path), Paste: true})
+	_, cmd := m.Update(keyMsg("enter"))
+	m = send(m, cmd())
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "--fault '25s inventory hang for 10s'") {
+		t.Errorf("the file does not say what was injected:\n%s", data)
+	}
+	fileSc, err := scenariofile.Parse(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, wantOut := reportJSON(t, fileSc, 5), reportJSON(t, want, 5); got != wantOut {
+		t.Errorf("run FILE differs from run multi-hop --fault:\n%s\n%s", got, wantOut)
+	}
+	if reportJSON(t, fileSc, 5) == reportJSON(t, plain, 5) {
+		t.Error("the file runs like the scenario without the fault")
+	}
+}
+
+func freshSnapshotSeed(t *testing.T, sc *engine.Scenario, v int, at time.Duration, seed uint64) engine.Snapshot {
+	t.Helper()
+	r, err := engine.New(sc, v, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(at)
+	return r.Snapshot()
+}
+
+func TestChaosRemoveMoveAndEdit(t *testing.T) {
+	plain := tuitest.Scenario(t, "multi-hop")
+	m := newModel(t, 80, 24, Options{Scenario: plain, Faults: []chaos.Spec{mustSpec(t, "25s inventory hang for 10s")}})
+	m = goTo(m, "28")
+	m = press(m, "f", "right")
+	if got := m.Injected()[0].String(); got != "26s inventory hang for 10s" {
+		t.Errorf("→ moves the fault 1 s later: %q", got)
+	}
+	m = press(m, "left", "left")
+	if got := m.Injected()[0].String(); got != "24s inventory hang for 10s" {
+		t.Errorf("← moves it back: %q", got)
+	}
+	m = press(m, "enter", "ctrl+u")
+	m = send(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("24s inventory teapot"), Paste: true})
+	m = press(m, "enter")
+	if m.prompt == nil || !strings.Contains(m.prompt.Err, "unknown kind") {
+		t.Fatalf("a bad spec keeps the prompt open with the reason: %+v", m.prompt)
+	}
+	m = press(m, "ctrl+u")
+	m = send(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("24s inventory down for 3s"), Paste: true})
+	m = press(m, "enter")
+	if got := m.Injected(); len(got) != 1 || got[0].String() != "24s inventory down for 3s" {
+		t.Errorf("enter edits the fault in place: %v", got)
+	}
+	m = press(m, "d")
+	if len(m.Injected()) != 0 {
+		t.Fatalf("d removes it: %v", m.Injected())
+	}
+	if !reflect.DeepEqual(m.sim.sc, plain) {
+		t.Error("with nothing injected, the scenario is the script again")
+	}
+	if got := freshSnapshotSeed(t, plain, 0, 28*time.Second, m.sim.seed); !reflect.DeepEqual(m.sim.snap, got) {
+		t.Error("with the fault removed, 28s is the plain run's")
+	}
+}
+
+func TestChaosForPreselectsAPart(t *testing.T) {
+	m := newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, "fleet-probes")})
+	m, err := m.ChaosFor("api#3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.chaos == nil || !m.chaos.kinds || m.chaos.target.Name != "api#3" {
+		t.Fatalf("ChaosFor opens the faults of api#3: %+v", m.chaos)
+	}
+	if !strings.Contains(ansi.Strip(m.View()), "instance api#3") {
+		t.Errorf("the menu names the part:\n%s", ansi.Strip(m.View()))
+	}
+	if _, err := m.ChaosFor("nope"); err == nil || !strings.Contains(err.Error(), "api#0") {
+		t.Errorf("an unknown part's error lists the parts: %v", err)
+	}
+}
+
+// TestServiceFaultsAreEvents: a scenario whose only faults are inside
+// services or are bursts still has events for ] and [.
+func TestServiceFaultsAreEvents(t *testing.T) {
+	for _, name := range []string{"multi-hop", "rate-limit-vs-bulkhead", "noisy-tenant"} {
+		m := newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, name)})
+		if !strings.Contains(ansi.Strip(m.View()), "━ ") {
+			t.Errorf("%s: no fault marked on a time axis:\n%s", name, ansi.Strip(m.View()))
+		}
+		m = press(m, "]")
+		if m.Now() == 0 || strings.Contains(statusLine(m), "no events") {
+			t.Errorf("%s: ] from 0 lands nowhere: %q", name, statusLine(m))
+		}
+	}
+}
