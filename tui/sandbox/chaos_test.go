@@ -230,6 +230,11 @@ func TestChaosForPreselectsAPart(t *testing.T) {
 	if m.chaos == nil || !m.chaos.kinds || m.chaos.target.Name != "api#3" {
 		t.Fatalf("ChaosFor opens the faults of api#3: %+v", m.chaos)
 	}
+	// Keys that arrive together (a fast typist, a paste) count one by one.
+	m = send(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jj")})
+	if m.chaos.cursor != 2 {
+		t.Errorf("jj moves two rows down, to %d", m.chaos.cursor)
+	}
 	if !strings.Contains(ansi.Strip(m.View()), "instance api#3") {
 		t.Errorf("the menu names the part:\n%s", ansi.Strip(m.View()))
 	}

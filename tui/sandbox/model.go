@@ -256,11 +256,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.prompt != nil {
 			return m.promptKey(msg)
 		}
-		if m.chaos != nil {
-			return m.chaosKey(msg)
-		}
 		if next, cmd, ok := playback.EachRune(m, msg, formOpen); ok {
 			return next, cmd
+		}
+		if m.chaos != nil {
+			return m.chaosKey(msg)
 		}
 		if m.showHelp {
 			var cmd tea.Cmd
