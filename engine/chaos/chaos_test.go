@@ -75,7 +75,7 @@ func TestParseRefuses(t *testing.T) {
 	}
 }
 
-func build(t *testing.T, name string) *engine.Scenario {
+func build(t testing.TB, name string) *engine.Scenario {
 	t.Helper()
 	b, ok := scenarios.Lookup(name)
 	if !ok {
