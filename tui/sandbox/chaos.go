@@ -50,21 +50,11 @@ func (s *sim) setInjected(specs []chaos.Spec) error {
 	if err != nil {
 		return err
 	}
-	// The run is the same as before up to the first moment a fault
-	// changed (an injected fault changes nothing before it starts), so
-	// the step snapshots before it stand.
-	from := s.end()
-	for _, sp := range symmetricDiff(s.injected, specs) {
-		from = min(from, sp.At)
-	}
-	steps := map[time.Duration]engine.Snapshot{}
-	for t, snap := range s.steps {
-		if t < from {
-			steps[t] = snap
-		}
-	}
 	oldSc, oldRun, oldFaults, oldSnap, oldSteps, oldAt, oldFinal := s.sc, s.run, s.faults, s.snap, s.steps, s.at, s.final
-	s.sc, s.steps = sc, steps
+	// The step snapshots go: the run is the same up to the fault's moment,
+	// but a snapshot also says when the fault in force ends, which a fault
+	// injected later can move.
+	s.sc, s.steps = sc, nil
 	if err := s.rebuild(oldAt); err != nil {
 		s.sc, s.run, s.faults, s.snap, s.steps, s.at, s.final = oldSc, oldRun, oldFaults, oldSnap, oldSteps, oldAt, oldFinal
 		return err
@@ -72,22 +62,6 @@ func (s *sim) setInjected(specs []chaos.Spec) error {
 	s.plain, s.injected = plain, specs
 	s.gen++
 	return nil
-}
-
-// symmetricDiff is the specs in one list and not the other.
-func symmetricDiff(a, b []chaos.Spec) []chaos.Spec {
-	var out []chaos.Spec
-	for _, sp := range a {
-		if !slices.Contains(b, sp) {
-			out = append(out, sp)
-		}
-	}
-	for _, sp := range b {
-		if !slices.Contains(a, sp) {
-			out = append(out, sp)
-		}
-	}
-	return out
 }
 
 // Injected lists the faults injected so far, in the order they apply.
@@ -155,6 +129,9 @@ type chaosMenu struct {
 	kinds   bool // listing the faults of target
 	target  chaos.Target
 	top     int // the first row shown, when the rows do not fit
+	// err is why the spec typed was refused, in full: the prompt's line
+	// has room for a pointer to it only.
+	err string
 }
 
 // chaosKeys are the menu's keys.
@@ -266,9 +243,15 @@ func suggest(at time.Duration, target string, k chaos.Kind) string {
 // chaosPrompt answers the prompt: the spec typed is injected (or replaces
 // the one being edited), or the prompt stays open saying what is wrong.
 func (m *Model) chaosPrompt(p *playback.Prompt) {
+	refuse := func(err error) {
+		p.Err = "not injected: why is above"
+		if m.chaos != nil {
+			m.chaos.err = err.Error()
+		}
+	}
 	sp, err := chaos.Parse(p.Input)
 	if err != nil {
-		p.Err = err.Error()
+		refuse(err)
 		return
 	}
 	specs := slices.Clone(m.sim.injected)
@@ -280,12 +263,12 @@ func (m *Model) chaosPrompt(p *playback.Prompt) {
 		specs = append(specs, sp)
 	}
 	if err := m.setInjected(specs, note); err != nil {
-		p.Err = err.Error()
+		refuse(err)
 		return
 	}
 	m.prompt = nil
 	if m.chaos != nil {
-		m.chaos.kinds, m.chaos.cursor = false, 0
+		m.chaos.kinds, m.chaos.cursor, m.chaos.err = false, 0, ""
 	}
 }
 
@@ -294,6 +277,11 @@ func (m Model) chaosView(h int) []string {
 	c := m.chaos
 	w := m.w - 2
 	var lines []string
+	if c.err != "" && m.prompt != nil {
+		for _, l := range strings.Split(ansi.Wordwrap(c.err, w, " "), "\n") {
+			lines = append(lines, m.th.Error.Render(l))
+		}
+	}
 	cursorAt := -1
 	row := func(i int, text string) {
 		mark := "  "

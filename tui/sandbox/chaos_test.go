@@ -193,8 +193,8 @@ func TestChaosRemoveMoveAndEdit(t *testing.T) {
 	m = press(m, "enter", "ctrl+u")
 	m = send(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("24s inventory teapot"), Paste: true})
 	m = press(m, "enter")
-	if m.prompt == nil || !strings.Contains(m.prompt.Err, "unknown kind") {
-		t.Fatalf("a bad spec keeps the prompt open with the reason: %+v", m.prompt)
+	if m.prompt == nil || m.prompt.Err == "" || !strings.Contains(ansi.Strip(m.View()), "unknown kind \"teapot\"") {
+		t.Fatalf("a bad spec keeps the prompt open and the menu says why: %+v\n%s", m.prompt, ansi.Strip(m.View()))
 	}
 	m = press(m, "ctrl+u")
 	m = send(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("24s inventory down for 3s"), Paste: true})
