@@ -139,46 +139,58 @@ func specTo(to time.Duration) time.Duration {
 // end; a recover's is from its moment on, for what is in force then.
 func hole(sp Spec) span { return span{sp.At, faultTo(sp.end())} }
 
-// dependencyFaults is a dependency's faults with sp applied.
-func dependencyFaults(in []engine.Fault, sp Spec, duration time.Duration) ([]engine.Fault, bool) {
-	h := hole(sp)
-	var out []engine.Fault
-	found := false
-	for _, f := range in {
-		s := span{f.From, faultTo(f.To)}
-		if sp.Kind == Recover {
-			if s.from <= sp.At && sp.At < s.to {
-				found = true
-				if s.from < sp.At {
-					f.To = sp.At
-					out = append(out, f)
-				}
-				continue
+// timed is what the helpers below need of a fault or a burst: its span
+// (forever for one that lasts until the run ends), and a copy with another.
+type timed[T any] struct {
+	span func(T) span
+	with func(T, span) T
+}
+
+// splice applies sp to a part's faults or bursts: a recover ends those in
+// force at sp.At that mine says are the part's (found says whether there
+// was one); any other kind cuts those overlapping h around it and puts
+// added in, in time order. tail adjusts the piece left after h.
+func splice[T any](in []T, sp Spec, h span, tm timed[T], mine func(T) bool, tail func(span) span, added T) (out []T, found bool) {
+	for _, x := range in {
+		s := tm.span(x)
+		switch {
+		case sp.Kind == Recover && mine(x) && s.from <= sp.At && sp.At < s.to:
+			found = true
+			if s.from < sp.At {
+				out = append(out, tm.with(x, span{s.from, sp.At}))
 			}
-			out = append(out, f)
-			continue
-		}
-		if !s.overlaps(h) {
-			out = append(out, f)
-			continue
-		}
-		head, tail := s.cut(h)
-		if tail.to == forever && tail.from >= duration {
-			// A fault "until the run ends" goes on through the drain,
-			// which a fault starting after the traffic must say in full.
-			tail.to = duration + engine.DrainLimit
-		}
-		for _, p := range []span{head, tail} {
-			if !p.empty() {
-				g := f
-				g.From, g.To = p.from, specTo(p.to)
-				out = append(out, g)
+		case sp.Kind == Recover || !s.overlaps(h):
+			out = append(out, x)
+		default:
+			head, rest := s.cut(h)
+			for _, p := range []span{head, tail(rest)} {
+				if !p.empty() {
+					out = append(out, tm.with(x, p))
+				}
 			}
 		}
 	}
 	if sp.Kind == Recover {
 		return out, found
 	}
+	out = append(out, added)
+	sort.SliceStable(out, func(i, j int) bool { return tm.span(out[i]).from < tm.span(out[j]).from })
+	return out, true
+}
+
+var timedFault = timed[engine.Fault]{
+	span: func(f engine.Fault) span { return span{f.From, faultTo(f.To)} },
+	with: func(f engine.Fault, s span) engine.Fault { f.From, f.To = s.from, specTo(s.to); return f },
+}
+
+var timedBurst = timed[engine.Burst]{
+	span: func(b engine.Burst) span { return span{b.From, b.To} },
+	with: func(b engine.Burst, s span) engine.Burst { b.From, b.To = s.from, s.to; return b },
+}
+
+// dependencyFaults is a dependency's faults with sp applied.
+func dependencyFaults(in []engine.Fault, sp Spec, duration time.Duration) ([]engine.Fault, bool) {
+	h := hole(sp)
 	nf := engine.Fault{From: sp.At, To: specTo(h.to)}
 	switch sp.Kind {
 	case Slow:
@@ -187,12 +199,20 @@ func dependencyFaults(in []engine.Fault, sp Spec, duration time.Duration) ([]eng
 		nf.Kind = engine.Hang
 	case Errors:
 		nf.Kind, nf.Probability = engine.Error, sp.Rate
+	case Recover:
 	default:
 		return nil, false
 	}
-	out = append(out, nf)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].From < out[j].From })
-	return out, true
+	tail := func(t span) span {
+		if t.to == forever && t.from >= duration {
+			// A fault "until the run ends" goes on through the drain,
+			// which a fault starting after the traffic must say in full.
+			t.to = duration + engine.DrainLimit
+		}
+		return t
+	}
+	all := func(engine.Fault) bool { return true }
+	return splice(in, sp, h, timedFault, all, tail, nf)
 }
 
 // serviceFaults is a service's faults with sp applied to instance inst
@@ -335,44 +355,11 @@ func surge(sys *engine.System, t Target, sp Spec, duration time.Duration) (bool,
 // over h, or, for a recover, the bursts in force at sp.At (of the tenant,
 // for a tenant's) ended then.
 func endpointBursts(in []engine.Burst, sp Spec, h span, t Target, rate float64) ([]engine.Burst, bool) {
-	var out []engine.Burst
-	found := false
-	for _, b := range in {
-		s := span{b.From, b.To}
-		if sp.Kind == Recover {
-			mine := t.Part == EndpointPart || b.Tenant == t.name
-			if mine && s.from <= sp.At && sp.At < s.to {
-				found = true
-				if s.from < sp.At {
-					b.To = sp.At
-					out = append(out, b)
-				}
-				continue
-			}
-			out = append(out, b)
-			continue
-		}
-		if !s.overlaps(h) {
-			out = append(out, b)
-			continue
-		}
-		head, tail := s.cut(h)
-		for _, p := range []span{head, tail} {
-			if !p.empty() {
-				c := b
-				c.From, c.To = p.from, p.to
-				out = append(out, c)
-			}
-		}
-	}
-	if sp.Kind == Recover {
-		return out, found
-	}
 	nb := engine.Burst{From: h.from, To: h.to, Rate: rate}
 	if t.Part == TenantPart {
 		nb.Tenant = t.name
 	}
-	out = append(out, nb)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].From < out[j].From })
-	return out, true
+	mine := func(b engine.Burst) bool { return t.Part == EndpointPart || b.Tenant == t.name }
+	same := func(s span) span { return s }
+	return splice(in, sp, h, timedBurst, mine, same, nb)
 }

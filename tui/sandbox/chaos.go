@@ -50,17 +50,13 @@ func (s *sim) setInjected(specs []chaos.Spec) error {
 	if err != nil {
 		return err
 	}
-	oldSc, oldRun, oldFaults, oldSnap, oldSteps, oldAt, oldFinal := s.sc, s.run, s.faults, s.snap, s.steps, s.at, s.final
-	// The step snapshots go: the run is the same up to the fault's moment,
-	// but a snapshot also says when the fault in force ends, which a fault
-	// injected later can move.
-	s.sc, s.steps = sc, nil
-	if err := s.rebuild(oldAt); err != nil {
-		s.sc, s.run, s.faults, s.snap, s.steps, s.at, s.final = oldSc, oldRun, oldFaults, oldSnap, oldSteps, oldAt, oldFinal
+	// The step snapshots go with the old run: the run is the same up to
+	// the fault's moment, but a snapshot also says when the fault in force
+	// ends, which a fault injected later can move.
+	if err := s.runInstead(sc); err != nil {
 		return err
 	}
 	s.plain, s.injected = plain, specs
-	s.gen++
 	return nil
 }
 

@@ -148,6 +148,17 @@ func (s *sim) setScenario(sc *engine.Scenario, changes []string) error {
 	if err != nil {
 		return err
 	}
+	if err := s.runInstead(sc); err != nil {
+		return err
+	}
+	s.edited = true
+	s.plain = plain
+	return nil
+}
+
+// runInstead runs sc in place of the scenario, at the same time, as a new
+// run; on an error the old run stays.
+func (s *sim) runInstead(sc *engine.Scenario) error {
 	oldSc, oldRun, oldFaults, oldSnap, oldSteps, oldAt, oldFinal := s.sc, s.run, s.faults, s.snap, s.steps, s.at, s.final
 	s.sc, s.steps = sc, nil
 	if err := s.rebuild(oldAt); err != nil {
@@ -155,8 +166,6 @@ func (s *sim) setScenario(sc *engine.Scenario, changes []string) error {
 		return err
 	}
 	s.gen++
-	s.edited = true
-	s.plain = plain
 	return nil
 }
 
