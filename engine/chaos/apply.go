@@ -308,7 +308,7 @@ func surge(sys *engine.System, t Target, sp Spec, duration time.Duration) (bool,
 	}
 	h := hole(sp)
 	h.to = min(h.to, duration)
-	any := false
+	changed := false
 	for i := range sys.Endpoints {
 		e := &sys.Endpoints[i]
 		if e.Interval > 0 {
@@ -341,14 +341,14 @@ func surge(sys *engine.System, t Target, sp Spec, duration time.Duration) (bool,
 		if !ok {
 			continue
 		}
-		if !any {
+		if !changed {
 			sys.Endpoints = append([]engine.Endpoint(nil), sys.Endpoints...)
 			e = &sys.Endpoints[i]
 		}
-		any = true
+		changed = true
 		e.Bursts = bursts
 	}
-	return any, nil
+	return changed, nil
 }
 
 // endpointBursts is an endpoint's bursts with sp applied: a burst at rate

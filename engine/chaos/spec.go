@@ -180,8 +180,6 @@ func parseKind(s string) (Kind, bool) {
 	switch s {
 	case "error", "errors":
 		return Errors, true
-	case "recovers", "up":
-		return Recover, true
 	}
 	for i, n := range kindNames {
 		if n != "" && n == s {
