@@ -150,7 +150,7 @@ type timed[T any] struct {
 // force at sp.At that mine says are the part's (found says whether there
 // was one); any other kind cuts those overlapping h around it and puts
 // added in, in time order. tail adjusts the piece left after h.
-func splice[T any](in []T, sp Spec, h span, tm timed[T], mine func(T) bool, tail func(span) span, added T) (out []T, found bool) {
+func splice[T any](in []T, sp Spec, h span, tm timed[T], mine func(T) bool, tail func(span) span, added ...T) (out []T, found bool) {
 	for _, x := range in {
 		s := tm.span(x)
 		switch {
@@ -173,7 +173,7 @@ func splice[T any](in []T, sp Spec, h span, tm timed[T], mine func(T) bool, tail
 	if sp.Kind == Recover {
 		return out, found
 	}
-	out = append(out, added)
+	out = append(out, added...)
 	sort.SliceStable(out, func(i, j int) bool { return tm.span(out[i]).from < tm.span(out[j]).from })
 	return out, true
 }
@@ -314,30 +314,34 @@ func surge(sys *engine.System, t Target, sp Spec, duration time.Duration) (bool,
 		if e.Interval > 0 {
 			continue
 		}
-		var rate float64
-		switch t.Part {
-		case EndpointPart:
-			if e.Name != t.name {
-				continue
+		share, named := 0.0, false
+		for _, ts := range e.Tenants {
+			if ts.Tenant == t.name {
+				share = ts.Share
 			}
-			rate = e.Rate * sp.Factor
-		case TenantPart:
-			share := 0.0
-			for _, s := range e.Tenants {
-				if s.Tenant == t.name {
-					share = s.Share
-				}
-			}
-			named := false
-			for _, b := range e.Bursts {
-				named = named || b.Tenant == t.name
-			}
-			if sp.Kind == Surge && (share == 0 || e.Rate == 0) || sp.Kind == Recover && !named {
-				continue
-			}
-			rate = e.Rate * (1 + (sp.Factor-1)*share)
 		}
-		bursts, ok := endpointBursts(e.Bursts, sp, h, t, rate)
+		for _, b := range e.Bursts {
+			named = named || b.Tenant == t.name
+		}
+		switch {
+		case t.Part == EndpointPart && e.Name != t.name:
+			continue
+		case t.Part == TenantPart && sp.Kind == Surge && (share == 0 || e.Rate == 0):
+			continue // the tenant sends nothing here
+		case t.Part == TenantPart && sp.Kind == Recover && !named:
+			continue
+		}
+		var bursts []engine.Burst
+		ok := true
+		if sp.Kind == Recover {
+			bursts, ok = endpointBursts(e.Bursts, sp, h, t, nil)
+		} else {
+			added, err := surgeBursts(e, t, sp.Factor, share, h)
+			if err != nil {
+				return false, fmt.Errorf("%s: %w", e.Name, err)
+			}
+			bursts, ok = endpointBursts(e.Bursts, sp, h, t, added)
+		}
 		if !ok {
 			continue
 		}
@@ -351,15 +355,71 @@ func surge(sys *engine.System, t Target, sp Spec, duration time.Duration) (bool,
 	return changed, nil
 }
 
-// endpointBursts is an endpoint's bursts with sp applied: a burst at rate
-// over h, or, for a recover, the bursts in force at sp.At (of the tenant,
-// for a tenant's) ended then.
-func endpointBursts(in []engine.Burst, sp Spec, h span, t Target, rate float64) ([]engine.Burst, bool) {
-	nb := engine.Burst{From: h.from, To: h.to, Rate: rate}
-	if t.Part == TenantPart {
-		nb.Tenant = t.name
-	}
+// endpointBursts is an endpoint's bursts with added put in over h, or, for
+// a recover, the bursts in force at sp.At (of the tenant, for a tenant's)
+// ended then.
+func endpointBursts(in []engine.Burst, sp Spec, h span, t Target, added []engine.Burst) ([]engine.Burst, bool) {
 	mine := func(b engine.Burst) bool { return t.Part == EndpointPart || b.Tenant == t.name }
 	same := func(s span) span { return s }
-	return splice(in, sp, h, timedBurst, mine, same, nb)
+	return splice(in, sp, h, timedBurst, mine, same, added...)
+}
+
+// surgeBursts are the bursts of endpoint e over h that multiply its
+// traffic by factor (a tenant's, with that tenant's share of the rate,
+// for a tenant's surge), on top of the bursts the script has there: a
+// stretch of the tenant's own burst is that burst's traffic times the
+// factor. A burst carries one tenant's extra traffic, so a surge that
+// meets another's burst is refused, saying when it is.
+func surgeBursts(e *engine.Endpoint, t Target, factor, share float64, h span) ([]engine.Burst, error) {
+	tenant := ""
+	if t.Part == TenantPart {
+		tenant = t.name
+	}
+	// The rate over a stretch whose rate is now rate, with the extra of
+	// tenant owner ("": nobody's); false when one burst cannot say it.
+	scaled := func(rate float64, owner string) (float64, bool) {
+		switch {
+		case tenant == "" && owner == "":
+			return rate * factor, true
+		case tenant != "" && owner == tenant:
+			mine := e.Rate*share + (rate - e.Rate)
+			return rate + (factor-1)*mine, true
+		case tenant != "" && owner == "" && rate == e.Rate:
+			return rate + (factor-1)*e.Rate*share, true
+		}
+		return 0, false
+	}
+	var out []engine.Burst
+	at := h.from
+	add := func(to time.Duration, rate float64, owner string) error {
+		if to <= at {
+			return nil
+		}
+		r, ok := scaled(rate, owner)
+		if !ok {
+			who := "a change of its rate for everyone"
+			if owner != "" {
+				who = "tenant " + owner + "'s burst"
+			}
+			return fmt.Errorf("it carries %s from %v to %v, and a burst is one tenant's traffic: surge %s outside it", who, at, to, t.Name)
+		}
+		out = append(out, engine.Burst{From: at, To: to, Rate: r, Tenant: tenant})
+		at = to
+		return nil
+	}
+	for _, b := range e.Bursts {
+		if b.To <= h.from || b.From >= h.to {
+			continue
+		}
+		if err := add(min(b.From, h.to), e.Rate, ""); err != nil {
+			return nil, err
+		}
+		if err := add(min(b.To, h.to), b.Rate, b.Tenant); err != nil {
+			return nil, err
+		}
+	}
+	if err := add(h.to, e.Rate, ""); err != nil {
+		return nil, err
+	}
+	return out, nil
 }

@@ -19,7 +19,7 @@ func TestInjectedFaultsSurviveAFile(t *testing.T) {
 	}{
 		{"multi-hop", []string{"25s inventory hang for 10s", "22s database errors 25%", "30s orders restart", "50s inventory down", "5s home surge x1.5 for 5s"}},
 		{"cascade", []string{"20s recommendations recover", "25s profile-db slow 800ms for 2s"}},
-		{"noisy-tenant", []string{"32s globex surge x4 for 5s", "20s acme recover", "5s export surge x0.5"}},
+		{"noisy-tenant", []string{"32s globex surge x4 for 5s", "20s acme recover", "5s export surge x0.5 for 20s"}},
 		{"fleet-probes", []string{"10s api#3 down for 15s", "12s api restart for 2s"}},
 	} {
 		sc := mustApply(t, build(t, tc.scenario), tc.specs...)

@@ -10,7 +10,10 @@
 //
 // An injected fault wins over what the scenario's script says for its span
 // (latest wins): a scripted fault of the same part that overlaps it is cut
-// around it, and comes back after it if it lasts longer.
+// around it, and comes back after it if it lasts longer. A surge is the
+// exception: it multiplies the traffic in force, a tenant's scripted burst
+// included, and refuses to overlap another tenant's burst (a burst carries
+// one tenant's traffic).
 package chaos
 
 import (

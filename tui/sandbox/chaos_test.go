@@ -236,7 +236,7 @@ func TestChaosForPreselectsAPart(t *testing.T) {
 	}
 	// Injected in compare mode, both sides re-run with it.
 	m = press(m, "esc", "esc", "c")
-	m, err = m.Inject(mustSpec(t, "12s globex surge x2 for 3s"))
+	m, err = m.Inject(mustSpec(t, "32s globex surge x2 for 3s"))
 	if err != nil || m.cmp == nil {
 		t.Fatalf("inject in compare mode: %v, compare open %v", err, m.cmp != nil)
 	}
