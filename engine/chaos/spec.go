@@ -17,12 +17,13 @@
 package chaos
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
 )
 
 // Kind names what an injected fault does.
@@ -203,29 +204,23 @@ func kindList() []string {
 // parseTime reads "12s", "1m30s", "500ms", or a bare number of seconds.
 func parseTime(s string) (time.Duration, error) {
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		if math.IsNaN(f) || f < 0 || f > (24*time.Hour).Seconds() {
-			return 0, errors.New("want a time from 0 to 24h, e.g. 12s, 1m30s, 500ms")
+		if math.IsNaN(f) || f < 0 || f > engine.MaxDuration.Seconds() {
+			return 0, fmt.Errorf("want a time from 0 to %v, e.g. 12s, 1m30s, 500ms", engine.MaxDuration)
 		}
 		return time.Duration(math.Round(f * float64(time.Second))), nil
 	}
 	d, err := time.ParseDuration(s)
-	if err != nil || d < 0 {
-		return 0, errors.New("want a time from 0, e.g. 12s, 1m30s, 500ms")
+	if err != nil || d < 0 || d > engine.MaxDuration {
+		return 0, fmt.Errorf("want a time from 0 to %v, e.g. 12s, 1m30s, 500ms", engine.MaxDuration)
 	}
 	return d, nil
 }
 
-// formatTime writes a time as Go writes durations, without trailing zero
-// units: "25s", "1m30s", "500ms".
+// formatTime writes a time in seconds, as few digits as say it exactly:
+// "25s", "90s", "0.5s". Every time of a run (at most a day) has at most
+// 14 digits, so the float's shortest form is the exact decimal.
 func formatTime(d time.Duration) string {
-	s := d.String()
-	if strings.HasSuffix(s, "m0s") {
-		s = strings.TrimSuffix(s, "0s")
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = strings.TrimSuffix(s, "0m")
-	}
-	return s
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
 }
 
 // parseShare reads "50%" or "0.5" as 0.5.
