@@ -171,6 +171,8 @@ type RecordOptions struct {
 	NoColor  bool
 	Record   record.Options
 	Budget   func(sc *engine.Scenario, runs int) error
+	// Faults are injected from the start (--fault).
+	Faults []chaos.Spec
 }
 
 // RecordSandbox plays the sandbox from the start of the run to its end (or
@@ -182,7 +184,7 @@ func RecordSandbox(w io.Writer, o RecordOptions) (record.Stats, error) {
 	}
 	th := theme.New(theme.Fixed(o.NoColor))
 	m, err := sandbox.New(sandbox.Options{Theme: th, Scenario: o.Scenario, Variant: o.Variant, Seed: o.Seed, Speed: o.Speed, Play: true,
-		Limits: sandbox.Limits{Budget: o.Budget}})
+		Limits: sandbox.Limits{Budget: o.Budget}, Faults: o.Faults})
 	if err != nil {
 		return record.Stats{}, err
 	}

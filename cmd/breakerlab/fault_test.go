@@ -73,12 +73,24 @@ func TestFaultFlagRefusals(t *testing.T) {
 		{[]string{"run", "multi-hop", "--fault", "25s inventory melt"}, "unknown kind \"melt\""},
 		{[]string{"run", "shuffle", "--fault", "25s inventory hang"}, "shuffle has its own engine"},
 		{[]string{"sandbox", "multi-hop", "--fault", "25s nowhere hang"}, "multi-hop has no part called \"nowhere\""},
+		{[]string{"record", "multi-hop", "-o", "-", "--fault", "25s nowhere hang"}, "multi-hop has no part called \"nowhere\""},
 		{[]string{"sweep", "multi-hop", "--vary", "inventory.workers=8..32:4", "--measure", "home.ok", "--fault", "25s nowhere hang"}, "has no part called"},
 	} {
 		_, errOut, code := run(t, tc.args...)
 		if code != 2 || !strings.Contains(errOut, tc.says) {
 			t.Errorf("%q: exit %d, %q; want exit 2 saying %q", tc.args, code, errOut, tc.says)
 		}
+	}
+}
+
+func TestRecordTakesFaults(t *testing.T) {
+	out, errOut, code := run(t, "record", "multi-hop", "-o", "-", "--max", "1s", "--fault", "0.5s inventory hang for 10s")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	head, _, _ := strings.Cut(out, "\n")
+	if !strings.Contains(head, `"command":"breakerlab sandbox multi-hop --fault '0.5s inventory hang for 10s'"`) {
+		t.Errorf("the recording's header does not say how to play it again: %s", head)
 	}
 }
 
