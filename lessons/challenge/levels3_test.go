@@ -10,10 +10,12 @@ func init() {
 		open, jitter, trials = "api/provider.breaker.open", "api/provider.breaker.jitter", "api/provider.breaker.trials"
 		limit, bulkhead      = "partner-catalog.ratelimiter.limit_for_period", "search-catalog.bulkhead"
 		balancer, attempts   = "catalog.balancer", "catalog.retry.attempts"
+		web, mid, db         = "orders.retry.attempts", "orders/inventory.retry.attempts", "inventory/database.retry.attempts"
 	)
 	referenceSettings["fleet-herd"] = Setting{open: "20s", jitter: 0.5}
 	referenceSettings["two-troubles"] = Setting{limit: int64(10), bulkhead: int64(12)}
 	referenceSettings["hung-instance"] = Setting{balancer: "least-outstanding"}
+	referenceSettings["retry-hops"] = Setting{web: int64(1), mid: int64(1), db: int64(4)}
 
 	naiveDesigns["fleet-herd"] = []struct {
 		name string
@@ -28,6 +30,18 @@ func init() {
 		{"the most trial calls, a wait past the restart", Setting{trials: int64(10), open: "15s"}},
 	}
 	naiveDesigns["two-troubles"] = oneToolDesigns
+	naiveDesigns["retry-hops"] = []struct {
+		name string
+		s    Setting
+	}{
+		{"the start: retries at every hop", Setting{}},
+		{"no retries", Setting{web: int64(1), mid: int64(1), db: int64(1)}},
+		{"retries at the top only", Setting{web: int64(4), mid: int64(1), db: int64(1)}},
+		{"retries in the middle only", Setting{web: int64(1), mid: int64(4), db: int64(1)}},
+		{"two attempts at each of two hops", Setting{web: int64(2), mid: int64(1), db: int64(2)}},
+		{"the most attempts at every hop", Setting{web: int64(4), mid: int64(4), db: int64(4)}},
+		{"retries at the database, too few", Setting{web: int64(1), mid: int64(1), db: int64(2)}},
+	}
 	naiveDesigns["hung-instance"] = []struct {
 		name string
 		s    Setting
