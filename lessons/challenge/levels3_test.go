@@ -20,7 +20,7 @@ func init() {
 		web, mid, db         = "orders.retry.attempts", "orders/inventory.retry.attempts", "inventory/database.retry.attempts"
 	)
 	referenceSettings["fleet-herd"] = Setting{open: "20s", jitter: 0.5}
-	referenceSettings["two-troubles"] = Setting{limit: int64(10), bulkhead: int64(12)}
+	referenceSettings["two-troubles"] = Setting{limit: int64(10), bulkhead: int64(15)}
 	referenceSettings["hung-instance"] = Setting{balancer: "least-outstanding"}
 	referenceSettings["retry-hops"] = Setting{web: int64(1), mid: int64(1), db: int64(4)}
 
@@ -46,7 +46,8 @@ func init() {
 		{"retries at the top only", Setting{web: int64(4), mid: int64(1), db: int64(1)}},
 		{"retries in the middle only", Setting{web: int64(1), mid: int64(4), db: int64(1)}},
 		{"two attempts at each of two hops", Setting{web: int64(2), mid: int64(1), db: int64(2)}},
-		{"the most attempts at every hop", Setting{web: int64(4), mid: int64(4), db: int64(4)}},
+		{"the most attempts at every hop", Setting{web: int64(5), mid: int64(5), db: int64(5)}},
+		{"the most attempts, at the top only", Setting{web: int64(5), mid: int64(1), db: int64(1)}},
 		{"retries at the database, too few", Setting{web: int64(1), mid: int64(1), db: int64(2)}},
 	}
 	naiveDesigns["hung-instance"] = []struct {
@@ -195,5 +196,41 @@ func TestFleetMetricsReadTheEngine(t *testing.T) {
 	instances := float64(len(api.Instances))
 	if got := eval(o, "probe-burst api >= 0").F; got != instances {
 		t.Errorf("without jitter, %v instances probe at once, want all %v", got, instances)
+	}
+}
+
+// TestParFollowsTheKnob: on two-troubles and retry-hops the stars step with
+// one knob, the same on every seed, so par is earned by the setting and not
+// by the seeds' luck.
+func TestParFollowsTheKnob(t *testing.T) {
+	cases := []struct {
+		id    string
+		base  Setting
+		knob  string
+		stars map[int64]int
+	}{
+		{"two-troubles", Setting{"search-catalog.bulkhead": int64(15)}, "partner-catalog.ratelimiter.limit_for_period",
+			map[int64]int{8: 1, 9: 2, 10: 3}},
+		{"retry-hops", Setting{"orders.retry.attempts": int64(1), "orders/inventory.retry.attempts": int64(1)}, "inventory/database.retry.attempts",
+			map[int64]int{3: 0, 4: 3, 5: 1}},
+	}
+	for _, tc := range cases {
+		c, err := Lookup(tc.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for v, want := range tc.stars {
+			s := Setting{tc.knob: v}
+			for k, x := range tc.base {
+				s[k] = x
+			}
+			r, err := c.Grade(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Stars != want {
+				t.Errorf("%s: %s = %d earns %s, want %s", tc.id, tc.knob, v, StarsText(r.Stars), StarsText(want))
+			}
+		}
 	}
 }
