@@ -14,8 +14,9 @@ import (
 // breaker per instance on each of its edges, and its callers spread their
 // calls over its instances by a balancer. These metrics read what the
 // engine recorded of the fleet (the transitions that name a service and an
-// instance, the service's time series, each instance's arrivals), as the
-// lessons' fleet metrics do (lessons/expr_fleet.go), for one run.
+// instance, each instance's arrivals), as the lessons' fleet metrics do
+// (lessons/expr_fleet.go), for one run, so each can be checked against the
+// transitions and counts `breakerlab run --format json` prints.
 
 // addFleetMetrics adds the fleet's metrics to the catalogue.
 func addFleetMetrics(m map[string]metricDef) {
@@ -40,16 +41,27 @@ func addFleetMetrics(m map[string]metricDef) {
 	}
 	m["failed-probes"] = transitions("how many half-open rounds of the service's instances' breakers failed and opened them again, over the whole run", false, breaker.HalfOpen, breaker.Open)
 	m["knocked-over"] = transitions("how many times, in the measurement window, one of the service's instances' breakers opened from closed", true, breaker.Closed, breaker.Open)
-	m["probe-burst"] = metricDef{kind: lessons.KindCount, usage: "SERVICE", min: 1, max: 1,
-		help: "the most instances of the service whose breaker (on the edge its requests call) was half-open at once, read from its time series",
+	m["half-open-max"] = metricDef{kind: lessons.KindCount, usage: "SERVICE", min: 1, max: 1,
+		help: "the most of the service's instances whose breaker (on the edge its requests call) was half-open at one moment, from the transitions",
 		eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
 			s, err := serviceOf(o.snap, a[0])
 			if err != nil {
 				return lessons.Value{}, false, err
 			}
-			var most int16
-			for _, smp := range s.Series {
-				most = max(most, smp.HalfOpen)
+			// The transitions are in the order they happened: count the
+			// instances half-open after each one.
+			var now, most int
+			for _, tr := range o.snap.Transitions {
+				if tr.Service != s.Name || tr.Dependency != s.Calls {
+					continue
+				}
+				if tr.To == breaker.HalfOpen {
+					now++
+				}
+				if tr.From == breaker.HalfOpen {
+					now--
+				}
+				most = max(most, now)
 			}
 			return count(uint64(most)), true, nil
 		}}

@@ -194,7 +194,7 @@ func TestFleetMetricsReadTheEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	instances := float64(len(api.Instances))
-	if got := eval(o, "probe-burst api >= 0").F; got != instances {
+	if got := eval(o, "half-open-max api >= 0").F; got != instances {
 		t.Errorf("without jitter, %v instances probe at once, want all %v", got, instances)
 	}
 }
