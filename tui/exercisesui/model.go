@@ -644,7 +644,25 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// Close stops what the runner runs (checks, the file watcher) as leaving
+// it does, without its Leave message, for a jump from the command palette;
+// opening it again starts them again.
+func (m Model) Close() Model {
+	m.stop()
+	return m
+}
+
 func (m Model) quit() (tea.Model, tea.Cmd) {
+	m.stop()
+	if m.opt.Leave != nil {
+		return m, m.opt.Leave
+	}
+	m.quitting = true
+	return m, tea.Quit
+}
+
+// stop cancels the checks in progress and closes the watcher.
+func (m *Model) stop() {
 	for _, cancel := range m.running {
 		cancel()
 	}
@@ -653,11 +671,6 @@ func (m Model) quit() (tea.Model, tea.Cmd) {
 	}
 	m.watch.close()
 	m.watch, m.running, m.all = nil, map[string]context.CancelFunc{}, nil
-	if m.opt.Leave != nil {
-		return m, m.opt.Leave
-	}
-	m.quitting = true
-	return m, tea.Quit
 }
 
 // nextIndex is the next exercise that is not done, after the current one;

@@ -32,9 +32,11 @@ import (
 	"github.com/breakerlab/breakerlab/tui/drillui"
 	"github.com/breakerlab/breakerlab/tui/exercisesui"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/internal/listnav"
 	"github.com/breakerlab/breakerlab/tui/interviewui"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/livelab"
+	"github.com/breakerlab/breakerlab/tui/palette"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/shardview"
@@ -161,6 +163,9 @@ const (
 
 type keyMap struct {
 	Up, Down, Open, Create, Back, Dismiss, Help, Quit key.Binding
+	// Palette and Filter are handled in jump.go and lists.go; here for
+	// the help.
+	Palette, Filter key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -177,15 +182,17 @@ func newKeyMap() keyMap {
 		Dismiss: b([]string{"x"}, "x", "dismiss the notice"),
 		Help:    b([]string{"?"}, "?", "all keys"),
 		Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
+		Palette: b([]string{":", PaletteKey}, ":/"+PaletteKey, "go anywhere"),
+		Filter:  b([]string{"/"}, "/", "filter"),
 	}
 }
 
 func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Open, k.Create, k.Back, k.Dismiss, k.Help, k.Quit}
+	return []key.Binding{k.Up, k.Down, k.Open, k.Create, k.Back, k.Dismiss, k.Help, k.Quit, playback.Short(":", "go anywhere")}
 }
 
 func (k keyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down}, {k.Open, k.Create, k.Back}, {k.Dismiss, k.Help, k.Quit}}
+	return [][]key.Binding{{k.Up, k.Down, listnav.TopKey, k.Filter}, {k.Open, k.Create, k.Back}, {k.Palette, k.Dismiss, k.Help, k.Quit}}
 }
 
 // Messages of the home screen's own commands.
@@ -230,6 +237,11 @@ type Model struct {
 	note        string
 	noteErr     bool
 	showHelp    bool
+	// menuFilter and pickFilter filter the menu and the scenario picker
+	// (`/`, lists.go).
+	menuFilter, pickFilter listnav.Filter
+	// pal is the command palette (jump.go), over whichever screen is open.
+	pal palette.Model
 	// notices are the progress files' notices (one set aside as corrupt,
 	// progress merged from another window), kept on the home screen's own
 	// screens until the learner dismisses them.
@@ -241,7 +253,7 @@ func New(o Options) Model {
 	if o.Theme == nil {
 		o.Theme = theme.New(nil)
 	}
-	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), lab: lessons.NewLab()}
+	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), lab: lessons.NewLab(), pal: palette.New(o.Theme, nil)}
 	m.help.Styles = o.Theme.Help
 	m.addNotice(o.LessonNotice)
 	if o.Drill != nil {
@@ -300,6 +312,7 @@ func (m *Model) setScreen(s screen) {
 	m.keys.Open.SetEnabled(s != onNoWorkbook)
 	m.keys.Up.SetEnabled(s != onNoWorkbook)
 	m.keys.Down.SetEnabled(s != onNoWorkbook)
+	m.keys.Filter.SetEnabled(s != onNoWorkbook)
 }
 
 // InSandbox reports whether the sandbox is open.
@@ -349,6 +362,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if ws, ok := msg.(tea.WindowSizeMsg); ok {
 		m.w, m.h = ws.Width, ws.Height
 		m.help.Width = ws.Width
+		m.pal.SetSize(ws.Width, ws.Height)
+	}
+	if next, cmd, ok := m.paletteMsg(msg); ok {
+		return next, cmd
 	}
 	if c, ok := msg.(drillui.CountsMsg); ok {
 		// It may come while another screen is open.
@@ -464,6 +481,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
+	if mm, ok := msg.(tea.MouseMsg); ok {
+		m.listMove(mm)
+		return m, nil
+	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return m, nil
@@ -483,6 +504,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.note, m.noteErr = "", false
+	if m.listKey(k) {
+		return m, nil
+	}
 	switch {
 	case key.Matches(k, m.keys.Quit):
 		return m, tea.Quit
@@ -505,19 +529,20 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// move moves the cursor d rows among the rows shown, round the ends.
 func (m *Model) move(d int) {
-	if m.screen == onPicker {
-		if n := len(m.o.Scenarios); n > 0 {
-			m.pick = (m.pick + d + n) % n
-		}
-		return
+	shown, at := m.shown()
+	if n := len(shown); n > 0 {
+		m.setAt(shown, (at+d+n)%n)
 	}
-	m.cursor = (m.cursor + d + len(items)) % len(items)
 }
 
 func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr = s, isErr }
 
 func (m Model) open() (tea.Model, tea.Cmd) {
+	if shown, _ := m.shown(); len(shown) == 0 {
+		return m, nil // a filter that matches nothing
+	}
 	if m.screen == onMenu {
 		switch m.cursor {
 		case sandboxItem:
@@ -573,14 +598,7 @@ func (m Model) size() tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: m.w, H
 // openLessons shows the lesson list, where the learner left it if it was
 // open before.
 func (m Model) openLessons() (tea.Model, tea.Cmd) {
-	if m.o.Lessons == nil && m.o.LoadLessons != nil {
-		all, err := m.o.LoadLessons()
-		m.o.LoadLessons = nil // one try: the built-in lessons do not change while the program runs
-		if err != nil {
-			m.lessonsErr = err
-		}
-		m.o.Lessons = all
-	}
+	m.loadLessons()
 	if m.lessonsErr != nil && len(m.o.Lessons) == 0 {
 		m.setNote("The lessons did not load ("+m.lessonsErr.Error()+"): the Sandbox runs the same scenarios.", true)
 		return m, nil
@@ -778,8 +796,11 @@ func (m Model) openRunner(b exercisesui.Backend, notice string) (tea.Model, tea.
 	return m, ex.Init()
 }
 
-// View draws the current screen.
-func (m Model) View() string {
+// View draws the current screen, with the command palette over its foot
+// when it is open.
+func (m Model) View() string { return m.pal.Overlay(m.view()) }
+
+func (m Model) view() string {
 	switch m.screen {
 	case onSandbox:
 		return m.sb.View()
@@ -803,6 +824,7 @@ func (m Model) View() string {
 	}
 	var body []string
 	focus := -1 // the line of the chosen row, kept in sight when the window is short
+	shown, shownAt := m.shown()
 	body = append(body, "", " "+m.th.Title.Render("breakerlab"))
 	for _, l := range pane.Wrap("learn how systems survive a failing dependency", max(m.w-2, 1)) {
 		body = append(body, " "+m.th.Subtitle.Render(l))
@@ -815,25 +837,34 @@ func (m Model) View() string {
 			body = append(body, "   "+l)
 		}
 		body = append(body, "")
-		body = append(body, m.para("The sandbox, the lessons and the exercises each list their own keys with ?. Any key closes this help.", m.th.Dim)...)
+		body = append(body, m.para("The sandbox, the lessons and the exercises each list their own keys with ?. "+
+			PaletteKey+" opens the palette on every screen (`:` too where it does not go to a time): "+
+			"type where to go (lesson 4, sandbox multi-hop, challenge 3, drill, home), tab completes. Any key closes this help.", m.th.Dim)...)
 	case m.screen == onPicker:
 		body = append(body, " "+m.th.Bold.Render("Sandbox: choose a scenario"), "")
+		if l := m.pickFilter.Line(m.th, len(shown), len(m.o.Scenarios)); l != "" {
+			body = append(body, " "+l, "")
+		}
 		var names, descs []string
 		var dim []bool
-		for _, e := range m.o.Scenarios {
+		for _, i := range shown {
+			e := m.o.Scenarios[i]
 			desc := e.Summary
 			if e.Unavailable != "" {
 				desc = "(not in the sandbox yet) " + desc
 			}
 			names, descs, dim = append(names, e.Name), append(descs, desc), append(dim, e.Unavailable != "")
 		}
-		list, at := m.listLines(names, descs, dim, m.pick)
+		list, at := m.listLines(names, descs, dim, shownAt)
 		focus = len(body) + at
 		body = append(body, list...)
 	case m.screen == onNoWorkbook:
 		body = append(body, m.noWorkbookLines()...)
 	default:
-		menu, at := m.menuLines()
+		if l := m.menuFilter.Line(m.th, len(shown), len(items)); l != "" {
+			body = append(body, " "+l, "")
+		}
+		menu, at := m.menuLines(shown, shownAt)
 		focus = len(body) + at
 		body = append(body, menu...)
 	}
@@ -858,7 +889,7 @@ func (m Model) View() string {
 	body = scrollTo(body, focus, m.h-1-len(notices), m.th.Dim)
 	// The key help sits on the last line.
 	lines := append(pane.Block(body, m.w, m.h-1-len(notices)), pane.Block(notices, m.w, len(notices))...)
-	lines = append(lines, pane.Fit(" "+m.help.ShortHelpView(m.keys.ShortHelp()), m.w))
+	lines = append(lines, playback.KeyLine(m.help, m.keys.ShortHelp(), m.w))
 	if m.h == 1 {
 		lines = lines[len(lines)-1:]
 	}
@@ -950,16 +981,17 @@ func scrollTo(lines []string, focus, height int, dim lipgloss.Style) []string {
 
 // menuLines are the menu's items and the index of the line of the item
 // under the cursor.
-func (m Model) menuLines() ([]string, int) {
+func (m Model) menuLines(shown []int, at int) ([]string, int) {
 	var names, descs []string
-	for i, it := range items {
+	for _, i := range shown {
+		it := items[i]
 		desc := it.desc
 		if i == drillItem && m.drillCounts != "" {
 			desc = m.drillCounts + " · " + desc
 		}
 		names, descs = append(names, it.title), append(descs, desc)
 	}
-	return m.listLines(names, descs, nil, m.cursor)
+	return m.listLines(names, descs, nil, at)
 }
 
 // listLines are the rows of the menu or the picker: each description

@@ -418,7 +418,7 @@ func TestPickerTakesABurstKeyByKey(t *testing.T) {
 	var pk tea.Model = NewPicker(all, lessons.NewLab(), Options{Theme: tuitest.Plain()})
 	pk, _ = pk.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	pk, _ = pk.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jj")})
-	if got := pk.(Picker).cursor; got != 2 {
+	if got := pk.(Picker).nav.Cursor; got != 2 {
 		t.Fatalf("after the burst jj the cursor is on %d, want 2", got)
 	}
 }
