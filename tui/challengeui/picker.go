@@ -20,10 +20,10 @@ type Picker struct {
 	all     []*challenge.Challenge
 	loadErr string
 	// nav is the cursor and the `/` filter (tui/internal/listnav).
-	nav     listnav.List
-	open    *Model
-	w, h    int
-	note    string
+	nav  listnav.List
+	open *Model
+	w, h int
+	note string
 }
 
 // NewPicker lists the built-in challenges. o.Embedded makes esc on the list

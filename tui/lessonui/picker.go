@@ -27,11 +27,11 @@ type Picker struct {
 	help    help.Model
 	lessons []*lessons.Lesson
 	// nav is the cursor and the `/` filter (tui/internal/listnav).
-	nav     listnav.List
-	player  *Model
-	busy    bool
-	note    string
-	w, h    int
+	nav    listnav.List
+	player *Model
+	busy   bool
+	note   string
+	w, h   int
 }
 
 // preparedMsg carries a lesson made ready in the background.
