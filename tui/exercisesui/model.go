@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -47,6 +48,12 @@ type Options struct {
 	// Now reads the clock for the elapsed time; time.Now if nil. Only
 	// Update calls it, so View stays a pure function of the model.
 	Now func() time.Time
+	// Editor is the command e opens the current exercise's file with
+	// (EditorFromEnv: "vim", "code -w"); "" makes e say how to set one.
+	Editor string
+	// Exec runs the editor with the terminal handed over to it;
+	// tea.ExecProcess if nil (tests record the command instead).
+	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
 }
 
 type screen int
@@ -402,6 +409,8 @@ func (m *Model) doneCount() int {
 // Update handles a message.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case editedMsg:
+		return m.edited(msg)
 	case tea.WindowSizeMsg:
 		m.width, m.height = max(msg.Width, 0), max(msg.Height, 0)
 		m.help.Width = m.width
@@ -627,6 +636,8 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.Rerun):
 		m.setMessage("", false)
 		return m, m.startCheck(e)
+	case key.Matches(msg, k.Edit):
+		return m, m.edit()
 	case key.Matches(msg, k.Up):
 		m.scroll--
 	case key.Matches(msg, k.Down):

@@ -74,6 +74,9 @@ type Workbooks struct {
 	Here, Dir string
 	// Manual turns the runner's file watcher off (r re-runs).
 	Manual bool
+	// Editor is the command the runner's e opens an exercise with
+	// (exercisesui.Options.Editor).
+	Editor string
 }
 
 // Options configure the home screen.
@@ -242,6 +245,8 @@ type Model struct {
 	menuFilter, pickFilter listnav.Filter
 	// pal is the command palette (jump.go), over whichever screen is open.
 	pal palette.Model
+	// chArgs are the challenges' numbers, once read (challengeArgs).
+	chArgs []palette.Arg
 	// notices are the progress files' notices (one set aside as corrupt,
 	// progress merged from another window), kept on the home screen's own
 	// screens until the learner dismisses them.
@@ -340,8 +345,9 @@ func (m Model) Runner() (exercisesui.Model, bool) {
 	return *m.ex, true
 }
 
-// Init counts the drill's due and new cards for its entry, in a command.
-func (m Model) Init() tea.Cmd { return m.countDrill() }
+// Init counts the drill's due and new cards for its entry, and reads the
+// challenges for the palette, in commands.
+func (m Model) Init() tea.Cmd { return tea.Batch(m.countDrill(), m.challengeArgs()) }
 
 // countDrill counts the cards a drill session would hold now, for the Drill
 // entry (drillui.Counts); nil when there is no drill.
@@ -567,7 +573,7 @@ func (m Model) open() (tea.Model, tea.Cmd) {
 	}
 	e := m.o.Scenarios[m.pick]
 	if e.ShardView && e.Unavailable == "" {
-		sv, err := shardview.New(shardview.Options{Theme: m.th, Seed: m.o.Seed, CanGoHome: true})
+		sv, err := shardview.New(shardview.Options{Theme: m.th, Seed: m.o.Seed, CanGoHome: true, BackTo: "back to the scenarios"})
 		if err != nil {
 			m.setNote(fmt.Sprintf("cannot open %s: %v", e.Name, err), true)
 			return m, nil
@@ -581,7 +587,8 @@ func (m Model) open() (tea.Model, tea.Cmd) {
 		m.setNote(e.Unavailable, true)
 		return m, nil
 	}
-	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: e.Build(), Seed: m.o.Seed, CanGoHome: true, WriteElsewhere: m.o.WriteElsewhere, Limits: m.o.Sandbox})
+	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: e.Build(), Seed: m.o.Seed, CanGoHome: true, BackTo: "back to the scenarios",
+		WriteElsewhere: m.o.WriteElsewhere, Limits: m.o.Sandbox})
 	if err != nil {
 		m.setNote(fmt.Sprintf("cannot open %s: %v", e.Name, err), true)
 		return m, nil
@@ -787,6 +794,7 @@ func (m Model) openRunner(b exercisesui.Backend, notice string) (tea.Model, tea.
 			Renderer: m.th.R,
 			Notice:   notice,
 			Leave:    func() tea.Msg { return leftExercisesMsg{} },
+			Editor:   m.o.Workbooks.Editor,
 		})
 		m.ex = &ex
 	}

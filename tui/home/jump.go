@@ -8,22 +8,12 @@ import (
 	"github.com/breakerlab/breakerlab/tui/challengeui"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/palette"
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// PaletteKey opens the command palette on every screen, those that play
-// included (where `:` goes to a time); `:` opens it too where it means
-// nothing else. ctrl+p is presentation mode's, and x, f and ! the
-// sandbox's fault keys, so it is ctrl+k, the command palette's key in many
-// programs.
-const PaletteKey = "ctrl+k"
-
-// paletteKeys are the bindings that open the palette, for the help.
-var (
-	paletteAnywhere = key.NewBinding(key.WithKeys(PaletteKey), key.WithHelp(PaletteKey, "go anywhere (:lesson 4, :sandbox NAME, :drill)"))
-	paletteColon    = key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go anywhere"))
-)
+// PaletteKey opens the command palette on every screen (palette.Key);
+// `:` opens it too where it means nothing else.
+const PaletteKey = palette.Key
 
 // colonFree reports whether `:` means nothing on the screen that is open,
 // so that it opens the palette: the home screen's own lists, and the lists
@@ -85,15 +75,13 @@ func (m *Model) commands() []palette.Command {
 		{Name: "sandbox", Aliases: []string{"scenario", "s"}, ArgName: "NAME", Args: scenarioArgs, Desc: items[sandboxItem].desc},
 	}
 	if m.o.Challenges != nil {
-		var chArgs []palette.Arg
-		if all, err := challenge.All(); err == nil {
-			for _, c := range all {
-				if c.Number > 0 {
-					chArgs = append(chArgs, palette.Arg{Value: strconv.Itoa(c.Number), Desc: c.Title})
-				}
-			}
+		// Until the challenges are read (challengeArgs), any number is
+		// taken as typed, and the challenge list says if there is none.
+		args := m.chArgs
+		if args == nil {
+			args = []palette.Arg{}
 		}
-		cmds = append(cmds, palette.Command{Name: "challenge", Aliases: []string{"challenges", "c"}, ArgName: "N", Args: chArgs, Desc: items[challengesItem].desc})
+		cmds = append(cmds, palette.Command{Name: "challenge", Aliases: []string{"challenges", "c"}, ArgName: "N", Args: args, Desc: items[challengesItem].desc})
 	}
 	cmds = append(cmds,
 		palette.Command{Name: "drill", Desc: items[drillItem].desc},
@@ -205,6 +193,12 @@ func (m Model) paletteMsg(msg tea.Msg) (next tea.Model, cmd tea.Cmd, ok bool) {
 		return next, cmd, true
 	case palette.ClosedMsg:
 		return m, nil, true
+	case challengeArgsMsg:
+		m.chArgs = msg
+		if m.pal.IsOpen() {
+			m.pal.SetCommands(m.commands())
+		}
+		return m, nil, true
 	case liveLabStoppedMsg:
 		// It may come while another screen is open (a jump left the lab).
 		m.busy = ""
@@ -225,4 +219,28 @@ func (m Model) paletteMsg(msg tea.Msg) (next tea.Model, cmd tea.Cmd, ok bool) {
 		}
 	}
 	return m, nil, false
+}
+
+// challengeArgsMsg are the challenges' numbers and titles, for the palette.
+type challengeArgsMsg []palette.Arg
+
+// challengeArgs reads the challenges in a command: the first reading
+// takes a second (each level's grading is planned), too long for a key.
+func (m Model) challengeArgs() tea.Cmd {
+	if m.o.Challenges == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		all, err := challenge.All()
+		if err != nil {
+			return challengeArgsMsg{}
+		}
+		args := challengeArgsMsg{}
+		for _, c := range all {
+			if c.Number > 0 {
+				args = append(args, palette.Arg{Value: strconv.Itoa(c.Number), Desc: c.Title})
+			}
+		}
+		return args
+	}
 }

@@ -131,3 +131,33 @@ func TestPaletteKeyInHelpAndQuit(t *testing.T) {
 		t.Error("ctrl+c in the palette should quit")
 	}
 }
+
+// A sandbox opened from a challenge says so in its breadcrumb, and esc
+// leads back to the challenge, not home; from the scenario picker, esc
+// says it leads back to the scenarios, and does.
+func TestEscBreadcrumbSaysWhereItLeads(t *testing.T) {
+	m := newHome(t, Options{Challenges: &challengeui.Options{}})
+	m = send(m, tea.WindowSizeMsg{Width: 200, Height: 60})
+	m = typed(m, ":", "challenge 2", "enter", "v")
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "breakerlab › challenge 2 › ") || !strings.Contains(v, "esc back to the challenge") {
+		t.Fatalf("the challenge's sandbox should say it is the challenge's, and where esc leads:\n%s", v)
+	}
+	m = typed(m, "esc")
+	if m.screen != onChallenges || !m.ch.Open() {
+		t.Fatalf("esc in the challenge's sandbox should come back to the challenge:\n%s", m.View())
+	}
+
+	m = typed(m, PaletteKey, "sandbox cascade", "enter")
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "breakerlab › sandbox › cascade") || !strings.Contains(v, "esc back to the scenarios") {
+		t.Fatalf("the sandbox should say esc leads back to the scenarios:\n%s", v)
+	}
+	m = typed(m, "esc")
+	if m.screen != onPicker {
+		t.Fatalf("esc in the sandbox should come back to the scenarios:\n%s", m.View())
+	}
+	m = typed(m, "esc")
+	if m.screen != onMenu {
+		t.Fatalf("esc in the scenarios should come back to the menu:\n%s", m.View())
+	}
+}

@@ -29,7 +29,8 @@ type Command struct {
 	// Desc says where it leads, beside the candidate.
 	Desc string
 	// Args are the values its argument takes, for completion; a command
-	// without Args takes none. With NeedsArg unset the argument may be
+	// without Args (nil) takes none, and one whose Args are empty but not
+	// nil (not known yet) takes any value as typed. With NeedsArg unset the argument may be
 	// left out ("lesson" alone opens the list of lessons).
 	Args     []Arg
 	NeedsArg bool
@@ -39,6 +40,12 @@ type Command struct {
 
 // Arg is one value a command's argument may take ("4", "Timeouts").
 type Arg struct{ Value, Desc string }
+
+// Key opens the palette on every screen of the home screen, those that
+// play included (where `:` goes to a time). ctrl+p is presentation
+// mode's, and x, f and ! the sandbox's fault keys; ctrl+k is the command
+// palette's key in many programs.
+const Key = "ctrl+k"
 
 // JumpMsg is the palette's answer: the command chosen (its Name, never an
 // alias) and its argument (one of its Args' Value, or "").
@@ -202,6 +209,9 @@ func (m Model) submit(cands []Candidate) (Model, tea.Cmd) {
 	}
 	if len(cands) > 0 && cands[m.sel].cmd == c {
 		return m.jump(c.Name, cands[m.sel].Arg)
+	}
+	if len(c.Args) == 0 {
+		return m.jump(c.Name, arg)
 	}
 	m.err = fmt.Sprintf("%s has no %q; tab lists what it takes", c.Name, arg)
 	return m, nil

@@ -147,3 +147,18 @@ func TestWordFit(t *testing.T) {
 		}
 	}
 }
+
+// A command whose values are not known yet takes the one typed.
+func TestArgsNotKnownYet(t *testing.T) {
+	m := New(tuitest.Plain(), []Command{{Name: "challenge", Args: []Arg{}}})
+	m.SetSize(80, 24)
+	m.Open()
+	m, _ = m.Update(tuitest.Key("challenge 7"))
+	_, cmd := m.Update(tuitest.Key("enter"))
+	if cmd == nil {
+		t.Fatal("enter did nothing")
+	}
+	if got := cmd(); got != (JumpMsg{"challenge", "7"}) {
+		t.Errorf("got %#v", got)
+	}
+}

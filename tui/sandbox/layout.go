@@ -97,7 +97,7 @@ func (m Model) View() string {
 // titleLine names the screen and the scenario, then the variants as tabs.
 func (m *Model) titleLine() string {
 	sc := m.sim.sc
-	head := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › sandbox › ") + m.th.Accent.Render(sc.Name) + "  "
+	head := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › "+strings.Join(m.crumbs, " › ")+" › ") + m.th.Accent.Render(sc.Name) + "  "
 	if m.cmp != nil {
 		head = strings.TrimSuffix(head, "  ") + m.th.Dim.Render(" › ") + m.th.Bold.Render("compare") + m.th.Dim.Render(": two runs on the same seeded traffic")
 		return pane.Fit(head, m.w)

@@ -33,6 +33,12 @@ type Options struct {
 	Play bool
 	// CanGoHome enables esc, which sends BackMsg for the parent to handle.
 	CanGoHome bool
+	// BackTo says where esc leads, in the key help ("scenarios",
+	// "challenge"); "" says home. Crumbs, when set, replace "sandbox" in
+	// the title's breadcrumb with the caller's ("drill"), so that the
+	// title and esc agree on where the learner is.
+	BackTo string
+	Crumbs []string
 	// WriteElsewhere, when set, turns w off: it is what w says instead of
 	// asking for a path, where a file written would not be the learner's
 	// (a session over SSH writes on the server; tui/serve).
@@ -78,6 +84,8 @@ type Model struct {
 	ev       *eventCache      // the events ] and [ move through
 	sw       *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
 
+	// crumbs are Options.Crumbs, or "sandbox".
+	crumbs []string
 	// writeElsewhere is Options.WriteElsewhere.
 	writeElsewhere string
 	// limits are Options.Limits.
@@ -115,9 +123,14 @@ func New(o Options) (Model, error) {
 		clock:  playback.NewClock(o.Speed, o.Play),
 
 		writeElsewhere: o.WriteElsewhere,
+		crumbs:         o.Crumbs,
 		limits:         o.Limits,
 	}
 	m.help.Styles = o.Theme.Help
+	m.keys.SetBackTo(o.BackTo)
+	if len(m.crumbs) == 0 {
+		m.crumbs = []string{"sandbox"}
+	}
 	m.helpv = helpview.New(m.keys.HelpScroll)
 	m.refresh()
 	return m, nil
@@ -237,6 +250,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseMsg:
 		return m.onMouse(msg)
 	case tea.KeyMsg:
+		if m.tooSmall() {
+			// The screen asks for a larger window and says q quits: no
+			// other key may reach the screen it hides (space would play).
+			return m, playback.SmallKey(msg, m.keys.Keys)
+		}
 		if m.form != nil {
 			return m.formKey(msg)
 		}
