@@ -30,7 +30,7 @@ func TestEditOpensTheExerciseInTheEditor(t *testing.T) {
 	d.send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d.run(m.Init())
 	before := len(f.checked())
-	d.wantView("e edit in $EDITOR")
+	d.wantView("e edit")
 	d.keys("e")
 	if ran == nil {
 		t.Fatal("e ran no editor")

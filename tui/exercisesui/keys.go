@@ -17,7 +17,7 @@ func newKeyMap() keyMap {
 	}
 	return keyMap{
 		Hint:     b([]string{"h"}, "h", "hint"),
-		Edit:     b([]string{"e"}, "e", "edit in $EDITOR"),
+		Edit:     b([]string{"e"}, "e", "edit"),
 		Next:     b([]string{"n"}, "n", "next exercise"),
 		List:     b([]string{"l"}, "l", "list"),
 		Reset:    b([]string{"x"}, "x", "reset"),
