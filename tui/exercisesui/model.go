@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/tui/internal/listnav"
 	"github.com/breakerlab/breakerlab/exercises/grade"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
@@ -411,6 +412,19 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case editedMsg:
 		return m.edited(msg)
+	case tea.MouseMsg:
+		// The wheel moves the list's cursor, or scrolls the exercise.
+		if m.screen == screenList {
+			if to, ok := listnav.Move(msg, m.listCursor, len(m.visible())); ok {
+				m.listCursor = to
+			}
+		} else if m.screen == screenMain {
+			if d, ok := listnav.Wheel(msg); ok {
+				m.scroll += d
+				m.clampScroll()
+			}
+		}
+		return m, nil
 	case tea.WindowSizeMsg:
 		m.width, m.height = max(msg.Width, 0), max(msg.Height, 0)
 		m.help.Width = m.width

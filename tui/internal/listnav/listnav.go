@@ -140,14 +140,8 @@ func Move(msg tea.Msg, at, n int) (to int, ok bool) {
 			return n - 1, true
 		}
 	case tea.MouseMsg:
-		if msg.Action != tea.MouseActionPress {
-			return at, false
-		}
-		switch msg.Button {
-		case tea.MouseButtonWheelUp:
-			return max(at-1, 0), true
-		case tea.MouseButtonWheelDown:
-			return min(at+1, n-1), true
+		if d, ok := Wheel(msg); ok {
+			return min(max(at+d, 0), n-1), true
 		}
 	}
 	return at, false
@@ -211,4 +205,20 @@ func (l *List) Update(msg tea.Msg, n int, match func(i int, f Filter) bool) (han
 		return true
 	}
 	return false
+}
+
+// Wheel is how many rows the mouse wheel moves for msg: -1 up, 1 down; ok
+// is false for anything else.
+func Wheel(msg tea.Msg) (delta int, ok bool) {
+	m, isMouse := msg.(tea.MouseMsg)
+	if !isMouse || m.Action != tea.MouseActionPress {
+		return 0, false
+	}
+	switch m.Button {
+	case tea.MouseButtonWheelUp:
+		return -1, true
+	case tea.MouseButtonWheelDown:
+		return 1, true
+	}
+	return 0, false
 }
