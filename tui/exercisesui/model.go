@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/exercises"
-	"github.com/breakerlab/breakerlab/tui/internal/listnav"
 	"github.com/breakerlab/breakerlab/exercises/grade"
+	"github.com/breakerlab/breakerlab/tui/internal/listnav"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
