@@ -169,6 +169,8 @@ type keyMap struct {
 	// Palette and Filter are handled in jump.go and lists.go; here for
 	// the help.
 	Palette, Filter key.Binding
+	// Continue opens the lesson the learner left off in (invites.go).
+	Continue key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -187,15 +189,17 @@ func newKeyMap() keyMap {
 		Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
 		Palette: b([]string{":", PaletteKey}, ":/"+PaletteKey, "go anywhere"),
 		Filter:  b([]string{"/"}, "/", "filter"),
+		// Enabled once the lessons' progress is read.
+		Continue: b([]string{"c"}, "c", "continue the lesson"),
 	}
 }
 
 func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Open, k.Create, k.Back, k.Dismiss, k.Help, k.Quit, playback.Short(":", "go anywhere")}
+	return []key.Binding{k.Up, k.Down, k.Open, k.Continue, k.Create, k.Back, k.Dismiss, k.Help, k.Quit, playback.Short(":", "go anywhere")}
 }
 
 func (k keyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, listnav.TopKey, k.Filter}, {k.Open, k.Create, k.Back}, {k.Palette, k.Dismiss, k.Help, k.Quit}}
+	return [][]key.Binding{{k.Up, k.Down, listnav.TopKey, k.Filter}, {k.Open, k.Continue, k.Create, k.Back}, {k.Palette, k.Dismiss, k.Help, k.Quit}}
 }
 
 // Messages of the home screen's own commands.
@@ -245,8 +249,13 @@ type Model struct {
 	menuFilter, pickFilter listnav.Filter
 	// pal is the command palette (jump.go), over whichever screen is open.
 	pal palette.Model
-	// chArgs are the challenges' numbers, once read (challengeArgs).
+	// chArgs are the challenges' numbers, once read (countChallenges).
 	chArgs []palette.Arg
+	// lessonsDone, chStars and exDone are how far the learner got, for the
+	// menu (invites.go).
+	lessonsDone lessonProgress
+	chStars     challengesMsg
+	exDone      exercisesMsg
 	// notices are the progress files' notices (one set aside as corrupt,
 	// progress merged from another window), kept on the home screen's own
 	// screens until the learner dismisses them.
@@ -259,6 +268,7 @@ func New(o Options) Model {
 		o.Theme = theme.New(nil)
 	}
 	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), lab: lessons.NewLab(), pal: palette.New(o.Theme, nil)}
+	m.keys.Continue.SetEnabled(false)
 	m.help.Styles = o.Theme.Help
 	m.addNotice(o.LessonNotice)
 	if o.Drill != nil {
@@ -318,6 +328,7 @@ func (m *Model) setScreen(s screen) {
 	m.keys.Up.SetEnabled(s != onNoWorkbook)
 	m.keys.Down.SetEnabled(s != onNoWorkbook)
 	m.keys.Filter.SetEnabled(s != onNoWorkbook)
+	m.keys.Continue.SetEnabled(s == onMenu && m.lessonsDone.next != nil)
 }
 
 // InSandbox reports whether the sandbox is open.
@@ -345,9 +356,13 @@ func (m Model) Runner() (exercisesui.Model, bool) {
 	return *m.ex, true
 }
 
-// Init counts the drill's due and new cards for its entry, and reads the
-// challenges for the palette, in commands.
-func (m Model) Init() tea.Cmd { return tea.Batch(m.countDrill(), m.challengeArgs()) }
+// Init counts, in commands, what the menu's items say of the learner's
+// progress (invites.go): the drill's due and new cards, the lessons done,
+// the stars, the exercises passing; and reads the challenges for the
+// palette.
+func (m Model) Init() tea.Cmd {
+	return tea.Batch(m.countDrill(), m.countChallenges(), m.countLessons(), m.countExercises())
+}
 
 // countDrill counts the cards a drill session would hold now, for the Drill
 // entry (drillui.Counts); nil when there is no drill.
@@ -410,7 +425,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// BackMsg takes the picker back to its list.
 		if _, ok := msg.(lessonui.BackMsg); ok && !m.lessons.Open() {
 			m.setScreen(onMenu)
-			return m, nil
+			return m, m.recount(onLessons)
 		}
 		next, cmd := m.lessons.Update(msg)
 		p := next.(lessonui.Picker)
@@ -454,7 +469,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case onChallenges:
 		if _, ok := msg.(challengeui.BackMsg); ok && !m.ch.Open() {
 			m.setScreen(onMenu)
-			return m, nil
+			return m, m.recount(onChallenges)
 		}
 		next, cmd := m.ch.Update(msg)
 		p := next.(challengeui.Picker)
@@ -463,7 +478,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case onExercises:
 		if _, ok := msg.(leftExercisesMsg); ok {
 			m.setScreen(onMenu)
-			return m, nil
+			return m, m.recount(onExercises)
 		}
 		next, cmd := m.ex.Update(msg)
 		ex := next.(exercisesui.Model)
@@ -525,6 +540,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.setScreen(onMenu)
 	case key.Matches(k, m.keys.Create):
 		return m.create()
+	case key.Matches(k, m.keys.Continue):
+		return m.continueLesson()
 	case key.Matches(k, m.keys.Up):
 		m.move(-1)
 	case key.Matches(k, m.keys.Down):
@@ -994,8 +1011,8 @@ func (m Model) menuLines(shown []int, at int) ([]string, int) {
 	for _, i := range shown {
 		it := items[i]
 		desc := it.desc
-		if i == drillItem && m.drillCounts != "" {
-			desc = m.drillCounts + " · " + desc
+		if figure := m.figure(i); figure != "" {
+			desc = figure + " · " + desc
 		}
 		names, descs = append(names, it.title), append(descs, desc)
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/tui/challengeui"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/palette"
@@ -75,7 +74,7 @@ func (m *Model) commands() []palette.Command {
 		{Name: "sandbox", Aliases: []string{"scenario", "s"}, ArgName: "NAME", Args: scenarioArgs, Desc: items[sandboxItem].desc},
 	}
 	if m.o.Challenges != nil {
-		// Until the challenges are read (challengeArgs), any number is
+		// Until the challenges are read (countChallenges), any number is
 		// taken as typed, and the challenge list says if there is none.
 		args := m.chArgs
 		if args == nil {
@@ -97,11 +96,11 @@ func (m *Model) commands() []palette.Command {
 // (the lesson's place saved, the runner's checks stopped, the lab's
 // servers stopped) and comes back to the menu.
 func (m *Model) leaveScreen() tea.Cmd {
-	var cmd tea.Cmd
+	cmd := m.recount(m.screen)
 	switch m.screen {
 	case onLessons:
 		p, c := m.lessons.CloseLesson()
-		m.lessons, cmd = &p, c
+		m.lessons, cmd = &p, tea.Sequence(c, cmd) // counted once saved
 	case onChallenges:
 		p := m.ch.CloseLevel()
 		m.ch = &p
@@ -111,8 +110,6 @@ func (m *Model) leaveScreen() tea.Cmd {
 	case onLiveLab:
 		m.live = nil
 		cmd = m.stopLiveLab()
-	case onDrill:
-		cmd = m.countDrill()
 	}
 	m.setScreen(onMenu)
 	return cmd
@@ -193,11 +190,8 @@ func (m Model) paletteMsg(msg tea.Msg) (next tea.Model, cmd tea.Cmd, ok bool) {
 		return next, cmd, true
 	case palette.ClosedMsg:
 		return m, nil, true
-	case challengeArgsMsg:
-		m.chArgs = msg
-		if m.pal.IsOpen() {
-			m.pal.SetCommands(m.commands())
-		}
+	case lessonsProgressMsg, challengesMsg, exercisesMsg:
+		m.progressMsg(msg)
 		return m, nil, true
 	case liveLabStoppedMsg:
 		// It may come while another screen is open (a jump left the lab).
@@ -221,26 +215,3 @@ func (m Model) paletteMsg(msg tea.Msg) (next tea.Model, cmd tea.Cmd, ok bool) {
 	return m, nil, false
 }
 
-// challengeArgsMsg are the challenges' numbers and titles, for the palette.
-type challengeArgsMsg []palette.Arg
-
-// challengeArgs reads the challenges in a command: the first reading
-// takes a second (each level's grading is planned), too long for a key.
-func (m Model) challengeArgs() tea.Cmd {
-	if m.o.Challenges == nil {
-		return nil
-	}
-	return func() tea.Msg {
-		all, err := challenge.All()
-		if err != nil {
-			return challengeArgsMsg{}
-		}
-		args := challengeArgsMsg{}
-		for _, c := range all {
-			if c.Number > 0 {
-				args = append(args, palette.Arg{Value: strconv.Itoa(c.Number), Desc: c.Title})
-			}
-		}
-		return args
-	}
-}
