@@ -214,4 +214,3 @@ func (m Model) paletteMsg(msg tea.Msg) (next tea.Model, cmd tea.Cmd, ok bool) {
 	}
 	return m, nil, false
 }
-
