@@ -28,6 +28,9 @@ var listItem = regexp.MustCompile(`^\d+[.)] `)
 var wordRun = regexp.MustCompile(`[\p{L}\p{N}][\p{L}\p{N}'’.,\-]*[\p{L}\p{N}]|[\p{L}\p{N}]`)
 
 // CheckNoCuts fails when a line of view cuts a word or a number with "…",
+// or cuts short with "…" after whole words a sentence of sources (what a
+// step or a question is about: "open 15 s, 2 trials" shown as "open 15
+// s …"),
 // when a line ends in a number that the next line goes on with (its digits
 // or its unit), or when two lines split one of the words of sources
 // between them ("recommendat" / "ions" where the sources say
@@ -54,12 +57,24 @@ func FindCut(view string, sources ...string) string {
 	}
 	words := map[string]bool{}
 	pairs := " "
+	spaced := make([]string, 0, len(sources)) // each source's words, spaced
 	for _, s := range sources {
 		s = ansi.Strip(s)
+		spaced = append(spaced, " "+strings.Join(strings.Fields(s), " ")+" ")
 		for _, w := range wordRun.FindAllString(s, -1) {
 			words[w] = true
 		}
 		pairs += strings.Join(strings.Fields(s), " ") + " "
+	}
+	// An ellipsis after a space is a mark, unless what stands before it is
+	// text the screen is about that goes on: a design's clauses, a
+	// question's sentence, cut at a word boundary.
+	for i, l := range lines {
+		for _, cell := range cells(l) {
+			if msg := shortened(cell, spaced); msg != "" {
+				return "line " + itoa(i+1) + " " + msg + ": " + quote(l)
+			}
+		}
 	}
 	for i := 0; i+1 < len(lines); i++ {
 		a, b := cells(lines[i]), cells(lines[i+1])
@@ -77,6 +92,29 @@ func FindCut(view string, sources ...string) string {
 		}
 	}
 	return ""
+}
+
+// shortened says what a cell cuts short with an ellipsis after whole
+// words, when a source (its words, spaced) goes on after the two words
+// before it; "" when nothing is.
+func shortened(cell string, sources []string) string {
+	for rest := cell; ; {
+		i := strings.Index(rest, "…")
+		if i < 0 {
+			return ""
+		}
+		words := strings.Fields(rest[:i])
+		rest = rest[i+len("…"):]
+		if len(words) < 2 {
+			continue
+		}
+		phrase := " " + words[len(words)-2] + " " + words[len(words)-1] + " "
+		for _, src := range sources {
+			if j := strings.Index(src, phrase); j >= 0 && j+len(phrase) < len(src) && !strings.HasPrefix(src[j+len(phrase):], "…") {
+				return "cuts short " + quote(strings.TrimSpace(phrase)) + ", which its text goes on from"
+			}
+		}
+	}
 }
 
 // splitBetween says how the end of prev and the start of next split one

@@ -23,6 +23,10 @@ func TestFindCutCatchesCuts(t *testing.T) {
 		{"2 of 8 workers, 4 of 16,\n8 of 32, 16 of 64.", false},
 		// A sentence that ends in a number, then a numbered item.
 		{"20 × 0.5 s = 10.\n2. 10 is under 16", false},
+		// Whole words cut short of what the sources go on with.
+		{"│ recommendations hang …  │", true},
+		{"│ shards; half-open …  │", false}, // the sources stop there
+		{"│ speed …  │", false},
 		// Two panes side by side: "ions" is in the other pane's cell.
 		{"│ recommendat │ x   │\n│ y │ ions │ z │", false},
 	}
