@@ -79,10 +79,13 @@ type Model struct {
 	helpv    helpview.Model
 	note     string
 	noteErr  bool
-	chrome   *playback.Chrome // the title and key lines, cached
-	prompt   *playback.Prompt // a time, a seed or a file name being typed (seek.go)
-	ev       *eventCache      // the events ] and [ move through
-	sw       *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
+	// noteShort is what the status line says instead of note when note
+	// does not fit (pane.StatusInfo.NoteShort).
+	noteShort string
+	chrome    *playback.Chrome // the title and key lines, cached
+	prompt    *playback.Prompt // a time, a seed or a file name being typed (seek.go)
+	ev        *eventCache      // the events ] and [ move through
+	sw        *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
 
 	// crumbs are Options.Crumbs, or "sandbox".
 	crumbs []string
@@ -388,7 +391,7 @@ func (m *Model) report(err error) bool {
 	return true
 }
 
-func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr = s, isErr }
+func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr, m.noteShort = s, isErr, "" }
 
 func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
@@ -462,6 +465,7 @@ func (m *Model) refresh() {
 		Edited:       m.sim.edited,
 		Note:         m.note,
 		NoteIsErr:    m.noteErr,
+		NoteShort:    m.noteShort,
 	})
 	m.layout()
 }

@@ -1,11 +1,13 @@
 package sandbox
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -45,5 +47,31 @@ func TestBreadcrumbSaysWhereEscLeads(t *testing.T) {
 	}
 	if v := newModel(t, 100, 30, Options{CanGoHome: true}).View(); !strings.Contains(ansi.Strip(v), "breakerlab › sandbox › cascade") || !strings.Contains(ansi.Strip(v), "esc home") {
 		t.Errorf("without a caller the sandbox is the sandbox, and esc goes home:\n%s", v)
+	}
+}
+
+// At 80 columns the current variant's name is in the tab bar for every
+// built-in scenario, many variants or not, and a click on a tab shown
+// picks that variant.
+func TestCurrentVariantNamedAt80(t *testing.T) {
+	for _, b := range scenarios.All() {
+		sc := b.Build()
+		for v := range sc.Variants {
+			m := newModel(t, 80, 24, Options{Scenario: sc, Variant: v})
+			title := ansi.Strip(m.titleLine())
+			if !strings.Contains(title, fmt.Sprintf("[%d %s]", v+1, sc.Variants[v].Name)) {
+				t.Errorf("%s variant %d at 80: the current variant's name is missing: %q", b.Name, v+1, title)
+			}
+			for i := range sc.Variants {
+				label := fmt.Sprintf(" %d ", i+1)
+				x := strings.Index(title, label)
+				if i == v || x < 0 || strings.Index(title, sc.Name) > x {
+					continue
+				}
+				if got, ok := m.tabAt(ansi.StringWidth(title[:x]) + 1); !ok || got != i {
+					t.Errorf("%s variant %d: a click on tab %d picks %d, %v", b.Name, v+1, i+1, got+1, ok)
+				}
+			}
+		}
 	}
 }
