@@ -1,6 +1,7 @@
 package lessonui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
@@ -25,5 +26,19 @@ func TestTooSmallTakesNoKey(t *testing.T) {
 	m = send(m, tea.WindowSizeMsg{Width: 80, Height: 24})
 	if next, _ := m.Update(tuitest.Key("n")); next.(Model).Step() != 1 {
 		t.Error("n should work again once the window is large enough")
+	}
+}
+
+// A question whose choices the window hides says so beside the answers'
+// keys: lesson 4's last step at 80×24.
+func TestQuestionBelowTheFoldSaysSo(t *testing.T) {
+	p := allLessons(t)[3]
+	last := len(p.Steps) - 1
+	m := open(t, p, last, 80, 24, Options{})
+	if v := m.View(); !strings.Contains(v, "1-3 answer") || !strings.Contains(v, "a question for you, below: j scrolls to it") {
+		t.Fatalf("the footer offers 1-3 while the choices are below; the status should say so:\n%s", v)
+	}
+	if v := open(t, p, last, 120, 60, Options{}).View(); strings.Contains(v, "below: j") {
+		t.Errorf("a window that shows the question should not send the learner below:\n%s", v)
 	}
 }

@@ -329,6 +329,22 @@ func (m *Model) titleLine() string {
 	return pane.Fit(left, room) + m.th.Accent.Render(right)
 }
 
+// questionBelow reports whether the step asks a question not yet answered
+// right whose end the text column hides below the window.
+func (m *Model) questionBelow() bool {
+	st := m.cur()
+	if st.Question == nil || m.questions[m.step].right || m.showEnd || m.showList || m.showHelp || m.waiting() {
+		return false
+	}
+	if tw, _ := m.columns(); tw <= 0 {
+		return false
+	}
+	all := m.textLines()
+	room := max(m.h-chrome-len(m.pinned()), 1)
+	start := min(m.scroll, max(len(all)-1, 0))
+	return start+room < len(all)
+}
+
 func (m *Model) bodyView(body int) []string {
 	tw, sw := m.columns()
 	var left, right []string
@@ -460,6 +476,16 @@ func (m *Model) statusLine() string {
 			left += m.th.Dim.Render("  · pauses at " + pane.Seconds(st.PauseAt) + pauseWhy(st))
 		case !m.playing && m.sim.Now() == st.From && !m.finished:
 			left += m.th.Dim.Render("  · space plays")
+		}
+	}
+	if m.questionBelow() {
+		// The key help offers the answers' keys: say where the choices
+		// are when the window hides them.
+		switch below := " · a question below: j scrolls to it"; {
+		case m.sim == nil:
+			left = m.th.Warn.Render(" ? a question for you, below: j scrolls to it")
+		case ansi.StringWidth(left)+ansi.StringWidth(below) <= m.w:
+			left += m.th.Warn.Render(below)
 		}
 	}
 	if m.note != "" {
