@@ -6,6 +6,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // On the "make the window larger" screen no key but q reaches the step it
@@ -40,5 +41,23 @@ func TestQuestionBelowTheFoldSaysSo(t *testing.T) {
 	}
 	if v := open(t, p, last, 120, 60, Options{}).View(); strings.Contains(v, "below: j") {
 		t.Errorf("a window that shows the question should not send the learner below:\n%s", v)
+	}
+}
+
+// The last screen says "done" only when the list would: every question
+// answered right. With one never answered it says what is left.
+func TestEndSaysDoneOnlyWhenTheListDoes(t *testing.T) {
+	p := allLessons(t)[0]
+	m := open(t, p, 0, 100, 40, Options{})
+	for range p.Steps {
+		m = send(m, keys("n")...)
+	}
+	if !m.showEnd {
+		t.Fatalf("n through every step should reach the last screen:\n%s", m.View())
+	}
+	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+	if m.Progress().Done || strings.Contains(v, "Lesson 1 done") || !strings.Contains(v, "Lesson 1, every step seen") ||
+		!strings.Contains(v, "to go (m reviews them)") {
+		t.Errorf("with questions unanswered the last screen must not say done, and should say what is left:\n%s", m.View())
 	}
 }
