@@ -94,9 +94,14 @@ type Options struct {
 	// [sweep] tables' plans) does not delay the first frame. It runs in
 	// Update, not in a command: keys sent in one burst after Enter then
 	// reach the list that is open, in order.
-	LoadLessons  func() ([]*lessons.Lesson, error)
-	LessonStore  *lessons.Store
-	LessonNotice string
+	LoadLessons func() ([]*lessons.Lesson, error)
+	// ProgressAtStart has Init read the lessons (LoadLessons, in a
+	// command) for the menu's progress and its "continue" (invites.go).
+	// Without it the menu says it once the lessons are loaded: a
+	// classroom server keeps each session from parsing them unasked.
+	ProgressAtStart bool
+	LessonStore     *lessons.Store
+	LessonNotice    string
 	// Workbooks open the exercises; nil makes the Exercises item say the
 	// runner is not available.
 	Workbooks *Workbooks

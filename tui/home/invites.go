@@ -46,9 +46,12 @@ type lessonsProgressMsg lessonProgress
 
 // countLessons reads the lessons' progress in a command: the lessons are
 // parsed there the first time (lessons.All keeps them), not before the
-// first frame.
+// first frame, and only with Options.ProgressAtStart when not loaded yet.
 func (m Model) countLessons() tea.Cmd {
 	store, all, load := m.o.LessonStore, m.o.Lessons, m.o.LoadLessons
+	if !m.o.ProgressAtStart {
+		load = nil
+	}
 	if store == nil || all == nil && load == nil {
 		return nil
 	}

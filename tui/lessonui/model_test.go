@@ -119,7 +119,7 @@ func TestEveryStepRendersGolden(t *testing.T) {
 				if strings.Contains(view, "{{") {
 					t.Errorf("%s step %d shows a placeholder", p.Lesson.ID, i+1)
 				}
-				tuitest.CheckNoCuts(t, fmt.Sprintf("%s step %d at %dx%d", p.Lesson.ID, i+1, w, h), view, stepSources(p, i)...)
+				tuitest.CheckWhole(t, fmt.Sprintf("%s step %d at %dx%d", p.Lesson.ID, i+1, w, h), view, stepSources(p, i)...)
 				fmt.Fprintf(&b, "──── step %d/%d ────\n%s\n", i+1, len(p.Steps), ansi.Strip(view))
 			}
 			golden.Check(t, fmt.Sprintf("%s-%dx%d", p.Lesson.ID, w, h), b.String())

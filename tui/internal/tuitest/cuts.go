@@ -28,9 +28,6 @@ var listItem = regexp.MustCompile(`^\d+[.)] `)
 var wordRun = regexp.MustCompile(`[\p{L}\p{N}][\p{L}\p{N}'’.,\-]*[\p{L}\p{N}]|[\p{L}\p{N}]`)
 
 // CheckNoCuts fails when a line of view cuts a word or a number with "…",
-// or cuts short with "…" after whole words a sentence of sources (what a
-// step or a question is about: "open 15 s, 2 trials" shown as "open 15
-// s …"),
 // when a line ends in a number that the next line goes on with (its digits
 // or its unit), or when two lines split one of the words of sources
 // between them ("recommendat" / "ions" where the sources say
@@ -57,24 +54,12 @@ func FindCut(view string, sources ...string) string {
 	}
 	words := map[string]bool{}
 	pairs := " "
-	spaced := make([]string, 0, len(sources)) // each source's words, spaced
 	for _, s := range sources {
 		s = ansi.Strip(s)
-		spaced = append(spaced, " "+strings.Join(strings.Fields(s), " ")+" ")
 		for _, w := range wordRun.FindAllString(s, -1) {
 			words[w] = true
 		}
 		pairs += strings.Join(strings.Fields(s), " ") + " "
-	}
-	// An ellipsis after a space is a mark, unless what stands before it is
-	// text the screen is about that goes on: a design's clauses, a
-	// question's sentence, cut at a word boundary.
-	for i, l := range lines {
-		for _, cell := range cells(l) {
-			if msg := shortened(cell, spaced); msg != "" {
-				return "line " + itoa(i+1) + " " + msg + ": " + quote(l)
-			}
-		}
 	}
 	for i := 0; i+1 < len(lines); i++ {
 		a, b := cells(lines[i]), cells(lines[i+1])
@@ -88,6 +73,39 @@ func FindCut(view string, sources ...string) string {
 			}
 			if msg := splitBetween(prev, next, words, pairs); msg != "" {
 				return "lines " + itoa(i+1) + "-" + itoa(i+2) + " " + msg + ": " + quote(prev) + " / " + quote(next)
+			}
+		}
+	}
+	return ""
+}
+
+// CheckWhole is CheckNoCuts, and fails too when an ellipsis after whole
+// words cuts short a text of about: what a step or a question is about
+// (its text, its question, its designs' names), which may be wrapped but
+// never shortened ("open 15 s, 5 trials" shown as "open 15 s …"). A list
+// that previews texts on purpose uses CheckNoCuts.
+func CheckWhole(t testing.TB, where, view string, about ...string) {
+	t.Helper()
+	if err := FindCut(view, about...); err != "" {
+		t.Errorf("%s: %s\n%s", where, err, ansi.Strip(view))
+		return
+	}
+	if err := FindShortened(view, about...); err != "" {
+		t.Errorf("%s: %s\n%s", where, err, ansi.Strip(view))
+	}
+}
+
+// FindShortened is CheckWhole's own finding: "" when no ellipsis in view
+// cuts short a text of about.
+func FindShortened(view string, about ...string) string {
+	spaced := make([]string, 0, len(about)) // each text's words, spaced
+	for _, s := range about {
+		spaced = append(spaced, " "+strings.Join(strings.Fields(ansi.Strip(s)), " ")+" ")
+	}
+	for i, l := range strings.Split(ansi.Strip(view), "\n") {
+		for _, cell := range cells(l) {
+			if msg := shortened(cell, spaced); msg != "" {
+				return "line " + itoa(i+1) + " " + msg + ": " + quote(l)
 			}
 		}
 	}

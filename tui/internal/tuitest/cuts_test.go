@@ -23,16 +23,32 @@ func TestFindCutCatchesCuts(t *testing.T) {
 		{"2 of 8 workers, 4 of 16,\n8 of 32, 16 of 64.", false},
 		// A sentence that ends in a number, then a numbered item.
 		{"20 × 0.5 s = 10.\n2. 10 is under 16", false},
-		// Whole words cut short of what the sources go on with.
-		{"│ recommendations hang …  │", true},
-		{"│ shards; half-open …  │", false}, // the sources stop there
-		{"│ speed …  │", false},
 		// Two panes side by side: "ions" is in the other pane's cell.
 		{"│ recommendat │ x   │\n│ y │ ions │ z │", false},
 	}
 	for _, c := range cases {
 		if got := FindCut(c.view, src); (got != "") != c.cut {
 			t.Errorf("FindCut(%q) = %q, want a cut: %v", c.view, got, c.cut)
+		}
+	}
+}
+
+// CheckWhole's own finding: an ellipsis after whole words that cuts short
+// a text the screen is about, and not one where that text ends.
+func TestFindShortenedCatchesShortenedTexts(t *testing.T) {
+	src := "recommendations hang at 10 s; 730,862,190,080 shards; half-open"
+	cases := []struct {
+		view string
+		cut  bool
+	}{
+		{"│ recommendations hang …  │", true},
+		{"│ shards; half-open …  │", false}, // the text stops there
+		{"│ speed …  │", false},
+		{"│ recommendations hang at 10 s; 730,862,190,080 shards; half-open │", false},
+	}
+	for _, c := range cases {
+		if got := FindShortened(c.view, src); (got != "") != c.cut {
+			t.Errorf("FindShortened(%q) = %q, want a cut: %v", c.view, got, c.cut)
 		}
 	}
 }
