@@ -305,9 +305,27 @@ func TestChallengesListsStars(t *testing.T) {
 	if _, err := p.Earn(c, 2, challenge.Setting{"payment.fallback": "queue"}); err != nil {
 		t.Fatal(err)
 	}
-	out, errOut, code := run(t, "challenges")
+	// In a pipe every summary is whole, never cut with "…"; with --width
+	// they wrap to it, whole too.
+	piped, errOut, code := run(t, "challenges")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if strings.Contains(piped, "…") {
+		t.Errorf("a pipe gets the summaries whole, not cut:\n%s", piped)
+	}
+	all, _ := challenge.All()
+	for _, c := range all {
+		if !strings.Contains(piped, c.Summary) {
+			t.Errorf("%s's summary is not whole in a pipe", c.ID)
+		}
+	}
+	out, errOut, code := run(t, "challenges", "--width", "80")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if strings.Contains(out, "…") {
+		t.Errorf("--width 80 wraps the summaries, never cuts them:\n%s", out)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) < 12 {

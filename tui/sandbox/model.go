@@ -34,6 +34,12 @@ type Options struct {
 	Play bool
 	// CanGoHome enables esc, which sends BackMsg for the parent to handle.
 	CanGoHome bool
+	// BackTo says where esc leads, in the key help ("scenarios",
+	// "challenge"); "" says home. Crumbs, when set, replace "sandbox" in
+	// the title's breadcrumb with the caller's ("drill"), so that the
+	// title and esc agree on where the learner is.
+	BackTo string
+	Crumbs []string
 	// WriteElsewhere, when set, turns w off: it is what w says instead of
 	// asking for a path, where a file written would not be the learner's
 	// (a session over SSH writes on the server; tui/serve).
@@ -76,11 +82,16 @@ type Model struct {
 	helpv    helpview.Model
 	note     string
 	noteErr  bool
-	chrome   *playback.Chrome // the title and key lines, cached
-	prompt   *playback.Prompt // a time, a seed or a file name being typed (seek.go)
-	ev       *eventCache      // the events ] and [ move through
-	sw       *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
+	// noteShort is what the status line says instead of note when note
+	// does not fit (pane.StatusInfo.NoteShort).
+	noteShort string
+	chrome    *playback.Chrome // the title and key lines, cached
+	prompt    *playback.Prompt // a time, a seed or a file name being typed (seek.go)
+	ev        *eventCache      // the events ] and [ move through
+	sw        *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
 
+	// crumbs are Options.Crumbs, or "sandbox".
+	crumbs []string
 	// writeElsewhere is Options.WriteElsewhere.
 	writeElsewhere string
 	// limits are Options.Limits.
@@ -123,9 +134,14 @@ func New(o Options) (Model, error) {
 		clock:  playback.NewClock(o.Speed, o.Play),
 
 		writeElsewhere: o.WriteElsewhere,
+		crumbs:         o.Crumbs,
 		limits:         o.Limits,
 	}
 	m.help.Styles = o.Theme.Help
+	m.keys.SetBackTo(o.BackTo)
+	if len(m.crumbs) == 0 {
+		m.crumbs = []string{"sandbox"}
+	}
 	m.helpv = helpview.New(m.keys.HelpScroll)
 	m.refresh()
 	return m, nil
@@ -250,6 +266,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseMsg:
 		return m.onMouse(msg)
 	case tea.KeyMsg:
+		if m.tooSmall() {
+			// The screen asks for a larger window and says q quits: no
+			// other key may reach the screen it hides (space would play).
+			return m, playback.SmallKey(msg, m.keys.Keys)
+		}
 		if m.form != nil {
 			return m.formKey(msg)
 		}
@@ -388,7 +409,7 @@ func (m *Model) report(err error) bool {
 	return true
 }
 
-func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr = s, isErr }
+func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr, m.noteShort = s, isErr, "" }
 
 func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
@@ -462,6 +483,7 @@ func (m *Model) refresh() {
 		Edited:       m.sim.edited,
 		Note:         m.note,
 		NoteIsErr:    m.noteErr,
+		NoteShort:    m.noteShort,
 	})
 	m.layout()
 }
