@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"time"
+	"unsafe"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 )
@@ -272,4 +273,29 @@ func cloneStream(s, src *stream) *stream {
 // cloneRing copies src into q's arrays, keeping src's positions.
 func cloneRing(q, src ring) ring {
 	return ring{ids: cloneInto(q.ids, src.ids), stamps: cloneInto(q.stamps, src.stamps), head: src.head, n: src.n}
+}
+
+// Footprint is about how many bytes of buffers a copy of r made by
+// CloneInto holds (its arrays, grown to r's capacities), so that a caller
+// keeping copies (a sweep keeps finished runs to fork from) can bound
+// what they hold. It counts the arrays, not the few words around them.
+func (r *Run) Footprint() int {
+	n := bytesOf(r.queue.slab) + bytesOf(r.queue.far.items) + bytesOf(r.arrivals) + bytesOf(r.requests) +
+		bytesOf(r.freeRequests) + bytesOf(r.workerOwner) + bytesOf(r.freeWorkers) + bytesOf(r.transitions) +
+		bytesOf(r.accept.ids) + bytesOf(r.accept.stamps) + bytesOf(r.endpoints) + bytesOf(r.dependencies)
+	for i := range r.endpoints {
+		es := &r.endpoints[i]
+		n += bytesOf(es.series) + bytesOf(es.latencies)
+	}
+	for i := range r.dependencies {
+		ds := &r.dependencies[i]
+		n += bytesOf(ds.series) + bytesOf(ds.waiters.ids) + bytesOf(ds.waiters.stamps)
+	}
+	return n
+}
+
+// bytesOf is the size of s's array.
+func bytesOf[T any](s []T) int {
+	var v T
+	return cap(s) * int(unsafe.Sizeof(v))
 }

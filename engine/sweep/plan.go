@@ -54,16 +54,24 @@ type Plan struct {
 	// its column (the first axis's value) and for its row, and a later
 	// job of the same seed and column or row whose knob never mattered in
 	// it is that run with its own knob (ForkInto at the end): nothing is
-	// left to simulate. endCol[s*nx+i], endRow[s*ny+j]; at most maxEnds
-	// are kept.
+	// left to simulate. endCol[s*nx+i], endRow[s*ny+j]; kept holds the
+	// bytes of their buffers (engine's Footprint), at most maxKept.
 	endCol, endRow []atomic.Pointer[engine.Run]
-	ends, endForks atomic.Int64
+	endForks       atomic.Int64
+	kept           atomic.Int64
+	// What a seed's runs share goes once they are all done: the jobs come
+	// seed by seed (Jobs), so a sweep holds the traffic, prefixes and
+	// finished runs of the few seeds under way, however many seeds it
+	// has. left[s] counts seed s's jobs not done yet; seedKept[s] the
+	// bytes of kept that are seed s's finished runs.
+	left, seedKept []atomic.Int64
 }
 
-// maxEnds bounds the finished runs a plan copies to keep (a cascade run's
-// copy is a few hundred kilobytes, so a plan allocates at most some 64 MB
-// for them; a 20 × 20 cascade sweep allocates about 23 MB a variant).
-const maxEnds = 256
+// maxKept bounds the bytes of the finished runs a plan keeps at once (a
+// cascade run's copy holds a few hundred kilobytes): with the traffic's
+// bound (maxSharedRequests), a sweep's memory stays well under 64 MB
+// whatever its grid and seeds.
+const maxKept = 16 << 20
 
 // prefixSlot is one seed's prefix run, in the states of trafficSlot.
 type prefixSlot struct {
@@ -147,22 +155,29 @@ func (p *Plan) Prepare() error {
 }
 
 // chooseBase picks the cell whose prefix the others fork from: the most
-// workers, then the longest timeouts in all.
+// workers, then the longest timeouts in all, then the largest bulkheads.
 func (p *Plan) chooseBase() {
-	key := func(c int) (int, time.Duration) {
+	type key struct {
+		workers   int
+		timeouts  time.Duration
+		bulkheads int
+	}
+	keyOf := func(c int) key {
 		sys := &p.cells[c].Variants[p.Variant].System
-		var sum time.Duration
+		k := key{workers: sys.Workers}
 		for _, d := range sys.Dependencies {
-			sum += d.Policy.Timeout
+			k.timeouts += d.Policy.Timeout
+			k.bulkheads += d.Policy.Bulkhead
 		}
-		return sys.Workers, sum
+		return k
 	}
 	p.base = 0
+	best := keyOf(0)
 	for c := range p.cells {
-		w, t := key(c)
-		bw, bt := key(p.base)
-		if w > bw || (w == bw && t > bt) {
-			p.base = c
+		k := keyOf(c)
+		if k.workers > best.workers || (k.workers == best.workers && (k.timeouts > best.timeouts ||
+			(k.timeouts == best.timeouts && k.bulkheads > best.bulkheads))) {
+			p.base, best = c, k
 		}
 	}
 	p.forkAt = engine.ForkAt(p.cells[p.base], p.Variant)
@@ -170,7 +185,34 @@ func (p *Plan) chooseBase() {
 	nx, ny := p.Size()
 	p.endCol = make([]atomic.Pointer[engine.Run], len(p.Seeds)*nx)
 	p.endRow = make([]atomic.Pointer[engine.Run], len(p.Seeds)*ny)
-	p.ends.Store(0)
+	p.kept.Store(0)
+	p.left, p.seedKept = make([]atomic.Int64, len(p.Seeds)), make([]atomic.Int64, len(p.Seeds))
+	for s := range p.left {
+		p.left[s].Store(int64(nx * ny))
+	}
+}
+
+// jobDone notes that one of seed s's jobs is done; after the last, what
+// the seed's runs shared is let go (the runs that replay its traffic keep
+// it as long as they need it).
+func (p *Plan) jobDone(s int) {
+	if p.left[s].Add(-1) != 0 {
+		return
+	}
+	p.prefixes[s].run.Store(nil)
+	for set := range p.groups {
+		if tr := p.traffic[set*len(p.Seeds)+s].tr.Swap(nil); tr != nil {
+			p.held.Add(-int64(tr.Requests()))
+		}
+	}
+	nx, ny := p.Size()
+	for i := range nx {
+		p.endCol[s*nx+i].Store(nil)
+	}
+	for j := range ny {
+		p.endRow[s*ny+j].Store(nil)
+	}
+	p.kept.Add(-p.seedKept[s].Swap(0))
 }
 
 // keepEnd keeps a copy of r, job's finished run, for the later jobs of
@@ -178,9 +220,12 @@ func (p *Plan) chooseBase() {
 // this job (and, on an axis that grows, had the smaller knob).
 func (p *Plan) keepEnd(job Job, r *engine.Run) {
 	nx, ny := p.Size()
-	if p.ends.Add(1) > maxEnds {
+	size := int64(r.Footprint())
+	if p.kept.Add(size) > maxKept {
+		p.kept.Add(-size)
 		return
 	}
+	p.seedKept[job.Seed].Add(size)
 	kept := new(engine.Run)
 	r.CloneInto(kept)
 	p.endCol[job.Seed*nx+job.I].Store(kept)
@@ -237,10 +282,11 @@ func (p *Plan) prefixFor(ctx context.Context, s int) *engine.Run {
 	return slot.run.Load()
 }
 
-// maxSharedRequests bounds the requests a plan's traffic holds (24 bytes
-// each; a built-in scenario sends some 20,000 a run). Past it, the runs of
+// maxSharedRequests bounds the requests a plan's traffic holds at once (24
+// bytes each, 12 MB in all; a built-in scenario sends some 20,000 a run,
+// and a seed's traffic goes once its runs are done). Past it, the runs of
 // the sets and seeds not drawn yet draw their own as they go.
-const maxSharedRequests = 1 << 21
+const maxSharedRequests = 1 << 19
 
 // trafficSig is what an endpoint's traffic depends on in a cell besides
 // the seed: engine's Traffic matches the same fields (traffic.go,
@@ -337,8 +383,12 @@ func (p *Plan) trafficFor(c, s int) *engine.Traffic {
 		sc.Variants[k] = p.cells[rc].Variants[p.Variant]
 	}
 	tr, err := engine.NewTraffic(&sc, p.Seeds[s])
-	if err == nil && p.held.Add(int64(tr.Requests())) <= maxSharedRequests {
-		slot.tr.Store(tr)
+	if err == nil {
+		if n := int64(tr.Requests()); p.held.Add(n) <= maxSharedRequests {
+			slot.tr.Store(tr)
+		} else {
+			p.held.Add(-n)
+		}
 	}
 	slot.state.Store(slotReady)
 	return slot.tr.Load()
@@ -365,13 +415,15 @@ type Job struct {
 	I, J, Seed int // Seed indexes Plan.Seeds
 }
 
-// Jobs lists every run, row by row, seeds innermost.
+// Jobs lists every run, seed by seed, each seed's row by row: the first
+// seed's runs fill the whole grid early, the later seeds' refine it, and
+// what a seed's runs share can go once they are done (jobDone).
 func (p *Plan) Jobs() []Job {
 	nx, ny := p.Size()
 	out := make([]Job, 0, nx*ny*len(p.Seeds))
-	for j := range ny {
-		for i := range nx {
-			for s := range p.Seeds {
+	for s := range p.Seeds {
+		for j := range ny {
+			for i := range nx {
 				out = append(out, Job{I: i, J: j, Seed: s})
 			}
 		}
@@ -447,5 +499,6 @@ func (w *Runner) Run(job Job) (Sample, error) {
 	if p.Goal != nil {
 		s.GoalValue = p.Goal.Metric.Measure(&snap)
 	}
+	p.jobDone(job.Seed)
 	return s, nil
 }

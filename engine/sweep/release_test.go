@@ -1,0 +1,48 @@
+package sweep
+
+import "testing"
+
+// Once every job of a seed is done, what its runs shared (traffic, the
+// prefix, the finished runs kept) is let go, and the later seeds' runs
+// still measure what runs of their own do; at the end the plan holds
+// nothing but its cells.
+func TestSeedLetGoWhenDone(t *testing.T) {
+	p, ref := testPlan(t), testPlan(t)
+	w := p.Runner()
+	nx, ny := p.Size()
+	held := func(s int) (traffic, prefix, ends bool) {
+		for set := range p.groups {
+			traffic = traffic || p.traffic[set*len(p.Seeds)+s].tr.Load() != nil
+		}
+		for i := range nx {
+			ends = ends || p.endCol[s*nx+i].Load() != nil
+		}
+		for j := range ny {
+			ends = ends || p.endRow[s*ny+j].Load() != nil
+		}
+		return traffic, p.prefixes[s].run.Load() != nil, ends
+	}
+	for k, job := range p.Jobs() {
+		s, err := w.Run(job)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := ref.Run(job) // another plan's fresh Runner
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameSample(s, want.Value, want.GoalValue) {
+			t.Errorf("job %+v: %v, a fresh run %v", job, s.Value, want.Value)
+		}
+		tr, pre, ends := held(job.Seed)
+		switch {
+		case k == 0 && !(tr && ends):
+			t.Errorf("after the first job: traffic kept %v, finished runs kept %v; want both", tr, ends)
+		case k == nx*ny-1 && (tr || pre || ends || p.seedKept[0].Load() != 0):
+			t.Errorf("after seed 0's last job: traffic %v, prefix %v, finished runs %v (%d bytes) still kept", tr, pre, ends, p.seedKept[0].Load())
+		}
+	}
+	if p.held.Load() != 0 || p.kept.Load() != 0 {
+		t.Errorf("after every job the plan holds %d requests of traffic and %d bytes of finished runs", p.held.Load(), p.kept.Load())
+	}
+}
