@@ -26,7 +26,11 @@ type Plan struct {
 	Goal    *Goal // optional; its metric is measured too
 	Set     Setter
 
-	cells []*engine.Scenario // one per cell, shared read-only by the runs
+	cells []*engine.Scenario // one per cell, shared read-only by the runs; nil for a large grid (cell)
+	// The base cell's scenario (see base), kept whatever the grid, and
+	// the plan's cost, summed cell by cell as Prepare builds them.
+	baseCell *engine.Scenario
+	cost     engine.Cost
 	// The cells whose endpoints send the same traffic (the same rates,
 	// intervals and called latencies: every cell, unless an axis changes
 	// one of these) form a group; group[c] is cell c's. For each seed,
@@ -127,60 +131,122 @@ func (p *Plan) Prepare() error {
 	if runs := nx * ny * len(p.Seeds); runs > MaxRuns {
 		return fmt.Errorf("%d cells × %d seeds is %d runs; at most %d are allowed: fewer steps or seeds", nx*ny, len(p.Seeds), runs, MaxRuns)
 	}
-	p.cells = make([]*engine.Scenario, nx*ny)
+	// Each cell is built and checked once, and what the plan needs of
+	// it noted (its traffic group, whether it is the base, its cost);
+	// only a grid of at most maxHeldCells keeps the cells' scenarios (a
+	// few kilobytes each): a larger one builds a cell again for its runs.
+	p.cells, p.baseCell, p.cost = nil, nil, engine.Cost{Variants: 1, Seeds: len(p.Seeds)}
+	if nx*ny <= maxHeldCells {
+		p.cells = make([]*engine.Scenario, nx*ny)
+	}
+	g := p.newGrouper()
+	var best baseKey
 	for j := range ny {
 		for i := range nx {
-			sc := p.Build()
-			if p.Variant < 0 || p.Variant >= len(sc.Variants) {
-				return fmt.Errorf("scenario %s has variants 1 to %d, not %d", sc.Name, len(sc.Variants), p.Variant+1)
+			sc, err := p.build(i, j)
+			if err != nil {
+				return err
 			}
-			for a, ax := range p.Axes {
-				k := i
-				if a == 1 {
-					k = j
-				}
-				if err := p.Set(sc, p.Variant, ax.Path, ax.Values[k]); err != nil {
-					return fmt.Errorf("--vary %s=%v: %w", ax.Path, ax.Values[k], err)
-				}
+			c := j*nx + i
+			if p.cells != nil {
+				p.cells[c] = sc
 			}
-			if err := sc.Validate(); err != nil {
-				return fmt.Errorf("with %s the scenario is not valid: %w", p.describe(i, j), err)
+			p.groupCell(g, c, sc)
+			if k := p.baseKeyOf(sc); c == 0 || k.above(best) {
+				p.base, p.baseCell, best = c, sc, k
 			}
-			p.cells[j*nx+i] = sc
+			p.addCost(sc)
 		}
 	}
-	p.groupCells()
-	p.chooseBase()
+	p.traffic = make([]trafficSlot, len(p.groups)*len(p.Seeds))
+	p.held.Store(0)
+	p.prepareForks()
 	return nil
 }
 
-// chooseBase picks the cell whose prefix the others fork from: the most
-// workers, then the longest timeouts in all, then the largest bulkheads.
-func (p *Plan) chooseBase() {
-	type key struct {
-		workers   int
-		timeouts  time.Duration
-		bulkheads int
+// maxHeldCells is the largest grid whose cells' scenarios a plan keeps
+// (some 4 KB each for a built-in scenario: 8 MB at most). A variable, so
+// that a test can make a small grid build its cells again.
+var maxHeldCells = 2048
+
+// build makes cell (i, j)'s scenario and checks it.
+func (p *Plan) build(i, j int) (*engine.Scenario, error) {
+	sc := p.Build()
+	if p.Variant < 0 || p.Variant >= len(sc.Variants) {
+		return nil, fmt.Errorf("scenario %s has variants 1 to %d, not %d", sc.Name, len(sc.Variants), p.Variant+1)
 	}
-	keyOf := func(c int) key {
-		sys := &p.cells[c].Variants[p.Variant].System
-		k := key{workers: sys.Workers}
-		for _, d := range sys.Dependencies {
-			k.timeouts += d.Policy.Timeout
-			k.bulkheads += d.Policy.Bulkhead
+	for a, ax := range p.Axes {
+		k := i
+		if a == 1 {
+			k = j
 		}
-		return k
-	}
-	p.base = 0
-	best := keyOf(0)
-	for c := range p.cells {
-		k := keyOf(c)
-		if k.workers > best.workers || (k.workers == best.workers && (k.timeouts > best.timeouts ||
-			(k.timeouts == best.timeouts && k.bulkheads > best.bulkheads))) {
-			p.base, best = c, k
+		if err := p.Set(sc, p.Variant, ax.Path, ax.Values[k]); err != nil {
+			return nil, fmt.Errorf("--vary %s=%v: %w", ax.Path, ax.Values[k], err)
 		}
 	}
-	p.forkAt = engine.ForkAt(p.cells[p.base], p.Variant)
+	if err := sc.Validate(); err != nil {
+		return nil, fmt.Errorf("with %s the scenario is not valid: %w", p.describe(i, j), err)
+	}
+	return sc, nil
+}
+
+// cell is cell c's scenario: the one kept, or one built again (Prepare
+// has checked that it builds).
+func (p *Plan) cell(c int) *engine.Scenario {
+	if p.cells != nil {
+		return p.cells[c]
+	}
+	if c == p.base {
+		return p.baseCell
+	}
+	nx, _ := p.Size()
+	sc, err := p.build(c%nx, c/nx)
+	if err != nil {
+		panic(fmt.Sprintf("sweep: cell %d built in Prepare and not now: %v", c, err))
+	}
+	return sc
+}
+
+// addCost adds a cell's runs to the plan's cost (Cost).
+func (p *Plan) addCost(sc *engine.Scenario) {
+	c := engine.EstimateSweepCost([]*engine.Scenario{sc}, p.Variant, len(p.Seeds))
+	p.cost.Cells++
+	p.cost.Runs += c.Runs
+	p.cost.Duration = max(p.cost.Duration, c.Duration)
+	p.cost.Arrivals += c.Arrivals
+	p.cost.Requests += c.Requests
+	p.cost.Events += c.Events
+	p.cost.Bytes = max(p.cost.Bytes, c.Bytes)
+}
+
+// The base, the cell whose prefix the others fork from, has the most
+// workers, then the longest timeouts in all, then the largest bulkheads:
+// the likeliest to have no knob matter.
+type baseKey struct {
+	workers   int
+	timeouts  time.Duration
+	bulkheads int
+}
+
+func (p *Plan) baseKeyOf(sc *engine.Scenario) baseKey {
+	sys := &sc.Variants[p.Variant].System
+	k := baseKey{workers: sys.Workers}
+	for _, d := range sys.Dependencies {
+		k.timeouts += d.Policy.Timeout
+		k.bulkheads += d.Policy.Bulkhead
+	}
+	return k
+}
+
+func (k baseKey) above(b baseKey) bool {
+	return k.workers > b.workers || (k.workers == b.workers && (k.timeouts > b.timeouts ||
+		(k.timeouts == b.timeouts && k.bulkheads > b.bulkheads)))
+}
+
+// prepareForks makes the empty slots of the prefixes and finished runs
+// that forks start from, once the base is chosen.
+func (p *Plan) prepareForks() {
+	p.forkAt = engine.ForkAt(p.baseCell, p.Variant)
 	p.prefixes = make([]prefixSlot, len(p.Seeds))
 	nx, ny := p.Size()
 	p.endCol = make([]atomic.Pointer[engine.Run], len(p.Seeds)*nx)
@@ -265,7 +331,7 @@ func (p *Plan) prefixFor(ctx context.Context, s int) *engine.Run {
 	if !slot.state.CompareAndSwap(slotEmpty, slotDrawing) {
 		return p.prefixFor(ctx, s)
 	}
-	sc := p.cells[p.base]
+	sc := p.baseCell
 	var r *engine.Run
 	var err error
 	if tr := p.trafficFor(p.base, s); tr != nil {
@@ -300,53 +366,58 @@ type trafficSig struct {
 	latency  engine.Latency
 }
 
-// groupCells puts the cells whose plan variant sends the same traffic in
-// one group, and the groups of one duration in one set, and makes each
-// set's empty slots. Each endpoint's distinct signatures are numbered, and
-// a cell's group is keyed by the duration and its endpoints' numbers: a
-// map lookup a cell, however large the grid.
-func (p *Plan) groupCells() {
-	var sigIDs []map[trafficSig]uint64 // per endpoint index
-	groups := map[string]int{}
-	sets := map[time.Duration]int{}
-	p.group, p.set, p.groups = make([]int, len(p.cells)), make([]int, len(p.cells)), nil
-	var key []byte
-	for c, sc := range p.cells {
-		set, ok := sets[sc.Duration]
-		if !ok {
-			set = len(p.groups)
-			sets[sc.Duration] = set
-			p.groups = append(p.groups, nil)
-		}
-		sys := &sc.Variants[p.Variant].System
-		key = binary.AppendVarint(key[:0], int64(sc.Duration))
-		for k, e := range sys.Endpoints {
-			s := trafficSig{name: e.Name, rate: e.Rate, interval: e.Interval}
-			for _, d := range sys.Dependencies {
-				if e.Calls != "" && d.Name == e.Calls {
-					s.calls, s.latency = true, d.Latency
-				}
-			}
-			if k == len(sigIDs) {
-				sigIDs = append(sigIDs, map[trafficSig]uint64{})
-			}
-			id, ok := sigIDs[k][s]
-			if !ok {
-				id = uint64(len(sigIDs[k]))
-				sigIDs[k][s] = id
-			}
-			key = binary.AppendUvarint(key, id)
-		}
-		g, ok := groups[string(key)]
-		if !ok {
-			g = len(groups)
-			groups[string(key)] = g
-			p.groups[set] = append(p.groups[set], c)
-		}
-		p.group[c], p.set[c] = g, set
+// grouper is what groupCell remembers from cell to cell: each endpoint's
+// distinct signatures, numbered, and the groups and sets so far.
+type grouper struct {
+	sigIDs []map[trafficSig]uint64 // per endpoint index
+	groups map[string]int
+	sets   map[time.Duration]int
+	key    []byte
+}
+
+func (p *Plan) newGrouper() *grouper {
+	nx, ny := p.Size()
+	p.group, p.set, p.groups = make([]int, nx*ny), make([]int, nx*ny), nil
+	return &grouper{groups: map[string]int{}, sets: map[time.Duration]int{}}
+}
+
+// groupCell puts cell c in the group of the cells whose plan variant
+// sends the same traffic, and the groups of one duration in one set. A
+// cell's group is keyed by the duration and its endpoints' signature
+// numbers: a map lookup a cell, however large the grid.
+func (p *Plan) groupCell(gr *grouper, c int, sc *engine.Scenario) {
+	set, ok := gr.sets[sc.Duration]
+	if !ok {
+		set = len(p.groups)
+		gr.sets[sc.Duration] = set
+		p.groups = append(p.groups, nil)
 	}
-	p.traffic = make([]trafficSlot, len(p.groups)*len(p.Seeds))
-	p.held.Store(0)
+	sys := &sc.Variants[p.Variant].System
+	gr.key = binary.AppendVarint(gr.key[:0], int64(sc.Duration))
+	for k, e := range sys.Endpoints {
+		s := trafficSig{name: e.Name, rate: e.Rate, interval: e.Interval}
+		for _, d := range sys.Dependencies {
+			if e.Calls != "" && d.Name == e.Calls {
+				s.calls, s.latency = true, d.Latency
+			}
+		}
+		if k == len(gr.sigIDs) {
+			gr.sigIDs = append(gr.sigIDs, map[trafficSig]uint64{})
+		}
+		id, ok := gr.sigIDs[k][s]
+		if !ok {
+			id = uint64(len(gr.sigIDs[k]))
+			gr.sigIDs[k][s] = id
+		}
+		gr.key = binary.AppendUvarint(gr.key, id)
+	}
+	g, ok := gr.groups[string(gr.key)]
+	if !ok {
+		g = len(gr.groups)
+		gr.groups[string(gr.key)] = g
+		p.groups[set] = append(p.groups[set], c)
+	}
+	p.group[c], p.set[c] = g, set
 }
 
 // Groups is how many groups of cells send different traffic.
@@ -377,10 +448,10 @@ func (p *Plan) trafficFor(c, s int) *engine.Traffic {
 	// it: NewTraffic draws each distinct endpoint once across them, and
 	// draws none of the variants the plan does not run.
 	reps := p.groups[set]
-	sc := *p.cells[reps[0]]
+	sc := *p.cell(reps[0])
 	sc.Variants = make([]engine.Variant, len(reps))
 	for k, rc := range reps {
-		sc.Variants[k] = p.cells[rc].Variants[p.Variant]
+		sc.Variants[k] = p.cell(rc).Variants[p.Variant]
 	}
 	tr, err := engine.NewTraffic(&sc, p.Seeds[s])
 	if err == nil {
@@ -407,7 +478,7 @@ func (p *Plan) describe(i, j int) string {
 // not change it.
 func (p *Plan) CellScenario(i, j int) *engine.Scenario {
 	nx, _ := p.Size()
-	return p.cells[j*nx+i]
+	return p.cell(j*nx + i)
 }
 
 // Job is one run of a sweep: a cell (i along x, j along y) and a seed.
@@ -467,7 +538,7 @@ func (w *Runner) Run(job Job) (Sample, error) {
 	p, r := w.p, &w.r
 	nx, _ := p.Size()
 	c := job.J*nx + job.I
-	sc := p.cells[c]
+	sc := p.cell(c)
 	// A fork from a finished run of the column or row, or from the seed's
 	// prefix, when it is exact (engine's ForkInto checks); otherwise the
 	// whole run.

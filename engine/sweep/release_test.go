@@ -1,6 +1,11 @@
 package sweep
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/engine"
+)
 
 // Once every job of a seed is done, what its runs shared (traffic, the
 // prefix, the finished runs kept) is let go, and the later seeds' runs
@@ -44,5 +49,49 @@ func TestSeedLetGoWhenDone(t *testing.T) {
 	}
 	if p.held.Load() != 0 || p.kept.Load() != 0 {
 		t.Errorf("after every job the plan holds %d requests of traffic and %d bytes of finished runs", p.held.Load(), p.kept.Load())
+	}
+}
+
+// A grid too large to keep its cells' scenarios builds each again for its
+// runs: its samples, its cost and its cells are those of a plan that
+// keeps them.
+func TestLargeGridBuildsCellsAgain(t *testing.T) {
+	held := testPlan(t)
+	defer func(n int) { maxHeldCells = n }(maxHeldCells)
+	maxHeldCells = 0
+	built := testPlan(t)
+	if built.cells != nil || held.cells == nil {
+		t.Fatalf("cells kept: %v with the bound at 0, %v without", built.cells != nil, held.cells != nil)
+	}
+	all := make([]*engine.Scenario, 0, len(held.cells))
+	nx, ny := built.Size()
+	for j := range ny {
+		for i := range nx {
+			sc := built.CellScenario(i, j)
+			if !reflect.DeepEqual(sc, held.CellScenario(i, j)) {
+				t.Errorf("cell %d,%d built again differs from the one kept", i, j)
+			}
+			all = append(all, sc)
+		}
+	}
+	if got, want := built.Cost(), engine.EstimateSweepCost(all, built.Variant, len(built.Seeds)); !reflect.DeepEqual(got, want) {
+		t.Errorf("cost summed as the cells were built %+v, over them all %+v", got, want)
+	}
+	w, hw := built.Runner(), held.Runner()
+	for _, job := range built.Jobs() {
+		got, err := w.Run(job)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := hw.Run(job)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameSample(got, want.Value, want.GoalValue) {
+			t.Errorf("job %+v: %v with the cells built again, %v with them kept", job, got.Value, want.Value)
+		}
+	}
+	if built.Forks() == 0 {
+		t.Error("no run forked with the cells built again")
 	}
 }
