@@ -59,16 +59,24 @@ type Plan struct {
 	// job of the same seed and column or row whose knob never mattered in
 	// it is that run with its own knob (ForkInto at the end): nothing is
 	// left to simulate. endCol[s*nx+i], endRow[s*ny+j]; kept holds the
-	// bytes of their buffers (engine's Footprint), at most maxKept.
-	endCol, endRow []atomic.Pointer[engine.Run]
+	// bytes of the buffers of the runs they hold (engine's Footprint), at
+	// most maxKept: a run replaced in both its slots no longer counts.
+	endCol, endRow []atomic.Pointer[keptRun]
 	endForks       atomic.Int64
 	kept           atomic.Int64
 	// What a seed's runs share goes once they are all done: the jobs come
 	// seed by seed (Jobs), so a sweep holds the traffic, prefixes and
 	// finished runs of the few seeds under way, however many seeds it
-	// has. left[s] counts seed s's jobs not done yet; seedKept[s] the
-	// bytes of kept that are seed s's finished runs.
-	left, seedKept []atomic.Int64
+	// has. left[s] counts seed s's jobs not done yet.
+	left []atomic.Int64
+}
+
+// keptRun is a finished run kept to fork from, held by a column's slot
+// and a row's (refs), and its size in bytes.
+type keptRun struct {
+	run  *engine.Run
+	size int64
+	refs atomic.Int32
 }
 
 // maxKept bounds the bytes of the finished runs a plan keeps at once (a
@@ -249,10 +257,10 @@ func (p *Plan) prepareForks() {
 	p.forkAt = engine.ForkAt(p.baseCell, p.Variant)
 	p.prefixes = make([]prefixSlot, len(p.Seeds))
 	nx, ny := p.Size()
-	p.endCol = make([]atomic.Pointer[engine.Run], len(p.Seeds)*nx)
-	p.endRow = make([]atomic.Pointer[engine.Run], len(p.Seeds)*ny)
+	p.endCol = make([]atomic.Pointer[keptRun], len(p.Seeds)*nx)
+	p.endRow = make([]atomic.Pointer[keptRun], len(p.Seeds)*ny)
 	p.kept.Store(0)
-	p.left, p.seedKept = make([]atomic.Int64, len(p.Seeds)), make([]atomic.Int64, len(p.Seeds))
+	p.left = make([]atomic.Int64, len(p.Seeds))
 	for s := range p.left {
 		p.left[s].Store(int64(nx * ny))
 	}
@@ -273,12 +281,19 @@ func (p *Plan) jobDone(s int) {
 	}
 	nx, ny := p.Size()
 	for i := range nx {
-		p.endCol[s*nx+i].Store(nil)
+		p.drop(p.endCol[s*nx+i].Swap(nil))
 	}
 	for j := range ny {
-		p.endRow[s*ny+j].Store(nil)
+		p.drop(p.endRow[s*ny+j].Swap(nil))
 	}
-	p.kept.Add(-p.seedKept[s].Swap(0))
+}
+
+// drop lets go of a slot's hold on k (nil: none); once neither slot
+// holds it, its bytes no longer count.
+func (p *Plan) drop(k *keptRun) {
+	if k != nil && k.refs.Add(-1) == 0 {
+		p.kept.Add(-k.size)
+	}
 }
 
 // keepEnd keeps a copy of r, job's finished run, for the later jobs of
@@ -291,19 +306,19 @@ func (p *Plan) keepEnd(job Job, r *engine.Run) {
 		p.kept.Add(-size)
 		return
 	}
-	p.seedKept[job.Seed].Add(size)
-	kept := new(engine.Run)
-	r.CloneInto(kept)
-	p.endCol[job.Seed*nx+job.I].Store(kept)
-	p.endRow[job.Seed*ny+job.J].Store(kept)
+	k := &keptRun{run: new(engine.Run), size: size}
+	r.CloneInto(k.run)
+	k.refs.Store(2)
+	p.drop(p.endCol[job.Seed*nx+job.I].Swap(k))
+	p.drop(p.endRow[job.Seed*ny+job.J].Swap(k))
 }
 
 // forkEnd makes r, when it can, job's finished run from a finished run of
 // its column or row (ForkInto checks that the knobs never mattered).
 func (p *Plan) forkEnd(job Job, sc *engine.Scenario, r *engine.Run) bool {
 	nx, ny := p.Size()
-	for _, end := range []*engine.Run{p.endCol[job.Seed*nx+job.I].Load(), p.endRow[job.Seed*ny+job.J].Load()} {
-		if end != nil && end.ForkInto(r, sc, p.Variant) {
+	for _, end := range []*keptRun{p.endCol[job.Seed*nx+job.I].Load(), p.endRow[job.Seed*ny+job.J].Load()} {
+		if end != nil && end.run.ForkInto(r, sc, p.Variant) {
 			return true
 		}
 	}
