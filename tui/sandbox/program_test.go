@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 	"time"
@@ -57,7 +58,10 @@ func TestProgramSweepFillsIn(t *testing.T) {
 	waitFor(t, out, "against which knob")
 	tm.Send(keyMsg("enter"))
 	waitFor(t, out, "(so far: ")
-	waitFor(t, out, "next measure") // the keys of a finished sweep
+	// The keys of a finished sweep: 192 runs, given longer than one
+	// screen's wait for a loaded machine under the race detector.
+	teatest.WaitFor(t, out, func(b []byte) bool { return bytes.Contains(b, []byte("next measure")) },
+		teatest.WithDuration(2*time.Minute), teatest.WithCheckInterval(20*time.Millisecond))
 	tm.Send(keyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 	final := tm.FinalModel(t).(Model)
