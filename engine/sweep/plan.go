@@ -83,7 +83,7 @@ type keptRun struct {
 // cascade run's copy holds a few hundred kilobytes): with the traffic's
 // bound (maxSharedRequests), a sweep's memory stays well under 64 MB
 // whatever its grid and seeds.
-const maxKept = 16 << 20
+const maxKept = 8 << 20
 
 // prefixSlot is one seed's prefix run, in the states of trafficSlot.
 type prefixSlot struct {
