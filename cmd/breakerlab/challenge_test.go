@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 )
 
@@ -172,6 +173,7 @@ func fromRun(t *testing.T, r *runJSON, metric string, args []string, end time.Du
 // Every goal of every challenge has the value `run` prints for the same
 // file and seed: the reference solution and the start, on every seed.
 func TestChallengeValuesMatchRun(t *testing.T) {
+	racefree.Only(t)
 	tempConfig(t)
 	all, err := challenge.All()
 	if err != nil {
@@ -255,6 +257,7 @@ func TestChallengeValuesMatchRun(t *testing.T) {
 }
 
 func TestChallengeCheckExitCodes(t *testing.T) {
+	racefree.Only(t)
 	tempConfig(t)
 	dir := t.TempDir()
 	c, err := challenge.Lookup("bulkhead-20")

@@ -8,10 +8,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 )
 
 func TestDrillDeckPrintsJSONLines(t *testing.T) {
+	racefree.Only(t)
 	out, errOut, code := run(t, "drill", "--deck")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -108,6 +110,7 @@ func TestDrillRefusesBadInput(t *testing.T) {
 }
 
 func TestCheatSheetCommand(t *testing.T) {
+	racefree.Only(t)
 	text, errOut, code := run(t, "cheatsheet")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -121,6 +124,7 @@ func TestCheatSheetCommand(t *testing.T) {
 // TestDrillCheck runs `drill --check` on the built-in deck: a one-line
 // summary and exit 0; with another flag, exit 2.
 func TestDrillCheck(t *testing.T) {
+	racefree.Only(t)
 	out, errOut, code := run(t, "drill", "--check")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)

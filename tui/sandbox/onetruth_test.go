@@ -12,6 +12,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
 
@@ -47,6 +48,7 @@ func runShares(t *testing.T, sc *engine.Scenario) map[string]float64 {
 // window, the shares engine/report computes from a fresh run's snapshot at
 // that moment; and at the end of the traffic the shares of `breakerlab run`.
 func TestCompareShowsTheEnginesNumbersForEveryScenario(t *testing.T) {
+	racefree.Only(t)
 	for _, b := range scenarios.All() {
 		base := b.Build()
 		t.Run(b.Name, func(t *testing.T) {
@@ -102,6 +104,7 @@ func TestCompareShowsTheEnginesNumbersForEveryScenario(t *testing.T) {
 // title's tab, the status line and the form; a scenario file's own name,
 // which cannot be rebuilt, is marked with the change instead.
 func TestKnobsRenameTheVariantsTheyChange(t *testing.T) {
+	racefree.Only(t)
 	setWorkers := func(m Model, n string) Model {
 		m = press(m, "e")
 		for m.form.knobs[m.form.focus].label != "workers" {
