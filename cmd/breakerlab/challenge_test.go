@@ -299,6 +299,7 @@ func TestChallengeCheckExitCodes(t *testing.T) {
 }
 
 func TestChallengesListsStars(t *testing.T) {
+	racefree.Only(t)
 	cfg := tempConfig(t)
 	p, err := challenge.OpenProgress(filepath.Join(cfg, "breakerlab", "challenges.json"))
 	if err != nil {
@@ -333,6 +334,7 @@ func TestChallengesListsStars(t *testing.T) {
 // Without a terminal the challenge refuses at once and names the headless
 // commands; a bad challenge is named before the terminal is asked for.
 func TestChallengeNeedsATerminal(t *testing.T) {
+	racefree.Only(t)
 	tempConfig(t)
 	out, errOut, code := run(t, "challenge", "3")
 	if code != exitUsage || out != "" || !strings.Contains(errOut, "the challenge needs a terminal") || !strings.Contains(errOut, "--check FILE") {
@@ -346,6 +348,7 @@ func TestChallengeNeedsATerminal(t *testing.T) {
 
 // --start prints a design that --check grades as the start.
 func TestChallengeStartIsADesign(t *testing.T) {
+	racefree.Only(t)
 	tempConfig(t)
 	out, errOut, code := run(t, "challenge", "timeout-pool", "--start")
 	if code != 0 || !strings.Contains(out, "[system]") {
@@ -365,6 +368,7 @@ func TestChallengeStartIsADesign(t *testing.T) {
 // `challenges --check` finds no number typed by hand in a built-in brief;
 // a challenge file whose brief types one fails with exit 1, naming it.
 func TestChallengesCheckBriefs(t *testing.T) {
+	racefree.Only(t)
 	all, err := challenge.All()
 	if err != nil {
 		t.Fatal(err)
@@ -395,6 +399,7 @@ func TestChallengesCheckBriefs(t *testing.T) {
 // --check keeps the stars a built-in level's design earns, and --start
 // writes the knobs and the goals as comments that --check reads past.
 func TestChallengeCheckRecordsStarsAndStartComments(t *testing.T) {
+	racefree.Only(t)
 	cfg := tempConfig(t)
 	dir := t.TempDir()
 	out, errOut, code := run(t, "challenge", "deadline", "--start")
