@@ -37,6 +37,7 @@ func longCascade(t *testing.T, d string) string {
 // hours are refused before anything runs (exit 2), naming the figure, the
 // budget and --budget; the commands that take --budget refuse it too.
 func TestRunRefusesTheCascadeOver23Hours(t *testing.T) {
+	racefree.Only(t)
 	path := longCascade(t, "23h")
 	start := time.Now()
 	out, errText, code := run(t, "run", path)
