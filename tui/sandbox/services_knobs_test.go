@@ -233,10 +233,7 @@ func TestSandboxEndIsRunsJSONForEveryScenario(t *testing.T) {
 				}
 				mine = append(mine, *m.sim.final)
 			}
-			runs, err := engine.RunAll(sc, tuitest.Seed)
-			if err != nil {
-				t.Fatal(err)
-			}
+			runs := runBuiltin(t, b.Name)
 			var a, z bytes.Buffer
 			report.WriteJSON(&a, report.Build(sc, tuitest.Seed, runs))
 			report.WriteJSON(&z, report.Build(sc, tuitest.Seed, mine))
@@ -316,10 +313,7 @@ func TestChainShowsRunsServiceNumbers(t *testing.T) {
 		if len(sc.Variants[0].System.Services) == 0 {
 			continue
 		}
-		runs, err := engine.RunAll(sc, tuitest.Seed)
-		if err != nil {
-			t.Fatal(err)
-		}
+		runs := runBuiltin(t, b.Name)
 		rep := report.Build(sc, tuitest.Seed, runs)
 		m := newModel(t, 200, 60, Options{Scenario: b.Build()})
 		for v := range sc.Variants {
