@@ -72,6 +72,7 @@ func (r *Run) enter(id int32, i int) {
 		}
 		if ds.bulkhead < p.Bulkhead {
 			ds.bulkhead++
+			ds.bulkheadMax = max(ds.bulkheadMax, ds.bulkhead)
 			req.inBH = true
 			r.enter(id, i+1)
 			return
@@ -81,6 +82,7 @@ func (r *Run) enter(id int32, i int) {
 			req.waitingBH = true
 			req.bhTok++
 			ds.waiting++
+			ds.waitingMax = max(ds.waitingMax, ds.waiting)
 			ds.waiters.push(id, stamp(req.gen, req.bhTok))
 			r.armTimeout(id, 0, false)
 			if semaphoreWaits {
@@ -124,6 +126,14 @@ func (r *Run) startCall(id int32) {
 		r.exit(id, len(ds.layers), resTimeout)
 		return
 	}
+	if r.pools != nil && !r.connReady(id, req) {
+		return // pools_run.go: parked for a connection, or refused
+	}
+	r.sendCall(id, req, ds)
+}
+
+// sendCall sends request id's attempt, which has what it needs.
+func (r *Run) sendCall(id int32, req *request, ds *dependencyState) {
 	if ds.svc >= 0 {
 		r.callService(id, req, ds)
 		return
@@ -175,6 +185,9 @@ func (r *Run) response(ds *dependencyState, latency time.Duration, errDraw float
 func (r *Run) callReturned(id int32, res result) {
 	req := &r.requests[id]
 	req.inCall = false
+	if r.pools != nil {
+		r.putConn(id, true) // pools_run.go: the connection goes back idle
+	}
 	r.exit(id, len(r.dep(req).layers), res)
 }
 
@@ -223,6 +236,9 @@ func (r *Run) abandonWith(id int32, i int, res result) {
 		case LayerRateLimiter: // ratelimitlayer.go
 			abandonRateWait(req, ds)
 		}
+	}
+	if r.pools != nil {
+		r.putConn(id, false) // pools_run.go: a wait ends, a connection closes
 	}
 	if req.inCall {
 		req.inCall = false
@@ -408,6 +424,9 @@ func (r *Run) finishCall(id int32, res result) {
 	if req.inst != 0 {
 		r.childAnswered(id, o)
 		return
+	}
+	if r.tasks != nil && r.answerLater(id, o) {
+		return // tasks_run.go: the answer waits for the loop
 	}
 	r.answerClient(id, o)
 	r.finishServer(id)

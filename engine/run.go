@@ -89,6 +89,10 @@ type Run struct {
 	// and one record per tenant of System.Tenants.
 	frontShed *serverShed
 	tenants   []tenantState
+	// Issue 23: a tasks server (tasks_run.go) and connection pools
+	// (pools_run.go), nil when the system has none.
+	tasks *taskRun
+	pools *poolRun
 
 	// What a fork (fork.go) needs to know of the run so far: the most
 	// workers busy at once, and whether an arrival ever found none free.
@@ -156,6 +160,8 @@ type dependencyState struct {
 	bulkhead    int  // calls inside the bulkhead now
 	waiters     ring // calls waiting for a bulkhead slot
 	waiting     int  // live waiters (the ring may hold stale ones)
+	// The most calls inside the bulkhead, and waiting for it, at once.
+	bulkheadMax, waitingMax int
 	breaker     *breaker.Breaker
 	budget      retry.Budget
 	logNormMu   float64
@@ -439,6 +445,10 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 	}
 	// Issue 14 hook (limits.go): load shedding and tenants at the front.
 	if err := r.initFrontLimits(); err != nil {
+		return err
+	}
+	// Issue 23 hook (tasks_run.go): a tasks server, connection pools.
+	if err := r.initTasks(seed, samples); err != nil {
 		return err
 	}
 	// The drain limit is not kept in the queue: it is the first thing to
@@ -750,6 +760,10 @@ func (r *Run) handle(e *event) {
 		r.callReturned(e.req, res)
 		return
 	}
+	if e.kind >= evTaskReady {
+		r.handleTask(e) // tasks_run.go
+		return
+	}
 	if e.kind >= evChildArrive {
 		r.handleService(e)
 		return
@@ -919,6 +933,9 @@ func (r *Run) arrive(epIdx int) {
 		es.windowArrived++
 	}
 	haveWorker := len(r.freeWorkers) > 0
+	if r.tasks != nil {
+		haveWorker = r.spawnTask() // tasks_run.go: a task for every arrival while the process is up
+	}
 	if !haveWorker && r.noRoom() {
 		es.total[Rejected]++
 		es.bucket.Outcomes[Rejected]++
@@ -983,6 +1000,15 @@ func (r *Run) startOnWorker(id int32) {
 	es.busy++
 	req.worker = w
 	req.started = true
+	if r.tasks != nil && r.startTask(id) {
+		return // tasks_run.go: the loop runs the handler later
+	}
+	r.runHandler(id, req, es)
+}
+
+// runHandler runs the handler of request id, which has its worker (or
+// task): it answers at once, or sends the endpoint's call.
+func (r *Run) runHandler(id int32, req *request, es *endpointState) {
 	if es.dep < 0 {
 		r.answerClient(id, OK)
 		r.finishServer(id)
@@ -1172,6 +1198,9 @@ func (r *Run) closeBucket() {
 	}
 	if len(r.svcs) > 0 {
 		r.closeServices()
+	}
+	if r.tasks != nil || r.pools != nil {
+		r.closeTasks() // tasks_run.go
 	}
 	r.sampleAt += r.every
 	r.setCloseAt()
