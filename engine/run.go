@@ -162,10 +162,10 @@ type dependencyState struct {
 	waiting     int  // live waiters (the ring may hold stale ones)
 	// The most calls inside the bulkhead, and waiting for it, at once.
 	bulkheadMax, waitingMax int
-	breaker     *breaker.Breaker
-	budget      retry.Budget
-	logNormMu   float64
-	logNormSig  float64
+	breaker                 *breaker.Breaker
+	budget                  retry.Budget
+	logNormMu               float64
+	logNormSig              float64
 	// The latency, deadline and timeout, copied out of cfg for the hot path.
 	latKind  LatencyKind
 	latMean  float64 // float64(Latency.Mean)
