@@ -160,12 +160,10 @@ type dependencyState struct {
 	bulkhead    int  // calls inside the bulkhead now
 	waiters     ring // calls waiting for a bulkhead slot
 	waiting     int  // live waiters (the ring may hold stale ones)
-	// The most calls inside the bulkhead, and waiting for it, at once.
-	bulkheadMax, waitingMax int
-	breaker                 *breaker.Breaker
-	budget                  retry.Budget
-	logNormMu               float64
-	logNormSig              float64
+	breaker     *breaker.Breaker
+	budget      retry.Budget
+	logNormMu   float64
+	logNormSig  float64
 	// The latency, deadline and timeout, copied out of cfg for the hot path.
 	latKind  LatencyKind
 	latMean  float64 // float64(Latency.Mean)
@@ -223,6 +221,10 @@ type dependencyState struct {
 	rateLimited   uint64
 	ratePassed    uint64
 	tenantBH      *tenantBulkhead
+
+	// The most calls inside the bulkhead, and waiting for it, at once
+	// (issue 23's permits).
+	bulkheadMax, waitingMax int
 }
 
 // request is one arrived request, kept in a slab and reused. Its fields
