@@ -53,7 +53,9 @@ type Pool struct {
 	Kind PoolKind
 	// Size caps the connections in use (and being dialled) over every
 	// host: aiohttp's limit, database/sql's SetMaxOpenConns. Zero: no cap
-	// (Go's http.Transport has none).
+	// (Go's http.Transport has none; with PerHost zero too, the pool is
+	// Go's default Transport: unbounded, but its idle connections save
+	// dials).
 	Size int
 	// PerHost caps them per dependency: Go's MaxConnsPerHost, aiohttp's
 	// limit_per_host. Zero: no cap. A database pool has one host: the
@@ -92,8 +94,6 @@ func (sys *System) validatePools() error {
 			return fmt.Errorf("pool %q: kind must be client or database, got %v", p.Name, p.Kind)
 		case p.Size < 0 || p.Size > MaxWorkers || p.PerHost < 0 || p.PerHost > MaxWorkers:
 			return fmt.Errorf("pool %q: size and per_host must be between 0 (no cap) and %d, got %d and %d", p.Name, MaxWorkers, p.Size, p.PerHost)
-		case p.Size == 0 && p.PerHost == 0:
-			return fmt.Errorf("pool %q: give it a size or a per_host cap (or both); a pool without either bounds nothing", p.Name)
 		case p.Kind == DatabasePool && p.PerHost != 0:
 			return fmt.Errorf("pool %q: a database pool has one host: give it a size, not per_host", p.Name)
 		case p.Wait < 0 || p.Dial < 0 || p.DialTimeout < 0:

@@ -222,9 +222,10 @@ type dependencyState struct {
 	ratePassed    uint64
 	tenantBH      *tenantBulkhead
 
-	// The most calls inside the bulkhead, and waiting for it, at once
-	// (issue 23's permits).
+	// The most calls inside the bulkhead, and waiting for it, at once,
+	// and the calls that waited for a slot in vain (issue 23's permits).
 	bulkheadMax, waitingMax int
+	waitedOut               uint64
 }
 
 // request is one arrived request, kept in a slab and reused. Its fields
@@ -796,6 +797,7 @@ func (r *Run) handle(e *event) {
 		if req.waitingBH && req.bhTok == e.tok {
 			req.waitingBH = false
 			r.dep(req).waiting--
+			r.dep(req).waitedOut++
 			r.layerResult(e.req, r.dep(req).bulkheadAt, resBulkheadFull)
 		}
 	case evDeadline:
