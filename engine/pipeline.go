@@ -214,6 +214,9 @@ func (r *Run) abandonInside(id int32, i int) {
 // (abandonServiceCall), a leaf dependency stops working on it at once.
 func (r *Run) abandonWith(id int32, i int, res result) {
 	req := &r.requests[id]
+	if req.dep < 0 {
+		return // a tasks server's handler waiting for its loop: it calls nothing
+	}
 	ds := r.dep(req)
 	for j := len(ds.layers) - 1; j > i; j-- {
 		if req.active&(1<<j) == 0 {

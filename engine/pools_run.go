@@ -71,12 +71,12 @@ type PoolSample struct {
 	InUse, Waiting int32
 }
 
-func (r *Run) initPools() {
+func (r *Run) initPools(samples int) {
 	sys := r.sys
 	pr := &poolRun{pools: make([]poolState, len(sys.Pools)), byDep: make([]int16, len(r.dependencies)), hostOf: make([]int16, len(r.dependencies))}
 	index := map[string]int{}
 	for i := range sys.Pools {
-		pr.pools[i] = poolState{cfg: &sys.Pools[i]}
+		pr.pools[i] = poolState{cfg: &sys.Pools[i], series: make([]PoolSample, 0, samples)}
 		index[sys.Pools[i].Name] = i
 	}
 	for i := range pr.byDep {

@@ -68,7 +68,7 @@ type TaskSample struct {
 func (r *Run) initTasks(seed uint64, samples int) error {
 	sys := r.sys
 	if len(sys.Pools) > 0 {
-		r.initPools()
+		r.initPools(samples)
 	}
 	if sys.Tasks == nil {
 		return nil
