@@ -48,7 +48,10 @@ func TestTasksValidation(t *testing.T) {
 		{"memory restart", func(s *System) { s.Tasks.Memory = Memory{Limit: 100, PerTask: 1} }, "needs restart"},
 		{"restart without limit", func(s *System) { s.Tasks.Memory = Memory{Restart: time.Second} }, "it needs a limit"},
 		{"cpu", func(s *System) { s.Endpoints[0].CPU = -1 }, `endpoint "a": cpu must be between 0`},
-		{"cpu on a thread pool", func(s *System) { s.Tasks, s.Workers, s.Pools = nil, 4, nil; s.Dependencies[0].Pool, s.Dependencies[1].Pool = "", "" },
+		{"cpu on a thread pool", func(s *System) {
+			s.Tasks, s.Workers, s.Pools = nil, 4, nil
+			s.Dependencies[0].Pool, s.Dependencies[1].Pool = "", ""
+		},
 			`endpoint "a": cpu and blocking are a tasks server's`},
 		{"pool name", func(s *System) { s.Dependencies[0].Pool = "db" }, `dependency "slow": pool "db" is not one of the system's pools (have: [http])`},
 		{"pool twice", func(s *System) { s.Pools = append(s.Pools, s.Pools[0]) }, `pool "http" is defined twice`},
