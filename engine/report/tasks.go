@@ -1,7 +1,9 @@
 package report
 
 import (
+	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/breakerlab/breakerlab/engine"
 )
@@ -103,3 +105,47 @@ func mebibytes(b int64) float64 { return roundTo(float64(b)/(1<<20), 1e3) }
 
 // roundTo rounds x to 1/per.
 func roundTo(x, per float64) float64 { return math.Round(x*per) / per }
+
+// writeTasks writes a tasks server's lines of the table: its loop, its
+// live tasks and memory, its permits and its pools.
+func writeTasks(line func(indent int, text string), s *engine.Snapshot) {
+	if t := s.Tasks; t != nil {
+		text := fmt.Sprintf("  %-18s busy %s of the time on %d thread(s), tasks waited for it at most %s; at most %s tasks live",
+			"loop", percent(t.LoopBusy), t.Threads, msText(t.LagMax), thousands(uint64(t.LiveMax)))
+		line(21, text)
+		mem := fmt.Sprintf("  %-18s peak %s MiB", "memory", strconv.FormatFloat(mebibytes(t.MemoryPeak), 'f', -1, 64))
+		if t.MemoryLimit > 0 {
+			mem += fmt.Sprintf(" of a %s MiB limit", strconv.FormatFloat(mebibytes(t.MemoryLimit), 'f', -1, 64))
+		}
+		if t.Kills > 0 {
+			mem += fmt.Sprintf("; killed %d times (%s requests died with it, %s refused while it restarted)", t.Kills, thousands(t.Killed), thousands(t.Refused))
+		}
+		line(21, mem)
+		for i := range s.Dependencies {
+			d := &s.Dependencies[i]
+			if d.BulkheadCap == 0 {
+				continue
+			}
+			line(21, fmt.Sprintf("  %-18s at most %s of %s permits held, %s waiting; %s refused", "permits "+d.Name,
+				thousands(uint64(d.BulkheadMax)), thousands(uint64(d.BulkheadCap)), thousands(uint64(d.BulkheadWaitingMax)), thousands(d.BulkheadFull+d.BulkheadWaitedOut)))
+		}
+	}
+	for i := range s.Pools {
+		p := &s.Pools[i]
+		size := "no cap"
+		if p.Size > 0 {
+			size = thousands(uint64(p.Size))
+		}
+		text := fmt.Sprintf("  %-18s at most %s in use (size: %s), %s waiting", "pool "+p.Name, thousands(uint64(p.InUseMax)), size, thousands(uint64(p.WaitingMax)))
+		if p.Waited > 0 {
+			text += fmt.Sprintf(", %s ms on average", strconv.FormatFloat(millis(p.WaitMean), 'f', 0, 64))
+		}
+		if n := p.Refused + p.GaveUp; n > 0 {
+			text += fmt.Sprintf("; %s gave up waiting", thousands(n))
+		}
+		if p.DialFailures > 0 {
+			text += fmt.Sprintf("; %s dials failed", thousands(p.DialFailures))
+		}
+		line(21, text)
+	}
+}

@@ -327,7 +327,7 @@ func writeTasksSystem(w *writer, s *engine.System) {
 		w.header("[[system.pools]]")
 		w.kv("name", quote(p.Name))
 		w.kv("kind", quote(p.Kind.String()))
-		writePoolFields(w, p, engine.Pool{Size: -1, PerHost: -1, Wait: -1, Dial: -1, DialTimeout: -1})
+		writePoolFields(w, p, engine.Pool{})
 	}
 }
 
