@@ -168,10 +168,16 @@ func (r *Run) connect(id int32, h *connHold, ps *poolState, hs *hostState) bool 
 	req := &r.requests[id]
 	after, fails := ps.cfg.Dial, false
 	if f := r.dependencies[hs.dep].faultAt(r.now); f != nil && f.Kind == Hang {
-		// A host that does not answer does not answer a dial either.
-		fails = true
-		after = ps.cfg.DialTimeout
-		if after == 0 {
+		// A host that does not answer does not answer a dial either:
+		// it connects once the hang is over, unless the dial timeout
+		// comes first.
+		timeout := ps.cfg.DialTimeout
+		switch {
+		case f.To > 0 && (timeout == 0 || f.To-r.now+after < timeout):
+			after = f.To - r.now + after
+		case timeout > 0:
+			after, fails = timeout, true
+		default:
 			h.state = connDialing
 			h.tok++
 			r.armTimeout(id, 0, false)
