@@ -45,7 +45,6 @@ type poolState struct {
 	gaveUp              uint64 // attempts whose caller gave up while they waited
 	dials, dialFailures uint64
 	closed              uint64 // connections closed because the caller gave up
-	bucket              PoolSample
 	series              []PoolSample
 }
 

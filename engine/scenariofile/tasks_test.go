@@ -68,20 +68,7 @@ func TestTasksDumpRoundTrip(t *testing.T) {
 			t.Errorf("%s is set nowhere in tasksKitchenSink", k)
 		}
 	}
-	text, err := Dump(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := Parse("sink.toml", text)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, text)
-	}
-	if !reflect.DeepEqual(sc, back) {
-		t.Errorf("Parse(Dump(sc)) differs from sc:\n got %+v\nwant %+v\n%s", back, sc, text)
-	}
-	if again, _ := Dump(back); !bytes.Equal(text, again) {
-		t.Errorf("the dump is not stable:\n%s\n---\n%s", text, again)
-	}
+	checkRoundTrip(t, sc)
 	sc.Variants[1].System.Pools = sc.Variants[1].System.Pools[:1]
 	sc.Variants[1].System.Dependencies[1].Pool = ""
 	if _, err := Dump(sc); err == nil || !strings.Contains(err.Error(), "other pools") {
@@ -122,4 +109,25 @@ func TestTasksParseErrors(t *testing.T) {
 			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
 		}
 	}
+}
+
+// checkRoundTrip checks that sc dumps, parses back to sc and dumps again
+// to the same text, and returns the parsed scenario.
+func checkRoundTrip(t *testing.T, sc *engine.Scenario) *engine.Scenario {
+	t.Helper()
+	text, err := Dump(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Parse("sink.toml", text)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	if !reflect.DeepEqual(sc, back) {
+		t.Errorf("Parse(Dump(sc)) differs from sc:\n got %+v\nwant %+v\n%s", back, sc, text)
+	}
+	if again, _ := Dump(back); !bytes.Equal(text, again) {
+		t.Errorf("the dump is not stable:\n%s\n---\n%s", text, again)
+	}
+	return back
 }
