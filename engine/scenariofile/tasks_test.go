@@ -2,6 +2,7 @@ package scenariofile
 
 import (
 	"bytes"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -130,4 +131,21 @@ func checkRoundTrip(t *testing.T, sc *engine.Scenario) *engine.Scenario {
 		t.Errorf("the dump is not stable:\n%s\n---\n%s", text, again)
 	}
 	return back
+}
+
+// The tasks example of SCHEMA.md is a system that parses.
+func TestTasksSchemaExample(t *testing.T) {
+	doc, err := os.ReadFile("SCHEMA.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(doc), "```toml\n[system]\n[system.tasks]\n")
+	if !ok {
+		t.Fatal("SCHEMA.md has no tasks example")
+	}
+	block, _, _ := strings.Cut(after, "```")
+	file := "name = \"x\"\nduration = \"10s\"\n[system]\n[system.tasks]\n" + block
+	if _, err := Parse("example.toml", []byte(file)); err != nil {
+		t.Errorf("%v\n%s", err, file)
+	}
 }
