@@ -300,3 +300,29 @@ func TestTasksSteadyStateAllocatesNothing(t *testing.T) {
 		t.Errorf("%v allocations per 500 ms of steady traffic, want 0", n)
 	}
 }
+
+// Without a dial timeout, a dial to a hung host waits out the hang and
+// connects when it ends: the calls then reach the host. The hang starts
+// at 0, so no connection was open before it.
+func TestDialWaitsOutAHang(t *testing.T) {
+	sc := tasksScenario()
+	sys := &sc.Variants[0].System
+	sys.Pools[0].DialTimeout, sys.Pools[0].Wait = 0, 0
+	sys.Dependencies[0].Faults[0] = Fault{Kind: Hang, From: 0, To: time.Second}
+	sys.Dependencies[0].Policy.Timeout = 5 * time.Second
+	r, err := New(sc, 0, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(950 * time.Millisecond)
+	mid := r.Snapshot()
+	if mid.Dependencies[0].Calls != 0 || mid.Pools[0].Hosts[0].InUse != 4 {
+		t.Errorf("during the hang: %d calls reached the host (want none), %d connections dialling (want the 4 per host)",
+			mid.Dependencies[0].Calls, mid.Pools[0].Hosts[0].InUse)
+	}
+	r.AdvanceTo(1100 * time.Millisecond)
+	after := r.Snapshot()
+	if after.Dependencies[0].Calls == 0 || after.Pools[0].DialFailures != 0 {
+		t.Errorf("after the hang the dials should connect: %d calls, %d dials failed", after.Dependencies[0].Calls, after.Pools[0].DialFailures)
+	}
+}
