@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/retry"
 )
 
 // tasksScenario is a small tasks server: two endpoints calling two hosts
@@ -120,19 +121,55 @@ func TestPoolLimitsHoldAtEveryStep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	s := runChecked(t, r)
+	p := s.Pools[0]
+	if p.InUseMax != 6 || p.Hosts[0].InUse != 0 || p.InUse != 0 {
+		t.Errorf("pool in use max %d (want its size, 6), %d still in use at the end", p.InUseMax, p.InUse)
+	}
+	if p.Refused == 0 || p.Closed == 0 {
+		t.Errorf("the hang should make callers wait in vain (%d refused) and close connections as they time out (%d closed)", p.Refused, p.Closed)
+	}
+}
+
+// runChecked runs r to the end a millisecond at a time, checking the
+// pools' books at each step, and returns the final snapshot.
+func runChecked(t *testing.T, r *Run) Snapshot {
+	t.Helper()
 	for !r.Done() {
 		r.Advance(time.Millisecond)
 		checkPools(t, r)
 	}
 	s := r.Snapshot()
-	p := s.Pools[0]
-	if p.InUseMax != 6 || p.Hosts[0].InUse != 0 || p.InUse != 0 {
-		t.Errorf("pool in use max %d (want its size, 6), %d still in use at the end", p.InUseMax, p.InUse)
-	}
-	if p.Refused == 0 || p.Closed == 0 || p.DialFailures != 0 && p.Dials == 0 {
-		t.Errorf("the hang should make callers wait in vain (%d refused) and close connections as they time out (%d closed)", p.Refused, p.Closed)
-	}
 	checkAccounting(t, &s)
+	return s
+}
+
+// Retries, a breaker and its fallback, and cancellation work through the
+// pool: each attempt takes its own connection and gives it back, the
+// books hold at every step, and every request is counted once.
+func TestPoolsWithRetriesBreakersAndCancellation(t *testing.T) {
+	sc := tasksScenario()
+	for i := range sc.Variants[0].System.Dependencies {
+		p := &sc.Variants[0].System.Dependencies[i].Policy
+		p.Retry = &RetryPolicy{Attempts: 3, Backoff: retry.Backoff{Base: 10 * time.Millisecond, Max: 50 * time.Millisecond}}
+		p.Breaker = &breaker.Config{WindowSize: 20, FailureRate: 0.5, OpenFor: 300 * time.Millisecond, HalfOpenTrials: 2}
+		p.Fallback = CachedFallback
+		p.Cancel = CancelPropagate
+		p.Bulkhead, p.BulkheadWait = 5, 20*time.Millisecond
+	}
+	r, err := New(sc, 0, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := runChecked(t, r)
+	slow := s.Dependencies[0]
+	if slow.Retries == 0 || slow.ShortCircuited == 0 || slow.Cancelled == 0 || slow.FellBack == 0 {
+		t.Errorf("the hang should bring retries (%d), an open breaker (%d refused), cancelled calls (%d) and fallbacks (%d)",
+			slow.Retries, slow.ShortCircuited, slow.Cancelled, slow.FellBack)
+	}
+	if p := s.Pools[0]; p.Closed == 0 || p.InUse != 0 || p.Waiting != 0 {
+		t.Errorf("pool at the end: %d closed (want some: timed-out attempts close theirs), %d in use and %d waiting (want none)", p.Closed, p.InUse, p.Waiting)
+	}
 }
 
 // checkAccounting checks that each endpoint's arrivals are each counted
