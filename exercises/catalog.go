@@ -49,6 +49,7 @@ var catalog = []Exercise{
 	{13, "13-shrinking-deadline", "A deadline that shrinks across hops", "deadline", false},
 	{14, "14-token-bucket", "A token-bucket rate limiter with waits", "ratelimit", true},
 	{15, "15-tenant-bulkhead", "A bulkhead per tenant with a shared overflow", "tenants", true},
+	{16, "16-context-bulkhead", "A client bulkhead: queue timeout and context", "permits", true},
 }
 
 // All returns the catalog in order.

@@ -154,14 +154,16 @@ func TestCatalogCheck(t *testing.T) {
 	}
 	mutants, err := loadMutants(os.DirFS(mutantsRoot))
 	if err != nil {
-		t.Fatal(err)
+		// A patch that no longer applies is a mutant no longer checked:
+		// fail, and grade the others.
+		t.Error(err)
 	}
 
 	type job struct {
 		wb       *Workbook
 		e        Exercise
 		solution bool
-		mutant   string // the mistake, for a mutant
+		mutant   *mutant
 	}
 	jobs := make(chan job)
 	var wg sync.WaitGroup
@@ -170,10 +172,10 @@ func TestCatalogCheck(t *testing.T) {
 			for j := range jobs {
 				opt := CheckOptions{Timeout: 2 * time.Minute, ForceRace: j.solution}
 				r := j.wb.Check(context.Background(), j.e, opt)
-				if j.mutant != "" {
+				if m := j.mutant; m != nil {
 					if !failsATest(r.Report) {
-						t.Errorf("%s: the mutant %q (%s) should compile and fail a test, but: %s\n%s",
-							j.e.Name, j.mutant, filepath.Join(mutantsRoot, j.e.Name, j.mutant), r.Report.Status, r.Report.Text())
+						t.Errorf("the mutant %s (%s) should compile and fail a test, but: %s\nits mistake: %s\n%s",
+							m.where(), m.patchPath(), r.Report.Status, m.Why, r.Report.Text())
 					}
 					continue
 				}
@@ -204,7 +206,7 @@ func TestCatalogCheck(t *testing.T) {
 			t.Error(err)
 			break
 		}
-		jobs <- job{wb: wb, e: m.Exercise, mutant: m.Name}
+		jobs <- job{wb: wb, e: m.Exercise, mutant: &m}
 	}
 	close(jobs)
 	wg.Wait()

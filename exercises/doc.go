@@ -10,12 +10,13 @@
 //
 // The package's own tests check the catalog the way rustlings checks its
 // own: every stub compiles and fails, every solution passes. They also run
-// the mutants in testdata/mutants (solutions with one known mistake each,
-// not embedded), which the bundled tests must reject.
+// the mutants in testdata/mutants (patches that put one known mistake each
+// into a solution, applied by exercises/internal/unidiff; not embedded),
+// which the bundled tests must reject.
 //
 // This package imports only the standard library, exercises/grade and
 // lessons/store (the atomic write of the progress file and the files it
-// writes into a workbook). It
-// knows nothing about terminals: the runner UI lives in tui/exercisesui and
+// writes into a workbook); its tests also read lessons/facts, to check the
+// figures an exercise's README quotes. It knows nothing about terminals: the runner UI lives in tui/exercisesui and
 // the command line in cmd/breakerlab.
 package exercises

@@ -2,65 +2,107 @@ package exercises
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/breakerlab/breakerlab/exercises/internal/unidiff"
 )
 
 // The mutants are known-wrong solutions, each a solution with one mistake a
 // learner is likely to make, kept so that the bundled tests must go on
 // rejecting them: a test that stops catching a mistake is a test that
 // cannot fail. They live in testdata/mutants, outside the embedded catalog,
-// because only the catalog check needs them:
+// because only the catalog check needs them. Each is a patch on its
+// exercise's solution, in the unified diff format:
 //
-//	testdata/mutants/<exercise>/<mistake>/<file>.go
+//	testdata/mutants/<exercise>/<mistake>.patch
 //
-// Each file replaces the solution file of the same name (the others are
-// kept) and opens with a "// Mutant:" comment saying what is wrong.
+// The patch opens with a paragraph that starts "Mutant: " and says what is
+// wrong; then come the file headers and hunks, the way `diff -u` writes
+// them. To make one, copy the solution file, put the mistake in, and diff:
+//
+//	diff -u --label a/F --label b/F solution/F mistaken/F >> <mistake>.patch
+//
+// (`git diff --no-index` works too). A patch whose hunks no longer match
+// the solution fails TestMutantsTree and TestCatalogCheck, naming the
+// mutant and the hunk; a hunk whose lines merely moved still applies.
 const mutantsRoot = "testdata/mutants"
 
 type mutant struct {
 	Exercise Exercise
-	Name     string            // the mistake, as its folder is named
-	Files    map[string][]byte // replace the solution's files of these names
+	Name     string            // the mistake: the patch's name without .patch
+	Why      string            // the patch's opening paragraph
+	Files    map[string][]byte // the solution's files the patch changes, changed
 }
 
-// loadMutants reads every mutant from dir, in exercise and name order.
+// where names the mutant in messages: its exercise and mistake.
+func (m mutant) where() string { return m.Exercise.Name + "/" + m.Name }
+
+// patchPath is the patch's path from the package folder.
+func (m mutant) patchPath() string { return path.Join(mutantsRoot, m.Exercise.Name, m.Name+".patch") }
+
+// loadMutants reads every mutant from dir, in exercise and name order, and
+// applies each to its solution. A patch that cannot be read or applied is
+// an error naming the mutant (and the hunk); the mutants that loaded are
+// returned with it.
 func loadMutants(dir fs.FS) ([]mutant, error) {
 	var out []mutant
+	var errs []error
 	for _, e := range catalog {
 		entries, err := fs.ReadDir(dir, e.Name)
 		if err != nil {
 			continue // an exercise without mutants
 		}
 		for _, ent := range entries {
-			if !ent.IsDir() {
-				continue
+			name, ok := strings.CutSuffix(ent.Name(), ".patch")
+			if ent.IsDir() || !ok {
+				continue // mutantProblems reports it
 			}
-			m := mutant{Exercise: e, Name: ent.Name(), Files: map[string][]byte{}}
-			files, err := fs.ReadDir(dir, path.Join(e.Name, ent.Name()))
+			m := mutant{Exercise: e, Name: name}
+			b, err := fs.ReadFile(dir, path.Join(e.Name, ent.Name()))
+			if err == nil {
+				err = m.apply(b)
+			}
 			if err != nil {
-				return nil, err
-			}
-			for _, f := range files {
-				if f.IsDir() {
-					continue
-				}
-				b, err := fs.ReadFile(dir, path.Join(e.Name, ent.Name(), f.Name()))
-				if err != nil {
-					return nil, err
-				}
-				m.Files[f.Name()] = b
+				errs = append(errs, fmt.Errorf("the mutant %s (%s): %w", m.where(), m.patchPath(), err))
+				continue
 			}
 			out = append(out, m)
 		}
 	}
-	return out, nil
+	return out, errors.Join(errs...)
+}
+
+// apply parses patch and fills in m's description and files.
+func (m *mutant) apply(patch []byte) error {
+	p, err := unidiff.Parse(patch)
+	if err != nil {
+		return err
+	}
+	m.Why = strings.TrimSpace(p.Preamble)
+	sols := m.Exercise.SolutionFiles()
+	for _, f := range p.Files {
+		if _, ok := sols[f.Name]; !ok {
+			return fmt.Errorf("%s: the solution has no file of that name (it has %v)", f.Name, sortedKeys(sols))
+		}
+	}
+	if !p.Touches() {
+		return errors.New("the patch changes no line")
+	}
+	m.Files, err = p.Apply(sols)
+	if err != nil {
+		return fmt.Errorf("no longer applies to the solution: %w", err)
+	}
+	return nil
 }
 
 // files returns the mutant's exercise folder: the solution with the
@@ -73,18 +115,19 @@ func (m mutant) files() map[string][]byte {
 	return out
 }
 
-// mutantProblems says what is wrong with the mutants in dir: each must
-// belong to an exercise, replace only solution files, differ from the
-// solution, be a well-formed Go file of the exercise's package, and open
-// with a comment saying what is wrong with it.
+// mutantProblems says what is wrong with the mutants in dir: each must be a
+// patch in the folder of an exercise of the catalog, apply to that
+// exercise's solution, change it into a well-formed Go file of the
+// exercise's package, and open with a paragraph saying what is wrong.
 func mutantProblems(dir fs.FS) ([]string, []mutant) {
+	var out []string
 	mutants, err := loadMutants(dir)
 	if err != nil {
-		return []string{err.Error()}, nil
+		out = append(out, strings.Split(err.Error(), "\n")...)
 	}
-	var out []string
 	// Every folder at the top names an exercise, so a renamed exercise
-	// cannot silently leave its mutants unchecked.
+	// cannot silently leave its mutants unchecked; and every file in it is
+	// a patch, so a mutant saved under another name is not silently skipped.
 	top, err := fs.ReadDir(dir, ".")
 	if err != nil {
 		return []string{err.Error()}, nil
@@ -93,29 +136,29 @@ func mutantProblems(dir fs.FS) ([]string, []mutant) {
 		known := slices.ContainsFunc(catalog, func(e Exercise) bool { return e.Name == ent.Name() })
 		if !ent.IsDir() || !known {
 			out = append(out, fmt.Sprintf("%s is not the folder of an exercise of the catalog", ent.Name()))
+			continue
+		}
+		inside, err := fs.ReadDir(dir, ent.Name())
+		if err != nil {
+			out = append(out, err.Error())
+		}
+		for _, f := range inside {
+			if f.IsDir() || !strings.HasSuffix(f.Name(), ".patch") {
+				out = append(out, fmt.Sprintf("%s/%s is not a mutant: a mutant is a <mistake>.patch file", ent.Name(), f.Name()))
+			}
 		}
 	}
 	for _, m := range mutants {
-		where := m.Exercise.Name + "/" + m.Name
-		if len(m.Files) == 0 {
-			out = append(out, where+": a mutant with no files")
-			continue
+		if !strings.HasPrefix(m.Why, "Mutant: ") {
+			out = append(out, fmt.Sprintf("%s: the patch does not open with a paragraph starting \"Mutant: \" that says what is wrong", m.where()))
 		}
 		sols := m.Exercise.SolutionFiles()
 		for _, name := range sortedKeys(m.Files) {
 			b := m.Files[name]
-			sol, ok := sols[name]
-			if !ok {
-				out = append(out, fmt.Sprintf("%s/%s: the solution has no file of that name (it has %v)", where, name, sortedKeys(sols)))
-				continue
-			}
-			if bytes.Equal(sol, b) {
-				out = append(out, fmt.Sprintf("%s/%s: identical to the solution", where, name))
+			if bytes.Equal(sols[name], b) {
+				out = append(out, fmt.Sprintf("%s/%s: identical to the solution once patched", m.where(), name))
 			}
 			out = append(out, goFileProblems(m.Exercise, "mutant "+m.Name+"/"+name, b)...)
-			if !bytes.HasPrefix(b, []byte("// Mutant: ")) {
-				out = append(out, fmt.Sprintf("%s/%s: does not open with a \"// Mutant: \" comment saying what is wrong", where, name))
-			}
 		}
 	}
 	return out, mutants
@@ -132,7 +175,7 @@ func TestMutantsTree(t *testing.T) {
 	// in the set.
 	var names []string
 	for _, m := range mutants {
-		names = append(names, m.Exercise.Name+"/"+m.Name)
+		names = append(names, m.where())
 	}
 	// And the six of issue 26.
 	for _, want := range []string{
@@ -144,6 +187,13 @@ func TestMutantsTree(t *testing.T) {
 		"15-tenant-bulkhead/zero-cap-gets-default",
 		"15-tenant-bulkhead/overflow-only-refused",
 		"15-tenant-bulkhead/borrowing-counts-as-rejection",
+		// And the learner's mistakes issue 23 names for exercise 16.
+		"16-context-bulkhead/release-skipped-on-error",
+		"16-context-bulkhead/double-release",
+		"16-context-bulkhead/wait-ignores-context",
+		"16-context-bulkhead/canceled-counted-as-timeout",
+		"16-context-bulkhead/racy-counters",
+		"16-context-bulkhead/handed-over-permit-leaks-on-cancel",
 	} {
 		if !slices.Contains(names, want) {
 			t.Errorf("the mutant %s is missing (have %v)", want, names)
@@ -154,22 +204,31 @@ func TestMutantsTree(t *testing.T) {
 // Each kind of broken mutant is reported, and a good one is not.
 func TestMutantProblems(t *testing.T) {
 	sol := catalog[0].SolutionFiles()["breaker.go"]
-	if sol == nil {
-		t.Fatal("exercise 01 has no solution/breaker.go")
+	first, _, ok := strings.Cut(string(sol), "\n")
+	if !ok || !strings.HasPrefix(first, "// Package breaker") {
+		t.Fatalf("exercise 01's solution/breaker.go should open with its package comment, not %q", first)
 	}
-	good := append([]byte("// Mutant: one more line.\n\n"), sol...)
+	// patch makes a patch that replaces the first line of file with line.
+	patch := func(why, file, line string) *fstest.MapFile {
+		return &fstest.MapFile{Data: fmt.Appendf(nil, "%s\n\n--- a/%s\n+++ b/%s\n@@ -1 +1 @@\n-%s\n+%s\n", why, file, file, first, line)}
+	}
+	good := patch("Mutant: one word more.", "breaker.go", first+" again")
 	for _, tc := range []struct {
 		name string
 		fsys fstest.MapFS
 		want string // "" for no problem
 	}{
-		{"a good mutant", fstest.MapFS{"01-consecutive-breaker/m/breaker.go": {Data: good}}, ""},
-		{"an unknown exercise", fstest.MapFS{"99-nothing/m/breaker.go": {Data: good}}, "99-nothing is not the folder"},
-		{"a file the solution lacks", fstest.MapFS{"01-consecutive-breaker/m/other.go": {Data: good}}, "the solution has no file"},
-		{"the solution itself", fstest.MapFS{"01-consecutive-breaker/m/breaker.go": {Data: sol}}, "identical to the solution"},
-		{"no header", fstest.MapFS{"01-consecutive-breaker/m/breaker.go": {Data: append([]byte("// Another comment.\n\n"), sol...)}}, "does not open with"},
-		{"not gofmt-clean", fstest.MapFS{"01-consecutive-breaker/m/breaker.go": {Data: append(append([]byte(nil), good...), "\n\n"...)}}, "not gofmt-clean"},
-		{"no files", fstest.MapFS{"01-consecutive-breaker/m/sub/x.txt": {Data: nil}}, "a mutant with no files"},
+		{"a good mutant", fstest.MapFS{"01-consecutive-breaker/m.patch": good}, ""},
+		{"an unknown exercise", fstest.MapFS{"99-nothing/m.patch": good}, "99-nothing is not the folder"},
+		{"a file the solution lacks", fstest.MapFS{"01-consecutive-breaker/m.patch": patch("Mutant: x.", "other.go", first)}, "other.go: the solution has no file"},
+		{"no change", fstest.MapFS{"01-consecutive-breaker/m.patch": {Data: []byte("Mutant: x.\n\n--- a/breaker.go\n+++ b/breaker.go\n@@ -1 +1 @@\n " + first + "\n")}}, "changes no line"},
+		{"the solution itself", fstest.MapFS{"01-consecutive-breaker/m.patch": patch("Mutant: x.", "breaker.go", first)}, "identical to the solution"},
+		{"no description", fstest.MapFS{"01-consecutive-breaker/m.patch": patch("Another paragraph.", "breaker.go", first+" again")}, "does not open with a paragraph"},
+		{"not gofmt-clean", fstest.MapFS{"01-consecutive-breaker/m.patch": patch("Mutant: x.", "breaker.go", first+"\t")}, "not gofmt-clean"},
+		{"not a patch", fstest.MapFS{"01-consecutive-breaker/m/breaker.go": {Data: sol}}, "01-consecutive-breaker/m is not a mutant"},
+		{"not a diff", fstest.MapFS{"01-consecutive-breaker/m.patch": {Data: []byte("Mutant: x.\n")}}, "the mutant 01-consecutive-breaker/m (testdata/mutants/01-consecutive-breaker/m.patch): no file header"},
+		{"stale", fstest.MapFS{"01-consecutive-breaker/m.patch": {Data: []byte("Mutant: x.\n\n--- a/breaker.go\n+++ b/breaker.go\n@@ -1 +1 @@\n-// Package breaker was here\n+// x\n")}},
+			`the mutant 01-consecutive-breaker/m (testdata/mutants/01-consecutive-breaker/m.patch): no longer applies to the solution: breaker.go: hunk 1 (@@ -1 +1 @@, patch line 5) does not apply: it expects "// Package breaker was here" at line 1`},
 	} {
 		problems, _ := mutantProblems(tc.fsys)
 		all := strings.Join(problems, "\n")
@@ -178,6 +237,41 @@ func TestMutantProblems(t *testing.T) {
 			t.Errorf("%s: problems reported:\n%s", tc.name, all)
 		case tc.want != "" && !strings.Contains(all, tc.want):
 			t.Errorf("%s: want a problem saying %q, got:\n%s", tc.name, tc.want, all)
+		}
+	}
+}
+
+// The patches are standard unified diffs: GNU patch, where there is one,
+// makes the same files from them as the catalog check does.
+func TestMutantsApplyWithGNUPatch(t *testing.T) {
+	bin, err := exec.LookPath("patch")
+	if err != nil {
+		t.Skip("no patch command on PATH")
+	}
+	mutants, err := loadMutants(os.DirFS(mutantsRoot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range mutants {
+		dir := t.TempDir()
+		if err := writeFiles(dir, m.Exercise.SolutionFiles()); err != nil {
+			t.Fatal(err)
+		}
+		abs, err := filepath.Abs(m.patchPath())
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(bin, "-p1", "--batch", "--quiet", "--force", "--no-backup-if-mismatch", "-i", abs)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%s: patch -p1 < %s: %v\n%s", m.where(), m.patchPath(), err, out)
+			continue
+		}
+		for name, want := range m.Files {
+			got, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil || !bytes.Equal(got, want) {
+				t.Errorf("%s: GNU patch made a different %s (err %v)", m.where(), name, err)
+			}
 		}
 	}
 }

@@ -120,6 +120,7 @@ var taughtIn = map[string]int{
 	"13-shrinking-deadline":   2,
 	"14-token-bucket":         6,
 	"15-tenant-bulkhead":      13,
+	"16-context-bulkhead":     3, // the bulkhead as a semaphore, for a Go client; lesson 14 (no thread pool) may list it too
 }
 
 func TestLessonsListOnlyExercisesTheyHaveTaught(t *testing.T) {

@@ -28,7 +28,7 @@ func TestEveryCommandHelpAndBadFlag(t *testing.T) {
 	helpCode := map[string]int{
 		"challenge": 2, "challenges": 2, "cheatsheet": 2, "completion": 2, "drill": 2,
 		"exercises": 0, "facts": 2, "home": 2, "interview": 2, "lab": 2, "lesson": 2,
-		"lessons": 2, "man": 2, "presets": 2, "run": 2, "sandbox": 2, "scenarios": 2,
+		"lessons": 2, "man": 2, "presets": 2, "record": 2, "run": 2, "sandbox": 2, "scenarios": 2,
 		"serve": 2, "sweep": 2, "version": 2,
 	}
 	for _, name := range commandNames() {

@@ -57,15 +57,8 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 		t.Present = *presentFlag
 		return tui.RunShardView(t, tui.ShardOptions{Seed: *seed, Speed: *speed, Play: *play})
 	}
-	sc, err := sandboxScenario(name)
+	sc, err := sandboxPlayable(name, *variant, budget)
 	if err != nil {
-		return err
-	}
-	if *variant < 1 || *variant > len(sc.Variants) {
-		return usagef("--variant must be between 1 and %d for %s, got %d", len(sc.Variants), sc.Name, *variant)
-	}
-	// The sandbox runs the variants side by side (compare): all of them.
-	if err := budget.check(engine.EstimateCost(sc)); err != nil {
 		return err
 	}
 	if err := needTerminal(stdout, "the sandbox", "`breakerlab run "+name+"` prints the same run's numbers (--format table, json or csv)"); err != nil {
@@ -80,6 +73,24 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 		Budget: func(sc *engine.Scenario, runs int) error {
 			return budgetRefusal(engine.CheckBudget(sc, runs, 1, limit))
 		}})
+}
+
+// sandboxPlayable resolves the scenario the sandbox (or a recording of
+// it) plays, checks the variant asked for, counting from 1, and holds the
+// scenario to the budget: the sandbox runs the variants side by side
+// (compare), so all of them.
+func sandboxPlayable(name string, variant int, budget *budgetFlag) (*engine.Scenario, error) {
+	sc, err := sandboxScenario(name)
+	if err != nil {
+		return nil, err
+	}
+	if variant < 1 || variant > len(sc.Variants) {
+		return nil, usagef("--variant must be between 1 and %d for %s, got %d", len(sc.Variants), sc.Name, variant)
+	}
+	if err := budget.check(engine.EstimateCost(sc)); err != nil {
+		return nil, err
+	}
+	return sc, nil
 }
 
 // sandboxScenario resolves a built-in scenario's name or a scenario file's

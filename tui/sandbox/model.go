@@ -197,6 +197,11 @@ func (m Model) CompareSnapshots() [2]*engine.Snapshot {
 	return [2]*engine.Snapshot{&m.cmp.sides[0].sim.snap, &m.cmp.sides[1].sim.snap}
 }
 
+// FrameAt is the tick the sandbox's clock would receive at wall time at:
+// a recording (tui/record) drives the sandbox with it, frame by frame,
+// without waiting for the wall clock.
+func (m Model) FrameAt(at time.Time) tea.Msg { return m.clock.FrameAt(at) }
+
 // Playing reports whether the animation runs.
 func (m Model) Playing() bool { return m.clock.Playing() }
 

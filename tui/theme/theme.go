@@ -43,6 +43,19 @@ func NewRenderer(w io.Writer, noColor bool) *lipgloss.Renderer {
 	return r
 }
 
+// Fixed is a renderer with a fixed profile, whatever it writes to: for a
+// recording (tui/record), which is replayed by a terminal other than the
+// one that made it. True colour, or ASCII when noColor is set.
+func Fixed(noColor bool) *lipgloss.Renderer {
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.TrueColor)
+	if noColor {
+		r.SetColorProfile(termenv.Ascii)
+	}
+	r.SetHasDarkBackground(true)
+	return r
+}
+
 // Plain is a renderer with a fixed ASCII profile, for tests and golden files.
 func Plain() *lipgloss.Renderer {
 	r := lipgloss.NewRenderer(io.Discard)

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// `record` writes a file asciinema replays: a version 2 header of the size
+// asked for, then [time, "o", text] events, the same bytes for the same
+// inputs, and the sandbox's own frames in it.
+func TestRecordWritesAsciicastV2(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string) []byte {
+		t.Helper()
+		path := filepath.Join(dir, name)
+		var out, errOut bytes.Buffer
+		if code := runMain([]string{"record", "cascade", "--size", "80x24", "--speed", "20", "--fps", "5", "--max", "1s", "-o", path}, &out, &errOut); code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut.String())
+		}
+		if !strings.Contains(out.String(), "wrote "+path) {
+			t.Errorf("stdout %q does not say what it wrote", out.String())
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	a, b := write("a.cast"), write("b.cast")
+	if !bytes.Equal(a, b) {
+		t.Error("the same recording twice gave different files")
+	}
+	sc := bufio.NewScanner(bytes.NewReader(a))
+	sc.Buffer(nil, 1<<24)
+	sc.Scan()
+	var h struct {
+		Version, Width, Height int
+		Command                string
+	}
+	if err := json.Unmarshal(sc.Bytes(), &h); err != nil || h.Version != 2 || h.Width != 80 || h.Height != 24 {
+		t.Fatalf("header %s: %v", sc.Text(), err)
+	}
+	if h.Command != "breakerlab sandbox cascade" {
+		t.Errorf("header's command %q", h.Command)
+	}
+	events, last := 0, -1.0
+	var all strings.Builder
+	for sc.Scan() {
+		var ev []any
+		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil || len(ev) != 3 || ev[1] != "o" {
+			t.Fatalf("not an output event: %s", sc.Text())
+		}
+		at, ok := ev[0].(float64)
+		if !ok || at < last {
+			t.Fatalf("event time %v after %v", ev[0], last)
+		}
+		last = at
+		all.WriteString(ev[2].(string))
+		events++
+	}
+	// 1 s of replay at 5 frames a second: the first frame, five more, and
+	// the cursor shown again.
+	if events != 7 || last != 1 {
+		t.Errorf("%d events ending at %v s, want 7 ending at 1 s", events, last)
+	}
+	if !strings.Contains(all.String(), "Worker pool") {
+		t.Error("the recording does not show the sandbox's worker pool")
+	}
+}
+
+func TestRecordRefusesWhatItCannotDo(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"record", "cascade"}, "-o FILE.cast"},
+		{[]string{"record", "cascade", "--size", "60x20", "-o", "-"}, "80×24"},
+		{[]string{"record", "cascade", "--size", "big", "-o", "-"}, "COLUMNSxROWS"},
+		{[]string{"record", "shuffle", "-o", "-"}, "shard view"},
+		{[]string{"record", "cascade", "--variant", "9", "-o", "-"}, "--variant must be between 1 and 3"},
+	} {
+		var out, errOut bytes.Buffer
+		if code := runMain(c.args, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), c.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, errOut.String(), c.want)
+		}
+	}
+}
+
+// The README's sample recording is what `record` writes today: the golden
+// file is the README's link, kept true by this test.
+func TestTheREADMEsRecordingIsCurrent(t *testing.T) {
+	t.Setenv("NO_COLOR", "")
+	out := filepath.Join(t.TempDir(), "cascade.cast")
+	if _, errOut, code := run(t, "record", "cascade", "--size", "80x24", "--fps", "4", "--speed", "10", "-o", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "cascade.cast", string(b))
+}
