@@ -19,6 +19,13 @@
 // Dependencies of one caller may share one breaker (sharedbreaker.go): the
 // mistake of one breaker for every dependency, modelled so it can be shown.
 //
+// The front service may instead be a tasks server, an event loop or a Go
+// server with a goroutine per request (tasks.go, tasks_run.go): no worker
+// pool, every arrival gets a task, and what runs out is what its parked
+// tasks hold: connections of a client or database pool (pools.go), a
+// semaphore's permits, memory (past its limit the process is killed and
+// restarts), and the loop's own time (a blocking call stalls every task).
+//
 // Where the time goes, and why the hot path looks as it does: a run spends
 // it on arrivals (kept out of the event queue, run.go), the event queue (a
 // timing wheel, queue.go), calls that need no layer (fastpath.go) and random

@@ -59,7 +59,7 @@ func ForkAt(sc *Scenario, v int) time.Duration {
 // shared breakers (CloneInto copies each dependency's breaker on its own,
 // which would part the members of a shared one).
 func (r *Run) forkScope() bool {
-	if len(r.svcs) > 0 || len(r.sys.Services) > 0 || r.frontShed != nil || len(r.tenants) > 0 || r.onFree != nil || r.draining {
+	if len(r.svcs) > 0 || len(r.sys.Services) > 0 || r.frontShed != nil || len(r.tenants) > 0 || r.onFree != nil || r.draining || r.tasks != nil || r.pools != nil {
 		return false
 	}
 	for i := range r.endpoints {

@@ -83,6 +83,7 @@ func (r *Run) enter(id int32, i int) {
 			req.waitingBH = true
 			req.bhTok++
 			ds.waiting++
+			ds.waitingMax = max(ds.waitingMax, ds.waiting)
 			ds.waiters.push(id, stamp(req.gen, req.bhTok))
 			r.armTimeout(id, 0, false)
 			if semaphoreWaits {
@@ -126,6 +127,14 @@ func (r *Run) startCall(id int32) {
 		r.exit(id, len(ds.layers), resTimeout)
 		return
 	}
+	if r.pools != nil && !r.connReady(id, req) {
+		return // pools_run.go: parked for a connection, or refused
+	}
+	r.sendCall(id, req, ds)
+}
+
+// sendCall sends request id's attempt, which has what it needs.
+func (r *Run) sendCall(id int32, req *request, ds *dependencyState) {
 	if ds.svc >= 0 {
 		r.callService(id, req, ds)
 		return
@@ -177,6 +186,9 @@ func (r *Run) response(ds *dependencyState, latency time.Duration, errDraw float
 func (r *Run) callReturned(id int32, res result) {
 	req := &r.requests[id]
 	req.inCall = false
+	if r.pools != nil {
+		r.putConn(id, true) // pools_run.go: the connection goes back idle
+	}
 	r.exit(id, len(r.dep(req).layers), res)
 }
 
@@ -203,6 +215,9 @@ func (r *Run) abandonInside(id int32, i int) {
 // (abandonServiceCall), a leaf dependency stops working on it at once.
 func (r *Run) abandonWith(id int32, i int, res result) {
 	req := &r.requests[id]
+	if req.dep < 0 {
+		return // a tasks server's handler waiting for its loop: it calls nothing
+	}
 	ds := r.dep(req)
 	for j := len(ds.layers) - 1; j > i; j-- {
 		if req.active&(1<<j) == 0 {
@@ -225,6 +240,9 @@ func (r *Run) abandonWith(id int32, i int, res result) {
 		case LayerRateLimiter: // ratelimitlayer.go
 			abandonRateWait(req, ds)
 		}
+	}
+	if r.pools != nil {
+		r.putConn(id, false) // pools_run.go: a wait ends, a connection closes
 	}
 	if req.inCall {
 		req.inCall = false
@@ -410,6 +428,9 @@ func (r *Run) finishCall(id int32, res result) {
 	if req.inst != 0 {
 		r.childAnswered(id, o)
 		return
+	}
+	if r.tasks != nil && r.answerLater(id, o) {
+		return // tasks_run.go: the answer waits for the loop
 	}
 	r.answerClient(id, o)
 	r.finishServer(id)

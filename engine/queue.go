@@ -23,6 +23,13 @@ const (
 	evWorkDone    // request req's own work (Service.Work) is done
 	evHeld        // a hung instance lets request req's answer (outcome tok) go
 	evSvcFault    // instance req's fault tok starts (err) or ends
+	// The kinds from here on are a tasks server's and its pools'
+	// (tasks_run.go, pools_run.go).
+	evTaskReady   // request req's handler has had its time on the loop
+	evTaskAnswer  // the loop is free to send request req's answer (outcome tok)
+	evTaskRestart // the killed process is back
+	evConnWait    // request req has waited its pool's Wait for a connection
+	evDialDone    // request req's dial is done (err: it failed)
 )
 
 // event is a value, not an interface, so the queue never allocates per event.

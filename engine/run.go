@@ -89,6 +89,10 @@ type Run struct {
 	// and one record per tenant of System.Tenants.
 	frontShed *serverShed
 	tenants   []tenantState
+	// Issue 23: a tasks server (tasks_run.go) and connection pools
+	// (pools_run.go), nil when the system has none.
+	tasks *taskRun
+	pools *poolRun
 
 	// What a fork (fork.go) needs to know of the run so far: the most
 	// workers busy at once, and whether an arrival ever found none free.
@@ -220,6 +224,12 @@ type dependencyState struct {
 	rateLimited   uint64
 	ratePassed    uint64
 	tenantBH      *tenantBulkhead
+
+	// The most calls waiting for the bulkhead at once, and the calls that
+	// waited for a slot in vain (issue 23's permits; maxBulkhead is the
+	// most inside it).
+	waitingMax int
+	waitedOut  uint64
 }
 
 // request is one arrived request, kept in a slab and reused. Its fields
@@ -442,6 +452,10 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 	}
 	// Issue 14 hook (limits.go): load shedding and tenants at the front.
 	if err := r.initFrontLimits(); err != nil {
+		return err
+	}
+	// Issue 23 hook (tasks_run.go): a tasks server, connection pools.
+	if err := r.initTasks(seed, samples); err != nil {
 		return err
 	}
 	// The drain limit is not kept in the queue: it is the first thing to
@@ -753,6 +767,10 @@ func (r *Run) handle(e *event) {
 		r.callReturned(e.req, res)
 		return
 	}
+	if e.kind >= evTaskReady {
+		r.handleTask(e) // tasks_run.go
+		return
+	}
 	if e.kind >= evChildArrive {
 		r.handleService(e)
 		return
@@ -783,6 +801,7 @@ func (r *Run) handle(e *event) {
 		if req.waitingBH && req.bhTok == e.tok {
 			req.waitingBH = false
 			r.dep(req).waiting--
+			r.dep(req).waitedOut++
 			r.layerResult(e.req, r.dep(req).bulkheadAt, resBulkheadFull)
 		}
 	case evDeadline:
@@ -922,6 +941,9 @@ func (r *Run) arrive(epIdx int) {
 		es.windowArrived++
 	}
 	haveWorker := len(r.freeWorkers) > 0
+	if r.tasks != nil {
+		haveWorker = r.spawnTask() // tasks_run.go: a task for every arrival while the process is up
+	}
 	if !haveWorker && r.noRoom() {
 		es.total[Rejected]++
 		es.bucket.Outcomes[Rejected]++
@@ -986,6 +1008,15 @@ func (r *Run) startOnWorker(id int32) {
 	es.busy++
 	req.worker = w
 	req.started = true
+	if r.tasks != nil && r.startTask(id) {
+		return // tasks_run.go: the loop runs the handler later
+	}
+	r.runHandler(id, req, es)
+}
+
+// runHandler runs the handler of request id, which has its worker (or
+// task): it answers at once, or sends the endpoint's call.
+func (r *Run) runHandler(id int32, req *request, es *endpointState) {
 	if es.dep < 0 {
 		r.answerClient(id, OK)
 		r.finishServer(id)
@@ -1175,6 +1206,9 @@ func (r *Run) closeBucket() {
 	}
 	if len(r.svcs) > 0 {
 		r.closeServices()
+	}
+	if r.tasks != nil || r.pools != nil {
+		r.closeTasks() // tasks_run.go
 	}
 	r.sampleAt += r.every
 	r.setCloseAt()

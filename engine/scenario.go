@@ -49,6 +49,11 @@ type System struct {
 	// Tenants names the tenants endpoints may split their traffic among;
 	// the index of a name is the tenant's number.
 	Tenants []string
+	// Tasks, when set, makes the front service a tasks server, an event
+	// loop or a goroutine per request, with no pool of workers (tasks.go);
+	// Pools are the connection pools its dependencies draw on (pools.go).
+	Tasks *TaskServer
+	Pools []Pool
 }
 
 // QueueUnbounded is the Queue value for an accept queue without a limit.
@@ -80,6 +85,11 @@ type Endpoint struct {
 	Tenants []TenantShare
 	// Bursts change the rate for stretches of time, in time order.
 	Bursts []Burst
+	// CPU is the time each request runs on a tasks server's loop, and
+	// Blocking a synchronous call its handler makes on the loop, stalling
+	// every other task meanwhile (tasks.go); a thread pool has neither.
+	CPU      time.Duration
+	Blocking Latency
 }
 
 // Dependency is something the server calls: a database, a service, a provider.
@@ -92,6 +102,9 @@ type Dependency struct {
 	Latency Latency
 	Faults  []Fault
 	Policy  Policy
+	// Pool names the connection pool (System.Pools) each attempt takes a
+	// connection from, or is empty (pools.go).
+	Pool string
 }
 
 // LatencyKind names a latency distribution.
@@ -419,6 +432,9 @@ func (s *Scenario) Validate() error {
 		if err := v.System.validateServices(s.Duration); err != nil {
 			return fmt.Errorf("variant %q: %w", v.Name, err)
 		}
+		if err := v.System.validateTasks(s.Duration); err != nil { // tasks.go
+			return fmt.Errorf("variant %q: %w", v.Name, err)
+		}
 	}
 	return nil
 }
@@ -441,7 +457,12 @@ func (sys *System) expectedArrivals(duration time.Duration) float64 {
 }
 
 func (sys *System) validate(duration time.Duration) error {
-	if sys.Workers < 1 || sys.Workers > MaxWorkers {
+	// A tasks server (tasks.go) has no workers; its bulkheads are bounded
+	// by MaxWorkers alone.
+	workers := sys.Workers
+	if sys.Tasks != nil {
+		workers = MaxWorkers
+	} else if sys.Workers < 1 || sys.Workers > MaxWorkers {
 		return fmt.Errorf("workers must be between 1 and %d, got %d", MaxWorkers, sys.Workers)
 	}
 	if sys.Queue < QueueUnbounded || sys.Queue > MaxQueue {
@@ -462,7 +483,7 @@ func (sys *System) validate(duration time.Duration) error {
 			return fmt.Errorf("dependency %q is defined twice", d.Name)
 		}
 		deps[d.Name] = true
-		if err := d.validate(sys.Workers, duration); err != nil {
+		if err := d.validate(workers, duration); err != nil {
 			return fmt.Errorf("dependency %q: %w", d.Name, err)
 		}
 	}

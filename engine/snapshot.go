@@ -65,6 +65,11 @@ type Snapshot struct {
 	// Shed counts, per class, the requests the front service's load
 	// shedding refused.
 	Shed [shed.NumClasses]uint64
+	// Tasks is a tasks server's loop, tasks and memory (nil: a thread
+	// pool), Pools its connection pools (tasks_snapshot.go). For a tasks
+	// server Workers is 0 and Busy counts its live tasks.
+	Tasks *TasksSnapshot
+	Pools []PoolSnapshot
 }
 
 // EndpointSnapshot is one endpoint's state and record.
@@ -150,6 +155,14 @@ type DependencySnapshot struct {
 	// calls included; ShortCircuited stays this dependency's own.
 	Breaker *BreakerSnapshot
 	Series  []DependencySample
+
+	// BulkheadMax and BulkheadWaitingMax are the most calls inside the
+	// bulkhead, and waiting for a slot, at once (a tasks server's permits);
+	// BulkheadWaitedOut the calls that waited for a slot in vain (its
+	// BulkheadWait: the asyncio guide's queue_timeout), which BulkheadFull,
+	// the calls turned away at once, leaves out.
+	BulkheadMax, BulkheadWaitingMax int
+	BulkheadWaitedOut               uint64
 }
 
 // BreakerSnapshot is what a breaker pane shows.
@@ -219,6 +232,9 @@ func (r *Run) Snapshot() Snapshot {
 		s.Services = r.serviceSnapshots()
 	}
 	r.snapshotLimits(&s) // limits.go: shed, rate limited, tenants
+	if r.tasks != nil || r.pools != nil {
+		r.snapshotTasks(&s) // tasks_snapshot.go
+	}
 	return s
 }
 
@@ -254,6 +270,7 @@ func (r *Run) dependencySnapshot(ds *dependencyState) DependencySnapshot {
 		ShortCircuited:   ds.shortCircuited,
 		Series:           ds.series[:len(ds.series):len(ds.series)],
 	}
+	d.BulkheadMax, d.BulkheadWaitingMax, d.BulkheadWaitedOut = ds.maxBulkhead, ds.waitingMax, ds.waitedOut
 	if tb, ok := ds.budget.(*retry.TokenBucket); ok {
 		d.BudgetTokens = tb.Tokens()
 	}

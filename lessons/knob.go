@@ -35,7 +35,7 @@ func isKnob(sc *engine.Scenario, v int, path string) bool {
 			return true
 		}
 	}
-	return isSystemsKnob(sys, path)
+	return isSystemsKnob(sys, path) || isTasksKnob(sys, path) // knob_tasks.go
 }
 
 // cutName returns what follows "name." in path.
@@ -113,5 +113,6 @@ func knobs(sc *engine.Scenario, v int, numbersOnly bool) []string {
 			out = append(out, d.Name+".retry."+k)
 		}
 	}
+	out = tasksKnobPaths(out, sys, split) // knob_tasks.go
 	return dedupe(systemsKnobs(out, sys, split))
 }

@@ -39,6 +39,9 @@ func KnobValue(sc *engine.Scenario, v int, path string) (val any, ok bool) {
 		}
 		return dur(sc.Duration)
 	}
+	if val, ok, handled := tasksValue(sys, path); handled {
+		return val, ok // knob_tasks.go
+	}
 	if val, ok, handled := systemsValue(sys, path); handled {
 		return val, ok
 	}

@@ -123,6 +123,9 @@ func applyOverride(sc *engine.Scenario, v int, key string, val any) error {
 		sc.Duration = d
 		return nil
 	}
+	if handled, err := setTasksKnob(sys, key, val); handled {
+		return err // knob_tasks.go: a tasks server's, its pools'
+	}
 	// The knobs of services, edges, shedding, limiters and tenants
 	// (knob_services.go).
 	if handled, err := applySystemsKnob(sc, v, key, val); handled {

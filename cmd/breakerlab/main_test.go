@@ -154,7 +154,7 @@ func TestBadInputExitsTwoAndSaysWhatIsAllowed(t *testing.T) {
 		want string
 	}{
 		// The names up to checkout: scenarios registered later sort after them.
-		{[]string{"run", "nope"}, "built in: api-gateway, breaker-timeline, cascade, checkout, "},
+		{[]string{"run", "nope"}, "built in: api-gateway, async-cascade, breaker-timeline, cascade, checkout, "},
 		{[]string{"run", "cascade", "--format", "xml"}, "table, json, csv"},
 		{[]string{"run", "cascade", "--seed", "-3"}, "--seed"},
 		{[]string{"run"}, "one scenario name"},

@@ -75,7 +75,7 @@ func TestLoadScenarioFileErrors(t *testing.T) {
 		{"missing", filepath.Join(dir, "nope.toml"), []string{"nope.toml does not exist (run takes a built-in scenario, one of ", "cascade", ".toml scenario file)"}},
 		{"a mistyped built-in name", "cascad", []string{`no built-in scenario or scenario file is called "cascad" (built in: `, "cascade"}},
 		{"a directory", dir, []string{"cannot read scenario file"}},
-		{"invalid", bad, []string{bad + `:4: unknown key "wokers" in [system] (allowed: workers, queue, tenants, shed, endpoints, dependencies, services)`}},
+		{"invalid", bad, []string{bad + `:4: unknown key "wokers" in [system] (allowed: workers, queue, tenants, shed, endpoints, dependencies, services, tasks, pools)`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -39,6 +39,10 @@ type Variant struct {
 	Services map[string]Service `json:"services,omitempty"`
 	Tenants  map[string]Tenant  `json:"tenants,omitempty"`
 	Shed     map[string]uint64  `json:"shed,omitempty"`
+	// Tasks is a tasks server's loop, memory and permits, Pools its
+	// connection pools (issue 23, tasks.go): left out when it has none.
+	Tasks *Tasks          `json:"tasks,omitempty"`
+	Pools map[string]Pool `json:"pools,omitempty"`
 }
 
 // Service is one service's record over the whole run.
@@ -151,6 +155,7 @@ func Build(sc *engine.Scenario, seed uint64, snaps []engine.Snapshot) Report {
 			v.Transitions = append(v.Transitions, tr)
 		}
 		addServices(&v, &s)
+		addTasks(&v, &s) // tasks.go
 		r.Variants = append(r.Variants, v)
 	}
 	return r

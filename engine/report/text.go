@@ -104,6 +104,7 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 			line(21, text+deadlineCounts(&d))
 		}
 		writeServices(line, &s)
+		writeTasks(line, &s) // tasks.go
 		for _, t := range s.Transitions {
 			name := t.Dependency
 			if t.Service != "" {

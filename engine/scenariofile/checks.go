@@ -32,7 +32,7 @@ func isVariantPath(p []string) bool { return len(p) > 0 && p[0] == "variants" }
 // each reported at the line of the part that breaks it.
 func (c *conv) crossCheck(s system, variant string) error {
 	for i, d := range s.Dependencies {
-		if d.Policy.Bulkhead <= s.Workers {
+		if d.Policy.Bulkhead <= s.Workers || s.Tasks != nil {
 			continue
 		}
 		at, prefix := blame(variant, s.sizeAt[i], s.workersAt)

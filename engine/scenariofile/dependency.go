@@ -9,7 +9,7 @@ import (
 
 func (c *conv) dependency(t table, i int, duration time.Duration) (engine.Dependency, []string, error) {
 	var d engine.Dependency
-	if err := c.checkKeys(t, "name", "service", "latency", "faults", "policy"); err != nil {
+	if err := c.checkKeys(t, "name", "service", "latency", "faults", "policy", "pool"); err != nil {
 		return d, nil, err
 	}
 	n, err := name(t, "dependency", i)
@@ -94,6 +94,9 @@ func (c *conv) dependencyFields(t table, d *engine.Dependency, duration time.Dur
 			}
 			d.Faults = append(d.Faults, f)
 		}
+	}
+	if err := dependencyPool(t, d); err != nil { // tasks.go
+		return nil, err
 	}
 	var sizeAt []string
 	if pt, ok, err := t.sub("policy", t.what+" policy"); err != nil {

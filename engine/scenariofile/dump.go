@@ -50,14 +50,17 @@ func Dump(sc *engine.Scenario) ([]byte, error) {
 
 	base := &sc.Variants[0].System
 	w.header("[system]")
-	w.kv("workers", strconv.Itoa(base.Workers))
-	w.kv("queue", FormatQueue(base.Queue))
+	if base.Tasks == nil {
+		w.kv("workers", strconv.Itoa(base.Workers))
+		w.kv("queue", FormatQueue(base.Queue))
+	}
 	if len(base.Tenants) > 0 {
 		w.kv("tenants", formatTenants(base.Tenants))
 	}
 	if base.Shed != nil {
 		w.kv("shed", formatShed(base.Shed))
 	}
+	writeTasksSystem(&w, base) // tasks.go
 	for _, e := range base.Endpoints {
 		w.header("[[system.endpoints]]")
 		w.kv("name", quote(e.Name))
@@ -77,6 +80,7 @@ func Dump(sc *engine.Scenario) ([]byte, error) {
 		if len(e.Bursts) > 0 {
 			writeBursts(&w, e.Bursts)
 		}
+		writeEndpointTasks(&w, e, engine.Endpoint{})
 	}
 	for _, d := range base.Dependencies {
 		w.header("[[system.dependencies]]")
@@ -143,6 +147,9 @@ func checkDumpable(sc *engine.Scenario) error {
 			texts = append(texts, e.Name, e.Calls)
 		}
 		if err := sameDependencies(v.Name, "", s.Dependencies, base.Dependencies); err != nil {
+			return err
+		}
+		if err := checkTasksDumpable(v.Name, s, base); err != nil { // tasks.go
 			return err
 		}
 		if len(s.Services) != len(base.Services) {
@@ -231,6 +238,9 @@ func writeDependency(w *writer, path string, d engine.Dependency) {
 	if len(d.Faults) > 0 {
 		writeFaults(w, d.Faults)
 	}
+	if d.Pool != "" {
+		w.kv("pool", quote(d.Pool))
+	}
 	if !reflect.DeepEqual(d.Policy, engine.Policy{}) {
 		if inline, ok := inlinePolicy(d.Policy); ok {
 			w.kv("policy", inline)
@@ -247,8 +257,12 @@ func writeDependencyChanges(w *writer, prefix string, d, b engine.Dependency) {
 	faults := !sameFaults(d.Faults, b.Faults)
 	policy := !reflect.DeepEqual(d.Policy, b.Policy)
 	inline, short := inlinePolicy(d.Policy)
-	if latency || faults || (policy && short) {
+	pool := d.Pool != b.Pool
+	if latency || faults || pool || (policy && short) {
 		w.header("[" + prefix + "]")
+		if pool {
+			w.kv("pool", quote(d.Pool))
+		}
 		if latency {
 			w.kv("latency", formatLatency(d.Latency))
 		}
@@ -280,6 +294,7 @@ func writeVariant(w *writer, base *engine.System, v engine.Variant) {
 	if !reflect.DeepEqual(s.Shed, base.Shed) {
 		w.kv("shed", formatShed(s.Shed))
 	}
+	writeVariantTasks(w, base, s) // tasks.go
 	for i, e := range s.Endpoints {
 		b := base.Endpoints[i]
 		if reflect.DeepEqual(e, b) {
@@ -304,6 +319,7 @@ func writeVariant(w *writer, base *engine.System, v engine.Variant) {
 		if !slices.Equal(e.Bursts, b.Bursts) {
 			writeBursts(w, e.Bursts)
 		}
+		writeEndpointTasks(w, e, b)
 	}
 	for i, d := range s.Dependencies {
 		writeDependencyChanges(w, "variants.dependencies."+key(d.Name), d, base.Dependencies[i])

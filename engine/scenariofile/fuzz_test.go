@@ -52,8 +52,10 @@ func FuzzParse(f *testing.F) {
 		}
 		f.Add(text)
 	}
-	if text, err := Dump(kitchenSink()); err == nil {
-		f.Add(text)
+	for _, sink := range []*engine.Scenario{kitchenSink(), tasksKitchenSink()} {
+		if text, err := Dump(sink); err == nil {
+			f.Add(text)
+		}
 	}
 	examples, _ := filepath.Glob("testdata/examples/*.toml")
 	for _, p := range examples {

@@ -199,9 +199,9 @@ func TestParseErrors(t *testing.T) {
 		want []string
 	}{
 		{"unknown key", strings.Replace(base, "workers = 8", "wokers = 8", 1), 5,
-			[]string{`unknown key "wokers" in [system] (allowed: workers, queue, tenants, shed, endpoints, dependencies, services); did you mean "workers"?`}},
+			[]string{`unknown key "wokers" in [system] (allowed: workers, queue, tenants, shed, endpoints, dependencies, services, tasks, pools); did you mean "workers"?`}},
 		{"unknown key in a variant", base + variant + "rate = 3\n", 20,
-			[]string{`unknown key "rate" in variants "v" (allowed: name, workers, queue, tenants, shed, endpoints, dependencies, services)`}},
+			[]string{`unknown key "rate" in variants "v" (allowed: name, workers, queue, tenants, shed, endpoints, dependencies, services, tasks, pools)`}},
 		{"unknown top-level key", "seed = 3\n" + base, 1, []string{`unknown key "seed" at the top level (allowed: name, summary`}},
 		{"wrong type", strings.Replace(base, "workers = 8", `workers = "eight"`, 1), 5,
 			[]string{`[system]: workers must be a whole number, got the string "eight"`}},
@@ -242,7 +242,7 @@ func TestParseErrors(t *testing.T) {
 		{"an override of a dependency that does not exist", base + variant + "[variants.dependencies.db]\npolicy = {}\n", 20,
 			[]string{`variants "v": there is no dependency "db" in [system] to change (have: "payment")`}},
 		{"an override with an endpoint's name", base + variant + "[variants.endpoints.checkout]\nname = \"x\"\n", 21,
-			[]string{`unknown key "name" in variants "v": endpoints "checkout" (allowed: rate, interval, calls, patience, class, tenants, bursts)`}},
+			[]string{`unknown key "name" in variants "v": endpoints "checkout" (allowed: rate, interval, calls, patience, class, tenants, bursts, cpu, blocking)`}},
 		{"a rate below zero in a variant", base + variant + "[variants.endpoints.checkout]\nrate = -1\n", 21,
 			[]string{`variants "v": endpoints "checkout": rate must be between 0 and 1e+06 requests per second, got -1`}},
 		{"not TOML", strings.Replace(base, "workers = 8", "workers 8", 1), 5, []string{"not valid TOML (column 9)"}},

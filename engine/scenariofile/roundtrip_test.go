@@ -267,26 +267,16 @@ func TestDumpRoundTripEveryField(t *testing.T) {
 			if typ == reflect.TypeFor[engine.ShedPolicy]() && f.Name == "Workers" {
 				continue // not in the file: the engine takes it from the shedding service's pool
 			}
+			if tasksFields[typ.String()+"."+f.Name] {
+				continue // a tasks server's: tasksKitchenSink sets it (tasks_test.go)
+			}
 			if f.IsExported() && !set[typ.String()+"."+f.Name] {
 				t.Errorf("%s.%s is set nowhere in kitchenSink: teach the file format the new field (Parse, Dump, SCHEMA.md), then set it here", typ, f.Name)
 			}
 		}
 	}
 
-	text, err := Dump(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := Parse("sink.toml", text)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, text)
-	}
-	if !reflect.DeepEqual(sc, back) {
-		t.Errorf("Parse(Dump(sc)) differs from sc:\n got %+v\nwant %+v\n%s", back, sc, text)
-	}
-	if again, _ := Dump(back); !bytes.Equal(text, again) {
-		t.Errorf("the dump is not stable:\n%s\n---\n%s", text, again)
-	}
+	back := checkRoundTrip(t, sc)
 	want, err := engine.RunAll(sc, 3)
 	if err != nil {
 		t.Fatal(err)

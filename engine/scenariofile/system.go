@@ -47,6 +47,12 @@ func (s system) clone() system {
 	}
 	out.Tenants = append([]string(nil), s.Tenants...)
 	out.Shed = cloneShed(s.Shed)
+	if s.Tasks != nil {
+		ts := *s.Tasks
+		ts.Pauses = append([]engine.Pause(nil), ts.Pauses...)
+		out.Tasks = &ts
+	}
+	out.Pools = append([]engine.Pool(nil), s.Pools...)
 	out.sizeAt = append([][]string(nil), s.sizeAt...)
 	out.at = make(map[string][]string, len(s.at))
 	for k, v := range s.at {
@@ -119,20 +125,26 @@ func clonePolicy(p engine.Policy) engine.Policy {
 
 func (c *conv) system(t table, duration time.Duration) (system, error) {
 	s := newSystem()
-	if err := c.checkKeys(t, "workers", "queue", "tenants", "shed", "endpoints", "dependencies", "services"); err != nil {
+	if err := c.checkKeys(t, "workers", "queue", "tenants", "shed", "endpoints", "dependencies", "services", "tasks", "pools"); err != nil {
+		return s, err
+	}
+	// Issue 23 (tasks.go): a tasks server has no workers; pools.
+	if err := c.tasksSystem(t, &s); err != nil {
 		return s, err
 	}
 	w, ok, err := t.integer("workers")
 	if err != nil {
 		return s, err
 	}
-	if !ok {
-		return s, errorAt(t.path, "[system] needs workers: the size of the server's pool, such as workers = 16")
+	if !ok && s.Tasks == nil {
+		return s, errorAt(t.path, "[system] needs workers: the size of the server's pool, such as workers = 16 (or a [system.tasks] section for a server without one)")
 	}
-	if err := checkWorkers(t, w); err != nil {
-		return s, err
+	if ok {
+		if err := checkWorkers(t, w); err != nil {
+			return s, err
+		}
+		s.Workers, s.workersAt = w, t.at("workers")
 	}
-	s.Workers, s.workersAt = w, t.at("workers")
 	if v, ok := t.m["queue"]; ok {
 		q, err := ParseQueue(v)
 		if err != nil {
@@ -244,7 +256,7 @@ func (c *conv) systemFields(t table, s *system) error {
 }
 
 // endpointKeys are the keys of an endpoint a variant may change.
-var endpointKeys = []string{"rate", "interval", "calls", "patience", "class", "tenants", "bursts"}
+var endpointKeys = []string{"rate", "interval", "calls", "patience", "class", "tenants", "bursts", "cpu", "blocking"}
 
 func (c *conv) endpoint(t table, i int, s system, duration time.Duration) (engine.Endpoint, error) {
 	var e engine.Endpoint
@@ -322,7 +334,7 @@ func (c *conv) endpointFields(t table, e *engine.Endpoint, s system, duration ti
 		e.Bursts = bs
 		s.at[atKey("ep", e.Name, "bursts")] = t.at("bursts")
 	}
-	return nil
+	return c.endpointTasks(t, e) // tasks.go: cpu, blocking
 }
 
 func names(deps []engine.Dependency) string {
@@ -338,7 +350,7 @@ func names(deps []engine.Dependency) string {
 
 func (c *conv) variant(t table, i int, base system, duration time.Duration) (system, error) {
 	s := base.clone()
-	if err := c.checkKeys(t, "name", "workers", "queue", "tenants", "shed", "endpoints", "dependencies", "services"); err != nil {
+	if err := c.checkKeys(t, "name", "workers", "queue", "tenants", "shed", "endpoints", "dependencies", "services", "tasks", "pools"); err != nil {
 		return s, err
 	}
 	n, err := name(t, "variant", i)
@@ -362,6 +374,9 @@ func (c *conv) variant(t table, i int, base system, duration time.Duration) (sys
 		s.Queue = q
 	}
 	if err := c.systemFields(t, &s); err != nil {
+		return s, err
+	}
+	if err := c.variantTasks(t, &s); err != nil { // tasks.go
 		return s, err
 	}
 	if et, ok, err := t.sub("endpoints", t.what+" endpoints"); err != nil {
@@ -396,7 +411,7 @@ func (c *conv) variant(t table, i int, base system, duration time.Duration) (sys
 			if err != nil {
 				return s, err
 			}
-			if err := c.checkKeys(ot, "latency", "faults", "policy"); err != nil {
+			if err := c.checkKeys(ot, "latency", "faults", "policy", "pool"); err != nil {
 				return s, err
 			}
 			sizeAt, err := c.dependencyFields(ot, &s.Dependencies[idx], duration)

@@ -31,6 +31,10 @@ var builtins = []Builtin{
 	{"api-gateway", "a gateway with five upstreams; search's hangs from 10 s to 40 s: a breaker and bulkhead per upstream, one breaker shared by all, no breakers", APIGateway},
 	{"rate-limit-vs-bulkhead", "a partner's burst and a slow catalog, each met by no protection, a rate limiter, bulkheads and load shedding", RateLimitVsBulkhead},
 	{"noisy-tenant", "three tenants share 60 workers; acme bursts on search: one shared pool, a bulkhead per tenant, load shedding by priority", NoisyTenant},
+	// Servers without a thread pool (issue 23, tasks.go).
+	{"async-cascade", "an asyncio service, one shared connection pool; search's upstream slows from 50 ms to 8 s: no containment, a semaphore per upstream, breaker + bulkhead", AsyncCascade},
+	{"go-server", "a Go API, a goroutine per request, one http.Transport and one database pool; the provider hangs: no timeout until the OOM kill, then a context deadline + MaxConnsPerHost + semaphores", GoServer},
+	{"event-loop-stall", "an asyncio handler makes a blocking call on the loop: every endpoint's latency jumps together; the fix moves the call to a thread", EventLoopStall},
 }
 
 // All lists the built-in scenarios in the order they are taught.

@@ -238,6 +238,12 @@ func cloneKnown(sc *engine.Scenario) *engine.Scenario {
 			v.System.Shed = &sh
 		}
 		v.System.Tenants = append([]string(nil), v.System.Tenants...)
+		if t := v.System.Tasks; t != nil {
+			tc := *t
+			tc.Pauses = append([]engine.Pause(nil), t.Pauses...)
+			v.System.Tasks = &tc
+		}
+		v.System.Pools = append([]engine.Pool(nil), v.System.Pools...)
 		c.Variants[i] = v
 	}
 	return &c

@@ -1,0 +1,123 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Connection pools (issue 23): a client's pool of connections to the hosts
+// it calls (Go's http.Transport with MaxConnsPerHost, aiohttp's connector
+// with limit and limit_per_host) or a database pool (database/sql with
+// SetMaxOpenConns). A dependency whose Pool names one takes a connection
+// for each attempt, inside its policy's layers, right before the call is
+// sent: an idle connection to its host if there is one, else a new one
+// (a dial) if the limits allow, else it waits, parked, holding what it
+// took before. The wait is bounded by the pool's Wait if set, and by the
+// attempt's timeout; a caller that gives up closes its connection (Go and
+// aiohttp close a connection whose request was cancelled); an answered
+// call's connection goes back idle for the next call to that host. The
+// run's side is pools_run.go.
+
+// PoolKind names what a pool holds connections to.
+type PoolKind uint8
+
+const (
+	// ClientPool holds connections to the hosts a client calls.
+	ClientPool PoolKind = iota
+	// DatabasePool holds connections to one database.
+	DatabasePool
+)
+
+func (k PoolKind) String() string {
+	if k == DatabasePool {
+		return "database"
+	}
+	return "client"
+}
+
+// ParsePoolKind reads a pool kind as String writes it.
+func ParsePoolKind(s string) (PoolKind, error) {
+	switch s {
+	case "client":
+		return ClientPool, nil
+	case "database":
+		return DatabasePool, nil
+	}
+	return 0, fmt.Errorf("unknown pool kind %q (allowed: client, database)", s)
+}
+
+// Pool is a bounded pool of connections that dependencies share.
+type Pool struct {
+	Name string
+	Kind PoolKind
+	// Size caps the connections in use (and being dialled) over every
+	// host: aiohttp's limit, database/sql's SetMaxOpenConns. Zero: no cap
+	// (Go's http.Transport has none; with PerHost zero too, the pool is
+	// Go's default Transport: unbounded, but its idle connections save
+	// dials).
+	Size int
+	// PerHost caps them per dependency: Go's MaxConnsPerHost, aiohttp's
+	// limit_per_host. Zero: no cap. A database pool has one host: the
+	// dependencies that name it (its queries) share its connections.
+	PerHost int
+	// Wait bounds how long an attempt waits for a connection before it is
+	// refused; zero means as long as its timeout allows (Go, aiohttp and
+	// database/sql wait for ever, or until the context is done).
+	Wait time.Duration
+	// Dial is how long opening a new connection takes (TCP and TLS
+	// handshakes, a database login); an idle connection is reused at once.
+	Dial time.Duration
+	// DialTimeout bounds a dial to a host that does not answer (a hang
+	// fault): the dial fails after it. Zero: it waits as long as the
+	// attempt's timeout allows.
+	DialTimeout time.Duration
+}
+
+// validatePools checks the system's pools and the dependencies' references
+// to them.
+func (sys *System) validatePools() error {
+	if len(sys.Pools) > MaxPools {
+		return fmt.Errorf("a system may have at most %d pools, got %d", MaxPools, len(sys.Pools))
+	}
+	names := map[string]bool{}
+	for _, p := range sys.Pools {
+		if p.Name == "" {
+			return errors.New("a pool has no name")
+		}
+		if names[p.Name] {
+			return fmt.Errorf("pool %q is defined twice", p.Name)
+		}
+		names[p.Name] = true
+		switch {
+		case p.Kind > DatabasePool:
+			return fmt.Errorf("pool %q: kind must be client or database, got %v", p.Name, p.Kind)
+		case p.Size < 0 || p.Size > MaxWorkers || p.PerHost < 0 || p.PerHost > MaxWorkers:
+			return fmt.Errorf("pool %q: size and per_host must be between 0 (no cap) and %d, got %d and %d", p.Name, MaxWorkers, p.Size, p.PerHost)
+		case p.Kind == DatabasePool && p.PerHost != 0:
+			return fmt.Errorf("pool %q: a database pool has one host: give it a size, not per_host", p.Name)
+		case p.Wait < 0 || p.Dial < 0 || p.DialTimeout < 0:
+			return fmt.Errorf("pool %q: wait, dial and dial_timeout must not be negative, got %v, %v and %v", p.Name, p.Wait, p.Dial, p.DialTimeout)
+		case p.Wait > DrainLimit || p.Dial > DrainLimit || p.DialTimeout > DrainLimit:
+			return fmt.Errorf("pool %q: wait, dial and dial_timeout must be at most %v, got %v, %v and %v", p.Name, DrainLimit, p.Wait, p.Dial, p.DialTimeout)
+		case p.DialTimeout > 0 && p.Dial >= p.DialTimeout:
+			return fmt.Errorf("pool %q: a healthy host's dial (%v) must take less than the dial timeout (%v)", p.Name, p.Dial, p.DialTimeout)
+		}
+	}
+	for _, d := range sys.Dependencies {
+		if d.Pool != "" && d.Service != "" {
+			return fmt.Errorf("dependency %q: a pool's connections go to leaf dependencies; an edge to service %q takes none", d.Name, d.Service)
+		}
+		if d.Pool != "" && !names[d.Pool] {
+			return fmt.Errorf("dependency %q: pool %q is not one of the system's pools (have: %v)", d.Name, d.Pool, keys(names))
+		}
+	}
+	for _, s := range sys.Services {
+		for _, d := range s.Dependencies {
+			if d.Pool != "" {
+				return fmt.Errorf("service %q: dependency %q: pools are the front service's; a service's edges take no pool", s.Name, d.Name)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,344 @@
+package engine
+
+import "time"
+
+// How a run simulates connection pools (pools.go). startCall asks
+// connReady for a connection before it sends an attempt; the attempt then
+// either has one (idle, or dialled at once), or waits for a dial or for a
+// connection to come free, parked: the pool resumes it with sendCall. The
+// connection goes back idle when the call answers (callReturned), and is
+// closed when the caller gives up on it (abandonWith). Who waits where is
+// kept beside the request slab (holds), so a request is no larger for it.
+
+// Where an attempt stands with its pool.
+const (
+	connNone uint8 = iota
+	connWaiting
+	connDialing
+	connHeld
+)
+
+// poolRun is the pools' state in a run.
+type poolRun struct {
+	pools []poolState
+	// byDep and hostOf give, per front dependency, its pool (-1: none)
+	// and its host within the pool.
+	byDep, hostOf []int16
+	holds         []connHold // per request slot
+	// frozen stops connections being handed out while the process dies
+	// (oomKill).
+	frozen bool
+}
+
+// poolState is one pool.
+type poolState struct {
+	cfg   *Pool
+	hosts []hostState
+	// inUse counts connections held or being dialled; waiting the
+	// attempts parked for one.
+	inUse, inUseMax     int
+	waiting, waitingMax int
+	acquired            uint64 // connections handed to attempts
+	waited              uint64 // of those, after a wait
+	waitSum, waitMax    time.Duration
+	refused             uint64 // attempts that waited the pool's Wait in vain
+	gaveUp              uint64 // attempts whose caller gave up while they waited
+	dials, dialFailures uint64
+	closed              uint64 // connections closed because the caller gave up
+	series              []PoolSample
+}
+
+// hostState is a pool's connections to one host.
+type hostState struct {
+	dep     int // a dependency that calls it: its faults decide a dial
+	inUse   int
+	idle    int
+	waiting int
+	waiters ring
+}
+
+// connHold is an attempt's place in its pool.
+type connHold struct {
+	state      uint8
+	pool, host int16
+	tok        uint32
+	since      time.Duration // when it began to wait
+}
+
+// PoolSample is one time-series bucket of a pool, read at its end.
+type PoolSample struct {
+	InUse, Waiting int32
+}
+
+func (r *Run) initPools(samples int) {
+	sys := r.sys
+	pr := &poolRun{pools: make([]poolState, len(sys.Pools)), byDep: make([]int16, len(r.dependencies)), hostOf: make([]int16, len(r.dependencies))}
+	index := map[string]int{}
+	for i := range sys.Pools {
+		pr.pools[i] = poolState{cfg: &sys.Pools[i], series: make([]PoolSample, 0, samples)}
+		index[sys.Pools[i].Name] = i
+	}
+	for i := range pr.byDep {
+		pr.byDep[i] = -1
+	}
+	for i := range sys.Dependencies {
+		name := sys.Dependencies[i].Pool
+		if name == "" {
+			continue
+		}
+		p := index[name]
+		ps := &pr.pools[p]
+		pr.byDep[i] = int16(p)
+		// An attempt that must wait for a connection takes the pipeline,
+		// not the fast path.
+		r.dependencies[i].fast = false
+		if ps.cfg.Kind == DatabasePool && len(ps.hosts) > 0 {
+			continue // one database: every query shares its connections
+		}
+		pr.hostOf[i] = int16(len(ps.hosts))
+		ps.hosts = append(ps.hosts, hostState{dep: i})
+	}
+	r.pools = pr
+}
+
+// room reports whether the pool may hand out one more connection to hs.
+func (ps *poolState) room(hs *hostState) bool {
+	c := ps.cfg
+	return (c.Size == 0 || ps.inUse < c.Size) && (c.PerHost == 0 || hs.inUse < c.PerHost)
+}
+
+// take counts a connection to hs as in use.
+func (ps *poolState) take(hs *hostState) {
+	ps.inUse++
+	hs.inUse++
+	ps.inUseMax = max(ps.inUseMax, ps.inUse)
+}
+
+// hold is request id's connHold, the slice grown to hold it.
+func (pr *poolRun) hold(id int32) *connHold {
+	for int(id) >= len(pr.holds) {
+		pr.holds = append(pr.holds, connHold{})
+	}
+	return &pr.holds[id]
+}
+
+// connReady gets request id's attempt a connection, if its dependency
+// draws on a pool: true when it has one now, false when it is parked (for
+// a dial or a free connection) or refused.
+func (r *Run) connReady(id int32, req *request) bool {
+	pr := r.pools
+	p := pr.byDep[req.dep]
+	if p < 0 {
+		return true
+	}
+	ps := &pr.pools[p]
+	h := pr.hold(id)
+	h.pool, h.host = p, pr.hostOf[req.dep]
+	hs := &ps.hosts[h.host]
+	if ps.room(hs) {
+		return r.connect(id, h, ps, hs)
+	}
+	h.state = connWaiting
+	h.tok++
+	h.since = r.now
+	hs.waiters.push(id, stamp(req.gen, h.tok))
+	hs.waiting++
+	ps.waiting++
+	ps.waitingMax = max(ps.waitingMax, ps.waiting)
+	r.armTimeout(id, 0, false)
+	if w := ps.cfg.Wait; w > 0 {
+		r.schedule(event{at: r.now + w, kind: evConnWait, req: id, gen: req.gen, tok: h.tok})
+	}
+	return false
+}
+
+// connect hands request id a connection to hs, which has room: an idle
+// one at once (true), else a new one, which may take a dial (false: the
+// attempt is parked until it is done).
+func (r *Run) connect(id int32, h *connHold, ps *poolState, hs *hostState) bool {
+	ps.take(hs)
+	if hs.idle > 0 {
+		hs.idle--
+		h.state = connHeld
+		ps.acquired++
+		return true
+	}
+	ps.dials++
+	req := &r.requests[id]
+	after, fails := ps.cfg.Dial, false
+	if f := r.dependencies[hs.dep].faultAt(r.now); f != nil && f.Kind == Hang {
+		// A host that does not answer does not answer a dial either:
+		// it connects once the hang is over, unless the dial timeout
+		// comes first.
+		timeout := ps.cfg.DialTimeout
+		switch {
+		case f.To > 0 && (timeout == 0 || f.To-r.now+after < timeout):
+			after = f.To - r.now + after
+		case timeout > 0:
+			after, fails = timeout, true
+		default:
+			h.state = connDialing
+			h.tok++
+			r.armTimeout(id, 0, false)
+			return false
+		}
+	}
+	if after == 0 {
+		h.state = connHeld
+		ps.acquired++
+		return true
+	}
+	h.state = connDialing
+	h.tok++
+	r.armTimeout(id, r.now+after, true)
+	r.schedule(event{at: r.now + after, kind: evDialDone, req: id, gen: req.gen, tok: h.tok, err: fails})
+	return false
+}
+
+// handlePool handles a dial's end and a wait's limit.
+func (r *Run) handlePool(e *event) {
+	req := &r.requests[e.req]
+	pr := r.pools
+	if req.gen != e.gen || int(e.req) >= len(pr.holds) {
+		return
+	}
+	h := &pr.holds[e.req]
+	if h.tok != e.tok {
+		return
+	}
+	ps := &pr.pools[h.pool]
+	hs := &ps.hosts[h.host]
+	layers := len(r.dep(req).layers)
+	switch {
+	case e.kind == evDialDone && h.state == connDialing:
+		if e.err {
+			h.state = connNone
+			ps.dialFailures++
+			r.giveBack(ps, hs)
+			r.exit(e.req, layers, resError)
+			return
+		}
+		h.state = connHeld
+		ps.acquired++
+		r.sendCall(e.req, req, r.dep(req))
+	case e.kind == evConnWait && h.state == connWaiting:
+		h.state = connNone
+		hs.waiting--
+		ps.waiting--
+		ps.refused++
+		r.exit(e.req, layers, resBulkheadFull)
+	}
+}
+
+// putConn ends request id's hold on its pool: a connection whose call
+// answered goes back idle; one whose caller gave up is closed, and so is
+// a dial under way; a wait ends.
+func (r *Run) putConn(id int32, answered bool) {
+	pr := r.pools
+	if int(id) >= len(pr.holds) {
+		return
+	}
+	h := &pr.holds[id]
+	if h.state == connNone {
+		return
+	}
+	ps := &pr.pools[h.pool]
+	hs := &ps.hosts[h.host]
+	state := h.state
+	h.state = connNone
+	h.tok++
+	switch state {
+	case connWaiting:
+		hs.waiting--
+		ps.waiting--
+		ps.gaveUp++
+		return
+	case connHeld:
+		if answered {
+			hs.idle++
+		} else {
+			ps.closed++
+		}
+	}
+	r.giveBack(ps, hs)
+}
+
+// giveBack counts a connection to hs as no longer in use, and hands the
+// room it leaves to the attempt that has waited longest among the hosts
+// with room.
+func (r *Run) giveBack(ps *poolState, hs *hostState) {
+	ps.inUse--
+	hs.inUse--
+	pr := r.pools
+	for !pr.frozen && ps.waiting > 0 {
+		best := -1
+		var bestSince time.Duration
+		for k := range ps.hosts {
+			w := &ps.hosts[k]
+			if w.waiting == 0 || !ps.room(w) {
+				continue
+			}
+			id := r.firstWaiter(w)
+			if since := pr.holds[id].since; best < 0 || since < bestSince {
+				best, bestSince = k, since
+			}
+		}
+		if best < 0 {
+			return
+		}
+		w := &ps.hosts[best]
+		id, _ := w.waiters.pop()
+		h := &pr.holds[id]
+		w.waiting--
+		ps.waiting--
+		ps.waited++
+		wait := r.now - h.since
+		ps.waitSum += wait
+		ps.waitMax = max(ps.waitMax, wait)
+		if r.connect(id, h, ps, w) {
+			req := &r.requests[id]
+			r.sendCall(id, req, r.dep(req))
+		}
+	}
+}
+
+// firstWaiter drops the stale entries at the head of hs's waiters (their
+// attempts gave up or were refused) and returns the first live one; hs
+// has a live waiter.
+func (r *Run) firstWaiter(hs *hostState) int32 {
+	q := &hs.waiters
+	for {
+		id, st := q.ids[q.head], q.stamps[q.head]
+		h := &r.pools.holds[id]
+		if h.state == connWaiting && stamp(r.requests[id].gen, h.tok) == st {
+			return id
+		}
+		q.pop()
+	}
+}
+
+// restart empties the pools: a new process has no connections.
+func (pr *poolRun) restart() {
+	pr.frozen = false
+	for i := range pr.pools {
+		ps := &pr.pools[i]
+		ps.inUse, ps.waiting = 0, 0
+		for k := range ps.hosts {
+			hs := &ps.hosts[k]
+			hs.inUse, hs.idle, hs.waiting = 0, 0, 0
+			hs.waiters.head, hs.waiters.n = 0, 0
+		}
+	}
+	for i := range pr.holds {
+		pr.holds[i].state = connNone
+		pr.holds[i].tok++
+	}
+}
+
+// closeBucket ends the pools' time-series buckets.
+func (pr *poolRun) closeBucket() {
+	for i := range pr.pools {
+		ps := &pr.pools[i]
+		ps.series = append(ps.series, PoolSample{InUse: int32(ps.inUse), Waiting: int32(ps.waiting)})
+	}
+}

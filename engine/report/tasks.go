@@ -1,0 +1,151 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/breakerlab/breakerlab/engine"
+)
+
+// Tasks is a tasks server's record over the whole run (issue 23): its
+// loop, its live tasks, its memory against the limit, and its bulkheads'
+// permits. Left out of a thread pool's report.
+type Tasks struct {
+	Threads int `json:"threads"`
+	// LoopBusyShare is the loop's busy share over the measurement window
+	// (its threads' time running handlers, and its pauses), 0 to 1.
+	LoopBusyShare float64 `json:"loop_busy_share"`
+	LoopLagMaxMS  float64 `json:"loop_lag_max_ms"`
+	LoopLagMeanMS float64 `json:"loop_lag_mean_ms"`
+	LiveMax       int     `json:"live_max"`
+	Memory        Memory  `json:"memory"`
+	// Permits holds each dependency with a bulkhead (a semaphore): the
+	// most permits held and calls waiting at once, and its refusals (at
+	// once, or after waiting its queue timeout).
+	Permits map[string]Permits `json:"permits,omitempty"`
+}
+
+// Memory is the process's memory in MiB, against its limit (0: none).
+type Memory struct {
+	LimitMiB   float64 `json:"limit_mib"`
+	PeakMiB    float64 `json:"peak_mib"`
+	PerTaskKiB float64 `json:"per_task_kib"`
+	// OOMKills counts the times the process was killed at its limit,
+	// Killed the requests that died with it, RefusedWhileDown the arrivals
+	// refused until it was back.
+	OOMKills         int    `json:"oom_kills"`
+	Killed           uint64 `json:"killed"`
+	RefusedWhileDown uint64 `json:"refused_while_down"`
+}
+
+// Permits is a semaphore bulkhead's record.
+type Permits struct {
+	Size       int    `json:"size"`
+	InUseMax   int    `json:"in_use_max"`
+	WaitingMax int    `json:"waiting_max"`
+	Refusals   uint64 `json:"refusals"`
+}
+
+// Pool is a connection pool's record over the whole run.
+type Pool struct {
+	Kind       string `json:"kind"`
+	Size       int    `json:"size"`
+	PerHost    int    `json:"per_host"`
+	InUseMax   int    `json:"in_use_max"`
+	WaitingMax int    `json:"waiting_max"`
+	// Refusals counts the attempts that waited the pool's wait in vain;
+	// GaveUpWaiting those whose own timeout fired first.
+	Refusals      uint64  `json:"refusals"`
+	GaveUpWaiting uint64  `json:"gave_up_waiting"`
+	Acquired      uint64  `json:"acquired"`
+	Waited        uint64  `json:"waited"`
+	WaitMeanMS    float64 `json:"wait_mean_ms"`
+	WaitMaxMS     float64 `json:"wait_max_ms"`
+	Dials         uint64  `json:"dials"`
+	DialFailures  uint64  `json:"dial_failures"`
+	Closed        uint64  `json:"closed"`
+}
+
+// addTasks adds a tasks server's loop, memory and permits, and the pools.
+func addTasks(v *Variant, s *engine.Snapshot) {
+	for i := range s.Pools {
+		p := &s.Pools[i]
+		if v.Pools == nil {
+			v.Pools = map[string]Pool{}
+		}
+		v.Pools[p.Name] = Pool{Kind: p.Kind.String(), Size: p.Size, PerHost: p.PerHost, InUseMax: p.InUseMax, WaitingMax: p.WaitingMax,
+			Refusals: p.Refused, GaveUpWaiting: p.GaveUp, Acquired: p.Acquired, Waited: p.Waited,
+			WaitMeanMS: millis(p.WaitMean), WaitMaxMS: millis(p.WaitMax), Dials: p.Dials, DialFailures: p.DialFailures, Closed: p.Closed}
+	}
+	t := s.Tasks
+	if t == nil {
+		return
+	}
+	out := &Tasks{
+		Threads: t.Threads, LoopBusyShare: roundTo(t.LoopBusy, 1e4), LoopLagMaxMS: millis(t.LagMax), LoopLagMeanMS: millis(t.LagMean), LiveMax: t.LiveMax,
+		Memory: Memory{LimitMiB: mebibytes(t.MemoryLimit), PeakMiB: mebibytes(t.MemoryPeak), PerTaskKiB: float64(t.PerTask) / 1024,
+			OOMKills: t.Kills, Killed: t.Killed, RefusedWhileDown: t.Refused},
+	}
+	for i := range s.Dependencies {
+		d := &s.Dependencies[i]
+		if d.BulkheadCap == 0 {
+			continue
+		}
+		if out.Permits == nil {
+			out.Permits = map[string]Permits{}
+		}
+		out.Permits[d.Name] = Permits{Size: d.BulkheadCap, InUseMax: d.BulkheadMax, WaitingMax: d.BulkheadWaitingMax, Refusals: d.BulkheadFull + d.BulkheadWaitedOut}
+	}
+	v.Tasks = out
+}
+
+// mebibytes converts bytes to MiB, kept to a thousandth.
+func mebibytes(b int64) float64 { return roundTo(float64(b)/(1<<20), 1e3) }
+
+// roundTo rounds x to 1/per.
+func roundTo(x, per float64) float64 { return math.Round(x*per) / per }
+
+// writeTasks writes a tasks server's lines of the table: its loop, its
+// live tasks and memory, its permits and its pools.
+func writeTasks(line func(indent int, text string), s *engine.Snapshot) {
+	if t := s.Tasks; t != nil {
+		text := fmt.Sprintf("  %-18s busy %s of the time on %d thread(s), tasks waited for it at most %s; at most %s tasks live",
+			"loop", percent(t.LoopBusy), t.Threads, msText(t.LagMax), thousands(uint64(t.LiveMax)))
+		line(21, text)
+		mem := fmt.Sprintf("  %-18s peak %s MiB", "memory", strconv.FormatFloat(mebibytes(t.MemoryPeak), 'f', -1, 64))
+		if t.MemoryLimit > 0 {
+			mem += fmt.Sprintf(" of a %s MiB limit", strconv.FormatFloat(mebibytes(t.MemoryLimit), 'f', -1, 64))
+		}
+		if t.Kills > 0 {
+			mem += fmt.Sprintf("; killed %d times (%s requests died with it, %s refused while it restarted)", t.Kills, thousands(t.Killed), thousands(t.Refused))
+		}
+		line(21, mem)
+		for i := range s.Dependencies {
+			d := &s.Dependencies[i]
+			if d.BulkheadCap == 0 {
+				continue
+			}
+			line(21, fmt.Sprintf("  %-18s at most %s of %s permits held, %s waiting; %s refused", "permits "+d.Name,
+				thousands(uint64(d.BulkheadMax)), thousands(uint64(d.BulkheadCap)), thousands(uint64(d.BulkheadWaitingMax)), thousands(d.BulkheadFull+d.BulkheadWaitedOut)))
+		}
+	}
+	for i := range s.Pools {
+		p := &s.Pools[i]
+		size := "no cap"
+		if p.Size > 0 {
+			size = thousands(uint64(p.Size))
+		}
+		text := fmt.Sprintf("  %-18s at most %s in use (size: %s), %s waiting", "pool "+p.Name, thousands(uint64(p.InUseMax)), size, thousands(uint64(p.WaitingMax)))
+		if p.Waited > 0 {
+			text += fmt.Sprintf(", %s ms on average", strconv.FormatFloat(millis(p.WaitMean), 'f', 0, 64))
+		}
+		if n := p.Refused + p.GaveUp; n > 0 {
+			text += fmt.Sprintf("; %s gave up waiting", thousands(n))
+		}
+		if p.DialFailures > 0 {
+			text += fmt.Sprintf("; %s dials failed", thousands(p.DialFailures))
+		}
+		line(21, text)
+	}
+}

@@ -1,0 +1,303 @@
+package engine
+
+import (
+	"time"
+)
+
+// How a run simulates a tasks server (tasks.go).
+//
+// Tasks are the run's workers, grown on demand: an arrival while the
+// process is up always gets one (spawnTask), so no request waits in an
+// accept queue or is refused for want of a worker, and the run's busy
+// count is the number of live tasks. Each request's handler first runs on
+// the loop (startTask): its CPU, plus its blocking call if the endpoint
+// makes one, on whichever of the loop's threads is free first; while every
+// thread is busy, or in a pause, it waits. Then the handler goes on as a
+// thread pool's does (runHandler): the call, through its policy's layers,
+// parked as long as it waits. Its answer needs the loop too (answerLater):
+// a task whose call is done while the loop is busy or paused answers once
+// the loop is free, which is how a blocking handler or a stop-the-world
+// pause delays every endpoint at once. Each live task holds its memory;
+// an arrival that takes the process past its limit gets it killed
+// (oomKill): every live request fails, the breakers, budgets, bulkheads and
+// pools start over as a new process's would, and arrivals are refused
+// until the restart is done.
+
+// taskRun is a tasks server's state in a run.
+type taskRun struct {
+	cfg *TaskServer
+	// free holds when each of the loop's threads is next free.
+	free []time.Duration
+	// cpu and blocking are each endpoint's loop time and blocking call
+	// (blocking[i].latKind 0: none), drawn from blockRng[i], a stream of
+	// the endpoint's own so the traffic's draws are untouched.
+	cpu      []time.Duration
+	blocking []dependencyState
+	blockRng []*stream
+
+	// busyWindow is the loop time, over its threads, of the slices that
+	// started in the measurement window; busyTotal of all of them.
+	busyWindow, busyTotal time.Duration
+	// lagMax and lagSum, lagged: how long handlers and answers waited for
+	// the loop (the loop's lag, as asyncio's debug mode and Node's
+	// monitorEventLoopDelay measure it).
+	lagMax, lagSum time.Duration
+	lagged         uint64
+
+	liveMax int   // the most live tasks at once
+	memPeak int64 // the most memory held at once, in bytes
+	kills   int   // times the process was killed at its memory limit
+	killed  uint64
+	down    bool          // killed, and not back yet
+	upAt    time.Duration // when it is back
+	refused uint64        // arrivals refused while it was down
+	bucket  TaskSample
+	series  []TaskSample
+}
+
+// TaskSample is one time-series bucket of a tasks server, read at its end
+// (Live, Memory) or summed over it (LoopBusy, Refused).
+type TaskSample struct {
+	Live     int32         // live tasks
+	Memory   int64         // bytes held
+	LoopBusy time.Duration // loop time of the slices started in the bucket, over its threads
+	Down     bool          // the process was down at the bucket's end
+}
+
+// initTasks sets up the tasks server and the pools, if the system has them.
+func (r *Run) initTasks(seed uint64, samples int) error {
+	sys := r.sys
+	if len(sys.Pools) > 0 {
+		r.initPools(samples)
+	}
+	if sys.Tasks == nil {
+		return nil
+	}
+	t := &taskRun{cfg: sys.Tasks, free: make([]time.Duration, max(1, sys.Tasks.Threads)), series: make([]TaskSample, 0, samples)}
+	t.cpu = make([]time.Duration, len(sys.Endpoints))
+	t.blocking = make([]dependencyState, len(sys.Endpoints))
+	t.blockRng = make([]*stream, len(sys.Endpoints))
+	for i := range sys.Endpoints {
+		e := &sys.Endpoints[i]
+		t.cpu[i] = e.CPU
+		if e.Blocking.Kind != 0 {
+			t.blocking[i].setLatency(e.Blocking)
+			t.blockRng[i] = newStream(seed, streamKey(e.Name, 40))
+		}
+	}
+	r.tasks = t
+	// Every answer needs the loop (answerLater), which the fast path
+	// (fastpath.go) would skip.
+	for i := range r.dependencies {
+		r.dependencies[i].fast = false
+	}
+	return nil
+}
+
+// spawnTask gives an arrival a task: true unless the process is down.
+func (r *Run) spawnTask() bool {
+	if r.tasks.down {
+		r.tasks.refused++
+		return false
+	}
+	if len(r.freeWorkers) == 0 {
+		// A new task slot: the run's worker arrays grow to the most tasks
+		// ever live, and are reused from then on.
+		r.workerOwner = append(r.workerOwner, noWorker)
+		r.freeWorkers = append(r.freeWorkers, int32(len(r.workerOwner)-1))
+	}
+	return true
+}
+
+// memory is what the process holds with n live tasks.
+func (t *taskRun) memory(n int) int64 {
+	m := t.cfg.Memory
+	return m.Base + int64(n)*m.PerTask
+}
+
+// startTask takes over request id's start on a tasks server, just given
+// its task: it reports false when the handler may run now (its loop time
+// is nothing and the loop is free), true when the loop runs it later, or
+// when the task took the process past its memory limit.
+func (r *Run) startTask(id int32) bool {
+	t := r.tasks
+	t.liveMax = max(t.liveMax, r.busy)
+	mem := t.memory(r.busy)
+	t.memPeak = max(t.memPeak, mem)
+	if lim := t.cfg.Memory.Limit; lim > 0 && mem > lim {
+		r.oomKill()
+		return true
+	}
+	req := &r.requests[id]
+	cost := t.cpu[req.ep]
+	if b := &t.blocking[req.ep]; b.latKind != 0 {
+		cost += b.sample(t.blockRng[req.ep])
+	}
+	at := r.onLoop(cost)
+	if at <= r.now {
+		return false
+	}
+	r.schedule(event{at: at, kind: evTaskReady, req: id, gen: req.gen})
+	return true
+}
+
+// onLoop runs a slice of cost on the loop thread free first, from when
+// it is free and not paused, and returns when the slice ends.
+func (r *Run) onLoop(cost time.Duration) time.Duration {
+	t := r.tasks
+	k := 0
+	for i := 1; i < len(t.free); i++ {
+		if t.free[i] < t.free[k] {
+			k = i
+		}
+	}
+	start := t.pastPauses(max(r.now, t.free[k]))
+	t.lag(start - r.now)
+	if cost == 0 {
+		return start
+	}
+	end := start + cost
+	// A pause that begins inside the slice stops it for the pause's length.
+	for _, p := range t.cfg.Pauses {
+		if p.From >= end {
+			break
+		}
+		if p.From > start {
+			end += p.To - p.From
+		}
+	}
+	t.free[k] = end
+	t.busyTotal += cost
+	t.bucket.LoopBusy += cost
+	if start >= r.measureFrom && start < r.measureTo {
+		t.busyWindow += cost
+	}
+	return end
+}
+
+// pastPauses is at, or the end of the pause at covers.
+func (t *taskRun) pastPauses(at time.Duration) time.Duration {
+	for _, p := range t.cfg.Pauses {
+		if at >= p.From && at < p.To {
+			return p.To
+		}
+	}
+	return at
+}
+
+// lag records a wait for the loop.
+func (t *taskRun) lag(d time.Duration) {
+	if d > 0 {
+		t.lagged++
+		t.lagSum += d
+		t.lagMax = max(t.lagMax, d)
+	}
+}
+
+// answerLater holds request id's answer o until the loop is free to send
+// it, and reports whether it did (false: the loop is free now).
+func (r *Run) answerLater(id int32, o Outcome) bool {
+	t := r.tasks
+	at := t.free[0]
+	for _, f := range t.free[1:] {
+		at = min(at, f)
+	}
+	at = t.pastPauses(max(at, r.now))
+	if at <= r.now {
+		return false
+	}
+	t.lag(at - r.now)
+	r.schedule(event{at: at, kind: evTaskAnswer, req: id, gen: r.requests[id].gen, tok: uint32(o)})
+	return true
+}
+
+// handleTask handles a tasks server's and a pool's events.
+func (r *Run) handleTask(e *event) {
+	switch e.kind {
+	case evTaskRestart:
+		r.tasks.down = false
+		return
+	case evConnWait, evDialDone:
+		r.handlePool(e) // pools_run.go
+		return
+	}
+	req := &r.requests[e.req]
+	if req.gen != e.gen {
+		return // killed meanwhile
+	}
+	switch e.kind {
+	case evTaskReady:
+		r.runHandler(e.req, req, &r.endpoints[req.ep])
+	case evTaskAnswer:
+		r.answerClient(e.req, Outcome(e.tok))
+		r.finishServer(e.req)
+	}
+}
+
+// oomKill kills the process at its memory limit: every live request fails,
+// and what the process held in memory is lost: its breakers, retry budgets,
+// rate limiters, bulkheads and pools start over, as a new process's. It is
+// back after the restart; arrivals meanwhile are refused.
+func (r *Run) oomKill() {
+	t := r.tasks
+	t.kills++
+	// First every wait ends, so that nothing the dying requests free is
+	// handed to another of them.
+	if r.pools != nil {
+		r.pools.frozen = true
+	}
+	for i := range r.requests {
+		req := &r.requests[i]
+		if req.ep >= 0 && req.started && req.waitingBH {
+			req.waitingBH = false
+			r.dep(req).waiting--
+		}
+	}
+	for i := range r.requests {
+		req := &r.requests[i]
+		if req.ep < 0 || !req.started {
+			continue
+		}
+		t.killed++
+		r.answerClient(int32(i), Failed)
+		r.abandonInside(int32(i), -1)
+		r.finishServer(int32(i))
+	}
+	for i := range r.dependencies {
+		ds := &r.dependencies[i]
+		if ds.breaker != nil {
+			// Cannot fail: the configuration was accepted at New.
+			_ = r.newBreaker(ds, "", 0)
+		}
+		r.newBudget(ds)
+		if p := ds.cfg.Policy.RateLimiter; p != nil {
+			ds.limiter, _ = newLimiter(p)
+			ds.limiterBorn = r.now + t.cfg.Memory.Restart
+		}
+		ds.waiters.head, ds.waiters.n, ds.waiting = 0, 0, 0
+	}
+	linkSharedBreakers(r.dependencies)
+	if r.pools != nil {
+		r.pools.restart()
+	}
+	for k := range t.free {
+		t.free[k] = 0
+	}
+	t.down = true
+	t.upAt = r.now + t.cfg.Memory.Restart
+	r.schedule(event{at: t.upAt, kind: evTaskRestart, req: -1})
+}
+
+// closeTasks ends the tasks server's and the pools' time-series buckets.
+func (r *Run) closeTasks() {
+	if t := r.tasks; t != nil {
+		t.bucket.Live = int32(r.busy)
+		t.bucket.Memory = t.memory(r.busy)
+		t.bucket.Down = t.down
+		t.series = append(t.series, t.bucket)
+		t.bucket = TaskSample{}
+	}
+	if r.pools != nil {
+		r.pools.closeBucket()
+	}
+}
