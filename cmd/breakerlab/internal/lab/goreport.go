@@ -120,7 +120,8 @@ func simulatedRow(r Result) (goRow, bool) {
 func writeGoTable(w io.Writer, results []Result) error {
 	var b strings.Builder
 	c := results[0].Config
-	writeTableHead(&b, results, fmt.Sprintf("a Go server (a goroutine per request, MaxConnsPerHost %d)", c.ConnsPerHost))
+	writeTableHead(&b, results, "a Go server")
+	fmt.Fprintf(&b, "the API: a goroutine per request, an http.Transport with MaxConnsPerHost %d\n", c.ConnsPerHost)
 	if s := results[0].Sim; s != nil {
 		fmt.Fprintf(&b, "simulated: the engine's %s (a tasks server), seed %d, times ×%s\n", s.Scenario.Name, c.Seed, trimFloat(c.Scale))
 	}
@@ -142,7 +143,7 @@ func writeGoTable(w io.Writer, results []Result) error {
 	b.WriteString("\n")
 	for _, r := range results {
 		g := r.Go
-		fmt.Fprintf(&b, "%s: at most %d calls waited for a connection (%s at most), %d gave up\n", r.Variant, g.WaitingMax, msShort(g.WaitMax), g.GaveUp)
+		fmt.Fprintf(&b, "%s: at most %d calls waiting for a connection at once; %d got one\n  after every connection was held, %d gave up waiting; %d closed on a deadline\n", r.Variant, g.WaitingMax, g.Waited, g.GaveUp, g.Closed)
 		if r.Config.Mode == Protected {
 			fmt.Fprintf(&b, "  semaphore: at most %d of %d permits held, %d waiting; %d refused\n", g.PermitsMax, r.Config.Bulkhead, g.PermitWaitingMax, r.BulkheadFull)
 		}

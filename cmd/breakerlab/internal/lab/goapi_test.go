@@ -1,0 +1,87 @@
+package lab
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestGoServerContains runs the incident on the Go server without a
+// timeout and protected, on loopback at the test scale (about two seconds
+// each). No thread pool: /health never fails in either. Without a
+// deadline the checkouts' goroutines pile up behind the Transport's
+// MaxConnsPerHost connections, which are all the provider ever sees, and
+// every checkout client gives up; protected, the semaphore holds the
+// connections to its permits, the goroutines stay few and the checkouts
+// are refused at once. Each agrees with the engine's tasks-kind model.
+func TestGoServerContains(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs real servers for about four seconds")
+	}
+	none := measureConfig(t, DefaultGoConfig(None))
+	protected := measureConfig(t, DefaultGoConfig(Protected))
+	for _, r := range []Result{none, protected} {
+		if r.Health.Total < 10 || r.Health.OK != r.Health.Total {
+			t.Errorf("%s: /health answered %d of %d; with no pool of workers it never waits for one", r.Variant, r.Health.OK, r.Health.Total)
+		}
+		if r.Sim == nil || r.Sim.Scenario.Name != GoScenario || r.Sim.Snapshot.Tasks == nil || len(r.Sim.Snapshot.Pools) != 1 {
+			t.Fatalf("%s: the simulation beside it is not the engine's tasks-kind %s: %+v", r.Variant, GoScenario, r.Sim)
+		}
+		agreesWithSimulation(t, r, &r.Sim.Snapshot)
+	}
+	t.Run("no timeout", func(t *testing.T) {
+		g := none.Go
+		if none.Checkout.OK > 0 || none.Checkout.GaveUp < none.Checkout.Total*9/10 {
+			t.Errorf("checkout: %d ok, %d of %d gave up; want every client to give up", none.Checkout.OK, none.Checkout.GaveUp, none.Checkout.Total)
+		}
+		if g.InUseMax != DefaultConnsPerHost || none.InFlightMax != DefaultConnsPerHost {
+			t.Errorf("%d connections in use at most, the provider held %d calls; want MaxConnsPerHost's %d for both", g.InUseMax, none.InFlightMax, DefaultConnsPerHost)
+		}
+		if g.WaitingMax < 2*DefaultConnsPerHost {
+			t.Errorf("at most %d calls waited for a connection; the stuck ones should pile up behind the %d held", g.WaitingMax, DefaultConnsPerHost)
+		}
+		if g.LiveMax < 3*DefaultConnsPerHost {
+			t.Errorf("at most %d goroutines alive; without a deadline every checkout of the slow phase should stay parked", g.LiveMax)
+		}
+	})
+	t.Run("protected", func(t *testing.T) {
+		g := protected.Go
+		if protected.Checkout.GaveUp != 0 || protected.Checkout.Unavailable < protected.Checkout.Total/2 {
+			t.Errorf("checkout: %d of %d refused with 503, %d gave up; want most refused at once and none waited out", protected.Checkout.Unavailable, protected.Checkout.Total, protected.Checkout.GaveUp)
+		}
+		if g.PermitsMax > DefaultBulkhead || g.InUseMax > DefaultBulkhead {
+			t.Errorf("%d permits and %d connections held at most; the semaphore allows %d", g.PermitsMax, g.InUseMax, DefaultBulkhead)
+		}
+		if g.LiveMax*3 > none.Go.LiveMax {
+			t.Errorf("at most %d goroutines alive, against %d without a timeout; want the pile-up gone", g.LiveMax, none.Go.LiveMax)
+		}
+		if protected.BulkheadFull == 0 || protected.ShortCircuited == 0 {
+			t.Errorf("the semaphore refused %d and the breaker %d calls; want both to act", protected.BulkheadFull, protected.ShortCircuited)
+		}
+	})
+}
+
+// TestGoTable: the Go server's table puts the engine's line under each
+// measured one and names the model it came from.
+func TestGoTable(t *testing.T) {
+	cfg := DefaultGoConfig(Protected)
+	sim, err := Simulate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Result{Config: cfg, Variant: cfg.VariantName(), Sim: sim, To: DefaultMeasureTo, From: DefaultMeasureFrom}
+	var b strings.Builder
+	if err := WriteTable(&b, []Result{r}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"a Go server", "a goroutine per request, an http.Transport with MaxConnsPerHost 16", "the engine's checkout-go (a tasks server)", "\nprotected ", "\n  simulated ", "semaphore: at most"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the table lacks %q:\n%s", want, out)
+		}
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if len([]rune(line)) > 80 {
+			t.Errorf("line wider than 80 columns: %q", line)
+		}
+	}
+}
