@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net"
 	"net/http"
 	"strconv"
 	"sync"
@@ -77,6 +78,7 @@ func newAPI(cfg Config, epoch time.Time, providerURL string, onTransition func(b
 		// for one (as long as its context lets it).
 		a.transport.MaxConnsPerHost = cfg.ConnsPerHost
 		a.conns = &connStats{cap: int64(cfg.ConnsPerHost)}
+		a.transport.DialContext = a.conns.dial(&net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second})
 	}
 	a.base, a.cancel = context.WithCancel(context.Background())
 	if cfg.Mode == Protected {

@@ -1,8 +1,11 @@
 package lab
 
 import (
+	"context"
+	"net"
 	"net/http"
 	"net/http/httptrace"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -91,9 +94,12 @@ func (p *permitStats) waited(got bool) {
 // connStats is the Go server's Transport as its calls see it: a call waits
 // from entering the Transport until it gets a connection (an idle one, or
 // one it dialed, or one another call freed), then holds it until its
-// answer is read or it is cancelled.
+// answer is read or it is cancelled. Its dialer counts the connections
+// open, idle ones included: what MaxConnsPerHost caps.
 type connStats struct {
-	inUse, inUseMax     atomic.Int64
+	// inUse counts the connections calls hold; open, openMax those open.
+	inUse               atomic.Int64
+	open, openMax       atomic.Int64
 	waiting, waitingMax atomic.Int64
 	acquired, gaveUp    atomic.Uint64
 	waited, closed      atomic.Uint64
@@ -126,7 +132,7 @@ func (c *connStats) trace(req *http.Request) (*http.Request, *connCall) {
 			}
 			wait := int64(time.Since(call.start))
 			c.waiting.Add(-1)
-			storeMax(&c.inUseMax, c.inUse.Add(1))
+			c.inUse.Add(1)
 			c.acquired.Add(1)
 			if call.full {
 				c.waited.Add(1)
@@ -142,6 +148,35 @@ func (c *connStats) trace(req *http.Request) (*http.Request, *connCall) {
 		},
 	}
 	return req.WithContext(httptrace.WithClientTrace(req.Context(), t)), call
+}
+
+// dial opens a connection to the provider and counts it open until it is
+// closed. It counts it once connected: the Transport lowers its own count
+// of a host's connections just before it closes one, and a call that
+// waited may dial its replacement at once; counted at the dial's start,
+// the two could overlap by a moment.
+func (c *connStats) dial(d *net.Dialer) func(context.Context, string, string) (net.Conn, error) {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		conn, err := d.DialContext(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		storeMax(&c.openMax, c.open.Add(1))
+		return &countedConn{Conn: conn, open: &c.open}, nil
+	}
+}
+
+// countedConn lowers the count of open connections when it is closed.
+type countedConn struct {
+	net.Conn
+	open *atomic.Int64
+	once sync.Once
+}
+
+func (k *countedConn) Close() error {
+	err := k.Conn.Close()
+	k.once.Do(func() { k.open.Add(-1) })
+	return err
 }
 
 // done ends a call: it frees its connection (the Transport closes it if
@@ -163,19 +198,20 @@ func (c *connStats) done(call *connCall, cancelled bool) {
 type GoStats struct {
 	// LiveMax is the most request handlers alive at once.
 	LiveMax int
-	// MaxConnsPerHost is the Transport's cap; InUseMax and WaitingMax the
-	// most connections held and calls waiting for one at once; Acquired
+	// MaxConnsPerHost is the Transport's cap; OpenMax and WaitingMax the
+	// most connections open (idle ones included, as the cap counts them)
+	// and calls waiting for one at once; Acquired
 	// the connections handed to calls, after WaitMean on average and
 	// WaitMax at most (a dial included); GaveUp the calls whose context
 	// ended before they got one; Waited the connections handed to calls
 	// that came while every connection was held; Closed those closed
 	// because their call was cancelled.
-	MaxConnsPerHost      int
-	InUseMax, WaitingMax int
-	Acquired, GaveUp     uint64
-	Waited, Closed       uint64
-	Dials, DialFailures  uint64
-	WaitMean, WaitMax    time.Duration
+	MaxConnsPerHost     int
+	OpenMax, WaitingMax int
+	Acquired, GaveUp    uint64
+	Waited, Closed      uint64
+	Dials, DialFailures uint64
+	WaitMean, WaitMax   time.Duration
 	// PermitsMax and PermitWaitingMax: the most permits held and calls
 	// waiting for one at once (the protected mode's).
 	PermitsMax, PermitWaitingMax int
@@ -187,7 +223,7 @@ func (a *API) goStats() GoStats {
 	s := GoStats{
 		LiveMax:         a.live.Max(),
 		MaxConnsPerHost: a.cfg.ConnsPerHost,
-		InUseMax:        int(c.inUseMax.Load()), WaitingMax: int(c.waitingMax.Load()),
+		OpenMax:         int(c.openMax.Load()), WaitingMax: int(c.waitingMax.Load()),
 		Acquired: c.acquired.Load(), GaveUp: c.gaveUp.Load(),
 		Waited: c.waited.Load(), Closed: c.closed.Load(),
 		Dials: c.dials.Load(), DialFailures: c.dialFailures.Load(),

@@ -33,8 +33,8 @@ func TestGoServerContains(t *testing.T) {
 		if none.Checkout.OK > 0 || none.Checkout.GaveUp < none.Checkout.Total*9/10 {
 			t.Errorf("checkout: %d ok, %d of %d gave up; want every client to give up", none.Checkout.OK, none.Checkout.GaveUp, none.Checkout.Total)
 		}
-		if g.InUseMax != DefaultConnsPerHost || none.InFlightMax != DefaultConnsPerHost {
-			t.Errorf("%d connections in use at most, the provider held %d calls; want MaxConnsPerHost's %d for both", g.InUseMax, none.InFlightMax, DefaultConnsPerHost)
+		if g.OpenMax != DefaultConnsPerHost || none.InFlightMax != DefaultConnsPerHost {
+			t.Errorf("%d connections in use at most, the provider held %d calls; want MaxConnsPerHost's %d for both", g.OpenMax, none.InFlightMax, DefaultConnsPerHost)
 		}
 		if g.WaitingMax < 2*DefaultConnsPerHost {
 			t.Errorf("at most %d calls waited for a connection; the stuck ones should pile up behind the %d held", g.WaitingMax, DefaultConnsPerHost)
@@ -48,8 +48,8 @@ func TestGoServerContains(t *testing.T) {
 		if protected.Checkout.GaveUp != 0 || protected.Checkout.Unavailable < protected.Checkout.Total/2 {
 			t.Errorf("checkout: %d of %d refused with 503, %d gave up; want most refused at once and none waited out", protected.Checkout.Unavailable, protected.Checkout.Total, protected.Checkout.GaveUp)
 		}
-		if g.PermitsMax > DefaultBulkhead || g.InUseMax > DefaultBulkhead {
-			t.Errorf("%d permits and %d connections held at most; the semaphore allows %d", g.PermitsMax, g.InUseMax, DefaultBulkhead)
+		if g.PermitsMax > DefaultBulkhead || g.OpenMax > DefaultBulkhead {
+			t.Errorf("%d permits and %d connections held at most; the semaphore allows %d", g.PermitsMax, g.OpenMax, DefaultBulkhead)
 		}
 		if g.LiveMax*3 > none.Go.LiveMax {
 			t.Errorf("at most %d goroutines alive, against %d without a timeout; want the pile-up gone", g.LiveMax, none.Go.LiveMax)

@@ -5,6 +5,7 @@ import (
 	"io"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
@@ -35,7 +36,10 @@ type SimulationHead struct {
 const transportPool = "transport"
 
 // addGo adds the Go server's measured goroutines, permits and connections
-// and its simulation to a variant of the report.
+// and its simulation to a variant of the report. The transport's
+// in_use_max counts the connections open at once, idle ones included, as
+// MaxConnsPerHost counts them (the engine's counts those held: the two
+// differ only while a connection sits idle).
 func addGo(r *Report, v *Variant, res Result) {
 	if res.Config.Server != Go {
 		return
@@ -46,7 +50,7 @@ func addGo(r *Report, v *Variant, res Result) {
 		v.Tasks.Permits = map[string]report.Permits{Dependency: {Size: res.Config.Bulkhead, InUseMax: g.PermitsMax, WaitingMax: g.PermitWaitingMax, Refusals: res.BulkheadFull}}
 	}
 	v.Pools = map[string]report.Pool{transportPool: {
-		Kind: engine.ClientPool.String(), PerHost: g.MaxConnsPerHost, InUseMax: g.InUseMax, WaitingMax: g.WaitingMax,
+		Kind: engine.ClientPool.String(), PerHost: g.MaxConnsPerHost, InUseMax: g.OpenMax, WaitingMax: g.WaitingMax,
 		GaveUpWaiting: g.GaveUp, Acquired: g.Acquired, Waited: g.Waited, WaitMeanMS: millis(g.WaitMean), WaitMaxMS: millis(g.WaitMax),
 		Dials: g.Dials, DialFailures: g.DialFailures, Closed: g.Closed,
 	}}
@@ -78,9 +82,9 @@ func (g goRow) write(b *strings.Builder, nameW int) {
 // measuredRow is a run's line as its clients and the API measured it.
 func measuredRow(r Result) goRow {
 	h, k := r.Health, r.Checkout
-	return goRow{name: r.Variant, healthFailed: h.Failed(), healthTotal: h.Total, healthP50: msShort(h.P50), healthP95: msShort(h.P95),
+	return goRow{name: r.Variant, healthFailed: h.Failed(), healthTotal: h.Total, healthP50: latencyShort(h.P50), healthP95: latencyShort(h.P95),
 		ok: k.OK, refused: k.Unavailable, failed: k.Failed(), total: k.Total,
-		inFlightMax: r.InFlightMax, liveMax: r.Go.LiveMax, connsMax: r.Go.InUseMax}
+		inFlightMax: r.InFlightMax, liveMax: r.Go.LiveMax, connsMax: r.Go.OpenMax}
 }
 
 // simulatedRow is the engine's line for the same setup, its times scaled
@@ -97,7 +101,7 @@ func simulatedRow(r Result) (goRow, bool) {
 		switch e.Name {
 		case EndpointHealth:
 			row.healthFailed, row.healthTotal = int(w[engine.Failed]), int(w.Total())
-			row.healthP50, row.healthP95 = msShort(r.Config.Scaled(e.P50)), msShort(r.Config.Scaled(e.P95))
+			row.healthP50, row.healthP95 = latencyShort(r.Config.Scaled(e.P50)), latencyShort(r.Config.Scaled(e.P95))
 		case EndpointCheckout:
 			row.ok, row.refused, row.failed, row.total = int(w[engine.OK]), int(w[engine.Rejected]), int(w[engine.Failed]), int(w.Total())
 		}
@@ -138,12 +142,12 @@ func writeGoTable(w io.Writer, results []Result) error {
 			row.write(&b, nameW)
 		}
 	}
-	fmt.Fprintf(&b, "\nfail: no answer in time (/health's client waits %s, /checkout's %s) or an\nerror; calls: the most calls the provider held at once; live: the most\nrequest goroutines alive at once; conn: the most connections in use\n",
+	fmt.Fprintf(&b, "\nfail: no answer in time (/health's client waits %s, /checkout's %s) or an\nerror; calls: the most calls the provider held at once; live: the most\nrequest goroutines alive at once; conn: the most connections open at once\n(the Transport counts a connection out just before it closes it, so a new one\nmay open a moment before the old one is gone)\n",
 		secs(c.Scaled(DefaultHealthGiveUp)), secs(c.Scaled(DefaultCheckoutWait)))
 	b.WriteString("\n")
 	for _, r := range results {
 		g := r.Go
-		fmt.Fprintf(&b, "%s: at most %d calls waiting for a connection at once; %d got one\n  after every connection was held, %d gave up waiting; %d closed on a deadline\n", r.Variant, g.WaitingMax, g.Waited, g.GaveUp, g.Closed)
+		fmt.Fprintf(&b, "%s: most calls waiting for a connection at once: %d\n  %d got one after every one was held, %d gave up waiting, %d closed on a deadline\n", r.Variant, g.WaitingMax, g.Waited, g.GaveUp, g.Closed)
 		if r.Config.Mode == Protected {
 			fmt.Fprintf(&b, "  semaphore: at most %d of %d permits held, %d waiting; %d refused\n", g.PermitsMax, r.Config.Bulkhead, g.PermitWaitingMax, r.BulkheadFull)
 		}
@@ -151,4 +155,13 @@ func writeGoTable(w io.Writer, results []Result) error {
 	writeTableTail(&b, results)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// latencyShort is msShort, with a latency under a tenth of a millisecond
+// (the engine's /health, which waits for nothing) in microseconds.
+func latencyShort(d time.Duration) string {
+	if d < 100*time.Microsecond {
+		return fmt.Sprintf("%dµs", d.Microseconds())
+	}
+	return msShort(d)
 }
