@@ -1,8 +1,12 @@
 package lab
 
 import (
+	"context"
+	"net/http"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestGoServerContains runs the incident on the Go server without a
@@ -83,5 +87,41 @@ func TestGoTable(t *testing.T) {
 		if len([]rune(line)) > 80 {
 			t.Errorf("line wider than 80 columns: %q", line)
 		}
+	}
+}
+
+// TestGoServerServes: the Go server answers a checkout through its
+// Transport, describes itself as a Go service, and its /metrics have its
+// goroutines and connections and no pool of workers; it shuts down with
+// no goroutine left.
+func TestGoServerServes(t *testing.T) {
+	before := runtime.NumGoroutine()
+	t.Cleanup(func() { settleGoroutines(t, before) })
+	cfg := DefaultGoConfig(Protected)
+	cfg.Faults = nil
+	l, err := Start(cfg, time.Now(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := l.Shutdown(context.Background()); err != nil {
+			t.Error(err)
+		}
+	})
+	c := testClient(t)
+	if resp, body := post(t, c, l.APIURL()+"/checkout", "{}"); resp.StatusCode != http.StatusOK {
+		t.Fatalf("checkout against a healthy provider: %s %s", resp.Status, body)
+	}
+	if _, help := get(t, c, l.APIURL()+"/"); !strings.Contains(help, "a goroutine per request") {
+		t.Errorf("GET / says %q", help)
+	}
+	_, metrics := get(t, c, l.APIURL()+"/metrics")
+	for _, want := range []string{MetricLive + " ", MetricConnsOpen + `{dependency="payment"} 1`, MetricConnsWaiting + `{dependency="payment"} 0`, MetricBulkheadSize + `{dependency="payment"} 4`} {
+		if !strings.Contains(metrics, want) {
+			t.Errorf("/metrics lacks %q:\n%s", want, grepLines(metrics, "breakerlab_"))
+		}
+	}
+	if strings.Contains(metrics, MetricWorkers+" ") {
+		t.Errorf("the Go server reports a pool of workers:\n%s", grepLines(metrics, "breakerlab_"))
 	}
 }
