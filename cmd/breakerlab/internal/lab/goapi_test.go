@@ -1,12 +1,10 @@
 package lab
 
 import (
-	"context"
 	"net/http"
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestGoServerContains runs the incident on the Go server without a
@@ -99,15 +97,7 @@ func TestGoServerServes(t *testing.T) {
 	t.Cleanup(func() { settleGoroutines(t, before) })
 	cfg := DefaultGoConfig(Protected)
 	cfg.Faults = nil
-	l, err := Start(cfg, time.Now(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := l.Shutdown(context.Background()); err != nil {
-			t.Error(err)
-		}
-	})
+	l := startConfig(t, cfg)
 	c := testClient(t)
 	if resp, body := post(t, c, l.APIURL()+"/checkout", "{}"); resp.StatusCode != http.StatusOK {
 		t.Fatalf("checkout against a healthy provider: %s %s", resp.Status, body)

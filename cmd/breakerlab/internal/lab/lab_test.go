@@ -178,6 +178,12 @@ func startLab(t *testing.T, m Mode, faults ...Fault) *Lab {
 	cfg := DefaultConfig(m)
 	cfg.Scale = testScale
 	cfg.Faults = faults
+	return startConfig(t, cfg)
+}
+
+// startConfig starts a lab of cfg, shut down when the test ends.
+func startConfig(t *testing.T, cfg Config) *Lab {
+	t.Helper()
 	l, err := Start(cfg, time.Now(), nil)
 	if err != nil {
 		t.Fatal(err)
