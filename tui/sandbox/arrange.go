@@ -6,8 +6,10 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/chart"
+	"github.com/breakerlab/breakerlab/tui/mappane"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/breakerlab/breakerlab/tui/tiles"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -36,12 +38,14 @@ const (
 	pChain // with services, in the in-flight chart's place
 	pFleet // with a service of several instances, room allowing
 	pLatency
+	pMap   // the system's map (tui/mappane), room allowing
+	pTiles // a tile per circuit, with several breakers (tui/tiles)
 	numPanes
 )
 
 // paneNames are the panes' names in the foot's words.
 var paneNames = [numPanes]string{"worker pool", "breaker", "dependencies at a glance", "outcomes", "tenants", "breaker history",
-	"calls in flight", "call chain", "fleet (I shows it)", "latency"}
+	"calls in flight", "call chain", "fleet (I shows it)", "latency", "map", "circuit tiles"}
 
 // extraPanes are the panes the sandbox shows when there is room, and what
 // the layout knows about the whole run.
@@ -55,13 +59,17 @@ type extraPanes struct {
 	chain   *pane.Chain
 	fleet   *pane.Fleet
 	tenants *pane.Tenants
-	prof    profile
+	// The map of the system and the circuits' tiles (issue 24).
+	mapv  *mappane.Model
+	tiles *tiles.Model
+	prof  profile
 	arr     arrangement
 }
 
 func newExtraPanes(th *theme.Theme) *extraPanes {
 	return &extraPanes{hist: chart.NewHistory(th), lat: chart.NewLatency(th), ovw: pane.NewOverview(th),
-		chain: pane.NewChain(th), fleet: pane.NewFleet(th), tenants: pane.NewTenants(th)}
+		chain: pane.NewChain(th), fleet: pane.NewFleet(th), tenants: pane.NewTenants(th),
+		mapv: mappane.New(th), tiles: tiles.New(th)}
 }
 
 // profile is what the layout needs to know about the whole run, from the
@@ -93,6 +101,8 @@ func (x *extraPanes) setData(d pane.Data, s *sim) {
 	x.chain.SetData(d)
 	x.fleet.SetData(d)
 	x.tenants.SetData(d)
+	x.mapv.SetData(d)
+	x.tiles.SetData(d)
 	p := &x.prof
 	if p.ok && p.sc == s.sc && p.variant == s.variant && p.seed == s.seed {
 		return
@@ -162,7 +172,9 @@ func (m *Model) ask(id paneID, w int) sizes {
 		// Room for the whole log of the run, when there is room to spare.
 		n := m.brk.Needs(w)
 		more := 0
-		if x.prof.transitions > 3 {
+		// Room for the log only where the pane shows a breaker: one
+		// saying there is none at the front has nothing more to say.
+		if _, has := m.brk.Showing(); has && x.prof.transitions > 3 {
 			more = min(x.prof.transitions-3, 12)
 		}
 		return sizes{min(m.brk.MinHeight(w), n), n, n + more}
@@ -184,7 +196,9 @@ func (m *Model) ask(id paneID, w int) sizes {
 		}
 		return sizes{x.hist.HistoryHeight(w, 2), x.hist.HistoryHeight(w, min(rows, 6)), x.hist.HistoryHeight(w, rows)}
 	case pInFlight:
-		return sizes{9, 13, 18}
+		// Eleven rows at the least: at 80 columns the legend takes three,
+		// and the plot keeps four, so that a cap never sits on the 0 row.
+		return sizes{11, 13, 18}
 	case pLatency:
 		return sizes{x.lat.LatencyHeight(w, 4), x.lat.LatencyHeight(w, 8), x.lat.LatencyHeight(w, 12)}
 	case pChain:
@@ -193,6 +207,12 @@ func (m *Model) ask(id paneID, w int) sizes {
 		return sizes{x.fleet.MinHeight(w), x.fleet.Needs(w), x.fleet.Needs(w)}
 	case pTenants:
 		return sizes{x.tenants.MinHeight(), x.tenants.Needs(w), x.tenants.Needs(w)}
+	case pMap:
+		x.mapv.SetSize(w, 0) // the map's columns depend on its width
+		return sizes{x.mapv.MinHeight(), x.mapv.Needs(), x.mapv.Max()}
+	case pTiles:
+		n := x.tiles.Needs(w)
+		return sizes{x.tiles.MinHeight(), n, n}
 	}
 	return sizes{}
 }
@@ -242,6 +262,12 @@ func (m *Model) arrange() *arrangement {
 	}
 	if p.breakers > 1 || pane.BreakerCount(&m.sim.snap) > 1 {
 		order = append(order, want{pOverview, 1})
+	}
+	// The map, then the circuits' tiles where there are several
+	// breakers (a fleet's count, one per instance).
+	order = append(order, want{pMap, 0})
+	if x.tiles.Breakers() > 1 {
+		order = append(order, want{pTiles, 1})
 	}
 	if has && !historyMain {
 		order = append(order, want{pHistory, 1})
@@ -329,11 +355,31 @@ func (m *Model) arrange() *arrangement {
 				used[c] += more
 			}
 		}
+		fillColumn(a.cols[c], body-used[c])
 		slices.SortStableFunc(a.cols[c], func(p, q slot) int { return int(p.id) - int(q.id) })
 	}
 	a.foot = m.footNotes(&a, hidden, flat)
 	x.arr = a
 	return &x.arr
+}
+
+// fillColumn gives the rows a column has left once every pane has what
+// it can use to its charts, evenly (a chart drawn taller reads finer), so
+// that a large window shows no blank rows under a column; a column with no
+// chart keeps them.
+func fillColumn(col []slot, spare int) {
+	var charts []int
+	for i, s := range col {
+		switch s.id {
+		case pOutcomes, pLatency, pInFlight, pHistory:
+			charts = append(charts, i)
+		}
+	}
+	for k, i := range charts {
+		give := spare / (len(charts) - k)
+		col[i].h += give
+		spare -= give
+	}
 }
 
 // footNotes say what is not shown and why, in the bottom edges of the
@@ -409,6 +455,7 @@ var briefNames = map[string]string{
 	"worker pool": "pool", "breaker": "breaker", "dependencies at a glance": "overview", "outcomes": "outcomes",
 	"breaker history": "history", "calls in flight": "in flight", "latency": "latency",
 	"call chain": "chain", "fleet (I shows it)": "fleet (I)", "tenants": "tenants",
+	"map": "map", "circuit tiles": "tiles",
 }
 
 // flatWords are, for each chart that can be left out, why, long and short.
@@ -453,6 +500,10 @@ func (m *Model) paneOf(id paneID) sizer {
 		return m.xp.fleet
 	case pTenants:
 		return m.xp.tenants
+	case pMap:
+		return m.xp.mapv
+	case pTiles:
+		return m.xp.tiles
 	}
 	return m.xp.lat
 }
