@@ -203,9 +203,9 @@ func (m *Model) Click(x, y int) bool {
 	r := m.rowsShown[line]
 	inst := -1
 	if r.strip {
-		// The cells start after the cursor, the indent and three spaces;
+		// The cells start after the cursor, the indent and two spaces;
 		// each is one cell wide but the selected one, drawn "[g]".
-		pos := x - 1 - 1 - ansi.StringWidth(r.prefix) - 3
+		pos := x - 1 - 1 - ansi.StringWidth(r.prefix) - 2
 		for k := range m.g.nodes[r.node].instances {
 			w := 1
 			if m.isSelected(r.node, k) {

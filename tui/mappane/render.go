@@ -70,14 +70,15 @@ func (g *graph) rows(strips bool) []row {
 		for k := range n.edges {
 			e := &n.edges[k]
 			last := k == len(n.edges)-1
-			branch, more := "├─", "│ "
+			// Each child's branch starts under its caller's glyph.
+			branch, more := "├", "│   "
 			if last {
-				branch, more = "└─", "  "
+				branch, more = "└", "    "
 			}
 			ref := g.nodes[e.to].parent != i || isEarlierEdge(g, i, *e)
 			out = append(out, row{prefix: indent + branch, node: e.to, edge: e, ref: ref})
 			if !ref {
-				walk(e.to, indent+more+"   ")
+				walk(e.to, indent+more)
 			}
 		}
 	}
@@ -94,9 +95,9 @@ func (g *graph) rows(strips bool) []row {
 // fleet's, the state most of its instances are in), or a plain line.
 func branchMark(e *edge) string {
 	if e == nil || !e.has {
-		return "──▶ "
+		return "─▶ "
 	}
-	return "─" + string(pane.BandGlyph(edgeState(e))) + "▶ "
+	return string(pane.BandGlyph(edgeState(e))) + "▶ "
 }
 
 // edgeState is the one state that stands for e: its breaker's, or for a
@@ -143,7 +144,7 @@ func breakerColumn(c int) bool { return c >= 4 }
 func (m *Model) nameCell(r row) string {
 	n := &m.g.nodes[r.node]
 	if r.strip {
-		return r.prefix + "   " + m.strip(n)
+		return r.prefix + "  " + m.strip(n)
 	}
 	var b strings.Builder
 	b.WriteString(m.th.Dim.Render(r.prefix))

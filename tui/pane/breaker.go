@@ -47,8 +47,8 @@ type Breaker struct {
 
 // breakerView is everything the pane draws, compared to skip redraws.
 type breakerView struct {
-	gen    uint64
-	count  int // breakers (a shared one counted once)
+	gen   uint64
+	count int // breakers (a shared one counted once)
 	// shared is the number of dependencies the breaker judges, when it
 	// is a shared breaker's (Policy.SharedBreaker); 0 otherwise.
 	shared int

@@ -63,7 +63,7 @@ type extraPanes struct {
 	mapv  *mappane.Model
 	tiles *tiles.Model
 	prof  profile
-	arr     arrangement
+	arr   arrangement
 }
 
 func newExtraPanes(th *theme.Theme) *extraPanes {
@@ -346,7 +346,7 @@ func (m *Model) arrange() *arrangement {
 	}
 	// Grow each column's panes to what they would like, in the order of
 	// importance, then to what they can use.
-	for c := range 2 {
+	grow := func(c int) {
 		for _, level := range []func(s sizes) int{func(s sizes) int { return s.want }, func(s sizes) int { return s.max }} {
 			for i := range a.cols[c] {
 				s := &a.cols[c][i]
@@ -355,6 +355,61 @@ func (m *Model) arrange() *arrangement {
 				used[c] += more
 			}
 		}
+	}
+	for c := range 2 {
+		grow(c)
+	}
+	// A column left with rows to spare and no chart to draw taller takes
+	// a pane from the other column (a chart first), and both grow again.
+	for c := range 2 {
+		if body-used[c] <= spareRows || slices.ContainsFunc(a.cols[c], func(s slot) bool { return stretches(s.id) }) {
+			continue
+		}
+		o, pick, score := 1-c, -1, 0
+		for i, s := range a.cols[o] {
+			if s.id == pPool || s.id == pBreaker || s.id == pOutcomes || asks[s.id][c].min > body-used[c] {
+				continue
+			}
+			sc := s.h
+			if stretches(s.id) {
+				sc += body
+			}
+			if pick < 0 || sc > score {
+				pick, score = i, sc
+			}
+		}
+		if pick < 0 {
+			continue
+		}
+		a.cols[c] = append(a.cols[c], a.cols[o][pick])
+		a.cols[o] = slices.Delete(a.cols[o], pick, pick+1)
+		for k := range 2 {
+			used[k] = 0
+			for i := range a.cols[k] {
+				a.cols[k][i].h = asks[a.cols[k][i].id][k].min
+				used[k] += a.cols[k][i].h
+			}
+		}
+		grow(0)
+		grow(1)
+	}
+	// Rows still to spare, and no chart to take them: a single breaker's
+	// tile says what nothing else does (its rolling rate, its latency
+	// percentiles, its rate second by second).
+	for c := range 2 {
+		placed := slices.ContainsFunc(a.cols[0], func(s slot) bool { return s.id == pTiles }) ||
+			slices.ContainsFunc(a.cols[1], func(s slot) bool { return s.id == pTiles })
+		spare := body - used[c]
+		if placed || x.tiles.Count() == 0 || spare <= spareRows || slices.ContainsFunc(a.cols[c], func(s slot) bool { return stretches(s.id) }) {
+			continue
+		}
+		if t := m.ask(pTiles, a.widths[c]); t.min <= spare {
+			h := min(t.max, spare)
+			a.cols[c] = append(a.cols[c], slot{id: pTiles, h: h})
+			used[c] += h
+		}
+	}
+	for c := range 2 {
 		fillColumn(a.cols[c], body-used[c])
 		slices.SortStableFunc(a.cols[c], func(p, q slot) int { return int(p.id) - int(q.id) })
 	}
@@ -370,8 +425,7 @@ func (m *Model) arrange() *arrangement {
 func fillColumn(col []slot, spare int) {
 	var charts []int
 	for i, s := range col {
-		switch s.id {
-		case pOutcomes, pLatency, pInFlight, pHistory:
+		if stretches(s.id) {
 			charts = append(charts, i)
 		}
 	}
@@ -381,6 +435,14 @@ func fillColumn(col []slot, spare int) {
 		spare -= give
 	}
 }
+
+// stretches says whether pane id draws finer when taller: the charts
+// whose rows are a scale (the breaker history's are its window's, fixed).
+func stretches(id paneID) bool { return id == pOutcomes || id == pLatency || id == pInFlight }
+
+// spareRows is the most rows a column may leave blank before it takes a
+// pane from the other.
+const spareRows = 4
 
 // footNotes say what is not shown and why, in the bottom edges of the
 // columns: what found no room (and that a larger window shows it), and

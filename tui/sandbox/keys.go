@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/mappane"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/bubbles/key"
 )
@@ -21,6 +22,9 @@ type keyMap struct {
 	// FleetScroll are the fleet pane's scroll keys.
 	Fleet       key.Binding
 	FleetScroll pane.FleetKeys
+	// Map moves the map's selection (tui/mappane): n/N nodes, </> a
+	// fleet's instances.
+	Map mappane.Keys
 	// atEnd: the run is at its end, where space replays from the start
 	// (the one-line help says so).
 	atEnd bool
@@ -46,6 +50,7 @@ func newKeyMap(canGoHome bool) keyMap {
 		Write:          b([]string{"w"}, "w", "write the scenario to a file"),
 		Fleet:          b([]string{"I"}, "I", "a fleet's instances"),
 		FleetScroll:    pane.DefaultFleetKeys(),
+		Map:            mappane.DefaultKeys(),
 	}
 }
 
@@ -61,6 +66,7 @@ func (k keyMap) main() playback.HelpKeys {
 			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo},
 			{k.Faster, k.Slower, k.Restart, k.NextVariant, k.PrevVariant, k.Variant, k.Seed},
 			{k.Knobs, k.Write, k.Compare, k.ComparePresets, k.Breaker.Next, k.Fleet, k.Help, k.Home, k.Quit},
+			{k.Map.Next, k.Map.Prev, k.Map.NextInstance, k.Map.PrevInstance},
 		},
 	}
 }

@@ -13,7 +13,10 @@ import (
 )
 
 func TestLook(t *testing.T) {
-	for _, c := range []struct{ name string; v int }{{"api-gateway", 0}, {"api-gateway", 1}, {"fleet-probes", 0}, {"cascade", 2}} {
+	for _, c := range []struct {
+		name string
+		v    int
+	}{{"api-gateway", 0}, {"api-gateway", 1}, {"fleet-probes", 0}, {"cascade", 2}} {
 		b, _ := scenarios.Lookup(c.name)
 		r, _ := engine.New(b.Build(), c.v, 5)
 		r.Advance(25 * time.Second)
