@@ -554,8 +554,8 @@ func (m *Model) hasFleet() bool {
 
 // needRows is the inside height the tree takes (strips: with the fleets'
 // instance rows), the header, the selection line, a gap and the legend at
-// a width of about 100.
+// the pane's width.
 func (m *Model) needRows(strips bool) int {
 	n := len(m.g.rows(strips))
-	return 1 + n + 1 + 1 + 2
+	return 1 + n + 1 + 1 + len(m.legend(max(m.w-2, 40)))
 }

@@ -145,6 +145,9 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 	}
 	if svc != nil && len(svc.Instances) > 1 {
 		for k := range svc.Instances {
+			if j >= len(svc.Instances[k].Breakers) {
+				continue
+			}
 			if b := svc.Instances[k].Breakers[j]; b != nil {
 				e.has = true
 				e.states[b.State]++
@@ -175,7 +178,7 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 			for k := range ss.Instances {
 				in := &ss.Instances[k]
 				n.instances[k] = instance{state: in.State, until: in.Until, busy: in.Busy, size: ss.Workers}
-				if calls >= 0 && in.Breakers[calls] != nil {
+				if calls >= 0 && calls < len(in.Breakers) && in.Breakers[calls] != nil {
 					n.instances[k].has, n.instances[k].brk = true, in.Breakers[calls].State
 				}
 			}

@@ -260,12 +260,13 @@ func (m *Model) arrange() *arrangement {
 	if key.fleet {
 		order = append(order, want{pFleet, 1})
 	}
+	// The map (the whole system at a glance, every breaker on its edge),
+	// then the dependencies' table, then the circuits' tiles where there
+	// are several breakers (a fleet's count, one per instance).
+	order = append(order, want{pMap, 0})
 	if p.breakers > 1 || pane.BreakerCount(&m.sim.snap) > 1 {
 		order = append(order, want{pOverview, 1})
 	}
-	// The map, then the circuits' tiles where there are several
-	// breakers (a fleet's count, one per instance).
-	order = append(order, want{pMap, 0})
 	if x.tiles.Breakers() > 1 {
 		order = append(order, want{pTiles, 1})
 	}
@@ -330,6 +331,12 @@ func (m *Model) arrange() *arrangement {
 				break // the pool, the breaker and the outcomes keep their column
 			}
 			if used[c]+asks[o.id][c].min > body {
+				continue
+			}
+			if (o.id == pTiles || o.id == pMap && !key.services) && wanted(c)+asks[o.id][c].min > body {
+				// The tiles, and the map of a single server, take no row
+				// the panes before them want; a system of services'
+				// map is worth a smaller pool.
 				continue
 			}
 			sh := shortfall(c, o.id) + shortfall(1-c, -1)

@@ -22,6 +22,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Rolling is the window the rates, failed shares and percentiles cover:
@@ -145,6 +146,9 @@ func (m *Model) SetData(d pane.Data) {
 		for j := range ss.Dependencies {
 			c := circuit{name: ss.Name + " → " + ss.Dependencies[j].Name, service: ss.Name, refused: ss.Dependencies[j].ShortCircuited}
 			for k := range ss.Instances {
+				if j >= len(ss.Instances[k].Breakers) {
+					continue
+				}
 				if b := ss.Instances[k].Breakers[j]; b != nil {
 					c.hosts++
 					c.states[b.State]++
@@ -334,7 +338,9 @@ func (m *Model) tile(c *circuit, w int) []string {
 		}
 		lines = append(lines, fmt.Sprintf("hosts %d: %s", c.hosts, strings.Join(parts, " ")))
 	case c.threshold > 0:
-		lines = append(lines, fmt.Sprintf("window %d/%d failed, opens at %s", c.winFailed, c.winCalls, pane.Percent(c.threshold)))
+		lines = append(lines, fitting(in, fmt.Sprintf("window %d/%d failed, opens at %s", c.winFailed, c.winCalls, pane.Percent(c.threshold)),
+			fmt.Sprintf("window %d/%d failed, opens %s", c.winFailed, c.winCalls, pane.Percent(c.threshold)),
+			fmt.Sprintf("%d/%d failed, opens at %s", c.winFailed, c.winCalls, pane.Percent(c.threshold))))
 	default:
 		lines = append(lines, fmt.Sprintf("window %d/%d failed", c.winFailed, c.winCalls))
 	}
@@ -344,13 +350,26 @@ func (m *Model) tile(c *circuit, w int) []string {
 	}
 	lines = append(lines, ref)
 	if c.latOK {
-		lines = append(lines, fmt.Sprintf("p50 %s  p90 %s  p99 %s", dur(c.p50), dur(c.p90), dur(c.p99)))
+		lines = append(lines, fitting(in, fmt.Sprintf("p50 %s  p90 %s  p99 %s", dur(c.p50), dur(c.p90), dur(c.p99)),
+			fmt.Sprintf("p50 %s p90 %s p99 %s", dur(c.p50), dur(c.p90), dur(c.p99)),
+			fmt.Sprintf("p50 %s  p99 %s", dur(c.p50), dur(c.p99))))
 	} else {
 		lines = append(lines, m.th.Dim.Render("no answers in the window"))
 	}
 	lines = append(lines, m.th.Dim.Render(sparkline(c.spark, in)))
 	name := c.name
 	return pane.Frame(m.th, w, tileH, name, state, lines)
+}
+
+// fitting is the first of the wordings, longest first, that fits in w
+// cells; the last when none does.
+func fitting(w int, words ...string) string {
+	for _, s := range words {
+		if ansi.StringWidth(s) <= w {
+			return s
+		}
+	}
+	return words[len(words)-1]
 }
 
 func worst(states [breaker.MetricsOnly + 1]int) breaker.State {
