@@ -48,7 +48,7 @@ func TestNoBlankAreasAt200x60(t *testing.T) {
 		sc := b.Build()
 		for _, v := range []int{0, len(sc.Variants) - 1} {
 			m := newModel(t, 200, 60, Options{Scenario: tuitest.Scenario(t, b.Name), Variant: v})
-			m = seekTo(t, m, (sc.Duration/2).Truncate(time.Second))
+			m = seekTo(t, m, (sc.Duration / 2).Truncate(time.Second))
 			view := m.View()
 			runs := blankRuns(view, m.arrange().widths)
 			for c, n := range runs {
