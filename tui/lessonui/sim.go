@@ -45,6 +45,7 @@ func newStepSim(st *lessons.PreparedStep, th *theme.Theme) (stepSim, error) {
 		s.panes = append(s.panes, newEnginePane(name, th))
 	}
 	attachSweep(s.panes, st) // sweep.go
+	s.panes = append(s.panes, newExtraPanes(st.Panes, th)...) // extras.go
 	if err := s.rebuild(st.From); err != nil {
 		return nil, err
 	}
