@@ -19,17 +19,7 @@ import (
 // snapAt runs variant v of the built-in scenario to at.
 func snapAt(t testing.TB, name string, v int, at time.Duration) *engine.Snapshot {
 	t.Helper()
-	b, ok := scenarios.Lookup(name)
-	if !ok {
-		t.Fatalf("no scenario %s", name)
-	}
-	r, err := engine.New(b.Build(), v, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Advance(at)
-	s := r.Snapshot()
-	return &s
+	return tuitest.At(t, name, v, at.Seconds()).Snap
 }
 
 func newMap(s *engine.Snapshot, w, h int) *Model {

@@ -299,18 +299,7 @@ func (m *Model) rateCell(r row) string {
 	if r.strip || r.ref || !n.ok {
 		return ""
 	}
-	return rateWords(n.rate)
-}
-
-// rateWords writes a rate in at most three significant digits.
-func rateWords(r float64) string {
-	switch {
-	case r >= 100:
-		return fmt.Sprintf("%.0f/s", r)
-	case r >= 10:
-		return fmt.Sprintf("%.1f/s", r)
-	}
-	return fmt.Sprintf("%.2f/s", r)
+	return pane.Rate(n.rate)
 }
 
 func (m *Model) failedCell(r row) string {

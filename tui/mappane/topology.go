@@ -308,17 +308,6 @@ func shortDuration(d time.Duration) string {
 	return fmt.Sprintf("%g s", d.Seconds())
 }
 
-// targets lists the selectable targets in the order the keys move
-// through them: every node, and after a fleet each of its instances.
-func (g *graph) targets() []Target {
-	out := make([]Target, 0, len(g.nodes))
-	for _, i := range g.order() {
-		n := &g.nodes[i]
-		out = append(out, Target{Kind: n.kind, Name: n.name, Instance: -1})
-	}
-	return out
-}
-
 // order is the nodes in the order drawn: tenants, the front, then a
 // depth-first walk (a node reached twice, under its first caller).
 func (g *graph) order() []int {

@@ -327,7 +327,7 @@ func (m *Model) tile(c *circuit, w int) []string {
 	if c.failed >= 0.5 {
 		failed = m.th.Bad.Render(failed)
 	}
-	lines = append(lines, fmt.Sprintf("%s  %s", m.th.Bold.Render(rate(c.rate)), failed))
+	lines = append(lines, fmt.Sprintf("%s  %s", m.th.Bold.Render(pane.Rate(c.rate)), failed))
 	switch {
 	case c.hosts > 1:
 		var parts []string
@@ -401,16 +401,6 @@ func sparkline(v []float64, w int) string {
 		b.WriteRune(levels[i])
 	}
 	return b.String()
-}
-
-func rate(r float64) string {
-	switch {
-	case r >= 100:
-		return fmt.Sprintf("%.0f/s", r)
-	case r >= 10:
-		return fmt.Sprintf("%.1f/s", r)
-	}
-	return fmt.Sprintf("%.2f/s", r)
 }
 
 // dur writes a latency shortly: "850 µs", "12 ms", "1.2 s".

@@ -9,7 +9,6 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
-	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -19,17 +18,7 @@ import (
 
 func snapAt(t testing.TB, name string, v int, at time.Duration) *engine.Snapshot {
 	t.Helper()
-	b, ok := scenarios.Lookup(name)
-	if !ok {
-		t.Fatalf("no scenario %s", name)
-	}
-	r, err := engine.New(b.Build(), v, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Advance(at)
-	s := r.Snapshot()
-	return &s
+	return tuitest.At(t, name, v, at.Seconds()).Snap
 }
 
 func tilesOf(s *engine.Snapshot) *Model {
