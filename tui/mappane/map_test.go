@@ -56,12 +56,14 @@ func nodeNames(s *engine.Snapshot) []string {
 	return names
 }
 
-// The map drawn at 120×40 shows every node of every built-in scenario's
-// every variant, each as a node of its own (its glyph before its name).
+// The map drawn at 120×40 shows every node of every built-in scenario,
+// each as a node of its own (its glyph before its name), in its first and
+// its last variant (the least and the most protected; the sandbox's test
+// opens every variant).
 func TestEveryNodeAt120x40(t *testing.T) {
 	for _, b := range scenarios.All() {
 		sc := b.Build()
-		for v := range sc.Variants {
+		for _, v := range []int{0, len(sc.Variants) - 1} {
 			s := snapAt(t, b.Name, v, sc.Duration/2)
 			m := newMap(s, 120, 40)
 			view := ansi.Strip(m.View())
