@@ -309,8 +309,14 @@ func (m *Model) render() []string {
 	if len(m.circuits) == 0 {
 		body = append(body, m.th.Dim.Render("No circuit breaker in this variant."))
 	}
-	title, note := pane.Titled(m.w, []string{"Circuits, as the Hystrix dashboard draws them", "Circuits"},
-		[]string{"rolling " + pane.SecondsShort(Rolling), ""})
+	notes := []string{"rolling " + pane.SecondsShort(Rolling), ""}
+	if fit := max((m.h-2)/tileH, 0) * per; fit < len(m.circuits) {
+		// The tiles that find no room: say how many are shown.
+		notes = []string{fmt.Sprintf("%d of %d circuits, taller shows all · rolling %s", fit, len(m.circuits), pane.SecondsShort(Rolling)),
+			fmt.Sprintf("%d of %d circuits · rolling %s", fit, len(m.circuits), pane.SecondsShort(Rolling)),
+			fmt.Sprintf("%d of %d circuits", fit, len(m.circuits))}
+	}
+	title, note := pane.TitledNoteFirst(m.w, []string{"Circuits, as the Hystrix dashboard draws them", "Circuits"}, notes)
 	return pane.Frame(m.th, m.w, m.h, title, note, body)
 }
 

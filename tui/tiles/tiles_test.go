@@ -130,3 +130,12 @@ func BenchmarkSetDataView(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// Tiles that find no room are counted in the title's note.
+func TestShortPaneSaysHowManyTiles(t *testing.T) {
+	m := tilesOf(snapAt(t, "api-gateway", 0, 25*time.Second))
+	m.SetSize(90, 2+tileH)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "2 of 5 circuits") {
+		t.Errorf("a pane with room for two tiles does not say so:\n%s", v)
+	}
+}
