@@ -61,9 +61,13 @@ type Model struct {
 	w, h int
 
 	circuits []circuit
-	buf      []uint32 // reused for the percentiles
-	view     string
-	dirty    bool
+	// data is the last snapshot handed in; stale says the circuits have
+	// not been read out of it yet (a hidden pane never reads them).
+	data  pane.Data
+	stale bool
+	buf   []uint32 // reused for the percentiles
+	view  string
+	dirty bool
 }
 
 // New makes an empty pane.
@@ -89,10 +93,11 @@ func (m *Model) SetSize(w, h int) {
 
 // Count is the number of circuits: the pane has something to say when
 // there are several, or one with several hosts.
-func (m *Model) Count() int { return len(m.circuits) }
+func (m *Model) Count() int { m.ensure(); return len(m.circuits) }
 
 // Breakers counts the breakers behind the tiles, every instance's own.
 func (m *Model) Breakers() int {
+	m.ensure()
 	n := 0
 	for _, c := range m.circuits {
 		n += c.hosts
@@ -102,6 +107,7 @@ func (m *Model) Breakers() int {
 
 // Needs is the height that shows every tile at width w.
 func (m *Model) Needs(w int) int {
+	m.ensure()
 	per := max((w-2)/minTileW, 1)
 	rows := (len(m.circuits) + per - 1) / per
 	return 2 + rows*tileH
@@ -110,12 +116,22 @@ func (m *Model) Needs(w int) int {
 // MinHeight is one row of tiles.
 func (m *Model) MinHeight() int { return 2 + tileH }
 
-// SetData reads the circuits out of a snapshot.
+// SetData takes a snapshot; the circuits are read out of it when they
+// are first asked for.
 func (m *Model) SetData(d pane.Data) {
-	s := d.Snap
-	if s == nil {
+	if d.Snap == nil {
 		return
 	}
+	m.data, m.stale, m.dirty = d, true, true
+}
+
+// ensure reads the circuits out of the last snapshot, once.
+func (m *Model) ensure() {
+	if !m.stale {
+		return
+	}
+	m.stale = false
+	s := m.data.Snap
 	m.circuits = m.circuits[:0]
 	groups := map[string]int{}
 	for i := range s.Dependencies {
@@ -166,7 +182,6 @@ func (m *Model) SetData(d pane.Data) {
 	for i := range m.circuits {
 		m.latency(&m.circuits[i], s)
 	}
-	m.dirty = true
 }
 
 // addRates adds a dependency's rolling rate, failed share and sparkline
@@ -277,6 +292,7 @@ func reaches(s *engine.Snapshot, dep string, c *circuit) bool {
 
 // View draws the pane.
 func (m *Model) View() string {
+	m.ensure()
 	if m.dirty {
 		m.view = strings.Join(m.render(), "\n")
 		m.dirty = false

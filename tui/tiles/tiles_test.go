@@ -24,6 +24,7 @@ func snapAt(t testing.TB, name string, v int, at time.Duration) *engine.Snapshot
 func tilesOf(s *engine.Snapshot) *Model {
 	m := New(theme.New(theme.Plain()))
 	m.SetData(pane.Data{Snap: s})
+	m.ensure()
 	return m
 }
 
