@@ -488,7 +488,7 @@ func (m *Model) footNotes(a *arrangement, hidden, flat []string) [2]string {
 	var out [2]string
 	fits := func(c int, t string) bool { return len(a.cols[c]) > 0 && ansi.StringWidth(t)+6 <= a.widths[c] }
 	if len(notes) == 2 {
-		for i := range notes[0] {
+		for i := range min(len(notes[0]), len(notes[1])) {
 			both := notes[0][i] + " · " + notes[1][i]
 			for _, c := range []int{1, 0} {
 				if fits(c, both) {
