@@ -34,7 +34,9 @@ func newExtraPanes(names []string, th *theme.Theme) []enginePane {
 	if !has["history"] {
 		out = append(out, &historyExtra{History: chart.NewHistory(th)})
 	}
-	return append(out, &mapExtra{Model: mappane.New(th)}, &tilesExtra{Model: tiles.New(th)})
+	mp := mappane.New(th)
+	mp.SetStatic(true) // the player's keys are its own: no selection here
+	return append(out, &mapExtra{Model: mp}, &tilesExtra{Model: tiles.New(th)})
 }
 
 // historyExtra is the breakers' history, where the run has a breaker at

@@ -268,3 +268,13 @@ func BenchmarkView(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// A static map (the lesson player's, which takes no map keys) shows no
+// cursor and no selection line.
+func TestStaticMapShowsNoSelection(t *testing.T) {
+	m := newMap(snapAt(t, "multi-hop", 0, 10*time.Second), 100, 12)
+	m.SetStatic(true)
+	if v := ansi.Strip(m.View()); strings.Contains(v, "selected:") || strings.Contains(v, glyphCursor) {
+		t.Errorf("a static map shows a selection:\n%s", v)
+	}
+}

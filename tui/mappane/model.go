@@ -41,6 +41,10 @@ type Model struct {
 	selNode, selInst int
 	sel              Target
 
+	// static: a parent that gives the map no keys (the lesson player)
+	// shows no cursor and no selection line.
+	static bool
+
 	rowsShown []row // the rows drawn last, for the mouse
 	top       int   // the body line the first row is on
 
@@ -51,6 +55,14 @@ type Model struct {
 // New makes an empty map.
 func New(th *theme.Theme) *Model {
 	return &Model{th: th, keys: DefaultKeys(), selNode: -1, selInst: -1, dirty: true}
+}
+
+// SetStatic turns the selection's cursor and line off, for a parent
+// that does not pass the map its keys.
+func (m *Model) SetStatic(on bool) {
+	if on != m.static {
+		m.static, m.dirty = on, true
+	}
 }
 
 // Keys is the key map, for a parent's help.
@@ -235,7 +247,12 @@ func (m *Model) View() string {
 
 // MinHeight is the least height that shows every node: a row each, the
 // frame and the selection line.
-func (m *Model) MinHeight() int { return 2 + len(m.g.rows(false)) + 1 }
+func (m *Model) MinHeight() int {
+	if m.static {
+		return 2 + len(m.g.rows(false))
+	}
+	return 2 + len(m.g.rows(false)) + 1
+}
 
 // Needs is the height that shows the header, the selection line and the
 // legend too.

@@ -171,7 +171,7 @@ func (m *Model) nameCell(r row) string {
 		glyph = glyphAbove // the node is drawn under its first caller
 	}
 	label := glyph + " " + name
-	if m.isSelected(r.node, -1) && !r.ref {
+	if m.isSelected(r.node, -1) && !r.ref && !m.static {
 		b.WriteString(m.th.Selected.Render(label))
 	} else {
 		b.WriteString(m.th.Bold.Render(label))
@@ -406,12 +406,12 @@ func (m *Model) render() []string {
 	m.top = len(body)
 	for i, r := range rows {
 		cursor := " "
-		if m.isSelected(r.node, -1) && !r.ref && !r.strip {
+		if m.isSelected(r.node, -1) && !r.ref && !r.strip && !m.static {
 			cursor = glyphCursor
 		}
 		body = append(body, line(cursor, names[i], func(c int) string { return cells[c][i] }))
 	}
-	if room > len(body) {
+	if room > len(body) && !m.static {
 		body = append(body, m.th.Dim.Render(m.selectionLine(inner)))
 	}
 	if room > len(body)+1 {
@@ -546,5 +546,9 @@ func (m *Model) hasFleet() bool {
 // the pane's width.
 func (m *Model) needRows(strips bool) int {
 	n := len(m.g.rows(strips))
-	return 1 + n + 1 + 1 + len(m.legend(max(m.w-2, 40)))
+	sel := 1
+	if m.static {
+		sel = 0
+	}
+	return 1 + n + sel + 1 + len(m.legend(max(m.w-2, 40)))
 }
