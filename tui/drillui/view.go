@@ -163,7 +163,7 @@ var kindWords = map[drill.Kind]string{drill.Open: "say it out loud", drill.Choic
 func (m Model) cardLines(w int) []string {
 	c := m.cards[m.i]
 	var out []string
-	out = append(out, m.para(fmt.Sprintf("%s · %s · %s", c.Topic, kindWords[c.Kind], c.Source), m.th.Dim, w)...)
+	out = append(out, m.para(fmt.Sprintf("%s · %s · %s", c.Topic, kindWords[c.Kind], drill.Cite(c.Source)), m.th.Dim, w)...)
 	out = append(out, "")
 	out = append(out, m.para(c.Question, m.th.Bold, w)...)
 	out = append(out, "")
