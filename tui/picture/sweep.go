@@ -270,6 +270,9 @@ func curve(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 	nx, _ := pl.Size()
 	p.Y.Label.Text = pl.Measure.Label()
 	p.Y.Tick.Marker = tickerFor(pl.Measure.Unit(), pl.Measure.Unit() == "calls")
+	if u := pl.Measure.Unit(); u == "ms" || u == "s" {
+		p.Y.Label.Text = pl.Measure.Name // its ticks carry the unit
+	}
 	var pts plotter.XYs
 	var errs plotter.YErrors
 	for i := range nx {
