@@ -12,11 +12,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 )
 
 // runJSON is the part of `run --format json` the comparison reads.
 type runJSON struct {
+	WindowMS [2]float64 `json:"window_ms"`
 	Variants []struct {
 		Endpoints map[string]struct {
 			Outcomes  map[string]float64 `json:"outcomes"`
@@ -31,13 +33,21 @@ type runJSON struct {
 		Transitions []struct {
 			AtMS    float64 `json:"at_ms"`
 			Breaker string  `json:"breaker"`
+			From    string  `json:"from"`
 			To      string  `json:"to"`
+			Service string  `json:"service"`
 		} `json:"transitions"`
 		Tenants map[string]struct {
 			Outcomes map[string]float64 `json:"outcomes"`
 		} `json:"tenants"`
 		Services map[string]struct {
 			AbandonedWork float64 `json:"abandoned_work"`
+			ByInstance    []struct {
+				Arrived float64 `json:"arrived"`
+			} `json:"by_instance"`
+			Dependencies map[string]struct {
+				Calls float64 `json:"calls"`
+			} `json:"dependencies"`
 		} `json:"services"`
 	} `json:"variants"`
 }
@@ -84,9 +94,38 @@ func fromRun(t *testing.T, r *runJSON, metric string, args []string, end time.Du
 		return hit / all, all > 0
 	case "wasted":
 		return v.Services[args[0]].AbandonedWork, true
+	case "instance-calls":
+		i, _ := strconv.Atoi(args[1])
+		return v.Services[args[0]].ByInstance[i].Arrived, true
+	case "failed-probes", "knocked-over", "half-open-max":
+		// The service's instances' breakers, from the transitions run lists.
+		n, now := 0.0, 0.0
+		for _, tr := range v.Transitions {
+			if tr.Service != args[0] {
+				continue
+			}
+			inWindow := tr.AtMS >= r.WindowMS[0] && tr.AtMS < r.WindowMS[1]
+			switch {
+			case metric == "failed-probes" && tr.From == "half-open" && tr.To == "open",
+				metric == "knocked-over" && tr.From == "closed" && tr.To == "open" && inWindow:
+				n++
+			case metric == "half-open-max":
+				if tr.To == "half-open" {
+					now++
+				}
+				if tr.From == "half-open" {
+					now--
+				}
+				n = math.Max(n, now)
+			}
+		}
+		return n, true
 	case "p50", "p95", "p99":
 		return v.Endpoints[args[0]].LatencyMS[metric] / 1000, true
 	case "calls":
+		if svc, dep, ok := strings.Cut(args[0], "/"); ok {
+			return v.Services[svc].Dependencies[dep].Calls, true
+		}
 		return v.Dependencies[args[0]].Calls, true
 	case "inflight-max":
 		return v.Dependencies[args[0]].InFlightMax, true
@@ -134,6 +173,7 @@ func fromRun(t *testing.T, r *runJSON, metric string, args []string, end time.Du
 // Every goal of every challenge has the value `run` prints for the same
 // file and seed: the reference solution and the start, on every seed.
 func TestChallengeValuesMatchRun(t *testing.T) {
+	racefree.Only(t)
 	tempConfig(t)
 	all, err := challenge.All()
 	if err != nil {
@@ -217,6 +257,7 @@ func TestChallengeValuesMatchRun(t *testing.T) {
 }
 
 func TestChallengeCheckExitCodes(t *testing.T) {
+	racefree.Only(t)
 	tempConfig(t)
 	dir := t.TempDir()
 	c, err := challenge.Lookup("bulkhead-20")
@@ -258,6 +299,7 @@ func TestChallengeCheckExitCodes(t *testing.T) {
 }
 
 func TestChallengesListsStars(t *testing.T) {
+	racefree.Only(t)
 	cfg := tempConfig(t)
 	p, err := challenge.OpenProgress(filepath.Join(cfg, "breakerlab", "challenges.json"))
 	if err != nil {
@@ -267,9 +309,27 @@ func TestChallengesListsStars(t *testing.T) {
 	if _, err := p.Earn(c, 2, challenge.Setting{"payment.fallback": "queue"}); err != nil {
 		t.Fatal(err)
 	}
-	out, errOut, code := run(t, "challenges")
+	// In a pipe every summary is whole, never cut with "…"; with --width
+	// they wrap to it, whole too.
+	piped, errOut, code := run(t, "challenges")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if strings.Contains(piped, "…") {
+		t.Errorf("a pipe gets the summaries whole, not cut:\n%s", piped)
+	}
+	all, _ := challenge.All()
+	for _, c := range all {
+		if !strings.Contains(piped, c.Summary) {
+			t.Errorf("%s's summary is not whole in a pipe", c.ID)
+		}
+	}
+	out, errOut, code := run(t, "challenges", "--width", "80")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if strings.Contains(out, "…") {
+		t.Errorf("--width 80 wraps the summaries, never cuts them:\n%s", out)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) < 12 {
@@ -292,6 +352,7 @@ func TestChallengesListsStars(t *testing.T) {
 // Without a terminal the challenge refuses at once and names the headless
 // commands; a bad challenge is named before the terminal is asked for.
 func TestChallengeNeedsATerminal(t *testing.T) {
+	racefree.Only(t)
 	tempConfig(t)
 	out, errOut, code := run(t, "challenge", "3")
 	if code != exitUsage || out != "" || !strings.Contains(errOut, "the challenge needs a terminal") || !strings.Contains(errOut, "--check FILE") {
@@ -305,6 +366,7 @@ func TestChallengeNeedsATerminal(t *testing.T) {
 
 // --start prints a design that --check grades as the start.
 func TestChallengeStartIsADesign(t *testing.T) {
+	racefree.Only(t)
 	tempConfig(t)
 	out, errOut, code := run(t, "challenge", "timeout-pool", "--start")
 	if code != 0 || !strings.Contains(out, "[system]") {
@@ -324,6 +386,7 @@ func TestChallengeStartIsADesign(t *testing.T) {
 // `challenges --check` finds no number typed by hand in a built-in brief;
 // a challenge file whose brief types one fails with exit 1, naming it.
 func TestChallengesCheckBriefs(t *testing.T) {
+	racefree.Only(t)
 	all, err := challenge.All()
 	if err != nil {
 		t.Fatal(err)
@@ -354,6 +417,7 @@ func TestChallengesCheckBriefs(t *testing.T) {
 // --check keeps the stars a built-in level's design earns, and --start
 // writes the knobs and the goals as comments that --check reads past.
 func TestChallengeCheckRecordsStarsAndStartComments(t *testing.T) {
+	racefree.Only(t)
 	cfg := tempConfig(t)
 	dir := t.TempDir()
 	out, errOut, code := run(t, "challenge", "deadline", "--start")
