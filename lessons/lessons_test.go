@@ -313,8 +313,8 @@ func TestValueFormats(t *testing.T) {
 		format string
 		want   string
 	}{
-		{fraction(0.40823), "", "40.8 %"},
-		{fraction(0.40823), "pct0", "41 %"},
+		{fraction(0.40823), "", "40.8%"},
+		{fraction(0.40823), "pct0", "41%"},
 		{count(1502), "", "1,502"},
 		{number(16), "", "16"},
 		{number(35.678), "", "35.68"},
@@ -322,7 +322,7 @@ func TestValueFormats(t *testing.T) {
 		{duration(1575 * time.Millisecond), "", "1.575 s"},
 		{duration(430080 * time.Microsecond), "", "430.1 ms"},
 		{duration(0), "", "0 ms"},
-		{number(0.1), "pct0", "10 %"},
+		{number(0.1), "pct0", "10%"},
 	}
 	for _, c := range cases {
 		if got, err := c.v.Format(c.format); err != nil || got != c.want {

@@ -228,7 +228,7 @@ func prepareQuestion(ctx *evalCtx, st *Step, prefix string, q *Question, fail fu
 		if q.Unit != "" && (v.Kind == KindDuration || v.Kind == KindFraction) {
 			// A duration prints as "24 s" and a share as "41 %": a unit of
 			// the author's would follow the value's own ("24 s s").
-			own := map[Kind]string{KindDuration: "a duration, printed with its own unit (24 s, 500 ms)", KindFraction: "a share, printed as a percentage (41 %)"}[v.Kind]
+			own := map[Kind]string{KindDuration: "a duration, printed with its own unit (24 s, 500 ms)", KindFraction: "a share, printed as a percentage (41%)"}[v.Kind]
 			return nil, fail(st.lines.line(prefix+".unit"), prefix+".unit",
 				fmt.Errorf("the answer %q is %s, so unit = %q would print twice: remove unit (a unit is for a plain number, such as unit = \"threads\")", q.Answer, own, q.Unit))
 		}

@@ -87,11 +87,11 @@ func (v Value) Format(format string) (string, error) {
 	}
 	switch format {
 	case "pct":
-		return trimFloat(100*v.F, 1, false) + " %", nil
+		return trimFloat(100*v.F, 1, false) + "%", nil
 	case "pct0":
-		return trimFloat(100*v.F, 0, false) + " %", nil
+		return trimFloat(100*v.F, 0, false) + "%", nil
 	case "pct2":
-		return trimFloat(100*v.F, 2, false) + " %", nil
+		return trimFloat(100*v.F, 2, false) + "%", nil
 	case "int":
 		if v.Big != nil {
 			return groupDigits(v.Big.String()), nil

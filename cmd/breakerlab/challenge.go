@@ -389,10 +389,8 @@ func writeCheckJSON(w io.Writer, c *challenge.Challenge, path string, r *challen
 		n := c.Par.Changes
 		out.ParMax = &n
 	}
-	b, err := json.MarshalIndent(out, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false) // goals hold >= and <=
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
 }

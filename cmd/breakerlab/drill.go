@@ -172,7 +172,7 @@ func printDeck(w, stderr io.Writer, topic string) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	for _, c := range drill.Filter(d, topic) {
-		l := deckLine{ID: c.ID, Topic: c.Topic, Kind: string(c.Kind), Question: c.Question, Answer: c.Answer(), Source: c.Source}
+		l := deckLine{ID: c.ID, Topic: c.Topic, Kind: string(c.Kind), Question: c.Question, Answer: c.Answer(), Source: drill.Cite(c.Source)}
 		for _, o := range c.Choices {
 			l.Choices = append(l.Choices, o.Text)
 		}

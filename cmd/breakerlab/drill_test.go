@@ -172,9 +172,9 @@ func TestDrillStats(t *testing.T) {
 		"drill.json",
 		"Now: 3 due · 5 new",
 		"  week of     reviews  right  retention\n",
-		"  2026-11-09        2      1       50 %\n",
-		"  2026-11-16        2      2      100 %\n",
-		"  all               4      3       75 %\n",
+		"  2026-11-09        2      1        50%\n",
+		"  2026-11-16        2      2       100%\n",
+		"  all               4      3        75%\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("--stats lacks %q:\n%s", want, out)

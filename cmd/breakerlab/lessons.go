@@ -123,6 +123,7 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 	if *check {
 		if format.value == "json" {
 			enc := json.NewEncoder(stdout)
+			enc.SetEscapeHTML(false)
 			enc.SetIndent("", "  ")
 			return enc.Encode(p.Outline())
 		}

@@ -366,6 +366,7 @@ func writeSweepJSON(w io.Writer, res *sweep.Result, name string) error {
 		}
 	}
 	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false) // the goal reads search.ok>=0.99, not \u003e=
 	enc.SetIndent("", "  ")
 	return enc.Encode(doc)
 }

@@ -113,6 +113,9 @@ func TestSweepJSONAndPictures(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 		t.Fatalf("%v in %s", err, stdout)
 	}
+	if !strings.Contains(stdout, `"search.ok>=0.99"`) {
+		t.Errorf("the goal should read >= as written, not escaped: %s", stdout)
+	}
 	if doc.Measure != "search.ok" || doc.Goal != "search.ok>=0.99" || len(doc.Axes) != 2 || doc.Axes[0].Unit != "ms" ||
 		doc.Runs != 4 || doc.Total != 4 || len(doc.Cells) != 4 || doc.Cells[0].Mean == nil || doc.Cells[0].GoalMet == nil {
 		t.Errorf("json %s", stdout)

@@ -346,7 +346,7 @@ func Words(d time.Duration) string {
 // num writes f with at most three decimals and no trailing zeros.
 func num(f float64) string { return strconv.FormatFloat(math.Round(f*1000)/1000, 'f', -1, 64) }
 
-func percent(r float64) string { return strconv.FormatFloat(100*r, 'f', -1, 64) + " %" }
+func percent(r float64) string { return strconv.FormatFloat(100*r, 'f', -1, 64) + "%" }
 
 func plural(n int, unit string) string {
 	if n == 1 {

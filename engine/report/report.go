@@ -229,15 +229,18 @@ func millis(d time.Duration) float64 {
 	return math.Round(float64(d)/float64(time.Microsecond)) / 1000
 }
 
-// WriteJSON writes the report as one indented JSON object.
+// WriteJSON writes the report as one indented JSON object. Names and goals
+// hold "<=" and ">=", written as they are: the JSON is read by people and
+// scripts, not pasted into HTML.
 func WriteJSON(w io.Writer, r Report) error {
 	if r.Variants == nil {
 		r.Variants = []Variant{}
 	}
-	out, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
 		return fmt.Errorf("encoding the report: %w", err)
 	}
-	_, err = w.Write(append(out, '\n'))
-	return err
+	return nil
 }

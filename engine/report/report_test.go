@@ -59,6 +59,21 @@ func TestJSONCountsTheWindowOnly(t *testing.T) {
 	}
 }
 
+// TestJSONWritesComparisonsAsThemselves: a variant named with "<=" reads
+// "<=" in the JSON, not "\u003c=", for people and scripts alike.
+func TestJSONWritesComparisonsAsThemselves(t *testing.T) {
+	sc, snaps := tinyRun(t)
+	sc.Variants[0].Name = "bulkhead: d <= 2 & more"
+	snaps[0].Variant = sc.Variants[0].Name
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, Build(sc, 1, snaps)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `"bulkhead: d <= 2 & more"`) || strings.Contains(buf.String(), `\u00`) {
+		t.Errorf("want the name written as it is; got\n%s", buf.String())
+	}
+}
+
 func TestTableAndCSV(t *testing.T) {
 	sc, snaps := tinyRun(t)
 	var table, csv bytes.Buffer

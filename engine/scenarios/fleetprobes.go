@@ -70,7 +70,7 @@ func FleetProbes() *engine.Scenario {
 		MeasureTo:   48 * time.Second,
 		Variants: []engine.Variant{
 			{Name: "no jitter", System: system(5*time.Second, 0)},
-			{Name: "jitter 50 %", System: system(5*time.Second, 0.5)},
+			{Name: "jitter 50%", System: system(5*time.Second, 0.5)},
 			{Name: "cooldown 2 s, shorter than the restart", System: system(2*time.Second, 0.5)},
 			{Name: "cooldown 30 s, longer than the restart", System: system(30*time.Second, 0.5)},
 		},

@@ -216,10 +216,10 @@ func breakerLabel(s *engine.System, dep string) string {
 		parts = append(parts, fmt.Sprintf("window %d", c.WindowSize))
 	}
 	if c.FailureRate > 0 {
-		parts = append(parts, strconv.FormatFloat(100*c.FailureRate, 'f', -1, 64)+" %")
+		parts = append(parts, strconv.FormatFloat(100*c.FailureRate, 'f', -1, 64)+"%")
 	}
 	if c.SlowCallRate > 0 {
-		parts = append(parts, strconv.FormatFloat(100*c.SlowCallRate, 'f', -1, 64)+" % slow")
+		parts = append(parts, strconv.FormatFloat(100*c.SlowCallRate, 'f', -1, 64)+"% slow")
 	}
 	if n := c.MaxConsecutiveFailures; n > 0 {
 		parts = append(parts, fmt.Sprintf("%d failures in a row", n+1))
@@ -297,7 +297,7 @@ func fleetJitterLabel(s *engine.System) string {
 	if b.OpenJitter == 0 {
 		return "no jitter"
 	}
-	return "jitter " + strconv.FormatFloat(100*b.OpenJitter, 'f', -1, 64) + " %"
+	return "jitter " + strconv.FormatFloat(100*b.OpenJitter, 'f', -1, 64) + "%"
 }
 
 // fleetCooldownLabel sets the breakers' cooldown against the provider's

@@ -125,7 +125,7 @@ func TestRelabelFleetAndBulkheads(t *testing.T) {
 	fleetBreaker(&ed.Variants[1].System).OpenJitter = 0.25
 	fleetBreaker(&ed.Variants[2].System).OpenFor = 12 * time.Second
 	Relabel(orig, ed)
-	for v, want := range map[int]string{1: "jitter 25 %", 2: "cooldown 12 s, longer than the restart", 3: orig.Variants[3].Name} {
+	for v, want := range map[int]string{1: "jitter 25%", 2: "cooldown 12 s, longer than the restart", 3: orig.Variants[3].Name} {
 		if got := ed.Variants[v].Name; got != want {
 			t.Errorf("fleet-probes variant %d is called %q, want %q", v+1, got, want)
 		}

@@ -138,7 +138,7 @@ func BreakerTimeline() *engine.Scenario {
 		MeasureFrom: 0,
 		MeasureTo:   120 * time.Second,
 		Variants: []engine.Variant{{
-			Name: "breaker: window 10, 50 %, open 15 s, 2 trials",
+			Name: "breaker: window 10, 50%, open 15 s, 2 trials",
 			System: engine.System{
 				Workers:   10,
 				Endpoints: []engine.Endpoint{{Name: "caller", Interval: time.Second, Calls: "dependency"}},

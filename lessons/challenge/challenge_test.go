@@ -324,7 +324,7 @@ func TestKnobParseAndMove(t *testing.T) {
 	if v, err := s.Parse("20%"); err != nil || v != 0.2 {
 		t.Errorf("20%%: %v %v", v, err)
 	}
-	if got := s.Format(0.25); got != "25 %" {
+	if got := s.Format(0.25); got != "25%" {
 		t.Errorf("0.25 formats as %q", got)
 	}
 	c := Knob{Label: "fallback", Kind: KnobChoice, Choices: []any{"none", "cached", "queue"}}

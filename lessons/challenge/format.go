@@ -388,7 +388,7 @@ func (l *loader) knobs(c *Challenge, ks []knobTOML) error {
 			}
 			switch {
 			case k.Min < 0 || (kind == KnobShare && k.Max > 1):
-				return l.errorf(line("min"), field("min"), "%s takes values from 0%s, got %s to %s", k.Path, map[bool]string{true: " to 100 %", false: ""}[kind == KnobShare], k.formatNumber(k.Min), k.formatNumber(k.Max))
+				return l.errorf(line("min"), field("min"), "%s takes values from 0%s, got %s to %s", k.Path, map[bool]string{true: " to 100%", false: ""}[kind == KnobShare], k.formatNumber(k.Min), k.formatNumber(k.Max))
 			case k.Max <= k.Min:
 				return l.errorf(line("max"), field("max"), "max must be above min (%s), got %s", k.formatNumber(k.Min), k.formatNumber(k.Max))
 			case k.Step <= 0 || (k.Max-k.Min)/k.Step > 100000:

@@ -467,8 +467,8 @@ func (g *Goal) WantText() string {
 	}
 	text := g.FormatValue(want)
 	// A whole percentage reads as written: ≥ 99 %, not ≥ 99.0 %.
-	if t, ok := strings.CutSuffix(text, ".0 %"); ok {
-		text = t + " %"
+	if t, ok := strings.CutSuffix(text, ".0%"); ok {
+		text = t + "%"
 	}
 	return op + " " + text
 }

@@ -274,7 +274,7 @@ func (k *Knob) Check(v any) error {
 func (k *Knob) Format(v any) string {
 	if k.Kind == KnobShare {
 		if f, ok := k.number(v); ok {
-			return strconv.FormatFloat(100*f, 'f', -1, 64) + " %"
+			return strconv.FormatFloat(100*f, 'f', -1, 64) + "%"
 		}
 	}
 	return FormatValue(v)

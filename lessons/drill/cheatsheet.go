@@ -70,7 +70,7 @@ func (sh *Sheet) Render(lab *lessons.Lab, f Format) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			s.row(r.Label, text)
+			s.row(r.Label, Cite(text))
 		}
 	}
 	return s.String(), nil

@@ -190,7 +190,7 @@ func genLittle(p *Problem, rng *rand.Rand) {
 	p.Explain = fmt.Sprintf("Little's law: in flight = rate × time in the system = %s/s × %s = %s calls. "+
 		"Each holds a worker, a connection or a permit for that long.", trim(rate), ms(lat), trim(ans))
 	p.number(lessons.KindNumber, ans, math.Max(0.5, 0.02*ans), false, "calls")
-	p.Verified = "the engine's average of calls in flight over 30 s of Poisson traffic, over 10 seeds, within 5 %"
+	p.Verified = "the engine's average of calls in flight over 30 s of Poisson traffic, over 10 seeds, within 5%"
 	workers := int(ans*4) + 50
 	p.Scenario = func() *engine.Scenario {
 		return &engine.Scenario{
@@ -245,8 +245,8 @@ func genPool(p *Problem, rng *rand.Rand) {
 			trim(rate), ms(timeout), trim(want), workers)
 	}
 	p.Choices = []lessons.Option{yes, no, wrong}
-	p.Verified = "the engine with the hang from 1 s: over 3 seeds, above the pool more than 20 % of the endpoint's requests are " +
-		"turned away for want of a worker, below it fewer than 2 %"
+	p.Verified = "the engine with the hang from 1 s: over 3 seeds, above the pool more than 20% of the endpoint's requests are " +
+		"turned away for want of a worker, below it fewer than 2%"
 	// Measure over at least 400 expected arrivals once the pool has had
 	// two timeouts to fill.
 	end := time.Second + 2*timeout + max(4*timeout, time.Duration(400/rate*float64(time.Second)))
@@ -284,7 +284,7 @@ func genBulkhead(p *Problem, rng *rand.Rand) {
 	p.Explain = fmt.Sprintf("rate × p99 = %s × %s = %s slots; with %s headroom, %s × %s = %s, rounded up to %d. "+
 		"Check that every bulkhead together fits the pool they draw on.", trim(rate), ms(p99), trim(base), pct(head), trim(base), trim(1+head), trim(base*(1+head)), size)
 	p.number(lessons.KindNumber, float64(size), 0, false, "slots")
-	p.Verified = "the engine on a healthy day (lognormal latency, the p50 at 40 % of the p99), over 3 seeds: the bulkhead turns away fewer than 3 % of calls"
+	p.Verified = "the engine on a healthy day (lognormal latency, the p50 at 40% of the p99), over 3 seeds: the bulkhead turns away fewer than 3% of calls"
 	p.Scenario = func() *engine.Scenario {
 		return &engine.Scenario{
 			Name: "drill-bulkhead", Summary: p.Question, Duration: 30 * time.Second, MeasureFrom: time.Second, MeasureTo: 30 * time.Second,
@@ -299,7 +299,7 @@ func genBulkhead(p *Problem, rng *rand.Rand) {
 	}
 }
 
-func pct(f float64) string { return trim(100*f) + " %" }
+func pct(f float64) string { return trim(100*f) + "%" }
 
 func genMinCalls(p *Problem, rng *rand.Rand) {
 	window := pick(rng, 10, 20, 50, 100)
@@ -382,10 +382,10 @@ func genCycles(p *Problem, rng *rand.Rand) {
 	ans := float64(k + probes)
 	p.p.rate, p.p.window, p.p.trials, p.p.open, p.p.from, p.p.dur = rate, window, trials, open, from, outage
 	p.Question = fmt.Sprintf("A caller sends one call every %s to a provider that goes down for %s (every call fails at once). "+
-		"Its breaker judges the last %d calls (all successes so far), opens at 50 %% failures, stays open %s, then lets %d trial "+
+		"Its breaker judges the last %d calls (all successes so far), opens at 50%% failures, stays open %s, then lets %d trial "+
 		"call%s through; a failed trial opens it again. How many calls reach the provider while it is down?",
 		ms(every), ms(outage), window, ms(open), trials, plural(trials))
-	p.Explain = fmt.Sprintf("%d failures make 50 %% of %d: they reach it in the first %s, and the breaker opens. Then one trial every %s "+
+	p.Explain = fmt.Sprintf("%d failures make 50%% of %d: they reach it in the first %s, and the breaker opens. Then one trial every %s "+
 		"fails and reopens it (the other trials never go): %d trials before the provider is back. %d + %d = %d calls, "+
 		"against %s without a breaker.", k, window, ms(first), ms(open), probes, k, probes, k+probes, trim(rate*outage.Seconds()))
 	p.number(lessons.KindCount, ans, 0, false, "calls")
@@ -535,7 +535,7 @@ func genShare(p *Problem, rng *rand.Rand) {
 	p.Verified = "engine/shuffle's exact odds, and a draw of 20,000 random pairs of shards within 1.5 points"
 }
 
-func pct1(f float64) string { return fmt.Sprintf("%.1f %%", 100*f) }
+func pct1(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) }
 
 // groupDigits writes 730862190080 as 730,862,190,080.
 func groupDigits(s string) string {

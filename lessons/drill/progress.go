@@ -383,7 +383,7 @@ func (st Stats) Text() string {
 	b.WriteString("\nRetention by week (right: any grade but again)\n\n")
 	fmt.Fprintf(&b, "  %-10s  %7s  %5s  %9s\n", "week of", "reviews", "right", "retention")
 	row := func(name string, w Week) {
-		fmt.Fprintf(&b, "  %-10s  %7d  %5d  %7.0f %%\n", name, w.Reviews, w.Right, 100*w.Retention())
+		fmt.Fprintf(&b, "  %-10s  %7d  %5d  %8.0f%%\n", name, w.Reviews, w.Right, 100*w.Retention())
 	}
 	for _, w := range st.Weeks {
 		row(w.Start.Format("2006-01-02"), w)

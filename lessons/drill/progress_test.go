@@ -163,10 +163,10 @@ func TestStatsText(t *testing.T) {
 Retention by week (right: any grade but again)
 
   week of     reviews  right  retention
-  2026-11-16        2      1       50 %
-  2026-11-23        1      1      100 %
-  2026-11-30        1      0        0 %
-  all               4      2       50 %
+  2026-11-16        2      1        50%
+  2026-11-23        1      1       100%
+  2026-11-30        1      0         0%
+  all               4      2        50%
 `
 	if got := st.Text(); got != want {
 		t.Fatalf("stats:\n%s\nwant:\n%s", got, want)

@@ -1,5 +1,7 @@
 package drill
 
+import "regexp"
+
 // The reference documents (the project's seeds/ folder). Their facts and
 // numbers carry over; every question and model answer in cards.toml is
 // written in this project's own words.
@@ -18,4 +20,22 @@ var References = []Reference{
 	{"seeds/002", "Circuit breakers and bulkheads in asyncio"},
 	{"seeds/003", "Circuit breaker and bulkhead patterns"},
 	{"seeds/004", "Circuit breakers: failing fast when a dependency is sick"},
+}
+
+// seedRE finds a reference's ID in a text.
+var seedRE = regexp.MustCompile(`\bseeds/\d{3}\b`)
+
+// Cite writes a text for a reader: each reference's ID ("seeds/002", the
+// project's own file name, meaningless to a learner) becomes the
+// document's title in quotes. The data keeps the IDs, which the checks
+// match on.
+func Cite(text string) string {
+	return seedRE.ReplaceAllStringFunc(text, func(id string) string {
+		for _, r := range References {
+			if r.ID == id {
+				return "“" + r.Title + "”"
+			}
+		}
+		return id
+	})
 }

@@ -79,7 +79,7 @@ var All = []Subject{
 	},
 	{
 		Name:   "shuffle-degraded",
-		Truth:  "In bigger fleets sharing some workers becomes less likely too (the seed's table: 72.8 %, 23.3 %, 0.8 %), and a degraded customer is not unharmed.",
+		Truth:  "In bigger fleets sharing some workers becomes less likely too (the seed's table: 72.8%, 23.3%, 0.8%), and a degraded customer is not unharmed.",
 		Lesson: "08-shuffle-sharding", Step: "The odds grow in your favour",
 		Claim:  "share-any 2048 4 < share-any 64 4",
 		Wrong:  res(`sharing some workers becomes common`, `harmless when clients retry`, `degraded[^.]*(is|are) (free|harmless)`),

@@ -224,7 +224,7 @@ func TestSummary(t *testing.T) {
 	v := ansi.Strip(m.View())
 	for _, want := range []string{
 		"Session done: 3 cards reviewed in 4 min 09 s.",
-		"Right at first try: 2 of 3 (67 %).",
+		"Right at first try: 2 of 3 (67%).",
 		"Grades: again 1, hard 1, good 1, easy 0.",
 		"Next card due: in 9m (14:12).",
 	} {

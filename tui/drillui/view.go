@@ -120,9 +120,9 @@ func (m Model) left() (due, fresh int) {
 }
 
 // wrap wraps text to w cells, keeping a number and its unit together
-// ("50 %", "100 s", "20 ms"): a line never starts with the unit alone.
+// ("100 s", "20 ms"): a line never starts with the unit alone.
 func wrap(s string, w int) []string {
-	for _, u := range []string{" %", " ms", " s ", " s.", " s,", " s;", " s:", " s)"} {
+	for _, u := range []string{" ms", " s ", " s.", " s,", " s;", " s:", " s)"} {
 		s = strings.ReplaceAll(s, u, "\u00a0"+u[1:])
 	}
 	if strings.HasSuffix(s, " s") {
@@ -163,7 +163,7 @@ var kindWords = map[drill.Kind]string{drill.Open: "say it out loud", drill.Choic
 func (m Model) cardLines(w int) []string {
 	c := m.cards[m.i]
 	var out []string
-	out = append(out, m.para(fmt.Sprintf("%s · %s · %s", c.Topic, kindWords[c.Kind], c.Source), m.th.Dim, w)...)
+	out = append(out, m.para(fmt.Sprintf("%s · %s · %s", c.Topic, kindWords[c.Kind], drill.Cite(c.Source)), m.th.Dim, w)...)
 	out = append(out, "")
 	out = append(out, m.para(c.Question, m.th.Bold, w)...)
 	out = append(out, "")
@@ -281,7 +281,7 @@ func (m Model) summaryLines(w int) []string {
 	} else {
 		out = append(out, m.para(fmt.Sprintf("Session done: %d card%s reviewed in %s.", s.Answered, plural(s.Answered), spent(s.Spent)), m.th.Bold, w)...)
 		out = append(out, "")
-		out = append(out, m.para(fmt.Sprintf("Right at first try: %d of %d (%.0f %%).", s.RightFirst, s.Answered, 100*float64(s.RightFirst)/float64(s.Answered)), m.th.Text, w)...)
+		out = append(out, m.para(fmt.Sprintf("Right at first try: %d of %d (%.0f%%).", s.RightFirst, s.Answered, 100*float64(s.RightFirst)/float64(s.Answered)), m.th.Text, w)...)
 		var g []string
 		for i, n := range s.Grades {
 			g = append(g, fmt.Sprintf("%s %d", drill.Grade(i), n))
@@ -297,7 +297,7 @@ func (m Model) summaryLines(w int) []string {
 		out = append(out, "")
 		out = append(out, " "+m.th.Accent.Render("Weakest topics (share of answers missed):"))
 		for _, t := range s.Weakest {
-			out = append(out, fmt.Sprintf("   %-12s %3.0f %% of %d answer%s", t.Topic, 100*t.Missed, t.Answers, plural(t.Answers)))
+			out = append(out, fmt.Sprintf("   %-12s %3.0f%% of %d answer%s", t.Topic, 100*t.Missed, t.Answers, plural(t.Answers)))
 		}
 		out = append(out, "")
 		out = append(out, m.para(fmt.Sprintf("Drill one of them with `breakerlab drill --topic %s`.", s.Weakest[0].Topic), m.th.Dim, w)...)

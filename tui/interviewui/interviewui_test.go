@@ -35,7 +35,7 @@ func model(t *testing.T, w, h int, prompt string) (Model, *clockAt, string) {
 }
 
 const answer = "Each call to the payment provider gets a timeout of 500 ms, from its p99.\n" +
-	"A bulkhead of 4 slots: 20 a second × 200 ms. A breaker opens at 50 % of the last 10 calls, " +
+	"A bulkhead of 4 slots: 20 a second × 200 ms. A breaker opens at 50% of the last 10 calls, " +
 	"with a fallback of a 503 and Retry-After; orders wait as pending payment with an idempotency key."
 
 func typeIn(m Model, s string) Model {

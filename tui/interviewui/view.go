@@ -438,7 +438,7 @@ func faultWords(f engine.Fault) string {
 	case engine.Slow:
 		s = "takes " + breaker.Words(f.Latency)
 	case engine.Error:
-		s = fmt.Sprintf("fails %.0f %% of calls", 100*f.Probability)
+		s = fmt.Sprintf("fails %.0f%% of calls", 100*f.Probability)
 	case engine.Hang:
 		s = "hangs"
 	}

@@ -517,11 +517,33 @@ func direction(input string, q *lessons.PreparedQuestion) string {
 
 // withUnit puts a unit after a value unless the value already ends with
 // it ("41 %" with the unit "%").
+// A count of one takes the singular: "1 customer", "1 retry", not
+// "1 customers".
 func withUnit(v, unit string) string {
 	if unit == "" || strings.HasSuffix(v, unit) {
 		return v
 	}
+	if v == "1" {
+		unit = singular(unit)
+	}
 	return v + " " + unit
+}
+
+// singular is the singular of a plural unit a lesson names (customers,
+// retries, percentage points: its last word); a unit symbol (ms, s, req/s)
+// or a word not ending in s stays as it is.
+func singular(unit string) string {
+	head, word := "", unit
+	if i := strings.LastIndexByte(unit, ' '); i >= 0 {
+		head, word = unit[:i+1], unit[i+1:]
+	}
+	switch {
+	case len(word) <= 2 || strings.Contains(word, "/") || !strings.HasSuffix(word, "s"):
+		return unit
+	case strings.HasSuffix(word, "ies"):
+		return head + strings.TrimSuffix(word, "ies") + "y"
+	}
+	return head + strings.TrimSuffix(word, "s")
 }
 
 func (m Model) recordAnswer(right bool) (tea.Model, tea.Cmd) {

@@ -253,9 +253,9 @@ func renderOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState
 func toleranceText(q *lessons.PreparedQuestion) string {
 	switch {
 	case q.Relative:
-		return fmt.Sprintf("%s %% of it", trimNum(q.Tolerance*100))
+		return fmt.Sprintf("%s%% of it", trimNum(q.Tolerance*100))
 	case q.AnswerKind == lessons.KindFraction:
-		return trimNum(q.Tolerance*100) + " percentage points"
+		return withUnit(trimNum(q.Tolerance*100), "percentage points")
 	case q.AnswerKind == lessons.KindDuration && q.Unit == "":
 		return formatSeconds(q.Tolerance)
 	}

@@ -379,8 +379,13 @@ func (b *Breaker) render() []string {
 	case breaker.Open:
 		notes = []string{state + " · trials in " + Seconds(v.openLeft), state}
 	case breaker.HalfOpen:
-		notes = []string{state + fmt.Sprintf(" · %d of %d trials sent", v.sent, v.cfg.HalfOpenTrials),
-			state + fmt.Sprintf(" · %d/%d trials", v.sent, v.cfg.HalfOpenTrials), state}
+		// "1 of 1 trial", as one says "1 of 1 customer".
+		trials := "trials"
+		if v.cfg.HalfOpenTrials == 1 {
+			trials = "trial"
+		}
+		notes = []string{state + fmt.Sprintf(" · %d of %d %s sent", v.sent, v.cfg.HalfOpenTrials, trials),
+			state + fmt.Sprintf(" · %d/%d %s", v.sent, v.cfg.HalfOpenTrials, trials), state}
 	}
 	if v.count > 1 {
 		// Which breaker of how many, in words, then in figures.

@@ -22,10 +22,20 @@ func SecondsShort(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
 }
 
-// Percent writes a share as a whole percentage, or with one decimal below 10 %.
+// Percent writes a share as a whole percentage, or with one decimal below
+// 10% and above 99%. Rounding never hides a remainder: a share short of all
+// never reads "100%" (99.6% ok beside 0.4% waiting, not 100% beside it), a
+// share above none never reads "0%"; past one decimal, "<0.1%" and ">99.9%".
 func Percent(f float64) string {
 	p := 100 * f
-	if p != 0 && p < 9.95 {
+	switch {
+	case p <= 0 || p >= 100:
+		return strconv.FormatFloat(p, 'f', 0, 64) + "%"
+	case p < 0.05:
+		return "<0.1%"
+	case p >= 99.95:
+		return ">99.9%"
+	case p < 9.95 || p >= 99.5:
 		return strconv.FormatFloat(p, 'f', 1, 64) + "%"
 	}
 	return strconv.FormatFloat(p, 'f', 0, 64) + "%"

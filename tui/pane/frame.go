@@ -103,20 +103,40 @@ func Titled(w int, titles, notes []string) (title, note string) {
 	return title, note
 }
 
-// Wrap breaks s into lines of at most w cells at spaces (long words are
-// cut), keeping escape codes. Unlike ansi.Wrap it never breaks after a
-// hyphen, so "half-open", "fail-fast" and file names stay whole, nor
-// between a number and its unit ("0.6 s", "400 ms", "50 %").
+// Wrap breaks s into lines of at most w cells at spaces, keeping escape
+// codes. Unlike ansi.Wrap it never breaks after a hyphen, so "half-open",
+// "fail-fast" and file names stay whole, nor between a number and its unit
+// ("0.6 s", "400 ms", "50%"). A word wider than a line, a path most often,
+// breaks after a slash ("/tmp/breakerlab/" then "cascade.toml"), else
+// after a hyphen; only a word with neither where it must break is cut.
 func Wrap(s string, w int) []string {
 	if w <= 0 {
 		return nil
 	}
 	s = strings.ReplaceAll(s, "-", nbHyphen)
 	s = unitSpace.ReplaceAllString(s, "$1"+nbsp+"$2$3")
-	wrapped := ansi.Wrap(s, w, "")
+	s = longWord.ReplaceAllStringFunc(s, func(word string) string {
+		if ansi.StringWidth(word) <= w {
+			return word
+		}
+		// Its hyphens may break too, should a name between slashes be
+		// wider than the line.
+		return strings.ReplaceAll(strings.ReplaceAll(word, "/", pathBreak), nbHyphen, "-")
+	})
+	wrapped := ansi.Wrap(s, w, pathBreak)
 	wrapped = strings.ReplaceAll(wrapped, nbsp, " ")
+	wrapped = strings.ReplaceAll(wrapped, pathBreak, "/")
 	return strings.Split(strings.ReplaceAll(wrapped, nbHyphen, "-"), "\n")
 }
+
+// longWord is a word with a slash in it, a candidate for breaking at its
+// slashes when it is wider than the line.
+var longWord = regexp.MustCompile(`[^\s]*/[^\s]*`)
+
+// pathBreak stands in for a slash in a word wider than the line: Wrap
+// hands it to ansi.Wrap as a breakpoint, after which a line may end, and
+// writes it back as a slash. One cell wide, like the slash.
+const pathBreak = "\u2215"
 
 // nbsp holds a number to its unit while Wrap wraps: ansi.Wrap breaks at
 // every space but this one (x/ansi wrap.go, Wrap: "unicode.IsSpace(r) &&

@@ -58,22 +58,74 @@ const (
 	height = 18 * vg.Centimeter
 )
 
-// write draws plots (rows of panels) on one canvas and writes it in format.
-func write(w io.Writer, format string, rows [][]*plot.Plot, ht vg.Length) error {
-	c, err := newCanvas(format, ht)
+// figure is a picture: rows of panels, and beside each row, in a column of
+// its own, that row's legend. A legend inside a panel covers the lines it
+// explains; the column never does.
+type figure struct {
+	rows    [][]*plot.Plot
+	legends []plot.Legend // one per row; a row may have none
+	height  vg.Length
+}
+
+// newRowLegend is an empty legend in the pictures' type size.
+func newRowLegend() plot.Legend {
+	l := plot.NewLegend()
+	l.Top, l.Left = true, true
+	l.TextStyle.Font.Size = vg.Points(9)
+	l.ThumbnailWidth = vg.Points(14)
+	return l
+}
+
+// pad is the margin round the picture and between its parts.
+const pad = vg.Centimeter / 2
+
+// legendColumn is the width the widest legend needs, with a margin.
+func (f figure) legendColumn() vg.Length {
+	var w vg.Length
+	var c draw.Canvas
+	for i := range f.legends {
+		r := f.legends[i].Rectangle(c)
+		w = max(w, r.Max.X-r.Min.X)
+	}
+	if w == 0 {
+		return 0
+	}
+	return w + pad
+}
+
+// layout places the panels and, right of them, each row's legend.
+func (f figure) layout(dc draw.Canvas) (panels [][]draw.Canvas, legends []draw.Canvas) {
+	col := f.legendColumn()
+	tiles := draw.Tiles{Rows: len(f.rows), Cols: len(f.rows[0]), PadX: vg.Centimeter, PadY: pad,
+		PadTop: pad, PadBottom: pad, PadLeft: pad, PadRight: pad}
+	panels = plot.Align(f.rows, tiles, draw.Crop(dc, 0, -col, 0, 0))
+	for i := range f.legends {
+		row := panels[i][len(panels[i])-1]
+		legends = append(legends, draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
+			Min: vg.Point{X: dc.Max.X - col, Y: row.Min.Y},
+			Max: vg.Point{X: dc.Max.X - pad, Y: row.Max.Y},
+		}})
+	}
+	return panels, legends
+}
+
+// write draws the figure on one canvas and writes it in format.
+func (f figure) write(w io.Writer, format string) error {
+	c, err := newCanvas(format, f.height)
 	if err != nil {
 		return err
 	}
 	dc := draw.New(c)
-	tiles := draw.Tiles{Rows: len(rows), Cols: len(rows[0]), PadX: vg.Centimeter, PadY: vg.Centimeter / 2,
-		PadTop: vg.Centimeter / 2, PadBottom: vg.Centimeter / 2, PadLeft: vg.Centimeter / 2, PadRight: vg.Centimeter / 2}
-	canvases := plot.Align(rows, tiles, dc)
-	for i, row := range rows {
+	panels, legends := f.layout(dc)
+	for i, row := range f.rows {
 		for j, p := range row {
 			if p != nil {
-				p.Draw(canvases[i][j])
+				p.Draw(panels[i][j])
 			}
 		}
+	}
+	for i := range legends {
+		f.legends[i].Draw(legends[i])
 	}
 	_, err = c.WriteTo(w)
 	return err

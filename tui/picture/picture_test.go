@@ -96,7 +96,7 @@ func TestRunPicture(t *testing.T) {
 		t.Fatal(err)
 	}
 	draw := func(w io.Writer, f string) error { return Run(w, sc, 5, snaps, f) }
-	checkSVG(t, draw, "cascade, seed 5", "1. one shared pool of 200 threads: outcomes", "time (s)",
+	checkSVG(t, draw, "cascade, seed 5", "1. one shared pool of 200 threads: outcomes", "time", "30 s",
 		"share of requests (%)", "calls in flight", "breaker state", "half-open", "fault: recommendations hang", "ok", "failed")
 	// Rasterising is the slow part: the PNG check uses a one-variant run.
 	tl := scenarios.BreakerTimeline()
@@ -118,7 +118,11 @@ func TestShufflePicture(t *testing.T) {
 	checkPNG(t, draw)
 }
 
-func TestSweepPicture(t *testing.T) {
+// cascadeSweep runs a small sweep of the cascade on one seed: the
+// recommendations' timeout, and with twoKnobs the workers too, measuring
+// search.ok with the goal search.ok>=0.99.
+func cascadeSweep(t *testing.T, twoKnobs bool) *sweep.Result {
+	t.Helper()
 	build := func() *engine.Scenario {
 		sc := scenarios.Cascade()
 		sc.Duration, sc.MeasureTo = 12*time.Second, 12*time.Second
@@ -139,23 +143,32 @@ func TestSweepPicture(t *testing.T) {
 	y, _ := sweep.ParseVary("workers=100..300:3")
 	m, _ := sweep.ParseMetric("search.ok", build(), 0)
 	g, _ := sweep.ParseGoal("search.ok>=0.99", build(), 0)
-	for _, axes := range [][]sweep.Axis{{x, y}, {x}} {
-		p := &sweep.Plan{Build: build, Axes: axes, Seeds: []uint64{5}, Measure: m, Goal: &g, Set: set}
-		if err := p.Prepare(); err != nil {
+	axes := []sweep.Axis{x}
+	if twoKnobs {
+		axes = append(axes, y)
+	}
+	p := &sweep.Plan{Build: build, Axes: axes, Seeds: []uint64{5}, Measure: m, Goal: &g, Set: set}
+	if err := p.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	res := sweep.NewResult(p)
+	for _, j := range p.Jobs() {
+		s, err := p.Run(j)
+		if err != nil {
 			t.Fatal(err)
 		}
-		res := sweep.NewResult(p)
-		for _, j := range p.Jobs() {
-			s, err := p.Run(j)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res.Add(s)
-		}
+		res.Add(s)
+	}
+	return res
+}
+
+func TestSweepPicture(t *testing.T) {
+	for _, two := range []bool{true, false} {
+		res := cascadeSweep(t, two)
 		draw := func(w io.Writer, f string) error { return Sweep(w, res, "cascade", f) }
-		want := []string{"cascade: search.ok (share), mean of 1 seed(s)", "recommendations.timeout (ms)", "search.ok>=0.99"}
-		if len(axes) == 2 {
-			want = append(want, "workers (workers)", "meets search.ok>=0.99")
+		want := []string{"cascade: search.ok (share), mean of 1 seed(s)", "recommendations.timeout", "1 s", "search.ok>=0.99"}
+		if two {
+			want = append(want, "workers", "meets search.ok>=0.99", "goal boundary", "darker: better")
 		} else {
 			want = append(want, "search.ok (share)", "goal search.ok>=0.99")
 		}

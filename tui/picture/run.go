@@ -17,31 +17,41 @@ import (
 // over time, the calls in flight to each dependency, and the breakers'
 // states; each dependency's fault is shaded where it is in force.
 func Run(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engine.Snapshot, format string) error {
+	f, err := runFigure(sc, seed, snaps)
+	if err != nil {
+		return err
+	}
+	return f.write(w, format)
+}
+
+func runFigure(sc *engine.Scenario, seed uint64, snaps []engine.Snapshot) (figure, error) {
 	pal := newPalette()
-	var rows [][]*plot.Plot
+	f := figure{height: max(height, vg.Length(len(snaps))*7*vg.Centimeter)}
 	for v := range snaps {
 		s := &snaps[v]
 		faults := sc.Variants[v].System.Dependencies
-		out, err := outcomesPanel(s, pal, faults)
+		legend := newRowLegend()
+		out, err := outcomesPanel(s, pal, faults, &legend)
 		if err != nil {
-			return err
+			return figure{}, err
 		}
 		out.Title.Text = fmt.Sprintf("%d. %s: outcomes", v+1, s.Variant)
 		if v == 0 {
 			out.Title.Text = fmt.Sprintf("%s, seed %d\n", sc.Name, seed) + out.Title.Text
 		}
-		inf, err := inFlightPanel(s, pal, faults)
+		inf, err := inFlightPanel(s, pal, faults, &legend)
 		if err != nil {
-			return err
+			return figure{}, err
 		}
 		inf.Title.Text = "calls in flight"
 		br, err := breakerPanel(s, pal, faults)
 		if err != nil {
-			return err
+			return figure{}, err
 		}
-		rows = append(rows, []*plot.Plot{out, inf, br})
+		f.rows = append(f.rows, []*plot.Plot{out, inf, br})
+		f.legends = append(f.legends, legend)
 	}
-	return write(w, format, rows, max(height, vg.Length(len(rows))*7*vg.Centimeter))
+	return f, nil
 }
 
 // seconds is a bucket's end time in seconds.
@@ -49,9 +59,9 @@ func seconds(s *engine.Snapshot, i int) float64 {
 	return (time.Duration(i+1) * s.SampleEvery).Seconds()
 }
 
-// shadeFaults shades each dependency's faults from 0 to top; legend says
-// whether the panel's legend names them.
-func shadeFaults(p *plot.Plot, deps []engine.Dependency, end time.Duration, top float64, legend bool) error {
+// shadeFaults shades each dependency's faults from 0 to top; a legend, if
+// given, names them.
+func shadeFaults(p *plot.Plot, deps []engine.Dependency, end time.Duration, top float64, legend *plot.Legend) error {
 	for _, d := range deps {
 		for _, f := range d.Faults {
 			to := f.To
@@ -66,8 +76,8 @@ func shadeFaults(p *plot.Plot, deps []engine.Dependency, end time.Duration, top 
 			poly.Color = faultShade
 			poly.LineStyle.Width = 0
 			p.Add(poly)
-			if legend {
-				p.Legend.Add(fmt.Sprintf("fault: %s %v", d.Name, f.Kind), poly)
+			if legend != nil {
+				legend.Add(fmt.Sprintf("fault: %s %v", d.Name, f.Kind), poly)
 			}
 		}
 	}
@@ -75,27 +85,28 @@ func shadeFaults(p *plot.Plot, deps []engine.Dependency, end time.Duration, top 
 }
 
 func timeAxis(p *plot.Plot, s *engine.Snapshot) {
-	p.X.Label.Text = "time (s)"
+	p.X.Label.Text = "time"
 	p.X.Min, p.X.Max = 0, s.Duration.Seconds()
-	p.Legend.Top = true
-	p.Legend.Left = true
-	p.Legend.XOffs = vg.Centimeter / 2
-	p.Legend.TextStyle.Font.Size = vg.Points(7)
+	p.X.Tick.Marker = durationTicks("s")
 	p.Title.TextStyle.Font.Size = vg.Points(10)
 }
 
-func outcomesPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency) (*plot.Plot, error) {
+func outcomesPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, legend *plot.Legend) (*plot.Plot, error) {
 	p := plot.New()
 	timeAxis(p, s)
 	p.Y.Label.Text = "share of requests (%)"
 	p.Y.Min, p.Y.Max = 0, 100
-	if err := shadeFaults(p, deps, s.Duration, 100, true); err != nil {
+	p.Y.Tick.Marker = countTicks
+	if err := shadeFaults(p, deps, s.Duration, 100, legend); err != nil {
 		return nil, err
 	}
 	n := 0
 	for _, e := range s.Endpoints {
 		n = max(n, len(e.Series))
 	}
+	// Outcomes and dependencies share colours, so the row's legend heads
+	// each group.
+	legend.Add("outcomes:")
 	for o := engine.Outcome(0); o < 4; o++ {
 		var pts plotter.XYs
 		for i := range n {
@@ -124,12 +135,12 @@ func outcomesPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency) (*
 		l.Color = pal.outcome(o)
 		l.Width = vg.Points(1.5)
 		p.Add(l)
-		p.Legend.Add(o.String(), l)
+		legend.Add(o.String(), l)
 	}
 	return p, nil
 }
 
-func inFlightPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency) (*plot.Plot, error) {
+func inFlightPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, legend *plot.Legend) (*plot.Plot, error) {
 	p := plot.New()
 	timeAxis(p, s)
 	p.Y.Label.Text = "calls in flight"
@@ -138,9 +149,11 @@ func inFlightPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency) (*
 		top = math.Max(top, float64(d.InFlightMax))
 	}
 	p.Y.Min, p.Y.Max = 0, top*1.05
-	if err := shadeFaults(p, deps, s.Duration, top*1.05, false); err != nil {
+	p.Y.Tick.Marker = countTicks
+	if err := shadeFaults(p, deps, s.Duration, top*1.05, nil); err != nil {
 		return nil, err
 	}
+	legend.Add("dependencies:")
 	for k, d := range s.Dependencies {
 		pts := make(plotter.XYs, len(d.Series))
 		for i, smp := range d.Series {
@@ -156,7 +169,7 @@ func inFlightPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency) (*
 		l.Color = pal.series(k)
 		l.Width = vg.Points(1.5)
 		p.Add(l)
-		p.Legend.Add(d.Name, l)
+		legend.Add(d.Name, l)
 	}
 	return p, nil
 }
@@ -179,7 +192,7 @@ func breakerPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency) (*p
 	p.Y.Label.Text = "state"
 	p.Y.Min, p.Y.Max = -0.2, 2.2
 	p.Y.Tick.Marker = plot.ConstantTicks{{Value: 0, Label: "closed"}, {Value: 1, Label: "half-open"}, {Value: 2, Label: "open"}}
-	if err := shadeFaults(p, deps, s.Duration, 2.2, false); err != nil {
+	if err := shadeFaults(p, deps, s.Duration, 2.2, nil); err != nil {
 		return nil, err
 	}
 	any := false
@@ -209,8 +222,9 @@ func breakerPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency) (*p
 		}
 		l.Color = pal.series(k)
 		l.Width = vg.Points(1.5)
+		// The line's colour is its dependency's, named in the row's legend
+		// with the calls in flight.
 		p.Add(l)
-		p.Legend.Add(d.Name, l)
 	}
 	if !any {
 		p.Title.Text = "breaker state (no breaker in this variant)"

@@ -17,6 +17,14 @@ import (
 // and the poisoned-customer simulation (the customers each strategy lost
 // or degraded).
 func Shuffle(w io.Writer, rep shuffle.Report, seed uint64, format string) error {
+	f, err := shuffleFigure(rep, seed)
+	if err != nil {
+		return err
+	}
+	return f.write(w, format)
+}
+
+func shuffleFigure(rep shuffle.Report, seed uint64) (figure, error) {
 	pal := newPalette()
 	odds := plot.New()
 	odds.Title.Text = fmt.Sprintf("shuffle sharding, seed %d: the odds that two customers share workers", seed)
@@ -40,25 +48,28 @@ func Shuffle(w io.Writer, rep shuffle.Report, seed uint64, format string) error 
 	}
 	ticks[0].Label = "1"
 	odds.Y.Tick.Marker = plot.ConstantTicks(ticks)
+	// The axis ends on the tick above the tallest bar, so every bar stands
+	// inside the plot under a labelled height.
+	odds.Y.Min, odds.Y.Max = 0, step*math.Ceil(top/step)
+	oddsLegend, simLegend := newRowLegend(), newRowLegend()
 	if len(names) > 0 {
-		bw := vg.Points(10)
+		bw := vg.Points(20)
 		a, err := plotter.NewBarChart(all, bw)
 		if err != nil {
-			return err
+			return figure{}, err
 		}
 		b, err := plotter.NewBarChart(some, bw)
 		if err != nil {
-			return err
+			return figure{}, err
 		}
 		a.Color, b.Color = pal.outcome(3), pal.outcome(2)
 		a.Offset, b.Offset = -bw/2, bw/2
 		a.LineStyle.Width, b.LineStyle.Width = 0, 0
 		odds.Add(a, b)
-		odds.Legend.Add("share every worker", a)
-		odds.Legend.Add("share at least one", b)
-		odds.Legend.Top, odds.Legend.Left = true, true
-		odds.Legend.XOffs = vg.Centimeter
+		oddsLegend.Add("share every worker", a)
+		oddsLegend.Add("share at least one", b)
 		odds.NominalX(names...)
+		insideCategories(odds, len(names))
 	}
 
 	sim := plot.New()
@@ -72,22 +83,34 @@ func Shuffle(w io.Writer, rep shuffle.Report, seed uint64, format string) error 
 		degraded = append(degraded, float64(r.Degraded))
 		strategies = append(strategies, fmt.Sprint(r.Strategy))
 	}
-	w2 := vg.Points(14)
+	w2 := vg.Points(24)
 	l, err := plotter.NewBarChart(lost, w2)
 	if err != nil {
-		return err
+		return figure{}, err
 	}
 	d, err := plotter.NewBarChart(degraded, w2)
 	if err != nil {
-		return err
+		return figure{}, err
 	}
 	l.Color, d.Color = pal.outcome(3), pal.outcome(2)
 	l.Offset, d.Offset = -w2/2, w2/2
 	l.LineStyle.Width, d.LineStyle.Width = 0, 0
 	sim.Add(l, d)
-	sim.Legend.Add("lost (every worker crashed)", l)
-	sim.Legend.Add("degraded (some workers crashed)", d)
-	sim.Legend.Top = true
+	simLegend.Add("lost (every worker crashed)", l)
+	simLegend.Add("degraded (some workers crashed)", d)
 	sim.NominalX(strategies...)
-	return write(w, format, [][]*plot.Plot{{odds}, {sim}}, height)
+	insideCategories(sim, len(strategies))
+	most := 0.0
+	for i := range lost {
+		most = max(most, lost[i], degraded[i])
+	}
+	sim.Y.Min, sim.Y.Max = 0, roundUp(most, 1)
+	sim.Y.Tick.Marker = countTicks
+	return figure{rows: [][]*plot.Plot{{odds}, {sim}}, legends: []plot.Legend{oddsLegend, simLegend}, height: height}, nil
+}
+
+// insideCategories gives each of n categories on p's x axis a slot one
+// unit wide, so the outer bars stand inside the axis, not on its ends.
+func insideCategories(p *plot.Plot, n int) {
+	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
 }

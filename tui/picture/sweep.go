@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"strings"
 
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"gonum.org/v1/plot"
@@ -13,9 +14,55 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// bandColors are the heatmap's five bands, lowest first: the terminal
-// heatmap's colours (tui/sweepui), blue to red.
-var bandColors = []color.Color{ansi[4], ansi[6], ansi[2], ansi[3], ansi[1]}
+// goodToBad is the heatmap's sequential palette, from the best band to the
+// worst: dark blue through green to a pale yellow. Red means bad on every
+// slide, so a sweep, whose good cells are the point, uses none.
+var goodToBad = []color.Color{
+	color.RGBA{37, 52, 148, 255}, color.RGBA{44, 127, 184, 255}, color.RGBA{65, 182, 196, 255},
+	color.RGBA{161, 218, 180, 255}, color.RGBA{255, 255, 204, 255},
+}
+
+// higherIsBetter says which way a sweep's measure improves: as its goal
+// says when the goal is on the measure, else as the measure's kind says
+// (more answered is better; more fallbacks, refusals, failures, latency or
+// calls in flight are worse). known is false when neither says (when a
+// breaker first opens).
+func higherIsBetter(pl *sweep.Plan) (higher, known bool) {
+	if g := pl.Goal; g != nil && g.Metric.Name == pl.Measure.Name {
+		return g.Op == ">=" || g.Op == ">", true
+	}
+	switch pl.Measure.Field {
+	case "ok":
+		return true, true
+	case "first_open":
+		return true, false
+	}
+	return false, true
+}
+
+// sweepBands is the heatmap's palette, lowest value first, and a line that
+// says how to read it.
+func sweepBands(pl *sweep.Plan) ([]color.Color, string) {
+	higher, known := higherIsBetter(pl)
+	c := make([]color.Color, len(goodToBad))
+	for k := range c {
+		if higher {
+			c[k] = goodToBad[len(c)-1-k]
+		} else {
+			c[k] = goodToBad[k]
+		}
+	}
+	if !known {
+		return c, "darker: higher"
+	}
+	return c, "darker: better"
+}
+
+// dark says whether a band is dark enough to want a white mark on it.
+func dark(c color.Color) bool {
+	r, g, b, _ := c.RGBA()
+	return 299*r+587*g+114*b < 1000*0x8000
+}
 
 type bands []color.Color
 
@@ -35,112 +82,230 @@ func (g grid) Y(r int) float64 {
 }
 
 // Sweep draws a sweep: a heatmap for two knobs (the cells that meet the
-// goal marked), a line with each cell's spread for one.
+// goal marked, and the boundary between them and the rest drawn), a line
+// with each cell's spread for one.
 func Sweep(w io.Writer, res *sweep.Result, name, format string) error {
+	f, err := sweepFigure(res, name)
+	if err != nil {
+		return err
+	}
+	return f.write(w, format)
+}
+
+func sweepFigure(res *sweep.Result, name string) (figure, error) {
 	p := plot.New()
 	pl := res.Plan
 	p.Title.Text = fmt.Sprintf("%s: %s, mean of %d seed(s)", name, pl.Measure.Label(), len(pl.Seeds))
 	if !res.Complete() {
 		p.Title.Text += fmt.Sprintf(" (stopped: %d of %d runs)", res.Runs, res.Total)
 	}
-	p.X.Label.Text = pl.Axes[0].Label()
-	nx, ny := pl.Size()
-	lo, hi, any := res.Range()
+	knobAxis(&p.X, pl.Axes[0])
+	legend := newRowLegend()
+	var err error
 	if len(pl.Axes) == 2 {
-		// The heatmap fills its plot, so its legend stands beside it.
-		legend := plot.NewLegend()
-		legend.Top, legend.Left = true, true
-		p.Y.Label.Text = pl.Axes[1].Label()
-		if any {
-			if hi <= lo {
-				hi = lo + 1
-			}
-			hm := plotter.NewHeatMap(grid{res}, bands(bandColors))
-			hm.Min, hm.Max = lo, hi
-			hm.NaN = color.White
-			p.Add(hm)
-			for k, c := range bandColors {
-				a := lo + (hi-lo)*float64(k)/5
-				z := lo + (hi-lo)*float64(k+1)/5
-				box, _ := plotter.NewPolygon(plotter.XYs{})
-				box.Color = c
-				box.LineStyle.Width = 0
-				legend.Add(fmt.Sprintf("%s – %s", sweep.Short(a), sweep.Short(z)), box)
-			}
-		}
-		if pl.Goal != nil {
-			var met plotter.XYs
-			for j := range ny {
-				for i := range nx {
-					if res.Cell(i, j).Met {
-						met = append(met, plotter.XY{X: pl.Axes[0].X[i], Y: pl.Axes[1].X[j]})
-					}
-				}
-			}
-			if len(met) > 0 {
-				sc, err := plotter.NewScatter(met)
-				if err != nil {
-					return err
-				}
-				sc.GlyphStyle = draw.GlyphStyle{Shape: draw.CrossGlyph{}, Color: color.Black, Radius: vg.Points(3)}
-				p.Add(sc)
-				legend.Add("meets "+pl.Goal.String(), sc)
-			}
-		}
-		return writeWithLegend(w, format, p, legend)
+		knobAxis(&p.Y, pl.Axes[1])
+		err = heatmap(p, res, &legend)
 	} else {
-		p.Y.Label.Text = pl.Measure.Label()
-		var pts plotter.XYs
-		var errs plotter.YErrors
-		for i := range nx {
-			c := res.Cell(i, 0)
-			if math.IsNaN(c.Mean) {
-				continue
-			}
-			pts = append(pts, plotter.XY{X: pl.Axes[0].X[i], Y: c.Mean})
-			errs = append(errs, struct{ Low, High float64 }{c.Mean - c.Min, c.Max - c.Mean})
-		}
-		if len(pts) > 0 {
-			line, dots, err := plotter.NewLinePoints(pts)
-			if err != nil {
-				return err
-			}
-			line.Color, dots.Color = ansi[4], ansi[4]
-			eb, err := plotter.NewYErrorBars(struct {
-				plotter.XYs
-				plotter.YErrors
-			}{pts, errs})
-			if err != nil {
-				return err
-			}
-			p.Add(line, dots, eb)
-			p.Legend.Add("mean (bars: fewest to most over the seeds)", line, dots)
-		}
-		if g := pl.Goal; g != nil && g.Metric == pl.Measure {
-			th := plotter.NewFunction(func(float64) float64 { return g.Threshold })
-			th.Color = ansi[1]
-			th.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-			p.Add(th)
-			p.Legend.Add("goal "+g.String(), th)
-		}
+		err = curve(p, res, &legend)
 	}
-	return write(w, format, [][]*plot.Plot{{p}}, height)
+	if err != nil {
+		return figure{}, err
+	}
+	return figure{rows: [][]*plot.Plot{{p}}, legends: []plot.Legend{legend}, height: height}, nil
 }
 
-// legendWidth is the room a heatmap's legend takes on its right.
-const legendWidth = 7 * vg.Centimeter
+// knobAxis labels a plot axis for a knob: its path, its unit (in the
+// ticks, for durations), round ticks.
+func knobAxis(a *plot.Axis, k sweep.Axis) {
+	whole := true
+	for _, x := range k.X {
+		whole = whole && x == math.Trunc(x)
+	}
+	a.Tick.Marker = tickerFor(k.Unit, whole)
+	a.Label.Text = k.Label()
+	// A duration's ticks carry their unit; a unit that repeats the knob's
+	// name ("workers (workers)") says nothing.
+	if k.Unit == "ms" || k.Unit == "s" || strings.HasSuffix(k.Path, k.Unit) {
+		a.Label.Text = k.Path
+	}
+}
 
-// writeWithLegend draws p with legend in a column of its own on the right.
-func writeWithLegend(w io.Writer, format string, p *plot.Plot, legend plot.Legend) error {
-	c, err := newCanvas(format, height)
+// heatmap draws a two-knob sweep's cells, lowest to highest measure in
+// the bands of sweepBands, and with a goal, marks the cells that meet it
+// and draws the boundary round them.
+func heatmap(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
+	pl := res.Plan
+	nx, ny := pl.Size()
+	lo, hi, any := res.Range()
+	colors, how := sweepBands(pl)
+	if any {
+		if hi <= lo {
+			hi = lo + 1
+		}
+		hm := plotter.NewHeatMap(grid{res}, bands(colors))
+		hm.Min, hm.Max = lo, hi
+		hm.NaN = color.White
+		p.Add(hm)
+		legend.Add(pl.Measure.Label() + ", " + how)
+		for k := len(colors) - 1; k >= 0; k-- {
+			a, z := bandRange(k, lo, hi, len(colors))
+			box, _ := plotter.NewPolygon(plotter.XYs{})
+			box.Color = colors[k]
+			box.LineStyle.Width = vg.Points(0.5)
+			legend.Add(fmt.Sprintf("%s – %s", sweep.Short(a), sweep.Short(z)), box)
+		}
+	}
+	g := pl.Goal
+	if g == nil {
+		return nil
+	}
+	var met plotter.XYs
+	var marks []color.Color
+	for j := range ny {
+		for i := range nx {
+			c := res.Cell(i, j)
+			if !c.Met {
+				continue
+			}
+			met = append(met, plotter.XY{X: pl.Axes[0].X[i], Y: pl.Axes[1].X[j]})
+			ink := color.Color(color.Black)
+			if any && dark(colors[bandOf(c.Mean, lo, hi, len(colors))]) {
+				ink = color.White
+			}
+			marks = append(marks, ink)
+		}
+	}
+	if len(met) == 0 {
+		return nil
+	}
+	sc, err := plotter.NewScatter(met)
 	if err != nil {
 		return err
 	}
-	dc := draw.New(c)
-	pad := vg.Centimeter / 2
-	p.Draw(draw.Crop(dc, pad, -legendWidth, pad, -pad))
-	side := draw.Crop(dc, width-legendWidth+pad, -pad, pad, -pad)
-	legend.Draw(side)
-	_, err = c.WriteTo(w)
-	return err
+	sc.GlyphStyleFunc = func(i int) draw.GlyphStyle {
+		return draw.GlyphStyle{Shape: draw.CrossGlyph{}, Color: marks[i], Radius: vg.Points(3)}
+	}
+	sc.GlyphStyle = draw.GlyphStyle{Shape: draw.CrossGlyph{}, Color: color.Black, Radius: vg.Points(3)}
+	p.Add(sc)
+	legend.Add("meets "+g.String(), sc)
+	edge, err := goalBoundary(res)
+	if err != nil || edge == nil {
+		return err
+	}
+	for _, l := range edge {
+		p.Add(l)
+	}
+	legend.Add("goal boundary", edge[0])
+	return nil
+}
+
+// bandOf is the band of n between lo and hi that holds x, as gonum's
+// heatmap picks it: the nearest of n evenly spaced values from lo to hi.
+func bandOf(x, lo, hi float64, n int) int {
+	k := int((x-lo)*float64(n-1)/(hi-lo) + 0.5)
+	return min(max(k, 0), n-1)
+}
+
+// bandRange is the span of values band k holds (see bandOf): the end
+// bands are half as wide as the others.
+func bandRange(k int, lo, hi float64, n int) (from, to float64) {
+	d := (hi - lo) / float64(n-1)
+	return max(lo, lo+(float64(k)-0.5)*d), min(hi, lo+(float64(k)+0.5)*d)
+}
+
+// edges are the borders of a knob's cells as gonum's heatmap draws them:
+// halfway between neighbouring values, half a gap beyond the ends.
+func edges(x []float64) []float64 {
+	if len(x) == 1 {
+		return []float64{x[0] - 0.5, x[0] + 0.5}
+	}
+	e := make([]float64, len(x)+1)
+	e[0] = x[0] - (x[1]-x[0])/2
+	for i := 1; i < len(x); i++ {
+		e[i] = (x[i-1] + x[i]) / 2
+	}
+	e[len(x)] = x[len(x)-1] + (x[len(x)-1]-x[len(x)-2])/2
+	return e
+}
+
+// goalBoundary is the line between the cells that meet the goal and their
+// neighbours that do not, one segment per shared cell border.
+func goalBoundary(res *sweep.Result) ([]*plotter.Line, error) {
+	pl := res.Plan
+	nx, ny := pl.Size()
+	ex, ey := edges(pl.Axes[0].X), edges(pl.Axes[1].X)
+	var segs []*plotter.Line
+	add := func(x0, y0, x1, y1 float64) error {
+		l, err := plotter.NewLine(plotter.XYs{{X: x0, Y: y0}, {X: x1, Y: y1}})
+		if err != nil {
+			return err
+		}
+		l.Color = color.Black
+		l.Width = vg.Points(2.5)
+		segs = append(segs, l)
+		return nil
+	}
+	for j := range ny {
+		for i := range nx {
+			m := res.Cell(i, j).Met
+			if i+1 < nx && m != res.Cell(i+1, j).Met {
+				if err := add(ex[i+1], ey[j], ex[i+1], ey[j+1]); err != nil {
+					return nil, err
+				}
+			}
+			if j+1 < ny && m != res.Cell(i, j+1).Met {
+				if err := add(ex[i], ey[j+1], ex[i+1], ey[j+1]); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return segs, nil
+}
+
+// curve draws a one-knob sweep: each cell's mean, its spread over the
+// seeds, and the goal's threshold when the goal is on the measure.
+func curve(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
+	pl := res.Plan
+	nx, _ := pl.Size()
+	p.Y.Label.Text = pl.Measure.Label()
+	p.Y.Tick.Marker = tickerFor(pl.Measure.Unit(), pl.Measure.Unit() == "calls")
+	if u := pl.Measure.Unit(); u == "ms" || u == "s" {
+		p.Y.Label.Text = pl.Measure.Name // its ticks carry the unit
+	}
+	var pts plotter.XYs
+	var errs plotter.YErrors
+	for i := range nx {
+		c := res.Cell(i, 0)
+		if math.IsNaN(c.Mean) {
+			continue
+		}
+		pts = append(pts, plotter.XY{X: pl.Axes[0].X[i], Y: c.Mean})
+		errs = append(errs, struct{ Low, High float64 }{c.Mean - c.Min, c.Max - c.Mean})
+	}
+	if len(pts) > 0 {
+		line, dots, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return err
+		}
+		line.Color, dots.Color = goodToBad[1], goodToBad[1]
+		eb, err := plotter.NewYErrorBars(struct {
+			plotter.XYs
+			plotter.YErrors
+		}{pts, errs})
+		if err != nil {
+			return err
+		}
+		p.Add(line, dots, eb)
+		legend.Add("mean (bars: fewest to most over the seeds)", line, dots)
+	}
+	if g := pl.Goal; g != nil && g.Metric == pl.Measure {
+		th := plotter.NewFunction(func(float64) float64 { return g.Threshold })
+		th.Color = color.Black
+		th.Width = vg.Points(1.5)
+		th.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
+		p.Add(th)
+		legend.Add("goal "+g.String(), th)
+	}
+	return nil
 }

@@ -133,12 +133,13 @@ func WriteJSON(w io.Writer, results []Result) error {
 
 // WriteReport writes a built report as WriteJSON does: one indented object.
 func WriteReport(w io.Writer, r Report) error {
-	out, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
 		return fmt.Errorf("encoding the report: %w", err)
 	}
-	_, err = w.Write(append(out, '\n'))
-	return err
+	return nil
 }
 
 // WriteTable prints the reference's table: per mode, /health's timeouts
