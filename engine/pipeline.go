@@ -73,10 +73,12 @@ func (r *Run) enter(id int32, i int) {
 		if ds.bulkhead < p.Bulkhead {
 			ds.bulkhead++
 			ds.bulkheadMax = max(ds.bulkheadMax, ds.bulkhead)
+			ds.maxBulkhead = max(ds.maxBulkhead, ds.bulkhead) // fork.go
 			req.inBH = true
 			r.enter(id, i+1)
 			return
 		}
+		ds.bulkheadBound = true // fork.go
 		semaphoreWaits := p.BulkheadKind == SemaphoreBulkhead && p.BulkheadWait > 0
 		if semaphoreWaits || (p.BulkheadKind == ThreadPoolBulkhead && ds.waiting < p.BulkheadQueue) {
 			req.waitingBH = true

@@ -207,9 +207,12 @@ type dependencyState struct {
 	cancelled        uint64
 	// For a fork (fork.go): the longest a call sent so far takes to
 	// answer (noArrival: one never answers), and whether a timeout's
-	// timer was ever armed.
-	maxAfter time.Duration
-	armed    bool
+	// timer was ever armed; the most calls inside the bulkhead at once,
+	// and whether a call ever found it full.
+	maxAfter      time.Duration
+	maxBulkhead   int
+	armed         bool
+	bulkheadBound bool
 	// The rate limiter layer (ratelimitlayer.go) and its place
 	// in layers (-1: none), the calls parked at it now, the calls it
 	// refused and the calls it let through; the per-tenant bulkhead

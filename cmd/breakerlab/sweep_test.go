@@ -24,7 +24,7 @@ func TestSweepBadVaryListsKnobs(t *testing.T) {
 		want []string
 	}{
 		{[]string{"sweep", "cascade", "--vary", "nosuch.bulkhead=1..5", "--measure", "search.ok"},
-			[]string{`cascade has no knob "nosuch.bulkhead"`, "recommendations.bulkhead", "search.rate", "workers"}},
+			[]string{`cascade has no knob "nosuch.bulkhead"; did you mean`, "recommendations.bulkhead", "search, profile, recommendations: rate", "workers"}},
 		{[]string{"sweep", "cascade", "--vary", "recommendations.bulkhead=5..x", "--measure", "search.ok"},
 			[]string{"give both ends as numbers"}},
 		{[]string{"sweep", "cascade", "--vary", "recommendations.bulkhead=5..400:3", "--variant", "2", "--measure", "search.ok"},

@@ -69,9 +69,40 @@ func (m *Model) layout() {
 	m.clampScroll()
 }
 
-// simBodyHeight is the rows the panes get: the body less the design line.
+// simBodyHeight is the rows the panes get: the body less the design's
+// lines.
 func (m *Model) simBodyHeight() int {
-	return max(m.h-chrome-1, 0)
+	_, sw := m.columns()
+	return max(m.h-chrome-len(m.designHead(sw)), 0)
+}
+
+// designHead is the design line, or two when the design's name does not
+// fit one whole (designLines).
+func (m *Model) designHead(w int) []string {
+	if m.sim == nil {
+		return []string{""}
+	}
+	v, n, name := m.sim.Variant()
+	return designLines(m.sim.Scenario(), v, n, name, w)
+}
+
+// designLines names the design in one line of w columns when a form of
+// designTitle holds its whole name, else in two, wrapped between words:
+// the design is what the step is about ("5 trials"), so its name is cut
+// short only when two lines cannot hold it either.
+func designLines(scenario string, v, n int, name string, w int) []string {
+	one := designTitle(scenario, v, n, name, w)
+	if !strings.HasSuffix(one, "…") {
+		return []string{one}
+	}
+	full := " " + name
+	if n > 1 {
+		full = fmt.Sprintf(" %d/%d: %s", v+1, n, name)
+	}
+	if lines := pane.Wrap(strings.TrimPrefix(full, " "), max(w-1, 1)); len(lines) == 2 {
+		return []string{" " + lines[0], " " + lines[1]}
+	}
+	return []string{one}
 }
 
 // placePanes gives each pane a height: its minimum first, then what the
@@ -229,13 +260,17 @@ func (m *Model) pinnedInline() bool {
 	return len(p) > body-4 || len(m.baseLines())+1+len(p) <= body
 }
 
+// tooSmall says whether the window is below what the player can draw: it
+// then asks for a larger one, and takes no key but q.
+func (m Model) tooSmall() bool { return m.w > 0 && m.h > 0 && (m.w < 24 || m.h < 8) }
+
 // View draws the player: exactly the window's size, from what Update
 // prepared. It does no I/O and renders no Markdown.
 func (m Model) View() string {
 	if m.w <= 0 || m.h <= 0 {
 		return ""
 	}
-	if m.w < 24 || m.h < 8 {
+	if m.tooSmall() {
 		msg := []string{"breakerlab lesson", fmt.Sprintf("step %d/%d", m.step+1, len(m.p.Steps)), "make the window larger", "q quits"}
 		return strings.Join(pane.Block(msg, m.w, m.h), "\n")
 	}
@@ -282,12 +317,32 @@ func (m *Model) titleLine() string {
 	}
 	room := m.w - ansi.StringWidth(right)
 	prefix := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › ")
+	if ansi.StringWidth(prefix)+ansi.StringWidth(name)+1 > room {
+		// The program's name goes before any of the lesson's.
+		prefix = " "
+	}
 	// The title is shortened at a word, never in the middle of one.
 	left := prefix + m.th.Bold.Render(wordFit(name, room-ansi.StringWidth(prefix)-1))
 	if room < 10 {
 		return pane.Fit(right, m.w)
 	}
 	return pane.Fit(left, room) + m.th.Accent.Render(right)
+}
+
+// questionBelow reports whether the step asks a question not yet answered
+// right whose end the text column hides below the window.
+func (m *Model) questionBelow() bool {
+	st := m.cur()
+	if st.Question == nil || m.questions[m.step].right || m.showEnd || m.showList || m.showHelp || m.waiting() {
+		return false
+	}
+	if tw, _ := m.columns(); tw <= 0 {
+		return false
+	}
+	all := m.textLines()
+	room := max(m.h-chrome-len(m.pinned()), 1)
+	start := min(m.scroll, max(len(all)-1, 0))
+	return start+room < len(all)
 }
 
 func (m *Model) bodyView(body int) []string {
@@ -338,8 +393,8 @@ func (m *Model) simView(w, h int) []string {
 	if m.sim == nil {
 		return pane.Block([]string{m.th.Error.Render("no simulation: " + m.simErr)}, w, h)
 	}
-	v, n, name := m.sim.Variant()
-	head := designTitle(m.sim.Scenario(), v, n, name, w)
+	heads := m.designHead(w)
+	head := heads[len(heads)-1]
 	hint := ""
 	if m.cur().Choose {
 		hint = "  (v: next design)"
@@ -348,7 +403,11 @@ func (m *Model) simView(w, h int) []string {
 	if ansi.StringWidth(head+hint) > w {
 		hint = ""
 	}
-	out := []string{pane.Fit(m.th.Accent.Render(head)+m.th.Dim.Render(hint), w)}
+	var out []string
+	for _, h := range heads[:len(heads)-1] {
+		out = append(out, pane.Fit(m.th.Accent.Render(h), w))
+	}
+	out = append(out, pane.Fit(m.th.Accent.Render(head)+m.th.Dim.Render(hint), w))
 	hidden := 0
 	for _, p := range m.sim.Panes() {
 		view := p.View()
@@ -417,6 +476,16 @@ func (m *Model) statusLine() string {
 			left += m.th.Dim.Render("  · pauses at " + pane.Seconds(st.PauseAt) + pauseWhy(st))
 		case !m.playing && m.sim.Now() == st.From && !m.finished:
 			left += m.th.Dim.Render("  · space plays")
+		}
+	}
+	if m.questionBelow() {
+		// The key help offers the answers' keys: say where the choices
+		// are when the window hides them.
+		switch below := " · a question below: j scrolls to it"; {
+		case m.sim == nil:
+			left = m.th.Warn.Render(" ? a question for you, below: j scrolls to it")
+		case ansi.StringWidth(left)+ansi.StringWidth(below) <= m.w:
+			left += m.th.Warn.Render(below)
 		}
 	}
 	if m.note != "" {
@@ -572,23 +641,58 @@ func (m *Model) helpKeys() helpKeys {
 
 // designTitle names the design on screen in w columns, shortened
 // deliberately: first the word "design" goes, then the scenario's name
-// (the lesson names it), with one design its "1/1", and only then the
-// design's name loses whole clauses from its end (", 2 trials"), or
-// failing that whole words, never part of one. The design's name is what
+// (the lesson names it), with one design its "1/1", then the name's label
+// ("breaker: "), and only then the design's name loses whole clauses from
+// its end (", 2 trials"), or failing that whole words, never part of one. The design's name is what
 // the step is about, so it is the last to shrink.
+// setForms are the ways to write a design's name that lessons.buildScenario
+// marked with a step's changes ("protected (set: payment.order = [...],
+// payment.retry.attempts = 3)"), longest first: as it is, with the keys
+// only, as changed by the step, and as changed. A name with no mark has
+// one form.
+func setForms(name string) []string {
+	base, set, ok := strings.Cut(name, " (set: ")
+	if !ok || !strings.HasSuffix(set, ")") {
+		return []string{name}
+	}
+	var keys []string
+	for _, kv := range strings.Split(strings.TrimSuffix(set, ")"), ", ") {
+		if k, _, ok := strings.Cut(kv, " = "); ok {
+			keys = append(keys, k)
+		}
+	}
+	forms := []string{name}
+	if len(keys) > 0 {
+		forms = append(forms, base+" (set: "+strings.Join(keys, ", ")+")")
+	}
+	return append(forms, base+" (changed by this step)", base+" (changed)")
+}
+
 func designTitle(scenario string, v, n int, name string, w int) string {
 	var forms []string
-	if n > 1 {
-		forms = []string{
-			fmt.Sprintf(" %s · design %d/%d: %s", scenario, v+1, n, name),
-			fmt.Sprintf(" %s · %d/%d: %s", scenario, v+1, n, name),
-			fmt.Sprintf(" %d/%d: %s", v+1, n, name),
+	// A design a step's [set] changed says so, with the keys and values;
+	// where that does not fit, with the keys; then that the step changed
+	// it. The change is never cut off mid-way.
+	for _, name := range setForms(name) {
+		if n > 1 {
+			forms = append(forms,
+				fmt.Sprintf(" %s · design %d/%d: %s", scenario, v+1, n, name),
+				fmt.Sprintf(" %s · %d/%d: %s", scenario, v+1, n, name),
+				fmt.Sprintf(" %d/%d: %s", v+1, n, name))
+		} else {
+			forms = append(forms,
+				fmt.Sprintf(" %s · design: %s", scenario, name),
+				fmt.Sprintf(" %s · %s", scenario, name),
+				" "+name)
 		}
-	} else {
-		forms = []string{
-			fmt.Sprintf(" %s · design: %s", scenario, name),
-			fmt.Sprintf(" %s · %s", scenario, name),
-			" " + name,
+	}
+	// Then the name without its label ("breaker: "), which the pane
+	// under it says: every clause stays.
+	if label, rest, ok := strings.Cut(name, ": "); ok && !strings.ContainsAny(label, ",") {
+		if n > 1 {
+			forms = append(forms, fmt.Sprintf(" %d/%d: %s", v+1, n, rest))
+		} else {
+			forms = append(forms, " "+rest)
 		}
 	}
 	for _, f := range forms {

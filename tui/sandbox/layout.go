@@ -56,6 +56,8 @@ func (m Model) View() string {
 		lines = append(lines, m.formView(body)...)
 	case m.showHelp:
 		lines = append(lines, m.helpv.View(m.th, "Keys")...)
+	case m.chaos != nil:
+		lines = append(lines, m.chaosView(body)...)
 	case m.cmp != nil:
 		lines = m.compareView(lines)
 	case m.fleetOpen:
@@ -74,10 +76,12 @@ func (m Model) View() string {
 		mode = 1
 	case m.showHelp:
 		mode = 2
+	case m.chaos != nil:
+		mode = 4
 	case m.cmp != nil:
 		mode = 3
 	}
-	lines = append(lines, m.chrome.Keys(fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable(), m.keys.atEnd), func() string {
+	lines = append(lines, m.chrome.Keys(fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable(), m.keys.atEnd, len(m.chaosHelp())), func() string {
 		var keys []key.Binding
 		switch mode {
 		case 1:
@@ -86,6 +90,8 @@ func (m Model) View() string {
 			keys = m.helpv.ShortHelp(m.keys.HelpClose)
 		case 3:
 			keys = m.keys.compare().ShortHelp()
+		case 4:
+			keys = m.chaosHelp()
 		default:
 			keys = m.keys.main().ShortHelp()
 		}
@@ -97,7 +103,7 @@ func (m Model) View() string {
 // titleLine names the screen and the scenario, then the variants as tabs.
 func (m *Model) titleLine() string {
 	sc := m.sim.sc
-	head := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › sandbox › ") + m.th.Accent.Render(sc.Name) + "  "
+	head := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › "+strings.Join(m.crumbs, " › ")+" › ") + m.th.Accent.Render(sc.Name) + "  "
 	if m.cmp != nil {
 		head = strings.TrimSuffix(head, "  ") + m.th.Dim.Render(" › ") + m.th.Bold.Render("compare") + m.th.Dim.Render(": two runs on the same seeded traffic")
 		return pane.Fit(head, m.w)
@@ -128,37 +134,92 @@ func (m *Model) titleLine() string {
 	}
 	short := " " + m.th.Accent.Render(sc.Name) + "  "
 	named[cur] = true
+	shown := make([]bool, n)
+	for i := range shown {
+		shown[i] = true
+	}
 	switch {
 	case ansi.StringWidth(head)+width() <= m.w:
 	case ansi.StringWidth(short)+width() <= m.w:
 		head = short
 	default:
-		named[cur] = false
+		// Too many variants for the current one's name beside every
+		// number: the name stays (it is what is playing), with the
+		// numbers nearest it that fit and ‹ › where more are hidden.
+		head = short
+		for i := range shown {
+			shown[i] = i == cur
+		}
+		// Each side grows while its next number fits, so the numbers
+		// shown run without a gap.
+		stopped := [2]bool{}
+		for d := 1; d < n; d++ {
+			for side, i := range []int{cur + d, cur - d} {
+				if i < 0 || i >= n || stopped[side] {
+					continue
+				}
+				shown[i] = true
+				if ansi.StringWidth(head)+windowWidth(shown, tabW, named) > m.w {
+					shown[i], stopped[side] = false, true
+				}
+			}
+		}
 	}
 	for d := 1; d < n; d++ {
 		for _, i := range []int{cur + d, cur - d} {
 			if i < 0 || i >= n {
 				continue
 			}
+			if !shown[i] {
+				continue
+			}
 			named[i] = true
-			if ansi.StringWidth(head)+width() > m.w {
+			if ansi.StringWidth(head)+windowWidth(shown, tabW, named) > m.w {
 				named[i] = false
 			}
 		}
 	}
-	tabs := make([]string, n)
+	tabs := make([]string, 0, n+2)
+	if !shown[0] {
+		tabs = append(tabs, m.th.Dim.Render("‹"))
+	}
 	for i := range n {
+		if !shown[i] {
+			continue
+		}
 		t := fmt.Sprint(i + 1)
 		if named[i] {
 			t = full(i)
 		}
 		if i == cur {
-			tabs[i] = m.th.Selected.Render("[" + t + "]")
+			tabs = append(tabs, m.th.Selected.Render("["+t+"]"))
 		} else {
-			tabs[i] = m.th.Dim.Render(" " + t + " ")
+			tabs = append(tabs, m.th.Dim.Render(" "+t+" "))
 		}
 	}
+	if !shown[n-1] {
+		tabs = append(tabs, m.th.Dim.Render("›"))
+	}
 	return pane.Fit(head+strings.Join(tabs, " "), m.w)
+}
+
+// windowWidth is the width of the tabs shown, with the spaces between
+// them and the ‹ › marks of those hidden.
+func windowWidth(shown []bool, tabW func(int, bool) int, named []bool) int {
+	w, k := 0, 0
+	for i, s := range shown {
+		if s {
+			w += tabW(i, named[i])
+			k++
+		}
+	}
+	if !shown[0] {
+		w, k = w+1, k+1
+	}
+	if !shown[len(shown)-1] {
+		w, k = w+1, k+1
+	}
+	return w + max(k-1, 0)
 }
 
 func (m Model) formView(h int) []string {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/chaos"
 	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
@@ -33,6 +34,12 @@ type Options struct {
 	Play bool
 	// CanGoHome enables esc, which sends BackMsg for the parent to handle.
 	CanGoHome bool
+	// BackTo says where esc leads, in the key help ("scenarios",
+	// "challenge"); "" says home. Crumbs, when set, replace "sandbox" in
+	// the title's breadcrumb with the caller's ("drill"), so that the
+	// title and esc agree on where the learner is.
+	BackTo string
+	Crumbs []string
 	// WriteElsewhere, when set, turns w off: it is what w says instead of
 	// asking for a path, where a file written would not be the learner's
 	// (a session over SSH writes on the server; tui/serve).
@@ -40,6 +47,8 @@ type Options struct {
 	// Limits bound the sweeps the knob form starts (limits.go); the zero
 	// value lets them use every core.
 	Limits Limits
+	// Faults are injected from the start, as the chaos menu (key f) would.
+	Faults []chaos.Spec
 }
 
 // BackMsg asks the parent to close the sandbox (esc on the home screen's
@@ -73,11 +82,16 @@ type Model struct {
 	helpv    helpview.Model
 	note     string
 	noteErr  bool
-	chrome   *playback.Chrome // the title and key lines, cached
-	prompt   *playback.Prompt // a time, a seed or a file name being typed (seek.go)
-	ev       *eventCache      // the events ] and [ move through
-	sw       *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
+	// noteShort is what the status line says instead of note when note
+	// does not fit (pane.StatusInfo.NoteShort).
+	noteShort string
+	chrome    *playback.Chrome // the title and key lines, cached
+	prompt    *playback.Prompt // a time, a seed or a file name being typed (seek.go)
+	ev        *eventCache      // the events ] and [ move through
+	sw        *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
 
+	// crumbs are Options.Crumbs, or "sandbox".
+	crumbs []string
 	// writeElsewhere is Options.WriteElsewhere.
 	writeElsewhere string
 	// limits are Options.Limits.
@@ -85,6 +99,8 @@ type Model struct {
 
 	// fleetOpen shows the fleet pane over the whole body (key I, arrange.go).
 	fleetOpen bool
+	// chaos is the chaos menu, when open (key f, chaos.go).
+	chaos *chaosMenu
 }
 
 // New builds a sandbox on the scenario, at time zero.
@@ -97,6 +113,9 @@ func New(o Options) (Model, error) {
 	}
 	s, err := newSim(o.Scenario, o.Variant, o.Seed)
 	if err != nil {
+		return Model{}, err
+	}
+	if err := s.setInjected(o.Faults); err != nil {
 		return Model{}, err
 	}
 	m := Model{
@@ -115,9 +134,14 @@ func New(o Options) (Model, error) {
 		clock:  playback.NewClock(o.Speed, o.Play),
 
 		writeElsewhere: o.WriteElsewhere,
+		crumbs:         o.Crumbs,
 		limits:         o.Limits,
 	}
 	m.help.Styles = o.Theme.Help
+	m.keys.SetBackTo(o.BackTo)
+	if len(m.crumbs) == 0 {
+		m.crumbs = []string{"sandbox"}
+	}
 	m.helpv = helpview.New(m.keys.HelpScroll)
 	m.refresh()
 	return m, nil
@@ -242,6 +266,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseMsg:
 		return m.onMouse(msg)
 	case tea.KeyMsg:
+		if m.tooSmall() {
+			// The screen asks for a larger window and says q quits: no
+			// other key may reach the screen it hides (space would play).
+			return m, playback.SmallKey(msg, m.keys.Keys)
+		}
 		if m.form != nil {
 			return m.formKey(msg)
 		}
@@ -250,6 +279,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if next, cmd, ok := playback.EachRune(m, msg, formOpen); ok {
 			return next, cmd
+		}
+		if m.chaos != nil {
+			return m.chaosKey(msg)
 		}
 		if m.showHelp {
 			var cmd tea.Cmd
@@ -325,6 +357,8 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		} else {
 			m.switchVariant(v)
 		}
+	case key.Matches(k, m.keys.Chaos):
+		m.openChaos() // chaos.go
 	case key.Matches(k, m.keys.Knobs):
 		m.resume = m.clock.Playing()
 		m.clock.Play(false)
@@ -334,7 +368,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 				break
 			}
 		}
-		m.form = newForm(m.th, m.sim.sc, m.sim.variant)
+		m.form = newForm(m.th, m.sim.knobs(), m.sim.variant)
 	case key.Matches(k, m.keys.Breaker.Next):
 		m.brk.Update(k)
 		if m.cmp != nil {
@@ -375,7 +409,7 @@ func (m *Model) report(err error) bool {
 	return true
 }
 
-func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr = s, isErr }
+func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr, m.noteShort = s, isErr, "" }
 
 func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
@@ -389,7 +423,7 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.form.reset(m.sim.original)
 		return m, nil
 	case key.Matches(k, m.keys.FormApply):
-		sc := m.form.build(m.sim.sc)
+		sc := m.form.build(m.sim.knobs())
 		if sc == nil {
 			return m, nil
 		}
@@ -449,6 +483,7 @@ func (m *Model) refresh() {
 		Edited:       m.sim.edited,
 		Note:         m.note,
 		NoteIsErr:    m.noteErr,
+		NoteShort:    m.noteShort,
 	})
 	m.layout()
 }

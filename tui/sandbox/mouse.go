@@ -100,7 +100,7 @@ func (m *Model) tabAt(x int) (int, bool) {
 			}
 		}
 		if best < 0 {
-			return 0, false
+			continue // hidden: a narrow title shows the tabs near the current one
 		}
 		// Byte offsets to cells: the title may hold wide or multi-byte runes.
 		lo, hi := ansi.StringWidth(s[:best]), ansi.StringWidth(s[:bestEnd])

@@ -97,6 +97,8 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	switch p.Kind {
+	case promptChaos:
+		m.chaosPrompt(p) // chaos.go: stays open on a bad spec
 	case promptTime:
 		done, note, err := m.clock.GoTo(p, timeline{&m})
 		if !done {
@@ -190,6 +192,7 @@ func (m *Model) dump() ([]byte, error) {
 		return nil, fmt.Errorf("cannot write the scenario: %w", err)
 	}
 	head := fmt.Sprintf("# Written by the breakerlab sandbox, knobs included. The sandbox ran it on\n# seed %d: `breakerlab run FILE --seed %d` gives the same numbers.\n", m.sim.seed, m.sim.seed)
+	head += injectedComment(m.sim.injected) // chaos.go
 	return append([]byte(head), data...), nil
 }
 
@@ -245,6 +248,9 @@ func (m Model) onWritten(msg writtenMsg) (tea.Model, tea.Cmd) {
 		m.setNote("not written: "+msg.err.Error(), true)
 	default:
 		m.setNote(fmt.Sprintf("wrote %s: breakerlab run %s --seed %d gives these numbers", msg.path, msg.path, m.sim.seed), false)
+		// In a narrow window the command stays whole: it is what the
+		// learner came for.
+		m.noteShort = fmt.Sprintf("wrote it: breakerlab run %s --seed %d", msg.path, m.sim.seed)
 	}
 	m.refresh()
 	return m, nil

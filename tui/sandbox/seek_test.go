@@ -168,6 +168,11 @@ func TestWriteReproducesTheSandboxRun(t *testing.T) {
 	if !strings.Contains(statusLine(m), "wrote") {
 		t.Errorf("the status line says it wrote: %q", statusLine(m))
 	}
+	// At 80 columns the command that reproduces the run stays whole.
+	narrow := send(m, tea.WindowSizeMsg{Width: 80, Height: 24})
+	if want := "breakerlab run " + path + " --seed 11"; !strings.Contains(statusLine(narrow), want) && len(want) < 70 {
+		t.Errorf("at 80 columns the status line should keep %q: %q", want, statusLine(narrow))
+	}
 	fileSc, err := scenariofile.Parse(path, data)
 	if err != nil {
 		t.Fatal(err)
