@@ -55,13 +55,14 @@ type extraPanes struct {
 	chain   *pane.Chain
 	fleet   *pane.Fleet
 	tenants *pane.Tenants
+	tasks   *tasksPanes // a tasks server's, in the pool's place (tasks_panes.go)
 	prof    profile
 	arr     arrangement
 }
 
 func newExtraPanes(th *theme.Theme) *extraPanes {
 	return &extraPanes{hist: chart.NewHistory(th), lat: chart.NewLatency(th), ovw: pane.NewOverview(th),
-		chain: pane.NewChain(th), fleet: pane.NewFleet(th), tenants: pane.NewTenants(th)}
+		chain: pane.NewChain(th), fleet: pane.NewFleet(th), tenants: pane.NewTenants(th), tasks: newTasksPanes(th)}
 }
 
 // profile is what the layout needs to know about the whole run, from the
@@ -93,6 +94,7 @@ func (x *extraPanes) setData(d pane.Data, s *sim) {
 	x.chain.SetData(d)
 	x.fleet.SetData(d)
 	x.tenants.SetData(d)
+	x.tasks.setData(d)
 	p := &x.prof
 	if p.ok && p.sc == s.sc && p.variant == s.variant && p.seed == s.seed {
 		return
@@ -157,6 +159,9 @@ func (m *Model) ask(id paneID, w int) sizes {
 	x := m.xp
 	switch id {
 	case pPool:
+		if x.tasks.on {
+			return x.tasks.ask()
+		}
 		return sizes{m.pool.MinHeight(w), m.pool.Needs(w), m.pool.Needs(w)}
 	case pBreaker:
 		// Room for the whole log of the run, when there is room to spare.
@@ -436,6 +441,9 @@ type sizer interface {
 func (m *Model) paneOf(id paneID) sizer {
 	switch id {
 	case pPool:
+		if m.xp.tasks.on {
+			return m.xp.tasks
+		}
 		return m.pool
 	case pBreaker:
 		return m.brk
