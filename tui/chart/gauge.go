@@ -60,7 +60,7 @@ func NewMemoryGauge(th *theme.Theme) *Gauge { return &Gauge{th: th, kind: gaugeM
 func NewLoopGauge(th *theme.Theme) *Gauge { return &Gauge{th: th, kind: gaugeLoop, dirty: true} }
 
 // GaugeHeights are a gauge's least, wished and most useful heights.
-func GaugeHeights() (least, want, most int) { return 9, 12, 16 }
+func GaugeHeights() (least, want, most int) { return 7, 12, 16 }
 
 // Init does nothing.
 func (g *Gauge) Init() tea.Cmd { return nil }
@@ -188,7 +188,7 @@ func (g *Gauge) read(s *engine.Snapshot) (reading, bool) {
 		held := pane.MemoryHeld(t)
 		kills := ""
 		if t.Kills > 0 {
-			kills = fmt.Sprintf(" · killed %d×", t.Kills)
+			kills = fmt.Sprintf(" · %d kills", t.Kills)
 		}
 		return reading{titles: []string{"Memory against the limit", "Memory", "Mem"},
 			notes:      []string{held + " · " + tasks + kills, held + kills, held},

@@ -129,7 +129,7 @@ func limitRows(s *engine.Snapshot) []limitRow {
 		r := limitRow{name: "memory", used: float64(t.Memory), size: float64(t.MemoryLimit), bad: t.Kills > 0}
 		kills := ""
 		if t.Kills > 0 {
-			kills = fmt.Sprintf(" · killed %d×", t.Kills)
+			kills = fmt.Sprintf(" · %d kills", t.Kills)
 		}
 		if t.Down {
 			kills += ", down"
@@ -210,7 +210,10 @@ func (l *Limits) render() []string {
 	// Names cut short before words go: a narrow pane keeps the numbers.
 	nameW = min(nameW, max(inner/4, 6))
 	bar := limitBar
-	if inner < 48 {
+	switch {
+	case inner < 40:
+		bar = 3
+	case inner < 48:
 		bar = 5
 	}
 	var body []string

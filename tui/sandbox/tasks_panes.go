@@ -23,6 +23,9 @@ type tasksPanes struct {
 	memory *chart.Gauge
 	loop   *chart.Gauge
 	on     bool // the run is a tasks server's
+	// limitless: the process has no memory limit, and its chart counts
+	// live tasks; the loop's chart goes before it then.
+	limitless bool
 
 	// The layout: the charts shown, each with its height, below the
 	// limits' own.
@@ -45,6 +48,7 @@ func (t *tasksPanes) setData(d pane.Data) {
 	if !t.on {
 		return
 	}
+	t.limitless = d.Snap.Tasks.MemoryLimit <= 0
 	for len(t.pools) < len(d.Snap.Pools) {
 		t.pools = append(t.pools, chart.NewPoolGauge(t.th, len(t.pools)))
 	}
@@ -55,9 +59,14 @@ func (t *tasksPanes) setData(d pane.Data) {
 	}
 }
 
-// charts are the charts in the order they get room.
+// charts are the charts in the order they get room: the pools, the
+// memory against its limit, the loop; live tasks without a limit last.
 func (t *tasksPanes) charts() []*chart.Gauge {
-	return append(append(make([]*chart.Gauge, 0, len(t.pools)+2), t.pools...), t.memory, t.loop)
+	out := append(make([]*chart.Gauge, 0, len(t.pools)+2), t.pools...)
+	if t.limitless {
+		return append(out, t.loop, t.memory)
+	}
+	return append(out, t.memory, t.loop)
 }
 
 // ask is what the panes ask for together: the limits at the least; with
