@@ -186,12 +186,13 @@ func (g *Gauge) read(s *engine.Snapshot) (reading, bool) {
 			mem[i] = pane.MiB(smp.Memory)
 		}
 		held := pane.MemoryHeld(t)
-		kills := ""
-		if t.Kills > 0 {
-			kills = fmt.Sprintf(" · %d kills", t.Kills)
+		kills := pane.Kills(t)
+		notes := []string{held + " · " + tasks + kills, held + kills, held}
+		if t.Down {
+			notes = []string{"down, back at " + pane.Seconds(t.UpAt) + kills, "down" + kills, "down"}
 		}
 		return reading{titles: []string{"Memory against the limit", "Memory", "Mem"},
-			notes:      []string{held + " · " + tasks + kills, held + kills, held},
+			notes:      notes,
 			lines:      []gaugeLine{{'m', 1, "memory held by the live tasks", mem}},
 			limit:      pane.MiB(t.MemoryLimit),
 			top:        niceCeilFine(pane.MiB(t.MemoryLimit) * 1.1),

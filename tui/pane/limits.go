@@ -33,8 +33,8 @@ type Limits struct {
 type limitRow struct {
 	name       string
 	used, size float64
-	bad        bool // full, refusing or killed: drawn in the warning colour
-	words      [3]string
+	bad        bool      // full, refusing or killed: drawn in the warning colour
+	words      [4]string // the last one, the fewest, must fit
 }
 
 // NewLimits makes an empty limits pane.
@@ -98,10 +98,11 @@ func limitRows(s *engine.Snapshot) []limitRow {
 		p := &s.Pools[i]
 		r := limitRow{name: p.Name, used: float64(p.InUse), size: float64(p.Size), bad: p.Refused > 0 || (p.Size > 0 && p.InUse >= p.Size)}
 		use := PoolInUse(p)
-		r.words = [3]string{
+		r.words = [4]string{
 			fmt.Sprintf("%s · %s waiting · %s refused · %s gave up", use, Count(p.Waiting), Count(p.Refused), Count(p.GaveUp)),
 			fmt.Sprintf("%s · %s waiting · %s refused", use, Count(p.Waiting), Count(p.Refused)),
 			fmt.Sprintf("%s · %s wait", strings.TrimSuffix(use, " in use"), Count(p.Waiting)),
+			strings.TrimSuffix(use, " in use"),
 		}
 		rows = append(rows, r)
 	}
@@ -112,10 +113,11 @@ func limitRows(s *engine.Snapshot) []limitRow {
 		}
 		held := Count(d.Bulkhead) + "/" + Count(d.BulkheadCap)
 		r := limitRow{name: d.Name, used: float64(d.Bulkhead), size: float64(d.BulkheadCap), bad: d.BulkheadFull+d.BulkheadWaitedOut > 0}
-		r.words = [3]string{
+		r.words = [4]string{
 			fmt.Sprintf("permits %s · %s waiting · %s turned away · %s waited out", held, Count(d.BulkheadWaiting), Count(d.BulkheadFull), Count(d.BulkheadWaitedOut)),
 			fmt.Sprintf("permits %s · %s waiting · %s turned away", held, Count(d.BulkheadWaiting), Count(d.BulkheadFull)),
 			fmt.Sprintf("%s · %s wait", held, Count(d.BulkheadWaiting)),
+			held,
 		}
 		rows = append(rows, r)
 	}
@@ -127,34 +129,35 @@ func limitRows(s *engine.Snapshot) []limitRow {
 	if t.MemoryLimit > 0 {
 		held := MemoryHeld(t)
 		r := limitRow{name: "memory", used: float64(t.Memory), size: float64(t.MemoryLimit), bad: t.Kills > 0}
-		kills := ""
-		if t.Kills > 0 {
-			kills = fmt.Sprintf(" · %d kills", t.Kills)
-		}
-		if t.Down {
-			kills += ", down"
-		}
-		r.words = [3]string{
+		kills := Kills(t)
+		r.words = [4]string{
 			fmt.Sprintf("%s · %s (most %s)%s", held, tasks, Count(t.LiveMax), kills),
 			fmt.Sprintf("%s · %s%s", held, tasks, kills),
 			held + kills,
+			held,
+		}
+		if t.Down {
+			back := "back at " + Seconds(t.UpAt)
+			r.words = [4]string{"down: killed at its memory limit, " + back + kills, "down, " + back + kills, "down" + kills, "down"}
 		}
 		rows = append(rows, r)
 	} else {
 		r := limitRow{name: "tasks"}
-		r.words = [3]string{
+		r.words = [4]string{
 			fmt.Sprintf("%s live, parked or running (most %s) · no memory limit", Count(t.Live), Count(t.LiveMax)),
 			fmt.Sprintf("%s live (most %s)", Count(t.Live), Count(t.LiveMax)),
 			Count(t.Live) + " live",
+			Count(t.Live),
 		}
 		rows = append(rows, r)
 	}
 	now := LoopNow(t)
 	r := limitRow{name: "loop", used: now, size: 1, bad: now >= 1}
-	r.words = [3]string{
+	r.words = [4]string{
 		fmt.Sprintf("busy %s now · %s over the window · lag max %s", Percent(now), Percent(t.LoopBusy), SecondsShort(t.LagMax)),
 		fmt.Sprintf("busy %s now · %s over the window", Percent(now), Percent(t.LoopBusy)),
 		"busy " + Percent(now),
+		Percent(now),
 	}
 	return append(rows, r)
 }
@@ -182,6 +185,18 @@ func LoopNow(t *engine.TasksSnapshot) float64 {
 	return 0
 }
 
+// Kills words the times the process was killed at its memory limit, for
+// a note: " · 1 kill", " · 3 kills", or nothing.
+func Kills(t *engine.TasksSnapshot) string {
+	switch t.Kills {
+	case 0:
+		return ""
+	case 1:
+		return " · 1 kill"
+	}
+	return " · " + Count(t.Kills) + " kills"
+}
+
 // MiB is a byte count in mebibytes, as the limits pane and the memory
 // chart write it.
 func MiB(b int64) float64 { return float64(b) / (1 << 20) }
@@ -207,8 +222,6 @@ func (l *Limits) render() []string {
 	for _, r := range l.rows {
 		nameW = max(nameW, ansi.StringWidth(r.name))
 	}
-	// Names cut short before words go: a narrow pane keeps the numbers.
-	nameW = min(nameW, max(inner/4, 6))
 	bar := limitBar
 	switch {
 	case inner < 40:

@@ -36,12 +36,13 @@ const (
 	pChain // with services, in the in-flight chart's place
 	pFleet // with a service of several instances, room allowing
 	pLatency
+	pTaskCharts // a tasks server's memory and loop (tasks_panes.go)
 	numPanes
 )
 
 // paneNames are the panes' names in the foot's words.
 var paneNames = [numPanes]string{"worker pool", "breaker", "dependencies at a glance", "outcomes", "tenants", "breaker history",
-	"calls in flight", "call chain", "fleet (I shows it)", "latency"}
+	"calls in flight", "call chain", "fleet (I shows it)", "latency", "memory and loop"}
 
 // extraPanes are the panes the sandbox shows when there is room, and what
 // the layout knows about the whole run.
@@ -160,7 +161,7 @@ func (m *Model) ask(id paneID, w int) sizes {
 	switch id {
 	case pPool:
 		if x.tasks.on {
-			return x.tasks.ask()
+			return x.tasks.left.ask()
 		}
 		return sizes{m.pool.MinHeight(w), m.pool.Needs(w), m.pool.Needs(w)}
 	case pBreaker:
@@ -190,6 +191,8 @@ func (m *Model) ask(id paneID, w int) sizes {
 		return sizes{x.hist.HistoryHeight(w, 2), x.hist.HistoryHeight(w, min(rows, 6)), x.hist.HistoryHeight(w, rows)}
 	case pInFlight:
 		return sizes{9, 13, 18}
+	case pTaskCharts:
+		return x.tasks.right.ask()
 	case pLatency:
 		return sizes{x.lat.LatencyHeight(w, 4), x.lat.LatencyHeight(w, 8), x.lat.LatencyHeight(w, 12)}
 	case pChain:
@@ -237,6 +240,11 @@ func (m *Model) arrange() *arrangement {
 	case historyMain:
 		order = append(order, want{pHistory, 1})
 	default:
+		if x.tasks.on {
+			// A tasks server's memory and loop before its calls in
+			// flight: they are what runs out (tasks_panes.go).
+			order = append(order, want{pTaskCharts, 1})
+		}
 		order = append(order, want{pInFlight, 1})
 	}
 	if key.tenants {
@@ -413,7 +421,7 @@ func (m *Model) footNotes(a *arrangement, hidden, flat []string) [2]string {
 var briefNames = map[string]string{
 	"worker pool": "pool", "breaker": "breaker", "dependencies at a glance": "overview", "outcomes": "outcomes",
 	"breaker history": "history", "calls in flight": "in flight", "latency": "latency",
-	"call chain": "chain", "fleet (I shows it)": "fleet (I)", "tenants": "tenants",
+	"call chain": "chain", "fleet (I shows it)": "fleet (I)", "tenants": "tenants", "memory and loop": "memory, loop",
 }
 
 // flatWords are, for each chart that can be left out, why, long and short.
@@ -442,7 +450,7 @@ func (m *Model) paneOf(id paneID) sizer {
 	switch id {
 	case pPool:
 		if m.xp.tasks.on {
-			return m.xp.tasks
+			return &m.xp.tasks.left
 		}
 		return m.pool
 	case pBreaker:
@@ -453,6 +461,8 @@ func (m *Model) paneOf(id paneID) sizer {
 		return m.out
 	case pHistory:
 		return m.xp.hist
+	case pTaskCharts:
+		return &m.xp.tasks.right
 	case pInFlight:
 		return m.inf
 	case pChain:

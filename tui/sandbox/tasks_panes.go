@@ -10,12 +10,13 @@ import (
 
 // A tasks server (issue 23) has no worker pool to draw: what runs out is
 // what its parked tasks hold. In the pool's place the sandbox stacks the
-// server's limits at a glance (pane.Limits) and, as far as the room goes,
-// a chart per connection pool, the memory against its limit and the
-// loop's busy share over time (chart.Gauge): the pools first, since the
-// cascade runs through them, then the memory, then the loop.
+// server's limits at a glance (pane.Limits) over a chart per connection
+// pool, as far as the room goes, since the cascade runs through them; a
+// second stack (pTaskCharts, in the right column) charts the memory
+// against its limit and the loop's busy share (chart.Gauge), the loop
+// first where the process has no memory limit.
 
-// tasksPanes are the panes in the worker pool's place for a tasks server.
+// tasksPanes are a tasks server's panes.
 type tasksPanes struct {
 	th     *theme.Theme
 	limits *pane.Limits
@@ -23,20 +24,14 @@ type tasksPanes struct {
 	memory *chart.Gauge
 	loop   *chart.Gauge
 	on     bool // the run is a tasks server's
-	// limitless: the process has no memory limit, and its chart counts
-	// live tasks; the loop's chart goes before it then.
-	limitless bool
 
-	// The layout: the charts shown, each with its height, below the
-	// limits' own.
-	limitsH int
-	shown   []*chart.Gauge
-	heights []int
-	w       int
+	left, right gaugeStack
 }
 
 func newTasksPanes(th *theme.Theme) *tasksPanes {
-	return &tasksPanes{th: th, limits: pane.NewLimits(th), memory: chart.NewMemoryGauge(th), loop: chart.NewLoopGauge(th)}
+	t := &tasksPanes{th: th, limits: pane.NewLimits(th), memory: chart.NewMemoryGauge(th), loop: chart.NewLoopGauge(th)}
+	t.left.head = t.limits
+	return t
 }
 
 // setData hands the snapshot to every pane; a pool chart per pool of the run.
@@ -48,68 +43,89 @@ func (t *tasksPanes) setData(d pane.Data) {
 	if !t.on {
 		return
 	}
-	t.limitless = d.Snap.Tasks.MemoryLimit <= 0
 	for len(t.pools) < len(d.Snap.Pools) {
 		t.pools = append(t.pools, chart.NewPoolGauge(t.th, len(t.pools)))
 	}
 	t.pools = t.pools[:len(d.Snap.Pools)]
+	t.left.charts = t.pools
+	// Live tasks without a memory limit say less than the loop.
+	if d.Snap.Tasks.MemoryLimit <= 0 {
+		t.right.charts = []*chart.Gauge{t.loop, t.memory}
+	} else {
+		t.right.charts = []*chart.Gauge{t.memory, t.loop}
+	}
 	t.limits.SetData(d)
-	for _, g := range t.charts() {
+	for _, g := range t.right.charts {
+		g.SetData(d)
+	}
+	for _, g := range t.pools {
 		g.SetData(d)
 	}
 }
 
-// charts are the charts in the order they get room: the pools, the
-// memory against its limit, the loop; live tasks without a limit last.
-func (t *tasksPanes) charts() []*chart.Gauge {
-	out := append(make([]*chart.Gauge, 0, len(t.pools)+2), t.pools...)
-	if t.limitless {
-		return append(out, t.loop, t.memory)
+// gaugeStack is panes one above the other in one slot of the layout: a
+// head that keeps its lines (or none), then as many charts as find their
+// least height, sharing the rest.
+type gaugeStack struct {
+	head    *pane.Limits
+	charts  []*chart.Gauge
+	headH   int
+	shown   []*chart.Gauge
+	heights []int
+}
+
+// ask is what the stack asks for: the head with one chart at the least
+// (the head alone, when it has one), every chart at its least height as
+// wished, at its most useful height at the most.
+func (g *gaugeStack) ask() sizes {
+	least, _, most := chart.GaugeHeights()
+	head := 0
+	if g.head != nil {
+		head = g.head.Needs()
 	}
-	return append(out, t.memory, t.loop)
+	n := len(g.charts)
+	lo := head
+	if head == 0 {
+		lo = least
+	}
+	return sizes{lo, head + n*least, head + n*most}
 }
 
-// ask is what the panes ask for together: the limits at the least; with
-// every chart at its least height as wished; every chart at its most
-// useful one at the most.
-func (t *tasksPanes) ask() sizes {
+// SetSize lays the stack out in w×h.
+func (g *gaugeStack) SetSize(w, h int) {
 	least, _, most := chart.GaugeHeights()
-	n := len(t.charts())
-	lh := t.limits.Needs()
-	return sizes{lh, lh + n*least, lh + n*most}
-}
-
-// SetSize lays the panes out in w×h: the limits their lines, then as many
-// charts as find their least height, sharing what is left.
-func (t *tasksPanes) SetSize(w, h int) {
-	least, _, most := chart.GaugeHeights()
-	t.w = w
-	t.limitsH = min(t.limits.Needs(), h)
-	rest := h - t.limitsH
-	all := t.charts()
-	n := min(len(all), rest/least)
-	t.shown, t.heights = all[:n], t.heights[:0]
-	for i, g := range t.shown {
-		gh := min(rest/(n-i), most)
+	g.headH = 0
+	if g.head != nil {
+		g.headH = min(g.head.Needs(), h)
+	}
+	rest := h - g.headH
+	n := min(len(g.charts), rest/least)
+	g.shown, g.heights = g.charts[:n], g.heights[:0]
+	for i, c := range g.shown {
+		ch := min(rest/(n-i), most)
 		if i == n-1 {
-			gh = rest // the last takes what is left, so nothing stays blank
+			ch = rest // the last takes what is left, so nothing stays blank
 		}
-		g.SetSize(w, gh)
-		t.heights = append(t.heights, gh)
-		rest -= gh
+		c.SetSize(w, ch)
+		g.heights = append(g.heights, ch)
+		rest -= ch
 	}
-	if n == 0 {
-		t.limitsH = h // the limits alone take the slot
+	if g.head != nil {
+		if n == 0 {
+			g.headH = h // the head alone takes the slot
+		}
+		g.head.SetSize(w, g.headH)
 	}
-	t.limits.SetSize(w, t.limitsH)
 }
 
 // View stacks the panes.
-func (t *tasksPanes) View() string {
-	parts := make([]string, 0, 1+len(t.shown))
-	parts = append(parts, t.limits.View())
-	for _, g := range t.shown {
-		parts = append(parts, g.View())
+func (g *gaugeStack) View() string {
+	parts := make([]string, 0, 1+len(g.shown))
+	if g.head != nil {
+		parts = append(parts, g.head.View())
+	}
+	for _, c := range g.shown {
+		parts = append(parts, c.View())
 	}
 	return strings.Join(parts, "\n")
 }
