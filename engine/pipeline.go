@@ -72,7 +72,6 @@ func (r *Run) enter(id int32, i int) {
 		}
 		if ds.bulkhead < p.Bulkhead {
 			ds.bulkhead++
-			ds.bulkheadMax = max(ds.bulkheadMax, ds.bulkhead)
 			ds.maxBulkhead = max(ds.maxBulkhead, ds.bulkhead) // fork.go
 			req.inBH = true
 			r.enter(id, i+1)

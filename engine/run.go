@@ -225,10 +225,11 @@ type dependencyState struct {
 	ratePassed    uint64
 	tenantBH      *tenantBulkhead
 
-	// The most calls inside the bulkhead, and waiting for it, at once,
-	// and the calls that waited for a slot in vain (issue 23's permits).
-	bulkheadMax, waitingMax int
-	waitedOut               uint64
+	// The most calls waiting for the bulkhead at once, and the calls that
+	// waited for a slot in vain (issue 23's permits; maxBulkhead is the
+	// most inside it).
+	waitingMax int
+	waitedOut  uint64
 }
 
 // request is one arrived request, kept in a slab and reused. Its fields

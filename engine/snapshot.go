@@ -270,7 +270,7 @@ func (r *Run) dependencySnapshot(ds *dependencyState) DependencySnapshot {
 		ShortCircuited:   ds.shortCircuited,
 		Series:           ds.series[:len(ds.series):len(ds.series)],
 	}
-	d.BulkheadMax, d.BulkheadWaitingMax, d.BulkheadWaitedOut = ds.bulkheadMax, ds.waitingMax, ds.waitedOut
+	d.BulkheadMax, d.BulkheadWaitingMax, d.BulkheadWaitedOut = ds.maxBulkhead, ds.waitingMax, ds.waitedOut
 	if tb, ok := ds.budget.(*retry.TokenBucket); ok {
 		d.BudgetTokens = tb.Tokens()
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
@@ -38,6 +39,7 @@ func comparing(t *testing.T, m Model, a, b int, pa, pb string) {
 }
 
 func TestCompareGolden(t *testing.T) {
+	racefree.Only(t)
 	for _, sz := range [][2]int{{80, 24}, {100, 30}, {160, 48}} {
 		m := newModel(t, sz[0], sz[1], Options{})
 		m = seekTo(t, m, 18*time.Second)
@@ -58,6 +60,7 @@ func TestCompareGolden(t *testing.T) {
 // end it says what `breakerlab run cascade` says: the shared pool answers
 // 39.0% of searches from 10 s on, the bulkhead and breaker 100.0%.
 func TestCompareDifferenceIsTheReportsShares(t *testing.T) {
+	racefree.Only(t)
 	m := newModel(t, 160, 48, Options{})
 	m = press(m, "c")
 	m = seekTo(t, m, 30*time.Second)
@@ -108,6 +111,7 @@ func TestCompareDifferenceIsTheReportsShares(t *testing.T) {
 }
 
 func TestCompareKeys(t *testing.T) {
+	racefree.Only(t)
 	m := newModel(t, 100, 30, Options{})
 	m = seekTo(t, m, 12*time.Second)
 	m = press(m, "c")
@@ -202,6 +206,7 @@ func TestCompareOnCheckout(t *testing.T) {
 }
 
 func TestKnobsInCompareReRunBothSides(t *testing.T) {
+	racefree.Only(t)
 	m := newModel(t, 100, 30, Options{})
 	m = seekTo(t, m, 22*time.Second)
 	m = press(m, "c", "}") // variant 2 (bulkhead) against 3
