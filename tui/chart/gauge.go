@@ -60,7 +60,7 @@ func NewMemoryGauge(th *theme.Theme) *Gauge { return &Gauge{th: th, kind: gaugeM
 func NewLoopGauge(th *theme.Theme) *Gauge { return &Gauge{th: th, kind: gaugeLoop, dirty: true} }
 
 // GaugeHeights are a gauge's least, wished and most useful heights.
-func GaugeHeights() (least, want, most int) { return 7, 12, 16 }
+func GaugeHeights() (least, want, most int) { return 6, 12, 16 }
 
 // Init does nothing.
 func (g *Gauge) Init() tea.Cmd { return nil }

@@ -2,6 +2,7 @@ package pane
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -17,12 +18,14 @@ import (
 // (permits held against its size, waiting, turned away and waited out),
 // the memory against the process's limit with its live tasks and kills,
 // and the loop's busy share with its lag. Each line has a bar (█ used,
-// ░ free) that reads without colour; every number is the snapshot's.
+// ░ free) that reads without colour; every number is the snapshot's. Given
+// lines to spare, it adds each host of a pool shared by several.
 type Limits struct {
 	th   *theme.Theme
 	w, h int
 
 	rows  []limitRow
+	hosts []hostLine
 	tasks int
 	dirty bool
 	view  string
@@ -35,6 +38,13 @@ type limitRow struct {
 	used, size float64
 	bad        bool      // full, refusing or killed: drawn in the warning colour
 	words      [4]string // the last one, the fewest, must fit
+}
+
+// hostLine is one host of a pool of several: drawn below the limits when
+// the pane has lines to spare.
+type hostLine struct {
+	pool string
+	host engine.PoolHostSnapshot
 }
 
 // NewLimits makes an empty limits pane.
@@ -69,10 +79,18 @@ func (l *Limits) SetData(d Data) {
 		return
 	}
 	rows := limitRows(s)
-	if s.Tasks != nil && s.Tasks.Live == l.tasks && rowsEqual(rows, l.rows) {
+	var hosts []hostLine
+	for i := range s.Pools {
+		if p := &s.Pools[i]; len(p.Hosts) > 1 {
+			for _, h := range p.Hosts {
+				hosts = append(hosts, hostLine{p.Name, h})
+			}
+		}
+	}
+	if s.Tasks != nil && s.Tasks.Live == l.tasks && rowsEqual(rows, l.rows) && slices.Equal(hosts, l.hosts) {
 		return
 	}
-	l.rows = rows
+	l.rows, l.hosts = rows, hosts
 	if s.Tasks != nil {
 		l.tasks = s.Tasks.Live
 	}
@@ -241,6 +259,25 @@ func (l *Limits) render() []string {
 		}
 		line := Fit(r.name, nameW) + " " + l.bar(r, bar) + " " + words
 		body = append(body, line)
+	}
+	// Lines to spare (the layout gave more than Needs): each host of a
+	// pool shared by several, while they fit; never a line cut short.
+	for _, h := range l.hosts {
+		if len(body) >= l.h-2 {
+			break
+		}
+		hs := h.host
+		for _, w := range []string{
+			fmt.Sprintf("%s → %s: %s in use · %s waiting · %s idle", h.pool, hs.Dependency, Count(hs.InUse), Count(hs.Waiting), Count(hs.Idle)),
+			fmt.Sprintf("%s → %s: %s in use · %s waiting", h.pool, hs.Dependency, Count(hs.InUse), Count(hs.Waiting)),
+			fmt.Sprintf("→ %s: %s in use · %s wait", hs.Dependency, Count(hs.InUse), Count(hs.Waiting)),
+			fmt.Sprintf("→ %s: %s · %s wait", hs.Dependency, Count(hs.InUse), Count(hs.Waiting)),
+		} {
+			if ansi.StringWidth(w) <= inner {
+				body = append(body, l.th.Dim.Render(w))
+				break
+			}
+		}
 	}
 	title, note := Titled(l.w, []string{"Limits of the tasks server", "Limits"}, []string{Count(l.tasks) + " tasks live", Count(l.tasks)})
 	return Frame(l.th, l.w, l.h, title, note, body)
