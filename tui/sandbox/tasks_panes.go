@@ -16,6 +16,13 @@ import (
 // against its limit and the loop's busy share (chart.Gauge), the loop
 // first where the process has no memory limit.
 
+// What the panes of a tasks server show, for the help screen: the limits
+// in the worker pool's place, and the charts.
+const (
+	tasksPanesHelp  = "Limits (a tasks server: an event loop or a goroutine per request, with no worker pool): a line per connection pool (in use against its size, the attempts waiting for a connection, those refused after the pool's wait and those whose caller gave up first), a line per dependency's semaphore (permits held against its size, the calls waiting for one, those turned away and those that waited out the acquisition timeout), the memory the live tasks hold against the process's limit with its kills, and the loop's busy share in the last stretch and over the window, with its lag. █ is used, ░ free. Lines to spare list each host of a pool shared by several."
+	tasksChartsHelp = "Pool, memory and loop charts (a tasks server): a pool's connections in use (u) against its size (┄) and the attempts waiting for one (w, clipped at the scale's top, about twice the size, with the most in the legend); the memory the live tasks hold (m) against the limit (┄), or the live tasks (t) where there is none; the loop's busy share (b), where a blocking call or a pause shows as a plateau at 100 %. ╳ on the time axis marks where the process was down, killed at its memory limit and restarting."
+)
+
 // tasksPanes are a tasks server's panes.
 type tasksPanes struct {
 	th     *theme.Theme

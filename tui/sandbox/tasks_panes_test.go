@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -24,6 +25,7 @@ var tasksCases = []layoutCase{
 // place, at every size with nothing cut and no pane left mostly blank;
 // the goldens hold what a learner sees at the smallest and largest.
 func TestTasksPanesLayout(t *testing.T) {
+	racefree.Only(t) // drawing alone: no goroutine to watch
 	for _, c := range tasksCases {
 		for _, sz := range [][2]int{{80, 24}, {100, 30}, {120, 40}, {200, 60}} {
 			where := fmt.Sprintf("%s at %dx%d", c.name, sz[0], sz[1])
@@ -82,6 +84,7 @@ func checkNoBlankRun(t *testing.T, where string, m Model, plain string) {
 // pool's connections in use, the memory held, the loop's busy share now)
 // are a fresh run's at that moment, and appear in both panes.
 func TestTasksPanesShowTheEnginesNumbers(t *testing.T) {
+	racefree.Only(t)
 	for _, c := range tasksCases {
 		sc := c.sc(t)
 		m := seekTo(t, newModel(t, 200, 60, Options{Scenario: sc, Variant: c.variant}), c.at)
