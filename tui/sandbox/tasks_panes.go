@@ -3,6 +3,7 @@ package sandbox
 import (
 	"strings"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -136,3 +137,26 @@ func (g *gaugeStack) View() string {
 	}
 	return strings.Join(parts, "\n")
 }
+
+// poolPane is what compare mode draws in the pool's place on each side:
+// the worker pool, or a tasks server's limits.
+type poolPane interface {
+	SetData(pane.Data)
+	SetSize(w, h int)
+	Needs(w int) int
+	View() string
+}
+
+// newPoolPane is the pool's pane for a compare side's system: its limits
+// when its server is a tasks server.
+func newPoolPane(th *theme.Theme, sys *engine.System) poolPane {
+	if sys.Tasks != nil {
+		return limitsPane{pane.NewLimits(th)}
+	}
+	return pane.NewPool(th)
+}
+
+// limitsPane is the limits pane as compare mode sizes a pool.
+type limitsPane struct{ *pane.Limits }
+
+func (l limitsPane) Needs(int) int { return l.Limits.Needs() }
