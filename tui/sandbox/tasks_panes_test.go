@@ -134,3 +134,19 @@ func TestTasksKnobForm(t *testing.T) {
 		}
 	}
 }
+
+// Compare mode on a tasks server shows each side's limits where a thread
+// pool's sides show their worker pools.
+func TestTasksCompareShowsLimits(t *testing.T) {
+	m := seekTo(t, newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, "go-server")}), 40*time.Second)
+	m = press(m, "c")
+	if m.cmp == nil {
+		t.Fatalf("no compare mode: %s", m.note)
+	}
+	v := m.View()
+	tuitest.CheckBlock(t, v, 100, 30)
+	plain := ansi.Strip(v)
+	if strings.Count(plain, "Limits") != 2 || strings.Contains(plain, "Worker pool") {
+		t.Errorf("compare should show both sides' limits and no worker pool:\n%s", plain)
+	}
+}
