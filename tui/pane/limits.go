@@ -172,7 +172,7 @@ func limitRows(s *engine.Snapshot) []limitRow {
 	now := LoopNow(t)
 	r := limitRow{name: "loop", used: now, size: 1, bad: now >= 1}
 	r.words = [4]string{
-		fmt.Sprintf("busy %s now · %s over the window · lag max %s", Percent(now), Percent(t.LoopBusy), SecondsShort(t.LagMax)),
+		fmt.Sprintf("busy %s now · %s over the window · lag max %s", Percent(now), Percent(t.LoopBusy), Seconds(t.LagMax)),
 		fmt.Sprintf("busy %s now · %s over the window", Percent(now), Percent(t.LoopBusy)),
 		"busy " + Percent(now),
 		Percent(now),
