@@ -425,6 +425,10 @@ func (r *Run) finishCall(id int32, res result) {
 			}
 		}
 	}
+	ds.answered++
+	if o == Failed || o == Rejected {
+		ds.failedCalls++
+	}
 	if req.inst != 0 {
 		r.childAnswered(id, o)
 		return

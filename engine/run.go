@@ -205,6 +205,10 @@ type dependencyState struct {
 	timeouts         uint64
 	deadlineTimeouts uint64
 	cancelled        uint64
+	// answered and failedCalls count the calls along the edge that its
+	// caller got an answer for, and of those the ones that ended failed or
+	// rejected (DependencySample.Answered, for a map's rates).
+	answered, failedCalls uint64
 	// For a fork (fork.go): the longest a call sent so far takes to
 	// answer (noArrival: one never answers), and whether a timeout's
 	// timer was ever armed; the most calls inside the bulkhead at once,
@@ -1195,7 +1199,8 @@ func (r *Run) closeBucket() {
 	}
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
-		s := DependencySample{InFlight: int32(ds.inFlight), Abandoned: int32(ds.abandoned), Bulkhead: int32(ds.bulkhead), Breaker: -1}
+		s := DependencySample{InFlight: int32(ds.inFlight), Abandoned: int32(ds.abandoned), Bulkhead: int32(ds.bulkhead), Breaker: -1,
+			Answered: uint32(ds.answered), FailedCalls: uint32(ds.failedCalls)}
 		if ds.breaker != nil {
 			s.Breaker = int8(ds.breaker.StateAt(r.sampleAt))
 			// What the breaker would judge a call by then; CountsAt changes nothing.

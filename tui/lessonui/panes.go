@@ -510,6 +510,10 @@ type transitionsPane struct {
 func (p *transitionsPane) Needs(int) int { return 0 }
 func (p *transitionsPane) Min() int      { return 4 }
 
+// Max is room for twelve entries: older ones give way, and the title's
+// note counts them, rather than the pane standing empty in a tall window.
+func (p *transitionsPane) Max() int { return 2 + 12 }
+
 func (p *transitionsPane) SetData(d pane.Data) {
 	if d.Snap == nil {
 		return

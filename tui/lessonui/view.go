@@ -112,6 +112,9 @@ func placePanes(ps []simPane, w, h int) []int {
 	heights := make([]int, len(ps))
 	left := h
 	for i, p := range ps {
+		if isExtra(p) {
+			continue // extras.go: from what is left at the end
+		}
 		if p.Min() > left {
 			break
 		}
@@ -130,7 +133,7 @@ func placePanes(ps []simPane, w, h int) []int {
 	}
 	var flex []int
 	for i, p := range ps {
-		if heights[i] > 0 && p.Needs(w) == 0 {
+		if heights[i] > 0 && p.Needs(w) == 0 && !isExtra(p) {
 			flex = append(flex, i)
 		}
 	}
@@ -155,6 +158,15 @@ func placePanes(ps []simPane, w, h int) []int {
 			break
 		}
 		flex = open
+	}
+	// The extras, in order, in the rows no step's pane could use.
+	for i, p := range ps {
+		if x, ok := p.(extraPane); ok {
+			if lo, hi := x.Extent(w); lo > 0 && lo <= left {
+				heights[i] = min(hi, left)
+				left -= heights[i]
+			}
+		}
 	}
 	for i, p := range ps {
 		p.SetSize(w, heights[i])
@@ -412,7 +424,9 @@ func (m *Model) simView(w, h int) []string {
 	for _, p := range m.sim.Panes() {
 		view := p.View()
 		if view == "" {
-			hidden++
+			if !isExtra(p) { // an extra left out had nothing to say or no room
+				hidden++
+			}
 			continue
 		}
 		out = append(out, strings.Split(view, "\n")...)

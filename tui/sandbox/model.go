@@ -11,6 +11,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/mappane"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
@@ -238,6 +239,14 @@ func (m Model) Speed() float64 { return m.clock.Speed() }
 // Snapshot is the snapshot on screen.
 func (m Model) Snapshot() *engine.Snapshot { return &m.sim.snap }
 
+// MapSelection is the part of the system selected on the map, as the
+// engine and the scenario name it ("inventory", "api#3", "acme", or
+// mappane.FrontName): what fault injection and the knob form act on.
+func (m Model) MapSelection() string { return m.xp.mapv.SelectedName() }
+
+// MapTarget is the map's selection with its kind.
+func (m Model) MapTarget() mappane.Target { return m.xp.mapv.Selected() }
+
 // Final is the run played out through its drain once the time shown is the
 // end of the traffic, what `breakerlab run` counts; nil before the end.
 func (m Model) Final() *engine.Snapshot { return m.sim.final }
@@ -309,6 +318,10 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.toggleFleet() // arrange.go
 	case m.cmp == nil && (key.Matches(k, m.keys.FleetScroll.Down) || key.Matches(k, m.keys.FleetScroll.Up)):
 		m.xp.fleet.Update(k)
+	case m.cmp == nil && m.xp.mapv.Key(k):
+		// The map's selection (arrange.go's map pane): said in the status
+		// line too, for a window where the map finds no room.
+		m.setNote("map: selected "+m.xp.mapv.SelectedName(), false)
 	case m.cmp != nil && (k.Type == tea.KeyEsc || key.Matches(k, m.keys.Compare)):
 		// esc leaves compare mode before it leaves the sandbox.
 		if m.report(m.closeCompare()) {
@@ -358,6 +371,13 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.switchVariant(v)
 		}
 	case key.Matches(k, m.keys.Chaos):
+		// The map's selection is what the menu acts on, when it names a
+		// part a fault can target (the front cannot be faulted as a whole).
+		if sel := m.MapSelection(); sel != "" && sel != mappane.FrontName {
+			if next, err := m.ChaosFor(sel); err == nil {
+				return next, nil
+			}
+		}
 		m.openChaos() // chaos.go
 	case key.Matches(k, m.keys.Knobs):
 		m.resume = m.clock.Playing()
