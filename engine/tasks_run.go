@@ -53,6 +53,9 @@ type taskRun struct {
 	refused uint64        // arrivals refused while it was down
 	bucket  TaskSample
 	series  []TaskSample
+	// loopCarry is loop time started in earlier buckets that did not fit
+	// in them (tasks_loopshare.go).
+	loopCarry time.Duration
 }
 
 // TaskSample is one time-series bucket of a tasks server, read at its end
@@ -62,6 +65,10 @@ type TaskSample struct {
 	Memory   int64         // bytes held
 	LoopBusy time.Duration // loop time of the slices started in the bucket, over its threads
 	Down     bool          // the process was down at the bucket's end
+	// LoopShare is the share of the bucket's time the loop was busy, its
+	// slices' time carried into the buckets they ran in, pauses included
+	// (tasks_loopshare.go).
+	LoopShare float32
 }
 
 // initTasks sets up the tasks server and the pools, if the system has them.
@@ -294,6 +301,7 @@ func (r *Run) closeTasks() {
 		t.bucket.Live = int32(r.busy)
 		t.bucket.Memory = t.memory(r.busy)
 		t.bucket.Down = t.down
+		t.closeLoopShare(r.sampleAt, r.every) // tasks_loopshare.go
 		t.series = append(t.series, t.bucket)
 		t.bucket = TaskSample{}
 	}

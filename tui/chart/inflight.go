@@ -343,25 +343,5 @@ func (f *InFlight) legend(names []string, letters []rune, iw int, level int) []s
 		items = append(items, fl)
 		plain = append(plain, faultLegendPlain(f.data.Faults, iw))
 	}
-	var lines []string
-	var cur strings.Builder
-	w := 0
-	for i, it := range items {
-		pw := len([]rune(plain[i]))
-		if w > 0 && w+2+pw > iw {
-			lines = append(lines, cur.String())
-			cur.Reset()
-			w = 0
-		}
-		if w > 0 {
-			cur.WriteString("  ")
-			w += 2
-		}
-		cur.WriteString(it)
-		w += pw
-	}
-	if w > 0 {
-		lines = append(lines, cur.String())
-	}
-	return lines
+	return wrapItems(items, plain, iw) // gauge.go
 }

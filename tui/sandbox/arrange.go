@@ -38,14 +38,15 @@ const (
 	pChain // with services, in the in-flight chart's place
 	pFleet // with a service of several instances, room allowing
 	pLatency
-	pMap   // the system's map (tui/mappane), room allowing
-	pTiles // a tile per circuit, with several breakers (tui/tiles)
+	pMap        // the system's map (tui/mappane), room allowing
+	pTiles      // a tile per circuit, with several breakers (tui/tiles)
+	pTaskCharts // a tasks server's memory and loop (tasks_panes.go)
 	numPanes
 )
 
 // paneNames are the panes' names in the foot's words.
 var paneNames = [numPanes]string{"worker pool", "breaker", "dependencies at a glance", "outcomes", "tenants", "breaker history",
-	"calls in flight", "call chain", "fleet (I shows it)", "latency", "map", "circuit tiles"}
+	"calls in flight", "call chain", "fleet (I shows it)", "latency", "map", "circuit tiles", "memory and loop"}
 
 // extraPanes are the panes the sandbox shows when there is room, and what
 // the layout knows about the whole run.
@@ -62,6 +63,7 @@ type extraPanes struct {
 	// The map of the system and the circuits' tiles (issue 24).
 	mapv  *mappane.Model
 	tiles *tiles.Model
+	tasks *tasksPanes // a tasks server's, in the pool's place (tasks_panes.go)
 	prof  profile
 	arr   arrangement
 }
@@ -69,7 +71,7 @@ type extraPanes struct {
 func newExtraPanes(th *theme.Theme) *extraPanes {
 	return &extraPanes{hist: chart.NewHistory(th), lat: chart.NewLatency(th), ovw: pane.NewOverview(th),
 		chain: pane.NewChain(th), fleet: pane.NewFleet(th), tenants: pane.NewTenants(th),
-		mapv: mappane.New(th), tiles: tiles.New(th)}
+		mapv: mappane.New(th), tiles: tiles.New(th), tasks: newTasksPanes(th)}
 }
 
 // profile is what the layout needs to know about the whole run, from the
@@ -103,6 +105,7 @@ func (x *extraPanes) setData(d pane.Data, s *sim) {
 	x.tenants.SetData(d)
 	x.mapv.SetData(d)
 	x.tiles.SetData(d)
+	x.tasks.setData(d)
 	p := &x.prof
 	if p.ok && p.sc == s.sc && p.variant == s.variant && p.seed == s.seed {
 		return
@@ -167,6 +170,9 @@ func (m *Model) ask(id paneID, w int) sizes {
 	x := m.xp
 	switch id {
 	case pPool:
+		if x.tasks.on {
+			return x.tasks.left.ask()
+		}
 		return sizes{m.pool.MinHeight(w), m.pool.Needs(w), m.pool.Needs(w)}
 	case pBreaker:
 		// Room for the whole log of the run, when there is room to spare.
@@ -199,6 +205,8 @@ func (m *Model) ask(id paneID, w int) sizes {
 		// Eleven rows at the least: at 80 columns the legend takes three,
 		// and the plot keeps four, so that a cap never sits on the 0 row.
 		return sizes{11, 13, 18}
+	case pTaskCharts:
+		return x.tasks.right.ask()
 	case pLatency:
 		return sizes{x.lat.LatencyHeight(w, 4), x.lat.LatencyHeight(w, 8), x.lat.LatencyHeight(w, 12)}
 	case pChain:
@@ -264,6 +272,10 @@ func (m *Model) arrange() *arrangement {
 	// then the dependencies' table, then the circuits' tiles where there
 	// are several breakers (a fleet's count, one per instance).
 	order = append(order, want{pMap, 0})
+	if x.tasks.on {
+		// A tasks server's memory and loop, after the map (tasks_panes.go).
+		order = append(order, want{pTaskCharts, 1})
+	}
 	if p.breakers > 1 || pane.BreakerCount(&m.sim.snap) > 1 {
 		order = append(order, want{pOverview, 1})
 	}
@@ -524,7 +536,7 @@ var briefNames = map[string]string{
 	"worker pool": "pool", "breaker": "breaker", "dependencies at a glance": "overview", "outcomes": "outcomes",
 	"breaker history": "history", "calls in flight": "in flight", "latency": "latency",
 	"call chain": "chain", "fleet (I shows it)": "fleet (I)", "tenants": "tenants",
-	"map": "map", "circuit tiles": "tiles",
+	"map": "map", "circuit tiles": "tiles", "memory and loop": "memory, loop",
 }
 
 // flatWords are, for each chart that can be left out, why, long and short.
@@ -552,6 +564,9 @@ type sizer interface {
 func (m *Model) paneOf(id paneID) sizer {
 	switch id {
 	case pPool:
+		if m.xp.tasks.on {
+			return &m.xp.tasks.left
+		}
 		return m.pool
 	case pBreaker:
 		return m.brk
@@ -561,6 +576,8 @@ func (m *Model) paneOf(id paneID) sizer {
 		return m.out
 	case pHistory:
 		return m.xp.hist
+	case pTaskCharts:
+		return &m.xp.tasks.right
 	case pInFlight:
 		return m.inf
 	case pChain:

@@ -33,7 +33,7 @@ type compareSide struct {
 	variant int
 	preset  string
 	sim     *sim
-	pool    *pane.Pool
+	pool    poolPane // the worker pool, or a tasks server's limits (tasks_panes.go)
 	brk     *pane.Breaker
 	out     *chart.Outcomes
 	inf     *chart.InFlight
@@ -134,7 +134,7 @@ func newCompareSide(th *theme.Theme, base *engine.Scenario, v int, preset string
 		return nil, err
 	}
 	return &compareSide{variant: v, preset: preset, sim: s,
-		pool: pane.NewPool(th), brk: pane.NewBreaker(th), out: chart.NewOutcomes(th), inf: chart.NewInFlight(th)}, nil
+		pool: newPoolPane(th, &sc.Variants[v].System), brk: pane.NewBreaker(th), out: chart.NewOutcomes(th), inf: chart.NewInFlight(th)}, nil
 }
 
 // rebuildSide replaces side i with variant v and preset at the shown time;

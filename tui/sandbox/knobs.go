@@ -164,12 +164,16 @@ func newServerForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 
 	f.section = append(f.section, 0)
 	f.titles = append(f.titles, "The server and its traffic (every variant)")
-	add("workers", "pool size", kindInt, strconv.Itoa(sys.Workers),
-		func(sc *engine.Scenario, v value) { every(sc, func(s *engine.System) { s.Workers = v.n }) }, "workers")
-	limit(1, engine.MaxWorkers)
-	add("accept queue", "", kindQueue, queueText(sys.Queue),
-		func(sc *engine.Scenario, v value) { every(sc, func(s *engine.System) { s.Queue = v.n }) }, "queue")
-	limit(0, engine.MaxQueue)
+	if sys.Tasks != nil {
+		f.addTasks(sys) // knobs_tasks.go: no workers, no accept queue
+	} else {
+		add("workers", "pool size", kindInt, strconv.Itoa(sys.Workers),
+			func(sc *engine.Scenario, v value) { every(sc, func(s *engine.System) { s.Workers = v.n }) }, "workers")
+		limit(1, engine.MaxWorkers)
+		add("accept queue", "", kindQueue, queueText(sys.Queue),
+			func(sc *engine.Scenario, v value) { every(sc, func(s *engine.System) { s.Queue = v.n }) }, "queue")
+		limit(0, engine.MaxQueue)
+	}
 	f.addShed("", sys.Shed, "shed")
 	for _, e := range sys.Endpoints {
 		if e.Rate <= 0 {
@@ -246,6 +250,9 @@ func newServerForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 			func(sc *engine.Scenario, v value) {
 				onDep(sc, false, func(d *engine.Dependency) { d.Policy.Bulkhead = v.n })
 			}, "bulkhead")
+	}
+	if sys.Tasks != nil {
+		f.addPermitWait(depName, p) // knobs_tasks.go
 	}
 	f.addLimiter(depName+".", p.RateLimiter, "rate limiter")
 	if len(sys.Services) > 0 {

@@ -270,6 +270,10 @@ func (m Model) helpLines() []string {
 		"Compare (c): two variants side by side on the same seeded traffic and one clock, pane for pane, with each endpoint's ok share on both sides and the difference in points: a share of the requests that arrived, those still waiting included; at the end of the traffic, of the run played out, exactly as `breakerlab run` prints it. C compares one variant's breaker under Resilience4j's defaults and Polly's; p and P try the other libraries.",
 		"Rewinding replays the same seeded traffic, so a step back shows exactly what was there.",
 	}
+	if m.sim.snap.Tasks != nil {
+		about[0] = tasksPanesHelp // tasks_panes.go: no worker pool
+		about = append(about[:len(about)-1:len(about)-1], tasksChartsHelp, about[len(about)-1])
+	}
 	if len(m.sim.snap.Services) > 0 || len(m.sim.snap.Tenants) > 0 {
 		// The bigger systems' panes, where the run has them.
 		about = append(about[:len(about)-1:len(about)-1], append(servicePanesHelp, about[len(about)-1])...)

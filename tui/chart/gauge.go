@@ -1,0 +1,412 @@
+package chart
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/NimbleMarkets/ntcharts/canvas"
+	"github.com/NimbleMarkets/ntcharts/linechart"
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/internal/grid"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Gauge charts one limit of a tasks server over virtual time (issue 23):
+// a connection pool's connections in use against its size with the
+// attempts waiting for one, the process's memory against its limit (its
+// live tasks where it has none), or the loop's busy share, where a stall
+// is a plateau at 100 %. Lines are drawn with letters, the limit as a
+// dotted line; the faults are marked on the time axis with ━, and the
+// stretches the process was down (killed at its memory limit, restarting)
+// with ╳, so both read without colour. Every value is the engine's, per
+// time-series bucket: PoolSample, TaskSample.
+type Gauge struct {
+	th   *theme.Theme
+	kind gaugeKind
+	pool int // the pool's index, for a pool's gauge
+	w, h int
+
+	data    pane.Data
+	frame   frame
+	cols    int
+	key     chartKey
+	hasData bool
+	dirty   bool
+	view    string
+}
+
+type gaugeKind uint8
+
+const (
+	gaugePool gaugeKind = iota
+	gaugeMemory
+	gaugeLoop
+)
+
+// NewPoolGauge charts pool i of the snapshot's Pools.
+func NewPoolGauge(th *theme.Theme, i int) *Gauge {
+	return &Gauge{th: th, kind: gaugePool, pool: i, dirty: true}
+}
+
+// NewMemoryGauge charts the tasks server's memory against its limit.
+func NewMemoryGauge(th *theme.Theme) *Gauge { return &Gauge{th: th, kind: gaugeMemory, dirty: true} }
+
+// NewLoopGauge charts the loop's busy share.
+func NewLoopGauge(th *theme.Theme) *Gauge { return &Gauge{th: th, kind: gaugeLoop, dirty: true} }
+
+// GaugeHeights are a gauge's least, wished and most useful heights.
+func GaugeHeights() (least, want, most int) { return 6, 12, 16 }
+
+// Init does nothing.
+func (g *Gauge) Init() tea.Cmd { return nil }
+
+// Update takes pane.DataMsg; the chart has no keys.
+func (g *Gauge) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if d, ok := msg.(pane.DataMsg); ok {
+		g.SetData(pane.Data(d))
+	}
+	return g, nil
+}
+
+// SetSize sets the chart's outer size, border included.
+func (g *Gauge) SetSize(w, h int) {
+	if w != g.w || h != g.h {
+		g.w, g.h, g.dirty = w, h, true
+	}
+}
+
+// SetData takes a new snapshot; the chart redraws when a new sample
+// arrived or the run changed.
+func (g *Gauge) SetData(d pane.Data) {
+	if d.Snap == nil {
+		return
+	}
+	k := chartKey{gen: d.Gen, series: len(d.Snap.Pools)}
+	switch {
+	case g.kind == gaugePool && g.pool < len(d.Snap.Pools):
+		k.samples = len(d.Snap.Pools[g.pool].Series)
+	case d.Snap.Tasks != nil:
+		k.samples = len(d.Snap.Tasks.Series)
+	}
+	g.data = d
+	if g.hasData && k == g.key {
+		return
+	}
+	g.key, g.hasData, g.dirty = k, true, true
+}
+
+// View draws the chart, from the cache when nothing changed.
+func (g *Gauge) View() string {
+	if g.dirty {
+		g.view = strings.Join(g.render(), "\n")
+		g.dirty = false
+	}
+	return g.view
+}
+
+// gaugeLine is one line of a gauge: its letter, its colour (a series
+// index), its legend's words and its value per sample.
+type gaugeLine struct {
+	letter rune
+	color  int
+	words  string
+	vals   []float64
+}
+
+// reading is what a gauge draws, read from one snapshot.
+type reading struct {
+	titles, notes []string
+	lines         []gaugeLine
+	// limit is drawn as a dotted line when positive, named limitWords.
+	limit      float64
+	limitWords string
+	// top is the scale's fixed top (0: the data's, rounded up); unit
+	// follows the top label.
+	top  float64
+	unit string
+}
+
+const (
+	clGaugeCap  = clFirstData
+	clGaugeDown = clFirstData + 1
+	clGaugeLine = clFirstData + 2 // + line index
+	downRune    = '╳'
+)
+
+func (g *Gauge) read(s *engine.Snapshot) (reading, bool) {
+	switch g.kind {
+	case gaugePool:
+		if g.pool >= len(s.Pools) {
+			return reading{}, false
+		}
+		p := &s.Pools[g.pool]
+		in := make([]float64, len(p.Series))
+		wait := make([]float64, len(p.Series))
+		for i, smp := range p.Series {
+			in[i], wait[i] = float64(smp.InUse), float64(smp.Waiting)
+		}
+		r := reading{
+			titles: []string{fmt.Sprintf("Pool %s (%s connections)", p.Name, p.Kind), "Pool " + p.Name, p.Name},
+			lines:  []gaugeLine{{'u', 0, "in use", in}, {'w', 2, "waiting for one", wait}},
+		}
+		use := pane.PoolInUse(p)
+		if p.Size > 0 {
+			r.limit, r.limitWords = float64(p.Size), "size "+pane.Count(p.Size)
+			// The scale is the pool's: twice its size, or the most in
+			// use; the waiting attempts past it are clipped at the top.
+			r.top = niceCeilFine(max(2*float64(p.Size), float64(p.InUseMax)))
+			if float64(p.WaitingMax) > r.top {
+				r.lines[1].words = "waiting (most " + pane.Count(p.WaitingMax) + ", clipped at the top)"
+			}
+		}
+		r.notes = []string{use + " · " + pane.Count(p.Waiting) + " waiting", use + " · " + pane.Count(p.Waiting) + " wait", use}
+		return r, true
+	case gaugeMemory:
+		t := s.Tasks
+		if t == nil {
+			return reading{}, false
+		}
+		tasks := pane.Count(t.Live) + " tasks"
+		if t.MemoryLimit <= 0 {
+			live := make([]float64, len(t.Series))
+			for i, smp := range t.Series {
+				live[i] = float64(smp.Live)
+			}
+			return reading{titles: []string{"Live tasks, parked or running", "Live tasks", "Tasks"},
+				notes: []string{tasks + " · most " + pane.Count(t.LiveMax), tasks},
+				lines: []gaugeLine{{'t', 1, "live tasks (no memory limit)", live}}}, true
+		}
+		mem := make([]float64, len(t.Series))
+		for i, smp := range t.Series {
+			mem[i] = pane.MiB(smp.Memory)
+		}
+		held := pane.MemoryHeld(t)
+		kills := pane.Kills(t)
+		notes := []string{held + " · " + tasks + kills, held + kills, held}
+		if t.Down {
+			notes = []string{"down, back at " + pane.Seconds(t.UpAt) + kills, "down" + kills, "down"}
+		}
+		return reading{titles: []string{"Memory against the limit", "Memory", "Mem"},
+			notes:      notes,
+			lines:      []gaugeLine{{'m', 1, "memory held by the live tasks", mem}},
+			limit:      pane.MiB(t.MemoryLimit),
+			top:        niceCeilFine(pane.MiB(t.MemoryLimit) * 1.1),
+			limitWords: fmt.Sprintf("limit %.0f MiB", pane.MiB(t.MemoryLimit)), unit: " MiB"}, true
+	default:
+		t := s.Tasks
+		if t == nil {
+			return reading{}, false
+		}
+		busy := make([]float64, len(t.Series))
+		for i, smp := range t.Series {
+			busy[i] = float64(smp.LoopShare)
+		}
+		now := "busy " + pane.Percent(pane.LoopNow(t))
+		threads := "1 thread"
+		if t.Threads != 1 {
+			threads = strconv.Itoa(t.Threads) + " threads"
+		}
+		return reading{titles: []string{"Loop busy share (" + threads + ")", "Loop busy share", "Loop"},
+			notes: []string{now + " · " + pane.Percent(t.LoopBusy) + " over the window", now},
+			lines: []gaugeLine{{'b', 3, "busy share of the loop's time", busy}},
+			top:   1}, true
+	}
+}
+
+func (g *Gauge) render() []string {
+	s := g.data.Snap
+	if s == nil || g.w < 12 || g.h < 5 {
+		return pane.Frame(g.th, g.w, g.h, "", "", nil)
+	}
+	rd, ok := g.read(s)
+	if !ok {
+		return pane.Frame(g.th, g.w, g.h, "", "", nil)
+	}
+	title, note := pane.Titled(g.w, rd.titles, rd.notes)
+	iw, ih := g.w-2, g.h-2
+	down := g.downSamples(s)
+	legend := g.legend(rd, down != nil, iw)
+	chartH := ih - len(legend)
+	if chartH < 4 {
+		legend, chartH = nil, ih
+	}
+	top := rd.top
+	if top == 0 {
+		peak := max(rd.limit, 1)
+		for _, l := range rd.lines {
+			for _, v := range l.vals {
+				peak = max(peak, v)
+			}
+		}
+		top = niceCeilFine(max(peak, 5))
+	}
+	topLabel := strconv.FormatFloat(top, 'f', -1, 64) + rd.unit
+	if g.kind == gaugeLoop {
+		topLabel = "100%"
+	}
+	gh := chartH - 2
+	yLabel := func(i int, _ float64) string {
+		switch i {
+		case 1:
+			return "0"
+		case gh:
+			return topLabel
+		}
+		return ""
+	}
+	key := frameKey{w: iw, h: chartH, top: top, dur: s.Duration, every: s.SampleEvery, yAxis: true}
+	if !g.frame.ok || g.frame.key != key {
+		probe := linechart.New(iw, chartH, 0, 1, 0, top, linechart.WithXYSteps(1, 1), linechart.WithYLabelFormatter(yLabel))
+		g.cols = probe.GraphWidth()
+	}
+	cols := g.cols
+	if cols < 4 {
+		return pane.Frame(g.th, g.w, g.h, title, note, []string{"(too narrow)"})
+	}
+	ax := newTimeAxis(s.Duration, s.SampleEvery, cols)
+	lc, base := g.frame.get(key, func() linechart.Model {
+		ticks := ax.ticks()
+		return linechart.New(iw, chartH, 0, float64(cols-1), 0, top,
+			linechart.WithXYSteps(1, 1),
+			linechart.WithYLabelFormatter(yLabel),
+			linechart.WithXLabelFormatter(func(i int, _ float64) string { return ticks[i-1] }))
+	})
+	gr := grid.New(iw, chartH)
+	gr.Blit(base, 0, 0)
+	if rd.limit > 0 {
+		plotLine(gr, 0, lc, canvas.Float64Point{X: 0, Y: rd.limit}, canvas.Float64Point{X: float64(cols - 1), Y: rd.limit}, capRune, clGaugeCap)
+	}
+	// The first line last, on top: in use over waiting.
+	for li := len(rd.lines) - 1; li >= 0; li-- {
+		l := rd.lines[li]
+		var prev canvas.Float64Point
+		have := false
+		for c := range cols {
+			lo, hi := ax.buckets(c)
+			if lo >= len(l.vals) {
+				break
+			}
+			end := min(hi, len(l.vals))
+			var sum float64
+			for _, v := range l.vals[lo:end] {
+				sum += v
+			}
+			pt := canvas.Float64Point{X: float64(c), Y: min(sum/float64(end-lo), top)}
+			if !have {
+				prev = pt
+			}
+			plotLine(gr, 0, lc, prev, pt, l.letter, clGaugeLine+grid.Class(li))
+			prev, have = pt, true
+		}
+	}
+	markFaults(gr, 0, lc, faultColumns(ax, g.data.Faults))
+	if down != nil {
+		y, px := lc.Origin().Y, plotX(lc)
+		for c := range cols {
+			lo, hi := ax.buckets(c)
+			for b := lo; b < min(hi, len(down)); b++ {
+				if down[b] {
+					gr.Set(px+c, y, downRune, clGaugeDown)
+					break
+				}
+			}
+		}
+	}
+	inks := []theme.Ink{clPlain: {}, clAxis: theme.InkOf(g.th.Border), clLabel: theme.InkOf(g.th.Dim),
+		clFault: theme.InkOf(g.th.Bad.Bold(true)), clGaugeCap: theme.InkOf(g.th.Warn), clGaugeDown: theme.InkOf(g.th.Bad.Bold(true))}
+	for _, l := range rd.lines {
+		inks = append(inks, theme.InkOf(g.th.Series(l.color).Bold(true)))
+	}
+	return pane.Frame(g.th, g.w, g.h, title, note, append(gr.Lines(inks), legend...))
+}
+
+// niceCeilFine rounds v up to a number with one or two significant
+// digits that reads well on an axis: 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8
+// times a power of ten.
+func niceCeilFine(v float64) float64 {
+	if v <= 0 {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, m := range []float64{1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10} {
+		if v <= m*p+1e-9 {
+			return m * p
+		}
+	}
+	return 10 * p
+}
+
+// downSamples is, per sample, whether the process was down at its end;
+// nil when it never was.
+func (g *Gauge) downSamples(s *engine.Snapshot) []bool {
+	if s.Tasks == nil || s.Tasks.Kills == 0 {
+		return nil
+	}
+	out := make([]bool, len(s.Tasks.Series))
+	for i, smp := range s.Tasks.Series {
+		out[i] = smp.Down
+	}
+	return out
+}
+
+// legend names the lines, the limit, the process's downtime and the
+// fault, wrapped to the width; the fault only where it fits on its line.
+func (g *Gauge) legend(rd reading, down bool, iw int) []string {
+	var items, plain []string
+	for _, l := range rd.lines {
+		items = append(items, g.th.Series(l.color).Bold(true).Render(string(l.letter))+" "+l.words)
+		plain = append(plain, string(l.letter)+" "+l.words)
+	}
+	if rd.limit > 0 {
+		items = append(items, g.th.Warn.Render(string(capRune))+" "+rd.limitWords)
+		plain = append(plain, string(capRune)+" "+rd.limitWords)
+	}
+	if down {
+		w := "process down (OOM kill)"
+		if g.kind == gaugeMemory {
+			w = "down: killed at its memory limit, restarting"
+		}
+		items = append(items, g.th.Bad.Bold(true).Render(string(downRune))+" "+w)
+		plain = append(plain, string(downRune)+" "+w)
+	}
+	lines := wrapItems(items, plain, iw)
+	// The fault only where it fits on the last line: the outcomes chart
+	// names it beside, and a line of its own would cost a plot row.
+	if fl := faultLegendPlain(g.data.Faults, iw); fl != "" && len(lines) > 0 {
+		if last := wrapItems([]string{lines[len(lines)-1], faultLegend(g.th, g.data.Faults, iw)}, []string{ansi.Strip(lines[len(lines)-1]), fl}, iw); len(last) == 1 {
+			lines[len(lines)-1] = last[0]
+		}
+	}
+	return lines
+}
+
+// wrapItems joins legend items two spaces apart into lines of at most iw
+// cells, measured by their plain text.
+func wrapItems(items, plain []string, iw int) []string {
+	var lines []string
+	var cur strings.Builder
+	w := 0
+	for i, it := range items {
+		pw := len([]rune(plain[i]))
+		if w > 0 && w+2+pw > iw {
+			lines = append(lines, cur.String())
+			cur.Reset()
+			w = 0
+		}
+		if w > 0 {
+			cur.WriteString("  ")
+			w += 2
+		}
+		cur.WriteString(it)
+		w += pw
+	}
+	if w > 0 {
+		lines = append(lines, cur.String())
+	}
+	return lines
+}

@@ -1,0 +1,302 @@
+package pane
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Limits draws a tasks server's limits at a glance, in the worker pool's
+// place (issue 23): a server with no thread pool runs out of what its
+// parked tasks hold. A line per connection pool (in use against its size,
+// the attempts waiting, those refused), a line per dependency's semaphore
+// (permits held against its size, waiting, turned away and waited out),
+// the memory against the process's limit with its live tasks and kills,
+// and the loop's busy share with its lag. Each line has a bar (█ used,
+// ░ free) that reads without colour; every number is the snapshot's. Given
+// lines to spare, it adds each host of a pool shared by several.
+type Limits struct {
+	th   *theme.Theme
+	w, h int
+
+	rows  []limitRow
+	hosts []hostLine
+	tasks int
+	dirty bool
+	view  string
+}
+
+// limitRow is one limit: its name, how full it is (used of size, size 0:
+// no bar) and its words from the most to the fewest.
+type limitRow struct {
+	name       string
+	used, size float64
+	bad        bool      // full, refusing or killed: drawn in the warning colour
+	words      [4]string // the last one, the fewest, must fit
+}
+
+// hostLine is one host of a pool of several: drawn below the limits when
+// the pane has lines to spare.
+type hostLine struct {
+	pool string
+	host engine.PoolHostSnapshot
+}
+
+// NewLimits makes an empty limits pane.
+func NewLimits(th *theme.Theme) *Limits { return &Limits{th: th, dirty: true} }
+
+// Init does nothing: the pane waits for data.
+func (l *Limits) Init() tea.Cmd { return nil }
+
+// Update takes DataMsg; the pane has no keys.
+func (l *Limits) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if d, ok := msg.(DataMsg); ok {
+		l.SetData(Data(d))
+	}
+	return l, nil
+}
+
+// SetSize sets the pane's outer size, border included.
+func (l *Limits) SetSize(w, h int) {
+	if w != l.w || h != l.h {
+		l.w, l.h, l.dirty = w, h, true
+	}
+}
+
+// Rows is how many lines the pane's body has: its height less the frame.
+func (l *Limits) Rows() int { return len(l.rows) }
+
+// SetData reads the limits from a snapshot; the pane redraws only when
+// they changed.
+func (l *Limits) SetData(d Data) {
+	s := d.Snap
+	if s == nil {
+		return
+	}
+	rows := limitRows(s)
+	var hosts []hostLine
+	for i := range s.Pools {
+		if p := &s.Pools[i]; len(p.Hosts) > 1 {
+			for _, h := range p.Hosts {
+				hosts = append(hosts, hostLine{p.Name, h})
+			}
+		}
+	}
+	if s.Tasks != nil && s.Tasks.Live == l.tasks && rowsEqual(rows, l.rows) && slices.Equal(hosts, l.hosts) {
+		return
+	}
+	l.rows, l.hosts = rows, hosts
+	if s.Tasks != nil {
+		l.tasks = s.Tasks.Live
+	}
+	l.dirty = true
+}
+
+func rowsEqual(a, b []limitRow) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// limitRows reads a snapshot's limits, in the pane's order.
+func limitRows(s *engine.Snapshot) []limitRow {
+	var rows []limitRow
+	for i := range s.Pools {
+		p := &s.Pools[i]
+		r := limitRow{name: p.Name, used: float64(p.InUse), size: float64(p.Size), bad: p.Refused > 0 || (p.Size > 0 && p.InUse >= p.Size)}
+		use := PoolInUse(p)
+		r.words = [4]string{
+			fmt.Sprintf("%s · %s waiting · %s refused · %s gave up", use, Count(p.Waiting), Count(p.Refused), Count(p.GaveUp)),
+			fmt.Sprintf("%s · %s waiting · %s refused", use, Count(p.Waiting), Count(p.Refused)),
+			fmt.Sprintf("%s · %s wait", strings.TrimSuffix(use, " in use"), Count(p.Waiting)),
+			strings.TrimSuffix(use, " in use"),
+		}
+		rows = append(rows, r)
+	}
+	for i := range s.Dependencies {
+		d := &s.Dependencies[i]
+		if d.BulkheadCap <= 0 {
+			continue
+		}
+		held := Count(d.Bulkhead) + "/" + Count(d.BulkheadCap)
+		r := limitRow{name: d.Name, used: float64(d.Bulkhead), size: float64(d.BulkheadCap), bad: d.BulkheadFull+d.BulkheadWaitedOut > 0}
+		r.words = [4]string{
+			fmt.Sprintf("permits %s · %s waiting · %s turned away · %s waited out", held, Count(d.BulkheadWaiting), Count(d.BulkheadFull), Count(d.BulkheadWaitedOut)),
+			fmt.Sprintf("permits %s · %s waiting · %s turned away", held, Count(d.BulkheadWaiting), Count(d.BulkheadFull)),
+			fmt.Sprintf("%s · %s wait", held, Count(d.BulkheadWaiting)),
+			held,
+		}
+		rows = append(rows, r)
+	}
+	t := s.Tasks
+	if t == nil {
+		return rows
+	}
+	tasks := Count(t.Live) + " tasks"
+	if t.MemoryLimit > 0 {
+		held := MemoryHeld(t)
+		r := limitRow{name: "memory", used: float64(t.Memory), size: float64(t.MemoryLimit), bad: t.Kills > 0}
+		kills := Kills(t)
+		r.words = [4]string{
+			fmt.Sprintf("%s · %s (most %s)%s", held, tasks, Count(t.LiveMax), kills),
+			fmt.Sprintf("%s · %s%s", held, tasks, kills),
+			held + kills,
+			held,
+		}
+		if t.Down {
+			back := "back at " + Seconds(t.UpAt)
+			r.words = [4]string{"down: killed at its memory limit, " + back + kills, "down, " + back + kills, "down" + kills, "down"}
+		}
+		rows = append(rows, r)
+	} else {
+		r := limitRow{name: "tasks"}
+		r.words = [4]string{
+			fmt.Sprintf("%s live, parked or running (most %s) · no memory limit", Count(t.Live), Count(t.LiveMax)),
+			fmt.Sprintf("%s live (most %s)", Count(t.Live), Count(t.LiveMax)),
+			Count(t.Live) + " live",
+			Count(t.Live),
+		}
+		rows = append(rows, r)
+	}
+	now := LoopNow(t)
+	r := limitRow{name: "loop", used: now, size: 1, bad: now >= 1}
+	r.words = [4]string{
+		fmt.Sprintf("busy %s now · %s over the window · lag max %s", Percent(now), Percent(t.LoopBusy), Seconds(t.LagMax)),
+		fmt.Sprintf("busy %s now · %s over the window", Percent(now), Percent(t.LoopBusy)),
+		"busy " + Percent(now),
+		Percent(now),
+	}
+	return append(rows, r)
+}
+
+// PoolInUse words a pool's connections in use, against its size when it
+// has one: "42/100 in use". The limits pane and the pool's chart both say it.
+func PoolInUse(p *engine.PoolSnapshot) string {
+	if p.Size > 0 {
+		return Count(p.InUse) + "/" + Count(p.Size) + " in use"
+	}
+	return Count(p.InUse) + " in use"
+}
+
+// MemoryHeld words the memory a tasks server holds against its limit:
+// "180/256 MiB".
+func MemoryHeld(t *engine.TasksSnapshot) string {
+	return fmt.Sprintf("%.0f/%.0f MiB", MiB(t.Memory), MiB(t.MemoryLimit))
+}
+
+// LoopNow is the loop's busy share in the last time-series bucket.
+func LoopNow(t *engine.TasksSnapshot) float64 {
+	if n := len(t.Series); n > 0 {
+		return float64(t.Series[n-1].LoopShare)
+	}
+	return 0
+}
+
+// Kills words the times the process was killed at its memory limit, for
+// a note: " · 1 kill", " · 3 kills", or nothing.
+func Kills(t *engine.TasksSnapshot) string {
+	switch t.Kills {
+	case 0:
+		return ""
+	case 1:
+		return " · 1 kill"
+	}
+	return " · " + Count(t.Kills) + " kills"
+}
+
+// MiB is a byte count in mebibytes, as the limits pane and the memory
+// chart write it.
+func MiB(b int64) float64 { return float64(b) / (1 << 20) }
+
+// Needs is the pane's height: a line per limit and the frame.
+func (l *Limits) Needs() int { return 2 + max(len(l.rows), 1) }
+
+// View draws the pane, from the cache when nothing changed.
+func (l *Limits) View() string {
+	if l.dirty {
+		l.view = strings.Join(l.render(), "\n")
+		l.dirty = false
+	}
+	return l.view
+}
+
+// limitBar is the bar's width in cells.
+const limitBar = 10
+
+func (l *Limits) render() []string {
+	inner := l.w - 2
+	nameW := 0
+	for _, r := range l.rows {
+		nameW = max(nameW, ansi.StringWidth(r.name))
+	}
+	bar := limitBar
+	switch {
+	case inner < 40:
+		bar = 3
+	case inner < 48:
+		bar = 5
+	}
+	var body []string
+	for _, r := range l.rows {
+		room := inner - nameW - 1 - bar - 1
+		words := r.words[len(r.words)-1]
+		for _, w := range r.words {
+			if ansi.StringWidth(w) <= room {
+				words = w
+				break
+			}
+		}
+		line := Fit(r.name, nameW) + " " + l.bar(r, bar) + " " + words
+		body = append(body, line)
+	}
+	// Lines to spare (the layout gave more than Needs): each host of a
+	// pool shared by several, while they fit; never a line cut short.
+	for _, h := range l.hosts {
+		if len(body) >= l.h-2 {
+			break
+		}
+		hs := h.host
+		for _, w := range []string{
+			fmt.Sprintf("%s → %s: %s in use · %s waiting · %s idle", h.pool, hs.Dependency, Count(hs.InUse), Count(hs.Waiting), Count(hs.Idle)),
+			fmt.Sprintf("%s → %s: %s in use · %s waiting", h.pool, hs.Dependency, Count(hs.InUse), Count(hs.Waiting)),
+			fmt.Sprintf("→ %s: %s in use · %s wait", hs.Dependency, Count(hs.InUse), Count(hs.Waiting)),
+			fmt.Sprintf("→ %s: %s · %s wait", hs.Dependency, Count(hs.InUse), Count(hs.Waiting)),
+		} {
+			if ansi.StringWidth(w) <= inner {
+				body = append(body, l.th.Dim.Render(w))
+				break
+			}
+		}
+	}
+	title, note := Titled(l.w, []string{"Limits of the tasks server", "Limits"}, []string{Count(l.tasks) + " tasks live", Count(l.tasks)})
+	return Frame(l.th, l.w, l.h, title, note, body)
+}
+
+// bar draws used of size in w cells: █ for the used part, ░ for the rest;
+// blank when the limit has no size.
+func (l *Limits) bar(r limitRow, w int) string {
+	if r.size <= 0 {
+		return strings.Repeat(" ", w)
+	}
+	n := int(r.used / r.size * float64(w))
+	if r.used > 0 && n == 0 {
+		n = 1 // something in use shows
+	}
+	n = min(n, w)
+	st := l.th.Good
+	if r.bad {
+		st = l.th.Warn
+	}
+	return st.Render(strings.Repeat("█", n)) + l.th.Dim.Render(strings.Repeat("░", w-n))
+}
