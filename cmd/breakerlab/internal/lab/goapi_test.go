@@ -50,8 +50,12 @@ func TestGoServerContains(t *testing.T) {
 		if protected.Checkout.GaveUp != 0 || protected.Checkout.Unavailable < protected.Checkout.Total/2 {
 			t.Errorf("checkout: %d of %d refused with 503, %d gave up; want most refused at once and none waited out", protected.Checkout.Unavailable, protected.Checkout.Total, protected.Checkout.GaveUp)
 		}
-		if g.PermitsMax > DefaultBulkhead || g.OpenMax > DefaultBulkhead {
-			t.Errorf("%d permits and %d connections held at most; the semaphore allows %d", g.PermitsMax, g.OpenMax, DefaultBulkhead)
+		// A connection closed on a deadline is still counted open for a
+		// moment after the Transport has let a replacement dial (it lowers
+		// its count before the socket's Close returns): one more than the
+		// permits may be seen, never two.
+		if g.PermitsMax > DefaultBulkhead || g.OpenMax > DefaultBulkhead+1 {
+			t.Errorf("%d permits and %d connections held at most; the semaphore allows %d (and a connection being closed)", g.PermitsMax, g.OpenMax, DefaultBulkhead)
 		}
 		if g.LiveMax*3 > none.Go.LiveMax {
 			t.Errorf("at most %d goroutines alive, against %d without a timeout; want the pile-up gone", g.LiveMax, none.Go.LiveMax)
