@@ -68,7 +68,7 @@ RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && command -v "$$($(GO) env 
 # the grader, the live lab, the programs the TUI runs.
 # -timeout is generous: a shared or slow machine must not fail a test that
 # passes.
-RACE_FREE := ./engine ./engine/scenarios ./engine/report ./engine/scenariofile ./engine/shuffle \
+RACE_FREE := ./engine ./engine/chaos ./engine/scenarios ./engine/report ./engine/scenariofile ./engine/shuffle \
 	./engine/hist ./engine/retry ./engine/shed ./tui/chart ./tui/pane ./tui/theme \
 	./tui/internal/form ./tui/internal/grid ./tui/internal/helpview ./tui/internal/playback ./tui/record ./exercises/internal/unidiff \
 	./lessons ./lessons/challenge ./lessons/drill ./lessons/subjects ./lessons/facts

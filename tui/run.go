@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/chaos"
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/tui/exercisesui"
 	"github.com/breakerlab/breakerlab/tui/home"
@@ -65,6 +66,8 @@ type SandboxOptions struct {
 	// Budget holds the designs the knob form applies and the sweeps it
 	// starts (sandbox.Limits.Budget); nil is the engine's default budget.
 	Budget func(sc *engine.Scenario, runs int) error
+	// Faults are injected from the start (--fault), as if by the chaos menu.
+	Faults []chaos.Spec
 }
 
 // RunSandbox runs the sandbox until the learner quits; the terminal is
@@ -72,7 +75,7 @@ type SandboxOptions struct {
 func RunSandbox(t Terminal, o SandboxOptions) error {
 	th := t.theme()
 	m, err := sandbox.New(sandbox.Options{Theme: th, Scenario: o.Scenario, Variant: o.Variant, Seed: o.Seed, Speed: o.Speed, Play: o.Play,
-		Limits: sandbox.Limits{Budget: o.Budget}})
+		Limits: sandbox.Limits{Budget: o.Budget}, Faults: o.Faults})
 	if err != nil {
 		return err
 	}
@@ -168,6 +171,8 @@ type RecordOptions struct {
 	NoColor  bool
 	Record   record.Options
 	Budget   func(sc *engine.Scenario, runs int) error
+	// Faults are injected from the start (--fault).
+	Faults []chaos.Spec
 }
 
 // RecordSandbox plays the sandbox from the start of the run to its end (or
@@ -179,7 +184,7 @@ func RecordSandbox(w io.Writer, o RecordOptions) (record.Stats, error) {
 	}
 	th := theme.New(theme.Fixed(o.NoColor))
 	m, err := sandbox.New(sandbox.Options{Theme: th, Scenario: o.Scenario, Variant: o.Variant, Seed: o.Seed, Speed: o.Speed, Play: true,
-		Limits: sandbox.Limits{Budget: o.Budget}})
+		Limits: sandbox.Limits{Budget: o.Budget}, Faults: o.Faults})
 	if err != nil {
 		return record.Stats{}, err
 	}

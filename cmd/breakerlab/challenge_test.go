@@ -17,6 +17,7 @@ import (
 
 // runJSON is the part of `run --format json` the comparison reads.
 type runJSON struct {
+	WindowMS [2]float64 `json:"window_ms"`
 	Variants []struct {
 		Endpoints map[string]struct {
 			Outcomes  map[string]float64 `json:"outcomes"`
@@ -31,13 +32,21 @@ type runJSON struct {
 		Transitions []struct {
 			AtMS    float64 `json:"at_ms"`
 			Breaker string  `json:"breaker"`
+			From    string  `json:"from"`
 			To      string  `json:"to"`
+			Service string  `json:"service"`
 		} `json:"transitions"`
 		Tenants map[string]struct {
 			Outcomes map[string]float64 `json:"outcomes"`
 		} `json:"tenants"`
 		Services map[string]struct {
 			AbandonedWork float64 `json:"abandoned_work"`
+			ByInstance    []struct {
+				Arrived float64 `json:"arrived"`
+			} `json:"by_instance"`
+			Dependencies map[string]struct {
+				Calls float64 `json:"calls"`
+			} `json:"dependencies"`
 		} `json:"services"`
 	} `json:"variants"`
 }
@@ -84,9 +93,38 @@ func fromRun(t *testing.T, r *runJSON, metric string, args []string, end time.Du
 		return hit / all, all > 0
 	case "wasted":
 		return v.Services[args[0]].AbandonedWork, true
+	case "instance-calls":
+		i, _ := strconv.Atoi(args[1])
+		return v.Services[args[0]].ByInstance[i].Arrived, true
+	case "failed-probes", "knocked-over", "half-open-max":
+		// The service's instances' breakers, from the transitions run lists.
+		n, now := 0.0, 0.0
+		for _, tr := range v.Transitions {
+			if tr.Service != args[0] {
+				continue
+			}
+			inWindow := tr.AtMS >= r.WindowMS[0] && tr.AtMS < r.WindowMS[1]
+			switch {
+			case metric == "failed-probes" && tr.From == "half-open" && tr.To == "open",
+				metric == "knocked-over" && tr.From == "closed" && tr.To == "open" && inWindow:
+				n++
+			case metric == "half-open-max":
+				if tr.To == "half-open" {
+					now++
+				}
+				if tr.From == "half-open" {
+					now--
+				}
+				n = math.Max(n, now)
+			}
+		}
+		return n, true
 	case "p50", "p95", "p99":
 		return v.Endpoints[args[0]].LatencyMS[metric] / 1000, true
 	case "calls":
+		if svc, dep, ok := strings.Cut(args[0], "/"); ok {
+			return v.Services[svc].Dependencies[dep].Calls, true
+		}
 		return v.Dependencies[args[0]].Calls, true
 	case "inflight-max":
 		return v.Dependencies[args[0]].InFlightMax, true

@@ -207,6 +207,8 @@ func completeValue(c command, s flagSpec, pos []string, toComplete, prefix strin
 		vals = s.choices
 	case s.name == "vary":
 		vals, dir = varyKnobs(pos), cobra.ShellCompDirectiveNoSpace|cobra.ShellCompDirectiveNoFileComp
+	case s.name == "fault":
+		vals, dir = faultCompletions(completionScenario(pos), toComplete), cobra.ShellCompDirectiveNoSpace|cobra.ShellCompDirectiveNoFileComp
 	case s.name == "dump":
 		vals = scenarioNames()
 	case s.name == "rubric":
@@ -226,17 +228,7 @@ func completeValue(c command, s flagSpec, pos []string, toComplete, prefix strin
 // varyKnobs are the knob paths `sweep --vary` accepts on the scenario the
 // arguments name (the first variant's), each followed by "=".
 func varyKnobs(pos []string) []string {
-	if len(pos) == 0 {
-		return nil
-	}
-	var sc *engine.Scenario
-	if isScenarioFile(pos[0]) {
-		if parsed, err := loadScenarioFile(pos[0]); err == nil {
-			sc = parsed
-		}
-	} else if s, err := loadScenario(pos[0]); err == nil {
-		sc = s
-	}
+	sc := completionScenario(pos)
 	if sc == nil {
 		return nil
 	}
@@ -245,6 +237,21 @@ func varyKnobs(pos []string) []string {
 		out = append(out, k+"=")
 	}
 	return out
+}
+
+// completionScenario is the scenario the arguments name, or nil.
+func completionScenario(pos []string) *engine.Scenario {
+	if len(pos) == 0 {
+		return nil
+	}
+	if isScenarioFile(pos[0]) {
+		if parsed, err := loadScenarioFile(pos[0]); err == nil {
+			return parsed
+		}
+	} else if s, err := loadScenario(pos[0]); err == nil {
+		return s
+	}
+	return nil
 }
 
 // scenarioOrFile completes a built-in scenario's name or a .toml file.

@@ -39,6 +39,7 @@ func runRecord(args []string, stdout, _ io.Writer) error {
 	longest := fs.Duration("max", 0, "stop after this much replay time, such as 20s (0: when the run ends)")
 	outPath := fs.String("o", "", "the file to write (- for standard output)")
 	budget := addBudgetFlag(fs)
+	faults := addFaultFlag(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -63,14 +64,21 @@ func runRecord(args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if _, err := faults.apply(sc); err != nil {
+		return err
+	}
+	command := append([]string{"sandbox", pos[0]}, sandboxFlags(*seed, *variant)...)
+	for _, sp := range faults.specs {
+		command = append(command, "--fault", "'"+sp.String()+"'")
+	}
 	ro := record.Options{Width: w, Height: h, FPS: *fps, MaxDuration: *longest,
 		Title:   fmt.Sprintf("breakerlab: %s, variant %d (seed %d)", sc.Name, *variant, *seed),
-		Command: "breakerlab " + strings.Join(append([]string{"sandbox", pos[0]}, sandboxFlags(*seed, *variant)...), " ")}
+		Command: "breakerlab " + strings.Join(command, " ")}
 	if err := ro.Validate(80, 24); err != nil {
 		return usagef("%v", err)
 	}
 	limit := budget.n
-	opts := tui.RecordOptions{Scenario: sc, Variant: *variant - 1, Seed: *seed, Speed: *speed,
+	opts := tui.RecordOptions{Scenario: sc, Variant: *variant - 1, Seed: *seed, Speed: *speed, Faults: faults.specs,
 		NoColor: theme.NoColor(os.Getenv), Record: ro,
 		Budget: func(sc *engine.Scenario, runs int) error {
 			return budgetRefusal(engine.CheckBudget(sc, runs, 1, limit))

@@ -24,7 +24,7 @@ import (
 const defaultSeed = 5
 
 func init() {
-	register(command{name: "run", summary: "run a scenario headless and print its results (run SCENARIO|FILE [--seed N] [--format table|json|csv|svg|png] [-o FILE])", run: runRun})
+	register(command{name: "run", summary: "run a scenario headless and print its results (run SCENARIO|FILE [--seed N] [--fault SPEC]... [--format table|json|csv|svg|png] [-o FILE])", run: runRun})
 	register(command{name: "scenarios", summary: "list the built-in scenarios (scenarios --dump NAME prints one as a scenario file)", run: runScenarios})
 }
 
@@ -36,6 +36,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	outPath := fs.String("o", "", "write the output to FILE instead of standard output")
 	widths := addWidthFlags(fs)
 	budget := addBudgetFlag(fs)
+	faults := addFaultFlag(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -53,6 +54,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	defer closeOut()
 	if pos[0] == shuffleScenario.Name {
+		if len(faults.specs) > 0 {
+			return usagef("--fault: shuffle has its own engine, with its poisoned customer as its only fault")
+		}
 		return runShuffle(stdout, *seed, format.value)
 	}
 	var sc *engine.Scenario
@@ -62,6 +66,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		sc, err = loadScenario(pos[0])
 	}
 	if err != nil {
+		return err
+	}
+	if sc, err = faults.apply(sc); err != nil {
 		return err
 	}
 	if err := budget.check(engine.EstimateCost(sc)); err != nil {

@@ -16,7 +16,7 @@ import (
 // `breakerlab sandbox [SCENARIO] [--seed N]` opens the live sandbox, or the
 // shard view for the shuffle scenario.
 func init() {
-	register(command{name: "sandbox", summary: "play a scenario live: pool, breaker, charts (sandbox [SCENARIO|FILE] [--seed N])", run: runSandbox})
+	register(command{name: "sandbox", summary: "play a scenario live: pool, breaker, charts (sandbox [SCENARIO|FILE] [--seed N] [--fault SPEC]...)", run: runSandbox})
 }
 
 // defaultSandboxScenario is what the sandbox opens without a name.
@@ -30,6 +30,7 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 	play := fs.Bool("play", false, "start playing at once")
 	presentFlag := fs.Bool("present", false, "start in presentation mode, for a projector (ctrl+p toggles it)")
 	budget := addBudgetFlag(fs)
+	faults := addFaultFlag(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -47,6 +48,9 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 	if name == shuffleScenario.Name {
 		variantSet := false
 		fs.Visit(func(f *flag.Flag) { variantSet = variantSet || f.Name == "variant" })
+		if len(faults.specs) > 0 {
+			return usagef("--fault: shuffle has its own engine, with its poisoned customer as its only fault")
+		}
 		if variantSet {
 			return usagef("shuffle has no variants: its shard view shows two strategies side by side (s or e picks them); drop --variant")
 		}
@@ -61,6 +65,15 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The faults are the sandbox's injected ones from the start: its
+	// chaos list shows them, and removing one brings back the script.
+	faulted, err := faults.apply(sc)
+	if err != nil {
+		return err
+	}
+	if err := budget.check(engine.EstimateCost(faulted)); err != nil {
+		return err
+	}
 	if err := needTerminal(stdout, "the sandbox", "`breakerlab run "+name+"` prints the same run's numbers (--format table, json or csv)"); err != nil {
 		return err
 	}
@@ -69,7 +82,7 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 	// The knob form's designs and sweeps are held to the same --budget,
 	// and a refusal names the flag that raises it.
 	limit := budget.n
-	return tui.RunSandbox(t, tui.SandboxOptions{Scenario: sc, Variant: *variant - 1, Seed: *seed, Speed: *speed, Play: *play,
+	return tui.RunSandbox(t, tui.SandboxOptions{Scenario: sc, Variant: *variant - 1, Seed: *seed, Speed: *speed, Play: *play, Faults: faults.specs,
 		Budget: func(sc *engine.Scenario, runs int) error {
 			return budgetRefusal(engine.CheckBudget(sc, runs, 1, limit))
 		}})

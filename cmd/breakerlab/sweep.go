@@ -50,6 +50,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	fs.Var(format, "format", "output format: table (a heatmap), csv, json, svg or png")
 	outPath := fs.String("o", "", "write the output to FILE instead of standard output")
 	budget := addBudgetFlag(fs)
+	faults := addFaultFlag(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -63,6 +64,15 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	build, err := sweepBuilder(pos[0])
 	if err != nil {
 		return err
+	}
+	if len(faults.specs) > 0 {
+		if _, err := faults.apply(build()); err != nil {
+			return err
+		}
+		plain := build
+		// Each cell's fresh copy gets the faults; they applied once, so
+		// they apply to every copy.
+		build = func() *engine.Scenario { sc, _ := faults.apply(plain()); return sc }
 	}
 	switch {
 	case len(vary) == 0:

@@ -67,10 +67,12 @@ var labels = map[string][]func(*engine.System) string{
 
 // Relabel renames the variants of edited, a changed copy of original,
 // whose names original's built-in scenario builds from numbers: the name
-// is rebuilt from edited's system. A built-in name that quotes no number
-// stays. It reports the variants whose systems changed but whose names it
-// cannot vouch for (a scenario file's own names), for the caller to mark
-// as edited and say what changed.
+// is rebuilt from edited's system. It reports the variants whose systems
+// changed but whose names it cannot vouch for, for the caller to mark as
+// edited and say what changed: a scenario file's own names, and a built-in
+// name that quotes no number when more than numbers changed under it
+// ("propagated deadlines and cancellation" is no longer true once a lesson
+// sets the database's cancellation to none).
 func Relabel(original, edited *engine.Scenario) (stale []int) {
 	fns := labels[original.Name]
 	var builtin *engine.Scenario
@@ -92,7 +94,10 @@ func Relabel(original, edited *engine.Scenario) (stale []int) {
 			e.Name = fn(&e.System)
 			continue
 		}
-		if fn == nil && builtin != nil && i < len(builtin.Variants) && builtin.Variants[i].Name == o.Name {
+		// A built-in name that quotes no number ("bulkhead and circuit
+		// breaker") stays true while only numbers change under it.
+		if fn == nil && builtin != nil && i < len(builtin.Variants) && builtin.Variants[i].Name == o.Name &&
+			onlyNumbersDiffer(reflect.ValueOf(o.System), reflect.ValueOf(e.System)) {
 			continue
 		}
 		if !reflect.DeepEqual(o.System, e.System) {
@@ -100,6 +105,68 @@ func Relabel(original, edited *engine.Scenario) (stale []int) {
 		}
 	}
 	return stale
+}
+
+// worldNotDesign are the fields that say what a design faces (a
+// dependency's or a service's faults, a stream's bursts), not what it is:
+// a lesson that makes payment healthy leaves "protected" true.
+var worldNotDesign = map[string]bool{"Faults": true, "Bursts": true}
+
+// onlyNumbersDiffer reports whether a and b, of one type, differ at most in
+// numbers (plain integers and floats and durations), or in the world the
+// design faces (worldNotDesign). A mode (an engine enum
+// such as CancelMode), a flag, a name, a part added or taken away, or a
+// pointer set or cleared is a change of design, which a descriptive name
+// may no longer fit.
+func onlyNumbersDiffer(a, b reflect.Value) bool {
+	switch a.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64:
+		if a.Type().PkgPath() == "" || a.Type() == reflect.TypeFor[time.Duration]() {
+			return true
+		}
+		return a.Equal(b)
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if worldNotDesign[a.Type().Field(i).Name] {
+				continue
+			}
+			if !onlyNumbersDiffer(a.Field(i), b.Field(i)) {
+				return false
+			}
+		}
+		return true
+	case reflect.Slice, reflect.Array:
+		if a.Kind() == reflect.Slice && (a.Len() != b.Len() || a.IsNil() != b.IsNil()) {
+			return false
+		}
+		for i := range a.Len() {
+			if !onlyNumbersDiffer(a.Index(i), b.Index(i)) {
+				return false
+			}
+		}
+		return true
+	case reflect.Pointer, reflect.Interface:
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() == b.IsNil()
+		}
+		return onlyNumbersDiffer(a.Elem(), b.Elem())
+	case reflect.Map:
+		if a.Len() != b.Len() {
+			return false
+		}
+		for _, k := range a.MapKeys() {
+			bv := b.MapIndex(k)
+			if !bv.IsValid() || !onlyNumbersDiffer(a.MapIndex(k), bv) {
+				return false
+			}
+		}
+		return true
+	default:
+		// Strings, bools, and anything else: equal or a change of design.
+		return reflect.DeepEqual(a.Interface(), b.Interface())
+	}
 }
 
 func bulkheadOf(s *engine.System, dep string) int {

@@ -39,6 +39,8 @@ func TestRelabelFollowsTheNumbers(t *testing.T) {
 		ed.Variants[i].System.Workers = 400
 	}
 	ed.Variants[1].System.Dependencies[2].Policy.Bulkhead = 8
+	// The third name quotes no number, and only numbers changed under it:
+	// it is still true.
 	if stale := Relabel(orig, ed); len(stale) != 0 {
 		t.Errorf("every cascade name is the built-in's; stale %v", stale)
 	}
@@ -137,5 +139,31 @@ func TestRelabelFleetAndBulkheads(t *testing.T) {
 	Relabel(orig, ed)
 	if got, want := ed.Variants[2].Name, "partner burst: bulkheads of 30 (search) and 10 (partner)"; got != want {
 		t.Errorf("rate-limit-vs-bulkhead variant 3 is called %q, want %q", got, want)
+	}
+}
+
+// A name that quotes no number is not vouched for once the system under it
+// changed: multi-hop's third design is named for its deadlines and
+// cancellation, and a lesson that turns the database's cancellation off
+// must not show it under that name alone.
+func TestRelabelMarksADescriptiveNameWhoseSystemChanged(t *testing.T) {
+	orig, ed := MultiHop(), MultiHop()
+	last := len(ed.Variants) - 1
+	sys := &ed.Variants[last].System
+	changed := false
+	for i := range sys.Services {
+		for j := range sys.Services[i].Dependencies {
+			d := &sys.Services[i].Dependencies[j]
+			if d.Name == "database" {
+				d.Policy.Cancel = engine.CancelNone
+				changed = true
+			}
+		}
+	}
+	if !changed {
+		t.Fatal("multi-hop has no database call to change")
+	}
+	if stale := Relabel(orig, ed); !slices.Contains(stale, last) {
+		t.Errorf("stale %v; want variant %d (%q), whose database can no longer be cancelled", stale, last, ed.Variants[last].Name)
 	}
 }

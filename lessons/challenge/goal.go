@@ -210,6 +210,7 @@ func init() {
 		"degraded":  shuffleCount("the other customers who lose some workers and carry on", func(o *outcome) int { return o.hurt }),
 		"customers": shuffleCount("the other customers", func(o *outcome) int { return o.victims }),
 	}
+	addFleetMetrics(metrics)
 }
 
 // metricNames lists the metrics, sorted.

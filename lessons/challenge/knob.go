@@ -63,6 +63,7 @@ var knobKinds = map[string]KnobKind{
 	// the edges' rate limiters, per-tenant bulkheads and deadlines, and
 	// load shedding at a queue.
 	"instances":                    KnobInt,
+	"balancer":                     KnobChoice,
 	"ratelimiter.rate":             KnobInt,
 	"ratelimiter.burst":            KnobInt,
 	"ratelimiter.per":              KnobDuration,
@@ -457,7 +458,8 @@ func (k *Knob) StepText() string { return k.formatNumber(k.Step) }
 // readMore reads the bigger systems' knobs (a service's workers, an edge
 // SERVICE/DEPENDENCY's policy, a rate limiter, per-tenant slots, shedding)
 // through lessons.KnobValue, the reader a sweep uses, and the switches
-// propagate_deadline and cancel, which it leaves to words.
+// propagate_deadline and cancel and a service's balancer, which it leaves
+// to words.
 func readMore(sc *engine.Scenario, path string) (any, bool) {
 	head, rest, _ := strings.Cut(path, ".")
 	if d := findDependency(&sc.Variants[0].System, head); d != nil {
@@ -466,6 +468,13 @@ func readMore(sc *engine.Scenario, path string) (any, bool) {
 			return d.Policy.PropagateDeadline, true
 		case "cancel":
 			return d.Policy.Cancel.String(), true
+		}
+	}
+	if rest == "balancer" {
+		for i := range sc.Variants[0].System.Services {
+			if s := &sc.Variants[0].System.Services[i]; s.Name == head {
+				return s.Balancer.String(), true
+			}
 		}
 	}
 	v, ok := lessons.KnobValue(sc, 0, path)

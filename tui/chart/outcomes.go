@@ -354,7 +354,7 @@ func faultLegendPlain(faults []pane.FaultSpan, w int) string {
 		return ""
 	}
 	f := faults[0]
-	first := fmt.Sprintf("━ %s %s %s–%s", f.Dependency, verb(f.Kind), trimSeconds(f.From), trimSeconds(f.To))
+	first := fmt.Sprintf("━ %s %s %s–%s", f.Dependency, spanVerb(f), trimSeconds(f.From), trimSeconds(f.To))
 	tries := []string{first}
 	if len(faults) > 1 {
 		var deps []string
@@ -366,7 +366,7 @@ func faultLegendPlain(faults []pane.FaultSpan, w int) string {
 		tries = []string{first + fmt.Sprintf(" (+%d more)", len(faults)-1), first + fmt.Sprintf(" +%d", len(faults)-1),
 			"━ faults: " + strings.Join(deps, ", "), fmt.Sprintf("━ %d faults", len(faults))}
 	} else {
-		tries = append(tries, "━ "+f.Dependency+" "+verb(f.Kind), "━ fault")
+		tries = append(tries, "━ "+f.Dependency+" "+spanVerb(f), "━ fault")
 	}
 	for _, t := range tries {
 		if len([]rune(t)) <= w {
@@ -374,6 +374,15 @@ func faultLegendPlain(faults []pane.FaultSpan, w int) string {
 		}
 	}
 	return tries[len(tries)-1]
+}
+
+// spanVerb is what the span's part does: a service's or a burst's own
+// words, else the dependency fault's verb.
+func spanVerb(f pane.FaultSpan) string {
+	if f.What != "" {
+		return f.What
+	}
+	return verb(f.Kind)
 }
 
 func verb(k engine.FaultKind) string {

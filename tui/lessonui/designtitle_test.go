@@ -23,6 +23,11 @@ func TestDesignTitleShortensDeliberately(t *testing.T) {
 		{"breaker-timeline", 0, 1, "breaker: window 10, 50 %, open 15 s, 2 trials", 38, " breaker: window 10, 50 %, open 15 s…"},
 		{"breaker-timeline", 0, 1, "breaker: none", 38, " breaker-timeline · breaker: none"},
 		{"cascade", 0, 3, "one shared pool of 200 threads", 38, " 1/3: one shared pool of 200 threads"},
+		// A step's changes are shortened whole, never cut mid-way.
+		{"checkout", 3, 5, "protected (set: payment.order = [breaker retry timeout bulkhead])", 90, " checkout · design 4/5: protected (set: payment.order = [breaker retry timeout bulkhead])"},
+		{"checkout", 3, 5, "protected (set: payment.order = [breaker retry timeout bulkhead])", 50, " checkout · 4/5: protected (set: payment.order)"},
+		{"checkout", 3, 5, "protected (set: payment.order = [breaker retry timeout bulkhead])", 38, " 4/5: protected (set: payment.order)"},
+		{"checkout", 3, 5, "protected (set: payment.retry.attempts = 3, payment.retry.base = 100ms)", 40, " 4/5: protected (changed by this step)"},
 	}
 	for _, c := range cases {
 		got := designTitle(c.scenario, c.v, c.n, c.name, c.w)

@@ -576,19 +576,45 @@ func (m *Model) helpKeys() helpKeys {
 // design's name loses whole clauses from its end (", 2 trials"), or
 // failing that whole words, never part of one. The design's name is what
 // the step is about, so it is the last to shrink.
+// setForms are the ways to write a design's name that lessons.buildScenario
+// marked with a step's changes ("protected (set: payment.order = [...],
+// payment.retry.attempts = 3)"), longest first: as it is, with the keys
+// only, as changed by the step, and as changed. A name with no mark has
+// one form.
+func setForms(name string) []string {
+	base, set, ok := strings.Cut(name, " (set: ")
+	if !ok || !strings.HasSuffix(set, ")") {
+		return []string{name}
+	}
+	var keys []string
+	for _, kv := range strings.Split(strings.TrimSuffix(set, ")"), ", ") {
+		if k, _, ok := strings.Cut(kv, " = "); ok {
+			keys = append(keys, k)
+		}
+	}
+	forms := []string{name}
+	if len(keys) > 0 {
+		forms = append(forms, base+" (set: "+strings.Join(keys, ", ")+")")
+	}
+	return append(forms, base+" (changed by this step)", base+" (changed)")
+}
+
 func designTitle(scenario string, v, n int, name string, w int) string {
 	var forms []string
-	if n > 1 {
-		forms = []string{
-			fmt.Sprintf(" %s · design %d/%d: %s", scenario, v+1, n, name),
-			fmt.Sprintf(" %s · %d/%d: %s", scenario, v+1, n, name),
-			fmt.Sprintf(" %d/%d: %s", v+1, n, name),
-		}
-	} else {
-		forms = []string{
-			fmt.Sprintf(" %s · design: %s", scenario, name),
-			fmt.Sprintf(" %s · %s", scenario, name),
-			" " + name,
+	// A design a step's [set] changed says so, with the keys and values;
+	// where that does not fit, with the keys; then that the step changed
+	// it. The change is never cut off mid-way.
+	for _, name := range setForms(name) {
+		if n > 1 {
+			forms = append(forms,
+				fmt.Sprintf(" %s · design %d/%d: %s", scenario, v+1, n, name),
+				fmt.Sprintf(" %s · %d/%d: %s", scenario, v+1, n, name),
+				fmt.Sprintf(" %d/%d: %s", v+1, n, name))
+		} else {
+			forms = append(forms,
+				fmt.Sprintf(" %s · design: %s", scenario, name),
+				fmt.Sprintf(" %s · %s", scenario, name),
+				" "+name)
 		}
 	}
 	for _, f := range forms {

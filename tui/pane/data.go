@@ -37,11 +37,18 @@ func (d *Data) Settled() *engine.Snapshot {
 // DataMsg carries new data to a pane through Update.
 type DataMsg Data
 
-// FaultSpan is one fault of one dependency on the time axis.
+// FaultSpan is one fault of one part of the system on the time axis: a
+// dependency's (Kind), or a service's, an instance's or a burst of
+// traffic's (What, faultspans.go).
 type FaultSpan struct {
+	// Dependency names the part: a dependency, "inventory/database" (a
+	// service's), a service, "api#3", a tenant or an endpoint.
 	Dependency string
 	Kind       engine.FaultKind
-	From, To   time.Duration // To is the scenario's end when the fault never ends
+	// What says what the part does when it is not a dependency's fault:
+	// "down", "restarts", "hangs", "surge x3".
+	What     string
+	From, To time.Duration // To is the scenario's end when the fault never ends
 }
 
 // FaultSpans lists the faults of variant v of the scenario.
@@ -59,7 +66,7 @@ func FaultSpans(sc *engine.Scenario, v int) []FaultSpan {
 			out = append(out, FaultSpan{Dependency: d.Name, Kind: f.Kind, From: f.From, To: to})
 		}
 	}
-	return out
+	return append(out, innerSpans(sc, v)...)
 }
 
 // Letters gives each name a one-letter tag for cells and chart lines: its

@@ -21,6 +21,8 @@ type keyMap struct {
 	// FleetScroll are the fleet pane's scroll keys.
 	Fleet       key.Binding
 	FleetScroll pane.FleetKeys
+	// Chaos opens the chaos menu: inject a fault now (chaos.go).
+	Chaos key.Binding
 	// atEnd: the run is at its end, where space replays from the start
 	// (the one-line help says so).
 	atEnd bool
@@ -46,6 +48,7 @@ func newKeyMap(canGoHome bool) keyMap {
 		Write:          b([]string{"w"}, "w", "write the scenario to a file"),
 		Fleet:          b([]string{"I"}, "I", "a fleet's instances"),
 		FleetScroll:    pane.DefaultFleetKeys(),
+		Chaos:          b([]string{"f"}, "f", "chaos: inject a fault now"),
 	}
 }
 
@@ -60,7 +63,7 @@ func (k keyMap) main() playback.HelpKeys {
 		Full: [][]key.Binding{
 			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo},
 			{k.Faster, k.Slower, k.Restart, k.NextVariant, k.PrevVariant, k.Variant, k.Seed},
-			{k.Knobs, k.Write, k.Compare, k.ComparePresets, k.Breaker.Next, k.Fleet, k.Help, k.Home, k.Quit},
+			{k.Knobs, k.Chaos, k.Write, k.Compare, k.ComparePresets, k.Breaker.Next, k.Fleet, k.Help, k.Home, k.Quit},
 		},
 	}
 }
@@ -77,7 +80,7 @@ func (k keyMap) compare() playback.HelpKeys {
 		Short: []key.Binding{short("space", k.playWord()), short("←/→", "time"), short("tab/1-9", "right"), short("{/}", "left"),
 			short("c", "leave"), short("?", "keys"), k.Quit, short("[/]", "events"), short("p/P", "presets"), short("x", "swap")},
 		Full: [][]key.Binding{
-			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo, k.Restart, k.Faster, k.Slower, k.Knobs, k.Seed},
+			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo, k.Restart, k.Faster, k.Slower, k.Knobs, k.Chaos, k.Seed},
 			{right(k.NextVariant, "right: next"), right(k.PrevVariant, "right: back"), right(k.Variant, "right: variant"),
 				right(k.LeftNext, "left: next"), right(k.LeftPrev, "left: back"), k.Swap},
 			{right(k.Preset, "right: preset"), right(k.PresetLeft, "left: preset"), right(k.ComparePresets, "Resilience4j vs Polly"),

@@ -56,6 +56,8 @@ func (m Model) View() string {
 		lines = append(lines, m.formView(body)...)
 	case m.showHelp:
 		lines = append(lines, m.helpv.View(m.th, "Keys")...)
+	case m.chaos != nil:
+		lines = append(lines, m.chaosView(body)...)
 	case m.cmp != nil:
 		lines = m.compareView(lines)
 	case m.fleetOpen:
@@ -74,10 +76,12 @@ func (m Model) View() string {
 		mode = 1
 	case m.showHelp:
 		mode = 2
+	case m.chaos != nil:
+		mode = 4
 	case m.cmp != nil:
 		mode = 3
 	}
-	lines = append(lines, m.chrome.Keys(fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable(), m.keys.atEnd), func() string {
+	lines = append(lines, m.chrome.Keys(fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable(), m.keys.atEnd, len(m.chaosHelp())), func() string {
 		var keys []key.Binding
 		switch mode {
 		case 1:
@@ -86,6 +90,8 @@ func (m Model) View() string {
 			keys = m.helpv.ShortHelp(m.keys.HelpClose)
 		case 3:
 			keys = m.keys.compare().ShortHelp()
+		case 4:
+			keys = m.chaosHelp()
 		default:
 			keys = m.keys.main().ShortHelp()
 		}

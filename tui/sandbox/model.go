@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/chaos"
 	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
@@ -40,6 +41,8 @@ type Options struct {
 	// Limits bound the sweeps the knob form starts (limits.go); the zero
 	// value lets them use every core.
 	Limits Limits
+	// Faults are injected from the start, as the chaos menu (key f) would.
+	Faults []chaos.Spec
 }
 
 // BackMsg asks the parent to close the sandbox (esc on the home screen's
@@ -85,6 +88,8 @@ type Model struct {
 
 	// fleetOpen shows the fleet pane over the whole body (key I, arrange.go).
 	fleetOpen bool
+	// chaos is the chaos menu, when open (key f, chaos.go).
+	chaos *chaosMenu
 }
 
 // New builds a sandbox on the scenario, at time zero.
@@ -97,6 +102,9 @@ func New(o Options) (Model, error) {
 	}
 	s, err := newSim(o.Scenario, o.Variant, o.Seed)
 	if err != nil {
+		return Model{}, err
+	}
+	if err := s.setInjected(o.Faults); err != nil {
 		return Model{}, err
 	}
 	m := Model{
@@ -251,6 +259,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if next, cmd, ok := playback.EachRune(m, msg, formOpen); ok {
 			return next, cmd
 		}
+		if m.chaos != nil {
+			return m.chaosKey(msg)
+		}
 		if m.showHelp {
 			var cmd tea.Cmd
 			m.showHelp, cmd = m.keys.HelpKey(msg, &m.helpv)
@@ -325,6 +336,8 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		} else {
 			m.switchVariant(v)
 		}
+	case key.Matches(k, m.keys.Chaos):
+		m.openChaos() // chaos.go
 	case key.Matches(k, m.keys.Knobs):
 		m.resume = m.clock.Playing()
 		m.clock.Play(false)
@@ -334,7 +347,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 				break
 			}
 		}
-		m.form = newForm(m.th, m.sim.sc, m.sim.variant)
+		m.form = newForm(m.th, m.sim.knobs(), m.sim.variant)
 	case key.Matches(k, m.keys.Breaker.Next):
 		m.brk.Update(k)
 		if m.cmp != nil {
@@ -389,7 +402,7 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.form.reset(m.sim.original)
 		return m, nil
 	case key.Matches(k, m.keys.FormApply):
-		sc := m.form.build(m.sim.sc)
+		sc := m.form.build(m.sim.knobs())
 		if sc == nil {
 			return m, nil
 		}

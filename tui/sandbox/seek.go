@@ -97,6 +97,8 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	switch p.Kind {
+	case promptChaos:
+		m.chaosPrompt(p) // chaos.go: stays open on a bad spec
 	case promptTime:
 		done, note, err := m.clock.GoTo(p, timeline{&m})
 		if !done {
@@ -190,6 +192,7 @@ func (m *Model) dump() ([]byte, error) {
 		return nil, fmt.Errorf("cannot write the scenario: %w", err)
 	}
 	head := fmt.Sprintf("# Written by the breakerlab sandbox, knobs included. The sandbox ran it on\n# seed %d: `breakerlab run FILE --seed %d` gives the same numbers.\n", m.sim.seed, m.sim.seed)
+	head += injectedComment(m.sim.injected) // chaos.go
 	return append([]byte(head), data...), nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/chaos"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -31,6 +32,10 @@ type sim struct {
 	faults []pane.FaultSpan
 	edited bool
 	steps  map[time.Duration]engine.Snapshot // snapshots at 100 ms steps of this run
+	// plain is sc before the injected faults (chaos.go), nil when there
+	// are none: what the knob form edits.
+	plain    *engine.Scenario
+	injected []chaos.Spec
 }
 
 // How far back a replay keeps step snapshots, and how many it keeps at most.
@@ -139,6 +144,21 @@ func (s *sim) setScenario(sc *engine.Scenario, changes []string) error {
 		return err
 	}
 	relabel(s.original, sc, changes)
+	plain, sc, err := withFaults(sc, s.injected)
+	if err != nil {
+		return err
+	}
+	if err := s.runInstead(sc); err != nil {
+		return err
+	}
+	s.edited = true
+	s.plain = plain
+	return nil
+}
+
+// runInstead runs sc in place of the scenario, at the same time, as a new
+// run; on an error the old run stays.
+func (s *sim) runInstead(sc *engine.Scenario) error {
 	oldSc, oldRun, oldFaults, oldSnap, oldSteps, oldAt, oldFinal := s.sc, s.run, s.faults, s.snap, s.steps, s.at, s.final
 	s.sc, s.steps = sc, nil
 	if err := s.rebuild(oldAt); err != nil {
@@ -146,7 +166,6 @@ func (s *sim) setScenario(sc *engine.Scenario, changes []string) error {
 		return err
 	}
 	s.gen++
-	s.edited = true
 	return nil
 }
 

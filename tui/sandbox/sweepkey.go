@@ -163,10 +163,12 @@ func (m Model) sweepMsg(msg tea.Msg) (tea.Model, tea.Cmd, bool) {
 // not build).
 func (m *Model) openSweep() {
 	f := m.form
-	sc := f.build(m.sim.sc)
+	sc := f.build(m.sim.knobs())
 	if sc == nil {
 		return // the form marks what it refused
 	}
+	sc = mustApplied(sc, m.sim.injected) // the faults injected run in every cell
+
 	x, ok := knobPath(sc, f.variant, &f.knobs[f.focus])
 	if !ok {
 		f.err = fmt.Sprintf("%s cannot be swept", strings.TrimSpace(f.knobs[f.focus].label))

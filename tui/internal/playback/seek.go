@@ -80,9 +80,9 @@ func RunEvents(sc *engine.Scenario, v int, seed uint64) ([]Event, error) {
 		evs = append(evs, Event{At: t.At, What: fmt.Sprintf("%s breaker %s → %s", t.Dependency, t.From, t.To)})
 	}
 	for _, f := range pane.FaultSpans(sc, v) {
-		evs = append(evs, Event{At: f.From, What: fmt.Sprintf("%s: %s starts", f.Dependency, f.Kind)})
+		evs = append(evs, Event{At: f.From, What: fmt.Sprintf("%s: %s starts", f.Dependency, f.Verb())})
 		if f.To < sc.Duration {
-			evs = append(evs, Event{At: f.To, What: fmt.Sprintf("%s: %s ends", f.Dependency, f.Kind)})
+			evs = append(evs, Event{At: f.To, What: fmt.Sprintf("%s: %s ends", f.Dependency, f.Verb())})
 		}
 	}
 	SortEvents(evs)

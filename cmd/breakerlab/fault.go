@@ -1,0 +1,84 @@
+package main
+
+import (
+	"flag"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/chaos"
+)
+
+// faultFlag is --fault, repeatable: faults injected into the scenario as
+// events at their moments (engine/chaos), in the order given.
+type faultFlag struct{ specs []chaos.Spec }
+
+// addFaultFlag adds --fault to a command's flags.
+func addFaultFlag(fs *flag.FlagSet) *faultFlag {
+	f := &faultFlag{}
+	fs.Var(f, "fault", "inject a fault, repeatable: "+chaos.Grammar)
+	return f
+}
+
+func (f *faultFlag) String() string {
+	if f == nil {
+		return ""
+	}
+	s := ""
+	for i, sp := range f.specs {
+		if i > 0 {
+			s += "; "
+		}
+		s += sp.String()
+	}
+	return s
+}
+
+func (f *faultFlag) Set(s string) error {
+	sp, err := chaos.Parse(s)
+	if err != nil {
+		return err
+	}
+	f.specs = append(f.specs, sp)
+	return nil
+}
+
+// apply injects the faults into sc; a fault whose target or kind the
+// scenario does not have is a usage error that lists what it has.
+func (f *faultFlag) apply(sc *engine.Scenario) (*engine.Scenario, error) {
+	out, err := chaos.Apply(sc, f.specs)
+	if err != nil {
+		return nil, usagef("--fault: %w", err)
+	}
+	return out, nil
+}
+
+// faultCompletions completes a --fault spec being typed on sc: after its
+// moment, the parts of sc; after a part, the faults it takes.
+func faultCompletions(sc *engine.Scenario, typed string) []string {
+	if sc == nil {
+		return nil
+	}
+	words := strings.Fields(typed)
+	done := len(words)
+	if !strings.HasSuffix(typed, " ") && done > 0 {
+		done-- // the last word is being typed
+	}
+	head := strings.Join(words[:done], " ")
+	targets := chaos.TargetsOf(sc)
+	var out []string
+	switch done {
+	case 1:
+		for _, t := range targets {
+			out = append(out, head+" "+t.Name)
+		}
+	case 2:
+		t, ok := chaos.Find(targets, words[1])
+		if !ok {
+			return nil
+		}
+		for _, k := range t.Kinds {
+			out = append(out, head+" "+k.String())
+		}
+	}
+	return out
+}

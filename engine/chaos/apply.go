@@ -1,0 +1,425 @@
+package chaos
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+)
+
+// forever stands for a span that lasts until the run ends (a fault's To of 0).
+const forever = time.Duration(math.MaxInt64)
+
+// Apply returns a copy of sc with the specs' faults as events of every
+// variant that has their target, applied in order (a later spec wins over
+// an earlier one where they overlap, as over the script). sc is not
+// changed; the copy shares what the faults do not touch. The result has
+// passed Validate. No spec gives sc back itself.
+func Apply(sc *engine.Scenario, specs []Spec) (*engine.Scenario, error) {
+	if len(specs) == 0 {
+		return sc, nil
+	}
+	out := *sc
+	out.Variants = append([]engine.Variant(nil), sc.Variants...)
+	targets := TargetsOf(sc)
+	for _, sp := range specs {
+		t, err := resolve(sc, targets, sp)
+		if err != nil {
+			return nil, err
+		}
+		applied := false
+		for i := range out.Variants {
+			ok, err := applyTo(&out.Variants[i].System, t, sp, sc.Duration)
+			if err != nil {
+				return nil, fmt.Errorf("fault %q, variant %q: %w", sp.String(), out.Variants[i].Name, err)
+			}
+			applied = applied || ok
+		}
+		if !applied {
+			if sp.Kind == Recover {
+				return nil, fmt.Errorf("fault %q: %s %s has no fault or surge in force at %v to recover from", sp.String(), t.Part, t.Name, sp.At)
+			}
+			return nil, fmt.Errorf("fault %q: no variant of %s lets %s %s %s (a tenant needs an endpoint with a rate that sends its traffic)", sp.String(), sc.Name, t.Part, t.Name, sp.Kind)
+		}
+	}
+	if err := out.Validate(); err != nil {
+		return nil, fmt.Errorf("with the injected faults: %w", err)
+	}
+	return &out, nil
+}
+
+// applyTo applies sp to one system; ok is false when the system has no
+// such part (or, for recover, nothing in force to end).
+func applyTo(sys *engine.System, t Target, sp Spec, duration time.Duration) (ok bool, err error) {
+	switch t.Part {
+	case DependencyPart:
+		deps := &sys.Dependencies
+		if t.owner != "" {
+			si := serviceIndex(sys, t.owner)
+			if si < 0 {
+				return false, nil
+			}
+			sys.Services = append([]engine.Service(nil), sys.Services...)
+			deps = &sys.Services[si].Dependencies
+		}
+		for i, d := range *deps {
+			if d.Name != t.name || d.Service != "" {
+				continue
+			}
+			faults, ok := dependencyFaults(d.Faults, sp, duration)
+			if !ok {
+				return false, nil
+			}
+			*deps = append([]engine.Dependency(nil), *deps...)
+			(*deps)[i].Faults = faults
+			return true, nil
+		}
+	case ServicePart, InstancePart:
+		si := serviceIndex(sys, t.name)
+		if si < 0 {
+			return false, nil
+		}
+		n := max(1, sys.Services[si].Instances)
+		if t.instance >= n {
+			return false, nil
+		}
+		faults, ok := serviceFaults(sys.Services[si].Faults, sp, t.instance, n, duration)
+		if !ok {
+			return false, nil
+		}
+		sys.Services = append([]engine.Service(nil), sys.Services...)
+		sys.Services[si].Faults = faults
+		return true, nil
+	case TenantPart, EndpointPart:
+		return surge(sys, t, sp, duration)
+	}
+	return false, nil
+}
+
+func serviceIndex(sys *engine.System, name string) int {
+	for i := range sys.Services {
+		if sys.Services[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// span is a stretch [from, to) with forever for a fault that never ends.
+type span struct{ from, to time.Duration }
+
+func (s span) overlaps(o span) bool { return s.from < o.to && o.from < s.to }
+
+// cut is what is left of s outside hole: up to two pieces, either empty.
+func (s span) cut(hole span) (head, tail span) {
+	head, tail = span{s.from, min(s.to, hole.from)}, span{max(s.from, hole.to), s.to}
+	return head, tail
+}
+
+func (s span) empty() bool { return s.to <= s.from }
+
+func faultTo(to time.Duration) time.Duration {
+	if to == 0 {
+		return forever
+	}
+	return to
+}
+
+func specTo(to time.Duration) time.Duration {
+	if to == forever {
+		return 0
+	}
+	return to
+}
+
+// hole is the span an injected fault takes over: from its moment to its
+// end; a recover's is from its moment on, for what is in force then.
+func hole(sp Spec) span { return span{sp.At, faultTo(sp.end())} }
+
+// timed is what the helpers below need of a fault or a burst: its span
+// (forever for one that lasts until the run ends), and a copy with another.
+type timed[T any] struct {
+	span func(T) span
+	with func(T, span) T
+}
+
+// splice applies sp to a part's faults or bursts: a recover ends those in
+// force at sp.At that mine says are the part's (found says whether there
+// was one); any other kind cuts those overlapping h around it and puts
+// added in, in time order. tail adjusts the piece left after h.
+func splice[T any](in []T, sp Spec, h span, tm timed[T], mine func(T) bool, tail func(span) span, added ...T) (out []T, found bool) {
+	for _, x := range in {
+		s := tm.span(x)
+		switch {
+		case sp.Kind == Recover && mine(x) && s.from <= sp.At && sp.At < s.to:
+			found = true
+			if s.from < sp.At {
+				out = append(out, tm.with(x, span{s.from, sp.At}))
+			}
+		case sp.Kind == Recover || !s.overlaps(h):
+			out = append(out, x)
+		default:
+			head, rest := s.cut(h)
+			for _, p := range []span{head, tail(rest)} {
+				if !p.empty() {
+					out = append(out, tm.with(x, p))
+				}
+			}
+		}
+	}
+	if sp.Kind == Recover {
+		return out, found
+	}
+	out = append(out, added...)
+	sort.SliceStable(out, func(i, j int) bool { return tm.span(out[i]).from < tm.span(out[j]).from })
+	return out, true
+}
+
+var timedFault = timed[engine.Fault]{
+	span: func(f engine.Fault) span { return span{f.From, faultTo(f.To)} },
+	with: func(f engine.Fault, s span) engine.Fault { f.From, f.To = s.from, specTo(s.to); return f },
+}
+
+var timedBurst = timed[engine.Burst]{
+	span: func(b engine.Burst) span { return span{b.From, b.To} },
+	with: func(b engine.Burst, s span) engine.Burst { b.From, b.To = s.from, s.to; return b },
+}
+
+// dependencyFaults is a dependency's faults with sp applied.
+func dependencyFaults(in []engine.Fault, sp Spec, duration time.Duration) ([]engine.Fault, bool) {
+	h := hole(sp)
+	nf := engine.Fault{From: sp.At, To: specTo(h.to)}
+	switch sp.Kind {
+	case Slow:
+		nf.Kind, nf.Latency = engine.Slow, sp.Latency
+	case Hang:
+		nf.Kind = engine.Hang
+	case Errors:
+		nf.Kind, nf.Probability = engine.Error, sp.Rate
+	case Recover:
+	default:
+		return nil, false
+	}
+	tail := func(t span) span {
+		if t.to == forever && t.from >= duration {
+			// A fault "until the run ends" goes on through the drain,
+			// which a fault starting after the traffic must say in full.
+			t.to = duration + engine.DrainLimit
+		}
+		return t
+	}
+	all := func(engine.Fault) bool { return true }
+	return splice(in, sp, h, timedFault, all, tail, nf)
+}
+
+// serviceFaults is a service's faults with sp applied to instance inst
+// (AllInstances: every one) of its n. A fault of every instance that
+// meets one instance's injected fault is written out per instance first,
+// so that the others keep it whole.
+func serviceFaults(in []engine.ServiceFault, sp Spec, inst, n int, duration time.Duration) ([]engine.ServiceFault, bool) {
+	h := hole(sp)
+	meets := func(f engine.ServiceFault) bool {
+		return inst == engine.AllInstances || f.Instance == engine.AllInstances || f.Instance == inst
+	}
+	inForce := func(f engine.ServiceFault) bool {
+		return f.From <= sp.At && sp.At < faultTo(f.To)
+	}
+	var out []engine.ServiceFault
+	found := false
+	for _, f := range in {
+		s := span{f.From, faultTo(f.To)}
+		hit := meets(f) && (sp.Kind == Recover && inForce(f) || sp.Kind != Recover && s.overlaps(h))
+		if !hit {
+			out = append(out, f)
+			continue
+		}
+		pieces := []engine.ServiceFault{f}
+		if f.Instance == engine.AllInstances && inst != engine.AllInstances {
+			pieces = pieces[:0]
+			for k := range n {
+				g := f
+				g.Instance = k
+				pieces = append(pieces, g)
+			}
+		}
+		for _, g := range pieces {
+			if g.Instance != inst && inst != engine.AllInstances {
+				out = append(out, g)
+				continue
+			}
+			if sp.Kind == Recover {
+				found = true
+				if g.From < sp.At {
+					g.To = sp.At
+					out = append(out, g)
+				}
+				continue
+			}
+			head, tail := s.cut(h)
+			if !head.empty() {
+				a := g
+				a.To = head.to
+				out = append(out, a)
+			}
+			if !tail.empty() && !(tail.to == forever && tail.from >= duration) {
+				// (A service's fault "until the end" ends with the
+				// traffic.) After the injected fault the script's fault goes on;
+				// a restart's crash is behind it, so what is left is down.
+				b := g
+				b.From, b.To = tail.from, specTo(tail.to)
+				if b.Kind == engine.InstanceRestart {
+					b.Kind = engine.InstanceDown
+				}
+				out = append(out, b)
+			}
+		}
+	}
+	if sp.Kind == Recover {
+		return out, found
+	}
+	nf := engine.ServiceFault{Instance: inst, From: sp.At, To: specTo(h.to)}
+	switch sp.Kind {
+	case Down:
+		nf.Kind = engine.InstanceDown
+	case Restart:
+		nf.Kind = engine.InstanceRestart
+	case Hang:
+		nf.Kind = engine.InstanceHang
+	default:
+		return nil, false
+	}
+	out = append(out, nf)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].From < out[j].From })
+	return out, true
+}
+
+// errTenantFactor is the message for a tenant's surge below 1.
+var errTenantFactor = errors.New("a tenant's surge adds traffic to its share: the factor must be at least x1")
+
+// surge applies a surge (or a recover) of a tenant or an endpoint: a burst
+// of each endpoint it names. An endpoint has one burst at a time, so the
+// surge replaces the scripted bursts of that endpoint for its span.
+func surge(sys *engine.System, t Target, sp Spec, duration time.Duration) (bool, error) {
+	if t.Part == TenantPart && sp.Kind == Surge && sp.Factor < 1 {
+		return false, errTenantFactor
+	}
+	h := hole(sp)
+	h.to = min(h.to, duration)
+	changed := false
+	for i := range sys.Endpoints {
+		e := &sys.Endpoints[i]
+		if e.Interval > 0 {
+			continue
+		}
+		share, named := 0.0, false
+		for _, ts := range e.Tenants {
+			if ts.Tenant == t.name {
+				share = ts.Share
+			}
+		}
+		for _, b := range e.Bursts {
+			named = named || b.Tenant == t.name
+		}
+		switch {
+		case t.Part == EndpointPart && e.Name != t.name:
+			continue
+		case t.Part == TenantPart && sp.Kind == Surge && (share == 0 || e.Rate == 0):
+			continue // the tenant sends nothing here
+		case t.Part == TenantPart && sp.Kind == Recover && !named:
+			continue
+		}
+		var bursts []engine.Burst
+		ok := true
+		if sp.Kind == Recover {
+			bursts, ok = endpointBursts(e.Bursts, sp, h, t, nil)
+		} else {
+			added, err := surgeBursts(e, t, sp.Factor, share, h)
+			if err != nil {
+				return false, fmt.Errorf("%s: %w", e.Name, err)
+			}
+			bursts, ok = endpointBursts(e.Bursts, sp, h, t, added)
+		}
+		if !ok {
+			continue
+		}
+		if !changed {
+			sys.Endpoints = append([]engine.Endpoint(nil), sys.Endpoints...)
+			e = &sys.Endpoints[i]
+		}
+		changed = true
+		e.Bursts = bursts
+	}
+	return changed, nil
+}
+
+// endpointBursts is an endpoint's bursts with added put in over h, or, for
+// a recover, the bursts in force at sp.At (of the tenant, for a tenant's)
+// ended then.
+func endpointBursts(in []engine.Burst, sp Spec, h span, t Target, added []engine.Burst) ([]engine.Burst, bool) {
+	mine := func(b engine.Burst) bool { return t.Part == EndpointPart || b.Tenant == t.name }
+	same := func(s span) span { return s }
+	return splice(in, sp, h, timedBurst, mine, same, added...)
+}
+
+// surgeBursts are the bursts of endpoint e over h that multiply its
+// traffic by factor (a tenant's, with that tenant's share of the rate,
+// for a tenant's surge), on top of the bursts the script has there: a
+// stretch of the tenant's own burst is that burst's traffic times the
+// factor. A burst carries one tenant's extra traffic, so a surge that
+// meets another's burst is refused, saying when it is.
+func surgeBursts(e *engine.Endpoint, t Target, factor, share float64, h span) ([]engine.Burst, error) {
+	tenant := ""
+	if t.Part == TenantPart {
+		tenant = t.name
+	}
+	// The rate over a stretch whose rate is now rate, with the extra of
+	// tenant owner ("": nobody's); false when one burst cannot say it.
+	scaled := func(rate float64, owner string) (float64, bool) {
+		switch {
+		case tenant == "" && owner == "":
+			return rate * factor, true
+		case tenant != "" && owner == tenant:
+			mine := e.Rate*share + (rate - e.Rate)
+			return rate + (factor-1)*mine, true
+		case tenant != "" && owner == "" && rate == e.Rate:
+			return rate + (factor-1)*e.Rate*share, true
+		}
+		return 0, false
+	}
+	var out []engine.Burst
+	at := h.from
+	add := func(to time.Duration, rate float64, owner string) error {
+		if to <= at {
+			return nil
+		}
+		r, ok := scaled(rate, owner)
+		if !ok {
+			who := "a change of its rate for everyone"
+			if owner != "" {
+				who = "tenant " + owner + "'s burst"
+			}
+			return fmt.Errorf("it carries %s from %v to %v, and a burst is one tenant's traffic: surge %s outside it", who, at, to, t.Name)
+		}
+		out = append(out, engine.Burst{From: at, To: to, Rate: r, Tenant: tenant})
+		at = to
+		return nil
+	}
+	for _, b := range e.Bursts {
+		if b.To <= h.from || b.From >= h.to {
+			continue
+		}
+		if err := add(min(b.From, h.to), e.Rate, ""); err != nil {
+			return nil, err
+		}
+		if err := add(min(b.To, h.to), b.Rate, b.Tenant); err != nil {
+			return nil, err
+		}
+	}
+	if err := add(h.to, e.Rate, ""); err != nil {
+		return nil, err
+	}
+	return out, nil
+}

@@ -1,0 +1,247 @@
+// Package chaos turns faults a learner injects ("25s inventory hang for
+// 10s") into events of a scenario: the same dependency faults, service
+// faults and bursts a scenario's author writes, so that a run with injected
+// faults is an ordinary run of an ordinary scenario, reproducible, and
+// written out by scenariofile.Dump like any other.
+//
+// It owns the fault spec (Parse, Spec.String), the list of parts of a
+// scenario a fault can be aimed at (TargetsOf) and the rewriting of a
+// scenario (Apply). It imports only the engine and does no I/O.
+//
+// An injected fault wins over what the scenario's script says for its span
+// (latest wins): a scripted fault of the same part that overlaps it is cut
+// around it, and comes back after it if it lasts longer. A surge is the
+// exception: it multiplies the traffic in force, a tenant's scripted burst
+// included, and refuses to overlap another tenant's burst (a burst carries
+// one tenant's traffic).
+package chaos
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+)
+
+// Kind names what an injected fault does.
+type Kind uint8
+
+// The kinds of fault, by the part they apply to.
+const (
+	// Slow: a dependency's calls take Latency.
+	Slow Kind = iota + 1
+	// Hang: a dependency's calls, or a service's instances, answer nothing.
+	Hang
+	// Errors: a dependency's calls fail at once with probability Rate.
+	Errors
+	// Down: a service's instances refuse connections.
+	Down
+	// Restart: a service's instances crash (losing what they hold in
+	// memory) and are down for the fault's span, then start afresh.
+	Restart
+	// Surge: a tenant's or an endpoint's traffic is Factor times its own.
+	Surge
+	// Recover: every fault of the part in force at the moment ends then.
+	Recover
+)
+
+var kindNames = [...]string{Slow: "slow", Hang: "hang", Errors: "errors", Down: "down", Restart: "restart", Surge: "surge", Recover: "recover"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind(%d)", uint8(k))
+}
+
+// kindUsage is each kind with its arguments, as a spec writes it.
+var kindUsage = [...]string{Slow: "slow LATENCY", Hang: "hang", Errors: "errors PERCENT", Down: "down", Restart: "restart", Surge: "surge xFACTOR", Recover: "recover"}
+
+// Usage is a kind as a spec writes it, with its arguments: "slow LATENCY".
+func (k Kind) Usage() string {
+	if int(k) < len(kindUsage) && kindUsage[k] != "" {
+		return kindUsage[k]
+	}
+	return k.String()
+}
+
+// DefaultRestartDowntime is how long a restart keeps an instance down when
+// the spec gives no "for": a process that is back a second after it died.
+const DefaultRestartDowntime = time.Second
+
+// Spec is one injected fault: at At, Target does Kind, for For (zero: until
+// the run ends; a restart's zero is DefaultRestartDowntime).
+type Spec struct {
+	At     time.Duration
+	Target string
+	Kind   Kind
+	// Latency is a slow fault's latency.
+	Latency time.Duration
+	// Rate is an errors fault's share of calls that fail, in (0, 1].
+	Rate float64
+	// Factor multiplies a surge's traffic.
+	Factor float64
+	For    time.Duration
+}
+
+// Grammar is the spec's form, for messages and --help.
+const Grammar = "AT TARGET KIND [ARGS] [for DURATION], e.g. '12s inventory slow 2s for 10s', '20s api#3 down for 15s', '30s database errors 50%', '10s acme surge x3 for 10s', '40s inventory recover'"
+
+// Parse reads a spec: "AT TARGET KIND [ARGS] [for DURATION]". It checks
+// the form only; whether the target exists, and takes the kind, is
+// Check's (or Apply's) to say, against a scenario.
+func Parse(s string) (Spec, error) {
+	f := strings.Fields(s)
+	if len(f) < 3 {
+		return Spec{}, fmt.Errorf("fault %q: want %s", s, Grammar)
+	}
+	var sp Spec
+	var err error
+	if sp.At, err = parseTime(f[0]); err != nil {
+		return Spec{}, fmt.Errorf("fault %q: the time %q: %w", s, f[0], err)
+	}
+	sp.Target = f[1]
+	kind, ok := parseKind(f[2])
+	if !ok {
+		return Spec{}, fmt.Errorf("fault %q: unknown kind %q (allowed: %s)", s, f[2], strings.Join(kindList(), ", "))
+	}
+	sp.Kind = kind
+	rest := f[3:]
+	switch kind {
+	case Slow:
+		if len(rest) == 0 {
+			return Spec{}, fmt.Errorf("fault %q: slow needs a latency, e.g. 'slow 2s'", s)
+		}
+		if sp.Latency, err = parseTime(rest[0]); err != nil || sp.Latency <= 0 {
+			return Spec{}, fmt.Errorf("fault %q: slow needs a positive latency, e.g. 'slow 2s', got %q", s, rest[0])
+		}
+		rest = rest[1:]
+	case Errors:
+		if len(rest) == 0 {
+			return Spec{}, fmt.Errorf("fault %q: errors needs a share of calls, e.g. 'errors 50%%'", s)
+		}
+		if sp.Rate, err = parseShare(rest[0]); err != nil {
+			return Spec{}, fmt.Errorf("fault %q: %w", s, err)
+		}
+		rest = rest[1:]
+	case Surge:
+		if len(rest) == 0 {
+			return Spec{}, fmt.Errorf("fault %q: surge needs a factor, e.g. 'surge x3'", s)
+		}
+		if sp.Factor, err = parseFactor(rest[0]); err != nil {
+			return Spec{}, fmt.Errorf("fault %q: %w", s, err)
+		}
+		rest = rest[1:]
+	}
+	switch {
+	case len(rest) == 0:
+	case len(rest) == 2 && rest[0] == "for" && kind != Recover:
+		if sp.For, err = parseTime(rest[1]); err != nil || sp.For <= 0 {
+			return Spec{}, fmt.Errorf("fault %q: 'for' needs a positive duration, e.g. 'for 10s', got %q", s, rest[1])
+		}
+	case kind == Recover:
+		return Spec{}, fmt.Errorf("fault %q: recover takes nothing after it (it ends the faults in force at %v)", s, sp.At)
+	default:
+		return Spec{}, fmt.Errorf("fault %q: after %q, want nothing or 'for DURATION', got %q", s, kind.Usage(), strings.Join(rest, " "))
+	}
+	return sp, nil
+}
+
+// String writes the spec in the form Parse reads, the same spec back.
+func (sp Spec) String() string {
+	var b strings.Builder
+	b.WriteString(formatTime(sp.At))
+	b.WriteString(" " + sp.Target + " " + sp.Kind.String())
+	switch sp.Kind {
+	case Slow:
+		b.WriteString(" " + formatTime(sp.Latency))
+	case Errors:
+		b.WriteString(" " + strconv.FormatFloat(sp.Rate*100, 'f', -1, 64) + "%")
+	case Surge:
+		b.WriteString(" x" + strconv.FormatFloat(sp.Factor, 'f', -1, 64))
+	}
+	if sp.For > 0 {
+		b.WriteString(" for " + formatTime(sp.For))
+	}
+	return b.String()
+}
+
+// end is when the fault's span ends; 0 means when the run ends.
+func (sp Spec) end() time.Duration {
+	switch {
+	case sp.For > 0:
+		return sp.At + sp.For
+	case sp.Kind == Restart:
+		return sp.At + DefaultRestartDowntime
+	}
+	return 0
+}
+
+func parseKind(s string) (Kind, bool) {
+	switch s {
+	case "error", "errors":
+		return Errors, true
+	}
+	for i, n := range kindNames {
+		if n != "" && n == s {
+			return Kind(i), true
+		}
+	}
+	return 0, false
+}
+
+func kindList() []string {
+	var out []string
+	for k := Slow; k <= Recover; k++ {
+		out = append(out, k.Usage())
+	}
+	return out
+}
+
+// parseTime reads "12s", "1m30s", "500ms", or a bare number of seconds.
+func parseTime(s string) (time.Duration, error) {
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		if math.IsNaN(f) || f < 0 || f > engine.MaxDuration.Seconds() {
+			return 0, fmt.Errorf("want a time from 0 to %v, e.g. 12s, 1m30s, 500ms", engine.MaxDuration)
+		}
+		return time.Duration(math.Round(f * float64(time.Second))), nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 || d > engine.MaxDuration {
+		return 0, fmt.Errorf("want a time from 0 to %v, e.g. 12s, 1m30s, 500ms", engine.MaxDuration)
+	}
+	return d, nil
+}
+
+// formatTime writes a time in seconds, as few digits as say it exactly:
+// "25s", "90s", "0.5s". Every time of a run (at most a day) has at most
+// 14 digits, so the float's shortest form is the exact decimal.
+func formatTime(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
+}
+
+// parseShare reads "50%" or "0.5" as 0.5.
+func parseShare(s string) (float64, error) {
+	pct := strings.HasSuffix(s, "%")
+	v, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+	if err == nil && pct {
+		v /= 100
+	}
+	if err != nil || math.IsNaN(v) || v <= 0 || v > 1 {
+		return 0, fmt.Errorf("errors needs a share of calls above 0 and up to 100%%, e.g. 50%% or 0.5, got %q", s)
+	}
+	return v, nil
+}
+
+// parseFactor reads "x3", "×3" or "3".
+func parseFactor(s string) (float64, error) {
+	t := strings.TrimPrefix(strings.TrimPrefix(s, "x"), "×")
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(v) || v <= 0 || v > 1000 {
+		return 0, fmt.Errorf("surge needs a factor above 0 and up to 1000, e.g. x3, got %q", s)
+	}
+	return v, nil
+}

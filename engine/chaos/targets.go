@@ -1,0 +1,230 @@
+package chaos
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine"
+)
+
+// Part names what kind of part of a system a target is.
+type Part uint8
+
+// The parts a fault can be aimed at.
+const (
+	// DependencyPart: a leaf dependency (a database, a provider) of the
+	// front service or of a service.
+	DependencyPart Part = iota + 1
+	// ServicePart: every instance of a service.
+	ServicePart
+	// InstancePart: one instance of a fleet.
+	InstancePart
+	// TenantPart: one tenant's traffic, on every endpoint it sends to.
+	TenantPart
+	// EndpointPart: one endpoint's traffic.
+	EndpointPart
+)
+
+var partNames = [...]string{DependencyPart: "dependency", ServicePart: "service", InstancePart: "instance", TenantPart: "tenant", EndpointPart: "endpoint"}
+
+func (p Part) String() string {
+	if int(p) < len(partNames) && partNames[p] != "" {
+		return partNames[p]
+	}
+	return fmt.Sprintf("part(%d)", uint8(p))
+}
+
+// kindsOf is what each part takes.
+var kindsOf = [...][]Kind{
+	DependencyPart: {Slow, Hang, Errors, Recover},
+	ServicePart:    {Down, Restart, Hang, Recover},
+	InstancePart:   {Down, Restart, Hang, Recover},
+	TenantPart:     {Surge, Recover},
+	EndpointPart:   {Surge, Recover},
+}
+
+// Target is a part of a scenario a fault can be aimed at.
+type Target struct {
+	// Name is how a spec names it: "database", "inventory/database" (a
+	// service's dependency), "inventory", "api#3" (instance 3, counted
+	// from 0), "acme" (a tenant), "search" (an endpoint). A name two parts
+	// share is written PART:NAME for the later ones ("endpoint:search").
+	Name string
+	Part Part
+	// Kinds are the faults it takes, in the order a menu lists them.
+	Kinds []Kind
+	// alias is another name a spec may use: a service's dependency by its
+	// own name, when no other part has it.
+	alias string
+	// Where it lives: the service owning a dependency ("" for the front
+	// service), the dependency, the service, the instance, the tenant or
+	// endpoint.
+	owner, name string
+	instance    int
+}
+
+// Takes says whether the target takes faults of kind k.
+func (t Target) Takes(k Kind) bool { return slices.Contains(t.Kinds, k) }
+
+// TargetsOf lists the parts of sc a fault can be aimed at, over all its
+// variants (a part some variants lack is faulted where it exists): leaf
+// dependencies, services, each instance of a fleet, tenants, and endpoints
+// with a rate. Edges to services are not listed: a fault of what answers
+// them is a fault of the service.
+func TargetsOf(sc *engine.Scenario) []Target {
+	var out []Target
+	seen := map[string]bool{}
+	add := func(t Target) {
+		key := t.Part.String() + "\x00" + t.owner + "\x00" + t.name + "\x00" + strconv.Itoa(t.instance)
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		t.Kinds = kindsOf[t.Part]
+		out = append(out, t)
+	}
+	instances := map[string]int{}
+	for _, v := range sc.Variants {
+		for _, s := range v.System.Services {
+			instances[s.Name] = max(instances[s.Name], s.Instances, 1)
+		}
+	}
+	for _, v := range sc.Variants {
+		sys := &v.System
+		for _, d := range sys.Dependencies {
+			if d.Service == "" {
+				add(Target{Name: d.Name, Part: DependencyPart, name: d.Name})
+			}
+		}
+		for _, s := range sys.Services {
+			add(Target{Name: s.Name, Part: ServicePart, name: s.Name, instance: engine.AllInstances})
+			for _, d := range s.Dependencies {
+				if d.Service == "" {
+					add(Target{Name: s.Name + "/" + d.Name, Part: DependencyPart, owner: s.Name, name: d.Name, alias: d.Name})
+				}
+			}
+		}
+		for _, s := range sys.Services {
+			if n := instances[s.Name]; n > 1 {
+				for k := range n {
+					add(Target{Name: s.Name + "#" + strconv.Itoa(k), Part: InstancePart, name: s.Name, instance: k})
+				}
+			}
+		}
+		for _, t := range sys.Tenants {
+			add(Target{Name: t, Part: TenantPart, name: t})
+		}
+		for _, e := range sys.Endpoints {
+			if e.Interval == 0 {
+				add(Target{Name: e.Name, Part: EndpointPart, name: e.Name})
+			}
+		}
+	}
+	// Names two parts share: the later ones say what they are.
+	names := map[string]int{}
+	for i := range out {
+		names[out[i].Name]++
+		if names[out[i].Name] > 1 {
+			out[i].Name = out[i].Part.String() + ":" + out[i].Name
+		}
+	}
+	// A service's dependency may go by its own name when nothing else does.
+	aliases := map[string]int{}
+	for _, t := range out {
+		if t.alias != "" {
+			aliases[t.alias]++
+		}
+	}
+	for i := range out {
+		if a := out[i].alias; a != "" && (names[a] > 0 || aliases[a] > 1) {
+			out[i].alias = ""
+		}
+	}
+	return out
+}
+
+// Find looks a target up by the name a spec gives it.
+func Find(targets []Target, name string) (Target, bool) {
+	for _, t := range targets {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	for _, t := range targets {
+		if t.alias != "" && t.alias == name {
+			return t, true
+		}
+	}
+	return Target{}, false
+}
+
+// Names lists the targets' names.
+func Names(targets []Target) []string {
+	out := make([]string, len(targets))
+	for i, t := range targets {
+		out[i] = t.Name
+	}
+	return out
+}
+
+// Describe lists the targets of a scenario by part, with the kinds each
+// part takes, for a message: "dependencies inventory/database (slow, hang,
+// errors, recover); services orders, inventory (down, restart, hang,
+// recover); ...".
+func Describe(targets []Target) string {
+	var parts []string
+	for p := DependencyPart; p <= EndpointPart; p++ {
+		var names []string
+		for _, t := range targets {
+			if t.Part == p {
+				names = append(names, t.Name)
+			}
+		}
+		if len(names) == 0 {
+			continue
+		}
+		if p == InstancePart && len(names) > 6 {
+			names = append(names[:3], "…", names[len(names)-1])
+		}
+		var kinds []string
+		for _, k := range kindsOf[p] {
+			kinds = append(kinds, k.Usage())
+		}
+		word := p.String() + "s"
+		if p == DependencyPart {
+			word = "dependencies"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", word, strings.Join(names, ", "), strings.Join(kinds, ", ")))
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Check says whether sp can be applied to sc: its target exists, takes its
+// kind, and its moment lies within the traffic.
+func Check(sc *engine.Scenario, sp Spec) error {
+	_, err := resolve(sc, TargetsOf(sc), sp)
+	return err
+}
+
+func resolve(sc *engine.Scenario, targets []Target, sp Spec) (Target, error) {
+	t, ok := Find(targets, sp.Target)
+	if !ok {
+		return Target{}, fmt.Errorf("fault %q: %s has no part called %q; targets: %s", sp.String(), sc.Name, sp.Target, Describe(targets))
+	}
+	if !t.Takes(sp.Kind) {
+		var kinds []string
+		for _, k := range t.Kinds {
+			kinds = append(kinds, k.Usage())
+		}
+		return Target{}, fmt.Errorf("fault %q: %s %s takes %s, not %s", sp.String(), t.Part, t.Name, strings.Join(kinds, ", "), sp.Kind)
+	}
+	if sp.At >= sc.Duration {
+		return Target{}, fmt.Errorf("fault %q: %s's traffic runs from 0 to %v; inject at a moment before its end", sp.String(), sc.Name, sc.Duration)
+	}
+	return t, nil
+}

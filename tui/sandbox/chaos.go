@@ -1,0 +1,378 @@
+package sandbox
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/chaos"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Chaos: faults the learner injects at the moment shown (key f). Each is
+// an engine/chaos spec, applied to the scenario as an event like a
+// scripted fault, so everything that re-runs the scenario keeps it:
+// seeking and rewinding, another variant, compare mode, another seed, the
+// knob form, and w, whose file `breakerlab run FILE` plays the same.
+
+// withFaults is the scenario to run with the injected faults, and the
+// scenario without them (nil when there are none).
+func withFaults(sc *engine.Scenario, specs []chaos.Spec) (plain, run *engine.Scenario, err error) {
+	if len(specs) == 0 {
+		return nil, sc, nil
+	}
+	run, err = chaos.Apply(sc, specs)
+	if err != nil {
+		return nil, nil, err
+	}
+	return sc, run, nil
+}
+
+// knobs is the scenario as the knobs set it, before the injected faults.
+func (s *sim) knobs() *engine.Scenario {
+	if s.plain != nil {
+		return s.plain
+	}
+	return s.sc
+}
+
+// setInjected re-runs the scenario with specs as its injected faults, at
+// the same moment; on an error the old run stays.
+func (s *sim) setInjected(specs []chaos.Spec) error {
+	plain, sc, err := withFaults(s.knobs(), specs)
+	if err != nil {
+		return err
+	}
+	// The step snapshots go with the old run: the run is the same up to
+	// the fault's moment, but a snapshot also says when the fault in force
+	// ends, which a fault injected later can move.
+	if err := s.runInstead(sc); err != nil {
+		return err
+	}
+	s.plain, s.injected = plain, specs
+	return nil
+}
+
+// Injected lists the faults injected so far, in the order they apply.
+func (m Model) Injected() []chaos.Spec { return slices.Clone(m.sim.injected) }
+
+// Inject adds a fault, as the chaos menu's prompt does; the model returned
+// shows the run with it.
+func (m Model) Inject(sp chaos.Spec) (Model, error) {
+	err := m.setInjected(append(slices.Clone(m.sim.injected), sp), "injected "+sp.String())
+	return m, err
+}
+
+// ChaosFor opens the chaos menu on the faults of one part, by the name a
+// fault spec gives it ("inventory", "api#3", "inventory/database",
+// "acme"): what a selection elsewhere (a map of the system) hands over.
+func (m Model) ChaosFor(target string) (Model, error) {
+	targets := chaos.TargetsOf(m.sim.knobs())
+	t, ok := chaos.Find(targets, target)
+	if !ok {
+		return m, fmt.Errorf("%s has no part called %q; targets: %s", m.sim.sc.Name, target, chaos.Describe(targets))
+	}
+	m.openChaos()
+	m.chaos.target, m.chaos.kinds, m.chaos.cursor = t, true, 0
+	m.refresh()
+	return m, nil
+}
+
+// setInjected runs specs as the injected faults and says so in note; in
+// compare mode both sides re-run.
+func (m *Model) setInjected(specs []chaos.Spec, note string) error {
+	if err := m.limits.check(mustApplied(m.sim.knobs(), specs), 1); err != nil {
+		return err
+	}
+	if err := m.sim.setInjected(specs); err != nil {
+		return err
+	}
+	if c := m.cmp; c != nil {
+		a, b := c.sides[0], c.sides[1]
+		if err := m.openCompare(a.variant, b.variant, a.preset, b.preset); err != nil {
+			m.cmp = nil
+			note += "; compare closed: " + err.Error()
+		} else {
+			note += ": both sides re-run"
+		}
+	}
+	m.setNote(note, false)
+	return nil
+}
+
+// mustApplied is sc with specs, or sc when they do not apply (the run
+// then refuses them with the message).
+func mustApplied(sc *engine.Scenario, specs []chaos.Spec) *engine.Scenario {
+	if out, err := chaos.Apply(sc, specs); err == nil {
+		return out
+	}
+	return sc
+}
+
+// chaosMenu is the chaos menu: the faults injected so far, then the parts
+// of the system; enter on a part lists the faults it takes, and enter on
+// one of those opens a prompt with the spec written out, to edit or take.
+type chaosMenu struct {
+	targets []chaos.Target
+	cursor  int
+	kinds   bool // listing the faults of target
+	target  chaos.Target
+	top     int // the first row shown, when the rows do not fit
+	// err is why the spec typed was refused, in full: the prompt's line
+	// has room for a pointer to it only.
+	err string
+}
+
+// chaosKeys are the menu's keys.
+type chaosKeys struct {
+	Up, Down, Choose, Remove, Earlier, Later, Back key.Binding
+}
+
+var chaosKeyMap = chaosKeys{
+	Up:      playback.Bind([]string{"up", "k"}, "↑/k", "up"),
+	Down:    playback.Bind([]string{"down", "j"}, "↓/j", "down"),
+	Choose:  playback.Bind([]string{"enter"}, "enter", "choose"),
+	Remove:  playback.Bind([]string{"d", "delete", "backspace"}, "d", "remove"),
+	Earlier: playback.Bind([]string{"left", "<"}, "←", "1 s earlier"),
+	Later:   playback.Bind([]string{"right", ">"}, "→", "1 s later"),
+	Back:    playback.Bind([]string{"esc", "f"}, "esc", "back"),
+}
+
+// promptChaos is the prompt that takes a fault spec.
+const promptChaos = 100
+
+func (m *Model) openChaos() {
+	m.clock.Play(false)
+	m.chaos = &chaosMenu{targets: chaos.TargetsOf(m.sim.knobs())}
+}
+
+// rows is how many rows the menu lists now.
+func (c *chaosMenu) rows(injected int) int {
+	if c.kinds {
+		return len(c.target.Kinds)
+	}
+	return injected + len(c.targets)
+}
+
+// chaosKey handles a key while the menu is open.
+func (m Model) chaosKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	c := m.chaos
+	n := c.rows(len(m.sim.injected))
+	onInjected := !c.kinds && c.cursor < len(m.sim.injected)
+	km := chaosKeyMap
+	switch {
+	case k.Type == tea.KeyCtrlC:
+		return m, tea.Quit
+	case key.Matches(k, km.Back):
+		if c.kinds {
+			c.kinds, c.cursor = false, len(m.sim.injected)+targetIndex(c.targets, c.target.Name)
+		} else {
+			m.chaos = nil
+		}
+	case key.Matches(k, km.Up):
+		c.cursor = max(c.cursor-1, 0)
+	case key.Matches(k, km.Down):
+		c.cursor = min(c.cursor+1, n-1)
+	case onInjected && key.Matches(k, km.Remove):
+		specs := slices.Delete(slices.Clone(m.sim.injected), c.cursor, c.cursor+1)
+		gone := m.sim.injected[c.cursor]
+		if m.report(m.setInjected(specs, "removed "+gone.String())) {
+			c.cursor = min(c.cursor, max(c.rows(len(specs))-1, 0))
+		}
+	case onInjected && (key.Matches(k, km.Earlier) || key.Matches(k, km.Later)):
+		specs := slices.Clone(m.sim.injected)
+		sp := &specs[c.cursor]
+		if key.Matches(k, km.Earlier) {
+			sp.At = max(sp.At-time.Second, 0)
+		} else {
+			sp.At += time.Second
+		}
+		m.report(m.setInjected(specs, "moved to "+sp.String()))
+	case onInjected && key.Matches(k, km.Choose):
+		sp := m.sim.injected[c.cursor]
+		m.prompt = &playback.Prompt{Kind: promptChaos, Label: "edit fault", Input: sp.String(), Subject: fmt.Sprint(c.cursor),
+			Hint: "AT TARGET KIND [ARGS] [for DURATION]"}
+	case key.Matches(k, km.Choose) && !c.kinds && n > 0:
+		c.target, c.kinds, c.cursor = c.targets[c.cursor-len(m.sim.injected)], true, 0
+	case key.Matches(k, km.Choose) && c.kinds:
+		kind := c.target.Kinds[c.cursor]
+		m.prompt = &playback.Prompt{Kind: promptChaos, Label: "inject", Input: suggest(m.now(), c.target.Name, kind), Subject: "new",
+			Hint: "edit it, then enter"}
+	}
+	m.refresh()
+	return m, nil
+}
+
+func targetIndex(ts []chaos.Target, name string) int {
+	for i, t := range ts {
+		if t.Name == name {
+			return i
+		}
+	}
+	return 0
+}
+
+// suggest writes a spec for the prompt to start from: the moment shown,
+// the part and the kind, with arguments to edit.
+func suggest(at time.Duration, target string, k chaos.Kind) string {
+	sp := chaos.Spec{At: at.Round(time.Millisecond), Target: target, Kind: k, For: 10 * time.Second}
+	switch k {
+	case chaos.Slow:
+		sp.Latency = 2 * time.Second
+	case chaos.Errors:
+		sp.Rate = 0.5
+	case chaos.Surge:
+		sp.Factor = 3
+	case chaos.Recover, chaos.Restart:
+		sp.For = 0
+	}
+	return sp.String()
+}
+
+// chaosPrompt answers the prompt: the spec typed is injected (or replaces
+// the one being edited), or the prompt stays open saying what is wrong.
+func (m *Model) chaosPrompt(p *playback.Prompt) {
+	refuse := func(err error) {
+		p.Err = "not injected: why is above"
+		if m.chaos != nil {
+			m.chaos.err = err.Error()
+		}
+	}
+	sp, err := chaos.Parse(p.Input)
+	if err != nil {
+		refuse(err)
+		return
+	}
+	specs := slices.Clone(m.sim.injected)
+	note := "injected " + sp.String()
+	if i, err := strconv.Atoi(p.Subject); err == nil && i >= 0 && i < len(specs) {
+		specs[i] = sp
+		note = "changed to " + sp.String()
+	} else {
+		specs = append(specs, sp)
+	}
+	if err := m.setInjected(specs, note); err != nil {
+		refuse(err)
+		return
+	}
+	m.prompt = nil
+	if m.chaos != nil {
+		m.chaos.kinds, m.chaos.cursor, m.chaos.err = false, 0, ""
+	}
+}
+
+// chaosView draws the menu in the body's h lines.
+func (m Model) chaosView(h int) []string {
+	c := m.chaos
+	w := m.w - 2
+	var lines []string
+	if c.err != "" && m.prompt != nil {
+		for _, l := range strings.Split(ansi.Wordwrap(c.err, w, " "), "\n") {
+			lines = append(lines, m.th.Error.Render(l))
+		}
+	}
+	cursorAt := -1
+	row := func(i int, text string) {
+		mark := "  "
+		if i == c.cursor {
+			mark = "▸ "
+			cursorAt = len(lines)
+			text = m.th.Selected.Render(ansi.Truncate(text, w-2, "…"))
+		} else {
+			text = ansi.Truncate(text, w-2, "…")
+		}
+		lines = append(lines, mark+text)
+	}
+	if c.kinds {
+		lines = append(lines, m.th.Bold.Render(fmt.Sprintf("%s %s: what happens at %s?", c.target.Part, c.target.Name, pane.Seconds(m.now()))))
+		for i, k := range c.target.Kinds {
+			row(i, fmt.Sprintf("%-15s %s", k.Usage(), kindWords(k)))
+		}
+	} else {
+		if len(m.sim.injected) > 0 {
+			lines = append(lines, m.th.Bold.Render("Injected")+m.th.Dim.Render(" · enter edits, d removes, ←/→ move 1 s"))
+			for i, sp := range m.sim.injected {
+				row(i, sp.String())
+			}
+		} else {
+			lines = append(lines, m.th.Dim.Render("Nothing injected yet. Every run of this scenario keeps what you inject: rewind,"),
+				m.th.Dim.Render("variants, compare, another seed (S), and the file w writes."))
+		}
+		lines = append(lines, m.th.Bold.Render("Parts")+m.th.Dim.Render(" · enter lists what can go wrong"))
+		for i, t := range c.targets {
+			var kinds []string
+			for _, k := range t.Kinds {
+				kinds = append(kinds, k.String())
+			}
+			row(len(m.sim.injected)+i, fmt.Sprintf("%-22s %-10s %s", t.Name, t.Part, strings.Join(kinds, ", ")))
+		}
+	}
+	room := h - 2
+	if room < 1 {
+		room = 1
+	}
+	if cursorAt >= 0 {
+		if cursorAt < c.top {
+			c.top = cursorAt
+		}
+		if cursorAt >= c.top+room {
+			c.top = cursorAt - room + 1
+		}
+	}
+	c.top = min(c.top, max(len(lines)-room, 0))
+	shown := lines[c.top:min(len(lines), c.top+room)]
+	title, note := pane.Titled(m.w, []string{fmt.Sprintf("Chaos · %s at %s", m.sim.sc.Name, pane.Seconds(m.now())), "Chaos"},
+		[]string{"faults become events of the scenario", ""})
+	return pane.Frame(m.th, m.w, h, title, note, shown)
+}
+
+// kindWords says what a kind does, for the menu.
+func kindWords(k chaos.Kind) string {
+	switch k {
+	case chaos.Slow:
+		return "every call takes the latency you type"
+	case chaos.Hang:
+		return "calls get no answer until it ends"
+	case chaos.Errors:
+		return "that share of calls fails at once"
+	case chaos.Down:
+		return "refuses connections; callers fail over"
+	case chaos.Restart:
+		return "crashes, loses its memory, back after the span"
+	case chaos.Surge:
+		return "traffic times the factor"
+	case chaos.Recover:
+		return "ends the fault in force now"
+	}
+	return ""
+}
+
+// chaosHelp is the key line while the menu is open.
+func (m Model) chaosHelp() []key.Binding {
+	km := chaosKeyMap
+	if m.chaos != nil && !m.chaos.kinds && m.chaos.cursor < len(m.sim.injected) {
+		return []key.Binding{km.Up, km.Down, km.Choose, km.Remove, km.Earlier, km.Later, km.Back}
+	}
+	return []key.Binding{km.Up, km.Down, km.Choose, km.Back}
+}
+
+// injectedComment heads a written file with the faults injected, which
+// the file holds as faults and bursts like any other.
+func injectedComment(specs []chaos.Spec) string {
+	if len(specs) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("# Faults injected in the sandbox (written below as faults and bursts):\n")
+	for _, sp := range specs {
+		b.WriteString("#   --fault '" + sp.String() + "'\n")
+	}
+	return b.String()
+}
