@@ -190,6 +190,9 @@ func init() {
 	for name, m := range tenantMetrics() { // expr_tenants.go
 		metrics[name] = m
 	}
+	for name, m := range tasksMetrics() { // expr_tasks.go
+		metrics[name] = m
+	}
 	for name, m := range factMetrics() { // expr_facts.go
 		metrics[name] = m
 	}
