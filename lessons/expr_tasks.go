@@ -3,6 +3,7 @@ package lessons
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 )
@@ -33,6 +34,8 @@ func tasksMetrics() map[string]metric {
 			"a tasks server: the most memory its process held, in MiB (whole run)", evalTasks(func(t *engine.TasksSnapshot) Value { return number(mib(t.MemoryPeak)) })},
 		"memory-limit": {KindNumber, []argKind{run},
 			"a tasks server: its process's memory limit in MiB (0: none)", evalTasks(func(t *engine.TasksSnapshot) Value { return number(mib(t.MemoryLimit)) })},
+		"memory-base": {KindNumber, []argKind{run},
+			"a tasks server: what its process holds with no request in flight, in MiB", evalMemoryBase},
 		"oom-kills": {KindCount, []argKind{run},
 			"a tasks server: how many times its process was killed at its memory limit (whole run)", evalTasks(func(t *engine.TasksSnapshot) Value { return count(uint64(t.Kills)) })},
 		"oom-killed": {KindCount, []argKind{run},
@@ -110,4 +113,39 @@ func evalPermits(get func(*engine.DependencySnapshot) Value) func(*evalCtx, []st
 		}
 		return get(d), nil
 	}
+}
+
+// evalMemoryBase reads the scenario's setting: a snapshot holds what the
+// process holds, not how much of it is its own.
+func evalMemoryBase(c *evalCtx, a []string) (Value, error) {
+	_, sys, err := c.scenario(a[0])
+	if err != nil {
+		return Value{}, err
+	}
+	if sys.Tasks == nil {
+		return Value{}, fmt.Errorf("%s runs a pool of worker threads, not tasks: its memory is a tasks server's (async-cascade, go-server, event-loop-stall)", a[0])
+	}
+	return number(mib(sys.Tasks.Memory.Base)), nil
+}
+
+// readTasksParam reads a tasks server's or a pool's knob (knob_tasks.go:
+// tasks.threads, tasks.memory.limit_mib, POOL.size, ENDPOINT.cpu, ...)
+// through the knob form's own reader, so param quotes what [set] sets;
+// handled is false for any other key.
+func readTasksParam(sys *engine.System, key string) (v Value, handled bool, err error) {
+	val, ok, handled := tasksValue(sys, key)
+	if !handled {
+		return Value{}, false, nil
+	}
+	if !ok {
+		return Value{}, true, fmt.Errorf("%s is not a whole number of its unit in this variant", key)
+	}
+	switch x := val.(type) {
+	case string:
+		d, err := time.ParseDuration(x)
+		return duration(d), true, err
+	case int64:
+		return number(float64(x)), true, nil
+	}
+	return Value{}, true, fmt.Errorf("%s: unexpected value %v", key, val)
 }

@@ -32,6 +32,7 @@ func TestTasksMetricsReadTheEnginesSnapshot(t *testing.T) {
 				"tasks-live-max " + run: float64(ts.LiveMax),
 				"memory-peak " + run:    float64(ts.MemoryPeak) / (1 << 20),
 				"memory-limit " + run:   float64(ts.MemoryLimit) / (1 << 20),
+				"memory-base " + run:    float64(sc.Variants[v].System.Tasks.Memory.Base) / (1 << 20),
 				"oom-kills " + run:      float64(ts.Kills),
 				"oom-killed " + run:     float64(ts.Killed),
 			}
