@@ -56,6 +56,8 @@ func newEnginePane(name string, th *theme.Theme) enginePane {
 		return &instancesPane{Fleet: pane.NewFleet(th)} // instances.go
 	case "tenants":
 		return tenantsPane{pane.NewTenants(th)}
+	case "tasks":
+		return newTasksPane(th) // tasks.go
 	}
 	return &endpointsPane{th: th}
 }
