@@ -45,6 +45,9 @@ func tasksLines(s *engine.Snapshot) []string {
 	if t := s.Tasks; t != nil {
 		out = append(out, fmt.Sprintf("loop     busy %s · waited ≤ %s", pane.Percent(t.LoopBusy), lagText(t.LagMax)))
 		out = append(out, fmt.Sprintf("tasks    %s live, most %s", pane.Count(t.Live), pane.Count(t.LiveMax)))
+		if t.MemoryLimit == 0 && t.PerTask == 0 {
+			return appendLimits(out, s) // the scenario does not model memory
+		}
 		mem := fmt.Sprintf("memory   %s MiB", mibText(t.Memory))
 		if t.MemoryLimit > 0 {
 			mem += " of " + mibText(t.MemoryLimit)
@@ -58,14 +61,22 @@ func tasksLines(s *engine.Snapshot) []string {
 		}
 		out = append(out, mem)
 	}
+	return appendLimits(out, s)
+}
+
+// appendLimits adds a line per connection pool and per semaphore.
+func appendLimits(out []string, s *engine.Snapshot) []string {
 	for i := range s.Pools {
 		pl := &s.Pools[i]
-		size := "no cap"
-		if pl.Size > 0 {
-			size = pane.Count(pl.Size)
+		limit := "no cap"
+		switch {
+		case pl.Size > 0:
+			limit = "of " + pane.Count(pl.Size)
+		case pl.PerHost > 0:
+			limit = pane.Count(pl.PerHost) + " a host"
 		}
-		out = append(out, fmt.Sprintf("pool %s  %s of %s in use (most %s) · %s waiting (most %s)",
-			pl.Name, pane.Count(pl.InUse), size, pane.Count(pl.InUseMax), pane.Count(pl.Waiting), pane.Count(pl.WaitingMax)))
+		out = append(out, fmt.Sprintf("pool %s  %s in use, %s (most %s) · %s waiting (most %s)",
+			pl.Name, pane.Count(pl.InUse), limit, pane.Count(pl.InUseMax), pane.Count(pl.Waiting), pane.Count(pl.WaitingMax)))
 	}
 	for i := range s.Dependencies {
 		d := &s.Dependencies[i]
@@ -84,7 +95,7 @@ func lagText(d time.Duration) string {
 	if d < time.Second {
 		return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 1, 64) + " ms"
 	}
-	return pane.SecondsShort(d)
+	return strconv.FormatFloat(d.Seconds(), 'f', 2, 64) + " s"
 }
 
 // mibText is bytes in MiB, whole.
