@@ -83,8 +83,8 @@ func appendLimits(out []string, s *engine.Snapshot) []string {
 		if d.BulkheadCap == 0 {
 			continue
 		}
-		out = append(out, fmt.Sprintf("permits %s  %s of %s held · %s waiting · %s refused",
-			d.Name, pane.Count(d.Bulkhead), pane.Count(d.BulkheadCap), pane.Count(d.BulkheadWaiting), pane.Count(d.BulkheadFull+d.BulkheadWaitedOut)))
+		out = append(out, fmt.Sprintf("permits %s  %s of %s held (most %s) · %s waiting · %s refused",
+			d.Name, pane.Count(d.Bulkhead), pane.Count(d.BulkheadCap), pane.Count(d.BulkheadMax), pane.Count(d.BulkheadWaiting), pane.Count(d.BulkheadFull+d.BulkheadWaitedOut)))
 	}
 	return out
 }

@@ -33,7 +33,7 @@ func TestTasksPaneShowsTheRunsLimits(t *testing.T) {
 		{"async-cascade/0", final(scenarios.AsyncCascade(), 0),
 			[]string{"loop busy 5.0%", "most 7,096", "of 2,048", "pool aiohttp", "(most 100)", "(most 6,996)"}, []string{"permits", "killed"}},
 		{"async-cascade/1", final(scenarios.AsyncCascade(), 1),
-			[]string{"permits search-api", "of 10 held", "3,154 refused"}, []string{"killed"}},
+			[]string{"permits search-api", "of 10 held (most 10)", "3,154 refused"}, []string{"killed"}},
 		{"go-server/0", final(scenarios.GoServer(), 0),
 			[]string{"killed 2×", "pool transport", "no cap", "pool database", "of 20"}, []string{"permits"}},
 		{"event-loop-stall/0", final(scenarios.EventLoopStall(), 0),
