@@ -61,7 +61,10 @@ RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && command -v "$$($(GO) env 
 # A package whose own code and tests start no goroutine runs without the
 # race detector, which makes it ten to twenty times slower and has nothing of
 # its own to watch there: the engine and its single-threaded parts
-# (DESIGN.md), the lessons' content packages, and the pure drawing packages.
+# (DESIGN.md), the lessons' content packages, the pure drawing packages,
+# and the lesson and challenge screens (their tests drive the model and run
+# its commands on the test's own goroutine; rendering every lesson's every
+# step under the detector was a third of make test).
 # The goroutines they may reach belong to packages that are tested under
 # -race themselves (engine/sweep's workers behind a lesson's [sweep]), as is
 # every package that starts goroutines: the sandbox, serve, the store's lock,
@@ -71,13 +74,27 @@ RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && command -v "$$($(GO) env 
 RACE_FREE := ./engine ./engine/chaos ./engine/scenarios ./engine/report ./engine/scenariofile ./engine/shuffle \
 	./engine/hist ./engine/retry ./engine/shed ./tui/chart ./tui/pane ./tui/theme \
 	./tui/internal/form ./tui/internal/grid ./tui/internal/helpview ./tui/internal/playback ./tui/record ./exercises/internal/unidiff \
+	./tui/lessonui ./tui/challengeui \
 	./lessons ./lessons/challenge ./lessons/drill ./lessons/subjects ./lessons/facts
 RACE_PKGS = $(filter-out $(shell $(GO) list $(RACE_FREE)),$(shell $(GO) list $(PKGS)))
+
+# A test that starts no goroutine, in a package that does, calls
+# racefree.Only(t) first (internal/racefree): under -race it skips, and the
+# last line of unit runs it without -race. These are the tests whose work is
+# the engine's and the drawing's alone (every scenario's end against run's,
+# every text's --check), where the detector has nothing to watch and costs
+# ten to twenty times the time, and the larger sizes of a test whose
+# goroutines another test runs under -race (the sandbox's sweep on a bigger
+# grid). The names come from the functions that call racefree.Only.
+RACE_FREE_TEST_FILES = $(shell grep -rl --include='*_test.go' 'racefree.Only(t)' . | grep -v '^./internal/racefree/')
+RACE_FREE_TESTS = $(shell awk '/^func Test/ { split($$2, name, /[^A-Za-z0-9_]/) } /racefree\.Only/ { print name[1] }' $(RACE_FREE_TEST_FILES) | sort -u | paste -sd'|' -)
+RACE_FREE_TEST_PKGS = $(sort $(patsubst %/,%,$(dir $(RACE_FREE_TEST_FILES))))
 
 unit:
 	@[ -n "$(RACE)" ] || echo "note: no C compiler for cgo, so the tests run without -race"
 	$(GO) test -count=1 -timeout 30m $(RACE_FREE)
 	$(GO) test $(RACE) -count=1 -timeout 30m $(RACE_PKGS)
+	$(if $(RACE),$(if $(RACE_FREE_TESTS),$(GO) test -count=1 -timeout 30m -run '^($(RACE_FREE_TESTS))$$' $(RACE_FREE_TEST_PKGS)))
 
 # Releases. goreleaser is pinned in its own module, internal/tools: as a
 # tool of the main module it would add some 300 modules to go.mod, raise its

@@ -53,9 +53,12 @@ func (r *Run) sendFast(id int32, req *request, ds *dependencyState, after time.D
 func (r *Run) returnFast(id int32, req *request, ds *dependencyState, isErr bool) {
 	req.inCall = false
 	o := Failed
+	ds.answered++
 	if !isErr {
 		o = OK
 		ds.succeeded++
+	} else {
+		ds.failedCalls++
 	}
 	es := &r.endpoints[req.ep]
 	if !req.clientDone { // the client may have given up already

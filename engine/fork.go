@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"time"
+	"unsafe"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 )
@@ -18,16 +19,20 @@ import (
 //
 // A fork is only taken when it is exact, bit for bit the run the cell would
 // have made from the start. The knobs a fork may change are the number of
-// workers and the dependencies' timeouts; everything else must be equal.
+// workers and the dependencies' timeouts and bulkhead sizes; everything
+// else must be equal.
 // The run keeps, as it goes, what shows that these knobs have not mattered
 // yet: the most workers busy at once and whether an arrival ever found none
 // free (maxBusy, lacked), and per dependency the longest any call sent takes
-// to answer and whether a timeout's timer was ever armed (maxAfter, armed).
+// to answer and whether a timeout's timer was ever armed (maxAfter, armed),
+// and the most calls inside its bulkhead at once and whether a call ever
+// found it full (maxBulkhead, bulkheadBound).
 // With fewer or more workers, every arrival would still have found a free
 // one, the same one (workers are handed out from a stack whose untouched
 // bottom holds the highest numbers); with another timeout, every call would
 // still have answered within it, so the same calls take the fast path and
-// no timer is armed in either run. Then every decision, and so every event
+// no timer is armed in either run; with another cap on the bulkhead (a cap
+// not reached has not mattered), every call would still have found a slot. Then every decision, and so every event
 // and sequence number, is the same in both runs.
 
 // ForkAt is the time up to which the runs of variant v of sc may share a
@@ -76,7 +81,8 @@ func (r *Run) forkScope() bool {
 // being r's, and reports true; or reports false and leaves dst as it was.
 // It forks only when it can show the result is exact: variant v of sc
 // differs from r's variant at most in its number of workers and its
-// dependencies' timeouts (both above 0), its scenario's duration and
+// dependencies' timeouts and bulkhead sizes (each above 0 in both), its
+// scenario's duration and
 // measurement window are r's, and neither knob has mattered in r so far
 // (see above). r is only read, so many runs may fork from one r at once.
 // dst keeps the memory it has grown, as with Reset.
@@ -100,21 +106,29 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 	if len(sys.Dependencies) != len(r.sys.Dependencies) {
 		return false
 	}
-	// The variant with r's workers and timeouts must be r's.
+	// The variant with r's workers, timeouts and bulkheads must be r's.
 	same := *sys
 	same.Workers = r.sys.Workers
 	same.Dependencies = make([]Dependency, len(sys.Dependencies))
 	copy(same.Dependencies, sys.Dependencies)
 	for i := range same.Dependencies {
-		d, mine := &same.Dependencies[i], r.sys.Dependencies[i].Policy.Timeout
-		if t := d.Policy.Timeout; t != mine {
-			ds := &r.dependencies[i]
+		d, mine, ds := &same.Dependencies[i], &r.sys.Dependencies[i].Policy, &r.dependencies[i]
+		if t := d.Policy.Timeout; t != mine.Timeout {
 			// Both positive, so the layers are the same; no call took as
 			// long as the new timeout, and no timer was armed.
-			if t <= 0 || mine <= 0 || ds.armed || ds.maxAfter >= t {
+			if t <= 0 || mine.Timeout <= 0 || ds.armed || ds.maxAfter >= t {
 				return false
 			}
-			d.Policy.Timeout = mine
+			d.Policy.Timeout = mine.Timeout
+		}
+		if b := d.Policy.Bulkhead; b != mine.Bulkhead {
+			// Both positive (the layers are the same); r's cap never
+			// bound, and no more calls were ever inside than the new cap
+			// holds, so every call would have found a slot there too.
+			if b <= 0 || mine.Bulkhead <= 0 || ds.bulkheadBound || ds.maxBulkhead > b {
+				return false
+			}
+			d.Policy.Bulkhead = mine.Bulkhead
 		}
 	}
 	if sys.Workers != r.sys.Workers && (r.lacked || r.maxBusy > sys.Workers) {
@@ -185,7 +199,8 @@ func (r *Run) CloneInto(dst *Run) {
 }
 
 // rebase hands a clone the scenario it is forked for (ForkInto has checked
-// that only workers and timeouts differ, unused).
+// that only workers, timeouts and bulkhead sizes differ, unused). A
+// bulkhead's cap is read from cfg, which it swaps.
 func (r *Run) rebase(sc *Scenario, v int) {
 	sys := &sc.Variants[v].System
 	was := r.sys
@@ -258,4 +273,29 @@ func cloneStream(s, src *stream) *stream {
 // cloneRing copies src into q's arrays, keeping src's positions.
 func cloneRing(q, src ring) ring {
 	return ring{ids: cloneInto(q.ids, src.ids), stamps: cloneInto(q.stamps, src.stamps), head: src.head, n: src.n}
+}
+
+// Footprint is about how many bytes of buffers a copy of r made by
+// CloneInto holds (its arrays, grown to r's capacities), so that a caller
+// keeping copies (a sweep keeps finished runs to fork from) can bound
+// what they hold. It counts the arrays, not the few words around them.
+func (r *Run) Footprint() int {
+	n := bytesOf(r.queue.slab) + bytesOf(r.queue.far.items) + bytesOf(r.arrivals) + bytesOf(r.requests) +
+		bytesOf(r.freeRequests) + bytesOf(r.workerOwner) + bytesOf(r.freeWorkers) + bytesOf(r.transitions) +
+		bytesOf(r.accept.ids) + bytesOf(r.accept.stamps) + bytesOf(r.endpoints) + bytesOf(r.dependencies)
+	for i := range r.endpoints {
+		es := &r.endpoints[i]
+		n += bytesOf(es.series) + bytesOf(es.latencies)
+	}
+	for i := range r.dependencies {
+		ds := &r.dependencies[i]
+		n += bytesOf(ds.series) + bytesOf(ds.waiters.ids) + bytesOf(ds.waiters.stamps)
+	}
+	return n
+}
+
+// bytesOf is the size of s's array.
+func bytesOf[T any](s []T) int {
+	var v T
+	return cap(s) * int(unsafe.Sizeof(v))
 }

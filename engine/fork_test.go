@@ -41,51 +41,21 @@ func TestForkGivesWhatNewGives(t *testing.T) {
 	if at != 10*time.Second-1 {
 		t.Fatalf("ForkAt(cascade) = %v, want just before the fault at 10 s", at)
 	}
-	var dst, other engine.Run // reused through every fork, as a sweep's worker does
+	var cells []*engine.Scenario
+	var names []string
+	for _, w := range []int{3, 20, 60, 200, 400, 1000} {
+		for _, recs := range []time.Duration{30 * time.Millisecond, 150 * time.Millisecond, 400 * time.Millisecond, time.Second, 5 * time.Second} {
+			for _, search := range []time.Duration{100 * time.Millisecond, 5 * time.Second} {
+				cells = append(cells, cascadeWith(w, recs, search))
+				names = append(names, fmt.Sprintf("workers %d timeouts %v %v", w, recs, search))
+			}
+		}
+	}
 	taken, refused := 0, 0
 	for v := range base.Variants {
 		for _, seed := range []uint64{1, 5} {
-			tr, err := engine.NewTraffic(base, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			prefix, err := engine.NewShared(base, v, tr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			prefix.AdvanceTo(at)
-			for _, w := range []int{3, 20, 60, 200, 400, 1000} {
-				for _, recs := range []time.Duration{30 * time.Millisecond, 150 * time.Millisecond, 400 * time.Millisecond, time.Second, 5 * time.Second} {
-					for _, search := range []time.Duration{100 * time.Millisecond, 5 * time.Second} {
-						sc := cascadeWith(w, recs, search)
-						name := fmt.Sprintf("variant %d seed %d workers %d timeouts %v %v", v+1, seed, w, recs, search)
-						if !prefix.ForkInto(&dst, sc, v) {
-							refused++
-							continue
-						}
-						taken++
-						fresh, err := engine.New(sc, v, seed)
-						if err != nil {
-							t.Fatal(err)
-						}
-						fresh.AdvanceTo(at)
-						// A second fork of the prefix moves on in step with
-						// this one: forks share nothing they write.
-						if !prefix.ForkInto(&other, base, v) {
-							t.Fatalf("%s: the prefix does not fork into its own scenario", name)
-						}
-						if got, want := lockstepHash(&dst, &other), stepHash(fresh, 0); got != want {
-							t.Fatalf("%s: forked run hashes %016x, new run %016x", name, got, want)
-						}
-					}
-				}
-			}
-			// The prefix itself is untouched by the forks taken from it.
-			again, _ := engine.New(base, v, seed)
-			again.AdvanceTo(at)
-			if got, want := stepHash(prefix, 9), stepHash(again, 9); got != want {
-				t.Fatalf("variant %d seed %d: the prefix changed under its forks", v+1, seed)
-			}
+			tk, rf := checkForks(t, base, v, seed, at, cells, names)
+			taken, refused = taken+tk, refused+rf
 		}
 	}
 	if taken == 0 || refused == 0 {
@@ -94,8 +64,89 @@ func TestForkGivesWhatNewGives(t *testing.T) {
 	t.Logf("forks taken %d, refused %d", taken, refused)
 }
 
-// ForkInto refuses a scenario that differs in anything but workers and
-// timeouts, and a pool smaller than the prefix's busiest moment.
+// A bulkhead's size forks too: a cap the prefix never reached has not
+// mattered. Across caps and times some forks are taken (the larger caps,
+// the earlier times) and some refused (a cap the prefix's busiest moment
+// passed, or, after the fault at 10 s, a larger cap than the prefix's own,
+// which it reached and so refused calls the larger one would have let in).
+func TestForkBulkheadGivesWhatNewGives(t *testing.T) {
+	withBulkhead := func(b int, recs time.Duration) *engine.Scenario {
+		sc := cascadeWith(200, recs, 5*time.Second)
+		for v := 1; v < len(sc.Variants); v++ {
+			sc.Variants[v].System.Dependencies[2].Policy.Bulkhead = b
+		}
+		return sc
+	}
+	base := withBulkhead(60, 5*time.Second)
+	var cells []*engine.Scenario
+	var names []string
+	for _, b := range []int{1, 4, 6, 8, 10, 14, 60, 200} {
+		for _, recs := range []time.Duration{150 * time.Millisecond, 5 * time.Second} {
+			cells = append(cells, withBulkhead(b, recs))
+			names = append(names, fmt.Sprintf("bulkhead %d timeout %v", b, recs))
+		}
+	}
+	taken, refused := 0, 0
+	for _, v := range []int{1, 2} {
+		for _, at := range []time.Duration{time.Second, 4 * time.Second, engine.ForkAt(base, v), 12 * time.Second} {
+			tk, rf := checkForks(t, base, v, 3, at, cells, names)
+			taken, refused = taken+tk, refused+rf
+		}
+	}
+	if taken == 0 || refused == 0 {
+		t.Fatalf("forks taken %d, refused %d: want some of each", taken, refused)
+	}
+	t.Logf("forks taken %d, refused %d", taken, refused)
+}
+
+// checkForks forks base's variant v run on seed at time at into every
+// cell, and checks that each fork taken goes on exactly as a new run of
+// its cell: it returns how many were taken and refused.
+func checkForks(t *testing.T, base *engine.Scenario, v int, seed uint64, at time.Duration, cells []*engine.Scenario, names []string) (taken, refused int) {
+	t.Helper()
+	tr, err := engine.NewTraffic(base, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix, err := engine.NewShared(base, v, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix.AdvanceTo(at)
+	var dst, other engine.Run // reused through every fork, as a sweep's worker does
+	for k, sc := range cells {
+		name := fmt.Sprintf("variant %d seed %d at %v, %s", v+1, seed, at, names[k])
+		if !prefix.ForkInto(&dst, sc, v) {
+			refused++
+			continue
+		}
+		taken++
+		fresh, err := engine.New(sc, v, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh.AdvanceTo(at)
+		// A second fork of the prefix moves on in step with this one:
+		// forks share nothing they write.
+		if !prefix.ForkInto(&other, base, v) {
+			t.Fatalf("%s: the prefix does not fork into its own scenario", name)
+		}
+		if got, want := lockstepHash(&dst, &other), stepHash(fresh, 0); got != want {
+			t.Fatalf("%s: forked run hashes %016x, new run %016x", name, got, want)
+		}
+	}
+	// The prefix itself is untouched by the forks taken from it.
+	again, _ := engine.New(base, v, seed)
+	again.AdvanceTo(at)
+	if got, want := stepHash(prefix, 9), stepHash(again, 9); got != want {
+		t.Fatalf("variant %d seed %d: the prefix changed under its forks", v+1, seed)
+	}
+	return taken, refused
+}
+
+// ForkInto refuses a scenario that differs in anything but workers,
+// timeouts and bulkhead sizes, and a pool or a bulkhead smaller than the
+// prefix's busiest moment.
 func TestForkRefusesOtherKnobs(t *testing.T) {
 	base := cascadeWith(400, 5*time.Second, 5*time.Second)
 	prefix, err := engine.New(base, 1, 3)
@@ -109,7 +160,8 @@ func TestForkRefusesOtherKnobs(t *testing.T) {
 		edit func(*engine.System)
 	}{
 		{"a rate", func(s *engine.System) { s.Endpoints[0].Rate++ }},
-		{"a bulkhead", func(s *engine.System) { s.Dependencies[2].Policy.Bulkhead++ }},
+		{"a bulkhead turned off", func(s *engine.System) { s.Dependencies[2].Policy.Bulkhead = 0 }},
+		{"a bulkhead below the prefix's busiest moment", func(s *engine.System) { s.Dependencies[2].Policy.Bulkhead = 1 }},
 		{"a latency", func(s *engine.System) { s.Dependencies[0].Latency.Mean++ }},
 		{"a timeout turned off", func(s *engine.System) { s.Dependencies[0].Policy.Timeout = 0 }},
 		{"one worker", func(s *engine.System) { s.Workers = 1 }},

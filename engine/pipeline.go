@@ -72,11 +72,12 @@ func (r *Run) enter(id int32, i int) {
 		}
 		if ds.bulkhead < p.Bulkhead {
 			ds.bulkhead++
-			ds.bulkheadMax = max(ds.bulkheadMax, ds.bulkhead)
+			ds.maxBulkhead = max(ds.maxBulkhead, ds.bulkhead) // fork.go
 			req.inBH = true
 			r.enter(id, i+1)
 			return
 		}
+		ds.bulkheadBound = true // fork.go
 		semaphoreWaits := p.BulkheadKind == SemaphoreBulkhead && p.BulkheadWait > 0
 		if semaphoreWaits || (p.BulkheadKind == ThreadPoolBulkhead && ds.waiting < p.BulkheadQueue) {
 			req.waitingBH = true
@@ -423,6 +424,10 @@ func (r *Run) finishCall(id int32, res result) {
 				ds.lastRetryAfter = ds.breaker.OpenRemaining(r.now)
 			}
 		}
+	}
+	ds.answered++
+	if o == Failed || o == Rejected {
+		ds.failedCalls++
 	}
 	if req.inst != 0 {
 		r.childAnswered(id, o)

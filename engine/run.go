@@ -205,11 +205,18 @@ type dependencyState struct {
 	timeouts         uint64
 	deadlineTimeouts uint64
 	cancelled        uint64
+	// answered and failedCalls count the calls along the edge that its
+	// caller got an answer for, and of those the ones that ended failed or
+	// rejected (DependencySample.Answered, for a map's rates).
+	answered, failedCalls uint64
 	// For a fork (fork.go): the longest a call sent so far takes to
 	// answer (noArrival: one never answers), and whether a timeout's
-	// timer was ever armed.
-	maxAfter time.Duration
-	armed    bool
+	// timer was ever armed; the most calls inside the bulkhead at once,
+	// and whether a call ever found it full.
+	maxAfter      time.Duration
+	maxBulkhead   int
+	armed         bool
+	bulkheadBound bool
 	// The rate limiter layer (ratelimitlayer.go) and its place
 	// in layers (-1: none), the calls parked at it now, the calls it
 	// refused and the calls it let through; the per-tenant bulkhead
@@ -222,10 +229,11 @@ type dependencyState struct {
 	ratePassed    uint64
 	tenantBH      *tenantBulkhead
 
-	// The most calls inside the bulkhead, and waiting for it, at once,
-	// and the calls that waited for a slot in vain (issue 23's permits).
-	bulkheadMax, waitingMax int
-	waitedOut               uint64
+	// The most calls waiting for the bulkhead at once, and the calls that
+	// waited for a slot in vain (issue 23's permits; maxBulkhead is the
+	// most inside it).
+	waitingMax int
+	waitedOut  uint64
 }
 
 // request is one arrived request, kept in a slab and reused. Its fields
@@ -1191,7 +1199,8 @@ func (r *Run) closeBucket() {
 	}
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
-		s := DependencySample{InFlight: int32(ds.inFlight), Abandoned: int32(ds.abandoned), Bulkhead: int32(ds.bulkhead), Breaker: -1}
+		s := DependencySample{InFlight: int32(ds.inFlight), Abandoned: int32(ds.abandoned), Bulkhead: int32(ds.bulkhead), Breaker: -1,
+			Answered: uint32(ds.answered), FailedCalls: uint32(ds.failedCalls)}
 		if ds.breaker != nil {
 			s.Breaker = int8(ds.breaker.StateAt(r.sampleAt))
 			// What the breaker would judge a call by then; CountsAt changes nothing.

@@ -214,6 +214,8 @@ func (r *Run) edgeSnapshot(ss *svcState, j int) DependencySnapshot {
 			a.Failures += b.Failures
 			a.Slow += b.Slow
 			a.Consecutive += b.Consecutive
+			a.Answered += b.Answered
+			a.FailedCalls += b.FailedCalls
 		}
 	}
 	for t := range series {

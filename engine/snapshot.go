@@ -29,6 +29,12 @@ type DependencySample struct {
 	// and slow calls, and the failures in a row. Zero without a breaker.
 	// A shared breaker's (Policy.SharedBreaker) are its whole group's.
 	Calls, Failures, Slow, Consecutive int32
+	// Answered and FailedCalls count, from the start of the run to the
+	// sample's end and modulo 2^32, the calls along this edge whose caller
+	// got an answer, and of those the ones that ended failed or rejected
+	// (a fallback's answer is not a failure): the difference between two
+	// samples (in uint32 arithmetic) is what the edge did between them.
+	Answered, FailedCalls uint32
 }
 
 // Snapshot is the state of a run at one moment. It is immutable: later steps
@@ -270,7 +276,7 @@ func (r *Run) dependencySnapshot(ds *dependencyState) DependencySnapshot {
 		ShortCircuited:   ds.shortCircuited,
 		Series:           ds.series[:len(ds.series):len(ds.series)],
 	}
-	d.BulkheadMax, d.BulkheadWaitingMax, d.BulkheadWaitedOut = ds.bulkheadMax, ds.waitingMax, ds.waitedOut
+	d.BulkheadMax, d.BulkheadWaitingMax, d.BulkheadWaitedOut = ds.maxBulkhead, ds.waitingMax, ds.waitedOut
 	if tb, ok := ds.budget.(*retry.TokenBucket); ok {
 		d.BudgetTokens = tb.Tokens()
 	}

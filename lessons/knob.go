@@ -10,13 +10,14 @@ import (
 // SetKnob sets one knob of variant v of sc by its dotted path, exactly as a
 // lesson step's [set] table does (recommendations.bulkhead, checkout.rate,
 // payment.breaker.min_calls): it is that parser, shared with `breakerlab
-// sweep`. A path that names no knob gets a message listing the knobs sc has.
+// sweep`. A path that names no knob gets a message naming the nearest
+// knobs and listing those sc has, by part (knobhint.go).
 func SetKnob(sc *engine.Scenario, v int, path string, val any) error {
 	if v < 0 || v >= len(sc.Variants) {
 		return fmt.Errorf("scenario %s has variants 1 to %d, not %d", sc.Name, len(sc.Variants), v+1)
 	}
 	if !isKnob(sc, v, path) {
-		return fmt.Errorf("%s has no knob %q; its knobs are: %s", sc.Name, path, strings.Join(NumberKnobs(sc, v), ", "))
+		return unknownKnob(sc, v, path, "knob")
 	}
 	return applyOverride(sc, v, path, val)
 }

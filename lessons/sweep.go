@@ -149,7 +149,7 @@ func knobCheck(sc *engine.Scenario, v int, path string) (string, error) {
 			return k, nil
 		}
 	}
-	return "", fmt.Errorf("%s has no numeric knob %q; its knobs are: %s", sc.Name, path, strings.Join(NumberKnobs(sc, v), ", "))
+	return "", unknownKnob(sc, v, path, "numeric knob")
 }
 
 // errorWithoutFlag words engine/sweep's messages, written for the command

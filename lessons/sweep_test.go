@@ -86,7 +86,7 @@ func TestMalformedSweepNamesLineAndField(t *testing.T) {
 		line        int
 		field, want string
 	}{
-		{"unknown knob", base + "[sweep]\nvary = [\"recommendations.bulk=2..12\"]\nmeasure = \"search.ok\"\n", 11, "sweep.vary[0]", "its knobs are:"},
+		{"unknown knob", base + "[sweep]\nvary = [\"recommendations.bulk=2..12\"]\nmeasure = \"search.ok\"\n", 11, "sweep.vary[0]", "Its knobs are:"},
 		{"bad range", base + "[sweep]\nvary = [\"workers=5\"]\nmeasure = \"search.ok\"\n", 11, "sweep.vary[0]", `has no ".."`},
 		{"three knobs", base + "[sweep]\nvary = [\"workers=1..2\", \"queue=1..2\", \"search.rate=1..2\"]\nmeasure = \"search.ok\"\n", 11, "sweep.vary", "one or two knobs"},
 		{"bad measure", base + "[sweep]\nvary = [\"workers=100..200\"]\nmeasure = \"search.speed\"\n", 12, "sweep.measure", "unknown field"},

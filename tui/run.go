@@ -139,6 +139,7 @@ func Workbooks(dir string, manual bool) *home.Workbooks {
 		Here:   dir,
 		Dir:    "." + string(filepath.Separator) + exercises.DefaultDir,
 		Manual: manual,
+		Editor: exercisesui.EditorFromEnv(os.Getenv),
 		Find: func() (exercisesui.Backend, error) {
 			w, err := exercises.Find(dir)
 			if errors.Is(err, exercises.ErrNotWorkbook) {

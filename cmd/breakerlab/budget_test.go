@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 )
@@ -36,6 +37,7 @@ func longCascade(t *testing.T, d string) string {
 // hours are refused before anything runs (exit 2), naming the figure, the
 // budget and --budget; the commands that take --budget refuse it too.
 func TestRunRefusesTheCascadeOver23Hours(t *testing.T) {
+	racefree.Only(t)
 	path := longCascade(t, "23h")
 	start := time.Now()
 	out, errText, code := run(t, "run", path)
@@ -70,6 +72,7 @@ func TestRunRefusesTheCascadeOver23Hours(t *testing.T) {
 // 1.1 M requests, against a budget of 500k), and a run to a pipe writes
 // nothing to stderr.
 func TestRunWithBudgetRaised(t *testing.T) {
+	racefree.Only(t)
 	path := longCascade(t, "5m")
 	_, errText, code := run(t, "run", path, "--budget", "500k")
 	const raise = "raise it with --budget "
@@ -121,6 +124,7 @@ func TestChallengeFileOverBudget(t *testing.T) {
 // built-in variant and `sweep`'s default (10 × 10, 3 seeds) cost at most
 // half the default budget.
 func TestDefaultBudgetFitsBuiltins(t *testing.T) {
+	racefree.Only(t)
 	var worst float64
 	var what string
 	fits := func(name string, c engine.Cost) {

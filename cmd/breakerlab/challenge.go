@@ -26,6 +26,7 @@ func init() {
 func runChallenges(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("challenges", flag.ContinueOnError)
 	check := fs.Bool("check", false, "fill every challenge's brief and hint and list the numbers they type by hand (not a placeholder, a name or a goal's bound); exit 1 naming the challenge. With FILEs, check those challenge files instead of the built-ins")
+	widths := addWidthFlags(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -35,6 +36,10 @@ func runChallenges(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(pos) > 0 {
 		return usagef("challenges takes no arguments, got %q; open one with `breakerlab challenge ID`", pos)
+	}
+	width, err := widths.resolve(stdout)
+	if err != nil {
+		return err
 	}
 	all, err := challenge.All()
 	if err != nil {
@@ -66,16 +71,17 @@ func runChallenges(args []string, stdout, stderr io.Writer) error {
 				head += ": " + t
 			}
 		}
-		fmt.Fprintln(stdout, fitWords(head, 80))
+		fmt.Fprintln(stdout, wrapTo(head, width, "  "))
 		for _, c := range g.Levels {
 			mark := " "
 			if c == next {
 				mark = "▸"
 			}
-			// 1 + 2 + 1 + idW + 2 + 3 + 2 columns before the summary; the
-			// rest of 80 is the summary's, cut at a word.
+			// 1 + 2 + 1 + idW + 2 + 3 + 2 columns before the summary, which
+			// wraps under itself in a terminal and is whole in a pipe.
 			line := fmt.Sprintf("%s%2d %-*s  %s  ", mark, c.Number, idW, c.ID, challenge.StarsText(stars(c.ID)))
-			fmt.Fprintln(stdout, line+fitWords(c.Summary, 80-(1+2+1+idW+2+3+2)))
+			lead := 1 + 2 + 1 + idW + 2 + 3 + 2
+			fmt.Fprintln(stdout, line+wrapTo(c.Summary, max(width-lead, 0), strings.Repeat(" ", lead)))
 		}
 	}
 	if next != nil {
@@ -135,22 +141,13 @@ func checkBriefs(stdout io.Writer, files []string) error {
 	return nil
 }
 
-// fitWords shortens s to at most n columns at a word boundary, with an
-// ellipsis when it cut.
-func fitWords(s string, n int) string {
-	if len([]rune(s)) <= n {
+// wrapTo wraps s at words to n columns (wrapText), or leaves it whole when
+// n is 0 (a pipe, --wide) or too narrow to wrap into.
+func wrapTo(s string, n int, indent string) string {
+	if n < 20 {
 		return s
 	}
-	words := strings.Fields(s)
-	out := ""
-	for _, w := range words {
-		next := strings.TrimSpace(out + " " + w)
-		if len([]rune(next))+1 > n {
-			break
-		}
-		out = next
-	}
-	return out + "…"
+	return wrapText(s, n, indent)
 }
 
 // openChallengeProgress opens the stars file, reporting a problem on

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 )
 
@@ -172,6 +173,7 @@ func fromRun(t *testing.T, r *runJSON, metric string, args []string, end time.Du
 // Every goal of every challenge has the value `run` prints for the same
 // file and seed: the reference solution and the start, on every seed.
 func TestChallengeValuesMatchRun(t *testing.T) {
+	racefree.Only(t)
 	tempConfig(t)
 	all, err := challenge.All()
 	if err != nil {
@@ -255,6 +257,7 @@ func TestChallengeValuesMatchRun(t *testing.T) {
 }
 
 func TestChallengeCheckExitCodes(t *testing.T) {
+	racefree.Only(t)
 	tempConfig(t)
 	dir := t.TempDir()
 	c, err := challenge.Lookup("bulkhead-20")
@@ -296,6 +299,7 @@ func TestChallengeCheckExitCodes(t *testing.T) {
 }
 
 func TestChallengesListsStars(t *testing.T) {
+	racefree.Only(t)
 	cfg := tempConfig(t)
 	p, err := challenge.OpenProgress(filepath.Join(cfg, "breakerlab", "challenges.json"))
 	if err != nil {
@@ -305,9 +309,27 @@ func TestChallengesListsStars(t *testing.T) {
 	if _, err := p.Earn(c, 2, challenge.Setting{"payment.fallback": "queue"}); err != nil {
 		t.Fatal(err)
 	}
-	out, errOut, code := run(t, "challenges")
+	// In a pipe every summary is whole, never cut with "…"; with --width
+	// they wrap to it, whole too.
+	piped, errOut, code := run(t, "challenges")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if strings.Contains(piped, "…") {
+		t.Errorf("a pipe gets the summaries whole, not cut:\n%s", piped)
+	}
+	all, _ := challenge.All()
+	for _, c := range all {
+		if !strings.Contains(piped, c.Summary) {
+			t.Errorf("%s's summary is not whole in a pipe", c.ID)
+		}
+	}
+	out, errOut, code := run(t, "challenges", "--width", "80")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if strings.Contains(out, "…") {
+		t.Errorf("--width 80 wraps the summaries, never cuts them:\n%s", out)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) < 12 {
@@ -330,6 +352,7 @@ func TestChallengesListsStars(t *testing.T) {
 // Without a terminal the challenge refuses at once and names the headless
 // commands; a bad challenge is named before the terminal is asked for.
 func TestChallengeNeedsATerminal(t *testing.T) {
+	racefree.Only(t)
 	tempConfig(t)
 	out, errOut, code := run(t, "challenge", "3")
 	if code != exitUsage || out != "" || !strings.Contains(errOut, "the challenge needs a terminal") || !strings.Contains(errOut, "--check FILE") {
@@ -343,6 +366,7 @@ func TestChallengeNeedsATerminal(t *testing.T) {
 
 // --start prints a design that --check grades as the start.
 func TestChallengeStartIsADesign(t *testing.T) {
+	racefree.Only(t)
 	tempConfig(t)
 	out, errOut, code := run(t, "challenge", "timeout-pool", "--start")
 	if code != 0 || !strings.Contains(out, "[system]") {
@@ -362,6 +386,7 @@ func TestChallengeStartIsADesign(t *testing.T) {
 // `challenges --check` finds no number typed by hand in a built-in brief;
 // a challenge file whose brief types one fails with exit 1, naming it.
 func TestChallengesCheckBriefs(t *testing.T) {
+	racefree.Only(t)
 	all, err := challenge.All()
 	if err != nil {
 		t.Fatal(err)
@@ -392,6 +417,7 @@ func TestChallengesCheckBriefs(t *testing.T) {
 // --check keeps the stars a built-in level's design earns, and --start
 // writes the knobs and the goals as comments that --check reads past.
 func TestChallengeCheckRecordsStarsAndStartComments(t *testing.T) {
+	racefree.Only(t)
 	cfg := tempConfig(t)
 	dir := t.TempDir()
 	out, errOut, code := run(t, "challenge", "deadline", "--start")

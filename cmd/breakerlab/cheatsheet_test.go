@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 )
@@ -11,6 +12,7 @@ import (
 // TestCheatSheetCheckCommand: `breakerlab cheatsheet --check` passes on the
 // built-in sheet with a one-line summary, and refuses --format with it.
 func TestCheatSheetCheckCommand(t *testing.T) {
+	racefree.Only(t)
 	out, errOut, code := run(t, "cheatsheet", "--check")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)

@@ -8,10 +8,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 )
 
 func TestDrillDeckPrintsJSONLines(t *testing.T) {
+	racefree.Only(t)
 	out, errOut, code := run(t, "drill", "--deck")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -47,6 +49,7 @@ func TestDrillDeckPrintsJSONLines(t *testing.T) {
 }
 
 func TestDrillGenerateIsDeterministic(t *testing.T) {
+	racefree.Only(t)
 	a, errOut, code := run(t, "drill", "--generate", "9", "--seed", "42")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -80,6 +83,7 @@ func TestDrillGenerateIsDeterministic(t *testing.T) {
 }
 
 func TestDrillRefusesBadInput(t *testing.T) {
+	racefree.Only(t)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -108,6 +112,7 @@ func TestDrillRefusesBadInput(t *testing.T) {
 }
 
 func TestCheatSheetCommand(t *testing.T) {
+	racefree.Only(t)
 	text, errOut, code := run(t, "cheatsheet")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -121,6 +126,7 @@ func TestCheatSheetCommand(t *testing.T) {
 // TestDrillCheck runs `drill --check` on the built-in deck: a one-line
 // summary and exit 0; with another flag, exit 2.
 func TestDrillCheck(t *testing.T) {
+	racefree.Only(t)
 	out, errOut, code := run(t, "drill", "--check")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -139,6 +145,7 @@ func TestDrillCheck(t *testing.T) {
 // and new now, and the review log's retention week by week; with an empty
 // log it says so; it refuses --deck and --generate.
 func TestDrillStats(t *testing.T) {
+	racefree.Only(t)
 	cfg := tempConfig(t)
 	out, errOut, code := run(t, "drill", "--stats")
 	if code != 0 || !strings.Contains(out, "Now: 0 due · 10 new") || !strings.Contains(out, "No reviews in the log yet") {

@@ -32,6 +32,7 @@ breakerlab interview api-gateway --minutes 30
 breakerlab interview --rubric api-gateway`,
 	"lab": `breakerlab lab checkout                   all three modes on real sockets
 breakerlab lab checkout --mode protected --format json
+breakerlab lab checkout --server go        the API as a Go service, its simulation beside it
 breakerlab lab checkout --tui`,
 	"lesson": `breakerlab lesson 01-one-slow-dependency
 breakerlab lesson 01-one-slow-dependency --step 3

@@ -52,6 +52,7 @@ func runHome(args []string, stdout, stderr io.Writer) error {
 	// screen still works and the Lessons item says why.
 	lo := lessonui.Terminal("")
 	o.LoadLessons, o.LessonStore, o.LessonNotice = lessons.All, lo.Store, lo.Notice
+	o.ProgressAtStart = true // the menu says how far the learner got
 	wd, err := os.Getwd()
 	if err != nil {
 		return fmt.Errorf("cannot tell the current folder: %w", err)

@@ -5,9 +5,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 func TestInterviewHeadless(t *testing.T) {
+	racefree.Only(t)
 	out, errOut, code := run(t, "interview", "--list")
 	if code != 0 || strings.Count(out, "\n") < 6 || !strings.Contains(out, "search-ranking") {
 		t.Fatalf("--list: exit %d, %q %q", code, out, errOut)
@@ -45,6 +48,7 @@ func TestInterviewHeadless(t *testing.T) {
 // claims and finds no number typed by hand; a prompts file with a bad
 // point fails with exit 1, naming the prompt and the point.
 func TestInterviewCheck(t *testing.T) {
+	racefree.Only(t)
 	out, errOut, code := run(t, "interview", "--check")
 	if code != 0 || !strings.Contains(out, "claims hold, no unchecked number") || !strings.Contains(out, "api-gateway") || !strings.Contains(out, "plays api-gateway") {
 		t.Fatalf("--check: exit %d, %q %q", code, out, errOut)

@@ -23,7 +23,7 @@ import (
 // `breakerlab lab checkout ...` runs the checkout incident on loopback
 // sockets (cmd/breakerlab/internal/lab) and prints what was measured.
 func init() {
-	register(command{name: "lab", summary: "run the checkout incident on real sockets (lab checkout [--mode none|timeout|protected|all] [--rate N] [--format table|json] [--serve] [--tui])", run: runLab})
+	register(command{name: "lab", summary: "run the checkout incident on real sockets (lab checkout [--server threads|go] [--mode none|timeout|protected|all] [--rate N] [--format table|json] [--serve] [--tui])", run: runLab})
 }
 
 // labContext is the context a lab runs under: it ends on ctrl+c or
@@ -64,6 +64,9 @@ func (f *faultList) Set(v string) error {
 func runLab(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("lab checkout", flag.ContinueOnError)
 	mode := &choiceFlag{value: "all", choices: []string{"none", "timeout", "protected", "all"}}
+	server := &choiceFlag{value: lab.Threads.String(), choices: lab.ServerNames()}
+	fs.Var(server, "server", "how the API runs: threads (a fixed pool of 16 workers behind an accept queue) or go (a goroutine per request, the provider through an http.Transport with MaxConnsPerHost, context deadlines, a semaphore with an acquisition deadline); go prints the engine's simulation of each mode beside it")
+	conns := fs.Int("conns", lab.DefaultConnsPerHost, "the go server's MaxConnsPerHost to the provider")
 	fs.Var(mode, "mode", "the API's policies: none, timeout, protected, or all (the reference's four rows)")
 	rate := fs.Float64("rate", lab.DefaultRate, "checkout requests a second (all runs a third row at twice this)")
 	format := &choiceFlag{value: "table", choices: []string{"table", "json"}}
@@ -74,7 +77,7 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	listenHost := fs.String("listen", "127.0.0.1", "the address both servers bind; anything but loopback opens them to the network")
 	faults := &faultList{faults: lab.DefaultFaults()}
 	fs.Var(faults, "fault", "the provider's fault timeline, repeatable: "+lab.FaultSyntax+"; none for a healthy provider (with --serve the default is none)")
-	bulkheadWait := fs.Duration("bulkhead-wait", 0, "how long a call over the protected mode's bulkhead of 4 may wait for a slot (0: refused at once, as in the simulation)")
+	bulkheadWait := fs.Duration("bulkhead-wait", 0, "how long a call over the protected mode's bulkhead of 4 may wait for a slot (0: refused at once, as in the simulation; the go server's semaphore waits 100ms unless told)")
 	serveFlag := fs.Bool("serve", false, "leave the provider and the API running until ctrl+c, for curl, a load tool or Prometheus")
 	tuiFlag := fs.Bool("tui", false, "watch one mode live in the sandbox's panes, the simulation of the same mode beside it (protected unless --mode says)")
 	pos, err := parseArgs(fs, args)
@@ -85,15 +88,30 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 		return usagef("lab runs one experiment, checkout (lab checkout [flags]), got %q", pos)
 	}
 	cfg := lab.DefaultConfig(lab.None)
+	if cfg.Server, err = lab.ParseServer(server.value); err != nil {
+		return usagef("%v", err)
+	}
+	if cfg.Server == lab.Go {
+		cfg = lab.DefaultGoConfig(lab.None)
+	}
+	setFlags := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { setFlags[f.Name] = true })
+	cfg.ConnsPerHost = *conns
+	if cfg.Server != lab.Go && setFlags["conns"] {
+		return usagef("--conns is the go server's MaxConnsPerHost: add --server go")
+	}
+	if setFlags["bulkhead-wait"] || cfg.Server != lab.Go {
+		cfg.BulkheadWait = *bulkheadWait
+	}
 	cfg.Rate, cfg.Scale, cfg.ProviderPort, cfg.APIPort, cfg.Listen = *rate, *scale, *providerPort, *apiPort, *listenHost
-	cfg.BulkheadWait = *bulkheadWait
 	cfg.Faults = faults.faults
 	if *serveFlag && !faults.set {
 		cfg.Faults = nil // a served lab starts healthy: POST /admin/fault starts the incident
 	}
-	modeSet := false
-	fs.Visit(func(f *flag.Flag) { modeSet = modeSet || f.Name == "mode" })
+	modeSet := setFlags["mode"]
 	switch {
+	case *tuiFlag && cfg.Server == lab.Go:
+		return usagef("--tui draws the thread-pool server's panes; the go server prints its table (or --format json) with the simulation of each mode beside it")
 	case *serveFlag && *tuiFlag:
 		return usagef("--serve and --tui do not go together: --serve leaves the servers to you, --tui runs the incident on them")
 	case *tuiFlag && !modeSet:
@@ -194,8 +212,12 @@ func serveLab(ctx context.Context, cfg lab.Config, stdout io.Writer) error {
 		return labError(err)
 	}
 	mu.Lock()
-	fmt.Fprintf(stdout, "breakerlab lab: the checkout incident, mode %s, %d workers, serving until ctrl+c\n\n", cfg.Mode, cfg.Workers)
-	fmt.Fprintf(stdout, "API       %s\n%s\n", l.APIURL(), indent(lab.APIHelp))
+	how := fmt.Sprintf("%d workers", cfg.Workers)
+	if cfg.Server == lab.Go {
+		how = fmt.Sprintf("a Go server with MaxConnsPerHost %d", cfg.ConnsPerHost)
+	}
+	fmt.Fprintf(stdout, "breakerlab lab: the checkout incident, mode %s, %s, serving until ctrl+c\n\n", cfg.Mode, how)
+	fmt.Fprintf(stdout, "API       %s\n%s\n", l.APIURL(), indent(l.Help()))
 	fmt.Fprintf(stdout, "provider  %s\n%s\n", l.ProviderURL(), indent(lab.ProviderHelp))
 	fmt.Fprintf(stdout, "try:\n  curl -i -X POST %s/checkout\n  curl -X POST -d '{\"kind\":\"slow\",\"latency_ms\":10000,\"for_ms\":30000}' %s/admin/fault\n  curl -s %s/metrics | grep breakerlab_\n\n",
 		l.APIURL(), l.ProviderURL(), l.APIURL())

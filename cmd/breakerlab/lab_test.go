@@ -35,6 +35,10 @@ func TestLabBadInput(t *testing.T) {
 		{[]string{"lab", "checkout", "--api-port", "70000"}, "ports must be between 0"},
 		{[]string{"lab", "checkout", "--api-port", "7011", "--provider-port", "7011"}, "two different ports"},
 		{[]string{"lab", "checkout", "--listen", "example.com"}, "listen must be an IP address"},
+		{[]string{"lab", "checkout", "--server", "java"}, `"java" is not one of threads, go`},
+		{[]string{"lab", "checkout", "--server", "go", "--tui"}, "the go server prints its table"},
+		{[]string{"lab", "checkout", "--conns", "4"}, "--conns is the go server's MaxConnsPerHost: add --server go"},
+		{[]string{"lab", "checkout", "--server", "go", "--conns", "0"}, "connections per host must be between 1 and"},
 	} {
 		_, errOut, code := run(t, tc.args...)
 		if code != exitUsage || !strings.Contains(errOut, tc.want) {
@@ -56,53 +60,113 @@ func TestLabPortInUse(t *testing.T) {
 	}
 }
 
-// TestLabJSONShape: the measured report has run --format json's keys.
+// runVariant is one variant of run --format json, with the keys every
+// report has and the tasks server's.
+type runVariant struct {
+	Name      string `json:"name"`
+	Endpoints map[string]struct {
+		Outcomes  map[string]uint64  `json:"outcomes"`
+		LatencyMS map[string]float64 `json:"latency_ms"`
+	} `json:"endpoints"`
+	Dependencies map[string]struct {
+		InFlightMax *int `json:"in_flight_max"`
+	} `json:"dependencies"`
+	Transitions []struct {
+		AtMS    float64 `json:"at_ms"`
+		Breaker string  `json:"breaker"`
+		From    string  `json:"from"`
+		To      string  `json:"to"`
+	} `json:"transitions"`
+	Tasks *struct {
+		LiveMax *int `json:"live_max"`
+		Permits map[string]struct {
+			InUseMax *int `json:"in_use_max"`
+		} `json:"permits"`
+	} `json:"tasks"`
+	Pools map[string]struct {
+		InUseMax   *int    `json:"in_use_max"`
+		WaitingMax *int    `json:"waiting_max"`
+		Refusals   *uint64 `json:"refusals"`
+	} `json:"pools"`
+}
+
+// checkRunShape checks a variant against run's keys: both endpoints with
+// four outcomes and three percentiles, the payment dependency, the
+// breaker's first transition, and with tasks the goroutines, the permits
+// and the transport's pool.
+func checkRunShape(t *testing.T, what string, v runVariant, tasks bool) {
+	t.Helper()
+	for _, ep := range []string{"health", "checkout"} {
+		e, ok := v.Endpoints[ep]
+		if !ok || len(e.Outcomes) != 4 || len(e.LatencyMS) != 3 {
+			t.Errorf("%s: endpoint %s: %+v, want the four outcomes and three percentiles", what, ep, e)
+		}
+	}
+	if d, ok := v.Dependencies["payment"]; !ok || d.InFlightMax == nil || *d.InFlightMax == 0 {
+		t.Errorf("%s: dependencies %+v", what, v.Dependencies)
+	}
+	if len(v.Transitions) == 0 || v.Transitions[0].Breaker != "payment" || v.Transitions[0].From != "closed" || v.Transitions[0].To != "open" || v.Transitions[0].AtMS <= 0 {
+		t.Errorf("%s: transitions %+v", what, v.Transitions)
+	}
+	if !tasks {
+		if v.Tasks != nil || v.Pools != nil {
+			t.Errorf("%s: a thread pool's report has tasks %+v and pools %+v", what, v.Tasks, v.Pools)
+		}
+		return
+	}
+	if v.Tasks == nil || v.Tasks.LiveMax == nil || *v.Tasks.LiveMax == 0 || v.Tasks.Permits["payment"].InUseMax == nil {
+		t.Errorf("%s: tasks %+v, want live_max and the payment permits", what, v.Tasks)
+	}
+	if p, ok := v.Pools["transport"]; !ok || p.InUseMax == nil || *p.InUseMax == 0 || p.WaitingMax == nil || p.Refusals == nil {
+		t.Errorf("%s: pools %+v, want the transport's in_use_max, waiting_max and refusals", what, v.Pools)
+	}
+}
+
+// TestLabJSONShape: the measured report has run --format json's keys; the
+// go server's adds the tasks server's, and each variant's simulated object
+// is run's own variant of the engine's checkout-go.
 func TestLabJSONShape(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs real servers for two seconds")
 	}
-	out, errOut, code := run(t, "lab", "checkout", "--mode", "protected", "--scale", "0.25", "--format", "json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	var rep struct {
-		Scenario string   `json:"scenario"`
-		WindowMS [2]int64 `json:"window_ms"`
-		Variants []struct {
-			Name      string `json:"name"`
-			Endpoints map[string]struct {
-				Outcomes  map[string]uint64  `json:"outcomes"`
-				LatencyMS map[string]float64 `json:"latency_ms"`
-			} `json:"endpoints"`
-			Dependencies map[string]struct {
-				InFlightMax *int `json:"in_flight_max"`
-			} `json:"dependencies"`
-			Transitions []struct {
-				AtMS    float64 `json:"at_ms"`
-				Breaker string  `json:"breaker"`
-				From    string  `json:"from"`
-				To      string  `json:"to"`
-			} `json:"transitions"`
-		} `json:"variants"`
-	}
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatalf("%v in %s", err, out)
-	}
-	if rep.Scenario != "checkout" || rep.WindowMS != [2]int64{125, 875} || len(rep.Variants) != 1 || rep.Variants[0].Name != "protected" {
-		t.Fatalf("report head %q %v %d variants", rep.Scenario, rep.WindowMS, len(rep.Variants))
-	}
-	v := rep.Variants[0]
-	for _, ep := range []string{"health", "checkout"} {
-		e, ok := v.Endpoints[ep]
-		if !ok || len(e.Outcomes) != 4 || len(e.LatencyMS) != 3 {
-			t.Errorf("endpoint %s: %+v, want the four outcomes and three percentiles", ep, e)
-		}
-	}
-	if d, ok := v.Dependencies["payment"]; !ok || d.InFlightMax == nil || *d.InFlightMax == 0 {
-		t.Errorf("dependencies %+v", v.Dependencies)
-	}
-	if len(v.Transitions) == 0 || v.Transitions[0].Breaker != "payment" || v.Transitions[0].From != "closed" || v.Transitions[0].To != "open" || v.Transitions[0].AtMS <= 0 {
-		t.Errorf("transitions %+v", v.Transitions)
+	for _, server := range []string{"threads", "go"} {
+		t.Run(server, func(t *testing.T) {
+			out, errOut, code := run(t, "lab", "checkout", "--server", server, "--mode", "protected", "--scale", "0.25", "--format", "json")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			var rep struct {
+				Scenario   string   `json:"scenario"`
+				WindowMS   [2]int64 `json:"window_ms"`
+				Server     string   `json:"server"`
+				Simulation *struct {
+					Scenario string   `json:"scenario"`
+					WindowMS [2]int64 `json:"window_ms"`
+				} `json:"simulation"`
+				Variants []struct {
+					runVariant
+					Simulated *runVariant `json:"simulated"`
+				} `json:"variants"`
+			}
+			if err := json.Unmarshal([]byte(out), &rep); err != nil {
+				t.Fatalf("%v in %s", err, out)
+			}
+			if rep.Scenario != "checkout" || rep.Server != server || rep.WindowMS != [2]int64{125, 875} || len(rep.Variants) != 1 || rep.Variants[0].Name != "protected" {
+				t.Fatalf("report head %q %q %v %d variants", rep.Scenario, rep.Server, rep.WindowMS, len(rep.Variants))
+			}
+			v := rep.Variants[0]
+			checkRunShape(t, "measured", v.runVariant, server == "go")
+			if server == "threads" {
+				if v.Simulated != nil || rep.Simulation != nil {
+					t.Errorf("the thread-pool report has a simulation: %+v", rep.Simulation)
+				}
+				return
+			}
+			if rep.Simulation == nil || rep.Simulation.Scenario != "checkout-go" || rep.Simulation.WindowMS != [2]int64{500, 3500} || v.Simulated == nil || v.Simulated.Name != "protected" {
+				t.Fatalf("simulation %+v, simulated %+v", rep.Simulation, v.Simulated)
+			}
+			checkRunShape(t, "simulated", *v.Simulated, true)
+		})
 	}
 }
 

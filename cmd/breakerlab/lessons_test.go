@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // The commands read and write progress under the config directory: point
@@ -67,6 +69,7 @@ func TestLessonsShowsProgressAndSurvivesACorruptFile(t *testing.T) {
 }
 
 func TestLessonCheckPrintsEveryNumber(t *testing.T) {
+	racefree.Only(t)
 	tempConfig(t)
 	out, errOut, code := run(t, "lesson", "1", "--check")
 	if code != 0 {
@@ -84,6 +87,7 @@ func TestLessonCheckPrintsEveryNumber(t *testing.T) {
 }
 
 func TestLessonBadInputIsAUsageError(t *testing.T) {
+	racefree.Only(t)
 	dir := tempConfig(t)
 	bad := filepath.Join(dir, "mine.md")
 	src := "+++\ntitle = \"Mine\"\nsummary = \"S\"\n+++\n\n+++ step\ntitle = \"One\"\nscenario = \"cascade\"\npause = \"whenever\"\n+++\ntext\n"
@@ -117,6 +121,7 @@ func TestLessonBadInputIsAUsageError(t *testing.T) {
 }
 
 func TestLessonWithAGoodFileNeedsATerminal(t *testing.T) {
+	racefree.Only(t)
 	tempConfig(t)
 	_, errOut, code := run(t, "lesson", "1")
 	if code != exitUsage || !strings.Contains(errOut, "needs a terminal") {
@@ -127,6 +132,7 @@ func TestLessonWithAGoodFileNeedsATerminal(t *testing.T) {
 // `lesson ID --check --format json` prints the lesson's structure: each
 // step's simulation and its questions, predictions marked.
 func TestLessonCheckJSON(t *testing.T) {
+	racefree.Only(t)
 	dir := tempConfig(t)
 	file := filepath.Join(dir, "mine.md")
 	src := "+++\ntitle = \"Mine\"\nsummary = \"S\"\nrecap = [\"A pool of {{param cascade/0 workers}}.\"]\n+++\n\n" +

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -41,6 +42,7 @@ func golden(t *testing.T, name, got string) {
 }
 
 func TestRunCascadeTableGolden(t *testing.T) {
+	racefree.Only(t)
 	out, errOut, code := run(t, "run", "cascade", "--seed", "5", "--format", "table")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -62,6 +64,7 @@ func TestRunTimelineGolden(t *testing.T) {
 }
 
 func TestRunJSONFollowsTheContract(t *testing.T) {
+	racefree.Only(t)
 	out, _, code := run(t, "run", "--format", "json", "cascade", "--seed", "5")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
@@ -117,6 +120,7 @@ func TestRunJSONFollowsTheContract(t *testing.T) {
 }
 
 func TestRunCSVHasOneRowPerVariantEndpointOutcome(t *testing.T) {
+	racefree.Only(t)
 	out, _, code := run(t, "run", "cascade", "--format", "csv")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
@@ -198,6 +202,7 @@ func TestRunCheckoutGolden(t *testing.T) {
 
 // A dumped built-in, run as a file, gives exactly the built-in's results.
 func TestRunFileEqualsBuiltin(t *testing.T) {
+	racefree.Only(t)
 	for _, name := range []string{"cascade", "checkout", "breaker-timeline"} {
 		dump, errOut, code := run(t, "scenarios", "--dump", name)
 		if code != 0 {

@@ -8,6 +8,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
@@ -19,6 +20,7 @@ import (
 // services, instances, tenants and shedding of the bigger systems. A
 // scenario registered later is covered by the same loop.
 func TestRunJSONIsTheSandboxsEndForEveryScenario(t *testing.T) {
+	racefree.Only(t)
 	const seed = 5
 	for _, b := range scenarios.All() {
 		t.Run(b.Name, func(t *testing.T) {

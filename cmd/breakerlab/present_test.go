@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // A flag before any command belongs to the home screen: `breakerlab
@@ -11,6 +13,7 @@ import (
 // terminal, told it needs one), not an unknown command; a flag the home
 // screen does not have is a usage error that lists its flags.
 func TestHomeTakesPresent(t *testing.T) {
+	racefree.Only(t)
 	var out, errOut bytes.Buffer
 	code := runMain([]string{"--present"}, &out, &errOut)
 	if code != exitUsage || strings.Contains(errOut.String(), "unknown command") || !strings.Contains(errOut.String(), "needs a terminal") {

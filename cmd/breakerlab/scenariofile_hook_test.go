@@ -11,6 +11,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 func writeTemp(t *testing.T, name, content string) string {
@@ -30,6 +31,7 @@ func isUsage(err error) bool {
 // TestDumpScenarioRunsLikeTheBuiltin dumps every built-in through the hook,
 // loads the file through the hook, and compares the runs.
 func TestDumpScenarioRunsLikeTheBuiltin(t *testing.T) {
+	racefree.Only(t)
 	for _, b := range scenarios.All() {
 		var buf bytes.Buffer
 		if err := dumpScenario(b.Name, &buf); err != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine/shuffle"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/shardview"
 	tea "github.com/charmbracelet/bubbletea"
@@ -29,6 +30,7 @@ var oneTruthSeeds = []uint64{1, 5, 42, 2026}
 // function, the shard view and the lesson drew them from the timeline's own
 // stream and said 38 and 425 on seed 5 where `run` said 25 and 452.
 func TestShuffleViewsAgreeOnEverySeed(t *testing.T) {
+	racefree.Only(t)
 	for _, seed := range oneTruthSeeds {
 		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
 			want := shuffleJSONCounts(t, seed)

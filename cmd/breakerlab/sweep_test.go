@@ -13,6 +13,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 )
 
@@ -24,7 +25,7 @@ func TestSweepBadVaryListsKnobs(t *testing.T) {
 		want []string
 	}{
 		{[]string{"sweep", "cascade", "--vary", "nosuch.bulkhead=1..5", "--measure", "search.ok"},
-			[]string{`cascade has no knob "nosuch.bulkhead"`, "recommendations.bulkhead", "search.rate", "workers"}},
+			[]string{`cascade has no knob "nosuch.bulkhead"; did you mean`, "recommendations.bulkhead", "search, profile, recommendations: rate", "workers"}},
 		{[]string{"sweep", "cascade", "--vary", "recommendations.bulkhead=5..x", "--measure", "search.ok"},
 			[]string{"give both ends as numbers"}},
 		{[]string{"sweep", "cascade", "--vary", "recommendations.bulkhead=5..400:3", "--variant", "2", "--measure", "search.ok"},
@@ -133,6 +134,7 @@ func TestSweepJSONAndPictures(t *testing.T) {
 
 // run --format svg writes a picture; -o writes it to a file.
 func TestRunPictureFormats(t *testing.T) {
+	racefree.Only(t)
 	stdout, stderr, code := run(t, "run", "cascade", "--format", "svg")
 	if code != 0 || !strings.Contains(stdout, "<svg") || !strings.Contains(stdout, "calls in flight") {
 		t.Fatalf("exit %d, stderr %q, stdout starts %.80q", code, stderr, stdout)

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // Headless tables fit the width they are given; in a pipe (as here) and
 // with --wide they are not wrapped, so scripts see one line per row.
 func TestHeadlessTablesFitTheWidth(t *testing.T) {
+	racefree.Only(t)
 	for _, args := range [][]string{
 		{"run", "cascade", "--width", "80"},
 		{"run", "checkout", "--width", "80"},

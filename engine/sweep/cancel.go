@@ -44,4 +44,5 @@ func advance(ctx context.Context, r *engine.Run, t time.Duration) error {
 func (p *Plan) Release() {
 	p.traffic, p.prefixes, p.endCol, p.endRow = nil, nil, nil, nil
 	p.held.Store(0)
+	p.kept.Store(0)
 }

@@ -26,7 +26,11 @@ type Plan struct {
 	Goal    *Goal // optional; its metric is measured too
 	Set     Setter
 
-	cells []*engine.Scenario // one per cell, shared read-only by the runs
+	cells []*engine.Scenario // one per cell, shared read-only by the runs; nil for a large grid (cell)
+	// The base cell's scenario (see base), kept whatever the grid, and
+	// the plan's cost, summed cell by cell as Prepare builds them.
+	baseCell *engine.Scenario
+	cost     engine.Cost
 	// The cells whose endpoints send the same traffic (the same rates,
 	// intervals and called latencies: every cell, unless an axis changes
 	// one of these) form a group; group[c] is cell c's. For each seed,
@@ -54,16 +58,32 @@ type Plan struct {
 	// its column (the first axis's value) and for its row, and a later
 	// job of the same seed and column or row whose knob never mattered in
 	// it is that run with its own knob (ForkInto at the end): nothing is
-	// left to simulate. endCol[s*nx+i], endRow[s*ny+j]; at most maxEnds
-	// are kept.
-	endCol, endRow []atomic.Pointer[engine.Run]
-	ends, endForks atomic.Int64
+	// left to simulate. endCol[s*nx+i], endRow[s*ny+j]; kept holds the
+	// bytes of the buffers of the runs they hold (engine's Footprint), at
+	// most maxKept: a run replaced in both its slots no longer counts.
+	endCol, endRow []atomic.Pointer[keptRun]
+	endForks       atomic.Int64
+	kept           atomic.Int64
+	// What a seed's runs share goes once they are all done: the jobs come
+	// seed by seed (Jobs), so a sweep holds the traffic, prefixes and
+	// finished runs of the few seeds under way, however many seeds it
+	// has. left[s] counts seed s's jobs not done yet.
+	left []atomic.Int64
 }
 
-// maxEnds bounds the finished runs a plan copies to keep (a cascade run's
-// copy is a few hundred kilobytes, so a plan allocates at most some 64 MB
-// for them; a 20 × 20 cascade sweep allocates about 23 MB a variant).
-const maxEnds = 256
+// keptRun is a finished run kept to fork from, held by a column's slot
+// and a row's (refs), and its size in bytes.
+type keptRun struct {
+	run  *engine.Run
+	size int64
+	refs atomic.Int32
+}
+
+// maxKept bounds the bytes of the finished runs a plan keeps at once (a
+// cascade run's copy holds a few hundred kilobytes): with the traffic's
+// bound (maxSharedRequests), a sweep's memory stays well under 64 MB
+// whatever its grid and seeds.
+const maxKept = 8 << 20
 
 // prefixSlot is one seed's prefix run, in the states of trafficSlot.
 type prefixSlot struct {
@@ -119,58 +139,161 @@ func (p *Plan) Prepare() error {
 	if runs := nx * ny * len(p.Seeds); runs > MaxRuns {
 		return fmt.Errorf("%d cells × %d seeds is %d runs; at most %d are allowed: fewer steps or seeds", nx*ny, len(p.Seeds), runs, MaxRuns)
 	}
-	p.cells = make([]*engine.Scenario, nx*ny)
+	// Each cell is built and checked once, and what the plan needs of
+	// it noted (its traffic group, whether it is the base, its cost);
+	// only a grid of at most maxHeldCells keeps the cells' scenarios (a
+	// few kilobytes each): a larger one builds a cell again for its runs.
+	p.cells, p.baseCell, p.cost = nil, nil, engine.Cost{Variants: 1, Seeds: len(p.Seeds)}
+	if nx*ny <= maxHeldCells {
+		p.cells = make([]*engine.Scenario, nx*ny)
+	}
+	g := p.newGrouper()
+	var best baseKey
 	for j := range ny {
 		for i := range nx {
-			sc := p.Build()
-			if p.Variant < 0 || p.Variant >= len(sc.Variants) {
-				return fmt.Errorf("scenario %s has variants 1 to %d, not %d", sc.Name, len(sc.Variants), p.Variant+1)
+			sc, err := p.build(i, j)
+			if err != nil {
+				return err
 			}
-			for a, ax := range p.Axes {
-				k := i
-				if a == 1 {
-					k = j
-				}
-				if err := p.Set(sc, p.Variant, ax.Path, ax.Values[k]); err != nil {
-					return fmt.Errorf("--vary %s=%v: %w", ax.Path, ax.Values[k], err)
-				}
+			c := j*nx + i
+			if p.cells != nil {
+				p.cells[c] = sc
 			}
-			if err := sc.Validate(); err != nil {
-				return fmt.Errorf("with %s the scenario is not valid: %w", p.describe(i, j), err)
+			p.groupCell(g, c, sc)
+			if k := p.baseKeyOf(sc); c == 0 || k.above(best) {
+				p.base, p.baseCell, best = c, sc, k
 			}
-			p.cells[j*nx+i] = sc
+			p.addCost(sc)
 		}
 	}
-	p.groupCells()
-	p.chooseBase()
+	p.traffic = make([]trafficSlot, len(p.groups)*len(p.Seeds))
+	p.held.Store(0)
+	p.prepareForks()
 	return nil
 }
 
-// chooseBase picks the cell whose prefix the others fork from: the most
-// workers, then the longest timeouts in all.
-func (p *Plan) chooseBase() {
-	key := func(c int) (int, time.Duration) {
-		sys := &p.cells[c].Variants[p.Variant].System
-		var sum time.Duration
-		for _, d := range sys.Dependencies {
-			sum += d.Policy.Timeout
-		}
-		return sys.Workers, sum
+// maxHeldCells is the largest grid whose cells' scenarios a plan keeps
+// (some 4 KB each for a built-in scenario: 8 MB at most). A variable, so
+// that a test can make a small grid build its cells again.
+var maxHeldCells = 2048
+
+// build makes cell (i, j)'s scenario and checks it.
+func (p *Plan) build(i, j int) (*engine.Scenario, error) {
+	sc := p.Build()
+	if p.Variant < 0 || p.Variant >= len(sc.Variants) {
+		return nil, fmt.Errorf("scenario %s has variants 1 to %d, not %d", sc.Name, len(sc.Variants), p.Variant+1)
 	}
-	p.base = 0
-	for c := range p.cells {
-		w, t := key(c)
-		bw, bt := key(p.base)
-		if w > bw || (w == bw && t > bt) {
-			p.base = c
+	for a, ax := range p.Axes {
+		k := i
+		if a == 1 {
+			k = j
+		}
+		if err := p.Set(sc, p.Variant, ax.Path, ax.Values[k]); err != nil {
+			return nil, fmt.Errorf("--vary %s=%v: %w", ax.Path, ax.Values[k], err)
 		}
 	}
-	p.forkAt = engine.ForkAt(p.cells[p.base], p.Variant)
+	if err := sc.Validate(); err != nil {
+		return nil, fmt.Errorf("with %s the scenario is not valid: %w", p.describe(i, j), err)
+	}
+	return sc, nil
+}
+
+// cell is cell c's scenario: the one kept, or one built again (Prepare
+// has checked that it builds).
+func (p *Plan) cell(c int) *engine.Scenario {
+	if p.cells != nil {
+		return p.cells[c]
+	}
+	if c == p.base {
+		return p.baseCell
+	}
+	nx, _ := p.Size()
+	sc, err := p.build(c%nx, c/nx)
+	if err != nil {
+		panic(fmt.Sprintf("sweep: cell %d built in Prepare and not now: %v", c, err))
+	}
+	return sc
+}
+
+// addCost adds a cell's runs to the plan's cost (Cost).
+func (p *Plan) addCost(sc *engine.Scenario) {
+	c := engine.EstimateSweepCost([]*engine.Scenario{sc}, p.Variant, len(p.Seeds))
+	p.cost.Cells++
+	p.cost.Runs += c.Runs
+	p.cost.Duration = max(p.cost.Duration, c.Duration)
+	p.cost.Arrivals += c.Arrivals
+	p.cost.Requests += c.Requests
+	p.cost.Events += c.Events
+	p.cost.Bytes = max(p.cost.Bytes, c.Bytes)
+}
+
+// The base, the cell whose prefix the others fork from, has the most
+// workers, then the longest timeouts in all, then the largest bulkheads:
+// the likeliest to have no knob matter.
+type baseKey struct {
+	workers   int
+	timeouts  time.Duration
+	bulkheads int
+}
+
+func (p *Plan) baseKeyOf(sc *engine.Scenario) baseKey {
+	sys := &sc.Variants[p.Variant].System
+	k := baseKey{workers: sys.Workers}
+	for _, d := range sys.Dependencies {
+		k.timeouts += d.Policy.Timeout
+		k.bulkheads += d.Policy.Bulkhead
+	}
+	return k
+}
+
+func (k baseKey) above(b baseKey) bool {
+	return k.workers > b.workers || (k.workers == b.workers && (k.timeouts > b.timeouts ||
+		(k.timeouts == b.timeouts && k.bulkheads > b.bulkheads)))
+}
+
+// prepareForks makes the empty slots of the prefixes and finished runs
+// that forks start from, once the base is chosen.
+func (p *Plan) prepareForks() {
+	p.forkAt = engine.ForkAt(p.baseCell, p.Variant)
 	p.prefixes = make([]prefixSlot, len(p.Seeds))
 	nx, ny := p.Size()
-	p.endCol = make([]atomic.Pointer[engine.Run], len(p.Seeds)*nx)
-	p.endRow = make([]atomic.Pointer[engine.Run], len(p.Seeds)*ny)
-	p.ends.Store(0)
+	p.endCol = make([]atomic.Pointer[keptRun], len(p.Seeds)*nx)
+	p.endRow = make([]atomic.Pointer[keptRun], len(p.Seeds)*ny)
+	p.kept.Store(0)
+	p.left = make([]atomic.Int64, len(p.Seeds))
+	for s := range p.left {
+		p.left[s].Store(int64(nx * ny))
+	}
+}
+
+// jobDone notes that one of seed s's jobs is done; after the last, what
+// the seed's runs shared is let go (the runs that replay its traffic keep
+// it as long as they need it).
+func (p *Plan) jobDone(s int) {
+	if p.left[s].Add(-1) != 0 {
+		return
+	}
+	p.prefixes[s].run.Store(nil)
+	for set := range p.groups {
+		if tr := p.traffic[set*len(p.Seeds)+s].tr.Swap(nil); tr != nil {
+			p.held.Add(-int64(tr.Requests()))
+		}
+	}
+	nx, ny := p.Size()
+	for i := range nx {
+		p.drop(p.endCol[s*nx+i].Swap(nil))
+	}
+	for j := range ny {
+		p.drop(p.endRow[s*ny+j].Swap(nil))
+	}
+}
+
+// drop lets go of a slot's hold on k (nil: none); once neither slot
+// holds it, its bytes no longer count.
+func (p *Plan) drop(k *keptRun) {
+	if k != nil && k.refs.Add(-1) == 0 {
+		p.kept.Add(-k.size)
+	}
 }
 
 // keepEnd keeps a copy of r, job's finished run, for the later jobs of
@@ -178,21 +301,24 @@ func (p *Plan) chooseBase() {
 // this job (and, on an axis that grows, had the smaller knob).
 func (p *Plan) keepEnd(job Job, r *engine.Run) {
 	nx, ny := p.Size()
-	if p.ends.Add(1) > maxEnds {
+	size := int64(r.Footprint())
+	if p.kept.Add(size) > maxKept {
+		p.kept.Add(-size)
 		return
 	}
-	kept := new(engine.Run)
-	r.CloneInto(kept)
-	p.endCol[job.Seed*nx+job.I].Store(kept)
-	p.endRow[job.Seed*ny+job.J].Store(kept)
+	k := &keptRun{run: new(engine.Run), size: size}
+	r.CloneInto(k.run)
+	k.refs.Store(2)
+	p.drop(p.endCol[job.Seed*nx+job.I].Swap(k))
+	p.drop(p.endRow[job.Seed*ny+job.J].Swap(k))
 }
 
 // forkEnd makes r, when it can, job's finished run from a finished run of
 // its column or row (ForkInto checks that the knobs never mattered).
 func (p *Plan) forkEnd(job Job, sc *engine.Scenario, r *engine.Run) bool {
 	nx, ny := p.Size()
-	for _, end := range []*engine.Run{p.endCol[job.Seed*nx+job.I].Load(), p.endRow[job.Seed*ny+job.J].Load()} {
-		if end != nil && end.ForkInto(r, sc, p.Variant) {
+	for _, end := range []*keptRun{p.endCol[job.Seed*nx+job.I].Load(), p.endRow[job.Seed*ny+job.J].Load()} {
+		if end != nil && end.run.ForkInto(r, sc, p.Variant) {
 			return true
 		}
 	}
@@ -220,7 +346,7 @@ func (p *Plan) prefixFor(ctx context.Context, s int) *engine.Run {
 	if !slot.state.CompareAndSwap(slotEmpty, slotDrawing) {
 		return p.prefixFor(ctx, s)
 	}
-	sc := p.cells[p.base]
+	sc := p.baseCell
 	var r *engine.Run
 	var err error
 	if tr := p.trafficFor(p.base, s); tr != nil {
@@ -237,10 +363,11 @@ func (p *Plan) prefixFor(ctx context.Context, s int) *engine.Run {
 	return slot.run.Load()
 }
 
-// maxSharedRequests bounds the requests a plan's traffic holds (24 bytes
-// each; a built-in scenario sends some 20,000 a run). Past it, the runs of
+// maxSharedRequests bounds the requests a plan's traffic holds at once (24
+// bytes each, 12 MB in all; a built-in scenario sends some 20,000 a run,
+// and a seed's traffic goes once its runs are done). Past it, the runs of
 // the sets and seeds not drawn yet draw their own as they go.
-const maxSharedRequests = 1 << 21
+const maxSharedRequests = 1 << 19
 
 // trafficSig is what an endpoint's traffic depends on in a cell besides
 // the seed: engine's Traffic matches the same fields (traffic.go,
@@ -254,53 +381,58 @@ type trafficSig struct {
 	latency  engine.Latency
 }
 
-// groupCells puts the cells whose plan variant sends the same traffic in
-// one group, and the groups of one duration in one set, and makes each
-// set's empty slots. Each endpoint's distinct signatures are numbered, and
-// a cell's group is keyed by the duration and its endpoints' numbers: a
-// map lookup a cell, however large the grid.
-func (p *Plan) groupCells() {
-	var sigIDs []map[trafficSig]uint64 // per endpoint index
-	groups := map[string]int{}
-	sets := map[time.Duration]int{}
-	p.group, p.set, p.groups = make([]int, len(p.cells)), make([]int, len(p.cells)), nil
-	var key []byte
-	for c, sc := range p.cells {
-		set, ok := sets[sc.Duration]
-		if !ok {
-			set = len(p.groups)
-			sets[sc.Duration] = set
-			p.groups = append(p.groups, nil)
-		}
-		sys := &sc.Variants[p.Variant].System
-		key = binary.AppendVarint(key[:0], int64(sc.Duration))
-		for k, e := range sys.Endpoints {
-			s := trafficSig{name: e.Name, rate: e.Rate, interval: e.Interval}
-			for _, d := range sys.Dependencies {
-				if e.Calls != "" && d.Name == e.Calls {
-					s.calls, s.latency = true, d.Latency
-				}
-			}
-			if k == len(sigIDs) {
-				sigIDs = append(sigIDs, map[trafficSig]uint64{})
-			}
-			id, ok := sigIDs[k][s]
-			if !ok {
-				id = uint64(len(sigIDs[k]))
-				sigIDs[k][s] = id
-			}
-			key = binary.AppendUvarint(key, id)
-		}
-		g, ok := groups[string(key)]
-		if !ok {
-			g = len(groups)
-			groups[string(key)] = g
-			p.groups[set] = append(p.groups[set], c)
-		}
-		p.group[c], p.set[c] = g, set
+// grouper is what groupCell remembers from cell to cell: each endpoint's
+// distinct signatures, numbered, and the groups and sets so far.
+type grouper struct {
+	sigIDs []map[trafficSig]uint64 // per endpoint index
+	groups map[string]int
+	sets   map[time.Duration]int
+	key    []byte
+}
+
+func (p *Plan) newGrouper() *grouper {
+	nx, ny := p.Size()
+	p.group, p.set, p.groups = make([]int, nx*ny), make([]int, nx*ny), nil
+	return &grouper{groups: map[string]int{}, sets: map[time.Duration]int{}}
+}
+
+// groupCell puts cell c in the group of the cells whose plan variant
+// sends the same traffic, and the groups of one duration in one set. A
+// cell's group is keyed by the duration and its endpoints' signature
+// numbers: a map lookup a cell, however large the grid.
+func (p *Plan) groupCell(gr *grouper, c int, sc *engine.Scenario) {
+	set, ok := gr.sets[sc.Duration]
+	if !ok {
+		set = len(p.groups)
+		gr.sets[sc.Duration] = set
+		p.groups = append(p.groups, nil)
 	}
-	p.traffic = make([]trafficSlot, len(p.groups)*len(p.Seeds))
-	p.held.Store(0)
+	sys := &sc.Variants[p.Variant].System
+	gr.key = binary.AppendVarint(gr.key[:0], int64(sc.Duration))
+	for k, e := range sys.Endpoints {
+		s := trafficSig{name: e.Name, rate: e.Rate, interval: e.Interval}
+		for _, d := range sys.Dependencies {
+			if e.Calls != "" && d.Name == e.Calls {
+				s.calls, s.latency = true, d.Latency
+			}
+		}
+		if k == len(gr.sigIDs) {
+			gr.sigIDs = append(gr.sigIDs, map[trafficSig]uint64{})
+		}
+		id, ok := gr.sigIDs[k][s]
+		if !ok {
+			id = uint64(len(gr.sigIDs[k]))
+			gr.sigIDs[k][s] = id
+		}
+		gr.key = binary.AppendUvarint(gr.key, id)
+	}
+	g, ok := gr.groups[string(gr.key)]
+	if !ok {
+		g = len(gr.groups)
+		gr.groups[string(gr.key)] = g
+		p.groups[set] = append(p.groups[set], c)
+	}
+	p.group[c], p.set[c] = g, set
 }
 
 // Groups is how many groups of cells send different traffic.
@@ -331,14 +463,18 @@ func (p *Plan) trafficFor(c, s int) *engine.Traffic {
 	// it: NewTraffic draws each distinct endpoint once across them, and
 	// draws none of the variants the plan does not run.
 	reps := p.groups[set]
-	sc := *p.cells[reps[0]]
+	sc := *p.cell(reps[0])
 	sc.Variants = make([]engine.Variant, len(reps))
 	for k, rc := range reps {
-		sc.Variants[k] = p.cells[rc].Variants[p.Variant]
+		sc.Variants[k] = p.cell(rc).Variants[p.Variant]
 	}
 	tr, err := engine.NewTraffic(&sc, p.Seeds[s])
-	if err == nil && p.held.Add(int64(tr.Requests())) <= maxSharedRequests {
-		slot.tr.Store(tr)
+	if err == nil {
+		if n := int64(tr.Requests()); p.held.Add(n) <= maxSharedRequests {
+			slot.tr.Store(tr)
+		} else {
+			p.held.Add(-n)
+		}
 	}
 	slot.state.Store(slotReady)
 	return slot.tr.Load()
@@ -357,7 +493,7 @@ func (p *Plan) describe(i, j int) string {
 // not change it.
 func (p *Plan) CellScenario(i, j int) *engine.Scenario {
 	nx, _ := p.Size()
-	return p.cells[j*nx+i]
+	return p.cell(j*nx + i)
 }
 
 // Job is one run of a sweep: a cell (i along x, j along y) and a seed.
@@ -365,13 +501,15 @@ type Job struct {
 	I, J, Seed int // Seed indexes Plan.Seeds
 }
 
-// Jobs lists every run, row by row, seeds innermost.
+// Jobs lists every run, seed by seed, each seed's row by row: the first
+// seed's runs fill the whole grid early, the later seeds' refine it, and
+// what a seed's runs share can go once they are done (jobDone).
 func (p *Plan) Jobs() []Job {
 	nx, ny := p.Size()
 	out := make([]Job, 0, nx*ny*len(p.Seeds))
-	for j := range ny {
-		for i := range nx {
-			for s := range p.Seeds {
+	for s := range p.Seeds {
+		for j := range ny {
+			for i := range nx {
 				out = append(out, Job{I: i, J: j, Seed: s})
 			}
 		}
@@ -415,7 +553,7 @@ func (w *Runner) Run(job Job) (Sample, error) {
 	p, r := w.p, &w.r
 	nx, _ := p.Size()
 	c := job.J*nx + job.I
-	sc := p.cells[c]
+	sc := p.cell(c)
 	// A fork from a finished run of the column or row, or from the seed's
 	// prefix, when it is exact (engine's ForkInto checks); otherwise the
 	// whole run.
@@ -447,5 +585,6 @@ func (w *Runner) Run(job Job) (Sample, error) {
 	if p.Goal != nil {
 		s.GoalValue = p.Goal.Metric.Measure(&snap)
 	}
+	p.jobDone(job.Seed)
 	return s, nil
 }

@@ -11,6 +11,28 @@ type Result struct {
 	// values[cell][seed] and goals[cell][seed], NaN until the job is in.
 	values, goals [][]float64
 	in            [][]bool
+	// Underway marks a copy taken while the sweep goes on (Clone): the
+	// jobs not in are still to come, not stopped.
+	Underway bool
+}
+
+// Clone returns a copy of r, marked Underway, that later Adds to r leave
+// as it is: a view may draw it on another goroutine while the sweep goes
+// on.
+func (r *Result) Clone() *Result {
+	c := &Result{Plan: r.Plan, Runs: r.Runs, Total: r.Total, Underway: true}
+	n, seeds := len(r.values), len(r.Plan.Seeds)
+	vals, in := make([]float64, 2*n*seeds), make([]bool, n*seeds)
+	vals, goals := vals[:n*seeds], vals[n*seeds:]
+	c.values, c.goals, c.in = make([][]float64, n), make([][]float64, n), make([][]bool, n)
+	for k := range n {
+		lo, hi := k*seeds, (k+1)*seeds
+		c.values[k], c.goals[k], c.in[k] = vals[lo:hi:hi], goals[lo:hi:hi], in[lo:hi:hi]
+		copy(c.values[k], r.values[k])
+		copy(c.goals[k], r.goals[k])
+		copy(c.in[k], r.in[k])
+	}
+	return c
 }
 
 // NewResult makes an empty result for a prepared plan.

@@ -170,7 +170,8 @@ func (m *Model) rebuildSandbox(play bool) {
 		m.stale = m.sb != nil
 		return
 	}
-	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: sc, Seed: m.c.Seeds[0], Play: play, CanGoHome: true})
+	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: sc, Seed: m.c.Seeds[0], Play: play, CanGoHome: true,
+		BackTo: "back to the challenge", Crumbs: []string{fmt.Sprintf("challenge %d", m.c.Number)}})
 	if err != nil {
 		m.stale = m.sb != nil
 		return

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons/challenge"
+	"github.com/breakerlab/breakerlab/tui/internal/listnav"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
@@ -18,10 +19,11 @@ type Picker struct {
 	o       Options // Challenge unset: the picker's own
 	all     []*challenge.Challenge
 	loadErr string
-	cursor  int
-	open    *Model
-	w, h    int
-	note    string
+	// nav is the cursor and the `/` filter (tui/internal/listnav).
+	nav  listnav.List
+	open *Model
+	w, h int
+	note string
 }
 
 // NewPicker lists the built-in challenges. o.Embedded makes esc on the list
@@ -41,7 +43,7 @@ func NewPicker(o Options) Picker {
 		p.all = append(p.all, g.Levels...)
 	}
 	if next := challenge.Next(p.all, p.stars); next != nil {
-		p.cursor = slices.Index(p.all, next)
+		p.nav.Cursor = slices.Index(p.all, next)
 	}
 	return p
 }
@@ -75,10 +77,14 @@ func (p Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.open = &m
 		return p, cmd
 	}
+	if p.nav.Update(msg, len(p.all), p.match) {
+		return p, nil
+	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok || len(p.all) == 0 && k.String() != "esc" && k.String() != "q" && k.Type != tea.KeyCtrlC {
 		return p, nil
 	}
+	shown := p.nav.Shown(len(p.all), p.match)
 	switch k.String() {
 	case "ctrl+c", "q":
 		return p, tea.Quit
@@ -87,12 +93,15 @@ func (p Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return p, func() tea.Msg { return BackMsg{} }
 		}
 	case "up", "k":
-		p.cursor = (p.cursor + len(p.all) - 1) % len(p.all)
+		p.nav.Step(-1, shown, true)
 	case "down", "j":
-		p.cursor = (p.cursor + 1) % len(p.all)
+		p.nav.Step(1, shown, true)
 	case "enter":
+		if len(shown) == 0 {
+			return p, nil
+		}
 		o := p.o
-		o.Challenge, o.Embedded, o.Notice = p.all[p.cursor], true, ""
+		o.Challenge, o.Embedded, o.Notice = p.all[p.nav.Cursor], true, ""
 		m, err := New(o)
 		if err != nil {
 			p.note = err.Error()
@@ -128,8 +137,16 @@ func (p Picker) View() string {
 	var list []string
 	at := 0
 	next := challenge.Next(p.all, p.stars)
+	if l := p.nav.Filter.Line(th, len(p.nav.Shown(len(p.all), p.match)), len(p.all)); l != "" {
+		lines = append(lines, l, "")
+	}
+	prevAfter := -1
 	for i, c := range p.all {
-		if i == 0 || c.After != p.all[i-1].After {
+		if !p.match(i, p.nav.Filter) {
+			continue
+		}
+		if c.After != prevAfter {
+			prevAfter = c.After
 			head := "· other levels ·"
 			if c.After > 0 {
 				head = fmt.Sprintf("· after lesson %d ·", c.After)
@@ -142,7 +159,7 @@ func (p Picker) View() string {
 		}
 		mark := "  "
 		title := pane.Fit(fmt.Sprintf("%2d %s", c.Number, c.Title), idW+3)
-		if i == p.cursor {
+		if i == p.nav.Cursor {
 			mark = th.Accent.Render("▸ ")
 			title = th.Bold.Render(title)
 		}
@@ -157,11 +174,12 @@ func (p Picker) View() string {
 		} else {
 			list = append(list, head)
 		}
-		if i == p.cursor {
+		if i == p.nav.Cursor {
 			at = len(list) - 1 // the item's last line: all of it stays on screen
 		}
 	}
-	keys := th.Key.Render("↑↓") + th.Dim.Render(" choose  ") + th.Key.Render("enter") + th.Dim.Render(" play")
+	keys := th.Key.Render("↑↓") + th.Dim.Render(" choose  ") + th.Key.Render("enter") + th.Dim.Render(" play  ") +
+		th.Key.Render("/") + th.Dim.Render(" filter")
 	if p.o.Embedded {
 		keys += th.Dim.Render("  ") + th.Key.Render("esc") + th.Dim.Render(" back")
 	}
@@ -198,3 +216,36 @@ func (p Picker) View() string {
 	}
 	return strings.Join(pane.Block(lines, p.w, p.h), "\n")
 }
+
+// Select puts the cursor on the challenge numbered n, for a jump from the
+// command palette; false when there is none.
+func (p *Picker) Select(n int) bool {
+	for i, c := range p.all {
+		if c.Number == n {
+			p.nav.Cursor = i
+			return true
+		}
+	}
+	return false
+}
+
+// CloseLevel closes the open challenge as esc does (its design is kept for
+// next time) but without its BackMsg, for a jump from the command palette.
+func (p Picker) CloseLevel() Picker {
+	if p.open != nil {
+		p.open.leave()
+		p.open = nil
+	}
+	return p
+}
+
+// match says whether the filter lets challenge i through: its number,
+// title or summary holds every word typed.
+func (p Picker) match(i int, f listnav.Filter) bool {
+	c := p.all[i]
+	return f.Match(fmt.Sprint(c.Number), c.Title, c.Summary)
+}
+
+// Filtering reports whether the list's filter is being typed, when every
+// key that prints is text.
+func (p Picker) Filtering() bool { return p.open == nil && p.nav.Filter.Typing() }

@@ -264,7 +264,8 @@ const Seed = 5
 // numbers; esc there comes back to the card.
 func (m Model) play() (tea.Model, tea.Cmd) {
 	c := m.cards[m.i]
-	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: c.Scenario(), Seed: Seed, CanGoHome: true, Limits: m.o.Sandbox})
+	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: c.Scenario(), Seed: Seed, CanGoHome: true, Limits: m.o.Sandbox,
+		BackTo: "back to the card", Crumbs: []string{"drill"}})
 	if err != nil {
 		m.note = "The sandbox did not open: " + err.Error()
 		return m, nil

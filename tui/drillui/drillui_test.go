@@ -12,8 +12,8 @@ import (
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
-	"github.com/breakerlab/breakerlab/tui/sandbox"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 var now = time.Date(2026, 11, 30, 14, 0, 0, 0, time.UTC)
@@ -199,9 +199,21 @@ func TestGeneratedProblemPlaysInTheSandbox(t *testing.T) {
 	if !m.InSandbox() || !strings.Contains(m.View(), "drill-cycles") {
 		t.Fatalf("p did not open the problem's scenario:\n%s", m.View())
 	}
-	m = tuitest.Send(m, tea.Msg(sandbox.BackMsg{}))
+	// Its breadcrumb and its esc say where esc leads: back to the card,
+	// not home.
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "breakerlab › drill › drill-cycles") {
+		t.Errorf("the drill's sandbox should say it is the drill's:\n%s", v)
+	}
+	if v := strings.Join(strings.Fields(ansi.Strip(tuitest.Press(m, "?").View())), " "); !strings.Contains(v, "esc back to the card") {
+		t.Errorf("the drill's sandbox should say esc leads back to the card (spaces squeezed):\n%s", v)
+	}
+	next, cmd := m.Update(tuitest.Key("esc"))
+	if cmd == nil {
+		t.Fatal("esc in the drill's sandbox did nothing")
+	}
+	m = tuitest.Send(next.(Model), cmd())
 	if m.InSandbox() {
-		t.Fatal("back did not close the sandbox")
+		t.Fatal("esc did not close the sandbox")
 	}
 	if _, ok := m.Current(); !ok {
 		t.Fatal("the card was lost")

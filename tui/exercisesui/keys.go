@@ -6,6 +6,7 @@ import "github.com/charmbracelet/bubbles/key"
 // active) depends on the screen; see helpFor.
 type keyMap struct {
 	Hint, Next, List, Reset, Solution, CheckAll, Rerun, Task, Quit, More key.Binding
+	Edit                                                                 key.Binding
 	Up, Down, PageUp, PageDown, Top, Bottom                              key.Binding
 	Select, Filter, Search, Back, Yes, No                                key.Binding
 }
@@ -16,6 +17,7 @@ func newKeyMap() keyMap {
 	}
 	return keyMap{
 		Hint:     b([]string{"h"}, "h", "hint"),
+		Edit:     b([]string{"e"}, "e", "edit"),
 		Next:     b([]string{"n"}, "n", "next exercise"),
 		List:     b([]string{"l"}, "l", "list"),
 		Reset:    b([]string{"x"}, "x", "reset"),

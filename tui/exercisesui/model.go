@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
+	"github.com/breakerlab/breakerlab/tui/internal/listnav"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -47,6 +49,12 @@ type Options struct {
 	// Now reads the clock for the elapsed time; time.Now if nil. Only
 	// Update calls it, so View stays a pure function of the model.
 	Now func() time.Time
+	// Editor is the command e opens the current exercise's file with
+	// (EditorFromEnv: "vim", "code -w"); "" makes e say how to set one.
+	Editor string
+	// Exec runs the editor with the terminal handed over to it;
+	// tea.ExecProcess if nil (tests record the command instead).
+	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
 }
 
 type screen int
@@ -402,6 +410,21 @@ func (m *Model) doneCount() int {
 // Update handles a message.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case editedMsg:
+		return m.edited(msg)
+	case tea.MouseMsg:
+		// The wheel moves the list's cursor, or scrolls the exercise.
+		if m.screen == screenList {
+			if to, ok := listnav.Move(msg, m.listCursor, len(m.visible())); ok {
+				m.listCursor = to
+			}
+		} else if m.screen == screenMain {
+			if d, ok := listnav.Wheel(msg); ok {
+				m.scroll += d
+				m.clampScroll()
+			}
+		}
+		return m, nil
 	case tea.WindowSizeMsg:
 		m.width, m.height = max(msg.Width, 0), max(msg.Height, 0)
 		m.help.Width = m.width
@@ -627,6 +650,8 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.Rerun):
 		m.setMessage("", false)
 		return m, m.startCheck(e)
+	case key.Matches(msg, k.Edit):
+		return m, m.edit()
 	case key.Matches(msg, k.Up):
 		m.scroll--
 	case key.Matches(msg, k.Down):
@@ -644,7 +669,25 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// Close stops what the runner runs (checks, the file watcher) as leaving
+// it does, without its Leave message, for a jump from the command palette;
+// opening it again starts them again.
+func (m Model) Close() Model {
+	m.stop()
+	return m
+}
+
 func (m Model) quit() (tea.Model, tea.Cmd) {
+	m.stop()
+	if m.opt.Leave != nil {
+		return m, m.opt.Leave
+	}
+	m.quitting = true
+	return m, tea.Quit
+}
+
+// stop cancels the checks in progress and closes the watcher.
+func (m *Model) stop() {
 	for _, cancel := range m.running {
 		cancel()
 	}
@@ -653,11 +696,6 @@ func (m Model) quit() (tea.Model, tea.Cmd) {
 	}
 	m.watch.close()
 	m.watch, m.running, m.all = nil, map[string]context.CancelFunc{}, nil
-	if m.opt.Leave != nil {
-		return m, m.opt.Leave
-	}
-	m.quitting = true
-	return m, tea.Quit
 }
 
 // nextIndex is the next exercise that is not done, after the current one;

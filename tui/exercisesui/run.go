@@ -18,7 +18,7 @@ func Run(w *exercises.Workbook, manual bool, timeout time.Duration) error {
 		return errors.New("the runner needs a terminal; in scripts use `breakerlab exercises check` and `breakerlab exercises list`")
 	}
 	noColor := os.Getenv("NO_COLOR") != ""
-	m := New(NewBackend(w, timeout), Options{Manual: manual, NoColor: noColor})
+	m := New(NewBackend(w, timeout), Options{Manual: manual, NoColor: noColor, Editor: EditorFromEnv(os.Getenv)})
 	final, err := tea.NewProgram(m, tea.WithAltScreen()).Run()
 	if fm, ok := final.(Model); ok {
 		// Quitting canceled the checks in progress; give them a moment to

@@ -180,12 +180,12 @@ func (m Model) helpKeys() helpKeys {
 	}
 	next := k.Next
 	next.SetEnabled(m.states[m.current().Name] == stateDone)
-	short := []key.Binding{k.Hint, next, k.List, k.Reset, k.Solution, k.CheckAll, k.Quit, k.More}
+	short := []key.Binding{k.Edit, k.Hint, next, k.List, k.Reset, k.Solution, k.CheckAll, k.Quit, k.More}
 	if m.opt.Manual || m.watchErr != nil {
 		short = append([]key.Binding{k.Rerun}, short...)
 	}
 	full := [][]key.Binding{
-		{k.Hint, next, k.List, k.Rerun, k.Task},
+		{k.Edit, k.Hint, next, k.List, k.Rerun, k.Task},
 		{k.Reset, k.Solution, k.CheckAll, k.Quit},
 		{k.Up, k.Down, k.PageUp, k.PageDown},
 		{k.Top, k.Bottom, k.More},

@@ -31,10 +31,12 @@ import (
 	"github.com/breakerlab/breakerlab/tui/challengeui"
 	"github.com/breakerlab/breakerlab/tui/drillui"
 	"github.com/breakerlab/breakerlab/tui/exercisesui"
+	"github.com/breakerlab/breakerlab/tui/internal/listnav"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/interviewui"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/livelab"
+	"github.com/breakerlab/breakerlab/tui/palette"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/shardview"
@@ -72,6 +74,9 @@ type Workbooks struct {
 	Here, Dir string
 	// Manual turns the runner's file watcher off (r re-runs).
 	Manual bool
+	// Editor is the command the runner's e opens an exercise with
+	// (exercisesui.Options.Editor).
+	Editor string
 }
 
 // Options configure the home screen.
@@ -89,9 +94,14 @@ type Options struct {
 	// [sweep] tables' plans) does not delay the first frame. It runs in
 	// Update, not in a command: keys sent in one burst after Enter then
 	// reach the list that is open, in order.
-	LoadLessons  func() ([]*lessons.Lesson, error)
-	LessonStore  *lessons.Store
-	LessonNotice string
+	LoadLessons func() ([]*lessons.Lesson, error)
+	// ProgressAtStart has Init read the lessons (LoadLessons, in a
+	// command) for the menu's progress and its "continue" (invites.go).
+	// Without it the menu says it once the lessons are loaded: a
+	// classroom server keeps each session from parsing them unasked.
+	ProgressAtStart bool
+	LessonStore     *lessons.Store
+	LessonNotice    string
 	// Workbooks open the exercises; nil makes the Exercises item say the
 	// runner is not available.
 	Workbooks *Workbooks
@@ -161,6 +171,11 @@ const (
 
 type keyMap struct {
 	Up, Down, Open, Create, Back, Dismiss, Help, Quit key.Binding
+	// Palette and Filter are handled in jump.go and lists.go; here for
+	// the help.
+	Palette, Filter key.Binding
+	// Continue opens the lesson the learner left off in (invites.go).
+	Continue key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -177,15 +192,19 @@ func newKeyMap() keyMap {
 		Dismiss: b([]string{"x"}, "x", "dismiss the notice"),
 		Help:    b([]string{"?"}, "?", "all keys"),
 		Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
+		Palette: b([]string{":", PaletteKey}, ":/"+PaletteKey, "go anywhere"),
+		Filter:  b([]string{"/"}, "/", "filter"),
+		// Enabled once the lessons' progress is read.
+		Continue: b([]string{"c"}, "c", "continue the lesson"),
 	}
 }
 
 func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Open, k.Create, k.Back, k.Dismiss, k.Help, k.Quit}
+	return []key.Binding{k.Up, k.Down, k.Open, k.Continue, k.Create, k.Back, k.Dismiss, k.Help, k.Quit, playback.Short(":", "go anywhere")}
 }
 
 func (k keyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down}, {k.Open, k.Create, k.Back}, {k.Dismiss, k.Help, k.Quit}}
+	return [][]key.Binding{{k.Up, k.Down, listnav.TopKey, k.Filter}, {k.Open, k.Continue, k.Create, k.Back}, {k.Palette, k.Dismiss, k.Help, k.Quit}}
 }
 
 // Messages of the home screen's own commands.
@@ -230,6 +249,18 @@ type Model struct {
 	note        string
 	noteErr     bool
 	showHelp    bool
+	// menuFilter and pickFilter filter the menu and the scenario picker
+	// (`/`, lists.go).
+	menuFilter, pickFilter listnav.Filter
+	// pal is the command palette (jump.go), over whichever screen is open.
+	pal palette.Model
+	// chArgs are the challenges' numbers, once read (countChallenges).
+	chArgs []palette.Arg
+	// lessonsDone, chStars and exDone are how far the learner got, for the
+	// menu (invites.go).
+	lessonsDone lessonProgress
+	chStars     challengesMsg
+	exDone      exercisesMsg
 	// notices are the progress files' notices (one set aside as corrupt,
 	// progress merged from another window), kept on the home screen's own
 	// screens until the learner dismisses them.
@@ -241,7 +272,8 @@ func New(o Options) Model {
 	if o.Theme == nil {
 		o.Theme = theme.New(nil)
 	}
-	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), lab: lessons.NewLab()}
+	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), lab: lessons.NewLab(), pal: palette.New(o.Theme, nil)}
+	m.keys.Continue.SetEnabled(false)
 	m.help.Styles = o.Theme.Help
 	m.addNotice(o.LessonNotice)
 	if o.Drill != nil {
@@ -300,6 +332,8 @@ func (m *Model) setScreen(s screen) {
 	m.keys.Open.SetEnabled(s != onNoWorkbook)
 	m.keys.Up.SetEnabled(s != onNoWorkbook)
 	m.keys.Down.SetEnabled(s != onNoWorkbook)
+	m.keys.Filter.SetEnabled(s != onNoWorkbook)
+	m.keys.Continue.SetEnabled(s == onMenu && m.lessonsDone.next != nil)
 }
 
 // InSandbox reports whether the sandbox is open.
@@ -327,8 +361,13 @@ func (m Model) Runner() (exercisesui.Model, bool) {
 	return *m.ex, true
 }
 
-// Init counts the drill's due and new cards for its entry, in a command.
-func (m Model) Init() tea.Cmd { return m.countDrill() }
+// Init counts, in commands, what the menu's items say of the learner's
+// progress (invites.go): the drill's due and new cards, the lessons done,
+// the stars, the exercises passing; and reads the challenges for the
+// palette.
+func (m Model) Init() tea.Cmd {
+	return tea.Batch(m.countDrill(), m.countChallenges(), m.countLessons(), m.countExercises())
+}
 
 // countDrill counts the cards a drill session would hold now, for the Drill
 // entry (drillui.Counts); nil when there is no drill.
@@ -349,6 +388,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if ws, ok := msg.(tea.WindowSizeMsg); ok {
 		m.w, m.h = ws.Width, ws.Height
 		m.help.Width = ws.Width
+		m.pal.SetSize(ws.Width, ws.Height)
+	}
+	if next, cmd, ok := m.paletteMsg(msg); ok {
+		return next, cmd
 	}
 	if c, ok := msg.(drillui.CountsMsg); ok {
 		// It may come while another screen is open.
@@ -387,7 +430,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// BackMsg takes the picker back to its list.
 		if _, ok := msg.(lessonui.BackMsg); ok && !m.lessons.Open() {
 			m.setScreen(onMenu)
-			return m, nil
+			return m, m.recount(onLessons)
 		}
 		next, cmd := m.lessons.Update(msg)
 		p := next.(lessonui.Picker)
@@ -431,7 +474,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case onChallenges:
 		if _, ok := msg.(challengeui.BackMsg); ok && !m.ch.Open() {
 			m.setScreen(onMenu)
-			return m, nil
+			return m, m.recount(onChallenges)
 		}
 		next, cmd := m.ch.Update(msg)
 		p := next.(challengeui.Picker)
@@ -440,7 +483,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case onExercises:
 		if _, ok := msg.(leftExercisesMsg); ok {
 			m.setScreen(onMenu)
-			return m, nil
+			return m, m.recount(onExercises)
 		}
 		next, cmd := m.ex.Update(msg)
 		ex := next.(exercisesui.Model)
@@ -464,6 +507,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
+	if mm, ok := msg.(tea.MouseMsg); ok {
+		m.listMove(mm)
+		return m, nil
+	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return m, nil
@@ -483,6 +530,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.note, m.noteErr = "", false
+	if m.listKey(k) {
+		return m, nil
+	}
 	switch {
 	case key.Matches(k, m.keys.Quit):
 		return m, tea.Quit
@@ -495,6 +545,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.setScreen(onMenu)
 	case key.Matches(k, m.keys.Create):
 		return m.create()
+	case key.Matches(k, m.keys.Continue):
+		return m.continueLesson()
 	case key.Matches(k, m.keys.Up):
 		m.move(-1)
 	case key.Matches(k, m.keys.Down):
@@ -505,19 +557,20 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// move moves the cursor d rows among the rows shown, round the ends.
 func (m *Model) move(d int) {
-	if m.screen == onPicker {
-		if n := len(m.o.Scenarios); n > 0 {
-			m.pick = (m.pick + d + n) % n
-		}
-		return
+	shown, at := m.shown()
+	if n := len(shown); n > 0 {
+		m.setAt(shown, (at+d+n)%n)
 	}
-	m.cursor = (m.cursor + d + len(items)) % len(items)
 }
 
 func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr = s, isErr }
 
 func (m Model) open() (tea.Model, tea.Cmd) {
+	if shown, _ := m.shown(); len(shown) == 0 {
+		return m, nil // a filter that matches nothing
+	}
 	if m.screen == onMenu {
 		switch m.cursor {
 		case sandboxItem:
@@ -542,7 +595,7 @@ func (m Model) open() (tea.Model, tea.Cmd) {
 	}
 	e := m.o.Scenarios[m.pick]
 	if e.ShardView && e.Unavailable == "" {
-		sv, err := shardview.New(shardview.Options{Theme: m.th, Seed: m.o.Seed, CanGoHome: true})
+		sv, err := shardview.New(shardview.Options{Theme: m.th, Seed: m.o.Seed, CanGoHome: true, BackTo: "back to the scenarios"})
 		if err != nil {
 			m.setNote(fmt.Sprintf("cannot open %s: %v", e.Name, err), true)
 			return m, nil
@@ -556,7 +609,8 @@ func (m Model) open() (tea.Model, tea.Cmd) {
 		m.setNote(e.Unavailable, true)
 		return m, nil
 	}
-	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: e.Build(), Seed: m.o.Seed, CanGoHome: true, WriteElsewhere: m.o.WriteElsewhere, Limits: m.o.Sandbox})
+	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: e.Build(), Seed: m.o.Seed, CanGoHome: true, BackTo: "back to the scenarios",
+		WriteElsewhere: m.o.WriteElsewhere, Limits: m.o.Sandbox})
 	if err != nil {
 		m.setNote(fmt.Sprintf("cannot open %s: %v", e.Name, err), true)
 		return m, nil
@@ -573,14 +627,7 @@ func (m Model) size() tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: m.w, H
 // openLessons shows the lesson list, where the learner left it if it was
 // open before.
 func (m Model) openLessons() (tea.Model, tea.Cmd) {
-	if m.o.Lessons == nil && m.o.LoadLessons != nil {
-		all, err := m.o.LoadLessons()
-		m.o.LoadLessons = nil // one try: the built-in lessons do not change while the program runs
-		if err != nil {
-			m.lessonsErr = err
-		}
-		m.o.Lessons = all
-	}
+	m.loadLessons()
 	if m.lessonsErr != nil && len(m.o.Lessons) == 0 {
 		m.setNote("The lessons did not load ("+m.lessonsErr.Error()+"): the Sandbox runs the same scenarios.", true)
 		return m, nil
@@ -769,6 +816,7 @@ func (m Model) openRunner(b exercisesui.Backend, notice string) (tea.Model, tea.
 			Renderer: m.th.R,
 			Notice:   notice,
 			Leave:    func() tea.Msg { return leftExercisesMsg{} },
+			Editor:   m.o.Workbooks.Editor,
 		})
 		m.ex = &ex
 	}
@@ -778,8 +826,11 @@ func (m Model) openRunner(b exercisesui.Backend, notice string) (tea.Model, tea.
 	return m, ex.Init()
 }
 
-// View draws the current screen.
-func (m Model) View() string {
+// View draws the current screen, with the command palette over its foot
+// when it is open.
+func (m Model) View() string { return m.pal.Overlay(m.view()) }
+
+func (m Model) view() string {
 	switch m.screen {
 	case onSandbox:
 		return m.sb.View()
@@ -803,6 +854,7 @@ func (m Model) View() string {
 	}
 	var body []string
 	focus := -1 // the line of the chosen row, kept in sight when the window is short
+	shown, shownAt := m.shown()
 	body = append(body, "", " "+m.th.Title.Render("breakerlab"))
 	for _, l := range pane.Wrap("learn how systems survive a failing dependency", max(m.w-2, 1)) {
 		body = append(body, " "+m.th.Subtitle.Render(l))
@@ -815,25 +867,34 @@ func (m Model) View() string {
 			body = append(body, "   "+l)
 		}
 		body = append(body, "")
-		body = append(body, m.para("The sandbox, the lessons and the exercises each list their own keys with ?. Any key closes this help.", m.th.Dim)...)
+		body = append(body, m.para("The sandbox, the lessons and the exercises each list their own keys with ?. "+
+			PaletteKey+" opens the palette on every screen (`:` too where it does not go to a time): "+
+			"type where to go (lesson 4, sandbox multi-hop, challenge 3, drill, home), tab completes. Any key closes this help.", m.th.Dim)...)
 	case m.screen == onPicker:
 		body = append(body, " "+m.th.Bold.Render("Sandbox: choose a scenario"), "")
+		if l := m.pickFilter.Line(m.th, len(shown), len(m.o.Scenarios)); l != "" {
+			body = append(body, " "+l, "")
+		}
 		var names, descs []string
 		var dim []bool
-		for _, e := range m.o.Scenarios {
+		for _, i := range shown {
+			e := m.o.Scenarios[i]
 			desc := e.Summary
 			if e.Unavailable != "" {
 				desc = "(not in the sandbox yet) " + desc
 			}
 			names, descs, dim = append(names, e.Name), append(descs, desc), append(dim, e.Unavailable != "")
 		}
-		list, at := m.listLines(names, descs, dim, m.pick)
+		list, at := m.listLines(names, descs, dim, shownAt)
 		focus = len(body) + at
 		body = append(body, list...)
 	case m.screen == onNoWorkbook:
 		body = append(body, m.noWorkbookLines()...)
 	default:
-		menu, at := m.menuLines()
+		if l := m.menuFilter.Line(m.th, len(shown), len(items)); l != "" {
+			body = append(body, " "+l, "")
+		}
+		menu, at := m.menuLines(shown, shownAt)
 		focus = len(body) + at
 		body = append(body, menu...)
 	}
@@ -858,7 +919,7 @@ func (m Model) View() string {
 	body = scrollTo(body, focus, m.h-1-len(notices), m.th.Dim)
 	// The key help sits on the last line.
 	lines := append(pane.Block(body, m.w, m.h-1-len(notices)), pane.Block(notices, m.w, len(notices))...)
-	lines = append(lines, pane.Fit(" "+m.help.ShortHelpView(m.keys.ShortHelp()), m.w))
+	lines = append(lines, playback.KeyLine(m.help, m.keys.ShortHelp(), m.w))
 	if m.h == 1 {
 		lines = lines[len(lines)-1:]
 	}
@@ -950,16 +1011,17 @@ func scrollTo(lines []string, focus, height int, dim lipgloss.Style) []string {
 
 // menuLines are the menu's items and the index of the line of the item
 // under the cursor.
-func (m Model) menuLines() ([]string, int) {
+func (m Model) menuLines(shown []int, at int) ([]string, int) {
 	var names, descs []string
-	for i, it := range items {
+	for _, i := range shown {
+		it := items[i]
 		desc := it.desc
-		if i == drillItem && m.drillCounts != "" {
-			desc = m.drillCounts + " · " + desc
+		if figure := m.figure(i); figure != "" {
+			desc = figure + " · " + desc
 		}
 		names, descs = append(names, it.title), append(descs, desc)
 	}
-	return m.listLines(names, descs, nil, m.cursor)
+	return m.listLines(names, descs, nil, at)
 }
 
 // listLines are the rows of the menu or the picker: each description

@@ -409,7 +409,8 @@ func (m Model) play() (tea.Model, tea.Cmd) {
 		m.note, m.noteErr = fmt.Sprintf("The scenario %q is not built in.", m.prompt.Scenario), true
 		return m, nil
 	}
-	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: b.Build(), Seed: Seed, CanGoHome: true, Limits: m.o.Sandbox})
+	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: b.Build(), Seed: Seed, CanGoHome: true, Limits: m.o.Sandbox,
+		BackTo: "back to the interview", Crumbs: []string{"interview"}})
 	if err != nil {
 		m.note, m.noteErr = "The sandbox did not open: "+err.Error(), true
 		return m, nil

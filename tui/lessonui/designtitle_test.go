@@ -20,7 +20,10 @@ func TestDesignTitleShortensDeliberately(t *testing.T) {
 		{"cascade", 1, 3, "bulkhead: recommendations <= 20", 80, " cascade · design 2/3: bulkhead: recommendations <= 20"},
 		{"cascade", 1, 3, "bulkhead: recommendations <= 20", 47, " cascade · 2/3: bulkhead: recommendations <= 20"},
 		{"cascade", 1, 3, "bulkhead: recommendations <= 20", 38, " 2/3: bulkhead: recommendations <= 20"},
-		{"breaker-timeline", 0, 1, "breaker: window 10, 50 %, open 15 s, 2 trials", 38, " breaker: window 10, 50 %, open 15 s…"},
+		// Every clause stays (lesson 4 step 6 asks about the trials): the
+		// label the pane repeats goes first.
+		{"breaker-timeline", 0, 1, "breaker: window 10, 50 %, open 15 s, 2 trials", 38, " window 10, 50 %, open 15 s, 2 trials"},
+		{"breaker-timeline", 0, 1, "breaker: window 10, 50 %, open 15 s, 2 trials", 36, " window 10, 50 %, open 15 s…"},
 		{"breaker-timeline", 0, 1, "breaker: none", 38, " breaker-timeline · breaker: none"},
 		{"cascade", 0, 3, "one shared pool of 200 threads", 38, " 1/3: one shared pool of 200 threads"},
 		// A step's changes are shortened whole, never cut mid-way.

@@ -151,6 +151,17 @@ func (m Model) prevReview() (tea.Model, tea.Cmd) {
 	return m.openEnd()
 }
 
+// unanswered counts the lesson's questions not yet answered right.
+func (m *Model) unanswered() int {
+	n := 0
+	for i, s := range m.p.Lesson.Steps {
+		if s.Question != nil && !m.progress.Right(i) {
+			n++
+		}
+	}
+	return n
+}
+
 // questionMark starts a question's block; a review scrolls there.
 const questionMark = "Question: "
 
@@ -165,7 +176,18 @@ func (m *Model) endView(h int) []string {
 	if l.Number > 0 {
 		name = fmt.Sprintf("Lesson %d", l.Number)
 	}
-	out = append(out, wrap(m.th.Title.Render(name+" done: ")+m.th.Bold.Render(l.Title), 0)...)
+	// "Done" is what the list says: every step seen and every question
+	// answered right. Short of that, the screen says what is left, so that
+	// it and the list agree.
+	if m.progress.Done {
+		out = append(out, wrap(m.th.Title.Render(name+" done: ")+m.th.Bold.Render(l.Title), 0)...)
+	} else {
+		out = append(out, wrap(m.th.Title.Render(name+", every step seen: ")+m.th.Bold.Render(l.Title), 0)...)
+		if left := m.unanswered(); left > 0 {
+			out = append(out, wrap(m.th.Warn.Render("The list marks it done once every question is answered right: "+
+				plural(left, "question", "questions")+" to go (m reviews them)."), 0)...)
+		}
+	}
 	out = append(out, "")
 	if len(m.p.Recap) > 0 {
 		out = append(out, m.th.Bold.Render("What you learned"))

@@ -163,7 +163,7 @@ func (p Picker) Follow(st State) (Picker, error) {
 	}
 	for i, l := range p.lessons {
 		if l.ID == st.Lesson {
-			p.cursor = i
+			p.nav.Cursor = i
 		}
 	}
 	if p.player == nil || p.player.p != st.Prepared {

@@ -252,6 +252,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseMsg:
 		return m.onMouse(msg)
 	case tea.KeyMsg:
+		if m.tooSmall() {
+			// The screen asks for a larger window and says q quits: no
+			// other key may reach the step it hides.
+			if key.Matches(msg, m.keys.Quit) {
+				return m.leave()
+			}
+			return m, nil
+		}
 		if m.prompt != nil {
 			return m.promptKey(msg)
 		}

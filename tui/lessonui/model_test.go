@@ -119,6 +119,7 @@ func TestEveryStepRendersGolden(t *testing.T) {
 				if strings.Contains(view, "{{") {
 					t.Errorf("%s step %d shows a placeholder", p.Lesson.ID, i+1)
 				}
+				tuitest.CheckWhole(t, fmt.Sprintf("%s step %d at %dx%d", p.Lesson.ID, i+1, w, h), view, stepSources(p, i)...)
 				fmt.Fprintf(&b, "──── step %d/%d ────\n%s\n", i+1, len(p.Steps), ansi.Strip(view))
 			}
 			golden.Check(t, fmt.Sprintf("%s-%dx%d", p.Lesson.ID, w, h), b.String())
@@ -418,7 +419,7 @@ func TestPickerTakesABurstKeyByKey(t *testing.T) {
 	var pk tea.Model = NewPicker(all, lessons.NewLab(), Options{Theme: tuitest.Plain()})
 	pk, _ = pk.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	pk, _ = pk.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jj")})
-	if got := pk.(Picker).cursor; got != 2 {
+	if got := pk.(Picker).nav.Cursor; got != 2 {
 		t.Fatalf("after the burst jj the cursor is on %d, want 2", got)
 	}
 }

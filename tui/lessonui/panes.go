@@ -512,6 +512,10 @@ type transitionsPane struct {
 func (p *transitionsPane) Needs(int) int { return 0 }
 func (p *transitionsPane) Min() int      { return 4 }
 
+// Max is room for twelve entries: older ones give way, and the title's
+// note counts them, rather than the pane standing empty in a tall window.
+func (p *transitionsPane) Max() int { return 2 + 12 }
+
 func (p *transitionsPane) SetData(d pane.Data) {
 	if d.Snap == nil {
 		return
@@ -680,7 +684,15 @@ func (p *customersPane) View() string {
 	note := ""
 	if s := p.d.snap; s != nil {
 		others := s.Now.Healthy + s.Now.Degraded + s.Now.Lost
-		note = fmt.Sprintf("%s others · %s", pane.Count(others), p.d.cfg.Strategy)
+		// The title's note in full, else the strategy alone (the step is
+		// about it), else the count: never a word cut.
+		room := p.w - ansi.StringWidth("Customers") - 8
+		for _, n := range []string{fmt.Sprintf("%s others · %s", pane.Count(others), p.d.cfg.Strategy), fmt.Sprint(p.d.cfg.Strategy), pane.Count(others) + " others"} {
+			if ansi.StringWidth(n) <= room {
+				note = n
+				break
+			}
+		}
 		row := func(label string, n int, style func(string) string) string {
 			return fmt.Sprintf("%-10s %s", label, style(fmt.Sprintf("%5s", pane.Count(n))))
 		}
@@ -694,8 +706,10 @@ func (p *customersPane) View() string {
 			row("degraded", s.EverDegraded, func(x string) string { return p.th.Warn.Render(x) }),
 		)
 		r := s.Requests
-		body = append(body, p.th.Dim.Render(fmt.Sprintf("requests %s: %s on a retry, %s failed",
-			pane.Count(r.Sent), pane.Count(r.ServedOnRetry), pane.Count(r.Failed))))
+		for _, l := range pane.Wrap(fmt.Sprintf("requests %s: %s on a retry, %s failed",
+			pane.Count(r.Sent), pane.Count(r.ServedOnRetry), pane.Count(r.Failed)), max(p.w-2, 1)) {
+			body = append(body, p.th.Dim.Render(l))
+		}
 	}
 	p.view = strings.Join(pane.Frame(p.th, p.w, p.h, "Customers", note, body), "\n")
 	return p.view

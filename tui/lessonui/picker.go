@@ -2,9 +2,11 @@ package lessonui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/listnav"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -24,11 +26,12 @@ type Picker struct {
 	keys    keyMap
 	help    help.Model
 	lessons []*lessons.Lesson
-	cursor  int
-	player  *Model
-	busy    bool
-	note    string
-	w, h    int
+	// nav is the cursor and the `/` filter (tui/internal/listnav).
+	nav    listnav.List
+	player *Model
+	busy   bool
+	note   string
+	w, h   int
 }
 
 // preparedMsg carries a lesson made ready in the background.
@@ -56,7 +59,7 @@ func NewPicker(all []*lessons.Lesson, lab *lessons.Lab, o Options) Picker {
 		// Start on the first lesson not yet done.
 		for i, l := range all {
 			if !o.Store.Get(l.ID).Done {
-				p.cursor = i
+				p.nav.Cursor = i
 				break
 			}
 		}
@@ -106,11 +109,14 @@ func (p Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.player = &mm
 		return p, cmd
 	}
+	if !p.busy && p.nav.Update(msg, len(p.lessons), p.match) {
+		return p, nil
+	}
 	k, ok := msg.(tea.KeyMsg)
 	if ok {
 		// A burst of keys ("jj") is taken one key at a time, so that
 		// `j j enter` opens the third lesson.
-		if next, cmd, split := playback.EachRune(p, k, func(tea.Model) bool { return false }); split {
+		if next, cmd, split := playback.EachRune(p, k, func(m tea.Model) bool { return m.(Picker).Filtering() }); split {
 			return next, cmd
 		}
 	}
@@ -122,14 +128,14 @@ func (p Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(k, p.keys.Up), key.Matches(k, p.keys.Prev):
-		p.cursor = max(p.cursor-1, 0)
+		p.nav.Step(-1, p.nav.Shown(len(p.lessons), p.match), false)
 	case key.Matches(k, p.keys.Down), key.Matches(k, p.keys.Next):
-		p.cursor = min(p.cursor+1, len(p.lessons)-1)
+		p.nav.Step(1, p.nav.Shown(len(p.lessons), p.match), false)
 	case key.Matches(k, p.keys.Submit):
-		if len(p.lessons) == 0 {
+		if len(p.nav.Shown(len(p.lessons), p.match)) == 0 {
 			return p, nil
 		}
-		l, lab := p.lessons[p.cursor], p.lab
+		l, lab := p.lessons[p.nav.Cursor], p.lab
 		p.busy, p.note = true, ""
 		return p, func() tea.Msg {
 			pr, err := lessons.Prepare(l, lab)
@@ -155,9 +161,15 @@ func (p Picker) View() string {
 	lines := []string{pane.Fit(" "+p.th.Title.Render("breakerlab")+p.th.Dim.Render(" › ")+p.th.Bold.Render("lessons"), p.w), ""}
 	// Each summary is wrapped under its title, never cut: a list too long
 	// for the window scrolls with the cursor instead.
+	if l := p.nav.Filter.Line(p.th, len(p.nav.Shown(len(p.lessons), p.match)), len(p.lessons)); l != "" {
+		lines = append(lines, pane.Fit(" "+l, p.w), "")
+	}
 	var body []string
 	from, to := 0, 0 // the cursor's lesson: its title and summary lines
 	for i, l := range p.lessons {
+		if !p.match(i, p.nav.Filter) {
+			continue
+		}
 		status, done := "", false
 		if p.o.Store != nil {
 			pr := p.o.Store.Get(l.ID)
@@ -173,7 +185,7 @@ func (p Picker) View() string {
 		if status != "" {
 			title += p.th.Dim.Render("  · " + status)
 		}
-		if i == p.cursor {
+		if i == p.nav.Cursor {
 			title = p.th.Selected.Render(theme.GlyphCursor + " " + ansi.Strip(title))
 			from = len(body)
 		} else {
@@ -183,18 +195,18 @@ func (p Picker) View() string {
 		for _, s := range pane.Wrap(l.Summary, max(p.w-7, 1)) {
 			body = append(body, pane.Fit(p.th.Dim.Render("      "+s), p.w))
 		}
-		if i == p.cursor {
+		if i == p.nav.Cursor {
 			to = len(body)
 		}
 	}
-	lines = append(lines, scrollList(body, from, to, p.h-4, p.th.Dim)...)
+	lines = append(lines, scrollList(body, from, to, p.h-2-len(lines), p.th.Dim)...)
 	note := ""
 	if p.busy {
 		note = " preparing the lesson: running its simulations…"
 	} else if p.note != "" {
 		note = " " + p.note
 	}
-	keys := []key.Binding{pickerUp, pickerDown, pickerOpen, p.keys.Quit}
+	keys := []key.Binding{pickerUp, pickerDown, pickerOpen, listnav.FilterKey, listnav.TopKey, p.keys.Quit}
 	out := pane.Block(lines, p.w, max(p.h-2, 0))
 	out = append(out, pane.Fit(p.th.Warn.Render(note), p.w), pane.Fit(" "+p.help.ShortHelpView(keys), p.w))
 	if len(out) > p.h {
@@ -258,3 +270,38 @@ var (
 	pickerDown = key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down"))
 	pickerOpen = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open the lesson"))
 )
+
+// Select puts the cursor on the lesson numbered n (lessons.Lesson.Number),
+// for a jump from the command palette; false when there is none.
+func (p *Picker) Select(n int) bool {
+	for i, l := range p.lessons {
+		if l.Number == n {
+			p.nav.Cursor = i
+			return true
+		}
+	}
+	return false
+}
+
+// CloseLesson closes the open lesson as leaving it does (its place is
+// saved, by the command returned) but without its BackMsg, for a jump from
+// the command palette to another screen.
+func (p Picker) CloseLesson() (Picker, tea.Cmd) {
+	if p.player == nil {
+		return p, nil
+	}
+	pl := p.player
+	p.player = nil
+	return p, pl.save()
+}
+
+// match says whether the filter lets lesson i through: its number, title
+// or summary holds every word typed.
+func (p Picker) match(i int, f listnav.Filter) bool {
+	l := p.lessons[i]
+	return f.Match(strconv.Itoa(l.Number), l.Title, l.Summary)
+}
+
+// Filtering reports whether the list's filter is being typed, when every
+// key that prints is text.
+func (p Picker) Filtering() bool { return p.player == nil && p.nav.Filter.Typing() }

@@ -45,6 +45,8 @@ func newStepSim(st *lessons.PreparedStep, th *theme.Theme) (stepSim, error) {
 		s.panes = append(s.panes, newEnginePane(name, th))
 	}
 	attachSweep(s.panes, st) // sweep.go
+	// What a tall window adds under the step's panes (extras.go).
+	s.panes = append(s.panes, newExtraPanes(st.Panes, th)...)
 	if err := s.rebuild(st.From); err != nil {
 		return nil, err
 	}

@@ -65,7 +65,7 @@ func TestEveryStepAtLargerSizes(t *testing.T) {
 				}
 				view := m.View()
 				tuitest.CheckBlock(t, view, w, h)
-				tuitest.CheckNoCuts(t, fmt.Sprintf("%s step %d at %dx%d", p.Lesson.ID, i+1, w, h), view)
+				tuitest.CheckWhole(t, fmt.Sprintf("%s step %d at %dx%d", p.Lesson.ID, i+1, w, h), view, stepSources(p, i)...)
 				fmt.Fprintf(&b, "──── step %d/%d ────\n%s\n", i+1, len(p.Steps), ansi.Strip(view))
 			}
 			golden.Check(t, fmt.Sprintf("%s-%dx%d", p.Lesson.ID, w, h), b.String())

@@ -69,9 +69,40 @@ func (m *Model) layout() {
 	m.clampScroll()
 }
 
-// simBodyHeight is the rows the panes get: the body less the design line.
+// simBodyHeight is the rows the panes get: the body less the design's
+// lines.
 func (m *Model) simBodyHeight() int {
-	return max(m.h-chrome-1, 0)
+	_, sw := m.columns()
+	return max(m.h-chrome-len(m.designHead(sw)), 0)
+}
+
+// designHead is the design line, or two when the design's name does not
+// fit one whole (designLines).
+func (m *Model) designHead(w int) []string {
+	if m.sim == nil {
+		return []string{""}
+	}
+	v, n, name := m.sim.Variant()
+	return designLines(m.sim.Scenario(), v, n, name, w)
+}
+
+// designLines names the design in one line of w columns when a form of
+// designTitle holds its whole name, else in two, wrapped between words:
+// the design is what the step is about ("5 trials"), so its name is cut
+// short only when two lines cannot hold it either.
+func designLines(scenario string, v, n int, name string, w int) []string {
+	one := designTitle(scenario, v, n, name, w)
+	if !strings.HasSuffix(one, "…") {
+		return []string{one}
+	}
+	full := " " + name
+	if n > 1 {
+		full = fmt.Sprintf(" %d/%d: %s", v+1, n, name)
+	}
+	if lines := pane.Wrap(strings.TrimPrefix(full, " "), max(w-1, 1)); len(lines) == 2 {
+		return []string{" " + lines[0], " " + lines[1]}
+	}
+	return []string{one}
 }
 
 // placePanes gives each pane a height: its minimum first, then what the
@@ -81,6 +112,9 @@ func placePanes(ps []simPane, w, h int) []int {
 	heights := make([]int, len(ps))
 	left := h
 	for i, p := range ps {
+		if isExtra(p) {
+			continue // extras.go: from what is left at the end
+		}
 		if p.Min() > left {
 			break
 		}
@@ -99,7 +133,7 @@ func placePanes(ps []simPane, w, h int) []int {
 	}
 	var flex []int
 	for i, p := range ps {
-		if heights[i] > 0 && p.Needs(w) == 0 {
+		if heights[i] > 0 && p.Needs(w) == 0 && !isExtra(p) {
 			flex = append(flex, i)
 		}
 	}
@@ -124,6 +158,15 @@ func placePanes(ps []simPane, w, h int) []int {
 			break
 		}
 		flex = open
+	}
+	// The extras, in order, in the rows no step's pane could use.
+	for i, p := range ps {
+		if x, ok := p.(extraPane); ok {
+			if lo, hi := x.Extent(w); lo > 0 && lo <= left {
+				heights[i] = min(hi, left)
+				left -= heights[i]
+			}
+		}
 	}
 	for i, p := range ps {
 		p.SetSize(w, heights[i])
@@ -229,13 +272,17 @@ func (m *Model) pinnedInline() bool {
 	return len(p) > body-4 || len(m.baseLines())+1+len(p) <= body
 }
 
+// tooSmall says whether the window is below what the player can draw: it
+// then asks for a larger one, and takes no key but q.
+func (m Model) tooSmall() bool { return m.w > 0 && m.h > 0 && (m.w < 24 || m.h < 8) }
+
 // View draws the player: exactly the window's size, from what Update
 // prepared. It does no I/O and renders no Markdown.
 func (m Model) View() string {
 	if m.w <= 0 || m.h <= 0 {
 		return ""
 	}
-	if m.w < 24 || m.h < 8 {
+	if m.tooSmall() {
 		msg := []string{"breakerlab lesson", fmt.Sprintf("step %d/%d", m.step+1, len(m.p.Steps)), "make the window larger", "q quits"}
 		return strings.Join(pane.Block(msg, m.w, m.h), "\n")
 	}
@@ -282,12 +329,32 @@ func (m *Model) titleLine() string {
 	}
 	room := m.w - ansi.StringWidth(right)
 	prefix := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › ")
+	if ansi.StringWidth(prefix)+ansi.StringWidth(name)+1 > room {
+		// The program's name goes before any of the lesson's.
+		prefix = " "
+	}
 	// The title is shortened at a word, never in the middle of one.
 	left := prefix + m.th.Bold.Render(wordFit(name, room-ansi.StringWidth(prefix)-1))
 	if room < 10 {
 		return pane.Fit(right, m.w)
 	}
 	return pane.Fit(left, room) + m.th.Accent.Render(right)
+}
+
+// questionBelow reports whether the step asks a question not yet answered
+// right whose end the text column hides below the window.
+func (m *Model) questionBelow() bool {
+	st := m.cur()
+	if st.Question == nil || m.questions[m.step].right || m.showEnd || m.showList || m.showHelp || m.waiting() {
+		return false
+	}
+	if tw, _ := m.columns(); tw <= 0 {
+		return false
+	}
+	all := m.textLines()
+	room := max(m.h-chrome-len(m.pinned()), 1)
+	start := min(m.scroll, max(len(all)-1, 0))
+	return start+room < len(all)
 }
 
 func (m *Model) bodyView(body int) []string {
@@ -338,8 +405,8 @@ func (m *Model) simView(w, h int) []string {
 	if m.sim == nil {
 		return pane.Block([]string{m.th.Error.Render("no simulation: " + m.simErr)}, w, h)
 	}
-	v, n, name := m.sim.Variant()
-	head := designTitle(m.sim.Scenario(), v, n, name, w)
+	heads := m.designHead(w)
+	head := heads[len(heads)-1]
 	hint := ""
 	if m.cur().Choose {
 		hint = "  (v: next design)"
@@ -348,12 +415,18 @@ func (m *Model) simView(w, h int) []string {
 	if ansi.StringWidth(head+hint) > w {
 		hint = ""
 	}
-	out := []string{pane.Fit(m.th.Accent.Render(head)+m.th.Dim.Render(hint), w)}
+	var out []string
+	for _, h := range heads[:len(heads)-1] {
+		out = append(out, pane.Fit(m.th.Accent.Render(h), w))
+	}
+	out = append(out, pane.Fit(m.th.Accent.Render(head)+m.th.Dim.Render(hint), w))
 	hidden := 0
 	for _, p := range m.sim.Panes() {
 		view := p.View()
 		if view == "" {
-			hidden++
+			if !isExtra(p) { // an extra left out had nothing to say or no room
+				hidden++
+			}
 			continue
 		}
 		out = append(out, strings.Split(view, "\n")...)
@@ -417,6 +490,16 @@ func (m *Model) statusLine() string {
 			left += m.th.Dim.Render("  · pauses at " + pane.Seconds(st.PauseAt) + pauseWhy(st))
 		case !m.playing && m.sim.Now() == st.From && !m.finished:
 			left += m.th.Dim.Render("  · space plays")
+		}
+	}
+	if m.questionBelow() {
+		// The key help offers the answers' keys: say where the choices
+		// are when the window hides them.
+		switch below := " · a question below: j scrolls to it"; {
+		case m.sim == nil:
+			left = m.th.Warn.Render(" ? a question for you, below: j scrolls to it")
+		case ansi.StringWidth(left)+ansi.StringWidth(below) <= m.w:
+			left += m.th.Warn.Render(below)
 		}
 	}
 	if m.note != "" {
@@ -572,9 +655,9 @@ func (m *Model) helpKeys() helpKeys {
 
 // designTitle names the design on screen in w columns, shortened
 // deliberately: first the word "design" goes, then the scenario's name
-// (the lesson names it), with one design its "1/1", and only then the
-// design's name loses whole clauses from its end (", 2 trials"), or
-// failing that whole words, never part of one. The design's name is what
+// (the lesson names it), with one design its "1/1", then the name's label
+// ("breaker: "), and only then the design's name loses whole clauses from
+// its end (", 2 trials"), or failing that whole words, never part of one. The design's name is what
 // the step is about, so it is the last to shrink.
 // setForms are the ways to write a design's name that lessons.buildScenario
 // marked with a step's changes ("protected (set: payment.order = [...],
@@ -615,6 +698,15 @@ func designTitle(scenario string, v, n int, name string, w int) string {
 				fmt.Sprintf(" %s · design: %s", scenario, name),
 				fmt.Sprintf(" %s · %s", scenario, name),
 				" "+name)
+		}
+	}
+	// Then the name without its label ("breaker: "), which the pane
+	// under it says: every clause stays.
+	if label, rest, ok := strings.Cut(name, ": "); ok && !strings.ContainsAny(label, ",") {
+		if n > 1 {
+			forms = append(forms, fmt.Sprintf(" %d/%d: %s", v+1, n, rest))
+		} else {
+			forms = append(forms, " "+rest)
 		}
 	}
 	for _, f := range forms {

@@ -47,8 +47,11 @@ type Breaker struct {
 
 // breakerView is everything the pane draws, compared to skip redraws.
 type breakerView struct {
-	gen    uint64
-	count  int // dependencies with a breaker
+	gen   uint64
+	count int // breakers (a shared one counted once)
+	// shared is the number of dependencies the breaker judges, when it
+	// is a shared breaker's (Policy.SharedBreaker); 0 otherwise.
+	shared int
 	dep    string
 	trName string // what its breaker's transitions are named: dep, or a shared breaker's group
 	// elsewhere says where the breakers are when the front has none but
@@ -128,10 +131,16 @@ func (b *Breaker) SetData(d Data) {
 	}
 	var v breakerView
 	v.gen = d.Gen
+	// One entry per breaker: a breaker shared by a group of dependencies
+	// is one breaker, shown under its group's name.
 	var withBreaker []int
+	members := map[string]int{}
 	for i := range s.Dependencies {
 		if s.Dependencies[i].Breaker != nil {
-			withBreaker = append(withBreaker, i)
+			name := s.Dependencies[i].BreakerName()
+			if members[name]++; members[name] == 1 {
+				withBreaker = append(withBreaker, i)
+			}
 		}
 	}
 	v.count = len(withBreaker)
@@ -143,6 +152,9 @@ func (b *Breaker) SetData(d Data) {
 	}
 	if dep != nil {
 		v.dep, v.trName = dep.Name, dep.BreakerName()
+		if dep.SharedBreaker != "" {
+			v.shared = members[dep.SharedBreaker]
+		}
 		v.policy = policyLine(dep)
 		v.refused = dep.ShortCircuited
 		v.fallback = dep.Fallback
@@ -184,7 +196,7 @@ func (b *Breaker) SetData(d Data) {
 }
 
 func (v *breakerView) sameAs(o *breakerView) bool {
-	return v.gen == o.gen && v.count == o.count && v.dep == o.dep && v.trName == o.trName && v.policy == o.policy && v.has == o.has &&
+	return v.gen == o.gen && v.count == o.count && v.shared == o.shared && v.dep == o.dep && v.trName == o.trName && v.policy == o.policy && v.has == o.has &&
 		v.cfg == o.cfg && v.state == o.state && slices.Equal(v.window, o.window) && slices.Equal(v.buckets, o.buckets) &&
 		v.calls == o.calls && v.failures == o.failures && v.slow == o.slow && v.inARow == o.inARow &&
 		v.openLeft == o.openLeft && v.retries == o.retries &&
@@ -327,6 +339,11 @@ func (b *Breaker) render() []string {
 	if v.dep != "" {
 		title += " · " + v.dep
 	}
+	if v.shared > 1 {
+		// One breaker judges several dependencies' calls: named after its
+		// group, never after one of them.
+		title = fmt.Sprintf("Breaker · %s, shared by %d dependencies", v.trName, v.shared)
+	}
 	if !v.has {
 		// The first and last paragraphs (none here; where one is) stay;
 		// the others go whole when the pane is short, the later first.
@@ -375,7 +392,10 @@ func (b *Breaker) render() []string {
 		notes = counted
 	}
 	titles := []string{title}
-	if v.dep != "" {
+	switch {
+	case v.shared > 1:
+		titles = append(titles, fmt.Sprintf("Shared breaker · %s", v.trName), "Shared breaker")
+	case v.dep != "":
 		titles = append(titles, v.dep)
 	}
 	titles = append(titles, "Breaker")

@@ -31,6 +31,18 @@ func Percent(f float64) string {
 	return strconv.FormatFloat(p, 'f', 0, 64) + "%"
 }
 
+// Rate writes a rate a second in at most three significant digits:
+// "603/s", "49.2/s", "1.00/s".
+func Rate(r float64) string {
+	switch {
+	case r >= 100:
+		return strconv.FormatFloat(r, 'f', 0, 64) + "/s"
+	case r >= 10:
+		return strconv.FormatFloat(r, 'f', 1, 64) + "/s"
+	}
+	return strconv.FormatFloat(r, 'f', 2, 64) + "/s"
+}
+
 // Count writes a count with thousands separators: 12,345.
 func Count[T ~int | ~int64 | ~uint64 | ~int32](n T) string {
 	s := fmt.Sprint(n)

@@ -438,3 +438,21 @@ func TestWrapKeepsHyphenatedWordsWhole(t *testing.T) {
 		t.Errorf("a word longer than the line is still cut: %q", got)
 	}
 }
+
+// A note with a short form keeps it whole when the note does not fit:
+// the command w writes, not the note cut short.
+func TestStatusNoteShortStaysWhole(t *testing.T) {
+	s := pane.NewStatus(tuitest.Plain())
+	s.SetSize(80, 1)
+	long := "wrote /home/ada/scenarios/cascade-edited.toml: breakerlab run /home/ada/scenarios/cascade-edited.toml --seed 5 gives these numbers"
+	short := "wrote it: breakerlab run /home/ada/scenarios/cascade-edited.toml --seed 5"
+	s.SetInfo(pane.StatusInfo{Scenario: "cascade", Variant: "shared pool", Variants: 3, Seed: 5, Note: long, NoteShort: short})
+	v := ansi.Strip(s.View())
+	if !strings.Contains(v, short) || ansi.StringWidth(s.View()) != 80 {
+		t.Errorf("the short note should be whole on an 80-column line: %q", v)
+	}
+	s.SetInfo(pane.StatusInfo{Scenario: "cascade", Variant: "shared pool", Variants: 3, Seed: 5, Note: "paused"})
+	if v := ansi.Strip(s.View()); !strings.Contains(v, "paused") || !strings.Contains(v, "0.0 s") {
+		t.Errorf("a note that fits keeps the clock: %q", v)
+	}
+}

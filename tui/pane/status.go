@@ -27,6 +27,10 @@ type StatusInfo struct {
 	// Note is a short message (an error, a hint) shown at the right.
 	Note      string
 	NoteIsErr bool
+	// NoteShort, when set, is said instead of Note when Note does not
+	// fit whole: the part that matters (the command that reproduces a
+	// run), not Note cut short.
+	NoteShort string
 }
 
 // Status is the one-line status bar: virtual time, speed, playing or
@@ -101,7 +105,17 @@ func (s *Status) View() string {
 		}
 		// A note longer than the room ends at its last whole word, with
 		// an ellipsis set apart: never cut inside a word.
-		right = st.Render(cutWords(i.Note, s.w-ansi.StringWidth(left)-3)) + " "
+		note, room := i.Note, s.w-ansi.StringWidth(left)-3
+		if ansi.StringWidth(note) > room && i.NoteShort != "" {
+			note = i.NoteShort
+		}
+		if ansi.StringWidth(note) > room && i.NoteShort != "" && ansi.StringWidth(note) <= s.w-2 {
+			// A note that must be read whole takes the line from the
+			// clock, until the next key.
+			s.view = Fit(" "+st.Render(note), s.w)
+			return s.view
+		}
+		right = st.Render(cutWords(note, room)) + " "
 	}
 	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)
 	if lw+2+rw > s.w && i.Note == "" && i.Variants > 0 {

@@ -6,8 +6,10 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/chart"
+	"github.com/breakerlab/breakerlab/tui/mappane"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/breakerlab/breakerlab/tui/tiles"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -36,12 +38,14 @@ const (
 	pChain // with services, in the in-flight chart's place
 	pFleet // with a service of several instances, room allowing
 	pLatency
+	pMap   // the system's map (tui/mappane), room allowing
+	pTiles // a tile per circuit, with several breakers (tui/tiles)
 	numPanes
 )
 
 // paneNames are the panes' names in the foot's words.
 var paneNames = [numPanes]string{"worker pool", "breaker", "dependencies at a glance", "outcomes", "tenants", "breaker history",
-	"calls in flight", "call chain", "fleet (I shows it)", "latency"}
+	"calls in flight", "call chain", "fleet (I shows it)", "latency", "map", "circuit tiles"}
 
 // extraPanes are the panes the sandbox shows when there is room, and what
 // the layout knows about the whole run.
@@ -55,13 +59,17 @@ type extraPanes struct {
 	chain   *pane.Chain
 	fleet   *pane.Fleet
 	tenants *pane.Tenants
-	prof    profile
-	arr     arrangement
+	// The map of the system and the circuits' tiles (issue 24).
+	mapv  *mappane.Model
+	tiles *tiles.Model
+	prof  profile
+	arr   arrangement
 }
 
 func newExtraPanes(th *theme.Theme) *extraPanes {
 	return &extraPanes{hist: chart.NewHistory(th), lat: chart.NewLatency(th), ovw: pane.NewOverview(th),
-		chain: pane.NewChain(th), fleet: pane.NewFleet(th), tenants: pane.NewTenants(th)}
+		chain: pane.NewChain(th), fleet: pane.NewFleet(th), tenants: pane.NewTenants(th),
+		mapv: mappane.New(th), tiles: tiles.New(th)}
 }
 
 // profile is what the layout needs to know about the whole run, from the
@@ -93,6 +101,8 @@ func (x *extraPanes) setData(d pane.Data, s *sim) {
 	x.chain.SetData(d)
 	x.fleet.SetData(d)
 	x.tenants.SetData(d)
+	x.mapv.SetData(d)
+	x.tiles.SetData(d)
 	p := &x.prof
 	if p.ok && p.sc == s.sc && p.variant == s.variant && p.seed == s.seed {
 		return
@@ -162,7 +172,9 @@ func (m *Model) ask(id paneID, w int) sizes {
 		// Room for the whole log of the run, when there is room to spare.
 		n := m.brk.Needs(w)
 		more := 0
-		if x.prof.transitions > 3 {
+		// Room for the log only where the pane shows a breaker: one
+		// saying there is none at the front has nothing more to say.
+		if _, has := m.brk.Showing(); has && x.prof.transitions > 3 {
 			more = min(x.prof.transitions-3, 12)
 		}
 		return sizes{min(m.brk.MinHeight(w), n), n, n + more}
@@ -184,7 +196,9 @@ func (m *Model) ask(id paneID, w int) sizes {
 		}
 		return sizes{x.hist.HistoryHeight(w, 2), x.hist.HistoryHeight(w, min(rows, 6)), x.hist.HistoryHeight(w, rows)}
 	case pInFlight:
-		return sizes{9, 13, 18}
+		// Eleven rows at the least: at 80 columns the legend takes three,
+		// and the plot keeps four, so that a cap never sits on the 0 row.
+		return sizes{11, 13, 18}
 	case pLatency:
 		return sizes{x.lat.LatencyHeight(w, 4), x.lat.LatencyHeight(w, 8), x.lat.LatencyHeight(w, 12)}
 	case pChain:
@@ -193,6 +207,12 @@ func (m *Model) ask(id paneID, w int) sizes {
 		return sizes{x.fleet.MinHeight(w), x.fleet.Needs(w), x.fleet.Needs(w)}
 	case pTenants:
 		return sizes{x.tenants.MinHeight(), x.tenants.Needs(w), x.tenants.Needs(w)}
+	case pMap:
+		x.mapv.SetSize(w, 0) // the map's columns depend on its width
+		return sizes{x.mapv.MinHeight(), x.mapv.Needs(), x.mapv.Max()}
+	case pTiles:
+		n := x.tiles.Needs(w)
+		return sizes{x.tiles.MinHeight(), n, n}
 	}
 	return sizes{}
 }
@@ -240,8 +260,15 @@ func (m *Model) arrange() *arrangement {
 	if key.fleet {
 		order = append(order, want{pFleet, 1})
 	}
+	// The map (the whole system at a glance, every breaker on its edge),
+	// then the dependencies' table, then the circuits' tiles where there
+	// are several breakers (a fleet's count, one per instance).
+	order = append(order, want{pMap, 0})
 	if p.breakers > 1 || pane.BreakerCount(&m.sim.snap) > 1 {
 		order = append(order, want{pOverview, 1})
+	}
+	if x.tiles.Breakers() > 1 {
+		order = append(order, want{pTiles, 1})
 	}
 	if has && !historyMain {
 		order = append(order, want{pHistory, 1})
@@ -306,6 +333,12 @@ func (m *Model) arrange() *arrangement {
 			if used[c]+asks[o.id][c].min > body {
 				continue
 			}
+			if (o.id == pTiles || o.id == pMap && !key.services) && wanted(c)+asks[o.id][c].min > body {
+				// The tiles, and the map of a single server, take no row
+				// the panes before them want; a system of services'
+				// map is worth a smaller pool.
+				continue
+			}
 			sh := shortfall(c, o.id) + shortfall(1-c, -1)
 			if best < 0 || sh < bestShort || (sh == bestShort && wanted(c) < bestWant) {
 				best, bestShort, bestWant = c, sh, wanted(c)
@@ -320,7 +353,7 @@ func (m *Model) arrange() *arrangement {
 	}
 	// Grow each column's panes to what they would like, in the order of
 	// importance, then to what they can use.
-	for c := range 2 {
+	grow := func(c int) {
 		for _, level := range []func(s sizes) int{func(s sizes) int { return s.want }, func(s sizes) int { return s.max }} {
 			for i := range a.cols[c] {
 				s := &a.cols[c][i]
@@ -329,12 +362,94 @@ func (m *Model) arrange() *arrangement {
 				used[c] += more
 			}
 		}
+	}
+	for c := range 2 {
+		grow(c)
+	}
+	// A column left with rows to spare and no chart to draw taller takes
+	// a pane from the other column (a chart first), and both grow again.
+	for c := range 2 {
+		if body-used[c] <= spareRows || slices.ContainsFunc(a.cols[c], func(s slot) bool { return stretches(s.id) }) {
+			continue
+		}
+		o, pick, score := 1-c, -1, 0
+		for i, s := range a.cols[o] {
+			if s.id == pPool || s.id == pBreaker || s.id == pOutcomes || asks[s.id][c].min > body-used[c] {
+				continue
+			}
+			sc := s.h
+			if stretches(s.id) {
+				sc += body
+			}
+			if pick < 0 || sc > score {
+				pick, score = i, sc
+			}
+		}
+		if pick < 0 {
+			continue
+		}
+		a.cols[c] = append(a.cols[c], a.cols[o][pick])
+		a.cols[o] = slices.Delete(a.cols[o], pick, pick+1)
+		for k := range 2 {
+			used[k] = 0
+			for i := range a.cols[k] {
+				a.cols[k][i].h = asks[a.cols[k][i].id][k].min
+				used[k] += a.cols[k][i].h
+			}
+		}
+		grow(0)
+		grow(1)
+	}
+	// Rows still to spare, and no chart to take them: a single breaker's
+	// tile says what nothing else does (its rolling rate, its latency
+	// percentiles, its rate second by second).
+	for c := range 2 {
+		placed := slices.ContainsFunc(a.cols[0], func(s slot) bool { return s.id == pTiles }) ||
+			slices.ContainsFunc(a.cols[1], func(s slot) bool { return s.id == pTiles })
+		spare := body - used[c]
+		if placed || x.tiles.Count() == 0 || spare <= spareRows || slices.ContainsFunc(a.cols[c], func(s slot) bool { return stretches(s.id) }) {
+			continue
+		}
+		if t := m.ask(pTiles, a.widths[c]); t.min <= spare {
+			h := min(t.max, spare)
+			a.cols[c] = append(a.cols[c], slot{id: pTiles, h: h})
+			used[c] += h
+		}
+	}
+	for c := range 2 {
+		fillColumn(a.cols[c], body-used[c])
 		slices.SortStableFunc(a.cols[c], func(p, q slot) int { return int(p.id) - int(q.id) })
 	}
 	a.foot = m.footNotes(&a, hidden, flat)
 	x.arr = a
 	return &x.arr
 }
+
+// fillColumn gives the rows a column has left once every pane has what
+// it can use to its charts, evenly (a chart drawn taller reads finer), so
+// that a large window shows no blank rows under a column; a column with no
+// chart keeps them.
+func fillColumn(col []slot, spare int) {
+	var charts []int
+	for i, s := range col {
+		if stretches(s.id) {
+			charts = append(charts, i)
+		}
+	}
+	for k, i := range charts {
+		give := spare / (len(charts) - k)
+		col[i].h += give
+		spare -= give
+	}
+}
+
+// stretches says whether pane id draws finer when taller: the charts
+// whose rows are a scale (the breaker history's are its window's, fixed).
+func stretches(id paneID) bool { return id == pOutcomes || id == pLatency || id == pInFlight }
+
+// spareRows is the most rows a column may leave blank before it takes a
+// pane from the other.
+const spareRows = 4
 
 // footNotes say what is not shown and why, in the bottom edges of the
 // columns: what found no room (and that a larger window shows it), and
@@ -373,7 +488,7 @@ func (m *Model) footNotes(a *arrangement, hidden, flat []string) [2]string {
 	var out [2]string
 	fits := func(c int, t string) bool { return len(a.cols[c]) > 0 && ansi.StringWidth(t)+6 <= a.widths[c] }
 	if len(notes) == 2 {
-		for i := range notes[0] {
+		for i := range min(len(notes[0]), len(notes[1])) {
 			both := notes[0][i] + " · " + notes[1][i]
 			for _, c := range []int{1, 0} {
 				if fits(c, both) {
@@ -409,6 +524,7 @@ var briefNames = map[string]string{
 	"worker pool": "pool", "breaker": "breaker", "dependencies at a glance": "overview", "outcomes": "outcomes",
 	"breaker history": "history", "calls in flight": "in flight", "latency": "latency",
 	"call chain": "chain", "fleet (I shows it)": "fleet (I)", "tenants": "tenants",
+	"map": "map", "circuit tiles": "tiles",
 }
 
 // flatWords are, for each chart that can be left out, why, long and short.
@@ -453,6 +569,10 @@ func (m *Model) paneOf(id paneID) sizer {
 		return m.xp.fleet
 	case pTenants:
 		return m.xp.tenants
+	case pMap:
+		return m.xp.mapv
+	case pTiles:
+		return m.xp.tiles
 	}
 	return m.xp.lat
 }

@@ -265,3 +265,22 @@ func TestServiceFaultsAreEvents(t *testing.T) {
 		}
 	}
 }
+
+// f acts on what the map has selected: a fleet's instance picked with n and
+// > opens the faults of that instance; with the front selected (the
+// map's start) the menu opens on the list of parts.
+func TestChaosKeyActsOnTheMapsSelection(t *testing.T) {
+	m := newModel(t, 200, 60, Options{Scenario: tuitest.Scenario(t, "noisy-tenant")})
+	m = press(m, "f")
+	if m.chaos == nil || m.chaos.kinds {
+		t.Fatalf("with the front selected, f opens the list of parts: %+v", m.chaos)
+	}
+	m = press(m, "esc")
+	if !m.xp.mapv.Select("globex") {
+		t.Fatal("the map has no node globex")
+	}
+	m = press(m, "f")
+	if m.chaos == nil || !m.chaos.kinds || m.chaos.target.Name != "globex" {
+		t.Fatalf("with globex selected on the map, f opens globex's faults: %+v", m.chaos)
+	}
+}

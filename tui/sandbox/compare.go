@@ -1,7 +1,10 @@
 package sandbox
 
 import (
+	"cmp"
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -289,6 +292,15 @@ func Difference(a, b *engine.Snapshot) (string, []string) {
 func shortDifferences(a, b *engine.Snapshot) []string {
 	useWindow := windowBegun(a, b)
 	var long, mid, brief []string
+	// The short forms name each endpoint's outcome that changed most (a
+	// fallback rising from 0 % to 75 % says more than ok at 0 % on both
+	// sides), biggest change first, so that what is cut is what changed
+	// least.
+	type change struct {
+		size       float64
+		mid, brief string
+	}
+	var changes []change
 	for e := range min(len(a.Endpoints), len(b.Endpoints)) {
 		okA, fbA, nA := success(a, useWindow, e)
 		okB, fbB, nB := success(b, useWindow, e)
@@ -305,18 +317,35 @@ func shortDifferences(a, b *engine.Snapshot) []string {
 			fb = fmt.Sprintf(", fallback %s→%s", pct(fbA), pct(fbB))
 		}
 		long = append(long, fmt.Sprintf("%s %s→%s (%s%s)", name, pct(okA), pct(okB), d, fb))
-		mid = append(mid, fmt.Sprintf("%s %s→%s", name, pct(okA), pct(okB)))
-		brief = append(brief, fmt.Sprintf("%s %s→%s", name, pctShort(okA), pctShort(okB)))
+		c := change{size: math.Abs(okB - okA),
+			mid:   fmt.Sprintf("%s ok %s→%s", name, pct(okA), pct(okB)),
+			brief: fmt.Sprintf("%s ok %s→%s", name, pctShort(okA), pctShort(okB))}
+		if math.Abs(fbB-fbA) > c.size {
+			c = change{size: math.Abs(fbB - fbA),
+				mid:   fmt.Sprintf("%s fallback %s→%s", name, pct(fbA), pct(fbB)),
+				brief: fmt.Sprintf("%s fallback %s→%s", name, pctShort(fbA), pctShort(fbB))}
+		}
+		changes = append(changes, c)
+	}
+	slices.SortStableFunc(changes, func(x, y change) int { return cmp.Compare(y.size, x.size) })
+	for _, c := range changes {
+		mid, brief = append(mid, c.mid), append(brief, c.brief)
 	}
 	if len(long) == 0 {
 		return []string{"ok share, left → right: no requests yet"}
 	}
-	return []string{
+	out := []string{
 		"ok share, left → right: " + strings.Join(long, " · "),
 		"ok, left → right: " + strings.Join(long, " · "),
-		"ok, left → right: " + strings.Join(mid, " · "),
-		"ok, left→right: " + strings.Join(brief, " · "),
+		"changed most, left → right: " + strings.Join(mid, " · "),
+		"changed most: " + strings.Join(brief, " · "),
 	}
+	// Then fewer endpoints, those that changed least left out, and said
+	// to be: never one cut in the middle.
+	for k := len(brief) - 1; k >= 1; k-- {
+		out = append(out, "changed most: "+strings.Join(brief[:k], " · ")+fmt.Sprintf(" (%d more)", len(brief)-k))
+	}
+	return out
 }
 
 func pct(f float64) string      { return strconv.FormatFloat(100*f, 'f', 1, 64) + "%" }

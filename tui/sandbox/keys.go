@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/mappane"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/bubbles/key"
 )
@@ -23,6 +24,9 @@ type keyMap struct {
 	FleetScroll pane.FleetKeys
 	// Chaos opens the chaos menu: inject a fault now (chaos.go).
 	Chaos key.Binding
+	// Map moves the map's selection (tui/mappane): n/N nodes, </> a
+	// fleet's instances.
+	Map mappane.Keys
 	// atEnd: the run is at its end, where space replays from the start
 	// (the one-line help says so).
 	atEnd bool
@@ -49,6 +53,7 @@ func newKeyMap(canGoHome bool) keyMap {
 		Fleet:          b([]string{"I"}, "I", "a fleet's instances"),
 		FleetScroll:    pane.DefaultFleetKeys(),
 		Chaos:          b([]string{"f"}, "f", "chaos: inject a fault now"),
+		Map:            mappane.DefaultKeys(),
 	}
 }
 
@@ -63,7 +68,8 @@ func (k keyMap) main() playback.HelpKeys {
 		Full: [][]key.Binding{
 			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo},
 			{k.Faster, k.Slower, k.Restart, k.NextVariant, k.PrevVariant, k.Variant, k.Seed},
-			{k.Knobs, k.Chaos, k.Write, k.Compare, k.ComparePresets, k.Breaker.Next, k.Fleet, k.Help, k.Home, k.Quit},
+			{k.Knobs, k.Chaos, k.Write, k.Compare, k.ComparePresets, k.Breaker.Next, k.Fleet, k.Help, k.Home, k.Palette, k.Quit},
+			{k.Map.Next, k.Map.Prev, k.Map.NextInstance, k.Map.PrevInstance},
 		},
 	}
 }

@@ -31,6 +31,8 @@ const (
 	kindUntil                     // a duration, or empty for "until the end"
 	kindPercent                   // "50%", "50" or "0.5"
 	kindQueue                     // a whole number, or -1 / "unbounded" for no limit
+	kindYesNo                     // "yes" or "no"
+	kindCancel                    // "yes" (propagate) or "no" (none)
 )
 
 // knob is one field of the form.
@@ -246,6 +248,9 @@ func newServerForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 			}, "bulkhead")
 	}
 	f.addLimiter(depName+".", p.RateLimiter, "rate limiter")
+	if len(sys.Services) > 0 {
+		f.addDeadline(depName+".", &p, "")
+	}
 	if b := p.Breaker; b != nil {
 		set := func(fn func(d *engine.Dependency, v value)) func(*engine.Scenario, value) {
 			return func(sc *engine.Scenario, v value) {
@@ -348,6 +353,15 @@ func parse(kind valueKind, text string) (value, error) {
 			return value{}, err
 		}
 		return value{d: d}, nil
+	case kindYesNo, kindCancel:
+		// cancel reads its file words too (propagate, none).
+		switch strings.ToLower(s) {
+		case "yes", "true", "on", "propagate":
+			return value{n: 1}, nil
+		case "no", "false", "off", "none":
+			return value{n: 0}, nil
+		}
+		return value{}, fmt.Errorf("yes or no")
 	case kindPercent:
 		pct := strings.HasSuffix(s, "%")
 		f, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(s, "%")), 64)

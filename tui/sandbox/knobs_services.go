@@ -114,6 +114,7 @@ func (f *form) addCall(prefix string, d *engine.Dependency, match string) {
 		f.addTenantSlots(prefix, p.TenantBulkhead, match+": per-tenant bulkhead")
 	}
 	f.addLimiter(prefix, p.RateLimiter, match+": rate limiter")
+	f.addDeadline(prefix, p, match+": ")
 	if b := p.Breaker; b != nil {
 		switch {
 		case b.Window == breaker.TimeWindow:
@@ -129,6 +130,20 @@ func (f *form) addCall(prefix string, d *engine.Dependency, match string) {
 		add("half-open trials", "trial calls that must pass", kindInt, strconv.Itoa(b.HalfOpenTrials), prefix+"breaker.trials", false, match+": breaker")
 		limit(1, noMax)
 	}
+}
+
+// addDeadline appends how a call hands its caller's time on: whether it
+// propagates the deadline (and the margin it keeps back), and whether the
+// caller's giving up cancels the work downstream. A variant can be defined
+// by them (multi-hop's third), so a call into a system of services always
+// shows them.
+func (f *form) addDeadline(prefix string, p *engine.Policy, match string) {
+	yesNo := map[bool]string{true: "yes", false: "no"}
+	f.addPath("propagate deadline", "pass the time left on; yes or no", kindYesNo, yesNo[p.PropagateDeadline], prefix+"propagate_deadline", false, match+"deadline")
+	if p.PropagateDeadline {
+		f.addPath("deadline margin", "kept back for the way home", kindDuration, durText(p.DeadlineMargin), prefix+"deadline_margin", false, match+"deadline margin")
+	}
+	f.addPath("cancel downstream", "stop its work when the caller gives up; yes or no", kindCancel, yesNo[p.Cancel == engine.CancelPropagate], prefix+"cancel", false, match+"cancel")
 }
 
 // addLimiter appends a rate limiter's numbers, in its own kind's words
@@ -212,6 +227,13 @@ func knobArg(kind valueKind, v value) any {
 		return int64(v.n)
 	case kindRate, kindPercent:
 		return v.f
+	case kindYesNo:
+		return v.n == 1
+	case kindCancel:
+		if v.n == 1 {
+			return engine.CancelPropagate.String()
+		}
+		return engine.CancelNone.String()
 	}
 	return v.d.String()
 }

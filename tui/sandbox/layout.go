@@ -103,7 +103,7 @@ func (m Model) View() string {
 // titleLine names the screen and the scenario, then the variants as tabs.
 func (m *Model) titleLine() string {
 	sc := m.sim.sc
-	head := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › sandbox › ") + m.th.Accent.Render(sc.Name) + "  "
+	head := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › "+strings.Join(m.crumbs, " › ")+" › ") + m.th.Accent.Render(sc.Name) + "  "
 	if m.cmp != nil {
 		head = strings.TrimSuffix(head, "  ") + m.th.Dim.Render(" › ") + m.th.Bold.Render("compare") + m.th.Dim.Render(": two runs on the same seeded traffic")
 		return pane.Fit(head, m.w)
@@ -134,37 +134,92 @@ func (m *Model) titleLine() string {
 	}
 	short := " " + m.th.Accent.Render(sc.Name) + "  "
 	named[cur] = true
+	shown := make([]bool, n)
+	for i := range shown {
+		shown[i] = true
+	}
 	switch {
 	case ansi.StringWidth(head)+width() <= m.w:
 	case ansi.StringWidth(short)+width() <= m.w:
 		head = short
 	default:
-		named[cur] = false
+		// Too many variants for the current one's name beside every
+		// number: the name stays (it is what is playing), with the
+		// numbers nearest it that fit and ‹ › where more are hidden.
+		head = short
+		for i := range shown {
+			shown[i] = i == cur
+		}
+		// Each side grows while its next number fits, so the numbers
+		// shown run without a gap.
+		stopped := [2]bool{}
+		for d := 1; d < n; d++ {
+			for side, i := range []int{cur + d, cur - d} {
+				if i < 0 || i >= n || stopped[side] {
+					continue
+				}
+				shown[i] = true
+				if ansi.StringWidth(head)+windowWidth(shown, tabW, named) > m.w {
+					shown[i], stopped[side] = false, true
+				}
+			}
+		}
 	}
 	for d := 1; d < n; d++ {
 		for _, i := range []int{cur + d, cur - d} {
 			if i < 0 || i >= n {
 				continue
 			}
+			if !shown[i] {
+				continue
+			}
 			named[i] = true
-			if ansi.StringWidth(head)+width() > m.w {
+			if ansi.StringWidth(head)+windowWidth(shown, tabW, named) > m.w {
 				named[i] = false
 			}
 		}
 	}
-	tabs := make([]string, n)
+	tabs := make([]string, 0, n+2)
+	if !shown[0] {
+		tabs = append(tabs, m.th.Dim.Render("‹"))
+	}
 	for i := range n {
+		if !shown[i] {
+			continue
+		}
 		t := fmt.Sprint(i + 1)
 		if named[i] {
 			t = full(i)
 		}
 		if i == cur {
-			tabs[i] = m.th.Selected.Render("[" + t + "]")
+			tabs = append(tabs, m.th.Selected.Render("["+t+"]"))
 		} else {
-			tabs[i] = m.th.Dim.Render(" " + t + " ")
+			tabs = append(tabs, m.th.Dim.Render(" "+t+" "))
 		}
 	}
+	if !shown[n-1] {
+		tabs = append(tabs, m.th.Dim.Render("›"))
+	}
 	return pane.Fit(head+strings.Join(tabs, " "), m.w)
+}
+
+// windowWidth is the width of the tabs shown, with the spaces between
+// them and the ‹ › marks of those hidden.
+func windowWidth(shown []bool, tabW func(int, bool) int, named []bool) int {
+	w, k := 0, 0
+	for i, s := range shown {
+		if s {
+			w += tabW(i, named[i])
+			k++
+		}
+	}
+	if !shown[0] {
+		w, k = w+1, k+1
+	}
+	if !shown[len(shown)-1] {
+		w, k = w+1, k+1
+	}
+	return w + max(k-1, 0)
 }
 
 func (m Model) formView(h int) []string {
@@ -208,6 +263,8 @@ func (m Model) helpLines() []string {
 		"Calls in flight: one line per dependency, drawn with its letter; ┄ is a bulkhead's cap. ╱ hatches the calls whose caller gave up (timed out): the dependency still works on them, so a line can rise above its cap.",
 		"Breaker history (in a larger window, or leading where the breaker is the story): per breaker, its state over time as a band (▁ closed, ▄ half-open, █ open), the failure rate its window held (•, and ∘ for slow calls) against the rate that opens it (┄), and ┊ wherever it changed state.",
 		"Latency per endpoint: each stretch's p50 (small letter) and p99 (capital) of the answers decided in it, as the client saw them, on a log scale; rejections and cached answers take no time and sit on the bottom row.",
+		"Map: the system as a tree, the front at the top and each part indented under its caller, the breaker on each call drawn on its branch (▁ closed, ▄ half-open, █ open) — a fleet ×N with a cell per instance (■ up, ✕ down, ⧖ hung, or its breaker's state) — with what each holds against its size, the calls answered a second and the share failed over the last 5 s, and the fault in force (⚠). n and N move the selection, < and > through a fleet's instances, or click: the selection is what acts on a part of the system.",
+		"Circuits (with several breakers, a fleet's counted one per instance): a tile per circuit as the Hystrix dashboard draws it: over the last 10 s, the calls answered a second and the share failed, the state (a fleet's breakers counted by state), the calls refused since the start, the latency percentiles of the requests that went through it as the client saw them, and the rate second by second.",
 		"Dependencies at a glance (with several breakers): a line per dependency with its breaker's state, the failures in its window against the threshold, its calls in flight and the calls it refused.",
 		"A pane that finds no room is named in the bottom edge of a column, with the way to see it; a chart that would say nothing over the whole run (in flight never above 1, every answer under 1 ms) is left out, and the edge says so.",
 		"Compare (c): two variants side by side on the same seeded traffic and one clock, pane for pane, with each endpoint's ok share on both sides and the difference in points: a share of the requests that arrived, those still waiting included; at the end of the traffic, of the run played out, exactly as `breakerlab run` prints it. C compares one variant's breaker under Resilience4j's defaults and Polly's; p and P try the other libraries.",

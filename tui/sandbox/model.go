@@ -11,6 +11,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/mappane"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
@@ -34,6 +35,12 @@ type Options struct {
 	Play bool
 	// CanGoHome enables esc, which sends BackMsg for the parent to handle.
 	CanGoHome bool
+	// BackTo says where esc leads, in the key help ("scenarios",
+	// "challenge"); "" says home. Crumbs, when set, replace "sandbox" in
+	// the title's breadcrumb with the caller's ("drill"), so that the
+	// title and esc agree on where the learner is.
+	BackTo string
+	Crumbs []string
 	// WriteElsewhere, when set, turns w off: it is what w says instead of
 	// asking for a path, where a file written would not be the learner's
 	// (a session over SSH writes on the server; tui/serve).
@@ -76,11 +83,16 @@ type Model struct {
 	helpv    helpview.Model
 	note     string
 	noteErr  bool
-	chrome   *playback.Chrome // the title and key lines, cached
-	prompt   *playback.Prompt // a time, a seed or a file name being typed (seek.go)
-	ev       *eventCache      // the events ] and [ move through
-	sw       *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
+	// noteShort is what the status line says instead of note when note
+	// does not fit (pane.StatusInfo.NoteShort).
+	noteShort string
+	chrome    *playback.Chrome // the title and key lines, cached
+	prompt    *playback.Prompt // a time, a seed or a file name being typed (seek.go)
+	ev        *eventCache      // the events ] and [ move through
+	sw        *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
 
+	// crumbs are Options.Crumbs, or "sandbox".
+	crumbs []string
 	// writeElsewhere is Options.WriteElsewhere.
 	writeElsewhere string
 	// limits are Options.Limits.
@@ -123,9 +135,14 @@ func New(o Options) (Model, error) {
 		clock:  playback.NewClock(o.Speed, o.Play),
 
 		writeElsewhere: o.WriteElsewhere,
+		crumbs:         o.Crumbs,
 		limits:         o.Limits,
 	}
 	m.help.Styles = o.Theme.Help
+	m.keys.SetBackTo(o.BackTo)
+	if len(m.crumbs) == 0 {
+		m.crumbs = []string{"sandbox"}
+	}
 	m.helpv = helpview.New(m.keys.HelpScroll)
 	m.refresh()
 	return m, nil
@@ -222,6 +239,14 @@ func (m Model) Speed() float64 { return m.clock.Speed() }
 // Snapshot is the snapshot on screen.
 func (m Model) Snapshot() *engine.Snapshot { return &m.sim.snap }
 
+// MapSelection is the part of the system selected on the map, as the
+// engine and the scenario name it ("inventory", "api#3", "acme", or
+// mappane.FrontName): what fault injection and the knob form act on.
+func (m Model) MapSelection() string { return m.xp.mapv.SelectedName() }
+
+// MapTarget is the map's selection with its kind.
+func (m Model) MapTarget() mappane.Target { return m.xp.mapv.Selected() }
+
 // Final is the run played out through its drain once the time shown is the
 // end of the traffic, what `breakerlab run` counts; nil before the end.
 func (m Model) Final() *engine.Snapshot { return m.sim.final }
@@ -250,6 +275,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseMsg:
 		return m.onMouse(msg)
 	case tea.KeyMsg:
+		if m.tooSmall() {
+			// The screen asks for a larger window and says q quits: no
+			// other key may reach the screen it hides (space would play).
+			return m, playback.SmallKey(msg, m.keys.Keys)
+		}
 		if m.form != nil {
 			return m.formKey(msg)
 		}
@@ -288,6 +318,10 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.toggleFleet() // arrange.go
 	case m.cmp == nil && (key.Matches(k, m.keys.FleetScroll.Down) || key.Matches(k, m.keys.FleetScroll.Up)):
 		m.xp.fleet.Update(k)
+	case m.cmp == nil && m.xp.mapv.Key(k):
+		// The map's selection (arrange.go's map pane): said in the status
+		// line too, for a window where the map finds no room.
+		m.setNote("map: selected "+m.xp.mapv.SelectedName(), false)
 	case m.cmp != nil && (k.Type == tea.KeyEsc || key.Matches(k, m.keys.Compare)):
 		// esc leaves compare mode before it leaves the sandbox.
 		if m.report(m.closeCompare()) {
@@ -337,6 +371,13 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.switchVariant(v)
 		}
 	case key.Matches(k, m.keys.Chaos):
+		// The map's selection is what the menu acts on, when it names a
+		// part a fault can target (the front cannot be faulted as a whole).
+		if sel := m.MapSelection(); sel != "" && sel != mappane.FrontName {
+			if next, err := m.ChaosFor(sel); err == nil {
+				return next, nil
+			}
+		}
 		m.openChaos() // chaos.go
 	case key.Matches(k, m.keys.Knobs):
 		m.resume = m.clock.Playing()
@@ -388,7 +429,7 @@ func (m *Model) report(err error) bool {
 	return true
 }
 
-func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr = s, isErr }
+func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr, m.noteShort = s, isErr, "" }
 
 func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
@@ -462,6 +503,7 @@ func (m *Model) refresh() {
 		Edited:       m.sim.edited,
 		Note:         m.note,
 		NoteIsErr:    m.noteErr,
+		NoteShort:    m.noteShort,
 	})
 	m.layout()
 }

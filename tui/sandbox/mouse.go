@@ -41,6 +41,11 @@ func (m Model) onMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 	if msg.Y >= m.h-2 {
 		return m, nil // the status and key lines
 	}
+	if m.cmp == nil && !m.fleetOpen && m.clickMap(msg.X, msg.Y) {
+		m.setNote("map: selected "+m.xp.mapv.SelectedName(), false)
+		m.refresh()
+		return m, nil
+	}
 	at, ok := playback.AxisTime(strings.Split(m.View(), "\n"), msg.X, msg.Y)
 	if !ok {
 		return m, nil
@@ -100,7 +105,7 @@ func (m *Model) tabAt(x int) (int, bool) {
 			}
 		}
 		if best < 0 {
-			return 0, false
+			continue // hidden: a narrow title shows the tabs near the current one
 		}
 		// Byte offsets to cells: the title may hold wide or multi-byte runes.
 		lo, hi := ansi.StringWidth(s[:best]), ansi.StringWidth(s[:bestEnd])
@@ -110,4 +115,22 @@ func (m *Model) tabAt(x int) (int, bool) {
 		from = bestEnd - 1
 	}
 	return 0, false
+}
+
+// clickMap hands a click inside the map pane to it, in the pane's own
+// coordinates; it reports whether the map took it.
+func (m *Model) clickMap(x, y int) bool {
+	a := m.arrange()
+	left := 0
+	for c, col := range a.cols {
+		top := 1 // under the title line
+		for _, s := range col {
+			if s.id == pMap && x >= left && x < left+a.widths[c] && y >= top && y < top+s.h {
+				return m.xp.mapv.Click(x-left, y-top)
+			}
+			top += s.h
+		}
+		left += a.widths[c]
+	}
+	return false
 }

@@ -12,17 +12,14 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
 
-// runShares is what `breakerlab run SCENARIO --format csv` prints, read
-// back: variant, endpoint, outcome → share.
-func runShares(t *testing.T, sc *engine.Scenario) map[string]float64 {
+// runShares is what `breakerlab run SCENARIO --format csv` prints for the
+// runs snaps, read back: variant, endpoint, outcome → share.
+func runShares(t *testing.T, snaps []engine.Snapshot) map[string]float64 {
 	t.Helper()
-	snaps, err := engine.RunAll(sc, tuitest.Seed)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var buf bytes.Buffer
 	if err := report.WriteCSV(&buf, snaps); err != nil {
 		t.Fatal(err)
@@ -47,6 +44,7 @@ func runShares(t *testing.T, sc *engine.Scenario) map[string]float64 {
 // window, the shares engine/report computes from a fresh run's snapshot at
 // that moment; and at the end of the traffic the shares of `breakerlab run`.
 func TestCompareShowsTheEnginesNumbersForEveryScenario(t *testing.T) {
+	racefree.Only(t)
 	for _, b := range scenarios.All() {
 		base := b.Build()
 		t.Run(b.Name, func(t *testing.T) {
@@ -84,7 +82,21 @@ func TestCompareShowsTheEnginesNumbersForEveryScenario(t *testing.T) {
 			}
 
 			m = seekTo(t, m, sc.Duration)
-			sharesA, sharesB := runShares(t, scs[0]), runShares(t, scs[1])
+			// A side with its own breaker is the built-in as built:
+			// its runs are the ones the other one-truth tests share.
+			var shares [2]map[string]float64
+			for i, s := range m.cmp.sides {
+				if s.preset == "" {
+					shares[i] = runShares(t, runBuiltin(t, b.Name))
+					continue
+				}
+				snaps, err := engine.RunAll(scs[i], tuitest.Seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				shares[i] = runShares(t, snaps)
+			}
+			sharesA, sharesB := shares[0], shares[1]
 			for _, e := range left.Endpoints {
 				a := sharesA[scs[0].Variants[vs[0]].Name+"/"+e.Name+"/ok"]
 				z := sharesB[scs[1].Variants[vs[1]].Name+"/"+e.Name+"/ok"]
@@ -102,6 +114,7 @@ func TestCompareShowsTheEnginesNumbersForEveryScenario(t *testing.T) {
 // title's tab, the status line and the form; a scenario file's own name,
 // which cannot be rebuilt, is marked with the change instead.
 func TestKnobsRenameTheVariantsTheyChange(t *testing.T) {
+	racefree.Only(t)
 	setWorkers := func(m Model, n string) Model {
 		m = press(m, "e")
 		for m.form.knobs[m.form.focus].label != "workers" {

@@ -1,6 +1,8 @@
 package sandbox
 
 import (
+	"bytes"
+	"strings"
 	"testing"
 	"time"
 
@@ -41,5 +43,32 @@ func TestProgramPlayPauseResizeQuit(t *testing.T) {
 	}
 	if final.w != 80 || final.h != 24 {
 		t.Errorf("final size %dx%d, want 80x24", final.w, final.h)
+	}
+}
+
+// The knob form's sweep as a program: the heatmap shows its first cells
+// while the runs go on ("so far"), and the whole grid once they are done.
+func TestProgramSweepFillsIn(t *testing.T) {
+	m := newModel(t, 100, 30, Options{Scenario: shortCascade(t), Limits: Limits{MaxSweepWorkers: 1}})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
+	out := tm.Output()
+	waitFor(t, out, "⏸ paused")
+	tm.Send(keyMsg("e"))
+	tm.Send(ctrlS)
+	waitFor(t, out, "against which knob")
+	tm.Send(keyMsg("enter"))
+	waitFor(t, out, "(so far: ")
+	// The keys of a finished sweep: 192 runs, given longer than one
+	// screen's wait for a loaded machine under the race detector.
+	teatest.WaitFor(t, out, func(b []byte) bool { return bytes.Contains(b, []byte("next measure")) },
+		teatest.WithDuration(2*time.Minute), teatest.WithCheckInterval(20*time.Millisecond))
+	tm.Send(keyMsg("q"))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	final := tm.FinalModel(t).(Model)
+	if s := final.sw; s == nil || s.stage != sweepDone || !s.res.Complete() || s.res.Underway {
+		t.Fatal("the sweep should have finished with every run in")
+	}
+	if v := final.View(); strings.Contains(v, "so far") || !strings.Contains(v, "the design in the form") {
+		t.Errorf("a finished sweep's heatmap:\n%s", v)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
@@ -53,6 +54,7 @@ func freshSnapshot(t testing.TB, sc *engine.Scenario, v int, at time.Duration) e
 }
 
 func TestScreenGolden(t *testing.T) {
+	racefree.Only(t)
 	for _, sz := range [][2]int{{80, 24}, {100, 30}, {160, 48}} {
 		m := newModel(t, sz[0], sz[1], Options{})
 		m = seekTo(t, m, 12*time.Second)
@@ -81,6 +83,7 @@ func TestSmallWindowAsksForMore(t *testing.T) {
 // Nothing panics and the view always fills the window, whatever its size,
 // in every mode of the screen.
 func TestAnySizeFillsTheWindow(t *testing.T) {
+	racefree.Only(t)
 	base := newModel(t, 100, 30, Options{})
 	base = seekTo(t, base, 12*time.Second)
 	modes := map[string]Model{
@@ -252,6 +255,7 @@ func TestRestart(t *testing.T) {
 }
 
 func TestVariantsKeepSeedAndTime(t *testing.T) {
+	racefree.Only(t)
 	m := newModel(t, 100, 30, Options{})
 	m = seekTo(t, m, 12*time.Second)
 	sc := m.sim.sc
@@ -275,6 +279,7 @@ func TestVariantsKeepSeedAndTime(t *testing.T) {
 }
 
 func TestKnobFormAppliesOnTheSameSeed(t *testing.T) {
+	racefree.Only(t)
 	m := newModel(t, 100, 30, Options{})
 	m = press(m, "2")
 	m = seekTo(t, m, 22*time.Second)

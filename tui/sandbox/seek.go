@@ -248,6 +248,9 @@ func (m Model) onWritten(msg writtenMsg) (tea.Model, tea.Cmd) {
 		m.setNote("not written: "+msg.err.Error(), true)
 	default:
 		m.setNote(fmt.Sprintf("wrote %s: breakerlab run %s --seed %d gives these numbers", msg.path, msg.path, m.sim.seed), false)
+		// In a narrow window the command stays whole: it is what the
+		// learner came for.
+		m.noteShort = fmt.Sprintf("wrote it: breakerlab run %s --seed %d", msg.path, m.sim.seed)
 	}
 	m.refresh()
 	return m, nil

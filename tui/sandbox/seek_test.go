@@ -11,6 +11,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
@@ -105,6 +106,7 @@ func TestTimePrompt(t *testing.T) {
 }
 
 func TestSeedKeyReRunsTheSameMoment(t *testing.T) {
+	racefree.Only(t)
 	m := newModel(t, 100, 30, Options{})
 	m = seekTo(t, m, 10*time.Second)
 	m = press(m, "S")
@@ -135,6 +137,7 @@ func TestSeedKeyReRunsTheSameMoment(t *testing.T) {
 // (scenariofile.Parse, engine.RunAll, report.Build) reproduces exactly,
 // and never overwrites without asking.
 func TestWriteReproducesTheSandboxRun(t *testing.T) {
+	racefree.Only(t)
 	dir := t.TempDir()
 	m := newModel(t, 100, 30, Options{})
 	sc := cloneScenario(m.sim.sc)
@@ -167,6 +170,11 @@ func TestWriteReproducesTheSandboxRun(t *testing.T) {
 	}
 	if !strings.Contains(statusLine(m), "wrote") {
 		t.Errorf("the status line says it wrote: %q", statusLine(m))
+	}
+	// At 80 columns the command that reproduces the run stays whole.
+	narrow := send(m, tea.WindowSizeMsg{Width: 80, Height: 24})
+	if want := "breakerlab run " + path + " --seed 11"; !strings.Contains(statusLine(narrow), want) && len(want) < 70 {
+		t.Errorf("at 80 columns the status line should keep %q: %q", want, statusLine(narrow))
 	}
 	fileSc, err := scenariofile.Parse(path, data)
 	if err != nil {

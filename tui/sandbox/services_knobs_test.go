@@ -15,6 +15,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/engine/shed"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -178,6 +179,7 @@ func TestFormSetsServiceKnobs(t *testing.T) {
 // setter, what lessons.SetKnob sets at its path: the form and a lesson's
 // [set] table are one parser.
 func TestFormFieldsAgreeWithSetKnob(t *testing.T) {
+	racefree.Only(t)
 	for _, b := range scenarios.All() {
 		sc := b.Build()
 		for v := range sc.Variants {
@@ -215,6 +217,7 @@ func TestFormFieldsAgreeWithSetKnob(t *testing.T) {
 // the byte: endpoints, dependencies, and services, instances, tenants and
 // shedding where the scenario has them.
 func TestSandboxEndIsRunsJSONForEveryScenario(t *testing.T) {
+	racefree.Only(t)
 	for _, b := range scenarios.All() {
 		t.Run(b.Name, func(t *testing.T) {
 			sc := b.Build()
@@ -230,10 +233,7 @@ func TestSandboxEndIsRunsJSONForEveryScenario(t *testing.T) {
 				}
 				mine = append(mine, *m.sim.final)
 			}
-			runs, err := engine.RunAll(sc, tuitest.Seed)
-			if err != nil {
-				t.Fatal(err)
-			}
+			runs := runBuiltin(t, b.Name)
 			var a, z bytes.Buffer
 			report.WriteJSON(&a, report.Build(sc, tuitest.Seed, runs))
 			report.WriteJSON(&z, report.Build(sc, tuitest.Seed, mine))
@@ -250,6 +250,7 @@ func TestSandboxEndIsRunsJSONForEveryScenario(t *testing.T) {
 // w writes a scenario with services, its knobs included, as a file that
 // `run FILE` reproduces exactly.
 func TestWriteReproducesAServicesRun(t *testing.T) {
+	racefree.Only(t)
 	m := newModel(t, 120, 40, Options{Scenario: richScenario(), Variant: 1})
 	m = press(m, "e")
 	for i := range m.form.knobs {
@@ -305,16 +306,14 @@ func TestWriteReproducesAServicesRun(t *testing.T) {
 // deadline_timeouts. Every built-in scenario with services, every
 // variant.
 func TestChainShowsRunsServiceNumbers(t *testing.T) {
+	racefree.Only(t)
 	checked := 0
 	for _, b := range scenarios.All() {
 		sc := b.Build()
 		if len(sc.Variants[0].System.Services) == 0 {
 			continue
 		}
-		runs, err := engine.RunAll(sc, tuitest.Seed)
-		if err != nil {
-			t.Fatal(err)
-		}
+		runs := runBuiltin(t, b.Name)
 		rep := report.Build(sc, tuitest.Seed, runs)
 		m := newModel(t, 200, 60, Options{Scenario: b.Build()})
 		for v := range sc.Variants {

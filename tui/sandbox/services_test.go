@@ -7,6 +7,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -44,6 +45,7 @@ func withServices(m Model, n int) Model {
 // tenants, the tenants pane comes in; a fleet shows where there is room,
 // and else the foot names it with its key, which opens it over the body.
 func TestServicesBringTheirPanes(t *testing.T) {
+	racefree.Only(t)
 	sc := tuitest.Scenario(t, "cascade")
 	for _, sz := range layoutSizes {
 		m := seekTo(t, newModel(t, sz[0], sz[1], Options{Scenario: sc, Variant: 2}), 26*time.Second)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
@@ -20,6 +21,9 @@ import (
 // screen is drawn before the next is made: the model keeps its runs
 // behind pointers.
 func TestOtherScreensAtLargerSizes(t *testing.T) {
+	// Its sweep at 120×40 runs the workers TestSweepRunsAndMarksTheDesign
+	// runs under -race, on a larger grid.
+	racefree.Only(t)
 	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
 		var b strings.Builder
 		show := func(name string, m Model) {

@@ -26,8 +26,10 @@ import (
 // cursor against a second knob the learner picks, over a range around the
 // design in the form (a quarter of each value to twice it), every cell on
 // two seeds, and draws the measured quantity as a heatmap with the current
-// design marked. The runs go on every core in a command (sweepui.Run), so
-// Update and View only hand messages on and join strings; esc stops a
+// design marked. The runs go on every core in a command (sweepui.RunEach),
+// so Update and View only hand messages on and join strings; the heatmap
+// fills in as the runs finish (each progress message carries a copy of
+// the result so far, the first seed's pass covering the grid); esc stops a
 // sweep under way (the runs in progress stop within a step of virtual
 // time, the rest never start, and the runs' memory is let go) and shows
 // what is done, and esc again goes back to the form as it was. Options'
@@ -100,10 +102,12 @@ type sweepOverlay struct {
 	wait        tea.Cmd
 }
 
-// sweepProgressMsg says how many runs of sweep id are done.
+// sweepProgressMsg says how many runs of sweep id are done, with a copy
+// of the result so far (sweep.Result.Clone) that the overlay draws.
 type sweepProgressMsg struct {
 	id          int64
 	done, total int
+	res         *sweep.Result
 }
 
 // sweepDoneMsg carries sweep id's result, complete or stopped.
@@ -129,7 +133,7 @@ func (m Model) sweepMsg(msg tea.Msg) (tea.Model, tea.Cmd, bool) {
 		if s == nil || s.id != msg.id || s.stage != sweepRunning {
 			return m, nil, true
 		}
-		s.done, s.total = msg.done, msg.total
+		s.done, s.total, s.res = msg.done, msg.total, msg.res
 		return m, s.wait, true
 	case sweepDoneMsg:
 		s := m.sw
@@ -507,10 +511,11 @@ func (m *Model) startSweep() tea.Cmd {
 		go func() {
 			defer release()
 			defer cancel()
-			res, err := sweepui.Run(ctx, plan, lim.MaxSweepWorkers, func(d, t int) {
-				select {
-				case progress <- sweepProgressMsg{id, d, t}:
-				default:
+			res, err := sweepui.RunEach(ctx, plan, lim.MaxSweepWorkers, func(res *sweep.Result) {
+				// This goroutine is progress's only sender: room now is
+				// room for the send, and the copy is made only then.
+				if len(progress) == 0 {
+					progress <- sweepProgressMsg{id, res.Runs, res.Total, res.Clone()}
 				}
 			})
 			// No run of the plan is left: what the runs shared goes, and
@@ -724,7 +729,8 @@ func valueText(sc *engine.Scenario, v int, path string) string {
 }
 
 // progressLines show how far the sweep has come: a bar, the runs, and
-// what esc does.
+// what esc does; once cells are in, the bar and the heatmap so far (the
+// keys below still say how to stop).
 func (s *sweepOverlay) progressLines(th *theme.Theme, w int) []string {
 	nx, ny := s.plan.Size()
 	barW := max(10, min(50, w-20))
@@ -733,6 +739,13 @@ func (s *sweepOverlay) progressLines(th *theme.Theme, w int) []string {
 		filled = barW * s.done / s.total
 	}
 	bar := th.Good.Render(strings.Repeat("█", filled)) + th.Dim.Render(strings.Repeat("░", barW-filled))
+	if s.res != nil && s.res.Runs > 0 {
+		status := fmt.Sprintf(" %d/%d runs", s.done, s.total)
+		if s.cancel == nil || s.stopping {
+			status += th.Dim.Render(", stopping")
+		}
+		return append([]string{bar + status}, strings.Split(strings.TrimRight(sweepui.HeatmapMarked(s.res, th, w, &s.mark), "\n"), "\n")...)
+	}
 	on := "on every core"
 	if s.workers < runtime.GOMAXPROCS(0) {
 		on = fmt.Sprintf("on %d of the %d cores", s.workers, runtime.GOMAXPROCS(0))

@@ -31,7 +31,7 @@ func (k keyMap) main() playback.HelpKeys {
 		Full: [][]key.Binding{
 			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo},
 			{k.Faster, k.Slower, k.Restart, k.Strategy, k.Knobs},
-			{k.Help, k.Home, k.Quit},
+			{k.Help, k.Home, k.Palette, k.Quit},
 		},
 	}
 }

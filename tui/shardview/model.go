@@ -29,6 +29,8 @@ type Options struct {
 	Play bool
 	// CanGoHome enables esc, which sends BackMsg for the parent to handle.
 	CanGoHome bool
+	// BackTo says where esc leads, in the key help; "" says home.
+	BackTo string
 }
 
 // BackMsg asks the parent to close the shard view.
@@ -100,6 +102,7 @@ func New(o Options) (Model, error) {
 		clock:  playback.NewClock(o.Speed, o.Play),
 	}
 	m.help.Styles = o.Theme.Help
+	m.keys.SetBackTo(o.BackTo)
 	m.helpv = helpview.New(m.keys.HelpScroll)
 	m.sampleGen = ^uint64(0)
 	m.refresh()
@@ -145,6 +148,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseMsg:
 		return m.onMouse(msg)
 	case tea.KeyMsg:
+		if m.tooSmall() {
+			// The screen asks for a larger window and says q quits: no
+			// other key may reach the screen it hides (space would play).
+			return m, playback.SmallKey(msg, m.keys.Keys)
+		}
 		if m.form != nil {
 			return m.formKey(msg)
 		}

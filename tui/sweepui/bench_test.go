@@ -65,3 +65,32 @@ func BenchmarkPrepare20x20(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSweepBulkheadTimeout20x20 sweeps the cascade's bulkhead variant
+// over recommendations' bulkhead size (5 to 60) against its timeout (100 ms
+// to 5 s), 20 × 20 cells on 3 seeds: 1,200 runs of 30 simulated seconds on
+// every core. The bulkhead is the knob a sweep could not fork before
+// issue 28.
+func BenchmarkSweepBulkheadTimeout20x20(b *testing.B) {
+	x, _ := sweep.ParseVary("recommendations.bulkhead=5..60:20")
+	y, _ := sweep.ParseVary("recommendations.timeout=100ms..5s:20")
+	m, err := sweep.ParseMetric("search.ok", scenarios.Cascade(), 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	runs, forks := 0, 0
+	for b.Loop() {
+		p := &sweep.Plan{Build: scenarios.Cascade, Variant: 1, Axes: []sweep.Axis{x, y}, Seeds: []uint64{5, 6, 7}, Measure: m, Set: lessons.SetKnob}
+		if err := p.Prepare(); err != nil {
+			b.Fatal(err)
+		}
+		res, err := Run(context.Background(), p, 0, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		runs += res.Runs
+		forks += p.Forks()
+	}
+	b.ReportMetric(float64(runs)/b.Elapsed().Seconds(), "runs/s")
+	b.ReportMetric(float64(forks)/float64(runs), "forked/run")
+}

@@ -31,9 +31,21 @@ func band(v, lo, hi float64) int {
 // grid (y up, x to the right) with each axis labelled in its knob's units,
 // a legend of the shades, and with a goal, the cells that meet it (✓) and
 // a line per row saying where the boundary lies. Cells not run yet (a sweep
-// stopped early) are blank.
+// stopped early, or still going on: Result.Underway) are blank.
 func Heatmap(res *sweep.Result, th *theme.Theme, width int) string {
 	return HeatmapMarked(res, th, width, nil)
+}
+
+// incomplete is what a title adds for a result not complete: how many
+// runs are in so far, or, for a sweep that was stopped, that it was.
+func incomplete(res *sweep.Result) string {
+	switch {
+	case res.Complete():
+		return ""
+	case res.Underway:
+		return fmt.Sprintf(" (so far: %d of %d runs)", res.Runs, res.Total)
+	}
+	return fmt.Sprintf(" (stopped: %d of %d runs)", res.Runs, res.Total)
 }
 
 // Mark is a point of the grid to show, such as the design a sandbox is
@@ -68,10 +80,7 @@ func HeatmapMarked(res *sweep.Result, th *theme.Theme, width int, mark *Mark) st
 	}
 	x := p.Axes[0]
 	var b strings.Builder
-	title := fmt.Sprintf("%s, mean of %d seed(s)", p.Measure.Label(), len(p.Seeds))
-	if !res.Complete() {
-		title += fmt.Sprintf(" (stopped: %d of %d runs)", res.Runs, res.Total)
-	}
+	title := fmt.Sprintf("%s, mean of %d seed(s)", p.Measure.Label(), len(p.Seeds)) + incomplete(res)
 	b.WriteString(th.Title.Render(wrapTo(title, width)) + "\n")
 
 	lo, hi, any := res.Range()
@@ -274,10 +283,7 @@ func Table(res *sweep.Result, th *theme.Theme, width int) string {
 	x := p.Axes[0]
 	nx, _ := p.Size()
 	var b strings.Builder
-	title := fmt.Sprintf("%s, mean of %d seed(s)", p.Measure.Label(), len(p.Seeds))
-	if !res.Complete() {
-		title += fmt.Sprintf(" (stopped: %d of %d runs)", res.Runs, res.Total)
-	}
+	title := fmt.Sprintf("%s, mean of %d seed(s)", p.Measure.Label(), len(p.Seeds)) + incomplete(res)
 	b.WriteString(th.Title.Render(wrapWords(title, width)) + "\n")
 	lo, hi, _ := res.Range()
 	lo = math.Min(lo, 0)

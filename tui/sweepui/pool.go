@@ -17,6 +17,18 @@ import (
 // is done with ctx's error. The result does not depend on
 // the number of workers: each sample lands in its own cell and seed.
 func Run(ctx context.Context, p *sweep.Plan, workers int, progress func(done, total int)) (*sweep.Result, error) {
+	var each func(*sweep.Result)
+	if progress != nil {
+		each = func(res *sweep.Result) { progress(res.Runs, res.Total) }
+	}
+	return RunEach(ctx, p, workers, each)
+}
+
+// RunEach is Run, calling each (if not nil) on the caller's goroutine
+// after every sample with the result so far, so that a view can show the
+// cells as they come in. each must not keep res, which the next sample
+// changes: a copy (Result.Clone) may go to another goroutine.
+func RunEach(ctx context.Context, p *sweep.Plan, workers int, each func(res *sweep.Result)) (*sweep.Result, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -60,8 +72,8 @@ func Run(ctx context.Context, p *sweep.Plan, workers int, progress func(done, to
 			continue
 		}
 		res.Add(o.s)
-		if progress != nil {
-			progress(res.Runs, res.Total)
+		if each != nil {
+			each(res)
 		}
 	}
 	if firstErr != nil {

@@ -10,10 +10,12 @@ package form
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Field is a one-line text field for short values: typing appends, the
@@ -76,10 +78,17 @@ func Lines(th *theme.Theme, items []Item, sections []Section, focus int, err, fo
 // section's title, a blank or the message), so that a click on a line
 // can focus its field.
 func Layout(th *theme.Theme, items []Item, sections []Section, focus int, err, footer string, w, h int) (lines []string, owner []int) {
-	labelW := 0
+	labelW, fieldW := 0, fieldShown
 	for _, it := range items {
 		labelW = max(labelW, len([]rune(it.Label)))
+		// A field as wide as its value, so that "overlap-limited" is
+		// read whole, up to the room the line has.
+		fieldW = max(fieldW, len([]rune(it.Value))+1)
 	}
+	fieldW = min(fieldW, max(fieldShown, w-labelW-8))
+	// The hints start in one column and wrap there, never cut.
+	hintCol := 2 + labelW + 3 + fieldW + 3
+	hintW := w - hintCol
 	var out []string
 	var own []int
 	focusLine := 0
@@ -100,20 +109,38 @@ func Layout(th *theme.Theme, items []Item, sections []Section, focus int, err, f
 			focusLine = len(out)
 		}
 		text := []rune(it.Value)
-		if len(text) > fieldShown-1 {
-			text = text[len(text)-(fieldShown-1):]
+		if len(text) > fieldW-1 {
+			text = text[len(text)-(fieldW-1):]
 		}
 		shown := string(text)
 		if i == focus {
 			shown += "▏"
 		}
-		line := mark + label + "  [" + pane.Fit(shown, fieldShown) + "]  "
+		line := mark + label + "  [" + pane.Fit(shown, fieldW) + "]  "
+		hint, style := it.Hint, th.Dim
 		if it.Err != "" {
-			line += th.Error.Render("✗ " + it.Err)
-		} else {
-			line += th.Dim.Render(it.Hint)
+			hint, style = "✗ "+it.Err, th.Error
+		}
+		var rest []string
+		switch {
+		case ansi.StringWidth(hint) <= hintW:
+			line += style.Render(hint)
+		case hintW >= 16:
+			wrapped := pane.Wrap(hint, hintW)
+			line += style.Render(wrapped[0])
+			for _, l := range wrapped[1:] {
+				rest = append(rest, strings.Repeat(" ", hintCol)+style.Render(l))
+			}
+		default:
+			// Too narrow beside the field: under it.
+			for _, l := range pane.Wrap(hint, max(w-4, 1)) {
+				rest = append(rest, "    "+style.Render(l))
+			}
 		}
 		out, own = append(out, line), append(own, i)
+		for _, l := range rest {
+			out, own = append(out, l), append(own, i)
+		}
 	}
 	out, own = append(out, ""), append(own, -1)
 	// The message wraps, so that a long refusal is read in full.

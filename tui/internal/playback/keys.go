@@ -2,6 +2,7 @@ package playback
 
 import (
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/palette"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
@@ -16,6 +17,10 @@ type Keys struct {
 	// Seeking: the next and previous event, the start, the end, a time.
 	NextEvent, PrevEvent, Start, End, GoTo key.Binding
 	Knobs, Help, Quit, Home                key.Binding
+	// Palette is the home screen's command palette (tui/palette), which
+	// the home screen opens before the key reaches the screen: here for
+	// the help, enabled with Home.
+	Palette key.Binding
 	// The knob form's keys (each screen adds its own FormDefaults).
 	FormNext, FormPrev, FormApply, FormCancel key.Binding
 	// The help screen's keys: scrolling, and closing.
@@ -48,6 +53,7 @@ func NewKeys(canGoHome bool) Keys {
 		Help:       Bind([]string{"?"}, "?", "all keys"),
 		Quit:       Bind([]string{"q", "ctrl+c"}, "q", "quit"),
 		Home:       Bind([]string{"esc"}, "esc", "home"),
+		Palette:    Bind([]string{palette.Key}, palette.Key, "go anywhere (lesson 4, sandbox NAME, drill)"),
 		FormNext:   Bind([]string{"down", "tab"}, "↓/tab", "next field"),
 		FormPrev:   Bind([]string{"up", "shift+tab"}, "↑/shift+tab", "previous field"),
 		FormApply:  Bind([]string{"enter"}, "enter", "apply and re-run"),
@@ -56,7 +62,16 @@ func NewKeys(canGoHome bool) Keys {
 		HelpClose:  Bind([]string{"?", "esc"}, "?/esc", "close the help"),
 	}
 	k.Home.SetEnabled(canGoHome)
+	k.Palette.SetEnabled(canGoHome)
 	return k
+}
+
+// SetBackTo says in the help where esc leads ("scenarios", "challenge");
+// "" leaves "home".
+func (k *Keys) SetBackTo(where string) {
+	if where != "" {
+		k.Home.SetHelp("esc", where)
+	}
 }
 
 // HelpKey handles a key while the help screen is open: quit quits, ? and

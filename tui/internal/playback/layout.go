@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -24,6 +25,15 @@ func SmallView(w, h int) string {
 		MinWidth, MinHeight, w, h)
 	wrapped := pane.Wrap(msg, max(w, 1))
 	return strings.Join(pane.Block(wrapped, w, h), "\n")
+}
+
+// SmallKey is what a key does on the screen SmallView draws: q and ctrl+c
+// quit, and nothing else reaches the screen behind it.
+func SmallKey(k tea.KeyMsg, keys Keys) tea.Cmd {
+	if key.Matches(k, keys.Quit) {
+		return tea.Quit
+	}
+	return nil
 }
 
 // SideBySide appends h lines to lines, each the left pane's line followed

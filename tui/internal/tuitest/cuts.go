@@ -79,6 +79,62 @@ func FindCut(view string, sources ...string) string {
 	return ""
 }
 
+// CheckWhole is CheckNoCuts, and fails too when an ellipsis after whole
+// words cuts short a text of about: what a step or a question is about
+// (its text, its question, its designs' names), which may be wrapped but
+// never shortened ("open 15 s, 5 trials" shown as "open 15 s …"). A list
+// that previews texts on purpose uses CheckNoCuts.
+func CheckWhole(t testing.TB, where, view string, about ...string) {
+	t.Helper()
+	if err := FindCut(view, about...); err != "" {
+		t.Errorf("%s: %s\n%s", where, err, ansi.Strip(view))
+		return
+	}
+	if err := FindShortened(view, about...); err != "" {
+		t.Errorf("%s: %s\n%s", where, err, ansi.Strip(view))
+	}
+}
+
+// FindShortened is CheckWhole's own finding: "" when no ellipsis in view
+// cuts short a text of about.
+func FindShortened(view string, about ...string) string {
+	spaced := make([]string, 0, len(about)) // each text's words, spaced
+	for _, s := range about {
+		spaced = append(spaced, " "+strings.Join(strings.Fields(ansi.Strip(s)), " ")+" ")
+	}
+	for i, l := range strings.Split(ansi.Strip(view), "\n") {
+		for _, cell := range cells(l) {
+			if msg := shortened(cell, spaced); msg != "" {
+				return "line " + itoa(i+1) + " " + msg + ": " + quote(l)
+			}
+		}
+	}
+	return ""
+}
+
+// shortened says what a cell cuts short with an ellipsis after whole
+// words, when a source (its words, spaced) goes on after the two words
+// before it; "" when nothing is.
+func shortened(cell string, sources []string) string {
+	for rest := cell; ; {
+		i := strings.Index(rest, "…")
+		if i < 0 {
+			return ""
+		}
+		words := strings.Fields(rest[:i])
+		rest = rest[i+len("…"):]
+		if len(words) < 2 {
+			continue
+		}
+		phrase := " " + words[len(words)-2] + " " + words[len(words)-1] + " "
+		for _, src := range sources {
+			if j := strings.Index(src, phrase); j >= 0 && j+len(phrase) < len(src) && !strings.HasPrefix(src[j+len(phrase):], "…") {
+				return "cuts short " + quote(strings.TrimSpace(phrase)) + ", which its text goes on from"
+			}
+		}
+	}
+}
+
 // splitBetween says how the end of prev and the start of next split one
 // thing, or "".
 // thousands is the start of a line that goes on a number's thousands.

@@ -32,3 +32,23 @@ func TestFindCutCatchesCuts(t *testing.T) {
 		}
 	}
 }
+
+// CheckWhole's own finding: an ellipsis after whole words that cuts short
+// a text the screen is about, and not one where that text ends.
+func TestFindShortenedCatchesShortenedTexts(t *testing.T) {
+	src := "recommendations hang at 10 s; 730,862,190,080 shards; half-open"
+	cases := []struct {
+		view string
+		cut  bool
+	}{
+		{"│ recommendations hang …  │", true},
+		{"│ shards; half-open …  │", false}, // the text stops there
+		{"│ speed …  │", false},
+		{"│ recommendations hang at 10 s; 730,862,190,080 shards; half-open │", false},
+	}
+	for _, c := range cases {
+		if got := FindShortened(c.view, src); (got != "") != c.cut {
+			t.Errorf("FindShortened(%q) = %q, want a cut: %v", c.view, got, c.cut)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net"
 	"net/http"
 	"strconv"
 	"sync"
@@ -22,16 +23,22 @@ import (
 // transitions and reports, as the engine's checkout scenario does.
 const Dependency = "payment"
 
-// API is the sales API: GET /health and POST /checkout run on the worker
-// pool; GET /metrics does not (it stands for a separate management port,
-// so the incident can be watched while the pool is full).
+// API is the sales API: on the thread-pool server GET /health and POST
+// /checkout run on the worker pool; GET /metrics does not (it stands for a
+// separate management port, so the incident can be watched while the pool
+// is full). On the Go server every request runs on its own goroutine, as
+// net/http gives it, and the calls to the provider go through a Transport
+// bounded by MaxConnsPerHost (goapi.go).
 type API struct {
 	cfg         Config
 	epoch       time.Time
 	providerURL string
 	client      *http.Client
 	transport   *http.Transport
-	pool        *pool
+	pool        *pool       // the thread-pool server's; nil on the Go server
+	conns       *connStats  // the Go server's transport, as its calls see it
+	live        liveCounter // handlers running now, and the most at once
+	permits     permitStats // the protected mode's semaphore, waits included
 
 	brk *breaker.Concurrent // protected mode only
 	bh  *bulkhead.Semaphore // protected mode only
@@ -65,6 +72,14 @@ func newAPI(cfg Config, epoch time.Time, providerURL string, onTransition func(b
 		IdleConnTimeout:     30 * time.Second,
 	}
 	a.client = &http.Client{Transport: a.transport}
+	if cfg.Server == Go {
+		// Go's Transport has no cap on connections unless told; the Go
+		// server's is bounded per host, and a call past the cap waits
+		// for one (as long as its context lets it).
+		a.transport.MaxConnsPerHost = cfg.ConnsPerHost
+		a.conns = &connStats{cap: int64(cfg.ConnsPerHost)}
+		a.transport.DialContext = a.conns.dial(&net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second})
+	}
 	a.base, a.cancel = context.WithCancel(context.Background())
 	if cfg.Mode == Protected {
 		var err error
@@ -77,6 +92,9 @@ func newAPI(cfg Config, epoch time.Time, providerURL string, onTransition func(b
 		}
 	}
 	a.metrics = newMetrics(a)
+	if cfg.Server == Go {
+		return a, nil
+	}
 	a.pool = newPool(cfg.Workers, cfg.Queue, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		a.metrics.rejected("accept_queue_full")
 		problem(w, r, http.StatusServiceUnavailable, "queue-full", "The API is overloaded",
@@ -122,11 +140,11 @@ func (a *API) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/health", a.pool.wrap(endpointHealth, a.measure("health", http.HandlerFunc(a.health))))
 	mux.Handle("/checkout", a.pool.wrap(endpointCheckout, a.measure("checkout", http.HandlerFunc(a.checkout))))
-	mux.Handle("/metrics", a.metrics.handler())
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		io.WriteString(w, APIHelp)
+		io.WriteString(w, a.help())
 	})
+	mux.Handle("/metrics", a.metrics.handler())
 	return stamp(mux)
 }
 
@@ -135,7 +153,9 @@ func (a *API) Handler() http.Handler {
 func (a *API) measure(endpoint string, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		a.live.enter()
 		h.ServeHTTP(sw, r)
+		a.live.leave()
 		a.metrics.request(endpoint, sw.status, time.Since(arrivedAt(r)))
 	})
 }
@@ -284,6 +304,7 @@ func (a *API) pay() payResult {
 		return payResult{kind: payBulkheadFull, retryAfter: a.cfg.Scaled(a.cfg.Timeout)}
 	}
 	res := a.charge(ctx)
+	a.permits.released()
 	a.bh.Release()
 	r := breaker.Success
 	if res.kind != payOK {
@@ -296,15 +317,19 @@ func (a *API) pay() payResult {
 // acquire takes a bulkhead slot, waiting at most the bulkhead's wait (and
 // never past the call's timeout).
 func (a *API) acquire(ctx context.Context) error {
+	if a.bh.TryAcquire() {
+		a.permits.took()
+		return nil
+	}
 	if a.cfg.BulkheadWait <= 0 {
-		if a.bh.TryAcquire() {
-			return nil
-		}
 		return bulkhead.ErrFull
 	}
 	wctx, cancel := context.WithTimeout(ctx, a.cfg.Scaled(a.cfg.BulkheadWait))
 	defer cancel()
-	return a.bh.Acquire(wctx)
+	a.permits.wait()
+	err := a.bh.Acquire(wctx)
+	a.permits.waited(err == nil)
+	return err
 }
 
 // chargeBody is what the provider must answer for a charge to count.
@@ -331,6 +356,11 @@ func (a *API) chargeOnce(ctx context.Context) payResult {
 		return payResult{kind: payFailed, err: err}
 	}
 	req.Header.Set("Content-Type", "application/json")
+	if a.conns != nil {
+		var call *connCall
+		req, call = a.conns.trace(req)
+		defer func() { a.conns.done(call, ctx.Err() != nil) }()
+	}
 	resp, err := a.client.Do(req)
 	if err != nil {
 		return failure(ctx, err)
@@ -357,7 +387,8 @@ func failure(ctx context.Context, err error) payResult {
 	return payResult{kind: payFailed, err: fmt.Errorf("calling the provider: %w", err)}
 }
 
-// PoolInUse is the workers busy now; PoolQueued the requests waiting.
+// PoolInUse is the workers busy now; PoolQueued the requests waiting
+// (both 0 on the Go server, which has no pool).
 func (a *API) PoolInUse() int  { return a.pool.InUse() }
 func (a *API) PoolQueued() int { return a.pool.Queued() }
 

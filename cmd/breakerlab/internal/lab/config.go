@@ -42,6 +42,42 @@ func ParseMode(s string) (Mode, error) {
 	return 0, fmt.Errorf("unknown mode %q (allowed: %s)", s, strings.Join(modeNames[:], ", "))
 }
 
+// Server is how the API runs its handlers.
+type Server uint8
+
+const (
+	// Threads: a fixed pool of worker goroutines behind an accept queue,
+	// the way a servlet container runs (the reference's API).
+	Threads Server = iota
+	// Go: net/http's goroutine per request and no pool at all; what the
+	// calls to the provider hold is a connection of an http.Transport
+	// bounded by MaxConnsPerHost, and in the protected mode a permit of a
+	// semaphore with an acquisition deadline (goapi.go).
+	Go
+)
+
+var serverNames = [...]string{"threads", "go"}
+
+func (s Server) String() string {
+	if int(s) < len(serverNames) {
+		return serverNames[s]
+	}
+	return fmt.Sprintf("server(%d)", uint8(s))
+}
+
+// ServerNames lists the servers' names, as --server takes them.
+func ServerNames() []string { return serverNames[:] }
+
+// ParseServer reads a server's name.
+func ParseServer(s string) (Server, error) {
+	for i, n := range serverNames {
+		if n == s {
+			return Server(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown server %q (allowed: %s)", s, strings.Join(serverNames[:], ", "))
+}
+
 // The reference's numbers (seeds: the checkout document), in its time units.
 const (
 	DefaultWorkers      = 16
@@ -65,6 +101,15 @@ const (
 	// engine's checkout queue is unbounded, and no run of the lab comes near
 	// this many waiting requests.
 	DefaultQueue = 10000
+	// DefaultConnsPerHost is the Go server's http.Transport's
+	// MaxConnsPerHost to the provider: as many connections as the thread
+	// pool has workers, so that without a timeout both hold the provider
+	// to the same number of calls.
+	DefaultConnsPerHost = 16
+	// DefaultSemaphoreWait is how long the Go server's protected mode
+	// waits for a permit: the engine's go-server scenario's acquisition
+	// deadline.
+	DefaultSemaphoreWait = 100 * time.Millisecond
 )
 
 // Breaker parameters of the protected mode, from the reference.
@@ -82,6 +127,9 @@ const (
 // reference's units; Scale multiplies all of them when the lab runs.
 type Config struct {
 	Mode Mode
+	// Server is how the API runs its handlers: a thread pool or Go's
+	// goroutine per request.
+	Server Server
 	// Rate is checkout requests per second, in the reference's units.
 	Rate float64
 	// Scale multiplies every duration and divides every rate.
@@ -92,8 +140,11 @@ type Config struct {
 	ProviderPort, APIPort int
 	// Faults is the provider's timeline, relative to the run's start.
 	Faults []Fault
-	// Workers is the API's pool; Queue bounds its accept queue.
+	// Workers is the API's pool; Queue bounds its accept queue (the
+	// thread-pool server's).
 	Workers, Queue int
+	// ConnsPerHost is the Go server's MaxConnsPerHost to the provider.
+	ConnsPerHost int
 	// Timeout is the per-call timeout of the timeout and protected modes.
 	Timeout time.Duration
 	// Bulkhead is the protected mode's cap; BulkheadWait how long a call
@@ -107,20 +158,30 @@ type Config struct {
 	Attempts int
 }
 
+// DefaultGoConfig is the reference's demo on the Go server in the given
+// mode: the same incident, the protected mode's semaphore waiting up to
+// DefaultSemaphoreWait for a permit.
+func DefaultGoConfig(m Mode) Config {
+	c := DefaultConfig(m)
+	c.Server, c.BulkheadWait = Go, DefaultSemaphoreWait
+	return c
+}
+
 // DefaultConfig is the reference's demo in the given mode.
 func DefaultConfig(m Mode) Config {
 	return Config{
-		Mode:     m,
-		Rate:     DefaultRate,
-		Scale:    1,
-		Listen:   "127.0.0.1",
-		Faults:   DefaultFaults(),
-		Workers:  DefaultWorkers,
-		Queue:    DefaultQueue,
-		Timeout:  DefaultTimeout,
-		Bulkhead: DefaultBulkhead,
-		Seed:     5,
-		Attempts: 4,
+		Mode:         m,
+		Rate:         DefaultRate,
+		Scale:        1,
+		Listen:       "127.0.0.1",
+		Faults:       DefaultFaults(),
+		Workers:      DefaultWorkers,
+		Queue:        DefaultQueue,
+		ConnsPerHost: DefaultConnsPerHost,
+		Timeout:      DefaultTimeout,
+		Bulkhead:     DefaultBulkhead,
+		Seed:         5,
+		Attempts:     4,
 	}
 }
 
@@ -134,6 +195,8 @@ const (
 // Validate names the first field out of range and what is allowed.
 func (c Config) Validate() error {
 	switch {
+	case c.Server > Go:
+		return fmt.Errorf("server must be one of %s, got %v", strings.Join(serverNames[:], ", "), c.Server)
 	case c.Mode > Protected:
 		return fmt.Errorf("mode must be none, timeout or protected, got %v", c.Mode)
 	case !(c.Rate > 0 && c.Rate <= MaxRate):
@@ -148,6 +211,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("the provider and the API need two different ports, got %d for both", c.APIPort)
 	case c.Workers < 1 || c.Workers > MaxWorkers:
 		return fmt.Errorf("workers must be between 1 and %d, got %d", MaxWorkers, c.Workers)
+	case c.ConnsPerHost < 1 || c.ConnsPerHost > MaxWorkers:
+		return fmt.Errorf("connections per host must be between 1 and %d, got %d", MaxWorkers, c.ConnsPerHost)
 	case c.Queue < 0:
 		return fmt.Errorf("accept queue must not be negative, got %d", c.Queue)
 	case c.Timeout <= 0:

@@ -15,11 +15,16 @@
 //     fault timeline, and POST /admin/fault to change the timeline live;
 //   - the API (api.go, pool.go, policy.go): a fixed pool of worker
 //     goroutines behind an accept queue, GET /health, POST /checkout through
-//     the mode's policies, and GET /metrics (metrics.go);
+//     the mode's policies, and GET /metrics (metrics.go); or, as the Go
+//     server (goapi.go), a goroutine per request with the provider behind
+//     an http.Transport bounded by MaxConnsPerHost, context deadlines and
+//     a semaphore with an acquisition deadline;
 //   - the load (load.go) and the runs (run.go): open-loop arrivals on a
 //     schedule, clients that give up, a run discarded and repeated when the
 //     scheduler stalled;
-//   - the report (report.go): the reference's table and run's JSON shape;
+//   - the report (report.go, goreport.go): the reference's table and
+//     run's JSON shape; for the Go server the engine's tasks-kind model of
+//     each mode beside the measured one (sim.go, Simulate);
 //   - the live view's side (live.go, sim.go): a Session that runs the
 //     incident while a screen watches, its state as an engine.Snapshot in
 //     the reference's time (so the sandbox's panes draw it), and the

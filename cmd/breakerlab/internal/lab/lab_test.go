@@ -42,7 +42,13 @@ func settleGoroutines(t *testing.T, want int) {
 
 func measure(t *testing.T, m Mode) Result {
 	t.Helper()
-	cfg := DefaultConfig(m)
+	return measureConfig(t, DefaultConfig(m))
+}
+
+// measureConfig measures cfg at the test scale, checks that no goroutine
+// is left, and skips when every run stalled.
+func measureConfig(t *testing.T, cfg Config) Result {
+	t.Helper()
 	cfg.Scale = testScale
 	before := runtime.NumGoroutine()
 	r, err := Measure(context.Background(), cfg)
@@ -119,30 +125,33 @@ func TestIncidentShape(t *testing.T) {
 	// endpoint's shares within a margin, the provider's maximum within half.
 	t.Run("agrees with the simulation", func(t *testing.T) {
 		for _, r := range []Result{none, timeout, protected} {
-			sc, v, err := SimScenario(r.Config)
+			sim, err := Simulate(r.Config)
 			if err != nil {
 				t.Fatal(err)
 			}
-			snaps, err := engine.RunAll(sc, r.Config.Seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sim := snaps[v]
-			for e, c := range []Counts{r.Health, r.Checkout} {
-				w := sim.Endpoints[e].Window
-				real := map[engine.Outcome]int{engine.OK: c.OK, engine.Rejected: c.Unavailable, engine.Failed: c.Failed()}
-				for o, n := range real {
-					diff := 100 * (float64(n)/float64(max(c.Total, 1)) - w.Share(o))
-					if diff > 35 || diff < -35 {
-						t.Errorf("%s, %s %s: measured %d of %d, simulated %.0f%%: %.0f points apart", r.Variant, sim.Endpoints[e].Name, o, n, c.Total, 100*w.Share(o), diff)
-					}
-				}
-			}
-			if sm := sim.Dependencies[0].InFlightMax; r.InFlightMax < sm/2 || r.InFlightMax > sm*2 {
-				t.Errorf("%s: provider held at most %d calls, the simulation %d", r.Variant, r.InFlightMax, sm)
-			}
+			agreesWithSimulation(t, r, &sim.Snapshot)
 		}
 	})
+}
+
+// agreesWithSimulation checks that a measured run and the engine's run of
+// the same setup tell the same story: each endpoint's shares within 35
+// points, the provider's maximum within a factor of two.
+func agreesWithSimulation(t *testing.T, r Result, sim *engine.Snapshot) {
+	t.Helper()
+	for e, c := range []Counts{r.Health, r.Checkout} {
+		w := sim.Endpoints[e].Window
+		real := map[engine.Outcome]int{engine.OK: c.OK, engine.Rejected: c.Unavailable, engine.Failed: c.Failed()}
+		for o, n := range real {
+			diff := 100 * (float64(n)/float64(max(c.Total, 1)) - w.Share(o))
+			if diff > 35 || diff < -35 {
+				t.Errorf("%s, %s %s: measured %d of %d, simulated %.0f%%: %.0f points apart", r.Variant, sim.Endpoints[e].Name, o, n, c.Total, 100*w.Share(o), diff)
+			}
+		}
+	}
+	if sm := sim.Dependencies[0].InFlightMax; r.InFlightMax < sm/2 || r.InFlightMax > sm*2 {
+		t.Errorf("%s: provider held at most %d calls, the simulation %d", r.Variant, r.InFlightMax, sm)
+	}
 }
 
 // TestInterruptLeavesNothing cancels a run in the middle of the slow phase:
@@ -169,6 +178,12 @@ func startLab(t *testing.T, m Mode, faults ...Fault) *Lab {
 	cfg := DefaultConfig(m)
 	cfg.Scale = testScale
 	cfg.Faults = faults
+	return startConfig(t, cfg)
+}
+
+// startConfig starts a lab of cfg, shut down when the test ends.
+func startConfig(t *testing.T, cfg Config) *Lab {
+	t.Helper()
 	l, err := Start(cfg, time.Now(), nil)
 	if err != nil {
 		t.Fatal(err)

@@ -34,6 +34,10 @@ const (
 	MetricQueued        = "breakerlab_accept_queue_length"
 	MetricRequestTime   = "breakerlab_http_request_duration_seconds"
 	MetricCallTime      = "breakerlab_dependency_call_duration_seconds"
+	// The Go server's.
+	MetricLive         = "breakerlab_goroutines_live"
+	MetricConnsOpen    = "breakerlab_connections_open"
+	MetricConnsWaiting = "breakerlab_connections_waiting"
 )
 
 // latencyBuckets reach from a /health answer (about a millisecond) to the
@@ -69,17 +73,12 @@ func newMetrics(a *API) *metrics {
 	for _, r := range []string{"breaker_open", "bulkhead_full", "accept_queue_full"} {
 		m.rejections.WithLabelValues(r)
 	}
-	m.reg.MustRegister(m.calls, m.rejections, m.requests, m.callTime,
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-			Name: MetricWorkersInUse, Help: "Workers of the API's pool running a request now.",
-		}, func() float64 { return float64(a.PoolInUse()) }),
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-			Name: MetricWorkers, Help: "The size of the API's worker pool.",
-		}, func() float64 { return float64(a.cfg.Workers) }),
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-			Name: MetricQueued, Help: "Requests waiting in the accept queue for a worker.",
-		}, func() float64 { return float64(a.PoolQueued()) }),
-	)
+	m.reg.MustRegister(m.calls, m.rejections, m.requests, m.callTime)
+	if a.cfg.Server == Go {
+		m.registerGo(a)
+	} else {
+		m.registerPool(a)
+	}
 	if a.brk != nil {
 		m.reg.MustRegister(
 			prometheus.NewGaugeFunc(prometheus.GaugeOpts{
@@ -94,6 +93,38 @@ func newMetrics(a *API) *metrics {
 		)
 	}
 	return m
+}
+
+// registerPool adds the thread-pool server's gauges: its workers and
+// accept queue.
+func (m *metrics) registerPool(a *API) {
+	m.reg.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: MetricWorkersInUse, Help: "Workers of the API's pool running a request now.",
+		}, func() float64 { return float64(a.PoolInUse()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: MetricWorkers, Help: "The size of the API's worker pool.",
+		}, func() float64 { return float64(a.cfg.Workers) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: MetricQueued, Help: "Requests waiting in the accept queue for a worker.",
+		}, func() float64 { return float64(a.PoolQueued()) }),
+	)
+}
+
+// registerGo adds the Go server's gauges: its request goroutines and its
+// Transport's connections to the provider.
+func (m *metrics) registerGo(a *API) {
+	m.reg.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: MetricLive, Help: "Request goroutines alive now (the Go server has no pool of workers).",
+		}, func() float64 { return float64(a.live.now.Load()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: MetricConnsOpen, Help: "Connections open to the dependency, idle ones included (what MaxConnsPerHost caps).", ConstLabels: prometheus.Labels{"dependency": Dependency},
+		}, func() float64 { return float64(a.conns.open.Load()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: MetricConnsWaiting, Help: "Calls waiting in the Transport for a connection to the dependency.", ConstLabels: prometheus.Labels{"dependency": Dependency},
+		}, func() float64 { return float64(a.conns.waiting.Load()) }),
+	)
 }
 
 // StateGauge is the breaker state as the gauge reports it: 0 closed, 1

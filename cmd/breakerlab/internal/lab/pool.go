@@ -63,6 +63,9 @@ func (p *pool) work(i int) {
 
 // Owners appends each worker's owner (-1 when free) to dst.
 func (p *pool) Owners(dst []int16) []int16 {
+	if p == nil {
+		return dst
+	}
 	for i := range p.owner {
 		dst = append(dst, int16(p.owner[i].Load()))
 	}
@@ -73,6 +76,9 @@ func (p *pool) Owners(dst []int16) []int16 {
 // goroutine waits for the worker to finish, since the ResponseWriter is
 // valid only until ServeHTTP returns.
 func (p *pool) wrap(owner int, h http.Handler) http.Handler {
+	if p == nil {
+		return h // the Go server: the connection's goroutine runs it
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		j := &job{w: w, r: r, h: h, owner: int32(owner), done: make(chan struct{})}
 		p.mu.RLock()
@@ -94,13 +100,26 @@ func (p *pool) wrap(owner int, h http.Handler) http.Handler {
 }
 
 // InUse is the number of workers running a handler now.
-func (p *pool) InUse() int { return int(p.busy.Load()) }
+func (p *pool) InUse() int {
+	if p == nil {
+		return 0
+	}
+	return int(p.busy.Load())
+}
 
 // Queued is the number of requests waiting for a worker.
-func (p *pool) Queued() int { return len(p.jobs) }
+func (p *pool) Queued() int {
+	if p == nil {
+		return 0
+	}
+	return len(p.jobs)
+}
 
 // close lets the workers finish the queue and waits for them.
 func (p *pool) close() {
+	if p == nil {
+		return
+	}
 	p.mu.Lock()
 	if !p.closed {
 		p.closed = true

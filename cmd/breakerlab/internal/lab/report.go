@@ -22,6 +22,11 @@ type Report struct {
 	Seed     uint64    `json:"seed"`
 	WindowMS [2]int64  `json:"window_ms"`
 	Variants []Variant `json:"variants"`
+	// Server is the API's server: threads or go. Simulation names the
+	// engine's run each variant's simulated object comes from (the Go
+	// server's), in the reference's time.
+	Server     string          `json:"server"`
+	Simulation *SimulationHead `json:"simulation,omitempty"`
 	// Live marks a measured report; Scale is the factor every duration was
 	// multiplied by (times in the report are wall times).
 	Live  bool    `json:"live"`
@@ -44,6 +49,12 @@ type Variant struct {
 	Attempts     int                          `json:"attempts"`
 	StallMS      float64                      `json:"stall_ms"`
 	Stalled      bool                         `json:"stalled"`
+	// The Go server's (goreport.go): its goroutines and permits, its
+	// Transport's connections, and the engine's run of the same setup in
+	// run's own variant object.
+	Tasks     *Tasks                 `json:"tasks,omitempty"`
+	Pools     map[string]report.Pool `json:"pools,omitempty"`
+	Simulated *report.Variant        `json:"simulated,omitempty"`
 }
 
 // Endpoint is run's endpoint object plus the statuses the clients saw:
@@ -83,10 +94,10 @@ func millis(d time.Duration) float64 { return math.Round(float64(d)/float64(time
 
 // BuildReport gathers measured runs into the JSON object.
 func BuildReport(results []Result) Report {
-	r := Report{Scenario: "checkout", Live: true, Variants: []Variant{}}
+	r := Report{Scenario: "checkout", Live: true, Variants: []Variant{}, Server: Threads.String()}
 	if len(results) > 0 {
 		c := results[0].Config
-		r.Seed, r.Scale = c.Seed, c.Scale
+		r.Seed, r.Scale, r.Server = c.Seed, c.Scale, c.Server.String()
 		r.WindowMS = [2]int64{results[0].From.Milliseconds(), results[0].To.Milliseconds()}
 	}
 	for _, res := range results {
@@ -109,6 +120,7 @@ func BuildReport(results []Result) Report {
 		for _, t := range res.Transitions {
 			v.Transitions = append(v.Transitions, report.Transition{AtMS: millis(t.At), Breaker: Dependency, From: t.From.String(), To: t.To.String(), Reason: t.Reason()})
 		}
+		addGo(&r, &v, res)
 		r.Variants = append(r.Variants, v)
 	}
 	return r
@@ -136,19 +148,13 @@ func WriteTable(w io.Writer, results []Result) error {
 	if len(results) == 0 {
 		return nil
 	}
+	if results[0].Config.Server == Go {
+		return writeGoTable(w, results)
+	}
 	var b strings.Builder
 	c := results[0].Config
-	fmt.Fprintf(&b, "checkout on real sockets (%s), %d workers", c.Listen, c.Workers)
-	if c.Scale != 1 {
-		fmt.Fprintf(&b, ", every duration ×%s", trimFloat(c.Scale))
-	}
+	writeTableHead(&b, results, fmt.Sprintf("%d workers", c.Workers))
 	b.WriteString("\n")
-	var faults []string
-	for _, f := range c.Faults {
-		faults = append(faults, f.String())
-	}
-	fmt.Fprintf(&b, "provider faults (in the reference's time): %s\n", orNone(strings.Join(faults, ", ")))
-	fmt.Fprintf(&b, "requests that arrived from %s to %s (wall time)\n\n", secs(results[0].From), secs(results[0].To))
 
 	nameW := len("mode")
 	for _, r := range results {
@@ -174,24 +180,46 @@ func WriteTable(w io.Writer, results []Result) error {
 			}
 		}
 	}
+	writeTableTail(&b, results)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeTableHead writes what the runs share: where, which server, the
+// scale, the provider's faults and the window counted.
+func writeTableHead(b *strings.Builder, results []Result, server string) {
+	c := results[0].Config
+	fmt.Fprintf(b, "checkout on real sockets (%s), %s", c.Listen, server)
+	if c.Scale != 1 {
+		fmt.Fprintf(b, ", every duration ×%s", trimFloat(c.Scale))
+	}
+	b.WriteString("\n")
+	var faults []string
+	for _, f := range c.Faults {
+		faults = append(faults, f.String())
+	}
+	fmt.Fprintf(b, "provider faults (in the reference's time): %s\n", orNone(strings.Join(faults, ", ")))
+	fmt.Fprintf(b, "requests that arrived from %s to %s (wall time)\n", secs(results[0].From), secs(results[0].To))
+}
+
+// writeTableTail writes the runs' stalls and breaker transitions.
+func writeTableTail(b *strings.Builder, results []Result) {
 	for _, r := range results {
 		if r.Stalled {
-			fmt.Fprintf(&b, "\n%s: every one of %d runs stalled (worst lateness %s, limit %s); this is the least stalled\n", r.Variant, r.Attempts, msShort(r.Stall), msShort(r.Config.StallLimit()))
+			fmt.Fprintf(b, "\n%s: every one of %d runs stalled (worst lateness %s, limit %s); this is the least stalled\n", r.Variant, r.Attempts, msShort(r.Stall), msShort(r.Config.StallLimit()))
 		} else if r.Attempts > 1 {
-			fmt.Fprintf(&b, "\n%s: %d stalled runs discarded\n", r.Variant, r.Attempts-1)
+			fmt.Fprintf(b, "\n%s: %d stalled runs discarded\n", r.Variant, r.Attempts-1)
 		}
 	}
 	for _, r := range results {
 		if len(r.Transitions) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "\n%s: the %s breaker\n", r.Variant, Dependency)
+		fmt.Fprintf(b, "\n%s: the %s breaker\n", r.Variant, Dependency)
 		for _, t := range r.Transitions {
-			fmt.Fprintf(&b, "  t=%-7s %9s -> %-9s  %s\n", secs(t.At), t.From, t.To, t.Reason())
+			fmt.Fprintf(b, "  t=%-7s %9s -> %-9s  %s\n", secs(t.At), t.From, t.To, t.Reason())
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 // WriteInterrupted ends a table of the modes finished before ctrl+c: it

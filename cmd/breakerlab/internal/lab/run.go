@@ -7,7 +7,9 @@ import (
 	"sort"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/report"
 )
 
 // Counts are one endpoint's requests that arrived in the window, as their
@@ -44,6 +46,33 @@ type Result struct {
 	Attempts int
 	Stalled  bool
 	Samples  []Sample
+	// Go is what the Go server measured besides (zero on the thread-pool
+	// server); Sim is the engine's run of the same setup, the Go server's
+	// only (the thread-pool server's is in the live view).
+	Go  GoStats
+	Sim *Simulation
+}
+
+// Simulation is the engine's run of a lab's setup (SimScenario): the
+// scenario, the variant's snapshot at the end, and its object in run's
+// JSON.
+type Simulation struct {
+	Scenario *engine.Scenario
+	Snapshot engine.Snapshot
+	Report   report.Report
+}
+
+// Simulate runs the engine's model of cfg's setup to its end.
+func Simulate(cfg Config) (*Simulation, error) {
+	sc, v, err := SimScenario(cfg)
+	if err != nil {
+		return nil, err
+	}
+	snaps, err := engine.RunAll(sc, cfg.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("simulating %s: %w", cfg.VariantName(), err)
+	}
+	return &Simulation{Scenario: sc, Snapshot: snaps[v], Report: report.Build(sc, cfg.Seed, snaps[v:v+1])}, nil
 }
 
 // StallLimit is the lateness past which a run is discarded: the
@@ -57,12 +86,20 @@ func Measure(ctx context.Context, cfg Config) (Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return Result{}, err
 	}
+	var sim *Simulation
+	if cfg.Server == Go {
+		var err error
+		if sim, err = Simulate(cfg); err != nil {
+			return Result{}, err
+		}
+	}
 	var best Result
 	for attempt := 1; attempt <= cfg.Attempts; attempt++ {
 		r, err := measureRun(ctx, cfg)
 		if err != nil {
 			return Result{}, err
 		}
+		r.Sim = sim
 		if attempt == 1 || r.Stall < best.Stall {
 			best = r
 		}
@@ -116,6 +153,9 @@ func measureOnce(ctx context.Context, cfg Config) (res Result, err error) {
 		Transitions:    l.API.Transitions(),
 		Stall:          stall,
 		Samples:        samples,
+	}
+	if cfg.Server == Go {
+		res.Go = l.API.goStats()
 	}
 	res.Health = count(samples, EndpointHealth, res.From, res.To)
 	res.Checkout = count(samples, EndpointCheckout, res.From, res.To)

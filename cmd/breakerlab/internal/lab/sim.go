@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
@@ -61,8 +62,51 @@ func SimScenario(cfg Config) (*engine.Scenario, int, error) {
 			d.Policy.Bulkhead, d.Policy.BulkheadWait = cfg.Bulkhead, cfg.BulkheadWait
 		}
 	}
+	if cfg.Server == Go {
+		if err := asGoServer(sc, cfg); err != nil {
+			return nil, 0, err
+		}
+	}
 	if err := sc.Validate(); err != nil {
 		return nil, 0, fmt.Errorf("the simulation of %s: %w", cfg.VariantName(), err)
 	}
 	return sc, 0, nil
+}
+
+// GoScenario names the simulation of the checkout incident on a Go server.
+const GoScenario = "checkout-go"
+
+// asGoServer turns the checkout variant into the engine's tasks kind, the
+// way the Go server runs it: the go-server scenario's process (its
+// threads, its memory per goroutine, its handlers' CPU, its Transport's
+// dial) with no worker pool and no accept queue, the payment calls
+// through one client pool capped per host at cfg.ConnsPerHost, and in
+// the protected mode the bulkhead a semaphore whose wait is the
+// acquisition deadline (set by SimScenario from cfg.BulkheadWait).
+func asGoServer(sc *engine.Scenario, cfg Config) error {
+	ref := scenarios.GoServer()
+	if len(ref.Variants) == 0 || ref.Variants[0].System.Tasks == nil || len(ref.Variants[0].System.Pools) == 0 {
+		return fmt.Errorf("the engine's %s scenario has no tasks server with a transport to model the Go server on", ref.Name)
+	}
+	model := ref.Variants[0].System
+	cpu := map[string]time.Duration{}
+	for _, e := range model.Endpoints {
+		cpu[e.Name] = e.CPU
+	}
+	sc.Name = GoScenario
+	sc.Summary = "the checkout incident on a Go server: a goroutine per request, the provider through an http.Transport with MaxConnsPerHost"
+	sys := &sc.Variants[0].System
+	tasks := *model.Tasks
+	sys.Tasks = &tasks
+	sys.Workers, sys.Queue = 0, 0
+	transport := model.Pools[0]
+	transport.Size, transport.PerHost, transport.Wait = 0, cfg.ConnsPerHost, 0
+	sys.Pools = []engine.Pool{transport}
+	for i := range sys.Endpoints {
+		sys.Endpoints[i].CPU = cpu[sys.Endpoints[i].Name]
+	}
+	for i := range sys.Dependencies {
+		sys.Dependencies[i].Pool = transport.Name
+	}
+	return nil
 }

@@ -1,0 +1,237 @@
+package lab
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptrace"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// The Go server (issue 23): the same API written the way a Go service is.
+// net/http runs every request on a goroutine of its own, so nothing refuses
+// or queues a request for want of a worker; what a checkout's goroutine
+// holds while it waits on the provider is a connection of the API's
+// http.Transport, bounded by MaxConnsPerHost (a call past the cap parks in
+// the Transport until a connection frees or its context ends), and in the
+// protected mode a permit of the payment semaphore, taken with an
+// acquisition deadline (Config.BulkheadWait) inside the call's context
+// deadline. The modes:
+//   - none: the call has no context deadline (context.Background, what
+//     http.Post does): a goroutine waits as long as the provider takes,
+//     and its client's leaving does not end it;
+//   - timeout: context.WithTimeout on each call; a call whose deadline
+//     passes is cancelled, and the Transport closes its connection;
+//   - protected: the breaker, then the deadline, then the semaphore.
+//
+// This file holds what the Go server measures besides the thread-pool
+// server's numbers: the handlers live at once (its goroutines), the
+// semaphore's permits and waits, and the Transport's connections as the
+// calls see them through httptrace.
+
+// GoAPIHelp is the Go server's description, served on GET /.
+const GoAPIHelp = `breakerlab sales API, written as a Go service: a goroutine per request
+GET  /health    calls nothing: 200 {"status":"up"}
+POST /checkout  charges at the provider through an http.Transport with
+                MaxConnsPerHost and the mode's context deadline and
+                semaphore: 200 paid, 503 refused at once (Problem Details,
+                Retry-After), 504 the deadline passed, 502 the provider failed
+GET  /metrics   Prometheus text format
+`
+
+// help is the API's own description for its server.
+func (a *API) help() string {
+	if a.cfg.Server == Go {
+		return GoAPIHelp
+	}
+	return APIHelp
+}
+
+// Help is the running API's description, as GET / serves it.
+func (l *Lab) Help() string { return l.API.help() }
+
+// storeMax raises m to v if v is larger.
+func storeMax(m *atomic.Int64, v int64) {
+	for {
+		old := m.Load()
+		if v <= old || m.CompareAndSwap(old, v) {
+			return
+		}
+	}
+}
+
+// liveCounter counts handlers running now and the most at once: on the
+// Go server, the request goroutines alive (its tasks).
+type liveCounter struct{ now, most atomic.Int64 }
+
+func (c *liveCounter) enter() { storeMax(&c.most, c.now.Add(1)) }
+func (c *liveCounter) leave() { c.now.Add(-1) }
+
+// Max is the most handlers that ran at once.
+func (c *liveCounter) Max() int { return int(c.most.Load()) }
+
+// permitStats follows the protected mode's semaphore: permits held and
+// calls waiting for one, now and at most.
+type permitStats struct {
+	held, heldMax       atomic.Int64
+	waiting, waitingMax atomic.Int64
+}
+
+func (p *permitStats) took()     { storeMax(&p.heldMax, p.held.Add(1)) }
+func (p *permitStats) released() { p.held.Add(-1) }
+func (p *permitStats) wait()     { storeMax(&p.waitingMax, p.waiting.Add(1)) }
+
+// waited ends a wait, with a permit or without one.
+func (p *permitStats) waited(got bool) {
+	p.waiting.Add(-1)
+	if got {
+		p.took()
+	}
+}
+
+// connStats is the Go server's Transport as its calls see it: a call waits
+// from entering the Transport until it gets a connection (an idle one, or
+// one it dialed, or one another call freed), then holds it until its
+// answer is read or it is cancelled. Its dialer counts the connections
+// open, idle ones included: what MaxConnsPerHost caps.
+type connStats struct {
+	// inUse counts the connections calls hold; open, openMax those open.
+	inUse               atomic.Int64
+	open, openMax       atomic.Int64
+	waiting, waitingMax atomic.Int64
+	acquired, gaveUp    atomic.Uint64
+	waited, closed      atomic.Uint64
+	dials, dialFailures atomic.Uint64
+	// cap is the Transport's MaxConnsPerHost.
+	cap int64
+	// waitSum and waitMax are the waits for a connection, in nanoseconds.
+	waitSum, waitMax atomic.Int64
+}
+
+// connCall is one call's state: whether it got a connection, and when it
+// started waiting. GotConn may run on a goroutine of the Transport's.
+type connCall struct {
+	start time.Time
+	got   atomic.Bool
+	// full: every connection the cap allows was held when the call came,
+	// so it had to wait for one to be freed.
+	full bool
+}
+
+// trace starts a call's wait and returns its request with the trace that
+// ends the wait when the Transport hands it a connection.
+func (c *connStats) trace(req *http.Request) (*http.Request, *connCall) {
+	call := &connCall{start: time.Now(), full: c.inUse.Load() >= c.cap}
+	storeMax(&c.waitingMax, c.waiting.Add(1))
+	t := &httptrace.ClientTrace{
+		GotConn: func(httptrace.GotConnInfo) {
+			if call.got.Swap(true) {
+				return
+			}
+			wait := int64(time.Since(call.start))
+			c.waiting.Add(-1)
+			c.inUse.Add(1)
+			c.acquired.Add(1)
+			if call.full {
+				c.waited.Add(1)
+			}
+			c.waitSum.Add(wait)
+			storeMax(&c.waitMax, wait)
+		},
+		ConnectStart: func(string, string) { c.dials.Add(1) },
+		ConnectDone: func(_, _ string, err error) {
+			if err != nil {
+				c.dialFailures.Add(1)
+			}
+		},
+	}
+	return req.WithContext(httptrace.WithClientTrace(req.Context(), t)), call
+}
+
+// dial opens a connection to the provider and counts it open until it is
+// closed. It counts it once connected: the Transport lowers its own count
+// of a host's connections just before it closes one, and a call that
+// waited may dial its replacement at once; counted at the dial's start,
+// the two could overlap by a moment.
+func (c *connStats) dial(d *net.Dialer) func(context.Context, string, string) (net.Conn, error) {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		conn, err := d.DialContext(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		storeMax(&c.openMax, c.open.Add(1))
+		return &countedConn{Conn: conn, open: &c.open}, nil
+	}
+}
+
+// countedConn lowers the count of open connections when it is closed.
+type countedConn struct {
+	net.Conn
+	open *atomic.Int64
+	once sync.Once
+}
+
+func (k *countedConn) Close() error {
+	err := k.Conn.Close()
+	k.once.Do(func() { k.open.Add(-1) })
+	return err
+}
+
+// done ends a call: it frees its connection (the Transport closes it if
+// the call was cancelled), or ends its wait in vain.
+func (c *connStats) done(call *connCall, cancelled bool) {
+	if call.got.Swap(true) {
+		c.inUse.Add(-1)
+		if cancelled {
+			c.closed.Add(1)
+		}
+		return
+	}
+	c.waiting.Add(-1)
+	c.gaveUp.Add(1)
+}
+
+// GoStats is what the Go server measured over a run: its goroutines, its
+// Transport's connections to the provider, its semaphore's permits.
+type GoStats struct {
+	// LiveMax is the most request handlers alive at once.
+	LiveMax int
+	// MaxConnsPerHost is the Transport's cap; OpenMax and WaitingMax the
+	// most connections open (idle ones included, as the cap counts them)
+	// and calls waiting for one at once; Acquired
+	// the connections handed to calls, after WaitMean on average and
+	// WaitMax at most (a dial included); GaveUp the calls whose context
+	// ended before they got one; Waited the connections handed to calls
+	// that came while every connection was held; Closed those closed
+	// because their call was cancelled.
+	MaxConnsPerHost     int
+	OpenMax, WaitingMax int
+	Acquired, GaveUp    uint64
+	Waited, Closed      uint64
+	Dials, DialFailures uint64
+	WaitMean, WaitMax   time.Duration
+	// PermitsMax and PermitWaitingMax: the most permits held and calls
+	// waiting for one at once (the protected mode's).
+	PermitsMax, PermitWaitingMax int
+}
+
+// goStats reads what the Go server measured.
+func (a *API) goStats() GoStats {
+	c := a.conns
+	s := GoStats{
+		LiveMax:         a.live.Max(),
+		MaxConnsPerHost: a.cfg.ConnsPerHost,
+		OpenMax:         int(c.openMax.Load()), WaitingMax: int(c.waitingMax.Load()),
+		Acquired: c.acquired.Load(), GaveUp: c.gaveUp.Load(),
+		Waited: c.waited.Load(), Closed: c.closed.Load(),
+		Dials: c.dials.Load(), DialFailures: c.dialFailures.Load(),
+		WaitMax:    time.Duration(c.waitMax.Load()),
+		PermitsMax: int(a.permits.heldMax.Load()), PermitWaitingMax: int(a.permits.waitingMax.Load()),
+	}
+	if s.Acquired > 0 {
+		s.WaitMean = time.Duration(c.waitSum.Load() / int64(s.Acquired))
+	}
+	return s
+}

@@ -1,0 +1,167 @@
+package lab
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/report"
+)
+
+// Tasks is the Go server's measured record under run's key "tasks", with
+// the keys that mean the same there: the threads its goroutines ran on
+// (GOMAXPROCS), the most request goroutines alive at once, and the
+// protected mode's semaphore. The loop's busy share and the memory are
+// the simulation's only: the lab's process also runs the provider and
+// the load, so its own CPU and memory would not be the API's.
+type Tasks struct {
+	Threads int                       `json:"threads"`
+	LiveMax int                       `json:"live_max"`
+	Permits map[string]report.Permits `json:"permits,omitempty"`
+}
+
+// SimulationHead names the engine's run behind each variant's simulated
+// object: the scenario, the seed, and its window in the reference's time.
+type SimulationHead struct {
+	Scenario string   `json:"scenario"`
+	Seed     uint64   `json:"seed"`
+	WindowMS [2]int64 `json:"window_ms"`
+}
+
+// transportPool is the name the Go server's Transport has in the report,
+// as the engine's go-server scenario names its pool.
+const transportPool = "transport"
+
+// addGo adds the Go server's measured goroutines, permits and connections
+// and its simulation to a variant of the report. The transport's
+// in_use_max counts the connections open at once, idle ones included, as
+// MaxConnsPerHost counts them (the engine's counts those held: the two
+// differ only while a connection sits idle).
+func addGo(r *Report, v *Variant, res Result) {
+	if res.Config.Server != Go {
+		return
+	}
+	g := res.Go
+	v.Tasks = &Tasks{Threads: runtime.GOMAXPROCS(0), LiveMax: g.LiveMax}
+	if res.Config.Mode == Protected {
+		v.Tasks.Permits = map[string]report.Permits{Dependency: {Size: res.Config.Bulkhead, InUseMax: g.PermitsMax, WaitingMax: g.PermitWaitingMax, Refusals: res.BulkheadFull}}
+	}
+	v.Pools = map[string]report.Pool{transportPool: {
+		Kind: engine.ClientPool.String(), PerHost: g.MaxConnsPerHost, InUseMax: g.OpenMax, WaitingMax: g.WaitingMax,
+		GaveUpWaiting: g.GaveUp, Acquired: g.Acquired, Waited: g.Waited, WaitMeanMS: millis(g.WaitMean), WaitMaxMS: millis(g.WaitMax),
+		Dials: g.Dials, DialFailures: g.DialFailures, Closed: g.Closed,
+	}}
+	if res.Sim == nil || len(res.Sim.Report.Variants) == 0 {
+		return
+	}
+	sv := res.Sim.Report.Variants[0]
+	v.Simulated = &sv
+	if r.Simulation == nil {
+		r.Simulation = &SimulationHead{Scenario: res.Sim.Report.Scenario, Seed: res.Sim.Report.Seed, WindowMS: res.Sim.Report.WindowMS}
+	}
+}
+
+// goRow is one line of the Go server's table, measured or simulated.
+type goRow struct {
+	name                           string
+	healthFailed, healthTotal      int
+	healthP50, healthP95           string
+	ok, refused, failed, total     int
+	inFlightMax, liveMax, connsMax int
+}
+
+func (g goRow) write(b *strings.Builder, nameW int) {
+	fmt.Fprintf(b, "%-*s  %6s %6s %6s  %3d %3d %6s  %5d %4d %4d\n", nameW, g.name,
+		fmt.Sprintf("%d/%d", g.healthFailed, g.healthTotal), g.healthP50, g.healthP95,
+		g.ok, g.refused, fmt.Sprintf("%d/%d", g.failed, g.total), g.inFlightMax, g.liveMax, g.connsMax)
+}
+
+// measuredRow is a run's line as its clients and the API measured it.
+func measuredRow(r Result) goRow {
+	h, k := r.Health, r.Checkout
+	return goRow{name: r.Variant, healthFailed: h.Failed(), healthTotal: h.Total, healthP50: latencyShort(h.P50), healthP95: latencyShort(h.P95),
+		ok: k.OK, refused: k.Unavailable, failed: k.Failed(), total: k.Total,
+		inFlightMax: r.InFlightMax, liveMax: r.Go.LiveMax, connsMax: r.Go.OpenMax}
+}
+
+// simulatedRow is the engine's line for the same setup, its times scaled
+// as the run's were so that the two read alike.
+func simulatedRow(r Result) (goRow, bool) {
+	if r.Sim == nil {
+		return goRow{}, false
+	}
+	s := &r.Sim.Snapshot
+	row := goRow{name: "  simulated"}
+	for i := range s.Endpoints {
+		e := &s.Endpoints[i]
+		w := e.Window
+		switch e.Name {
+		case EndpointHealth:
+			row.healthFailed, row.healthTotal = int(w[engine.Failed]), int(w.Total())
+			row.healthP50, row.healthP95 = latencyShort(r.Config.Scaled(e.P50)), latencyShort(r.Config.Scaled(e.P95))
+		case EndpointCheckout:
+			row.ok, row.refused, row.failed, row.total = int(w[engine.OK]), int(w[engine.Rejected]), int(w[engine.Failed]), int(w.Total())
+		}
+	}
+	if len(s.Dependencies) > 0 {
+		row.inFlightMax = s.Dependencies[0].InFlightMax
+	}
+	if s.Tasks != nil {
+		row.liveMax = s.Tasks.LiveMax
+	}
+	if len(s.Pools) > 0 {
+		row.connsMax = s.Pools[0].InUseMax
+	}
+	return row, true
+}
+
+// writeGoTable prints the Go server's table: per mode the measured line
+// and the engine's beside it, then what the Transport and the semaphore
+// did, the stalls and the breaker's transitions. It fits 80 columns.
+func writeGoTable(w io.Writer, results []Result) error {
+	var b strings.Builder
+	c := results[0].Config
+	writeTableHead(&b, results, "a Go server")
+	fmt.Fprintf(&b, "the API: a goroutine per request, an http.Transport with MaxConnsPerHost %d\n", c.ConnsPerHost)
+	if s := results[0].Sim; s != nil {
+		fmt.Fprintf(&b, "simulated: the engine's %s (a tasks server), seed %d, times ×%s\n", s.Scenario.Name, c.Seed, trimFloat(c.Scale))
+	}
+	b.WriteString("\n")
+	nameW := len("  simulated")
+	for _, r := range results {
+		nameW = max(nameW, len(r.Variant))
+	}
+	fmt.Fprintf(&b, "%-*s  %-20s  %-14s  %s\n", nameW, "", "/health", "/checkout", "provider   Go")
+	fmt.Fprintf(&b, "%-*s  %6s %6s %6s  %3s %3s %6s  %5s %4s %4s\n", nameW, "mode", "fail", "p50", "p95", "ok", "503", "fail", "calls", "live", "conn")
+	for _, r := range results {
+		measuredRow(r).write(&b, nameW)
+		if row, ok := simulatedRow(r); ok {
+			row.write(&b, nameW)
+		}
+	}
+	fmt.Fprintf(&b, "\nfail: no answer in time (/health's client waits %s, /checkout's %s) or an\nerror; calls: the most calls the provider held at once; live: the most\nrequest goroutines alive at once; conn: the most connections open at once\n(the Transport counts a connection out just before it closes it, so a new one\nmay open a moment before the old one is gone)\n",
+		secs(c.Scaled(DefaultHealthGiveUp)), secs(c.Scaled(DefaultCheckoutWait)))
+	b.WriteString("\n")
+	for _, r := range results {
+		g := r.Go
+		fmt.Fprintf(&b, "%s: most calls waiting for a connection at once: %d\n  %d got one after every one was held, %d gave up waiting, %d closed on a deadline\n", r.Variant, g.WaitingMax, g.Waited, g.GaveUp, g.Closed)
+		if r.Config.Mode == Protected {
+			fmt.Fprintf(&b, "  semaphore: at most %d of %d permits held, %d waiting; %d refused\n", g.PermitsMax, r.Config.Bulkhead, g.PermitWaitingMax, r.BulkheadFull)
+		}
+	}
+	writeTableTail(&b, results)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// latencyShort is msShort, with a latency under a tenth of a millisecond
+// (the engine's /health, which waits for nothing) in microseconds.
+func latencyShort(d time.Duration) string {
+	if d < 100*time.Microsecond {
+		return fmt.Sprintf("%dµs", d.Microseconds())
+	}
+	return msShort(d)
+}

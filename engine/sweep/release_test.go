@@ -1,0 +1,97 @@
+package sweep
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/engine"
+)
+
+// Once every job of a seed is done, what its runs shared (traffic, the
+// prefix, the finished runs kept) is let go, and the later seeds' runs
+// still measure what runs of their own do; at the end the plan holds
+// nothing but its cells.
+func TestSeedLetGoWhenDone(t *testing.T) {
+	p, ref := testPlan(t), testPlan(t)
+	w := p.Runner()
+	nx, ny := p.Size()
+	held := func(s int) (traffic, prefix, ends bool) {
+		for set := range p.groups {
+			traffic = traffic || p.traffic[set*len(p.Seeds)+s].tr.Load() != nil
+		}
+		for i := range nx {
+			ends = ends || p.endCol[s*nx+i].Load() != nil
+		}
+		for j := range ny {
+			ends = ends || p.endRow[s*ny+j].Load() != nil
+		}
+		return traffic, p.prefixes[s].run.Load() != nil, ends
+	}
+	for k, job := range p.Jobs() {
+		s, err := w.Run(job)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := ref.Run(job) // another plan's fresh Runner
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameSample(s, want.Value, want.GoalValue) {
+			t.Errorf("job %+v: %v, a fresh run %v", job, s.Value, want.Value)
+		}
+		tr, pre, ends := held(job.Seed)
+		switch {
+		case k == 0 && !(tr && ends):
+			t.Errorf("after the first job: traffic kept %v, finished runs kept %v; want both", tr, ends)
+		case k == nx*ny-1 && (tr || pre || ends):
+			t.Errorf("after seed 0's last job: traffic %v, prefix %v, finished runs %v still kept", tr, pre, ends)
+		}
+	}
+	if p.held.Load() != 0 || p.kept.Load() != 0 {
+		t.Errorf("after every job the plan holds %d requests of traffic and %d bytes of finished runs", p.held.Load(), p.kept.Load())
+	}
+}
+
+// A grid too large to keep its cells' scenarios builds each again for its
+// runs: its samples, its cost and its cells are those of a plan that
+// keeps them.
+func TestLargeGridBuildsCellsAgain(t *testing.T) {
+	held := testPlan(t)
+	defer func(n int) { maxHeldCells = n }(maxHeldCells)
+	maxHeldCells = 0
+	built := testPlan(t)
+	if built.cells != nil || held.cells == nil {
+		t.Fatalf("cells kept: %v with the bound at 0, %v without", built.cells != nil, held.cells != nil)
+	}
+	all := make([]*engine.Scenario, 0, len(held.cells))
+	nx, ny := built.Size()
+	for j := range ny {
+		for i := range nx {
+			sc := built.CellScenario(i, j)
+			if !reflect.DeepEqual(sc, held.CellScenario(i, j)) {
+				t.Errorf("cell %d,%d built again differs from the one kept", i, j)
+			}
+			all = append(all, sc)
+		}
+	}
+	if got, want := built.Cost(), engine.EstimateSweepCost(all, built.Variant, len(built.Seeds)); !reflect.DeepEqual(got, want) {
+		t.Errorf("cost summed as the cells were built %+v, over them all %+v", got, want)
+	}
+	w, hw := built.Runner(), held.Runner()
+	for _, job := range built.Jobs() {
+		got, err := w.Run(job)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := hw.Run(job)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameSample(got, want.Value, want.GoalValue) {
+			t.Errorf("job %+v: %v with the cells built again, %v with them kept", job, got.Value, want.Value)
+		}
+	}
+	if built.Forks() == 0 {
+		t.Error("no run forked with the cells built again")
+	}
+}

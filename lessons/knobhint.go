@@ -1,0 +1,149 @@
+package lessons
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine"
+)
+
+// unknownKnob says that path names no knob of variant v of sc: the knobs
+// nearest it by spelling first ("did you mean"), then every knob grouped
+// by the part it belongs to (the server, each endpoint, each dependency),
+// one part a line, instead of one line of a hundred paths.
+func unknownKnob(sc *engine.Scenario, v int, path, what string) error {
+	all := NumberKnobs(sc, v)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s has no %s %q", sc.Name, what, path)
+	if near := nearestKnobs(path, all, 3); len(near) > 0 {
+		fmt.Fprintf(&b, "; did you mean %s?", strings.Join(near, " or "))
+	} else {
+		b.WriteString(".")
+	}
+	b.WriteString(" Its knobs are:")
+	for _, g := range groupKnobs(all) {
+		fmt.Fprintf(&b, "\n  %s: %s", g.part, strings.Join(g.keys, ", "))
+	}
+	return fmt.Errorf("%s", b.String())
+}
+
+// knobGroup is the knobs of one or more parts that have the same: the
+// server's (part "the server", keys as they are), or endpoints' or
+// dependencies' (keys without the part's name).
+type knobGroup struct {
+	part string
+	keys []string
+}
+
+// groupKnobs groups paths by the part before their first dot, each run of
+// one part's knobs a group (an endpoint and a dependency of one name stay
+// apart), then parts with the same keys together: "search, profile:
+// rate, interval, patience". Keys that share a prefix read as one
+// ("breaker.{window, open}").
+func groupKnobs(paths []string) []knobGroup {
+	var runs []knobGroup
+	for _, p := range paths {
+		part, key, ok := strings.Cut(p, ".")
+		if !ok {
+			part, key = "the server", p
+		}
+		if len(runs) == 0 || runs[len(runs)-1].part != part {
+			runs = append(runs, knobGroup{part: part})
+		}
+		runs[len(runs)-1].keys = append(runs[len(runs)-1].keys, key)
+	}
+	var out []knobGroup
+	for _, r := range runs {
+		merged := false
+		for i := range out {
+			if slices.Equal(out[i].keys, r.keys) {
+				out[i].part += ", " + r.part
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			out = append(out, r)
+		}
+	}
+	// Parts listed twice (knobs added in a later pass) become one line.
+	var joined []knobGroup
+	for _, g := range out {
+		if i := slices.IndexFunc(joined, func(j knobGroup) bool { return j.part == g.part }); i >= 0 {
+			joined[i].keys = append(joined[i].keys, g.keys...)
+			continue
+		}
+		joined = append(joined, g)
+	}
+	for i := range joined {
+		joined[i].keys = foldPrefixes(joined[i].keys)
+	}
+	return joined
+}
+
+// foldPrefixes writes keys that share a prefix before a dot as one,
+// "latency.{mean, p99}", in the place of the first.
+func foldPrefixes(keys []string) []string {
+	var out []string
+	at := map[string]int{}
+	var subs [][]string
+	for _, k := range keys {
+		pre, rest, ok := strings.Cut(k, ".")
+		if !ok {
+			out, subs = append(out, k), append(subs, nil)
+			continue
+		}
+		i, seen := at[pre]
+		if !seen {
+			i = len(out)
+			at[pre] = i
+			out, subs = append(out, pre), append(subs, nil)
+		}
+		subs[i] = append(subs[i], rest)
+	}
+	for i, s := range subs {
+		switch {
+		case len(s) == 1:
+			out[i] += "." + s[0]
+		case len(s) > 1:
+			out[i] += ".{" + strings.Join(s, ", ") + "}"
+		}
+	}
+	return out
+}
+
+// nearestKnobs are at most n of paths closest to path by edit distance
+// (parse.go's), closest first, among those close enough to be a slip: a
+// third of the path's length, and at least two edits.
+func nearestKnobs(path string, paths []string, n int) []string {
+	type scored struct {
+		p string
+		d int
+	}
+	limit := max(2, len(path)/3)
+	var found []scored
+	for _, p := range paths {
+		if d := editDistance(path, p); d <= limit {
+			found = append(found, scored{p, d})
+		}
+	}
+	slices.SortStableFunc(found, func(a, b scored) int { return a.d - b.d })
+	var out []string
+	for _, f := range found[:min(n, len(found))] {
+		out = append(out, f.p)
+	}
+	if len(out) > 0 {
+		return out
+	}
+	// The key spelt right on a part that is not there ("nosuch.bulkhead"):
+	// the parts that have it.
+	if _, key, ok := strings.Cut(path, "."); ok {
+		for _, p := range paths {
+			if _, k, ok := strings.Cut(p, "."); ok && k == key && len(out) < n {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,233 @@
+package home
+
+import (
+	"fmt"
+
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/lessons/challenge"
+	"github.com/breakerlab/breakerlab/tui/palette"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// The menu invites the learner back: each item says how far they got
+// (lessons done, stars earned, exercises passing; the drill's cards due
+// are drillCounts), and c continues the lesson they left off in. The
+// figures come from the progress files, read in commands (progressMsg),
+// never in View.
+
+// lessonProgress is how far the learner got in the lessons.
+type lessonProgress struct {
+	done, total int
+	// next is the lesson to continue (Number 0: none), and step its step
+	// (from 1) and steps its length, when it was started.
+	next        *lessons.Lesson
+	step, steps int
+}
+
+// String is the Lessons item's figure: "3 of 13 done · continue lesson 4,
+// step 6 of 12".
+func (p lessonProgress) String() string {
+	if p.total == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("%d of %d done", p.done, p.total)
+	switch {
+	case p.next == nil:
+	case p.step > 0:
+		s += fmt.Sprintf(" · c continues lesson %d at step %d of %d", p.next.Number, p.step, p.steps)
+	case p.done > 0:
+		s += fmt.Sprintf(" · c starts lesson %d", p.next.Number)
+	}
+	return s
+}
+
+// lessonsProgressMsg carries the lessons' progress.
+type lessonsProgressMsg lessonProgress
+
+// countLessons reads the lessons' progress in a command: the lessons are
+// parsed there the first time (lessons.All keeps them), not before the
+// first frame, and only with Options.ProgressAtStart when not loaded yet.
+func (m Model) countLessons() tea.Cmd {
+	store, all, load := m.o.LessonStore, m.o.Lessons, m.o.LoadLessons
+	if !m.o.ProgressAtStart {
+		load = nil
+	}
+	if store == nil || all == nil && load == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		if all == nil {
+			var err error
+			if all, err = load(); err != nil {
+				return nil
+			}
+		}
+		return lessonsProgressMsg(lessonsProgress(store, all))
+	}
+}
+
+// lessonsProgress counts the lessons done and finds where to continue: the
+// first lesson started and not done, else the first not done.
+func lessonsProgress(store *lessons.Store, all []*lessons.Lesson) lessonProgress {
+	p := lessonProgress{total: len(all)}
+	var started, fresh *lessons.Lesson
+	var startedAt int
+	for _, l := range all {
+		pr := store.Get(l.ID)
+		switch {
+		case pr.Done:
+			p.done++
+		case len(pr.Seen) > 0 && started == nil:
+			started, startedAt = l, pr.Step
+		case fresh == nil:
+			fresh = l
+		}
+	}
+	switch {
+	case started != nil:
+		p.next, p.step, p.steps = started, startedAt+1, len(started.Steps)
+	case fresh != nil:
+		p.next = fresh
+	}
+	return p
+}
+
+// challengesMsg carries the challenges' numbers and titles, for the
+// palette, and the stars earned of those available.
+type challengesMsg struct {
+	args         []palette.Arg
+	stars, total int
+}
+
+// countChallenges reads the challenges and their stars in a command: the
+// first reading takes a second (each level's grading is planned), too long
+// for a key.
+func (m Model) countChallenges() tea.Cmd {
+	if m.o.Challenges == nil {
+		return nil
+	}
+	prog := m.o.Challenges.Progress
+	return func() tea.Msg {
+		all, err := challenge.All()
+		if err != nil {
+			return challengesMsg{args: []palette.Arg{}}
+		}
+		out := challengesMsg{args: []palette.Arg{}}
+		for _, c := range all {
+			if c.Number > 0 {
+				out.args = append(out.args, palette.Arg{Value: fmt.Sprint(c.Number), Desc: c.Title})
+			}
+			out.total += 3
+			if prog != nil {
+				out.stars += prog.Get(c.ID).Stars
+			}
+		}
+		return out
+	}
+}
+
+// stars is the Challenges item's figure: "5 of 48 stars".
+func (c challengesMsg) String() string {
+	if c.total == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d of %d stars", c.stars, c.total)
+}
+
+// exercisesMsg carries how many exercises of the workbook pass; ok is
+// false when there is no workbook.
+type exercisesMsg struct {
+	done, total int
+	ok          bool
+}
+
+// countExercises finds the workbook in a command and counts the exercises
+// it marks done; with none, the item stays as it is.
+func (m Model) countExercises() tea.Cmd {
+	wb := m.o.Workbooks
+	if wb == nil || wb.Find == nil || m.o.ExercisesElsewhere != "" {
+		return nil
+	}
+	find := wb.Find
+	return func() tea.Msg {
+		b, err := find()
+		if err != nil || b == nil {
+			return exercisesMsg{}
+		}
+		out := exercisesMsg{ok: true}
+		for _, e := range b.Exercises() {
+			out.total++
+			if b.Done(e) {
+				out.done++
+			}
+		}
+		return out
+	}
+}
+
+// String is the Exercises item's figure: "4 of 15 pass".
+func (e exercisesMsg) String() string {
+	if !e.ok {
+		return ""
+	}
+	return fmt.Sprintf("%d of %d pass", e.done, e.total)
+}
+
+// progressMsg takes the counts as they come; ok is false for other
+// messages.
+func (m *Model) progressMsg(msg tea.Msg) bool {
+	switch msg := msg.(type) {
+	case lessonsProgressMsg:
+		m.lessonsDone = lessonProgress(msg)
+		m.keys.Continue.SetEnabled(m.lessonsDone.next != nil)
+	case challengesMsg:
+		m.chArgs, m.chStars = msg.args, msg
+		if m.pal.IsOpen() {
+			m.pal.SetCommands(m.commands())
+		}
+	case exercisesMsg:
+		m.exDone = msg
+	default:
+		return false
+	}
+	return true
+}
+
+// recount reads the progress again, on the way back to the menu from the
+// screen that changed it.
+func (m Model) recount(from screen) tea.Cmd {
+	switch from {
+	case onLessons:
+		return m.countLessons()
+	case onChallenges:
+		return m.countChallenges()
+	case onExercises:
+		return m.countExercises()
+	case onDrill:
+		return m.countDrill()
+	}
+	return nil
+}
+
+// figure is what item i says of the learner's progress, or "".
+func (m Model) figure(i int) string {
+	switch i {
+	case lessonsItem:
+		return m.lessonsDone.String()
+	case challengesItem:
+		return m.chStars.String()
+	case exercisesItem:
+		return m.exDone.String()
+	case drillItem:
+		return m.drillCounts
+	}
+	return ""
+}
+
+// continueLesson opens the lesson to continue, where the learner left it.
+func (m Model) continueLesson() (tea.Model, tea.Cmd) {
+	if m.lessonsDone.next == nil {
+		return m, nil
+	}
+	return m.jumpLesson(fmt.Sprint(m.lessonsDone.next.Number))
+}

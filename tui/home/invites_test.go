@@ -1,0 +1,56 @@
+package home
+
+import (
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/lessons/challenge"
+	"github.com/breakerlab/breakerlab/tui/challengeui"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The menu says how far the learner got, from the progress files, and c
+// continues the lesson they left off in, at their step.
+func TestMenuInvitesBack(t *testing.T) {
+	all := allLessons(t)
+	dir := t.TempDir()
+	store, err := lessons.OpenStore(filepath.Join(dir, "lessons.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.Set(all[0].ID, lessons.Progress{Done: true, Seen: []int{0, 1}})
+	var started lessons.Progress
+	started.SawStep(0)
+	started.SawStep(1)
+	started.SawStep(2)
+	started.Step = 2
+	store.Set(all[2].ID, started)
+	stars, err := challenge.OpenProgress(filepath.Join(dir, "challenges.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newHome(t, Options{Lessons: all, LessonStore: store, Challenges: &challengeui.Options{Progress: stars}})
+	for _, msg := range drainQuick(m.Init()) {
+		m = run(m, msg)
+	}
+	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+	levels, _ := challenge.All()
+	for _, want := range []string{
+		"1 of 13 done · c continues lesson 3 at step 3 of",
+		"0 of " + itoa(3*len(levels)) + " stars",
+		"c continue the lesson",
+	} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the menu should say %q:\n%s", want, m.View())
+		}
+	}
+	m = typed(m, "c")
+	if !m.InLessons() || !m.lessons.Open() || !strings.Contains(m.View(), all[2].Title) || !strings.Contains(m.View(), "step 3/") {
+		t.Fatalf("c should open lesson 3 at step 3:\n%s", m.View())
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

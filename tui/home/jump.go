@@ -1,0 +1,216 @@
+package home
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/breakerlab/breakerlab/tui/challengeui"
+	"github.com/breakerlab/breakerlab/tui/lessonui"
+	"github.com/breakerlab/breakerlab/tui/palette"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// PaletteKey opens the command palette on every screen (palette.Key);
+// `:` opens it too where it means nothing else.
+const PaletteKey = palette.Key
+
+// colonFree reports whether `:` means nothing on the screen that is open,
+// so that it opens the palette: the home screen's own lists, and the lists
+// of lessons and challenges while none is open. Screens that play take `:`
+// to go to a time; screens that take text take it as text.
+func (m Model) colonFree() bool {
+	switch m.screen {
+	case onMenu, onPicker, onNoWorkbook:
+		return !m.filtering()
+	case onLessons:
+		return m.lessons != nil && !m.lessons.Open() && !m.lessons.Filtering()
+	case onChallenges:
+		return m.ch != nil && !m.ch.Open() && !m.ch.Filtering()
+	}
+	return false
+}
+
+// paletteKey opens the palette when k is its key here.
+func (m *Model) paletteKey(k tea.KeyMsg) bool {
+	if m.busy != "" || !(k.String() == PaletteKey || k.String() == ":" && m.colonFree()) {
+		return false
+	}
+	m.loadLessons()
+	m.pal.SetCommands(m.commands())
+	m.pal.SetSize(m.w, m.h)
+	m.pal.Open()
+	return true
+}
+
+// loadLessons loads the lessons the first time they are needed (the
+// palette lists them, the Lessons item opens them).
+func (m *Model) loadLessons() {
+	if m.o.Lessons == nil && m.o.LoadLessons != nil {
+		all, err := m.o.LoadLessons()
+		m.o.LoadLessons = nil // one try: the built-in lessons do not change while the program runs
+		if err != nil {
+			m.lessonsErr = err
+		}
+		m.o.Lessons = all
+	}
+}
+
+// commands are the palette's places: every item of the menu, with the
+// lessons, scenarios and challenges as arguments.
+func (m *Model) commands() []palette.Command {
+	var lessonArgs []palette.Arg
+	for _, l := range m.o.Lessons {
+		if l.Number > 0 {
+			lessonArgs = append(lessonArgs, palette.Arg{Value: strconv.Itoa(l.Number), Desc: l.Title})
+		}
+	}
+	scenarioArgs := []palette.Arg{}
+	for _, e := range m.o.Scenarios {
+		scenarioArgs = append(scenarioArgs, palette.Arg{Value: e.Name, Desc: e.Summary})
+	}
+	cmds := []palette.Command{
+		{Name: "home", Desc: "the home screen's menu"},
+		{Name: "lesson", Aliases: []string{"lessons", "l"}, ArgName: "N", Args: lessonArgs, Desc: items[lessonsItem].desc},
+		{Name: "sandbox", Aliases: []string{"scenario", "s"}, ArgName: "NAME", Args: scenarioArgs, Desc: items[sandboxItem].desc},
+	}
+	if m.o.Challenges != nil {
+		// Until the challenges are read (countChallenges), any number is
+		// taken as typed, and the challenge list says if there is none.
+		args := m.chArgs
+		if args == nil {
+			args = []palette.Arg{}
+		}
+		cmds = append(cmds, palette.Command{Name: "challenge", Aliases: []string{"challenges", "c"}, ArgName: "N", Args: args, Desc: items[challengesItem].desc})
+	}
+	cmds = append(cmds,
+		palette.Command{Name: "drill", Desc: items[drillItem].desc},
+		palette.Command{Name: "interview", Desc: items[interviewItem].desc},
+		palette.Command{Name: "exercises", Aliases: []string{"ex"}, Desc: items[exercisesItem].desc},
+		palette.Command{Name: "lab", Aliases: []string{"live"}, Desc: items[liveLabItem].desc},
+		palette.Command{Name: "quit", Aliases: []string{"q"}, Desc: "leave breakerlab"},
+	)
+	return cmds
+}
+
+// leaveScreen closes the screen that is open as its own way out would
+// (the lesson's place saved, the runner's checks stopped, the lab's
+// servers stopped) and comes back to the menu.
+func (m *Model) leaveScreen() tea.Cmd {
+	cmd := m.recount(m.screen)
+	switch m.screen {
+	case onLessons:
+		p, c := m.lessons.CloseLesson()
+		m.lessons, cmd = &p, tea.Sequence(c, cmd) // counted once saved
+	case onChallenges:
+		p := m.ch.CloseLevel()
+		m.ch = &p
+	case onExercises:
+		ex := m.ex.Close()
+		m.ex = &ex
+	case onLiveLab:
+		m.live = nil
+		cmd = m.stopLiveLab()
+	}
+	m.setScreen(onMenu)
+	return cmd
+}
+
+// jump goes where the palette says.
+func (m Model) jump(j palette.JumpMsg) (tea.Model, tea.Cmd) {
+	left := m.leaveScreen()
+	var next tea.Model = m
+	var cmd tea.Cmd
+	switch j.Command {
+	case "home":
+	case "quit":
+		return m, tea.Sequence(left, tea.Quit)
+	case "sandbox":
+		m.setScreen(onPicker)
+		next = m
+		if j.Arg != "" {
+			for i, e := range m.o.Scenarios {
+				if e.Name == j.Arg {
+					m.pick = i
+					next, cmd = m.open()
+				}
+			}
+		}
+	case "lesson":
+		next, cmd = m.jumpLesson(j.Arg)
+	case "challenge":
+		next, cmd = m.openChallenges()
+		if h := next.(Model); j.Arg != "" && h.screen == onChallenges {
+			n, _ := strconv.Atoi(j.Arg)
+			if h.ch.Select(n) {
+				p, c := h.ch.Update(tea.KeyMsg{Type: tea.KeyEnter})
+				pp := p.(challengeui.Picker)
+				h.ch = &pp
+				next, cmd = h, tea.Batch(cmd, c)
+			}
+		}
+	case "drill":
+		next, cmd = m.openDrill()
+	case "interview":
+		next, cmd = m.openInterview()
+	case "exercises":
+		next, cmd = m.findWorkbook()
+	case "lab":
+		next, cmd = m.startLiveLab()
+	default:
+		m.setNote(fmt.Sprintf("the palette has no place %q", j.Command), true)
+		next = m
+	}
+	return next, tea.Batch(left, cmd)
+}
+
+// jumpLesson opens the lesson numbered arg ("" opens the list).
+func (m Model) jumpLesson(arg string) (tea.Model, tea.Cmd) {
+	next, cmd := m.openLessons()
+	h := next.(Model)
+	if arg == "" || h.screen != onLessons {
+		return next, cmd
+	}
+	n, _ := strconv.Atoi(arg)
+	if !h.lessons.Select(n) {
+		h.setNote(fmt.Sprintf("there is no lesson %s", arg), true)
+		return h, cmd
+	}
+	p, c := h.lessons.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	pp := p.(lessonui.Picker)
+	h.lessons = &pp
+	return h, tea.Batch(cmd, c)
+}
+
+// paletteMsg handles what belongs to the palette: its key, every key while
+// it is open, and its answers; ok is false for the rest.
+func (m Model) paletteMsg(msg tea.Msg) (next tea.Model, cmd tea.Cmd, ok bool) {
+	switch msg := msg.(type) {
+	case palette.JumpMsg:
+		next, cmd = m.jump(msg)
+		return next, cmd, true
+	case palette.ClosedMsg:
+		return m, nil, true
+	case lessonsProgressMsg, challengesMsg, exercisesMsg:
+		m.progressMsg(msg)
+		return m, nil, true
+	case liveLabStoppedMsg:
+		// It may come while another screen is open (a jump left the lab).
+		m.busy = ""
+		if msg.err != nil {
+			m.setNote("The live lab's servers did not stop cleanly: "+msg.err.Error(), true)
+		}
+		return m, nil, true
+	case tea.KeyMsg:
+		if m.pal.IsOpen() {
+			if msg.Type == tea.KeyCtrlC {
+				return m, tea.Sequence(m.leaveScreen(), tea.Quit), true
+			}
+			m.pal, cmd = m.pal.Update(msg)
+			return m, cmd, true
+		}
+		if m.paletteKey(msg) {
+			return m, nil, true
+		}
+	}
+	return m, nil, false
+}

@@ -1,0 +1,65 @@
+package lessonui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// maxBlankSim is the most rows in a row the simulation column may leave
+// empty at 200×60: blank, or inside a pane with nothing there.
+const maxBlankSim = 12
+
+// simBlankRun is the longest run of empty rows in the simulation column
+// of view, whose text column is tw wide.
+func simBlankRun(view string, tw int) int {
+	best, run := 0, 0
+	lines := strings.Split(ansi.Strip(view), "\n")
+	for _, l := range lines[1 : len(lines)-2] {
+		r := []rune(l)
+		cell := ""
+		if tw < len(r) {
+			cell = strings.TrimSpace(string(r[tw:]))
+		}
+		// The column's own edge, then a pane's sides, around nothing.
+		if strings.Trim(cell, "│ ") == "" {
+			run++
+			best = max(best, run)
+		} else {
+			run = 0
+		}
+	}
+	return best
+}
+
+// Lesson 4 at 200×60, every step played: no pane stands stretched and
+// empty (its transitions log took every row left over), and no rows stay
+// blank under the panes: the extras (the history, the map) take them.
+func TestLesson4HasNoEmptyAreaAt200x60(t *testing.T) {
+	for _, p := range allLessons(t) {
+		if p.Lesson.ID != "04-breaker-states" {
+			continue
+		}
+		for i := range p.Steps {
+			m := play(t, open(t, p, i, 200, 60, Options{}))
+			tw, sw := m.columns()
+			if sw == 0 {
+				continue
+			}
+			if n := simBlankRun(m.View(), tw); n > maxBlankSim {
+				t.Errorf("step %d: %d empty rows in a row in the simulation column (at most %d):\n%s", i+1, n, maxBlankSim, ansi.Strip(m.View()))
+			}
+		}
+		return
+	}
+	t.Fatal("no lesson 04-breaker-states")
+}
+
+// The check sees an empty pane.
+func TestSimBlankRunSeesAnEmptyPane(t *testing.T) {
+	view := "title\n" + strings.Repeat("text │╭──╮\n", 1) + strings.Repeat("text ││  │\n", 7) + "status\nkeys"
+	if got := simBlankRun(view, 5); got != 7 {
+		t.Errorf("run %d, want 7", got)
+	}
+}

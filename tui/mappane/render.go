@@ -1,0 +1,554 @@
+package mappane
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The drawing: a tree read top to bottom, a row per node, each indented
+// under the node that calls it, with the breaker of that call drawn on the
+// branch (▁ closed, ▄ half-open, █ open; a fleet's instances counted by
+// state). To the right of the tree, columns: what holds the node's size
+// now, the breaker's state in words, the calls answered a second, the
+// failed share, and what is wrong now. Columns that do not fit give way
+// from the right, and the title's note says so. A fleet gets, room
+// allowing, a row of cells under it, one per instance: its stack.
+
+// Node glyphs: the shape says the kind without colour.
+const (
+	glyphService = "▣"
+	glyphLeaf    = "◆"
+	glyphTenant  = "◇"
+	glyphFault   = "⚠"
+	glyphCursor  = "▸"
+	glyphAbove   = "↑"
+)
+
+// row is one line of the tree.
+type row struct {
+	prefix string // the branches in front of the node
+	node   int
+	edge   *edge // the call that reaches it (nil: a tenant or the front)
+	// ref: a second call into a node drawn above, which says so.
+	ref bool
+	// strip: the row holds a fleet's instance cells, not the node.
+	strip bool
+}
+
+// rows lays the graph out as tree rows; strips adds a row of instance
+// cells under each fleet.
+func (g *graph) rows(strips bool) []row {
+	var out []row
+	// Tenants' traffic runs down into the front.
+	for i := range g.nodes {
+		if g.nodes[i].kind == Tenant {
+			branch := "├─"
+			if len(out) == 0 {
+				branch = "┌─"
+			}
+			out = append(out, row{prefix: branch, node: i})
+		}
+	}
+	if g.front >= len(g.nodes) {
+		return out
+	}
+	indent := ""
+	if len(out) > 0 {
+		indent = "  "
+	}
+	var walk func(i int, indent string)
+	walk = func(i int, indent string) {
+		n := &g.nodes[i]
+		if strips && len(n.instances) > 0 {
+			out = append(out, row{prefix: indent, node: i, strip: true})
+		}
+		for k := range n.edges {
+			e := &n.edges[k]
+			last := k == len(n.edges)-1
+			// Each child's branch starts under its caller's glyph.
+			branch, more := "├", "│   "
+			if last {
+				branch, more = "└", "    "
+			}
+			ref := g.nodes[e.to].parent != i || isEarlierEdge(g, i, *e)
+			out = append(out, row{prefix: indent + branch, node: e.to, edge: e, ref: ref})
+			if !ref {
+				walk(e.to, indent+more)
+			}
+		}
+	}
+	front := row{node: g.front}
+	if indent != "" {
+		front.prefix = "└▶"
+	}
+	out = append(out, front)
+	walk(g.front, indent)
+	return out
+}
+
+// branchMark is what a call's branch carries: its breaker's glyph (or a
+// fleet's, the state most of its instances are in), or a plain line.
+func branchMark(e *edge) string {
+	if e == nil || !e.has {
+		return "─▶ "
+	}
+	return string(pane.BandGlyph(edgeState(e))) + "▶ "
+}
+
+// edgeState is the one state that stands for e: its breaker's, or for a
+// fleet the worst any instance is in (open, else half-open, else closed).
+func edgeState(e *edge) breaker.State {
+	total := 0
+	for _, n := range e.states {
+		total += n
+	}
+	if total == 0 {
+		return e.state
+	}
+	for _, st := range []breaker.State{breaker.Open, breaker.ForcedOpen, breaker.HalfOpen} {
+		if e.states[st] > 0 {
+			return st
+		}
+	}
+	return breaker.Closed
+}
+
+// column is one column right of the tree.
+type column struct {
+	head string
+	cell func(m *Model, r row) string
+}
+
+// columns are in the order they give way from the right: the branch's
+// glyph already says the breaker's state.
+var columns = []column{
+	{"in use", (*Model).useCell},
+	{"calls/s", (*Model).rateCell},
+	{"failed", (*Model).failedCell},
+	{"now", (*Model).nowCell},
+	{"breaker", (*Model).breakerCell},
+	{"refused", (*Model).refusedCell},
+}
+
+// breakerColumn says whether column c is about breakers, which a system
+// without one leaves out.
+func breakerColumn(c int) bool { return c >= 4 }
+
+// nameCell is the tree part of a row: branches, the breaker mark and the
+// node's glyph and name.
+func (m *Model) nameCell(r row) string {
+	n := &m.g.nodes[r.node]
+	if r.strip {
+		return r.prefix + "  " + m.strip(n)
+	}
+	var b strings.Builder
+	b.WriteString(m.th.Dim.Render(r.prefix))
+	if r.edge != nil {
+		mark := branchMark(r.edge)
+		if r.edge.has {
+			b.WriteString(m.th.State(edgeState(r.edge)).Render(mark))
+		} else {
+			b.WriteString(m.th.Dim.Render(mark))
+		}
+	}
+	glyph := glyphService
+	switch n.kind {
+	case Leaf:
+		glyph = glyphLeaf
+	case Tenant:
+		glyph = glyphTenant
+	}
+	name := n.name
+	if len(n.instances) > 0 {
+		name += fmt.Sprintf(" ×%d", len(n.instances))
+	}
+	if r.ref {
+		glyph = glyphAbove // the node is drawn under its first caller
+	}
+	label := glyph + " " + name
+	if m.isSelected(r.node, -1) && !r.ref && !m.static {
+		b.WriteString(m.th.Selected.Render(label))
+	} else {
+		b.WriteString(m.th.Bold.Render(label))
+	}
+	if r.edge != nil && r.edge.name != n.name {
+		b.WriteString(m.th.Dim.Render(" via " + r.edge.name))
+	}
+	return b.String()
+}
+
+// strip is a fleet's instances, a cell each: its breaker's glyph on the
+// service's call (or ■ without one) while it is up, ✕ down, ⧖ hung; the
+// selected one in reverse and bracketed.
+func (m *Model) strip(n *node) string {
+	var b strings.Builder
+	for k, in := range n.instances {
+		g, st := "■", m.th.Text
+		switch {
+		case in.state == engine.InstanceIsDown:
+			g, st = "✕", m.th.Bad
+		case in.state == engine.InstanceIsHung:
+			g, st = "⧖", m.th.Warn
+		case in.has:
+			g, st = string(pane.BandGlyph(in.brk)), m.th.State(in.brk)
+		}
+		if m.isSelected(m.indexOf(n), k) {
+			b.WriteString(m.th.Selected.Render("[" + g + "]"))
+			continue
+		}
+		b.WriteString(st.Render(g))
+	}
+	return b.String()
+}
+
+func (m *Model) indexOf(n *node) int {
+	for i := range m.g.nodes {
+		if &m.g.nodes[i] == n {
+			return i
+		}
+	}
+	return -1
+}
+
+func (m *Model) useCell(r row) string {
+	n := &m.g.nodes[r.node]
+	if r.strip || n.kind == Tenant {
+		return ""
+	}
+	if r.ref {
+		return edgeUse(r.edge)
+	}
+	switch n.kind {
+	case Leaf:
+		if n.size > 0 {
+			return fmt.Sprintf("%s/%s in flight", pane.Count(n.used), pane.Count(n.size))
+		}
+		return pane.Count(n.used) + " in flight"
+	}
+	s := fmt.Sprintf("%s/%s busy", pane.Count(n.used), pane.Count(n.size))
+	if m.w >= 110 {
+		s = usageBar(n.used, n.size) + " " + s
+	}
+	if n.queued > 0 {
+		s += fmt.Sprintf(" · %s queued", pane.Count(n.queued))
+	}
+	return s
+}
+
+// usageBar is used against size in eight cells: █ held, ░ free.
+func usageBar(used, size int) string {
+	const cells = 8
+	f := 0
+	if size > 0 {
+		f = min((used*cells+size-1)/size, cells)
+	}
+	return strings.Repeat("█", f) + strings.Repeat("░", cells-f)
+}
+
+// edgeUse is a second call's own calls in flight.
+func edgeUse(e *edge) string {
+	if e.bulkCap > 0 {
+		return fmt.Sprintf("%s/%s in flight", pane.Count(e.inFlight), pane.Count(e.bulkCap))
+	}
+	return pane.Count(e.inFlight) + " in flight"
+}
+
+func (m *Model) breakerCell(r row) string {
+	e := r.edge
+	if r.strip || e == nil {
+		return ""
+	}
+	if !e.has {
+		return m.th.Dim.Render("none")
+	}
+	total := 0
+	for _, n := range e.states {
+		total += n
+	}
+	if total > 0 {
+		var parts []string
+		for _, st := range []breaker.State{breaker.Open, breaker.HalfOpen, breaker.Closed, breaker.ForcedOpen} {
+			if c := e.states[st]; c > 0 {
+				parts = append(parts, m.th.State(st).Render(fmt.Sprintf("%c %d %s", pane.BandGlyph(st), c, st)))
+			}
+		}
+		return strings.Join(parts, " ")
+	}
+	s := fmt.Sprintf("%c %s", pane.BandGlyph(e.state), e.state)
+	if e.group != "" {
+		s += " (shared)"
+	}
+	return m.th.State(e.state).Render(s)
+}
+
+// refusedCell counts the calls the edge's breaker refused.
+func (m *Model) refusedCell(r row) string {
+	if r.strip || r.edge == nil || !r.edge.has {
+		return ""
+	}
+	return pane.Count(r.edge.refused)
+}
+
+func (m *Model) rateCell(r row) string {
+	n := &m.g.nodes[r.node]
+	if r.strip || r.ref || !n.ok {
+		return ""
+	}
+	return pane.Rate(n.rate)
+}
+
+func (m *Model) failedCell(r row) string {
+	n := &m.g.nodes[r.node]
+	if r.strip || r.ref || !n.ok {
+		return ""
+	}
+	s := pane.Percent(n.failed)
+	switch {
+	case n.failed >= 0.5:
+		return m.th.Bad.Render(s)
+	case n.failed > 0:
+		return m.th.Warn.Render(s)
+	}
+	return s
+}
+
+func (m *Model) nowCell(r row) string {
+	n := &m.g.nodes[r.node]
+	if r.strip || r.ref {
+		return ""
+	}
+	switch {
+	case n.fault != "":
+		return m.th.Bad.Render(glyphFault + " " + n.fault)
+	case len(n.instances) > 0:
+		var up, down, hung int
+		for _, in := range n.instances {
+			switch in.state {
+			case engine.InstanceIsDown:
+				down++
+			case engine.InstanceIsHung:
+				hung++
+			default:
+				up++
+			}
+		}
+		s := fmt.Sprintf("%d up", up)
+		if down > 0 {
+			s += m.th.Bad.Render(fmt.Sprintf(" · %s %d down", glyphFault, down))
+		}
+		if hung > 0 {
+			s += m.th.Warn.Render(fmt.Sprintf(" · %s %d hung", glyphFault, hung))
+		}
+		return s
+	case n.size > 0 && n.used >= n.size && n.kind != Tenant:
+		return m.th.Warn.Render("full")
+	}
+	return ""
+}
+
+// render draws the pane at its size.
+func (m *Model) render() []string {
+	inner := max(m.w-2, 0)
+	room := m.h - 2
+	strips := room >= m.needRows(true)
+	rows := m.g.rows(strips)
+	m.rowsShown = rows
+	// The tree's width, then the columns that fit beside it.
+	names := make([]string, len(rows))
+	treeW := len("node")
+	for i, r := range rows {
+		names[i] = m.nameCell(r)
+		treeW = max(treeW, ansi.StringWidth(names[i]))
+	}
+	treeW = min(treeW+1, inner-1) // the cursor's column
+	cells := make([][]string, len(columns))
+	widths := make([]int, len(columns))
+	for c, col := range columns {
+		cells[c] = make([]string, len(rows))
+		widths[c] = ansi.StringWidth(col.head)
+		for i, r := range rows {
+			cells[c][i] = col.cell(m, r)
+			widths[c] = max(widths[c], ansi.StringWidth(cells[c][i]))
+		}
+	}
+	avail := len(columns)
+	if !m.anyBreaker() {
+		for avail > 0 && breakerColumn(avail-1) {
+			avail--
+		}
+	}
+	shown, used := 0, treeW+1
+	for shown < avail && used+2+widths[shown] <= inner {
+		used += 2 + widths[shown]
+		shown++
+	}
+	line := func(cursor, name string, cell func(c int) string) string {
+		var b strings.Builder
+		b.WriteString(cursor)
+		b.WriteString(pane.Fit(name, treeW))
+		for c := range shown {
+			b.WriteString("  ")
+			b.WriteString(pane.Fit(cell(c), widths[c]))
+		}
+		return b.String()
+	}
+	var body []string
+	head := line(" ", m.th.Dim.Render("node"), func(c int) string { return m.th.Dim.Render(columns[c].head) })
+	showHead := room >= len(rows)+2
+	if showHead {
+		body = append(body, head)
+	}
+	m.top = len(body)
+	for i, r := range rows {
+		cursor := " "
+		if m.isSelected(r.node, -1) && !r.ref && !r.strip && !m.static {
+			cursor = glyphCursor
+		}
+		body = append(body, line(cursor, names[i], func(c int) string { return cells[c][i] }))
+	}
+	if room > len(body) && !m.static {
+		body = append(body, m.th.Dim.Render(m.selectionLine(inner)))
+	}
+	if room > len(body)+1 {
+		body = append(body, "")
+	}
+	for _, l := range m.legend(inner) {
+		if room > len(body) {
+			body = append(body, m.th.Dim.Render(l))
+		}
+	}
+	var notes []string
+	if shown < avail {
+		var hidden []string
+		for _, c := range columns[shown:avail] {
+			hidden = append(hidden, c.head)
+		}
+		notes = append(notes, "wider shows "+strings.Join(hidden, ", "), fmt.Sprintf("%d columns hidden", avail-shown))
+	}
+	notes = append(notes, fmt.Sprintf("rates over %s", shortDuration(rateWindow)), "")
+	title, note := pane.Titled(m.w, []string{"Map"}, notes)
+	return pane.Frame(m.th, m.w, m.h, title, note, body)
+}
+
+// selectionLine says what is selected and with which keys to move.
+func (m *Model) selectionLine(inner int) string {
+	t := m.Selected()
+	words := []string{
+		"selected: " + t.String() + m.selectionDetail() + " · n/N node, </> instance, or click",
+		"selected: " + t.String() + m.selectionDetail(),
+		"selected: " + t.String(),
+	}
+	for _, w := range words {
+		if ansi.StringWidth(w) <= inner {
+			return w
+		}
+	}
+	return words[len(words)-1]
+}
+
+// selectionDetail is the selected instance's state, pool and breaker.
+func (m *Model) selectionDetail() string {
+	i, k := m.selNode, m.selInst
+	if i < 0 || i >= len(m.g.nodes) || k < 0 || k >= len(m.g.nodes[i].instances) {
+		return ""
+	}
+	in := m.g.nodes[i].instances[k]
+	s := fmt.Sprintf(" · %s · %d/%d busy", in.state, in.busy, in.size)
+	if in.until > 0 {
+		s += " until " + pane.Seconds(in.until)
+	}
+	if in.has {
+		s += " · breaker " + in.brk.String()
+	}
+	return s
+}
+
+// legend says what the glyphs mean, in as many lines as the width needs.
+func (m *Model) legend(inner int) []string {
+	parts := []string{glyphService + " service", glyphLeaf + " dependency"}
+	if m.hasTenants() {
+		parts = append(parts, glyphTenant+" tenant")
+	}
+	if m.anyBreaker() {
+		parts = append(parts, "▁ closed", "▄ half-open", "█ open")
+	}
+	parts = append(parts, glyphFault+" fault")
+	if m.hasRef() {
+		parts = append(parts, glyphAbove+" drawn above")
+	}
+	if m.hasFleet() {
+		parts = append(parts, "■ up", "✕ down", "⧖ hung")
+	}
+	var out []string
+	cur := ""
+	for _, p := range parts {
+		switch {
+		case cur == "":
+			cur = p
+		case ansi.StringWidth(cur)+2+ansi.StringWidth(p) <= inner:
+			cur += "  " + p
+		default:
+			out = append(out, cur)
+			cur = p
+		}
+	}
+	if cur != "" {
+		out = append(out, cur)
+	}
+	return out
+}
+
+func (m *Model) anyBreaker() bool {
+	for i := range m.g.nodes {
+		for _, e := range m.g.nodes[i].edges {
+			if e.has {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (m *Model) hasTenants() bool {
+	for i := range m.g.nodes {
+		if m.g.nodes[i].kind == Tenant {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Model) hasRef() bool {
+	for _, r := range m.g.rows(false) {
+		if r.ref {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Model) hasFleet() bool {
+	for i := range m.g.nodes {
+		if len(m.g.nodes[i].instances) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// needRows is the inside height the tree takes (strips: with the fleets'
+// instance rows), the header, the selection line, a gap and the legend at
+// the pane's width.
+func (m *Model) needRows(strips bool) int {
+	n := len(m.g.rows(strips))
+	sel := 1
+	if m.static {
+		sel = 0
+	}
+	return 1 + n + sel + 1 + len(m.legend(max(m.w-2, 40)))
+}

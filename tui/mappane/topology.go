@@ -1,0 +1,344 @@
+package mappane
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+)
+
+// Kind is what a node of the map is.
+type Kind uint8
+
+const (
+	// Tenant is a tenant's traffic into the front service.
+	Tenant Kind = iota + 1
+	// Front is the front service, the one the clients call.
+	Front
+	// Service is a service the front reaches (one instance or a fleet).
+	Service
+	// Leaf is a dependency that calls nothing further.
+	Leaf
+)
+
+// FrontName is the name the map gives the front service, which the
+// scenario leaves unnamed.
+const FrontName = "front"
+
+// Target is what is selected: a node, or one instance of a fleet.
+type Target struct {
+	Kind Kind
+	// Name is the node's name as the scenario spells it: a tenant, a
+	// service or a dependency (FrontName for the front service).
+	Name string
+	// Instance is the instance of a fleet, or -1 for the whole node.
+	Instance int
+}
+
+// String is the target as the engine's targets are written: "inventory",
+// "api#3".
+func (t Target) String() string {
+	if t.Instance >= 0 {
+		return fmt.Sprintf("%s#%d", t.Name, t.Instance)
+	}
+	return t.Name
+}
+
+// edge is one call from a node to the next: its breaker and what went
+// along it.
+type edge struct {
+	name string // the dependency's name
+	to   int    // the node it reaches
+	// The breaker: none, one (state), one per instance of a fleet
+	// (states counted), or one shared with other edges (group).
+	has    bool
+	state  breaker.State
+	states [breaker.MetricsOnly + 1]int
+	group  string
+	// inFlight against the bulkhead (0: none); refused by the breaker.
+	inFlight, bulkCap int
+	refused           uint64
+}
+
+// node is one part of the system, with its live state.
+type node struct {
+	kind  Kind
+	name  string
+	depth int // hops from the front (tenants -1, the front 0)
+	// The size and what holds it now: workers busy (front, services) or
+	// calls in flight (a leaf, against its bulkhead when it has one).
+	used, size int
+	queued     int
+	queueCap   int // 0 none, -1 unbounded
+	// Calls answered a second and the share of them that failed, over the
+	// rate window; ok says there were samples to judge by.
+	rate, failed float64
+	ok           bool
+	// fault is the fault in force on a leaf now, "" for none.
+	fault string
+	// instances holds a fleet's instances (nil for one instance).
+	instances []instance
+	edges     []edge
+	// parent is the node whose edge first reaches it (-1: none).
+	parent int
+}
+
+// instance is one instance of a fleet.
+type instance struct {
+	state      engine.InstanceState
+	until      time.Duration
+	busy, size int
+	// The instance's breaker on the service's own call, when it has one.
+	has bool
+	brk breaker.State
+}
+
+// graph is the map's content: nodes in the order drawn (tenants, the
+// front, then a depth-first walk of the calls).
+type graph struct {
+	nodes []node
+	front int
+}
+
+// rateWindow is how far back the rates and failure shares look.
+const rateWindow = 5 * time.Second
+
+// build reads the system out of s.
+func build(s *engine.Snapshot) graph {
+	var g graph
+	for i := range s.Tenants {
+		t := &s.Tenants[i]
+		n := node{kind: Tenant, name: t.Name, depth: -1, parent: -1}
+		var all, bad uint64
+		for o := range t.Total {
+			all += t.Total[o]
+		}
+		bad = t.Total[engine.Failed] + t.Total[engine.Rejected]
+		if all > 0 {
+			// A tenant's record has no time series: its share since the
+			// start, and arrivals over the time so far.
+			n.failed, n.ok = float64(bad)/float64(all), true
+			if s.Now > 0 {
+				n.rate = float64(t.Arrived) / s.Now.Seconds()
+			}
+		}
+		g.nodes = append(g.nodes, n)
+	}
+	g.front = len(g.nodes)
+	front := node{kind: Front, name: FrontName, parent: -1, used: s.Busy, size: s.Workers, queued: s.Queued, queueCap: s.QueueCap}
+	front.rate, front.failed, front.ok = frontRates(s)
+	g.nodes = append(g.nodes, front)
+	svcIndex := map[string]int{} // service name → node
+	for i := range s.Dependencies {
+		g.addEdge(s, g.front, &s.Dependencies[i], nil, -1, svcIndex)
+	}
+	return g
+}
+
+// addEdge adds the call d from node from (a service's edge j, when svc is
+// set) and the subtree it reaches.
+func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapshot, svc *engine.ServiceSnapshot, j int, svcIndex map[string]int) {
+	e := edge{name: d.Name, inFlight: d.InFlight, bulkCap: d.BulkheadCap, refused: d.ShortCircuited, group: d.SharedBreaker}
+	if d.Breaker != nil {
+		e.has, e.state = true, d.Breaker.State
+	}
+	if svc != nil && len(svc.Instances) > 1 {
+		for k := range svc.Instances {
+			if j >= len(svc.Instances[k].Breakers) {
+				continue
+			}
+			if b := svc.Instances[k].Breakers[j]; b != nil {
+				e.has = true
+				e.states[b.State]++
+			}
+		}
+	}
+	if d.Service != "" {
+		if at, ok := svcIndex[d.Service]; ok {
+			e.to = at // a second call into a service drawn already
+			g.nodes[from].edges = append(g.nodes[from].edges, e)
+			return
+		}
+		ss := findService(s, d.Service)
+		if ss == nil {
+			return
+		}
+		n := node{kind: Service, name: ss.Name, depth: ss.Depth, parent: from, used: ss.Busy,
+			size: ss.Workers * len(ss.Instances), queued: ss.Queued, queueCap: ss.QueueCap}
+		n.rate, n.failed, n.ok = serviceRates(ss, s.SampleEvery)
+		if len(ss.Instances) > 1 {
+			n.instances = make([]instance, len(ss.Instances))
+			calls := -1
+			for k := range ss.Dependencies {
+				if ss.Dependencies[k].Name == ss.Calls {
+					calls = k
+				}
+			}
+			for k := range ss.Instances {
+				in := &ss.Instances[k]
+				n.instances[k] = instance{state: in.State, until: in.Until, busy: in.Busy, size: ss.Workers}
+				if calls >= 0 && calls < len(in.Breakers) && in.Breakers[calls] != nil {
+					n.instances[k].has, n.instances[k].brk = true, in.Breakers[calls].State
+				}
+			}
+		}
+		e.to = len(g.nodes)
+		svcIndex[d.Service] = e.to
+		g.nodes[from].edges = append(g.nodes[from].edges, e)
+		g.nodes = append(g.nodes, n)
+		for k := range ss.Dependencies {
+			g.addEdge(s, e.to, &ss.Dependencies[k], ss, k, svcIndex)
+		}
+		return
+	}
+	n := node{kind: Leaf, name: d.Name, depth: g.nodes[from].depth + 1, parent: from, used: d.InFlight, size: d.BulkheadCap}
+	n.rate, n.failed, n.ok = edgeRates(d.Series, s.SampleEvery)
+	if d.Fault != nil {
+		n.fault = faultWords(d.Fault)
+	}
+	e.to = len(g.nodes)
+	g.nodes[from].edges = append(g.nodes[from].edges, e)
+	g.nodes = append(g.nodes, n)
+}
+
+func findService(s *engine.Snapshot, name string) *engine.ServiceSnapshot {
+	for i := range s.Services {
+		if s.Services[i].Name == name {
+			return &s.Services[i]
+		}
+	}
+	return nil
+}
+
+// faultWords says what a fault does, shortly: "hang", "slow 2 s",
+// "errors 50%".
+func faultWords(f *engine.Fault) string {
+	switch f.Kind {
+	case engine.Hang:
+		return "hang"
+	case engine.Slow:
+		return "slow " + shortDuration(f.Latency)
+	case engine.Error:
+		return fmt.Sprintf("errors %.0f%%", 100*f.Probability)
+	}
+	return f.Kind.String()
+}
+
+// samplesIn is how many samples of every the rate window spans, at least 1.
+func samplesIn(every time.Duration) int {
+	if every <= 0 {
+		return 1
+	}
+	return max(int(rateWindow/every), 1)
+}
+
+// frontRates are the front's answers a second and their failed share over
+// the rate window, from its endpoints' series.
+func frontRates(s *engine.Snapshot) (rate, failed float64, ok bool) {
+	k := samplesIn(s.SampleEvery)
+	var all, bad uint64
+	span := 0
+	for i := range s.Endpoints {
+		ser := s.Endpoints[i].Series
+		from := max(len(ser)-k, 0)
+		span = max(span, len(ser)-from)
+		for _, b := range ser[from:] {
+			for o, n := range b.Outcomes {
+				all += uint64(n)
+				if engine.Outcome(o) == engine.Failed || engine.Outcome(o) == engine.Rejected {
+					bad += uint64(n)
+				}
+			}
+		}
+	}
+	return share(all, bad, span, s.SampleEvery)
+}
+
+// serviceRates are a service's answers a second and their failed share.
+func serviceRates(ss *engine.ServiceSnapshot, every time.Duration) (rate, failed float64, ok bool) {
+	k := samplesIn(every)
+	from := max(len(ss.Series)-k, 0)
+	var all, bad uint64
+	for _, b := range ss.Series[from:] {
+		for o, n := range b.Answered {
+			all += uint64(n)
+			if engine.Outcome(o) == engine.Failed || engine.Outcome(o) == engine.Rejected {
+				bad += uint64(n)
+			}
+		}
+	}
+	return share(all, bad, len(ss.Series)-from, every)
+}
+
+// edgeRates are the calls along an edge answered a second and the failed
+// share, from the running counts its samples carry.
+func edgeRates(ser []engine.DependencySample, every time.Duration) (rate, failed float64, ok bool) {
+	if len(ser) == 0 {
+		return 0, 0, false
+	}
+	k := samplesIn(every)
+	last := ser[len(ser)-1]
+	var first engine.DependencySample
+	span := len(ser)
+	if len(ser) > k {
+		first, span = ser[len(ser)-1-k], k
+	}
+	// uint32 differences: the counts wrap, the window's calls do not.
+	return share(uint64(last.Answered-first.Answered), uint64(last.FailedCalls-first.FailedCalls), span, every)
+}
+
+// share turns counts over span samples into a rate and a share.
+func share(all, bad uint64, span int, every time.Duration) (rate, failed float64, ok bool) {
+	if span <= 0 || every <= 0 {
+		return 0, 0, false
+	}
+	rate = float64(all) / (time.Duration(span) * every).Seconds()
+	if all > 0 {
+		failed = float64(bad) / float64(all)
+	}
+	return rate, failed, true
+}
+
+// shortDuration writes d in the fewest digits: "2 s", "250 ms".
+func shortDuration(d time.Duration) string {
+	if d < time.Second {
+		return fmt.Sprintf("%d ms", d.Milliseconds())
+	}
+	return fmt.Sprintf("%g s", d.Seconds())
+}
+
+// order is the nodes in the order drawn: tenants, the front, then a
+// depth-first walk (a node reached twice, under its first caller).
+func (g *graph) order() []int {
+	out := make([]int, 0, len(g.nodes))
+	for i := range g.nodes {
+		if g.nodes[i].kind == Tenant {
+			out = append(out, i)
+		}
+	}
+	var walk func(i int)
+	walk = func(i int) {
+		out = append(out, i)
+		for _, e := range g.nodes[i].edges {
+			if g.nodes[e.to].parent == i && !isEarlierEdge(g, i, e) {
+				walk(e.to)
+			}
+		}
+	}
+	if g.front < len(g.nodes) {
+		walk(g.front)
+	}
+	return out
+}
+
+// isEarlierEdge says whether e is not the first edge of node i into its
+// target (the target is drawn under the first only).
+func isEarlierEdge(g *graph, i int, e edge) bool {
+	for _, f := range g.nodes[i].edges {
+		if f.to == e.to {
+			return f.name != e.name
+		}
+	}
+	return false
+}

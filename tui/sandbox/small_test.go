@@ -1,0 +1,77 @@
+package sandbox
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// On the "window too small" screen no key but q reaches the sandbox it
+// hides: space used to start it playing unseen.
+func TestTooSmallTakesNoKey(t *testing.T) {
+	m := newModel(t, 60, 20, Options{CanGoHome: true})
+	for _, k := range []string{"space", "e", "right", "G", ":", "?", "esc", "tab"} {
+		next, cmd := m.Update(tuitest.Key(k))
+		after := next.(Model)
+		if cmd != nil || after.Playing() || after.form != nil || after.prompt != nil || after.showHelp || after.Now() != m.Now() || after.sim.variant != m.sim.variant {
+			t.Errorf("%s on the too-small screen reached the sandbox", k)
+		}
+	}
+	if _, cmd := m.Update(tuitest.Key("q")); cmd == nil {
+		t.Fatal("q should quit on the too-small screen")
+	} else if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Error("q should quit on the too-small screen")
+	}
+	// Made large enough, the keys work again.
+	m = send(m, tea.WindowSizeMsg{Width: 80, Height: 24})
+	if m = press(m, "space"); !m.Playing() {
+		t.Error("space should play once the window is large enough")
+	}
+}
+
+// The sandbox says where esc leads, in its key help and in its title's
+// breadcrumb, when its caller says.
+func TestBreadcrumbSaysWhereEscLeads(t *testing.T) {
+	m := newModel(t, 100, 30, Options{CanGoHome: true, BackTo: "back to the challenge", Crumbs: []string{"challenge 3"}})
+	v := m.View()
+	for _, want := range []string{"breakerlab › challenge 3 › cascade", "esc back to the challenge"} {
+		if !strings.Contains(ansi.Strip(v), want) {
+			t.Errorf("the sandbox should show %q:\n%s", want, v)
+		}
+	}
+	if v := newModel(t, 100, 30, Options{CanGoHome: true}).View(); !strings.Contains(ansi.Strip(v), "breakerlab › sandbox › cascade") || !strings.Contains(ansi.Strip(v), "esc home") {
+		t.Errorf("without a caller the sandbox is the sandbox, and esc goes home:\n%s", v)
+	}
+}
+
+// At 80 columns the current variant's name is in the tab bar for every
+// built-in scenario, many variants or not, and a click on a tab shown
+// picks that variant.
+func TestCurrentVariantNamedAt80(t *testing.T) {
+	for _, b := range scenarios.All() {
+		sc := b.Build()
+		for v := range sc.Variants {
+			m := newModel(t, 80, 24, Options{Scenario: sc, Variant: v})
+			title := ansi.Strip(m.titleLine())
+			if !strings.Contains(title, fmt.Sprintf("[%d %s]", v+1, sc.Variants[v].Name)) {
+				t.Errorf("%s variant %d at 80: the current variant's name is missing: %q", b.Name, v+1, title)
+			}
+			for i := range sc.Variants {
+				label := fmt.Sprintf(" %d ", i+1)
+				x := strings.Index(title, label)
+				if i == v || x < 0 || strings.Index(title, sc.Name) > x {
+					continue
+				}
+				if got, ok := m.tabAt(ansi.StringWidth(title[:x]) + 1); !ok || got != i {
+					t.Errorf("%s variant %d: a click on tab %d picks %d, %v", b.Name, v+1, i+1, got+1, ok)
+				}
+			}
+		}
+	}
+}

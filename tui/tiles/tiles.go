@@ -1,0 +1,437 @@
+// Package tiles draws a tile per circuit breaker, as the Hystrix dashboard
+// does: the rolling rate of calls answered, the share of them that failed,
+// the breaker's state (a fleet's instances counted by state, as the
+// dashboard counts hosts), the calls it refused and the latency
+// percentiles the clients behind it saw, with a sparkline of the rate.
+// Every figure comes from the engine's snapshot.
+//
+// A circuit is a front dependency's own breaker, a breaker shared by a
+// group of dependencies (one tile for the group), or a service's breaker
+// on one of its calls, one per instance (one tile, its instances as
+// hosts). It imports the engine's types, tui/pane and tui/theme.
+package tiles
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Rolling is the window the rates, failed shares and percentiles cover:
+// the Hystrix dashboard's default rolling window.
+const Rolling = 10 * time.Second
+
+// tileH is a tile's height, its border included.
+const tileH = 7
+
+// minTileW is the narrowest a tile is drawn.
+const minTileW = 30
+
+// circuit is one tile's content.
+type circuit struct {
+	name    string
+	service string   // the service whose call it guards ("": the front's)
+	members []string // a shared breaker's dependencies
+	hosts   int      // instances with a breaker each (1: one breaker)
+	state   breaker.State
+	states  [breaker.MetricsOnly + 1]int
+	// The breaker's own window (for one breaker): its failures and calls,
+	// and the rate that opens it.
+	winFailed, winCalls int
+	threshold           float64
+	rate, failed        float64
+	refused             uint64
+	p50, p90, p99       time.Duration
+	latOK               bool
+	latOf               string // whose latency: the endpoints behind it
+	spark               []float64
+}
+
+// Model is the tiles pane.
+type Model struct {
+	th   *theme.Theme
+	w, h int
+
+	circuits []circuit
+	// data is the last snapshot handed in; stale says the circuits have
+	// not been read out of it yet (a hidden pane never reads them).
+	data  pane.Data
+	stale bool
+	buf   []uint32 // reused for the percentiles
+	view  string
+	dirty bool
+}
+
+// New makes an empty pane.
+func New(th *theme.Theme) *Model { return &Model{th: th, dirty: true} }
+
+// Init does nothing.
+func (m *Model) Init() tea.Cmd { return nil }
+
+// Update takes pane.DataMsg.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if d, ok := msg.(pane.DataMsg); ok {
+		m.SetData(pane.Data(d))
+	}
+	return m, nil
+}
+
+// SetSize sets the pane's outer size, border included.
+func (m *Model) SetSize(w, h int) {
+	if w != m.w || h != m.h {
+		m.w, m.h, m.dirty = w, h, true
+	}
+}
+
+// Count is the number of circuits: the pane has something to say when
+// there are several, or one with several hosts.
+func (m *Model) Count() int { m.ensure(); return len(m.circuits) }
+
+// Breakers counts the breakers behind the tiles, every instance's own.
+func (m *Model) Breakers() int {
+	m.ensure()
+	n := 0
+	for _, c := range m.circuits {
+		n += c.hosts
+	}
+	return n
+}
+
+// Needs is the height that shows every tile at width w.
+func (m *Model) Needs(w int) int {
+	m.ensure()
+	per := max((w-2)/minTileW, 1)
+	rows := (len(m.circuits) + per - 1) / per
+	return 2 + rows*tileH
+}
+
+// MinHeight is one row of tiles.
+func (m *Model) MinHeight() int { return 2 + tileH }
+
+// SetData takes a snapshot; the circuits are read out of it when they
+// are first asked for.
+func (m *Model) SetData(d pane.Data) {
+	if d.Snap == nil {
+		return
+	}
+	m.data, m.stale, m.dirty = d, true, true
+}
+
+// ensure reads the circuits out of the last snapshot, once.
+func (m *Model) ensure() {
+	if !m.stale {
+		return
+	}
+	m.stale = false
+	s := m.data.Snap
+	m.circuits = m.circuits[:0]
+	groups := map[string]int{}
+	for i := range s.Dependencies {
+		dep := &s.Dependencies[i]
+		if dep.Breaker == nil {
+			continue
+		}
+		if g := dep.SharedBreaker; g != "" {
+			if at, ok := groups[g]; ok {
+				c := &m.circuits[at]
+				c.members = append(c.members, dep.Name)
+				c.refused += dep.ShortCircuited
+				m.addRates(c, s, dep.Series)
+				continue
+			}
+			groups[g] = len(m.circuits)
+		}
+		c := circuit{name: dep.BreakerName(), hosts: 1, state: dep.Breaker.State, refused: dep.ShortCircuited,
+			winFailed: dep.Breaker.Failures, winCalls: dep.Breaker.Calls, threshold: dep.Breaker.Config.FailureRate}
+		if dep.SharedBreaker != "" {
+			c.members = []string{dep.Name}
+		}
+		m.addRates(&c, s, dep.Series)
+		m.circuits = append(m.circuits, c)
+	}
+	for i := range s.Services {
+		ss := &s.Services[i]
+		for j := range ss.Dependencies {
+			c := circuit{name: ss.Name + " → " + ss.Dependencies[j].Name, service: ss.Name, refused: ss.Dependencies[j].ShortCircuited}
+			for k := range ss.Instances {
+				if j >= len(ss.Instances[k].Breakers) {
+					continue
+				}
+				if b := ss.Instances[k].Breakers[j]; b != nil {
+					c.hosts++
+					c.states[b.State]++
+					c.state = b.State
+					c.winFailed, c.winCalls, c.threshold = b.Failures, b.Calls, b.Config.FailureRate
+				}
+			}
+			if c.hosts == 0 {
+				continue
+			}
+			m.addRates(&c, s, ss.Dependencies[j].Series)
+			m.circuits = append(m.circuits, c)
+		}
+	}
+	for i := range m.circuits {
+		m.latency(&m.circuits[i], s)
+	}
+}
+
+// addRates adds a dependency's rolling rate, failed share and sparkline
+// to c (a shared breaker's members add up).
+func (m *Model) addRates(c *circuit, s *engine.Snapshot, ser []engine.DependencySample) {
+	if len(ser) == 0 || s.SampleEvery <= 0 {
+		return
+	}
+	k := max(int(Rolling/s.SampleEvery), 1)
+	last := ser[len(ser)-1]
+	var first engine.DependencySample
+	span := len(ser)
+	if len(ser) > k {
+		first, span = ser[len(ser)-1-k], k
+	}
+	secs := (time.Duration(span) * s.SampleEvery).Seconds()
+	all := float64(last.Answered - first.Answered)
+	bad := float64(last.FailedCalls - first.FailedCalls)
+	// Shares add up by their counts.
+	prevAll := c.rate * secs
+	prevBad := c.failed * prevAll
+	c.rate = (prevAll + all) / secs
+	if prevAll+all > 0 {
+		c.failed = (prevBad + bad) / (prevAll + all)
+	}
+	// The sparkline: calls answered in each second, the latest last.
+	per := max(int(time.Second/s.SampleEvery), 1)
+	n := len(ser) / per
+	spark := make([]float64, n)
+	for i := range n {
+		end := ser[(i+1)*per-1]
+		var start engine.DependencySample
+		if i > 0 {
+			start = ser[i*per-1]
+		}
+		spark[i] = float64(end.Answered - start.Answered)
+	}
+	if len(c.spark) == len(spark) {
+		for i := range spark {
+			c.spark[i] += spark[i]
+		}
+	} else {
+		c.spark = spark
+	}
+}
+
+// latency takes the percentiles of the answers of the last rolling
+// window of the endpoints whose calls go through c: those calling one of
+// its dependencies, or for a service's circuit those calling into that
+// service's part of the system.
+func (m *Model) latency(c *circuit, s *engine.Snapshot) {
+	m.buf = m.buf[:0]
+	var names []string
+	for i := range s.Endpoints {
+		ep := &s.Endpoints[i]
+		if !reaches(s, ep.Calls, c) {
+			continue
+		}
+		names = append(names, ep.Name)
+		k := max(int(Rolling/max(s.SampleEvery, 1)), 1)
+		from := 0
+		for _, b := range ep.Series[:max(len(ep.Series)-k, 0)] {
+			for _, n := range b.Outcomes {
+				from += int(n)
+			}
+		}
+		if from < len(ep.Latencies) {
+			m.buf = append(m.buf, ep.Latencies[from:]...)
+		}
+	}
+	c.latOf = strings.Join(names, ", ")
+	if len(m.buf) == 0 {
+		return
+	}
+	slices.Sort(m.buf)
+	q := func(p float64) time.Duration {
+		i := min(int(p*float64(len(m.buf))), len(m.buf)-1)
+		return time.Duration(m.buf[i]) * time.Microsecond
+	}
+	c.p50, c.p90, c.p99, c.latOK = q(0.50), q(0.90), q(0.99), true
+}
+
+// reaches says whether a call to dependency dep goes through circuit c:
+// dep is one of its dependencies, or calls a service at or above the one
+// whose circuit it is.
+func reaches(s *engine.Snapshot, dep string, c *circuit) bool {
+	if dep == c.name || slices.Contains(c.members, dep) {
+		return true
+	}
+	d, ok := s.Dependency(dep)
+	if c.service == "" || !ok || d.Service == "" {
+		return false
+	}
+	for svc, hops := c.service, 0; svc != "" && hops <= len(s.Services); hops++ {
+		if svc == d.Service {
+			return true
+		}
+		next := ""
+		for i := range s.Services {
+			if s.Services[i].Name == svc {
+				next = s.Services[i].Caller
+			}
+		}
+		svc = next
+	}
+	return false
+}
+
+// View draws the pane.
+func (m *Model) View() string {
+	m.ensure()
+	if m.dirty {
+		m.view = strings.Join(m.render(), "\n")
+		m.dirty = false
+	}
+	return m.view
+}
+
+func (m *Model) render() []string {
+	inner := max(m.w-2, 0)
+	per := max(inner/minTileW, 1)
+	per = min(per, max(len(m.circuits), 1))
+	tw := inner / per
+	var body []string
+	for at := 0; at < len(m.circuits); at += per {
+		lines := make([]string, tileH)
+		for k := at; k < min(at+per, len(m.circuits)); k++ {
+			w := tw
+			if k-at == per-1 {
+				w = inner - tw*(per-1) // the row's last tile takes the rest
+			}
+			for i, l := range m.tile(&m.circuits[k], w) {
+				lines[i] += l
+			}
+		}
+		for i := range lines {
+			lines[i] = pane.Fit(lines[i], inner)
+		}
+		body = append(body, lines...)
+	}
+	if len(m.circuits) == 0 {
+		body = append(body, m.th.Dim.Render("No circuit breaker in this variant."))
+	}
+	notes := []string{"rolling " + pane.SecondsShort(Rolling), ""}
+	if fit := max((m.h-2)/tileH, 0) * per; fit < len(m.circuits) {
+		// The tiles that find no room: say how many are shown.
+		notes = []string{fmt.Sprintf("%d of %d circuits, taller shows all · rolling %s", fit, len(m.circuits), pane.SecondsShort(Rolling)),
+			fmt.Sprintf("%d of %d circuits · rolling %s", fit, len(m.circuits), pane.SecondsShort(Rolling)),
+			fmt.Sprintf("%d of %d circuits", fit, len(m.circuits))}
+	}
+	title, note := pane.TitledNoteFirst(m.w, []string{"Circuits, as the Hystrix dashboard draws them", "Circuits"}, notes)
+	return pane.Frame(m.th, m.w, m.h, title, note, body)
+}
+
+// tile draws one circuit w cells wide.
+func (m *Model) tile(c *circuit, w int) []string {
+	in := w - 2
+	st := c.state
+	if c.hosts > 1 {
+		st = worst(c.states)
+	}
+	state := m.th.State(st).Bold(true).Render(fmt.Sprintf("%c %s", pane.BandGlyph(st), strings.ToUpper(st.String())))
+	var lines []string
+	failed := pane.Percent(c.failed) + " failed"
+	if c.failed >= 0.5 {
+		failed = m.th.Bad.Render(failed)
+	}
+	lines = append(lines, fmt.Sprintf("%s  %s", m.th.Bold.Render(pane.Rate(c.rate)), failed))
+	switch {
+	case c.hosts > 1:
+		var parts []string
+		for _, s := range []breaker.State{breaker.Open, breaker.HalfOpen, breaker.Closed} {
+			if n := c.states[s]; n > 0 {
+				parts = append(parts, m.th.State(s).Render(fmt.Sprintf("%c %d", pane.BandGlyph(s), n)))
+			}
+		}
+		lines = append(lines, fmt.Sprintf("hosts %d: %s", c.hosts, strings.Join(parts, " ")))
+	case c.threshold > 0:
+		lines = append(lines, fitting(in, fmt.Sprintf("window %d/%d failed, opens at %s", c.winFailed, c.winCalls, pane.Percent(c.threshold)),
+			fmt.Sprintf("window %d/%d failed, opens %s", c.winFailed, c.winCalls, pane.Percent(c.threshold)),
+			fmt.Sprintf("%d/%d failed, opens at %s", c.winFailed, c.winCalls, pane.Percent(c.threshold))))
+	default:
+		lines = append(lines, fmt.Sprintf("window %d/%d failed", c.winFailed, c.winCalls))
+	}
+	ref := "refused " + pane.Count(c.refused)
+	if len(c.members) > 1 {
+		ref += fmt.Sprintf(" · shared by %d", len(c.members))
+	}
+	lines = append(lines, ref)
+	if c.latOK {
+		lines = append(lines, fitting(in, fmt.Sprintf("p50 %s  p90 %s  p99 %s", dur(c.p50), dur(c.p90), dur(c.p99)),
+			fmt.Sprintf("p50 %s p90 %s p99 %s", dur(c.p50), dur(c.p90), dur(c.p99)),
+			fmt.Sprintf("p50 %s  p99 %s", dur(c.p50), dur(c.p99))))
+	} else {
+		lines = append(lines, m.th.Dim.Render("no answers in the window"))
+	}
+	lines = append(lines, m.th.Dim.Render(sparkline(c.spark, in)))
+	name := c.name
+	return pane.Frame(m.th, w, tileH, name, state, lines)
+}
+
+// fitting is the first of the wordings, longest first, that fits in w
+// cells; the last when none does.
+func fitting(w int, words ...string) string {
+	for _, s := range words {
+		if ansi.StringWidth(s) <= w {
+			return s
+		}
+	}
+	return words[len(words)-1]
+}
+
+func worst(states [breaker.MetricsOnly + 1]int) breaker.State {
+	for _, s := range []breaker.State{breaker.Open, breaker.ForcedOpen, breaker.HalfOpen} {
+		if states[s] > 0 {
+			return s
+		}
+	}
+	return breaker.Closed
+}
+
+// sparkline draws the last w values on eight levels, scaled to their
+// largest.
+func sparkline(v []float64, w int) string {
+	if len(v) > w {
+		v = v[len(v)-w:]
+	}
+	top := 0.0
+	for _, x := range v {
+		top = max(top, x)
+	}
+	levels := []rune("▁▂▃▄▅▆▇█")
+	var b strings.Builder
+	for _, x := range v {
+		i := 0
+		if top > 0 {
+			i = min(int(x/top*float64(len(levels)-1)+0.5), len(levels)-1)
+		}
+		b.WriteRune(levels[i])
+	}
+	return b.String()
+}
+
+// dur writes a latency shortly: "850 µs", "12 ms", "1.2 s".
+func dur(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%d µs", d.Microseconds())
+	case d < time.Second:
+		return fmt.Sprintf("%d ms", d.Milliseconds())
+	}
+	return fmt.Sprintf("%.1f s", d.Seconds())
+}
