@@ -190,6 +190,9 @@ func init() {
 	for name, m := range tenantMetrics() { // expr_tenants.go
 		metrics[name] = m
 	}
+	for name, m := range tasksMetrics() { // expr_tasks.go
+		metrics[name] = m
+	}
 	for name, m := range factMetrics() { // expr_facts.go
 		metrics[name] = m
 	}
@@ -701,6 +704,9 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 	if v, ok, err := readLimitParam(sys, key); ok { // expr_limits.go
 		return v, err
 	}
+	if v, ok, err := readTasksParam(sys, key); ok { // expr_tasks.go
+		return v, err
+	}
 	for _, e := range sys.Endpoints {
 		if e.Name != head || !isEndpointKey(rest) {
 			continue
@@ -746,6 +752,8 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 			return duration(p.Deadline), nil
 		case "bulkhead":
 			return count(uint64(p.Bulkhead)), nil
+		case "bulkhead_wait":
+			return duration(p.BulkheadWait), nil
 		case "latency.mean":
 			// The distribution's mean, whatever its kind (a log-normal
 			// fitted to a median and a p99 has no Mean field of its own).
@@ -809,7 +817,7 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 				return fraction(b.OpenJitter), nil
 			}
 		}
-		return Value{}, fmt.Errorf("param cannot read %q of dependency %q (readable: timeout, deadline, bulkhead, latency.*, fault.*, retry.attempts, retry.base, retry.max, breaker.window, breaker.min_calls, breaker.failure_rate, breaker.open, breaker.trials, breaker.slow_duration, breaker.slow_rate, breaker.time_window, breaker.jitter)", rest, d.Name)
+		return Value{}, fmt.Errorf("param cannot read %q of dependency %q (readable: timeout, deadline, bulkhead, bulkhead_wait, latency.*, fault.*, retry.attempts, retry.base, retry.max, breaker.window, breaker.min_calls, breaker.failure_rate, breaker.open, breaker.trials, breaker.slow_duration, breaker.slow_rate, breaker.time_window, breaker.jitter)", rest, d.Name)
 	}
 	return Value{}, fmt.Errorf("param cannot read %q: use workers, queue, duration, ENDPOINT.rate|interval|patience or DEPENDENCY.timeout|bulkhead|latency.*|breaker.*", key)
 }

@@ -29,7 +29,7 @@ const (
 // Panes a step may show. The first group draws the engine's runs, the
 // second the shuffle-sharding timeline.
 var (
-	EnginePanes  = []string{"pool", "endpoints", "deps", "breaker", "chart", "transitions", "sweep", "chain", "instances", "tenants"}
+	EnginePanes  = []string{"pool", "endpoints", "deps", "breaker", "chart", "transitions", "sweep", "chain", "instances", "tenants", "tasks", "latency"}
 	ShufflePanes = []string{"fleet", "customers", "odds"}
 )
 

@@ -25,7 +25,7 @@ const (
 
 // Topics are the subjects a card can belong to, in teaching order.
 var Topics = []string{"cascade", "timeout", "bulkhead", "breaker", "retry", "fallback", "shuffle", "composition",
-	"shedding", "deadlines", "fleet", "tenants", "operations"}
+	"shedding", "deadlines", "fleet", "tenants", "tasks", "operations"}
 
 // CheckTopic returns an error naming the allowed topics when t is not one.
 func CheckTopic(t string) error {

@@ -201,7 +201,7 @@ func TestTokenBucketRulesAreWhatTheTextsSay(t *testing.T) {
 	}
 }
 
-// TestTopicsOfTheLaterLessons: lessons 10 to 13 have topics of their own,
+// TestTopicsOfTheLaterLessons: lessons 10 to 14 have topics of their own,
 // each with concept cards, and the numbers cards have the topics written
 // for them.
 func TestTopicsOfTheLaterLessons(t *testing.T) {
@@ -211,6 +211,7 @@ func TestTopicsOfTheLaterLessons(t *testing.T) {
 		"11-deadlines-across-hops":          "deadlines",
 		"12-a-fleet-of-breakers":            "fleet",
 		"13-partitioning-by-tenant":         "tenants",
+		"14-no-thread-pool":                 "tasks",
 	} {
 		if lessonTopics[lesson] != topic {
 			t.Errorf("lesson %s is filed under %q, want %q", lesson, lessonTopics[lesson], topic)

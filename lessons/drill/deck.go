@@ -28,6 +28,7 @@ var lessonTopics = map[string]string{
 	"11-deadlines-across-hops":          "deadlines",
 	"12-a-fleet-of-breakers":            "fleet",
 	"13-partitioning-by-tenant":         "tenants",
+	"14-no-thread-pool":                 "tasks",
 }
 
 // numbersTopics files each step of numbers.md, by its title, under a

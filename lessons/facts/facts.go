@@ -86,6 +86,20 @@ func all() []Fact {
 		envoyOD    = "envoy api/envoy/config/cluster/v3/outlier_detection.proto, OutlierDetection"
 		// opossum
 		opossumSrc = "opossum 9.0.0 lib/circuit.js (CircuitBreaker constructor and fail) and lib/status.js (engine/breaker.Opossum)"
+		// Go's standard library (go1.26): net/http/transport.go's
+		// Transport.MaxConnsPerHost ("Zero means no limit"), client.go's
+		// Client.Timeout ("A Timeout of zero means no timeout"; the
+		// DefaultClient sets none), database/sql/sql.go's SetMaxOpenConns
+		// ("The default is 0 (unlimited)"). facts_test.go reads each from
+		// the library itself.
+		goTransport = "Go net/http transport.go, Transport.MaxConnsPerHost"
+		goClient    = "Go net/http client.go, Client.Timeout (http.DefaultClient)"
+		goSQL       = "Go database/sql sql.go, DB.SetMaxOpenConns"
+		// aiohttp 3.x: connector.py's BaseConnector.__init__ (limit: int
+		// = 100, limit_per_host: int = 0; 0 is no limit) and client.py's
+		// DEFAULT_TIMEOUT = ClientTimeout(total=5 * 60, sock_connect=30).
+		aiohttpConn    = "aiohttp aiohttp/connector.py, BaseConnector.__init__ (TCPConnector)"
+		aiohttpTimeout = "aiohttp aiohttp/client.py, DEFAULT_TIMEOUT (ClientTimeout)"
 	)
 	return []Fact{
 		// The AWS SDKs' retry quota, "standard" mode.
@@ -151,6 +165,14 @@ func all() []Fact {
 		{"envoy.outlier.interval", Duration, 10, "Envoy's outlier detection: how often it sweeps the hosts (interval)", envoyOD},
 		{"envoy.outlier.base_ejection", Duration, 30, "Envoy's outlier detection: how long a first ejection lasts (base_ejection_time, times the ejections so far)", envoyOD},
 		{"envoy.outlier.max_ejection", Share, 0.1, "Envoy's outlier detection: the most of a cluster's hosts ejected at once (max_ejection_percent)", envoyOD},
+		// The pools and timeouts a service without a thread pool gets by
+		// default (lesson 14).
+		{"go.http.max_conns_per_host", Count, 0, "Go's http.Transport: connections to one host, dialling, active and idle (MaxConnsPerHost); 0, the default, is no limit", goTransport},
+		{"go.http.client_timeout", Duration, 0, "Go's http.Client: how long a request may take, its body read included (Timeout); 0, the DefaultClient's, is no timeout", goClient},
+		{"go.sql.max_open_conns", Count, 0, "Go's database/sql: connections open to the database at once (SetMaxOpenConns); 0, the default, is unlimited", goSQL},
+		{"aiohttp.connector.limit", Count, 100, "aiohttp's connector: connections open at once, to every host together (limit); 0 is no limit", aiohttpConn},
+		{"aiohttp.connector.limit_per_host", Count, 0, "aiohttp's connector: connections open at once to one host (limit_per_host); 0, the default, is no limit", aiohttpConn},
+		{"aiohttp.timeout.total", Duration, 300, "aiohttp's ClientSession: how long a whole request may take by default (ClientTimeout total, 5 minutes)", aiohttpTimeout},
 		// opossum
 		{"opossum.error_threshold", Share, breaker.Opossum().FailureRate, "opossum opens when the errors exceed this share of the calls fired in its rolling window, not when they reach it (errorThresholdPercentage)", opossumSrc},
 		{"opossum.volume_threshold", Count, count(breaker.Opossum().MinimumCalls), "calls fired (refused ones too) opossum's window must hold before it judges: by default none, so one failure of one call opens it (volumeThreshold)", opossumSrc},

@@ -1,6 +1,11 @@
 package facts
 
 import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +13,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/ratelimit"
 	"github.com/breakerlab/breakerlab/engine/retry"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
 )
 
 // TestEngineFactsAreTheEnginesValues pins the facts the engine models to
@@ -124,3 +130,50 @@ func TestOpossumFacts(t *testing.T) {
 		t.Error("opossum.error_threshold says exceeded, of the calls fired: the preset must say so too")
 	}
 }
+
+// The defaults lesson 14 quotes, read from Go's own standard library where
+// it is linked into this test, and checked against the async-cascade
+// scenario that plays aiohttp's (its first variant keeps every default).
+func TestNoThreadPoolFacts(t *testing.T) {
+	db := sql.OpenDB(idleConnector{})
+	defer db.Close()
+	tr := http.DefaultTransport.(*http.Transport)
+	sc := scenarios.AsyncCascade()
+	sys := sc.Variants[0].System
+	upstream := sys.Dependencies[0]
+	for _, c := range []struct {
+		name string
+		lib  float64
+	}{
+		{"go.http.max_conns_per_host", float64(tr.MaxConnsPerHost)},
+		{"go.http.client_timeout", http.DefaultClient.Timeout.Seconds()},
+		{"go.sql.max_open_conns", float64(db.Stats().MaxOpenConnections)},
+		{"aiohttp.connector.limit", float64(sys.Pools[0].Size)},
+		{"aiohttp.connector.limit_per_host", float64(sys.Pools[0].PerHost)},
+		{"aiohttp.timeout.total", upstream.Policy.Timeout.Seconds()},
+	} {
+		f, err := Lookup(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Value != c.lib {
+			t.Errorf("%s = %v; the library (or the scenario playing it) has %v", c.name, f.Value, c.lib)
+		}
+	}
+	// The published aiohttp numbers themselves, so a scenario changed to
+	// other settings does not carry the facts along with it.
+	for name, want := range map[string]float64{"aiohttp.connector.limit": 100, "aiohttp.connector.limit_per_host": 0, "aiohttp.timeout.total": 300} {
+		if f, _ := Lookup(name); f.Value != want {
+			t.Errorf("%s = %v, aiohttp's source says %v", name, f.Value, want)
+		}
+	}
+}
+
+// idleConnector opens a database handle that never connects: sql.OpenDB
+// dials nothing until a query, and Stats reads the pool's settings.
+type idleConnector struct{}
+
+func (idleConnector) Connect(context.Context) (driver.Conn, error) {
+	return nil, errors.New("this test opens no connection")
+}
+func (idleConnector) Driver() driver.Driver { return nil }

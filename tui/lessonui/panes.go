@@ -56,6 +56,11 @@ func newEnginePane(name string, th *theme.Theme) enginePane {
 		return &instancesPane{Fleet: pane.NewFleet(th)} // instances.go
 	case "tenants":
 		return tenantsPane{pane.NewTenants(th)}
+	case "tasks":
+		return newTasksPane(th) // tasks.go
+	case "latency":
+		// The sandbox's latency chart: each endpoint's p50 and p99 over time.
+		return &flexPane[*chart.Latency]{inner: chart.NewLatency(th), min: 7, max: func(pane.Data) int { return 16 }}
 	}
 	return &endpointsPane{th: th}
 }
