@@ -71,6 +71,13 @@ func TestEveryNodeAt120x40(t *testing.T) {
 			if !strings.HasPrefix(view, "╭─ Map ") {
 				t.Errorf("%s variant %d: the pane is not titled Map:\n%s", b.Name, v+1, view)
 			}
+			// A tasks server has no workers: it holds tasks, not "n/0 busy".
+			if strings.Contains(view, "/0 busy") {
+				t.Errorf("%s variant %d: a server of no workers drawn as busy workers:\n%s", b.Name, v+1, view)
+			}
+			if s.Tasks != nil && !strings.Contains(view, pane.Count(s.Busy)+" task") {
+				t.Errorf("%s variant %d: the front's %d live tasks are not shown:\n%s", b.Name, v+1, s.Busy, view)
+			}
 			for _, n := range nodeNames(s) {
 				found := false
 				for _, g := range []string{glyphService, glyphLeaf, glyphTenant} {

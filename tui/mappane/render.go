@@ -230,6 +230,11 @@ func (m *Model) useCell(r row) string {
 		}
 		return pane.Count(n.used) + " in flight"
 	}
+	if n.size == 0 {
+		// A tasks server (an event loop, a goroutine per request) has no
+		// workers to fill: what it holds is its live tasks.
+		return pane.Count(n.used) + " " + plural(n.used, "task", "tasks")
+	}
 	s := fmt.Sprintf("%s/%s busy", pane.Count(n.used), pane.Count(n.size))
 	if m.w >= 110 {
 		s = usageBar(n.used, n.size) + " " + s
@@ -551,4 +556,11 @@ func (m *Model) needRows(strips bool) int {
 		sel = 0
 	}
 	return 1 + n + sel + 1 + len(m.legend(max(m.w-2, 40)))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
