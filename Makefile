@@ -7,6 +7,14 @@ PKGS := ./...
 # each run) instead of compiling every package and test binary again.
 export GOFLAGS := $(strip $(GOFLAGS) -trimpath)
 
+# A binary built with -race sleeps a second before it exits
+# (atexit_sleep_ms=1000, https://go.dev/doc/articles/race_detector#Options)
+# for goroutines still running to hit a race; a test binary has finished
+# its tests by then. Some forty packages are tested under -race, and the
+# exercises' catalog check grades dozens more binaries with it: the seconds
+# add up. An atexit_sleep_ms of your own in GORACE is kept.
+export GORACE := $(if $(findstring atexit_sleep_ms=,$(GORACE)),$(GORACE),$(strip $(GORACE) atexit_sleep_ms=0))
+
 .PHONY: run test tidy vet lint unit bench build test-long cross cross-os release-check release-config man
 
 run:
