@@ -8,10 +8,10 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/mappane"
-	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
