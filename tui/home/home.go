@@ -230,17 +230,17 @@ type Model struct {
 	keys keyMap
 	help help.Model
 
-	screen  screen
-	cursor  int
-	pick    int
-	sb      sandbox.Model
-	sv      shardview.Model
+	screen screen
+	cursor int
+	pick   int
+	sb     sandbox.Model
+	sv     shardview.Model
 	// bd is the builder, kept when it is left: its system is the draft
 	// New system opens again (builder.go); sbFromBuilder says the open
 	// sandbox plays the builder's system, so esc goes back there.
 	bd            *builder.Model
 	sbFromBuilder bool
-	lessons *lessonui.Picker
+	lessons       *lessonui.Picker
 	// lessonsErr is why Options.LoadLessons gave no lessons.
 	lessonsErr error
 	lab        *lessons.Lab
