@@ -230,16 +230,11 @@ type Model struct {
 	keys keyMap
 	help help.Model
 
-	screen screen
-	cursor int
-	pick   int
-	sb     sandbox.Model
-	sv     shardview.Model
-	// bd is the builder, kept when it is left: its system is the draft
-	// New system opens again (builder.go); sbFromBuilder says the open
-	// sandbox plays the builder's system, so esc goes back there.
-	bd            *builder.Model
-	sbFromBuilder bool
+	screen  screen
+	cursor  int
+	pick    int
+	sb      sandbox.Model
+	sv      shardview.Model
 	lessons       *lessonui.Picker
 	// lessonsErr is why Options.LoadLessons gave no lessons.
 	lessonsErr error
@@ -274,6 +269,12 @@ type Model struct {
 	// progress merged from another window), kept on the home screen's own
 	// screens until the learner dismisses them.
 	notices []string
+
+	// bd is the builder, kept when it is left: its system is the draft
+	// New system opens again (builder.go); sbFromBuilder says the open
+	// sandbox plays the builder's system, so esc goes back there.
+	bd            *builder.Model
+	sbFromBuilder bool
 }
 
 // New builds the home screen.
