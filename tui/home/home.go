@@ -235,7 +235,7 @@ type Model struct {
 	pick    int
 	sb      sandbox.Model
 	sv      shardview.Model
-	lessons       *lessonui.Picker
+	lessons *lessonui.Picker
 	// lessonsErr is why Options.LoadLessons gave no lessons.
 	lessonsErr error
 	lab        *lessons.Lab
