@@ -423,6 +423,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if _, ok := msg.(sandbox.BackMsg); ok {
 			m.setScreen(onPicker)
 			if m.sbFromBuilder {
+				m.bd.SetSize(m.w, m.h) // the window may have changed meanwhile
 				m.setScreen(onBuilder)
 			}
 			return m, nil
