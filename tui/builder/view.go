@@ -203,9 +203,10 @@ func (m Model) split(bodyH int) (leftW, mapH int) {
 		}
 		return leftW, bodyH
 	}
-	// At least six rows for the parts; the map as tall as it needs.
-	mapH = min(m.mp.Needs(), max(bodyH-6, m.mp.MinHeight()), bodyH)
-	return m.w, max(mapH, 0)
+	// Every part when the map can spare the rows (its legend and fleets'
+	// strips give way first), else at least six rows of them.
+	mapH = min(max(bodyH-m.partsHeight(m.w), m.mp.MinHeight()), m.mp.Needs())
+	return m.w, min(max(mapH, 0), max(bodyH-6, 0))
 }
 
 // buildBody is the parts (or the form) and the map; in a wide window
