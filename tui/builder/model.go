@@ -155,7 +155,7 @@ func (m *Model) SetSize(w, h int) {
 	m.w, m.h = w, h
 	m.help.Width = w
 	if m.showHelp {
-		m.helpv.SetContent(m.helpLines(), m.w, m.h-1)
+		m.helpv.SetContent(m.helpLines(), m.w, m.h-2)
 	}
 }
 
@@ -204,7 +204,7 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Help):
 		m.showHelp = true
 		m.helpv.Reset()
-		m.helpv.SetContent(m.helpLines(), m.w, m.h-1)
+		m.helpv.SetContent(m.helpLines(), m.w, m.h-2)
 	case key.Matches(k, m.keys.Back):
 		if m.Unsaved() {
 			m.ask = askLeave
@@ -395,7 +395,7 @@ func (m Model) chooseKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Help):
 		m.showHelp = true
 		m.helpv.Reset()
-		m.helpv.SetContent(m.helpLines(), m.w, m.h-1)
+		m.helpv.SetContent(m.helpLines(), m.w, m.h-2)
 	case key.Matches(k, m.keys.Up):
 		m.pick = (m.pick + n - 1) % n
 		m.previewStart()

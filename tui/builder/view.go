@@ -27,6 +27,7 @@ func (m Model) View() string {
 	}
 	if m.showHelp {
 		lines := append([]string{m.titleLine()}, m.helpv.View(m.th, "Builder: keys")...)
+		lines = append(lines, playback.KeyLine(m.help, m.helpv.ShortHelp(m.keys.HelpClose, m.keys.Quit), m.w))
 		return strings.Join(pane.Block(lines, m.w, m.h), "\n")
 	}
 	msg := m.messageLines()
@@ -184,10 +185,12 @@ func (m Model) startsPane(w, h int, inline bool) []string {
 	}
 	top := min(max(first-(rows-(last-first+1))/2, 0), max(len(lines)-rows, 0))
 	body := append([]string(nil), lines[top:min(top+rows, len(lines))]...)
-	for len(body) < rows {
-		body = append(body, "")
+	if inline {
+		for len(body) < rows {
+			body = append(body, "")
+		}
 	}
-	body = append(body, about...)
+	body = append(body, about...) // right under the list
 	note := fmt.Sprintf("%d of %d", m.pick+1, len(names))
 	return pane.Frame(m.th, w, h, "Start from", note, body)
 }
@@ -283,7 +286,7 @@ func (m Model) partLines(w int) (lines []string, owner []int) {
 		mark := "  "
 		text := describe(m.sc, p)
 		if m.connecting && p.name == m.from.name && p.kind == m.from.kind {
-			text += "  (calls …)"
+			text += "  ← calls the part you choose"
 		}
 		for j, l := range pane.Wrap(text, max(inner-2-len(indent), 8)) {
 			style := m.th.Text
@@ -360,7 +363,7 @@ func (m Model) formPane(w, h int) []string {
 func (m Model) helpLines() []string {
 	out := helpview.KeyTable(m.help, m.keys.full(), m.w-2)
 	about := []string{
-		"Build a system part by part. s, d and f add a part that the selected endpoint or service calls (a service, a dependency, a fleet of instances); a request makes one call per service, so a service that already calls something gets c instead, which moves its call to another part. t adds a tenant and a splits the front's traffic over another endpoint.",
+		"Build a system part by part. s, d and f add a part that the selected endpoint or service calls (a service, a dependency, a fleet of instances); a request makes one call per service, so a service that already calls something gets c instead, which moves its call to another part. t adds a tenant (the traffic is split evenly among the tenants), a another endpoint of the front.",
 		"Every edit goes to the engine first: what it would refuse (a loop of calls, a pool of 0 workers, a call to nothing, a part no request reaches) is refused here with its words, and the system stays as it was. u undoes edits one by one.",
 		"e opens the sandbox's knob form on the system; p plays it in the sandbox at once; w saves it as a scenario file that breakerlab run, sweep, lessons and challenges read. Leaving with unsaved changes asks first; the system stays as a draft while breakerlab runs.",
 	}
