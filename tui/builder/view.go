@@ -270,12 +270,6 @@ func (m Model) chartLines(c sized, w, h int) []string {
 	return pane.Block(strings.Split(c.View(), "\n"), w, h)
 }
 
-// mapCopy is the map drawn at w×h. The map is a pointer the model
-// shares, and sizing it only marks its drawing stale: View stays cheap.
-func (m Model) mapCopy(w, h int) string {
-	return strings.Join(m.chartLines(m.mp, w, h), "\n")
-}
-
 // partLines are the parts as the list draws them, with the part each
 // line belongs to; a line too long for the pane goes on below its start,
 // never cut.
