@@ -262,3 +262,27 @@ func TestLeavingUnsavedAsks(t *testing.T) {
 		t.Error("ctrl+c while asked to leave should ask to quit, not quit")
 	}
 }
+
+// The knob form sets a dependency's healthy latency, a service's own's
+// too, through the sandbox's fields; a p99 under the p50 is refused with
+// the engine's words, and changes nothing.
+func TestKnobsSetALeafsLatency(t *testing.T) {
+	m := tuitest.Press(newBuilder(120, 40), "enter", "d", "s", "d") // /checkout → db; /orders → orders → cache
+	before := clone(m.sc)
+	m = tuitest.Press(m, "e", "shift+tab") // the last field: orders/cache's p99
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "Dependency orders/cache, healthy") || !strings.Contains(v, "Dependency db, healthy") {
+		t.Fatalf("the form should end with the leaves' latencies:\n%s", v)
+	}
+	m = tuitest.Press(m, "ctrl+u", "5ms", "enter")
+	if m.form == nil || !strings.Contains(m.form.Err(), "p99") || !reflect.DeepEqual(m.sc, before) {
+		t.Fatalf("a p99 under the p50 should be refused, the form open: %v", m.form != nil)
+	}
+	m = tuitest.Press(m, "ctrl+u", "300ms", "shift+tab", "ctrl+u", "30ms", "enter")
+	if m.form != nil || m.msgErr {
+		t.Fatalf("the latency should be set: %s", m.msg)
+	}
+	got := service(&m.sc.Variants[0].System, "orders").Dependencies[0].Latency
+	if got.P50 != 30*time.Millisecond || got.P99 != 300*time.Millisecond || m.msg != "set orders/cache.latency.p50 30ms, orders/cache.latency.p99 300ms" {
+		t.Errorf("cache's latency %v/%v, note %q", got.P50, got.P99, m.msg)
+	}
+}

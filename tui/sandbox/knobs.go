@@ -450,7 +450,11 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 // changes says, in the form's words, which fields differ from the
 // original scenario's values: "workers 400", "timeout 1s".
 func (f *form) changes(original *engine.Scenario) []string {
-	g := newForm(f.th, original, f.variant)
+	return f.changesFrom(newForm(f.th, original, f.variant))
+}
+
+// changesFrom is changes against g, the form opened on the original.
+func (f *form) changesFrom(g *form) []string {
 	var out []string
 	for i, k := range f.knobs {
 		v := strings.TrimSpace(k.input.Value())
