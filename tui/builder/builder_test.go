@@ -286,3 +286,31 @@ func TestKnobsSetALeafsLatency(t *testing.T) {
 		t.Errorf("cache's latency %v/%v, note %q", got.P50, got.P99, m.msg)
 	}
 }
+
+// r renames a part and every call into it; a name another part has is
+// refused; the front's r names the system.
+func TestRenameFollowsTheCalls(t *testing.T) {
+	m := tuitest.Press(newBuilder(120, 40), "enter", "s", "d", "up", "up", "up", "t") // /checkout → orders → db; acme
+	m = tuitest.Press(selectPart(t, m, "orders"), "r", "ctrl+u", "payments", "enter")
+	sys := &m.sc.Variants[0].System
+	if s := service(sys, "payments"); s == nil || s.Calls != "db" || sys.Endpoints[0].Calls != "payments" || sys.Dependencies[0].Service != "payments" {
+		t.Fatalf("the service and the calls into it should be renamed: %s", m.msg)
+	}
+	m = tuitest.Press(selectPart(t, m, "db"), "r", "ctrl+u", "ledger", "enter")
+	if s := service(&m.sc.Variants[0].System, "payments"); s.Calls != "ledger" || s.Dependencies[0].Name != "ledger" {
+		t.Fatalf("the leaf and its caller's call should be renamed: %s", m.msg)
+	}
+	m = tuitest.Press(selectPart(t, m, "acme"), "r", "ctrl+u", "globex", "enter")
+	if e := m.sc.Variants[0].System.Endpoints[0]; m.sc.Variants[0].System.Tenants[0] != "globex" || e.Tenants[0].Tenant != "globex" {
+		t.Fatalf("the tenant and its shares should be renamed: %s", m.msg)
+	}
+	before := clone(m.sc)
+	m = tuitest.Press(selectPart(t, m, "ledger"), "r", "ctrl+u", "payments", "enter")
+	if !m.msgErr || !strings.Contains(m.msg, `"payments" already names a part`) || !reflect.DeepEqual(m.sc, before) {
+		t.Errorf("a name in use should be refused: %q", m.msg)
+	}
+	m = tuitest.Press(selectPart(t, m, "front"), "r", "ctrl+u", "shop", "enter")
+	if m.sc.Name != "shop" || !strings.Contains(ansi.Strip(m.View()), "new system › shop") {
+		t.Errorf("r on the front should name the system: %q", m.sc.Name)
+	}
+}

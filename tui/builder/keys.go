@@ -11,13 +11,14 @@ import (
 // (s service, d dependency, f fleet, t tenant, a endpoint); e opens the
 // knob form and u undoes, as elsewhere; the arrows move through the parts.
 type keyMap struct {
-	Up, Down, Open                                 key.Binding
-	Service, Dependency, Fleet, Tenant, Endpoint   key.Binding
-	Call, Breaker, Remove, Knobs, Undo, Play, Save key.Binding
-	Fresh, Help, Back, Quit, Palette               key.Binding
-	FormNext, FormPrev, FormApply, FormCancel      key.Binding
-	HelpScroll                                     helpview.Keys
-	HelpClose                                      key.Binding
+	Up, Down, Open                               key.Binding
+	Service, Dependency, Fleet, Tenant, Endpoint key.Binding
+	Call, Breaker, Remove, Rename, Knobs, Undo   key.Binding
+	Play, Save                                   key.Binding
+	Fresh, Help, Back, Quit, Palette             key.Binding
+	FormNext, FormPrev, FormApply, FormCancel    key.Binding
+	HelpScroll                                   helpview.Keys
+	HelpClose                                    key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -35,6 +36,7 @@ func newKeyMap() keyMap {
 		Call:       b([]string{"c"}, "c", "choose what the selected endpoint or service calls"),
 		Breaker:    b([]string{"b"}, "b", "a breaker on the call into the selected part, or off"),
 		Remove:     b([]string{"x", "delete"}, "x", "remove the selected part"),
+		Rename:     b([]string{"r"}, "r", "rename the selected part (the front: the system)"),
 		Knobs:      b([]string{"e"}, "e", "edit knobs: the sandbox's form"),
 		Undo:       b([]string{"u", "ctrl+z"}, "u", "undo the last edit"),
 		Play:       b([]string{"p"}, "p", "play it in the sandbox"),
@@ -60,13 +62,13 @@ func (k keyMap) short() []key.Binding {
 	return []key.Binding{s("s/d/f/t", "add"), playback.Brief(k.Call, "call"), playback.Brief(k.Knobs, "knobs"),
 		playback.Brief(k.Undo, "undo"), playback.Brief(k.Play, "play"), playback.Brief(k.Save, "save"),
 		playback.Brief(k.Help, "keys"), k.Back, playback.Brief(k.Breaker, "breaker"), playback.Brief(k.Remove, "remove"),
-		playback.Brief(k.Endpoint, "endpoint")}
+		playback.Brief(k.Endpoint, "endpoint"), playback.Brief(k.Rename, "rename")}
 }
 
 // full is the help screen's table.
 func (k keyMap) full() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Service, k.Dependency, k.Fleet, k.Tenant, k.Endpoint, k.Call, k.Breaker, k.Remove},
+		{k.Service, k.Dependency, k.Fleet, k.Tenant, k.Endpoint, k.Call, k.Breaker, k.Remove, k.Rename},
 		{k.Up, k.Down, k.Knobs, k.Undo, k.Play, k.Save, k.Fresh, k.Help, k.Back, k.Palette, k.Quit},
 	}
 }

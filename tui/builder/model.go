@@ -112,6 +112,7 @@ type Model struct {
 	connecting bool // c: choosing what the selected part calls
 	from       part // the caller c started from
 	prompt     *playback.Prompt
+	renaming   part // the part the open prompt renames (kind 0: the prompt saves)
 	ask        question
 	savePath   string // the path of the question's file, and the last saved
 	showHelp   bool
@@ -257,6 +258,13 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.edit(func(sc *engine.Scenario) (string, error) {
 			return p.name, remove(sc, p)
 		}, "removed %s")
+	case key.Matches(k, m.keys.Rename):
+		p := m.cur()
+		m.renaming = p
+		m.prompt = &playback.Prompt{Label: "rename " + p.name + " to", Input: p.name, Hint: "a name no other part has"}
+		if p.kind == partFront {
+			m.prompt = &playback.Prompt{Label: "name the system", Input: m.sc.Name, Hint: "the scenario's name"}
+		}
 	case key.Matches(k, m.keys.Knobs):
 		m.form = sandbox.NewKnobForm(m.th, m.sc, 0)
 	case key.Matches(k, m.keys.Undo):
@@ -544,9 +552,20 @@ func (m *Model) startSave() {
 func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch m.prompt.Key(k) {
 	case playback.PromptCancelled:
-		m.prompt = nil
+		m.prompt, m.renaming = nil, part{}
 		return m, nil
 	case playback.PromptTyping:
+		return m, nil
+	}
+	if p := m.renaming; p.kind != 0 {
+		to := strings.TrimSpace(m.prompt.Input)
+		m.prompt, m.renaming = nil, part{}
+		m.edit(func(sc *engine.Scenario) (string, error) {
+			return to, rename(sc, p, to)
+		}, fmt.Sprintf("renamed %s to %s", p.name, to))
+		if p.kind == partFront {
+			m.refresh(mappane.FrontName)
+		}
 		return m, nil
 	}
 	path := strings.TrimSpace(m.prompt.Input)

@@ -606,3 +606,110 @@ func latencyWords(l engine.Latency) string {
 	}
 	return "no latency"
 }
+
+// rename gives p another name, and every reference to it the new one: the
+// calls into it, its tenants' shares and slots. The front's name is the
+// scenario's.
+func rename(sc *engine.Scenario, p part, to string) error {
+	to = strings.TrimSpace(to)
+	switch {
+	case to == "":
+		return errors.New("a name cannot be empty")
+	case to == p.name:
+		return nil
+	case p.kind != partFront && used(sc)[to]:
+		return fmt.Errorf("%q already names a part: each part needs a name of its own", to)
+	}
+	if p.kind == partFront {
+		sc.Name = to
+		return nil
+	}
+	for i := range sc.Variants {
+		sys := &sc.Variants[i].System
+		switch p.kind {
+		case partEndpoint:
+			for j := range sys.Endpoints {
+				if sys.Endpoints[j].Name == p.name {
+					sys.Endpoints[j].Name = to
+				}
+			}
+		case partTenant:
+			renameTenant(sys, p.name, to)
+		case partService:
+			if s := service(sys, p.name); s != nil {
+				s.Name = to
+			}
+			each(sys, func(caller string, deps *[]engine.Dependency) {
+				for j := range *deps {
+					d := &(*deps)[j]
+					if d.Service != p.name {
+						continue
+					}
+					d.Service = to
+					if d.Name == p.name {
+						renameEdge(sys, caller, d, to)
+					}
+				}
+			})
+		case partLeaf:
+			deps := depsOf(sys, p.caller)
+			for j := range *deps {
+				if d := &(*deps)[j]; d.Name == p.edge {
+					renameEdge(sys, p.caller, d, to)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// renameEdge renames caller's dependency d and the calls that name it.
+func renameEdge(sys *engine.System, caller string, d *engine.Dependency, to string) {
+	old := d.Name
+	d.Name = to
+	if caller != "" {
+		if s := service(sys, caller); s != nil && s.Calls == old {
+			s.Calls = to
+		}
+		return
+	}
+	for j := range sys.Endpoints {
+		if sys.Endpoints[j].Calls == old {
+			sys.Endpoints[j].Calls = to
+		}
+	}
+}
+
+// renameTenant renames a tenant in the list, the endpoints' shares and
+// bursts, and every per-tenant bulkhead's slots.
+func renameTenant(sys *engine.System, old, to string) {
+	for j := range sys.Tenants {
+		if sys.Tenants[j] == old {
+			sys.Tenants[j] = to
+		}
+	}
+	for j := range sys.Endpoints {
+		e := &sys.Endpoints[j]
+		for k := range e.Tenants {
+			if e.Tenants[k].Tenant == old {
+				e.Tenants[k].Tenant = to
+			}
+		}
+		for k := range e.Bursts {
+			if e.Bursts[k].Tenant == old {
+				e.Bursts[k].Tenant = to
+			}
+		}
+	}
+	each(sys, func(_ string, deps *[]engine.Dependency) {
+		for j := range *deps {
+			if tb := (*deps)[j].Policy.TenantBulkhead; tb != nil {
+				for k := range tb.Own {
+					if tb.Own[k].Tenant == old {
+						tb.Own[k].Tenant = to
+					}
+				}
+			}
+		}
+	})
+}
