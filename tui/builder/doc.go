@@ -2,9 +2,10 @@
 // their own without writing TOML. It starts from an empty server or a copy
 // of a built-in scenario; keys add a service, a leaf dependency, a fleet, a
 // tenant or an endpoint, point a caller's call at another part, put a
-// breaker on a call, remove a part, and open the sandbox's own knob form
-// (sandbox.KnobForm) for the numbers. The system is drawn as the Map pane
-// draws it (tui/mappane), beside the list of its parts.
+// breaker on a call, rename or remove a part, and open the sandbox's own
+// knob form (sandbox.KnobForm) for the numbers. The system is drawn as the
+// Map pane draws it (tui/mappane), beside the list of its parts, and a
+// short run of it after every edit fills the charts (preview.go).
 //
 // Every edit is made on a copy and kept only when the engine takes the
 // result (engine.Scenario.Validate, engine.New on every variant and
@@ -18,7 +19,8 @@
 // system stays as a draft while the program runs.
 //
 // It imports the engine and its scenarios, scenariofile (the encoder),
-// engine/sweep (deep copies), tui/mappane, tui/sandbox (the knob form),
-// tui/pane, tui/theme, tui/internal/playback and helpview, bubbletea and
-// bubbles. Its only I/O is writing the file, in a tea.Cmd.
+// engine/sweep (deep copies), tui/mappane, tui/chart, tui/sandbox (the
+// knob form), tui/pane, tui/theme, tui/palette (its key, for the help),
+// tui/internal/playback and helpview, bubbletea and bubbles. Its only I/O
+// is writing the file, in a tea.Cmd.
 package builder
