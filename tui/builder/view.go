@@ -208,7 +208,7 @@ func (m Model) split(bodyH int) (leftW, mapH int) {
 	}
 	// Every part when the map can spare the rows (its legend and fleets'
 	// strips give way first), else at least six rows of them.
-	mapH = min(max(bodyH-m.partsHeight(m.w), m.mp.MinHeight()), m.mp.Needs())
+	mapH = min(max(bodyH-m.partsHeight(m.w), m.mp.MinHeight()), m.mp.Max())
 	return m.w, min(max(mapH, 0), max(bodyH-6, 0))
 }
 
