@@ -58,8 +58,16 @@ func (m Model) titleLine() string {
 	case !m.Unsaved():
 		state = "nothing changed yet"
 	}
-	if full := head + m.th.Dim.Render("  "+state); ansi.StringWidth(full) <= m.w {
-		return pane.Fit(full, m.w)
+	tries := []string{state, ""}
+	if n := len(m.sc.Variants); n > 1 {
+		// The map, the charts and b show the first; the parts are every
+		// variant's.
+		tries = append([]string{state + fmt.Sprintf(" · the map shows variant 1 of %d, %s", n, m.sc.Variants[0].Name)}, tries...)
+	}
+	for _, t := range tries {
+		if full := head + m.th.Dim.Render("  "+t); ansi.StringWidth(full) <= m.w {
+			return pane.Fit(full, m.w)
+		}
 	}
 	return pane.Fit(head, m.w)
 }
