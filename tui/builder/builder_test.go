@@ -314,3 +314,39 @@ func TestRenameFollowsTheCalls(t *testing.T) {
 		t.Errorf("r on the front should name the system: %q", m.sc.Name)
 	}
 }
+
+// A built-in copied and saved unchanged runs to exactly the built-in's
+// results: the builder writes what it was given.
+func TestACopySavedUnchangedRunsAsTheBuiltin(t *testing.T) {
+	m := newBuilder(120, 40)
+	for m.pick == 0 || m.starts[m.pick-1].Name != "checkout" {
+		m = tuitest.Press(m, "down")
+	}
+	m = tuitest.Press(m, "enter")
+	path := filepath.Join(t.TempDir(), "checkout.toml") // the name a run reports is the file's
+	next, _ := m.Update(tuitest.Key("w"))
+	m = tuitest.Press(next.(Model), "ctrl+u", path)
+	_, cmd := m.Update(tuitest.Key("enter"))
+	if w, ok := cmd().(writtenMsg); !ok || w.err != nil || w.exists {
+		t.Fatalf("the write: %+v", w)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenariofile.Parse(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := engine.RunAll(sc, tuitest.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := engine.RunAll(tuitest.Scenario(t, "checkout"), tuitest.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Error("the saved copy runs to other results than the built-in")
+	}
+}
