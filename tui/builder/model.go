@@ -3,6 +3,7 @@ package builder
 import (
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"time"
 
@@ -325,6 +326,10 @@ func (m *Model) edit(fn func(sc *engine.Scenario) (string, error), done string) 
 	}
 	if err != nil {
 		m.refuse(err)
+		return
+	}
+	if reflect.DeepEqual(c, m.sc) {
+		m.msg, m.msgErr = "nothing changed", false
 		return
 	}
 	m.commit(c, name)

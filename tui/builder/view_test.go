@@ -104,3 +104,13 @@ func TestBlankRunSeesAnEmptyPane(t *testing.T) {
 		t.Errorf("run %d in a chart's plot, want 0", n)
 	}
 }
+
+// Any window, however small, gets a view of exactly its size, on every
+// screen; none panics.
+func TestAnySizeDraws(t *testing.T) {
+	for _, sz := range [][2]int{{1, 1}, {20, 5}, {40, 10}, {60, 15}, {79, 23}, {109, 30}, {110, 12}, {300, 90}} {
+		for _, s := range screens(t, sz[0], sz[1]) {
+			tuitest.CheckBlock(t, s.m.View(), sz[0], sz[1])
+		}
+	}
+}
