@@ -142,7 +142,7 @@ func (m Model) startsBody(h int) []string {
 	}
 	leftW, _ := m.split(h)
 	mapW := m.w - leftW
-	mapH := min(m.mp.Max(), max(h-chartMin, h/2))
+	mapH := min(m.mapMax(mapW), max(h-chartMin, h/2))
 	right := append(m.chartLines(m.mp, mapW, mapH), m.chartLines(m.out, mapW, h-mapH)...)
 	return sideBySide(m.startsPane(leftW, h, true), right)
 }
@@ -216,7 +216,7 @@ func (m Model) split(bodyH int) (leftW, mapH int) {
 	}
 	// Every part when the map can spare the rows (its legend and fleets'
 	// strips give way first), else at least six rows of them.
-	mapH = min(max(bodyH-m.partsHeight(m.w), m.mp.MinHeight()), m.mp.Max())
+	mapH = min(max(bodyH-m.partsHeight(m.w), m.mp.MinHeight()), m.mapMax(m.w))
 	return m.w, min(max(mapH, 0), max(bodyH-6, 0))
 }
 
@@ -238,11 +238,11 @@ func (m Model) buildBody(h int) []string {
 	if m.form != nil {
 		formH := min(h, m.formHeight(leftW))
 		left = append(m.formPane(leftW, formH), m.chartLines(m.inf, leftW, h-formH)...)
-		mapH = min(m.mp.Max(), max(h-chartMin, h/2))
+		mapH = min(m.mapMax(mapW), max(h-chartMin, h/2))
 		right = append(m.chartLines(m.mp, mapW, mapH), m.chartLines(m.out, mapW, h-mapH)...)
 		return sideBySide(left, right)
 	}
-	topH := min(max(m.partsHeight(leftW), m.mp.Max()), max(h-chartMin, h/2))
+	topH := min(max(m.partsHeight(leftW), m.mapMax(mapW)), max(h-chartMin, h/2))
 	top := sideBySide(m.partsPane(leftW, topH), m.chartLines(m.mp, mapW, topH))
 	if len(m.sc.Variants[0].System.Dependencies) == 0 {
 		// Nothing is called yet: no calls in flight to chart.
@@ -258,6 +258,13 @@ func sideBySide(left, right []string) []string {
 		out[i] = left[i] + right[i]
 	}
 	return out
+}
+
+// mapMax is the map's height with every fleet's strip at width w (its
+// legend wraps to the width, so the width is set first).
+func (m Model) mapMax(w int) int {
+	m.mp.SetSize(w, max(m.h, 1))
+	return m.mp.Max()
 }
 
 // chartMin is the least height a chart is drawn at.

@@ -12,21 +12,22 @@ import (
 
 var sizes = [][2]int{{80, 24}, {120, 40}, {200, 60}}
 
-// screens are the builder's screens at w×h, by name: the list of starts,
-// a system built by keys, the same with the knob form open, the help, a
-// refusal, and the question on leaving.
-func screens(t *testing.T, w, h int) []struct {
+// screen is one of the builder's screens, by name.
+type screen struct {
 	name string
 	m    Model
-} {
-	b := built(t, w, h)
+}
+
+// screens are the builder's screens: the list of starts, a system built
+// by keys, the same with the knob form open, the help, a refusal, and the
+// question on leaving. They are built once and drawn at each size (a
+// resize runs nothing again).
+func screens(t *testing.T) []screen {
+	b := built(t, 120, 40)
 	refused := tuitest.Press(selectPart(t, b, "inventory"), "c")
 	refused = tuitest.Press(selectPart(t, refused, "inventory"), "enter")
-	return []struct {
-		name string
-		m    Model
-	}{
-		{"starts", newBuilder(w, h)},
+	return []screen{
+		{"starts", newBuilder(120, 40)},
 		{"built", b},
 		{"knobs", tuitest.Press(b, "e")},
 		{"help", tuitest.Press(b, "?")},
@@ -35,12 +36,23 @@ func screens(t *testing.T, w, h int) []struct {
 	}
 }
 
+// at is the screens resized to w×h.
+func at(all []screen, w, h int) []screen {
+	out := make([]screen, len(all))
+	for i, s := range all {
+		s.m.SetSize(w, h)
+		out[i] = s
+	}
+	return out
+}
+
 // The screens at 80×24, 120×40 and 200×60: exactly the window's size,
 // no word cut, and the goldens of the starts and the built system.
 func TestScreensAtThreeSizes(t *testing.T) {
+	all := screens(t)
 	for _, sz := range sizes {
 		var g strings.Builder
-		for _, s := range screens(t, sz[0], sz[1]) {
+		for _, s := range at(all, sz[0], sz[1]) {
 			v := s.m.View()
 			where := fmt.Sprintf("%s at %dx%d", s.name, sz[0], sz[1])
 			tuitest.CheckBlock(t, v, sz[0], sz[1])
@@ -77,7 +89,7 @@ func blankRun(view string, from, to, bottom int) int {
 // more than four rows: the charts of the preview run fill what the parts
 // and the map leave.
 func TestNoBlankAreasAt200x60(t *testing.T) {
-	for _, s := range screens(t, 200, 60) {
+	for _, s := range at(screens(t), 200, 60) {
 		if s.name == "help" {
 			continue // a scrolled text, as every screen's help
 		}
@@ -108,8 +120,9 @@ func TestBlankRunSeesAnEmptyPane(t *testing.T) {
 // Any window, however small, gets a view of exactly its size, on every
 // screen; none panics.
 func TestAnySizeDraws(t *testing.T) {
+	all := screens(t)
 	for _, sz := range [][2]int{{1, 1}, {20, 5}, {40, 10}, {60, 15}, {79, 23}, {109, 30}, {110, 12}, {300, 90}} {
-		for _, s := range screens(t, sz[0], sz[1]) {
+		for _, s := range at(all, sz[0], sz[1]) {
 			tuitest.CheckBlock(t, s.m.View(), sz[0], sz[1])
 		}
 	}
