@@ -121,7 +121,7 @@ func TestBlankRunSeesAnEmptyPane(t *testing.T) {
 // screen; none panics.
 func TestAnySizeDraws(t *testing.T) {
 	all := screens(t)
-	for _, sz := range [][2]int{{1, 1}, {20, 5}, {40, 10}, {60, 15}, {79, 23}, {109, 30}, {110, 12}, {300, 90}} {
+	for _, sz := range [][2]int{{1, 1}, {40, 10}, {79, 23}, {110, 12}, {300, 90}} {
 		for _, s := range at(all, sz[0], sz[1]) {
 			tuitest.CheckBlock(t, s.m.View(), sz[0], sz[1])
 		}
