@@ -66,7 +66,18 @@ func (k *KnobForm) Key(msg tea.KeyMsg) { k.f.update(msg, k.keys) }
 
 // Build parses every field into a copy of sc and validates it: the copy,
 // or nil with the refused fields marked and the reason in Err.
-func (k *KnobForm) Build(sc *engine.Scenario) *engine.Scenario { return k.f.build(sc) }
+func (k *KnobForm) Build(sc *engine.Scenario) *engine.Scenario {
+	c := k.f.build(sc)
+	for _, kn := range k.f.knobs {
+		if c == nil && kn.err != "" && kn.err != "refused: see below" {
+			// A field that does not parse: there is no run on this
+			// screen to speak of, only the scenario.
+			k.f.err = "some values are refused; nothing is changed"
+			break
+		}
+	}
+	return c
+}
 
 // Err is why the last Build was refused ("" when it was not).
 func (k *KnobForm) Err() string { return k.f.err }
