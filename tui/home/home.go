@@ -28,6 +28,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/builder"
 	"github.com/breakerlab/breakerlab/tui/challengeui"
 	"github.com/breakerlab/breakerlab/tui/drillui"
 	"github.com/breakerlab/breakerlab/tui/exercisesui"
@@ -145,6 +146,7 @@ const (
 	onInterview
 	onChallenges
 	onLiveLab
+	onBuilder // New system (builder.go)
 )
 
 type item struct{ title, desc string }
@@ -156,6 +158,7 @@ var items = [...]item{
 	{"Live lab", "the checkout incident on real HTTP sockets, measured beside its simulation"},
 	{"Drill", "interview practice: spaced repetition, model answers, problems with fresh numbers"},
 	{"Interview", "a mock design interview against the clock, then a rubric to grade yourself"},
+	{"New system", "build your own: services, dependencies, fleets, tenants; play it, save it as a file"},
 	{"Exercises", "build a breaker, a bulkhead and retries yourself, graded by Go tests"},
 }
 
@@ -166,6 +169,7 @@ const (
 	liveLabItem
 	drillItem
 	interviewItem
+	newSystemItem
 	exercisesItem
 )
 
@@ -265,6 +269,12 @@ type Model struct {
 	// progress merged from another window), kept on the home screen's own
 	// screens until the learner dismisses them.
 	notices []string
+
+	// bd is the builder, kept when it is left: its system is the draft
+	// New system opens again (builder.go); sbFromBuilder says the open
+	// sandbox plays the builder's system, so esc goes back there.
+	bd            *builder.Model
+	sbFromBuilder bool
 }
 
 // New builds the home screen.
@@ -412,6 +422,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case onSandbox:
 		if _, ok := msg.(sandbox.BackMsg); ok {
 			m.setScreen(onPicker)
+			if m.sbFromBuilder {
+				m.bd.SetSize(m.w, m.h) // the window may have changed meanwhile
+				m.setScreen(onBuilder)
+			}
 			return m, nil
 		}
 		sb, cmd := m.sb.Update(msg)
@@ -440,6 +454,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Sequence(cmd, tea.Quit)
 		}
 		return m, cmd
+	case onBuilder:
+		return m.builderUpdate(msg)
 	case onLiveLab:
 		if _, ok := msg.(leftLiveLabMsg); ok {
 			m.setScreen(onMenu)
@@ -575,6 +591,8 @@ func (m Model) open() (tea.Model, tea.Cmd) {
 		switch m.cursor {
 		case sandboxItem:
 			m.setScreen(onPicker)
+		case newSystemItem:
+			return m.openBuilder()
 		case lessonsItem:
 			return m.openLessons()
 		case exercisesItem:
@@ -617,7 +635,7 @@ func (m Model) open() (tea.Model, tea.Cmd) {
 	}
 	next, _ := sb.Update(m.size())
 	m.sb = next.(sandbox.Model)
-	m.screen = onSandbox
+	m.screen, m.sbFromBuilder = onSandbox, false
 	return m, m.sb.Init()
 }
 
@@ -848,6 +866,8 @@ func (m Model) view() string {
 		return m.ch.View()
 	case onLiveLab:
 		return m.live.View()
+	case onBuilder:
+		return m.bd.View()
 	}
 	if m.w <= 0 || m.h <= 0 {
 		return ""

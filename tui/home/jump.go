@@ -72,6 +72,7 @@ func (m *Model) commands() []palette.Command {
 		{Name: "home", Desc: "the home screen's menu"},
 		{Name: "lesson", Aliases: []string{"lessons", "l"}, ArgName: "N", Args: lessonArgs, Desc: items[lessonsItem].desc},
 		{Name: "sandbox", Aliases: []string{"scenario", "s"}, ArgName: "NAME", Args: scenarioArgs, Desc: items[sandboxItem].desc},
+		{Name: "new", Aliases: []string{"build", "builder"}, Desc: items[newSystemItem].desc},
 	}
 	if m.o.Challenges != nil {
 		// Until the challenges are read (countChallenges), any number is
@@ -135,6 +136,8 @@ func (m Model) jump(j palette.JumpMsg) (tea.Model, tea.Cmd) {
 				}
 			}
 		}
+	case "new":
+		next, cmd = m.openBuilder()
 	case "lesson":
 		next, cmd = m.jumpLesson(j.Arg)
 	case "challenge":

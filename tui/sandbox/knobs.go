@@ -450,7 +450,11 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 // changes says, in the form's words, which fields differ from the
 // original scenario's values: "workers 400", "timeout 1s".
 func (f *form) changes(original *engine.Scenario) []string {
-	g := newForm(f.th, original, f.variant)
+	return f.changesFrom(newForm(f.th, original, f.variant))
+}
+
+// changesFrom is changes against g, the form opened on the original.
+func (f *form) changesFrom(g *form) []string {
 	var out []string
 	for i, k := range f.knobs {
 		v := strings.TrimSpace(k.input.Value())
@@ -512,6 +516,12 @@ func (f *form) lines(w, h int) []string {
 
 // layout is lines, and the field drawn on each (-1: none), for the mouse.
 func (f *form) layout(w, h int) ([]string, []int) {
+	return f.layoutWith("enter re-runs on the same seed, at the same time; esc keeps the run as it is; ctrl+s sweeps the knob under the cursor against another", w, h)
+}
+
+// layoutWith is layout with footer on its last line (KnobForm's screen
+// says what its enter does).
+func (f *form) layoutWith(footer string, w, h int) ([]string, []int) {
 	items := make([]kform.Item, len(f.knobs))
 	for i, k := range f.knobs {
 		items[i] = kform.Item{Label: k.label, Hint: k.hint, Value: k.input.Value(), Err: k.err}
@@ -520,8 +530,7 @@ func (f *form) layout(w, h int) ([]string, []int) {
 	for i, start := range f.section {
 		sections[i] = kform.Section{Start: start, Title: f.titles[i]}
 	}
-	return kform.Layout(f.th, items, sections, f.focus, f.err,
-		"enter re-runs on the same seed, at the same time; esc keeps the run as it is; ctrl+s sweeps the knob under the cursor against another", w, h)
+	return kform.Layout(f.th, items, sections, f.focus, f.err, footer, w, h)
 }
 
 func newField(s string) kform.Field {

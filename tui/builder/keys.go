@@ -1,0 +1,84 @@
+package builder
+
+import (
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/palette"
+	"github.com/charmbracelet/bubbles/key"
+)
+
+// keyMap is the builder's one key map. The letters name what they add
+// (s service, d dependency, f fleet, t tenant, a endpoint); e opens the
+// knob form and u undoes, as elsewhere; the arrows move through the parts.
+type keyMap struct {
+	Up, Down, Open                               key.Binding
+	Service, Dependency, Fleet, Tenant, Endpoint key.Binding
+	Call, Breaker, Remove, Rename, Knobs, Undo   key.Binding
+	Play, Save                                   key.Binding
+	Fresh, Help, Back, Quit, Palette             key.Binding
+	FormNext, FormPrev, FormApply, FormCancel    key.Binding
+	HelpScroll                                   helpview.Keys
+	HelpClose                                    key.Binding
+}
+
+func newKeyMap() keyMap {
+	b := playback.Bind
+	shared := playback.NewKeys(true)
+	k := keyMap{
+		Up:         b([]string{"up", "k"}, "↑/k", "previous part"),
+		Down:       b([]string{"down", "j"}, "↓/j", "next part"),
+		Open:       b([]string{"enter"}, "enter", "start from it"),
+		Service:    b([]string{"s"}, "s", "add a service the selected part calls"),
+		Dependency: b([]string{"d"}, "d", "add a dependency (a database, a provider) it calls"),
+		Fleet:      b([]string{"f"}, "f", "add a fleet: a service of 3 instances"),
+		Tenant:     b([]string{"t"}, "t", "add a tenant: the traffic is split among tenants"),
+		Endpoint:   b([]string{"a"}, "a", "add an endpoint to the front"),
+		Call:       b([]string{"c"}, "c", "choose what the selected endpoint or service calls"),
+		Breaker:    b([]string{"b"}, "b", "a breaker on the call into the selected part, or off"),
+		Remove:     b([]string{"x", "delete"}, "x", "remove the selected part"),
+		Rename:     b([]string{"r"}, "r", "rename the selected part (the front: the system)"),
+		Knobs:      b([]string{"e"}, "e", "edit knobs: the sandbox's form"),
+		Undo:       b([]string{"u", "ctrl+z"}, "u", "undo the last edit"),
+		Play:       b([]string{"p"}, "p", "play it in the sandbox"),
+		Save:       b([]string{"w"}, "w", "save it as a scenario file"),
+		Fresh:      b([]string{"n"}, "n", "start over from another system"),
+		Help:       shared.Help,
+		Back:       b([]string{"esc"}, "esc", "home"),
+		Quit:       shared.Quit,
+		Palette:    b([]string{palette.Key}, palette.Key, "go anywhere"),
+		FormNext:   shared.FormNext,
+		FormPrev:   shared.FormPrev,
+		FormApply:  b([]string{"enter"}, "enter", "apply"),
+		FormCancel: shared.FormCancel,
+		HelpScroll: shared.HelpScroll,
+		HelpClose:  shared.HelpClose,
+	}
+	return k
+}
+
+// short is the one-line help while building: what fits 80 columns first.
+func (k keyMap) short() []key.Binding {
+	s := playback.Short
+	return []key.Binding{s("s/d/f/t", "add"), playback.Brief(k.Call, "call"), playback.Brief(k.Knobs, "knobs"),
+		playback.Brief(k.Undo, "undo"), playback.Brief(k.Play, "play"), playback.Brief(k.Save, "save"),
+		playback.Brief(k.Help, "keys"), k.Back, playback.Brief(k.Breaker, "breaker"), playback.Brief(k.Remove, "remove"),
+		playback.Brief(k.Endpoint, "endpoint"), playback.Brief(k.Rename, "rename")}
+}
+
+// full is the help screen's table.
+func (k keyMap) full() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Service, k.Dependency, k.Fleet, k.Tenant, k.Endpoint, k.Call, k.Breaker, k.Remove, k.Rename},
+		{k.Up, k.Down, k.Knobs, k.Undo, k.Play, k.Save, k.Fresh, k.Help, k.Back, k.Palette, k.Quit},
+	}
+}
+
+// choose is the one-line help on the list of starts.
+func (k keyMap) choose() []key.Binding {
+	return []key.Binding{playback.Brief(k.Down, "move"), k.Open, playback.Brief(k.Help, "keys"), k.Back, playback.Brief(k.Quit, "quit")}
+}
+
+// form is the one-line help while the knob form is open.
+func (k keyMap) form() []key.Binding {
+	return []key.Binding{k.FormNext, k.FormPrev, k.FormApply, k.FormCancel}
+}

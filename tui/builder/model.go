@@ -1,0 +1,589 @@
+package builder
+
+import (
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/tui/chart"
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/mappane"
+	"github.com/breakerlab/breakerlab/tui/sandbox"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Start is a system the builder can start from.
+type Start struct {
+	Name, Summary string
+	// Build returns a fresh copy of the scenario.
+	Build func() *engine.Scenario
+}
+
+// Options configure the builder.
+type Options struct {
+	Theme *theme.Theme
+	// Seed is the seed of the map's snapshot and of the sandbox p opens.
+	Seed uint64
+	// Starts are the built-in systems offered after "empty server"; nil
+	// offers engine/scenarios' built-ins.
+	Starts []Start
+	// CanGoHome enables esc on the start list, which sends BackMsg.
+	CanGoHome bool
+	// WriteElsewhere, when set, is what w says instead of asking for a
+	// path, where a file written would not be the learner's (a session
+	// over SSH writes on the server).
+	WriteElsewhere string
+}
+
+// BackMsg asks the parent to close the builder. The parent keeps the
+// Model: opened again, it shows the system as it was left (the draft).
+type BackMsg struct{}
+
+// PlayMsg asks the parent to open the sandbox on Scenario, a copy of the
+// system built, and to come back here when the sandbox is left.
+type PlayMsg struct {
+	Scenario *engine.Scenario
+	Seed     uint64
+}
+
+// stage is what the screen shows.
+type stage uint8
+
+const (
+	choosing stage = iota // the list of starts
+	building              // the parts and the map
+)
+
+// question is a yes/no asked in the key line.
+type question uint8
+
+const (
+	noQuestion   question = iota
+	askLeave              // esc with unsaved changes
+	askQuit               // ctrl+c with unsaved changes
+	askFresh              // n with unsaved changes
+	askOverwrite          // the file exists
+)
+
+// undoDepth is how many edits u can undo.
+const undoDepth = 100
+
+// state is one system in the undo history.
+type state struct {
+	sc  *engine.Scenario
+	id  int    // which edit made it; the saved one's id is savedID
+	sel string // the part selected then
+}
+
+// Model is the builder screen.
+type Model struct {
+	o     Options
+	th    *theme.Theme
+	keys  keyMap
+	help  help.Model
+	helpv helpview.Model
+	w, h  int
+
+	stage  stage
+	starts []Start
+	pick   int
+
+	sc      *engine.Scenario
+	id      int // the edit that made sc
+	nextID  int
+	savedID int // the edit last saved; -1 when none was
+	undo    []state
+	parts   []part
+	sel     int
+	// The map and the charts draw a preview run of the system (preview.go).
+	mp      *mappane.Model
+	inf     *chart.InFlight
+	out     *chart.Outcomes
+	horizon time.Duration
+
+	form       *sandbox.KnobForm
+	connecting bool // c: choosing what the selected part calls
+	from       part // the caller c started from
+	prompt     *playback.Prompt
+	renaming   part // the part the open prompt renames (kind 0: the prompt saves)
+	ask        question
+	savePath   string // the path of the question's file, and the last saved
+	showHelp   bool
+
+	msg    string
+	msgErr bool
+}
+
+// New opens the builder on its list of starts.
+func New(o Options) Model {
+	if o.Theme == nil {
+		o.Theme = theme.New(nil)
+	}
+	starts := o.Starts
+	if starts == nil {
+		for _, b := range scenarios.All() {
+			starts = append(starts, Start{Name: b.Name, Summary: b.Summary, Build: b.Build})
+		}
+	}
+	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), starts: starts, savedID: -1,
+		mp: mappane.New(o.Theme), inf: chart.NewInFlight(o.Theme), out: chart.NewOutcomes(o.Theme)}
+	m.mp.SetStatic(true) // the parts list holds the selection; the map takes no keys
+	m.help.Styles = o.Theme.Help
+	m.previewStart()
+	m.helpv = helpview.New(m.keys.HelpScroll)
+	m.keys.Back.SetEnabled(o.CanGoHome)
+	return m
+}
+
+// Init does nothing: the builder waits for keys.
+func (m Model) Init() tea.Cmd { return nil }
+
+// Scenario is the system built so far, nil before one is started.
+func (m Model) Scenario() *engine.Scenario { return m.sc }
+
+// Unsaved reports whether the system has changes no file holds.
+func (m Model) Unsaved() bool { return m.sc != nil && m.id != m.savedID }
+
+// SetSize sets the screen's size.
+func (m *Model) SetSize(w, h int) {
+	m.w, m.h = w, h
+	m.help.Width = w
+	if m.showHelp {
+		m.helpv.SetContent(m.helpLines(), m.w, m.h-2)
+	}
+}
+
+// Update takes the window's size, keys and the file writes' answers.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.SetSize(msg.Width, msg.Height)
+		return m, nil
+	case writtenMsg:
+		return m.onWritten(msg), nil
+	case tea.KeyMsg:
+		return m.key(msg)
+	}
+	return m, nil
+}
+
+func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	if m.showHelp {
+		switch {
+		case key.Matches(k, m.keys.Quit):
+			return m.quit()
+		case key.Matches(k, m.keys.HelpClose):
+			m.showHelp = false
+		default:
+			m.helpv.Update(k)
+		}
+		return m, nil
+	}
+	switch {
+	case m.ask != noQuestion:
+		return m.answer(k)
+	case m.prompt != nil:
+		return m.promptKey(k)
+	case m.form != nil:
+		return m.formKey(k), nil
+	case m.stage == choosing:
+		return m.chooseKey(k)
+	case m.connecting:
+		return m.connectKey(k), nil
+	}
+	m.msg, m.msgErr = "", false
+	switch {
+	case key.Matches(k, m.keys.Quit):
+		return m.quit()
+	case key.Matches(k, m.keys.Help):
+		m.showHelp = true
+		m.helpv.Reset()
+		m.helpv.SetContent(m.helpLines(), m.w, m.h-2)
+	case key.Matches(k, m.keys.Back):
+		if m.Unsaved() {
+			m.ask = askLeave
+			return m, nil
+		}
+		return m, back
+	case key.Matches(k, m.keys.Up):
+		m.moveSel(-1)
+	case key.Matches(k, m.keys.Down):
+		m.moveSel(1)
+	case key.Matches(k, m.keys.Service):
+		m.edit(func(sc *engine.Scenario) (string, error) {
+			name, err := addCallee(sc, m.cur(), 1)
+			return name, err
+		}, "added service %s")
+	case key.Matches(k, m.keys.Fleet):
+		m.edit(func(sc *engine.Scenario) (string, error) {
+			return addCallee(sc, m.cur(), fleetInstances)
+		}, fmt.Sprintf("added a fleet: %%s, %d instances behind a round-robin balancer", fleetInstances))
+	case key.Matches(k, m.keys.Dependency):
+		m.edit(func(sc *engine.Scenario) (string, error) {
+			return addCallee(sc, m.cur(), 0)
+		}, "added dependency %s")
+	case key.Matches(k, m.keys.Tenant):
+		m.edit(func(sc *engine.Scenario) (string, error) {
+			return addTenant(sc), nil
+		}, "added tenant %s: every endpoint's traffic is split evenly among the tenants")
+	case key.Matches(k, m.keys.Endpoint):
+		m.edit(func(sc *engine.Scenario) (string, error) {
+			return addEndpoint(sc), nil
+		}, "added endpoint %s: it calls nothing yet (c chooses what it calls)")
+	case key.Matches(k, m.keys.Call):
+		m.startConnect()
+	case key.Matches(k, m.keys.Breaker):
+		p := m.cur()
+		var on bool
+		m.edit(func(sc *engine.Scenario) (string, error) {
+			var err error
+			on, err = toggleBreaker(sc, p)
+			return p.name, err
+		}, "")
+		if !m.msgErr {
+			m.msg = fmt.Sprintf("took the breaker off the call into %s", p.name)
+			if on {
+				m.msg = fmt.Sprintf("a breaker with Resilience4j's defaults now guards the call into %s (e sets its numbers)", p.name)
+			}
+		}
+	case key.Matches(k, m.keys.Remove):
+		p := m.cur()
+		m.edit(func(sc *engine.Scenario) (string, error) {
+			return p.name, remove(sc, p)
+		}, "removed %s")
+	case key.Matches(k, m.keys.Rename):
+		p := m.cur()
+		m.renaming = p
+		m.prompt = &playback.Prompt{Label: "rename " + p.name + " to", Input: p.name, Hint: "a name no other part has"}
+		if p.kind == partFront {
+			m.prompt = &playback.Prompt{Label: "name the system", Input: m.sc.Name, Hint: "the scenario's name"}
+		}
+	case key.Matches(k, m.keys.Knobs):
+		m.form = sandbox.NewKnobForm(m.th, m.sc, 0)
+	case key.Matches(k, m.keys.Undo):
+		m.undoOnce()
+	case key.Matches(k, m.keys.Play):
+		return m, func() tea.Msg { return PlayMsg{Scenario: clone(m.sc), Seed: m.o.Seed} }
+	case key.Matches(k, m.keys.Save):
+		m.startSave()
+	case key.Matches(k, m.keys.Fresh):
+		if m.Unsaved() {
+			m.ask = askFresh
+			return m, nil
+		}
+		m.stage = choosing
+		m.previewStart()
+	}
+	return m, nil
+}
+
+func back() tea.Msg { return BackMsg{} }
+
+// quit ends the program, asking first when changes would be lost.
+func (m Model) quit() (tea.Model, tea.Cmd) {
+	if m.Unsaved() && m.ask != askQuit {
+		m.ask = askQuit
+		return m, nil
+	}
+	return m, tea.Quit
+}
+
+// cur is the selected part.
+func (m Model) cur() part {
+	if m.sel < 0 || m.sel >= len(m.parts) {
+		return part{kind: partFront, name: mappane.FrontName}
+	}
+	return m.parts[m.sel]
+}
+
+func (m *Model) moveSel(d int) {
+	if n := len(m.parts); n > 0 {
+		m.sel = (m.sel + d + n) % n
+	}
+}
+
+// edit applies fn to a copy of the system; the copy replaces it, as an
+// undo step, when the engine takes it. A refusal leaves everything as it
+// was and says why, in the engine's words. done is the note on success,
+// with %s for the name fn returns ("" keeps whatever fn's caller sets).
+func (m *Model) edit(fn func(sc *engine.Scenario) (string, error), done string) {
+	c := clone(m.sc)
+	if c == nil {
+		m.refuse(check(nil))
+		return
+	}
+	name, err := fn(c)
+	if err == nil {
+		err = check(c)
+	}
+	if err != nil {
+		m.refuse(err)
+		return
+	}
+	if reflect.DeepEqual(c, m.sc) {
+		m.msg, m.msgErr = "nothing changed", false
+		return
+	}
+	m.commit(c, name)
+	if done != "" {
+		m.msg = fmt.Sprintf(done, name)
+		if !strings.Contains(done, "%s") {
+			m.msg = done
+		}
+	}
+}
+
+// refuse shows why an edit was not made.
+func (m *Model) refuse(err error) {
+	m.msg, m.msgErr = "refused: "+err.Error(), true
+}
+
+// commit makes c the system, keeping the one before for undo, and
+// selects the part named sel when there is one.
+func (m *Model) commit(c *engine.Scenario, sel string) {
+	m.undo = append(m.undo, state{sc: m.sc, id: m.id, sel: m.cur().name})
+	if len(m.undo) > undoDepth {
+		m.undo = m.undo[1:]
+	}
+	m.nextID++
+	m.sc, m.id = c, m.nextID
+	m.refresh(sel)
+}
+
+// undoOnce goes back one edit.
+func (m *Model) undoOnce() {
+	if len(m.undo) == 0 {
+		m.msg, m.msgErr = "nothing to undo", false
+		return
+	}
+	s := m.undo[len(m.undo)-1]
+	m.undo = m.undo[:len(m.undo)-1]
+	m.sc, m.id = s.sc, s.id
+	m.refresh(s.sel)
+	m.msg = fmt.Sprintf("undone (%d more to undo)", len(m.undo))
+}
+
+// refresh lists the parts and draws the map anew, the selection on the
+// part named sel (else where it was).
+func (m *Model) refresh(sel string) {
+	m.parts = parts(m.sc)
+	at := -1
+	for i, p := range m.parts {
+		if p.name == sel {
+			at = i
+			break
+		}
+	}
+	if at >= 0 {
+		m.sel = at
+	}
+	m.sel = min(max(m.sel, 0), len(m.parts)-1)
+	m.runPreview()
+}
+
+// begin starts building on sc, with an empty history.
+func (m *Model) begin(sc *engine.Scenario) {
+	m.sc, m.undo, m.sel = sc, nil, 0
+	m.nextID++
+	// The start itself loses nothing when left: only edits are unsaved.
+	m.id, m.savedID = m.nextID, m.nextID
+	m.stage = building
+	m.refresh("")
+}
+
+// chooseKey moves through the starts and opens one.
+func (m Model) chooseKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	n := len(m.starts) + 1
+	switch {
+	case key.Matches(k, m.keys.Quit):
+		return m.quit()
+	case key.Matches(k, m.keys.Help):
+		m.showHelp = true
+		m.helpv.Reset()
+		m.helpv.SetContent(m.helpLines(), m.w, m.h-2)
+	case key.Matches(k, m.keys.Up):
+		m.pick = (m.pick + n - 1) % n
+		m.previewStart()
+	case key.Matches(k, m.keys.Down):
+		m.pick = (m.pick + 1) % n
+		m.previewStart()
+	case key.Matches(k, m.keys.Open):
+		sc := m.startScenario(m.pick)
+		if err := check(sc); err != nil {
+			m.refuse(err)
+			return m, nil
+		}
+		m.begin(sc)
+		m.msg, m.msgErr = "s adds a service, d a dependency, f a fleet, t a tenant; e sets their knobs; ? lists every key", false
+	case k.Type == tea.KeyEsc:
+		if m.sc != nil {
+			m.stage = building // n changed its mind
+			m.runPreview()
+			return m, nil
+		}
+		if m.o.CanGoHome {
+			return m, back
+		}
+	}
+	return m, nil
+}
+
+// startScenario is start i of the list: 0 the empty server, then the
+// built-ins.
+func (m Model) startScenario(i int) *engine.Scenario {
+	if i == 0 {
+		return emptySystem()
+	}
+	return m.starts[i-1].Build()
+}
+
+// startConnect begins c: the learner moves to the part the selected one
+// should call and presses enter.
+func (m *Model) startConnect() {
+	p := m.cur()
+	if !p.isCaller() || p.kind == partFront {
+		m.msg, m.msgErr = fmt.Sprintf("%s makes no calls of its own: select an endpoint of the front, or a service, then press c", p.name), true
+		return
+	}
+	m.connecting, m.from = true, p
+	m.msg = fmt.Sprintf("what should %s call? move to a service or a dependency and press enter; esc cancels", p.name)
+}
+
+func (m Model) connectKey(k tea.KeyMsg) Model {
+	switch {
+	case k.Type == tea.KeyEsc:
+		m.connecting = false
+		m.msg, m.msgErr = "", false
+	case key.Matches(k, m.keys.Up):
+		m.moveSel(-1)
+	case key.Matches(k, m.keys.Down):
+		m.moveSel(1)
+	case k.Type == tea.KeyEnter:
+		m.connecting = false
+		from, to := m.from, m.cur()
+		m.edit(func(sc *engine.Scenario) (string, error) {
+			return from.name, connect(sc, from, to)
+		}, fmt.Sprintf("%s now calls %s", from.name, to.name))
+	}
+	return m
+}
+
+// formKey is a key while the knob form is open: enter applies its values
+// as one edit (refused fields stay marked), esc closes it unchanged.
+func (m Model) formKey(k tea.KeyMsg) Model {
+	switch {
+	case key.Matches(k, m.keys.FormCancel):
+		m.form = nil
+		m.msg, m.msgErr = "the knobs are as they were", false
+	case key.Matches(k, m.keys.FormApply):
+		c := m.form.Build(m.sc)
+		if c == nil {
+			return m
+		}
+		if err := check(c); err != nil {
+			m.form.SetErr(err.Error())
+			return m
+		}
+		changes := m.form.Changes(m.sc)
+		m.form = nil
+		if len(changes) == 0 {
+			m.msg, m.msgErr = "no knob changed", false
+			return m
+		}
+		m.commit(c, m.cur().name)
+		m.msg, m.msgErr = "set "+strings.Join(changes, ", "), false
+	default:
+		m.form.Key(k)
+	}
+	return m
+}
+
+// answer takes the key that answers the open question.
+func (m Model) answer(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	q := m.ask
+	m.ask = noQuestion
+	switch k.String() {
+	case "y", "Y":
+		switch q {
+		case askLeave:
+			return m, back
+		case askQuit:
+			return m, tea.Quit
+		case askFresh:
+			m.stage = choosing
+			m.previewStart()
+		case askOverwrite:
+			return m, m.write(m.savePath, true)
+		}
+	case "w":
+		if q != askOverwrite {
+			m.startSave()
+		}
+	case "ctrl+c":
+		if q == askQuit {
+			return m, tea.Quit
+		}
+		m.ask = askQuit
+	default:
+		if q == askOverwrite {
+			m.prompt = &playback.Prompt{Label: "save the system to", Input: m.savePath, Hint: "kept the file; type another name"}
+		}
+	}
+	return m, nil
+}
+
+// startSave asks where to save, offering the last file or the system's
+// name.
+func (m *Model) startSave() {
+	if m.o.WriteElsewhere != "" {
+		m.msg, m.msgErr = m.o.WriteElsewhere, false
+		return
+	}
+	path := m.savePath
+	if path == "" {
+		path = m.sc.Name + ".toml"
+	}
+	m.prompt = &playback.Prompt{Label: "save the system to", Input: path, Hint: "a .toml file"}
+}
+
+func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	switch m.prompt.Key(k) {
+	case playback.PromptCancelled:
+		m.prompt, m.renaming = nil, part{}
+		return m, nil
+	case playback.PromptTyping:
+		return m, nil
+	}
+	if p := m.renaming; p.kind != 0 {
+		to := strings.TrimSpace(m.prompt.Input)
+		m.prompt, m.renaming = nil, part{}
+		m.edit(func(sc *engine.Scenario) (string, error) {
+			return to, rename(sc, p, to)
+		}, fmt.Sprintf("renamed %s to %s", p.name, to))
+		if p.kind == partFront {
+			m.refresh(mappane.FrontName)
+		}
+		return m, nil
+	}
+	path := strings.TrimSpace(m.prompt.Input)
+	if path == "" {
+		m.prompt.Err = "type a file name, such as my-system.toml"
+		return m, nil
+	}
+	m.prompt = nil
+	return m, m.write(path, false)
+}
+
+// saveName is the scenario's name a file at path gives it: the file's
+// name without .toml, as a scenario file left unnamed would be called.
+func saveName(path string) string {
+	return strings.TrimSuffix(filepath.Base(path), ".toml")
+}

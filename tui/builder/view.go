@@ -1,0 +1,381 @@
+package builder
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The screen: the title with its breadcrumb, the body (the list of starts;
+// or the parts beside the map, the map above them in a narrow window, the
+// knob form in the parts' place), the message wrapped whole, and the key
+// line (or the open question).
+
+// wide is the least width that puts the parts beside the map.
+const wide = 110
+
+// View draws the screen, exactly the window's size.
+func (m Model) View() string {
+	if m.w <= 0 || m.h <= 0 {
+		return ""
+	}
+	if m.showHelp {
+		lines := append([]string{m.titleLine()}, m.helpv.View(m.th, "Builder: keys")...)
+		lines = append(lines, playback.KeyLine(m.help, m.helpv.ShortHelp(m.keys.HelpClose, m.keys.Quit), m.w))
+		return strings.Join(pane.Block(lines, m.w, m.h), "\n")
+	}
+	msg := m.messageLines()
+	bodyH := max(m.h-2-len(msg), 0)
+	var body []string
+	if m.stage == choosing {
+		body = m.startsBody(bodyH)
+	} else {
+		body = m.buildBody(bodyH)
+	}
+	lines := append([]string{m.titleLine()}, body...)
+	lines = append(lines, msg...)
+	lines = append(lines, m.keyLine())
+	return strings.Join(pane.Block(lines, m.w, m.h), "\n")
+}
+
+// titleLine is the breadcrumb, then whether the system is saved.
+func (m Model) titleLine() string {
+	head := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › new system")
+	if m.stage == choosing || m.sc == nil {
+		return pane.Fit(head+m.th.Dim.Render(" › ")+m.th.Accent.Render("start from"), m.w)
+	}
+	head += m.th.Dim.Render(" › ") + m.th.Accent.Render(m.sc.Name)
+	state := "unsaved"
+	switch {
+	case !m.Unsaved() && m.savePath != "":
+		state = "saved as " + m.savePath
+	case !m.Unsaved():
+		state = "nothing changed yet"
+	}
+	tries := []string{state, ""}
+	if n := len(m.sc.Variants); n > 1 {
+		// The map, the charts and b show the first; the parts are every
+		// variant's.
+		tries = append([]string{state + fmt.Sprintf(" · the map shows variant 1 of %d, %s", n, m.sc.Variants[0].Name)}, tries...)
+	}
+	for _, t := range tries {
+		if full := head + m.th.Dim.Render("  "+t); ansi.StringWidth(full) <= m.w {
+			return pane.Fit(full, m.w)
+		}
+	}
+	return pane.Fit(head, m.w)
+}
+
+// messageLines is the note or the refusal, wrapped so that it is read
+// whole; none when there is nothing to say.
+func (m Model) messageLines() []string {
+	if m.msg == "" {
+		return nil
+	}
+	style, text := m.th.Dim, m.msg
+	if m.msgErr {
+		style, text = m.th.Error, "✗ "+m.msg
+	}
+	var out []string
+	for _, l := range pane.Wrap(text, max(m.w-2, 1)) {
+		out = append(out, " "+style.Render(l))
+	}
+	return out
+}
+
+// keyLine is the open question or prompt, else the keys that work now.
+func (m Model) keyLine() string {
+	if m.prompt != nil {
+		return m.prompt.View(m.th, m.w)
+	}
+	if m.ask != noQuestion {
+		return m.questionLine()
+	}
+	keys := m.keys.short()
+	switch {
+	case m.form != nil:
+		keys = m.keys.form()
+	case m.stage == choosing:
+		keys = m.keys.choose()
+	case m.connecting:
+		keys = []key.Binding{playback.Short("↑/↓", "move"), playback.Short("enter", "call it"), playback.Short("esc", "cancel")}
+	}
+	return playback.KeyLine(m.help, keys, m.w)
+}
+
+// questionLine asks in the key line, in as many words as fit.
+func (m Model) questionLine() string {
+	var tries []string
+	switch m.ask {
+	case askLeave:
+		tries = []string{"Leave with unsaved changes? y leaves (kept as a draft while breakerlab runs) · w saves · any other key stays",
+			"Leave unsaved? y leaves, kept as a draft · w saves · other: stay", "Leave unsaved? y/w/other"}
+	case askQuit:
+		tries = []string{"Quit with unsaved changes? y quits and loses them · w saves first · any other key stays",
+			"Quit unsaved? y loses them · w saves · other: stay", "Quit unsaved? y/w/other"}
+	case askFresh:
+		tries = []string{"Start over? The unsaved system is lost: y starts over · w saves first · any other key stays",
+			"Start over, losing it? y · w saves · other: stay", "Start over? y/w/other"}
+	case askOverwrite:
+		tries = []string{m.savePath + " exists; overwrite it? y overwrites · any other key keeps it", "Overwrite it? y or n"}
+	}
+	for _, t := range tries {
+		if ansi.StringWidth(t)+1 <= m.w {
+			return pane.Fit(" "+m.th.Bold.Render(t), m.w)
+		}
+	}
+	return pane.Fit("", m.w)
+}
+
+// startsBody is the list of starts; in a wide window the highlighted
+// one's system beside it, drawn as it runs (the map, the outcomes), and
+// each start's summary under its name.
+func (m Model) startsBody(h int) []string {
+	if m.w < wide {
+		return m.startsPane(m.w, h, false)
+	}
+	leftW, _ := m.split(h)
+	mapW := m.w - leftW
+	mapH := min(m.mapMax(mapW), max(h-chartMin, h/2))
+	right := append(m.chartLines(m.mp, mapW, mapH), m.chartLines(m.out, mapW, h-mapH)...)
+	return sideBySide(m.startsPane(leftW, h, true), right)
+}
+
+// startsPane lists where to start: with every summary under its name
+// (inline), else the highlighted one's summary under the list.
+func (m Model) startsPane(w, h int, inline bool) []string {
+	inner := max(w-4, 1)
+	summaries := make([]string, len(m.starts)+1)
+	names := make([]string, len(m.starts)+1)
+	summaries[0], names[0] = "a pool of 32 workers and one endpoint of 50 requests a second that calls nothing yet", "empty server"
+	for i, s := range m.starts {
+		names[i+1], summaries[i+1] = "copy of "+s.Name, s.Summary
+	}
+	var lines []string
+	var owner []int
+	for i := range names {
+		mark, name := "  ", names[i]
+		if i == m.pick {
+			mark, name = m.th.Accent.Render(theme.GlyphCursor)+" ", m.th.Bold.Render(name)
+		}
+		lines, owner = append(lines, " "+mark+name), append(owner, i)
+		if inline {
+			for _, l := range pane.Wrap(summaries[i], inner-4) {
+				lines, owner = append(lines, "    "+m.th.Dim.Render(l)), append(owner, i)
+			}
+			if i < len(names)-1 {
+				lines, owner = append(lines, ""), append(owner, i)
+			}
+		}
+	}
+	var about []string
+	if !inline {
+		about = append([]string{""}, pane.Wrap(summaries[m.pick], inner)...)
+		for i := range about {
+			about[i] = " " + m.th.Dim.Render(about[i])
+		}
+	}
+	rows := max(h-2-len(about), 1)
+	first, last := 0, 0
+	for k, o := range owner {
+		if o == m.pick {
+			if first == 0 && (k == 0 || owner[k-1] != o) {
+				first = k
+			}
+			last = k
+		}
+	}
+	top := min(max(first-(rows-(last-first+1))/2, 0), max(len(lines)-rows, 0))
+	body := append([]string(nil), lines[top:min(top+rows, len(lines))]...)
+	if inline {
+		for len(body) < rows {
+			body = append(body, "")
+		}
+	}
+	body = append(body, about...) // right under the list
+	note := fmt.Sprintf("%d of %d", m.pick+1, len(names))
+	return pane.Frame(m.th, w, h, "Start from", note, body)
+}
+
+// split is how the body is shared: the left (parts or form) width and
+// the map's, side by side; or, in a narrow window, the map's height above
+// the parts.
+func (m Model) split(bodyH int) (leftW, mapH int) {
+	if m.w >= wide {
+		leftW = min(max(m.w*2/5, 44), 72)
+		if m.form != nil {
+			leftW = max(leftW, m.w*3/5)
+		}
+		return leftW, bodyH
+	}
+	// Every part when the map can spare the rows (its legend and fleets'
+	// strips give way first), else at least six rows of them.
+	mapH = min(max(bodyH-m.partsHeight(m.w), m.mp.MinHeight()), m.mapMax(m.w))
+	return m.w, min(max(mapH, 0), max(bodyH-6, 0))
+}
+
+// buildBody is the parts (or the form) and the map; in a wide window
+// they share a band, and the preview run's charts fill the rest: the
+// calls in flight under the parts (once something is called), the
+// requests' outcomes under the map.
+func (m Model) buildBody(h int) []string {
+	leftW, mapH := m.split(h)
+	if m.w < wide {
+		if m.form != nil {
+			return m.formPane(m.w, h)
+		}
+		out := m.chartLines(m.mp, m.w, mapH)
+		return append(out, m.partsPane(m.w, h-mapH)...)
+	}
+	mapW := m.w - leftW
+	var left, right []string
+	if m.form != nil {
+		formH := min(h, m.formHeight(leftW))
+		left = append(m.formPane(leftW, formH), m.chartLines(m.inf, leftW, h-formH)...)
+		mapH = min(m.mapMax(mapW), max(h-chartMin, h/2))
+		right = append(m.chartLines(m.mp, mapW, mapH), m.chartLines(m.out, mapW, h-mapH)...)
+		return sideBySide(left, right)
+	}
+	topH := min(max(m.partsHeight(leftW), m.mapMax(mapW)), max(h-chartMin, h/2))
+	top := sideBySide(m.partsPane(leftW, topH), m.chartLines(m.mp, mapW, topH))
+	if len(m.sc.Variants[0].System.Dependencies) == 0 {
+		// Nothing is called yet: no calls in flight to chart.
+		return append(top, m.chartLines(m.out, m.w, h-topH)...)
+	}
+	return append(top, sideBySide(m.chartLines(m.inf, leftW, h-topH), m.chartLines(m.out, mapW, h-topH))...)
+}
+
+// sideBySide joins two columns of the same height line by line.
+func sideBySide(left, right []string) []string {
+	out := make([]string, min(len(left), len(right)))
+	for i := range out {
+		out[i] = left[i] + right[i]
+	}
+	return out
+}
+
+// mapMax is the map's height with every fleet's strip at width w (its
+// legend wraps to the width, so the width is set first).
+func (m Model) mapMax(w int) int {
+	m.mp.SetSize(w, max(m.h, 1))
+	return m.mp.Max()
+}
+
+// chartMin is the least height a chart is drawn at.
+const chartMin = 8
+
+// sized is a pane the builder draws at a size of its choosing.
+type sized interface {
+	SetSize(w, h int)
+	View() string
+}
+
+// chartLines is a chart drawn at exactly w×h (nothing when h is 0).
+func (m Model) chartLines(c sized, w, h int) []string {
+	if h <= 0 {
+		return nil
+	}
+	c.SetSize(w, h)
+	return pane.Block(strings.Split(c.View(), "\n"), w, h)
+}
+
+// partLines are the parts as the list draws them, with the part each
+// line belongs to; a line too long for the pane goes on below its start,
+// never cut.
+func (m Model) partLines(w int) (lines []string, owner []int) {
+	inner := max(w-4, 1)
+	for i, p := range m.parts {
+		indent := strings.Repeat("  ", p.depth)
+		mark := "  "
+		text := describe(m.sc, p)
+		if m.connecting && p.name == m.from.name && p.kind == m.from.kind {
+			text += "  ← calls the part you choose"
+		}
+		for j, l := range pane.Wrap(text, max(inner-2-len(indent), 8)) {
+			style := m.th.Text
+			if i == m.sel {
+				style = m.th.Bold
+				if j == 0 {
+					mark = m.th.Accent.Render(theme.GlyphCursor) + " "
+				}
+			}
+			prefix := mark + indent
+			if j > 0 {
+				prefix = "  " + indent + "  "
+			}
+			lines = append(lines, prefix+style.Render(l))
+			owner = append(owner, i)
+			mark = "  "
+		}
+	}
+	return lines, owner
+}
+
+// partsHeight is the height that shows every part.
+func (m Model) partsHeight(w int) int {
+	lines, _ := m.partLines(w)
+	return len(lines) + 2
+}
+
+// partsPane lists the system's parts, each under its caller, scrolled so
+// that the selected one shows.
+func (m Model) partsPane(w, h int) []string {
+	lines, owner := m.partLines(w)
+	rows := max(h-2, 0)
+	first := 0
+	for k, o := range owner {
+		if o == m.sel {
+			first = k
+			break
+		}
+	}
+	top := min(max(first-rows/2, 0), max(len(lines)-rows, 0))
+	body := lines[top:min(top+rows, len(lines))]
+	title := "Parts"
+	if m.connecting {
+		title = "Parts: what should " + m.from.name + " call?"
+	}
+	count := fmt.Sprintf("%d parts", len(m.parts))
+	note := count
+	if len(m.undo) > 0 {
+		note += fmt.Sprintf(" · %d to undo", len(m.undo))
+	}
+	title, note = pane.Titled(w, []string{title, "Parts"}, []string{note, count})
+	return pane.Frame(m.th, w, h, title, note, body)
+}
+
+// formFooter is the form's last line while nothing is refused.
+const formFooter = "enter applies every field as one edit (u undoes it); esc leaves the knobs as they were"
+
+// formHeight is the height that shows the whole form.
+func (m Model) formHeight(w int) int {
+	return len(m.form.Lines(formFooter, max(w-4, 1), 1000)) + 2
+}
+
+// formPane is the sandbox's knob form in a frame.
+func (m Model) formPane(w, h int) []string {
+	lines := m.form.Lines(formFooter, max(w-4, 1), max(h-2, 0))
+	body := make([]string, len(lines))
+	for i, l := range lines {
+		body[i] = " " + l
+	}
+	return pane.Frame(m.th, w, h, "Knobs", "the sandbox's form", body)
+}
+
+// helpLines are the help screen's: the keys, then what the screen does.
+func (m Model) helpLines() []string {
+	out := helpview.KeyTable(m.help, m.keys.full(), m.w-2)
+	about := []string{
+		"Build a system part by part. s, d and f add a part that the selected endpoint or service calls (a service, a dependency, a fleet of instances); a request makes one call per service, so a service that already calls something gets c instead, which moves its call to another part. t adds a tenant (the traffic is split evenly among the tenants), a another endpoint of the front.",
+		"Every edit goes to the engine first: what it would refuse (a loop of calls, a pool of 0 workers, a call to nothing, a part no request reaches) is refused here with its words, and the system stays as it was. u undoes edits one by one.",
+		"e opens the sandbox's knob form on the system; p plays it in the sandbox at once; w saves it as a scenario file that breakerlab run, sweep, lessons and challenges read. Leaving with unsaved changes asks first; the system stays as a draft while breakerlab runs.",
+	}
+	out = append(out, "", m.th.Bold.Render("What the builder does"))
+	return append(out, helpview.Paragraphs(about, m.w-4)...)
+}

@@ -1,0 +1,81 @@
+package builder
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/breakerlab/breakerlab/engine/scenariofile"
+)
+
+// Saving: the system as a scenario file, through the encoder the
+// sandbox's w uses, headed by how to run it.
+
+// writtenMsg reports a write: whether the file was there already (and
+// left alone), or the error, for the system of edit id.
+type writtenMsg struct {
+	path   string
+	id     int
+	exists bool
+	err    error
+}
+
+// fileBytes is the system as a scenario file named after path.
+func (m Model) fileBytes(path string) ([]byte, error) {
+	c := clone(m.sc)
+	if c == nil {
+		return nil, errors.New("the system could not be copied")
+	}
+	c.Name = saveName(path)
+	data, err := scenariofile.Dump(c)
+	if err != nil {
+		return nil, fmt.Errorf("cannot write the system: %w", err)
+	}
+	head := fmt.Sprintf("# Built in the breakerlab builder. `breakerlab run %s` runs it;\n# `breakerlab sandbox %s` plays it.\n", path, path)
+	return append([]byte(head), data...), nil
+}
+
+// write saves the system to path in a command; without overwrite a file
+// already there is kept and reported.
+func (m Model) write(path string, overwrite bool) func() tea.Msg {
+	data, err := m.fileBytes(path)
+	id := m.id
+	return func() tea.Msg {
+		if err != nil {
+			return writtenMsg{path: path, id: id, err: err}
+		}
+		flag := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+		if overwrite {
+			flag = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+		}
+		f, err := os.OpenFile(path, flag, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			return writtenMsg{path: path, id: id, exists: true}
+		}
+		if err != nil {
+			return writtenMsg{path: path, id: id, err: err}
+		}
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return writtenMsg{path: path, id: id, err: err}
+	}
+}
+
+// onWritten says what a write did, or asks before overwriting.
+func (m Model) onWritten(w writtenMsg) Model {
+	switch {
+	case w.exists:
+		m.savePath, m.ask = w.path, askOverwrite
+	case w.err != nil:
+		m.msg, m.msgErr = "not saved: "+w.err.Error(), true
+	default:
+		m.savePath, m.savedID = w.path, w.id
+		m.msg, m.msgErr = fmt.Sprintf("saved %s: breakerlab run %s runs it, breakerlab sandbox %s plays it", w.path, w.path, w.path), false
+	}
+	return m
+}
