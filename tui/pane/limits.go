@@ -24,11 +24,12 @@ type Limits struct {
 	th   *theme.Theme
 	w, h int
 
-	rows  []limitRow
-	hosts []hostLine
-	tasks int
-	dirty bool
-	view  string
+	rows   []limitRow
+	hosts  []hostLine
+	tasks  int
+	noLoop bool // LeaveOutLoop
+	dirty  bool
+	view   string
 }
 
 // limitRow is one limit: its name, how full it is (used of size, size 0:
@@ -68,6 +69,11 @@ func (l *Limits) SetSize(w, h int) {
 	}
 }
 
+// LeaveOutLoop drops the loop's line: a measured process whose CPU is not
+// the server's alone (the live lab's also runs the provider and the load)
+// has no busy share of its loop to show.
+func (l *Limits) LeaveOutLoop() { l.noLoop, l.dirty = true, true }
+
 // Rows is how many lines the pane's body has: its height less the frame.
 func (l *Limits) Rows() int { return len(l.rows) }
 
@@ -79,6 +85,9 @@ func (l *Limits) SetData(d Data) {
 		return
 	}
 	rows := limitRows(s)
+	if l.noLoop && len(rows) > 0 && rows[len(rows)-1].name == "loop" {
+		rows = rows[:len(rows)-1]
+	}
 	var hosts []hostLine
 	for i := range s.Pools {
 		if p := &s.Pools[i]; len(p.Hosts) > 1 {
