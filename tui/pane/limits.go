@@ -123,8 +123,13 @@ func limitRows(s *engine.Snapshot) []limitRow {
 	var rows []limitRow
 	for i := range s.Pools {
 		p := &s.Pools[i]
-		r := limitRow{name: p.Name, used: float64(p.InUse), size: float64(p.Size), bad: p.Refused > 0 || (p.Size > 0 && p.InUse >= p.Size)}
-		use := PoolInUse(p)
+		size, use := p.Size, PoolInUse(p)
+		if size == 0 && p.PerHost > 0 && len(p.Hosts) == 1 {
+			// One host capped on its own (MaxConnsPerHost): the bar is
+			// that cap, as full as the pool can get.
+			size, use = p.PerHost, Count(p.InUse)+"/"+Count(p.PerHost)+" in use"
+		}
+		r := limitRow{name: p.Name, used: float64(p.InUse), size: float64(size), bad: p.Refused > 0 || (size > 0 && p.InUse >= size)}
 		r.words = [4]string{
 			fmt.Sprintf("%s · %s waiting · %s refused · %s gave up", use, Count(p.Waiting), Count(p.Refused), Count(p.GaveUp)),
 			fmt.Sprintf("%s · %s waiting · %s refused", use, Count(p.Waiting), Count(p.Refused)),
@@ -135,7 +140,7 @@ func limitRows(s *engine.Snapshot) []limitRow {
 	}
 	for i := range s.Dependencies {
 		d := &s.Dependencies[i]
-		if d.BulkheadCap <= 0 {
+		if d.BulkheadCap <= 0 || Uncalled(s, d.Name) {
 			continue
 		}
 		held := Count(d.Bulkhead) + "/" + Count(d.BulkheadCap)
@@ -187,6 +192,20 @@ func limitRows(s *engine.Snapshot) []limitRow {
 		Percent(now),
 	}
 	return append(rows, r)
+}
+
+// Uncalled says that no endpoint of the snapshot calls the front's
+// dependency name in this variant (event-loop-stall's executor before the
+// fix sends the report there): its permits hold nothing and it has no
+// calls in flight, so the panes leave it out. A snapshot without
+// endpoints (a pane's test) calls every dependency.
+func Uncalled(s *engine.Snapshot, name string) bool {
+	for i := range s.Endpoints {
+		if s.Endpoints[i].Calls == name {
+			return false
+		}
+	}
+	return len(s.Endpoints) > 0
 }
 
 // PoolInUse words a pool's connections in use, against its size when it
