@@ -137,7 +137,11 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 		return serveLab(ctx, cfg, stdout)
 	}
 	if *tuiFlag {
-		if err := needTerminal(stdout, "the live lab's screen", "`breakerlab lab checkout --mode "+mode.value+"` prints the measured table"); err != nil {
+		table := "`breakerlab lab checkout --mode " + mode.value + "`"
+		if cfg.Server == lab.Go {
+			table = "`breakerlab lab checkout --server go --mode " + mode.value + "`"
+		}
+		if err := needTerminal(stdout, "the live lab's screen", table+" prints the measured table"); err != nil {
 			return err
 		}
 		return tuiLab(ctx, cfg)
