@@ -79,7 +79,7 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	fs.Var(faults, "fault", "the provider's fault timeline, repeatable: "+lab.FaultSyntax+"; none for a healthy provider (with --serve the default is none)")
 	bulkheadWait := fs.Duration("bulkhead-wait", 0, "how long a call over the protected mode's bulkhead of 4 may wait for a slot (0: refused at once, as in the simulation; the go server's semaphore waits 100ms unless told)")
 	serveFlag := fs.Bool("serve", false, "leave the provider and the API running until ctrl+c, for curl, a load tool or Prometheus")
-	tuiFlag := fs.Bool("tui", false, "watch one mode live in the sandbox's panes, the simulation of the same mode beside it (protected unless --mode says)")
+	tuiFlag := fs.Bool("tui", false, "watch one mode live in the sandbox's panes, the simulation of the same mode beside it (protected unless --mode says); the go server's are a tasks server's: its limits and its Transport's connections")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -110,8 +110,6 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	}
 	modeSet := setFlags["mode"]
 	switch {
-	case *tuiFlag && cfg.Server == lab.Go:
-		return usagef("--tui draws the thread-pool server's panes; the go server prints its table (or --format json) with the simulation of each mode beside it")
 	case *serveFlag && *tuiFlag:
 		return usagef("--serve and --tui do not go together: --serve leaves the servers to you, --tui runs the incident on them")
 	case *tuiFlag && !modeSet:
@@ -139,7 +137,11 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 		return serveLab(ctx, cfg, stdout)
 	}
 	if *tuiFlag {
-		if err := needTerminal(stdout, "the live lab's screen", "`breakerlab lab checkout --mode "+mode.value+"` prints the measured table"); err != nil {
+		table := "`breakerlab lab checkout --mode " + mode.value + "`"
+		if cfg.Server == lab.Go {
+			table = "`breakerlab lab checkout --server go --mode " + mode.value + "`"
+		}
+		if err := needTerminal(stdout, "the live lab's screen", table+" prints the measured table"); err != nil {
 			return err
 		}
 		return tuiLab(ctx, cfg)
@@ -233,36 +235,39 @@ func serveLab(ctx context.Context, cfg lab.Config, stdout io.Writer) error {
 // homeLiveLab starts the reference's protected mode on loopback for the home
 // screen's Live lab: its screen's options, and how to stop the servers.
 func homeLiveLab() (livelab.Options, func() error, error) {
-	cfg := lab.DefaultConfig(lab.Protected)
+	return liveLabOptions(context.Background(), lab.DefaultConfig(lab.Protected))
+}
+
+// liveLabOptions starts one mode of the incident on its sockets and
+// returns the live screen's options (the simulation of the same mode, and
+// the session to read the measured side from) and how to stop the servers.
+// A Go server's screen draws a tasks server's panes: the simulation is
+// one, and the session describes itself as one.
+func liveLabOptions(ctx context.Context, cfg lab.Config) (livelab.Options, func() error, error) {
 	sc, v, err := lab.SimScenario(cfg)
 	if err != nil {
 		return livelab.Options{}, nil, err
 	}
-	s, err := lab.StartSession(context.Background(), cfg)
+	s, err := lab.StartSession(ctx, cfg)
 	if err != nil {
-		return livelab.Options{}, nil, err
+		return livelab.Options{}, nil, labError(err)
 	}
 	where := strings.TrimPrefix(s.Lab.APIURL(), "http://")
+	if cfg.Scale != 1 {
+		where += fmt.Sprintf(", durations ×%v", cfg.Scale)
+	}
 	return livelab.Options{Scenario: sc, Variant: v, Seed: cfg.Seed, Where: where, Real: s.Snapshot}, s.Stop, nil
 }
 
 // tuiLab runs the incident once on real sockets and shows it live beside
 // its simulation until the learner quits.
 func tuiLab(ctx context.Context, cfg lab.Config) error {
-	sc, v, err := lab.SimScenario(cfg)
+	o, stop, err := liveLabOptions(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	s, err := lab.StartSession(ctx, cfg)
-	if err != nil {
-		return labError(err)
-	}
-	where := strings.TrimPrefix(s.Lab.APIURL(), "http://")
-	if cfg.Scale != 1 {
-		where += fmt.Sprintf(", durations ×%v", cfg.Scale)
-	}
-	err = tui.RunLiveLab(terminal(), livelab.Options{Scenario: sc, Variant: v, Seed: cfg.Seed, Where: where, Real: s.Snapshot})
-	return errors.Join(err, s.Stop())
+	err = tui.RunLiveLab(terminal(), o)
+	return errors.Join(err, stop())
 }
 
 func indent(s string) string {

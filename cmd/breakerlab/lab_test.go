@@ -36,7 +36,7 @@ func TestLabBadInput(t *testing.T) {
 		{[]string{"lab", "checkout", "--api-port", "7011", "--provider-port", "7011"}, "two different ports"},
 		{[]string{"lab", "checkout", "--listen", "example.com"}, "listen must be an IP address"},
 		{[]string{"lab", "checkout", "--server", "java"}, `"java" is not one of threads, go`},
-		{[]string{"lab", "checkout", "--server", "go", "--tui"}, "the go server prints its table"},
+		{[]string{"lab", "checkout", "--server", "go", "--tui"}, "`breakerlab lab checkout --server go --mode protected` prints"},
 		{[]string{"lab", "checkout", "--conns", "4"}, "--conns is the go server's MaxConnsPerHost: add --server go"},
 		{[]string{"lab", "checkout", "--server", "go", "--conns", "0"}, "connections per host must be between 1 and"},
 	} {

@@ -211,6 +211,7 @@ func init() {
 		"customers": shuffleCount("the other customers", func(o *outcome) int { return o.victims }),
 	}
 	addFleetMetrics(metrics)
+	addTasksMetrics(metrics)
 }
 
 // metricNames lists the metrics, sorted.

@@ -127,6 +127,9 @@ func (f *InFlight) render() []string {
 	peak := 1.0
 	for i := range s.Dependencies {
 		d := &s.Dependencies[i]
+		if pane.Uncalled(s, d.Name) {
+			continue // a dependency this variant never calls: no line, no cap
+		}
 		peak = max(peak, float64(d.BulkheadCap))
 		for _, smp := range d.Series {
 			peak = max(peak, float64(smp.InFlight))
@@ -206,7 +209,7 @@ func (f *InFlight) render() []string {
 		}
 	}
 	for i := range s.Dependencies {
-		if c := s.Dependencies[i].BulkheadCap; c > 0 {
+		if c := s.Dependencies[i].BulkheadCap; c > 0 && !pane.Uncalled(s, s.Dependencies[i].Name) {
 			plotLine(g, 0, lc, canvas.Float64Point{X: 0, Y: float64(c)}, canvas.Float64Point{X: float64(cols - 1), Y: float64(c)}, capRune, clCap)
 		}
 	}
@@ -225,6 +228,9 @@ func (f *InFlight) render() []string {
 		}
 	}
 	for _, i := range order {
+		if pane.Uncalled(s, s.Dependencies[i].Name) {
+			continue
+		}
 		series := s.Dependencies[i].Series
 		cl := clLine + grid.Class(i)
 		var prev canvas.Float64Point
@@ -317,11 +323,14 @@ func (f *InFlight) legend(names []string, letters []rune, iw int, level int) []s
 	colors := pane.DependencyColors(f.data.Snap)
 	var items, plain []string
 	for i, n := range names {
+		if pane.Uncalled(f.data.Snap, n) {
+			continue
+		}
 		items = append(items, f.th.Series(colors[i]).Bold(true).Render(string(letters[i]))+" "+n)
 		plain = append(plain, string(letters[i])+" "+n)
 	}
 	for i := range f.data.Snap.Dependencies {
-		if c := f.data.Snap.Dependencies[i].BulkheadCap; c > 0 {
+		if c := f.data.Snap.Dependencies[i].BulkheadCap; c > 0 && !pane.Uncalled(f.data.Snap, names[i]) {
 			items = append(items, f.th.Warn.Render("┄")+fmt.Sprintf(" cap %d", c))
 			plain = append(plain, fmt.Sprintf("┄ cap %d", c))
 			break

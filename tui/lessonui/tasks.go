@@ -80,8 +80,8 @@ func appendLimits(out []string, s *engine.Snapshot) []string {
 	}
 	for i := range s.Dependencies {
 		d := &s.Dependencies[i]
-		if d.BulkheadCap == 0 {
-			continue
+		if d.BulkheadCap == 0 || pane.Uncalled(s, d.Name) {
+			continue // no permits, or none this variant takes
 		}
 		out = append(out, fmt.Sprintf("permits %s  %s of %s held (most %s) · %s waiting · %s refused",
 			d.Name, pane.Count(d.Bulkhead), pane.Count(d.BulkheadCap), pane.Count(d.BulkheadMax), pane.Count(d.BulkheadWaiting), pane.Count(d.BulkheadFull+d.BulkheadWaitedOut)))

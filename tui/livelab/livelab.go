@@ -1,6 +1,8 @@
 // Package livelab is the live lab's screen: the checkout incident measured
 // on real sockets, drawn in the sandbox's own panes (the worker pool, the
-// payment breaker, the calls in flight at the provider, the outcomes), with
+// payment breaker, the calls in flight at the provider, the outcomes; for
+// the Go server, a tasks server, its limits and its Transport's connections
+// over time in the pool's place), with
 // the engine's simulation of the same mode beside it on the same clock, the
 // difference in points for each endpoint's outcomes, and a line that says
 // where the two agree and why they differ.
@@ -53,12 +55,17 @@ type side struct {
 	brk  *pane.Breaker
 	inf  *chart.InFlight
 	out  *chart.Outcomes
-	snap engine.Snapshot
-	gen  uint64
+	// A tasks server's: its limits in the pool's place, and its first
+	// connection pool over time.
+	lim   *pane.Limits
+	conns *chart.Gauge
+	snap  engine.Snapshot
+	gen   uint64
 }
 
 func newSide(th *theme.Theme) *side {
-	return &side{pool: pane.NewPool(th), brk: pane.NewBreaker(th), inf: chart.NewInFlight(th), out: chart.NewOutcomes(th)}
+	return &side{pool: pane.NewPool(th), brk: pane.NewBreaker(th), inf: chart.NewInFlight(th), out: chart.NewOutcomes(th),
+		lim: pane.NewLimits(th), conns: chart.NewPoolGauge(th, 0)}
 }
 
 func (s *side) set(snap engine.Snapshot, faults []pane.FaultSpan) {
@@ -68,6 +75,8 @@ func (s *side) set(snap engine.Snapshot, faults []pane.FaultSpan) {
 	s.brk.SetData(d)
 	s.inf.SetData(d)
 	s.out.SetData(d)
+	s.lim.SetData(d)
+	s.conns.SetData(d)
 }
 
 // Model is the live lab screen.
@@ -80,7 +89,10 @@ type Model struct {
 	w, h   int
 	quit   key.Binding
 	hasBrk bool
-	done   bool
+	// tasks: the server is a tasks server (the Go server), drawn with its
+	// limits and its connections instead of a worker pool.
+	tasks bool
+	done  bool
 }
 
 type tickMsg struct{}
@@ -104,9 +116,14 @@ func New(o Options) (*Model, error) {
 		w:      80, h: 24,
 		quit: key.NewBinding(key.WithKeys("q", "esc", "ctrl+c"), key.WithHelp("q", "quit")),
 	}
-	for _, d := range o.Scenario.Variants[o.Variant].System.Dependencies {
+	sys := &o.Scenario.Variants[o.Variant].System
+	for _, d := range sys.Dependencies {
 		m.hasBrk = m.hasBrk || d.Policy.Breaker != nil
 	}
+	m.tasks = sys.IsTasks() && len(sys.Pools) > 0
+	// The measured process also runs the provider and the load: its CPU
+	// is not the server's loop, so that line is the simulation's alone.
+	m.sides[1].lim.LeaveOutLoop()
 	m.refresh()
 	return m, nil
 }
@@ -155,18 +172,31 @@ func (m *Model) refresh() {
 // headLines are the title and the clock above the panes.
 const headLines = 2
 
-// layout sizes the panes: the pool at its natural height, the breaker
-// when the mode has one, then the in-flight chart and the outcomes chart
-// share what is left, when there is room for them.
+// layout sizes the panes: the pool (a tasks server's limits) at its
+// natural height, the breaker when the mode has one, then the charts share
+// what is left, when there is room for them: a tasks server's connections
+// first, then the calls in flight and the outcomes.
 func (m *Model) layout() {
 	colW := (m.w - 1) / 2
 	avail := m.h - headLines - len(m.footer())
-	poolH := min(m.sides[0].pool.Needs(colW), max(avail, 3))
-	avail -= poolH
+	topH := m.sides[0].pool.Needs(colW)
+	if m.tasks {
+		topH = max(m.sides[0].lim.Needs(), m.sides[1].lim.Needs())
+	}
+	topH = min(topH, max(avail, 3))
+	avail -= topH
 	brkH := 0
 	if m.hasBrk && avail >= 6 {
 		brkH = min(m.sides[0].brk.Needs(colW), avail)
 		avail -= brkH
+	}
+	connH := 0
+	if least, _, _ := chart.GaugeHeights(); m.tasks && avail >= least {
+		connH = avail
+		if avail >= 2*least+4 {
+			connH = avail / 3
+		}
+		avail -= connH
 	}
 	infH, outH := 0, 0
 	switch {
@@ -176,7 +206,12 @@ func (m *Model) layout() {
 		infH = avail
 	}
 	for _, s := range m.sides {
-		s.pool.SetSize(colW, poolH)
+		if m.tasks {
+			s.lim.SetSize(colW, topH)
+		} else {
+			s.pool.SetSize(colW, topH)
+		}
+		s.conns.SetSize(colW, connH)
 		s.brk.SetSize(colW, brkH)
 		s.inf.SetSize(colW, infH)
 		s.out.SetSize(colW, outH)
@@ -198,9 +233,16 @@ func (m *Model) View() string {
 	cols := [2][]string{}
 	for i, s := range m.sides {
 		var parts []string
-		parts = append(parts, s.pool.View())
+		if m.tasks {
+			parts = append(parts, s.lim.View())
+		} else {
+			parts = append(parts, s.pool.View())
+		}
 		if m.hasBrk && heightOf(s.brk) > 0 {
 			parts = append(parts, s.brk.View())
+		}
+		if m.tasks && heightOf(s.conns) > 0 {
+			parts = append(parts, s.conns.View())
 		}
 		if heightOf(s.inf) > 0 {
 			parts = append(parts, s.inf.View())
@@ -268,14 +310,37 @@ func (m *Model) footer() []string {
 	if len(real.Dependencies) > 0 && len(sim.Dependencies) > 0 {
 		add(fmt.Sprintf("  %-8s most calls in flight: %d simulated, %d measured", real.Dependencies[0].Name, sim.Dependencies[0].InFlightMax, real.Dependencies[0].InFlightMax))
 	}
+	if line := m.tasksLine(sim, real); m.tasks && line != "" {
+		add(line)
+	}
 	add(m.verdict(sim, real))
-	add("Why they differ: real timers fire late on shared cores and calls cross the loopback stack; the simulation's clock is exact, its arrivals random.")
+	why := "Why they differ: real timers fire late on shared cores and calls cross the loopback stack; the simulation's clock is exact, its arrivals random."
+	if m.tasks && m.h >= 30 {
+		// Said where there is room: the measured side's limits lack those
+		// lines, which says it too.
+		why += " Loop and memory are simulated only: the measured process also runs the provider and the load."
+	}
+	add(why)
 	if m.o.Leave != nil {
 		out = append(out, m.th.Dim.Render("q back (stops the lab)"))
 	} else {
 		out = append(out, m.th.Dim.Render("q quit"))
 	}
 	return out
+}
+
+// tasksLine compares a tasks server's goroutines and its first pool's
+// connections, simulated and measured, with the pool's cap per host.
+func (m *Model) tasksLine(sim, real *engine.Snapshot) string {
+	if sim.Tasks == nil || real.Tasks == nil || len(sim.Pools) == 0 || len(real.Pools) == 0 {
+		return ""
+	}
+	sp, rp := &sim.Pools[0], &real.Pools[0]
+	perHost := ""
+	if rp.PerHost > 0 {
+		perHost = fmt.Sprintf(" (%d a host)", rp.PerHost)
+	}
+	return fmt.Sprintf("  %-8s most connections%s %d/%d · most tasks %d/%d", rp.Name, perHost, sp.InUseMax, rp.InUseMax, sim.Tasks.LiveMax, real.Tasks.LiveMax)
 }
 
 // points writes a difference in percentage points with its sign.

@@ -104,3 +104,38 @@ func TestStopsTickingWhenDone(t *testing.T) {
 		t.Error("q does not quit")
 	}
 }
+
+// TestTasksServerFrames: a tasks server (the Go server) is drawn with its
+// limits in the worker pool's place and its first pool's connections over
+// time; the loop's line is the simulation's alone, since the measured
+// process's CPU is not the server's.
+func TestTasksServerFrames(t *testing.T) {
+	sc := scenarios.GoServer()
+	for _, v := range []int{0, len(sc.Variants) - 1} {
+		m, err := New(Options{Theme: theme.New(theme.Plain()), Scenario: sc, Variant: v, Seed: 5, Where: "127.0.0.1:7011",
+			Real: fakeReal(t, sc, v, 6, 200*time.Millisecond)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 40 { // eight seconds in
+			m.Update(tickMsg{})
+		}
+		for _, size := range [][2]int{{80, 24}, {100, 30}, {200, 60}} {
+			out := checkFrame(t, m, size[0], size[1])
+			for _, want := range []string{"Limits of the tasks server", "most connections", "most tasks", "Why they differ"} {
+				if !strings.Contains(out, want) {
+					t.Errorf("variant %d at %dx%d lacks %q:\n%s", v, size[0], size[1], want, out)
+				}
+			}
+			if strings.Contains(out, "Worker pool") {
+				t.Errorf("variant %d at %dx%d draws a worker pool:\n%s", v, size[0], size[1], out)
+			}
+			if n := strings.Count(out, "│loop "); n != 1 {
+				t.Errorf("variant %d at %dx%d: %d loop lines, want the simulation's alone:\n%s", v, size[0], size[1], n, out)
+			}
+			if size[1] >= 60 && !strings.Contains(out, "Pool transport") {
+				t.Errorf("variant %d at %dx%d: no chart of the transport's connections:\n%s", v, size[0], size[1], out)
+			}
+		}
+	}
+}

@@ -225,6 +225,9 @@ func (m *Model) useCell(r row) string {
 	}
 	switch n.kind {
 	case Leaf:
+		if n.uncalled {
+			return "not called"
+		}
 		if n.size > 0 {
 			return fmt.Sprintf("%s/%s in flight", pane.Count(n.used), pane.Count(n.size))
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
 // Kind is what a node of the map is.
@@ -77,6 +78,10 @@ type node struct {
 	ok           bool
 	// fault is the fault in force on a leaf now, "" for none.
 	fault string
+	// uncalled: a dependency of the front that no endpoint calls in this
+	// variant (event-loop-stall's executor before the fix): its cap holds
+	// nothing, and the map says so instead.
+	uncalled bool
 	// instances holds a fleet's instances (nil for one instance).
 	instances []instance
 	edges     []edge
@@ -193,6 +198,7 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 		return
 	}
 	n := node{kind: Leaf, name: d.Name, depth: g.nodes[from].depth + 1, parent: from, used: d.InFlight, size: d.BulkheadCap}
+	n.uncalled = svc == nil && pane.Uncalled(s, d.Name)
 	n.rate, n.failed, n.ok = edgeRates(d.Series, s.SampleEvery)
 	if d.Fault != nil {
 		n.fault = faultWords(d.Fault)

@@ -205,7 +205,8 @@ func (v *breakerView) sameAs(o *breakerView) bool {
 }
 
 // focusDependency picks the dependency a learner cares about when none has
-// a breaker: the first with a fault, else the first with a bulkhead.
+// a breaker: the first with a fault, else the first called with a bulkhead,
+// else the first called.
 func focusDependency(s *engine.Snapshot, faults []FaultSpan) int {
 	for _, f := range faults {
 		for i := range s.Dependencies {
@@ -215,7 +216,12 @@ func focusDependency(s *engine.Snapshot, faults []FaultSpan) int {
 		}
 	}
 	for i := range s.Dependencies {
-		if s.Dependencies[i].BulkheadCap > 0 {
+		if s.Dependencies[i].BulkheadCap > 0 && !Uncalled(s, s.Dependencies[i].Name) {
+			return i
+		}
+	}
+	for i := range s.Dependencies {
+		if !Uncalled(s, s.Dependencies[i].Name) {
 			return i
 		}
 	}

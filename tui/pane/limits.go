@@ -24,11 +24,12 @@ type Limits struct {
 	th   *theme.Theme
 	w, h int
 
-	rows  []limitRow
-	hosts []hostLine
-	tasks int
-	dirty bool
-	view  string
+	rows   []limitRow
+	hosts  []hostLine
+	tasks  int
+	noLoop bool // LeaveOutLoop
+	dirty  bool
+	view   string
 }
 
 // limitRow is one limit: its name, how full it is (used of size, size 0:
@@ -68,6 +69,11 @@ func (l *Limits) SetSize(w, h int) {
 	}
 }
 
+// LeaveOutLoop drops the loop's line: a measured process whose CPU is not
+// the server's alone (the live lab's also runs the provider and the load)
+// has no busy share of its loop to show.
+func (l *Limits) LeaveOutLoop() { l.noLoop, l.dirty = true, true }
+
 // Rows is how many lines the pane's body has: its height less the frame.
 func (l *Limits) Rows() int { return len(l.rows) }
 
@@ -79,6 +85,9 @@ func (l *Limits) SetData(d Data) {
 		return
 	}
 	rows := limitRows(s)
+	if l.noLoop && len(rows) > 0 && rows[len(rows)-1].name == "loop" {
+		rows = rows[:len(rows)-1]
+	}
 	var hosts []hostLine
 	for i := range s.Pools {
 		if p := &s.Pools[i]; len(p.Hosts) > 1 {
@@ -114,8 +123,13 @@ func limitRows(s *engine.Snapshot) []limitRow {
 	var rows []limitRow
 	for i := range s.Pools {
 		p := &s.Pools[i]
-		r := limitRow{name: p.Name, used: float64(p.InUse), size: float64(p.Size), bad: p.Refused > 0 || (p.Size > 0 && p.InUse >= p.Size)}
-		use := PoolInUse(p)
+		size, use := p.Size, PoolInUse(p)
+		if size == 0 && p.PerHost > 0 && len(p.Hosts) == 1 {
+			// One host capped on its own (MaxConnsPerHost): the bar is
+			// that cap, as full as the pool can get.
+			size, use = p.PerHost, Count(p.InUse)+"/"+Count(p.PerHost)+" in use"
+		}
+		r := limitRow{name: p.Name, used: float64(p.InUse), size: float64(size), bad: p.Refused > 0 || (size > 0 && p.InUse >= size)}
 		r.words = [4]string{
 			fmt.Sprintf("%s · %s waiting · %s refused · %s gave up", use, Count(p.Waiting), Count(p.Refused), Count(p.GaveUp)),
 			fmt.Sprintf("%s · %s waiting · %s refused", use, Count(p.Waiting), Count(p.Refused)),
@@ -126,7 +140,7 @@ func limitRows(s *engine.Snapshot) []limitRow {
 	}
 	for i := range s.Dependencies {
 		d := &s.Dependencies[i]
-		if d.BulkheadCap <= 0 {
+		if d.BulkheadCap <= 0 || Uncalled(s, d.Name) {
 			continue
 		}
 		held := Count(d.Bulkhead) + "/" + Count(d.BulkheadCap)
@@ -178,6 +192,20 @@ func limitRows(s *engine.Snapshot) []limitRow {
 		Percent(now),
 	}
 	return append(rows, r)
+}
+
+// Uncalled says that no endpoint of the snapshot calls the front's
+// dependency name in this variant (event-loop-stall's executor before the
+// fix sends the report there): its permits hold nothing and it has no
+// calls in flight, so the panes leave it out. A snapshot without
+// endpoints (a pane's test) calls every dependency.
+func Uncalled(s *engine.Snapshot, name string) bool {
+	for i := range s.Endpoints {
+		if s.Endpoints[i].Calls == name {
+			return false
+		}
+	}
+	return len(s.Endpoints) > 0
 }
 
 // PoolInUse words a pool's connections in use, against its size when it

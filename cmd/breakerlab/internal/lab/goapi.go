@@ -77,6 +77,7 @@ func (c *liveCounter) Max() int { return int(c.most.Load()) }
 type permitStats struct {
 	held, heldMax       atomic.Int64
 	waiting, waitingMax atomic.Int64
+	waitedOut           atomic.Uint64 // waits that ended without a permit
 }
 
 func (p *permitStats) took()     { storeMax(&p.heldMax, p.held.Add(1)) }
@@ -88,6 +89,8 @@ func (p *permitStats) waited(got bool) {
 	p.waiting.Add(-1)
 	if got {
 		p.took()
+	} else {
+		p.waitedOut.Add(1)
 	}
 }
 

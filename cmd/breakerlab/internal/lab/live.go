@@ -46,6 +46,7 @@ type Live struct {
 	every     time.Duration // a bucket, in wall time
 	epSeries  [numEndpoints][]engine.EndpointSample
 	depSeries []engine.DependencySample
+	goSeries  []goSample // the Go server's goroutines and connections (golive.go)
 	sampled   int
 }
 
@@ -227,6 +228,15 @@ func (l *Lab) Snapshot(live *Live) engine.Snapshot {
 			d.Fault = &ef
 		}
 	}
+	if cfg.Server == Go {
+		var series []goSample
+		if live != nil {
+			live.mu.Lock()
+			series = append(series, live.goSeries[:min(live.sampled, len(live.goSeries))]...)
+			live.mu.Unlock()
+		}
+		l.addGoSnapshot(&s, &d, series)
+	}
 	s.Dependencies = []engine.DependencySnapshot{d}
 	for _, t := range a.Transitions() {
 		t.At = unscale(t.At)
@@ -327,8 +337,17 @@ func (l *Live) sample(i int, lab *Lab) {
 	if st, ok := lab.API.BreakerState(); ok {
 		d.Breaker = int8(st)
 	}
+	var g goSample
+	if lab.Config.Server == Go {
+		g = readGoSample(lab.API)
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if lab.Config.Server == Go {
+		for len(l.goSeries) <= i {
+			l.goSeries = append(l.goSeries, g)
+		}
+	}
 	for e := range numEndpoints {
 		l.bucket(e, time.Duration(i)*l.every).Busy = busy[e]
 	}

@@ -1,0 +1,68 @@
+package lab
+
+import (
+	"runtime"
+
+	"github.com/breakerlab/breakerlab/engine"
+)
+
+// The Go server described as the engine describes a tasks server, for the
+// live view's limits pane and gauges: its request goroutines (the tasks),
+// its Transport's connections to the provider (a client pool capped per
+// host at MaxConnsPerHost, the name the engine's go-server scenario gives
+// it) and, in the protected mode, its semaphore's permits. What it cannot
+// measure it leaves out rather than guess: the loop's busy share and the
+// memory, since the lab's process also runs the provider and the load.
+
+// goSample is one bucket of the Go server's series: its goroutines and its
+// connections at the bucket's end.
+type goSample struct {
+	live  int32
+	conns engine.PoolSample
+}
+
+// readGoSample reads the Go server's state now.
+func readGoSample(a *API) goSample {
+	return goSample{
+		live:  int32(a.live.now.Load()),
+		conns: engine.PoolSample{InUse: int32(a.conns.inUse.Load()), Waiting: int32(a.conns.waiting.Load())},
+	}
+}
+
+// addGoSnapshot makes s a tasks server's snapshot: no worker pool, the
+// request goroutines as its tasks, the Transport as its pool, and the
+// payment dependency's permits. series are the sampled buckets so far.
+func (l *Lab) addGoSnapshot(s *engine.Snapshot, d *engine.DependencySnapshot, series []goSample) {
+	a, cfg := l.API, l.Config
+	s.Scenario = GoScenario
+	s.Workers, s.Busy, s.Queued, s.WorkerOwner = 0, 0, 0, nil
+	t := &engine.TasksSnapshot{
+		Threads: runtime.GOMAXPROCS(0),
+		Live:    int(a.live.now.Load()),
+		LiveMax: a.live.Max(),
+		Series:  make([]engine.TaskSample, len(series)),
+	}
+	p := engine.PoolSnapshot{
+		Name: transportPool, Kind: engine.ClientPool, PerHost: cfg.ConnsPerHost,
+		InUse: int(a.conns.inUse.Load()), InUseMax: int(a.conns.openMax.Load()),
+		Waiting: int(a.conns.waiting.Load()), WaitingMax: int(a.conns.waitingMax.Load()),
+		Acquired: a.conns.acquired.Load(), Waited: a.conns.waited.Load(), GaveUp: a.conns.gaveUp.Load(),
+		Dials: a.conns.dials.Load(), DialFailures: a.conns.dialFailures.Load(), Closed: a.conns.closed.Load(),
+		Series: make([]engine.PoolSample, len(series)),
+	}
+	p.Idle = max(0, int(a.conns.open.Load())-p.InUse)
+	p.Hosts = []engine.PoolHostSnapshot{{Dependency: Dependency, InUse: p.InUse, Idle: p.Idle, Waiting: p.Waiting}}
+	for i, smp := range series {
+		t.Series[i].Live = smp.live
+		p.Series[i] = smp.conns
+	}
+	s.Tasks, s.Pools = t, []engine.PoolSnapshot{p}
+	if cfg.Mode == Protected {
+		// The API counts every refusal as a full bulkhead's; the engine
+		// tells those turned away at once from those that waited in vain.
+		out := a.permits.waitedOut.Load()
+		d.BulkheadFull, d.BulkheadWaitedOut = d.BulkheadFull-min(out, d.BulkheadFull), out
+		d.BulkheadWaiting = int(a.permits.waiting.Load())
+		d.BulkheadMax, d.BulkheadWaitingMax = int(a.permits.heldMax.Load()), int(a.permits.waitingMax.Load())
+	}
+}
