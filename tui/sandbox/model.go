@@ -354,7 +354,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Compare):
 		v := m.sim.variant
 		if m.report(m.openCompare(v, defaultPartner(m.sim.sc, v), "", "")) {
-			m.setNote("compare: same seed, same traffic; tab or 1-9 picks the right side, { } the left", false)
+			m.setNote("compare: same seed, same traffic; tab or 1-9 picks the right, {/} the left", false)
 		}
 	case key.Matches(k, m.keys.ComparePresets):
 		m.comparePresets()
