@@ -65,6 +65,9 @@ func (m Model) View() string {
 	default:
 		lines = m.mainView(lines, body)
 	}
+	if rows := m.writtenRows(); rows != nil && m.prompt == nil {
+		return strings.Join(append(lines, rows...), "\n")
+	}
 	lines = append(lines, m.status.View())
 	if m.prompt != nil {
 		// A prompt (seek.go) takes the key line while it is open.

@@ -86,6 +86,9 @@ type Model struct {
 	// noteShort is what the status line says instead of note when note
 	// does not fit (pane.StatusInfo.NoteShort).
 	noteShort string
+	// written is a write's note over two lines, for a window where even
+	// noteShort does not fit (seek.go, writtenRows).
+	written [2]string
 	chrome    *playback.Chrome // the title and key lines, cached
 	prompt    *playback.Prompt // a time, a seed or a file name being typed (seek.go)
 	ev        *eventCache      // the events ] and [ move through
@@ -429,7 +432,9 @@ func (m *Model) report(err error) bool {
 	return true
 }
 
-func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr, m.noteShort = s, isErr, "" }
+func (m *Model) setNote(s string, isErr bool) {
+	m.note, m.noteErr, m.noteShort, m.written = s, isErr, "", [2]string{}
+}
 
 func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
