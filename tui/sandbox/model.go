@@ -89,10 +89,10 @@ type Model struct {
 	// written is a write's note over two lines, for a window where even
 	// noteShort does not fit (seek.go, writtenRows).
 	written [2]string
-	chrome    *playback.Chrome // the title and key lines, cached
-	prompt    *playback.Prompt // a time, a seed or a file name being typed (seek.go)
-	ev        *eventCache      // the events ] and [ move through
-	sw        *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
+	chrome  *playback.Chrome // the title and key lines, cached
+	prompt  *playback.Prompt // a time, a seed or a file name being typed (seek.go)
+	ev      *eventCache      // the events ] and [ move through
+	sw      *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
 
 	// crumbs are Options.Crumbs, or "sandbox".
 	crumbs []string
