@@ -43,9 +43,11 @@ func TestEveryScreenCutsNothing(t *testing.T) {
 				}
 			}
 			for _, sz := range layoutSizes {
+				f = send(f, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 				f.form.focus = 0
 				for i, k := range f.form.knobs {
 					checkWhole(t, fmt.Sprintf("%s, knob %q", where, k.label), f, sz[0], sz[1], k.hint)
+					tuitest.CheckValuesWhole(t, fmt.Sprintf("%s, knob %q at %dx%d", where, k.label, sz[0], sz[1]), f.View(), k.input.Value())
 					if i < len(f.form.knobs)-1 {
 						f = press(f, "down")
 					}

@@ -186,3 +186,17 @@ func cells(l string) []string { return strings.Split(l, "│") }
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func quote(s string) string { return strconv.Quote(s) }
+
+// CheckValuesWhole fails when a form's field does not show its value
+// whole from its first character: each of values must follow a field's
+// "[" in view ("[overlap-limited", never a field scrolled to
+// "[-limited ]").
+func CheckValuesWhole(t testing.TB, where, view string, values ...string) {
+	t.Helper()
+	plain := ansi.Strip(view)
+	for _, v := range values {
+		if v != "" && !strings.Contains(plain, "["+v) {
+			t.Errorf("%s: no field shows %q whole\n%s", where, v, plain)
+		}
+	}
+}
