@@ -248,8 +248,22 @@ func (m Model) writtenRows() []string {
 	if m.written[0] == "" || m.note == "" || ansi.StringWidth(m.noteShort) <= m.w-2 {
 		return nil
 	}
-	st := m.th.Dim
-	return []string{pane.Fit(" "+st.Render(m.written[0]), m.w), pane.Fit(" "+m.th.Bold.Render(m.written[1]), m.w)}
+	if ansi.StringWidth(m.written[1]) <= m.w-2 {
+		return []string{pane.Fit(" "+m.th.Dim.Render(m.written[0]), m.w), pane.Fit(" "+m.th.Bold.Render(m.written[1]), m.w)}
+	}
+	// A path longer than a line: the command itself over the two lines,
+	// broken after a slash (pane.Wrap).
+	rows := pane.Wrap(m.noteShort, m.w-2)
+	if len(rows) > 2 {
+		rows = rows[:2] // a path of more than two lines: what fits
+	}
+	for i, r := range rows {
+		rows[i] = pane.Fit(" "+m.th.Bold.Render(r), m.w)
+	}
+	for len(rows) < 2 {
+		rows = append(rows, strings.Repeat(" ", m.w))
+	}
+	return rows
 }
 
 // onWritten shows what a write did, or asks before overwriting.

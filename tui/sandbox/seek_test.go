@@ -318,3 +318,17 @@ func TestProgramBurstsOfSeekKeys(t *testing.T) {
 		t.Errorf("after the bursts: at %v on seed %d", final.Now(), final.sim.seed)
 	}
 }
+
+// A path longer than the window: the command goes over the status line
+// and the key line, broken after a slash, nothing cut.
+func TestWriteNoteOfAPathLongerThanTheWindow(t *testing.T) {
+	m := newModel(t, 80, 24, Options{})
+	path := "/tmp/" + strings.Repeat("a-rather-long-directory/", 3) + "and-deeper/x.toml"
+	m = send(m, writtenMsg{path: path})
+	foot := lastLines(m.View(), 2)
+	joined := strings.TrimSpace(ansi.Strip(foot[0])) + strings.TrimSpace(ansi.Strip(foot[1]))
+	if want := "wrote it: breakerlab run " + path + " --seed 5"; joined != want {
+		t.Errorf("the foot should hold %q over two lines:\n%s", want, strings.Join(foot, "\n"))
+	}
+	tuitest.CheckNoCuts(t, "a long path's note", m.View())
+}
