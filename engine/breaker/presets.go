@@ -145,6 +145,16 @@ func Failsafe() Config {
 	}
 }
 
+// PollyMinDuration is the shortest break and sampling duration Polly v8
+// accepts: the [Range] on CircuitBreakerStrategyOptions' BreakDuration and
+// SamplingDuration (src/Polly.Core/CircuitBreaker/CircuitBreakerStrategyOptions.cs).
+const PollyMinDuration = 500 * time.Millisecond
+
+// hystrixSnapshot is Hystrix's metrics.healthSnapshot.intervalInMilliseconds
+// default: how often the breaker's counts are taken (Hystrix's window
+// buckets are as wide).
+const hystrixSnapshot = 500 * time.Millisecond
+
 // Presets lists the libraries' defaults, in the order the playground shows
 // them.
 func Presets() []Preset {
@@ -152,37 +162,55 @@ func Presets() []Preset {
 		{
 			Name: "resilience4j", Library: "Resilience4j 2.x",
 			Source: "Resilience4j 2.x CircuitBreakerConfig.ofDefaults() (resilience4j.readme.io)",
-			Caveat: "half-open waits for the next call unless automatic transition is on",
+			// CircuitBreakerConfig.java: automaticTransitionFromOpenToHalfOpenEnabled
+			// is false by default, and then "the transition to HALF_OPEN only
+			// happens if a call is made" after the wait (HalfOpenOnTimer off).
+			Caveat: "turns half-open only at a call unless automatic transition is on",
 			Config: Resilience4j(),
 		},
 		{
 			Name: "polly", Library: "Polly v8",
 			Source: "Polly v8 CircuitBreakerStrategyOptions defaults (pollydocs.org)",
-			Caveat: "a break and a sampling duration last 0.5 s at least",
+			// CircuitBreakerStrategyOptions.cs: [Range(typeof(TimeSpan),
+			// "00:00:00.500", "1.00:00:00")] on BreakDuration and
+			// SamplingDuration (PollyMinDuration).
+			Caveat: "a break or a sampling duration cannot be set under " + Words(PollyMinDuration),
 			Config: Polly(),
 		},
 		{
 			Name: "gobreaker", Library: "sony/gobreaker v2",
 			Source: "sony/gobreaker v2 zero Settings; default ReadyToTrip: ConsecutiveFailures > 5",
+			// gobreaker.go, Settings.Interval: "If Interval is less than or
+			// equal to 0, the CircuitBreaker doesn't clear internal Counts
+			// during the closed state."
 			Caveat: "Interval 0 never clears its counts while closed (set interval)",
 			Config: Gobreaker(),
 		},
 		{
 			Name: "hystrix", Library: "Netflix Hystrix 1.5",
 			Source: "Netflix Hystrix 1.5 circuitBreaker.* and metrics.* defaults",
-			Caveat: "judges a snapshot every 500 ms; counts pool rejections as errors",
+			// HystrixCommandProperties.java:
+			// metrics.healthSnapshot.intervalInMilliseconds 500; HealthCounts
+			// counts THREAD_POOL_REJECTED and SEMAPHORE_REJECTED as errors.
+			Caveat: "judges a snapshot every " + Words(hystrixSnapshot) + "; counts pool rejections as errors",
 			Config: Hystrix(),
 		},
 		{
 			Name: "failsafe-go", Library: "failsafe-go",
 			Source: "failsafe-go circuitbreaker.NewWithDefaults() (v0.7.0 on): 1 failure of 1, 1 min",
-			Caveat: "a success threshold, when set, judges half-open as a ratio",
+			// circuitbreaker/circuitstates.go, halfOpenState: with no
+			// success threshold the half-open state judges its trials by
+			// the failure threshold (FailsafeWith's comment).
+			Caveat: "with no success threshold, half-open judges by the failure one",
 			Config: Failsafe(),
 		},
 		{
 			Name: "opossum", Library: "opossum 9",
 			Source: "opossum 9 CircuitBreaker options defaults (lib/circuit.js, nodeshift.dev/opossum)",
-			Caveat: "counts refused calls too; its timeout is the caller's to apply here",
+			// lib/circuit.js: call() emits 'fire' (counted) before it checks
+			// whether the breaker is open, and open() sets a timer that
+			// half-opens it (engine/breaker/opossum.go).
+			Caveat: "counts refused calls as fired; half-opens on a timer, not a call",
 			Config: Opossum(),
 		},
 	}

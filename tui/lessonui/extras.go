@@ -15,9 +15,14 @@ import (
 // tile per circuit. They take no row a step's own pane could use, and a
 // pane that has nothing to say in this run asks for none.
 
+// The charts a step may leave out come last, after the map and the tiles:
+// what the sandbox draws beside its pool (outcomes as decided, latency per
+// endpoint, calls in flight), each said to be worth showing only when the
+// run so far gives it something to draw.
+
 // extraPane is a pane placePanes sizes only from the rows left over.
 type extraPane interface {
-	enginePane
+	simPane
 	// Extent is the least and the most height worth giving the pane at
 	// width w; 0, 0 when it has nothing to say.
 	Extent(w int) (lo, hi int)
@@ -36,7 +41,79 @@ func newExtraPanes(names []string, th *theme.Theme) []enginePane {
 	}
 	mp := mappane.New(th)
 	mp.SetStatic(true) // the player's keys are its own: no selection here
-	return append(out, &mapExtra{Model: mp}, &tilesExtra{Model: tiles.New(th)})
+	out = append(out, &mapExtra{Model: mp}, &tilesExtra{Model: tiles.New(th)})
+	for _, name := range []string{"chart", "latency", "deps"} {
+		if !has[name] {
+			out = append(out, &chartExtra{enginePane: newEnginePane(name, th), says: chartSays[name]})
+		}
+	}
+	return out
+}
+
+// chartExtra is one of the sandbox's charts a step did not name, sized
+// from the rows left over: at least its Min, at most its Max.
+type chartExtra struct {
+	enginePane
+	says func(d pane.Data) bool // whether the run so far gives it anything to draw
+	on   bool
+	// moved: on changed since the panes were last placed (relayout).
+	moved bool
+}
+
+// chartSays are the charts' tests of having something to say: any answer
+// at all for the outcomes; an answer of a millisecond or more for the
+// latency (one under that sits on the bottom row); more than one call in
+// flight at some moment for the calls in flight.
+var chartSays = map[string]func(d pane.Data) bool{
+	"chart": func(d pane.Data) bool {
+		for _, e := range d.Snap.Endpoints {
+			if len(e.Latencies) > 0 {
+				return true
+			}
+		}
+		return false
+	},
+	"latency": func(d pane.Data) bool {
+		for _, e := range d.Snap.Endpoints {
+			for _, us := range e.Latencies {
+				if us >= 1000 {
+					return true
+				}
+			}
+		}
+		return false
+	},
+	"deps": func(d pane.Data) bool {
+		for _, dep := range d.Snap.Dependencies {
+			if dep.InFlightMax > 1 {
+				return true
+			}
+		}
+		return false
+	},
+}
+
+func (p *chartExtra) SetData(d pane.Data) {
+	p.enginePane.SetData(d)
+	on := d.Snap != nil && len(d.Snap.Endpoints) > 0 && p.says(d)
+	p.moved = p.moved || on != p.on
+	p.on = on
+}
+
+func (p *chartExtra) Relayout() bool { m := p.moved; p.moved = false; return m }
+
+func (p *chartExtra) Needs(int) int { return 0 }
+func (p *chartExtra) Min() int      { return 0 }
+func (p *chartExtra) Extent(int) (int, int) {
+	if !p.on {
+		return 0, 0
+	}
+	lo := p.enginePane.Min()
+	hi := lo
+	if mx, ok := p.enginePane.(interface{ Max() int }); ok {
+		hi = max(mx.Max(), lo)
+	}
+	return lo, hi
 }
 
 // historyExtra is the breakers' history, where the run has a breaker at
@@ -90,7 +167,49 @@ func (p *tilesExtra) Extent(w int) (int, int) {
 }
 
 // compile-time checks that the extras are extras.
-var _ = []extraPane{(*historyExtra)(nil), (*mapExtra)(nil), (*tilesExtra)(nil)}
+var _ = []extraPane{(*historyExtra)(nil), (*mapExtra)(nil), (*tilesExtra)(nil), (*chartExtra)(nil)}
+
+var _ shufflePane = (*shuffleExtra)(nil)
+
+// newShuffleExtras are the extras of a shuffle-sharding step: every
+// customer as a cell (customergrid.go), and the odds table (the chance of
+// each overlap) where the step does not name it.
+func newShuffleExtras(names []string, th *theme.Theme) []shufflePane {
+	out := []shufflePane{&customerGrid{th: th}}
+	for _, n := range names {
+		if n == "odds" {
+			return out
+		}
+	}
+	return append(out, &shuffleExtra{shufflePane: newShufflePane("odds", th)})
+}
+
+// shuffleExtra is a shuffle pane sized from the rows left over, up to
+// what it needs.
+type shuffleExtra struct{ shufflePane }
+
+func (p *shuffleExtra) Needs(int) int { return 0 }
+func (p *shuffleExtra) Min() int      { return 0 }
+func (p *shuffleExtra) Extent(w int) (int, int) {
+	lo := p.shufflePane.Min()
+	return lo, max(p.shufflePane.Needs(w), lo)
+}
+
+// relayouter is a pane whose extent can change as the run plays (a chart
+// that finds something to say, a list that grows): the player places the
+// panes again when one says so, rather than on every frame.
+type relayouter interface{ Relayout() bool }
+
+// relayout says whether a pane of ps asks to be placed again.
+func relayout(ps []simPane) bool {
+	again := false
+	for _, p := range ps {
+		if r, ok := p.(relayouter); ok && r.Relayout() {
+			again = true
+		}
+	}
+	return again
+}
 
 // isExtra says whether p is sized from the rows left over.
 func isExtra(p simPane) bool { _, ok := p.(extraPane); return ok }

@@ -302,6 +302,9 @@ func (m Model) onTick(t tickMsg) (tea.Model, tea.Cmd) {
 	if err := m.sim.Seek(target); err != nil {
 		m.note, m.noteErr, m.playing = err.Error(), true, false
 	}
+	if relayout(m.sim.Panes()) {
+		m.layout() // extras.go: a pane found something to say, or more
+	}
 	if m.playing {
 		return m, m.tick()
 	}

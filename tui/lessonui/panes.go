@@ -510,19 +510,27 @@ type transitionsPane struct {
 	cached
 	th    *theme.Theme
 	trans []engine.Transition
+	grew  bool // Max changed since the panes were placed
 }
 
 func (p *transitionsPane) Needs(int) int { return 0 }
 func (p *transitionsPane) Min() int      { return 4 }
 
-// Max is room for twelve entries: older ones give way, and the title's
-// note counts them, rather than the pane standing empty in a tall window.
-func (p *transitionsPane) Max() int { return 2 + 12 }
+// Max is room for the entries so far and one more, up to twelve: older
+// ones give way, and the title's note counts them, rather than the pane
+// standing empty in a tall window.
+func (p *transitionsPane) Max() int { return transitionsMax(len(p.trans)) }
+
+func transitionsMax(n int) int { return 2 + min(max(n+1, 2), 12) }
+
+// Relayout says the pane's Max changed with the entries (extras.go).
+func (p *transitionsPane) Relayout() bool { m := p.grew; p.grew = false; return m }
 
 func (p *transitionsPane) SetData(d pane.Data) {
 	if d.Snap == nil {
 		return
 	}
+	p.grew = p.grew || transitionsMax(len(d.Snap.Transitions)) != transitionsMax(len(p.trans))
 	p.trans = d.Snap.Transitions
 	p.show(fmt.Sprint(d.Gen, len(p.trans)))
 }

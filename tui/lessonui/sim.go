@@ -35,6 +35,7 @@ func newStepSim(st *lessons.PreparedStep, th *theme.Theme) (stepSim, error) {
 		for _, name := range st.Panes {
 			s.panes = append(s.panes, newShufflePane(name, th))
 		}
+		s.panes = append(s.panes, newShuffleExtras(st.Panes, th)...) // extras.go
 		if err := s.rebuild(st.From); err != nil {
 			return nil, err
 		}

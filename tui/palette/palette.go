@@ -375,6 +375,15 @@ func (m Model) lines() []string {
 		}
 		descW := w - 2 - labelW - 2
 		line := mark + label
+		if i == m.sel && ansi.StringWidth(c.Desc) > descW {
+			// The rows preview each description; the chosen one's is
+			// said whole, under its row.
+			out = append(out, pane.Fit(line, w))
+			for _, l := range pane.Wrap(c.Desc, w-4) {
+				out = append(out, pane.Fit("    "+m.th.Dim.Render(l), w))
+			}
+			continue
+		}
 		if descW >= 8 {
 			line += "  " + m.th.Dim.Render(WordFit(c.Desc, descW))
 		}

@@ -103,25 +103,30 @@ func (s *Status) View() string {
 		if i.NoteIsErr {
 			st = s.th.Error
 		}
-		// A note longer than the room ends at its last whole word, with
-		// an ellipsis set apart: never cut inside a word.
-		note, room := i.Note, s.w-ansi.StringWidth(left)-3
-		if ansi.StringWidth(note) > room && i.NoteShort != "" {
-			note = i.NoteShort
-		}
-		if ansi.StringWidth(note) > room && i.NoteShort != "" && ansi.StringWidth(note) <= s.w-2 {
-			// A note that must be read whole takes the line from the
-			// clock, until the next key.
+		// A note says whole what it is about: beside the clock when it
+		// fits, else over the whole line until the next key (the clock
+		// comes back with it), else its short form (NoteShort) the same
+		// way. Only a note too long for all of these ends at its last
+		// whole word, with an ellipsis set apart.
+		room := s.w - ansi.StringWidth(left) - 3
+		note, whole := s.fitNote(i, room)
+		if whole {
 			s.view = Fit(" "+st.Render(note), s.w)
 			return s.view
 		}
-		right = st.Render(cutWords(note, room)) + " "
+		right = st.Render(note) + " "
 	}
 	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)
 	if lw+2+rw > s.w && i.Note == "" && i.Variants > 0 {
 		// Short of room: the variant by number only (the title line names it).
 		right = fmt.Sprintf("%s · variant %d/%d · seed %d ", s.th.Accent.Render(i.Scenario), i.VariantIndex+1, i.Variants, i.Seed)
 		rw = ansi.StringWidth(right)
+		if lw+2+rw > s.w {
+			// Shorter still: the seed, which reproduces the run, stays;
+			// the scenario's name is on the title line.
+			right = fmt.Sprintf("variant %d/%d · seed %d ", i.VariantIndex+1, i.Variants, i.Seed)
+			rw = ansi.StringWidth(right)
+		}
 	}
 	switch {
 	case lw+2+rw <= s.w:
@@ -132,6 +137,21 @@ func (s *Status) View() string {
 		s.view = Fit(left, s.w)
 	}
 	return s.view
+}
+
+// fitNote is the note to show in room cells beside the clock, or over the
+// line (whole).
+func (s *Status) fitNote(i StatusInfo, room int) (note string, whole bool) {
+	for _, n := range []string{i.Note, i.NoteShort} {
+		switch w := ansi.StringWidth(n); {
+		case n == "":
+		case w <= room:
+			return n, false
+		case w <= s.w-2:
+			return n, true
+		}
+	}
+	return cutWords(i.Note, room), false
 }
 
 // cutWords shortens s to at most w cells at a space, ending in " …", so

@@ -7,5 +7,6 @@
 // terminal's palette, so a slide shows the colours the terminal does.
 //
 // It writes to the io.Writer it is handed and opens no files. It may import
-// the engine and its packages, engine/sweep, tui/theme and gonum's plot.
+// the engine and its packages, engine/sweep, tui/theme, tui/internal/heatbands
+// (the sweep palette it shares with the terminal) and gonum's plot.
 package picture

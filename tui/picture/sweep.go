@@ -8,54 +8,23 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/tui/internal/heatbands"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// goodToBad is the heatmap's sequential palette, from the best band to the
-// worst: dark blue through green to a pale yellow. Red means bad on every
-// slide, so a sweep, whose good cells are the point, uses none.
-var goodToBad = []color.Color{
-	color.RGBA{37, 52, 148, 255}, color.RGBA{44, 127, 184, 255}, color.RGBA{65, 182, 196, 255},
-	color.RGBA{161, 218, 180, 255}, color.RGBA{255, 255, 204, 255},
-}
-
-// higherIsBetter says which way a sweep's measure improves: as its goal
-// says when the goal is on the measure, else as the measure's kind says
-// (more answered is better; more fallbacks, refusals, failures, latency or
-// calls in flight are worse). known is false when neither says (when a
-// breaker first opens).
-func higherIsBetter(pl *sweep.Plan) (higher, known bool) {
-	if g := pl.Goal; g != nil && g.Metric.Name == pl.Measure.Name {
-		return g.Op == ">=" || g.Op == ">", true
-	}
-	switch pl.Measure.Field {
-	case "ok":
-		return true, true
-	case "first_open":
-		return true, false
-	}
-	return false, true
-}
-
 // sweepBands is the heatmap's palette, lowest value first, and a line that
-// says how to read it.
+// says how to read it: tui/internal/heatbands', which the terminal's
+// heatmap (tui/sweepui) draws with too.
 func sweepBands(pl *sweep.Plan) ([]color.Color, string) {
-	higher, known := higherIsBetter(pl)
-	c := make([]color.Color, len(goodToBad))
-	for k := range c {
-		if higher {
-			c[k] = goodToBad[len(c)-1-k]
-		} else {
-			c[k] = goodToBad[k]
-		}
+	p := heatbands.For(pl)
+	c := make([]color.Color, len(p.Colors))
+	for k, rgb := range p.Colors {
+		c[k] = rgb
 	}
-	if !known {
-		return c, "darker: higher"
-	}
-	return c, "darker: better"
+	return c, p.Darker
 }
 
 // dark says whether a band is dark enough to want a white mark on it.
@@ -148,7 +117,7 @@ func heatmap(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 		p.Add(hm)
 		legend.Add(pl.Measure.Label() + ", " + how)
 		for k := len(colors) - 1; k >= 0; k-- {
-			a, z := bandRange(k, lo, hi, len(colors))
+			a, z := heatbands.Range(k, lo, hi)
 			box, _ := plotter.NewPolygon(plotter.XYs{})
 			box.Color = colors[k]
 			box.LineStyle.Width = vg.Points(0.5)
@@ -169,7 +138,7 @@ func heatmap(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 			}
 			met = append(met, plotter.XY{X: pl.Axes[0].X[i], Y: pl.Axes[1].X[j]})
 			ink := color.Color(color.Black)
-			if any && dark(colors[bandOf(c.Mean, lo, hi, len(colors))]) {
+			if any && dark(colors[heatbands.Band(c.Mean, lo, hi)]) {
 				ink = color.White
 			}
 			marks = append(marks, ink)
@@ -197,20 +166,6 @@ func heatmap(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 	}
 	legend.Add("goal boundary", edge[0])
 	return nil
-}
-
-// bandOf is the band of n between lo and hi that holds x, as gonum's
-// heatmap picks it: the nearest of n evenly spaced values from lo to hi.
-func bandOf(x, lo, hi float64, n int) int {
-	k := int((x-lo)*float64(n-1)/(hi-lo) + 0.5)
-	return min(max(k, 0), n-1)
-}
-
-// bandRange is the span of values band k holds (see bandOf): the end
-// bands are half as wide as the others.
-func bandRange(k int, lo, hi float64, n int) (from, to float64) {
-	d := (hi - lo) / float64(n-1)
-	return max(lo, lo+(float64(k)-0.5)*d), min(hi, lo+(float64(k)+0.5)*d)
 }
 
 // edges are the borders of a knob's cells as gonum's heatmap draws them:
@@ -288,7 +243,7 @@ func curve(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 		if err != nil {
 			return err
 		}
-		line.Color, dots.Color = goodToBad[1], goodToBad[1]
+		line.Color, dots.Color = heatbands.Line(), heatbands.Line()
 		eb, err := plotter.NewYErrorBars(struct {
 			plotter.XYs
 			plotter.YErrors

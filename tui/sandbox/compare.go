@@ -410,7 +410,7 @@ func (m *Model) refreshCompare() {
 		Variant:  fmt.Sprintf("compare %s vs %s", sideTag(c.sides[0]), sideTag(c.sides[1])),
 		Seed:     m.sim.seed,
 		Edited:   m.sim.edited,
-		Note:     m.note, NoteIsErr: m.noteErr,
+		Note:     m.note, NoteIsErr: m.noteErr, NoteShort: m.noteShort,
 	})
 	m.layout()
 }
@@ -439,6 +439,9 @@ type compareRects struct {
 	pool, brk, out, inf int
 	diff                int  // lines of the difference block
 	long                bool // one line per endpoint
+	// heads is 2 when a side's header does not fit its half: each then
+	// has a line of its own, its variant's name whole.
+	heads int
 }
 
 // planCompare fits the pane rows in the body: the outcomes first (the
@@ -453,7 +456,13 @@ func (m *Model) planCompare() compareRects {
 	if body >= 27 {
 		r.long, r.diff = true, 1+len(c.diffs)
 	}
-	avail := body - 1 - r.diff // less the side headers
+	r.heads = 1
+	for i, w := range []int{half, m.w - half} {
+		if ansi.StringWidth(fitting(c.heads[i], w)) > w {
+			r.heads = 2
+		}
+	}
+	avail := body - r.heads - r.diff // less the side headers
 	poolNeed, brkNeed := 0, 0
 	for _, s := range c.sides {
 		poolNeed = max(poolNeed, s.pool.Needs(half))
@@ -502,7 +511,11 @@ func (m Model) compareView(lines []string) []string {
 	c := m.cmp
 	r := m.planCompare()
 	half := m.w / 2
-	lines = append(lines, pane.Fit(fitting(c.heads[0], half), half)+pane.Fit(fitting(c.heads[1], m.w-half), m.w-half))
+	if r.heads == 2 {
+		lines = append(lines, pane.Fit(fitting(c.heads[0], m.w), m.w), pane.Fit(fitting(c.heads[1], m.w), m.w))
+	} else {
+		lines = append(lines, pane.Fit(fitting(c.heads[0], half), half)+pane.Fit(fitting(c.heads[1], m.w-half), m.w-half))
+	}
 	a, b := c.sides[0], c.sides[1]
 	if r.pool > 0 {
 		lines = playback.SideBySide(lines, a.pool.View(), b.pool.View(), r.pool)
@@ -615,6 +628,9 @@ func (m *Model) nextPreset(i int) {
 	}
 	p, _ := breaker.PresetNamed(next)
 	m.setNote(fmt.Sprintf("%s: %s", sideWord(i), p.Source), false)
+	// Where the source does not fit, the library and the command that
+	// prints its source and its caveat.
+	m.noteShort = fmt.Sprintf("%s: %s defaults (breakerlab presets %s)", sideWord(i), p.Library, p.Name)
 }
 
 // comparePresets opens (or turns compare mode into) one variant under
@@ -636,11 +652,11 @@ func (m *Model) comparePresets() {
 		}
 	}
 	if v < 0 {
-		m.setNote(fmt.Sprintf("no variant of %s has a breaker whose defaults could be compared", sc.Name), true)
+		m.setNote(fmt.Sprintf("no variant of %s has a breaker to compare", sc.Name), true)
 		return
 	}
 	if m.report(m.openCompare(v, v, "resilience4j", "polly")) {
-		m.setNote(fmt.Sprintf("variant %d under Resilience4j's defaults and Polly's; p and P step through the others", v+1), false)
+		m.setNote(fmt.Sprintf("variant %d: Resilience4j's defaults against Polly's; p and P try the others", v+1), false)
 	}
 }
 

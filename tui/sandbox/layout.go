@@ -65,6 +65,9 @@ func (m Model) View() string {
 	default:
 		lines = m.mainView(lines, body)
 	}
+	if rows := m.writtenRows(); rows != nil && m.prompt == nil {
+		return strings.Join(append(lines, rows...), "\n")
+	}
 	lines = append(lines, m.status.View())
 	if m.prompt != nil {
 		// A prompt (seek.go) takes the key line while it is open.
@@ -105,8 +108,8 @@ func (m *Model) titleLine() string {
 	sc := m.sim.sc
 	head := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › "+strings.Join(m.crumbs, " › ")+" › ") + m.th.Accent.Render(sc.Name) + "  "
 	if m.cmp != nil {
-		head = strings.TrimSuffix(head, "  ") + m.th.Dim.Render(" › ") + m.th.Bold.Render("compare") + m.th.Dim.Render(": two runs on the same seeded traffic")
-		return pane.Fit(head, m.w)
+		head = strings.TrimSuffix(head, "  ") + m.th.Dim.Render(" › ") + m.th.Bold.Render("compare")
+		return pane.Fit(fitting([]string{head + m.th.Dim.Render(": two runs on the same seeded traffic"), head + m.th.Dim.Render(": same seeded traffic"), head}, m.w), m.w)
 	}
 	// Tabs hold a variant's whole name or its number alone, never a name
 	// cut short: the current one's name first (the crumbs before the

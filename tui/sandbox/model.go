@@ -86,10 +86,13 @@ type Model struct {
 	// noteShort is what the status line says instead of note when note
 	// does not fit (pane.StatusInfo.NoteShort).
 	noteShort string
-	chrome    *playback.Chrome // the title and key lines, cached
-	prompt    *playback.Prompt // a time, a seed or a file name being typed (seek.go)
-	ev        *eventCache      // the events ] and [ move through
-	sw        *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
+	// written is a write's note over two lines, for a window where even
+	// noteShort does not fit (seek.go, writtenRows).
+	written [2]string
+	chrome  *playback.Chrome // the title and key lines, cached
+	prompt  *playback.Prompt // a time, a seed or a file name being typed (seek.go)
+	ev      *eventCache      // the events ] and [ move through
+	sw      *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
 
 	// crumbs are Options.Crumbs, or "sandbox".
 	crumbs []string
@@ -354,7 +357,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Compare):
 		v := m.sim.variant
 		if m.report(m.openCompare(v, defaultPartner(m.sim.sc, v), "", "")) {
-			m.setNote("compare: same seed, same traffic; tab or 1-9 picks the right side, { } the left", false)
+			m.setNote("compare: same seed, same traffic; tab or 1-9 picks the right, {/} the left", false)
 		}
 	case key.Matches(k, m.keys.ComparePresets):
 		m.comparePresets()
@@ -429,7 +432,9 @@ func (m *Model) report(err error) bool {
 	return true
 }
 
-func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr, m.noteShort = s, isErr, "" }
+func (m *Model) setNote(s string, isErr bool) {
+	m.note, m.noteErr, m.noteShort, m.written = s, isErr, "", [2]string{}
+}
 
 func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {

@@ -11,7 +11,9 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Seeking, the seed and saving: the prompts the sandbox opens in its key
@@ -238,6 +240,32 @@ func writeScenario(path string, data []byte, overwrite bool) tea.Cmd {
 	}
 }
 
+// writtenRows are the status line and the key line when the note of a
+// write does not fit one line: what was written and how to run it, then
+// the file's path alone on its line; nil when the note fits, or there is
+// none.
+func (m Model) writtenRows() []string {
+	if m.written[0] == "" || m.note == "" || ansi.StringWidth(m.noteShort) <= m.w-2 {
+		return nil
+	}
+	if ansi.StringWidth(m.written[1]) <= m.w-2 {
+		return []string{pane.Fit(" "+m.th.Dim.Render(m.written[0]), m.w), pane.Fit(" "+m.th.Bold.Render(m.written[1]), m.w)}
+	}
+	// A path longer than a line: the command itself over the two lines,
+	// broken after a slash (pane.Wrap).
+	rows := pane.Wrap(m.noteShort, m.w-2)
+	if len(rows) > 2 {
+		rows = rows[:2] // a path of more than two lines: what fits
+	}
+	for i, r := range rows {
+		rows[i] = pane.Fit(" "+m.th.Bold.Render(r), m.w)
+	}
+	for len(rows) < 2 {
+		rows = append(rows, strings.Repeat(" ", m.w))
+	}
+	return rows
+}
+
 // onWritten shows what a write did, or asks before overwriting.
 func (m Model) onWritten(msg writtenMsg) (tea.Model, tea.Cmd) {
 	switch {
@@ -249,8 +277,10 @@ func (m Model) onWritten(msg writtenMsg) (tea.Model, tea.Cmd) {
 	default:
 		m.setNote(fmt.Sprintf("wrote %s: breakerlab run %s --seed %d gives these numbers", msg.path, msg.path, m.sim.seed), false)
 		// In a narrow window the command stays whole: it is what the
-		// learner came for.
+		// learner came for. Where even the short form does not fit, the
+		// command takes the status line and the key line (writtenRows).
 		m.noteShort = fmt.Sprintf("wrote it: breakerlab run %s --seed %d", msg.path, m.sim.seed)
+		m.written = [2]string{fmt.Sprintf("wrote it; breakerlab run --seed %d FILE reproduces it, FILE:", m.sim.seed), msg.path}
 	}
 	m.refresh()
 	return m, nil

@@ -133,6 +133,12 @@ func TestSeedKeyReRunsTheSameMoment(t *testing.T) {
 	}
 }
 
+// lastLines are the last n lines of view.
+func lastLines(view string, n int) []string {
+	l := strings.Split(view, "\n")
+	return l[max(len(l)-n, 0):]
+}
+
 // w writes the edited scenario, knobs included, to a file that `run FILE`
 // (scenariofile.Parse, engine.RunAll, report.Build) reproduces exactly,
 // and never overwrites without asking.
@@ -171,11 +177,18 @@ func TestWriteReproducesTheSandboxRun(t *testing.T) {
 	if !strings.Contains(statusLine(m), "wrote") {
 		t.Errorf("the status line says it wrote: %q", statusLine(m))
 	}
-	// At 80 columns the command that reproduces the run stays whole.
+	// At 80 columns the command that reproduces the run stays whole: on
+	// the status line, or where the path is long (a temporary directory's
+	// is), over the status line and the key line, the path on a line of
+	// its own.
 	narrow := send(m, tea.WindowSizeMsg{Width: 80, Height: 24})
-	if want := "breakerlab run " + path + " --seed 11"; !strings.Contains(statusLine(narrow), want) && len(want) < 70 {
-		t.Errorf("at 80 columns the status line should keep %q: %q", want, statusLine(narrow))
+	foot := strings.Join(strings.Fields(ansi.Strip(strings.Join(lastLines(narrow.View(), 2), " "))), " ")
+	inLine := "breakerlab run " + path + " --seed 11"
+	twoRows := "breakerlab run --seed 11 FILE reproduces it, FILE: " + path
+	if !strings.Contains(foot, inLine) && !strings.Contains(foot, twoRows) {
+		t.Errorf("at 80 columns the foot should keep the command whole (%d cells of path): %q", len(path), foot)
 	}
+	tuitest.CheckNoCuts(t, "the write's note at 80x24", narrow.View())
 	fileSc, err := scenariofile.Parse(path, data)
 	if err != nil {
 		t.Fatal(err)
@@ -304,4 +317,18 @@ func TestProgramBurstsOfSeekKeys(t *testing.T) {
 	if final.Now() != 25*time.Second || final.sim.seed != 42 {
 		t.Errorf("after the bursts: at %v on seed %d", final.Now(), final.sim.seed)
 	}
+}
+
+// A path longer than the window: the command goes over the status line
+// and the key line, broken after a slash, nothing cut.
+func TestWriteNoteOfAPathLongerThanTheWindow(t *testing.T) {
+	m := newModel(t, 80, 24, Options{})
+	path := "/tmp/" + strings.Repeat("a-rather-long-directory/", 3) + "and-deeper/x.toml"
+	m = send(m, writtenMsg{path: path})
+	foot := lastLines(m.View(), 2)
+	joined := strings.TrimSpace(ansi.Strip(foot[0])) + strings.TrimSpace(ansi.Strip(foot[1]))
+	if want := "wrote it: breakerlab run " + path + " --seed 5"; joined != want {
+		t.Errorf("the foot should hold %q over two lines:\n%s", want, strings.Join(foot, "\n"))
+	}
+	tuitest.CheckNoCuts(t, "a long path's note", m.View())
 }

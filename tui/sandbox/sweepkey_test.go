@@ -166,6 +166,7 @@ func checkSweepRunsAndMarks(t *testing.T, sizes ...[2]int) {
 		}
 		v := m.View()
 		tuitest.CheckBlock(t, v, sz[0], sz[1])
+		tuitest.CheckNoCuts(t, fmt.Sprintf("the sweep picker at %dx%d", sz[0], sz[1]), v)
 		golden.Check(t, fmt.Sprintf("sweep-picker-%dx%d", sz[0], sz[1]), v)
 
 		next, cmd := m.Update(tuitest.Key("enter"))
@@ -174,6 +175,7 @@ func checkSweepRunsAndMarks(t *testing.T, sizes ...[2]int) {
 			t.Fatal("enter should start the sweep")
 		}
 		running := m.View()
+		tuitest.CheckNoCuts(t, fmt.Sprintf("the sweep running at %dx%d", sz[0], sz[1]), running)
 		if !strings.Contains(running, "esc stops the sweep") {
 			t.Errorf("a running sweep should say how to stop it:\n%s", running)
 		}
@@ -188,6 +190,7 @@ func checkSweepRunsAndMarks(t *testing.T, sizes ...[2]int) {
 		}
 		v = m.View()
 		tuitest.CheckBlock(t, v, sz[0], sz[1])
+		tuitest.CheckNoCuts(t, fmt.Sprintf("the sweep's result at %dx%d", sz[0], sz[1]), v)
 		golden.Check(t, fmt.Sprintf("sweep-result-%dx%d", sz[0], sz[1]), v)
 		if !strings.Contains(v, "◆ the design in the form: workers=200,") {
 			t.Errorf("the result should mark the design:\n%s", v)

@@ -10,5 +10,9 @@
 // v0.5.1; TestNtchartsHeatmapIsColourOnly), which our rule that colour
 // never carries meaning alone does not allow.
 //
-// It may import engine/sweep, the engine, tui/theme, lipgloss and bubbles.
+// Its colours are the pictures' (tui/internal/heatbands): dark blue for the
+// best values through green to pale yellow, never red.
+//
+// It may import engine/sweep, the engine, tui/theme, tui/internal/heatbands,
+// lipgloss and bubbles.
 package sweepui

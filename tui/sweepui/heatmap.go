@@ -6,25 +6,40 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/tui/internal/heatbands"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/lipgloss"
 )
 
-// Shades stand for five equal bands of the measured range, lowest first;
-// each has a glyph of its own so the map reads without colour.
-var shades = [5]rune{'·', '░', '▒', '▓', '█'}
+// Shades stand for the five bands of the measured range
+// (tui/internal/heatbands), lowest values first; each has a glyph of its
+// own so the map reads without colour.
+var shades = [heatbands.N]rune{'·', '░', '▒', '▓', '█'}
 
-// shadeColors are the bands' colours (ANSI numbers, as the theme's palette:
-// the terminal's scheme decides the shade).
-var shadeColors = [5]string{"4", "6", "2", "3", "1"}
-
-// band is the shade band of v within [lo, hi].
-func band(v, lo, hi float64) int {
-	if hi <= lo {
-		return len(shades) - 1
+// inks are the bands' colours, lowest values first: the palette the
+// pictures use (heatbands.For), dark blue for the best values through
+// green to pale yellow, never red.
+func inks(th *theme.Theme, pal heatbands.Palette) [heatbands.N]theme.Ink {
+	var out [heatbands.N]theme.Ink
+	for k, c := range pal.Colors {
+		out[k] = theme.InkOf(th.R.NewStyle().Foreground(lipgloss.Color(heatbands.Hex(c))))
 	}
-	b := int((v - lo) / (hi - lo) * float64(len(shades)))
-	return min(max(b, 0), len(shades)-1)
+	return out
+}
+
+// reading is the legend's last words: how to read the colours, and in
+// words the way the measure improves, which is what a screen without
+// colour (NO_COLOR) has.
+func reading(th *theme.Theme, pal heatbands.Palette) string {
+	switch {
+	case !th.Color && pal.Better == "":
+		return ""
+	case !th.Color:
+		return "(" + pal.Better + ")"
+	case pal.Better == "":
+		return "(" + pal.Darker + ")"
+	}
+	return "(" + pal.Darker + ", " + pal.Better + ")"
 }
 
 // Heatmap draws a sweep's result in at most width columns: the title, the
@@ -95,10 +110,8 @@ func HeatmapMarked(res *sweep.Result, th *theme.Theme, width int, mark *Mark) st
 	}
 	// A cell is two shade glyphs and a mark column when there is room.
 	cw := max(1, min(3, (width-labelW-2)/nx))
-	inks := [5]theme.Ink{}
-	for k, c := range shadeColors {
-		inks[k] = theme.InkOf(th.R.NewStyle().Foreground(lipgloss.Color(c)))
-	}
+	pal := heatbands.For(p)
+	inks := inks(th, pal)
 	if len(p.Axes) > 1 {
 		b.WriteString(th.Dim.Render(wrapTo("↑ "+y.Label(), width)) + "\n")
 	}
@@ -118,7 +131,7 @@ func HeatmapMarked(res *sweep.Result, th *theme.Theme, width int, mark *Mark) st
 				b.WriteString(mark + strings.Repeat(" ", cw-1))
 				continue
 			}
-			k := band(c.Mean, lo, hi)
+			k := heatbands.Band(c.Mean, lo, hi)
 			glyphs := strings.Repeat(string(shades[k]), max(1, cw-1))
 			if cw == 1 {
 				glyphs = string(shades[k])
@@ -147,19 +160,19 @@ func HeatmapMarked(res *sweep.Result, th *theme.Theme, width int, mark *Mark) st
 	if any {
 		var parts []string
 		for k := range shades {
-			a := lo + (hi-lo)*float64(k)/float64(len(shades))
-			z := lo + (hi-lo)*float64(k+1)/float64(len(shades))
+			a, z := heatbands.Range(k, lo, hi)
 			rng := sweep.Short(a) + "–" + sweep.Short(z)
 			if hi <= lo {
-				rng = sweep.Short(lo) // every cell has the same value
+				// Every cell has the same value.
+				parts = append(parts, inks[k].Paint(string(shades[k]))+"\u00a0"+sweep.Short(lo)+" in every cell")
+				break
 			}
 			// A no-break space keeps each glyph with its range when wrapped.
 			parts = append(parts, inks[k].Paint(string(shades[k]))+"\u00a0"+rng)
-			if hi <= lo {
-				parts = parts[:0]
-				parts = append(parts, inks[k].Paint(string(shades[len(shades)-1]))+"\u00a0"+rng+" in every cell")
-				break
-			}
+		}
+		if r := reading(th, pal); r != "" {
+			// Kept on one line when the legend wraps.
+			parts = append(parts, strings.ReplaceAll(r, " ", "\u00a0"))
 		}
 		b.WriteString(wrapWords(strings.Join(parts, "  "), width) + "\n")
 	}

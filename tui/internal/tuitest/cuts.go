@@ -48,6 +48,9 @@ func CheckNoCuts(t testing.TB, where, view string, sources ...string) {
 func FindCut(view string, sources ...string) string {
 	lines := strings.Split(ansi.Strip(view), "\n")
 	for i, l := range lines {
+		if !strings.Contains(l, "…") {
+			continue // the check runs on every screen: the regexp only where it can match
+		}
 		if loc := CutWord.FindStringIndex(l); loc != nil {
 			return "line " + itoa(i+1) + " cuts a word: " + quote(l)
 		}
@@ -103,6 +106,9 @@ func FindShortened(view string, about ...string) string {
 		spaced = append(spaced, " "+strings.Join(strings.Fields(ansi.Strip(s)), " ")+" ")
 	}
 	for i, l := range strings.Split(ansi.Strip(view), "\n") {
+		if !strings.Contains(l, "…") {
+			continue
+		}
 		for _, cell := range cells(l) {
 			if msg := shortened(cell, spaced); msg != "" {
 				return "line " + itoa(i+1) + " " + msg + ": " + quote(l)
@@ -153,6 +159,9 @@ func splitBetween(prev, next string, words map[string]bool, pairs string) string
 	if last == '.' && len(prev) > 1 && unicode.IsDigit(rune(prev[len(prev)-2])) && unicode.IsDigit(first) && !listItem.MatchString(next) {
 		return "split a number"
 	}
+	if len(words) == 0 {
+		return "" // no sources: no word to see split
+	}
 	ends := wordRun.FindAllString(prev, -1)
 	starts := wordRun.FindAllString(next, -1)
 	if len(ends) == 0 || len(starts) == 0 || !strings.HasPrefix(next, starts[0]) {
@@ -177,3 +186,17 @@ func cells(l string) []string { return strings.Split(l, "│") }
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func quote(s string) string { return strconv.Quote(s) }
+
+// CheckValuesWhole fails when a form's field does not show its value
+// whole from its first character: each of values must follow a field's
+// "[" in view ("[overlap-limited", never a field scrolled to
+// "[-limited ]").
+func CheckValuesWhole(t testing.TB, where, view string, values ...string) {
+	t.Helper()
+	plain := ansi.Strip(view)
+	for _, v := range values {
+		if v != "" && !strings.Contains(plain, "["+v) {
+			t.Errorf("%s: no field shows %q whole\n%s", where, v, plain)
+		}
+	}
+}

@@ -52,3 +52,27 @@ func TestFindShortenedCatchesShortenedTexts(t *testing.T) {
 		}
 	}
 }
+
+// A field scrolled past the start of its value is caught; a whole one,
+// focused or not, is not.
+func TestCheckValuesWholeSeesAScrolledField(t *testing.T) {
+	var ft fakeT
+	CheckValuesWhole(&ft, "form", "│  right  [-limited ]  plain, shuffle", "overlap-limited")
+	if !ft.failed {
+		t.Error("a scrolled field should fail the check")
+	}
+	ft = fakeT{}
+	CheckValuesWhole(&ft, "form", "│  right  [overlap-limited▏]  plain\n│ left [plain    ]", "overlap-limited", "plain")
+	if ft.failed {
+		t.Error("whole fields should pass the check")
+	}
+}
+
+// fakeT records a failure.
+type fakeT struct {
+	testing.TB
+	failed bool
+}
+
+func (f *fakeT) Helper()               {}
+func (f *fakeT) Errorf(string, ...any) { f.failed = true }

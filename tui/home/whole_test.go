@@ -1,0 +1,21 @@
+package home
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// The home screen's own screens (the menu, the scenario picker, the help,
+// the no-workbook screen) at 120×40 and 200×60 as at 80×24
+// (TestHomeCutsNoWord): no word cut, no description or summary shortened.
+func TestHomeScreensWholeAtLargerSizes(t *testing.T) {
+	for name, m := range homeScreens(t) {
+		for _, sz := range sizes {
+			mm := send(m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+			tuitest.CheckWhole(t, fmt.Sprintf("%s at %dx%d", name, sz[0], sz[1]), mm.View(), homeSources(mm)...)
+		}
+	}
+}

@@ -1,0 +1,107 @@
+package lessonui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine/shuffle"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+)
+
+// customerGrid is a shuffle step's extra for a tall window: a cell per
+// customer, in customer order, with how much of its shard is up right
+// now (· healthy, ▒ degraded, █ lost; ☠ the poisoned one), so the reach
+// of one poisoned customer shows as a picture beside the counts.
+type customerGrid struct {
+	cached
+	th *theme.Theme
+	d  shuffleData
+}
+
+// gridLegends are the grid's legend, the longest first.
+var gridLegends = []string{
+	"· healthy  ▒ degraded  █ lost  ☠ poisoned",
+	"· healthy ▒ degraded █ lost ☠ poisoned",
+	"· ok ▒ degraded █ lost ☠ poisoned",
+	"· ok ▒ some █ lost ☠",
+}
+
+// gridGlyphs are the statuses' glyphs, in shuffle.CustomerStatus order.
+var gridGlyphs = [...]string{"·", "▒", "█"}
+
+func (p *customerGrid) Needs(int) int { return 0 }
+func (p *customerGrid) Min() int      { return 0 }
+
+// Extent is the frame, the legend and a row per width's worth of
+// customers: at least three rows of them (else it has too little to
+// show), at most all of them.
+func (p *customerGrid) Extent(w int) (int, int) {
+	if p.d.snap == nil || w < 12 {
+		return 0, 0
+	}
+	rows := (len(p.d.snap.Statuses) + w - 3) / (w - 2)
+	return 3 + min(rows, 3), 3 + rows
+}
+
+func (p *customerGrid) SetShuffle(d shuffleData) {
+	p.d = d
+	s := d.snap
+	p.show(fmt.Sprint(s.At, s.Now.Healthy, s.Now.Degraded, s.Now.Lost))
+}
+
+func (p *customerGrid) View() string {
+	if !p.dirty {
+		return p.view
+	}
+	p.dirty = false
+	var body []string
+	if s := p.d.snap; s != nil && p.w > 2 {
+		inner := p.w - 2
+		rows := max(p.h-3, 0)
+		styles := [...]func(...string) string{p.th.Dim.Render, p.th.Warn.Render, p.th.Bad.Render}
+		var b strings.Builder
+		n := 0
+		for c, st := range s.Statuses {
+			if n == rows*inner {
+				break // the frame's note says how many are drawn
+			}
+			switch {
+			case c == s.Poisoned:
+				b.WriteString(p.th.Bad.Render("☠"))
+			case int(st) < len(gridGlyphs):
+				b.WriteString(styles[st](gridGlyphs[st]))
+			}
+			n++
+			if n%inner == 0 {
+				body = append(body, b.String())
+				b.Reset()
+			}
+		}
+		if b.Len() > 0 {
+			body = append(body, b.String())
+		}
+		// The legend in words that fit, never cut.
+		for _, l := range gridLegends {
+			if len([]rune(l)) <= inner || l == gridLegends[len(gridLegends)-1] {
+				body = append(body, p.th.Dim.Render(pane.Fit(l, inner)))
+				break
+			}
+		}
+		notes := []string{fmt.Sprintf("%s of %s", pane.Count(n), pane.Count(len(s.Statuses))), ""}
+		if n == len(s.Statuses) {
+			notes = []string{pane.Count(n), ""}
+		}
+		title, note := pane.TitledNoteFirst(p.w, []string{"Every customer, right now", "Every customer", "Customers"}, notes)
+		p.view = strings.Join(pane.Frame(p.th, p.w, p.h, title, note, body), "\n")
+		return p.view
+	}
+	p.view = strings.Join(pane.Frame(p.th, p.w, p.h, "Every customer, right now", "", body), "\n")
+	return p.view
+}
+
+var (
+	_ extraPane   = (*customerGrid)(nil)
+	_ shufflePane = (*customerGrid)(nil)
+	_             = shuffle.CustomerLost
+)
