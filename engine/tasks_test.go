@@ -305,7 +305,7 @@ func TestPauseStallsEveryTask(t *testing.T) {
 
 // A tasks server's run is the same however it is stepped.
 func TestTasksStepsLikeOneRun(t *testing.T) {
-	for _, sc := range []*Scenario{tasksScenario(), memoryScenario()} {
+	for _, sc := range []*Scenario{tasksScenario(), memoryScenario(), tasksChain(chainPolicies[3].p)} {
 		whole, err := New(sc, 0, 11)
 		if err != nil {
 			t.Fatal(err)
