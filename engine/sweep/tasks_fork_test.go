@@ -1,0 +1,121 @@
+package sweep
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+)
+
+// shortAsync is async-cascade ending 10 s after its upstream slows.
+func shortAsync() *engine.Scenario {
+	sc := scenarios.AsyncCascade()
+	sc.Duration, sc.MeasureTo = 30*time.Second, 30*time.Second
+	return sc
+}
+
+// asyncSet sets the knobs of async-cascade these tests vary, standing in
+// for lessons.SetKnob.
+func asyncSet(sc *engine.Scenario, v int, path string, val any) error {
+	sys := &sc.Variants[v].System
+	switch path {
+	case "search-api.bulkhead":
+		sys.Dependencies[0].Policy.Bulkhead = int(val.(int64))
+		return nil
+	case "aiohttp.size":
+		sys.Pools[0].Size = int(val.(int64))
+		return nil
+	case "search-api.timeout":
+		d, err := time.ParseDuration(val.(string))
+		sys.Dependencies[0].Policy.Timeout = d
+		return err
+	}
+	return fmt.Errorf("no knob %q", path)
+}
+
+// asyncPlan is a sweep of async-cascade's variant v over two knobs.
+func asyncPlan(t testing.TB, v int, x, y string) *Plan {
+	t.Helper()
+	ax, err := ParseVary(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ay, err := ParseVary(y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ParseMetric("profile.ok", shortAsync(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Plan{Build: shortAsync, Variant: v, Axes: []Axis{ax, ay}, Seeds: []uint64{5}, Measure: m, Set: asyncSet}
+	if err := p.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A sweep of a tasks server (async-cascade's semaphores, its pool's size,
+// its timeout) forks most of its runs, and every cell is still exactly a
+// separate run of its settings.
+func TestTaskSweepForksEqualSingleRuns(t *testing.T) {
+	for _, c := range []struct {
+		v    int
+		x, y string
+	}{
+		{1, "search-api.bulkhead=5..60:4", "aiohttp.size=20..200:3"},
+		{0, "search-api.timeout=100ms..2s:3", "aiohttp.size=110..200:2"},
+	} {
+		p := asyncPlan(t, c.v, c.x, c.y)
+		runner := p.Runner()
+		for _, job := range p.Jobs() {
+			if _, err := runner.Run(job); err != nil {
+				t.Fatal(err)
+			}
+			sc := shortAsync()
+			for a, ax := range p.Axes {
+				k := job.I
+				if a == 1 {
+					k = job.J
+				}
+				if err := asyncSet(sc, c.v, ax.Path, ax.Values[k]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r, err := engine.New(sc, c.v, p.Seeds[job.Seed])
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Run()
+			if mine, want := runner.r.Snapshot(), r.Snapshot(); !reflect.DeepEqual(mine, want) {
+				t.Fatalf("variant %d cell %+v: the sweep's run differs from a separate run", c.v+1, job)
+			}
+		}
+		if n := p.Forks(); n < len(p.Jobs())/2 {
+			t.Errorf("variant %d, %s × %s: %d of %d runs forked, want most", c.v+1, c.x, c.y, n, len(p.Jobs()))
+		} else {
+			t.Logf("variant %d: %d of %d runs forked, %d at the end", c.v+1, n, len(p.Jobs()), p.endForks.Load())
+		}
+	}
+}
+
+// BenchmarkAsyncCascadeSweep runs, on one goroutine, a 6×6 sweep of
+// async-cascade's semaphore variant over search's permits and the pool's
+// size, 30 simulated seconds a cell.
+func BenchmarkAsyncCascadeSweep(b *testing.B) {
+	runs := 0
+	for b.Loop() {
+		p := asyncPlan(b, 1, "search-api.bulkhead=5..60:6", "aiohttp.size=20..200:6")
+		w := p.Runner()
+		for _, job := range p.Jobs() {
+			if _, err := w.Run(job); err != nil {
+				b.Fatal(err)
+			}
+			runs++
+		}
+	}
+	b.ReportMetric(float64(runs)/b.Elapsed().Seconds(), "runs/s")
+}
