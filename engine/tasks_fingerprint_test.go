@@ -59,9 +59,20 @@ func taskFingerprintRun(t *testing.T, h hash.Hash64, sc *engine.Scenario, v int,
 	if err != nil {
 		t.Fatal(err)
 	}
+	hashTaskSteps(h, r, nil, stepSeed, 4*time.Second)
+}
+
+// hashTaskSteps steps r to its end in uneven steps of up to most, drawn
+// from stepSeed, hashing each snapshot, its tasks server and pools
+// included; other, if not nil, is advanced in step with it.
+func hashTaskSteps(h hash.Hash64, r, other *engine.Run, stepSeed uint64, most time.Duration) {
 	steps := rand.New(rand.NewPCG(stepSeed, 0x57e9))
 	for !r.Done() && r.Now() < r.End() {
-		r.Advance(time.Duration(steps.Int64N(int64(4*time.Second))) + time.Millisecond)
+		dt := time.Duration(steps.Int64N(int64(most))) + time.Millisecond
+		r.Advance(dt)
+		if other != nil {
+			other.Advance(dt)
+		}
 		s := r.Snapshot()
 		fingerprintSnapshot(h, &s)
 		fingerprintTasks(h, &s)

@@ -3,7 +3,6 @@ package engine_test
 import (
 	"fmt"
 	"hash/fnv"
-	"math/rand/v2"
 	"reflect"
 	"testing"
 	"time"
@@ -158,26 +157,10 @@ func checkTaskForks(t *testing.T, name string, base *engine.Scenario, v int, see
 	return taken, refused
 }
 
-// taskStepHash steps r to its end in uneven steps, hashing each snapshot,
-// its tasks server and pools included; other, if not nil, is advanced in
-// step with it.
+// taskStepHash is hashTaskSteps' hash of r's run from now on.
 func taskStepHash(r, other *engine.Run) uint64 {
 	h := fnv.New64a()
-	steps := rand.New(rand.NewPCG(0, 0x57e9))
-	for !r.Done() && r.Now() < r.End() {
-		dt := time.Duration(steps.Int64N(int64(2*time.Second))) + time.Millisecond
-		r.Advance(dt)
-		if other != nil {
-			other.Advance(dt)
-		}
-		s := r.Snapshot()
-		fingerprintSnapshot(h, &s)
-		fingerprintTasks(h, &s)
-	}
-	r.Run()
-	s := r.Snapshot()
-	fingerprintSnapshot(h, &s)
-	fingerprintTasks(h, &s)
+	hashTaskSteps(h, r, other, 0, 2*time.Second)
 	return h.Sum64()
 }
 

@@ -70,11 +70,7 @@ func TestTaskSweepForksEqualSingleRuns(t *testing.T) {
 		{0, "search-api.timeout=100ms..2s:3", "aiohttp.size=110..200:2"},
 	} {
 		p := asyncPlan(t, c.v, c.x, c.y)
-		runner := p.Runner()
-		for _, job := range p.Jobs() {
-			if _, err := runner.Run(job); err != nil {
-				t.Fatal(err)
-			}
+		runJobs(t, p, func(job Job, run *engine.Run) {
 			sc := shortAsync()
 			for a, ax := range p.Axes {
 				k := job.I
@@ -90,10 +86,10 @@ func TestTaskSweepForksEqualSingleRuns(t *testing.T) {
 				t.Fatal(err)
 			}
 			r.Run()
-			if mine, want := runner.r.Snapshot(), r.Snapshot(); !reflect.DeepEqual(mine, want) {
+			if mine, want := run.Snapshot(), r.Snapshot(); !reflect.DeepEqual(mine, want) {
 				t.Fatalf("variant %d cell %+v: the sweep's run differs from a separate run", c.v+1, job)
 			}
-		}
+		})
 		if n := p.Forks(); n < len(p.Jobs())/2 {
 			t.Errorf("variant %d, %s × %s: %d of %d runs forked, want most", c.v+1, c.x, c.y, n, len(p.Jobs()))
 		} else {
@@ -118,4 +114,20 @@ func BenchmarkAsyncCascadeSweep(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(runs)/b.Elapsed().Seconds(), "runs/s")
+}
+
+// runJobs runs every job of p, one after another on one Runner, and
+// returns how many; check, if not nil, sees each job's run once it is done.
+func runJobs(tb testing.TB, p *Plan, check func(Job, *engine.Run)) int {
+	w := p.Runner()
+	jobs := p.Jobs()
+	for _, job := range jobs {
+		if _, err := w.Run(job); err != nil {
+			tb.Fatal(err)
+		}
+		if check != nil {
+			check(job, &w.r)
+		}
+	}
+	return len(jobs)
 }
