@@ -8,6 +8,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // shortAsync is async-cascade ending 10 s after its upstream slows.
@@ -62,6 +63,7 @@ func asyncPlan(t testing.TB, v int, x, y string) *Plan {
 // its timeout) forks most of its runs, and every cell is still exactly a
 // separate run of its settings.
 func TestTaskSweepForksEqualSingleRuns(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	for _, c := range []struct {
 		v    int
 		x, y string
