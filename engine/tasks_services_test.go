@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"pgregory.net/rapid"
 )
 
 // tasksChain is a tasks server (two threads, a memory limit) whose page
@@ -176,4 +177,62 @@ func TestServiceEdgePools(t *testing.T) {
 	if want := `dependency "inv": pool "http" is a database pool, and "inv" is a service`; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("a database pool on an edge to a service: got %v, want %q", err, want)
 	}
+}
+
+// Random chains of services (genChain) behind a tasks server instead of a
+// thread pool, with a connection pool on the front's edges or none, and a
+// memory limit that kills the process now and then: stepped event by
+// event, every hop's books, the pool's and the workers' freeing hold, and
+// every request is counted once.
+func TestPropertyTasksFrontCallsServices(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		sc := genChain(t)
+		sys := &sc.Variants[0].System
+		sys.Workers, sys.Queue = 0, 0
+		sys.Tasks = &TaskServer{Threads: rapid.IntRange(1, 4).Draw(t, "threads")}
+		if rapid.Bool().Draw(t, "memoryLimit") {
+			// Room for a few dozen live tasks.
+			sys.Tasks.Memory = Memory{Base: 1 << 20, PerTask: 1 << 10, Limit: 1<<20 + int64(rapid.IntRange(1, 60).Draw(t, "tasksRoom"))<<10,
+				Restart: time.Duration(rapid.IntRange(1, 1000).Draw(t, "restartMs")) * time.Millisecond}
+		}
+		for i := range sys.Endpoints {
+			sys.Endpoints[i].CPU = time.Duration(rapid.IntRange(0, 2000).Draw(t, "cpuUs")) * time.Microsecond
+		}
+		if rapid.Bool().Draw(t, "pool") {
+			sys.Pools = []Pool{{Name: "http", Size: rapid.IntRange(0, 10).Draw(t, "poolSize"), PerHost: rapid.IntRange(0, 5).Draw(t, "perHost"),
+				Wait: time.Duration(rapid.IntRange(0, 300).Draw(t, "poolWaitMs")) * time.Millisecond,
+				Dial: time.Duration(rapid.IntRange(0, 20).Draw(t, "dialMs")) * time.Millisecond}}
+			for i := range sys.Dependencies {
+				sys.Dependencies[i].Pool = "http"
+			}
+		}
+		r, err := New(sc, 0, rapid.Uint64().Draw(t, "seed"))
+		if err != nil {
+			t.Fatalf("generated an invalid scenario: %v", err)
+		}
+		freeChecker(t, r)
+		for r.queue.len() > 0 && r.now < r.end {
+			r.AdvanceTo(r.queue.peek().at)
+			checkServiceInvariants(t, r)
+			if r.pools != nil {
+				checkPools(t, r)
+			}
+		}
+		r.Run()
+		checkServiceInvariants(t, r)
+		if r.open != 0 || r.busy != 0 {
+			t.Fatalf("run ended with %d open requests, %d live tasks", r.open, r.busy)
+		}
+		snap := r.Snapshot()
+		for _, e := range snap.Endpoints {
+			if e.Total.Total() != e.Arrived {
+				t.Fatalf("endpoint %s: %d arrivals but %d outcomes", e.Name, e.Arrived, e.Total.Total())
+			}
+		}
+		for _, s := range snap.Services {
+			if s.Answered.Total() != s.Arrived {
+				t.Fatalf("service %s: %d arrived, %d answered", s.Name, s.Arrived, s.Answered.Total())
+			}
+		}
+	})
 }

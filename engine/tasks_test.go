@@ -76,7 +76,10 @@ func TestTasksValidation(t *testing.T) {
 
 // checkPools checks the pools' books against the attempts that hold or
 // wait: no pool over its size, no host over its cap, counts that match.
-func checkPools(t *testing.T, r *Run) {
+func checkPools(t interface {
+	Helper()
+	Fatalf(string, ...any)
+}, r *Run) {
 	t.Helper()
 	pr := r.pools
 	for p := range pr.pools {
