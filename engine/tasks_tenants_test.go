@@ -14,7 +14,10 @@ import (
 // live request in a process of 128 MiB.
 func noisyTasks() *engine.Scenario {
 	sc := scenarios.NoisyTenant()
-	sc.Variants = sc.Variants[:2]
+	// The third: the bulkhead per tenant in a process too small for it,
+	// killed with slots taken.
+	sc.Variants = append(sc.Variants[:2], sc.Variants[1])
+	sc.Variants[2].Name = "a bulkhead per tenant in 40 MiB"
 	for v := range sc.Variants {
 		sys := &sc.Variants[v].System
 		sys.Workers, sys.Queue, sys.Shed = 0, 0, nil
@@ -22,6 +25,7 @@ func noisyTasks() *engine.Scenario {
 		sys.Pools = []engine.Pool{{Name: "db", Kind: engine.DatabasePool, Size: 60}}
 		sys.Dependencies[0].Pool = "db"
 	}
+	sc.Variants[2].System.Tasks.Memory.Limit = 40 << 20
 	return sc
 }
 
@@ -32,7 +36,7 @@ func noisyTasks() *engine.Scenario {
 // killed, and every tenant fails with it; with a bulkhead per tenant
 // acme's extra calls are refused at once and the others never notice.
 func TestTenantsOnATasksServer(t *testing.T) {
-	const shared, perTenant = 0, 1
+	const shared, perTenant, small = 0, 1, 2
 	snaps, err := engine.RunAll(noisyTasks(), 3)
 	if err != nil {
 		t.Fatal(err)
@@ -52,6 +56,11 @@ func TestTenantsOnATasksServer(t *testing.T) {
 		if arrived != answered {
 			t.Errorf("%s: the tenants count %d requests, the endpoints %d", s.Variant, arrived, answered)
 		}
+	}
+	// A kill gives back every slot the dying requests held: by the end
+	// the bulkhead is empty, and the tenants' counts add up (above).
+	if k, d := snaps[small].Tasks.Kills, snaps[small].Dependencies[0]; k == 0 || d.Bulkhead != 0 || d.InFlight != 0 {
+		t.Errorf("%s: %d kills (want some), %d calls left inside the bulkhead, %d in flight at the end (want none)", snaps[small].Variant, k, d.Bulkhead, d.InFlight)
 	}
 	loose, tight := snaps[shared], snaps[perTenant]
 	if loose.Tasks.Kills == 0 || loose.Tasks.Refused == 0 {
