@@ -116,8 +116,11 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 		d, mine, ds := &same.Dependencies[i], &r.sys.Dependencies[i].Policy, &r.dependencies[i]
 		if t := d.Policy.Timeout; t != mine.Timeout {
 			// Both positive, so the layers are the same; no call took as
-			// long as the new timeout, and no timer was armed.
-			if t <= 0 || mine.Timeout <= 0 || ds.armed || ds.maxAfter >= t {
+			// long as the new timeout, and no timer was armed. A retry
+			// inside the timeout layer spends its backoff and its next
+			// attempt inside the same timeout, which maxAfter, one
+			// attempt's time, does not cover: then no retry was made.
+			if t <= 0 || mine.Timeout <= 0 || ds.armed || ds.maxAfter >= t || (ds.retryAt > ds.timeoutAt && ds.retries > 0) {
 				return false
 			}
 			d.Policy.Timeout = mine.Timeout
