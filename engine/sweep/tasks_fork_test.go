@@ -100,20 +100,18 @@ func TestTaskSweepForksEqualSingleRuns(t *testing.T) {
 	}
 }
 
-// BenchmarkAsyncCascadeSweep runs, on one goroutine, a 6×6 sweep of
+// BenchmarkAsyncCascadeSweep runs, on one goroutine, a 10×10 sweep of
 // async-cascade's semaphore variant over search's permits and the pool's
-// size, 30 simulated seconds a cell.
+// size, the whole scenario (60 simulated seconds) a cell.
 func BenchmarkAsyncCascadeSweep(b *testing.B) {
 	runs := 0
 	for b.Loop() {
-		p := asyncPlan(b, 1, "search-api.bulkhead=5..60:6", "aiohttp.size=20..200:6")
-		w := p.Runner()
-		for _, job := range p.Jobs() {
-			if _, err := w.Run(job); err != nil {
-				b.Fatal(err)
-			}
-			runs++
+		p := asyncPlan(b, 1, "search-api.bulkhead=5..60:10", "aiohttp.size=20..200:10")
+		p.Build = scenarios.AsyncCascade
+		if err := p.Prepare(); err != nil {
+			b.Fatal(err)
 		}
+		runs += runJobs(b, p, nil)
 	}
 	b.ReportMetric(float64(runs)/b.Elapsed().Seconds(), "runs/s")
 }
@@ -132,4 +130,19 @@ func runJobs(tb testing.TB, p *Plan, check func(Job, *engine.Run)) int {
 		}
 	}
 	return len(jobs)
+}
+
+// The base a sweep forks from has the tasks server's largest pool (no cap
+// counting as the largest), as it has the largest bulkheads: the pool
+// least likely to have mattered by the fault.
+func TestTaskSweepBaseHasTheLargestPool(t *testing.T) {
+	for _, c := range []struct {
+		vary string
+		want int
+	}{{"aiohttp.size=20..200:4", 200}, {"aiohttp.size=0..200:3", 0}} {
+		p := asyncPlan(t, 1, c.vary, "search-api.bulkhead=10..10:1")
+		if got := p.baseCell.Variants[1].System.Pools[0].Size; got != c.want {
+			t.Errorf("%s: the base cell's pool has size %d, want %d", c.vary, got, c.want)
+		}
+	}
 }
