@@ -59,7 +59,7 @@ func ForkAt(sc *Scenario, v int) time.Duration {
 // shared breakers (CloneInto copies each dependency's breaker on its own,
 // which would part the members of a shared one).
 func (r *Run) forkScope() bool {
-	if len(r.svcs) > 0 || len(r.sys.Services) > 0 || r.frontShed != nil || len(r.tenants) > 0 || r.onFree != nil || r.draining || r.tasks != nil || r.pools != nil {
+	if len(r.svcs) > 0 || len(r.sys.Services) > 0 || r.frontShed != nil || len(r.tenants) > 0 || r.onFree != nil || r.draining {
 		return false
 	}
 	for i := range r.endpoints {
@@ -81,7 +81,8 @@ func (r *Run) forkScope() bool {
 // being r's, and reports true; or reports false and leaves dst as it was.
 // It forks only when it can show the result is exact: variant v of sc
 // differs from r's variant at most in its number of workers and its
-// dependencies' timeouts and bulkhead sizes (each above 0 in both), its
+// dependencies' timeouts and bulkhead sizes (each above 0 in both), and a
+// tasks server's pool caps and memory limit (tasks_fork.go), its
 // scenario's duration and
 // measurement window are r's, and neither knob has mattered in r so far
 // (see above). r is only read, so many runs may fork from one r at once.
@@ -115,8 +116,11 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 		d, mine, ds := &same.Dependencies[i], &r.sys.Dependencies[i].Policy, &r.dependencies[i]
 		if t := d.Policy.Timeout; t != mine.Timeout {
 			// Both positive, so the layers are the same; no call took as
-			// long as the new timeout, and no timer was armed.
-			if t <= 0 || mine.Timeout <= 0 || ds.armed || ds.maxAfter >= t {
+			// long as the new timeout, and no timer was armed. A retry
+			// inside the timeout layer spends its backoff and its next
+			// attempt inside the same timeout, which maxAfter, one
+			// attempt's time, does not cover: then no retry was made.
+			if t <= 0 || mine.Timeout <= 0 || ds.armed || ds.maxAfter >= t || (ds.retryAt > ds.timeoutAt && ds.retries > 0) {
 				return false
 			}
 			d.Policy.Timeout = mine.Timeout
@@ -134,6 +138,9 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 	if sys.Workers != r.sys.Workers && (r.lacked || r.maxBusy > sys.Workers) {
 		return false
 	}
+	if !r.tasksKnobsUnused(sys, &same) { // tasks_fork.go: pools, memory
+		return false
+	}
 	return reflect.DeepEqual(&same, r.sys)
 }
 
@@ -148,6 +155,7 @@ func (r *Run) CloneInto(dst *Run) {
 		freeWorkers: dst.freeWorkers, transitions: dst.transitions,
 		slab: dst.queue.slab, far: dst.queue.far.items,
 	}
+	tasks := dst.tasksSpare()
 	*dst = *r // the queue's wheel (arrays) and every scalar
 	// Out of a fork's scope, so empty; never a slice of r's to grow into.
 	dst.svcs, dst.svcOrder, dst.insts, dst.links, dst.tenants = nil, nil, nil, nil, nil
@@ -160,6 +168,7 @@ func (r *Run) CloneInto(dst *Run) {
 	dst.freeWorkers = cloneInto(old.freeWorkers, r.freeWorkers)
 	dst.transitions = cloneInto(old.transitions, r.transitions)
 	dst.accept = cloneRing(accept, r.accept)
+	r.cloneTasksInto(dst, tasks) // tasks_fork.go
 
 	n := len(r.endpoints)
 	dst.endpoints = reuseBuf(old.endpoints, n)[:n]
@@ -205,6 +214,7 @@ func (r *Run) rebase(sc *Scenario, v int) {
 	sys := &sc.Variants[v].System
 	was := r.sys
 	r.scenario, r.variant, r.sys = sc, v, sys
+	r.rebaseTasks(sys) // tasks_fork.go
 	for i := range sys.Dependencies {
 		ds, d := &r.dependencies[i], &sys.Dependencies[i]
 		if ds.fault != nil {
@@ -282,7 +292,8 @@ func cloneRing(q, src ring) ring {
 func (r *Run) Footprint() int {
 	n := bytesOf(r.queue.slab) + bytesOf(r.queue.far.items) + bytesOf(r.arrivals) + bytesOf(r.requests) +
 		bytesOf(r.freeRequests) + bytesOf(r.workerOwner) + bytesOf(r.freeWorkers) + bytesOf(r.transitions) +
-		bytesOf(r.accept.ids) + bytesOf(r.accept.stamps) + bytesOf(r.endpoints) + bytesOf(r.dependencies)
+		bytesOf(r.accept.ids) + bytesOf(r.accept.stamps) + bytesOf(r.endpoints) + bytesOf(r.dependencies) +
+		r.tasksFootprint()
 	for i := range r.endpoints {
 		es := &r.endpoints[i]
 		n += bytesOf(es.series) + bytesOf(es.latencies)

@@ -16,8 +16,11 @@ import (
 // took before. The wait is bounded by the pool's Wait if set, and by the
 // attempt's timeout; a caller that gives up closes its connection (Go and
 // aiohttp close a connection whose request was cancelled); an answered
-// call's connection goes back idle for the next call to that host. The
-// run's side is pools_run.go.
+// call's connection goes back idle for the next call to that host. An edge
+// to a service (over HTTP or gRPC) draws on a client pool the same way: its
+// host is the service's address (its balancer, for a fleet), and the
+// connection is held while the service answers. The run's side is
+// pools_run.go.
 
 // PoolKind names what a pool holds connections to.
 type PoolKind uint8
@@ -105,11 +108,11 @@ func (sys *System) validatePools() error {
 		}
 	}
 	for _, d := range sys.Dependencies {
-		if d.Pool != "" && d.Service != "" {
-			return fmt.Errorf("dependency %q: a pool's connections go to leaf dependencies; an edge to service %q takes none", d.Name, d.Service)
-		}
 		if d.Pool != "" && !names[d.Pool] {
 			return fmt.Errorf("dependency %q: pool %q is not one of the system's pools (have: %v)", d.Name, d.Pool, keys(names))
+		}
+		if d.Pool != "" && d.Service != "" && poolKind(sys.Pools, d.Pool) == DatabasePool {
+			return fmt.Errorf("dependency %q: pool %q is a database pool, and %q is a service: give the edge a client pool", d.Name, d.Pool, d.Service)
 		}
 	}
 	for _, s := range sys.Services {
@@ -120,4 +123,14 @@ func (sys *System) validatePools() error {
 		}
 	}
 	return nil
+}
+
+// poolKind is the kind of the pool named name, which is one of pools.
+func poolKind(pools []Pool, name string) PoolKind {
+	for _, p := range pools {
+		if p.Name == name {
+			return p.Kind
+		}
+	}
+	return ClientPool
 }

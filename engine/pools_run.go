@@ -50,11 +50,12 @@ type poolState struct {
 
 // hostState is a pool's connections to one host.
 type hostState struct {
-	dep     int // a dependency that calls it: its faults decide a dial
-	inUse   int
-	idle    int
-	waiting int
-	waiters ring
+	dep      int // a dependency that calls it: its faults decide a dial
+	inUse    int
+	inUseMax int // for a fork (tasks_fork.go)
+	idle     int
+	waiting  int
+	waiters  ring
 }
 
 // connHold is an attempt's place in its pool.
@@ -112,6 +113,7 @@ func (ps *poolState) take(hs *hostState) {
 	ps.inUse++
 	hs.inUse++
 	ps.inUseMax = max(ps.inUseMax, ps.inUse)
+	hs.inUseMax = max(hs.inUseMax, hs.inUse)
 }
 
 // hold is request id's connHold, the slice grown to hold it.
@@ -190,9 +192,28 @@ func (r *Run) connect(id int32, h *connHold, ps *poolState, hs *hostState) bool 
 	}
 	h.state = connDialing
 	h.tok++
+	h.since = r.now
+	if fails {
+		// For a fork (fork.go): the attempt ends after the dial timeout,
+		// as if the host had taken that long to answer.
+		ds := r.dep(req)
+		ds.maxAfter = max(ds.maxAfter, after)
+	}
 	r.armTimeout(id, r.now+after, true)
 	r.schedule(event{at: r.now + after, kind: evDialDone, req: id, gen: req.gen, tok: h.tok, err: fails})
 	return false
+}
+
+// sendDialled sends request id's attempt once its connection's dial, which
+// took dial, is done. For a fork (fork.go) the dial counts in the longest
+// a call takes to answer: it was spent inside the attempt's timeout.
+func (r *Run) sendDialled(id int32, req *request, ds *dependencyState, dial time.Duration) {
+	before := ds.maxAfter
+	ds.maxAfter = 0
+	r.sendCall(id, req, ds)
+	if ds.maxAfter != noArrival {
+		ds.maxAfter = max(before, ds.maxAfter+dial)
+	}
 }
 
 // handlePool handles a dial's end and a wait's limit.
@@ -220,7 +241,7 @@ func (r *Run) handlePool(e *event) {
 		}
 		h.state = connHeld
 		ps.acquired++
-		r.sendCall(e.req, req, r.dep(req))
+		r.sendDialled(e.req, req, r.dep(req), r.now-h.since)
 	case e.kind == evConnWait && h.state == connWaiting:
 		h.state = connNone
 		hs.waiting--

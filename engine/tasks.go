@@ -93,8 +93,6 @@ func (sys *System) validateTasks(duration time.Duration) error {
 		return fmt.Errorf("a tasks server has no pool of workers and no accept queue (every request gets a task): leave workers and queue out, got workers %d and queue %d", sys.Workers, sys.Queue)
 	case sys.Shed != nil:
 		return errors.New("a tasks server has no accept queue to shed load at: leave shed out")
-	case len(sys.Services) > 0:
-		return errors.New("a tasks server calling services is not simulated: its dependencies must be leaves")
 	case t.Threads < 0 || t.Threads > MaxThreads:
 		return fmt.Errorf("tasks: threads must be between 1 and %d (1: one event loop; a Go server: GOMAXPROCS), got %d", MaxThreads, t.Threads)
 	case len(t.Pauses) > MaxPauses:

@@ -244,7 +244,11 @@ func (r *Run) handleTask(e *event) {
 // oomKill kills the process at its memory limit: every live request fails,
 // and what the process held in memory is lost: its breakers, retry budgets,
 // rate limiters, bulkheads and pools start over, as a new process's. It is
-// back after the restart; arrivals meanwhile are refused.
+// back after the restart; arrivals meanwhile are refused. The services it
+// calls live in other processes: the calls it had sent them go on for
+// nobody, unless the edge propagates cancellation (the dying process's
+// connections close, and a server that watches its request's context
+// stops), and their instances keep their own breakers and queues.
 func (r *Run) oomKill() {
 	t := r.tasks
 	t.kills++
@@ -255,14 +259,14 @@ func (r *Run) oomKill() {
 	}
 	for i := range r.requests {
 		req := &r.requests[i]
-		if req.ep >= 0 && req.started && req.waitingBH {
+		if req.ep >= 0 && req.inst == 0 && req.started && req.waitingBH {
 			req.waitingBH = false
 			r.dep(req).waiting--
 		}
 	}
 	for i := range r.requests {
 		req := &r.requests[i]
-		if req.ep < 0 || !req.started {
+		if req.ep < 0 || req.inst != 0 || !req.started {
 			continue
 		}
 		t.killed++
@@ -270,8 +274,9 @@ func (r *Run) oomKill() {
 		r.abandonInside(int32(i), -1)
 		r.finishServer(int32(i))
 	}
-	for i := range r.dependencies {
-		ds := &r.dependencies[i]
+	front := r.dependencies[:r.nFrontDeps]
+	for i := range front {
+		ds := &front[i]
 		if ds.breaker != nil {
 			// Cannot fail: the configuration was accepted at New.
 			_ = r.newBreaker(ds, "", 0)
@@ -283,7 +288,7 @@ func (r *Run) oomKill() {
 		}
 		ds.waiters.head, ds.waiters.n, ds.waiting = 0, 0, 0
 	}
-	linkSharedBreakers(r.dependencies)
+	linkSharedBreakers(front)
 	if r.pools != nil {
 		r.pools.restart()
 	}

@@ -76,7 +76,10 @@ func TestTasksValidation(t *testing.T) {
 
 // checkPools checks the pools' books against the attempts that hold or
 // wait: no pool over its size, no host over its cap, counts that match.
-func checkPools(t *testing.T, r *Run) {
+func checkPools(t interface {
+	Helper()
+	Fatalf(string, ...any)
+}, r *Run) {
 	t.Helper()
 	pr := r.pools
 	for p := range pr.pools {
@@ -305,7 +308,7 @@ func TestPauseStallsEveryTask(t *testing.T) {
 
 // A tasks server's run is the same however it is stepped.
 func TestTasksStepsLikeOneRun(t *testing.T) {
-	for _, sc := range []*Scenario{tasksScenario(), memoryScenario()} {
+	for _, sc := range []*Scenario{tasksScenario(), memoryScenario(), tasksChain(chainPolicies[3].p)} {
 		whole, err := New(sc, 0, 11)
 		if err != nil {
 			t.Fatal(err)

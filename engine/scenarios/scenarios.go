@@ -35,6 +35,7 @@ var builtins = []Builtin{
 	{"async-cascade", "an asyncio service, one shared connection pool; search's upstream slows from 50 ms to 8 s: no containment, a semaphore per upstream, breaker + bulkhead", AsyncCascade},
 	{"go-server", "a Go API, a goroutine per request, one http.Transport and one database pool; the provider hangs: no timeout until the OOM kill, then a context deadline + MaxConnsPerHost + semaphores", GoServer},
 	{"event-loop-stall", "an asyncio handler makes a blocking call on the loop: every endpoint's latency jumps together; the fix moves the call to a thread", EventLoopStall},
+	{"go-inventory", "a Go API calls inventory, a thread-pool service, whose database slows: no timeouts until the OOM kill, a timeout at each hop, cancellation, a propagated deadline", GoInventory},
 }
 
 // All lists the built-in scenarios in the order they are taught.

@@ -228,17 +228,19 @@ func (p *Plan) addCost(sc *engine.Scenario) {
 }
 
 // The base, the cell whose prefix the others fork from, has the most
-// workers, then the longest timeouts in all, then the largest bulkheads:
-// the likeliest to have no knob matter.
+// workers, then the longest timeouts in all, then the largest bulkheads,
+// then (a tasks server's) the largest connection pools and memory: the
+// likeliest to have no knob matter.
 type baseKey struct {
 	workers   int
 	timeouts  time.Duration
 	bulkheads int
+	tasks     int64
 }
 
 func (p *Plan) baseKeyOf(sc *engine.Scenario) baseKey {
 	sys := &sc.Variants[p.Variant].System
-	k := baseKey{workers: sys.Workers}
+	k := baseKey{workers: sys.Workers, tasks: tasksRoom(sys)}
 	for _, d := range sys.Dependencies {
 		k.timeouts += d.Policy.Timeout
 		k.bulkheads += d.Policy.Bulkhead
@@ -246,9 +248,29 @@ func (p *Plan) baseKeyOf(sc *engine.Scenario) baseKey {
 	return k
 }
 
+// tasksRoom sums a tasks server's pool caps and memory limit, a cap of 0
+// (none) counting as the largest.
+func tasksRoom(sys *engine.System) int64 {
+	const none = int64(1) << 40
+	cap := func(n int64) int64 {
+		if n <= 0 {
+			return none
+		}
+		return n
+	}
+	var n int64
+	for _, pl := range sys.Pools {
+		n += cap(int64(pl.Size)) + cap(int64(pl.PerHost))
+	}
+	if t := sys.Tasks; t != nil {
+		n += cap(t.Memory.Limit >> 20)
+	}
+	return n
+}
+
 func (k baseKey) above(b baseKey) bool {
 	return k.workers > b.workers || (k.workers == b.workers && (k.timeouts > b.timeouts ||
-		(k.timeouts == b.timeouts && k.bulkheads > b.bulkheads)))
+		(k.timeouts == b.timeouts && (k.bulkheads > b.bulkheads || (k.bulkheads == b.bulkheads && k.tasks > b.tasks)))))
 }
 
 // prepareForks makes the empty slots of the prefixes and finished runs

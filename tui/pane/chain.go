@@ -69,7 +69,8 @@ type chainHop struct {
 	faultFrom time.Duration
 
 	busy, workers, queued int
-	down                  int // instances down or hung
+	down                  int  // instances down or hung
+	tasks                 bool // a tasks server: busy counts live tasks, and there are no workers
 
 	edge      string // the dependency it calls, or ""
 	hasEdge   bool
@@ -174,7 +175,7 @@ func (v *chainView) sameAs(o *chainView) bool {
 // chainHops reads the rows from the snapshot: the front from its own
 // fields, then each service, then the leaf the last service calls.
 func chainHops(s *engine.Snapshot) []chainHop {
-	front := chainHop{name: "front", instances: 1, busy: s.Busy, workers: s.Workers, queued: s.Queued, fullSince: -1}
+	front := chainHop{name: "front", instances: 1, busy: s.Busy, workers: s.Workers, queued: s.Queued, fullSince: -1, tasks: s.Tasks != nil}
 	var tally report.Tally
 	for i := range s.Endpoints {
 		tally = tally.Add(report.RunTally(&s.Endpoints[i]))
@@ -511,6 +512,9 @@ func (c *Chain) render() []string {
 			nm = joinCells(nm, cell{th.Bad.Render(fmt.Sprintf("%d down", h.down)), len(fmt.Sprintf("%d down", h.down))})
 		}
 		count := fmt.Sprintf("%s/%s", Count(h.busy), Count(h.workers))
+		if h.tasks {
+			count = Count(h.busy) + " tasks" // no pool of workers to fill
+		}
 		cw := ansi.StringWidth(count)
 		cols[0].cells = append(cols[0].cells, []cell{nm})
 		cols[1].cells = append(cols[1].cells, []cell{

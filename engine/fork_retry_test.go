@@ -1,0 +1,53 @@
+package engine_test
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/retry"
+)
+
+// A retry inside the timeout layer (a custom order) spends its backoff and
+// its next attempt inside the same timeout: a shorter timeout that every
+// single attempt would have met has mattered all the same once a call
+// was retried, and a fork to it is refused; before any retry it is taken,
+// and exact.
+func TestForkRetryInsideTheTimeout(t *testing.T) {
+	build := func(timeout time.Duration) *engine.Scenario {
+		return &engine.Scenario{Name: "retry-inside", Duration: 3 * time.Second, MeasureTo: 3 * time.Second, Variants: []engine.Variant{{Name: "v", System: engine.System{
+			Workers:   50,
+			Endpoints: []engine.Endpoint{{Name: "e", Interval: 50 * time.Millisecond, Calls: "d"}},
+			Dependencies: []engine.Dependency{{Name: "d", Latency: engine.Latency{Kind: engine.Constant, Value: 20 * time.Millisecond},
+				Faults: []engine.Fault{{Kind: engine.Error, From: time.Second, To: 2 * time.Second, Probability: 1}},
+				Policy: engine.Policy{Timeout: timeout,
+					Retry: &engine.RetryPolicy{Attempts: 3, Backoff: retry.Backoff{Base: 30 * time.Millisecond, Max: 30 * time.Millisecond}},
+					Order: []engine.Layer{engine.LayerTimeout, engine.LayerRetry, engine.LayerBreaker, engine.LayerBulkhead}}}},
+		}}}}
+	}
+	for _, c := range []struct {
+		at   time.Duration
+		fork bool
+	}{{900 * time.Millisecond, true}, {3 * time.Second, false}} {
+		r, err := engine.New(build(time.Second), 0, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.AdvanceTo(c.at)
+		var dst engine.Run
+		sc := build(25 * time.Millisecond)
+		if got := r.ForkInto(&dst, sc, 0); got != c.fork {
+			t.Fatalf("at %v: fork taken %v, want %v", c.at, got, c.fork)
+		}
+		if !c.fork {
+			continue
+		}
+		fresh, _ := engine.New(sc, 0, 1)
+		fresh.Run()
+		dst.Run()
+		if !reflect.DeepEqual(dst.Snapshot(), fresh.Snapshot()) {
+			t.Fatalf("at %v: the forked run differs from a new one", c.at)
+		}
+	}
+}

@@ -1,0 +1,157 @@
+package engine
+
+import (
+	"slices"
+	"unsafe"
+)
+
+// Forking a tasks server's run (fork.go, issue 23). A tasks server's state
+// beyond a thread pool's is its loop and memory (taskRun) and its pools
+// (poolRun): CloneInto copies both, and a fork rebases their
+// configuration. Besides the timeouts and bulkhead sizes every fork may
+// change, a fork of a tasks server may change knobs of its own that have
+// not mattered yet:
+//   - a pool's size, per-host cap and wait, when no attempt has ever waited
+//     for a connection (no cap ever bound, and the wait never began) and
+//     the new caps hold the most connections the pool and each host had
+//     in use at once;
+//   - the memory limit, when the process was never killed and its memory
+//     never rose above the new limit.
+// Then every attempt finds a connection where it did, and no arrival
+// kills the process, in either run: every event is the same.
+
+// tasksKnobsUnused reports whether variant system sys differs from r's in
+// its tasks server and pools at most in knobs that have not mattered in r;
+// it sets those knobs in same (sys, copied) to r's, for the comparison of
+// everything else.
+func (r *Run) tasksKnobsUnused(sys, same *System) bool {
+	if len(sys.Pools) != len(r.sys.Pools) || (sys.Tasks == nil) != (r.sys.Tasks == nil) {
+		return false
+	}
+	if r.pools != nil {
+		same.Pools = slices.Clone(sys.Pools)
+		for i := range same.Pools {
+			p, mine, ps := &same.Pools[i], &r.sys.Pools[i], &r.pools.pools[i]
+			if p.Size == mine.Size && p.PerHost == mine.PerHost && p.Wait == mine.Wait {
+				continue
+			}
+			if ps.waitingMax > 0 || (p.Size > 0 && ps.inUseMax > p.Size) {
+				return false
+			}
+			for k := range ps.hosts {
+				if p.PerHost > 0 && ps.hosts[k].inUseMax > p.PerHost {
+					return false
+				}
+			}
+			p.Size, p.PerHost, p.Wait = mine.Size, mine.PerHost, mine.Wait
+		}
+	}
+	if t := r.tasks; t != nil {
+		limit, mine := sys.Tasks.Memory.Limit, r.sys.Tasks.Memory.Limit
+		if limit != mine {
+			// Both set (a limit's restart and per-task cost are the same:
+			// the comparison checks them), never reached, and not by the
+			// most memory held so far either.
+			if limit <= 0 || mine <= 0 || t.kills > 0 || t.memPeak > limit {
+				return false
+			}
+			tc := *sys.Tasks
+			tc.Memory.Limit = mine
+			same.Tasks = &tc
+		}
+	}
+	return true
+}
+
+// tasksSpare is what dst holds of a tasks server and pools, for
+// cloneTasksInto to reuse; taken before CloneInto overwrites dst.
+type tasksSpare struct {
+	tasks *taskRun
+	pools *poolRun
+}
+
+func (r *Run) tasksSpare() tasksSpare { return tasksSpare{tasks: r.tasks, pools: r.pools} }
+
+// cloneTasksInto gives dst, a copy of r, tasks server and pools of its
+// own, copies of r's, reusing the memory of old (dst's before the copy)
+// where it is not r's.
+func (r *Run) cloneTasksInto(dst *Run, old tasksSpare) {
+	dst.tasks, dst.pools = nil, nil
+	if src := r.tasks; src != nil {
+		t := old.tasks
+		if t == nil || t == src {
+			t = new(taskRun)
+		}
+		free, series, rngs, cpu, blocking := t.free, t.series, t.blockRng, t.cpu, t.blocking
+		*t = *src
+		t.free = cloneInto(free, src.free)
+		t.series = cloneInto(series, src.series)
+		// cpu and blocking are only read, but copied all the same: a copy
+		// shares nothing with the run it came from, whatever a later
+		// Reset of that run does with its buffers.
+		t.cpu = cloneInto(cpu, src.cpu)
+		t.blocking = cloneInto(blocking, src.blocking)
+		t.blockRng = reuseBuf(rngs, len(src.blockRng))[:len(src.blockRng)]
+		for i, s := range src.blockRng {
+			t.blockRng[i] = cloneStream(t.blockRng[i], s)
+		}
+		dst.tasks = t
+	}
+	if src := r.pools; src != nil {
+		p := old.pools
+		if p == nil || p == src {
+			p = new(poolRun)
+		}
+		pools, holds, byDep, hostOf := p.pools, p.holds, p.byDep, p.hostOf
+		*p = *src
+		p.holds = cloneInto(holds, src.holds)
+		p.byDep, p.hostOf = cloneInto(byDep, src.byDep), cloneInto(hostOf, src.hostOf)
+		p.pools = reuseBuf(pools, len(src.pools))[:len(src.pools)]
+		for i := range src.pools {
+			s, d := &src.pools[i], &p.pools[i]
+			hosts, series := d.hosts, d.series
+			*d = *s
+			d.series = cloneInto(series, s.series)
+			d.hosts = reuseBuf(hosts, len(s.hosts))[:len(s.hosts)]
+			for k := range s.hosts {
+				waiters := d.hosts[k].waiters
+				d.hosts[k] = s.hosts[k]
+				d.hosts[k].waiters = cloneRing(waiters, s.hosts[k].waiters)
+			}
+		}
+		dst.pools = p
+	}
+}
+
+// rebaseTasks points a fork's tasks server and pools at sys's settings
+// (tasksKnobsUnused has checked that what differs has not mattered).
+func (r *Run) rebaseTasks(sys *System) {
+	if r.tasks != nil {
+		r.tasks.cfg = sys.Tasks
+	}
+	if r.pools != nil {
+		for i := range r.pools.pools {
+			r.pools.pools[i].cfg = &sys.Pools[i]
+		}
+	}
+}
+
+// tasksFootprint is about how many bytes of buffers a copy of r's tasks
+// server and pools holds (Footprint).
+func (r *Run) tasksFootprint() int {
+	n := 0
+	if t := r.tasks; t != nil {
+		n += bytesOf(t.free) + bytesOf(t.series) + bytesOf(t.cpu) + bytesOf(t.blocking) + len(t.blockRng)*int(unsafe.Sizeof(stream{}))
+	}
+	if p := r.pools; p != nil {
+		n += bytesOf(p.holds) + bytesOf(p.pools) + bytesOf(p.byDep) + bytesOf(p.hostOf)
+		for i := range p.pools {
+			ps := &p.pools[i]
+			n += bytesOf(ps.series) + bytesOf(ps.hosts)
+			for k := range ps.hosts {
+				n += bytesOf(ps.hosts[k].waiters.ids) + bytesOf(ps.hosts[k].waiters.stamps)
+			}
+		}
+	}
+	return n
+}

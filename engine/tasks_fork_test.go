@@ -1,0 +1,192 @@
+package engine_test
+
+import (
+	"fmt"
+	"hash/fnv"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+)
+
+// shortened is a built-in tasks scenario cut to end 5 s after its fault
+// starts (the fault then lasts to the end), so that a fork test's runs
+// are short.
+func shortened(build func() *engine.Scenario, fault time.Duration) func(edit func(*engine.System)) *engine.Scenario {
+	return func(edit func(*engine.System)) *engine.Scenario {
+		sc := build()
+		sc.Duration, sc.MeasureFrom, sc.MeasureTo = fault+5*time.Second, 0, fault+5*time.Second
+		for v := range sc.Variants {
+			sys := &sc.Variants[v].System
+			for i := range sys.Dependencies {
+				for k := range sys.Dependencies[i].Faults {
+					sys.Dependencies[i].Faults[k].To = 0
+				}
+			}
+			if edit != nil {
+				edit(sys)
+			}
+		}
+		return sc
+	}
+}
+
+// taskCell is one cell of a tasks fork test: its name and its edit.
+type taskCell struct {
+	name string
+	edit func(*engine.System)
+}
+
+// A tasks server's run forked from another's prefix, or from its end, goes
+// on exactly as a run of its own scenario from the start, snapshot for
+// snapshot (the tasks server, the pools and the permits included),
+// whenever ForkInto takes the fork; the cells change timeouts, semaphores,
+// pool caps and memory limits, some of which mattered by then (refused)
+// and some not (taken).
+func TestTaskForksGiveWhatNewGives(t *testing.T) {
+	mib := int64(1) << 20
+	dep := func(name string, f func(*engine.Policy)) func(*engine.System) {
+		return func(s *engine.System) {
+			for i := range s.Dependencies {
+				if s.Dependencies[i].Name == name {
+					f(&s.Dependencies[i].Policy)
+				}
+			}
+		}
+	}
+	cases := []struct {
+		name  string
+		build func(func(*engine.System)) *engine.Scenario
+		fault time.Duration
+		cells []taskCell
+	}{
+		{"async-cascade", shortened(scenarios.AsyncCascade, 20*time.Second), 20 * time.Second, []taskCell{
+			{"search timeout 100ms", dep("search-api", func(p *engine.Policy) { p.Timeout = 100 * time.Millisecond })},
+			{"search timeout 40ms", dep("search-api", func(p *engine.Policy) { p.Timeout = 40 * time.Millisecond })},
+			{"search timeout 10m", dep("search-api", func(p *engine.Policy) { p.Timeout = 10 * time.Minute })},
+			{"search semaphore 8", dep("search-api", func(p *engine.Policy) { p.Bulkhead = max(p.Bulkhead, 1) * 8 / 10 })},
+			{"search semaphore 2", dep("search-api", func(p *engine.Policy) { p.Bulkhead = min(p.Bulkhead, 2) })},
+			{"pool size 30", func(s *engine.System) { s.Pools[0].Size = 30 }},
+			{"pool size 3", func(s *engine.System) { s.Pools[0].Size = 3 }},
+			{"pool per host 40", func(s *engine.System) { s.Pools[0].PerHost = 40 }},
+			{"pool wait 1s", func(s *engine.System) { s.Pools[0].Wait = time.Second }},
+			{"pool dial 1ms", func(s *engine.System) { s.Pools[0].Dial = time.Millisecond }},
+			{"memory 1 GiB", func(s *engine.System) { s.Tasks.Memory.Limit = 1024 * mib }},
+			{"memory 121 MiB", func(s *engine.System) { s.Tasks.Memory.Limit = 121 * mib }},
+			{"threads 2", func(s *engine.System) { s.Tasks.Threads = 2 }},
+		}},
+		{"go-server", shortened(scenarios.GoServer, 20*time.Second), 20 * time.Second, []taskCell{
+			{"payments timeout 300ms", dep("payments", func(p *engine.Policy) {
+				if p.Timeout > 0 {
+					p.Timeout = 300 * time.Millisecond
+				}
+			})},
+			{"orders-db semaphore 12", dep("orders-db", func(p *engine.Policy) {
+				if p.Bulkhead > 0 {
+					p.Bulkhead = 12
+				}
+			})},
+			{"database size 10", func(s *engine.System) { s.Pools[1].Size = 10 }},
+			{"database size 2", func(s *engine.System) { s.Pools[1].Size = 2 }},
+			{"transport per host 80", func(s *engine.System) { s.Pools[0].PerHost = 80 }},
+			{"memory 128 MiB", func(s *engine.System) { s.Tasks.Memory.Limit = 128 * mib }},
+			{"memory 49 MiB", func(s *engine.System) { s.Tasks.Memory.Limit = 49 * mib }},
+		}},
+	}
+	taken, refused := 0, 0
+	for _, c := range cases {
+		base := c.build(nil)
+		for v := range base.Variants {
+			at := engine.ForkAt(base, v)
+			if at != c.fault-1 {
+				t.Fatalf("%s: ForkAt = %v, want just before the fault at %v", c.name, at, c.fault)
+			}
+			for _, from := range []time.Duration{at, base.Duration + engine.DrainLimit} {
+				tk, rf := checkTaskForks(t, c.name, base, v, 3, from, c.build, c.cells)
+				taken, refused = taken+tk, refused+rf
+			}
+		}
+	}
+	if taken < 20 || refused < 10 {
+		t.Fatalf("forks taken %d, refused %d: want many of each", taken, refused)
+	}
+	t.Logf("forks taken %d, refused %d", taken, refused)
+}
+
+// checkTaskForks forks base's variant v run on seed, advanced to at, into
+// each cell and checks each fork taken against a new run of its cell.
+func checkTaskForks(t *testing.T, name string, base *engine.Scenario, v int, seed uint64, at time.Duration,
+	build func(func(*engine.System)) *engine.Scenario, cells []taskCell) (taken, refused int) {
+	t.Helper()
+	prefix, err := engine.New(base, v, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix.AdvanceTo(at)
+	var dst, other engine.Run // reused through every fork, as a sweep's worker does
+	for _, c := range cells {
+		sc := build(c.edit)
+		what := fmt.Sprintf("%s variant %d from %v, %s", name, v+1, at, c.name)
+		if !prefix.ForkInto(&dst, sc, v) {
+			refused++
+			continue
+		}
+		taken++
+		if !prefix.ForkInto(&other, base, v) {
+			t.Fatalf("%s: the prefix does not fork into its own scenario", what)
+		}
+		fresh, err := engine.New(sc, v, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh.AdvanceTo(at)
+		if got, want := taskStepHash(&dst, &other), taskStepHash(fresh, nil); got != want {
+			t.Fatalf("%s: the forked run hashes %016x, a new run %016x", what, got, want)
+		}
+		if a, b := dst.Snapshot(), fresh.Snapshot(); !reflect.DeepEqual(a, b) {
+			t.Fatalf("%s: the forked run's last snapshot differs from a new run's", what)
+		}
+	}
+	again, _ := engine.New(base, v, seed)
+	again.AdvanceTo(at)
+	if a, b := prefix.Snapshot(), again.Snapshot(); !reflect.DeepEqual(a, b) {
+		t.Fatalf("%s variant %d: the prefix changed under its forks", name, v+1)
+	}
+	return taken, refused
+}
+
+// taskStepHash is hashTaskSteps' hash of r's run from now on.
+func taskStepHash(r, other *engine.Run) uint64 {
+	h := fnv.New64a()
+	hashTaskSteps(h, r, other, 0, 2*time.Second)
+	return h.Sum64()
+}
+
+// A dial is spent inside the attempt's timeout: a timeout longer than
+// every call's latency but not than a dial and a call has mattered, and
+// the fork is refused (or, were it taken, would have to equal a new run).
+func TestTaskForkCountsTheDial(t *testing.T) {
+	build := func(edit func(*engine.System)) *engine.Scenario {
+		sc := &engine.Scenario{Name: "dial", Duration: 2 * time.Second, MeasureTo: 2 * time.Second, Variants: []engine.Variant{{Name: "v", System: engine.System{
+			Tasks: &engine.TaskServer{},
+			// The first call dials its connection; the others reuse it.
+			Pools:        []engine.Pool{{Name: "p", Dial: 20 * time.Millisecond}},
+			Endpoints:    []engine.Endpoint{{Name: "e", Interval: 50 * time.Millisecond, Calls: "d"}},
+			Dependencies: []engine.Dependency{{Name: "d", Pool: "p", Latency: engine.Latency{Kind: engine.Constant, Value: 10 * time.Millisecond}, Policy: engine.Policy{Timeout: time.Second}}},
+		}}}}
+		if edit != nil {
+			edit(&sc.Variants[0].System)
+		}
+		return sc
+	}
+	timeout := func(d time.Duration) func(*engine.System) {
+		return func(s *engine.System) { s.Dependencies[0].Policy.Timeout = d }
+	}
+	cells := []taskCell{{"timeout 25ms", timeout(25 * time.Millisecond)}, {"timeout 31ms", timeout(31 * time.Millisecond)}}
+	taken, refused := checkTaskForks(t, "dial", build(nil), 0, 1, time.Second, build, cells)
+	if taken != 1 || refused != 1 {
+		t.Errorf("forks taken %d, refused %d: want the 31 ms timeout taken, the 25 ms one refused", taken, refused)
+	}
+}

@@ -1,0 +1,238 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"pgregory.net/rapid"
+)
+
+// tasksChain is a tasks server (two threads, a memory limit) whose page
+// endpoint calls inv, a fleet of two thread-pool instances (8 workers, a
+// queue of 50, 2 ms of work each), through a client pool of at most 20
+// connections to it; inv queries a database that answers in 300 ms from
+// 1 s to 2 s instead of 5 ms, behind a breaker. A health check calls
+// nothing. Both the front's edge and inv's use policy p.
+func tasksChain(p Policy) *Scenario {
+	db := p
+	db.Breaker = &breaker.Config{WindowSize: 20, MinimumCalls: 10, FailureRate: 0.5, OpenFor: 500 * time.Millisecond, HalfOpenTrials: 2}
+	return &Scenario{
+		Name: "tasks-chain", Duration: 3 * time.Second, MeasureTo: 3 * time.Second,
+		Variants: []Variant{{Name: "v", System: System{
+			Tasks: &TaskServer{Threads: 2, Memory: Memory{Limit: 64 << 20, Base: 32 << 20, PerTask: 64 << 10, Restart: 200 * time.Millisecond}},
+			Pools: []Pool{{Name: "http", PerHost: 20, Dial: time.Millisecond}},
+			Endpoints: []Endpoint{
+				{Name: "page", Rate: 200, Calls: "inv", Patience: time.Second, CPU: 100 * time.Microsecond},
+				{Name: "health", Interval: 10 * time.Millisecond, CPU: 10 * time.Microsecond},
+			},
+			Dependencies: []Dependency{{Name: "inv", Service: "inv", Pool: "http", Policy: p}},
+			Services: []Service{{Name: "inv", Workers: 8, Queue: 50, Instances: 2, Work: Latency{Kind: Constant, Value: 2 * time.Millisecond},
+				Calls: "db", Dependencies: []Dependency{{Name: "db", Latency: Latency{Kind: Constant, Value: 5 * time.Millisecond},
+					Faults: []Fault{{Kind: Slow, From: time.Second, To: 2 * time.Second, Latency: 300 * time.Millisecond}}, Policy: db}}}},
+		}}},
+	}
+}
+
+// The hop policies tasksChain is tried with.
+var chainPolicies = []struct {
+	name string
+	p    Policy
+}{
+	{"no timeout", Policy{}},
+	{"own timeouts", Policy{Timeout: 100 * time.Millisecond}},
+	{"cancellation", Policy{Timeout: 100 * time.Millisecond, Cancel: CancelPropagate}},
+	{"propagated deadline", Policy{Timeout: 100 * time.Millisecond, PropagateDeadline: true, DeadlineMargin: 5 * time.Millisecond, Cancel: CancelPropagate}},
+}
+
+// A tasks server calls services: each call parks its task, holding its
+// connection, while a thread-pool instance answers. Every request is
+// counted once, the pool's books and limits hold at every step, the
+// health check, which calls nothing, is always answered, and the hop's
+// timeout, cancellation and propagated deadline act across it as they
+// do for a thread pool.
+func TestTasksServerCallsServices(t *testing.T) {
+	for _, c := range chainPolicies {
+		r, err := New(tasksChain(c.p), 0, 4)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		s := runChecked(t, r)
+		if r.open != 0 || s.Busy != 0 {
+			t.Errorf("%s: %d requests open, %d tasks live at the end", c.name, r.open, s.Busy)
+		}
+		inv := serviceByName(t, &s, "inv")
+		if inv.Answered.Total() != inv.Arrived || inv.Arrived == 0 {
+			t.Errorf("%s: inv answered %d of %d calls", c.name, inv.Answered.Total(), inv.Arrived)
+		}
+		if h := s.Endpoints[1]; h.Total[OK] != h.Arrived {
+			t.Errorf("%s: health answered %v of %d: a tasks server has no workers to run out of", c.name, h.Total, h.Arrived)
+		}
+		p := s.Pools[0]
+		if p.InUseMax != 20 || p.WaitingMax == 0 || p.InUse != 0 {
+			t.Errorf("%s: the pool's 20 connections to inv should all be held in the slowdown (%d), and calls wait for one (%d); %d held at the end",
+				c.name, p.InUseMax, p.WaitingMax, p.InUse)
+		}
+		if c.p.Timeout == 0 && s.Tasks.LiveMax < 2*p.InUseMax {
+			t.Errorf("%s: tasks parked for a connection should outnumber the connections: %d live at most", c.name, s.Tasks.LiveMax)
+		}
+		db := inv.Dependencies[0]
+		switch c.name {
+		case "no timeout":
+			if inv.AbandonedWork != 0 || inv.Cancelled != 0 {
+				t.Errorf("%s: nobody gives up, yet %d calls were abandoned, %d cancelled", c.name, inv.AbandonedWork, inv.Cancelled)
+			}
+		case "own timeouts":
+			if inv.AbandonedWork == 0 || inv.Cancelled != 0 || p.Closed == 0 {
+				t.Errorf("%s: inv should work on for callers that timed out (%d calls), none cancelled (%d), their connections closed (%d)", c.name, inv.AbandonedWork, inv.Cancelled, p.Closed)
+			}
+		case "cancellation":
+			if inv.AbandonedWork != 0 || inv.Cancelled == 0 || db.Cancelled == 0 {
+				t.Errorf("%s: the front's timeout should cancel inv's calls (%d) and their queries (%d), none abandoned (%d)", c.name, inv.Cancelled, db.Cancelled, inv.AbandonedWork)
+			}
+		case "propagated deadline":
+			if inv.AbandonedWork != 0 || db.DeadlineTimeouts == 0 {
+				t.Errorf("%s: inv's query should time out at the front's deadline (%d), nothing be abandoned (%d)", c.name, db.DeadlineTimeouts, inv.AbandonedWork)
+			}
+		}
+	}
+}
+
+// Killed at its memory limit, a tasks server loses what it held, and only
+// that: the services it called keep their own breakers and queues. The
+// calls it had sent are cancelled where the edge propagates cancellation
+// and go on for nobody where it does not. Every request is counted once.
+func TestOOMKillSparesTheServices(t *testing.T) {
+	for _, cancel := range []CancelMode{CancelNone, CancelPropagate} {
+		sc := tasksChain(Policy{Cancel: cancel})
+		sys := &sc.Variants[0].System
+		// The parked tasks fill the front's 256 slots of memory: inv's
+		// queues take every call, and its database is slow to the end.
+		sys.Pools[0].PerHost = 0
+		sys.Tasks.Memory.Limit = 48 << 20
+		sys.Services[0].Queue = 1000
+		sys.Services[0].Dependencies[0].Faults[0].Latency = 2 * time.Second
+		sys.Services[0].Dependencies[0].Faults[0].To = sc.Duration
+		r, err := New(sc, 0, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var before *breaker.Breaker
+		for r.tasks.kills == 0 && !r.Done() {
+			before = r.dependencies[r.nFrontDeps].breaker
+			r.Advance(time.Millisecond)
+		}
+		if r.tasks.kills == 0 {
+			t.Fatalf("cancel %v: the front was never killed", cancel)
+		}
+		// The service's breaker is the same one, not a new process's.
+		if after := r.dependencies[r.nFrontDeps].breaker; after != before {
+			t.Errorf("cancel %v: the kill replaced inv's breaker: it lives in another process", cancel)
+		}
+		mid := r.Snapshot()
+		inv := serviceByName(t, &mid, "inv")
+		if cancel == CancelPropagate && inv.Cancelled == 0 {
+			t.Errorf("the killed front's calls should be cancelled at inv, none were")
+		}
+		if cancel == CancelNone && (inv.Cancelled != 0 || inv.Busy+inv.Queued == 0) {
+			t.Errorf("without cancellation inv should work on for the killed front: %d cancelled, %d busy, %d queued", inv.Cancelled, inv.Busy, inv.Queued)
+		}
+		end := runChecked(t, r)
+		inv = serviceByName(t, &end, "inv")
+		if inv.Answered.Total() != inv.Arrived || r.open != 0 {
+			t.Errorf("cancel %v: inv answered %d of %d; %d requests open", cancel, inv.Answered.Total(), inv.Arrived, r.open)
+		}
+		if cancel == CancelNone && inv.AbandonedWork == 0 {
+			t.Errorf("without cancellation inv's answers to the killed front should go to nobody")
+		}
+	}
+}
+
+// In steady state a tasks server calling services allocates nothing (it
+// steps like one run: TestTasksStepsLikeOneRun).
+func TestTasksChainAllocatesNothing(t *testing.T) {
+	steady := tasksChain(chainPolicies[3].p)
+	steady.Duration, steady.MeasureTo = 40*time.Second, 40*time.Second
+	steady.Variants[0].System.Services[0].Dependencies[0].Faults = nil
+	r, err := New(steady, 0, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(5 * time.Second)
+	if n := testing.AllocsPerRun(10, func() { r.Advance(500 * time.Millisecond) }); n != 0 {
+		t.Errorf("%v allocations per 500 ms of steady traffic, want 0", n)
+	}
+}
+
+// An edge to a service may take a client pool's connections, not a
+// database pool's.
+func TestServiceEdgePools(t *testing.T) {
+	sc := tasksChain(Policy{})
+	if err := sc.Validate(); err != nil {
+		t.Fatalf("a client pool on an edge to a service: %v", err)
+	}
+	sc.Variants[0].System.Pools[0] = Pool{Name: "http", Kind: DatabasePool, Size: 10}
+	err := sc.Validate()
+	if want := `dependency "inv": pool "http" is a database pool, and "inv" is a service`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a database pool on an edge to a service: got %v, want %q", err, want)
+	}
+}
+
+// Random chains of services (genChain) behind a tasks server instead of a
+// thread pool, with a connection pool on the front's edges or none, and a
+// memory limit that kills the process now and then: stepped event by
+// event, every hop's books, the pool's and the workers' freeing hold, and
+// every request is counted once.
+func TestPropertyTasksFrontCallsServices(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		sc := genChain(t)
+		sys := &sc.Variants[0].System
+		sys.Workers, sys.Queue = 0, 0
+		sys.Tasks = &TaskServer{Threads: rapid.IntRange(1, 4).Draw(t, "threads")}
+		if rapid.Bool().Draw(t, "memoryLimit") {
+			// Room for a few dozen live tasks.
+			sys.Tasks.Memory = Memory{Base: 1 << 20, PerTask: 1 << 10, Limit: 1<<20 + int64(rapid.IntRange(1, 60).Draw(t, "tasksRoom"))<<10,
+				Restart: time.Duration(rapid.IntRange(1, 1000).Draw(t, "restartMs")) * time.Millisecond}
+		}
+		for i := range sys.Endpoints {
+			sys.Endpoints[i].CPU = time.Duration(rapid.IntRange(0, 2000).Draw(t, "cpuUs")) * time.Microsecond
+		}
+		if rapid.Bool().Draw(t, "pool") {
+			sys.Pools = []Pool{{Name: "http", Size: rapid.IntRange(0, 10).Draw(t, "poolSize"), PerHost: rapid.IntRange(0, 5).Draw(t, "perHost"),
+				Wait: time.Duration(rapid.IntRange(0, 300).Draw(t, "poolWaitMs")) * time.Millisecond,
+				Dial: time.Duration(rapid.IntRange(0, 20).Draw(t, "dialMs")) * time.Millisecond}}
+			for i := range sys.Dependencies {
+				sys.Dependencies[i].Pool = "http"
+			}
+		}
+		r, err := New(sc, 0, rapid.Uint64().Draw(t, "seed"))
+		if err != nil {
+			t.Fatalf("generated an invalid scenario: %v", err)
+		}
+		freeChecker(t, r)
+		for r.queue.len() > 0 && r.now < r.end {
+			r.AdvanceTo(r.queue.peek().at)
+			checkServiceInvariants(t, r)
+			if r.pools != nil {
+				checkPools(t, r)
+			}
+		}
+		r.Run()
+		checkServiceInvariants(t, r)
+		if r.open != 0 || r.busy != 0 {
+			t.Fatalf("run ended with %d open requests, %d live tasks", r.open, r.busy)
+		}
+		snap := r.Snapshot()
+		for _, e := range snap.Endpoints {
+			if e.Total.Total() != e.Arrived {
+				t.Fatalf("endpoint %s: %d arrivals but %d outcomes", e.Name, e.Arrived, e.Total.Total())
+			}
+		}
+		for _, s := range snap.Services {
+			if s.Answered.Total() != s.Arrived {
+				t.Fatalf("service %s: %d arrived, %d answered", s.Name, s.Arrived, s.Answered.Total())
+			}
+		}
+	})
+}
