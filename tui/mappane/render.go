@@ -25,6 +25,8 @@ const (
 	glyphLeaf    = "◆"
 	glyphTenant  = "◇"
 	glyphFault   = "⚠"
+	glyphSlow    = "~"
+	glyphFailing = "!"
 	glyphCursor  = "▸"
 	glyphAbove   = "↑"
 )
@@ -183,7 +185,8 @@ func (m *Model) nameCell(r row) string {
 }
 
 // strip is a fleet's instances, a cell each: its breaker's glyph on the
-// service's call (or ■ without one) while it is up, ✕ down, ⧖ hung; the
+// service's call (or ■ without one) while it is up, ✕ down, ⧖ hung, ~
+// slow, ! failing; the
 // selected one in reverse and bracketed.
 func (m *Model) strip(n *node) string {
 	var b strings.Builder
@@ -194,6 +197,10 @@ func (m *Model) strip(n *node) string {
 			g, st = "✕", m.th.Bad
 		case in.state == engine.InstanceIsHung:
 			g, st = "⧖", m.th.Warn
+		case in.state == engine.InstanceIsSlow:
+			g, st = glyphSlow, m.th.Warn
+		case in.state == engine.InstanceIsFailing:
+			g, st = glyphFailing, m.th.Bad
 		case in.has:
 			g, st = string(pane.BandGlyph(in.brk)), m.th.State(in.brk)
 		}
@@ -331,23 +338,22 @@ func (m *Model) nowCell(r row) string {
 	case n.fault != "":
 		return m.th.Bad.Render(glyphFault + " " + n.fault)
 	case len(n.instances) > 0:
-		var up, down, hung int
+		var by [engine.InstanceIsFailing + 1]int // instances by state
 		for _, in := range n.instances {
-			switch in.state {
-			case engine.InstanceIsDown:
-				down++
-			case engine.InstanceIsHung:
-				hung++
-			default:
-				up++
+			if int(in.state) < len(by) {
+				by[in.state]++
 			}
 		}
-		s := fmt.Sprintf("%d up", up)
-		if down > 0 {
-			s += m.th.Bad.Render(fmt.Sprintf(" · %s %d down", glyphFault, down))
-		}
-		if hung > 0 {
-			s += m.th.Warn.Render(fmt.Sprintf(" · %s %d hung", glyphFault, hung))
+		s := fmt.Sprintf("%d up", by[engine.InstanceUp])
+		for st := engine.InstanceIsDown; int(st) < len(by); st++ {
+			if by[st] == 0 {
+				continue
+			}
+			style := m.th.Warn
+			if st == engine.InstanceIsDown || st == engine.InstanceIsFailing {
+				style = m.th.Bad
+			}
+			s += style.Render(fmt.Sprintf(" · %s %d %s", glyphFault, by[st], st))
 		}
 		return s
 	case n.size > 0 && n.used >= n.size && n.kind != Tenant:
@@ -473,6 +479,18 @@ func (m *Model) selectionDetail() string {
 	return s
 }
 
+// anyInstance says whether an instance of a fleet is in state st.
+func (m *Model) anyInstance(st engine.InstanceState) bool {
+	for i := range m.g.nodes {
+		for _, in := range m.g.nodes[i].instances {
+			if in.state == st {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // legend says what the glyphs mean, in as many lines as the width needs.
 func (m *Model) legend(inner int) []string {
 	parts := []string{glyphService + " service", glyphLeaf + " dependency"}
@@ -488,6 +506,14 @@ func (m *Model) legend(inner int) []string {
 	}
 	if m.hasFleet() {
 		parts = append(parts, "■ up", "✕ down", "⧖ hung")
+		// Slow and failing instances are rarer (injected faults): named
+		// when there is one.
+		if m.anyInstance(engine.InstanceIsSlow) {
+			parts = append(parts, glyphSlow+" slow")
+		}
+		if m.anyInstance(engine.InstanceIsFailing) {
+			parts = append(parts, glyphFailing+" failing")
+		}
 	}
 	var out []string
 	cur := ""

@@ -167,6 +167,9 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 		n := node{kind: Service, name: ss.Name, depth: ss.Depth, parent: from, used: ss.Busy,
 			size: ss.Workers * len(ss.Instances), queued: ss.Queued, queueCap: ss.QueueCap}
 		n.rate, n.failed, n.ok = serviceRates(ss, s.SampleEvery)
+		if len(ss.Instances) == 1 && ss.Instances[0].State != engine.InstanceUp {
+			n.fault = instanceFaultWords(&ss.Instances[0])
+		}
 		if len(ss.Instances) > 1 {
 			n.instances = make([]instance, len(ss.Instances))
 			calls := -1
@@ -223,6 +226,18 @@ func faultWords(f *engine.Fault) string {
 		return fmt.Sprintf("errors %.0f%%", 100*f.Probability)
 	}
 	return f.Kind.String()
+}
+
+// instanceFaultWords says what a service's instance is doing under a
+// fault, shortly: "down", "hung", "slow +2 s", "errors 50%".
+func instanceFaultWords(in *engine.InstanceSnapshot) string {
+	switch in.State {
+	case engine.InstanceIsSlow:
+		return "slow +" + shortDuration(in.SlowBy)
+	case engine.InstanceIsFailing:
+		return fmt.Sprintf("errors %.0f%%", 100*in.ErrorRate)
+	}
+	return in.State.String()
 }
 
 // samplesIn is how many samples of every the rate window spans, at least 1.

@@ -293,7 +293,7 @@ func (m Model) chaosView(h int) []string {
 	if c.kinds {
 		lines = append(lines, m.th.Bold.Render(fmt.Sprintf("%s %s: what happens at %s?", c.target.Part, c.target.Name, pane.Seconds(m.now()))))
 		for i, k := range c.target.Kinds {
-			row(i, fmt.Sprintf("%-15s %s", k.Usage(), kindWords(k)))
+			row(i, fmt.Sprintf("%-15s %s", k.Usage(), kindWords(c.target.Part, k)))
 		}
 	} else {
 		if len(m.sim.injected) > 0 {
@@ -333,22 +333,31 @@ func (m Model) chaosView(h int) []string {
 	return pane.Frame(m.th, m.w, h, title, note, shown)
 }
 
-// kindWords says what a kind does, for the menu.
-func kindWords(k chaos.Kind) string {
-	switch k {
-	case chaos.Slow:
+// kindWords says what a kind does to a part, for the menu.
+func kindWords(p chaos.Part, k chaos.Kind) string {
+	service := p == chaos.ServicePart || p == chaos.InstancePart
+	switch {
+	case k == chaos.Slow && service:
+		return "each request holds a worker that much longer"
+	case k == chaos.Slow:
 		return "every call takes the latency you type"
-	case chaos.Hang:
+	case k == chaos.Hang && service:
+		return "takes calls, answers none until it ends"
+	case k == chaos.Hang:
 		return "calls get no answer until it ends"
-	case chaos.Errors:
+	case k == chaos.Errors:
 		return "that share of calls fails at once"
-	case chaos.Down:
+	case k == chaos.Down && service:
 		return "refuses connections; callers fail over"
-	case chaos.Restart:
+	case k == chaos.Down:
+		return "refuses connections: every call fails at once"
+	case k == chaos.Restart:
 		return "crashes, loses its memory, back after the span"
-	case chaos.Surge:
-		return "traffic times the factor"
-	case chaos.Recover:
+	case k == chaos.Surge && p == chaos.TenantPart:
+		return "its traffic times the factor, for the span"
+	case k == chaos.Surge:
+		return "traffic times the factor, for the span"
+	case k == chaos.Recover:
 		return "ends the fault in force now"
 	}
 	return ""
