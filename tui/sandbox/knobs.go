@@ -108,7 +108,7 @@ type form struct {
 	// parts names the part of the system each section sets: "" the front
 	// service, "inventory" a service, "/inventory" a call of the front,
 	// "inventory/database" a call of a service (knobs_focus.go).
-	parts []string
+	parts   []string
 	focus   int
 	err     string // the scenario's own complaint, when it has one
 	variant int
