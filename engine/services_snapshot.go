@@ -126,6 +126,15 @@ type TenantSnapshot struct {
 	Total, Window Counts
 	// Rejected by the tenant's own share of a per-tenant bulkhead or quota.
 	Limited uint64
+	// Series holds a bucket per Snapshot.SampleEvery: the tenant's
+	// arrivals in it, and the answers given in it.
+	Series []TenantSample
+}
+
+// TenantSample is one time-series bucket of a tenant at the front.
+type TenantSample struct {
+	Arrived  uint32
+	Answered [numOutcomes]uint32
 }
 
 // serviceSnapshots copies out every service, in depth-first call order.

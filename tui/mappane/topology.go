@@ -6,6 +6,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
 // Kind is what a node of the map is.
@@ -102,7 +103,7 @@ type graph struct {
 }
 
 // rateWindow is how far back the rates and failure shares look.
-const rateWindow = 5 * time.Second
+const rateWindow = pane.LiveWindow
 
 // build reads the system out of s.
 func build(s *engine.Snapshot) graph {
@@ -110,19 +111,9 @@ func build(s *engine.Snapshot) graph {
 	for i := range s.Tenants {
 		t := &s.Tenants[i]
 		n := node{kind: Tenant, name: t.Name, depth: -1, parent: -1}
-		var all, bad uint64
-		for o := range t.Total {
-			all += t.Total[o]
-		}
-		bad = t.Total[engine.Failed] + t.Total[engine.Rejected]
-		if all > 0 {
-			// A tenant's record has no time series: its share since the
-			// start, and arrivals over the time so far.
-			n.failed, n.ok = float64(bad)/float64(all), true
-			if s.Now > 0 {
-				n.rate = float64(t.Arrived) / s.Now.Seconds()
-			}
-		}
+		// Its arrivals a second and failed share now (the tenants pane
+		// shows the same, from the same computation).
+		n.rate, n.failed, n.ok = pane.TenantLive(t, s.SampleEvery)
 		g.nodes = append(g.nodes, n)
 	}
 	g.front = len(g.nodes)

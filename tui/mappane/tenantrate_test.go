@@ -1,0 +1,55 @@
+package mappane
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// A tenant's rate on the map is its traffic now, not its average since
+// the start: the arrivals the engine counted in the last 5 s, a second.
+// The tenants pane's "now" is the same number from the same computation
+// (pane.TenantLive), so the two panes agree at every moment.
+func TestTenantRatesAreLiveAndAgreeWithTheTenantsPane(t *testing.T) {
+	// noisy-tenant's acme bursts from 15 s: at 20 s its rate now is far
+	// above its average since 0.
+	const at, window = 20 * time.Second, pane.LiveWindow
+	now := snapAt(t, "noisy-tenant", 1, at)
+	then := snapAt(t, "noisy-tenant", 1, at-window)
+	mv := ansi.Strip(newMap(now, 120, 40).View())
+	tp := pane.NewTenants(tuitest.Plain())
+	tp.SetData(pane.Data{Snap: now, Gen: 1})
+	tp.SetSize(120, 8)
+	tv := ansi.Strip(tp.View())
+	for i := range now.Tenants {
+		tn := &now.Tenants[i]
+		want := float64(tn.Arrived-then.Tenants[i].Arrived) / window.Seconds()
+		rate, _, ok := pane.TenantLive(tn, now.SampleEvery)
+		if !ok || rate != want {
+			t.Errorf("%s: live rate %v, want the %d arrivals of the last 5 s a second: %v", tn.Name, rate, tn.Arrived-then.Tenants[i].Arrived, want)
+		}
+		cell := pane.Rate(want)
+		if avg := pane.Rate(float64(tn.Arrived) / at.Seconds()); tn.Name == "acme" && avg == cell {
+			t.Errorf("acme's burst does not show: its rate now is its average, %s", avg)
+		}
+		if line := lineOf(mv, "◇ "+tn.Name+" "); !strings.Contains(line, " "+cell+" ") {
+			t.Errorf("%s: the map's row %q does not show %s", tn.Name, line, cell)
+		}
+		if line := lineOf(tv, "│"+tn.Name+" "); !strings.Contains(line, " "+cell+" ") {
+			t.Errorf("%s: the tenants pane's row %q does not show %s", tn.Name, line, cell)
+		}
+	}
+}
+
+func lineOf(view, has string) string {
+	for _, l := range strings.Split(view, "\n") {
+		if strings.Contains(l, has) {
+			return l
+		}
+	}
+	return ""
+}
