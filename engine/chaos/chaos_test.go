@@ -271,6 +271,9 @@ func TestFaultChangesNothingBefore(t *testing.T) {
 		faulted := mustApply(t, plain, tc.spec)
 		var times []time.Duration
 		for at := time.Duration(0); at <= 30*s; at += 500 * time.Millisecond {
+			if at == 25*s {
+				times = append(times, at-time.Millisecond) // the moment before
+			}
 			times = append(times, at)
 		}
 		for v := range plain.Variants {
@@ -287,6 +290,11 @@ func TestFaultChangesNothingBefore(t *testing.T) {
 			}
 			if firstDiff < 25*s || firstDiff > 27*s {
 				t.Errorf("%s with %q, variant %d: first differs at %v, want from 25s", tc.scenario, tc.spec, v+1, firstDiff)
+			}
+			// The issue's own example: the instance is hung from 25 s on,
+			// so the run differs at 25 s itself, and not a moment before.
+			if tc.spec == "25s inventory hang for 10s" && firstDiff != 25*s {
+				t.Errorf("%s with %q, variant %d: first differs at %v, want at 25s exactly", tc.scenario, tc.spec, v+1, firstDiff)
 			}
 		}
 	}
