@@ -469,10 +469,11 @@ func (m *Model) selectionDetail() string {
 		return ""
 	}
 	in := m.g.nodes[i].instances[k]
-	s := fmt.Sprintf(" · %s · %d/%d busy", in.state, in.busy, in.size)
+	s := " · " + in.words
 	if in.until > 0 {
 		s += " until " + pane.Seconds(in.until)
 	}
+	s += fmt.Sprintf(" · %d/%d busy", in.busy, in.size)
 	if in.has {
 		s += " · breaker " + in.brk.String()
 	}

@@ -87,7 +87,9 @@ type node struct {
 
 // instance is one instance of a fleet.
 type instance struct {
-	state      engine.InstanceState
+	state engine.InstanceState
+	// words says what it is doing: "up", "hung", "slow +300 ms".
+	words      string
 	until      time.Duration
 	busy, size int
 	// The instance's breaker on the service's own call, when it has one.
@@ -171,7 +173,7 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 			}
 			for k := range ss.Instances {
 				in := &ss.Instances[k]
-				n.instances[k] = instance{state: in.State, until: in.Until, busy: in.Busy, size: ss.Workers}
+				n.instances[k] = instance{state: in.State, words: instanceFaultWords(in), until: in.Until, busy: in.Busy, size: ss.Workers}
 				if calls >= 0 && calls < len(in.Breakers) && in.Breakers[calls] != nil {
 					n.instances[k].has, n.instances[k].brk = true, in.Breakers[calls].State
 				}
@@ -219,8 +221,8 @@ func faultWords(f *engine.Fault) string {
 	return f.Kind.String()
 }
 
-// instanceFaultWords says what a service's instance is doing under a
-// fault, shortly: "down", "hung", "slow +2 s", "errors 50%".
+// instanceFaultWords says what a service's instance is doing, shortly:
+// "up", or under a fault "down", "hung", "slow +2 s", "errors 50%".
 func instanceFaultWords(in *engine.InstanceSnapshot) string {
 	switch in.State {
 	case engine.InstanceIsSlow:

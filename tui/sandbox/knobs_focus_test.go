@@ -1,8 +1,12 @@
 package sandbox
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/tui/internal/golden"
 
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/mappane"
@@ -80,5 +84,26 @@ func TestMapFollowsTheKnobForm(t *testing.T) {
 	m = press(m, "9")
 	if m.MapSelection() != before {
 		t.Errorf("typing moved the map's selection from %s to %s", before, m.MapSelection())
+	}
+}
+
+// The chaos menu as a learner meets it at each size: a fleet's instance
+// selected on the map, its faults listed; one injected, the list of parts
+// under it. Neither view cuts a word.
+func TestChaosMenuGolden(t *testing.T) {
+	racefree.Only(t)
+	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
+		m := newModel(t, sz[0], sz[1], Options{Scenario: tuitest.Scenario(t, "fleet-probes")})
+		m = goTo(m, "30")
+		m = press(m, "n", ">", ">", ">", "f")
+		v := m.View()
+		tuitest.CheckBlock(t, v, sz[0], sz[1])
+		checkNoCuts(t, fmt.Sprintf("chaos kinds %dx%d", sz[0], sz[1]), m)
+		golden.Check(t, fmt.Sprintf("chaos-kinds-api2-30s-%dx%d", sz[0], sz[1]), v)
+		m = press(m, "j", "enter", "enter")
+		v = m.View()
+		tuitest.CheckBlock(t, v, sz[0], sz[1])
+		checkNoCuts(t, fmt.Sprintf("chaos parts %dx%d", sz[0], sz[1]), m)
+		golden.Check(t, fmt.Sprintf("chaos-parts-30s-%dx%d", sz[0], sz[1]), v)
 	}
 }
