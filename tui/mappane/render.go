@@ -137,6 +137,48 @@ var columns = []column{
 	{"refused", (*Model).refusedCell},
 }
 
+// nowColumn is the index of the column of the fault in force.
+const nowColumn = 3
+
+// cells are the columns' cells for rows, and each column's width.
+func (m *Model) cells(rows []row) ([][]string, []int) {
+	cells := make([][]string, len(columns))
+	widths := make([]int, len(columns))
+	for c, col := range columns {
+		cells[c] = make([]string, len(rows))
+		widths[c] = ansi.StringWidth(col.head)
+		for i, r := range rows {
+			cells[c][i] = col.cell(m, r)
+			widths[c] = max(widths[c], ansi.StringWidth(cells[c][i]))
+		}
+	}
+	return cells, widths
+}
+
+// fits is how many of the columns of widths fit beside a tree treeW wide
+// in inner cells.
+func fits(treeW int, widths []int, inner int) int {
+	shown, used := 0, treeW+1
+	for shown < len(widths) && used+2+widths[shown] <= inner {
+		used += 2 + widths[shown]
+		shown++
+	}
+	return shown
+}
+
+// faulted says whether a fault is in force on node n or an instance of it.
+func faulted(n *node) bool {
+	if n.fault != "" {
+		return true
+	}
+	for _, in := range n.instances {
+		if in.state != engine.InstanceUp {
+			return true
+		}
+	}
+	return false
+}
+
 // breakerColumn says whether column c is about breakers, which a system
 // without one leaves out.
 func breakerColumn(c int) bool { return c >= 4 }
@@ -377,26 +419,28 @@ func (m *Model) render() []string {
 		treeW = max(treeW, ansi.StringWidth(names[i]))
 	}
 	treeW = min(treeW+1, inner-1) // the cursor's column
-	cells := make([][]string, len(columns))
-	widths := make([]int, len(columns))
-	for c, col := range columns {
-		cells[c] = make([]string, len(rows))
-		widths[c] = ansi.StringWidth(col.head)
-		for i, r := range rows {
-			cells[c][i] = col.cell(m, r)
-			widths[c] = max(widths[c], ansi.StringWidth(cells[c][i]))
-		}
-	}
+	cells, widths := m.cells(rows)
 	avail := len(columns)
 	if !m.anyBreaker() {
 		for avail > 0 && breakerColumn(avail-1) {
 			avail--
 		}
 	}
-	shown, used := 0, treeW+1
-	for shown < avail && used+2+widths[shown] <= inner {
-		used += 2 + widths[shown]
-		shown++
+	shown := fits(treeW, widths[:avail], inner)
+	if shown <= nowColumn {
+		// The fault in force has no column: the node's name carries ⚠,
+		// so a fault injected on a narrow map is still seen where it is.
+		marked := false
+		for i, r := range rows {
+			if n := &m.g.nodes[r.node]; !r.strip && !r.ref && faulted(n) {
+				names[i] += m.th.Bad.Render(" " + glyphFault)
+				treeW = min(max(treeW, ansi.StringWidth(names[i])+1), inner-1)
+				marked = true
+			}
+		}
+		if marked {
+			shown = fits(treeW, widths[:avail], inner)
+		}
 	}
 	line := func(cursor, name string, cell func(c int) string) string {
 		var b strings.Builder

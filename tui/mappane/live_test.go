@@ -53,3 +53,21 @@ func lineOf(view, has string) string {
 	}
 	return ""
 }
+
+// A map too narrow for the column of the fault in force marks the faulted
+// node's name with ⚠ instead, so an injected fault is seen at any width;
+// wide enough, the column says it and the name stays plain.
+func TestNarrowMapMarksTheFaultedNode(t *testing.T) {
+	s := snapAt(t, "multi-hop", 0, 25*time.Second) // the database slow since 20 s
+	narrow := ansi.Strip(newMap(s, 80, 24).View())
+	if line := lineOf(narrow, "◆ database"); !strings.Contains(line, "database ⚠") || strings.Contains(lineOf(narrow, " node "), "now") {
+		t.Errorf("at 80 columns the database's row is %q, want ⚠ after its name and no now column:\n%s", line, narrow)
+	}
+	if line := lineOf(narrow, "▣ orders"); strings.Contains(line, "⚠") {
+		t.Errorf("orders has no fault, yet its row is %q", line)
+	}
+	wide := ansi.Strip(newMap(s, 200, 24).View())
+	if line := lineOf(wide, "◆ database"); strings.Contains(line, "database ⚠") || !strings.Contains(line, "⚠ slow") {
+		t.Errorf("at 200 columns the database's row is %q, want the fault in its column", line)
+	}
+}
