@@ -7,6 +7,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -69,5 +70,24 @@ func TestNarrowMapMarksTheFaultedNode(t *testing.T) {
 	wide := ansi.Strip(newMap(s, 200, 24).View())
 	if line := lineOf(wide, "◆ database"); strings.Contains(line, "database ⚠") || !strings.Contains(line, "⚠ slow") {
 		t.Errorf("at 200 columns the database's row is %q, want the fault in its column", line)
+	}
+}
+
+// A tenant's burst in force is its node's fault now: the map has it from
+// the run's fault spans, as every time axis does.
+func TestTenantBurstIsTheFaultNow(t *testing.T) {
+	m := New(theme.New(theme.Plain()))
+	m.SetData(tuitest.At(t, "noisy-tenant", 0, 20))
+	m.SetSize(200, 30)
+	v := ansi.Strip(m.View())
+	if line := lineOf(v, "◇ acme "); !strings.Contains(line, "⚠ surge on search") {
+		t.Errorf("acme bursts on search from 10 s to 30 s, yet its row at 20 s is %q", line)
+	}
+	if line := lineOf(v, "◇ globex "); strings.Contains(line, "⚠") {
+		t.Errorf("globex sends its share, yet its row is %q", line)
+	}
+	m.SetData(tuitest.At(t, "noisy-tenant", 0, 35))
+	if line := lineOf(ansi.Strip(m.View()), "◇ acme "); strings.Contains(line, "⚠") {
+		t.Errorf("after its burst acme's row is %q", line)
 	}
 }

@@ -221,6 +221,23 @@ func faultWords(f *engine.Fault) string {
 	return f.Kind.String()
 }
 
+// markBursts says on each tenant's node the burst of its traffic in force
+// at now, from the run's fault spans (the snapshot holds the traffic's
+// counts, not the script): "surge on search".
+func (g *graph) markBursts(spans []pane.FaultSpan, now time.Duration) {
+	for i := range g.nodes {
+		n := &g.nodes[i]
+		if n.kind != Tenant {
+			continue
+		}
+		for _, f := range spans {
+			if f.Dependency == n.name && f.From <= now && now < f.To {
+				n.fault = f.Verb()
+			}
+		}
+	}
+}
+
 // instanceFaultWords says what a service's instance is doing, shortly:
 // "up", or under a fault "down", "hung", "slow +2 s", "errors 50%".
 func instanceFaultWords(in *engine.InstanceSnapshot) string {
