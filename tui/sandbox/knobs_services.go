@@ -73,7 +73,7 @@ func (f *form) addServices(sys *engine.System) {
 		f.addShed(s.Name+".", s.Shed, owner+"shed")
 		if len(s.Faults) > 0 {
 			ft := s.Faults[0]
-			add(fmt.Sprintf("%s %s from", s.Name, ft.Kind), "when the outage starts", kindDuration, durText(ft.From), s.Name+".fault.from", true, owner+"fault 1")
+			add(fmt.Sprintf("%s %s from", s.Name, ft.Kind), "when the fault starts", kindDuration, durText(ft.From), s.Name+".fault.from", true, owner+"fault 1")
 			add("  until", "empty: to the end", kindUntil, untilText(ft.To), s.Name+".fault.to", true, owner+"fault 1")
 		}
 		// A leaf's faults belong with the service that calls it: they
