@@ -694,8 +694,11 @@ func (w *costWalker) longestHold() time.Duration {
 		look(s.Dependencies)
 		h += latencyHigh(s.Work)
 		for _, f := range s.Faults {
-			if f.Kind == InstanceHang {
+			switch f.Kind {
+			case InstanceHang:
 				h = max(h, f.To-f.From)
+			case InstanceSlow:
+				h = max(h, f.Latency)
 			}
 		}
 	}

@@ -15,7 +15,8 @@
 // A dependency may be a service with its own pool, queue, work and calls,
 // to any depth, in fleets of instances behind a balancer, each instance with
 // its own breakers; cancellation and deadlines travel down a chain of calls,
-// and instances go down, restart and hang (services.go, services_run.go).
+// and instances go down, restart, hang, turn slow or fail a share of their
+// calls (services.go, services_run.go).
 // Dependencies of one caller may share one breaker (sharedbreaker.go): the
 // mistake of one breaker for every dependency, modelled so it can be shown.
 //

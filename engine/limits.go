@@ -46,6 +46,10 @@ func (r *Run) initFrontLimits() error {
 	}
 	if n := len(r.sys.Tenants); n > 0 {
 		r.tenants = make([]tenantState, n)
+		samples := int(r.scenario.Duration / r.every)
+		for k := range r.tenants {
+			r.tenants[k].series = make([]TenantSample, 0, samples+1)
+		}
 	}
 	if r.frontShed != nil || r.tenants != nil {
 		// The fast path (fastpath.go) answers the client and frees the
@@ -73,7 +77,7 @@ func (r *Run) snapshotLimits(s *Snapshot) {
 		for k := range r.tenants {
 			ts := &r.tenants[k]
 			s.Tenants[k] = TenantSnapshot{Name: r.sys.Tenants[k], Arrived: ts.arrived, WindowArrived: ts.windowArrived,
-				Total: ts.total, Window: ts.window, Limited: ts.limited}
+				Total: ts.total, Window: ts.window, Limited: ts.limited, Series: ts.series[:len(ts.series):len(ts.series)]}
 		}
 	}
 }

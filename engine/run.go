@@ -1212,6 +1212,9 @@ func (r *Run) closeBucket() {
 	if len(r.svcs) > 0 {
 		r.closeServices()
 	}
+	if r.tenants != nil {
+		r.closeTenants() // tenants.go
+	}
 	if r.tasks != nil || r.pools != nil {
 		r.closeTasks() // tasks_run.go
 	}

@@ -100,9 +100,17 @@ const (
 	// To (a failover in progress, a stop-the-world pause); held requests
 	// carry on at To.
 	InstanceHang
+	// InstanceSlow: every request the instance starts from From to To
+	// holds its worker Latency longer before its own work (a process
+	// starved of CPU, a long garbage collection, a noisy neighbour).
+	InstanceSlow
+	// InstanceErrors: from From to To the instance answers each call it
+	// takes with an error at once, with probability Probability, without
+	// taking a worker (a bad deploy answering 500s).
+	InstanceErrors
 )
 
-var serviceFaultNames = [...]string{InstanceDown: "down", InstanceRestart: "restart", InstanceHang: "hang"}
+var serviceFaultNames = [...]string{InstanceDown: "down", InstanceRestart: "restart", InstanceHang: "hang", InstanceSlow: "slow", InstanceErrors: "error"}
 
 func (k ServiceFaultKind) String() string {
 	if int(k) < len(serviceFaultNames) && serviceFaultNames[k] != "" {
@@ -118,7 +126,7 @@ func ParseServiceFault(name string) (ServiceFaultKind, error) {
 			return ServiceFaultKind(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown service fault %q (allowed: down, restart, hang)", name)
+	return 0, fmt.Errorf("unknown service fault %q (allowed: down, restart, hang, slow, error)", name)
 }
 
 // AllInstances is ServiceFault.Instance for a fault of every instance.
@@ -130,6 +138,10 @@ type ServiceFault struct {
 	// Instance counts from 0; AllInstances means every one.
 	Instance int
 	From, To time.Duration
+	// Latency is a slow fault's added time per request; Probability an
+	// error fault's share of calls answered with an error, in (0, 1].
+	Latency     time.Duration
+	Probability float64
 }
 
 // CancelMode says whether a caller's giving up reaches the callee.
@@ -443,8 +455,12 @@ func (s *Service) validate(duration time.Duration, tenants map[string]bool) erro
 			to = duration
 		}
 		switch {
-		case f.Kind < InstanceDown || f.Kind > InstanceHang:
-			return fmt.Errorf("fault %d kind must be down, restart or hang, got %v", i+1, f.Kind)
+		case f.Kind < InstanceDown || f.Kind > InstanceErrors:
+			return fmt.Errorf("fault %d kind must be down, restart, hang, slow or error, got %v", i+1, f.Kind)
+		case f.Kind == InstanceSlow && (f.Latency <= 0 || f.Latency > MaxDuration):
+			return fmt.Errorf("fault %d (slow) needs a latency above 0 and up to %v, got %v", i+1, MaxDuration, f.Latency)
+		case f.Kind == InstanceErrors && !(f.Probability > 0 && f.Probability <= 1):
+			return fmt.Errorf("fault %d (error) needs a probability above 0 and up to 1, got %v", i+1, f.Probability)
 		case f.Instance < AllInstances || f.Instance >= n:
 			return fmt.Errorf("fault %d names instance %d; the service has instances 0 to %d (or -1 for all)", i+1, f.Instance, n-1)
 		case f.From < 0 || f.From >= to:

@@ -73,6 +73,13 @@ type instState struct {
 	state     InstanceState
 	until     time.Duration
 	restarts  int
+	// slowBy and errRate are a slow or error fault's, while it is in
+	// force; errRng draws which calls fail, a stream of its own so that
+	// the rest of the run draws what it would without the fault (nil for
+	// a service without error faults).
+	slowBy  time.Duration
+	errRate float64
+	errRng  *stream
 	// shedder is the service's load shedding, this instance's own (it
 	// judges this instance's queue), or nil.
 	shedder *shed.Shedder
@@ -190,6 +197,12 @@ func (r *Run) initServices(seed uint64, samples int, old *spare) error {
 			accept.head, accept.n = 0, 0
 			r.insts[gi] = instState{svc: i, k: k, workers: s.Workers, queueCap: s.Queue, accept: accept,
 				rng: newStream(seed, instKey(s.Name, 12, k))}
+			for _, f := range s.Faults {
+				if f.Kind == InstanceErrors {
+					r.insts[gi].errRng = newStream(seed, instKey(s.Name, 16, k))
+					break
+				}
+			}
 			if s.Shed != nil {
 				c := *s.Shed
 				c.Workers = s.Workers
@@ -468,6 +481,14 @@ func (r *Run) childArrives(e *event) {
 		r.callReturned(e.req, resError)
 		return
 	}
+	if in.state == InstanceIsFailing && in.errRng.float64() < in.errRate {
+		// A failing instance answers with an error at once, no worker taken.
+		in.answered[Failed]++
+		ss.bucket.Answered[Failed]++
+		ds.inFlight--
+		r.callReturned(e.req, resError)
+		return
+	}
 	if !haveWorker && in.shedder != nil && !in.shedder.Admit(r.now, r.instQueue(in), r.endpoints[parentEp].class) {
 		// Load shedding: the queue's wait is past the class's bound, so
 		// the call is refused at once (a 503), counted by the shedder.
@@ -535,12 +556,16 @@ func (r *Run) startChild(c int32) {
 	req.started = true
 	req.worker = 0
 	r.links[c].started = r.now
-	if ss.work || in.state == InstanceIsHung {
+	if ss.work || in.state == InstanceIsHung || in.state == InstanceIsSlow {
 		// A hung instance takes the call but does nothing with it: its
-		// work (none, or some) is done when the hang ends (hold).
+		// work (none, or some) is done when the hang ends (hold). A slow
+		// one holds the worker its added time first.
 		var work time.Duration
 		if ss.work {
 			work = ss.workLat.sample(in.rng)
+		}
+		if in.state == InstanceIsSlow {
+			work += in.slowBy
 		}
 		r.schedule(event{at: r.now + work, kind: evWorkDone, req: c, gen: req.gen})
 		return
@@ -731,11 +756,15 @@ func (r *Run) serviceFault(gi, fi int, start bool) {
 	}
 	if !start {
 		if in.state != InstanceUp && in.until == to {
-			in.state, in.until = InstanceUp, 0
+			in.state, in.until, in.slowBy, in.errRate = InstanceUp, 0, 0, 0
 		}
 		return
 	}
 	switch f.Kind {
+	case InstanceSlow:
+		in.state, in.until, in.slowBy = InstanceIsSlow, to, f.Latency
+	case InstanceErrors:
+		in.state, in.until, in.errRate = InstanceIsFailing, to, f.Probability
 	case InstanceDown:
 		in.state, in.until = InstanceIsDown, to
 	case InstanceHang:

@@ -63,6 +63,12 @@ const (
 	InstanceIsDown
 	// InstanceIsHung: taking calls and answering none (a hang fault).
 	InstanceIsHung
+	// InstanceIsSlow: each request it starts holds a worker longer (a
+	// slow fault).
+	InstanceIsSlow
+	// InstanceIsFailing: answering a share of calls with errors (an error
+	// fault).
+	InstanceIsFailing
 )
 
 func (s InstanceState) String() string {
@@ -71,6 +77,10 @@ func (s InstanceState) String() string {
 		return "down"
 	case InstanceIsHung:
 		return "hung"
+	case InstanceIsSlow:
+		return "slow"
+	case InstanceIsFailing:
+		return "failing"
 	}
 	return "up"
 }
@@ -79,7 +89,11 @@ func (s InstanceState) String() string {
 type InstanceSnapshot struct {
 	State InstanceState
 	// Until is when the state in force ends (0: it does not).
-	Until        time.Duration
+	Until time.Duration
+	// SlowBy is a slow instance's added time per request; ErrorRate a
+	// failing instance's share of calls answered with an error.
+	SlowBy       time.Duration
+	ErrorRate    float64
 	Busy, Queued int
 	// BusyMax and QueuedMax are the most it has held at once.
 	BusyMax, QueuedMax int
@@ -112,6 +126,15 @@ type TenantSnapshot struct {
 	Total, Window Counts
 	// Rejected by the tenant's own share of a per-tenant bulkhead or quota.
 	Limited uint64
+	// Series holds a bucket per Snapshot.SampleEvery: the tenant's
+	// arrivals in it, and the answers given in it.
+	Series []TenantSample
+}
+
+// TenantSample is one time-series bucket of a tenant at the front.
+type TenantSample struct {
+	Arrived  uint32
+	Answered [numOutcomes]uint32
 }
 
 // serviceSnapshots copies out every service, in depth-first call order.
@@ -149,7 +172,7 @@ func (r *Run) serviceSnapshots() []ServiceSnapshot {
 			s.AbandonedWork += in.abandonedWork
 			s.WastedWork += in.wasted
 			s.ExpiredInQueue += in.expiredInQueue
-			is := InstanceSnapshot{State: in.state, Until: in.until, Busy: in.busy, Queued: in.queued, BusyMax: in.busyMax, QueuedMax: in.queuedMax,
+			is := InstanceSnapshot{State: in.state, Until: in.until, SlowBy: in.slowBy, ErrorRate: in.errRate, Busy: in.busy, Queued: in.queued, BusyMax: in.busyMax, QueuedMax: in.queuedMax,
 				Arrived: in.arrived, Answered: in.answered, Restarts: in.restarts,
 				Breakers: make([]*BreakerSnapshot, ss.nDeps)}
 			for j := range ss.nDeps {

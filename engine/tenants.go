@@ -31,6 +31,9 @@ type tenantState struct {
 	// per-tenant bulkhead: calls, not requests (a retried request may be
 	// refused again), like DependencySnapshot.BulkheadFull.
 	limited uint64
+	// bucket is the time-series bucket being filled; series the closed ones.
+	bucket TenantSample
+	series []TenantSample
 }
 
 // tenancy is how an endpoint picks each arrival's tenant.
@@ -165,9 +168,19 @@ func (r *Run) initEndpointLimits(es *endpointState, e *Endpoint) {
 	}
 }
 
+// closeTenants ends each tenant's time-series bucket (closeBucket).
+func (r *Run) closeTenants() {
+	for k := range r.tenants {
+		ts := &r.tenants[k]
+		ts.series = append(ts.series, ts.bucket)
+		ts.bucket = TenantSample{}
+	}
+}
+
 // tenantArrived counts an arrival of tenant t (>= 0).
 func (r *Run) tenantArrived(t int8) {
 	r.tenants[t].arrived++
+	r.tenants[t].bucket.Arrived++
 	if r.now >= r.measureFrom && r.now < r.measureTo {
 		r.tenants[t].windowArrived++
 	}
@@ -178,6 +191,7 @@ func (r *Run) tenantArrived(t int8) {
 func (r *Run) tenantAnswered(t int8, arrived time.Duration, o Outcome) {
 	ts := &r.tenants[t]
 	ts.total[o]++
+	ts.bucket.Answered[o]++
 	if arrived >= r.measureFrom && arrived < r.measureTo {
 		ts.window[o]++
 	}

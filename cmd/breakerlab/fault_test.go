@@ -69,7 +69,8 @@ func TestFaultFlagRefusals(t *testing.T) {
 		says string
 	}{
 		{[]string{"run", "multi-hop", "--fault", "25s nowhere hang"}, "targets: dependencies inventory/database"},
-		{[]string{"run", "multi-hop", "--fault", "25s inventory slow 2s"}, "service inventory takes down, restart, hang, recover, not slow"},
+		{[]string{"run", "multi-hop", "--fault", "25s inventory surge x2"}, "service inventory takes slow LATENCY, hang, errors PERCENT, down, restart, recover, not surge"},
+		{[]string{"run", "noisy-tenant", "--fault", "25s acme slow 2s"}, "tenant acme takes surge xFACTOR, recover, not slow"},
 		{[]string{"run", "multi-hop", "--fault", "25s inventory melt"}, "unknown kind \"melt\""},
 		{[]string{"run", "shuffle", "--fault", "25s inventory hang"}, "shuffle has its own engine"},
 		{[]string{"sandbox", "multi-hop", "--fault", "25s nowhere hang"}, "multi-hop has no part called \"nowhere\""},
@@ -117,7 +118,8 @@ func TestCompleteFault(t *testing.T) {
 	}{
 		{[]string{"run", "multi-hop", "--fault", "25s "}, []string{"25s inventory", "25s inventory/database", "25s home"}, nil},
 		{[]string{"run", "multi-hop", "--fault", "25s inv"}, []string{"25s inventory", "25s inventory/database"}, []string{"25s orders"}},
-		{[]string{"run", "multi-hop", "--fault", "25s inventory "}, []string{"25s inventory hang", "25s inventory down", "25s inventory restart"}, []string{"25s inventory slow"}},
+		{[]string{"run", "multi-hop", "--fault", "25s inventory "}, []string{"25s inventory slow", "25s inventory errors", "25s inventory hang", "25s inventory down", "25s inventory restart"}, []string{"25s inventory surge"}},
+		{[]string{"run", "noisy-tenant", "--fault", "25s acme "}, []string{"25s acme surge", "25s acme recover"}, []string{"25s acme slow", "25s acme hang"}},
 		{[]string{"sandbox", "noisy-tenant", "--fault", "10s acme s"}, []string{"10s acme surge"}, nil},
 		{[]string{"sweep", "fleet-probes", "--fault", "10s api#1"}, []string{"10s api#1", "10s api#19"}, nil},
 	} {

@@ -199,6 +199,9 @@ func dependencyFaults(in []engine.Fault, sp Spec, duration time.Duration) ([]eng
 		nf.Kind = engine.Hang
 	case Errors:
 		nf.Kind, nf.Probability = engine.Error, sp.Rate
+	case Down:
+		// A dependency that refuses connections: every call fails at once.
+		nf.Kind, nf.Probability = engine.Error, 1
 	case Recover:
 	default:
 		return nil, false
@@ -288,6 +291,10 @@ func serviceFaults(in []engine.ServiceFault, sp Spec, inst, n int, duration time
 		nf.Kind = engine.InstanceRestart
 	case Hang:
 		nf.Kind = engine.InstanceHang
+	case Slow:
+		nf.Kind, nf.Latency = engine.InstanceSlow, sp.Latency
+	case Errors:
+		nf.Kind, nf.Probability = engine.InstanceErrors, sp.Rate
 	default:
 		return nil, false
 	}

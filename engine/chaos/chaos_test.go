@@ -128,9 +128,10 @@ func TestTargetsOfFleetAndTenants(t *testing.T) {
 func TestApplyRefusesWithTheTargets(t *testing.T) {
 	sc := build(t, "multi-hop")
 	for _, tc := range []struct{ in, says string }{
-		{"12s nowhere hang", `multi-hop has no part called "nowhere"; targets: dependencies inventory/database (slow LATENCY, hang, errors PERCENT, recover); services orders, inventory (down, restart, hang, recover); endpoints home, order-page (surge xFACTOR, recover)`},
-		{"12s inventory slow 2s", "service inventory takes down, restart, hang, recover, not slow"},
-		{"12s database down", "dependency inventory/database takes slow LATENCY, hang, errors PERCENT, recover, not down"},
+		{"12s nowhere hang", `multi-hop has no part called "nowhere"; targets: dependencies inventory/database (slow LATENCY, hang, errors PERCENT, down, recover); services orders, inventory (slow LATENCY, hang, errors PERCENT, down, restart, recover); endpoints home, order-page (surge xFACTOR, recover)`},
+		{"12s inventory surge x3", "service inventory takes slow LATENCY, hang, errors PERCENT, down, restart, recover, not surge"},
+		{"12s database restart", "dependency inventory/database takes slow LATENCY, hang, errors PERCENT, down, recover, not restart"},
+		{"12s home hang", "endpoint home takes surge xFACTOR, recover, not hang"},
 		{"65s inventory hang", "traffic runs from 0 to 1m0s"},
 		{"12s inventory recover", "no fault or surge in force at 12s"},
 	} {
@@ -260,6 +261,9 @@ func TestFaultChangesNothingBefore(t *testing.T) {
 		{"multi-hop", "25s inventory hang for 10s"},
 		{"multi-hop", "25s database errors 50% for 10s"},
 		{"multi-hop", "25s order-page surge x3 for 5s"},
+		{"multi-hop", "25s inventory slow 2s for 10s"},
+		{"multi-hop", "25s orders errors 30% for 10s"},
+		{"multi-hop", "25s database down for 5s"},
 		{"noisy-tenant", "25s acme surge x2 for 5s"},
 		{"cascade", "25s recommendations slow 3s for 5s"},
 	} {
@@ -267,6 +271,9 @@ func TestFaultChangesNothingBefore(t *testing.T) {
 		faulted := mustApply(t, plain, tc.spec)
 		var times []time.Duration
 		for at := time.Duration(0); at <= 30*s; at += 500 * time.Millisecond {
+			if at == 25*s {
+				times = append(times, at-time.Millisecond) // the moment before
+			}
 			times = append(times, at)
 		}
 		for v := range plain.Variants {
@@ -283,6 +290,11 @@ func TestFaultChangesNothingBefore(t *testing.T) {
 			}
 			if firstDiff < 25*s || firstDiff > 27*s {
 				t.Errorf("%s with %q, variant %d: first differs at %v, want from 25s", tc.scenario, tc.spec, v+1, firstDiff)
+			}
+			// The issue's own example: the instance is hung from 25 s on,
+			// so the run differs at 25 s itself, and not a moment before.
+			if tc.spec == "25s inventory hang for 10s" && firstDiff != 25*s {
+				t.Errorf("%s with %q, variant %d: first differs at %v, want at 25s exactly", tc.scenario, tc.spec, v+1, firstDiff)
 			}
 		}
 	}

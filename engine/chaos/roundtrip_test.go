@@ -17,10 +17,10 @@ func TestInjectedFaultsSurviveAFile(t *testing.T) {
 		scenario string
 		specs    []string
 	}{
-		{"multi-hop", []string{"25s inventory hang for 10s", "22s database errors 25%", "30s orders restart", "50s inventory down", "5s home surge x1.5 for 5s"}},
+		{"multi-hop", []string{"25s inventory hang for 10s", "22s database errors 25%", "30s orders restart", "50s inventory down", "5s home surge x1.5 for 5s", "40s inventory slow 1.5s for 5s", "42s orders errors 40% for 3s", "10s database down for 2s"}},
 		{"cascade", []string{"20s recommendations recover", "25s profile-db slow 800ms for 2s"}},
 		{"noisy-tenant", []string{"32s globex surge x4 for 5s", "20s acme recover", "5s export surge x0.5 for 20s"}},
-		{"fleet-probes", []string{"10s api#3 down for 15s", "12s api restart for 2s"}},
+		{"fleet-probes", []string{"10s api#3 down for 15s", "12s api restart for 2s", "30s api#1 slow 500ms for 5s", "40s api errors 20% for 3s"}},
 	} {
 		sc := mustApply(t, build(t, tc.scenario), tc.specs...)
 		data, err := scenariofile.Dump(sc)

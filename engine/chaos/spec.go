@@ -31,13 +31,16 @@ type Kind uint8
 
 // The kinds of fault, by the part they apply to.
 const (
-	// Slow: a dependency's calls take Latency.
+	// Slow: a dependency's calls take Latency; a service's instances
+	// hold each request they start Latency longer.
 	Slow Kind = iota + 1
 	// Hang: a dependency's calls, or a service's instances, answer nothing.
 	Hang
-	// Errors: a dependency's calls fail at once with probability Rate.
+	// Errors: a dependency's calls, or the calls a service's instances
+	// take, fail at once with probability Rate.
 	Errors
-	// Down: a service's instances refuse connections.
+	// Down: a service's instances refuse connections; a dependency's
+	// calls all fail at once (its errors at 100%).
 	Down
 	// Restart: a service's instances crash (losing what they hold in
 	// memory) and are down for the fault's span, then start afresh.

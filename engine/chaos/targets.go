@@ -38,9 +38,9 @@ func (p Part) String() string {
 
 // kindsOf is what each part takes.
 var kindsOf = [...][]Kind{
-	DependencyPart: {Slow, Hang, Errors, Recover},
-	ServicePart:    {Down, Restart, Hang, Recover},
-	InstancePart:   {Down, Restart, Hang, Recover},
+	DependencyPart: {Slow, Hang, Errors, Down, Recover},
+	ServicePart:    {Slow, Hang, Errors, Down, Restart, Recover},
+	InstancePart:   {Slow, Hang, Errors, Down, Restart, Recover},
 	TenantPart:     {Surge, Recover},
 	EndpointPart:   {Surge, Recover},
 }
@@ -170,9 +170,9 @@ func Names(targets []Target) []string {
 }
 
 // Describe lists the targets of a scenario by part, with the kinds each
-// part takes, for a message: "dependencies inventory/database (slow, hang,
-// errors, recover); services orders, inventory (down, restart, hang,
-// recover); ...".
+// part takes, for a message: "dependencies inventory/database (slow
+// LATENCY, hang, errors PERCENT, down, recover); services orders,
+// inventory (slow LATENCY, ..., restart, recover); ...".
 func Describe(targets []Target) string {
 	var parts []string
 	for p := DependencyPart; p <= EndpointPart; p++ {

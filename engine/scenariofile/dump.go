@@ -443,6 +443,12 @@ func writeServiceFaults(w *writer, fs []engine.ServiceFault) {
 		if f.To != 0 {
 			line += ", to = " + formatDuration(f.To)
 		}
+		switch f.Kind {
+		case engine.InstanceSlow:
+			line += ", latency = " + formatDuration(f.Latency)
+		case engine.InstanceErrors:
+			line += ", probability = " + formatFloat(f.Probability)
+		}
 		w.line("  " + line + " },")
 	}
 	w.line("]")

@@ -144,6 +144,8 @@ func kitchenSink() *engine.Scenario {
 				Shed:  &engine.ShedPolicy{Signal: shed.Estimated, MaxWait: [shed.NumClasses]time.Duration{300 * ms, 300 * ms, 300 * ms}, ServiceTime: 20 * ms},
 				Faults: []engine.ServiceFault{
 					{Kind: engine.InstanceRestart, Instance: 2, From: 2 * sec, To: 5 * sec},
+					{Kind: engine.InstanceSlow, Instance: 1, From: 2 * sec, To: 3 * sec, Latency: 300 * ms},
+					{Kind: engine.InstanceErrors, Instance: 0, From: 3 * sec, To: 4 * sec, Probability: 0.25},
 					{Kind: engine.InstanceDown, Instance: engine.AllInstances, From: 6 * sec, To: 7 * sec},
 					{Kind: engine.InstanceHang, Instance: 0, From: 8 * sec},
 				},

@@ -205,17 +205,17 @@ func (c *conv) serviceFaults(t table, duration time.Duration) ([]engine.ServiceF
 			return nil, err
 		}
 		if !ok {
-			return nil, errorAt(ft.path, "%s needs a kind: down (refuses calls), restart (crashes, loses its memory, comes back at \"to\") or hang (takes calls, answers none)", ft.what)
+			return nil, errorAt(ft.path, "%s needs a kind: down (refuses calls), restart (crashes, loses its memory, comes back at \"to\"), hang (takes calls, answers none), slow (with latency: each request holds a worker that much longer) or error (with probability: that share of calls fails at once)", ft.what)
 		}
 		k, err := engine.ParseServiceFault(kind)
 		if err != nil {
 			return nil, wrapAt(ft.at("kind"), fmt.Errorf("%s: %w", ft.what, err))
 		}
 		ft.what = fmt.Sprintf("%s (%v)", ft.what, k)
-		if err := c.checkKeys(ft, "kind", "instance", "from", "to"); err != nil {
+		f := engine.ServiceFault{Kind: k, Instance: engine.AllInstances}
+		if err := c.serviceFaultArgs(ft, &f); err != nil {
 			return nil, err
 		}
-		f := engine.ServiceFault{Kind: k, Instance: engine.AllInstances}
 		if n, ok, err := ft.integer("instance"); err != nil {
 			return nil, err
 		} else if ok {
@@ -251,6 +251,42 @@ func (c *conv) serviceFaults(t table, duration time.Duration) ([]engine.ServiceF
 		out = append(out, f)
 	}
 	return out, nil
+}
+
+// serviceFaultArgs checks a service fault's keys and reads what its kind
+// takes: a slow fault's latency, an error fault's probability.
+func (c *conv) serviceFaultArgs(ft table, f *engine.ServiceFault) error {
+	keys := []string{"kind", "instance", "from", "to"}
+	switch f.Kind {
+	case engine.InstanceSlow:
+		keys = append(keys, "latency")
+	case engine.InstanceErrors:
+		keys = append(keys, "probability")
+	}
+	if err := c.checkKeys(ft, keys...); err != nil {
+		return err
+	}
+	switch f.Kind {
+	case engine.InstanceSlow:
+		l, _, err := ft.duration("latency")
+		if err != nil {
+			return err
+		}
+		if l <= 0 {
+			return errorAt(ft.at("latency"), "%s: a slow fault needs a positive latency, such as latency = \"2s\", got %v", ft.what, l)
+		}
+		f.Latency = l
+	case engine.InstanceErrors:
+		p, ok, err := ft.number("probability")
+		if err != nil {
+			return err
+		}
+		if !ok || !(p > 0 && p <= 1) {
+			return errorAt(ft.path, "%s: an error fault needs a probability above 0 and up to 1, such as probability = 0.5", ft.what)
+		}
+		f.Probability = p
+	}
+	return nil
 }
 
 // shedPolicy reads t's shed table; shed = {} is none.

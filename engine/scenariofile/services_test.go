@@ -191,7 +191,7 @@ func TestParseServiceErrors(t *testing.T) {
 		{"a fault of an instance that does not exist", line(hops, 22, "instances = 2\nfaults = [{ kind = \"down\", instance = 2, from = \"1s\", to = \"2s\" }]"), 23,
 			`services "orders" fault 1: there is no instance 2: the service has 2, numbered 0 to 1 (leave instance out for a fault of all of them)`},
 		{"an unknown service fault", line(hops, 22, `faults = [{ kind = "crash", from = "1s" }]`), 22,
-			`services "orders" fault 1: unknown service fault "crash" (allowed: down, restart, hang)`},
+			`services "orders" fault 1: unknown service fault "crash" (allowed: down, restart, hang, slow, error)`},
 		{"overlapping service faults", line(hops, 22, "faults = [\n{ kind = \"down\", instance = 0, from = \"1s\", to = \"4s\" },\n{ kind = \"hang\", from = \"3s\" },\n]"), 24,
 			`services "orders" fault 2 (hang): it starts at 3s, before an earlier fault of the same instance ends at 4s`},
 		{"a tenant the system does not have", line(hops, 12, `tenants = { acme = 0.7, initech = 0.3 }`), 12,

@@ -256,7 +256,10 @@ func TestMapGolden(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
 		var b strings.Builder
 		for _, c := range goldenCases {
-			m := newMap(snapAt(t, c.name, c.v, c.at), sz[0], sz[1])
+			// The run's fault spans too, as the sandbox hands them over.
+			m := New(theme.New(theme.Plain()))
+			m.SetData(tuitest.At(t, c.name, c.v, c.at.Seconds()))
+			m.SetSize(sz[0], sz[1])
 			m.SetSize(sz[0], min(sz[1], m.Max()))
 			v := m.View()
 			tuitest.CheckNoCuts(t, c.name, v)

@@ -101,6 +101,7 @@ func (m *Model) SetData(d pane.Data) {
 		return
 	}
 	m.g = build(d.Snap)
+	m.g.markBursts(d.Faults, d.Snap.Now)
 	m.selNode, m.selInst = m.find(m.sel)
 	m.sel = m.target(m.selNode, m.selInst)
 	m.dirty = true

@@ -25,6 +25,8 @@ const (
 	glyphLeaf    = "◆"
 	glyphTenant  = "◇"
 	glyphFault   = "⚠"
+	glyphSlow    = "~"
+	glyphFailing = "!"
 	glyphCursor  = "▸"
 	glyphAbove   = "↑"
 )
@@ -135,6 +137,48 @@ var columns = []column{
 	{"refused", (*Model).refusedCell},
 }
 
+// nowColumn is the index of the column of the fault in force.
+const nowColumn = 3
+
+// cells are the columns' cells for rows, and each column's width.
+func (m *Model) cells(rows []row) ([][]string, []int) {
+	cells := make([][]string, len(columns))
+	widths := make([]int, len(columns))
+	for c, col := range columns {
+		cells[c] = make([]string, len(rows))
+		widths[c] = ansi.StringWidth(col.head)
+		for i, r := range rows {
+			cells[c][i] = col.cell(m, r)
+			widths[c] = max(widths[c], ansi.StringWidth(cells[c][i]))
+		}
+	}
+	return cells, widths
+}
+
+// fits is how many of the columns of widths fit beside a tree treeW wide
+// in inner cells.
+func fits(treeW int, widths []int, inner int) int {
+	shown, used := 0, treeW+1
+	for shown < len(widths) && used+2+widths[shown] <= inner {
+		used += 2 + widths[shown]
+		shown++
+	}
+	return shown
+}
+
+// faulted says whether a fault is in force on node n or an instance of it.
+func faulted(n *node) bool {
+	if n.fault != "" {
+		return true
+	}
+	for _, in := range n.instances {
+		if in.state != engine.InstanceUp {
+			return true
+		}
+	}
+	return false
+}
+
 // breakerColumn says whether column c is about breakers, which a system
 // without one leaves out.
 func breakerColumn(c int) bool { return c >= 4 }
@@ -183,7 +227,8 @@ func (m *Model) nameCell(r row) string {
 }
 
 // strip is a fleet's instances, a cell each: its breaker's glyph on the
-// service's call (or ■ without one) while it is up, ✕ down, ⧖ hung; the
+// service's call (or ■ without one) while it is up, ✕ down, ⧖ hung, ~
+// slow, ! failing; the
 // selected one in reverse and bracketed.
 func (m *Model) strip(n *node) string {
 	var b strings.Builder
@@ -194,6 +239,10 @@ func (m *Model) strip(n *node) string {
 			g, st = "✕", m.th.Bad
 		case in.state == engine.InstanceIsHung:
 			g, st = "⧖", m.th.Warn
+		case in.state == engine.InstanceIsSlow:
+			g, st = glyphSlow, m.th.Warn
+		case in.state == engine.InstanceIsFailing:
+			g, st = glyphFailing, m.th.Bad
 		case in.has:
 			g, st = string(pane.BandGlyph(in.brk)), m.th.State(in.brk)
 		}
@@ -334,23 +383,22 @@ func (m *Model) nowCell(r row) string {
 	case n.fault != "":
 		return m.th.Bad.Render(glyphFault + " " + n.fault)
 	case len(n.instances) > 0:
-		var up, down, hung int
+		var by [engine.InstanceIsFailing + 1]int // instances by state
 		for _, in := range n.instances {
-			switch in.state {
-			case engine.InstanceIsDown:
-				down++
-			case engine.InstanceIsHung:
-				hung++
-			default:
-				up++
+			if int(in.state) < len(by) {
+				by[in.state]++
 			}
 		}
-		s := fmt.Sprintf("%d up", up)
-		if down > 0 {
-			s += m.th.Bad.Render(fmt.Sprintf(" · %s %d down", glyphFault, down))
-		}
-		if hung > 0 {
-			s += m.th.Warn.Render(fmt.Sprintf(" · %s %d hung", glyphFault, hung))
+		s := fmt.Sprintf("%d up", by[engine.InstanceUp])
+		for st := engine.InstanceIsDown; int(st) < len(by); st++ {
+			if by[st] == 0 {
+				continue
+			}
+			style := m.th.Warn
+			if st == engine.InstanceIsDown || st == engine.InstanceIsFailing {
+				style = m.th.Bad
+			}
+			s += style.Render(fmt.Sprintf(" · %s %d %s", glyphFault, by[st], st))
 		}
 		return s
 	case n.size > 0 && n.used >= n.size && n.kind != Tenant:
@@ -374,26 +422,28 @@ func (m *Model) render() []string {
 		treeW = max(treeW, ansi.StringWidth(names[i]))
 	}
 	treeW = min(treeW+1, inner-1) // the cursor's column
-	cells := make([][]string, len(columns))
-	widths := make([]int, len(columns))
-	for c, col := range columns {
-		cells[c] = make([]string, len(rows))
-		widths[c] = ansi.StringWidth(col.head)
-		for i, r := range rows {
-			cells[c][i] = col.cell(m, r)
-			widths[c] = max(widths[c], ansi.StringWidth(cells[c][i]))
-		}
-	}
+	cells, widths := m.cells(rows)
 	avail := len(columns)
 	if !m.anyBreaker() {
 		for avail > 0 && breakerColumn(avail-1) {
 			avail--
 		}
 	}
-	shown, used := 0, treeW+1
-	for shown < avail && used+2+widths[shown] <= inner {
-		used += 2 + widths[shown]
-		shown++
+	shown := fits(treeW, widths[:avail], inner)
+	if shown <= nowColumn {
+		// The fault in force has no column: the node's name carries ⚠,
+		// so a fault injected on a narrow map is still seen where it is.
+		marked := false
+		for i, r := range rows {
+			if n := &m.g.nodes[r.node]; !r.strip && !r.ref && faulted(n) {
+				names[i] += m.th.Bad.Render(" " + glyphFault)
+				treeW = min(max(treeW, ansi.StringWidth(names[i])+1), inner-1)
+				marked = true
+			}
+		}
+		if marked {
+			shown = fits(treeW, widths[:avail], inner)
+		}
 	}
 	line := func(cursor, name string, cell func(c int) string) string {
 		var b strings.Builder
@@ -466,14 +516,27 @@ func (m *Model) selectionDetail() string {
 		return ""
 	}
 	in := m.g.nodes[i].instances[k]
-	s := fmt.Sprintf(" · %s · %d/%d busy", in.state, in.busy, in.size)
+	s := " · " + in.words
 	if in.until > 0 {
 		s += " until " + pane.Seconds(in.until)
 	}
+	s += fmt.Sprintf(" · %d/%d busy", in.busy, in.size)
 	if in.has {
 		s += " · breaker " + in.brk.String()
 	}
 	return s
+}
+
+// anyInstance says whether an instance of a fleet is in state st.
+func (m *Model) anyInstance(st engine.InstanceState) bool {
+	for i := range m.g.nodes {
+		for _, in := range m.g.nodes[i].instances {
+			if in.state == st {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // legend says what the glyphs mean, in as many lines as the width needs.
@@ -491,6 +554,14 @@ func (m *Model) legend(inner int) []string {
 	}
 	if m.hasFleet() {
 		parts = append(parts, "■ up", "✕ down", "⧖ hung")
+		// Slow and failing instances are rarer (injected faults): named
+		// when there is one.
+		if m.anyInstance(engine.InstanceIsSlow) {
+			parts = append(parts, glyphSlow+" slow")
+		}
+		if m.anyInstance(engine.InstanceIsFailing) {
+			parts = append(parts, glyphFailing+" failing")
+		}
 	}
 	var out []string
 	cur := ""

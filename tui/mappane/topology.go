@@ -91,7 +91,9 @@ type node struct {
 
 // instance is one instance of a fleet.
 type instance struct {
-	state      engine.InstanceState
+	state engine.InstanceState
+	// words says what it is doing: "up", "hung", "slow +300 ms".
+	words      string
 	until      time.Duration
 	busy, size int
 	// The instance's breaker on the service's own call, when it has one.
@@ -107,7 +109,7 @@ type graph struct {
 }
 
 // rateWindow is how far back the rates and failure shares look.
-const rateWindow = 5 * time.Second
+const rateWindow = pane.LiveWindow
 
 // build reads the system out of s.
 func build(s *engine.Snapshot) graph {
@@ -115,19 +117,9 @@ func build(s *engine.Snapshot) graph {
 	for i := range s.Tenants {
 		t := &s.Tenants[i]
 		n := node{kind: Tenant, name: t.Name, depth: -1, parent: -1}
-		var all, bad uint64
-		for o := range t.Total {
-			all += t.Total[o]
-		}
-		bad = t.Total[engine.Failed] + t.Total[engine.Rejected]
-		if all > 0 {
-			// A tenant's record has no time series: its share since the
-			// start, and arrivals over the time so far.
-			n.failed, n.ok = float64(bad)/float64(all), true
-			if s.Now > 0 {
-				n.rate = float64(t.Arrived) / s.Now.Seconds()
-			}
-		}
+		// Its arrivals a second and failed share now (the tenants pane
+		// shows the same, from the same computation).
+		n.rate, n.failed, n.ok = pane.TenantLive(t, s.SampleEvery)
 		g.nodes = append(g.nodes, n)
 	}
 	g.front = len(g.nodes)
@@ -172,6 +164,9 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 		n := node{kind: Service, name: ss.Name, depth: ss.Depth, parent: from, used: ss.Busy,
 			size: ss.Workers * len(ss.Instances), queued: ss.Queued, queueCap: ss.QueueCap}
 		n.rate, n.failed, n.ok = serviceRates(ss, s.SampleEvery)
+		if len(ss.Instances) == 1 && ss.Instances[0].State != engine.InstanceUp {
+			n.fault = instanceFaultWords(&ss.Instances[0])
+		}
 		if len(ss.Instances) > 1 {
 			n.instances = make([]instance, len(ss.Instances))
 			calls := -1
@@ -182,7 +177,7 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 			}
 			for k := range ss.Instances {
 				in := &ss.Instances[k]
-				n.instances[k] = instance{state: in.State, until: in.Until, busy: in.Busy, size: ss.Workers}
+				n.instances[k] = instance{state: in.State, words: instanceFaultWords(in), until: in.Until, busy: in.Busy, size: ss.Workers}
 				if calls >= 0 && calls < len(in.Breakers) && in.Breakers[calls] != nil {
 					n.instances[k].has, n.instances[k].brk = true, in.Breakers[calls].State
 				}
@@ -229,6 +224,35 @@ func faultWords(f *engine.Fault) string {
 		return fmt.Sprintf("errors %.0f%%", 100*f.Probability)
 	}
 	return f.Kind.String()
+}
+
+// markBursts says on each tenant's node the burst of its traffic in force
+// at now, from the run's fault spans (the snapshot holds the traffic's
+// counts, not the script): "surge on search".
+func (g *graph) markBursts(spans []pane.FaultSpan, now time.Duration) {
+	for i := range g.nodes {
+		n := &g.nodes[i]
+		if n.kind != Tenant {
+			continue
+		}
+		for _, f := range spans {
+			if f.Dependency == n.name && f.From <= now && now < f.To {
+				n.fault = f.Verb()
+			}
+		}
+	}
+}
+
+// instanceFaultWords says what a service's instance is doing, shortly:
+// "up", or under a fault "down", "hung", "slow +2 s", "errors 50%".
+func instanceFaultWords(in *engine.InstanceSnapshot) string {
+	switch in.State {
+	case engine.InstanceIsSlow:
+		return "slow +" + shortDuration(in.SlowBy)
+	case engine.InstanceIsFailing:
+		return fmt.Sprintf("errors %.0f%%", 100*in.ErrorRate)
+	}
+	return in.State.String()
 }
 
 // samplesIn is how many samples of every the rate window spans, at least 1.

@@ -69,8 +69,11 @@ type chainHop struct {
 	faultFrom time.Duration
 
 	busy, workers, queued int
-	down                  int  // instances down or hung
-	tasks                 bool // a tasks server: busy counts live tasks, and there are no workers
+	// down counts the instances under a fault (down, hung, slow,
+	// failing); downWord says which, or "faulty" when they differ.
+	down     int
+	downWord string
+	tasks    bool // a tasks server: busy counts live tasks, and there are no workers
 
 	edge      string // the dependency it calls, or ""
 	hasEdge   bool
@@ -217,8 +220,14 @@ func chainHops(s *engine.Snapshot) []chainHop {
 		h := chainHop{name: sv.Name, depth: max(sv.Depth, 1), instances: n, busy: sv.Busy, workers: sv.Workers * n,
 			queued: sv.Queued, fullSince: -1, tally: report.Tally{Arrived: sv.Arrived, Outcomes: sv.Answered}}
 		for k := range sv.Instances {
-			if sv.Instances[k].State != engine.InstanceUp {
+			if st := sv.Instances[k].State; st != engine.InstanceUp {
 				h.down++
+				switch {
+				case h.downWord == "":
+					h.downWord = st.String()
+				case h.downWord != st.String():
+					h.downWord = "faulty"
+				}
 			}
 		}
 		if dep, e := depIndex(sv.Dependencies, sv.Calls); e >= 0 {
@@ -509,7 +518,8 @@ func (c *Chain) render() []string {
 		h := v.hops[i]
 		nm := plainCell(name(h))
 		if h.down > 0 {
-			nm = joinCells(nm, cell{th.Bad.Render(fmt.Sprintf("%d down", h.down)), len(fmt.Sprintf("%d down", h.down))})
+			words := fmt.Sprintf("%d %s", h.down, h.downWord)
+			nm = joinCells(nm, cell{th.Bad.Render(words), len(words)})
 		}
 		count := fmt.Sprintf("%s/%s", Count(h.busy), Count(h.workers))
 		if h.tasks {

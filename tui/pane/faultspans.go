@@ -34,7 +34,7 @@ func innerSpans(sc *engine.Scenario, v int) []FaultSpan {
 			if f.Instance != engine.AllInstances {
 				name += "#" + strconv.Itoa(f.Instance)
 			}
-			out = append(out, FaultSpan{Dependency: name, What: serviceVerb(f.Kind), From: f.From, To: end(f.To)})
+			out = append(out, FaultSpan{Dependency: name, What: serviceVerb(f), From: f.From, To: end(f.To)})
 		}
 	}
 	for _, e := range sys.Endpoints {
@@ -54,16 +54,20 @@ func innerSpans(sc *engine.Scenario, v int) []FaultSpan {
 	return out
 }
 
-func serviceVerb(k engine.ServiceFaultKind) string {
-	switch k {
+func serviceVerb(f engine.ServiceFault) string {
+	switch f.Kind {
 	case engine.InstanceDown:
 		return "down"
 	case engine.InstanceRestart:
 		return "restarts"
 	case engine.InstanceHang:
 		return "hangs"
+	case engine.InstanceSlow:
+		return "slow +" + Seconds(f.Latency)
+	case engine.InstanceErrors:
+		return "errors " + Percent(f.Probability)
 	}
-	return k.String()
+	return f.Kind.String()
 }
 
 // Verb says what the part does in the span: a dependency fault's kind

@@ -416,18 +416,16 @@ func (f *Fleet) footers() [][]string {
 	v := &f.cur
 	th := f.th
 	var counts [breaker.MetricsOnly + 1]int
-	down, hung, none := 0, 0, 0
+	var faulted [engine.InstanceIsFailing + 1]int // by state
+	none := 0
 	for _, r := range v.rows {
 		if r.has {
 			counts[r.st]++
 		} else {
 			none++
 		}
-		switch r.state {
-		case engine.InstanceIsDown:
-			down++
-		case engine.InstanceIsHung:
-			hung++
+		if int(r.state) < len(faulted) {
+			faulted[r.state]++
 		}
 	}
 	var glyphs, words []string
@@ -441,11 +439,10 @@ func (f *Fleet) footers() [][]string {
 	if none > 0 {
 		rest = append(rest, th.Dim.Render(fmt.Sprintf("%d without a breaker", none)))
 	}
-	if down > 0 {
-		rest = append(rest, th.Bad.Render(fmt.Sprintf("%d%sdown", down, nbsp)))
-	}
-	if hung > 0 {
-		rest = append(rest, th.Bad.Render(fmt.Sprintf("%d%shung", hung, nbsp)))
+	for st := engine.InstanceIsDown; int(st) < len(faulted); st++ {
+		if n := faulted[st]; n > 0 {
+			rest = append(rest, th.Bad.Render(fmt.Sprintf("%d%s%s", n, nbsp, st)))
+		}
 	}
 	counted := strings.Join(append(glyphs, rest...), " · ")
 	compact := strings.Join(append(words, rest...), " · ")

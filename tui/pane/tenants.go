@@ -34,6 +34,10 @@ type tenantRow struct {
 	name    string
 	tally   report.Tally
 	limited uint64
+	// now is its arrivals a second over the last LiveWindow (TenantLive);
+	// live says there is a bucket to judge by.
+	now  float64
+	live bool
 }
 
 // NewTenants makes an empty tenants pane.
@@ -81,6 +85,7 @@ func (p *Tenants) SetData(d Data) {
 			tally = report.Tally{Arrived: t.WindowArrived, Outcomes: t.Window}
 		}
 		rows[i] = tenantRow{name: t.Name, tally: tally, limited: t.Limited}
+		rows[i].now, _, rows[i].live = TenantLive(&d.Snap.Tenants[i], d.Snap.SampleEvery)
 	}
 	final := d.Final != nil
 	if final == p.final && inWindow == p.inWindow && slices.Equal(rows, p.rows) {
@@ -136,6 +141,7 @@ func (p *Tenants) render() []string {
 	cols := []column{
 		{heads: []string{"tenant"}, keep: true},
 		{heads: []string{"arrived"}, right: true},
+		{heads: []string{"now"}, right: true},
 		{heads: []string{"ok"}, right: true},
 		{heads: []string{"rejected"}, right: true},
 		{heads: []string{"limited"}, right: true},
@@ -145,17 +151,22 @@ func (p *Tenants) render() []string {
 	for _, r := range p.rows {
 		cols[0].cells = append(cols[0].cells, []cell{plainCell(r.name)})
 		cols[1].cells = append(cols[1].cells, []cell{plainCell(Count(r.tally.Arrived))})
-		cols[2].cells = append(cols[2].cells, []cell{share(r.tally, engine.OK)})
-		cols[3].cells = append(cols[3].cells, []cell{share(r.tally, engine.Rejected)})
+		now := dimCell(th, "–")
+		if r.live {
+			now = plainCell(Rate(r.now))
+		}
+		cols[2].cells = append(cols[2].cells, []cell{now})
+		cols[3].cells = append(cols[3].cells, []cell{share(r.tally, engine.OK)})
+		cols[4].cells = append(cols[4].cells, []cell{share(r.tally, engine.Rejected)})
 		lim := plainCell(Count(r.limited))
 		if r.limited == 0 {
 			lim = dimCell(th, "0")
 		}
-		cols[4].cells = append(cols[4].cells, []cell{lim})
-		cols[5].cells = append(cols[5].cells, []cell{share(r.tally, engine.Failed)})
-		cols[6].cells = append(cols[6].cells, []cell{share(r.tally, engine.Fallback)})
+		cols[5].cells = append(cols[5].cells, []cell{lim})
+		cols[6].cells = append(cols[6].cells, []cell{share(r.tally, engine.Failed)})
+		cols[7].cells = append(cols[7].cells, []cell{share(r.tally, engine.Fallback)})
 	}
-	t := fitTable(th, cols, inner, nil, []int{6, 5, 4, 1, 3})
+	t := fitTable(th, cols, inner, nil, []int{7, 6, 5, 2, 1, 4})
 	body := t.lines()
 	if about := Wrap(th.Dim.Render(p.about()), max(inner, 1)); p.h-2-len(body) >= len(about) {
 		body = append(body, about...)

@@ -32,7 +32,7 @@ func TestTenantsCountTheMeasurementWindow(t *testing.T) {
 		}
 	}
 	f := strings.Fields(strings.Trim(row, "│"))
-	if len(f) < 4 || f[1] != "500" || f[2] != "60%" || f[3] != "40%" {
+	if len(f) < 5 || f[1] != "500" || f[3] != "60%" || f[4] != "40%" {
 		t.Errorf("want the window's 500 arrivals, 60%% ok, 40%% rejected; got row %q\n%s", row, v)
 	}
 	if !strings.Contains(v, "measurement window") {

@@ -204,7 +204,7 @@ func (m Model) chaosKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, km.Choose) && c.kinds:
 		kind := c.target.Kinds[c.cursor]
 		m.prompt = &playback.Prompt{Kind: promptChaos, Label: "inject", Input: suggest(m.now(), c.target.Name, kind), Subject: "new",
-			Hint: "edit it, then enter"}
+			Hint: "edit it if you like"}
 	}
 	m.refresh()
 	return m, nil
@@ -293,7 +293,7 @@ func (m Model) chaosView(h int) []string {
 	if c.kinds {
 		lines = append(lines, m.th.Bold.Render(fmt.Sprintf("%s %s: what happens at %s?", c.target.Part, c.target.Name, pane.Seconds(m.now()))))
 		for i, k := range c.target.Kinds {
-			row(i, fmt.Sprintf("%-15s %s", k.Usage(), kindWords(k)))
+			row(i, fmt.Sprintf("%-15s %s", k.Usage(), kindWords(c.target.Part, k)))
 		}
 	} else {
 		if len(m.sim.injected) > 0 {
@@ -311,7 +311,13 @@ func (m Model) chaosView(h int) []string {
 			for _, k := range t.Kinds {
 				kinds = append(kinds, k.String())
 			}
-			row(len(m.sim.injected)+i, fmt.Sprintf("%-22s %-10s %s", t.Name, t.Part, strings.Join(kinds, ", ")))
+			what := strings.Join(kinds, ", ")
+			if t.Part == chaos.InstancePart {
+				// A fleet's instances take what its service takes: the
+				// rows say which fleet instead of the same list again.
+				what = "the same, on this instance alone"
+			}
+			row(len(m.sim.injected)+i, fmt.Sprintf("%-22s %-10s %s", t.Name, t.Part, what))
 		}
 	}
 	room := h - 2
@@ -328,27 +334,43 @@ func (m Model) chaosView(h int) []string {
 	}
 	c.top = min(c.top, max(len(lines)-room, 0))
 	shown := lines[c.top:min(len(lines), c.top+room)]
-	title, note := pane.Titled(m.w, []string{fmt.Sprintf("Chaos · %s at %s", m.sim.sc.Name, pane.Seconds(m.now())), "Chaos"},
-		[]string{"faults become events of the scenario", ""})
+	notes := []string{"faults become events of the scenario", ""}
+	if len(shown) < len(lines) {
+		// Rows out of sight: the note says where, and the arrows reach them.
+		more := fmt.Sprintf("rows %d–%d of %d · ↑/↓ scroll", c.top+1, c.top+len(shown), len(lines))
+		notes = []string{more, fmt.Sprintf("%d–%d of %d", c.top+1, c.top+len(shown), len(lines)), ""}
+	}
+	title, note := pane.Titled(m.w, []string{fmt.Sprintf("Chaos · %s at %s", m.sim.sc.Name, pane.Seconds(m.now())), "Chaos"}, notes)
 	return pane.Frame(m.th, m.w, h, title, note, shown)
 }
 
-// kindWords says what a kind does, for the menu.
-func kindWords(k chaos.Kind) string {
-	switch k {
-	case chaos.Slow:
+// kindWords says what a kind does to a part, for the menu.
+func kindWords(p chaos.Part, k chaos.Kind) string {
+	service := p == chaos.ServicePart || p == chaos.InstancePart
+	switch {
+	case k == chaos.Slow && service:
+		return "each request holds a worker that much longer"
+	case k == chaos.Slow:
 		return "every call takes the latency you type"
-	case chaos.Hang:
+	case k == chaos.Hang && service:
+		return "takes calls, answers none until it ends"
+	case k == chaos.Hang:
 		return "calls get no answer until it ends"
-	case chaos.Errors:
+	case k == chaos.Errors:
 		return "that share of calls fails at once"
-	case chaos.Down:
-		return "refuses connections; callers fail over"
-	case chaos.Restart:
+	case k == chaos.Down && p == chaos.InstancePart:
+		return "refuses connections; its share goes to the others"
+	case k == chaos.Down && service:
+		return "refuses connections: every call to it fails at once"
+	case k == chaos.Down:
+		return "refuses connections: every call fails at once"
+	case k == chaos.Restart:
 		return "crashes, loses its memory, back after the span"
-	case chaos.Surge:
-		return "traffic times the factor"
-	case chaos.Recover:
+	case k == chaos.Surge && p == chaos.TenantPart:
+		return "its traffic times the factor, for the span"
+	case k == chaos.Surge:
+		return "traffic times the factor, for the span"
+	case k == chaos.Recover:
 		return "ends the fault in force now"
 	}
 	return ""

@@ -105,6 +105,10 @@ type form struct {
 	knobs   []knob
 	section []int    // index of the first knob of each section
 	titles  []string // the sections' titles
+	// parts names the part of the system each section sets: "" the front
+	// service, "inventory" a service, "/inventory" a call of the front,
+	// "inventory/database" a call of a service (knobs_focus.go).
+	parts   []string
 	focus   int
 	err     string // the scenario's own complaint, when it has one
 	variant int
@@ -162,8 +166,7 @@ func newServerForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 		}
 	}
 
-	f.section = append(f.section, 0)
-	f.titles = append(f.titles, "The server and its traffic (every variant)")
+	f.newSection("The server and its traffic (every variant)", "")
 	if sys.Tasks != nil {
 		f.addTasks(sys) // knobs_tasks.go: no workers, no accept queue
 	} else {
@@ -234,8 +237,7 @@ func newServerForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 			}, "fault 1")
 	}
 
-	f.section = append(f.section, len(f.knobs))
-	f.titles = append(f.titles, fmt.Sprintf("Calls to %s (this variant only)", depName))
+	f.newSection(fmt.Sprintf("Calls to %s (this variant only)", depName), "/"+depName)
 	p := dep.Policy
 	add("timeout", "0: wait for ever", kindDuration, durText(p.Timeout),
 		func(sc *engine.Scenario, v value) {

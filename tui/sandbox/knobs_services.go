@@ -55,8 +55,7 @@ func (f *form) addServices(sys *engine.System) {
 	for si := range sys.Services {
 		s := &sys.Services[si]
 		owner := fmt.Sprintf("service %q: ", s.Name)
-		f.section = append(f.section, len(f.knobs))
-		f.titles = append(f.titles, fmt.Sprintf("Service %s (every variant)", s.Name))
+		f.newSection(fmt.Sprintf("Service %s (every variant)", s.Name), s.Name)
 		add("workers", "each instance's pool", kindInt, strconv.Itoa(s.Workers), s.Name+".workers", true, owner+"workers")
 		limit(1, engine.MaxWorkers)
 		add("accept queue", "", kindQueue, queueText(s.Queue), s.Name+".queue", true, owner+"queue")
@@ -74,7 +73,7 @@ func (f *form) addServices(sys *engine.System) {
 		f.addShed(s.Name+".", s.Shed, owner+"shed")
 		if len(s.Faults) > 0 {
 			ft := s.Faults[0]
-			add(fmt.Sprintf("%s %s from", s.Name, ft.Kind), "when the outage starts", kindDuration, durText(ft.From), s.Name+".fault.from", true, owner+"fault 1")
+			add(fmt.Sprintf("%s %s from", s.Name, ft.Kind), "when the fault starts", kindDuration, durText(ft.From), s.Name+".fault.from", true, owner+"fault 1")
 			add("  until", "empty: to the end", kindUntil, untilText(ft.To), s.Name+".fault.to", true, owner+"fault 1")
 		}
 		// A leaf's faults belong with the service that calls it: they
@@ -93,8 +92,7 @@ func (f *form) addServices(sys *engine.System) {
 			d := &s.Dependencies[di]
 			edge := s.Name + "/" + d.Name
 			match := owner + fmt.Sprintf("dependency %q", d.Name)
-			f.section = append(f.section, len(f.knobs))
-			f.titles = append(f.titles, fmt.Sprintf("Calls %s → %s (this variant only)", s.Name, d.Name))
+			f.newSection(fmt.Sprintf("Calls %s → %s (this variant only)", s.Name, d.Name), s.Name+"/"+d.Name)
 			f.addCall(edge+".", d, match)
 		}
 	}
@@ -180,8 +178,7 @@ func (f *form) addOtherCalls(sys *engine.System, focus int) {
 			continue
 		}
 		d := &sys.Dependencies[i]
-		f.section = append(f.section, len(f.knobs))
-		f.titles = append(f.titles, fmt.Sprintf("Calls to %s (this variant only)", d.Name))
+		f.newSection(fmt.Sprintf("Calls to %s (this variant only)", d.Name), "/"+d.Name)
 		f.addCall(d.Name+".", d, fmt.Sprintf("dependency %q", d.Name))
 	}
 }

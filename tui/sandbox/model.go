@@ -392,6 +392,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			}
 		}
 		m.form = newForm(m.th, m.sim.knobs(), m.sim.variant)
+		m.form.focusOn(m.MapTarget()) // knobs_focus.go
 	case key.Matches(k, m.keys.Breaker.Next):
 		m.brk.Update(k)
 		if m.cmp != nil {
@@ -476,7 +477,12 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.refresh()
 		return m, m.clock.Play(m.resume)
 	}
-	return m, m.form.update(k, m.keys)
+	was := m.form.focus
+	cmd := m.form.update(k, m.keys)
+	if m.form.focus != was {
+		m.followForm() // knobs_focus.go
+	}
+	return m, cmd
 }
 
 // refresh hands the current snapshot to the panes and lays them out.

@@ -18,7 +18,11 @@ func (m Model) onMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	if m.form != nil {
+		was := m.form.focus
 		m.formMouse(msg)
+		if m.form.focus != was {
+			m.followForm() // knobs_focus.go
+		}
 		return m, nil
 	}
 	if m.showHelp {
