@@ -982,6 +982,14 @@ func (r *Run) arrive(epIdx int) {
 		r.schedule(event{at: now + es.patience, kind: evPatience, req: id, gen: req.gen})
 	}
 	if haveWorker {
+		// The fast path's common case (fastpath.go): a free worker on a
+		// thread-pool server, a dependency its calls may go to directly.
+		if r.tasks == nil && es.dep >= 0 {
+			if ds := &r.dependencies[es.dep]; ds.fast {
+				r.startFast(id, req, es, ds)
+				return
+			}
+		}
 		r.startOnWorker(id)
 		return
 	}
