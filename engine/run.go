@@ -982,8 +982,12 @@ func (r *Run) arrive(epIdx int) {
 		id = int32(len(r.requests) - 1)
 	}
 	req := &r.requests[id]
-	*req = request{arrived: now, latency: latency, errDraw: errDraw, gen: req.gen,
-		ep: int16(epIdx), dep: int32(es.dep), worker: noWorker, tenant: noTenant}
+	// Cleared, then filled in: a literal with fields that are not
+	// constants is built aside and copied, twice the stores.
+	gen := req.gen
+	*req = request{}
+	req.arrived, req.latency, req.errDraw, req.gen = now, latency, errDraw, gen
+	req.ep, req.dep, req.worker, req.tenant = int16(epIdx), int32(es.dep), noWorker, noTenant
 	if es.tenancy != nil {
 		req.tenant = r.arrivalTenant(es, now) // tenants.go
 	}
