@@ -748,7 +748,13 @@ func (r *Run) schedule(e event) {
 	}
 	r.seq++
 	e.seq = r.seq
-	r.queue.push(e)
+	// push, with the event written once into its cell.
+	if c := r.queue.place(e.at, e.seq); c != nil {
+		e.next = c.next
+		*c = e
+		return
+	}
+	r.queue.pushFar(e)
 }
 
 func (r *Run) handle(e *event) {
