@@ -99,3 +99,26 @@ func BenchmarkThreeTierFleet(b *testing.B) {
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "requests/s")
 	b.ReportMetric(float64(events)/float64(n), "events/request")
 }
+
+// BenchmarkSteadyThreeTierFleet is BenchmarkThreeTierFleet on one Run
+// that keeps its memory from run to run (Reset), as a sweep's worker does:
+// after a first run grows every buffer, allocs/op counts what a run
+// allocates as it goes, and requests/op turns callgrind's instructions
+// for an op into instructions a request.
+func BenchmarkSteadyThreeTierFleet(b *testing.B) {
+	sc := threeTierFleet()
+	var r Run
+	run := func() uint64 {
+		if err := r.Reset(sc, 0, 5); err != nil {
+			b.Fatal(err)
+		}
+		r.Run()
+		return r.endpoints[0].arrived
+	}
+	perOp := run()
+	b.ReportAllocs()
+	for b.Loop() {
+		run()
+	}
+	b.ReportMetric(float64(perOp), "requests/op")
+}

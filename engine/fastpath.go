@@ -88,3 +88,34 @@ func (r *Run) returnFast(id int32, req *request, ds *dependencyState, isErr bool
 	r.freeRequests = append(r.freeRequests, id)
 	r.freeWorkers = append(r.freeWorkers, w)
 }
+
+// startFast is startOnWorker and runHandler for an arrival that found a
+// free worker on a thread-pool server (no tasks) and calls ds, whose calls
+// may take the fast path: the same steps in the same order, two calls
+// fewer deep.
+func (r *Run) startFast(id int32, req *request, es *endpointState, ds *dependencyState) {
+	n := len(r.freeWorkers) - 1
+	w := r.freeWorkers[n]
+	r.freeWorkers = r.freeWorkers[:n]
+	r.workerOwner[w] = req.ep
+	r.busy++
+	r.maxBusy = max(r.maxBusy, r.busy) // fork.go
+	es.busy++
+	now := r.now
+	req.worker = w
+	req.started = true
+	req.callStart = now
+	after, isErr := req.latency, false
+	if now >= ds.faultUntil || ds.fault != nil {
+		var answers bool
+		after, answers, isErr = r.response(ds, req.latency, req.errDraw)
+		if !answers || (ds.timeout > 0 && after >= ds.timeout) {
+			r.enter(id, 0) // canGoFast: no retry budget to begin
+			return
+		}
+	} else if ds.timeout > 0 && after >= ds.timeout {
+		r.enter(id, 0)
+		return
+	}
+	r.sendFast(id, req, ds, after, isErr)
+}
