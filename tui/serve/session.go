@@ -218,6 +218,9 @@ func (s *Server) forwardSizes(ctx context.Context, winch <-chan ssh.Window, p *t
 func (s *Server) studentTools(o *home.Options, id string) {
 	dir := filepath.Join(s.cfg.DataDir, id)
 	d := drillui.Options{}
+	if o.Drill != nil {
+		d.Deck = o.Drill.Deck // a deck given (a test's few cards) is kept
+	}
 	d.Session.New = drill.DefaultNew
 	st, err := drill.OpenStore(dir, time.Now())
 	switch {
