@@ -90,7 +90,7 @@ func TestDrillEntryCountsDueAndNew(t *testing.T) {
 	if strings.Contains(m.View(), " due · ") {
 		t.Fatal("counts shown before they were counted")
 	}
-	m = send(m, m.Init()())
+	m = send(m, drainQuick(m.Init())...)
 	if !strings.Contains(m.View(), "Drill        1 due · 2 new · interview practice") {
 		t.Fatalf("the Drill entry does not count 1 due and 2 new:\n%s", m.View())
 	}
@@ -109,7 +109,7 @@ func TestDrillEntryCountsDueAndNew(t *testing.T) {
 	if cmd == nil {
 		t.Fatal("coming back from the drill does not count again")
 	}
-	m = send(next.(Model), cmd())
+	m = send(next.(Model), drainQuick(cmd)...)
 	if !strings.Contains(m.View(), "0 due · 2 new · interview practice") {
 		t.Fatalf("the counts did not follow the session:\n%s", m.View())
 	}

@@ -79,6 +79,7 @@ func (s *Server) run(sess ssh.Session) {
 	o.Workbooks = nil
 	o.ExercisesElsewhere = s.cfg.Exercises
 	o.WriteElsewhere = remoteWrite
+	o.Still = o.Still || home.StillFromEnv(sessEnv(env).Getenv) // the client's reduced motion
 	store, notice := s.stores.acquire(id)
 	o.LessonStore, o.LessonNotice = store, notice
 	s.studentTools(&o, id)
