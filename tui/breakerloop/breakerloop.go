@@ -50,7 +50,11 @@ type frame struct {
 	window  []breaker.Result // the breaker's window, oldest first
 	refused uint64           // calls the breaker refused so far
 	failing bool             // the dependency's fault is in force
-	last    *engine.Transition
+	// probed says the breaker went half-open during the second up to
+	// this frame, if only for an instant (a failed trial reopens it at
+	// once).
+	probed bool
+	last   *engine.Transition
 }
 
 // Frames is the loop's run: a frame a virtual second, and what the run is
@@ -88,10 +92,15 @@ func Run() *Frames {
 		f.about = fmt.Sprintf("%s %s from %s to %s", s.Dependency, faultVerb(s.Kind), secs(s.From), secs(s.To))
 		break
 	}
+	seen := 0 // transitions already in an earlier frame
 	for at := time.Duration(0); at <= sc.Duration; at += Step {
 		r.AdvanceTo(at)
 		snap := r.Snapshot()
 		fr := frame{at: at}
+		for _, t := range snap.Transitions[seen:] {
+			fr.probed = fr.probed || t.To == breaker.HalfOpen
+		}
+		seen = len(snap.Transitions)
 		for _, d := range snap.Dependencies {
 			if d.Breaker == nil {
 				continue
@@ -209,9 +218,11 @@ func (m Model) stillFrame() int {
 }
 
 // View draws the loop in at most rows lines of w cells: nil when it has
-// nothing to show or no room (fewer than two rows, under 60 columns).
+// nothing to show or no room (no row, under 60 columns). With fewer rows
+// than it draws, the title goes first, then the reason, then the
+// timeline: the state line stays.
 func (m Model) View(w, rows int) []string {
-	if !m.Loaded() || rows < 2 || w < 60 {
+	if !m.Loaded() || rows < 1 || w < 60 {
 		return nil
 	}
 	c := m.cache
@@ -223,10 +234,20 @@ func (m Model) View(w, rows int) []string {
 		lines = m.draw(m.f.frames[m.i], w)
 		c.lines[m.i] = lines
 	}
-	if len(lines) > rows {
-		lines = lines[len(lines)-rows:] // the title line goes first
+	if len(lines) <= rows {
+		return lines
 	}
-	return lines
+	// lines are the title, the timeline and its axis when drawn, the
+	// state, the reason; keep the last rows of them, the state kept
+	// first.
+	state := len(lines) - 2
+	switch rows {
+	case 1:
+		return lines[state : state+1]
+	case 2:
+		return lines[state:]
+	}
+	return lines[len(lines)-rows:]
 }
 
 // draw lays a frame out: a title line saying what plays, the state line,
@@ -273,5 +294,39 @@ func (m Model) draw(fr frame, w int) []string {
 	if t := fr.last; t != nil {
 		why = fmt.Sprintf("at %s %s → %s: %s", secs(t.At), t.From, t.To, t.Reason())
 	}
-	return []string{title, state, pick(th.Dim.Render(why), th.Dim.Render(why))}
+	out := []string{title}
+	if len(m.f.frames)+10 <= w {
+		out = append(out, m.timeline(fr), " "+th.Dim.Render("         ─ closed  ━ closed, dependency failing  █ open  ▒ half-open (a probe)  ▼ now"))
+	}
+	return append(out, state, pick(th.Dim.Render(why), th.Dim.Render(why)))
+}
+
+// timeline is the whole run in one row, a cell a second: ─ closed, █ open,
+// ▒ half-open (or a probe in that second), the seconds the dependency fails underlined in red by ━
+// instead of ─, and ▼ over the cell of the frame on screen: the breaker's
+// rhythm (open, a probe, open again) at a glance.
+func (m Model) timeline(fr frame) string {
+	th := m.th
+	var b strings.Builder
+	b.WriteString(" " + th.Dim.Render("states ") + " ")
+	for _, f := range m.f.frames {
+		cell, style := "─", th.State(f.state)
+		switch f.state {
+		case breaker.Open:
+			cell = "█"
+		case breaker.HalfOpen:
+			cell = "▒"
+		}
+		switch {
+		case f.probed:
+			cell, style = "▒", th.State(breaker.HalfOpen)
+		case f.state == breaker.Closed && f.failing:
+			cell, style = "━", th.Bad
+		}
+		if f.at == fr.at {
+			cell, style = "▼", th.Bold
+		}
+		b.WriteString(style.Render(cell))
+	}
+	return b.String()
 }

@@ -130,7 +130,13 @@ func TestViewIsCachedAndFits(t *testing.T) {
 	if got := m.View(80, 2); len(got) != 2 || strings.Contains(got[0], "live:") {
 		t.Fatalf("two rows should keep the state and the reason: %q", got)
 	}
-	if m.View(80, 1) != nil || m.View(50, 3) != nil || New(theme.New(theme.Plain()), false).View(80, 3) != nil {
+	if got := m.View(80, 1); len(got) != 1 || !strings.Contains(got[0], "refused") {
+		t.Fatalf("one row should keep the state line: %q", got)
+	}
+	if got := m.View(200, 5); len(got) != 5 || !strings.Contains(got[1], "▼") {
+		t.Fatalf("200 columns and five rows should hold the timeline: %q", got)
+	}
+	if m.View(80, 0) != nil || m.View(50, 3) != nil || New(theme.New(theme.Plain()), false).View(80, 3) != nil {
 		t.Fatal("no room, or no frames, should draw nothing")
 	}
 }

@@ -43,18 +43,23 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // showsLoop reports whether the screen on show has the live picture.
 func (m Model) showsLoop() bool { return m.screen == onMenu && !m.showHelp }
 
-// withLoop puts the live picture at the foot of the menu's body, when the
-// menu leaves it the rows (a blank one above it) in height.
+// withLoop puts the live picture under the menu, a blank row between,
+// in the rows the menu leaves free in height: up to five on a large
+// window, its one state line when only one or two are free.
 func (m Model) withLoop(body []string, height int) []string {
 	if !m.showsLoop() {
 		return body
 	}
 	free := height - len(body)
-	lines := m.loop.View(m.w, min(free-1, 3))
+	rows := free - 1
+	if free <= 2 {
+		rows = free // no blank row to spare: the state line alone
+	}
+	lines := m.loop.View(m.w, min(rows, 5))
 	if len(lines) == 0 {
 		return body
 	}
-	for len(body) < height-len(lines) {
+	if free > len(lines) && len(body) > 0 && body[len(body)-1] != "" {
 		body = append(body, "")
 	}
 	return append(body, lines...)
