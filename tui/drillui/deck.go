@@ -162,11 +162,6 @@ func (m Model) listView() string {
 			fresh++
 		}
 	}
-	title := " " + th.Title.Render("Drill") + th.Subtitle.Render(fmt.Sprintf("  the deck · %d cards · %d due · %d new", len(m.deck), due, fresh))
-	lines := []string{pane.Fit(title, m.w), ""}
-	if l := m.list.Filter.Line(th, len(shown), len(m.deck)); l != "" {
-		lines = append(lines, pane.Fit(" "+l, m.w), "")
-	}
 	rows := m.listRows()
 	at := 0
 	for j, i := range shown {
@@ -177,6 +172,14 @@ func (m Model) listView() string {
 	top := 0
 	if at >= rows {
 		top = at - rows + 1
+	}
+	title := " " + th.Title.Render("Drill") + th.Subtitle.Render(fmt.Sprintf("  the deck · %d cards · %d due · %d new", len(m.deck), due, fresh))
+	if len(shown) > rows {
+		title += th.Dim.Render(fmt.Sprintf("  · %d–%d of %d shown", top+1, min(top+rows, len(shown)), len(shown)))
+	}
+	lines := []string{pane.Fit(title, m.w), ""}
+	if l := m.list.Filter.Line(th, len(shown), len(m.deck)); l != "" {
+		lines = append(lines, pane.Fit(" "+l, m.w), "")
 	}
 	topicW := 0
 	for _, c := range m.deck {
@@ -214,9 +217,6 @@ func (m Model) listView() string {
 	keys := th.Key.Render("↑↓") + th.Dim.Render(" choose  ") + th.Key.Render("enter") + th.Dim.Render(" open  ") +
 		th.Key.Render("/") + th.Dim.Render(" filter  ") + th.Key.Render("g/G") + th.Dim.Render(" first/last  ") +
 		th.Key.Render("esc") + th.Dim.Render(" "+m.listBack())
-	if len(shown) > rows {
-		keys += th.Dim.Render(fmt.Sprintf("  %d–%d of %d", top+1, min(top+rows, len(shown)), len(shown)))
-	}
 	lines = append(lines, pane.Fit(" "+keys, m.w))
 	return strings.Join(pane.Block(lines, m.w, m.h), "\n")
 }

@@ -171,3 +171,13 @@ func TestProgramDeckListSlash(t *testing.T) {
 		t.Fatalf("the card opened is %+v, want gen-cycles filled with a problem", c)
 	}
 }
+
+// Keys typed in one burst ("/cycles" as one message) open the list and
+// filter it, as typed one by one.
+func TestDeckListTakesABurst(t *testing.T) {
+	m, _ := listModel(t, 80, 24)
+	m = tuitest.Send(m, tea.Msg(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/cycles")}))
+	if !m.Listing() || m.list.Filter.Query() != "cycles" {
+		t.Fatalf("a burst of /cycles: listing %v, filter %q", m.Listing(), m.list.Filter.Query())
+	}
+}

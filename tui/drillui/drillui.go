@@ -8,8 +8,9 @@
 // this package only draws and routes keys. Loading the deck and saving the
 // schedule happen in tea.Cmds, never in View. It may import lessons/drill,
 // lessons (for the question types), tui/sandbox (to play a generated
-// problem's scenario), tui/theme, tui/pane, tui/internal/form, bubbletea,
-// bubbles (key, help) and lipgloss.
+// problem's scenario), tui/theme, tui/pane, tui/internal/form,
+// tui/internal/listnav (the deck list's `/`), tui/internal/playback (keys
+// typed in a burst), bubbletea, bubbles (key, help) and lipgloss.
 package drillui
 
 import (
@@ -20,6 +21,7 @@ import (
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/internal/form"
 	"github.com/breakerlab/breakerlab/tui/internal/listnav"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
@@ -252,6 +254,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.note = "The schedule was not saved: " + msg.err.Error()
 		}
 		return m, nil
+	}
+	if k, ok := msg.(tea.KeyMsg); ok && !m.inSandbox {
+		// Keys typed faster than they are read come as one message of
+		// several runes ("/bulk"): each goes on its own, so `/` opens the
+		// deck list and the rest filter it.
+		if next, cmd, split := playback.EachRune(m, k, func(tea.Model) bool { return false }); split {
+			return next, cmd
+		}
 	}
 	if m.listing && !m.inSandbox {
 		return m.listUpdate(msg)
