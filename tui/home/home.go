@@ -878,7 +878,8 @@ func (m Model) view() string {
 		body = append(body, "")
 		body = append(body, m.para("The sandbox, the lessons and the exercises each list their own keys with ?. "+
 			PaletteKey+" opens the palette on every screen (`:` too where it does not go to a time): "+
-			"type where to go (lesson 4, sandbox multi-hop, challenge 3, drill, home), tab completes. Any key closes this help.", m.th.Dim)...)
+			"type where to go (lesson 4, sandbox multi-hop, challenge 3, drill, home), tab completes. "+
+			"The picture under the menu is the breaker-timeline scenario playing in a loop; BREAKERLAB_REDUCED_MOTION=1 keeps it still. Any key closes this help.", m.th.Dim)...)
 	case m.screen == onPicker:
 		body = append(body, " "+m.th.Bold.Render("Sandbox: choose a scenario"), "")
 		if l := m.pickFilter.Line(m.th, len(shown), len(m.o.Scenarios)); l != "" {
