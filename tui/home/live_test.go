@@ -102,3 +102,15 @@ func TestProgramLivePicture(t *testing.T) {
 		t.Fatalf("the picture did not move: frame %d", f)
 	}
 }
+
+// The menu as each tick of the live picture draws it again, at 80x24.
+func BenchmarkMenuWithLivePicture(b *testing.B) {
+	m := New(Options{Theme: tuitest.Plain()})
+	m = send(m, tea.WindowSizeMsg{Width: 80, Height: 24}, breakerloop.LoadedMsg{Frames: loopFrames})
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		next, _ := m.Update(breakerloop.TickMsg{Gen: 0})
+		m = next.(Model)
+		_ = m.View()
+	}
+}
