@@ -63,6 +63,7 @@ func runHome(args []string, stdout, stderr io.Writer) error {
 	ch := challengeui.Terminal(nil, os.Getenv)
 	o.Challenges = &ch
 	o.LiveLab = homeLiveLab
+	o.Still = home.StillFromEnv(os.Getenv) // reduced motion: the menu's live picture stands still
 	t := terminal()
 	t.Present = *presentFlag
 	return tui.RunHome(t, o)

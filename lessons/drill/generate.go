@@ -24,7 +24,7 @@ var Generators = []string{"little", "pool", "bulkhead", "min-calls", "cycles", "
 // it practises.
 var generatorInfo = map[string]struct{ topic, about string }{
 	"little":       {"cascade", "Little's law: calls in flight = rate × latency"},
-	"pool":         {"timeout", "does rate × timeout exceed the pool?"},
+	"pool":         {"timeout", "whether rate × timeout exceeds the pool"},
 	"bulkhead":     {"bulkhead", "a bulkhead's size from the rate, the p99 and a headroom"},
 	"min-calls":    {"breaker", "how soon a count-window breaker with a minimum of calls can open"},
 	"cycles":       {"breaker", "how many calls reach a dead provider while a breaker cycles"},

@@ -8,8 +8,9 @@
 // this package only draws and routes keys. Loading the deck and saving the
 // schedule happen in tea.Cmds, never in View. It may import lessons/drill,
 // lessons (for the question types), tui/sandbox (to play a generated
-// problem's scenario), tui/theme, tui/pane, tui/internal/form, bubbletea,
-// bubbles (key, help) and lipgloss.
+// problem's scenario), tui/theme, tui/pane, tui/internal/form,
+// tui/internal/listnav (the deck list's `/`), tui/internal/playback (keys
+// typed in a burst), bubbletea, bubbles (key, help) and lipgloss.
 package drillui
 
 import (
@@ -19,6 +20,8 @@ import (
 
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/internal/form"
+	"github.com/breakerlab/breakerlab/tui/internal/listnav"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
@@ -73,7 +76,7 @@ const (
 )
 
 type keyMap struct {
-	Up, Down, Pick, Reveal, Again, Hard, Good, Easy, Next, Undo, PageUp, PageDown, Help, Quit key.Binding
+	Up, Down, Pick, Reveal, Again, Hard, Good, Easy, Next, Undo, PageUp, PageDown, List, Help, Quit key.Binding
 }
 
 func newKeys() keyMap {
@@ -93,6 +96,7 @@ func newKeys() keyMap {
 		Undo:     b([]string{"u", "ctrl+z"}, "u", "undo grade"),
 		PageUp:   b([]string{"pgup"}, "pgup/pgdn", "scroll"),
 		PageDown: b([]string{"pgdown"}, "pgdn", "scroll"),
+		List:     b([]string{"l", "/"}, "l /", "the deck"),
 		Help:     b([]string{"?"}, "?", "keys"),
 		Quit:     b([]string{"esc", "ctrl+c"}, "esc", "leave"),
 	}
@@ -123,6 +127,10 @@ type Model struct {
 	// counts are the session's due and new cards when it started: the
 	// due ones come first.
 	counts drill.Counts
+	// joined is, for each card of the session, its schedule when it
+	// joined the session: due, new, or due later (opened early from the
+	// deck list).
+	joined []cardState
 	began  time.Time
 	// ivals are the gaps the grade keys show for the card on screen.
 	ivals [4]time.Duration
@@ -130,6 +138,10 @@ type Model struct {
 	local   map[string]drill.State
 	showKey bool
 	w, h    int
+
+	// The deck list (deck.go), open over the card.
+	listing bool
+	list    listnav.List
 
 	// The sandbox, open on a generated problem's scenario.
 	sb        sandbox.Model
@@ -178,6 +190,10 @@ func (m Model) start(deck []drill.Card) Model {
 	}
 	m.cards = drill.Draw(deck, states, now, so)
 	m.counts = drill.Count(deck, states, now, so)
+	m.joined = make([]cardState, len(m.cards))
+	for i := range min(m.counts.Due, len(m.joined)) {
+		m.joined[i] = stateDue
+	}
 	m.began = now
 	m.i = 0
 	m.phase = asking
@@ -238,6 +254,17 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.note = "The schedule was not saved: " + msg.err.Error()
 		}
 		return m, nil
+	}
+	if k, ok := msg.(tea.KeyMsg); ok && !m.inSandbox {
+		// Keys typed faster than they are read come as one message of
+		// several runes ("/bulk"): each goes on its own, so `/` opens the
+		// deck list and the rest filter it.
+		if next, cmd, split := playback.EachRune(m, k, func(tea.Model) bool { return false }); split {
+			return next, cmd
+		}
+	}
+	if m.listing && !m.inSandbox {
+		return m.listUpdate(msg)
 	}
 	if m.inSandbox {
 		if _, ok := msg.(sandbox.BackMsg); ok {
@@ -302,6 +329,8 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Help) && !typing:
 		m.showKey = true
 		return m, nil
+	case key.Matches(k, m.keys.List) && !typing && m.phase != loading && len(m.deck) > 0:
+		return m.openList(k.String() == "/"), nil
 	case key.Matches(k, m.keys.PageUp):
 		m.scroll = max(0, m.scroll-max(1, m.bodyHeight()-2))
 		return m, nil

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
@@ -18,20 +19,14 @@ import (
 
 var now = time.Date(2026, 11, 30, 14, 0, 0, 0, time.UTC)
 
-// cards picks cards of the deck by ID, in that order.
+// cards builds the deck's cards with the IDs, in that order, and no
+// others (drill.Named): the whole deck runs the engine for every lesson,
+// tens of seconds under the race detector.
 func cards(t *testing.T, ids ...string) []drill.Card {
 	t.Helper()
-	d, err := drill.Deck()
-	if err != nil && len(d) == 0 {
+	out, err := drill.Named(ids...)
+	if err != nil {
 		t.Fatal(err)
-	}
-	var out []drill.Card
-	for _, id := range ids {
-		i := slices.IndexFunc(d, func(c drill.Card) bool { return c.ID == id })
-		if i < 0 {
-			t.Fatalf("no card %s", id)
-		}
-		out = append(out, d[i])
 	}
 	return out
 }
@@ -39,12 +34,19 @@ func cards(t *testing.T, ids ...string) []drill.Card {
 // model opens a drill on the cards with a store in a temporary folder.
 func model(t *testing.T, w, h int, ids ...string) (Model, *drill.Store) {
 	t.Helper()
+	return modelOn(t, w, h, cards(t, ids...))
+}
+
+// modelOn opens a drill on the deck, every card of it new, with a store in
+// a temporary folder.
+func modelOn(t *testing.T, w, h int, deck []drill.Card) (Model, *drill.Store) {
+	t.Helper()
 	s, err := drill.OpenStore(t.TempDir(), now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(Options{Theme: tuitest.Plain(), Deck: cards(t, ids...), Store: s, Now: func() time.Time { return now },
-		Session: drill.SessionOptions{New: len(ids), Seed: 1}})
+	m := New(Options{Theme: tuitest.Plain(), Deck: deck, Store: s, Now: func() time.Time { return now },
+		Session: drill.SessionOptions{New: len(deck), Seed: 1}})
 	return tuitest.Send(m, tea.WindowSizeMsg{Width: w, Height: h}), s
 }
 
@@ -170,8 +172,10 @@ func TestLeaving(t *testing.T) {
 	}
 }
 
-// TestLoadsTheDeckItself: without a deck, Init loads it.
+// TestLoadsTheDeckItself: without a deck, Init loads it. The whole deck
+// is built without the race detector (racefree: no goroutine here).
 func TestLoadsTheDeckItself(t *testing.T) {
+	racefree.Only(t)
 	m := New(Options{Theme: tuitest.Plain(), Now: func() time.Time { return now }, Session: drill.SessionOptions{New: 2, Seed: 3}})
 	m = tuitest.Send(m, tea.WindowSizeMsg{Width: 80, Height: 24})
 	if !strings.Contains(m.View(), "Loading") {

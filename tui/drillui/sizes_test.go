@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
@@ -77,13 +78,16 @@ func cardTexts(c drill.Card) []string {
 
 // No line of any card of the deck, asked or answered, cuts a word or
 // splits a number at 80×24.
+// The whole deck is built without the race detector (racefree: no
+// goroutine here).
 func TestDrillCutsNoWordAt80x24(t *testing.T) {
+	racefree.Only(t)
 	deck, err := drill.Deck()
 	if len(deck) == 0 {
 		t.Fatal(err)
 	}
 	for _, c := range deck {
-		m, _ := model(t, 80, 24, c.ID)
+		m, _ := modelOn(t, 80, 24, []drill.Card{c})
 		cur, ok := m.Current()
 		if !ok {
 			t.Fatalf("%s: no card", c.ID)

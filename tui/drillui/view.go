@@ -49,6 +49,9 @@ func (m Model) View() string {
 	if m.inSandbox {
 		return m.sb.View()
 	}
+	if m.listing {
+		return m.listView()
+	}
 	mainW, sideW := m.layout()
 	var body []string
 	switch {
@@ -97,8 +100,11 @@ func (m Model) titleLine() string {
 	s := " " + m.th.Title.Render("Drill")
 	switch m.phase {
 	case asking, answered:
-		due, fresh := m.left()
+		due, fresh, early := m.left()
 		s += m.th.Subtitle.Render(fmt.Sprintf("  card %d of %d · %d due · %d new", m.i+1, len(m.cards), due, fresh))
+		if early > 0 {
+			s += m.th.Subtitle.Render(fmt.Sprintf(" · %d early", early))
+		}
 	case summary:
 		s += m.th.Subtitle.Render("  session over")
 	}
@@ -111,12 +117,21 @@ func (m Model) titleLine() string {
 	return s
 }
 
-// left counts the due and new cards still to answer, the one on screen
-// included: the session holds its due cards first.
-func (m Model) left() (due, fresh int) {
-	rest := max(len(m.cards)-m.i, 0)
-	due = min(max(m.counts.Due-m.i, 0), rest)
-	return due, rest - due
+// left counts the cards still to answer, the one on screen included, by
+// their schedule when they joined the session: due, new, and opened early
+// from the deck list.
+func (m Model) left() (due, fresh, early int) {
+	for j := m.i; j < len(m.cards) && j < len(m.joined); j++ {
+		switch m.joined[j] {
+		case stateDue:
+			due++
+		case stateNew:
+			fresh++
+		default:
+			early++
+		}
+	}
+	return due, fresh, early
 }
 
 // wrap wraps text to w cells, keeping a number and its unit together
@@ -414,6 +429,7 @@ func (m Model) keyLines(w int) []string {
 		{"enter", "next card (an auto-graded card is good when right, again when wrong)"},
 		{"pgup/pgdn", "scroll a long card"},
 		{"p", "play an answered generated problem in the sandbox, with its numbers"},
+		{"l /", "list the whole deck with each card's schedule; / filters it, enter asks a card next"},
 		{"esc q", "leave; the schedule is saved after every card"},
 	}
 	for _, r := range rows {
@@ -434,7 +450,8 @@ func (m Model) shortHelp(scrolls bool) []key.Binding {
 		return nil
 	case m.phase == summary:
 		k.Undo.SetEnabled(m.canUndo())
-		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "leave")), k.Undo, k.Quit}
+		k.List.SetEnabled(len(m.deck) > 0)
+		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "leave")), k.Undo, k.List, k.Quit}
 	case m.phase == answered && m.cards[m.i].Kind == drill.Open:
 		return []key.Binding{k.Again, k.Hard, k.Good, k.Easy, k.PageUp, k.Help, k.Quit}
 	case m.phase == answered && m.cards[m.i].Scenario != nil:
@@ -446,10 +463,10 @@ func (m Model) shortHelp(scrolls bool) []key.Binding {
 		switch m.cards[m.i].Kind {
 		case drill.Open:
 			k.Undo.SetEnabled(m.canUndo())
-			return []key.Binding{k.Reveal, k.Undo, k.PageUp, k.Help, k.Quit}
+			return []key.Binding{k.Reveal, k.Undo, k.PageUp, k.List, k.Help, k.Quit}
 		case drill.Choice:
 			k.Undo.SetEnabled(m.canUndo())
-			return []key.Binding{k.Up, k.Pick, k.Undo, k.Help, k.Quit}
+			return []key.Binding{k.Up, k.Pick, k.Undo, k.List, k.Help, k.Quit}
 		default:
 			k.Undo.SetEnabled(m.canUndo())
 			return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "check")), k.Undo, k.Quit}

@@ -14,7 +14,8 @@
 // tui/lessonui, tui/exercisesui, tui/drillui, tui/interviewui, tui/livelab,
 // tui/internal/playback, lessons, exercises (for its errors and catalog),
 // the engine's scenario types, bubbletea, bubbles (key, help) and lipgloss,
-// and tui/present for the Moment of the screen that is open.
+// and tui/present for the Moment of the screen that is open, and
+// tui/breakerloop for the live picture under the menu.
 // The live lab's servers are started and stopped by functions the caller
 // supplies (LiveLab), in tea.Cmds, as the workbook's are.
 package home
@@ -28,6 +29,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/breakerloop"
 	"github.com/breakerlab/breakerlab/tui/builder"
 	"github.com/breakerlab/breakerlab/tui/challengeui"
 	"github.com/breakerlab/breakerlab/tui/drillui"
@@ -130,6 +132,9 @@ type Options struct {
 	// its screen shows and how to stop them; it runs in a command, never
 	// in Update. Nil makes the item say how to run the lab from a shell.
 	LiveLab func() (livelab.Options, func() error, error)
+	// Still keeps the menu's live picture (live.go) on one frame: reduced
+	// motion (StillFromEnv).
+	Still bool
 }
 
 type screen int
@@ -265,6 +270,8 @@ type Model struct {
 	lessonsDone lessonProgress
 	chStars     challengesMsg
 	exDone      exercisesMsg
+	// loop is the live picture under the menu (live.go).
+	loop breakerloop.Model
 	// notices are the progress files' notices (one set aside as corrupt,
 	// progress merged from another window), kept on the home screen's own
 	// screens until the learner dismisses them.
@@ -282,7 +289,8 @@ func New(o Options) Model {
 	if o.Theme == nil {
 		o.Theme = theme.New(nil)
 	}
-	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), lab: lessons.NewLab(), pal: palette.New(o.Theme, nil)}
+	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), lab: lessons.NewLab(), pal: palette.New(o.Theme, nil),
+		loop: breakerloop.New(o.Theme, o.Still)}
 	m.keys.Continue.SetEnabled(false)
 	m.help.Styles = o.Theme.Help
 	m.addNotice(o.LessonNotice)
@@ -376,7 +384,7 @@ func (m Model) Runner() (exercisesui.Model, bool) {
 // the stars, the exercises passing; and reads the challenges for the
 // palette.
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(m.countDrill(), m.countChallenges(), m.countLessons(), m.countExercises())
+	return tea.Batch(m.countDrill(), m.countChallenges(), m.countLessons(), m.countExercises(), breakerloop.Load())
 }
 
 // countDrill counts the cards a drill session would hold now, for the Drill
@@ -392,9 +400,10 @@ func (m Model) countDrill() tea.Cmd {
 // text (a form, a search) take it one rune at a time as well.
 func neverStop(tea.Model) bool { return false }
 
-// Update routes messages: to the screen that is open, else to the menu,
-// the picker or the no-workbook screen.
-func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+// update routes messages: to the screen that is open, else to the menu,
+// the picker or the no-workbook screen (Update, live.go, runs the live
+// picture around it).
+func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if ws, ok := msg.(tea.WindowSizeMsg); ok {
 		m.w, m.h = ws.Width, ws.Height
 		m.help.Width = ws.Width
@@ -889,7 +898,8 @@ func (m Model) view() string {
 		body = append(body, "")
 		body = append(body, m.para("The sandbox, the lessons and the exercises each list their own keys with ?. "+
 			PaletteKey+" opens the palette on every screen (`:` too where it does not go to a time): "+
-			"type where to go (lesson 4, sandbox multi-hop, challenge 3, drill, home), tab completes. Any key closes this help.", m.th.Dim)...)
+			"type where to go (lesson 4, sandbox multi-hop, challenge 3, drill, home), tab completes. "+
+			"The picture under the menu is the breaker-timeline scenario playing in a loop; BREAKERLAB_REDUCED_MOTION=1 keeps it still. Any key closes this help.", m.th.Dim)...)
 	case m.screen == onPicker:
 		body = append(body, " "+m.th.Bold.Render("Sandbox: choose a scenario"), "")
 		if l := m.pickFilter.Line(m.th, len(shown), len(m.o.Scenarios)); l != "" {
@@ -936,6 +946,7 @@ func (m Model) view() string {
 	if m.h-1-len(notices) < 3 {
 		notices = nil // a window too short for them: the menu comes first
 	}
+	body = m.withLoop(body, m.h-1-len(notices))
 	body = scrollTo(body, focus, m.h-1-len(notices), m.th.Dim)
 	// The key help sits on the last line.
 	lines := append(pane.Block(body, m.w, m.h-1-len(notices)), pane.Block(notices, m.w, len(notices))...)

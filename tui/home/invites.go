@@ -35,7 +35,7 @@ func (p lessonProgress) String() string {
 	case p.next == nil:
 	case p.step > 0:
 		s += fmt.Sprintf(" · c continues lesson %d at step %d of %d", p.next.Number, p.step, p.steps)
-	case p.done > 0:
+	default:
 		s += fmt.Sprintf(" · c starts lesson %d", p.next.Number)
 	}
 	return s

@@ -27,3 +27,11 @@ func (m Model) Moment() (present.Moment, bool) {
 	}
 	return present.Moment{}, false
 }
+
+// ReserveSandboxTitle has the home screen's sandbox keep the last n cells
+// of its title line for a tag the classroom server draws there
+// (sandbox.Model.ReserveTitle).
+func (m Model) ReserveSandboxTitle(n int) Model {
+	m.sb = m.sb.ReserveTitle(n)
+	return m
+}

@@ -1,11 +1,13 @@
 package sandbox
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Following another sandbox: a classroom server (tui/serve) reads the
@@ -105,4 +107,33 @@ func (m Model) Fork() (Model, tea.Cmd) {
 	cmd := m.clock.Play(playing)
 	m.refresh()
 	return m, cmd
+}
+
+// ReserveTitle keeps the last n cells of the title line blank, for a tag
+// the caller draws there (the classroom's "following · F explores"): the
+// variant tabs lay out in the cells left of it, giving up names before
+// the current variant's. Zero gives the whole line back.
+func (m Model) ReserveTitle(n int) Model {
+	m.titleReserve = max(n, 0)
+	return m
+}
+
+// TitleNeeds is the least width of the title line that shows the whole tab
+// bar: the scenario's name, the current variant's number and name, and the
+// number of every other variant. A caller that puts a tag on the line
+// chooses one that leaves this much.
+func (m Model) TitleNeeds() int {
+	sc := m.sim.sc
+	w := 1 + ansi.StringWidth(sc.Name) + 2 // the short head: " name  "
+	for i := range sc.Variants {
+		if i > 0 {
+			w++ // the space between tabs
+		}
+		label := fmt.Sprint(i + 1)
+		if i == m.sim.variant {
+			label = fmt.Sprintf("%d %s", i+1, sc.Variants[i].Name)
+		}
+		w += ansi.StringWidth(label) + 2
+	}
+	return w
 }

@@ -49,7 +49,7 @@ func (m Model) View() string {
 	lines := make([]string, 0, m.h)
 	// The key holds the run's generation: a knob, which can rename the
 	// variants, starts a new one.
-	lines = append(lines, m.chrome.Title(fmt.Sprint(m.w, m.sim.variant, m.sim.sc.Name, m.cmp != nil, m.sim.gen), m.titleLine))
+	lines = append(lines, m.chrome.Title(fmt.Sprint(m.w, m.titleReserve, m.sim.variant, m.sim.sc.Name, m.cmp != nil, m.sim.gen), m.titleLine))
 	body := m.h - 3
 	switch {
 	case m.form != nil:
@@ -120,6 +120,8 @@ func (m *Model) titleLine() string {
 		return pane.Fit(head, m.w)
 	}
 	cur := m.sim.variant
+	// The tabs lay out in the width left of a caller's tag (titleReserve).
+	avail := max(m.w-m.titleReserve, 0)
 	full := func(i int) string { return fmt.Sprintf("%d %s", i+1, sc.Variants[i].Name) }
 	tabW := func(i int, named bool) int {
 		if named {
@@ -142,8 +144,8 @@ func (m *Model) titleLine() string {
 		shown[i] = true
 	}
 	switch {
-	case ansi.StringWidth(head)+width() <= m.w:
-	case ansi.StringWidth(short)+width() <= m.w:
+	case ansi.StringWidth(head)+width() <= avail:
+	case ansi.StringWidth(short)+width() <= avail:
 		head = short
 	default:
 		// Too many variants for the current one's name beside every
@@ -152,6 +154,11 @@ func (m *Model) titleLine() string {
 		head = short
 		for i := range shown {
 			shown[i] = i == cur
+		}
+		if ansi.StringWidth(head)+windowWidth(shown, tabW, named) > avail {
+			// Not even that fits (a long name beside a caller's tag): the
+			// scenario's name, which the status line also shows, gives way.
+			head = " "
 		}
 		// Each side grows while its next number fits, so the numbers
 		// shown run without a gap.
@@ -162,7 +169,7 @@ func (m *Model) titleLine() string {
 					continue
 				}
 				shown[i] = true
-				if ansi.StringWidth(head)+windowWidth(shown, tabW, named) > m.w {
+				if ansi.StringWidth(head)+windowWidth(shown, tabW, named) > avail {
 					shown[i], stopped[side] = false, true
 				}
 			}
@@ -177,7 +184,7 @@ func (m *Model) titleLine() string {
 				continue
 			}
 			named[i] = true
-			if ansi.StringWidth(head)+windowWidth(shown, tabW, named) > m.w {
+			if ansi.StringWidth(head)+windowWidth(shown, tabW, named) > avail {
 				named[i] = false
 			}
 		}

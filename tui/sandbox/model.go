@@ -94,6 +94,10 @@ type Model struct {
 	ev      *eventCache      // the events ] and [ move through
 	sw      *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
 
+	// titleReserve is the cells at the title line's right end kept blank
+	// for a caller's tag (ReserveTitle).
+	titleReserve int
+
 	// crumbs are Options.Crumbs, or "sandbox".
 	crumbs []string
 	// writeElsewhere is Options.WriteElsewhere.

@@ -96,9 +96,10 @@ func (m *Model) tabAt(x int) (int, bool) {
 	sc := m.sim.sc
 	from := strings.Index(s, sc.Name+"  ")
 	if from < 0 {
-		return 0, false
+		from = 0 // a crowded title gives the scenario's name up (titleLine)
+	} else {
+		from += len(sc.Name)
 	}
-	from += len(sc.Name)
 	for i := range sc.Variants {
 		best, bestEnd := -1, -1
 		for _, label := range []string{fmt.Sprintf("%d %s", i+1, sc.Variants[i].Name), fmt.Sprint(i + 1)} {

@@ -112,7 +112,7 @@ func Bench(n int, d time.Duration, follow bool, opts func() home.Options) (Bench
 			if err := c.Type("f"); err != nil {
 				return res, err
 			}
-			err = c.WaitFor(mark, 10*time.Second, "following the teacher")
+			err = c.WaitFor(mark, 10*time.Second, "following")
 		} else {
 			err = openSandbox(c, true)
 		}

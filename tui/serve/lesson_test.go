@@ -330,10 +330,16 @@ func TestCompareModeIsNotFollowed(t *testing.T) {
 		t.Fatalf("c did not open compare mode:\n%s", teacher.View())
 	}
 	keys(student, "f")
-	if tag := student.tag(); !strings.Contains(tag, "compare mode is not followed") {
+	// At 80 columns the tag's short form, beside the variant tabs.
+	if tag := student.tag(); !strings.Contains(tag, "compare's left side") {
 		t.Fatalf("the follower's tag %q", tag)
 	}
-	if !strings.Contains(firstLine(student.View()), "compare mode is not followed") {
-		t.Fatalf("the follower's top line %q", firstLine(student.View()))
+	if top := firstLine(student.View()); !strings.Contains(top, "compare's left side") || !strings.Contains(top, "[1 one shared pool of 200 threads]") {
+		t.Fatalf("the follower's top line %q", top)
+	}
+	wide := plainSession(t, room, false, 160, 40)
+	keys(wide, "f")
+	if !strings.Contains(firstLine(wide.View()), "compare mode is not followed") {
+		t.Fatalf("the follower's top line at 160 columns %q", firstLine(wide.View()))
 	}
 }

@@ -138,8 +138,15 @@ func (s *Session) wait() tea.Cmd {
 	}
 }
 
-// Update routes a message to the screen it belongs to.
+// Update routes a message to the screen it belongs to, then fits the room's
+// tag beside the title of the screen shown (tagfit.go).
 func (s *Session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	next, cmd := s.update(msg)
+	s.fitTitle()
+	return next, cmd
+}
+
+func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		return s, s.resize(msg)
@@ -499,34 +506,35 @@ func (s *Session) waiting() string {
 	return strings.Join(pane.Block(lines, s.w, s.h), "\n")
 }
 
-// tag is what the top line says about the room. On a lesson's step it
-// also says which step: the player keeps that at the right end of its top
-// line, where the tag goes.
-func (s *Session) tag() string {
+// tagForms are what the top line may say about the room, the fullest
+// first, each shorter one saying less (tag picks the one that fits). On a
+// lesson's step they also say which step: the player keeps that at the
+// right end of its top line, where the tag goes.
+func (s *Session) tagForms() []string {
 	sh, present := s.room.Latest()
 	open := sh.Screen != NoScreen
 	step := s.lessonStep()
 	switch {
 	case s.teacher:
 		f, e := s.room.Counts()
-		return fmt.Sprintf("presenting%s · %d follow · %d explore", step, f, e)
+		return []string{fmt.Sprintf("presenting%s · %d follow · %d explore", step, f, e), fmt.Sprintf("presenting%s · %d follow", step, f), "presenting" + step}
 	case s.mode == following && s.away && !present:
-		return "following · the teacher has left · F explores"
+		return []string{"following · the teacher has left · F explores"}
 	case s.mode == following && s.away:
-		return "following · the teacher is on the menu · F explores"
+		return []string{"following · the teacher is on the menu · F explores"}
 	case s.mode == following && s.shown == SandboxScreen && sh.Screen == SandboxScreen && sh.Sandbox.Comparing:
 		// The follower shows the left side of the teacher's comparison.
-		return "following · compare mode is not followed: left side · F explores"
+		return []string{"following · compare mode is not followed: left side · F explores", "following · compare's left side · F explores", "following · compare's left side"}
 	case s.mode == following:
-		return "following the teacher" + step + " · F explores"
+		return []string{"following the teacher" + step + " · F explores", "following" + step + " · F explores", "following" + step}
 	case s.mode == exploring:
-		return "exploring" + step + " · f follows the teacher"
+		return []string{"exploring" + step + " · f follows the teacher", "exploring" + step + " · f follows", "exploring" + step}
 	case present && open && s.homeTakesF():
-		return "exploring" + step + " · f follows the teacher"
+		return []string{"exploring" + step + " · f follows the teacher", "exploring" + step + " · f follows", "exploring" + step}
 	case present:
-		return "exploring" + step
+		return []string{"exploring" + step}
 	}
-	return ""
+	return nil
 }
 
 // lessonStep is " · step 3/7" (or " · the end") when a lesson is on

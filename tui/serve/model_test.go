@@ -118,7 +118,7 @@ func TestSessionFollowAndFork(t *testing.T) {
 		t.Fatalf("following %v at %v, want the teacher's 12s", student.Following(), student.rs.Now())
 	}
 	v := student.View()
-	if first, _, _ := strings.Cut(v, "\n"); !strings.Contains(first, "following the teacher") || !strings.Contains(v, "12.0 s /") {
+	if first, _, _ := strings.Cut(v, "\n"); !strings.Contains(first, "following · F explores") || !strings.Contains(v, "12.0 s /") {
 		t.Fatalf("the follower's screen:\n%s", v)
 	}
 	if !strings.Contains(teacher.View(), "presenting · 1 follow · 0 explore") {

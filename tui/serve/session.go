@@ -79,6 +79,7 @@ func (s *Server) run(sess ssh.Session) {
 	o.Workbooks = nil
 	o.ExercisesElsewhere = s.cfg.Exercises
 	o.WriteElsewhere = remoteWrite
+	o.Still = o.Still || home.StillFromEnv(sessEnv(env).Getenv) // the client's reduced motion
 	store, notice := s.stores.acquire(id)
 	o.LessonStore, o.LessonNotice = store, notice
 	s.studentTools(&o, id)
@@ -218,6 +219,9 @@ func (s *Server) forwardSizes(ctx context.Context, winch <-chan ssh.Window, p *t
 func (s *Server) studentTools(o *home.Options, id string) {
 	dir := filepath.Join(s.cfg.DataDir, id)
 	d := drillui.Options{}
+	if o.Drill != nil {
+		d.Deck = o.Drill.Deck // a deck given (a test's few cards) is kept
+	}
 	d.Session.New = drill.DefaultNew
 	st, err := drill.OpenStore(dir, time.Now())
 	switch {

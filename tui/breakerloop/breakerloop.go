@@ -1,0 +1,332 @@
+// Package breakerloop is the home screen's small live picture: the built-in
+// breaker-timeline scenario (one call a second to a dependency that fails
+// for a minute) playing in a loop, drawn in two to four lines: the virtual
+// time, the breaker's state among closed, open and half-open, the last
+// calls its window judged, the calls it refused, and the engine's own words
+// for its last transition ("5 of the last 10 calls failed (50%)").
+//
+// The run is made once, in a command (Load): the engine runs the scenario
+// to its end and the loop keeps one small frame a virtual second, so a
+// tick only moves an index and View only draws a frame, from a cache. The
+// ticks (Tick) run while the caller shows the loop and stop when it does
+// not; Still shows one frame and never ticks (reduced motion).
+//
+// It may import engine, engine/breaker, engine/scenarios, tui/pane (for
+// the fault spans and text helpers), tui/theme, bubbletea and x/ansi. It
+// does no I/O.
+package breakerloop
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Scenario is the built-in scenario the loop plays, and Seed its seed.
+const (
+	Scenario = "breaker-timeline"
+	Seed     = 5
+)
+
+// Step is the virtual time between frames, and Interval the wall time a
+// frame stays on screen: the two-minute run loops in half a minute.
+const (
+	Step     = time.Second
+	Interval = 250 * time.Millisecond
+)
+
+// frame is the loop at one virtual second.
+type frame struct {
+	at      time.Duration
+	state   breaker.State
+	window  []breaker.Result // the breaker's window, oldest first
+	refused uint64           // calls the breaker refused so far
+	failing bool             // the dependency's fault is in force
+	// probed says the breaker went half-open during the second up to
+	// this frame, if only for an instant (a failed trial reopens it at
+	// once).
+	probed bool
+	last   *engine.Transition
+}
+
+// Frames is the loop's run: a frame a virtual second, and what the run is
+// about (its fault, in the engine's terms).
+type Frames struct {
+	frames []frame
+	about  string // "dependency fails from 20 s to 80 s"
+}
+
+// LoadedMsg carries the frames Load made.
+type LoadedMsg struct{ Frames *Frames }
+
+// TickMsg moves the loop one frame; Gen is the chain of ticks it belongs
+// to, so a chain left running when the loop stopped dies out.
+type TickMsg struct{ Gen int }
+
+// Load runs the scenario in a command and hands back its frames.
+func Load() tea.Cmd {
+	return func() tea.Msg { return LoadedMsg{Frames: Run()} }
+}
+
+// Run runs the scenario to its end, keeping a frame a virtual second.
+func Run() *Frames {
+	b, ok := scenarios.Lookup(Scenario)
+	if !ok {
+		return &Frames{} // no frames: nothing is drawn
+	}
+	sc := b.Build()
+	r, err := engine.New(sc, 0, Seed)
+	if err != nil {
+		return &Frames{}
+	}
+	f := &Frames{}
+	for _, s := range pane.FaultSpans(sc, 0) {
+		f.about = fmt.Sprintf("%s %s from %s to %s", s.Dependency, faultVerb(s.Kind), secs(s.From), secs(s.To))
+		break
+	}
+	seen := 0 // transitions already in an earlier frame
+	for at := time.Duration(0); at <= sc.Duration; at += Step {
+		r.AdvanceTo(at)
+		snap := r.Snapshot()
+		fr := frame{at: at}
+		for _, t := range snap.Transitions[seen:] {
+			fr.probed = fr.probed || t.To == breaker.HalfOpen
+		}
+		seen = len(snap.Transitions)
+		for _, d := range snap.Dependencies {
+			if d.Breaker == nil {
+				continue
+			}
+			fr.state, fr.refused, fr.failing = d.Breaker.State, d.ShortCircuited, d.Fault != nil
+			fr.window = append([]breaker.Result(nil), d.Breaker.Window...)
+			break
+		}
+		if n := len(snap.Transitions); n > 0 {
+			t := snap.Transitions[n-1]
+			fr.last = &t
+		}
+		f.frames = append(f.frames, fr)
+	}
+	return f
+}
+
+// faultVerb is what a dependency does under a fault of kind k.
+func faultVerb(k engine.FaultKind) string {
+	switch k {
+	case engine.Hang:
+		return "hangs"
+	case engine.Slow:
+		return "slows"
+	}
+	return "fails"
+}
+
+// secs writes a whole number of seconds: "20 s".
+func secs(d time.Duration) string { return fmt.Sprintf("%d s", int(d/time.Second)) }
+
+// Model is the loop on screen.
+type Model struct {
+	th     *theme.Theme
+	f      *Frames
+	i      int
+	gen    int
+	ticked bool // a tick of chain gen is on its way
+	still  bool
+	cache  *cache
+}
+
+// cache keeps the drawn lines of each frame at one width.
+type cache struct {
+	w     int
+	lines map[int][]string
+}
+
+// New makes the loop, with no frames until LoadedMsg; still shows one
+// frame (the breaker open) and never ticks.
+func New(th *theme.Theme, still bool) Model {
+	return Model{th: th, still: still, cache: &cache{}}
+}
+
+// Loaded reports whether the frames have come.
+func (m Model) Loaded() bool { return m.f != nil && len(m.f.frames) > 0 }
+
+// Frame is the index of the frame on screen.
+func (m Model) Frame() int { return m.i }
+
+// Update takes the loop's messages: its frames, and its ticks while show
+// says the caller shows it. It returns the next tick, if any.
+func (m Model) Update(msg tea.Msg, show bool) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case LoadedMsg:
+		m.f = msg.Frames
+		m.i = 0
+		if m.still {
+			m.i = m.stillFrame()
+		}
+		m.cache.lines = nil
+	case TickMsg:
+		if msg.Gen != m.gen {
+			return m, nil // a chain that stopped
+		}
+		m.ticked = false
+		if !show || !m.Loaded() || m.still {
+			return m, nil
+		}
+		m.i = (m.i + 1) % len(m.f.frames)
+	}
+	return m, m.Tick(show)
+}
+
+// Tick starts a chain of ticks when the loop is shown, loaded, allowed to
+// move and not already ticking; nil otherwise. A caller calls it after
+// every message (coming back to the screen that shows it restarts it).
+func (m *Model) Tick(show bool) tea.Cmd {
+	if !show || m.still || m.ticked || !m.Loaded() {
+		return nil
+	}
+	m.ticked = true
+	gen := m.gen
+	return tea.Tick(Interval, func(time.Time) tea.Msg { return TickMsg{Gen: gen} })
+}
+
+// Stop ends the chain of ticks: the tick on its way is ignored, and the
+// next Tick starts a new chain.
+func (m *Model) Stop() {
+	if m.ticked {
+		m.gen++
+		m.ticked = false
+	}
+}
+
+// stillFrame is the frame a still loop shows: the first with the breaker
+// open, where the picture says the most.
+func (m Model) stillFrame() int {
+	for i, fr := range m.f.frames {
+		if fr.state == breaker.Open {
+			return i
+		}
+	}
+	return 0
+}
+
+// View draws the loop in at most rows lines of w cells: nil when it has
+// nothing to show or no room (no row, under 60 columns). With fewer rows
+// than it draws, the title goes first, then the reason, then the
+// timeline: the state line stays.
+func (m Model) View(w, rows int) []string {
+	if !m.Loaded() || rows < 1 || w < 60 {
+		return nil
+	}
+	c := m.cache
+	if c.w != w || c.lines == nil {
+		c.w, c.lines = w, map[int][]string{}
+	}
+	lines, ok := c.lines[m.i]
+	if !ok {
+		lines = m.draw(m.f.frames[m.i], w)
+		c.lines[m.i] = lines
+	}
+	if len(lines) <= rows {
+		return lines
+	}
+	// lines are the title, the timeline and its axis when drawn, the
+	// state, the reason; keep the last rows of them, the state kept
+	// first.
+	state := len(lines) - 2
+	switch rows {
+	case 1:
+		return lines[state : state+1]
+	case 2:
+		return lines[state:]
+	}
+	return lines[len(lines)-rows:]
+}
+
+// draw lays a frame out: a title line saying what plays, the state line,
+// the last transition in the engine's words. Each line has a long form
+// and a short one for a narrow window.
+func (m Model) draw(fr frame, w int) []string {
+	th := m.th
+	pick := func(long, short string) string {
+		if ansi.StringWidth(long) < w {
+			return " " + long
+		}
+		return pane.Fit(" "+short, w)
+	}
+	title := pick(th.Dim.Render(fmt.Sprintf("live: %s, seed %d, one call a second; %s", Scenario, Seed, m.f.about)),
+		th.Dim.Render(fmt.Sprintf("live: %s; %s", Scenario, m.f.about)))
+	var lamps, tight []string
+	for _, s := range []breaker.State{breaker.Closed, breaker.Open, breaker.HalfOpen} {
+		glyph, style := string(theme.GlyphUnlit), th.Dim
+		if s == fr.state {
+			glyph, style = string(theme.GlyphLit), th.State(s)
+		}
+		lamps = append(lamps, style.Render(glyph+" "+s.String()))
+		tight = append(tight, style.Render(glyph+s.String()))
+	}
+	var calls strings.Builder
+	for _, r := range fr.window {
+		switch r {
+		case breaker.Success:
+			calls.WriteString(th.Good.Render(string(theme.GlyphPass)))
+		case breaker.Failure:
+			calls.WriteString(th.Bad.Render(string(theme.GlyphFail)))
+		default:
+			calls.WriteString(th.Dim.Render(string(theme.GlyphEmpty)))
+		}
+	}
+	dep, depShort := th.Good.Render("dependency up"), th.Good.Render("up")
+	if fr.failing {
+		dep, depShort = th.Bad.Render("dependency failing"), th.Bad.Render("failing")
+	}
+	at := th.Bold.Render(fmt.Sprintf("%3d s", int(fr.at/time.Second)))
+	state := pick(fmt.Sprintf("%s  %s   %s   window %s   refused %d", at, strings.Join(lamps, " "), dep, calls.String(), fr.refused),
+		fmt.Sprintf("%s  %s  %s  %s  refused %d", at, strings.Join(tight, " "), depShort, calls.String(), fr.refused))
+	why := "no transition yet: every call is sent"
+	if t := fr.last; t != nil {
+		why = fmt.Sprintf("at %s %s → %s: %s", secs(t.At), t.From, t.To, t.Reason())
+	}
+	out := []string{title}
+	if len(m.f.frames)+10 <= w {
+		out = append(out, m.timeline(fr), " "+th.Dim.Render("         ─ closed  ━ closed, dependency failing  █ open  ▒ half-open (a probe)  ▼ now"))
+	}
+	return append(out, state, pick(th.Dim.Render(why), th.Dim.Render(why)))
+}
+
+// timeline is the whole run in one row, a cell a second: ─ closed, █ open,
+// ▒ half-open (or a probe in that second), the seconds the dependency fails underlined in red by ━
+// instead of ─, and ▼ over the cell of the frame on screen: the breaker's
+// rhythm (open, a probe, open again) at a glance.
+func (m Model) timeline(fr frame) string {
+	th := m.th
+	var b strings.Builder
+	b.WriteString(" " + th.Dim.Render("states ") + " ")
+	for _, f := range m.f.frames {
+		cell, style := "─", th.State(f.state)
+		switch f.state {
+		case breaker.Open:
+			cell = "█"
+		case breaker.HalfOpen:
+			cell = "▒"
+		}
+		switch {
+		case f.probed:
+			cell, style = "▒", th.State(breaker.HalfOpen)
+		case f.state == breaker.Closed && f.failing:
+			cell, style = "━", th.Bad
+		}
+		if f.at == fr.at {
+			cell, style = "▼", th.Bold
+		}
+		b.WriteString(style.Render(cell))
+	}
+	return b.String()
+}

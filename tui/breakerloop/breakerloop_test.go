@@ -1,0 +1,157 @@
+package breakerloop
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/x/ansi"
+)
+
+var loaded = Run()
+
+func plain(still bool) Model {
+	m := New(theme.New(theme.Plain()), still)
+	m, _ = m.Update(LoadedMsg{Frames: loaded}, false)
+	return m
+}
+
+// Every frame says what the engine's whole run says at that second: the
+// breaker's state is the last transition's, and the line under it quotes
+// that transition's reason.
+func TestFramesAgreeWithTheRun(t *testing.T) {
+	b, _ := scenarios.Lookup(Scenario)
+	sc := b.Build()
+	r, err := engine.New(sc, 0, Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(sc.Duration)
+	trans := r.Snapshot().Transitions
+	if len(trans) < 3 || len(loaded.frames) != int(sc.Duration/Step)+1 {
+		t.Fatalf("%d transitions, %d frames", len(trans), len(loaded.frames))
+	}
+	states := map[breaker.State]bool{}
+	for _, fr := range loaded.frames {
+		want := breaker.Closed
+		var last *engine.Transition
+		for i := range trans {
+			if trans[i].At <= fr.at {
+				want, last = trans[i].To, &trans[i]
+			}
+		}
+		if fr.state != want {
+			t.Fatalf("at %v the frame says %v, the run %v", fr.at, fr.state, want)
+		}
+		states[fr.state] = true
+		m := plain(false)
+		m.i = int(fr.at / Step)
+		v := ansi.Strip(strings.Join(m.View(120, 3), "\n"))
+		if last != nil && !strings.Contains(v, last.Reason()) {
+			t.Fatalf("at %v the picture does not quote %q:\n%s", fr.at, last.Reason(), v)
+		}
+		if !strings.Contains(v, string(theme.GlyphLit)+" "+want.String()) {
+			t.Fatalf("at %v the picture does not light %v:\n%s", fr.at, want, v)
+		}
+	}
+	if !states[breaker.Closed] || !states[breaker.Open] || !states[breaker.HalfOpen] {
+		t.Fatalf("the loop should show all three states, showed %v", states)
+	}
+	if !strings.Contains(loaded.about, "from 20 s to 80 s") {
+		t.Fatalf("the fault as the scenario has it: %q", loaded.about)
+	}
+}
+
+// Ticks move one frame each while shown, and stop when not; a tick of a
+// chain that was stopped is ignored; a still loop shows the breaker open
+// and never ticks.
+func TestTicks(t *testing.T) {
+	m := plain(false)
+	if m.Tick(true) == nil {
+		t.Fatal("a loaded loop on screen should tick")
+	}
+	if m.Tick(true) != nil {
+		t.Fatal("a second chain started while one runs")
+	}
+	m, cmd := m.Update(TickMsg{Gen: 0}, true)
+	if m.Frame() != 1 || cmd == nil {
+		t.Fatalf("a tick on screen: frame %d, next tick %v", m.Frame(), cmd != nil)
+	}
+	m, cmd = m.Update(TickMsg{Gen: 0}, false)
+	if m.Frame() != 1 || cmd != nil {
+		t.Fatalf("a tick off screen moved to %d or went on (%v)", m.Frame(), cmd != nil)
+	}
+	m.Tick(true)
+	m.Stop()
+	if m, cmd = m.Update(TickMsg{Gen: 0}, true); cmd != nil || m.Frame() != 1 {
+		t.Fatal("a stopped chain's tick moved the loop")
+	}
+	if m.Tick(true) == nil {
+		t.Fatal("the loop did not start again")
+	}
+	for range len(loaded.frames) - 1 {
+		m, _ = m.Update(TickMsg{Gen: m.gen}, true)
+	}
+	if m.Frame() != 0 {
+		t.Fatalf("after a whole loop the frame is %d, want 0", m.Frame())
+	}
+
+	s := plain(true)
+	if s.Tick(true) != nil {
+		t.Fatal("a still loop ticks")
+	}
+	if v := ansi.Strip(strings.Join(s.View(80, 3), "\n")); !strings.Contains(v, string(theme.GlyphLit)+"open") {
+		t.Fatalf("a still loop should show the breaker open:\n%s", v)
+	}
+}
+
+// Drawing a frame already drawn costs nothing, and each line fits the
+// width whole at 80 and 200 columns, giving up the title first when rows
+// are short.
+func TestViewIsCachedAndFits(t *testing.T) {
+	m := plain(false)
+	for _, w := range []int{80, 200} {
+		for i := range loaded.frames {
+			m.i = i
+			for _, l := range m.View(w, 3) {
+				if ansi.StringWidth(l) > w || strings.Contains(l, "…") {
+					t.Fatalf("frame %d at %d columns: %q", i, w, l)
+				}
+			}
+		}
+		if n := testing.AllocsPerRun(100, func() { m.View(w, 3) }); n != 0 {
+			t.Errorf("a drawn frame allocates %.0f times at %d columns", n, w)
+		}
+	}
+	if got := m.View(80, 2); len(got) != 2 || strings.Contains(got[0], "live:") {
+		t.Fatalf("two rows should keep the state and the reason: %q", got)
+	}
+	if got := m.View(80, 1); len(got) != 1 || !strings.Contains(got[0], "refused") {
+		t.Fatalf("one row should keep the state line: %q", got)
+	}
+	if got := m.View(200, 5); len(got) != 5 || !strings.Contains(got[1], "▼") {
+		t.Fatalf("200 columns and five rows should hold the timeline: %q", got)
+	}
+	if m.View(80, 0) != nil || m.View(50, 3) != nil || New(theme.New(theme.Plain()), false).View(80, 3) != nil {
+		t.Fatal("no room, or no frames, should draw nothing")
+	}
+}
+
+// The tick command is a tick of the chain it was started on.
+func TestTickCommand(t *testing.T) {
+	m := plain(false)
+	m.gen = 7
+	cmd := m.Tick(true)
+	start := time.Now()
+	msg := cmd()
+	if tm, ok := msg.(TickMsg); !ok || tm.Gen != 7 {
+		t.Fatalf("the tick sent %#v", msg)
+	}
+	if time.Since(start) < Interval/2 {
+		t.Fatal("the tick did not wait for its interval")
+	}
+}

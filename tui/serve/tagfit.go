@@ -1,0 +1,73 @@
+package serve
+
+import (
+	"github.com/breakerlab/breakerlab/tui/sandbox"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The room's tag shares the top line with the screen's title, and on a
+// sandbox that line holds the variant tabs: the variant playing is what a
+// follower most needs to see. So on a sandbox the tag is the fullest of
+// its forms that leaves the whole tab bar room (sandbox.TitleNeeds), else
+// its shortest, and the sandbox lays its tabs out in the cells the tag
+// leaves (sandbox.ReserveTitle): nothing of the bar is drawn under it.
+
+// tag is what the top line says about the room: the form of tagForms that
+// fits beside the screen's title, "" when there is nothing to say.
+func (s *Session) tag() string {
+	forms := s.tagForms()
+	if len(forms) == 0 {
+		return ""
+	}
+	sb, ok := s.sandboxShown()
+	if !ok {
+		return forms[0]
+	}
+	room := s.w - sb.TitleNeeds()
+	for _, f := range forms {
+		if tagWidth(f) <= room {
+			return f
+		}
+	}
+	return forms[len(forms)-1]
+}
+
+// tagWidth is the cells a tag covers, with the space either side that
+// withTag adds.
+func tagWidth(tag string) int {
+	if tag == "" {
+		return 0
+	}
+	return ansi.StringWidth(tag) + 2
+}
+
+// sandboxShown is the sandbox on screen, the room's or the home screen's,
+// if a sandbox is what the session shows.
+func (s *Session) sandboxShown() (sandbox.Model, bool) {
+	switch {
+	case s.mode == following && s.shown == NoScreen:
+		return sandbox.Model{}, false
+	case s.mode != onHome && s.shown == SandboxScreen && s.haveRS:
+		return s.rs, true
+	case s.mode == onHome:
+		return s.home.Sandbox()
+	}
+	return sandbox.Model{}, false
+}
+
+// fitTitle has the sandbox on screen keep the top line's right end for
+// the tag, and the sandboxes not on screen the whole line: called after
+// every message, as any of them may change the tag, the variant or the
+// size.
+func (s *Session) fitTitle() {
+	room, home := 0, 0
+	if _, ok := s.sandboxShown(); ok && s.mode == onHome {
+		home = tagWidth(s.tag())
+	} else if ok {
+		room = tagWidth(s.tag())
+	}
+	if s.haveRS {
+		s.rs = s.rs.ReserveTitle(room)
+	}
+	s.home = s.home.ReserveSandboxTitle(home)
+}
