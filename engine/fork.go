@@ -19,8 +19,9 @@ import (
 //
 // A fork is only taken when it is exact, bit for bit the run the cell would
 // have made from the start. The knobs a fork may change are the number of
-// workers and the dependencies' timeouts and bulkhead sizes; everything
-// else must be equal.
+// workers and the dependencies' timeouts and bulkhead sizes, and, with the
+// front service's limits, per-tenant bulkheads' sizes and load shedding's
+// bounds (fork_limits.go); everything else must be equal.
 // The run keeps, as it goes, what shows that these knobs have not mattered
 // yet: the most workers busy at once and whether an arrival ever found none
 // free (maxBusy, lacked), and per dependency the longest any call sent takes
@@ -36,13 +37,14 @@ import (
 // and sequence number, is the same in both runs.
 
 // ForkAt is the time up to which the runs of variant v of sc may share a
-// prefix: just before the first fault of its dependencies starts. It is 0
+// prefix: just before the first fault of its dependencies or the first
+// burst of its endpoints starts. It is 0
 // (no fork) when no fault starts after 0.
 func ForkAt(sc *Scenario, v int) time.Duration {
 	if v < 0 || v >= len(sc.Variants) {
 		return 0
 	}
-	first := noArrival
+	first := firstBurst(&sc.Variants[v].System) // fork_limits.go
 	for _, d := range sc.Variants[v].System.Dependencies {
 		for _, f := range d.Faults {
 			first = min(first, f.From)
@@ -55,21 +57,15 @@ func ForkAt(sc *Scenario, v int) time.Duration {
 }
 
 // forkScope reports whether the run's state is made only of what CloneInto
-// copies: no services, tenants, shedding, rate limiters, retry budgets or
-// shared breakers (CloneInto copies each dependency's breaker on its own,
+// copies: no services, rate limiters, retry budgets or shared breakers (CloneInto copies each dependency's breaker on its own,
 // which would part the members of a shared one).
 func (r *Run) forkScope() bool {
-	if len(r.svcs) > 0 || len(r.sys.Services) > 0 || r.frontShed != nil || len(r.tenants) > 0 || r.onFree != nil || r.draining || r.tasks != nil || r.pools != nil {
+	if len(r.svcs) > 0 || len(r.sys.Services) > 0 || r.onFree != nil || r.draining || r.tasks != nil || r.pools != nil {
 		return false
-	}
-	for i := range r.endpoints {
-		if es := &r.endpoints[i]; es.tenancy != nil || es.bursts != nil {
-			return false
-		}
 	}
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
-		if ds.budget != nil || ds.limiter != nil || ds.tenantBH != nil || ds.svc >= 0 || ds.balRng != nil || ds.propagate || ds.inst != 0 ||
+		if ds.budget != nil || ds.limiter != nil || ds.svc >= 0 || ds.balRng != nil || ds.propagate || ds.inst != 0 ||
 			ds.cfg.Policy.SharedBreaker != "" {
 			return false
 		}
@@ -130,7 +126,11 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 			}
 			d.Policy.Bulkhead = mine.Bulkhead
 		}
+		if !tenantBulkheadUnused(sys, &d.Policy, mine, ds) { // fork_limits.go
+			return false
+		}
 	}
+	r.shedUnused(&same) // fork_limits.go
 	if sys.Workers != r.sys.Workers && (r.lacked || r.maxBusy > sys.Workers) {
 		return false
 	}
@@ -141,7 +141,7 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 // dst's buffers; r must be in forkScope. Both share the scenario and the
 // replayed traffic, which nothing changes.
 func (r *Run) CloneInto(dst *Run) {
-	accept := dst.accept
+	accept, shedBuf, tenants := dst.accept, dst.frontShed, dst.tenants
 	old := spare{
 		endpoints: dst.endpoints, dependencies: dst.dependencies, arrivals: dst.arrivals,
 		requests: dst.requests, freeRequests: dst.freeRequests, workerOwner: dst.workerOwner,
@@ -150,7 +150,8 @@ func (r *Run) CloneInto(dst *Run) {
 	}
 	*dst = *r // the queue's wheel (arrays) and every scalar
 	// Out of a fork's scope, so empty; never a slice of r's to grow into.
-	dst.svcs, dst.svcOrder, dst.insts, dst.links, dst.tenants = nil, nil, nil, nil, nil
+	dst.svcs, dst.svcOrder, dst.insts, dst.links = nil, nil, nil, nil
+	r.cloneLimitsInto(dst, shedBuf, tenants) // fork_limits.go
 	dst.queue.slab = cloneInto(old.slab, r.queue.slab)
 	dst.queue.far.items = cloneInto(old.far, r.queue.far.items)
 	dst.arrivals = cloneInto(old.arrivals, r.arrivals)
@@ -165,8 +166,9 @@ func (r *Run) CloneInto(dst *Run) {
 	dst.endpoints = reuseBuf(old.endpoints, n)[:n]
 	for i := range r.endpoints {
 		src, d := &r.endpoints[i], &dst.endpoints[i]
-		series, lat, arr, tra := d.series, d.latencies, d.arrivals, d.traffic
+		series, lat, arr, tra, ten := d.series, d.latencies, d.arrivals, d.traffic, d.tenancy
 		*d = *src
+		d.tenancy = cloneTenancy(ten, src.tenancy)
 		d.series = cloneInto(series, src.series)
 		d.latencies = cloneInto(lat, src.latencies)
 		d.arrivals = cloneStream(arr, src.arrivals)
@@ -176,8 +178,9 @@ func (r *Run) CloneInto(dst *Run) {
 	dst.dependencies = reuseBuf(old.dependencies, n)[:n]
 	for i := range r.dependencies {
 		src, d := &r.dependencies[i], &dst.dependencies[i]
-		series, rng, jsrc, br, waiters := d.series, d.rng, d.jitterSrc, d.breaker, d.waiters
+		series, rng, jsrc, br, waiters, tbh := d.series, d.rng, d.jitterSrc, d.breaker, d.waiters, d.tenantBH
 		*d = *src
+		d.tenantBH = cloneTenantBulkhead(tbh, src.tenantBH)
 		d.series = cloneInto(series, src.series)
 		d.rng = cloneStream(rng, src.rng)
 		d.waiters = cloneRing(waiters, src.waiters)
@@ -228,6 +231,7 @@ func (r *Run) rebase(sc *Scenario, v int) {
 			}
 		}
 	}
+	r.rebaseLimits(sys) // fork_limits.go
 	// The free workers' stack: its bottom, never reached, holds the highest
 	// numbers in order, so a pool of another size differs only there.
 	if w, had := sys.Workers, was.Workers; w != had {
@@ -282,7 +286,7 @@ func cloneRing(q, src ring) ring {
 func (r *Run) Footprint() int {
 	n := bytesOf(r.queue.slab) + bytesOf(r.queue.far.items) + bytesOf(r.arrivals) + bytesOf(r.requests) +
 		bytesOf(r.freeRequests) + bytesOf(r.workerOwner) + bytesOf(r.freeWorkers) + bytesOf(r.transitions) +
-		bytesOf(r.accept.ids) + bytesOf(r.accept.stamps) + bytesOf(r.endpoints) + bytesOf(r.dependencies)
+		bytesOf(r.accept.ids) + bytesOf(r.accept.stamps) + bytesOf(r.endpoints) + bytesOf(r.dependencies) + bytesOf(r.tenants)
 	for i := range r.endpoints {
 		es := &r.endpoints[i]
 		n += bytesOf(es.series) + bytesOf(es.latencies)
