@@ -228,8 +228,9 @@ func (p *Plan) addCost(sc *engine.Scenario) {
 }
 
 // The base, the cell whose prefix the others fork from, has the most
-// workers, then the longest timeouts in all, then the largest bulkheads:
-// the likeliest to have no knob matter.
+// workers, then the longest timeouts in all, then the largest bulkheads
+// (per-tenant ones counted by their default and shared slots): the
+// likeliest to have no knob matter.
 type baseKey struct {
 	workers   int
 	timeouts  time.Duration
@@ -242,6 +243,9 @@ func (p *Plan) baseKeyOf(sc *engine.Scenario) baseKey {
 	for _, d := range sys.Dependencies {
 		k.timeouts += d.Policy.Timeout
 		k.bulkheads += d.Policy.Bulkhead
+		if tb := d.Policy.TenantBulkhead; tb != nil {
+			k.bulkheads += tb.Default + tb.Shared
+		}
 	}
 	return k
 }
