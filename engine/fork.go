@@ -37,14 +37,14 @@ import (
 // and sequence number, is the same in both runs.
 
 // ForkAt is the time up to which the runs of variant v of sc may share a
-// prefix: just before the first fault of its dependencies or the first
-// burst of its endpoints starts. It is 0
+// prefix: just before the first fault of its dependencies or services or
+// the first burst of its endpoints starts. It is 0
 // (no fork) when no fault starts after 0.
 func ForkAt(sc *Scenario, v int) time.Duration {
 	if v < 0 || v >= len(sc.Variants) {
 		return 0
 	}
-	first := firstBurst(&sc.Variants[v].System) // fork_limits.go
+	first := min(firstBurst(&sc.Variants[v].System), firstServiceFault(&sc.Variants[v].System)) // fork_limits.go, fork_services.go
 	for _, d := range sc.Variants[v].System.Dependencies {
 		for _, f := range d.Faults {
 			first = min(first, f.From)
@@ -57,15 +57,16 @@ func ForkAt(sc *Scenario, v int) time.Duration {
 }
 
 // forkScope reports whether the run's state is made only of what CloneInto
-// copies: no services, rate limiters, retry budgets or shared breakers (CloneInto copies each dependency's breaker on its own,
-// which would part the members of a shared one).
+// copies: no rate limiters, retry budgets, propagated deadlines or shared
+// breakers (CloneInto copies each dependency's breaker on its own, which
+// would part the members of a shared one), and no tasks server or pools.
 func (r *Run) forkScope() bool {
-	if len(r.svcs) > 0 || len(r.sys.Services) > 0 || r.onFree != nil || r.draining || r.tasks != nil || r.pools != nil {
+	if r.onFree != nil || r.draining || r.tasks != nil || r.pools != nil {
 		return false
 	}
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
-		if ds.budget != nil || ds.limiter != nil || ds.svc >= 0 || ds.balRng != nil || ds.propagate || ds.inst != 0 ||
+		if ds.budget != nil || ds.limiter != nil || ds.propagate ||
 			ds.cfg.Policy.SharedBreaker != "" {
 			return false
 		}
@@ -130,7 +131,10 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 			return false
 		}
 	}
-	r.shedUnused(&same) // fork_limits.go
+	r.shedUnused(&same)           // fork_limits.go
+	if !r.servicesUnused(&same) { // fork_services.go
+		return false
+	}
 	if sys.Workers != r.sys.Workers && (r.lacked || r.maxBusy > sys.Workers) {
 		return false
 	}
@@ -142,6 +146,7 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 // replayed traffic, which nothing changes.
 func (r *Run) CloneInto(dst *Run) {
 	accept, shedBuf, tenants := dst.accept, dst.frontShed, dst.tenants
+	svcs, svcOrder, insts, links := dst.svcs, dst.svcOrder, dst.insts, dst.links
 	old := spare{
 		endpoints: dst.endpoints, dependencies: dst.dependencies, arrivals: dst.arrivals,
 		requests: dst.requests, freeRequests: dst.freeRequests, workerOwner: dst.workerOwner,
@@ -150,8 +155,8 @@ func (r *Run) CloneInto(dst *Run) {
 	}
 	*dst = *r // the queue's wheel (arrays) and every scalar
 	// Out of a fork's scope, so empty; never a slice of r's to grow into.
-	dst.svcs, dst.svcOrder, dst.insts, dst.links = nil, nil, nil, nil
-	r.cloneLimitsInto(dst, shedBuf, tenants) // fork_limits.go
+	r.cloneServicesInto(dst, svcs, svcOrder, insts, links) // fork_services.go
+	r.cloneLimitsInto(dst, shedBuf, tenants)               // fork_limits.go
 	dst.queue.slab = cloneInto(old.slab, r.queue.slab)
 	dst.queue.far.items = cloneInto(old.far, r.queue.far.items)
 	dst.arrivals = cloneInto(old.arrivals, r.arrivals)
@@ -178,8 +183,9 @@ func (r *Run) CloneInto(dst *Run) {
 	dst.dependencies = reuseBuf(old.dependencies, n)[:n]
 	for i := range r.dependencies {
 		src, d := &r.dependencies[i], &dst.dependencies[i]
-		series, rng, jsrc, br, waiters, tbh := d.series, d.rng, d.jitterSrc, d.breaker, d.waiters, d.tenantBH
+		series, rng, jsrc, br, waiters, tbh, bal := d.series, d.rng, d.jitterSrc, d.breaker, d.waiters, d.tenantBH, d.balRng
 		*d = *src
+		d.balRng = cloneStream(bal, src.balRng)
 		d.tenantBH = cloneTenantBulkhead(tbh, src.tenantBH)
 		d.series = cloneInto(series, src.series)
 		d.rng = cloneStream(rng, src.rng)
@@ -195,7 +201,8 @@ func (r *Run) CloneInto(dst *Run) {
 			if br == nil {
 				br = new(breaker.Breaker)
 			}
-			src.breaker.CloneInto(br, dst.breakerOptions(d, "", 0))
+			svc, inst := dst.edgeOwner(d)
+			src.breaker.CloneInto(br, dst.breakerOptions(d, svc, inst))
 			d.breaker = br
 		}
 	}
@@ -231,7 +238,8 @@ func (r *Run) rebase(sc *Scenario, v int) {
 			}
 		}
 	}
-	r.rebaseLimits(sys) // fork_limits.go
+	r.rebaseLimits(sys)   // fork_limits.go
+	r.rebaseServices(sys) // fork_services.go
 	// The free workers' stack: its bottom, never reached, holds the highest
 	// numbers in order, so a pool of another size differs only there.
 	if w, had := sys.Workers, was.Workers; w != had {

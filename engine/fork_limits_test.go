@@ -86,7 +86,7 @@ func TestForkLimitsGivesWhatNewGives(t *testing.T) {
 		cells, names := noisyCells(v)
 		taken, refused := 0, 0
 		for _, at := range []time.Duration{engine.ForkAt(base, v), 14 * time.Second} {
-			tk, rf := checkLimitForks(t, base, v, 5, at, cells, names)
+			tk, rf := checkForksBy(t, base, v, 5, at, cells, names, fingerprintLimits)
 			taken, refused = taken+tk, refused+rf
 		}
 		if taken == 0 || refused == 0 {
@@ -96,10 +96,11 @@ func TestForkLimitsGivesWhatNewGives(t *testing.T) {
 	}
 }
 
-// checkLimitForks is checkForks for the front service's limits: it forks
+// checkForksBy is checkForks with the snapshots hashed by fp: it forks
 // base's variant v on seed at time at into each cell and compares every
 // fork taken with a new run of the cell, snapshot for snapshot.
-func checkLimitForks(t *testing.T, base *engine.Scenario, v int, seed uint64, at time.Duration, cells []*engine.Scenario, names []string) (taken, refused int) {
+func checkForksBy(t *testing.T, base *engine.Scenario, v int, seed uint64, at time.Duration, cells []*engine.Scenario, names []string,
+	fp func(hash.Hash64, *engine.Snapshot)) (taken, refused int) {
 	t.Helper()
 	prefix, err := engine.New(base, v, seed)
 	if err != nil {
@@ -121,9 +122,15 @@ func checkLimitForks(t *testing.T, base *engine.Scenario, v int, seed uint64, at
 			t.Fatal(err)
 		}
 		fresh.AdvanceTo(at)
-		if got, want := lockstepHashBy(&dst, &other, fingerprintLimits), lockstepHashBy(fresh, nil, fingerprintLimits); got != want {
+		if got, want := lockstepHashBy(&dst, &other, fp), lockstepHashBy(fresh, nil, fp); got != want {
 			t.Fatalf("variant %d seed %d at %v, %s: forked run hashes %016x, new run %016x", v+1, seed, at, names[k], got, want)
 		}
+	}
+	// The prefix itself is untouched by the forks taken from it.
+	again, _ := engine.New(base, v, seed)
+	again.AdvanceTo(at)
+	if got, want := lockstepHashBy(prefix, nil, fp), lockstepHashBy(again, nil, fp); got != want {
+		t.Fatalf("variant %d seed %d: the prefix changed under its forks", v+1, seed)
 	}
 	return taken, refused
 }
