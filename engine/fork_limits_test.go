@@ -84,16 +84,24 @@ func TestForkLimitsGivesWhatNewGives(t *testing.T) {
 	}
 	for v := range base.Variants {
 		cells, names := noisyCells(v)
-		taken, refused := 0, 0
-		for _, at := range []time.Duration{engine.ForkAt(base, v), 14 * time.Second} {
-			tk, rf := checkForksBy(t, base, v, 5, at, cells, names, fingerprintLimits)
-			taken, refused = taken+tk, refused+rf
-		}
-		if taken == 0 || refused == 0 {
-			t.Errorf("variant %d: forks taken %d, refused %d: want some of each", v+1, taken, refused)
-		}
-		t.Logf("variant %d: forks taken %d, refused %d", v+1, taken, refused)
+		checkSomeForks(t, base, v, []time.Duration{engine.ForkAt(base, v), 14 * time.Second}, cells, names, fingerprintLimits)
 	}
+}
+
+// checkSomeForks runs checkForksBy on seed 5 at each of times, and checks
+// that some forks were taken and some refused.
+func checkSomeForks(t *testing.T, base *engine.Scenario, v int, times []time.Duration, cells []*engine.Scenario, names []string,
+	fp func(hash.Hash64, *engine.Snapshot)) {
+	t.Helper()
+	taken, refused := 0, 0
+	for _, at := range times {
+		tk, rf := checkForksBy(t, base, v, 5, at, cells, names, fp)
+		taken, refused = taken+tk, refused+rf
+	}
+	if taken == 0 || refused == 0 {
+		t.Errorf("variant %d: forks taken %d, refused %d: want some of each", v+1, taken, refused)
+	}
+	t.Logf("variant %d: forks taken %d, refused %d", v+1, taken, refused)
 }
 
 // checkForksBy is checkForks with the snapshots hashed by fp: it forks
