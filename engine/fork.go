@@ -21,7 +21,8 @@ import (
 // have made from the start. The knobs a fork may change are the number of
 // workers and the dependencies' timeouts and bulkhead sizes, and, with the
 // front service's limits, per-tenant bulkheads' sizes and load shedding's
-// bounds (fork_limits.go); everything else must be equal.
+// bounds (fork_limits.go), and the services' workers (fork_services.go);
+// everything else must be equal.
 // The run keeps, as it goes, what shows that these knobs have not mattered
 // yet: the most workers busy at once and whether an arrival ever found none
 // free (maxBusy, lacked), and per dependency the longest any call sent takes
@@ -78,10 +79,10 @@ func (r *Run) forkScope() bool {
 // being r's, and reports true; or reports false and leaves dst as it was.
 // It forks only when it can show the result is exact: variant v of sc
 // differs from r's variant at most in its number of workers and its
-// dependencies' timeouts and bulkhead sizes (each above 0 in both), its
-// scenario's duration and
-// measurement window are r's, and neither knob has mattered in r so far
-// (see above). r is only read, so many runs may fork from one r at once.
+// dependencies' timeouts and bulkhead sizes (each above 0 in both), or in
+// the knobs of fork_limits.go and fork_services.go, its scenario's
+// duration and measurement window are r's, and none of these knobs has
+// mattered in r so far (see above). r is only read, so many runs may fork from one r at once.
 // dst keeps the memory it has grown, as with Reset.
 func (r *Run) ForkInto(dst *Run, sc *Scenario, v int) bool {
 	if dst == r || v < 0 || v >= len(sc.Variants) || !r.forkScope() || !r.knobsUnused(sc, v) {
