@@ -228,9 +228,9 @@ func (p *Plan) addCost(sc *engine.Scenario) {
 }
 
 // The base, the cell whose prefix the others fork from, has the most
-// workers, then the longest timeouts in all, then the largest bulkheads
-// (per-tenant ones counted by their default and shared slots): the
-// likeliest to have no knob matter.
+// workers (the front's and its services'), then the longest timeouts in
+// all, then the largest bulkheads (per-tenant ones counted by their
+// default and shared slots): the likeliest to have no knob matter.
 type baseKey struct {
 	workers   int
 	timeouts  time.Duration
@@ -240,6 +240,9 @@ type baseKey struct {
 func (p *Plan) baseKeyOf(sc *engine.Scenario) baseKey {
 	sys := &sc.Variants[p.Variant].System
 	k := baseKey{workers: sys.Workers}
+	for _, s := range sys.Services {
+		k.workers += s.Workers // a service's pool forks as the front's does
+	}
 	for _, d := range sys.Dependencies {
 		k.timeouts += d.Policy.Timeout
 		k.bulkheads += d.Policy.Bulkhead
