@@ -19,8 +19,10 @@ import (
 //
 // A fork is only taken when it is exact, bit for bit the run the cell would
 // have made from the start. The knobs a fork may change are the number of
-// workers and the dependencies' timeouts and bulkhead sizes; everything
-// else must be equal.
+// workers and the dependencies' timeouts and bulkhead sizes, and, with the
+// front service's limits, per-tenant bulkheads' sizes and load shedding's
+// bounds (fork_limits.go), and the services' workers (fork_services.go);
+// everything else must be equal.
 // The run keeps, as it goes, what shows that these knobs have not mattered
 // yet: the most workers busy at once and whether an arrival ever found none
 // free (maxBusy, lacked), and per dependency the longest any call sent takes
@@ -36,13 +38,14 @@ import (
 // and sequence number, is the same in both runs.
 
 // ForkAt is the time up to which the runs of variant v of sc may share a
-// prefix: just before the first fault of its dependencies starts. It is 0
+// prefix: just before the first fault of its dependencies or services or
+// the first burst of its endpoints starts. It is 0
 // (no fork) when no fault starts after 0.
 func ForkAt(sc *Scenario, v int) time.Duration {
 	if v < 0 || v >= len(sc.Variants) {
 		return 0
 	}
-	first := noArrival
+	first := min(firstBurst(&sc.Variants[v].System), firstServiceFault(&sc.Variants[v].System)) // fork_limits.go, fork_services.go
 	for _, d := range sc.Variants[v].System.Dependencies {
 		for _, f := range d.Faults {
 			first = min(first, f.From)
@@ -55,21 +58,28 @@ func ForkAt(sc *Scenario, v int) time.Duration {
 }
 
 // forkScope reports whether the run's state is made only of what CloneInto
-// copies: no services, tenants, shedding, rate limiters, retry budgets or
-// shared breakers (CloneInto copies each dependency's breaker on its own,
-// which would part the members of a shared one).
+// copies: no rate limiters, retry budgets, propagated deadlines or shared
+// breakers (CloneInto copies each dependency's breaker on its own, which
+// would part the members of a shared one), and no tasks server beside
+// services, tenants or shedding.
 func (r *Run) forkScope() bool {
-	if len(r.svcs) > 0 || len(r.sys.Services) > 0 || r.frontShed != nil || len(r.tenants) > 0 || r.onFree != nil || r.draining {
+	if r.onFree != nil || r.draining {
+		return false
+	}
+	// A tasks server's fork (tasks_fork.go) is checked on its own: not yet
+	// beside services, tenants or shedding, whose forks were checked on a
+	// thread pool's front (fork_services.go, fork_limits.go).
+	if (r.tasks != nil || r.pools != nil) && (len(r.svcs) > 0 || len(r.sys.Services) > 0 || len(r.tenants) > 0 || r.frontShed != nil) {
 		return false
 	}
 	for i := range r.endpoints {
-		if es := &r.endpoints[i]; es.tenancy != nil || es.bursts != nil {
+		if es := &r.endpoints[i]; r.tasks != nil && (es.tenancy != nil || es.bursts != nil) {
 			return false
 		}
 	}
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
-		if ds.budget != nil || ds.limiter != nil || ds.tenantBH != nil || ds.svc >= 0 || ds.balRng != nil || ds.propagate || ds.inst != 0 ||
+		if ds.budget != nil || ds.limiter != nil || ds.propagate ||
 			ds.cfg.Policy.SharedBreaker != "" {
 			return false
 		}
@@ -81,11 +91,11 @@ func (r *Run) forkScope() bool {
 // being r's, and reports true; or reports false and leaves dst as it was.
 // It forks only when it can show the result is exact: variant v of sc
 // differs from r's variant at most in its number of workers and its
-// dependencies' timeouts and bulkhead sizes (each above 0 in both), and a
-// tasks server's pool caps and memory limit (tasks_fork.go), its
-// scenario's duration and
-// measurement window are r's, and neither knob has mattered in r so far
-// (see above). r is only read, so many runs may fork from one r at once.
+// dependencies' timeouts and bulkhead sizes (each above 0 in both), or in
+// the knobs of fork_limits.go, fork_services.go and tasks_fork.go (a tasks
+// server's pool caps and memory limit), its scenario's duration and
+// measurement window are r's, and none of these knobs has mattered in r so
+// far (see above). r is only read, so many runs may fork from one r at once.
 // dst keeps the memory it has grown, as with Reset.
 func (r *Run) ForkInto(dst *Run, sc *Scenario, v int) bool {
 	if dst == r || v < 0 || v >= len(sc.Variants) || !r.forkScope() || !r.knobsUnused(sc, v) {
@@ -134,6 +144,13 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 			}
 			d.Policy.Bulkhead = mine.Bulkhead
 		}
+		if !tenantBulkheadUnused(sys, &d.Policy, mine, ds) { // fork_limits.go
+			return false
+		}
+	}
+	r.shedUnused(&same)           // fork_limits.go
+	if !r.servicesUnused(&same) { // fork_services.go
+		return false
 	}
 	if sys.Workers != r.sys.Workers && (r.lacked || r.maxBusy > sys.Workers) {
 		return false
@@ -148,7 +165,8 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 // dst's buffers; r must be in forkScope. Both share the scenario and the
 // replayed traffic, which nothing changes.
 func (r *Run) CloneInto(dst *Run) {
-	accept := dst.accept
+	accept, shedBuf, tenants := dst.accept, dst.frontShed, dst.tenants
+	svcs, svcOrder, insts, links := dst.svcs, dst.svcOrder, dst.insts, dst.links
 	old := spare{
 		endpoints: dst.endpoints, dependencies: dst.dependencies, arrivals: dst.arrivals,
 		requests: dst.requests, freeRequests: dst.freeRequests, workerOwner: dst.workerOwner,
@@ -158,7 +176,8 @@ func (r *Run) CloneInto(dst *Run) {
 	tasks := dst.tasksSpare()
 	*dst = *r // the queue's wheel (arrays) and every scalar
 	// Out of a fork's scope, so empty; never a slice of r's to grow into.
-	dst.svcs, dst.svcOrder, dst.insts, dst.links, dst.tenants = nil, nil, nil, nil, nil
+	r.cloneServicesInto(dst, svcs, svcOrder, insts, links) // fork_services.go
+	r.cloneLimitsInto(dst, shedBuf, tenants)               // fork_limits.go
 	dst.queue.slab = cloneInto(old.slab, r.queue.slab)
 	dst.queue.far.items = cloneInto(old.far, r.queue.far.items)
 	dst.arrivals = cloneInto(old.arrivals, r.arrivals)
@@ -174,8 +193,9 @@ func (r *Run) CloneInto(dst *Run) {
 	dst.endpoints = reuseBuf(old.endpoints, n)[:n]
 	for i := range r.endpoints {
 		src, d := &r.endpoints[i], &dst.endpoints[i]
-		series, lat, arr, tra := d.series, d.latencies, d.arrivals, d.traffic
+		series, lat, arr, tra, ten := d.series, d.latencies, d.arrivals, d.traffic, d.tenancy
 		*d = *src
+		d.tenancy = cloneTenancy(ten, src.tenancy)
 		d.series = cloneInto(series, src.series)
 		d.latencies = cloneInto(lat, src.latencies)
 		d.arrivals = cloneStream(arr, src.arrivals)
@@ -185,8 +205,10 @@ func (r *Run) CloneInto(dst *Run) {
 	dst.dependencies = reuseBuf(old.dependencies, n)[:n]
 	for i := range r.dependencies {
 		src, d := &r.dependencies[i], &dst.dependencies[i]
-		series, rng, jsrc, br, waiters := d.series, d.rng, d.jitterSrc, d.breaker, d.waiters
+		series, rng, jsrc, br, waiters, tbh, bal := d.series, d.rng, d.jitterSrc, d.breaker, d.waiters, d.tenantBH, d.balRng
 		*d = *src
+		d.balRng = cloneStream(bal, src.balRng)
+		d.tenantBH = cloneTenantBulkhead(tbh, src.tenantBH)
 		d.series = cloneInto(series, src.series)
 		d.rng = cloneStream(rng, src.rng)
 		d.waiters = cloneRing(waiters, src.waiters)
@@ -201,7 +223,8 @@ func (r *Run) CloneInto(dst *Run) {
 			if br == nil {
 				br = new(breaker.Breaker)
 			}
-			src.breaker.CloneInto(br, dst.breakerOptions(d, "", 0))
+			svc, inst := dst.edgeOwner(d)
+			src.breaker.CloneInto(br, dst.breakerOptions(d, svc, inst))
 			d.breaker = br
 		}
 	}
@@ -238,6 +261,8 @@ func (r *Run) rebase(sc *Scenario, v int) {
 			}
 		}
 	}
+	r.rebaseLimits(sys)   // fork_limits.go
+	r.rebaseServices(sys) // fork_services.go
 	// The free workers' stack: its bottom, never reached, holds the highest
 	// numbers in order, so a pool of another size differs only there.
 	if w, had := sys.Workers, was.Workers; w != had {
@@ -292,7 +317,7 @@ func cloneRing(q, src ring) ring {
 func (r *Run) Footprint() int {
 	n := bytesOf(r.queue.slab) + bytesOf(r.queue.far.items) + bytesOf(r.arrivals) + bytesOf(r.requests) +
 		bytesOf(r.freeRequests) + bytesOf(r.workerOwner) + bytesOf(r.freeWorkers) + bytesOf(r.transitions) +
-		bytesOf(r.accept.ids) + bytesOf(r.accept.stamps) + bytesOf(r.endpoints) + bytesOf(r.dependencies) +
+		bytesOf(r.accept.ids) + bytesOf(r.accept.stamps) + bytesOf(r.endpoints) + bytesOf(r.dependencies) + bytesOf(r.tenants) +
 		r.tasksFootprint()
 	for i := range r.endpoints {
 		es := &r.endpoints[i]
@@ -301,6 +326,9 @@ func (r *Run) Footprint() int {
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
 		n += bytesOf(ds.series) + bytesOf(ds.waiters.ids) + bytesOf(ds.waiters.stamps)
+	}
+	for i := range r.tenants {
+		n += bytesOf(r.tenants[i].series)
 	}
 	return n
 }

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"fmt"
+	"hash"
 	"hash/fnv"
 	"math/rand/v2"
 	"testing"
@@ -221,17 +222,25 @@ func TestForkAtTheEnd(t *testing.T) {
 // lockstepHash is stepHash(r, 0), with other advanced by the same steps
 // between r's.
 func lockstepHash(r, other *engine.Run) uint64 {
+	return lockstepHashBy(r, other, fingerprintSnapshot)
+}
+
+// lockstepHashBy is lockstepHash with the snapshots hashed by fp; other
+// may be nil.
+func lockstepHashBy(r, other *engine.Run, fp func(hash.Hash64, *engine.Snapshot)) uint64 {
 	h := fnv.New64a()
 	steps := rand.New(rand.NewPCG(0, 0x57e9))
 	for !r.Done() && r.Now() < r.End() {
 		dt := time.Duration(steps.Int64N(int64(4*time.Second))) + time.Millisecond
 		r.Advance(dt)
-		other.Advance(dt)
+		if other != nil {
+			other.Advance(dt)
+		}
 		s := r.Snapshot()
-		fingerprintSnapshot(h, &s)
+		fp(h, &s)
 	}
 	r.Run()
 	s := r.Snapshot()
-	fingerprintSnapshot(h, &s)
+	fp(h, &s)
 	return h.Sum64()
 }

@@ -68,6 +68,7 @@ type instState struct {
 	queued    int // live entries of accept (it may hold stale ones)
 	busyMax   int
 	queuedMax int
+	lacked    bool // a call found every worker busy (fork_services.go)
 	accept    ring // admitted children waiting for a worker
 	rng       *stream
 	state     InstanceState
@@ -473,6 +474,7 @@ func (r *Run) childArrives(e *event) {
 	ss := &r.svcs[in.svc]
 	in.arrived++
 	haveWorker := in.busy < in.workers
+	in.lacked = in.lacked || !haveWorker // fork_services.go
 	if in.state == InstanceIsDown || (!haveWorker && !(in.queueCap == QueueUnbounded || in.queued < in.queueCap)) {
 		// Connection refused, or no room: an error at once.
 		in.answered[Rejected]++

@@ -205,11 +205,22 @@ type tenantBulkhead struct {
 	sharedCap           int32
 	sharedPerTenant     int32 // 0: no cap beyond sharedCap
 	capacity            int   // all slots a call could find, for the snapshot
+	// For a fork (fork_limits.go): the most own slots each tenant held at
+	// once, and whether a call ever found its tenant's own slots full.
+	ownMax  [MaxTenants + 1]int32
+	spilled bool
 }
 
 // newTenantBulkhead sizes a per-tenant bulkhead for the system's tenants.
 func newTenantBulkhead(sys *System, tb *TenantBulkhead) *tenantBulkhead {
-	b := &tenantBulkhead{sharedCap: int32(tb.Shared), sharedPerTenant: int32(tb.SharedPerTenant)}
+	b := &tenantBulkhead{}
+	b.size(sys, tb)
+	return b
+}
+
+// size sets b's caps for tb, leaving the slots held as they are.
+func (b *tenantBulkhead) size(sys *System, tb *TenantBulkhead) {
+	b.sharedCap, b.sharedPerTenant = int32(tb.Shared), int32(tb.SharedPerTenant)
 	for i := range b.ownCap {
 		b.ownCap[i] = int32(tb.Default)
 	}
@@ -228,7 +239,6 @@ func newTenantBulkhead(sys *System, tb *TenantBulkhead) *tenantBulkhead {
 			break
 		}
 	}
-	return b
 }
 
 // enterTenantBulkhead is enter's step for a per-tenant bulkhead at index i:
@@ -242,9 +252,13 @@ func (r *Run) enterTenantBulkhead(id int32, i int) {
 	if t < 0 {
 		t = anonTenant
 	}
+	if b.own[t] >= b.ownCap[t] {
+		b.spilled = true // fork_limits.go
+	}
 	switch {
 	case b.own[t] < b.ownCap[t]:
 		b.own[t]++
+		b.ownMax[t] = max(b.ownMax[t], b.own[t]) // fork_limits.go
 		req.inShared = false
 	case b.sharedUsed < b.sharedCap && (b.sharedPerTenant == 0 || b.shared[t] < b.sharedPerTenant):
 		b.shared[t]++

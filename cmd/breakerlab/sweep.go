@@ -111,6 +111,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	for k := range *seeds {
 		plan.Seeds = append(plan.Seeds, *seed+uint64(k))
 	}
+	defer limitSweepMemory()() // sweep_memory.go
 	if err := plan.Prepare(); err != nil {
 		return usagef("%w", err)
 	}

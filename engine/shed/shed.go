@@ -217,3 +217,15 @@ func (s *Shedder) Stats(c Class) ClassStats {
 	}
 	return s.stats[c]
 }
+
+// Reconfigure gives s another configuration and keeps its state (the
+// service-time estimate and the counts), for a copy of a run that goes on
+// with other bounds: the copy is exact only while the old bounds have not
+// decided anything, which the caller checks.
+func (s *Shedder) Reconfigure(cfg Config) error {
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	s.cfg = cfg
+	return nil
+}

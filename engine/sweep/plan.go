@@ -228,9 +228,10 @@ func (p *Plan) addCost(sc *engine.Scenario) {
 }
 
 // The base, the cell whose prefix the others fork from, has the most
-// workers, then the longest timeouts in all, then the largest bulkheads,
-// then (a tasks server's) the largest connection pools and memory: the
-// likeliest to have no knob matter.
+// workers (the front's and its services'), then the longest timeouts in
+// all, then the largest bulkheads (per-tenant ones counted by their
+// default and shared slots), then (a tasks server's) the largest connection
+// pools and memory: the likeliest to have no knob matter.
 type baseKey struct {
 	workers   int
 	timeouts  time.Duration
@@ -241,9 +242,15 @@ type baseKey struct {
 func (p *Plan) baseKeyOf(sc *engine.Scenario) baseKey {
 	sys := &sc.Variants[p.Variant].System
 	k := baseKey{workers: sys.Workers, tasks: tasksRoom(sys)}
+	for _, s := range sys.Services {
+		k.workers += s.Workers // a service's pool forks as the front's does
+	}
 	for _, d := range sys.Dependencies {
 		k.timeouts += d.Policy.Timeout
 		k.bulkheads += d.Policy.Bulkhead
+		if tb := d.Policy.TenantBulkhead; tb != nil {
+			k.bulkheads += tb.Default + tb.Shared
+		}
 	}
 	return k
 }

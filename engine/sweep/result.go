@@ -8,9 +8,12 @@ type Result struct {
 	Plan  *Plan
 	Runs  int // samples added
 	Total int // jobs in the plan
-	// values[cell][seed] and goals[cell][seed], NaN until the job is in.
-	values, goals [][]float64
-	in            [][]bool
+	// values[cell*seeds+seed] and goals[cell*seeds+seed], NaN until the
+	// job is in: flat, so that a grid of 40,000 cells on 3 seeds holds
+	// three arrays rather than 120,000 small ones.
+	values, goals []float64
+	in            []bool
+	seeds         int
 	// Underway marks a copy taken while the sweep goes on (Clone): the
 	// jobs not in are still to come, not stopped.
 	Underway bool
@@ -20,44 +23,30 @@ type Result struct {
 // as it is: a view may draw it on another goroutine while the sweep goes
 // on.
 func (r *Result) Clone() *Result {
-	c := &Result{Plan: r.Plan, Runs: r.Runs, Total: r.Total, Underway: true}
-	n, seeds := len(r.values), len(r.Plan.Seeds)
-	vals, in := make([]float64, 2*n*seeds), make([]bool, n*seeds)
-	vals, goals := vals[:n*seeds], vals[n*seeds:]
-	c.values, c.goals, c.in = make([][]float64, n), make([][]float64, n), make([][]bool, n)
-	for k := range n {
-		lo, hi := k*seeds, (k+1)*seeds
-		c.values[k], c.goals[k], c.in[k] = vals[lo:hi:hi], goals[lo:hi:hi], in[lo:hi:hi]
-		copy(c.values[k], r.values[k])
-		copy(c.goals[k], r.goals[k])
-		copy(c.in[k], r.in[k])
-	}
-	return c
+	c := *r
+	c.Underway = true
+	c.values = append([]float64(nil), r.values...)
+	c.goals = append([]float64(nil), r.goals...)
+	c.in = append([]bool(nil), r.in...)
+	return &c
 }
 
 // NewResult makes an empty result for a prepared plan.
 func NewResult(p *Plan) *Result {
 	nx, ny := p.Size()
-	r := &Result{Plan: p, Total: nx * ny * len(p.Seeds)}
-	r.values = make([][]float64, nx*ny)
-	r.goals = make([][]float64, nx*ny)
-	r.in = make([][]bool, nx*ny)
-	for c := range r.values {
-		r.values[c] = make([]float64, len(p.Seeds))
-		r.goals[c] = make([]float64, len(p.Seeds))
-		r.in[c] = make([]bool, len(p.Seeds))
-	}
-	return r
+	n := nx * ny * len(p.Seeds)
+	return &Result{Plan: p, Total: n, seeds: len(p.Seeds),
+		values: make([]float64, n), goals: make([]float64, n), in: make([]bool, n)}
 }
 
 // Add records a sample; a second sample of the same job replaces the first.
 func (r *Result) Add(s Sample) {
 	nx, _ := r.Plan.Size()
-	c := s.J*nx + s.I
-	if !r.in[c][s.Seed] {
+	k := (s.J*nx+s.I)*r.seeds + s.Seed
+	if !r.in[k] {
 		r.Runs++
 	}
-	r.values[c][s.Seed], r.goals[c][s.Seed], r.in[c][s.Seed] = s.Value, s.GoalValue, true
+	r.values[k], r.goals[k], r.in[k] = s.Value, s.GoalValue, true
 }
 
 // Complete says whether every job is in.
@@ -79,16 +68,17 @@ type Cell struct {
 // Cell returns cell (i, j)'s figures.
 func (r *Result) Cell(i, j int) Cell {
 	nx, _ := r.Plan.Size()
-	c := j*nx + i
+	lo, hi := (j*nx+i)*r.seeds, (j*nx+i+1)*r.seeds
+	in, values, goals := r.in[lo:hi], r.values[lo:hi], r.goals[lo:hi]
 	out := Cell{Mean: math.NaN(), Min: math.NaN(), Max: math.NaN(), Std: math.NaN(), GoalMean: math.NaN()}
 	var sum, gsum float64
 	gn := 0
-	for s, ok := range r.in[c] {
+	for s, ok := range in {
 		if !ok {
 			continue
 		}
 		out.Runs++
-		if v := r.values[c][s]; !math.IsNaN(v) {
+		if v := values[s]; !math.IsNaN(v) {
 			if out.N == 0 || v < out.Min {
 				out.Min = v
 			}
@@ -98,7 +88,7 @@ func (r *Result) Cell(i, j int) Cell {
 			out.N++
 			sum += v
 		}
-		if g := r.goals[c][s]; !math.IsNaN(g) {
+		if g := goals[s]; !math.IsNaN(g) {
 			gn++
 			gsum += g
 		}
@@ -106,8 +96,8 @@ func (r *Result) Cell(i, j int) Cell {
 	if out.N > 0 {
 		out.Mean = sum / float64(out.N)
 		var ss float64
-		for s, ok := range r.in[c] {
-			if v := r.values[c][s]; ok && !math.IsNaN(v) {
+		for s, ok := range in {
+			if v := values[s]; ok && !math.IsNaN(v) {
 				ss += (v - out.Mean) * (v - out.Mean)
 			}
 		}

@@ -1,0 +1,161 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine/shed"
+)
+
+// Forking runs with services (issue 28). CloneInto copies the services'
+// state (cloneServicesInto): their records, instances (each with its
+// accept queue, random stream and load shedder) and the links of the
+// chains of calls; their edges are dependencies and copied with the
+// front's. One knob of a service may differ in a fork: its number of
+// workers, when no call has yet found every worker of one of its
+// instances busy (lacked) and no instance has had more busy at once than
+// the new number: each call would have found a free worker, and no
+// shedder, which judges only calls that would queue, was asked. Every
+// other difference inside a service is refused by knobsUnused's
+// comparison, and a service edge's timeout never forks (a call to a
+// service arms its timer, since when it answers is not known).
+
+// servicesUnused hands same (a copy of the cell's system) r's services
+// where they differ only in workers that have not mattered; same's
+// Services is its own copy then.
+func (r *Run) servicesUnused(same *System) bool {
+	if len(same.Services) != len(r.sys.Services) {
+		return false
+	}
+	copied := false
+	for i := range same.Services {
+		w, mine := same.Services[i].Workers, r.sys.Services[i].Workers
+		if w == mine {
+			continue
+		}
+		if w <= 0 || mine <= 0 || i >= len(r.svcs) {
+			return false
+		}
+		ss := &r.svcs[i]
+		for gi := ss.instBase; gi < ss.instBase+ss.n; gi++ {
+			if in := &r.insts[gi]; in.lacked || in.busyMax > w {
+				return false
+			}
+		}
+		if s := same.Services[i].Shed; s != nil {
+			c := *s
+			c.Workers = w
+			if c.Validate() != nil {
+				return false
+			}
+		}
+		if !copied {
+			same.Services = append([]Service(nil), same.Services...)
+			copied = true
+		}
+		same.Services[i].Workers = mine
+	}
+	return true
+}
+
+// cloneServicesInto copies r's services into dst, which CloneInto has
+// just made a copy of r's scalars, taking memory from the buffers dst had
+// (was*).
+func (r *Run) cloneServicesInto(dst *Run, wasSvcs []svcState, wasOrder []int, wasInsts []instState, wasLinks []link) {
+	dst.svcOrder = cloneInto(wasOrder, r.svcOrder)
+	dst.links = cloneInto(wasLinks, r.links)
+	dst.svcs, dst.insts = nil, nil
+	if r.svcs != nil {
+		n := len(r.svcs)
+		dst.svcs = reuseBuf(wasSvcs, cap(r.svcs))[:n]
+		for i := range r.svcs {
+			src, d := &r.svcs[i], &dst.svcs[i]
+			series := d.series
+			*d = *src
+			d.series = cloneInto(series, src.series)
+		}
+	}
+	if r.insts != nil {
+		n := len(r.insts)
+		dst.insts = reuseBuf(wasInsts, cap(r.insts))[:n]
+		for i := range r.insts {
+			src, d := &r.insts[i], &dst.insts[i]
+			accept, rng, errRng, sh := d.accept, d.rng, d.errRng, d.shedder
+			*d = *src
+			d.accept = cloneRing(accept, src.accept)
+			d.rng = cloneStream(rng, src.rng)
+			d.errRng = cloneStream(errRng, src.errRng) // a failing instance's draws
+			d.shedder = nil
+			if src.shedder != nil {
+				if sh == nil {
+					sh = new(shed.Shedder)
+				}
+				*sh = *src.shedder
+				d.shedder = sh
+			}
+		}
+	}
+}
+
+// edgeOwner names the service and instance whose edge ds is ("", 0: the
+// front service's), as its breaker reports them in transitions.
+func (r *Run) edgeOwner(ds *dependencyState) (string, int) {
+	if ds.inst == 0 || ds.inst >= len(r.insts) {
+		return "", 0
+	}
+	in := &r.insts[ds.inst]
+	return r.svcs[in.svc].cfg.Name, in.k
+}
+
+// rebaseServices hands a clone's services the system sys it is forked
+// for: their configurations, their edges' (and the faults in force), and
+// each instance's workers and shedder for its service's new size.
+func (r *Run) rebaseServices(sys *System) {
+	for i := range r.svcs {
+		ss := &r.svcs[i]
+		s := &sys.Services[i]
+		ss.cfg = s
+		for k := range ss.n {
+			in := &r.insts[ss.instBase+k]
+			in.workers = s.Workers
+			if in.shedder != nil {
+				c := *s.Shed
+				c.Workers = s.Workers
+				_ = in.shedder.Reconfigure(c) // servicesUnused validated it
+			}
+			for j := range s.Dependencies {
+				repointDependency(&r.dependencies[ss.depBase+k*ss.nDeps+j], &s.Dependencies[j])
+			}
+		}
+	}
+}
+
+// repointDependency hands ds its equal configuration d of the scenario a
+// clone is forked for, and the fault in force among d's.
+func repointDependency(ds *dependencyState, d *Dependency) {
+	if ds.fault != nil {
+		for k := range ds.cfg.Faults {
+			if ds.fault == &ds.cfg.Faults[k] {
+				ds.fault = &d.Faults[k]
+			}
+		}
+	}
+	ds.cfg = d
+}
+
+// firstServiceFault is when the first fault of sys's services or of their
+// dependencies starts (noArrival: none), for ForkAt.
+func firstServiceFault(sys *System) time.Duration {
+	first := noArrival
+	for i := range sys.Services {
+		s := &sys.Services[i]
+		for _, f := range s.Faults {
+			first = min(first, f.From)
+		}
+		for _, d := range s.Dependencies {
+			for _, f := range d.Faults {
+				first = min(first, f.From)
+			}
+		}
+	}
+	return first
+}

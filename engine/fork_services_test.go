@@ -1,0 +1,161 @@
+package engine_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"hash"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+)
+
+// multiHopWith is multi-hop with the front's, orders' and inventory's
+// workers set.
+func multiHopWith(front, orders, inventory int) *engine.Scenario {
+	sc := scenarios.MultiHop()
+	for v := range sc.Variants {
+		sys := &sc.Variants[v].System
+		sys.Workers = front
+		for i := range sys.Services {
+			switch s := &sys.Services[i]; s.Name {
+			case "orders":
+				s.Workers = orders
+			case "inventory":
+				s.Workers = inventory
+			}
+		}
+	}
+	return sc
+}
+
+// fingerprintServices is fingerprintLimits with every service's snapshot
+// (its instances, edges and series), written as JSON.
+func fingerprintServices(h hash.Hash64, s *engine.Snapshot) {
+	fingerprintLimits(h, s)
+	for _, tr := range s.Transitions {
+		fmt.Fprintf(h, "%s#%d ", tr.Service, tr.Instance)
+	}
+	b, err := json.Marshal(s.Services)
+	if err != nil {
+		b = []byte(err.Error())
+	}
+	h.Write(b)
+}
+
+// A run with services forks exactly when only workers (the front's or a
+// service's) differ, unused: each fork taken goes on as a new run of its
+// cell, services' records included; some are refused (a pool the prefix's
+// busiest moment passed, or one that made a call queue).
+func TestForkServicesGivesWhatNewGives(t *testing.T) {
+	base := multiHopWith(400, 400, 64)
+	if at := engine.ForkAt(base, 0); at != 20*time.Second-1 {
+		t.Fatalf("ForkAt(multi-hop) = %v, want just before the database slows at 20 s", at)
+	}
+	var cells []*engine.Scenario
+	var names []string
+	for _, orders := range []int{20, 200, 400} {
+		for _, inventory := range []int{2, 16, 64} {
+			cells = append(cells, multiHopWith(300, orders, inventory))
+			names = append(names, fmt.Sprintf("orders %d inventory %d workers", orders, inventory))
+		}
+	}
+	for v := range 2 { // the third propagates deadlines: never forked
+		checkSomeForks(t, base, v, []time.Duration{engine.ForkAt(base, v), 30 * time.Second}, cells, names, fingerprintServices)
+	}
+}
+
+// fleetWith is fleet-probes with the api's and the provider's workers set.
+func fleetWith(api, provider int) *engine.Scenario {
+	sc := scenarios.FleetProbes()
+	for v := range sc.Variants {
+		for i := range sc.Variants[v].System.Services {
+			switch s := &sc.Variants[v].System.Services[i]; s.Name {
+			case "api":
+				s.Workers = api
+			case "provider":
+				s.Workers = provider
+			}
+		}
+	}
+	return sc
+}
+
+// A fleet forks too: twenty api instances, each with its own breaker on
+// the provider (copied with the instance it reports transitions for).
+func TestForkFleetGivesWhatNewGives(t *testing.T) {
+	base := fleetWith(40, 32)
+	var cells []*engine.Scenario
+	var names []string
+	for _, api := range []int{2, 20, 40} {
+		for _, provider := range []int{2, 16, 32} {
+			cells = append(cells, fleetWith(api, provider))
+			names = append(names, fmt.Sprintf("api %d provider %d workers", api, provider))
+		}
+	}
+	checkSomeForks(t, base, 1, []time.Duration{engine.ForkAt(base, 1)}, cells, names, fingerprintServices)
+}
+
+// The comparison can fail: a fork ForkInto refuses, taken anyway
+// (ForkUnchecked), is seen to differ from the cell's own run: a service
+// pool smaller than the prefix's busiest moment, and a larger one than
+// the prefix's when calls had to queue for it.
+func TestForkServicesWrongForkIsSeen(t *testing.T) {
+	at := 25 * time.Second
+	for _, c := range []struct {
+		name       string
+		base, cell *engine.Scenario
+	}{
+		{"a smaller inventory", multiHopWith(400, 400, 64), multiHopWith(400, 400, 8)},
+		{"a larger inventory after calls queued", multiHopWith(400, 400, 16), multiHopWith(400, 400, 64)},
+	} {
+		prefix, err := engine.New(c.base, 1, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prefix.AdvanceTo(at)
+		var dst engine.Run
+		if prefix.ForkInto(&dst, c.cell, 1) {
+			t.Errorf("%s: ForkInto took a fork whose service pool has mattered", c.name)
+			continue
+		}
+		prefix.ForkUnchecked(&dst, c.cell, 1)
+		fresh, err := engine.New(c.cell, 1, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh.AdvanceTo(at)
+		if lockstepHashBy(&dst, nil, fingerprintServices) == lockstepHashBy(fresh, nil, fingerprintServices) {
+			t.Errorf("%s: a wrong fork hashes as the cell's own run: the comparison cannot see it", c.name)
+		}
+	}
+}
+
+// A fork of a run whose service answers some calls with errors (a stream of
+// draws of its own, chaos's "errors") goes on as a new run of its cell:
+// each fork draws from a copy of that stream, not from its siblings'.
+func TestForkServicesWithErrorFaults(t *testing.T) {
+	failing := func(orders, inventory int) *engine.Scenario {
+		sc := multiHopWith(400, orders, inventory)
+		for v := range sc.Variants {
+			for i := range sc.Variants[v].System.Services {
+				if s := &sc.Variants[v].System.Services[i]; s.Name == "inventory" {
+					s.Faults = append(s.Faults, engine.ServiceFault{Kind: engine.InstanceErrors, Instance: engine.AllInstances,
+						From: 5 * time.Second, To: 40 * time.Second, Probability: 0.3})
+				}
+			}
+		}
+		return sc
+	}
+	base := failing(400, 64)
+	var cells []*engine.Scenario
+	var names []string
+	for _, orders := range []int{20, 400} {
+		for _, inventory := range []int{16, 64} {
+			cells = append(cells, failing(orders, inventory))
+			names = append(names, fmt.Sprintf("orders %d inventory %d workers, inventory failing", orders, inventory))
+		}
+	}
+	checkSomeForks(t, base, 0, []time.Duration{10 * time.Second, 30 * time.Second}, cells, names, fingerprintServices)
+}
