@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -133,6 +134,14 @@ func TestDrillCheck(t *testing.T) {
 	}
 	if !regexp.MustCompile(`^\d+ cards checked: \d+ placeholders, \d+ claims\n$`).MatchString(out) {
 		t.Fatalf("drill --check printed %q", out)
+	}
+	// The README quotes the line: it must be what the check prints today.
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "breakerlab drill --check        " + strings.TrimSpace(out); !strings.Contains(string(readme), want+"\n") {
+		t.Errorf("README.md should show %q, what drill --check prints", want)
 	}
 	for _, args := range [][]string{{"drill", "--check", "--deck"}, {"drill", "--check", "--topic", "breaker"}, {"drill", "--check", "extra"}, {"drill", "--check=maybe"}} {
 		if _, errOut, code := run(t, args...); code != 2 || errOut == "" {
