@@ -98,11 +98,34 @@ RACE_FREE_TEST_FILES = $(shell grep -rl --include='*_test.go' 'racefree.Only(t)'
 RACE_FREE_TESTS = $(shell awk '/^func Test/ { split($$2, name, /[^A-Za-z0-9_]/) } /racefree\.Only/ { print name[1] }' $(RACE_FREE_TEST_FILES) | sort -u | paste -sd'|' -)
 RACE_FREE_TEST_PKGS = $(sort $(patsubst %/,%,$(dir $(RACE_FREE_TEST_FILES))))
 
+# The slowest packages under -race go first: `go test` starts packages in
+# the order it is given them, and a slow one started last runs alone while
+# the other core waits.
+SLOW_FIRST := ./tui/serve ./exercises ./cmd/breakerlab/internal/lab ./tui/sandbox ./cmd/breakerlab ./engine/sweep ./tui/home
+RACE_PKGS_ORDERED = $(shell $(GO) list $(SLOW_FIRST)) $(filter-out $(shell $(GO) list $(SLOW_FIRST)),$(RACE_PKGS))
+
+# The three runs go side by side: the tests under -race wait on sockets,
+# SSH sessions and the graded exercises' go commands, and the runs without
+# it fill that time (one after the other, the two cores stood idle a third
+# of the time). The -race run prints as it goes; the others' output follows.
+# The racefree.Only tests, without -race, when the run under -race skipped them.
+MARKED_RUN = $(if $(RACE),$(if $(RACE_FREE_TESTS),$(GO) test -count=1 -timeout 30m -run '^($(RACE_FREE_TESTS))$$$$' $(RACE_FREE_TEST_PKGS)))
+
 unit:
 	@[ -n "$(RACE)" ] || echo "note: no C compiler for cgo, so the tests run without -race"
-	$(GO) test -count=1 -timeout 30m $(RACE_FREE)
-	$(GO) test $(RACE) -count=1 -timeout 30m $(RACE_PKGS)
-	$(if $(RACE),$(if $(RACE_FREE_TESTS),$(GO) test -count=1 -timeout 30m -run '^($(RACE_FREE_TESTS))$$' $(RACE_FREE_TEST_PKGS)))
+	@logs=$$(mktemp -d) && trap 'rm -rf "$$logs"' EXIT && \
+	echo "go test (no -race): $(RACE_FREE)" && \
+	{ $(GO) test -count=1 -timeout 30m $(RACE_FREE) >"$$logs/free" 2>&1 & free=$$!; } && \
+	marked= && \
+	if [ -n "$(MARKED_RUN)" ]; then \
+		echo "go test (no -race) -run the racefree.Only tests: $(RACE_FREE_TEST_PKGS)" && \
+		{ $(MARKED_RUN) >"$$logs/marked" 2>&1 & marked=$$!; }; \
+	fi && \
+	echo "go test $(RACE): every other package" && \
+	rc=0 && { $(GO) test $(RACE) -count=1 -timeout 30m $(RACE_PKGS_ORDERED) || rc=1; } && \
+	{ wait $$free || rc=1; } && cat "$$logs/free" && \
+	if [ -n "$$marked" ]; then { wait $$marked || rc=1; } && cat "$$logs/marked"; fi && \
+	exit $$rc
 
 # Releases. goreleaser is pinned in its own module, internal/tools: as a
 # tool of the main module it would add some 300 modules to go.mod, raise its
