@@ -13,10 +13,6 @@ import (
 // empty at 200×60: blank, or inside a pane with nothing there.
 const maxBlankSim = 12
 
-// maxBlankShuffle is maxBlankSim for a shuffle-sharding step, whose panes
-// (the fleet, the customers, the odds, the customer grid) are fewer.
-const maxBlankShuffle = 34
-
 // simBlankRun is the longest run of empty rows in the simulation column
 // of view, whose text column is tw wide.
 func simBlankRun(view string, tw int) int {
@@ -43,25 +39,20 @@ func simBlankRun(view string, tw int) int {
 // stands stretched and empty (lesson 4's transitions log took every row
 // left over), and no rows stay blank under the panes: the extras (the
 // history, the map, the charts a step leaves out) take them
-// (extras.go). The shuffle-sharding steps (lesson 8) draw a fleet of
-// eight workers and a thousand customers, which the customer grid shows
-// whole and still leaves rows over: they are held to the looser
-// maxBlankShuffle.
+// (extras.go). The shuffle-sharding steps (lesson 8) are held to the
+// same: their extras are the customer grid, the panes a step leaves out
+// and the chart over time (shufflehistory.go).
 func TestEveryStepHasNoEmptyAreaAt200x60(t *testing.T) {
 	racefree.Only(t)
 	for _, p := range allLessons(t) {
-		for i, st := range p.Steps {
+		for i := range p.Steps {
 			m := play(t, open(t, p, i, 200, 60, Options{}))
 			tw, sw := m.columns()
 			if sw == 0 {
 				continue
 			}
-			most := maxBlankSim
-			if st.ShuffleConfig != nil {
-				most = maxBlankShuffle
-			}
-			if n := simBlankRun(m.View(), tw); n > most {
-				t.Errorf("%s step %d: %d empty rows in a row in the simulation column (at most %d):\n%s", p.Lesson.ID, i+1, n, most, ansi.Strip(m.View()))
+			if n := simBlankRun(m.View(), tw); n > maxBlankSim {
+				t.Errorf("%s step %d: %d empty rows in a row in the simulation column (at most %d):\n%s", p.Lesson.ID, i+1, n, maxBlankSim, ansi.Strip(m.View()))
 			}
 		}
 	}

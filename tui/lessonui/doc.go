@@ -14,7 +14,8 @@
 //
 // It owns the player's model, key map, layout and the few panes no other
 // package draws (the endpoints table, the breaker transitions, and the
-// shuffle-sharding fleet, customers and odds); the worker pool, breaker and
+// shuffle-sharding fleet, customers, odds, customer grid and chart over
+// time); the worker pool, breaker and
 // charts are tui/pane's and tui/chart's, fed with engine snapshots through
 // the adapters in panes.go, so either side can change without the other.
 //

@@ -171,28 +171,43 @@ var _ = []extraPane{(*historyExtra)(nil), (*mapExtra)(nil), (*tilesExtra)(nil), 
 
 var _ shufflePane = (*shuffleExtra)(nil)
 
-// newShuffleExtras are the extras of a shuffle-sharding step: every
-// customer as a cell (customergrid.go), and the odds table (the chance of
-// each overlap) where the step does not name it.
+// newShuffleExtras are the extras of a shuffle-sharding step, in the
+// order they take the rows left over: every customer as a cell
+// (customergrid.go); the fleet, the customers' counts and the odds table
+// (the chance of each overlap) where the step does not name them; and
+// last, taking what remains up to its most, the chart over time
+// (shufflehistory.go).
 func newShuffleExtras(names []string, th *theme.Theme) []shufflePane {
-	out := []shufflePane{&customerGrid{th: th}}
+	has := map[string]bool{}
 	for _, n := range names {
-		if n == "odds" {
-			return out
+		has[n] = true
+	}
+	out := []shufflePane{&customerGrid{th: th}}
+	for _, n := range []string{"fleet", "customers", "odds"} {
+		if !has[n] {
+			// A fleet cut to its first workers, or counts cut short, would
+			// say less than it seems to: those show whole or not at all.
+			out = append(out, &shuffleExtra{shufflePane: newShufflePane(n, th), whole: n != "odds"})
 		}
 	}
-	return append(out, &shuffleExtra{shufflePane: newShufflePane("odds", th)})
+	return append(out, &shuffleHistory{th: th})
 }
 
 // shuffleExtra is a shuffle pane sized from the rows left over, up to
-// what it needs.
-type shuffleExtra struct{ shufflePane }
+// what it needs; from its least, or if whole only at what it needs.
+type shuffleExtra struct {
+	shufflePane
+	whole bool
+}
 
 func (p *shuffleExtra) Needs(int) int { return 0 }
 func (p *shuffleExtra) Min() int      { return 0 }
 func (p *shuffleExtra) Extent(w int) (int, int) {
-	lo := p.shufflePane.Min()
-	return lo, max(p.shufflePane.Needs(w), lo)
+	lo, hi := p.shufflePane.Min(), p.shufflePane.Needs(w)
+	if p.whole {
+		lo = hi
+	}
+	return lo, max(hi, lo)
 }
 
 // relayouter is a pane whose extent can change as the run plays (a chart

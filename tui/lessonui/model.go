@@ -302,9 +302,7 @@ func (m Model) onTick(t tickMsg) (tea.Model, tea.Cmd) {
 	if err := m.sim.Seek(target); err != nil {
 		m.note, m.noteErr, m.playing = err.Error(), true, false
 	}
-	if relayout(m.sim.Panes()) {
-		m.layout() // extras.go: a pane found something to say, or more
-	}
+	m.relayoutIfAsked()
 	if m.playing {
 		return m, m.tick()
 	}
@@ -315,6 +313,14 @@ func (m Model) onTick(t tickMsg) (tea.Model, tea.Cmd) {
 		m.reveal()
 	}
 	return m, nil
+}
+
+// relayoutIfAsked places the panes again when one of them found something
+// to say, or more, or lost it (extras.go), as a move in time may.
+func (m *Model) relayoutIfAsked() {
+	if m.sim != nil && relayout(m.sim.Panes()) {
+		m.layout()
+	}
 }
 
 func (m Model) leave() (tea.Model, tea.Cmd) {
@@ -402,6 +408,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.showList, m.listCursor = true, m.step
 	case m.timeKey(k):
 		// Moved in time: 100 ms, an event, the start, the end, or a prompt.
+		m.relayoutIfAsked()
 	case key.Matches(k, m.keys.Up):
 		m.scroll = max(m.scroll-1, 0)
 	case key.Matches(k, m.keys.Down):
@@ -419,6 +426,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			if err := m.sim.Seek(st.From); err != nil {
 				m.note, m.noteErr = err.Error(), true
 			}
+			m.relayoutIfAsked()
 		}
 	case key.Matches(k, m.keys.Variant):
 		if m.sim != nil && st.Choose {

@@ -588,6 +588,10 @@ type shuffleData struct {
 	snap     *shuffle.Snapshot
 	cfg      shuffle.SimConfig
 	poisoned []int32 // the poisoned customer's shard
+	// hist is the other customers' counts at each playback.Step so far,
+	// and end the step's end, for the chart over time.
+	hist []shuffle.CustomerCounts
+	end  time.Duration
 }
 
 type shufflePane interface {

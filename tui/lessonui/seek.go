@@ -143,6 +143,7 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		if err := l.Seek(at); err != nil {
 			m.note, m.noteErr = err.Error(), true
 		}
+		m.relayoutIfAsked()
 	}
 	return m, nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 )
@@ -148,6 +149,10 @@ type shuffleSim struct {
 	sim     *shuffle.Sim
 	snap    shuffle.Snapshot
 	panes   []shufflePane
+	// hist is the other customers' counts at every playback.Step the
+	// timeline has passed (hist[i] at i steps), for the chart over time:
+	// recorded on the way forward, replayed with the run on a step back.
+	hist []shuffle.CustomerCounts
 }
 
 func (s *shuffleSim) rebuild(t time.Duration) error {
@@ -157,11 +162,27 @@ func (s *shuffleSim) rebuild(t time.Duration) error {
 	if err != nil {
 		return fmt.Errorf("starting the shuffle timeline: %w", err)
 	}
-	if err := sim.AdvanceTo(t); err != nil {
+	s.sim, s.hist = sim, s.hist[:0]
+	if err := s.advance(t); err != nil {
+		return err
+	}
+	s.feed()
+	return nil
+}
+
+// advance plays the timeline on to t, recording the counts at each
+// playback.Step on the way. The timeline is driven by events, so stopping
+// at those steps changes nothing it does.
+func (s *shuffleSim) advance(t time.Duration) error {
+	for g := time.Duration(len(s.hist)) * playback.Step; g <= t; g += playback.Step {
+		if err := s.sim.AdvanceTo(g); err != nil {
+			return fmt.Errorf("playing the shuffle timeline: %w", err)
+		}
+		s.hist = append(s.hist, s.sim.Snapshot().Now)
+	}
+	if err := s.sim.AdvanceTo(t); err != nil {
 		return fmt.Errorf("playing the shuffle timeline: %w", err)
 	}
-	s.sim = sim
-	s.feed()
 	return nil
 }
 
@@ -169,7 +190,7 @@ func (s *shuffleSim) feed() {
 	s.snap = s.sim.Snapshot()
 	cfg := s.cfg
 	cfg.Strategy = shuffle.Strategies()[s.variant]
-	d := shuffleData{snap: &s.snap, cfg: cfg, poisoned: s.sim.Assignment().Shard(s.snap.Poisoned)}
+	d := shuffleData{snap: &s.snap, cfg: cfg, poisoned: s.sim.Assignment().Shard(s.snap.Poisoned), hist: s.hist, end: s.end}
 	for _, p := range s.panes {
 		p.SetShuffle(d)
 	}
@@ -185,8 +206,8 @@ func (s *shuffleSim) Seek(t time.Duration) error {
 	case t == s.sim.Now():
 		return nil
 	case t > s.sim.Now():
-		if err := s.sim.AdvanceTo(t); err != nil {
-			return fmt.Errorf("playing the shuffle timeline: %w", err)
+		if err := s.advance(t); err != nil {
+			return err
 		}
 		s.feed()
 		return nil
