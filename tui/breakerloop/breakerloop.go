@@ -3,7 +3,8 @@
 // for a minute) playing in a loop, drawn in two to four lines: the virtual
 // time, the breaker's state among closed, open and half-open, the last
 // calls its window judged, the calls it refused, and the engine's own words
-// for its last transition ("5 of the last 10 calls failed (50%)").
+// for its last transition ("5 of the last 10 calls failed (50%)"); on a
+// tall window, under them, the log of the run's every transition.
 //
 // The run is made once, in a command (Load): the engine runs the scenario
 // to its end and the loop keeps one small frame a virtual second, so a
@@ -55,6 +56,7 @@ type frame struct {
 	// once).
 	probed bool
 	last   *engine.Transition
+	seen   int // transitions at or before this frame
 }
 
 // Frames is the loop's run: a frame a virtual second, and what the run is
@@ -62,6 +64,9 @@ type frame struct {
 type Frames struct {
 	frames []frame
 	about  string // "dependency fails from 20 s to 80 s"
+	// trans is every transition of the run, for the log a tall window
+	// shows under the picture.
+	trans []engine.Transition
 }
 
 // LoadedMsg carries the frames Load made.
@@ -101,6 +106,7 @@ func Run() *Frames {
 			fr.probed = fr.probed || t.To == breaker.HalfOpen
 		}
 		seen = len(snap.Transitions)
+		fr.seen = seen
 		for _, d := range snap.Dependencies {
 			if d.Breaker == nil {
 				continue
@@ -115,6 +121,7 @@ func Run() *Frames {
 		}
 		f.frames = append(f.frames, fr)
 	}
+	f.trans = append(f.trans, r.Snapshot().Transitions...)
 	return f
 }
 
@@ -220,7 +227,8 @@ func (m Model) stillFrame() int {
 // View draws the loop in at most rows lines of w cells: nil when it has
 // nothing to show or no room (no row, under 60 columns). With fewer rows
 // than it draws, the title goes first, then the reason, then the
-// timeline: the state line stays.
+// timeline: the state line stays. With more, the rows past the picture's
+// own five hold the run's transition log (logLines).
 func (m Model) View(w, rows int) []string {
 	if !m.Loaded() || rows < 1 || w < 60 {
 		return nil
@@ -235,6 +243,9 @@ func (m Model) View(w, rows int) []string {
 		c.lines[m.i] = lines
 	}
 	if len(lines) <= rows {
+		if log := m.logLines(w, rows-len(lines)); len(log) > 0 {
+			return append(append([]string(nil), lines...), log...)
+		}
 		return lines
 	}
 	// lines are the title, the timeline and its axis when drawn, the
@@ -248,6 +259,55 @@ func (m Model) View(w, rows int) []string {
 		return lines[state:]
 	}
 	return lines[len(lines)-rows:]
+}
+
+// LogRows is the most rows the transition log takes under the picture:
+// a blank, its heading and a line a transition.
+func (m Model) LogRows() int {
+	if !m.Loaded() || len(m.f.trans) == 0 {
+		return 0
+	}
+	return 2 + len(m.f.trans)
+}
+
+// logLines is the run's every transition in the engine's words, in rows
+// lines at most (none under three): those already past as they are, the
+// last of them marked ▸, those still to come dim, so the picture's rhythm
+// reads as a list of causes. When they do not all fit, the window keeps
+// the last one past in sight.
+func (m Model) logLines(w, rows int) []string {
+	trans := m.f.trans
+	if rows < 3 || len(trans) == 0 {
+		return nil
+	}
+	th := m.th
+	seen := m.f.frames[m.i].seen
+	room := rows - 2
+	from := 0
+	if len(trans) > room {
+		from = min(max(seen-room/2, 0), len(trans)-room)
+	}
+	head := fmt.Sprintf("the run's %d transitions, ▸ the last so far", len(trans))
+	if from > 0 || from+room < len(trans) {
+		head = fmt.Sprintf("the run's transitions %d to %d of %d, ▸ the last so far", from+1, min(from+room, len(trans)), len(trans))
+	}
+	out := []string{"", " " + th.Dim.Render(head)}
+	for i := from; i < min(from+room, len(trans)); i++ {
+		t := trans[i]
+		mark, paint := " ", th.Dim.Render
+		switch {
+		case i == seen-1:
+			mark, paint = "▸", th.Bold.Render
+		case i < seen:
+			paint = func(s ...string) string { return strings.Join(s, "") }
+		}
+		line := fmt.Sprintf("%s %5s  %s → %s: %s", mark, secs(t.At), t.From, t.To, t.Reason())
+		if ansi.StringWidth(line) >= w {
+			line = fmt.Sprintf("%s %5s  %s → %s", mark, secs(t.At), t.From, t.To) // the reason never cut
+		}
+		out = append(out, " "+paint(line))
+	}
+	return out
 }
 
 // draw lays a frame out: a title line saying what plays, the state line,

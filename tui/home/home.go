@@ -15,7 +15,9 @@
 // tui/internal/playback, lessons, exercises (for its errors and catalog),
 // the engine's scenario types, bubbletea, bubbles (key, help) and lipgloss,
 // and tui/present for the Moment of the screen that is open, and
-// tui/breakerloop for the live picture under the menu.
+// tui/breakerloop for the live picture under the menu, lessons/challenge
+// and lessons/drill for the progress panes a tall window shows under it
+// (progress.go).
 // The live lab's servers are started and stopped by functions the caller
 // supplies (LiveLab), in tea.Cmds, as the workbook's are.
 package home
@@ -29,6 +31,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/breakerloop"
 	"github.com/breakerlab/breakerlab/tui/builder"
 	"github.com/breakerlab/breakerlab/tui/challengeui"
@@ -254,10 +257,13 @@ type Model struct {
 	// drillCounts are the drill's due and new cards ("3 due · 10 new"),
 	// shown on its entry once counted.
 	drillCounts string
-	w, h        int
-	note        string
-	noteErr     bool
-	showHelp    bool
+	// cards are the drill's counts themselves, for its progress pane.
+	cards    drill.Counts
+	cardsOK  bool
+	w, h     int
+	note     string
+	noteErr  bool
+	showHelp bool
 	// menuFilter and pickFilter filter the menu and the scenario picker
 	// (`/`, lists.go).
 	menuFilter, pickFilter listnav.Filter
@@ -416,6 +422,7 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// It may come while another screen is open.
 		if c.OK {
 			m.drillCounts = c.Counts.String()
+			m.cards, m.cardsOK = c.Counts, true
 		}
 		return m, nil
 	}

@@ -22,6 +22,9 @@ type lessonProgress struct {
 	// (from 1) and steps its length, when it was started.
 	next        *lessons.Lesson
 	step, steps int
+	// rows are every lesson's own progress, for the progress panes a tall
+	// window shows (progress.go).
+	rows []progressRow
 }
 
 // String is the Lessons item's figure: "3 of 13 done · continue lesson 4,
@@ -74,6 +77,7 @@ func lessonsProgress(store *lessons.Store, all []*lessons.Lesson) lessonProgress
 	var startedAt int
 	for _, l := range all {
 		pr := store.Get(l.ID)
+		p.rows = append(p.rows, lessonRow(l, pr))
 		switch {
 		case pr.Done:
 			p.done++
@@ -97,6 +101,7 @@ func lessonsProgress(store *lessons.Store, all []*lessons.Lesson) lessonProgress
 type challengesMsg struct {
 	args         []palette.Arg
 	stars, total int
+	rows         []progressRow // each challenge's stars (progress.go)
 }
 
 // countChallenges reads the challenges and their stars in a command: the
@@ -118,9 +123,12 @@ func (m Model) countChallenges() tea.Cmd {
 				out.args = append(out.args, palette.Arg{Value: fmt.Sprint(c.Number), Desc: c.Title})
 			}
 			out.total += 3
+			stars := 0
 			if prog != nil {
-				out.stars += prog.Get(c.ID).Stars
+				stars = prog.Get(c.ID).Stars
+				out.stars += stars
 			}
+			out.rows = append(out.rows, challengeRow(c, stars))
 		}
 		return out
 	}
@@ -139,6 +147,9 @@ func (c challengesMsg) String() string {
 type exercisesMsg struct {
 	done, total int
 	ok          bool
+	// looked: the search for a workbook came back (ok or not).
+	looked bool
+	rows   []progressRow // each exercise, done or not (progress.go)
 }
 
 // countExercises finds the workbook in a command and counts the exercises
@@ -152,14 +163,16 @@ func (m Model) countExercises() tea.Cmd {
 	return func() tea.Msg {
 		b, err := find()
 		if err != nil || b == nil {
-			return exercisesMsg{}
+			return exercisesMsg{looked: true}
 		}
-		out := exercisesMsg{ok: true}
+		out := exercisesMsg{ok: true, looked: true}
 		for _, e := range b.Exercises() {
 			out.total++
-			if b.Done(e) {
+			done := b.Done(e)
+			if done {
 				out.done++
 			}
+			out.rows = append(out.rows, exerciseRow(e, done))
 		}
 		return out
 	}

@@ -44,23 +44,40 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m Model) showsLoop() bool { return m.screen == onMenu && !m.showHelp }
 
 // withLoop puts the live picture under the menu, a blank row between,
-// in the rows the menu leaves free in height: up to five on a large
-// window, its one state line when only one or two are free.
+// in the rows the menu leaves free in height: five on a large window (one,
+// its state line, when only one or two are free), and with rows to spare
+// the progress panes under it (progress.go) and the run's transition log
+// in the picture, so that a tall window shows more rather than blank rows.
+// The progress panes come first when the rows are few: the picture keeps
+// its five.
 func (m Model) withLoop(body []string, height int) []string {
 	if !m.showsLoop() {
 		return body
 	}
 	free := height - len(body)
+	prog := 0
+	if need := m.progressNeeds(m.w); need > 0 && free >= 1+5+1+5 {
+		prog = min(need, free-1-5-1)
+	}
 	rows := free - 1
-	if free <= 2 {
+	switch {
+	case prog > 0:
+		rows = free - prog - 2 // a blank row before the picture and before the panes
+	case free <= 2:
 		rows = free // no blank row to spare: the state line alone
 	}
-	lines := m.loop.View(m.w, min(rows, 5))
-	if len(lines) == 0 {
-		return body
+	lines := m.loop.View(m.w, min(rows, 5+m.loop.LogRows()))
+	if len(lines) > 0 {
+		if free > len(lines) && len(body) > 0 && body[len(body)-1] != "" {
+			body = append(body, "")
+		}
+		body = append(body, lines...)
 	}
-	if free > len(lines) && len(body) > 0 && body[len(body)-1] != "" {
-		body = append(body, "")
+	if prog > 0 {
+		if len(body) > 0 && body[len(body)-1] != "" {
+			body = append(body, "")
+		}
+		body = append(body, m.progressLines(m.w, prog)...)
 	}
-	return append(body, lines...)
+	return body
 }
