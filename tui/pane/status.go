@@ -76,20 +76,7 @@ func (s *Status) View() string {
 	}
 	s.dirty = false
 	i := s.info
-	var mode string
-	switch {
-	case i.Finished:
-		mode = s.th.Bold.Render(theme.GlyphFinished + " finished")
-	case i.Playing:
-		mode = s.th.Good.Bold(true).Render(theme.GlyphPlaying + " playing ")
-	default:
-		mode = s.th.Warn.Bold(true).Render(theme.GlyphPaused + " paused  ")
-	}
-	// The clock shows tenths, cut rather than rounded, so it never reads
-	// the end before the end.
-	now := i.Now / (100 * time.Millisecond) * (100 * time.Millisecond)
-	clock := fmt.Sprintf("%s / %s", s.th.Bold.Render(fmt.Sprintf("%5.1f s", now.Seconds())), Seconds(i.Duration))
-	left := " " + mode + "  " + clock + "  " + s.th.Bold.Render(SpeedLabel(i.Speed))
+	left := s.left()
 	variant := fmt.Sprintf("%d/%d %s", i.VariantIndex+1, i.Variants, i.Variant)
 	if i.Variants == 0 {
 		variant = i.Variant
@@ -105,7 +92,8 @@ func (s *Status) View() string {
 		}
 		// A note says whole what it is about: beside the clock when it
 		// fits, else over the whole line until the next key (the clock
-		// comes back with it), else its short form (NoteShort) the same
+		// comes back with it; a caller that plays on may end it sooner,
+		// NoteOverLine), else its short form (NoteShort) the same
 		// way. Only a note too long for all of these ends at its last
 		// whole word, with an ellipsis set apart.
 		room := s.w - ansi.StringWidth(left) - 3
@@ -137,6 +125,36 @@ func (s *Status) View() string {
 		s.view = Fit(left, s.w)
 	}
 	return s.view
+}
+
+// left is the line's left part: playing or paused, the clock, the speed.
+func (s *Status) left() string {
+	i := s.info
+	var mode string
+	switch {
+	case i.Finished:
+		mode = s.th.Bold.Render(theme.GlyphFinished + " finished")
+	case i.Playing:
+		mode = s.th.Good.Bold(true).Render(theme.GlyphPlaying + " playing ")
+	default:
+		mode = s.th.Warn.Bold(true).Render(theme.GlyphPaused + " paused  ")
+	}
+	// The clock shows tenths, cut rather than rounded, so it never reads
+	// the end before the end.
+	now := i.Now / (100 * time.Millisecond) * (100 * time.Millisecond)
+	clock := fmt.Sprintf("%s / %s", s.th.Bold.Render(fmt.Sprintf("%5.1f s", now.Seconds())), Seconds(i.Duration))
+	return " " + mode + "  " + clock + "  " + s.th.Bold.Render(SpeedLabel(i.Speed))
+}
+
+// NoteOverLine reports whether the note takes the whole line, the clock
+// with it, as View draws it at this width: a caller that plays on may
+// let such a note go after a while, so the clock comes back.
+func (s *Status) NoteOverLine() bool {
+	if s.info.Note == "" {
+		return false
+	}
+	_, whole := s.fitNote(s.info, s.w-ansi.StringWidth(s.left())-3)
+	return whole
 }
 
 // fitNote is the note to show in room cells beside the clock, or over the

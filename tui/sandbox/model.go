@@ -89,6 +89,9 @@ type Model struct {
 	// written is a write's note over two lines, for a window where even
 	// noteShort does not fit (seek.go, writtenRows).
 	written [2]string
+	// noteHeld is how long the note has been on screen while the run
+	// played: a note over the clock's line goes after noteLife of play.
+	noteHeld time.Duration
 	chrome  *playback.Chrome // the title and key lines, cached
 	prompt  *playback.Prompt // a time, a seed or a file name being typed (seek.go)
 	ev      *eventCache      // the events ] and [ move through
@@ -274,6 +277,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if !live {
 			return m, nil
 		}
+		m.ageNote()
 		m.report(err)
 		m.refresh()
 		return m, next
@@ -315,7 +319,7 @@ func formOpen(m tea.Model) bool { return m.(Model).form != nil || m.(Model).prom
 
 func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
-	m.note = ""
+	m.note, m.noteHeld = "", 0
 	switch {
 	case key.Matches(k, m.keys.Quit):
 		return m, tea.Quit
@@ -438,7 +442,26 @@ func (m *Model) report(err error) bool {
 }
 
 func (m *Model) setNote(s string, isErr bool) {
-	m.note, m.noteErr, m.noteShort, m.written = s, isErr, "", [2]string{}
+	m.note, m.noteErr, m.noteShort, m.written, m.noteHeld = s, isErr, "", [2]string{}, 0
+}
+
+// noteLife is how long a note that takes the clock's line stays while the
+// run plays: long enough to read a command, short enough that the clock
+// is back before the run has moved on far. A note beside the clock, or
+// one shown while paused, stays until the next key.
+const noteLife = 4 * time.Second
+
+// ageNote counts a frame of play against the note, and lets it go once it
+// has hidden the clock (the status line's, or the two rows of a write's
+// note) for noteLife.
+func (m *Model) ageNote() {
+	if m.note == "" || !m.clock.Playing() {
+		return
+	}
+	m.noteHeld += playback.Frame
+	if m.noteHeld >= noteLife && (m.status.NoteOverLine() || m.writtenRows() != nil) {
+		m.setNote("", false)
+	}
 }
 
 func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {

@@ -72,3 +72,31 @@ func TestProgramSweepFillsIn(t *testing.T) {
 		t.Errorf("a finished sweep's heatmap:\n%s", v)
 	}
 }
+
+// A note that takes the clock's line (compare's, at 80 columns) goes
+// after noteLife of play, so the clock is back while the run plays on; a
+// key before then would end it as well.
+func TestProgramNoteGivesTheClockBackWhilePlaying(t *testing.T) {
+	m := newModel(t, 80, 24, Options{})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	out := tm.Output()
+	waitFor(t, out, "⏸ paused")
+	tm.Send(keyMsg("space"))
+	waitFor(t, out, "▶ playing")
+	tm.Send(keyMsg("c"))
+	waitFor(t, out, "compare: same seed, same traffic")
+	start := time.Now()
+	waitFor(t, out, "▶ playing") // the status line drawn again, with the clock
+	if held := time.Since(start); held < noteLife/2 {
+		t.Errorf("the note went after %v, before anyone could read it", held)
+	}
+	tm.Send(keyMsg("q"))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	final := tm.FinalModel(t).(Model)
+	if final.note != "" {
+		t.Errorf("the note %q is still there", final.note)
+	}
+	if !final.Playing() {
+		t.Error("the run stopped playing: the clock came back only because it ended")
+	}
+}
