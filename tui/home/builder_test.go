@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -35,5 +36,38 @@ func TestNewSystemBuildsPlaysAndKeepsTheDraft(t *testing.T) {
 	m = typed(m, ":", "new", "enter")
 	if m.screen != onBuilder || !strings.Contains(ansi.Strip(m.View()), "orders · 16 workers") {
 		t.Errorf(":new should open the draft as it was left:\n%s", ansi.Strip(m.View()))
+	}
+}
+
+// ctrl+c with the palette open over the builder does what it does on the
+// builder: with a draft not saved it asks, and the draft stays; a second
+// ctrl+c, as on the builder, quits.
+func TestCtrlCInThePaletteOverTheBuilderAsks(t *testing.T) {
+	m := newHome(t, Options{})
+	m = typed(m, "up", "up", "enter", "enter", "s") // New system, the empty server, a service
+	if m.screen != onBuilder || !strings.Contains(ansi.Strip(m.View()), "added service orders") {
+		t.Fatalf("the builder should hold a draft:\n%s", ansi.Strip(m.View()))
+	}
+	m = typed(m, PaletteKey)
+	if !m.pal.IsOpen() {
+		t.Fatalf("%s should open the palette over the builder", PaletteKey)
+	}
+	next, cmd := m.Update(tuitest.Key("ctrl+c"))
+	if quits(cmd) {
+		t.Fatal("ctrl+c in the palette quit and dropped the builder's unsaved draft")
+	}
+	m = next.(Model)
+	v := ansi.Strip(m.View())
+	if m.pal.IsOpen() || m.screen != onBuilder || !strings.Contains(v, "Quit with unsaved changes?") {
+		t.Fatalf("ctrl+c should close the palette and ask, as on the builder:\n%s", v)
+	}
+	m = typed(m, "x") // any other key stays
+	if v := ansi.Strip(m.View()); m.screen != onBuilder || !strings.Contains(v, "orders · 16 workers") {
+		t.Fatalf("the draft should stay:\n%s", v)
+	}
+	m = typed(m, PaletteKey)
+	m = run(m, tuitest.Key("ctrl+c"))
+	if _, cmd := m.Update(tuitest.Key("ctrl+c")); !quits(cmd) {
+		t.Error("a second ctrl+c, once asked, should quit as it does on the builder")
 	}
 }

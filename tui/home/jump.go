@@ -206,7 +206,12 @@ func (m Model) paletteMsg(msg tea.Msg) (next tea.Model, cmd tea.Cmd, ok bool) {
 	case tea.KeyMsg:
 		if m.pal.IsOpen() {
 			if msg.Type == tea.KeyCtrlC {
-				return m, tea.Sequence(m.leaveScreen(), tea.Quit), true
+				// ctrl+c does what it does on the screen under the
+				// palette: the builder asks before it drops a draft, a
+				// lesson saves the learner's place, the menu quits.
+				m.pal.Close()
+				next, cmd = m.update(msg)
+				return next, cmd, true
 			}
 			m.pal, cmd = m.pal.Update(msg)
 			return m, cmd, true

@@ -112,6 +112,10 @@ func (m *Model) Open() {
 	m.open, m.input, m.sel, m.err = true, nil, 0, ""
 }
 
+// Close closes the palette without a jump, keeping nothing typed: for a
+// key the screen under it must have instead (ctrl+c).
+func (m *Model) Close() { m.open, m.input, m.sel, m.err = false, nil, 0, "" }
+
 // IsOpen reports whether the palette is open (and so takes every key).
 func (m Model) IsOpen() bool { return m.open }
 
