@@ -54,7 +54,10 @@ type metricDef struct {
 	min     int    // arguments required
 	max     int
 	shuffle bool // a metric of the shuffle lab, not of a scenario
-	help    string
+	// unit is what a number of the metric counts in ("MiB"), where its
+	// kind does not say (a share prints as %, a duration in s or ms).
+	unit string
+	help string
 	// eval computes the value; ok is false when there is none ("the
 	// breaker never opens"), which fails any goal.
 	eval func(o *outcome, a []string) (v lessons.Value, ok bool, err error)
@@ -447,16 +450,35 @@ func (g *Goal) worse(a, b lessons.Value) bool {
 }
 
 // FormatValue writes a measured value in the goal's terms: a share as a
-// percentage, a count as a whole number, a duration in s or ms.
+// percentage, a count as a whole number, a duration in s or ms, another
+// number with its metric's unit ("170.2 MiB").
 func (g *Goal) FormatValue(v lessons.Value) string {
 	if v.Kind == 0 {
 		v.Kind = g.Want.Kind
 	}
 	s, err := v.Format("")
 	if err != nil {
-		return strconv.FormatFloat(v.F, 'g', 4, 64)
+		s = strconv.FormatFloat(v.F, 'g', 4, 64)
+	}
+	if u := g.Unit(); u != "" && v.Kind == lessons.KindNumber {
+		s += " " + u
 	}
 	return s
+}
+
+// Unit is what the goal's metric counts in, where its value's kind does
+// not say it ("MiB" for memory-peak); "" for the others.
+func (g *Goal) Unit() string { return metrics[g.Metric].unit }
+
+// Written is the goal as written with its bound's unit, as a brief or a
+// par shows it: "memory-peak <= 165 MiB". A bound written with a unit of
+// its own (99%, 450ms) is shown as it is.
+func (g *Goal) Written() string {
+	u := g.Unit()
+	if u == "" || g.Want.Kind != lessons.KindNumber || strings.HasSuffix(g.Text, u) {
+		return g.Text
+	}
+	return g.Text + " " + u
 }
 
 // WantText is the goal's bound as the view shows it: "≥ 99 %".

@@ -54,8 +54,10 @@ func addTasksMetrics(m map[string]metricDef) {
 		func(t *engine.TasksSnapshot) float64 { return t.LoopBusy })
 	m["tasks-live-max"] = server(lessons.KindCount, "a tasks server: the most tasks alive at once, parked or running",
 		func(t *engine.TasksSnapshot) float64 { return float64(t.LiveMax) })
-	m["memory-peak"] = server(lessons.KindNumber, "a tasks server: the most memory its process held, in MiB",
+	memory := server(lessons.KindNumber, "a tasks server: the most memory its process held, in MiB",
 		func(t *engine.TasksSnapshot) float64 { return float64(t.MemoryPeak) / (1 << 20) })
+	memory.unit = "MiB" // the value above: bytes over 2^20
+	m["memory-peak"] = memory
 	m["oom-kills"] = server(lessons.KindCount, "a tasks server: how many times its process was killed at its memory limit",
 		func(t *engine.TasksSnapshot) float64 { return float64(t.Kills) })
 	m["oom-killed"] = server(lessons.KindCount, "a tasks server: the requests in flight that died with its process when it was killed",

@@ -541,14 +541,14 @@ func (c *Challenge) StartHeader() string {
 		if wt := g.WindowText(); wt != "" {
 			w = " (window " + wt + ")"
 		}
-		fmt.Fprintf(&b, "#   %s%s    (%s)\n", g.Text, w, g.Label)
+		fmt.Fprintf(&b, "#   %s%s    (%s)\n", g.Written(), w, g.Label)
 	}
 	if p := c.Par.Goal; p != nil {
 		w := ""
 		if wt := p.WindowText(); wt != "" {
 			w = " (window " + wt + ")"
 		}
-		fmt.Fprintf(&b, "# Par: %s%s\n", p.Text, w)
+		fmt.Fprintf(&b, "# Par: %s%s\n", p.Written(), w)
 	} else {
 		fmt.Fprintf(&b, "# Par: at most %d knob(s) changed from the start\n", c.Par.Changes)
 	}

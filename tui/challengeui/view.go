@@ -346,7 +346,7 @@ func (m *Model) aboutText() []string {
 	}
 	par := fmt.Sprintf("Par: at most %d knobs changed from the start", m.c.Par.Changes)
 	if m.c.Par.Goal != nil {
-		par = "Par: " + m.c.Par.Goal.Text
+		par = "Par: " + m.c.Par.Goal.Written() // its bound with its unit (165 MiB)
 	}
 	if m.c.Par.Note != "" {
 		par += " (" + m.c.Par.Note + ")"
