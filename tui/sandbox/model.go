@@ -92,10 +92,10 @@ type Model struct {
 	// noteHeld is how long the note has been on screen while the run
 	// played: a note over the clock's line goes after noteLife of play.
 	noteHeld time.Duration
-	chrome  *playback.Chrome // the title and key lines, cached
-	prompt  *playback.Prompt // a time, a seed or a file name being typed (seek.go)
-	ev      *eventCache      // the events ] and [ move through
-	sw      *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
+	chrome   *playback.Chrome // the title and key lines, cached
+	prompt   *playback.Prompt // a time, a seed or a file name being typed (seek.go)
+	ev       *eventCache      // the events ] and [ move through
+	sw       *sweepOverlay    // the sweep opened from the knob form (sweepkey.go)
 
 	// titleReserve is the cells at the title line's right end kept blank
 	// for a caller's tag (ReserveTitle).
