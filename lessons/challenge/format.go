@@ -183,7 +183,7 @@ func parseBudget(name string, data []byte, open func(rel string) ([]byte, error)
 		}
 		g.Label = strings.TrimSpace(gt.Label)
 		if g.Label == "" {
-			g.Label = g.Text
+			g.Label = g.Written()
 		}
 		c.Goals = append(c.Goals, g)
 	}
@@ -495,7 +495,7 @@ func (l *loader) par(c *Challenge, p *parTOML) error {
 	}
 	// The par usually bounds what a goal already measures: it then reads
 	// with that goal's label.
-	g.Label = "par: " + g.Text
+	g.Label = "par: " + g.Written() // its bound with its unit
 	for _, k := range c.Knobs {
 		if g.Metric == "param" && g.Args[0] == k.Path {
 			g.Label = "par: " + k.Label

@@ -29,6 +29,9 @@ func TestParsShowTheirUnits(t *testing.T) {
 	if got := p.FormatValue(lessons.Value{Kind: lessons.KindNumber, F: 170.25}); !strings.HasSuffix(got, " MiB") {
 		t.Errorf("a measured peak reads %q, without its unit", got)
 	}
+	if p.Label != "par: memory-peak <= 165 MiB" {
+		t.Errorf("the par is labelled %q, without its unit", p.Label)
+	}
 	if h := c.StartHeader(); !strings.Contains(h, "# Par: memory-peak <= 165 MiB\n") {
 		t.Errorf("the start file's header should give the par with its unit:\n%s", h)
 	}

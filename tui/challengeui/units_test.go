@@ -15,7 +15,7 @@ func TestParShownWithItsUnit(t *testing.T) {
 	m := open(t, "budget-permits", Options{})
 	next, _ := m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
 	m = next.(Model)
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "≤ 165 MiB") {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "≤ 165 MiB") || !strings.Contains(v, "par: memory-peak <= 165 MiB") {
 		t.Errorf("the goals panel should bound the par at 165 MiB:\n%s", v)
 	}
 	m = press(t, m, "i")
