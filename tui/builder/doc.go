@@ -5,7 +5,9 @@
 // breaker on a call, rename or remove a part, and open the sandbox's own
 // knob form (sandbox.KnobForm) for the numbers. The system is drawn as the
 // Map pane draws it (tui/mappane), beside the list of its parts, and a
-// short run of it after every edit fills the charts (preview.go).
+// short run of it after every edit fills the charts (preview.go); a tall
+// window adds the run's latency and the scenario file w would save
+// (filepane.go).
 //
 // Every edit is made on a copy and kept only when the engine takes the
 // result (engine.Scenario.Validate, engine.New on every variant and

@@ -107,7 +107,12 @@ type Model struct {
 	mp      *mappane.Model
 	inf     *chart.InFlight
 	out     *chart.Outcomes
+	lat     *chart.Latency
 	horizon time.Duration
+	// file is the system as w would save it, for the file pane a tall
+	// window shows (filepane.go); fileErr is why there is none.
+	file    []string
+	fileErr string
 
 	form       *sandbox.KnobForm
 	connecting bool // c: choosing what the selected part calls
@@ -134,7 +139,7 @@ func New(o Options) Model {
 		}
 	}
 	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), starts: starts, savedID: -1,
-		mp: mappane.New(o.Theme), inf: chart.NewInFlight(o.Theme), out: chart.NewOutcomes(o.Theme)}
+		mp: mappane.New(o.Theme), inf: chart.NewInFlight(o.Theme), out: chart.NewOutcomes(o.Theme), lat: chart.NewLatency(o.Theme)}
 	m.mp.SetStatic(true) // the parts list holds the selection; the map takes no keys
 	m.help.Styles = o.Theme.Help
 	m.previewStart()

@@ -58,6 +58,8 @@ func (m *Model) showPreview(sc *engine.Scenario, gen uint64) {
 	m.mp.SetData(d)
 	m.inf.SetData(d)
 	m.out.SetData(d)
+	m.lat.SetData(d)
+	m.setFile(sc)
 }
 
 // startGen is the run name of start i's preview: apart from every edit's.

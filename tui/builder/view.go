@@ -237,18 +237,28 @@ func (m Model) buildBody(h int) []string {
 	var left, right []string
 	if m.form != nil {
 		formH := min(h, m.formHeight(leftW))
-		left = append(m.formPane(leftW, formH), m.chartLines(m.inf, leftW, h-formH)...)
+		left = append(m.formPane(leftW, formH), m.column(m.inf, inflightMax, m.filePane, fileMin, leftW, h-formH)...)
 		mapH = min(m.mapMax(mapW), max(h-chartMin, h/2))
-		right = append(m.chartLines(m.mp, mapW, mapH), m.chartLines(m.out, mapW, h-mapH)...)
+		right = append(m.chartLines(m.mp, mapW, mapH), m.column(m.out, m.outcomesMax(), m.latencyFill, chartMin, mapW, h-mapH)...)
 		return sideBySide(left, right)
 	}
 	topH := min(max(m.partsHeight(leftW), m.mapMax(mapW)), max(h-chartMin, h/2))
 	top := sideBySide(m.partsPane(leftW, topH), m.chartLines(m.mp, mapW, topH))
+	bh := h - topH
+	// Each chart up to the height worth giving it; the rows past that go
+	// to the file under the calls in flight, and to the latency under the
+	// outcomes (filepane.go).
+	right = m.column(m.out, m.outcomesMax(), m.latencyFill, chartMin, mapW, bh)
 	if len(m.sc.Variants[0].System.Dependencies) == 0 {
-		// Nothing is called yet: no calls in flight to chart.
-		return append(top, m.chartLines(m.out, m.w, h-topH)...)
+		// Nothing is called yet: no calls in flight to chart; the file
+		// beside the outcomes when the rows are there, else the outcomes
+		// across.
+		if bh < fileMin+chartMin {
+			return append(top, m.chartLines(m.out, m.w, bh)...)
+		}
+		return append(top, sideBySide(m.filePane(leftW, bh), right)...)
 	}
-	return append(top, sideBySide(m.chartLines(m.inf, leftW, h-topH), m.chartLines(m.out, mapW, h-topH))...)
+	return append(top, sideBySide(m.column(m.inf, inflightMax, m.filePane, fileMin, leftW, bh), right)...)
 }
 
 // sideBySide joins two columns of the same height line by line.
