@@ -113,3 +113,29 @@ func TestHomeAt80x24KeepsTheMenuWhole(t *testing.T) {
 		t.Errorf("the menu lost an item at 80×24:\n%s", v)
 	}
 }
+
+// The scenario picker at 200×60, on every built-in scenario: under the
+// list, the scenario's designs, endpoints and faults, and the map of its
+// first design in the middle of its first fault, rather than blank rows.
+func TestPickerHasNoEmptyAreaAt200x60(t *testing.T) {
+	m := builtinHome(t, Options{})
+	m = send(press(m, "down", "enter"), tea.WindowSizeMsg{Width: 200, Height: 60})
+	if m.screen != onPicker {
+		t.Fatalf("Sandbox should open the picker:\n%s", ansi.Strip(m.View()))
+	}
+	for i, e := range m.o.Scenarios {
+		if i > 0 {
+			m = press(m, "down")
+		}
+		v := ansi.Strip(m.View())
+		if n := blankRun(v); n > maxBlankHome {
+			t.Errorf("%s: %d blank rows in a row in the picker at 200×60 (at most %d):\n%s", e.Name, n, maxBlankHome, v)
+		}
+		if !strings.Contains(v, "╭─ "+e.Name) {
+			t.Errorf("%s: no detail of the scenario under the cursor:\n%s", e.Name, v)
+		}
+		if e.Build != nil && !e.ShardView && (!strings.Contains(v, "Designs, each run") || !strings.Contains(v, "╭─ Map")) {
+			t.Errorf("%s: the detail should list the designs and draw the map:\n%s", e.Name, v)
+		}
+	}
+}

@@ -17,7 +17,8 @@
 // and tui/present for the Moment of the screen that is open, and
 // tui/breakerloop for the live picture under the menu, lessons/challenge
 // and lessons/drill for the progress panes a tall window shows under it
-// (progress.go).
+// (progress.go), tui/mappane and engine/shuffle for what the scenario
+// picker shows of the scenario under its cursor (pickdetail.go).
 // The live lab's servers are started and stopped by functions the caller
 // supplies (LiveLab), in tea.Cmds, as the workbook's are.
 package home
@@ -288,6 +289,8 @@ type Model struct {
 	// sandbox plays the builder's system, so esc goes back there.
 	bd            *builder.Model
 	sbFromBuilder bool
+	// pickMaps keeps the scenario picker's map (pickdetail.go).
+	pickMaps *pickMapCache
 }
 
 // New builds the home screen.
@@ -296,7 +299,7 @@ func New(o Options) Model {
 		o.Theme = theme.New(nil)
 	}
 	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), lab: lessons.NewLab(), pal: palette.New(o.Theme, nil),
-		loop: breakerloop.New(o.Theme, o.Still)}
+		loop: breakerloop.New(o.Theme, o.Still), pickMaps: &pickMapCache{}}
 	m.keys.Continue.SetEnabled(false)
 	m.help.Styles = o.Theme.Help
 	m.addNotice(o.LessonNotice)
@@ -954,6 +957,7 @@ func (m Model) view() string {
 		notices = nil // a window too short for them: the menu comes first
 	}
 	body = m.withLoop(body, m.h-1-len(notices))
+	body = m.withPickDetail(body, m.h-1-len(notices)) // pickdetail.go
 	body = scrollTo(body, focus, m.h-1-len(notices), m.th.Dim)
 	// The key help sits on the last line.
 	lines := append(pane.Block(body, m.w, m.h-1-len(notices)), pane.Block(notices, m.w, len(notices))...)
