@@ -3,7 +3,8 @@
 // the challenge's seeds as the knobs change, the par and the stars, beside
 // the live sandbox playing the same design (or, in a window too small for
 // both, a key away from it). It also holds the list of challenges the home
-// screen opens.
+// screen opens, which on a tall window shows the one under the cursor (its
+// brief, goals and par) under the list.
 //
 // Grading runs in a command, never in View, and a result is dropped when
 // the knobs have moved on since. Stars are kept through

@@ -124,7 +124,9 @@ func (p Picker) View() string {
 		return ""
 	}
 	th := p.o.Theme
-	w := min(p.w, 100) - 2
+	// As wide as the widest row, so a large window does not wrap the
+	// summaries in a narrow column beside blank cells.
+	w := p.w - 2
 	lines := []string{"", th.Title.Render("Challenges"), th.Subtitle.Render("turn the knobs until every goal holds on every seed"), ""}
 	if p.loadErr != "" {
 		lines = append(lines, pane.Wrap(th.Error.Render(p.loadErr), w)...)
@@ -207,6 +209,12 @@ func (p Picker) View() string {
 	if end < len(list) {
 		lines = append(lines, th.Dim.Render("  ↓ more below"))
 	}
+	// The rows the list leaves: the challenge under the cursor, its brief,
+	// goals and par (pickerDetail).
+	if free := p.h - len(foot) - len(lines) - 1; end == len(list) && free >= detailMin && p.nav.Cursor < len(p.all) {
+		lines = append(lines, "")
+		lines = append(lines, p.detail(p.all[p.nav.Cursor], w, free)...)
+	}
 	for len(lines) < p.h-len(foot) {
 		lines = append(lines, "")
 	}
@@ -249,3 +257,39 @@ func (p Picker) match(i int, f listnav.Filter) bool {
 // Filtering reports whether the list's filter is being typed, when every
 // key that prints is text.
 func (p Picker) Filtering() bool { return p.open == nil && p.nav.Filter.Typing() }
+
+// detailMin is the least height the detail under the list is drawn at:
+// the frame and four lines.
+const detailMin = 6
+
+// detail is the challenge c in a frame w cells wide and at most h high:
+// its brief, then each goal with its bound and the par with its unit, as
+// the challenge's own screen words them; a brief longer than the rows
+// ends with a line saying i shows it whole.
+func (p Picker) detail(c *challenge.Challenge, w, h int) []string {
+	th := p.o.Theme
+	iw := max(w-2, 1)
+	var tail []string
+	for _, g := range c.Goals {
+		tail = append(tail, pane.Wrap("goal: "+g.Label+"  "+g.WantText(), iw)...)
+	}
+	par := fmt.Sprintf("par: at most %d knobs changed from the start", c.Par.Changes)
+	if c.Par.Goal != nil {
+		par = "par: " + c.Par.Goal.Written()
+	}
+	tail = append(tail, pane.Wrap(par, iw)...)
+	brief := pane.Wrap(c.Brief, iw)
+	room := h - 2 - len(tail) - 1
+	if room < 1 {
+		return nil
+	}
+	if len(brief) > room {
+		brief = append(brief[:room-1], th.Dim.Render("… enter opens it; i there shows the whole brief"))
+	}
+	body := append(brief, "")
+	for _, l := range tail {
+		body = append(body, th.Dim.Render(l))
+	}
+	title := fmt.Sprintf("%d %s", c.Number, c.Title)
+	return pane.Frame(th, w, len(body)+2, title, challenge.StarsText(p.stars(c.ID)), body)
+}

@@ -24,3 +24,37 @@ func TestParShownWithItsUnit(t *testing.T) {
 		t.Errorf("the brief should give the par with its unit:\n%s", ansi.Strip(m.View()))
 	}
 }
+
+// The list of challenges at 200×60 uses the window: no summary wrapped in
+// a narrow column, and under the list the challenge under the cursor, its
+// goals and its par with the unit, rather than blank rows.
+func TestPickerUsesATallWideWindow(t *testing.T) {
+	p := picker(200, 60)
+	for range len(p.all) - 1 {
+		next, _ := p.Update(tea.KeyMsg{Type: tea.KeyDown})
+		p = next.(Picker)
+	}
+	v := ansi.Strip(p.View())
+	for _, want := range []string{
+		"cap recommendations' workers without refusing its good calls", // one line, not two
+		"╭─ 21 Budget the permits",
+		"goal: times the process was killed  ≤ 0",
+		"par: memory-peak <= 165 MiB",
+	} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the list at 200×60 should show %q:\n%s", want, v)
+		}
+	}
+	blank, most := 0, 0
+	for _, l := range strings.Split(v, "\n") {
+		if strings.TrimSpace(l) == "" {
+			blank++
+			most = max(most, blank)
+		} else {
+			blank = 0
+		}
+	}
+	if most > 12 {
+		t.Errorf("%d blank rows in a row at 200×60:\n%s", most, v)
+	}
+}
