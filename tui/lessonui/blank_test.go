@@ -1,11 +1,16 @@
 package lessonui
 
 import (
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -63,5 +68,48 @@ func TestSimBlankRunSeesAnEmptyPane(t *testing.T) {
 	view := "title\n" + strings.Repeat("text │╭──╮\n", 1) + strings.Repeat("text ││  │\n", 7) + "status\nkeys"
 	if got := simBlankRun(view, 5); got != 7 {
 		t.Errorf("run %d, want 7", got)
+	}
+}
+
+// The lesson list at 200×60 leaves no more blank rows than a step: under
+// the list, the lesson under the cursor, its steps marked as seen and what
+// it teaches.
+func TestPickerHasNoEmptyAreaAt200x60(t *testing.T) {
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, _ := lessons.OpenStore(filepath.Join(t.TempDir(), "lessons.json"))
+	var seen lessons.Progress
+	seen.SawStep(0)
+	seen.SawStep(1)
+	seen.Step = 1
+	store.Set(all[0].ID, seen)
+	var pk tea.Model = NewPicker(all, lessons.NewLab(), Options{Theme: tuitest.Plain(), Store: store})
+	pk, _ = pk.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
+	for i, l := range all {
+		if i > 0 {
+			pk, _ = pk.Update(tea.KeyMsg{Type: tea.KeyDown})
+		}
+		v := ansi.Strip(pk.View())
+		lines := strings.Split(v, "\n")
+		run, most := 0, 0
+		for _, line := range lines[:len(lines)-2] {
+			if strings.TrimSpace(line) == "" {
+				run++
+				most = max(most, run)
+			} else {
+				run = 0
+			}
+		}
+		if most > maxBlankSim {
+			t.Errorf("lesson %d chosen: %d blank rows in a row in the list at 200×60 (at most %d):\n%s", l.Number, most, maxBlankSim, v)
+		}
+		if want := fmt.Sprintf("╭─ %d. %s", l.Number, l.Title); !strings.Contains(v, want) {
+			t.Errorf("lesson %d chosen: no detail %q under the list:\n%s", l.Number, want, v)
+		}
+		if i == 0 && (!strings.Contains(v, "✓  1 "+l.Steps[0].Title) || !strings.Contains(v, "▸  2 "+l.Steps[1].Title)) {
+			t.Errorf("lesson 1's first step should read seen and its second where the learner is:\n%s", v)
+		}
 	}
 }

@@ -10,7 +10,8 @@
 // be taken again; the last screen shows the recap, the score (first tries),
 // a review of the missed questions and opens the next lesson. It also holds
 // the lesson picker, a list of the lessons with their progress and score
-// that opens the player.
+// that opens the player, and on a tall window shows the steps of the
+// lesson under the cursor under the list.
 //
 // It owns the player's model, key map, layout and the few panes no other
 // package draws (the endpoints table, the breaker transitions, and the

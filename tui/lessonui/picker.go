@@ -199,7 +199,13 @@ func (p Picker) View() string {
 			to = len(body)
 		}
 	}
-	lines = append(lines, scrollList(body, from, to, p.h-2-len(lines), p.th.Dim)...)
+	room := p.h - 2 - len(lines)
+	lines = append(lines, scrollList(body, from, to, room, p.th.Dim)...)
+	// The rows the list leaves: the steps of the lesson under the cursor.
+	if free := room - len(body) - 1; len(body) <= room && free >= pickerDetailMin && p.nav.Cursor < len(p.lessons) {
+		lines = append(lines, "")
+		lines = append(lines, p.detail(p.lessons[p.nav.Cursor], p.w-2, free)...)
+	}
 	note := ""
 	if p.busy {
 		note = " preparing the lesson: running its simulations…"
@@ -305,3 +311,93 @@ func (p Picker) match(i int, f listnav.Filter) bool {
 // Filtering reports whether the list's filter is being typed, when every
 // key that prints is text.
 func (p Picker) Filtering() bool { return p.player == nil && p.nav.Filter.Typing() }
+
+// pickerDetailMin is the least height the lesson under the cursor is
+// drawn at under the list: the frame and four lines.
+const pickerDetailMin = 6
+
+// detail is lesson l in a frame w cells wide and at most h high: its steps
+// by title, each marked seen (✓) or not (·) and the one the learner is on
+// (▸), what it teaches when the rows are there, and the exercises that
+// practise it. Steps that do not fit are counted on the last line.
+func (p Picker) detail(l *lessons.Lesson, w, h int) []string {
+	var pr lessons.Progress
+	if p.o.Store != nil {
+		pr = p.o.Store.Get(l.ID)
+	}
+	seen := map[int]bool{}
+	for _, s := range pr.Seen {
+		seen[s] = true
+	}
+	iw := max(w-2, 1)
+	var tail []string
+	if len(l.Exercises) > 0 {
+		tail = pane.Wrap("practise it: breakerlab exercises, "+strings.Join(l.Exercises, ", "), iw)
+	}
+	// What it teaches, from its recap: the lines whose numbers need no
+	// run (a placeholder would need the lesson prepared), when the rows
+	// leave the steps room.
+	var teaches []string
+	for _, r := range l.Recap {
+		if !strings.Contains(r, "{{") {
+			teaches = append(teaches, pane.Wrap("• "+r, iw)...)
+		}
+	}
+	if len(teaches) > 0 && h-2-len(tail)-len(teaches)-2 >= len(l.Steps) {
+		tail = append(append([]string{"", "what it teaches:"}, teaches...), tail...)
+	}
+	// Where enter opens it: the player goes back to the step left.
+	open := "enter opens its first step"
+	if len(pr.Seen) > 0 {
+		open = fmt.Sprintf("enter opens it at step %d, where it was left", min(pr.Step, len(l.Steps)-1)+1)
+	}
+	if h-2-len(tail)-1 >= len(l.Steps) {
+		tail = append(tail, open)
+	}
+	room := h - 2 - len(tail)
+	if room < 2 {
+		return nil
+	}
+	var body []string
+	for i, st := range l.Steps {
+		if len(body) == room-1 && i < len(l.Steps)-1 {
+			body = append(body, p.th.Dim.Render(fmt.Sprintf("↓ %d more steps", len(l.Steps)-i)))
+			break
+		}
+		mark := p.th.Dim.Render("·")
+		switch {
+		case len(pr.Seen) > 0 && i == pr.Step && !pr.Done:
+			mark = p.th.Accent.Render("▸")
+		case seen[i]:
+			mark = p.th.Good.Render("✓")
+		}
+		text := fmt.Sprintf("%2d %s", i+1, st.Title)
+		switch {
+		case st.Predict != nil && st.Question != nil:
+			text += p.th.Dim.Render("  · a prediction, a question")
+		case st.Predict != nil:
+			text += p.th.Dim.Render("  · a prediction")
+		case st.Question != nil:
+			text += p.th.Dim.Render("  · a question")
+		}
+		for j, line := range pane.Wrap(text, iw-2) {
+			if j > 0 {
+				mark = " "
+			}
+			body = append(body, mark+" "+line)
+		}
+	}
+	for _, t := range tail {
+		body = append(body, p.th.Dim.Render(t))
+	}
+	note := fmt.Sprintf("%d steps", len(l.Steps))
+	if s := pr.Summary(l); s != "" {
+		note = s
+	}
+	title, note := pane.Titled(w, []string{fmt.Sprintf("%d. %s", l.Number, l.Title), fmt.Sprintf("lesson %d", l.Number)}, []string{note, fmt.Sprintf("%d steps", len(l.Steps))})
+	box := pane.Frame(p.th, w, min(len(body)+2, h), title, note, body)
+	for i := range box {
+		box[i] = " " + box[i]
+	}
+	return box
+}
