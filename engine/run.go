@@ -923,7 +923,12 @@ func (r *Run) arrive(epIdx int) {
 		errDraw = sh.errDraw[k]
 		es.sharedNext = k + 1
 	} else if es.interval == 0 && es.rate > 0 {
-		gap := es.arrivals.exp() / es.rate * float64(time.Second)
+		u := es.arrivals.next() // es.arrivals.exp(), written out (expFast)
+		x, fast := expFast(u)
+		if !fast {
+			x = es.arrivals.expSlow(u)
+		}
+		gap := x / es.rate * float64(time.Second)
 		if float64(now)+gap < float64(r.lastBucket) {
 			next = now + time.Duration(gap)
 			ok = next < r.lastBucket
@@ -1179,7 +1184,12 @@ func (ds *dependencyState) setLatency(l Latency) {
 func (ds *dependencyState) sample(rng *stream) time.Duration {
 	switch ds.latKind {
 	case Exponential:
-		return time.Duration(rng.exp() * ds.latMean)
+		u := rng.next() // rng.exp(), written out (expFast)
+		x, fast := expFast(u)
+		if !fast {
+			x = rng.expSlow(u)
+		}
+		return time.Duration(x * ds.latMean)
 	case LogNormal:
 		return time.Duration(math.Exp(ds.logNormMu + ds.logNormSig*rng.norm()))
 	}

@@ -129,7 +129,12 @@ func drawEndpoint(key trafficKey, seed uint64, duration time.Duration, room int)
 		rate, end := es.rate, float64(duration)
 		for ok {
 			et.at = append(et.at, at)
-			gap := es.arrivals.exp() / rate * float64(time.Second)
+			u := es.arrivals.next() // es.arrivals.exp(), written out (expFast)
+			x, fast := expFast(u)
+			if !fast {
+				x = es.arrivals.expSlow(u)
+			}
+			gap := x / rate * float64(time.Second)
 			ok = float64(at)+gap < end
 			if ok {
 				at += time.Duration(gap)
@@ -151,7 +156,12 @@ func drawEndpoint(key trafficKey, seed uint64, duration time.Duration, room int)
 		et.latency = make([]time.Duration, len(et.at))
 		mean := lat.latMean
 		for k := range et.errDraw {
-			et.latency[k] = time.Duration(traffic.exp() * mean)
+			u := traffic.next() // traffic.exp(), written out (expFast)
+			x, fast := expFast(u)
+			if !fast {
+				x = traffic.expSlow(u)
+			}
+			et.latency[k] = time.Duration(x * mean)
 			et.errDraw[k] = traffic.float64()
 		}
 	default:
