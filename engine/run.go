@@ -727,21 +727,6 @@ func (r *Run) scheduleArrival(ep int, at time.Duration) {
 	}
 }
 
-// rescheduleFirst replaces the first arrival, just handled, with its
-// endpoint's next, at at: a later one, with the largest seq so far, so it
-// goes after every arrival not later than it.
-func (r *Run) rescheduleFirst(at time.Duration) {
-	r.seq++
-	q := r.arrivals
-	e := pending{at: at, seq: r.seq, ep: q[0].ep}
-	i := 0
-	for ; i+1 < len(q) && q[i+1].at <= at; i++ {
-		q[i] = q[i+1]
-	}
-	q[i] = e
-	r.firstArr, r.arrAt, r.arrSeq = q[0].ep, q[0].at, q[0].seq
-}
-
 func (r *Run) schedule(e event) {
 	if debugChecks && e.at < r.now {
 		panic(fmt.Sprintf("engine: event %d scheduled at %v, before now (%v)", e.kind, e.at, r.now))
@@ -937,15 +922,17 @@ func (r *Run) arrive(epIdx int) {
 		next, ok = nextArrival(es, now, r.lastBucket)
 	}
 	if ok {
-		// rescheduleFirst, with its common case written out: the
-		// endpoint's next arrival is still the first.
-		if q := r.arrivals; len(q) == 1 || q[1].at > next {
-			r.seq++
-			q[0].at, q[0].seq = next, r.seq
-			r.arrAt, r.arrSeq = next, r.seq
-		} else {
-			r.rescheduleFirst(next)
+		// The endpoint's next arrival replaces the one just handled, the
+		// first: it has the largest seq so far, so it goes after every
+		// arrival not later than it, and those move up a place.
+		r.seq++
+		q := r.arrivals
+		i := 0
+		for ; i+1 < len(q) && q[i+1].at <= next; i++ {
+			q[i] = q[i+1]
 		}
+		q[i] = pending{at: next, seq: r.seq, ep: epIdx}
+		r.firstArr, r.arrAt, r.arrSeq = q[0].ep, q[0].at, q[0].seq
 	} else {
 		// Its traffic has ended: it leaves the arrivals.
 		r.arrivals = r.arrivals[1:]
