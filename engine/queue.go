@@ -75,6 +75,8 @@ type eventQueue struct {
 	first int   // the ring index of the first slot in use, when inW > 0
 	inW   int   // events in the wheel
 	far   farHeap
+	// popped holds the far heap's event that popCell took last.
+	popped event
 	// headAt and headSeq are the next event's time and seq (noArrival
 	// and 0 when the queue is empty; seqs start at 1), kept up to date so
 	// that the run can compare it with the next arrival without finding
@@ -194,18 +196,26 @@ func (q *eventQueue) pop() event {
 }
 
 // popTo is pop, writing the event to *e.
-func (q *eventQueue) popTo(e *event) {
+func (q *eventQueue) popTo(e *event) { *e = *q.popCell() }
+
+// popCell removes the next event and returns it where it lies: its cell
+// in the wheel, now free, or a copy of the far heap's. It stays as it is
+// until the next push or place, so the run reads the fields it needs
+// there instead of copying the whole event out first (Run.runBefore). The
+// queue must not be empty.
+func (q *eventQueue) popCell() *event {
+	var e *event
 	if len(q.far.items) > 0 && q.far.items[0].seq == q.headSeq {
-		*e = q.far.pop()
+		q.popped = q.far.pop()
+		e = &q.popped
 	} else {
 		s := q.first
 		idx := q.heads[s]
-		*e = q.slab[idx]
+		e = &q.slab[idx]
 		q.heads[s] = e.next
-		q.slab[idx].next = q.free
-		q.free = idx
+		e.next, q.free = q.free, idx
 		q.inW--
-		if e.next == 0 {
+		if q.heads[s] == 0 {
 			q.used[s>>6] &^= 1 << (s & 63)
 			if q.inW > 0 {
 				q.first = q.scanFrom(s)
@@ -225,6 +235,7 @@ func (q *eventQueue) popTo(e *event) {
 			q.headAt, q.headSeq = f.at, f.seq
 		}
 	}
+	return e
 }
 
 // popHead removes and returns the next event, which peek has just

@@ -670,18 +670,21 @@ func (r *Run) runBefore(stop time.Duration) {
 			return
 		}
 		r.now = q.headAt
-		var e event
-		q.popTo(&e)
+		c := q.popCell()
 		// handle's most common event, a fast call's answer (fastpath.go),
-		// taken here: the same checks, one call fewer.
-		if e.kind == evCallDone {
-			if req := &r.requests[e.req]; req.fast && req.inst == 0 && req.gen == e.gen && req.inCall && req.callTok == e.tok {
-				ds := &r.dependencies[e.dep]
+		// taken here: the same checks, one call fewer, and the event read
+		// where it lay (its fields are all read before returnFast, which
+		// may schedule, runs).
+		if c.kind == evCallDone {
+			if req := &r.requests[c.req]; req.fast && req.inst == 0 && req.gen == c.gen && req.inCall && req.callTok == c.tok {
+				ds := &r.dependencies[c.dep]
 				ds.inFlight--
-				r.returnFast(e.req, req, ds, e.err)
+				r.returnFast(c.req, req, ds, c.err)
 				continue
 			}
 		}
+		// handle may schedule events, which reuse the cell: it gets a copy.
+		e := *c
 		r.handle(&e)
 	}
 }
