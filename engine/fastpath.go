@@ -117,5 +117,19 @@ func (r *Run) startFast(id int32, req *request, es *endpointState, ds *dependenc
 		r.enter(id, 0)
 		return
 	}
-	r.sendFast(id, req, ds, after, isErr)
+	// sendFast, written out: this is most of the calls a run sends.
+	ds.calls++
+	ds.inFlight++
+	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+	ds.maxAfter = max(ds.maxAfter, after) // fork.go
+	req.inCall = true
+	req.callTok++
+	req.fast = true
+	r.seq++
+	at := now + after
+	if c := r.queue.place(at, r.seq); c != nil {
+		c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, req.gen, req.callTok, req.dep, evCallDone, isErr
+		return
+	}
+	r.queue.pushFar(event{at: at, seq: r.seq, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
 }
