@@ -209,13 +209,14 @@ func (q *eventQueue) popCell() *event {
 		q.popped = q.far.pop()
 		e = &q.popped
 	} else {
-		s := q.first
+		s := q.first & wheelMask // first is a ring index already: the mask only spares a bounds check
 		idx := q.heads[s]
 		e = &q.slab[idx]
-		q.heads[s] = e.next
+		next := e.next
+		q.heads[s] = next
 		e.next, q.free = q.free, idx
 		q.inW--
-		if q.heads[s] == 0 {
+		if next == 0 {
 			q.used[s>>6] &^= 1 << (s & 63)
 			if q.inW > 0 {
 				q.first = q.scanFrom(s)
@@ -227,7 +228,7 @@ func (q *eventQueue) popCell() *event {
 	// comes first.
 	q.headAt, q.headSeq = noArrival, 0
 	if q.inW > 0 {
-		w := &q.slab[q.heads[q.first]]
+		w := &q.slab[q.heads[q.first&wheelMask]]
 		q.headAt, q.headSeq = w.at, w.seq
 	}
 	if len(q.far.items) > 0 {
