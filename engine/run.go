@@ -438,8 +438,8 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 			es.shared = tr.find(endpointKey(sys, i))
 		}
 		if es.shared != nil {
-			if len(es.shared.at) > 0 {
-				r.scheduleArrival(i, es.shared.at[0])
+			if len(es.shared.reqs) > 0 {
+				r.scheduleArrival(i, es.shared.reqs[0].at)
 			}
 		} else if first, ok := r.firstArrival(es); ok {
 			r.scheduleArrival(i, first)
@@ -931,13 +931,12 @@ func (r *Run) arrive(epIdx int) {
 	if sh := es.shared; sh != nil {
 		// Replayed traffic (traffic.go): what the streams below would draw.
 		k := es.sharedNext
-		if k+1 < len(sh.at) {
-			next, ok = sh.at[k+1], true
+		reqs := sh.reqs
+		this := &reqs[k]
+		latency, errDraw = this.latency, this.errDraw
+		if k+1 < len(reqs) {
+			next, ok = reqs[k+1].at, true
 		}
-		if sh.latency != nil {
-			latency = sh.latency[k]
-		}
-		errDraw = sh.errDraw[k]
 		es.sharedNext = k + 1
 	} else if es.interval == 0 && es.rate > 0 {
 		u := es.arrivals.next() // es.arrivals.exp(), written out (expFast)
