@@ -123,7 +123,8 @@ func (q *eventQueue) place(at time.Duration, seq uint64) *event {
 	if slot-q.cur >= wheelSlots {
 		return nil
 	}
-	if q.headSeq == 0 || at < q.headAt || (at == q.headAt && seq < q.headSeq) {
+	// seq is the largest so far: a tie on at leaves the head as it is.
+	if q.headSeq == 0 || at < q.headAt {
 		q.headAt, q.headSeq = at, seq
 	}
 	idx := q.free

@@ -957,13 +957,18 @@ func (r *Run) arrive(epIdx int) {
 		// first: it has the largest seq so far, so it goes after every
 		// arrival not later than it, and those move up a place.
 		r.seq++
-		q := r.arrivals
-		i := 0
-		for ; i+1 < len(q) && q[i+1].at <= next; i++ {
-			q[i] = q[i+1]
+		if q := r.arrivals; len(q) == 1 || next < q[1].at {
+			// The usual case: it is still the first.
+			q[0].at, q[0].seq = next, r.seq
+			r.arrAt, r.arrSeq = next, r.seq
+		} else {
+			i := 0
+			for ; i+1 < len(q) && q[i+1].at <= next; i++ {
+				q[i] = q[i+1]
+			}
+			q[i] = pending{at: next, seq: r.seq, ep: epIdx}
+			r.firstArr, r.arrAt, r.arrSeq = q[0].ep, q[0].at, q[0].seq
 		}
-		q[i] = pending{at: next, seq: r.seq, ep: epIdx}
-		r.firstArr, r.arrAt, r.arrSeq = q[0].ep, q[0].at, q[0].seq
 	} else {
 		// Its traffic has ended: it leaves the arrivals.
 		r.arrivals = r.arrivals[1:]
