@@ -657,13 +657,15 @@ func (r *Run) AdvanceTo(t time.Duration) {
 func (r *Run) runBefore(stop time.Duration) {
 	q := &r.queue
 	for {
-		// An empty queue's headAt is noArrival, later than any arrival.
-		if ep := r.firstArr; ep >= 0 && (r.arrAt < q.headAt || (r.arrAt == q.headAt && r.arrSeq < q.headSeq)) {
+		// An empty queue's headAt is noArrival, later than any arrival;
+		// so is arrAt once traffic has ended, and then no arrival comes
+		// first (or before stop).
+		if r.arrAt < q.headAt || (r.arrAt == q.headAt && r.arrSeq < q.headSeq) {
 			if r.arrAt >= stop {
 				return
 			}
 			r.now = r.arrAt
-			r.arrive(ep)
+			r.arrive(r.firstArr)
 			continue
 		}
 		if q.headAt >= stop {
