@@ -980,7 +980,17 @@ func (r *Run) arrive(epIdx int) {
 		// Draw what this request will meet before any decision, so the
 		// traffic is the same whatever the variant does with it.
 		if es.dep >= 0 {
-			latency = r.dependencies[es.dep].sample(es.traffic)
+			if ds := &r.dependencies[es.dep]; ds.latKind == Exponential {
+				// sample's common case, written out (expFast).
+				u := es.traffic.next()
+				x, fast := expFast(u)
+				if !fast {
+					x = es.traffic.expSlow(u)
+				}
+				latency = time.Duration(x * ds.latMean)
+			} else {
+				latency = ds.sample(es.traffic)
+			}
 		}
 		errDraw = es.traffic.float64()
 	}
