@@ -980,17 +980,7 @@ func (r *Run) arrive(epIdx int) {
 		// Draw what this request will meet before any decision, so the
 		// traffic is the same whatever the variant does with it.
 		if es.dep >= 0 {
-			if ds := &r.dependencies[es.dep]; ds.latKind == Exponential {
-				// sample's common case, written out (expFast).
-				u := es.traffic.next()
-				x, fast := expFast(u)
-				if !fast {
-					x = es.traffic.expSlow(u)
-				}
-				latency = time.Duration(x * ds.latMean)
-			} else {
-				latency = ds.sample(es.traffic)
-			}
+			latency = r.dependencies[es.dep].sample(es.traffic)
 		}
 		errDraw = es.traffic.float64()
 	}
