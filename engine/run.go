@@ -237,7 +237,7 @@ type dependencyState struct {
 }
 
 // request is one arrived request, kept in a slab and reused. Its fields
-// are ordered by size, so that it packs without holes (112 bytes): every
+// are ordered by size, so that it packs without holes (120 bytes): every
 // arrival writes it whole. A call into a service is a request too (a
 // child), in the same slab: its ep is its front request's endpoint and
 // inst the service instance it runs on.
