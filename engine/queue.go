@@ -75,6 +75,8 @@ type eventQueue struct {
 	first int   // the ring index of the first slot in use, when inW > 0
 	inW   int   // events in the wheel
 	far   farHeap
+	// popped holds the far heap's event that popCell took last.
+	popped event
 	// headAt and headSeq are the next event's time and seq (noArrival
 	// and 0 when the queue is empty; seqs start at 1), kept up to date so
 	// that the run can compare it with the next arrival without finding
@@ -121,7 +123,8 @@ func (q *eventQueue) place(at time.Duration, seq uint64) *event {
 	if slot-q.cur >= wheelSlots {
 		return nil
 	}
-	if q.headSeq == 0 || at < q.headAt || (at == q.headAt && seq < q.headSeq) {
+	// seq is the largest so far: a tie on at leaves the head as it is.
+	if q.headSeq == 0 || at < q.headAt {
 		q.headAt, q.headSeq = at, seq
 	}
 	idx := q.free
@@ -194,18 +197,27 @@ func (q *eventQueue) pop() event {
 }
 
 // popTo is pop, writing the event to *e.
-func (q *eventQueue) popTo(e *event) {
+func (q *eventQueue) popTo(e *event) { *e = *q.popCell() }
+
+// popCell removes the next event and returns it where it lies: its cell
+// in the wheel, now free, or a copy of the far heap's. It stays as it is
+// until the next push or place, so the run reads the fields it needs
+// there instead of copying the whole event out first (Run.runBefore). The
+// queue must not be empty.
+func (q *eventQueue) popCell() *event {
+	var e *event
 	if len(q.far.items) > 0 && q.far.items[0].seq == q.headSeq {
-		*e = q.far.pop()
+		q.popped = q.far.pop()
+		e = &q.popped
 	} else {
-		s := q.first
+		s := q.first & wheelMask // first is a ring index already: the mask only spares a bounds check
 		idx := q.heads[s]
-		*e = q.slab[idx]
-		q.heads[s] = e.next
-		q.slab[idx].next = q.free
-		q.free = idx
+		e = &q.slab[idx]
+		next := e.next
+		q.heads[s] = next
+		e.next, q.free = q.free, idx
 		q.inW--
-		if e.next == 0 {
+		if next == 0 {
 			q.used[s>>6] &^= 1 << (s & 63)
 			if q.inW > 0 {
 				q.first = q.scanFrom(s)
@@ -217,7 +229,7 @@ func (q *eventQueue) popTo(e *event) {
 	// comes first.
 	q.headAt, q.headSeq = noArrival, 0
 	if q.inW > 0 {
-		w := &q.slab[q.heads[q.first]]
+		w := &q.slab[q.heads[q.first&wheelMask]]
 		q.headAt, q.headSeq = w.at, w.seq
 	}
 	if len(q.far.items) > 0 {
@@ -225,6 +237,7 @@ func (q *eventQueue) popTo(e *event) {
 			q.headAt, q.headSeq = f.at, f.seq
 		}
 	}
+	return e
 }
 
 // popHead removes and returns the next event, which peek has just

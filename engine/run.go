@@ -237,7 +237,7 @@ type dependencyState struct {
 }
 
 // request is one arrived request, kept in a slab and reused. Its fields
-// are ordered by size, so that it packs without holes (112 bytes): every
+// are ordered by size, so that it packs without holes (120 bytes): every
 // arrival writes it whole. A call into a service is a request too (a
 // child), in the same slab: its ep is its front request's endpoint and
 // inst the service instance it runs on.
@@ -438,8 +438,8 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 			es.shared = tr.find(endpointKey(sys, i))
 		}
 		if es.shared != nil {
-			if len(es.shared.at) > 0 {
-				r.scheduleArrival(i, es.shared.at[0])
+			if len(es.shared.reqs) > 0 {
+				r.scheduleArrival(i, es.shared.reqs[0].at)
 			}
 		} else if first, ok := r.firstArrival(es); ok {
 			r.scheduleArrival(i, first)
@@ -657,31 +657,65 @@ func (r *Run) AdvanceTo(t time.Duration) {
 func (r *Run) runBefore(stop time.Duration) {
 	q := &r.queue
 	for {
-		// An empty queue's headAt is noArrival, later than any arrival.
-		if ep := r.firstArr; ep >= 0 && (r.arrAt < q.headAt || (r.arrAt == q.headAt && r.arrSeq < q.headSeq)) {
+		// An empty queue's headAt is noArrival, later than any arrival;
+		// so is arrAt once traffic has ended, and then no arrival comes
+		// first (or before stop).
+		if r.arrAt < q.headAt || (r.arrAt == q.headAt && r.arrSeq < q.headSeq) {
 			if r.arrAt >= stop {
 				return
 			}
 			r.now = r.arrAt
-			r.arrive(ep)
+			r.arrive(r.firstArr)
 			continue
 		}
 		if q.headAt >= stop {
 			return
 		}
 		r.now = q.headAt
-		var e event
-		q.popTo(&e)
+		c := q.popCell()
 		// handle's most common event, a fast call's answer (fastpath.go),
-		// taken here: the same checks, one call fewer.
-		if e.kind == evCallDone {
-			if req := &r.requests[e.req]; req.fast && req.inst == 0 && req.gen == e.gen && req.inCall && req.callTok == e.tok {
-				ds := &r.dependencies[e.dep]
+		// taken here: the same checks, one call fewer, and the event read
+		// where it lay (its fields are all read before returnFast, which
+		// may schedule, runs).
+		if c.kind == evCallDone {
+			if req := &r.requests[c.req]; req.fast && req.inst == 0 && req.gen == c.gen && req.inCall && req.callTok == c.tok {
+				id, isErr := c.req, c.err
+				ds := &r.dependencies[c.dep]
 				ds.inFlight--
-				r.returnFast(e.req, req, ds, e.err)
+				es := &r.endpoints[req.ep]
+				if req.clientDone || r.accept.n > 0 || isErr {
+					r.returnFast(id, req, ds, isErr)
+					continue
+				}
+				// returnFast, written out for its common case: an ok
+				// answer the client waits for, and no request queued for
+				// the worker it frees.
+				req.inCall = false
+				ds.answered++
+				ds.succeeded++
+				req.clientDone = true
+				es.total[OK]++
+				es.bucket.Outcomes[OK]++
+				arrived, now := req.arrived, r.now
+				es.latencies = append(es.latencies, micros(now-arrived))
+				if arrived >= r.measureFrom && arrived < r.measureTo {
+					es.window[OK]++
+					es.latency.Record(now - arrived)
+				}
+				w := req.worker
+				r.workerOwner[w] = noWorker
+				r.busy--
+				es.busy--
+				req.gen++
+				req.ep = -1
+				r.open--
+				r.freeRequests = append(r.freeRequests, id)
+				r.freeWorkers = append(r.freeWorkers, w)
 				continue
 			}
 		}
+		// handle may schedule events, which reuse the cell: it gets a copy.
+		e := *c
 		r.handle(&e)
 	}
 }
@@ -725,21 +759,6 @@ func (r *Run) scheduleArrival(ep int, at time.Duration) {
 	for i := len(q) - 1; i > 0 && q[i-1].at > at; i-- {
 		q[i-1], q[i] = q[i], q[i-1]
 	}
-}
-
-// rescheduleFirst replaces the first arrival, just handled, with its
-// endpoint's next, at at: a later one, with the largest seq so far, so it
-// goes after every arrival not later than it.
-func (r *Run) rescheduleFirst(at time.Duration) {
-	r.seq++
-	q := r.arrivals
-	e := pending{at: at, seq: r.seq, ep: q[0].ep}
-	i := 0
-	for ; i+1 < len(q) && q[i+1].at <= at; i++ {
-		q[i] = q[i+1]
-	}
-	q[i] = e
-	r.firstArr, r.arrAt, r.arrSeq = q[0].ep, q[0].at, q[0].seq
 }
 
 func (r *Run) schedule(e event) {
@@ -914,16 +933,20 @@ func (r *Run) arrive(epIdx int) {
 	if sh := es.shared; sh != nil {
 		// Replayed traffic (traffic.go): what the streams below would draw.
 		k := es.sharedNext
-		if k+1 < len(sh.at) {
-			next, ok = sh.at[k+1], true
+		reqs := sh.reqs
+		this := &reqs[k]
+		latency, errDraw = this.latency, this.errDraw
+		if k+1 < len(reqs) {
+			next, ok = reqs[k+1].at, true
 		}
-		if sh.latency != nil {
-			latency = sh.latency[k]
-		}
-		errDraw = sh.errDraw[k]
 		es.sharedNext = k + 1
 	} else if es.interval == 0 && es.rate > 0 {
-		gap := es.arrivals.exp() / es.rate * float64(time.Second)
+		u := es.arrivals.next() // es.arrivals.exp(), written out (expFast)
+		x, fast := expFast(u)
+		if !fast {
+			x = es.arrivals.expSlow(u)
+		}
+		gap := x / es.rate * float64(time.Second)
 		if float64(now)+gap < float64(r.lastBucket) {
 			next = now + time.Duration(gap)
 			ok = next < r.lastBucket
@@ -932,14 +955,21 @@ func (r *Run) arrive(epIdx int) {
 		next, ok = nextArrival(es, now, r.lastBucket)
 	}
 	if ok {
-		// rescheduleFirst, with its common case written out: the
-		// endpoint's next arrival is still the first.
-		if q := r.arrivals; len(q) == 1 || q[1].at > next {
-			r.seq++
+		// The endpoint's next arrival replaces the one just handled, the
+		// first: it has the largest seq so far, so it goes after every
+		// arrival not later than it, and those move up a place.
+		r.seq++
+		if q := r.arrivals; len(q) == 1 || next < q[1].at {
+			// The usual case: it is still the first.
 			q[0].at, q[0].seq = next, r.seq
 			r.arrAt, r.arrSeq = next, r.seq
 		} else {
-			r.rescheduleFirst(next)
+			i := 0
+			for ; i+1 < len(q) && q[i+1].at <= next; i++ {
+				q[i] = q[i+1]
+			}
+			q[i] = pending{at: next, seq: r.seq, ep: epIdx}
+			r.firstArr, r.arrAt, r.arrSeq = q[0].ep, q[0].at, q[0].seq
 		}
 	} else {
 		// Its traffic has ended: it leaves the arrivals.
@@ -1179,7 +1209,12 @@ func (ds *dependencyState) setLatency(l Latency) {
 func (ds *dependencyState) sample(rng *stream) time.Duration {
 	switch ds.latKind {
 	case Exponential:
-		return time.Duration(rng.exp() * ds.latMean)
+		u := rng.next() // rng.exp(), written out (expFast)
+		x, fast := expFast(u)
+		if !fast {
+			x = rng.expSlow(u)
+		}
+		return time.Duration(x * ds.latMean)
 	case LogNormal:
 		return time.Duration(math.Exp(ds.logNormMu + ds.logNormSig*rng.norm()))
 	}

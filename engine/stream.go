@@ -76,10 +76,31 @@ func (s *stream) float64() float64 {
 // sequence and the values are the library's.
 func (s *stream) exp() float64 {
 	u := s.next()
-	j, i := uint32(u), uint8(u>>32)
-	if j < expK[i] {
-		return float64(j) * expW[i]
+	if x, ok := expFast(u); ok {
+		return x
 	}
+	return s.expSlow(u)
+}
+
+// expFast is exp's common case for the draw u: ok is false when u needs
+// the slow case (expSlow). exp itself is too large for Go to inline, so
+// the loops that draw most (traffic.go, Run.arrive) write it out as
+//
+//	u := s.next()
+//	x, ok := expFast(u)
+//	if !ok {
+//		x = s.expSlow(u)
+//	}
+//
+// which saves a call per draw.
+func expFast(u uint64) (float64, bool) {
+	j, i := uint32(u), uint8(u>>32)
+	return float64(j) * expW[i], j < expK[i]
+}
+
+// expSlow is exp for a draw u that expFast could not finish: std redraws
+// from u on, as the library would.
+func (s *stream) expSlow(u uint64) float64 {
 	s.held, s.haveHeld = u, true
 	return s.std.ExpFloat64()
 }

@@ -23,10 +23,17 @@ type Traffic struct {
 
 // endpointTraffic is one endpoint's requests, in arrival order.
 type endpointTraffic struct {
-	key     trafficKey
-	at      []time.Duration
-	latency []time.Duration
-	errDraw []float64
+	key  trafficKey
+	reqs []trafficRequest
+}
+
+// trafficRequest is one request of an endpoint's traffic: when it arrives
+// and what it will meet (latency 0 when the endpoint calls nothing). The
+// three sit together because an arrival reads them together
+// (Run.arrive).
+type trafficRequest struct {
+	at, latency time.Duration
+	errDraw     float64
 }
 
 // trafficKey is everything an endpoint's draws depend on besides the seed
@@ -81,7 +88,7 @@ func (tr *Traffic) Seed() uint64 { return tr.seed }
 func (tr *Traffic) Requests() int {
 	n := 0
 	for i := range tr.endpoints {
-		n += len(tr.endpoints[i].at)
+		n += len(tr.endpoints[i].reqs)
 	}
 	return n
 }
@@ -113,7 +120,7 @@ func endpointKey(sys *System, i int) trafficKey {
 // (Run.arrive): the arrivals from one stream, and each request's latency
 // and error draw from the other.
 func drawEndpoint(key trafficKey, seed uint64, duration time.Duration, room int) endpointTraffic {
-	et := endpointTraffic{key: key, at: make([]time.Duration, 0, room)}
+	et := endpointTraffic{key: key, reqs: make([]trafficRequest, 0, room)}
 	es := &endpointState{rate: key.rate, interval: key.interval}
 	es.arrivals = newStream(seed, streamKey(key.name, 1))
 	traffic := newStream(seed, streamKey(key.name, 2))
@@ -128,8 +135,13 @@ func drawEndpoint(key trafficKey, seed uint64, duration time.Duration, room int)
 		// arrival of the run.
 		rate, end := es.rate, float64(duration)
 		for ok {
-			et.at = append(et.at, at)
-			gap := es.arrivals.exp() / rate * float64(time.Second)
+			et.reqs = append(et.reqs, trafficRequest{at: at})
+			u := es.arrivals.next() // es.arrivals.exp(), written out (expFast)
+			x, fast := expFast(u)
+			if !fast {
+				x = es.arrivals.expSlow(u)
+			}
+			gap := x / rate * float64(time.Second)
 			ok = float64(at)+gap < end
 			if ok {
 				at += time.Duration(gap)
@@ -138,27 +150,30 @@ func drawEndpoint(key trafficKey, seed uint64, duration time.Duration, room int)
 		}
 	}
 	for ok {
-		et.at = append(et.at, at)
+		et.reqs = append(et.reqs, trafficRequest{at: at})
 		at, ok = nextArrival(es, at, duration)
 	}
-	et.errDraw = make([]float64, len(et.at))
+	reqs := et.reqs
 	switch {
 	case !key.calls:
-		for k := range et.errDraw {
-			et.errDraw[k] = traffic.float64()
+		for k := range reqs {
+			reqs[k].errDraw = traffic.float64()
 		}
 	case lat.latKind == Exponential:
-		et.latency = make([]time.Duration, len(et.at))
 		mean := lat.latMean
-		for k := range et.errDraw {
-			et.latency[k] = time.Duration(traffic.exp() * mean)
-			et.errDraw[k] = traffic.float64()
+		for k := range reqs {
+			u := traffic.next() // traffic.exp(), written out (expFast)
+			x, fast := expFast(u)
+			if !fast {
+				x = traffic.expSlow(u)
+			}
+			reqs[k].latency = time.Duration(x * mean)
+			reqs[k].errDraw = traffic.float64()
 		}
 	default:
-		et.latency = make([]time.Duration, len(et.at))
-		for k := range et.errDraw {
-			et.latency[k] = lat.sample(traffic)
-			et.errDraw[k] = traffic.float64()
+		for k := range reqs {
+			reqs[k].latency = lat.sample(traffic)
+			reqs[k].errDraw = traffic.float64()
 		}
 	}
 	return et
