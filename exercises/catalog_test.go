@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -139,18 +138,25 @@ func TestCatalogCheck(t *testing.T) {
 		t.Skip("no go command on PATH")
 	}
 	start := time.Now()
-	stubs, err := Init(filepath.Join(t.TempDir(), "stubs"))
+	// The workbooks are kept between runs so that the build cache serves
+	// their compilation (checkdirs_test.go); -count=1 keeps the test cache
+	// from answering for the tests themselves.
+	t.Setenv("GOFLAGS", strings.TrimSpace(os.Getenv("GOFLAGS")+" -count=1"))
+	root := checkDirsRoot(t)
+	stubs, err := keptWorkbook(t, root, func(*Workbook) error { return nil })
 	if err != nil {
 		t.Fatal(err)
 	}
-	sols, err := Init(filepath.Join(t.TempDir(), "solutions"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range catalog {
-		if err := writeFiles(sols.ExerciseDir(e), e.SolutionFiles()); err != nil {
-			t.Fatal(err)
+	sols, err := keptWorkbook(t, root, func(w *Workbook) error {
+		for _, e := range catalog {
+			if err := writeFiles(w.ExerciseDir(e), e.SolutionFiles()); err != nil {
+				return err
+			}
 		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	mutants, err := loadMutants(os.DirFS(mutantsRoot))
 	if err != nil {
@@ -197,12 +203,10 @@ func TestCatalogCheck(t *testing.T) {
 	for _, m := range mutants {
 		// One workbook per mutant: two mistakes in one exercise need two
 		// folders.
-		wb, err := Init(filepath.Join(t.TempDir(), "mutant"))
+		wb, err := keptWorkbook(t, root, func(w *Workbook) error {
+			return writeFiles(w.ExerciseDir(m.Exercise), m.files())
+		})
 		if err != nil {
-			t.Error(err)
-			break
-		}
-		if err := writeFiles(wb.ExerciseDir(m.Exercise), m.files()); err != nil {
 			t.Error(err)
 			break
 		}
