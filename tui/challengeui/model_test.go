@@ -3,9 +3,6 @@ package challengeui
 import (
 	"fmt"
 	"path/filepath"
-	"reflect"
-	"runtime"
-	"slices"
 	"strings"
 	"testing"
 
@@ -35,77 +32,25 @@ func open(t *testing.T, id string, o Options) Model {
 // settle runs the commands a message returned, as the program would, until
 // none is left: the grading and the saving of stars. The sandbox is never
 // playing in these tests, so no tick is among them.
-//
-// A grading of a design graded before is answered from gradings instead
-// of the engine: the tests open every challenge at many sizes, and two
-// thirds of their gradings were of a design already graded, whose result
-// the deterministic engine gives again bit for bit. A command is known as
-// a grading by its function's name (isGradeNow); it grades the model's setting as the
-// Update that returned it left it, and the first grading of each design
-// runs the model's own command and checks that.
 func settle(t *testing.T, m Model, cmd tea.Cmd) Model {
 	t.Helper()
-	type queued struct {
-		cmd tea.Cmd
-		key string // the design, if cmd grades it
-		gen int
-	}
-	queue := []queued{{cmd, gradingKey(m), m.gen}}
+	queue := []tea.Cmd{cmd}
 	for len(queue) > 0 {
-		q := queue[0]
+		c := queue[0]
 		queue = queue[1:]
-		if q.cmd == nil {
+		if c == nil {
 			continue
 		}
-		var msg tea.Msg
-		isGrading := isGradeNow(q.cmd)
-		if g, ok := gradings[q.key]; isGrading && ok {
-			msg = gradedMsg{gen: q.gen, r: g.r, err: g.err}
-		} else {
-			msg = q.cmd()
-			if g, ok := msg.(gradedMsg); ok && isGrading {
-				if g.gen != q.gen {
-					t.Fatalf("a grading of generation %d came from a model at generation %d: settle cannot tell which design it graded", g.gen, q.gen)
-				}
-				gradings[q.key] = g
-			}
-		}
+		msg := c()
 		if batch, ok := msg.(tea.BatchMsg); ok {
-			for _, c := range batch {
-				queue = append(queue, queued{c, q.key, q.gen})
-			}
+			queue = append(queue, batch...)
 			continue
 		}
 		next, more := m.Update(msg)
 		m = next.(Model)
-		queue = append(queue, queued{more, gradingKey(m), m.gen})
+		queue = append(queue, more)
 	}
 	return m
-}
-
-// gradings holds each design's grading settle ran, by gradingKey.
-var gradings = map[string]gradedMsg{}
-
-// isGradeNow reports whether cmd is a grading command gradeNow made. Its
-// code is not one pointer (the compiler inlines gradeNow where it is
-// called, and each copy has its own closure), but each is named after it.
-// Should the names change, every grading runs again: slower, as sure.
-func isGradeNow(cmd tea.Cmd) bool {
-	f := runtime.FuncForPC(reflect.ValueOf(cmd).Pointer())
-	return f != nil && strings.Contains(f.Name(), "gradeNow.func")
-}
-
-// gradingKey names the design m would grade: its challenge and setting.
-func gradingKey(m Model) string {
-	if m.c == nil {
-		return ""
-	}
-	keys := make([]string, 0, len(m.setting))
-	for k, v := range m.setting {
-		keys = append(keys, k+"="+challenge.FormatValue(v))
-	}
-	slices.Sort(keys)
-	return m.c.ID + " " + strings.Join(keys, " ")
 }
 
 // press sends keys and runs what they start.
