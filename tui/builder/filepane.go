@@ -70,15 +70,13 @@ func (m Model) filePane(w, h int) []string {
 
 // The heights worth giving the charts: the calls in flight as the sandbox
 // gives them at the most; the outcomes eight rows a band (an endpoint),
-// with the axis, the legend and the frame; the latency twelve plot rows.
+// with the axis, the legend and the frame.
 const inflightMax = 18
 
 func (m Model) outcomesMax() int {
 	n := max(len(m.sc.Variants[0].System.Endpoints), 1)
 	return 2 + 2 + 8*n + (n - 1) + 2
 }
-
-func (m Model) latencyMax(w int) int { return m.lat.LatencyHeight(w, 12) }
 
 // fileMin is the least height the file pane is drawn at: the frame and
 // a few lines of the file.
