@@ -21,21 +21,27 @@ func micros(d time.Duration) uint32 {
 
 // expectedAnswers is the room to keep for an endpoint's latencies, so that
 // recording them does not allocate as the run goes: its arrivals over the
-// run, with six standard deviations of a Poisson count to spare. Every
-// arrival is answered at most once, so only a run far above its rate
-// grows the slice.
+// run (expectedArrivals). Every arrival is answered at most once, so only
+// a run far above its rate grows the slice.
 func expectedAnswers(e *Endpoint, d time.Duration) int {
-	var n float64
-	switch {
-	case e.Interval > 0:
-		n = float64(d/e.Interval) + 2
-	case e.Rate > 0:
-		mean := e.Rate * d.Seconds()
-		n = mean + 6*math.Sqrt(mean) + 16
-	}
 	// A bound for long or fast runs: the slice grows past it instead, as
 	// the run needs it. A larger room (it was 16 M answers, 64 MB an
 	// endpoint) made merely preparing a 23-hour run, as a scenario file's
 	// check does for each variant, allocate half a gigabyte.
-	return int(min(n, 1<<20))
+	return int(min(expectedArrivals(e, d), 1<<20))
+}
+
+// expectedArrivals is how many requests endpoint e sends in d, with six
+// standard deviations of a Poisson count to spare: not bounded, so that
+// a caller deciding whether to hold them all (NewTraffic) sees how many
+// they are.
+func expectedArrivals(e *Endpoint, d time.Duration) float64 {
+	switch {
+	case e.Interval > 0:
+		return float64(d/e.Interval) + 2
+	case e.Rate > 0:
+		mean := e.Rate * d.Seconds()
+		return mean + 6*math.Sqrt(mean) + 16
+	}
+	return 0
 }

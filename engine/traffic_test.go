@@ -90,3 +90,37 @@ func TestNewSharedNeedsTraffic(t *testing.T) {
 		t.Fatal("NewShared without traffic gave no error")
 	}
 }
+
+// An endpoint too fast to hold is left to its runs, which draw its
+// requests as they go: fifty thousand requests a second over this
+// cascade's 30 s are 1.5 M, over the million a Traffic holds (once
+// they passed as the latencies' room, capped at a million; at a million
+// a second, sixty million were drawn, 1.4 GB, and a classroom sweep went
+// on for seconds after its session ended). The slower endpoints are still
+// held, and a run replaying them is still New's.
+func TestTrafficTooFastToHoldIsDrawnByTheRun(t *testing.T) {
+	sc := cascadeLike()
+	for v := range sc.Variants {
+		sc.Variants[v].System.Endpoints[0].Rate = 5e4
+	}
+	tr, err := NewTraffic(sc, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := tr.Requests(); n == 0 || n > maxSharedArrivals {
+		t.Fatalf("the traffic holds %d requests, want some and at most %d", n, maxSharedArrivals)
+	}
+	if tr.find(endpointKey(&sc.Variants[0].System, 0)) != nil {
+		t.Errorf("the endpoint of 50,000 requests a second is held")
+	}
+	shared, err := NewShared(sc, 0, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, _ := New(sc, 0, 7)
+	shared.Run()
+	own.Run()
+	if a, b := shared.Snapshot(), own.Snapshot(); !reflect.DeepEqual(a, b) {
+		t.Errorf("the run replaying the traffic differs from New's")
+	}
+}
