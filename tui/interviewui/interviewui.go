@@ -126,6 +126,10 @@ type Model struct {
 	showKey bool
 	w, h    int
 
+	// runs are the engine's runs of the prompts' scenarios, played once
+	// each for the side panel (runs.go); shared by the model's copies.
+	runs runCache
+
 	// The sandbox, open on the prompt's scenario from the rubric.
 	sb        sandbox.Model
 	inSandbox bool
@@ -143,7 +147,7 @@ func New(o Options) (Model, error) {
 	if o.Time <= 0 {
 		o.Time = DefaultTime
 	}
-	m := Model{o: o, th: o.Theme, keys: newKeys(), help: help.New(), prompts: drill.Prompts(), note: o.Notice}
+	m := Model{o: o, th: o.Theme, keys: newKeys(), help: help.New(), prompts: drill.Prompts(), note: o.Notice, runs: runCache{}}
 	m.help.Styles = o.Theme.Help
 	m.area = m.newArea()
 	if o.Prompt != "" {
