@@ -40,6 +40,11 @@ func TestShortWindowGivesTheSpareRowsToTheCharts(t *testing.T) {
 		if runs := blankRuns(view, a.widths); runs[0] > 1 || runs[1] > 1 {
 			t.Errorf("variant %d: blank rows in a run %v (at most 1 a column)\n%s", v+1, runs, ansi.Strip(view))
 		}
+		// The breaker under the pool is narrow: its latest change still
+		// shows whole, never as "half-open →…".
+		if strings.Contains(ansi.Strip(view), "…") {
+			t.Errorf("variant %d: something is cut short\n%s", v+1, ansi.Strip(view))
+		}
 		h := 0
 		for c := range 2 {
 			for _, s := range a.cols[c] {
