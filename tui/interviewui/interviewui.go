@@ -12,9 +12,12 @@
 //
 // The prompts, the rubric, the hints and the saving belong to lessons/drill;
 // this package draws and routes keys, and saves in a tea.Cmd, never in
-// View. It may import lessons/drill, engine/scenarios (to describe the
-// prompt's scenario), tui/sandbox (to play it), tui/theme, tui/pane,
-// bubbletea, bubbles (textarea, cursor, key, help) and lipgloss.
+// View. A tall window's side panel adds the engine's runs of the prompt's
+// scenario (runs.go), each design played once, when first drawn, and kept.
+// It may import lessons/drill, engine, engine/scenarios and engine/report
+// (to describe the prompt's scenario and its designs' outcomes),
+// tui/chart (the worst design drawn), tui/sandbox (to play it), tui/theme,
+// tui/pane, bubbletea, bubbles (textarea, cursor, key, help) and lipgloss.
 package interviewui
 
 import (

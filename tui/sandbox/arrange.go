@@ -22,7 +22,10 @@ import (
 // panes, and a pane that finds no room is named at the foot of a column
 // with the way to see it. A chart that would say nothing over the whole
 // run (no dependency ever has more than one call in flight; every answer
-// takes under a millisecond) gives way, and the foot says so too.
+// takes under a millisecond) gives way, and the foot says so too. In a
+// short window a pool that leaves too few rows under it for the outcomes
+// takes the breaker under it instead, and a pane keeps no rows it cannot
+// draw in: the right column's charts get them.
 
 // paneID names a pane of the main view; the order is the order top to
 // bottom within a column.
