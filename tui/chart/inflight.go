@@ -329,12 +329,9 @@ func (f *InFlight) legend(names []string, letters []rune, iw int, level int) []s
 		items = append(items, f.th.Series(colors[i]).Bold(true).Render(string(letters[i]))+" "+n)
 		plain = append(plain, string(letters[i])+" "+n)
 	}
-	for i := range f.data.Snap.Dependencies {
-		if c := f.data.Snap.Dependencies[i].BulkheadCap; c > 0 && !pane.Uncalled(f.data.Snap, names[i]) {
-			items = append(items, f.th.Warn.Render("┄")+fmt.Sprintf(" cap %d", c))
-			plain = append(plain, fmt.Sprintf("┄ cap %d", c))
-			break
-		}
+	if caps := capWords(f.data.Snap, names, letters, iw); caps != "" {
+		items = append(items, f.th.Warn.Render("┄")+caps)
+		plain = append(plain, "┄"+caps)
 	}
 	if mayAbandon(f.data.Snap) {
 		// The longest words that fit on a line of their own.
@@ -353,4 +350,39 @@ func (f *InFlight) legend(names []string, letters []rune, iw int, level int) []s
 		plain = append(plain, faultLegendPlain(f.data.Faults, iw))
 	}
 	return wrapItems(items, plain, iw) // gauge.go
+}
+
+// capWords names, after the ┄, every bulkhead cap the chart draws: one
+// value when the caps are all alike, else each value with the letters of
+// the dependencies it caps ("caps 25 (s), 10 (u o c a)"), or the values
+// alone when that does not fit in iw. Empty when no called dependency has
+// a bulkhead.
+func capWords(s *engine.Snapshot, names []string, letters []rune, iw int) string {
+	var values []int
+	who := map[int][]string{}
+	for i := range s.Dependencies {
+		c := s.Dependencies[i].BulkheadCap
+		if c <= 0 || pane.Uncalled(s, names[i]) {
+			continue
+		}
+		if _, seen := who[c]; !seen {
+			values = append(values, c)
+		}
+		who[c] = append(who[c], string(letters[i]))
+	}
+	switch len(values) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf(" cap %d", values[0])
+	}
+	var long, short []string
+	for _, v := range values {
+		long = append(long, fmt.Sprintf("%d (%s)", v, strings.Join(who[v], " ")))
+		short = append(short, strconv.Itoa(v))
+	}
+	if w := " caps " + strings.Join(long, ", "); len([]rune(w))+1 <= iw {
+		return w
+	}
+	return " caps " + strings.Join(short, ", ")
 }

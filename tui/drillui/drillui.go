@@ -2,7 +2,10 @@
 // spaced-repetition session (due cards, then new ones), answered by typing
 // a number, picking a choice or, for an open question, reading the model
 // answer and grading oneself (again, hard, good, easy), and a summary at the
-// end: the grades, what is due by tomorrow, the weakest topics.
+// end: the grades, what is due by tomorrow, the weakest topics. A tall
+// window adds, in the rows the card and the session's list leave, the
+// card's record, the deck's cards in the order they come, the deck's
+// schedule for the week and the deck topic by topic (more.go).
 //
 // The deck, the session, the schedule and its file belong to lessons/drill;
 // this package only draws and routes keys. Loading the deck and saving the

@@ -65,6 +65,12 @@ func (m Model) View() string {
 		body = m.cardLines(mainW)
 	}
 	bh := m.bodyHeight()
+	if sideW > 0 && !m.showKey && m.phase != loading {
+		// A tall window: the card's record and the deck's queue under
+		// the card, in the rows it leaves (more.go).
+		body = fillBlocks(body, bh, m.cardRecord(mainW))
+		body = fillBlocks(body, bh, m.queueRows(mainW, bh-len(body)-1))
+	}
 	shown := body
 	if len(body) > bh {
 		// Say there is more on the body's last line, under bh-1 lines of
@@ -391,7 +397,9 @@ func (m Model) sideLines(w, h int) []string {
 		}
 	}
 	out = append(out, "", m.th.Dim.Render("✓ good/easy  ~ hard  ✗ again"))
-	return out
+	// The deck's schedule and its topics under the list, in the rows it
+	// leaves (more.go).
+	return fillBlocks(out, h, m.scheduleRows(w), m.topicRows(w))
 }
 
 // wordsFit keeps the words of s that fit whole in w cells, then " …" when

@@ -12,9 +12,12 @@
 //
 // The prompts, the rubric, the hints and the saving belong to lessons/drill;
 // this package draws and routes keys, and saves in a tea.Cmd, never in
-// View. It may import lessons/drill, engine/scenarios (to describe the
-// prompt's scenario), tui/sandbox (to play it), tui/theme, tui/pane,
-// bubbletea, bubbles (textarea, cursor, key, help) and lipgloss.
+// View. A tall window's side panel adds the engine's runs of the prompt's
+// scenario (runs.go), each design played once, when first drawn, and kept.
+// It may import lessons/drill, engine, engine/scenarios and engine/report
+// (to describe the prompt's scenario and its designs' outcomes),
+// tui/chart (the worst design drawn), tui/sandbox (to play it), tui/theme,
+// tui/pane, bubbletea, bubbles (textarea, cursor, key, help) and lipgloss.
 package interviewui
 
 import (
@@ -126,6 +129,10 @@ type Model struct {
 	showKey bool
 	w, h    int
 
+	// runs are the engine's runs of the prompts' scenarios, played once
+	// each for the side panel (runs.go); shared by the model's copies.
+	runs runCache
+
 	// The sandbox, open on the prompt's scenario from the rubric.
 	sb        sandbox.Model
 	inSandbox bool
@@ -143,7 +150,7 @@ func New(o Options) (Model, error) {
 	if o.Time <= 0 {
 		o.Time = DefaultTime
 	}
-	m := Model{o: o, th: o.Theme, keys: newKeys(), help: help.New(), prompts: drill.Prompts(), note: o.Notice}
+	m := Model{o: o, th: o.Theme, keys: newKeys(), help: help.New(), prompts: drill.Prompts(), note: o.Notice, runs: runCache{}}
 	m.help.Styles = o.Theme.Help
 	m.area = m.newArea()
 	if o.Prompt != "" {

@@ -110,8 +110,8 @@ func (m Model) View() string {
 	}
 	bh := m.bodyHeight()
 	left := pane.Block(body, mainW, bh)
-	if sideW > 0 && m.phase != picking {
-		side := pane.Block(m.scenarioLines(sideW), sideW, bh)
+	if sideW > 0 && !m.showKey {
+		side := pane.Block(m.sideLines(sideW, bh), sideW, bh)
 		for i := range left {
 			left[i] += " " + m.th.Border.Render("│") + " " + side[i]
 		}
@@ -139,7 +139,41 @@ func (m Model) titleBar(title, right string) string {
 	return title + strings.Repeat(" ", m.w-tw-rw-1) + right + " "
 }
 
+// sideLines are the side panel's: the numbers of the prompt's scenario
+// (the one under the cursor while choosing), then, in the rows left, the
+// engine's runs of it (runs.go): every design at the rubric when they fit,
+// else the worst alone, which is all the writing is shown; then the worst
+// design's outcomes drawn, room allowing.
+func (m Model) sideLines(w, h int) []string {
+	p := m.prompt
+	if m.phase == picking {
+		p = m.prompts[m.pick]
+	}
+	out := m.numbersOf(p, w)
+	if len(out) == 0 {
+		return nil
+	}
+	tries := [][]string{m.runLines(p.Scenario, false, w)}
+	if m.phase == grading {
+		tries = append([][]string{m.runLines(p.Scenario, true, w)}, tries...)
+	}
+	for _, t := range tries {
+		if len(t) > 0 && len(out)+1+len(t) <= h {
+			out = append(append(out, ""), t...)
+			break
+		}
+	}
+	// The worst design's outcomes as a chart, in the rows still left.
+	if room := h - len(out) - 1; room >= 10 {
+		out = append(append(out, ""), m.worstChart(p.Scenario, w, room)...)
+	}
+	return out
+}
+
 func (m Model) pickLines(w int) []string {
+	if tall := m.pickAll(w); len(tall) <= m.bodyHeight() {
+		return tall
+	}
 	out := []string{" " + m.th.Bold.Render("Choose a design question"), ""}
 	for i, p := range m.prompts {
 		mark := "  "
@@ -160,6 +194,48 @@ func (m Model) pickLines(w int) []string {
 	for _, l := range pane.Wrap(fmt.Sprintf("You get %s to write the answer you would give out loud, then a rubric of what a strong answer says, "+
 		"to grade yourself against. The graded answer is saved for later review.", clock(m.o.Time)), max(w-4, 1)) {
 		out = append(out, "   "+m.th.Dim.Render(l))
+	}
+	return out
+}
+
+// pickAll is the list of prompts for a tall window: each with its whole
+// text and where it comes from, the one under the cursor in full colour,
+// then what happens once one is chosen.
+func (m Model) pickAll(w int) []string {
+	out := []string{" " + m.th.Bold.Render("Choose a design question"), ""}
+	for i, p := range m.prompts {
+		mark, name, style := "  ", " "+m.th.Bold.Render(p.Title)+" ", m.th.Dim
+		if i == m.pick {
+			mark = m.th.Accent.Render(theme.GlyphCursor) + " "
+			name = m.th.Selected.Render(" " + p.Title + " ")
+			style = m.th.Subtitle
+		}
+		out = append(out, " "+mark+name)
+		for _, l := range pane.Wrap(p.Text, max(w-6, 1)) {
+			out = append(out, "     "+style.Render(l))
+		}
+		if p.Source != "" {
+			for _, l := range pane.Wrap("From "+drill.Cite(p.Source)+".", max(w-6, 1)) {
+				out = append(out, "     "+m.th.Dim.Render(l))
+			}
+		}
+		out = append(out, "")
+	}
+	out = append(out, " "+m.th.Bold.Render("How it goes"))
+	for i, step := range []string{
+		fmt.Sprintf("enter starts the question and a countdown of %s: write the answer you would give out loud, with numbers.", clock(m.o.Time)),
+		"ctrl+d (or esc) hands it in, or the countdown does; nothing is graded for you.",
+		"The rubric comes a point at a time: y said, n not said. ✱ marks a point whose words are in your answer: a hint, not a grade.",
+		"p plays the question's scenario in the sandbox; enter saves the graded answer for later review.",
+	} {
+		lead := fmt.Sprintf("%d. ", i+1)
+		for k, l := range pane.Wrap(step, max(w-4-len(lead), 1)) {
+			if k == 0 {
+				out = append(out, "   "+lead+m.th.Dim.Render(l))
+			} else {
+				out = append(out, "   "+strings.Repeat(" ", len(lead))+m.th.Dim.Render(l))
+			}
+		}
 	}
 	return out
 }
@@ -228,7 +304,88 @@ func (m Model) gradeLines(w int) []string {
 		return out
 	}
 	out = append(out, "")
-	return append(out, m.stripLines(w)...)
+	out = append(out, m.stripLines(w)...)
+	// A tall window: the whole rubric under the strip, every point's text
+	// with its mark, as it will be saved.
+	if all := m.rubricLines(w); len(out)+1+len(all) <= m.bodyHeight() {
+		out = append(append(out, ""), all...)
+	}
+	return out
+}
+
+// rubricLines are every point of the rubric, numbered, with its mark and
+// hint and its whole text, the one under the cursor marked.
+func (m Model) rubricLines(w int) []string {
+	out := []string{" " + m.th.Bold.Render("The whole rubric")}
+	for i, p := range m.prompt.Points {
+		cur := " "
+		if i == m.cursor {
+			cur = m.th.Accent.Render(theme.GlyphCursor)
+		}
+		box, style := "[ ]", m.th.Subtitle
+		if m.said[i] {
+			box, style = "[x]", m.th.Text
+		}
+		hint := " "
+		if m.hinted[i] {
+			hint = m.th.Accent.Render("✱")
+		}
+		lead := fmt.Sprintf("%s%s%s %2d. ", cur, box, hint, i+1)
+		pad := strings.Repeat(" ", 10)
+		for k, l := range pane.Wrap(p.Text, max(w-11, 1)) {
+			if k == 0 {
+				out = append(out, " "+lead+style.Render(l))
+			} else {
+				out = append(out, " "+pad+style.Render(l))
+			}
+		}
+		// Where the answer has the point's words: the sentence, the
+		// evidence to grade by.
+		if i < len(m.pointSpans) && len(m.pointSpans[i]) > 0 {
+			if sn := snippet(m.area.Value(), m.pointSpans[i][0], w-11-len("you wrote: “”")); sn != "" {
+				out = append(out, " "+pad+m.th.Dim.Render("you wrote: “"+sn+"”"))
+			}
+		}
+	}
+	return out
+}
+
+// snippet is the sentence of answer around span sp, whole words in at
+// most w cells: from the sentence's start when the words fit so, else
+// from the span's, with " …" where words are left off.
+func snippet(answer string, sp drill.Span, w int) string {
+	if sp.Start < 0 || sp.End > len(answer) || sp.Start >= sp.End || w < 10 {
+		return ""
+	}
+	from := strings.LastIndexAny(answer[:sp.Start], ".\n") + 1
+	to := len(answer)
+	if k := strings.IndexAny(answer[sp.End:], ".\n"); k >= 0 {
+		to = sp.End + k
+	}
+	for _, start := range []int{from, sp.Start} {
+		text := strings.Join(strings.Fields(answer[start:to]), " ")
+		if utf8.RuneCountInString(text) <= w {
+			return text
+		}
+		words := strings.Fields(text)
+		kept := ""
+		for _, wd := range words {
+			next := strings.TrimSpace(kept + " " + wd)
+			if utf8.RuneCountInString(next)+2 > w {
+				break
+			}
+			kept = next
+		}
+		// The point's words must show: from the sentence's start only if
+		// they are among the words kept.
+		if start == sp.Start || len(kept) >= sp.End-start {
+			if kept == "" {
+				return ""
+			}
+			return kept + " …"
+		}
+	}
+	return ""
 }
 
 // showStrip says whether every point's mark fits below the point and at
@@ -393,10 +550,10 @@ func wholeWords(text string, spans []drill.Span) []drill.Span {
 	return out
 }
 
-// scenarioLines describe the prompt's scenario from the engine's own
+// numbersOf describe prompt p's scenario from the engine's own
 // numbers, for a candidate who wants figures to size things with.
-func (m Model) scenarioLines(w int) []string {
-	b, ok := scenarios.Lookup(m.prompt.Scenario)
+func (m Model) numbersOf(p drill.Prompt, w int) []string {
+	b, ok := scenarios.Lookup(p.Scenario)
 	if !ok {
 		return nil
 	}

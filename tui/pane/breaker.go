@@ -897,7 +897,16 @@ func (b *Breaker) log(n int) []string {
 	}
 	inner := max(b.w-2, 0)
 	if n < 2 {
+		// One line: the latest change whole, under a shorter head when
+		// "transitions" leaves it too little room (a narrow column).
 		t := mine[len(mine)-1]
+		bare := ansi.StringWidth(strings.TrimLeft(fmt.Sprintf("%6.2f s  %s → %s", t.At.Seconds(), t.From, t.To), " "))
+		for _, h := range []string{"transitions", "last change", "last"} {
+			if ansi.StringWidth(h)+2+bare <= inner || h == "last" {
+				head = b.th.Dim.Render(h)
+				break
+			}
+		}
 		return []string{head + ": " + strings.TrimLeft(b.transition(t, inner-ansi.StringWidth(head)-2), " ")}
 	}
 	out := []string{head}

@@ -250,6 +250,10 @@ func MiB(b int64) float64 { return float64(b) / (1 << 20) }
 // Needs is the pane's height: a line per limit and the frame.
 func (l *Limits) Needs() int { return 2 + max(len(l.rows), 1) }
 
+// Max is the most rows the pane fills: Needs, and a line for each host of
+// a shared pool.
+func (l *Limits) Max() int { return l.Needs() + len(l.hosts) }
+
 // View draws the pane, from the cache when nothing changed.
 func (l *Limits) View() string {
 	if l.dirty {

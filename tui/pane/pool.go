@@ -28,6 +28,10 @@ type Pool struct {
 	workers   int
 	busy      int
 	queue     queueInfo
+	// awayMost, when a caller knows it, is what each bulkhead turns away
+	// by the end of the run: the pane reserves the rows those counts take,
+	// not the rows the widest count could take.
+	awayMost map[string]uint64
 
 	dirty bool
 	view  string
@@ -148,13 +152,22 @@ func (p *Pool) MinHeight(w int) int {
 	return 2 + 1 + legend + p.bulkheadRows(inner) + btoi(p.queue.shown)
 }
 
+// ReserveTurnedAway tells the pane what each bulkhead (by name) will have
+// turned away by the end of the run, so that its height holds that and no
+// more; nil goes back to reserving for the widest count.
+func (p *Pool) ReserveTurnedAway(most map[string]uint64) { p.awayMost = most }
+
 // bulkheadRows counts the bulkheads' lines as they can get: full, and with
-// a count of calls turned away of six digits, which may need a line of its
-// own.
+// a count of calls turned away of six digits (or as many as the run will
+// turn away, when known), which may need a line of its own.
 func (p *Pool) bulkheadRows(inner int) int {
 	n := 0
 	for _, b := range p.bulkheads {
-		b.turnedAway = max(b.turnedAway, 999_999)
+		if most, ok := p.awayMost[b.name]; ok {
+			b.turnedAway = max(b.turnedAway, most)
+		} else {
+			b.turnedAway = max(b.turnedAway, 999_999)
+		}
 		b.in = b.capacity // "full"
 		n += len(p.bulkheadLines(b, inner))
 	}

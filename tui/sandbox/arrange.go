@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -21,7 +22,10 @@ import (
 // panes, and a pane that finds no room is named at the foot of a column
 // with the way to see it. A chart that would say nothing over the whole
 // run (no dependency ever has more than one call in flight; every answer
-// takes under a millisecond) gives way, and the foot says so too.
+// takes under a millisecond) gives way, and the foot says so too. In a
+// short window a pool that leaves too few rows under it for the outcomes
+// takes the breaker under it instead, and a pane keeps no rows it cannot
+// draw in: the right column's charts get them.
 
 // paneID names a pane of the main view; the order is the order top to
 // bottom within a column.
@@ -86,6 +90,9 @@ type profile struct {
 	maxLatency   uint32 // the longest answer, µs
 	breakers     int
 	transitions  int // the most any one breaker makes
+	// awayMost is what each bulkhead has turned away by the end: the pool
+	// keeps rows for those counts only (pane.Pool.ReserveTurnedAway).
+	awayMost map[string]uint64
 }
 
 // flatInFlight says the in-flight chart would stay at 0–1 all run.
@@ -118,8 +125,13 @@ func (x *extraPanes) setData(d pane.Data, s *sim) {
 	r.Run()
 	end := r.Snapshot()
 	p.ok = true
+	p.awayMost = map[string]uint64{}
 	for i := range end.Dependencies {
-		p.peakInFlight = max(p.peakInFlight, end.Dependencies[i].InFlightMax)
+		d := &end.Dependencies[i]
+		p.peakInFlight = max(p.peakInFlight, d.InFlightMax)
+		if d.BulkheadCap > 0 {
+			p.awayMost[d.Name] = d.BulkheadFull
+		}
 	}
 	for i := range end.Endpoints {
 		if l := end.Endpoints[i].Latencies; len(l) > 0 {
@@ -149,6 +161,8 @@ type arrangement struct {
 	// foot is, per column, the note set into the bottom edge of its last
 	// pane: what is not shown.
 	foot [2]string
+	// hidden names the panes that found no room, which the foot names.
+	hidden []string
 }
 
 type arrangeKey struct {
@@ -300,6 +314,15 @@ func (m *Model) arrange() *arrangement {
 			asks[o.id][c] = m.ask(o.id, a.widths[c])
 		}
 	}
+	// A worker pool that leaves the left column rows to spare but too few
+	// for the outcomes (a short window, a pool with a line per bulkhead)
+	// has the breaker under it: the rows would stand blank on the left
+	// while the right column's charts go short of theirs. Only a breaker
+	// that is there to show: the note that there is none reads whole only
+	// at the right column's width.
+	if room := body - asks[pPool][0].want; !x.tasks.on && has && room < asks[pOutcomes][0].min && room >= asks[pBreaker][0].min {
+		order[1].home = 0
+	}
 	used := [2]int{}
 	var hidden []string
 	// shortfall is how far the panes of column c, with extra added, fall
@@ -412,6 +435,18 @@ func (m *Model) arrange() *arrangement {
 		grow(0)
 		grow(1)
 	}
+	// A pane given rows it cannot draw in (a tasks server's limits with
+	// too few rows under them for a pool's chart) gives them back, for
+	// the charts of its column to take.
+	for c := range 2 {
+		for i := range a.cols[c] {
+			s := &a.cols[c][i]
+			if u := m.usable(s.id, s.h); u < s.h {
+				used[c] -= s.h - u
+				s.h = u
+			}
+		}
+	}
 	// Rows still to spare, and no chart to take them: a single breaker's
 	// tile says what nothing else does (its rolling rate, its latency
 	// percentiles, its rate second by second).
@@ -433,8 +468,28 @@ func (m *Model) arrange() *arrangement {
 		slices.SortStableFunc(a.cols[c], func(p, q slot) int { return int(p.id) - int(q.id) })
 	}
 	a.foot = m.footNotes(&a, hidden, flat)
+	a.hidden = hidden
 	x.arr = a
+	// Asking the map its height sized it for the asking (the map's
+	// columns depend on its width): every pane gets its place back, so
+	// that a view drawn right after a new arrangement draws them whole.
+	for c, col := range a.cols {
+		for _, s := range col {
+			m.paneOf(s.id).SetSize(a.widths[c], s.h)
+		}
+	}
 	return &x.arr
+}
+
+// usable is the most of h rows pane id draws something in.
+func (m *Model) usable(id paneID, h int) int {
+	switch {
+	case id == pPool && m.xp.tasks.on:
+		return m.xp.tasks.left.usable(h)
+	case id == pTaskCharts:
+		return m.xp.tasks.right.usable(h)
+	}
+	return h
 }
 
 // fillColumn gives the rows a column has left once every pane has what
@@ -483,6 +538,13 @@ func (m *Model) footNotes(a *arrangement, hidden, flat []string) [2]string {
 			"enlarge to see " + strings.Join(brief, ", "),
 			"hidden: " + strings.Join(brief, ", "),
 		})
+		// Too many to name in a narrow edge: the first ones, in the order
+		// of what the run is about, and how many more; at the last, the
+		// count alone. A pane left out is never left unsaid.
+		for k := len(brief) - 1; k >= 1; k-- {
+			notes[0] = append(notes[0], fmt.Sprintf("hidden: %s +%d (enlarge)", strings.Join(brief[:k], ", "), len(brief)-k))
+		}
+		notes[0] = append(notes[0], fmt.Sprintf("%d panes hidden (enlarge)", len(brief)), fmt.Sprintf("%d hidden", len(brief)))
 	}
 	if len(flat) > 0 {
 		var long, short []string

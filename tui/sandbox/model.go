@@ -525,6 +525,9 @@ func (m *Model) refresh() {
 	m.out.SetData(d)
 	m.inf.SetData(d)
 	m.xp.setData(d, m.sim)
+	if m.xp.prof.ok {
+		m.pool.ReserveTurnedAway(m.xp.prof.awayMost)
+	}
 	m.brk.SetHint(m.breakerHint())
 	sc := m.sim.sc
 	m.status.SetInfo(pane.StatusInfo{

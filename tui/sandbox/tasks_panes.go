@@ -99,6 +99,19 @@ func (g *gaugeStack) ask() sizes {
 	return sizes{lo, head + n*least, head + n*most}
 }
 
+// usable is the most of h rows the stack draws in: under a head, rows too
+// few for a chart's least height would stand blank, past the head's lines.
+func (g *gaugeStack) usable(h int) int {
+	least, _, _ := chart.GaugeHeights()
+	if g.head == nil || len(g.charts) == 0 {
+		return h
+	}
+	if h-g.head.Needs() < least {
+		return min(h, g.head.Max())
+	}
+	return h
+}
+
 // SetSize lays the stack out in w×h.
 func (g *gaugeStack) SetSize(w, h int) {
 	least, _, most := chart.GaugeHeights()
