@@ -6,6 +6,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/breakerlab/breakerlab/tui/interviewui"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -84,5 +85,24 @@ func TestPickerDropsAStaleRun(t *testing.T) {
 	m = run(m, next())
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "╭─ Map") || !strings.Contains(v, "at 50 s") {
 		t.Fatalf("breaker-timeline's own run should draw its map:\n%s", v)
+	}
+}
+
+// The interview opened from the menu on a wide window gets the command
+// that plays its side panel's runs (the size its Update is given at
+// opening), and the home screen hands their message back to it.
+func TestInterviewOpenedWideGetsItsRuns(t *testing.T) {
+	m := newHome(t, Options{Interview: &interviewui.Options{}})
+	m = send(goTo(t, m, "Interview"), tea.WindowSizeMsg{Width: 200, Height: 60})
+	m, cmd := update(m, keyMsg("enter"))
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "designs…") || strings.Contains(v, "What goes wrong") {
+		t.Fatalf("the interview's panel should say its runs are being played:\n%s", v)
+	}
+	if cmd == nil {
+		t.Fatal("opening the interview on a wide window started no runs")
+	}
+	m = run(m, cmd())
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "What goes wrong: the engine's worst design of") {
+		t.Fatalf("the runs should reach the interview's panel:\n%s", v)
 	}
 }
