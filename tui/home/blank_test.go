@@ -119,13 +119,14 @@ func TestHomeAt80x24KeepsTheMenuWhole(t *testing.T) {
 // first design in the middle of its first fault, rather than blank rows.
 func TestPickerHasNoEmptyAreaAt200x60(t *testing.T) {
 	m := builtinHome(t, Options{})
-	m = send(press(m, "down", "enter"), tea.WindowSizeMsg{Width: 200, Height: 60})
+	// Each map's run comes in a command (pickdetail.go): run delivers it.
+	m = run(press(m, "down", "enter"), tea.WindowSizeMsg{Width: 200, Height: 60})
 	if m.screen != onPicker {
 		t.Fatalf("Sandbox should open the picker:\n%s", ansi.Strip(m.View()))
 	}
 	for i, e := range m.o.Scenarios {
 		if i > 0 {
-			m = press(m, "down")
+			m = run(m, keyMsg("down"))
 		}
 		v := ansi.Strip(m.View())
 		if n := blankRun(v); n > maxBlankHome {

@@ -18,7 +18,9 @@
 // tui/breakerloop for the live picture under the menu, lessons/challenge
 // and lessons/drill for the progress panes a tall window shows under it
 // (progress.go), tui/mappane and engine/shuffle for what the scenario
-// picker shows of the scenario under its cursor (pickdetail.go).
+// picker shows of the scenario under its cursor (pickdetail.go); that
+// scenario is built in Update and its map's run made in a tea.Cmd, so
+// View runs no engine.
 // The live lab's servers are started and stopped by functions the caller
 // supplies (LiveLab), in tea.Cmds, as the workbook's are.
 package home
@@ -289,7 +291,10 @@ type Model struct {
 	// sandbox plays the builder's system, so esc goes back there.
 	bd            *builder.Model
 	sbFromBuilder bool
-	// pickMaps keeps the scenario picker's map (pickdetail.go).
+	// pk is the scenario under the picker's cursor and the engine's run of
+	// it, made in a command (pickdetail.go); pickMaps keeps the map drawn
+	// from that run.
+	pk       pickState
 	pickMaps *pickMapCache
 }
 
@@ -299,7 +304,7 @@ func New(o Options) Model {
 		o.Theme = theme.New(nil)
 	}
 	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), lab: lessons.NewLab(), pal: palette.New(o.Theme, nil),
-		loop: breakerloop.New(o.Theme, o.Still), pickMaps: &pickMapCache{}}
+		loop: breakerloop.New(o.Theme, o.Still), pk: newPickState(), pickMaps: &pickMapCache{}}
 	m.keys.Continue.SetEnabled(false)
 	m.help.Styles = o.Theme.Help
 	m.addNotice(o.LessonNotice)
@@ -420,6 +425,11 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	if next, cmd, ok := m.paletteMsg(msg); ok {
 		return next, cmd
+	}
+	if p, ok := msg.(pickMapMsg); ok {
+		// It may come once the sandbox is open: kept here, so that the
+		// picker does not wait for it forever.
+		return m.gotPickMap(p)
 	}
 	if c, ok := msg.(drillui.CountsMsg); ok {
 		// It may come while another screen is open.
@@ -713,10 +723,11 @@ func (m Model) openInterview() (tea.Model, tea.Cmd) {
 		m.setNote(err.Error(), true)
 		return m, nil
 	}
-	next, _ := iv.Update(m.size())
+	// The size's command plays the side panel's runs on a wide window.
+	next, sized := iv.Update(m.size())
 	iv = next.(interviewui.Model)
 	m.iv, m.screen = &iv, onInterview
-	return m, iv.Init()
+	return m, tea.Batch(iv.Init(), sized)
 }
 
 // Messages of the live lab's life on the home screen.
@@ -891,8 +902,26 @@ func (m Model) view() string {
 	if m.w <= 0 || m.h <= 0 {
 		return ""
 	}
-	var body []string
-	focus := -1 // the line of the chosen row, kept in sight when the window is short
+	body, focus, notices := m.body()
+	body = m.withLoop(body, m.h-1-len(notices))
+	body = m.withPickDetail(body, m.h-1-len(notices)) // pickdetail.go
+	body = scrollTo(body, focus, m.h-1-len(notices), m.th.Dim)
+	// The key help sits on the last line.
+	lines := append(pane.Block(body, m.w, m.h-1-len(notices)), pane.Block(notices, m.w, len(notices))...)
+	lines = append(lines, playback.KeyLine(m.help, m.keys.ShortHelp(), m.w))
+	if m.h == 1 {
+		lines = lines[len(lines)-1:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// body is what the menu, the picker, the help or the no-workbook screen
+// shows above the notices, before the live picture and the picker's detail
+// are added: its lines, the line of the chosen row (-1: none) and the
+// notices that sit under it. The picker's Update lays it out too, to know
+// the rows its map gets (pickMapRoom).
+func (m Model) body() (body []string, focus int, notices []string) {
+	focus = -1 // the line of the chosen row, kept in sight when the window is short
 	shown, shownAt := m.shown()
 	body = append(body, "", " "+m.th.Title.Render("breakerlab"))
 	for _, l := range pane.Wrap("learn how systems survive a failing dependency", max(m.w-2, 1)) {
@@ -952,20 +981,11 @@ func (m Model) view() string {
 	// The notices sit above the key help, outside the part that scrolls,
 	// so that moving the cursor never hides them; they take at most half
 	// the window.
-	notices := m.noticeLines(max((m.h-1)/2, 1))
+	notices = m.noticeLines(max((m.h-1)/2, 1))
 	if m.h-1-len(notices) < 3 {
 		notices = nil // a window too short for them: the menu comes first
 	}
-	body = m.withLoop(body, m.h-1-len(notices))
-	body = m.withPickDetail(body, m.h-1-len(notices)) // pickdetail.go
-	body = scrollTo(body, focus, m.h-1-len(notices), m.th.Dim)
-	// The key help sits on the last line.
-	lines := append(pane.Block(body, m.w, m.h-1-len(notices)), pane.Block(notices, m.w, len(notices))...)
-	lines = append(lines, playback.KeyLine(m.help, m.keys.ShortHelp(), m.w))
-	if m.h == 1 {
-		lines = lines[len(lines)-1:]
-	}
-	return strings.Join(lines, "\n")
+	return body, focus, notices
 }
 
 // noticeLines are the notices, each wrapped and marked "Notice:" (the

@@ -37,7 +37,7 @@ var (
 func TestHomeGolden(t *testing.T) {
 	m := newHome(t, Options{})
 	golden.Check(t, "home-100x30", m.View())
-	golden.Check(t, "picker-100x30", press(m, "down", "enter").View())
+	golden.Check(t, "picker-100x30", run(press(m, "down"), keyMsg("enter")).View())
 	golden.Check(t, "help-100x30", press(m, "?").View())
 	// At 80 columns the descriptions wrap beside their titles.
 	golden.Check(t, "home-80x24", send(m, tea.WindowSizeMsg{Width: 80, Height: 24}).View())

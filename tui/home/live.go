@@ -32,6 +32,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if !ok {
 		return next, cmd
 	}
+	// The picker's map is run in a command, never in View (pickdetail.go).
+	hm, run := hm.syncPick()
+	cmd = tea.Batch(cmd, run)
 	if !hm.showsLoop() {
 		hm.loop.Stop()
 	} else if tick := hm.loop.Tick(true); tick != nil {

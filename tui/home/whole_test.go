@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // The home screen's own screens (the menu, the scenario picker, the help,
@@ -14,7 +13,7 @@ import (
 func TestHomeScreensWholeAtLargerSizes(t *testing.T) {
 	for name, m := range homeScreens(t) {
 		for _, sz := range sizes {
-			mm := send(m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+			mm := resize(m, sz[0], sz[1])
 			tuitest.CheckWhole(t, fmt.Sprintf("%s at %dx%d", name, sz[0], sz[1]), mm.View(), homeSources(mm)...)
 		}
 	}

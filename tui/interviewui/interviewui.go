@@ -12,8 +12,9 @@
 //
 // The prompts, the rubric, the hints and the saving belong to lessons/drill;
 // this package draws and routes keys, and saves in a tea.Cmd, never in
-// View. A tall window's side panel adds the engine's runs of the prompt's
-// scenario (runs.go), each design played once, when first drawn, and kept.
+// View. A wide window's side panel adds the engine's runs of the prompt's
+// scenario (runs.go), each design played once in a tea.Cmd, never in
+// View, and kept.
 // It may import lessons/drill, engine, engine/scenarios and engine/report
 // (to describe the prompt's scenario and its designs' outcomes),
 // tui/chart (the worst design drawn), tui/sandbox (to play it), tui/theme,
@@ -130,8 +131,11 @@ type Model struct {
 	w, h    int
 
 	// runs are the engine's runs of the prompts' scenarios, played once
-	// each for the side panel (runs.go); shared by the model's copies.
-	runs runCache
+	// each for the side panel in a command (runs.go); shared by the
+	// model's copies. runsPending names the scenario whose runs are in
+	// flight ("" for none).
+	runs        runCache
+	runsPending string
 
 	// The sandbox, open on the prompt's scenario from the rubric.
 	sb        sandbox.Model
@@ -214,8 +218,23 @@ func (m Model) Grading() bool { return m.phase == grading }
 // Saved is where the graded interview was saved, or "".
 func (m Model) Saved() string { return m.saved }
 
-// Update routes messages.
+// Update routes messages; after each, the side panel's runs start in a
+// command if it needs them (runs.go).
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if r, ok := msg.(runsMsg); ok {
+		// Kept here even with the sandbox open, which would not know it.
+		return m.gotRuns(r)
+	}
+	next, cmd := m.update(msg)
+	nm, ok := next.(Model)
+	if !ok {
+		return next, cmd
+	}
+	nm, run := nm.syncRuns()
+	return nm, tea.Batch(cmd, run)
+}
+
+func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height

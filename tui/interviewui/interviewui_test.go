@@ -31,7 +31,17 @@ func model(t *testing.T, w, h int, prompt string) (Model, *clockAt, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tuitest.Send(m, tea.WindowSizeMsg{Width: w, Height: h}), c, dir
+	return settle(tuitest.Send(m, tea.WindowSizeMsg{Width: w, Height: h})), c, dir
+}
+
+// settle delivers the side panel's runs that Update started (and
+// tuitest.Send dropped with its command), as the program would: played by
+// playRuns, the command's own function.
+func settle(m Model) Model {
+	for m.runsPending != "" {
+		m = tuitest.Send(m, tea.Msg(playRuns(m.runsPending)))
+	}
+	return m
 }
 
 const answer = "Each call to the payment provider gets a timeout of 500 ms, from its p99.\n" +
@@ -208,7 +218,7 @@ func TestPickerAndSizes(t *testing.T) {
 		if sz[0] == 80 {
 			golden.Check(t, "picker_80x24", m.View())
 		}
-		m = tuitest.Press(m, "down", "enter")
+		m = settle(tuitest.Press(m, "down", "enter"))
 		tuitest.CheckBlock(t, m.View(), sz[0], sz[1])
 		m = typeIn(m, "queue the messages; a breaker per provider")
 		m = tuitest.Press(m, "ctrl+d")
@@ -271,5 +281,62 @@ func TestLeavingSaves(t *testing.T) {
 	}
 	if !saved || !quit {
 		t.Fatalf("leaving gave %v: saved %v, quit %v", msgs, saved, quit)
+	}
+}
+
+// View does not play the scenario's designs: on a wide window the side
+// panel says they run until the command Update returned brings them back,
+// and only then shows the worst design.
+func TestSidePanelRunsInACommand(t *testing.T) {
+	m, err := New(Options{Theme: tuitest.Plain(), Prompt: "payment-checkout", Now: (&clockAt{start}).now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, cmd := m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
+	m = next.(Model)
+	v := ansi.Strip(m.View())
+	if strings.Contains(v, "What goes wrong") || !strings.Contains(v, "the engine is playing checkout's designs…") {
+		t.Fatalf("before the runs come back the panel should say they run:\n%s", v)
+	}
+	if _, ok := m.runs["checkout"]; ok {
+		t.Fatal("View kept runs it should not have played")
+	}
+	if cmd == nil {
+		t.Fatal("a wide window started no runs")
+	}
+	msg, ok := cmd().(runsMsg)
+	if !ok {
+		t.Fatalf("the command brought back %T, not the runs", msg)
+	}
+	m = tuitest.Send(m, tea.Msg(msg))
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "What goes wrong: the engine's worst design of checkout") {
+		t.Fatalf("the runs' message should fill the panel:\n%s", v)
+	}
+	// A narrow window plays nothing: there is no panel.
+	n, _, _ := model(t, 80, 24, "payment-checkout")
+	if nn, cmd := n.Update(tea.WindowSizeMsg{Width: 100, Height: 40}); cmd != nil || nn.(Model).runsPending != "" {
+		t.Error("a window without the side panel started runs")
+	}
+}
+
+// Moving through the prompts plays one scenario at a time; the runs of a
+// prompt left behind are kept, and the one under the cursor follows.
+func TestSidePanelRunsOneAtATime(t *testing.T) {
+	m, _, _ := model(t, 80, 24, "")
+	next, first := m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
+	m = next.(Model)
+	was := m.runsPending
+	var later tea.Cmd
+	for m.panelScenario() == was {
+		next, later = m.Update(tuitest.Key("down"))
+		m = next.(Model)
+	}
+	if first == nil || later != nil {
+		t.Fatalf("runs started: first %v, while in flight %v", first != nil, later != nil)
+	}
+	next, then := m.Update(first())
+	m = next.(Model)
+	if _, ok := m.runs[was]; !ok || then == nil || m.runsPending != m.panelScenario() {
+		t.Fatalf("the first runs should be kept and the prompt's own start (pending %q, under the cursor %q)", m.runsPending, m.panelScenario())
 	}
 }

@@ -3,12 +3,14 @@ package interviewui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/pane"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // What a tall window adds beside the prompt: the prompt's scenario played
@@ -17,6 +19,11 @@ import (
 // with the rubric, every design the scenario holds, to set the answer
 // against. The runs are the engine's, at the scenario's own seed, each
 // played once and kept.
+//
+// Playing them takes a fifth of a second, so View never does: after each
+// message (Update) syncRuns starts them in a tea.Cmd when the side panel
+// is on screen and its scenario has none kept, one scenario at a time,
+// and runsMsg brings them back. Until then the panel says they run.
 
 // runSeed is the seed the runs use: `breakerlab run`'s default.
 const runSeed = 5
@@ -33,21 +40,71 @@ type designRun struct {
 	faults []pane.FaultSpan
 }
 
-// runCache keeps each scenario's runs by name.
-type runCache map[string][]designRun
+// scenarioRuns are a scenario's designs played, with what the panel says
+// of the scenario itself: its name and the span its counts cover.
+type scenarioRuns struct {
+	name     string
+	from, to time.Duration
+	designs  []designRun
+}
 
-// designRuns plays every variant of the named scenario once.
-func (c runCache) designRuns(name string) []designRun {
-	if r, ok := c[name]; ok {
-		return r
+// runCache keeps each scenario's runs by name. It is written in Update
+// only (a runsMsg); the runs of a name never change (one seed), so the
+// model's copies share it.
+type runCache map[string]*scenarioRuns
+
+// runsMsg brings back the runs of the scenario called name.
+type runsMsg struct {
+	name string
+	runs *scenarioRuns
+}
+
+// panelScenario is the scenario of the prompt the side panel shows: the
+// one under the cursor while choosing.
+func (m Model) panelScenario() string {
+	if m.phase == picking {
+		if len(m.prompts) == 0 {
+			return ""
+		}
+		return m.prompts[m.pick].Scenario
 	}
+	return m.prompt.Scenario
+}
+
+// syncRuns starts, in a command, the runs of the side panel's scenario
+// when the panel is on screen, none are kept for it and none are in
+// flight.
+func (m Model) syncRuns() (Model, tea.Cmd) {
+	name := m.panelScenario()
+	if _, side := m.layout(); side == 0 || m.inSandbox || name == "" || m.runsPending != "" {
+		return m, nil
+	}
+	if _, ok := m.runs[name]; ok {
+		return m, nil
+	}
+	m.runsPending = name
+	return m, func() tea.Msg { return playRuns(name) }
+}
+
+// gotRuns keeps the runs that came back and starts those of the scenario
+// now on screen, if it is another.
+func (m Model) gotRuns(msg runsMsg) (Model, tea.Cmd) {
+	m.runs[msg.name] = msg.runs
+	if m.runsPending == msg.name {
+		m.runsPending = ""
+	}
+	return m.syncRuns()
+}
+
+// playRuns plays every variant of the named scenario; it is called in a
+// command. An unknown name has no runs (nil).
+func playRuns(name string) runsMsg {
 	b, ok := scenarios.Lookup(name)
 	if !ok {
-		c[name] = nil
-		return nil
+		return runsMsg{name: name}
 	}
 	sc := b.Build()
-	var out []designRun
+	out := &scenarioRuns{name: sc.Name, from: sc.MeasureFrom, to: sc.MeasureTo}
 	for v := range sc.Variants {
 		r, err := engine.New(sc, v, runSeed)
 		if err != nil {
@@ -68,10 +125,9 @@ func (c runCache) designRuns(name string) []designRun {
 			d.shares = append(d.shares, sh)
 		}
 		d.okAll = all.Share(engine.OK)
-		out = append(out, d)
+		out.designs = append(out.designs, d)
 	}
-	c[name] = out
-	return out
+	return runsMsg{name: name, runs: out}
 }
 
 // designLines write one design's shares: its name, then a line per
@@ -99,15 +155,18 @@ func (m Model) designLines(d designRun, w int) []string {
 }
 
 // runLines are the engine's runs of the prompt's scenario for the side
-// panel: the worst design alone while writing, every design at the rubric.
+// panel: the worst design alone while writing, every design at the rubric;
+// a line saying they run until they are back.
 func (m Model) runLines(scenario string, every bool, w int) []string {
-	runs := m.runs.designRuns(scenario)
-	if len(runs) == 0 {
+	sr, ok := m.runs[scenario]
+	if !ok {
+		return []string{m.th.Dim.Render(pane.Fit("the engine is playing "+scenario+"'s designs…", w))}
+	}
+	if sr == nil || len(sr.designs) == 0 {
 		return nil
 	}
-	b, _ := scenarios.Lookup(scenario)
-	sc := b.Build()
-	window := fmt.Sprintf("requests arriving %s–%s, seed %d", pane.Seconds(sc.MeasureFrom), pane.Seconds(sc.MeasureTo), runSeed)
+	runs := sr.designs
+	window := fmt.Sprintf("requests arriving %s–%s, seed %d", pane.Seconds(sr.from), pane.Seconds(sr.to), runSeed)
 	var out []string
 	add := func(s string) {
 		for _, l := range pane.Wrap(s, max(w, 1)) {
@@ -116,11 +175,11 @@ func (m Model) runLines(scenario string, every bool, w int) []string {
 	}
 	if !every {
 		worst := worstOf(runs)
-		add("What goes wrong: the engine's worst design of " + sc.Name)
+		add("What goes wrong: the engine's worst design of " + sr.name)
 		out = append(out, m.th.Dim.Render(pane.Fit(window, w)))
 		return append(out, m.designLines(worst, w)...)
 	}
-	add(fmt.Sprintf("What the %d designs of %s do in the engine", len(runs), sc.Name))
+	add(fmt.Sprintf("What the %d designs of %s do in the engine", len(runs), sr.name))
 	out = append(out, m.th.Dim.Render(pane.Fit(window, w)))
 	for _, r := range runs {
 		out = append(out, m.designLines(r, w)...)
@@ -143,11 +202,11 @@ func worstOf(runs []designRun) designRun {
 // worstChart draws the worst design's outcomes over the whole run in
 // w×h, the fault marked on its time axis: the failure as a picture.
 func (m Model) worstChart(scenario string, w, h int) []string {
-	runs := m.runs.designRuns(scenario)
-	if len(runs) == 0 {
-		return nil
+	sr := m.runs[scenario]
+	if sr == nil || len(sr.designs) == 0 {
+		return nil // not back yet, or none
 	}
-	worst := worstOf(runs)
+	worst := worstOf(sr.designs)
 	c := chart.NewOutcomes(m.th)
 	c.SetSize(w, h)
 	snap := worst.snap
