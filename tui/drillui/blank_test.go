@@ -1,7 +1,6 @@
 package drillui
 
 import (
-	"strings"
 	"testing"
 	"time"
 
@@ -16,29 +15,6 @@ import (
 // leave blank at 200×60, the lesson player's own bound (tui/lessonui,
 // blank_test.go).
 const maxBlankDrill = 12
-
-// columnBlanks is, for the card's column and the list's, the longest run
-// of rows with nothing in them, the title and the key line left out.
-func columnBlanks(view string, mainW int) [2]int {
-	lines := strings.Split(ansi.Strip(view), "\n")
-	var best, run [2]int
-	for _, l := range lines[2 : len(lines)-1] {
-		r := []rune(l)
-		cells := [2]string{string(r[:min(mainW, len(r))]), ""}
-		if len(r) > mainW+3 {
-			cells[1] = string(r[mainW+3:])
-		}
-		for c, cell := range cells {
-			if strings.TrimSpace(cell) == "" {
-				run[c]++
-				best[c] = max(best[c], run[c])
-			} else {
-				run[c] = 0
-			}
-		}
-	}
-	return best
-}
 
 // At 200×60 with the whole deck, neither column stands empty: the card's
 // record and the deck's queue fill the rows under the card, the deck's
@@ -67,7 +43,7 @@ func TestNoBlankColumnsAt200x60(t *testing.T) {
 		tuitest.CheckBlock(t, v, 200, 60)
 		c, _ := m.Current()
 		tuitest.CheckNoCuts(t, what, v, cardTexts(c)...)
-		for col, n := range columnBlanks(v, mainW) {
+		for col, n := range tuitest.ColumnBlanks(v, mainW) {
 			if n > maxBlankDrill {
 				t.Errorf("%s: %d blank rows in a row in the %s column (at most %d)\n%s", what, n,
 					[]string{"card's", "list's"}[col], maxBlankDrill, ansi.Strip(v))
