@@ -313,23 +313,28 @@ func (m Model) gradeLines(w int) []string {
 	return out
 }
 
+// pointMarks are how rubric point i is marked wherever it is listed: the
+// cursor, said or not, hinted, and the style of its name.
+func (m Model) pointMarks(i int) (cur, box, hint string, style lipgloss.Style) {
+	cur, box, hint, style = " ", "[ ]", " ", m.th.Subtitle
+	if i == m.cursor {
+		cur = m.th.Accent.Render(theme.GlyphCursor)
+	}
+	if m.said[i] {
+		box, style = "[x]", m.th.Text
+	}
+	if m.hinted[i] {
+		hint = m.th.Accent.Render("✱")
+	}
+	return cur, box, hint, style
+}
+
 // rubricLines are every point of the rubric, numbered, with its mark and
 // hint and its whole text, the one under the cursor marked.
 func (m Model) rubricLines(w int) []string {
 	out := []string{" " + m.th.Bold.Render("The whole rubric")}
 	for i, p := range m.prompt.Points {
-		cur := " "
-		if i == m.cursor {
-			cur = m.th.Accent.Render(theme.GlyphCursor)
-		}
-		box, style := "[ ]", m.th.Subtitle
-		if m.said[i] {
-			box, style = "[x]", m.th.Text
-		}
-		hint := " "
-		if m.hinted[i] {
-			hint = m.th.Accent.Render("✱")
-		}
+		cur, box, hint, style := m.pointMarks(i)
 		lead := fmt.Sprintf("%s%s%s %2d. ", cur, box, hint, i+1)
 		pad := strings.Repeat(" ", 10)
 		for k, l := range pane.Wrap(p.Text, max(w-11, 1)) {
@@ -471,18 +476,7 @@ func (m Model) stripLines(w int) []string {
 	var out []string
 	row := " "
 	for i, p := range m.prompt.Points {
-		cur := " "
-		if i == m.cursor {
-			cur = m.th.Accent.Render(theme.GlyphCursor)
-		}
-		box, style := "[ ]", m.th.Subtitle
-		if m.said[i] {
-			box, style = "[x]", m.th.Text
-		}
-		hint := " "
-		if m.hinted[i] {
-			hint = m.th.Accent.Render("✱")
-		}
+		cur, box, hint, style := m.pointMarks(i)
 		name := style.Render(p.ID)
 		if i == m.cursor {
 			name = m.th.Selected.Render(p.ID)
