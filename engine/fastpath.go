@@ -40,9 +40,13 @@ func (r *Run) sendFast(id int32, req *request, ds *dependencyState, after time.D
 	req.inCall = true
 	req.callTok++
 	req.fast = true
-	// schedule, with the event written in place (eventQueue.place).
+	r.scheduleAnswer(id, req, r.now+after, isErr)
+}
+
+// scheduleAnswer schedules request id's call's answer at `at`, as schedule
+// would, with the event written in place (eventQueue.place).
+func (r *Run) scheduleAnswer(id int32, req *request, at time.Duration, isErr bool) {
 	r.seq++
-	at := r.now + after
 	if c := r.queue.place(at, r.seq); c != nil {
 		c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, req.gen, req.callTok, req.dep, evCallDone, isErr
 		return
@@ -52,8 +56,8 @@ func (r *Run) sendFast(id int32, req *request, ds *dependencyState, after time.D
 
 // returnFast is a fast call's answer: what callReturned, exit, finishCall,
 // answerClient and finishServer do with it when no layer acts and there is
-// no retry budget to settle. runBefore (run.go) writes out its common case:
-// a change here goes there too.
+// no retry budget to settle. runBefore (run.go) takes its common case
+// itself, with the same steps (answerFast, freeFast).
 func (r *Run) returnFast(id int32, req *request, ds *dependencyState, isErr bool) {
 	req.inCall = false
 	o := Failed
@@ -66,22 +70,32 @@ func (r *Run) returnFast(id int32, req *request, ds *dependencyState, isErr bool
 	}
 	es := &r.endpoints[req.ep]
 	if !req.clientDone { // the client may have given up already
-		req.clientDone = true
-		es.total[o]++
-		es.bucket.Outcomes[o]++
-		// countWindow, written out.
-		arrived, now := req.arrived, r.now
-		es.latencies = append(es.latencies, micros(now-arrived))
-		if arrived >= r.measureFrom && arrived < r.measureTo {
-			es.window[o]++
-			es.latency.Record(now - arrived)
-		}
+		r.answerFast(req, es, o)
 	}
-	// releaseWorker, written out for its common case: nobody queued.
 	if r.accept.n > 0 {
 		r.releaseWorker(id, req, es)
 		return
 	}
+	r.freeFast(id, req, es)
+}
+
+// answerFast gives the client waiting on req outcome o and counts it:
+// answerClient and countWindow, written out.
+func (r *Run) answerFast(req *request, es *endpointState, o Outcome) {
+	req.clientDone = true
+	es.total[o]++
+	es.bucket.Outcomes[o]++
+	arrived, now := req.arrived, r.now
+	es.latencies = append(es.latencies, micros(now-arrived))
+	if arrived >= r.measureFrom && arrived < r.measureTo {
+		es.window[o]++
+		es.latency.Record(now - arrived)
+	}
+}
+
+// freeFast frees req's worker and slot: releaseWorker and freeRequest
+// for their common case, nobody queued for the worker.
+func (r *Run) freeFast(id int32, req *request, es *endpointState) {
 	w := req.worker
 	r.workerOwner[w] = noWorker
 	r.busy--
@@ -129,11 +143,5 @@ func (r *Run) startFast(id int32, req *request, es *endpointState, ds *dependenc
 	req.inCall = true
 	req.callTok++
 	req.fast = true
-	r.seq++
-	at := now + after
-	if c := r.queue.place(at, r.seq); c != nil {
-		c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, req.gen, req.callTok, req.dep, evCallDone, isErr
-		return
-	}
-	r.queue.pushFar(event{at: at, seq: r.seq, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
+	r.scheduleAnswer(id, req, now+after, isErr)
 }

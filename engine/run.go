@@ -687,30 +687,14 @@ func (r *Run) runBefore(stop time.Duration) {
 					r.returnFast(id, req, ds, isErr)
 					continue
 				}
-				// returnFast, written out for its common case: an ok
-				// answer the client waits for, and no request queued for
-				// the worker it frees.
+				// returnFast's steps for its common case: an ok answer
+				// the client waits for, and no request queued for the
+				// worker it frees.
 				req.inCall = false
 				ds.answered++
 				ds.succeeded++
-				req.clientDone = true
-				es.total[OK]++
-				es.bucket.Outcomes[OK]++
-				arrived, now := req.arrived, r.now
-				es.latencies = append(es.latencies, micros(now-arrived))
-				if arrived >= r.measureFrom && arrived < r.measureTo {
-					es.window[OK]++
-					es.latency.Record(now - arrived)
-				}
-				w := req.worker
-				r.workerOwner[w] = noWorker
-				r.busy--
-				es.busy--
-				req.gen++
-				req.ep = -1
-				r.open--
-				r.freeRequests = append(r.freeRequests, id)
-				r.freeWorkers = append(r.freeWorkers, w)
+				r.answerFast(req, es, OK)
+				r.freeFast(id, req, es)
 				continue
 			}
 		}
