@@ -1,0 +1,126 @@
+package sweepui
+
+import (
+	"context"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/lessons"
+)
+
+// sweepMemoryBound is issue 28's bound on what a sweep holds, whatever its
+// grid and seeds: the traffic it shares (plan.go's maxSharedRequests), the
+// runs it keeps to fork from (maxKept), each worker's run and the result.
+const sweepMemoryBound = 64 << 20
+
+// liveHeap reads the bytes of heap objects the last GC found live.
+func liveHeap(s []metrics.Sample) uint64 {
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// peakLiveHeap runs f while sampling the live heap after each GC, and
+// returns the largest sample above the heap live before f started. GC
+// runs more often than by default (GOGC 20) so that a peak between two
+// collections of a default heap is not missed; the samples are taken
+// every half millisecond, more often than the collections come.
+func peakLiveHeap(t *testing.T, f func()) uint64 {
+	t.Helper()
+	defer debug.SetGCPercent(debug.SetGCPercent(20))
+	runtime.GC()
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	base := liveHeap(s)
+	var peak uint64
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		tick := time.NewTicker(500 * time.Microsecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				peak = max(peak, liveHeap(s))
+			}
+		}
+	})
+	f()
+	close(done)
+	wg.Wait()
+	if peak < base {
+		return 0
+	}
+	return peak - base
+}
+
+// TestSweepMemoryStaysUnderBound sweeps the grids that hold the most, on
+// every core, and reads the live heap as they go: a large grid of the
+// cascade's bulkhead variant on 3 seeds (the most finished runs kept to
+// fork from: one per column and row of each seed under way), and a grid
+// whose first axis is the arrival rate (no two columns share traffic, so
+// each seed draws the most). Each must stay under 64 MB above what the
+// test binary held before, and each must hold something (the sampling
+// sees the sweep: a bound no sweep comes near proves nothing).
+func TestSweepMemoryStaysUnderBound(t *testing.T) {
+	racefree.Only(t) // the detector's own bookkeeping is not the sweep's
+	cases := []struct {
+		name     string
+		build    func() *engine.Scenario
+		variant  int
+		x, y     string
+		measure  string
+		seeds    []uint64
+		minBytes uint64
+	}{
+		{"cascade bulkhead × timeout 24×24, 3 seeds", scenarios.Cascade, 1,
+			"recommendations.bulkhead=5..60:24", "recommendations.timeout=100ms..5s:24", "search.ok", []uint64{5, 6, 7}, 1 << 20},
+		{"checkout rate × workers 40×20, 3 seeds", scenarios.Checkout, 1,
+			"checkout.rate=5..200:40", "workers=8..40:20", "checkout.ok", []uint64{5, 6, 7}, 256 << 10},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x, err := sweep.ParseVary(c.x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			y, err := sweep.ParseVary(c.y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := sweep.ParseMetric(c.measure, c.build(), c.variant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := &sweep.Plan{Build: c.build, Variant: c.variant, Axes: []sweep.Axis{x, y}, Seeds: c.seeds, Measure: m, Set: lessons.SetKnob}
+			var res *sweep.Result
+			peak := peakLiveHeap(t, func() {
+				if err := p.Prepare(); err != nil {
+					t.Fatal(err)
+				}
+				res, err = Run(context.Background(), p, 0, nil)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Runs != res.Total {
+				t.Fatalf("%d of %d runs done", res.Runs, res.Total)
+			}
+			t.Logf("peak live heap above the start: %.1f MB (%d runs)", float64(peak)/(1<<20), res.Runs)
+			if peak > sweepMemoryBound {
+				t.Errorf("the sweep held %.1f MB at its peak, over the %d MB bound", float64(peak)/(1<<20), sweepMemoryBound>>20)
+			}
+			if peak < c.minBytes {
+				t.Errorf("the sampling saw %d bytes held, under the %d this sweep holds at least: it does not see the sweep", peak, c.minBytes)
+			}
+		})
+	}
+}
