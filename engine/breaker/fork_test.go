@@ -253,7 +253,9 @@ func TestForkUnusedCases(t *testing.T) {
 		{"a run of failures longer than allowed", oneIn5, with(func(c *Config) { c.MaxConsecutiveFailures = 1 }), true},
 		{"a run of failures the calls reached", append(oneIn5, true, true), with(func(c *Config) { c.MaxConsecutiveFailures = 1 }), false},
 		{"open time of a breaker that opened", tripped, with(func(c *Config) { c.OpenFor = time.Second }), false},
-		{"a time window, all well", ok, with(func(c *Config) { c.Window, c.WindowSize, c.WindowSpan, c.MinimumCalls = TimeWindow, 0, 10 * time.Second, 5 }), false},
+		{"a time window, all well", ok, with(func(c *Config) {
+			c.Window, c.WindowSize, c.WindowSpan, c.MinimumCalls = TimeWindow, 0, 10*time.Second, 5
+		}), false},
 	} {
 		b := run(base, c.calls)
 		if got := b.Unused(c.cfg); got != c.want {
