@@ -21,8 +21,9 @@ import (
 // have made from the start. The knobs a fork may change are the number of
 // workers and the dependencies' timeouts and bulkhead sizes, and, with the
 // front service's limits, per-tenant bulkheads' sizes and load shedding's
-// bounds (fork_limits.go), and the services' workers (fork_services.go);
-// everything else must be equal.
+// bounds (fork_limits.go), the services' workers (fork_services.go), and
+// the settings of the front's breakers and rate limiters
+// (fork_policies.go); everything else must be equal.
 // The run keeps, as it goes, what shows that these knobs have not mattered
 // yet: the most workers busy at once and whether an arrival ever found none
 // free (maxBusy, lacked), and per dependency the longest any call sent takes
@@ -58,10 +59,10 @@ func ForkAt(sc *Scenario, v int) time.Duration {
 }
 
 // forkScope reports whether the run's state is made only of what CloneInto
-// copies: no rate limiters, retry budgets, propagated deadlines or shared
-// breakers (CloneInto copies each dependency's breaker on its own, which
-// would part the members of a shared one), and no tasks server beside
-// services, tenants or shedding.
+// copies: no retry budgets, propagated deadlines or shared breakers
+// (CloneInto copies each dependency's breaker on its own, which would part
+// the members of a shared one), and no tasks server beside services,
+// tenants or shedding.
 func (r *Run) forkScope() bool {
 	if r.onFree != nil || r.draining {
 		return false
@@ -79,7 +80,7 @@ func (r *Run) forkScope() bool {
 	}
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
-		if ds.budget != nil || ds.limiter != nil || ds.propagate ||
+		if ds.budget != nil || ds.propagate ||
 			ds.cfg.Policy.SharedBreaker != "" {
 			return false
 		}
@@ -92,8 +93,9 @@ func (r *Run) forkScope() bool {
 // It forks only when it can show the result is exact: variant v of sc
 // differs from r's variant at most in its number of workers and its
 // dependencies' timeouts and bulkhead sizes (each above 0 in both), or in
-// the knobs of fork_limits.go, fork_services.go and tasks_fork.go (a tasks
-// server's pool caps and memory limit), its scenario's duration and
+// the knobs of fork_limits.go, fork_services.go, fork_policies.go (breaker
+// and rate limiter settings) and tasks_fork.go (a tasks server's pool caps
+// and memory limit), its scenario's duration and
 // measurement window are r's, and none of these knobs has mattered in r so
 // far (see above). r is only read, so many runs may fork from one r at once.
 // dst keeps the memory it has grown, as with Reset.
@@ -145,6 +147,9 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 			d.Policy.Bulkhead = mine.Bulkhead
 		}
 		if !tenantBulkheadUnused(sys, &d.Policy, mine, ds) { // fork_limits.go
+			return false
+		}
+		if !r.policiesUnused(&d.Policy, mine, ds) { // fork_policies.go: breaker, rate limiter
 			return false
 		}
 	}
@@ -205,8 +210,9 @@ func (r *Run) CloneInto(dst *Run) {
 	dst.dependencies = reuseBuf(old.dependencies, n)[:n]
 	for i := range r.dependencies {
 		src, d := &r.dependencies[i], &dst.dependencies[i]
-		series, rng, jsrc, br, waiters, tbh, bal := d.series, d.rng, d.jitterSrc, d.breaker, d.waiters, d.tenantBH, d.balRng
+		series, rng, jsrc, br, waiters, tbh, bal, lim := d.series, d.rng, d.jitterSrc, d.breaker, d.waiters, d.tenantBH, d.balRng, d.limiter
 		*d = *src
+		d.limiter = cloneLimiter(lim, src.limiter) // fork_policies.go
 		d.balRng = cloneStream(bal, src.balRng)
 		d.tenantBH = cloneTenantBulkhead(tbh, src.tenantBH)
 		d.series = cloneInto(series, src.series)
@@ -231,8 +237,8 @@ func (r *Run) CloneInto(dst *Run) {
 }
 
 // rebase hands a clone the scenario it is forked for (ForkInto has checked
-// that only workers, timeouts and bulkhead sizes differ, unused). A
-// bulkhead's cap is read from cfg, which it swaps.
+// that only workers, timeouts, bulkhead sizes and the other knobs above
+// differ, unused). A bulkhead's cap is read from cfg, which it swaps.
 func (r *Run) rebase(sc *Scenario, v int) {
 	sys := &sc.Variants[v].System
 	was := r.sys
@@ -247,6 +253,7 @@ func (r *Run) rebase(sc *Scenario, v int) {
 				}
 			}
 		}
+		rebasePolicies(ds, d) // fork_policies.go
 		shift := d.Policy.Timeout - ds.cfg.Policy.Timeout
 		ds.cfg, ds.timeout = d, d.Policy.Timeout
 		if shift == 0 || ds.timeoutAt < 0 {

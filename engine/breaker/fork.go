@@ -53,8 +53,10 @@ func (e *forkEvidence) noteJudged(w *window) {
 
 // Unused reports whether cfg's breaker, fed every call b was fed, would
 // have decided everything as b did and would now be b but for its
-// settings: then Rebase(cfg) makes b that breaker. It is false when cfg is
-// not valid.
+// settings: then Rebase(cfg) makes b that breaker. What it reported on
+// the way (Counts, CountsAt) was b's too, except that with a smaller
+// count window its calls were capped at the new size. It is false when
+// cfg is not valid.
 func (b *Breaker) Unused(cfg Config) bool {
 	old := b.cfg
 	if cfg == old {
@@ -84,8 +86,12 @@ func (b *Breaker) Unused(cfg Config) bool {
 		same.FailureRate, same.SlowCallRate, same.FailureCount, same.MaxConsecutiveFailures = old.FailureRate, old.SlowCallRate, old.FailureCount, old.MaxConsecutiveFailures
 		same.MinimumCalls, same.JudgeOnFailure, same.RateMustExceed, same.RoundRates = old.MinimumCalls, old.JudgeOnFailure, old.RateMustExceed, old.RoundRates
 		// A window of no calls (a breaker with no rate rule) counts none,
-		// so none could be put back in one.
-		if old.Window == CountWindow && cfg.Window == CountWindow && old.WindowSize > 0 && cfg.WindowSize > 0 {
+		// so none could be put back in one. The calls the window held at
+		// each moment (Counts) were min(calls so far, size): with a
+		// smaller size they were what b reported, capped at it; with a
+		// larger one they were what b reported only if b's never filled.
+		if old.Window == CountWindow && cfg.Window == CountWindow && old.WindowSize > 0 && cfg.WindowSize > 0 &&
+			(cfg.WindowSize <= old.WindowSize || b.win.added <= old.WindowSize) {
 			same.WindowSize = old.WindowSize
 		}
 	case !old.CountAtStart:
