@@ -127,12 +127,9 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 	for i := range same.Dependencies {
 		d, mine, ds := &same.Dependencies[i], &r.sys.Dependencies[i].Policy, &r.dependencies[i]
 		if t := d.Policy.Timeout; t != mine.Timeout {
-			// Both positive, so the layers are the same; no call took as
-			// long as the new timeout, and no timer was armed. A retry
-			// inside the timeout layer spends its backoff and its next
-			// attempt inside the same timeout, which maxAfter, one
-			// attempt's time, does not cover: then no retry was made.
-			if t <= 0 || mine.Timeout <= 0 || ds.armed || ds.maxAfter >= t || (ds.retryAt > ds.timeoutAt && ds.retries > 0) {
+			// No call took as long as the new timeout, and no timer was
+			// armed, or none fired (fork_timeouts.go).
+			if !r.timeoutUnused(i, t) {
 				return false
 			}
 			d.Policy.Timeout = mine.Timeout
@@ -243,7 +240,8 @@ func (r *Run) rebase(sc *Scenario, v int) {
 	sys := &sc.Variants[v].System
 	was := r.sys
 	r.scenario, r.variant, r.sys = sc, v, sys
-	r.rebaseTasks(sys) // tasks_fork.go
+	r.rebaseTasks(sys)         // tasks_fork.go
+	var shifts []time.Duration // fork_timeouts.go
 	for i := range sys.Dependencies {
 		ds, d := &r.dependencies[i], &sys.Dependencies[i]
 		if ds.fault != nil {
@@ -254,22 +252,14 @@ func (r *Run) rebase(sc *Scenario, v int) {
 			}
 		}
 		rebasePolicies(ds, d) // fork_policies.go
-		shift := d.Policy.Timeout - ds.cfg.Policy.Timeout
-		ds.cfg, ds.timeout = d, d.Policy.Timeout
-		if shift == 0 || ds.timeoutAt < 0 {
-			continue
-		}
-		// Calls inside the timeout layer give up at their new time (no
-		// timer is armed: see knobsUnused).
-		for k := range r.requests {
-			req := &r.requests[k]
-			if req.ep >= 0 && int(req.dep) == i && req.active&(1<<ds.timeoutAt) != 0 {
-				req.timeoutAt += shift
-			}
-		}
+		ds.cfg = d
+		r.retime(i, d.Policy.Timeout, &shifts)
 	}
-	r.rebaseLimits(sys)   // fork_limits.go
-	r.rebaseServices(sys) // fork_services.go
+	r.rebaseLimits(sys)            // fork_limits.go
+	r.rebaseServices(sys, &shifts) // fork_services.go
+	if shifts != nil {
+		r.shiftTimers(shifts) // fork_timeouts.go
+	}
 	// The free workers' stack: its bottom, never reached, holds the highest
 	// numbers in order, so a pool of another size differs only there.
 	if w, had := sys.Workers, was.Workers; w != had {

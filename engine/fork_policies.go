@@ -110,3 +110,21 @@ func cloneLimiter(buf, src ratelimit.Limiter) ratelimit.Limiter {
 	}
 	return nil
 }
+
+// ForkRoom is how much room p's breaker and rate limiter leave before they
+// matter: the breaker's window and failure rate (in percent), the
+// limiter's permits a cycle or burst. A sweep runs its shared prefix with
+// the cell that has the most (with the most workers and the longest
+// timeouts): a breaker that opens later, a window that has not filled, a
+// limiter that never refused are the likeliest to let the other cells
+// fork from it.
+func ForkRoom(p *Policy) int {
+	n := 0
+	if b := p.Breaker; b != nil {
+		n += b.WindowSize + int(100*b.FailureRate)
+	}
+	if l := p.RateLimiter; l != nil {
+		n += l.Period.LimitForPeriod + l.Bucket.Burst
+	}
+	return n
+}
