@@ -59,10 +59,9 @@ func ForkAt(sc *Scenario, v int) time.Duration {
 }
 
 // forkScope reports whether the run's state is made only of what CloneInto
-// copies: no retry budgets, propagated deadlines or shared breakers
-// (CloneInto copies each dependency's breaker on its own, which would part
-// the members of a shared one), and no tasks server beside services,
-// tenants or shedding.
+// copies: no shared breakers (CloneInto copies each dependency's breaker
+// on its own, which would part the members of a shared one), and no tasks
+// server beside services, tenants or shedding.
 func (r *Run) forkScope() bool {
 	if r.onFree != nil || r.draining {
 		return false
@@ -80,8 +79,7 @@ func (r *Run) forkScope() bool {
 	}
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
-		if ds.budget != nil || ds.propagate ||
-			ds.cfg.Policy.SharedBreaker != "" {
+		if ds.cfg.Policy.SharedBreaker != "" {
 			return false
 		}
 	}
@@ -207,9 +205,10 @@ func (r *Run) CloneInto(dst *Run) {
 	dst.dependencies = reuseBuf(old.dependencies, n)[:n]
 	for i := range r.dependencies {
 		src, d := &r.dependencies[i], &dst.dependencies[i]
-		series, rng, jsrc, br, waiters, tbh, bal, lim := d.series, d.rng, d.jitterSrc, d.breaker, d.waiters, d.tenantBH, d.balRng, d.limiter
+		series, rng, jsrc, br, waiters, tbh, bal, lim, bud := d.series, d.rng, d.jitterSrc, d.breaker, d.waiters, d.tenantBH, d.balRng, d.limiter, d.budget
 		*d = *src
 		d.limiter = cloneLimiter(lim, src.limiter) // fork_policies.go
+		d.budget = cloneBudget(bud, src.budget)
 		d.balRng = cloneStream(bal, src.balRng)
 		d.tenantBH = cloneTenantBulkhead(tbh, src.tenantBH)
 		d.series = cloneInto(series, src.series)

@@ -3,12 +3,14 @@ package engine
 import (
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/ratelimit"
+	"github.com/breakerlab/breakerlab/engine/retry"
 )
 
 // Forking runs whose calls go through a breaker or a rate limiter with
-// other settings (issue 28). CloneInto copies both (a limiter is a few
-// words: cloneLimiter), and a fork may change their settings while they
-// have not mattered, which each judges from evidence of its own:
+// other settings (issue 28). CloneInto copies both (a limiter, like a
+// retry budget, is a few words: cloneLimiter, cloneBudget), and a fork may
+// change their settings while they have not mattered, which each judges
+// from evidence of its own:
 //   - a breaker's (breaker.Unused): it has never left closed, so nothing
 //     of its open and half-open states was used (the open time, its
 //     backoff, the trials); and its thresholds, minimum calls and window
@@ -127,4 +129,26 @@ func ForkRoom(p *Policy) int {
 		n += l.Period.LimitForPeriod + l.Bucket.Burst
 	}
 	return n
+}
+
+// cloneBudget copies a retry budget into buf's memory when buf is one of
+// the same kind (a new one otherwise): both kinds are plain values.
+func cloneBudget(buf, src retry.Budget) retry.Budget {
+	switch s := src.(type) {
+	case *retry.TokenBucket:
+		d, ok := buf.(*retry.TokenBucket)
+		if !ok || d == s {
+			d = new(retry.TokenBucket)
+		}
+		*d = *s
+		return d
+	case *retry.Concurrency:
+		d, ok := buf.(*retry.Concurrency)
+		if !ok || d == s {
+			d = new(retry.Concurrency)
+		}
+		*d = *s
+		return d
+	}
+	return nil
 }

@@ -141,3 +141,27 @@ func TestForkServiceTimeoutRefusals(t *testing.T) {
 		}
 	}
 }
+
+// Where deadlines propagate, a hop's timeout is cut to what is left of the
+// caller's deadline (less a margin), so its timers lie where neither
+// timeout alone puts them: such timeouts keep their value in a fork, and
+// every other knob of the run forks as usual (TestForkServicesGivesWhatNewGives).
+func TestForkRefusesPropagatedTimeouts(t *testing.T) {
+	build := func(orders, inventory time.Duration) *engine.Scenario {
+		sc := multiHopTimeouts(orders, inventory)
+		p := sc.Variants[2].System.Dependencies[0].Policy
+		p.Timeout = orders
+		sc.Variants[2].System.Dependencies[0].Policy = p
+		sc.Variants[2].System.Services[0].Dependencies[0].Policy.Timeout = inventory
+		return sc
+	}
+	base := build(3*time.Second, 2*time.Second)
+	cells := []*engine.Scenario{build(time.Second, 2*time.Second), build(3*time.Second, 500*time.Millisecond)}
+	names := []string{"1 s to orders", "500 ms to inventory"}
+	if tk, _ := checkForksBy(t, base, 2, 5, engine.ForkAt(base, 2), cells, names, fingerprintPolicies); tk != 0 {
+		t.Errorf("%d forks taken with a propagated timeout changed", tk)
+	}
+	if !base.Variants[2].System.Dependencies[0].Policy.PropagateDeadline {
+		t.Fatal("multi-hop's third variant no longer propagates deadlines")
+	}
+}
