@@ -269,7 +269,45 @@ func TestForkPoliciesWrongForkIsSeen(t *testing.T) {
 	}
 }
 
-// A tasks server killed at its memory limit has new breakers, whose
-// evidence starts at the restart: a fork to other breaker settings is then
-// refused however the new breaker looks.
-var _ = breaker.Closed
+// goServerBreaker is go-server's first variant (no timeout: the process is
+// killed at its memory limit once the provider hangs at 20 s) with a
+// breaker on orders' database, which fails every call from 20 s to 25 s.
+func goServerBreaker(open time.Duration) *engine.Scenario {
+	sc := scenarios.GoServer()
+	for i := range sc.Variants[0].System.Dependencies {
+		d := &sc.Variants[0].System.Dependencies[i]
+		if d.Name == "orders-db" {
+			d.Policy.Breaker = &breaker.Config{WindowSize: 10, FailureRate: 0.5, OpenFor: open, HalfOpenTrials: 1}
+			d.Faults = []engine.Fault{{Kind: engine.Error, From: 20 * time.Second, To: 25 * time.Second, Probability: 1}}
+		}
+	}
+	return sc
+}
+
+// A tasks server killed at its memory limit comes back with new breakers,
+// whose evidence starts at the restart: a breaker that opened before the
+// kill looks, after it, as if it never had. A fork to another open time is
+// then refused, and, taken anyway, differs from the cell's own run.
+func TestForkBreakerAfterARestart(t *testing.T) {
+	base, cell := goServerBreaker(time.Second), goServerBreaker(10*time.Second)
+	at := 45 * time.Second
+	prefix, err := engine.New(base, 0, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix.AdvanceTo(at)
+	s := prefix.Snapshot()
+	if s.Tasks == nil || s.Tasks.Kills == 0 || len(s.Transitions) == 0 {
+		t.Fatalf("by %v the process was not killed, or the breaker never opened: the test shows nothing", at)
+	}
+	var dst engine.Run
+	if prefix.ForkInto(&dst, cell, 0) {
+		t.Fatal("ForkInto took a fork across a restart, with another open time")
+	}
+	prefix.ForkUnchecked(&dst, cell, 0)
+	fresh, _ := engine.New(cell, 0, 5)
+	fresh.AdvanceTo(at)
+	if lockstepHashBy(&dst, nil, fingerprintPolicies) == lockstepHashBy(fresh, nil, fingerprintPolicies) {
+		t.Error("a wrong fork hashes as the cell's own run: the comparison cannot see it")
+	}
+}
