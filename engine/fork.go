@@ -21,8 +21,9 @@ import (
 // have made from the start. The knobs a fork may change are the number of
 // workers and the dependencies' timeouts and bulkhead sizes, and, with the
 // front service's limits, per-tenant bulkheads' sizes and load shedding's
-// bounds (fork_limits.go), and the services' workers (fork_services.go);
-// everything else must be equal.
+// bounds (fork_limits.go), the services' workers (fork_services.go), and
+// the settings of the front's breakers and rate limiters
+// (fork_policies.go); everything else must be equal.
 // The run keeps, as it goes, what shows that these knobs have not mattered
 // yet: the most workers busy at once and whether an arrival ever found none
 // free (maxBusy, lacked), and per dependency the longest any call sent takes
@@ -58,10 +59,9 @@ func ForkAt(sc *Scenario, v int) time.Duration {
 }
 
 // forkScope reports whether the run's state is made only of what CloneInto
-// copies: no rate limiters, retry budgets, propagated deadlines or shared
-// breakers (CloneInto copies each dependency's breaker on its own, which
-// would part the members of a shared one), and no tasks server beside
-// services, tenants or shedding.
+// copies: no shared breakers (CloneInto copies each dependency's breaker
+// on its own, which would part the members of a shared one), and no tasks
+// server beside services, tenants or shedding.
 func (r *Run) forkScope() bool {
 	if r.onFree != nil || r.draining {
 		return false
@@ -79,8 +79,7 @@ func (r *Run) forkScope() bool {
 	}
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
-		if ds.budget != nil || ds.limiter != nil || ds.propagate ||
-			ds.cfg.Policy.SharedBreaker != "" {
+		if ds.cfg.Policy.SharedBreaker != "" {
 			return false
 		}
 	}
@@ -92,8 +91,9 @@ func (r *Run) forkScope() bool {
 // It forks only when it can show the result is exact: variant v of sc
 // differs from r's variant at most in its number of workers and its
 // dependencies' timeouts and bulkhead sizes (each above 0 in both), or in
-// the knobs of fork_limits.go, fork_services.go and tasks_fork.go (a tasks
-// server's pool caps and memory limit), its scenario's duration and
+// the knobs of fork_limits.go, fork_services.go, fork_policies.go (breaker
+// and rate limiter settings) and tasks_fork.go (a tasks server's pool caps
+// and memory limit), its scenario's duration and
 // measurement window are r's, and none of these knobs has mattered in r so
 // far (see above). r is only read, so many runs may fork from one r at once.
 // dst keeps the memory it has grown, as with Reset.
@@ -125,12 +125,9 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 	for i := range same.Dependencies {
 		d, mine, ds := &same.Dependencies[i], &r.sys.Dependencies[i].Policy, &r.dependencies[i]
 		if t := d.Policy.Timeout; t != mine.Timeout {
-			// Both positive, so the layers are the same; no call took as
-			// long as the new timeout, and no timer was armed. A retry
-			// inside the timeout layer spends its backoff and its next
-			// attempt inside the same timeout, which maxAfter, one
-			// attempt's time, does not cover: then no retry was made.
-			if t <= 0 || mine.Timeout <= 0 || ds.armed || ds.maxAfter >= t || (ds.retryAt > ds.timeoutAt && ds.retries > 0) {
+			// No call took as long as the new timeout, and no timer was
+			// armed, or none fired (fork_timeouts.go).
+			if !r.timeoutUnused(i, t) {
 				return false
 			}
 			d.Policy.Timeout = mine.Timeout
@@ -145,6 +142,9 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 			d.Policy.Bulkhead = mine.Bulkhead
 		}
 		if !tenantBulkheadUnused(sys, &d.Policy, mine, ds) { // fork_limits.go
+			return false
+		}
+		if !r.policiesUnused(&d.Policy, mine, ds) { // fork_policies.go: breaker, rate limiter
 			return false
 		}
 	}
@@ -205,8 +205,10 @@ func (r *Run) CloneInto(dst *Run) {
 	dst.dependencies = reuseBuf(old.dependencies, n)[:n]
 	for i := range r.dependencies {
 		src, d := &r.dependencies[i], &dst.dependencies[i]
-		series, rng, jsrc, br, waiters, tbh, bal := d.series, d.rng, d.jitterSrc, d.breaker, d.waiters, d.tenantBH, d.balRng
+		series, rng, jsrc, br, waiters, tbh, bal, lim, bud := d.series, d.rng, d.jitterSrc, d.breaker, d.waiters, d.tenantBH, d.balRng, d.limiter, d.budget
 		*d = *src
+		d.limiter = cloneLimiter(lim, src.limiter) // fork_policies.go
+		d.budget = cloneBudget(bud, src.budget)
 		d.balRng = cloneStream(bal, src.balRng)
 		d.tenantBH = cloneTenantBulkhead(tbh, src.tenantBH)
 		d.series = cloneInto(series, src.series)
@@ -231,13 +233,14 @@ func (r *Run) CloneInto(dst *Run) {
 }
 
 // rebase hands a clone the scenario it is forked for (ForkInto has checked
-// that only workers, timeouts and bulkhead sizes differ, unused). A
-// bulkhead's cap is read from cfg, which it swaps.
+// that only workers, timeouts, bulkhead sizes and the other knobs above
+// differ, unused). A bulkhead's cap is read from cfg, which it swaps.
 func (r *Run) rebase(sc *Scenario, v int) {
 	sys := &sc.Variants[v].System
 	was := r.sys
 	r.scenario, r.variant, r.sys = sc, v, sys
-	r.rebaseTasks(sys) // tasks_fork.go
+	r.rebaseTasks(sys)         // tasks_fork.go
+	var shifts []time.Duration // fork_timeouts.go
 	for i := range sys.Dependencies {
 		ds, d := &r.dependencies[i], &sys.Dependencies[i]
 		if ds.fault != nil {
@@ -247,22 +250,15 @@ func (r *Run) rebase(sc *Scenario, v int) {
 				}
 			}
 		}
-		shift := d.Policy.Timeout - ds.cfg.Policy.Timeout
-		ds.cfg, ds.timeout = d, d.Policy.Timeout
-		if shift == 0 || ds.timeoutAt < 0 {
-			continue
-		}
-		// Calls inside the timeout layer give up at their new time (no
-		// timer is armed: see knobsUnused).
-		for k := range r.requests {
-			req := &r.requests[k]
-			if req.ep >= 0 && int(req.dep) == i && req.active&(1<<ds.timeoutAt) != 0 {
-				req.timeoutAt += shift
-			}
-		}
+		rebasePolicies(ds, d) // fork_policies.go
+		ds.cfg = d
+		r.retime(i, d.Policy.Timeout, &shifts)
 	}
-	r.rebaseLimits(sys)   // fork_limits.go
-	r.rebaseServices(sys) // fork_services.go
+	r.rebaseLimits(sys)            // fork_limits.go
+	r.rebaseServices(sys, &shifts) // fork_services.go
+	if shifts != nil {
+		r.shiftTimers(shifts) // fork_timeouts.go
+	}
 	// The free workers' stack: its bottom, never reached, holds the highest
 	// numbers in order, so a pool of another size differs only there.
 	if w, had := sys.Workers, was.Workers; w != had {

@@ -14,10 +14,10 @@ import (
 // workers, when no call has yet found every worker of one of its
 // instances busy (lacked) and no instance has had more busy at once than
 // the new number: each call would have found a free worker, and no
-// shedder, which judges only calls that would queue, was asked. Every
-// other difference inside a service is refused by knobsUnused's
-// comparison, and a service edge's timeout never forks (a call to a
-// service arms its timer, since when it answers is not known).
+// shedder, which judges only calls that would queue, was asked. A
+// service's edges may differ in their timeouts too, when no call of any
+// instance has needed them (edgeTimeoutsUnused). Every other difference
+// inside a service is refused by knobsUnused's comparison.
 
 // servicesUnused hands same (a copy of the cell's system) r's services
 // where they differ only in workers that have not mattered; same's
@@ -53,6 +53,45 @@ func (r *Run) servicesUnused(same *System) bool {
 			copied = true
 		}
 		same.Services[i].Workers = mine
+	}
+	return r.edgeTimeoutsUnused(same, copied)
+}
+
+// edgeTimeoutsUnused hands same (a copy of the cell's system, whose
+// Services are its own when copied) r's timeouts on the services' edges
+// where they differ only in timeouts no call of any instance has needed
+// (timeoutUnused, fork_timeouts.go).
+func (r *Run) edgeTimeoutsUnused(same *System, copied bool) bool {
+	for i := range same.Services {
+		if i >= len(r.svcs) {
+			break // left to the comparison
+		}
+		deps, mine := same.Services[i].Dependencies, r.sys.Services[i].Dependencies
+		if len(deps) != len(mine) {
+			return false
+		}
+		ss := &r.svcs[i]
+		own := false
+		for j := range deps {
+			t := deps[j].Policy.Timeout
+			if t == mine[j].Policy.Timeout {
+				continue
+			}
+			for k := range ss.n {
+				if !r.timeoutUnused(ss.depBase+k*ss.nDeps+j, t) {
+					return false
+				}
+			}
+			if !copied {
+				same.Services = append([]Service(nil), same.Services...)
+				copied = true
+			}
+			if !own {
+				same.Services[i].Dependencies = append([]Dependency(nil), deps...)
+				own = true
+			}
+			same.Services[i].Dependencies[j].Policy.Timeout = mine[j].Policy.Timeout
+		}
 	}
 	return true
 }
@@ -107,9 +146,10 @@ func (r *Run) edgeOwner(ds *dependencyState) (string, int) {
 }
 
 // rebaseServices hands a clone's services the system sys it is forked
-// for: their configurations, their edges' (and the faults in force), and
-// each instance's workers and shedder for its service's new size.
-func (r *Run) rebaseServices(sys *System) {
+// for: their configurations, their edges' (and the faults in force, and
+// their timeouts: retime), and each instance's workers and shedder for its
+// service's new size.
+func (r *Run) rebaseServices(sys *System, shifts *[]time.Duration) {
 	for i := range r.svcs {
 		ss := &r.svcs[i]
 		s := &sys.Services[i]
@@ -123,7 +163,9 @@ func (r *Run) rebaseServices(sys *System) {
 				_ = in.shedder.Reconfigure(c) // servicesUnused validated it
 			}
 			for j := range s.Dependencies {
-				repointDependency(&r.dependencies[ss.depBase+k*ss.nDeps+j], &s.Dependencies[j])
+				e := ss.depBase + k*ss.nDeps + j
+				repointDependency(&r.dependencies[e], &s.Dependencies[j])
+				r.retime(e, s.Dependencies[j].Policy.Timeout, shifts) // fork_timeouts.go
 			}
 		}
 	}

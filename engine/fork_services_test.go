@@ -61,7 +61,7 @@ func TestForkServicesGivesWhatNewGives(t *testing.T) {
 			names = append(names, fmt.Sprintf("orders %d inventory %d workers", orders, inventory))
 		}
 	}
-	for v := range 2 { // the third propagates deadlines: never forked
+	for v := range 3 {
 		checkSomeForks(t, base, v, []time.Duration{engine.ForkAt(base, v), 30 * time.Second}, cells, names, fingerprintServices)
 	}
 }

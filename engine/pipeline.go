@@ -233,6 +233,7 @@ func (r *Run) abandonWith(id int32, i int, res result) {
 			r.releaseBulkhead(req, ds)
 		case LayerTimeout:
 			req.timeoutTok++
+			ds.maxInside = max(ds.maxInside, r.now-req.timeoutAt+ds.timeout) // fork_timeouts.go
 		case LayerBreaker:
 			r.record(req, ds, res)
 		case LayerRetry:
@@ -273,6 +274,7 @@ func (r *Run) exit(id int32, i int, res result) {
 			r.releaseBulkhead(req, ds)
 		case LayerTimeout:
 			req.timeoutTok++
+			ds.maxInside = max(ds.maxInside, r.now-req.timeoutAt+ds.timeout) // fork_timeouts.go
 		case LayerBreaker:
 			r.record(req, ds, res)
 		case LayerRetry:

@@ -214,6 +214,7 @@ type dependencyState struct {
 	// timer was ever armed; the most calls inside the bulkhead at once,
 	// and whether a call ever found it full.
 	maxAfter      time.Duration
+	maxInside     time.Duration // the longest a call was inside the timeout layer (fork_timeouts.go)
 	maxBulkhead   int
 	armed         bool
 	bulkheadBound bool

@@ -245,6 +245,11 @@ type Breaker struct {
 	// HalfOpenTrials.
 	trialWin window
 
+	// What a fork needs to know (fork.go): whether a failure or a slow
+	// call was ever judged while closed, and the worst the judged windows
+	// and runs of failures were.
+	fork forkEvidence
+
 	rand         func() float64
 	onTransition func(Transition)
 }
@@ -492,7 +497,13 @@ func (b *Breaker) Reset(now time.Duration) { b.close(now, CauseOperator, 0, 0) }
 func (b *Breaker) judge(now time.Duration, bad bool) {
 	c := &b.cfg
 	w := &b.win
+	if bad {
+		b.fork.noteBad(b.consecutive)
+	}
 	if (bad || !c.JudgeOnFailure) && (w.calls > 0 || c.CountAtStart) && w.calls >= c.minimumCalls() {
+		if w.failures|w.slow != 0 {
+			b.fork.noteJudged(w)
+		}
 		// Divide rather than multiply: failures/calls is correctly rounded,
 		// so 3 of 10 meets a threshold written as 0.3 exactly.
 		if c.FailureRate > 0 && c.rateReached(w.failures, w.calls, c.FailureRate) {

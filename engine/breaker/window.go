@@ -38,6 +38,7 @@ type window struct {
 	// count window: ring[head] is the oldest of n marks.
 	ring    []mark
 	head, n int
+	added   int // calls added since the window was last cleared (fork.go)
 
 	// time window: buckets[e mod len] holds epoch e, the calls recorded in
 	// [e×width, (e+1)×width); newest is the latest epoch the window has seen.
@@ -171,6 +172,7 @@ func (w *window) add(now time.Duration, failed, slow bool) {
 		if slow {
 			m |= markSlow
 		}
+		w.added++
 		if w.n == len(w.ring) {
 			w.drop(w.ring[w.head])
 			w.ring[w.head] = m
@@ -220,7 +222,7 @@ func (w *window) drop(m mark) {
 }
 
 func (w *window) reset() {
-	w.head, w.n = 0, 0
+	w.head, w.n, w.added = 0, 0, 0
 	w.fhead, w.fn = 0, 0
 	clear(w.buckets)
 	w.calls, w.failures, w.slow = 0, 0, 0

@@ -55,6 +55,7 @@ type Bucket struct {
 	full  int64         // Burst × Per
 	last  time.Duration // the time level is counted up to
 	stats Stats
+	debt  int64 // the most units below full the level has been (fork.go)
 }
 
 // Stats counts what a limiter decided.
@@ -85,6 +86,7 @@ func (b *Bucket) Acquire(now time.Duration) (wait time.Duration, ok bool) {
 	if b.level >= per {
 		b.level -= per
 		b.stats.Immediate++
+		b.debt = max(b.debt, b.full-b.level)
 		return 0, true
 	}
 	// Time until the level reaches one whole token, rounded up to the

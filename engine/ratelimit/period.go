@@ -68,6 +68,7 @@ type Period struct {
 	permissions int64 // free permits in that cycle; negative when reserved ahead
 	last        time.Duration
 	stats       Stats
+	peak        int64 // the most permits of one cycle taken (fork.go)
 }
 
 // NewPeriod returns a limiter with a full first cycle, as AtomicRateLimiter's
@@ -102,6 +103,7 @@ func (p *Period) Reserve(now time.Duration) (wait time.Duration, ok bool) {
 	if p.permissions >= 1 {
 		p.permissions--
 		p.stats.Immediate++
+		p.peak = max(p.peak, int64(p.cfg.LimitForPeriod)-p.permissions)
 		return 0, true
 	}
 	period := int64(p.cfg.LimitRefreshPeriod)

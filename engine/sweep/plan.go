@@ -247,7 +247,7 @@ func (p *Plan) baseKeyOf(sc *engine.Scenario) baseKey {
 	}
 	for _, d := range sys.Dependencies {
 		k.timeouts += d.Policy.Timeout
-		k.bulkheads += d.Policy.Bulkhead
+		k.bulkheads += d.Policy.Bulkhead + engine.ForkRoom(&d.Policy) // and what a breaker or a limiter leaves
 		if tb := d.Policy.TenantBulkhead; tb != nil {
 			k.bulkheads += tb.Default + tb.Shared
 		}

@@ -1,0 +1,135 @@
+package engine_test
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+)
+
+// varyKnobs changes one or two knobs of sc's first variant, drawn from
+// rng among those a fork may carry (workers, timeouts, bulkhead sizes,
+// breaker settings) and one it may not (retry attempts): what a sweep's
+// cells differ in.
+func varyKnobs(rng *rand.Rand, sc *engine.Scenario) string {
+	sys := &sc.Variants[0].System
+	ms := func(lo, hi int) time.Duration { return time.Duration(lo+rng.IntN(hi-lo+1)) * time.Millisecond }
+	what := ""
+	for range 1 + rng.IntN(2) {
+		if len(sys.Dependencies) == 0 || rng.IntN(5) == 0 {
+			sys.Workers = 1 + rng.IntN(2*sys.Workers)
+			what += " workers"
+			continue
+		}
+		p := &sys.Dependencies[rng.IntN(len(sys.Dependencies))].Policy
+		switch k := rng.IntN(6); {
+		case k == 0 && p.Timeout > 0:
+			p.Timeout = ms(1, 4000)
+			what += " timeout"
+		case k == 1 && p.Bulkhead > 0:
+			p.Bulkhead = 1 + rng.IntN(sys.Workers)
+			what += " bulkhead"
+		case k == 2 && p.Retry != nil && p.Retry.Attempts > 1:
+			p.Retry = &engine.RetryPolicy{Attempts: 2 + rng.IntN(4), Backoff: p.Retry.Backoff, RetryBulkheadFull: p.Retry.RetryBulkheadFull,
+				WaitForBreaker: p.Retry.WaitForBreaker, Budget: p.Retry.Budget}
+			what += " retry attempts"
+		case k >= 3 && p.Breaker != nil:
+			b := *p.Breaker
+			switch rng.IntN(5) {
+			case 0:
+				b.FailureRate = 0.01 + 0.99*rng.Float64()
+			case 1:
+				b.OpenFor = ms(1, 5000)
+			case 2:
+				if b.Window == 0 {
+					b.WindowSize = 1 + rng.IntN(30)
+					b.MinimumCalls = min(b.MinimumCalls, b.WindowSize)
+				}
+			case 3:
+				b.MaxConsecutiveFailures = rng.IntN(6)
+			case 4:
+				b.HalfOpenTrials = 1 + rng.IntN(5)
+			}
+			p.Breaker = &b
+			what += " breaker"
+		}
+	}
+	return what
+}
+
+// A fork ForkInto takes is exact whatever the scenario: across random
+// scenarios using every policy (randomScenario: retries and their
+// budgets, breakers, bulkheads, deadlines, layer orders, faults), random
+// knob changes and random times, every fork taken goes on as a new run of
+// its cell, snapshot for snapshot at random steps and at the end, and the
+// run it was forked from, going on in step, as a new run of its own. Some
+// forks are taken, mid-run and at the end, and some refused.
+func TestPropertyForkIsExact(t *testing.T) {
+	taken, refused, atEnd := 0, 0, 0
+	for i := range 1500 {
+		seed := uint64(i) + 1000
+		base := randomScenario(rand.New(rand.NewPCG(seed, 28)))
+		cell := randomScenario(rand.New(rand.NewPCG(seed, 28)))
+		rng := rand.New(rand.NewPCG(seed, 29))
+		what := varyKnobs(rng, cell)
+		if cell.Validate() != nil || what == "" {
+			continue
+		}
+		at := time.Duration(rng.Int64N(int64(base.Duration)))
+		end := rng.IntN(4) == 0
+		prefix, err := engine.New(base, 0, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if end {
+			prefix.Run()
+		} else {
+			prefix.AdvanceTo(at)
+		}
+		var dst engine.Run
+		if !prefix.ForkInto(&dst, cell, 0) {
+			refused++
+			continue
+		}
+		taken++
+		if end {
+			atEnd++
+		}
+		fresh, err := engine.New(cell, 0, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh.AdvanceTo(prefix.Now())
+		steps := rand.New(rand.NewPCG(seed, 30))
+		for k := 0; ; k++ {
+			a, b := dst.Snapshot(), fresh.Snapshot()
+			if !reflect.DeepEqual(a, b) {
+				t.Fatalf("scenario %d, changed%s, forked at %v: the fork differs from a new run at %v", i, what, prefix.Now(), a.Now)
+			}
+			if dst.Done() || k > 40 {
+				break
+			}
+			dt := time.Duration(steps.Int64N(int64(2*time.Second))) + time.Millisecond
+			dst.Advance(dt)
+			fresh.Advance(dt)
+			prefix.Advance(dt) // in step, sharing nothing it writes with the fork
+		}
+		dst.Run()
+		fresh.Run()
+		if a, b := dst.Snapshot(), fresh.Snapshot(); !reflect.DeepEqual(a, b) {
+			t.Fatalf("scenario %d, changed%s, forked at %v: the fork's end differs from a new run's", i, what, prefix.Now())
+		}
+		prefix.Run()
+		again, _ := engine.New(base, 0, seed)
+		again.Run()
+		if a, b := prefix.Snapshot(), again.Snapshot(); !reflect.DeepEqual(a, b) {
+			t.Fatalf("scenario %d, changed%s: the run forked from differs from a new run of its own", i, what)
+		}
+	}
+	t.Logf("forks taken %d (%d at the end), refused %d", taken, atEnd, refused)
+	if taken < 40 || refused < 40 || atEnd == 0 {
+		t.Fatalf("forks taken %d (%d at the end), refused %d: want many of each", taken, atEnd, refused)
+	}
+}

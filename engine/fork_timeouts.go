@@ -1,0 +1,139 @@
+package engine
+
+import (
+	"cmp"
+	"slices"
+	"time"
+)
+
+// Forking runs with another timeout on an edge whose timers were armed
+// (issue 28): a call to a service arms its timer (when the service will
+// answer is not known), and so does a call that waits for a bulkhead slot
+// or a rate limiter's permit. The first fork rule (fork.go: no timer was
+// ever armed, and no call took as long as the new timeout) refuses them
+// all. Armed timers have not mattered either, though, when none has fired
+// yet and every call so far left the timeout layer, whatever for, sooner
+// than the new timeout would have fired (maxInside, noted where a call
+// leaves the layer); and every call inside it now has been there less
+// than the new timeout. Then every timer that was armed was, in the other
+// run, armed at the same moment for another time, and never fired either:
+// the fork moves the timers still pending to where the other run has them
+// (shiftTimers), and every event and decision is the same.
+//
+// A tasks server's timers (its pools' waits) are left to the first rule,
+// and so is a timer armed late, after a hang held its call past its time:
+// it does not lie at its call's timeoutAt, where a shift would put it.
+
+// timeoutUnused reports whether dependency i's timeout may be t in a fork
+// of r: no call has needed the timeout ds has (see above).
+func (r *Run) timeoutUnused(i int, t time.Duration) bool {
+	ds := &r.dependencies[i]
+	old := ds.timeout
+	// Both positive, so the layers are the same. A retry inside the
+	// timeout layer spends its backoff and its next attempt inside the
+	// same timeout, which maxAfter, one attempt's time, does not cover:
+	// then no retry was made.
+	if t <= 0 || old <= 0 || ds.maxAfter >= t || ds.maxInside >= t || (ds.retryAt > ds.timeoutAt && ds.retries > 0) {
+		return false
+	}
+	if !ds.armed {
+		return true // no call came near any timer: the same calls went fast
+	}
+	if ds.timeouts != 0 || ds.deadlineTimeouts != 0 || ds.propagate || r.tasks != nil || r.pools != nil {
+		return false
+	}
+	// The calls inside the layer now: the new timeout must not have run out.
+	for k := range r.requests {
+		req := &r.requests[k]
+		if req.ep >= 0 && int(req.dep) == i && req.active&(1<<ds.timeoutAt) != 0 && req.timeoutAt-old+t <= r.now {
+			return false
+		}
+	}
+	late := false
+	r.queue.each(func(e *event) {
+		if req := &r.requests[e.req]; e.kind == evTimeout && req.gen == e.gen && int(req.dep) == i && req.timeoutTok == e.tok && e.at != req.timeoutAt {
+			late = true
+		}
+	})
+	return !late
+}
+
+// retime gives dependency k of a fork the timeout t (timeoutUnused has
+// checked it): the calls inside the timeout layer give up at their new
+// time, and, where timers were armed, shifts[k] notes how far the pending
+// ones move (for shiftTimers, made when first needed).
+func (r *Run) retime(k int, t time.Duration, shifts *[]time.Duration) {
+	ds := &r.dependencies[k]
+	shift := t - ds.timeout
+	ds.timeout = t
+	if shift == 0 || ds.timeoutAt < 0 {
+		return
+	}
+	for id := range r.requests {
+		req := &r.requests[id]
+		if req.ep >= 0 && int(req.dep) == k && req.active&(1<<ds.timeoutAt) != 0 {
+			req.timeoutAt += shift
+		}
+	}
+	if ds.armed {
+		if *shifts == nil {
+			*shifts = make([]time.Duration, len(r.dependencies))
+		}
+		(*shifts)[k] = shift
+	}
+}
+
+// shiftTimers moves the pending timers of the requests calling each
+// dependency k by shift[k] (the new timeout less the old), the stale ones
+// of live requests too, so that the queue holds what the other run's
+// does (a stale timer does nothing when it comes). Events keep their seq,
+// so the order of events at one instant is kept.
+func (r *Run) shiftTimers(shift []time.Duration) {
+	q := &r.queue
+	var all []event
+	moved := false
+	q.each(func(e *event) {
+		c := *e
+		if req := &r.requests[c.req]; c.kind == evTimeout && req.gen == c.gen && req.dep >= 0 && shift[req.dep] != 0 {
+			c.at += shift[req.dep]
+			moved = true
+			if c.at < r.now {
+				// A stale timer of an earlier attempt that the other
+				// run has already passed over (timeoutUnused has
+				// checked that every live one is still ahead).
+				return
+			}
+		}
+		all = append(all, c)
+	})
+	if !moved {
+		return
+	}
+	slices.SortFunc(all, func(a, b event) int { return cmp.Compare(a.seq, b.seq) })
+	// Empty the queue, keeping its memory and where it stands (cur), and
+	// queue every event again in the order they were scheduled, as place
+	// expects.
+	if len(q.slab) > 0 {
+		q.slab = q.slab[:1]
+	}
+	q.free, q.inW, q.first = 0, 0, 0
+	clear(q.heads[:])
+	clear(q.used[:])
+	q.far.items = q.far.items[:0]
+	q.headAt, q.headSeq = noArrival, 0
+	for _, e := range all {
+		q.push(e)
+	}
+}
+
+// each calls f with every pending event, in no particular order.
+func (q *eventQueue) each(f func(*event)) {
+	for i := range q.heads {
+		for idx := q.heads[i]; idx != 0; idx = q.slab[idx].next {
+			f(&q.slab[idx])
+		}
+	}
+	for k := range q.far.items {
+		f(&q.far.items[k])
+	}
+}
