@@ -54,7 +54,8 @@ type Plan struct {
 	forkAt   time.Duration
 	prefixes []prefixSlot
 	forks    atomic.Int64 // jobs that forked
-	// Forks at the end: a finished run is kept (a copy) for its seed and
+	// Forks at the end: a finished run (run to its end, or stopped once
+	// its measure was settled: settle.go) is kept (a copy) for its seed and
 	// its column (the first axis's value) and for its row, and a later
 	// job of the same seed and column or row whose knob never mattered in
 	// it is that run with its own knob (ForkInto at the end): nothing is
@@ -553,8 +554,9 @@ type Sample struct {
 	Value, GoalValue float64
 }
 
-// Run runs one job to the end and measures it. It only reads the plan, so
-// jobs may run concurrently.
+// Run runs one job until what it measures is settled (settle.go: often
+// well before the scenario's end) and measures it, exactly as a run to
+// the end would. It only reads the plan, so jobs may run concurrently.
 func (p *Plan) Run(job Job) (Sample, error) {
 	return p.Runner().Run(job)
 }
@@ -603,7 +605,7 @@ func (w *Runner) Run(job Job) (Sample, error) {
 			return Sample{}, err
 		}
 	}
-	if err := advance(w.ctx, r, r.End()); err != nil {
+	if err := p.finish(w.ctx, r, sc); err != nil {
 		return Sample{}, err
 	}
 	if !ended {
