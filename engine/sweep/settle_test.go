@@ -87,12 +87,12 @@ func runChecked(t *testing.T, p *Plan) (early, end int) {
 			t.Fatal(err)
 		}
 		sc := p.CellScenario(job.I, job.J)
-		sameAsRuns(t, p, s, &w.r, sc)
-		switch w.r.Now() {
-		case w.r.End():
+		sameAsRuns(t, p, s, w.last, sc)
+		switch w.last.Now() {
+		case w.last.End():
 			end++
 		default:
-			if w.r.Now() < sc.Duration {
+			if w.last.Now() < sc.Duration {
 				early++
 			}
 		}

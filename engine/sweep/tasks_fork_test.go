@@ -120,7 +120,7 @@ func runJobs(tb testing.TB, p *Plan, check func(Job, Sample, *engine.Run)) int {
 			tb.Fatal(err)
 		}
 		if check != nil {
-			check(job, s, &w.r)
+			check(job, s, w.last)
 		}
 	}
 	return len(jobs)
