@@ -45,4 +45,7 @@ func (p *Plan) Release() {
 	p.traffic, p.prefixes, p.endCol, p.endRow = nil, nil, nil, nil
 	p.held.Store(0)
 	p.kept.Store(0)
+	p.spareMu.Lock()
+	p.spare = nil
+	p.spareMu.Unlock()
 }

@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"reflect"
 	"testing"
 	"time"
 
@@ -35,16 +34,8 @@ func TestForkedCellsEqualSingleRuns(t *testing.T) {
 			sys := &sc.Variants[v].System
 			sys.Dependencies[2].Policy.Timeout, _ = time.ParseDuration(p.Axes[0].Values[job.I].(string))
 			sys.Workers = int(p.Axes[1].Values[job.J].(int64))
-			r, err := engine.New(sc, v, p.Seeds[job.Seed])
-			if err != nil {
-				t.Fatal(err)
-			}
-			r.Run()
-			snap := r.Snapshot()
-			// The whole state, not only what the metric reads.
-			if mine := runner.r.Snapshot(); !reflect.DeepEqual(mine, snap) {
-				t.Fatalf("variant %d cell %+v: the sweep's run's snapshot differs from a separate run's", v+1, job)
-			}
+			snap := sameAsRuns(t, p, s, runner.last, sc)
+			// What the metrics read, as the test has always checked.
 			want, wantGoal := snap.Endpoints[0].Window.Share(engine.OK), snap.Endpoints[2].Window.Share(engine.OK)
 			if s.Value != want || s.GoalValue != wantGoal {
 				t.Errorf("variant %d cell %+v: sweep measured %v and %v, a single run %v and %v", v+1, job, s.Value, s.GoalValue, want, wantGoal)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -54,16 +55,23 @@ type Plan struct {
 	forkAt   time.Duration
 	prefixes []prefixSlot
 	forks    atomic.Int64 // jobs that forked
-	// Forks at the end: a finished run is kept (a copy) for its seed and
+	// Forks at the end: a finished run (run to its end, or stopped once
+	// its measure was settled: settle.go) is kept (handed over by its
+	// Runner, which goes on with a spare run's buffers) for its seed and
 	// its column (the first axis's value) and for its row, and a later
 	// job of the same seed and column or row whose knob never mattered in
 	// it is that run with its own knob (ForkInto at the end): nothing is
 	// left to simulate. endCol[s*nx+i], endRow[s*ny+j]; kept holds the
 	// bytes of the buffers of the runs they hold (engine's Footprint), at
-	// most maxKept: a run replaced in both its slots no longer counts.
+	// most maxKept: a run replaced in both its slots, and forked from by
+	// no job just now, no longer counts, and its buffers are spare.
 	endCol, endRow []atomic.Pointer[keptRun]
 	endForks       atomic.Int64
 	kept           atomic.Int64
+	// spare holds the buffers of kept runs let go, for the Runners that
+	// handed theirs over (keepEnd).
+	spareMu sync.Mutex
+	spare   []*engine.Run
 	// What a seed's runs share goes once they are all done: the jobs come
 	// seed by seed (Jobs), so a sweep holds the traffic, prefixes and
 	// finished runs of the few seeds under way, however many seeds it
@@ -72,11 +80,27 @@ type Plan struct {
 }
 
 // keptRun is a finished run kept to fork from, held by a column's slot
-// and a row's (refs), and its size in bytes.
+// and a row's and by the jobs forking from it just now (refs), and its
+// size in bytes. Once none holds it, its run's buffers go to the plan's
+// spare runs.
 type keptRun struct {
 	run  *engine.Run
 	size int64
 	refs atomic.Int32
+}
+
+// hold takes a hold on k for a job forking from it, unless every holder
+// has let go (then its run may be another job's already).
+func (k *keptRun) hold() bool {
+	for {
+		n := k.refs.Load()
+		if n <= 0 {
+			return false
+		}
+		if k.refs.CompareAndSwap(n, n+1) {
+			return true
+		}
+	}
 }
 
 // maxKept bounds the bytes of the finished runs a plan keeps at once (a
@@ -317,41 +341,78 @@ func (p *Plan) jobDone(s int) {
 	}
 }
 
-// drop lets go of a slot's hold on k (nil: none); once neither slot
-// holds it, its bytes no longer count.
+// drop lets go of a hold on k (nil: none); once nothing holds it, its
+// bytes no longer count and its run is spare.
 func (p *Plan) drop(k *keptRun) {
 	if k != nil && k.refs.Add(-1) == 0 {
 		p.kept.Add(-k.size)
+		p.putSpare(k.run)
 	}
 }
 
-// keepEnd keeps a copy of r, job's finished run, for the later jobs of
-// its column and row: it replaces the one kept there, which did not serve
+// keepEnd keeps r, job's finished run, for the later jobs of its column
+// and row, and returns the run the Runner goes on with: r itself when it
+// is not kept, or a spare one. The run is handed over, not copied: the
+// Runner's next job needs a run's buffers, not this run, and a spare
+// run's are as good. r replaces the run kept there, which did not serve
 // this job (and, on an axis that grows, had the smaller knob).
-func (p *Plan) keepEnd(job Job, r *engine.Run) {
+func (p *Plan) keepEnd(job Job, r *engine.Run) *engine.Run {
 	nx, ny := p.Size()
 	size := int64(r.Footprint())
 	if p.kept.Add(size) > maxKept {
 		p.kept.Add(-size)
-		return
+		return r
 	}
-	k := &keptRun{run: new(engine.Run), size: size}
-	r.CloneInto(k.run)
+	k := &keptRun{run: r, size: size}
 	k.refs.Store(2)
 	p.drop(p.endCol[job.Seed*nx+job.I].Swap(k))
 	p.drop(p.endRow[job.Seed*ny+job.J].Swap(k))
+	return p.getSpare()
 }
 
 // forkEnd makes r, when it can, job's finished run from a finished run of
 // its column or row (ForkInto checks that the knobs never mattered).
 func (p *Plan) forkEnd(job Job, sc *engine.Scenario, r *engine.Run) bool {
 	nx, ny := p.Size()
-	for _, end := range []*keptRun{p.endCol[job.Seed*nx+job.I].Load(), p.endRow[job.Seed*ny+job.J].Load()} {
-		if end != nil && end.run.ForkInto(r, sc, p.Variant) {
+	for _, slot := range []*atomic.Pointer[keptRun]{&p.endCol[job.Seed*nx+job.I], &p.endRow[job.Seed*ny+job.J]} {
+		end := slot.Load()
+		if end == nil || !end.hold() {
+			continue
+		}
+		ok := end.run.ForkInto(r, sc, p.Variant)
+		p.drop(end)
+		if ok {
 			return true
 		}
 	}
 	return false
+}
+
+// maxSpare bounds the runs whose buffers a plan keeps for its Runners
+// to go on with (keepEnd): a few are enough for the runs that go and come
+// between two jobs, and their bytes stay far below maxKept's.
+const maxSpare = 4
+
+// putSpare keeps r's buffers for a Runner, unless enough are kept.
+func (p *Plan) putSpare(r *engine.Run) {
+	p.spareMu.Lock()
+	if len(p.spare) < maxSpare {
+		p.spare = append(p.spare, r)
+	}
+	p.spareMu.Unlock()
+}
+
+// getSpare returns a spare run, or a new one when none is left.
+func (p *Plan) getSpare() *engine.Run {
+	p.spareMu.Lock()
+	defer p.spareMu.Unlock()
+	if n := len(p.spare); n > 0 {
+		r := p.spare[n-1]
+		p.spare[n-1] = nil
+		p.spare = p.spare[:n-1]
+		return r
+	}
+	return new(engine.Run)
 }
 
 // Forks is how many of the runs so far went on from a prefix instead of
@@ -553,8 +614,9 @@ type Sample struct {
 	Value, GoalValue float64
 }
 
-// Run runs one job to the end and measures it. It only reads the plan, so
-// jobs may run concurrently.
+// Run runs one job until what it measures is settled (settle.go: often
+// well before the scenario's end) and measures it, exactly as a run to
+// the end would. It only reads the plan, so jobs may run concurrently.
 func (p *Plan) Run(job Job) (Sample, error) {
 	return p.Runner().Run(job)
 }
@@ -565,21 +627,26 @@ func (p *Plan) Run(job Job) (Sample, error) {
 // is for one goroutine; give each worker its own. Its samples are Plan.Run's.
 type Runner struct {
 	p   *Plan
-	r   engine.Run
+	r   *engine.Run // the next job's, whose buffers it reuses
 	ctx context.Context
+	// last is the run the last job measured (r, or a run kept for end
+	// forks since: read only), for tests to look at.
+	last *engine.Run
 }
 
 // Runner returns a Runner for p's jobs.
-func (p *Plan) Runner() *Runner { return &Runner{p: p, ctx: context.Background()} }
+func (p *Plan) Runner() *Runner { return p.RunnerContext(context.Background()) }
 
 // RunnerContext returns a Runner for p's jobs whose runs stop, between
 // two steps of virtual time (cancel.go), once ctx ends: Run then returns
 // ctx's error and no sample.
-func (p *Plan) RunnerContext(ctx context.Context) *Runner { return &Runner{p: p, ctx: ctx} }
+func (p *Plan) RunnerContext(ctx context.Context) *Runner {
+	return &Runner{p: p, ctx: ctx, r: new(engine.Run)}
+}
 
 // Run runs one job and measures it, as Plan.Run does.
 func (w *Runner) Run(job Job) (Sample, error) {
-	p, r := w.p, &w.r
+	p, r := w.p, w.r
 	nx, _ := p.Size()
 	c := job.J*nx + job.I
 	sc := p.cell(c)
@@ -603,16 +670,17 @@ func (w *Runner) Run(job Job) (Sample, error) {
 			return Sample{}, err
 		}
 	}
-	if err := advance(w.ctx, r, r.End()); err != nil {
+	if err := p.finish(w.ctx, r, sc); err != nil {
 		return Sample{}, err
-	}
-	if !ended {
-		p.keepEnd(job, r)
 	}
 	snap := r.Snapshot()
 	s := Sample{Job: job, Value: p.Measure.Measure(&snap), GoalValue: math.NaN()}
 	if p.Goal != nil {
 		s.GoalValue = p.Goal.Metric.Measure(&snap)
+	}
+	w.last = r
+	if !ended {
+		w.r = p.keepEnd(job, r)
 	}
 	p.jobDone(job.Seed)
 	return s, nil

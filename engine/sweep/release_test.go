@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"reflect"
+	"sync"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -93,5 +94,47 @@ func TestLargeGridBuildsCellsAgain(t *testing.T) {
 	}
 	if built.Forks() == 0 {
 		t.Error("no run forked with the cells built again")
+	}
+}
+
+// A finished run kept for end forks is handed over, not copied, and once
+// let go its buffers go to another job's run: runners on several
+// goroutines, forking from kept runs while others replace them, measure
+// what one runner alone does (run it with -race too).
+func TestRunnersShareKeptRuns(t *testing.T) {
+	want := map[Job]Sample{}
+	p := testPlan(t)
+	w := p.Runner()
+	for _, job := range p.Jobs() {
+		s, err := w.Run(job)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[job] = s
+	}
+	for round := range 3 {
+		p = testPlan(t)
+		jobs := p.Jobs()
+		var wg sync.WaitGroup
+		for g := range 4 {
+			wg.Go(func() {
+				w := p.Runner()
+				for k := range jobs {
+					job := jobs[(k*(g+1)+round)%len(jobs)]
+					s, err := w.Run(job)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					if !sameSample(s, want[job].Value, want[job].GoalValue) {
+						t.Errorf("goroutine %d, job %+v: %v and %v, want %v and %v", g, job, s.Value, s.GoalValue, want[job].Value, want[job].GoalValue)
+					}
+				}
+			})
+		}
+		wg.Wait()
+		if p.endForks.Load() == 0 {
+			t.Errorf("round %d: no run forked from a kept run", round)
+		}
 	}
 }

@@ -2,7 +2,6 @@ package sweep
 
 import (
 	"fmt"
-	"reflect"
 	"testing"
 	"time"
 
@@ -72,7 +71,7 @@ func TestTaskSweepForksEqualSingleRuns(t *testing.T) {
 		{0, "search-api.timeout=100ms..2s:3", "aiohttp.size=110..200:2"},
 	} {
 		p := asyncPlan(t, c.v, c.x, c.y)
-		runJobs(t, p, func(job Job, run *engine.Run) {
+		runJobs(t, p, func(job Job, sample Sample, run *engine.Run) {
 			sc := shortAsync()
 			for a, ax := range p.Axes {
 				k := job.I
@@ -83,14 +82,7 @@ func TestTaskSweepForksEqualSingleRuns(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			r, err := engine.New(sc, c.v, p.Seeds[job.Seed])
-			if err != nil {
-				t.Fatal(err)
-			}
-			r.Run()
-			if mine, want := run.Snapshot(), r.Snapshot(); !reflect.DeepEqual(mine, want) {
-				t.Fatalf("variant %d cell %+v: the sweep's run differs from a separate run", c.v+1, job)
-			}
+			sameAsRuns(t, p, sample, run, sc)
 		})
 		if n := p.Forks(); n < len(p.Jobs())/2 {
 			t.Errorf("variant %d, %s × %s: %d of %d runs forked, want most", c.v+1, c.x, c.y, n, len(p.Jobs()))
@@ -117,16 +109,18 @@ func BenchmarkAsyncCascadeSweep(b *testing.B) {
 }
 
 // runJobs runs every job of p, one after another on one Runner, and
-// returns how many; check, if not nil, sees each job's run once it is done.
-func runJobs(tb testing.TB, p *Plan, check func(Job, *engine.Run)) int {
+// returns how many; check, if not nil, sees each job's sample and run
+// once it is done.
+func runJobs(tb testing.TB, p *Plan, check func(Job, Sample, *engine.Run)) int {
 	w := p.Runner()
 	jobs := p.Jobs()
 	for _, job := range jobs {
-		if _, err := w.Run(job); err != nil {
+		s, err := w.Run(job)
+		if err != nil {
 			tb.Fatal(err)
 		}
 		if check != nil {
-			check(job, &w.r)
+			check(job, s, w.last)
 		}
 	}
 	return len(jobs)

@@ -1,0 +1,151 @@
+package sweep
+
+import (
+	"math"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+)
+
+// sameAsRuns checks run, which the plan's Runner has just measured s on
+// for cell scenario sc, against separate runs of sc on s's seed: its whole
+// state is that of a run stepped to the moment it stopped, and s is what
+// the whole run measures. It returns the whole run's snapshot.
+func sameAsRuns(t *testing.T, p *Plan, s Sample, run *engine.Run, sc *engine.Scenario) engine.Snapshot {
+	t.Helper()
+	r, err := engine.New(sc, p.Variant, p.Seeds[s.Seed])
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(run.Now())
+	if mine, want := run.Snapshot(), r.Snapshot(); !reflect.DeepEqual(mine, want) {
+		t.Fatalf("cell %+v: the sweep's run at %v differs from a separate run stepped there", s.Job, run.Now())
+	}
+	r.Run()
+	snap := r.Snapshot()
+	goal := math.NaN()
+	if p.Goal != nil {
+		goal = p.Goal.Metric.Measure(&snap)
+	}
+	if want := p.Measure.Measure(&snap); !sameSample(s, want, goal) {
+		t.Fatalf("cell %+v: the sweep measured %v and %v (stopped at %v), the whole run %v and %v", s.Job, s.Value, s.GoalValue, run.Now(), want, goal)
+	}
+	return snap
+}
+
+// windowCascade is the cascade measured over its first 20 s only, as the
+// built-in scenarios that run on past their window (multi-hop, fleet-probes)
+// are: its runs go on 10 s past the window.
+func windowCascade() *engine.Scenario {
+	sc := scenarios.Cascade()
+	sc.MeasureTo = 20 * time.Second
+	return sc
+}
+
+// settlePlan is a prepared sweep of windowCascade's variant v over
+// two knobs, measuring measure with the goal goal ("" for none).
+func settlePlan(t *testing.T, v int, x, y, measure, goal string) *Plan {
+	t.Helper()
+	ax, err := ParseVary(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ay, err := ParseVary(y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ParseMetric(measure, windowCascade(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Plan{Build: windowCascade, Variant: v, Axes: []Axis{ax, ay}, Seeds: []uint64{5, 6}, Measure: m, Set: testSet}
+	if goal != "" {
+		g, err := ParseGoal(goal, windowCascade(), v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Goal = &g
+	}
+	if err := p.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// runChecked runs every job of p on one Runner, checks each against
+// separate runs (sameAsRuns) and returns how many stopped before their
+// scenario's duration, and how many ran to the end.
+func runChecked(t *testing.T, p *Plan) (early, end int) {
+	t.Helper()
+	w := p.Runner()
+	for _, job := range p.Jobs() {
+		s, err := w.Run(job)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := p.CellScenario(job.I, job.J)
+		sameAsRuns(t, p, s, w.last, sc)
+		switch w.last.Now() {
+		case w.last.End():
+			end++
+		default:
+			if w.last.Now() < sc.Duration {
+				early++
+			}
+		}
+	}
+	return early, end
+}
+
+// A sweep of window shares and percentiles stops each run once every
+// request of the window has its outcome, well before the scenario's end,
+// and measures what the whole run does; the finished runs kept for end
+// forks are stopped runs too, and the cells forked from them are exact.
+func TestSettledRunsStopEarly(t *testing.T) {
+	p := settlePlan(t, 1, "recommendations.bulkhead=5..50:4", "recommendations.timeout=200ms..2s:3", "search.ok", "recommendations.p99<=900")
+	early, _ := runChecked(t, p)
+	if jobs := len(p.Jobs()); early < jobs/2 {
+		t.Errorf("%d of %d runs stopped before the scenario's end (the window ends 10 s before): want most", early, jobs)
+	} else {
+		t.Logf("%d of %d runs stopped early; %d forked, %d at the end", early, jobs, p.Forks(), p.endForks.Load())
+	}
+	if p.endForks.Load() == 0 {
+		t.Errorf("no cell forked from a finished (stopped) run: the test does not cover them")
+	}
+}
+
+// Each metric stops where it is settled and no sooner: in_flight_max, a
+// maximum over the whole run, runs to the end; first_open stops at the
+// breaker's first opening (or runs to the end when it never opens); a
+// percentile once the window's requests are answered. Every sample is
+// the whole run's.
+func TestEachMetricSettles(t *testing.T) {
+	for _, c := range []struct {
+		v              int
+		measure, goal  string
+		early, allEnds bool
+	}{
+		{1, "search.p99", "", true, false},
+		{1, "recommendations.failed", "", true, false},
+		{1, "recommendations.in_flight_max", "", false, true},
+		{1, "search.ok", "recommendations.in_flight_max>=10", false, true},
+		{2, "recommendations.first_open", "", true, false},
+		{2, "recommendations.first_open", "search.ok>=0.9", true, false},
+	} {
+		t.Run(c.measure+"/"+c.goal, func(t *testing.T) {
+			p := settlePlan(t, c.v, "recommendations.timeout=200ms..2s:2", "workers=100..300:2", c.measure, c.goal)
+			early, ends := runChecked(t, p)
+			jobs := len(p.Jobs())
+			if c.early && early == 0 {
+				t.Errorf("no run of %d stopped before the scenario's end", jobs)
+			}
+			if c.allEnds && ends != jobs {
+				t.Errorf("%d of %d runs ran to the end: want all", ends, jobs)
+			}
+			t.Logf("%d of %d runs stopped early, %d ran to the end", early, jobs, ends)
+		})
+	}
+}
