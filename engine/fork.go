@@ -193,8 +193,9 @@ func (r *Run) CloneInto(dst *Run) {
 	dst.endpoints = reuseBuf(old.endpoints, n)[:n]
 	for i := range r.endpoints {
 		src, d := &r.endpoints[i], &dst.endpoints[i]
-		series, lat, arr, tra, ten := d.series, d.latencies, d.arrivals, d.traffic, d.tenancy
+		series, lat, arr, tra, ten, waits := d.series, d.latencies, d.arrivals, d.traffic, d.tenancy, d.waits
 		*d = *src
+		d.waits = cloneWaits(waits, src.waits) // patience.go
 		d.tenancy = cloneTenancy(ten, src.tenancy)
 		d.series = cloneInto(series, src.series)
 		d.latencies = cloneInto(lat, src.latencies)
@@ -317,7 +318,7 @@ func (r *Run) Footprint() int {
 		r.tasksFootprint()
 	for i := range r.endpoints {
 		es := &r.endpoints[i]
-		n += bytesOf(es.series) + bytesOf(es.latencies)
+		n += bytesOf(es.series) + bytesOf(es.latencies) + bytesOf(es.waits.items)
 	}
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]

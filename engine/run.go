@@ -124,6 +124,8 @@ type endpointState struct {
 	latency       hist.Histogram
 	bucket        EndpointSample
 	series        []EndpointSample
+	// waits holds the patience timers of its requests (patience.go).
+	waits waitRing
 	// latencies holds every answer's latency in the order the answers
 	// came, which is the order of the series' outcome counts (see
 	// EndpointSnapshot.Latencies).
@@ -423,8 +425,9 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 	for i := range sys.Endpoints {
 		e := &sys.Endpoints[i]
 		es := &r.endpoints[i]
-		series, lat := es.series, es.latencies
-		*es = endpointState{}
+		series, lat, waits := es.series, es.latencies, es.waits
+		*es = endpointState{waits: waits}
+		es.waits.reset()
 		es.arrivals = newStream(seed, streamKey(e.Name, 1))
 		es.traffic = newStream(seed, streamKey(e.Name, 2))
 		es.rate, es.interval, es.patience = e.Rate, e.Interval, e.Patience
@@ -799,6 +802,10 @@ func (r *Run) handle(e *event) {
 		r.handleService(e)
 		return
 	}
+	if e.kind == evPatience {
+		r.patienceDue(e) // patience.go
+		return
+	}
 	req := &r.requests[e.req]
 	if req.gen != e.gen {
 		return // the request finished and its slot moved on
@@ -831,14 +838,6 @@ func (r *Run) handle(e *event) {
 	case evDeadline:
 		if req.deadlineOn {
 			r.layerResult(e.req, -1, resTimeout)
-		}
-	case evPatience:
-		if !req.clientDone {
-			if !req.started && r.frontShed != nil {
-				r.frontShed.gaveUp++ // shedding.go: it stays in the accept ring, given up
-			}
-			r.endpoints[req.ep].gaveUp++
-			r.answerClient(e.req, Failed)
 		}
 	case evRateWait: // ratelimitlayer.go
 		r.rateWaitOver(e)
@@ -1014,7 +1013,7 @@ func (r *Run) arrive(epIdx int) {
 	}
 	r.open++
 	if es.patience > 0 {
-		r.schedule(event{at: now + es.patience, kind: evPatience, req: id, gen: req.gen})
+		r.setPatience(es, epIdx, id, req.gen) // patience.go
 	}
 	if haveWorker {
 		// The fast path's common case (fastpath.go): a free worker on a

@@ -378,15 +378,21 @@ func (r *Run) pickInstance(ds *dependencyState) int {
 	if n == 1 {
 		return 0
 	}
+	// The fleet's instances, and ring steps without a division: the
+	// balancer runs for every call into a fleet.
+	insts := r.insts[ss.instBase : ss.instBase+n]
 	var k int
 	switch ss.cfg.Balancer {
 	case RandomBalancer:
 		k = int((ds.balRng.next() >> 32) * uint64(n) >> 32)
 	case LeastOutstanding:
 		best, bestLoad := -1, 0
-		for j := 1; j <= n; j++ {
-			c := (ds.cursor + j) % n
-			in := &r.insts[ss.instBase+c]
+		c := ds.cursor
+		for range n {
+			if c++; c == n {
+				c = 0
+			}
+			in := &insts[c]
 			if in.state == InstanceIsDown {
 				continue // out of rotation: its zero load would draw everything
 			}
@@ -410,10 +416,12 @@ func (r *Run) pickInstance(ds *dependencyState) int {
 	// rotation (at once: the model has no check interval), so its share
 	// goes to the next instance that is up, in ring order; with every
 	// instance down the call is refused where the balancer pointed.
-	for j := 0; j < n; j++ {
-		c := (k + j) % n
-		if r.insts[ss.instBase+c].state != InstanceIsDown {
+	for c, j := k, 0; j < n; j++ {
+		if insts[c].state != InstanceIsDown {
 			return c
+		}
+		if c++; c == n {
+			c = 0
 		}
 	}
 	return k

@@ -49,3 +49,7 @@ func BenchmarkSteadyAPIGateway(b *testing.B)          { benchSteady(b, APIGatewa
 func BenchmarkSteadyNoisyTenant(b *testing.B)         { benchSteady(b, NoisyTenant) }
 func BenchmarkSteadyRateLimitVsBulkhead(b *testing.B) { benchSteady(b, RateLimitVsBulkhead) }
 func BenchmarkSteadyCascade(b *testing.B)             { benchSteady(b, Cascade) }
+
+// BenchmarkSteadyFleetProbes is the slowest of the built-ins a sweep runs:
+// four variants of 90 s, a fleet of breakers on one provider.
+func BenchmarkSteadyFleetProbes(b *testing.B) { benchSteady(b, FleetProbes) }
