@@ -69,10 +69,13 @@ RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && command -v "$$($(GO) env 
 # A package whose own code and tests start no goroutine runs without the
 # race detector, which makes it ten to twenty times slower and has nothing of
 # its own to watch there: the engine and its single-threaded parts
-# (DESIGN.md), the lessons' content packages, the pure drawing packages,
-# and the lesson and challenge screens (their tests drive the model and run
-# its commands on the test's own goroutine; rendering every lesson's every
-# step under the detector was a third of make test).
+# (DESIGN.md), the lessons' content packages, the pure drawing packages
+# (charts, panes, the map, tiles, the palette, the pictures a sweep or run
+# is drawn as), and the lesson, challenge and interview screens (their
+# tests drive the model and run its commands on the test's own goroutine;
+# their run.go starts a program no test starts; rendering every lesson's
+# every step under the detector was a third of make test; the interview's
+# screens took 15 s of CPU under it, 4 s without).
 # The goroutines they may reach belong to packages that are tested under
 # -race themselves (engine/sweep's workers behind a lesson's [sweep]), as is
 # every package that starts goroutines: the sandbox, serve, the store's lock,
@@ -82,7 +85,9 @@ RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && command -v "$$($(GO) env 
 RACE_FREE := ./engine ./engine/chaos ./engine/scenarios ./engine/report ./engine/scenariofile ./engine/shuffle \
 	./engine/hist ./engine/retry ./engine/shed ./tui/chart ./tui/pane ./tui/theme \
 	./tui/internal/form ./tui/internal/grid ./tui/internal/helpview ./tui/internal/playback ./tui/record ./exercises/internal/unidiff \
-	./tui/lessonui ./tui/challengeui \
+	./tui/lessonui ./tui/challengeui ./tui/interviewui \
+	./tui/picture ./tui/mappane ./tui/tiles ./tui/palette ./tui/breakerloop ./tui/livelab \
+	./tui/internal/listnav \
 	./lessons ./lessons/challenge ./lessons/drill ./lessons/subjects ./lessons/facts
 RACE_PKGS = $(filter-out $(shell $(GO) list $(RACE_FREE)),$(shell $(GO) list $(PKGS)))
 
@@ -96,7 +101,9 @@ RACE_PKGS = $(filter-out $(shell $(GO) list $(RACE_FREE)),$(shell $(GO) list $(P
 # grid). The names come from the functions that call racefree.Only.
 RACE_FREE_TEST_FILES = $(shell grep -rl --include='*_test.go' 'racefree.Only(t)' . | grep -v '^./internal/racefree/')
 RACE_FREE_TESTS = $(shell awk '/^func Test/ { split($$2, name, /[^A-Za-z0-9_]/) } /racefree\.Only/ { print name[1] }' $(RACE_FREE_TEST_FILES) | sort -u | paste -sd'|' -)
-RACE_FREE_TEST_PKGS = $(sort $(patsubst %/,%,$(dir $(RACE_FREE_TEST_FILES))))
+# A package of RACE_FREE runs all its tests without -race already: its
+# marked tests would run twice.
+RACE_FREE_TEST_PKGS = $(filter-out $(RACE_FREE),$(sort $(patsubst %/,%,$(dir $(RACE_FREE_TEST_FILES)))))
 
 # The slowest packages under -race go first: `go test` starts packages in
 # the order it is given them, and a slow one started last runs alone while
