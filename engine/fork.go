@@ -195,7 +195,7 @@ func (r *Run) CloneInto(dst *Run) {
 		src, d := &r.endpoints[i], &dst.endpoints[i]
 		series, lat, arr, tra, ten, waits := d.series, d.latencies, d.arrivals, d.traffic, d.tenancy, d.waits
 		*d = *src
-		d.waits = cloneWaits(waits, src.waits) // patience.go
+		d.waits = cloneWaits(waits, src.waits) // timers.go
 		d.tenancy = cloneTenancy(ten, src.tenancy)
 		d.series = cloneInto(series, src.series)
 		d.latencies = cloneInto(lat, src.latencies)
@@ -206,8 +206,9 @@ func (r *Run) CloneInto(dst *Run) {
 	dst.dependencies = reuseBuf(old.dependencies, n)[:n]
 	for i := range r.dependencies {
 		src, d := &r.dependencies[i], &dst.dependencies[i]
-		series, rng, jsrc, br, waiters, tbh, bal := d.series, d.rng, d.jitterSrc, d.breaker, d.waiters, d.tenantBH, d.balRng
+		series, rng, jsrc, br, waiters, tbh, bal, timers := d.series, d.rng, d.jitterSrc, d.breaker, d.waiters, d.tenantBH, d.balRng, d.timers
 		*d = *src
+		d.timers = cloneWaits(timers, src.timers) // timers.go
 		d.balRng = cloneStream(bal, src.balRng)
 		d.tenantBH = cloneTenantBulkhead(tbh, src.tenantBH)
 		d.series = cloneInto(series, src.series)
@@ -326,7 +327,7 @@ func (r *Run) Footprint() int {
 	}
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
-		n += bytesOf(ds.series) + bytesOf(ds.waiters.ids) + bytesOf(ds.waiters.stamps)
+		n += bytesOf(ds.series) + bytesOf(ds.waiters.ids) + bytesOf(ds.waiters.stamps) + bytesOf(ds.timers.items)
 	}
 	for i := range r.tenants {
 		n += bytesOf(r.tenants[i].series)

@@ -124,7 +124,7 @@ type endpointState struct {
 	latency       hist.Histogram
 	bucket        EndpointSample
 	series        []EndpointSample
-	// waits holds the patience timers of its requests (patience.go).
+	// waits holds the patience timers of its requests (timers.go).
 	waits waitRing
 	// latencies holds every answer's latency in the order the answers
 	// came, which is the order of the series' outcome counts (see
@@ -236,6 +236,8 @@ type dependencyState struct {
 	// most inside it).
 	waitingMax int
 	waitedOut  uint64
+	// timers holds the timeout layer's timers of its calls (timers.go).
+	timers waitRing
 }
 
 // request is one arrived request, kept in a slab and reused. Its fields
@@ -407,8 +409,9 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 		d := &sys.Dependencies[i]
 		depIndex[d.Name] = i
 		ds := &r.dependencies[i]
-		series := ds.series
-		*ds = dependencyState{cfg: d, series: reuseBuf(series, samples)}
+		series, timers := ds.series, ds.timers
+		*ds = dependencyState{cfg: d, series: reuseBuf(series, samples), timers: timers}
+		ds.timers.reset()
 		ds.rng = newStream(seed, streamKey(d.Name, 3))
 		if err := r.setupDependency(ds, d, seed, streamKey(d.Name, 4), "", 0); err != nil {
 			return err
@@ -802,8 +805,11 @@ func (r *Run) handle(e *event) {
 		return
 	}
 	if e.kind == evPatience {
-		r.patienceDue(e) // patience.go
+		r.patienceDue(e) // timers.go
 		return
+	}
+	if e.kind == evTimeout && e.err {
+		r.timeoutDue(e) // timers.go: the first of a dependency's FIFO
 	}
 	req := &r.requests[e.req]
 	if req.gen != e.gen {
@@ -1012,7 +1018,7 @@ func (r *Run) arrive(epIdx int) {
 	}
 	r.open++
 	if es.patience > 0 {
-		r.setPatience(es, epIdx, id, req.gen) // patience.go
+		r.setPatience(es, epIdx, id, req.gen) // timers.go
 	}
 	if haveWorker {
 		// The fast path's common case (fastpath.go): a free worker on a

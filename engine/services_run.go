@@ -216,8 +216,9 @@ func (r *Run) initServices(seed uint64, samples int, old *spare) error {
 			for j := range s.Dependencies {
 				d := &s.Dependencies[j]
 				ds := &r.dependencies[ss.depBase+k*ss.nDeps+j]
-				series := ds.series
-				*ds = dependencyState{cfg: d, series: reuseBuf(series, samples)}
+				series, timers := ds.series, ds.timers
+				*ds = dependencyState{cfg: d, series: reuseBuf(series, samples), timers: timers}
+				ds.timers.reset()
 				key := s.Name + "/" + d.Name
 				ds.rng = newStream(seed, instKey(key, 13, k))
 				if err := r.setupDependency(ds, d, seed, instKey(key, 14, k), s.Name, k); err != nil {
