@@ -17,7 +17,7 @@ import "time"
 // (those that would are scheduled as any event). Each keeps its timers in
 // a FIFO (waitRing), and only the first one is in the event queue, as the
 // event it has always been, with the time and sequence number it was given
-// when it was set (the far heap orders any event by both, so the order of
+// when it was set (placed by both, eventQueue.placeAt, so the order of
 // events is what it was, ties included). When that event comes up, the
 // timers behind it that can do nothing are dropped without ever being
 // events: a patience timer whose client has its answer, a timeout whose
@@ -81,6 +81,10 @@ func (r *Run) setPatience(es *endpointState, ep int, id int32, gen uint32) {
 // queuePatience puts endpoint ep's first patience timer p in the event
 // queue, with its own time and sequence number.
 func (r *Run) queuePatience(ep int, p *timerWait) {
+	if c := r.queue.placeAt(p.at, p.seq); c != nil {
+		c.req, c.gen, c.tok, c.dep, c.kind, c.err = p.req, p.gen, 0, int32(ep), evPatience, false
+		return
+	}
 	r.queue.pushFar(event{at: p.at, seq: p.seq, kind: evPatience, req: p.req, gen: p.gen, dep: int32(ep)})
 }
 
@@ -133,6 +137,10 @@ func (r *Run) setTimeout(ds *dependencyState, dep int32, at time.Duration, id in
 // queueTimeout puts p, the first timeout of dependency dep's FIFO, in the
 // event queue; err marks the event as the FIFO's.
 func (r *Run) queueTimeout(dep int32, p *timerWait) {
+	if c := r.queue.placeAt(p.at, p.seq); c != nil {
+		c.req, c.gen, c.tok, c.dep, c.kind, c.err = p.req, p.gen, p.tok, dep, evTimeout, true
+		return
+	}
 	r.queue.pushFar(event{at: p.at, seq: p.seq, kind: evTimeout, req: p.req, gen: p.gen, tok: p.tok, dep: dep, err: true})
 }
 
