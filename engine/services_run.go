@@ -516,12 +516,18 @@ func (r *Run) childArrives(e *event) {
 	if ss.calls >= 0 {
 		dep = int32(ss.depBase + in.k*ss.nDeps + ss.calls)
 	}
-	*req = request{arrived: r.now, gen: req.gen, ep: parentEp, dep: dep, worker: noWorker, inst: int16(gi), tenant: tenant}
+	// Cleared, then filled in, as in arrive: a literal with fields that
+	// are not constants is built aside and copied, twice the stores.
+	gen := req.gen
+	*req = request{}
+	req.arrived, req.gen, req.ep, req.dep, req.worker, req.inst, req.tenant = r.now, gen, parentEp, dep, noWorker, int16(gi), tenant
 	r.open++
 	r.ensureLink(c)
 	pl := &r.links[e.req]
-	r.links[c] = link{parent: e.req, parentGen: e.gen, parentTok: e.tok, edge: parentDep, child: -1, deadline: pl.send, send: noDeadline}
-	pl.child, pl.childGen = c, req.gen
+	cl := &r.links[c]
+	*cl = link{}
+	cl.parent, cl.parentGen, cl.parentTok, cl.edge, cl.child, cl.deadline, cl.send = e.req, e.gen, e.tok, parentDep, -1, pl.send, noDeadline
+	pl.child, pl.childGen = c, gen
 	if haveWorker {
 		r.startChild(c)
 		return
