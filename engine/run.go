@@ -766,6 +766,21 @@ func (r *Run) schedule(e event) {
 	r.queue.pushFar(e)
 }
 
+// scheduleEvent is schedule for an event given by its fields (err unset),
+// written once, in place (eventQueue.place), instead of built and copied:
+// for the events every call into a service schedules.
+func (r *Run) scheduleEvent(at time.Duration, kind eventKind, id int32, gen, tok uint32, dep int32) {
+	if debugChecks && at < r.now {
+		panic(fmt.Sprintf("engine: event %d scheduled at %v, before now (%v)", kind, at, r.now))
+	}
+	r.seq++
+	if c := r.queue.place(at, r.seq); c != nil {
+		c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, gen, tok, dep, kind, false
+		return
+	}
+	r.queue.pushFar(event{at: at, seq: r.seq, kind: kind, req: id, gen: gen, tok: tok, dep: dep})
+}
+
 func (r *Run) handle(e *event) {
 	if e.kind == evCallDone {
 		req := &r.requests[e.req]

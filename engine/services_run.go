@@ -368,7 +368,7 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 		}
 	}
 	r.armTimeout(id, 0, false)
-	r.schedule(event{at: r.now, kind: evChildArrive, req: id, gen: req.gen, tok: req.callTok, dep: int32(r.svcs[ds.svc].instBase + k)})
+	r.scheduleEvent(r.now, evChildArrive, id, req.gen, req.callTok, int32(r.svcs[ds.svc].instBase+k))
 }
 
 // pickInstance is the balancer's choice, within the callee's fleet, for a
@@ -584,7 +584,7 @@ func (r *Run) startChild(c int32) {
 		if in.state == InstanceIsSlow {
 			work += in.slowBy
 		}
-		r.schedule(event{at: r.now + work, kind: evWorkDone, req: c, gen: req.gen})
+		r.scheduleEvent(r.now+work, evWorkDone, c, req.gen, 0, 0)
 		return
 	}
 	r.childCall(c)
