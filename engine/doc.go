@@ -29,9 +29,9 @@
 //
 // Where the time goes, and why the hot path looks as it does: a run spends
 // it on arrivals (kept out of the event queue, run.go), the event queue (a
-// timing wheel, queue.go; clients' patience timers, nearly all of which
-// come up after the answer, wait beside it, patience.go), calls that need
-// no layer (fastpath.go) and random
+// timing wheel, queue.go; clients' patience and the timeout layer's
+// timers, most of which come up when they can do nothing, wait beside it,
+// timers.go), calls that need no layer (fastpath.go) and random
 // draws (stream.go, math/rand/v2's generator with its common draws
 // inlined). The variants of a scenario draw the same traffic, so RunAll
 // draws it once and each variant replays it (traffic.go). A run may also

@@ -195,7 +195,7 @@ func (r *Run) CloneInto(dst *Run) {
 		src, d := &r.endpoints[i], &dst.endpoints[i]
 		series, lat, arr, tra, ten, waits := d.series, d.latencies, d.arrivals, d.traffic, d.tenancy, d.waits
 		*d = *src
-		d.waits = cloneWaits(waits, src.waits) // patience.go
+		d.waits = cloneWaits(waits, src.waits) // timers.go
 		d.tenancy = cloneTenancy(ten, src.tenancy)
 		d.series = cloneInto(series, src.series)
 		d.latencies = cloneInto(lat, src.latencies)
@@ -206,10 +206,11 @@ func (r *Run) CloneInto(dst *Run) {
 	dst.dependencies = reuseBuf(old.dependencies, n)[:n]
 	for i := range r.dependencies {
 		src, d := &r.dependencies[i], &dst.dependencies[i]
-		series, rng, jsrc, br, waiters, tbh, bal, lim, bud := d.series, d.rng, d.jitterSrc, d.breaker, d.waiters, d.tenantBH, d.balRng, d.limiter, d.budget
+		series, rng, jsrc, br, waiters, tbh, bal, lim, bud, timers := d.series, d.rng, d.jitterSrc, d.breaker, d.waiters, d.tenantBH, d.balRng, d.limiter, d.budget, d.timers
 		*d = *src
 		d.limiter = cloneLimiter(lim, src.limiter) // fork_policies.go
 		d.budget = cloneBudget(bud, src.budget)
+		d.timers = cloneWaits(timers, src.timers) // timers.go
 		d.balRng = cloneStream(bal, src.balRng)
 		d.tenantBH = cloneTenantBulkhead(tbh, src.tenantBH)
 		d.series = cloneInto(series, src.series)
@@ -322,7 +323,7 @@ func (r *Run) Footprint() int {
 	}
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
-		n += bytesOf(ds.series) + bytesOf(ds.waiters.ids) + bytesOf(ds.waiters.stamps)
+		n += bytesOf(ds.series) + bytesOf(ds.waiters.ids) + bytesOf(ds.waiters.stamps) + bytesOf(ds.timers.items)
 	}
 	for i := range r.tenants {
 		n += bytesOf(r.tenants[i].series)

@@ -112,7 +112,7 @@ func (r *Run) armTimeout(id int32, until time.Duration, known bool) {
 	// A timeout that fell due while a hung instance held the request
 	// (a retry's backoff ended in the hang, and the retry runs when the
 	// hang ends: hold) fires now, late, as a hung process's timers do.
-	r.schedule(event{at: max(req.timeoutAt, r.now), kind: evTimeout, req: id, gen: req.gen, tok: req.timeoutTok})
+	r.setTimeout(r.dep(req), req.dep, max(req.timeoutAt, r.now), id, req.gen, req.timeoutTok) // timers.go
 }
 
 func stamp(gen, tok uint32) uint64 { return uint64(gen)<<32 | uint64(tok) }

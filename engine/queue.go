@@ -165,6 +165,52 @@ func (q *eventQueue) place(at time.Duration, seq uint64) *event {
 	return c
 }
 
+// placeAt is place for an event whose seq need not be the largest so far:
+// a timer set earlier and kept aside until it is its FIFO's first
+// (timers.go). It goes after every event of its slot that comes before it
+// by (at, seq), and it may become the head on a tie of at.
+func (q *eventQueue) placeAt(at time.Duration, seq uint64) *event {
+	slot := int64(at >> slotShift)
+	if slot-q.cur >= wheelSlots {
+		return nil
+	}
+	if q.headSeq == 0 || at < q.headAt || (at == q.headAt && seq < q.headSeq) {
+		q.headAt, q.headSeq = at, seq
+	}
+	idx := q.free
+	if idx != 0 {
+		q.free = q.slab[idx].next
+	} else {
+		idx = q.grow()
+	}
+	slab := q.slab
+	c := &slab[idx]
+	c.at, c.seq = at, seq
+	i := int(slot & wheelMask)
+	if next := q.heads[i]; next == 0 {
+		c.next = 0
+		q.heads[i] = idx
+		q.used[i>>6] |= 1 << (i & 63)
+		base := int(q.cur & wheelMask)
+		if q.inW == 0 || (i-base)&wheelMask < (q.first-base)&wheelMask {
+			q.first = i
+		}
+	} else {
+		prev := int32(0)
+		for next != 0 && (slab[next].at < at || (slab[next].at == at && slab[next].seq < seq)) {
+			prev, next = next, slab[next].next
+		}
+		c.next = next
+		if prev == 0 {
+			q.heads[i] = idx
+		} else {
+			slab[prev].next = idx
+		}
+	}
+	q.inW++
+	return c
+}
+
 // grow adds a cell to the slab and returns its index.
 func (q *eventQueue) grow() int32 {
 	if len(q.slab) == 0 {

@@ -66,3 +66,68 @@ func TestQueueOrder(t *testing.T) {
 		}
 	})
 }
+
+// A timer kept aside and queued later (placeAt, timers.go) has a smaller
+// seq than events queued meanwhile; it still comes out in (at, seq) order,
+// ties included, wherever it lands.
+func TestQueuePlaceAtOlderSeq(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var q eventQueue
+		var seq uint64
+		var want, aside []event
+		var last event
+		// Mostly ties, where the order is down to seq.
+		delay := rapid.OneOf(
+			rapid.Int64Range(0, 1),
+			rapid.Int64Range(0, 1),
+			rapid.Int64Range(0, int64(10*time.Millisecond)),
+			rapid.Int64Range(int64(time.Second), int64(30*time.Second)),
+		)
+		pop := func() {
+			e := q.pop()
+			e.next = 0
+			i := slices.IndexFunc(want, func(w event) bool { return w.seq == e.seq })
+			if i < 0 {
+				t.Fatalf("popped %v/%d, which is not pending", e.at, e.seq)
+			}
+			for _, w := range want {
+				if w.before(&e) {
+					t.Fatalf("popped %v/%d while %v/%d is pending", e.at, e.seq, w.at, w.seq)
+				}
+			}
+			want = slices.Delete(want, i, i+1)
+			last = e
+		}
+		for _, op := range rapid.SliceOf(rapid.IntRange(0, 3)).Draw(t, "ops") {
+			switch {
+			case op == 0 && len(want) > 0:
+				pop()
+			case op == 1:
+				// Set a timer aside: its seq is taken now.
+				seq++
+				aside = append(aside, event{at: last.at + time.Duration(delay.Draw(t, "delay")), seq: seq, req: int32(seq)})
+			case op == 2 && len(aside) > 0:
+				// Queue the oldest timer aside, if it is not already past.
+				e := aside[0]
+				aside = aside[1:]
+				if e.at < last.at {
+					continue
+				}
+				if c := q.placeAt(e.at, e.seq); c != nil {
+					c.req = e.req
+				} else {
+					q.pushFar(e)
+				}
+				want = append(want, e)
+			default:
+				seq++
+				e := event{at: last.at + time.Duration(delay.Draw(t, "delay")), seq: seq, req: int32(seq)}
+				q.push(e)
+				want = append(want, e)
+			}
+		}
+		for len(want) > 0 {
+			pop()
+		}
+	})
+}

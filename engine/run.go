@@ -124,7 +124,7 @@ type endpointState struct {
 	latency       hist.Histogram
 	bucket        EndpointSample
 	series        []EndpointSample
-	// waits holds the patience timers of its requests (patience.go).
+	// waits holds the patience timers of its requests (timers.go).
 	waits waitRing
 	// latencies holds every answer's latency in the order the answers
 	// came, which is the order of the series' outcome counts (see
@@ -237,6 +237,8 @@ type dependencyState struct {
 	// most inside it).
 	waitingMax int
 	waitedOut  uint64
+	// timers holds the timeout layer's timers of its calls (timers.go).
+	timers waitRing
 }
 
 // request is one arrived request, kept in a slab and reused. Its fields
@@ -408,8 +410,9 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 		d := &sys.Dependencies[i]
 		depIndex[d.Name] = i
 		ds := &r.dependencies[i]
-		series := ds.series
-		*ds = dependencyState{cfg: d, series: reuseBuf(series, samples)}
+		series, timers := ds.series, ds.timers
+		*ds = dependencyState{cfg: d, series: reuseBuf(series, samples), timers: timers}
+		ds.timers.reset()
 		ds.rng = newStream(seed, streamKey(d.Name, 3))
 		if err := r.setupDependency(ds, d, seed, streamKey(d.Name, 4), "", 0); err != nil {
 			return err
@@ -764,6 +767,21 @@ func (r *Run) schedule(e event) {
 	r.queue.pushFar(e)
 }
 
+// scheduleEvent is schedule for an event given by its fields (err unset),
+// written once, in place (eventQueue.place), instead of built and copied:
+// for the events every call into a service schedules.
+func (r *Run) scheduleEvent(at time.Duration, kind eventKind, id int32, gen, tok uint32, dep int32) {
+	if debugChecks && at < r.now {
+		panic(fmt.Sprintf("engine: event %d scheduled at %v, before now (%v)", kind, at, r.now))
+	}
+	r.seq++
+	if c := r.queue.place(at, r.seq); c != nil {
+		c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, gen, tok, dep, kind, false
+		return
+	}
+	r.queue.pushFar(event{at: at, seq: r.seq, kind: kind, req: id, gen: gen, tok: tok, dep: dep})
+}
+
 func (r *Run) handle(e *event) {
 	if e.kind == evCallDone {
 		req := &r.requests[e.req]
@@ -803,8 +821,11 @@ func (r *Run) handle(e *event) {
 		return
 	}
 	if e.kind == evPatience {
-		r.patienceDue(e) // patience.go
+		r.patienceDue(e) // timers.go
 		return
+	}
+	if e.kind == evTimeout && e.err {
+		r.timeoutDue(e) // timers.go: the first of a dependency's FIFO
 	}
 	req := &r.requests[e.req]
 	if req.gen != e.gen {
@@ -1013,7 +1034,7 @@ func (r *Run) arrive(epIdx int) {
 	}
 	r.open++
 	if es.patience > 0 {
-		r.setPatience(es, epIdx, id, req.gen) // patience.go
+		r.setPatience(es, epIdx, id, req.gen) // timers.go
 	}
 	if haveWorker {
 		// The fast path's common case (fastpath.go): a free worker on a

@@ -216,8 +216,9 @@ func (r *Run) initServices(seed uint64, samples int, old *spare) error {
 			for j := range s.Dependencies {
 				d := &s.Dependencies[j]
 				ds := &r.dependencies[ss.depBase+k*ss.nDeps+j]
-				series := ds.series
-				*ds = dependencyState{cfg: d, series: reuseBuf(series, samples)}
+				series, timers := ds.series, ds.timers
+				*ds = dependencyState{cfg: d, series: reuseBuf(series, samples), timers: timers}
+				ds.timers.reset()
 				key := s.Name + "/" + d.Name
 				ds.rng = newStream(seed, instKey(key, 13, k))
 				if err := r.setupDependency(ds, d, seed, instKey(key, 14, k), s.Name, k); err != nil {
@@ -367,7 +368,7 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 		}
 	}
 	r.armTimeout(id, 0, false)
-	r.schedule(event{at: r.now, kind: evChildArrive, req: id, gen: req.gen, tok: req.callTok, dep: int32(r.svcs[ds.svc].instBase + k)})
+	r.scheduleEvent(r.now, evChildArrive, id, req.gen, req.callTok, int32(r.svcs[ds.svc].instBase+k))
 }
 
 // pickInstance is the balancer's choice, within the callee's fleet, for a
@@ -515,12 +516,18 @@ func (r *Run) childArrives(e *event) {
 	if ss.calls >= 0 {
 		dep = int32(ss.depBase + in.k*ss.nDeps + ss.calls)
 	}
-	*req = request{arrived: r.now, gen: req.gen, ep: parentEp, dep: dep, worker: noWorker, inst: int16(gi), tenant: tenant}
+	// Cleared, then filled in, as in arrive: a literal with fields that
+	// are not constants is built aside and copied, twice the stores.
+	gen := req.gen
+	*req = request{}
+	req.arrived, req.gen, req.ep, req.dep, req.worker, req.inst, req.tenant = r.now, gen, parentEp, dep, noWorker, int16(gi), tenant
 	r.open++
 	r.ensureLink(c)
 	pl := &r.links[e.req]
-	r.links[c] = link{parent: e.req, parentGen: e.gen, parentTok: e.tok, edge: parentDep, child: -1, deadline: pl.send, send: noDeadline}
-	pl.child, pl.childGen = c, req.gen
+	cl := &r.links[c]
+	*cl = link{}
+	cl.parent, cl.parentGen, cl.parentTok, cl.edge, cl.child, cl.deadline, cl.send = e.req, e.gen, e.tok, parentDep, -1, pl.send, noDeadline
+	pl.child, pl.childGen = c, gen
 	if haveWorker {
 		r.startChild(c)
 		return
@@ -577,7 +584,7 @@ func (r *Run) startChild(c int32) {
 		if in.state == InstanceIsSlow {
 			work += in.slowBy
 		}
-		r.schedule(event{at: r.now + work, kind: evWorkDone, req: c, gen: req.gen})
+		r.scheduleEvent(r.now+work, evWorkDone, c, req.gen, 0, 0)
 		return
 	}
 	r.childCall(c)

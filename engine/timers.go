@@ -1,0 +1,165 @@
+package engine
+
+import "time"
+
+// Timers kept out of the event queue: clients' patience, and the timeout
+// layer's timers.
+//
+// Every request of an endpoint with a patience sets a timer when it
+// arrives, and nearly every one of those timers comes up after its client
+// has its answer, when it does nothing; most timeouts armed on a hop to a
+// service come up after the call answered and the request is gone. In the
+// services' scenarios such timers were a third to a half of all events,
+// each a push and a pop through the wheel. An endpoint's patience timers
+// all run for the same patience and are set in arrival order, so they come
+// due in that order; so do a dependency's timeouts, set as its calls go
+// out, as long as each comes due no sooner than the one set before it
+// (those that would are scheduled as any event). Each keeps its timers in
+// a FIFO (waitRing), and only the first one is in the event queue, as the
+// event it has always been, with the time and sequence number it was given
+// when it was set (placed by both, eventQueue.placeAt, so the order of
+// events is what it was, ties included). When that event comes up, the
+// timers behind it that can do nothing are dropped without ever being
+// events: a patience timer whose client has its answer, a timeout whose
+// request has ended (its slot's generation moved on). Both stay so, so
+// dropping one early changes nothing. The first one left takes its place
+// in the queue.
+
+// timerWait is one request's timer: when it comes due and the sequence
+// number it was given, the request with its generation, and (a timeout's)
+// the token of the attempt it times.
+type timerWait struct {
+	at  time.Duration
+	seq uint64
+	req int32
+	gen uint32
+	tok uint32
+}
+
+// waitRing is a FIFO of timers; its size is a power of two. A timer is in
+// the event queue exactly when it is a ring's first.
+type waitRing struct {
+	items   []timerWait
+	head, n int
+}
+
+// add makes room for one more timer at the back and returns it.
+func (w *waitRing) add() *timerWait {
+	if w.n == len(w.items) {
+		items := make([]timerWait, max(64, 2*len(w.items)))
+		for i := range w.n {
+			items[i] = w.items[(w.head+i)&(len(w.items)-1)]
+		}
+		w.items, w.head = items, 0
+	}
+	p := &w.items[(w.head+w.n)&(len(w.items)-1)]
+	w.n++
+	return p
+}
+
+// reset empties the ring, keeping its array.
+func (w *waitRing) reset() { w.head, w.n = 0, 0 }
+
+// cloneWaits makes a copy of src in dst's array where it fits.
+func cloneWaits(dst, src waitRing) waitRing {
+	return waitRing{items: cloneInto(dst.items, src.items), head: src.head, n: src.n}
+}
+
+// setPatience sets the patience timer of request id, of endpoint ep,
+// arrived now: the next sequence number is its, as when it was an event
+// scheduled here. It goes into the event queue only when it is the
+// endpoint's first (none is pending there).
+func (r *Run) setPatience(es *endpointState, ep int, id int32, gen uint32) {
+	r.seq++
+	p := es.waits.add()
+	*p = timerWait{at: r.now + es.patience, seq: r.seq, req: id, gen: gen}
+	if es.waits.n == 1 {
+		r.queuePatience(ep, p)
+	}
+}
+
+// queuePatience puts endpoint ep's first patience timer p in the event
+// queue, with its own time and sequence number.
+func (r *Run) queuePatience(ep int, p *timerWait) {
+	if c := r.queue.placeAt(p.at, p.seq); c != nil {
+		c.req, c.gen, c.tok, c.dep, c.kind, c.err = p.req, p.gen, 0, int32(ep), evPatience, false
+		return
+	}
+	r.queue.pushFar(event{at: p.at, seq: p.seq, kind: evPatience, req: p.req, gen: p.gen, dep: int32(ep)})
+}
+
+// patienceDue handles endpoint e.dep's first patience timer, due now: the
+// client gives up if it still waits. The next timer whose client may still
+// wait then goes into the queue.
+func (r *Run) patienceDue(e *event) {
+	ep := int(e.dep)
+	es := &r.endpoints[ep]
+	if req := &r.requests[e.req]; req.gen == e.gen && !req.clientDone {
+		if !req.started && r.frontShed != nil {
+			r.frontShed.gaveUp++ // shedding.go: it stays in the accept ring, given up
+		}
+		es.gaveUp++
+		r.answerClient(e.req, Failed)
+	}
+	// Past e's timer, drop those whose clients have their answers: they
+	// would do nothing.
+	w := &es.waits
+	items, mask := w.items, len(w.items)-1
+	h, n := w.head+1, w.n-1
+	for ; n > 0; h, n = h+1, n-1 {
+		p := &items[h&mask]
+		if req := &r.requests[p.req]; req.gen == p.gen && !req.clientDone {
+			r.queuePatience(ep, p)
+			break
+		}
+	}
+	w.head, w.n = h&mask, n
+}
+
+// setTimeout arms the timeout layer's timer of request id, calling ds
+// (dependency dep), to come due at `at`: in ds's FIFO when that keeps it
+// in time order, else as any event. Either way it takes the next sequence
+// number, as it always has.
+func (r *Run) setTimeout(ds *dependencyState, dep int32, at time.Duration, id int32, gen, tok uint32) {
+	w := &ds.timers
+	if w.n > 0 && at < w.items[(w.head+w.n-1)&(len(w.items)-1)].at {
+		r.schedule(event{at: at, kind: evTimeout, req: id, gen: gen, tok: tok})
+		return
+	}
+	r.seq++
+	p := w.add()
+	*p = timerWait{at: at, seq: r.seq, req: id, gen: gen, tok: tok}
+	if w.n == 1 {
+		r.queueTimeout(dep, p)
+	}
+}
+
+// queueTimeout puts p, the first timeout of dependency dep's FIFO, in the
+// event queue; err marks the event as the FIFO's.
+func (r *Run) queueTimeout(dep int32, p *timerWait) {
+	if c := r.queue.placeAt(p.at, p.seq); c != nil {
+		c.req, c.gen, c.tok, c.dep, c.kind, c.err = p.req, p.gen, p.tok, dep, evTimeout, true
+		return
+	}
+	r.queue.pushFar(event{at: p.at, seq: p.seq, kind: evTimeout, req: p.req, gen: p.gen, tok: p.tok, dep: dep, err: true})
+}
+
+// timeoutDue moves dependency e.dep's FIFO of timeouts past e, its first,
+// which has come up (and is handled as any timeout after this): the
+// timeouts behind it whose requests have ended are dropped, and the first
+// one left goes into the queue. It runs before e is handled, so that a
+// timeout armed meanwhile finds the FIFO as it is.
+func (r *Run) timeoutDue(e *event) {
+	w := &r.dependencies[e.dep].timers
+	items, mask := w.items, len(w.items)-1
+	h, n := w.head+1, w.n-1
+	for ; n > 0; h, n = h+1, n-1 {
+		p := &items[h&mask]
+		if r.requests[p.req].gen == p.gen {
+			r.queueTimeout(e.dep, p)
+			break
+		}
+	}
+	w.head, w.n = h&mask, n
+	e.err = false // from here on, a timeout as any other (hold may queue it again)
+}
