@@ -72,8 +72,12 @@ type Plan struct {
 	// from the start, and a copy of its run at forkAt is kept, as a
 	// finished run is, for the later jobs of its column and row; theirs
 	// share its small knob, and the other may not have mattered yet.
-	// preCol[s*nx+i], preRow[s*ny+j], their bytes counted in kept.
+	// preCol[s*nx+i], preRow[s*ny+j], their bytes counted in kept. A
+	// copy costs a few percent of a run: once nx+ny of them have served
+	// no cell (the knobs of the axes are ones no fork may carry), the
+	// plan keeps no more (preKept).
 	preCol, preRow []atomic.Pointer[keptRun]
+	preKept        atomic.Int64
 	endForks       atomic.Int64
 	rowForks       atomic.Int64 // of forks, those from preCol or preRow
 	kept           atomic.Int64
@@ -323,6 +327,7 @@ func (p *Plan) prepareForks() {
 	p.endRow = make([]atomic.Pointer[keptRun], len(p.Seeds)*ny)
 	p.preCol = make([]atomic.Pointer[keptRun], len(p.Seeds)*nx)
 	p.preRow = make([]atomic.Pointer[keptRun], len(p.Seeds)*ny)
+	p.preKept.Store(0)
 	p.kept.Store(0)
 	p.left = make([]atomic.Int64, len(p.Seeds))
 	for s := range p.left {
@@ -379,7 +384,8 @@ func (p *Plan) keepEnd(job Job, r *engine.Run) *engine.Run {
 // keepPrefix keeps a copy of r, job's run from the start now at forkAt,
 // for the later jobs of its column and row (preCol, preRow).
 func (p *Plan) keepPrefix(job Job, r *engine.Run) {
-	if !r.Forkable() { // nothing could fork from the copy
+	nx, ny := p.Size()
+	if !r.Forkable() || (p.rowForks.Load() == 0 && p.preKept.Add(1) > int64(nx+ny)) {
 		return
 	}
 	c := p.getSpare()
