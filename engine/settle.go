@@ -39,3 +39,8 @@ func (r *Run) Opened(name string) bool {
 	}
 	return false
 }
+
+// Forkable reports whether r's state is made only of what CloneInto
+// copies, so that a copy of it may be kept to fork from (ForkInto refuses
+// any other): a sweep asks before it keeps a copy of a cell's run.
+func (r *Run) Forkable() bool { return r.forkScope() }

@@ -15,11 +15,12 @@
 // them per seed (engine.Traffic), drawn by the first run that needs it.
 // Runs are forked where that is exact (engine's Run.ForkInto): every cell
 // of a seed goes on from one prefix run up to the first fault when its
-// knobs have not mattered by then, and a cell whose knobs never mattered
-// in a finished run of its column or row is that run. A run stops once
-// what it measures can no longer change (the window's requests all
-// answered, the breaker opened), which for most built-in scenarios is
-// well before their end; in_flight_max runs to the end.
+// knobs have not mattered by then (or from a run of its column or row
+// there, when the base's knobs had), and a cell whose knobs never
+// mattered in a finished run of its column or row is that run. A run
+// stops once what it measures can no longer change (the window's
+// requests all answered, the breaker opened), which for most built-in
+// scenarios is well before their end; in_flight_max runs to the end.
 //
 // Knob paths are set through a Setter the caller hands in (the one parser
 // of lesson [set] tables, lessons.SetKnob), so that a sweep accepts exactly

@@ -66,7 +66,20 @@ type Plan struct {
 	// most maxKept: a run replaced in both its slots, and forked from by
 	// no job just now, no longer counts, and its buffers are spare.
 	endCol, endRow []atomic.Pointer[keptRun]
+	// Prefixes of a column and a row: a cell whose knobs mattered before
+	// forkAt in the base's run (a bulkhead too small for the traffic
+	// before the fault, a timeout shorter than its normal calls) runs
+	// from the start, and a copy of its run at forkAt is kept, as a
+	// finished run is, for the later jobs of its column and row; theirs
+	// share its small knob, and the other may not have mattered yet.
+	// preCol[s*nx+i], preRow[s*ny+j], their bytes counted in kept. A
+	// copy costs a few percent of a run: once nx+ny of them have served
+	// no cell (the knobs of the axes are ones no fork may carry), the
+	// plan keeps no more (preKept).
+	preCol, preRow []atomic.Pointer[keptRun]
+	preKept        atomic.Int64
 	endForks       atomic.Int64
+	rowForks       atomic.Int64 // of forks, those from preCol or preRow
 	kept           atomic.Int64
 	// spare holds the buffers of kept runs let go, for the Runners that
 	// handed theirs over (keepEnd).
@@ -312,6 +325,9 @@ func (p *Plan) prepareForks() {
 	nx, ny := p.Size()
 	p.endCol = make([]atomic.Pointer[keptRun], len(p.Seeds)*nx)
 	p.endRow = make([]atomic.Pointer[keptRun], len(p.Seeds)*ny)
+	p.preCol = make([]atomic.Pointer[keptRun], len(p.Seeds)*nx)
+	p.preRow = make([]atomic.Pointer[keptRun], len(p.Seeds)*ny)
+	p.preKept.Store(0)
 	p.kept.Store(0)
 	p.left = make([]atomic.Int64, len(p.Seeds))
 	for s := range p.left {
@@ -335,9 +351,11 @@ func (p *Plan) jobDone(s int) {
 	nx, ny := p.Size()
 	for i := range nx {
 		p.drop(p.endCol[s*nx+i].Swap(nil))
+		p.drop(p.preCol[s*nx+i].Swap(nil))
 	}
 	for j := range ny {
 		p.drop(p.endRow[s*ny+j].Swap(nil))
+		p.drop(p.preRow[s*ny+j].Swap(nil))
 	}
 }
 
@@ -357,30 +375,59 @@ func (p *Plan) drop(k *keptRun) {
 // run's are as good. r replaces the run kept there, which did not serve
 // this job (and, on an axis that grows, had the smaller knob).
 func (p *Plan) keepEnd(job Job, r *engine.Run) *engine.Run {
+	if !p.keep(p.endCol, p.endRow, job, r) {
+		return r
+	}
+	return p.getSpare()
+}
+
+// keepPrefix keeps a copy of r, job's run from the start now at forkAt,
+// for the later jobs of its column and row (preCol, preRow).
+func (p *Plan) keepPrefix(job Job, r *engine.Run) {
+	nx, ny := p.Size()
+	if !r.Forkable() || (p.rowForks.Load() == 0 && p.preKept.Add(1) > int64(nx+ny)) {
+		return
+	}
+	c := p.getSpare()
+	r.CloneInto(c)
+	if !p.keep(p.preCol, p.preRow, job, c) {
+		p.putSpare(c)
+	}
+}
+
+// keep puts r in job's slots of col and row, replacing (and letting go
+// of) what they held, unless the plan holds too many bytes of kept runs.
+func (p *Plan) keep(col, row []atomic.Pointer[keptRun], job Job, r *engine.Run) bool {
 	nx, ny := p.Size()
 	size := int64(r.Footprint())
 	if p.kept.Add(size) > maxKept {
 		p.kept.Add(-size)
-		return r
+		return false
 	}
 	k := &keptRun{run: r, size: size}
 	k.refs.Store(2)
-	p.drop(p.endCol[job.Seed*nx+job.I].Swap(k))
-	p.drop(p.endRow[job.Seed*ny+job.J].Swap(k))
-	return p.getSpare()
+	p.drop(col[job.Seed*nx+job.I].Swap(k))
+	p.drop(row[job.Seed*ny+job.J].Swap(k))
+	return true
 }
 
 // forkEnd makes r, when it can, job's finished run from a finished run of
 // its column or row (ForkInto checks that the knobs never mattered).
 func (p *Plan) forkEnd(job Job, sc *engine.Scenario, r *engine.Run) bool {
+	return p.forkKept(p.endCol, p.endRow, job, sc, r)
+}
+
+// forkKept makes r, when it can, job's run forked from the run kept in
+// its slot of col or row.
+func (p *Plan) forkKept(col, row []atomic.Pointer[keptRun], job Job, sc *engine.Scenario, r *engine.Run) bool {
 	nx, ny := p.Size()
-	for _, slot := range []*atomic.Pointer[keptRun]{&p.endCol[job.Seed*nx+job.I], &p.endRow[job.Seed*ny+job.J]} {
-		end := slot.Load()
-		if end == nil || !end.hold() {
+	for _, slot := range []*atomic.Pointer[keptRun]{&col[job.Seed*nx+job.I], &row[job.Seed*ny+job.J]} {
+		k := slot.Load()
+		if k == nil || !k.hold() {
 			continue
 		}
-		ok := end.run.ForkInto(r, sc, p.Variant)
-		p.drop(end)
+		ok := k.run.ForkInto(r, sc, p.Variant)
+		p.drop(k)
 		if ok {
 			return true
 		}
@@ -659,6 +706,9 @@ func (w *Runner) Run(job Job) (Sample, error) {
 		p.endForks.Add(1)
 	} else if pre := p.prefixFor(w.ctx, job.Seed); pre != nil && pre.ForkInto(r, sc, p.Variant) {
 		p.forks.Add(1)
+	} else if p.forkAt > 0 && p.forkKept(p.preCol, p.preRow, job, sc, r) {
+		p.forks.Add(1)
+		p.rowForks.Add(1)
 	} else {
 		var err error
 		if tr := p.trafficFor(c, job.Seed); tr != nil {
@@ -668,6 +718,12 @@ func (w *Runner) Run(job Job) (Sample, error) {
 		}
 		if err != nil {
 			return Sample{}, err
+		}
+		if p.forkAt > 0 && p.forkAt < sc.Duration {
+			if err := advance(w.ctx, r, p.forkAt); err != nil {
+				return Sample{}, err
+			}
+			p.keepPrefix(job, r)
 		}
 	}
 	if err := p.finish(w.ctx, r, sc); err != nil {

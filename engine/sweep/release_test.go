@@ -21,10 +21,10 @@ func TestSeedLetGoWhenDone(t *testing.T) {
 			traffic = traffic || p.traffic[set*len(p.Seeds)+s].tr.Load() != nil
 		}
 		for i := range nx {
-			ends = ends || p.endCol[s*nx+i].Load() != nil
+			ends = ends || p.endCol[s*nx+i].Load() != nil || p.preCol[s*nx+i].Load() != nil
 		}
 		for j := range ny {
-			ends = ends || p.endRow[s*ny+j].Load() != nil
+			ends = ends || p.endRow[s*ny+j].Load() != nil || p.preRow[s*ny+j].Load() != nil
 		}
 		return traffic, p.prefixes[s].run.Load() != nil, ends
 	}

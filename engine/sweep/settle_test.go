@@ -110,10 +110,15 @@ func TestSettledRunsStopEarly(t *testing.T) {
 	if jobs := len(p.Jobs()); early < jobs/2 {
 		t.Errorf("%d of %d runs stopped before the scenario's end (the window ends 10 s before): want most", early, jobs)
 	} else {
-		t.Logf("%d of %d runs stopped early; %d forked, %d at the end", early, jobs, p.Forks(), p.endForks.Load())
+		t.Logf("%d of %d runs stopped early; %d forked, %d at the end, %d from a row or column prefix", early, jobs, p.Forks(), p.endForks.Load(), p.rowForks.Load())
 	}
 	if p.endForks.Load() == 0 {
 		t.Errorf("no cell forked from a finished (stopped) run: the test does not cover them")
+	}
+	// A bulkhead of 5 fills before the fault: those cells run from the
+	// start, and the others of their column fork from one of them.
+	if p.rowForks.Load() == 0 {
+		t.Errorf("no cell forked from a column's or row's prefix")
 	}
 }
 
@@ -147,5 +152,32 @@ func TestEachMetricSettles(t *testing.T) {
 			}
 			t.Logf("%d of %d runs stopped early, %d ran to the end", early, jobs, ends)
 		})
+	}
+}
+
+// A grid whose knobs no fork may carry (both axes change the traffic)
+// keeps copies of its runs at forkAt only until nx+ny of them have served
+// no cell: seed 1's runs keep none.
+func TestPrefixCopiesStopWhenUnused(t *testing.T) {
+	rate, _ := ParseVary("search.rate=200..400:4")
+	lat, _ := ParseVary("search-index.latency.mean=10ms..30ms:3")
+	m, _ := ParseMetric("search.ok", windowCascade(), 1)
+	p := &Plan{Build: windowCascade, Variant: 1, Axes: []Axis{rate, lat}, Seeds: []uint64{5, 6}, Measure: m, Set: testSet}
+	if err := p.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	nx, ny := p.Size()
+	w := p.Runner()
+	for _, job := range p.Jobs() {
+		if _, err := w.Run(job); err != nil {
+			t.Fatal(err)
+		}
+		if job.Seed == 1 && (p.preCol[nx+job.I].Load() != nil || p.preRow[ny+job.J].Load() != nil) {
+			t.Fatalf("job %+v: a copy of the run at forkAt was kept, after %d served no cell", job, nx+ny)
+		}
+	}
+	// The base cell forks from its own prefix on each seed, no other.
+	if p.Forks() != len(p.Seeds) || p.rowForks.Load() != 0 {
+		t.Errorf("%d runs forked, %d from a row's or column's prefix: want %d and none", p.Forks(), p.rowForks.Load(), len(p.Seeds))
 	}
 }

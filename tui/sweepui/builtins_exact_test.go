@@ -1,0 +1,74 @@
+package sweepui
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/lessons"
+)
+
+// A sweep of a built-in scenario that runs on past its measurement window
+// (its runs stop once the window's requests are answered, fork from the
+// base's prefix, from a column's or row's, or from a finished run) measures
+// in every cell, on two workers, what a whole run of that cell's scenario
+// measures, bit for bit: the benchmark's sweeps on 3 × 3 grids, one seed,
+// with a percentile for a goal.
+func TestBuiltinSweepsEqualWholeRuns(t *testing.T) {
+	for _, bs := range builtinSweeps {
+		// Services, tenants with shedding, a tasks server: a few seconds.
+		switch bs.name {
+		case "multi-hop/service-workers", "noisy-tenant/shedding", "go-server/transport":
+		default:
+			continue
+		}
+		t.Run(bs.name, func(t *testing.T) {
+			builtin, _ := scenarios.Lookup(bs.scenario)
+			var axes []sweep.Axis
+			for _, spec := range []string{bs.x, bs.y} {
+				ax, err := sweep.ParseVary(strings.Replace(spec, ":20", ":3", 1))
+				if err != nil {
+					t.Fatal(err)
+				}
+				axes = append(axes, ax)
+			}
+			m, err := sweep.ParseMetric(bs.measure, builtin.Build(), bs.variant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := sweep.ParseGoal(m.Owner+".p95<=1000", builtin.Build(), bs.variant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := &sweep.Plan{Build: builtin.Build, Variant: bs.variant, Axes: axes, Seeds: []uint64{5}, Measure: m, Goal: &g, Set: lessons.SetKnob}
+			if err := p.Prepare(); err != nil {
+				t.Fatal(err)
+			}
+			res, err := Run(context.Background(), p, 2, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			nx, ny := p.Size()
+			for j := range ny {
+				for i := range nx {
+					r, err := engine.New(p.CellScenario(i, j), bs.variant, 5)
+					if err != nil {
+						t.Fatal(err)
+					}
+					r.Run()
+					snap := r.Snapshot()
+					c := res.Cell(i, j)
+					want, wantGoal := m.Measure(&snap), g.Metric.Measure(&snap)
+					if math.Float64bits(c.Mean) != math.Float64bits(want) || math.Float64bits(c.GoalMean) != math.Float64bits(wantGoal) {
+						t.Errorf("cell %d,%d: the sweep measured %v and %v, a whole run %v and %v", i, j, c.Mean, c.GoalMean, want, wantGoal)
+					}
+				}
+			}
+			t.Logf("%d of %d runs forked", p.Forks(), nx*ny)
+		})
+	}
+}
