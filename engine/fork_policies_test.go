@@ -311,3 +311,25 @@ func TestForkBreakerAfterARestart(t *testing.T) {
 		t.Error("a wrong fork hashes as the cell's own run: the comparison cannot see it")
 	}
 }
+
+// ForkRoom ranks first, of cells that differ in one knob, the one that
+// leaves the most room: the larger breaker window and failure rate, the
+// larger limit or burst, the longer timeout on a service's edge.
+func TestForkRoomPrefersTheRoomiest(t *testing.T) {
+	room := func(sc *engine.Scenario, v int) int64 { return engine.ForkRoom(&sc.Variants[v].System) }
+	for _, c := range []struct {
+		name          string
+		v             int
+		roomy, narrow *engine.Scenario
+	}{
+		{"breaker window", 0, timelineWith(40, time.Second, 0.5, 0), timelineWith(4, time.Second, 0.5, 0)},
+		{"failure rate", 2, cascadeBreaker(0.9, time.Second, 20), cascadeBreaker(0.1, time.Second, 20)},
+		{"period limit", 1, limiterWith(100, 0, 20), limiterWith(5, 0, 20)},
+		{"bucket burst", 1, limiterWith(10, 100, 20), limiterWith(10, 5, 20)},
+		{"edge timeout", 1, multiHopTimeouts(time.Second, 2*time.Second), multiHopTimeouts(time.Second, 100*time.Millisecond)},
+	} {
+		if a, b := room(c.roomy, c.v), room(c.narrow, c.v); a <= b {
+			t.Errorf("%s: room %d for the larger, %d for the smaller", c.name, a, b)
+		}
+	}
+}
