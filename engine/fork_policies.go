@@ -25,17 +25,17 @@ import (
 // Then every call is let through (granted) at the same moment in both runs,
 // and the breaker (limiter) of the fork is the other run's (Rebase).
 //
-// A tasks server killed at its memory limit built its breakers and
-// limiters afresh at the restart, and the evidence went with the old
-// ones: such a run keeps their settings. The edges of services keep
-// theirs too (servicesUnused compares them whole).
+// A tasks server killed at its memory limit, or a service's instance
+// restarted, built its breakers and limiters afresh at the restart, and
+// the evidence went with the old ones: their settings stay as they are.
 
 // policiesUnused reports whether the breaker and rate limiter of policy p
 // (a copy, of the cell's scenario) differ from r's mine only in settings
 // that have not mattered in ds so far; if so it hands p r's, so that the
-// comparison of the whole system that follows sees them equal.
-func (r *Run) policiesUnused(p, mine *Policy, ds *dependencyState) bool {
-	restarted := r.tasks != nil && r.tasks.kills > 0
+// comparison of the whole system that follows sees them equal. restarted
+// says ds's breaker and limiter were built afresh since the start (a
+// restart), when the evidence of the old ones is gone.
+func policiesUnused(p, mine *Policy, ds *dependencyState, restarted bool) bool {
 	if nb, ob := p.Breaker, mine.Breaker; nb != nil && ob != nil && *nb != *ob {
 		if ds.breaker == nil || restarted || !ds.breaker.Unused(*nb) {
 			return false
