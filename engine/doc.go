@@ -36,9 +36,10 @@
 // inlined). The variants of a scenario draw the same traffic, so RunAll
 // draws it once and each variant replays it (traffic.go). A run may also
 // be forked partway into a run of a scenario that differs only in knobs
-// that have not mattered yet, the pool's size, the timeouts and the
-// bulkheads' sizes, which the run shows by what it notes as it goes
-// (fork.go): a sweep runs the part its cells share once.
+// that have not mattered yet (the pools' sizes, the timeouts, the
+// bulkheads' sizes, the breakers' and rate limiters' settings...), which
+// the run shows by what it notes as it goes (fork.go): a sweep runs the
+// part its cells share once.
 //
 // It may import the standard library and its own sub-packages (breaker,
 // retry, hist); nothing under engine/ imports tui/, lessons/ or exercises/.

@@ -144,7 +144,7 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 		if !tenantBulkheadUnused(sys, &d.Policy, mine, ds) { // fork_limits.go
 			return false
 		}
-		if !r.policiesUnused(&d.Policy, mine, ds) { // fork_policies.go: breaker, rate limiter
+		if !policiesUnused(&d.Policy, mine, ds, r.tasks != nil && r.tasks.kills > 0) { // fork_policies.go: breaker, rate limiter
 			return false
 		}
 	}

@@ -25,17 +25,17 @@ import (
 // Then every call is let through (granted) at the same moment in both runs,
 // and the breaker (limiter) of the fork is the other run's (Rebase).
 //
-// A tasks server killed at its memory limit built its breakers and
-// limiters afresh at the restart, and the evidence went with the old
-// ones: such a run keeps their settings. The edges of services keep
-// theirs too (servicesUnused compares them whole).
+// A tasks server killed at its memory limit, or a service's instance
+// restarted, built its breakers and limiters afresh at the restart, and
+// the evidence went with the old ones: their settings stay as they are.
 
 // policiesUnused reports whether the breaker and rate limiter of policy p
 // (a copy, of the cell's scenario) differ from r's mine only in settings
 // that have not mattered in ds so far; if so it hands p r's, so that the
-// comparison of the whole system that follows sees them equal.
-func (r *Run) policiesUnused(p, mine *Policy, ds *dependencyState) bool {
-	restarted := r.tasks != nil && r.tasks.kills > 0
+// comparison of the whole system that follows sees them equal. restarted
+// says ds's breaker and limiter were built afresh since the start (a
+// restart), when the evidence of the old ones is gone.
+func policiesUnused(p, mine *Policy, ds *dependencyState, restarted bool) bool {
 	if nb, ob := p.Breaker, mine.Breaker; nb != nil && ob != nil && *nb != *ob {
 		if ds.breaker == nil || restarted || !ds.breaker.Unused(*nb) {
 			return false
@@ -113,20 +113,37 @@ func cloneLimiter(buf, src ratelimit.Limiter) ratelimit.Limiter {
 	return nil
 }
 
-// ForkRoom is how much room p's breaker and rate limiter leave before they
-// matter: the breaker's window and failure rate (in percent), the
-// limiter's permits a cycle or burst. A sweep runs its shared prefix with
-// the cell that has the most (with the most workers and the longest
+// ForkRoom is how much room the knobs of sys that fork by their own
+// evidence leave before they matter: each breaker's window and failure
+// rate (in percent), each rate limiter's permits a cycle or burst, and the
+// timeouts on the services' edges (in milliseconds; the front's are
+// counted by a sweep already). A sweep runs its shared prefix with the
+// cell that has the most (after the most workers and the longest
 // timeouts): a breaker that opens later, a window that has not filled, a
-// limiter that never refused are the likeliest to let the other cells
-// fork from it.
-func ForkRoom(p *Policy) int {
-	n := 0
-	if b := p.Breaker; b != nil {
-		n += b.WindowSize + int(100*b.FailureRate)
+// limiter that never refused, a timer that never fired are the likeliest
+// to let the other cells fork from it. The sum mixes units; it only ranks
+// cells that differ in a knob or two.
+func ForkRoom(sys *System) int64 {
+	var n int64
+	room := func(d *Dependency, edge bool) {
+		p := &d.Policy
+		if b := p.Breaker; b != nil {
+			n += int64(b.WindowSize) + int64(100*b.FailureRate)
+		}
+		if l := p.RateLimiter; l != nil {
+			n += int64(l.Period.LimitForPeriod) + int64(l.Bucket.Burst)
+		}
+		if edge {
+			n += p.Timeout.Milliseconds()
+		}
 	}
-	if l := p.RateLimiter; l != nil {
-		n += l.Period.LimitForPeriod + l.Bucket.Burst
+	for i := range sys.Dependencies {
+		room(&sys.Dependencies[i], false)
+	}
+	for i := range sys.Services {
+		for j := range sys.Services[i].Dependencies {
+			room(&sys.Services[i].Dependencies[j], true)
+		}
 	}
 	return n
 }

@@ -311,3 +311,103 @@ func TestForkBreakerAfterARestart(t *testing.T) {
 		t.Error("a wrong fork hashes as the cell's own run: the comparison cannot see it")
 	}
 }
+
+// ForkRoom ranks first, of cells that differ in one knob, the one that
+// leaves the most room: the larger breaker window and failure rate, the
+// larger limit or burst, the longer timeout on a service's edge.
+func TestForkRoomPrefersTheRoomiest(t *testing.T) {
+	room := func(sc *engine.Scenario, v int) int64 { return engine.ForkRoom(&sc.Variants[v].System) }
+	for _, c := range []struct {
+		name          string
+		v             int
+		roomy, narrow *engine.Scenario
+	}{
+		{"breaker window", 0, timelineWith(40, time.Second, 0.5, 0), timelineWith(4, time.Second, 0.5, 0)},
+		{"failure rate", 2, cascadeBreaker(0.9, time.Second, 20), cascadeBreaker(0.1, time.Second, 20)},
+		{"period limit", 1, limiterWith(100, 0, 20), limiterWith(5, 0, 20)},
+		{"bucket burst", 1, limiterWith(10, 100, 20), limiterWith(10, 5, 20)},
+		{"edge timeout", 1, multiHopTimeouts(time.Second, 2*time.Second), multiHopTimeouts(time.Second, 100*time.Millisecond)},
+	} {
+		if a, b := room(c.roomy, c.v), room(c.narrow, c.v); a <= b {
+			t.Errorf("%s: room %d for the larger, %d for the smaller", c.name, a, b)
+		}
+	}
+}
+
+// fleetBreaker is fleet-probes with the api instances' breaker on the
+// provider given an open time and a window, and, with storeOpen above 0,
+// a breaker of that open time on the provider's calls to its store, which
+// fails every call from 10 s to 15 s (before the provider restarts at
+// 20 s).
+func fleetBreaker(open time.Duration, window int, storeOpen time.Duration) *engine.Scenario {
+	sc := scenarios.FleetProbes()
+	sc.Duration, sc.MeasureTo = 35*time.Second, 35*time.Second // short: its end is not the point
+	for v := range sc.Variants {
+		for i := range sc.Variants[v].System.Services {
+			s := &sc.Variants[v].System.Services[i]
+			for j := range s.Dependencies {
+				d := &s.Dependencies[j]
+				switch {
+				case d.Policy.Breaker != nil:
+					b := *d.Policy.Breaker
+					b.OpenFor, b.WindowSize = open, window
+					d.Policy.Breaker = &b
+				case storeOpen > 0 && d.Name == "store":
+					d.Policy.Breaker = &breaker.Config{WindowSize: 10, FailureRate: 0.5, OpenFor: storeOpen, HalfOpenTrials: 1}
+					d.Faults = append([]engine.Fault{{Kind: engine.Error, From: 10 * time.Second, To: 15 * time.Second, Probability: 1}}, d.Faults...)
+				}
+			}
+		}
+	}
+	return sc
+}
+
+// The breakers on a service's edges fork as the front's do, instance by
+// instance: before the provider restarts, the twenty api instances'
+// breakers have seen nothing fail, and every open time and window forks;
+// once they have opened, none does.
+func TestForkServiceBreakersGiveWhatNewGives(t *testing.T) {
+	base := fleetBreaker(5*time.Second, 20, 0)
+	var cells []*engine.Scenario
+	var names []string
+	for _, c := range []struct {
+		open   time.Duration
+		window int
+	}{{2 * time.Second, 5}, {5 * time.Second, 10}, {30 * time.Second, 20}} {
+		cells = append(cells, fleetBreaker(c.open, c.window, 0))
+		names = append(names, fmt.Sprintf("open %v window %d", c.open, c.window))
+	}
+	at := engine.ForkAt(base, 1)
+	if at != 20*time.Second-1 {
+		t.Fatalf("ForkAt(fleet-probes) = %v, want just before the provider restarts at 20 s", at)
+	}
+	if tk, _ := checkForksBy(t, base, 1, 5, at, cells, names, fingerprintPolicies); tk != len(cells) {
+		t.Errorf("before the restart: forks taken %d of %d", tk, len(cells))
+	}
+	if tk, _ := checkForksBy(t, base, 1, 5, 30*time.Second, cells, names, fingerprintPolicies); tk != 0 {
+		t.Errorf("after the restart: forks taken %d, want none", tk)
+	}
+}
+
+// A restarted instance's edges have new breakers, whose evidence starts at
+// the restart: the provider's breaker on its store opened at 10 s, and
+// after the restart at 20 s looks as if it never had. A fork to another
+// open time is refused, and, taken anyway, differs from the cell's own
+// run.
+func TestForkServiceBreakerAfterARestart(t *testing.T) {
+	base, cell := fleetBreaker(5*time.Second, 10, 5*time.Second), fleetBreaker(5*time.Second, 10, 8*time.Second)
+	for _, c := range []struct{ at time.Duration }{{19 * time.Second}, {29 * time.Second}} {
+		prefix, _ := engine.New(base, 0, 5)
+		prefix.AdvanceTo(c.at)
+		var dst engine.Run
+		if prefix.ForkInto(&dst, cell, 0) {
+			t.Fatalf("at %v: ForkInto took a fork whose breakers opened", c.at)
+		}
+		prefix.ForkUnchecked(&dst, cell, 0)
+		fresh, _ := engine.New(cell, 0, 5)
+		fresh.AdvanceTo(c.at)
+		if lockstepHashBy(&dst, nil, fingerprintPolicies) == lockstepHashBy(fresh, nil, fingerprintPolicies) {
+			t.Errorf("at %v: a wrong fork hashes as the cell's own run: the comparison cannot see it", c.at)
+		}
+	}
+}

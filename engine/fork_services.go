@@ -15,9 +15,9 @@ import (
 // instances busy (lacked) and no instance has had more busy at once than
 // the new number: each call would have found a free worker, and no
 // shedder, which judges only calls that would queue, was asked. A
-// service's edges may differ in their timeouts too, when no call of any
-// instance has needed them (edgeTimeoutsUnused). Every other difference
-// inside a service is refused by knobsUnused's comparison.
+// service's edges may differ in their timeouts, breakers and rate limiters
+// too, when no instance has needed them (edgesUnused). Every other
+// difference inside a service is refused by knobsUnused's comparison.
 
 // servicesUnused hands same (a copy of the cell's system) r's services
 // where they differ only in workers that have not mattered; same's
@@ -54,18 +54,16 @@ func (r *Run) servicesUnused(same *System) bool {
 		}
 		same.Services[i].Workers = mine
 	}
-	return r.edgeTimeoutsUnused(same, copied)
+	return r.edgesUnused(same, copied)
 }
 
-// edgeTimeoutsUnused hands same (a copy of the cell's system, whose
-// Services are its own when copied) r's timeouts on the services' edges
-// where they differ only in timeouts no call of any instance has needed
-// (timeoutUnused, fork_timeouts.go).
-func (r *Run) edgeTimeoutsUnused(same *System, copied bool) bool {
+// edgesUnused hands same (a copy of the cell's system, whose Services are
+// its own when copied) r's timeouts, breakers and rate limiters on the
+// services' edges where they differ only in settings no instance has
+// needed: timeoutUnused (fork_timeouts.go) and policiesUnused
+// (fork_policies.go) for each instance's edge.
+func (r *Run) edgesUnused(same *System, copied bool) bool {
 	for i := range same.Services {
-		if i >= len(r.svcs) {
-			break // left to the comparison
-		}
 		deps, mine := same.Services[i].Dependencies, r.sys.Services[i].Dependencies
 		if len(deps) != len(mine) {
 			return false
@@ -73,12 +71,19 @@ func (r *Run) edgeTimeoutsUnused(same *System, copied bool) bool {
 		ss := &r.svcs[i]
 		own := false
 		for j := range deps {
-			t := deps[j].Policy.Timeout
-			if t == mine[j].Policy.Timeout {
+			p, was := deps[j].Policy, &mine[j].Policy
+			timeout := p.Timeout != was.Timeout
+			policies := p.Breaker != nil && was.Breaker != nil && *p.Breaker != *was.Breaker ||
+				p.RateLimiter != nil && was.RateLimiter != nil && *p.RateLimiter != *was.RateLimiter
+			if !timeout && !policies {
 				continue
 			}
 			for k := range ss.n {
-				if !r.timeoutUnused(ss.depBase+k*ss.nDeps+j, t) {
+				e := ss.depBase + k*ss.nDeps + j
+				if timeout && !r.timeoutUnused(e, p.Timeout) {
+					return false
+				}
+				if c := p; policies && !policiesUnused(&c, was, &r.dependencies[e], r.insts[ss.instBase+k].restarts > 0) {
 					return false
 				}
 			}
@@ -90,7 +95,11 @@ func (r *Run) edgeTimeoutsUnused(same *System, copied bool) bool {
 				same.Services[i].Dependencies = append([]Dependency(nil), deps...)
 				own = true
 			}
-			same.Services[i].Dependencies[j].Policy.Timeout = mine[j].Policy.Timeout
+			q := &same.Services[i].Dependencies[j].Policy
+			q.Timeout = was.Timeout
+			if policies {
+				q.Breaker, q.RateLimiter = was.Breaker, was.RateLimiter
+			}
 		}
 	}
 	return true
@@ -164,6 +173,7 @@ func (r *Run) rebaseServices(sys *System, shifts *[]time.Duration) {
 			}
 			for j := range s.Dependencies {
 				e := ss.depBase + k*ss.nDeps + j
+				rebasePolicies(&r.dependencies[e], &s.Dependencies[j]) // fork_policies.go
 				repointDependency(&r.dependencies[e], &s.Dependencies[j])
 				r.retime(e, s.Dependencies[j].Policy.Timeout, shifts) // fork_timeouts.go
 			}

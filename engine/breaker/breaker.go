@@ -26,7 +26,10 @@
 // origin the caller chooses (virtual time in the engine, time.Since(start)
 // against real sockets). Randomness (jitter) comes from a source the caller
 // injects, so a seeded run stays reproducible. It imports only the standard
-// library and allocates nothing after New.
+// library and allocates nothing after New, but when Rebase gives it a
+// larger window: a run forked partway with other settings (fork.go) asks
+// Unused whether they have mattered yet, from evidence the breaker keeps
+// where it judges.
 //
 // A Breaker is not safe for concurrent use: the simulation drives it from one
 // goroutine. Real code that shares one breaker between goroutines uses

@@ -278,13 +278,13 @@ type baseKey struct {
 
 func (p *Plan) baseKeyOf(sc *engine.Scenario) baseKey {
 	sys := &sc.Variants[p.Variant].System
-	k := baseKey{workers: sys.Workers, tasks: tasksRoom(sys)}
+	k := baseKey{workers: sys.Workers, tasks: tasksRoom(sys) + engine.ForkRoom(sys)} // ForkRoom: breakers, limiters, service timeouts
 	for _, s := range sys.Services {
 		k.workers += s.Workers // a service's pool forks as the front's does
 	}
 	for _, d := range sys.Dependencies {
 		k.timeouts += d.Policy.Timeout
-		k.bulkheads += d.Policy.Bulkhead + engine.ForkRoom(&d.Policy) // and what a breaker or a limiter leaves
+		k.bulkheads += d.Policy.Bulkhead
 		if tb := d.Policy.TenantBulkhead; tb != nil {
 			k.bulkheads += tb.Default + tb.Shared
 		}
