@@ -82,13 +82,14 @@ RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && command -v "$$($(GO) env 
 # the grader, the live lab, the programs the TUI runs.
 # -timeout is generous: a shared or slow machine must not fail a test that
 # passes.
-RACE_FREE := ./engine ./engine/chaos ./engine/scenarios ./engine/report ./engine/scenariofile ./engine/shuffle \
+# The slowest come first, for the reason SLOW_FIRST gives below.
+RACE_FREE := ./tui/lessonui ./engine ./tui/challengeui ./lessons/challenge ./tui/interviewui \
+	./engine/chaos ./engine/scenarios ./engine/report ./engine/scenariofile ./engine/shuffle \
 	./engine/hist ./engine/retry ./engine/shed ./tui/chart ./tui/pane ./tui/theme \
 	./tui/internal/form ./tui/internal/grid ./tui/internal/helpview ./tui/internal/playback ./tui/record ./exercises/internal/unidiff \
-	./tui/lessonui ./tui/challengeui ./tui/interviewui \
 	./tui/picture ./tui/mappane ./tui/tiles ./tui/palette ./tui/breakerloop ./tui/livelab \
 	./tui/internal/listnav \
-	./lessons ./lessons/challenge ./lessons/drill ./lessons/subjects ./lessons/facts
+	./lessons ./lessons/drill ./lessons/subjects ./lessons/facts
 RACE_PKGS = $(filter-out $(shell $(GO) list $(RACE_FREE)),$(shell $(GO) list $(PKGS)))
 
 # A test that starts no goroutine, in a package that does, calls
@@ -103,18 +104,29 @@ RACE_FREE_TEST_FILES = $(shell grep -rl --include='*_test.go' 'racefree.Only(t)'
 RACE_FREE_TESTS = $(shell awk '/^func Test/ { split($$2, name, /[^A-Za-z0-9_]/) } /racefree\.Only/ { print name[1] }' $(RACE_FREE_TEST_FILES) | sort -u | paste -sd'|' -)
 # A package of RACE_FREE runs all its tests without -race already: its
 # marked tests would run twice.
-RACE_FREE_TEST_PKGS = $(filter-out $(RACE_FREE),$(sort $(patsubst %/,%,$(dir $(RACE_FREE_TEST_FILES)))))
+# The sandbox's and the command's marked tests take the longest: they go first.
+MARKED_SLOW_FIRST := ./tui/sandbox ./cmd/breakerlab
+RACE_FREE_TEST_DIRS = $(filter-out $(RACE_FREE),$(sort $(patsubst %/,%,$(dir $(RACE_FREE_TEST_FILES)))))
+RACE_FREE_TEST_PKGS = $(filter $(MARKED_SLOW_FIRST),$(RACE_FREE_TEST_DIRS)) $(filter-out $(MARKED_SLOW_FIRST),$(RACE_FREE_TEST_DIRS))
 
 # The slowest packages under -race go first: `go test` starts packages in
 # the order it is given them, and a slow one started last runs alone while
-# the other core waits.
-SLOW_FIRST := ./tui/serve ./exercises ./cmd/breakerlab/internal/lab ./tui/sandbox ./cmd/breakerlab ./engine/sweep ./tui/home
+# the other core waits. The catalog check (exercises) is the longest; the
+# breaker's differential tests, serve's and the live lab's spend much of
+# their time waiting on node, sockets and timers, which the other runs fill.
+SLOW_FIRST := ./exercises ./tui/serve ./engine/breaker ./cmd/breakerlab/internal/lab ./tui/sandbox ./cmd/breakerlab ./engine/sweep ./exercises/grade
 RACE_PKGS_ORDERED = $(shell $(GO) list $(SLOW_FIRST)) $(filter-out $(shell $(GO) list $(SLOW_FIRST)),$(RACE_PKGS))
 
 # The three runs go side by side: the tests under -race wait on sockets,
 # SSH sessions and the graded exercises' go commands, and the runs without
 # it fill that time (one after the other, the two cores stood idle a third
 # of the time). The -race run prints as it goes; the others' output follows.
+# The -race run tests RACE_P packages at once, not GOMAXPROCS (2 here): the
+# catalog check holds one of them for most of the run, and with one left
+# the other twenty-odd packages, several of them waiting on timers and
+# sockets more than they compute, queued behind each other and ended the run
+# long after the runs without -race had left the cores free.
+RACE_P ?= 4
 # The racefree.Only tests, without -race, when the run under -race skipped them.
 MARKED_RUN = $(if $(RACE),$(if $(RACE_FREE_TESTS),$(GO) test -count=1 -timeout 30m -run '^($(RACE_FREE_TESTS))$$$$' $(RACE_FREE_TEST_PKGS)))
 
@@ -129,7 +141,7 @@ unit:
 		{ $(MARKED_RUN) >"$$logs/marked" 2>&1 & marked=$$!; }; \
 	fi && \
 	echo "go test $(RACE): every other package" && \
-	rc=0 && { $(GO) test $(RACE) -count=1 -timeout 30m $(RACE_PKGS_ORDERED) || rc=1; } && \
+	rc=0 && { $(GO) test $(RACE) -p $(RACE_P) -count=1 -timeout 30m $(RACE_PKGS_ORDERED) || rc=1; } && \
 	{ wait $$free || rc=1; } && cat "$$logs/free" && \
 	if [ -n "$$marked" ]; then { wait $$marked || rc=1; } && cat "$$logs/marked"; fi && \
 	exit $$rc

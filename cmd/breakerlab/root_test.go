@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // TestMain lets the test binary stand in for breakerlab when the completion
@@ -101,6 +103,7 @@ func completions(t *testing.T, args ...string) []string {
 }
 
 func TestCompleteHidden(t *testing.T) {
+	racefree.Only(t)
 	for _, c := range []struct {
 		args []string
 		want []string

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
@@ -62,6 +63,7 @@ func shownIntervals(t *testing.T, view string) []string {
 // after the key is pressed: for a new card and a card with a history, an
 // open card graded by hand and a number card answered right.
 func TestGradeKeysShowWhatTheGradeSchedules(t *testing.T) {
+	racefree.Only(t)
 	for _, c := range []struct {
 		id      string
 		seen    bool
@@ -102,6 +104,7 @@ func TestGradeKeysShowWhatTheGradeSchedules(t *testing.T) {
 // The drill screen with the intervals on the grade keys, for a card with a
 // history, at 80×24 (scrolled to the keys) and 200×60.
 func TestGradeKeysGolden(t *testing.T) {
+	racefree.Only(t)
 	s := newStore(t)
 	history(s, "ref-001-self-check-3")
 	m := modelAt(t, 80, 24, s, func() time.Time { return now }, "ref-001-self-check-3")
@@ -122,6 +125,7 @@ func TestGradeKeysGolden(t *testing.T) {
 // TestStartShowsTheCounts: the title counts the due and new cards left,
 // the due ones first, from the session's start to its end.
 func TestStartShowsTheCounts(t *testing.T) {
+	racefree.Only(t)
 	s := newStore(t)
 	history(s, "ref-001-self-check-3")
 	m := modelAt(t, 80, 24, s, func() time.Time { return now }, "ref-001-self-check-3", "numbers-01", "gen-pool")
@@ -138,6 +142,7 @@ func TestStartShowsTheCounts(t *testing.T) {
 // log, the file on disk says so, and the card is asked again. From the
 // summary too.
 func TestUndo(t *testing.T) {
+	racefree.Only(t)
 	s := newStore(t)
 	before := history(s, "ref-001-self-check-3")
 	m := modelAt(t, 80, 24, s, func() time.Time { return now }, "ref-001-self-check-3", "numbers-01")

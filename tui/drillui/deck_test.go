@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
@@ -48,6 +49,7 @@ func lineOf(view, s string) string {
 // cursor as the session's next card, which is then asked and graded as
 // any other.
 func TestDeckListFiltersAndOpensACard(t *testing.T) {
+	racefree.Only(t)
 	m, s := listModel(t, 100, 30)
 	first, _ := m.Current()
 	if first.ID != "concept-timeout-vs-deadline" {

@@ -145,6 +145,7 @@ func TestWrongIsNeverBetterThanAgain(t *testing.T) {
 }
 
 func TestSizes(t *testing.T) {
+	racefree.Only(t)
 	for _, sz := range [][2]int{{80, 24}, {100, 30}, {200, 60}, {40, 12}} {
 		m, _ := model(t, sz[0], sz[1], "ref-001-self-check-3", choiceID(t), "numbers-01")
 		for range 3 {

@@ -53,6 +53,7 @@ func drillStates(t *testing.T, w, h int) []struct {
 // has its own file at 80×24), none cutting a word: the list of the
 // session's cards beside the card names each by its first whole words.
 func TestDrillAtLargerSizes(t *testing.T) {
+	racefree.Only(t)
 	for _, sz := range [][2]int{{120, 40}, {200, 60}} {
 		var b strings.Builder
 		for _, s := range drillStates(t, sz[0], sz[1]) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/lessons/drill"
@@ -72,6 +73,7 @@ func progressHome(t *testing.T, w, h int) Model {
 // panes (every lesson, challenge and exercise, the drill's cards) take the
 // window's rows.
 func TestHomeHasNoEmptyAreaAt200x60(t *testing.T) {
+	racefree.Only(t)
 	m := progressHome(t, 200, 60)
 	v := m.View()
 	if n := blankRun(v); n > maxBlankHome {
@@ -118,6 +120,7 @@ func TestHomeAt80x24KeepsTheMenuWhole(t *testing.T) {
 // list, the scenario's designs, endpoints and faults, and the map of its
 // first design in the middle of its first fault, rather than blank rows.
 func TestPickerHasNoEmptyAreaAt200x60(t *testing.T) {
+	racefree.Only(t)
 	m := builtinHome(t, Options{})
 	// Each map's run comes in a command (pickdetail.go): run delivers it.
 	m = run(press(m, "down", "enter"), tea.WindowSizeMsg{Width: 200, Height: 60})

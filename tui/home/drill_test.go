@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/drillui"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
@@ -16,6 +17,7 @@ import (
 // TestDrillAndInterviewOpenAndComeBack: the two interview-preparation
 // items open their screens inside the home screen, and esc comes back.
 func TestDrillAndInterviewOpenAndComeBack(t *testing.T) {
+	racefree.Only(t)
 	deck := someCards(t)
 	now := func() time.Time { return time.Date(2026, 11, 30, 14, 0, 0, 0, time.UTC) }
 	m := newHome(t, Options{

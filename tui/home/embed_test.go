@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/exercisesui"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
@@ -75,6 +76,7 @@ func TestLessonsOpenInsideAndLeaveBackHome(t *testing.T) {
 }
 
 func TestALessonOpensAndEscGoesBackToTheList(t *testing.T) {
+	racefree.Only(t)
 	m := newHome(t, Options{Lessons: allLessons(t)})
 	m = press(m, "enter")                // the lesson list
 	m, cmd := update(m, keyMsg("enter")) // the first lesson: prepared in a command
@@ -334,6 +336,7 @@ func asCmds(msg tea.Msg) ([]tea.Cmd, bool) {
 }
 
 func TestEmbeddedScreensSurviveAnySize(t *testing.T) {
+	racefree.Only(t)
 	dir := t.TempDir()
 	m := newHome(t, Options{Lessons: allLessons(t), Workbooks: workbooks(t, dir)})
 	noWB := press(m, "up")

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/livelab"
@@ -198,6 +199,7 @@ func TestUnavailableScenarioSaysWhy(t *testing.T) {
 }
 
 func TestHomeQuitsAndSurvivesAnySize(t *testing.T) {
+	racefree.Only(t)
 	m := newHome(t, Options{})
 	for _, k := range []string{"q", "ctrl+c"} {
 		_, cmd := m.Update(keyMsg(k))
@@ -229,6 +231,7 @@ func TestHomeQuitsAndSurvivesAnySize(t *testing.T) {
 // Keys typed faster than they are read arrive as one message of several
 // runes; the menu and the lesson list take them one at a time.
 func TestABurstOfKeysIsTakenKeyByKey(t *testing.T) {
+	racefree.Only(t)
 	burst := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jj")}
 	m := send(newHome(t, Options{Lessons: allLessons(t)}), burst)
 	if m.cursor != 2 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/tui/challengeui"
@@ -15,6 +16,7 @@ import (
 // The menu says how far the learner got, from the progress files, and c
 // continues the lesson they left off in, at their step.
 func TestMenuInvitesBack(t *testing.T) {
+	racefree.Only(t)
 	all := allLessons(t)
 	dir := t.TempDir()
 	store, err := lessons.OpenStore(filepath.Join(dir, "lessons.json"))

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/challengeui"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -60,6 +61,7 @@ func TestPickerFilterOpensTheOneLeft(t *testing.T) {
 }
 
 func TestLessonAndChallengeListsFilter(t *testing.T) {
+	racefree.Only(t)
 	all := allLessons(t)
 	m := newHome(t, Options{Lessons: all, Challenges: &challengeui.Options{}})
 	m = typed(m, "enter", "/", "shuffle", "enter")

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/challengeui"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
@@ -56,6 +57,7 @@ func typed(m Model, keys ...string) Model {
 }
 
 func TestPaletteJumpsAnywhere(t *testing.T) {
+	racefree.Only(t)
 	all := allLessons(t)
 	m := newHome(t, Options{Lessons: all, Challenges: &challengeui.Options{}})
 
@@ -136,6 +138,7 @@ func TestPaletteKeyInHelpAndQuit(t *testing.T) {
 // leads back to the challenge, not home; from the scenario picker, esc
 // says it leads back to the scenarios, and does.
 func TestEscBreadcrumbSaysWhereItLeads(t *testing.T) {
+	racefree.Only(t)
 	m := newHome(t, Options{Challenges: &challengeui.Options{}})
 	m = send(m, tea.WindowSizeMsg{Width: 200, Height: 60})
 	m = typed(m, ":", "challenge 2", "enter", "v")

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/interviewui"
 	tea "github.com/charmbracelet/bubbletea"
@@ -92,6 +93,7 @@ func TestPickerDropsAStaleRun(t *testing.T) {
 // that plays its side panel's runs (the size its Update is given at
 // opening), and the home screen hands their message back to it.
 func TestInterviewOpenedWideGetsItsRuns(t *testing.T) {
+	racefree.Only(t)
 	m := newHome(t, Options{Interview: &interviewui.Options{}})
 	m = send(goTo(t, m, "Interview"), tea.WindowSizeMsg{Width: 200, Height: 60})
 	m, cmd := update(m, keyMsg("enter"))

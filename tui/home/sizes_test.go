@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
@@ -84,6 +85,7 @@ func homeSources(m Model) []string {
 // at 80×24, nor at 40×10, where the menu and the picker scroll; the menu
 // is whole at 80×24.
 func TestHomeCutsNoWord(t *testing.T) {
+	racefree.Only(t)
 	for name, m := range homeScreens(t) {
 		for _, sz := range [][2]int{{80, 24}, {40, 10}} {
 			mm := send(m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
 
@@ -11,6 +12,7 @@ import (
 // the no-workbook screen) at 120×40 and 200×60 as at 80×24
 // (TestHomeCutsNoWord): no word cut, no description or summary shortened.
 func TestHomeScreensWholeAtLargerSizes(t *testing.T) {
+	racefree.Only(t)
 	for name, m := range homeScreens(t) {
 		for _, sz := range sizes {
 			mm := resize(m, sz[0], sz[1])

@@ -13,6 +13,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/chaos"
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -75,6 +76,7 @@ func reportJSON(t *testing.T, sc *engine.Scenario, seed uint64) string {
 // from the menu at 25 s is the run's from then on, every way of re-running
 // keeps it, and w writes a file whose run is `run multi-hop --fault`'s.
 func TestChaosInjectKeepAndWrite(t *testing.T) {
+	racefree.Only(t)
 	plain := tuitest.Scenario(t, "multi-hop")
 	m := newModel(t, 100, 30, Options{Scenario: plain})
 	m = goTo(m, "25")
@@ -179,6 +181,7 @@ func freshSnapshotSeed(t *testing.T, sc *engine.Scenario, v int, at time.Duratio
 }
 
 func TestChaosRemoveMoveAndEdit(t *testing.T) {
+	racefree.Only(t)
 	plain := tuitest.Scenario(t, "multi-hop")
 	m := newModel(t, 80, 24, Options{Scenario: plain, Faults: []chaos.Spec{mustSpec(t, "25s inventory hang for 10s")}})
 	m = goTo(m, "28")

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/x/ansi"
@@ -17,6 +18,7 @@ import (
 // on screen marks them, ] walks from 0 through each one's start and end,
 // and [ walks back through them from the end.
 func TestInnerFaultsAreOnEveryAxisAndReachable(t *testing.T) {
+	racefree.Only(t)
 	for _, name := range []string{"multi-hop", "rate-limit-vs-bulkhead", "noisy-tenant"} {
 		sc := tuitest.Scenario(t, name)
 		var want []time.Duration // the inner spans' starts and ends

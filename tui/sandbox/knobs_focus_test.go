@@ -16,6 +16,7 @@ import (
 // moving through the form moves the map's selection to the part whose
 // knobs the cursor is on.
 func TestKnobFormFollowsTheMap(t *testing.T) {
+	racefree.Only(t)
 	for _, tc := range []struct {
 		scenario string
 		variant  int

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -13,6 +14,7 @@ import (
 // In the sandbox at 120×40 the map is on screen for every built-in
 // scenario's every variant, with every part of its system.
 func TestMapShowsEveryNodeAt120x40(t *testing.T) {
+	racefree.Only(t)
 	for _, b := range scenarios.All() {
 		sc := b.Build()
 		for v := range sc.Variants {

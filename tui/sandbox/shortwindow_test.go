@@ -17,6 +17,7 @@ import (
 // five bulkheads in the pool, two caps in the in-flight chart, five
 // breakers for one breaker pane.
 func TestAPIGatewayGolden80x24(t *testing.T) {
+	racefree.Only(t)
 	sc := tuitest.Scenario(t, "api-gateway")
 	for v := range sc.Variants {
 		m := seekTo(t, newModel(t, 80, 24, Options{Scenario: sc, Variant: v}), 30*time.Second)

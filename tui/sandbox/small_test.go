@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -54,6 +55,7 @@ func TestBreadcrumbSaysWhereEscLeads(t *testing.T) {
 // built-in scenario, many variants or not, and a click on a tab shown
 // picks that variant.
 func TestCurrentVariantNamedAt80(t *testing.T) {
+	racefree.Only(t)
 	for _, b := range scenarios.All() {
 		sc := b.Build()
 		for v := range sc.Variants {

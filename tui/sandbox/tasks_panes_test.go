@@ -138,6 +138,7 @@ func TestTasksKnobForm(t *testing.T) {
 // Compare mode on a tasks server shows each side's limits where a thread
 // pool's sides show their worker pools.
 func TestTasksCompareShowsLimits(t *testing.T) {
+	racefree.Only(t)
 	m := seekTo(t, newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, "go-server")}), 40*time.Second)
 	m = press(m, "c")
 	if m.cmp == nil {
