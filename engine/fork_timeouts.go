@@ -55,6 +55,15 @@ func (r *Run) timeoutUnused(i int, t time.Duration) bool {
 			late = true
 		}
 	})
+	// The timers waiting behind the first in ds's FIFO (timers.go) are
+	// not events yet: the same look at them.
+	w := &ds.timers
+	for k := range w.n {
+		p := &w.items[(w.head+k)&(len(w.items)-1)]
+		if req := &r.requests[p.req]; req.gen == p.gen && int(req.dep) == i && req.timeoutTok == p.tok && p.at != req.timeoutAt {
+			late = true
+		}
+	}
 	return !late
 }
 
@@ -94,6 +103,12 @@ func (r *Run) shiftTimers(shift []time.Duration) {
 	moved := false
 	q.each(func(e *event) {
 		c := *e
+		if c.kind == evTimeout && c.err && shift[c.dep] != 0 {
+			// The first of a FIFO of timeouts (timers.go): the FIFO
+			// moves as a whole below, and its new first is queued.
+			moved = true
+			return
+		}
 		if req := &r.requests[c.req]; c.kind == evTimeout && req.gen == c.gen && req.dep >= 0 && shift[req.dep] != 0 {
 			c.at += shift[req.dep]
 			moved = true
@@ -108,6 +123,31 @@ func (r *Run) shiftTimers(shift []time.Duration) {
 	})
 	if !moved {
 		return
+	}
+	// Each moved dependency's FIFO: every timer moves by the same shift,
+	// so their order holds; those now behind the clock are stale (as
+	// above) and go, and the first left is the FIFO's event, as
+	// queueTimeout would make it.
+	for k, d := range shift {
+		w := &r.dependencies[k].timers
+		if d == 0 || w.n == 0 {
+			continue
+		}
+		mask, kept := len(w.items)-1, 0
+		for n := range w.n {
+			p := w.items[(w.head+n)&mask]
+			p.at += d
+			if p.at < r.now {
+				continue
+			}
+			w.items[(w.head+kept)&mask] = p
+			kept++
+		}
+		w.n = kept
+		if kept > 0 {
+			p := &w.items[w.head&mask]
+			all = append(all, event{at: p.at, seq: p.seq, kind: evTimeout, req: p.req, gen: p.gen, tok: p.tok, dep: int32(k), err: true})
+		}
 	}
 	slices.SortFunc(all, func(a, b event) int { return cmp.Compare(a.seq, b.seq) })
 	// Empty the queue, keeping its memory and where it stands (cur), and
