@@ -111,10 +111,10 @@ RACE_FREE_TEST_PKGS = $(filter $(MARKED_SLOW_FIRST),$(RACE_FREE_TEST_DIRS)) $(fi
 
 # The slowest packages under -race go first: `go test` starts packages in
 # the order it is given them, and a slow one started last runs alone while
-# the other core waits. The catalog check (exercises) is the longest; the
-# breaker's differential tests, serve's and the live lab's spend much of
-# their time waiting on node, sockets and timers, which the other runs fill.
-SLOW_FIRST := ./exercises ./tui/serve ./engine/breaker ./cmd/breakerlab/internal/lab ./tui/sandbox ./cmd/breakerlab ./engine/sweep ./exercises/grade
+# the other core waits. The catalog check (exercises) is the longest;
+# serve's and the live lab's spend much of their time waiting on sockets
+# and timers, which the other runs fill.
+SLOW_FIRST := ./exercises ./tui/serve ./cmd/breakerlab/internal/lab ./tui/sandbox ./cmd/breakerlab ./engine/sweep ./exercises/grade
 RACE_PKGS_ORDERED = $(shell $(GO) list $(SLOW_FIRST)) $(filter-out $(shell $(GO) list $(SLOW_FIRST)),$(RACE_PKGS))
 
 # The three runs go side by side: the tests under -race wait on sockets,
