@@ -75,7 +75,7 @@ RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && command -v "$$($(GO) env 
 # tests drive the model and run its commands on the test's own goroutine;
 # their run.go starts a program no test starts; rendering every lesson's
 # every step under the detector was a third of make test; the interview's
-# screens took 15 s of CPU under it, 4 s without).
+# tests took 10 to 15 s of CPU under it, 3 to 4 s without).
 # The goroutines they may reach belong to packages that are tested under
 # -race themselves (engine/sweep's workers behind a lesson's [sweep]), as is
 # every package that starts goroutines: the sandbox, serve, the store's lock,
