@@ -172,19 +172,6 @@ func TestForkLimitsWrongForkIsSeen(t *testing.T) {
 			t.Fatal(err)
 		}
 		prefix.AdvanceTo(c.at)
-		var dst engine.Run
-		if prefix.ForkInto(&dst, c.cell, c.v) {
-			t.Errorf("%s: ForkInto took a fork whose knob has mattered", c.name)
-			continue
-		}
-		prefix.ForkUnchecked(&dst, c.cell, c.v)
-		fresh, err := engine.New(c.cell, c.v, 5)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fresh.AdvanceTo(c.at)
-		if lockstepHashBy(&dst, nil, fingerprintLimits) == lockstepHashBy(fresh, nil, fingerprintLimits) {
-			t.Errorf("%s: a wrong fork hashes as the cell's own run: the comparison cannot see it", c.name)
-		}
+		checkWrongForkRefused(t, c.name, prefix, c.cell, c.v, 5, fingerprintLimits)
 	}
 }

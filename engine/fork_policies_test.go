@@ -252,20 +252,7 @@ func TestForkPoliciesWrongForkIsSeen(t *testing.T) {
 			t.Fatal(err)
 		}
 		prefix.AdvanceTo(c.at)
-		var dst engine.Run
-		if prefix.ForkInto(&dst, c.cell, c.v) {
-			t.Errorf("%s: ForkInto took a fork whose knob has mattered", c.name)
-			continue
-		}
-		prefix.ForkUnchecked(&dst, c.cell, c.v)
-		fresh, err := engine.New(c.cell, c.v, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fresh.AdvanceTo(c.at)
-		if lockstepHashBy(&dst, nil, fingerprintPolicies) == lockstepHashBy(fresh, nil, fingerprintPolicies) {
-			t.Errorf("%s: a wrong fork hashes as the cell's own run: the comparison cannot see it", c.name)
-		}
+		checkWrongForkRefused(t, c.name, prefix, c.cell, c.v, 1, fingerprintPolicies)
 	}
 }
 
@@ -300,16 +287,7 @@ func TestForkBreakerAfterARestart(t *testing.T) {
 	if s.Tasks == nil || s.Tasks.Kills == 0 || len(s.Transitions) == 0 {
 		t.Fatalf("by %v the process was not killed, or the breaker never opened: the test shows nothing", at)
 	}
-	var dst engine.Run
-	if prefix.ForkInto(&dst, cell, 0) {
-		t.Fatal("ForkInto took a fork across a restart, with another open time")
-	}
-	prefix.ForkUnchecked(&dst, cell, 0)
-	fresh, _ := engine.New(cell, 0, 5)
-	fresh.AdvanceTo(at)
-	if lockstepHashBy(&dst, nil, fingerprintPolicies) == lockstepHashBy(fresh, nil, fingerprintPolicies) {
-		t.Error("a wrong fork hashes as the cell's own run: the comparison cannot see it")
-	}
+	checkWrongForkRefused(t, "a fork across a restart, with another open time", prefix, cell, 0, 5, fingerprintPolicies)
 }
 
 // ForkRoom ranks first, of cells that differ in one knob, the one that
@@ -399,15 +377,6 @@ func TestForkServiceBreakerAfterARestart(t *testing.T) {
 	for _, c := range []struct{ at time.Duration }{{19 * time.Second}, {29 * time.Second}} {
 		prefix, _ := engine.New(base, 0, 5)
 		prefix.AdvanceTo(c.at)
-		var dst engine.Run
-		if prefix.ForkInto(&dst, cell, 0) {
-			t.Fatalf("at %v: ForkInto took a fork whose breakers opened", c.at)
-		}
-		prefix.ForkUnchecked(&dst, cell, 0)
-		fresh, _ := engine.New(cell, 0, 5)
-		fresh.AdvanceTo(c.at)
-		if lockstepHashBy(&dst, nil, fingerprintPolicies) == lockstepHashBy(fresh, nil, fingerprintPolicies) {
-			t.Errorf("at %v: a wrong fork hashes as the cell's own run: the comparison cannot see it", c.at)
-		}
+		checkWrongForkRefused(t, fmt.Sprint("at ", c.at), prefix, cell, 0, 5, fingerprintPolicies)
 	}
 }

@@ -115,20 +115,7 @@ func TestForkServicesWrongForkIsSeen(t *testing.T) {
 			t.Fatal(err)
 		}
 		prefix.AdvanceTo(at)
-		var dst engine.Run
-		if prefix.ForkInto(&dst, c.cell, 1) {
-			t.Errorf("%s: ForkInto took a fork whose service pool has mattered", c.name)
-			continue
-		}
-		prefix.ForkUnchecked(&dst, c.cell, 1)
-		fresh, err := engine.New(c.cell, 1, 5)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fresh.AdvanceTo(at)
-		if lockstepHashBy(&dst, nil, fingerprintServices) == lockstepHashBy(fresh, nil, fingerprintServices) {
-			t.Errorf("%s: a wrong fork hashes as the cell's own run: the comparison cannot see it", c.name)
-		}
+		checkWrongForkRefused(t, c.name, prefix, c.cell, 1, 5, fingerprintServices)
 	}
 }
 

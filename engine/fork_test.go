@@ -244,3 +244,26 @@ func lockstepHashBy(r, other *engine.Run, fp func(hash.Hash64, *engine.Snapshot)
 	fp(h, &s)
 	return h.Sum64()
 }
+
+// checkWrongForkRefused checks that prefix, a run advanced to some time,
+// refuses to fork into cell's variant v there, and that the fork taken
+// anyway (ForkUnchecked) hashes, by fp, otherwise than cell's own run on
+// seed stepped to the same time: the comparison the fork tests rest on
+// sees a wrong fork. what names the case in a failure.
+func checkWrongForkRefused(t *testing.T, what string, prefix *engine.Run, cell *engine.Scenario, v int, seed uint64, fp func(hash.Hash64, *engine.Snapshot)) {
+	t.Helper()
+	var dst engine.Run
+	if prefix.ForkInto(&dst, cell, v) {
+		t.Errorf("%s: ForkInto took a fork whose knob has mattered", what)
+		return
+	}
+	prefix.ForkUnchecked(&dst, cell, v)
+	fresh, err := engine.New(cell, v, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh.AdvanceTo(prefix.Now())
+	if lockstepHashBy(&dst, nil, fp) == lockstepHashBy(fresh, nil, fp) {
+		t.Errorf("%s: a wrong fork hashes as the cell's own run: the comparison cannot see it", what)
+	}
+}

@@ -80,16 +80,7 @@ func TestForkServiceTimeoutWrongForkIsSeen(t *testing.T) {
 		t.Fatal(err)
 	}
 	prefix.AdvanceTo(at)
-	var dst engine.Run
-	if prefix.ForkInto(&dst, cell, 1) {
-		t.Fatal("ForkInto took a fork whose timeout has mattered")
-	}
-	prefix.ForkUnchecked(&dst, cell, 1)
-	fresh, _ := engine.New(cell, 1, 5)
-	fresh.AdvanceTo(at)
-	if lockstepHashBy(&dst, nil, fingerprintPolicies) == lockstepHashBy(fresh, nil, fingerprintPolicies) {
-		t.Error("a wrong fork hashes as the cell's own run: the comparison cannot see it")
-	}
+	checkWrongForkRefused(t, "a timeout that has mattered", prefix, cell, 1, 5, fingerprintPolicies)
 }
 
 // multiHopBlip is multiHopTimeouts with the database slow for only 50 ms
@@ -128,17 +119,7 @@ func TestForkServiceTimeoutRefusals(t *testing.T) {
 			t.Fatal(err)
 		}
 		prefix.AdvanceTo(c.at)
-		var dst engine.Run
-		if prefix.ForkInto(&dst, c.cell, 1) {
-			t.Errorf("%s: ForkInto took a fork whose timeout has mattered", c.name)
-			continue
-		}
-		prefix.ForkUnchecked(&dst, c.cell, 1)
-		fresh, _ := engine.New(c.cell, 1, 5)
-		fresh.AdvanceTo(c.at)
-		if lockstepHashBy(&dst, nil, fingerprintPolicies) == lockstepHashBy(fresh, nil, fingerprintPolicies) {
-			t.Errorf("%s: a wrong fork hashes as the cell's own run: the comparison cannot see it", c.name)
-		}
+		checkWrongForkRefused(t, c.name, prefix, c.cell, 1, 5, fingerprintPolicies)
 	}
 }
 
