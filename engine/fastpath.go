@@ -143,5 +143,12 @@ func (r *Run) startFast(id int32, req *request, es *endpointState, ds *dependenc
 	req.inCall = true
 	req.callTok++
 	req.fast = true
-	r.scheduleAnswer(id, req, now+after, isErr)
+	// scheduleAnswer's common case, written out too: the answer's cell in
+	// the queue's wheel.
+	r.seq++
+	if c := r.queue.place(now+after, r.seq); c != nil {
+		c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, req.gen, req.callTok, req.dep, evCallDone, isErr
+		return
+	}
+	r.queue.pushFar(event{at: now + after, seq: r.seq, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
 }
