@@ -1109,7 +1109,46 @@ drawn:
 		// thread-pool server, a dependency its calls may go to directly.
 		if r.tasks == nil && es.dep >= 0 {
 			if ds := &r.dependencies[es.dep]; ds.fast {
-				r.startFast(id, req, es, ds)
+				// startOnWorker and runHandler for this case, sendFast's
+				// steps included, written out: the same steps in the same
+				// order, four calls fewer deep.
+				n := len(r.freeWorkers) - 1
+				w := r.freeWorkers[n]
+				r.freeWorkers = r.freeWorkers[:n]
+				r.workerOwner[w] = int16(epIdx)
+				r.busy++
+				r.maxBusy = max(r.maxBusy, r.busy) // fork.go
+				es.busy++
+				req.worker = w
+				req.started = true
+				req.callStart = now
+				after, isErr := latency, false
+				if now >= ds.faultUntil || ds.fault != nil {
+					var answers bool
+					after, answers, isErr = r.response(ds, latency, errDraw)
+					if !answers || (ds.timeout > 0 && after >= ds.timeout) {
+						r.enter(id, 0) // canGoFast: no retry budget to begin
+						return
+					}
+				} else if ds.timeout > 0 && after >= ds.timeout {
+					r.enter(id, 0)
+					return
+				}
+				ds.calls++
+				ds.inFlight++
+				ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+				ds.maxAfter = max(ds.maxAfter, after) // fork.go
+				req.inCall = true
+				req.callTok++
+				req.fast = true
+				// scheduleAnswer's common case: the answer's cell in the
+				// queue's wheel.
+				r.seq++
+				if c := r.queue.place(now+after, r.seq); c != nil {
+					c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, req.gen, req.callTok, req.dep, evCallDone, isErr
+					return
+				}
+				r.queue.pushFar(event{at: now + after, seq: r.seq, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
 				return
 			}
 		}
