@@ -100,21 +100,24 @@ func NewTraffic(sc *Scenario, seed uint64) (*Traffic, error) {
 		}
 	}
 	// The orders, once every endpoint's traffic is drawn (tr.endpoints
-	// grows no more, so pointers into it hold).
+	// grows no more, so pointers into it hold). Variants mostly send the
+	// same: one list serves them all, kept only when new.
+	var eps []*endpointTraffic
 	for v := range sc.Variants {
 		sys := &sc.Variants[v].System
 		if len(sys.Endpoints) > 256 {
 			continue
 		}
-		eps := make([]*endpointTraffic, len(sys.Endpoints))
+		eps = eps[:0]
 		for i := range sys.Endpoints {
-			if eps[i] = tr.find(endpointKey(sys, i)); eps[i] == nil {
-				eps = nil // an endpoint the run draws as it goes
-				break
+			et := tr.find(endpointKey(sys, i))
+			if et == nil {
+				break // an endpoint the run draws as it goes
 			}
+			eps = append(eps, et)
 		}
-		if eps != nil && tr.order(eps) == nil {
-			tr.orders = append(tr.orders, arrivalOrder{eps: eps, ep: mergeArrivals(eps)})
+		if len(eps) == len(sys.Endpoints) && tr.order(eps) == nil {
+			tr.orders = append(tr.orders, arrivalOrder{eps: slices.Clone(eps), ep: mergeArrivals(eps)})
 		}
 	}
 	return tr, nil
