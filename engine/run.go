@@ -1060,7 +1060,7 @@ func (r *Run) arrive(epIdx int) {
 drawn:
 	es.arrived++
 	es.bucket.Arrivals++
-	if r.now >= r.measureFrom && r.now < r.measureTo {
+	if now >= r.measureFrom && now < r.measureTo {
 		es.windowArrived++
 	}
 	haveWorker := len(r.freeWorkers) > 0
