@@ -13,8 +13,8 @@ import "time"
 // A call the fast path cannot finish this way (one that will not answer
 // within the timeout, because of a fault) goes through the pipeline.
 // runHandler (run.go) decides, and sends the call with sendFast; an
-// arrival that finds a free worker takes startFast, which does both at
-// once. handle gives the answer to returnFast, and runBefore answers the
+// arrival that finds a free worker does both at once, in Run.arrive's
+// own lines. handle gives the answer to returnFast, and runBefore answers the
 // common case (an ok answer, the client waiting, nobody queued for the
 // worker) itself: most requests of most runs go through those few lines.
 
@@ -105,43 +105,4 @@ func (r *Run) freeFast(id int32, req *request, es *endpointState) {
 	r.open--
 	r.freeRequests = append(r.freeRequests, id)
 	r.freeWorkers = append(r.freeWorkers, w)
-}
-
-// startFast is startOnWorker and runHandler for an arrival that found a
-// free worker on a thread-pool server (no tasks) and calls ds, whose calls
-// may take the fast path: the same steps in the same order, sendFast's
-// included, three calls fewer deep.
-func (r *Run) startFast(id int32, req *request, es *endpointState, ds *dependencyState) {
-	n := len(r.freeWorkers) - 1
-	w := r.freeWorkers[n]
-	r.freeWorkers = r.freeWorkers[:n]
-	r.workerOwner[w] = req.ep
-	r.busy++
-	r.maxBusy = max(r.maxBusy, r.busy) // fork.go
-	es.busy++
-	now := r.now
-	req.worker = w
-	req.started = true
-	req.callStart = now
-	after, isErr := req.latency, false
-	if now >= ds.faultUntil || ds.fault != nil {
-		var answers bool
-		after, answers, isErr = r.response(ds, req.latency, req.errDraw)
-		if !answers || (ds.timeout > 0 && after >= ds.timeout) {
-			r.enter(id, 0) // canGoFast: no retry budget to begin
-			return
-		}
-	} else if ds.timeout > 0 && after >= ds.timeout {
-		r.enter(id, 0)
-		return
-	}
-	// sendFast, written out: this is most of the calls a run sends.
-	ds.calls++
-	ds.inFlight++
-	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
-	ds.maxAfter = max(ds.maxAfter, after) // fork.go
-	req.inCall = true
-	req.callTok++
-	req.fast = true
-	r.scheduleAnswer(id, req, now+after, isErr)
 }

@@ -195,7 +195,12 @@ func (r *Run) callReturned(id int32, res result) {
 // layerResult is a result produced by layer i itself (i = -1: the call's
 // total deadline): what is inside it is abandoned, and the result goes out.
 func (r *Run) layerResult(id int32, i int, res result) {
-	r.abandonInside(id, i)
+	// A call refused as it enters layer i (a full bulkhead, an open
+	// breaker) has nothing inside to abandon, and abandonWith would only
+	// look: no layer inside active, no call in flight, no connection.
+	if req := &r.requests[id]; req.active>>(i+1) != 0 || req.inCall || r.pools != nil {
+		r.abandonInside(id, i)
+	}
 	if i >= 0 {
 		r.requests[id].active &^= 1 << i
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -19,6 +20,23 @@ type Traffic struct {
 	seed      uint64
 	duration  time.Duration
 	endpoints []endpointTraffic
+	// orders holds, for each variant's list of endpoints whose traffic
+	// is all here, the order their arrivals come in, so that a run
+	// replaying them reads its next arrival instead of keeping the
+	// endpoints' next arrivals sorted (Run.arrive).
+	orders []arrivalOrder
+}
+
+// arrivalOrder is the order in which a run whose endpoints replay eps
+// (its endpoint i replays eps[i]) meets their arrivals: ep[n] is the
+// endpoint of its n-th arrival. It is what the run's sorting would give,
+// ties included: two arrivals at the same time come in the order they were
+// scheduled, and an endpoint's next arrival is scheduled when its last
+// one arrives. One byte an arrival: only runs of at most 256 endpoints
+// get one.
+type arrivalOrder struct {
+	eps []*endpointTraffic
+	ep  []uint8
 }
 
 // endpointTraffic is one endpoint's requests, in arrival order.
@@ -81,14 +99,98 @@ func NewTraffic(sc *Scenario, seed uint64) (*Traffic, error) {
 			tr.endpoints = append(tr.endpoints, drawEndpoint(key, seed, sc.Duration, n))
 		}
 	}
+	// The orders, once every endpoint's traffic is drawn (tr.endpoints
+	// grows no more, so pointers into it hold). Variants mostly send the
+	// same: one list serves them all, kept only when new.
+	var eps []*endpointTraffic
+	for v := range sc.Variants {
+		sys := &sc.Variants[v].System
+		if len(sys.Endpoints) > 256 {
+			continue
+		}
+		eps = eps[:0]
+		for i := range sys.Endpoints {
+			et := tr.find(endpointKey(sys, i))
+			if et == nil {
+				break // an endpoint the run draws as it goes
+			}
+			eps = append(eps, et)
+		}
+		if len(eps) == len(sys.Endpoints) && tr.order(eps) == nil {
+			tr.orders = append(tr.orders, arrivalOrder{eps: slices.Clone(eps), ep: mergeArrivals(eps)})
+		}
+	}
 	return tr, nil
+}
+
+// order is the arrival order of a run whose endpoints replay eps, or nil.
+func (tr *Traffic) order(eps []*endpointTraffic) []uint8 {
+	for i := range tr.orders {
+		if slices.Equal(tr.orders[i].eps, eps) {
+			return tr.orders[i].ep
+		}
+	}
+	return nil
+}
+
+// mergeArrivals is the order in which a run meets the arrivals of eps:
+// the run (Run.init's scheduleArrival, then Run.arrive) takes the
+// endpoints' next arrivals in order of time, then of seq, and numbers an
+// endpoint's next arrival when its last one arrives (its first ones in
+// the endpoints' order). Counting here the seq numbers the run gives its
+// arrivals keeps their order: the run's other events take numbers in
+// between, never out of turn.
+func mergeArrivals(eps []*endpointTraffic) []uint8 {
+	n := 0
+	for _, et := range eps {
+		n += len(et.reqs)
+	}
+	// A cursor is an endpoint's next arrival not yet ordered, reqs[k], and
+	// its seq; noArrival once it has none.
+	type cursor struct {
+		at   time.Duration
+		seq  uint64
+		k    int
+		reqs []trafficRequest
+	}
+	cur := make([]cursor, len(eps))
+	var seq uint64
+	for i, et := range eps {
+		cur[i] = cursor{at: noArrival, reqs: et.reqs}
+		if len(et.reqs) > 0 {
+			seq++
+			cur[i].at, cur[i].seq = et.reqs[0].at, seq
+		}
+	}
+	order := make([]uint8, n)
+	for pos := range order {
+		// The earliest: a few endpoints, so a scan beats keeping them
+		// sorted (most arrivals would move an endpoint).
+		best := &cur[0]
+		ep := 0
+		for i := 1; i < len(cur); i++ {
+			if c := &cur[i]; c.at < best.at || (c.at == best.at && c.seq < best.seq) {
+				best, ep = c, i
+			}
+		}
+		order[pos] = uint8(ep)
+		best.k++
+		if best.k < len(best.reqs) {
+			seq++
+			best.at, best.seq = best.reqs[best.k].at, seq
+		} else {
+			best.at = noArrival
+		}
+	}
+	return order
 }
 
 // Seed is the seed the traffic was drawn with.
 func (tr *Traffic) Seed() uint64 { return tr.seed }
 
-// Requests is how many requests the traffic holds, 24 bytes each: what a
-// caller keeping many Traffics weighs.
+// Requests is how many requests the traffic holds, 24 bytes each (and a
+// byte for their place in an arrival order): what a caller keeping many
+// Traffics weighs.
 func (tr *Traffic) Requests() int {
 	n := 0
 	for i := range tr.endpoints {

@@ -124,3 +124,38 @@ func TestTrafficTooFastToHoldIsDrawnByTheRun(t *testing.T) {
 		t.Errorf("the run replaying the traffic differs from New's")
 	}
 }
+
+// Arrivals at the same instant come in the order a run that draws its own
+// traffic gives them (the one scheduled first goes first) when a run
+// follows the order drawn with the shared traffic, and so do an arrival
+// and an answer due together (a constant latency as long as the probes'
+// interval): with one worker and no queue, which of them comes first
+// decides who is served, so an order or a seq number out of turn would
+// show in the counts.
+func TestSharedArrivalOrderKeepsTies(t *testing.T) {
+	ms := time.Millisecond
+	for _, lat := range []Latency{{Kind: Exponential, Mean: 4 * ms}, {Kind: Constant, Mean: 10 * ms}} {
+		sys := System{Workers: 1,
+			Endpoints: []Endpoint{{Name: "slow-probe", Interval: 20 * ms, Calls: "db"}, {Name: "probe", Interval: 10 * ms, Calls: "db"},
+				{Name: "users", Rate: 40, Calls: "db"}},
+			Dependencies: []Dependency{{Name: "db", Latency: lat}}}
+		sc := &Scenario{Name: "ties", Duration: 5 * time.Second, MeasureTo: 5 * time.Second, Variants: []Variant{{Name: "one", System: sys}}}
+		tr, err := NewTraffic(sc, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shared, err := NewShared(sc, 0, tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if shared.order == nil {
+			t.Fatal("the run replays every endpoint's traffic but follows no order")
+		}
+		own, _ := New(sc, 0, 7)
+		shared.Run()
+		own.Run()
+		if a, b := shared.Snapshot(), own.Snapshot(); !reflect.DeepEqual(a, b) {
+			t.Errorf("%v latency: the run following the shared order differs from New's", lat.Kind)
+		}
+	}
+}
