@@ -117,58 +117,17 @@ func (q *eventQueue) pushFar(e event) {
 // to fill in the rest: the hottest events are written once, in place,
 // instead of being built and copied on the way in. It returns nil, and
 // queues nothing, when the event lies beyond the wheel's horizon: the
-// caller then hands the whole event to pushFar.
-func (q *eventQueue) place(at time.Duration, seq uint64) *event {
-	slot := int64(at >> slotShift)
-	if slot-q.cur >= wheelSlots {
-		return nil
-	}
-	// seq is the largest so far: a tie on at leaves the head as it is.
-	if q.headSeq == 0 || at < q.headAt {
-		q.headAt, q.headSeq = at, seq
-	}
-	idx := q.free
-	if idx != 0 {
-		q.free = q.slab[idx].next
-	} else {
-		idx = q.grow()
-	}
-	slab := q.slab
-	c := &slab[idx]
-	c.at, c.seq = at, seq
-	i := int(slot & wheelMask)
-	if next := q.heads[i]; next == 0 {
-		// An empty slot, the usual case: it comes into use, and may be
-		// the first in use.
-		c.next = 0
-		q.heads[i] = idx
-		q.used[i>>6] |= 1 << (i & 63)
-		base := int(q.cur & wheelMask)
-		if q.inW == 0 || (i-base)&wheelMask < (q.first-base)&wheelMask {
-			q.first = i
-		}
-	} else {
-		// The new event has the largest seq so far, so it goes after
-		// every event of its slot that is not later than it.
-		prev := int32(0)
-		for next != 0 && slab[next].at <= at {
-			prev, next = next, slab[next].next
-		}
-		c.next = next
-		if prev == 0 {
-			q.heads[i] = idx
-		} else {
-			slab[prev].next = idx
-		}
-	}
-	q.inW++
-	return c
-}
+// caller then hands the whole event to pushFar. It is placeAt, whose
+// comparisons of seq never hold for the largest seq so far: the event
+// goes after every event of its slot not later than it, and a tie on at
+// leaves the head as it is.
+func (q *eventQueue) place(at time.Duration, seq uint64) *event { return q.placeAt(at, seq) }
 
-// placeAt is place for an event whose seq need not be the largest so far:
-// a timer set earlier and kept aside until it is its FIFO's first
-// (timers.go). It goes after every event of its slot that comes before it
-// by (at, seq), and it may become the head on a tie of at.
+// placeAt queues an event at (at, seq) in the wheel and returns its cell,
+// as place does, for any seq: a timer set earlier and kept aside until it
+// is its FIFO's first (timers.go) has a seq below the latest. It goes
+// after every event of its slot that comes before it by (at, seq), and it
+// may become the head on a tie of at.
 func (q *eventQueue) placeAt(at time.Duration, seq uint64) *event {
 	slot := int64(at >> slotShift)
 	if slot-q.cur >= wheelSlots {
