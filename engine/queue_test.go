@@ -34,16 +34,7 @@ func TestQueueOrder(t *testing.T) {
 			if e != head {
 				t.Fatalf("pop %v/%d differs from peek %v/%d", e.at, e.seq, head.at, head.seq)
 			}
-			i := slices.IndexFunc(want, func(w event) bool { return w.seq == e.seq })
-			if i < 0 {
-				t.Fatalf("popped %v/%d, which is not pending", e.at, e.seq)
-			}
-			for _, w := range want {
-				if w.before(&e) {
-					t.Fatalf("popped %v/%d while %v/%d is pending", e.at, e.seq, w.at, w.seq)
-				}
-			}
-			want = slices.Delete(want, i, i+1)
+			want = dropPopped(t, want, e)
 			last = e
 		}
 		for _, push := range rapid.SliceOf(rapid.Bool()).Draw(t, "ops") {
@@ -86,16 +77,7 @@ func TestQueuePlaceAtOlderSeq(t *testing.T) {
 		pop := func() {
 			e := q.pop()
 			e.next = 0
-			i := slices.IndexFunc(want, func(w event) bool { return w.seq == e.seq })
-			if i < 0 {
-				t.Fatalf("popped %v/%d, which is not pending", e.at, e.seq)
-			}
-			for _, w := range want {
-				if w.before(&e) {
-					t.Fatalf("popped %v/%d while %v/%d is pending", e.at, e.seq, w.at, w.seq)
-				}
-			}
-			want = slices.Delete(want, i, i+1)
+			want = dropPopped(t, want, e)
 			last = e
 		}
 		for _, op := range rapid.SliceOf(rapid.IntRange(0, 3)).Draw(t, "ops") {
@@ -130,4 +112,19 @@ func TestQueuePlaceAtOlderSeq(t *testing.T) {
 			pop()
 		}
 	})
+}
+
+// dropPopped checks that e, just popped, was pending in want and that no
+// pending event comes before it, and returns want without it.
+func dropPopped(t *rapid.T, want []event, e event) []event {
+	i := slices.IndexFunc(want, func(w event) bool { return w.seq == e.seq })
+	if i < 0 {
+		t.Fatalf("popped %v/%d, which is not pending", e.at, e.seq)
+	}
+	for _, w := range want {
+		if w.before(&e) {
+			t.Fatalf("popped %v/%d while %v/%d is pending", e.at, e.seq, w.at, w.seq)
+		}
+	}
+	return slices.Delete(want, i, i+1)
 }

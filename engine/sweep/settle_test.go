@@ -49,14 +49,7 @@ func windowCascade() *engine.Scenario {
 // two knobs, measuring measure with the goal goal ("" for none).
 func settlePlan(t *testing.T, v int, x, y, measure, goal string) *Plan {
 	t.Helper()
-	ax, err := ParseVary(x)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ay, err := ParseVary(y)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ax, ay := twoAxes(t, x, y)
 	m, err := ParseMetric(measure, windowCascade(), v)
 	if err != nil {
 		t.Fatal(err)

@@ -36,8 +36,8 @@ func asyncSet(sc *engine.Scenario, v int, path string, val any) error {
 	return fmt.Errorf("no knob %q", path)
 }
 
-// asyncPlan is a sweep of async-cascade's variant v over two knobs.
-func asyncPlan(t testing.TB, v int, x, y string) *Plan {
+// twoAxes reads the axes x and y, or fails t.
+func twoAxes(t testing.TB, x, y string) (Axis, Axis) {
 	t.Helper()
 	ax, err := ParseVary(x)
 	if err != nil {
@@ -47,6 +47,13 @@ func asyncPlan(t testing.TB, v int, x, y string) *Plan {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return ax, ay
+}
+
+// asyncPlan is a sweep of async-cascade's variant v over two knobs.
+func asyncPlan(t testing.TB, v int, x, y string) *Plan {
+	t.Helper()
+	ax, ay := twoAxes(t, x, y)
 	m, err := ParseMetric("profile.ok", shortAsync(), v)
 	if err != nil {
 		t.Fatal(err)
