@@ -343,6 +343,11 @@ func around(sc *engine.Scenario, v int, path string, steps int) (sweep.Axis, flo
 		if c == 0 {
 			lo, hi = 0, 10
 		}
+		// A knob of whole numbers has no more values than there are whole
+		// numbers in the range: asked for more, the axis would be of
+		// fractions, which the knob refuses (an accept queue of 0 swept
+		// 0..10 kept only its two ends).
+		steps = min(steps, int(hi-lo)+1)
 		spec = fmt.Sprintf("%s=%d..%d:%d", path, lo, hi, steps)
 	case float64:
 		lo, hi := c*sweepLow, c*sweepHigh
@@ -648,9 +653,9 @@ func (m Model) sweepScreen() string {
 	case sweepPicking:
 		inner = m.pickerLines(m.w-4, body-2)
 	case sweepRunning:
-		inner = s.progressLines(m.th, m.w-4)
+		inner = s.progressLines(m.th, m.w-4, body-2)
 	case sweepDone:
-		inner = s.resultLines(m, m.w-4)
+		inner = s.resultLines(m, m.w-4, body-2)
 	}
 	for i := range inner {
 		inner[i] = " " + inner[i]
@@ -731,7 +736,7 @@ func valueText(sc *engine.Scenario, v int, path string) string {
 // progressLines show how far the sweep has come: a bar, the runs, and
 // what esc does; once cells are in, the bar and the heatmap so far (the
 // keys below still say how to stop).
-func (s *sweepOverlay) progressLines(th *theme.Theme, w int) []string {
+func (s *sweepOverlay) progressLines(th *theme.Theme, w, h int) []string {
 	nx, ny := s.plan.Size()
 	barW := max(10, min(50, w-20))
 	filled := 0
@@ -744,7 +749,7 @@ func (s *sweepOverlay) progressLines(th *theme.Theme, w int) []string {
 		if s.cancel == nil || s.stopping {
 			status += th.Dim.Render(", stopping")
 		}
-		return append([]string{bar + status}, strings.Split(strings.TrimRight(sweepui.HeatmapMarked(s.res, th, w, &s.mark), "\n"), "\n")...)
+		return append([]string{bar + status}, strings.Split(strings.TrimRight(sweepui.HeatmapFit(s.res, th, w, h-1, &s.mark), "\n"), "\n")...)
 	}
 	on := "on every core"
 	if s.workers < runtime.GOMAXPROCS(0) {
@@ -760,11 +765,11 @@ func (s *sweepOverlay) progressLines(th *theme.Theme, w int) []string {
 }
 
 // resultLines draw the heatmap, or what went wrong.
-func (s *sweepOverlay) resultLines(m Model, w int) []string {
+func (s *sweepOverlay) resultLines(m Model, w, h int) []string {
 	if s.res == nil {
 		return wrapText("the sweep did not run: "+s.err, w)
 	}
-	return strings.Split(strings.TrimRight(sweepui.HeatmapMarked(s.res, m.th, w, &s.mark), "\n"), "\n")
+	return strings.Split(strings.TrimRight(sweepui.HeatmapFit(s.res, m.th, w, h, &s.mark), "\n"), "\n")
 }
 
 // wrapText wraps s at spaces to w columns.

@@ -95,6 +95,12 @@ func TestAroundCentresOnTheDesign(t *testing.T) {
 	if err != nil || ax.X[len(ax.X)-1] != 1 {
 		t.Errorf("a share stops at 1: %v, %v", ax.X, err)
 	}
+	// A knob at 0 (no accept queue) is swept from 0 to 10, every whole
+	// number once: not fractions the knob refuses, leaving two values.
+	ax, _, err = around(sc, 0, "queue", 14)
+	if err != nil || len(ax.X) != 11 || ax.X[0] != 0 || ax.X[10] != 10 {
+		t.Errorf("the accept queue's axis is %v, %v; want 0 to 10, 11 values", ax.X, err)
+	}
 	// With 30 workers, bulkheads above 30 are refused: they are left out.
 	if err := lessons.SetKnob(sc, 2, "workers", int64(30)); err != nil {
 		t.Fatal(err)

@@ -84,6 +84,35 @@ func nearest(xs []float64, x float64) int {
 // HeatmapMarked is Heatmap with the cell nearest to mark (if not nil)
 // shown with ◆ and named in the legend.
 func HeatmapMarked(res *sweep.Result, th *theme.Theme, width int, mark *Mark) string {
+	return drawHeatmap(res, th, width, 1, mark)
+}
+
+// maxCellRows is the tallest a cell grows in a large window: past three
+// rows a cell reads no better, and the legend and the goal's lines below
+// would be pushed apart from the grid.
+const maxCellRows = 3
+
+// HeatmapFit is HeatmapMarked drawn to fill a window of width × height:
+// the grid's cells grow taller (up to maxCellRows rows) and wider (about
+// twice as wide as tall, as a terminal's cells are twice as tall as wide)
+// while the whole map still fits in height. A window too small for even
+// one row a cell gets the one-row map, as HeatmapMarked draws it.
+func HeatmapFit(res *sweep.Result, th *theme.Theme, width, height int, mark *Mark) string {
+	out := drawHeatmap(res, th, width, 1, mark)
+	_, ny := res.Plan.Size()
+	if len(res.Plan.Axes) == 1 || ny == 0 {
+		return out
+	}
+	spare := height - strings.Count(out, "\n")
+	rows := min(maxCellRows, 1+spare/ny)
+	if rows <= 1 {
+		return out
+	}
+	return drawHeatmap(res, th, width, rows, mark)
+}
+
+// drawHeatmap draws the map with each cell rows rows tall.
+func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark) string {
 	p := res.Plan
 	if len(p.Axes) == 1 {
 		return Table(res, th, width)
@@ -108,16 +137,19 @@ func HeatmapMarked(res *sweep.Result, th *theme.Theme, width int, mark *Mark) st
 			labelW = max(labelW, len(y.Format(j)))
 		}
 	}
-	// A cell is two shade glyphs and a mark column when there is room.
-	cw := max(1, min(3, (width-labelW-2)/nx))
+	// A cell is two shade glyphs and a mark column when there is room; a
+	// taller cell is wider too, so that it stays about square on screen.
+	cw := max(1, min(2*rows+1, (width-labelW-2)/nx))
 	pal := heatbands.For(p)
 	inks := inks(th, pal)
 	if len(p.Axes) > 1 {
 		b.WriteString(th.Dim.Render(wrapTo("↑ "+y.Label(), width)) + "\n")
 	}
-	for j := ny - 1; j >= 0; j-- {
+	for line := ny*rows - 1; line >= 0; line-- {
+		// A cell's middle row carries its label, its mark and its ✓.
+		j, middle := line/rows, line%rows == rows/2
 		label := ""
-		if len(p.Axes) > 1 {
+		if len(p.Axes) > 1 && middle {
 			label = y.Format(j)
 		}
 		b.WriteString(strings.Repeat(" ", labelW-len(label)) + label + " │")
@@ -125,7 +157,7 @@ func HeatmapMarked(res *sweep.Result, th *theme.Theme, width int, mark *Mark) st
 			c := res.Cell(i, j)
 			if c.Runs == 0 || math.IsNaN(c.Mean) {
 				mark := " "
-				if c.Runs > 0 {
+				if c.Runs > 0 && middle {
 					mark = "-" // ran, but no value: the breaker never opened
 				}
 				b.WriteString(mark + strings.Repeat(" ", cw-1))
@@ -136,14 +168,14 @@ func HeatmapMarked(res *sweep.Result, th *theme.Theme, width int, mark *Mark) st
 			if cw == 1 {
 				glyphs = string(shades[k])
 			}
-			if i == mi && j == mj && cw == 1 {
+			if i == mi && j == mj && cw == 1 && middle {
 				glyphs = "◆"
 			}
 			b.WriteString(inks[k].Paint(glyphs))
 			if cw > 1 {
-				if i == mi && j == mj {
+				if i == mi && j == mj && middle {
 					b.WriteString(th.Bold.Render("◆"))
-				} else if p.Goal != nil && c.Met {
+				} else if p.Goal != nil && c.Met && middle {
 					b.WriteString(th.Good.Render("✓"))
 				} else {
 					b.WriteString(" ")

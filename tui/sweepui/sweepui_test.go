@@ -200,3 +200,44 @@ func TestHeatmapMarksTheCurrentDesign(t *testing.T) {
 		}
 	}
 }
+
+// In a tall window the heatmap's cells grow (taller, and wider with them)
+// to fill it without passing its height; each row of the grid still
+// carries its label, its ✓ marks and the design's ◆ once, on its middle
+// line; a window with no room to spare gets the one-row map.
+func TestHeatmapFitFillsTheWindow(t *testing.T) {
+	p := plan(t, 12, 6, "search.ok>=0.99")
+	res, err := Run(context.Background(), p, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := theme.New(theme.Plain())
+	mark := &Mark{X: 5000, Y: 200, Label: "the current design"}
+	small := HeatmapMarked(res, th, 120, mark)
+	lines := strings.Count(small, "\n")
+	if got := HeatmapFit(res, th, 120, lines, mark); got != small {
+		t.Errorf("with no room to spare the map changed:\n%s", got)
+	}
+	for _, height := range []int{lines + 6, lines + 12, lines + 40} {
+		out := HeatmapFit(res, th, 120, height, mark)
+		n := strings.Count(out, "\n")
+		if n > height {
+			t.Errorf("height %d: the map takes %d lines", height, n)
+		}
+		rows := min(3, 1+(height-lines)/6)
+		if n != lines+6*(rows-1) {
+			t.Errorf("height %d: %d lines, want cells %d rows tall (%d lines)", height, n, rows, lines+6*(rows-1))
+		}
+		if strings.Count(out, "◆") != 2 || strings.Count(out, "✓") != strings.Count(small, "✓") {
+			t.Errorf("height %d: ◆ %d times and ✓ %d times, want 2 and %d:\n%s", height, strings.Count(out, "◆"), strings.Count(out, "✓"), strings.Count(small, "✓"), out)
+		}
+		if strings.Count(out, "300 │") != 1 || strings.Count(out, " │") != 6*rows {
+			t.Errorf("height %d: the row labels are not once a row of %d lines:\n%s", height, rows, out)
+		}
+		for i, line := range strings.Split(out, "\n") {
+			if w := lipgloss.Width(line); w > 120 {
+				t.Errorf("height %d: line %d is %d columns", height, i, w)
+			}
+		}
+	}
+}
