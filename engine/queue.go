@@ -257,6 +257,20 @@ func (q *eventQueue) popCell() *event {
 	return e
 }
 
+// nextSlot finds the next event once slot s, the first, has emptied,
+// when the far heap is empty (Run.runBefore takes the wheel's first
+// event itself then, popCell's common case).
+func (q *eventQueue) nextSlot(s int) {
+	q.used[s>>6] &^= 1 << (s & 63)
+	if q.inW == 0 {
+		q.headAt, q.headSeq = noArrival, 0
+		return
+	}
+	q.first = q.scanFrom(s)
+	w := &q.slab[q.heads[q.first&wheelMask]]
+	q.headAt, q.headSeq = w.at, w.seq
+}
+
 // popHead removes and returns the next event, which peek has just
 // returned as head.
 func (q *eventQueue) popHead(head *event) event { return q.pop() }

@@ -694,7 +694,28 @@ func (r *Run) runBefore(stop time.Duration) {
 			return
 		}
 		r.now = q.headAt
-		c := q.popCell()
+		var c *event
+		if len(q.far.items) == 0 {
+			// popCell when the far heap is empty: the wheel's first
+			// event is the next, and the one after it in its slot, if
+			// any, the next head.
+			s := q.first & wheelMask
+			idx := q.heads[s]
+			c = &q.slab[idx]
+			next := c.next
+			q.heads[s] = next
+			c.next, q.free = q.free, idx
+			q.inW--
+			q.cur = int64(c.at >> slotShift)
+			if next == 0 {
+				q.nextSlot(s)
+			} else {
+				n := &q.slab[next]
+				q.headAt, q.headSeq = n.at, n.seq
+			}
+		} else {
+			c = q.popCell()
+		}
 		// handle's most common event, a fast call's answer (fastpath.go),
 		// taken here: the same checks, one call fewer, and the event read
 		// where it lay (its fields are all read before returnFast, which
