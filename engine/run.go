@@ -1062,10 +1062,20 @@ func (r *Run) arrive(epIdx int) {
 	if es.shared == nil {
 		// Draw what this request will meet before any decision, so the
 		// traffic is the same whatever the variant does with it.
+		tr := es.traffic
 		if es.dep >= 0 {
-			latency = r.dependencies[es.dep].sample(es.traffic)
+			if ds := &r.dependencies[es.dep]; ds.latKind == Exponential {
+				u := tr.next() // sample's common case, written out (expFast)
+				x, fast := expFast(u)
+				if !fast {
+					x = tr.expSlow(u)
+				}
+				latency = time.Duration(x * ds.latMean)
+			} else {
+				latency = ds.sample(tr)
+			}
 		}
-		errDraw = es.traffic.float64()
+		errDraw = tr.float64()
 	}
 
 drawn:
