@@ -52,14 +52,15 @@ func (a *event) before(b *event) bool {
 // eventQueue hands events back in (at, seq) order. Most events fall due
 // within a few seconds of now (a call's answer, a timeout, a backoff), so
 // they live in a timing wheel: a ring of slots, each covering 2^slotShift
-// ns and holding a short list kept sorted, with a bitmap of the slots in
-// use and the first one in use kept at hand. Scheduling costs a few steps
-// (a slot rarely holds more than a few events); so does taking the next
-// event, plus a scan of the bitmap when its slot empties, usually within
-// one word. Events beyond the wheel's horizon (long timeouts, patience)
-// wait in a 4-ary heap, far; the next event is whichever of the
-// two heads comes first, so the order is exactly a single heap's, ties
-// included.
+// ns and holding a list kept sorted, with its last event, a bitmap of the
+// slots in use and the first one in use kept at hand. Scheduling costs a
+// few steps: a slot rarely holds more than a few events, and one later
+// than its slot's last (the many calls a hang holds to its end, say) goes
+// after it without a walk. So does taking the next event, plus a scan of
+// the bitmap when its slot empties, usually within one word. Events
+// beyond the wheel's horizon (long timeouts, patience) wait in a 4-ary
+// heap, far; the next event is whichever of the two heads comes first, so
+// the order is exactly a single heap's, ties included.
 //
 // The wheel's slots are relative to cur, the slot of the last event handed
 // out: every pending event is at or after it (the simulation never
@@ -70,6 +71,7 @@ type eventQueue struct {
 	slab  []event // the wheel's events; index 0 is unused so 0 means none
 	free  int32   // a list of free slab cells, linked through next
 	heads [wheelSlots]int32
+	tails [wheelSlots]int32 // each slot's last event, when its head is not 0
 	used  [wheelSlots / 64]uint64
 	cur   int64 // the absolute slot of the last event handed out
 	first int   // the ring index of the first slot in use, when inW > 0
@@ -154,9 +156,19 @@ func (q *eventQueue) placeAt(at time.Duration, seq uint64) *event {
 		if q.inW == 0 || (i-base)&wheelMask < (q.first-base)&wheelMask {
 			q.first = i
 		}
+		q.tails[i] = idx
+	} else if t := q.tails[i]; slab[t].at < at || (slab[t].at == at && slab[t].seq < seq) {
+		// After the slot's last: events scheduled in time order, or many
+		// at one time (calls a hang holds until its end), go here at once
+		// instead of walking the whole slot.
+		c.next = 0
+		slab[t].next = idx
+		q.tails[i] = idx
 	} else {
+		// Somewhere before the last, which the walk stops at or before:
+		// the tail stays.
 		prev := int32(0)
-		for next != 0 && (slab[next].at < at || (slab[next].at == at && slab[next].seq < seq)) {
+		for slab[next].at < at || (slab[next].at == at && slab[next].seq < seq) {
 			prev, next = next, slab[next].next
 		}
 		c.next = next
@@ -243,6 +255,20 @@ func (q *eventQueue) popCell() *event {
 		}
 	}
 	return e
+}
+
+// nextSlot finds the next event once slot s, the first, has emptied,
+// when the far heap is empty (Run.runBefore takes the wheel's first
+// event itself then, popCell's common case).
+func (q *eventQueue) nextSlot(s int) {
+	q.used[s>>6] &^= 1 << (s & 63)
+	if q.inW == 0 {
+		q.headAt, q.headSeq = noArrival, 0
+		return
+	}
+	q.first = q.scanFrom(s)
+	w := &q.slab[q.heads[q.first&wheelMask]]
+	q.headAt, q.headSeq = w.at, w.seq
 }
 
 // popHead removes and returns the next event, which peek has just

@@ -694,7 +694,28 @@ func (r *Run) runBefore(stop time.Duration) {
 			return
 		}
 		r.now = q.headAt
-		c := q.popCell()
+		var c *event
+		if len(q.far.items) == 0 {
+			// popCell when the far heap is empty: the wheel's first
+			// event is the next, and the one after it in its slot, if
+			// any, the next head.
+			s := q.first & wheelMask
+			idx := q.heads[s]
+			c = &q.slab[idx]
+			next := c.next
+			q.heads[s] = next
+			c.next, q.free = q.free, idx
+			q.inW--
+			q.cur = int64(c.at >> slotShift)
+			if next == 0 {
+				q.nextSlot(s)
+			} else {
+				n := &q.slab[next]
+				q.headAt, q.headSeq = n.at, n.seq
+			}
+		} else {
+			c = q.popCell()
+		}
 		// handle's most common event, a fast call's answer (fastpath.go),
 		// taken here: the same checks, one call fewer, and the event read
 		// where it lay (its fields are all read before returnFast, which
@@ -1041,10 +1062,20 @@ func (r *Run) arrive(epIdx int) {
 	if es.shared == nil {
 		// Draw what this request will meet before any decision, so the
 		// traffic is the same whatever the variant does with it.
+		tr := es.traffic
 		if es.dep >= 0 {
-			latency = r.dependencies[es.dep].sample(es.traffic)
+			if ds := &r.dependencies[es.dep]; ds.latKind == Exponential {
+				u := tr.next() // sample's common case, written out (expFast)
+				x, fast := expFast(u)
+				if !fast {
+					x = tr.expSlow(u)
+				}
+				latency = time.Duration(x * ds.latMean)
+			} else {
+				latency = ds.sample(tr)
+			}
 		}
-		errDraw = es.traffic.float64()
+		errDraw = tr.float64()
 	}
 
 drawn:

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"time"
+	"unsafe"
 )
 
 // Traffic is what a scenario's endpoints send with one seed: every
@@ -188,15 +189,21 @@ func mergeArrivals(eps []*endpointTraffic) []uint8 {
 // Seed is the seed the traffic was drawn with.
 func (tr *Traffic) Seed() uint64 { return tr.seed }
 
-// Requests is how many requests the traffic holds, 24 bytes each (and a
-// byte for their place in an arrival order): what a caller keeping many
-// Traffics weighs.
+// Requests is what the traffic holds, counted in requests of 24 bytes:
+// the room drawn for its endpoints' requests, and its arrival orders, a
+// byte a request each (rounded up to whole requests). A caller keeping
+// many Traffics weighs them by it; a count of the requests alone would
+// miss the orders' share, a 24th.
 func (tr *Traffic) Requests() int {
-	n := 0
+	var bytes uintptr
 	for i := range tr.endpoints {
-		n += len(tr.endpoints[i].reqs)
+		bytes += uintptr(cap(tr.endpoints[i].reqs)) * unsafe.Sizeof(trafficRequest{})
 	}
-	return n
+	for i := range tr.orders {
+		bytes += uintptr(len(tr.orders[i].ep))
+	}
+	per := unsafe.Sizeof(trafficRequest{})
+	return int((bytes + per - 1) / per)
 }
 
 func (tr *Traffic) find(key trafficKey) *endpointTraffic {

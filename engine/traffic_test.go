@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // A run that replays shared traffic is the run New gives, and the
@@ -157,5 +158,31 @@ func TestSharedArrivalOrderKeepsTies(t *testing.T) {
 		if a, b := shared.Snapshot(), own.Snapshot(); !reflect.DeepEqual(a, b) {
 			t.Errorf("%v latency: the run following the shared order differs from New's", lat.Kind)
 		}
+	}
+}
+
+// TestTrafficRequestsWeighsItsOrders checks that what Requests counts
+// covers every byte the traffic holds: its requests and the byte each
+// has in an arrival order. A sweep bounds the traffic it keeps by it, and
+// counting the requests alone left the orders out, a 24th more.
+func TestTrafficRequestsWeighsItsOrders(t *testing.T) {
+	tr, err := NewTraffic(cascadeLike(), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	per := int(unsafe.Sizeof(trafficRequest{}))
+	held, orders := 0, 0
+	for i := range tr.endpoints {
+		held += cap(tr.endpoints[i].reqs) * per
+	}
+	for i := range tr.orders {
+		orders += len(tr.orders[i].ep)
+	}
+	if orders == 0 {
+		t.Fatal("the cascade's traffic holds no arrival order")
+	}
+	held += orders
+	if got := tr.Requests() * per; got < held || got >= held+per {
+		t.Errorf("Requests weighs %d bytes, the traffic holds %d", got, held)
 	}
 }
