@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/retry"
 )
 
 // These benchmarks take the per-request cost apart: arrivals alone, then a
@@ -24,6 +25,8 @@ func benchSys(b *testing.B, sys System) {
 		n += r.endpoints[0].arrived
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "requests/s")
+	// What callgrind's instructions for an op are divided by.
+	b.ReportMetric(float64(n)/float64(b.N), "requests/op")
 }
 
 func BenchmarkNoDep(b *testing.B) {
@@ -34,6 +37,34 @@ func BenchmarkDepNoPolicy(b *testing.B) {
 }
 func BenchmarkDepTimeout(b *testing.B) {
 	benchSys(b, System{Workers: 200, Endpoints: []Endpoint{{Name: "e", Rate: 600, Calls: "d"}}, Dependencies: []Dependency{{Name: "d", Latency: Latency{Kind: Exponential, Mean: 20 * time.Millisecond}, Policy: Policy{Timeout: 5 * time.Second}}}})
+}
+
+// BenchmarkDepLayers is BenchmarkDepTimeout with the other layers the
+// built-ins use most in front of the call: each sub-benchmark one policy,
+// the dependency healthy but for a stretch of errors (breakers trip on it,
+// retries retry it) and a stretch of hanging calls (timeouts fire, the
+// bulkhead fills and refuses).
+func BenchmarkDepLayers(b *testing.B) {
+	br := func() *breaker.Config {
+		return &breaker.Config{WindowSize: 20, FailureRate: 0.5, OpenFor: 2 * time.Second, HalfOpenTrials: 3}
+	}
+	for _, c := range []struct {
+		name string
+		pol  Policy
+	}{
+		{"bulkhead", Policy{Bulkhead: 20}},
+		{"bulkhead-timeout", Policy{Timeout: time.Second, Bulkhead: 20}},
+		{"breaker-timeout", Policy{Timeout: time.Second, Breaker: br(), Fallback: CachedFallback}},
+		{"breaker-bulkhead-timeout", Policy{Timeout: time.Second, Bulkhead: 20, Breaker: br(), Fallback: CachedFallback}},
+		{"retry-timeout", Policy{Timeout: time.Second, Retry: &RetryPolicy{Attempts: 3, Backoff: retry.Backoff{Base: 10 * time.Millisecond, Max: 100 * time.Millisecond}}}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			benchSys(b, System{Workers: 200, Endpoints: []Endpoint{{Name: "e", Rate: 600, Calls: "d"}},
+				Dependencies: []Dependency{{Name: "d", Latency: Latency{Kind: Exponential, Mean: 20 * time.Millisecond}, Policy: c.pol,
+					Faults: []Fault{{Kind: Error, From: 10 * time.Second, To: 12 * time.Second, Probability: 0.6},
+						{Kind: Hang, From: 20 * time.Second, To: 21 * time.Second}}}}})
+		})
+	}
 }
 
 // BenchmarkCascadeVariant runs each of the cascade's variants alone, to
@@ -56,6 +87,7 @@ func BenchmarkCascadeVariant(b *testing.B) {
 			}
 			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "requests/s")
 			b.ReportMetric(float64(events)/float64(n), "events/request")
+			b.ReportMetric(float64(n)/float64(b.N), "requests/op")
 		})
 	}
 }

@@ -31,7 +31,8 @@
 // it on arrivals (kept out of the event queue, run.go), the event queue (a
 // timing wheel, queue.go; clients' patience and the timeout layer's
 // timers, most of which come up when they can do nothing, wait beside it,
-// timers.go), calls that need no layer (fastpath.go) and random
+// timers.go), calls that need no layer or only walk a bulkhead and a
+// breaker (fastpath.go) and random
 // draws (stream.go, math/rand/v2's generator with its common draws
 // inlined). The variants of a scenario draw the same traffic, so RunAll
 // draws it once and each variant replays it (traffic.go). A run may also

@@ -18,15 +18,163 @@ import "time"
 // common case (an ok answer, the client waiting, nobody queued for the
 // worker) itself: most requests of most runs go through those few lines.
 
-// canGoFast says whether a dependency's calls may take the fast path: no
-// layer but a timeout, no total deadline, no retry budget to keep.
-func canGoFast(ds *dependencyState) bool {
+// Calls through a bulkhead or a breaker (issue 28) have a fast path of
+// their own, beside the first. Their layers act on every call (a slot
+// taken and given back, a permit asked for and a result recorded), so
+// they are walked, but flat: enterFast enters them in a loop, sends a call
+// that answers within its timeout without arming a timer, and hands
+// whatever else comes (a caller waiting for a slot, a call that may
+// outlast its timeout) to the pipeline at the layer reached; a refusal
+// and an answer go out through exitFast and are answered as returnFast
+// answers. The request is left as the pipeline leaves it (its active
+// bits, slot, permit and timeout), so that a drain, a fork or the client
+// giving up finds, midway, what it would find there; the answer comes
+// back through handle and callReturned, which sends it the short way.
+
+// canGoFast says whether a dependency's calls may take a fast path (fast),
+// and whether they walk layers on it (layers): no retry, no rate limiter,
+// no total deadline, no retry budget, no service to call, no bulkhead per
+// tenant. A timeout alone needs no walk; a bulkhead or a breaker does.
+// splitFast sorts the two once the run is set up.
+func canGoFast(ds *dependencyState) (fast, layers bool) {
 	for _, l := range ds.layers {
-		if l != LayerTimeout {
-			return false
+		switch l {
+		case LayerTimeout:
+		case LayerBulkhead, LayerBreaker:
+			layers = true
+		default:
+			return false, false
 		}
 	}
-	return ds.cfg.Policy.Deadline == 0 && ds.budget == nil && ds.cfg.Service == "" && !ds.propagate
+	if ds.cfg.Policy.Deadline != 0 || ds.budget != nil || ds.cfg.Service != "" || ds.propagate || ds.tenantBH != nil {
+		return false, false
+	}
+	return true, layers
+}
+
+// splitFast runs once Run.init's hooks have turned fast off where a run
+// needs the pipeline's own steps (tenants, shedding, a tasks server,
+// connection pools): a dependency still fast whose calls walk layers
+// takes enterFast (fastLayers), and fast is left to those that do not,
+// the only ones Run.arrive and runBefore send and answer themselves.
+func (r *Run) splitFast() {
+	for i := range r.dependencies {
+		ds := &r.dependencies[i]
+		ds.fastLayers = ds.fastLayers && ds.fast
+		ds.fast = ds.fast && !ds.fastLayers
+	}
+}
+
+// enterFast is runHandler for a dependency with fastLayers: enter,
+// startCall and sendCall, flat. Each layer does what enter has it do, in
+// the same order; the pipeline takes over, at the layer reached and before
+// it has done anything, a full bulkhead that callers wait for and a call
+// that may not answer within its timeout (sendCall arms the timer).
+func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
+	p := &ds.cfg.Policy
+	for i, l := range ds.layers {
+		switch l {
+		case LayerBreaker:
+			req.active |= 1 << i
+			permit, err := ds.breaker.Allow(r.now)
+			if err != nil {
+				ds.shortCircuited++
+				r.refuseFast(id, req, ds, i, resBreakerOpen)
+				return
+			}
+			req.permit, req.permitted = permit, true
+		case LayerTimeout:
+			req.active |= 1 << i
+			req.timeoutTok++
+			req.timeoutAt = r.now + p.Timeout
+			req.timeoutArmed = false
+			req.timeoutCut = false
+		case LayerBulkhead:
+			if ds.bulkhead >= p.Bulkhead {
+				if (p.BulkheadKind == SemaphoreBulkhead && p.BulkheadWait > 0) || (p.BulkheadKind == ThreadPoolBulkhead && ds.waiting < p.BulkheadQueue) {
+					r.enter(id, i) // the pipeline parks the caller
+					return
+				}
+				req.active |= 1 << i
+				ds.bulkheadBound = true // fork.go
+				ds.bulkheadFull++
+				r.refuseFast(id, req, ds, i, resBulkheadFull)
+				return
+			}
+			req.active |= 1 << i
+			ds.bulkhead++
+			ds.maxBulkhead = max(ds.maxBulkhead, ds.bulkhead) // fork.go
+			req.inBH = true
+		}
+	}
+	// sendCall for a first attempt (callTok is 0: no retry layer) that
+	// answers within the timeout, whose timer armTimeout would not arm.
+	after, answers, isErr := req.latency, true, false
+	if r.now >= ds.faultUntil || ds.fault != nil {
+		after, answers, isErr = r.response(ds, req.latency, req.errDraw)
+	}
+	if !answers || (ds.timeout > 0 && after >= ds.timeout) {
+		r.sendCall(id, req, ds)
+		return
+	}
+	ds.calls++
+	ds.fastSent++
+	ds.inFlight++
+	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+	req.inCall = true
+	req.callTok++
+	ds.maxAfter = max(ds.maxAfter, after) // fork.go
+	r.scheduleAnswer(id, req, r.now+after, isErr)
+}
+
+// refuseFast is layerResult for a call that enterFast's layer i refused
+// as it entered, with nothing inside it: exit and finishCall, the short
+// way.
+func (r *Run) refuseFast(id int32, req *request, ds *dependencyState, i int, res result) {
+	req.active &^= 1 << i
+	r.exitFast(req, ds, i, res)
+	o := r.outcomeOf(ds, res) // finishCall's steps from here
+	ds.answered++
+	if o == Rejected {
+		ds.failedCalls++
+	}
+	es := &r.endpoints[req.ep]
+	if !req.clientDone {
+		r.answerFast(req, es, o)
+	}
+	if r.accept.n > 0 {
+		r.releaseWorker(id, req, es)
+		return
+	}
+	r.freeFast(id, req, es)
+}
+
+// exitFast is exit's walk for a call of a fastLayers dependency, through
+// layers i-1 down to 0, none of them a retry: each acts as it does in
+// exit. The request's active bits are cleared at the end, all at once,
+// since nothing a layer does on the way out reads them.
+func (r *Run) exitFast(req *request, ds *dependencyState, i int, res result) {
+	for j := i - 1; j >= 0; j-- {
+		switch ds.layers[j] {
+		case LayerBulkhead:
+			r.releaseBulkhead(req, ds)
+		case LayerTimeout:
+			req.timeoutTok++
+			ds.maxInside = max(ds.maxInside, r.now-req.timeoutAt+ds.timeout) // fork_timeouts.go
+		case LayerBreaker:
+			r.record(req, ds, res)
+		}
+	}
+	req.active = 0
+}
+
+// returnLayers is callReturned for a call of a fastLayers dependency made
+// by the front service, sent by enterFast or by the pipeline (the two
+// leave the same state): exit and finishCall, the short way.
+func (r *Run) returnLayers(id int32, req *request, ds *dependencyState, res result) {
+	req.inCall = false
+	r.exitFast(req, ds, len(ds.layers), res)
+	r.returnFast(id, req, ds, res != resOK)
 }
 
 // sendFast sends request id's call, which runHandler has found will

@@ -14,12 +14,18 @@ import (
 func TestFastPathChangesNothing(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		sc := genScenario(t)
-		// Strip some dependencies down to a timeout, so that the fast path
-		// is taken often, next to dependencies that cannot take it.
+		// Strip some dependencies down to a timeout, and some to the
+		// layers the fast path walks (no retry, no deadline), so that
+		// both fast paths are taken often, next to dependencies that
+		// cannot take either.
 		for v := range sc.Variants {
 			for i := range sc.Variants[v].System.Dependencies {
-				if p := &sc.Variants[v].System.Dependencies[i].Policy; rapid.Bool().Draw(t, "plain") {
+				p := &sc.Variants[v].System.Dependencies[i].Policy
+				switch rapid.IntRange(0, 2).Draw(t, "strip") {
+				case 1:
 					*p = Policy{Timeout: p.Timeout}
+				case 2:
+					p.Retry, p.Deadline = nil, 0
 				}
 			}
 		}
@@ -36,6 +42,7 @@ func TestFastPathChangesNothing(t *testing.T) {
 			slow, _ := New(sc, v, seed)
 			for i := range slow.dependencies {
 				slow.dependencies[i].fast = false
+				slow.dependencies[i].fastLayers = false
 			}
 			for !fast.Done() || !slow.Done() {
 				fast.Advance(step)
@@ -43,25 +50,52 @@ func TestFastPathChangesNothing(t *testing.T) {
 				if a, b := fast.Snapshot(), slow.Snapshot(); !reflect.DeepEqual(a, b) {
 					t.Fatalf("variant %d at %v: the fast path's snapshot differs from the pipeline's:\n%+v\n%+v", v, fast.Now(), a, b)
 				}
+				// The same events: each took the same sequence number.
+				if fast.seq != slow.seq {
+					t.Fatalf("variant %d at %v: %d events on the fast path, %d on the pipeline", v, fast.Now(), fast.seq, slow.seq)
+				}
+				// And what a fork reads (fork.go) is the same; maxInside
+				// is left out: a call on the timeout-only fast path never
+				// notes it, but maxAfter, which it does note, bounds it.
+				for i := range fast.dependencies {
+					a, b := &fast.dependencies[i], &slow.dependencies[i]
+					if a.maxAfter != b.maxAfter || a.armed != b.armed || a.maxBulkhead != b.maxBulkhead || a.bulkheadBound != b.bulkheadBound {
+						t.Fatalf("variant %d at %v: dependency %d's fork evidence differs", v, fast.Now(), i)
+					}
+				}
 			}
 		}
 	})
 }
 
-// The cascade's calls mostly take the fast path; without this check the
-// test above could pass with the fast path never taken.
+// The cascade's calls mostly take the fast path, the bulkhead's and the
+// breaker's too; without this check the test above could pass with the
+// fast path never taken.
 func TestCascadeTakesTheFastPath(t *testing.T) {
 	r, err := New(cascadeLike(), 0, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, ds := range r.dependencies {
-		if !ds.fast {
-			t.Errorf("dependency %d (timeout only) does not take the fast path", i)
+		if !ds.fast || ds.fastLayers {
+			t.Errorf("dependency %d (timeout only) does not take the plain fast path", i)
 		}
 	}
-	r, _ = New(cascadeLike(), 2, 5)
+	for v := 1; v <= 2; v++ {
+		r, _ = New(cascadeLike(), v, 5)
+		if ds := &r.dependencies[2]; ds.fast || !ds.fastLayers {
+			t.Errorf("variant %d: recommendations, behind a bulkhead, does not take the fast path through its layers", v)
+		}
+		// Its calls do, before the hang.
+		r.AdvanceTo(10 * time.Second)
+		if ds := &r.dependencies[2]; ds.fastSent == 0 || ds.fastSent != ds.calls {
+			t.Errorf("variant %d: %d of recommendations' %d calls before the hang went fast through its layers", v, ds.fastSent, ds.calls)
+		}
+	}
+	sc := cascadeLike()
+	sc.Variants[2].System.Dependencies[2].Policy.Retry = &RetryPolicy{Attempts: 2}
+	r, _ = New(sc, 2, 5)
 	if ds := r.dependencies[2]; ds.fast {
-		t.Errorf("recommendations, behind a breaker and a bulkhead, takes the fast path")
+		t.Errorf("recommendations, with a retry layer, takes the fast path")
 	}
 }

@@ -185,6 +185,10 @@ func (r *Run) response(ds *dependencyState, latency time.Duration, errDraw float
 
 func (r *Run) callReturned(id int32, res result) {
 	req := &r.requests[id]
+	if ds := r.dep(req); ds.fastLayers && req.inst == 0 && res <= resError {
+		r.returnLayers(id, req, ds, res) // fastpath.go
+		return
+	}
 	req.inCall = false
 	if r.pools != nil {
 		r.putConn(id, true) // pools_run.go: the connection goes back idle
@@ -404,34 +408,38 @@ func (r *Run) retryNow(id int32) {
 	r.enter(id, r.dep(req).retryAt+1)
 }
 
+// outcomeOf is the client's outcome for a call's result res: a breaker's
+// refusal goes to the fallback, if there is one, and is counted there.
+func (r *Run) outcomeOf(ds *dependencyState, res result) Outcome {
+	switch res {
+	case resOK:
+		return OK
+	case resBulkheadFull, resRateLimited:
+		return Rejected
+	case resBreakerOpen:
+		fb := ds.cfg.Policy.Fallback
+		if fb.answers() {
+			ds.fellBack++
+			if fb == QueueFallback {
+				ds.queuedForLater++
+			}
+			return Fallback
+		}
+		if fb == FailFastFallback {
+			ds.lastRetryAfter = ds.breaker.OpenRemaining(r.now)
+		}
+		return Rejected
+	}
+	return Failed
+}
+
 // finishCall turns the call's result into the client's outcome, applying
 // the fallback to a breaker's refusal, and frees the worker.
 func (r *Run) finishCall(id int32, res result) {
 	req := &r.requests[id]
 	req.deadlineOn = false
 	ds := r.dep(req)
-	o := Failed
-	switch res {
-	case resOK:
-		o = OK
-	case resBulkheadFull, resRateLimited:
-		o = Rejected
-	case resBreakerOpen:
-		fb := ds.cfg.Policy.Fallback
-		switch {
-		case fb.answers():
-			o = Fallback
-			ds.fellBack++
-			if fb == QueueFallback {
-				ds.queuedForLater++
-			}
-		default:
-			o = Rejected
-			if fb == FailFastFallback {
-				ds.lastRetryAfter = ds.breaker.OpenRemaining(r.now)
-			}
-		}
-	}
+	o := r.outcomeOf(ds, res)
 	ds.answered++
 	if o == Failed || o == Rejected {
 		ds.failedCalls++

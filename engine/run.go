@@ -161,6 +161,9 @@ type dependencyState struct {
 
 	rng  *stream // retries' latencies and backoff jitter
 	fast bool    // its calls may take the fast path (fastpath.go)
+	// fastLayers: they may take it through a bulkhead or a breaker
+	// (enterFast); fast is then false (splitFast).
+	fastLayers bool
 	// cancel and propagate are the policy's Cancel and PropagateDeadline;
 	// svc is the service the edge calls, or -1 for a leaf. (They fill what
 	// would be padding after fast.)
@@ -189,6 +192,7 @@ type dependencyState struct {
 	series     []DependencySample
 
 	calls          uint64 // attempts that reached the dependency
+	fastSent       uint64 // of them, those enterFast sent (fastpath.go)
 	succeeded      uint64 // calls whose result came back ok
 	retries        uint64
 	retriesDenied  uint64 // by the budget or the deadline
@@ -484,6 +488,7 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 	if err := r.initTasks(seed, samples); err != nil {
 		return err
 	}
+	r.splitFast() // fastpath.go: the hooks above have had their say
 	// The drain limit is not kept in the queue: it is the first thing to
 	// happen at r.end (AdvanceTo), since everything else that could fall
 	// on r.end is scheduled after it. Its sequence number stays taken, so
@@ -528,7 +533,7 @@ func (r *Run) setupDependency(ds *dependencyState, d *Dependency, seed, jitterKe
 	if err := r.initDependencyLimits(ds, d); err != nil {
 		return err
 	}
-	ds.fast = canGoFast(ds)
+	ds.fast, ds.fastLayers = canGoFast(ds)
 	return nil
 }
 
@@ -1222,6 +1227,10 @@ func (r *Run) runHandler(id int32, req *request, es *endpointState) {
 	if d := ds.deadline; d > 0 {
 		req.deadlineOn = true
 		r.schedule(event{at: r.now + d, kind: evDeadline, req: id, gen: req.gen})
+	}
+	if ds.fastLayers {
+		r.enterFast(id, req, ds) // fastpath.go
+		return
 	}
 	if ds.fast {
 		// The fast path (fastpath.go): the call is sent here if it will
