@@ -14,9 +14,10 @@ import (
 // A call along an edge whose Dependency names a service is a request of its
 // own, a child, in the run's one slab of requests. The caller's startCall
 // picks an instance (the balancer) and sends the call: the child arrives at
-// that instance by an event at the same instant (evChildArrive), so that
-// the slab only ever grows at the top of an event, never below a caller
-// that holds a pointer into it. The instance admits it to a worker or its
+// that instance at the same instant, as an event would, once the event
+// that sent it is over (soonCall, or evChildArrive), so that the slab only
+// ever grows at the top of an event, never below a caller that holds a
+// pointer into it. The instance admits it to a worker or its
 // accept queue (or refuses it: the caller sees an error at once), runs the
 // service's own Work (evWorkDone), then sends the service's own call through
 // that instance's policy pipeline, exactly as the front service's endpoints
@@ -368,7 +369,49 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 		}
 	}
 	r.armTimeout(id, 0, false)
-	r.scheduleEvent(r.now, evChildArrive, id, req.gen, req.callTok, int32(r.svcs[ds.svc].instBase+k))
+	gi := int32(r.svcs[ds.svc].instBase + k)
+	if r.soon.seq != 0 {
+		// The slot holds an earlier call: this one waits its turn in the
+		// queue, which comes after that call's, by seq, as it would.
+		r.scheduleEvent(r.now, evChildArrive, id, req.gen, req.callTok, gi)
+		return
+	}
+	r.seq++
+	r.soon = soonCall{seq: r.seq, req: id, gen: req.gen, tok: req.callTok, inst: gi}
+}
+
+// soonCall is a call into a service sent now, which arrives at its
+// instance now too, kept out of the event queue (Run.soon). It is the
+// event evChildArrive would be, with the seq that event would have taken,
+// and it is handled exactly when that event would be: the run's loop
+// (runBefore) takes it first while nothing in the queue or the arrivals
+// comes before it by (time, seq). A call is sent in the middle of an
+// event's handling, so its arrival cannot be handled where it is sent: the
+// rest of that event comes first. Nearly every event that sends a call
+// sends one, so one slot is enough; a second call sent before the first
+// has arrived goes into the queue, as every call did before, after the
+// first by its seq. seq 0 marks the slot empty.
+type soonCall struct {
+	seq      uint64
+	req      int32
+	gen, tok uint32
+	inst     int32
+}
+
+// takeSoon handles the call in r.soon, due now, if nothing pending comes
+// before it (an arrival or an event at now with a smaller seq, such as a
+// timer put in the queue with the seq it was set with); it reports
+// whether it did. The loop calls it whenever the slot is full, before it
+// looks at anything else.
+func (r *Run) takeSoon() bool {
+	s := r.soon.seq
+	if (r.arrAt == r.now && r.arrSeq < s) || (r.queue.headAt == r.now && r.queue.headSeq < s) {
+		return false
+	}
+	c := r.soon
+	r.soon.seq = 0
+	r.childArrives(c.req, c.gen, c.tok, int(c.inst))
+	return true
 }
 
 // pickInstance is the balancer's choice, within the callee's fleet, for a
@@ -432,7 +475,7 @@ func (r *Run) pickInstance(ds *dependencyState) int {
 func (r *Run) handleService(e *event) {
 	switch e.kind {
 	case evChildArrive:
-		r.childArrives(e)
+		r.childArrives(e.req, e.gen, e.tok, int(e.dep))
 	case evWorkDone, evHeld:
 		req := &r.requests[e.req]
 		if req.gen != e.gen || req.ep < 0 {
@@ -464,21 +507,22 @@ func (r *Run) hold(e *event) {
 	r.schedule(held)
 }
 
-// childArrives admits a call at the instance picked for it, or refuses it.
-func (r *Run) childArrives(e *event) {
-	p := &r.requests[e.req]
-	if p.gen != e.gen || !p.inCall || p.callTok != e.tok {
+// childArrives admits the call of request id (its generation and call
+// token when it was sent) at instance gi, picked for it, or refuses it.
+func (r *Run) childArrives(id int32, pgen, ptok uint32, gi int) {
+	p := &r.requests[id]
+	if p.gen != pgen || !p.inCall || p.callTok != ptok {
 		// Abandoned in the instant it was sent: it never left the caller
 		// (abandonServiceCall settled its counts).
 		return
 	}
 	if p.inst != 0 && r.insts[p.inst].state == InstanceIsHung {
-		r.hold(e) // sent by a hung instance: it leaves when the hang ends
+		// Sent by a hung instance: it leaves when the hang ends (hold).
+		r.schedule(event{at: r.insts[p.inst].until, kind: evChildArrive, req: id, gen: pgen, tok: ptok, dep: int32(gi)})
 		return
 	}
 	parentDep, parentEp := p.dep, p.ep
 	ds := &r.dependencies[parentDep]
-	gi := int(e.dep)
 	in := &r.insts[gi]
 	ss := &r.svcs[in.svc]
 	in.arrived++
@@ -489,7 +533,7 @@ func (r *Run) childArrives(e *event) {
 		in.answered[Rejected]++
 		ss.bucket.Answered[Rejected]++
 		ds.inFlight--
-		r.callReturned(e.req, resError)
+		r.callReturned(id, resError)
 		return
 	}
 	if in.state == InstanceIsFailing && in.errRng.float64() < in.errRate {
@@ -497,7 +541,7 @@ func (r *Run) childArrives(e *event) {
 		in.answered[Failed]++
 		ss.bucket.Answered[Failed]++
 		ds.inFlight--
-		r.callReturned(e.req, resError)
+		r.callReturned(id, resError)
 		return
 	}
 	if !haveWorker && in.shedder != nil && !in.shedder.Admit(r.now, r.instQueue(in), r.endpoints[parentEp].class) {
@@ -506,7 +550,7 @@ func (r *Run) childArrives(e *event) {
 		in.answered[Rejected]++
 		ss.bucket.Answered[Rejected]++
 		ds.inFlight--
-		r.callReturned(e.req, resError)
+		r.callReturned(id, resError)
 		return
 	}
 	tenant := p.tenant
@@ -523,10 +567,10 @@ func (r *Run) childArrives(e *event) {
 	req.arrived, req.gen, req.ep, req.dep, req.worker, req.inst, req.tenant = r.now, gen, parentEp, dep, noWorker, int16(gi), tenant
 	r.open++
 	r.ensureLink(c)
-	pl := &r.links[e.req]
+	pl := &r.links[id]
 	cl := &r.links[c]
 	*cl = link{}
-	cl.parent, cl.parentGen, cl.parentTok, cl.edge, cl.child, cl.deadline, cl.send = e.req, e.gen, e.tok, parentDep, -1, pl.send, noDeadline
+	cl.parent, cl.parentGen, cl.parentTok, cl.edge, cl.child, cl.deadline, cl.send = id, pgen, ptok, parentDep, -1, pl.send, noDeadline
 	pl.child, pl.childGen = c, gen
 	if haveWorker {
 		r.startChild(c)
