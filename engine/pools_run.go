@@ -9,6 +9,20 @@ import "time"
 // connection goes back idle when the call answers (callReturned), and is
 // closed when the caller gives up on it (abandonWith). Who waits where is
 // kept beside the request slab (holds), so a request is no larger for it.
+//
+// A host's dials are kept out of the event queue as its timeouts are
+// (timers.go): a dial mostly takes the pool's Dial, so dials end in the
+// order they start, and a hung host's all end together, when the hang is
+// over. While the hang lasts every request dials anew, and most of them
+// give up long before it ends; put in the queue, thousands of dials ending
+// at one instant made every later one walk past them all. Each host keeps
+// its dials that end in time order in a FIFO (dials) whose first alone is
+// in the queue, as the evDialDone event it always was, with the time and
+// seq it was given when the dial started; when it comes up, the dials
+// behind it whose attempts have moved on (given up, or the process
+// restarted) are dropped without being events, and the first one left
+// takes its place. A dial that would end before the FIFO's last (one that
+// fails at the dial timeout) is an event of its own, as all were.
 
 // Where an attempt stands with its pool.
 const (
@@ -56,6 +70,9 @@ type hostState struct {
 	idle     int
 	waiting  int
 	waiters  ring
+	// dials holds its dials under way that end in time order; the first
+	// is in the event queue.
+	dials waitRing
 }
 
 // connHold is an attempt's place in its pool.
@@ -200,8 +217,55 @@ func (r *Run) connect(id int32, h *connHold, ps *poolState, hs *hostState) bool 
 		ds.maxAfter = max(ds.maxAfter, after)
 	}
 	r.armTimeout(id, r.now+after, true)
-	r.schedule(event{at: r.now + after, kind: evDialDone, req: id, gen: req.gen, tok: h.tok, err: fails})
+	at := r.now + after
+	w := &hs.dials
+	if fails || (w.n > 0 && at < w.items[(w.head+w.n-1)&(len(w.items)-1)].at) {
+		r.schedule(event{at: at, kind: evDialDone, req: id, gen: req.gen, tok: h.tok, err: fails})
+		return false
+	}
+	r.seq++
+	p := w.add()
+	*p = timerWait{at: at, seq: r.seq, req: id, gen: req.gen, tok: h.tok}
+	if w.n == 1 {
+		queueDial(&r.queue, h.pool, h.host, p)
+	}
 	return false
+}
+
+// queueDial puts p, the first dial of host `host` of pool `pool`, in the
+// event queue with its own time and seq; dep names the FIFO (0 is a
+// dial's own event).
+func queueDial(q *eventQueue, pool, host int16, p *timerWait) {
+	dep := 1 + int32(pool)<<16 + int32(host)
+	if c := q.placeAt(p.at, p.seq); c != nil {
+		c.req, c.gen, c.tok, c.dep, c.kind, c.err = p.req, p.gen, p.tok, dep, evDialDone, false
+		return
+	}
+	q.pushFar(event{at: p.at, seq: p.seq, kind: evDialDone, req: p.req, gen: p.gen, tok: p.tok, dep: dep})
+}
+
+// dialDue moves the FIFO of dials whose first is e, which has come up
+// (and is handled as any dial's end after this), past e: the dials behind
+// it whose attempts have moved on are dropped, and the first one left
+// goes into the queue. It runs before e is handled, so that a dial started
+// meanwhile finds the FIFO as it is.
+func (r *Run) dialDue(e *event) {
+	pool, host := int16((e.dep-1)>>16), int16((e.dep-1)&0xffff)
+	w := &r.pools.pools[pool].hosts[host].dials
+	holds := r.pools.holds
+	items, mask := w.items, len(w.items)-1
+	h, n := w.head+1, w.n-1
+	for ; n > 0; h, n = h+1, n-1 {
+		p := &items[h&mask]
+		// What handlePool checks: a dial whose request or attempt has
+		// moved on does nothing, and never will again (tokens only grow).
+		if r.requests[p.req].gen == p.gen && int(p.req) < len(holds) && holds[p.req].tok == p.tok && holds[p.req].state == connDialing {
+			queueDial(&r.queue, pool, host, p)
+			break
+		}
+	}
+	w.head, w.n = h&mask, n
+	e.dep = 0
 }
 
 // sendDialled sends request id's attempt once its connection's dial, which
@@ -218,6 +282,9 @@ func (r *Run) sendDialled(id int32, req *request, ds *dependencyState, dial time
 
 // handlePool handles a dial's end and a wait's limit.
 func (r *Run) handlePool(e *event) {
+	if e.dep != 0 {
+		r.dialDue(e) // the first of a host's FIFO of dials
+	}
 	req := &r.requests[e.req]
 	pr := r.pools
 	if req.gen != e.gen || int(e.req) >= len(pr.holds) {

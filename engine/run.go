@@ -89,6 +89,9 @@ type Run struct {
 	// services' edges, per instance, follow them.
 	nFrontDeps int
 	draining   bool // drain is failing everything: a freed worker takes nothing new
+	// soon is a call into a service sent now and not yet arrived, kept
+	// out of the event queue (services_run.go); seq 0: none.
+	soon soonCall
 	// onFree, when set (by tests), is told each time a service's worker
 	// is freed, with the request and why.
 	onFree func(id int32, gen uint32, cancelled bool)
@@ -684,6 +687,11 @@ func (r *Run) AdvanceTo(t time.Duration) {
 func (r *Run) runBefore(stop time.Duration) {
 	q := &r.queue
 	for {
+		if r.soon.seq != 0 {
+			if r.takeSoon() {
+				continue // services_run.go: a call's arrival, due now
+			}
+		}
 		// An empty queue's headAt is noArrival, later than any arrival;
 		// so is arrAt once traffic has ended, and then no arrival comes
 		// first (or before stop).

@@ -14,9 +14,10 @@ import (
 // A call along an edge whose Dependency names a service is a request of its
 // own, a child, in the run's one slab of requests. The caller's startCall
 // picks an instance (the balancer) and sends the call: the child arrives at
-// that instance by an event at the same instant (evChildArrive), so that
-// the slab only ever grows at the top of an event, never below a caller
-// that holds a pointer into it. The instance admits it to a worker or its
+// that instance at the same instant, as an event would, once the event
+// that sent it is over (soonCall, or evChildArrive), so that the slab only
+// ever grows at the top of an event, never below a caller that holds a
+// pointer into it. The instance admits it to a worker or its
 // accept queue (or refuses it: the caller sees an error at once), runs the
 // service's own Work (evWorkDone), then sends the service's own call through
 // that instance's policy pipeline, exactly as the front service's endpoints
@@ -48,6 +49,13 @@ type svcState struct {
 	calls    int // the Calls edge, an index of cfg.Dependencies, or -1
 	work     bool
 	workLat  dependencyState // only its latency is used: Work's sampler
+	// workDrawn says Work is drawn for each request (workLat.sample);
+	// otherwise it is workFixed (a constant, or none).
+	workDrawn bool
+	workFixed time.Duration
+	// budget says the Calls edge keeps a retry budget, which a request
+	// that ends settles (endChild).
+	budget bool
 	// caller and depth: where a depth-first walk from the front meets it.
 	caller string
 	depth  int
@@ -61,7 +69,8 @@ type svcState struct {
 // instState is one instance of a service: its pool, accept queue and record.
 type instState struct {
 	svc       int
-	k         int // its index within the service
+	k         int   // its index within the service
+	callDep   int32 // its edge for the service's Calls, an index of dependencies, or -1
 	workers   int
 	queueCap  int
 	busy      int
@@ -163,9 +172,15 @@ func (r *Run) initServices(seed uint64, samples int, old *spare) error {
 		*ss = svcState{cfg: s, n: max(1, s.Instances), instBase: nInst, depBase: depBase, nDeps: len(s.Dependencies), calls: -1,
 			work: s.Work.Kind != 0, series: reuseBuf(series, samples)}
 		ss.workLat.setLatency(s.Work)
+		ss.workDrawn = s.Work.Kind == Exponential || s.Work.Kind == LogNormal
+		if s.Work.Kind == Constant {
+			ss.workFixed = s.Work.Value
+		}
 		for j := range s.Dependencies {
 			if s.Dependencies[j].Name == s.Calls {
 				ss.calls = j
+				rp := s.Dependencies[j].Policy.Retry
+				ss.budget = rp != nil && (rp.Budget == TokenBucketBudget || rp.Budget == ConcurrencyBudget)
 			}
 		}
 		nInst += ss.n
@@ -196,8 +211,11 @@ func (r *Run) initServices(seed uint64, samples int, old *spare) error {
 			gi := ss.instBase + k
 			accept := r.insts[gi].accept
 			accept.head, accept.n = 0, 0
-			r.insts[gi] = instState{svc: i, k: k, workers: s.Workers, queueCap: s.Queue, accept: accept,
+			r.insts[gi] = instState{svc: i, k: k, callDep: -1, workers: s.Workers, queueCap: s.Queue, accept: accept,
 				rng: newStream(seed, instKey(s.Name, 12, k))}
+			if ss.calls >= 0 {
+				r.insts[gi].callDep = int32(ss.depBase + k*ss.nDeps + ss.calls)
+			}
 			for _, f := range s.Faults {
 				if f.Kind == InstanceErrors {
 					r.insts[gi].errRng = newStream(seed, instKey(s.Name, 16, k))
@@ -347,14 +365,18 @@ func (r *Run) deadlinePassed(id int32, ds *dependencyState) bool {
 }
 
 // callService sends request id's attempt along ds, an edge to a service:
-// it picks the instance now; the child arrives there by an event.
+// it picks the instance now; the child arrives there once the event that
+// sends it is over (soonCall).
 func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 	ds.calls++
-	ds.inFlight++
-	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+	n := ds.inFlight + 1
+	ds.inFlight = n
+	if n > ds.inFlightMax {
+		ds.inFlightMax = n
+	}
 	req.inCall = true
 	req.callTok++
-	k := r.pickInstance(ds)
+	gi := int32(r.pickInstance(ds))
 	r.ensureLink(id)
 	l := &r.links[id]
 	l.child = -1
@@ -367,21 +389,64 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 			l.send = min(l.send, req.callStart+ds.deadline)
 		}
 	}
-	r.armTimeout(id, 0, false)
-	r.scheduleEvent(r.now, evChildArrive, id, req.gen, req.callTok, int32(r.svcs[ds.svc].instBase+k))
+	if ds.timeoutAt >= 0 {
+		r.armTimeout(id, 0, false) // it does nothing without a timeout layer
+	}
+	if r.soon.seq != 0 {
+		// The slot holds an earlier call: this one waits its turn in the
+		// queue, which comes after that call's, by seq, as it would.
+		r.scheduleEvent(r.now, evChildArrive, id, req.gen, req.callTok, gi)
+		return
+	}
+	r.seq++
+	r.soon = soonCall{seq: r.seq, req: id, gen: req.gen, tok: req.callTok, inst: gi}
+}
+
+// soonCall is a call into a service sent now, which arrives at its
+// instance now too, kept out of the event queue (Run.soon). It is the
+// event evChildArrive would be, with the seq that event would have taken,
+// and it is handled exactly when that event would be: the run's loop
+// (runBefore) takes it first while nothing in the queue or the arrivals
+// comes before it by (time, seq). A call is sent in the middle of an
+// event's handling, so its arrival cannot be handled where it is sent: the
+// rest of that event comes first. Nearly every event that sends a call
+// sends one, so one slot is enough; a second call sent before the first
+// has arrived goes into the queue, as every call did before, after the
+// first by its seq. seq 0 marks the slot empty.
+type soonCall struct {
+	seq      uint64
+	req      int32
+	gen, tok uint32
+	inst     int32
+}
+
+// takeSoon handles the call in r.soon, due now, if nothing pending comes
+// before it (an arrival or an event at now with a smaller seq, such as a
+// timer put in the queue with the seq it was set with); it reports
+// whether it did. The loop calls it whenever the slot is full, before it
+// looks at anything else.
+func (r *Run) takeSoon() bool {
+	s := r.soon.seq
+	if (r.arrAt == r.now && r.arrSeq < s) || (r.queue.headAt == r.now && r.queue.headSeq < s) {
+		return false
+	}
+	c := r.soon
+	r.soon.seq = 0
+	r.childArrives(c.req, c.gen, c.tok, int(c.inst))
+	return true
 }
 
 // pickInstance is the balancer's choice, within the callee's fleet, for a
-// call along ds.
+// call along ds: the instance's index in insts.
 func (r *Run) pickInstance(ds *dependencyState) int {
 	ss := &r.svcs[ds.svc]
-	n := ss.n
+	n, base := ss.n, ss.instBase
 	if n == 1 {
-		return 0
+		return base
 	}
 	// The fleet's instances, and ring steps without a division: the
 	// balancer runs for every call into a fleet.
-	insts := r.insts[ss.instBase : ss.instBase+n]
+	insts := r.insts[base : base+n]
 	var k int
 	switch ss.cfg.Balancer {
 	case RandomBalancer:
@@ -405,13 +470,13 @@ func (r *Run) pickInstance(ds *dependencyState) int {
 			best = (ds.cursor + 1) % n // all down: the call is refused there
 		}
 		ds.cursor = best
-		return best
+		return base + best
 	default:
-		ds.cursor++
-		if ds.cursor >= n {
-			ds.cursor = 0
+		k = ds.cursor + 1
+		if k >= n {
+			k = 0
 		}
-		k = ds.cursor
+		ds.cursor = k
 	}
 	// The balancer's health checks take an instance that is down out of
 	// rotation (at once: the model has no check interval), so its share
@@ -419,21 +484,19 @@ func (r *Run) pickInstance(ds *dependencyState) int {
 	// instance down the call is refused where the balancer pointed.
 	for c, j := k, 0; j < n; j++ {
 		if insts[c].state != InstanceIsDown {
-			return c
+			return base + c
 		}
 		if c++; c == n {
 			c = 0
 		}
 	}
-	return k
+	return base + k
 }
 
 // handleService handles the services' events.
 func (r *Run) handleService(e *event) {
 	switch e.kind {
-	case evChildArrive:
-		r.childArrives(e)
-	case evWorkDone, evHeld:
+	case evWorkDone, evHeld: // evWorkDone: one for nearly every call
 		req := &r.requests[e.req]
 		if req.gen != e.gen || req.ep < 0 {
 			return // cancelled, crashed or drained meanwhile
@@ -443,10 +506,12 @@ func (r *Run) handleService(e *event) {
 			return
 		}
 		if e.kind == evWorkDone {
-			r.childCall(e.req)
+			r.childCall(e.req, req)
 		} else {
 			r.childAnswered(e.req, Outcome(e.tok))
 		}
+	case evChildArrive:
+		r.childArrives(e.req, e.gen, e.tok, int(e.dep))
 	case evSvcFault:
 		r.serviceFault(int(e.req), int(e.tok), e.err)
 	}
@@ -464,40 +529,42 @@ func (r *Run) hold(e *event) {
 	r.schedule(held)
 }
 
-// childArrives admits a call at the instance picked for it, or refuses it.
-func (r *Run) childArrives(e *event) {
-	p := &r.requests[e.req]
-	if p.gen != e.gen || !p.inCall || p.callTok != e.tok {
+// childArrives admits the call of request id (its generation and call
+// token when it was sent) at instance gi, picked for it, or refuses it.
+func (r *Run) childArrives(id int32, pgen, ptok uint32, gi int) {
+	p := &r.requests[id]
+	if p.gen != pgen || !p.inCall || p.callTok != ptok {
 		// Abandoned in the instant it was sent: it never left the caller
 		// (abandonServiceCall settled its counts).
 		return
 	}
 	if p.inst != 0 && r.insts[p.inst].state == InstanceIsHung {
-		r.hold(e) // sent by a hung instance: it leaves when the hang ends
+		// Sent by a hung instance: it leaves when the hang ends (hold).
+		r.schedule(event{at: r.insts[p.inst].until, kind: evChildArrive, req: id, gen: pgen, tok: ptok, dep: int32(gi)})
 		return
 	}
 	parentDep, parentEp := p.dep, p.ep
-	ds := &r.dependencies[parentDep]
-	gi := int(e.dep)
 	in := &r.insts[gi]
 	ss := &r.svcs[in.svc]
 	in.arrived++
 	haveWorker := in.busy < in.workers
-	in.lacked = in.lacked || !haveWorker // fork_services.go
+	if !haveWorker {
+		in.lacked = true // fork_services.go
+	}
 	if in.state == InstanceIsDown || (!haveWorker && !(in.queueCap == QueueUnbounded || in.queued < in.queueCap)) {
 		// Connection refused, or no room: an error at once.
 		in.answered[Rejected]++
 		ss.bucket.Answered[Rejected]++
-		ds.inFlight--
-		r.callReturned(e.req, resError)
+		r.dependencies[parentDep].inFlight--
+		r.callReturned(id, resError)
 		return
 	}
 	if in.state == InstanceIsFailing && in.errRng.float64() < in.errRate {
 		// A failing instance answers with an error at once, no worker taken.
 		in.answered[Failed]++
 		ss.bucket.Answered[Failed]++
-		ds.inFlight--
-		r.callReturned(e.req, resError)
+		r.dependencies[parentDep].inFlight--
+		r.callReturned(id, resError)
 		return
 	}
 	if !haveWorker && in.shedder != nil && !in.shedder.Admit(r.now, r.instQueue(in), r.endpoints[parentEp].class) {
@@ -505,31 +572,28 @@ func (r *Run) childArrives(e *event) {
 		// the call is refused at once (a 503), counted by the shedder.
 		in.answered[Rejected]++
 		ss.bucket.Answered[Rejected]++
-		ds.inFlight--
-		r.callReturned(e.req, resError)
+		r.dependencies[parentDep].inFlight--
+		r.callReturned(id, resError)
 		return
 	}
 	tenant := p.tenant
 	c := r.allocRequest()
 	req := &r.requests[c]
-	dep := int32(-1)
-	if ss.calls >= 0 {
-		dep = int32(ss.depBase + in.k*ss.nDeps + ss.calls)
-	}
 	// Cleared, then filled in, as in arrive: a literal with fields that
 	// are not constants is built aside and copied, twice the stores.
 	gen := req.gen
 	*req = request{}
-	req.arrived, req.gen, req.ep, req.dep, req.worker, req.inst, req.tenant = r.now, gen, parentEp, dep, noWorker, int16(gi), tenant
+	req.arrived, req.gen, req.ep, req.dep, req.worker, req.inst, req.tenant = r.now, gen, parentEp, in.callDep, noWorker, int16(gi), tenant
 	r.open++
 	r.ensureLink(c)
-	pl := &r.links[e.req]
-	cl := &r.links[c]
+	links := r.links
+	pl := &links[id]
+	cl := &links[c]
 	*cl = link{}
-	cl.parent, cl.parentGen, cl.parentTok, cl.edge, cl.child, cl.deadline, cl.send = e.req, e.gen, e.tok, parentDep, -1, pl.send, noDeadline
+	cl.parent, cl.parentGen, cl.parentTok, cl.edge, cl.child, cl.deadline, cl.send = id, pgen, ptok, parentDep, -1, pl.send, noDeadline
 	pl.child, pl.childGen = c, gen
 	if haveWorker {
-		r.startChild(c)
+		r.startChild(c, req, in, ss)
 		return
 	}
 	r.queueChild(in, c, req.gen)
@@ -561,11 +625,9 @@ func (r *Run) queueChild(in *instState, c int32, gen uint32) {
 	q.push(c, uint64(gen))
 }
 
-// startChild gives child c a worker of its instance and starts its work.
-func (r *Run) startChild(c int32) {
-	req := &r.requests[c]
-	in := &r.insts[req.inst]
-	ss := &r.svcs[in.svc]
+// startChild gives child c (req, on instance in of service ss) a worker
+// and starts its work.
+func (r *Run) startChild(c int32, req *request, in *instState, ss *svcState) {
 	in.busy++
 	in.busyMax = max(in.busyMax, in.busy)
 	ss.busy++
@@ -577,8 +639,8 @@ func (r *Run) startChild(c int32) {
 		// A hung instance takes the call but does nothing with it: its
 		// work (none, or some) is done when the hang ends (hold). A slow
 		// one holds the worker its added time first.
-		var work time.Duration
-		if ss.work {
+		work := ss.workFixed
+		if ss.workDrawn {
 			work = ss.workLat.sample(in.rng)
 		}
 		if in.state == InstanceIsSlow {
@@ -587,14 +649,13 @@ func (r *Run) startChild(c int32) {
 		r.scheduleEvent(r.now+work, evWorkDone, c, req.gen, 0, 0)
 		return
 	}
-	r.childCall(c)
+	r.childCall(c, req)
 }
 
-// childCall sends child c's own call, once its work is done, through its
-// instance's pipeline for the service's Calls edge, as startOnWorker does
-// for a front request.
-func (r *Run) childCall(c int32) {
-	req := &r.requests[c]
+// childCall sends child c's own call (req is c's), once its work is done,
+// through its instance's pipeline for the service's Calls edge, as
+// startOnWorker does for a front request.
+func (r *Run) childCall(c int32, req *request) {
 	if req.dep < 0 {
 		r.childAnswered(c, OK)
 		return
@@ -638,7 +699,9 @@ func (r *Run) childAnswered(c int32, o Outcome) {
 // caller still waits for it.
 func (r *Run) endChild(c int32, o Outcome, res result, how endKind) {
 	req := &r.requests[c]
-	l := r.links[c]
+	l := &r.links[c]
+	// What is needed of the link, read before anything can grow links.
+	parent, edge := l.parent, l.edge
 	in := &r.insts[req.inst]
 	ss := &r.svcs[in.svc]
 	in.answered[o]++
@@ -649,9 +712,9 @@ func (r *Run) endChild(c int32, o Outcome, res result, how endKind) {
 	case endExpired:
 		in.expiredInQueue++
 	}
-	ds := &r.dependencies[l.edge]
+	ds := &r.dependencies[edge]
 	ds.inFlight--
-	p := &r.requests[l.parent]
+	p := &r.requests[parent]
 	waiting := p.gen == l.parentGen && p.inCall && p.callTok == l.parentTok
 	switch {
 	case waiting && how == endDrained:
@@ -667,7 +730,7 @@ func (r *Run) endChild(c int32, o Outcome, res result, how endKind) {
 		}
 	}
 	if req.started {
-		if req.piped {
+		if req.piped && ss.budget {
 			if b := r.dependencies[req.dep].budget; b != nil {
 				b.End()
 				if req.retried {
@@ -682,8 +745,8 @@ func (r *Run) endChild(c int32, o Outcome, res result, how endKind) {
 		r.freeRequest(c)
 	}
 	if waiting {
-		r.links[l.parent].child = -1
-		r.callReturned(l.parent, res)
+		r.links[parent].child = -1
+		r.callReturned(parent, res)
 	}
 }
 
@@ -703,7 +766,7 @@ func (r *Run) releaseChild(c int32, req *request, in *instState, ss *svcState, c
 		r.onFree(c, req.gen, cancelled)
 	}
 	r.freeRequest(c)
-	if !r.draining {
+	if in.accept.n > 0 && !r.draining {
 		r.startQueued(in)
 	}
 }
@@ -712,20 +775,20 @@ func (r *Run) releaseChild(c int32, req *request, in *instState, ss *svcState, c
 // child; children whose deadline passed while they queued are dropped on
 // the way (a server checks the request's context first).
 func (r *Run) startQueued(in *instState) {
-	ss := &r.svcs[in.svc]
 	for in.accept.len() > 0 && in.busy < in.workers {
 		c, gen := in.accept.pop()
 		req := &r.requests[c]
 		if uint64(req.gen) != gen {
 			continue
 		}
+		ss := &r.svcs[in.svc]
 		in.queued--
 		ss.queued--
 		if dl := r.links[c].deadline; dl != noDeadline && r.now >= dl {
 			r.endChild(c, Failed, resError, endExpired)
 			continue
 		}
-		r.startChild(c)
+		r.startChild(c, req, in, ss)
 		return
 	}
 }

@@ -114,9 +114,10 @@ func (r *Run) cloneTasksInto(dst *Run, old tasksSpare) {
 			d.series = cloneInto(series, s.series)
 			d.hosts = reuseBuf(hosts, len(s.hosts))[:len(s.hosts)]
 			for k := range s.hosts {
-				waiters := d.hosts[k].waiters
+				waiters, dials := d.hosts[k].waiters, d.hosts[k].dials
 				d.hosts[k] = s.hosts[k]
 				d.hosts[k].waiters = cloneRing(waiters, s.hosts[k].waiters)
+				d.hosts[k].dials = cloneWaits(dials, s.hosts[k].dials) // pools_run.go
 			}
 		}
 		dst.pools = p

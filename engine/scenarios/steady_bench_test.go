@@ -53,3 +53,8 @@ func BenchmarkSteadyCascade(b *testing.B)             { benchSteady(b, Cascade) 
 // BenchmarkSteadyFleetProbes is the slowest of the built-ins a sweep runs:
 // four variants of 90 s, a fleet of breakers on one provider.
 func BenchmarkSteadyFleetProbes(b *testing.B) { benchSteady(b, FleetProbes) }
+
+// BenchmarkSteadyGoServer is the go-server scenario: a tasks server whose
+// goroutines call through a client connection pool and a database pool,
+// the slowest built-in sweep of the tasks servers.
+func BenchmarkSteadyGoServer(b *testing.B) { benchSteady(b, GoServer) }
