@@ -15,8 +15,8 @@ import (
 // streams depend only on its name, its rate or interval, its bursts and
 // tenant shares, the latency of the dependency it calls, the scenario's
 // duration and the seed, and the runs check all of these before they
-// replay. A Traffic is immutable, so runs on many
-// goroutines may share one.
+// replay. A Traffic is immutable, so runs on many goroutines may share
+// one.
 type Traffic struct {
 	seed      uint64
 	duration  time.Duration
@@ -191,8 +191,8 @@ func mergeArrivals(eps []*endpointTraffic) []uint8 {
 func (tr *Traffic) Seed() uint64 { return tr.seed }
 
 // Requests is how many requests the traffic holds, 24 bytes each (and a
-// byte for their place in an arrival order, one more for a tenant): what a
-// caller keeping many Traffics weighs.
+// byte for their place in an arrival order): what a caller keeping many
+// Traffics weighs.
 func (tr *Traffic) Requests() int {
 	n := 0
 	for i := range tr.endpoints {
