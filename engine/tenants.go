@@ -244,10 +244,13 @@ func (r *Run) closeTenants() {
 
 // tenantArrived counts an arrival of tenant t (>= 0).
 func (r *Run) tenantArrived(t int8) {
-	r.tenants[t].arrived++
-	r.tenants[t].bucket.Arrived++
+	// One look-up of the record: each r.tenants[t] is a bounds check and
+	// a multiplication of its own.
+	ts := &r.tenants[t]
+	ts.arrived++
+	ts.bucket.Arrived++
 	if r.now >= r.measureFrom && r.now < r.measureTo {
-		r.tenants[t].windowArrived++
+		ts.windowArrived++
 	}
 }
 
@@ -317,25 +320,24 @@ func (r *Run) enterTenantBulkhead(id int32, i int) {
 	if t < 0 {
 		t = anonTenant
 	}
-	if b.own[t] >= b.ownCap[t] {
-		b.spilled = true // fork_limits.go
-	}
-	switch {
-	case b.own[t] < b.ownCap[t]:
-		b.own[t]++
-		b.ownMax[t] = max(b.ownMax[t], b.own[t]) // fork_limits.go
+	if own := b.own[t]; own < b.ownCap[t] {
+		own++
+		b.own[t] = own
+		b.ownMax[t] = max(b.ownMax[t], own) // fork_limits.go
 		req.inShared = false
-	case b.sharedUsed < b.sharedCap && (b.sharedPerTenant == 0 || b.shared[t] < b.sharedPerTenant):
+	} else {
+		b.spilled = true // fork_limits.go
+		if b.sharedUsed >= b.sharedCap || (b.sharedPerTenant != 0 && b.shared[t] >= b.sharedPerTenant) {
+			ds.bulkheadFull++
+			if req.tenant >= 0 {
+				r.tenants[req.tenant].limited++
+			}
+			r.layerResult(id, i, resBulkheadFull)
+			return
+		}
 		b.shared[t]++
 		b.sharedUsed++
 		req.inShared = true
-	default:
-		ds.bulkheadFull++
-		if req.tenant >= 0 {
-			r.tenants[req.tenant].limited++
-		}
-		r.layerResult(id, i, resBulkheadFull)
-		return
 	}
 	ds.bulkhead++
 	req.inBH = true
