@@ -158,3 +158,62 @@ func TestExpectedArrivalsCountBursts(t *testing.T) {
 		t.Errorf("50 a second for 2 s: expected %.0f requests, want at least 100", n)
 	}
 }
+
+// Runs with tenants or load shedding take the fast path too (it counts
+// each answer for the request's tenant, and only a shedder that estimates
+// the wait needs the service times it does not report), and give the
+// same snapshots, step by step, as with every call sent through the
+// pipeline.
+func TestFastPathWithLimitsChangesNothing(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		sc := genLimitedScenario(t)
+		sys := &sc.Variants[0].System
+		for i := range sys.Dependencies {
+			if p := &sys.Dependencies[i].Policy; rapid.Bool().Draw(t, "plain") {
+				*p = Policy{Timeout: p.Timeout}
+			}
+		}
+		if err := sc.Validate(); err != nil {
+			t.Skip("stripped scenario is not valid:", err)
+		}
+		seed := rapid.Uint64().Draw(t, "seed")
+		step := time.Duration(rapid.IntRange(50, 2000).Draw(t, "stepMs")) * time.Millisecond
+		fast, err := New(sc, 0, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slow, _ := New(sc, 0, seed)
+		for i := range slow.dependencies {
+			slow.dependencies[i].fast = false
+		}
+		for !fast.Done() || !slow.Done() {
+			fast.Advance(step)
+			slow.Advance(step)
+			if a, b := fast.Snapshot(), slow.Snapshot(); !reflect.DeepEqual(a, b) {
+				t.Fatalf("at %v: the fast path's snapshot differs from the pipeline's:\n%+v\n%+v", fast.Now(), a, b)
+			}
+		}
+	})
+}
+
+// Without this the test above could pass with the fast path never taken:
+// noisy's shared pool and its shedding by the oldest request's age take it;
+// a shedder that estimates the wait from service times, and a per-tenant
+// bulkhead, keep the pipeline.
+func TestNoisyTenantTakesTheFastPath(t *testing.T) {
+	sc := noisyVariants()
+	for v, want := range []bool{true, false, true} {
+		r, err := New(sc, v, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.dependencies[0].fast; got != want {
+			t.Errorf("variant %q: fast path %v, want %v", sc.Variants[v].Name, got, want)
+		}
+	}
+	sys := &sc.Variants[2].System
+	sys.Shed = &ShedPolicy{Signal: shed.Estimated, MaxWait: sys.Shed.MaxWait, ServiceTime: 80 * ms}
+	if r, _ := New(sc, 2, 1); r.dependencies[0].fast {
+		t.Errorf("a shedder that estimates the wait from service times: the fast path is taken")
+	}
+}
