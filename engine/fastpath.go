@@ -239,6 +239,9 @@ func (r *Run) answerFast(req *request, es *endpointState, o Outcome) {
 		es.window[o]++
 		es.latency.Record(now - arrived)
 	}
+	if req.tenant >= 0 {
+		r.tenantAnswered(req.tenant, arrived, o) // tenants.go
+	}
 }
 
 // freeFast frees req's worker and slot: releaseWorker and freeRequest

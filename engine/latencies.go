@@ -31,17 +31,23 @@ func expectedAnswers(e *Endpoint, d time.Duration) int {
 	return int(min(expectedArrivals(e, d), 1<<20))
 }
 
-// expectedArrivals is how many requests endpoint e sends in d, with six
-// standard deviations of a Poisson count to spare: not bounded, so that
-// a caller deciding whether to hold them all (NewTraffic) sees how many
-// they are.
+// expectedArrivals is how many requests endpoint e sends in d, bursts
+// included, with six standard deviations of a Poisson count to spare: not
+// bounded, so that a caller deciding whether to hold them all (NewTraffic)
+// sees how many they are.
 func expectedArrivals(e *Endpoint, d time.Duration) float64 {
-	switch {
-	case e.Interval > 0:
+	if e.Interval > 0 {
 		return float64(d/e.Interval) + 2
-	case e.Rate > 0:
-		mean := e.Rate * d.Seconds()
-		return mean + 6*math.Sqrt(mean) + 16
 	}
-	return 0
+	mean := e.Rate * d.Seconds()
+	for _, b := range e.Bursts {
+		// A burst replaces the endpoint's rate while it lasts, within d.
+		if span := min(b.To, d) - b.From; span > 0 {
+			mean += (b.Rate - e.Rate) * span.Seconds()
+		}
+	}
+	if mean <= 0 {
+		return 0
+	}
+	return mean + 6*math.Sqrt(mean) + 16
 }

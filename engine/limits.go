@@ -51,11 +51,12 @@ func (r *Run) initFrontLimits() error {
 			r.tenants[k].series = make([]TenantSample, 0, samples+1)
 		}
 	}
-	if r.frontShed != nil || r.tenants != nil {
+	if r.frontShed != nil && r.frontShed.estimates {
 		// The fast path (fastpath.go) answers the client and frees the
-		// worker in one step of its own, which neither counts a tenant's
-		// outcome nor tells the shedder the service time: such runs take
-		// the pipeline, whose results the fast path's equal anyway.
+		// worker in one step of its own, which counts a tenant's outcome
+		// (answerFast) but does not tell the shedder the service time:
+		// a run whose shedder estimates the wait from it takes the
+		// pipeline, whose results the fast path's equal anyway.
 		for i := range r.dependencies {
 			r.dependencies[i].fast = false
 		}

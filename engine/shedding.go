@@ -29,6 +29,11 @@ type serverShed struct {
 	// given up (patience): they are no longer waited for, but stay in the
 	// ring until a worker or liveQueue drops them.
 	gaveUp int
+	// estimates: it judges by the Estimated signal, the only one that
+	// reads the service times observeService would feed it. Without it a
+	// finished request tells the shedder nothing, so the fast path
+	// (fastpath.go), which does not tell it, may take the run's calls.
+	estimates bool
 }
 
 // newServerShed builds load shedding for a server of `workers` workers.
@@ -39,7 +44,7 @@ func newServerShed(p *ShedPolicy, workers int) (*serverShed, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &serverShed{sh: sh}, nil
+	return &serverShed{sh: sh, estimates: c.Signal == shed.Estimated}, nil
 }
 
 // liveQueue is what the shedder judges of the accept ring acc: given-up
@@ -80,8 +85,12 @@ func (r *Run) refuseArrival(es *endpointState) {
 }
 
 // observeService feeds a finished request's time on its worker into the
-// shedder's service-time estimate (used by the Estimated signal).
+// shedder's service-time estimate, when its signal is the Estimated one
+// that reads it.
 func (r *Run) observeService(s *serverShed, req *request, es *endpointState) {
+	if !s.estimates {
+		return
+	}
 	var d time.Duration
 	if es.dep >= 0 {
 		d = r.now - req.callStart // the handler started its call as it took the worker

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"encoding/binary"
+	"math"
 	"time"
 )
 
@@ -160,12 +162,75 @@ func nextBurstArrival(es *endpointState, after, duration time.Duration) (time.Du
 func (r *Run) initEndpointLimits(es *endpointState, e *Endpoint) {
 	es.class = e.Class
 	es.tenancy = newTenancy(r.sys, e, r.seed)
+	es.setBursts(e)
+}
+
+// setBursts gives es endpoint e's bursts, if it has any: the run's draws
+// and a Traffic's (drawEndpoint) both go through it.
+func (es *endpointState) setBursts(e *Endpoint) {
 	if len(e.Bursts) > 0 {
 		// The inline Poisson path in arrive takes endpoints with a rate;
 		// this one keeps its rates here and leaves es.rate at zero, so
 		// that every draw goes through nextArrival to nextBurstArrival.
 		es.bursts, es.baseRate, es.rate = e.Bursts, e.Rate, 0
 	}
+}
+
+// limitsKey is what endpoint e's arrivals and tenants depend on besides
+// trafficKey's other fields: its bursts (times, rates, tenants) and its
+// shares of the tenants, each tenant by its number in sys (the number is
+// what a run records), written as bytes so that trafficKey stays
+// comparable. It is "" for an endpoint with neither, whose tenancy is nil.
+func limitsKey(sys *System, e *Endpoint) string {
+	named := len(e.Tenants) > 0
+	for _, b := range e.Bursts {
+		named = named || b.Tenant != ""
+	}
+	if !named && len(e.Bursts) == 0 {
+		return ""
+	}
+	buf := make([]byte, 0, 2+len(e.Bursts)*25+len(e.Tenants)*9)
+	// Whether the endpoint has a tenancy (it draws a tenant per arrival,
+	// even when no share is above 0), and how many bursts follow.
+	buf = append(buf, b2u8(named), uint8(len(e.Bursts)))
+	for _, b := range e.Bursts {
+		buf = binary.LittleEndian.AppendUint64(buf, uint64(b.From))
+		buf = binary.LittleEndian.AppendUint64(buf, uint64(b.To))
+		buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(b.Rate))
+		t := int8(noTenant)
+		if b.Tenant != "" {
+			t = tenantIndex(sys, b.Tenant)
+		}
+		buf = append(buf, uint8(t))
+	}
+	for _, s := range e.Tenants {
+		buf = append(buf, uint8(tenantIndex(sys, s.Tenant)))
+		buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(s.Share))
+	}
+	return string(buf)
+}
+
+func b2u8(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// drawTenants is the tenant of each of reqs, endpoint e's arrivals, as a
+// run draws them (arrivalTenant): one draw per arrival, in arrival order,
+// from the endpoint's tenant stream. Nil when e's requests carry no
+// tenant.
+func drawTenants(sys *System, e *Endpoint, seed uint64, reqs []trafficRequest) []int8 {
+	t := newTenancy(sys, e, seed)
+	if t == nil {
+		return nil
+	}
+	who := make([]int8, len(reqs))
+	for k := range reqs {
+		who[k] = t.draw(reqs[k].at)
+	}
+	return who
 }
 
 // closeTenants ends each tenant's time-series bucket (closeBucket).
@@ -179,10 +244,13 @@ func (r *Run) closeTenants() {
 
 // tenantArrived counts an arrival of tenant t (>= 0).
 func (r *Run) tenantArrived(t int8) {
-	r.tenants[t].arrived++
-	r.tenants[t].bucket.Arrived++
+	// One look-up of the record: each r.tenants[t] is a bounds check and
+	// a multiplication of its own.
+	ts := &r.tenants[t]
+	ts.arrived++
+	ts.bucket.Arrived++
 	if r.now >= r.measureFrom && r.now < r.measureTo {
-		r.tenants[t].windowArrived++
+		ts.windowArrived++
 	}
 }
 
@@ -252,25 +320,24 @@ func (r *Run) enterTenantBulkhead(id int32, i int) {
 	if t < 0 {
 		t = anonTenant
 	}
-	if b.own[t] >= b.ownCap[t] {
-		b.spilled = true // fork_limits.go
-	}
-	switch {
-	case b.own[t] < b.ownCap[t]:
-		b.own[t]++
-		b.ownMax[t] = max(b.ownMax[t], b.own[t]) // fork_limits.go
+	if own := b.own[t]; own < b.ownCap[t] {
+		own++
+		b.own[t] = own
+		b.ownMax[t] = max(b.ownMax[t], own) // fork_limits.go
 		req.inShared = false
-	case b.sharedUsed < b.sharedCap && (b.sharedPerTenant == 0 || b.shared[t] < b.sharedPerTenant):
+	} else {
+		b.spilled = true // fork_limits.go
+		if b.sharedUsed >= b.sharedCap || (b.sharedPerTenant != 0 && b.shared[t] >= b.sharedPerTenant) {
+			ds.bulkheadFull++
+			if req.tenant >= 0 {
+				r.tenants[req.tenant].limited++
+			}
+			r.layerResult(id, i, resBulkheadFull)
+			return
+		}
 		b.shared[t]++
 		b.sharedUsed++
 		req.inShared = true
-	default:
-		ds.bulkheadFull++
-		if req.tenant >= 0 {
-			r.tenants[req.tenant].limited++
-		}
-		r.layerResult(id, i, resBulkheadFull)
-		return
 	}
 	ds.bulkhead++
 	req.inBH = true
@@ -303,7 +370,14 @@ func releaseTenantSlot(req *request, ds *dependencyState) {
 // once, whatever becomes of it, so the draws stay in step: arrive calls
 // this for a request it takes, tenantRefused for one it refuses.
 func (r *Run) arrivalTenant(es *endpointState, now time.Duration) int8 {
-	t := es.tenancy.draw(now)
+	var t int8
+	if sh := es.shared; sh != nil {
+		// Drawn with the replayed traffic (drawTenants); arrive has
+		// moved sharedNext past this arrival already.
+		t = sh.tenants[es.sharedNext-1]
+	} else {
+		t = es.tenancy.draw(now)
+	}
 	if t >= 0 {
 		r.tenantArrived(t)
 	}

@@ -9,14 +9,15 @@ import (
 
 // Traffic is what a scenario's endpoints send with one seed: every
 // request's arrival time, and what it will meet (its first attempt's
-// latency and error draw), drawn once so that the runs of the scenario's
-// variants, and of any scenario whose endpoints send the same (a sweep's
-// cells, say), replay it instead of each drawing it again. It is what those
-// runs would draw, value for value: an endpoint's random streams depend
-// only on its name, its rate or interval, the latency of the dependency it
-// calls, the scenario's duration and the seed, and the runs check all of
-// these before they replay. A Traffic is immutable, so runs on many
-// goroutines may share one.
+// latency and error draw, and its tenant), drawn once so that the runs of
+// the scenario's variants, and of any scenario whose endpoints send the
+// same (a sweep's cells, say), replay it instead of each drawing it again.
+// It is what those runs would draw, value for value: an endpoint's random
+// streams depend only on its name, its rate or interval, its bursts and
+// tenant shares, the latency of the dependency it calls, the scenario's
+// duration and the seed, and the runs check all of these before they
+// replay. A Traffic is immutable, so runs on many goroutines may share
+// one.
 type Traffic struct {
 	seed      uint64
 	duration  time.Duration
@@ -40,10 +41,12 @@ type arrivalOrder struct {
 	ep  []uint8
 }
 
-// endpointTraffic is one endpoint's requests, in arrival order.
+// endpointTraffic is one endpoint's requests, in arrival order, and the
+// tenant of each when its requests carry one (tenants.go: drawTenants).
 type endpointTraffic struct {
-	key  trafficKey
-	reqs []trafficRequest
+	key     trafficKey
+	reqs    []trafficRequest
+	tenants []int8
 }
 
 // trafficRequest is one request of an endpoint's traffic: when it arrives
@@ -63,10 +66,9 @@ type trafficKey struct {
 	interval time.Duration
 	calls    bool
 	latency  Latency // of the dependency it calls, when calls
-	// bursty: the endpoint has bursts, which its arrivals
-	// depend on too; its traffic is never shared (NewTraffic skips it),
-	// so no run finds a key with bursty set.
-	bursty bool
+	// limits: the endpoint's bursts and tenant shares (tenants.go:
+	// limitsKey), which its arrivals and tenants depend on too.
+	limits string
 }
 
 // maxSharedArrivals bounds the requests a Traffic holds (24 bytes each):
@@ -85,7 +87,7 @@ func NewTraffic(sc *Scenario, seed uint64) (*Traffic, error) {
 		sys := &sc.Variants[v].System
 		for i := range sys.Endpoints {
 			key := endpointKey(sys, i)
-			if key.bursty || tr.find(key) != nil { // bursty: the run draws them
+			if tr.find(key) != nil {
 				continue
 			}
 			// Its arrivals unbounded: an endpoint of a million requests a
@@ -97,7 +99,7 @@ func NewTraffic(sc *Scenario, seed uint64) (*Traffic, error) {
 			}
 			n := int(want)
 			budget -= n
-			tr.endpoints = append(tr.endpoints, drawEndpoint(key, seed, sc.Duration, n))
+			tr.endpoints = append(tr.endpoints, drawEndpoint(sys, i, key, seed, sc.Duration, n))
 		}
 	}
 	// The orders, once every endpoint's traffic is drawn (tr.endpoints
@@ -218,7 +220,7 @@ func (tr *Traffic) find(key trafficKey) *endpointTraffic {
 // endpointKey is endpoint i's trafficKey in sys.
 func endpointKey(sys *System, i int) trafficKey {
 	e := &sys.Endpoints[i]
-	key := trafficKey{name: e.Name, rate: e.Rate, interval: e.Interval, bursty: len(e.Bursts) > 0}
+	key := trafficKey{name: e.Name, rate: e.Rate, interval: e.Interval, limits: limitsKey(sys, e)}
 	if e.Calls != "" {
 		for j := range sys.Dependencies {
 			if sys.Dependencies[j].Name == e.Calls {
@@ -229,12 +231,13 @@ func endpointKey(sys *System, i int) trafficKey {
 	return key
 }
 
-// drawEndpoint draws one endpoint's requests exactly as a run draws them
-// (Run.arrive): the arrivals from one stream, and each request's latency
-// and error draw from the other.
-func drawEndpoint(key trafficKey, seed uint64, duration time.Duration, room int) endpointTraffic {
+// drawEndpoint draws endpoint i of sys's requests exactly as a run draws
+// them (Run.arrive): the arrivals from one stream, each request's latency
+// and error draw from another, and its tenant from a third.
+func drawEndpoint(sys *System, i int, key trafficKey, seed uint64, duration time.Duration, room int) endpointTraffic {
 	et := endpointTraffic{key: key, reqs: make([]trafficRequest, 0, room)}
 	es := &endpointState{rate: key.rate, interval: key.interval}
+	es.setBursts(&sys.Endpoints[i]) // tenants.go
 	es.arrivals = newStream(seed, streamKey(key.name, 1))
 	traffic := newStream(seed, streamKey(key.name, 2))
 	var lat dependencyState
@@ -289,6 +292,7 @@ func drawEndpoint(key trafficKey, seed uint64, duration time.Duration, room int)
 			reqs[k].errDraw = traffic.float64()
 		}
 	}
+	et.tenants = drawTenants(sys, &sys.Endpoints[i], seed, reqs) // tenants.go
 	return et
 }
 

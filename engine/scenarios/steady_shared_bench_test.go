@@ -1,0 +1,48 @@
+package scenarios
+
+import (
+	"testing"
+
+	"github.com/breakerlab/breakerlab/engine"
+)
+
+// benchSteadyShared is benchSteady for runs that replay traffic drawn once
+// (engine's NewTraffic and ResetShared), as a sweep's cells do: what a
+// request costs once its arrival, latency and tenant are drawn already.
+func benchSteadyShared(b *testing.B, build func() *engine.Scenario) {
+	sc := build()
+	tr, err := engine.NewTraffic(sc, 5)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var r engine.Run
+	pass := func() uint64 {
+		var n uint64
+		for v := range sc.Variants {
+			if err := r.ResetShared(sc, v, tr); err != nil {
+				b.Fatal(err)
+			}
+			r.Run()
+			s := r.Snapshot()
+			for _, e := range s.Endpoints {
+				n += e.Arrived
+			}
+		}
+		return n
+	}
+	perOp := pass()
+	b.ReportAllocs()
+	ops := 0
+	for b.Loop() {
+		pass()
+		ops++
+	}
+	b.ReportMetric(float64(perOp), "requests/op")
+	b.ReportMetric(float64(perOp)*float64(ops)/b.Elapsed().Seconds(), "requests/s")
+}
+
+// The scenarios whose sweeps issue 28 times, on replayed traffic: tenants
+// and their bursts, shedding, a rate limiter against a bulkhead, tasks.
+func BenchmarkSharedNoisyTenant(b *testing.B)         { benchSteadyShared(b, NoisyTenant) }
+func BenchmarkSharedRateLimitVsBulkhead(b *testing.B) { benchSteadyShared(b, RateLimitVsBulkhead) }
+func BenchmarkSharedAsyncCascade(b *testing.B)        { benchSteadyShared(b, AsyncCascade) }
