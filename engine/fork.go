@@ -106,6 +106,14 @@ func (r *Run) ForkInto(dst *Run, sc *Scenario, v int) bool {
 	return true
 }
 
+// CanFork reports whether ForkInto would fork r for variant v of sc just
+// now, without making the copy: a sweep asks it as a run goes on, to keep
+// a copy of the run at the latest moment a later cell may still start
+// from (engine/sweep's watch).
+func (r *Run) CanFork(sc *Scenario, v int) bool {
+	return v >= 0 && v < len(sc.Variants) && r.forkScope() && r.knobsUnused(sc, v)
+}
+
 // knobsUnused reports whether variant v of sc is r's variant but for knobs
 // that have not mattered in r so far.
 func (r *Run) knobsUnused(sc *Scenario, v int) bool {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"reflect"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/shed"
@@ -40,7 +41,11 @@ func firstBurst(sys *System) time.Duration {
 // comparison of the whole system that follows sees them equal.
 func tenantBulkheadUnused(sys *System, p, mine *Policy, ds *dependencyState) bool {
 	nb, ob := p.TenantBulkhead, mine.TenantBulkhead
-	if nb == ob || nb == nil || ob == nil || ds.tenantBH == nil {
+	// Equal sizes in two cells' scenarios are two copies, not one: the
+	// sizes are compared, not the pointers (a cell of the same column as
+	// a run whose bulkhead spilled forks from it when only another knob
+	// differs).
+	if nb == ob || nb == nil || ob == nil || ds.tenantBH == nil || reflect.DeepEqual(nb, ob) {
 		return true // equal, or left to the comparison (one without: refused)
 	}
 	b := ds.tenantBH

@@ -175,3 +175,27 @@ func TestForkLimitsWrongForkIsSeen(t *testing.T) {
 		checkWrongForkRefused(t, c.name, prefix, c.cell, c.v, 5, fingerprintLimits)
 	}
 }
+
+// Two cells of a sweep's column share their per-tenant bulkhead's sizes,
+// each in a scenario of its own: a run whose bulkhead spilled (its sizes
+// mattered) still forks into a cell with equal sizes and more workers,
+// exactly; other sizes are refused, and the wrong fork is seen.
+func TestForkSpilledTenantBulkheadEqualSizes(t *testing.T) {
+	base := noisyWith(100, 5, 600*time.Millisecond)
+	at := engine.ForkAt(base, 1)
+	prefix, err := engine.New(base, 1, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix.AdvanceTo(at)
+	var dst engine.Run
+	if prefix.ForkInto(&dst, noisyWith(100, 6, 600*time.Millisecond), 1) {
+		t.Fatal("with 5 slots a tenant's own slots were never full before the burst: the test does not spill")
+	}
+	cells := []*engine.Scenario{noisyWith(110, 5, 600*time.Millisecond), noisyWith(120, 5, 600*time.Millisecond)}
+	taken, _ := checkForksBy(t, base, 1, 5, at, cells, []string{"110 workers, 5 slots", "120 workers, 5 slots"}, fingerprintLimits)
+	if taken != len(cells) {
+		t.Errorf("%d of %d forks into equal tenant slots taken", taken, len(cells))
+	}
+	checkWrongForkRefused(t, "6 slots after a spill", prefix, noisyWith(110, 6, 600*time.Millisecond), 1, 5, fingerprintLimits)
+}

@@ -65,7 +65,8 @@ func varyKnobs(rng *rand.Rand, sc *engine.Scenario) string {
 // knob changes and random times, every fork taken goes on as a new run of
 // its cell, snapshot for snapshot at random steps and at the end, and the
 // run it was forked from, going on in step, as a new run of its own. Some
-// forks are taken, mid-run and at the end, and some refused.
+// forks are taken, mid-run and at the end, and some refused; CanFork
+// answers as ForkInto does.
 func TestPropertyForkIsExact(t *testing.T) {
 	taken, refused, atEnd := 0, 0, 0
 	for i := range 1500 {
@@ -89,9 +90,16 @@ func TestPropertyForkIsExact(t *testing.T) {
 			prefix.AdvanceTo(at)
 		}
 		var dst engine.Run
+		can := prefix.CanFork(cell, 0) // asked before: it must not change the run
 		if !prefix.ForkInto(&dst, cell, 0) {
+			if can {
+				t.Fatalf("scenario %d, changed%s: CanFork says yes, ForkInto refuses", i, what)
+			}
 			refused++
 			continue
+		}
+		if !can {
+			t.Fatalf("scenario %d, changed%s: CanFork says no, ForkInto forks", i, what)
 		}
 		taken++
 		if end {

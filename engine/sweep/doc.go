@@ -16,8 +16,10 @@
 // Runs are forked where that is exact (engine's Run.ForkInto): every cell
 // of a seed goes on from one prefix run up to the first fault when its
 // knobs have not mattered by then (or from a run of its column or row
-// there, when the base's knobs had), and a cell whose knobs never
-// mattered in a finished run of its column or row is that run. A run
+// there, when the base's knobs had), a cell whose knobs never mattered in
+// a finished run of its column or row is that run, and a cell whose knobs
+// mattered in it goes on from a copy of that run taken at the last moment
+// they had not (a run watches the next cells of its column and row). A run
 // stops once what it measures can no longer change (the window's
 // requests all answered, the breaker opened), which for most built-in
 // scenarios is well before their end; in_flight_max runs to the end.

@@ -73,11 +73,16 @@ type Plan struct {
 	// finished run is, for the later jobs of its column and row; theirs
 	// share its small knob, and the other may not have mattered yet.
 	// preCol[s*nx+i], preRow[s*ny+j], their bytes counted in kept. A
-	// copy costs a few percent of a run: once nx+ny of them have served
-	// no cell (the knobs of the axes are ones no fork may carry), the
-	// plan keeps no more (preKept).
+	// copy is kept only when the next cell of the column or row could
+	// fork from it (nextMayFork): one that could serve no cell costs its
+	// bytes and its copying for nothing.
 	preCol, preRow []atomic.Pointer[keptRun]
-	preKept        atomic.Int64
+	// Copies of a run at the latest moment the next cell of its column
+	// or row could still fork from it (watch.go), for the later jobs of
+	// that column and row: midCol[s*nx+i], midRow[s*ny+j], their bytes
+	// counted in kept.
+	midCol, midRow []atomic.Pointer[keptRun]
+	midForks       atomic.Int64 // of forks, those from midCol or midRow
 	endForks       atomic.Int64
 	rowForks       atomic.Int64 // of forks, those from preCol or preRow
 	kept           atomic.Int64
@@ -88,8 +93,12 @@ type Plan struct {
 	// What a seed's runs share goes once they are all done: the jobs come
 	// seed by seed (Jobs), so a sweep holds the traffic, prefixes and
 	// finished runs of the few seeds under way, however many seeds it
-	// has. left[s] counts seed s's jobs not done yet.
-	left []atomic.Int64
+	// has. left[s] counts seed s's jobs not done yet. So do the runs a
+	// row's slots hold once the row's jobs are done (rowLeft[s*ny+j]):
+	// no later job looks there, and a seed's rows come one after another,
+	// so its row slots hold a row or two at a time.
+	left    []atomic.Int64
+	rowLeft []atomic.Int64
 }
 
 // keptRun is a finished run kept to fork from, held by a column's slot
@@ -116,11 +125,15 @@ func (k *keptRun) hold() bool {
 	}
 }
 
-// maxKept bounds the bytes of the finished runs a plan keeps at once (a
-// cascade run's copy holds a few hundred kilobytes): with the traffic's
-// bound (maxSharedRequests), a sweep's memory stays well under 64 MB
-// whatever its grid and seeds.
-const maxKept = 8 << 20
+// maxKept bounds the bytes of the runs a plan keeps to fork from at once
+// (a cascade run's copy holds some 160 KB, fleet-probes' 1 MB; a seed's
+// columns and rows hold a finished run, a prefix and a watched copy
+// each). At 8 MB a 20-column grid of the larger scenarios could not keep
+// its finished runs, and cells that might have been those runs ran on
+// instead. With the traffic's bound (maxSharedRequests), a sweep's
+// memory stays under 64 MB whatever its grid and seeds: the memory test
+// sweeps fleet-probes' copies.
+const maxKept = 24 << 20
 
 // prefixSlot is one seed's prefix run, in the states of trafficSlot.
 type prefixSlot struct {
@@ -327,18 +340,31 @@ func (p *Plan) prepareForks() {
 	p.endRow = make([]atomic.Pointer[keptRun], len(p.Seeds)*ny)
 	p.preCol = make([]atomic.Pointer[keptRun], len(p.Seeds)*nx)
 	p.preRow = make([]atomic.Pointer[keptRun], len(p.Seeds)*ny)
-	p.preKept.Store(0)
+	p.midCol = make([]atomic.Pointer[keptRun], len(p.Seeds)*nx)
+	p.midRow = make([]atomic.Pointer[keptRun], len(p.Seeds)*ny)
 	p.kept.Store(0)
 	p.left = make([]atomic.Int64, len(p.Seeds))
 	for s := range p.left {
 		p.left[s].Store(int64(nx * ny))
 	}
+	p.rowLeft = make([]atomic.Int64, len(p.Seeds)*ny)
+	for k := range p.rowLeft {
+		p.rowLeft[k].Store(int64(nx))
+	}
 }
 
-// jobDone notes that one of seed s's jobs is done; after the last, what
-// the seed's runs shared is let go (the runs that replay its traffic keep
+// jobDone notes that job is done; after the last of its row, what the
+// row's slots hold is let go, and after the last of its seed, what the
+// seed's runs shared (the runs that replay its traffic keep
 // it as long as they need it).
-func (p *Plan) jobDone(s int) {
+func (p *Plan) jobDone(job Job) {
+	s := job.Seed
+	_, ny := p.Size()
+	if row := s*ny + job.J; p.rowLeft[row].Add(-1) == 0 {
+		p.drop(p.endRow[row].Swap(nil))
+		p.drop(p.preRow[row].Swap(nil))
+		p.drop(p.midRow[row].Swap(nil))
+	}
 	if p.left[s].Add(-1) != 0 {
 		return
 	}
@@ -352,10 +378,12 @@ func (p *Plan) jobDone(s int) {
 	for i := range nx {
 		p.drop(p.endCol[s*nx+i].Swap(nil))
 		p.drop(p.preCol[s*nx+i].Swap(nil))
+		p.drop(p.midCol[s*nx+i].Swap(nil))
 	}
 	for j := range ny {
 		p.drop(p.endRow[s*ny+j].Swap(nil))
 		p.drop(p.preRow[s*ny+j].Swap(nil))
+		p.drop(p.midRow[s*ny+j].Swap(nil))
 	}
 }
 
@@ -384,8 +412,7 @@ func (p *Plan) keepEnd(job Job, r *engine.Run) *engine.Run {
 // keepPrefix keeps a copy of r, job's run from the start now at forkAt,
 // for the later jobs of its column and row (preCol, preRow).
 func (p *Plan) keepPrefix(job Job, r *engine.Run) {
-	nx, ny := p.Size()
-	if !r.Forkable() || (p.rowForks.Load() == 0 && p.preKept.Add(1) > int64(nx+ny)) {
+	if !r.Forkable() || !p.nextMayFork(job, r) {
 		return
 	}
 	c := p.getSpare()
@@ -679,6 +706,11 @@ type Runner struct {
 	// last is the run the last job measured (r, or a run kept for end
 	// forks since: read only), for tests to look at.
 	last *engine.Run
+	// watch: the next cells of the job's column and row (watch.go).
+	watch watch
+	// start is the moment the last job's run went on from (0: from the
+	// start), for tests to look at.
+	start time.Duration
 }
 
 // Runner returns a Runner for p's jobs.
@@ -697,18 +729,26 @@ func (w *Runner) Run(job Job) (Sample, error) {
 	nx, _ := p.Size()
 	c := job.J*nx + job.I
 	sc := p.cell(c)
-	// A fork from a finished run of the column or row, or from the seed's
-	// prefix, when it is exact (engine's ForkInto checks); otherwise the
-	// whole run.
+	// A fork from the latest moment it is exact at (engine's ForkInto
+	// checks): a finished run of the column or row, a copy of one taken
+	// past forkAt (watch.go), the seed's prefix, a column's or row's
+	// prefix, a copy taken before forkAt; otherwise the whole run.
 	ended := p.forkEnd(job, sc, r)
+	watching := false
 	if ended {
 		p.forks.Add(1)
 		p.endForks.Add(1)
+	} else if p.forkLatest(p.midCol, p.midRow, job, sc, r, p.forkAt, noEnd) {
+		p.forks.Add(1)
+		p.midForks.Add(1)
 	} else if pre := p.prefixFor(w.ctx, job.Seed); pre != nil && pre.ForkInto(r, sc, p.Variant) {
 		p.forks.Add(1)
 	} else if p.forkAt > 0 && p.forkKept(p.preCol, p.preRow, job, sc, r) {
 		p.forks.Add(1)
 		p.rowForks.Add(1)
+	} else if p.forkLatest(p.midCol, p.midRow, job, sc, r, 0, p.forkAt) {
+		p.forks.Add(1)
+		p.midForks.Add(1)
 	} else {
 		var err error
 		if tr := p.trafficFor(c, job.Seed); tr != nil {
@@ -719,16 +759,29 @@ func (w *Runner) Run(job Job) (Sample, error) {
 		if err != nil {
 			return Sample{}, err
 		}
+		// Watched from the start: the next cells of the column and row
+		// may part from this run before forkAt, or after it.
+		w.begin(job, r)
+		watching = true
 		if p.forkAt > 0 && p.forkAt < sc.Duration {
-			if err := advance(w.ctx, r, p.forkAt); err != nil {
+			if err := w.advanceWatching(w.ctx, r, p.forkAt); err != nil {
 				return Sample{}, err
 			}
 			p.keepPrefix(job, r)
 		}
 	}
-	if err := p.finish(w.ctx, r, sc); err != nil {
+	from := r.Now()
+	w.start = from
+	if watching {
+		w.start = 0
+	}
+	if !ended && !watching {
+		w.begin(job, r)
+	}
+	if err := w.finish(r, sc); err != nil {
 		return Sample{}, err
 	}
+	w.end(job)
 	snap := r.Snapshot()
 	s := Sample{Job: job, Value: p.Measure.Measure(&snap), GoalValue: math.NaN()}
 	if p.Goal != nil {
@@ -738,6 +791,6 @@ func (w *Runner) Run(job Job) (Sample, error) {
 	if !ended {
 		w.r = p.keepEnd(job, r)
 	}
-	p.jobDone(job.Seed)
+	p.jobDone(job)
 	return s, nil
 }

@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"context"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -60,17 +59,20 @@ func settled(m Metric, r *engine.Run, sc *engine.Scenario) bool {
 }
 
 // finish runs r, cell sc's run, on until what the plan measures is
-// settled, or to its end; it stops with ctx's error when ctx ends first.
-func (p *Plan) finish(ctx context.Context, r *engine.Run, sc *engine.Scenario) error {
+// settled, or to its end, looking at the cells it watches (watch.go) on
+// the way; it stops with the Runner's context's error when that ends
+// first.
+func (w *Runner) finish(r *engine.Run, sc *engine.Scenario) error {
+	p, ctx := w.p, w.ctx
 	from, ok := settles(p.Measure, sc)
 	if ok && p.Goal != nil {
 		f, g := settles(p.Goal.Metric, sc)
 		from, ok = max(from, f), g
 	}
 	if !ok {
-		return advance(ctx, r, r.End())
+		return w.advanceWatching(ctx, r, r.End())
 	}
-	if err := advance(ctx, r, from); err != nil {
+	if err := w.advanceWatching(ctx, r, from); err != nil {
 		return err
 	}
 	done := ctx.Done()
@@ -83,6 +85,9 @@ func (p *Plan) finish(ctx context.Context, r *engine.Run, sc *engine.Scenario) e
 			}
 		}
 		r.AdvanceTo(min(r.Now()+settleStep, r.End()))
+		if w.watch.active() && r.Now() >= w.watch.next {
+			w.look(r)
+		}
 	}
 	return nil
 }

@@ -16,13 +16,14 @@ import (
 // (its runs stop once the window's requests are answered, fork from the
 // base's prefix, from a column's or row's, or from a finished run) measures
 // in every cell, on two workers, what a whole run of that cell's scenario
-// measures, bit for bit: the benchmark's sweeps on 3 × 3 grids, one seed,
+// measures, bit for bit: the benchmark's sweeps on 5 × 5 grids, one seed,
 // with a percentile for a goal.
 func TestBuiltinSweepsEqualWholeRuns(t *testing.T) {
 	for _, bs := range builtinSweeps {
-		// Services, tenants with shedding, a tasks server: a few seconds.
+		// Services, tenants with shedding and with per-tenant bulkheads,
+		// bulkheads on a service's edges, a tasks server: a few seconds.
 		switch bs.name {
-		case "multi-hop/service-workers", "noisy-tenant/shedding", "go-server/transport":
+		case "multi-hop/service-workers", "noisy-tenant/shedding", "noisy-tenant/tenant-bulkhead", "rate-limit-vs-bulkhead/bulkheads", "go-server/transport":
 		default:
 			continue
 		}
@@ -30,7 +31,7 @@ func TestBuiltinSweepsEqualWholeRuns(t *testing.T) {
 			builtin, _ := scenarios.Lookup(bs.scenario)
 			var axes []sweep.Axis
 			for _, spec := range []string{bs.x, bs.y} {
-				ax, err := sweep.ParseVary(strings.Replace(spec, ":20", ":3", 1))
+				ax, err := sweep.ParseVary(strings.Replace(spec, ":20", ":5", 1))
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -83,6 +83,8 @@ func TestSweepMemoryStaysUnderBound(t *testing.T) {
 	}{
 		{"cascade bulkhead × timeout 24×24, 3 seeds", scenarios.Cascade, 1,
 			"recommendations.bulkhead=5..60:24", "recommendations.timeout=100ms..5s:24", "search.ok", []uint64{5, 6, 7}, 1 << 20},
+		{"fleet-probes timeout × workers 30×30, 3 seeds", scenarios.FleetProbes, 1,
+			"api/provider.timeout=100ms..2s:30", "api.workers=10..40:30", "page.ok", []uint64{5, 6, 7}, 4 << 20},
 		{"checkout rate × workers 40×20, 3 seeds", scenarios.Checkout, 1,
 			"checkout.rate=5..200:40", "workers=8..40:20", "checkout.ok", []uint64{5, 6, 7}, 256 << 10},
 	}
