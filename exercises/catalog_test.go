@@ -176,7 +176,7 @@ func TestCatalogCheck(t *testing.T) {
 	for range 2 { // the machine is shared: two go test runs at a time
 		wg.Go(func() {
 			for j := range jobs {
-				opt := CheckOptions{Timeout: 2 * time.Minute, ForceRace: j.solution}
+				opt := CheckOptions{Timeout: 2 * time.Minute, ForceRace: j.solution, KeepBinaries: true}
 				r := j.wb.Check(context.Background(), j.e, opt)
 				if m := j.mutant; m != nil {
 					if !failsATest(r.Report) {
@@ -214,6 +214,13 @@ func TestCatalogCheck(t *testing.T) {
 	}
 	close(jobs)
 	wg.Wait()
+
+	// The next run links only what changed (CheckOptions.KeepBinaries).
+	for _, e := range catalog {
+		if _, err := os.Stat(sols.binaryPath(e, true)); err != nil {
+			t.Errorf("%s: the solution's test binary was not kept: %v", e.Name, err)
+		}
+	}
 
 	vet := exec.Command("go", "vet", "./...")
 	vet.Dir = sols.Dir

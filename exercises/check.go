@@ -3,6 +3,7 @@ package exercises
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -17,6 +18,12 @@ type CheckOptions struct {
 	// ForceRace runs every exercise with the race detector, not only the
 	// concurrent ones.
 	ForceRace bool
+	// KeepBinaries keeps each exercise's test binary in the workbook's
+	// state folder (grade.Options.Binary), so that grading code that has
+	// not changed since it was last graded skips the link. The catalog
+	// check sets it; a learner's code changes between checks, and the
+	// binaries would fill their workbook.
+	KeepBinaries bool
 }
 
 // Result is the outcome of checking one exercise.
@@ -58,12 +65,18 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 	fp := w.fingerprint(e)
 	race := e.Race || opt.ForceRace
 	gopt := grade.Options{Dir: w.ExerciseDir(e), Timeout: opt.Timeout, Go: opt.Go, Race: race}
+	if opt.KeepBinaries {
+		gopt.Binary = w.binaryPath(e, race)
+	}
 	r := grade.Run(ctx, gopt)
 	unchecked := false
 	if race && needsCgo(r) {
 		// The race detector needs cgo and a C compiler. Grade without it
 		// rather than not at all.
 		gopt.Race = false
+		if opt.KeepBinaries {
+			gopt.Binary = w.binaryPath(e, false)
+		}
 		r = grade.Run(ctx, gopt)
 		r.Summary += "; " + NotRaceChecked
 		unchecked = true
@@ -73,6 +86,17 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 		res.ProgressErr = w.setDone(e, r.Status == grade.Passed, fp)
 	}
 	return res
+}
+
+// binaryPath is where CheckOptions.KeepBinaries keeps e's test binary: one
+// with the race detector and one without, so that grading with and without
+// it in turn does not link each time.
+func (w *Workbook) binaryPath(e Exercise, race bool) string {
+	name := e.Name + ".test"
+	if race {
+		name = e.Name + ".race.test"
+	}
+	return filepath.Join(w.Dir, stateDir, "bin", name)
 }
 
 func needsCgo(r grade.Report) bool {

@@ -183,6 +183,39 @@ func TestAllPass(t *testing.T) {
 	}
 }
 
+// A kept binary is linked once: a second run of the same code runs the
+// binary the first left, and a run of other code at the same path links
+// and grades that code, not the binary left there.
+func TestBinaryIsKeptAndReused(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	test := "package p\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 1) != 2 {\n\t\tt.Fatal(\"Add(1, 1) is not 2\")\n\t}\n}\n"
+	good := module(t, map[string]string{"p.go": code, "p_test.go": test})
+	bin := filepath.Join(t.TempDir(), "bin", "p.test")
+	opt := Options{Dir: good, Race: true, Binary: bin}
+	if r := Run(context.Background(), opt); r.Status != Passed {
+		t.Fatalf("first run: status %v; report:\n%s", r.Status, r.Text())
+	}
+	first, err := os.Stat(bin)
+	if err != nil {
+		t.Fatalf("no test binary kept: %v", err)
+	}
+	if r := Run(context.Background(), opt); r.Status != Passed {
+		t.Fatalf("second run: status %v; report:\n%s", r.Status, r.Text())
+	}
+	second, err := os.Stat(bin)
+	// The go command touches an up-to-date target but leaves its file be;
+	// a new link would have been renamed or copied over it.
+	if err != nil || !os.SameFile(first, second) {
+		t.Errorf("the second run of the same code linked the test binary again (err %v)", err)
+	}
+	bad := module(t, map[string]string{"p.go": "package p\n\nfunc Add(a, b int) int { return a - b }\n", "p_test.go": test})
+	r := Run(context.Background(), Options{Dir: bad, Race: true, Binary: bin})
+	if r.Status != Failed || len(r.Failures()) != 1 {
+		t.Errorf("other code at the same binary path: status %v, want one failing test; report:\n%s", r.Status, r.Text())
+	}
+}
+
 func TestCompileError(t *testing.T) {
 	needGo(t)
 	t.Parallel()
