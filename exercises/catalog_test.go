@@ -128,8 +128,11 @@ func sortedKeys(m map[string][]byte) []string {
 // solution must pass all of them under the race detector and be vet-clean.
 // Then it grades every mutant (a solution with one known mistake, see
 // mutants_test.go): each must compile and fail at least one test, so the
-// bundled tests cannot quietly lose the power to catch that mistake. It runs
-// go test, two at a time, through the same grader the learner's runner uses.
+// bundled tests cannot quietly lose the power to catch that mistake. It
+// grades through the grader the learner's runner uses, each workbook's
+// exercises with one go test for those under the race detector and one for
+// the others, two go commands at a time, and keeps the test binaries: a
+// later run links only what changed (see checkTogether).
 func TestCatalogCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test on every exercise; skipped with -short")
@@ -165,55 +168,89 @@ func TestCatalogCheck(t *testing.T) {
 		t.Error(err)
 	}
 
+	// A job grades some exercises of a workbook with one go command per
+	// race setting (checkTogether): the stubs, the solutions, and the
+	// mutants in workbooks of one mutant per exercise (the first of each,
+	// then the second, and so on: two mistakes in one exercise need two
+	// folders).
 	type job struct {
 		wb       *Workbook
-		e        Exercise
+		exs      []Exercise
 		solution bool
-		mutant   *mutant
+		mutants  []mutant // the mutant of each of exs, when grading mutants
 	}
-	jobs := make(chan job)
-	var wg sync.WaitGroup
-	for range 2 { // the machine is shared: two go test runs at a time
-		wg.Go(func() {
-			for j := range jobs {
-				opt := CheckOptions{Timeout: 2 * time.Minute, ForceRace: j.solution}
-				r := j.wb.Check(context.Background(), j.e, opt)
-				if m := j.mutant; m != nil {
-					if !failsATest(r.Report) {
-						t.Errorf("the mutant %s (%s) should compile and fail a test, but: %s\nits mistake: %s\n%s",
-							m.where(), m.patchPath(), r.Report.Status, m.Why, r.Report.Text())
-					}
-					continue
-				}
-				switch {
-				case j.solution && !r.Passed():
-					t.Errorf("%s: the solution does not pass its tests with -race:\n%s", j.e.Name, r.Report.Text())
-				case !j.solution && r.Report.Status != grade.Failed:
-					t.Errorf("%s: the stub should compile and fail its tests, but: %s\n%s", j.e.Name, r.Report.Status, r.Report.Text())
-				case !j.solution && len(r.Report.Failures()) == 0:
-					t.Errorf("%s: the stub fails no test:\n%s", j.e.Name, r.Report.Text())
+	var jobs []job
+	jobs = append(jobs, job{wb: stubs, exs: catalog}, job{wb: sols, exs: catalog, solution: true})
+	byExercise := map[string][]mutant{}
+	for _, m := range mutants {
+		byExercise[m.Exercise.Name] = append(byExercise[m.Exercise.Name], m)
+	}
+	for k := 0; ; k++ {
+		var j job
+		for _, e := range catalog {
+			if ms := byExercise[e.Name]; k < len(ms) {
+				j.exs, j.mutants = append(j.exs, e), append(j.mutants, ms[k])
+			}
+		}
+		if len(j.exs) == 0 {
+			break
+		}
+		wb, err := keptWorkbook(t, root, func(w *Workbook) error {
+			for _, m := range j.mutants {
+				if err := writeFiles(w.ExerciseDir(m.Exercise), m.files()); err != nil {
+					return err
 				}
 			}
-		})
-	}
-	for _, e := range catalog {
-		jobs <- job{wb: stubs, e: e}
-		jobs <- job{wb: sols, e: e, solution: true}
-	}
-	for _, m := range mutants {
-		// One workbook per mutant: two mistakes in one exercise need two
-		// folders.
-		wb, err := keptWorkbook(t, root, func(w *Workbook) error {
-			return writeFiles(w.ExerciseDir(m.Exercise), m.files())
+			return nil
 		})
 		if err != nil {
 			t.Error(err)
 			break
 		}
-		jobs <- job{wb: wb, e: m.Exercise, mutant: &m}
+		j.wb = wb
+		jobs = append(jobs, j)
 	}
-	close(jobs)
+
+	queue := make(chan job)
+	var wg sync.WaitGroup
+	for range 2 { // the machine is shared: two go commands at a time
+		wg.Go(func() {
+			for j := range queue {
+				opt := CheckOptions{Timeout: 2 * time.Minute, ForceRace: j.solution, KeepBinaries: true}
+				for i, r := range j.wb.checkTogether(context.Background(), j.exs, opt) {
+					e := j.exs[i]
+					if j.mutants != nil {
+						m := j.mutants[i]
+						if !failsATest(r.Report) {
+							t.Errorf("the mutant %s (%s) should compile and fail a test, but: %s\nits mistake: %s\n%s",
+								m.where(), m.patchPath(), r.Report.Status, m.Why, r.Report.Text())
+						}
+						continue
+					}
+					switch {
+					case j.solution && !r.Passed():
+						t.Errorf("%s: the solution does not pass its tests with -race:\n%s", e.Name, r.Report.Text())
+					case !j.solution && r.Report.Status != grade.Failed:
+						t.Errorf("%s: the stub should compile and fail its tests, but: %s\n%s", e.Name, r.Report.Status, r.Report.Text())
+					case !j.solution && len(r.Report.Failures()) == 0:
+						t.Errorf("%s: the stub fails no test:\n%s", e.Name, r.Report.Text())
+					}
+				}
+			}
+		})
+	}
+	for _, j := range jobs {
+		queue <- j
+	}
+	close(queue)
 	wg.Wait()
+
+	// The next run links only what changed (CheckOptions.KeepBinaries).
+	for _, e := range catalog {
+		if _, err := os.Stat(sols.binaryPath(e, true)); err != nil {
+			t.Errorf("%s: the solution's test binary was not kept: %v", e.Name, err)
+		}
+	}
 
 	vet := exec.Command("go", "vet", "./...")
 	vet.Dir = sols.Dir

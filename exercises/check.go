@@ -3,6 +3,7 @@ package exercises
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -17,6 +18,12 @@ type CheckOptions struct {
 	// ForceRace runs every exercise with the race detector, not only the
 	// concurrent ones.
 	ForceRace bool
+	// KeepBinaries keeps each exercise's test binary in the workbook's
+	// state folder (grade.Options.Binary), so that grading code that has
+	// not changed since it was last graded skips the link. The catalog
+	// check sets it; a learner's code changes between checks, and the
+	// binaries would fill their workbook.
+	KeepBinaries bool
 }
 
 // Result is the outcome of checking one exercise.
@@ -47,23 +54,24 @@ func (r Result) Passed() bool { return r.Report.Status == grade.Passed }
 // file. It never panics; every failure, down to a missing Go toolchain,
 // comes back as a Report with a readable Summary.
 func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Result {
-	if missing := w.MissingTests(e); len(missing) > 0 {
-		return Result{Exercise: e, ProgressErr: w.setDone(e, false, ""), Report: grade.Report{
-			Status: grade.NoTests,
-			Summary: fmt.Sprintf("the bundled test file %s is missing, so nothing can be graded; "+
-				"put it back with `breakerlab exercises reset --tests %s` (your code is kept)",
-				strings.Join(missing, ", "), e.ID()),
-		}}
+	if r, missing := w.missingTestsReport(e); missing {
+		return r
 	}
 	fp := w.fingerprint(e)
 	race := e.Race || opt.ForceRace
 	gopt := grade.Options{Dir: w.ExerciseDir(e), Timeout: opt.Timeout, Go: opt.Go, Race: race}
+	if opt.KeepBinaries {
+		gopt.Binary = w.binaryPath(e, race)
+	}
 	r := grade.Run(ctx, gopt)
 	unchecked := false
 	if race && needsCgo(r) {
 		// The race detector needs cgo and a C compiler. Grade without it
 		// rather than not at all.
 		gopt.Race = false
+		if opt.KeepBinaries {
+			gopt.Binary = w.binaryPath(e, false)
+		}
 		r = grade.Run(ctx, gopt)
 		r.Summary += "; " + NotRaceChecked
 		unchecked = true
@@ -73,6 +81,104 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 		res.ProgressErr = w.setDone(e, r.Status == grade.Passed, fp)
 	}
 	return res
+}
+
+// missingTestsReport is Check's result for e when a bundled test file is
+// missing from the workbook (missing is then true): nothing is graded.
+func (w *Workbook) missingTestsReport(e Exercise) (r Result, missing bool) {
+	files := w.MissingTests(e)
+	if len(files) == 0 {
+		return Result{}, false
+	}
+	return Result{Exercise: e, ProgressErr: w.setDone(e, false, ""), Report: grade.Report{
+		Status: grade.NoTests,
+		Summary: fmt.Sprintf("the bundled test file %s is missing, so nothing can be graded; "+
+			"put it back with `breakerlab exercises reset --tests %s` (your code is kept)",
+			strings.Join(files, ", "), e.ID()),
+	}}, true
+}
+
+// binaryPath is where CheckOptions.KeepBinaries keeps e's test binary:
+// binaryDir's <exercise>.test.
+func (w *Workbook) binaryPath(e Exercise, race bool) string {
+	return filepath.Join(w.binaryDir(race), e.Name+".test")
+}
+
+// binaryDir is the folder of the kept test binaries: one for those built
+// with the race detector and one for the others, so that grading with and
+// without it in turn does not link each time.
+func (w *Workbook) binaryDir(race bool) string {
+	if race {
+		return filepath.Join(w.Dir, stateDir, "bin", "race")
+	}
+	return filepath.Join(w.Dir, stateDir, "bin", "plain")
+}
+
+// checkTogether grades exs as Check grades each, with one go command for
+// those graded with the race detector and one for the others
+// (grade.RunPackages), in that order. Every go command's start costs about
+// as much CPU as linking an exercise's test binary: the catalog check,
+// which grades dozens of workbooks of the catalog with kept binaries, paid
+// more for the starts than for anything else. Results come in the order of
+// exs.
+func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, opt CheckOptions) []Result {
+	results := make([]Result, len(exs))
+	prints := make([]string, len(exs))
+	var groups [2][]int // indexes of exs without the race detector, and with it
+	for i, e := range exs {
+		results[i].Exercise = e
+		if r, missing := w.missingTestsReport(e); missing {
+			results[i] = r
+			continue
+		}
+		prints[i] = w.fingerprint(e)
+		race := e.Race || opt.ForceRace
+		groups[btoi(race)] = append(groups[btoi(race)], i)
+	}
+	run := func(idx []int, race bool) []grade.Report {
+		dirs := make([]string, len(idx))
+		for j, i := range idx {
+			dirs[j] = w.ExerciseDir(exs[i])
+		}
+		gopt := grade.Options{Dir: w.Dir, Timeout: opt.Timeout, Go: opt.Go, Race: race}
+		if opt.KeepBinaries {
+			gopt.Binary = w.binaryDir(race)
+		}
+		return grade.RunPackages(ctx, gopt, dirs)
+	}
+	for race, idx := range groups {
+		if len(idx) == 0 {
+			continue
+		}
+		reports := run(idx, race == 1)
+		var again []int // graded without the race detector after all
+		for j, i := range idx {
+			results[i].Report = reports[j]
+			if race == 1 && needsCgo(reports[j]) {
+				again = append(again, i)
+			}
+		}
+		if len(again) > 0 {
+			for j, r := range run(again, false) {
+				i := again[j]
+				r.Summary += "; " + NotRaceChecked
+				results[i].Report, results[i].RaceUnchecked = r, true
+			}
+		}
+	}
+	for i := range results {
+		if prints[i] != "" && results[i].Report.Status != grade.Canceled {
+			results[i].ProgressErr = w.setDone(exs[i], results[i].Report.Status == grade.Passed, prints[i])
+		}
+	}
+	return results
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func needsCgo(r grade.Report) bool {

@@ -13,17 +13,18 @@ import (
 	"time"
 )
 
-// The catalog check runs `go test` some sixty times (every stub, solution
-// and mutant), each compiling and vetting an exercise in its workbook's
-// folder. Without
+// The catalog check grades some sixty exercise folders (every stub,
+// solution and mutant), compiling, vetting and linking each in its
+// workbook's folder. Without
 // -trimpath (the grader drops it, see grade.learnerEnv) the build cache
 // keys those steps by the folder's path too, so a new temporary folder per
 // run compiled everything again every time: nearly a third of the check's
 // CPU (91 s of it, 63 s once the folders are kept).
 // Instead each workbook lives in a folder named after a hash of what it
 // holds, under the user's cache folder, and a later run that grades the
-// same code finds the same folder and the go command's cache hits. The
-// tests still run each time: the check adds -count=1 to GOFLAGS, as
+// same code finds the same folder and the go command's cache hits, and the
+// test binary kept in its state folder (CheckOptions.KeepBinaries) is up
+// to date, so nothing is linked either. The tests still run each time: the check adds -count=1 to GOFLAGS, as
 // `make test` does, so no result comes from the test cache.
 
 // checkDirsMaxAge is how long a workbook folder nobody used is kept.

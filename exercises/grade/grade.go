@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -42,6 +43,14 @@ type Options struct {
 	Go string
 	// Env is added to the environment (after GOWORK=off).
 	Env []string
+	// Binary, if set, is where go test -o keeps the test binary. The go
+	// command links a test binary afresh for every run of go test, more
+	// than half the CPU of grading a small package whose compilation the
+	// build cache serves; with -o it leaves a binary that is already up to
+	// date (the same code, options and toolchain) as it is and runs it. A
+	// run that grades code it graded before then skips the link: the
+	// catalog check, whose stubs, solutions and mutants rarely change.
+	Binary string
 	// MaxLines caps the lines kept per test and for build and package
 	// output (40 if zero); MaxLineLen caps each line (400 bytes if zero).
 	MaxLines   int
@@ -80,18 +89,161 @@ func Run(ctx context.Context, opt Options) Report {
 }
 
 func run(ctx context.Context, opt Options) Report {
-	dir, err := filepath.Abs(opt.Dir)
+	dir, r, ok := packageDir(opt.Dir)
+	if !ok {
+		return r
+	}
+	return runGo(ctx, opt, dir, []target{{dir: dir, pattern: "."}}, opt.Binary, opt.Timeout+opt.Grace)[0]
+}
+
+// packageDir resolves a package folder to an absolute one that exists; if
+// it cannot, it returns the Report saying so.
+func packageDir(d string) (string, Report, bool) {
+	dir, err := filepath.Abs(d)
 	if err != nil {
-		return Report{Status: Errored, Summary: fmt.Sprintf("cannot resolve the package directory %q: %v", opt.Dir, err)}
+		return "", Report{Status: Errored, Summary: fmt.Sprintf("cannot resolve the package directory %q: %v", d, err)}, false
 	}
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return Report{Status: Errored, Summary: fmt.Sprintf("the exercise folder %s is missing", dir)}
+		return "", Report{Status: Errored, Summary: fmt.Sprintf("the exercise folder %s is missing", dir)}, false
+	}
+	return dir, Report{}, true
+}
+
+// RunPackages tests several packages of one module with a single go
+// command and reports on each as Run would, in the order of dirs. The go
+// command's start (loading the packages and checking its caches) costs as
+// much CPU as linking a small test binary; one command for many packages
+// pays it once, and builds and tests them opt.Dir's go command's -p at a
+// time.
+//
+// opt.Dir is the folder the go command runs in, inside the module; each of
+// dirs is a package folder inside that module, absolute or relative to
+// opt.Dir. opt.Binary, if set, is a folder where each package's test
+// binary is kept as <its folder's name>.test (see Options.Binary). A run
+// that goes on past every package's opt.Timeout plus opt.Grace is killed;
+// the packages it had not finished are reported as timed out.
+func RunPackages(ctx context.Context, opt Options, dirs []string) []Report {
+	opt = opt.withDefaults()
+	start := time.Now()
+	reports := make([]Report, len(dirs))
+	defer func() {
+		for i := range reports {
+			reports[i].Elapsed = time.Since(start)
+		}
+	}()
+	fail := func(r Report) []Report {
+		for i := range reports {
+			reports[i] = r
+		}
+		return reports
+	}
+	root, r, ok := packageDir(opt.Dir)
+	if !ok {
+		return fail(r)
+	}
+	modDir, modPath, err := findModule(root)
+	if err != nil {
+		return fail(Report{Status: Errored, Summary: err.Error()})
+	}
+	var targets []target
+	var index []int // reports[index[i]] is targets[i]'s
+	for i, d := range dirs {
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(root, d)
+		}
+		dir, r, ok := packageDir(d)
+		if !ok {
+			reports[i] = r
+			continue
+		}
+		rel, err := filepath.Rel(modDir, dir)
+		fromRoot, err2 := filepath.Rel(root, dir)
+		if err != nil || err2 != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			reports[i] = Report{Status: Errored, Summary: fmt.Sprintf("%s is not inside the module in %s", dir, modDir)}
+			continue
+		}
+		importPath := modPath
+		if rel != "." {
+			importPath += "/" + filepath.ToSlash(rel)
+		}
+		targets = append(targets, target{dir: dir, pattern: "./" + filepath.ToSlash(fromRoot), importPath: importPath})
+		index = append(index, i)
+	}
+	if len(targets) == 0 {
+		return reports
+	}
+	out := ""
+	if opt.Binary != "" {
+		out = filepath.Clean(opt.Binary) + string(filepath.Separator)
+	}
+	limit := time.Duration(len(targets))*opt.Timeout + opt.Grace
+	for i, r := range runGo(ctx, opt, root, targets, out, limit) {
+		reports[index[i]] = r
+	}
+	return reports
+}
+
+// findModule returns the folder of the go.mod that dir is in, and the
+// module's path that file declares.
+func findModule(dir string) (string, string, error) {
+	for d := dir; ; {
+		b, err := os.ReadFile(filepath.Join(d, "go.mod"))
+		if err == nil {
+			for _, l := range strings.Split(string(b), "\n") {
+				if p, ok := strings.CutPrefix(strings.TrimSpace(l), "module"); ok && p != "" && (p[0] == ' ' || p[0] == '\t') {
+					p = strings.TrimSpace(p)
+					if u, err := strconv.Unquote(p); err == nil {
+						p = u
+					}
+					return d, p, nil
+				}
+			}
+			return "", "", fmt.Errorf("%s has no module line", filepath.Join(d, "go.mod"))
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", "", fmt.Errorf("%s is in no Go module: no go.mod in it or above it", dir)
+		}
+		d = parent
+	}
+}
+
+// target is a package one go command tests: its absolute folder, the
+// pattern that names it on the command line, and its import path ("" when
+// it is the command's only package, whose every event is its own).
+type target struct{ dir, pattern, importPath string }
+
+// testedPackage names the package whose test an event belongs to: a test
+// event's package, or for a build event the package in brackets of
+// "dep [pkg.test]", or pkg of "pkg.test".
+func testedPackage(e event) string {
+	if e.Package != "" {
+		return e.Package
+	}
+	p := e.ImportPath
+	if i := strings.Index(p, " ["); i >= 0 && strings.HasSuffix(p, "]") {
+		p = p[i+2 : len(p)-1]
+	}
+	return strings.TrimSuffix(p, ".test")
+}
+
+// runGo runs go test -json on targets in dir and reports on each; out, if
+// set, is go test's -o (a file for one package, a folder ending in a
+// separator for several). limit bounds the whole command.
+func runGo(ctx context.Context, opt Options, dir string, targets []target, out string, limit time.Duration) []Report {
+	all := func(r Report) []Report {
+		rs := make([]Report, len(targets))
+		for i := range rs {
+			rs[i] = r
+		}
+		return rs
 	}
 	goBin := opt.Go
 	if goBin == "" {
+		var err error
 		goBin, err = exec.LookPath("go")
 		if err != nil {
-			return Report{Status: NoGo, Summary: noGoSummary}
+			return all(Report{Status: NoGo, Summary: noGoSummary})
 		}
 	}
 	args := []string{"test", "-json", "-timeout=" + opt.Timeout.String()}
@@ -101,7 +253,24 @@ func run(ctx context.Context, opt Options) Report {
 	if opt.Run != "" {
 		args = append(args, "-run="+opt.Run)
 	}
-	args = append(args, ".")
+	if out != "" {
+		bin, err := filepath.Abs(out)
+		folder := filepath.Dir(bin)
+		if strings.HasSuffix(out, string(filepath.Separator)) {
+			bin += string(filepath.Separator) // Abs cleans it away; go test -o needs it
+			folder = bin
+		}
+		if err == nil {
+			err = os.MkdirAll(folder, 0o755)
+		}
+		if err != nil {
+			return all(Report{Status: Errored, Summary: fmt.Sprintf("cannot keep the test binary at %s: %v", out, err)})
+		}
+		args = append(args, "-o", bin)
+	}
+	for _, t := range targets {
+		args = append(args, t.pattern)
+	}
 
 	cmd := exec.Command(goBin, args...)
 	cmd.Dir = dir
@@ -119,22 +288,48 @@ func run(ctx context.Context, opt Options) Report {
 	defer group.close()
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return Report{Status: Errored, Summary: fmt.Sprintf("cannot start go test: %v", err)}
+		return all(Report{Status: Errored, Summary: fmt.Sprintf("cannot start go test: %v", err)})
 	}
 	if err := cmd.Start(); err != nil {
 		if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
-			return Report{Status: NoGo, Summary: noGoSummary, Output: []string{err.Error()}}
+			return all(Report{Status: NoGo, Summary: noGoSummary, Output: []string{err.Error()}})
 		}
-		return Report{Status: Errored, Summary: fmt.Sprintf("cannot start go test: %v", err)}
+		return all(Report{Status: Errored, Summary: fmt.Sprintf("cannot start go test: %v", err)})
 	}
 	group.started()
 
-	col := newCollector(dir, opt.MaxLines, opt.MaxLineLen)
+	cols := make([]*collector, len(targets))
+	byPackage := map[string]*collector{}
+	for i, t := range targets {
+		cols[i] = newCollector(t.dir, opt.MaxLines, opt.MaxLineLen)
+		cols[i].cwd = dir
+		byPackage[t.importPath] = cols[i]
+	}
+	feed := func(raw []byte) {
+		if len(cols) == 1 {
+			cols[0].line(raw)
+			return
+		}
+		e, ok := parseEvent(raw)
+		c := byPackage[testedPackage(e)]
+		switch {
+		case ok && c != nil:
+			c.event(e)
+		case ok:
+			// An event of no package asked for says nothing about them.
+		default:
+			// Whose a line that is not an event is cannot be told: each
+			// package gets it.
+			for _, c := range cols {
+				c.addPkgOutput(string(raw))
+			}
+		}
+	}
 	var reading sync.WaitGroup
 	reading.Add(1)
 	go func() {
 		defer reading.Done()
-		readLines(stdout, col.line)
+		readLines(stdout, feed)
 	}()
 	waited := make(chan error, 1)
 	go func() {
@@ -142,7 +337,6 @@ func run(ctx context.Context, opt Options) Report {
 		waited <- cmd.Wait()
 	}()
 
-	limit := opt.Timeout + opt.Grace
 	timer := time.NewTimer(limit)
 	defer timer.Stop()
 	var stopped Status = -1
@@ -158,8 +352,23 @@ func run(ctx context.Context, opt Options) Report {
 		group.kill()
 		waitErr = <-waited
 	}
+	reports := make([]Report, len(cols))
+	for i, c := range cols {
+		if stopped >= 0 && len(cols) > 1 && c.pkgAction != "" {
+			// Finished before the kill: its report stands.
+			reports[i] = c.report()
+			continue
+		}
+		reports[i] = c.finish(stopped, waitErr, limit, stderr, opt.MaxLines)
+	}
+	return reports
+}
 
-	r := col.report()
+// finish makes the report of a package once its go command has ended:
+// stopped is TimedOut or Canceled if it was killed (-1 if not), waitErr how
+// it exited.
+func (c *collector) finish(stopped Status, waitErr error, limit time.Duration, stderr *cappedBuffer, maxLines int) Report {
+	r := c.report()
 	switch stopped {
 	case TimedOut:
 		r.Status = TimedOut
@@ -173,11 +382,11 @@ func run(ctx context.Context, opt Options) Report {
 		r.Status, r.Summary = Canceled, "the run was stopped before it finished"
 		return r
 	}
-	if !col.sawEvent && waitErr != nil {
+	if !c.sawEvent && waitErr != nil {
 		// The go command failed before testing anything: a broken go.mod,
 		// a toolchain too old for it, a missing directory.
 		r.Status = Errored
-		r.Output = append(stderr.lines(opt.MaxLines), r.Output...)
+		r.Output = append(stderr.lines(maxLines), r.Output...)
 		r.Summary = "go test failed"
 		if len(r.Output) > 0 {
 			r.Summary += ": " + strings.TrimSpace(r.Output[0])
@@ -187,7 +396,7 @@ func run(ctx context.Context, opt Options) Report {
 		return r
 	}
 	if r.Status == BuildFailed && len(r.BuildOutput) == 0 {
-		r.BuildOutput = stderr.lines(opt.MaxLines)
+		r.BuildOutput = stderr.lines(maxLines)
 	}
 	return r
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -58,7 +60,11 @@ func module(t *testing.T, files map[string]string) string {
 	files["go.mod"] = "module example.com/p\n\ngo 1.25\n"
 	write := func(dir string) {
 		for name, body := range files {
-			if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -98,22 +104,29 @@ func module(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-// holdsExactly reports whether dir holds files and nothing else.
+// holdsExactly reports whether dir holds files (names with slashes are in
+// folders) and nothing else.
 func holdsExactly(dir string, files map[string]string) bool {
-	entries, err := os.ReadDir(dir)
-	if err != nil || len(entries) != len(files) {
-		return false
-	}
-	for _, ent := range entries {
-		want, ok := files[ent.Name()]
-		if !ok || !ent.Type().IsRegular() {
-			return false
+	seen := 0
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
 		}
-		if b, err := os.ReadFile(filepath.Join(dir, ent.Name())); err != nil || string(b) != want {
-			return false
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
 		}
-	}
-	return true
+		want, ok := files[filepath.ToSlash(rel)]
+		if !ok || !d.Type().IsRegular() {
+			return errors.New("not one of the files")
+		}
+		if b, err := os.ReadFile(p); err != nil || string(b) != want {
+			return errors.New("changed")
+		}
+		seen++
+		return nil
+	})
+	return err == nil && seen == len(files)
 }
 
 func needGo(t *testing.T) {
@@ -180,6 +193,82 @@ func TestAllPass(t *testing.T) {
 	r := Run(context.Background(), Options{Dir: dir, Race: true})
 	if r.Status != Passed || r.Summary != "the test passes" {
 		t.Fatalf("status %v, summary %q; report:\n%s", r.Status, r.Summary, r.Text())
+	}
+}
+
+// A kept binary is linked once: a second run of the same code runs the
+// binary the first left, and a run of other code at the same path links
+// and grades that code, not the binary left there.
+func TestBinaryIsKeptAndReused(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	test := "package p\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 1) != 2 {\n\t\tt.Fatal(\"Add(1, 1) is not 2\")\n\t}\n}\n"
+	good := module(t, map[string]string{"p.go": code, "p_test.go": test})
+	bin := filepath.Join(t.TempDir(), "bin", "p.test")
+	opt := Options{Dir: good, Race: true, Binary: bin}
+	if r := Run(context.Background(), opt); r.Status != Passed {
+		t.Fatalf("first run: status %v; report:\n%s", r.Status, r.Text())
+	}
+	first, err := os.Stat(bin)
+	if err != nil {
+		t.Fatalf("no test binary kept: %v", err)
+	}
+	if r := Run(context.Background(), opt); r.Status != Passed {
+		t.Fatalf("second run: status %v; report:\n%s", r.Status, r.Text())
+	}
+	second, err := os.Stat(bin)
+	// The go command touches an up-to-date target but leaves its file be;
+	// a new link would have been renamed or copied over it.
+	if err != nil || !os.SameFile(first, second) {
+		t.Errorf("the second run of the same code linked the test binary again (err %v)", err)
+	}
+	bad := module(t, map[string]string{"p.go": "package p\n\nfunc Add(a, b int) int { return a - b }\n", "p_test.go": test})
+	r := Run(context.Background(), Options{Dir: bad, Race: true, Binary: bin})
+	if r.Status != Failed || len(r.Failures()) != 1 {
+		t.Errorf("other code at the same binary path: status %v, want one failing test; report:\n%s", r.Status, r.Text())
+	}
+}
+
+// One go command grades several packages of a module, each reported as
+// Run reports it alone: a pass, a failure with its test's output, a
+// compile error with its file, and a folder that is not there; their test
+// binaries are kept in the folder given.
+func TestRunPackages(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	test := func(pkg string) string {
+		return "package " + pkg + "\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(1, 2); got != 3 {\n\t\tt.Errorf(\"Add(1, 2) = %d\", got)\n\t}\n}\n"
+	}
+	dir := module(t, map[string]string{
+		"good/p.go":        "package good\n\nfunc Add(a, b int) int { return a + b }\n",
+		"good/p_test.go":   test("good"),
+		"bad/p.go":         "package bad\n\nfunc Add(a, b int) int { return a * b }\n",
+		"bad/p_test.go":    test("bad"),
+		"broken/p.go":      "package broken\n\nfunc Add(a, b int) int { return a + c }\n",
+		"broken/p_test.go": test("broken"),
+	})
+	bins := filepath.Join(t.TempDir(), "bin")
+	dirs := []string{"bad", filepath.Join(dir, "good"), "missing", "broken"}
+	rs := RunPackages(context.Background(), Options{Dir: dir, Binary: bins}, dirs)
+	if len(rs) != len(dirs) {
+		t.Fatalf("%d reports for %d folders", len(rs), len(dirs))
+	}
+	if r := rs[0]; r.Status != Failed || !strings.Contains(strings.Join(find(t, r, "TestAdd").Output, "\n"), "p_test.go:7: Add(1, 2) = 2") {
+		t.Errorf("bad: status %v, want TestAdd failing with its message; report:\n%s", r.Status, r.Text())
+	}
+	if r := rs[1]; r.Status != Passed || r.Summary != "the test passes" {
+		t.Errorf("good: status %v, summary %q; report:\n%s", r.Status, r.Summary, r.Text())
+	}
+	if r := rs[2]; r.Status != Errored || !strings.Contains(r.Summary, "missing") {
+		t.Errorf("missing: status %v, summary %q", r.Status, r.Summary)
+	}
+	if r := rs[3]; r.Status != BuildFailed || len(r.BuildErrors) != 1 || r.BuildErrors[0].File != "p.go" {
+		t.Errorf("broken: status %v, build errors %v; report:\n%s", r.Status, r.BuildErrors, r.Text())
+	}
+	for _, name := range []string{"good.test", "bad.test"} {
+		if _, err := os.Stat(filepath.Join(bins, name)); err != nil {
+			t.Errorf("the test binary %s was not kept: %v", name, err)
+		}
 	}
 }
 

@@ -25,6 +25,7 @@ type event struct {
 // goroutine and read once the stream has ended.
 type collector struct {
 	dir        string // absolute package directory, to keep only the learner's stack frames
+	cwd        string // the folder the go command ran in, if not dir
 	maxLines   int
 	maxLineLen int
 
@@ -58,11 +59,25 @@ func newCollector(dir string, maxLines, maxLineLen int) *collector {
 // not JSON (a go command that predates -json build events, or something a
 // test wrote straight to the terminal) are kept as package output.
 func (c *collector) line(raw []byte) {
-	var e event
-	if len(raw) == 0 || raw[0] != '{' || json.Unmarshal(raw, &e) != nil {
+	e, ok := parseEvent(raw)
+	if !ok {
 		c.addPkgOutput(string(raw))
 		return
 	}
+	c.event(e)
+}
+
+// parseEvent reads a line of go test -json; ok is false for a line that is
+// not an event.
+func parseEvent(raw []byte) (e event, ok bool) {
+	if len(raw) == 0 || raw[0] != '{' || json.Unmarshal(raw, &e) != nil {
+		return event{}, false
+	}
+	return e, true
+}
+
+// event takes one event of the package's.
+func (c *collector) event(e event) {
 	c.sawEvent = true
 	switch e.Action {
 	case "build-output":
@@ -264,6 +279,10 @@ func (c *collector) buildErrors() []BuildError {
 }
 
 func (c *collector) relative(file string) string {
+	if c.cwd != "" && c.cwd != c.dir && !filepath.IsAbs(file) {
+		// The go command names files from the folder it ran in.
+		file = filepath.Join(c.cwd, file)
+	}
 	if c.dir != "" && filepath.IsAbs(file) {
 		if rel, err := filepath.Rel(c.dir, file); err == nil {
 			return rel
