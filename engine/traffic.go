@@ -192,14 +192,16 @@ func mergeArrivals(eps []*endpointTraffic) []uint8 {
 func (tr *Traffic) Seed() uint64 { return tr.seed }
 
 // Requests is what the traffic holds, counted in requests of 24 bytes:
-// the room drawn for its endpoints' requests, and its arrival orders, a
-// byte a request each (rounded up to whole requests). A caller keeping
-// many Traffics weighs them by it; a count of the requests alone would
-// miss the orders' share, a 24th.
+// the room drawn for its endpoints' requests, their tenants when they
+// carry one, and its arrival orders, a byte a request each (rounded up to
+// whole requests). A caller keeping many Traffics weighs them by it; a
+// count of the requests alone would miss the orders' and tenants' share,
+// a 24th each.
 func (tr *Traffic) Requests() int {
 	var bytes uintptr
 	for i := range tr.endpoints {
 		bytes += uintptr(cap(tr.endpoints[i].reqs)) * unsafe.Sizeof(trafficRequest{})
+		bytes += uintptr(cap(tr.endpoints[i].tenants)) // a tenant's byte a request
 	}
 	for i := range tr.orders {
 		bytes += uintptr(len(tr.orders[i].ep))

@@ -162,27 +162,34 @@ func TestSharedArrivalOrderKeepsTies(t *testing.T) {
 }
 
 // TestTrafficRequestsWeighsItsOrders checks that what Requests counts
-// covers every byte the traffic holds: its requests and the byte each
-// has in an arrival order. A sweep bounds the traffic it keeps by it, and
-// counting the requests alone left the orders out, a 24th more.
+// covers every byte the traffic holds: its requests, the byte each has in
+// an arrival order, and with tenants, the byte each has for its tenant. A
+// sweep bounds the traffic it keeps by it, and counting the requests alone
+// left the orders and tenants out, a 24th more each.
 func TestTrafficRequestsWeighsItsOrders(t *testing.T) {
-	tr, err := NewTraffic(cascadeLike(), 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	per := int(unsafe.Sizeof(trafficRequest{}))
-	held, orders := 0, 0
-	for i := range tr.endpoints {
-		held += cap(tr.endpoints[i].reqs) * per
-	}
-	for i := range tr.orders {
-		orders += len(tr.orders[i].ep)
-	}
-	if orders == 0 {
-		t.Fatal("the cascade's traffic holds no arrival order")
-	}
-	held += orders
-	if got := tr.Requests() * per; got < held || got >= held+per {
-		t.Errorf("Requests weighs %d bytes, the traffic holds %d", got, held)
+	for _, sc := range []*Scenario{cascadeLike(), noisyVariants()} {
+		tr, err := NewTraffic(sc, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		per := int(unsafe.Sizeof(trafficRequest{}))
+		held, orders, tenants := 0, 0, 0
+		for i := range tr.endpoints {
+			held += cap(tr.endpoints[i].reqs) * per
+			tenants += cap(tr.endpoints[i].tenants)
+		}
+		for i := range tr.orders {
+			orders += len(tr.orders[i].ep)
+		}
+		if orders == 0 {
+			t.Fatalf("%s: the traffic holds no arrival order", sc.Name)
+		}
+		if sc.Name == "noisy" && tenants == 0 {
+			t.Fatal("noisy's traffic holds no tenants")
+		}
+		held += orders + tenants
+		if got := tr.Requests() * per; got < held || got >= held+per {
+			t.Errorf("%s: Requests weighs %d bytes, the traffic holds %d", sc.Name, got, held)
+		}
 	}
 }
