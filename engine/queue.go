@@ -135,51 +135,60 @@ func (q *eventQueue) placeAt(at time.Duration, seq uint64) *event {
 	if slot-q.cur >= wheelSlots {
 		return nil
 	}
-	if q.headSeq == 0 || at < q.headAt || (at == q.headAt && seq < q.headSeq) {
-		q.headAt, q.headSeq = at, seq
-	}
 	idx := q.free
-	if idx != 0 {
-		q.free = q.slab[idx].next
-	} else {
+	if idx == 0 {
 		idx = q.grow()
 	}
 	slab := q.slab
 	c := &slab[idx]
+	q.free = c.next
 	c.at, c.seq = at, seq
+	q.inW++
 	i := int(slot & wheelMask)
-	if next := q.heads[i]; next == 0 {
+	next := q.heads[i]
+	if next == 0 {
 		c.next = 0
-		q.heads[i] = idx
+		q.heads[i], q.tails[i] = idx, idx
 		q.used[i>>6] |= 1 << (i & 63)
 		base := int(q.cur & wheelMask)
-		if q.inW == 0 || (i-base)&wheelMask < (q.first-base)&wheelMask {
+		if q.inW == 1 || (i-base)&wheelMask < (q.first-base)&wheelMask {
 			q.first = i
 		}
-		q.tails[i] = idx
-	} else if t := q.tails[i]; slab[t].at < at || (slab[t].at == at && slab[t].seq < seq) {
+		q.newHead(at, seq)
+		return c
+	}
+	if t := &slab[q.tails[i]]; t.at < at || (t.at == at && t.seq < seq) {
 		// After the slot's last: events scheduled in time order, or many
 		// at one time (calls a hang holds until its end), go here at once
-		// instead of walking the whole slot.
+		// instead of walking the whole slot. The slot's first comes
+		// before it, so it is not the head.
 		c.next = 0
-		slab[t].next = idx
+		t.next = idx
 		q.tails[i] = idx
-	} else {
-		// Somewhere before the last, which the walk stops at or before:
-		// the tail stays.
-		prev := int32(0)
-		for slab[next].at < at || (slab[next].at == at && slab[next].seq < seq) {
-			prev, next = next, slab[next].next
-		}
-		c.next = next
-		if prev == 0 {
-			q.heads[i] = idx
-		} else {
-			slab[prev].next = idx
-		}
+		return c
 	}
-	q.inW++
+	// Somewhere before the last, which the walk stops at or before: the
+	// tail stays.
+	prev := int32(0)
+	for slab[next].at < at || (slab[next].at == at && slab[next].seq < seq) {
+		prev, next = next, slab[next].next
+	}
+	c.next = next
+	if prev == 0 {
+		q.heads[i] = idx
+		q.newHead(at, seq) // first in its slot, it may be the first of all
+	} else {
+		slab[prev].next = idx
+	}
 	return c
+}
+
+// newHead makes (at, seq), just queued in the wheel, the head if it comes
+// before the head, or the queue held nothing else.
+func (q *eventQueue) newHead(at time.Duration, seq uint64) {
+	if q.headSeq == 0 || at < q.headAt || (at == q.headAt && seq < q.headSeq) {
+		q.headAt, q.headSeq = at, seq
+	}
 }
 
 // grow adds a cell to the slab and returns its index.
