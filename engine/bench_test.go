@@ -92,6 +92,35 @@ func BenchmarkCascadeVariant(b *testing.B) {
 	}
 }
 
+// BenchmarkCascadeCorners runs the cascade's bulkhead variant at corners
+// of the bulkhead × timeout sweep (issue 28): a wide bulkhead and a short
+// timeout (every call to recommendations enters, hangs and times out), a
+// narrow one and a long one (almost every call is refused), and between.
+func BenchmarkCascadeCorners(b *testing.B) {
+	for _, c := range []struct {
+		bulkhead int
+		timeout  time.Duration
+	}{{60, 100 * time.Millisecond}, {5, 5 * time.Second}, {30, time.Second}} {
+		sc := cascadeLike()
+		d := &sc.Variants[1].System.Dependencies[2]
+		d.Policy.Bulkhead, d.Policy.Timeout = c.bulkhead, c.timeout
+		b.Run(fmt.Sprintf("%d-%v", c.bulkhead, c.timeout), func(b *testing.B) {
+			var n uint64
+			for b.Loop() {
+				r, err := New(sc, 1, 5)
+				if err != nil {
+					b.Fatal(err)
+				}
+				r.Run()
+				for i := range r.endpoints {
+					n += r.endpoints[i].arrived
+				}
+			}
+			b.ReportMetric(float64(n)/float64(b.N), "requests/op")
+		})
+	}
+}
+
 // threeTierFleet is a front service calling a fleet of ten api instances,
 // each calling a fleet of ten backend instances, each calling a database:
 // breakers per instance, deadlines propagated, cancellation on. The

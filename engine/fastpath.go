@@ -21,15 +21,16 @@ import "time"
 // Calls through a bulkhead or a breaker (issue 28) have a fast path of
 // their own, beside the first. Their layers act on every call (a slot
 // taken and given back, a permit asked for and a result recorded), so
-// they are walked, but flat: enterFast enters them in a loop, sends a call
-// that answers within its timeout without arming a timer, and hands
-// whatever else comes (a caller waiting for a slot, a call that may
-// outlast its timeout) to the pipeline at the layer reached; a refusal
-// and an answer go out through exitFast and are answered as returnFast
-// answers. The request is left as the pipeline leaves it (its active
-// bits, slot, permit and timeout), so that a drain, a fork or the client
-// giving up finds, midway, what it would find there; the answer comes
-// back through handle and callReturned, which sends it the short way.
+// they are walked, but flat: enterFast enters them in a loop and sends
+// the call, arming the timeout's timer only for a call that may outlast
+// it; only a caller that waits for a bulkhead slot is left to the
+// pipeline (enter). A result a layer makes itself (a refusal, a timeout)
+// goes out through resultFast, an answer through returnLayers. The
+// request is left as the pipeline leaves it (its active bits, slot,
+// permit and timeout), so that whatever meets the call midway (a drain,
+// a fork, the client giving up, the pipeline's own code) finds what it
+// would find there; callReturned and layerResult send such calls the
+// short way.
 
 // canGoFast says whether a dependency's calls may take a fast path (fast),
 // and whether they walk layers on it (layers): no retry, no rate limiter,
@@ -67,9 +68,8 @@ func (r *Run) splitFast() {
 
 // enterFast is runHandler for a dependency with fastLayers: enter,
 // startCall and sendCall, flat. Each layer does what enter has it do, in
-// the same order; the pipeline takes over, at the layer reached and before
-// it has done anything, a full bulkhead that callers wait for and a call
-// that may not answer within its timeout (sendCall arms the timer).
+// the same order; the pipeline takes over, at the bulkhead and before it
+// has done anything, a caller that waits for a slot.
 func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 	p := &ds.cfg.Policy
 	for i, l := range ds.layers {
@@ -79,7 +79,7 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 			permit, err := ds.breaker.Allow(r.now)
 			if err != nil {
 				ds.shortCircuited++
-				r.refuseFast(id, req, ds, i, resBreakerOpen)
+				r.resultFast(id, req, ds, i, resBreakerOpen)
 				return
 			}
 			req.permit, req.permitted = permit, true
@@ -98,7 +98,7 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 				req.active |= 1 << i
 				ds.bulkheadBound = true // fork.go
 				ds.bulkheadFull++
-				r.refuseFast(id, req, ds, i, resBulkheadFull)
+				r.resultFast(id, req, ds, i, resBulkheadFull)
 				return
 			}
 			req.active |= 1 << i
@@ -107,15 +107,12 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 			req.inBH = true
 		}
 	}
-	// sendCall for a first attempt (callTok is 0: no retry layer) that
-	// answers within the timeout, whose timer armTimeout would not arm.
+	// sendCall for a first attempt (callTok is 0: no retry layer), and
+	// armTimeout: the timer is armed only for a call that may outlast
+	// the timeout (one never answers, or answers at or after it).
 	after, answers, isErr := req.latency, true, false
 	if r.now >= ds.faultUntil || ds.fault != nil {
 		after, answers, isErr = r.response(ds, req.latency, req.errDraw)
-	}
-	if !answers || (ds.timeout > 0 && after >= ds.timeout) {
-		r.sendCall(id, req, ds)
-		return
 	}
 	ds.calls++
 	ds.fastSent++
@@ -123,19 +120,64 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
 	req.inCall = true
 	req.callTok++
-	ds.maxAfter = max(ds.maxAfter, after) // fork.go
-	r.scheduleAnswer(id, req, r.now+after, isErr)
+	if !answers {
+		ds.maxAfter = noArrival // fork.go
+	} else {
+		ds.maxAfter = max(ds.maxAfter, after)
+	}
+	if ds.timeoutAt >= 0 && (!answers || after >= ds.timeout) {
+		req.timeoutArmed = true
+		ds.armed = true // fork.go
+		// timers.go; timeoutAt is later than now (armTimeout's max).
+		r.setTimeout(ds, req.dep, req.timeoutAt, id, req.gen, req.timeoutTok)
+	}
+	if answers {
+		r.scheduleAnswer(id, req, r.now+after, isErr)
+	}
 }
 
-// refuseFast is layerResult for a call that enterFast's layer i refused
-// as it entered, with nothing inside it: exit and finishCall, the short
-// way.
-func (r *Run) refuseFast(id int32, req *request, ds *dependencyState, i int, res result) {
+// resultFast is layerResult for a front call of a fastLayers dependency:
+// a result layer i produced itself (its timeout fired, it refused the
+// call as it entered, the wait for a bulkhead slot ran out) tears down the
+// layers inside it and the attempt in flight, as abandonWith does (each
+// breaker inside records a timeout), then goes out as exit and
+// finishCall take it.
+func (r *Run) resultFast(id int32, req *request, ds *dependencyState, i int, res result) {
+	for j := len(ds.layers) - 1; j > i; j-- {
+		if req.active&(1<<j) == 0 {
+			continue
+		}
+		req.active &^= 1 << j
+		switch ds.layers[j] {
+		case LayerBulkhead:
+			if req.waitingBH {
+				req.waitingBH = false
+				ds.waiting--
+			}
+			r.releaseBulkhead(req, ds)
+		case LayerTimeout:
+			req.timeoutTok++
+			ds.maxInside = max(ds.maxInside, r.now-req.timeoutAt+ds.timeout) // fork_timeouts.go
+		case LayerBreaker:
+			r.record(req, ds, resTimeout)
+		}
+	}
+	if req.inCall {
+		req.inCall = false
+		req.callTok++
+		if ds.cancel {
+			// The dependency stops working on it now (abandonWith).
+			ds.inFlight--
+			ds.cancelled++
+		} else {
+			ds.abandoned++
+		}
+	}
 	req.active &^= 1 << i
 	r.exitFast(req, ds, i, res)
 	o := r.outcomeOf(ds, res) // finishCall's steps from here
 	ds.answered++
-	if o == Rejected {
+	if o == Failed || o == Rejected {
 		ds.failedCalls++
 	}
 	es := &r.endpoints[req.ep]

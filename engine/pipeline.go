@@ -185,7 +185,10 @@ func (r *Run) response(ds *dependencyState, latency time.Duration, errDraw float
 
 func (r *Run) callReturned(id int32, res result) {
 	req := &r.requests[id]
-	if ds := r.dep(req); ds.fastLayers && req.inst == 0 && res <= resError {
+	ds := r.dep(req)
+	if ds.fastLayers && req.inst == 0 {
+		// An answer (ok or an error: a leaf's; fastLayers calls no
+		// service) to the front service, through a bulkhead or a breaker.
 		r.returnLayers(id, req, ds, res) // fastpath.go
 		return
 	}
@@ -193,12 +196,18 @@ func (r *Run) callReturned(id int32, res result) {
 	if r.pools != nil {
 		r.putConn(id, true) // pools_run.go: the connection goes back idle
 	}
-	r.exit(id, len(r.dep(req).layers), res)
+	r.exit(id, len(ds.layers), res)
 }
 
 // layerResult is a result produced by layer i itself (i = -1: the call's
 // total deadline): what is inside it is abandoned, and the result goes out.
 func (r *Run) layerResult(id int32, i int, res result) {
+	if req := &r.requests[id]; i >= 0 && req.inst == 0 && req.dep >= 0 {
+		if ds := r.dep(req); ds.fastLayers {
+			r.resultFast(id, req, ds, i, res) // fastpath.go
+			return
+		}
+	}
 	// A call refused as it enters layer i (a full bulkhead, an open
 	// breaker) has nothing inside to abandon, and abandonWith would only
 	// look: no layer inside active, no call in flight, no connection.
@@ -439,7 +448,10 @@ func (r *Run) finishCall(id int32, res result) {
 	req := &r.requests[id]
 	req.deadlineOn = false
 	ds := r.dep(req)
-	o := r.outcomeOf(ds, res)
+	o := OK
+	if res != resOK {
+		o = r.outcomeOf(ds, res)
+	}
 	ds.answered++
 	if o == Failed || o == Rejected {
 		ds.failedCalls++

@@ -1236,10 +1236,6 @@ func (r *Run) runHandler(id int32, req *request, es *endpointState) {
 		req.deadlineOn = true
 		r.schedule(event{at: r.now + d, kind: evDeadline, req: id, gen: req.gen})
 	}
-	if ds.fastLayers {
-		r.enterFast(id, req, ds) // fastpath.go
-		return
-	}
 	if ds.fast {
 		// The fast path (fastpath.go): the call is sent here if it will
 		// answer within the timeout; otherwise the pipeline takes it.
@@ -1251,6 +1247,9 @@ func (r *Run) runHandler(id int32, req *request, es *endpointState) {
 			r.sendFast(id, req, ds, after, isErr)
 			return
 		}
+	} else if ds.fastLayers {
+		r.enterFast(id, req, ds) // fastpath.go
+		return
 	}
 	if ds.budget != nil {
 		ds.budget.Begin()
