@@ -62,6 +62,7 @@ type svcState struct {
 
 	busy, queued       int // over its instances
 	busyMax, queuedMax int
+	downs              int // its instances that are down (the balancer skips them)
 	bucket             ServiceSample
 	series             []ServiceSample
 }
@@ -482,6 +483,9 @@ func (r *Run) pickInstance(ds *dependencyState) int {
 	// rotation (at once: the model has no check interval), so its share
 	// goes to the next instance that is up, in ring order; with every
 	// instance down the call is refused where the balancer pointed.
+	if ss.downs == 0 {
+		return base + k
+	}
 	for c, j := k, 0; j < n; j++ {
 		if insts[c].state != InstanceIsDown {
 			return base + c
@@ -682,7 +686,8 @@ func (r *Run) childCall(c int32, req *request) {
 // ends; otherwise it goes to the caller.
 func (r *Run) childAnswered(c int32, o Outcome) {
 	req := &r.requests[c]
-	if in := &r.insts[req.inst]; in.state == InstanceIsHung {
+	in := &r.insts[req.inst]
+	if in.state == InstanceIsHung {
 		r.schedule(event{at: in.until, kind: evHeld, req: c, gen: req.gen, tok: uint32(o)})
 		return
 	}
@@ -691,7 +696,7 @@ func (r *Run) childAnswered(c int32, o Outcome) {
 	if o == OK || o == Fallback {
 		res = resOK
 	}
-	r.endChild(c, o, res, endAnswered)
+	r.endChildOn(c, req, in, o, res, endAnswered)
 }
 
 // endChild ends child c with outcome o at its instance: its worker (or its
@@ -699,10 +704,14 @@ func (r *Run) childAnswered(c int32, o Outcome) {
 // caller still waits for it.
 func (r *Run) endChild(c int32, o Outcome, res result, how endKind) {
 	req := &r.requests[c]
+	r.endChildOn(c, req, &r.insts[req.inst], o, res, how)
+}
+
+// endChildOn is endChild for child c, whose request is req and instance in.
+func (r *Run) endChildOn(c int32, req *request, in *instState, o Outcome, res result, how endKind) {
 	l := &r.links[c]
 	// What is needed of the link, read before anything can grow links.
 	parent, edge := l.parent, l.edge
-	in := &r.insts[req.inst]
 	ss := &r.svcs[in.svc]
 	in.answered[o]++
 	ss.bucket.Answered[o]++
@@ -837,6 +846,7 @@ func (r *Run) serviceFault(gi, fi int, start bool) {
 	if !start {
 		if in.state != InstanceUp && in.until == to {
 			in.state, in.until, in.slowBy, in.errRate = InstanceUp, 0, 0, 0
+			r.countDowns(ss)
 		}
 		return
 	}
@@ -851,8 +861,22 @@ func (r *Run) serviceFault(gi, fi int, start bool) {
 		in.state, in.until = InstanceIsHung, to
 	case InstanceRestart:
 		in.state, in.until = InstanceIsDown, to
+		r.countDowns(ss) // before the crash, whose callers may call again
 		in.restarts++
 		r.crash(gi)
+	}
+	r.countDowns(ss)
+}
+
+// countDowns counts the instances of ss that are down, after a fault
+// started or ended.
+func (r *Run) countDowns(ss *svcState) {
+	insts := r.insts[ss.instBase : ss.instBase+ss.n]
+	ss.downs = 0
+	for i := range insts {
+		if insts[i].state == InstanceIsDown {
+			ss.downs++
+		}
 	}
 }
 
