@@ -552,33 +552,12 @@ func (r *Run) childArrives(id int32, pgen, ptok uint32, gi int) {
 	ss := &r.svcs[in.svc]
 	in.arrived++
 	haveWorker := in.busy < in.workers
-	if !haveWorker {
-		in.lacked = true // fork_services.go
-	}
-	if in.state == InstanceIsDown || (!haveWorker && !(in.queueCap == QueueUnbounded || in.queued < in.queueCap)) {
-		// Connection refused, or no room: an error at once.
-		in.answered[Rejected]++
-		ss.bucket.Answered[Rejected]++
-		r.dependencies[parentDep].inFlight--
-		r.callReturned(id, resError)
-		return
-	}
-	if in.state == InstanceIsFailing && in.errRng.float64() < in.errRate {
-		// A failing instance answers with an error at once, no worker taken.
-		in.answered[Failed]++
-		ss.bucket.Answered[Failed]++
-		r.dependencies[parentDep].inFlight--
-		r.callReturned(id, resError)
-		return
-	}
-	if !haveWorker && in.shedder != nil && !in.shedder.Admit(r.now, r.instQueue(in), r.endpoints[parentEp].class) {
-		// Load shedding: the queue's wait is past the class's bound, so
-		// the call is refused at once (a 503), counted by the shedder.
-		in.answered[Rejected]++
-		ss.bucket.Answered[Rejected]++
-		r.dependencies[parentDep].inFlight--
-		r.callReturned(id, resError)
-		return
+	if !haveWorker || in.state != InstanceUp {
+		// A refusal is possible only here; an instance that is up and
+		// has a free worker takes the call.
+		if r.refuseChild(id, parentDep, parentEp, in, ss, haveWorker) {
+			return
+		}
 	}
 	tenant := p.tenant
 	c := r.allocRequest()
@@ -605,6 +584,42 @@ func (r *Run) childArrives(id int32, pgen, ptok uint32, gi int) {
 	in.queuedMax = max(in.queuedMax, in.queued)
 	ss.queued++
 	ss.queuedMax = max(ss.queuedMax, ss.queued)
+}
+
+// refuseChild refuses request id's call (along edge parentDep, from
+// endpoint parentEp) at instance in of service ss if the instance is down,
+// has neither a worker nor room in its queue, fails it (an error fault),
+// or sheds it; it reports whether it did. The caller sees an error at once.
+func (r *Run) refuseChild(id, parentDep int32, parentEp int16, in *instState, ss *svcState, haveWorker bool) bool {
+	if !haveWorker {
+		in.lacked = true // fork_services.go
+	}
+	if in.state == InstanceIsDown || (!haveWorker && !(in.queueCap == QueueUnbounded || in.queued < in.queueCap)) {
+		// Connection refused, or no room: an error at once.
+		in.answered[Rejected]++
+		ss.bucket.Answered[Rejected]++
+		r.dependencies[parentDep].inFlight--
+		r.callReturned(id, resError)
+		return true
+	}
+	if in.state == InstanceIsFailing && in.errRng.float64() < in.errRate {
+		// A failing instance answers with an error at once, no worker taken.
+		in.answered[Failed]++
+		ss.bucket.Answered[Failed]++
+		r.dependencies[parentDep].inFlight--
+		r.callReturned(id, resError)
+		return true
+	}
+	if !haveWorker && in.shedder != nil && !in.shedder.Admit(r.now, r.instQueue(in), r.endpoints[parentEp].class) {
+		// Load shedding: the queue's wait is past the class's bound, so
+		// the call is refused at once (a 503), counted by the shedder.
+		in.answered[Rejected]++
+		ss.bucket.Answered[Rejected]++
+		r.dependencies[parentDep].inFlight--
+		r.callReturned(id, resError)
+		return true
+	}
+	return false
 }
 
 // queueChild puts child c in its instance's accept queue. Cancelled
@@ -677,6 +692,12 @@ func (r *Run) childCall(c int32, req *request) {
 	}
 	if ds.budget != nil {
 		ds.budget.Begin()
+	}
+	if len(ds.layers) == 0 && !ds.propagate && r.pools == nil {
+		// No layer to enter, no deadline to check, no connection to
+		// wait for: what enter and startCall come to, sendCall.
+		r.sendCall(c, req, ds)
+		return
 	}
 	r.enter(c, 0)
 }
