@@ -393,7 +393,7 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 	if ds.timeoutAt >= 0 {
 		r.armTimeout(id, 0, false) // it does nothing without a timeout layer
 	}
-	if r.soon.seq != 0 {
+	if r.soon.seq != 0 || soonOff {
 		// The slot holds an earlier call: this one waits its turn in the
 		// queue, which comes after that call's, by seq, as it would.
 		r.scheduleEvent(r.now, evChildArrive, id, req.gen, req.callTok, gi)
@@ -402,6 +402,10 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 	r.seq++
 	r.soon = soonCall{seq: r.seq, req: id, gen: req.gen, tok: req.callTok, inst: gi}
 }
+
+// soonOff, set by a test, sends every call through the event queue, as
+// all went before the slot: the results must be the same.
+var soonOff = false
 
 // soonCall is a call into a service sent now, which arrives at its
 // instance now too, kept out of the event queue (Run.soon). It is the
