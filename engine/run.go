@@ -684,6 +684,7 @@ func (r *Run) AdvanceTo(t time.Duration) {
 // runBefore handles, in order, every event strictly before stop. The next
 // event is the queue's head or the first arrival, whichever comes first;
 // ties go to the one scheduled first, exactly as if all were in one queue.
+// A call into a service sent now (Run.soon) is such an event too, due now.
 func (r *Run) runBefore(stop time.Duration) {
 	q := &r.queue
 	for {

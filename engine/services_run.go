@@ -62,6 +62,7 @@ type svcState struct {
 
 	busy, queued       int // over its instances
 	busyMax, queuedMax int
+	downs              int // its instances that are down (the balancer skips them)
 	bucket             ServiceSample
 	series             []ServiceSample
 }
@@ -392,7 +393,7 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 	if ds.timeoutAt >= 0 {
 		r.armTimeout(id, 0, false) // it does nothing without a timeout layer
 	}
-	if r.soon.seq != 0 {
+	if r.soon.seq != 0 || soonOff {
 		// The slot holds an earlier call: this one waits its turn in the
 		// queue, which comes after that call's, by seq, as it would.
 		r.scheduleEvent(r.now, evChildArrive, id, req.gen, req.callTok, gi)
@@ -401,6 +402,10 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 	r.seq++
 	r.soon = soonCall{seq: r.seq, req: id, gen: req.gen, tok: req.callTok, inst: gi}
 }
+
+// soonOff, set by a test, sends every call through the event queue, as
+// all went before the slot: the results must be the same.
+var soonOff = false
 
 // soonCall is a call into a service sent now, which arrives at its
 // instance now too, kept out of the event queue (Run.soon). It is the
@@ -482,6 +487,9 @@ func (r *Run) pickInstance(ds *dependencyState) int {
 	// rotation (at once: the model has no check interval), so its share
 	// goes to the next instance that is up, in ring order; with every
 	// instance down the call is refused where the balancer pointed.
+	if ss.downs == 0 {
+		return base + k
+	}
 	for c, j := k, 0; j < n; j++ {
 		if insts[c].state != InstanceIsDown {
 			return base + c
@@ -548,33 +556,12 @@ func (r *Run) childArrives(id int32, pgen, ptok uint32, gi int) {
 	ss := &r.svcs[in.svc]
 	in.arrived++
 	haveWorker := in.busy < in.workers
-	if !haveWorker {
-		in.lacked = true // fork_services.go
-	}
-	if in.state == InstanceIsDown || (!haveWorker && !(in.queueCap == QueueUnbounded || in.queued < in.queueCap)) {
-		// Connection refused, or no room: an error at once.
-		in.answered[Rejected]++
-		ss.bucket.Answered[Rejected]++
-		r.dependencies[parentDep].inFlight--
-		r.callReturned(id, resError)
-		return
-	}
-	if in.state == InstanceIsFailing && in.errRng.float64() < in.errRate {
-		// A failing instance answers with an error at once, no worker taken.
-		in.answered[Failed]++
-		ss.bucket.Answered[Failed]++
-		r.dependencies[parentDep].inFlight--
-		r.callReturned(id, resError)
-		return
-	}
-	if !haveWorker && in.shedder != nil && !in.shedder.Admit(r.now, r.instQueue(in), r.endpoints[parentEp].class) {
-		// Load shedding: the queue's wait is past the class's bound, so
-		// the call is refused at once (a 503), counted by the shedder.
-		in.answered[Rejected]++
-		ss.bucket.Answered[Rejected]++
-		r.dependencies[parentDep].inFlight--
-		r.callReturned(id, resError)
-		return
+	if !haveWorker || in.state != InstanceUp {
+		// A refusal is possible only here; an instance that is up and
+		// has a free worker takes the call.
+		if r.refuseChild(id, parentDep, parentEp, in, ss, haveWorker) {
+			return
+		}
 	}
 	tenant := p.tenant
 	c := r.allocRequest()
@@ -601,6 +588,42 @@ func (r *Run) childArrives(id int32, pgen, ptok uint32, gi int) {
 	in.queuedMax = max(in.queuedMax, in.queued)
 	ss.queued++
 	ss.queuedMax = max(ss.queuedMax, ss.queued)
+}
+
+// refuseChild refuses request id's call (along edge parentDep, from
+// endpoint parentEp) at instance in of service ss if the instance is down,
+// has neither a worker nor room in its queue, fails it (an error fault),
+// or sheds it; it reports whether it did. The caller sees an error at once.
+func (r *Run) refuseChild(id, parentDep int32, parentEp int16, in *instState, ss *svcState, haveWorker bool) bool {
+	if !haveWorker {
+		in.lacked = true // fork_services.go
+	}
+	if in.state == InstanceIsDown || (!haveWorker && !(in.queueCap == QueueUnbounded || in.queued < in.queueCap)) {
+		// Connection refused, or no room: an error at once.
+		in.answered[Rejected]++
+		ss.bucket.Answered[Rejected]++
+		r.dependencies[parentDep].inFlight--
+		r.callReturned(id, resError)
+		return true
+	}
+	if in.state == InstanceIsFailing && in.errRng.float64() < in.errRate {
+		// A failing instance answers with an error at once, no worker taken.
+		in.answered[Failed]++
+		ss.bucket.Answered[Failed]++
+		r.dependencies[parentDep].inFlight--
+		r.callReturned(id, resError)
+		return true
+	}
+	if !haveWorker && in.shedder != nil && !in.shedder.Admit(r.now, r.instQueue(in), r.endpoints[parentEp].class) {
+		// Load shedding: the queue's wait is past the class's bound, so
+		// the call is refused at once (a 503), counted by the shedder.
+		in.answered[Rejected]++
+		ss.bucket.Answered[Rejected]++
+		r.dependencies[parentDep].inFlight--
+		r.callReturned(id, resError)
+		return true
+	}
+	return false
 }
 
 // queueChild puts child c in its instance's accept queue. Cancelled
@@ -674,6 +697,12 @@ func (r *Run) childCall(c int32, req *request) {
 	if ds.budget != nil {
 		ds.budget.Begin()
 	}
+	if len(ds.layers) == 0 && !ds.propagate && r.pools == nil {
+		// No layer to enter, no deadline to check, no connection to
+		// wait for: what enter and startCall come to, sendCall.
+		r.sendCall(c, req, ds)
+		return
+	}
 	r.enter(c, 0)
 }
 
@@ -682,7 +711,8 @@ func (r *Run) childCall(c int32, req *request) {
 // ends; otherwise it goes to the caller.
 func (r *Run) childAnswered(c int32, o Outcome) {
 	req := &r.requests[c]
-	if in := &r.insts[req.inst]; in.state == InstanceIsHung {
+	in := &r.insts[req.inst]
+	if in.state == InstanceIsHung {
 		r.schedule(event{at: in.until, kind: evHeld, req: c, gen: req.gen, tok: uint32(o)})
 		return
 	}
@@ -691,7 +721,7 @@ func (r *Run) childAnswered(c int32, o Outcome) {
 	if o == OK || o == Fallback {
 		res = resOK
 	}
-	r.endChild(c, o, res, endAnswered)
+	r.endChildOn(c, req, in, o, res, endAnswered)
 }
 
 // endChild ends child c with outcome o at its instance: its worker (or its
@@ -699,10 +729,14 @@ func (r *Run) childAnswered(c int32, o Outcome) {
 // caller still waits for it.
 func (r *Run) endChild(c int32, o Outcome, res result, how endKind) {
 	req := &r.requests[c]
+	r.endChildOn(c, req, &r.insts[req.inst], o, res, how)
+}
+
+// endChildOn is endChild for child c, whose request is req and instance in.
+func (r *Run) endChildOn(c int32, req *request, in *instState, o Outcome, res result, how endKind) {
 	l := &r.links[c]
 	// What is needed of the link, read before anything can grow links.
 	parent, edge := l.parent, l.edge
-	in := &r.insts[req.inst]
 	ss := &r.svcs[in.svc]
 	in.answered[o]++
 	ss.bucket.Answered[o]++
@@ -837,6 +871,7 @@ func (r *Run) serviceFault(gi, fi int, start bool) {
 	if !start {
 		if in.state != InstanceUp && in.until == to {
 			in.state, in.until, in.slowBy, in.errRate = InstanceUp, 0, 0, 0
+			r.countDowns(ss)
 		}
 		return
 	}
@@ -851,8 +886,22 @@ func (r *Run) serviceFault(gi, fi int, start bool) {
 		in.state, in.until = InstanceIsHung, to
 	case InstanceRestart:
 		in.state, in.until = InstanceIsDown, to
+		r.countDowns(ss) // before the crash, whose callers may call again
 		in.restarts++
 		r.crash(gi)
+	}
+	r.countDowns(ss)
+}
+
+// countDowns counts the instances of ss that are down, after a fault
+// started or ended.
+func (r *Run) countDowns(ss *svcState) {
+	insts := r.insts[ss.instBase : ss.instBase+ss.n]
+	ss.downs = 0
+	for i := range insts {
+		if insts[i].state == InstanceIsDown {
+			ss.downs++
+		}
 	}
 }
 

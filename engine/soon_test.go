@@ -1,8 +1,12 @@
 package engine
 
 import (
+	"fmt"
+	"reflect"
 	"testing"
 	"time"
+
+	"pgregory.net/rapid"
 )
 
 // A call into a service arrives at its instance after everything that was
@@ -41,4 +45,35 @@ func TestCallArrivesAfterWhatWasDueBefore(t *testing.T) {
 	if ok, rej := s.Endpoints[0].Total[OK], s.Endpoints[1].Total[Failed]+s.Endpoints[1].Total[Rejected]; ok != 20 || rej != 20 {
 		t.Errorf("a got %d answers, b %d refusals; want 20 and 20", ok, rej)
 	}
+}
+
+// A chain of services gives the same whether calls arrive through the
+// slot (Run.soon) or, as they all once did, as events of the queue:
+// random chains, with hangs, restarts and outages whose ends make many
+// things fall due at one instant.
+func TestPropertySoonIsTheQueuesOrder(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		sc := genChain(t)
+		seed := rapid.Uint64().Draw(t, "seed")
+		run := func(off bool) Snapshot {
+			soonOff = off
+			defer func() { soonOff = false }()
+			r, err := New(sc, 0, seed)
+			if err != nil {
+				t.Fatalf("generated an invalid scenario: %v", err)
+			}
+			r.Run()
+			return r.Snapshot()
+		}
+		slot, queued := run(false), run(true)
+		if !reflect.DeepEqual(slot, queued) {
+			brief := func(s Snapshot) (out []string) {
+				for _, sv := range s.Services {
+					out = append(out, fmt.Sprintf("%s: arrived %d, answered %v", sv.Name, sv.Arrived, sv.Answered))
+				}
+				return out
+			}
+			t.Fatalf("calls through the slot and through the queue differ:\n%v\n%v", brief(slot), brief(queued))
+		}
+	})
 }
