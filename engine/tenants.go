@@ -310,11 +310,22 @@ func (b *tenantBulkhead) size(sys *System, tb *TenantBulkhead) {
 }
 
 // enterTenantBulkhead is enter's step for a per-tenant bulkhead at index i:
-// one of the tenant's own slots, else one of the overflow within the
-// tenant's cap on it, else refused at once (it never waits).
+// a slot (takeTenantSlot), else refused at once (it never waits).
 func (r *Run) enterTenantBulkhead(id int32, i int) {
 	req := &r.requests[id]
-	ds := r.dep(req)
+	if !r.takeTenantSlot(req, r.dep(req)) {
+		r.layerResult(id, i, resBulkheadFull)
+		return
+	}
+	r.enter(id, i+1)
+}
+
+// takeTenantSlot gives req's call one of its tenant's own slots of ds's
+// per-tenant bulkhead, else one of the overflow within the tenant's cap on
+// it, and reports true; or counts the refusal and reports false. It is
+// the layer's whole decision, apart from the pipeline's walk, so that a
+// flat walk of the layers (a fast path) can take it as it is.
+func (r *Run) takeTenantSlot(req *request, ds *dependencyState) bool {
 	b := ds.tenantBH
 	t := int(req.tenant)
 	if t < 0 {
@@ -332,8 +343,7 @@ func (r *Run) enterTenantBulkhead(id int32, i int) {
 			if req.tenant >= 0 {
 				r.tenants[req.tenant].limited++
 			}
-			r.layerResult(id, i, resBulkheadFull)
-			return
+			return false
 		}
 		b.shared[t]++
 		b.sharedUsed++
@@ -341,7 +351,7 @@ func (r *Run) enterTenantBulkhead(id int32, i int) {
 	}
 	ds.bulkhead++
 	req.inBH = true
-	r.enter(id, i+1)
+	return true
 }
 
 // releaseTenantSlot gives a call's slot back to the part it came from.
