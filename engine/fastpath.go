@@ -75,16 +75,16 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 	for i, l := range ds.layers {
 		switch l {
 		case LayerBreaker:
-			req.active |= 1 << i
 			permit, err := ds.breaker.Allow(r.now)
 			if err != nil {
 				ds.shortCircuited++
-				r.resultFast(id, req, ds, i, resBreakerOpen)
+				r.refuseFast(id, req, ds, i, resBreakerOpen)
 				return
 			}
+			req.active |= bit(i)
 			req.permit, req.permitted = permit, true
 		case LayerTimeout:
-			req.active |= 1 << i
+			req.active |= bit(i)
 			req.timeoutTok++
 			req.timeoutAt = r.now + p.Timeout
 			req.timeoutArmed = false
@@ -95,13 +95,12 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 					r.enter(id, i) // the pipeline parks the caller
 					return
 				}
-				req.active |= 1 << i
 				ds.bulkheadBound = true // fork.go
 				ds.bulkheadFull++
-				r.resultFast(id, req, ds, i, resBulkheadFull)
+				r.refuseFast(id, req, ds, i, resBulkheadFull)
 				return
 			}
-			req.active |= 1 << i
+			req.active |= bit(i)
 			ds.bulkhead++
 			ds.maxBulkhead = max(ds.maxBulkhead, ds.bulkhead) // fork.go
 			req.inBH = true
@@ -136,6 +135,35 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 	}
 }
 
+// bit is layer i's bit in request.active; i < 8 (at most five layers),
+// which the mask tells the compiler.
+func bit(i int) uint8 { return 1 << (uint(i) & 7) }
+
+// refuseFast is resultFast for a call layer i refused as enterFast
+// entered it (its bit was never set, nothing inside it was entered, no
+// call is in flight): the refusal goes out through the layers outside
+// i, then to the client (an open breaker's to its fallback, if any).
+func (r *Run) refuseFast(id int32, req *request, ds *dependencyState, i int, res result) {
+	r.exitFast(req, ds, i, res)
+	o := Rejected // finishCall's steps from here
+	if res != resBulkheadFull {
+		o = r.outcomeOf(ds, res)
+	}
+	ds.answered++
+	if o == Rejected {
+		ds.failedCalls++
+	}
+	es := &r.endpoints[req.ep]
+	if !req.clientDone {
+		r.answerFast(req, es, o)
+	}
+	if r.accept.n > 0 {
+		r.releaseWorker(id, req, es)
+		return
+	}
+	r.freeFast(id, req, es)
+}
+
 // resultFast is layerResult for a front call of a fastLayers dependency:
 // a result layer i produced itself (its timeout fired, it refused the
 // call as it entered, the wait for a bulkhead slot ran out) tears down the
@@ -144,10 +172,10 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 // finishCall take it.
 func (r *Run) resultFast(id int32, req *request, ds *dependencyState, i int, res result) {
 	for j := len(ds.layers) - 1; j > i; j-- {
-		if req.active&(1<<j) == 0 {
+		if req.active&bit(j) == 0 {
 			continue
 		}
-		req.active &^= 1 << j
+		req.active &^= bit(j)
 		switch ds.layers[j] {
 		case LayerBulkhead:
 			if req.waitingBH {
@@ -173,9 +201,11 @@ func (r *Run) resultFast(id int32, req *request, ds *dependencyState, i int, res
 			ds.abandoned++
 		}
 	}
-	req.active &^= 1 << i
-	r.exitFast(req, ds, i, res)
-	o := r.outcomeOf(ds, res) // finishCall's steps from here
+	r.exitFast(req, ds, i, res) // it clears i's bit with the rest
+	o := Failed                 // finishCall's steps from here
+	if res != resTimeout {
+		o = r.outcomeOf(ds, res)
+	}
 	ds.answered++
 	if o == Failed || o == Rejected {
 		ds.failedCalls++

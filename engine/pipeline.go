@@ -33,69 +33,69 @@ const (
 func (r *Run) enter(id int32, i int) {
 	req := &r.requests[id]
 	ds := r.dep(req)
-	if i == len(ds.layers) {
-		r.startCall(id)
-		return
-	}
-	req.active |= 1 << i
 	p := &ds.cfg.Policy
-	switch ds.layers[i] {
-	case LayerRetry:
-		req.attempt = 1
-		req.retryCost = 0
-		r.enter(id, i+1)
-	case LayerBreaker:
-		permit, err := ds.breaker.Allow(r.now)
-		if err != nil {
-			ds.shortCircuited++
-			r.layerResult(id, i, resBreakerOpen)
-			return
-		}
-		req.permit, req.permitted = permit, true
-		r.enter(id, i+1)
-	case LayerTimeout:
-		// The timer is armed only when something inside may outlast it
-		// (armTimeout): most calls answer in time, and an event never
-		// scheduled costs nothing.
-		req.timeoutTok++
-		req.timeoutAt = r.now + p.Timeout
-		req.timeoutArmed = false
-		req.timeoutCut = false
-		if ds.propagate {
-			r.propagatedTimeout(id, req, ds)
-		}
-		r.enter(id, i+1)
-	case LayerBulkhead:
-		if ds.tenantBH != nil {
-			r.enterTenantBulkhead(id, i) // tenants.go
-			return
-		}
-		if ds.bulkhead < p.Bulkhead {
-			ds.bulkhead++
-			ds.maxBulkhead = max(ds.maxBulkhead, ds.bulkhead) // fork.go
-			req.inBH = true
-			r.enter(id, i+1)
-			return
-		}
-		ds.bulkheadBound = true // fork.go
-		semaphoreWaits := p.BulkheadKind == SemaphoreBulkhead && p.BulkheadWait > 0
-		if semaphoreWaits || (p.BulkheadKind == ThreadPoolBulkhead && ds.waiting < p.BulkheadQueue) {
-			req.waitingBH = true
-			req.bhTok++
-			ds.waiting++
-			ds.waitingMax = max(ds.waitingMax, ds.waiting)
-			ds.waiters.push(id, stamp(req.gen, req.bhTok))
-			r.armTimeout(id, 0, false)
-			if semaphoreWaits {
-				r.schedule(event{at: r.now + p.BulkheadWait, kind: evBulkheadWait, req: id, gen: req.gen, tok: req.bhTok})
+	// A loop, not a call per layer: each layer that lets the call through
+	// goes on to the next (nothing in here grows the request slab, so req
+	// stays put); one that ends or parks it returns.
+	for ; i < len(ds.layers); i++ {
+		req.active |= 1 << i
+		switch ds.layers[i] {
+		case LayerRetry:
+			req.attempt = 1
+			req.retryCost = 0
+		case LayerBreaker:
+			permit, err := ds.breaker.Allow(r.now)
+			if err != nil {
+				ds.shortCircuited++
+				r.layerResult(id, i, resBreakerOpen)
+				return
 			}
+			req.permit, req.permitted = permit, true
+		case LayerTimeout:
+			// The timer is armed only when something inside may outlast it
+			// (armTimeout): most calls answer in time, and an event never
+			// scheduled costs nothing.
+			req.timeoutTok++
+			req.timeoutAt = r.now + p.Timeout
+			req.timeoutArmed = false
+			req.timeoutCut = false
+			if ds.propagate {
+				r.propagatedTimeout(id, req, ds)
+			}
+		case LayerBulkhead:
+			if ds.tenantBH != nil {
+				r.enterTenantBulkhead(id, i) // tenants.go: it enters what is inside
+				return
+			}
+			if ds.bulkhead < p.Bulkhead {
+				ds.bulkhead++
+				ds.maxBulkhead = max(ds.maxBulkhead, ds.bulkhead) // fork.go
+				req.inBH = true
+				continue
+			}
+			ds.bulkheadBound = true // fork.go
+			semaphoreWaits := p.BulkheadKind == SemaphoreBulkhead && p.BulkheadWait > 0
+			if semaphoreWaits || (p.BulkheadKind == ThreadPoolBulkhead && ds.waiting < p.BulkheadQueue) {
+				req.waitingBH = true
+				req.bhTok++
+				ds.waiting++
+				ds.waitingMax = max(ds.waitingMax, ds.waiting)
+				ds.waiters.push(id, stamp(req.gen, req.bhTok))
+				r.armTimeout(id, 0, false)
+				if semaphoreWaits {
+					r.schedule(event{at: r.now + p.BulkheadWait, kind: evBulkheadWait, req: id, gen: req.gen, tok: req.bhTok})
+				}
+				return
+			}
+			ds.bulkheadFull++
+			r.layerResult(id, i, resBulkheadFull)
+			return
+		case LayerRateLimiter: // ratelimitlayer.go: it enters what is inside
+			r.enterRateLimiter(id, i)
 			return
 		}
-		ds.bulkheadFull++
-		r.layerResult(id, i, resBulkheadFull)
-	case LayerRateLimiter: // ratelimitlayer.go
-		r.enterRateLimiter(id, i)
 	}
+	r.startCall(id)
 }
 
 // armTimeout schedules the timeout layer's timer if that layer is active

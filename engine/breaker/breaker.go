@@ -508,8 +508,9 @@ func (b *Breaker) judge(now time.Duration, bad bool) {
 			b.fork.noteJudged(w)
 		}
 		// Divide rather than multiply: failures/calls is correctly rounded,
-		// so 3 of 10 meets a threshold written as 0.3 exactly.
-		if c.FailureRate > 0 && c.rateReached(w.failures, w.calls, c.FailureRate) {
+		// so 3 of 10 meets a threshold written as 0.3 exactly. No rate of
+		// none reaches a threshold above 0 (rateReached is not asked).
+		if c.FailureRate > 0 && w.failures > 0 && c.rateReached(w.failures, w.calls, c.FailureRate) {
 			b.open(now, CauseFailureRate, w.failures, w.calls)
 			return
 		}
@@ -517,7 +518,7 @@ func (b *Breaker) judge(now time.Duration, bad bool) {
 			b.open(now, CauseFailureRate, w.failures, w.calls)
 			return
 		}
-		if c.SlowCallRate > 0 && c.rateReached(w.slow, w.calls, c.SlowCallRate) {
+		if c.SlowCallRate > 0 && w.slow > 0 && c.rateReached(w.slow, w.calls, c.SlowCallRate) {
 			b.open(now, CauseSlowCallRate, w.slow, w.calls)
 			return
 		}
@@ -613,8 +614,16 @@ func (b *Breaker) intervalOver(now time.Duration) bool {
 // one (a new state period: the calls in flight are late), and a rolling
 // interval drops the bucket periods that have passed.
 func (b *Breaker) turnInterval(now time.Duration) {
+	// Most breakers have neither kind of interval: this check is inlined
+	// into Allow and record, and the work is a call away.
+	if b.state == Closed && (b.interval != 0 || b.roll != nil) {
+		b.turnIntervalNow(now)
+	}
+}
+
+// turnIntervalNow is turnInterval's work, for a closed breaker.
+func (b *Breaker) turnIntervalNow(now time.Duration) {
 	switch {
-	case b.state != Closed:
 	case b.intervalOver(now):
 		b.generation++
 		b.win.reset()
@@ -717,7 +726,14 @@ func (b *Breaker) halfOpenExpired(now time.Duration) bool {
 // breaker past HalfOpenMax opens again, dated when the limit ran out.
 // Any other state is left alone.
 func (b *Breaker) expireHalfOpen(now time.Duration) {
-	if b.state == HalfOpen && b.halfOpenExpired(now) {
+	if b.state == HalfOpen { // inlined: the common case costs a compare
+		b.expireHalfOpenNow(now)
+	}
+}
+
+// expireHalfOpenNow is expireHalfOpen's work, for a half-open breaker.
+func (b *Breaker) expireHalfOpenNow(now time.Duration) {
+	if b.halfOpenExpired(now) {
 		b.open(b.halfOpenAt+b.cfg.HalfOpenMax, CauseHalfOpenTimeout, b.trialFailures, b.trialsSent)
 	}
 }

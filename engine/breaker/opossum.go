@@ -165,7 +165,15 @@ func (b *Breaker) keepCount(now time.Duration, failed, slow bool) {
 // opened, and Node runs the timers due at one instant in the order they
 // were set.
 func (b *Breaker) halfOpenOnTimer(now time.Duration, timerFirst bool) {
-	if !b.cfg.HalfOpenOnTimer || b.state != Open || !b.waitOver(now) {
+	if b.cfg.HalfOpenOnTimer { // inlined: only opossum's breakers have the timer
+		b.halfOpenOnTimerNow(now, timerFirst)
+	}
+}
+
+// halfOpenOnTimerNow is halfOpenOnTimer's work, for a breaker with the
+// timer.
+func (b *Breaker) halfOpenOnTimerNow(now time.Duration, timerFirst bool) {
+	if b.state != Open || !b.waitOver(now) {
 		return
 	}
 	end := addSat(addSat(b.openedAt, b.openWait), b.strictNs())
