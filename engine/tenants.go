@@ -15,7 +15,10 @@ import (
 // Determinism: each arrival's tenant is drawn from a stream of its own per
 // endpoint (streamKey(name, 5)), never from the arrival or traffic streams,
 // so a scenario without tenants draws exactly what it drew before, and a
-// variant that adds tenants meets the same traffic.
+// variant that adds tenants meets the same traffic. Shared traffic
+// (traffic.go) holds the bursts' arrivals and each arrival's tenant, drawn
+// once as a run would draw them (drawTenants); a run replaying it reads
+// them (arrivalTenant).
 
 // noTenant is a request's tenant when its endpoint names none.
 const noTenant = -1
