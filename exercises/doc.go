@@ -12,7 +12,9 @@
 // own: every stub compiles and fails, every solution passes. They also run
 // the mutants in testdata/mutants (patches that put one known mistake each
 // into a solution, applied by exercises/internal/unidiff; not embedded),
-// which the bundled tests must reject.
+// which the bundled tests must reject. The check grades each workbook with
+// one go command per race setting and keeps the test binaries in its state
+// folder, so that a run links only what changed.
 //
 // This package imports only the standard library, exercises/grade and
 // lessons/store (the atomic write of the progress file and the files it
