@@ -47,7 +47,7 @@ func canGoFast(ds *dependencyState) (fast, layers bool) {
 			return false, false
 		}
 	}
-	if ds.cfg.Policy.Deadline != 0 || ds.budget != nil || ds.cfg.Service != "" || ds.propagate || ds.tenantBH != nil {
+	if ds.cfg.Policy.Deadline != 0 || ds.budget != nil || ds.cfg.Service != "" || ds.propagate {
 		return false, false
 	}
 	return true, layers
@@ -90,6 +90,14 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 			req.timeoutArmed = false
 			req.timeoutCut = false
 		case LayerBulkhead:
+			if ds.tenantBH != nil {
+				req.active |= 1 << i
+				if !r.takeTenantSlot(req, ds) { // tenants.go
+					r.refuseFast(id, req, ds, i, resBulkheadFull)
+					return
+				}
+				continue
+			}
 			if ds.bulkhead >= p.Bulkhead {
 				if (p.BulkheadKind == SemaphoreBulkhead && p.BulkheadWait > 0) || (p.BulkheadKind == ThreadPoolBulkhead && ds.waiting < p.BulkheadQueue) {
 					r.enter(id, i) // the pipeline parks the caller
