@@ -204,8 +204,12 @@ func (s *Server) onConn(ctx ssh.Context, c net.Conn) net.Conn {
 		_ = evict.Close()
 	}
 	s.conns.Add(1)
-	tc.deadline = time.AfterFunc(s.cfg.HandshakeTimeout, func() {
-		if tc.started.Load() {
+	// The sign-in deadline. tc is already known to the server (admit), so
+	// another connection's arrival may evict and close it before the timer
+	// is stored: the timer is kept in an atomic, and one that fires for a
+	// connection closed meanwhile does nothing.
+	tc.deadline.Store(time.AfterFunc(s.cfg.HandshakeTimeout, func() {
+		if tc.started.Load() || tc.closed.Load() {
 			return
 		}
 		tc.timedOut.Store(true)
@@ -215,7 +219,10 @@ func (s *Server) onConn(ctx ssh.Context, c net.Conn) net.Conn {
 			s.logs.warn("timeout", "connection closed", "from", from, "why", "did not sign in within the sign-in timeout", "timeout", s.cfg.HandshakeTimeout)
 		}
 		_ = tc.Close()
-	})
+	}))
+	if tc.closed.Load() { // closed before the timer was stored
+		tc.deadline.Load().Stop()
+	}
 	ctx.SetValue(connKey{}, tc)
 	return tc
 }
@@ -231,14 +238,15 @@ type trackedConn struct {
 	start    time.Time
 	pending  bool // guarded by the server's pending.mu
 	once     sync.Once
-	heard    atomic.Bool            // a byte came in
-	started  atomic.Bool            // a session opened
-	timedOut atomic.Bool            // closed by the sign-in deadline (logged there)
-	evicted  atomic.Bool            // closed for a newcomer (logged there)
-	signedIn atomic.Pointer[string] // who signed in
-	tried    atomic.Pointer[string] // the last user name tried
-	refusals atomic.Int32           // requests refused (requests.go)
-	deadline *time.Timer
+	heard    atomic.Bool                // a byte came in
+	started  atomic.Bool                // a session opened
+	timedOut atomic.Bool                // closed by the sign-in deadline (logged there)
+	evicted  atomic.Bool                // closed for a newcomer (logged there)
+	signedIn atomic.Pointer[string]     // who signed in
+	tried    atomic.Pointer[string]     // the last user name tried
+	refusals atomic.Int32               // requests refused (requests.go)
+	closed   atomic.Bool                // Close has run
+	deadline atomic.Pointer[time.Timer] // the sign-in deadline (onConn)
 }
 
 func (c *trackedConn) Read(b []byte) (int, error) {
@@ -260,8 +268,9 @@ func (c *trackedConn) user() string {
 func (c *trackedConn) Close() error {
 	err := c.Conn.Close()
 	c.once.Do(func() {
-		if c.deadline != nil {
-			c.deadline.Stop()
+		c.closed.Store(true)
+		if t := c.deadline.Load(); t != nil {
+			t.Stop()
 		}
 		c.s.done(c)
 		c.s.conns.Add(-1)
@@ -282,7 +291,9 @@ func connOf(ctx ssh.Context) *trackedConn {
 // which is no longer pending.
 func (s *Server) sessionStarted(ctx ssh.Context) {
 	if tc := connOf(ctx); tc != nil && !tc.started.Swap(true) {
-		tc.deadline.Stop()
+		if t := tc.deadline.Load(); t != nil {
+			t.Stop()
+		}
 		s.done(tc)
 	}
 }
