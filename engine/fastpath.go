@@ -153,23 +153,11 @@ func bit(i int) uint8 { return 1 << (uint(i) & 7) }
 // i, then to the client (an open breaker's to its fallback, if any).
 func (r *Run) refuseFast(id int32, req *request, ds *dependencyState, i int, res result) {
 	r.exitFast(req, ds, i, res)
-	o := Rejected // finishCall's steps from here
+	o := Rejected
 	if res != resBulkheadFull {
 		o = r.outcomeOf(ds, res)
 	}
-	ds.answered++
-	if o == Rejected {
-		ds.failedCalls++
-	}
-	es := &r.endpoints[req.ep]
-	if !req.clientDone {
-		r.answerFast(req, es, o)
-	}
-	if r.accept.n > 0 {
-		r.releaseWorker(id, req, es)
-		return
-	}
-	r.freeFast(id, req, es)
+	r.finishFast(id, req, ds, o)
 }
 
 // resultFast is layerResult for a front call of a fastLayers dependency:
@@ -210,10 +198,18 @@ func (r *Run) resultFast(id int32, req *request, ds *dependencyState, i int, res
 		}
 	}
 	r.exitFast(req, ds, i, res) // it clears i's bit with the rest
-	o := Failed                 // finishCall's steps from here
+	o := Failed
 	if res != resTimeout {
 		o = r.outcomeOf(ds, res)
 	}
+	r.finishFast(id, req, ds, o)
+}
+
+// finishFast is finishCall's steps for a call of a fastLayers dependency
+// that a layer ended (refuseFast, resultFast): the call counted, the
+// client given outcome o unless it has left, the worker freed. A
+// refusal's outcome is never Failed, so one rule counts both.
+func (r *Run) finishFast(id int32, req *request, ds *dependencyState, o Outcome) {
 	ds.answered++
 	if o == Failed || o == Rejected {
 		ds.failedCalls++
