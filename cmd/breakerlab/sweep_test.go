@@ -30,6 +30,8 @@ func TestSweepBadVaryListsKnobs(t *testing.T) {
 			[]string{"give both ends as numbers"}},
 		{[]string{"sweep", "cascade", "--vary", "recommendations.bulkhead=5..400:3", "--variant", "2", "--measure", "search.ok"},
 			[]string{"recommendations.bulkhead=203", "bulkhead must be between 0 (none) and the pool's 200 workers"}},
+		{[]string{"sweep", "cascade", "--vary", "queue=0..10:14", "--measure", "search.ok"},
+			[]string{"want a whole number", "queue takes whole numbers, and 0..10 holds 11: give it at most 11 steps, queue=0..10:11"}},
 		{[]string{"sweep", "cascade", "--measure", "search.ok"},
 			[]string{"sweep needs --vary", "recommendations.timeout"}},
 		{[]string{"sweep", "cascade", "--vary", "workers=10..20", "--measure", "search.speed"},

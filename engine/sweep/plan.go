@@ -227,6 +227,25 @@ func (p *Plan) Prepare() error {
 // that a test can make a small grid build its cells again.
 var maxHeldCells = 2048
 
+// wholeHint is what a refusal of axis value k adds when the knob takes
+// whole numbers only and the axis asked for more steps than its whole
+// ends hold (queue=0..10:14 makes fractions, ParseVary's rule for shares
+// such as probability=0..1:11): how many steps it can have. The knob is
+// known to take whole numbers when the value rounded is accepted.
+func (p *Plan) wholeHint(ax Axis, k int) string {
+	f, ok := ax.Values[k].(float64)
+	lo, hi := ax.X[0], ax.X[len(ax.X)-1]
+	if !ok || f == math.Trunc(f) || lo != math.Trunc(lo) || hi != math.Trunc(hi) {
+		return ""
+	}
+	if p.Set(p.Build(), p.Variant, ax.Path, int64(math.Round(f))) != nil {
+		return ""
+	}
+	n := int(math.Abs(hi-lo)) + 1
+	return fmt.Sprintf(" (%s takes whole numbers, and %s..%s holds %d: give it at most %d steps, %s=%s..%s:%d)",
+		ax.Path, Short(lo), Short(hi), n, n, ax.Path, Short(lo), Short(hi), n)
+}
+
 // build makes cell (i, j)'s scenario and checks it.
 func (p *Plan) build(i, j int) (*engine.Scenario, error) {
 	sc := p.Build()
@@ -239,7 +258,7 @@ func (p *Plan) build(i, j int) (*engine.Scenario, error) {
 			k = j
 		}
 		if err := p.Set(sc, p.Variant, ax.Path, ax.Values[k]); err != nil {
-			return nil, fmt.Errorf("--vary %s=%v: %w", ax.Path, ax.Values[k], err)
+			return nil, fmt.Errorf("--vary %s=%v: %w%s", ax.Path, ax.Values[k], err, p.wholeHint(ax, k))
 		}
 	}
 	if err := sc.Validate(); err != nil {
