@@ -15,11 +15,17 @@ import (
 // request.
 func benchSteady(b *testing.B, build func() *engine.Scenario) {
 	sc := build()
+	benchPasses(b, sc, func(r *engine.Run, v int) error { return r.Reset(sc, v, 5) })
+}
+
+// benchPasses times passes over every variant of sc on one engine.Run,
+// each variant's run started by reset, and reports the requests an op.
+func benchPasses(b *testing.B, sc *engine.Scenario, reset func(r *engine.Run, v int) error) {
 	var r engine.Run
 	pass := func() uint64 {
 		var n uint64
 		for v := range sc.Variants {
-			if err := r.Reset(sc, v, 5); err != nil {
+			if err := reset(&r, v); err != nil {
 				b.Fatal(err)
 			}
 			r.Run()

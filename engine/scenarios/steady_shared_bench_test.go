@@ -15,30 +15,7 @@ func benchSteadyShared(b *testing.B, build func() *engine.Scenario) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var r engine.Run
-	pass := func() uint64 {
-		var n uint64
-		for v := range sc.Variants {
-			if err := r.ResetShared(sc, v, tr); err != nil {
-				b.Fatal(err)
-			}
-			r.Run()
-			s := r.Snapshot()
-			for _, e := range s.Endpoints {
-				n += e.Arrived
-			}
-		}
-		return n
-	}
-	perOp := pass()
-	b.ReportAllocs()
-	ops := 0
-	for b.Loop() {
-		pass()
-		ops++
-	}
-	b.ReportMetric(float64(perOp), "requests/op")
-	b.ReportMetric(float64(perOp)*float64(ops)/b.Elapsed().Seconds(), "requests/s")
+	benchPasses(b, sc, func(r *engine.Run, v int) error { return r.ResetShared(sc, v, tr) })
 }
 
 // The scenarios whose sweeps issue 28 times, on replayed traffic: tenants
