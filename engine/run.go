@@ -1143,10 +1143,11 @@ drawn:
 		// The fast path's common case (fastpath.go): a free worker on a
 		// thread-pool server, a dependency its calls may go to directly.
 		if r.tasks == nil && es.dep >= 0 {
-			if ds := &r.dependencies[es.dep]; ds.fast {
+			if ds := &r.dependencies[es.dep]; ds.fast || ds.fastLayers {
 				// startOnWorker and runHandler for this case, sendFast's
 				// steps included, written out: the same steps in the same
-				// order, four calls fewer deep.
+				// order, four calls fewer deep. (canGoFast allows no
+				// deadline, so runHandler would schedule none.)
 				n := len(r.freeWorkers) - 1
 				w := r.freeWorkers[n]
 				r.freeWorkers = r.freeWorkers[:n]
@@ -1157,6 +1158,10 @@ drawn:
 				req.worker = w
 				req.started = true
 				req.callStart = now
+				if !ds.fast {
+					r.enterFast(id, req, ds) // fastpath.go: through its layers
+					return
+				}
 				after, isErr := latency, false
 				if now >= ds.faultUntil || ds.fault != nil {
 					var answers bool

@@ -35,7 +35,7 @@ const (
 )
 
 func newStream(seed1, seed2 uint64) *stream {
-	expOnce.Do(func() { expK, expW = expTables() })
+	expOnce.Do(func() { expK, expW = expTables(); normK, normW = normTables() })
 	s := &stream{hi: seed1, lo: seed2}
 	s.std = rand.New(s)
 	return s
@@ -105,8 +105,35 @@ func (s *stream) expSlow(u uint64) float64 {
 	return s.std.ExpFloat64()
 }
 
-// norm is rand.Rand.NormFloat64 on this stream.
-func (s *stream) norm() float64 { return s.std.NormFloat64() }
+// norm is rand.Rand.NormFloat64 on this stream. That is a ziggurat too:
+// a draw's low 32 bits, read as a signed j, and the 7 bits above them, i,
+// give j*w[i] at once when |j| is below k[i], over 99% of the time. The
+// common case is done here, as exp's is, with the tables read from
+// math/rand/v2 (normTables); the rest is handed to std with the draw held
+// for it. A log-normal latency draws one per call, and std's route (an
+// interface call to Uint64, a call that is not inlined) cost more than
+// the arithmetic.
+func (s *stream) norm() float64 {
+	u := s.next()
+	if x, ok := normFast(u); ok {
+		return x
+	}
+	s.held, s.haveHeld = u, true
+	return s.std.NormFloat64()
+}
+
+// normFast is norm's common case for the draw u, as expFast is exp's: ok
+// is false when the library would draw more.
+func normFast(u uint64) (float64, bool) {
+	j, i := int32(u), (u>>32)&0x7f
+	// |j| as the library takes it, uint32(-j): j = MinInt32 gives 2^31,
+	// above every k, and goes the slow way as it does there.
+	a := uint32(j)
+	if j < 0 {
+		a = uint32(-j)
+	}
+	return float64(j) * normW[i], a < normK[i]
+}
 
 // expK and expW are math/rand/v2's ExpFloat64 tables for its fast case:
 // a draw with index i and low bits j < expK[i] gives float64(j)*expW[i].
@@ -115,6 +142,9 @@ func (s *stream) norm() float64 { return s.std.NormFloat64() }
 var (
 	expOnce    sync.Once
 	expK, expW = [256]uint32{}, [256]float64{}
+	// normK and normW are NormFloat64's: a draw with index i and low
+	// bits j (signed) with |j| < normK[i] gives float64(j)*normW[i].
+	normK, normW = [128]uint32{}, [128]float64{}
 )
 
 // probe is a rand.Source that returns first, then zeros, counting reads.
@@ -157,6 +187,38 @@ func expTables() (k [256]uint32, w [256]float64) {
 		k[i] = uint32(min(lo, 1<<32-1))
 		if lo > 1 {
 			w[i], _ = fast(uint8(i), 1)
+		}
+	}
+	return k, w
+}
+
+// normTables reads NormFloat64's fast case's tables out of math/rand/v2 as
+// expTables reads ExpFloat64's: for j >= 0 the fast case holds exactly
+// when j < k[i], so a binary search over j finds k[i], and j = 1 gives
+// w[i]. (The probe's zeros end any slow case: a strip's test either
+// returns or draws again, and a zero draw is a fast case of strip 0; the
+// base strip's tail loop stops at once on log(0).)
+func normTables() (k [128]uint32, w [128]float64) {
+	p := &probe{}
+	r := rand.New(p)
+	fast := func(i uint64, j uint32) (float64, bool) {
+		p.first, p.reads = i<<32|uint64(j), 0
+		x := r.NormFloat64()
+		return x, p.reads == 1
+	}
+	for i := range uint64(128) {
+		lo, hi := uint64(0), uint64(1)<<31 // the first slow j is in [lo, hi]
+		for lo < hi {
+			mid := (lo + hi) / 2
+			if _, ok := fast(i, uint32(mid)); ok {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		k[i] = uint32(lo)
+		if lo > 1 {
+			w[i], _ = fast(i, 1)
 		}
 	}
 	return k, w

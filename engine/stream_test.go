@@ -70,3 +70,33 @@ func TestExpTablesMatchTheLibrary(t *testing.T) {
 		t.Fatalf("only %d fast cases checked", fastCases)
 	}
 }
+
+// NormFloat64's tables are probed as ExpFloat64's are; this checks normFast
+// against the library on both sides of every strip's threshold, for j of
+// either sign (the library compares |j|), and MinInt32, whose |j|
+// overflows to 2^31.
+func TestNormTablesMatchTheLibrary(t *testing.T) {
+	newStream(0, 0) // reads the tables
+	fastCases := 0
+	for i := range uint64(128) {
+		k := int64(normK[i])
+		for _, j := range []int64{0, 1, -1, 2, k / 2, -k / 2, k - 1, -(k - 1), k, -k, k + 1, math.MaxInt32, math.MinInt32} {
+			u := i<<32 | uint64(uint32(int32(j)))
+			p := &probe{first: u}
+			want := rand.New(p).NormFloat64()
+			got, ok := normFast(u)
+			if ok != (p.reads == 1) {
+				t.Fatalf("i=%d j=%d: normFast says fast=%v, the library read %d numbers", i, j, ok, p.reads)
+			}
+			if ok {
+				fastCases++
+				if math.Float64bits(got) != math.Float64bits(want) {
+					t.Fatalf("i=%d j=%d: fast case gives %v, math/rand/v2 %v", i, j, got, want)
+				}
+			}
+		}
+	}
+	if fastCases < 127*6 {
+		t.Fatalf("only %d fast cases checked", fastCases)
+	}
+}
