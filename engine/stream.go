@@ -43,15 +43,25 @@ func newStream(seed1, seed2 uint64) *stream {
 
 // next advances the state and returns the next 64 random bits.
 func (s *stream) next() uint64 {
-	hi, lo := bits.Mul64(s.lo, pcgMulLo)
-	hi += s.hi*pcgMulLo + s.lo*pcgMulHi
+	var u uint64
+	s.hi, s.lo, u = pcgStep(s.hi, s.lo)
+	return u
+}
+
+// pcgStep is next on a state held in (hi, lo): the state after and the
+// bits drawn. A loop that draws many numbers from one stream
+// (drawEndpoint) keeps the state in locals with it, in registers, instead
+// of loading and storing the stream's each time.
+func pcgStep(shi, slo uint64) (nhi, nlo, u uint64) {
+	hi, lo := bits.Mul64(slo, pcgMulLo)
+	hi += shi*pcgMulLo + slo*pcgMulHi
 	lo, c := bits.Add64(lo, pcgIncLo, 0)
 	hi, _ = bits.Add64(hi, pcgIncHi, c)
-	s.lo, s.hi = lo, hi
+	nhi, nlo = hi, lo
 	hi ^= hi >> 32
 	hi *= pcgCheapMu
 	hi ^= hi >> 48
-	return hi * (lo | 1)
+	return nhi, nlo, hi * (lo | 1)
 }
 
 // Uint64 makes the stream a rand.Source, for std.

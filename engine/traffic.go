@@ -166,23 +166,35 @@ func mergeArrivals(eps []*endpointTraffic) []uint8 {
 		}
 	}
 	order := make([]uint8, n)
-	for pos := range order {
-		// The earliest: a few endpoints, so a scan beats keeping them
-		// sorted (most arrivals would move an endpoint).
-		best := &cur[0]
-		ep := 0
+	for pos := 0; pos < n; {
+		// The earliest, and the earliest of the others: a few endpoints,
+		// so a scan beats keeping them sorted (most arrivals would move
+		// an endpoint).
+		best, ep, bound := &cur[0], 0, noArrival
 		for i := 1; i < len(cur); i++ {
 			if c := &cur[i]; c.at < best.at || (c.at == best.at && c.seq < best.seq) {
+				bound = min(bound, best.at)
 				best, ep = c, i
+			} else {
+				bound = min(bound, c.at)
 			}
 		}
-		order[pos] = uint8(ep)
-		best.k++
-		if best.k < len(best.reqs) {
+		// The earliest's arrivals come one after another for as long as
+		// each is earlier than every other endpoint's next: its next gets
+		// the largest seq so far, so a tie in time goes to the other.
+		for {
+			order[pos] = uint8(ep)
+			pos++
+			best.k++
+			if best.k >= len(best.reqs) {
+				best.at = noArrival
+				break
+			}
 			seq++
 			best.at, best.seq = best.reqs[best.k].at, seq
-		} else {
-			best.at = noArrival
+			if best.at >= bound {
+				break
+			}
 		}
 	}
 	return order
@@ -252,12 +264,17 @@ func drawEndpoint(sys *System, i int, key trafficKey, seed uint64, duration time
 		// nextArrival's Poisson case, written out: this loop draws every
 		// arrival of the run.
 		rate, end := es.rate, float64(duration)
+		s, reqs := es.arrivals, et.reqs
+		hi, lo := s.hi, s.lo // the stream's state, in registers (pcgStep)
 		for ok {
-			et.reqs = append(et.reqs, trafficRequest{at: at})
-			u := es.arrivals.next() // es.arrivals.exp(), written out (expFast)
+			reqs = append(reqs, trafficRequest{at: at})
+			var u uint64 // es.arrivals.exp(), written out (expFast)
+			hi, lo, u = pcgStep(hi, lo)
 			x, fast := expFast(u)
 			if !fast {
-				x = es.arrivals.expSlow(u)
+				s.hi, s.lo = hi, lo
+				x = s.expSlow(u)
+				hi, lo = s.hi, s.lo
 			}
 			gap := x / rate * float64(time.Second)
 			ok = float64(at)+gap < end
@@ -266,6 +283,7 @@ func drawEndpoint(sys *System, i int, key trafficKey, seed uint64, duration time
 				ok = at < duration
 			}
 		}
+		s.hi, s.lo, et.reqs = hi, lo, reqs
 	}
 	for ok {
 		et.reqs = append(et.reqs, trafficRequest{at: at})
@@ -279,15 +297,20 @@ func drawEndpoint(sys *System, i int, key trafficKey, seed uint64, duration time
 		}
 	case lat.latKind == Exponential:
 		mean := lat.latMean
+		hi, lo := traffic.hi, traffic.lo // in registers, as above
 		for k := range reqs {
-			u := traffic.next() // traffic.exp(), written out (expFast)
+			var u uint64 // traffic.exp(), written out (expFast)
+			hi, lo, u = pcgStep(hi, lo)
 			x, fast := expFast(u)
 			if !fast {
+				traffic.hi, traffic.lo = hi, lo
 				x = traffic.expSlow(u)
+				hi, lo = traffic.hi, traffic.lo
 			}
-			reqs[k].latency = time.Duration(x * mean)
-			reqs[k].errDraw = traffic.float64()
+			hi, lo, u = pcgStep(hi, lo) // traffic.float64()
+			reqs[k].latency, reqs[k].errDraw = time.Duration(x*mean), float64(u<<11>>11)/(1<<53)
 		}
+		traffic.hi, traffic.lo = hi, lo
 	default:
 		for k := range reqs {
 			reqs[k].latency = lat.sample(traffic)

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 	"unsafe"
@@ -190,6 +192,71 @@ func TestTrafficRequestsWeighsItsOrders(t *testing.T) {
 		held += orders + tenants
 		if got := tr.Requests() * per; got < held || got >= held+per {
 			t.Errorf("%s: Requests weighs %d bytes, the traffic holds %d", sc.Name, got, held)
+		}
+	}
+}
+
+// mergeArrivals takes an endpoint's arrivals in runs, for as long as each
+// is earlier than every other's next; this checks it against the plain
+// rule (the earliest by time, then by the seq an endpoint's next arrival
+// takes when its last one is ordered) on endpoints whose arrivals tie
+// often: times drawn from a few milliseconds.
+func TestMergeArrivalsMatchesOneAtATime(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := range 300 {
+		eps := make([]*endpointTraffic, 1+rng.IntN(5))
+		for i := range eps {
+			at := time.Duration(0)
+			et := &endpointTraffic{}
+			for range rng.IntN(40) {
+				at += time.Duration(rng.IntN(3)) * time.Millisecond
+				et.reqs = append(et.reqs, trafficRequest{at: at})
+			}
+			eps[i] = et
+		}
+		got := mergeArrivals(eps)
+		// The plain rule.
+		type head struct {
+			k   int
+			seq uint64
+		}
+		heads := make([]head, len(eps))
+		var seq uint64
+		for i, et := range eps {
+			if len(et.reqs) > 0 {
+				seq++
+				heads[i].seq = seq
+			}
+		}
+		var want []uint8
+		for {
+			best := -1
+			for i, et := range eps {
+				h := heads[i]
+				if h.k >= len(et.reqs) {
+					continue
+				}
+				if best < 0 {
+					best = i
+					continue
+				}
+				b := heads[best]
+				if at, bat := et.reqs[h.k].at, eps[best].reqs[b.k].at; at < bat || (at == bat && h.seq < b.seq) {
+					best = i
+				}
+			}
+			if best < 0 {
+				break
+			}
+			want = append(want, uint8(best))
+			heads[best].k++
+			if heads[best].k < len(eps[best].reqs) {
+				seq++
+				heads[best].seq = seq
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: order %v, want %v", trial, got, want)
 		}
 	}
 }
