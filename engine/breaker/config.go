@@ -423,7 +423,7 @@ func (c Config) Validate() error {
 // rollBuckets is how many buckets a rolling Interval keeps, as gobreaker
 // v2's NewCircuitBreaker works it out: the interval rounded up to whole
 // bucket periods. It is 0 or 1 when the counts are cleared all at once.
-func (c Config) rollBuckets() int {
+func (c *Config) rollBuckets() int {
 	if c.Interval <= 0 || c.BucketPeriod <= 0 {
 		return 0
 	}
@@ -435,12 +435,12 @@ func (c Config) rollBuckets() int {
 }
 
 // rolling says whether the closed state's counts roll bucket by bucket.
-func (c Config) rolling() bool { return c.rollBuckets() >= 2 }
+func (c *Config) rolling() bool { return c.rollBuckets() >= 2 }
 
 // interval is the cyclic period after which the counts are cleared all at
 // once: gobreaker rounds Interval up to a whole BucketPeriod even when that
 // leaves a single bucket. Zero when the counts are never cleared at once.
-func (c Config) interval() time.Duration {
+func (c *Config) interval() time.Duration {
 	switch n := c.rollBuckets(); {
 	case c.Interval <= 0:
 		return 0
@@ -453,7 +453,7 @@ func (c Config) interval() time.Duration {
 }
 
 // minimumCalls is the number of calls needed before a rate is judged.
-func (c Config) minimumCalls() int {
+func (c *Config) minimumCalls() int {
 	if c.MinimumCalls == 0 {
 		return c.WindowSize
 	}
@@ -461,7 +461,7 @@ func (c Config) minimumCalls() int {
 }
 
 // buckets is the number of buckets of a time window.
-func (c Config) buckets() int {
+func (c *Config) buckets() int {
 	if c.WindowBuckets == 0 {
 		return int(c.WindowSpan / time.Second)
 	}
@@ -469,11 +469,11 @@ func (c Config) buckets() int {
 }
 
 // slowTracked says whether calls are timed at all.
-func (c Config) slowTracked() bool { return c.SlowCallDuration > 0 }
+func (c *Config) slowTracked() bool { return c.SlowCallDuration > 0 }
 
 // baseWait is the open wait before jitter after `rounds` failed half-open
 // rounds since the breaker last closed.
-func (c Config) baseWait(rounds int) time.Duration {
+func (c *Config) baseWait(rounds int) time.Duration {
 	if c.OpenBackoff <= 1 || rounds == 0 {
 		return c.OpenFor
 	}
