@@ -92,6 +92,11 @@ type Run struct {
 	// soon is a call into a service sent now and not yet arrived, kept
 	// out of the event queue (services_run.go); seq 0: none.
 	soon soonCall
+	// before is runBefore's stop while it runs, and 0 otherwise: a step
+	// a handler would queue before it, and before every event and arrival
+	// pending, is the next one runBefore would take, and the handler's
+	// last act may take it at once (tasks_run.go's startTask does).
+	before time.Duration
 	// onFree, when set (by tests), is told each time a service's worker
 	// is freed, with the request and why.
 	onFree func(id int32, gen uint32, cancelled bool)
@@ -639,7 +644,9 @@ func (r *Run) AdvanceTo(t time.Duration) {
 		if !r.drained {
 			stop = min(stop, r.end)
 		}
+		r.before = stop
 		r.runBefore(stop)
+		r.before = 0
 		// The next event is at stop or later: close the buckets before it,
 		// drain, or stop at t.
 		head := r.queue.peek()

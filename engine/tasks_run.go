@@ -144,21 +144,54 @@ func (r *Run) startTask(id int32) bool {
 	if at <= r.now {
 		return false
 	}
-	r.schedule(event{at: at, kind: evTaskReady, req: id, gen: req.gen})
+	if r.nextToHappen(at) {
+		// Nothing else happens before the slice ends: the handler goes on
+		// now, at that time, as its event would have, taking the seq the
+		// event would have taken so that every later one is as it was.
+		// Its callers call startTask last, so nothing of theirs is left to
+		// do at the earlier time.
+		r.seq++
+		r.now = at
+		r.runHandler(id, req, &r.endpoints[req.ep])
+		return true
+	}
+	r.scheduleEvent(at, evTaskReady, id, req.gen, 0, 0)
 	return true
+}
+
+// nextToHappen reports whether a step due at at, after now, would be the
+// next thing the run does: it comes before runBefore's stop (a bucket's
+// end, the time AdvanceTo was asked for, the drain), and strictly before
+// the next event and the next arrival (a tie goes to them, scheduled
+// first), and no call into a service is due now.
+func (r *Run) nextToHappen(at time.Duration) bool {
+	return at < r.before && at < r.queue.headAt && at < r.arrAt && r.soon.seq == 0
 }
 
 // onLoop runs a slice of cost on the loop thread free first, from when
 // it is free and not paused, and returns when the slice ends.
 func (r *Run) onLoop(cost time.Duration) time.Duration {
 	t := r.tasks
+	now, free := r.now, t.free
+	// A thread free by now is as good as any other free by now: the clock
+	// never goes back, so every later slice and answer reads a time past
+	// as now, and which of them takes the slice changes nothing. The scan
+	// for the one free first stops at the first such.
 	k := 0
-	for i := 1; i < len(t.free); i++ {
-		if t.free[i] < t.free[k] {
-			k = i
+	if free[0] > now {
+		for i := 1; i < len(free); i++ {
+			if free[i] < free[k] {
+				k = i
+				if free[i] <= now {
+					break
+				}
+			}
 		}
 	}
-	start := t.pastPauses(max(r.now, t.free[k]))
+	start := max(now, free[k])
+	if len(t.cfg.Pauses) > 0 {
+		start = t.pastPauses(start)
+	}
 	t.lag(start - r.now)
 	if cost == 0 {
 		return start
@@ -205,16 +238,23 @@ func (t *taskRun) lag(d time.Duration) {
 // it, and reports whether it did (false: the loop is free now).
 func (r *Run) answerLater(id int32, o Outcome) bool {
 	t := r.tasks
-	at := t.free[0]
-	for _, f := range t.free[1:] {
+	now := r.now
+	at := noArrival
+	for _, f := range t.free {
+		if f <= now {
+			at = now // a thread free by now: none is freer (onLoop)
+			break
+		}
 		at = min(at, f)
 	}
-	at = t.pastPauses(max(at, r.now))
-	if at <= r.now {
+	if len(t.cfg.Pauses) > 0 {
+		at = t.pastPauses(at)
+	}
+	if at <= now {
 		return false
 	}
-	t.lag(at - r.now)
-	r.schedule(event{at: at, kind: evTaskAnswer, req: id, gen: r.requests[id].gen, tok: uint32(o)})
+	t.lag(at - now)
+	r.scheduleEvent(at, evTaskAnswer, id, r.requests[id].gen, uint32(o), 0)
 	return true
 }
 
