@@ -94,6 +94,11 @@ type instState struct {
 	// shedder is the service's load shedding, this instance's own (it
 	// judges this instance's queue), or nil.
 	shedder *shed.Shedder
+	// drawn holds the draws of the instance's calls that the run replays
+	// (services_traffic.go), drawNext the next to read; nil: it draws
+	// them from rng.
+	drawn    *serviceDraws
+	drawNext int
 
 	arrived        uint64
 	answered       Counts
@@ -685,8 +690,7 @@ func (r *Run) childCall(c int32, req *request) {
 	}
 	ds := &r.dependencies[req.dep]
 	if ds.svc < 0 {
-		in := &r.insts[req.inst]
-		req.latency, req.errDraw = ds.sample(in.rng), in.rng.float64()
+		req.latency, req.errDraw = r.insts[req.inst].nextDraw(ds)
 	}
 	req.callStart = r.now
 	req.piped = true
