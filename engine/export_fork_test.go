@@ -8,3 +8,7 @@ func (r *Run) ForkUnchecked(dst *Run, sc *Scenario, v int) {
 	r.CloneInto(dst)
 	dst.rebase(sc, v)
 }
+
+// TimersArmed reports whether a call to dependency i has armed its
+// timeout's timer so far, for a test that forks runs with armed timers.
+func (r *Run) TimersArmed(i int) bool { return r.dependencies[i].armed }

@@ -16,11 +16,14 @@ import (
 //     own at once (ownMax) than the new sizes give it: every call would
 //     have found an own slot with the new sizes too, and the overflow has
 //     never been used;
-//   - load shedding's bounds, when no arrival has yet found every worker
-//     busy (lacked): the shedder judges only those, so it has not decided
-//     anything. Its service-time estimate follows every finished request
-//     whatever the bounds, so the signal and the estimate's start must be
-//     the same.
+//   - load shedding's bounds, when the new ones would have decided every
+//     arrival the shedder has judged (one that found every worker busy) as
+//     the old ones did: each class's admitted waits within its new bound
+//     and its shed waits past it (shed.Shedder.DecidedAlike; none judged,
+//     nothing decided). The waits judged are the same in both runs: its
+//     service-time estimate follows every finished request whatever the
+//     bounds, so the signal and the estimate's start must be the same, and
+//     once an arrival has found every worker busy the workers are too.
 
 // firstBurst is when the first burst of variant v's endpoints starts
 // (noArrival: none): before it every cell sends its usual traffic, so a
@@ -64,10 +67,11 @@ func tenantBulkheadUnused(sys *System, p, mine *Policy, ds *dependencyState) boo
 }
 
 // shedUnused hands same (a copy of the cell's system) r's load shedding
-// when the two differ only in bounds that have not decided anything yet.
+// when the two differ only in bounds that would have decided alike so far.
 func (r *Run) shedUnused(same *System) {
 	ns, os := same.Shed, r.sys.Shed
-	if ns == nil || os == nil || ns == os || r.lacked || ns.Signal != os.Signal || ns.ServiceTime != os.ServiceTime || ns.Workers != os.Workers {
+	if ns == nil || os == nil || ns == os || ns.Signal != os.Signal || ns.ServiceTime != os.ServiceTime || ns.Workers != os.Workers ||
+		!r.frontShed.sh.DecidedAlike(ns.MaxWait) {
 		return // equal, or left to the comparison
 	}
 	c := *ns

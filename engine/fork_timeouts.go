@@ -20,9 +20,18 @@ import (
 // the fork moves the timers still pending to where the other run has them
 // (shiftTimers), and every event and decision is the same.
 //
-// A tasks server's timers (its pools' waits) are left to the first rule,
-// and so is a timer armed late, after a hang held its call past its time:
-// it does not lie at its call's timeoutAt, where a shift would put it.
+// A timer armed late, after a hang held its call past its time, is left
+// to the first rule: it does not lie at its call's timeoutAt, where a
+// shift would put it.
+//
+// A tasks server's attempts arm the same timers: one that waits for a
+// pool's connection (or dials a host that hangs) arms it at once, as a
+// call to a service does, whatever the timeout; one that dials and then
+// calls arms it only when the dial and the call together would outlast
+// the timeout, and that sum is what maxAfter holds for such an attempt
+// (sendDialled). Nothing else of a tasks server or its pools reads the
+// timeout: the loop's slices, the pool's own wait and the memory held go
+// as they did until a timer fires. So the same rules hold there.
 
 // timeoutUnused reports whether dependency i's timeout may be t in a fork
 // of r: no call has needed the timeout ds has (see above).
@@ -33,13 +42,24 @@ func (r *Run) timeoutUnused(i int, t time.Duration) bool {
 	// timeout layer spends its backoff and its next attempt inside the
 	// same timeout, which maxAfter, one attempt's time, does not cover:
 	// then no retry was made.
-	if t <= 0 || old <= 0 || ds.maxAfter >= t || ds.maxInside >= t || (ds.retryAt > ds.timeoutAt && ds.retries > 0) {
+	if t <= 0 || old <= 0 || ds.maxInside >= t || (ds.retryAt > ds.timeoutAt && ds.retries > 0) {
+		return false
+	}
+	// A call whose end was known when it began arms its timer only if it
+	// ends at or after the timeout: one that took as long as t did not
+	// arm in r, unless it took as long as old too. With a longer timeout
+	// than r's (t > old), every call that did not arm in r (it took less
+	// than old) does not arm with t either, and one that did is seen by
+	// the armed timers' rules below (its timer has not fired, so it is
+	// still inside, or left before old): maxAfter, which also counts
+	// every call armed for a hang, is then no reason to refuse.
+	if ds.maxAfter >= t && (t < old || !ds.armed) {
 		return false
 	}
 	if !ds.armed {
 		return true // no call came near any timer: the same calls went fast
 	}
-	if ds.timeouts != 0 || ds.deadlineTimeouts != 0 || ds.propagate || r.tasks != nil || r.pools != nil {
+	if ds.timeouts != 0 || ds.deadlineTimeouts != 0 || ds.propagate {
 		return false
 	}
 	// The calls inside the layer now: the new timeout must not have run out.

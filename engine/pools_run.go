@@ -150,11 +150,25 @@ func (r *Run) connReady(id int32, req *request) bool {
 	if p < 0 {
 		return true
 	}
+	var h *connHold
+	if int(id) < len(pr.holds) {
+		h = &pr.holds[id]
+	} else {
+		h = pr.hold(id)
+	}
+	host := pr.hostOf[req.dep]
+	h.pool, h.host = p, host
 	ps := &pr.pools[p]
-	h := pr.hold(id)
-	h.pool, h.host = p, pr.hostOf[req.dep]
-	hs := &ps.hosts[h.host]
+	hs := &ps.hosts[host]
 	if ps.room(hs) {
+		if hs.idle > 0 {
+			// connect's common case, taken here: an idle connection.
+			ps.take(hs)
+			hs.idle--
+			h.state = connHeld
+			ps.acquired++
+			return true
+		}
 		return r.connect(id, h, ps, hs)
 	}
 	h.state = connWaiting
@@ -166,7 +180,7 @@ func (r *Run) connReady(id int32, req *request) bool {
 	ps.waitingMax = max(ps.waitingMax, ps.waiting)
 	r.armTimeout(id, 0, false)
 	if w := ps.cfg.Wait; w > 0 {
-		r.schedule(event{at: r.now + w, kind: evConnWait, req: id, gen: req.gen, tok: h.tok})
+		r.scheduleEvent(r.now+w, evConnWait, id, req.gen, h.tok, 0)
 	}
 	return false
 }
@@ -358,7 +372,7 @@ func (r *Run) giveBack(ps *poolState, hs *hostState) {
 	ps.inUse--
 	hs.inUse--
 	pr := r.pools
-	for !pr.frozen && ps.waiting > 0 {
+	for ps.waiting > 0 && !pr.frozen {
 		best := -1
 		var bestSince time.Duration
 		for k := range ps.hosts {

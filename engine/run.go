@@ -445,6 +445,7 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 	if err := r.initServices(seed, samples, &old); err != nil {
 		return err
 	}
+	r.replayDraws(tr) // services_traffic.go
 
 	r.endpoints = reuseBuf(old.endpoints, len(sys.Endpoints))[:len(sys.Endpoints)]
 	r.arrivals = reuseBuf(old.arrivals, len(sys.Endpoints))

@@ -94,6 +94,11 @@ type instState struct {
 	// shedder is the service's load shedding, this instance's own (it
 	// judges this instance's queue), or nil.
 	shedder *shed.Shedder
+	// drawn holds the draws of the instance's calls that the run replays
+	// (services_traffic.go), drawNext the next to read; nil: it draws
+	// them from rng.
+	drawn    *serviceDraws
+	drawNext int
 
 	arrived        uint64
 	answered       Counts
@@ -685,8 +690,11 @@ func (r *Run) childCall(c int32, req *request) {
 	}
 	ds := &r.dependencies[req.dep]
 	if ds.svc < 0 {
+		// A lognormal draw's math.Exp is skipped for a call that will
+		// never read it (a slow dependency's answer takes the fault's time).
 		in := &r.insts[req.inst]
-		req.latency, req.errDraw = ds.sample(in.rng), in.rng.float64()
+		unread := ds.latKind == LogNormal && in.drawn == nil && r.latencyUnread(ds)
+		req.latency, req.errDraw = in.nextDraw(ds, unread)
 	}
 	req.callStart = r.now
 	req.piped = true

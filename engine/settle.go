@@ -44,3 +44,10 @@ func (r *Run) Opened(name string) bool {
 // copies, so that a copy of it may be kept to fork from (ForkInto refuses
 // any other): a sweep asks before it keeps a copy of a cell's run.
 func (r *Run) Forkable() bool { return r.forkScope() }
+
+// Events is how many events r has scheduled since its start (arrivals,
+// calls' ends, timers: the sequence number the next one takes, less one),
+// the same in a fork as in the whole run it stands for, since a fork
+// copies it: a sweep reads it before and after a cell's run to tell how
+// much of the cell's work it simulated and how much its fork saved.
+func (r *Run) Events() uint64 { return r.seq }

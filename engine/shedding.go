@@ -67,9 +67,21 @@ func (r *Run) liveQueue(acc *ring, s *serverShed) shed.Queue {
 }
 
 // sheds says whether a request of class c, arriving now to find every
-// worker busy and room in the accept ring acc, is refused.
+// worker busy and room in the accept ring acc, is refused. Nearly every
+// arrival of a saturated server asks, and nearly always the ring's head
+// is live: that case reads it here, and liveQueue drops the given-up
+// heads only when there are some.
 func (r *Run) sheds(s *serverShed, acc *ring, c shed.Class) bool {
-	return !s.sh.Admit(r.now, r.liveQueue(acc, s), c)
+	var q shed.Queue
+	if acc.n > 0 {
+		h := acc.head
+		if req := &r.requests[acc.ids[h]]; uint64(req.gen) == acc.stamps[h] && !req.clientDone {
+			q = shed.Queue{Len: acc.n - s.gaveUp, Oldest: req.arrived}
+		} else {
+			q = r.liveQueue(acc, s)
+		}
+	}
+	return !s.sh.Admit(r.now, q, c)
 }
 
 // refuseArrival answers an arrival of endpoint es, which never got a

@@ -190,3 +190,50 @@ func TestTaskForkCountsTheDial(t *testing.T) {
 		t.Errorf("forks taken %d, refused %d: want the 31 ms timeout taken, the 25 ms one refused", taken, refused)
 	}
 }
+
+// A tasks server whose attempts wait for a pool's connections arms their
+// timeouts' timers (when a connection frees is not known): go-server's
+// contained variant with twelve connections to the provider waits from
+// the start, some attempts for over half a second. A timeout none of
+// those timers came near forks all the same, before the hang and in it,
+// its pending timers moved, and goes on as a new run of its cell; one
+// that an attempt has outlasted (300 ms before the hang) does not.
+func TestTaskForkWithArmedTimers(t *testing.T) {
+	build := shortened(scenarios.GoServer, 20*time.Second)
+	timeout := func(d time.Duration) func(*engine.System) {
+		return func(s *engine.System) {
+			s.Pools[0].PerHost = 12
+			s.Dependencies[0].Policy.Timeout = d
+		}
+	}
+	base := build(timeout(time.Second))
+	cells := []taskCell{
+		{"timeout 300ms", timeout(300 * time.Millisecond)},
+		{"timeout 700ms", timeout(700 * time.Millisecond)},
+		{"timeout 2s", timeout(2 * time.Second)},
+		{"timeout 5s", timeout(5 * time.Second)},
+	}
+	for _, c := range []struct {
+		at             time.Duration
+		taken, refused int
+	}{
+		{engine.ForkAt(base, 1), 3, 1},
+		// In the hang a shorter timeout has mattered (a hung call is
+		// known to outlast it); a longer one has not, until the first
+		// timer fires (some 800 ms in, for calls that waited before).
+		{20*time.Second + 300*time.Millisecond, 2, 2},
+	} {
+		prefix, err := engine.New(base, 1, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prefix.AdvanceTo(c.at)
+		if !prefix.TimersArmed(0) {
+			t.Fatalf("at %v no timer of the provider's calls was armed: the test does not test armed timers", c.at)
+		}
+		tk, rf := checkTaskForks(t, "go-server, 12 connections", base, 1, 3, c.at, build, cells)
+		if tk != c.taken || rf != c.refused {
+			t.Errorf("at %v: forks taken %d, refused %d, want %d and %d", c.at, tk, rf, c.taken, c.refused)
+		}
+	}
+}

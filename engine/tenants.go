@@ -383,24 +383,38 @@ func releaseTenantSlot(req *request, ds *dependencyState) {
 // once, whatever becomes of it, so the draws stay in step: arrive calls
 // this for a request it takes, tenantRefused for one it refuses.
 func (r *Run) arrivalTenant(es *endpointState, now time.Duration) int8 {
-	var t int8
-	if sh := es.shared; sh != nil {
-		// Drawn with the replayed traffic (drawTenants); arrive has
-		// moved sharedNext past this arrival already.
-		t = sh.tenants[es.sharedNext-1]
-	} else {
-		t = es.tenancy.draw(now)
-	}
+	t := r.drawTenant(es, now)
 	if t >= 0 {
 		r.tenantArrived(t)
 	}
 	return t
 }
 
+// drawTenant is the tenant of endpoint es's arrival at now.
+func (r *Run) drawTenant(es *endpointState, now time.Duration) int8 {
+	if sh := es.shared; sh != nil {
+		// Drawn with the replayed traffic (drawTenants); arrive has
+		// moved sharedNext past this arrival already.
+		return sh.tenants[es.sharedNext-1]
+	}
+	return es.tenancy.draw(now)
+}
+
 // tenantRefused draws the tenant of an arrival refused at once (no worker
-// and no room, or shed) and counts it, arrived and rejected.
+// and no room, or shed) and counts it, arrived and rejected: tenantArrived
+// and tenantAnswered in one look-up of the record.
 func (r *Run) tenantRefused(es *endpointState, now time.Duration) {
-	if t := r.arrivalTenant(es, now); t >= 0 {
-		r.tenantAnswered(t, now, Rejected)
+	t := r.drawTenant(es, now)
+	if t < 0 {
+		return
+	}
+	ts := &r.tenants[t]
+	ts.arrived++
+	ts.bucket.Arrived++
+	ts.total[Rejected]++
+	ts.bucket.Answered[Rejected]++
+	if now >= r.measureFrom && now < r.measureTo {
+		ts.windowArrived++
+		ts.window[Rejected]++
 	}
 }

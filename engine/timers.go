@@ -72,7 +72,8 @@ func cloneWaits(dst, src waitRing) waitRing {
 func (r *Run) setPatience(es *endpointState, ep int, id int32, gen uint32) {
 	r.seq++
 	p := es.waits.add()
-	*p = timerWait{at: r.now + es.patience, seq: r.seq, req: id, gen: gen}
+	// Field by field: a literal is built aside and copied in.
+	p.at, p.seq, p.req, p.gen, p.tok = r.now+es.patience, r.seq, id, gen, 0
 	if es.waits.n == 1 {
 		r.queuePatience(ep, p)
 	}
@@ -128,7 +129,7 @@ func (r *Run) setTimeout(ds *dependencyState, dep int32, at time.Duration, id in
 	}
 	r.seq++
 	p := w.add()
-	*p = timerWait{at: at, seq: r.seq, req: id, gen: gen, tok: tok}
+	p.at, p.seq, p.req, p.gen, p.tok = at, r.seq, id, gen, tok
 	if w.n == 1 {
 		r.queueTimeout(dep, p)
 	}

@@ -27,6 +27,9 @@ type Traffic struct {
 	// replaying them reads its next arrival instead of keeping the
 	// endpoints' next arrivals sorted (Run.arrive).
 	orders []arrivalOrder
+	// services holds the draws of the services' calls to leaf
+	// dependencies (services_traffic.go).
+	services []serviceDraws
 }
 
 // arrivalOrder is the order in which a run whose endpoints replay eps
@@ -102,6 +105,7 @@ func NewTraffic(sc *Scenario, seed uint64) (*Traffic, error) {
 			tr.endpoints = append(tr.endpoints, drawEndpoint(sys, i, key, seed, sc.Duration, n))
 		}
 	}
+	tr.drawServices(sc, seed) // services_traffic.go
 	// The orders, once every endpoint's traffic is drawn (tr.endpoints
 	// grows no more, so pointers into it hold). Variants mostly send the
 	// same: one list serves them all, kept only when new.
@@ -218,6 +222,7 @@ func (tr *Traffic) Requests() int {
 	for i := range tr.orders {
 		bytes += uintptr(len(tr.orders[i].ep))
 	}
+	bytes += tr.drawBytes() // the services' draws
 	per := unsafe.Sizeof(trafficRequest{})
 	return int((bytes + per - 1) / per)
 }

@@ -76,3 +76,20 @@ func BenchmarkRecord(b *testing.B) {
 		h.Record(time.Duration(i%100000) * time.Microsecond)
 	}
 }
+
+// RecordMicros, given a duration's microseconds, counts exactly what Record
+// counts for it: the same buckets, total and max.
+func TestRecordMicrosIsRecord(t *testing.T) {
+	var a, b Histogram
+	for i := range 200_000 {
+		d := time.Duration(i*i%9_999_991) * 997 // nanoseconds, not whole microseconds
+		a.Record(d)
+		b.RecordMicros(d, d/time.Microsecond)
+	}
+	if a != b {
+		t.Fatal("RecordMicros counted differently from Record")
+	}
+	if a.Count() != 200_000 || a.Max() == 0 {
+		t.Fatalf("count %d, max %v: the histograms recorded nothing", a.Count(), a.Max())
+	}
+}

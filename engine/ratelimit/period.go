@@ -69,6 +69,10 @@ type Period struct {
 	last        time.Duration
 	stats       Stats
 	peak        int64 // the most permits of one cycle taken (fork.go)
+	// cycleEnd is when that cycle ends, once a call has asked (0 before):
+	// a call before it is in that cycle still, which refresh then knows
+	// without a division.
+	cycleEnd int64
 }
 
 // NewPeriod returns a limiter with a full first cycle, as AtomicRateLimiter's
@@ -141,7 +145,11 @@ func (p *Period) refresh(now time.Duration) {
 		now = p.last
 	}
 	p.last = now
+	if int64(now) < p.cycleEnd {
+		return // within the cycle of the last refresh: nothing to do
+	}
 	c := int64(now) / int64(p.cfg.LimitRefreshPeriod)
+	p.cycleEnd = (c + 1) * int64(p.cfg.LimitRefreshPeriod)
 	if c == p.cycle {
 		return
 	}

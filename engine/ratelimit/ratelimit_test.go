@@ -355,3 +355,34 @@ func TestLockedServesConcurrentCallers(t *testing.T) {
 		t.Fatalf("%d permits from a bucket of 100 shared by 10 goroutines", total)
 	}
 }
+
+// A period limiter that knows when its cycle ends (cycleEnd) answers as one
+// that works the cycle out at every call, at times that may stand still or
+// go back, and is left in the same state.
+func TestPropertyPeriodCycleEndChangesNothing(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		cfg := PeriodConfig{
+			LimitForPeriod:     rapid.IntRange(1, 6).Draw(t, "limit"),
+			LimitRefreshPeriod: time.Duration(rapid.IntRange(1, 2000).Draw(t, "periodMs")) * ms,
+			TimeoutDuration:    time.Duration(rapid.IntRange(0, 5000).Draw(t, "timeoutMs")) * ms,
+		}
+		fast, _ := NewPeriod(cfg)
+		slow, _ := NewPeriod(cfg)
+		for i, now := range calls(t) {
+			if rapid.IntRange(0, 9).Draw(t, "back") == 0 {
+				now -= time.Duration(rapid.IntRange(0, 500).Draw(t, "backMs")) * ms
+			}
+			slow.cycleEnd = 0
+			fw, fok := fast.Acquire(now)
+			sw, sok := slow.Acquire(now)
+			if fw != sw || fok != sok {
+				t.Fatalf("call %d at %v: (%v, %v), working the cycle out (%v, %v)", i, now, fw, fok, sw, sok)
+			}
+			f, s := *fast, *slow
+			f.cycleEnd, s.cycleEnd = 0, 0
+			if f != s {
+				t.Fatalf("call %d at %v: state %+v, working the cycle out %+v", i, now, f, s)
+			}
+		}
+	})
+}

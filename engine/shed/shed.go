@@ -155,6 +155,11 @@ type Shedder struct {
 	cfg     Config
 	service time.Duration // the current service-time estimate
 	stats   [NumClasses]ClassStats
+	// What the bounds have decided, per class: the longest wait a request
+	// was admitted at (0 when none: a bound is longer than zero, so 0 is
+	// within every one) and the shortest it was shed at (0 when none: a
+	// shed wait is past a bound, so never 0). DecidedAlike reads them.
+	admittedMax, shedMin [NumClasses]time.Duration
 }
 
 // New returns a shedder.
@@ -189,11 +194,31 @@ func (s *Shedder) Admit(now time.Duration, q Queue, c Class) bool {
 	if c >= NumClasses {
 		c = Sheddable
 	}
-	if s.Wait(now, q) > s.cfg.MaxWait[c] {
+	w := s.Wait(now, q)
+	if w > s.cfg.MaxWait[c] {
 		s.stats[c].Shed++
+		if m := s.shedMin[c]; m == 0 || w < m {
+			s.shedMin[c] = w
+		}
 		return false
 	}
 	s.stats[c].Admitted++
+	s.admittedMax[c] = max(s.admittedMax[c], w)
+	return true
+}
+
+// DecidedAlike reports whether bounds (a Config's MaxWait) would have
+// taken every decision s has taken so far: each class's admitted waits are
+// within its bound there, and its shed waits past it. A shedder that goes
+// on with them (Reconfigure) is then the one that had them from the
+// start, provided the waits it judged would have been the same: the same
+// signal, and for Estimated the same service time and workers.
+func (s *Shedder) DecidedAlike(bounds [NumClasses]time.Duration) bool {
+	for c, b := range bounds {
+		if s.admittedMax[c] > b || (s.shedMin[c] != 0 && s.shedMin[c] <= b) {
+			return false
+		}
+	}
 	return true
 }
 
@@ -219,9 +244,10 @@ func (s *Shedder) Stats(c Class) ClassStats {
 }
 
 // Reconfigure gives s another configuration and keeps its state (the
-// service-time estimate and the counts), for a copy of a run that goes on
-// with other bounds: the copy is exact only while the old bounds have not
-// decided anything, which the caller checks.
+// service-time estimate, the counts and what the bounds decided), for a
+// copy of a run that goes on with other bounds: the copy is exact only
+// while the new bounds would have decided as the old ones did
+// (DecidedAlike), which the caller checks.
 func (s *Shedder) Reconfigure(cfg Config) error {
 	if err := cfg.Validate(); err != nil {
 		return err

@@ -172,3 +172,39 @@ func TestPropertyMonotone(t *testing.T) {
 		}
 	})
 }
+
+// DecidedAlike holds for bounds that admit every wait admitted so far and
+// shed every wait shed, per class, and for any bounds before a decision.
+func TestDecidedAlike(t *testing.T) {
+	s := mustNew(t, Config{MaxWait: bounds(500*ms, 200*ms, 50*ms)})
+	if !s.DecidedAlike(bounds(1, 1, 1)) {
+		t.Fatal("a shedder that has decided nothing refuses other bounds")
+	}
+	q := Queue{Len: 3, Oldest: 0}
+	s.Admit(120*ms, q, Default)   // admitted at 120 ms
+	s.Admit(80*ms, q, Sheddable)  // shed at 80 ms
+	s.Admit(300*ms, q, Sheddable) // shed at 300 ms
+	s.Admit(10*ms, Queue{}, Critical)
+	cases := []struct {
+		b    [NumClasses]time.Duration
+		want bool
+	}{
+		{bounds(500*ms, 200*ms, 50*ms), true},
+		{bounds(1*ms, 120*ms, 79*ms), true}, // critical admitted an empty queue: any bound
+		{bounds(500*ms, 119*ms, 50*ms), false},
+		{bounds(500*ms, 200*ms, 80*ms), false}, // 80 ms is within a bound of 80 ms
+		{bounds(900*ms, 900*ms, 1), true},
+	}
+	for _, c := range cases {
+		if got := s.DecidedAlike(c.b); got != c.want {
+			t.Errorf("DecidedAlike(%v) = %v, want %v", c.b, got, c.want)
+		}
+	}
+	// A reconfigured shedder keeps what its bounds decided.
+	if err := s.Reconfigure(Config{MaxWait: bounds(time.Second, time.Second, time.Second)}); err != nil {
+		t.Fatal(err)
+	}
+	if s.DecidedAlike(bounds(time.Second, time.Second, time.Second)) {
+		t.Error("after Reconfigure, the sheds at 80 and 300 ms were forgotten")
+	}
+}

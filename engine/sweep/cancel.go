@@ -42,7 +42,7 @@ func advance(ctx context.Context, r *engine.Run, t time.Duration) error {
 // the measure, the cells). Call it once no Runner of the plan runs and
 // none will: a stopped or finished sweep's memory is then the result's.
 func (p *Plan) Release() {
-	p.traffic, p.prefixes, p.endCol, p.endRow, p.preCol, p.preRow = nil, nil, nil, nil, nil, nil
+	p.traffic, p.prefixes, p.endCol, p.endRow, p.preCol, p.preRow, p.midCol, p.midRow = nil, nil, nil, nil, nil, nil, nil, nil
 	p.held.Store(0)
 	p.kept.Store(0)
 	p.spareMu.Lock()

@@ -63,7 +63,7 @@ type Plan struct {
 	// it is that run with its own knob (ForkInto at the end): nothing is
 	// left to simulate. endCol[s*nx+i], endRow[s*ny+j]; kept holds the
 	// bytes of the buffers of the runs they hold (engine's Footprint), at
-	// most maxKept: a run replaced in both its slots, and forked from by
+	// most keptMax (keptCap): a run replaced in both its slots, and forked from by
 	// no job just now, no longer counts, and its buffers are spare.
 	endCol, endRow []atomic.Pointer[keptRun]
 	// Prefixes of a column and a row: a cell whose knobs mattered before
@@ -86,6 +86,8 @@ type Plan struct {
 	endForks       atomic.Int64
 	rowForks       atomic.Int64 // of forks, those from preCol or preRow
 	kept           atomic.Int64
+	keptMax        int64                 // keptCap, set by Prepare
+	work           [NumStarts]workCounts // work.go
 	// spare holds the buffers of kept runs let go, for the Runners that
 	// handed theirs over (keepEnd).
 	spareMu sync.Mutex
@@ -126,14 +128,39 @@ func (k *keptRun) hold() bool {
 }
 
 // maxKept bounds the bytes of the runs a plan keeps to fork from at once
-// (a cascade run's copy holds some 160 KB, fleet-probes' 1 MB; a seed's
-// columns and rows hold a finished run, a prefix and a watched copy
-// each). At 8 MB a 20-column grid of the larger scenarios could not keep
-// its finished runs, and cells that might have been those runs ran on
-// instead. With the traffic's bound (maxSharedRequests), a sweep's
-// memory stays under 64 MB whatever its grid and seeds: the memory test
-// sweeps fleet-probes' copies.
+// and of its grid's own bookkeeping together (a cascade run's copy holds
+// some 160 KB, fleet-probes' 1 MB; a seed's columns and rows hold a
+// finished run, a prefix and a watched copy each). At 8 MB a 20-column
+// grid of the larger scenarios could not keep its finished runs, and
+// cells that might have been those runs ran on instead. The largest grids
+// hold megabytes of their own (a 200 × 200 grid on 5 seeds: its result's
+// three figures a run, its cells' groups), and the runs kept give way to
+// them (keptCap), down to minKept. With the traffic's bound
+// (maxSharedRequests), a sweep's memory stays under 64 MB whatever its
+// grid and seeds: the memory test sweeps fleet-probes' copies.
 const maxKept = 24 << 20
+
+// minKept is the least a plan keeps of runs to fork from, however large
+// its grid: some fifty of the cascade's runs, a column's finished run on
+// a quarter of a 200-column grid.
+const minKept = 8 << 20
+
+// heldCellBytes is about what a cell's scenario kept by the plan holds.
+const heldCellBytes = 4 << 10
+
+// keptCap is maxKept less what the plan's grid holds of its own: the
+// result's figures (two float64s and a bool a run), the cells' groups and
+// duration classes, the slots for kept runs, and the cells' scenarios
+// when the plan keeps them; at least minKept.
+func (p *Plan) keptCap() int64 {
+	nx, ny := p.Size()
+	cells, runs, seeds := int64(nx*ny), int64(nx*ny*len(p.Seeds)), int64(len(p.Seeds))
+	own := runs*17 + cells*16 + seeds*int64(nx+ny)*(3*8+8)
+	if p.cells != nil {
+		own += cells * heldCellBytes
+	}
+	return max(minKept, maxKept-own)
+}
 
 // prefixSlot is one seed's prefix run, in the states of trafficSlot.
 type prefixSlot struct {
@@ -362,6 +389,16 @@ func (p *Plan) prepareForks() {
 	p.midCol = make([]atomic.Pointer[keptRun], len(p.Seeds)*nx)
 	p.midRow = make([]atomic.Pointer[keptRun], len(p.Seeds)*ny)
 	p.kept.Store(0)
+	p.keptMax = p.keptCap()
+	for k := range p.work {
+		w := &p.work[k]
+		w.runs.Store(0)
+		w.events.Store(0)
+		w.wholeEvents.Store(0)
+		w.time.Store(0)
+		w.wholeTime.Store(0)
+		w.begin.Store(0)
+	}
 	p.left = make([]atomic.Int64, len(p.Seeds))
 	for s := range p.left {
 		p.left[s].Store(int64(nx * ny))
@@ -446,7 +483,7 @@ func (p *Plan) keepPrefix(job Job, r *engine.Run) {
 func (p *Plan) keep(col, row []atomic.Pointer[keptRun], job Job, r *engine.Run) bool {
 	nx, ny := p.Size()
 	size := int64(r.Footprint())
-	if p.kept.Add(size) > maxKept {
+	if p.kept.Add(size) > p.keptMax {
 		p.kept.Add(-size)
 		return false
 	}
@@ -688,16 +725,25 @@ type Job struct {
 // seed's runs fill the whole grid early, the later seeds' refine it, and
 // what a seed's runs share can go once they are done (jobDone).
 func (p *Plan) Jobs() []Job {
-	nx, ny := p.Size()
-	out := make([]Job, 0, nx*ny*len(p.Seeds))
-	for s := range p.Seeds {
-		for j := range ny {
-			for i := range nx {
-				out = append(out, Job{I: i, J: j, Seed: s})
-			}
-		}
+	out := make([]Job, p.JobCount())
+	for k := range out {
+		out[k] = p.JobAt(k)
 	}
 	return out
+}
+
+// JobCount is how many jobs the plan has: cells × seeds.
+func (p *Plan) JobCount() int {
+	nx, ny := p.Size()
+	return nx * ny * len(p.Seeds)
+}
+
+// JobAt is Jobs()[k], without the list: a pool hands out its jobs by
+// number, and the list of a sweep of 200,000 runs would hold some 5 MB.
+func (p *Plan) JobAt(k int) Job {
+	nx, ny := p.Size()
+	c := k % (nx * ny)
+	return Job{I: c % nx, J: c / nx, Seed: k / (nx * ny)}
 }
 
 // Sample is what one job measured: the metric and, with a goal, the
@@ -754,21 +800,29 @@ func (w *Runner) Run(job Job) (Sample, error) {
 	// prefix, a copy taken before forkAt; otherwise the whole run.
 	ended := p.forkEnd(job, sc, r)
 	watching := false
+	var kind Start
+	var ev0 uint64
 	if ended {
+		kind = FromEnd
 		p.forks.Add(1)
 		p.endForks.Add(1)
 	} else if p.forkLatest(p.midCol, p.midRow, job, sc, r, p.forkAt, noEnd) {
+		kind = FromMid
 		p.forks.Add(1)
 		p.midForks.Add(1)
 	} else if pre := p.prefixFor(w.ctx, job.Seed); pre != nil && pre.ForkInto(r, sc, p.Variant) {
+		kind = FromPrefix
 		p.forks.Add(1)
 	} else if p.forkAt > 0 && p.forkKept(p.preCol, p.preRow, job, sc, r) {
+		kind = FromRowPrefix
 		p.forks.Add(1)
 		p.rowForks.Add(1)
 	} else if p.forkLatest(p.midCol, p.midRow, job, sc, r, 0, p.forkAt) {
+		kind = FromEarlyMid
 		p.forks.Add(1)
 		p.midForks.Add(1)
 	} else {
+		kind = FromStart
 		var err error
 		if tr := p.trafficFor(c, job.Seed); tr != nil {
 			err = r.ResetShared(sc, p.Variant, tr)
@@ -778,6 +832,7 @@ func (w *Runner) Run(job Job) (Sample, error) {
 		if err != nil {
 			return Sample{}, err
 		}
+		ev0 = r.Events()
 		// Watched from the start: the next cells of the column and row
 		// may part from this run before forkAt, or after it.
 		w.begin(job, r)
@@ -793,6 +848,8 @@ func (w *Runner) Run(job Job) (Sample, error) {
 	w.start = from
 	if watching {
 		w.start = 0
+	} else {
+		ev0 = r.Events()
 	}
 	if !ended && !watching {
 		w.begin(job, r)
@@ -801,6 +858,7 @@ func (w *Runner) Run(job Job) (Sample, error) {
 		return Sample{}, err
 	}
 	w.end(job)
+	p.noteWork(kind, w.start, r.Now(), ev0, r.Events())
 	snap := r.Snapshot()
 	s := Sample{Job: job, Value: p.Measure.Measure(&snap), GoalValue: math.NaN()}
 	if p.Goal != nil {

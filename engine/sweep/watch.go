@@ -176,7 +176,7 @@ func (w *Runner) end(job Job) {
 // too many bytes of kept runs.
 func (p *Plan) keepIn(slots []*atomic.Pointer[keptRun], r *engine.Run) bool {
 	size := int64(r.Footprint())
-	if p.kept.Add(size) > maxKept {
+	if p.kept.Add(size) > p.keptMax {
 		p.kept.Add(-size)
 		return false
 	}

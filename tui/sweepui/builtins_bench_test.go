@@ -2,7 +2,10 @@ package sweepui
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/engine/sweep"
@@ -65,6 +68,7 @@ func BenchmarkSweep20x20Builtins(b *testing.B) {
 				b.Fatal(err)
 			}
 			runs, forks := 0, 0
+			var work [sweep.NumStarts]sweep.WorkRow
 			for b.Loop() {
 				p := &sweep.Plan{Build: builtin.Build, Variant: bs.variant, Axes: axes, Seeds: []uint64{5, 6, 7}, Measure: m, Set: lessons.SetKnob}
 				if err := p.Prepare(); err != nil {
@@ -76,9 +80,41 @@ func BenchmarkSweep20x20Builtins(b *testing.B) {
 				}
 				runs += res.Runs
 				forks += p.Forks()
+				for k, w := range p.Work() {
+					work[k].Runs += w.Runs
+					work[k].Events += w.Events
+					work[k].WholeEvents += w.WholeEvents
+					work[k].Time += w.Time
+					work[k].WholeTime += w.WholeTime
+					work[k].Begin += w.Begin
+				}
 			}
 			b.ReportMetric(float64(runs)/b.Elapsed().Seconds(), "runs/s")
 			b.ReportMetric(float64(forks)/float64(runs), "forked/run")
+			var sim, whole int64
+			for _, w := range work {
+				sim += w.Events
+				whole += w.WholeEvents
+			}
+			b.ReportMetric(float64(sim)/float64(whole), "simulated/whole")
+			b.Log(workTable(work[:]))
 		})
 	}
+}
+
+// workTable is one line per kind of start with runs: how many, where they
+// started on average, and the share of their whole runs' events and
+// virtual time they simulated.
+func workTable(work []sweep.WorkRow) string {
+	var sb strings.Builder
+	for k, w := range work {
+		if w.Runs == 0 {
+			continue
+		}
+		fmt.Fprintf(&sb, "\n  %-10s %5d runs, from %6.2fs on average, simulated %5.1f%% of their events (%5.0f of %5.0f a run), %5.1f%% of their time",
+			sweep.Start(k), w.Runs, (w.Begin / time.Duration(w.Runs)).Seconds(),
+			100*float64(w.Events)/float64(max(w.WholeEvents, 1)), float64(w.Events)/float64(w.Runs), float64(w.WholeEvents)/float64(w.Runs),
+			100*float64(w.Time)/float64(max(w.WholeTime, 1)))
+	}
+	return sb.String()
 }

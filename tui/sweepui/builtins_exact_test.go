@@ -21,9 +21,12 @@ import (
 func TestBuiltinSweepsEqualWholeRuns(t *testing.T) {
 	for _, bs := range builtinSweeps {
 		// Services, tenants with shedding and with per-tenant bulkheads,
-		// bulkheads on a service's edges, a tasks server: a few seconds.
+		// bulkheads on a service's edges, tasks servers (with pools, whose
+		// waits arm timeouts' timers), and timeouts forked in a hang or a
+		// slowdown: a few seconds.
 		switch bs.name {
-		case "multi-hop/service-workers", "noisy-tenant/shedding", "noisy-tenant/tenant-bulkhead", "rate-limit-vs-bulkhead/bulkheads", "go-server/transport":
+		case "multi-hop/service-workers", "noisy-tenant/shedding", "noisy-tenant/tenant-bulkhead", "rate-limit-vs-bulkhead/bulkheads", "go-server/transport",
+			"async-cascade/semaphore", "event-loop-stall/threads", "cascade/bulkhead-timeout", "api-gateway/bulkhead-timeout", "multi-hop/hop-timeouts":
 		default:
 			continue
 		}

@@ -32,9 +32,9 @@ func RunEach(ctx context.Context, p *sweep.Plan, workers int, each func(res *swe
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	jobs := p.Jobs()
+	jobs := p.JobCount()
 	res := sweep.NewResult(p)
-	workers = min(workers, len(jobs))
+	workers = min(workers, jobs)
 	type outcome struct {
 		s   sweep.Sample
 		err error
@@ -42,7 +42,7 @@ func RunEach(ctx context.Context, p *sweep.Plan, workers int, each func(res *swe
 	// Room for a few samples a worker: the caller's goroutine gets a core
 	// only now and then while every core runs a worker, and a worker that
 	// found the channel full would wait for it instead of running.
-	out := make(chan outcome, min(len(jobs), 16*workers))
+	out := make(chan outcome, min(jobs, 16*workers))
 	var next atomic.Int64
 	var stop atomic.Bool
 	var wg sync.WaitGroup
@@ -53,10 +53,10 @@ func RunEach(ctx context.Context, p *sweep.Plan, workers int, each func(res *swe
 			runner := p.RunnerContext(ctx)
 			for !stop.Load() && ctx.Err() == nil {
 				k := int(next.Add(1)) - 1
-				if k >= len(jobs) {
+				if k >= jobs {
 					return
 				}
-				s, err := runner.Run(jobs[k])
+				s, err := runner.Run(p.JobAt(k))
 				out <- outcome{s, err}
 			}
 		}()
