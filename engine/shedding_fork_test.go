@@ -66,16 +66,28 @@ func randomBounds(rng *rand.Rand) [shed.NumClasses]time.Duration {
 	return b
 }
 
+// estimating has sc's shedding judge by the estimated wait, from a
+// service time of 80 ms (the database's median).
+func estimating(sc *engine.Scenario) *engine.Scenario {
+	sh := sc.Variants[2].System.Shed
+	sh.Signal, sh.ServiceTime = shed.Estimated, 80*time.Millisecond
+	return sc
+}
+
 // Every fork of a shedding run into other bounds that ForkInto takes, at
 // any moment, goes on exactly as the cell's own run: random workers,
-// bounds (often one class's only), seeds and fork times, some forks taken
-// and some refused.
+// bounds (often one class's only), signals, seeds and fork times, some
+// forks taken and some refused.
 func TestPropertyShedBoundsForkIsExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(28, 14))
 	taken, refused := 0, 0
 	for k := range 24 {
 		w := 40 + rng.IntN(90)
 		from := randomBounds(rng)
+		signal := func(sc *engine.Scenario) *engine.Scenario { return sc }
+		if k%3 == 2 {
+			signal = estimating
+		}
 		var cells []*engine.Scenario
 		var names []string
 		for range 3 {
@@ -89,11 +101,11 @@ func TestPropertyShedBoundsForkIsExact(t *testing.T) {
 			} else {
 				to = randomBounds(rng)
 			}
-			cells = append(cells, noisyShedding(w, to))
+			cells = append(cells, signal(noisyShedding(w, to)))
 			names = append(names, fmt.Sprintf("case %d: %d workers, bounds %v to %v", k, w, from, to))
 		}
 		at := 10*time.Second + time.Duration(rng.Int64N(int64(25*time.Second)))
-		tk, rf := checkForksBy(t, noisyShedding(w, from), 2, uint64(1+rng.IntN(9)), at, cells, names, fingerprintLimits)
+		tk, rf := checkForksBy(t, signal(noisyShedding(w, from)), 2, uint64(1+rng.IntN(9)), at, cells, names, fingerprintLimits)
 		taken, refused = taken+tk, refused+rf
 	}
 	if taken == 0 || refused == 0 {
