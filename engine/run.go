@@ -733,44 +733,61 @@ func (r *Run) runBefore(stop time.Duration) {
 		// handle's most common event, a fast call's answer (fastpath.go),
 		// taken here: the same checks, one call fewer, and the event read
 		// where it lay (its fields are all read before returnFast, which
-		// may schedule, runs).
+		// may schedule, runs). So is the answer to a front call through
+		// layers (enterFast's), which handle gives callReturned and that
+		// returnLayers.
 		if c.kind == evCallDone {
-			if req := &r.requests[c.req]; req.fast && req.inst == 0 && req.gen == c.gen && req.inCall && req.callTok == c.tok {
-				id, isErr := c.req, c.err
-				ds := &r.dependencies[c.dep]
+			req := &r.requests[c.req]
+			if req.inst != 0 || req.gen != c.gen || !req.inCall || req.callTok != c.tok {
+				goto handle // stale, or a service's
+			}
+			id, isErr := c.req, c.err
+			ds := &r.dependencies[c.dep]
+			if !req.fast {
+				if !ds.fastLayers {
+					goto handle
+				}
 				ds.inFlight--
-				es := &r.endpoints[req.ep]
-				if req.clientDone || r.accept.n > 0 || isErr {
-					r.returnFast(id, req, ds, isErr)
-					continue
+				res := resOK
+				if isErr {
+					res = resError
 				}
-				// returnFast's steps for its common case: an ok answer
-				// the client waits for, and no request queued for the
-				// worker it frees.
-				req.inCall = false
-				ds.answered++
-				ds.succeeded++
-				// answerFast(req, es, OK), written out: a call too
-				// large to inline costs, with what it makes the loop
-				// spill and reload, a fifth of the answer.
-				req.clientDone = true
-				es.total[OK]++
-				es.bucket.Outcomes[OK]++
-				arrived, now := req.arrived, r.now
-				d := now - arrived
-				us := d / time.Microsecond
-				es.latencies = append(es.latencies, micros(d)) // its division is us's
-				if arrived >= r.measureFrom && arrived < r.measureTo {
-					es.window[OK]++
-					es.latency.RecordMicros(d, us)
-				}
-				if req.tenant >= 0 {
-					r.tenantAnswered(req.tenant, arrived, OK) // tenants.go
-				}
-				r.freeFast(id, req, es)
+				r.returnLayers(id, req, ds, res)
 				continue
 			}
+			ds.inFlight--
+			es := &r.endpoints[req.ep]
+			if req.clientDone || r.accept.n > 0 || isErr {
+				r.returnFast(id, req, ds, isErr)
+				continue
+			}
+			// returnFast's steps for its common case: an ok answer
+			// the client waits for, and no request queued for the
+			// worker it frees.
+			req.inCall = false
+			ds.answered++
+			ds.succeeded++
+			// answerFast(req, es, OK), written out: a call too
+			// large to inline costs, with what it makes the loop
+			// spill and reload, a fifth of the answer.
+			req.clientDone = true
+			es.total[OK]++
+			es.bucket.Outcomes[OK]++
+			arrived, now := req.arrived, r.now
+			d := now - arrived
+			us := d / time.Microsecond
+			es.latencies = append(es.latencies, micros(d)) // its division is us's
+			if arrived >= r.measureFrom && arrived < r.measureTo {
+				es.window[OK]++
+				es.latency.RecordMicros(d, us)
+			}
+			if req.tenant >= 0 {
+				r.tenantAnswered(req.tenant, arrived, OK) // tenants.go
+			}
+			r.freeFast(id, req, es)
+			continue
 		}
+	handle:
 		// handle may schedule events, which reuse the cell: it gets a copy.
 		e := *c
 		r.handle(&e)
