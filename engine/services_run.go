@@ -690,11 +690,7 @@ func (r *Run) childCall(c int32, req *request) {
 	}
 	ds := &r.dependencies[req.dep]
 	if ds.svc < 0 {
-		// A lognormal draw's math.Exp is skipped for a call that will
-		// never read it (a slow dependency's answer takes the fault's time).
-		in := &r.insts[req.inst]
-		unread := ds.latKind == LogNormal && in.drawn == nil && r.latencyUnread(ds)
-		req.latency, req.errDraw = in.nextDraw(ds, unread)
+		req.latency, req.errDraw = r.insts[req.inst].nextDraw(ds)
 	}
 	req.callStart = r.now
 	req.piped = true
