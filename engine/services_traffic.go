@@ -188,16 +188,9 @@ func (r *Run) replayDraws(tr *Traffic) {
 	}
 }
 
-// nextDraw is instance in's next call's draws: replayed while they last,
-// then from its stream, which goes on from where the drawing left it.
-func (in *instState) nextDraw(ds *dependencyState) (time.Duration, float64) {
-	if d := in.drawn; d != nil {
-		if k := in.drawNext; k < len(d.draws) {
-			in.drawNext = k + 1
-			return d.draws[k].latency, d.draws[k].errDraw
-		}
-		in.rng.hi, in.rng.lo = d.hi, d.lo
-		in.drawn = nil
-	}
-	return ds.sample(in.rng), in.rng.float64()
+// drawsOut is the end of instance in's replayed draws: its stream takes
+// over from where the drawing left it.
+func (in *instState) drawsOut() {
+	in.rng.hi, in.rng.lo = in.drawn.hi, in.drawn.lo
+	in.drawn = nil
 }
