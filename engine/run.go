@@ -741,28 +741,62 @@ func (r *Run) runBefore(stop time.Duration) {
 		// handle's most common event, a fast call's answer (fastpath.go),
 		// taken here: the same checks, one call fewer, and the event read
 		// where it lay (its fields are all read before returnFast, which
-		// may schedule, runs).
+		// may schedule, runs). So is the answer to a front call through
+		// layers (enterFast's), which handle gives callReturned and that
+		// returnLayers.
 		if c.kind == evCallDone {
-			if req := &r.requests[c.req]; req.fast && req.inst == 0 && req.gen == c.gen && req.inCall && req.callTok == c.tok {
-				id, isErr := c.req, c.err
-				ds := &r.dependencies[c.dep]
-				ds.inFlight--
-				es := &r.endpoints[req.ep]
-				if req.clientDone || r.accept.n > 0 || isErr {
-					r.returnFast(id, req, ds, isErr)
-					continue
+			req := &r.requests[c.req]
+			if req.inst != 0 || req.gen != c.gen || !req.inCall || req.callTok != c.tok {
+				goto handle // stale, or a service's
+			}
+			id, isErr := c.req, c.err
+			ds := &r.dependencies[c.dep]
+			if !req.fast {
+				if !ds.fastLayers {
+					goto handle
 				}
-				// returnFast's steps for its common case: an ok answer
-				// the client waits for, and no request queued for the
-				// worker it frees.
-				req.inCall = false
-				ds.answered++
-				ds.succeeded++
-				r.answerFast(req, es, OK)
-				r.freeFast(id, req, es)
+				ds.inFlight--
+				res := resOK
+				if isErr {
+					res = resError
+				}
+				r.returnLayers(id, req, ds, res)
 				continue
 			}
+			ds.inFlight--
+			es := &r.endpoints[req.ep]
+			if req.clientDone || r.accept.n > 0 || isErr {
+				r.returnFast(id, req, ds, isErr)
+				continue
+			}
+			// returnFast's steps for its common case: an ok answer
+			// the client waits for, and no request queued for the
+			// worker it frees.
+			req.inCall = false
+			ds.answered++
+			ds.succeeded++
+			// answerFast(req, es, OK), written out: the call, too
+			// large to inline, and the spills and reloads it forces
+			// on this loop cost the cascade's benchmark about 18
+			// instructions a request.
+			req.clientDone = true
+			es.total[OK]++
+			es.bucket.Outcomes[OK]++
+			arrived, now := req.arrived, r.now
+			d := now - arrived
+			us := d / time.Microsecond
+			es.latencies = append(es.latencies, micros(d)) // its division is us's
+			if arrived >= r.measureFrom && arrived < r.measureTo {
+				es.window[OK]++
+				es.latency.RecordMicros(d, us)
+			}
+			if req.tenant >= 0 {
+				r.tenantAnswered(req.tenant, arrived, OK) // tenants.go
+			}
+			r.freeFast(id, req, es)
+			continue
 		}
+	handle:
 		// handle may schedule events, which reuse the cell: it gets a copy.
 		e := *c
 		r.handle(&e)
@@ -1154,7 +1188,9 @@ drawn:
 			if ds := &r.dependencies[es.dep]; ds.fast || ds.fastLayers {
 				// startOnWorker and runHandler for this case, sendFast's
 				// steps included, written out: the same steps in the same
-				// order, four calls fewer deep. (canGoFast allows no
+				// order, four calls fewer deep. A call that walks layers
+				// (fastLayers) goes on to enterFast from here, as
+				// runHandler would send it. (canGoFast allows no
 				// deadline, so runHandler would schedule none.)
 				n := len(r.freeWorkers) - 1
 				w := r.freeWorkers[n]

@@ -690,11 +690,19 @@ func (r *Run) childCall(c int32, req *request) {
 	}
 	ds := &r.dependencies[req.dep]
 	if ds.svc < 0 {
-		// A lognormal draw's math.Exp is skipped for a call that will
-		// never read it (a slow dependency's answer takes the fault's time).
+		// The instance's next draws: replayed while they last
+		// (services_traffic.go), then from its stream.
 		in := &r.insts[req.inst]
-		unread := ds.latKind == LogNormal && in.drawn == nil && r.latencyUnread(ds)
-		req.latency, req.errDraw = in.nextDraw(ds, unread)
+		if d := in.drawn; d != nil && in.drawNext < len(d.draws) {
+			k := in.drawNext
+			in.drawNext = k + 1
+			req.latency, req.errDraw = d.draws[k].latency, d.draws[k].errDraw
+		} else {
+			if d != nil {
+				in.drawsOut()
+			}
+			req.latency, req.errDraw = ds.sample(in.rng), in.rng.float64()
+		}
 	}
 	req.callStart = r.now
 	req.piped = true

@@ -188,47 +188,9 @@ func (r *Run) replayDraws(tr *Traffic) {
 	}
 }
 
-// nextDraw is instance in's next call's draws along ds: replayed while
-// they last, then from its stream, which goes on from where the drawing
-// left it. unread says the call will not read its latency (latencyUnread):
-// a lognormal latency is then not worked out, only the normal draw that
-// moves the stream on is made, and the latency returned is 0.
-func (in *instState) nextDraw(ds *dependencyState, unread bool) (time.Duration, float64) {
-	if d := in.drawn; d != nil {
-		if k := in.drawNext; k < len(d.draws) {
-			in.drawNext = k + 1
-			return d.draws[k].latency, d.draws[k].errDraw
-		}
-		in.rng.hi, in.rng.lo = d.hi, d.lo
-		in.drawn = nil
-	}
-	if unread && ds.latKind == LogNormal {
-		in.rng.norm() // sample's draw without its math.Exp
-		return 0, in.rng.float64()
-	}
-	return ds.sample(in.rng), in.rng.float64()
-}
-
-// unreadOff, set by a test, has every call work its latency out, read or
-// not: the results must be the same.
-var unreadOff = false
-
-// latencyUnread reports whether a call along ds, a service's edge to a
-// leaf, entering its pipeline now will never read the healthy latency
-// drawn for it: the dependency is slow (its answer takes the fault's time,
-// response) or hangs with no end, and nothing on the way can put the send
-// off past now, when the fault might have ended (a bulkhead's or rate
-// limiter's wait, a connection pool's). A call refused on the way reads
-// nothing either.
-func (r *Run) latencyUnread(ds *dependencyState) bool {
-	f := ds.faultAt(r.now)
-	if unreadOff || f == nil || !(f.Kind == Slow || (f.Kind == Hang && f.To == 0)) || r.pools != nil {
-		return false
-	}
-	for _, l := range ds.layers {
-		if l == LayerBulkhead || l == LayerRateLimiter {
-			return false
-		}
-	}
-	return true
+// drawsOut is the end of instance in's replayed draws: its stream takes
+// over from where the drawing left it.
+func (in *instState) drawsOut() {
+	in.rng.hi, in.rng.lo = in.drawn.hi, in.drawn.lo
+	in.drawn = nil
 }

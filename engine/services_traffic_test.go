@@ -5,8 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/breakerlab/breakerlab/engine/ratelimit"
-	"github.com/breakerlab/breakerlab/engine/retry"
 	"pgregory.net/rapid"
 )
 
@@ -144,72 +142,4 @@ func TestTrafficRequestsWeighsServiceDraws(t *testing.T) {
 	if got, want := tr.Requests()-without.Requests(), draws*16/24; got < want || got > want+1 {
 		t.Errorf("the draws weigh %d requests, want %d (%d draws of 16 bytes)", got, want, draws)
 	}
-}
-
-// A latency that is never read is not worked out (latencyUnread), and the
-// run is the one that works every latency out: a service's database that
-// is slow, hangs for a while, hangs for good or fails half its calls, its
-// calls sent at once or through a bulkhead, a rate limiter or a retry.
-func TestUnreadLatenciesChangeNothing(t *testing.T) {
-	ms := time.Millisecond
-	faults := map[string][]Fault{
-		"slow":         {{Kind: Slow, From: 2 * time.Second, To: 6 * time.Second, Latency: 300 * ms}},
-		"hang a while": {{Kind: Hang, From: 2 * time.Second, To: 4 * time.Second}},
-		"hang":         {{Kind: Hang, From: 6 * time.Second}},
-		"errors":       {{Kind: Error, From: 2 * time.Second, To: 6 * time.Second, Probability: 0.5}},
-	}
-	// Short slow spells, so that calls waiting for a bulkhead's slot or
-	// a limiter's permit are sent after the spell they entered in.
-	for at := time.Second; at < 9*time.Second; at += 300 * ms {
-		faults["flapping"] = append(faults["flapping"], Fault{Kind: Slow, From: at, To: at + 150*ms, Latency: 120 * ms})
-	}
-	policies := map[string]Policy{
-		"none":     {},
-		"timeout":  {Timeout: 200 * ms},
-		"bulkhead": {Timeout: 400 * ms, Bulkhead: 2, BulkheadKind: SemaphoreBulkhead, BulkheadWait: 200 * ms},
-		"limiter": {RateLimiter: &RateLimiterPolicy{Kind: TokenBucketLimiter,
-			Bucket: ratelimit.BucketConfig{Rate: 40, Per: time.Second, Burst: 1, MaxWait: 200 * ms}}},
-		"retry": {Timeout: 100 * ms, Retry: &RetryPolicy{Attempts: 3, Backoff: retry.Backoff{Base: 10 * ms, Max: 50 * ms}}},
-	}
-	for fname, f := range faults {
-		for pname, p := range policies {
-			db := Dependency{Name: "db", Latency: Latency{Kind: LogNormal, P50: 20 * ms, P99: 90 * ms}, Faults: f, Policy: p}
-			sc := &Scenario{Name: "unread", Duration: 10 * time.Second, MeasureTo: 10 * time.Second, Variants: []Variant{{Name: "v", System: System{
-				Workers: 50, Queue: 50,
-				Endpoints:    []Endpoint{{Name: "e", Rate: 60, Calls: "svc", Patience: time.Second}},
-				Dependencies: []Dependency{{Name: "svc", Service: "svc", Policy: Policy{Timeout: 500 * ms}}},
-				Services: []Service{{Name: "svc", Workers: 8, Queue: 20, Work: Latency{Kind: Constant, Value: ms},
-					Calls: "db", Dependencies: []Dependency{db}}},
-			}}}}
-			run := func(off bool) Snapshot {
-				unreadOff = off
-				defer func() { unreadOff = false }()
-				return runSeed(t, sc, 3)
-			}
-			if a, b := run(false), run(true); !reflect.DeepEqual(a, b) {
-				t.Errorf("%s, %s: skipping the unread latencies changed the run", fname, pname)
-			}
-		}
-	}
-}
-
-// The same for random chains of services.
-func TestPropertyUnreadLatenciesChangeNothing(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		sc := genChain(t)
-		seed := rapid.Uint64().Draw(t, "seed")
-		run := func(off bool) Snapshot {
-			unreadOff = off
-			defer func() { unreadOff = false }()
-			r, err := New(sc, 0, seed)
-			if err != nil {
-				t.Fatalf("generated an invalid scenario: %v", err)
-			}
-			r.Run()
-			return r.Snapshot()
-		}
-		if a, b := run(false), run(true); !reflect.DeepEqual(a, b) {
-			t.Fatal("skipping the unread latencies changed the run")
-		}
-	})
 }

@@ -41,11 +41,19 @@ func newStream(seed1, seed2 uint64) *stream {
 	return s
 }
 
-// next advances the state and returns the next 64 random bits.
+// next advances the state and returns the next 64 random bits. (It is
+// pcgStep on the stream's state, written out: through pcgStep it would be
+// too large for Go to inline, and the run draws with it per request.)
 func (s *stream) next() uint64 {
-	var u uint64
-	s.hi, s.lo, u = pcgStep(s.hi, s.lo)
-	return u
+	hi, lo := bits.Mul64(s.lo, pcgMulLo)
+	hi += s.hi*pcgMulLo + s.lo*pcgMulHi
+	lo, c := bits.Add64(lo, pcgIncLo, 0)
+	hi, _ = bits.Add64(hi, pcgIncHi, c)
+	s.lo, s.hi = lo, hi
+	hi ^= hi >> 32
+	hi *= pcgCheapMu
+	hi ^= hi >> 48
+	return hi * (lo | 1)
 }
 
 // pcgStep is next on a state held in (hi, lo): the state after and the

@@ -100,3 +100,17 @@ func TestNormTablesMatchTheLibrary(t *testing.T) {
 		t.Fatalf("only %d fast cases checked", fastCases)
 	}
 }
+
+// pcgStep, which drawEndpoint draws with, is next on a state kept aside:
+// the same numbers and the same state after each.
+func TestPCGStepIsNext(t *testing.T) {
+	s := newStream(11, streamKey("search", 1))
+	hi, lo := s.hi, s.lo
+	for i := range 10_000 {
+		var u uint64
+		hi, lo, u = pcgStep(hi, lo)
+		if want := s.next(); u != want || hi != s.hi || lo != s.lo {
+			t.Fatalf("draw %d: pcgStep gave %#x, next %#x (or the states differ)", i, u, want)
+		}
+	}
+}

@@ -12,9 +12,11 @@ import (
 // count is the number of live tasks. Each request's handler first runs on
 // the loop (startTask): its CPU, plus its blocking call if the endpoint
 // makes one, on whichever of the loop's threads is free first; while every
-// thread is busy, or in a pause, it waits. Then the handler goes on as a
-// thread pool's does (runHandler): the call, through its policy's layers,
-// parked as long as it waits. Its answer needs the loop too (answerLater):
+// thread is busy, or in a pause, it waits. The slice's end is an event
+// (evTaskReady), unless nothing else would happen before it: then the
+// handler goes on at once, at that time. Then it goes on as a thread
+// pool's does (runHandler): the call, through its policy's layers, parked
+// as long as it waits. Its answer needs the loop too (answerLater):
 // a task whose call is done while the loop is busy or paused answers once
 // the loop is free, which is how a blocking handler or a stop-the-world
 // pause delays every endpoint at once. Each live task holds its memory;
@@ -148,8 +150,10 @@ func (r *Run) startTask(id int32) bool {
 		// Nothing else happens before the slice ends: the handler goes on
 		// now, at that time, as its event would have, taking the seq the
 		// event would have taken so that every later one is as it was.
-		// Its callers call startTask last, so nothing of theirs is left to
-		// do at the earlier time.
+		// startTask is the last act of the arrival (arrive, through
+		// startOnWorker; a tasks server has no accept queue, so no freed
+		// worker starts one), so nothing of the arrival's is left to do
+		// at the earlier time.
 		r.seq++
 		r.now = at
 		r.runHandler(id, req, &r.endpoints[req.ep])
@@ -165,8 +169,12 @@ func (r *Run) startTask(id int32) bool {
 // the next event and the next arrival (a tie goes to them, scheduled
 // first), and no call into a service is due now.
 func (r *Run) nextToHappen(at time.Duration) bool {
-	return at < r.before && at < r.queue.headAt && at < r.arrAt && r.soon.seq == 0
+	return at < r.before && at < r.queue.headAt && at < r.arrAt && r.soon.seq == 0 && !queueEveryTaskStep
 }
+
+// queueEveryTaskStep, set by a test, makes every handler's slice end an
+// event, as before steps were taken at once: the runs must not differ.
+var queueEveryTaskStep = false
 
 // onLoop runs a slice of cost on the loop thread free first, from when
 // it is free and not paused, and returns when the slice ends.

@@ -366,3 +366,49 @@ func TestDialWaitsOutAHang(t *testing.T) {
 		t.Errorf("after the hang the dials should connect: %d calls, %d dials failed", after.Dependencies[0].Calls, after.Pools[0].DialFailures)
 	}
 }
+
+// A handler whose loop slice ends before anything else happens goes on at
+// once instead of through the queue (startTask): the runs are the same,
+// bit for bit, stepped or not, as when every slice's end is an event.
+func TestTaskStepsAtOnceLikeQueued(t *testing.T) {
+	// The small tasks server with its loop busy most of the time: slices
+	// that end just after an arrival, or just after another event.
+	busy := tasksScenario()
+	sys := &busy.Variants[0].System
+	sys.Tasks.Threads = 2
+	sys.Endpoints[0].CPU = 3 * time.Millisecond
+	sys.Endpoints[1].Blocking = Latency{Kind: Exponential, Mean: 2 * time.Millisecond}
+	scs := []*Scenario{tasksScenario(), busy, memoryScenario()}
+	for _, c := range chainPolicies {
+		scs = append(scs, tasksChain(c.p))
+	}
+	// Each run stepped to the same times, its snapshots there.
+	run := func(sc *Scenario, seed uint64, step time.Duration, queued bool) []Snapshot {
+		queueEveryTaskStep = queued
+		defer func() { queueEveryTaskStep = false }()
+		r, err := New(sc, 0, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var snaps []Snapshot
+		for at := step; at < r.End(); at += step {
+			r.AdvanceTo(at)
+			snaps = append(snaps, r.Snapshot())
+		}
+		r.Run()
+		return append(snaps, r.Snapshot())
+	}
+	for _, sc := range scs {
+		for seed := range uint64(2) {
+			for _, step := range []time.Duration{time.Hour, 100 * time.Millisecond} {
+				want, got := run(sc, seed, step, true), run(sc, seed, step, false)
+				for k := range want {
+					if !reflect.DeepEqual(got[k], want[k]) {
+						t.Errorf("%s, seed %d, at %v: taking handlers' steps at once changed the run", sc.Name, seed, want[k].Now)
+						break
+					}
+				}
+			}
+		}
+	}
+}

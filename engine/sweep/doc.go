@@ -23,6 +23,8 @@
 // stops once what it measures can no longer change (the window's
 // requests all answered, the breaker opened), which for most built-in
 // scenarios is well before their end; in_flight_max runs to the end.
+// Plan.Work tells what the jobs simulated after the moment each went on
+// from, against what their whole runs would have (work.go).
 //
 // Knob paths are set through a Setter the caller hands in (the one parser
 // of lesson [set] tables, lessons.SetKnob), so that a sweep accepts exactly

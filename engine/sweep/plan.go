@@ -145,20 +145,14 @@ const maxKept = 24 << 20
 // a quarter of a 200-column grid.
 const minKept = 8 << 20
 
-// heldCellBytes is about what a cell's scenario kept by the plan holds.
-const heldCellBytes = 4 << 10
-
 // keptCap is maxKept less what the plan's grid holds of its own: the
 // result's figures (two float64s and a bool a run), the cells' groups and
-// duration classes, the slots for kept runs, and the cells' scenarios
-// when the plan keeps them; at least minKept.
+// duration classes, and the slots for kept runs; at least minKept. (The
+// cells' scenarios a plan keeps have their own bound, maxHeldCells.)
 func (p *Plan) keptCap() int64 {
 	nx, ny := p.Size()
 	cells, runs, seeds := int64(nx*ny), int64(nx*ny*len(p.Seeds)), int64(len(p.Seeds))
 	own := runs*17 + cells*16 + seeds*int64(nx+ny)*(3*8+8)
-	if p.cells != nil {
-		own += cells * heldCellBytes
-	}
 	return max(minKept, maxKept-own)
 }
 

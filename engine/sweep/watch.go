@@ -16,7 +16,7 @@ import (
 // seconds more: a timeout of 2 s and one of 2.25 s part when the first
 // call takes 2 s, a bulkhead of 20 and one of 23 when the twenty-first
 // call is inside. So a run watches the next cell of its column and of its
-// row as it goes: every watchStep of virtual time it asks whether that
+// row as it goes: now and then (nextLook) it asks whether that
 // cell could still fork from it (engine's CanFork, the check ForkInto
 // makes) and, while it could, keeps a copy of itself at that moment,
 // shared by the two when both may. When a watched cell could not fork
@@ -27,11 +27,28 @@ import (
 // watched could still fork from it, so none is kept in vain for that
 // cell; later jobs of the column or row may use it too.
 
-// watchSteps is how many looks a run takes between the fork point and
-// the end of the measurement window: a fork from a copy starts at most
-// one step before the runs part (some 1 s of a built-in scenario's 20),
-// and a copy costs a few microseconds against the step's milliseconds.
+// watchSteps sets a run's step, the measurement window after the fork
+// point in twentieths (some 1 s of a built-in scenario's 20), and the
+// looks' spacing from it (nextLook): a copy costs a few microseconds to a
+// megabyte's memmove, against a step's milliseconds.
 const watchSteps = 20
+
+// nextLook is when a run at now looks next. Most cells part from their
+// neighbours soon after the fault (a bulkhead fills within a second, a
+// timeout of 1 s parts from a longer one 1 s in), and a look a step late
+// there costs a neighbour most of what it could save: from the fork point
+// on, the looks come a step's eighth apart and then further, each gap
+// half the time since the fork point, up to two steps, so that a parting
+// t after it is caught within about a third of t, and a run watched to
+// the end takes fewer looks than one a step. Before the fork point (a
+// run from the start) they come a step apart, and one comes at it.
+func (w *Runner) nextLook(now time.Duration) time.Duration {
+	f, s := w.p.forkAt, w.watch.step
+	if now < f {
+		return min(now+s, f+s/8)
+	}
+	return now + max(s/8, min(2*s, (now-f)/2))
+}
 
 // probe is one cell a run watches: its scenario, whether it could still
 // fork from the run at the last look, and the run's copy at the latest
@@ -52,8 +69,8 @@ type watch struct {
 
 // begin starts watching for job, whose run r is now at its start (the
 // prefix, a kept run's moment, or forkAt for a run from the start): the
-// first look is one step on, since a copy of the start is what the cells
-// watched may fork from already.
+// first look is a little later (nextLook), since a copy of the start is
+// what the cells watched may fork from already.
 func (w *Runner) begin(job Job, r *engine.Run) {
 	p, wt := w.p, &w.watch
 	wt.drop(&wt.col, &wt.row)
@@ -70,7 +87,7 @@ func (w *Runner) begin(job Job, r *engine.Run) {
 	if wt.step <= 0 {
 		return
 	}
-	wt.next = r.Now() + wt.step
+	wt.next = w.nextLook(r.Now())
 	if job.J+1 < ny {
 		wt.col = probe{sc: p.cell((job.J+1)*nx + job.I), alive: true}
 	}
@@ -97,7 +114,7 @@ func (wt *watch) active() bool { return wt.col.alive || wt.row.alive }
 // one copy of r for those that could.
 func (w *Runner) look(r *engine.Run) {
 	wt := &w.watch
-	wt.next = r.Now() + wt.step
+	wt.next = w.nextLook(r.Now())
 	var c *engine.Run
 	for _, pr := range []*probe{&wt.col, &wt.row} {
 		if !pr.alive {

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"testing"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 )
@@ -49,5 +50,38 @@ func TestWatchedCopiesForkExactly(t *testing.T) {
 		if w.watch.active() {
 			t.Errorf("variant %d: the Runner still watches after its last job", c.v+1)
 		}
+	}
+}
+
+// The looks come a step apart before the fork point, one at it,
+// then ever further apart (half the time since the fork point) up to two
+// steps: a parting soon after the fault is caught close to it, and a run
+// watched to its end looks fewer times than once a step.
+func TestLooksThickenAtTheFault(t *testing.T) {
+	w := &Runner{p: &Plan{forkAt: 10 * time.Second}}
+	w.watch.step = time.Second
+	var got []time.Duration
+	for at := time.Duration(0); at < 30*time.Second; at = w.nextLook(at) {
+		got = append(got, at)
+	}
+	want := []time.Duration{0, time.Second, 2 * time.Second, 3 * time.Second, 4 * time.Second, 5 * time.Second, 6 * time.Second, 7 * time.Second,
+		8 * time.Second, 9 * time.Second, 10 * time.Second, 10*time.Second + 125*time.Millisecond, 10*time.Second + 250*time.Millisecond}
+	for k, at := range want {
+		if k >= len(got) || got[k] != at {
+			t.Fatalf("looks at %v, want them to start %v", got, want)
+		}
+	}
+	after := 0
+	for k := 1; k < len(got); k++ {
+		gap := got[k] - got[k-1]
+		if got[k-1] >= 10*time.Second {
+			after++
+			if gap > 2*time.Second || gap < 125*time.Millisecond || (k > 1 && got[k-2] >= 10*time.Second && gap < got[k-1]-got[k-2]) {
+				t.Errorf("gap %v after %v (looks %v): want growing gaps of an eighth of a step to two steps", gap, got[k-1], got)
+			}
+		}
+	}
+	if after >= 20 || after < 10 {
+		t.Errorf("%d looks over the 20 steps after the fork point, want fewer than one a step and more than half that", after)
 	}
 }
