@@ -35,7 +35,8 @@
 // breaker (fastpath.go) and random
 // draws (stream.go, math/rand/v2's generator with its common draws
 // inlined). The variants of a scenario draw the same traffic, so RunAll
-// draws it once and each variant replays it (traffic.go). A run may also
+// draws it once and each variant replays it (traffic.go; the services'
+// calls to their leaves too, services_traffic.go). A run may also
 // be forked partway into a run of a scenario that differs only in knobs
 // that have not mattered yet (the pools' sizes, the timeouts, the
 // bulkheads' sizes, the breakers' and rate limiters' settings...), which

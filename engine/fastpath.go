@@ -228,8 +228,19 @@ func (r *Run) finishFast(id int32, req *request, ds *dependencyState, o Outcome)
 // exitFast is exit's walk for a call of a fastLayers dependency, through
 // layers i-1 down to 0, none of them a retry: each acts as it does in
 // exit. The request's active bits are cleared at the end, all at once,
-// since nothing a layer does on the way out reads them.
+// since nothing a layer does on the way out reads them. It is small
+// enough to inline, so that a call the outermost layer ends (an open
+// breaker's refusal, most calls while a dependency is down) pays for no
+// walk at all.
 func (r *Run) exitFast(req *request, ds *dependencyState, i int, res result) {
+	if i > 0 {
+		r.exitLayers(req, ds, i, res)
+	}
+	req.active = 0
+}
+
+// exitLayers is exitFast's walk, for i > 0.
+func (r *Run) exitLayers(req *request, ds *dependencyState, i int, res result) {
 	for j := i - 1; j >= 0; j-- {
 		switch ds.layers[j] {
 		case LayerBulkhead:
@@ -241,7 +252,6 @@ func (r *Run) exitFast(req *request, ds *dependencyState, i int, res result) {
 			r.record(req, ds, res)
 		}
 	}
-	req.active = 0
 }
 
 // returnLayers is callReturned for a call of a fastLayers dependency made

@@ -1179,7 +1179,17 @@ drawn:
 	}
 	r.open++
 	if es.patience > 0 {
-		r.setPatience(es, epIdx, id, req.gen) // timers.go
+		// setPatience (timers.go), written out but for its rare steps
+		// (the ring grows; the timer is the endpoint's first): every
+		// request of an endpoint with a patience sets one.
+		if w := &es.waits; w.n == 0 || w.n == len(w.items) {
+			r.setPatience(es, epIdx, id, req.gen) // timers.go
+		} else {
+			r.seq++
+			p := &w.items[(w.head+w.n)&(len(w.items)-1)]
+			w.n++
+			p.at, p.seq, p.req, p.gen, p.tok = now+es.patience, r.seq, id, req.gen, 0
+		}
 	}
 	if haveWorker {
 		// The fast path's common case (fastpath.go): a free worker on a

@@ -16,8 +16,9 @@ import (
 // streams depend only on its name, its rate or interval, its bursts and
 // tenant shares, the latency of the dependency it calls, the scenario's
 // duration and the seed, and the runs check all of these before they
-// replay. A Traffic is immutable, so runs on many goroutines may share
-// one.
+// replay. It holds the draws of the services' calls to leaf dependencies
+// too, instance by instance (services_traffic.go). A Traffic is
+// immutable, so runs on many goroutines may share one.
 type Traffic struct {
 	seed      uint64
 	duration  time.Duration

@@ -38,17 +38,27 @@ const watchSteps = 20
 // timeout of 1 s parts from a longer one 1 s in), and a look a step late
 // there costs a neighbour most of what it could save: from the fork point
 // on, the looks come a step's eighth apart and then further, each gap
-// half the time since the fork point, up to two steps, so that a parting
-// t after it is caught within about a third of t, and a run watched to
-// the end takes fewer looks than one a step. Before the fork point (a
-// run from the start) they come a step apart, and one comes at it.
+// half the time since the fork point, up to a step (two for a run whose
+// copy is large, bigCopyBytes: its copies cost more than a step's
+// simulating saves in the many runs whose neighbour never parts), so
+// that a parting t after it is caught within about a third of t. Before
+// the fork point (a run from the start) they come a step apart, and one
+// comes at it.
 func (w *Runner) nextLook(now time.Duration) time.Duration {
-	f, s := w.p.forkAt, w.watch.step
+	f, s, most := w.p.forkAt, w.watch.step, w.watch.step
+	if w.watch.big {
+		most = 2 * s
+	}
 	if now < f {
 		return min(now+s, f+s/8)
 	}
-	return now + max(s/8, min(2*s, (now-f)/2))
+	return now + max(s/8, min(most, (now-f)/2))
 }
+
+// bigCopyBytes is the size of a run's copy (engine's Footprint) past
+// which its looks thin out to two steps apart late in the run
+// (fleet-probes' 1 MB; the cascade's are some 160 KB).
+const bigCopyBytes = 512 << 10
 
 // probe is one cell a run watches: its scenario, whether it could still
 // fork from the run at the last look, and the run's copy at the latest
@@ -64,6 +74,7 @@ type probe struct {
 type watch struct {
 	col, row   probe
 	next, step time.Duration
+	big        bool          // the run's copy is over bigCopyBytes
 	bufs       []*engine.Run // copies let go, for the next ones
 }
 
@@ -87,6 +98,7 @@ func (w *Runner) begin(job Job, r *engine.Run) {
 	if wt.step <= 0 {
 		return
 	}
+	wt.big = r.Footprint() > bigCopyBytes
 	wt.next = w.nextLook(r.Now())
 	if job.J+1 < ny {
 		wt.col = probe{sc: p.cell((job.J+1)*nx + job.I), alive: true}

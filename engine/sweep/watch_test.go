@@ -55,11 +55,12 @@ func TestWatchedCopiesForkExactly(t *testing.T) {
 
 // The looks come a step apart before the fork point, one at it,
 // then ever further apart (half the time since the fork point) up to two
-// steps: a parting soon after the fault is caught close to it, and a run
-// watched to its end looks fewer times than once a step.
+// steps for a run whose copy is large: a parting soon after the fault is
+// caught close to it, and such a run watched to its end looks fewer times
+// than once a step.
 func TestLooksThickenAtTheFault(t *testing.T) {
 	w := &Runner{p: &Plan{forkAt: 10 * time.Second}}
-	w.watch.step = time.Second
+	w.watch.step, w.watch.big = time.Second, true
 	var got []time.Duration
 	for at := time.Duration(0); at < 30*time.Second; at = w.nextLook(at) {
 		got = append(got, at)
