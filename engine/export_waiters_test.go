@@ -8,3 +8,17 @@ func SetDeferTimeouts(on bool) bool {
 	deferTimeouts = on
 	return old
 }
+
+// LiveDeferred counts r's calls waiting with a deferred timeout.
+func LiveDeferred(r *Run) int {
+	n := 0
+	for i := range r.dependencies {
+		for id := range r.deferred {
+			req := &r.requests[id]
+			if r.deferred[id].seq != 0 && req.ep >= 0 && int(req.dep) == i && !req.timeoutArmed && r.deferredFor(int32(id), req) {
+				n++
+			}
+		}
+	}
+	return n
+}

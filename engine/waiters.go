@@ -113,3 +113,18 @@ func (r *Run) holdsConn(id int32) bool {
 	h := r.pools.holds
 	return int(id) < len(h) && h[id].state != connNone
 }
+
+// deferredAt says whether a call to dependency i waits with a deferred
+// timer. A fork that shortens i's timeout (fork_timeouts.go) must then be
+// refused: the wait was judged to end before the old timeout, and the new
+// one may come up during it, when the other run's timer is in the queue
+// and this one's is not. A longer timeout keeps the judgement true.
+func (r *Run) deferredAt(i int) bool {
+	for id := range r.deferred {
+		req := &r.requests[id]
+		if d := &r.deferred[id]; d.seq != 0 && req.ep >= 0 && int(req.dep) == i && !req.timeoutArmed && r.deferredFor(int32(id), req) {
+			return true
+		}
+	}
+	return false
+}

@@ -128,3 +128,67 @@ func tiedWaits(rng *rand.Rand) *engine.Scenario {
 	return &engine.Scenario{Name: "tied", Duration: duration, MeasureTo: duration,
 		Variants: []engine.Variant{{Name: "v", System: sys}}}
 }
+
+// A fork that changes the timeout of a dependency whose callers wait with
+// deferred timers (fork_timeouts.go, waiters.go) goes on as a new run of
+// its cell, its deferred timers carried over (CloneInto). A shorter
+// timeout might come up during a wait judged to end before the old one:
+// such a fork is refused while a deferred timer waits.
+func TestForkWithDeferredTimeoutsIsExact(t *testing.T) {
+	// queued: one slot, calls of 100 ms, a call every 10 ms, waits of up
+	// to 500 ms within a timeout of 1 s. At 150 ms nothing has been inside
+	// the timeout for 160 ms yet, and callers wait with deferred timers: a
+	// fork to 160 ms is refused (deferredAt). Were it taken, it would be
+	// exact here (each waiter's slot frees when the call ahead of it times
+	// out, sooner than its own), which is why it is among the cases.
+	queued := func(timeout time.Duration) *engine.Scenario {
+		d := engine.Dependency{Name: "db", Latency: engine.Latency{Kind: engine.Constant, Value: 100 * time.Millisecond}}
+		d.Policy.Timeout, d.Policy.Bulkhead, d.Policy.BulkheadWait = timeout, 1, 500*time.Millisecond
+		sys := engine.System{Workers: 200, Endpoints: []engine.Endpoint{{Name: "api", Interval: 10 * time.Millisecond, Calls: "db"}},
+			Dependencies: []engine.Dependency{d}}
+		return &engine.Scenario{Name: "queued", Duration: 2 * time.Second, MeasureTo: 2 * time.Second,
+			Variants: []engine.Variant{{Name: "v", System: sys}}}
+	}
+	taken, mid := 0, 0
+	for i := range uint64(1201) {
+		base := tiedWaits(rand.New(rand.NewPCG(i, 0x7a1)))
+		cell := tiedWaits(rand.New(rand.NewPCG(i, 0x7a1)))
+		rng := rand.New(rand.NewPCG(i, 0x7a2))
+		p := &cell.Variants[0].System.Dependencies[0].Policy
+		p.Timeout = time.Duration(10+rng.IntN(int(p.Timeout.Milliseconds())+500)) * time.Millisecond
+		at := time.Duration(rng.Int64N(int64(base.Duration)))
+		if i == 1200 {
+			base, cell, at = queued(time.Second), queued(160*time.Millisecond), 150*time.Millisecond
+			p = &cell.Variants[0].System.Dependencies[0].Policy
+		}
+		if cell.Validate() != nil {
+			continue
+		}
+		prefix, err := engine.New(base, 0, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prefix.AdvanceTo(at)
+		var dst engine.Run
+		if !prefix.ForkInto(&dst, cell, 0) {
+			continue
+		}
+		taken++
+		if engine.LiveDeferred(prefix) > 0 {
+			mid++
+		}
+		fresh, _ := engine.New(cell, 0, i)
+		fresh.AdvanceTo(prefix.Now())
+		for !dst.Done() && dst.Now() < dst.End() {
+			dst.Advance(37 * time.Millisecond)
+			fresh.Advance(37 * time.Millisecond)
+			if a, b := waitersHash(&dst), waitersHash(fresh); a != b {
+				t.Fatalf("scenario %d, timeout %v, forked at %v: the fork differs from a new run at %v", i, p.Timeout, prefix.Now(), dst.Now())
+			}
+		}
+	}
+	t.Logf("forks taken %d, %d of them with deferred timers", taken, mid)
+	if taken < 20 || mid < 5 {
+		t.Fatalf("only %d forks taken, %d with deferred timers", taken, mid)
+	}
+}
