@@ -179,7 +179,7 @@ func (r *Run) CloneInto(dst *Run) {
 		endpoints: dst.endpoints, dependencies: dst.dependencies, arrivals: dst.arrivals,
 		requests: dst.requests, freeRequests: dst.freeRequests, workerOwner: dst.workerOwner,
 		freeWorkers: dst.freeWorkers, transitions: dst.transitions,
-		slab: dst.queue.slab, far: dst.queue.far.items,
+		slab: dst.queue.slab, far: dst.queue.far.items, deferred: dst.deferred,
 	}
 	tasks := dst.tasksSpare()
 	*dst = *r // the queue's wheel (arrays) and every scalar
@@ -190,6 +190,7 @@ func (r *Run) CloneInto(dst *Run) {
 	dst.queue.far.items = cloneInto(old.far, r.queue.far.items)
 	dst.arrivals = cloneInto(old.arrivals, r.arrivals)
 	dst.requests = cloneInto(old.requests, r.requests)
+	dst.deferred = cloneInto(old.deferred, r.deferred) // waiters.go
 	dst.freeRequests = cloneInto(old.freeRequests, r.freeRequests)
 	dst.workerOwner = cloneInto(old.workerOwner, r.workerOwner)
 	dst.freeWorkers = cloneInto(old.freeWorkers, r.freeWorkers)

@@ -69,6 +69,9 @@ func (r *Run) timeoutUnused(i int, t time.Duration) bool {
 			return false
 		}
 	}
+	if t < old && r.deferredAt(i) {
+		return false // waiters.go: a timer deferred for the old timeout
+	}
 	late := false
 	r.queue.each(func(e *event) {
 		if req := &r.requests[e.req]; e.kind == evTimeout && req.gen == e.gen && int(req.dep) == i && req.timeoutTok == e.tok && e.at != req.timeoutAt {

@@ -81,9 +81,16 @@ func (r *Run) enter(id int32, i int) {
 				ds.waiting++
 				ds.waitingMax = max(ds.waitingMax, ds.waiting)
 				ds.waiters.push(id, stamp(req.gen, req.bhTok))
-				r.armTimeout(id, 0, false)
+				if semaphoreWaits && deferTimeouts && req.inst == 0 && r.now+p.BulkheadWait < req.timeoutAt {
+					// The wait ends before the timeout can: its timer
+					// waits too, with its place in line (waiters.go).
+					r.deferTimeout(id, req)
+				} else {
+					r.armTimeout(id, 0, false)
+				}
 				if semaphoreWaits {
-					r.schedule(event{at: r.now + p.BulkheadWait, kind: evBulkheadWait, req: id, gen: req.gen, tok: req.bhTok})
+					// Written in place; the event is what schedule made.
+					r.scheduleEvent(r.now+p.BulkheadWait, evBulkheadWait, id, req.gen, req.bhTok, 0)
 				}
 				return
 			}
@@ -104,7 +111,16 @@ func (r *Run) enter(id int32, i int) {
 func (r *Run) armTimeout(id int32, until time.Duration, known bool) {
 	req := &r.requests[id]
 	at := r.dep(req).timeoutAt
-	if at < 0 || req.active&(1<<at) == 0 || req.timeoutArmed || (known && until < req.timeoutAt) {
+	if at < 0 || req.active&(1<<at) == 0 || req.timeoutArmed {
+		return
+	}
+	if int(id) < len(r.deferred) && r.deferred[id].seq != 0 && r.deferredFor(id, req) {
+		// Deferred at a bulkhead wait, which has ended: armed now, as if
+		// it had been then (waiters.go), needed or not, as it was.
+		r.armDeferred(id, req)
+		return
+	}
+	if known && until < req.timeoutAt {
 		return
 	}
 	req.timeoutArmed = true
@@ -211,7 +227,9 @@ func (r *Run) layerResult(id int32, i int, res result) {
 	// A call refused as it enters layer i (a full bulkhead, an open
 	// breaker) has nothing inside to abandon, and abandonWith would only
 	// look: no layer inside active, no call in flight, no connection.
-	if req := &r.requests[id]; req.active>>(i+1) != 0 || req.inCall || r.pools != nil {
+	// With connection pools, there may also be a connection to give back
+	// or a wait for one to end (holdsConn); a refusal has neither.
+	if req := &r.requests[id]; req.active>>(i+1) != 0 || req.inCall || (r.pools != nil && r.holdsConn(id)) {
 		r.abandonInside(id, i)
 	}
 	if i >= 0 {

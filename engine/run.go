@@ -85,6 +85,9 @@ type Run struct {
 	svcOrder []int       // the services in depth-first call order from the front
 	insts    []instState // index 0 stands for the front service and is unused
 	links    []link      // per request slot: a call's place in a chain
+	// deferred, per request slot: a timeout deferred at a bulkhead wait
+	// (waiters.go).
+	deferred []deferredTimeout
 	// nFrontDeps is how many of dependencies are the front service's; the
 	// services' edges, per instance, follow them.
 	nFrontDeps int
@@ -375,6 +378,7 @@ type spare struct {
 	slab         []event
 	far          []event
 	svcs         []svcState
+	deferred     []deferredTimeout
 	insts        []instState
 	links        []link
 }
@@ -394,7 +398,7 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 		requests: r.requests, freeRequests: r.freeRequests, workerOwner: r.workerOwner,
 		freeWorkers: r.freeWorkers, transitions: r.transitions,
 		slab: r.queue.slab, far: r.queue.far.items,
-		svcs: r.svcs, insts: r.insts, links: r.links,
+		svcs: r.svcs, insts: r.insts, links: r.links, deferred: r.deferred,
 	}
 	*r = Run{}
 	if err := sc.Validate(); err != nil {
@@ -417,6 +421,7 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 	// appends, and grow writes each slab cell in full before use.
 	r.requests, r.freeRequests = old.requests[:0], old.freeRequests[:0]
 	r.transitions = old.transitions[:0]
+	r.deferred = old.deferred[:0]
 	r.queue.slab, r.queue.far.items = old.slab[:0], old.far[:0]
 	r.sampleAt = r.every
 	r.queue.headAt = noArrival // empty
