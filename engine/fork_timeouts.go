@@ -69,8 +69,8 @@ func (r *Run) timeoutUnused(i int, t time.Duration) bool {
 			return false
 		}
 	}
-	if t < old && r.deferredAt(i) {
-		return false // waiters.go: a timer deferred for the old timeout
+	if t < old && r.deferredOutlasts(i, t-old) {
+		return false // waiters.go: a timer deferred for the old timeout only
 	}
 	late := false
 	r.queue.each(func(e *event) {

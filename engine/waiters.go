@@ -114,17 +114,43 @@ func (r *Run) holdsConn(id int32) bool {
 	return int(id) < len(h) && h[id].state != connNone
 }
 
-// deferredAt says whether a call to dependency i waits with a deferred
-// timer. A fork that shortens i's timeout (fork_timeouts.go) must then be
-// refused: the wait was judged to end before the old timeout, and the new
-// one may come up during it, when the other run's timer is in the queue
-// and this one's is not. A longer timeout keeps the judgement true.
-func (r *Run) deferredAt(i int) bool {
+// deferredOutlasts says whether a call to dependency i waits with a
+// deferred timer whose wait ends at or after its timeout moved by shift
+// (a fork to a shorter timeout, fork_timeouts.go). Such a fork must be
+// refused: the wait was judged to end before the old timeout, but under
+// the new one the whole run would have armed the timer as the wait began,
+// and it would come up during the wait, when this run's is not in the
+// queue. A wait that also ends before the new timeout would have been
+// deferred alike, with the same sequence number, and armed at its end at
+// the moved time. The wait's end is its evBulkheadWait event's time.
+func (r *Run) deferredOutlasts(i int, shift time.Duration) bool {
+	waiting := false
 	for id := range r.deferred {
-		req := &r.requests[id]
-		if d := &r.deferred[id]; d.seq != 0 && req.ep >= 0 && int(req.dep) == i && !req.timeoutArmed && r.deferredFor(int32(id), req) {
-			return true
+		if r.waitsDeferred(int32(id), i) {
+			waiting = true
+			break
 		}
 	}
-	return false
+	if !waiting {
+		return false
+	}
+	outlasts := false
+	r.queue.each(func(e *event) {
+		if e.kind != evBulkheadWait || outlasts {
+			return
+		}
+		req := &r.requests[e.req]
+		if req.gen == e.gen && req.bhTok == e.tok && req.waitingBH && r.waitsDeferred(e.req, i) && e.at >= req.timeoutAt+shift {
+			outlasts = true
+		}
+	})
+	return outlasts
+}
+
+// waitsDeferred says whether request id, a call to dependency i, holds a
+// deferred timer not yet armed.
+func (r *Run) waitsDeferred(id int32, i int) bool {
+	req := &r.requests[id]
+	d := &r.deferred[id]
+	return d.seq != 0 && req.ep >= 0 && int(req.dep) == i && !req.timeoutArmed && r.deferredFor(id, req)
 }

@@ -133,13 +133,13 @@ func tiedWaits(rng *rand.Rand) *engine.Scenario {
 // deferred timers (fork_timeouts.go, waiters.go) goes on as a new run of
 // its cell, its deferred timers carried over (CloneInto). A shorter
 // timeout might come up during a wait judged to end before the old one:
-// such a fork is refused while a deferred timer waits.
+// such a fork is refused while a deferred timer's wait may last past it.
 func TestForkWithDeferredTimeoutsIsExact(t *testing.T) {
 	// queued: one slot, calls of 100 ms, a call every 10 ms, waits of up
 	// to 500 ms within a timeout of 1 s. At 150 ms nothing has been inside
 	// the timeout for 160 ms yet, and callers wait with deferred timers: a
-	// fork to 160 ms is refused (deferredAt). Were it taken, it would be
-	// exact here (each waiter's slot frees when the call ahead of it times
+	// fork to 160 ms is refused (deferredOutlasts: a wait may last 500 ms,
+	// past the new timeout). Were it taken, it would be exact here (each waiter's slot frees when the call ahead of it times
 	// out, sooner than its own), which is why it is among the cases.
 	queued := func(timeout time.Duration) *engine.Scenario {
 		d := engine.Dependency{Name: "db", Latency: engine.Latency{Kind: engine.Constant, Value: 100 * time.Millisecond}}
