@@ -327,6 +327,46 @@ func measuresOf(sc *engine.Scenario, v int) []string {
 	return out
 }
 
+// aroundSpan is the range around sweeps for a knob of value cur, as the
+// axis spec writes its ends, and how many of steps values it holds: from
+// a quarter of cur to twice it (shares stop at 1); a knob at zero, which
+// has no quarter or double, from 0 to 10 (whole numbers), to 1 (other
+// numbers) or to 1 s (durations). The sweep picker's heading quotes it.
+func aroundSpan(cur any, path string, steps int) (lo, hi string, n int, err error) {
+	switch c := cur.(type) {
+	case int64:
+		l, h := int64(math.Round(float64(c)*sweepLow)), int64(math.Round(float64(c)*sweepHigh))
+		if c == 0 {
+			l, h = 0, 10
+		}
+		// A knob of whole numbers has no more values than there are whole
+		// numbers in the range: asked for more, the axis would be of
+		// fractions, which the knob refuses (an accept queue of 0 swept
+		// 0..10 kept only its two ends).
+		return strconv.FormatInt(l, 10), strconv.FormatInt(h, 10), min(steps, int(h-l)+1), nil
+	case float64:
+		l, h := c*sweepLow, c*sweepHigh
+		if share(path) {
+			h = math.Min(h, 1)
+		}
+		if c == 0 {
+			l, h = 0, 1
+		}
+		return strconv.FormatFloat(l, 'g', 6, 64), strconv.FormatFloat(h, 'g', 6, 64), steps, nil
+	case string:
+		d, err := time.ParseDuration(c)
+		if err != nil {
+			return "", "", 0, fmt.Errorf("%s: %w", path, err)
+		}
+		l, h := (d / 4).Round(time.Millisecond), d*2
+		if d == 0 {
+			l, h = 0, time.Second
+		}
+		return l.String(), h.String(), steps, nil
+	}
+	return "", "", 0, fmt.Errorf("%s holds %v, not a number", path, cur)
+}
+
 // around is an axis for path centred on its value in sc: steps values
 // from a quarter of it to twice it (shares stop at 1), with the current
 // value itself one of them, and only values the scenario accepts. It also
@@ -336,41 +376,11 @@ func around(sc *engine.Scenario, v int, path string, steps int) (sweep.Axis, flo
 	if !ok {
 		return sweep.Axis{}, 0, fmt.Errorf("%s has no value to sweep around", path)
 	}
-	var spec string
-	switch c := cur.(type) {
-	case int64:
-		lo, hi := int64(math.Round(float64(c)*sweepLow)), int64(math.Round(float64(c)*sweepHigh))
-		if c == 0 {
-			lo, hi = 0, 10
-		}
-		// A knob of whole numbers has no more values than there are whole
-		// numbers in the range: asked for more, the axis would be of
-		// fractions, which the knob refuses (an accept queue of 0 swept
-		// 0..10 kept only its two ends).
-		steps = min(steps, int(hi-lo)+1)
-		spec = fmt.Sprintf("%s=%d..%d:%d", path, lo, hi, steps)
-	case float64:
-		lo, hi := c*sweepLow, c*sweepHigh
-		if share(path) {
-			hi = math.Min(hi, 1)
-		}
-		if c == 0 {
-			lo, hi = 0, 1
-		}
-		spec = fmt.Sprintf("%s=%s..%s:%d", path, strconv.FormatFloat(lo, 'g', 6, 64), strconv.FormatFloat(hi, 'g', 6, 64), steps)
-	case string:
-		d, err := time.ParseDuration(c)
-		if err != nil {
-			return sweep.Axis{}, 0, fmt.Errorf("%s: %w", path, err)
-		}
-		lo, hi := (d / 4).Round(time.Millisecond), d*2
-		if d == 0 {
-			lo, hi = 0, time.Second
-		}
-		spec = fmt.Sprintf("%s=%v..%v:%d", path, lo, hi, steps)
-	default:
-		return sweep.Axis{}, 0, fmt.Errorf("%s holds %v, not a number", path, cur)
+	lo, hi, steps, err := aroundSpan(cur, path, steps)
+	if err != nil {
+		return sweep.Axis{}, 0, err
 	}
+	spec := fmt.Sprintf("%s=%s..%s:%d", path, lo, hi, steps)
 	ax, err := sweep.ParseVary(spec)
 	if err != nil {
 		return sweep.Axis{}, 0, err
@@ -687,8 +697,14 @@ func (m Model) sweepScreen() string {
 func (m Model) pickerLines(w, h int) []string {
 	s := m.sw
 	nx, ny := gridSize(m.w, m.h)
-	head := wrapText(fmt.Sprintf("%s along x (%d values, ×%g to ×%g of %s), against which knob along y (%d values)?",
-		s.x, nx, sweepLow, sweepHigh, valueText(s.base, s.variant, s.x), ny), w)
+	span := fmt.Sprintf("%d values", nx)
+	if cur, ok := lessons.KnobValue(s.base, s.variant, s.x); ok {
+		if lo, hi, n, err := aroundSpan(cur, s.x, nx); err == nil {
+			span = fmt.Sprintf("%d values from %s to %s", n, lo, hi)
+		}
+	}
+	head := wrapText(fmt.Sprintf("%s along x (%s, around %s), against which knob along y (%d values)?",
+		s.x, span, valueText(s.base, s.variant, s.x), ny), w)
 	if s.err != "" {
 		var why []string
 		for _, l := range wrapText("✗ "+s.err, w) {

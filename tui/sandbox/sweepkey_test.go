@@ -377,3 +377,41 @@ func TestSweepRefusedSaysWhy(t *testing.T) {
 		t.Errorf("a sweep over its budget should not start, and say why:\n%s", m.View())
 	}
 }
+
+// The picker's heading names the range the sweep will take, as around
+// builds it: a quarter to twice the knob's value, and for a knob at zero
+// (no quarter or double) the range around uses instead, with as many
+// values as the knob holds. It used to say "×0.25 to ×2 of 0s" for a
+// knob at zero, a range of one value, over a sweep from 0 to 1 s.
+func TestPickerHeadingNamesTheSweptRange(t *testing.T) {
+	m := openSweepOn(t, 120, 40)
+	nx, _ := gridSize(m.w, m.h)
+	for _, c := range []struct{ knob, want string }{
+		{"workers", fmt.Sprintf("workers along x (%d values from 50 to 400, around 200)", nx)},
+		{"queue", "queue along x (11 values from 0 to 10, around 0)"},
+	} {
+		m.sw.x = c.knob
+		head := strings.Join(m.pickerLines(200, 40), " ")
+		if !strings.Contains(head, c.want) {
+			t.Errorf("the picker's heading for %s is %q, want it to say %q", c.knob, head, c.want)
+		}
+		ax, _, err := around(m.sw.base, m.sw.variant, c.knob, nx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo, hi, n, _ := aroundSpan(mustKnob(t, m, c.knob), c.knob, nx)
+		if ax.Format(0) != lo || ax.Format(len(ax.X)-1) != hi || len(ax.X) != n {
+			t.Errorf("%s: the heading says %d values from %s to %s; the sweep takes %d from %s to %s",
+				c.knob, n, lo, hi, len(ax.X), ax.Format(0), ax.Format(len(ax.X)-1))
+		}
+	}
+}
+
+func mustKnob(t *testing.T, m Model, path string) any {
+	t.Helper()
+	v, ok := lessons.KnobValue(m.sw.base, m.sw.variant, path)
+	if !ok {
+		t.Fatalf("no knob %s", path)
+	}
+	return v
+}
