@@ -153,6 +153,11 @@ type endpointState struct {
 	// EndpointSnapshot.Latencies).
 	latencies []uint32
 
+	// plain: its arrivals need none of arrive's rarer steps (no tasks
+	// server, no tenant, no patience timer) and call a dependency, so
+	// that one which finds a free worker may take arriveOrdered's lines.
+	plain bool
+
 	// Issue 14 (tenants.go): the requests' class for load shedding, how
 	// each arrival's tenant is drawn (nil: no tenant), and, for an
 	// endpoint with bursts, its rates (rate is then 0: see
@@ -503,6 +508,10 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 		return err
 	}
 	r.splitFast() // fastpath.go: the hooks above have had their say
+	for i := range r.endpoints {
+		es := &r.endpoints[i]
+		es.plain = r.tasks == nil && es.tenancy == nil && es.patience <= 0 && es.dep >= 0
+	}
 	// The drain limit is not kept in the queue: it is the first thing to
 	// happen at r.end (AdvanceTo), since everything else that could fall
 	// on r.end is scheduled after it. Its sequence number stays taken, so
@@ -712,6 +721,10 @@ func (r *Run) runBefore(stop time.Duration) {
 		if r.arrAt < q.headAt || (r.arrAt == q.headAt && r.arrSeq < q.headSeq) {
 			if r.arrAt >= stop {
 				return
+			}
+			if r.order != nil {
+				r.arriveMany(stop) // replayed traffic: a batch of arrivals
+				continue
 			}
 			r.now = r.arrAt
 			r.arrive(r.firstArr)
@@ -1255,6 +1268,149 @@ drawn:
 		return
 	}
 	r.accept.push(id, uint64(req.gen))
+}
+
+// arriveOrdered handles arrivals that follow a replayed order (Run.order)
+// one after another, for as long as the next comes before the queue's
+// head and before stop: runBefore's choice, made here without going back
+// to it. An arrival of a plain endpoint that finds a free worker and calls
+// a dependency on a fast path takes arrive's own lines for that case,
+// minus the checks a plain endpoint never needs; any other goes to
+// arrive. The steps, and so the sequence numbers, are arrive's.
+func (r *Run) arriveMany(stop time.Duration) {
+	q := &r.queue
+	for {
+		epIdx := r.firstArr
+		now := r.arrAt
+		r.now = now
+		es := &r.endpoints[epIdx]
+		var ds *dependencyState
+		if es.plain && len(r.freeWorkers) > 0 {
+			if d := &r.dependencies[es.dep]; d.fast || d.fastLayers {
+				ds = d
+			}
+		}
+		if ds == nil {
+			r.arrive(epIdx)
+		} else {
+			// arrive's reading of the order.
+			k := es.sharedNext
+			reqs := es.shared.reqs
+			this := &reqs[k]
+			latency, errDraw := this.latency, this.errDraw
+			if k+1 < len(reqs) {
+				r.seq++
+				es.pendAt, es.pendSeq = reqs[k+1].at, r.seq
+			}
+			es.sharedNext = k + 1
+			m := r.orderNext + 1
+			r.orderNext = m
+			if order := r.order; m < len(order) {
+				ep := int(order[m])
+				n := &r.endpoints[ep]
+				r.firstArr, r.arrAt, r.arrSeq = ep, n.pendAt, n.pendSeq
+			} else {
+				r.firstArr, r.arrAt, r.arrSeq = -1, noArrival, 0
+			}
+			es.arrived++
+			es.bucket.Arrivals++
+			if now >= r.measureFrom && now < r.measureTo {
+				es.windowArrived++
+			}
+			var id int32
+			if n := len(r.freeRequests); n > 0 {
+				id = r.freeRequests[n-1]
+				r.freeRequests = r.freeRequests[:n-1]
+			} else {
+				r.requests = append(r.requests, request{})
+				id = int32(len(r.requests) - 1)
+			}
+			req := &r.requests[id]
+			gen := req.gen
+			*req = request{}
+			req.arrived, req.latency, req.errDraw, req.gen = now, latency, errDraw, gen
+			req.ep, req.dep, req.tenant = int16(epIdx), int32(es.dep), noTenant
+			r.open++
+			n := len(r.freeWorkers) - 1
+			w := r.freeWorkers[n]
+			r.freeWorkers = r.freeWorkers[:n]
+			r.workerOwner[w] = int16(epIdx)
+			r.busy++
+			r.maxBusy = max(r.maxBusy, r.busy) // fork.go
+			es.busy++
+			req.worker = w
+			req.started = true
+			req.callStart = now
+			if !ds.fast {
+				r.enterFast(id, req, ds) // fastpath.go: through its layers
+				goto next
+			}
+			after, isErr := latency, false
+			if now >= ds.faultUntil || ds.fault != nil {
+				var answers bool
+				after, answers, isErr = r.response(ds, latency, errDraw)
+				if !answers || (ds.timeout > 0 && after >= ds.timeout) {
+					r.enter(id, 0) // canGoFast: no retry budget to begin
+					goto next
+				}
+			} else if ds.timeout > 0 && after >= ds.timeout {
+				r.enter(id, 0)
+				goto next
+			}
+			ds.calls++
+			ds.inFlight++
+			ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+			ds.maxAfter = max(ds.maxAfter, after) // fork.go
+			req.inCall = true
+			req.callTok++
+			req.fast = true
+			r.seq++
+			if c := q.place(now+after, r.seq); c != nil {
+				c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, req.gen, req.callTok, req.dep, evCallDone, isErr
+			} else {
+				q.pushFar(event{at: now + after, seq: r.seq, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
+			}
+		}
+	next:
+		if r.soon.seq != 0 || r.arrAt >= stop || r.arrAt > q.headAt || (r.arrAt == q.headAt && r.arrSeq >= q.headSeq) {
+			return
+		}
+	}
+}
+
+// startFast sends request id's call, on a worker now, to ds, which has a
+// fast path: arrive's lines for it (startOnWorker's, runHandler's and
+// sendFast's steps).
+func (r *Run) startFast(id int32, req *request, ds *dependencyState, now, latency time.Duration, errDraw float64) {
+	if !ds.fast {
+		r.enterFast(id, req, ds) // fastpath.go: through its layers
+		return
+	}
+	after, isErr := latency, false
+	if now >= ds.faultUntil || ds.fault != nil {
+		var answers bool
+		after, answers, isErr = r.response(ds, latency, errDraw)
+		if !answers || (ds.timeout > 0 && after >= ds.timeout) {
+			r.enter(id, 0) // canGoFast: no retry budget to begin
+			return
+		}
+	} else if ds.timeout > 0 && after >= ds.timeout {
+		r.enter(id, 0)
+		return
+	}
+	ds.calls++
+	ds.inFlight++
+	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+	ds.maxAfter = max(ds.maxAfter, after) // fork.go
+	req.inCall = true
+	req.callTok++
+	req.fast = true
+	r.seq++
+	if c := r.queue.place(now+after, r.seq); c != nil {
+		c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, req.gen, req.callTok, req.dep, evCallDone, isErr
+		return
+	}
+	r.queue.pushFar(event{at: now + after, seq: r.seq, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
 }
 
 // noRoom is !acceptQueueHasRoom for an arrival that finds no free worker,
