@@ -123,7 +123,56 @@ func (q *eventQueue) pushFar(e event) {
 // comparisons of seq never hold for the largest seq so far: the event
 // goes after every event of its slot not later than it, and a tie on at
 // leaves the head as it is.
-func (q *eventQueue) place(at time.Duration, seq uint64) *event { return q.placeAt(at, seq) }
+func (q *eventQueue) place(at time.Duration, seq uint64) *event {
+	slot := int64(at >> slotShift)
+	if slot-q.cur >= wheelSlots {
+		return nil
+	}
+	idx := q.free
+	if idx == 0 {
+		idx = q.grow()
+	}
+	slab := q.slab
+	c := &slab[idx]
+	q.free = c.next
+	c.at, c.seq = at, seq
+	q.inW++
+	i := int(slot & wheelMask)
+	next := q.heads[i]
+	if next == 0 {
+		c.next = 0
+		q.heads[i], q.tails[i] = idx, idx
+		q.used[i>>6] |= 1 << (i & 63)
+		base := int(q.cur & wheelMask)
+		if q.inW == 1 || (i-base)&wheelMask < (q.first-base)&wheelMask {
+			q.first = i
+		}
+		if q.headSeq == 0 || at < q.headAt {
+			q.headAt, q.headSeq = at, seq
+		}
+		return c
+	}
+	if t := &slab[q.tails[i]]; t.at <= at {
+		c.next = 0
+		t.next = idx
+		q.tails[i] = idx
+		return c
+	}
+	prev := int32(0)
+	for slab[next].at <= at {
+		prev, next = next, slab[next].next
+	}
+	c.next = next
+	if prev == 0 {
+		q.heads[i] = idx
+		if at < q.headAt { // the queue holds another event: the slot's
+			q.headAt, q.headSeq = at, seq
+		}
+	} else {
+		slab[prev].next = idx
+	}
+	return c
+}
 
 // placeAt queues an event at (at, seq) in the wheel and returns its cell,
 // as place does, for any seq: a timer set earlier and kept aside until it

@@ -155,7 +155,7 @@ type endpointState struct {
 
 	// plain: its arrivals need none of arrive's rarer steps (no tasks
 	// server, no tenant, no patience timer) and call a dependency, so
-	// that one which finds a free worker may take arriveOrdered's lines.
+	// that one which finds a free worker may take arriveMany's lines.
 	plain bool
 
 	// Issue 14 (tenants.go): the requests' class for load shedding, how
@@ -1270,7 +1270,7 @@ drawn:
 	r.accept.push(id, uint64(req.gen))
 }
 
-// arriveOrdered handles arrivals that follow a replayed order (Run.order)
+// arriveMany handles arrivals that follow a replayed order (Run.order)
 // one after another, for as long as the next comes before the queue's
 // head and before stop: runBefore's choice, made here without going back
 // to it. An arrival of a plain endpoint that finds a free worker and calls
