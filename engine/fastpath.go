@@ -338,7 +338,6 @@ func (r *Run) answerFast(req *request, es *endpointState, o Outcome) {
 // for their common case, nobody queued for the worker.
 func (r *Run) freeFast(id int32, req *request, es *endpointState) {
 	w := req.worker
-	r.workerOwner[w] = noWorker
 	r.busy--
 	es.busy--
 	req.gen++

@@ -119,10 +119,10 @@ func (q *eventQueue) pushFar(e event) {
 // to fill in the rest: the hottest events are written once, in place,
 // instead of being built and copied on the way in. It returns nil, and
 // queues nothing, when the event lies beyond the wheel's horizon: the
-// caller then hands the whole event to pushFar. It is placeAt, whose
-// comparisons of seq never hold for the largest seq so far: the event
-// goes after every event of its slot not later than it, and a tie on at
-// leaves the head as it is.
+// caller then hands the whole event to pushFar. It is placeAt's steps
+// for the largest seq so far, with the comparisons of seq, which never
+// hold for it, left out: the event goes after every event of its slot
+// not later than it, and a tie on at leaves the head as it is.
 func (q *eventQueue) place(at time.Duration, seq uint64) *event {
 	slot := int64(at >> slotShift)
 	if slot-q.cur >= wheelSlots {

@@ -73,7 +73,11 @@ type Run struct {
 
 	accept ring // admitted requests waiting for a worker
 
-	workerOwner []int16 // endpoint index holding each worker, or noWorker
+	// workerOwner has a cell per worker, each noWorker: the pool's size.
+	// Which endpoint's request holds a worker is not kept as workers are
+	// taken and given back; a snapshot finds it from the requests
+	// (Run.owners), which saves every request two writes.
+	workerOwner []int16
 	freeWorkers []int32 // a stack of free worker indices
 	busy        int
 
@@ -1223,7 +1227,6 @@ drawn:
 				n := len(r.freeWorkers) - 1
 				w := r.freeWorkers[n]
 				r.freeWorkers = r.freeWorkers[:n]
-				r.workerOwner[w] = int16(epIdx)
 				r.busy++
 				r.maxBusy = max(r.maxBusy, r.busy) // fork.go
 				es.busy++
@@ -1334,7 +1337,6 @@ func (r *Run) arriveMany(stop time.Duration) {
 			n := len(r.freeWorkers) - 1
 			w := r.freeWorkers[n]
 			r.freeWorkers = r.freeWorkers[:n]
-			r.workerOwner[w] = int16(epIdx)
 			r.busy++
 			r.maxBusy = max(r.maxBusy, r.busy) // fork.go
 			es.busy++
@@ -1430,7 +1432,6 @@ func (r *Run) startOnWorker(id int32) {
 	w := r.freeWorkers[len(r.freeWorkers)-1]
 	r.freeWorkers = r.freeWorkers[:len(r.freeWorkers)-1]
 	req := &r.requests[id]
-	r.workerOwner[w] = req.ep
 	r.busy++
 	r.maxBusy = max(r.maxBusy, r.busy) // fork.go
 	es := &r.endpoints[req.ep]
@@ -1530,7 +1531,6 @@ func (r *Run) finishServer(id int32) {
 // the next queued request whose client still waits.
 func (r *Run) releaseWorker(id int32, req *request, es *endpointState) {
 	w := req.worker
-	r.workerOwner[w] = noWorker
 	r.busy--
 	es.busy--
 	r.freeRequest(id)

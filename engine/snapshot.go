@@ -189,6 +189,22 @@ type BreakerSnapshot struct {
 	TrialsPassed  int
 }
 
+// owners is, for each worker, the endpoint whose request holds it, or
+// noWorker: every front request that has started holds its worker until
+// it is freed (releaseWorker, freeFast), so the live ones tell.
+func (r *Run) owners() []int16 {
+	o := make([]int16, len(r.workerOwner))
+	for w := range o {
+		o[w] = noWorker
+	}
+	for i := range r.requests {
+		if req := &r.requests[i]; req.ep >= 0 && req.inst == 0 && req.worker >= 0 {
+			o[req.worker] = req.ep
+		}
+	}
+	return o
+}
+
 // Snapshot copies out the run's state now. Series and transitions share
 // their backing arrays with the run, which only ever appends to them, so the
 // copy costs a few small slices, not the whole history.
@@ -208,7 +224,7 @@ func (r *Run) Snapshot() Snapshot {
 		Busy:         r.busy,
 		Queued:       r.accept.len(),
 		QueueCap:     r.sys.Queue,
-		WorkerOwner:  append([]int16(nil), r.workerOwner...),
+		WorkerOwner:  r.owners(),
 		Transitions:  r.transitions[:len(r.transitions):len(r.transitions)],
 	}
 	s.Endpoints = make([]EndpointSnapshot, len(r.endpoints))
