@@ -1288,12 +1288,17 @@ func (r *Run) arriveMany(stop time.Duration) {
 		r.now = now
 		es := &r.endpoints[epIdx]
 		var ds *dependencyState
-		if es.plain && len(r.freeWorkers) > 0 {
-			if d := &r.dependencies[es.dep]; d.fast || d.fastLayers {
-				ds = d
+		refuse := false // no worker free, no room to queue
+		if es.plain {
+			if len(r.freeWorkers) > 0 {
+				if d := &r.dependencies[es.dep]; d.fast || d.fastLayers {
+					ds = d
+				}
+			} else {
+				refuse = !r.acceptQueueHasRoom()
 			}
 		}
-		if ds == nil {
+		if ds == nil && !refuse {
 			r.arrive(epIdx)
 		} else {
 			// arrive's reading of the order.
@@ -1319,6 +1324,15 @@ func (r *Run) arriveMany(stop time.Duration) {
 			es.bucket.Arrivals++
 			if now >= r.measureFrom && now < r.measureTo {
 				es.windowArrived++
+			}
+			if refuse {
+				// arrive's refusal of a plain endpoint's request
+				// (noRoom), as arrive counts it.
+				r.lacked = true // fork.go
+				es.total[Rejected]++
+				es.bucket.Outcomes[Rejected]++
+				r.countWindow(es, now, Rejected)
+				goto next
 			}
 			var id int32
 			if n := len(r.freeRequests); n > 0 {
