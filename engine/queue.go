@@ -378,6 +378,12 @@ func (q *farHeap) pop() event {
 	if n == 0 {
 		return top
 	}
+	// The hole left at the top goes down to a leaf, taking the smaller
+	// child each level, and the last item comes up from there to its
+	// place: it came from the bottom, so it rarely climbs far, and each
+	// level on the way down saves comparing it with the smaller child.
+	// Keys are unique (every seq is), so it ends where sifting it down
+	// from the top would have put it.
 	i := 0
 	for {
 		first := arity*i + 1
@@ -391,11 +397,16 @@ func (q *farHeap) pop() event {
 				small = c
 			}
 		}
-		if !items[small].before(&last) {
-			break
-		}
 		items[i] = items[small]
 		i = small
+	}
+	for i > 0 {
+		parent := (i - 1) / arity
+		if !last.before(&items[parent]) {
+			break
+		}
+		items[i] = items[parent]
+		i = parent
 	}
 	items[i] = last
 	return top
