@@ -97,12 +97,22 @@ func (r *Run) initTasks(seed uint64, samples int) error {
 		}
 	}
 	r.tasks = t
-	// Every answer needs the loop (answerLater), which the fast path
-	// (fastpath.go) would skip.
-	for i := range r.dependencies {
-		r.dependencies[i].fast = false
-	}
+	// Every answer needs the loop (answerLater): the plain fast path,
+	// whose answer runBefore and Run.arrive give in their own lines,
+	// would skip it. The one through layers (enterFast) asks for it as
+	// finishCall does, so a call that may go fast walks its layers.
+	tasksFastLayers(r.dependencies)
 	return nil
+}
+
+// tasksFastLayers sends the calls to dependencies that may take the fast
+// path (canGoFast) through enterFast, which gets them a connection and an
+// answer on the loop as the pipeline does, rather than the plain fast
+// path, which does neither; splitFast leaves fast false for them.
+func tasksFastLayers(deps []dependencyState) {
+	for i := range deps {
+		deps[i].fastLayers = deps[i].fast
+	}
 }
 
 // spawnTask gives an arrival a task: true unless the process is down.
