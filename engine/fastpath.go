@@ -30,7 +30,10 @@ import "time"
 // permit and timeout), so that whatever meets the call midway (a drain,
 // a fork, the client giving up, the pipeline's own code) finds what it
 // would find there; callReturned and layerResult send such calls the
-// short way.
+// short way. A tasks server's calls, and calls through a connection pool,
+// take this path only (tasks_run.go, pools_run.go): it gets the attempt
+// its connection, gives it back and holds the answer for the loop at the
+// points where startCall, callReturned, abandonWith and finishCall do.
 
 // canGoFast says whether a dependency's calls may take a fast path (fast),
 // and whether they walk layers on it (layers): no retry, no rate limiter,
@@ -54,10 +57,11 @@ func canGoFast(ds *dependencyState) (fast, layers bool) {
 }
 
 // splitFast runs once Run.init's hooks have turned fast off where a run
-// needs the pipeline's own steps (tenants, shedding, a tasks server,
-// connection pools): a dependency still fast whose calls walk layers
-// takes enterFast (fastLayers), and fast is left to those that do not,
-// the only ones Run.arrive and runBefore send and answer themselves.
+// needs the pipeline's own steps (shedding that estimates the wait), or
+// sent the calls through layers (a tasks server, connection pools): a
+// dependency still fast whose calls walk layers takes enterFast
+// (fastLayers), and fast is left to those that do not, the only ones
+// Run.arrive and runBefore send and answer themselves.
 func (r *Run) splitFast() {
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
@@ -113,6 +117,9 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 			ds.maxBulkhead = max(ds.maxBulkhead, ds.bulkhead) // fork.go
 			req.inBH = true
 		}
+	}
+	if r.pools != nil && !r.connReady(id, req) {
+		return // pools_run.go: parked for a connection, as startCall parks it
 	}
 	// sendCall for a first attempt (callTok is 0: no retry layer), and
 	// armTimeout: the timer is armed only for a call that may outlast
@@ -186,6 +193,9 @@ func (r *Run) resultFast(id int32, req *request, ds *dependencyState, i int, res
 			r.record(req, ds, resTimeout)
 		}
 	}
+	if r.pools != nil {
+		r.putConn(id, false) // pools_run.go: as abandonWith does
+	}
 	if req.inCall {
 		req.inCall = false
 		req.callTok++
@@ -213,6 +223,9 @@ func (r *Run) finishFast(id int32, req *request, ds *dependencyState, o Outcome)
 	ds.answered++
 	if o == Failed || o == Rejected {
 		ds.failedCalls++
+	}
+	if r.tasks != nil && r.answerLater(id, o) {
+		return // tasks_run.go: as finishCall, the answer waits for the loop
 	}
 	es := &r.endpoints[req.ep]
 	if !req.clientDone {
@@ -259,6 +272,9 @@ func (r *Run) exitLayers(req *request, ds *dependencyState, i int, res result) {
 // leave the same state): exit and finishCall, the short way.
 func (r *Run) returnLayers(id int32, req *request, ds *dependencyState, res result) {
 	req.inCall = false
+	if r.pools != nil {
+		r.putConn(id, true) // pools_run.go: as callReturned does
+	}
 	r.exitFast(req, ds, len(ds.layers), res)
 	r.returnFast(id, req, ds, res != resOK)
 }
@@ -301,6 +317,9 @@ func (r *Run) returnFast(id int32, req *request, ds *dependencyState, isErr bool
 		ds.succeeded++
 	} else {
 		ds.failedCalls++
+	}
+	if r.tasks != nil && r.answerLater(id, o) {
+		return // tasks_run.go: as finishCall, the answer waits for the loop
 	}
 	es := &r.endpoints[req.ep]
 	if !req.clientDone { // the client may have given up already

@@ -2,13 +2,14 @@ package engine
 
 import "time"
 
-// How a run simulates connection pools (pools.go). startCall asks
-// connReady for a connection before it sends an attempt; the attempt then
-// either has one (idle, or dialled at once), or waits for a dial or for a
-// connection to come free, parked: the pool resumes it with sendCall. The
-// connection goes back idle when the call answers (callReturned), and is
-// closed when the caller gives up on it (abandonWith). Who waits where is
-// kept beside the request slab (holds), so a request is no larger for it.
+// How a run simulates connection pools (pools.go). startCall (or
+// enterFast, fastpath.go) asks connReady for a connection before it sends
+// an attempt; the attempt then either has one (idle, or dialled at once),
+// or waits for a dial or for a connection to come free, parked: the pool
+// resumes it with sendCall. The connection goes back idle when the call
+// answers (callReturned, returnLayers), and is closed when the caller
+// gives up on it (abandonWith, resultFast). Who waits where is kept
+// beside the request slab (holds), so a request is no larger for it.
 //
 // A host's dials are kept out of the event queue as its timeouts are
 // (timers.go): a dial mostly takes the pool's Dial, so dials end in the
@@ -107,9 +108,12 @@ func (r *Run) initPools(samples int) {
 		p := index[name]
 		ps := &pr.pools[p]
 		pr.byDep[i] = int16(p)
-		// An attempt that must wait for a connection takes the pipeline,
-		// not the fast path.
-		r.dependencies[i].fast = false
+		// An attempt that must wait for a connection is parked by the
+		// pipeline; enterFast asks for a connection as startCall does
+		// and leaves such an attempt to it, but the plain fast path
+		// does not ask: the dependency's calls walk their layers.
+		ds := &r.dependencies[i]
+		ds.fastLayers = ds.fast
 		if ps.cfg.Kind == DatabasePool && len(ps.hosts) > 0 {
 			continue // one database: every query shares its connections
 		}
@@ -367,10 +371,20 @@ func (r *Run) putConn(id int32, answered bool) {
 
 // giveBack counts a connection to hs as no longer in use, and hands the
 // room it leaves to the attempt that has waited longest among the hosts
-// with room.
+// with room (handOut). Most connections come back with nobody waiting,
+// so that test is all a return costs past the counts, inlined where the
+// connection comes back.
 func (r *Run) giveBack(ps *poolState, hs *hostState) {
 	ps.inUse--
 	hs.inUse--
+	if ps.waiting > 0 {
+		r.handOut(ps)
+	}
+}
+
+// handOut gives the room ps has to the attempts waiting for it, the one
+// that has waited longest first, among the hosts with room.
+func (r *Run) handOut(ps *poolState) {
 	pr := r.pools
 	for ps.waiting > 0 && !pr.frozen {
 		best := -1

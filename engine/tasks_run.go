@@ -58,6 +58,8 @@ type taskRun struct {
 	// loopCarry is loop time started in earlier buckets that did not fit
 	// in them (tasks_loopshare.go).
 	loopCarry time.Duration
+	// pauses says whether cfg has pauses (a fork never changes them).
+	pauses bool
 }
 
 // TaskSample is one time-series bucket of a tasks server, read at its end
@@ -82,7 +84,7 @@ func (r *Run) initTasks(seed uint64, samples int) error {
 	if sys.Tasks == nil {
 		return nil
 	}
-	t := &taskRun{cfg: sys.Tasks, free: make([]time.Duration, max(1, sys.Tasks.Threads)), series: make([]TaskSample, 0, samples)}
+	t := &taskRun{cfg: sys.Tasks, free: make([]time.Duration, max(1, sys.Tasks.Threads)), series: make([]TaskSample, 0, samples), pauses: len(sys.Tasks.Pauses) > 0}
 	t.cpu = make([]time.Duration, len(sys.Endpoints))
 	t.blocking = make([]dependencyState, len(sys.Endpoints))
 	t.blockRng = make([]*stream, len(sys.Endpoints))
@@ -95,12 +97,22 @@ func (r *Run) initTasks(seed uint64, samples int) error {
 		}
 	}
 	r.tasks = t
-	// Every answer needs the loop (answerLater), which the fast path
-	// (fastpath.go) would skip.
-	for i := range r.dependencies {
-		r.dependencies[i].fast = false
-	}
+	// Every answer needs the loop (answerLater): the plain fast path,
+	// whose answer runBefore and Run.arrive give in their own lines,
+	// would skip it. The one through layers (enterFast) asks for it as
+	// finishCall does, so a call that may go fast walks its layers.
+	tasksFastLayers(r.dependencies)
 	return nil
+}
+
+// tasksFastLayers sends the calls to dependencies that may take the fast
+// path (canGoFast) through enterFast, which gets them a connection and an
+// answer on the loop as the pipeline does, rather than the plain fast
+// path, which does neither; splitFast leaves fast false for them.
+func tasksFastLayers(deps []dependencyState) {
+	for i := range deps {
+		deps[i].fastLayers = deps[i].fast
+	}
 }
 
 // spawnTask gives an arrival a task: true unless the process is down.
@@ -130,17 +142,24 @@ func (t *taskRun) memory(n int) int64 {
 // when the task took the process past its memory limit.
 func (r *Run) startTask(id int32) bool {
 	t := r.tasks
-	t.liveMax = max(t.liveMax, r.busy)
-	mem := t.memory(r.busy)
-	t.memPeak = max(t.memPeak, mem)
-	if lim := t.cfg.Memory.Limit; lim > 0 && mem > lim {
+	n := r.busy
+	if n > t.liveMax {
+		// What the process holds grows with its live tasks, so its peak
+		// is that of the most tasks live at once, and needs working out
+		// only when that number rises.
+		t.liveMax = n
+		t.memPeak = max(t.memPeak, t.memory(n))
+	}
+	if m := &t.cfg.Memory; m.Limit > 0 && m.Base+int64(n)*m.PerTask > m.Limit {
 		r.oomKill()
 		return true
 	}
 	req := &r.requests[id]
-	cost := t.cpu[req.ep]
-	if b := &t.blocking[req.ep]; b.latKind != 0 {
-		cost += b.sample(t.blockRng[req.ep])
+	ep := req.ep
+	cost := t.cpu[ep]
+	if rng := t.blockRng[ep]; rng != nil {
+		// Only an endpoint that blocks has a stream of its own.
+		cost += t.blocking[ep].sample(rng)
 	}
 	at := r.onLoop(cost)
 	if at <= r.now {
@@ -156,7 +175,7 @@ func (r *Run) startTask(id int32) bool {
 		// at the earlier time.
 		r.seq++
 		r.now = at
-		r.runHandler(id, req, &r.endpoints[req.ep])
+		r.runHandler(id, req, &r.endpoints[ep])
 		return true
 	}
 	r.scheduleEvent(at, evTaskReady, id, req.gen, 0, 0)
@@ -196,16 +215,38 @@ func (r *Run) onLoop(cost time.Duration) time.Duration {
 			}
 		}
 	}
-	start := max(now, free[k])
-	if len(t.cfg.Pauses) > 0 {
-		start = t.pastPauses(start)
+	if t.pauses {
+		return r.onPausedLoop(k, cost)
 	}
+	start := now
+	if free[k] > now {
+		start = free[k]
+		t.lag(start - now)
+	}
+	if cost == 0 {
+		return start
+	}
+	end := start + cost
+	free[k] = end
+	t.busyTotal += cost
+	t.bucket.LoopBusy += cost
+	if start >= r.measureFrom && start < r.measureTo {
+		t.busyWindow += cost
+	}
+	return end
+}
+
+// onPausedLoop is onLoop's slice on thread k for a loop with pauses: it
+// starts once a pause it would start in is over, and a pause that begins
+// inside it stops it for the pause's length.
+func (r *Run) onPausedLoop(k int, cost time.Duration) time.Duration {
+	t := r.tasks
+	start := t.pastPauses(max(r.now, t.free[k]))
 	t.lag(start - r.now)
 	if cost == 0 {
 		return start
 	}
 	end := start + cost
-	// A pause that begins inside the slice stops it for the pause's length.
 	for _, p := range t.cfg.Pauses {
 		if p.From >= end {
 			break
@@ -243,8 +284,16 @@ func (t *taskRun) lag(d time.Duration) {
 }
 
 // answerLater holds request id's answer o until the loop is free to send
-// it, and reports whether it did (false: the loop is free now).
+// it, and reports whether it did (false: the loop is free now). Its
+// common case, the first thread free and no pauses, is small enough to
+// inline into finishCall.
 func (r *Run) answerLater(id int32, o Outcome) bool {
+	t := r.tasks
+	return (t.free[0] > r.now || t.pauses) && r.answerWhenFree(id, o)
+}
+
+// answerWhenFree is answerLater past its common case.
+func (r *Run) answerWhenFree(id int32, o Outcome) bool {
 	t := r.tasks
 	now := r.now
 	at := noArrival
