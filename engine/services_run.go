@@ -395,8 +395,18 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 			l.send = min(l.send, req.callStart+ds.deadline)
 		}
 	}
-	if ds.timeoutAt >= 0 {
-		r.armTimeout(id, 0, false) // it does nothing without a timeout layer
+	if at := ds.timeoutAt; at >= 0 {
+		// The answer's time is unknown, so the timeout layer's timer is
+		// armed now: armTimeout's steps for that case, written out, as
+		// every call into a service takes them. A timer deferred at a
+		// bulkhead wait (waiters.go) goes the whole way.
+		if req.active&(1<<at) != 0 && !req.timeoutArmed && (int(id) >= len(r.deferred) || r.deferred[id].seq == 0) {
+			req.timeoutArmed = true
+			ds.armed = true // fork.go
+			r.setTimeout(ds, req.dep, max(req.timeoutAt, r.now), id, req.gen, req.timeoutTok) // timers.go
+		} else {
+			r.armTimeout(id, 0, false)
+		}
 	}
 	if r.soon.seq != 0 || soonOff {
 		// The slot holds an earlier call: this one waits its turn in the
@@ -802,7 +812,33 @@ func (r *Run) leafDone(e *event) {
 	} else {
 		ds.succeeded++
 	}
-	r.endChildOn(e.req, req, &r.insts[req.inst], o, res, endAnswered)
+	// endChildOn's steps for an answer its caller waits for, from a child
+	// whose worker goes back with nothing else to settle (no retry budget,
+	// no load shedding to tell, no test watching), in the same order.
+	c := e.req
+	in := &r.insts[req.inst]
+	ss := &r.svcs[in.svc]
+	l := &r.links[c]
+	parent := l.parent
+	p := &r.requests[parent]
+	if p.gen != l.parentGen || !p.inCall || p.callTok != l.parentTok || !req.started || req.freed ||
+		ss.budget || in.shedder != nil || r.onFree != nil {
+		r.endChildOn(c, req, in, o, res, endAnswered)
+		return
+	}
+	in.answered[o]++
+	ss.bucket.Answered[o]++
+	r.dependencies[l.edge].inFlight--
+	req.freed = true
+	in.busy--
+	ss.busy--
+	r.freeRequest(c)
+	if in.accept.n > 0 && !r.draining {
+		r.startQueued(in)
+	}
+	// startQueued may have grown links: parent's is looked up afresh.
+	r.links[parent].child = -1
+	r.callReturned(parent, res)
 }
 
 // childAnswered is child c's outcome, decided by its pipeline (finishCall)
