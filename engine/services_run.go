@@ -395,8 +395,18 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 			l.send = min(l.send, req.callStart+ds.deadline)
 		}
 	}
-	if ds.timeoutAt >= 0 {
-		r.armTimeout(id, 0, false) // it does nothing without a timeout layer
+	if at := ds.timeoutAt; at >= 0 {
+		// The answer's time is unknown, so the timeout layer's timer is
+		// armed now: armTimeout's steps for that case, written out, as
+		// every call into a service takes them. A timer deferred at a
+		// bulkhead wait (waiters.go) goes the whole way.
+		if req.active&(1<<at) != 0 && !req.timeoutArmed && (int(id) >= len(r.deferred) || r.deferred[id].seq == 0) {
+			req.timeoutArmed = true
+			ds.armed = true // fork.go
+			r.setTimeout(ds, req.dep, max(req.timeoutAt, r.now), id, req.gen, req.timeoutTok) // timers.go
+		} else {
+			r.armTimeout(id, 0, false)
+		}
 	}
 	if r.soon.seq != 0 || soonOff {
 		// The slot holds an earlier call: this one waits its turn in the
@@ -523,6 +533,8 @@ func (r *Run) handleService(e *event) {
 		} else {
 			r.childAnswered(e.req, Outcome(e.tok))
 		}
+	case evLeafDone:
+		r.leafDone(e)
 	case evChildArrive:
 		r.childArrives(e.req, e.gen, e.tok, int(e.dep))
 	case evSvcFault:
@@ -716,10 +728,117 @@ func (r *Run) childCall(c int32, req *request) {
 	if len(ds.layers) == 0 && !ds.propagate && r.pools == nil {
 		// No layer to enter, no deadline to check, no connection to
 		// wait for: what enter and startCall come to, sendCall.
+		if ds.svc < 0 {
+			r.sendLeaf(c, req, ds)
+			return
+		}
 		r.sendCall(c, req, ds)
 		return
 	}
 	r.enter(c, 0)
+}
+
+// sendLeaf is sendCall for child c's call to a leaf dependency along ds,
+// an edge with no layers: nothing is armed (no timeout layer), and its
+// answer is an evLeafDone, which leafDone takes straight to the child's
+// end instead of through handle, callReturned, exit and finishCall. The
+// event has the time and seq evCallDone would have had, so the order of
+// events is the same.
+func (r *Run) sendLeaf(c int32, req *request, ds *dependencyState) {
+	latency, errDraw := req.latency, req.errDraw
+	if req.callTok > 0 {
+		// A retry meets the dependency afresh (none without a retry
+		// layer; kept so the draws are sendCall's whatever calls this).
+		latency, errDraw = ds.sample(ds.rng), ds.rng.float64()
+	}
+	ds.calls++
+	ds.inFlight++
+	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+	req.inCall = true
+	req.callTok++
+	after, answers, isErr := r.response(ds, latency, errDraw)
+	if !answers {
+		ds.maxAfter = noArrival // fork.go
+		return
+	}
+	ds.maxAfter = max(ds.maxAfter, after) // fork.go
+	at := r.now + after
+	r.seq++
+	if e := r.queue.place(at, r.seq); e != nil {
+		e.req, e.gen, e.tok, e.dep, e.kind, e.err = c, req.gen, req.callTok, req.dep, evLeafDone, isErr
+		return
+	}
+	r.queue.pushFar(event{at: at, seq: r.seq, kind: evLeafDone, req: c, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
+}
+
+// leafDone is the answer to a child's call that sendLeaf sent: what handle
+// does with an evCallDone, and, while the edge has still no layer, no
+// retry budget and no connection pool, what callReturned, exit, finishCall
+// and childAnswered then do, in one step.
+func (r *Run) leafDone(e *event) {
+	req := &r.requests[e.req]
+	live := req.gen == e.gen && req.inCall && req.callTok == e.tok
+	if live && req.inst != 0 && r.insts[req.inst].state == InstanceIsHung {
+		r.hold(e) // the answer waits in a hung instance's socket
+		return
+	}
+	ds := &r.dependencies[e.dep]
+	if !live {
+		// Nobody waits for it (handle): without cancellation the
+		// dependency worked on to its end; with it, it was counted when
+		// the caller gave up.
+		if !ds.cancel {
+			ds.inFlight--
+			ds.abandoned--
+		}
+		return
+	}
+	ds.inFlight--
+	res := resOK
+	if e.err {
+		res = resError
+	}
+	if len(ds.layers) != 0 || ds.budget != nil || r.pools != nil || req.inst == 0 {
+		r.callReturned(e.req, res)
+		return
+	}
+	req.inCall = false
+	req.deadlineOn = false
+	ds.answered++
+	o := OK
+	if e.err {
+		o = Failed
+		ds.failedCalls++
+	} else {
+		ds.succeeded++
+	}
+	// endChildOn's steps for an answer its caller waits for, from a child
+	// whose worker goes back with nothing else to settle (no retry budget,
+	// no load shedding to tell, no test watching), in the same order.
+	c := e.req
+	in := &r.insts[req.inst]
+	ss := &r.svcs[in.svc]
+	l := &r.links[c]
+	parent := l.parent
+	p := &r.requests[parent]
+	if p.gen != l.parentGen || !p.inCall || p.callTok != l.parentTok || !req.started || req.freed ||
+		ss.budget || in.shedder != nil || r.onFree != nil {
+		r.endChildOn(c, req, in, o, res, endAnswered)
+		return
+	}
+	in.answered[o]++
+	ss.bucket.Answered[o]++
+	r.dependencies[l.edge].inFlight--
+	req.freed = true
+	in.busy--
+	ss.busy--
+	r.freeRequest(c)
+	if in.accept.n > 0 && !r.draining {
+		r.startQueued(in)
+	}
+	// startQueued may have grown links: parent's is looked up afresh.
+	r.links[parent].child = -1
+	r.callReturned(parent, res)
 }
 
 // childAnswered is child c's outcome, decided by its pipeline (finishCall)

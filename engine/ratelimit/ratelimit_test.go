@@ -386,3 +386,39 @@ func TestPropertyPeriodCycleEndChangesNothing(t *testing.T) {
 		}
 	})
 }
+
+// Take, where it grants, must be Acquire's answer to the letter, leaving
+// the limiter exactly as Acquire would (the fork's peak included); where it
+// declines it must change nothing, so that Acquire then decides alone.
+func TestPropertyPeriodTakeIsAcquire(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		cfg := PeriodConfig{
+			LimitForPeriod:     rapid.IntRange(1, 6).Draw(t, "limit"),
+			LimitRefreshPeriod: time.Duration(rapid.IntRange(1, 2000).Draw(t, "periodMs")) * ms,
+			TimeoutDuration:    time.Duration(rapid.IntRange(0, 5000).Draw(t, "timeoutMs")) * ms,
+		}
+		took, _ := NewPeriod(cfg)
+		asked, _ := NewPeriod(cfg)
+		taken := 0
+		for i, now := range calls(t) {
+			if rapid.IntRange(0, 9).Draw(t, "back") == 0 {
+				now -= time.Duration(rapid.IntRange(0, 500).Draw(t, "backMs")) * ms
+			}
+			before := *took
+			tw, tok := time.Duration(0), true
+			if !took.Take(now) {
+				if *took != before {
+					t.Fatalf("call %d at %v: Take declined but changed %+v to %+v", i, now, before, *took)
+				}
+				tw, tok = took.Acquire(now)
+			} else {
+				taken++
+			}
+			aw, aok := asked.Acquire(now)
+			if tw != aw || tok != aok || *took != *asked {
+				t.Fatalf("call %d at %v: Take then Acquire (%v, %v) %+v; Acquire (%v, %v) %+v", i, now, tw, tok, *took, aw, aok, *asked)
+			}
+		}
+		t.Log("taken by Take:", taken)
+	})
+}
