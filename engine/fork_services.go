@@ -108,7 +108,7 @@ func (r *Run) edgesUnused(same *System, copied bool) bool {
 // cloneServicesInto copies r's services into dst, which CloneInto has
 // just made a copy of r's scalars, taking memory from the buffers dst had
 // (was*).
-func (r *Run) cloneServicesInto(dst *Run, wasSvcs []svcState, wasOrder []int, wasInsts []instState, wasLinks []link) {
+func (r *Run) cloneServicesInto(dst *Run, wasSvcs []svcState, wasOrder []int, wasInsts []instState, wasLinks []link, compact bool) {
 	dst.svcOrder = cloneInto(wasOrder, r.svcOrder)
 	dst.links = cloneInto(wasLinks, r.links)
 	dst.svcs, dst.insts = nil, nil
@@ -119,7 +119,7 @@ func (r *Run) cloneServicesInto(dst *Run, wasSvcs []svcState, wasOrder []int, wa
 			src, d := &r.svcs[i], &dst.svcs[i]
 			series := d.series
 			*d = *src
-			d.series = cloneInto(series, src.series)
+			d.series = cloneSeries(series, src.series, compact)
 		}
 	}
 	if r.insts != nil {
