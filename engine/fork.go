@@ -128,6 +128,7 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 	// The variant with r's workers, timeouts and bulkheads must be r's.
 	same := *sys
 	same.Workers = r.sys.Workers
+	var tv timeoutView // fork_timeouts.go: shared by the edges' checks
 	same.Dependencies = make([]Dependency, len(sys.Dependencies))
 	copy(same.Dependencies, sys.Dependencies)
 	for i := range same.Dependencies {
@@ -135,7 +136,7 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 		if t := d.Policy.Timeout; t != mine.Timeout {
 			// No call took as long as the new timeout, and no timer was
 			// armed, or none fired (fork_timeouts.go).
-			if !r.timeoutUnused(i, t) {
+			if !r.timeoutUnused(i, t, &tv) {
 				return false
 			}
 			d.Policy.Timeout = mine.Timeout
@@ -157,7 +158,7 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 		}
 	}
 	r.shedUnused(&same)           // fork_limits.go
-	if !r.servicesUnused(&same) { // fork_services.go
+	if !r.servicesUnused(&same, &tv) { // fork_services.go
 		return false
 	}
 	if sys.Workers != r.sys.Workers && (r.lacked || r.maxBusy > sys.Workers) {
