@@ -157,7 +157,7 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 			return false
 		}
 	}
-	r.shedUnused(&same)           // fork_limits.go
+	r.shedUnused(&same)                // fork_limits.go
 	if !r.servicesUnused(&same, &tv) { // fork_services.go
 		return false
 	}
