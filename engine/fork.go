@@ -128,6 +128,7 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 	// The variant with r's workers, timeouts and bulkheads must be r's.
 	same := *sys
 	same.Workers = r.sys.Workers
+	var tv timeoutView // fork_timeouts.go: shared by the edges' checks
 	same.Dependencies = make([]Dependency, len(sys.Dependencies))
 	copy(same.Dependencies, sys.Dependencies)
 	for i := range same.Dependencies {
@@ -135,7 +136,7 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 		if t := d.Policy.Timeout; t != mine.Timeout {
 			// No call took as long as the new timeout, and no timer was
 			// armed, or none fired (fork_timeouts.go).
-			if !r.timeoutUnused(i, t) {
+			if !r.timeoutUnused(i, t, &tv) {
 				return false
 			}
 			d.Policy.Timeout = mine.Timeout
@@ -156,8 +157,8 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 			return false
 		}
 	}
-	r.shedUnused(&same)           // fork_limits.go
-	if !r.servicesUnused(&same) { // fork_services.go
+	r.shedUnused(&same)                // fork_limits.go
+	if !r.servicesUnused(&same, &tv) { // fork_services.go
 		return false
 	}
 	if sys.Workers != r.sys.Workers && (r.lacked || r.maxBusy > sys.Workers) {
@@ -172,7 +173,18 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 // CloneInto makes dst a copy of r that goes on independently, reusing
 // dst's buffers; r must be in forkScope. Both share the scenario and the
 // replayed traffic, which nothing changes.
-func (r *Run) CloneInto(dst *Run) {
+func (r *Run) CloneInto(dst *Run) { r.cloneInto(dst, false) }
+
+// KeepInto makes dst a copy of r as CloneInto does, but with its time
+// series in arrays of their length rather than r's capacity (which is
+// the whole run's): a copy kept at a run's end, which only forks at that
+// moment, holds some half of the bytes then (a sweep keeps a finished run
+// per column of its grid, in a bounded number of bytes). dst may append
+// to its series all the same: it only allocates when it does.
+func (r *Run) KeepInto(dst *Run) { r.cloneInto(dst, true) }
+
+// cloneInto is CloneInto, its series held at their length when compact.
+func (r *Run) cloneInto(dst *Run, compact bool) {
 	accept, shedBuf, tenants := dst.accept, dst.frontShed, dst.tenants
 	svcs, svcOrder, insts, links := dst.svcs, dst.svcOrder, dst.insts, dst.links
 	old := spare{
@@ -184,8 +196,8 @@ func (r *Run) CloneInto(dst *Run) {
 	tasks := dst.tasksSpare()
 	*dst = *r // the queue's wheel (arrays) and every scalar
 	// Out of a fork's scope, so empty; never a slice of r's to grow into.
-	r.cloneServicesInto(dst, svcs, svcOrder, insts, links) // fork_services.go
-	r.cloneLimitsInto(dst, shedBuf, tenants)               // fork_limits.go
+	r.cloneServicesInto(dst, svcs, svcOrder, insts, links, compact) // fork_services.go
+	r.cloneLimitsInto(dst, shedBuf, tenants, compact)               // fork_limits.go
 	dst.queue.slab = cloneInto(old.slab, r.queue.slab)
 	dst.queue.far.items = cloneInto(old.far, r.queue.far.items)
 	dst.arrivals = cloneInto(old.arrivals, r.arrivals)
@@ -196,7 +208,7 @@ func (r *Run) CloneInto(dst *Run) {
 	dst.freeWorkers = cloneInto(old.freeWorkers, r.freeWorkers)
 	dst.transitions = cloneInto(old.transitions, r.transitions)
 	dst.accept = cloneRing(accept, r.accept)
-	r.cloneTasksInto(dst, tasks) // tasks_fork.go
+	r.cloneTasksInto(dst, tasks, compact) // tasks_fork.go
 
 	n := len(r.endpoints)
 	dst.endpoints = reuseBuf(old.endpoints, n)[:n]
@@ -206,7 +218,7 @@ func (r *Run) CloneInto(dst *Run) {
 		*d = *src
 		d.waits = cloneWaits(waits, src.waits) // timers.go
 		d.tenancy = cloneTenancy(ten, src.tenancy)
-		d.series = cloneInto(series, src.series)
+		d.series = cloneSeries(series, src.series, compact)
 		d.latencies = cloneInto(lat, src.latencies)
 		d.arrivals = cloneStream(arr, src.arrivals)
 		d.traffic = cloneStream(tra, src.traffic)
@@ -222,7 +234,7 @@ func (r *Run) CloneInto(dst *Run) {
 		d.timers = cloneWaits(timers, src.timers) // timers.go
 		d.balRng = cloneStream(bal, src.balRng)
 		d.tenantBH = cloneTenantBulkhead(tbh, src.tenantBH)
-		d.series = cloneInto(series, src.series)
+		d.series = cloneSeries(series, src.series, compact)
 		d.rng = cloneStream(rng, src.rng)
 		d.waiters = cloneRing(waiters, src.waiters)
 		if src.jitterSrc != nil {
@@ -298,6 +310,19 @@ func cloneInto[T any](buf, src []T) []T {
 		return nil
 	}
 	return append(reuseBuf(buf, cap(src)), src...)
+}
+
+// cloneSeries copies a time series src into buf's array as cloneInto
+// does or, when compact, into an array of about src's length (buf's when
+// it is no more than a quarter larger).
+func cloneSeries[T any](buf, src []T, compact bool) []T {
+	if !compact || src == nil {
+		return cloneInto(buf, src)
+	}
+	if n := len(src); cap(buf) < n || cap(buf) > n+n/4+4 {
+		buf = make([]T, 0, n)
+	}
+	return append(buf[:0], src...)
 }
 
 // cloneStream copies src's state into s (a new stream when nil).

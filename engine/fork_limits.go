@@ -85,7 +85,7 @@ func (r *Run) shedUnused(same *System) {
 // cloneLimitsInto copies r's front-service limits into dst, which CloneInto
 // has just made a copy of r's scalars: its pointers are still r's. Their
 // memory is taken from the limits dst had before (was).
-func (r *Run) cloneLimitsInto(dst *Run, wasShed *serverShed, wasTenants []tenantState) {
+func (r *Run) cloneLimitsInto(dst *Run, wasShed *serverShed, wasTenants []tenantState, compact bool) {
 	// Each tenant's time series is copied too: appended to by the fork, a
 	// shared one would be written by every fork of r into the same array.
 	var oldSeries [MaxTenants][]TenantSample
@@ -98,7 +98,7 @@ func (r *Run) cloneLimitsInto(dst *Run, wasShed *serverShed, wasTenants []tenant
 		if i < MaxTenants {
 			buf = oldSeries[i]
 		}
-		dst.tenants[i].series = cloneInto(buf, r.tenants[i].series)
+		dst.tenants[i].series = cloneSeries(buf, r.tenants[i].series, compact)
 	}
 	dst.frontShed = nil
 	if src := r.frontShed; src != nil {

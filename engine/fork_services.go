@@ -22,7 +22,7 @@ import (
 // servicesUnused hands same (a copy of the cell's system) r's services
 // where they differ only in workers that have not mattered; same's
 // Services is its own copy then.
-func (r *Run) servicesUnused(same *System) bool {
+func (r *Run) servicesUnused(same *System, tv *timeoutView) bool {
 	if len(same.Services) != len(r.sys.Services) {
 		return false
 	}
@@ -54,7 +54,7 @@ func (r *Run) servicesUnused(same *System) bool {
 		}
 		same.Services[i].Workers = mine
 	}
-	return r.edgesUnused(same, copied)
+	return r.edgesUnused(same, copied, tv)
 }
 
 // edgesUnused hands same (a copy of the cell's system, whose Services are
@@ -62,7 +62,7 @@ func (r *Run) servicesUnused(same *System) bool {
 // services' edges where they differ only in settings no instance has
 // needed: timeoutUnused (fork_timeouts.go) and policiesUnused
 // (fork_policies.go) for each instance's edge.
-func (r *Run) edgesUnused(same *System, copied bool) bool {
+func (r *Run) edgesUnused(same *System, copied bool, tv *timeoutView) bool {
 	for i := range same.Services {
 		deps, mine := same.Services[i].Dependencies, r.sys.Services[i].Dependencies
 		if len(deps) != len(mine) {
@@ -80,7 +80,7 @@ func (r *Run) edgesUnused(same *System, copied bool) bool {
 			}
 			for k := range ss.n {
 				e := ss.depBase + k*ss.nDeps + j
-				if timeout && !r.timeoutUnused(e, p.Timeout) {
+				if timeout && !r.timeoutUnused(e, p.Timeout, tv) {
 					return false
 				}
 				if c := p; policies && !policiesUnused(&c, was, &r.dependencies[e], r.insts[ss.instBase+k].restarts > 0) {
@@ -108,7 +108,7 @@ func (r *Run) edgesUnused(same *System, copied bool) bool {
 // cloneServicesInto copies r's services into dst, which CloneInto has
 // just made a copy of r's scalars, taking memory from the buffers dst had
 // (was*).
-func (r *Run) cloneServicesInto(dst *Run, wasSvcs []svcState, wasOrder []int, wasInsts []instState, wasLinks []link) {
+func (r *Run) cloneServicesInto(dst *Run, wasSvcs []svcState, wasOrder []int, wasInsts []instState, wasLinks []link, compact bool) {
 	dst.svcOrder = cloneInto(wasOrder, r.svcOrder)
 	dst.links = cloneInto(wasLinks, r.links)
 	dst.svcs, dst.insts = nil, nil
@@ -119,7 +119,7 @@ func (r *Run) cloneServicesInto(dst *Run, wasSvcs []svcState, wasOrder []int, wa
 			src, d := &r.svcs[i], &dst.svcs[i]
 			series := d.series
 			*d = *src
-			d.series = cloneInto(series, src.series)
+			d.series = cloneSeries(series, src.series, compact)
 		}
 	}
 	if r.insts != nil {

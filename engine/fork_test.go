@@ -267,3 +267,54 @@ func checkWrongForkRefused(t *testing.T, what string, prefix *engine.Run, cell *
 		t.Errorf("%s: a wrong fork hashes as the cell's own run: the comparison cannot see it", what)
 	}
 }
+
+// KeepInto's copy of a run (what a sweep keeps of a finished run) is the
+// run: the same snapshot, the same run on to the end, and the same forks,
+// though it holds its series at their length and so fewer bytes than
+// CloneInto's copy, in every kind of server (services, tenants with
+// shedding, a tasks server with pools).
+func TestKeepIntoCopiesCompactly(t *testing.T) {
+	h := func(r *engine.Run) uint64 {
+		hash := fnv.New64a()
+		s := r.Snapshot()
+		fingerprintSnapshot(hash, &s)
+		return hash.Sum64()
+	}
+	for _, c := range []struct {
+		name string
+		v    int
+		at   time.Duration
+	}{{"cascade", 1, 20 * time.Second}, {"fleet-probes", 1, 48 * time.Second}, {"noisy-tenant", 2, 30 * time.Second}, {"go-server", 1, 30 * time.Second}} {
+		b, ok := scenarios.Lookup(c.name)
+		if !ok {
+			t.Fatalf("no scenario %s", c.name)
+		}
+		sc := b.Build()
+		r, err := engine.New(sc, c.v, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.AdvanceTo(c.at)
+		var kept, full engine.Run
+		r.KeepInto(&kept)
+		r.CloneInto(&full)
+		if k, f := kept.Footprint(), full.Footprint(); k >= f {
+			t.Errorf("%s: KeepInto's copy holds %d bytes, CloneInto's %d: want fewer", c.name, k, f)
+		}
+		if h(&kept) != h(r) {
+			t.Fatalf("%s: KeepInto's copy's snapshot differs from the run's", c.name)
+		}
+		// A fork of the compact copy into the run's own scenario, and the
+		// copy itself, go on to the end as the run does.
+		var fork engine.Run
+		if !kept.ForkInto(&fork, sc, c.v) {
+			t.Fatalf("%s: KeepInto's copy does not fork into its own scenario", c.name)
+		}
+		r.Run()
+		kept.Run()
+		fork.Run()
+		if want := h(r); h(&kept) != want || h(&fork) != want {
+			t.Errorf("%s: KeepInto's copy or its fork ran on otherwise than the run", c.name)
+		}
+	}
+}

@@ -33,9 +33,52 @@ import (
 // timeout: the loop's slices, the pool's own wait and the memory held go
 // as they did until a timer fires. So the same rules hold there.
 
+// timeoutView is what the armed timers' rules read of every call inside
+// a timeout layer and of every pending timer, gathered for all the
+// dependencies at once when the first of them asks: a check of a fleet's
+// twenty edges (one a service instance) would otherwise pass over every
+// request and every pending event once an edge.
+type timeoutView struct {
+	ready bool
+	// oldest[i]: the earliest timeoutAt of the calls inside dependency
+	// i's timeout layer now (noArrival: none).
+	oldest []time.Duration
+	// late[i]: a pending timer of a call to i is not at its call's
+	// timeoutAt (armed late, after a hang held the call).
+	late []bool
+}
+
+// gather fills v from r: one pass over the requests and one over the queue.
+func (v *timeoutView) gather(r *Run) {
+	n := len(r.dependencies)
+	v.ready = true
+	v.oldest, v.late = make([]time.Duration, n), make([]bool, n)
+	for i := range v.oldest {
+		v.oldest[i] = noArrival
+	}
+	for k := range r.requests {
+		req := &r.requests[k]
+		if req.ep < 0 || req.dep < 0 || int(req.dep) >= n {
+			continue
+		}
+		if at := r.dependencies[req.dep].timeoutAt; at >= 0 && req.active&(1<<at) != 0 {
+			v.oldest[req.dep] = min(v.oldest[req.dep], req.timeoutAt)
+		}
+	}
+	r.queue.each(func(e *event) {
+		if e.kind != evTimeout {
+			return
+		}
+		if req := &r.requests[e.req]; req.gen == e.gen && req.dep >= 0 && int(req.dep) < n && req.timeoutTok == e.tok && e.at != req.timeoutAt {
+			v.late[req.dep] = true
+		}
+	})
+}
+
 // timeoutUnused reports whether dependency i's timeout may be t in a fork
-// of r: no call has needed the timeout ds has (see above).
-func (r *Run) timeoutUnused(i int, t time.Duration) bool {
+// of r: no call has needed the timeout ds has (see above). v is what the
+// calls of this check share of r (gathered when first needed).
+func (r *Run) timeoutUnused(i int, t time.Duration, v *timeoutView) bool {
 	ds := &r.dependencies[i]
 	old := ds.timeout
 	// Both positive, so the layers are the same. A retry inside the
@@ -62,22 +105,18 @@ func (r *Run) timeoutUnused(i int, t time.Duration) bool {
 	if ds.timeouts != 0 || ds.deadlineTimeouts != 0 || ds.propagate {
 		return false
 	}
-	// The calls inside the layer now: the new timeout must not have run out.
-	for k := range r.requests {
-		req := &r.requests[k]
-		if req.ep >= 0 && int(req.dep) == i && req.active&(1<<ds.timeoutAt) != 0 && req.timeoutAt-old+t <= r.now {
-			return false
-		}
+	if !v.ready {
+		v.gather(r)
+	}
+	// The calls inside the layer now: the new timeout must not have run
+	// out for the one that entered first.
+	if o := v.oldest[i]; o != noArrival && o-old+t <= r.now {
+		return false
 	}
 	if t < old && r.deferredOutlasts(i, t-old) {
 		return false // waiters.go: a timer deferred for the old timeout only
 	}
-	late := false
-	r.queue.each(func(e *event) {
-		if req := &r.requests[e.req]; e.kind == evTimeout && req.gen == e.gen && int(req.dep) == i && req.timeoutTok == e.tok && e.at != req.timeoutAt {
-			late = true
-		}
-	})
+	late := v.late[i]
 	// The timers waiting behind the first in ds's FIFO (timers.go) are
 	// not events yet: the same look at them.
 	w := &ds.timers

@@ -75,7 +75,7 @@ func (r *Run) tasksSpare() tasksSpare { return tasksSpare{tasks: r.tasks, pools:
 // cloneTasksInto gives dst, a copy of r, tasks server and pools of its
 // own, copies of r's, reusing the memory of old (dst's before the copy)
 // where it is not r's.
-func (r *Run) cloneTasksInto(dst *Run, old tasksSpare) {
+func (r *Run) cloneTasksInto(dst *Run, old tasksSpare, compact bool) {
 	dst.tasks, dst.pools = nil, nil
 	if src := r.tasks; src != nil {
 		t := old.tasks
@@ -85,7 +85,7 @@ func (r *Run) cloneTasksInto(dst *Run, old tasksSpare) {
 		free, series, rngs, cpu, blocking := t.free, t.series, t.blockRng, t.cpu, t.blocking
 		*t = *src
 		t.free = cloneInto(free, src.free)
-		t.series = cloneInto(series, src.series)
+		t.series = cloneSeries(series, src.series, compact)
 		// cpu and blocking are only read, but copied all the same: a copy
 		// shares nothing with the run it came from, whatever a later
 		// Reset of that run does with its buffers.
@@ -111,7 +111,7 @@ func (r *Run) cloneTasksInto(dst *Run, old tasksSpare) {
 			s, d := &src.pools[i], &p.pools[i]
 			hosts, series := d.hosts, d.series
 			*d = *s
-			d.series = cloneInto(series, s.series)
+			d.series = cloneSeries(series, s.series, compact)
 			d.hosts = reuseBuf(hosts, len(s.hosts))[:len(s.hosts)]
 			for k := range s.hosts {
 				waiters, dials := d.hosts[k].waiters, d.hosts[k].dials

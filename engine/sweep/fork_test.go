@@ -34,7 +34,7 @@ func TestForkedCellsEqualSingleRuns(t *testing.T) {
 			sys := &sc.Variants[v].System
 			sys.Dependencies[2].Policy.Timeout, _ = time.ParseDuration(p.Axes[0].Values[job.I].(string))
 			sys.Workers = int(p.Axes[1].Values[job.J].(int64))
-			snap := sameAsRuns(t, p, s, runner.last, sc)
+			snap := sameAsRuns(t, p, s, runner.lastRun(), sc)
 			// What the metrics read, as the test has always checked.
 			want, wantGoal := snap.Endpoints[0].Window.Share(engine.OK), snap.Endpoints[2].Window.Share(engine.OK)
 			if s.Value != want || s.GoalValue != wantGoal {

@@ -92,6 +92,9 @@ type Plan struct {
 	// handed theirs over (keepEnd).
 	spareMu sync.Mutex
 	spare   []*engine.Run
+	// keptSpare holds the buffers of finished runs' copies let go, for
+	// the next copies (keepEnd).
+	keptSpare []*engine.Run
 	// What a seed's runs share goes once they are all done: the jobs come
 	// seed by seed (Jobs), so a sweep holds the traffic, prefixes and
 	// finished runs of the few seeds under way, however many seeds it
@@ -111,6 +114,14 @@ type keptRun struct {
 	run  *engine.Run
 	size int64
 	refs atomic.Int32
+	// A finished run's copy (keepEnd) holds its series at their length
+	// (engine's KeepInto), and what the job measured on it: a cell that
+	// forks from it at its end is that run, its knobs unused, and so
+	// measures the same (a metric reads counts, never a knob). Such a
+	// copy's buffers go back to keptSpare, not to spare: too small for a
+	// Runner.
+	end    bool
+	sample Sample
 }
 
 // hold takes a hold on k for a job forking from it, unless every holder
@@ -442,21 +453,46 @@ func (p *Plan) jobDone(job Job) {
 func (p *Plan) drop(k *keptRun) {
 	if k != nil && k.refs.Add(-1) == 0 {
 		p.kept.Add(-k.size)
+		if k.end {
+			p.spareMu.Lock()
+			if len(p.keptSpare) < maxSpare {
+				p.keptSpare = append(p.keptSpare, k.run)
+			}
+			p.spareMu.Unlock()
+			return
+		}
 		p.putSpare(k.run)
 	}
 }
 
-// keepEnd keeps r, job's finished run, for the later jobs of its column
-// and row, and returns the run the Runner goes on with: r itself when it
-// is not kept, or a spare one. The run is handed over, not copied: the
-// Runner's next job needs a run's buffers, not this run, and a spare
-// run's are as good. r replaces the run kept there, which did not serve
-// this job (and, on an axis that grows, had the smaller knob).
-func (p *Plan) keepEnd(job Job, r *engine.Run) *engine.Run {
-	if !p.keep(p.endCol, p.endRow, job, r) {
-		return r
+// keepEnd keeps a copy of r, job's finished run, and s, what the job
+// measured on it, for the later jobs of its column and row. The copy
+// holds r's series at their length (engine's KeepInto): a run stopped at
+// fleet-probes' 48 s of 90 has filled half of the arrays its Runner goes
+// on with, so twice as many finished runs fit the plan's bytes (keptCap),
+// and a grid's twenty columns keep one each. It replaces the run kept
+// there, which did not serve this job (and, on an axis that grows, had
+// the smaller knob).
+func (p *Plan) keepEnd(job Job, r *engine.Run, s Sample) {
+	p.spareMu.Lock()
+	var c *engine.Run
+	if n := len(p.keptSpare); n > 0 {
+		c = p.keptSpare[n-1]
+		p.keptSpare[n-1] = nil
+		p.keptSpare = p.keptSpare[:n-1]
 	}
-	return p.getSpare()
+	p.spareMu.Unlock()
+	if c == nil {
+		c = new(engine.Run)
+	}
+	r.KeepInto(c)
+	if !p.keepRun(p.endCol, p.endRow, job, c, true, s) {
+		p.spareMu.Lock()
+		if len(p.keptSpare) < maxSpare {
+			p.keptSpare = append(p.keptSpare, c)
+		}
+		p.spareMu.Unlock()
+	}
 }
 
 // keepPrefix keeps a copy of r, job's run from the start now at forkAt,
@@ -475,23 +511,43 @@ func (p *Plan) keepPrefix(job Job, r *engine.Run) {
 // keep puts r in job's slots of col and row, replacing (and letting go
 // of) what they held, unless the plan holds too many bytes of kept runs.
 func (p *Plan) keep(col, row []atomic.Pointer[keptRun], job Job, r *engine.Run) bool {
+	return p.keepRun(col, row, job, r, false, Sample{})
+}
+
+// keepRun is keep, for a finished run's copy (end) with its sample s too.
+func (p *Plan) keepRun(col, row []atomic.Pointer[keptRun], job Job, r *engine.Run, end bool, s Sample) bool {
 	nx, ny := p.Size()
 	size := int64(r.Footprint())
 	if p.kept.Add(size) > p.keptMax {
 		p.kept.Add(-size)
 		return false
 	}
-	k := &keptRun{run: r, size: size}
+	k := &keptRun{run: r, size: size, end: end, sample: s}
 	k.refs.Store(2)
 	p.drop(col[job.Seed*nx+job.I].Swap(k))
 	p.drop(row[job.Seed*ny+job.J].Swap(k))
 	return true
 }
 
-// forkEnd makes r, when it can, job's finished run from a finished run of
-// its column or row (ForkInto checks that the knobs never mattered).
-func (p *Plan) forkEnd(job Job, sc *engine.Scenario, r *engine.Run) bool {
-	return p.forkKept(p.endCol, p.endRow, job, sc, r)
+// forkEnd returns, when it can, the finished run of job's column or row
+// that is job's run but for its knobs, which never mattered in it
+// (engine's CanFork, the check ForkInto makes), held for the caller to
+// drop: what it measured is what job measures. Nothing is copied: the
+// run has nothing left to simulate, and a metric reads none of the knobs
+// a fork may change.
+func (p *Plan) forkEnd(job Job, sc *engine.Scenario) *keptRun {
+	nx, ny := p.Size()
+	for _, slot := range []*atomic.Pointer[keptRun]{&p.endCol[job.Seed*nx+job.I], &p.endRow[job.Seed*ny+job.J]} {
+		k := slot.Load()
+		if k == nil || !k.hold() {
+			continue
+		}
+		if k.run.CanFork(sc, p.Variant) {
+			return k
+		}
+		p.drop(k)
+	}
+	return nil
 }
 
 // forkKept makes r, when it can, job's run forked from the run kept in
@@ -762,9 +818,12 @@ type Runner struct {
 	p   *Plan
 	r   *engine.Run // the next job's, whose buffers it reuses
 	ctx context.Context
-	// last is the run the last job measured (r, or a run kept for end
-	// forks since: read only), for tests to look at.
-	last *engine.Run
+	// last is the run the last job measured (r), for tests to look at
+	// (lastRun); or lastEnd, the finished run it forked from at its end,
+	// for cell scenario lastSc.
+	last    *engine.Run
+	lastEnd *engine.Run
+	lastSc  *engine.Scenario
 	// watch: the next cells of the job's column and row (watch.go).
 	watch watch
 	// start is the moment the last job's run went on from (0: from the
@@ -792,15 +851,24 @@ func (w *Runner) Run(job Job) (Sample, error) {
 	// checks): a finished run of the column or row, a copy of one taken
 	// past forkAt (watch.go), the seed's prefix, a column's or row's
 	// prefix, a copy taken before forkAt; otherwise the whole run.
-	ended := p.forkEnd(job, sc, r)
+	if k := p.forkEnd(job, sc); k != nil {
+		p.forks.Add(1)
+		p.endForks.Add(1)
+		now, ev := k.run.Now(), k.run.Events()
+		w.start, w.last, w.lastEnd, w.lastSc = now, nil, k.run, sc
+		w.end(job)
+		p.noteWork(FromEnd, now, now, ev, ev)
+		s := k.sample
+		s.Job = job
+		p.drop(k)
+		p.jobDone(job)
+		return s, nil
+	}
+	w.lastEnd = nil
 	watching := false
 	var kind Start
 	var ev0 uint64
-	if ended {
-		kind = FromEnd
-		p.forks.Add(1)
-		p.endForks.Add(1)
-	} else if p.forkLatest(p.midCol, p.midRow, job, sc, r, p.forkAt, noEnd) {
+	if p.forkLatest(p.midCol, p.midRow, job, sc, r, p.forkAt, noEnd) {
 		kind = FromMid
 		p.forks.Add(1)
 		p.midForks.Add(1)
@@ -845,7 +913,7 @@ func (w *Runner) Run(job Job) (Sample, error) {
 	} else {
 		ev0 = r.Events()
 	}
-	if !ended && !watching {
+	if !watching {
 		w.begin(job, r)
 	}
 	if err := w.finish(r, sc); err != nil {
@@ -859,9 +927,21 @@ func (w *Runner) Run(job Job) (Sample, error) {
 		s.GoalValue = p.Goal.Metric.Measure(&snap)
 	}
 	w.last = r
-	if !ended {
-		w.r = p.keepEnd(job, r)
-	}
+	p.keepEnd(job, r, s)
 	p.jobDone(job)
 	return s, nil
+}
+
+// lastRun is the run the last job measured, for tests: its own run, or a
+// fork of the finished run it was at its end (made now, from a run a
+// later job may take the buffers of: call it before the next job).
+func (w *Runner) lastRun() *engine.Run {
+	if w.lastEnd == nil {
+		return w.last
+	}
+	r := new(engine.Run)
+	if !w.lastEnd.ForkInto(r, w.lastSc, w.p.Variant) {
+		panic("sweep: a job forked at the end from a run ForkInto refuses")
+	}
+	return r
 }

@@ -80,12 +80,13 @@ func runChecked(t *testing.T, p *Plan) (early, end int) {
 			t.Fatal(err)
 		}
 		sc := p.CellScenario(job.I, job.J)
-		sameAsRuns(t, p, s, w.last, sc)
-		switch w.last.Now() {
-		case w.last.End():
+		last := w.lastRun()
+		sameAsRuns(t, p, s, last, sc)
+		switch last.Now() {
+		case last.End():
 			end++
 		default:
-			if w.last.Now() < sc.Duration {
+			if last.Now() < sc.Duration {
 				early++
 			}
 		}

@@ -127,7 +127,7 @@ func runJobs(tb testing.TB, p *Plan, check func(Job, Sample, *engine.Run)) int {
 			tb.Fatal(err)
 		}
 		if check != nil {
-			check(job, s, w.last)
+			check(job, s, w.lastRun())
 		}
 	}
 	return len(jobs)

@@ -38,7 +38,7 @@ func TestWatchedCopiesForkExactly(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sameAsRuns(t, p, s, w.last, p.CellScenario(job.I, job.J))
+			sameAsRuns(t, p, s, w.lastRun(), p.CellScenario(job.I, job.J))
 			if p.midForks.Load() > mid && w.start > p.forkAt {
 				later++
 			}
