@@ -56,6 +56,9 @@ type Run struct {
 	// in arrAt and arrSeq, so that finding the next event costs two
 	// comparisons.
 	arrivals []pending
+	// anyLean: some endpoint is lean (endpointState.lean), so that
+	// arrivals go to arriveDrawn, not straight to arrive.
+	anyLean  bool
 	firstArr int
 	arrAt    time.Duration
 	arrSeq   uint64
@@ -157,10 +160,12 @@ type endpointState struct {
 	// EndpointSnapshot.Latencies).
 	latencies []uint32
 
-	// plain: its arrivals need none of arrive's rarer steps (no tasks
-	// server, no tenant, no patience timer) and call a dependency, so
-	// that one which finds a free worker may take arriveMany's lines.
-	plain bool
+	// lean: its arrivals need none of arrive's rarer steps (no tasks
+	// server, no tenant) and call a dependency on a fast path, so that one
+	// which finds a free worker may take arriveMany's or arriveDrawn's
+	// lines; plain:
+	// lean, and no patience timer either (arriveMany's).
+	lean, plain bool
 
 	// Issue 14 (tenants.go): the requests' class for load shedding, how
 	// each arrival's tenant is drawn (nil: no tenant), and, for an
@@ -514,7 +519,10 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 	r.splitFast() // fastpath.go: the hooks above have had their say
 	for i := range r.endpoints {
 		es := &r.endpoints[i]
-		es.plain = r.tasks == nil && es.tenancy == nil && es.patience <= 0 && es.dep >= 0
+		es.lean = r.tasks == nil && es.tenancy == nil && es.dep >= 0 &&
+			(r.dependencies[es.dep].fast || r.dependencies[es.dep].fastLayers)
+		es.plain = es.lean && es.patience <= 0
+		r.anyLean = r.anyLean || es.lean
 	}
 	// The drain limit is not kept in the queue: it is the first thing to
 	// happen at r.end (AdvanceTo), since everything else that could fall
@@ -727,7 +735,11 @@ func (r *Run) runBefore(stop time.Duration) {
 				return
 			}
 			if r.order != nil {
-				r.arriveMany(stop) // replayed traffic: a batch of arrivals
+				r.arriveMany(stop) // replayed traffic, in order
+				continue
+			}
+			if r.anyLean {
+				r.arriveDrawn(stop)
 				continue
 			}
 			r.now = r.arrAt
@@ -1062,11 +1074,8 @@ func nextArrival(es *endpointState, after, duration time.Duration) (time.Duratio
 func (r *Run) arrive(epIdx int) {
 	es := &r.endpoints[epIdx]
 	now := r.now
-	// The next arrival: nextArrival, with its common case (Poisson
-	// traffic) written out here.
-	var next, latency time.Duration
+	var latency time.Duration
 	var errDraw float64
-	var ok bool
 	if order := r.order; order != nil {
 		// Every endpoint's traffic replayed, in an order drawn with it:
 		// the next arrival is read, not sorted. It takes the seq it takes
@@ -1091,70 +1100,7 @@ func (r *Run) arrive(epIdx int) {
 		}
 		goto drawn
 	}
-	if sh := es.shared; sh != nil {
-		// Replayed traffic (traffic.go): what the streams below would draw.
-		k := es.sharedNext
-		reqs := sh.reqs
-		this := &reqs[k]
-		latency, errDraw = this.latency, this.errDraw
-		if k+1 < len(reqs) {
-			next, ok = reqs[k+1].at, true
-		}
-		es.sharedNext = k + 1
-	} else if es.interval == 0 && es.rate > 0 {
-		u := es.arrivals.next() // es.arrivals.exp(), written out (expFast)
-		x, fast := expFast(u)
-		if !fast {
-			x = es.arrivals.expSlow(u)
-		}
-		gap := x / es.rate * float64(time.Second)
-		if float64(now)+gap < float64(r.lastBucket) {
-			next = now + time.Duration(gap)
-			ok = next < r.lastBucket
-		}
-	} else {
-		next, ok = nextArrival(es, now, r.lastBucket)
-	}
-	if ok {
-		// The endpoint's next arrival replaces the one just handled, the
-		// first: it has the largest seq so far, so it goes after every
-		// arrival not later than it, and those move up a place.
-		r.seq++
-		if q := r.arrivals; len(q) == 1 || next < q[1].at {
-			// The usual case: it is still the first.
-			q[0].at, q[0].seq = next, r.seq
-			r.arrAt, r.arrSeq = next, r.seq
-		} else {
-			i := 0
-			for ; i+1 < len(q) && q[i+1].at <= next; i++ {
-				q[i] = q[i+1]
-			}
-			q[i] = pending{at: next, seq: r.seq, ep: epIdx}
-			r.firstArr, r.arrAt, r.arrSeq = q[0].ep, q[0].at, q[0].seq
-		}
-	} else {
-		// Its traffic has ended: it leaves the arrivals.
-		r.arrivals = r.arrivals[1:]
-		r.setFirstArrival()
-	}
-	if es.shared == nil {
-		// Draw what this request will meet before any decision, so the
-		// traffic is the same whatever the variant does with it.
-		tr := es.traffic
-		if es.dep >= 0 {
-			if ds := &r.dependencies[es.dep]; ds.latKind == Exponential {
-				u := tr.next() // sample's common case, written out (expFast)
-				x, fast := expFast(u)
-				if !fast {
-					x = tr.expSlow(u)
-				}
-				latency = time.Duration(x * ds.latMean)
-			} else {
-				latency = ds.sample(tr)
-			}
-		}
-		errDraw = tr.float64()
-	}
+	latency, errDraw = r.drawNext(es, epIdx, now)
 
 drawn:
 	es.arrived++
@@ -1277,9 +1223,10 @@ drawn:
 // one after another, for as long as the next comes before the queue's
 // head and before stop: runBefore's choice, made here without going back
 // to it. An arrival of a plain endpoint that finds a free worker and calls
-// a dependency on a fast path takes arrive's own lines for that case,
-// minus the checks a plain endpoint never needs; any other goes to
-// arrive. The steps, and so the sequence numbers, are arrive's.
+// a dependency on a fast path, or finds no worker and no room to queue,
+// takes arrive's own lines for that case, minus the checks a plain
+// endpoint never needs; any other goes to arrive. The steps, and so the
+// sequence numbers, are arrive's.
 func (r *Run) arriveMany(stop time.Duration) {
 	q := &r.queue
 	for {
@@ -1301,24 +1248,29 @@ func (r *Run) arriveMany(stop time.Duration) {
 		if ds == nil && !refuse {
 			r.arrive(epIdx)
 		} else {
-			// arrive's reading of the order.
-			k := es.sharedNext
-			reqs := es.shared.reqs
-			this := &reqs[k]
-			latency, errDraw := this.latency, this.errDraw
-			if k+1 < len(reqs) {
-				r.seq++
-				es.pendAt, es.pendSeq = reqs[k+1].at, r.seq
-			}
-			es.sharedNext = k + 1
-			m := r.orderNext + 1
-			r.orderNext = m
-			if order := r.order; m < len(order) {
-				ep := int(order[m])
-				n := &r.endpoints[ep]
-				r.firstArr, r.arrAt, r.arrSeq = ep, n.pendAt, n.pendSeq
-			} else {
-				r.firstArr, r.arrAt, r.arrSeq = -1, noArrival, 0
+			var latency time.Duration
+			var errDraw float64
+			{
+				// arrive's reading of the order.
+				order := r.order
+				k := es.sharedNext
+				reqs := es.shared.reqs
+				this := &reqs[k]
+				latency, errDraw = this.latency, this.errDraw
+				if k+1 < len(reqs) {
+					r.seq++
+					es.pendAt, es.pendSeq = reqs[k+1].at, r.seq
+				}
+				es.sharedNext = k + 1
+				m := r.orderNext + 1
+				r.orderNext = m
+				if m < len(order) {
+					ep := int(order[m])
+					n := &r.endpoints[ep]
+					r.firstArr, r.arrAt, r.arrSeq = ep, n.pendAt, n.pendSeq
+				} else {
+					r.firstArr, r.arrAt, r.arrSeq = -1, noArrival, 0
+				}
 			}
 			es.arrived++
 			es.bucket.Arrivals++
@@ -1394,39 +1346,195 @@ func (r *Run) arriveMany(stop time.Duration) {
 	}
 }
 
-// startFast sends request id's call, on a worker now, to ds, which has a
-// fast path: arrive's lines for it (startOnWorker's, runHandler's and
-// sendFast's steps).
-func (r *Run) startFast(id int32, req *request, ds *dependencyState, now, latency time.Duration, errDraw float64) {
-	if !ds.fast {
-		r.enterFast(id, req, ds) // fastpath.go: through its layers
-		return
-	}
-	after, isErr := latency, false
-	if now >= ds.faultUntil || ds.fault != nil {
-		var answers bool
-		after, answers, isErr = r.response(ds, latency, errDraw)
-		if !answers || (ds.timeout > 0 && after >= ds.timeout) {
-			r.enter(id, 0) // canGoFast: no retry budget to begin
+// arriveDrawn is arriveMany for a run that follows no order: each
+// arrival's traffic is drawn as it comes (or replayed endpoint by
+// endpoint) by drawNext, and a lean endpoint's patience timer is set here
+// when it joins others in a ring with room (the rest go to arrive). The
+// rest is arriveMany's, line for line: in one loop, the call to drawNext
+// and the patience timer's lines cost the replayed arrivals some 8
+// instructions each.
+func (r *Run) arriveDrawn(stop time.Duration) {
+	q := &r.queue
+	for {
+		epIdx := r.firstArr
+		now := r.arrAt
+		r.now = now
+		es := &r.endpoints[epIdx]
+		var ds *dependencyState
+		refuse := false // no worker free, no room to queue
+		// A patience timer that would be its endpoint's first, or
+		// grow the ring, is left to arrive (setPatience).
+		if w := &es.waits; es.lean && (es.patience <= 0 || (w.n > 0 && w.n < len(w.items))) {
+			if len(r.freeWorkers) > 0 {
+				if d := &r.dependencies[es.dep]; d.fast || d.fastLayers {
+					ds = d
+				}
+			} else {
+				refuse = !r.acceptQueueHasRoom()
+			}
+		}
+		if ds == nil && !refuse {
+			r.arrive(epIdx)
+		} else {
+			var latency time.Duration
+			var errDraw float64
+			latency, errDraw = r.drawNext(es, epIdx, now)
+			es.arrived++
+			es.bucket.Arrivals++
+			if now >= r.measureFrom && now < r.measureTo {
+				es.windowArrived++
+			}
+			if refuse {
+				// arrive's refusal of a plain endpoint's request
+				// (noRoom), as arrive counts it.
+				r.lacked = true // fork.go
+				es.total[Rejected]++
+				es.bucket.Outcomes[Rejected]++
+				r.countWindow(es, now, Rejected)
+				goto next
+			}
+			var id int32
+			if n := len(r.freeRequests); n > 0 {
+				id = r.freeRequests[n-1]
+				r.freeRequests = r.freeRequests[:n-1]
+			} else {
+				r.requests = append(r.requests, request{})
+				id = int32(len(r.requests) - 1)
+			}
+			req := &r.requests[id]
+			gen := req.gen
+			*req = request{}
+			req.arrived, req.latency, req.errDraw, req.gen = now, latency, errDraw, gen
+			req.ep, req.dep, req.tenant = int16(epIdx), int32(es.dep), noTenant
+			r.open++
+			if es.patience > 0 {
+				// arrive's setting of the patience timer (timers.go),
+				// in its common case: the timer joins others, with room.
+				r.seq++
+				w := &es.waits
+				p := &w.items[(w.head+w.n)&(len(w.items)-1)]
+				w.n++
+				p.at, p.seq, p.req, p.gen, p.tok = now+es.patience, r.seq, id, gen, 0
+			}
+			n := len(r.freeWorkers) - 1
+			w := r.freeWorkers[n]
+			r.freeWorkers = r.freeWorkers[:n]
+			r.busy++
+			r.maxBusy = max(r.maxBusy, r.busy) // fork.go
+			es.busy++
+			req.worker = w
+			req.started = true
+			req.callStart = now
+			if !ds.fast {
+				r.enterFast(id, req, ds) // fastpath.go: through its layers
+				goto next
+			}
+			after, isErr := latency, false
+			if now >= ds.faultUntil || ds.fault != nil {
+				var answers bool
+				after, answers, isErr = r.response(ds, latency, errDraw)
+				if !answers || (ds.timeout > 0 && after >= ds.timeout) {
+					r.enter(id, 0) // canGoFast: no retry budget to begin
+					goto next
+				}
+			} else if ds.timeout > 0 && after >= ds.timeout {
+				r.enter(id, 0)
+				goto next
+			}
+			ds.calls++
+			ds.inFlight++
+			ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+			ds.maxAfter = max(ds.maxAfter, after) // fork.go
+			req.inCall = true
+			req.callTok++
+			req.fast = true
+			r.seq++
+			if c := q.place(now+after, r.seq); c != nil {
+				c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, req.gen, req.callTok, req.dep, evCallDone, isErr
+			} else {
+				q.pushFar(event{at: now + after, seq: r.seq, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
+			}
+		}
+	next:
+		if r.soon.seq != 0 || r.arrAt >= stop || r.arrAt > q.headAt || (r.arrAt == q.headAt && r.arrSeq >= q.headSeq) {
 			return
 		}
-	} else if ds.timeout > 0 && after >= ds.timeout {
-		r.enter(id, 0)
-		return
 	}
-	ds.calls++
-	ds.inFlight++
-	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
-	ds.maxAfter = max(ds.maxAfter, after) // fork.go
-	req.inCall = true
-	req.callTok++
-	req.fast = true
-	r.seq++
-	if c := r.queue.place(now+after, r.seq); c != nil {
-		c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, req.gen, req.callTok, req.dep, evCallDone, isErr
-		return
+}
+
+// drawNext finds endpoint epIdx's next arrival after this one, due now,
+// when the run follows no order (Run.order): replayed, or drawn from the
+// endpoint's stream (nextArrival, with its common case, Poisson traffic,
+// written out), and puts it among the arrivals. It returns what this
+// request will meet, replayed or drawn now.
+func (r *Run) drawNext(es *endpointState, epIdx int, now time.Duration) (latency time.Duration, errDraw float64) {
+	var next time.Duration
+	var ok bool
+	if sh := es.shared; sh != nil {
+		// Replayed traffic (traffic.go): what the streams below would draw.
+		k := es.sharedNext
+		reqs := sh.reqs
+		this := &reqs[k]
+		latency, errDraw = this.latency, this.errDraw
+		if k+1 < len(reqs) {
+			next, ok = reqs[k+1].at, true
+		}
+		es.sharedNext = k + 1
+	} else if es.interval == 0 && es.rate > 0 {
+		u := es.arrivals.next() // es.arrivals.exp(), written out (expFast)
+		x, fast := expFast(u)
+		if !fast {
+			x = es.arrivals.expSlow(u)
+		}
+		gap := x / es.rate * float64(time.Second)
+		if float64(now)+gap < float64(r.lastBucket) {
+			next = now + time.Duration(gap)
+			ok = next < r.lastBucket
+		}
+	} else {
+		next, ok = nextArrival(es, now, r.lastBucket)
 	}
-	r.queue.pushFar(event{at: now + after, seq: r.seq, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
+	if ok {
+		// The endpoint's next arrival replaces the one just handled, the
+		// first: it has the largest seq so far, so it goes after every
+		// arrival not later than it, and those move up a place.
+		r.seq++
+		if q := r.arrivals; len(q) == 1 || next < q[1].at {
+			// The usual case: it is still the first.
+			q[0].at, q[0].seq = next, r.seq
+			r.arrAt, r.arrSeq = next, r.seq
+		} else {
+			i := 0
+			for ; i+1 < len(q) && q[i+1].at <= next; i++ {
+				q[i] = q[i+1]
+			}
+			q[i] = pending{at: next, seq: r.seq, ep: epIdx}
+			r.firstArr, r.arrAt, r.arrSeq = q[0].ep, q[0].at, q[0].seq
+		}
+	} else {
+		// Its traffic has ended: it leaves the arrivals.
+		r.arrivals = r.arrivals[1:]
+		r.setFirstArrival()
+	}
+	if es.shared == nil {
+		// Draw what this request will meet before any decision, so the
+		// traffic is the same whatever the variant does with it.
+		tr := es.traffic
+		if es.dep >= 0 {
+			if ds := &r.dependencies[es.dep]; ds.latKind == Exponential {
+				u := tr.next() // sample's common case, written out (expFast)
+				x, fast := expFast(u)
+				if !fast {
+					x = tr.expSlow(u)
+				}
+				latency = time.Duration(x * ds.latMean)
+			} else {
+				latency = ds.sample(tr)
+			}
+		}
+		errDraw = tr.float64()
+	}
+	return latency, errDraw
 }
 
 // noRoom is !acceptQueueHasRoom for an arrival that finds no free worker,
