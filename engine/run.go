@@ -1560,7 +1560,7 @@ func (r *Run) startOnWorker(id int32) {
 	es.busy++
 	req.worker = w
 	req.started = true
-	if r.tasks != nil && r.startTask(id) {
+	if r.tasks != nil && r.startTask(id, req) {
 		return // tasks_run.go: the loop runs the handler later
 	}
 	r.runHandler(id, req, es)

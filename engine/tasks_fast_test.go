@@ -14,8 +14,9 @@ import (
 // whose dependencies draw on connection pools: caps that bind or not, a
 // wait for a connection, dials that take time or none, hosts that hang
 // (for a while or for ever), slow down or fail, and policies that the
-// layered fast path walks (a timeout, a semaphore or a bulkhead with a
-// queue, a breaker, cancellation), next to ones it cannot (a retry).
+// layered fast path walks (a timeout, a semaphore, a bulkhead with a queue
+// or one per tenant, a breaker, cancellation), next to ones it cannot (a
+// retry).
 func genTasksScenario(t *rapid.T) *Scenario {
 	ms := func(lo, hi int, label string) time.Duration {
 		return time.Duration(rapid.IntRange(lo, hi).Draw(t, label)) * time.Millisecond
@@ -47,6 +48,10 @@ func genTasksScenario(t *rapid.T) *Scenario {
 			sys.Tasks.Memory = Memory{Limit: 10 << 20, Base: 1 << 20, PerTask: int64(rapid.IntRange(64, 512).Draw(t, "perTaskKiB")) << 10, Restart: ms(50, 500, "restart")}
 		}
 	}
+	tenants := rapid.Bool().Draw(t, "tenants")
+	if tenants {
+		sys.Tenants = []string{"acme", "globex"}
+	}
 	nDeps := rapid.IntRange(1, 3).Draw(t, "deps")
 	for i := range nDeps {
 		name := fmt.Sprintf("d%d", i)
@@ -74,13 +79,17 @@ func genTasksScenario(t *rapid.T) *Scenario {
 		if rapid.IntRange(0, 3).Draw(t, "timeout") > 0 {
 			p.Timeout = ms(20, 400, "timeoutMs")
 		}
-		switch rapid.IntRange(0, 3).Draw(t, "bulkhead") {
+		switch rapid.IntRange(0, 4).Draw(t, "bulkhead") {
 		case 1:
 			p.Bulkhead = rapid.IntRange(1, 10).Draw(t, "slots")
 		case 2:
 			p.Bulkhead, p.BulkheadWait = rapid.IntRange(1, 10).Draw(t, "slots"), ms(1, 150, "bhWait")
 		case 3:
 			p.Bulkhead, p.BulkheadKind, p.BulkheadQueue = rapid.IntRange(1, 10).Draw(t, "slots"), ThreadPoolBulkhead, rapid.IntRange(1, 20).Draw(t, "bhQueue")
+		case 4:
+			if tenants {
+				p.TenantBulkhead = &TenantBulkhead{Default: rapid.IntRange(1, 8).Draw(t, "tenantSlots")}
+			}
 		}
 		if rapid.Bool().Draw(t, "breaker") {
 			p.Breaker = &breaker.Config{WindowSize: 10, MinimumCalls: 5, FailureRate: 0.5, OpenFor: ms(100, 800, "open"), HalfOpenTrials: 1}
@@ -93,6 +102,9 @@ func genTasksScenario(t *rapid.T) *Scenario {
 		}
 		sys.Dependencies = append(sys.Dependencies, d)
 		ep := Endpoint{Name: "e" + name, Rate: float64(rapid.IntRange(20, 300).Draw(t, "rate")), Calls: name, Patience: ms(50, 2000, "patience")}
+		if tenants {
+			ep.Tenants = []TenantShare{{Tenant: "acme", Share: 0.7}, {Tenant: "globex", Share: 0.3}}
+		}
 		if sys.Tasks != nil {
 			ep.CPU = time.Duration(rapid.IntRange(0, 3000).Draw(t, "cpuUs")) * time.Microsecond
 		}
