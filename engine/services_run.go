@@ -108,7 +108,8 @@ type instState struct {
 	expiredInQueue uint64
 }
 
-// link is a request's place in a chain of calls.
+// link is a request's place in a chain of calls. childArrives writes each
+// of its fields (a field added here must be written there too).
 type link struct {
 	// parent is the caller's request, with its generation and call token
 	// when the call was sent (a child only); edge the caller's edge, an
@@ -382,7 +383,11 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 	}
 	req.inCall = true
 	req.callTok++
-	gi := int32(r.pickInstance(ds))
+	// A service of one instance needs no balancer: the call asks nothing.
+	gi := int32(r.svcs[ds.svc].instBase)
+	if r.svcs[ds.svc].n > 1 {
+		gi = int32(r.pickInstance(ds))
+	}
 	r.ensureLink(id)
 	l := &r.links[id]
 	l.child = -1
@@ -403,7 +408,8 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 		if req.active&(1<<at) != 0 && !req.timeoutArmed && (int(id) >= len(r.deferred) || r.deferred[id].seq == 0) {
 			req.timeoutArmed = true
 			ds.armed = true // fork.go
-			r.setTimeout(ds, req.dep, max(req.timeoutAt, r.now), id, req.gen, req.timeoutTok) // timers.go
+			// Its FIFO (timers.go).
+			r.setTimeout(ds, req.dep, max(req.timeoutAt, r.now), id, req.gen, req.timeoutTok)
 		} else {
 			r.armTimeout(id, 0, false)
 		}
@@ -415,7 +421,9 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 		return
 	}
 	r.seq++
-	r.soon = soonCall{seq: r.seq, req: id, gen: req.gen, tok: req.callTok, inst: gi}
+	// Field by field: a literal is built aside and copied in.
+	s := &r.soon
+	s.seq, s.req, s.gen, s.tok, s.inst = r.seq, id, req.gen, req.callTok, gi
 }
 
 // soonOff, set by a test, sends every call through the event queue, as
@@ -593,8 +601,9 @@ func (r *Run) childArrives(id int32, pgen, ptok uint32, gi int) {
 	links := r.links
 	pl := &links[id]
 	cl := &links[c]
-	*cl = link{}
-	cl.parent, cl.parentGen, cl.parentTok, cl.edge, cl.child, cl.deadline, cl.send = id, pgen, ptok, parentDep, -1, pl.send, noDeadline
+	// Every field written once, instead of cleared and then filled in.
+	cl.parent, cl.parentGen, cl.parentTok, cl.edge, cl.child, cl.childGen = id, pgen, ptok, parentDep, -1, 0
+	cl.deadline, cl.send, cl.started = pl.send, noDeadline, 0
 	pl.child, pl.childGen = c, gen
 	if haveWorker {
 		r.startChild(c, req, in, ss)
@@ -778,7 +787,8 @@ func (r *Run) sendLeaf(c int32, req *request, ds *dependencyState) {
 func (r *Run) leafDone(e *event) {
 	req := &r.requests[e.req]
 	live := req.gen == e.gen && req.inCall && req.callTok == e.tok
-	if live && req.inst != 0 && r.insts[req.inst].state == InstanceIsHung {
+	in := &r.insts[req.inst] // insts[0], unused, for a slot the front holds now
+	if live && req.inst != 0 && in.state == InstanceIsHung {
 		r.hold(e) // the answer waits in a hung instance's socket
 		return
 	}
@@ -816,7 +826,6 @@ func (r *Run) leafDone(e *event) {
 	// whose worker goes back with nothing else to settle (no retry budget,
 	// no load shedding to tell, no test watching), in the same order.
 	c := e.req
-	in := &r.insts[req.inst]
 	ss := &r.svcs[in.svc]
 	l := &r.links[c]
 	parent := l.parent

@@ -552,6 +552,32 @@ func TestHungInstanceSendsNoCalls(t *testing.T) {
 	}
 }
 
+// A hung instance reads the answers of its calls to a leaf only when it
+// wakes, and answers nothing meanwhile: the ~30 calls it sent in the 300 ms
+// before the hang are answered at its end, none during it. (Its edge has
+// no layer, so those answers come as evLeafDone, which leafDone holds.)
+func TestHungInstanceHoldsItsLeafsAnswers(t *testing.T) {
+	sc := fleetOf(1, RoundRobin, func(s *Service) {
+		s.Work, s.Workers, s.Queue = Latency{}, 1000, 0
+		s.Calls = "db"
+		s.Dependencies = []Dependency{{Name: "db", Latency: Latency{Kind: Constant, Value: 300 * time.Millisecond}}}
+		s.Faults = []ServiceFault{{Kind: InstanceHang, Instance: 0, From: 2 * time.Second, To: 4 * time.Second}}
+	})
+	sc.Variants[0].System.Workers = 1000
+	r, _ := New(sc, 0, 1)
+	ok := func() uint64 { return r.Snapshot().Endpoints[0].Total[OK] }
+	r.AdvanceTo(2 * time.Second)
+	before := ok()
+	r.AdvanceTo(3999 * time.Millisecond)
+	if during := ok(); during != before {
+		t.Errorf("the hung instance answered %d calls", during-before)
+	}
+	r.AdvanceTo(4 * time.Second)
+	if after := ok(); after-before < 29 || after-before > 31 {
+		t.Errorf("%d calls answered when the hang ended, want the ~30 whose database answered during it", after-before)
+	}
+}
+
 // A callee's fallback answers its caller as a real answer would: the
 // caller cannot tell, and its breaker counts a success.
 func TestCalleeFallbackIsASuccessUpstream(t *testing.T) {
