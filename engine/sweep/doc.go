@@ -17,7 +17,9 @@
 // of a seed goes on from one prefix run up to the first fault when its
 // knobs have not mattered by then (or from a run of its column or row
 // there, when the base's knobs had), a cell whose knobs never mattered in
-// a finished run of its column or row is that run, and a cell whose knobs
+// a finished run of its column or row is that run (it takes the sample
+// measured on it, and hands the run on to its own column and row), and a
+// cell whose knobs
 // mattered in it goes on from a copy of that run taken at the last moment
 // they had not (a run watches the next cells of its column and row). A run
 // stops once what it measures can no longer change (the window's

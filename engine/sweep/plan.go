@@ -535,17 +535,38 @@ func (p *Plan) keepRun(col, row []atomic.Pointer[keptRun], job Job, r *engine.Ru
 // drop: what it measured is what job measures. Nothing is copied: the
 // run has nothing left to simulate, and a metric reads none of the knobs
 // a fork may change.
+//
+// A run that serves a job so is job's run, and may serve the later jobs
+// of job's column and row as well as those of its own: it goes into
+// job's other slot too when that slot was empty or did not serve (a
+// diagonal of cells whose two neighbours were both end forks from one
+// run of the cell before them, but which neither slot held, ran from the
+// fault).
 func (p *Plan) forkEnd(job Job, sc *engine.Scenario) *keptRun {
 	nx, ny := p.Size()
-	for _, slot := range []*atomic.Pointer[keptRun]{&p.endCol[job.Seed*nx+job.I], &p.endRow[job.Seed*ny+job.J]} {
+	col, row := &p.endCol[job.Seed*nx+job.I], &p.endRow[job.Seed*ny+job.J]
+	for n, slot := range []*atomic.Pointer[keptRun]{col, row} {
 		k := slot.Load()
 		if k == nil || !k.hold() {
 			continue
 		}
-		if k.run.CanFork(sc, p.Variant) {
-			return k
+		if !k.run.CanFork(sc, p.Variant) {
+			p.drop(k)
+			continue
 		}
-		p.drop(k)
+		other := row
+		if n == 1 {
+			other = col
+		}
+		if o := other.Load(); (n == 1 || o == nil) && o != k {
+			k.refs.Add(1) // held by this job, so not let go meanwhile
+			if !other.CompareAndSwap(o, k) {
+				k.refs.Add(-1)
+			} else {
+				p.drop(o)
+			}
+		}
+		return k
 	}
 	return nil
 }

@@ -76,3 +76,52 @@ func TestBuiltinSweepsEqualWholeRuns(t *testing.T) {
 		})
 	}
 }
+
+// A cell that forks from a finished run at the end is that run, and hands
+// it on to the later cells of its row and column as well (engine/sweep's
+// forkEnd): on fleet-probes, where most cells are some earlier cell's run
+// and a cell's two neighbours are often end forks of one run, the cells
+// run from the fault are few, and every cell still measures what its
+// whole run measures. On one worker, so that the jobs come in order.
+func TestEndForksHandTheirRunOn(t *testing.T) {
+	builtin, _ := scenarios.Lookup("fleet-probes")
+	const v = 1
+	var axes []sweep.Axis
+	for _, spec := range []string{"api/provider.timeout=100ms..2s:10", "api.workers=10..40:10"} {
+		ax, err := sweep.ParseVary(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		axes = append(axes, ax)
+	}
+	m, err := sweep.ParseMetric("page.ok", builtin.Build(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &sweep.Plan{Build: builtin.Build, Variant: v, Axes: axes, Seeds: []uint64{5}, Measure: m, Set: lessons.SetKnob}
+	if err := p.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	w := p.Runner()
+	for _, job := range p.Jobs() {
+		s, err := w.Run(job)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := engine.New(p.CellScenario(job.I, job.J), v, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Run()
+		snap := r.Snapshot()
+		if want := m.Measure(&snap); math.Float64bits(s.Value) != math.Float64bits(want) {
+			t.Errorf("cell %d,%d: the sweep measured %v, a whole run %v", job.I, job.J, s.Value, want)
+		}
+	}
+	work := p.Work()
+	ran := work[sweep.FromPrefix].Runs + work[sweep.FromMid].Runs + work[sweep.FromRowPrefix].Runs
+	t.Logf("%d of %d runs at the end, %d from the fault or later, %d from the start", work[sweep.FromEnd].Runs, len(p.Jobs()), ran, work[sweep.FromStart].Runs+work[sweep.FromEarlyMid].Runs)
+	if ran > 4 {
+		t.Errorf("%d cells ran on from the fault or a copy past it: want at most 4", ran)
+	}
+}
