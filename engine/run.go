@@ -729,6 +729,7 @@ func (r *Run) runBefore(stop time.Duration) {
 				continue // services_run.go: a call's arrival, due now
 			}
 		}
+	pick:
 		// An empty queue's headAt is noArrival, later than any arrival;
 		// so is arrAt once traffic has ended, and then no arrival comes
 		// first (or before stop).
@@ -830,7 +831,7 @@ func (r *Run) runBefore(stop time.Duration) {
 				r.tenantAnswered(req.tenant, arrived, OK) // tenants.go
 			}
 			r.freeFast(id, req, es)
-			continue
+			goto pick // nothing here sends a call into a service (Run.soon)
 		}
 	handle:
 		// handle may schedule events, which reuse the cell: it gets a copy.
