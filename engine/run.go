@@ -56,12 +56,13 @@ type Run struct {
 	// in arrAt and arrSeq, so that finding the next event costs two
 	// comparisons.
 	arrivals []pending
-	// anyLean: some endpoint is lean (endpointState.lean), so that
-	// arrivals go to arriveDrawn, not straight to arrive.
-	anyLean  bool
-	firstArr int
-	arrAt    time.Duration
-	arrSeq   uint64
+	// anyLean and anyPlain: some endpoint is lean, or plain
+	// (endpointState.lean), so that arrivals go to arriveDrawn, or
+	// arriveMany, not straight to arrive.
+	anyLean, anyPlain bool
+	firstArr          int
+	arrAt             time.Duration
+	arrSeq            uint64
 	// order, when not nil, is the order the arrivals come in, drawn with
 	// the replayed traffic of every endpoint (traffic.go): the run reads
 	// its next arrival from it, order[orderNext] the one due, with its time
@@ -523,6 +524,7 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 			(r.dependencies[es.dep].fast || r.dependencies[es.dep].fastLayers)
 		es.plain = es.lean && es.patience <= 0
 		r.anyLean = r.anyLean || es.lean
+		r.anyPlain = r.anyPlain || es.plain
 	}
 	// The drain limit is not kept in the queue: it is the first thing to
 	// happen at r.end (AdvanceTo), since everything else that could fall
@@ -727,6 +729,7 @@ func (r *Run) runBefore(stop time.Duration) {
 				continue // services_run.go: a call's arrival, due now
 			}
 		}
+	pick:
 		// An empty queue's headAt is noArrival, later than any arrival;
 		// so is arrAt once traffic has ended, and then no arrival comes
 		// first (or before stop).
@@ -734,11 +737,11 @@ func (r *Run) runBefore(stop time.Duration) {
 			if r.arrAt >= stop {
 				return
 			}
-			if r.order != nil {
+			if r.order != nil && r.anyPlain {
 				r.arriveMany(stop) // replayed traffic, in order
 				continue
 			}
-			if r.anyLean {
+			if r.order == nil && r.anyLean {
 				r.arriveDrawn(stop)
 				continue
 			}
@@ -828,7 +831,7 @@ func (r *Run) runBefore(stop time.Duration) {
 				r.tenantAnswered(req.tenant, arrived, OK) // tenants.go
 			}
 			r.freeFast(id, req, es)
-			continue
+			goto pick // nothing here sends a call into a service (Run.soon)
 		}
 	handle:
 		// handle may schedule events, which reuse the cell: it gets a copy.
