@@ -51,12 +51,19 @@ func (r *Run) enterRateLimiter(id int32, i int) {
 	// as Resilience4j's AtomicRateLimiter counts them from its constructor
 	// (nanoTimeStart). A token bucket, built full, is the same either way.
 	now := r.now - ds.limiterBorn
-	if p, isPeriod := ds.limiter.(*ratelimit.Period); isPeriod && p.Take(now) {
-		// A permit now, in the cycle of the last call: Acquire's answer,
-		// without its calls (inlined).
-		ds.ratePassed++
-		r.enter(id, i+1)
-		return
+	if p, isPeriod := ds.limiter.(*ratelimit.Period); isPeriod {
+		// A permit now, or a refusal at once, in the cycle of the last
+		// call: Acquire's answer, without its calls (both are inlined).
+		if p.Take(now) {
+			ds.ratePassed++
+			r.enter(id, i+1)
+			return
+		}
+		if p.Refuses(now) {
+			ds.rateLimited++
+			r.layerResult(id, i, resRateLimited)
+			return
+		}
 	}
 	wait, ok := ds.limiter.Acquire(now)
 	if ok && wait == 0 {

@@ -532,12 +532,13 @@ func (r *Run) handleService(e *event) {
 		if req.gen != e.gen || req.ep < 0 {
 			return // cancelled, crashed or drained meanwhile
 		}
-		if r.insts[req.inst].state == InstanceIsHung {
+		in := &r.insts[req.inst]
+		if in.state == InstanceIsHung {
 			r.hold(e) // the instance answers nothing until the hang ends
 			return
 		}
 		if e.kind == evWorkDone {
-			r.childCall(e.req, req)
+			r.childCall(e.req, req, in)
 		} else {
 			r.childAnswered(e.req, Outcome(e.tok))
 		}
@@ -698,13 +699,13 @@ func (r *Run) startChild(c int32, req *request, in *instState, ss *svcState) {
 		r.scheduleEvent(r.now+work, evWorkDone, c, req.gen, 0, 0)
 		return
 	}
-	r.childCall(c, req)
+	r.childCall(c, req, in)
 }
 
-// childCall sends child c's own call (req is c's), once its work is done,
-// through its instance's pipeline for the service's Calls edge, as
-// startOnWorker does for a front request.
-func (r *Run) childCall(c int32, req *request) {
+// childCall sends child c's own call (req is c's, in its instance), once
+// its work is done, through its instance's pipeline for the service's
+// Calls edge, as startOnWorker does for a front request.
+func (r *Run) childCall(c int32, req *request, in *instState) {
 	if req.dep < 0 {
 		r.childAnswered(c, OK)
 		return
@@ -713,7 +714,6 @@ func (r *Run) childCall(c int32, req *request) {
 	if ds.svc < 0 {
 		// The instance's next draws: replayed while they last
 		// (services_traffic.go), then from its stream.
-		in := &r.insts[req.inst]
 		if d := in.drawn; d != nil && in.drawNext < len(d.draws) {
 			k := in.drawNext
 			in.drawNext = k + 1
@@ -737,50 +737,44 @@ func (r *Run) childCall(c int32, req *request) {
 	if len(ds.layers) == 0 && !ds.propagate && r.pools == nil {
 		// No layer to enter, no deadline to check, no connection to
 		// wait for: what enter and startCall come to, sendCall.
-		if ds.svc < 0 {
-			r.sendLeaf(c, req, ds)
+		if ds.svc >= 0 {
+			r.sendCall(c, req, ds)
 			return
 		}
-		r.sendCall(c, req, ds)
+		// sendCall's steps for a call to a leaf along an edge with no
+		// layers, written out: nothing is armed (no timeout layer), and
+		// the answer is an evLeafDone, which leafDone takes straight to
+		// the child's end instead of through handle, callReturned, exit
+		// and finishCall. The event has the time and seq evCallDone would
+		// have had, so the order of events is the same. (A child's first
+		// attempt: it meets the draws just taken.)
+		if debugChecks && req.callTok != 0 {
+			panic(fmt.Sprintf("engine: child %d calls its leaf a second time", c))
+		}
+		ds.calls++
+		ds.inFlight++
+		ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+		req.inCall = true
+		req.callTok++
+		after, answers, isErr := r.response(ds, req.latency, req.errDraw)
+		if !answers {
+			ds.maxAfter = noArrival // fork.go
+			return
+		}
+		ds.maxAfter = max(ds.maxAfter, after) // fork.go
+		at := r.now + after
+		r.seq++
+		if e := r.queue.place(at, r.seq); e != nil {
+			e.req, e.gen, e.tok, e.dep, e.kind, e.err = c, req.gen, req.callTok, req.dep, evLeafDone, isErr
+			return
+		}
+		r.queue.pushFar(event{at: at, seq: r.seq, kind: evLeafDone, req: c, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
 		return
 	}
 	r.enter(c, 0)
 }
 
-// sendLeaf is sendCall for child c's call to a leaf dependency along ds,
-// an edge with no layers: nothing is armed (no timeout layer), and its
-// answer is an evLeafDone, which leafDone takes straight to the child's
-// end instead of through handle, callReturned, exit and finishCall. The
-// event has the time and seq evCallDone would have had, so the order of
-// events is the same.
-func (r *Run) sendLeaf(c int32, req *request, ds *dependencyState) {
-	latency, errDraw := req.latency, req.errDraw
-	if req.callTok > 0 {
-		// A retry meets the dependency afresh (none without a retry
-		// layer; kept so the draws are sendCall's whatever calls this).
-		latency, errDraw = ds.sample(ds.rng), ds.rng.float64()
-	}
-	ds.calls++
-	ds.inFlight++
-	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
-	req.inCall = true
-	req.callTok++
-	after, answers, isErr := r.response(ds, latency, errDraw)
-	if !answers {
-		ds.maxAfter = noArrival // fork.go
-		return
-	}
-	ds.maxAfter = max(ds.maxAfter, after) // fork.go
-	at := r.now + after
-	r.seq++
-	if e := r.queue.place(at, r.seq); e != nil {
-		e.req, e.gen, e.tok, e.dep, e.kind, e.err = c, req.gen, req.callTok, req.dep, evLeafDone, isErr
-		return
-	}
-	r.queue.pushFar(event{at: at, seq: r.seq, kind: evLeafDone, req: c, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
-}
-
-// leafDone is the answer to a child's call that sendLeaf sent: what handle
+// leafDone is the answer to a child's call that childCall sent to a leaf: what handle
 // does with an evCallDone, and, while the edge has still no layer, no
 // retry budget and no connection pool, what callReturned, exit, finishCall
 // and childAnswered then do, in one step.

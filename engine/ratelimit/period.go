@@ -117,6 +117,19 @@ func (p *Period) Take(now time.Duration) bool {
 	return true
 }
 
+// Refuses is Acquire's refusal at once, as small as Take: a call within
+// the last call's cycle that finds no permit left, when no wait is allowed
+// (timeoutDuration 0), is refused whatever the cycles to come hold. It
+// reports false, having changed nothing, for any other call.
+func (p *Period) Refuses(now time.Duration) bool {
+	if int64(now) >= p.cycleEnd || now < p.last || p.permissions >= 1 || p.cfg.TimeoutDuration != 0 {
+		return false
+	}
+	p.last = now
+	p.stats.Refused++
+	return true
+}
+
 // Reserve is reservePermission(1): the same decision as Acquire, but a
 // refused call is answered at once (wait 0, ok false).
 func (p *Period) Reserve(now time.Duration) (wait time.Duration, ok bool) {

@@ -387,38 +387,47 @@ func TestPropertyPeriodCycleEndChangesNothing(t *testing.T) {
 	})
 }
 
-// Take, where it grants, must be Acquire's answer to the letter, leaving
-// the limiter exactly as Acquire would (the fork's peak included); where it
-// declines it must change nothing, so that Acquire then decides alone.
+// Take and Refuses, where they decide, must give Acquire's answer to the
+// letter, leaving the limiter exactly as Acquire would (the fork's peak
+// included); where they decline they must change nothing, so that Acquire
+// then decides alone.
 func TestPropertyPeriodTakeIsAcquire(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
+		timeout := time.Duration(rapid.IntRange(0, 5000).Draw(t, "timeoutMs")) * ms
+		if rapid.Bool().Draw(t, "noWait") {
+			timeout = 0 // Refuses decides only then
+		}
 		cfg := PeriodConfig{
 			LimitForPeriod:     rapid.IntRange(1, 6).Draw(t, "limit"),
 			LimitRefreshPeriod: time.Duration(rapid.IntRange(1, 2000).Draw(t, "periodMs")) * ms,
-			TimeoutDuration:    time.Duration(rapid.IntRange(0, 5000).Draw(t, "timeoutMs")) * ms,
+			TimeoutDuration:    timeout,
 		}
 		took, _ := NewPeriod(cfg)
 		asked, _ := NewPeriod(cfg)
-		taken := 0
+		taken, refused := 0, 0
 		for i, now := range calls(t) {
 			if rapid.IntRange(0, 9).Draw(t, "back") == 0 {
 				now -= time.Duration(rapid.IntRange(0, 500).Draw(t, "backMs")) * ms
 			}
 			before := *took
 			tw, tok := time.Duration(0), true
-			if !took.Take(now) {
+			switch {
+			case took.Take(now):
+				taken++
+			case took.Refuses(now):
+				tw, tok = cfg.TimeoutDuration, false
+				refused++
+			default:
 				if *took != before {
-					t.Fatalf("call %d at %v: Take declined but changed %+v to %+v", i, now, before, *took)
+					t.Fatalf("call %d at %v: Take and Refuses declined but changed %+v to %+v", i, now, before, *took)
 				}
 				tw, tok = took.Acquire(now)
-			} else {
-				taken++
 			}
 			aw, aok := asked.Acquire(now)
 			if tw != aw || tok != aok || *took != *asked {
 				t.Fatalf("call %d at %v: Take then Acquire (%v, %v) %+v; Acquire (%v, %v) %+v", i, now, tw, tok, *took, aw, aok, *asked)
 			}
 		}
-		t.Log("taken by Take:", taken)
+		t.Log("taken by Take:", taken, "refused by Refuses:", refused)
 	})
 }
