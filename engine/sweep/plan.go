@@ -114,14 +114,14 @@ type keptRun struct {
 	run  *engine.Run
 	size int64
 	refs atomic.Int32
-	// A finished run's copy (keepEnd) holds its series at their length
-	// (engine's KeepInto), and what the job measured on it: a cell that
-	// forks from it at its end is that run, its knobs unused, and so
-	// measures the same (a metric reads counts, never a knob). Such a
-	// copy's buffers go back to keptSpare, not to spare: too small for a
-	// Runner.
-	end    bool
-	sample Sample
+	// A finished run (keepEnd) comes with what the job measured on it: a
+	// cell that forks from it at its end is that run, its knobs unused,
+	// and so measures the same (a metric reads counts, never a knob).
+	// A compact copy of one holds its series at their length (engine's
+	// KeepInto), and its buffers go back to keptSpare, not to spare: too
+	// small for a Runner.
+	compact bool
+	sample  Sample
 }
 
 // hold takes a hold on k for a job forking from it, unless every holder
@@ -453,7 +453,7 @@ func (p *Plan) jobDone(job Job) {
 func (p *Plan) drop(k *keptRun) {
 	if k != nil && k.refs.Add(-1) == 0 {
 		p.kept.Add(-k.size)
-		if k.end {
+		if k.compact {
 			p.spareMu.Lock()
 			if len(p.keptSpare) < maxSpare {
 				p.keptSpare = append(p.keptSpare, k.run)
@@ -466,14 +466,23 @@ func (p *Plan) drop(k *keptRun) {
 }
 
 // keepEnd keeps a copy of r, job's finished run, and s, what the job
-// measured on it, for the later jobs of its column and row. The copy
+// measured on it, for the later jobs of its column and row, and returns
+// the run the Runner goes on with. The copy
 // holds r's series at their length (engine's KeepInto): a run stopped at
 // fleet-probes' 48 s of 90 has filled half of the arrays its Runner goes
 // on with, so twice as many finished runs fit the plan's bytes (keptCap),
 // and a grid's twenty columns keep one each. It replaces the run kept
 // there, which did not serve this job (and, on an axis that grows, had
 // the smaller knob).
-func (p *Plan) keepEnd(job Job, r *engine.Run, s Sample) {
+//
+// While the plan's kept runs would fill no more than three quarters of
+// its bytes with r, r itself is kept instead, as it is (the Runner goes
+// on with a spare run's buffers): a grid whose finished runs fit at their
+// capacity (the cascade's) pays no copy.
+func (p *Plan) keepEnd(job Job, r *engine.Run, s Sample) *engine.Run {
+	if p.kept.Load()+int64(r.Footprint()) <= p.keptMax*3/4 && p.keepRun(p.endCol, p.endRow, job, r, s, false) {
+		return p.getSpare()
+	}
 	p.spareMu.Lock()
 	var c *engine.Run
 	if n := len(p.keptSpare); n > 0 {
@@ -486,13 +495,14 @@ func (p *Plan) keepEnd(job Job, r *engine.Run, s Sample) {
 		c = new(engine.Run)
 	}
 	r.KeepInto(c)
-	if !p.keepRun(p.endCol, p.endRow, job, c, true, s) {
+	if !p.keepRun(p.endCol, p.endRow, job, c, s, true) {
 		p.spareMu.Lock()
 		if len(p.keptSpare) < maxSpare {
 			p.keptSpare = append(p.keptSpare, c)
 		}
 		p.spareMu.Unlock()
 	}
+	return r
 }
 
 // keepPrefix keeps a copy of r, job's run from the start now at forkAt,
@@ -511,18 +521,19 @@ func (p *Plan) keepPrefix(job Job, r *engine.Run) {
 // keep puts r in job's slots of col and row, replacing (and letting go
 // of) what they held, unless the plan holds too many bytes of kept runs.
 func (p *Plan) keep(col, row []atomic.Pointer[keptRun], job Job, r *engine.Run) bool {
-	return p.keepRun(col, row, job, r, false, Sample{})
+	return p.keepRun(col, row, job, r, Sample{}, false)
 }
 
-// keepRun is keep, for a finished run's copy (end) with its sample s too.
-func (p *Plan) keepRun(col, row []atomic.Pointer[keptRun], job Job, r *engine.Run, end bool, s Sample) bool {
+// keepRun is keep, for a finished run (keepEnd) with its sample s, its
+// series held at their length when compact.
+func (p *Plan) keepRun(col, row []atomic.Pointer[keptRun], job Job, r *engine.Run, s Sample, compact bool) bool {
 	nx, ny := p.Size()
 	size := int64(r.Footprint())
 	if p.kept.Add(size) > p.keptMax {
 		p.kept.Add(-size)
 		return false
 	}
-	k := &keptRun{run: r, size: size, end: end, sample: s}
+	k := &keptRun{run: r, size: size, compact: compact, sample: s}
 	k.refs.Store(2)
 	p.drop(col[job.Seed*nx+job.I].Swap(k))
 	p.drop(row[job.Seed*ny+job.J].Swap(k))
@@ -948,7 +959,7 @@ func (w *Runner) Run(job Job) (Sample, error) {
 		s.GoalValue = p.Goal.Metric.Measure(&snap)
 	}
 	w.last = r
-	p.keepEnd(job, r, s)
+	w.r = p.keepEnd(job, r, s)
 	p.jobDone(job)
 	return s, nil
 }
