@@ -202,6 +202,7 @@ func (r *Run) initServices(seed uint64, samples int, old *spare) error {
 			return
 		}
 		ds.svc = int32(index[d.Service])
+		ds.svcFlat = canGoFlat(ds) // services_fast.go
 		n := r.svcs[ds.svc].n
 		ds.cursor = (k + n - 1) % n
 		if sys.Services[ds.svc].Balancer == RandomBalancer {
@@ -771,6 +772,10 @@ func (r *Run) childCall(c int32, req *request, in *instState) {
 		r.queue.pushFar(event{at: at, seq: r.seq, kind: evLeafDone, req: c, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
 		return
 	}
+	if ds.svcFlat && r.pools == nil {
+		r.enterFlat(c, req, ds) // services_fast.go
+		return
+	}
 	r.enter(c, 0)
 }
 
@@ -841,7 +846,7 @@ func (r *Run) leafDone(e *event) {
 	}
 	// startQueued may have grown links: parent's is looked up afresh.
 	r.links[parent].child = -1
-	r.callReturned(parent, res)
+	r.serviceReturned(parent, res) // services_fast.go
 }
 
 // childAnswered is child c's outcome, decided by its pipeline (finishCall)
@@ -918,7 +923,7 @@ func (r *Run) endChildOn(c int32, req *request, in *instState, o Outcome, res re
 	}
 	if waiting {
 		r.links[parent].child = -1
-		r.callReturned(parent, res)
+		r.serviceReturned(parent, res) // services_fast.go
 	}
 }
 
