@@ -1600,6 +1600,9 @@ func (r *Run) runHandler(id int32, req *request, es *endpointState) {
 	} else if ds.fastLayers {
 		r.enterFast(id, req, ds) // fastpath.go
 		return
+	} else if ds.svcFlat && r.pools == nil {
+		r.enterFlat(id, req, ds) // services_fast.go
+		return
 	}
 	if ds.budget != nil {
 		ds.budget.Begin()

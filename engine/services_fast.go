@@ -16,12 +16,14 @@ package engine
 // own code. Results are bit for bit the pipeline's; services_fast_test.go
 // checks it on random systems against the pipeline alone (svcFlat off).
 
-// canGoFlat says whether ds, an edge to a service, is walked flat: it has
-// layers, each a timeout or a breaker, and no total deadline, no deadline
-// to propagate, no retry budget. (A connection pool is checked per call:
+// canGoFlat says whether ds, an edge to a service, is walked flat: its
+// layers, if any, are each a timeout or a breaker, and it has no total
+// deadline, no deadline to propagate, no retry budget. (An edge with no
+// layers is walked flat too: its call goes straight to callService, its
+// answer to finishCall's steps.) (A connection pool is checked per call:
 // the run's, not the edge's.)
 func canGoFlat(ds *dependencyState) bool {
-	if ds.svc < 0 || len(ds.layers) == 0 || ds.deadline != 0 || ds.propagate || ds.budget != nil {
+	if ds.svc < 0 || ds.deadline != 0 || ds.propagate || ds.budget != nil {
 		return false
 	}
 	for _, l := range ds.layers {
@@ -32,8 +34,9 @@ func canGoFlat(ds *dependencyState) bool {
 	return true
 }
 
-// enterFlat is enter, startCall and sendCall for child c's call along ds,
-// an edge canGoFlat allows: each layer is entered as enter enters it, its
+// enterFlat is enter, startCall and sendCall for request c's call along
+// ds, an edge canGoFlat allows (a child's, from childCall, or the front's,
+// from runHandler): each layer is entered as enter enters it, its
 // bit set first, and the call goes to callService. A breaker's refusal
 // goes out through layerResult, as from enter.
 func (r *Run) enterFlat(c int32, req *request, ds *dependencyState) {
