@@ -104,6 +104,20 @@ func (r *Run) serviceReturned(id int32, res result) {
 	if r.tasks != nil && r.answerLater(id, o) {
 		return // tasks_run.go: the answer waits for the loop
 	}
-	r.answerClient(id, o)
-	r.finishServer(id)
+	if r.frontShed != nil {
+		r.answerClient(id, o)
+		r.finishServer(id) // it tells the shedder
+		return
+	}
+	// answerClient and finishServer, as returnFast (fastpath.go) does them:
+	// the edge has no retry budget to settle.
+	es := &r.endpoints[req.ep]
+	if !req.clientDone {
+		r.answerFast(req, es, o)
+	}
+	if r.accept.n > 0 {
+		r.releaseWorker(id, req, es)
+		return
+	}
+	r.freeFast(id, req, es)
 }
