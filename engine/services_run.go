@@ -821,10 +821,15 @@ func (r *Run) leafDone(e *event) {
 	} else {
 		ds.succeeded++
 	}
-	// endChildOn's steps for an answer its caller waits for, from a child
-	// whose worker goes back with nothing else to settle (no retry budget,
-	// no load shedding to tell, no test watching), in the same order.
-	c := e.req
+	r.endAnswered(e.req, req, in, o, res)
+}
+
+// endAnswered is endChildOn for child c (req, on instance in), whose work
+// is done with outcome o, its caller's result res. When its caller still
+// waits for it and its worker goes back with nothing else to settle (no
+// retry budget, no load shedding to tell, no test watching), it does
+// endChildOn's and releaseChild's steps for that case, in their order.
+func (r *Run) endAnswered(c int32, req *request, in *instState, o Outcome, res result) {
 	ss := &r.svcs[in.svc]
 	l := &r.links[c]
 	parent := l.parent
@@ -864,7 +869,7 @@ func (r *Run) childAnswered(c int32, o Outcome) {
 	if o == OK || o == Fallback {
 		res = resOK
 	}
-	r.endChildOn(c, req, in, o, res, endAnswered)
+	r.endAnswered(c, req, in, o, res)
 }
 
 // endChild ends child c with outcome o at its instance: its worker (or its
