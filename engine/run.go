@@ -190,6 +190,9 @@ type dependencyState struct {
 	// fastLayers: they may take it through a bulkhead or a breaker
 	// (enterFast); fast is then false (splitFast).
 	fastLayers bool
+	// svcFlat: an edge to a service whose layers, a timeout or a breaker,
+	// a child's call walks flat (services_fast.go).
+	svcFlat bool
 	// cancel and propagate are the policy's Cancel and PropagateDeadline;
 	// svc is the service the edge calls, or -1 for a leaf. (They fill what
 	// would be padding after fast.)
@@ -1596,6 +1599,9 @@ func (r *Run) runHandler(id int32, req *request, es *endpointState) {
 		}
 	} else if ds.fastLayers {
 		r.enterFast(id, req, ds) // fastpath.go
+		return
+	} else if ds.svcFlat && r.pools == nil {
+		r.enterFlat(id, req, ds) // services_fast.go
 		return
 	}
 	if ds.budget != nil {

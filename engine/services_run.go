@@ -202,6 +202,7 @@ func (r *Run) initServices(seed uint64, samples int, old *spare) error {
 			return
 		}
 		ds.svc = int32(index[d.Service])
+		ds.svcFlat = canGoFlat(ds) // services_fast.go
 		n := r.svcs[ds.svc].n
 		ds.cursor = (k + n - 1) % n
 		if sys.Services[ds.svc].Balancer == RandomBalancer {
@@ -771,6 +772,10 @@ func (r *Run) childCall(c int32, req *request, in *instState) {
 		r.queue.pushFar(event{at: at, seq: r.seq, kind: evLeafDone, req: c, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
 		return
 	}
+	if ds.svcFlat && r.pools == nil {
+		r.enterFlat(c, req, ds) // services_fast.go
+		return
+	}
 	r.enter(c, 0)
 }
 
@@ -816,10 +821,15 @@ func (r *Run) leafDone(e *event) {
 	} else {
 		ds.succeeded++
 	}
-	// endChildOn's steps for an answer its caller waits for, from a child
-	// whose worker goes back with nothing else to settle (no retry budget,
-	// no load shedding to tell, no test watching), in the same order.
-	c := e.req
+	r.endAnswered(e.req, req, in, o, res)
+}
+
+// endAnswered is endChildOn for child c (req, on instance in), whose work
+// is done with outcome o, its caller's result res. When its caller still
+// waits for it and its worker goes back with nothing else to settle (no
+// retry budget, no load shedding to tell, no test watching), it does
+// endChildOn's and releaseChild's steps for that case, in their order.
+func (r *Run) endAnswered(c int32, req *request, in *instState, o Outcome, res result) {
 	ss := &r.svcs[in.svc]
 	l := &r.links[c]
 	parent := l.parent
@@ -841,7 +851,7 @@ func (r *Run) leafDone(e *event) {
 	}
 	// startQueued may have grown links: parent's is looked up afresh.
 	r.links[parent].child = -1
-	r.callReturned(parent, res)
+	r.serviceReturned(parent, res) // services_fast.go
 }
 
 // childAnswered is child c's outcome, decided by its pipeline (finishCall)
@@ -859,7 +869,7 @@ func (r *Run) childAnswered(c int32, o Outcome) {
 	if o == OK || o == Fallback {
 		res = resOK
 	}
-	r.endChildOn(c, req, in, o, res, endAnswered)
+	r.endAnswered(c, req, in, o, res)
 }
 
 // endChild ends child c with outcome o at its instance: its worker (or its
@@ -918,7 +928,7 @@ func (r *Run) endChildOn(c int32, req *request, in *instState, o Outcome, res re
 	}
 	if waiting {
 		r.links[parent].child = -1
-		r.callReturned(parent, res)
+		r.serviceReturned(parent, res) // services_fast.go
 	}
 }
 

@@ -1,0 +1,126 @@
+package engine
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"pgregory.net/rapid"
+)
+
+// genFlatChain is genChain with, now and then, edges between services cut
+// down to what enterFlat walks: a timeout, a breaker (with its fallback),
+// both or, as drawn, neither, in either order, with or without
+// cancellation. The other edges keep the full policy genEdgePolicy drew,
+// so flat edges sit next to ones the pipeline walks.
+func genFlatChain(t *rapid.T) *Scenario {
+	sc := genChain(t)
+	sys := &sc.Variants[0].System
+	flatten := func(d *Dependency) {
+		if d.Service == "" || !rapid.Bool().Draw(t, "flat") {
+			return
+		}
+		p := &d.Policy
+		p.Bulkhead, p.BulkheadWait, p.BulkheadQueue, p.BulkheadKind = 0, 0, 0, 0
+		p.Deadline, p.Retry, p.PropagateDeadline, p.DeadlineMargin = 0, nil, false, 0
+		if p.Timeout == 0 && p.Breaker == nil {
+			p.Timeout = time.Duration(rapid.IntRange(1, 600).Draw(t, "flatTimeoutMs")) * time.Millisecond
+		}
+	}
+	for i := range sys.Dependencies {
+		flatten(&sys.Dependencies[i])
+	}
+	for i := range sys.Services {
+		for j := range sys.Services[i].Dependencies {
+			flatten(&sys.Services[i].Dependencies[j])
+		}
+	}
+	return sc
+}
+
+// A call between services through a timeout or a breaker walks them flat
+// (enterFlat, serviceReturned), and a child whose work is done ends the
+// short way (endAnswered): the run is the pipeline's and endChildOn's,
+// snapshot for snapshot and event for event, and so is what a fork reads.
+func TestServiceFlatLayersChangeNothing(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		sc := genFlatChain(t)
+		if err := sc.Validate(); err != nil {
+			t.Skip("drawn scenario is not valid:", err)
+		}
+		seed := rapid.Uint64().Draw(t, "seed")
+		step := time.Duration(rapid.IntRange(20, 700).Draw(t, "stepMs")) * time.Millisecond
+		flat, err := New(sc, 0, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		piped, _ := New(sc, 0, seed)
+		for i := range piped.dependencies {
+			piped.dependencies[i].svcFlat = false
+		}
+		// A watcher of freed workers, which does nothing, sends every
+		// child's end through endChildOn, where leafDone and endAnswered
+		// take their short way.
+		piped.onFree = func(int32, uint32, bool) {}
+		for !flat.Done() || !piped.Done() {
+			flat.Advance(step)
+			piped.Advance(step)
+			if a, b := flat.Snapshot(), piped.Snapshot(); !reflect.DeepEqual(a, b) {
+				t.Fatalf("at %v: the flat walk's snapshot differs from the pipeline's:\n%+v\n%+v", flat.Now(), a, b)
+			}
+			if flat.seq != piped.seq {
+				t.Fatalf("at %v: %d events on the flat walk, %d on the pipeline", flat.Now(), flat.seq, piped.seq)
+			}
+			for i := range flat.dependencies {
+				a, b := &flat.dependencies[i], &piped.dependencies[i]
+				if a.maxAfter != b.maxAfter || a.armed != b.armed || a.maxInside != b.maxInside || a.abandoned != b.abandoned || a.inFlight != b.inFlight {
+					t.Fatalf("at %v: dependency %d differs: maxAfter %v %v, armed %v %v, maxInside %v %v, abandoned %d %d, in flight %d %d",
+						flat.Now(), i, a.maxAfter, b.maxAfter, a.armed, b.armed, a.maxInside, b.maxInside, a.abandoned, b.abandoned, a.inFlight, b.inFlight)
+				}
+			}
+			for i := range flat.requests {
+				if a, b := &flat.requests[i], &piped.requests[i]; a.ep >= 0 && *a != *b {
+					t.Fatalf("at %v: request %d differs:\n%+v\n%+v", flat.Now(), i, *a, *b)
+				}
+			}
+		}
+	})
+}
+
+// The check above means something only if flat edges carry calls: a
+// fleet behind a timeout and a breaker, and a chain of timeouts, as in
+// fleet-probes and multi-hop, have every edge between services flat, and
+// the front's edge (runHandler's) is answered flat too.
+func TestServiceEdgesGoFlat(t *testing.T) {
+	ms := time.Millisecond
+	br := &breaker.Config{WindowSize: 10, FailureRate: 0.5, OpenFor: time.Second, HalfOpenTrials: 2}
+	sys := System{Workers: 50,
+		Endpoints:    []Endpoint{{Name: "page", Rate: 200, Calls: "api", Patience: time.Second}},
+		Dependencies: []Dependency{{Name: "api", Service: "api", Policy: Policy{Timeout: 500 * ms}}},
+		Services: []Service{
+			{Name: "api", Instances: 3, Workers: 10, Work: Latency{Kind: Constant, Value: ms}, Calls: "provider",
+				Dependencies: []Dependency{{Name: "provider", Service: "provider", Policy: Policy{Timeout: 50 * ms, Breaker: br}}}},
+			{Name: "provider", Workers: 8, Work: Latency{Kind: Constant, Value: 2 * ms}, Calls: "store",
+				Dependencies: []Dependency{{Name: "store", Latency: Latency{Kind: LogNormal, P50: 5 * ms, P99: 60 * ms}}}},
+		}}
+	sc := &Scenario{Name: "flat", Duration: 3 * time.Second, MeasureTo: 3 * time.Second, Variants: []Variant{{Name: "v", System: sys}}}
+	r, err := New(sc, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Run()
+	flat := 0
+	for i := range r.dependencies {
+		ds := &r.dependencies[i]
+		if want := ds.svc >= 0; ds.svcFlat != want {
+			t.Errorf("%s: svcFlat %v, want %v", ds.cfg.Name, ds.svcFlat, want)
+		}
+		if ds.svcFlat && ds.calls > 0 {
+			flat++
+		}
+	}
+	if flat != 4 { // the front's edge and each api instance's
+		t.Errorf("%d flat edges carried calls, want 4", flat)
+	}
+}
