@@ -193,8 +193,10 @@ func (r *Run) resultFast(id int32, req *request, ds *dependencyState, i int, res
 			r.record(req, ds, resTimeout)
 		}
 	}
-	if r.pools != nil {
-		r.putConn(id, false) // pools_run.go: as abandonWith does
+	if r.pools != nil && r.holdsConn(id) {
+		// pools_run.go: as abandonWith does. Inlined, the test spares
+		// the call the calls refused at a semaphore, which hold nothing.
+		r.putConn(id, false)
 	}
 	if req.inCall {
 		req.inCall = false

@@ -1781,7 +1781,9 @@ func (r *Run) closeBucket() {
 }
 
 // ring is a FIFO of request ids with their generations, so entries whose
-// request moved on can be skipped when they come up.
+// request moved on can be skipped when they come up. Its size is a power
+// of two (push doubles it from 16, a fork copies it whole), so an index
+// wraps with a mask: a division was a good part of a push or pop.
 type ring struct {
 	ids    []int32
 	stamps []uint64 // generation (and token) when queued
@@ -1801,14 +1803,14 @@ func (q *ring) push(id int32, stamp uint64) {
 		}
 		q.ids, q.stamps, q.head = ids, stamps, 0
 	}
-	at := (q.head + q.n) % len(q.ids)
+	at := (q.head + q.n) & (len(q.ids) - 1)
 	q.ids[at], q.stamps[at] = id, stamp
 	q.n++
 }
 
 func (q *ring) pop() (int32, uint64) {
 	id, gen := q.ids[q.head], q.stamps[q.head]
-	q.head = (q.head + 1) % len(q.ids)
+	q.head = (q.head + 1) & (len(q.ids) - 1)
 	q.n--
 	return id, gen
 }
