@@ -104,7 +104,7 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 			}
 			if ds.bulkhead >= p.Bulkhead {
 				if (p.BulkheadKind == SemaphoreBulkhead && p.BulkheadWait > 0) || (p.BulkheadKind == ThreadPoolBulkhead && ds.waiting < p.BulkheadQueue) {
-					r.enter(id, i) // the pipeline parks the caller
+					r.parkAtBulkhead(id, req, ds, i) // waiters.go: as enter parks it
 					return
 				}
 				ds.bulkheadBound = true // fork.go
