@@ -998,10 +998,17 @@ func (r *Run) handle(e *event) {
 		}
 	case evBulkheadWait:
 		if req.waitingBH && req.bhTok == e.tok {
+			ds := r.dep(req)
 			req.waitingBH = false
-			r.dep(req).waiting--
-			r.dep(req).waitedOut++
-			r.layerResult(e.req, r.dep(req).bulkheadAt, resBulkheadFull)
+			ds.waiting--
+			ds.waitedOut++
+			if ds.fastLayers && req.inst == 0 {
+				// layerResult's own first step, taken here: in a hang
+				// most calls end so.
+				r.resultFast(e.req, req, ds, ds.bulkheadAt, resBulkheadFull)
+				return
+			}
+			r.layerResult(e.req, ds.bulkheadAt, resBulkheadFull)
 		}
 	case evDeadline:
 		if req.deadlineOn {
