@@ -104,7 +104,7 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 			}
 			if ds.bulkhead >= p.Bulkhead {
 				if (p.BulkheadKind == SemaphoreBulkhead && p.BulkheadWait > 0) || (p.BulkheadKind == ThreadPoolBulkhead && ds.waiting < p.BulkheadQueue) {
-					r.enter(id, i) // the pipeline parks the caller
+					r.parkAtBulkhead(id, req, ds, i) // waiters.go: as enter parks it
 					return
 				}
 				ds.bulkheadBound = true // fork.go
@@ -193,8 +193,10 @@ func (r *Run) resultFast(id int32, req *request, ds *dependencyState, i int, res
 			r.record(req, ds, resTimeout)
 		}
 	}
-	if r.pools != nil {
-		r.putConn(id, false) // pools_run.go: as abandonWith does
+	if r.pools != nil && r.holdsConn(id) {
+		// pools_run.go: as abandonWith does. Inlined, the test spares
+		// the call the calls refused at a semaphore, which hold nothing.
+		r.putConn(id, false)
 	}
 	if req.inCall {
 		req.inCall = false

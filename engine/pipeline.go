@@ -73,27 +73,11 @@ func (r *Run) enter(id int32, i int) {
 				req.inBH = true
 				continue
 			}
-			ds.bulkheadBound = true // fork.go
-			semaphoreWaits := p.BulkheadKind == SemaphoreBulkhead && p.BulkheadWait > 0
-			if semaphoreWaits || (p.BulkheadKind == ThreadPoolBulkhead && ds.waiting < p.BulkheadQueue) {
-				req.waitingBH = true
-				req.bhTok++
-				ds.waiting++
-				ds.waitingMax = max(ds.waitingMax, ds.waiting)
-				ds.waiters.push(id, stamp(req.gen, req.bhTok))
-				if semaphoreWaits && deferTimeouts && req.inst == 0 && r.now+p.BulkheadWait < req.timeoutAt {
-					// The wait ends before the timeout can: its timer
-					// waits too, with its place in line (waiters.go).
-					r.deferTimeout(id, req)
-				} else {
-					r.armTimeout(id, 0, false)
-				}
-				if semaphoreWaits {
-					// Written in place; the event is what schedule made.
-					r.scheduleEvent(r.now+p.BulkheadWait, evBulkheadWait, id, req.gen, req.bhTok, 0)
-				}
+			if p.BulkheadKind == SemaphoreBulkhead && p.BulkheadWait > 0 || (p.BulkheadKind == ThreadPoolBulkhead && ds.waiting < p.BulkheadQueue) {
+				r.parkAtBulkhead(id, req, ds, i) // waiters.go
 				return
 			}
+			ds.bulkheadBound = true // fork.go
 			ds.bulkheadFull++
 			r.layerResult(id, i, resBulkheadFull)
 			return

@@ -1001,10 +1001,17 @@ func (r *Run) handle(e *event) {
 		}
 	case evBulkheadWait:
 		if req.waitingBH && req.bhTok == e.tok {
+			ds := r.dep(req)
 			req.waitingBH = false
-			r.dep(req).waiting--
-			r.dep(req).waitedOut++
-			r.layerResult(e.req, r.dep(req).bulkheadAt, resBulkheadFull)
+			ds.waiting--
+			ds.waitedOut++
+			if ds.fastLayers && req.inst == 0 {
+				// layerResult's own first step, taken here: in a hang
+				// most calls end so.
+				r.resultFast(e.req, req, ds, ds.bulkheadAt, resBulkheadFull)
+				return
+			}
+			r.layerResult(e.req, ds.bulkheadAt, resBulkheadFull)
 		}
 	case evDeadline:
 		if req.deadlineOn {
@@ -1787,7 +1794,9 @@ func (r *Run) closeBucket() {
 }
 
 // ring is a FIFO of request ids with their generations, so entries whose
-// request moved on can be skipped when they come up.
+// request moved on can be skipped when they come up. Its size is a power
+// of two (push doubles it from 16, a fork copies it whole), so an index
+// wraps with a mask: a division was a good part of a push or pop.
 type ring struct {
 	ids    []int32
 	stamps []uint64 // generation (and token) when queued
@@ -1807,14 +1816,14 @@ func (q *ring) push(id int32, stamp uint64) {
 		}
 		q.ids, q.stamps, q.head = ids, stamps, 0
 	}
-	at := (q.head + q.n) % len(q.ids)
+	at := (q.head + q.n) & (len(q.ids) - 1)
 	q.ids[at], q.stamps[at] = id, stamp
 	q.n++
 }
 
 func (q *ring) pop() (int32, uint64) {
 	id, gen := q.ids[q.head], q.stamps[q.head]
-	q.head = (q.head + 1) % len(q.ids)
+	q.head = (q.head + 1) & (len(q.ids) - 1)
 	q.n--
 	return id, gen
 }

@@ -46,13 +46,42 @@ type deferredTimeout struct {
 	gen, tok uint32
 }
 
-// deferTimeout takes, for the timeout layer's timer of request id (which
-// begins a bounded bulkhead wait ending before req.timeoutAt), the
+// parkAtBulkhead parks the call of request id at layer i, ds's bulkhead,
+// which is full and lets it wait: a semaphore's bounded wait, or a place
+// in a thread pool's queue. These are enter's steps for such a call; the
+// fast path (enterFast), which finds the bulkhead full before it has done
+// anything there, parks it here directly, without walking the layers
+// again (in a hang, half of all calls wait).
+func (r *Run) parkAtBulkhead(id int32, req *request, ds *dependencyState, i int) {
+	p := &ds.cfg.Policy
+	req.active |= 1 << i
+	ds.bulkheadBound = true // fork.go
+	req.waitingBH = true
+	req.bhTok++
+	ds.waiting++
+	ds.waitingMax = max(ds.waitingMax, ds.waiting)
+	ds.waiters.push(id, stamp(req.gen, req.bhTok))
+	if p.BulkheadKind != SemaphoreBulkhead {
+		r.armTimeout(id, 0, false) // a queue's wait has no end of its own
+		return
+	}
+	end := r.now + p.BulkheadWait
+	if deferTimeouts && req.inst == 0 && end < req.timeoutAt {
+		// The wait ends before the timeout can: its timer waits too,
+		// with its place in line.
+		r.deferTimeout(id, req, ds)
+	} else {
+		r.armTimeout(id, 0, false)
+	}
+	r.scheduleEvent(end, evBulkheadWait, id, req.gen, req.bhTok, 0)
+}
+
+// deferTimeout takes, for the timeout layer's timer of request id, a call
+// to ds (which begins a bounded bulkhead wait ending before req.timeoutAt), the
 // sequence number armTimeout would have given it now, and leaves it
 // unarmed. A timer deferred at an earlier wait of the same timeout layer
 // keeps its number.
-func (r *Run) deferTimeout(id int32, req *request) {
-	ds := r.dep(req)
+func (r *Run) deferTimeout(id int32, req *request, ds *dependencyState) {
 	if at := ds.timeoutAt; at < 0 || req.active&(1<<at) == 0 || req.timeoutArmed {
 		return
 	}
