@@ -86,7 +86,7 @@ func waitersHash(r *engine.Run) uint64 {
 // tiedWaits is a scenario whose events often fall due at the same instant:
 // arrivals at fixed intervals and constant latencies, all in whole tens of
 // milliseconds, and semaphore bulkheads whose waits end before the
-// timeouts. There a deferred timer that took a new sequence number when
+// timeouts (or, one in four, as they do). There a deferred timer that took a new sequence number when
 // armed would run after events that came after it before, and the runs
 // would differ.
 func tiedWaits(rng *rand.Rand) *engine.Scenario {
@@ -105,6 +105,11 @@ func tiedWaits(rng *rand.Rand) *engine.Scenario {
 		p.Timeout = tens(2, 60)
 		p.Bulkhead = 1 + rng.IntN(workers)
 		p.BulkheadWait = tens(1, 80)
+		if rng.IntN(4) == 0 {
+			// A wait that ends as the timeout does: the timeout took
+			// its number first, so it must still come first.
+			p.BulkheadWait = p.Timeout
+		}
 		if rng.IntN(2) == 0 {
 			p.Retry = &engine.RetryPolicy{Attempts: 1 + rng.IntN(3),
 				Backoff: retry.Backoff{Base: 10 * time.Millisecond, Max: tens(1, 30)}, RetryBulkheadFull: rng.IntN(2) == 0}
