@@ -169,7 +169,11 @@ func (c *connStats) dial(d *net.Dialer) func(context.Context, string, string) (n
 	}
 }
 
-// countedConn lowers the count of open connections when it is closed.
+// countedConn lowers the count of open connections when it is closed: as
+// Close begins, not once the socket is shut, since the Transport has
+// stopped counting it by then and a waiting call may already be dialling
+// its replacement (under load the socket's close can take long enough for
+// several such replacements to overlap).
 type countedConn struct {
 	net.Conn
 	open *atomic.Int64
@@ -177,9 +181,8 @@ type countedConn struct {
 }
 
 func (k *countedConn) Close() error {
-	err := k.Conn.Close()
 	k.once.Do(func() { k.open.Add(-1) })
-	return err
+	return k.Conn.Close()
 }
 
 // done ends a call: it frees its connection (the Transport closes it if
