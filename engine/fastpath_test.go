@@ -35,15 +35,7 @@ func TestFastPathChangesNothing(t *testing.T) {
 		seed := rapid.Uint64().Draw(t, "seed")
 		step := time.Duration(rapid.IntRange(50, 2000).Draw(t, "stepMs")) * time.Millisecond
 		for v := range sc.Variants {
-			fast, err := New(sc, v, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			slow, _ := New(sc, v, seed)
-			for i := range slow.dependencies {
-				slow.dependencies[i].fast = false
-				slow.dependencies[i].fastLayers = false
-			}
+			fast, slow := fastAndPipeline(t, sc, v, seed)
 			for !fast.Done() || !slow.Done() {
 				fast.Advance(step)
 				slow.Advance(step)
@@ -98,4 +90,21 @@ func TestCascadeTakesTheFastPath(t *testing.T) {
 	if ds := r.dependencies[2]; ds.fast {
 		t.Errorf("recommendations, with a retry layer, takes the fast path")
 	}
+}
+
+// fastAndPipeline starts two runs of sc's variant v on seed: fast as New
+// makes it, and slow with every dependency's fast paths turned off, so
+// that each call walks the pipeline (pipeline.go) alone. Tests of a fast
+// path step the two side by side.
+func fastAndPipeline(t interface{ Fatal(...any) }, sc *Scenario, v int, seed uint64) (fast, slow *Run) {
+	fast, err := New(sc, v, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow, _ = New(sc, v, seed)
+	for i := range slow.dependencies {
+		slow.dependencies[i].fast = false
+		slow.dependencies[i].fastLayers = false
+	}
+	return fast, slow
 }

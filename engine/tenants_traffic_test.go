@@ -178,15 +178,7 @@ func TestFastPathWithLimitsChangesNothing(t *testing.T) {
 		}
 		seed := rapid.Uint64().Draw(t, "seed")
 		step := time.Duration(rapid.IntRange(50, 2000).Draw(t, "stepMs")) * time.Millisecond
-		fast, err := New(sc, 0, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		slow, _ := New(sc, 0, seed)
-		for i := range slow.dependencies {
-			slow.dependencies[i].fast = false
-			slow.dependencies[i].fastLayers = false
-		}
+		fast, slow := fastAndPipeline(t, sc, 0, seed)
 		for !fast.Done() || !slow.Done() {
 			fast.Advance(step)
 			slow.Advance(step)
