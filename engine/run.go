@@ -56,13 +56,12 @@ type Run struct {
 	// in arrAt and arrSeq, so that finding the next event costs two
 	// comparisons.
 	arrivals []pending
-	// anyLean and anyPlain: some endpoint is lean, or plain
-	// (endpointState.lean), so that arrivals go to arriveDrawn, or
-	// arriveMany, not straight to arrive.
-	anyLean, anyPlain bool
-	firstArr          int
-	arrAt             time.Duration
-	arrSeq            uint64
+	// anyLean: some endpoint is lean (endpointState.lean), so that
+	// arrivals go to arriveDrawn, or arriveMany, not straight to arrive.
+	anyLean  bool
+	firstArr int
+	arrAt    time.Duration
+	arrSeq   uint64
 	// order, when not nil, is the order the arrivals come in, drawn with
 	// the replayed traffic of every endpoint (traffic.go): the run reads
 	// its next arrival from it, order[orderNext] the one due, with its time
@@ -164,8 +163,8 @@ type endpointState struct {
 	// lean: its arrivals need none of arrive's rarer steps (no tasks
 	// server, no tenant) and call a dependency on a fast path, so that one
 	// which finds a free worker may take arriveMany's or arriveDrawn's
-	// lines; plain:
-	// lean, and no patience timer either (arriveMany's).
+	// lines; plain: lean, and no patience timer either (arriveMany takes
+	// it in one test).
 	lean, plain bool
 
 	// Issue 14 (tenants.go): the requests' class for load shedding, how
@@ -527,7 +526,6 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 			(r.dependencies[es.dep].fast || r.dependencies[es.dep].fastLayers)
 		es.plain = es.lean && es.patience <= 0
 		r.anyLean = r.anyLean || es.lean
-		r.anyPlain = r.anyPlain || es.plain
 	}
 	// The drain limit is not kept in the queue: it is the first thing to
 	// happen at r.end (AdvanceTo), since everything else that could fall
@@ -740,7 +738,7 @@ func (r *Run) runBefore(stop time.Duration) {
 			if r.arrAt >= stop {
 				return
 			}
-			if r.order != nil && r.anyPlain {
+			if r.order != nil && r.anyLean {
 				r.arriveMany(stop) // replayed traffic, in order
 				continue
 			}
@@ -1235,11 +1233,12 @@ drawn:
 // arriveMany handles arrivals that follow a replayed order (Run.order)
 // one after another, for as long as the next comes before the queue's
 // head and before stop: runBefore's choice, made here without going back
-// to it. An arrival of a plain endpoint that finds a free worker and calls
+// to it. An arrival of a lean endpoint that finds a free worker and calls
 // a dependency on a fast path, or finds no worker and no room to queue,
-// takes arrive's own lines for that case, minus the checks a plain
-// endpoint never needs; any other goes to arrive. The steps, and so the
-// sequence numbers, are arrive's.
+// takes arrive's own lines for that case, minus the checks a lean
+// endpoint never needs, its patience timer included when it joins others
+// in a ring with room (as arriveDrawn sets it); any other goes to arrive.
+// The steps, and so the sequence numbers, are arrive's.
 func (r *Run) arriveMany(stop time.Duration) {
 	q := &r.queue
 	for {
@@ -1249,7 +1248,10 @@ func (r *Run) arriveMany(stop time.Duration) {
 		es := &r.endpoints[epIdx]
 		var ds *dependencyState
 		refuse := false // no worker free, no room to queue
-		if es.plain {
+		// A plain endpoint first, in one test: the cascade's are. A
+		// patience timer that would be its endpoint's first, or grow the
+		// ring, is left to arrive (setPatience).
+		if w := &es.waits; es.plain || (es.lean && w.n > 0 && w.n < len(w.items)) {
 			if len(r.freeWorkers) > 0 {
 				if d := &r.dependencies[es.dep]; d.fast || d.fastLayers {
 					ds = d
@@ -1313,6 +1315,15 @@ func (r *Run) arriveMany(stop time.Duration) {
 			req.arrived, req.latency, req.errDraw, req.gen = now, latency, errDraw, gen
 			req.ep, req.dep, req.tenant = int16(epIdx), int32(es.dep), noTenant
 			r.open++
+			if !es.plain {
+				// arrive's setting of the patience timer (timers.go),
+				// in its common case: the timer joins others, with room.
+				r.seq++
+				w := &es.waits
+				p := &w.items[(w.head+w.n)&(len(w.items)-1)]
+				w.n++
+				p.at, p.seq, p.req, p.gen, p.tok = now+es.patience, r.seq, id, gen, 0
+			}
 			n := len(r.freeWorkers) - 1
 			w := r.freeWorkers[n]
 			r.freeWorkers = r.freeWorkers[:n]

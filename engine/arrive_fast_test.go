@@ -1,0 +1,98 @@
+package engine
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+)
+
+// The batch arrivals (arriveMany for replayed traffic in order,
+// arriveDrawn otherwise) are arrive's steps written out: a run that takes
+// them gives the same snapshots, step by step, and the same sequence
+// numbers as the same run with every arrival handled by arrive alone.
+func TestBatchArrivalsChangeNothing(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		sc := genScenario(t)
+		// Strip some dependencies to what the fast paths take, so that
+		// many endpoints are lean, with a patience or without.
+		for i := range sc.Variants[0].System.Dependencies {
+			p := &sc.Variants[0].System.Dependencies[i].Policy
+			switch rapid.IntRange(0, 2).Draw(t, "strip") {
+			case 1:
+				*p = Policy{Timeout: p.Timeout}
+			case 2:
+				p.Retry, p.Deadline = nil, 0
+			}
+		}
+		if err := sc.Validate(); err != nil {
+			t.Skip("stripped scenario is not valid:", err)
+		}
+		seed := rapid.Uint64().Draw(t, "seed")
+		shared := rapid.Bool().Draw(t, "shared")
+		step := time.Duration(rapid.IntRange(50, 2000).Draw(t, "stepMs")) * time.Millisecond
+		batch, single := batchAndSingle(t, sc, seed, shared)
+		for !batch.Done() || !single.Done() {
+			batch.Advance(step)
+			single.Advance(step)
+			if a, b := batch.Snapshot(), single.Snapshot(); !reflect.DeepEqual(a, b) {
+				t.Fatalf("at %v: the batch arrivals' snapshot differs from arrive's:\n%+v\n%+v", batch.Now(), a, b)
+			}
+			if batch.seq != single.seq {
+				t.Fatalf("at %v: %d events with batch arrivals, %d with arrive's", batch.Now(), batch.seq, single.seq)
+			}
+			if batch.maxBusy != single.maxBusy || batch.lacked != single.lacked {
+				t.Fatalf("at %v: the fork evidence differs", batch.Now())
+			}
+		}
+	})
+}
+
+// batchAndSingle starts two runs of sc's first variant on seed, replaying
+// traffic drawn once when shared (so that their arrivals follow an order):
+// batch as New or NewShared makes it, single with every arrival left to
+// arrive.
+func batchAndSingle(t interface{ Fatal(...any) }, sc *Scenario, seed uint64, shared bool) (batch, single *Run) {
+	var tr *Traffic
+	if shared {
+		var err error
+		if tr, err = NewTraffic(sc, seed); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var err error
+	if batch, err = newRun(sc, 0, seed, tr); err != nil {
+		t.Fatal(err)
+	}
+	single, _ = newRun(sc, 0, seed, tr)
+	single.anyLean = false
+	return batch, single
+}
+
+// An endpoint with a patience on a fast path is lean: with replayed
+// traffic in order, its arrivals go to arriveMany, which the test above
+// runs against arrive. Without this check it could pass with arriveMany
+// never taking one.
+func TestPatientArrivalsTakeTheBatch(t *testing.T) {
+	sc := cascadeLike()
+	for i := range sc.Variants {
+		for j := range sc.Variants[i].System.Endpoints {
+			sc.Variants[i].System.Endpoints[j].Patience = 2 * time.Second
+		}
+	}
+	batch, single := batchAndSingle(t, sc, 5, true)
+	if batch.order == nil || !batch.anyLean {
+		t.Fatal("the patient cascade's arrivals do not follow an order through arriveMany")
+	}
+	for i := range batch.endpoints {
+		if es := &batch.endpoints[i]; !es.lean || es.plain {
+			t.Errorf("endpoint %d: lean %v, plain %v; want a lean endpoint with a patience", i, es.lean, es.plain)
+		}
+	}
+	batch.Run()
+	single.Run()
+	if a, b := batch.Snapshot(), single.Snapshot(); !reflect.DeepEqual(a, b) {
+		t.Errorf("the batch arrivals' run differs from arrive's")
+	}
+}
