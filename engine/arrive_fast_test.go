@@ -9,7 +9,7 @@ import (
 )
 
 // The batch arrivals (arriveMany for replayed traffic in order,
-// arriveDrawn otherwise) are arrive's steps written out: a run that takes
+// arriveDrawn otherwise, arriveTasks for a tasks server's) are arrive's steps written out: a run that takes
 // them gives the same snapshots, step by step, and the same sequence
 // numbers as the same run with every arrival handled by arrive alone.
 func TestBatchArrivalsChangeNothing(t *testing.T) {
@@ -33,20 +33,27 @@ func TestBatchArrivalsChangeNothing(t *testing.T) {
 		shared := rapid.Bool().Draw(t, "shared")
 		step := time.Duration(rapid.IntRange(50, 2000).Draw(t, "stepMs")) * time.Millisecond
 		batch, single := batchAndSingle(t, sc, seed, shared)
-		for !batch.Done() || !single.Done() {
-			batch.Advance(step)
-			single.Advance(step)
-			if a, b := batch.Snapshot(), single.Snapshot(); !reflect.DeepEqual(a, b) {
-				t.Fatalf("at %v: the batch arrivals' snapshot differs from arrive's:\n%+v\n%+v", batch.Now(), a, b)
-			}
-			if batch.seq != single.seq {
-				t.Fatalf("at %v: %d events with batch arrivals, %d with arrive's", batch.Now(), batch.seq, single.seq)
-			}
-			if batch.maxBusy != single.maxBusy || batch.lacked != single.lacked {
-				t.Fatalf("at %v: the fork evidence differs", batch.Now())
-			}
-		}
+		stepAlike(t, batch, single, step)
 	})
+}
+
+// stepAlike steps batch and single to their ends, step by step, and fails
+// at the first step where their snapshots, their sequence numbers or what
+// a fork reads of their workers differ.
+func stepAlike(t *rapid.T, batch, single *Run, step time.Duration) {
+	for !batch.Done() || !single.Done() {
+		batch.Advance(step)
+		single.Advance(step)
+		if a, b := batch.Snapshot(), single.Snapshot(); !reflect.DeepEqual(a, b) {
+			t.Fatalf("at %v: the batch arrivals' snapshot differs from arrive's:\n%+v\n%+v", batch.Now(), a, b)
+		}
+		if batch.seq != single.seq {
+			t.Fatalf("at %v: %d events with batch arrivals, %d with arrive's", batch.Now(), batch.seq, single.seq)
+		}
+		if batch.maxBusy != single.maxBusy || batch.lacked != single.lacked {
+			t.Fatalf("at %v: the fork evidence differs", batch.Now())
+		}
+	}
 }
 
 // batchAndSingle starts two runs of sc's first variant on seed, replaying
@@ -66,8 +73,30 @@ func batchAndSingle(t interface{ Fatal(...any) }, sc *Scenario, seed uint64, sha
 		t.Fatal(err)
 	}
 	single, _ = newRun(sc, 0, seed, tr)
-	single.anyLean = false
+	single.anyLean, single.anyTasked = false, false
 	return batch, single
+}
+
+// The same for a tasks server's arrivals (arriveTasks), on the tasks
+// servers that TestTasksFastLayersChangeNothing draws, with patience
+// timers or without.
+func TestTaskArrivalsChangeNothing(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		sc := genTasksScenario(t)
+		for i := range sc.Variants[0].System.Endpoints {
+			e := &sc.Variants[0].System.Endpoints[i]
+			if rapid.Bool().Draw(t, "patient") {
+				e.Patience = time.Duration(rapid.IntRange(1, 3000).Draw(t, "patienceMs")) * time.Millisecond
+			}
+		}
+		if err := sc.Validate(); err != nil {
+			t.Skip("drawn scenario is not valid:", err)
+		}
+		seed := rapid.Uint64().Draw(t, "seed")
+		step := time.Duration(rapid.IntRange(20, 700).Draw(t, "stepMs")) * time.Millisecond
+		batch, single := batchAndSingle(t, sc, seed, true)
+		stepAlike(t, batch, single, step)
+	})
 }
 
 // An endpoint with a patience on a fast path is lean: with replayed
