@@ -631,7 +631,7 @@ func (r *Run) refuseChild(id, parentDep int32, parentEp int16, in *instState, ss
 		in.answered[Rejected]++
 		ss.bucket.Answered[Rejected]++
 		r.dependencies[parentDep].inFlight--
-		r.callReturned(id, resError)
+		r.serviceReturned(id, resError) // services_fast.go
 		return true
 	}
 	if in.state == InstanceIsFailing && in.errRng.float64() < in.errRate {
@@ -639,7 +639,7 @@ func (r *Run) refuseChild(id, parentDep int32, parentEp int16, in *instState, ss
 		in.answered[Failed]++
 		ss.bucket.Answered[Failed]++
 		r.dependencies[parentDep].inFlight--
-		r.callReturned(id, resError)
+		r.serviceReturned(id, resError) // services_fast.go
 		return true
 	}
 	if !haveWorker && in.shedder != nil && !in.shedder.Admit(r.now, r.instQueue(in), r.endpoints[parentEp].class) {
@@ -648,7 +648,7 @@ func (r *Run) refuseChild(id, parentDep int32, parentEp int16, in *instState, ss
 		in.answered[Rejected]++
 		ss.bucket.Answered[Rejected]++
 		r.dependencies[parentDep].inFlight--
-		r.callReturned(id, resError)
+		r.serviceReturned(id, resError) // services_fast.go
 		return true
 	}
 	return false
