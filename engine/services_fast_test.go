@@ -15,14 +15,23 @@ import (
 // a bulkhead (a semaphore or a thread pool, waiting or not), a rate
 // limiter (a period limiter or a token bucket, refusing or parking), any
 // of them or, as drawn, none, in any order, with or without
-// cancellation. The other edges keep the full policy genEdgePolicy drew,
-// so flat edges sit next to ones the pipeline walks.
+// cancellation; and, now and then, a service's leaf behind a timeout
+// alone. The other edges keep the full policy genEdgePolicy drew, so flat
+// edges sit next to ones the pipeline walks.
 func genFlatChain(t *rapid.T) *Scenario {
 	sc := genChain(t)
 	sys := &sc.Variants[0].System
 	ms := time.Millisecond
 	flatten := func(d *Dependency) {
-		if d.Service == "" || !rapid.Bool().Draw(t, "flat") {
+		if d.Service == "" {
+			// A service's leaf behind a timeout alone, at times: childCall
+			// sends its calls the short way (leafTimeout).
+			if rapid.Bool().Draw(t, "leafTimeoutOnly") {
+				d.Policy = Policy{Timeout: time.Duration(rapid.IntRange(1, 600).Draw(t, "leafTimeoutMs")) * ms, Cancel: d.Policy.Cancel}
+			}
+			return
+		}
+		if !rapid.Bool().Draw(t, "flat") {
 			return
 		}
 		p := &d.Policy
@@ -67,7 +76,9 @@ func genFlatChain(t *rapid.T) *Scenario {
 }
 
 // A call between services through a timeout, a breaker, a bulkhead or a
-// rate limiter walks them flat (enterFlat, refuseFlat, serviceReturned), and a child whose work is done ends the
+// rate limiter walks them flat (enterFlat, refuseFlat, serviceReturned),
+// a child's call to a leaf behind a timeout alone goes the short way
+// (childCall, leafDone), and a child whose work is done ends the
 // short way (endAnswered): the run is the pipeline's and endChildOn's,
 // snapshot for snapshot and event for event, and so is what a fork reads.
 func TestServiceFlatLayersChangeNothing(t *testing.T) {
@@ -85,6 +96,9 @@ func TestServiceFlatLayersChangeNothing(t *testing.T) {
 		piped, _ := New(sc, 0, seed)
 		for i := range piped.dependencies {
 			piped.dependencies[i].svcFlat = false
+		}
+		for i := range piped.insts {
+			piped.insts[i].leafTimeout = false
 		}
 		// A watcher of freed workers, which does nothing, sends every
 		// child's end through endChildOn, where leafDone and endAnswered
