@@ -81,9 +81,14 @@ func (r *Run) enter(id int32, i int) {
 			ds.bulkheadFull++
 			r.layerResult(id, i, resBulkheadFull)
 			return
-		case LayerRateLimiter: // ratelimitlayer.go: it enters what is inside
-			r.enterRateLimiter(id, i)
-			return
+		case LayerRateLimiter: // ratelimitlayer.go
+			switch r.takeRate(id, req, ds) {
+			case rateRefusal:
+				r.layerResult(id, i, resRateLimited)
+				return
+			case rateParked:
+				return
+			}
 		}
 	}
 	r.startCall(id)

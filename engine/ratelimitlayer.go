@@ -42,10 +42,20 @@ func newLimiter(p *RateLimiterPolicy) (ratelimit.Limiter, error) {
 	return nil, fmt.Errorf("rate limiter kind must be bucket or period, got %v", p.Kind)
 }
 
-// enterRateLimiter is enter's step for the rate limiter layer, at index i.
-func (r *Run) enterRateLimiter(id int32, i int) {
-	req := &r.requests[id]
-	ds := r.dep(req)
+// rateStep is what the rate limiter layer did with a call (takeRate).
+type rateStep uint8
+
+const (
+	ratePermit  rateStep = iota // a permit now: the call goes on inside
+	rateRefusal                 // refused now: the caller gives the layer's result
+	rateParked                  // parked until a permit or the hold's end (evRateWait)
+)
+
+// takeRate is the rate limiter layer's step for request id (req), on its
+// way into ds's layers: a permit now, a refusal now (counted; the caller,
+// enter or enterFlat, then gives resRateLimited as the layer's result), or
+// a wait, which takeRate parks.
+func (r *Run) takeRate(id int32, req *request, ds *dependencyState) rateStep {
 	// The limiter's clock starts when it was built: a restarted
 	// instance's period limiter counts its refresh cycles from the restart,
 	// as Resilience4j's AtomicRateLimiter counts them from its constructor
@@ -56,25 +66,21 @@ func (r *Run) enterRateLimiter(id int32, i int) {
 		// call: Acquire's answer, without its calls (both are inlined).
 		if p.Take(now) {
 			ds.ratePassed++
-			r.enter(id, i+1)
-			return
+			return ratePermit
 		}
 		if p.Refuses(now) {
 			ds.rateLimited++
-			r.layerResult(id, i, resRateLimited)
-			return
+			return rateRefusal
 		}
 	}
 	wait, ok := ds.limiter.Acquire(now)
 	if ok && wait == 0 {
 		ds.ratePassed++
-		r.enter(id, i+1)
-		return
+		return ratePermit
 	}
 	if !ok && wait == 0 {
 		ds.rateLimited++
-		r.layerResult(id, i, resRateLimited)
-		return
+		return rateRefusal
 	}
 	// Parked: until its permit is due, or until the limiter's hold on a
 	// refused call ends.
@@ -83,6 +89,7 @@ func (r *Run) enterRateLimiter(id int32, i int) {
 	ds.rateWaiting++
 	r.armTimeout(id, r.now+wait, true)
 	r.schedule(event{at: r.now + wait, kind: evRateWait, req: id, gen: req.gen, tok: req.rlTok, err: !ok})
+	return rateParked
 }
 
 // rateWaitOver handles an evRateWait event of a live request.

@@ -1,33 +1,37 @@
 package engine
 
 // A flat walk for a service's calls into another service through a
-// timeout, a breaker or both (fleet-probes' api → provider, multi-hop's
-// orders → inventory). The pipeline (pipeline.go) would take such a call
-// through enter, startCall and sendCall on the way in, and through
-// callReturned, exit and finishCall on the way out: general code that asks
-// at each step about retries, bulkheads, rate limiters, deadlines,
-// connection pools and retry budgets, none of which such an edge has.
-// enterFlat and serviceReturned do the same steps, in the same order, with
-// none of those questions: the request is left exactly as the pipeline
-// leaves it (its active bits, permit, timeout), the same events are
-// scheduled with the same sequence numbers, so a call sent one way may be
-// answered the other, and whatever meets the call midway (its timeout, a
-// crash, a fork) finds what it would find there and takes the pipeline's
-// own code. Results are bit for bit the pipeline's; services_fast_test.go
-// checks it on random systems against the pipeline alone (svcFlat off).
+// timeout, a breaker, a bulkhead, a rate limiter or any of them
+// (fleet-probes' api → provider, multi-hop's orders → inventory,
+// rate-limit-vs-bulkhead's front → catalog). The pipeline (pipeline.go)
+// would take such a call through enter, startCall and sendCall on the way
+// in, through layerResult, exit and finishCall for a layer's refusal, and
+// through callReturned, exit and finishCall on the way out: general code
+// that asks at each step about retries, deadlines, connection pools and
+// retry budgets, none of which such an edge has. enterFlat, refuseFlat
+// and serviceReturned do the same steps, in the same order, with none of
+// those questions: the request is left exactly as the pipeline leaves it
+// (its active bits, permit, slot, timeout), the same events are scheduled
+// with the same sequence numbers, so a call sent one way may be answered
+// the other, and whatever meets the call midway (its timeout, a wait for a
+// bulkhead slot or a rate limiter's permit, a crash, a fork) finds what it
+// would find there and takes the pipeline's own code. Results are bit for
+// bit the pipeline's; services_fast_test.go checks it on random systems
+// against the pipeline alone (svcFlat off).
 
 // canGoFlat says whether ds, an edge to a service, is walked flat: its
-// layers, if any, are each a timeout or a breaker, and it has no total
-// deadline, no deadline to propagate, no retry budget. (An edge with no
-// layers is walked flat too: its call goes straight to callService, its
-// answer to finishCall's steps.) (A connection pool is checked per call:
-// the run's, not the edge's.)
+// layers, if any, are each a timeout, a breaker, a bulkhead (not one per
+// tenant) or a rate limiter, and it has no total deadline, no deadline to
+// propagate, no retry budget. (An edge with no layers is walked flat too:
+// its call goes straight to callService, its answer to finishCall's
+// steps.) (A connection pool is checked per call: the run's, not the
+// edge's.)
 func canGoFlat(ds *dependencyState) bool {
-	if ds.svc < 0 || ds.deadline != 0 || ds.propagate || ds.budget != nil {
+	if ds.svc < 0 || ds.deadline != 0 || ds.propagate || ds.budget != nil || ds.tenantBH != nil {
 		return false
 	}
 	for _, l := range ds.layers {
-		if l != LayerTimeout && l != LayerBreaker {
+		if l == LayerRetry {
 			return false
 		}
 	}
@@ -36,38 +40,91 @@ func canGoFlat(ds *dependencyState) bool {
 
 // enterFlat is enter, startCall and sendCall for request c's call along
 // ds, an edge canGoFlat allows (a child's, from childCall, or the front's,
-// from runHandler): each layer is entered as enter enters it, its
-// bit set first, and the call goes to callService. A breaker's refusal
-// goes out through layerResult, as from enter.
+// from runHandler): each layer is entered as enter enters it, its bit
+// set first, and the call goes to callService. A layer's refusal goes
+// out through refuseFlat, as layerResult takes it from enter; a call that
+// waits (for a bulkhead slot, a rate limiter's permit) is parked as enter
+// parks it, and the pipeline takes it on from there.
 func (r *Run) enterFlat(c int32, req *request, ds *dependencyState) {
 	for i, l := range ds.layers {
 		req.active |= bit(i)
-		if l == LayerBreaker {
+		switch l {
+		case LayerBreaker:
 			permit, err := ds.breaker.Allow(r.now)
 			if err != nil {
 				ds.shortCircuited++
-				r.layerResult(c, i, resBreakerOpen)
+				r.refuseFlat(c, req, ds, i, resBreakerOpen)
 				return
 			}
 			req.permit, req.permitted = permit, true
-			continue
+		case LayerTimeout:
+			// Marked, its timer armed by callService.
+			req.timeoutTok++
+			req.timeoutAt = r.now + ds.cfg.Policy.Timeout
+			req.timeoutArmed = false
+			req.timeoutCut = false
+		case LayerBulkhead:
+			p := &ds.cfg.Policy
+			if ds.bulkhead < p.Bulkhead {
+				ds.bulkhead++
+				ds.maxBulkhead = max(ds.maxBulkhead, ds.bulkhead) // fork.go
+				req.inBH = true
+				continue
+			}
+			if p.BulkheadKind == SemaphoreBulkhead && p.BulkheadWait > 0 || (p.BulkheadKind == ThreadPoolBulkhead && ds.waiting < p.BulkheadQueue) {
+				r.parkAtBulkhead(c, req, ds, i) // waiters.go
+				return
+			}
+			ds.bulkheadBound = true // fork.go
+			ds.bulkheadFull++
+			r.refuseFlat(c, req, ds, i, resBulkheadFull)
+			return
+		case LayerRateLimiter:
+			switch r.takeRate(c, req, ds) { // ratelimitlayer.go
+			case rateRefusal:
+				r.refuseFlat(c, req, ds, i, resRateLimited)
+				return
+			case rateParked:
+				return
+			}
 		}
-		// The timeout: marked, its timer armed by callService.
-		req.timeoutTok++
-		req.timeoutAt = r.now + ds.cfg.Policy.Timeout
-		req.timeoutArmed = false
-		req.timeoutCut = false
 	}
 	r.callService(c, req, ds)
 }
 
+// refuseFlat is layerResult for a call that layer i of ds, an edge
+// canGoFlat allows, refused as enterFlat entered it: nothing inside i was
+// entered and no call is in flight (nothing to abandon), so its bit is
+// cleared and the result goes out as exit and finishCall take it.
+func (r *Run) refuseFlat(c int32, req *request, ds *dependencyState, i int, res result) {
+	req.active &^= bit(i)
+	r.exitFlat(req, ds, i, res)
+	r.finishFlat(c, req, ds, res)
+}
+
+// exitFlat is exit's walk for a call along an edge canGoFlat allows,
+// from layer i-1 out to 0, none of them a retry: each layer acts as it
+// does in exit (a rate limiter's has nothing to do on the way out).
+func (r *Run) exitFlat(req *request, ds *dependencyState, i int, res result) {
+	for j := i - 1; j >= 0; j-- {
+		switch ds.layers[j] {
+		case LayerBulkhead:
+			r.releaseBulkhead(req, ds)
+		case LayerTimeout:
+			req.timeoutTok++
+			ds.maxInside = max(ds.maxInside, r.now-req.timeoutAt+ds.timeout) // fork_timeouts.go
+		case LayerBreaker:
+			r.record(req, ds, res)
+		}
+		req.active &^= bit(j)
+	}
+}
+
 // serviceReturned is callReturned for an answer from a service, to request
-// id, which waits for it (endChildOn, leafDone). Along an edge canGoFlat
-// allows, with no connection pools, it does exit's and finishCall's steps
-// itself, in their order: each layer from the inside out (the timeout
-// stops waiting, the breaker records), the call counted, and the outcome
-// to id's own caller (childAnswered) or client. Any other edge, or a run
-// with pools, goes to callReturned.
+// id, which waits for it (endChildOn, leafDone, refuseChild). Along an edge
+// canGoFlat allows, with no connection pools, it does exit's and
+// finishCall's steps itself, in their order (exitFlat, finishFlat). Any
+// other edge, or a run with pools, goes to callReturned.
 func (r *Run) serviceReturned(id int32, res result) {
 	req := &r.requests[id]
 	ds := &r.dependencies[req.dep]
@@ -76,16 +133,15 @@ func (r *Run) serviceReturned(id int32, res result) {
 		return
 	}
 	req.inCall = false
-	for j := len(ds.layers) - 1; j >= 0; j-- {
-		if ds.layers[j] == LayerBreaker {
-			r.record(req, ds, res)
-		} else {
-			req.timeoutTok++
-			ds.maxInside = max(ds.maxInside, r.now-req.timeoutAt+ds.timeout) // fork_timeouts.go
-		}
-		req.active &^= bit(j)
-	}
-	// finishCall's steps.
+	r.exitFlat(req, ds, len(ds.layers), res)
+	r.finishFlat(id, req, ds, res)
+}
+
+// finishFlat is exit's last step and finishCall's, for request id's call
+// along an edge canGoFlat allows, once its layers have let result res
+// out: the call counted, and the outcome to id's own caller
+// (childAnswered) or client.
+func (r *Run) finishFlat(id int32, req *request, ds *dependencyState, res result) {
 	req.deadlineOn = false
 	o := OK
 	if res == resOK {

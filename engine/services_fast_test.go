@@ -6,26 +6,62 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/ratelimit"
 	"pgregory.net/rapid"
 )
 
 // genFlatChain is genChain with, now and then, edges between services cut
 // down to what enterFlat walks: a timeout, a breaker (with its fallback),
-// both or, as drawn, neither, in either order, with or without
-// cancellation. The other edges keep the full policy genEdgePolicy drew,
-// so flat edges sit next to ones the pipeline walks.
+// a bulkhead (a semaphore or a thread pool, waiting or not), a rate
+// limiter (a period limiter or a token bucket, refusing or parking), any
+// of them or, as drawn, none, in any order, with or without
+// cancellation; and, now and then, a service's leaf behind a timeout
+// alone. The other edges keep the full policy genEdgePolicy drew, so flat
+// edges sit next to ones the pipeline walks.
 func genFlatChain(t *rapid.T) *Scenario {
 	sc := genChain(t)
 	sys := &sc.Variants[0].System
+	ms := time.Millisecond
 	flatten := func(d *Dependency) {
-		if d.Service == "" || !rapid.Bool().Draw(t, "flat") {
+		if d.Service == "" {
+			// A service's leaf behind a timeout alone, at times: childCall
+			// sends its calls the short way (leafTimeout).
+			if rapid.Bool().Draw(t, "leafTimeoutOnly") {
+				d.Policy = Policy{Timeout: time.Duration(rapid.IntRange(1, 600).Draw(t, "leafTimeoutMs")) * ms, Cancel: d.Policy.Cancel}
+			}
+			return
+		}
+		if !rapid.Bool().Draw(t, "flat") {
 			return
 		}
 		p := &d.Policy
-		p.Bulkhead, p.BulkheadWait, p.BulkheadQueue, p.BulkheadKind = 0, 0, 0, 0
+		if !rapid.Bool().Draw(t, "flatBulkhead") {
+			p.Bulkhead, p.BulkheadWait, p.BulkheadQueue, p.BulkheadKind = 0, 0, 0, 0
+		}
 		p.Deadline, p.Retry, p.PropagateDeadline, p.DeadlineMargin = 0, nil, false, 0
-		if p.Timeout == 0 && p.Breaker == nil {
-			p.Timeout = time.Duration(rapid.IntRange(1, 600).Draw(t, "flatTimeoutMs")) * time.Millisecond
+		if rapid.Bool().Draw(t, "flatLimiter") {
+			if rapid.Bool().Draw(t, "bucket") {
+				p.RateLimiter = &RateLimiterPolicy{Kind: TokenBucketLimiter, Bucket: ratelimit.BucketConfig{
+					Rate:    rapid.IntRange(1, 100).Draw(t, "rlRate"),
+					Per:     time.Duration(rapid.IntRange(1, 2000).Draw(t, "rlPerMs")) * ms,
+					Burst:   rapid.IntRange(1, 20).Draw(t, "rlBurst"),
+					MaxWait: time.Duration(rapid.IntRange(0, 2000).Draw(t, "rlMaxWaitMs")) * ms,
+				}}
+			} else {
+				p.RateLimiter = &RateLimiterPolicy{Kind: PeriodLimiter, Period: ratelimit.PeriodConfig{
+					LimitForPeriod:     rapid.IntRange(1, 50).Draw(t, "rlLimit"),
+					LimitRefreshPeriod: time.Duration(rapid.IntRange(1, 2000).Draw(t, "rlPeriodMs")) * ms,
+					TimeoutDuration:    time.Duration(rapid.IntRange(0, 500).Draw(t, "rlTimeoutMs")) * ms,
+				}}
+			}
+			if p.Order != nil && rapid.Bool().Draw(t, "placeLimiter") {
+				at := rapid.IntRange(0, len(p.Order)).Draw(t, "limiterAt")
+				order := append([]Layer(nil), p.Order[:at]...)
+				p.Order = append(append(order, LayerRateLimiter), p.Order[at:]...)
+			}
+		}
+		if p.Timeout == 0 && p.Breaker == nil && p.Bulkhead == 0 && p.RateLimiter == nil {
+			p.Timeout = time.Duration(rapid.IntRange(1, 600).Draw(t, "flatTimeoutMs")) * ms
 		}
 	}
 	for i := range sys.Dependencies {
@@ -39,8 +75,10 @@ func genFlatChain(t *rapid.T) *Scenario {
 	return sc
 }
 
-// A call between services through a timeout or a breaker walks them flat
-// (enterFlat, serviceReturned), and a child whose work is done ends the
+// A call between services through a timeout, a breaker, a bulkhead or a
+// rate limiter walks them flat (enterFlat, refuseFlat, serviceReturned),
+// a child's call to a leaf behind a timeout alone goes the short way
+// (childCall, leafDone), and a child whose work is done ends the
 // short way (endAnswered): the run is the pipeline's and endChildOn's,
 // snapshot for snapshot and event for event, and so is what a fork reads.
 func TestServiceFlatLayersChangeNothing(t *testing.T) {
@@ -58,6 +96,9 @@ func TestServiceFlatLayersChangeNothing(t *testing.T) {
 		piped, _ := New(sc, 0, seed)
 		for i := range piped.dependencies {
 			piped.dependencies[i].svcFlat = false
+		}
+		for i := range piped.insts {
+			piped.insts[i].leafTimeout = false
 		}
 		// A watcher of freed workers, which does nothing, sends every
 		// child's end through endChildOn, where leafDone and endAnswered

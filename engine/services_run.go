@@ -99,6 +99,11 @@ type instState struct {
 	// them from rng.
 	drawn    *serviceDraws
 	drawNext int
+	// leafTimeout says the instance's Calls edge is a leaf whose one
+	// layer is a timeout, with no total deadline, no deadline to
+	// propagate and no retry budget: childCall sends its calls the short
+	// way while they answer within the timeout (leafTimed).
+	leafTimeout bool
 
 	arrived        uint64
 	answered       Counts
@@ -252,6 +257,11 @@ func (r *Run) initServices(seed uint64, samples int, old *spare) error {
 				}
 				ds.inst = gi
 				setEdge(ds, d, s.Name, k)
+			}
+			if cd := r.insts[gi].callDep; cd >= 0 {
+				ds := &r.dependencies[cd]
+				r.insts[gi].leafTimeout = ds.svc < 0 && len(ds.layers) == 1 && ds.timeoutAt == 0 &&
+					ds.deadline == 0 && !ds.propagate && ds.budget == nil
 			}
 			// The instance's shared breakers, one per group (sharedbreaker.go).
 			base := ss.depBase + k*ss.nDeps
@@ -631,7 +641,7 @@ func (r *Run) refuseChild(id, parentDep int32, parentEp int16, in *instState, ss
 		in.answered[Rejected]++
 		ss.bucket.Answered[Rejected]++
 		r.dependencies[parentDep].inFlight--
-		r.callReturned(id, resError)
+		r.serviceReturned(id, resError) // services_fast.go
 		return true
 	}
 	if in.state == InstanceIsFailing && in.errRng.float64() < in.errRate {
@@ -639,7 +649,7 @@ func (r *Run) refuseChild(id, parentDep int32, parentEp int16, in *instState, ss
 		in.answered[Failed]++
 		ss.bucket.Answered[Failed]++
 		r.dependencies[parentDep].inFlight--
-		r.callReturned(id, resError)
+		r.serviceReturned(id, resError) // services_fast.go
 		return true
 	}
 	if !haveWorker && in.shedder != nil && !in.shedder.Admit(r.now, r.instQueue(in), r.endpoints[parentEp].class) {
@@ -648,7 +658,7 @@ func (r *Run) refuseChild(id, parentDep int32, parentEp int16, in *instState, ss
 		in.answered[Rejected]++
 		ss.bucket.Answered[Rejected]++
 		r.dependencies[parentDep].inFlight--
-		r.callReturned(id, resError)
+		r.serviceReturned(id, resError) // services_fast.go
 		return true
 	}
 	return false
@@ -735,34 +745,58 @@ func (r *Run) childCall(c int32, req *request, in *instState) {
 	if ds.budget != nil {
 		ds.budget.Begin()
 	}
-	if len(ds.layers) == 0 && !ds.propagate && r.pools == nil {
+	if len(ds.layers) == 0 && !ds.propagate && r.pools == nil && ds.svc >= 0 {
 		// No layer to enter, no deadline to check, no connection to
 		// wait for: what enter and startCall come to, sendCall.
-		if ds.svc >= 0 {
-			r.sendCall(c, req, ds)
-			return
-		}
-		// sendCall's steps for a call to a leaf along an edge with no
-		// layers, written out: nothing is armed (no timeout layer), and
-		// the answer is an evLeafDone, which leafDone takes straight to
-		// the child's end instead of through handle, callReturned, exit
-		// and finishCall. The event has the time and seq evCallDone would
+		r.sendCall(c, req, ds)
+		return
+	}
+	if r.pools == nil && (in.leafTimeout || len(ds.layers) == 0 && !ds.propagate && ds.svc < 0) {
+		// enter's, startCall's and sendCall's steps for a call to a leaf
+		// along an edge with no layers or a timeout alone (no deadline to
+		// check, no connection to wait for), written out: the timeout
+		// layer is entered as enter enters it, its timer armed (as
+		// armTimeout arms it) only if the call may outlast it, and the
+		// answer is an evLeafDone, which leafDone takes straight to the
+		// child's end instead of through handle, callReturned, exit and
+		// finishCall. The event has the time and seq evCallDone would
 		// have had, so the order of events is the same. (A child's first
 		// attempt: it meets the draws just taken.)
 		if debugChecks && req.callTok != 0 {
 			panic(fmt.Sprintf("engine: child %d calls its leaf a second time", c))
+		}
+		if in.leafTimeout {
+			req.active |= 1
+			req.timeoutTok++
+			req.timeoutAt = r.now + ds.cfg.Policy.Timeout
+			req.timeoutArmed = false
+			req.timeoutCut = false
 		}
 		ds.calls++
 		ds.inFlight++
 		ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
 		req.inCall = true
 		req.callTok++
-		after, answers, isErr := r.response(ds, req.latency, req.errDraw)
+		// response's answer without its call while no fault is in force
+		// (faultAt's test).
+		after, answers, isErr := req.latency, true, false
+		if r.now >= ds.faultUntil || ds.fault != nil {
+			after, answers, isErr = r.response(ds, req.latency, req.errDraw)
+		}
 		if !answers {
 			ds.maxAfter = noArrival // fork.go
+		} else {
+			ds.maxAfter = max(ds.maxAfter, after) // fork.go
+		}
+		if in.leafTimeout && (!answers || after >= ds.timeout) {
+			// A child's slot has no timer deferred at a bulkhead (those are
+			// the front's, of older generations), so armTimeout skips
+			// nothing for an answer within the timeout.
+			r.armTimeout(c, r.now+after, answers)
+		}
+		if !answers {
 			return
 		}
-		ds.maxAfter = max(ds.maxAfter, after) // fork.go
 		at := r.now + after
 		r.seq++
 		if e := r.queue.place(at, r.seq); e != nil {
@@ -780,9 +814,9 @@ func (r *Run) childCall(c int32, req *request, in *instState) {
 }
 
 // leafDone is the answer to a child's call that childCall sent to a leaf: what handle
-// does with an evCallDone, and, while the edge has still no layer, no
-// retry budget and no connection pool, what callReturned, exit, finishCall
-// and childAnswered then do, in one step.
+// does with an evCallDone, and, while the edge has still no layer but a
+// timeout, no retry budget and no connection pool, what callReturned,
+// exit, finishCall and childAnswered then do, in one step.
 func (r *Run) leafDone(e *event) {
 	req := &r.requests[e.req]
 	live := req.gen == e.gen && req.inCall && req.callTok == e.tok
@@ -807,11 +841,17 @@ func (r *Run) leafDone(e *event) {
 	if e.err {
 		res = resError
 	}
-	if len(ds.layers) != 0 || ds.budget != nil || r.pools != nil || req.inst == 0 {
+	if (len(ds.layers) != 0 && !in.leafTimeout) || ds.budget != nil || r.pools != nil || req.inst == 0 {
 		r.callReturned(e.req, res)
 		return
 	}
 	req.inCall = false
+	if in.leafTimeout {
+		// exit's step for the timeout layer: it stops waiting.
+		req.timeoutTok++
+		ds.maxInside = max(ds.maxInside, r.now-req.timeoutAt+ds.timeout) // fork_timeouts.go
+		req.active &^= 1
+	}
 	req.deadlineOn = false
 	ds.answered++
 	o := OK
