@@ -35,14 +35,14 @@ func comparable(b *Breaker) Breaker {
 	return c
 }
 
-// TestRecordLeanMatchesRecord drives two breakers of one random
+// TestLeanBreakerMatchesGeneral drives two breakers of one random
 // configuration with the same random script of calls, results (late ones
 // and ignored ones included), ticks, operator overrides and rebases: one
-// takes recordLean's short way where it may, the other never does (lean
-// forced off after every change of settings). After every step the two
+// takes Allow's and recordLean's short ways where it may, the other never
+// does (lean forced off after every change of settings). After every step the two
 // must be the same breaker, window, counts, evidence and all, and have
 // reported the same transitions.
-func TestRecordLeanMatchesRecord(t *testing.T) {
+func TestLeanBreakerMatchesGeneral(t *testing.T) {
 	leanSeen := false
 	rapid.Check(t, func(t *rapid.T) {
 		cfg := leanConfig(t)
@@ -63,6 +63,10 @@ func TestRecordLeanMatchesRecord(t *testing.T) {
 		var now time.Duration
 		for step := range rapid.IntRange(1, 300).Draw(t, "steps") {
 			now += time.Duration(rapid.IntRange(0, 800).Draw(t, "dtMs")) * time.Millisecond
+			if a.state == Open && rapid.IntRange(0, 3).Draw(t, "toWaitEnd") == 0 {
+				// To the open wait's last instants, where StrictWaitEnd tells.
+				now = max(now, a.openedAt+a.openWait+time.Duration(rapid.IntRange(-1, 1).Draw(t, "nearEnd")))
+			}
 			switch op := rapid.IntRange(0, 29).Draw(t, "op"); {
 			case op < 12:
 				pa, errA := a.Allow(now)

@@ -258,7 +258,8 @@ type Breaker struct {
 
 	// leanState is Closed when the breaker is lean (setLean), and
 	// notLean when not: a breaker's state is leanState exactly when
-	// Record may take its short way, which one comparison tells.
+	// Record may take its short way, which one comparison tells (Allow's
+	// is for a lean breaker closed or open).
 	// setLean sets it whenever the settings change (New, Rebase).
 	leanState State
 }
@@ -297,9 +298,9 @@ func NewWithOptions(cfg Config, opts Options) (*Breaker, error) {
 	return b, nil
 }
 
-// setLean notes whether a closed breaker's results may take recordLean: a
-// count window that holds calls, counted at their results, no Interval of
-// either kind and no slow calls. Most breakers of most runs are so
+// setLean notes whether a closed breaker's results may take recordLean,
+// and Allow its own short way: a count window that holds calls, counted
+// at their results, no Interval of either kind and no slow calls. Most breakers of most runs are so
 // (Resilience4j's defaults, and the engine's): record's other steps then
 // do nothing for a closed breaker (see recordLean).
 func (b *Breaker) setLean() {
@@ -343,6 +344,22 @@ func (b *Breaker) StateAt(now time.Duration) State {
 // Allow asks whether a call may go to the dependency now. When it may, the
 // Permit must be handed back to Record with the call's result.
 func (b *Breaker) Allow(now time.Duration) (Permit, error) {
+	if b.leanState == Closed {
+		// A lean breaker (setLean), closed or open: the first three steps
+		// below do nothing (no Interval, no count at the start, and the
+		// half-open limit only acts in half-open), and the switch is
+		// written out for the two states. An open breaker whose wait is
+		// over goes on below, where it half-opens. Most calls of most
+		// runs ask so. TestLeanBreakerMatchesGeneral runs both ways.
+		switch b.state {
+		case Closed:
+			return Permit{b.generation, now}, nil
+		case Open:
+			if !b.waitOver(now) {
+				return Permit{}, ErrOpen
+			}
+		}
+	}
 	b.expireHalfOpen(now) // past HalfOpenMax it has reopened
 	b.turnInterval(now)
 	b.countAsked(now)
@@ -381,7 +398,7 @@ func (b *Breaker) Record(now time.Duration, p Permit, r Result) { b.recordLean(n
 // run of failures, then judge, which is skipped when it could do nothing
 // (a success, with no failure left in the window: no rule can trip and
 // no evidence is noted). A lean breaker has no slow calls.
-// TestRecordLeanMatchesRecord runs the two side by side.
+// TestLeanBreakerMatchesGeneral runs the two side by side.
 func (b *Breaker) recordLean(now time.Duration, p Permit, r Result) {
 	if b.state != b.leanState || p.generation != b.generation || r == Ignored {
 		b.record(now, p, r, false)
