@@ -103,18 +103,43 @@ func (r *Run) patienceDue(e *event) {
 		r.answerClient(e.req, Failed)
 	}
 	// Past e's timer, drop those whose clients have their answers: they
-	// would do nothing.
+	// would do nothing. Nearly every timer is dropped so: the ring is
+	// read in runs that do not wrap (waitingIn).
 	w := &es.waits
-	items, mask := w.items, len(w.items)-1
 	h, n := w.head+1, w.n-1
-	for ; n > 0; h, n = h+1, n-1 {
-		p := &items[h&mask]
-		if req := &r.requests[p.req]; req.gen == p.gen && !req.clientDone {
-			r.queuePatience(ep, p)
-			break
+	if h == len(w.items) {
+		h = 0
+	}
+	for n > 0 {
+		run := w.items[h:min(h+n, len(w.items))]
+		if k := waitingIn(run, r.requests); k < len(run) {
+			w.head, w.n = h+k, n-k
+			r.queuePatience(ep, &run[k])
+			return
+		}
+		n -= len(run)
+		if h += len(run); h == len(w.items) {
+			h = 0
 		}
 	}
-	w.head, w.n = h&mask, n
+	w.head, w.n = h, 0
+}
+
+// waitingIn is the index in run of the first patience timer whose client
+// may still wait, or len(run) if none. It reads every timer of a run of
+// answered requests, which patienceDue drops: kept out of line, with no
+// call in it, its loop keeps everything in registers and needs no bounds
+// check on run.
+//
+//go:noinline
+func waitingIn(run []timerWait, reqs []request) int {
+	for k := range run {
+		p := &run[k]
+		if req := &reqs[p.req]; req.gen == p.gen && !req.clientDone {
+			return k
+		}
+	}
+	return len(run)
 }
 
 // setTimeout arms the timeout layer's timer of request id, calling ds

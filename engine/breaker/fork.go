@@ -140,4 +140,5 @@ func (b *Breaker) Rebase(cfg Config) {
 	if cfg.RollingTrials && cfg.HalfOpenTrials != old.HalfOpenTrials {
 		b.trialWin = newWindow(Config{WindowSize: cfg.HalfOpenTrials})
 	}
+	b.setLean()
 }
