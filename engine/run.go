@@ -1008,17 +1008,7 @@ func (r *Run) handle(e *event) {
 		}
 	case evBulkheadWait:
 		if req.waitingBH && req.bhTok == e.tok {
-			ds := r.dep(req)
-			req.waitingBH = false
-			ds.waiting--
-			ds.waitedOut++
-			if ds.fastLayers && req.inst == 0 {
-				// layerResult's own first step, taken here: in a hang
-				// most calls end so.
-				r.resultFast(e.req, req, ds, ds.bulkheadAt, resBulkheadFull)
-				return
-			}
-			r.layerResult(e.req, ds.bulkheadAt, resBulkheadFull)
+			r.waitRanOut(e.req, req) // waiters.go
 		}
 	case evDeadline:
 		if req.deadlineOn {

@@ -142,17 +142,24 @@ func (t *taskRun) memory(n int) int64 {
 // runs it later, or when the task took the process past its memory limit.
 func (r *Run) startTask(id int32, req *request) bool {
 	t := r.tasks
-	n := r.busy
-	if n > t.liveMax {
+	if n := r.busy; n > t.liveMax || t.kills > 0 {
 		// What the process holds grows with its live tasks, so its peak
 		// is that of the most tasks live at once, and needs working out
-		// only when that number rises.
-		t.liveMax = n
-		t.memPeak = max(t.memPeak, t.memory(n))
-	}
-	if m := &t.cfg.Memory; m.Limit > 0 && m.Base+int64(n)*m.PerTask > m.Limit {
-		r.oomKill()
-		return true
+		// only when that number rises. Until the first kill, so does the
+		// limit's test: no fewer tasks than the most ever live can take
+		// the process past its limit, as those did not (a fork to another
+		// limit is taken only while none was reached and the peak is
+		// within it, tasks_fork.go).
+		if n > t.liveMax {
+			t.liveMax = n
+			t.memPeak = max(t.memPeak, t.memory(n))
+		}
+		if m := &t.cfg.Memory; m.Limit > 0 && t.memory(n) > m.Limit {
+			r.oomKill()
+			return true
+		}
+	} else if debugChecks && t.cfg.Memory.Limit > 0 && t.memory(n) > t.cfg.Memory.Limit {
+		panic("engine: a task took the process past its memory limit unseen")
 	}
 	ep := req.ep
 	cost := t.cpu[ep]

@@ -54,47 +54,88 @@ type deferredTimeout struct {
 // again (in a hang, half of all calls wait).
 func (r *Run) parkAtBulkhead(id int32, req *request, ds *dependencyState, i int) {
 	p := &ds.cfg.Policy
-	req.active |= 1 << i
+	req.active |= bit(i)
 	ds.bulkheadBound = true // fork.go
 	req.waitingBH = true
 	req.bhTok++
 	ds.waiting++
 	ds.waitingMax = max(ds.waitingMax, ds.waiting)
-	ds.waiters.push(id, stamp(req.gen, req.bhTok))
+	if q := &ds.waiters; q.n < len(q.ids) {
+		// ring.push with room (run.go), written out: in a hang every
+		// call that comes waits, and the ring has long had its size.
+		at := (q.head + q.n) & (len(q.ids) - 1)
+		q.ids[at], q.stamps[at] = id, stamp(req.gen, req.bhTok)
+		q.n++
+	} else {
+		q.push(id, stamp(req.gen, req.bhTok))
+	}
 	if p.BulkheadKind != SemaphoreBulkhead {
 		r.armTimeout(id, 0, false) // a queue's wait has no end of its own
 		return
 	}
 	end := r.now + p.BulkheadWait
-	if deferTimeouts && req.inst == 0 && end < req.timeoutAt {
-		// The wait ends before the timeout can: its timer waits too,
-		// with its place in line.
-		r.deferTimeout(id, req, ds)
-	} else {
+	if !deferTimeouts || req.inst != 0 || end >= req.timeoutAt {
 		r.armTimeout(id, 0, false)
+	} else if at := ds.timeoutAt; at >= 0 && req.active&bit(at) != 0 && !req.timeoutArmed {
+		// The wait ends before the timeout can: its timer waits too,
+		// with its place in line. It takes the sequence number
+		// armTimeout would have given it now, and is left unarmed. A
+		// timer deferred at an earlier wait of the same timeout layer
+		// keeps its number.
+		if int(id) >= len(r.deferred) {
+			r.growDeferred(id)
+		}
+		if d := &r.deferred[id]; d.seq == 0 || d.gen != req.gen || d.tok != req.timeoutTok {
+			ds.armed = true // fork.go: as armTimeout would have said
+			r.seq++
+			*d = deferredTimeout{seq: r.seq, gen: req.gen, tok: req.timeoutTok}
+		}
 	}
-	r.scheduleEvent(end, evBulkheadWait, id, req.gen, req.bhTok, 0)
-}
-
-// deferTimeout takes, for the timeout layer's timer of request id, a call
-// to ds (which begins a bounded bulkhead wait ending before req.timeoutAt), the
-// sequence number armTimeout would have given it now, and leaves it
-// unarmed. A timer deferred at an earlier wait of the same timeout layer
-// keeps its number.
-func (r *Run) deferTimeout(id int32, req *request, ds *dependencyState) {
-	if at := ds.timeoutAt; at < 0 || req.active&(1<<at) == 0 || req.timeoutArmed {
+	// scheduleEvent, with the event written in place as scheduleAnswer
+	// writes an answer: the wait's end is an event of every wait.
+	r.seq++
+	if c := r.queue.place(end, r.seq); c != nil {
+		c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, req.gen, req.bhTok, 0, evBulkheadWait, false
 		return
 	}
+	r.queue.pushFar(event{at: end, seq: r.seq, kind: evBulkheadWait, req: id, gen: req.gen, tok: req.bhTok})
+}
+
+// waitRanOut ends request id's wait at its dependency's semaphore
+// bulkhead, which ran out (its evBulkheadWait came up): the bulkhead
+// refuses the call. In a hang most calls end so, and a call of a
+// fastLayers dependency made by the front service ends the short way:
+// resultFast's steps (layerResult's for such a call) for a result of the
+// bulkhead, less those a waiting call cannot need. Nothing inside the
+// bulkhead was entered (enterFast and enter park the call before its inner
+// layers, and no retry layer sends it back in), so the teardown inside
+// has nothing to do; the call holds no connection and has none in flight
+// (connReady and the send come after every layer). What is left is the
+// way out through the layers outside the bulkhead (exitFast) and
+// finishFast with a refusal's outcome (outcomeOf's Rejected).
+// TestTasksFastLayersChangeNothing and TestFastPathChangesNothing run it
+// against the pipeline's layerResult.
+func (r *Run) waitRanOut(id int32, req *request) {
+	ds := r.dep(req)
+	req.waitingBH = false
+	ds.waiting--
+	ds.waitedOut++
+	if !ds.fastLayers || req.inst != 0 {
+		r.layerResult(id, ds.bulkheadAt, resBulkheadFull)
+		return
+	}
+	if debugChecks && (req.active>>ds.bulkheadAt != 1 || req.inCall || (r.pools != nil && r.holdsConn(id))) {
+		panic("engine: a call that waited at a bulkhead holds what is inside it")
+	}
+	r.exitFast(req, ds, ds.bulkheadAt, resBulkheadFull)
+	r.finishFast(id, req, ds, Rejected)
+}
+
+// growDeferred grows the run's deferred timers to hold request id's.
+func (r *Run) growDeferred(id int32) {
 	for len(r.deferred) <= int(id) {
 		r.deferred = append(r.deferred, deferredTimeout{})
 	}
-	d := &r.deferred[id]
-	if d.seq != 0 && d.gen == req.gen && d.tok == req.timeoutTok {
-		return
-	}
-	ds.armed = true // fork.go: as armTimeout would have said
-	r.seq++
-	*d = deferredTimeout{seq: r.seq, gen: req.gen, tok: req.timeoutTok}
 }
 
 // deferredFor says whether request id's slot holds a deferred timer of
