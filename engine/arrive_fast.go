@@ -2,27 +2,42 @@ package engine
 
 import "time"
 
-// arriveTasks is arriveMany for a tasks server (tasks.go): it handles
-// arrivals that follow a replayed order one after another, for as long as
-// the next comes before the queue's head and before stop. Every arrival
-// on a tasks server gets a task while the process is up, so one of an
-// endpoint without tenants whose patience timer joins others in a ring
-// with room takes arrive's steps for that case here, written out
-// (startOnWorker's included): the order read, the counts, spawnTask, the
-// request slot, the patience timer, the task, and startTask or the
-// handler. Any other goes to arrive. The steps, and so the sequence
-// numbers, are arrive's; in one loop they save the tasks server's
-// arrivals runBefore's choice, a call and the slot's lookups.
-func (r *Run) arriveTasks(stop time.Duration) {
+// arriveOthers is arriveMany for a run with no lean endpoint (a tasks
+// server's, or a thread pool's whose endpoints call services or nothing):
+// it handles arrivals that follow a replayed order one after another, for
+// as long as the next comes before the queue's head and before stop. An
+// arrival of an endpoint without tenants (endpointState.bare) whose
+// patience timer, if it has one, joins others in a ring with room takes
+// arrive's steps here, written out, startOnWorker's included, when it gets
+// a task (the process is up) or a free worker: the order read, the
+// counts, spawnTask, the request slot, the patience timer, the worker, and
+// startTask or the handler (runHandler). One that finds no worker and no
+// room to queue is refused as arrive refuses it. Any other goes to
+// arrive. The steps, and so the sequence numbers, are arrive's; in one
+// loop they save each arrival runBefore's choice, two calls and the
+// slot's lookups.
+func (r *Run) arriveOthers(stop time.Duration) {
 	q := &r.queue
 	for {
 		epIdx := r.firstArr
-		r.now = r.arrAt
+		now := r.arrAt
+		r.now = now
 		es := &r.endpoints[epIdx]
-		if w := &es.waits; !es.tasked || r.tasks.down || (es.patience > 0 && (w.n == 0 || w.n == len(w.items))) {
+		take, refuse := false, false
+		if w := &es.waits; es.bare && (es.patience <= 0 || (w.n > 0 && w.n < len(w.items))) {
+			if r.tasks != nil {
+				take = !r.tasks.down
+			} else if len(r.freeWorkers) > 0 {
+				take = true
+			} else {
+				refuse = !r.acceptQueueHasRoom()
+			}
+		}
+		if !take && !refuse {
 			r.arrive(epIdx)
-		} else {
-			now := r.now
+			goto next
+		}
+		{
 			// arrive's reading of the order.
 			order := r.order
 			k := es.sharedNext
@@ -48,7 +63,17 @@ func (r *Run) arriveTasks(stop time.Duration) {
 			if now >= r.measureFrom && now < r.measureTo {
 				es.windowArrived++
 			}
-			r.spawnTask() // tasks_run.go: the process is up, so it gives a task
+			if refuse {
+				// arrive's refusal (noRoom), as arrive counts it.
+				r.lacked = true // fork.go
+				es.total[Rejected]++
+				es.bucket.Outcomes[Rejected]++
+				r.countWindow(es, now, Rejected)
+				goto next
+			}
+			if r.tasks != nil {
+				r.spawnTask() // tasks_run.go: the process is up, so it gives a task
+			}
 			var id int32
 			if n := len(r.freeRequests); n > 0 {
 				id = r.freeRequests[n-1]
@@ -81,10 +106,11 @@ func (r *Run) arriveTasks(stop time.Duration) {
 			es.busy++
 			req.worker = w
 			req.started = true
-			if !r.startTask(id, req) { // tasks_run.go
+			if r.tasks == nil || !r.startTask(id, req) { // tasks_run.go
 				r.runHandler(id, req, es)
 			}
 		}
+	next:
 		if r.soon.seq != 0 || r.arrAt >= stop || r.arrAt > q.headAt || (r.arrAt == q.headAt && r.arrSeq >= q.headSeq) {
 			return
 		}

@@ -9,7 +9,7 @@ import (
 )
 
 // The batch arrivals (arriveMany for replayed traffic in order,
-// arriveDrawn otherwise, arriveTasks for a tasks server's) are arrive's steps written out: a run that takes
+// arriveDrawn otherwise, arriveOthers for the rest) are arrive's steps written out: a run that takes
 // them gives the same snapshots, step by step, and the same sequence
 // numbers as the same run with every arrival handled by arrive alone.
 func TestBatchArrivalsChangeNothing(t *testing.T) {
@@ -73,11 +73,11 @@ func batchAndSingle(t interface{ Fatal(...any) }, sc *Scenario, seed uint64, sha
 		t.Fatal(err)
 	}
 	single, _ = newRun(sc, 0, seed, tr)
-	single.anyLean, single.anyTasked = false, false
+	single.anyLean, single.anyBare = false, false
 	return batch, single
 }
 
-// The same for a tasks server's arrivals (arriveTasks), on the tasks
+// The same for a tasks server's arrivals (arriveOthers), on the tasks
 // servers that TestTasksFastLayersChangeNothing draws, with patience
 // timers or without.
 func TestTaskArrivalsChangeNothing(t *testing.T) {
@@ -122,6 +122,32 @@ func TestPatientArrivalsTakeTheBatch(t *testing.T) {
 	batch.Run()
 	single.Run()
 	if a, b := batch.Snapshot(), single.Snapshot(); !reflect.DeepEqual(a, b) {
+		t.Errorf("the batch arrivals' run differs from arrive's")
+	}
+}
+
+// A thread pool whose endpoints are not lean (a retry, or no call at all),
+// too small for its traffic: arrivals that find a free worker, and many
+// that are refused, go to arriveOthers, which must leave the run as arrive
+// alone would.
+func TestOtherArrivalsTakeTheBatch(t *testing.T) {
+	sc := &Scenario{Name: "small", Duration: 5 * time.Second, MeasureFrom: time.Second, MeasureTo: 5 * time.Second,
+		Variants: []Variant{{Name: "v", System: System{Workers: 3,
+			Endpoints: []Endpoint{{Name: "retried", Rate: 150, Calls: "db", Patience: 300 * time.Millisecond},
+				{Name: "static", Rate: 50}},
+			Dependencies: []Dependency{{Name: "db", Latency: Latency{Kind: Exponential, Mean: 40 * time.Millisecond},
+				Policy: Policy{Timeout: time.Second, Retry: &RetryPolicy{Attempts: 2}}}}}}}}
+	batch, single := batchAndSingle(t, sc, 9, true)
+	if batch.order == nil || batch.anyLean || !batch.anyBare {
+		t.Fatal("the small pool's arrivals do not follow an order through arriveOthers")
+	}
+	batch.Run()
+	single.Run()
+	a, b := batch.Snapshot(), single.Snapshot()
+	if a.Endpoints[0].Total[Rejected] == 0 {
+		t.Error("no arrival was refused: the test checks nothing of arriveOthers' refusals")
+	}
+	if !reflect.DeepEqual(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
 		t.Errorf("the batch arrivals' run differs from arrive's")
 	}
 }

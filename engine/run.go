@@ -58,12 +58,12 @@ type Run struct {
 	arrivals []pending
 	// anyLean: some endpoint is lean (endpointState.lean), so that
 	// arrivals go to arriveDrawn, or arriveMany, not straight to arrive;
-	// anyTasked: some endpoint is tasked, so that replayed arrivals in
-	// order go to arriveTasks.
-	anyLean, anyTasked bool
-	firstArr           int
-	arrAt              time.Duration
-	arrSeq             uint64
+	// anyBare: some endpoint is bare, so that replayed arrivals in order
+	// go to arriveOthers when none is lean.
+	anyLean, anyBare bool
+	firstArr         int
+	arrAt            time.Duration
+	arrSeq           uint64
 	// order, when not nil, is the order the arrivals come in, drawn with
 	// the replayed traffic of every endpoint (traffic.go): the run reads
 	// its next arrival from it, order[orderNext] the one due, with its time
@@ -166,9 +166,8 @@ type endpointState struct {
 	// server, no tenant) and call a dependency on a fast path, so that one
 	// which finds a free worker may take arriveMany's or arriveDrawn's
 	// lines; plain: lean, and no patience timer either (arriveMany takes
-	// it in one test). tasked: its arrivals go to a tasks server and
-	// carry no tenant (arriveTasks).
-	lean, plain, tasked bool
+	// it in one test). bare: its arrivals carry no tenant (arriveOthers).
+	lean, plain, bare bool
 
 	// Issue 14 (tenants.go): the requests' class for load shedding, how
 	// each arrival's tenant is drawn (nil: no tenant), and, for an
@@ -529,8 +528,8 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 			(r.dependencies[es.dep].fast || r.dependencies[es.dep].fastLayers)
 		es.plain = es.lean && es.patience <= 0
 		r.anyLean = r.anyLean || es.lean
-		es.tasked = r.tasks != nil && es.tenancy == nil
-		r.anyTasked = r.anyTasked || es.tasked
+		es.bare = es.tenancy == nil
+		r.anyBare = r.anyBare || es.bare
 	}
 	// The drain limit is not kept in the queue: it is the first thing to
 	// happen at r.end (AdvanceTo), since everything else that could fall
@@ -747,8 +746,8 @@ func (r *Run) runBefore(stop time.Duration) {
 				r.arriveMany(stop) // replayed traffic, in order
 				continue
 			}
-			if r.order != nil && r.anyTasked {
-				r.arriveTasks(stop) // arrive_fast.go: the same, for a tasks server
+			if r.order != nil && r.anyBare {
+				r.arriveOthers(stop) // arrive_fast.go: the same, for the other endpoints
 				continue
 			}
 			if r.order == nil && r.anyLean {
