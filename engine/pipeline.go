@@ -207,9 +207,14 @@ func (r *Run) callReturned(id int32, res result) {
 // layerResult is a result produced by layer i itself (i = -1: the call's
 // total deadline): what is inside it is abandoned, and the result goes out.
 func (r *Run) layerResult(id int32, i int, res result) {
-	if req := &r.requests[id]; i >= 0 && req.inst == 0 && req.dep >= 0 {
-		if ds := r.dep(req); ds.fastLayers {
+	if req := &r.requests[id]; i >= 0 && req.dep >= 0 {
+		ds := r.dep(req)
+		if req.inst == 0 && ds.fastLayers {
 			r.resultFast(id, req, ds, i, res) // fastpath.go
+			return
+		}
+		if r.pools == nil && (ds.svcFlat || (req.inst != 0 && r.insts[req.inst].leafTimeout)) {
+			r.resultFlat(id, req, ds, i, res) // services_fast.go
 			return
 		}
 	}

@@ -102,6 +102,56 @@ func (r *Run) refuseFlat(c int32, req *request, ds *dependencyState, i int, res 
 	r.finishFlat(c, req, ds, res)
 }
 
+// resultFlat is layerResult for a result that layer i of ds produced
+// itself (its timeout fired, a wait for a bulkhead slot ran out, a rate
+// limiter's hold ended in a refusal, a layer refused a call the pipeline
+// walked in), for a call along an edge canGoFlat allows or a child's call
+// to a leaf behind a timeout alone (leafTimeout), in a run without
+// connection pools: abandonWith's steps for the layers inside i and the
+// attempt in flight (each breaker inside records a timeout), then exit's
+// and finishCall's (exitFlat, finishFlat).
+func (r *Run) resultFlat(id int32, req *request, ds *dependencyState, i int, res result) {
+	for j := len(ds.layers) - 1; j > i; j-- {
+		if req.active&bit(j) == 0 {
+			continue
+		}
+		req.active &^= bit(j)
+		switch ds.layers[j] {
+		case LayerBulkhead:
+			if req.waitingBH {
+				req.waitingBH = false
+				ds.waiting--
+			}
+			r.releaseBulkhead(req, ds)
+		case LayerTimeout:
+			req.timeoutTok++
+			ds.maxInside = max(ds.maxInside, r.now-req.timeoutAt+ds.timeout) // fork_timeouts.go
+		case LayerBreaker:
+			r.record(req, ds, resTimeout)
+		case LayerRateLimiter: // ratelimitlayer.go
+			abandonRateWait(req, ds)
+		}
+	}
+	if req.inCall {
+		req.inCall = false
+		req.callTok++
+		switch {
+		case ds.svc >= 0:
+			ds.abandoned++
+			r.abandonServiceCall(id, ds)
+		case ds.cancel:
+			// The leaf stops working on it now (abandonWith).
+			ds.inFlight--
+			ds.cancelled++
+		default:
+			ds.abandoned++
+		}
+	}
+	req.active &^= bit(i)
+	r.exitFlat(req, ds, i, res)
+	r.finishFlat(id, req, ds, res)
+}
+
 // exitFlat is exit's walk for a call along an edge canGoFlat allows,
 // from layer i-1 out to 0, none of them a retry: each layer acts as it
 // does in exit (a rate limiter's has nothing to do on the way out).

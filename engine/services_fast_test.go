@@ -89,44 +89,85 @@ func TestServiceFlatLayersChangeNothing(t *testing.T) {
 		}
 		seed := rapid.Uint64().Draw(t, "seed")
 		step := time.Duration(rapid.IntRange(20, 700).Draw(t, "stepMs")) * time.Millisecond
-		flat, err := New(sc, 0, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		piped, _ := New(sc, 0, seed)
-		for i := range piped.dependencies {
-			piped.dependencies[i].svcFlat = false
-		}
-		for i := range piped.insts {
-			piped.insts[i].leafTimeout = false
-		}
-		// A watcher of freed workers, which does nothing, sends every
-		// child's end through endChildOn, where leafDone and endAnswered
-		// take their short way.
-		piped.onFree = func(int32, uint32, bool) {}
-		for !flat.Done() || !piped.Done() {
-			flat.Advance(step)
-			piped.Advance(step)
-			if a, b := flat.Snapshot(), piped.Snapshot(); !reflect.DeepEqual(a, b) {
-				t.Fatalf("at %v: the flat walk's snapshot differs from the pipeline's:\n%+v\n%+v", flat.Now(), a, b)
-			}
-			if flat.seq != piped.seq {
-				t.Fatalf("at %v: %d events on the flat walk, %d on the pipeline", flat.Now(), flat.seq, piped.seq)
-			}
-			for i := range flat.dependencies {
-				a, b := &flat.dependencies[i], &piped.dependencies[i]
-				if a.maxAfter != b.maxAfter || a.armed != b.armed || a.maxInside != b.maxInside || a.abandoned != b.abandoned || a.inFlight != b.inFlight {
-					t.Fatalf("at %v: dependency %d differs: maxAfter %v %v, armed %v %v, maxInside %v %v, abandoned %d %d, in flight %d %d",
-						flat.Now(), i, a.maxAfter, b.maxAfter, a.armed, b.armed, a.maxInside, b.maxInside, a.abandoned, b.abandoned, a.inFlight, b.inFlight)
-				}
-			}
-			for i := range flat.requests {
-				if a, b := &flat.requests[i], &piped.requests[i]; a.ep >= 0 && *a != *b {
-					t.Fatalf("at %v: request %d differs:\n%+v\n%+v", flat.Now(), i, *a, *b)
-				}
-			}
-		}
+		flatMatchesPipeline(t, sc, seed, step)
 	})
+}
+
+// flatMatchesPipeline runs sc on seed twice, step by step: as it runs, and
+// with the flat walks off (svcFlat, leafTimeout) and every child's end
+// sent through endChildOn; it fails t at the first step where the two
+// differ.
+func flatMatchesPipeline(t interface{ Fatalf(string, ...any) }, sc *Scenario, seed uint64, step time.Duration) {
+	flat, err := New(sc, 0, seed)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	piped, _ := New(sc, 0, seed)
+	for i := range piped.dependencies {
+		piped.dependencies[i].svcFlat = false
+	}
+	for i := range piped.insts {
+		piped.insts[i].leafTimeout = false
+	}
+	// A watcher of freed workers, which does nothing, sends every
+	// child's end through endChildOn, where leafDone and endAnswered
+	// take their short way.
+	piped.onFree = func(int32, uint32, bool) {}
+	for !flat.Done() || !piped.Done() {
+		flat.Advance(step)
+		piped.Advance(step)
+		if a, b := flat.Snapshot(), piped.Snapshot(); !reflect.DeepEqual(a, b) {
+			t.Fatalf("at %v: the flat walk's snapshot differs from the pipeline's:\n%+v\n%+v", flat.Now(), a, b)
+		}
+		if flat.seq != piped.seq {
+			t.Fatalf("at %v: %d events on the flat walk, %d on the pipeline", flat.Now(), flat.seq, piped.seq)
+		}
+		for i := range flat.dependencies {
+			a, b := &flat.dependencies[i], &piped.dependencies[i]
+			if a.maxAfter != b.maxAfter || a.armed != b.armed || a.maxInside != b.maxInside || a.abandoned != b.abandoned || a.inFlight != b.inFlight {
+				t.Fatalf("at %v: dependency %d differs: maxAfter %v %v, armed %v %v, maxInside %v %v, abandoned %d %d, in flight %d %d",
+					flat.Now(), i, a.maxAfter, b.maxAfter, a.armed, b.armed, a.maxInside, b.maxInside, a.abandoned, b.abandoned, a.inFlight, b.inFlight)
+			}
+		}
+		for i := range flat.requests {
+			if a, b := &flat.requests[i], &piped.requests[i]; a.ep >= 0 && *a != *b {
+				t.Fatalf("at %v: request %d differs:\n%+v\n%+v", flat.Now(), i, *a, *b)
+			}
+		}
+	}
+}
+
+// Waits on flat edges that end in a layer's own result (resultFlat): a
+// semaphore's wait for a bulkhead slot that runs out, and a rate
+// limiter's hold that the timeout outside it cuts short, on the front's
+// edge and between services, and a thread pool's queue for a slot, with
+// cancellation. (A timeout outside a bulkhead never cuts a wait for a
+// slot: those inside came in earlier, and their timeouts free the slots
+// first.) The random systems above rarely fill a bulkhead or a limiter.
+func TestServiceFlatWaitsCutShort(t *testing.T) {
+	ms := time.Millisecond
+	policies := map[string]Policy{
+		"semaphore":   {Timeout: 30 * ms, Bulkhead: 2, BulkheadWait: 5 * ms},
+		"thread pool": {Timeout: 30 * ms, Bulkhead: 2, BulkheadKind: ThreadPoolBulkhead, BulkheadQueue: 5, Cancel: CancelPropagate},
+		"limiter": {Timeout: 30 * ms, Order: []Layer{LayerRetry, LayerBreaker, LayerTimeout, LayerRateLimiter, LayerBulkhead},
+			RateLimiter: &RateLimiterPolicy{Kind: PeriodLimiter,
+				Period: ratelimit.PeriodConfig{LimitForPeriod: 2, LimitRefreshPeriod: 100 * ms, TimeoutDuration: 200 * ms}}},
+	}
+	for name, p := range policies {
+		sys := System{Workers: 40,
+			Endpoints:    []Endpoint{{Name: "page", Rate: 150, Calls: "api", Patience: time.Second}},
+			Dependencies: []Dependency{{Name: "api", Service: "api", Policy: p}},
+			Services: []Service{
+				{Name: "api", Workers: 20, Work: Latency{Kind: Constant, Value: ms}, Calls: "store",
+					Dependencies: []Dependency{{Name: "store", Service: "store", Policy: p}}},
+				{Name: "store", Workers: 4, Work: Latency{Kind: Constant, Value: 2 * ms}, Calls: "db",
+					Dependencies: []Dependency{{Name: "db", Latency: Latency{Kind: LogNormal, P50: 20 * ms, P99: 80 * ms}, Policy: Policy{Timeout: 40 * ms}}}},
+			}}
+		sc := &Scenario{Name: name, Duration: 3 * time.Second, MeasureTo: 3 * time.Second, Variants: []Variant{{Name: "v", System: sys}}}
+		for seed := range uint64(3) {
+			flatMatchesPipeline(t, sc, seed, 37*ms)
+		}
+	}
 }
 
 // The check above means something only if flat edges carry calls: a
