@@ -86,6 +86,13 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 	} else {
 		p := &ds.cfg.Policy
 		if i := ds.breakerAt; i >= 0 {
+			if ds.breaker.Refused(r.now) {
+				// What Allow would say, without its call: most calls
+				// to a dependency that is down end here.
+				ds.shortCircuited++
+				r.refuseFast(id, req, ds, i, resBreakerOpen)
+				return
+			}
 			permit, err := ds.breaker.Allow(r.now)
 			if err != nil {
 				ds.shortCircuited++
