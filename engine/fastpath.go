@@ -73,12 +73,26 @@ func (r *Run) splitFast() {
 // enterFast is runHandler for a dependency with fastLayers: enter,
 // startCall and sendCall, flat. Each layer does what enter has it do, in
 // the same order; the pipeline takes over, at the bulkhead and before it
-// has done anything, a caller that waits for a slot.
+// has done anything, a caller that waits for a slot. Layers in
+// DefaultOrder's order (inDefaultOrder), as most are, are entered here in
+// enterLayers' steps written out, layer by layer (the loop and its switch
+// cost more than the steps); any other order goes through enterLayers.
+// The property tests (fastpath_test.go) run both against the pipeline.
 func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
-	p := &ds.cfg.Policy
-	for i, l := range ds.layers {
-		switch l {
-		case LayerBreaker:
+	if !inDefaultOrder(ds) {
+		if !r.enterLayers(id, req, ds) {
+			return
+		}
+	} else {
+		p := &ds.cfg.Policy
+		if i := ds.breakerAt; i >= 0 {
+			if ds.breaker.Refused(r.now) {
+				// What Allow would say, without its call: most calls
+				// to a dependency that is down end here.
+				ds.shortCircuited++
+				r.refuseFast(id, req, ds, i, resBreakerOpen)
+				return
+			}
 			permit, err := ds.breaker.Allow(r.now)
 			if err != nil {
 				ds.shortCircuited++
@@ -87,22 +101,23 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 			}
 			req.active |= bit(i)
 			req.permit, req.permitted = permit, true
-		case LayerTimeout:
+		}
+		if i := ds.timeoutAt; i >= 0 {
 			req.active |= bit(i)
 			req.timeoutTok++
 			req.timeoutAt = r.now + p.Timeout
 			req.timeoutArmed = false
 			req.timeoutCut = false
-		case LayerBulkhead:
-			if ds.tenantBH != nil {
+		}
+		if i := ds.bulkheadAt; i >= 0 {
+			switch {
+			case ds.tenantBH != nil:
 				req.active |= 1 << i
 				if !r.takeTenantSlot(req, ds) { // tenants.go
 					r.refuseFast(id, req, ds, i, resBulkheadFull)
 					return
 				}
-				continue
-			}
-			if ds.bulkhead >= p.Bulkhead {
+			case ds.bulkhead >= p.Bulkhead:
 				if (p.BulkheadKind == SemaphoreBulkhead && p.BulkheadWait > 0) || (p.BulkheadKind == ThreadPoolBulkhead && ds.waiting < p.BulkheadQueue) {
 					r.parkAtBulkhead(id, req, ds, i) // waiters.go: as enter parks it
 					return
@@ -111,11 +126,12 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 				ds.bulkheadFull++
 				r.refuseFast(id, req, ds, i, resBulkheadFull)
 				return
+			default:
+				req.active |= bit(i)
+				ds.bulkhead++
+				ds.maxBulkhead = max(ds.maxBulkhead, ds.bulkhead) // fork.go
+				req.inBH = true
 			}
-			req.active |= bit(i)
-			ds.bulkhead++
-			ds.maxBulkhead = max(ds.maxBulkhead, ds.bulkhead) // fork.go
-			req.inBH = true
 		}
 	}
 	if r.pools != nil && !r.connReady(id, req) {
@@ -148,6 +164,55 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 	if answers {
 		r.scheduleAnswer(id, req, r.now+after, isErr)
 	}
+}
+
+// enterLayers is enterFast's walk into the layers, in any order: false
+// when a layer refused the call or parked it (nothing more to do).
+func (r *Run) enterLayers(id int32, req *request, ds *dependencyState) bool {
+	p := &ds.cfg.Policy
+	for i, l := range ds.layers {
+		switch l {
+		case LayerBreaker:
+			permit, err := ds.breaker.Allow(r.now)
+			if err != nil {
+				ds.shortCircuited++
+				r.refuseFast(id, req, ds, i, resBreakerOpen)
+				return false
+			}
+			req.active |= bit(i)
+			req.permit, req.permitted = permit, true
+		case LayerTimeout:
+			req.active |= bit(i)
+			req.timeoutTok++
+			req.timeoutAt = r.now + p.Timeout
+			req.timeoutArmed = false
+			req.timeoutCut = false
+		case LayerBulkhead:
+			if ds.tenantBH != nil {
+				req.active |= 1 << i
+				if !r.takeTenantSlot(req, ds) { // tenants.go
+					r.refuseFast(id, req, ds, i, resBulkheadFull)
+					return false
+				}
+				continue
+			}
+			if ds.bulkhead >= p.Bulkhead {
+				if (p.BulkheadKind == SemaphoreBulkhead && p.BulkheadWait > 0) || (p.BulkheadKind == ThreadPoolBulkhead && ds.waiting < p.BulkheadQueue) {
+					r.parkAtBulkhead(id, req, ds, i) // waiters.go: as enter parks it
+					return false
+				}
+				ds.bulkheadBound = true // fork.go
+				ds.bulkheadFull++
+				r.refuseFast(id, req, ds, i, resBulkheadFull)
+				return false
+			}
+			req.active |= bit(i)
+			ds.bulkhead++
+			ds.maxBulkhead = max(ds.maxBulkhead, ds.bulkhead) // fork.go
+			req.inBH = true
+		}
+	}
+	return true
 }
 
 // bit is layer i's bit in request.active; i < 8 (at most five layers),
@@ -277,8 +342,39 @@ func (r *Run) returnLayers(id int32, req *request, ds *dependencyState, res resu
 	if r.pools != nil {
 		r.putConn(id, true) // pools_run.go: as callReturned does
 	}
-	r.exitFast(req, ds, len(ds.layers), res)
+	if inDefaultOrder(ds) {
+		r.exitDefault(req, ds, res)
+		req.active = 0 // as exitFast clears it
+	} else {
+		r.exitFast(req, ds, len(ds.layers), res)
+	}
 	r.returnFast(id, req, ds, res != resOK)
+}
+
+// inDefaultOrder says whether a fastLayers dependency's layers stand in
+// DefaultOrder's order: the breaker, then the timeout, then the bulkhead,
+// whichever of them it has (an absent one sits at -1).
+func inDefaultOrder(ds *dependencyState) bool {
+	br, to, bh := ds.breakerAt, ds.timeoutAt, ds.bulkheadAt
+	return (to < 0 || to > br) && (bh < 0 || (bh > to && bh > br))
+}
+
+// exitDefault is exitLayers for an answer's whole walk out (i is
+// len(ds.layers)) when the layers stand in DefaultOrder's order
+// (inDefaultOrder), as most do: the loop's steps, innermost first, written
+// out, for the loop and its switch cost more than the steps. The property
+// tests (fastpath_test.go) run it against the pipeline's exit.
+func (r *Run) exitDefault(req *request, ds *dependencyState, res result) {
+	if ds.bulkheadAt >= 0 {
+		r.releaseBulkhead(req, ds)
+	}
+	if ds.timeoutAt >= 0 {
+		req.timeoutTok++
+		ds.maxInside = max(ds.maxInside, r.now-req.timeoutAt+ds.timeout) // fork_timeouts.go
+	}
+	if ds.breakerAt >= 0 {
+		r.record(req, ds, res)
+	}
 }
 
 // sendFast sends request id's call, which runHandler has found will

@@ -39,9 +39,10 @@ func comparable(b *Breaker) Breaker {
 // configuration with the same random script of calls, results (late ones
 // and ignored ones included), ticks, operator overrides and rebases: one
 // takes Allow's and recordLean's short ways where it may, the other never
-// does (lean forced off after every change of settings). After every step the two
-// must be the same breaker, window, counts, evidence and all, and have
-// reported the same transitions.
+// does (lean forced off after every change of settings), and a call that
+// Refused says is refused must be. After every step the two must be the
+// same breaker, window, counts, evidence and all, and have reported the
+// same transitions.
 func TestLeanBreakerMatchesGeneral(t *testing.T) {
 	leanSeen := false
 	rapid.Check(t, func(t *rapid.T) {
@@ -69,7 +70,14 @@ func TestLeanBreakerMatchesGeneral(t *testing.T) {
 			}
 			switch op := rapid.IntRange(0, 29).Draw(t, "op"); {
 			case op < 12:
+				refused := a.Refused(now)
+				if b.Refused(now) {
+					t.Fatalf("step %d: a breaker that is not lean knows it refuses", step)
+				}
 				pa, errA := a.Allow(now)
+				if refused && errA == nil {
+					t.Fatalf("step %d: Refused, then Allow let the call through", step)
+				}
 				pb, errB := b.Allow(now)
 				if pa != pb || errA != errB {
 					t.Fatalf("step %d: Allow gave %v %v and %v %v", step, pa, errA, pb, errB)

@@ -382,6 +382,15 @@ func (b *Breaker) Allow(now time.Duration) (Permit, error) {
 	return Permit{}, ErrOpen // ForcedOpen
 }
 
+// Refused reports whether Allow(now) would refuse the call, when that is
+// known without Allow's work: a lean breaker (setLean) still open, for
+// which Allow changes nothing. False says to ask Allow. It is small enough
+// to inline, so that a caller whose dependency is down, and most of whose
+// calls the breaker refuses, spares them Allow's call.
+func (b *Breaker) Refused(now time.Duration) bool {
+	return b.leanState == Closed && b.state == Open && !b.waitOver(now)
+}
+
 // Record tells the breaker how a permitted call ended. The call's duration
 // is now minus the permit's start. A call let through in an earlier state
 // period (before the breaker opened, half-opened, closed or cleared its
