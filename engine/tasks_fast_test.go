@@ -137,6 +137,13 @@ func TestTasksFastLayersChangeNothing(t *testing.T) {
 			if fast.seq != slow.seq {
 				t.Fatalf("at %v: %d events on the fast path, %d on the pipeline", fast.Now(), fast.seq, slow.seq)
 			}
+			// The same slots hold the same requests; a started call
+			// started at the same time (startTask enters it itself).
+			for i := range fast.requests {
+				if a, b := &fast.requests[i], &slow.requests[i]; a.ep >= 0 && a.callStart != b.callStart {
+					t.Fatalf("at %v: request slot %d's call started at %v on the fast path, %v on the pipeline", fast.Now(), i, a.callStart, b.callStart)
+				}
+			}
 			// maxInside is left out for a call on the plain fast path (a
 			// thread pool's dependency without a pool), which never notes
 			// it (TestFastPathChangesNothing); the walk through layers does.

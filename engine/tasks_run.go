@@ -198,7 +198,20 @@ func (r *Run) startTask(id int32, req *request) bool {
 		// at the earlier time.
 		r.seq++
 		r.now = at
-		r.runHandler(id, req, &r.endpoints[ep])
+		es := &r.endpoints[ep]
+		if es.dep >= 0 {
+			if ds := &r.dependencies[es.dep]; ds.fastLayers && ds.deadline <= 0 {
+				// runHandler's steps for the commonest call of a tasks
+				// server, written out, a call fewer on the way in for
+				// most requests: through layers (enterFast; a tasks
+				// server's dependencies are never plain fast,
+				// tasksFastLayers), no deadline of its own.
+				req.callStart = at
+				r.enterFast(id, req, ds)
+				return true
+			}
+		}
+		r.runHandler(id, req, es)
 		return true
 	}
 	r.scheduleEvent(at, evTaskReady, id, req.gen, 0, 0)

@@ -111,8 +111,9 @@ func (r *Run) parkAtBulkhead(id int32, req *request, ds *dependencyState, i int)
 // layers, and no retry layer sends it back in), so the teardown inside
 // has nothing to do; the call holds no connection and has none in flight
 // (connReady and the send come after every layer). What is left is the
-// way out through the layers outside the bulkhead (exitFast) and
-// finishFast with a refusal's outcome (outcomeOf's Rejected).
+// way out through the layers outside the bulkhead (exitFast, its walk
+// written out for a lone timeout there) and finishFast with a refusal's
+// outcome (outcomeOf's Rejected).
 // TestTasksFastLayersChangeNothing and TestFastPathChangesNothing run it
 // against the pipeline's layerResult.
 func (r *Run) waitRanOut(id int32, req *request) {
@@ -127,7 +128,17 @@ func (r *Run) waitRanOut(id int32, req *request) {
 	if debugChecks && (req.active>>ds.bulkheadAt != 1 || req.inCall || (r.pools != nil && r.holdsConn(id))) {
 		panic("engine: a call that waited at a bulkhead holds what is inside it")
 	}
-	r.exitFast(req, ds, ds.bulkheadAt, resBulkheadFull)
+	if ds.bulkheadAt == 1 && ds.timeoutAt == 0 {
+		// exitFast's walk (exitLayers) when the one layer outside the
+		// bulkhead is the timeout, written out: a timeout around a
+		// semaphore, in Policy's own order, is how most scenarios bound
+		// their calls.
+		req.timeoutTok++
+		ds.maxInside = max(ds.maxInside, r.now-req.timeoutAt+ds.timeout) // fork_timeouts.go
+		req.active = 0
+	} else {
+		r.exitFast(req, ds, ds.bulkheadAt, resBulkheadFull)
+	}
 	r.finishFast(id, req, ds, Rejected)
 }
 
