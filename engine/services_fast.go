@@ -5,19 +5,23 @@ package engine
 // (fleet-probes' api → provider, multi-hop's orders → inventory,
 // rate-limit-vs-bulkhead's front → catalog). The pipeline (pipeline.go)
 // would take such a call through enter, startCall and sendCall on the way
-// in, through layerResult, exit and finishCall for a layer's refusal, and
-// through callReturned, exit and finishCall on the way out: general code
-// that asks at each step about retries, deadlines, connection pools and
-// retry budgets, none of which such an edge has. enterFlat, refuseFlat
-// and serviceReturned do the same steps, in the same order, with none of
-// those questions: the request is left exactly as the pipeline leaves it
-// (its active bits, permit, slot, timeout), the same events are scheduled
-// with the same sequence numbers, so a call sent one way may be answered
-// the other, and whatever meets the call midway (its timeout, a wait for a
-// bulkhead slot or a rate limiter's permit, a crash, a fork) finds what it
-// would find there and takes the pipeline's own code. Results are bit for
-// bit the pipeline's; services_fast_test.go checks it on random systems
-// against the pipeline alone (svcFlat off).
+// in, through layerResult, abandonInside, exit and finishCall for a
+// result a layer makes itself (a refusal, a timeout, a wait that runs
+// out), and through callReturned, exit and finishCall on the way out:
+// general code that asks at each step about retries, deadlines,
+// connection pools and retry budgets, none of which such an edge has.
+// enterFlat, refuseFlat, resultFlat and serviceReturned do the same
+// steps, in the same order, with none of those questions: the request is
+// left exactly as the pipeline leaves it (its active bits, permit, slot,
+// timeout), the same events are scheduled with the same sequence numbers,
+// so a call sent one way may be answered the other, and whatever meets
+// the call midway (a wait for a bulkhead slot or a rate limiter's permit,
+// a crash, a fork) finds what it would find there and takes the
+// pipeline's own code. A child's call to a leaf behind a timeout alone
+// goes the short way too (childCall, leafDone, resultFlat: leafTimeout).
+// Results are bit for bit the pipeline's; services_fast_test.go checks it
+// on random systems, and on waits they rarely reach, against the pipeline
+// alone (svcFlat and leafTimeout off).
 
 // canGoFlat says whether ds, an edge to a service, is walked flat: its
 // layers, if any, are each a timeout, a breaker, a bulkhead (not one per
