@@ -5,19 +5,23 @@ package engine
 // (fleet-probes' api → provider, multi-hop's orders → inventory,
 // rate-limit-vs-bulkhead's front → catalog). The pipeline (pipeline.go)
 // would take such a call through enter, startCall and sendCall on the way
-// in, through layerResult, exit and finishCall for a layer's refusal, and
-// through callReturned, exit and finishCall on the way out: general code
-// that asks at each step about retries, deadlines, connection pools and
-// retry budgets, none of which such an edge has. enterFlat, refuseFlat
-// and serviceReturned do the same steps, in the same order, with none of
-// those questions: the request is left exactly as the pipeline leaves it
-// (its active bits, permit, slot, timeout), the same events are scheduled
-// with the same sequence numbers, so a call sent one way may be answered
-// the other, and whatever meets the call midway (its timeout, a wait for a
-// bulkhead slot or a rate limiter's permit, a crash, a fork) finds what it
-// would find there and takes the pipeline's own code. Results are bit for
-// bit the pipeline's; services_fast_test.go checks it on random systems
-// against the pipeline alone (svcFlat off).
+// in, through layerResult, abandonInside, exit and finishCall for a
+// result a layer makes itself (a refusal, a timeout, a wait that runs
+// out), and through callReturned, exit and finishCall on the way out:
+// general code that asks at each step about retries, deadlines,
+// connection pools and retry budgets, none of which such an edge has.
+// enterFlat, refuseFlat, resultFlat and serviceReturned do the same
+// steps, in the same order, with none of those questions: the request is
+// left exactly as the pipeline leaves it (its active bits, permit, slot,
+// timeout), the same events are scheduled with the same sequence numbers,
+// so a call sent one way may be answered the other, and whatever meets
+// the call midway (a wait for a bulkhead slot or a rate limiter's permit,
+// a crash, a fork) finds what it would find there and takes the
+// pipeline's own code. A child's call to a leaf behind a timeout alone
+// goes the short way too (childCall, leafDone, resultFlat: leafTimeout).
+// Results are bit for bit the pipeline's; services_fast_test.go checks it
+// on random systems, and on waits they rarely reach, against the pipeline
+// alone (svcFlat and leafTimeout off).
 
 // canGoFlat says whether ds, an edge to a service, is walked flat: its
 // layers, if any, are each a timeout, a breaker, a bulkhead (not one per
@@ -98,8 +102,7 @@ func (r *Run) enterFlat(c int32, req *request, ds *dependencyState) {
 // cleared and the result goes out as exit and finishCall take it.
 func (r *Run) refuseFlat(c int32, req *request, ds *dependencyState, i int, res result) {
 	req.active &^= bit(i)
-	r.exitFlat(req, ds, i, res)
-	r.finishFlat(c, req, ds, res)
+	r.finishFlat(c, req, ds, i, res)
 }
 
 // resultFlat is layerResult for a result that layer i of ds produced
@@ -109,7 +112,7 @@ func (r *Run) refuseFlat(c int32, req *request, ds *dependencyState, i int, res 
 // to a leaf behind a timeout alone (leafTimeout), in a run without
 // connection pools: abandonWith's steps for the layers inside i and the
 // attempt in flight (each breaker inside records a timeout), then exit's
-// and finishCall's (exitFlat, finishFlat).
+// and finishCall's (finishFlat).
 func (r *Run) resultFlat(id int32, req *request, ds *dependencyState, i int, res result) {
 	for j := len(ds.layers) - 1; j > i; j-- {
 		if req.active&bit(j) == 0 {
@@ -148,14 +151,32 @@ func (r *Run) resultFlat(id int32, req *request, ds *dependencyState, i int, res
 		}
 	}
 	req.active &^= bit(i)
-	r.exitFlat(req, ds, i, res)
-	r.finishFlat(id, req, ds, res)
+	r.finishFlat(id, req, ds, i, res)
 }
 
-// exitFlat is exit's walk for a call along an edge canGoFlat allows,
-// from layer i-1 out to 0, none of them a retry: each layer acts as it
-// does in exit (a rate limiter's has nothing to do on the way out).
-func (r *Run) exitFlat(req *request, ds *dependencyState, i int, res result) {
+// serviceReturned is callReturned for an answer from a service, to request
+// id, which waits for it (endChildOn, leafDone, refuseChild). Along an edge
+// canGoFlat allows, with no connection pools, it does exit's and
+// finishCall's steps itself, in their order (finishFlat). Any other edge,
+// or a run with pools, goes to callReturned.
+func (r *Run) serviceReturned(id int32, res result) {
+	req := &r.requests[id]
+	ds := &r.dependencies[req.dep]
+	if !ds.svcFlat || r.pools != nil {
+		r.callReturned(id, res)
+		return
+	}
+	req.inCall = false
+	r.finishFlat(id, req, ds, len(ds.layers), res)
+}
+
+// finishFlat is exit's and finishCall's steps for request id's call
+// along an edge canGoFlat allows, once layer i (len(ds.layers): the
+// answer) has let result res out: exit's walk through layers i-1 out to
+// 0, none of them a retry, each acting as it does in exit (a rate
+// limiter's has nothing to do on the way out), then the call counted and
+// the outcome to id's own caller (childAnswered) or client.
+func (r *Run) finishFlat(id int32, req *request, ds *dependencyState, i int, res result) {
 	for j := i - 1; j >= 0; j-- {
 		switch ds.layers[j] {
 		case LayerBulkhead:
@@ -168,30 +189,6 @@ func (r *Run) exitFlat(req *request, ds *dependencyState, i int, res result) {
 		}
 		req.active &^= bit(j)
 	}
-}
-
-// serviceReturned is callReturned for an answer from a service, to request
-// id, which waits for it (endChildOn, leafDone, refuseChild). Along an edge
-// canGoFlat allows, with no connection pools, it does exit's and
-// finishCall's steps itself, in their order (exitFlat, finishFlat). Any
-// other edge, or a run with pools, goes to callReturned.
-func (r *Run) serviceReturned(id int32, res result) {
-	req := &r.requests[id]
-	ds := &r.dependencies[req.dep]
-	if !ds.svcFlat || r.pools != nil {
-		r.callReturned(id, res)
-		return
-	}
-	req.inCall = false
-	r.exitFlat(req, ds, len(ds.layers), res)
-	r.finishFlat(id, req, ds, res)
-}
-
-// finishFlat is exit's last step and finishCall's, for request id's call
-// along an edge canGoFlat allows, once its layers have let result res
-// out: the call counted, and the outcome to id's own caller
-// (childAnswered) or client.
-func (r *Run) finishFlat(id int32, req *request, ds *dependencyState, res result) {
 	req.deadlineOn = false
 	o := OK
 	if res == resOK {
