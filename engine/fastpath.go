@@ -67,6 +67,7 @@ func (r *Run) splitFast() {
 		ds := &r.dependencies[i]
 		ds.fastLayers = ds.fastLayers && ds.fast
 		ds.fast = ds.fast && !ds.fastLayers
+		ds.defaultOrder = ds.fastLayers && inDefaultOrder(ds)
 	}
 }
 
@@ -74,12 +75,12 @@ func (r *Run) splitFast() {
 // startCall and sendCall, flat. Each layer does what enter has it do, in
 // the same order; the pipeline takes over, at the bulkhead and before it
 // has done anything, a caller that waits for a slot. Layers in
-// DefaultOrder's order (inDefaultOrder), as most are, are entered here in
+// DefaultOrder's order (ds.defaultOrder), as most are, are entered here in
 // enterLayers' steps written out, layer by layer (the loop and its switch
 // cost more than the steps); any other order goes through enterLayers.
 // The property tests (fastpath_test.go) run both against the pipeline.
 func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
-	if !inDefaultOrder(ds) {
+	if !ds.defaultOrder {
 		if !r.enterLayers(id, req, ds) {
 			return
 		}
@@ -342,7 +343,7 @@ func (r *Run) returnLayers(id int32, req *request, ds *dependencyState, res resu
 	if r.pools != nil {
 		r.putConn(id, true) // pools_run.go: as callReturned does
 	}
-	if inDefaultOrder(ds) {
+	if ds.defaultOrder {
 		r.exitDefault(req, ds, res)
 		req.active = 0 // as exitFast clears it
 	} else {
@@ -353,7 +354,8 @@ func (r *Run) returnLayers(id int32, req *request, ds *dependencyState, res resu
 
 // inDefaultOrder says whether a fastLayers dependency's layers stand in
 // DefaultOrder's order: the breaker, then the timeout, then the bulkhead,
-// whichever of them it has (an absent one sits at -1).
+// whichever of them it has (an absent one sits at -1). splitFast notes it
+// in ds.defaultOrder, which costs less to read than this to work out.
 func inDefaultOrder(ds *dependencyState) bool {
 	br, to, bh := ds.breakerAt, ds.timeoutAt, ds.bulkheadAt
 	return (to < 0 || to > br) && (bh < 0 || (bh > to && bh > br))
@@ -361,7 +363,7 @@ func inDefaultOrder(ds *dependencyState) bool {
 
 // exitDefault is exitLayers for an answer's whole walk out (i is
 // len(ds.layers)) when the layers stand in DefaultOrder's order
-// (inDefaultOrder), as most do: the loop's steps, innermost first, written
+// (ds.defaultOrder), as most do: the loop's steps, innermost first, written
 // out, for the loop and its switch cost more than the steps. The property
 // tests (fastpath_test.go) run it against the pipeline's exit.
 func (r *Run) exitDefault(req *request, ds *dependencyState, res result) {

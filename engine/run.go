@@ -193,6 +193,8 @@ type dependencyState struct {
 	// fastLayers: they may take it through a bulkhead or a breaker
 	// (enterFast); fast is then false (splitFast).
 	fastLayers bool
+	// defaultOrder: fastLayers, in DefaultOrder's order (fastpath.go).
+	defaultOrder bool
 	// svcFlat: an edge to a service whose layers, a timeout or a breaker,
 	// a child's call walks flat (services_fast.go).
 	svcFlat bool
