@@ -25,13 +25,13 @@ package engine
 
 // canGoFlat says whether ds, an edge to a service, is walked flat: its
 // layers, if any, are each a timeout, a breaker, a bulkhead (not one per
-// tenant) or a rate limiter, and it has no total deadline, no deadline to
-// propagate, no retry budget. (An edge with no layers is walked flat too:
+// tenant) or a rate limiter, and it has no total deadline and no retry
+// budget. (An edge with no layers is walked flat too:
 // its call goes straight to callService, its answer to finishCall's
 // steps.) (A connection pool is checked per call: the run's, not the
 // edge's.)
 func canGoFlat(ds *dependencyState) bool {
-	if ds.svc < 0 || ds.deadline != 0 || ds.propagate || ds.budget != nil || ds.tenantBH != nil {
+	if ds.svc < 0 || ds.deadline != 0 || ds.budget != nil || ds.tenantBH != nil {
 		return false
 	}
 	for _, l := range ds.layers {
@@ -67,6 +67,9 @@ func (r *Run) enterFlat(c int32, req *request, ds *dependencyState) {
 			req.timeoutAt = r.now + ds.cfg.Policy.Timeout
 			req.timeoutArmed = false
 			req.timeoutCut = false
+			if ds.propagate {
+				r.propagatedTimeout(c, req, ds)
+			}
 		case LayerBulkhead:
 			p := &ds.cfg.Policy
 			if ds.bulkhead < p.Bulkhead {
@@ -92,6 +95,13 @@ func (r *Run) enterFlat(c int32, req *request, ds *dependencyState) {
 				return
 			}
 		}
+	}
+	if ds.propagate && r.deadlinePassed(c, ds) {
+		// startCall's check: not sent, what is left of the deadline is
+		// not worth a call; out through every layer, as exit takes it.
+		ds.deadlineExceeded++
+		r.finishFlat(c, req, ds, len(ds.layers), resTimeout)
+		return
 	}
 	r.callService(c, req, ds)
 }
