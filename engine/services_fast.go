@@ -24,12 +24,12 @@ package engine
 // alone (svcFlat and leafTimeout off).
 
 // canGoFlat says whether ds, an edge to a service, is walked flat: its
-// layers, if any, are each a timeout, a breaker, a bulkhead (not one per
-// tenant) or a rate limiter, and it has no total deadline and no retry
-// budget. (An edge with no layers is walked flat too:
-// its call goes straight to callService, its answer to finishCall's
-// steps.) (A connection pool is checked per call: the run's, not the
-// edge's.)
+// layers, if any, are each a timeout (its end cut to a propagated
+// deadline or not), a breaker, a bulkhead (not one per tenant) or a rate
+// limiter, and it has no total deadline and no retry budget. (An edge
+// with no layers is walked flat too: its call goes straight to
+// callService, its answer to finishCall's steps.) (A connection pool is
+// checked per call: the run's, not the edge's.)
 func canGoFlat(ds *dependencyState) bool {
 	if ds.svc < 0 || ds.deadline != 0 || ds.budget != nil || ds.tenantBH != nil {
 		return false
@@ -45,7 +45,8 @@ func canGoFlat(ds *dependencyState) bool {
 // enterFlat is enter, startCall and sendCall for request c's call along
 // ds, an edge canGoFlat allows (a child's, from childCall, or the front's,
 // from runHandler): each layer is entered as enter enters it, its bit
-// set first, and the call goes to callService. A layer's refusal goes
+// set first, and the call goes to callService unless a propagated
+// deadline leaves no time for it (startCall's check). A layer's refusal goes
 // out through refuseFlat, as layerResult takes it from enter; a call that
 // waits (for a bulkhead slot, a rate limiter's permit) is parked as enter
 // parks it, and the pipeline takes it on from there.
