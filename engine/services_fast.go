@@ -24,14 +24,14 @@ package engine
 // alone (svcFlat and leafTimeout off).
 
 // canGoFlat says whether ds, an edge to a service, is walked flat: its
-// layers, if any, are each a timeout, a breaker, a bulkhead (not one per
-// tenant) or a rate limiter, and it has no total deadline, no deadline to
-// propagate, no retry budget. (An edge with no layers is walked flat too:
-// its call goes straight to callService, its answer to finishCall's
-// steps.) (A connection pool is checked per call: the run's, not the
-// edge's.)
+// layers, if any, are each a timeout (its end cut to a propagated
+// deadline or not), a breaker, a bulkhead (not one per tenant) or a rate
+// limiter, and it has no total deadline and no retry budget. (An edge
+// with no layers is walked flat too: its call goes straight to
+// callService, its answer to finishCall's steps.) (A connection pool is
+// checked per call: the run's, not the edge's.)
 func canGoFlat(ds *dependencyState) bool {
-	if ds.svc < 0 || ds.deadline != 0 || ds.propagate || ds.budget != nil || ds.tenantBH != nil {
+	if ds.svc < 0 || ds.deadline != 0 || ds.budget != nil || ds.tenantBH != nil {
 		return false
 	}
 	for _, l := range ds.layers {
@@ -45,7 +45,8 @@ func canGoFlat(ds *dependencyState) bool {
 // enterFlat is enter, startCall and sendCall for request c's call along
 // ds, an edge canGoFlat allows (a child's, from childCall, or the front's,
 // from runHandler): each layer is entered as enter enters it, its bit
-// set first, and the call goes to callService. A layer's refusal goes
+// set first, and the call goes to callService unless a propagated
+// deadline leaves no time for it (startCall's check). A layer's refusal goes
 // out through refuseFlat, as layerResult takes it from enter; a call that
 // waits (for a bulkhead slot, a rate limiter's permit) is parked as enter
 // parks it, and the pipeline takes it on from there.
@@ -67,6 +68,9 @@ func (r *Run) enterFlat(c int32, req *request, ds *dependencyState) {
 			req.timeoutAt = r.now + ds.cfg.Policy.Timeout
 			req.timeoutArmed = false
 			req.timeoutCut = false
+			if ds.propagate {
+				r.propagatedTimeout(c, req, ds)
+			}
 		case LayerBulkhead:
 			p := &ds.cfg.Policy
 			if ds.bulkhead < p.Bulkhead {
@@ -92,6 +96,13 @@ func (r *Run) enterFlat(c int32, req *request, ds *dependencyState) {
 				return
 			}
 		}
+	}
+	if ds.propagate && r.deadlinePassed(c, ds) {
+		// startCall's check: not sent, what is left of the deadline is
+		// not worth a call; out through every layer, as exit takes it.
+		ds.deadlineExceeded++
+		r.finishFlat(c, req, ds, len(ds.layers), resTimeout)
+		return
 	}
 	r.callService(c, req, ds)
 }

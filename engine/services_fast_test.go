@@ -38,7 +38,7 @@ func genFlatChain(t *rapid.T) *Scenario {
 		if !rapid.Bool().Draw(t, "flatBulkhead") {
 			p.Bulkhead, p.BulkheadWait, p.BulkheadQueue, p.BulkheadKind = 0, 0, 0, 0
 		}
-		p.Deadline, p.Retry, p.PropagateDeadline, p.DeadlineMargin = 0, nil, false, 0
+		p.Deadline, p.Retry = 0, nil
 		if rapid.Bool().Draw(t, "flatLimiter") {
 			if rapid.Bool().Draw(t, "bucket") {
 				p.RateLimiter = &RateLimiterPolicy{Kind: TokenBucketLimiter, Bucket: ratelimit.BucketConfig{
