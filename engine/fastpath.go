@@ -1,6 +1,9 @@
 package engine
 
-import "time"
+import (
+	"math"
+	"time"
+)
 
 // The fast path. Most calls in most scenarios go to a dependency guarded by
 // a timeout alone, or by nothing, and answer in time. For them the layered
@@ -89,9 +92,11 @@ func (r *Run) enterFast(id int32, req *request, ds *dependencyState) {
 		if i := ds.breakerAt; i >= 0 {
 			if ds.breaker.Refused(r.now) {
 				// What Allow would say, without its call: most calls
-				// to a dependency that is down end here.
+				// to a dependency that is down end here, and take
+				// refuseFast's steps written out, sparing its call.
 				ds.shortCircuited++
-				r.refuseFast(id, req, ds, i, resBreakerOpen)
+				r.exitFast(req, ds, i, resBreakerOpen)
+				r.finishFast(id, req, ds, r.outcomeOf(ds, resBreakerOpen))
 				return
 			}
 			permit, err := ds.breaker.Allow(r.now)
@@ -443,7 +448,9 @@ func (r *Run) answerFast(req *request, es *endpointState, o Outcome) {
 	// microseconds, worked out once, serve micros and the histogram.
 	d := now - arrived
 	us := d / time.Microsecond
-	es.latencies = append(es.latencies, micros(d)) // its division is us's, done once
+	// micros(d), whose division is us's, done once; its clamp at 0 does
+	// nothing here, and the one above is a min.
+	es.latencies = append(es.latencies, uint32(min(us, math.MaxUint32)))
 	if arrived >= r.measureFrom && arrived < r.measureTo {
 		es.window[o]++
 		es.latency.RecordMicros(d, us)
