@@ -74,7 +74,7 @@ func batchAndSingle(t interface{ Fatal(...any) }, sc *Scenario, seed uint64, sha
 		t.Fatal(err)
 	}
 	single, _ = newRun(sc, 0, seed, tr)
-	single.anyLean, single.anyBare, single.anyTasked = false, false, false
+	single.batch = byOne
 	return batch, single
 }
 
@@ -112,7 +112,7 @@ func TestPatientArrivalsTakeTheBatch(t *testing.T) {
 		}
 	}
 	batch, single := batchAndSingle(t, sc, 5, true)
-	if batch.order == nil || !batch.anyLean {
+	if batch.batch != byMany {
 		t.Fatal("the patient cascade's arrivals do not follow an order through arriveMany")
 	}
 	for i := range batch.endpoints {
@@ -139,7 +139,7 @@ func TestOtherArrivalsTakeTheBatch(t *testing.T) {
 			Dependencies: []Dependency{{Name: "db", Latency: Latency{Kind: Exponential, Mean: 150 * time.Millisecond},
 				Policy: Policy{Timeout: time.Second, Retry: &RetryPolicy{Attempts: 2}}}}}}}}
 	batch, single := batchAndSingle(t, sc, 9, true)
-	if batch.order == nil || batch.anyLean || !batch.anyBare {
+	if batch.batch != byOthers {
 		t.Fatal("the small pool's arrivals do not follow an order through arriveOthers")
 	}
 	batch.Run()

@@ -56,15 +56,13 @@ type Run struct {
 	// in arrAt and arrSeq, so that finding the next event costs two
 	// comparisons.
 	arrivals []pending
-	// anyLean: some endpoint is lean (endpointState.lean), so that
-	// arrivals go to arriveDrawn, or arriveMany, not straight to arrive;
-	// anyBare: some endpoint is bare, so that replayed arrivals in order
-	// go to arriveOthers when none is lean; anyTasked: the same on a tasks
-	// server (arriveTasks).
-	anyLean, anyBare, anyTasked bool
-	firstArr                    int
-	arrAt                       time.Duration
-	arrSeq                      uint64
+	// batch is the loop that takes the arrivals (arriveMany, arriveDrawn,
+	// arriveOthers or arriveTasks), chosen once in init, or byOne: each
+	// goes to arrive, and the run pays one test for it.
+	batch    uint8
+	firstArr int
+	arrAt    time.Duration
+	arrSeq   uint64
 	// order, when not nil, is the order the arrivals come in, drawn with
 	// the replayed traffic of every endpoint (traffic.go): the run reads
 	// its next arrival from it, order[orderNext] the one due, with its time
@@ -526,14 +524,19 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 		return err
 	}
 	r.splitFast() // fastpath.go: the hooks above have had their say
+	// Some endpoint is lean (endpointState.lean), so that arrivals go to
+	// arriveDrawn, or arriveMany, not straight to arrive; some is bare, so
+	// that replayed arrivals in order go to arriveOthers (arriveTasks on a
+	// tasks server) when none is lean.
+	anyLean, anyBare := false, false
 	for i := range r.endpoints {
 		es := &r.endpoints[i]
 		es.lean = r.tasks == nil && es.tenancy == nil && es.dep >= 0 &&
 			(r.dependencies[es.dep].fast || r.dependencies[es.dep].fastLayers)
 		es.plain = es.lean && es.patience <= 0
-		r.anyLean = r.anyLean || es.lean
+		anyLean = anyLean || es.lean
 		es.bare = es.tenancy == nil
-		r.anyBare = r.anyBare || es.bare
+		anyBare = anyBare || es.bare
 	}
 	// A tasks server's arrivals take arriveTasks, a thread pool's
 	// arriveOthers, but not with load shedding at the front: most
@@ -541,8 +544,16 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 	// leaves to arrive, so it would only add its own checks to theirs.
 	// (Writing those steps out in it as well did not pay: noisy-tenant's
 	// sweep took 1.4 % more instructions.)
-	r.anyTasked = r.anyBare && r.tasks != nil
-	r.anyBare = r.anyBare && r.frontShed == nil && r.tasks == nil
+	switch {
+	case r.order != nil && anyLean:
+		r.batch = byMany
+	case r.order != nil && anyBare && r.tasks != nil:
+		r.batch = byTasks
+	case r.order != nil && anyBare && r.frontShed == nil:
+		r.batch = byOthers
+	case r.order == nil && anyLean:
+		r.batch = byDrawn
+	}
 	// The drain limit is not kept in the queue: it is the first thing to
 	// happen at r.end (AdvanceTo), since everything else that could fall
 	// on r.end is scheduled after it. Its sequence number stays taken, so
@@ -754,20 +765,17 @@ func (r *Run) runBefore(stop time.Duration) {
 			if r.arrAt >= stop {
 				return
 			}
-			if r.order != nil && r.anyLean {
-				r.arriveMany(stop) // replayed traffic, in order
-				continue
-			}
-			if r.order != nil && r.anyBare {
-				r.arriveOthers(stop) // arrive_fast.go: the same, for the other endpoints
-				continue
-			}
-			if r.order != nil && r.anyTasked {
-				r.arriveTasks(stop) // arrive_fast.go: and for a tasks server's
-				continue
-			}
-			if r.order == nil && r.anyLean {
-				r.arriveDrawn(stop)
+			if b := r.batch; b != byOne {
+				switch b {
+				case byMany:
+					r.arriveMany(stop) // replayed traffic, in order
+				case byOthers:
+					r.arriveOthers(stop) // arrive_fast.go: the same, for the other endpoints
+				case byTasks:
+					r.arriveTasks(stop) // arrive_fast.go: and for a tasks server's
+				default:
+					r.arriveDrawn(stop)
+				}
 				continue
 			}
 			r.now = r.arrAt
@@ -869,6 +877,15 @@ func (r *Run) runBefore(stop time.Duration) {
 func (r *Run) Run() {
 	r.AdvanceTo(r.end)
 }
+
+// The loops that take arrivals in a batch (Run.batch).
+const (
+	byOne    = iota // none: each arrival goes to arrive
+	byMany          // arriveMany
+	byOthers        // arriveOthers
+	byTasks         // arriveTasks
+	byDrawn         // arriveDrawn
+)
 
 // drainNext stands for the drain limit where AdvanceTo names the next
 // event's endpoint.
