@@ -100,6 +100,16 @@ func (r *Run) arriveOthers(stop time.Duration) {
 			es.busy++
 			req.worker = w
 			req.started = true
+			if es.lean {
+				// runHandler's steps for a flat service edge (lean:
+				// no connection pools; canGoFlat: no deadline to
+				// schedule), unless a test has turned the flat walk off.
+				if ds := &r.dependencies[es.dep]; ds.svcFlat {
+					req.callStart = now
+					r.enterFlat(id, req, ds) // services_fast.go
+					goto next
+				}
+			}
 			r.runHandler(id, req, es)
 		}
 	next:

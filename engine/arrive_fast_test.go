@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine/ratelimit"
 	"pgregory.net/rapid"
 )
 
@@ -150,5 +151,90 @@ func TestOtherArrivalsTakeTheBatch(t *testing.T) {
 	}
 	if !reflect.DeepEqual(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
 		t.Errorf("the batch arrivals' run differs from arrive's")
+	}
+}
+
+// The same for endpoints whose call goes along a flat service edge
+// (services_fast.go), which are lean too: on the random chains
+// TestServiceFlatLayersChangeNothing draws (the front's edges flat now and
+// then, patience timers or not), replayed in order (arriveOthers, or
+// arriveMany when an endpoint calling a plain leaf is added, as drawn) or
+// not (arriveDrawn).
+func TestFlatServiceArrivalsChangeNothing(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		sc := genFlatChain(t)
+		sys := &sc.Variants[0].System
+		if rapid.Bool().Draw(t, "fastNeighbour") {
+			// An endpoint on the plain fast path: arriveMany takes the
+			// replayed arrivals then.
+			sys.Dependencies = append(sys.Dependencies, Dependency{Name: "leaf",
+				Latency: genLatency(t, 300, false), Policy: Policy{Timeout: 200 * time.Millisecond}})
+			sys.Endpoints = append(sys.Endpoints, Endpoint{Name: "fast", Calls: "leaf",
+				Rate: rapid.Float64Range(1, 100).Draw(t, "fastRate")})
+		}
+		if err := sc.Validate(); err != nil {
+			t.Skip("drawn scenario is not valid:", err)
+		}
+		seed := rapid.Uint64().Draw(t, "seed")
+		shared := rapid.Bool().Draw(t, "shared")
+		step := time.Duration(rapid.IntRange(20, 700).Draw(t, "stepMs")) * time.Millisecond
+		batch, single := batchAndSingle(t, sc, seed, shared)
+		stepAlike(t, batch, single, step)
+	})
+}
+
+// Endpoints that call a service along a flat edge, as
+// rate-limit-vs-bulkhead's search and partner-api do, are lean: replayed
+// in order beside one that calls nothing, their arrivals go to
+// arriveOthers (which sends their calls to enterFlat), drawn to
+// arriveDrawn (the same), and beside one on the plain fast path to
+// arriveMany (which leaves them to arrive but refuses them itself when
+// there is no room); each leaves the run as arrive alone would. Without this check the test above
+// could pass with the flat edges' arrivals never leaving arrive.
+func TestFlatServiceArrivalsTakeTheBatch(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		name   string
+		shared bool
+		fast   bool
+		want   uint8
+	}{
+		{"in order", true, false, byOthers},
+		{"drawn", false, false, byDrawn},
+		{"in order, beside a fast path", true, true, byMany},
+	} {
+		sys := System{Workers: 6, Queue: 4,
+			Endpoints: []Endpoint{{Name: "home", Rate: 40, Patience: 300 * ms},
+				{Name: "search", Rate: 100, Calls: "search-catalog", Patience: 250 * ms},
+				{Name: "partner", Rate: 60, Calls: "partner-catalog"}},
+			Dependencies: []Dependency{
+				{Name: "search-catalog", Service: "catalog", Policy: Policy{Timeout: 200 * ms, Bulkhead: 3}},
+				{Name: "partner-catalog", Service: "catalog", Policy: Policy{Timeout: 200 * ms,
+					RateLimiter: &RateLimiterPolicy{Kind: PeriodLimiter, Period: ratelimit.PeriodConfig{LimitForPeriod: 4, LimitRefreshPeriod: 100 * ms}}}}},
+			Services: []Service{{Name: "catalog", Workers: 4, Queue: 20, Calls: "db",
+				Dependencies: []Dependency{{Name: "db", Latency: Latency{Kind: Exponential, Mean: 100 * ms}}}}}}
+		if c.fast {
+			sys.Dependencies = append(sys.Dependencies, Dependency{Name: "leaf", Latency: Latency{Kind: Constant, Value: 5 * ms}})
+			sys.Endpoints[0].Calls = "leaf"
+		}
+		sc := &Scenario{Name: "flat", Duration: 5 * time.Second, MeasureTo: 5 * time.Second, Variants: []Variant{{Name: "v", System: sys}}}
+		batch, single := batchAndSingle(t, sc, 3, c.shared)
+		if batch.batch != c.want {
+			t.Errorf("%s: batch %d, want %d", c.name, batch.batch, c.want)
+		}
+		for i := 1; i < 3; i++ {
+			if !batch.endpoints[i].lean {
+				t.Errorf("%s: endpoint %d, on a flat service edge, is not lean", c.name, i)
+			}
+		}
+		batch.Run()
+		single.Run()
+		a, b := batch.Snapshot(), single.Snapshot()
+		if a.Endpoints[1].Total[Rejected] == 0 || a.Endpoints[1].GaveUp == 0 {
+			t.Errorf("%s: no arrival was refused (%d), or none gave up (%d): the test checks little", c.name, a.Endpoints[1].Total[Rejected], a.Endpoints[1].GaveUp)
+		}
+		if !reflect.DeepEqual(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
+			t.Errorf("%s: the batch arrivals' run differs from arrive's", c.name)
+		}
 	}
 }

@@ -32,8 +32,10 @@
 // timing wheel, queue.go; clients' patience and the timeout layer's
 // timers, most of which come up when they can do nothing, wait beside it,
 // timers.go), calls that need no layer or only walk a bulkhead and a
-// breaker (fastpath.go; a service's calls over a timeout or a breaker,
-// services_fast.go; a semaphore's waits, waiters.go) and random
+// breaker (fastpath.go; a call into a service through a timeout, a
+// breaker, a bulkhead, a rate limiter or none of them, and a service's
+// call to a leaf behind a timeout alone, services_fast.go; a semaphore's
+// waits, waiters.go) and random
 // draws (stream.go, math/rand/v2's generator with its common draws
 // inlined). The variants of a scenario draw the same traffic, so RunAll
 // draws it once and each variant replays it (traffic.go; the services'

@@ -23,7 +23,7 @@ const (
 	evWorkDone    // request req's own work (Service.Work) is done
 	evHeld        // a hung instance lets request req's answer (outcome tok) go
 	evSvcFault    // instance req's fault tok starts (err) or ends
-	evLeafDone    // evCallDone of a service's call to a leaf with no layers (leafDone)
+	evLeafDone    // evCallDone of a service's call to a leaf with no layers, or a timeout alone (leafDone)
 	// The kinds from here on are a tasks server's and its pools'
 	// (tasks_run.go, pools_run.go).
 	evTaskReady   // request req's handler has had its time on the loop

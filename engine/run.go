@@ -162,10 +162,11 @@ type endpointState struct {
 	latencies []uint32
 
 	// lean: its arrivals need none of arrive's rarer steps (no tasks
-	// server, no tenant) and call a dependency on a fast path, so that one
-	// which finds a free worker may take arriveMany's or arriveDrawn's
-	// lines; plain: lean, and no patience timer either (arriveMany takes
-	// it in one test). bare: its arrivals carry no tenant (arriveOthers,
+	// server, no tenant) and call a dependency on a fast path, or a
+	// service along a flat edge (no connection pools), so that one which
+	// finds a free worker may take arriveMany's or arriveDrawn's lines
+	// (arriveDrawn's or arriveOthers' for a flat edge); plain: lean, and
+	// no patience timer either (arriveMany takes it in one test). bare: its arrivals carry no tenant (arriveOthers,
 	// arriveTasks).
 	lean, plain, bare bool
 
@@ -193,8 +194,9 @@ type dependencyState struct {
 	fastLayers bool
 	// defaultOrder: fastLayers, in DefaultOrder's order (fastpath.go).
 	defaultOrder bool
-	// svcFlat: an edge to a service whose layers, a timeout or a breaker,
-	// a child's call walks flat (services_fast.go).
+	// svcFlat: an edge to a service whose layers (any of a timeout, a
+	// breaker, a bulkhead and a rate limiter, or none) a call, the
+	// front's or a child's, walks flat (canGoFlat, services_fast.go).
 	svcFlat bool
 	// cancel and propagate are the policy's Cancel and PropagateDeadline;
 	// svc is the service the edge calls, or -1 for a leaf. (They fill what
@@ -527,12 +529,20 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 	// Some endpoint is lean (endpointState.lean), so that arrivals go to
 	// arriveDrawn, or arriveMany, not straight to arrive; some is bare, so
 	// that replayed arrivals in order go to arriveOthers (arriveTasks on a
-	// tasks server) when none is lean.
-	anyLean, anyBare := false, false
+	// tasks server) when none is lean on the fast path.
+	anyLean, anyFast, anyBare := false, false, false
 	for i := range r.endpoints {
 		es := &r.endpoints[i]
-		es.lean = r.tasks == nil && es.tenancy == nil && es.dep >= 0 &&
-			(r.dependencies[es.dep].fast || r.dependencies[es.dep].fastLayers)
+		fast, flat := false, false
+		if r.tasks == nil && es.tenancy == nil && es.dep >= 0 {
+			ds := &r.dependencies[es.dep]
+			fast = ds.fast || ds.fastLayers
+			// A flat service edge (services_fast.go) is lean too: its
+			// calls go to enterFlat, as runHandler would send them.
+			flat = ds.svcFlat && r.pools == nil
+		}
+		es.lean = fast || flat
+		anyFast = anyFast || fast
 		es.plain = es.lean && es.patience <= 0
 		anyLean = anyLean || es.lean
 		es.bare = es.tenancy == nil
@@ -543,9 +553,13 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 	// arrivals at a busy server then queue or are shed, which arriveOthers
 	// leaves to arrive, so it would only add its own checks to theirs.
 	// (Writing those steps out in it as well did not pay: noisy-tenant's
-	// sweep took 1.4 % more instructions.)
+	// sweep took 1.4 % more instructions.) Endpoints lean only through
+	// flat service edges take arriveOthers, which sends their calls to
+	// enterFlat, not arriveMany, which leaves them to arrive: a test of
+	// svcFlat in arriveMany cost the cascade 5 instructions a request,
+	// in the registers it shuffles.
 	switch {
-	case r.order != nil && anyLean:
+	case r.order != nil && anyFast:
 		r.batch = byMany
 	case r.order != nil && anyBare && r.tasks != nil:
 		r.batch = byTasks
@@ -1404,10 +1418,11 @@ func (r *Run) arriveMany(stop time.Duration) {
 // arriveDrawn is arriveMany for a run that follows no order: each
 // arrival's traffic is drawn as it comes (or replayed endpoint by
 // endpoint) by drawNext, and a lean endpoint's patience timer is set here
-// when it joins others in a ring with room (the rest go to arrive). The
-// rest is arriveMany's, line for line: in one loop, the call to drawNext
-// and the patience timer's lines cost the replayed arrivals some 8
-// instructions each.
+// when it joins others in a ring with room (the rest go to arrive). A
+// lean endpoint's call along a flat service edge goes to enterFlat, as
+// runHandler sends it. The rest is arriveMany's, line for line: in one
+// loop, the call to drawNext and the patience timer's lines cost the
+// replayed arrivals some 8 instructions each.
 func (r *Run) arriveDrawn(stop time.Duration) {
 	q := &r.queue
 	for {
@@ -1421,7 +1436,7 @@ func (r *Run) arriveDrawn(stop time.Duration) {
 		// grow the ring, is left to arrive (setPatience).
 		if w := &es.waits; es.lean && (es.patience <= 0 || (w.n > 0 && w.n < len(w.items))) {
 			if len(r.freeWorkers) > 0 {
-				if d := &r.dependencies[es.dep]; d.fast || d.fastLayers {
+				if d := &r.dependencies[es.dep]; d.fast || d.fastLayers || d.svcFlat {
 					ds = d
 				}
 			} else {
@@ -1481,7 +1496,13 @@ func (r *Run) arriveDrawn(stop time.Duration) {
 			req.started = true
 			req.callStart = now
 			if !ds.fast {
-				r.enterFast(id, req, ds) // fastpath.go: through its layers
+				if ds.fastLayers {
+					r.enterFast(id, req, ds) // fastpath.go: through its layers
+				} else {
+					// A flat service edge (lean: no connection pools;
+					// canGoFlat: no deadline), as runHandler sends it.
+					r.enterFlat(id, req, ds) // services_fast.go
+				}
 				goto next
 			}
 			after, isErr := latency, false
