@@ -36,25 +36,8 @@ func (r *Run) arriveOthers(stop time.Duration) {
 		}
 		{
 			// arrive's reading of the order.
-			order := r.order
-			k := es.sharedNext
-			reqs := es.shared.reqs
-			this := &reqs[k]
-			latency, errDraw := this.latency, this.errDraw
-			if k+1 < len(reqs) {
-				r.seq++
-				es.pendAt, es.pendSeq = reqs[k+1].at, r.seq
-			}
-			es.sharedNext = k + 1
-			m := r.orderNext + 1
-			r.orderNext = m
-			if m < len(order) {
-				ep := int(order[m])
-				n := &r.endpoints[ep]
-				r.firstArr, r.arrAt, r.arrSeq = ep, n.pendAt, n.pendSeq
-			} else {
-				r.firstArr, r.arrAt, r.arrSeq = -1, noArrival, 0
-			}
+			latency, errDraw := r.takeShared(es)
+			r.orderNextArrival()
 			es.arrived++
 			es.bucket.Arrivals++
 			if now >= r.measureFrom && now < r.measureTo {
@@ -139,25 +122,8 @@ func (r *Run) arriveTasks(stop time.Duration) {
 		} else {
 			now := r.now
 			// arrive's reading of the order.
-			order := r.order
-			k := es.sharedNext
-			reqs := es.shared.reqs
-			this := &reqs[k]
-			latency, errDraw := this.latency, this.errDraw
-			if k+1 < len(reqs) {
-				r.seq++
-				es.pendAt, es.pendSeq = reqs[k+1].at, r.seq
-			}
-			es.sharedNext = k + 1
-			m := r.orderNext + 1
-			r.orderNext = m
-			if m < len(order) {
-				ep := int(order[m])
-				n := &r.endpoints[ep]
-				r.firstArr, r.arrAt, r.arrSeq = ep, n.pendAt, n.pendSeq
-			} else {
-				r.firstArr, r.arrAt, r.arrSeq = -1, noArrival, 0
-			}
+			latency, errDraw := r.takeShared(es)
+			r.orderNextArrival()
 			es.arrived++
 			es.bucket.Arrivals++
 			if now >= r.measureFrom && now < r.measureTo {
@@ -203,5 +169,40 @@ func (r *Run) arriveTasks(stop time.Duration) {
 		if r.soon.seq != 0 || r.arrAt >= stop || r.arrAt > q.headAt || (r.arrAt == q.headAt && r.arrSeq >= q.headSeq) {
 			return
 		}
+	}
+}
+
+// takeShared and orderNextArrival are the two halves of reading the next
+// arrival of a run whose traffic is replayed in an order drawn with it
+// (Run.order), which every arrival path of such a run takes: two functions
+// so that the compiler inlines each (one would be over its budget).
+//
+// takeShared takes es's next request: its latency and error draw, and
+// es's following arrival, with the seq it takes now, when its endpoint's
+// last one arrives.
+func (r *Run) takeShared(es *endpointState) (latency time.Duration, errDraw float64) {
+	k := es.sharedNext
+	reqs := es.shared.reqs
+	this := &reqs[k]
+	latency, errDraw = this.latency, this.errDraw
+	if k+1 < len(reqs) {
+		r.seq++
+		es.pendAt, es.pendSeq = reqs[k+1].at, r.seq
+	}
+	es.sharedNext = k + 1
+	return latency, errDraw
+}
+
+// orderNextArrival makes the arrival after the one just taken, in the
+// replayed order, the run's first.
+func (r *Run) orderNextArrival() {
+	m := r.orderNext + 1
+	r.orderNext = m
+	if m < len(r.order) {
+		ep := int(r.order[m])
+		n := &r.endpoints[ep]
+		r.firstArr, r.arrAt, r.arrSeq = ep, n.pendAt, n.pendSeq
+	} else {
+		r.firstArr, r.arrAt, r.arrSeq = -1, noArrival, 0
 	}
 }

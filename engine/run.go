@@ -1132,28 +1132,12 @@ func (r *Run) arrive(epIdx int) {
 	now := r.now
 	var latency time.Duration
 	var errDraw float64
-	if order := r.order; order != nil {
+	if r.order != nil {
 		// Every endpoint's traffic replayed, in an order drawn with it:
 		// the next arrival is read, not sorted. It takes the seq it takes
 		// below, when its endpoint's last one arrives.
-		k := es.sharedNext
-		reqs := es.shared.reqs
-		this := &reqs[k]
-		latency, errDraw = this.latency, this.errDraw
-		if k+1 < len(reqs) {
-			r.seq++
-			es.pendAt, es.pendSeq = reqs[k+1].at, r.seq
-		}
-		es.sharedNext = k + 1
-		m := r.orderNext + 1
-		r.orderNext = m
-		if m < len(order) {
-			ep := int(order[m])
-			n := &r.endpoints[ep]
-			r.firstArr, r.arrAt, r.arrSeq = ep, n.pendAt, n.pendSeq
-		} else {
-			r.firstArr, r.arrAt, r.arrSeq = -1, noArrival, 0
-		}
+		latency, errDraw = r.takeShared(es)
+		r.orderNextArrival()
 		goto drawn
 	}
 	latency, errDraw = r.drawNext(es, epIdx, now)
@@ -1308,30 +1292,8 @@ func (r *Run) arriveMany(stop time.Duration) {
 		if ds == nil && !refuse {
 			r.arrive(epIdx)
 		} else {
-			var latency time.Duration
-			var errDraw float64
-			{
-				// arrive's reading of the order.
-				order := r.order
-				k := es.sharedNext
-				reqs := es.shared.reqs
-				this := &reqs[k]
-				latency, errDraw = this.latency, this.errDraw
-				if k+1 < len(reqs) {
-					r.seq++
-					es.pendAt, es.pendSeq = reqs[k+1].at, r.seq
-				}
-				es.sharedNext = k + 1
-				m := r.orderNext + 1
-				r.orderNext = m
-				if m < len(order) {
-					ep := int(order[m])
-					n := &r.endpoints[ep]
-					r.firstArr, r.arrAt, r.arrSeq = ep, n.pendAt, n.pendSeq
-				} else {
-					r.firstArr, r.arrAt, r.arrSeq = -1, noArrival, 0
-				}
-			}
+			latency, errDraw := r.takeShared(es) // arrive's reading of the order
+			r.orderNextArrival()
 			es.arrived++
 			es.bucket.Arrivals++
 			if now >= r.measureFrom && now < r.measureTo {
