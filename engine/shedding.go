@@ -69,19 +69,19 @@ func (r *Run) liveQueue(acc *ring, s *serverShed) shed.Queue {
 // sheds says whether a request of class c, arriving now to find every
 // worker busy and room in the accept ring acc, is refused. Nearly every
 // arrival of a saturated server asks, and nearly always the ring's head
-// is live: that case reads it here, and liveQueue drops the given-up
-// heads only when there are some.
+// is live: under the OldestAge signal that case judges the head's wait
+// here (shed.Shedder.Wait's own step, written out) and asks AdmitWait,
+// inlined; liveQueue drops the given-up heads only when there are some,
+// and the Estimated signal reads the queue's length through Admit.
+// TestShedsMatchesAdmit checks the two ways agree.
 func (r *Run) sheds(s *serverShed, acc *ring, c shed.Class) bool {
-	var q shed.Queue
-	if acc.n > 0 {
+	if acc.n > 0 && !s.estimates {
 		h := acc.head
 		if req := &r.requests[acc.ids[h]]; uint64(req.gen) == acc.stamps[h] && !req.clientDone {
-			q = shed.Queue{Len: acc.n - s.gaveUp, Oldest: req.arrived}
-		} else {
-			q = r.liveQueue(acc, s)
+			return !s.sh.AdmitWait(max(r.now-req.arrived, 0), c)
 		}
 	}
-	return !s.sh.Admit(r.now, q, c)
+	return !s.sh.Admit(r.now, r.liveQueue(acc, s), c)
 }
 
 // refuseArrival answers an arrival of endpoint es, which never got a

@@ -345,17 +345,24 @@ func (b *Breaker) StateAt(now time.Duration) State {
 // Permit must be handed back to Record with the call's result.
 func (b *Breaker) Allow(now time.Duration) (Permit, error) {
 	if b.leanState == Closed {
-		// A lean breaker (setLean), closed or open: the first three steps
-		// below do nothing (no Interval, no count at the start, and the
-		// half-open limit only acts in half-open), and the switch is
-		// written out for the two states. An open breaker whose wait is
-		// over goes on below, where it half-opens. Most calls of most
-		// runs ask so. TestLeanBreakerMatchesGeneral runs both ways.
+		// A lean breaker (setLean): the first three steps below do
+		// nothing (no Interval, no count at the start, and the half-open
+		// limit only acts in half-open), and the switch is written out
+		// for three states. An open breaker whose wait is over goes on
+		// below, where it half-opens; so does a half-open one past its
+		// limit, or with a trial left to hand out. Most calls of most
+		// runs ask so, and a dependency that stays down keeps its
+		// breaker half-open with every trial out for as long as a trial
+		// call takes. TestLeanBreakerMatchesGeneral runs both ways.
 		switch b.state {
 		case Closed:
 			return Permit{b.generation, now}, nil
 		case Open:
 			if !b.waitOver(now) {
+				return Permit{}, ErrOpen
+			}
+		case HalfOpen:
+			if b.trialsSent >= b.cfg.HalfOpenTrials+b.trialsFreed && !b.halfOpenExpired(now) {
 				return Permit{}, ErrOpen
 			}
 		}
@@ -413,8 +420,22 @@ func (b *Breaker) recordLean(now time.Duration, p Permit, r Result) {
 		b.record(now, p, r, false)
 		return
 	}
-	failed := r == Failure
 	w := &b.win
+	if r == Success && w.failures == 0 && w.n == len(w.ring) {
+		// A success in a full window of successes: the steps below drop
+		// a success's mark and write one, so the marks and the count of
+		// calls stay as they are, the window moves on one, the run of
+		// failures ends and judge is skipped. Most results of most runs
+		// are such. (A lean breaker has no slow calls: SlowCallDuration
+		// is 0, which Rebase cannot change.)
+		w.added++
+		if w.head++; w.head == len(w.ring) {
+			w.head = 0
+		}
+		b.consecutive = 0
+		return
+	}
+	failed := r == Failure
 	var m mark
 	if failed {
 		m = markFailure
@@ -550,6 +571,13 @@ func (b *Breaker) Counts() Counts {
 // CountsAt reports what the window holds at now, leaving out the time
 // buckets that have aged out since the last update, without changing it.
 func (b *Breaker) CountsAt(now time.Duration) Counts {
+	if b.interval == 0 && b.roll == nil && b.win.kind != TimeWindow {
+		// No Interval to clear the counts, no rolling buckets to drop,
+		// and a window that time does not age: what the steps below
+		// read is Counts. Most breakers are so, and a run samples each
+		// at every bucket.
+		return b.Counts()
+	}
 	if b.state == Closed && b.intervalOver(now) {
 		return Counts{} // the next call will find them cleared
 	}

@@ -191,20 +191,33 @@ func (s *Shedder) Wait(now time.Duration, q Queue) time.Duration {
 // outside the known ones is treated as sheddable: unknown work is the
 // first to go.
 func (s *Shedder) Admit(now time.Duration, q Queue, c Class) bool {
+	return s.AdmitWait(s.Wait(now, q), c)
+}
+
+// AdmitWait is Admit for a caller that has judged the queue's wait w
+// itself, as Wait(now, q) would: under OldestAge, max(now-q.Oldest, 0) for
+// a queue of one or more. A server asks on nearly every arrival while
+// busy; this is small enough to inline, where Admit's own steps are a call
+// away.
+func (s *Shedder) AdmitWait(w time.Duration, c Class) bool {
 	if c >= NumClasses {
 		c = Sheddable
 	}
-	w := s.Wait(now, q)
 	if w > s.cfg.MaxWait[c] {
-		s.stats[c].Shed++
-		if m := s.shedMin[c]; m == 0 || w < m {
-			s.shedMin[c] = w
-		}
+		s.shed(w, c)
 		return false
 	}
 	s.stats[c].Admitted++
 	s.admittedMax[c] = max(s.admittedMax[c], w)
 	return true
+}
+
+// shed counts a request of class c shed at wait w.
+func (s *Shedder) shed(w time.Duration, c Class) {
+	s.stats[c].Shed++
+	if m := s.shedMin[c]; m == 0 || w < m {
+		s.shedMin[c] = w
+	}
 }
 
 // DecidedAlike reports whether bounds (a Config's MaxWait) would have
