@@ -390,12 +390,22 @@ func (b *Breaker) Allow(now time.Duration) (Permit, error) {
 }
 
 // Refused reports whether Allow(now) would refuse the call, when that is
-// known without Allow's work: a lean breaker (setLean) still open, for
-// which Allow changes nothing. False says to ask Allow. It is small enough
-// to inline, so that a caller whose dependency is down, and most of whose
-// calls the breaker refuses, spares them Allow's call.
+// known without Allow's work: a lean breaker (setLean) still open, or
+// half-open within its limit with every trial out, for which Allow
+// changes nothing (its lean cases). False says to ask Allow. It is small
+// enough to inline, so that a caller whose dependency is down, and most
+// of whose calls the breaker refuses, spares them Allow's call.
 func (b *Breaker) Refused(now time.Duration) bool {
-	return b.leanState == Closed && b.state == Open && !b.waitOver(now)
+	if b.leanState != Closed {
+		return false
+	}
+	switch b.state {
+	case Open:
+		return !b.waitOver(now)
+	case HalfOpen:
+		return b.trialsSent >= b.cfg.HalfOpenTrials+b.trialsFreed && !b.halfOpenExpired(now)
+	}
+	return false
 }
 
 // Record tells the breaker how a permitted call ended. The call's duration
