@@ -162,10 +162,42 @@ func (r *Run) arriveTasks(stop time.Duration) {
 			es.busy++
 			req.worker = w
 			req.started = true
-			if !r.startTask(id, req) { // tasks_run.go
+			t := r.tasks
+			if free := t.free; r.busy <= t.liveMax && t.kills == 0 && !t.pauses && free[0] <= now && t.blockRng[epIdx] == nil {
+				// startTask's steps for its commonest case, written out
+				// (tasks_run.go says why each holds): no new peak of
+				// live tasks and no kill yet, so no memory to work out;
+				// no blocking call to draw; the first thread free by now,
+				// and no pauses.
+				cost := t.cpu[epIdx]
+				if cost == 0 {
+					r.runHandler(id, req, es)
+					goto next
+				}
+				at := now + cost
+				free[0] = at
+				t.busyTotal += cost
+				t.bucket.LoopBusy += cost
+				if now >= r.measureFrom && now < r.measureTo {
+					t.busyWindow += cost
+				}
+				if !r.nextToHappen(at) {
+					r.scheduleEvent(at, evTaskReady, id, gen, 0, 0)
+					goto next
+				}
+				r.seq++
+				r.now = at
+				if ds := r.enteredFast(es); ds != nil {
+					req.callStart = at
+					r.enterFast(id, req, ds) // runHandler's steps (enteredFast)
+					goto next
+				}
+				r.runHandler(id, req, es)
+			} else if !r.startTask(id, req) { // tasks_run.go
 				r.runHandler(id, req, es)
 			}
 		}
+	next:
 		if r.soon.seq != 0 || r.arrAt >= stop || r.arrAt > q.headAt || (r.arrAt == q.headAt && r.arrSeq >= q.headSeq) {
 			return
 		}
