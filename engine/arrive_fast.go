@@ -111,6 +111,10 @@ func (r *Run) arriveOthers(stop time.Duration) {
 // included): the order read, the counts, spawnTask, the request slot, the
 // patience timer, the task, and startTask or the handler. Any other goes
 // to arrive. The steps, and so the sequence numbers, are arrive's.
+// startTask's commonest case (no memory to work out, a plain loop whose
+// first thread is free) is written out too, with the arrival's values at
+// hand: a call fewer on each arrival (go-server's sweep -1.6 %).
+// TestTaskArrivalsChangeNothing runs the loop against arrive alone.
 func (r *Run) arriveTasks(stop time.Duration) {
 	q := &r.queue
 	for {
@@ -121,14 +125,10 @@ func (r *Run) arriveTasks(stop time.Duration) {
 			r.arrive(epIdx)
 		} else {
 			now := r.now
-			// arrive's reading of the order.
-			latency, errDraw := r.takeShared(es)
-			r.orderNextArrival()
-			es.arrived++
-			es.bucket.Arrivals++
-			if now >= r.measureFrom && now < r.measureTo {
-				es.windowArrived++
-			}
+			// The task and the request slot come first, before arrive's
+			// reading of the order, which touches nothing they do: what
+			// the reading gives then need not be kept across their rare
+			// growth (a call).
 			r.spawnTask() // tasks_run.go: the process is up, so it gives a task
 			var id int32
 			if n := len(r.freeRequests); n > 0 {
@@ -137,6 +137,14 @@ func (r *Run) arriveTasks(stop time.Duration) {
 			} else {
 				r.requests = append(r.requests, request{})
 				id = int32(len(r.requests) - 1)
+			}
+			// arrive's reading of the order.
+			latency, errDraw := r.takeShared(es)
+			r.orderNextArrival()
+			es.arrived++
+			es.bucket.Arrivals++
+			if now >= r.measureFrom && now < r.measureTo {
+				es.windowArrived++
 			}
 			req := &r.requests[id]
 			gen := req.gen
@@ -163,7 +171,7 @@ func (r *Run) arriveTasks(stop time.Duration) {
 			req.worker = w
 			req.started = true
 			t := r.tasks
-			if free := t.free; r.busy <= t.liveMax && t.kills == 0 && !t.pauses && free[0] <= now && t.blockRng[epIdx] == nil {
+			if free := t.free; r.busy <= t.liveMax && t.kills == 0 && t.plain && free[0] <= now {
 				// startTask's steps for its commonest case, written out
 				// (tasks_run.go says why each holds): no new peak of
 				// live tasks and no kill yet, so no memory to work out;
