@@ -111,6 +111,10 @@ func (r *Run) arriveOthers(stop time.Duration) {
 // included): the order read, the counts, spawnTask, the request slot, the
 // patience timer, the task, and startTask or the handler. Any other goes
 // to arrive. The steps, and so the sequence numbers, are arrive's.
+// startTask's commonest case (no memory to work out, a plain loop whose
+// first thread is free) is written out too, with the arrival's values at
+// hand: a call fewer on each arrival (go-server's sweep -1.6 %).
+// TestTaskArrivalsChangeNothing runs the loop against arrive alone.
 func (r *Run) arriveTasks(stop time.Duration) {
 	q := &r.queue
 	for {
@@ -121,14 +125,10 @@ func (r *Run) arriveTasks(stop time.Duration) {
 			r.arrive(epIdx)
 		} else {
 			now := r.now
-			// arrive's reading of the order.
-			latency, errDraw := r.takeShared(es)
-			r.orderNextArrival()
-			es.arrived++
-			es.bucket.Arrivals++
-			if now >= r.measureFrom && now < r.measureTo {
-				es.windowArrived++
-			}
+			// The task and the request slot come first, before arrive's
+			// reading of the order, which touches nothing they do: what
+			// the reading gives then need not be kept across their rare
+			// growth (a call).
 			r.spawnTask() // tasks_run.go: the process is up, so it gives a task
 			var id int32
 			if n := len(r.freeRequests); n > 0 {
@@ -137,6 +137,14 @@ func (r *Run) arriveTasks(stop time.Duration) {
 			} else {
 				r.requests = append(r.requests, request{})
 				id = int32(len(r.requests) - 1)
+			}
+			// arrive's reading of the order.
+			latency, errDraw := r.takeShared(es)
+			r.orderNextArrival()
+			es.arrived++
+			es.bucket.Arrivals++
+			if now >= r.measureFrom && now < r.measureTo {
+				es.windowArrived++
 			}
 			req := &r.requests[id]
 			gen := req.gen
@@ -162,10 +170,42 @@ func (r *Run) arriveTasks(stop time.Duration) {
 			es.busy++
 			req.worker = w
 			req.started = true
-			if !r.startTask(id, req) { // tasks_run.go
+			t := r.tasks
+			if free := t.free; r.busy <= t.liveMax && t.kills == 0 && t.plain && free[0] <= now {
+				// startTask's steps for its commonest case, written out
+				// (tasks_run.go says why each holds): no new peak of
+				// live tasks and no kill yet, so no memory to work out;
+				// no blocking call to draw; the first thread free by now,
+				// and no pauses.
+				cost := t.cpu[epIdx]
+				if cost == 0 {
+					r.runHandler(id, req, es)
+					goto next
+				}
+				at := now + cost
+				free[0] = at
+				t.busyTotal += cost
+				t.bucket.LoopBusy += cost
+				if now >= r.measureFrom && now < r.measureTo {
+					t.busyWindow += cost
+				}
+				if !r.nextToHappen(at) {
+					r.scheduleEvent(at, evTaskReady, id, gen, 0, 0)
+					goto next
+				}
+				r.seq++
+				r.now = at
+				if ds := r.enteredFast(es); ds != nil {
+					req.callStart = at
+					r.enterFast(id, req, ds) // runHandler's steps (enteredFast)
+					goto next
+				}
+				r.runHandler(id, req, es)
+			} else if !r.startTask(id, req) { // tasks_run.go
 				r.runHandler(id, req, es)
 			}
 		}
+	next:
 		if r.soon.seq != 0 || r.arrAt >= stop || r.arrAt > q.headAt || (r.arrAt == q.headAt && r.arrSeq >= q.headSeq) {
 			return
 		}

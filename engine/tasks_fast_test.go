@@ -10,8 +10,9 @@ import (
 	"pgregory.net/rapid"
 )
 
-// genTasksScenario draws a tasks server (or, now and then, a thread pool)
-// whose dependencies draw on connection pools: caps that bind or not, a
+// genTasksScenario draws a tasks server (or, now and then, a thread pool),
+// now and then with an endpoint that blocks the loop, whose dependencies
+// draw on connection pools: caps that bind or not, a
 // wait for a connection, dials that take time or none, hosts that hang
 // (for a while or for ever), slow down or fail, and policies that the
 // layered fast path walks (a timeout, a semaphore, a bulkhead with a queue
@@ -107,6 +108,11 @@ func genTasksScenario(t *rapid.T) *Scenario {
 		}
 		if sys.Tasks != nil {
 			ep.CPU = time.Duration(rapid.IntRange(0, 3000).Draw(t, "cpuUs")) * time.Microsecond
+			if rapid.IntRange(0, 4).Draw(t, "blocking") == 0 {
+				// A blocking call on the loop: its draw, and the loop
+				// no longer plain (arriveTasks).
+				ep.Blocking = Latency{Kind: LogNormal, P50: ms(1, 5, "blockP50"), P99: ms(6, 40, "blockP99")}
+			}
 		}
 		sys.Endpoints = append(sys.Endpoints, ep)
 	}

@@ -60,6 +60,10 @@ type taskRun struct {
 	loopCarry time.Duration
 	// pauses says whether cfg has pauses (a fork never changes them).
 	pauses bool
+	// plain says that it has no pauses and that no endpoint makes a
+	// blocking call (a fork changes neither): arriveTasks's one test of
+	// both.
+	plain bool
 }
 
 // TaskSample is one time-series bucket of a tasks server, read at its end
@@ -88,12 +92,14 @@ func (r *Run) initTasks(seed uint64, samples int) error {
 	t.cpu = make([]time.Duration, len(sys.Endpoints))
 	t.blocking = make([]dependencyState, len(sys.Endpoints))
 	t.blockRng = make([]*stream, len(sys.Endpoints))
+	t.plain = !t.pauses
 	for i := range sys.Endpoints {
 		e := &sys.Endpoints[i]
 		t.cpu[i] = e.CPU
 		if e.Blocking.Kind != 0 {
 			t.blocking[i].setLatency(e.Blocking)
 			t.blockRng[i] = newStream(seed, streamKey(e.Name, 40))
+			t.plain = false
 		}
 	}
 	r.tasks = t
