@@ -595,8 +595,12 @@ func (r *Run) childArrives(id int32, pgen, ptok uint32, gi int) {
 	haveWorker := in.busy < in.workers
 	if !haveWorker || in.state != InstanceUp {
 		// A refusal is possible only here; an instance that is up and
-		// has a free worker takes the call.
-		if r.refuseChild(id, parentDep, parentEp, in, ss, haveWorker) {
+		// has a free worker takes the call. One that is up with room in
+		// its queue and no shedder queues it: refuseChild's one step
+		// for that case (nearly every call that waits) is written out.
+		if in.state == InstanceUp && in.shedder == nil && (in.queueCap == QueueUnbounded || in.queued < in.queueCap) {
+			in.lacked = true // fork_services.go
+		} else if r.refuseChild(id, parentDep, parentEp, in, ss, haveWorker) {
 			return
 		}
 	}
@@ -707,7 +711,15 @@ func (r *Run) startChild(c int32, req *request, in *instState, ss *svcState) {
 		if in.state == InstanceIsSlow {
 			work += in.slowBy
 		}
-		r.scheduleEvent(r.now+work, evWorkDone, c, req.gen, 0, 0)
+		// scheduleEvent's steps, written out: one call fewer for
+		// nearly every child (its frame costs more than its steps).
+		at := r.now + work
+		r.seq++
+		if e := r.queue.place(at, r.seq); e != nil {
+			e.req, e.gen, e.tok, e.dep, e.kind, e.err = c, req.gen, 0, 0, evWorkDone, false
+			return
+		}
+		r.queue.pushFar(event{at: at, seq: r.seq, kind: evWorkDone, req: c, gen: req.gen})
 		return
 	}
 	r.childCall(c, req, in)
