@@ -705,6 +705,14 @@ func (r *Run) queueChild(in *instState, c int32, gen uint32) {
 		}
 		q.n = kept
 	}
+	if q.n < len(q.ids) {
+		// ring.push's steps when it has room, written out: one call
+		// fewer for every call that waits for a worker.
+		at := (q.head + q.n) & (len(q.ids) - 1)
+		q.ids[at], q.stamps[at] = c, uint64(gen)
+		q.n++
+		return
+	}
 	q.push(c, uint64(gen))
 }
 
@@ -926,7 +934,15 @@ func (r *Run) endAnswered(c int32, req *request, in *instState, o Outcome, res r
 	}
 	// startQueued may have grown links: parent's is looked up afresh.
 	r.links[parent].child = -1
-	r.serviceReturned(parent, res) // services_fast.go
+	// serviceReturned's steps (services_fast.go), written out for the
+	// parent found above (startQueued allocates no request, so p still
+	// points at it): one call and a lookup fewer for every answer.
+	if ds := &r.dependencies[p.dep]; ds.svcFlat && r.pools == nil {
+		p.inCall = false
+		r.finishFlat(parent, p, ds, len(ds.layers), res)
+		return
+	}
+	r.callReturned(parent, res)
 }
 
 // childAnswered is child c's outcome, decided by its pipeline (finishCall)
