@@ -11,26 +11,40 @@ import "time"
 // here, written out, startOnWorker's included, when it finds a free
 // worker: the order read, the counts, the request slot, the patience
 // timer, the worker, and the handler (runHandler). One that finds no
-// worker and no room to queue is refused as arrive refuses it. Any other
-// goes to arrive. The steps, and so the sequence numbers, are arrive's;
-// in one loop they save each arrival runBefore's choice, two calls and
-// the slot's lookups. arriveTasks is its twin for a tasks server.
+// worker and no room to queue is refused as arrive refuses it; one that
+// finds no worker but room, with no front shedder to ask, is queued as
+// arrive queues it (rate-limit-vs-bulkhead's front queues a quarter of
+// its arrivals while catalog is slow). Any other goes to arrive. The
+// steps, and so the sequence numbers, are arrive's; in one loop they save
+// each arrival runBefore's choice, two calls and the slot's lookups.
+// arriveTasks is its twin for a tasks server.
 func (r *Run) arriveOthers(stop time.Duration) {
+	const (
+		toArrive = iota
+		toWorker
+		toRefuse
+		toQueue
+	)
 	q := &r.queue
 	for {
 		epIdx := r.firstArr
 		now := r.arrAt
 		r.now = now
 		es := &r.endpoints[epIdx]
-		take, refuse := false, false
+		// What arrive would do with it: toArrive (anything not written
+		// out here), or take a free worker, refuse it, or queue it.
+		how := toArrive
 		if w := &es.waits; es.bare && (es.patience <= 0 || (w.n > 0 && w.n < len(w.items))) {
 			if len(r.freeWorkers) > 0 {
-				take = true
-			} else {
-				refuse = !r.acceptQueueHasRoom()
+				how = toWorker
+			} else if !r.acceptQueueHasRoom() {
+				how = toRefuse
+			} else if r.frontShed == nil {
+				// (A front shedder may refuse it: arrive asks it.)
+				how = toQueue
 			}
 		}
-		if !take && !refuse {
+		if how == toArrive {
 			r.arrive(epIdx)
 			goto next
 		}
@@ -43,7 +57,7 @@ func (r *Run) arriveOthers(stop time.Duration) {
 			if now >= r.measureFrom && now < r.measureTo {
 				es.windowArrived++
 			}
-			if refuse {
+			if how == toRefuse {
 				// arrive's refusal (noRoom), as arrive counts it.
 				r.lacked = true // fork.go
 				es.total[Rejected]++
@@ -73,6 +87,14 @@ func (r *Run) arriveOthers(stop time.Duration) {
 				p := &w.items[(w.head+w.n)&(len(w.items)-1)]
 				w.n++
 				p.at, p.seq, p.req, p.gen, p.tok = now+es.patience, r.seq, id, gen, 0
+			}
+			if how == toQueue {
+				// arrive's queueing: no worker (noRoom notes it for a
+				// fork), room in the accept queue.
+				r.lacked = true // fork.go
+				req.worker = noWorker
+				r.accept.push(id, uint64(gen))
+				goto next
 			}
 			// startOnWorker's steps.
 			n := len(r.freeWorkers) - 1

@@ -439,6 +439,11 @@ func (r *Run) outcomeOf(ds *dependencyState, res result) Outcome {
 		return Rejected
 	case resBreakerOpen:
 		fb := ds.cfg.Policy.Fallback
+		if fb == NoFallback {
+			// The common case (api-gateway's breakers refuse millions
+			// of calls a sweep): nothing to count.
+			return Rejected
+		}
 		if fb.answers() {
 			ds.fellBack++
 			if fb == QueueFallback {

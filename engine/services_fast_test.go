@@ -94,7 +94,7 @@ func TestServiceFlatLayersChangeNothing(t *testing.T) {
 }
 
 // flatMatchesPipeline runs sc on seed twice, step by step: as it runs, and
-// with the flat walks off (svcFlat, leafTimeout) and every child's end
+// with the flat walks off (svcFlat, leafTimeout, leafPlain) and every child's end
 // sent through endChildOn; it fails t at the first step where the two
 // differ.
 func flatMatchesPipeline(t interface{ Fatalf(string, ...any) }, sc *Scenario, seed uint64, step time.Duration) {
@@ -107,7 +107,7 @@ func flatMatchesPipeline(t interface{ Fatalf(string, ...any) }, sc *Scenario, se
 		piped.dependencies[i].svcFlat = false
 	}
 	for i := range piped.insts {
-		piped.insts[i].leafTimeout = false
+		piped.insts[i].leafTimeout, piped.insts[i].leafPlain = false, false
 	}
 	// A watcher of freed workers, which does nothing, sends every
 	// child's end through endChildOn, where leafDone and endAnswered

@@ -104,6 +104,10 @@ type instState struct {
 	// propagate and no retry budget: childCall sends its calls the short
 	// way while they answer within the timeout (leafTimed).
 	leafTimeout bool
+	// leafPlain says the instance's Calls edge is a leaf with no layer,
+	// no total deadline, no deadline to propagate and no retry budget:
+	// childCall goes to the short way without asking about them.
+	leafPlain bool
 
 	arrived        uint64
 	answered       Counts
@@ -262,6 +266,8 @@ func (r *Run) initServices(seed uint64, samples int, old *spare) error {
 				ds := &r.dependencies[cd]
 				r.insts[gi].leafTimeout = ds.svc < 0 && len(ds.layers) == 1 && ds.timeoutAt == 0 &&
 					ds.deadline == 0 && !ds.propagate && ds.budget == nil
+				r.insts[gi].leafPlain = ds.svc < 0 && len(ds.layers) == 0 &&
+					ds.deadline == 0 && !ds.propagate && ds.budget == nil
 			}
 			// The instance's shared breakers, one per group (sharedbreaker.go).
 			base := ss.depBase + k*ss.nDeps
@@ -419,8 +425,20 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 		if req.active&(1<<at) != 0 && !req.timeoutArmed && (int(id) >= len(r.deferred) || r.deferred[id].seq == 0) {
 			req.timeoutArmed = true
 			ds.armed = true // fork.go
-			// Its FIFO (timers.go).
-			r.setTimeout(ds, req.dep, max(req.timeoutAt, r.now), id, req.gen, req.timeoutTok)
+			// Its FIFO (timers.go): setTimeout's steps for its common
+			// case written out (the timer goes after others, in a ring
+			// with room: nothing to queue, nothing to grow), one call
+			// fewer for every call into a service; any other goes to
+			// setTimeout.
+			due := max(req.timeoutAt, r.now)
+			if w := &ds.timers; w.n > 0 && w.n < len(w.items) && due >= w.items[(w.head+w.n-1)&(len(w.items)-1)].at {
+				r.seq++
+				p := &w.items[(w.head+w.n)&(len(w.items)-1)]
+				w.n++
+				p.at, p.seq, p.req, p.gen, p.tok = due, r.seq, id, req.gen, req.timeoutTok
+			} else {
+				r.setTimeout(ds, req.dep, due, id, req.gen, req.timeoutTok)
+			}
 		} else {
 			r.armTimeout(id, 0, false)
 		}
@@ -595,8 +613,12 @@ func (r *Run) childArrives(id int32, pgen, ptok uint32, gi int) {
 	haveWorker := in.busy < in.workers
 	if !haveWorker || in.state != InstanceUp {
 		// A refusal is possible only here; an instance that is up and
-		// has a free worker takes the call.
-		if r.refuseChild(id, parentDep, parentEp, in, ss, haveWorker) {
+		// has a free worker takes the call. One that is up with room in
+		// its queue and no shedder queues it: refuseChild's one step
+		// for that case (nearly every call that waits) is written out.
+		if in.state == InstanceUp && in.shedder == nil && (in.queueCap == QueueUnbounded || in.queued < in.queueCap) {
+			in.lacked = true // fork_services.go
+		} else if r.refuseChild(id, parentDep, parentEp, in, ss, haveWorker) {
 			return
 		}
 	}
@@ -683,6 +705,14 @@ func (r *Run) queueChild(in *instState, c int32, gen uint32) {
 		}
 		q.n = kept
 	}
+	if q.n < len(q.ids) {
+		// ring.push's steps when it has room, written out: one call
+		// fewer for every call that waits for a worker.
+		at := (q.head + q.n) & (len(q.ids) - 1)
+		q.ids[at], q.stamps[at] = c, uint64(gen)
+		q.n++
+		return
+	}
 	q.push(c, uint64(gen))
 }
 
@@ -707,7 +737,15 @@ func (r *Run) startChild(c int32, req *request, in *instState, ss *svcState) {
 		if in.state == InstanceIsSlow {
 			work += in.slowBy
 		}
-		r.scheduleEvent(r.now+work, evWorkDone, c, req.gen, 0, 0)
+		// scheduleEvent's steps, written out: one call fewer for
+		// nearly every child (its frame costs more than its steps).
+		at := r.now + work
+		r.seq++
+		if e := r.queue.place(at, r.seq); e != nil {
+			e.req, e.gen, e.tok, e.dep, e.kind, e.err = c, req.gen, 0, 0, evWorkDone, false
+			return
+		}
+		r.queue.pushFar(event{at: at, seq: r.seq, kind: evWorkDone, req: c, gen: req.gen})
 		return
 	}
 	r.childCall(c, req, in)
@@ -738,79 +776,84 @@ func (r *Run) childCall(c int32, req *request, in *instState) {
 	}
 	req.callStart = r.now
 	req.piped = true
-	if d := ds.deadline; d > 0 {
-		req.deadlineOn = true
-		r.schedule(event{at: r.now + d, kind: evDeadline, req: c, gen: req.gen})
-	}
-	if ds.budget != nil {
-		ds.budget.Begin()
-	}
-	if len(ds.layers) == 0 && !ds.propagate && r.pools == nil && ds.svc >= 0 {
-		// No layer to enter, no deadline to check, no connection to
-		// wait for: what enter and startCall come to, sendCall.
-		r.sendCall(c, req, ds)
-		return
-	}
-	if r.pools == nil && (in.leafTimeout || len(ds.layers) == 0 && !ds.propagate && ds.svc < 0) {
-		// enter's, startCall's and sendCall's steps for a call to a leaf
-		// along an edge with no layers or a timeout alone (no deadline to
-		// check, no connection to wait for), written out: the timeout
-		// layer is entered as enter enters it, its timer armed (as
-		// armTimeout arms it) only if the call may outlast it, and the
-		// answer is an evLeafDone, which leafDone takes straight to the
-		// child's end instead of through handle, callReturned, exit and
-		// finishCall. The event has the time and seq evCallDone would
-		// have had, so the order of events is the same. (A child's first
-		// attempt: it meets the draws just taken.)
-		if debugChecks && req.callTok != 0 {
-			panic(fmt.Sprintf("engine: child %d calls its leaf a second time", c))
+	// A leaf with a timeout alone or no layer, and nothing else to ask
+	// about (leafTimeout, leafPlain: no deadline, no budget), goes
+	// straight to the short way below; any other edge asks.
+	if (!in.leafTimeout && !in.leafPlain) || r.pools != nil {
+		if d := ds.deadline; d > 0 {
+			req.deadlineOn = true
+			r.schedule(event{at: r.now + d, kind: evDeadline, req: c, gen: req.gen})
 		}
-		if in.leafTimeout {
-			req.active |= 1
-			req.timeoutTok++
-			req.timeoutAt = r.now + ds.cfg.Policy.Timeout
-			req.timeoutArmed = false
-			req.timeoutCut = false
+		if ds.budget != nil {
+			ds.budget.Begin()
 		}
-		ds.calls++
-		ds.inFlight++
-		ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
-		req.inCall = true
-		req.callTok++
-		// response's answer without its call while no fault is in force
-		// (faultAt's test).
-		after, answers, isErr := req.latency, true, false
-		if r.now >= ds.faultUntil || ds.fault != nil {
-			after, answers, isErr = r.response(ds, req.latency, req.errDraw)
-		}
-		if !answers {
-			ds.maxAfter = noArrival // fork.go
-		} else {
-			ds.maxAfter = max(ds.maxAfter, after) // fork.go
-		}
-		if in.leafTimeout && (!answers || after >= ds.timeout) {
-			// A child's slot has no timer deferred at a bulkhead (those are
-			// the front's, of older generations), so armTimeout skips
-			// nothing for an answer within the timeout.
-			r.armTimeout(c, r.now+after, answers)
-		}
-		if !answers {
+		if len(ds.layers) == 0 && !ds.propagate && r.pools == nil && ds.svc >= 0 {
+			// No layer to enter, no deadline to check, no connection to
+			// wait for: what enter and startCall come to, sendCall.
+			r.sendCall(c, req, ds)
 			return
 		}
-		at := r.now + after
-		r.seq++
-		if e := r.queue.place(at, r.seq); e != nil {
-			e.req, e.gen, e.tok, e.dep, e.kind, e.err = c, req.gen, req.callTok, req.dep, evLeafDone, isErr
+		if r.pools != nil || !(in.leafTimeout || len(ds.layers) == 0 && !ds.propagate && ds.svc < 0) {
+			if ds.svcFlat && r.pools == nil {
+				r.enterFlat(c, req, ds) // services_fast.go
+				return
+			}
+			r.enter(c, 0)
 			return
 		}
-		r.queue.pushFar(event{at: at, seq: r.seq, kind: evLeafDone, req: c, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
+	}
+	// enter's, startCall's and sendCall's steps for a call to a leaf
+	// along an edge with no layers or a timeout alone (no deadline to
+	// check, no connection to wait for), written out: the timeout
+	// layer is entered as enter enters it, its timer armed (as
+	// armTimeout arms it) only if the call may outlast it, and the
+	// answer is an evLeafDone, which leafDone takes straight to the
+	// child's end instead of through handle, callReturned, exit and
+	// finishCall. The event has the time and seq evCallDone would
+	// have had, so the order of events is the same. (A child's first
+	// attempt: it meets the draws just taken.)
+	if debugChecks && req.callTok != 0 {
+		panic(fmt.Sprintf("engine: child %d calls its leaf a second time", c))
+	}
+	if in.leafTimeout {
+		req.active |= 1
+		req.timeoutTok++
+		req.timeoutAt = r.now + ds.cfg.Policy.Timeout
+		req.timeoutArmed = false
+		req.timeoutCut = false
+	}
+	ds.calls++
+	ds.inFlight++
+	ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+	req.inCall = true
+	req.callTok++
+	// response's answer without its call while no fault is in force
+	// (faultAt's test).
+	after, answers, isErr := req.latency, true, false
+	if r.now >= ds.faultUntil || ds.fault != nil {
+		after, answers, isErr = r.response(ds, req.latency, req.errDraw)
+	}
+	if !answers {
+		ds.maxAfter = noArrival // fork.go
+	} else {
+		ds.maxAfter = max(ds.maxAfter, after) // fork.go
+	}
+	if in.leafTimeout && (!answers || after >= ds.timeout) {
+		// A child's slot has no timer deferred at a bulkhead (those are
+		// the front's, of older generations), so armTimeout skips
+		// nothing for an answer within the timeout.
+		r.armTimeout(c, r.now+after, answers)
+	}
+	if !answers {
 		return
 	}
-	if ds.svcFlat && r.pools == nil {
-		r.enterFlat(c, req, ds) // services_fast.go
+	at := r.now + after
+	r.seq++
+	if e := r.queue.place(at, r.seq); e != nil {
+		e.req, e.gen, e.tok, e.dep, e.kind, e.err = c, req.gen, req.callTok, req.dep, evLeafDone, isErr
 		return
 	}
-	r.enter(c, 0)
+	r.queue.pushFar(event{at: at, seq: r.seq, kind: evLeafDone, req: c, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
 }
 
 // leafDone is the answer to a child's call that childCall sent to a leaf: what handle
@@ -891,7 +934,15 @@ func (r *Run) endAnswered(c int32, req *request, in *instState, o Outcome, res r
 	}
 	// startQueued may have grown links: parent's is looked up afresh.
 	r.links[parent].child = -1
-	r.serviceReturned(parent, res) // services_fast.go
+	// serviceReturned's steps (services_fast.go), written out for the
+	// parent found above (startQueued allocates no request, so p still
+	// points at it): one call and a lookup fewer for every answer.
+	if ds := &r.dependencies[p.dep]; ds.svcFlat && r.pools == nil {
+		p.inCall = false
+		r.finishFlat(parent, p, ds, len(ds.layers), res)
+		return
+	}
+	r.callReturned(parent, res)
 }
 
 // childAnswered is child c's outcome, decided by its pipeline (finishCall)
