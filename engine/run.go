@@ -914,10 +914,11 @@ func (r *Run) runBefore(stop time.Duration) {
 		}
 		r.now = q.headAt
 		var c *event
-		if len(q.far.items) == 0 {
-			// popCell when the far heap is empty: the wheel's first
-			// event is the next, and the one after it in its slot, if
-			// any, the next head.
+		if len(q.far.items) == 0 || q.far.items[0].seq != q.headSeq {
+			// popCell when the head is the wheel's first event: the one
+			// after it in its slot, if any, is the next head, unless
+			// the far heap's first comes before it. (go-server's far
+			// heap is never empty: its events would all go to popCell.)
 			s := q.first & wheelMask
 			idx := q.heads[s]
 			c = &q.slab[idx]
@@ -931,6 +932,9 @@ func (r *Run) runBefore(stop time.Duration) {
 			} else {
 				n := &q.slab[next]
 				q.headAt, q.headSeq = n.at, n.seq
+			}
+			if len(q.far.items) > 0 {
+				q.farFirst() // popCell's last step (TestQueueOrder)
 			}
 		} else {
 			c = q.popCell()
