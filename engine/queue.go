@@ -309,16 +309,24 @@ func (q *eventQueue) popCell() *event {
 		q.headAt, q.headSeq = w.at, w.seq
 	}
 	if len(q.far.items) > 0 {
-		if f := &q.far.items[0]; f.at < q.headAt || (f.at == q.headAt && f.seq < q.headSeq) {
-			q.headAt, q.headSeq = f.at, f.seq
-		}
+		q.farFirst()
 	}
 	return e
 }
 
-// nextSlot finds the next event once slot s, the first, has emptied,
-// when the far heap is empty (Run.runBefore takes the wheel's first
-// event itself then, popCell's common case).
+// farFirst makes the far heap's first event the head if it comes before
+// the wheel's (the head so far), ties going to the smaller seq: popCell's
+// last step, and Run.runBefore's after it takes the wheel's first itself.
+func (q *eventQueue) farFirst() {
+	if f := &q.far.items[0]; f.at < q.headAt || (f.at == q.headAt && f.seq < q.headSeq) {
+		q.headAt, q.headSeq = f.at, f.seq
+	}
+}
+
+// nextSlot makes the wheel's next event the head once slot s, the first,
+// has emptied (Run.runBefore takes the wheel's first event itself,
+// popCell's common case, and then compares the head with the far heap's
+// first).
 func (q *eventQueue) nextSlot(s int) {
 	q.used[s>>6] &^= 1 << (s & 63)
 	if q.inW == 0 {

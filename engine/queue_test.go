@@ -10,7 +10,8 @@ import (
 
 // The queue hands every event back once, in (at, seq) order, whatever order
 // they came in: near ones (the wheel, several to a slot), ones a whole turn
-// of the wheel or more ahead (the far heap), and ties.
+// of the wheel or more ahead (the far heap), and ties, between the two as
+// well.
 func TestQueueOrder(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var q eventQueue
@@ -45,6 +46,11 @@ func TestQueueOrder(t *testing.T) {
 			seq++
 			// Only events not earlier than the last popped, as a simulation does.
 			e := event{at: last.at + time.Duration(delay.Draw(t, "delay")), seq: seq, req: int32(seq)}
+			if len(want) > 0 && rapid.IntRange(0, 3).Draw(t, "tie") == 0 {
+				// At a pending event's time: a tie, one in the wheel
+				// and one in the far heap, say, once that is near.
+				e.at = want[rapid.IntRange(0, len(want)-1).Draw(t, "with")].at
+			}
 			q.push(e)
 			e.next = 0
 			want = append(want, e)

@@ -779,10 +779,123 @@ func (r *Run) runBefore(stop time.Duration) {
 			if r.arrAt >= stop {
 				return
 			}
-			if b := r.batch; b != byOne {
+			if b := r.batch; b == byMany {
+				// arriveMany: arrivals that follow a replayed order
+				// (Run.order), taken here in the loop, one per turn,
+				// for as long as the next comes before the queue's head
+				// and before stop. (They were a loop of their own, to
+				// which this one handed over every 2.4 arrivals in the
+				// cascade, some 35 instructions each time.) An arrival
+				// of a lean endpoint that finds a free worker and calls
+				// a dependency on a fast path, or finds no worker and
+				// no room to queue, takes arrive's own lines for that
+				// case, minus the checks a lean endpoint never needs,
+				// its patience timer included when it joins others in a
+				// ring with room (as arriveDrawn sets it); any other
+				// goes to arrive. The steps, and so the sequence
+				// numbers, are arrive's.
+				epIdx := r.firstArr
+				now := r.arrAt
+				r.now = now
+				es := &r.endpoints[epIdx]
+				var ds *dependencyState
+				refuse := false // no worker free, no room to queue
+				// A plain endpoint first, in one test: the cascade's are. A
+				// patience timer that would be its endpoint's first, or grow the
+				// ring, is left to arrive (setPatience).
+				if w := &es.waits; es.plain || (es.lean && w.n > 0 && w.n < len(w.items)) {
+					if len(r.freeWorkers) > 0 {
+						if d := &r.dependencies[es.dep]; d.fast || d.fastLayers {
+							ds = d
+						}
+					} else {
+						refuse = !r.acceptQueueHasRoom()
+					}
+				}
+				if ds == nil && !refuse {
+					r.arrive(epIdx)
+				} else {
+					latency, errDraw := r.takeShared(es) // arrive's reading of the order
+					r.orderNextArrival()
+					es.arrived++
+					es.bucket.Arrivals++
+					if now >= r.measureFrom && now < r.measureTo {
+						es.windowArrived++
+					}
+					if refuse {
+						// arrive's refusal of a plain endpoint's request
+						// (noRoom), as arrive counts it.
+						r.lacked = true // fork.go
+						es.total[Rejected]++
+						es.bucket.Outcomes[Rejected]++
+						r.countWindow(es, now, Rejected)
+						continue
+					}
+					var id int32
+					if n := len(r.freeRequests); n > 0 {
+						id = r.freeRequests[n-1]
+						r.freeRequests = r.freeRequests[:n-1]
+					} else {
+						r.requests = append(r.requests, request{})
+						id = int32(len(r.requests) - 1)
+					}
+					req := &r.requests[id]
+					gen := req.gen
+					*req = request{}
+					req.arrived, req.latency, req.errDraw, req.gen = now, latency, errDraw, gen
+					req.ep, req.dep, req.tenant = int16(epIdx), int32(es.dep), noTenant
+					r.open++
+					if !es.plain {
+						// arrive's setting of the patience timer (timers.go),
+						// in its common case: the timer joins others, with room.
+						r.seq++
+						w := &es.waits
+						p := &w.items[(w.head+w.n)&(len(w.items)-1)]
+						w.n++
+						p.at, p.seq, p.req, p.gen, p.tok = now+es.patience, r.seq, id, gen, 0
+					}
+					n := len(r.freeWorkers) - 1
+					w := r.freeWorkers[n]
+					r.freeWorkers = r.freeWorkers[:n]
+					r.busy++
+					r.maxBusy = max(r.maxBusy, r.busy) // fork.go
+					es.busy++
+					req.worker = w
+					req.started = true
+					req.callStart = now
+					if !ds.fast {
+						r.enterFast(id, req, ds) // fastpath.go: through its layers
+						continue
+					}
+					after, isErr := latency, false
+					if now >= ds.faultUntil || ds.fault != nil {
+						var answers bool
+						after, answers, isErr = r.response(ds, latency, errDraw)
+						if !answers || (ds.timeout > 0 && after >= ds.timeout) {
+							r.enter(id, 0) // canGoFast: no retry budget to begin
+							continue
+						}
+					} else if ds.timeout > 0 && after >= ds.timeout {
+						r.enter(id, 0)
+						continue
+					}
+					ds.calls++
+					ds.inFlight++
+					ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
+					ds.maxAfter = max(ds.maxAfter, after) // fork.go
+					req.inCall = true
+					req.callTok++
+					req.fast = true
+					r.seq++
+					if c := q.place(now+after, r.seq); c != nil {
+						c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, req.gen, req.callTok, req.dep, evCallDone, isErr
+					} else {
+						q.pushFar(event{at: now + after, seq: r.seq, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
+					}
+				}
+				continue
+			} else if b != byOne {
 				switch b {
-				case byMany:
-					r.arriveMany(stop) // replayed traffic, in order
 				case byOthers:
 					r.arriveOthers(stop) // arrive_fast.go: the same, for the other endpoints
 				case byTasks:
@@ -801,10 +914,11 @@ func (r *Run) runBefore(stop time.Duration) {
 		}
 		r.now = q.headAt
 		var c *event
-		if len(q.far.items) == 0 {
-			// popCell when the far heap is empty: the wheel's first
-			// event is the next, and the one after it in its slot, if
-			// any, the next head.
+		if len(q.far.items) == 0 || q.far.items[0].seq != q.headSeq {
+			// popCell when the head is the wheel's first event: the one
+			// after it in its slot, if any, is the next head, unless
+			// the far heap's first comes before it. (go-server's far
+			// heap is never empty: its events would all go to popCell.)
 			s := q.first & wheelMask
 			idx := q.heads[s]
 			c = &q.slab[idx]
@@ -818,6 +932,9 @@ func (r *Run) runBefore(stop time.Duration) {
 			} else {
 				n := &q.slab[next]
 				q.headAt, q.headSeq = n.at, n.seq
+			}
+			if len(q.far.items) > 0 {
+				q.farFirst() // popCell's last step (TestQueueOrder)
 			}
 		} else {
 			c = q.popCell()
@@ -869,7 +986,9 @@ func (r *Run) runBefore(stop time.Duration) {
 			arrived, now := req.arrived, r.now
 			d := now - arrived
 			us := d / time.Microsecond
-			es.latencies = append(es.latencies, micros(d)) // its division is us's
+			// micros(d), whose division is us's, done once; its clamp
+			// at 0 does nothing here (as in answerFast).
+			es.latencies = append(es.latencies, uint32(min(us, math.MaxUint32)))
 			if arrived >= r.measureFrom && arrived < r.measureTo {
 				es.window[OK]++
 				es.latency.RecordMicros(d, us)
@@ -895,7 +1014,7 @@ func (r *Run) Run() {
 // The loops that take arrivals in a batch (Run.batch).
 const (
 	byOne    = iota // none: each arrival goes to arrive
-	byMany          // arriveMany
+	byMany          // runBefore's own lines for them (arriveMany)
 	byOthers        // arriveOthers
 	byTasks         // arriveTasks
 	byDrawn         // arriveDrawn
@@ -1257,124 +1376,6 @@ drawn:
 		return
 	}
 	r.accept.push(id, uint64(req.gen))
-}
-
-// arriveMany handles arrivals that follow a replayed order (Run.order)
-// one after another, for as long as the next comes before the queue's
-// head and before stop: runBefore's choice, made here without going back
-// to it. An arrival of a lean endpoint that finds a free worker and calls
-// a dependency on a fast path, or finds no worker and no room to queue,
-// takes arrive's own lines for that case, minus the checks a lean
-// endpoint never needs, its patience timer included when it joins others
-// in a ring with room (as arriveDrawn sets it); any other goes to arrive.
-// The steps, and so the sequence numbers, are arrive's.
-func (r *Run) arriveMany(stop time.Duration) {
-	q := &r.queue
-	for {
-		epIdx := r.firstArr
-		now := r.arrAt
-		r.now = now
-		es := &r.endpoints[epIdx]
-		var ds *dependencyState
-		refuse := false // no worker free, no room to queue
-		// A plain endpoint first, in one test: the cascade's are. A
-		// patience timer that would be its endpoint's first, or grow the
-		// ring, is left to arrive (setPatience).
-		if w := &es.waits; es.plain || (es.lean && w.n > 0 && w.n < len(w.items)) {
-			if len(r.freeWorkers) > 0 {
-				if d := &r.dependencies[es.dep]; d.fast || d.fastLayers {
-					ds = d
-				}
-			} else {
-				refuse = !r.acceptQueueHasRoom()
-			}
-		}
-		if ds == nil && !refuse {
-			r.arrive(epIdx)
-		} else {
-			latency, errDraw := r.takeShared(es) // arrive's reading of the order
-			r.orderNextArrival()
-			es.arrived++
-			es.bucket.Arrivals++
-			if now >= r.measureFrom && now < r.measureTo {
-				es.windowArrived++
-			}
-			if refuse {
-				// arrive's refusal of a plain endpoint's request
-				// (noRoom), as arrive counts it.
-				r.lacked = true // fork.go
-				es.total[Rejected]++
-				es.bucket.Outcomes[Rejected]++
-				r.countWindow(es, now, Rejected)
-				goto next
-			}
-			var id int32
-			if n := len(r.freeRequests); n > 0 {
-				id = r.freeRequests[n-1]
-				r.freeRequests = r.freeRequests[:n-1]
-			} else {
-				r.requests = append(r.requests, request{})
-				id = int32(len(r.requests) - 1)
-			}
-			req := &r.requests[id]
-			gen := req.gen
-			*req = request{}
-			req.arrived, req.latency, req.errDraw, req.gen = now, latency, errDraw, gen
-			req.ep, req.dep, req.tenant = int16(epIdx), int32(es.dep), noTenant
-			r.open++
-			if !es.plain {
-				// arrive's setting of the patience timer (timers.go),
-				// in its common case: the timer joins others, with room.
-				r.seq++
-				w := &es.waits
-				p := &w.items[(w.head+w.n)&(len(w.items)-1)]
-				w.n++
-				p.at, p.seq, p.req, p.gen, p.tok = now+es.patience, r.seq, id, gen, 0
-			}
-			n := len(r.freeWorkers) - 1
-			w := r.freeWorkers[n]
-			r.freeWorkers = r.freeWorkers[:n]
-			r.busy++
-			r.maxBusy = max(r.maxBusy, r.busy) // fork.go
-			es.busy++
-			req.worker = w
-			req.started = true
-			req.callStart = now
-			if !ds.fast {
-				r.enterFast(id, req, ds) // fastpath.go: through its layers
-				goto next
-			}
-			after, isErr := latency, false
-			if now >= ds.faultUntil || ds.fault != nil {
-				var answers bool
-				after, answers, isErr = r.response(ds, latency, errDraw)
-				if !answers || (ds.timeout > 0 && after >= ds.timeout) {
-					r.enter(id, 0) // canGoFast: no retry budget to begin
-					goto next
-				}
-			} else if ds.timeout > 0 && after >= ds.timeout {
-				r.enter(id, 0)
-				goto next
-			}
-			ds.calls++
-			ds.inFlight++
-			ds.inFlightMax = max(ds.inFlightMax, ds.inFlight)
-			ds.maxAfter = max(ds.maxAfter, after) // fork.go
-			req.inCall = true
-			req.callTok++
-			req.fast = true
-			r.seq++
-			if c := q.place(now+after, r.seq); c != nil {
-				c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, req.gen, req.callTok, req.dep, evCallDone, isErr
-			} else {
-				q.pushFar(event{at: now + after, seq: r.seq, kind: evCallDone, req: id, gen: req.gen, tok: req.callTok, dep: req.dep, err: isErr})
-			}
-		}
-	next:
-		if r.soon.seq != 0 || r.arrAt >= stop || r.arrAt > q.headAt || (r.arrAt == q.headAt && r.arrSeq >= q.headSeq) {
-			return
-		}
-	}
 }
 
 // arriveDrawn is arriveMany for a run that follows no order: each
