@@ -238,3 +238,44 @@ func TestFlatServiceArrivalsTakeTheBatch(t *testing.T) {
 		}
 	}
 }
+
+// An arrival whose call a breaker refuses as it enters (the breaker the
+// outermost layer, open) takes refuseBreakerOpen from arriveMany's lines:
+// no request slot is taken for it, so the batch run's slots are reused
+// fewer times (their generations add up to less) than the run's whose
+// arrivals all go to arrive, and it must leave the run as arrive does.
+// On the cascade's breaker variant, with its fallback and plain endpoints,
+// and with patient endpoints and no fallback (api-gateway's breakers).
+func TestRefusedArrivalsTakeTheShortWay(t *testing.T) {
+	for _, patient := range []bool{false, true} {
+		sc := cascadeLike()
+		sc.Variants = sc.Variants[2:]
+		if patient {
+			sys := &sc.Variants[0].System
+			for i := range sys.Endpoints {
+				sys.Endpoints[i].Patience = 2 * time.Second
+			}
+			sys.Dependencies[2].Policy.Fallback = NoFallback
+		}
+		batch, single := batchAndSingle(t, sc, 5, true)
+		if batch.batch != byMany {
+			t.Fatalf("patient %v: the cascade's arrivals do not take arriveMany's lines", patient)
+		}
+		batch.Run()
+		single.Run()
+		a, b := batch.Snapshot(), single.Snapshot()
+		if !reflect.DeepEqual(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
+			t.Errorf("patient %v: the batch arrivals' run differs from arrive's", patient)
+		}
+		gens := func(r *Run) (n uint64) {
+			for i := range r.requests {
+				n += uint64(r.requests[i].gen)
+			}
+			return n
+		}
+		refused := a.Dependencies[2].ShortCircuited
+		if saved := gens(single) - gens(batch); refused == 0 || saved < refused/2 {
+			t.Errorf("patient %v: %d calls refused by the breaker, %d of them without a request slot", patient, refused, saved)
+		}
+	}
+}

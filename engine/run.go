@@ -831,6 +831,13 @@ func (r *Run) runBefore(stop time.Duration) {
 						r.countWindow(es, now, Rejected)
 						continue
 					}
+					if ds.breakerAt == 0 && r.accept.n == 0 && ds.breaker.Refused(now) {
+						// The breaker, its outermost layer, refuses the
+						// call as it enters: no request is made for it
+						// (fastpath.go).
+						r.refuseBreakerOpen(es, ds, now)
+						continue
+					}
 					var id int32
 					if n := len(r.freeRequests); n > 0 {
 						id = r.freeRequests[n-1]
