@@ -239,18 +239,22 @@ func TestFlatServiceArrivalsTakeTheBatch(t *testing.T) {
 	}
 }
 
-// An arrival whose call a breaker refuses as it enters (the breaker the
-// outermost layer, open) takes refuseBreakerOpen from arriveMany's lines:
-// no request slot is taken for it, so the batch run's slots are reused
-// fewer times (their generations add up to less) than the run's whose
-// arrivals all go to arrive, and it must leave the run as arrive does.
-// On the cascade's breaker variant, with its fallback and plain endpoints,
-// and with patient endpoints and no fallback (api-gateway's breakers).
+// An arrival whose call a layer refuses as it enters (an open breaker,
+// outermost; a full bulkhead behind no breaker) takes refuseAtEntry from
+// arriveMany's lines: no request slot is taken for it, so the batch run's
+// slots are reused fewer times (their generations add up to less) than
+// the run's whose arrivals all go to arrive, and it must leave the run as
+// arrive does. On the cascade's bulkhead and breaker variants, with the
+// breaker's fallback and plain endpoints, and with patient endpoints and
+// no fallback (api-gateway's breakers).
 func TestRefusedArrivalsTakeTheShortWay(t *testing.T) {
-	for _, patient := range []bool{false, true} {
+	for _, c := range []struct {
+		v       int
+		patient bool
+	}{{1, false}, {1, true}, {2, false}, {2, true}} {
 		sc := cascadeLike()
-		sc.Variants = sc.Variants[2:]
-		if patient {
+		sc.Variants = sc.Variants[c.v : c.v+1]
+		if c.patient {
 			sys := &sc.Variants[0].System
 			for i := range sys.Endpoints {
 				sys.Endpoints[i].Patience = 2 * time.Second
@@ -259,13 +263,16 @@ func TestRefusedArrivalsTakeTheShortWay(t *testing.T) {
 		}
 		batch, single := batchAndSingle(t, sc, 5, true)
 		if batch.batch != byMany {
-			t.Fatalf("patient %v: the cascade's arrivals do not take arriveMany's lines", patient)
+			t.Fatalf("%+v: the cascade's arrivals do not take arriveMany's lines", c)
 		}
 		batch.Run()
 		single.Run()
 		a, b := batch.Snapshot(), single.Snapshot()
 		if !reflect.DeepEqual(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
-			t.Errorf("patient %v: the batch arrivals' run differs from arrive's", patient)
+			t.Errorf("%+v: the batch arrivals' run differs from arrive's", c)
+		}
+		if x, y := &batch.dependencies[2], &single.dependencies[2]; x.maxInside != y.maxInside || x.bulkheadBound != y.bulkheadBound || x.maxBulkhead != y.maxBulkhead {
+			t.Errorf("%+v: the fork evidence differs", c)
 		}
 		gens := func(r *Run) (n uint64) {
 			for i := range r.requests {
@@ -273,9 +280,10 @@ func TestRefusedArrivalsTakeTheShortWay(t *testing.T) {
 			}
 			return n
 		}
-		refused := a.Dependencies[2].ShortCircuited
+		d := a.Dependencies[2]
+		refused := d.ShortCircuited + d.BulkheadFull
 		if saved := gens(single) - gens(batch); refused == 0 || saved < refused/2 {
-			t.Errorf("patient %v: %d calls refused by the breaker, %d of them without a request slot", patient, refused, saved)
+			t.Errorf("%+v: %d calls refused as they entered, %d of them without a request slot", c, refused, saved)
 		}
 	}
 }

@@ -238,32 +238,45 @@ func (r *Run) refuseFast(id int32, req *request, ds *dependencyState, i int, res
 	r.finishFast(id, req, ds, o)
 }
 
-// refuseBreakerOpen is what becomes of an arrival of a lean endpoint with a
+// refuseAtEntry is what becomes of an arrival of a lean endpoint with a
 // worker free and nobody queued for one (runBefore's arriveMany lines)
-// whose call's outermost layer is a breaker that refuses it
-// (Breaker.Refused: Allow would refuse and change nothing): the request
-// taken and set up, its patience timer set, the worker taken, then
-// enterFast's refusal (refuseFast at layer 0, with no layer outside it to
-// walk: finishFast, answerFast, freeFast), with only what outlasts the
-// request kept. The request slot and the worker go back where they were
-// taken from; the slot's generation stays as it was, which no pending
-// event holds (its last occupant's events hold an older one). The
-// patience timer keeps its sequence number but is not kept: joining
-// others (the lines' condition), it would never be an event, only a
-// stale timer dropped unread, its client answered (timers.go). The
-// answer's latency is 0. A breaker-open dependency refuses most calls of
-// a sweep's cells this way (api-gateway's search, some 40 % of its
-// arrivals). TestBatchArrivalsChangeNothing runs it against arrive,
-// TestRefusedArrivalsTakeTheShortWay checks it is taken.
-func (r *Run) refuseBreakerOpen(es *endpointState, ds *dependencyState, now time.Duration) {
+// whose call a layer refuses as it enters, with no layer outside it but a
+// timeout: the request taken and set up, its patience timer set, the
+// worker taken, then enterFast's refusal (refuseFast, finishFast,
+// answerFast, freeFast), with only what outlasts the request kept. The
+// refusing layer is the breaker, outermost and open (Breaker.Refused:
+// Allow would refuse and change nothing), or, when full is set, a full
+// bulkhead that makes no caller wait (refusesFull) behind no breaker.
+// The request slot and the worker go back where they were taken from;
+// the slot's generation stays as it was, which no pending event holds
+// (its last occupant's events hold an older one). The patience timer
+// keeps its sequence number but is not kept: joining others (the lines'
+// condition), it would never be an event, only a stale timer dropped
+// unread, its client answered (timers.go). The answer's latency is 0.
+// A dependency that is down has most of a sweep's cells' calls to it
+// refused so (api-gateway's search, some 40 % of its arrivals).
+// TestBatchArrivalsChangeNothing runs it against arrive, and
+// TestRefusedArrivalsTakeTheShortWay checks that it is taken.
+func (r *Run) refuseAtEntry(es *endpointState, ds *dependencyState, now time.Duration, full bool) {
 	r.maxBusy = max(r.maxBusy, r.busy+1) // fork.go: the worker it held
 	if !es.plain {
 		r.seq++ // its patience timer's
 	}
-	ds.shortCircuited++
-	o := Rejected // outcomeOf's, with no fallback (as in api-gateway)
-	if ds.cfg.Policy.Fallback != NoFallback {
-		o = r.outcomeOf(ds, resBreakerOpen)
+	o := Rejected
+	if full {
+		// enterFast's refusal at the bulkhead, then exitFast's walk
+		// out through a timeout entered before it (its timeoutAt was
+		// now plus the timeout).
+		if i := ds.timeoutAt; i >= 0 && i < ds.bulkheadAt {
+			ds.maxInside = max(ds.maxInside, now-(now+ds.cfg.Policy.Timeout)+ds.timeout) // fork_timeouts.go
+		}
+		ds.bulkheadBound = true // fork.go
+		ds.bulkheadFull++
+	} else {
+		ds.shortCircuited++
+		if ds.cfg.Policy.Fallback != NoFallback {
+			o = r.outcomeOf(ds, resBreakerOpen) // Rejected, with no fallback
+		}
 	}
 	ds.answered++ // finishFast's counts
 	if o == Failed || o == Rejected {
@@ -276,6 +289,18 @@ func (r *Run) refuseBreakerOpen(es *endpointState, ds *dependencyState, now time
 		es.window[o]++
 		es.latency.RecordMicros(0, 0)
 	}
+}
+
+// refusesFull says whether ds's bulkhead, full (the caller has checked
+// that it holds its cap), refuses a call that comes to it now, as
+// enterFast and enterLayers refuse it: no caller waits for a slot, and
+// the slots are not per tenant.
+func (ds *dependencyState) refusesFull() bool {
+	p := &ds.cfg.Policy
+	if ds.tenantBH != nil || (p.BulkheadKind == SemaphoreBulkhead && p.BulkheadWait > 0) || (p.BulkheadKind == ThreadPoolBulkhead && ds.waiting < p.BulkheadQueue) {
+		return false
+	}
+	return true
 }
 
 // resultFast is layerResult for a front call of a fastLayers dependency:

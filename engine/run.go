@@ -831,11 +831,17 @@ func (r *Run) runBefore(stop time.Duration) {
 						r.countWindow(es, now, Rejected)
 						continue
 					}
-					if ds.breakerAt == 0 && r.accept.n == 0 && ds.breaker.Refused(now) {
-						// The breaker, its outermost layer, refuses the
-						// call as it enters: no request is made for it
-						// (fastpath.go).
-						r.refuseBreakerOpen(es, ds, now)
+					// A layer refuses the call as it enters, with nothing
+					// outside it but a timeout: no request is made for it
+					// (fastpath.go). (A dependency with ds.fast has no
+					// breaker and no bulkhead.)
+					if b := ds.breakerAt; b == 0 {
+						if ds.breaker.Refused(now) && r.accept.n == 0 {
+							r.refuseAtEntry(es, ds, now, false)
+							continue
+						}
+					} else if b < 0 && ds.bulkheadAt >= 0 && ds.bulkhead >= ds.cfg.Policy.Bulkhead && r.accept.n == 0 && ds.refusesFull() {
+						r.refuseAtEntry(es, ds, now, true)
 						continue
 					}
 					var id int32
