@@ -100,8 +100,9 @@ type Run struct {
 	// services' edges, per instance, follow them.
 	nFrontDeps int
 	draining   bool // drain is failing everything: a freed worker takes nothing new
-	// soon is a call into a service sent now and not yet arrived, kept
-	// out of the event queue (services_run.go); seq 0: none.
+	// soon is a call into a service sent now and not yet arrived, and
+	// ends of children's work, kept out of the event queue
+	// (services_run.go, services_lane.go); seq 0: none.
 	soon soonCall
 	// before is runBefore's stop while it runs, and 0 otherwise: a step
 	// a handler would queue before it, and before every event and arrival
@@ -997,6 +998,9 @@ func (r *Run) runBefore(stop time.Duration) {
 				r.tenantAnswered(req.tenant, arrived, OK) // tenants.go
 			}
 			r.freeFast(id, req, es)
+			if r.soon.seq != 0 {
+				continue // a work's end held (services_lane.go) may come first
+			}
 			goto pick // nothing here sends a call into a service (Run.soon)
 		}
 	handle:
