@@ -122,8 +122,8 @@ func (r *Run) arriveOthers(stop time.Duration) {
 		// end) is taken here when it is next, as runBefore would take
 		// it, rather than back there; takeSoon may put more in it. When
 		// it is not next, the arrival or the queue's head is.
-		if r.soon.seq != 0 && r.takeSoon() {
-			goto next
+		if s := &r.soon; s.seq != 0 && r.arrAt >= s.at && q.headAt >= s.at && r.takeHeld() {
+			goto next // takeSoon's steps, inlined
 		}
 		if r.arrAt >= stop || r.arrAt > q.headAt || (r.arrAt == q.headAt && r.arrSeq >= q.headSeq) {
 			return

@@ -967,7 +967,10 @@ func (r *Run) runBefore(stop time.Duration) {
 			}
 			ds.inFlight--
 			es := &r.endpoints[req.ep]
-			if req.clientDone || r.accept.n > 0 || isErr {
+			if req.clientDone || r.accept.n > 0 || isErr || r.soon.seq != 0 {
+				// (With a call into a service, or a work's end, held in
+				// Run.soon, the loop's top looks there before the next
+				// pick: it may come first.)
 				r.returnFast(id, req, ds, isErr)
 				continue
 			}
@@ -998,10 +1001,7 @@ func (r *Run) runBefore(stop time.Duration) {
 				r.tenantAnswered(req.tenant, arrived, OK) // tenants.go
 			}
 			r.freeFast(id, req, es)
-			if r.soon.seq != 0 {
-				continue // a work's end held (services_lane.go) may come first
-			}
-			goto pick // nothing here sends a call into a service (Run.soon)
+			goto pick // nothing here sends a call into a service, and nothing is held (Run.soon)
 		}
 	handle:
 		// handle may schedule events, which reuse the cell: it gets a copy.

@@ -98,7 +98,18 @@ func (r *Run) takeHeld() bool {
 			s.at, s.seq = h.at, h.seq
 		}
 	}
-	r.workDone(c, gen)
+	// workDone's steps, written out (a call fewer for nearly every
+	// child); TestPropertyWorkLaneIsTheQueuesOrder runs them against
+	// workDone's, from the queue.
+	req := &r.requests[c]
+	if req.gen != gen || req.ep < 0 {
+		return true // cancelled, crashed or drained meanwhile
+	}
+	if in := &r.insts[req.inst]; in.state != InstanceIsHung {
+		r.childCall(c, req, in)
+		return true
+	}
+	r.hold(&event{kind: evWorkDone, req: c, gen: gen}) // as workDone holds it
 	return true
 }
 
