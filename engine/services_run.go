@@ -950,7 +950,10 @@ func (r *Run) endAnswered(c int32, req *request, in *instState, o Outcome, res r
 	}
 	in.answered[o]++
 	ss.bucket.Answered[o]++
-	r.dependencies[l.edge].inFlight--
+	// The parent's edge: l.edge, which is p.dep (the parent still waits
+	// for this call, and a request's edge never changes).
+	ds := &r.dependencies[l.edge]
+	ds.inFlight--
 	req.freed = true
 	in.busy--
 	ss.busy--
@@ -961,9 +964,10 @@ func (r *Run) endAnswered(c int32, req *request, in *instState, o Outcome, res r
 	// startQueued may have grown links: parent's is looked up afresh.
 	r.links[parent].child = -1
 	// serviceReturned's steps (services_fast.go), written out for the
-	// parent found above (startQueued allocates no request, so p still
-	// points at it): one call and a lookup fewer for every answer.
-	if ds := &r.dependencies[p.dep]; ds.svcFlat && r.pools == nil {
+	// parent and edge found above (startQueued allocates no request, so p
+	// still points at it): one call and two lookups fewer for every
+	// answer.
+	if ds.svcFlat && r.pools == nil {
 		p.inCall = false
 		r.finishFlat(parent, p, ds, len(ds.layers), res)
 		return
