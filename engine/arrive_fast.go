@@ -118,7 +118,14 @@ func (r *Run) arriveOthers(stop time.Duration) {
 			r.runHandler(id, req, es)
 		}
 	next:
-		if r.soon.seq != 0 || r.arrAt >= stop || r.arrAt > q.headAt || (r.arrAt == q.headAt && r.arrSeq >= q.headSeq) {
+		// What the slot holds (Run.soon: the call just sent, a work's
+		// end) is taken here when it is next, as runBefore would take
+		// it, rather than back there; takeSoon may put more in it. When
+		// it is not next, the arrival or the queue's head is.
+		if s := &r.soon; s.seq != 0 && r.arrAt >= s.at && q.headAt >= s.at && r.takeHeld() {
+			goto next // takeSoon's steps, inlined
+		}
+		if r.arrAt >= stop || r.arrAt > q.headAt || (r.arrAt == q.headAt && r.arrSeq >= q.headSeq) {
 			return
 		}
 	}

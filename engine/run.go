@@ -100,8 +100,9 @@ type Run struct {
 	// services' edges, per instance, follow them.
 	nFrontDeps int
 	draining   bool // drain is failing everything: a freed worker takes nothing new
-	// soon is a call into a service sent now and not yet arrived, kept
-	// out of the event queue (services_run.go); seq 0: none.
+	// soon is a call into a service sent now and not yet arrived, and
+	// ends of children's work, kept out of the event queue
+	// (services_run.go, services_lane.go); seq 0: none.
 	soon soonCall
 	// before is runBefore's stop while it runs, and 0 otherwise: a step
 	// a handler would queue before it, and before every event and arrival
@@ -979,7 +980,10 @@ func (r *Run) runBefore(stop time.Duration) {
 			}
 			ds.inFlight--
 			es := &r.endpoints[req.ep]
-			if req.clientDone || r.accept.n > 0 || isErr {
+			if req.clientDone || r.accept.n > 0 || isErr || r.soon.seq != 0 {
+				// (With a call into a service, or a work's end, held in
+				// Run.soon, the loop's top looks there before the next
+				// pick: it may come first.)
 				r.returnFast(id, req, ds, isErr)
 				continue
 			}
@@ -1010,7 +1014,7 @@ func (r *Run) runBefore(stop time.Duration) {
 				r.tenantAnswered(req.tenant, arrived, OK) // tenants.go
 			}
 			r.freeFast(id, req, es)
-			goto pick // nothing here sends a call into a service (Run.soon)
+			goto pick // nothing here sends a call into a service, and nothing is held (Run.soon)
 		}
 	handle:
 		// handle may schedule events, which reuse the cell: it gets a copy.

@@ -275,6 +275,9 @@ func (r *Run) initServices(seed uint64, samples int, old *spare) error {
 		}
 	}
 	r.orderServices(index)
+	// A tasks server's loop takes steps at once while nothing is held
+	// (nextToHappen): its children's work ends all go to the queue.
+	r.soon.work.off = sys.Tasks != nil || soonOff
 	// Service faults are events, scheduled now in the order they are
 	// listed (time order), each instance's start before its end.
 	for i := range r.svcs {
@@ -443,7 +446,8 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 			r.armTimeout(id, 0, false)
 		}
 	}
-	if r.soon.seq != 0 || soonOff {
+	s := &r.soon
+	if s.callSeq != 0 || soonOff {
 		// The slot holds an earlier call: this one waits its turn in the
 		// queue, which comes after that call's, by seq, as it would.
 		r.scheduleEvent(r.now, evChildArrive, id, req.gen, req.callTok, gi)
@@ -451,46 +455,63 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 	}
 	r.seq++
 	// Field by field: a literal is built aside and copied in.
-	s := &r.soon
-	s.seq, s.req, s.gen, s.tok, s.inst = r.seq, id, req.gen, req.callTok, gi
+	s.callSeq, s.req, s.gen, s.tok, s.inst = r.seq, id, req.gen, req.callTok, gi
+	if s.seq == 0 || s.at > r.now {
+		// The call comes first: before a work's end held for later (one
+		// held for now came before it, by seq).
+		s.at, s.seq = r.now, r.seq
+	}
 }
 
-// soonOff, set by a test, sends every call through the event queue, as
-// all went before the slot: the results must be the same.
+// soonOff, set by a test, sends every call and every work's end through
+// the event queue, as all went before the slot: the results must be the
+// same.
 var soonOff = false
 
-// soonCall is a call into a service sent now, which arrives at its
-// instance now too, kept out of the event queue (Run.soon). It is the
-// event evChildArrive would be, with the seq that event would have taken,
-// and it is handled exactly when that event would be: the run's loop
-// (runBefore) takes it first while nothing in the queue or the arrivals
-// comes before it by (time, seq). A call is sent in the middle of an
-// event's handling, so its arrival cannot be handled where it is sent: the
-// rest of that event comes first. Nearly every event that sends a call
-// sends one, so one slot is enough; a second call sent before the first
-// has arrived goes into the queue, as every call did before, after the
-// first by its seq. seq 0 marks the slot empty.
+// soonCall is what the run holds out of the event queue for the services
+// (Run.soon): a call into a service sent now, and the ends of children's
+// work (workLane, services_lane.go). at and seq are the first of them by
+// (time, seq), and seq is 0 when it holds nothing: the run's loop
+// (runBefore) looks at it first whenever seq is not 0.
+//
+// The call arrives at its instance now too. It is the event
+// evChildArrive would be, with the seq that event would have taken, and it
+// is handled exactly when that event would be: the loop takes it first
+// while nothing in the queue or the arrivals comes before it by (time,
+// seq). A call is sent in the middle of an event's handling, so its
+// arrival cannot be handled where it is sent: the rest of that event comes
+// first. Nearly every event that sends a call sends one, so one slot is
+// enough; a second call sent before the first has arrived goes into the
+// queue, as every call did before, after the first by its seq. callSeq 0
+// marks the call's slot empty. A call held is due at the time it was sent,
+// which is now until it is taken: nothing held or pending comes before it
+// at a later time.
 type soonCall struct {
+	at       time.Duration
 	seq      uint64
+	callSeq  uint64
 	req      int32
 	gen, tok uint32
 	inst     int32
+	work     workLane
 }
 
-// takeSoon handles the call in r.soon, due now, if nothing pending comes
-// before it (an arrival or an event at now with a smaller seq, such as a
-// timer put in the queue with the seq it was set with); it reports
-// whether it did. The loop calls it whenever the slot is full, before it
-// looks at anything else.
+// takeSoon handles the first of what r.soon holds (the call, or the first
+// work's end) if nothing pending comes before it (an arrival or an event
+// with a smaller (time, seq), such as a timer put in the queue with the
+// seq it was set with); it reports whether it did. The loop calls it
+// whenever the slot holds anything, before it looks at anything else.
+// Everything held falls due before the loop's stop (Run.before,
+// workLane), so the loop never returns while the slot holds anything.
+// (Inlined in the loop, it cost the cascade's benchmark, which holds
+// nothing, 1 % in the registers the loop then shuffles.)
+//
+//go:noinline
 func (r *Run) takeSoon() bool {
-	s := r.soon.seq
-	if (r.arrAt == r.now && r.arrSeq < s) || (r.queue.headAt == r.now && r.queue.headSeq < s) {
+	if at := r.soon.at; r.arrAt < at || r.queue.headAt < at {
 		return false
 	}
-	c := r.soon
-	r.soon.seq = 0
-	r.childArrives(c.req, c.gen, c.tok, int(c.inst))
-	return true
+	return r.takeHeld() // services_lane.go: unless a tie goes the other way
 }
 
 // pickInstance is the balancer's choice, within the callee's fleet, for a
@@ -556,7 +577,11 @@ func (r *Run) pickInstance(ds *dependencyState) int {
 // handleService handles the services' events.
 func (r *Run) handleService(e *event) {
 	switch e.kind {
-	case evWorkDone, evHeld: // evWorkDone: one for nearly every call
+	case evLeafDone: // one for nearly every child (its work's end: workLane)
+		r.leafDone(e)
+	case evWorkDone:
+		r.workDone(e.req, e.gen) // services_lane.go
+	case evHeld:
 		req := &r.requests[e.req]
 		if req.gen != e.gen || req.ep < 0 {
 			return // cancelled, crashed or drained meanwhile
@@ -566,13 +591,7 @@ func (r *Run) handleService(e *event) {
 			r.hold(e) // the instance answers nothing until the hang ends
 			return
 		}
-		if e.kind == evWorkDone {
-			r.childCall(e.req, req, in)
-		} else {
-			r.childAnswered(e.req, Outcome(e.tok))
-		}
-	case evLeafDone:
-		r.leafDone(e)
+		r.childAnswered(e.req, Outcome(e.tok))
 	case evChildArrive:
 		r.childArrives(e.req, e.gen, e.tok, int(e.dep))
 	case evSvcFault:
@@ -738,9 +757,16 @@ func (r *Run) startChild(c int32, req *request, in *instState, ss *svcState) {
 			work += in.slowBy
 		}
 		// scheduleEvent's steps, written out: one call fewer for
-		// nearly every child (its frame costs more than its steps).
+		// nearly every child (its frame costs more than its steps);
+		// the end is held out of the queue when it may be (workLane:
+		// due before the loop's stop, no sooner than the lane's last,
+		// with room).
 		at := r.now + work
 		r.seq++
+		if w := &r.soon.work; at < r.before && at >= w.last && w.n < workLaneSize && !w.off {
+			r.holdWork(at, c, req.gen) // services_lane.go
+			return
+		}
 		if e := r.queue.place(at, r.seq); e != nil {
 			e.req, e.gen, e.tok, e.dep, e.kind, e.err = c, req.gen, 0, 0, evWorkDone, false
 			return
@@ -924,7 +950,10 @@ func (r *Run) endAnswered(c int32, req *request, in *instState, o Outcome, res r
 	}
 	in.answered[o]++
 	ss.bucket.Answered[o]++
-	r.dependencies[l.edge].inFlight--
+	// The parent's edge: l.edge, which is p.dep (the parent still waits
+	// for this call, and a request's edge never changes).
+	ds := &r.dependencies[l.edge]
+	ds.inFlight--
 	req.freed = true
 	in.busy--
 	ss.busy--
@@ -935,9 +964,10 @@ func (r *Run) endAnswered(c int32, req *request, in *instState, o Outcome, res r
 	// startQueued may have grown links: parent's is looked up afresh.
 	r.links[parent].child = -1
 	// serviceReturned's steps (services_fast.go), written out for the
-	// parent found above (startQueued allocates no request, so p still
-	// points at it): one call and a lookup fewer for every answer.
-	if ds := &r.dependencies[p.dep]; ds.svcFlat && r.pools == nil {
+	// parent and edge found above (startQueued allocates no request, so p
+	// still points at it): one call and two lookups fewer for every
+	// answer.
+	if ds.svcFlat && r.pools == nil {
 		p.inCall = false
 		r.finishFlat(parent, p, ds, len(ds.layers), res)
 		return
