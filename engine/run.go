@@ -120,6 +120,9 @@ type Run struct {
 	// (pools_run.go), nil when the system has none.
 	tasks *taskRun
 	pools *poolRun
+	// lane holds a tasks server's pending slice ends while its loop
+	// (runTasksBefore) runs (tasks_lane.go).
+	lane sliceLane
 
 	// What a fork (fork.go) needs to know of the run so far: the most
 	// workers busy at once, and whether an arrival ever found none free.
@@ -717,7 +720,11 @@ func (r *Run) AdvanceTo(t time.Duration) {
 			stop = min(stop, r.end)
 		}
 		r.before = stop
-		r.runBefore(stop)
+		if r.tasks != nil {
+			r.runTasksBefore(stop) // tasks_lane.go: runBefore's, with the lane
+		} else {
+			r.runBefore(stop)
+		}
 		r.before = 0
 		// The next event is at stop or later: close the buckets before it,
 		// drain, or stop at t.
@@ -913,7 +920,7 @@ func (r *Run) runBefore(stop time.Duration) {
 				case byOthers:
 					r.arriveOthers(stop) // arrive_fast.go: the same, for the other endpoints
 				case byTasks:
-					r.arriveTasks(stop) // arrive_fast.go: and for a tasks server's
+					r.arriveTasks() // arrive_fast.go: and for a tasks server's
 				default:
 					r.arriveDrawn(stop)
 				}

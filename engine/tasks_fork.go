@@ -76,6 +76,11 @@ func (r *Run) tasksSpare() tasksSpare { return tasksSpare{tasks: r.tasks, pools:
 // own, copies of r's, reusing the memory of old (dst's before the copy)
 // where it is not r's.
 func (r *Run) cloneTasksInto(dst *Run, old tasksSpare, compact bool) {
+	if debugChecks && r.lane.n != 0 {
+		// A copy is made between steps, when the lane is empty
+		// (tasks_lane.go): every pending slice end is in the queue.
+		panic("engine: a run copied with slice ends in its lane")
+	}
 	dst.tasks, dst.pools = nil, nil
 	if src := r.tasks; src != nil {
 		t := old.tasks

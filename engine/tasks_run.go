@@ -103,6 +103,7 @@ func (r *Run) initTasks(seed uint64, samples int) error {
 		}
 	}
 	r.tasks = t
+	r.lane.at = noArrival // empty (tasks_lane.go)
 	// Every answer needs the loop (answerLater): the plain fast path,
 	// whose answer runBefore and Run.arrive give in their own lines,
 	// would skip it. The one through layers (enterFast) asks for it as
@@ -213,7 +214,7 @@ func (r *Run) startTask(id int32, req *request) bool {
 		r.runHandler(id, req, es)
 		return true
 	}
-	r.scheduleEvent(at, evTaskReady, id, req.gen, 0, 0)
+	r.sliceEndsAt(at, id, req.gen) // tasks_lane.go
 	return true
 }
 
@@ -237,10 +238,10 @@ func (r *Run) enteredFast(es *endpointState) *dependencyState {
 // nextToHappen reports whether a step due at at, after now, would be the
 // next thing the run does: it comes before runBefore's stop (a bucket's
 // end, the time AdvanceTo was asked for, the drain), and strictly before
-// the next event and the next arrival (a tie goes to them, scheduled
-// first), and no call into a service is due now.
+// the next event, the next arrival and the lane's first slice end (a tie
+// goes to them, scheduled first), and no call into a service is due now.
 func (r *Run) nextToHappen(at time.Duration) bool {
-	return at < r.before && at < r.queue.headAt && at < r.arrAt && r.soon.seq == 0 && !queueEveryTaskStep
+	return at < r.before && at < r.queue.headAt && at < r.arrAt && at < r.lane.at && r.soon.seq == 0 && !queueEveryTaskStep
 }
 
 // queueEveryTaskStep, set by a test, makes every handler's slice end an
@@ -377,23 +378,35 @@ func (r *Run) handleTask(e *event) {
 		r.handlePool(e) // pools_run.go
 		return
 	}
-	req := &r.requests[e.req]
-	if req.gen != e.gen {
+	if e.kind == evTaskReady {
+		r.sliceEnded(e.at, e.req, e.gen)
+		return
+	}
+	if req := &r.requests[e.req]; req.gen != e.gen {
 		return // killed meanwhile
 	}
-	switch e.kind {
-	case evTaskReady:
-		es := &r.endpoints[req.ep]
-		if ds := r.enteredFast(es); ds != nil {
-			req.callStart = r.now
-			r.enterFast(e.req, req, ds) // runHandler's steps (enteredFast)
-			return
-		}
-		r.runHandler(e.req, req, es)
-	case evTaskAnswer:
-		r.answerClient(e.req, Outcome(e.tok))
-		r.finishServer(e.req)
+	// evTaskAnswer
+	r.answerClient(e.req, Outcome(e.tok))
+	r.finishServer(e.req)
+}
+
+// sliceEnded goes on with request id's handler, its slice on the loop
+// over at at, now, unless its slot has moved on from gen (killed
+// meanwhile): evTaskReady's handling, whether the event came from the
+// queue or the lane (tasks_lane.go, which sets the time through it).
+func (r *Run) sliceEnded(at time.Duration, id int32, gen uint32) {
+	r.now = at
+	req := &r.requests[id]
+	if req.gen != gen {
+		return
 	}
+	es := &r.endpoints[req.ep]
+	if ds := r.enteredFast(es); ds != nil {
+		req.callStart = r.now
+		r.enterFast(id, req, ds) // runHandler's steps (enteredFast)
+		return
+	}
+	r.runHandler(id, req, es)
 }
 
 // oomKill kills the process at its memory limit: every live request fails,
