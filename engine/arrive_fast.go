@@ -5,16 +5,17 @@ import "time"
 // arriveOthers is arriveMany for a thread pool with no lean endpoint (its
 // endpoints call services, or nothing, or through a retry): it handles
 // arrivals that follow a replayed order one after another, for as long as
-// the next comes before the queue's head and before stop. An arrival of
-// an endpoint without tenants (endpointState.bare) whose patience timer,
-// if it has one, joins others in a ring with room takes arrive's steps
-// here, written out, startOnWorker's included, when it finds a free
-// worker: the order read, the counts, the request slot, the patience
-// timer, the worker, and the handler (runHandler). One that finds no
-// worker and no room to queue is refused as arrive refuses it; one that
-// finds no worker but room, with no front shedder to ask, is queued as
-// arrive queues it (rate-limit-vs-bulkhead's front queues a quarter of
-// its arrivals while catalog is slow). Any other goes to arrive. The
+// the next comes before the queue's head and before stop. An arrival
+// whose patience timer, if it has one, joins others in a ring with room
+// takes arrive's steps here, written out, startOnWorker's included, when
+// it finds a free worker: the order read, the counts, the request slot,
+// its tenant (read with the traffic), the patience timer, the worker, and
+// the handler (runHandler). One that finds no worker and no room to queue
+// is refused as arrive refuses it, and so is one the front's shedder
+// refuses (shedding.go), its tenant counted; one that finds no worker but room,
+// and the shedder's leave if there is one, is queued as arrive queues it
+// (rate-limit-vs-bulkhead's front queues a quarter of its arrivals while
+// catalog is slow). Any other goes to arrive. The
 // steps, and so the sequence numbers, are arrive's; in one loop they save
 // each arrival runBefore's choice, two calls and the slot's lookups.
 // arriveTasks is its twin for a tasks server.
@@ -24,6 +25,7 @@ func (r *Run) arriveOthers(stop time.Duration) {
 		toWorker
 		toRefuse
 		toQueue
+		toShed
 	)
 	q := &r.queue
 	for {
@@ -34,14 +36,15 @@ func (r *Run) arriveOthers(stop time.Duration) {
 		// What arrive would do with it: toArrive (anything not written
 		// out here), or take a free worker, refuse it, or queue it.
 		how := toArrive
-		if w := &es.waits; es.bare && (es.patience <= 0 || (w.n > 0 && w.n < len(w.items))) {
+		if w := &es.waits; es.patience <= 0 || (w.n > 0 && w.n < len(w.items)) {
 			if len(r.freeWorkers) > 0 {
 				how = toWorker
 			} else if !r.acceptQueueHasRoom() {
 				how = toRefuse
-			} else if r.frontShed == nil {
-				// (A front shedder may refuse it: arrive asks it.)
+			} else if r.frontShed == nil || !r.sheds(r.frontShed, &r.accept, es.class) {
 				how = toQueue
+			} else {
+				how = toShed // shedding.go: refused as arrive refuses it
 			}
 		}
 		if how == toArrive {
@@ -57,12 +60,16 @@ func (r *Run) arriveOthers(stop time.Duration) {
 			if now >= r.measureFrom && now < r.measureTo {
 				es.windowArrived++
 			}
-			if how == toRefuse {
-				// arrive's refusal (noRoom), as arrive counts it.
+			if how == toRefuse || how == toShed {
+				// arrive's refusal (noRoom), or refuseArrival's of a
+				// request shed, as arrive counts them.
 				r.lacked = true // fork.go
 				es.total[Rejected]++
 				es.bucket.Outcomes[Rejected]++
 				r.countWindow(es, now, Rejected)
+				if es.tenancy != nil {
+					r.tenantRefused(es, now) // tenants.go
+				}
 				goto next
 			}
 			var id int32
@@ -78,6 +85,9 @@ func (r *Run) arriveOthers(stop time.Duration) {
 			*req = request{}
 			req.arrived, req.latency, req.errDraw, req.gen = now, latency, errDraw, gen
 			req.ep, req.dep, req.tenant = int16(epIdx), int32(es.dep), noTenant
+			if es.tenancy != nil {
+				req.tenant = r.arrivalTenant(es, now) // tenants.go
+			}
 			r.open++
 			if es.patience > 0 {
 				// arrive's setting of the patience timer (timers.go),

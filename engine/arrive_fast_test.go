@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/ratelimit"
+	"github.com/breakerlab/breakerlab/engine/shed"
 	"pgregory.net/rapid"
 )
 
@@ -285,5 +286,52 @@ func TestRefusedArrivalsTakeTheShortWay(t *testing.T) {
 		if saved := gens(single) - gens(batch); refused == 0 || saved < refused/2 {
 			t.Errorf("%+v: %d calls refused as they entered, %d of them without a request slot", c, refused, saved)
 		}
+	}
+}
+
+// The same on the systems with tenants, load shedding at the front and
+// rate limiters that the limits' property tests draw: an endpoint with
+// tenants takes arriveOthers too (its tenant read with the traffic, its
+// refusals counted for its tenant), and so does an arrival the front's
+// shedder refuses, or admits to the queue.
+func TestLimitedArrivalsChangeNothing(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		sc := genLimitedScenario(t)
+		if err := sc.Validate(); err != nil {
+			t.Skip("drawn scenario is not valid:", err)
+		}
+		seed := rapid.Uint64().Draw(t, "seed")
+		step := time.Duration(rapid.IntRange(50, 2000).Draw(t, "stepMs")) * time.Millisecond
+		batch, single := batchAndSingle(t, sc, seed, true)
+		stepAlike(t, batch, single, step)
+	})
+}
+
+// A pool shared by tenants, with shedding at its front, that one tenant's
+// burst overwhelms (noisy-tenant's shape): arrivals that take a worker,
+// queue or are shed all go to arriveOthers, which must leave
+// the run, tenants' counts included, as arrive alone would.
+func TestTenantArrivalsTakeTheBatch(t *testing.T) {
+	shares := []TenantShare{{Tenant: "a", Share: 0.5}, {Tenant: "b", Share: 0.5}}
+	sc := &Scenario{Name: "tenants", Duration: 6 * time.Second, MeasureFrom: time.Second, MeasureTo: 5 * time.Second,
+		Variants: []Variant{{Name: "v", System: System{Workers: 6, Queue: 40, Tenants: []string{"a", "b"},
+			Shed: &ShedPolicy{Signal: shed.OldestAge, MaxWait: [shed.NumClasses]time.Duration{400 * ms, 100 * ms, 20 * ms}},
+			Endpoints: []Endpoint{
+				{Name: "critical", Rate: 20, Calls: "db", Patience: time.Second, Class: shed.Critical, Tenants: shares},
+				{Name: "bulk", Rate: 30, Calls: "db", Patience: time.Second, Class: shed.Sheddable, Tenants: shares,
+					Bursts: []Burst{{From: 2 * time.Second, To: 4 * time.Second, Rate: 300, Tenant: "a"}}}},
+			Dependencies: []Dependency{{Name: "db", Latency: Latency{Kind: LogNormal, P50: 80 * ms, P99: 200 * ms}}}}}}}
+	batch, single := batchAndSingle(t, sc, 3, true)
+	if batch.batch != byOthers {
+		t.Fatal("the tenants' arrivals do not follow an order through arriveOthers")
+	}
+	batch.Run()
+	single.Run()
+	a, b := batch.Snapshot(), single.Snapshot()
+	if a.Shed[shed.Sheddable] == 0 || a.Tenants[0].Total[Rejected] == 0 {
+		t.Errorf("none shed (%v) or no tenant refused: the test checks little of arriveOthers", a.Shed)
+	}
+	if !reflect.DeepEqual(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
+		t.Errorf("the batch arrivals' run differs from arrive's")
 	}
 }
