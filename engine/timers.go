@@ -133,13 +133,25 @@ func (r *Run) patienceDue(e *event) {
 //
 //go:noinline
 func waitingIn(run []timerWait, reqs []request) int {
-	for k := range run {
-		p := &run[k]
-		if req := &reqs[p.req]; req.gen == p.gen && !req.clientDone {
-			return k
+	// Two timers a turn, walking the run itself: the loop's own steps
+	// (an index, its test and bounds checks, the address) were about
+	// half of what each dropped timer cost.
+	n := len(run)
+	for len(run) >= 2 {
+		if p := &run[0]; reqs[p.req].gen == p.gen && !reqs[p.req].clientDone {
+			return n - len(run)
+		}
+		if p := &run[1]; reqs[p.req].gen == p.gen && !reqs[p.req].clientDone {
+			return n - len(run) + 1
+		}
+		run = run[2:]
+	}
+	if len(run) == 1 {
+		if p := &run[0]; reqs[p.req].gen == p.gen && !reqs[p.req].clientDone {
+			return n - 1
 		}
 	}
-	return len(run)
+	return n
 }
 
 // setTimeout arms the timeout layer's timer of request id, calling ds

@@ -58,8 +58,11 @@ func (r *Run) parkAtBulkhead(id int32, req *request, ds *dependencyState, i int)
 	ds.bulkheadBound = true // fork.go
 	req.waitingBH = true
 	req.bhTok++
-	ds.waiting++
-	ds.waitingMax = max(ds.waitingMax, ds.waiting)
+	n := ds.waiting + 1 // one load and store each, where max reloaded both
+	ds.waiting = n
+	if n > ds.waitingMax {
+		ds.waitingMax = n
+	}
 	if q := &ds.waiters; q.n < len(q.ids) {
 		// ring.push with room (run.go), written out: in a hang every
 		// call that comes waits, and the ring has long had its size.
@@ -121,6 +124,15 @@ func (r *Run) waitRanOut(id int32, req *request) {
 	req.waitingBH = false
 	ds.waiting--
 	ds.waitedOut++
+	if q := &ds.waiters; q.n > 0 && q.ids[q.head] == id {
+		// Its entry leaves the ring now, where releaseBulkhead would have
+		// popped it stale: waits of one length end in the order they
+		// began, so the wait that runs out is most often the ring's
+		// first. (An entry of its slot there is dead either way: the
+		// slot's request is this one, and it waits no more.)
+		q.head = (q.head + 1) & (len(q.ids) - 1)
+		q.n--
+	}
 	if !ds.fastLayers || req.inst != 0 {
 		r.layerResult(id, ds.bulkheadAt, resBulkheadFull)
 		return
