@@ -27,15 +27,19 @@
 // semaphore's permits, memory (past its limit the process is killed and
 // restarts), and the loop's own time (a blocking call stalls every task).
 //
-// Where the time goes, and why the hot path looks as it does: a run spends
-// it on arrivals (kept out of the event queue, run.go), the event queue (a
-// timing wheel, queue.go; clients' patience and the timeout layer's
-// timers, most of which come up when they can do nothing, wait beside it,
-// timers.go), calls that need no layer or only walk a bulkhead and a
-// breaker (fastpath.go; a call into a service through a timeout, a
-// breaker, a bulkhead, a rate limiter or none of them, and a service's
-// call to a leaf behind a timeout alone, services_fast.go; a semaphore's
-// waits, waiters.go) and random
+// Where the time goes, and why the hot path looks as it does: a run
+// spends it on arrivals (kept out of the event queue, run.go), the event
+// queue (a timing wheel, queue.go; clients' patience and the timeout
+// layer's timers, most of which come up when they can do nothing, wait
+// beside it, timers.go; so do a tasks server's slice ends on its loop,
+// tasks_lane.go, and the ends of a service's constant work,
+// services_lane.go, each with the seq its event would have taken),
+// arrivals whose call an open breaker or a full bulkhead refuses as it
+// enters (counted without a request, fastpath.go), calls that need no
+// layer or only walk a bulkhead and a breaker (fastpath.go; a call into a
+// service through a timeout, a breaker, a bulkhead, a rate limiter or
+// none of them, and a service's call to a leaf behind a timeout alone,
+// services_fast.go; a semaphore's waits, waiters.go) and random
 // draws (stream.go, math/rand/v2's generator with its common draws
 // inlined). The variants of a scenario draw the same traffic, so RunAll
 // draws it once and each variant replays it (traffic.go; the services'
