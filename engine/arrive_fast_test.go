@@ -64,6 +64,14 @@ func stepAlike(t *rapid.T, batch, single *Run, step time.Duration) {
 // batch as New or NewShared makes it, single with every arrival left to
 // arrive.
 func batchAndSingle(t interface{ Fatal(...any) }, sc *Scenario, seed uint64, shared bool) (batch, single *Run) {
+	batch, single = twoRuns(t, sc, seed, shared)
+	single.batch = byOne
+	return batch, single
+}
+
+// twoRuns starts two runs of sc's first variant on seed, alike, replaying
+// traffic drawn once when shared.
+func twoRuns(t interface{ Fatal(...any) }, sc *Scenario, seed uint64, shared bool) (a, b *Run) {
 	var tr *Traffic
 	if shared {
 		var err error
@@ -72,12 +80,13 @@ func batchAndSingle(t interface{ Fatal(...any) }, sc *Scenario, seed uint64, sha
 		}
 	}
 	var err error
-	if batch, err = newRun(sc, 0, seed, tr); err != nil {
+	if a, err = newRun(sc, 0, seed, tr); err != nil {
 		t.Fatal(err)
 	}
-	single, _ = newRun(sc, 0, seed, tr)
-	single.batch = byOne
-	return batch, single
+	if b, err = newRun(sc, 0, seed, tr); err != nil {
+		t.Fatal(err)
+	}
+	return a, b
 }
 
 // The same for a tasks server's arrivals (arriveTasks), on the tasks

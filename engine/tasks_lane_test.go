@@ -15,18 +15,7 @@ import (
 // loop (laneRoom 0), as before the lane. step steps them, each with its
 // own laneRoom.
 func laneAndQueue(t interface{ Fatal(...any) }, sc *Scenario, seed uint64, shared bool) (lane, queued *Run, step func(r *Run, to time.Duration)) {
-	var tr *Traffic
-	if shared {
-		var err error
-		if tr, err = NewTraffic(sc, seed); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var err error
-	if lane, err = newRun(sc, 0, seed, tr); err != nil {
-		t.Fatal(err)
-	}
-	queued, _ = newRun(sc, 0, seed, tr)
+	lane, queued = twoRuns(t, sc, seed, shared) // arrive_fast_test.go
 	step = func(r *Run, to time.Duration) {
 		if r == queued {
 			laneRoom = 0
