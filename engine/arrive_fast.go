@@ -1,6 +1,10 @@
 package engine
 
-import "time"
+import (
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine/ratelimit"
+)
 
 // arriveOthers is arriveMany for a thread pool with no lean endpoint (its
 // endpoints call services, or nothing, or through a retry): it handles
@@ -59,6 +63,20 @@ func (r *Run) arriveOthers(stop time.Duration) {
 			es.bucket.Arrivals++
 			if now >= r.measureFrom && now < r.measureTo {
 				es.windowArrived++
+			}
+			if how == toWorker && es.limitedFlat && r.accept.n == 0 && r.frontShed == nil {
+				// A call along a flat service edge whose rate limiter,
+				// outermost, refuses it at once (enterFlat's takeRate,
+				// whose first test, Take, changes nothing when it fails)
+				// is counted without a request (refuseAtEntry): a
+				// partner over its rate has most of its calls refused.
+				if ds := &r.dependencies[es.dep]; ds.svcFlat && ds.rateLimiterAt == 0 {
+					if p, ok := ds.limiter.(*ratelimit.Period); ok && p.Refuses(now-ds.limiterBorn) {
+						ds.rateLimited++
+						r.refuseAtEntry(es, ds, now, resRateLimited) // fastpath.go
+						goto next
+					}
+				}
 			}
 			if how == toRefuse || how == toShed {
 				// arrive's refusal (noRoom), or refuseArrival's of a

@@ -284,15 +284,50 @@ func TestRefusedArrivalsTakeTheShortWay(t *testing.T) {
 		if x, y := &batch.dependencies[2], &single.dependencies[2]; x.maxInside != y.maxInside || x.bulkheadBound != y.bulkheadBound || x.maxBulkhead != y.maxBulkhead {
 			t.Errorf("%+v: the fork evidence differs", c)
 		}
-		gens := func(r *Run) (n uint64) {
-			for i := range r.requests {
-				n += uint64(r.requests[i].gen)
-			}
-			return n
-		}
 		d := a.Dependencies[2]
 		refused := d.ShortCircuited + d.BulkheadFull
-		if saved := gens(single) - gens(batch); refused == 0 || saved < refused/2 {
+		if saved := slotUses(single) - slotUses(batch); refused == 0 || saved < refused/2 {
+			t.Errorf("%+v: %d calls refused as they entered, %d of them without a request slot", c, refused, saved)
+		}
+	}
+}
+
+// slotUses is how many times r's request slots were taken and given back
+// (their generations added up).
+func slotUses(r *Run) (n uint64) {
+	for i := range r.requests {
+		n += uint64(r.requests[i].gen)
+	}
+	return n
+}
+
+// The same for a call along a flat service edge whose period rate
+// limiter, outermost, refuses it at once: arriveOthers counts it without a
+// request (rate-limit-vs-bulkhead's partner in its burst), patient or not,
+// with a timeout inside the limiter or not.
+func TestRateLimitedArrivalsTakeTheShortWay(t *testing.T) {
+	for _, c := range []struct {
+		patience, timeout time.Duration
+	}{{0, 0}, {time.Second, 0}, {0, time.Second}, {time.Second, time.Second}} {
+		sc := &Scenario{Name: "limited", Duration: 6 * time.Second, MeasureFrom: time.Second, MeasureTo: 5 * time.Second,
+			Variants: []Variant{{Name: "v", System: System{Workers: 40, Queue: 100,
+				Endpoints: []Endpoint{{Name: "partner", Rate: 50, Calls: "catalog-edge", Patience: c.patience,
+					Bursts: []Burst{{From: 2 * time.Second, To: 4 * time.Second, Rate: 400}}}},
+				Dependencies: []Dependency{{Name: "catalog-edge", Service: "catalog", Policy: Policy{Timeout: c.timeout,
+					RateLimiter: &RateLimiterPolicy{Kind: PeriodLimiter, Period: ratelimit.PeriodConfig{LimitForPeriod: 10, LimitRefreshPeriod: 100 * ms}}}}},
+				Services: []Service{{Name: "catalog", Workers: 20, Queue: 100, Work: Latency{Kind: Constant, Value: 2 * ms}}}}}}}
+		batch, single := batchAndSingle(t, sc, 5, true)
+		if batch.batch != byOthers {
+			t.Fatalf("%+v: the partner's arrivals do not take arriveOthers", c)
+		}
+		batch.Run()
+		single.Run()
+		a, b := batch.Snapshot(), single.Snapshot()
+		if !reflect.DeepEqual(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
+			t.Errorf("%+v: the batch arrivals' run differs from arrive's", c)
+		}
+		refused := a.Dependencies[0].RateLimited
+		if saved := slotUses(single) - slotUses(batch); refused == 0 || saved < refused/2 {
 			t.Errorf("%+v: %d calls refused as they entered, %d of them without a request slot", c, refused, saved)
 		}
 	}

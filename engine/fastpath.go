@@ -241,31 +241,41 @@ func (r *Run) refuseFast(id int32, req *request, ds *dependencyState, i int, res
 }
 
 // refuseAtEntry is what becomes of an arrival of a lean endpoint with a
-// worker free and nobody queued for one (runBefore's arriveMany lines)
-// whose call a layer refuses as it enters, with no layer outside it but a
-// timeout: the request taken and set up, its patience timer set, the
-// worker taken, then enterFast's refusal (refuseFast, finishFast,
-// answerFast, freeFast), with only what outlasts the request kept. The
-// refusing layer is the breaker, outermost and open (Breaker.Refused:
-// Allow would refuse and change nothing), or, when full is set, a full
-// bulkhead that makes no caller wait (refusesFull) behind no breaker.
-// The request slot and the worker go back where they were taken from;
-// the slot's generation stays as it was, which no pending event holds
-// (its last occupant's events hold an older one). The patience timer
-// keeps its sequence number but is not kept: joining others (the lines'
-// condition), it would never be an event, only a stale timer dropped
-// unread, its client answered (timers.go). The answer's latency is 0.
-// A dependency that is down has most of a sweep's cells' calls to it
-// refused so (api-gateway's search, some 40 % of its arrivals).
-// TestBatchArrivalsChangeNothing runs it against arrive, and
-// TestRefusedArrivalsTakeTheShortWay checks that it is taken.
-func (r *Run) refuseAtEntry(es *endpointState, ds *dependencyState, now time.Duration, full bool) {
+// worker free and nobody queued for one (runBefore's arriveMany lines,
+// arriveOthers) whose call a layer refuses as it enters, with no layer
+// outside it but a timeout: the request taken and set up, its patience
+// timer set, the worker taken, then the refusal (enterFast's: refuseFast,
+// finishFast, answerFast, freeFast; or enterFlat's: refuseFlat,
+// finishFlat), with only what outlasts the request kept. The refusing
+// layer, by its result by: the breaker, outermost and open
+// (resBreakerOpen; Breaker.Refused: Allow would refuse and change
+// nothing); a full bulkhead that makes no caller wait (resBulkheadFull;
+// refusesFull) behind no breaker; or a rate limiter, outermost, that has
+// refused the call at once (resRateLimited; the caller has asked it, as
+// takeRate asks, and counted it). The request slot and the worker go
+// back where they were taken from; the slot's generation stays as it
+// was, which no pending event holds (its last occupant's events hold an
+// older one). The patience timer keeps its sequence number but is not
+// kept: joining others (the lines' condition), it would never be an
+// event, only a stale timer dropped unread, its client answered
+// (timers.go). The answer's latency is 0. A dependency that is down has
+// most of a sweep's cells' calls to it refused so (api-gateway's search,
+// some 40 % of its arrivals), and so has a partner over its rate
+// (rate-limit-vs-bulkhead's limiter). TestBatchArrivalsChangeNothing runs
+// it against arrive, and TestRefusedArrivalsTakeTheShortWay and
+// TestRateLimitedArrivalsTakeTheShortWay check that it is taken.
+func (r *Run) refuseAtEntry(es *endpointState, ds *dependencyState, now time.Duration, by result) {
 	r.maxBusy = max(r.maxBusy, r.busy+1) // fork.go: the worker it held
 	if !es.plain {
 		r.seq++ // its patience timer's
 	}
 	o := Rejected
-	if full {
+	if by == resBreakerOpen {
+		ds.shortCircuited++
+		if ds.cfg.Policy.Fallback != NoFallback {
+			o = r.outcomeOf(ds, resBreakerOpen) // Rejected, with no fallback
+		}
+	} else if by == resBulkheadFull {
 		// enterFast's refusal at the bulkhead, then exitFast's walk
 		// out through a timeout entered before it (its timeoutAt was
 		// now plus the timeout).
@@ -274,11 +284,6 @@ func (r *Run) refuseAtEntry(es *endpointState, ds *dependencyState, now time.Dur
 		}
 		ds.bulkheadBound = true // fork.go
 		ds.bulkheadFull++
-	} else {
-		ds.shortCircuited++
-		if ds.cfg.Policy.Fallback != NoFallback {
-			o = r.outcomeOf(ds, resBreakerOpen) // Rejected, with no fallback
-		}
 	}
 	ds.answered++ // finishFast's counts
 	if o == Failed || o == Rejected {

@@ -174,6 +174,10 @@ type endpointState struct {
 	// its arrivals carry no tenant (arriveTasks; arriveOthers reads a
 	// tenant itself).
 	lean, plain, bare bool
+	// limitedFlat: lean through a flat service edge whose outermost layer
+	// is a period rate limiter, so that arriveOthers asks it whether it
+	// refuses an arrival's call at once (refuseAtEntry).
+	limitedFlat bool
 
 	// Issue 14 (tenants.go): the requests' class for load shedding, how
 	// each arrival's tenant is drawn (nil: no tenant), and, for an
@@ -551,6 +555,12 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 		es.plain = es.lean && es.patience <= 0
 		anyLean = anyLean || es.lean
 		es.bare = es.tenancy == nil
+		es.limitedFlat = false
+		if es.lean && r.tasks == nil && es.tenancy == nil && es.dep >= 0 {
+			ds := &r.dependencies[es.dep]
+			_, period := ds.limiter.(*ratelimit.Period)
+			es.limitedFlat = ds.svcFlat && ds.rateLimiterAt == 0 && period
+		}
 		anyBare = anyBare || es.bare
 	}
 	// A tasks server's arrivals take arriveTasks, a thread pool's
@@ -848,11 +858,11 @@ func (r *Run) runBefore(stop time.Duration) {
 					// breaker and no bulkhead.)
 					if b := ds.breakerAt; b == 0 {
 						if ds.breaker.Refused(now) && r.accept.n == 0 {
-							r.refuseAtEntry(es, ds, now, false)
+							r.refuseAtEntry(es, ds, now, resBreakerOpen)
 							continue
 						}
 					} else if b < 0 && ds.bulkheadAt >= 0 && ds.bulkhead >= ds.cfg.Policy.Bulkhead && r.accept.n == 0 && ds.refusesFull() {
-						r.refuseAtEntry(es, ds, now, true)
+						r.refuseAtEntry(es, ds, now, resBulkheadFull)
 						continue
 					}
 					var id int32
