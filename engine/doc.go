@@ -34,13 +34,13 @@
 // beside it, timers.go; so do a tasks server's slice ends on its loop,
 // tasks_lane.go, and the ends of a service's constant work,
 // services_lane.go, each with the seq its event would have taken),
-// arrivals whose call an open breaker or a full bulkhead refuses as it
-// enters (counted without a request, fastpath.go), calls that need no
-// layer or only walk a bulkhead and a breaker (fastpath.go; a call into a
-// service through a timeout, a breaker, a bulkhead, a rate limiter or
-// none of them, and a service's call to a leaf behind a timeout alone,
-// services_fast.go; a semaphore's waits, waiters.go) and random
-// draws (stream.go, math/rand/v2's generator with its common draws
+// arrivals whose call an open breaker, a full bulkhead or a rate limiter
+// refuses as it enters (counted without a request, fastpath.go), calls
+// that need no layer or only walk a bulkhead and a breaker (fastpath.go;
+// a call into a service through a timeout, a breaker, a bulkhead, a rate
+// limiter or none of them, and a service's call to a leaf behind a
+// timeout alone, services_fast.go; a semaphore's waits, waiters.go) and
+// random draws (stream.go, math/rand/v2's generator with its common draws
 // inlined). The variants of a scenario draw the same traffic, so RunAll
 // draws it once and each variant replays it (traffic.go; the services'
 // calls to their leaves too, services_traffic.go). A run may also
