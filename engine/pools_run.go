@@ -241,6 +241,9 @@ func (r *Run) connect(id int32, h *connHold, ps *poolState, hs *hostState) bool 
 		r.schedule(event{at: at, kind: evDialDone, req: id, gen: req.gen, tok: h.tok, err: fails})
 		return false
 	}
+	if w.n == len(w.items) && w.n > 2 {
+		w.dropDead(r.dialLive) // timers.go
+	}
 	r.seq++
 	p := w.add()
 	*p = timerWait{at: at, seq: r.seq, req: id, gen: req.gen, tok: h.tok}
@@ -270,20 +273,25 @@ func queueDial(q *eventQueue, pool, host int16, p *timerWait) {
 func (r *Run) dialDue(e *event) {
 	pool, host := int16((e.dep-1)>>16), int16((e.dep-1)&0xffff)
 	w := &r.pools.pools[pool].hosts[host].dials
-	holds := r.pools.holds
 	items, mask := w.items, len(w.items)-1
 	h, n := w.head+1, w.n-1
 	for ; n > 0; h, n = h+1, n-1 {
-		p := &items[h&mask]
-		// What handlePool checks: a dial whose request or attempt has
-		// moved on does nothing, and never will again (tokens only grow).
-		if r.requests[p.req].gen == p.gen && int(p.req) < len(holds) && holds[p.req].tok == p.tok && holds[p.req].state == connDialing {
+		if p := &items[h&mask]; r.dialLive(p) {
 			queueDial(&r.queue, pool, host, p)
 			break
 		}
 	}
 	w.head, w.n = h&mask, n
 	e.dep = 0
+}
+
+// dialLive reports whether dial p still has something to do when it comes
+// up, as handlePool checks it: a dial whose request or attempt has moved
+// on does nothing, and never will again (a slot's generation and an
+// attempt's token only grow).
+func (r *Run) dialLive(p *timerWait) bool {
+	holds := r.pools.holds
+	return r.requests[p.req].gen == p.gen && int(p.req) < len(holds) && holds[p.req].tok == p.tok && holds[p.req].state == connDialing
 }
 
 // sendDialled sends request id's attempt once its connection's dial, which

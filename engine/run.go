@@ -155,7 +155,6 @@ type endpointState struct {
 	gaveUp        uint64 // clients that stopped waiting
 	total         Counts // whole run
 	window        Counts // arrivals in the measurement window
-	latency       hist.Histogram
 	bucket        EndpointSample
 	series        []EndpointSample
 	// waits holds the patience timers of its requests (timers.go).
@@ -188,6 +187,11 @@ type endpointState struct {
 	bursts   []Burst
 	baseRate float64
 	burstAt  int
+
+	// latency is last: some 5 KB of buckets, read once an answer, that
+	// would put the fields every arrival reads (waits, lean...) lines
+	// apart from the first ones.
+	latency hist.Histogram
 }
 
 type dependencyState struct {

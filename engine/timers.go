@@ -46,23 +46,107 @@ type waitRing struct {
 // add makes room for one more timer at the back and returns it.
 func (w *waitRing) add() *timerWait {
 	if w.n == len(w.items) {
-		items := make([]timerWait, max(64, 2*len(w.items)))
-		for i := range w.n {
-			items[i] = w.items[(w.head+i)&(len(w.items)-1)]
-		}
-		w.items, w.head = items, 0
+		w.grow()
 	}
 	p := &w.items[(w.head+w.n)&(len(w.items)-1)]
 	w.n++
 	return p
 }
 
+// grow doubles the ring's array (64 timers at first), keeping its timers
+// in order.
+func (w *waitRing) grow() {
+	items := make([]timerWait, max(64, 2*len(w.items)))
+	for i := range w.n {
+		items[i] = w.items[(w.head+i)&(len(w.items)-1)]
+	}
+	w.items, w.head = items, 0
+}
+
+// dropDead drops from the ring the timers between its first and its last
+// that live says can do nothing, keeping the order of the rest. It is
+// called when the ring is full, instead of growing it: the timer that
+// comes up drops those behind it that can do nothing (patienceDue,
+// timeoutDue, dialDue), and dropping them sooner changes nothing, as long
+// as what makes a timer dead stays so (a slot's generation, an attempt's
+// token only grow; a client that has its answer keeps it). The first stays
+// because it is in the event queue, the last because a new timer is
+// compared with it (one due sooner is an event of its own). A ring so
+// kept holds about as many timers as can still do something, not every
+// one set within a patience or a hang, and costs a fork's copy
+// (cloneWaits) and the cache as much.
+func (w *waitRing) dropDead(live func(*timerWait) bool) {
+	items, mask := w.items, len(w.items)-1
+	kept := 1
+	for k := 1; k < w.n-1; k++ {
+		p := &items[(w.head+k)&mask]
+		if live(p) {
+			items[(w.head+kept)&mask] = *p
+			kept++
+		}
+	}
+	w.dropped(kept)
+}
+
+// dropEnded is dropDead for patience timers (answered: a client that has
+// its answer waits no more) and timeouts (a request that has ended), as
+// patienceDue and timeoutDue test them, in a loop of its own: a ring of
+// patience timers fills every few dozen arrivals.
+func (w *waitRing) dropEnded(reqs []request, answered bool) {
+	items, mask := w.items, len(w.items)-1
+	kept := 1
+	for k := 1; k < w.n-1; k++ {
+		p := &items[(w.head+k)&mask]
+		if q := &reqs[p.req]; q.gen == p.gen && !(answered && q.clientDone) {
+			items[(w.head+kept)&mask] = *p
+			kept++
+		}
+	}
+	w.dropped(kept)
+}
+
+// dropped ends a drop that kept the first kept timers: the last one
+// follows them, and a ring still more than a quarter full doubles, so that
+// the next drop is three quarters of a ring of new timers away and each
+// timer is looked at about once before its own turn.
+func (w *waitRing) dropped(kept int) {
+	mask := len(w.items) - 1
+	w.items[(w.head+kept)&mask] = w.items[(w.head+w.n-1)&mask]
+	w.n = kept + 1
+	if w.n > len(w.items)/4 {
+		w.grow()
+	}
+}
+
 // reset empties the ring, keeping its array.
 func (w *waitRing) reset() { w.head, w.n = 0, 0 }
 
-// cloneWaits makes a copy of src in dst's array where it fits.
+// cloneWaits makes a copy of src in dst's array where it fits: its timers
+// alone, in order from the array's start, in the smallest ring (of at
+// least 64) that holds them, so that a FIFO that was once long costs a copy
+// what it holds now.
 func cloneWaits(dst, src waitRing) waitRing {
-	return waitRing{items: cloneInto(dst.items, src.items), head: src.head, n: src.n}
+	if src.items == nil {
+		return waitRing{}
+	}
+	size := min(64, len(src.items))
+	for size < src.n {
+		size *= 2
+	}
+	items := dst.items[:0]
+	if cap(items) >= size {
+		items = items[:size]
+	} else {
+		items = make([]timerWait, size)
+	}
+	mask := len(src.items) - 1
+	if end := src.head + src.n; end <= len(src.items) {
+		copy(items, src.items[src.head:end])
+	} else {
+		k := copy(items, src.items[src.head:])
+		copy(items[k:], src.items[:end&mask])
+	}
+	return waitRing{items: items, n: src.n}
 }
 
 // setPatience sets the patience timer of request id, of endpoint ep,
@@ -70,6 +154,9 @@ func cloneWaits(dst, src waitRing) waitRing {
 // scheduled here. It goes into the event queue only when it is the
 // endpoint's first (none is pending there).
 func (r *Run) setPatience(es *endpointState, ep int, id int32, gen uint32) {
+	if w := &es.waits; w.n == len(w.items) && w.n > 2 {
+		w.dropEnded(r.requests, true)
+	}
 	r.seq++
 	p := es.waits.add()
 	// Field by field: a literal is built aside and copied in.
@@ -163,6 +250,9 @@ func (r *Run) setTimeout(ds *dependencyState, dep int32, at time.Duration, id in
 	if w.n > 0 && at < w.items[(w.head+w.n-1)&(len(w.items)-1)].at {
 		r.schedule(event{at: at, kind: evTimeout, req: id, gen: gen, tok: tok})
 		return
+	}
+	if w.n == len(w.items) && w.n > 2 {
+		w.dropEnded(r.requests, false)
 	}
 	r.seq++
 	p := w.add()
