@@ -201,3 +201,28 @@ func TestLaneAndQueueKeepOrder(t *testing.T) {
 		}
 	})
 }
+
+// A call that waited at a semaphore bulkhead, got its slot, failed and is
+// retried may wait there again while the end of its first wait is still
+// to come: runTasksBefore's own step for a wait's end must pass over that
+// one as handle does (its token is old). One slot, more calls than it
+// can take (each failing 70 % of the time and tried up to three times)
+// and a wait of 150 ms make such waits common.
+func TestLaneLoopPassesOverAnEarlierWaitsEnd(t *testing.T) {
+	ms := time.Millisecond
+	sc := &Scenario{Name: "rewait", Duration: 3 * time.Second, MeasureFrom: 0, MeasureTo: 3 * time.Second,
+		Variants: []Variant{{Name: "v", System: System{
+			Tasks: &TaskServer{Threads: 2},
+			Endpoints: []Endpoint{{Name: "e", Rate: 400, Calls: "d", Patience: time.Second, CPU: 200 * time.Microsecond}},
+			Dependencies: []Dependency{{Name: "d", Latency: Latency{Kind: LogNormal, P50: 4 * ms, P99: 8 * ms},
+				Faults: []Fault{{Kind: Error, From: 0, To: 3 * time.Second, Probability: 0.7}},
+				Policy: Policy{Bulkhead: 1, BulkheadWait: 150 * ms, Retry: &RetryPolicy{Attempts: 3}}}},
+		}}}}
+	if err := sc.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for seed := range uint64(4) {
+		lane, queued, step := laneAndQueue(t, sc, seed, false)
+		laneAlike(t, lane, queued, step, 50*ms)
+	}
+}
