@@ -31,7 +31,8 @@
 // spends it on arrivals (kept out of the event queue, run.go), the event
 // queue (a timing wheel, queue.go; clients' patience and the timeout
 // layer's timers, most of which come up when they can do nothing, wait
-// beside it, timers.go; so do a tasks server's slice ends on its loop,
+// beside it in FIFOs that drop such timers when they fill rather than
+// grow, timers.go; so do a tasks server's slice ends on its loop,
 // tasks_lane.go, and the ends of a service's constant work,
 // services_lane.go, each with the seq its event would have taken),
 // arrivals whose call an open breaker, a full bulkhead or a rate limiter

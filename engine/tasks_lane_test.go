@@ -212,7 +212,7 @@ func TestLaneLoopPassesOverAnEarlierWaitsEnd(t *testing.T) {
 	ms := time.Millisecond
 	sc := &Scenario{Name: "rewait", Duration: 3 * time.Second, MeasureFrom: 0, MeasureTo: 3 * time.Second,
 		Variants: []Variant{{Name: "v", System: System{
-			Tasks: &TaskServer{Threads: 2},
+			Tasks:     &TaskServer{Threads: 2},
 			Endpoints: []Endpoint{{Name: "e", Rate: 400, Calls: "d", Patience: time.Second, CPU: 200 * time.Microsecond}},
 			Dependencies: []Dependency{{Name: "d", Latency: Latency{Kind: LogNormal, P50: 4 * ms, P99: 8 * ms},
 				Faults: []Fault{{Kind: Error, From: 0, To: 3 * time.Second, Probability: 0.7}},
