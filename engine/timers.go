@@ -95,12 +95,21 @@ func (w *waitRing) dropDead(live func(*timerWait) bool) {
 func (w *waitRing) dropEnded(reqs []request, answered bool) {
 	items, mask := w.items, len(w.items)-1
 	kept := 1
-	for k := 1; k < w.n-1; k++ {
-		p := &items[(w.head+k)&mask]
-		if q := &reqs[p.req]; q.gen == p.gen && !(answered && q.clientDone) {
-			items[(w.head+kept)&mask] = *p
-			kept++
+	// The timers between the first and the last lie in at most two runs
+	// of the array, read in order; a kept timer moves back to the next
+	// place kept, one already read.
+	from, left := (w.head+1)&mask, w.n-2
+	for left > 0 {
+		run := items[from:min(from+left, len(items))]
+		for k := range run {
+			p := &run[k]
+			if q := &reqs[p.req]; q.gen == p.gen && !(answered && q.clientDone) {
+				items[(w.head+kept)&mask] = *p
+				kept++
+			}
 		}
+		left -= len(run)
+		from = 0
 	}
 	w.dropped(kept)
 }
