@@ -53,16 +53,25 @@ CROSS_PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd
 # costs a couple of minutes on two cores). `make cross` vets all six.
 CROSS_TEST_PLATFORMS := $(filter-out $(shell $(GO) env GOOS)/$(shell $(GO) env GOARCH),$(CROSS_PLATFORMS))
 
+# The other platforms' packages are compiled only for vet to read their
+# types, never linked or run: without optimization or inlining (-N -l)
+# the compiler does less for each and writes smaller export data. After a
+# change to the engine's exported API, cross-os took 75 s (142 s of CPU)
+# with the default flags and takes 49 s (94 s of CPU) with these, on two
+# cores. The front end, which reports every type error, runs the same
+# either way.
+CROSS_GCFLAGS := -gcflags='all=-N -l'
+
 cross:
 	@set -e; for p in $(CROSS_PLATFORMS); do \
 		echo "go vet for $$p"; \
-		GOOS=$${p%/*} GOARCH=$${p#*/} CGO_ENABLED=0 $(GO) vet $(PKGS); \
+		GOOS=$${p%/*} GOARCH=$${p#*/} CGO_ENABLED=0 $(GO) vet $(CROSS_GCFLAGS) $(PKGS); \
 	done
 
 cross-os:
 	@set -e; for p in $(CROSS_TEST_PLATFORMS); do \
 		echo "go vet for $$p"; \
-		GOOS=$${p%/*} GOARCH=$${p#*/} CGO_ENABLED=0 $(GO) vet $(PKGS); \
+		GOOS=$${p%/*} GOARCH=$${p#*/} CGO_ENABLED=0 $(GO) vet $(CROSS_GCFLAGS) $(PKGS); \
 	done
 
 # staticcheck is pinned in go.mod's tool block, so `go tool` fetches exactly that version.

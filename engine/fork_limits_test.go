@@ -34,7 +34,7 @@ func noisyWith(w, slots int, wait time.Duration) *engine.Scenario {
 // bulkhead's size as reported.
 func fingerprintLimits(h hash.Hash64, s *engine.Snapshot) {
 	fingerprintSnapshot(h, s)
-	w := &hasher{h: h}
+	w := newHasher(h)
 	for _, t := range s.Tenants {
 		for _, n := range []uint64{t.Arrived, t.WindowArrived, t.Limited} {
 			w.u(n)

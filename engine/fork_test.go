@@ -3,7 +3,6 @@ package engine_test
 import (
 	"fmt"
 	"hash"
-	"hash/fnv"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -183,7 +182,7 @@ func TestForkRefusesOtherKnobs(t *testing.T) {
 // finished run with its own knob, and its snapshot is a separate run's.
 func TestForkAtTheEnd(t *testing.T) {
 	h := func(r *engine.Run) uint64 {
-		hash := fnv.New64a()
+		hash := newStateHash()
 		s := r.Snapshot()
 		fingerprintSnapshot(hash, &s)
 		return hash.Sum64()
@@ -228,7 +227,7 @@ func lockstepHash(r, other *engine.Run) uint64 {
 // lockstepHashBy is lockstepHash with the snapshots hashed by fp; other
 // may be nil.
 func lockstepHashBy(r, other *engine.Run, fp func(hash.Hash64, *engine.Snapshot)) uint64 {
-	h := fnv.New64a()
+	h := newStateHash()
 	steps := rand.New(rand.NewPCG(0, 0x57e9))
 	for !r.Done() && r.Now() < r.End() {
 		dt := time.Duration(steps.Int64N(int64(4*time.Second))) + time.Millisecond
@@ -275,7 +274,7 @@ func checkWrongForkRefused(t *testing.T, what string, prefix *engine.Run, cell *
 // shedding, a tasks server with pools).
 func TestKeepIntoCopiesCompactly(t *testing.T) {
 	h := func(r *engine.Run) uint64 {
-		hash := fnv.New64a()
+		hash := newStateHash()
 		s := r.Snapshot()
 		fingerprintSnapshot(hash, &s)
 		return hash.Sum64()

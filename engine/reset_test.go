@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"hash/fnv"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -45,7 +44,7 @@ func resetCases(t *testing.T) []resetCase {
 // stepHash steps r to its end in uneven steps drawn from stepSeed and
 // hashes every snapshot on the way.
 func stepHash(r *engine.Run, stepSeed uint64) uint64 {
-	h := fnv.New64a()
+	h := newStateHash()
 	steps := rand.New(rand.NewPCG(stepSeed, 0x57e9))
 	for !r.Done() && r.Now() < r.End() {
 		r.Advance(time.Duration(steps.Int64N(int64(4*time.Second))) + time.Millisecond)

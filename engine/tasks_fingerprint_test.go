@@ -87,7 +87,7 @@ func hashTaskSteps(h hash.Hash64, r, other *engine.Run, stepSeed uint64, most ti
 // server's run: the loop, memory, pools, the permits' waits, and the
 // services a tasks server calls.
 func fingerprintTasks(h hash.Hash64, s *engine.Snapshot) {
-	w := &hasher{h: h}
+	w := newHasher(h)
 	w.b(s.Tasks != nil)
 	if tk := s.Tasks; tk != nil {
 		for _, n := range []int64{int64(tk.Live), int64(tk.LiveMax), tk.Memory, tk.MemoryPeak, int64(tk.Kills), int64(tk.Killed), int64(tk.Refused)} {

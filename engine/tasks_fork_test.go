@@ -2,7 +2,6 @@ package engine_test
 
 import (
 	"fmt"
-	"hash/fnv"
 	"reflect"
 	"testing"
 	"time"
@@ -159,7 +158,7 @@ func checkTaskForks(t *testing.T, name string, base *engine.Scenario, v int, see
 
 // taskStepHash is hashTaskSteps' hash of r's run from now on.
 func taskStepHash(r, other *engine.Run) uint64 {
-	h := fnv.New64a()
+	h := newStateHash()
 	hashTaskSteps(h, r, other, 0, 2*time.Second)
 	return h.Sum64()
 }

@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"hash/fnv"
 	"testing"
 	"time"
 
@@ -56,7 +55,7 @@ func TestTimerFIFOsHoldWhatCanStillHappen(t *testing.T) {
 
 // ringsHash hashes r's snapshot, its tasks server and pools included.
 func ringsHash(r *engine.Run) uint64 {
-	h := fnv.New64a()
+	h := newStateHash()
 	s := r.Snapshot()
 	fingerprintSnapshot(h, &s)
 	fingerprintTasks(h, &s)

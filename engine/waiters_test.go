@@ -2,7 +2,6 @@ package engine_test
 
 import (
 	"fmt"
-	"hash/fnv"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -76,7 +75,7 @@ func TestDeferredTimeoutsKeepTheOrder(t *testing.T) {
 // waitersHash hashes r's snapshot as the fingerprints do, with its tasks
 // server's parts.
 func waitersHash(r *engine.Run) uint64 {
-	h := fnv.New64a()
+	h := newStateHash()
 	s := r.Snapshot()
 	fingerprintSnapshot(h, &s)
 	fingerprintTasks(h, &s)

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // forkCall is one call of a sequence fed to breakers: asked at at, its
@@ -185,6 +187,7 @@ func plain(b *Breaker) Breaker {
 // reasoned: a fork Unused refuses, taken anyway, is caught by the same
 // comparison often enough that a looser rule would be seen.
 func TestForkUnusedIsExact(t *testing.T) {
+	racefree.Only(t) // one goroutine: the breakers' work alone
 	rng := rand.New(rand.NewPCG(28, 1))
 	accepted, refused, caught := 0, 0, 0
 	for i := range 4000 {

@@ -6,12 +6,14 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // A sweep of the knobs a fork may change (the pool's size and a timeout)
 // forks most of its runs from a prefix, and every cell is still exactly a
 // separate run of its settings and seed, in every variant of the cascade.
 func TestForkedCellsEqualSingleRuns(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	to, _ := ParseVary("recommendations.timeout=100ms..3s:4")
 	w, _ := ParseVary("workers=30..300:4")
 	for v := range scenarios.Cascade().Variants {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // sameAsRuns checks run, which the plan's Runner has just measured s on
@@ -99,6 +100,7 @@ func runChecked(t *testing.T, p *Plan) (early, end int) {
 // and measures what the whole run does; the finished runs kept for end
 // forks are stopped runs too, and the cells forked from them are exact.
 func TestSettledRunsStopEarly(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	p := settlePlan(t, 1, "recommendations.bulkhead=5..50:4", "recommendations.timeout=200ms..2s:3", "search.ok", "recommendations.p99<=900")
 	early, _ := runChecked(t, p)
 	if jobs := len(p.Jobs()); early < jobs/2 {
@@ -124,6 +126,7 @@ func TestSettledRunsStopEarly(t *testing.T) {
 // percentile once the window's requests are answered. Every sample is
 // the whole run's.
 func TestEachMetricSettles(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	for _, c := range []struct {
 		v              int
 		measure, goal  string

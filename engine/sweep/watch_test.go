@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // A cell whose knob matters at the fault goes on from a copy of the run of
@@ -13,6 +14,7 @@ import (
 // cascade's workers, bulkheads and timeouts start past the fault, and
 // every cell is still exactly a separate run of its settings and seed.
 func TestWatchedCopiesForkExactly(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	for _, c := range []struct {
 		v    int
 		x, y string

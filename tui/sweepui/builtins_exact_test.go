@@ -2,6 +2,7 @@ package sweepui
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 )
 
@@ -19,39 +21,17 @@ import (
 // measures, bit for bit: the benchmark's sweeps on 5 × 5 grids, one seed,
 // with a percentile for a goal.
 func TestBuiltinSweepsEqualWholeRuns(t *testing.T) {
+	// Under -race, TestBuiltinSweepsIndependentOfWorkers runs the same
+	// sweeps' workers on smaller grids; the whole runs here are the
+	// engine's work alone.
+	racefree.Only(t)
 	for _, bs := range builtinSweeps {
-		// Services, tenants with shedding and with per-tenant bulkheads,
-		// bulkheads on a service's edges, tasks servers (with pools, whose
-		// waits arm timeouts' timers), and timeouts forked in a hang or a
-		// slowdown: a few seconds.
-		switch bs.name {
-		case "multi-hop/service-workers", "noisy-tenant/shedding", "noisy-tenant/tenant-bulkhead", "rate-limit-vs-bulkhead/bulkheads", "go-server/transport",
-			"async-cascade/semaphore", "event-loop-stall/threads", "cascade/bulkhead-timeout", "api-gateway/bulkhead-timeout", "multi-hop/hop-timeouts":
-		default:
+		if !exactSweeps[bs.name] {
 			continue
 		}
 		t.Run(bs.name, func(t *testing.T) {
-			builtin, _ := scenarios.Lookup(bs.scenario)
-			var axes []sweep.Axis
-			for _, spec := range []string{bs.x, bs.y} {
-				ax, err := sweep.ParseVary(strings.Replace(spec, ":20", ":5", 1))
-				if err != nil {
-					t.Fatal(err)
-				}
-				axes = append(axes, ax)
-			}
-			m, err := sweep.ParseMetric(bs.measure, builtin.Build(), bs.variant)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := sweep.ParseGoal(m.Owner+".p95<=1000", builtin.Build(), bs.variant)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := &sweep.Plan{Build: builtin.Build, Variant: bs.variant, Axes: axes, Seeds: []uint64{5}, Measure: m, Goal: &g, Set: lessons.SetKnob}
-			if err := p.Prepare(); err != nil {
-				t.Fatal(err)
-			}
+			p := exactPlan(t, bs.scenario, bs.variant, bs.x, bs.y, bs.measure, 5)
+			m, g := p.Measure, *p.Goal
 			res, err := Run(context.Background(), p, 2, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -77,6 +57,75 @@ func TestBuiltinSweepsEqualWholeRuns(t *testing.T) {
 	}
 }
 
+// exactPlan is the prepared plan of a built-in sweep (builtinSweeps) on
+// an n × n grid of its axes, one seed, with a percentile for a goal.
+func exactPlan(t *testing.T, scenario string, variant int, x, y, measure string, n int) *sweep.Plan {
+	t.Helper()
+	builtin, _ := scenarios.Lookup(scenario)
+	var axes []sweep.Axis
+	for _, spec := range []string{x, y} {
+		ax, err := sweep.ParseVary(strings.Replace(spec, ":20", fmt.Sprintf(":%d", n), 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		axes = append(axes, ax)
+	}
+	m, err := sweep.ParseMetric(measure, builtin.Build(), variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := sweep.ParseGoal(m.Owner+".p95<=1000", builtin.Build(), variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &sweep.Plan{Build: builtin.Build, Variant: variant, Axes: axes, Seeds: []uint64{5}, Measure: m, Goal: &g, Set: lessons.SetKnob}
+	if err := p.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// exactSweeps names the built-in sweeps TestBuiltinSweepsEqualWholeRuns
+// checks cell by cell: services, tenants with shedding and with
+// per-tenant bulkheads, bulkheads on a service's edges, tasks servers
+// (with pools, whose waits arm timeouts' timers), and timeouts forked in
+// a hang or a slowdown.
+var exactSweeps = map[string]bool{
+	"multi-hop/service-workers": true, "noisy-tenant/shedding": true, "noisy-tenant/tenant-bulkhead": true,
+	"rate-limit-vs-bulkhead/bulkheads": true, "go-server/transport": true, "async-cascade/semaphore": true,
+	"event-loop-stall/threads": true, "cascade/bulkhead-timeout": true, "api-gateway/bulkhead-timeout": true,
+	"multi-hop/hop-timeouts": true,
+}
+
+// The same sweeps on 3 × 3 grids measure the same on two workers as on
+// one: the test that runs their workers under -race, where the whole runs
+// of TestBuiltinSweepsEqualWholeRuns would take a minute of CPU.
+func TestBuiltinSweepsIndependentOfWorkers(t *testing.T) {
+	for _, bs := range builtinSweeps {
+		if !exactSweeps[bs.name] {
+			continue
+		}
+		t.Run(bs.name, func(t *testing.T) {
+			var results [2]*sweep.Result
+			for k, workers := range []int{1, 2} {
+				p := exactPlan(t, bs.scenario, bs.variant, bs.x, bs.y, bs.measure, 3)
+				var err error
+				if results[k], err = Run(context.Background(), p, workers, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for j := range 3 {
+				for i := range 3 {
+					// %v, not ==, so that NaN equals NaN.
+					if a, b := fmt.Sprintf("%+v", results[0].Cell(i, j)), fmt.Sprintf("%+v", results[1].Cell(i, j)); a != b {
+						t.Errorf("cell %d,%d: %s on two workers, %s on one", i, j, b, a)
+					}
+				}
+			}
+		})
+	}
+}
+
 // A cell that forks from a finished run at the end is that run, and hands
 // it on to the later cells of its row and column as well (engine/sweep's
 // forkEnd): on fleet-probes, where most cells are some earlier cell's run
@@ -84,6 +133,7 @@ func TestBuiltinSweepsEqualWholeRuns(t *testing.T) {
 // run from the fault are few, and every cell still measures what its
 // whole run measures. On one worker, so that the jobs come in order.
 func TestEndForksHandTheirRunOn(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
 	builtin, _ := scenarios.Lookup("fleet-probes")
 	const v = 1
 	var axes []sweep.Axis
