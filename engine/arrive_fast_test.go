@@ -1,12 +1,12 @@
 package engine
 
 import (
-	"reflect"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/ratelimit"
 	"github.com/breakerlab/breakerlab/engine/shed"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 	"pgregory.net/rapid"
 )
 
@@ -47,7 +47,7 @@ func stepAlike(t *rapid.T, batch, single *Run, step time.Duration) {
 	for !batch.Done() || !single.Done() {
 		batch.Advance(step)
 		single.Advance(step)
-		if a, b := batch.Snapshot(), single.Snapshot(); !reflect.DeepEqual(a, b) {
+		if a, b := batch.Snapshot(), single.Snapshot(); !deepequal.Equal(a, b) {
 			t.Fatalf("at %v: the batch arrivals' snapshot differs from arrive's:\n%+v\n%+v", batch.Now(), a, b)
 		}
 		if batch.seq != single.seq {
@@ -133,7 +133,7 @@ func TestPatientArrivalsTakeTheBatch(t *testing.T) {
 	}
 	batch.Run()
 	single.Run()
-	if a, b := batch.Snapshot(), single.Snapshot(); !reflect.DeepEqual(a, b) {
+	if a, b := batch.Snapshot(), single.Snapshot(); !deepequal.Equal(a, b) {
 		t.Errorf("the batch arrivals' run differs from arrive's")
 	}
 }
@@ -159,7 +159,7 @@ func TestOtherArrivalsTakeTheBatch(t *testing.T) {
 	if a.Endpoints[0].Total[Rejected] == 0 || a.Endpoints[0].GaveUp == 0 {
 		t.Error("no arrival was refused, or none gave up: the test checks little of arriveOthers")
 	}
-	if !reflect.DeepEqual(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
+	if !deepequal.Equal(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
 		t.Errorf("the batch arrivals' run differs from arrive's")
 	}
 }
@@ -243,7 +243,7 @@ func TestFlatServiceArrivalsTakeTheBatch(t *testing.T) {
 		if a.Endpoints[1].Total[Rejected] == 0 || a.Endpoints[1].GaveUp == 0 {
 			t.Errorf("%s: no arrival was refused (%d), or none gave up (%d): the test checks little", c.name, a.Endpoints[1].Total[Rejected], a.Endpoints[1].GaveUp)
 		}
-		if !reflect.DeepEqual(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
+		if !deepequal.Equal(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
 			t.Errorf("%s: the batch arrivals' run differs from arrive's", c.name)
 		}
 	}
@@ -278,7 +278,7 @@ func TestRefusedArrivalsTakeTheShortWay(t *testing.T) {
 		batch.Run()
 		single.Run()
 		a, b := batch.Snapshot(), single.Snapshot()
-		if !reflect.DeepEqual(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
+		if !deepequal.Equal(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
 			t.Errorf("%+v: the batch arrivals' run differs from arrive's", c)
 		}
 		if x, y := &batch.dependencies[2], &single.dependencies[2]; x.maxInside != y.maxInside || x.bulkheadBound != y.bulkheadBound || x.maxBulkhead != y.maxBulkhead {
@@ -323,7 +323,7 @@ func TestRateLimitedArrivalsTakeTheShortWay(t *testing.T) {
 		batch.Run()
 		single.Run()
 		a, b := batch.Snapshot(), single.Snapshot()
-		if !reflect.DeepEqual(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
+		if !deepequal.Equal(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
 			t.Errorf("%+v: the batch arrivals' run differs from arrive's", c)
 		}
 		refused := a.Dependencies[0].RateLimited
@@ -375,7 +375,7 @@ func TestTenantArrivalsTakeTheBatch(t *testing.T) {
 	if a.Shed[shed.Sheddable] == 0 || a.Tenants[0].Total[Rejected] == 0 {
 		t.Errorf("none shed (%v) or no tenant refused: the test checks little of arriveOthers", a.Shed)
 	}
-	if !reflect.DeepEqual(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
+	if !deepequal.Equal(a, b) || batch.seq != single.seq || batch.lacked != single.lacked || batch.maxBusy != single.maxBusy {
 		t.Errorf("the batch arrivals' run differs from arrive's")
 	}
 }

@@ -1,11 +1,12 @@
 package engine
 
 import (
-	"reflect"
 	"testing"
 	"time"
 
 	"pgregory.net/rapid"
+
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 )
 
 // The fast path is an optimisation only: a run with it gives the same
@@ -39,7 +40,7 @@ func TestFastPathChangesNothing(t *testing.T) {
 			for !fast.Done() || !slow.Done() {
 				fast.Advance(step)
 				slow.Advance(step)
-				if a, b := fast.Snapshot(), slow.Snapshot(); !reflect.DeepEqual(a, b) {
+				if a, b := fast.Snapshot(), slow.Snapshot(); !deepequal.Equal(a, b) {
 					t.Fatalf("variant %d at %v: the fast path's snapshot differs from the pipeline's:\n%+v\n%+v", v, fast.Now(), a, b)
 				}
 				// The same events: each took the same sequence number.

@@ -2,11 +2,11 @@ package engine_test
 
 import (
 	"math/rand/v2"
-	"reflect"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 )
 
 // varyKnobs changes one or two knobs of sc's first variant, drawn from
@@ -113,7 +113,7 @@ func TestPropertyForkIsExact(t *testing.T) {
 		steps := rand.New(rand.NewPCG(seed, 30))
 		for k := 0; ; k++ {
 			a, b := dst.Snapshot(), fresh.Snapshot()
-			if !reflect.DeepEqual(a, b) {
+			if !deepequal.Equal(a, b) {
 				t.Fatalf("scenario %d, changed%s, forked at %v: the fork differs from a new run at %v", i, what, prefix.Now(), a.Now)
 			}
 			if dst.Done() || k > 40 {
@@ -126,13 +126,13 @@ func TestPropertyForkIsExact(t *testing.T) {
 		}
 		dst.Run()
 		fresh.Run()
-		if a, b := dst.Snapshot(), fresh.Snapshot(); !reflect.DeepEqual(a, b) {
+		if a, b := dst.Snapshot(), fresh.Snapshot(); !deepequal.Equal(a, b) {
 			t.Fatalf("scenario %d, changed%s, forked at %v: the fork's end differs from a new run's", i, what, prefix.Now())
 		}
 		prefix.Run()
 		again, _ := engine.New(base, 0, seed)
 		again.Run()
-		if a, b := prefix.Snapshot(), again.Snapshot(); !reflect.DeepEqual(a, b) {
+		if a, b := prefix.Snapshot(), again.Snapshot(); !deepequal.Equal(a, b) {
 			t.Fatalf("scenario %d, changed%s: the run forked from differs from a new run of its own", i, what)
 		}
 	}

@@ -1,12 +1,12 @@
 package engine_test
 
 import (
-	"reflect"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/retry"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 )
 
 // A retry inside the timeout layer (a custom order) spends its backoff and
@@ -46,7 +46,7 @@ func TestForkRetryInsideTheTimeout(t *testing.T) {
 		fresh, _ := engine.New(sc, 0, 1)
 		fresh.Run()
 		dst.Run()
-		if !reflect.DeepEqual(dst.Snapshot(), fresh.Snapshot()) {
+		if !deepequal.Equal(dst.Snapshot(), fresh.Snapshot()) {
 			t.Fatalf("at %v: the forked run differs from a new one", c.at)
 		}
 	}

@@ -2,12 +2,12 @@ package engine
 
 import (
 	"fmt"
-	"reflect"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/ratelimit"
 	"github.com/breakerlab/breakerlab/engine/shed"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 	"pgregory.net/rapid"
 )
 
@@ -254,7 +254,7 @@ func TestPropertyLimitsDeterministic(t *testing.T) {
 		for stepped.Now() < stepped.End() {
 			stepped.Advance(time.Duration(rapid.Int64Range(1, int64(3*time.Second)).Draw(t, "dt")))
 		}
-		if a, b := whole.Snapshot(), stepped.Snapshot(); !reflect.DeepEqual(a, b) {
+		if a, b := whole.Snapshot(), stepped.Snapshot(); !deepequal.Equal(a, b) {
 			t.Fatalf("stepped run differs from one run:\n%+v\n%+v", a.Endpoints, b.Endpoints)
 		}
 		// Shared traffic (RunAll's way) gives what a run drawing its own does.
@@ -264,7 +264,7 @@ func TestPropertyLimitsDeterministic(t *testing.T) {
 		}
 		shared, _ := NewShared(sc, 0, tr)
 		shared.Run()
-		if a, b := whole.Snapshot(), shared.Snapshot(); !reflect.DeepEqual(a, b) {
+		if a, b := whole.Snapshot(), shared.Snapshot(); !deepequal.Equal(a, b) {
 			t.Fatalf("a run replaying shared traffic differs:\n%+v\n%+v", a.Endpoints, b.Endpoints)
 		}
 	})

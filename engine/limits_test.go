@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/ratelimit"
 	"github.com/breakerlab/breakerlab/engine/retry"
 	"github.com/breakerlab/breakerlab/engine/shed"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 )
 
 // Tests of issue 14's limits at the front service: the rate limiter layer,
@@ -364,7 +364,7 @@ func TestTenantSharesAndUnchangedTraffic(t *testing.T) {
 		t.Fatal(err)
 	}
 	plain, split := snaps[0], snaps[1]
-	if !reflect.DeepEqual(plain.Endpoints, split.Endpoints) || !reflect.DeepEqual(plain.Dependencies, split.Dependencies) {
+	if !deepequal.Equal(plain.Endpoints, split.Endpoints) || !deepequal.Equal(plain.Dependencies, split.Dependencies) {
 		t.Fatal("adding tenants changed the endpoints' or dependencies' results")
 	}
 	// Each run drawing its own traffic: the tenant draws must not take
@@ -377,7 +377,7 @@ func TestTenantSharesAndUnchangedTraffic(t *testing.T) {
 		r.Run()
 		return r.Snapshot()
 	}
-	if a, b := own(0), own(1); !reflect.DeepEqual(a.Endpoints, b.Endpoints) || !reflect.DeepEqual(a.Endpoints, plain.Endpoints) {
+	if a, b := own(0), own(1); !deepequal.Equal(a.Endpoints, b.Endpoints) || !deepequal.Equal(a.Endpoints, plain.Endpoints) {
 		t.Fatal("adding tenants changed the results of runs that draw their own traffic")
 	}
 	var arrived uint64
@@ -594,7 +594,7 @@ func TestResetWithLimits(t *testing.T) {
 	}
 	// A reset run's empty transitions keep the earlier run's array.
 	a.Transitions, b.Transitions = nil, nil
-	if !reflect.DeepEqual(a, b) {
+	if !deepequal.Equal(a, b) {
 		t.Fatal("a reset run with limits differs from a new one")
 	}
 }

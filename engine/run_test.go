@@ -2,13 +2,13 @@ package engine
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/retry"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 	"pgregory.net/rapid"
 )
 
@@ -268,7 +268,7 @@ func TestPropertyAdvanceStepsEqualRun(t *testing.T) {
 		for stepped.Now() < stepped.End() {
 			stepped.Advance(time.Duration(rapid.Int64Range(1, int64(3*time.Second)).Draw(t, "dt")))
 		}
-		if a, b := whole.Snapshot(), stepped.Snapshot(); !reflect.DeepEqual(a, b) {
+		if a, b := whole.Snapshot(), stepped.Snapshot(); !deepequal.Equal(a, b) {
 			t.Fatalf("stepped run differs from one run:\n%+v\n%+v", a.Endpoints, b.Endpoints)
 		}
 	})
@@ -278,11 +278,11 @@ func TestSameSeedSameResult(t *testing.T) {
 	sc := cascadeLike()
 	a, _ := RunAll(sc, 7)
 	b, _ := RunAll(sc, 7)
-	if !reflect.DeepEqual(a, b) {
+	if !deepequal.Equal(a, b) {
 		t.Fatal("two runs with the same seed differ")
 	}
 	c, _ := RunAll(sc, 8)
-	if reflect.DeepEqual(a[0].Endpoints[0].Window, c[0].Endpoints[0].Window) {
+	if deepequal.Equal(a[0].Endpoints[0].Window, c[0].Endpoints[0].Window) {
 		t.Fatal("a different seed gave identical traffic")
 	}
 }
@@ -294,7 +294,7 @@ func TestSnapshotIsImmutable(t *testing.T) {
 	snap := r.Snapshot()
 	frozen := deepCopy(snap)
 	r.Run()
-	if !reflect.DeepEqual(snap, frozen) {
+	if !deepequal.Equal(snap, frozen) {
 		t.Fatal("a snapshot changed after the run advanced")
 	}
 }

@@ -3,12 +3,12 @@ package engine_test
 import (
 	"context"
 	"errors"
-	"reflect"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 )
 
 // TestRunAllContextSameAsRunAll: running in slices changes nothing, and the
@@ -31,7 +31,7 @@ func TestRunAllContextSameAsRunAll(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(got, want) {
+		if !deepequal.Equal(got, want) {
 			t.Errorf("%s: RunAllContext's snapshots differ from RunAll's", name)
 		}
 		if last != total || total != time.Duration(len(sc.Variants))*(sc.Duration+engine.DrainLimit) {

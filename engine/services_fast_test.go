@@ -1,12 +1,12 @@
 package engine
 
 import (
-	"reflect"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/ratelimit"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 	"pgregory.net/rapid"
 )
 
@@ -116,7 +116,7 @@ func flatMatchesPipeline(t interface{ Fatalf(string, ...any) }, sc *Scenario, se
 	for !flat.Done() || !piped.Done() {
 		flat.Advance(step)
 		piped.Advance(step)
-		if a, b := flat.Snapshot(), piped.Snapshot(); !reflect.DeepEqual(a, b) {
+		if a, b := flat.Snapshot(), piped.Snapshot(); !deepequal.Equal(a, b) {
 			t.Fatalf("at %v: the flat walk's snapshot differs from the pipeline's:\n%+v\n%+v", flat.Now(), a, b)
 		}
 		if flat.seq != piped.seq {

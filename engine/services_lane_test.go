@@ -1,11 +1,12 @@
 package engine
 
 import (
-	"reflect"
 	"testing"
 	"time"
 
 	"pgregory.net/rapid"
+
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 )
 
 // Children's work ends held in the lane (workLane) come out exactly when
@@ -42,7 +43,7 @@ func TestPropertyWorkLaneIsTheQueuesOrder(t *testing.T) {
 		}
 		lane, queued := run(false), run(true)
 		for i := range lane {
-			if !reflect.DeepEqual(lane[i], queued[i]) {
+			if !deepequal.Equal(lane[i], queued[i]) {
 				t.Fatalf("step %d: work ends through the lane and through the queue differ at %v", i, lane[i].Now)
 			}
 		}
@@ -122,7 +123,7 @@ func TestWorkLaneTiesAndOverflow(t *testing.T) {
 		return r.Snapshot()
 	}
 	lane, queued := run(false), run(true)
-	if !reflect.DeepEqual(lane, queued) {
+	if !deepequal.Equal(lane, queued) {
 		t.Fatalf("work ends through the lane and through the queue differ:\n%+v\n%+v", lane.Services, queued.Services)
 	}
 	if most < workLaneSize {

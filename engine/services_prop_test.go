@@ -2,12 +2,12 @@ package engine
 
 import (
 	"fmt"
-	"reflect"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/retry"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 	"pgregory.net/rapid"
 )
 
@@ -386,13 +386,13 @@ func TestPropertyServiceStepsEqualRun(t *testing.T) {
 			// A reset run's empty list is its old one emptied, not nil.
 			b.Transitions = a.Transitions
 		}
-		if !reflect.DeepEqual(a, b) {
+		if !deepequal.Equal(a, b) {
 			t.Fatalf("two runs with one seed differ:\n%+v\n%+v", a.Services, b.Services)
 		}
-		if !reflect.DeepEqual(a, shared[0]) {
+		if !deepequal.Equal(a, shared[0]) {
 			t.Fatalf("a run on shared traffic differs:\n%+v\n%+v", a.Services, shared[0].Services)
 		}
-		if !reflect.DeepEqual(a, c) {
+		if !deepequal.Equal(a, c) {
 			t.Fatalf("stepped run differs from one run:\n%+v\n%+v", a.Services, c.Services)
 		}
 	})

@@ -1,12 +1,12 @@
 package engine
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 )
 
 // multiHop is the design's multi-hop scenario: page → orders → inventory
@@ -210,7 +210,7 @@ func TestRandomBalancerSpreadsCalls(t *testing.T) {
 		}
 		same = same || in.Arrived == 250
 	}
-	if other := runSeed(t, fleetOf(4, RandomBalancer, nil), 2); reflect.DeepEqual(other.Services[0].Instances, s.Services[0].Instances) {
+	if other := runSeed(t, fleetOf(4, RandomBalancer, nil), 2); deepequal.Equal(other.Services[0].Instances, s.Services[0].Instances) {
 		t.Error("two seeds drew the same instances")
 	}
 }
@@ -470,7 +470,7 @@ func TestServiceSnapshotIsImmutable(t *testing.T) {
 	b.AdvanceTo(12 * time.Second)
 	sa, sb := a.Snapshot(), b.Snapshot()
 	b.Run()
-	if !reflect.DeepEqual(sa, sb) {
+	if !deepequal.Equal(sa, sb) {
 		t.Fatal("a snapshot of services changed after its run advanced")
 	}
 	if len(sb.Services) != 2 || len(sb.Services[1].Instances) != 10 || sb.Services[0].Instances[3].Breakers[0] == nil || sb.Services[1].Instances[3].Breakers[0] != nil {

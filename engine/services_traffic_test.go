@@ -1,11 +1,12 @@
 package engine
 
 import (
-	"reflect"
 	"testing"
 	"time"
 
 	"pgregory.net/rapid"
+
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 )
 
 // A run replaying its services' draws is the run New gives, for every
@@ -32,7 +33,7 @@ func TestServiceDrawsAreReplayedAndChangeNothing(t *testing.T) {
 		if inv.drawNext == 0 {
 			t.Errorf("variant %d: no call of the inventory read a replayed draw", v)
 		}
-		if a, b := shared.Snapshot(), own.Snapshot(); !reflect.DeepEqual(a, b) {
+		if a, b := shared.Snapshot(), own.Snapshot(); !deepequal.Equal(a, b) {
 			t.Errorf("variant %d: the run replaying the services' draws differs from New's", v)
 		}
 	}
@@ -56,7 +57,7 @@ func TestServiceDrawsRunOutExactly(t *testing.T) {
 	if inv := &shared.insts[shared.svcs[1].instBase]; inv.drawn != nil {
 		t.Fatalf("the inventory still reads draws after %d of 37", inv.drawNext)
 	}
-	if a, b := shared.Snapshot(), own.Snapshot(); !reflect.DeepEqual(a, b) {
+	if a, b := shared.Snapshot(), own.Snapshot(); !deepequal.Equal(a, b) {
 		t.Error("the run that ran out of draws differs from New's")
 	}
 }
@@ -87,7 +88,7 @@ func TestServiceDrawsNotReplayedForOtherSettings(t *testing.T) {
 		own, _ := New(sc, 0, 7)
 		shared.Run()
 		own.Run()
-		if a, b := shared.Snapshot(), own.Snapshot(); !reflect.DeepEqual(a, b) {
+		if a, b := shared.Snapshot(), own.Snapshot(); !deepequal.Equal(a, b) {
 			t.Errorf("%s: the run differs from New's", c.name)
 		}
 	}
@@ -116,7 +117,7 @@ func TestServiceDrawsReplayProperty(t *testing.T) {
 		own, _ := New(sc, 0, seed)
 		shared.Run()
 		own.Run()
-		if a, b := shared.Snapshot(), own.Snapshot(); !reflect.DeepEqual(a, b) {
+		if a, b := shared.Snapshot(), own.Snapshot(); !deepequal.Equal(a, b) {
 			t.Fatal("the run replaying the services' draws differs from New's")
 		}
 	})

@@ -1,12 +1,12 @@
 package engine
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 )
 
 // sharedFront is a front service whose two endpoints call "sick" (every
@@ -71,7 +71,7 @@ func TestSharedBreakerTripsForEveryMember(t *testing.T) {
 			t.Errorf("transition names %q/%q, want the group \"outbound\" of the front service", tr.Service, tr.Dependency)
 		}
 	}
-	if !reflect.DeepEqual(sick.Breaker, well.Breaker) {
+	if !deepequal.Equal(sick.Breaker, well.Breaker) {
 		t.Errorf("members' breaker snapshots differ:\n%+v\n%+v", sick.Breaker, well.Breaker)
 	}
 	if tr := s.Transitions[0]; tr.From != breaker.Closed || tr.To != breaker.Open {
@@ -186,7 +186,7 @@ func TestSharedBreakerPerInstanceAndAfterRestart(t *testing.T) {
 		t.Errorf("transitions of instances %v, want each instance's own breaker to open", seen)
 	}
 	for k, in := range s.Services[0].Instances {
-		if b := in.Breakers; b[1] == nil || b[1].State != breaker.Open || !reflect.DeepEqual(b[0], b[1]) {
+		if b := in.Breakers; b[1] == nil || b[1].State != breaker.Open || !deepequal.Equal(b[0], b[1]) {
 			t.Errorf("instance %d before the restart: cache's breaker %+v, want db's open one %+v", k, b[1], b[0])
 		}
 	}
@@ -196,7 +196,7 @@ func TestSharedBreakerPerInstanceAndAfterRestart(t *testing.T) {
 		t.Fatalf("instance 0 restarted %d times, want 1", in.Restarts)
 	}
 	db, cache := in.Breakers[0], in.Breakers[1]
-	if db.State != breaker.Closed || db.Calls == 0 || !reflect.DeepEqual(db, cache) {
+	if db.State != breaker.Closed || db.Calls == 0 || !deepequal.Equal(db, cache) {
 		t.Errorf("after the restart: db's breaker %v with %d calls, cache's %v with %d; want one fresh closed breaker judging db's calls, shared",
 			db.State, db.Calls, cache.State, cache.Calls)
 	}
@@ -215,7 +215,7 @@ func TestSharedBreakerIsDeterministic(t *testing.T) {
 			r.Advance(37 * time.Millisecond)
 		}
 		b := r.Snapshot()
-		if !reflect.DeepEqual(a.Transitions, b.Transitions) || !reflect.DeepEqual(a.Endpoints, b.Endpoints) {
+		if !deepequal.Equal(a.Transitions, b.Transitions) || !deepequal.Equal(a.Endpoints, b.Endpoints) {
 			t.Errorf("%s: two runs of seed 7 differ", sc.Name)
 		}
 	}
@@ -250,7 +250,7 @@ func TestSharedBreakerSurvivesReset(t *testing.T) {
 		}
 		r.Run()
 		got := r.Snapshot()
-		if !reflect.DeepEqual(got.Transitions, want.Transitions) || !reflect.DeepEqual(got.Endpoints, want.Endpoints) {
+		if !deepequal.Equal(got.Transitions, want.Transitions) || !deepequal.Equal(got.Endpoints, want.Endpoints) {
 			t.Errorf("reset from group %q to %q: the run differs from a new one", c.from, c.to)
 		}
 	}

@@ -2,11 +2,12 @@ package engine
 
 import (
 	"fmt"
-	"reflect"
 	"testing"
 	"time"
 
 	"pgregory.net/rapid"
+
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 )
 
 // A call into a service arrives at its instance after everything that was
@@ -66,7 +67,7 @@ func TestPropertySoonIsTheQueuesOrder(t *testing.T) {
 			return r.Snapshot()
 		}
 		slot, queued := run(false), run(true)
-		if !reflect.DeepEqual(slot, queued) {
+		if !deepequal.Equal(slot, queued) {
 			brief := func(s Snapshot) (out []string) {
 				for _, sv := range s.Services {
 					out = append(out, fmt.Sprintf("%s: arrived %d, answered %v", sv.Name, sv.Arrived, sv.Answered))

@@ -2,11 +2,11 @@ package engine
 
 import (
 	"fmt"
-	"reflect"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 	"pgregory.net/rapid"
 )
 
@@ -137,7 +137,7 @@ func TestTasksFastLayersChangeNothing(t *testing.T) {
 		for !fast.Done() || !slow.Done() {
 			fast.Advance(step)
 			slow.Advance(step)
-			if a, b := fast.Snapshot(), slow.Snapshot(); !reflect.DeepEqual(a, b) {
+			if a, b := fast.Snapshot(), slow.Snapshot(); !deepequal.Equal(a, b) {
 				t.Fatalf("at %v: the fast path's snapshot differs from the pipeline's:\n%+v\n%+v", fast.Now(), a, b)
 			}
 			if fast.seq != slow.seq {

@@ -2,12 +2,12 @@ package engine_test
 
 import (
 	"fmt"
-	"reflect"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 )
 
 // shortened is a built-in tasks scenario cut to end 5 s after its fault
@@ -144,13 +144,13 @@ func checkTaskForks(t *testing.T, name string, base *engine.Scenario, v int, see
 		if got, want := taskStepHash(&dst, &other), taskStepHash(fresh, nil); got != want {
 			t.Fatalf("%s: the forked run hashes %016x, a new run %016x", what, got, want)
 		}
-		if a, b := dst.Snapshot(), fresh.Snapshot(); !reflect.DeepEqual(a, b) {
+		if a, b := dst.Snapshot(), fresh.Snapshot(); !deepequal.Equal(a, b) {
 			t.Fatalf("%s: the forked run's last snapshot differs from a new run's", what)
 		}
 	}
 	again, _ := engine.New(base, v, seed)
 	again.AdvanceTo(at)
-	if a, b := prefix.Snapshot(), again.Snapshot(); !reflect.DeepEqual(a, b) {
+	if a, b := prefix.Snapshot(), again.Snapshot(); !deepequal.Equal(a, b) {
 		t.Fatalf("%s variant %d: the prefix changed under its forks", name, v+1)
 	}
 	return taken, refused

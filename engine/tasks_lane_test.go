@@ -1,12 +1,13 @@
 package engine
 
 import (
-	"reflect"
 	"slices"
 	"testing"
 	"time"
 
 	"pgregory.net/rapid"
+
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 )
 
 // laneAndQueue starts two runs of sc's first variant on seed, replaying
@@ -33,7 +34,7 @@ func laneAlike(t interface{ Fatalf(string, ...any) }, lane, queued *Run, step fu
 	for at := by; !lane.Done() || !queued.Done(); at += by {
 		step(lane, at)
 		step(queued, at)
-		if !reflect.DeepEqual(lane.Snapshot(), queued.Snapshot()) {
+		if !deepequal.Equal(lane.Snapshot(), queued.Snapshot()) {
 			t.Fatalf("at %v: the run with the lane differs from the one with every slice end queued", lane.Now())
 		}
 		if lane.seq != queued.seq {

@@ -1,13 +1,13 @@
 package engine
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/retry"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 )
 
 // tasksScenario is a small tasks server: two endpoints calling two hosts
@@ -320,7 +320,7 @@ func TestTasksStepsLikeOneRun(t *testing.T) {
 		}
 		stepped.AdvanceTo(whole.Now())
 		a, b := whole.Snapshot(), stepped.Snapshot()
-		if !reflect.DeepEqual(a, b) {
+		if !deepequal.Equal(a, b) {
 			t.Errorf("%s: stepped in 16 ms frames, the run differs from one run to the end", sc.Name)
 		}
 	}
@@ -403,7 +403,7 @@ func TestTaskStepsAtOnceLikeQueued(t *testing.T) {
 			for _, step := range []time.Duration{time.Hour, 100 * time.Millisecond} {
 				want, got := run(sc, seed, step, true), run(sc, seed, step, false)
 				for k := range want {
-					if !reflect.DeepEqual(got[k], want[k]) {
+					if !deepequal.Equal(got[k], want[k]) {
 						t.Errorf("%s, seed %d, at %v: taking handlers' steps at once changed the run", sc.Name, seed, want[k].Now)
 						break
 					}

@@ -1,11 +1,11 @@
 package engine
 
 import (
-	"reflect"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/shed"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 	"pgregory.net/rapid"
 )
 
@@ -58,7 +58,7 @@ func TestSharedTrafficWithBurstsAndTenants(t *testing.T) {
 		own, _ := New(sc, v, 9)
 		shared.Run()
 		own.Run()
-		if a, b := shared.Snapshot(), own.Snapshot(); !reflect.DeepEqual(a, b) {
+		if a, b := shared.Snapshot(), own.Snapshot(); !deepequal.Equal(a, b) {
 			t.Errorf("variant %d: the replayed run differs from New's", v)
 		}
 	}
@@ -104,7 +104,7 @@ func TestSharedTrafficIsNotReplayedForOtherBurstsOrShares(t *testing.T) {
 		own, _ := New(sc, 1, 4)
 		shared.Run()
 		own.Run()
-		if a, b := shared.Snapshot(), own.Snapshot(); !reflect.DeepEqual(a, b) {
+		if a, b := shared.Snapshot(), own.Snapshot(); !deepequal.Equal(a, b) {
 			t.Errorf("%s: the run with shared traffic differs from New's", c.name)
 		}
 	}
@@ -133,7 +133,7 @@ func TestPropertySharedTrafficWithLimits(t *testing.T) {
 		own, _ := New(sc, 0, seed)
 		shared.Run()
 		own.Run()
-		if a, b := shared.Snapshot(), own.Snapshot(); !reflect.DeepEqual(a, b) {
+		if a, b := shared.Snapshot(), own.Snapshot(); !deepequal.Equal(a, b) {
 			t.Fatalf("the replayed run differs from New's")
 		}
 	})
@@ -185,7 +185,7 @@ func TestFastPathWithLimitsChangesNothing(t *testing.T) {
 			if fast.seq != slow.seq {
 				t.Fatalf("seq differs")
 			}
-			if a, b := fast.Snapshot(), slow.Snapshot(); !reflect.DeepEqual(a, b) {
+			if a, b := fast.Snapshot(), slow.Snapshot(); !deepequal.Equal(a, b) {
 				t.Fatalf("at %v: the fast path's snapshot differs from the pipeline's:\n%+v\n%+v", fast.Now(), a, b)
 			}
 		}

@@ -2,11 +2,12 @@ package engine
 
 import (
 	"math/rand/v2"
-	"reflect"
 	"slices"
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 )
 
 // A run that replays shared traffic is the run New gives, and the
@@ -31,7 +32,7 @@ func TestSharedTrafficIsReplayedAndChangesNothing(t *testing.T) {
 		own, _ := New(sc, v, 11)
 		shared.Run()
 		own.Run()
-		if a, b := shared.Snapshot(), own.Snapshot(); !reflect.DeepEqual(a, b) {
+		if a, b := shared.Snapshot(), own.Snapshot(); !deepequal.Equal(a, b) {
 			t.Errorf("variant %d: the replayed run differs from New's", v)
 		}
 	}
@@ -66,7 +67,7 @@ func TestSharedTrafficIsNotReplayedForOtherSettings(t *testing.T) {
 		own, _ := New(sc, 1, 3)
 		shared.Run()
 		own.Run()
-		if a, b := shared.Snapshot(), own.Snapshot(); !reflect.DeepEqual(a, b) {
+		if a, b := shared.Snapshot(), own.Snapshot(); !deepequal.Equal(a, b) {
 			t.Errorf("%s: the run with shared traffic differs from New's", c.name)
 		}
 	}
@@ -123,7 +124,7 @@ func TestTrafficTooFastToHoldIsDrawnByTheRun(t *testing.T) {
 	own, _ := New(sc, 0, 7)
 	shared.Run()
 	own.Run()
-	if a, b := shared.Snapshot(), own.Snapshot(); !reflect.DeepEqual(a, b) {
+	if a, b := shared.Snapshot(), own.Snapshot(); !deepequal.Equal(a, b) {
 		t.Errorf("the run replaying the traffic differs from New's")
 	}
 }
@@ -157,7 +158,7 @@ func TestSharedArrivalOrderKeepsTies(t *testing.T) {
 		own, _ := New(sc, 0, 7)
 		shared.Run()
 		own.Run()
-		if a, b := shared.Snapshot(), own.Snapshot(); !reflect.DeepEqual(a, b) {
+		if a, b := shared.Snapshot(), own.Snapshot(); !deepequal.Equal(a, b) {
 			t.Errorf("%v latency: the run following the shared order differs from New's", lat.Kind)
 		}
 	}

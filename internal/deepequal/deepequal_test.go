@@ -1,0 +1,132 @@
+package deepequal
+
+import (
+	"math"
+	"reflect"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// padded has padding after Small; plainRow has none; both are in slices,
+// as a snapshot's series are.
+type padded struct {
+	Small int8
+	Big   int32
+}
+
+type plainRow struct {
+	A uint32
+	B [3]uint32
+	C int32
+}
+
+type sample struct {
+	Name   string
+	F      float64
+	Rows   []plainRow
+	Pads   []padded
+	Lat    []uint32
+	Flags  []bool
+	Floats []float64
+	Ptr    *plainRow
+	Map    map[string]int
+	Any    any
+	hidden []int16
+}
+
+// drawSample draws a sample whose every part may be nil, empty, or hold
+// a few small values, so that two draws are often equal or nearly so.
+func drawSample(t *rapid.T, label string) sample {
+	small := rapid.IntRange(0, 2)
+	var s sample
+	s.Name = rapid.SampledFrom([]string{"", "a", "b"}).Draw(t, label+"name")
+	s.F = rapid.SampledFrom([]float64{0, math.Copysign(0, -1), 1, math.NaN()}).Draw(t, label+"f")
+	if rapid.Bool().Draw(t, label+"rows?") {
+		s.Rows = make([]plainRow, small.Draw(t, label+"nrows"))
+		for i := range s.Rows {
+			s.Rows[i] = plainRow{A: uint32(small.Draw(t, label+"a")), B: [3]uint32{uint32(small.Draw(t, label+"b"))}, C: int32(small.Draw(t, label+"c"))}
+		}
+	}
+	if rapid.Bool().Draw(t, label+"pads?") {
+		s.Pads = make([]padded, small.Draw(t, label+"npads"))
+		for i := range s.Pads {
+			s.Pads[i] = padded{int8(small.Draw(t, label+"s")), int32(small.Draw(t, label+"g"))}
+		}
+	}
+	if rapid.Bool().Draw(t, label+"lat?") {
+		s.Lat = make([]uint32, small.Draw(t, label+"nlat"))
+		for i := range s.Lat {
+			s.Lat[i] = uint32(small.Draw(t, label+"l"))
+		}
+	}
+	if rapid.Bool().Draw(t, label+"flags?") {
+		s.Flags = []bool{rapid.Bool().Draw(t, label+"flag")}
+	}
+	if rapid.Bool().Draw(t, label+"floats?") {
+		s.Floats = []float64{rapid.SampledFrom([]float64{0, math.Copysign(0, -1), math.NaN()}).Draw(t, label+"fl")}
+	}
+	if rapid.Bool().Draw(t, label+"ptr?") {
+		s.Ptr = &plainRow{A: uint32(small.Draw(t, label+"pa"))}
+	}
+	if rapid.Bool().Draw(t, label+"map?") {
+		s.Map = map[string]int{}
+		for range small.Draw(t, label+"nmap") {
+			s.Map[rapid.SampledFrom([]string{"x", "y"}).Draw(t, label+"k")] = small.Draw(t, label+"v")
+		}
+	}
+	switch small.Draw(t, label+"any") {
+	case 1:
+		s.Any = small.Draw(t, label+"anyint")
+	case 2:
+		s.Any = []uint32{uint32(small.Draw(t, label+"anylat"))}
+	}
+	if rapid.Bool().Draw(t, label+"hidden?") {
+		s.hidden = []int16{int16(small.Draw(t, label+"h"))}
+	}
+	return s
+}
+
+// Equal says what reflect.DeepEqual says, on values that are often equal,
+// differ in one part, hold NaN and -0, padded structs, nil and empty
+// slices, and unexported fields.
+func TestEqualIsDeepEqual(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		a, b := drawSample(t, "a"), drawSample(t, "b")
+		if rapid.Bool().Draw(t, "same?") {
+			b = a
+		}
+		if got, want := Equal(a, b), reflect.DeepEqual(a, b); got != want {
+			t.Fatalf("Equal = %v, reflect.DeepEqual = %v:\n%+v\n%+v", got, want, a, b)
+		}
+		if got, want := Equal(&a, &b), reflect.DeepEqual(&a, &b); got != want {
+			t.Fatalf("through pointers: Equal = %v, reflect.DeepEqual = %v", got, want)
+		}
+	})
+}
+
+// The bytes of a padded struct's padding are never compared, and the
+// slices of plain rows are (a difference in their last element is seen).
+func TestPlainRowsAndPadding(t *testing.T) {
+	if plain(reflect.TypeFor[padded]()) {
+		t.Error("a struct with padding counted as plain")
+	}
+	if !plain(reflect.TypeFor[plainRow]()) {
+		t.Error("a struct of uint32s counted as not plain")
+	}
+	if plain(reflect.TypeFor[float64]()) {
+		t.Error("float64 counted as plain: NaN and -0 compare unlike their bytes")
+	}
+	a := make([]plainRow, 1000)
+	b := make([]plainRow, 1000)
+	if !Equal(a, b) {
+		t.Error("two zero slices differ")
+	}
+	b[999].C = 1
+	if Equal(a, b) {
+		t.Error("a difference in the last element was missed")
+	}
+	if Equal([]int(nil), []int{}) || Equal(nil, []int{}) || !Equal(nil, nil) {
+		t.Error("nil and empty slices: not as reflect.DeepEqual says")
+	}
+}
