@@ -248,10 +248,25 @@ func (p *Plan) Prepare() error {
 			p.addCost(sc)
 		}
 	}
+	p.Restart()
+	return nil
+}
+
+// Restart readies a prepared plan for a pass over its jobs: it forgets
+// what the runs of a pass before left to share (the seeds' prefixes and
+// traffic, the finished runs and copies kept to fork from, the counts of
+// jobs left, of forks and of work done). The jobs of a pass share those with each
+// other, and a plan counts its jobs down to know when it may let them go:
+// the jobs of a second pass, run without a Restart, would find them let go
+// or never let go, and on several workers a cell could take another
+// seed's sample. The pool (tui/sweepui) restarts the plan it is given.
+func (p *Plan) Restart() {
 	p.traffic = make([]trafficSlot, len(p.groups)*len(p.Seeds))
 	p.held.Store(0)
+	for _, n := range []*atomic.Int64{&p.forks, &p.endForks, &p.rowForks, &p.midForks} {
+		n.Store(0)
+	}
 	p.prepareForks()
-	return nil
 }
 
 // maxHeldCells is the largest grid whose cells' scenarios a plan keeps

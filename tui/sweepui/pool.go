@@ -32,6 +32,7 @@ func RunEach(ctx context.Context, p *sweep.Plan, workers int, each func(res *swe
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	p.Restart() // a pass of its own, whatever ran on p before
 	jobs := p.JobCount()
 	res := sweep.NewResult(p)
 	workers = min(workers, jobs)

@@ -80,6 +80,40 @@ func TestResultIndependentOfWorkers(t *testing.T) {
 	}
 }
 
+// A plan run a second time is a pass of its own (Run restarts it): the
+// same cells, and as many runs forked, from the same starts, as the first
+// time. Without the restart, the second pass found the seeds' prefixes
+// and traffic let go, forked fewer runs, and on several workers a cell
+// could take another seed's sample (TestResultIndependentOfWorkers, under
+// load).
+func TestAPlanRunsAgainAlike(t *testing.T) {
+	p := plan(t, 4, 3, "")
+	var cells [2]string
+	var forks [2]int
+	var work [2]string
+	for pass := range 2 {
+		res, err := Run(context.Background(), p, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := range 3 {
+			for i := range 4 {
+				cells[pass] += fmt.Sprintf("%+v\n", res.Cell(i, j))
+			}
+		}
+		forks[pass], work[pass] = p.Forks(), fmt.Sprintf("%+v", p.Work())
+	}
+	if cells[0] != cells[1] {
+		t.Errorf("the second pass measured\n%s\nthe first\n%s", cells[1], cells[0])
+	}
+	if forks[0] != forks[1] || work[0] != work[1] {
+		t.Errorf("the second pass forked %d runs (%s), the first %d (%s)", forks[1], work[1], forks[0], work[0])
+	}
+	if forks[0] == 0 {
+		t.Error("no run forked: the test does not cover what a pass shares")
+	}
+}
+
 // A cancelled sweep stops starting runs and returns what is done.
 func TestRunStopsWhenCancelled(t *testing.T) {
 	p := plan(t, 6, 4, "")
