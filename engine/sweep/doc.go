@@ -7,6 +7,10 @@
 // It is pure: a sweep is a list of jobs, each a value naming its cell and
 // seed, and running one job is a plain function call, so a caller may run
 // them in any order on any number of goroutines and get the same result.
+// The jobs of one pass share what their runs leave (below), and a plan
+// counts them down to know when it may let that go: Restart readies a
+// prepared plan for another pass (the pool in tui/sweepui restarts the
+// plan it is given).
 // It has no goroutines, no terminal and no I/O; the worker pool and the
 // drawing live in tui/sweepui. A worker runs its jobs through a Runner,
 // which keeps one engine run's memory from job to job, so a sweep of a
