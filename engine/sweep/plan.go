@@ -903,7 +903,11 @@ func (w *Runner) Run(job Job) (Sample, error) {
 		p.endForks.Add(1)
 		now, ev := k.run.Now(), k.run.Events()
 		w.start, w.last, w.lastEnd, w.lastSc = now, nil, k.run, sc
-		w.end(job)
+		// No run of its own, so nothing watched: what the last job's
+		// watch still holds is that job's run's, of another cell and
+		// maybe another seed, and goes back to the buffers (end would
+		// have kept it in this job's slots).
+		w.watch.forget()
 		p.noteWork(FromEnd, now, now, ev, ev)
 		s := k.sample
 		s.Job = job

@@ -84,9 +84,7 @@ type watch struct {
 // what the cells watched may fork from already.
 func (w *Runner) begin(job Job, r *engine.Run) {
 	p, wt := w.p, &w.watch
-	wt.drop(&wt.col, &wt.row)
-	wt.drop(&wt.row, &wt.col)
-	wt.col.alive, wt.row.alive = false, false
+	wt.forget()
 	nx, ny := p.Size()
 	sc := p.cell(job.J*nx + job.I)
 	// A grid too large to keep its cells' scenarios would build them
@@ -117,6 +115,14 @@ func (p *Plan) nextMayFork(job Job, r *engine.Run) bool {
 	}
 	return job.J+1 < ny && r.CanFork(p.cell((job.J+1)*nx+job.I), p.Variant) ||
 		job.I+1 < nx && r.CanFork(p.cell(job.J*nx+job.I+1), p.Variant)
+}
+
+// forget lets go of what the probes hold, into the buffers, and stops
+// watching.
+func (wt *watch) forget() {
+	wt.drop(&wt.col, &wt.row)
+	wt.drop(&wt.row, &wt.col)
+	wt.col.alive, wt.row.alive = false, false
 }
 
 // active reports whether a cell watched may still fork from the run.
