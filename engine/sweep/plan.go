@@ -255,11 +255,12 @@ func (p *Plan) Prepare() error {
 // Restart readies a prepared plan for a pass over its jobs: it forgets
 // what the runs of a pass before left to share (the seeds' prefixes and
 // traffic, the finished runs and copies kept to fork from, the counts of
-// jobs left, of forks and of work done). The jobs of a pass share those with each
-// other, and a plan counts its jobs down to know when it may let them go:
-// the jobs of a second pass, run without a Restart, would find them let go
-// or never let go, and on several workers a cell could take another
-// seed's sample. The pool (tui/sweepui) restarts the plan it is given.
+// jobs left, of forks and of work done). The jobs of a pass share those
+// with each other, and a plan counts its jobs down to know when it may
+// let them go: the jobs of a second pass, run without a Restart, would
+// find the prefixes and traffic let go (and run more from the start) and
+// their counts spent (and never let go of their kept runs). The pool
+// (tui/sweepui) restarts the plan it is given.
 func (p *Plan) Restart() {
 	p.traffic = make([]trafficSlot, len(p.groups)*len(p.Seeds))
 	p.held.Store(0)
