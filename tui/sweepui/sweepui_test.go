@@ -83,9 +83,7 @@ func TestResultIndependentOfWorkers(t *testing.T) {
 // A plan run a second time is a pass of its own (Run restarts it): the
 // same cells, and as many runs forked, from the same starts, as the first
 // time. Without the restart, the second pass found the seeds' prefixes
-// and traffic let go, forked fewer runs, and on several workers a cell
-// could take another seed's sample (TestResultIndependentOfWorkers, under
-// load).
+// and traffic let go and forked fewer runs.
 func TestAPlanRunsAgainAlike(t *testing.T) {
 	p := plan(t, 4, 3, "")
 	var cells [2]string
