@@ -18,19 +18,7 @@ import (
 // seed, which the next cell of the column then forked from.
 func TestAnyOrderOnAnyRunners(t *testing.T) {
 	racefree.Only(t) // one goroutine: the engine's work alone
-	x, _ := ParseVary("recommendations.timeout=200ms..5s:4")
-	y, _ := ParseVary("workers=100..300:3")
-	m, err := ParseMetric("search.ok", shortCascade(), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	plan := func() *Plan {
-		p := &Plan{Build: shortCascade, Variant: 0, Axes: []Axis{x, y}, Seeds: []uint64{5, 6}, Measure: m, Set: testSet}
-		if err := p.Prepare(); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	plan := cascadePlans(t, 0, "recommendations.timeout=200ms..5s:4", "workers=100..300:3")
 	want := map[Job]float64{}
 	in := plan()
 	w := in.Runner()
@@ -81,5 +69,108 @@ func TestAnyOrderOnAnyRunners(t *testing.T) {
 	}
 	if ends == 0 {
 		t.Error("no job forked at the end of a finished run: the test does not cover them")
+	}
+}
+
+// JobAt takes each seed's cells by diagonals: every cell once, on grids
+// of every shape (a line, a column, wide, tall, square), each diagonal
+// i+j after the one before it and, along one, i rising.
+func TestJobsComeByDiagonals(t *testing.T) {
+	check := func(nx, ny int) {
+		t.Helper()
+		seen := make([]bool, nx*ny)
+		prevD, prevI := -1, -1
+		for c := range nx * ny {
+			i, j := diagonalCell(c, nx, ny)
+			if i < 0 || i >= nx || j < 0 || j >= ny {
+				t.Fatalf("%d × %d: place %d is cell %d,%d, off the grid", nx, ny, c, i, j)
+			}
+			if seen[j*nx+i] {
+				t.Fatalf("%d × %d: place %d is cell %d,%d again", nx, ny, c, i, j)
+			}
+			seen[j*nx+i] = true
+			d := i + j
+			if d < prevD || d > prevD+1 || (d == prevD && i <= prevI) {
+				t.Fatalf("%d × %d: place %d is cell %d,%d (diagonal %d) after a cell of diagonal %d, i %d", nx, ny, c, i, j, d, prevD, prevI)
+			}
+			prevD, prevI = d, i
+		}
+	}
+	for nx := 1; nx <= 24; nx++ {
+		for ny := 1; ny <= 24; ny++ {
+			check(nx, ny)
+		}
+	}
+	for _, g := range [][2]int{{MaxRuns, 1}, {1, MaxRuns}, {447, 447}, {1000, 200}, {3, 60000}} {
+		check(g[0], g[1])
+	}
+}
+
+// Two workers take a seed's jobs two at a time, so the second of a pair
+// cannot fork from the first. By diagonals the two are never neighbours
+// (but where a diagonal turns), and a pass whose pairs run the wrong way
+// round simulates as little as one in order; row by row, the second of a
+// pair lost its row's run, and this sweep of the cascade simulated a
+// quarter more.
+func TestPairsOfJobsForkAsOneByOne(t *testing.T) {
+	racefree.Only(t) // one goroutine: the engine's work alone
+	plan := cascadePlans(t, 1, "recommendations.timeout=100ms..5s:8", "recommendations.bulkhead=5..60:8")
+	simulated := func(swap bool) (events int64, samples map[Job]float64) {
+		p := plan()
+		jobs := p.Jobs()
+		if swap {
+			for k := 0; k+1 < len(jobs); k += 2 {
+				jobs[k], jobs[k+1] = jobs[k+1], jobs[k]
+			}
+		}
+		samples = map[Job]float64{}
+		runners := []*Runner{p.Runner(), p.Runner()}
+		for k, job := range jobs {
+			s, err := runners[k%2].Run(job)
+			if err != nil {
+				t.Fatal(err)
+			}
+			samples[job] = s.Value
+		}
+		for _, w := range p.Work() {
+			events += w.Events
+		}
+		return events, samples
+	}
+	inOrder, want := simulated(false)
+	paired, got := simulated(true)
+	for job, v := range want {
+		if g := got[job]; g != v && !(math.IsNaN(g) && math.IsNaN(v)) {
+			t.Errorf("job %+v: %v in pairs, %v in order", job, g, v)
+		}
+	}
+	t.Logf("simulated %d events in order, %d with each pair the wrong way round", inOrder, paired)
+	if float64(paired) > 1.02*float64(inOrder) {
+		t.Errorf("with each pair of jobs the wrong way round the sweep simulated %d events, in order %d: over 2 %% more", paired, inOrder)
+	}
+}
+
+// cascadePlans makes prepared plans of the short cascade's variant v over
+// the knobs x and y, measuring search's ok share on seeds 5 and 6.
+func cascadePlans(t *testing.T, v int, xs, ys string) func() *Plan {
+	t.Helper()
+	x, err := ParseVary(xs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, err := ParseVary(ys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ParseMetric("search.ok", shortCascade(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func() *Plan {
+		p := &Plan{Build: shortCascade, Variant: v, Axes: []Axis{x, y}, Seeds: []uint64{5, 6}, Measure: m, Set: testSet}
+		if err := p.Prepare(); err != nil {
+			t.Fatal(err)
+		}
+		return p
 	}
 }
