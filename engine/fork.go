@@ -22,8 +22,8 @@ import (
 // workers and the dependencies' timeouts and bulkhead sizes, and, with the
 // front service's limits, per-tenant bulkheads' sizes and load shedding's
 // bounds (fork_limits.go), the services' workers (fork_services.go), and
-// the settings of the front's breakers and rate limiters
-// (fork_policies.go); everything else must be equal.
+// the settings of the front's breakers and rate limiters and its retries'
+// attempts (fork_policies.go); everything else must be equal.
 // The run keeps, as it goes, what shows that these knobs have not mattered
 // yet: the most workers busy at once and whether an arrival ever found none
 // free (maxBusy, lacked), and per dependency the longest any call sent takes
@@ -92,7 +92,7 @@ func (r *Run) forkScope() bool {
 // differs from r's variant at most in its number of workers and its
 // dependencies' timeouts and bulkhead sizes (each above 0 in both), or in
 // the knobs of fork_limits.go, fork_services.go, fork_policies.go (breaker
-// and rate limiter settings) and tasks_fork.go (a tasks server's pool caps
+// and rate limiter settings, retry attempts) and tasks_fork.go (a tasks server's pool caps
 // and memory limit), its scenario's duration and
 // measurement window are r's, and none of these knobs has mattered in r so
 // far (see above). r is only read, so many runs may fork from one r at once.

@@ -25,6 +25,15 @@ import (
 // Then every call is let through (granted) at the same moment in both runs,
 // and the breaker (limiter) of the fork is the other run's (Rebase).
 //
+// A retry's attempts fork the same way (a cap not reached has not
+// mattered): the retry layer reads them only when it judges a failed
+// attempt (retryLater), and a call that had made fewer attempts than both
+// caps was tried again (or not, for its budget or deadline) alike under
+// either. So while no call has used up its attempts and none was judged
+// with as many as the new cap (attemptsJudged), every decision so far is
+// the other run's; the rest of the retry policy must be the same, and
+// both caps above 1, so that the layers are the same.
+//
 // A tasks server killed at its memory limit, or a service's instance
 // restarted, built its breakers and limiters afresh at the restart, and
 // the evidence went with the old ones: their settings stay as they are.
@@ -47,6 +56,14 @@ func policiesUnused(p, mine *Policy, ds *dependencyState, restarted bool) bool {
 			return false
 		}
 		p.RateLimiter = ol
+	}
+	if nr, or := p.Retry, mine.Retry; nr != nil && or != nil && *nr != *or {
+		rest := *nr
+		rest.Attempts = or.Attempts
+		if rest != *or || nr.Attempts <= 1 || or.Attempts <= 1 || ds.attemptsJudged >= nr.Attempts {
+			return false
+		}
+		p.Retry = or
 	}
 	return true
 }
@@ -115,7 +132,8 @@ func cloneLimiter(buf, src ratelimit.Limiter) ratelimit.Limiter {
 
 // ForkRoom is how much room the knobs of sys that fork by their own
 // evidence leave before they matter: each breaker's window and failure
-// rate (in percent), each rate limiter's permits a cycle or burst, and the
+// rate (in percent), each rate limiter's permits a cycle or burst, each
+// retry's attempts, and the
 // timeouts on the services' edges (in milliseconds; the front's are
 // counted by a sweep already). A sweep runs its shared prefix with the
 // cell that has the most (after the most workers and the longest
@@ -132,6 +150,9 @@ func ForkRoom(sys *System) int64 {
 		}
 		if l := p.RateLimiter; l != nil {
 			n += int64(l.Period.LimitForPeriod) + int64(l.Bucket.Burst)
+		}
+		if r := p.Retry; r != nil {
+			n += int64(r.Attempts)
 		}
 		if edge {
 			n += p.Timeout.Milliseconds()

@@ -11,8 +11,7 @@ import (
 
 // varyKnobs changes one or two knobs of sc's first variant, drawn from
 // rng among those a fork may carry (workers, timeouts, bulkhead sizes,
-// breaker settings) and one it may not (retry attempts): what a sweep's
-// cells differ in.
+// breaker settings, retry attempts): what a sweep's cells differ in.
 func varyKnobs(rng *rand.Rand, sc *engine.Scenario) string {
 	sys := &sc.Variants[0].System
 	ms := func(lo, hi int) time.Duration { return time.Duration(lo+rng.IntN(hi-lo+1)) * time.Millisecond }

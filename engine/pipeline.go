@@ -395,8 +395,10 @@ func (r *Run) retryLater(id int32, req *request, ds *dependencyState, res result
 		}
 	}
 	if req.attempt >= rp.Attempts {
+		ds.attemptsJudged = MaxAttempts + 1 // fork_policies.go: they ran out
 		return false
 	}
+	ds.attemptsJudged = max(ds.attemptsJudged, int(req.attempt))
 	if res != resBreakerOpen {
 		delay = rp.Backoff.Delay(req.attempt, ds.rng.float64())
 	}

@@ -282,6 +282,11 @@ type dependencyState struct {
 	maxBulkhead   int
 	armed         bool
 	bulkheadBound bool
+	// attemptsJudged is the most attempts a call had made when the retry
+	// layer judged it (retryLater), or MaxAttempts+1 once a call had used
+	// them all: a fork may change the retry attempts to any number above
+	// it (fork_policies.go).
+	attemptsJudged int
 	// The rate limiter layer (ratelimitlayer.go) and its place
 	// in layers (-1: none), the calls parked at it now, the calls it
 	// refused and the calls it let through; the per-tenant bulkhead
