@@ -171,7 +171,13 @@ func (r *Run) shiftTimers(shift []time.Duration) {
 			moved = true
 			return
 		}
-		if req := &r.requests[c.req]; c.kind == evTimeout && req.gen == c.gen && req.dep >= 0 && shift[req.dep] != 0 {
+		// Only a timeout's req is read: another event's may name no
+		// request at all (a tasks server's restart).
+		if c.kind != evTimeout {
+			all = append(all, c)
+			return
+		}
+		if req := &r.requests[c.req]; req.gen == c.gen && req.dep >= 0 && shift[req.dep] != 0 {
 			c.at += shift[req.dep]
 			moved = true
 			if c.at < r.now {

@@ -228,12 +228,15 @@ func (r *Run) connect(id int32, h *connHold, ps *poolState, hs *hostState) bool 
 	h.state = connDialing
 	h.tok++
 	h.since = r.now
-	if fails {
-		// For a fork (fork.go): the attempt ends after the dial timeout,
-		// as if the host had taken that long to answer.
-		ds := r.dep(req)
-		ds.maxAfter = max(ds.maxAfter, after)
-	}
+	// For a fork (fork.go): the dial is spent inside the attempt's
+	// timeout, and armTimeout judges its end against it just below, as it
+	// judges a call's answer: a timeout no longer than the dial arms the
+	// timer now, one longer does not. Counted now, while the dial is
+	// under way (sendDialled counts it again with the call); one that
+	// fails ends the attempt after the dial timeout, as if the host had
+	// taken that long to answer.
+	ds := r.dep(req)
+	ds.maxAfter = max(ds.maxAfter, after)
 	r.armTimeout(id, r.now+after, true)
 	at := r.now + after
 	w := &hs.dials

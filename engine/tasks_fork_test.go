@@ -32,6 +32,16 @@ func shortened(build func() *engine.Scenario, fault time.Duration) func(edit fun
 	}
 }
 
+// retimed is the edit giving a policy with a timeout (a variant without
+// one keeps none) the timeout d.
+func retimed(d time.Duration) func(*engine.Policy) {
+	return func(p *engine.Policy) {
+		if p.Timeout > 0 {
+			p.Timeout = d
+		}
+	}
+}
+
 // taskCell is one cell of a tasks fork test: its name and its edit.
 type taskCell struct {
 	name string
@@ -77,11 +87,7 @@ func TestTaskForksGiveWhatNewGives(t *testing.T) {
 			{"threads 2", func(s *engine.System) { s.Tasks.Threads = 2 }},
 		}},
 		{"go-server", shortened(scenarios.GoServer, 20*time.Second), 20 * time.Second, []taskCell{
-			{"payments timeout 300ms", dep("payments", func(p *engine.Policy) {
-				if p.Timeout > 0 {
-					p.Timeout = 300 * time.Millisecond
-				}
-			})},
+			{"payments timeout 300ms", dep("payments", retimed(300*time.Millisecond))},
 			{"orders-db semaphore 12", dep("orders-db", func(p *engine.Policy) {
 				if p.Bulkhead > 0 {
 					p.Bulkhead = 12
@@ -93,10 +99,23 @@ func TestTaskForksGiveWhatNewGives(t *testing.T) {
 			{"memory 128 MiB", func(s *engine.System) { s.Tasks.Memory.Limit = 128 * mib }},
 			{"memory 49 MiB", func(s *engine.System) { s.Tasks.Memory.Limit = 49 * mib }},
 		}},
+		{"go-inventory", shortened(scenarios.GoInventory, 20*time.Second), 20 * time.Second, []taskCell{
+			{"inventory timeout 300ms", dep("inventory", retimed(300*time.Millisecond))},
+			{"inventory timeout 5s", dep("inventory", retimed(5*time.Second))},
+			{"database timeout 30ms", func(s *engine.System) { retimed(30 * time.Millisecond)(&s.Services[0].Dependencies[0].Policy) }},
+			{"database timeout 3s", func(s *engine.System) { retimed(3 * time.Second)(&s.Services[0].Dependencies[0].Policy) }},
+			{"inventory workers 64", func(s *engine.System) { s.Services[0].Workers = 64 }},
+			{"inventory workers 3", func(s *engine.System) { s.Services[0].Workers = 3 }},
+			{"transport per host 40", func(s *engine.System) { s.Pools[0].PerHost = 40 }},
+			{"transport per host 2", func(s *engine.System) { s.Pools[0].PerHost = 2 }},
+			{"memory 1 GiB", func(s *engine.System) { s.Tasks.Memory.Limit = 1024 * mib }},
+			{"memory 49 MiB", func(s *engine.System) { s.Tasks.Memory.Limit = 49 * mib }},
+		}},
 	}
 	taken, refused := 0, 0
 	for _, c := range cases {
 		base := c.build(nil)
+		caseTaken, caseRefused := 0, 0
 		for v := range base.Variants {
 			at := engine.ForkAt(base, v)
 			if at != c.fault-1 {
@@ -104,9 +123,14 @@ func TestTaskForksGiveWhatNewGives(t *testing.T) {
 			}
 			for _, from := range []time.Duration{at, base.Duration + engine.DrainLimit} {
 				tk, rf := checkTaskForks(t, c.name, base, v, 3, from, c.build, c.cells)
-				taken, refused = taken+tk, refused+rf
+				caseTaken, caseRefused = caseTaken+tk, caseRefused+rf
 			}
 		}
+		t.Logf("%s: forks taken %d, refused %d", c.name, caseTaken, caseRefused)
+		if caseTaken == 0 {
+			t.Errorf("%s: no fork taken", c.name)
+		}
+		taken, refused = taken+caseTaken, refused+caseRefused
 	}
 	if taken < 20 || refused < 10 {
 		t.Fatalf("forks taken %d, refused %d: want many of each", taken, refused)
@@ -163,17 +187,67 @@ func taskStepHash(r, other *engine.Run) uint64 {
 	return h.Sum64()
 }
 
+// dialling is a tasks server calling d, which answers in 10 ms, every
+// 50 ms from the start through a pool that dials in 20 ms: the first call
+// dials its connection, the others reuse it. edit, if not nil, changes
+// its system.
+func dialling(edit func(*engine.System)) *engine.Scenario {
+	sc := &engine.Scenario{Name: "dial", Duration: 2 * time.Second, MeasureTo: 2 * time.Second, Variants: []engine.Variant{{Name: "v", System: engine.System{
+		Tasks:        &engine.TaskServer{},
+		Pools:        []engine.Pool{{Name: "p", Dial: 20 * time.Millisecond}},
+		Endpoints:    []engine.Endpoint{{Name: "e", Interval: 50 * time.Millisecond, Calls: "d"}},
+		Dependencies: []engine.Dependency{{Name: "d", Pool: "p", Latency: engine.Latency{Kind: engine.Constant, Value: 10 * time.Millisecond}, Policy: engine.Policy{Timeout: time.Second}}},
+	}}}}
+	if edit != nil {
+		edit(&sc.Variants[0].System)
+	}
+	return sc
+}
+
+// dialTimeout is the edit giving dialling's d the timeout d.
+func dialTimeout(d time.Duration) func(*engine.System) {
+	return func(s *engine.System) { s.Dependencies[0].Policy.Timeout = d }
+}
+
 // A dial is spent inside the attempt's timeout: a timeout longer than
 // every call's latency but not than a dial and a call has mattered, and
 // the fork is refused (or, were it taken, would have to equal a new run).
 func TestTaskForkCountsTheDial(t *testing.T) {
+	cells := []taskCell{{"timeout 25ms", dialTimeout(25 * time.Millisecond)}, {"timeout 31ms", dialTimeout(31 * time.Millisecond)}}
+	taken, refused := checkTaskForks(t, "dial", dialling(nil), 0, 1, time.Second, dialling, cells)
+	if taken != 1 || refused != 1 {
+		t.Errorf("forks taken %d, refused %d: want the 31 ms timeout taken, the 25 ms one refused", taken, refused)
+	}
+}
+
+// A dial under way is counted at its start: armTimeout judges its end
+// against the timeout then (a timeout no longer than the dial arms the
+// timer at once), so a fork made during the first dial, before any call
+// was sent, to a timeout shorter than the dial is refused; one longer
+// than the dial, which arms no timer before the call either, is taken.
+func TestTaskForkCountsADialUnderWay(t *testing.T) {
+	cells := []taskCell{{"timeout 15ms", dialTimeout(15 * time.Millisecond)}, {"timeout 25ms", dialTimeout(25 * time.Millisecond)}}
+	taken, refused := checkTaskForks(t, "dial under way", dialling(nil), 0, 1, 10*time.Millisecond, dialling, cells)
+	if taken != 1 || refused != 1 {
+		t.Errorf("forks taken %d, refused %d: want the 25 ms timeout taken, the 15 ms one refused", taken, refused)
+	}
+}
+
+// A tasks server killed at its memory limit comes back after its restart
+// time, an event that names no request: a fork while it is down, to
+// a timeout whose armed timers had not fired, moves the pending timers
+// and leaves the restart where it is (a fork once read the request of
+// every pending event, and the restart's is none).
+func TestTaskForkWhileDown(t *testing.T) {
 	build := func(edit func(*engine.System)) *engine.Scenario {
-		sc := &engine.Scenario{Name: "dial", Duration: 2 * time.Second, MeasureTo: 2 * time.Second, Variants: []engine.Variant{{Name: "v", System: engine.System{
-			Tasks: &engine.TaskServer{},
-			// The first call dials its connection; the others reuse it.
-			Pools:        []engine.Pool{{Name: "p", Dial: 20 * time.Millisecond}},
-			Endpoints:    []engine.Endpoint{{Name: "e", Interval: 50 * time.Millisecond, Calls: "d"}},
-			Dependencies: []engine.Dependency{{Name: "d", Pool: "p", Latency: engine.Latency{Kind: engine.Constant, Value: 10 * time.Millisecond}, Policy: engine.Policy{Timeout: time.Second}}},
+		sc := &engine.Scenario{Name: "down", Duration: 8 * time.Second, MeasureTo: 8 * time.Second, Variants: []engine.Variant{{Name: "v", System: engine.System{
+			Tasks:     &engine.TaskServer{Threads: 1, Memory: engine.Memory{Base: 1 << 20, PerTask: 1 << 10, Limit: 1<<20 + 20<<10, Restart: 2 * time.Second}},
+			Endpoints: []engine.Endpoint{{Name: "e", Rate: 100, Calls: "d"}},
+			Dependencies: []engine.Dependency{{Name: "d", Latency: engine.Latency{Kind: engine.Constant, Value: 5 * time.Millisecond},
+				// A hang with no end: each call's timer is armed when it
+				// is sent, and none fires before the kill.
+				Faults: []engine.Fault{{Kind: engine.Hang, From: 500 * time.Millisecond}},
+				Policy: engine.Policy{Timeout: 5 * time.Second}}},
 		}}}}
 		if edit != nil {
 			edit(&sc.Variants[0].System)
@@ -183,10 +257,11 @@ func TestTaskForkCountsTheDial(t *testing.T) {
 	timeout := func(d time.Duration) func(*engine.System) {
 		return func(s *engine.System) { s.Dependencies[0].Policy.Timeout = d }
 	}
-	cells := []taskCell{{"timeout 25ms", timeout(25 * time.Millisecond)}, {"timeout 31ms", timeout(31 * time.Millisecond)}}
-	taken, refused := checkTaskForks(t, "dial", build(nil), 0, 1, time.Second, build, cells)
+	base := build(nil)
+	cells := []taskCell{{"timeout 6s", timeout(6 * time.Second)}, {"timeout 100ms", timeout(100 * time.Millisecond)}}
+	taken, refused := checkTaskForks(t, "down", base, 0, 1, 1500*time.Millisecond, build, cells)
 	if taken != 1 || refused != 1 {
-		t.Errorf("forks taken %d, refused %d: want the 31 ms timeout taken, the 25 ms one refused", taken, refused)
+		t.Errorf("forks taken %d, refused %d: want the 6 s timeout taken, the 100 ms one refused", taken, refused)
 	}
 }
 

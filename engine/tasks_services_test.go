@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/internal/deepequal"
 	"pgregory.net/rapid"
 )
 
@@ -186,26 +187,7 @@ func TestServiceEdgePools(t *testing.T) {
 // every request is counted once.
 func TestPropertyTasksFrontCallsServices(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		sc := genChain(t)
-		sys := &sc.Variants[0].System
-		sys.Workers, sys.Queue = 0, 0
-		sys.Tasks = &TaskServer{Threads: rapid.IntRange(1, 4).Draw(t, "threads")}
-		if rapid.Bool().Draw(t, "memoryLimit") {
-			// Room for a few dozen live tasks.
-			sys.Tasks.Memory = Memory{Base: 1 << 20, PerTask: 1 << 10, Limit: 1<<20 + int64(rapid.IntRange(1, 60).Draw(t, "tasksRoom"))<<10,
-				Restart: time.Duration(rapid.IntRange(1, 1000).Draw(t, "restartMs")) * time.Millisecond}
-		}
-		for i := range sys.Endpoints {
-			sys.Endpoints[i].CPU = time.Duration(rapid.IntRange(0, 2000).Draw(t, "cpuUs")) * time.Microsecond
-		}
-		if rapid.Bool().Draw(t, "pool") {
-			sys.Pools = []Pool{{Name: "http", Size: rapid.IntRange(0, 10).Draw(t, "poolSize"), PerHost: rapid.IntRange(0, 5).Draw(t, "perHost"),
-				Wait: time.Duration(rapid.IntRange(0, 300).Draw(t, "poolWaitMs")) * time.Millisecond,
-				Dial: time.Duration(rapid.IntRange(0, 20).Draw(t, "dialMs")) * time.Millisecond}}
-			for i := range sys.Dependencies {
-				sys.Dependencies[i].Pool = "http"
-			}
-		}
+		sc := genTasksChain(t)
 		r, err := New(sc, 0, rapid.Uint64().Draw(t, "seed"))
 		if err != nil {
 			t.Fatalf("generated an invalid scenario: %v", err)
@@ -235,4 +217,136 @@ func TestPropertyTasksFrontCallsServices(t *testing.T) {
 			}
 		}
 	})
+}
+
+// genTasksChain is genChain's chain of services called from a tasks
+// server (1 to 4 threads, CPU per request, at times a memory limit that
+// kills) instead of a thread pool, at times through a client pool.
+func genTasksChain(t *rapid.T) *Scenario {
+	sc := genChain(t)
+	sys := &sc.Variants[0].System
+	sys.Workers, sys.Queue = 0, 0
+	sys.Tasks = &TaskServer{Threads: rapid.IntRange(1, 4).Draw(t, "threads")}
+	if rapid.Bool().Draw(t, "memoryLimit") {
+		// Room for a few dozen live tasks.
+		sys.Tasks.Memory = Memory{Base: 1 << 20, PerTask: 1 << 10, Limit: 1<<20 + int64(rapid.IntRange(1, 60).Draw(t, "tasksRoom"))<<10,
+			Restart: time.Duration(rapid.IntRange(1, 1000).Draw(t, "restartMs")) * time.Millisecond}
+	}
+	for i := range sys.Endpoints {
+		sys.Endpoints[i].CPU = time.Duration(rapid.IntRange(0, 2000).Draw(t, "cpuUs")) * time.Microsecond
+	}
+	if rapid.Bool().Draw(t, "pool") {
+		sys.Pools = []Pool{{Name: "http", Size: rapid.IntRange(0, 10).Draw(t, "poolSize"), PerHost: rapid.IntRange(0, 5).Draw(t, "perHost"),
+			Wait: time.Duration(rapid.IntRange(0, 300).Draw(t, "poolWaitMs")) * time.Millisecond,
+			Dial: time.Duration(rapid.IntRange(0, 20).Draw(t, "dialMs")) * time.Millisecond}}
+		for i := range sys.Dependencies {
+			sys.Dependencies[i].Pool = "http"
+		}
+	}
+	return sc
+}
+
+// tasksChainCell is sc with one knob a fork may carry changed, drawn
+// from t: a service's workers, a timeout on the front's edge or a
+// service's, the pool's caps, the memory limit. sc is left as it was.
+func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
+	c := *sc
+	c.Variants = []Variant{sc.Variants[0]}
+	sys := &c.Variants[0].System
+	sys.Dependencies = append([]Dependency(nil), sys.Dependencies...)
+	sys.Services = append([]Service(nil), sys.Services...)
+	for i := range sys.Services {
+		sys.Services[i].Dependencies = append([]Dependency(nil), sys.Services[i].Dependencies...)
+	}
+	sys.Pools = append([]Pool(nil), sys.Pools...)
+	tasks := *sys.Tasks
+	sys.Tasks = &tasks
+	ms := func(name string) time.Duration {
+		return time.Duration(rapid.IntRange(1, 3000).Draw(t, name)) * time.Millisecond
+	}
+	switch k := rapid.IntRange(0, 4).Draw(t, "knob"); {
+	case k == 0:
+		s := &sys.Services[rapid.IntRange(0, len(sys.Services)-1).Draw(t, "service")]
+		s.Workers = rapid.IntRange(1, 12).Draw(t, "serviceWorkers")
+		return &c, "service workers"
+	case k == 1 && sys.Dependencies[0].Policy.Timeout > 0:
+		sys.Dependencies[0].Policy.Timeout = ms("frontTimeoutMs")
+		return &c, "front edge timeout"
+	case k == 2:
+		for i := range sys.Services {
+			if d := sys.Services[i].Dependencies; len(d) > 0 && d[0].Policy.Timeout > 0 {
+				d[0].Policy.Timeout = ms("edgeTimeoutMs")
+				return &c, "service edge timeout"
+			}
+		}
+	case k == 3 && len(sys.Pools) > 0:
+		sys.Pools[0].Size = rapid.IntRange(0, 12).Draw(t, "newPoolSize")
+		sys.Pools[0].PerHost = rapid.IntRange(0, 6).Draw(t, "newPerHost")
+		return &c, "pool caps"
+	case k == 4 && sys.Tasks.Memory.Limit > 0:
+		sys.Tasks.Memory.Limit = sys.Tasks.Memory.Base + int64(rapid.IntRange(1, 80).Draw(t, "newTasksRoom"))<<10
+		return &c, "memory limit"
+	}
+	return nil, ""
+}
+
+// A tasks server calling services forks exactly: for random chains (as
+// TestPropertyTasksFrontCallsServices draws them), one knob changed and a
+// random moment, every fork ForkInto takes goes on as a new run of its
+// cell, snapshot for snapshot at random steps and at its end; CanFork
+// answers as ForkInto does; and some forks are taken, and some refused.
+func TestPropertyTasksServicesForkIsExact(t *testing.T) {
+	taken, refused := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		base := genTasksChain(t)
+		cell, what := tasksChainCell(t, base)
+		if cell == nil || cell.Validate() != nil {
+			return
+		}
+		seed := rapid.Uint64().Draw(t, "seed")
+		prefix, err := New(base, 0, seed)
+		if err != nil {
+			t.Fatalf("generated an invalid scenario: %v", err)
+		}
+		if rapid.IntRange(0, 3).Draw(t, "atEnd") == 0 {
+			prefix.Run()
+		} else {
+			prefix.AdvanceTo(time.Duration(rapid.Int64Range(0, int64(base.Duration)).Draw(t, "at")))
+		}
+		var dst Run
+		can := prefix.CanFork(cell, 0)
+		if !prefix.ForkInto(&dst, cell, 0) {
+			if can {
+				t.Fatalf("changed %s: CanFork says yes, ForkInto refuses", what)
+			}
+			refused++
+			return
+		}
+		if !can {
+			t.Fatalf("changed %s: CanFork says no, ForkInto forks", what)
+		}
+		taken++
+		fresh, err := New(cell, 0, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh.AdvanceTo(prefix.Now())
+		for k := range rapid.IntRange(1, 6).Draw(t, "steps") {
+			if a, b := dst.Snapshot(), fresh.Snapshot(); !deepequal.Equal(a, b) {
+				t.Fatalf("changed %s, forked at %v: the fork differs from a new run at %v (step %d)", what, prefix.Now(), a.Now, k)
+			}
+			dt := time.Duration(rapid.IntRange(1, 1500).Draw(t, "stepMs")) * time.Millisecond
+			dst.Advance(dt)
+			fresh.Advance(dt)
+		}
+		dst.Run()
+		fresh.Run()
+		if a, b := dst.Snapshot(), fresh.Snapshot(); !deepequal.Equal(a, b) {
+			t.Fatalf("changed %s, forked at %v: the fork's end differs from a new run's", what, prefix.Now())
+		}
+	})
+	t.Logf("forks taken %d, refused %d", taken, refused)
+	if taken == 0 || refused == 0 {
+		t.Fatalf("forks taken %d, refused %d: want some of each", taken, refused)
+	}
 }

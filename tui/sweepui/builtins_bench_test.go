@@ -16,8 +16,6 @@ import (
 // knobs its variant really has (the ones its lesson or its design turns),
 // measured on its first endpoint that calls something: the grids issue 28
 // asks to finish in under half a second each on 3 seeds and 2 cores.
-// go-inventory's do not fork yet (a tasks server calling a service is
-// outside engine's forkScope), and run every cell from the start.
 var builtinSweeps = []struct {
 	name     string
 	scenario string
