@@ -59,9 +59,7 @@ func ForkAt(sc *Scenario, v int) time.Duration {
 }
 
 // forkScope reports whether the run's state is made only of what CloneInto
-// copies: no shared breakers (CloneInto copies each dependency's breaker
-// on its own, which would part the members of a shared one), and no tasks
-// server beside tenants or shedding.
+// copies: no tasks server beside tenants or shedding.
 func (r *Run) forkScope() bool {
 	if r.onFree != nil || r.draining {
 		return false
@@ -75,12 +73,6 @@ func (r *Run) forkScope() bool {
 	}
 	for i := range r.endpoints {
 		if es := &r.endpoints[i]; r.tasks != nil && (es.tenancy != nil || es.bursts != nil) {
-			return false
-		}
-	}
-	for i := range r.dependencies {
-		ds := &r.dependencies[i]
-		if ds.cfg.Policy.SharedBreaker != "" {
 			return false
 		}
 	}
@@ -245,15 +237,46 @@ func (r *Run) cloneInto(dst *Run, compact bool) {
 			*jsrc = *src.jitterSrc
 			d.jitterSrc, d.jitter = jsrc, rand.New(jsrc)
 		}
-		if src.breaker != nil {
-			if br == nil {
-				br = new(breaker.Breaker)
+		if src.breaker == nil {
+			continue
+		}
+		// A shared breaker's members (sharedbreaker.go) hold their group's
+		// first member's breaker and its jitter: the copy's members hold
+		// the copy's, as linkSharedBreakers linked them.
+		if j := r.sharedWith(i); j >= 0 {
+			d.breaker, d.jitter = dst.dependencies[j].breaker, dst.dependencies[j].jitter
+			continue
+		}
+		// dst's own breakers may have been shared: a buffer an earlier
+		// dependency of the copy holds already is not reused.
+		for k := range i {
+			if dst.dependencies[k].breaker == br {
+				br = nil
+				break
 			}
-			svc, inst := dst.edgeOwner(d)
-			src.breaker.CloneInto(br, dst.breakerOptions(d, svc, inst))
-			d.breaker = br
+		}
+		if br == nil {
+			br = new(breaker.Breaker)
+		}
+		svc, inst := dst.edgeOwner(d)
+		src.breaker.CloneInto(br, dst.breakerOptions(d, svc, inst))
+		d.breaker = br
+	}
+}
+
+// sharedWith is the earlier dependency whose breaker dependency i's is,
+// a shared breaker's first member (linkSharedBreakers), or -1.
+func (r *Run) sharedWith(i int) int {
+	ds := &r.dependencies[i]
+	if ds.cfg.Policy.SharedBreaker == "" {
+		return -1
+	}
+	for j := range i {
+		if r.dependencies[j].breaker == ds.breaker {
+			return j
 		}
 	}
+	return -1
 }
 
 // rebase hands a clone the scenario it is forked for (ForkInto has checked

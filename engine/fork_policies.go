@@ -46,7 +46,9 @@ import (
 // restart), when the evidence of the old ones is gone.
 func policiesUnused(p, mine *Policy, ds *dependencyState, restarted bool) bool {
 	if nb, ob := p.Breaker, mine.Breaker; nb != nil && ob != nil && *nb != *ob {
-		if ds.breaker == nil || restarted || !ds.breaker.Unused(*nb) {
+		// A shared breaker's settings stay: its window's calls are every
+		// member's, which a member's series does not tell apart.
+		if ds.breaker == nil || restarted || mine.SharedBreaker != "" || !ds.breaker.Unused(*nb) {
 			return false
 		}
 		p.Breaker = ob

@@ -67,14 +67,63 @@ func varyKnobs(rng *rand.Rand, sc *engine.Scenario) string {
 // forks are taken, mid-run and at the end, and some refused; CanFork
 // answers as ForkInto does.
 func TestPropertyForkIsExact(t *testing.T) {
-	taken, refused, atEnd := 0, 0, 0
-	for i := range 1500 {
+	taken, refused, atEnd := checkRandomForks(t, 1500, nil)
+	t.Logf("forks taken %d (%d at the end), refused %d", taken, atEnd, refused)
+	if taken < 40 || refused < 40 || atEnd == 0 {
+		t.Fatalf("forks taken %d (%d at the end), refused %d: want many of each", taken, atEnd, refused)
+	}
+}
+
+// The same with every breaker of a scenario shared (engine's shared
+// breakers): one breaker behind every dependency that has one, its
+// settings the first's, in the run forked from and in the cell, whose
+// changed knobs may be that breaker's (then the fork is refused).
+func TestPropertyForkWithSharedBreakersIsExact(t *testing.T) {
+	share := func(sc *engine.Scenario) bool {
+		deps := sc.Variants[0].System.Dependencies
+		var first *engine.Dependency
+		n := 0
+		for i := range deps {
+			d := &deps[i]
+			if d.Policy.Breaker == nil {
+				continue
+			}
+			if first == nil {
+				first = d
+			}
+			b := *first.Policy.Breaker
+			d.Policy.Breaker, d.Policy.SharedBreaker = &b, "shared"
+			n++
+		}
+		return n >= 2
+	}
+	taken, refused, _ := checkRandomForks(t, 10000, share)
+	t.Logf("forks taken %d, refused %d", taken, refused)
+	if taken < 20 || refused < 20 {
+		t.Fatalf("forks taken %d, refused %d: want many of each", taken, refused)
+	}
+}
+
+// checkRandomForks forks n random scenarios (randomScenario) into cells
+// with a knob or two changed (varyKnobs), at random moments or at the
+// end, and checks that every fork ForkInto takes goes on as a new run of
+// its cell, snapshot for snapshot at random steps and at the end, and the
+// run it was forked from, going on in step, as a new run of its own; and
+// that CanFork answers as ForkInto does. edit, if not nil, changes the
+// scenario and the cell alike after they are drawn, and says whether the
+// scenario is one to check.
+func checkRandomForks(t *testing.T, n int, edit func(*engine.Scenario) bool) (taken, refused, atEnd int) {
+	t.Helper()
+	for i := range n {
 		seed := uint64(i) + 1000
 		base := randomScenario(rand.New(rand.NewPCG(seed, 28)))
 		cell := randomScenario(rand.New(rand.NewPCG(seed, 28)))
 		rng := rand.New(rand.NewPCG(seed, 29))
 		what := varyKnobs(rng, cell)
-		if cell.Validate() != nil || what == "" {
+		if edit != nil && (!edit(base) || !edit(cell)) {
+			continue
+		}
+		if base.Validate() != nil || cell.Validate() != nil || what == "" {
 			continue
 		}
 		at := time.Duration(rng.Int64N(int64(base.Duration)))
@@ -135,8 +184,5 @@ func TestPropertyForkIsExact(t *testing.T) {
 			t.Fatalf("scenario %d, changed%s: the run forked from differs from a new run of its own", i, what)
 		}
 	}
-	t.Logf("forks taken %d (%d at the end), refused %d", taken, atEnd, refused)
-	if taken < 40 || refused < 40 || atEnd == 0 {
-		t.Fatalf("forks taken %d (%d at the end), refused %d: want many of each", taken, atEnd, refused)
-	}
+	return taken, refused, atEnd
 }

@@ -13,7 +13,8 @@ package engine
 // The run builds every member's breaker as usual (setupDependency), then
 // linkSharedBreakers hands the group's first member's breaker, and its
 // open jitter, to the others. Nothing on the hot path changes: a member's
-// dependencyState points at the shared breaker as it would at its own.
+// dependencyState points at the shared breaker as it would at its own. A
+// fork's copy links its members the same way (cloneInto, sharedWith).
 
 import "fmt"
 

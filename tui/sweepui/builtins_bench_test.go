@@ -33,6 +33,7 @@ var builtinSweeps = []struct {
 	{"multi-hop/service-workers", "multi-hop", 1, "inventory.workers=8..64:20", "orders.workers=50..400:20", "order-page.ok"},
 	{"fleet-probes/provider-timeout", "fleet-probes", 1, "api/provider.timeout=100ms..2s:20", "api.workers=10..40:20", "page.ok"},
 	{"api-gateway/bulkhead-timeout", "api-gateway", 0, "search-api.bulkhead=5..60:20", "search-api.timeout=100ms..5s:20", "users.ok"},
+	{"api-gateway/shared-breaker", "api-gateway", 1, "search-api.bulkhead=5..60:20", "search-api.timeout=100ms..5s:20", "users.ok"},
 	{"rate-limit-vs-bulkhead/limiter", "rate-limit-vs-bulkhead", 1, "partner-catalog.ratelimiter.limit_for_period=5..100:20", "catalog.workers=10..40:20", "search.ok"},
 	{"rate-limit-vs-bulkhead/bulkheads", "rate-limit-vs-bulkhead", 2, "partner-catalog.bulkhead=5..60:20", "search-catalog.bulkhead=5..60:20", "search.ok"},
 	{"rate-limit-vs-bulkhead/shedding", "rate-limit-vs-bulkhead", 3, "shed.max_wait=10ms..500ms:20", "catalog.workers=10..40:20", "search.ok"},
