@@ -20,8 +20,9 @@ import (
 // A fork is only taken when it is exact, bit for bit the run the cell would
 // have made from the start. The knobs a fork may change are the number of
 // workers and the dependencies' timeouts and bulkhead sizes, and, with the
-// front service's limits, per-tenant bulkheads' sizes and load shedding's
-// bounds (fork_limits.go), the services' workers (fork_services.go), and
+// front service's limits, per-tenant bulkheads' sizes, load shedding's
+// bounds and the accept queue's (fork_limits.go), the services' workers
+// (fork_services.go), and
 // the settings of the front's breakers and rate limiters and its retries'
 // attempts (fork_policies.go); everything else must be equal.
 // The run keeps, as it goes, what shows that these knobs have not mattered
@@ -156,6 +157,12 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 	}
 	if sys.Workers != r.sys.Workers && (r.lacked || r.maxBusy > sys.Workers) {
 		return false
+	}
+	if q := sys.Queue; q != r.sys.Queue {
+		if !r.queueUnused(q) { // fork_limits.go
+			return false
+		}
+		same.Queue = r.sys.Queue
 	}
 	if !r.tasksKnobsUnused(sys, &same) { // tasks_fork.go: pools, memory
 		return false

@@ -24,6 +24,14 @@ import (
 //     service-time estimate follows every finished request whatever the
 //     bounds, so the signal and the estimate's start must be the same, and
 //     once an arrival has found every worker busy the workers are too.
+//
+// The accept queue's bound forks the same way (a cap not reached has not
+// mattered): it decides only whether an arrival that finds every worker
+// busy may wait, and a new bound decides every such arrival so far as the
+// old one did when each that waited found the queue shorter than it
+// (queueNeeded) and each turned away found the queue at least as long
+// (queueRefusedMin); an unbounded queue turns none away, and no queue
+// (0) lets none wait (queueUnused).
 
 // firstBurst is when the first burst of variant v's endpoints starts
 // (noArrival: none): before it every cell sends its usual traffic, so a
@@ -169,4 +177,18 @@ func (r *Run) rebaseLimits(sys *System) {
 			ds.tenantBH.size(sys, sys.Dependencies[i].Policy.TenantBulkhead)
 		}
 	}
+}
+
+// queueUnused reports whether the front's accept queue may be bounded by q
+// (QueueUnbounded, 0 for none, or a length) in a fork of r: every arrival
+// that found every worker busy so far would have waited, or been turned
+// away, under q as it was under r's bound.
+func (r *Run) queueUnused(q int) bool {
+	if q == QueueUnbounded {
+		return !r.queueRefused
+	}
+	if r.queueRefused && r.queueRefusedMin < q {
+		return false
+	}
+	return r.queueNeeded <= q
 }

@@ -22,6 +22,11 @@ func varyKnobs(rng *rand.Rand, sc *engine.Scenario) string {
 			what += " workers"
 			continue
 		}
+		if rng.IntN(6) == 0 {
+			sys.Queue = rng.IntN(2*sys.Queue+3) - 1 // -1 (unbounded) to twice the bound
+			what += " queue"
+			continue
+		}
 		p := &sys.Dependencies[rng.IntN(len(sys.Dependencies))].Policy
 		switch k := rng.IntN(6); {
 		case k == 0 && p.Timeout > 0:

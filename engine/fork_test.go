@@ -145,8 +145,9 @@ func checkForks(t *testing.T, base *engine.Scenario, v int, seed uint64, at time
 }
 
 // ForkInto refuses a scenario that differs in anything but workers,
-// timeouts and bulkhead sizes, and a pool or a bulkhead smaller than the
-// prefix's busiest moment.
+// timeouts, bulkhead sizes and the like (the accept queue's bound, never
+// reached before the fault, forks), and a pool or a bulkhead smaller than
+// the prefix's busiest moment.
 func TestForkRefusesOtherKnobs(t *testing.T) {
 	base := cascadeWith(400, 5*time.Second, 5*time.Second)
 	prefix, err := engine.New(base, 1, 3)
@@ -165,7 +166,6 @@ func TestForkRefusesOtherKnobs(t *testing.T) {
 		{"a latency", func(s *engine.System) { s.Dependencies[0].Latency.Mean++ }},
 		{"a timeout turned off", func(s *engine.System) { s.Dependencies[0].Policy.Timeout = 0 }},
 		{"one worker", func(s *engine.System) { s.Workers = 1 }},
-		{"the queue", func(s *engine.System) { s.Queue = 5 }},
 	} {
 		sc := cascadeWith(400, 5*time.Second, 5*time.Second)
 		c.edit(&sc.Variants[1].System)
@@ -175,6 +175,13 @@ func TestForkRefusesOtherKnobs(t *testing.T) {
 	}
 	if !prefix.ForkInto(&dst, cascadeWith(300, 2*time.Second, time.Second), 1) {
 		t.Error("a fork with only workers and timeouts changed, unused, was refused")
+	}
+	// No arrival has found every worker busy before the fault: the
+	// accept queue's bound has decided nothing yet (fork_limits.go).
+	queued := cascadeWith(400, 5*time.Second, 5*time.Second)
+	queued.Variants[1].System.Queue = 5
+	if !prefix.ForkInto(&dst, queued, 1) {
+		t.Error("a fork with only the queue's bound changed, never reached, was refused")
 	}
 }
 

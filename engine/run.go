@@ -125,9 +125,15 @@ type Run struct {
 	lane sliceLane
 
 	// What a fork (fork.go) needs to know of the run so far: the most
-	// workers busy at once, and whether an arrival ever found none free.
-	maxBusy int
-	lacked  bool
+	// workers busy at once, and whether an arrival ever found none free;
+	// and of the accept queue's bound (fork_limits.go), the most an
+	// arrival that found room needed the queue to hold (its length then,
+	// plus one), and the shortest it was when one found no room.
+	maxBusy         int
+	lacked          bool
+	queueNeeded     int
+	queueRefused    bool
+	queueRefusedMin int
 }
 
 type endpointState struct {
@@ -1629,9 +1635,19 @@ func (r *Run) noRoom() bool {
 	return !r.acceptQueueHasRoom()
 }
 
+// acceptQueueHasRoom reports whether an arrival that finds no free worker
+// may wait in the accept queue, and notes what it saw for a fork of the
+// queue's bound (queueUnused).
 func (r *Run) acceptQueueHasRoom() bool {
-	q := r.sys.Queue
-	return q == QueueUnbounded || (q > 0 && r.accept.len() < q)
+	q, n := r.sys.Queue, r.accept.len()
+	if q == QueueUnbounded || (q > 0 && n < q) {
+		r.queueNeeded = max(r.queueNeeded, n+1)
+		return true
+	}
+	if !r.queueRefused || n < r.queueRefusedMin {
+		r.queueRefused, r.queueRefusedMin = true, n
+	}
+	return false
 }
 
 // startOnWorker gives the request a free worker and starts its handler.

@@ -25,6 +25,7 @@ var builtinSweeps = []struct {
 }{
 	{"cascade/bulkhead-timeout", "cascade", 1, "recommendations.bulkhead=5..60:20", "recommendations.timeout=100ms..5s:20", "search.ok"},
 	{"cascade/workers-timeout", "cascade", 0, "workers=100..400:20", "recommendations.timeout=100ms..5s:20", "search.ok"},
+	{"cascade/workers-queue", "cascade", 0, "workers=100..400:20", "queue=0..400:20", "search.ok"},
 	{"cascade/breaker", "cascade", 2, "recommendations.breaker.failure_rate=0.1..0.9:20", "recommendations.breaker.open=1s..20s:20", "recommendations.ok"},
 	{"breaker-timeline/breaker", "breaker-timeline", 0, "dependency.breaker.window=4..40:20", "dependency.breaker.open=1s..30s:20", "caller.ok"},
 	{"checkout/bulkhead-timeout", "checkout", 4, "payment.bulkhead=1..16:16", "payment.timeout=100ms..2s:20", "checkout.ok"},
