@@ -19,7 +19,8 @@ import (
 //
 // A fork is only taken when it is exact, bit for bit the run the cell would
 // have made from the start. The knobs a fork may change are the number of
-// workers and the dependencies' timeouts and bulkhead sizes, and, with the
+// workers and the dependencies' timeouts and bulkheads (their sizes, waits
+// and queues), and, with the
 // front service's limits, per-tenant bulkheads' sizes, load shedding's
 // bounds and the accept queue's (fork_limits.go), the services' workers
 // (fork_services.go), and
@@ -143,6 +144,16 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 				return false
 			}
 			d.Policy.Bulkhead = mine.Bulkhead
+		}
+		if w, q := d.Policy.BulkheadWait, d.Policy.BulkheadQueue; w != mine.BulkheadWait || q != mine.BulkheadQueue {
+			// A bulkhead's wait (a semaphore's) and queue (a thread
+			// pool's) are read only for a call that finds it full, which
+			// waits or is refused: while none has (bulkheadBound), every
+			// call went in alike.
+			if ds.bulkheadBound {
+				return false
+			}
+			d.Policy.BulkheadWait, d.Policy.BulkheadQueue = mine.BulkheadWait, mine.BulkheadQueue
 		}
 		if !tenantBulkheadUnused(sys, &d.Policy, mine, ds) { // fork_limits.go
 			return false

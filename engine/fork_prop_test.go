@@ -32,6 +32,12 @@ func varyKnobs(rng *rand.Rand, sc *engine.Scenario) string {
 		case k == 0 && p.Timeout > 0:
 			p.Timeout = ms(1, 4000)
 			what += " timeout"
+		case k == 1 && p.Bulkhead > 0 && rng.IntN(3) == 0:
+			p.BulkheadWait = ms(0, 500)
+			if p.BulkheadKind == engine.ThreadPoolBulkhead {
+				p.BulkheadQueue = rng.IntN(20)
+			}
+			what += " bulkhead wait"
 		case k == 1 && p.Bulkhead > 0:
 			p.Bulkhead = 1 + rng.IntN(sys.Workers)
 			what += " bulkhead"

@@ -42,6 +42,7 @@ var builtinSweeps = []struct {
 	{"noisy-tenant/shedding", "noisy-tenant", 2, "shed.max_wait.default=20ms..600ms:20", "workers=30..120:20", "checkout.ok"},
 	{"async-cascade/semaphore", "async-cascade", 1, "search-api.bulkhead=5..60:20", "search-api.timeout=100ms..5s:20", "profile.ok"},
 	{"go-server/transport", "go-server", 1, "transport.per_host=5..100:20", "payments.timeout=100ms..5s:20", "orders.ok"},
+	{"go-server/permit-wait", "go-server", 1, "payments.bulkhead_wait=10ms..500ms:20", "payments.bulkhead=10..100:20", "checkout.ok"},
 	{"event-loop-stall/threads", "event-loop-stall", 1, "tasks.threads=1..40:20", "report-db.timeout=100ms..5s:20", "search.ok"},
 	{"go-inventory/hop-timeouts", "go-inventory", 2, "inventory.timeout=200ms..3s:20", "inventory/database.timeout=50ms..2s:20", "product.ok"},
 	{"go-inventory/service-workers", "go-inventory", 1, "inventory.workers=8..64:20", "transport.per_host=5..100:20", "product.ok"},

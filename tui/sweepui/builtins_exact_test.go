@@ -90,13 +90,14 @@ func exactPlan(t *testing.T, scenario string, variant int, x, y, measure string,
 // per-tenant bulkheads, bulkheads on a service's edges, tasks servers
 // (with pools, whose waits arm timeouts' timers), a tasks server calling
 // a service, a breaker shared by several dependencies, the accept queue's
-// bound, and timeouts forked in a hang or a slowdown.
+// bound, a semaphore's permit wait, and timeouts forked in a hang or a
+// slowdown.
 var exactSweeps = map[string]bool{
 	"multi-hop/service-workers": true, "noisy-tenant/shedding": true, "noisy-tenant/tenant-bulkhead": true,
 	"rate-limit-vs-bulkhead/bulkheads": true, "go-server/transport": true, "async-cascade/semaphore": true,
 	"event-loop-stall/threads": true, "cascade/bulkhead-timeout": true, "api-gateway/bulkhead-timeout": true,
 	"multi-hop/hop-timeouts": true, "go-inventory/hop-timeouts": true, "go-inventory/service-workers": true,
-	"api-gateway/shared-breaker": true, "cascade/workers-queue": true,
+	"api-gateway/shared-breaker": true, "cascade/workers-queue": true, "go-server/permit-wait": true,
 }
 
 // The same sweeps on 3 × 3 grids measure the same on two workers as on
