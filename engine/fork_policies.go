@@ -38,7 +38,7 @@ import (
 // restarted, built its breakers and limiters afresh at the restart, and
 // the evidence went with the old ones: their settings stay as they are.
 
-// policiesUnused reports whether the breaker and rate limiter of policy p
+// policiesUnused reports whether the breaker, rate limiter and retry of policy p
 // (a copy, of the cell's scenario) differ from r's mine only in settings
 // that have not mattered in ds so far; if so it hands p r's, so that the
 // comparison of the whole system that follows sees them equal. restarted

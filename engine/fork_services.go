@@ -14,9 +14,13 @@ import (
 // workers, when no call has yet found every worker of one of its
 // instances busy (lacked) and no instance has had more busy at once than
 // the new number: each call would have found a free worker, and no
-// shedder, which judges only calls that would queue, was asked. A
-// service's edges may differ in their timeouts, breakers and rate limiters
-// too, when no instance has needed them (edgesUnused). Every other
+// shedder, which judges only calls that would queue, was asked. Its
+// queue's bound may differ too, as the front's (fork_limits.go): when
+// every call that found the workers busy and queued found fewer queued
+// than the new bound (queuedMax), and each turned away for want of room
+// found at least as many (roomMin). A service's edges may differ in their
+// timeouts, breakers, rate limiters, retries' attempts and bulkheads'
+// waits too, when no instance has needed them (edgesUnused). Every other
 // difference inside a service is refused by knobsUnused's comparison.
 
 // servicesUnused hands same (a copy of the cell's system) r's services
@@ -28,6 +32,16 @@ func (r *Run) servicesUnused(same *System, tv *timeoutView) bool {
 	}
 	copied := false
 	for i := range same.Services {
+		if q, mine := same.Services[i].Queue, r.sys.Services[i].Queue; q != mine {
+			if i >= len(r.svcs) || !r.serviceQueueUnused(&r.svcs[i], q) {
+				return false
+			}
+			if !copied {
+				same.Services = append([]Service(nil), same.Services...)
+				copied = true
+			}
+			same.Services[i].Queue = mine
+		}
 		w, mine := same.Services[i].Workers, r.sys.Services[i].Workers
 		if w == mine {
 			continue
@@ -57,11 +71,29 @@ func (r *Run) servicesUnused(same *System, tv *timeoutView) bool {
 	return r.edgesUnused(same, copied, tv)
 }
 
+// serviceQueueUnused reports whether service ss's queue may be bounded by
+// q (QueueUnbounded, 0 for none, or a length) in a fork of r: every call
+// that found an instance's workers busy so far would have queued, or been
+// turned away, under q as it was under r's bound.
+func (r *Run) serviceQueueUnused(ss *svcState, q int) bool {
+	for gi := ss.instBase; gi < ss.instBase+ss.n; gi++ {
+		in := &r.insts[gi]
+		switch {
+		case q == QueueUnbounded && in.roomRefused:
+			return false
+		case q != QueueUnbounded && (in.queuedMax > q || in.roomRefused && in.roomMin < q):
+			return false
+		}
+	}
+	return true
+}
+
 // edgesUnused hands same (a copy of the cell's system, whose Services are
-// its own when copied) r's timeouts, breakers and rate limiters on the
-// services' edges where they differ only in settings no instance has
-// needed: timeoutUnused (fork_timeouts.go) and policiesUnused
-// (fork_policies.go) for each instance's edge.
+// its own when copied) r's timeouts, breakers, rate limiters, retries'
+// attempts and bulkheads' waits and queues on the services' edges where
+// they differ only in settings no instance has needed: timeoutUnused
+// (fork_timeouts.go), policiesUnused (fork_policies.go) and a bulkhead
+// no call has found full (fork.go) for each instance's edge.
 func (r *Run) edgesUnused(same *System, copied bool, tv *timeoutView) bool {
 	for i := range same.Services {
 		deps, mine := same.Services[i].Dependencies, r.sys.Services[i].Dependencies
@@ -74,8 +106,10 @@ func (r *Run) edgesUnused(same *System, copied bool, tv *timeoutView) bool {
 			p, was := deps[j].Policy, &mine[j].Policy
 			timeout := p.Timeout != was.Timeout
 			policies := p.Breaker != nil && was.Breaker != nil && *p.Breaker != *was.Breaker ||
-				p.RateLimiter != nil && was.RateLimiter != nil && *p.RateLimiter != *was.RateLimiter
-			if !timeout && !policies {
+				p.RateLimiter != nil && was.RateLimiter != nil && *p.RateLimiter != *was.RateLimiter ||
+				p.Retry != nil && was.Retry != nil && *p.Retry != *was.Retry
+			waits := p.BulkheadWait != was.BulkheadWait || p.BulkheadQueue != was.BulkheadQueue
+			if !timeout && !policies && !waits {
 				continue
 			}
 			for k := range ss.n {
@@ -84,6 +118,9 @@ func (r *Run) edgesUnused(same *System, copied bool, tv *timeoutView) bool {
 					return false
 				}
 				if c := p; policies && !policiesUnused(&c, was, &r.dependencies[e], r.insts[ss.instBase+k].restarts > 0) {
+					return false
+				}
+				if waits && r.dependencies[e].bulkheadBound { // fork.go: read only for a call that found it full
 					return false
 				}
 			}
@@ -96,9 +133,9 @@ func (r *Run) edgesUnused(same *System, copied bool, tv *timeoutView) bool {
 				own = true
 			}
 			q := &same.Services[i].Dependencies[j].Policy
-			q.Timeout = was.Timeout
+			q.Timeout, q.BulkheadWait, q.BulkheadQueue = was.Timeout, was.BulkheadWait, was.BulkheadQueue
 			if policies {
-				q.Breaker, q.RateLimiter = was.Breaker, was.RateLimiter
+				q.Breaker, q.RateLimiter, q.Retry = was.Breaker, was.RateLimiter, was.Retry
 			}
 		}
 	}
@@ -165,7 +202,7 @@ func (r *Run) rebaseServices(sys *System, shifts *[]time.Duration) {
 		ss.cfg = s
 		for k := range ss.n {
 			in := &r.insts[ss.instBase+k]
-			in.workers = s.Workers
+			in.workers, in.queueCap = s.Workers, s.Queue
 			if in.shedder != nil {
 				c := *s.Shed
 				c.Workers = s.Workers

@@ -79,11 +79,16 @@ type instState struct {
 	busyMax   int
 	queuedMax int
 	lacked    bool // a call found every worker busy (fork_services.go)
-	accept    ring // admitted children waiting for a worker
-	rng       *stream
-	state     InstanceState
-	until     time.Duration
-	restarts  int
+	// roomRefused: a call that found every worker busy was turned away
+	// for want of room in the queue, the first time with roomMin queued
+	// (fork_services.go: the queue's bound).
+	roomRefused bool
+	roomMin     int
+	accept      ring // admitted children waiting for a worker
+	rng         *stream
+	state       InstanceState
+	until       time.Duration
+	restarts    int
 	// slowBy and errRate are a slow or error fault's, while it is in
 	// force; errRng draws which calls fail, a stream of its own so that
 	// the rest of the run draws what it would without the fault (nil for
@@ -677,7 +682,11 @@ func (r *Run) refuseChild(id, parentDep int32, parentEp int16, in *instState, ss
 	if !haveWorker {
 		in.lacked = true // fork_services.go
 	}
-	if in.state == InstanceIsDown || (!haveWorker && !(in.queueCap == QueueUnbounded || in.queued < in.queueCap)) {
+	noRoom := !haveWorker && !(in.queueCap == QueueUnbounded || in.queued < in.queueCap)
+	if noRoom && in.state != InstanceIsDown && (!in.roomRefused || in.queued < in.roomMin) {
+		in.roomRefused, in.roomMin = true, in.queued // fork_services.go
+	}
+	if in.state == InstanceIsDown || noRoom {
 		// Connection refused, or no room: an error at once.
 		in.answered[Rejected]++
 		ss.bucket.Answered[Rejected]++

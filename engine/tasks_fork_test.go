@@ -311,3 +311,30 @@ func TestTaskForkWithArmedTimers(t *testing.T) {
 		}
 	}
 }
+
+// A service's queue bound forks while it has decided nothing differently:
+// four seconds into go-inventory's slowdown its inventory has queued some
+// hundreds of calls and turned none away, so an unbounded queue or a
+// longer one goes on as a new run of its cell, and a shorter one than
+// inventory has held, or none, is refused.
+func TestTaskForkServiceQueue(t *testing.T) {
+	build := shortened(scenarios.GoInventory, 20*time.Second)
+	queue := func(n int) func(*engine.System) {
+		return func(s *engine.System) { s.Services[0].Queue = n }
+	}
+	cells := []taskCell{{"queue 100", queue(100)}, {"queue 3000", queue(3000)}, {"unbounded", queue(engine.QueueUnbounded)}, {"no queue", queue(0)}}
+	base := build(nil)
+	taken, refused := checkTaskForks(t, "go-inventory", base, 1, 3, 24*time.Second, build, cells)
+	if taken != 2 || refused != 2 {
+		t.Errorf("forks taken %d, refused %d: want the longer and unbounded queues taken, the shorter and none refused", taken, refused)
+	}
+	if taken, _ := checkTaskForks(t, "go-inventory", base, 1, 3, engine.ForkAt(base, 1), build, cells); taken != len(cells) {
+		t.Errorf("before the slowdown %d of %d forks taken: no call had queued", taken, len(cells))
+	}
+	// A queue of 300 is full within three seconds of the slowdown and
+	// turns calls away: a longer one would have queued them.
+	full := build(queue(300))
+	if taken, _ := checkTaskForks(t, "go-inventory", full, 1, 3, 24*time.Second, build, []taskCell{{"queue 400", queue(400)}}); taken != 0 {
+		t.Error("a fork to a longer queue was taken after calls were turned away for want of room")
+	}
+}

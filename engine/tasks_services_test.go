@@ -247,8 +247,9 @@ func genTasksChain(t *rapid.T) *Scenario {
 }
 
 // tasksChainCell is sc with one knob a fork may carry changed, drawn
-// from t: a service's workers, a timeout on the front's edge or a
-// service's, the pool's caps, the memory limit. sc is left as it was.
+// from t: a service's workers or queue, a timeout on the front's edge or
+// a service's, a service edge's retry attempts or bulkhead wait, the
+// pool's caps, the memory limit. sc is left as it was.
 func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 	c := *sc
 	c.Variants = []Variant{sc.Variants[0]}
@@ -259,12 +260,22 @@ func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 		sys.Services[i].Dependencies = append([]Dependency(nil), sys.Services[i].Dependencies...)
 	}
 	sys.Pools = append([]Pool(nil), sys.Pools...)
-	tasks := *sys.Tasks
-	sys.Tasks = &tasks
+	if sys.Tasks != nil {
+		tasks := *sys.Tasks
+		sys.Tasks = &tasks
+	}
 	ms := func(name string) time.Duration {
 		return time.Duration(rapid.IntRange(1, 3000).Draw(t, name)) * time.Millisecond
 	}
-	switch k := rapid.IntRange(0, 4).Draw(t, "knob"); {
+	// A service's edge, drawn, when one has a policy to change.
+	edge := func() *Policy {
+		s := &sys.Services[rapid.IntRange(0, len(sys.Services)-1).Draw(t, "edgeService")]
+		if len(s.Dependencies) == 0 {
+			return nil
+		}
+		return &s.Dependencies[0].Policy
+	}
+	switch k := rapid.IntRange(0, 7).Draw(t, "knob"); {
 	case k == 0:
 		s := &sys.Services[rapid.IntRange(0, len(sys.Services)-1).Draw(t, "service")]
 		s.Workers = rapid.IntRange(1, 12).Draw(t, "serviceWorkers")
@@ -283,9 +294,29 @@ func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 		sys.Pools[0].Size = rapid.IntRange(0, 12).Draw(t, "newPoolSize")
 		sys.Pools[0].PerHost = rapid.IntRange(0, 6).Draw(t, "newPerHost")
 		return &c, "pool caps"
-	case k == 4 && sys.Tasks.Memory.Limit > 0:
+	case k == 4 && sys.Tasks != nil && sys.Tasks.Memory.Limit > 0:
 		sys.Tasks.Memory.Limit = sys.Tasks.Memory.Base + int64(rapid.IntRange(1, 80).Draw(t, "newTasksRoom"))<<10
 		return &c, "memory limit"
+	case k == 5:
+		if p := edge(); p != nil && p.Retry != nil && p.Retry.Attempts > 1 {
+			r := *p.Retry
+			r.Attempts = rapid.IntRange(2, 6).Draw(t, "newAttempts")
+			p.Retry = &r
+			return &c, "service edge retry attempts"
+		}
+	case k == 6:
+		if p := edge(); p != nil && p.Bulkhead > 0 {
+			if p.BulkheadKind == ThreadPoolBulkhead {
+				p.BulkheadQueue = rapid.IntRange(0, 6).Draw(t, "newBhQueue")
+			} else {
+				p.BulkheadWait = time.Duration(rapid.IntRange(0, 500).Draw(t, "newBhWaitMs")) * time.Millisecond
+			}
+			return &c, "service edge bulkhead wait"
+		}
+	case k == 7:
+		s := &sys.Services[rapid.IntRange(0, len(sys.Services)-1).Draw(t, "queueService")]
+		s.Queue = rapid.IntRange(-1, 12).Draw(t, "newQueue")
+		return &c, "service queue"
 	}
 	return nil, ""
 }
@@ -296,9 +327,21 @@ func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 // cell, snapshot for snapshot at random steps and at its end; CanFork
 // answers as ForkInto does; and some forks are taken, and some refused.
 func TestPropertyTasksServicesForkIsExact(t *testing.T) {
+	checkChainForks(t, genTasksChain)
+}
+
+// The same for a thread pool's front calling services (genChain).
+func TestPropertyServicesForkIsExact(t *testing.T) {
+	checkChainForks(t, genChain)
+}
+
+// checkChainForks forks chains of services drawn by gen, each into a cell
+// with one knob changed (tasksChainCell) at a random moment or at the end,
+// and checks every fork taken against a new run of its cell.
+func checkChainForks(t *testing.T, gen func(*rapid.T) *Scenario) {
 	taken, refused := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
-		base := genTasksChain(t)
+		base := gen(t)
 		cell, what := tasksChainCell(t, base)
 		if cell == nil || cell.Validate() != nil {
 			return
