@@ -20,12 +20,11 @@ import (
 // A fork is only taken when it is exact, bit for bit the run the cell would
 // have made from the start. The knobs a fork may change are the number of
 // workers and the dependencies' timeouts and bulkheads (their sizes, waits
-// and queues), and, with the
-// front service's limits, per-tenant bulkheads' sizes, load shedding's
-// bounds and the accept queue's (fork_limits.go), the services' workers
-// (fork_services.go), and
-// the settings of the front's breakers and rate limiters and its retries'
-// attempts (fork_policies.go); everything else must be equal.
+// and queues); with the front service's limits, per-tenant bulkheads'
+// sizes, load shedding's bounds and the accept queue's (fork_limits.go);
+// the services' workers, queues and edges (fork_services.go); and the
+// settings of the breakers and rate limiters and the retries' attempts
+// (fork_policies.go). Everything else must be equal.
 // The run keeps, as it goes, what shows that these knobs have not mattered
 // yet: the most workers busy at once and whether an arrival ever found none
 // free (maxBusy, lacked), and per dependency the longest any call sent takes
@@ -85,12 +84,13 @@ func (r *Run) forkScope() bool {
 // being r's, and reports true; or reports false and leaves dst as it was.
 // It forks only when it can show the result is exact: variant v of sc
 // differs from r's variant at most in its number of workers and its
-// dependencies' timeouts and bulkhead sizes (each above 0 in both), or in
-// the knobs of fork_limits.go, fork_services.go, fork_policies.go (breaker
-// and rate limiter settings, retry attempts) and tasks_fork.go (a tasks server's pool caps
-// and memory limit), its scenario's duration and
-// measurement window are r's, and none of these knobs has mattered in r so
-// far (see above). r is only read, so many runs may fork from one r at once.
+// dependencies' timeouts and bulkhead sizes (each above 0 in both), waits
+// and queues, or in the knobs of fork_limits.go, fork_services.go,
+// fork_policies.go (breaker and rate limiter settings, retry attempts) and
+// tasks_fork.go (a tasks server's pool caps and memory limit), its
+// scenario's duration and measurement window are r's, and none of these
+// knobs has mattered in r so far (see above). r is only read, so many runs
+// may fork from one r at once.
 // dst keeps the memory it has grown, as with Reset.
 func (r *Run) ForkInto(dst *Run, sc *Scenario, v int) bool {
 	if dst == r || v < 0 || v >= len(sc.Variants) || !r.forkScope() || !r.knobsUnused(sc, v) {
