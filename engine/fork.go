@@ -248,20 +248,25 @@ func (r *Run) cloneInto(dst *Run, compact bool) {
 		d.series = cloneSeries(series, src.series, compact)
 		d.rng = cloneStream(rng, src.rng)
 		d.waiters = cloneRing(waiters, src.waiters)
+		// A shared breaker's members (sharedbreaker.go) hold their group's
+		// first member's breaker and its jitter: the copy's members hold
+		// the copy's, as linkSharedBreakers linked them (below), and make
+		// no jitter of their own.
+		j := r.sharedWith(i)
 		if src.jitterSrc != nil {
 			if jsrc == nil {
 				jsrc = new(rand.PCG)
 			}
 			*jsrc = *src.jitterSrc
-			d.jitterSrc, d.jitter = jsrc, rand.New(jsrc)
+			d.jitterSrc = jsrc
+			if j < 0 {
+				d.jitter = rand.New(jsrc)
+			}
 		}
 		if src.breaker == nil {
 			continue
 		}
-		// A shared breaker's members (sharedbreaker.go) hold their group's
-		// first member's breaker and its jitter: the copy's members hold
-		// the copy's, as linkSharedBreakers linked them.
-		if j := r.sharedWith(i); j >= 0 {
+		if j >= 0 {
 			d.breaker, d.jitter = dst.dependencies[j].breaker, dst.dependencies[j].jitter
 			continue
 		}
@@ -286,7 +291,7 @@ func (r *Run) cloneInto(dst *Run, compact bool) {
 // a shared breaker's first member (linkSharedBreakers), or -1.
 func (r *Run) sharedWith(i int) int {
 	ds := &r.dependencies[i]
-	if ds.cfg.Policy.SharedBreaker == "" {
+	if ds.cfg.Policy.SharedBreaker == "" || ds.breaker == nil {
 		return -1
 	}
 	for j := range i {
