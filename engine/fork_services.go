@@ -181,6 +181,21 @@ func (r *Run) cloneServicesInto(dst *Run, wasSvcs []svcState, wasOrder []int, wa
 	}
 }
 
+// servicesFootprint is Footprint's count of the services' arrays
+// (cloneServicesInto): the services and their series, the instances and
+// their accept queues, and the links of the request slots.
+func (r *Run) servicesFootprint() int {
+	n := bytesOf(r.svcs) + bytesOf(r.svcOrder) + bytesOf(r.insts) + bytesOf(r.links)
+	for i := range r.svcs {
+		n += bytesOf(r.svcs[i].series)
+	}
+	for i := range r.insts {
+		in := &r.insts[i]
+		n += bytesOf(in.accept.ids) + bytesOf(in.accept.stamps)
+	}
+	return n
+}
+
 // edgeOwner names the service and instance whose edge ds is ("", 0: the
 // front service's), as its breaker reports them in transitions.
 func (r *Run) edgeOwner(ds *dependencyState) (string, int) {

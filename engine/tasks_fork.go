@@ -155,7 +155,8 @@ func (r *Run) tasksFootprint() int {
 			ps := &p.pools[i]
 			n += bytesOf(ps.series) + bytesOf(ps.hosts)
 			for k := range ps.hosts {
-				n += bytesOf(ps.hosts[k].waiters.ids) + bytesOf(ps.hosts[k].waiters.stamps)
+				h := &ps.hosts[k]
+				n += bytesOf(h.waiters.ids) + bytesOf(h.waiters.stamps) + bytesOf(h.dials.items)
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package lessons
 import (
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 )
@@ -60,5 +61,59 @@ func TestKnobValue(t *testing.T) {
 	}
 	if _, ok := KnobValue(sc, 0, "nosuch.rate"); ok {
 		t.Error("an unknown path was read")
+	}
+}
+
+// SetKnob changes the variant it is given and nothing of the others (a
+// sweep's cells share their other variants: engine/sweep's Setter): every
+// numeric knob of every built-in variant, moved from its value, leaves
+// the other variants as they were built.
+func TestSetKnobTouchesOnlyItsVariant(t *testing.T) {
+	moved := 0
+	for _, name := range scenarios.Names() {
+		b, _ := scenarios.Lookup(name)
+		base := b.Build()
+		if len(base.Variants) < 2 {
+			continue
+		}
+		for v := range base.Variants {
+			for _, path := range NumberKnobs(base, v) {
+				val, ok := KnobValue(base, v, path)
+				if !ok {
+					continue
+				}
+				switch x := val.(type) {
+				case int64:
+					val = x + 1
+				case float64:
+					val = x * 0.9
+					if x == 0 {
+						val = 0.5
+					}
+				case string:
+					d, err := time.ParseDuration(x)
+					if err != nil {
+						t.Fatalf("%s: %s reads %q, not a duration", name, path, x)
+					}
+					val = (d + time.Millisecond).String()
+				}
+				sc := b.Build()
+				if SetKnob(sc, v, path, val) != nil {
+					continue // out of the knob's range
+				}
+				if reflect.DeepEqual(sc.Variants[v], base.Variants[v]) && sc.Duration == base.Duration {
+					t.Errorf("%s variant %d: setting %s to %v changed nothing", name, v+1, path, val)
+				}
+				moved++
+				for k := range sc.Variants {
+					if k != v && !reflect.DeepEqual(sc.Variants[k], base.Variants[k]) {
+						t.Errorf("%s: setting %s on variant %d changed variant %d", name, path, v+1, k+1)
+					}
+				}
+			}
+		}
+	}
+	if moved < 100 {
+		t.Errorf("only %d knobs moved over the built-in scenarios", moved)
 	}
 }

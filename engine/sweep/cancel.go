@@ -46,6 +46,6 @@ func (p *Plan) Release() {
 	p.held.Store(0)
 	p.kept.Store(0)
 	p.spareMu.Lock()
-	p.spare = nil
+	p.spare, p.keptSpare, p.spareBytes = nil, nil, 0
 	p.spareMu.Unlock()
 }

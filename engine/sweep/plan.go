@@ -14,6 +14,7 @@ import (
 )
 
 // Setter sets the knob at path on variant v of sc; lessons.SetKnob is one.
+// It changes nothing of sc's other variants (a plan's cells share them).
 type Setter func(sc *engine.Scenario, v int, path string, value any) error
 
 // Plan is a sweep: which scenario and variant, the axes, the seeds, and what
@@ -95,6 +96,9 @@ type Plan struct {
 	// keptSpare holds the buffers of finished runs' copies let go, for
 	// the next copies (keepEnd).
 	keptSpare []*engine.Run
+	// spareBytes is the Footprint of the runs in spare and keptSpare
+	// (maxSpareBytes).
+	spareBytes int64
 	// What a seed's runs share goes once they are all done: the jobs come
 	// seed by seed (Jobs), so a sweep holds the traffic, prefixes and
 	// finished runs of the few seeds under way, however many seeds it
@@ -141,16 +145,22 @@ func (k *keptRun) hold() bool {
 
 // maxKept bounds the bytes of the runs a plan keeps to fork from at once
 // and of its grid's own bookkeeping together (a cascade run's copy holds
-// some 160 KB, fleet-probes' 1 MB; a seed's columns and rows hold a
-// finished run, a prefix and a watched copy each). At 8 MB a 20-column
-// grid of the larger scenarios could not keep its finished runs, and
-// cells that might have been those runs ran on instead. The largest grids
+// some 160 KB, fleet-probes' and go-inventory's 1 MB; a seed's columns and
+// rows hold a finished run, a prefix and a watched copy each). At 8 MB a
+// 20-column grid of the larger scenarios could not keep its finished
+// runs, and cells that might have been those runs ran on instead; at
+// 16 MB every built-in 20 × 20 sweep forks as much as at 24 (the share
+// simulated moves by no more than two runs' scheduling does), and a
+// 40 × 40 sweep of go-inventory, whose services' arrays Footprint once
+// left out, stays under 64 MB in all where it took 83. The largest grids
 // hold megabytes of their own (a 200 × 200 grid on 5 seeds: its result's
 // three figures a run, its cells' groups), and the runs kept give way to
 // them (keptCap), down to minKept. With the traffic's bound
-// (maxSharedRequests), a sweep's memory stays under 64 MB whatever its
-// grid and seeds: the memory test sweeps fleet-probes' copies.
-const maxKept = 24 << 20
+// (maxSharedRequests), the spare runs' (maxSpareBytes) and the cells'
+// (maxHeldCells), a sweep's memory stays under 64 MB whatever its grid
+// and seeds: the memory test sweeps fleet-probes' and go-inventory's
+// copies.
+const maxKept = 16 << 20
 
 // minKept is the least a plan keeps of runs to fork from, however large
 // its grid: some fifty of the cascade's runs, a column's finished run on
@@ -240,6 +250,9 @@ func (p *Plan) Prepare() error {
 			}
 			c := j*nx + i
 			if p.cells != nil {
+				if c > 0 {
+					shareOtherVariants(sc, p.cells[0], p.Variant)
+				}
 				p.cells[c] = sc
 			}
 			p.groupCell(g, c, sc)
@@ -269,6 +282,19 @@ func (p *Plan) Restart() {
 		n.Store(0)
 	}
 	p.prepareForks()
+}
+
+// shareOtherVariants makes sc's variants other than v first's: cells
+// differ only in v (a Setter changes no other), and runs only read them
+// (engine's Validate), so a cell kept holds one system of its own, not
+// one a variant (a go-inventory cell 2 KB rather than 7; a grid of 2,048
+// cells of rate-limit-vs-bulkhead, with eight, 4 MB less).
+func shareOtherVariants(sc, first *engine.Scenario, v int) {
+	for k := range sc.Variants {
+		if k != v && k < len(first.Variants) {
+			sc.Variants[k].System = first.Variants[k].System
+		}
+	}
 }
 
 // maxHeldCells is the largest grid whose cells' scenarios a plan keeps
@@ -480,9 +506,7 @@ func (p *Plan) drop(k *keptRun) {
 		p.kept.Add(-k.size)
 		if k.compact {
 			p.spareMu.Lock()
-			if len(p.keptSpare) < maxSpare {
-				p.keptSpare = append(p.keptSpare, k.run)
-			}
+			p.addSpare(&p.keptSpare, k.run)
 			p.spareMu.Unlock()
 			return
 		}
@@ -509,22 +533,12 @@ func (p *Plan) keepEnd(job Job, r *engine.Run, s Sample) *engine.Run {
 		return p.getSpare()
 	}
 	p.spareMu.Lock()
-	var c *engine.Run
-	if n := len(p.keptSpare); n > 0 {
-		c = p.keptSpare[n-1]
-		p.keptSpare[n-1] = nil
-		p.keptSpare = p.keptSpare[:n-1]
-	}
+	c := p.takeSpare(&p.keptSpare)
 	p.spareMu.Unlock()
-	if c == nil {
-		c = new(engine.Run)
-	}
 	r.KeepInto(c)
 	if !p.keepRun(p.endCol, p.endRow, job, c, s, true) {
 		p.spareMu.Lock()
-		if len(p.keptSpare) < maxSpare {
-			p.keptSpare = append(p.keptSpare, c)
-		}
+		p.addSpare(&p.keptSpare, c)
 		p.spareMu.Unlock()
 	}
 	return r
@@ -626,16 +640,21 @@ func (p *Plan) forkKept(col, row []atomic.Pointer[keptRun], job Job, sc *engine.
 }
 
 // maxSpare bounds the runs whose buffers a plan keeps for its Runners
-// to go on with (keepEnd): a few are enough for the runs that go and come
-// between two jobs, and their bytes stay far below maxKept's.
-const maxSpare = 4
+// to go on with (keepEnd), in each of its two pools: a few are enough for
+// the runs that go and come between two jobs. maxSpareBytes bounds their
+// bytes, both pools together: eight of the cascade's runs take 1.3 MB,
+// eight of go-inventory's 8 MB, outside the bound on the runs kept to
+// fork from (maxKept), which once took a 40 × 40 sweep of go-inventory
+// past 64 MB.
+const (
+	maxSpare      = 4
+	maxSpareBytes = 3 << 20
+)
 
 // putSpare keeps r's buffers for a Runner, unless enough are kept.
 func (p *Plan) putSpare(r *engine.Run) {
 	p.spareMu.Lock()
-	if len(p.spare) < maxSpare {
-		p.spare = append(p.spare, r)
-	}
+	p.addSpare(&p.spare, r)
 	p.spareMu.Unlock()
 }
 
@@ -643,13 +662,32 @@ func (p *Plan) putSpare(r *engine.Run) {
 func (p *Plan) getSpare() *engine.Run {
 	p.spareMu.Lock()
 	defer p.spareMu.Unlock()
-	if n := len(p.spare); n > 0 {
-		r := p.spare[n-1]
-		p.spare[n-1] = nil
-		p.spare = p.spare[:n-1]
-		return r
+	return p.takeSpare(&p.spare)
+}
+
+// addSpare puts r in pool (spare or keptSpare), unless the pool holds
+// maxSpare runs or the two would hold more than maxSpareBytes. The caller
+// holds spareMu.
+func (p *Plan) addSpare(pool *[]*engine.Run, r *engine.Run) {
+	size := int64(r.Footprint())
+	if len(*pool) < maxSpare && p.spareBytes+size <= maxSpareBytes {
+		*pool = append(*pool, r)
+		p.spareBytes += size
 	}
-	return new(engine.Run)
+}
+
+// takeSpare takes a run from pool, or makes a new one when it is empty.
+// The caller holds spareMu.
+func (p *Plan) takeSpare(pool *[]*engine.Run) *engine.Run {
+	n := len(*pool)
+	if n == 0 {
+		return new(engine.Run)
+	}
+	r := (*pool)[n-1]
+	(*pool)[n-1] = nil
+	*pool = (*pool)[:n-1]
+	p.spareBytes -= int64(r.Footprint()) // unchanged since addSpare counted it
+	return r
 }
 
 // Forks is how many of the runs so far went on from a prefix instead of
