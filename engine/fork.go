@@ -395,23 +395,44 @@ func cloneRing(q, src ring) ring {
 // what they hold. It counts every array cloneInto copies, a service's and
 // a tasks server's included (TestFootprintCountsWhatACopyHolds), not the
 // few words around them.
-func (r *Run) Footprint() int {
+func (r *Run) Footprint() int { return r.footprint(false) }
+
+// KeptFootprint is about how many bytes a copy of r made by KeepInto
+// holds at least: Footprint with its series at their length, which a
+// compact copy holds them at (or up to a quarter over, in an array it
+// reuses), and its timers' rings as small as cloneWaits makes them. A
+// sweep asks before it copies a run to keep whether the copy could fit
+// its bound at all (TestKeptFootprintIsTheCopysLeast).
+func (r *Run) KeptFootprint() int { return r.footprint(true) }
+
+// footprint is Footprint, or KeptFootprint when compact.
+func (r *Run) footprint(compact bool) int {
 	n := bytesOf(r.queue.slab) + bytesOf(r.queue.far.items) + bytesOf(r.arrivals) + bytesOf(r.requests) +
 		bytesOf(r.freeRequests) + bytesOf(r.workerOwner) + bytesOf(r.freeWorkers) + bytesOf(r.transitions) +
 		bytesOf(r.accept.ids) + bytesOf(r.accept.stamps) + bytesOf(r.endpoints) + bytesOf(r.dependencies) + bytesOf(r.tenants) +
-		bytesOf(r.deferred) + r.tasksFootprint() + r.servicesFootprint()
+		bytesOf(r.deferred) + r.tasksFootprint(compact) + r.servicesFootprint(compact)
 	for i := range r.endpoints {
 		es := &r.endpoints[i]
-		n += bytesOf(es.series) + bytesOf(es.latencies) + bytesOf(es.waits.items)
+		n += bytesAtLength(es.series, compact) + bytesOf(es.latencies) + es.waits.bytes(compact)
 	}
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
-		n += bytesOf(ds.series) + bytesOf(ds.waiters.ids) + bytesOf(ds.waiters.stamps) + bytesOf(ds.timers.items)
+		n += bytesAtLength(ds.series, compact) + bytesOf(ds.waiters.ids) + bytesOf(ds.waiters.stamps) + ds.timers.bytes(compact)
 	}
 	for i := range r.tenants {
-		n += bytesOf(r.tenants[i].series)
+		n += bytesAtLength(r.tenants[i].series, compact)
 	}
 	return n
+}
+
+// bytesAtLength is bytesOf, or s's length's bytes when least: a compact
+// copy holds a time series at its length (cloneSeries), and any copy holds
+// an array copied at its source's length (a tasks server's pools, say).
+func bytesAtLength[T any](s []T, least bool) int {
+	if least {
+		s = s[:len(s):len(s)]
+	}
+	return bytesOf(s)
 }
 
 // bytesOf is the size of s's array, as the allocator holds it: an array
@@ -420,9 +441,22 @@ func (r *Run) Footprint() int {
 // eighth: not counted.)
 func bytesOf[T any](s []T) int {
 	var v T
-	n := cap(s) * int(unsafe.Sizeof(v))
+	return arrayBytes(cap(s) * int(unsafe.Sizeof(v)))
+}
+
+// arrayBytes is what the allocator holds for an array of n bytes (bytesOf).
+func arrayBytes(n int) int {
 	if n > 32<<10 {
 		n = (n + 8<<10 - 1) &^ (8<<10 - 1)
 	}
 	return n
+}
+
+// bytes is what footprint counts of w: its array, or, for the least a
+// copy holds (least), the array cloneWaits makes.
+func (w *waitRing) bytes(least bool) int {
+	if least && w.items != nil {
+		return arrayBytes(w.copySize() * int(unsafe.Sizeof(timerWait{})))
+	}
+	return bytesOf(w.items)
 }

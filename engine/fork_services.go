@@ -181,13 +181,13 @@ func (r *Run) cloneServicesInto(dst *Run, wasSvcs []svcState, wasOrder []int, wa
 	}
 }
 
-// servicesFootprint is Footprint's count of the services' arrays
+// servicesFootprint is footprint's count of the services' arrays
 // (cloneServicesInto): the services and their series, the instances and
 // their accept queues, and the links of the request slots.
-func (r *Run) servicesFootprint() int {
+func (r *Run) servicesFootprint(compact bool) int {
 	n := bytesOf(r.svcs) + bytesOf(r.svcOrder) + bytesOf(r.insts) + bytesOf(r.links)
 	for i := range r.svcs {
-		n += bytesOf(r.svcs[i].series)
+		n += bytesAtLength(r.svcs[i].series, compact)
 	}
 	for i := range r.insts {
 		in := &r.insts[i]

@@ -144,19 +144,19 @@ func (r *Run) rebaseTasks(sys *System) {
 
 // tasksFootprint is about how many bytes of buffers a copy of r's tasks
 // server and pools holds (Footprint).
-func (r *Run) tasksFootprint() int {
+func (r *Run) tasksFootprint(compact bool) int {
 	n := 0
 	if t := r.tasks; t != nil {
-		n += bytesOf(t.free) + bytesOf(t.series) + bytesOf(t.cpu) + bytesOf(t.blocking) + len(t.blockRng)*int(unsafe.Sizeof(stream{}))
+		n += bytesOf(t.free) + bytesAtLength(t.series, compact) + bytesOf(t.cpu) + bytesOf(t.blocking) + len(t.blockRng)*int(unsafe.Sizeof(stream{}))
 	}
 	if p := r.pools; p != nil {
-		n += bytesOf(p.holds) + bytesOf(p.pools) + bytesOf(p.byDep) + bytesOf(p.hostOf)
+		n += bytesOf(p.holds) + bytesAtLength(p.pools, compact) + bytesOf(p.byDep) + bytesOf(p.hostOf)
 		for i := range p.pools {
 			ps := &p.pools[i]
-			n += bytesOf(ps.series) + bytesOf(ps.hosts)
+			n += bytesAtLength(ps.series, compact) + bytesAtLength(ps.hosts, compact)
 			for k := range ps.hosts {
 				h := &ps.hosts[k]
-				n += bytesOf(h.waiters.ids) + bytesOf(h.waiters.stamps) + bytesOf(h.dials.items)
+				n += bytesOf(h.waiters.ids) + bytesOf(h.waiters.stamps) + h.dials.bytes(compact)
 			}
 		}
 	}

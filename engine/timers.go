@@ -138,10 +138,7 @@ func cloneWaits(dst, src waitRing) waitRing {
 	if src.items == nil {
 		return waitRing{}
 	}
-	size := min(64, len(src.items))
-	for size < src.n {
-		size *= 2
-	}
+	size := src.copySize()
 	items := dst.items[:0]
 	if cap(items) >= size {
 		items = items[:size]
@@ -156,6 +153,16 @@ func cloneWaits(dst, src waitRing) waitRing {
 		copy(items[k:], src.items[:end&mask])
 	}
 	return waitRing{items: items, n: src.n}
+}
+
+// copySize is the length of the array cloneWaits gives a copy of w (an
+// array of its own reused may be longer).
+func (w *waitRing) copySize() int {
+	size := min(64, len(w.items))
+	for size < w.n {
+		size *= 2
+	}
+	return size
 }
 
 // setPatience sets the patience timer of request id, of endpoint ep,

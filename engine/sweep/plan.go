@@ -532,6 +532,12 @@ func (p *Plan) keepEnd(job Job, r *engine.Run, s Sample) *engine.Run {
 	if p.kept.Load()+int64(r.Footprint()) <= p.keptMax*3/4 && p.keepRun(p.endCol, p.endRow, job, r, s, false) {
 		return p.getSpare()
 	}
+	if p.kept.Load()+int64(r.KeptFootprint()) > p.keptMax {
+		// Not even the compact copy would fit: not made in vain (a
+		// 40 × 40 sweep of go-inventory made some 4,000 such copies of
+		// 1.4 MB, to let each go at once).
+		return r
+	}
 	p.spareMu.Lock()
 	c := p.takeSpare(&p.keptSpare)
 	p.spareMu.Unlock()

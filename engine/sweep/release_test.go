@@ -138,3 +138,29 @@ func TestRunnersShareKeptRuns(t *testing.T) {
 		}
 	}
 }
+
+// A finished run whose compact copy could not fit the bytes the plan keeps
+// is not copied at all (keepEnd): with no room, no compact copy is made to
+// be let go at once, and so none is left spare; with room, runs are kept.
+func TestNoCopyWithoutRoom(t *testing.T) {
+	for _, room := range []bool{false, true} {
+		p := testPlan(t)
+		if !room {
+			p.keptMax = 1
+		}
+		w := p.Runner()
+		kept := false
+		for _, job := range p.Jobs() {
+			if _, err := w.Run(job); err != nil {
+				t.Fatal(err)
+			}
+			kept = kept || p.kept.Load() > 0
+		}
+		switch {
+		case !room && (kept || len(p.keptSpare) > 0):
+			t.Errorf("with no room: %d bytes kept, %d compact copies spare; want none", p.kept.Load(), len(p.keptSpare))
+		case room && !kept:
+			t.Error("with room, no finished run was kept")
+		}
+	}
+}
