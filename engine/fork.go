@@ -22,9 +22,10 @@ import (
 // workers and the dependencies' timeouts and bulkheads (their sizes, waits
 // and queues); with the front service's limits, per-tenant bulkheads'
 // sizes, load shedding's bounds and the accept queue's (fork_limits.go);
-// the services' workers, queues and edges (fork_services.go); and the
+// the services' workers, queues and edges (fork_services.go); the
 // settings of the breakers and rate limiters and the retries' attempts
-// (fork_policies.go). Everything else must be equal.
+// (fork_policies.go); and the endpoints' patience (fork_patience.go).
+// Everything else must be equal.
 // The run keeps, as it goes, what shows that these knobs have not mattered
 // yet: the most workers busy at once and whether an arrival ever found none
 // free (maxBusy, lacked), and per dependency the longest any call sent takes
@@ -123,6 +124,19 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 	// The variant with r's workers, timeouts and bulkheads must be r's.
 	same := *sys
 	same.Workers = r.sys.Workers
+	if len(sys.Endpoints) == len(r.sys.Endpoints) {
+		for i := range sys.Endpoints {
+			if q := sys.Endpoints[i].Patience; q != r.sys.Endpoints[i].Patience {
+				if !r.patienceUnused(i, q) { // fork_patience.go
+					return false
+				}
+				if same.Endpoints == nil || &same.Endpoints[0] == &sys.Endpoints[0] {
+					same.Endpoints = append([]Endpoint(nil), sys.Endpoints...)
+				}
+				same.Endpoints[i].Patience = r.sys.Endpoints[i].Patience
+			}
+		}
+	}
 	var tv timeoutView // fork_timeouts.go: shared by the edges' checks
 	same.Dependencies = make([]Dependency, len(sys.Dependencies))
 	copy(same.Dependencies, sys.Dependencies)
@@ -326,8 +340,9 @@ func (r *Run) rebase(sc *Scenario, v int) {
 	}
 	r.rebaseLimits(sys)            // fork_limits.go
 	r.rebaseServices(sys, &shifts) // fork_services.go
-	if shifts != nil {
-		r.shiftTimers(shifts) // fork_timeouts.go
+	patience := r.repatience(sys)  // fork_patience.go
+	if shifts != nil || patience != nil {
+		r.shiftTimers(shifts, patience) // fork_timeouts.go
 	}
 	// The free workers' stack: its bottom, never reached, holds the highest
 	// numbers in order, so a pool of another size differs only there.

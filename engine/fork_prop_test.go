@@ -10,8 +10,9 @@ import (
 )
 
 // varyKnobs changes one or two knobs of sc's first variant, drawn from
-// rng among those a fork may carry (workers, timeouts, bulkhead sizes,
-// breaker settings, retry attempts): what a sweep's cells differ in.
+// rng among those a fork may carry (workers, the queue, an endpoint's
+// patience, timeouts, bulkhead sizes, waits and queues, breaker settings,
+// retry attempts): what a sweep's cells differ in.
 func varyKnobs(rng *rand.Rand, sc *engine.Scenario) string {
 	sys := &sc.Variants[0].System
 	ms := func(lo, hi int) time.Duration { return time.Duration(lo+rng.IntN(hi-lo+1)) * time.Millisecond }
@@ -25,6 +26,11 @@ func varyKnobs(rng *rand.Rand, sc *engine.Scenario) string {
 		if rng.IntN(6) == 0 {
 			sys.Queue = rng.IntN(2*sys.Queue+3) - 1 // -1 (unbounded) to twice the bound
 			what += " queue"
+			continue
+		}
+		if e := &sys.Endpoints[rng.IntN(len(sys.Endpoints))]; e.Patience > 0 && rng.IntN(5) == 0 {
+			e.Patience = ms(1, 5000)
+			what += " patience"
 			continue
 		}
 		p := &sys.Dependencies[rng.IntN(len(sys.Dependencies))].Policy
@@ -78,9 +84,42 @@ func varyKnobs(rng *rand.Rand, sc *engine.Scenario) string {
 // forks are taken, mid-run and at the end, and some refused; CanFork
 // answers as ForkInto does.
 func TestPropertyForkIsExact(t *testing.T) {
-	taken, refused, atEnd := checkRandomForks(t, 1500, nil)
+	taken, refused, atEnd := checkRandomForks(t, 1500, nil, varyKnobs)
 	t.Logf("forks taken %d (%d at the end), refused %d", taken, atEnd, refused)
 	if taken < 40 || refused < 40 || atEnd == 0 {
+		t.Fatalf("forks taken %d (%d at the end), refused %d: want many of each", taken, atEnd, refused)
+	}
+}
+
+// The same for an endpoint's patience alone, in scenarios where some
+// endpoint has one: forks to a longer and a shorter patience are taken
+// (before any client gave up, and for a shorter one while every wait was
+// under it) and refused, and each taken goes on as a new run of its cell.
+func TestPropertyForkPatienceIsExact(t *testing.T) {
+	patient := func(sc *engine.Scenario) bool {
+		for _, e := range sc.Variants[0].System.Endpoints {
+			if e.Patience > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	varyPatience := func(rng *rand.Rand, sc *engine.Scenario) string {
+		eps := sc.Variants[0].System.Endpoints
+		e := &eps[rng.IntN(len(eps))]
+		if e.Patience <= 0 {
+			return ""
+		}
+		if rng.IntN(2) == 0 {
+			e.Patience += time.Duration(1+rng.IntN(3000)) * time.Millisecond
+			return " patience longer"
+		}
+		e.Patience = time.Duration(1 + rng.Int64N(int64(e.Patience)))
+		return " patience shorter"
+	}
+	taken, refused, atEnd := checkRandomForks(t, 1500, patient, varyPatience)
+	t.Logf("forks taken %d (%d at the end), refused %d", taken, atEnd, refused)
+	if taken < 40 || refused < 40 {
 		t.Fatalf("forks taken %d (%d at the end), refused %d: want many of each", taken, atEnd, refused)
 	}
 }
@@ -108,7 +147,7 @@ func TestPropertyForkWithSharedBreakersIsExact(t *testing.T) {
 		}
 		return n >= 2
 	}
-	taken, refused, _ := checkRandomForks(t, 10000, share)
+	taken, refused, _ := checkRandomForks(t, 10000, share, varyKnobs)
 	t.Logf("forks taken %d, refused %d", taken, refused)
 	if taken < 20 || refused < 20 {
 		t.Fatalf("forks taken %d, refused %d: want many of each", taken, refused)
@@ -116,21 +155,21 @@ func TestPropertyForkWithSharedBreakersIsExact(t *testing.T) {
 }
 
 // checkRandomForks forks n random scenarios (randomScenario) into cells
-// with a knob or two changed (varyKnobs), at random moments or at the
+// with a knob or two changed (vary: varyKnobs, say), at random moments or at the
 // end, and checks that every fork ForkInto takes goes on as a new run of
 // its cell, snapshot for snapshot at random steps and at the end, and the
 // run it was forked from, going on in step, as a new run of its own; and
 // that CanFork answers as ForkInto does. edit, if not nil, changes the
 // scenario and the cell alike after they are drawn, and says whether the
 // scenario is one to check.
-func checkRandomForks(t *testing.T, n int, edit func(*engine.Scenario) bool) (taken, refused, atEnd int) {
+func checkRandomForks(t *testing.T, n int, edit func(*engine.Scenario) bool, vary func(*rand.Rand, *engine.Scenario) string) (taken, refused, atEnd int) {
 	t.Helper()
 	for i := range n {
 		seed := uint64(i) + 1000
 		base := randomScenario(rand.New(rand.NewPCG(seed, 28)))
 		cell := randomScenario(rand.New(rand.NewPCG(seed, 28)))
 		rng := rand.New(rand.NewPCG(seed, 29))
-		what := varyKnobs(rng, cell)
+		what := vary(rng, cell)
 		if edit != nil && (!edit(base) || !edit(cell)) {
 			continue
 		}

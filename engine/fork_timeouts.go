@@ -157,14 +157,26 @@ func (r *Run) retime(k int, t time.Duration, shifts *[]time.Duration) {
 // shiftTimers moves the pending timers of the requests calling each
 // dependency k by shift[k] (the new timeout less the old), the stale ones
 // of live requests too, so that the queue holds what the other run's
-// does (a stale timer does nothing when it comes). Events keep their seq,
-// so the order of events at one instant is kept.
-func (r *Run) shiftTimers(shift []time.Duration) {
+// does (a stale timer does nothing when it comes), and the patience
+// timers of each endpoint i by patience[i] (fork_patience.go). Either may
+// be nil: nothing moves. Events keep their seq, so the order of events at
+// one instant is kept.
+func (r *Run) shiftTimers(shift, patience []time.Duration) {
 	q := &r.queue
 	var all []event
 	moved := false
 	q.each(func(e *event) {
 		c := *e
+		if c.kind == evPatience && patience != nil && patience[c.dep] != 0 {
+			// The first of an endpoint's ring of patience timers: the
+			// ring moves as a whole below, and its new first is queued.
+			moved = true
+			return
+		}
+		if shift == nil {
+			all = append(all, c)
+			return
+		}
 		if c.kind == evTimeout && c.err && shift[c.dep] != 0 {
 			// The first of a FIFO of timeouts (timers.go): the FIFO
 			// moves as a whole below, and its new first is queued.
@@ -196,24 +208,13 @@ func (r *Run) shiftTimers(shift []time.Duration) {
 	// so their order holds; those now behind the clock are stale (as
 	// above) and go, and the first left is the FIFO's event, as
 	// queueTimeout would make it.
+	for ep, d := range patience {
+		if p := r.endpoints[ep].waits.shift(d, r.now); p != nil { // fork_patience.go
+			all = append(all, event{at: p.at, seq: p.seq, kind: evPatience, req: p.req, gen: p.gen, dep: int32(ep)})
+		}
+	}
 	for k, d := range shift {
-		w := &r.dependencies[k].timers
-		if d == 0 || w.n == 0 {
-			continue
-		}
-		mask, kept := len(w.items)-1, 0
-		for n := range w.n {
-			p := w.items[(w.head+n)&mask]
-			p.at += d
-			if p.at < r.now {
-				continue
-			}
-			w.items[(w.head+kept)&mask] = p
-			kept++
-		}
-		w.n = kept
-		if kept > 0 {
-			p := &w.items[w.head&mask]
+		if p := r.dependencies[k].timers.shift(d, r.now); p != nil {
 			all = append(all, event{at: p.at, seq: p.seq, kind: evTimeout, req: p.req, gen: p.gen, tok: p.tok, dep: int32(k), err: true})
 		}
 	}

@@ -46,6 +46,8 @@ var builtinSweeps = []struct {
 	{"event-loop-stall/threads", "event-loop-stall", 1, "tasks.threads=1..40:20", "report-db.timeout=100ms..5s:20", "search.ok"},
 	{"go-inventory/hop-timeouts", "go-inventory", 2, "inventory.timeout=200ms..3s:20", "inventory/database.timeout=50ms..2s:20", "product.ok"},
 	{"go-inventory/service-workers", "go-inventory", 1, "inventory.workers=8..64:20", "transport.per_host=5..100:20", "product.ok"},
+	{"go-inventory/patience", "go-inventory", 1, "product.patience=300ms..4s:20", "inventory.timeout=200ms..3s:20", "product.ok"},
+	{"api-gateway/patience", "api-gateway", 0, "search.patience=200ms..3s:20", "search-api.timeout=100ms..2s:20", "search.ok"},
 }
 
 // BenchmarkSweep20x20Builtins sweeps each of builtinSweeps on 3 seeds,
