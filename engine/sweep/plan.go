@@ -648,13 +648,14 @@ func (p *Plan) forkKept(col, row []atomic.Pointer[keptRun], job Job, sc *engine.
 // maxSpare bounds the runs whose buffers a plan keeps for its Runners
 // to go on with (keepEnd), in each of its two pools: a few are enough for
 // the runs that go and come between two jobs. maxSpareBytes bounds their
-// bytes, both pools together: eight of the cascade's runs take 1.3 MB,
-// eight of go-inventory's 8 MB, outside the bound on the runs kept to
-// fork from (maxKept), which once took a 40 × 40 sweep of go-inventory
-// past 64 MB.
+// bytes, both pools together, outside the bound on the runs kept to fork
+// from (maxKept): eight of the cascade's runs take 1.3 MB, and four of
+// go-inventory's fill it. Eight of those, unbounded, took a 40 × 40
+// sweep past 64 MB; with room for two, its 20 × 20 sweep's Runners built
+// their runs afresh twice as often (500 MB allocated against 230).
 const (
 	maxSpare      = 4
-	maxSpareBytes = 3 << 20
+	maxSpareBytes = 6 << 20
 )
 
 // putSpare keeps r's buffers for a Runner, unless enough are kept.
