@@ -127,7 +127,7 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 	if len(sys.Endpoints) == len(r.sys.Endpoints) {
 		for i := range sys.Endpoints {
 			if q := sys.Endpoints[i].Patience; q != r.sys.Endpoints[i].Patience {
-				if !r.patienceUnused(i, q) { // fork_patience.go
+				if !r.patienceUnused(i, q, sys) { // fork_patience.go
 					return false
 				}
 				if same.Endpoints == nil || &same.Endpoints[0] == &sys.Endpoints[0] {

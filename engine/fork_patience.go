@@ -5,26 +5,38 @@ import "time"
 // A fork for another patience (issue 28: a sweep of an endpoint's patience
 // forked only at its start). A client's patience is read in three places:
 // its timer, set as its request arrives and due at arrival + patience,
-// which gives up on it if no answer has come; the deadline that an edge
-// propagating deadlines passes down (deadlineOf); and nowhere else. So a
-// run with patience p is the run with patience q, so far, when no client
-// has given up yet, no edge propagates deadlines, and every client answered
-// or still waiting has waited less than q: under q too its answer came, or
-// may still come, before its timer. Going on under q, each pending timer
-// moves by q - p (shiftTimers); the ring keeps its order, since every timer
-// moves alike.
+// which gives up on it if no answer has come; the deadline, arrival +
+// patience, that an edge of the front's propagating deadlines holds its
+// attempts to (propagatedTimeout, deadlinePassed; a service's edges hold
+// theirs to their callers' timeouts); and nowhere else. So a run with
+// patience p is the run with patience q, so far, when no client has given
+// up yet, every client answered or still waiting has waited less than q
+// (under q too its answer came, or may still come, before its timer), and
+// on every edge propagating deadlines, under p as under q, each attempt
+// was sent with the edge's own timeout ending before the deadline less the
+// margin (sendDelayMax): the deadline cut none short and dropped none.
+// Going on under q, each pending timer moves by q - p (shiftTimers); the
+// ring keeps its order, since every timer moves alike.
 
-// patienceUnused reports whether endpoint i of a fork of r may have the
-// patience q: see above. A patience of none, on either side, is refused:
-// it changes which timers exist at all.
-func (r *Run) patienceUnused(i int, q time.Duration) bool {
+// patienceUnused reports whether endpoint i of a fork of r for sys may
+// have the patience q: see above. A patience of none, on either side, is
+// refused: it changes which timers exist at all.
+func (r *Run) patienceUnused(i int, q time.Duration, sys *System) bool {
 	es := &r.endpoints[i]
 	p := es.patience
 	if q <= 0 || p <= 0 || es.gaveUp > 0 {
 		return false
 	}
-	for k := range r.dependencies {
-		if r.dependencies[k].propagate {
+	for k := range r.nFrontDeps {
+		ds := &r.dependencies[k]
+		if !ds.propagate {
+			continue
+		}
+		// Its own timeout and margin, the same in the fork, end every
+		// attempt so far before either deadline would.
+		d := &sys.Dependencies[k].Policy
+		if ds.timeout <= 0 || d.Timeout != ds.timeout || d.DeadlineMargin != ds.margin ||
+			ds.sendDelayMax > min(p, q)-ds.margin-ds.timeout {
 			return false
 		}
 	}

@@ -9,36 +9,53 @@ import (
 	"github.com/breakerlab/breakerlab/internal/deepequal"
 )
 
-// multiHopPatience is multi-hop's variant v with order-page's patience p.
-func multiHopPatience(v int, p time.Duration) *engine.Scenario {
+// multiHopPatience is multi-hop's variant v with order-page's patience p,
+// and w workers at the front (0: its own 200).
+func multiHopPatience(v int, p time.Duration, w int) *engine.Scenario {
 	sc := scenarios.MultiHop()
-	sc.Variants[v].System.Endpoints[1].Patience = p
+	sys := &sc.Variants[v].System
+	sys.Endpoints[1].Patience = p
+	if w > 0 {
+		sys.Workers = w
+	}
 	return sc
 }
 
 // A fork for another patience (fork_patience.go) is taken while no client
 // has given up and every wait so far is under the new patience, and goes
 // on as a new run of its cell; it is refused once a client has given up,
-// for a patience some client has waited longer than, and wherever an edge
-// propagates deadlines (which carry the patience down).
+// for a patience some client has waited longer than, and where an edge
+// propagates deadlines (which carry the patience down: multi-hop's third
+// variant, a 1 s timeout at each hop, 10 ms of margin), for a patience
+// whose deadline would have cut short a call already sent.
 func TestForkPatience(t *testing.T) {
 	s := time.Second
 	cases := []struct {
-		name  string
-		v     int
-		at    time.Duration // the fork's moment; 0: the run's end
-		to    time.Duration
-		taken bool
+		name    string
+		v       int
+		workers int           // the front's; 0: multi-hop's own
+		at      time.Duration // the fork's moment; 0: the run's end
+		to      time.Duration
+		taken   bool
 	}{
-		{"longer, before the slowdown", 0, 15 * s, 3 * s, true},
-		{"shorter, before the slowdown, every wait under it", 0, 15 * s, 500 * time.Millisecond, true},
-		{"shorter than waits already seen", 0, 15 * s, time.Millisecond, false},
-		{"longer, once clients have given up", 0, 0, 3 * s, false},
-		{"deadlines propagated", 2, 15 * s, 3 * s, false},
+		{"longer, before the slowdown", 0, 0, 15 * s, 3 * s, true},
+		{"shorter, before the slowdown, every wait under it", 0, 0, 15 * s, 500 * time.Millisecond, true},
+		{"shorter than waits already seen", 0, 0, 15 * s, time.Millisecond, false},
+		{"longer, once clients have given up", 0, 0, 0, 3 * s, false},
+		// With 60 workers the front backs up in the slowdown, and requests
+		// wait there long enough for a deadline of 1.05 s to cut their
+		// calls short, where one of 2 s does not: the fork is tested.
+		{"deadlines propagated, each hop's own timeout ending first", 2, 60, 15 * s, 1050 * time.Millisecond, true},
+		{"deadlines propagated, a deadline that would have cut calls sent", 2, 60, 15 * s, 1005 * time.Millisecond, false},
+		// A second into the slowdown, with 40 workers: taken, this fork
+		// would differ from a new run (calls in flight, sent under the
+		// deadline of 2 s after waiting at the front, would be cut short under
+		// 1.05 s, which leaves the hop's own 1 s timeout 40 ms).
+		{"deadlines propagated, calls in flight a deadline would cut", 2, 40, 21 * s, 1050 * time.Millisecond, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			base := multiHopPatience(c.v, 2*s)
+			base := multiHopPatience(c.v, 2*s, c.workers)
 			r, err := engine.New(base, c.v, 5)
 			if err != nil {
 				t.Fatal(err)
@@ -51,7 +68,7 @@ func TestForkPatience(t *testing.T) {
 					t.Fatal("no order-page client gave up in the run: the case tests nothing")
 				}
 			}
-			cell := multiHopPatience(c.v, c.to)
+			cell := multiHopPatience(c.v, c.to, c.workers)
 			var fork engine.Run
 			if got := r.ForkInto(&fork, cell, c.v); got != c.taken {
 				t.Fatalf("fork taken %v, want %v", got, c.taken)
@@ -69,8 +86,9 @@ func TestForkPatience(t *testing.T) {
 			if !deepequal.Equal(a, b) {
 				t.Fatal("the fork's end differs from a new run's")
 			}
-			if a.Endpoints[1].GaveUp == 0 {
-				t.Error("no client gave up after the fork: the timers the fork moved were never tested")
+			r.Run()
+			if deepequal.Equal(a, r.Snapshot()) {
+				t.Error("the fork ends as the run it came from: the patience never mattered after the fork, and what the fork moved was never tested")
 			}
 		})
 	}

@@ -283,8 +283,14 @@ type dependencyState struct {
 	// answer (noArrival: one never answers), and whether a timeout's
 	// timer was ever armed; the most calls inside the bulkhead at once,
 	// and whether a call ever found it full.
-	maxAfter      time.Duration
-	maxInside     time.Duration // the longest a call was inside the timeout layer (fork_timeouts.go)
+	maxAfter  time.Duration
+	maxInside time.Duration // the longest a call was inside the timeout layer (fork_timeouts.go)
+	// sendDelayMax is, on an edge of the front's that propagates
+	// deadlines, the longest a request had waited since it arrived when
+	// an attempt of it entered the timeout layer or was sent
+	// (fork_patience.go: its client's patience set neither while that
+	// left room for the edge's own timeout).
+	sendDelayMax  time.Duration
 	maxBulkhead   int
 	armed         bool
 	bulkheadBound bool

@@ -375,6 +375,9 @@ func (r *Run) propagatedTimeout(id int32, req *request, ds *dependencyState) {
 		own = r.now + ds.timeout
 	}
 	at := own
+	if req.inst == 0 {
+		ds.sendDelayMax = max(ds.sendDelayMax, r.now-req.arrived) // fork_patience.go
+	}
 	if dl := r.deadlineOf(id); dl != noDeadline {
 		// A deadline already past times the attempt out now, never in
 		// the past: the event queue only looks forward.
@@ -387,6 +390,16 @@ func (r *Run) propagatedTimeout(id int32, req *request, ds *dependencyState) {
 	if at == noDeadline {
 		req.timeoutArmed = true // nothing to arm: it stays unscheduled
 	}
+}
+
+// sentLate is deadlinePassed for an attempt of request id about to be sent
+// along ds, an edge that propagates deadlines, noting for a front request
+// how long it has waited (fork_patience.go).
+func (r *Run) sentLate(id int32, req *request, ds *dependencyState) bool {
+	if req.inst == 0 {
+		ds.sendDelayMax = max(ds.sendDelayMax, r.now-req.arrived)
+	}
+	return r.deadlinePassed(id, ds)
 }
 
 // deadlinePassed reports whether request id's deadline, less the edge's

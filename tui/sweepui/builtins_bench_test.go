@@ -48,6 +48,7 @@ var builtinSweeps = []struct {
 	{"go-inventory/service-workers", "go-inventory", 1, "inventory.workers=8..64:20", "transport.per_host=5..100:20", "product.ok"},
 	{"go-inventory/patience", "go-inventory", 1, "product.patience=300ms..4s:20", "inventory.timeout=200ms..3s:20", "product.ok"},
 	{"api-gateway/patience", "api-gateway", 0, "search.patience=200ms..3s:20", "search-api.timeout=100ms..2s:20", "search.ok"},
+	{"multi-hop/patience-deadlines", "multi-hop", 2, "order-page.patience=300ms..4s:20", "orders.timeout=100ms..2s:20", "order-page.ok"},
 }
 
 // BenchmarkSweep20x20Builtins sweeps each of builtinSweeps on 3 seeds,

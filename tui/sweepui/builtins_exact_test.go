@@ -98,7 +98,7 @@ var exactSweeps = map[string]bool{
 	"event-loop-stall/threads": true, "cascade/bulkhead-timeout": true, "api-gateway/bulkhead-timeout": true,
 	"multi-hop/hop-timeouts": true, "go-inventory/hop-timeouts": true, "go-inventory/service-workers": true,
 	"api-gateway/shared-breaker": true, "cascade/workers-queue": true, "go-server/permit-wait": true,
-	"go-inventory/patience": true, "api-gateway/patience": true,
+	"go-inventory/patience": true, "api-gateway/patience": true, "multi-hop/patience-deadlines": true,
 }
 
 // The same sweeps on 3 × 3 grids measure the same on two workers as on
