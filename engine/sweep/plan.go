@@ -650,8 +650,8 @@ func (p *Plan) forkKept(col, row []atomic.Pointer[keptRun], job Job, sc *engine.
 // the runs that go and come between two jobs. maxSpareBytes bounds their
 // bytes, both pools together, outside the bound on the runs kept to fork
 // from (maxKept): eight of the cascade's runs take 1.3 MB, and four of
-// go-inventory's fill it. Eight of those, unbounded, took a 40 × 40
-// sweep past 64 MB; with room for two, its 20 × 20 sweep's Runners built
+// go-inventory's fill it (eight of those, 11 MB, were held outside any
+// bound before); with room for two, its 20 × 20 sweep's Runners built
 // their runs afresh twice as often (500 MB allocated against 230).
 const (
 	maxSpare      = 4
