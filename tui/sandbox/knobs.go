@@ -178,22 +178,30 @@ func newServerForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 		limit(0, engine.MaxQueue)
 	}
 	f.addShed("", sys.Shed, "shed")
-	for _, e := range sys.Endpoints {
-		if e.Rate <= 0 {
-			continue
-		}
-		name := e.Name
-		add(name+" rate", "requests a second", kindRate, strconv.FormatFloat(e.Rate, 'f', -1, 64),
-			func(sc *engine.Scenario, v value) {
-				every(sc, func(s *engine.System) {
-					for i := range s.Endpoints {
-						if s.Endpoints[i].Name == name {
-							s.Endpoints[i].Rate = v.f
-						}
+	onEndpoint := func(name string, fn func(e *engine.Endpoint, v value)) func(*engine.Scenario, value) {
+		return func(sc *engine.Scenario, v value) {
+			every(sc, func(s *engine.System) {
+				for i := range s.Endpoints {
+					if s.Endpoints[i].Name == name {
+						fn(&s.Endpoints[i], v)
 					}
-				})
-			}, "endpoint \""+name+"\"")
-		limit(0, engine.MaxRate)
+				}
+			})
+		}
+	}
+	for _, e := range sys.Endpoints {
+		name := e.Name
+		if e.Rate > 0 {
+			add(name+" rate", "requests a second", kindRate, strconv.FormatFloat(e.Rate, 'f', -1, 64),
+				onEndpoint(name, func(e *engine.Endpoint, v value) { e.Rate = v.f }), "endpoint \""+name+"\"")
+			limit(0, engine.MaxRate)
+		}
+		if e.Patience > 0 {
+			// The client's side of every timeout: a sweep of it forks
+			// (engine/fork_patience.go) while no client has given up.
+			add(name+" patience", "the client waits; 0: for ever", kindDuration, durText(e.Patience),
+				onEndpoint(name, func(e *engine.Endpoint, v value) { e.Patience = v.d }), "endpoint \""+name+"\"")
+		}
 	}
 	di := focusDependency(sys)
 	if di < 0 {

@@ -452,3 +452,41 @@ func TestShedFieldChangesItsVariantOnly(t *testing.T) {
 		t.Errorf("the variant shown sheds past %v, want 300ms", got)
 	}
 }
+
+// A client's patience is a field of the server's traffic, on every
+// variant like its rate, named by its knob path for a sweep; a patience
+// below zero is refused, with a word on the field itself.
+func TestPatienceField(t *testing.T) {
+	b, _ := scenarios.Lookup("api-gateway")
+	sc := b.Build()
+	f := newForm(tuitest.Plain(), sc, 1)
+	at := -1
+	for i := range f.knobs {
+		if f.knobs[i].label == "search patience" {
+			at = i
+		}
+	}
+	if at < 0 {
+		t.Fatal("no field for search's patience")
+	}
+	if p, ok := knobPath(sc, 1, &f.knobs[at]); !ok || p != "search.patience" {
+		t.Errorf("the field's knob path is %q, %v; want search.patience", p, ok)
+	}
+	f.knobs[at].input.SetValue("3500ms")
+	c := f.build(sc)
+	if c == nil {
+		t.Fatalf("refused: %s", f.err)
+	}
+	for v := range c.Variants {
+		if got := c.Variants[v].System.Endpoints[0].Patience; got != 3500*time.Millisecond {
+			t.Errorf("variant %d: search's patience is %v, want 3.5s", v+1, got)
+		}
+	}
+	if got := sc.Variants[1].System.Endpoints[0].Patience; got != 2*time.Second {
+		t.Errorf("the scenario the form came from changed: %v", got)
+	}
+	f.knobs[at].input.SetValue("-1s")
+	if f.build(sc) != nil || f.knobs[at].err == "" {
+		t.Errorf("a negative patience was taken, or refused with no word on its field: %q", f.knobs[at].err)
+	}
+}

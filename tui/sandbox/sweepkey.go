@@ -220,6 +220,9 @@ func knobPath(sc *engine.Scenario, v int, k *knob) (string, bool) {
 	if ep, ok := strings.CutSuffix(label, " rate"); ok && label != "failure rate" {
 		return ep + ".rate", true
 	}
+	if ep, ok := strings.CutSuffix(label, " patience"); ok {
+		return ep + ".patience", true
+	}
 	di := focusDependency(sys)
 	if di < 0 {
 		return "", false
