@@ -951,7 +951,9 @@ type Sample struct {
 
 // Run runs one job until what it measures is settled (settle.go: often
 // well before the scenario's end) and measures it, exactly as a run to
-// the end would. It only reads the plan, so jobs may run concurrently.
+// the end would, on a Runner of its own. Jobs may run concurrently: what
+// they share through the plan (traffic, prefixes, kept runs, spares) is
+// taken and given back under its atomics and lock.
 func (p *Plan) Run(job Job) (Sample, error) {
 	return p.Runner().Run(job)
 }
