@@ -44,10 +44,11 @@ func (r *Run) patienceUnused(i int, q time.Duration, sys *System) bool {
 		return true // every wait so far was under p (no one gave up)
 	}
 	// Every answer came within q: latencies holds each answer's wait in
-	// whole microseconds (floored), so a wait of m µs was under (m+1) µs.
+	// whole microseconds (floored), so a wait of m µs was under (m+1) µs,
+	// under q when m+1 <= q's whole microseconds.
 	limit := uint32(min(q/time.Microsecond, 1<<32-1))
 	for _, m := range es.latencies {
-		if m+1 > limit {
+		if m >= limit {
 			return false
 		}
 	}

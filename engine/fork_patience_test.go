@@ -93,3 +93,35 @@ func TestForkPatience(t *testing.T) {
 		})
 	}
 }
+
+// A wait longer than latencies can hold (their microseconds stop at 2^32,
+// some 72 minutes) still refuses a patience shorter than it (it once
+// passed as a wait of none), and any shorter than the run's: past 72
+// minutes they cannot tell 80 from 90. A longer one forks.
+func TestForkPatienceAfterAnHourLongWait(t *testing.T) {
+	sc := func(p time.Duration) *engine.Scenario {
+		return &engine.Scenario{
+			Name: "slow", Duration: 3 * time.Hour, MeasureTo: 3 * time.Hour,
+			Variants: []engine.Variant{{Name: "one", System: engine.System{
+				Workers:      4,
+				Endpoints:    []engine.Endpoint{{Name: "e", Interval: time.Hour, Calls: "d", Patience: p}},
+				Dependencies: []engine.Dependency{{Name: "d", Latency: engine.Latency{Kind: engine.Constant, Value: 80 * time.Minute}}},
+			}}},
+		}
+	}
+	r, err := engine.New(sc(2*time.Hour), 0, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(150 * time.Minute) // the first answer came after 80 minutes
+	var f engine.Run
+	if r.ForkInto(&f, sc(75*time.Minute), 0) {
+		t.Error("a patience of 75 minutes forked from a run whose client waited 80")
+	}
+	if r.ForkInto(&f, sc(90*time.Minute), 0) {
+		t.Error("a patience of 90 minutes forked, judged on waits past what latencies hold")
+	}
+	if !r.ForkInto(&f, sc(3*time.Hour), 0) {
+		t.Error("a longer patience did not fork from a run where no client gave up")
+	}
+}
