@@ -88,6 +88,13 @@ func (r *Run) timeoutUnused(i int, t time.Duration, v *timeoutView) bool {
 	if t <= 0 || old <= 0 || ds.maxInside >= t || (ds.retryAt > ds.timeoutAt && ds.retries > 0) {
 		return false
 	}
+	// Where deadlines propagate, an attempt's timeout ends at the sooner
+	// of its own and the deadline less the margin, and says which
+	// (timeoutCut): neither timeout may have been the later for any
+	// attempt so far.
+	if ds.propagate && ds.slackSeen && ds.slackMin < max(t, old) {
+		return false
+	}
 	// A call whose end was known when it began arms its timer only if it
 	// ends at or after the timeout: one that took as long as t did not
 	// arm in r, unless it took as long as old too. With a longer timeout

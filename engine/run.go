@@ -290,7 +290,14 @@ type dependencyState struct {
 	// an attempt of it entered the timeout layer or was sent
 	// (fork_patience.go: its client's patience set neither while that
 	// left room for the edge's own timeout).
-	sendDelayMax  time.Duration
+	sendDelayMax time.Duration
+	// slackMin is, on an edge that propagates deadlines, the least time
+	// an attempt entering the timeout layer had left before its deadline
+	// less the margin (slackSeen: one had a deadline): a timeout no
+	// longer than it was never cut short by a deadline
+	// (fork_timeouts.go).
+	slackMin      time.Duration
+	slackSeen     bool
 	maxBulkhead   int
 	armed         bool
 	bulkheadBound bool

@@ -379,6 +379,9 @@ func (r *Run) propagatedTimeout(id int32, req *request, ds *dependencyState) {
 		ds.sendDelayMax = max(ds.sendDelayMax, r.now-req.arrived) // fork_patience.go
 	}
 	if dl := r.deadlineOf(id); dl != noDeadline {
+		if slack := dl - ds.margin - r.now; !ds.slackSeen || slack < ds.slackMin {
+			ds.slackMin, ds.slackSeen = slack, true // fork_timeouts.go
+		}
 		// A deadline already past times the attempt out now, never in
 		// the past: the event queue only looks forward.
 		at = max(min(own, dl-ds.margin), r.now)

@@ -249,12 +249,14 @@ func genTasksChain(t *rapid.T) *Scenario {
 // tasksChainCell is sc with one knob a fork may carry changed, drawn
 // from t: a service's workers or queue, a timeout on the front's edge or
 // a service's, a service edge's retry attempts or bulkhead wait, the
-// pool's caps, the memory limit. sc is left as it was.
+// pool's caps, the memory limit, an endpoint's patience. sc is left as it
+// was.
 func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 	c := *sc
 	c.Variants = []Variant{sc.Variants[0]}
 	sys := &c.Variants[0].System
 	sys.Dependencies = append([]Dependency(nil), sys.Dependencies...)
+	sys.Endpoints = append([]Endpoint(nil), sys.Endpoints...)
 	sys.Services = append([]Service(nil), sys.Services...)
 	for i := range sys.Services {
 		sys.Services[i].Dependencies = append([]Dependency(nil), sys.Services[i].Dependencies...)
@@ -275,7 +277,7 @@ func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 		}
 		return &s.Dependencies[0].Policy
 	}
-	switch k := rapid.IntRange(0, 7).Draw(t, "knob"); {
+	switch k := rapid.IntRange(0, 8).Draw(t, "knob"); {
 	case k == 0:
 		s := &sys.Services[rapid.IntRange(0, len(sys.Services)-1).Draw(t, "service")]
 		s.Workers = rapid.IntRange(1, 12).Draw(t, "serviceWorkers")
@@ -317,6 +319,11 @@ func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 		s := &sys.Services[rapid.IntRange(0, len(sys.Services)-1).Draw(t, "queueService")]
 		s.Queue = rapid.IntRange(-1, 12).Draw(t, "newQueue")
 		return &c, "service queue"
+	case k == 8:
+		if e := &sys.Endpoints[rapid.IntRange(0, len(sys.Endpoints)-1).Draw(t, "patienceEndpoint")]; e.Patience > 0 {
+			e.Patience = ms("newPatienceMs")
+			return &c, "patience"
+		}
 	}
 	return nil, ""
 }
