@@ -125,3 +125,51 @@ func TestForkPatienceAfterAnHourLongWait(t *testing.T) {
 		t.Error("a longer patience did not fork from a run where no client gave up")
 	}
 }
+
+// A timeout on an edge propagating deadlines forks only while every
+// attempt so far had as long before its deadline, less the margin, as
+// both timeouts (fork_timeouts.go, slackMin): the layer ends at the sooner
+// and counts which. Here a client's 13 ms, less 11 ms of margin, leave an
+// attempt 2 ms, the front edge's own timeout: one of 3 ms would have
+// been cut short. The chain the tasks-and-services property test found
+// it on, once its cells could vary a patience: taken, the fork went on
+// otherwise than a new run.
+func TestForkTimeoutUnderPropagatedDeadline(t *testing.T) {
+	sc := func(timeout time.Duration) *engine.Scenario {
+		exp1 := engine.Latency{Kind: engine.Exponential, Mean: time.Millisecond}
+		return &engine.Scenario{Name: "chain", Duration: time.Second, MeasureTo: time.Second,
+			Variants: []engine.Variant{{Name: "v", System: engine.System{
+				Tasks: &engine.TaskServer{Threads: 1},
+				Pools: []engine.Pool{{Name: "http", Dial: time.Millisecond}},
+				Endpoints: []engine.Endpoint{
+					{Name: "ep0", Rate: 100, Patience: 13 * time.Millisecond, Calls: "s0"},
+					{Name: "ep1", Rate: 1, Calls: "s0"},
+				},
+				Dependencies: []engine.Dependency{{Name: "s0", Service: "s0", Pool: "http",
+					Policy: engine.Policy{Timeout: timeout, PropagateDeadline: true, DeadlineMargin: 11 * time.Millisecond}}},
+				Services: []engine.Service{
+					{Name: "s0", Workers: 1, Work: exp1, Calls: "s1", Dependencies: []engine.Dependency{{Name: "s1", Service: "s1"}}},
+					{Name: "s1", Workers: 1, Work: exp1},
+				},
+			}}}}
+	}
+	r, err := engine.New(sc(2*time.Millisecond), 0, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(2151206 * time.Nanosecond)
+	cell := sc(3 * time.Millisecond)
+	var f engine.Run
+	if !r.ForkInto(&f, cell, 0) {
+		return // refused: exact whatever followed
+	}
+	fresh, err := engine.New(cell, 0, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Run()
+	fresh.Run()
+	if !deepequal.Equal(f.Snapshot(), fresh.Snapshot()) {
+		t.Error("the fork to a timeout of 3 ms went on otherwise than a new run")
+	}
+}
