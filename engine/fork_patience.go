@@ -14,7 +14,8 @@ import "time"
 // (under q too its answer came, or may still come, before its timer), and
 // on every edge propagating deadlines, under p as under q, each attempt
 // was sent with the edge's own timeout ending before the deadline less the
-// margin (sendDelayMax): the deadline cut none short and dropped none.
+// margin (slackMin; a shorter patience moves every deadline by q - p): the
+// deadline cut none short and dropped none.
 // Going on under q, each pending timer moves by q - p (shiftTimers); the
 // ring keeps its order, since every timer moves alike.
 
@@ -36,7 +37,7 @@ func (r *Run) patienceUnused(i int, q time.Duration, sys *System) bool {
 		// attempt so far before either deadline would.
 		d := &sys.Dependencies[k].Policy
 		if ds.timeout <= 0 || d.Timeout != ds.timeout || d.DeadlineMargin != ds.margin ||
-			ds.sendDelayMax > min(p, q)-ds.margin-ds.timeout {
+			ds.slackSeen && ds.slackMin+min(0, q-p) < ds.timeout {
 			return false
 		}
 	}

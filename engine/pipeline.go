@@ -126,7 +126,7 @@ func stamp(gen, tok uint32) uint64 { return uint64(gen)<<32 | uint64(tok) }
 func (r *Run) startCall(id int32) {
 	req := &r.requests[id]
 	ds := r.dep(req)
-	if ds.propagate && r.sentLate(id, req, ds) {
+	if ds.propagate && r.deadlinePassed(id, ds) {
 		// Not sent: what is left of the deadline is not worth a call.
 		ds.deadlineExceeded++
 		r.exit(id, len(ds.layers), resTimeout)

@@ -285,17 +285,13 @@ type dependencyState struct {
 	// and whether a call ever found it full.
 	maxAfter  time.Duration
 	maxInside time.Duration // the longest a call was inside the timeout layer (fork_timeouts.go)
-	// sendDelayMax is, on an edge of the front's that propagates
-	// deadlines, the longest a request had waited since it arrived when
-	// an attempt of it entered the timeout layer or was sent
-	// (fork_patience.go: its client's patience set neither while that
-	// left room for the edge's own timeout).
-	sendDelayMax time.Duration
 	// slackMin is, on an edge that propagates deadlines, the least time
-	// an attempt entering the timeout layer had left before its deadline
-	// less the margin (slackSeen: one had a deadline): a timeout no
-	// longer than it was never cut short by a deadline
-	// (fork_timeouts.go).
+	// an attempt had left before its deadline less the margin, as it
+	// entered the timeout layer or was sent (slackSeen: one had a
+	// deadline): a timeout no longer than it was never cut short by a
+	// deadline (fork_timeouts.go), and a client's patience that moves
+	// every deadline by less than what is left over it cut none short
+	// and dropped none (fork_patience.go).
 	slackMin      time.Duration
 	slackSeen     bool
 	maxBulkhead   int

@@ -375,13 +375,8 @@ func (r *Run) propagatedTimeout(id int32, req *request, ds *dependencyState) {
 		own = r.now + ds.timeout
 	}
 	at := own
-	if req.inst == 0 {
-		ds.sendDelayMax = max(ds.sendDelayMax, r.now-req.arrived) // fork_patience.go
-	}
 	if dl := r.deadlineOf(id); dl != noDeadline {
-		if slack := dl - ds.margin - r.now; !ds.slackSeen || slack < ds.slackMin {
-			ds.slackMin, ds.slackSeen = slack, true // fork_timeouts.go
-		}
+		ds.noteSlack(dl - ds.margin - r.now)
 		// A deadline already past times the attempt out now, never in
 		// the past: the event queue only looks forward.
 		at = max(min(own, dl-ds.margin), r.now)
@@ -395,21 +390,24 @@ func (r *Run) propagatedTimeout(id int32, req *request, ds *dependencyState) {
 	}
 }
 
-// sentLate is deadlinePassed for an attempt of request id about to be sent
-// along ds, an edge that propagates deadlines, noting for a front request
-// how long it has waited (fork_patience.go).
-func (r *Run) sentLate(id int32, req *request, ds *dependencyState) bool {
-	if req.inst == 0 {
-		ds.sendDelayMax = max(ds.sendDelayMax, r.now-req.arrived)
+// noteSlack notes an attempt's time left before its deadline, less the
+// margin (slackMin), on an edge that propagates deadlines.
+func (ds *dependencyState) noteSlack(slack time.Duration) {
+	if !ds.slackSeen || slack < ds.slackMin {
+		ds.slackMin, ds.slackSeen = slack, true
 	}
-	return r.deadlinePassed(id, ds)
 }
 
 // deadlinePassed reports whether request id's deadline, less the edge's
-// margin, leaves no time for a call now.
+// margin, leaves no time for a call now, noting what it leaves
+// (slackMin).
 func (r *Run) deadlinePassed(id int32, ds *dependencyState) bool {
 	dl := r.deadlineOf(id)
-	return dl != noDeadline && dl-ds.margin-r.now <= 0
+	if dl == noDeadline {
+		return false
+	}
+	ds.noteSlack(dl - ds.margin - r.now)
+	return dl-ds.margin-r.now <= 0
 }
 
 // callService sends request id's attempt along ds, an edge to a service:
