@@ -406,8 +406,9 @@ func (r *Run) deadlinePassed(id int32, ds *dependencyState) bool {
 	if dl == noDeadline {
 		return false
 	}
-	ds.noteSlack(dl - ds.margin - r.now)
-	return dl-ds.margin-r.now <= 0
+	left := dl - ds.margin - r.now
+	ds.noteSlack(left)
+	return left <= 0
 }
 
 // callService sends request id's attempt along ds, an edge to a service:
