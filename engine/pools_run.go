@@ -113,6 +113,7 @@ func (r *Run) initPools(samples int) {
 		// and leaves such an attempt to it, but the plain fast path
 		// does not ask: the dependency's calls walk their layers.
 		ds := &r.dependencies[i]
+		ds.pooled = true
 		ds.fastLayers = ds.fast
 		if ps.cfg.Kind == DatabasePool && len(ps.hosts) > 0 {
 			continue // one database: every query shares its connections

@@ -217,6 +217,10 @@ type dependencyState struct {
 	// breaker, a bulkhead and a rate limiter, or none) a call, the
 	// front's or a child's, walks flat (canGoFlat, services_fast.go).
 	svcFlat bool
+	// pooled: its calls take a connection from one of the front's
+	// pools (initPools). Only a front edge can be; a run with pools
+	// walks its other edges as a run without them would.
+	pooled bool
 	// cancel and propagate are the policy's Cancel and PropagateDeadline;
 	// svc is the service the edge calls, or -1 for a leaf. (They fill what
 	// would be padding after fast.)
@@ -1704,7 +1708,7 @@ func (r *Run) runHandler(id int32, req *request, es *endpointState) {
 	} else if ds.fastLayers {
 		r.enterFast(id, req, ds) // fastpath.go
 		return
-	} else if ds.svcFlat && r.pools == nil {
+	} else if ds.svcFlat && !ds.pooled {
 		r.enterFlat(id, req, ds) // services_fast.go
 		return
 	}

@@ -173,7 +173,7 @@ func (r *Run) resultFlat(id int32, req *request, ds *dependencyState, i int, res
 func (r *Run) serviceReturned(id int32, res result) {
 	req := &r.requests[id]
 	ds := &r.dependencies[req.dep]
-	if !ds.svcFlat || r.pools != nil {
+	if !ds.svcFlat || ds.pooled {
 		r.callReturned(id, res)
 		return
 	}

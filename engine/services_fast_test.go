@@ -20,6 +20,13 @@ import (
 // edges sit next to ones the pipeline walks.
 func genFlatChain(t *rapid.T) *Scenario {
 	sc := genChain(t)
+	flattenEdges(t, sc)
+	return sc
+}
+
+// flattenEdges cuts, now and then, sc's edges down as genFlatChain
+// describes.
+func flattenEdges(t *rapid.T, sc *Scenario) {
 	sys := &sc.Variants[0].System
 	ms := time.Millisecond
 	flatten := func(d *Dependency) {
@@ -72,7 +79,6 @@ func genFlatChain(t *rapid.T) *Scenario {
 			flatten(&sys.Services[i].Dependencies[j])
 		}
 	}
-	return sc
 }
 
 // A call between services through a timeout, a breaker, a bulkhead or a
@@ -84,6 +90,24 @@ func genFlatChain(t *rapid.T) *Scenario {
 func TestServiceFlatLayersChangeNothing(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		sc := genFlatChain(t)
+		if err := sc.Validate(); err != nil {
+			t.Skip("drawn scenario is not valid:", err)
+		}
+		seed := rapid.Uint64().Draw(t, "seed")
+		step := time.Duration(rapid.IntRange(20, 700).Draw(t, "stepMs")) * time.Millisecond
+		flatMatchesPipeline(t, sc, seed, step)
+	})
+}
+
+// TestTasksServiceFlatLayersChangeNothing is TestServiceFlatLayersChangeNothing
+// for a tasks server, at times with a client pool on some of its edges: a
+// service's edges take no pool, and a front edge without one walks flat
+// as it would in a run without pools, while the pooled ones take the
+// pipeline, connection and all.
+func TestTasksServiceFlatLayersChangeNothing(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		sc := genTasksChain(t)
+		flattenEdges(t, sc)
 		if err := sc.Validate(); err != nil {
 			t.Skip("drawn scenario is not valid:", err)
 		}

@@ -829,7 +829,7 @@ func (r *Run) childCall(c int32, req *request, in *instState) {
 	// A leaf with a timeout alone or no layer, and nothing else to ask
 	// about (leafTimeout, leafPlain: no deadline, no budget), goes
 	// straight to the short way below; any other edge asks.
-	if (!in.leafTimeout && !in.leafPlain) || r.pools != nil {
+	if !in.leafTimeout && !in.leafPlain {
 		if d := ds.deadline; d > 0 {
 			req.deadlineOn = true
 			r.schedule(event{at: r.now + d, kind: evDeadline, req: c, gen: req.gen})
@@ -837,14 +837,14 @@ func (r *Run) childCall(c int32, req *request, in *instState) {
 		if ds.budget != nil {
 			ds.budget.Begin()
 		}
-		if len(ds.layers) == 0 && !ds.propagate && r.pools == nil && ds.svc >= 0 {
+		if len(ds.layers) == 0 && !ds.propagate && ds.svc >= 0 {
 			// No layer to enter, no deadline to check, no connection to
 			// wait for: what enter and startCall come to, sendCall.
 			r.sendCall(c, req, ds)
 			return
 		}
-		if r.pools != nil || !(in.leafTimeout || len(ds.layers) == 0 && !ds.propagate && ds.svc < 0) {
-			if ds.svcFlat && r.pools == nil {
+		if !(in.leafTimeout || len(ds.layers) == 0 && !ds.propagate && ds.svc < 0) {
+			if ds.svcFlat {
 				r.enterFlat(c, req, ds) // services_fast.go
 				return
 			}
@@ -934,7 +934,7 @@ func (r *Run) leafDone(e *event) {
 	if e.err {
 		res = resError
 	}
-	if (len(ds.layers) != 0 && !in.leafTimeout) || ds.budget != nil || r.pools != nil || req.inst == 0 {
+	if (len(ds.layers) != 0 && !in.leafTimeout) || ds.budget != nil || req.inst == 0 {
 		r.callReturned(e.req, res)
 		return
 	}
@@ -991,7 +991,7 @@ func (r *Run) endAnswered(c int32, req *request, in *instState, o Outcome, res r
 	// parent and edge found above (startQueued allocates no request, so p
 	// still points at it): one call and two lookups fewer for every
 	// answer.
-	if ds.svcFlat && r.pools == nil {
+	if ds.svcFlat && !ds.pooled {
 		p.inCall = false
 		r.finishFlat(parent, p, ds, len(ds.layers), res)
 		return

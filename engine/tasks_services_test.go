@@ -221,7 +221,8 @@ func TestPropertyTasksFrontCallsServices(t *testing.T) {
 
 // genTasksChain is genChain's chain of services called from a tasks
 // server (1 to 4 threads, CPU per request, at times a memory limit that
-// kills) instead of a thread pool, at times through a client pool.
+// kills) instead of a thread pool, at times through a client pool (on
+// most of its edges).
 func genTasksChain(t *rapid.T) *Scenario {
 	sc := genChain(t)
 	sys := &sc.Variants[0].System
@@ -240,7 +241,11 @@ func genTasksChain(t *rapid.T) *Scenario {
 			Wait: time.Duration(rapid.IntRange(0, 300).Draw(t, "poolWaitMs")) * time.Millisecond,
 			Dial: time.Duration(rapid.IntRange(0, 20).Draw(t, "dialMs")) * time.Millisecond}}
 		for i := range sys.Dependencies {
-			sys.Dependencies[i].Pool = "http"
+			// Most edges take the pool; now and then one goes without,
+			// beside the pooled ones.
+			if rapid.IntRange(0, 3).Draw(t, "pooled") > 0 {
+				sys.Dependencies[i].Pool = "http"
+			}
 		}
 	}
 	return sc
