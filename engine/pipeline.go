@@ -213,7 +213,7 @@ func (r *Run) layerResult(id int32, i int, res result) {
 			r.resultFast(id, req, ds, i, res) // fastpath.go
 			return
 		}
-		if !ds.pooled && (ds.svcFlat || (req.inst != 0 && r.insts[req.inst].leafTimeout)) {
+		if ds.svcFlat || (req.inst != 0 && r.insts[req.inst].leafTimeout) {
 			r.resultFlat(id, req, ds, i, res) // services_fast.go
 			return
 		}

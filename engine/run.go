@@ -1708,7 +1708,7 @@ func (r *Run) runHandler(id int32, req *request, es *endpointState) {
 	} else if ds.fastLayers {
 		r.enterFast(id, req, ds) // fastpath.go
 		return
-	} else if ds.svcFlat && !ds.pooled {
+	} else if ds.svcFlat {
 		r.enterFlat(id, req, ds) // services_fast.go
 		return
 	}

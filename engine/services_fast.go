@@ -8,10 +8,12 @@ package engine
 // in, through layerResult, abandonInside, exit and finishCall for a
 // result a layer makes itself (a refusal, a timeout, a wait that runs
 // out), and through callReturned, exit and finishCall on the way out:
-// general code that asks at each step about retries, deadlines,
-// connection pools and retry budgets, none of which such an edge has.
-// enterFlat, refuseFlat, resultFlat and serviceReturned do the same
-// steps, in the same order, with none of those questions: the request is
+// general code that asks at each step about retries, deadlines and retry
+// budgets, none of which such an edge has. enterFlat, refuseFlat,
+// resultFlat and serviceReturned do the same steps, in the same order,
+// with none of those questions (and a front edge through a connection
+// pool takes and gives back its connection where the pipeline would:
+// dependencyState.pooled): the request is
 // left exactly as the pipeline leaves it (its active bits, permit, slot,
 // timeout), the same events are scheduled with the same sequence numbers,
 // so a call sent one way may be answered the other, and whatever meets
@@ -28,8 +30,9 @@ package engine
 // deadline or not), a breaker, a bulkhead (not one per tenant) or a rate
 // limiter, and it has no total deadline and no retry budget. (An edge
 // with no layers is walked flat too: its call goes straight to
-// callService, its answer to finishCall's steps.) (A connection pool is
-// checked per call: the run's, not the edge's.)
+// callService, its answer to finishCall's steps.) A pool is the edge's
+// own (dependencyState.pooled), set after this: it does not keep an edge
+// from the flat walk.
 func canGoFlat(ds *dependencyState) bool {
 	if ds.svc < 0 || ds.deadline != 0 || ds.budget != nil || ds.tenantBH != nil {
 		return false
@@ -104,6 +107,9 @@ func (r *Run) enterFlat(c int32, req *request, ds *dependencyState) {
 		r.finishFlat(c, req, ds, len(ds.layers), resTimeout)
 		return
 	}
+	if ds.pooled && !r.connReady(c, req) {
+		return // startCall's: parked for a connection (pools_run.go), or dialling
+	}
 	r.callService(c, req, ds)
 }
 
@@ -120,10 +126,10 @@ func (r *Run) refuseFlat(c int32, req *request, ds *dependencyState, i int, res 
 // itself (its timeout fired, a wait for a bulkhead slot ran out, a rate
 // limiter's hold ended in a refusal, a layer refused a call the pipeline
 // walked in), for a call along an edge canGoFlat allows or a child's call
-// to a leaf behind a timeout alone (leafTimeout), in a run without
-// connection pools: abandonWith's steps for the layers inside i and the
-// attempt in flight (each breaker inside records a timeout), then exit's
-// and finishCall's (finishFlat).
+// to a leaf behind a timeout alone (leafTimeout): abandonWith's steps for
+// the layers inside i, the connection (a pooled edge's) and the attempt in
+// flight (each breaker inside records a timeout), then exit's and
+// finishCall's (finishFlat).
 func (r *Run) resultFlat(id int32, req *request, ds *dependencyState, i int, res result) {
 	for j := len(ds.layers) - 1; j > i; j-- {
 		if req.active&bit(j) == 0 {
@@ -146,6 +152,9 @@ func (r *Run) resultFlat(id int32, req *request, ds *dependencyState, i int, res
 			abandonRateWait(req, ds)
 		}
 	}
+	if ds.pooled {
+		r.putConn(id, false) // a wait for a connection ends, a connection closes
+	}
 	if req.inCall {
 		req.inCall = false
 		req.callTok++
@@ -167,17 +176,20 @@ func (r *Run) resultFlat(id int32, req *request, ds *dependencyState, i int, res
 
 // serviceReturned is callReturned for an answer from a service, to request
 // id, which waits for it (endChildOn, leafDone, refuseChild). Along an edge
-// canGoFlat allows, with no connection pools, it does exit's and
-// finishCall's steps itself, in their order (finishFlat). Any other edge,
-// or a run with pools, goes to callReturned.
+// canGoFlat allows, it gives the connection back (a pooled edge's) and
+// does exit's and finishCall's steps itself, in their order (finishFlat),
+// as callReturned would. Any other edge goes to callReturned.
 func (r *Run) serviceReturned(id int32, res result) {
 	req := &r.requests[id]
 	ds := &r.dependencies[req.dep]
-	if !ds.svcFlat || ds.pooled {
+	if !ds.svcFlat {
 		r.callReturned(id, res)
 		return
 	}
 	req.inCall = false
+	if ds.pooled {
+		r.putConn(id, true) // the connection goes back idle
+	}
 	r.finishFlat(id, req, ds, len(ds.layers), res)
 }
 

@@ -908,7 +908,7 @@ func (r *Run) childCall(c int32, req *request, in *instState) {
 
 // leafDone is the answer to a child's call that childCall sent to a leaf: what handle
 // does with an evCallDone, and, while the edge has still no layer but a
-// timeout, no retry budget and no connection pool, what callReturned,
+// timeout and no retry budget (a service's edge takes no pool), what callReturned,
 // exit, finishCall and childAnswered then do, in one step.
 func (r *Run) leafDone(e *event) {
 	req := &r.requests[e.req]
@@ -991,8 +991,11 @@ func (r *Run) endAnswered(c int32, req *request, in *instState, o Outcome, res r
 	// parent and edge found above (startQueued allocates no request, so p
 	// still points at it): one call and two lookups fewer for every
 	// answer.
-	if ds.svcFlat && !ds.pooled {
+	if ds.svcFlat {
 		p.inCall = false
+		if ds.pooled {
+			r.putConn(parent, true) // the connection goes back idle
+		}
 		r.finishFlat(parent, p, ds, len(ds.layers), res)
 		return
 	}
