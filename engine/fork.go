@@ -88,7 +88,8 @@ func (r *Run) forkScope() bool {
 // dependencies' timeouts and bulkhead sizes (each above 0 in both), waits
 // and queues, or in the knobs of fork_limits.go, fork_services.go,
 // fork_policies.go (breaker and rate limiter settings, retry attempts) and
-// tasks_fork.go (a tasks server's pool caps and memory limit), its
+// tasks_fork.go (a tasks server's pool caps, memory limit and memory per
+// task), its
 // scenario's duration and measurement window are r's, and none of these
 // knobs has mattered in r so far (see above). r is only read, so many runs
 // may fork from one r at once.

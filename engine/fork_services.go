@@ -10,7 +10,7 @@ import (
 // state (cloneServicesInto): their records, instances (each with its
 // accept queue, random stream and load shedder) and the links of the
 // chains of calls; their edges are dependencies and copied with the
-// front's. One knob of a service may differ in a fork: its number of
+// front's. A service's knobs may differ in a fork: its number of
 // workers, when no call has yet found every worker of one of its
 // instances busy (lacked) and no instance has had more busy at once than
 // the new number: each call would have found a free worker, and no
@@ -18,7 +18,9 @@ import (
 // queue's bound may differ too, as the front's (fork_limits.go): when
 // every call that found the workers busy and queued found fewer queued
 // than the new bound (queuedMax), and each turned away for want of room
-// found at least as many (roomMin). A service's edges may differ in their
+// found at least as many (roomMin). Its load shedding's bounds may differ
+// when each instance's shedder would have decided alike under them
+// (serviceShedUnused). A service's edges may differ in their
 // timeouts, breakers, rate limiters, retries' attempts and bulkheads'
 // waits too, when no instance has needed them (edgesUnused). Every other
 // difference inside a service is refused by knobsUnused's comparison.
@@ -32,6 +34,16 @@ func (r *Run) servicesUnused(same *System, tv *timeoutView) bool {
 	}
 	copied := false
 	for i := range same.Services {
+		if ns, mine := same.Services[i].Shed, r.sys.Services[i].Shed; ns != mine && ns != nil && mine != nil && *ns != *mine {
+			if i >= len(r.svcs) || !r.serviceShedUnused(&r.svcs[i], ns, mine, same.Services[i].Workers) {
+				return false
+			}
+			if !copied {
+				same.Services = append([]Service(nil), same.Services...)
+				copied = true
+			}
+			same.Services[i].Shed = mine
+		}
 		if q, mine := same.Services[i].Queue, r.sys.Services[i].Queue; q != mine {
 			if i >= len(r.svcs) || !r.serviceQueueUnused(&r.svcs[i], q) {
 				return false
@@ -69,6 +81,29 @@ func (r *Run) servicesUnused(same *System, tv *timeoutView) bool {
 		same.Services[i].Workers = mine
 	}
 	return r.edgesUnused(same, copied, tv)
+}
+
+// serviceShedUnused reports whether service ss's instances may shed by
+// ns instead of mine (r's) in a fork of r, the service having workers
+// workers there: the two differ only in their bounds, and each instance's
+// shedder would have taken every decision it has taken so far under the
+// new ones (shed.Shedder.DecidedAlike), as the front's does
+// (fork_limits.go's shedUnused). rebaseServices reconfigures them.
+func (r *Run) serviceShedUnused(ss *svcState, ns, mine *ShedPolicy, workers int) bool {
+	if ns.Signal != mine.Signal || ns.ServiceTime != mine.ServiceTime || ns.Workers != mine.Workers {
+		return false
+	}
+	c := *ns
+	c.Workers = workers
+	if c.Validate() != nil {
+		return false
+	}
+	for gi := ss.instBase; gi < ss.instBase+ss.n; gi++ {
+		if sh := r.insts[gi].shedder; sh == nil || !sh.DecidedAlike(ns.MaxWait) {
+			return false
+		}
+	}
+	return true
 }
 
 // serviceQueueUnused reports whether service ss's queue may be bounded by

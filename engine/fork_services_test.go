@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/engine/shed"
 )
 
 // multiHopWith is multi-hop with the front's, orders' and inventory's
@@ -145,4 +146,38 @@ func TestForkServicesWithErrorFaults(t *testing.T) {
 		}
 	}
 	checkSomeForks(t, base, 0, []time.Duration{10 * time.Second, 30 * time.Second}, cells, names, fingerprintServices)
+}
+
+// catalogShedding is rate-limit-vs-bulkhead with the catalog's shedding
+// bound (in the variants that shed there) set to wait for every class.
+func catalogShedding(wait time.Duration) *engine.Scenario {
+	sc := scenarios.RateLimitVsBulkhead()
+	for v := range sc.Variants {
+		for i := range sc.Variants[v].System.Services {
+			if s := &sc.Variants[v].System.Services[i]; s.Shed != nil {
+				c := *s.Shed // variants share it
+				c.MaxWait = [shed.NumClasses]time.Duration{wait, wait, wait}
+				s.Shed = &c
+			}
+		}
+	}
+	return sc
+}
+
+// A service's shedding bounds fork as the front's do: a fork taken goes
+// on as a new run of its cell, and one is refused once a shedder has
+// admitted a wait longer than the new bound, or shed one no longer than
+// it. Rate-limit-vs-bulkhead sheds in catalog in its fourth and eighth
+// variants: a partner's burst, and the database slowing, from 10 s.
+func TestForkServiceShedding(t *testing.T) {
+	base := catalogShedding(50 * time.Millisecond)
+	var cells []*engine.Scenario
+	var names []string
+	for _, wait := range []time.Duration{5 * time.Millisecond, 20 * time.Millisecond, 50 * time.Millisecond, 200 * time.Millisecond, 2 * time.Second} {
+		cells = append(cells, catalogShedding(wait))
+		names = append(names, fmt.Sprintf("catalog sheds past %v", wait))
+	}
+	for _, v := range []int{3, 7} {
+		checkSomeForks(t, base, v, []time.Duration{5 * time.Second, 12 * time.Second, 25 * time.Second}, cells, names, fingerprintServices)
+	}
 }

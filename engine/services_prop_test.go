@@ -7,6 +7,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/retry"
+	"github.com/breakerlab/breakerlab/engine/shed"
 	"github.com/breakerlab/breakerlab/internal/deepequal"
 	"pgregory.net/rapid"
 )
@@ -133,6 +134,9 @@ func genChain(t *rapid.T) *Scenario {
 		if s.Work.Kind == 0 && s.Calls == "" {
 			s.Work = Latency{Kind: Constant, Value: time.Millisecond}
 		}
+		if rapid.IntRange(0, 3).Draw(t, "serviceShed") == 0 {
+			s.Shed = genShed(t)
+		}
 		services = append(services, s)
 	}
 	deps := []Dependency{{Name: "s0", Service: "s0", Policy: genEdgePolicy(t, frontWorkers)}}
@@ -156,6 +160,16 @@ func genChain(t *rapid.T) *Scenario {
 	return &Scenario{Name: "chain", Duration: duration, MeasureTo: duration,
 		Variants: []Variant{{Name: "v", System: System{Workers: frontWorkers, Queue: rapid.IntRange(-1, 10).Draw(t, "frontQueue"),
 			Endpoints: eps, Dependencies: deps, Services: services}}}}
+}
+
+// genShed draws load shedding for a queue: either signal, each class's
+// bound no longer than the more important class's.
+func genShed(t *rapid.T) *ShedPolicy {
+	c := time.Duration(rapid.IntRange(1, 2000).Draw(t, "shedCritMs")) * time.Millisecond
+	d := time.Duration(rapid.Int64Range(1, int64(c)).Draw(t, "shedDefaultNs"))
+	s := time.Duration(rapid.Int64Range(1, int64(d)).Draw(t, "shedSheddableNs"))
+	return &ShedPolicy{Signal: shed.Signal(rapid.IntRange(0, 1).Draw(t, "shedSignal")), MaxWait: [shed.NumClasses]time.Duration{c, d, s},
+		ServiceTime: time.Duration(rapid.IntRange(1, 500).Draw(t, "shedServiceMs")) * time.Millisecond}
 }
 
 // checkServiceInvariants looks inside a run with services for what must

@@ -47,20 +47,39 @@ func (r *Run) tasksKnobsUnused(sys, same *System) bool {
 		}
 	}
 	if t := r.tasks; t != nil {
-		limit, mine := sys.Tasks.Memory.Limit, r.sys.Tasks.Memory.Limit
-		if limit != mine {
-			// Both set (a limit's restart and per-task cost are the same:
-			// the comparison checks them), never reached, and not by the
-			// most memory held so far either.
-			if limit <= 0 || mine <= 0 || t.kills > 0 || t.memPeak > limit {
+		m, mine := sys.Tasks.Memory, r.sys.Tasks.Memory
+		if m.Limit != mine.Limit || m.PerTask != mine.PerTask {
+			// A limit: both set (a limit's restart and base are the
+			// same: the comparison checks them). A task's cost: what the
+			// process held is the base and that cost for each live task,
+			// so the most held so far is the new cost times the most
+			// tasks live at once (startTask: memPeak). Either way, no
+			// kill yet, and the new limit is not reached by the most
+			// held so far at the new cost: every task so far would have
+			// started alike. (The time series of memory held is the
+			// live tasks' at the new cost: rebaseTasks.)
+			if m.Limit != mine.Limit && (m.Limit <= 0 || mine.Limit <= 0) {
+				return false
+			}
+			if t.kills > 0 || (m.Limit > 0 && memoryPeak(t, m) > m.Limit) {
 				return false
 			}
 			tc := *sys.Tasks
-			tc.Memory.Limit = mine
+			tc.Memory.Limit, tc.Memory.PerTask = mine.Limit, mine.PerTask
 			same.Tasks = &tc
 		}
 	}
 	return true
+}
+
+// memoryPeak is the most memory t's process would have held so far had a
+// task cost m.PerTask: its base and that for each of the most tasks live
+// at once, none before the first (startTask keeps memPeak so).
+func memoryPeak(t *taskRun, m Memory) int64 {
+	if t.liveMax == 0 {
+		return t.memPeak
+	}
+	return m.Base + int64(t.liveMax)*m.PerTask
 }
 
 // tasksSpare is what dst holds of a tasks server and pools, for
@@ -132,8 +151,16 @@ func (r *Run) cloneTasksInto(dst *Run, old tasksSpare, compact bool) {
 // rebaseTasks points a fork's tasks server and pools at sys's settings
 // (tasksKnobsUnused has checked that what differs has not mattered).
 func (r *Run) rebaseTasks(sys *System) {
-	if r.tasks != nil {
-		r.tasks.cfg = sys.Tasks
+	if t := r.tasks; t != nil {
+		if m := sys.Tasks.Memory; m.PerTask != t.cfg.Memory.PerTask {
+			// What the process held, at the new cost of a task.
+			t.memPeak = memoryPeak(t, m)
+			for k := range t.series {
+				s := &t.series[k]
+				s.Memory = m.Base + int64(s.Live)*m.PerTask // closeTasks'
+			}
+		}
+		t.cfg = sys.Tasks
 	}
 	if r.pools != nil {
 		for i := range r.pools.pools {

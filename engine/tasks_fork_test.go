@@ -98,6 +98,9 @@ func TestTaskForksGiveWhatNewGives(t *testing.T) {
 			{"transport per host 80", func(s *engine.System) { s.Pools[0].PerHost = 80 }},
 			{"memory 128 MiB", func(s *engine.System) { s.Tasks.Memory.Limit = 128 * mib }},
 			{"memory 49 MiB", func(s *engine.System) { s.Tasks.Memory.Limit = 49 * mib }},
+			{"a task 16 KiB", func(s *engine.System) { s.Tasks.Memory.PerTask = 16 << 10 }},
+			{"a task 4 MiB", func(s *engine.System) { s.Tasks.Memory.PerTask = 4 * mib }},
+			{"a task 32 MiB", func(s *engine.System) { s.Tasks.Memory.PerTask = 32 * mib }},
 		}},
 		{"go-inventory", shortened(scenarios.GoInventory, 20*time.Second), 20 * time.Second, []taskCell{
 			{"inventory timeout 300ms", dep("inventory", retimed(300*time.Millisecond))},
@@ -110,6 +113,8 @@ func TestTaskForksGiveWhatNewGives(t *testing.T) {
 			{"transport per host 2", func(s *engine.System) { s.Pools[0].PerHost = 2 }},
 			{"memory 1 GiB", func(s *engine.System) { s.Tasks.Memory.Limit = 1024 * mib }},
 			{"memory 49 MiB", func(s *engine.System) { s.Tasks.Memory.Limit = 49 * mib }},
+			{"a task 1 MiB", func(s *engine.System) { s.Tasks.Memory.PerTask = mib }},
+			{"a task 32 MiB", func(s *engine.System) { s.Tasks.Memory.PerTask = 32 * mib }},
 		}},
 	}
 	taken, refused := 0, 0

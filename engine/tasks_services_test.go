@@ -252,10 +252,10 @@ func genTasksChain(t *rapid.T) *Scenario {
 }
 
 // tasksChainCell is sc with one knob a fork may carry changed, drawn
-// from t: a service's workers or queue, a timeout on the front's edge or
-// a service's, a service edge's retry attempts or bulkhead wait, the
-// pool's caps, the memory limit, an endpoint's patience. sc is left as it
-// was.
+// from t: a service's workers, queue or shedding bounds, a timeout on the
+// front's edge or a service's, a service edge's retry attempts or
+// bulkhead wait, the pool's caps, the memory limit or a task's cost, an
+// endpoint's patience. sc is left as it was.
 func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 	c := *sc
 	c.Variants = []Variant{sc.Variants[0]}
@@ -282,7 +282,7 @@ func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 		}
 		return &s.Dependencies[0].Policy
 	}
-	switch k := rapid.IntRange(0, 8).Draw(t, "knob"); {
+	switch k := rapid.IntRange(0, 10).Draw(t, "knob"); {
 	case k == 0:
 		s := &sys.Services[rapid.IntRange(0, len(sys.Services)-1).Draw(t, "service")]
 		s.Workers = rapid.IntRange(1, 12).Draw(t, "serviceWorkers")
@@ -329,6 +329,20 @@ func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 			e.Patience = ms("newPatienceMs")
 			return &c, "patience"
 		}
+	case k == 9:
+		if s := &sys.Services[rapid.IntRange(0, len(sys.Services)-1).Draw(t, "shedService")]; s.Shed != nil {
+			// New bounds, and now and then the same bounds on a copy.
+			sh := *s.Shed
+			if rapid.IntRange(0, 4).Draw(t, "sameShed") > 0 {
+				sh.MaxWait = genShed(t).MaxWait
+			}
+			s.Shed = &sh
+			return &c, "service shedding bounds"
+		}
+	case k == 10 && sys.Tasks != nil:
+		// A task's cost, under the memory limit or with none.
+		sys.Tasks.Memory.PerTask = int64(rapid.IntRange(1, 4).Draw(t, "newPerTaskKiB")) << 10
+		return &c, "memory per task"
 	}
 	return nil, ""
 }
