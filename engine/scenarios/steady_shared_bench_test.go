@@ -23,3 +23,8 @@ func benchSteadyShared(b *testing.B, build func() *engine.Scenario) {
 func BenchmarkSharedNoisyTenant(b *testing.B)         { benchSteadyShared(b, NoisyTenant) }
 func BenchmarkSharedRateLimitVsBulkhead(b *testing.B) { benchSteadyShared(b, RateLimitVsBulkhead) }
 func BenchmarkSharedAsyncCascade(b *testing.B)        { benchSteadyShared(b, AsyncCascade) }
+
+// BenchmarkSharedGoInventory is a tasks server calling a thread-pool
+// service through a client pool: go-inventory's sweeps, the slowest of
+// the built-ins.
+func BenchmarkSharedGoInventory(b *testing.B) { benchSteadyShared(b, GoInventory) }
