@@ -89,7 +89,8 @@ func (r *Run) forkScope() bool {
 // and queues, or in the knobs of fork_limits.go, fork_services.go,
 // fork_policies.go (breaker and rate limiter settings, retry attempts) and
 // tasks_fork.go (a tasks server's pool caps, memory limit and memory per
-// task), its
+// task), or in its dependencies' faults that have not begun
+// (fork_faults.go), its
 // scenario's duration and measurement window are r's, and none of these
 // knobs has mattered in r so far (see above). r is only read, so many runs
 // may fork from one r at once.
@@ -143,6 +144,10 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 	copy(same.Dependencies, sys.Dependencies)
 	for i := range same.Dependencies {
 		d, mine, ds := &same.Dependencies[i], &r.sys.Dependencies[i].Policy, &r.dependencies[i]
+		if !faultsUnused(d.Faults, r.sys.Dependencies[i].Faults, r.now) { // fork_faults.go: none begun
+			return false
+		}
+		d.Faults = r.sys.Dependencies[i].Faults
 		if t := d.Policy.Timeout; t != mine.Timeout {
 			// No call took as long as the new timeout, and no timer was
 			// armed, or none fired (fork_timeouts.go).
@@ -328,15 +333,8 @@ func (r *Run) rebase(sc *Scenario, v int) {
 	var shifts []time.Duration // fork_timeouts.go
 	for i := range sys.Dependencies {
 		ds, d := &r.dependencies[i], &sys.Dependencies[i]
-		if ds.fault != nil {
-			for k := range ds.cfg.Faults {
-				if ds.fault == &ds.cfg.Faults[k] {
-					ds.fault = &d.Faults[k]
-				}
-			}
-		}
-		rebasePolicies(ds, d) // fork_policies.go
-		ds.cfg = d
+		rebasePolicies(ds, d)    // fork_policies.go
+		repointDependency(ds, d) // fork_faults.go
 		r.retime(i, d.Policy.Timeout, &shifts)
 	}
 	r.rebaseLimits(sys)            // fork_limits.go

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -11,8 +12,9 @@ import (
 
 // varyKnobs changes one or two knobs of sc's first variant, drawn from
 // rng among those a fork may carry (workers, the queue, an endpoint's
-// patience, timeouts, bulkhead sizes, waits and queues, breaker settings,
-// retry attempts): what a sweep's cells differ in.
+// patience, a dependency's faults, timeouts, bulkhead sizes, waits and
+// queues, breaker settings, retry attempts): what a sweep's cells differ
+// in.
 func varyKnobs(rng *rand.Rand, sc *engine.Scenario) string {
 	sys := &sc.Variants[0].System
 	ms := func(lo, hi int) time.Duration { return time.Duration(lo+rng.IntN(hi-lo+1)) * time.Millisecond }
@@ -31,6 +33,10 @@ func varyKnobs(rng *rand.Rand, sc *engine.Scenario) string {
 		if e := &sys.Endpoints[rng.IntN(len(sys.Endpoints))]; e.Patience > 0 && rng.IntN(5) == 0 {
 			e.Patience = ms(1, 5000)
 			what += " patience"
+			continue
+		}
+		if d := &sys.Dependencies[rng.IntN(len(sys.Dependencies))]; len(d.Faults) > 0 && rng.IntN(4) == 0 {
+			what += " fault" + varyFault(rng, d, sc.Duration)
 			continue
 		}
 		p := &sys.Dependencies[rng.IntN(len(sys.Dependencies))].Policy
@@ -73,6 +79,40 @@ func varyKnobs(rng *rand.Rand, sc *engine.Scenario) string {
 		}
 	}
 	return what
+}
+
+// varyFault changes one of d's faults, drawn from rng: when it starts or
+// ends, how slow it makes the dependency, its share of errors, or its
+// kind; it says which.
+func varyFault(rng *rand.Rand, d *engine.Dependency, duration time.Duration) string {
+	faults := slices.Clone(d.Faults) // the scenario's variants may share the array
+	f := &faults[rng.IntN(len(faults))]
+	d.Faults = faults
+	switch rng.IntN(5) {
+	case 0:
+		length := f.To - f.From
+		f.From = time.Duration(rng.Int64N(int64(duration)))
+		if f.To != 0 {
+			f.To = f.From + length
+		}
+		return " start"
+	case 1:
+		if f.To != 0 {
+			f.To = f.From + time.Duration(1+rng.Int64N(int64(duration)))
+		}
+		return " end"
+	case 2:
+		f.Latency = time.Duration(1+rng.IntN(5000)) * time.Millisecond
+		return " latency"
+	case 3:
+		f.Probability = rng.Float64()
+		return " errors"
+	}
+	f.Kind = engine.FaultKind(1 + rng.IntN(3))
+	if f.Kind == engine.Slow && f.Latency == 0 {
+		f.Latency = time.Second
+	}
+	return " kind"
 }
 
 // A fork ForkInto takes is exact whatever the scenario: across random

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/shed"
@@ -125,10 +126,11 @@ func (r *Run) serviceQueueUnused(ss *svcState, q int) bool {
 
 // edgesUnused hands same (a copy of the cell's system, whose Services are
 // its own when copied) r's timeouts, breakers, rate limiters, retries'
-// attempts and bulkheads' waits and queues on the services' edges where
-// they differ only in settings no instance has needed: timeoutUnused
-// (fork_timeouts.go), policiesUnused (fork_policies.go) and a bulkhead
-// no call has found full (fork.go) for each instance's edge.
+// attempts, bulkheads' waits and queues and faults on the services' edges
+// where they differ only in settings no instance has needed:
+// timeoutUnused (fork_timeouts.go), policiesUnused (fork_policies.go), a
+// bulkhead no call has found full (fork.go) for each instance's edge, and
+// faults not begun (fork_faults.go).
 func (r *Run) edgesUnused(same *System, copied bool, tv *timeoutView) bool {
 	for i := range same.Services {
 		deps, mine := same.Services[i].Dependencies, r.sys.Services[i].Dependencies
@@ -144,8 +146,12 @@ func (r *Run) edgesUnused(same *System, copied bool, tv *timeoutView) bool {
 				p.RateLimiter != nil && was.RateLimiter != nil && *p.RateLimiter != *was.RateLimiter ||
 				p.Retry != nil && was.Retry != nil && *p.Retry != *was.Retry
 			waits := p.BulkheadWait != was.BulkheadWait || p.BulkheadQueue != was.BulkheadQueue
-			if !timeout && !policies && !waits {
+			faults := !slices.Equal(deps[j].Faults, mine[j].Faults)
+			if !timeout && !policies && !waits && !faults {
 				continue
+			}
+			if faults && !faultsUnused(deps[j].Faults, mine[j].Faults, r.now) { // fork_faults.go
+				return false
 			}
 			for k := range ss.n {
 				e := ss.depBase + k*ss.nDeps + j
@@ -167,6 +173,7 @@ func (r *Run) edgesUnused(same *System, copied bool, tv *timeoutView) bool {
 				same.Services[i].Dependencies = append([]Dependency(nil), deps...)
 				own = true
 			}
+			same.Services[i].Dependencies[j].Faults = mine[j].Faults
 			q := &same.Services[i].Dependencies[j].Policy
 			q.Timeout, q.BulkheadWait, q.BulkheadQueue = was.Timeout, was.BulkheadWait, was.BulkheadQueue
 			if policies {
@@ -266,19 +273,6 @@ func (r *Run) rebaseServices(sys *System, shifts *[]time.Duration) {
 			}
 		}
 	}
-}
-
-// repointDependency hands ds its equal configuration d of the scenario a
-// clone is forked for, and the fault in force among d's.
-func repointDependency(ds *dependencyState, d *Dependency) {
-	if ds.fault != nil {
-		for k := range ds.cfg.Faults {
-			if ds.fault == &ds.cfg.Faults[k] {
-				ds.fault = &d.Faults[k]
-			}
-		}
-	}
-	ds.cfg = d
 }
 
 // firstServiceFault is when the first fault of sys's services or of their

@@ -324,3 +324,58 @@ func TestKeepIntoCopiesCompactly(t *testing.T) {
 		}
 	}
 }
+
+// cascadeFault is the cascade with recommendations' fault f instead of its
+// hang from 10 s.
+func cascadeFault(f engine.Fault) *engine.Scenario {
+	sc := scenarios.Cascade()
+	for v := range sc.Variants {
+		deps := sc.Variants[v].System.Dependencies
+		for i := range deps {
+			if deps[i].Name == "recommendations" {
+				deps[i].Faults = []engine.Fault{f}
+			}
+		}
+	}
+	return sc
+}
+
+// A fault that has not begun has changed nothing: a run forks into a cell
+// whose fault starts at another time, or slows or fails calls otherwise,
+// until the sooner of the two faults begins. Forked at 5 s every cell is
+// taken and goes on as its own run; at 9 s the faults from 6 s and 8 s
+// have begun and are refused, and so, at 12 s, is every change to the
+// hang under way. A fault moved earlier (8 s) is met at its own start,
+// not at the old one's (faultUntil is worked out afresh).
+func TestForkFaults(t *testing.T) {
+	s := time.Second
+	base := cascadeFault(engine.Fault{Kind: engine.Hang, From: 10 * s})
+	faults := []engine.Fault{
+		{Kind: engine.Hang, From: 6 * s},
+		{Kind: engine.Hang, From: 8 * s, To: 14 * s},
+		{Kind: engine.Hang, From: 20 * s},
+		{Kind: engine.Slow, From: 10 * s, Latency: 800 * time.Millisecond},
+		{Kind: engine.Error, From: 10 * s, Probability: 0.5},
+		{Kind: engine.Hang, From: 10 * s},
+	}
+	var cells []*engine.Scenario
+	var names []string
+	for _, f := range faults {
+		cells = append(cells, cascadeFault(f))
+		names = append(names, fmt.Sprintf("%+v", f))
+	}
+	for _, c := range []struct {
+		at             time.Duration
+		taken, refused int
+	}{{5 * s, 6, 0}, {9 * s, 4, 2}, {12 * s, 1, 5}} {
+		taken, refused := 0, 0
+		for v := range base.Variants {
+			tk, rf := checkForks(t, base, v, 5, c.at, cells, names)
+			taken, refused = taken+tk, refused+rf
+		}
+		n := len(base.Variants)
+		if taken != c.taken*n || refused != c.refused*n {
+			t.Errorf("at %v: forks taken %d, refused %d; want %d and %d", c.at, taken, refused, c.taken*n, c.refused*n)
+		}
+	}
+}

@@ -254,8 +254,8 @@ func genTasksChain(t *rapid.T) *Scenario {
 // tasksChainCell is sc with one knob a fork may carry changed, drawn
 // from t: a service's workers, queue or shedding bounds, a timeout on the
 // front's edge or a service's, a service edge's retry attempts or
-// bulkhead wait, the pool's caps, the memory limit or a task's cost, an
-// endpoint's patience. sc is left as it was.
+// bulkhead wait, a service's leaf's fault, the pool's caps, the memory
+// limit or a task's cost, an endpoint's patience. sc is left as it was.
 func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 	c := *sc
 	c.Variants = []Variant{sc.Variants[0]}
@@ -282,7 +282,7 @@ func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 		}
 		return &s.Dependencies[0].Policy
 	}
-	switch k := rapid.IntRange(0, 10).Draw(t, "knob"); {
+	switch k := rapid.IntRange(0, 11).Draw(t, "knob"); {
 	case k == 0:
 		s := &sys.Services[rapid.IntRange(0, len(sys.Services)-1).Draw(t, "service")]
 		s.Workers = rapid.IntRange(1, 12).Draw(t, "serviceWorkers")
@@ -338,6 +338,23 @@ func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 			}
 			s.Shed = &sh
 			return &c, "service shedding bounds"
+		}
+	case k == 11:
+		// A service's leaf's fault: when it starts, or what it does.
+		for i := range sys.Services {
+			if d := sys.Services[i].Dependencies; len(d) > 0 && len(d[0].Faults) > 0 {
+				f := d[0].Faults[0]
+				switch rapid.IntRange(0, 2).Draw(t, "faultKnob") {
+				case 0:
+					f.From = time.Duration(rapid.Int64Range(0, int64(sc.Duration)).Draw(t, "newFaultFrom"))
+				case 1:
+					f.Latency = ms("newFaultLatencyMs")
+				case 2:
+					f.Probability = rapid.Float64Range(0, 1).Draw(t, "newFaultP")
+				}
+				d[0].Faults = []Fault{f}
+				return &c, "service leaf fault"
+			}
 		}
 	case k == 10 && sys.Tasks != nil:
 		// A task's cost, under the memory limit or with none.
