@@ -91,8 +91,8 @@ func exactPlan(t *testing.T, scenario string, variant int, x, y, measure string,
 // (with pools, whose waits arm timeouts' timers), a tasks server calling
 // a service, a breaker shared by several dependencies, the accept queue's
 // bound, a semaphore's permit wait, a service's shedding bounds, a
-// task's memory and the limit that kills, and timeouts forked in a hang
-// or a slowdown.
+// task's memory and the limit that kills, a fault's start and its
+// slowness, and timeouts forked in a hang or a slowdown.
 var exactSweeps = map[string]bool{
 	"multi-hop/service-workers": true, "noisy-tenant/shedding": true, "noisy-tenant/tenant-bulkhead": true,
 	"rate-limit-vs-bulkhead/bulkheads": true, "go-server/transport": true, "async-cascade/semaphore": true,
@@ -101,6 +101,7 @@ var exactSweeps = map[string]bool{
 	"api-gateway/shared-breaker": true, "cascade/workers-queue": true, "go-server/permit-wait": true,
 	"go-inventory/patience": true, "api-gateway/patience": true, "multi-hop/patience-deadlines": true,
 	"rate-limit-vs-bulkhead/service-shedding": true, "go-server/memory": true,
+	"cascade/fault-start": true, "go-inventory/database-slowness": true,
 }
 
 // The same sweeps on 3 × 3 grids measure the same on two workers as on
