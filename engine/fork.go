@@ -89,8 +89,8 @@ func (r *Run) forkScope() bool {
 // and queues, or in the knobs of fork_limits.go, fork_services.go,
 // fork_policies.go (breaker and rate limiter settings, retry attempts) and
 // tasks_fork.go (a tasks server's pool caps, memory limit and memory per
-// task), or in its dependencies' faults that have not begun
-// (fork_faults.go), its
+// task), or in its dependencies' and services' faults that have not
+// begun (fork_faults.go), its
 // scenario's duration and measurement window are r's, and none of these
 // knobs has mattered in r so far (see above). r is only read, so many runs
 // may fork from one r at once.
@@ -339,6 +339,7 @@ func (r *Run) rebase(sc *Scenario, v int) {
 	}
 	r.rebaseLimits(sys)            // fork_limits.go
 	r.rebaseServices(sys, &shifts) // fork_services.go
+	r.retimeServiceFaults(was)     // fork_faults.go
 	patience := r.repatience(sys)  // fork_patience.go
 	if shifts != nil || patience != nil {
 		r.shiftTimers(shifts, patience) // fork_timeouts.go

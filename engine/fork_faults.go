@@ -12,7 +12,11 @@ import (
 // and error are the same with it or without (the traffic is drawn before
 // any fault is looked at), so a fault that has not begun has changed
 // nothing yet. A sweep of a fault's latency or error rate, or of when it
-// starts, goes on from the moment before the earliest of its faults.
+// starts, goes on from the moment before the earliest of its faults. A
+// service's faults are events, queued when the run starts: one that has
+// not begun may differ in its times and its effect, with its kind and
+// instance the same (so the same events, with the same sequence numbers,
+// were queued), and the fork moves its events (retimeServiceFaults).
 
 // faultsUnused reports whether a dependency's faults may be faults
 // instead of mine (r's) in a fork at now: each fault that differs, in
@@ -48,4 +52,53 @@ func repointDependency(ds *dependencyState, d *Dependency) {
 		ds.faultUntil = 0
 	}
 	ds.cfg = d
+}
+
+// serviceFaultsUnused reports whether a service's faults may be faults
+// instead of mine (r's) in a fork at now: as many, and each that differs
+// of the same kind on the same instances, and begun in neither.
+func serviceFaultsUnused(faults, mine []ServiceFault, now time.Duration) bool {
+	if len(faults) != len(mine) {
+		return false
+	}
+	for k := range faults {
+		f, m := &faults[k], &mine[k]
+		if *f != *m && (f.Kind != m.Kind || f.Instance != m.Instance || f.From <= now || m.From <= now) {
+			return false
+		}
+	}
+	return true
+}
+
+// retimeServiceFaults moves the pending start and end events of the
+// services' faults to their times in sys, r's system now (rebase), when
+// some differ from was's (serviceFaultsUnused has checked them): each
+// keeps its sequence number, as the fresh run queued it in the same
+// place.
+func (r *Run) retimeServiceFaults(was *System) {
+	moved := false
+	for i := range r.svcs {
+		if !slices.Equal(r.svcs[i].cfg.Faults, was.Services[i].Faults) {
+			moved = true
+		}
+	}
+	if !moved {
+		return
+	}
+	var all []event
+	r.queue.each(func(e *event) {
+		c := *e
+		if c.kind == evSvcFault {
+			f := &r.svcs[r.insts[c.req].svc].cfg.Faults[c.tok]
+			c.at = f.From
+			if !c.err { // the end (services_run.go)
+				c.at = f.To
+				if c.at == 0 {
+					c.at = r.scenario.Duration
+				}
+			}
+		}
+		all = append(all, c)
+	})
+	r.queue.refill(all)
 }

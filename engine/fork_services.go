@@ -21,7 +21,8 @@ import (
 // than the new bound (queuedMax), and each turned away for want of room
 // found at least as many (roomMin). Its load shedding's bounds may differ
 // when each instance's shedder would have decided alike under them
-// (serviceShedUnused). A service's edges may differ in their
+// (serviceShedUnused), and so may its faults that have not begun
+// (fork_faults.go). A service's edges may differ in their
 // timeouts, breakers, rate limiters, retries' attempts and bulkheads'
 // waits too, when no instance has needed them (edgesUnused). Every other
 // difference inside a service is refused by knobsUnused's comparison.
@@ -35,6 +36,16 @@ func (r *Run) servicesUnused(same *System, tv *timeoutView) bool {
 	}
 	copied := false
 	for i := range same.Services {
+		if faults, mine := same.Services[i].Faults, r.sys.Services[i].Faults; !slices.Equal(faults, mine) {
+			if !serviceFaultsUnused(faults, mine, r.now) { // fork_faults.go
+				return false
+			}
+			if !copied {
+				same.Services = append([]Service(nil), same.Services...)
+				copied = true
+			}
+			same.Services[i].Faults = mine
+		}
 		if ns, mine := same.Services[i].Shed, r.sys.Services[i].Shed; ns != mine && ns != nil && mine != nil && *ns != *mine {
 			if i >= len(r.svcs) || !r.serviceShedUnused(&r.svcs[i], ns, mine, same.Services[i].Workers) {
 				return false

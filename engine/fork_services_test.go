@@ -181,3 +181,47 @@ func TestForkServiceShedding(t *testing.T) {
 		checkSomeForks(t, base, v, []time.Duration{5 * time.Second, 12 * time.Second, 25 * time.Second}, cells, names, fingerprintServices)
 	}
 }
+
+// fleetRestart is fleet-probes with the provider's restart from `from` to
+// `to`.
+func fleetRestart(from, to time.Duration) *engine.Scenario {
+	sc := scenarios.FleetProbes()
+	for v := range sc.Variants {
+		for i := range sc.Variants[v].System.Services {
+			if s := &sc.Variants[v].System.Services[i]; s.Name == "provider" {
+				s.Faults = append([]engine.ServiceFault(nil), s.Faults...) // variants share them
+				s.Faults[0].From, s.Faults[0].To = from, to
+			}
+		}
+	}
+	return sc
+}
+
+// A service's fault that has not begun forks as a dependency's does: its
+// start and end events move to the cell's times, keeping their places in
+// the queue, and the fork goes on as a new run of its cell. Fleet-probes'
+// provider restarts from 20 s to 28 s: at 15 s every cell forks; at 22 s
+// the restart has begun, and only the cell with the same one does.
+func TestForkServiceFaults(t *testing.T) {
+	s := time.Second
+	base := fleetRestart(20*s, 28*s)
+	var cells []*engine.Scenario
+	var names []string
+	for _, c := range [][2]time.Duration{{16 * s, 28 * s}, {25 * s, 27 * s}, {20 * s, 35 * s}, {20 * s, 28 * s}} {
+		cells = append(cells, fleetRestart(c[0], c[1]))
+		names = append(names, fmt.Sprintf("restart from %v to %v", c[0], c[1]))
+	}
+	for _, c := range []struct {
+		at             time.Duration
+		taken, refused int
+	}{{15 * s, 4, 0}, {22 * s, 1, 3}} {
+		taken, refused := 0, 0
+		for v := range base.Variants {
+			tk, rf := checkForksBy(t, base, v, 5, c.at, cells, names, fingerprintServices)
+			taken, refused = taken+tk, refused+rf
+		}
+		if n := len(base.Variants); taken != c.taken*n || refused != c.refused*n {
+			t.Errorf("at %v: forks taken %d, refused %d; want %d and %d", c.at, taken, refused, c.taken*n, c.refused*n)
+		}
+	}
+}

@@ -225,10 +225,14 @@ func (r *Run) shiftTimers(shift, patience []time.Duration) {
 			all = append(all, event{at: p.at, seq: p.seq, kind: evTimeout, req: p.req, gen: p.gen, tok: p.tok, dep: int32(k), err: true})
 		}
 	}
+	q.refill(all)
+}
+
+// refill empties the queue, keeping its memory and where it stands (cur),
+// and queues every event of all again in the order they were scheduled
+// (by seq), as place expects: for a fork that moves events in time.
+func (q *eventQueue) refill(all []event) {
 	slices.SortFunc(all, func(a, b event) int { return cmp.Compare(a.seq, b.seq) })
-	// Empty the queue, keeping its memory and where it stands (cur), and
-	// queue every event again in the order they were scheduled, as place
-	// expects.
 	if len(q.slab) > 0 {
 		q.slab = q.slab[:1]
 	}

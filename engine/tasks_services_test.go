@@ -254,8 +254,9 @@ func genTasksChain(t *rapid.T) *Scenario {
 // tasksChainCell is sc with one knob a fork may carry changed, drawn
 // from t: a service's workers, queue or shedding bounds, a timeout on the
 // front's edge or a service's, a service edge's retry attempts or
-// bulkhead wait, a service's leaf's fault, the pool's caps, the memory
-// limit or a task's cost, an endpoint's patience. sc is left as it was.
+// bulkhead wait, a service's fault or its leaf's, the pool's caps, the
+// memory limit or a task's cost, an endpoint's patience. sc is left as it
+// was.
 func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 	c := *sc
 	c.Variants = []Variant{sc.Variants[0]}
@@ -282,7 +283,7 @@ func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 		}
 		return &s.Dependencies[0].Policy
 	}
-	switch k := rapid.IntRange(0, 11).Draw(t, "knob"); {
+	switch k := rapid.IntRange(0, 12).Draw(t, "knob"); {
 	case k == 0:
 		s := &sys.Services[rapid.IntRange(0, len(sys.Services)-1).Draw(t, "service")]
 		s.Workers = rapid.IntRange(1, 12).Draw(t, "serviceWorkers")
@@ -356,6 +357,27 @@ func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 				return &c, "service leaf fault"
 			}
 		}
+	case k == 12:
+		// A service's fault: when it starts and ends (each after the
+		// one before: the faults stay in time order), or its effect.
+		s := &sys.Services[rapid.IntRange(0, len(sys.Services)-1).Draw(t, "faultService")]
+		if len(s.Faults) == 0 {
+			break
+		}
+		s.Faults = append([]ServiceFault(nil), s.Faults...)
+		k := rapid.IntRange(0, len(s.Faults)-1).Draw(t, "serviceFault")
+		f := &s.Faults[k]
+		if rapid.Bool().Draw(t, "faultTimes") {
+			lo := time.Duration(0)
+			if k > 0 {
+				lo = s.Faults[k-1].To
+			}
+			f.From = lo + time.Duration(rapid.Int64Range(0, int64(sc.Duration)).Draw(t, "newServiceFaultFrom"))
+			f.To = f.From + time.Duration(rapid.IntRange(1, 2000).Draw(t, "newServiceFaultLenMs"))*time.Millisecond
+		} else {
+			f.Latency, f.Probability = ms("newServiceFaultLatencyMs"), rapid.Float64Range(0.01, 1).Draw(t, "newServiceFaultP")
+		}
+		return &c, "service fault"
 	case k == 10 && sys.Tasks != nil:
 		// A task's cost, under the memory limit or with none.
 		sys.Tasks.Memory.PerTask = int64(rapid.IntRange(1, 4).Draw(t, "newPerTaskKiB")) << 10
