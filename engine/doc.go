@@ -47,7 +47,8 @@
 // calls to their leaves too, services_traffic.go). A run may also
 // be forked partway into a run of a scenario that differs only in knobs
 // that have not mattered yet (the pools' sizes, the timeouts, the
-// bulkheads' sizes, the breakers' and rate limiters' settings...), which
+// bulkheads' sizes, the breakers' and rate limiters' settings, faults not
+// begun...), which
 // the run shows by what it notes as it goes (fork.go): a sweep runs the
 // part its cells share once.
 //

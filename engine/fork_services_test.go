@@ -199,22 +199,25 @@ func fleetRestart(from, to time.Duration) *engine.Scenario {
 
 // A service's fault that has not begun forks as a dependency's does: its
 // start and end events move to the cell's times, keeping their places in
-// the queue, and the fork goes on as a new run of its cell. Fleet-probes'
-// provider restarts from 20 s to 28 s: at 15 s every cell forks; at 22 s
-// the restart has begun, and only the cell with the same one does.
+// the queue, and the fork goes on as a new run of its cell; so does one
+// under way that ends at another time, not yet come (its instances stay
+// down until then). Fleet-probes' provider restarts from 20 s to 28 s: at
+// 15 s every cell forks; at 22 s, the restart under way, only the cells
+// that differ in its end do, and at 24 s not the one whose restart ended
+// at 23 s.
 func TestForkServiceFaults(t *testing.T) {
 	s := time.Second
 	base := fleetRestart(20*s, 28*s)
 	var cells []*engine.Scenario
 	var names []string
-	for _, c := range [][2]time.Duration{{16 * s, 28 * s}, {25 * s, 27 * s}, {20 * s, 35 * s}, {20 * s, 28 * s}} {
+	for _, c := range [][2]time.Duration{{16 * s, 28 * s}, {25 * s, 27 * s}, {20 * s, 35 * s}, {20 * s, 28 * s}, {20 * s, 23 * s}} {
 		cells = append(cells, fleetRestart(c[0], c[1]))
 		names = append(names, fmt.Sprintf("restart from %v to %v", c[0], c[1]))
 	}
 	for _, c := range []struct {
 		at             time.Duration
 		taken, refused int
-	}{{15 * s, 4, 0}, {22 * s, 1, 3}} {
+	}{{15 * s, 5, 0}, {22 * s, 3, 2}, {24 * s, 2, 3}} {
 		taken, refused := 0, 0
 		for v := range base.Variants {
 			tk, rf := checkForksBy(t, base, v, 5, c.at, cells, names, fingerprintServices)
@@ -223,5 +226,45 @@ func TestForkServiceFaults(t *testing.T) {
 		if n := len(base.Variants); taken != c.taken*n || refused != c.refused*n {
 			t.Errorf("at %v: forks taken %d, refused %d; want %d and %d", c.at, taken, refused, c.taken*n, c.refused*n)
 		}
+	}
+}
+
+// multiHopSlowUntil is multi-hop with its database's slowdown ending at
+// `to` instead of 40 s.
+func multiHopSlowUntil(to time.Duration) *engine.Scenario {
+	sc := scenarios.MultiHop()
+	for v := range sc.Variants {
+		for i := range sc.Variants[v].System.Services {
+			for j := range sc.Variants[v].System.Services[i].Dependencies {
+				if d := &sc.Variants[v].System.Services[i].Dependencies[j]; len(d.Faults) > 0 {
+					d.Faults = []engine.Fault{d.Faults[0]} // variants share them
+					d.Faults[0].To = to
+				}
+			}
+		}
+	}
+	return sc
+}
+
+// The end of a slowdown under way has not mattered yet: multi-hop's
+// database slows from 20 s; forked at 27 s, cells whose slowdown ends at
+// 30 s or 55 s go on as their own runs, and one that ended at 25 s is
+// refused.
+func TestForkSlowdownEnd(t *testing.T) {
+	s := time.Second
+	base := multiHopSlowUntil(40 * s)
+	var cells []*engine.Scenario
+	var names []string
+	for _, to := range []time.Duration{30 * s, 55 * s, 25 * s, 40 * s} {
+		cells = append(cells, multiHopSlowUntil(to))
+		names = append(names, fmt.Sprintf("slow until %v", to))
+	}
+	taken, refused := 0, 0
+	for v := range base.Variants {
+		tk, rf := checkForksBy(t, base, v, 5, 27*s, cells, names, fingerprintServices)
+		taken, refused = taken+tk, refused+rf
+	}
+	if n := len(base.Variants); taken != 3*n || refused != n {
+		t.Errorf("forks taken %d, refused %d; want %d and %d", taken, refused, 3*n, n)
 	}
 }

@@ -345,8 +345,9 @@ func cascadeFault(f engine.Fault) *engine.Scenario {
 // until the sooner of the two faults begins. Forked at 5 s every cell is
 // taken and goes on as its own run; at 9 s the faults from 6 s and 8 s
 // have begun and are refused, and so, at 12 s, is every change to the
-// hang under way. A fault moved earlier (8 s) is met at its own start,
-// not at the old one's (faultUntil is worked out afresh).
+// hang under way, its end too (a call sent into a hang is answered when
+// it ends). A fault moved earlier (8 s) is met at its own start, not at
+// the old one's (faultUntil is worked out afresh).
 func TestForkFaults(t *testing.T) {
 	s := time.Second
 	base := cascadeFault(engine.Fault{Kind: engine.Hang, From: 10 * s})
@@ -357,6 +358,7 @@ func TestForkFaults(t *testing.T) {
 		{Kind: engine.Slow, From: 10 * s, Latency: 800 * time.Millisecond},
 		{Kind: engine.Error, From: 10 * s, Probability: 0.5},
 		{Kind: engine.Hang, From: 10 * s},
+		{Kind: engine.Hang, From: 10 * s, To: 30 * s},
 	}
 	var cells []*engine.Scenario
 	var names []string
@@ -367,7 +369,7 @@ func TestForkFaults(t *testing.T) {
 	for _, c := range []struct {
 		at             time.Duration
 		taken, refused int
-	}{{5 * s, 6, 0}, {9 * s, 4, 2}, {12 * s, 1, 5}} {
+	}{{5 * s, 7, 0}, {9 * s, 5, 2}, {12 * s, 1, 6}} {
 		taken, refused := 0, 0
 		for v := range base.Variants {
 			tk, rf := checkForks(t, base, v, 5, c.at, cells, names)

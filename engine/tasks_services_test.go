@@ -367,14 +367,18 @@ func tasksChainCell(t *rapid.T, sc *Scenario) (*Scenario, string) {
 		s.Faults = append([]ServiceFault(nil), s.Faults...)
 		k := rapid.IntRange(0, len(s.Faults)-1).Draw(t, "serviceFault")
 		f := &s.Faults[k]
-		if rapid.Bool().Draw(t, "faultTimes") {
+		switch rapid.IntRange(0, 2).Draw(t, "faultChange") {
+		case 0:
 			lo := time.Duration(0)
 			if k > 0 {
 				lo = s.Faults[k-1].To
 			}
 			f.From = lo + time.Duration(rapid.Int64Range(0, int64(sc.Duration)).Draw(t, "newServiceFaultFrom"))
 			f.To = f.From + time.Duration(rapid.IntRange(1, 2000).Draw(t, "newServiceFaultLenMs"))*time.Millisecond
-		} else {
+		case 1:
+			// Its end alone: it may be under way when the fork is made.
+			f.To = f.From + time.Duration(rapid.IntRange(1, 3000).Draw(t, "newServiceFaultEndMs"))*time.Millisecond
+		default:
 			f.Latency, f.Probability = ms("newServiceFaultLatencyMs"), rapid.Float64Range(0.01, 1).Draw(t, "newServiceFaultP")
 		}
 		return &c, "service fault"
