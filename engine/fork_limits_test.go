@@ -110,6 +110,32 @@ func checkSomeForks(t *testing.T, base *engine.Scenario, v int, times []time.Dur
 	t.Logf("variant %d: forks taken %d, refused %d", v+1, taken, refused)
 }
 
+// forksAt is how many of a test's cells must fork, and how many be
+// refused, at one moment of each variant's run.
+type forksAt struct {
+	at             time.Duration
+	taken, refused int
+}
+
+// checkForkCounts forks every variant of base, run on seed 5, at each
+// moment of want into each cell, checks every fork taken against a new run
+// of its cell (checkForksBy, snapshots hashed by fp), and that as many were
+// taken and refused as want says for each variant.
+func checkForkCounts(t *testing.T, base *engine.Scenario, cells []*engine.Scenario, names []string,
+	fp func(hash.Hash64, *engine.Snapshot), want []forksAt) {
+	t.Helper()
+	for _, w := range want {
+		taken, refused := 0, 0
+		for v := range base.Variants {
+			tk, rf := checkForksBy(t, base, v, 5, w.at, cells, names, fp)
+			taken, refused = taken+tk, refused+rf
+		}
+		if n := len(base.Variants); taken != w.taken*n || refused != w.refused*n {
+			t.Errorf("at %v: forks taken %d, refused %d; want %d and %d", w.at, taken, refused, w.taken*n, w.refused*n)
+		}
+	}
+}
+
 // checkForksBy is checkForks with the snapshots hashed by fp: it forks
 // base's variant v on seed at time at into each cell and compares every
 // fork taken with a new run of the cell, snapshot for snapshot.

@@ -121,14 +121,16 @@ func (r *Run) serviceShedUnused(ss *svcState, ns, mine *ShedPolicy, workers int)
 // serviceQueueUnused reports whether service ss's queue may be bounded by
 // q (QueueUnbounded, 0 for none, or a length) in a fork of r: every call
 // that found an instance's workers busy so far would have queued, or been
-// turned away, under q as it was under r's bound.
+// turned away, under q as it was under r's bound; and one that found room
+// and was then judged instead (an error fault, the shedder: roomFound)
+// would have found room under q too.
 func (r *Run) serviceQueueUnused(ss *svcState, q int) bool {
 	for gi := ss.instBase; gi < ss.instBase+ss.n; gi++ {
 		in := &r.insts[gi]
 		switch {
 		case q == QueueUnbounded && in.roomRefused:
 			return false
-		case q != QueueUnbounded && (in.queuedMax > q || in.roomRefused && in.roomMin < q):
+		case q != QueueUnbounded && (in.queuedMax > q || in.roomFound > q || in.roomRefused && in.roomMin < q):
 			return false
 		}
 	}

@@ -214,19 +214,7 @@ func TestForkServiceFaults(t *testing.T) {
 		cells = append(cells, fleetRestart(c[0], c[1]))
 		names = append(names, fmt.Sprintf("restart from %v to %v", c[0], c[1]))
 	}
-	for _, c := range []struct {
-		at             time.Duration
-		taken, refused int
-	}{{15 * s, 5, 0}, {22 * s, 3, 2}, {24 * s, 2, 3}} {
-		taken, refused := 0, 0
-		for v := range base.Variants {
-			tk, rf := checkForksBy(t, base, v, 5, c.at, cells, names, fingerprintServices)
-			taken, refused = taken+tk, refused+rf
-		}
-		if n := len(base.Variants); taken != c.taken*n || refused != c.refused*n {
-			t.Errorf("at %v: forks taken %d, refused %d; want %d and %d", c.at, taken, refused, c.taken*n, c.refused*n)
-		}
-	}
+	checkForkCounts(t, base, cells, names, fingerprintServices, []forksAt{{15 * s, 5, 0}, {22 * s, 3, 2}, {24 * s, 2, 3}})
 }
 
 // multiHopSlowUntil is multi-hop with its database's slowdown ending at
@@ -259,12 +247,40 @@ func TestForkSlowdownEnd(t *testing.T) {
 		cells = append(cells, multiHopSlowUntil(to))
 		names = append(names, fmt.Sprintf("slow until %v", to))
 	}
-	taken, refused := 0, 0
-	for v := range base.Variants {
-		tk, rf := checkForksBy(t, base, v, 5, 27*s, cells, names, fingerprintServices)
-		taken, refused = taken+tk, refused+rf
+	checkForkCounts(t, base, cells, names, fingerprintServices, []forksAt{{27 * s, 3, 1}})
+}
+
+// shedQueue is a front calling a service of one worker whose queue holds
+// queue calls and sheds every call that would wait behind one already
+// queued (a bound of 1 ns): work of 20 ms a call, 100 calls a second.
+func shedQueue(queue int) *engine.Scenario {
+	ms := time.Millisecond
+	return &engine.Scenario{Name: "shed-queue", Duration: 6 * time.Second, MeasureTo: 6 * time.Second,
+		Variants: []engine.Variant{{Name: "v", System: engine.System{Workers: 50, Queue: 50,
+			Endpoints:    []engine.Endpoint{{Name: "page", Rate: 100, Calls: "svc"}},
+			Dependencies: []engine.Dependency{{Name: "svc", Service: "svc"}},
+			Services: []engine.Service{{Name: "svc", Workers: 1, Queue: queue, Work: engine.Latency{Kind: engine.Constant, Value: 20 * ms},
+				Shed: &engine.ShedPolicy{Signal: shed.OldestAge, MaxWait: [shed.NumClasses]time.Duration{time.Nanosecond, time.Nanosecond, time.Nanosecond}}}},
+		}}}}
+}
+
+// A service's queue bound forks only while every call that found its
+// workers busy would have found room under the new bound too, the calls
+// its shedder judged (and shed, not queued) included: with a bound of 3,
+// calls found 1 queued and were shed; under a bound of 1 they would have
+// been turned away for want of room, and the shedder's counts differ. A
+// larger bound forks.
+func TestForkServiceQueueWithShedding(t *testing.T) {
+	base := shedQueue(3)
+	prefix, err := engine.New(base, 0, 5)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if n := len(base.Variants); taken != 3*n || refused != n {
-		t.Errorf("forks taken %d, refused %d; want %d and %d", taken, refused, 3*n, n)
+	prefix.AdvanceTo(3 * time.Second)
+	s := prefix.Snapshot()
+	if sv := s.Services[0]; sv.QueuedMax != 1 || sv.Shed == [shed.NumClasses]uint64{} {
+		t.Fatalf("the run must shed with 1 queued at most: queued at most %d, shed %v", sv.QueuedMax, sv.Shed)
 	}
+	checkForkCounts(t, base, []*engine.Scenario{shedQueue(1), shedQueue(10)}, []string{"queue 1", "queue 10"},
+		fingerprintServices, []forksAt{{3 * time.Second, 1, 1}})
 }

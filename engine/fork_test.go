@@ -366,18 +366,5 @@ func TestForkFaults(t *testing.T) {
 		cells = append(cells, cascadeFault(f))
 		names = append(names, fmt.Sprintf("%+v", f))
 	}
-	for _, c := range []struct {
-		at             time.Duration
-		taken, refused int
-	}{{5 * s, 7, 0}, {9 * s, 5, 2}, {12 * s, 1, 6}} {
-		taken, refused := 0, 0
-		for v := range base.Variants {
-			tk, rf := checkForks(t, base, v, 5, c.at, cells, names)
-			taken, refused = taken+tk, refused+rf
-		}
-		n := len(base.Variants)
-		if taken != c.taken*n || refused != c.refused*n {
-			t.Errorf("at %v: forks taken %d, refused %d; want %d and %d", c.at, taken, refused, c.taken*n, c.refused*n)
-		}
-	}
+	checkForkCounts(t, base, cells, names, fingerprintSnapshot, []forksAt{{5 * s, 7, 0}, {9 * s, 5, 2}, {12 * s, 1, 6}})
 }

@@ -84,11 +84,16 @@ type instState struct {
 	// (fork_services.go: the queue's bound).
 	roomRefused bool
 	roomMin     int
-	accept      ring // admitted children waiting for a worker
-	rng         *stream
-	state       InstanceState
-	until       time.Duration
-	restarts    int
+	// roomFound: the most a call that found every worker busy and room
+	// in the queue found queued, plus one, where refuseChild then judged
+	// it (an error fault's draw, the shedder): under a bound no larger,
+	// it would have found no room and not been judged (fork_services.go).
+	roomFound int
+	accept    ring // admitted children waiting for a worker
+	rng       *stream
+	state     InstanceState
+	until     time.Duration
+	restarts  int
 	// slowBy and errRate are a slow or error fault's, while it is in
 	// force; errRng draws which calls fail, a stream of its own so that
 	// the rest of the run draws what it would without the fault (nil for
@@ -700,6 +705,9 @@ func (r *Run) refuseChild(id, parentDep int32, parentEp int16, in *instState, ss
 	noRoom := !haveWorker && !(in.queueCap == QueueUnbounded || in.queued < in.queueCap)
 	if noRoom && in.state != InstanceIsDown && (!in.roomRefused || in.queued < in.roomMin) {
 		in.roomRefused, in.roomMin = true, in.queued // fork_services.go
+	}
+	if !haveWorker && !noRoom && in.state != InstanceIsDown {
+		in.roomFound = max(in.roomFound, in.queued+1) // fork_services.go
 	}
 	if in.state == InstanceIsDown || noRoom {
 		// Connection refused, or no room: an error at once.
