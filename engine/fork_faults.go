@@ -22,7 +22,7 @@ import (
 // faultsUnused reports whether a dependency's faults may be faults
 // instead of mine (r's) in a fork at now: each fault that differs, in
 // either list, has not begun, or it is under way in both and differs only
-// in its end (endsLater). A hang is the exception: a call sent into it is
+// in its end (underWay). A hang is the exception: a call sent into it is
 // answered when it ends, so its end has mattered from its start.
 func faultsUnused(faults, mine []Fault, now time.Duration) bool {
 	if slices.Equal(faults, mine) {

@@ -35,35 +35,33 @@ func (r *Run) servicesUnused(same *System, tv *timeoutView) bool {
 		return false
 	}
 	copied := false
+	// own makes same's Services its own before one is changed.
+	own := func() {
+		if !copied {
+			same.Services = append([]Service(nil), same.Services...)
+			copied = true
+		}
+	}
 	for i := range same.Services {
 		if faults, mine := same.Services[i].Faults, r.sys.Services[i].Faults; !slices.Equal(faults, mine) {
 			if !serviceFaultsUnused(faults, mine, r.now) { // fork_faults.go
 				return false
 			}
-			if !copied {
-				same.Services = append([]Service(nil), same.Services...)
-				copied = true
-			}
+			own()
 			same.Services[i].Faults = mine
 		}
 		if ns, mine := same.Services[i].Shed, r.sys.Services[i].Shed; ns != mine && ns != nil && mine != nil && *ns != *mine {
 			if i >= len(r.svcs) || !r.serviceShedUnused(&r.svcs[i], ns, mine, same.Services[i].Workers) {
 				return false
 			}
-			if !copied {
-				same.Services = append([]Service(nil), same.Services...)
-				copied = true
-			}
+			own()
 			same.Services[i].Shed = mine
 		}
 		if q, mine := same.Services[i].Queue, r.sys.Services[i].Queue; q != mine {
 			if i >= len(r.svcs) || !r.serviceQueueUnused(&r.svcs[i], q) {
 				return false
 			}
-			if !copied {
-				same.Services = append([]Service(nil), same.Services...)
-				copied = true
-			}
+			own()
 			same.Services[i].Queue = mine
 		}
 		w, mine := same.Services[i].Workers, r.sys.Services[i].Workers
@@ -86,10 +84,7 @@ func (r *Run) servicesUnused(same *System, tv *timeoutView) bool {
 				return false
 			}
 		}
-		if !copied {
-			same.Services = append([]Service(nil), same.Services...)
-			copied = true
-		}
+		own()
 		same.Services[i].Workers = mine
 	}
 	return r.edgesUnused(same, copied, tv)

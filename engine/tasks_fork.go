@@ -53,7 +53,7 @@ func (r *Run) tasksKnobsUnused(sys, same *System) bool {
 			// same: the comparison checks them). A task's cost: what the
 			// process held is the base and that cost for each live task,
 			// so the most held so far is the new cost times the most
-			// tasks live at once (startTask: memPeak). Either way, no
+			// tasks live at once (memoryPeak). Either way, no
 			// kill yet, and the new limit is not reached by the most
 			// held so far at the new cost: every task so far would have
 			// started alike. (The time series of memory held is the
@@ -72,13 +72,10 @@ func (r *Run) tasksKnobsUnused(sys, same *System) bool {
 	return true
 }
 
-// memoryPeak is the most memory t's process would have held so far had a
-// task cost m.PerTask: its base and that for each of the most tasks live
-// at once, none before the first (startTask keeps memPeak so).
+// memoryPeak is the most memory t's process has held so far, or would
+// have held under m: its base and a task's cost for each of the most tasks
+// live at once (startTask keeps liveMax), the base before the first.
 func memoryPeak(t *taskRun, m Memory) int64 {
-	if t.liveMax == 0 {
-		return t.memPeak
-	}
 	return m.Base + int64(t.liveMax)*m.PerTask
 }
 
@@ -154,7 +151,6 @@ func (r *Run) rebaseTasks(sys *System) {
 	if t := r.tasks; t != nil {
 		if m := sys.Tasks.Memory; m.PerTask != t.cfg.Memory.PerTask {
 			// What the process held, at the new cost of a task.
-			t.memPeak = memoryPeak(t, m)
 			for k := range t.series {
 				s := &t.series[k]
 				s.Memory = m.Base + int64(s.Live)*m.PerTask // closeTasks'

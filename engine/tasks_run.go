@@ -46,9 +46,8 @@ type taskRun struct {
 	lagMax, lagSum time.Duration
 	lagged         uint64
 
-	liveMax int   // the most live tasks at once
-	memPeak int64 // the most memory held at once, in bytes
-	kills   int   // times the process was killed at its memory limit
+	liveMax int // the most live tasks at once
+	kills   int // times the process was killed at its memory limit
 	killed  uint64
 	down    bool          // killed, and not back yet
 	upAt    time.Duration // when it is back
@@ -151,16 +150,13 @@ func (r *Run) startTask(id int32, req *request) bool {
 	t := r.tasks
 	if n := r.busy; n > t.liveMax || t.kills > 0 {
 		// What the process holds grows with its live tasks, so its peak
-		// is that of the most tasks live at once, and needs working out
-		// only when that number rises. Until the first kill, so does the
-		// limit's test: no fewer tasks than the most ever live can take
-		// the process past its limit, as those did not (a fork to another
-		// limit is taken only while none was reached and the peak is
-		// within it, tasks_fork.go).
-		if n > t.liveMax {
-			t.liveMax = n
-			t.memPeak = max(t.memPeak, t.memory(n))
-		}
+		// is that of the most tasks live at once (memoryPeak), which
+		// changes only when that number rises. Until the first kill, so
+		// does the limit's test: no fewer tasks than the most ever live
+		// can take the process past its limit, as those did not (a fork
+		// to another limit is taken only while none was reached and the
+		// peak is within it, tasks_fork.go).
+		t.liveMax = max(t.liveMax, n)
 		if m := &t.cfg.Memory; m.Limit > 0 && t.memory(n) > m.Limit {
 			r.oomKill()
 			return true

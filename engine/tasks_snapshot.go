@@ -71,7 +71,7 @@ func (r *Run) snapshotTasks(s *Snapshot) {
 	if t := r.tasks; t != nil {
 		ts := &TasksSnapshot{
 			Threads: len(t.free), Live: r.busy, LiveMax: t.liveMax,
-			Memory: t.memory(r.busy), MemoryPeak: max(t.memPeak, t.cfg.Memory.Base), MemoryLimit: t.cfg.Memory.Limit, PerTask: t.cfg.Memory.PerTask,
+			Memory: t.memory(r.busy), MemoryPeak: memoryPeak(t, t.cfg.Memory), MemoryLimit: t.cfg.Memory.Limit, PerTask: t.cfg.Memory.PerTask,
 			Kills: t.kills, Killed: t.killed, Refused: t.refused, Down: t.down,
 			LoopBusy: r.loopBusyShare(), LoopTime: t.busyTotal,
 			LagMax: t.lagMax, Lagged: t.lagged,
