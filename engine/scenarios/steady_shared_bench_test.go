@@ -28,3 +28,9 @@ func BenchmarkSharedAsyncCascade(b *testing.B)        { benchSteadyShared(b, Asy
 // service through a client pool: go-inventory's sweeps, the slowest of
 // the built-ins.
 func BenchmarkSharedGoInventory(b *testing.B) { benchSteadyShared(b, GoInventory) }
+
+// BenchmarkSharedGoServer is a tasks server whose calls go through a
+// client pool and semaphores, on replayed traffic: go-server's sweeps,
+// whose arrivals take the tasks server's batch (arriveTasks), which
+// BenchmarkSteadyGoServer's drawn traffic never reaches.
+func BenchmarkSharedGoServer(b *testing.B) { benchSteadyShared(b, GoServer) }

@@ -182,6 +182,10 @@ func (m *Model) openSweep() {
 		f.err = fmt.Sprintf("%s has no value to sweep around here", x)
 		return
 	}
+	if err := sweepable(sc, f.variant, x); err != nil {
+		f.err = err.Error()
+		return
+	}
 	s := &sweepOverlay{base: sc, variant: f.variant, seed: m.sim.seed, x: x}
 	s.choices = sweepChoices(sc, f.variant, x, f)
 	s.cursor = max(0, indexOf(s.choices, partnerOf(sc, f.variant, x)))
@@ -264,7 +268,7 @@ func sweepChoices(sc *engine.Scenario, v int, x string, f *form) []string {
 			return
 		}
 		seen[p] = true
-		if _, ok := lessons.KnobValue(sc, v, p); ok {
+		if _, ok := lessons.KnobValue(sc, v, p); ok && !otherKindsKnob(sc, v, p) && sweepable(sc, v, p) == nil {
 			out = append(out, p)
 		}
 	}
@@ -277,6 +281,61 @@ func sweepChoices(sc *engine.Scenario, v int, x string, f *form) []string {
 		add(p)
 	}
 	return out
+}
+
+// otherKindsKnob says whether path is the wait of a thread-pool
+// bulkhead or the queue of a semaphore, on the front's edge to a
+// dependency or on a service's (service/dependency): each belongs to the
+// other kind (a semaphore's callers wait bulkhead_wait on their own
+// threads; a thread pool's calls queue up to bulkhead_queue), the engine
+// never reads it, and every cell of its sweep would be the design.
+func otherKindsKnob(sc *engine.Scenario, v int, path string) bool {
+	edge, key, ok := strings.Cut(path, ".")
+	if !ok || (key != "bulkhead_queue" && key != "bulkhead_wait") {
+		return false
+	}
+	sys := &sc.Variants[v].System
+	of := func(d *engine.Dependency) bool {
+		if key == "bulkhead_queue" {
+			return d.Policy.BulkheadKind == engine.SemaphoreBulkhead
+		}
+		return d.Policy.BulkheadKind == engine.ThreadPoolBulkhead
+	}
+	for i := range sys.Dependencies {
+		if sys.Dependencies[i].Name == edge {
+			return of(&sys.Dependencies[i])
+		}
+	}
+	for i := range sys.Services {
+		for j := range sys.Services[i].Dependencies {
+			if d := &sys.Services[i].Dependencies[j]; sys.Services[i].Name+"/"+d.Name == edge {
+				return of(d)
+			}
+		}
+	}
+	return false
+}
+
+// sweepable says why path, swept around its value in sc, gives no axis
+// of two values or more that the scenario accepts (nil: it does). A knob
+// the variant refuses past its own value would give a grid of one row or
+// column, each cell the design itself: a tasks server's workers and
+// accept queue (it has neither: every request gets a task) were in the
+// picker's list and drew a heatmap of one row, and so did a fault's end
+// left empty (to the run's end), whose range around zero all falls
+// before the fault's start.
+func sweepable(sc *engine.Scenario, v int, path string) error {
+	_, rows := gridSize(0, 0) // the smaller grid: a knob with two values there has them on the larger
+	ax, _, err := around(sc, v, path, rows)
+	if err != nil {
+		return err
+	}
+	if len(ax.Values) < 2 {
+		cur, _ := lessons.KnobValue(sc, v, path)
+		lo, hi, _, _ := aroundSpan(cur, path, rows)
+		return fmt.Errorf("%s: no value from %s to %s but its own (%v) makes a valid scenario, so there is nothing to sweep; set it to another value first", path, lo, hi, cur)
+	}
+	return nil
 }
 
 // partnerOf is the second knob offered first: the traffic into the
@@ -301,9 +360,10 @@ func partnerOf(sc *engine.Scenario, v int, x string) string {
 }
 
 // measuresOf lists what a sandbox sweep can measure: each endpoint's ok
-// share (the bystanders first, whose loss is the cascade), the p99 of the
-// endpoints calling the dependency in the form, that dependency's calls in
-// flight and, with a breaker, when it first opens.
+// share (the bystanders first, whose loss is the cascade, except in a
+// tasks server), the p99 of the endpoints calling the dependency in the
+// form, that dependency's calls in flight and, with a breaker, when it
+// first opens.
 func measuresOf(sc *engine.Scenario, v int) []string {
 	sys := &sc.Variants[v].System
 	dep := ""
@@ -319,8 +379,16 @@ func measuresOf(sc *engine.Scenario, v int) []string {
 		}
 	}
 	// The bystanders first: whether they keep working is the question a
-	// bulkhead, a timeout or a breaker answers.
-	out := append(bystanders, callers...)
+	// bulkhead, a timeout or a breaker answers in a pool of workers that
+	// one dependency can fill. A tasks server gives every request a task
+	// of its own: its bystanders lose only when the process dies (its
+	// memory), and with a semaphore or a timeout in the form they keep
+	// an ok share of 1 in every cell, so the callers come first there.
+	first, then := bystanders, callers
+	if sys.Tasks != nil {
+		first, then = callers, bystanders
+	}
+	out := append(first, then...)
 	if dep != "" {
 		out = append(out, dep+".in_flight_max")
 		if sys.Dependencies[focusDependency(sys)].Policy.Breaker != nil {
@@ -788,7 +856,29 @@ func (s *sweepOverlay) resultLines(m Model, w, h int) []string {
 	if s.res == nil {
 		return wrapText("the sweep did not run: "+s.err, w)
 	}
-	return strings.Split(strings.TrimRight(sweepui.HeatmapFit(s.res, m.th, w, h, &s.mark), "\n"), "\n")
+	var hint []string
+	if text := s.sameEverywhere(); text != "" {
+		hint = wrapText(text, w)
+	}
+	out := strings.Split(strings.TrimRight(sweepui.HeatmapFit(s.res, m.th, w, h-len(hint), &s.mark), "\n"), "\n")
+	for _, l := range hint {
+		out = append(out, m.th.Dim.Render(l))
+	}
+	return out
+}
+
+// sameEverywhere is the hint a finished sweep whose measure came out the
+// same in every cell shows under its heatmap: which measure m runs next.
+// A bystander's ok share, measured first, is the whole lesson in a thread
+// pool that one dependency can fill; in a tasks server, where each request
+// has a task of its own, it is often 1 whatever the knobs, and the map
+// says nothing until the learner measures the callers.
+func (s *sweepOverlay) sameEverywhere() string {
+	lo, hi, ok := s.res.Range()
+	if !ok || lo != hi || !s.res.Complete() || len(s.measures) < 2 {
+		return ""
+	}
+	return fmt.Sprintf("%s is %s in every cell: m measures %s next", s.measures[s.measure], sweep.Short(lo), s.measures[(s.measure+1)%len(s.measures)])
 }
 
 // wrapText wraps s at spaces to w columns.

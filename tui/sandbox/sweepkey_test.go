@@ -11,6 +11,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
@@ -414,4 +415,125 @@ func mustKnob(t *testing.T, m Model, path string) any {
 		t.Fatalf("no knob %s", path)
 	}
 	return v
+}
+
+// A knob the variant takes one value of, around its own, is no axis: a
+// tasks server has no workers and no accept queue (every request gets a
+// task), and the picker offered both, whose sweep drew a heatmap of one
+// row, every cell the design. Every knob offered gives two values or
+// more; a thread pool's workers and queue stay offered. Nor is a knob of
+// the other kind of bulkhead (a semaphore's queue, a thread pool's wait),
+// which the engine never reads.
+func TestSweepChoicesTakeTwoValuesOrMore(t *testing.T) {
+	for _, c := range []struct {
+		scenario      string
+		variant       int
+		x             string
+		without, with []string
+	}{
+		{"go-server", 1, "payments.bulkhead", []string{"workers", "queue", "payments.bulkhead_queue"}, []string{"tasks.threads", "payments.bulkhead_wait"}},
+		{"cascade", 1, "recommendations.bulkhead", nil, []string{"workers", "queue"}},
+		{"event-loop-stall", 1, "tasks.threads", []string{"report-db.bulkhead_wait"}, []string{"report-db.bulkhead_queue"}},
+		{"go-inventory", 1, "inventory.workers", []string{"inventory/database.bulkhead_queue", "workers"}, []string{"inventory/database.bulkhead_wait", "inventory.queue"}},
+	} {
+		b, ok := scenarios.Lookup(c.scenario)
+		if !ok {
+			t.Fatalf("no scenario %s", c.scenario)
+		}
+		sc := b.Build()
+		choices := sweepChoices(sc, c.variant, c.x, &form{})
+		offered := map[string]bool{}
+		for _, k := range choices {
+			offered[k] = true
+		}
+		for _, k := range c.without {
+			if offered[k] {
+				t.Errorf("%s: the picker offers %s, which the variant takes one value of", c.scenario, k)
+			}
+		}
+		for _, k := range c.with {
+			if !offered[k] {
+				t.Errorf("%s: the picker leaves out %s", c.scenario, k)
+			}
+		}
+		_, rows := gridSize(0, 0)
+		for _, k := range choices {
+			if ax, _, err := around(sc, c.variant, k, rows); err != nil || len(ax.Values) < 2 {
+				t.Errorf("%s: %s is offered, but its axis holds %d values (%v)", c.scenario, k, len(ax.Values), err)
+			}
+		}
+	}
+}
+
+// ctrl+s on a field whose range around its value holds no other valid
+// value (a fault's end left empty, to the run's end: the range around
+// zero falls before the fault's start) keeps the sweep closed and says
+// why, instead of drawing a heatmap of one column.
+func TestSweepOfOneValueSaysWhy(t *testing.T) {
+	m := newModel(t, 80, 24, Options{Scenario: shortCascade(t)})
+	m = press(m, "e")
+	for m.form.knobs[m.form.focus].label != "  until" {
+		m = press(m, "down")
+	}
+	m = send(m, ctrlS)
+	if m.sw != nil || !strings.Contains(m.form.err, "nothing to sweep") {
+		t.Errorf("ctrl+s on an empty fault end: sweep open %v, form says %q", m.sw != nil, m.form.err)
+	}
+}
+
+// A tasks server gives every request a task of its own, so its
+// bystanders keep an ok share of 1 whatever the knobs of a dependency
+// guarded by a semaphore: its sweeps measure the callers first. A pool of
+// workers keeps the bystanders first, whose loss is the cascade.
+func TestSweepMeasuresCallersFirstInATasksServer(t *testing.T) {
+	for _, c := range []struct {
+		scenario string
+		variant  int
+		first    string
+	}{{"go-server", 1, "checkout.ok"}, {"cascade", 1, "search.ok"}} {
+		b, _ := scenarios.Lookup(c.scenario)
+		if got := measuresOf(b.Build(), c.variant); len(got) == 0 || got[0] != c.first {
+			t.Errorf("%s measures %v first, want %s", c.scenario, got, c.first)
+		}
+	}
+}
+
+// A finished sweep whose measure is the same in every cell says so under
+// its heatmap and names the measure m runs next; one whose cells differ,
+// or one still running, says nothing of it.
+func TestSweepSaysWhenEveryCellIsTheSame(t *testing.T) {
+	m := openSweepOn(t, 80, 24)
+	s := m.sw
+	plan, _, err := s.planFor(s.choices[s.cursor], 3, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fill := func(value func(k int) float64, upTo int) *sweep.Result {
+		r := sweep.NewResult(plan)
+		for k, job := range plan.Jobs()[:upTo] {
+			r.Add(sweep.Sample{Job: job, Value: value(k)})
+		}
+		return r
+	}
+	all := len(plan.Jobs())
+	next := s.measures[(s.measure+1)%len(s.measures)]
+	s.res = fill(func(int) float64 { return 1 }, all)
+	if hint := s.sameEverywhere(); !strings.Contains(hint, "in every cell") || !strings.Contains(hint, next) {
+		t.Errorf("every cell 1: the hint is %q, want it to name %s", hint, next)
+	}
+	view := strings.Join(s.resultLines(m, 80, 20), "\n")
+	if !strings.Contains(view, "m measures "+next) {
+		t.Errorf("the heatmap of one value does not say what m measures next:\n%s", view)
+	}
+	if n := len(s.resultLines(m, 80, 20)); n > 20 {
+		t.Errorf("the heatmap and its hint take %d lines of 20", n)
+	}
+	s.res = fill(func(k int) float64 { return float64(k) }, all)
+	if hint := s.sameEverywhere(); hint != "" {
+		t.Errorf("cells that differ: hint %q", hint)
+	}
+	s.res = fill(func(int) float64 { return 1 }, all-1)
+	if hint := s.sameEverywhere(); hint != "" {
+		t.Errorf("a sweep not done: hint %q", hint)
+	}
 }
