@@ -119,8 +119,9 @@ func (q *eventQueue) pushFar(e event) {
 // wheel and returns its cell, with at, seq and next set, for the caller
 // to fill in the rest: the hottest events are written once, in place,
 // instead of being built and copied on the way in. It returns nil, and
-// queues nothing, when the event lies beyond the wheel's horizon: the
-// caller then hands the whole event to pushFar. It is placeAt's steps
+// queues nothing, when the event lies beyond the wheel's horizon, or
+// when finding its place in its slot would take more than maxWalk steps:
+// the caller then hands the whole event to pushFar. It is placeAt's steps
 // for the largest seq so far, with the comparisons of seq, which never
 // hold for it, left out: the event goes after every event of its slot
 // not later than it, and a tie on at leaves the head as it is.
@@ -128,6 +129,20 @@ func (q *eventQueue) place(at time.Duration, seq uint64) *event {
 	slot := int64(at >> slotShift)
 	if slot-q.cur >= wheelSlots {
 		return nil
+	}
+	i := int(slot & wheelMask)
+	head := q.heads[i]
+	// Before the slot's last: the event it goes after (prev, 0 for the
+	// slot's first) and the one it goes before.
+	prev, next, before := int32(0), head, false
+	if head != 0 && q.slab[q.tails[i]].at > at {
+		before = true
+		for n := 0; q.slab[next].at <= at; n++ {
+			if n == maxWalk {
+				return nil
+			}
+			prev, next = next, q.slab[next].next
+		}
 	}
 	idx := q.free
 	if idx == 0 {
@@ -138,9 +153,8 @@ func (q *eventQueue) place(at time.Duration, seq uint64) *event {
 	q.free = c.next
 	c.at, c.seq = at, seq
 	q.inW++
-	i := int(slot & wheelMask)
-	next := q.heads[i]
-	if next == 0 {
+	switch {
+	case head == 0:
 		c.next = 0
 		q.heads[i], q.tails[i] = idx, idx
 		q.used[i>>6] |= 1 << (i & 63)
@@ -151,39 +165,59 @@ func (q *eventQueue) place(at time.Duration, seq uint64) *event {
 		if q.headSeq == 0 || at < q.headAt {
 			q.headAt, q.headSeq = at, seq
 		}
-		return c
-	}
-	if t := &slab[q.tails[i]]; t.at <= at {
+	case !before:
 		c.next = 0
-		t.next = idx
+		slab[q.tails[i]].next = idx
 		q.tails[i] = idx
-		return c
-	}
-	prev := int32(0)
-	for slab[next].at <= at {
-		prev, next = next, slab[next].next
-	}
-	c.next = next
-	if prev == 0 {
+	case prev == 0:
+		c.next = next
 		q.heads[i] = idx
 		if at < q.headAt { // the queue holds another event: the slot's
 			q.headAt, q.headSeq = at, seq
 		}
-	} else {
+	default:
+		c.next = next
 		slab[prev].next = idx
 	}
 	return c
 }
 
+// maxWalk is the most events a walk to a new event's place in its slot
+// passes: past it, the event goes to the far heap (pushFar), which orders
+// it with the wheel's exactly. A slot rarely holds more than a few, and
+// events later than its last go after it at once; but a hang's end puts
+// thousands in a few slots, in no order (the calls it held, each answered
+// a latency after its end, and the dials to its host), and their walks
+// took go-server's sweeps a third of their time.
+const maxWalk = 24
+
 // placeAt queues an event at (at, seq) in the wheel and returns its cell,
 // as place does, for any seq: a timer set earlier and kept aside until it
 // is its FIFO's first (timers.go) has a seq below the latest. It goes
 // after every event of its slot that comes before it by (at, seq), and it
-// may become the head on a tie of at.
+// may become the head on a tie of at. It returns nil as place does.
 func (q *eventQueue) placeAt(at time.Duration, seq uint64) *event {
 	slot := int64(at >> slotShift)
 	if slot-q.cur >= wheelSlots {
 		return nil
+	}
+	i := int(slot & wheelMask)
+	head := q.heads[i]
+	// After the slot's last (events scheduled in time order, or many at
+	// one time: calls a hang holds until its end), the event goes there
+	// at once instead of walking the whole slot; before it, the walk
+	// finds the event it goes after (prev, 0 for the slot's first).
+	prev, next, before := int32(0), head, false
+	if head != 0 {
+		if t := &q.slab[q.tails[i]]; !(t.at < at || (t.at == at && t.seq < seq)) {
+			before = true
+			for n := 0; q.slab[next].at < at || (q.slab[next].at == at && q.slab[next].seq < seq); n++ {
+				if n == maxWalk {
+					return nil
+				}
+				prev, next = next, q.slab[next].next
+			}
+		}
 	}
 	idx := q.free
 	if idx == 0 {
@@ -194,9 +228,8 @@ func (q *eventQueue) placeAt(at time.Duration, seq uint64) *event {
 	q.free = c.next
 	c.at, c.seq = at, seq
 	q.inW++
-	i := int(slot & wheelMask)
-	next := q.heads[i]
-	if next == 0 {
+	switch {
+	case head == 0:
 		c.next = 0
 		q.heads[i], q.tails[i] = idx, idx
 		q.used[i>>6] |= 1 << (i & 63)
@@ -205,29 +238,16 @@ func (q *eventQueue) placeAt(at time.Duration, seq uint64) *event {
 			q.first = i
 		}
 		q.newHead(at, seq)
-		return c
-	}
-	if t := &slab[q.tails[i]]; t.at < at || (t.at == at && t.seq < seq) {
-		// After the slot's last: events scheduled in time order, or many
-		// at one time (calls a hang holds until its end), go here at once
-		// instead of walking the whole slot. The slot's first comes
-		// before it, so it is not the head.
+	case !before:
 		c.next = 0
-		t.next = idx
+		slab[q.tails[i]].next = idx
 		q.tails[i] = idx
-		return c
-	}
-	// Somewhere before the last, which the walk stops at or before: the
-	// tail stays.
-	prev := int32(0)
-	for slab[next].at < at || (slab[next].at == at && slab[next].seq < seq) {
-		prev, next = next, slab[next].next
-	}
-	c.next = next
-	if prev == 0 {
+	case prev == 0:
+		c.next = next
 		q.heads[i] = idx
 		q.newHead(at, seq) // first in its slot, it may be the first of all
-	} else {
+	default:
+		c.next = next
 		slab[prev].next = idx
 	}
 	return c

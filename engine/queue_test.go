@@ -134,3 +134,88 @@ func dropPopped(t *rapid.T, want []event, e event) []event {
 	}
 	return slices.Delete(want, i, i+1)
 }
+
+// A hang's end puts thousands of events in a few slots, in no order of
+// time: past maxWalk steps of its slot, an event goes to the far heap,
+// and the queue still hands every event back in (at, seq) order, ties
+// included, wherever each one lies; some events near now do go there.
+func TestQueueCrowdedSlots(t *testing.T) {
+	crowded := 0
+	rapid.Check(t, func(t *rapid.T) {
+		var q eventQueue
+		var seq uint64
+		var want, aside []event
+		var last event
+		width := rapid.Int64Range(1, 3<<slotShift).Draw(t, "width")
+		for range rapid.IntRange(50, 400).Draw(t, "bursts") {
+			switch rapid.IntRange(0, 9).Draw(t, "op") {
+			case 0:
+				if len(want) > 0 {
+					e := q.pop()
+					e.next = 0
+					want = dropPopped(t, want, e)
+					last = e
+				}
+			case 1:
+				// A timer set aside (its seq taken now), queued later
+				// with placeAt, as timers.go does.
+				seq++
+				aside = append(aside, event{at: last.at + time.Duration(rapid.Int64Range(0, width).Draw(t, "at")), seq: seq, req: int32(seq)})
+			case 2:
+				if len(aside) == 0 || aside[0].at < last.at {
+					continue
+				}
+				e := aside[0]
+				aside = aside[1:]
+				if c := q.placeAt(e.at, e.seq); c != nil {
+					c.req = e.req
+				} else {
+					q.pushFar(e)
+				}
+				want = append(want, e)
+			default:
+				seq++
+				e := event{at: last.at + time.Duration(rapid.Int64Range(0, width).Draw(t, "at")), seq: seq, req: int32(seq)}
+				if len(want) > 0 && rapid.IntRange(0, 4).Draw(t, "tie") == 0 {
+					e.at = want[rapid.IntRange(0, len(want)-1).Draw(t, "with")].at
+				}
+				q.push(e)
+				want = append(want, e)
+			}
+			checkHead(t, &q)
+			for k := range q.far.items {
+				if q.far.items[k].at < last.at+time.Duration(wheelSlots/2)<<slotShift {
+					crowded++
+					break
+				}
+			}
+		}
+		for len(want) > 0 {
+			e := q.pop()
+			e.next = 0
+			want = dropPopped(t, want, e)
+		}
+		if q.len() != 0 {
+			t.Fatalf("an emptied queue holds %d events", q.len())
+		}
+	})
+	if crowded == 0 {
+		t.Error("no event near now went to the far heap: the test never crowds a slot past maxWalk")
+	}
+}
+
+// checkHead checks that the head the queue keeps at hand (headAt,
+// headSeq), which the run reads as the time of its next event, is the
+// event peek finds.
+func checkHead(t *rapid.T, q *eventQueue) {
+	h := q.peek()
+	if h == nil {
+		if q.headSeq != 0 {
+			t.Fatalf("an empty queue keeps a head %v/%d", q.headAt, q.headSeq)
+		}
+		return
+	}
+	if h.at != q.headAt || h.seq != q.headSeq {
+		t.Fatalf("the queue keeps %v/%d as its head; its first event is %v/%d", q.headAt, q.headSeq, h.at, h.seq)
+	}
+}

@@ -529,10 +529,12 @@ func (p *Plan) drop(k *keptRun) {
 // on with a spare run's buffers): a grid whose finished runs fit at their
 // capacity (the cascade's) pays no copy.
 func (p *Plan) keepEnd(job Job, r *engine.Run, s Sample) *engine.Run {
-	if p.kept.Load()+int64(r.Footprint()) <= p.keptMax*3/4 && p.keepRun(p.endCol, p.endRow, job, r, s, false) {
+	nx, ny := p.Size()
+	freed := p.freedBy(&p.endCol[job.Seed*nx+job.I], &p.endRow[job.Seed*ny+job.J])
+	if p.kept.Load()-freed+int64(r.Footprint()) <= p.keptMax*3/4 && p.keepRun(p.endCol, p.endRow, job, r, s, false) {
 		return p.getSpare()
 	}
-	if p.kept.Load()+int64(r.KeptFootprint()) > p.keptMax {
+	if p.kept.Load()-freed+int64(r.KeptFootprint()) > p.keptMax {
 		// Not even the compact copy would fit: not made in vain (a
 		// 40 × 40 sweep of go-inventory made some 4,000 such copies of
 		// 1.4 MB, to let each go at once).
@@ -573,16 +575,48 @@ func (p *Plan) keep(col, row []atomic.Pointer[keptRun], job Job, r *engine.Run) 
 // series held at their length when compact.
 func (p *Plan) keepRun(col, row []atomic.Pointer[keptRun], job Job, r *engine.Run, s Sample, compact bool) bool {
 	nx, ny := p.Size()
+	cs, rs := &col[job.Seed*nx+job.I], &row[job.Seed*ny+job.J]
 	size := int64(r.Footprint())
-	if p.kept.Add(size) > p.keptMax {
-		p.kept.Add(-size)
+	if !p.charge(size, p.freedBy(cs, rs)) {
 		return false
 	}
 	k := &keptRun{run: r, size: size, compact: compact, sample: s}
 	k.refs.Store(2)
-	p.drop(col[job.Seed*nx+job.I].Swap(k))
-	p.drop(row[job.Seed*ny+job.J].Swap(k))
+	p.drop(cs.Swap(k))
+	p.drop(rs.Swap(k))
 	return true
+}
+
+// freedBy is the bytes that putting a run in slots would let go: the runs
+// they hold that nothing else holds (no other slot, no job forking from
+// them just now). A new run replaces them, so the plan's kept bytes
+// (keptMax) must hold it and not them: counted with them, a grid's
+// finished runs that had stopped serving their columns and rows (a
+// go-server sweep's, 3 MB each in its hang) kept out the runs that would
+// have served, and a job holding one a moment longer only delays its
+// bytes' release.
+func (p *Plan) freedBy(slots ...*atomic.Pointer[keptRun]) int64 {
+	var freed int64
+	for i, s := range slots {
+		k := s.Load()
+		if k == nil {
+			continue
+		}
+		held := 0
+		for j, o := range slots {
+			if o.Load() == k {
+				if j < i {
+					held = -1 // counted at its first slot
+					break
+				}
+				held++
+			}
+		}
+		if held > 0 && k.refs.Load() == int32(held) {
+			freed += k.size
+		}
+	}
+	return freed
 }
 
 // forkEnd returns, when it can, the finished run of job's column or row
@@ -607,6 +641,16 @@ func (p *Plan) forkEnd(job Job, sc *engine.Scenario) *keptRun {
 			continue
 		}
 		if !k.run.CanFork(sc, p.Variant) {
+			// It leaves job's slot as well: the axes grow, and a knob
+			// that mattered in it for this job's value matters for the
+			// next one along (a bulkhead that bound, a memory cost that
+			// would have killed), so it would hold its bytes there for
+			// nothing, keeping out the runs that could serve (a
+			// go-server sweep's finished runs, 3 MB each in its hang,
+			// one shared by a dozen rows past the cells it served).
+			if slot.CompareAndSwap(k, nil) {
+				p.drop(k)
+			}
 			p.drop(k)
 			continue
 		}
@@ -1008,7 +1052,7 @@ func (w *Runner) Run(job Job) (Sample, error) {
 		// watch still holds is that job's run's, of another cell and
 		// maybe another seed, and goes back to the buffers (end would
 		// have kept it in this job's slots).
-		w.watch.forget()
+		w.forget()
 		p.noteWork(FromEnd, now, now, ev, ev)
 		s := k.sample
 		s.Job = job

@@ -62,20 +62,29 @@ const bigCopyBytes = 512 << 10
 
 // probe is one cell a run watches: its scenario, whether it could still
 // fork from the run at the last look, and the run's copy at the latest
-// look at which it could.
+// look at which it could, with its bytes.
 type probe struct {
 	sc    *engine.Scenario
 	alive bool
 	copy  *engine.Run
+	size  int64
 }
 
 // watch is what a Runner watches during its job: the next cell of the
 // job's column and of its row, the time of the next look and the step.
+//
+// A copy the probes hold is a run kept to fork from, as much as one in
+// the plan's slots, and its bytes count in the plan's kept bytes
+// (keptMax) from the look that takes it until it is let go or handed to
+// the slots (end). Uncounted, two copies a worker of go-server's runs in
+// its hang (some 3 MB each), and the worker's buffers of copies let go,
+// took a 40 × 40 sweep's live heap to 58 MB. A look that finds the kept
+// bytes full takes no copy: the probe keeps the one it has, of an earlier
+// moment, which its cell may fork from all the same.
 type watch struct {
 	col, row   probe
 	next, step time.Duration
-	big        bool          // the run's copy is over bigCopyBytes
-	bufs       []*engine.Run // copies let go, for the next ones
+	big        bool // the run's copy is over bigCopyBytes
 }
 
 // begin starts watching for job, whose run r is now at its start (the
@@ -84,7 +93,7 @@ type watch struct {
 // what the cells watched may fork from already.
 func (w *Runner) begin(job Job, r *engine.Run) {
 	p, wt := w.p, &w.watch
-	wt.forget()
+	w.forget()
 	nx, ny := p.Size()
 	sc := p.cell(job.J*nx + job.I)
 	// A grid too large to keep its cells' scenarios would build them
@@ -117,11 +126,12 @@ func (p *Plan) nextMayFork(job Job, r *engine.Run) bool {
 		job.I+1 < nx && r.CanFork(p.cell(job.J*nx+job.I+1), p.Variant)
 }
 
-// forget lets go of what the probes hold, into the buffers, and stops
-// watching.
-func (wt *watch) forget() {
-	wt.drop(&wt.col, &wt.row)
-	wt.drop(&wt.row, &wt.col)
+// forget lets go of what the probes hold, into the plan's spare runs, and
+// stops watching.
+func (w *Runner) forget() {
+	wt := &w.watch
+	w.drop(&wt.col, &wt.row)
+	w.drop(&wt.row, &wt.col)
 	wt.col.alive, wt.row.alive = false, false
 }
 
@@ -131,41 +141,68 @@ func (wt *watch) active() bool { return wt.col.alive || wt.row.alive }
 // look asks whether each cell watched could still fork from r, and keeps
 // one copy of r for those that could.
 func (w *Runner) look(r *engine.Run) {
-	wt := &w.watch
+	wt, p := &w.watch, w.p
 	wt.next = w.nextLook(r.Now())
 	var c *engine.Run
+	var size int64
 	for _, pr := range []*probe{&wt.col, &wt.row} {
 		if !pr.alive {
 			continue
 		}
-		if !r.CanFork(pr.sc, w.p.Variant) {
+		if !r.CanFork(pr.sc, p.Variant) {
 			pr.alive = false
 			continue
 		}
 		if c == nil {
-			if n := len(wt.bufs); n > 0 {
-				c = wt.bufs[n-1]
-				wt.bufs = wt.bufs[:n-1]
-			} else {
-				c = w.p.getSpare()
+			// A copy is no larger than r (its timers' rings are cut to
+			// what they hold): counted at r's bytes first, then at its
+			// own, which a spare run's larger arrays may make more. It
+			// replaces the probe's copy, unless the other probe holds
+			// that one too.
+			est, freeing := int64(r.Footprint()), pr.size
+			if other := w.other(pr); pr.copy == other.copy {
+				freeing = 0
 			}
+			if !p.charge(est, freeing) {
+				continue
+			}
+			c = p.getSpare()
 			r.CloneInto(c)
+			size = int64(c.Footprint())
+			p.kept.Add(size - est)
 		}
-		other := &wt.row
-		if pr == &wt.row {
-			other = &wt.col
-		}
-		wt.drop(pr, other)
-		pr.copy = c
+		w.drop(pr, w.other(pr))
+		pr.copy, pr.size = c, size
 	}
 }
 
-// drop lets go of pr's copy, unless other shares it.
-func (wt *watch) drop(pr, other *probe) {
-	if pr.copy != nil && pr.copy != other.copy {
-		wt.bufs = append(wt.bufs, pr.copy)
+// other is the probe watched beside pr.
+func (w *Runner) other(pr *probe) *probe {
+	if pr == &w.watch.row {
+		return &w.watch.col
 	}
-	pr.copy = nil
+	return &w.watch.row
+}
+
+// drop lets go of pr's copy, unless other shares it: its bytes leave the
+// plan's kept bytes, and its buffers go to the spare runs.
+func (w *Runner) drop(pr, other *probe) {
+	if pr.copy != nil && pr.copy != other.copy {
+		w.p.kept.Add(-pr.size)
+		w.p.putSpare(pr.copy)
+	}
+	pr.copy, pr.size = nil, 0
+}
+
+// charge counts size more bytes of runs kept, unless that would take the
+// plan past keptMax once freeing bytes, which the new run replaces, are
+// let go (false: nothing counted).
+func (p *Plan) charge(size, freeing int64) bool {
+	if p.kept.Add(size)-freeing > p.keptMax {
+		p.kept.Add(-size)
+		return false
+	}
+	return true
 }
 
 // advanceWatching moves r to t as advance does, looking at the cells
@@ -182,7 +219,10 @@ func (w *Runner) advanceWatching(ctx context.Context, r *engine.Run, t time.Dura
 }
 
 // end hands the plan the copies of the cells watched that could not fork
-// from the finished run, for the later jobs of job's column and row.
+// from the finished run, for the later jobs of job's column and row, and
+// lets go of the rest: a cell that could fork from the finished run has
+// no use for an earlier moment of it, and a copy's bytes counted for
+// nothing would keep other runs out until the Runner's next job.
 func (w *Runner) end(job Job) {
 	wt := &w.watch
 	var slots []*atomic.Pointer[keptRun]
@@ -194,33 +234,30 @@ func (w *Runner) end(job Job) {
 	if row != nil && !wt.row.alive && row == col {
 		slots = append(slots, &w.p.midRow[job.Seed*ny+job.J])
 	}
-	if len(slots) > 0 && w.p.keepIn(slots, col) {
-		wt.col.copy = nil
+	if len(slots) > 0 {
+		w.p.keepIn(slots, col, wt.col.size)
+		wt.col.copy, wt.col.size = nil, 0
 		if row == col {
-			wt.row.copy = nil
+			wt.row.copy, wt.row.size = nil, 0
 		}
 	}
-	if row != nil && row != col && !wt.row.alive && w.p.keepIn([]*atomic.Pointer[keptRun]{&w.p.midRow[job.Seed*ny+job.J]}, row) {
-		wt.row.copy = nil
+	if row != nil && row != col && !wt.row.alive {
+		w.p.keepIn([]*atomic.Pointer[keptRun]{&w.p.midRow[job.Seed*ny+job.J]}, row, wt.row.size)
+		wt.row.copy, wt.row.size = nil, 0
 	}
-	wt.col.alive, wt.row.alive = false, false
+	w.forget()
 }
 
-// keepIn keeps r, a copy made for the jobs of slots, in each of them,
-// replacing (and letting go of) what they held, unless the plan holds
-// too many bytes of kept runs.
-func (p *Plan) keepIn(slots []*atomic.Pointer[keptRun], r *engine.Run) bool {
-	size := int64(r.Footprint())
-	if p.kept.Add(size) > p.keptMax {
-		p.kept.Add(-size)
-		return false
-	}
+// keepIn keeps r, a watched copy of size bytes made for the jobs of
+// slots, in each of them, replacing (and letting go of) what they held.
+// Its bytes are counted already (look), and stay counted until the last
+// slot lets it go (drop).
+func (p *Plan) keepIn(slots []*atomic.Pointer[keptRun], r *engine.Run, size int64) {
 	k := &keptRun{run: r, size: size}
 	k.refs.Store(int32(len(slots)))
 	for _, s := range slots {
 		p.drop(s.Swap(k))
 	}
-	return true
 }
 
 // noEnd is no bound on the moment of a kept run (forkLatest).

@@ -104,6 +104,8 @@ func TestSweepMemoryStaysUnderBound(t *testing.T) {
 			"api/provider.timeout=100ms..2s:24", "api.workers=10..40:24", "page.ok", []uint64{5, 6, 7}, 4 << 20},
 		{"go-inventory workers × queue 24×24, 3 seeds", scenarios.GoInventory, 0,
 			"inventory.workers=5..100:24", "inventory.queue=10..3000:24", "product.ok", []uint64{5, 6, 7}, 4 << 20},
+		{"go-server memory per task × limit 24×24, 3 seeds", scenarios.GoServer, 0,
+			"tasks.memory.per_task_kib=16..256:24", "tasks.memory.limit_mib=128..1024:24", "checkout.ok", []uint64{5, 6, 7}, 4 << 20},
 		{"checkout rate × workers 40×20, 3 seeds", scenarios.Checkout, 1,
 			"checkout.rate=5..200:40", "workers=8..40:20", "checkout.ok", []uint64{5, 6, 7}, 256 << 10},
 	}
