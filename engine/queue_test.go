@@ -101,11 +101,7 @@ func TestQueuePlaceAtOlderSeq(t *testing.T) {
 				if e.at < last.at {
 					continue
 				}
-				if c := q.placeAt(e.at, e.seq); c != nil {
-					c.req = e.req
-				} else {
-					q.pushFar(e)
-				}
+				queueAside(&q, e)
 				want = append(want, e)
 			default:
 				seq++
@@ -167,11 +163,7 @@ func TestQueueCrowdedSlots(t *testing.T) {
 				}
 				e := aside[0]
 				aside = aside[1:]
-				if c := q.placeAt(e.at, e.seq); c != nil {
-					c.req = e.req
-				} else {
-					q.pushFar(e)
-				}
+				queueAside(&q, e)
 				want = append(want, e)
 			default:
 				seq++
@@ -218,4 +210,14 @@ func checkHead(t *rapid.T, q *eventQueue) {
 	if h.at != q.headAt || h.seq != q.headSeq {
 		t.Fatalf("the queue keeps %v/%d as its head; its first event is %v/%d", q.headAt, q.headSeq, h.at, h.seq)
 	}
+}
+
+// queueAside queues e, a timer set aside, as timers.go does: placeAt, or
+// the far heap when the wheel does not take it.
+func queueAside(q *eventQueue, e event) {
+	if c := q.placeAt(e.at, e.seq); c != nil {
+		c.req = e.req
+		return
+	}
+	q.pushFar(e)
 }

@@ -16,14 +16,7 @@ func TestRunnerContextStepsAndStops(t *testing.T) {
 	defer cancel()
 	plain, stepped := p.Runner(), q.RunnerContext(ctx)
 	for _, job := range p.Jobs() {
-		want, err := plain.Run(job)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := stepped.Run(job)
-		if err != nil {
-			t.Fatal(err)
-		}
+		want, got := runBoth(t, plain, stepped, job)
 		if math.Float64bits(got.Value) != math.Float64bits(want.Value) ||
 			math.Float64bits(got.GoalValue) != math.Float64bits(want.GoalValue) {
 			t.Errorf("job %+v: stepped %v and %v, in one step %v and %v", job, got.Value, got.GoalValue, want.Value, want.GoalValue)

@@ -147,14 +147,7 @@ func TestSweepOfCopies(t *testing.T) {
 	}
 	distinct := map[float64]bool{}
 	for _, job := range fresh.Jobs() {
-		a, err := fresh.Run(job)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := copied.Run(job)
-		if err != nil {
-			t.Fatal(err)
-		}
+		a, b := runBoth(t, fresh, copied, job)
 		if !sameSample(b, a.Value, a.GoalValue) {
 			t.Errorf("job %+v: copies measured %v, fresh scenarios %v", job, b.Value, a.Value)
 		}

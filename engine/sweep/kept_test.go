@@ -37,14 +37,7 @@ func TestWatchedCopiesCountInKeptBytes(t *testing.T) {
 		}
 		w := p.Runner()
 		for _, job := range p.Jobs() {
-			s, err := w.Run(job)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := ref.Run(job)
-			if err != nil {
-				t.Fatal(err)
-			}
+			s, want := runBoth(t, w, ref, job)
 			if !sameSample(s, want.Value, want.GoalValue) {
 				t.Errorf("room %d, job %+v: %v, a fresh run %v", room, job, s.Value, want.Value)
 			}

@@ -29,14 +29,7 @@ func TestSeedLetGoWhenDone(t *testing.T) {
 		return traffic, p.prefixes[s].run.Load() != nil, ends
 	}
 	for k, job := range p.Jobs() {
-		s, err := w.Run(job)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := ref.Run(job) // another plan's fresh Runner
-		if err != nil {
-			t.Fatal(err)
-		}
+		s, want := runBoth(t, w, ref, job) // ref: another plan's fresh Runner
 		if !sameSample(s, want.Value, want.GoalValue) {
 			t.Errorf("job %+v: %v, a fresh run %v", job, s.Value, want.Value)
 		}
@@ -80,14 +73,7 @@ func TestLargeGridBuildsCellsAgain(t *testing.T) {
 	}
 	w, hw := built.Runner(), held.Runner()
 	for _, job := range built.Jobs() {
-		got, err := w.Run(job)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := hw.Run(job)
-		if err != nil {
-			t.Fatal(err)
-		}
+		got, want := runBoth(t, w, hw, job)
 		if !sameSample(got, want.Value, want.GoalValue) {
 			t.Errorf("job %+v: %v with the cells built again, %v with them kept", job, got.Value, want.Value)
 		}

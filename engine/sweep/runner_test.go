@@ -14,14 +14,7 @@ func TestRunnerEqualsPlanRun(t *testing.T) {
 	for k := range jobs {
 		// Walk the jobs back to front, so neighbours differ in cell and seed.
 		job := jobs[len(jobs)-1-k]
-		got, err := w.Run(job)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := p.Run(job)
-		if err != nil {
-			t.Fatal(err)
-		}
+		got, want := runBoth(t, w, p, job)
 		if math.Float64bits(got.Value) != math.Float64bits(want.Value) ||
 			math.Float64bits(got.GoalValue) != math.Float64bits(want.GoalValue) {
 			t.Errorf("job %+v: runner measured %v and %v, a fresh run %v and %v", job, got.Value, got.GoalValue, want.Value, want.GoalValue)

@@ -254,3 +254,21 @@ func TestPlanCost(t *testing.T) {
 		t.Errorf("the sweep's %.0f arrivals are not more than one run of three variants' %.0f", c.Arrivals, one.Arrivals)
 	}
 }
+
+// jobRunner runs one job: a Plan (each job on a fresh Runner) or a Runner.
+type jobRunner interface{ Run(Job) (Sample, error) }
+
+// runBoth runs job on a and then on b, for a test to compare what the two
+// measure; an error ends the test.
+func runBoth(t *testing.T, a, b jobRunner, job Job) (Sample, Sample) {
+	t.Helper()
+	x, err := a.Run(job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, err := b.Run(job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x, y
+}
