@@ -130,20 +130,6 @@ func (q *eventQueue) place(at time.Duration, seq uint64) *event {
 	if slot-q.cur >= wheelSlots {
 		return nil
 	}
-	i := int(slot & wheelMask)
-	head := q.heads[i]
-	// Before the slot's last: the event it goes after (prev, 0 for the
-	// slot's first) and the one it goes before.
-	prev, next, before := int32(0), head, false
-	if head != 0 && q.slab[q.tails[i]].at > at {
-		before = true
-		for n := 0; q.slab[next].at <= at; n++ {
-			if n == maxWalk {
-				return nil
-			}
-			prev, next = next, q.slab[next].next
-		}
-	}
 	idx := q.free
 	if idx == 0 {
 		idx = q.grow()
@@ -153,8 +139,9 @@ func (q *eventQueue) place(at time.Duration, seq uint64) *event {
 	q.free = c.next
 	c.at, c.seq = at, seq
 	q.inW++
-	switch {
-	case head == 0:
+	i := int(slot & wheelMask)
+	next := q.heads[i]
+	if next == 0 {
 		c.next = 0
 		q.heads[i], q.tails[i] = idx, idx
 		q.used[i>>6] |= 1 << (i & 63)
@@ -165,21 +152,39 @@ func (q *eventQueue) place(at time.Duration, seq uint64) *event {
 		if q.headSeq == 0 || at < q.headAt {
 			q.headAt, q.headSeq = at, seq
 		}
-	case !before:
+		return c
+	}
+	if t := &slab[q.tails[i]]; t.at <= at {
 		c.next = 0
-		slab[q.tails[i]].next = idx
+		t.next = idx
 		q.tails[i] = idx
-	case prev == 0:
-		c.next = next
+		return c
+	}
+	prev := int32(0)
+	for n := 0; slab[next].at <= at; n++ {
+		if n == maxWalk {
+			q.unplace(idx)
+			return nil
+		}
+		prev, next = next, slab[next].next
+	}
+	c.next = next
+	if prev == 0 {
 		q.heads[i] = idx
 		if at < q.headAt { // the queue holds another event: the slot's
 			q.headAt, q.headSeq = at, seq
 		}
-	default:
-		c.next = next
+	} else {
 		slab[prev].next = idx
 	}
 	return c
+}
+
+// unplace gives back cell idx, taken for an event that goes to the far
+// heap after all (maxWalk).
+func (q *eventQueue) unplace(idx int32) {
+	q.slab[idx].next, q.free = q.free, idx
+	q.inW--
 }
 
 // maxWalk is the most events a walk to a new event's place in its slot
@@ -201,24 +206,6 @@ func (q *eventQueue) placeAt(at time.Duration, seq uint64) *event {
 	if slot-q.cur >= wheelSlots {
 		return nil
 	}
-	i := int(slot & wheelMask)
-	head := q.heads[i]
-	// After the slot's last (events scheduled in time order, or many at
-	// one time: calls a hang holds until its end), the event goes there
-	// at once instead of walking the whole slot; before it, the walk
-	// finds the event it goes after (prev, 0 for the slot's first).
-	prev, next, before := int32(0), head, false
-	if head != 0 {
-		if t := &q.slab[q.tails[i]]; !(t.at < at || (t.at == at && t.seq < seq)) {
-			before = true
-			for n := 0; q.slab[next].at < at || (q.slab[next].at == at && q.slab[next].seq < seq); n++ {
-				if n == maxWalk {
-					return nil
-				}
-				prev, next = next, q.slab[next].next
-			}
-		}
-	}
 	idx := q.free
 	if idx == 0 {
 		idx = q.grow()
@@ -228,8 +215,9 @@ func (q *eventQueue) placeAt(at time.Duration, seq uint64) *event {
 	q.free = c.next
 	c.at, c.seq = at, seq
 	q.inW++
-	switch {
-	case head == 0:
+	i := int(slot & wheelMask)
+	next := q.heads[i]
+	if next == 0 {
 		c.next = 0
 		q.heads[i], q.tails[i] = idx, idx
 		q.used[i>>6] |= 1 << (i & 63)
@@ -238,16 +226,33 @@ func (q *eventQueue) placeAt(at time.Duration, seq uint64) *event {
 			q.first = i
 		}
 		q.newHead(at, seq)
-	case !before:
+		return c
+	}
+	if t := &slab[q.tails[i]]; t.at < at || (t.at == at && t.seq < seq) {
+		// After the slot's last: events scheduled in time order, or many
+		// at one time (calls a hang holds until its end), go here at once
+		// instead of walking the whole slot. The slot's first comes
+		// before it, so it is not the head.
 		c.next = 0
-		slab[q.tails[i]].next = idx
+		t.next = idx
 		q.tails[i] = idx
-	case prev == 0:
-		c.next = next
+		return c
+	}
+	// Somewhere before the last, which the walk stops at or before: the
+	// tail stays. Past maxWalk steps the event goes to the far heap.
+	prev := int32(0)
+	for n := 0; slab[next].at < at || (slab[next].at == at && slab[next].seq < seq); n++ {
+		if n == maxWalk {
+			q.unplace(idx)
+			return nil
+		}
+		prev, next = next, slab[next].next
+	}
+	c.next = next
+	if prev == 0 {
 		q.heads[i] = idx
 		q.newHead(at, seq) // first in its slot, it may be the first of all
-	default:
-		c.next = next
+	} else {
 		slab[prev].next = idx
 	}
 	return c
