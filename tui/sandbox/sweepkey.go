@@ -283,35 +283,45 @@ func sweepChoices(sc *engine.Scenario, v int, x string, f *form) []string {
 	return out
 }
 
-// otherKindsKnob says whether path is the wait of a thread-pool
-// bulkhead or the queue of a semaphore, on the front's edge to a
-// dependency or on a service's (service/dependency): each belongs to the
-// other kind (a semaphore's callers wait bulkhead_wait on their own
-// threads; a thread pool's calls queue up to bulkhead_queue), the engine
-// never reads it, and every cell of its sweep would be the design.
+// otherKindsKnob says whether path is a knob of another kind than its
+// dependency has, on the front's edge or a service's (service/dependency):
+// a thread-pool bulkhead's wait or a semaphore's queue (a semaphore's
+// callers wait bulkhead_wait on their own threads; a thread pool's calls
+// queue up to bulkhead_queue), a latency of a fault that is no slowdown
+// or the error rate of one that fails no calls (a hang holds its calls
+// to its end whatever either says). The engine never reads it, and every
+// cell of its sweep would be the design.
 func otherKindsKnob(sc *engine.Scenario, v int, path string) bool {
 	edge, key, ok := strings.Cut(path, ".")
-	if !ok || (key != "bulkhead_queue" && key != "bulkhead_wait") {
+	if !ok {
 		return false
 	}
 	sys := &sc.Variants[v].System
-	of := func(d *engine.Dependency) bool {
-		if key == "bulkhead_queue" {
-			return d.Policy.BulkheadKind == engine.SemaphoreBulkhead
-		}
-		return d.Policy.BulkheadKind == engine.ThreadPoolBulkhead
-	}
+	var d *engine.Dependency
 	for i := range sys.Dependencies {
 		if sys.Dependencies[i].Name == edge {
-			return of(&sys.Dependencies[i])
+			d = &sys.Dependencies[i]
 		}
 	}
 	for i := range sys.Services {
 		for j := range sys.Services[i].Dependencies {
-			if d := &sys.Services[i].Dependencies[j]; sys.Services[i].Name+"/"+d.Name == edge {
-				return of(d)
+			if e := &sys.Services[i].Dependencies[j]; sys.Services[i].Name+"/"+e.Name == edge {
+				d = e
 			}
 		}
+	}
+	if d == nil {
+		return false
+	}
+	switch key {
+	case "bulkhead_queue":
+		return d.Policy.BulkheadKind == engine.SemaphoreBulkhead
+	case "bulkhead_wait":
+		return d.Policy.BulkheadKind == engine.ThreadPoolBulkhead
+	case "fault.latency":
+		return len(d.Faults) > 0 && d.Faults[0].Kind != engine.Slow
+	case "fault.probability":
+		return len(d.Faults) > 0 && d.Faults[0].Kind != engine.Error
 	}
 	return false
 }

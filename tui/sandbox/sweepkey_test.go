@@ -422,8 +422,8 @@ func mustKnob(t *testing.T, m Model, path string) any {
 // task), and the picker offered both, whose sweep drew a heatmap of one
 // row, every cell the design. Every knob offered gives two values or
 // more; a thread pool's workers and queue stay offered. Nor is a knob of
-// the other kind of bulkhead (a semaphore's queue, a thread pool's wait),
-// which the engine never reads.
+// another kind of bulkhead or fault (a semaphore's queue, a thread pool's
+// wait, a hang's latency or error rate), which the engine never reads.
 func TestSweepChoicesTakeTwoValuesOrMore(t *testing.T) {
 	for _, c := range []struct {
 		scenario      string
@@ -431,10 +431,10 @@ func TestSweepChoicesTakeTwoValuesOrMore(t *testing.T) {
 		x             string
 		without, with []string
 	}{
-		{"go-server", 1, "payments.bulkhead", []string{"workers", "queue", "payments.bulkhead_queue"}, []string{"tasks.threads", "payments.bulkhead_wait"}},
+		{"go-server", 1, "payments.bulkhead", []string{"workers", "queue", "payments.bulkhead_queue", "payments.fault.latency", "payments.fault.probability"}, []string{"tasks.threads", "payments.bulkhead_wait", "payments.fault.to"}},
 		{"cascade", 1, "recommendations.bulkhead", nil, []string{"workers", "queue"}},
 		{"event-loop-stall", 1, "tasks.threads", []string{"report-db.bulkhead_wait"}, []string{"report-db.bulkhead_queue"}},
-		{"go-inventory", 1, "inventory.workers", []string{"inventory/database.bulkhead_queue", "workers"}, []string{"inventory/database.bulkhead_wait", "inventory.queue"}},
+		{"go-inventory", 1, "inventory.workers", []string{"inventory/database.bulkhead_queue", "workers", "inventory/database.fault.probability"}, []string{"inventory/database.bulkhead_wait", "inventory.queue", "inventory/database.fault.latency"}},
 	} {
 		b, ok := scenarios.Lookup(c.scenario)
 		if !ok {
