@@ -13,7 +13,8 @@ import (
 // duration string ("250ms"). ok is false when the knob has no value to read
 // there: a breaker key on a call without a breaker, a fault key on a
 // dependency without a fault, a rate on an endpoint paced by interval, an
-// unbounded queue. A sweep centred on the current design reads it here, so
+// unbounded queue, a key of another kind of bulkhead or fault than the one
+// there (a semaphore's queue, a hang's latency). A sweep centred on the current design reads it here, so
 // that SetKnob(sc, v, path, KnobValue(...)) leaves sc as it was (the
 // round-trip test holds every numeric knob of the built-in scenarios to it).
 func KnobValue(sc *engine.Scenario, v int, path string) (val any, ok bool) {
@@ -86,9 +87,19 @@ func dependencyValue(d *engine.Dependency, rest string) (any, bool) {
 			return dur(p.Deadline)
 		case "bulkhead":
 			return whole(p.Bulkhead)
+		// A wait belongs to a semaphore (its callers wait on their own
+		// threads), a queue to a thread pool; neither is read on the other
+		// kind, and a sweep is offered each on its own kind alone (one of
+		// the other would draw the design in every cell).
 		case "bulkhead_wait":
+			if p.BulkheadKind == engine.ThreadPoolBulkhead {
+				return nil, false
+			}
 			return dur(p.BulkheadWait)
 		case "bulkhead_queue":
+			if p.BulkheadKind == engine.SemaphoreBulkhead {
+				return nil, false
+			}
 			return whole(p.BulkheadQueue)
 		case "latency.mean":
 			if d.Latency.Kind == engine.Exponential {
@@ -117,7 +128,15 @@ func dependencyValue(d *engine.Dependency, rest string) (any, bool) {
 			case "fault.to":
 				return dur(f.To)
 			case "fault.latency":
+				// Read by a slowdown alone: a hang holds its calls to its
+				// end, an error fault fails them at once.
+				if f.Kind != engine.Slow {
+					return nil, false
+				}
 				return dur(f.Latency)
+			}
+			if f.Kind != engine.Error {
+				return nil, false // read by an error fault alone
 			}
 			return f.Probability, true
 		}

@@ -117,3 +117,37 @@ func TestSetKnobTouchesOnlyItsVariant(t *testing.T) {
 		t.Errorf("only %d knobs moved over the built-in scenarios", moved)
 	}
 }
+
+// A key of another kind of bulkhead or fault than the one there has no
+// value to read: the engine never reads it (a semaphore has no queue, a
+// thread pool no wait, a hang no latency or error rate), and a sweep of it
+// would draw the design in every cell. Its own kind's key reads as ever,
+// on the front's edges and the services'.
+func TestKnobValueOfAnotherKind(t *testing.T) {
+	for _, c := range []struct {
+		scenario string
+		variant  int
+		read     []string
+		none     []string
+	}{
+		{"go-server", 1, []string{"payments.bulkhead_wait", "payments.fault.from"}, []string{"payments.bulkhead_queue", "payments.fault.latency", "payments.fault.probability"}},
+		{"event-loop-stall", 1, []string{"report-db.bulkhead_queue"}, []string{"report-db.bulkhead_wait"}},
+		{"go-inventory", 1, []string{"inventory/database.fault.latency"}, []string{"inventory/database.fault.probability"}},
+	} {
+		b, ok := scenarios.Lookup(c.scenario)
+		if !ok {
+			t.Fatalf("no scenario %s", c.scenario)
+		}
+		sc := b.Build()
+		for _, p := range c.read {
+			if _, ok := KnobValue(sc, c.variant, p); !ok {
+				t.Errorf("%s: %s has no value", c.scenario, p)
+			}
+		}
+		for _, p := range c.none {
+			if v, ok := KnobValue(sc, c.variant, p); ok {
+				t.Errorf("%s: %s reads %v, a key of another kind", c.scenario, p, v)
+			}
+		}
+	}
+}

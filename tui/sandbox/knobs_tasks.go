@@ -26,8 +26,15 @@ func (f *form) addTasks(sys *engine.System) {
 	f.addPath("memory limit MiB", "the process is killed past it; 0: none", kindInt, strconv.FormatInt(t.Memory.Limit>>20, 10), "tasks.memory.limit_mib", true, "memory")
 }
 
-// addPermitWait appends the focused call's acquisition timeout, on a
-// tasks server where its bulkhead is a semaphore.
+// addPermitWait appends how the focused call waits at a full bulkhead on
+// a tasks server: its acquisition timeout when the bulkhead is a
+// semaphore, its queue when it is a thread pool (asyncio's executor).
+// Each kind reads only its own (lessons.KnobValue).
 func (f *form) addPermitWait(depName string, p engine.Policy) {
+	if p.BulkheadKind == engine.ThreadPoolBulkhead {
+		f.addPath("bulkhead queue", "calls that wait for a thread", kindInt, strconv.Itoa(p.BulkheadQueue), depName+".bulkhead_queue", false, "bulkhead")
+		f.limitLast(0, float64(engine.MaxQueue))
+		return
+	}
 	f.addPath("permit wait", "for a permit; 0: refused at once", kindDuration, durText(p.BulkheadWait), depName+".bulkhead_wait", false, "bulkhead")
 }

@@ -268,7 +268,7 @@ func sweepChoices(sc *engine.Scenario, v int, x string, f *form) []string {
 			return
 		}
 		seen[p] = true
-		if _, ok := lessons.KnobValue(sc, v, p); ok && !otherKindsKnob(sc, v, p) && sweepable(sc, v, p) == nil {
+		if _, ok := lessons.KnobValue(sc, v, p); ok && sweepable(sc, v, p) == nil {
 			out = append(out, p)
 		}
 	}
@@ -281,49 +281,6 @@ func sweepChoices(sc *engine.Scenario, v int, x string, f *form) []string {
 		add(p)
 	}
 	return out
-}
-
-// otherKindsKnob says whether path is a knob of another kind than its
-// dependency has, on the front's edge or a service's (service/dependency):
-// a thread-pool bulkhead's wait or a semaphore's queue (a semaphore's
-// callers wait bulkhead_wait on their own threads; a thread pool's calls
-// queue up to bulkhead_queue), a latency of a fault that is no slowdown
-// or the error rate of one that fails no calls (a hang holds its calls
-// to its end whatever either says). The engine never reads it, and every
-// cell of its sweep would be the design.
-func otherKindsKnob(sc *engine.Scenario, v int, path string) bool {
-	edge, key, ok := strings.Cut(path, ".")
-	if !ok {
-		return false
-	}
-	sys := &sc.Variants[v].System
-	var d *engine.Dependency
-	for i := range sys.Dependencies {
-		if sys.Dependencies[i].Name == edge {
-			d = &sys.Dependencies[i]
-		}
-	}
-	for i := range sys.Services {
-		for j := range sys.Services[i].Dependencies {
-			if e := &sys.Services[i].Dependencies[j]; sys.Services[i].Name+"/"+e.Name == edge {
-				d = e
-			}
-		}
-	}
-	if d == nil {
-		return false
-	}
-	switch key {
-	case "bulkhead_queue":
-		return d.Policy.BulkheadKind == engine.SemaphoreBulkhead
-	case "bulkhead_wait":
-		return d.Policy.BulkheadKind == engine.ThreadPoolBulkhead
-	case "fault.latency":
-		return len(d.Faults) > 0 && d.Faults[0].Kind != engine.Slow
-	case "fault.probability":
-		return len(d.Faults) > 0 && d.Faults[0].Kind != engine.Error
-	}
-	return false
 }
 
 // sweepable says why path, swept around its value in sc, gives no axis
