@@ -206,15 +206,23 @@ func (r *Run) knobsUnused(sc *Scenario, v int) bool {
 // replayed traffic, which nothing changes.
 func (r *Run) CloneInto(dst *Run) { r.cloneInto(dst, false) }
 
-// KeepInto makes dst a copy of r as CloneInto does, but with its time
-// series in arrays of their length rather than r's capacity (which is
-// the whole run's): a copy kept at a run's end, which only forks at that
-// moment, holds some half of the bytes then (a sweep keeps a finished run
-// per column of its grid, in a bounded number of bytes). dst may append
-// to its series all the same: it only allocates when it does.
+// KeepInto makes dst a copy of r as CloneInto does, but with its arrays
+// (its time series, its requests, their latencies, its events) of about
+// their length rather than r's capacity: a copy kept to fork from, not to
+// run on. A time series' capacity is the whole run's, and a run a sweep's
+// Runner goes on with has the capacities its largest run so far grew to:
+// a go-server run at its hang's start, after a run through the whole
+// hang, holds nine times the bytes of its compact copy, and five seconds
+// in three times (go-inventory's five and two and a half). So a sweep
+// keeps more copies in its bounded bytes (a finished run per column of
+// its grid, and copies of runs as they go: engine/sweep's watch). dst may
+// run on all the same: it only allocates as its arrays grow; a fork from
+// it (ForkInto, CloneInto) gives its series and latencies the room a run
+// starts with, and reuses its own arrays where they are large enough.
 func (r *Run) KeepInto(dst *Run) { r.cloneInto(dst, true) }
 
-// cloneInto is CloneInto, its series held at their length when compact.
+// cloneInto is CloneInto, its arrays held at about their length when
+// compact (KeepInto).
 func (r *Run) cloneInto(dst *Run, compact bool) {
 	accept, shedBuf, tenants := dst.accept, dst.frontShed, dst.tenants
 	svcs, svcOrder, insts, links := dst.svcs, dst.svcOrder, dst.insts, dst.links
@@ -229,15 +237,15 @@ func (r *Run) cloneInto(dst *Run, compact bool) {
 	// Out of a fork's scope, so empty; never a slice of r's to grow into.
 	r.cloneServicesInto(dst, svcs, svcOrder, insts, links, compact) // fork_services.go
 	r.cloneLimitsInto(dst, shedBuf, tenants, compact)               // fork_limits.go
-	dst.queue.slab = cloneInto(old.slab, r.queue.slab)
-	dst.queue.far.items = cloneInto(old.far, r.queue.far.items)
-	dst.arrivals = cloneInto(old.arrivals, r.arrivals)
-	dst.requests = cloneInto(old.requests, r.requests)
-	dst.deferred = cloneInto(old.deferred, r.deferred) // waiters.go
-	dst.freeRequests = cloneInto(old.freeRequests, r.freeRequests)
-	dst.workerOwner = cloneInto(old.workerOwner, r.workerOwner)
-	dst.freeWorkers = cloneInto(old.freeWorkers, r.freeWorkers)
-	dst.transitions = cloneInto(old.transitions, r.transitions)
+	dst.queue.slab = cloneArray(old.slab, r.queue.slab, compact)
+	dst.queue.far.items = cloneArray(old.far, r.queue.far.items, compact)
+	dst.arrivals = cloneArray(old.arrivals, r.arrivals, compact)
+	dst.requests = cloneArray(old.requests, r.requests, compact)
+	dst.deferred = cloneArray(old.deferred, r.deferred, compact) // waiters.go
+	dst.freeRequests = cloneArray(old.freeRequests, r.freeRequests, compact)
+	dst.workerOwner = cloneArray(old.workerOwner, r.workerOwner, compact)
+	dst.freeWorkers = cloneArray(old.freeWorkers, r.freeWorkers, compact)
+	dst.transitions = cloneArray(old.transitions, r.transitions, compact)
 	dst.accept = cloneRing(accept, r.accept)
 	r.cloneTasksInto(dst, tasks, compact) // tasks_fork.go
 
@@ -249,8 +257,8 @@ func (r *Run) cloneInto(dst *Run, compact bool) {
 		*d = *src
 		d.waits = cloneWaits(waits, src.waits) // timers.go
 		d.tenancy = cloneTenancy(ten, src.tenancy)
-		d.series = cloneSeries(series, src.series, compact)
-		d.latencies = cloneInto(lat, src.latencies)
+		d.series = cloneSized(series, src.series, compact, r.samples())
+		d.latencies = cloneSized(lat, src.latencies, compact, expectedAnswers(&r.sys.Endpoints[i], r.scenario.Duration))
 		d.arrivals = cloneStream(arr, src.arrivals)
 		d.traffic = cloneStream(tra, src.traffic)
 	}
@@ -265,7 +273,7 @@ func (r *Run) cloneInto(dst *Run, compact bool) {
 		d.timers = cloneWaits(timers, src.timers) // timers.go
 		d.balRng = cloneStream(bal, src.balRng)
 		d.tenantBH = cloneTenantBulkhead(tbh, src.tenantBH)
-		d.series = cloneSeries(series, src.series, compact)
+		d.series = cloneSized(series, src.series, compact, r.samples())
 		d.rng = cloneStream(rng, src.rng)
 		d.waiters = cloneRing(waiters, src.waiters)
 		// A shared breaker's members (sharedbreaker.go) hold their group's
@@ -374,18 +382,67 @@ func cloneInto[T any](buf, src []T) []T {
 	return append(reuseBuf(buf, cap(src)), src...)
 }
 
-// cloneSeries copies a time series src into buf's array as cloneInto
-// does or, when compact, into an array of about src's length (buf's when
-// it is no more than a quarter larger).
-func cloneSeries[T any](buf, src []T, compact bool) []T {
+// cloneArray copies src into buf's array as cloneInto does or, when
+// compact, into an array of src's length (buf's when it holds src and is
+// no more than twice as large): a compact copy is one to fork from, whose
+// arrays need no room to grow (KeepInto).
+func cloneArray[T any](buf, src []T, compact bool) []T {
 	if !compact || src == nil {
 		return cloneInto(buf, src)
 	}
-	if n := len(src); cap(buf) < n || cap(buf) > n+n/4+4 {
-		buf = make([]T, 0, n)
+	return cloneCompact(buf, src, len(src))
+}
+
+// cloneCompact copies src into buf's array when it holds c and is not
+// more than twice c, or else into a new array of capacity c (c ≥ len(src)).
+func cloneCompact[T any](buf, src []T, c int) []T {
+	if cap(buf) < c || cap(buf) > 2*c+16 {
+		buf = make([]T, 0, c)
 	}
 	return append(buf[:0], src...)
 }
+
+// cloneSized is cloneArray for an array a run sizes when it starts (a
+// time series, an endpoint's latencies): a full copy's array holds at
+// least least, as the run's own did, so that a run forked from a compact
+// copy goes on without growing it. A compact copy's array is of sizedCap.
+func cloneSized[T any](buf, src []T, compact bool, least int) []T {
+	switch {
+	case src == nil:
+		return nil
+	case compact:
+		return cloneCompact(buf, src, sizedCap(len(src), least))
+	}
+	return append(reuseBuf(buf, max(cap(src), least)), src...)
+}
+
+// sizedCap is the capacity of a compact copy's array of n elements, one
+// whose run gave it room for least at its start: n rounded up to an
+// eighth of that room, and no more than the room (or n, past it). A
+// sweep's watch copies a run as it goes, every second or so of its time,
+// into the arrays of a copy let go a look before, while a series grows a
+// bucket every 100 ms and its latencies an answer each: at their length,
+// nearly every copy made its arrays anew (300 MB of them in go-inventory's
+// sweep of service workers); in eighths, the copies of an eighth of the
+// run reuse them.
+func sizedCap(n, least int) int {
+	chunk := max(1, least/8)
+	return min((n+chunk-1)/chunk*chunk, max(n, least))
+}
+
+// bytesSized is bytesOf an array cloneSized copies, or when compact the
+// bytes of a compact copy's array of it (sizedCap).
+func bytesSized[T any](s []T, compact bool, least int) int {
+	if !compact || s == nil {
+		return bytesOf(s)
+	}
+	var v T
+	return arrayBytes(sizedCap(len(s), least) * int(unsafe.Sizeof(v)))
+}
+
+// samples is how many buckets the run's time series hold at its end, the
+// room init gives them.
+func (r *Run) samples() int { return int(r.scenario.Duration / r.every) }
 
 // cloneStream copies src's state into s (a new stream when nil).
 func cloneStream(s, src *stream) *stream {
@@ -422,26 +479,27 @@ func (r *Run) KeptFootprint() int { return r.footprint(true) }
 
 // footprint is Footprint, or KeptFootprint when compact.
 func (r *Run) footprint(compact bool) int {
-	n := bytesOf(r.queue.slab) + bytesOf(r.queue.far.items) + bytesOf(r.arrivals) + bytesOf(r.requests) +
-		bytesOf(r.freeRequests) + bytesOf(r.workerOwner) + bytesOf(r.freeWorkers) + bytesOf(r.transitions) +
+	c := compact
+	n := bytesAtLength(r.queue.slab, c) + bytesAtLength(r.queue.far.items, c) + bytesAtLength(r.arrivals, c) + bytesAtLength(r.requests, c) +
+		bytesAtLength(r.freeRequests, c) + bytesAtLength(r.workerOwner, c) + bytesAtLength(r.freeWorkers, c) + bytesAtLength(r.transitions, c) +
 		bytesOf(r.accept.ids) + bytesOf(r.accept.stamps) + bytesOf(r.endpoints) + bytesOf(r.dependencies) + bytesOf(r.tenants) +
-		bytesOf(r.deferred) + r.tasksFootprint(compact) + r.servicesFootprint(compact)
+		bytesAtLength(r.deferred, c) + r.tasksFootprint(c) + r.servicesFootprint(c)
 	for i := range r.endpoints {
 		es := &r.endpoints[i]
-		n += bytesAtLength(es.series, compact) + bytesOf(es.latencies) + es.waits.bytes(compact)
+		n += bytesSized(es.series, compact, r.samples()) + bytesSized(es.latencies, compact, expectedAnswers(&r.sys.Endpoints[i], r.scenario.Duration)) + es.waits.bytes(compact)
 	}
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]
-		n += bytesAtLength(ds.series, compact) + bytesOf(ds.waiters.ids) + bytesOf(ds.waiters.stamps) + ds.timers.bytes(compact)
+		n += bytesSized(ds.series, compact, r.samples()) + bytesOf(ds.waiters.ids) + bytesOf(ds.waiters.stamps) + ds.timers.bytes(compact)
 	}
 	for i := range r.tenants {
-		n += bytesAtLength(r.tenants[i].series, compact)
+		n += bytesSized(r.tenants[i].series, compact, r.samples()+1)
 	}
 	return n
 }
 
 // bytesAtLength is bytesOf, or s's length's bytes when least: a compact
-// copy holds a time series at its length (cloneSeries), and any copy holds
+// copy holds an array at its length (cloneArray), and any copy holds
 // an array copied at its source's length (a tasks server's pools, say).
 func bytesAtLength[T any](s []T, least bool) int {
 	if least {

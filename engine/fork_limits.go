@@ -106,7 +106,7 @@ func (r *Run) cloneLimitsInto(dst *Run, wasShed *serverShed, wasTenants []tenant
 		if i < MaxTenants {
 			buf = oldSeries[i]
 		}
-		dst.tenants[i].series = cloneSeries(buf, r.tenants[i].series, compact)
+		dst.tenants[i].series = cloneSized(buf, r.tenants[i].series, compact, r.samples()+1)
 	}
 	dst.frontShed = nil
 	if src := r.frontShed; src != nil {

@@ -197,7 +197,7 @@ func (r *Run) edgesUnused(same *System, copied bool, tv *timeoutView) bool {
 // (was*).
 func (r *Run) cloneServicesInto(dst *Run, wasSvcs []svcState, wasOrder []int, wasInsts []instState, wasLinks []link, compact bool) {
 	dst.svcOrder = cloneInto(wasOrder, r.svcOrder)
-	dst.links = cloneInto(wasLinks, r.links)
+	dst.links = cloneArray(wasLinks, r.links, compact)
 	dst.svcs, dst.insts = nil, nil
 	if r.svcs != nil {
 		n := len(r.svcs)
@@ -206,7 +206,7 @@ func (r *Run) cloneServicesInto(dst *Run, wasSvcs []svcState, wasOrder []int, wa
 			src, d := &r.svcs[i], &dst.svcs[i]
 			series := d.series
 			*d = *src
-			d.series = cloneSeries(series, src.series, compact)
+			d.series = cloneSized(series, src.series, compact, r.samples())
 		}
 	}
 	if r.insts != nil {
@@ -235,9 +235,9 @@ func (r *Run) cloneServicesInto(dst *Run, wasSvcs []svcState, wasOrder []int, wa
 // (cloneServicesInto): the services and their series, the instances and
 // their accept queues, and the links of the request slots.
 func (r *Run) servicesFootprint(compact bool) int {
-	n := bytesOf(r.svcs) + bytesOf(r.svcOrder) + bytesOf(r.insts) + bytesOf(r.links)
+	n := bytesOf(r.svcs) + bytesOf(r.svcOrder) + bytesOf(r.insts) + bytesAtLength(r.links, compact)
 	for i := range r.svcs {
-		n += bytesAtLength(r.svcs[i].series, compact)
+		n += bytesSized(r.svcs[i].series, compact, r.samples())
 	}
 	for i := range r.insts {
 		in := &r.insts[i]

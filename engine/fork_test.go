@@ -274,11 +274,15 @@ func checkWrongForkRefused(t *testing.T, what string, prefix *engine.Run, cell *
 	}
 }
 
-// KeepInto's copy of a run (what a sweep keeps of a finished run) is the
-// run: the same snapshot, the same run on to the end, and the same forks,
-// though it holds its series at their length and so fewer bytes than
-// CloneInto's copy, in every kind of server (services, tenants with
-// shedding, a tasks server with pools).
+// KeepInto's copy of a run (what a sweep keeps of a finished run, and of
+// a run as it goes) is the run: the same snapshot, the same run on to the
+// end, and the same forks, though it holds its arrays at their length and
+// so fewer bytes than CloneInto's copy, in every kind of server
+// (services, tenants with shedding, a tasks server with pools). The run
+// copied has the buffers of a whole run before it, as a sweep's Runner's
+// has: the compact copy holds what the run holds, as a copy of a new run
+// would, not the room its buffers grew to (a go-server run at its hang's
+// start, copied with its requests' room, held three times the bytes).
 func TestKeepIntoCopiesCompactly(t *testing.T) {
 	h := func(r *engine.Run) uint64 {
 		hash := newStateHash()
@@ -296,16 +300,31 @@ func TestKeepIntoCopiesCompactly(t *testing.T) {
 			t.Fatalf("no scenario %s", c.name)
 		}
 		sc := b.Build()
-		r, err := engine.New(sc, c.v, 5)
-		if err != nil {
+		r := new(engine.Run)
+		for range 2 {
+			if err := r.Reset(sc, c.v, 5); err != nil {
+				t.Fatal(err)
+			}
+			r.Run()
+		}
+		if err := r.Reset(sc, c.v, 5); err != nil {
 			t.Fatal(err)
 		}
 		r.AdvanceTo(c.at)
-		var kept, full engine.Run
+		fresh, err := engine.New(sc, c.v, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh.AdvanceTo(c.at)
+		var kept, full, keptFresh engine.Run
 		r.KeepInto(&kept)
 		r.CloneInto(&full)
+		fresh.KeepInto(&keptFresh)
 		if k, f := kept.Footprint(), full.Footprint(); k >= f {
 			t.Errorf("%s: KeepInto's copy holds %d bytes, CloneInto's %d: want fewer", c.name, k, f)
+		}
+		if k, want := kept.Footprint(), keptFresh.Footprint(); k > want+want/8 {
+			t.Errorf("%s: KeepInto's copy of a run with a whole run's buffers holds %d bytes, a copy of a new run %d", c.name, k, want)
 		}
 		if h(&kept) != h(r) {
 			t.Fatalf("%s: KeepInto's copy's snapshot differs from the run's", c.name)

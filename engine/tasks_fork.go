@@ -105,8 +105,8 @@ func (r *Run) cloneTasksInto(dst *Run, old tasksSpare, compact bool) {
 		}
 		free, series, rngs, cpu, blocking := t.free, t.series, t.blockRng, t.cpu, t.blocking
 		*t = *src
-		t.free = cloneInto(free, src.free)
-		t.series = cloneSeries(series, src.series, compact)
+		t.free = cloneArray(free, src.free, compact)
+		t.series = cloneSized(series, src.series, compact, r.samples())
 		// cpu and blocking are only read, but copied all the same: a copy
 		// shares nothing with the run it came from, whatever a later
 		// Reset of that run does with its buffers.
@@ -125,14 +125,14 @@ func (r *Run) cloneTasksInto(dst *Run, old tasksSpare, compact bool) {
 		}
 		pools, holds, byDep, hostOf := p.pools, p.holds, p.byDep, p.hostOf
 		*p = *src
-		p.holds = cloneInto(holds, src.holds)
+		p.holds = cloneArray(holds, src.holds, compact)
 		p.byDep, p.hostOf = cloneInto(byDep, src.byDep), cloneInto(hostOf, src.hostOf)
 		p.pools = reuseBuf(pools, len(src.pools))[:len(src.pools)]
 		for i := range src.pools {
 			s, d := &src.pools[i], &p.pools[i]
 			hosts, series := d.hosts, d.series
 			*d = *s
-			d.series = cloneSeries(series, s.series, compact)
+			d.series = cloneSized(series, s.series, compact, r.samples())
 			d.hosts = reuseBuf(hosts, len(s.hosts))[:len(s.hosts)]
 			for k := range s.hosts {
 				waiters, dials := d.hosts[k].waiters, d.hosts[k].dials
@@ -170,13 +170,13 @@ func (r *Run) rebaseTasks(sys *System) {
 func (r *Run) tasksFootprint(compact bool) int {
 	n := 0
 	if t := r.tasks; t != nil {
-		n += bytesOf(t.free) + bytesAtLength(t.series, compact) + bytesOf(t.cpu) + bytesOf(t.blocking) + len(t.blockRng)*int(unsafe.Sizeof(stream{}))
+		n += bytesAtLength(t.free, compact) + bytesSized(t.series, compact, r.samples()) + bytesOf(t.cpu) + bytesOf(t.blocking) + len(t.blockRng)*int(unsafe.Sizeof(stream{}))
 	}
 	if p := r.pools; p != nil {
-		n += bytesOf(p.holds) + bytesAtLength(p.pools, compact) + bytesOf(p.byDep) + bytesOf(p.hostOf)
+		n += bytesAtLength(p.holds, compact) + bytesAtLength(p.pools, compact) + bytesOf(p.byDep) + bytesOf(p.hostOf)
 		for i := range p.pools {
 			ps := &p.pools[i]
-			n += bytesAtLength(ps.series, compact) + bytesAtLength(ps.hosts, compact)
+			n += bytesSized(ps.series, compact, r.samples()) + bytesAtLength(ps.hosts, compact)
 			for k := range ps.hosts {
 				h := &ps.hosts[k]
 				n += bytesOf(h.waiters.ids) + bytesOf(h.waiters.stamps) + h.dials.bytes(compact)

@@ -1,8 +1,15 @@
 package sweep
 
 import (
+	"fmt"
+	"math"
 	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 )
 
 // keptBytes sums the sizes of the distinct runs p's slots hold: what its
@@ -111,6 +118,101 @@ func TestFreedByCountsWhatReplacingLetsGo(t *testing.T) {
 	} {
 		if got := p.freedBy(c.slots...); got != c.want {
 			t.Errorf("freedBy %d slots: %d, want %d", len(c.slots), got, c.want)
+		}
+	}
+}
+
+// goServerPlan sweeps go-server's variant v over two knobs, x and y: its
+// memory per task (KiB) and limit (MiB), its payments' bulkhead and the
+// bulkhead's wait.
+func goServerPlan(t *testing.T, v int, x, y string) *Plan {
+	t.Helper()
+	ax, ay := twoAxes(t, x, y)
+	m, err := ParseMetric("checkout.ok", scenarios.GoServer(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := func(sc *engine.Scenario, v int, path string, val any) error {
+		sys := &sc.Variants[v].System
+		switch path {
+		case "tasks.memory.per_task_kib":
+			sys.Tasks.Memory.PerTask = val.(int64) << 10
+		case "tasks.memory.limit_mib":
+			sys.Tasks.Memory.Limit = val.(int64) << 20
+		case "payments.bulkhead":
+			sys.Dependencies[0].Policy.Bulkhead = int(val.(int64))
+		case "payments.bulkhead_wait":
+			d, err := time.ParseDuration(val.(string))
+			sys.Dependencies[0].Policy.BulkheadWait = d
+			return err
+		default:
+			return fmt.Errorf("no knob %q", path)
+		}
+		return nil
+	}
+	p := &Plan{Build: scenarios.GoServer, Variant: v, Axes: []Axis{ax, ay}, Seeds: []uint64{5}, Measure: m, Set: set}
+	if err := p.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// The copies a sweep keeps to fork from are compact (engine's KeepInto):
+// a run a Runner goes on with has the capacities of its largest run so
+// far, and at go-server's hang's start that is up to nine times what its
+// copy needs. Copied as they were, the watched copies filled the plan's
+// bytes at a few runs, and the cells that might have gone on from them
+// ran the hang through; so did the copies at the fault of the runs that
+// ran from the start (a bulkhead too small for the traffic before it).
+// Each job still measures what a run of its own does. In go-server's
+// variant with no timeouts, its goroutines pile up while payments hangs
+// (from 20 s) until the memory limit kills it, and each cell's run goes
+// on alike until then: the cells watch one another long into the hang.
+func TestKeptCopiesHoldWhatTheRunHolds(t *testing.T) {
+	racefree.Only(t) // sweeps of go-server's hang: the engine's work alone
+	for _, c := range []struct {
+		v    int
+		x, y string
+		kept func(p *Plan) [][]atomic.Pointer[keptRun]
+	}{
+		{0, "tasks.memory.per_task_kib=64..256:3", "tasks.memory.limit_mib=256..1024:3",
+			func(p *Plan) [][]atomic.Pointer[keptRun] { return [][]atomic.Pointer[keptRun]{p.midCol, p.midRow} }},
+		{1, "payments.bulkhead=8..40:3", "tasks.memory.limit_mib=256..1024:3",
+			func(p *Plan) [][]atomic.Pointer[keptRun] { return [][]atomic.Pointer[keptRun]{p.preCol, p.preRow} }},
+	} {
+		p := goServerPlan(t, c.v, c.x, c.y)
+		w := p.Runner()
+		nx, _ := p.Size()
+		copies := 0
+		for _, job := range p.Jobs() {
+			s, err := w.Run(job)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := engine.New(p.cell(job.J*nx+job.I), p.Variant, p.Seeds[job.Seed])
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Run()
+			snap := r.Snapshot()
+			if want := p.Measure.Measure(&snap); !sameSample(s, want, math.NaN()) {
+				t.Errorf("%s × %s, job %+v: %v, a run of its own %v", c.x, c.y, job, s.Value, want)
+			}
+			for _, slots := range c.kept(p) {
+				for i := range slots {
+					k := slots[i].Load()
+					if k == nil {
+						continue
+					}
+					copies++
+					if least := int64(k.run.KeptFootprint()); !k.compact || k.size > 2*least {
+						t.Fatalf("%s × %s, after job %+v: a copy kept at %v holds %d bytes (compact %v), its least %d", c.x, c.y, job, k.run.Now(), k.size, k.compact, least)
+					}
+				}
+			}
+		}
+		if copies == 0 {
+			t.Fatalf("%s × %s: no copy kept where the test looks: it sees nothing", c.x, c.y)
 		}
 	}
 }

@@ -517,7 +517,7 @@ func (p *Plan) drop(k *keptRun) {
 // keepEnd keeps a copy of r, job's finished run, and s, what the job
 // measured on it, for the later jobs of its column and row, and returns
 // the run the Runner goes on with. The copy
-// holds r's series at their length (engine's KeepInto): a run stopped at
+// holds r's arrays at about their length (engine's KeepInto): a run stopped at
 // fleet-probes' 48 s of 90 has filled half of the arrays its Runner goes
 // on with, so twice as many finished runs fit the plan's bytes (keptCap),
 // and a grid's twenty columns keep one each. It replaces the run kept
@@ -534,45 +534,49 @@ func (p *Plan) keepEnd(job Job, r *engine.Run, s Sample) *engine.Run {
 	if p.kept.Load()-freed+int64(r.Footprint()) <= p.keptMax*3/4 && p.keepRun(p.endCol, p.endRow, job, r, s, false) {
 		return p.getSpare()
 	}
+	p.keepCompact(p.endCol, p.endRow, job, r, s)
+	return r
+}
+
+// keepCompact keeps a compact copy of r (engine's KeepInto) in job's
+// slots of col and row, with s, what the job measured on r if it is
+// finished, unless the plan's bytes of kept runs could not hold it. The
+// copy's arrays come from the compact copies let go (keptSpare).
+func (p *Plan) keepCompact(col, row []atomic.Pointer[keptRun], job Job, r *engine.Run, s Sample) {
+	nx, ny := p.Size()
+	freed := p.freedBy(&col[job.Seed*nx+job.I], &row[job.Seed*ny+job.J])
 	if p.kept.Load()-freed+int64(r.KeptFootprint()) > p.keptMax {
 		// Not even the compact copy would fit: not made in vain (a
 		// 40 × 40 sweep of go-inventory made some 4,000 such copies of
 		// 1.4 MB, to let each go at once).
-		return r
+		return
 	}
 	p.spareMu.Lock()
 	c := p.takeSpare(&p.keptSpare)
 	p.spareMu.Unlock()
 	r.KeepInto(c)
-	if !p.keepRun(p.endCol, p.endRow, job, c, s, true) {
+	if !p.keepRun(col, row, job, c, s, true) {
 		p.spareMu.Lock()
 		p.addSpare(&p.keptSpare, c)
 		p.spareMu.Unlock()
 	}
-	return r
 }
 
-// keepPrefix keeps a copy of r, job's run from the start now at forkAt,
-// for the later jobs of its column and row (preCol, preRow).
+// keepPrefix keeps a compact copy of r, job's run from the start now at
+// forkAt, for the later jobs of its column and row (preCol, preRow). The
+// run has the capacities its Runner's largest run so far grew to: a copy
+// of them, as this once was, took go-server's five times the bytes.
 func (p *Plan) keepPrefix(job Job, r *engine.Run) {
 	if !r.Forkable() || !p.nextMayFork(job, r) {
 		return
 	}
-	c := p.getSpare()
-	r.CloneInto(c)
-	if !p.keep(p.preCol, p.preRow, job, c) {
-		p.putSpare(c)
-	}
+	p.keepCompact(p.preCol, p.preRow, job, r, Sample{})
 }
 
-// keep puts r in job's slots of col and row, replacing (and letting go
-// of) what they held, unless the plan holds too many bytes of kept runs.
-func (p *Plan) keep(col, row []atomic.Pointer[keptRun], job Job, r *engine.Run) bool {
-	return p.keepRun(col, row, job, r, Sample{}, false)
-}
-
-// keepRun is keep, for a finished run (keepEnd) with its sample s, its
-// series held at their length when compact.
+// keepRun puts r in job's slots of col and row, replacing (and letting
+// go of) what they held, unless the plan holds too many bytes of kept
+// runs: a finished run (keepEnd) with its sample s, or a prefix, r a
+// compact copy (engine's KeepInto) when compact.
 func (p *Plan) keepRun(col, row []atomic.Pointer[keptRun], job Job, r *engine.Run, s Sample, compact bool) bool {
 	nx, ny := p.Size()
 	cs, rs := &col[job.Seed*nx+job.I], &row[job.Seed*ny+job.J]

@@ -154,20 +154,34 @@ func (w *Runner) look(r *engine.Run) {
 			continue
 		}
 		if c == nil {
-			// A copy is no larger than r (its timers' rings are cut to
-			// what they hold): counted at r's bytes first, then at its
-			// own, which a spare run's larger arrays may make more. It
-			// replaces the probe's copy, unless the other probe holds
-			// that one too.
-			est, freeing := int64(r.Footprint()), pr.size
-			if other := w.other(pr); pr.copy == other.copy {
+			// A compact copy (engine's KeepInto: arrays of about their
+			// length, not of r's capacity, which at the fault's start is
+			// up to nine times as much), counted at the least it holds
+			// first, then at its own, which reused arrays up to twice as
+			// large may make more. It replaces the probe's copy, unless
+			// the other probe holds that one too: one the probe holds
+			// alone is made again in place, in arrays that have about
+			// the room it needs (a look before, the run held a little
+			// less); else its arrays come from the compact copies let go
+			// (keptSpare).
+			est, freeing := int64(r.KeptFootprint()), pr.size
+			alone := pr.copy != w.other(pr).copy
+			if !alone {
 				freeing = 0
 			}
 			if !p.charge(est, freeing) {
 				continue
 			}
-			c = p.getSpare()
-			r.CloneInto(c)
+			if pr.copy != nil && alone {
+				c = pr.copy
+				p.kept.Add(-pr.size)
+				pr.copy, pr.size = nil, 0
+			} else {
+				p.spareMu.Lock()
+				c = p.takeSpare(&p.keptSpare)
+				p.spareMu.Unlock()
+			}
+			r.KeepInto(c)
 			size = int64(c.Footprint())
 			p.kept.Add(size - est)
 		}
@@ -189,7 +203,9 @@ func (w *Runner) other(pr *probe) *probe {
 func (w *Runner) drop(pr, other *probe) {
 	if pr.copy != nil && pr.copy != other.copy {
 		w.p.kept.Add(-pr.size)
-		w.p.putSpare(pr.copy)
+		w.p.spareMu.Lock()
+		w.p.addSpare(&w.p.keptSpare, pr.copy)
+		w.p.spareMu.Unlock()
 	}
 	pr.copy, pr.size = nil, 0
 }
@@ -253,7 +269,7 @@ func (w *Runner) end(job Job) {
 // Its bytes are counted already (look), and stay counted until the last
 // slot lets it go (drop).
 func (p *Plan) keepIn(slots []*atomic.Pointer[keptRun], r *engine.Run, size int64) {
-	k := &keptRun{run: r, size: size}
+	k := &keptRun{run: r, size: size, compact: true}
 	k.refs.Store(int32(len(slots)))
 	for _, s := range slots {
 		p.drop(s.Swap(k))
