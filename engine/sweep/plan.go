@@ -160,7 +160,19 @@ func (k *keptRun) hold() bool {
 // (maxHeldCells), a sweep's memory stays under 64 MB whatever its grid
 // and seeds: the memory test sweeps fleet-probes' and go-inventory's
 // copies.
-const maxKept = 16 << 20
+//
+// The copies are compact now (engine's KeepInto): a run's arrays at about
+// their length, not at the capacities its Runner's largest run grew them
+// to, nine times as much in go-server's run at its hang's start. 12 MB of
+// them serve more cells than 16 MB of copies at capacity did:
+// go-inventory's patience sweep simulates 0.32 of its events where it
+// simulated 0.37 (one worker), go-server's memory sweep 0.44 where 0.52.
+// At 16 MB they were 0.24 and 0.41, but the heap held more, in many
+// smaller arrays, than the copies' bytes count: the 40 × 40 sweeps of
+// go-server's memory and go-inventory's workers took 62 to 66 MB of
+// memory in all (README), where they took 55 to 58 with 16 MB at
+// capacity, and take 57 to 60 at 12.
+const maxKept = 12 << 20
 
 // minKept is the least a plan keeps of runs to fork from, however large
 // its grid: some fifty of the cascade's runs, a column's finished run on
