@@ -258,7 +258,7 @@ func (r *Run) cloneInto(dst *Run, compact bool) {
 		d.waits = cloneWaits(waits, src.waits) // timers.go
 		d.tenancy = cloneTenancy(ten, src.tenancy)
 		d.series = cloneSized(series, src.series, compact, r.samples())
-		d.latencies = cloneSized(lat, src.latencies, compact, expectedAnswers(&r.sys.Endpoints[i], r.scenario.Duration))
+		d.latencies = cloneSized(lat, src.latencies, compact, r.latencyRoom(i))
 		d.arrivals = cloneStream(arr, src.arrivals)
 		d.traffic = cloneStream(tra, src.traffic)
 	}
@@ -444,6 +444,11 @@ func bytesSized[T any](s []T, compact bool, least int) int {
 // room init gives them.
 func (r *Run) samples() int { return int(r.scenario.Duration / r.every) }
 
+// latencyRoom is the room init gives endpoint i's latencies.
+func (r *Run) latencyRoom(i int) int {
+	return expectedAnswers(&r.sys.Endpoints[i], r.scenario.Duration)
+}
+
 // cloneStream copies src's state into s (a new stream when nil).
 func cloneStream(s, src *stream) *stream {
 	if src == nil {
@@ -489,7 +494,7 @@ func (r *Run) footprint(compact bool) int {
 		bytesAtLength(r.deferred, c) + r.tasksFootprint(c) + r.servicesFootprint(c)
 	for i := range r.endpoints {
 		es := &r.endpoints[i]
-		n += bytesSized(es.series, compact, r.samples()) + bytesSized(es.latencies, compact, expectedAnswers(&r.sys.Endpoints[i], r.scenario.Duration)) + es.waits.bytes(compact)
+		n += bytesSized(es.series, compact, r.samples()) + bytesSized(es.latencies, compact, r.latencyRoom(i)) + es.waits.bytes(compact)
 	}
 	for i := range r.dependencies {
 		ds := &r.dependencies[i]

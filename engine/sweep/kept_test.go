@@ -5,7 +5,6 @@ import (
 	"math"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
@@ -122,9 +121,8 @@ func TestFreedByCountsWhatReplacingLetsGo(t *testing.T) {
 	}
 }
 
-// goServerPlan sweeps go-server's variant v over two knobs, x and y: its
-// memory per task (KiB) and limit (MiB), its payments' bulkhead and the
-// bulkhead's wait.
+// goServerPlan sweeps go-server's variant v over two knobs, x and y, of
+// its memory per task (KiB) and limit (MiB) and its payments' bulkhead.
 func goServerPlan(t *testing.T, v int, x, y string) *Plan {
 	t.Helper()
 	ax, ay := twoAxes(t, x, y)
@@ -141,10 +139,6 @@ func goServerPlan(t *testing.T, v int, x, y string) *Plan {
 			sys.Tasks.Memory.Limit = val.(int64) << 20
 		case "payments.bulkhead":
 			sys.Dependencies[0].Policy.Bulkhead = int(val.(int64))
-		case "payments.bulkhead_wait":
-			d, err := time.ParseDuration(val.(string))
-			sys.Dependencies[0].Policy.BulkheadWait = d
-			return err
 		default:
 			return fmt.Errorf("no knob %q", path)
 		}
