@@ -440,11 +440,12 @@ func bytesSized[T any](s []T, compact bool, least int) int {
 	return arrayBytes(sizedCap(len(s), least) * int(unsafe.Sizeof(v)))
 }
 
-// samples is how many buckets the run's time series hold at its end, the
-// room init gives them.
+// samples is how many buckets the run's time series hold at its end: the
+// room init gives them, and a full copy of a compact one (cloneSized).
 func (r *Run) samples() int { return int(r.scenario.Duration / r.every) }
 
-// latencyRoom is the room init gives endpoint i's latencies.
+// latencyRoom is the room for endpoint i's latencies that init gives
+// them, and a full copy of a compact one (cloneSized).
 func (r *Run) latencyRoom(i int) int {
 	return expectedAnswers(&r.sys.Endpoints[i], r.scenario.Duration)
 }

@@ -46,7 +46,7 @@ func (r *Run) initFrontLimits() error {
 	}
 	if n := len(r.sys.Tenants); n > 0 {
 		r.tenants = make([]tenantState, n)
-		samples := int(r.scenario.Duration / r.every)
+		samples := r.samples()
 		for k := range r.tenants {
 			r.tenants[k].series = make([]TenantSample, 0, samples+1)
 		}

@@ -487,7 +487,7 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 	r.queue.headAt = noArrival // empty
 	r.lastBucket, r.measureFrom, r.measureTo = sc.Duration, sc.MeasureFrom, sc.MeasureTo
 	r.setCloseAt()
-	samples := int(sc.Duration / r.every)
+	samples := r.samples() // fork.go: a copy gives a series this room too
 
 	depIndex := map[string]int{}
 	// A reused state keeps its series' array (cells past the old length
@@ -529,7 +529,7 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 			es.dep = depIndex[e.Calls]
 		}
 		es.series = reuseBuf(series, samples)
-		es.latencies = reuseBuf(lat, expectedAnswers(e, sc.Duration))
+		es.latencies = reuseBuf(lat, r.latencyRoom(i))
 		if tr != nil && tr.seed == seed && tr.duration == sc.Duration {
 			es.shared = tr.find(endpointKey(sys, i))
 		}

@@ -93,8 +93,8 @@ type Plan struct {
 	// handed theirs over (keepEnd).
 	spareMu sync.Mutex
 	spare   []*engine.Run
-	// keptSpare holds the buffers of finished runs' copies let go, for
-	// the next copies (keepEnd).
+	// keptSpare holds the buffers of compact copies let go, for
+	// the next copies (keepCompact, the watch's look).
 	keptSpare []*engine.Run
 	// spareBytes is the Footprint of the runs in spare and keptSpare
 	// (maxSpareBytes).
@@ -122,9 +122,9 @@ type keptRun struct {
 	// A finished run (keepEnd) comes with what the job measured on it: a
 	// cell that forks from it at its end is that run, its knobs unused,
 	// and so measures the same (a metric reads counts, never a knob).
-	// A compact copy of one holds its series at their length (engine's
-	// KeepInto), and its buffers go back to keptSpare, not to spare: too
-	// small for a Runner.
+	// A compact copy (engine's KeepInto: a finished run's, a prefix's, a
+	// watched one) holds its arrays at about their length, and its
+	// buffers go back to keptSpare, not to spare: too small for a Runner.
 	compact bool
 	sample  Sample
 }
@@ -516,13 +516,11 @@ func (p *Plan) jobDone(job Job) {
 func (p *Plan) drop(k *keptRun) {
 	if k != nil && k.refs.Add(-1) == 0 {
 		p.kept.Add(-k.size)
+		pool := &p.spare
 		if k.compact {
-			p.spareMu.Lock()
-			p.addSpare(&p.keptSpare, k.run)
-			p.spareMu.Unlock()
-			return
+			pool = &p.keptSpare
 		}
-		p.putSpare(k.run)
+		p.putSpare(pool, k.run)
 	}
 }
 
@@ -544,7 +542,7 @@ func (p *Plan) keepEnd(job Job, r *engine.Run, s Sample) *engine.Run {
 	nx, ny := p.Size()
 	freed := p.freedBy(&p.endCol[job.Seed*nx+job.I], &p.endRow[job.Seed*ny+job.J])
 	if p.kept.Load()-freed+int64(r.Footprint()) <= p.keptMax*3/4 && p.keepRun(p.endCol, p.endRow, job, r, s, false) {
-		return p.getSpare()
+		return p.getSpare(&p.spare)
 	}
 	p.keepCompact(p.endCol, p.endRow, job, r, s)
 	return r
@@ -563,21 +561,18 @@ func (p *Plan) keepCompact(col, row []atomic.Pointer[keptRun], job Job, r *engin
 		// 1.4 MB, to let each go at once).
 		return
 	}
-	p.spareMu.Lock()
-	c := p.takeSpare(&p.keptSpare)
-	p.spareMu.Unlock()
+	c := p.getSpare(&p.keptSpare)
 	r.KeepInto(c)
 	if !p.keepRun(col, row, job, c, s, true) {
-		p.spareMu.Lock()
-		p.addSpare(&p.keptSpare, c)
-		p.spareMu.Unlock()
+		p.putSpare(&p.keptSpare, c)
 	}
 }
 
 // keepPrefix keeps a compact copy of r, job's run from the start now at
 // forkAt, for the later jobs of its column and row (preCol, preRow). The
-// run has the capacities its Runner's largest run so far grew to: a copy
-// of them, as this once was, took go-server's five times the bytes.
+// run has the capacities its Runner's largest run so far grew to: copied
+// at them, as it once was, a go-server run at its hang's start took up
+// to nine times the bytes.
 func (p *Plan) keepPrefix(job Job, r *engine.Run) {
 	if !r.Forkable() || !p.nextMayFork(job, r) {
 		return
@@ -718,18 +713,19 @@ const (
 	maxSpareBytes = 6 << 20
 )
 
-// putSpare keeps r's buffers for a Runner, unless enough are kept.
-func (p *Plan) putSpare(r *engine.Run) {
+// putSpare puts r in pool, p.spare (a Runner's run's buffers) or
+// p.keptSpare (a compact copy's), unless enough are kept there (addSpare).
+func (p *Plan) putSpare(pool *[]*engine.Run, r *engine.Run) {
 	p.spareMu.Lock()
-	p.addSpare(&p.spare, r)
+	p.addSpare(pool, r)
 	p.spareMu.Unlock()
 }
 
-// getSpare returns a spare run, or a new one when none is left.
-func (p *Plan) getSpare() *engine.Run {
+// getSpare returns a run of pool, or a new one when none is left.
+func (p *Plan) getSpare(pool *[]*engine.Run) *engine.Run {
 	p.spareMu.Lock()
 	defer p.spareMu.Unlock()
-	return p.takeSpare(&p.spare)
+	return p.takeSpare(pool)
 }
 
 // addSpare puts r in pool (spare or keptSpare), unless the pool holds

@@ -177,9 +177,7 @@ func (w *Runner) look(r *engine.Run) {
 				p.kept.Add(-pr.size)
 				pr.copy, pr.size = nil, 0
 			} else {
-				p.spareMu.Lock()
-				c = p.takeSpare(&p.keptSpare)
-				p.spareMu.Unlock()
+				c = p.getSpare(&p.keptSpare)
 			}
 			r.KeepInto(c)
 			size = int64(c.Footprint())
@@ -203,9 +201,7 @@ func (w *Runner) other(pr *probe) *probe {
 func (w *Runner) drop(pr, other *probe) {
 	if pr.copy != nil && pr.copy != other.copy {
 		w.p.kept.Add(-pr.size)
-		w.p.spareMu.Lock()
-		w.p.addSpare(&w.p.keptSpare, pr.copy)
-		w.p.spareMu.Unlock()
+		w.p.putSpare(&w.p.keptSpare, pr.copy)
 	}
 	pr.copy, pr.size = nil, 0
 }
