@@ -386,11 +386,60 @@ func (r *Run) putConn(id int32, answered bool) {
 // with room (handOut). Most connections come back with nobody waiting,
 // so that test is all a return costs past the counts, inlined where the
 // connection comes back.
+//
+// And a host that waits has no room: an attempt waits only when it finds
+// none (connReady), and each return gives the room it leaves away at once,
+// here. So a return gives room to hs alone, unless the pool as a whole was
+// full, when every host gains its share and handOut walks them all: while
+// the pool had room, hs's first waiter, if any, is the one, and nobody
+// else can be. In go-inventory's sweeps the inventory host's attempts wait
+// through the hang, and each of its connections that came back walked the
+// pool's hosts twice (for the waiter, then again for none), and each of
+// search-index's once, for nothing. TestPoolHandsOutAsItDid runs this
+// against the walk on every return; under debugChecks each return that
+// hands nothing out checks that no waiting host had room.
 func (r *Run) giveBack(ps *poolState, hs *hostState) {
 	ps.inUse--
 	hs.inUse--
 	if ps.waiting > 0 {
+		r.handBack(ps, hs)
+	}
+}
+
+// handBack is giveBack's hand-out of the room a connection to hs left, in
+// a pool where attempts wait.
+func (r *Run) handBack(ps *poolState, hs *hostState) {
+	full := ps.cfg.Size > 0 && ps.inUse+1 >= ps.cfg.Size // before the return
+	switch {
+	case full || (debugChecks && walkEveryReturn):
 		r.handOut(ps)
+	case hs.waiting > 0 && !r.pools.frozen:
+		r.handTo(ps, hs, r.firstWaiter(hs))
+	case debugChecks:
+		r.handedNothing(ps)
+	}
+}
+
+// Under debugChecks: walkEveryReturn makes giveBack walk the hosts on
+// every return, as it did before it knew better (the test that compares
+// the two sets it), and handedNothingCount counts the returns that handed
+// nothing out, so that the test knows it saw some.
+var (
+	walkEveryReturn    bool
+	handedNothingCount int
+)
+
+// handedNothing is giveBack's check of a return that handed nothing out
+// (debugChecks): no host of ps that has attempts waiting may have room.
+func (r *Run) handedNothing(ps *poolState) {
+	handedNothingCount++
+	if r.pools.frozen {
+		return
+	}
+	for k := range ps.hosts {
+		if w := &ps.hosts[k]; w.waiting > 0 && ps.room(w) {
+			panic("engine: a pool's host has attempts waiting and room for one")
+		}
 	}
 }
 
@@ -399,34 +448,41 @@ func (r *Run) giveBack(ps *poolState, hs *hostState) {
 func (r *Run) handOut(ps *poolState) {
 	pr := r.pools
 	for ps.waiting > 0 && !pr.frozen {
-		best := -1
+		best, id := -1, int32(0)
 		var bestSince time.Duration
 		for k := range ps.hosts {
 			w := &ps.hosts[k]
 			if w.waiting == 0 || !ps.room(w) {
 				continue
 			}
-			id := r.firstWaiter(w)
-			if since := pr.holds[id].since; best < 0 || since < bestSince {
-				best, bestSince = k, since
+			first := r.firstWaiter(w)
+			if since := pr.holds[first].since; best < 0 || since < bestSince {
+				best, bestSince, id = k, since, first
 			}
 		}
 		if best < 0 {
 			return
 		}
-		w := &ps.hosts[best]
-		id, _ := w.waiters.pop()
-		h := &pr.holds[id]
-		w.waiting--
-		ps.waiting--
-		ps.waited++
-		wait := r.now - h.since
-		ps.waitSum += wait
-		ps.waitMax = max(ps.waitMax, wait)
-		if r.connect(id, h, ps, w) {
-			req := &r.requests[id]
-			r.sendCall(id, req, r.dep(req))
-		}
+		r.handTo(ps, &ps.hosts[best], id)
+	}
+}
+
+// handTo gives hs's room to id, the first of its waiters.
+func (r *Run) handTo(ps *poolState, hs *hostState, id int32) {
+	if debugChecks && !ps.room(hs) {
+		panic("engine: a connection handed to a host with no room")
+	}
+	hs.waiters.pop()
+	h := &r.pools.holds[id]
+	hs.waiting--
+	ps.waiting--
+	ps.waited++
+	wait := r.now - h.since
+	ps.waitSum += wait
+	ps.waitMax = max(ps.waitMax, wait)
+	if r.connect(id, h, ps, hs) {
+		req := &r.requests[id]
+		r.sendCall(id, req, r.dep(req))
 	}
 }
 
