@@ -2,7 +2,6 @@ package engine
 
 import (
 	"testing"
-	"time"
 
 	"github.com/breakerlab/breakerlab/internal/deepequal"
 	"pgregory.net/rapid"
@@ -23,12 +22,7 @@ func TestPoolHandsOutAsItDid(t *testing.T) {
 	defer func() { walkEveryReturn = false }()
 	before := handedNothingCount
 	rapid.Check(t, func(t *rapid.T) {
-		sc := genTasksScenario(t)
-		if err := sc.Validate(); err != nil {
-			t.Skip("drawn scenario is not valid:", err)
-		}
-		seed := rapid.Uint64().Draw(t, "seed")
-		step := time.Duration(rapid.IntRange(20, 700).Draw(t, "stepMs")) * time.Millisecond
+		sc, seed, step := drawTasksCase(t)
 		skips, err := New(sc, 0, seed)
 		if err != nil {
 			t.Fatal(err)

@@ -120,6 +120,18 @@ func genTasksScenario(t *rapid.T) *Scenario {
 		Variants: []Variant{{Name: "v", System: sys}}}
 }
 
+// drawTasksCase draws a valid scenario of genTasksScenario's, a seed, and
+// the step by which a test advances its runs together.
+func drawTasksCase(t *rapid.T) (sc *Scenario, seed uint64, step time.Duration) {
+	sc = genTasksScenario(t)
+	if err := sc.Validate(); err != nil {
+		t.Skip("drawn scenario is not valid:", err)
+	}
+	seed = rapid.Uint64().Draw(t, "seed")
+	step = time.Duration(rapid.IntRange(20, 700).Draw(t, "stepMs")) * time.Millisecond
+	return sc, seed, step
+}
+
 // A tasks server's calls, and calls through a connection pool, walk their
 // layers on the fast path (enterFast), which asks for a connection, gives
 // it back and waits for the loop to answer as the pipeline does: the run
@@ -127,12 +139,7 @@ func genTasksScenario(t *rapid.T) *Scenario {
 // what a fork reads.
 func TestTasksFastLayersChangeNothing(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		sc := genTasksScenario(t)
-		if err := sc.Validate(); err != nil {
-			t.Skip("drawn scenario is not valid:", err)
-		}
-		seed := rapid.Uint64().Draw(t, "seed")
-		step := time.Duration(rapid.IntRange(20, 700).Draw(t, "stepMs")) * time.Millisecond
+		sc, seed, step := drawTasksCase(t)
 		fast, slow := fastAndPipeline(t, sc, 0, seed)
 		for !fast.Done() || !slow.Done() {
 			fast.Advance(step)
