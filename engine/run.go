@@ -1909,17 +1909,34 @@ func (q *ring) len() int { return q.n }
 
 func (q *ring) push(id int32, stamp uint64) {
 	if q.n == len(q.ids) {
-		size := max(16, 2*len(q.ids))
-		ids, stamps := make([]int32, size), make([]uint64, size)
-		for i := 0; i < q.n; i++ {
-			ids[i] = q.ids[(q.head+i)%len(q.ids)]
-			stamps[i] = q.stamps[(q.head+i)%len(q.ids)]
-		}
-		q.ids, q.stamps, q.head = ids, stamps, 0
+		q.grow()
 	}
 	at := (q.head + q.n) & (len(q.ids) - 1)
 	q.ids[at], q.stamps[at] = id, stamp
 	q.n++
+}
+
+// grow doubles the ring (16 entries at first), keeping them in order: in
+// place when both arrays have the room, as a waitRing does (timers.go: a
+// fork's copy, cloneRing, is made in the arrays of the run it replaces,
+// which keep their capacity), else in new arrays.
+func (q *ring) grow() {
+	size := max(16, 2*len(q.ids))
+	if old := len(q.ids); old > 0 && cap(q.ids) >= size && cap(q.stamps) >= size {
+		ids, stamps := q.ids[:size], q.stamps[:size]
+		if end := q.head + q.n; end > old {
+			copy(ids[old:], ids[:end-old])
+			copy(stamps[old:], stamps[:end-old])
+		}
+		q.ids, q.stamps = ids, stamps
+		return
+	}
+	ids, stamps := make([]int32, size), make([]uint64, size)
+	for i := 0; i < q.n; i++ {
+		ids[i] = q.ids[(q.head+i)%len(q.ids)]
+		stamps[i] = q.stamps[(q.head+i)%len(q.ids)]
+	}
+	q.ids, q.stamps, q.head = ids, stamps, 0
 }
 
 func (q *ring) pop() (int32, uint64) {
