@@ -167,11 +167,15 @@ func (k *keptRun) hold() bool {
 // them serve more cells than 16 MB of copies at capacity did:
 // go-inventory's patience sweep simulates 0.32 of its events where it
 // simulated 0.37 (one worker), go-server's memory sweep 0.44 where 0.52.
-// At 16 MB they were 0.24 and 0.41, but the heap held more, in many
-// smaller arrays, than the copies' bytes count: the 40 × 40 sweeps of
-// go-server's memory and go-inventory's workers took 62 to 66 MB of
-// memory in all (README), where they took 55 to 58 with 16 MB at
-// capacity, and take 57 to 60 at 12.
+// At 16 MB they were 0.24 and 0.41, but the 40 × 40 sweeps of go-server's
+// memory and go-inventory's workers took 62 to 66 MB of memory in all
+// (README), where they took 55 to 58 with 16 MB at capacity, and take 57
+// to 60 at 12. A copy at capacity counted bytes that took no memory: the
+// tail of a large array that nothing wrote lies in pages the system never
+// hands the process, while a compact copy is written through, every byte
+// it counts resident. 16 MB of compact copies are some 4 MB more of the
+// process's memory than 12, and so they measured (62 to 64 MB, with the
+// rings that now grow in place, engine's waitRing).
 const maxKept = 12 << 20
 
 // minKept is the least a plan keeps of runs to fork from, however large
