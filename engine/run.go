@@ -1922,13 +1922,8 @@ func (q *ring) push(id int32, stamp uint64) {
 // which keep their capacity), else in new arrays.
 func (q *ring) grow() {
 	size := max(16, 2*len(q.ids))
-	if old := len(q.ids); old > 0 && cap(q.ids) >= size && cap(q.stamps) >= size {
-		ids, stamps := q.ids[:size], q.stamps[:size]
-		if end := q.head + q.n; end > old {
-			copy(ids[old:], ids[:end-old])
-			copy(stamps[old:], stamps[:end-old])
-		}
-		q.ids, q.stamps = ids, stamps
+	if len(q.ids) > 0 && cap(q.ids) >= size && cap(q.stamps) >= size {
+		q.ids, q.stamps = doubleInPlace(q.ids, q.head, q.n, size), doubleInPlace(q.stamps, q.head, q.n, size)
 		return
 	}
 	ids, stamps := make([]int32, size), make([]uint64, size)

@@ -62,15 +62,8 @@ func (w *waitRing) add() *timerWait {
 // sweep allocated (495 of 895 MB).
 func (w *waitRing) grow() {
 	size := max(64, 2*len(w.items))
-	if old := len(w.items); old > 0 && cap(w.items) >= size {
-		// The timers from head to the array's end stay where they are;
-		// those that wrapped round to its start go past its old end,
-		// where the doubled ring's indices, from the same head, put them.
-		items := w.items[:size]
-		if end := w.head + w.n; end > old {
-			copy(items[old:], items[:end-old])
-		}
-		w.items = items
+	if len(w.items) > 0 && cap(w.items) >= size {
+		w.items = doubleInPlace(w.items, w.head, w.n, size)
 		return
 	}
 	items := make([]timerWait, size)
@@ -78,6 +71,20 @@ func (w *waitRing) grow() {
 		items[i] = w.items[(w.head+i)&(len(w.items)-1)]
 	}
 	w.items, w.head = items, 0
+}
+
+// doubleInPlace makes a ring of n entries from head, in items, one of
+// size entries in the same array, which has the capacity: the entries
+// from head to the array's end stay where they are, and those that
+// wrapped round to its start go past its old end, where the larger ring's
+// indices, from the same head, put them.
+func doubleInPlace[T any](items []T, head, n, size int) []T {
+	old := len(items)
+	grown := items[:size]
+	if end := head + n; end > old {
+		copy(grown[old:], grown[:end-old])
+	}
+	return grown
 }
 
 // dropDead drops from the ring the timers between its first and its last
