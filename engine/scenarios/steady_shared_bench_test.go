@@ -34,3 +34,24 @@ func BenchmarkSharedGoInventory(b *testing.B) { benchSteadyShared(b, GoInventory
 // whose arrivals take the tasks server's batch (arriveTasks), which
 // BenchmarkSteadyGoServer's drawn traffic never reaches.
 func BenchmarkSharedGoServer(b *testing.B) { benchSteadyShared(b, GoServer) }
+
+// BenchmarkSharedGoInventoryPerHost is go-inventory with its client pool
+// capped at 20 connections a host, as its sweep of service workers × the
+// per-host cap runs it: through the database's slowdown the product
+// service's calls to inventory wait for a connection, and each one that
+// comes back goes to the next (engine/pools_run.go), a path the other
+// benchmarks' pools, never full, do not take.
+func BenchmarkSharedGoInventoryPerHost(b *testing.B) {
+	benchSteadyShared(b, func() *engine.Scenario {
+		sc := GoInventory()
+		for v := range sc.Variants {
+			pools := sc.Variants[v].System.Pools
+			for i := range pools {
+				if pools[i].Name == "transport" {
+					pools[i].PerHost = 20
+				}
+			}
+		}
+		return sc
+	})
+}
