@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -44,7 +45,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	seeds := fs.Int("seeds", 3, "how many seeds each cell runs on (from --seed up)")
 	seed := fs.Uint64("seed", defaultSeed, "the first seed")
 	goal := fs.String("goal", "", "a threshold whose boundary is drawn, METRIC>=NUMBER (or <=, >, <), e.g. 'search.ok>=0.99'")
-	workers := fs.Int("workers", 0, "runs at once (0: one per core)")
+	workers := fs.Int("workers", 0, "runs at once, at most one per core (0: one per core)")
 	width := fs.Int("width", 80, "the widest line the heatmap may draw")
 	format := &choiceFlag{value: "table", choices: []string{"table", "csv", "json", "svg", "png"}}
 	fs.Var(format, "format", "output format: table (a heatmap), csv, json, svg or png")
@@ -85,6 +86,11 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		return usagef("--seeds must be between 1 and 1000, got %d", *seeds)
 	case *width < 40:
 		return usagef("--width must be at least 40 columns, got %d", *width)
+	case *workers < 0 || *workers > runtime.GOMAXPROCS(0):
+		// A sweep is all CPU: a worker past the cores adds no speed, but
+		// holds a run of its own (some 4 MB for go-server's memory sweep),
+		// and 400 of them took 250 MB and five times as long.
+		return usagef("--workers must be from 0 (one per core) to %d, the cores this process may use, got %d", runtime.GOMAXPROCS(0), *workers)
 	}
 	base := build()
 	if *variant < 1 || *variant > len(base.Variants) {

@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -40,6 +41,10 @@ func TestSweepBadVaryListsKnobs(t *testing.T) {
 			[]string{"want METRIC>=NUMBER"}},
 		{[]string{"sweep", "cascade", "--vary", "workers=10..20", "--vary", "search.rate=1..2", "--vary", "profile.rate=1..2", "--measure", "search.ok"},
 			[]string{"one or two knobs"}},
+		{[]string{"sweep", "cascade", "--vary", "workers=10..20", "--measure", "search.ok", "--workers", "-1"},
+			[]string{"--workers must be from 0 (one per core) to", "got -1"}},
+		{[]string{"sweep", "cascade", "--vary", "workers=10..20", "--measure", "search.ok", "--workers", strconv.Itoa(runtime.GOMAXPROCS(0) + 1)},
+			[]string{"--workers must be from 0 (one per core) to " + strconv.Itoa(runtime.GOMAXPROCS(0)) + ", the cores"}},
 	} {
 		_, stderr, code := run(t, tc.args...)
 		if code != 2 {
