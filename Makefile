@@ -251,11 +251,16 @@ FUZZ_TARGETS = $(shell grep -r --include='*_test.go' -o '^func Fuzz[A-Za-z0-9_]*
 # failsafe-go) play DIFF_SCRIPTS random scripts each (a few thousand in
 # `make test`).
 DIFF_SCRIPTS ?= 50000
+# go test stops a package's binary after 10 minutes by default; at 20,000
+# cases the engine's properties alone take longer on two cores (they were
+# stopped by it, between two tests, at 10 minutes), so the long runs have
+# a bound of their own, still there to stop a run that hangs.
+LONG_TIMEOUT ?= 3h
 
 test-long: cross
 	$(GO) test -count=1 -pgo=$(CURDIR)/$(PGO_PROFILE) ./engine/... ./cmd/breakerlab/
-	$(GO) test -count=1 -run='^Test' $(RAPID_PKGS) -args -rapid.checks=$(RAPID_CHECKS)
-	$(GO) test -count=1 -run='Differential$$' ./engine/breaker -args -diff.scripts=$(DIFF_SCRIPTS)
+	$(GO) test -count=1 -timeout=$(LONG_TIMEOUT) -run='^Test' $(RAPID_PKGS) -args -rapid.checks=$(RAPID_CHECKS)
+	$(GO) test -count=1 -timeout=$(LONG_TIMEOUT) -run='Differential$$' ./engine/breaker -args -diff.scripts=$(DIFF_SCRIPTS)
 	@set -e; for ft in $(FUZZ_TARGETS); do \
 		pkg=$${ft%%:*}; target=$${ft##*:}; \
 		echo "fuzz $$pkg $$target for $(FUZZTIME)"; \
