@@ -15,7 +15,7 @@ export GOFLAGS := $(strip $(GOFLAGS) -trimpath)
 # add up. An atexit_sleep_ms of your own in GORACE is kept.
 export GORACE := $(if $(findstring atexit_sleep_ms=,$(GORACE)),$(GORACE),$(strip $(GORACE) atexit_sleep_ms=0))
 
-.PHONY: run test tidy vet lint unit bench build test-long cross cross-os release-check release-config man pgo
+.PHONY: run test tidy vet lint unit bench build test-long cross cross-os release-check release-config man pgo instructions
 
 run:
 	$(GO) run ./cmd/breakerlab
@@ -285,6 +285,27 @@ bench:
 # pgo` makes the profile again from the code as it is, after a change to
 # the engine's hot paths.
 PGO_PROFILE := cmd/breakerlab/default.pgo
+
+# instructions counts what each built-in sweep of BenchmarkSweep20x20Builtins
+# (tui/sweepui/builtins_bench_test.go) costs on one worker, under
+# callgrind: the figure a shared machine does not move (README "Speed",
+# engine/SPEED.md), where its seconds move by half. SWEEPS picks some
+# (SWEEPS='go-server/permit-wait cascade/breaker'); all thirty take some
+# twenty minutes. Each level of a name is anchored: unanchored,
+# rate-limit-vs-bulkhead/shedding also ran service-shedding, and cascade
+# async-cascade. It needs valgrind.
+SWEEPS ?= $(shell sed -n 's|^\t{"\([a-z-]*/[a-z-]*\)", .*|\1|p' tui/sweepui/builtins_bench_test.go)
+
+instructions:
+	@command -v valgrind >/dev/null || { echo "make instructions needs valgrind (apt install valgrind)"; exit 2; }
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(GO) test -c -pgo=$(CURDIR)/$(PGO_PROFILE) -o "$$tmp/sweepui.test" ./tui/sweepui/ && \
+	cd tui/sweepui && for s in $(SWEEPS); do \
+		out=$$(GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+			"$$tmp/sweepui.test" -test.run='^$$' -test.bench="Sweep20x20Builtins/^$${s%%/*}\$$/^$${s#*/}\$$" -test.benchtime=1x -test.cpu=1 2>&1); \
+		echo "$$out" | grep -q "^BenchmarkSweep20x20Builtins/$$s " || { echo "$$s: no such sweep in tui/sweepui/builtins_bench_test.go, or it failed:"; echo "$$out" | tail -5; exit 1; }; \
+		echo "$$out" | awk -v s="$$s" '/Collected :/ { printf "%-48s %6.2f G\n", s, $$NF / 1e9 }'; \
+	done
 
 pgo:
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
