@@ -158,8 +158,10 @@ func (k *keptRun) hold() bool {
 // them (keptCap), down to minKept. With the traffic's bound
 // (maxSharedRequests), the spare runs' (maxSpareBytes) and the cells'
 // (maxHeldCells), a sweep's memory stays under 64 MB whatever its grid
-// and seeds: the memory test sweeps fleet-probes' and go-inventory's
-// copies.
+// and seeds, on two workers: the memory test sweeps fleet-probes' and
+// go-inventory's copies. Each worker past those holds a run of its own
+// besides, as large as the system it simulates (some 4 MB in go-server's
+// memory sweep; engine/SPEED.md).
 //
 // The copies are compact now (engine's KeepInto): a run's arrays at about
 // their length, not at the capacities its Runner's largest run grew them
@@ -169,7 +171,7 @@ func (k *keptRun) hold() bool {
 // simulated 0.37 (one worker), go-server's memory sweep 0.44 where 0.52.
 // At 16 MB they were 0.24 and 0.41, but the 40 × 40 sweeps of go-server's
 // memory and go-inventory's workers took 62 to 66 MB of memory in all
-// (README), where they took 55 to 58 with 16 MB at capacity, and take 57
+// (engine/SPEED.md), where they took 55 to 58 with 16 MB at capacity, and take 57
 // to 60 at 12. A copy at capacity counted bytes that took no memory: the
 // tail of a large array that nothing wrote lies in pages the system never
 // hands the process, while a compact copy is written through, every byte
