@@ -4,12 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"sort"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine"
 	toml "github.com/pelletier/go-toml/v2"
-	"github.com/pelletier/go-toml/v2/unstable"
 )
 
 // DefaultVariant names the one variant of a file that has no [[variants]].
@@ -24,7 +22,7 @@ const DefaultVariant = "default"
 func Parse(filename string, data []byte) (*engine.Scenario, error) {
 	var doc map[string]any
 	if err := toml.Unmarshal(data, &doc); err != nil {
-		return nil, syntaxError(filename, data, err)
+		return nil, syntaxError(filename, err)
 	}
 	c := &conv{file: filename, ix: indexLines(data)}
 	sc, err := c.scenario(doc)
@@ -34,64 +32,17 @@ func Parse(filename string, data []byte) (*engine.Scenario, error) {
 	return sc, nil
 }
 
-// syntaxError turns the TOML decoder's complaint into an Error.
-func syntaxError(filename string, data []byte, err error) error {
+// syntaxError turns the TOML decoder's complaint into an Error. Since
+// go-toml v2.4 every complaint, a key or table defined twice too, is a
+// DecodeError with its position; anything else is named without a line.
+func syntaxError(filename string, err error) error {
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
 		line, col := de.Position()
 		msg := strings.TrimPrefix(de.Error(), "toml: ")
 		return &Error{File: filename, Line: line, Err: invalid{fmt.Errorf("not valid TOML (column %d): %s", col, msg)}}
 	}
-	// A key or table defined twice: the decoder's message has no position.
-	msg := strings.TrimPrefix(err.Error(), "toml: ")
-	return &Error{File: filename, Line: failingLine(data, err), Err: invalid{fmt.Errorf("not valid TOML: %s (a key or table may be defined only once)", msg)}}
-}
-
-// failingLine finds the line of the expression (a key = value or a table
-// header) the decoder stopped at, for its errors that carry no position: the
-// decoder handles expressions one after another, so the first prefix of the
-// document that ends after that expression fails the same way.
-func failingLine(data []byte, err error) int {
-	type expr struct{ line, start int }
-	var exprs []expr
-	ix := &lineIndex{starts: []int{0}}
-	for i, b := range data {
-		if b == '\n' {
-			ix.starts = append(ix.starts, i+1)
-		}
-	}
-	var p unstable.Parser
-	p.Reset(data)
-	for p.NextExpression() {
-		n := p.Expression()
-		var first *unstable.Node
-		switch n.Kind {
-		case unstable.KeyValue, unstable.Table, unstable.ArrayTable:
-			it := n.Key()
-			if it.Next() {
-				first = it.Node()
-			}
-		}
-		if l := ix.nodeLine(first); l > 0 {
-			exprs = append(exprs, expr{line: l, start: ix.starts[l-1]})
-		}
-	}
-	cut := func(k int) int { // the end of expression k
-		if k+1 < len(exprs) {
-			return exprs[k+1].start
-		}
-		return len(data)
-	}
-	fails := func(k int) bool {
-		var doc map[string]any
-		e := toml.Unmarshal(data[:cut(k)], &doc)
-		return e != nil && e.Error() == err.Error()
-	}
-	k := sort.Search(len(exprs), fails)
-	if k == len(exprs) {
-		return 0
-	}
-	return exprs[k].line
+	return &Error{File: filename, Err: invalid{fmt.Errorf("not valid TOML: %s", strings.TrimPrefix(err.Error(), "toml: "))}}
 }
 
 // conv turns a decoded document into a scenario.

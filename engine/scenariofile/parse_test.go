@@ -234,7 +234,7 @@ func TestParseErrors(t *testing.T) {
 		{"a duplicate variant", base + variant + variant, 22,
 			[]string{`variants "v": the name is used twice (first on line 19): give each variant its own name`}},
 		{"a key set twice", strings.Replace(base, "queue = 4", "queue = 4\nqueue = 5", 1), 7,
-			[]string{`not valid TOML: key queue is already defined`}},
+			[]string{`not valid TOML (column 1): key queue is already defined`}},
 		{"an unknown dependency", strings.Replace(base, `calls = "payment"`, `calls = "payments"`, 1), 11,
 			[]string{`endpoints "checkout": calls "payments", which is not a dependency (have: "payment")`}},
 		{"an override of an endpoint that does not exist", base + variant + "[variants.endpoints.chekout]\nrate = 4\n", 20,
