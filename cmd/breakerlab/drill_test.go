@@ -91,7 +91,7 @@ func TestDrillRefusesBadInput(t *testing.T) {
 	}{
 		{[]string{"drill", "--topic", "breakers"}, "allowed: cascade, timeout"},
 		{[]string{"drill", "--generate", "0"}, "from 1 to 1000"},
-		{[]string{"drill", "--generate", "x"}, "invalid value"},
+		{[]string{"drill", "--generate", "x"}, `--generate takes a whole number (print N generated problems with their answers (1 to 1000) instead of drilling), got "x"`},
 		{[]string{"drill", "--deck", "--generate", "3"}, "give one of them"},
 		{[]string{"drill", "--seed", "3"}, "goes with --generate"},
 		{[]string{"drill", "--new", "-1"}, "0 or more"},
@@ -99,11 +99,9 @@ func TestDrillRefusesBadInput(t *testing.T) {
 		{[]string{"drill", "--generate", "2", "--kind", "nope"}, "allowed: little, pool"},
 		{[]string{"drill", "--generate", "2", "--format", "xml"}, "text, json"},
 		{[]string{"drill", "extra"}, "takes no arguments"},
-		{[]string{"drill", "--help"}, "--generate"},
 		{[]string{"drill"}, "needs a terminal"},
 		{[]string{"cheatsheet", "--format", "html"}, "text, markdown"},
 		{[]string{"cheatsheet", "now"}, "takes no arguments"},
-		{[]string{"cheatsheet", "--help"}, "--format"},
 	} {
 		_, errOut, code := run(t, c.args...)
 		if code != 2 || !strings.Contains(errOut, c.want) {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -22,7 +23,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, usagef("%s", flagHelp(fs))
 			}
-			return nil, usagef("%v\n%s", err, flagHelp(fs))
+			return nil, usagef("%v\n%s", explainFlagError(fs, err), flagHelp(fs))
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -31,6 +32,40 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		positional = append(positional, rest[0])
 		args = rest[1:]
 	}
+}
+
+// badValueRE is how the flag package words a value its own number,
+// duration or bool flags could not read ("invalid value "-1" for flag
+// -seed: parse error", "invalid boolean value "x" for -wide: parse error").
+var badValueRE = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): (?:parse error|value out of range)$`)
+
+// explainFlagError says what a flag of the flag package's own kinds takes,
+// where the package says only "parse error".
+func explainFlagError(fs *flag.FlagSet, err error) error {
+	m := badValueRE.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	f := fs.Lookup(m[2])
+	if f == nil {
+		return err
+	}
+	var takes string
+	switch fmt.Sprintf("%T", f.Value) {
+	case "*flag.uint64Value", "*flag.uintValue":
+		takes = "a whole number, 0 or more"
+	case "*flag.intValue", "*flag.int64Value":
+		takes = "a whole number"
+	case "*flag.float64Value":
+		takes = "a number"
+	case "*flag.durationValue":
+		takes = "a duration, such as 500ms, 2s or 1m30s"
+	case "*flag.boolValue":
+		takes = "true or false (or nothing: --" + f.Name + " alone is true)"
+	default:
+		return err
+	}
+	return fmt.Errorf("--%s takes %s (%s), got %q", f.Name, takes, f.Usage, m[1])
 }
 
 // flagHelp lists a flag set's flags in one short block.

@@ -34,7 +34,6 @@ func TestInterviewHeadless(t *testing.T) {
 		{[]string{"interview", "--minutes", "121"}, "1 to 120"},
 		{[]string{"interview", "a", "b"}, "at most one prompt"},
 		{[]string{"interview", "--list", "--rubric", "e-commerce"}, "takes no prompt"},
-		{[]string{"interview", "--help"}, "--minutes"},
 		{[]string{"interview", "e-commerce"}, "needs a terminal"},
 	} {
 		_, errOut, code := run(t, c.args...)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -73,6 +72,36 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 		}
 		fmt.Fprintf(c.OutOrStdout(), "%s\n\n%s", c.Short, c.UsageString())
 	})
+	// `help NAME`: cobra's own help command shows the root's page, exit 0,
+	// for a name that is no command; this one says so and exits 2.
+	root.SetHelpCommand(&cobra.Command{
+		Use:   "help [COMMAND]",
+		Short: "a command's flags and examples",
+		RunE: func(_ *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return usageError{fmt.Errorf("help takes one command's name, got %d words (%s)", len(args), strings.Join(args, " "))}
+			}
+			if len(args) == 0 {
+				printUsage(stdout)
+				return nil
+			}
+			c, ok := commands[args[0]]
+			if !ok {
+				return unknownCommandError{args[0]}
+			}
+			printCommandHelp(stdout, c)
+			return nil
+		},
+		ValidArgsFunction: func(_ *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			var names []string
+			for _, n := range commandNames() {
+				if len(args) == 0 && strings.HasPrefix(n, toComplete) {
+					names = append(names, n)
+				}
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
+	})
 	for _, name := range commandNames() {
 		c := commands[name]
 		root.AddCommand(&cobra.Command{
@@ -93,19 +122,19 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	return root
 }
 
-// runCommand runs a registered command on its raw arguments. When the
-// arguments ask for help, the command's own help (its flags) is followed by
-// its examples, on the stream and with the exit code the command chose.
+// runCommand runs a registered command on its raw arguments. Arguments that
+// ask for help (`run --help`, `run cascade -h`) get `help NAME`'s page on
+// standard output and exit 0, as a flag package's own -h does, so that
+// `breakerlab run --help | less` shows it; exercises, which has commands of
+// its own, answers its help itself.
 func runCommand(c command, args []string, stdout, stderr io.Writer) error {
+	if c.name != "exercises" && asksForHelp(args) {
+		printCommandHelp(stdout, c)
+		return nil
+	}
 	err := c.run(args, stdout, stderr)
-	if ex := c.examplesText(); ex != "" && asksForHelp(args) {
-		var u usageError
-		switch {
-		case err == nil:
-			fmt.Fprintf(stdout, "\nexamples:\n%s", indentExamples(ex))
-		case errors.As(err, &u):
-			err = usageError{fmt.Errorf("%w\n\nexamples:\n%s", err, strings.TrimRight(indentExamples(ex), "\n"))}
-		}
+	if ex := c.examplesText(); ex != "" && err == nil && asksForHelp(args) {
+		fmt.Fprintf(stdout, "\nexamples:\n%s", indentExamples(ex))
 	}
 	if err != nil {
 		return commandError{c.name, err}

@@ -21,41 +21,69 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// Every command answers --help with its flags and examples, with the exit
-// code it always had (2, on standard error, for the commands whose own flag
-// parser prints the help; 0 for exercises, which prints a usage page), and
-// `help NAME` shows the same with exit 0. A flag no command defines exits 2.
-// A command added to the table must be added here.
+// Every command answers --help and -h as `help NAME` does: its summary,
+// flags and examples on standard output, exit 0 (so that `breakerlab run
+// --help | less` shows them); exercises, which has commands of its own,
+// prints its usage page, exit 0. A flag no command defines exits 2. The
+// table lists the flag each command's help must show; a command added to
+// the table of commands must be added here.
 func TestEveryCommandHelpAndBadFlag(t *testing.T) {
-	helpCode := map[string]int{
-		"challenge": 2, "challenges": 2, "cheatsheet": 2, "completion": 2, "drill": 2,
-		"exercises": 0, "facts": 2, "home": 2, "interview": 2, "lab": 2, "lesson": 2,
-		"lessons": 2, "man": 2, "presets": 2, "record": 2, "run": 2, "sandbox": 2, "scenarios": 2,
-		"serve": 2, "sweep": 2, "version": 2,
+	flagShown := map[string]string{
+		"challenge": "--check", "challenges": "--check", "cheatsheet": "--format", "completion": "",
+		"drill": "--generate", "exercises": "", "facts": "", "home": "", "interview": "--minutes",
+		"lab": "--rate", "lesson": "--step", "lessons": "", "man": "", "presets": "",
+		"record": "--size", "run": "--seed", "sandbox": "--seed", "scenarios": "--dump",
+		"serve": "--listen", "sweep": "--vary", "version": "",
 	}
 	for _, name := range commandNames() {
-		want, ok := helpCode[name]
+		flag, ok := flagShown[name]
 		if !ok {
 			t.Errorf("command %s is not in this test's table", name)
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
-			out, errOut, code := run(t, name, "--help")
-			if code != want {
-				t.Errorf("%s --help: exit %d, want %d", name, code, want)
+			help, errOut, code := run(t, "help", name)
+			if code != 0 || !strings.HasPrefix(help, "breakerlab "+name+": ") || !strings.Contains(help, "examples:") || !strings.Contains(help, flag) {
+				t.Errorf("help %s: exit %d, %q %q; want exit 0, its summary, examples and %s", name, code, help, errOut, flag)
 			}
-			if !strings.Contains(out+errOut, "examples:\n  breakerlab") && !strings.Contains(out+errOut, "examples:\n  source") {
-				t.Errorf("%s --help lists no examples:\n%s%s", name, out, errOut)
+			asking := [][]string{{"--help"}, {"-h"}, {"nothing-to-see", "--help"}}
+			if name == "exercises" {
+				asking = asking[:2] // its first word names one of its commands
 			}
-			out, errOut, code = run(t, "help", name)
-			if code != 0 || !strings.HasPrefix(out, "breakerlab "+name+": ") || !strings.Contains(out, "examples:") {
-				t.Errorf("help %s: exit %d, %q %q", name, code, out, errOut)
+			for _, asks := range asking {
+				out, errOut, code := run(t, append([]string{name}, asks...)...)
+				if code != 0 || errOut != "" || !strings.Contains(out, "examples:\n  ") {
+					t.Errorf("%s %q: exit %d, stdout %q, stderr %q; want exit 0 and the help on stdout", name, asks, code, out, errOut)
+				}
+				if name != "exercises" && out != help {
+					t.Errorf("%s %q printed\n%s\nwhere help %s prints\n%s", name, asks, out, name, help)
+				}
 			}
 			_, errOut, code = run(t, name, "--breakerlab-no-such-flag")
 			if code != 2 || !strings.Contains(errOut, "breakerlab-no-such-flag") {
 				t.Errorf("%s with a bad flag: exit %d, %q; want exit 2 naming the flag", name, code, errOut)
 			}
 		})
+	}
+}
+
+// `help` with a name that is no command, or with two, is a usage error;
+// cobra's own help command printed the root's page with exit 0.
+func TestHelpOfNoCommand(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"help", "nosuch"}, `unknown command "nosuch"; the commands are: challenge,`},
+		{[]string{"help", "run", "sweep"}, "help takes one command's name, got 2 words (run sweep)"},
+	} {
+		out, errOut, code := run(t, c.args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, c.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, c.want)
+		}
+	}
+	if got := completions(t, "help", "sw"); !slices.Equal(got, []string{"sweep"}) {
+		t.Errorf("help sw completes to %q, want [sweep]", got)
 	}
 }
 

@@ -1,0 +1,27 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// A value the flag package cannot read (a negative seed, a name where a
+// number goes) is named with what the flag takes, where the package itself
+// says only "parse error"; the flags are listed after it, exit 2.
+func TestBadFlagValuesSayWhatTheyTake(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "cascade", "--seed", "-1"}, `--seed takes a whole number, 0 or more (the random seed: the same seed gives the same result), got "-1"`},
+		{[]string{"run", "cascade", "--seed", "99999999999999999999"}, `--seed takes a whole number, 0 or more`},
+		{[]string{"sweep", "cascade", "--variant", "protected", "--vary", "workers=1..3", "--measure", "search.ok"}, `--variant takes a whole number (the variant to sweep, counting from 1), got "protected"`},
+		{[]string{"run", "cascade", "--wide=maybe"}, `--wide takes true or false (or nothing: --wide alone is true)`},
+		{[]string{"lab", "checkout", "--rate", "x"}, `--rate takes a number`},
+	} {
+		_, errOut, code := run(t, c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "parse error") || !strings.Contains(errOut, "\nflags of ") {
+			t.Errorf("%q: exit %d, %q; want exit 2, %q and the flags", c.args, code, errOut, c.want)
+		}
+	}
+}
