@@ -56,8 +56,14 @@ var numberRE = regexp.MustCompile(`\d+(?:[.,]\d+)*`)
 var nameLikeRE = regexp.MustCompile(`(?i)\bp\d+(?:\.\d+)?\b|\b\dxx\b|\bv\d+(?:\.\d+)*\b|seeds/\d+|HTTP/\d(?:\.\d)?|\b\d+(?:st|nd|rd|th)\b|\b[a-z]+\d+[a-z0-9]*\b|\b\d+[a-z]+\d+[a-z0-9]*\b`)
 
 // statusCodes are the HTTP statuses texts name; they are names, not
-// quantities. 500 is left out on purpose: it is also the AWS quota.
+// quantities, unless a unit or a count's noun follows ("a 503", "429
+// Too Many Requests", but "429 ms" and "504 workers" are quantities). 500
+// is left out on purpose: it is also the AWS quota.
 var statusCodes = map[string]bool{"200": true, "400": true, "404": true, "408": true, "429": true, "502": true, "503": true, "504": true}
+
+// quantityAfterRE is what, right after a number, makes it a quantity: a
+// unit of time, size or share, or the noun of what a text counts.
+var quantityAfterRE = regexp.MustCompile(`^(?:\s*%|\s*(?:ns|µs|us|ms|s|m|h|seconds?|milliseconds?|minutes?|hours?|[KMG]i?B|workers?|threads?|requests?|calls?|connections?|permits?|slots?|tokens?|shards?|instances?|customers?|tenants?|clients?|retries|attempts?|tasks?|goroutines?|hosts?|rps|qps|a second|per second)\b)`)
 
 // UncheckedNumbers lists the numbers typed in text that nothing checks:
 // not inside a placeholder, not a name (p99, 5xx, v8, seeds/001, 503), and
@@ -91,9 +97,13 @@ func UncheckedNumbers(text string, givens ...string) []string {
 		}
 	}
 	var out []string
-	for _, n := range numberRE.FindAllString(nameLikeRE.ReplaceAllString(bare.String(), " "), -1) {
-		n = strings.TrimRight(n, ",.")
-		if n == "" || known[n] || known[strings.ReplaceAll(n, ",", "")] || statusCodes[n] {
+	plain := nameLikeRE.ReplaceAllString(bare.String(), " ")
+	for _, at := range numberRE.FindAllStringIndex(plain, -1) {
+		n := strings.TrimRight(plain[at[0]:at[1]], ",.")
+		if n == "" || known[n] || known[strings.ReplaceAll(n, ",", "")] {
+			continue
+		}
+		if statusCodes[n] && !quantityAfterRE.MatchString(plain[at[1]:]) {
 			continue
 		}
 		out = append(out, n)

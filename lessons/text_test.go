@@ -61,6 +61,10 @@ func TestUncheckedNumbers(t *testing.T) {
 		{"It sees 30 calls, fewer than 100.", []string{"A breaker needs 100 calls and gets 30 a minute."}, nil},
 		{"It sees 30 calls, fewer than 100, in 60 s.", []string{"A breaker needs 100 calls and gets 30 a minute."}, []string{"60"}},
 		{"Envoy allows 1,024 connections.", nil, []string{"1,024"}},
+		// A status code is a name; the same digits with a unit or a count's
+		// noun after them are a quantity typed by hand.
+		{"A 429 Too Many Requests, then a 503; a 504 at the gateway.", nil, nil},
+		{"Their p99 is 429 ms; 504 workers; 200 requests a second; 503% more.", nil, []string{"429", "504", "200", "503"}},
 	} {
 		got := UncheckedNumbers(c.text, c.givens...)
 		if !slices.Equal(got, c.want) {
