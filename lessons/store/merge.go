@@ -52,8 +52,8 @@ func Save[T any](f File, mine T, merge func(mine, disk T) T, valid func(disk *T)
 		saved = merge(mine, disk)
 	case errors.Is(err, fs.ErrNotExist):
 	case errors.Is(err, ErrCorrupt):
-		aside := fmt.Sprintf("%s.corrupt-%s", f.Path, now.UTC().Format(asideTime))
-		if rerr := os.Rename(f.Path, aside); rerr != nil {
+		aside, rerr := setAside(f.Path, now)
+		if rerr != nil {
 			return mine, "", fmt.Errorf("the %s %s is unreadable (%v) and could not be moved aside: %w", f.Name, f.Path, err, rerr)
 		}
 		note = fmt.Sprintf("The %s on disk was unreadable (%v); it was moved to %s and this window's progress was saved in its place.", f.Name, err, aside)

@@ -58,6 +58,33 @@ func (e corruptError) Is(target error) bool { return target == ErrCorrupt }
 // UTC, and free of characters a file system might refuse.
 const asideTime = "20060102T150405Z"
 
+// asideTries is how many names setAside tries: PATH.corrupt-TIME, then
+// with -2 up to -9 after it.
+const asideTries = 9
+
+// setAside renames the file at path to PATH.corrupt-TIME (TIME being now in
+// UTC, to the second), or, when that name is taken (another file set aside
+// in the same second), to the first of PATH.corrupt-TIME-2 to -9 that is
+// free: a rename would replace a file already set aside, and that is a
+// learner's progress too. It returns the new name.
+func setAside(path string, now time.Time) (string, error) {
+	base := fmt.Sprintf("%s.corrupt-%s", path, now.UTC().Format(asideTime))
+	for k := 1; k <= asideTries; k++ {
+		aside := base
+		if k > 1 {
+			aside = fmt.Sprintf("%s-%d", base, k)
+		}
+		if _, err := os.Lstat(aside); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err := os.Rename(path, aside); err != nil {
+			return "", err
+		}
+		return aside, nil
+	}
+	return "", fmt.Errorf("%s and the names %s-2 to -%d are all taken", base, base, asideTries)
+}
+
 // dirPerm is the mode of a folder Write creates.
 const dirPerm = 0o755
 
@@ -153,8 +180,8 @@ func (f File) Load(v any, valid func() error, now time.Time) (loaded bool, notic
 	if err == nil {
 		return true, "", nil
 	}
-	aside := fmt.Sprintf("%s.corrupt-%s", f.Path, now.UTC().Format(asideTime))
-	if rerr := os.Rename(f.Path, aside); rerr != nil {
+	aside, rerr := setAside(f.Path, now)
+	if rerr != nil {
 		return false, fmt.Sprintf("The %s %s is unreadable (%v) and could not be moved aside (%v); %s.", f.Name, f.Path, err, rerr, f.Afresh), nil
 	}
 	return false, fmt.Sprintf("The %s was unreadable (%v); it was moved to %s and %s.", f.Name, err, aside, f.Afresh), nil

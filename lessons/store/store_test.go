@@ -162,15 +162,47 @@ func TestWrongVersionNamesBothVersions(t *testing.T) {
 	}
 }
 
-// A corrupt file that cannot be renamed (its new name is taken by a folder
-// that is not empty) stays in place, and the notice says so.
+// A second corrupt file set aside in the same second takes the next free
+// name, so the first one set aside is not replaced.
+func TestCorruptFilesOfOneSecondKeepEach(t *testing.T) {
+	f := progressFile(t.TempDir())
+	os.MkdirAll(filepath.Dir(f.Path), 0o755)
+	base := f.Path + ".corrupt-20261130T130000Z"
+	for k, content := range []string{"{first", "{second", "{third"} {
+		os.WriteFile(f.Path, []byte(content), 0o644)
+		_, loaded, notice := load(t, f)
+		want := base
+		if k > 0 {
+			want = fmt.Sprintf("%s-%d", base, k+1)
+		}
+		if loaded || !strings.Contains(notice, "it was moved to "+want+" and") {
+			t.Fatalf("load %d: loaded %v, notice %q; want it moved to %s", k+1, loaded, notice, want)
+		}
+	}
+	for k, content := range []string{"{first", "{second", "{third"} {
+		name := base
+		if k > 0 {
+			name = fmt.Sprintf("%s-%d", base, k+1)
+		}
+		if b, err := os.ReadFile(name); err != nil || string(b) != content {
+			t.Errorf("%s holds %q (%v), want %q", name, b, err, content)
+		}
+	}
+}
+
+// A corrupt file that cannot be renamed (every name it could take is taken)
+// stays in place, and the notice says so.
 func TestCorruptFileThatCannotMove(t *testing.T) {
 	f := progressFile(t.TempDir())
-	os.MkdirAll(f.Path+".corrupt-20261130T130000Z/x", 0o755)
+	base := f.Path + ".corrupt-20261130T130000Z"
+	os.MkdirAll(base, 0o755)
+	for k := 2; k <= asideTries; k++ {
+		os.MkdirAll(fmt.Sprintf("%s-%d", base, k), 0o755)
+	}
 	os.WriteFile(f.Path, []byte("{not json"), 0o644)
 	_, loaded, notice := load(t, f)
 	if loaded || !strings.HasPrefix(notice, "The test progress file "+f.Path+" is unreadable (") ||
-		!strings.Contains(notice, ") and could not be moved aside (") || !strings.HasSuffix(notice, "; progress starts afresh.") {
+		!strings.Contains(notice, ") and could not be moved aside ("+base+" and the names "+base+"-2 to -9 are all taken)") || !strings.HasSuffix(notice, "; progress starts afresh.") {
 		t.Fatalf("loaded %v, notice %q", loaded, notice)
 	}
 	if b, _ := os.ReadFile(f.Path); string(b) != "{not json" {
