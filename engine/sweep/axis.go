@@ -61,6 +61,9 @@ func ParseVary(spec string) (Axis, error) {
 		if a < 0 || b < a {
 			return Axis{}, fmt.Errorf("--vary %s: want 0 <= FROM <= TO, got %v..%v", path, a, b)
 		}
+		if err := oneStepOneValue(path, hasSteps, steps, a != b, from, to); err != nil {
+			return Axis{}, err
+		}
 		if a == b {
 			steps = 1
 		}
@@ -83,6 +86,9 @@ func ParseVary(spec string) (Axis, error) {
 	}
 	if b < a {
 		return Axis{}, fmt.Errorf("--vary %s: want FROM <= TO, got %v..%v", path, a, b)
+	}
+	if err := oneStepOneValue(path, hasSteps, steps, a != b, from, to); err != nil {
+		return Axis{}, err
 	}
 	if a == b {
 		steps = 1
@@ -108,6 +114,16 @@ func ParseVary(spec string) (Axis, error) {
 		ax.X = append(ax.X, f)
 	}
 	return ax, nil
+}
+
+// oneStepOneValue refuses a range of two ends asked for in one step
+// (bulkhead=5..60:1): the axis would hold FROM alone, and TO would be
+// dropped without a word.
+func oneStepOneValue(path string, hasSteps bool, steps int, twoEnds bool, from, to string) error {
+	if hasSteps && steps == 1 && twoEnds {
+		return fmt.Errorf("--vary %s: %s..%s:1 asks for one value from a range of two: give 2 steps or more, or one value as %s..%s:1", path, from, to, from, from)
+	}
+	return nil
 }
 
 // fractional says whether a knob takes shares or factors, never whole

@@ -128,6 +128,10 @@ func ParseGoal(s string, sc *engine.Scenario, v int) (Goal, error) {
 		if !ok {
 			continue
 		}
+		if strings.ContainsAny(name, "=!<>") || strings.ContainsAny(num, "=!<>") {
+			// search.ok=>0.5, search.ok==0.5, search.ok!=0.5
+			return Goal{}, fmt.Errorf("goal %q: the comparison is one of >=, <=, >, <, such as search.ok>=0.99", s)
+		}
 		m, err := ParseMetric(name, sc, v)
 		if err != nil {
 			return Goal{}, fmt.Errorf("goal %q: %w", s, err)
@@ -135,6 +139,9 @@ func ParseGoal(s string, sc *engine.Scenario, v int) (Goal, error) {
 		x, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 			return Goal{}, fmt.Errorf("goal %q: the threshold %q is not a number", s, strings.TrimSpace(num))
+		}
+		if m.Unit() == "share" && (x < 0 || x > 1) {
+			return Goal{}, fmt.Errorf("goal %q: %s is a share, from 0 to 1 (0.99 for 99%%), got %v", s, m.Name, x)
 		}
 		return Goal{Metric: m, Op: op, Threshold: x}, nil
 	}

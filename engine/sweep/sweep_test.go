@@ -43,6 +43,12 @@ func TestParseVary(t *testing.T) {
 
 // A bad range says what was wrong and what is allowed.
 func TestParseVaryErrors(t *testing.T) {
+	// One value in one step is an axis of one value.
+	for _, one := range []string{"workers=8..8:1", "payment.timeout=2s..2s:1", "workers=8..8"} {
+		if ax, err := ParseVary(one); err != nil || len(ax.Values) != 1 {
+			t.Errorf("%s: %v values, %v; want one value", one, ax.Values, err)
+		}
+	}
 	for _, tc := range []struct{ spec, want string }{
 		{"workers", "want PATH=FROM..TO[:STEPS]"},
 		{"=1..2", "want PATH=FROM..TO[:STEPS]"},
@@ -53,6 +59,8 @@ func TestParseVaryErrors(t *testing.T) {
 		{"workers=1..10:500", "steps must be a whole number from 1 to 200"},
 		{"payment.timeout=1s..5", "give both ends as durations"},
 		{"payment.timeout=3s..1s", "want 0 <= FROM <= TO"},
+		{"payment.timeout=100ms..2s:1", "100ms..2s:1 asks for one value from a range of two: give 2 steps or more, or one value as 100ms..100ms:1"},
+		{"workers=5..60:1", "5..60:1 asks for one value from a range of two"},
 	} {
 		_, err := ParseVary(tc.spec)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -93,6 +101,20 @@ func TestParseMetricAndGoal(t *testing.T) {
 	}
 	if _, err := ParseGoal("search.ok=0.99", sc, 0); err == nil {
 		t.Error("a goal without a comparison was accepted")
+	}
+	for _, c := range []struct{ goal, want string }{
+		{"search.ok=>0.5", "the comparison is one of >=, <=, >, <"},
+		{"search.ok>=>0.5", "the comparison is one of >=, <=, >, <"},
+		{"search.ok>=5", "search.ok is a share, from 0 to 1 (0.99 for 99%), got 5"},
+		{"search.failed<-0.1", "search.failed is a share, from 0 to 1"},
+	} {
+		if _, err := ParseGoal(c.goal, sc, 0); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("goal %q: %v, want an error saying %q", c.goal, err, c.want)
+		}
+	}
+	// A latency is not a share: a threshold past 1 is a number of ms.
+	if g, err := ParseGoal("search.p99<=250", sc, 0); err != nil || g.Threshold != 250 {
+		t.Errorf("search.p99<=250: %+v, %v", g, err)
 	}
 }
 
