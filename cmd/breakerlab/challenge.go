@@ -137,6 +137,10 @@ func checkBriefs(stdout io.Writer, files []string) error {
 	if bad > 0 {
 		return fmt.Errorf("%d of %d challenges type numbers by hand in their brief or hint", bad, len(cs))
 	}
+	if len(cs) == 1 {
+		fmt.Fprintf(stdout, "1 challenge: every number in its brief and hint comes from its scenario, a fact or a goal\n")
+		return nil
+	}
 	fmt.Fprintf(stdout, "%d challenges: every number in their briefs and hints comes from their scenario, a fact or a goal\n", len(cs))
 	return nil
 }

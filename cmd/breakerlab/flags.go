@@ -73,7 +73,11 @@ func flagHelp(fs *flag.FlagSet) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "flags of %s:", fs.Name())
 	fs.VisitAll(func(f *flag.Flag) {
-		fmt.Fprintf(&b, "\n  --%s", f.Name)
+		dashes := "--"
+		if len(f.Name) == 1 {
+			dashes = "-" // -o FILE, as the usage lines and examples write it
+		}
+		fmt.Fprintf(&b, "\n  %s%s", dashes, f.Name)
 		if f.DefValue != "" && f.DefValue != "false" {
 			fmt.Fprintf(&b, " (default %s)", f.DefValue)
 		}

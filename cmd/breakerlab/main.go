@@ -73,6 +73,9 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case len(args) > 0 && (args[0] == "-h" || args[0] == "--help"):
 		args = append([]string{"help"}, args[1:]...)
+	case len(args) > 0 && (args[0] == "--version" || args[0] == "-version"):
+		args = append([]string{"version"}, args[1:]...) // as most programs take it
+
 	case len(args) == 0 || strings.HasPrefix(args[0], "-"):
 		args = append([]string{defaultCommand}, args...)
 	}

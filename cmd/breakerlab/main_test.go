@@ -186,9 +186,11 @@ func TestScenariosListsOnePerLine(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
-	out, _, code := run(t, "version")
-	if code != 0 || !strings.HasPrefix(out, "breakerlab ") {
-		t.Fatalf("version: %d %q", code, out)
+	for _, args := range [][]string{{"version"}, {"--version"}, {"-version"}} {
+		out, _, code := run(t, args...)
+		if code != 0 || !strings.HasPrefix(out, "breakerlab ") {
+			t.Errorf("%q: %d %q", args, code, out)
+		}
 	}
 }
 

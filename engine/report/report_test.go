@@ -83,6 +83,22 @@ func TestTableAndCSV(t *testing.T) {
 	if !strings.Contains(table.String(), "100.0%") || !strings.Contains(table.String(), "from 2 s to 8 s") {
 		t.Fatalf("table:\n%s", table.String())
 	}
+	// The first line names the scenario and seed, and its summary after a
+	// colon; a scenario without one has no colon left hanging.
+	for _, summary := range []string{"", "one slow dependency"} {
+		sc.Summary = summary
+		var b bytes.Buffer
+		if err := WriteTable(&b, sc, 1, snaps); err != nil {
+			t.Fatal(err)
+		}
+		want := sc.Name + ", seed 1\n"
+		if summary != "" {
+			want = sc.Name + ", seed 1: " + summary + "\n"
+		}
+		if first, _, _ := strings.Cut(b.String(), "\n"); first+"\n" != want {
+			t.Errorf("summary %q: first line %q, want %q", summary, first, want)
+		}
+	}
 	if err := WriteCSV(&csv, snaps); err != nil {
 		t.Fatal(err)
 	}
