@@ -122,12 +122,15 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 	}
 	if *check {
 		if format.value == "json" {
+			if *step != 0 {
+				return usagef("--step goes with --check's text, not its json (which holds every step): `breakerlab lesson %s --check --step %d`", pos[0], *step)
+			}
 			enc := json.NewEncoder(stdout)
 			enc.SetEscapeHTML(false)
 			enc.SetIndent("", "  ")
 			return enc.Encode(p.Outline())
 		}
-		printLesson(stdout, p)
+		printLesson(stdout, p, *step)
 		return nil
 	}
 	if err := needTerminal(stdout, "the lesson player", noPlayer); err != nil {
@@ -140,10 +143,14 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 }
 
 // printLesson writes a prepared lesson as plain text: each step's title,
-// its Markdown with the numbers filled in, and its question.
-func printLesson(w io.Writer, p *lessons.Prepared) {
+// its Markdown with the numbers filled in, and its question; only step
+// `only` (from 1) when it is not 0, without the recap.
+func printLesson(w io.Writer, p *lessons.Prepared, only int) {
 	fmt.Fprintf(w, "%s (%s): %d steps, every number filled in and every claim checked\n", p.Lesson.Title, p.Lesson.ID, len(p.Steps))
 	for i, s := range p.Steps {
+		if only != 0 && i != only-1 {
+			continue
+		}
 		fmt.Fprintf(w, "\n== step %d/%d: %s\n", i+1, len(p.Steps), s.Title)
 		if s.HasSim() {
 			fmt.Fprintf(w, "   simulation: %s, from %v", s.Sim, s.From)
@@ -165,7 +172,7 @@ func printLesson(w io.Writer, p *lessons.Prepared) {
 			printAnswer(w, q)
 		}
 	}
-	if len(p.Recap) > 0 {
+	if len(p.Recap) > 0 && only == 0 {
 		fmt.Fprintf(w, "\n== what this lesson taught\n")
 		for _, r := range p.Recap {
 			fmt.Fprintf(w, "   - %s\n", r)

@@ -84,6 +84,14 @@ func TestLessonCheckPrintsEveryNumber(t *testing.T) {
 	if strings.Contains(out, "{{") {
 		t.Error("--check output has an unfilled placeholder")
 	}
+	// --step N prints that step alone; with json it is refused.
+	one, errOut, code := run(t, "lesson", "1", "--check", "--step", "3")
+	if code != 0 || strings.Count(one, "\n== ") != 1 || !strings.Contains(one, "\n== step 3/") || !strings.Contains(out, one[strings.Index(one, "\n== step 3/"):]) {
+		t.Errorf("--check --step 3: exit %d, %q; want step 3 alone, as --check prints it:\n%s", code, errOut, one)
+	}
+	if _, errOut, code := run(t, "lesson", "1", "--check", "--step", "3", "--format", "json"); code != 2 || !strings.Contains(errOut, "--step goes with --check's text") {
+		t.Errorf("--check --step --format json: exit %d, %q", code, errOut)
+	}
 }
 
 func TestLessonBadInputIsAUsageError(t *testing.T) {
