@@ -41,7 +41,11 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 	}
 	var b strings.Builder
 	line := func(indent int, text string) { writeWrapped(&b, text, width, indent) }
-	line(0, fmt.Sprintf("%s, seed %d: %s", sc.Name, seed, sc.Summary))
+	if sc.Summary == "" {
+		line(0, fmt.Sprintf("%s, seed %d", sc.Name, seed))
+	} else {
+		line(0, fmt.Sprintf("%s, seed %d: %s", sc.Name, seed, sc.Summary))
+	}
 	line(0, fmt.Sprintf("Share of each endpoint's requests that arrived from %s to %s", seconds(sc.MeasureFrom), seconds(sc.MeasureTo)))
 	b.WriteString("\n")
 
@@ -71,12 +75,17 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 		nameWidth = max(nameWidth, len(s.Variant))
 	}
 	const cell = 9
+	if width > 0 && nameWidth+cell+1 > width {
+		// Not even one column fits beside the longest design's name: the
+		// longest go on lines of their own (writeShares).
+		nameWidth = max(len("design"), width-cell-1)
+	}
 	// Cut the columns into tables that fit, whole endpoints at a time.
 	for i, part := range fitColumns(cols, nameWidth, cell, width) {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		writeShares(&b, first, snaps, part, nameWidth, cell)
+		writeShares(&b, first, snaps, part, nameWidth, cell, width)
 	}
 	for _, s := range snaps {
 		b.WriteString("\n")
@@ -157,7 +166,7 @@ func fitColumns(cols []column, nameWidth, cell, width int) [][]column {
 
 // writeShares writes one share table: the endpoints' names over their
 // columns, the outcome names, then a row per variant.
-func writeShares(b *strings.Builder, first engine.Snapshot, snaps []engine.Snapshot, cols []column, nameWidth, cell int) {
+func writeShares(b *strings.Builder, first engine.Snapshot, snaps []engine.Snapshot, cols []column, nameWidth, cell, width int) {
 	var head strings.Builder
 	fmt.Fprintf(&head, "%-*s", nameWidth, "")
 	for i := 0; i < len(cols); {
@@ -167,6 +176,15 @@ func writeShares(b *strings.Builder, first engine.Snapshot, snaps []engine.Snaps
 		}
 		span := (j - i) * (cell + 1)
 		name := first.Endpoints[cols[i].endpoint].Name
+		if i == 0 && utf8.RuneCountInString(name) > span-1 {
+			// The first endpoint's name may reach left over the design
+			// column, which is blank on this line, ending over its last
+			// column: a table narrowed to one column still names it whole.
+			head.Reset()
+			fmt.Fprintf(&head, "%*s", nameWidth+span, truncate(name, nameWidth+span))
+			i = j
+			continue
+		}
 		fmt.Fprintf(&head, " %-*s", span-1, truncate(name, span-1))
 		i = j
 	}
@@ -182,7 +200,14 @@ func writeShares(b *strings.Builder, first engine.Snapshot, snaps []engine.Snaps
 	}
 	b.WriteString("\n")
 	for _, s := range snaps {
-		fmt.Fprintf(b, "%-*s", nameWidth, s.Variant)
+		if utf8.RuneCountInString(s.Variant) > nameWidth {
+			// Too long to stand beside even one column: the name on a
+			// line of its own, its shares under it.
+			writeWrapped(b, s.Variant, width, 2)
+			fmt.Fprintf(b, "%-*s", nameWidth, "")
+		} else {
+			fmt.Fprintf(b, "%-*s", nameWidth, s.Variant)
+		}
 		for _, c := range cols {
 			t := WindowTally(&s.Endpoints[c.endpoint])
 			share := t.Share(c.outcome)
@@ -279,13 +304,14 @@ func thousands(n uint64) string {
 }
 
 func truncate(s string, n int) string {
-	if len(s) <= n {
+	r := []rune(s)
+	if len(r) <= n {
 		return s
 	}
 	if n <= 1 {
-		return s[:n]
+		return string(r[:max(n, 0)])
 	}
-	return s[:n-1] + "…"
+	return string(r[:n-1]) + "…"
 }
 
 // units are the words that stay on the line of the number before them.

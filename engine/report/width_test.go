@@ -26,7 +26,7 @@ func TestTableFitsTheWidth(t *testing.T) {
 		if err := report.WriteTable(&wide, sc, 5, snaps); err != nil {
 			t.Fatal(err)
 		}
-		for _, width := range []int{80, 100} {
+		for _, width := range []int{40, 60, 80, 100} {
 			var narrow bytes.Buffer
 			if err := report.WriteTableWidth(&narrow, sc, 5, snaps, width); err != nil {
 				t.Fatal(err)
