@@ -15,8 +15,17 @@ type faultFlag struct{ specs []chaos.Spec }
 // addFaultFlag adds --fault to a command's flags.
 func addFaultFlag(fs *flag.FlagSet) *faultFlag {
 	f := &faultFlag{}
-	fs.Var(f, "fault", "inject a fault, repeatable: "+chaos.Grammar)
+	fs.Var(f, "fault", "inject a fault, repeatable (a later fault of a part overrides an earlier one where they overlap): "+chaos.Grammar)
 	return f
+}
+
+// strings is the faults as given, each in its canonical form.
+func (f *faultFlag) strings() []string {
+	var out []string
+	for _, sp := range f.specs {
+		out = append(out, sp.String())
+	}
+	return out
 }
 
 func (f *faultFlag) String() string {

@@ -82,11 +82,17 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	case "svg", "png":
 		return picture.Run(stdout, sc, *seed, snaps, format.value)
 	case "json":
-		return report.WriteJSON(stdout, report.Build(sc, *seed, snaps))
+		rep := report.Build(sc, *seed, snaps)
+		rep.Faults = faults.strings()
+		return report.WriteJSON(stdout, rep)
 	case "csv":
 		return report.WriteCSV(stdout, snaps)
 	}
-	return report.WriteTableWidth(stdout, sc, *seed, snaps, width)
+	var notes []string
+	if len(faults.specs) > 0 {
+		notes = append(notes, "with --fault "+strings.Join(faults.strings(), "; "))
+	}
+	return report.WriteTableWidth(stdout, sc, *seed, snaps, width, notes...)
 }
 
 // runWithProgress runs every variant of sc, showing progress on stderr

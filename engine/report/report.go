@@ -22,6 +22,9 @@ type Report struct {
 	Seed     uint64    `json:"seed"`
 	WindowMS [2]int64  `json:"window_ms"`
 	Variants []Variant `json:"variants"`
+	// Faults are the faults injected into the scenario's script before it
+	// ran (run --fault), as given; left out when there were none.
+	Faults []string `json:"faults,omitempty"`
 	// Shuffle holds the shuffle-sharding scenario's own results.
 	Shuffle any `json:"shuffle,omitempty"`
 }

@@ -35,7 +35,10 @@ func WriteTable(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engine.Sn
 // with a hanging indent, and a share table too wide for the width is cut
 // into several, each with the design column, one or more endpoints apiece.
 // No number is ever split.
-func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engine.Snapshot, width int) error {
+//
+// notes follow the first line, one line each (what the run was changed by,
+// such as the faults --fault injected).
+func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engine.Snapshot, width int, notes ...string) error {
 	if len(snaps) == 0 {
 		return nil
 	}
@@ -45,6 +48,9 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 		line(0, fmt.Sprintf("%s, seed %d", sc.Name, seed))
 	} else {
 		line(0, fmt.Sprintf("%s, seed %d: %s", sc.Name, seed, sc.Summary))
+	}
+	for _, n := range notes {
+		line(2, n)
 	}
 	line(0, fmt.Sprintf("Share of each endpoint's requests that arrived from %s to %s", seconds(sc.MeasureFrom), seconds(sc.MeasureTo)))
 	b.WriteString("\n")
@@ -87,6 +93,15 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 		}
 		writeShares(&b, first, snaps, part, nameWidth, cell, width)
 	}
+	// The lines below count two spans: a design's requests are the window's,
+	// as the shares above; the calls that reached a dependency, the whole
+	// run's. Said once, so that no one divides the one by the other.
+	b.WriteString("\n")
+	scope := fmt.Sprintf("Below, each design's requests are those that arrived from %s to %s; the calls that reached a dependency are counted over the whole run.", seconds(sc.MeasureFrom), seconds(sc.MeasureTo))
+	if anyTimeout(sc) {
+		scope += " A call its timeout gave up on stays in flight at the dependency until the dependency answers it."
+	}
+	line(0, scope)
 	for _, s := range snaps {
 		b.WriteString("\n")
 		line(2, s.Variant+":")
@@ -132,6 +147,21 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// anyTimeout says whether a call to a dependency in some variant of sc has
+// a timeout: then a dependency's calls in flight may outnumber the workers
+// that wait on them (cascade's hung recommendations holds 800 against 200
+// threads), and the table says why.
+func anyTimeout(sc *engine.Scenario) bool {
+	for _, v := range sc.Variants {
+		for _, d := range v.System.Dependencies {
+			if d.Policy.Timeout > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fitColumns cuts cols into runs that fit width beside the design column,

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
@@ -63,5 +64,66 @@ func TestWrapKeepsANumberWithItsUnit(t *testing.T) {
 	}
 	if got := report.Wrap("a wait of 500 ms, then more words to make it wrap here", 20, 2); strings.Contains(got, "500\n") {
 		t.Fatalf("500 ms split:\n%s", got)
+	}
+}
+
+// The table says, once, what its lines below the shares count, and both
+// halves of the sentence hold in the engine: a design's requests are the
+// window's (a narrower window counts fewer) while a dependency's calls are
+// the whole run's (the same whatever the window); and a call a timeout gave
+// up on stays in flight at its dependency (cascade's hung recommendations
+// holds more calls than the pool has threads to wait on them).
+func TestTableSaysWhatItsLinesCount(t *testing.T) {
+	sc := scenarios.Cascade()
+	snaps, err := engine.RunAll(sc, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := report.WriteTable(&b, sc, 5, snaps); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"Below, each design's requests are those that arrived from 10 s to 30 s; the calls that reached a dependency are counted over the whole run.",
+		" A call its timeout gave up on stays in flight at the dependency until the dependency answers it.",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the table does not say %q:\n%s", want, b.String())
+		}
+	}
+	narrow := scenarios.Cascade()
+	narrow.MeasureTo = narrow.MeasureFrom + time.Second
+	narrowSnaps, err := engine.RunAll(narrow, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v := range snaps {
+		for e := range snaps[v].Endpoints {
+			if w, n := snaps[v].Endpoints[e].Window.Total(), narrowSnaps[v].Endpoints[e].Window.Total(); n >= w {
+				t.Errorf("%s/%s: %d requests in a 1 s window, %d in 20 s: not the window's", snaps[v].Variant, snaps[v].Endpoints[e].Name, n, w)
+			}
+		}
+		for d := range snaps[v].Dependencies {
+			if w, n := snaps[v].Dependencies[d].Calls, narrowSnaps[v].Dependencies[d].Calls; n != w {
+				t.Errorf("%s/%s: %d calls with a 1 s window, %d with 20 s: not the whole run's", snaps[v].Variant, snaps[v].Dependencies[d].Name, n, w)
+			}
+		}
+	}
+	recs := snaps[0].Dependencies[2]
+	if workers := sc.Variants[0].System.Workers; recs.Name != "recommendations" || recs.InFlightMax <= workers {
+		t.Errorf("%s: at most %d in flight with %d threads; the sentence about calls given up on explains nothing here", recs.Name, recs.InFlightMax, workers)
+	}
+	// A scenario with no timeout has no calls given up on: no sentence.
+	var none bytes.Buffer
+	noTimeout := scenarios.Cascade()
+	noTimeout.Variants = noTimeout.Variants[:1]
+	for i := range noTimeout.Variants[0].System.Dependencies {
+		noTimeout.Variants[0].System.Dependencies[i].Policy.Timeout = 0
+	}
+	if err := report.WriteTable(&none, noTimeout, 5, snaps[:1]); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(none.String(), "gave up on") {
+		t.Errorf("a scenario without timeouts speaks of calls a timeout gave up on:\n%s", none.String())
 	}
 }
