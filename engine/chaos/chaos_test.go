@@ -144,6 +144,16 @@ func TestApplyRefusesWithTheTargets(t *testing.T) {
 			t.Errorf("Apply(%q) = %v, want an error saying %q", tc.in, err, tc.says)
 		}
 	}
+	// A health check, called at a fixed interval, is named as what it is,
+	// not as a part the scenario does not have.
+	sp, err := Parse("1s health down")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Apply(build(t, "checkout"), []Spec{sp})
+	if want := "health is an endpoint called every 250ms, a fixed interval, which no fault can change"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Apply(1s health down) on checkout = %v, want an error saying %q", err, want)
+	}
 }
 
 func TestApplyLeavesTheOriginal(t *testing.T) {

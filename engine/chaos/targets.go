@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 )
@@ -214,6 +215,11 @@ func Check(sc *engine.Scenario, sp Spec) error {
 func resolve(sc *engine.Scenario, targets []Target, sp Spec) (Target, error) {
 	t, ok := Find(targets, sp.Target)
 	if !ok {
+		if e := intervalEndpoint(sc, sp.Target); e != "" {
+			// An endpoint called at a fixed interval (a health check) has
+			// no rate for a surge to multiply: name it as what it is.
+			return Target{}, fmt.Errorf("fault %q: %s is an endpoint called every %v, a fixed interval, which no fault can change (a surge multiplies an endpoint's rate); targets: %s", sp.String(), e, intervalOf(sc, e), Describe(targets))
+		}
 		return Target{}, fmt.Errorf("fault %q: %s has no part called %q; targets: %s", sp.String(), sc.Name, sp.Target, Describe(targets))
 	}
 	if !t.Takes(sp.Kind) {
@@ -227,4 +233,26 @@ func resolve(sc *engine.Scenario, targets []Target, sp Spec) (Target, error) {
 		return Target{}, fmt.Errorf("fault %q: %s's traffic runs from 0 to %v; inject at a moment before its end", sp.String(), sc.Name, sc.Duration)
 	}
 	return t, nil
+}
+
+// intervalEndpoint is name when some variant of sc has an endpoint of that
+// name called at a fixed interval, and "" otherwise.
+func intervalEndpoint(sc *engine.Scenario, name string) string {
+	if intervalOf(sc, name) > 0 {
+		return name
+	}
+	return ""
+}
+
+// intervalOf is the interval of sc's endpoint called name in the first
+// variant that has it so, or 0.
+func intervalOf(sc *engine.Scenario, name string) time.Duration {
+	for _, v := range sc.Variants {
+		for _, e := range v.System.Endpoints {
+			if e.Name == name && e.Interval > 0 {
+				return e.Interval
+			}
+		}
+	}
+	return 0
 }
