@@ -66,6 +66,9 @@ type Cost struct {
 	// and time series, plus the requests in flight of the variant running;
 	// a sweep's figure is one cell's run (its runs do not keep theirs).
 	Bytes float64
+	// Held is about how many requests the largest step holds in flight at
+	// once, at its worst (a part of Bytes).
+	Held float64
 }
 
 // The figures behind the estimate.
@@ -113,6 +116,7 @@ func EstimateCost(sc *Scenario) Cost {
 		c.Events += vc.events
 		kept += vc.kept
 		inFlight = max(inFlight, vc.inFlight)
+		c.Held = max(c.Held, vc.held)
 	}
 	c.Bytes = kept + inFlight + min(c.Arrivals/max(1, float64(c.Variants)), maxSharedArrivals)*bytesPerDrawn
 	return c
@@ -133,6 +137,7 @@ func EstimateSweepCost(cells []*Scenario, v, seeds int) Cost {
 		c.Requests += vc.requests * float64(seeds)
 		c.Events += vc.events * float64(seeds)
 		c.Bytes = max(c.Bytes, vc.kept+vc.inFlight)
+		c.Held = max(c.Held, vc.held)
 	}
 	return c
 }
@@ -164,6 +169,7 @@ func (c Cost) Plus(d Cost) Cost {
 	c.Requests += d.Requests
 	c.Events += d.Events
 	c.Bytes = max(c.Bytes, d.Bytes)
+	c.Held = max(c.Held, d.Held)
 	return c
 }
 
@@ -290,16 +296,31 @@ func ParseBudget(s string) (int64, error) {
 // when set, is how the user raises the budget (the command line's
 // "--budget"); without it the message says the budget is fixed (a
 // classroom session's, say).
+//
+// Memory, when set, says the run was refused for the memory it would hold
+// (Cost.Bytes past MaxRunBytes), which no budget raises.
 type BudgetError struct {
 	Cost   Cost
 	Budget int64
 	Flag   string
+	Memory bool
 }
+
+// MaxRunBytes is the most memory a run (or a sweep's cell) may be
+// estimated to hold at once: a valid file can otherwise ask for a server
+// a thousand times too slow for its clients, with an unbounded queue, and
+// hold tens of gigabytes before the system kills it. The built-in
+// scenarios, lessons, challenges and sweeps hold a few megabytes each.
+const MaxRunBytes = 1e9
 
 // ErrOverBudget is what every BudgetError is (errors.Is).
 var ErrOverBudget = errors.New("over the budget of simulated requests")
 
 func (e *BudgetError) Error() string {
+	if e.Memory {
+		return fmt.Sprintf("this run would hold about %s of memory at once (%s requests in flight at its worst, %s), more than the %s a run may hold: bound the server's queue, give it more workers, or make the scenario shorter or slower",
+			formatBytes(e.Cost.Bytes), FormatCount(e.Cost.Held), e.Cost.Why(), formatBytes(MaxRunBytes))
+	}
 	msg := fmt.Sprintf("this run would simulate about %s requests (%s), over the budget of %s",
 		FormatCount(e.Cost.Requests), e.Cost.Why(), FormatCount(float64(e.Budget)))
 	if e.Flag != "" {
@@ -327,7 +348,18 @@ func CheckCost(c Cost, budget int64) error {
 	if c.Over(budget) {
 		return &BudgetError{Cost: c, Budget: budget}
 	}
+	if budget > 0 && c.Bytes > MaxRunBytes {
+		return &BudgetError{Cost: c, Budget: budget, Memory: true}
+	}
 	return nil
+}
+
+// formatBytes is a size in MB or GB, to three figures.
+func formatBytes(b float64) string {
+	if b >= 1e9 {
+		return trimFloat(b/1e9) + " GB"
+	}
+	return trimFloat(b/1e6) + " MB"
 }
 
 // costStrict, set by tests, counts every retry layer's attempts in full.
@@ -339,6 +371,8 @@ type variantCost struct {
 	// kept: the latencies and series its snapshot keeps; inFlight: the
 	// requests it holds at once, in bytes.
 	kept, inFlight float64
+	// held: the requests in flight at once, at the worst.
+	held float64
 }
 
 // estimateVariant estimates one run of sys over the scenario's duration.
@@ -377,10 +411,71 @@ func estimateVariant(sc *Scenario, sys *System) variantCost {
 	vc.kept = vc.arrivals*bytesPerAnswer + samples*(float64(len(sys.Endpoints))*bytesEndpointSample+
 		float64(edges)*bytesDependencySample+float64(len(sys.Services))*bytesServiceSample)
 	// Little's law: the requests in flight are the rate times how long one
-	// is held, at most as long as the longest a call can take.
+	// is held, at most as long as the longest a call can take; and when
+	// more arrive than the pool can answer, the backlog too.
 	hold := e.longestHold()
-	vc.inFlight = rate * hold.Seconds() * bytesInFlight * max(1, vc.requests/max(vc.arrivals, 1))
+	// (A request waiting in the queue has no call out yet: the backlog
+	// is not multiplied by the calls a request makes.)
+	vc.held = max(rate*hold.Seconds()*max(1, vc.requests/max(vc.arrivals, 1)), backlog(sc, sys, rate, vc.arrivals))
+	vc.inFlight = vc.held * bytesInFlight
 	return vc
+}
+
+// backlog is about how many requests a thread-pool server holds at the end
+// of a run whose clients send more than its workers can answer: the
+// arrivals past its capacity (workers over a request's mean hold) pile up
+// in its queue for the whole run, up to the queue's bound, all of them
+// when it has none (rate × the run's length). Little's law with the longest
+// hold (estimateVariant) misses this: a server a thousand times too slow
+// holds each request only as long as a healthy call takes, yet holds
+// nearly every request of the run at its end. 0 when the pool keeps up, or
+// for a tasks server, whose process is bounded by its memory limit.
+func backlog(sc *Scenario, sys *System, rate, arrivals float64) float64 {
+	if sys.Tasks != nil || sys.Workers <= 0 || rate <= 0 {
+		return 0
+	}
+	var mean float64 // a request's mean hold of a worker, in seconds
+	for i := range sys.Endpoints {
+		ep := &sys.Endpoints[i]
+		h := ep.CPU
+		if d := findDep(sys.Dependencies, ep.Calls); d != nil {
+			each := latencyMean(d.Latency)
+			if d.Service != "" {
+				w := costWalker{sc: sc, sys: sys}
+				each = w.callHold(d)
+			}
+			if t := d.Policy.Timeout; t > 0 {
+				each = min(each, t)
+			}
+			h += each
+		}
+		mean += rate0(ep, sc.Duration) / rate * h.Seconds()
+	}
+	if mean <= 0 {
+		return 0
+	}
+	capacity := float64(sys.Workers) / mean
+	if rate <= capacity {
+		return 0
+	}
+	queued := (rate - capacity) * sc.Duration.Seconds()
+	if sys.Queue != QueueUnbounded {
+		queued = min(queued, float64(sys.Queue))
+	}
+	return min(arrivals, queued+float64(sys.Workers))
+}
+
+// latencyMean is a latency's mean, or so (a log-normal's median).
+func latencyMean(l Latency) time.Duration {
+	switch l.Kind {
+	case Exponential:
+		return l.Mean
+	case Constant:
+		return l.Value
+	case LogNormal:
+		return l.P50
+	}
+	return 0
 }
 
 // rate0 is an endpoint's mean rate a second, bursts averaged in.

@@ -258,3 +258,62 @@ func TestCheckBudget(t *testing.T) {
 	}
 	t.Log(err)
 }
+
+// overloaded is one server a thousand times too slow for its clients: one
+// worker, a dependency answering in 1 ms, a million requests a second, and
+// an accept queue of queue (QueueUnbounded: no limit).
+func overloaded(d time.Duration, rate float64, queue int) *engine.Scenario {
+	return &engine.Scenario{Name: "overloaded", Duration: d, MeasureTo: d, Variants: []engine.Variant{{Name: "one worker", System: engine.System{
+		Workers: 1, Queue: queue,
+		Endpoints:    []engine.Endpoint{{Name: "a", Rate: rate, Calls: "d"}},
+		Dependencies: []engine.Dependency{{Name: "d", Latency: engine.Latency{Kind: engine.Constant, Value: time.Millisecond}}},
+	}}}}
+}
+
+// A valid scenario can ask for a server that holds nearly every request of
+// its run in an unbounded queue: 50 s of it would take some 20 GB. The
+// estimate counts that backlog, and the budget refuses a run whose memory
+// passes MaxRunBytes, saying why and what to change; a bounded queue makes
+// it small again. The backlog the estimate counts is the one the engine
+// piles up.
+func TestCheckBudgetRefusesARunThatWouldHoldTooMuch(t *testing.T) {
+	sc := overloaded(50*time.Second, 1e6, engine.QueueUnbounded)
+	if err := sc.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	err := engine.CheckBudget(sc, 1, 1, engine.DefaultBudget)
+	var be *engine.BudgetError
+	if !errors.As(err, &be) || !be.Memory || !errors.Is(err, engine.ErrOverBudget) {
+		t.Fatalf("50 s of an unbounded backlog is not refused for its memory: %v", err)
+	}
+	be.Flag = "--budget" // no budget raises it: the flag goes unsaid
+	if msg := be.Error(); !strings.Contains(msg, "more than the 1 GB a run may hold: bound the server's queue") || strings.Contains(msg, "--budget") || !strings.Contains(msg, "50 M requests in flight") {
+		t.Errorf("message: %s", msg)
+	}
+	if err := engine.CheckBudget(overloaded(50*time.Second, 1e6, 10_000), 1, 1, engine.DefaultBudget); err != nil {
+		t.Errorf("the same server with a queue of 10,000 is refused: %v", err)
+	}
+	if err := engine.CheckBudget(sc, 1, 1, 0); err != nil {
+		t.Errorf("no budget refused the run: %v", err)
+	}
+
+	// The backlog against the engine's: 20,000 requests a second for 2 s
+	// at a worker answering 1,000 leave some 38,000 in the queue.
+	small := overloaded(2*time.Second, 20_000, engine.QueueUnbounded)
+	r, err := engine.New(small, 0, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(small.Duration)
+	queued := float64(r.Snapshot().Queued)
+	held := engine.EstimateCost(small).Held
+	if queued < 30_000 || held < queued || held > 1.2*queued {
+		t.Errorf("the engine's queue holds %.0f at the end of traffic, the estimate %.0f; want the estimate at or a little above it", queued, held)
+	}
+	// The built-ins hold a few megabytes.
+	for _, b := range scenarios.All() {
+		if c := engine.EstimateCost(b.Build()); c.Bytes > 64e6 {
+			t.Errorf("%s is estimated to hold %.0f MB", b.Name, c.Bytes/1e6)
+		}
+	}
+}

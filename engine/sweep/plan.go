@@ -387,6 +387,7 @@ func (p *Plan) addCost(sc *engine.Scenario) {
 	p.cost.Requests += c.Requests
 	p.cost.Events += c.Events
 	p.cost.Bytes = max(p.cost.Bytes, c.Bytes)
+	p.cost.Held = max(p.cost.Held, c.Held)
 }
 
 // The base, the cell whose prefix the others fork from, has the most
