@@ -133,6 +133,15 @@ func lookupIn(files []*builtinFile, id string) (*Lesson, error) {
 			return f.parse()
 		}
 	}
+	var ids []string
+	for _, f := range files {
+		_, rest, _ := strings.Cut(f.id, "-")
+		ids = append(ids, f.id, rest)
+	}
+	if near := didYouMean(id, ids); near != "" {
+		return nil, fmt.Errorf("%w %q: did you mean %s? (give a number from 1 to %d, an ID such as %s (`breakerlab lessons` lists them), or the path of a lesson file)",
+			ErrUnknownLesson, id, near, files[len(files)-1].number, files[0].id)
+	}
 	return nil, fmt.Errorf("%w %q: give a number from 1 to %d, an ID such as %s (`breakerlab lessons` lists them), or the path of a lesson file",
 		ErrUnknownLesson, id, files[len(files)-1].number, files[0].id)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/spell"
 )
 
 // unknownKnob says that path names no knob of variant v of sc: the knobs
@@ -124,7 +125,7 @@ func nearestKnobs(path string, paths []string, n int) []string {
 	limit := max(2, len(path)/3)
 	var found []scored
 	for _, p := range paths {
-		if d := editDistance(path, p); d <= limit {
+		if d := spell.Distance(path, p); d <= limit {
 			found = append(found, scored{p, d})
 		}
 	}

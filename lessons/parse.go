@@ -15,6 +15,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/internal/spell"
 	"github.com/pelletier/go-toml/v2"
 )
 
@@ -793,47 +794,8 @@ func orNone(names []string) string {
 	return strings.Join(names, ", ")
 }
 
-// didYouMean picks the known name closest to a misspelled one: at most two
-// edits away, or one for a short name; "" when none is that close.
-func didYouMean(got string, known []string) string {
-	best, bestD := "", 3
-	if len([]rune(got)) <= 4 {
-		bestD = 2
-	}
-	for _, k := range known {
-		if d := editDistance(strings.ToLower(got), strings.ToLower(k)); d < bestD {
-			best, bestD = k, d
-		}
-	}
-	return best
-}
-
-// editDistance is the number of edits (a rune inserted, deleted, changed,
-// or two neighbours swapped) from one string to the other.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(ra)][len(rb)]
-}
+// didYouMean is the known name got most likely meant, or "" (spell.Closest).
+func didYouMean(got string, known []string) string { return spell.Closest(got, known) }
 
 // stepKeys are the keys of a step's own front matter.
 var stepKeys = []string{"title", "scenario", "variant", "seed", "from", "pause", "speed", "panes", "choose", "expect"}

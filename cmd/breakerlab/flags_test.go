@@ -25,3 +25,26 @@ func TestBadFlagValuesSayWhatTheyTake(t *testing.T) {
 		}
 	}
 }
+
+// A name typed one slip away from a command, a scenario, a lesson or a fact
+// is suggested; facts under a name typed whole are listed.
+func TestMisspelledNamesAreSuggested(t *testing.T) {
+	tempConfig(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"rnu"}, `unknown command "rnu": did you mean run?`},
+		{[]string{"help", "swep"}, `unknown command "swep": did you mean sweep?`},
+		{[]string{"run", "chekout"}, `"chekout": did you mean checkout?`},
+		{[]string{"sweep", "casade", "--vary", "workers=1..2", "--measure", "search.ok"}, `"casade": did you mean cascade?`},
+		{[]string{"facts", "r4j.retry.atempts"}, `no fact is called "r4j.retry.atempts": did you mean r4j.retry.attempts?`},
+		{[]string{"facts", "r4j"}, `no fact is called "r4j"; the facts under it are: r4j.`},
+		{[]string{"lesson", "01-one-slow-dependancy"}, `unknown lesson "01-one-slow-dependancy": did you mean 01-one-slow-dependency?`},
+	} {
+		_, errOut, code := run(t, c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%q: exit %d, %q; want exit 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+}

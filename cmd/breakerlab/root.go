@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/exercises/cli"
+	"github.com/breakerlab/breakerlab/internal/spell"
 	"github.com/spf13/cobra"
 )
 
@@ -35,6 +36,9 @@ func (c commandError) Unwrap() error { return c.err }
 type unknownCommandError struct{ name string }
 
 func (u unknownCommandError) Error() string {
+	if near := spell.Closest(u.name, commandNames()); near != "" && u.name != "" {
+		return fmt.Sprintf("unknown command %q: did you mean %s? (the commands are: %s)", u.name, near, strings.Join(commandNames(), ", "))
+	}
 	return fmt.Sprintf("unknown command %q; the commands are: %s", u.name, strings.Join(commandNames(), ", "))
 }
 

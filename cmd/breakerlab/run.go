@@ -17,6 +17,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
+	"github.com/breakerlab/breakerlab/internal/spell"
 	"github.com/breakerlab/breakerlab/tui/picture"
 )
 
@@ -122,7 +123,16 @@ func loadScenario(name string) (*engine.Scenario, error) {
 	if b, ok := scenarios.Lookup(name); ok {
 		return b.Build(), nil
 	}
-	return nil, usagef("no built-in scenario is called %q (built in: %s)", name, strings.Join(scenarioNames(), ", "))
+	return nil, usagef("no built-in scenario is called %q%s (built in: %s)", name, didYouMean(name, scenarioNames()), strings.Join(scenarioNames(), ", "))
+}
+
+// didYouMean is "; did you mean NAME?" for the known name got most likely
+// meant, or "" when none is near.
+func didYouMean(got string, known []string) string {
+	if near := spell.Closest(got, known); near != "" {
+		return fmt.Sprintf(": did you mean %s?", near)
+	}
+	return ""
 }
 
 // isScenarioFile says whether run's argument names a scenario file rather

@@ -26,7 +26,7 @@ func loadScenarioFile(path string) (*engine.Scenario, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		builtins := strings.Join(scenarioNames(), ", ")
 		if !strings.ContainsAny(path, `/\`) && !strings.HasSuffix(path, ".toml") {
-			return nil, usageError{quietWrap{fmt.Sprintf("no built-in scenario or scenario file is called %q (built in: %s; a scenario file is a path to a .toml file)", path, builtins), err}}
+			return nil, usageError{quietWrap{fmt.Sprintf("no built-in scenario or scenario file is called %q%s (built in: %s; a scenario file is a path to a .toml file)", path, didYouMean(path, scenarioNames()), builtins), err}}
 		}
 		return nil, usageError{quietWrap{fmt.Sprintf("scenario file %s does not exist (run takes a built-in scenario, one of %s, or the path of a .toml scenario file)", path, builtins), err}}
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/ratelimit"
 	"github.com/breakerlab/breakerlab/engine/retry"
+	"github.com/breakerlab/breakerlab/internal/spell"
 )
 
 // Kind is what a fact measures, which decides how a text prints it.
@@ -215,5 +216,17 @@ func Lookup(name string) (Fact, error) {
 		names = append(names, f.Name)
 	}
 	sort.Strings(names)
+	if near := spell.Closest(name, names); near != "" {
+		return Fact{}, fmt.Errorf("no fact is called %q: did you mean %s? (known: %s)", name, near, strings.Join(names, ", "))
+	}
+	var prefixed []string // facts r4j: the facts under that name
+	for _, n := range names {
+		if strings.HasPrefix(n, name+".") {
+			prefixed = append(prefixed, n)
+		}
+	}
+	if len(prefixed) > 0 {
+		return Fact{}, fmt.Errorf("no fact is called %q; the facts under it are: %s", name, strings.Join(prefixed, ", "))
+	}
 	return Fact{}, fmt.Errorf("no fact is called %q (known: %s)", name, strings.Join(names, ", "))
 }
