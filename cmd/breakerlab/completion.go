@@ -36,7 +36,7 @@ func runCompletion(args []string, stdout, stderr io.Writer) error {
 		return usagef("completion takes one shell: %s", strings.Join(completionShells, ", "))
 	}
 	root := newRoot(stdout, stderr)
-	switch args[0] {
+	switch strings.ToLower(args[0]) {
 	case "bash":
 		return root.GenBashCompletionV2(stdout, true)
 	case "zsh":

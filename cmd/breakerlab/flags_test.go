@@ -48,3 +48,20 @@ func TestMisspelledNamesAreSuggested(t *testing.T) {
 		}
 	}
 }
+
+// Names that are lower case are read whatever the case they are typed in.
+func TestNamesIgnoreCase(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"presets", "POLLY"}, "polly"},
+		{[]string{"completion", "Bash"}, "bash completion"},
+		{[]string{"interview", "--rubric", "API-GATEWAY"}, "(api-gateway)"},
+	} {
+		out, errOut, code := run(t, c.args...)
+		if code != 0 || !strings.Contains(out, c.want) {
+			t.Errorf("%q: exit %d, %q; want exit 0 and %q", c.args, code, errOut, c.want)
+		}
+	}
+}

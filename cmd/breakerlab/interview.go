@@ -50,7 +50,7 @@ func runInterview(args []string, stdout, _ io.Writer) error {
 		}
 		return nil
 	case *rubric != "":
-		p, err := drill.PromptNamed(*rubric)
+		p, err := drill.PromptNamed(strings.ToLower(*rubric)) // IDs are lower case
 		if err != nil {
 			return usagef("--rubric: %v", err)
 		}
@@ -60,10 +60,11 @@ func runInterview(args []string, stdout, _ io.Writer) error {
 	o := interviewui.Terminal()
 	o.Time = time.Duration(*minutes) * time.Minute
 	if len(pos) == 1 {
-		if _, err := drill.PromptNamed(pos[0]); err != nil {
+		id := strings.ToLower(pos[0]) // IDs are lower case
+		if _, err := drill.PromptNamed(id); err != nil {
 			return usagef("%v", err)
 		}
-		o.Prompt = pos[0]
+		o.Prompt = id
 	}
 	if err := needTerminal(stdout, "the mock interview", noInterview); err != nil {
 		return err

@@ -21,7 +21,7 @@ func runPresets(args []string, stdout, _ io.Writer) error {
 	if len(args) > 0 {
 		presets = presets[:0:0]
 		for _, name := range args {
-			p, err := breaker.PresetNamed(name)
+			p, err := breaker.PresetNamed(strings.ToLower(name)) // names are lower case
 			if err != nil {
 				return usagef("%v", err)
 			}
