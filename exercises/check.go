@@ -2,7 +2,12 @@ package exercises
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -54,10 +59,11 @@ func (r Result) Passed() bool { return r.Report.Status == grade.Passed }
 // file. It never panics; every failure, down to a missing Go toolchain,
 // comes back as a Report with a readable Summary.
 func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Result {
-	if r, missing := w.missingTestsReport(e); missing {
+	if r, stop := w.precheck(e); stop {
 		return r
 	}
 	fp := w.fingerprint(e)
+	edited := w.EditedTests(e)
 	race := e.Race || opt.ForceRace
 	gopt := grade.Options{Dir: w.ExerciseDir(e), Timeout: opt.Timeout, Go: opt.Go, Race: race}
 	if opt.KeepBinaries {
@@ -76,6 +82,7 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 		r.Summary += "; " + NotRaceChecked
 		unchecked = true
 	}
+	w.postcheck(e, &r, edited)
 	res := Result{Exercise: e, Report: r, RaceUnchecked: unchecked}
 	if r.Status != grade.Canceled {
 		res.ProgressErr = w.setDone(e, r.Status == grade.Passed, fp)
@@ -83,19 +90,139 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 	return res
 }
 
-// missingTestsReport is Check's result for e when a bundled test file is
-// missing from the workbook (missing is then true): nothing is graded.
-func (w *Workbook) missingTestsReport(e Exercise) (r Result, missing bool) {
-	files := w.MissingTests(e)
-	if len(files) == 0 {
+// precheck is Check's result for e when its files are not there to be
+// graded (stop is then true): its folder, a bundled test file or the file
+// the learner edits is missing. Each is said as such, with what to do,
+// rather than as the compile errors or the empty run it would cause.
+func (w *Workbook) precheck(e Exercise) (r Result, stop bool) {
+	msg, missing := w.missingFolder(e)
+	status := grade.Errored
+	if !missing {
+		if files := w.MissingTests(e); len(files) > 0 {
+			msg, missing, status = fmt.Sprintf("the bundled test file %s is missing, so nothing can be graded; "+
+				"put it back with `breakerlab exercises reset --tests %s` (your code is kept)",
+				strings.Join(files, ", "), e.ID()), true, grade.NoTests
+		}
+	}
+	if !missing {
+		msg, missing = w.missingMain(e)
+	}
+	if !missing {
 		return Result{}, false
 	}
-	return Result{Exercise: e, ProgressErr: w.setDone(e, false, ""), Report: grade.Report{
-		Status: grade.NoTests,
-		Summary: fmt.Sprintf("the bundled test file %s is missing, so nothing can be graded; "+
-			"put it back with `breakerlab exercises reset --tests %s` (your code is kept)",
-			strings.Join(files, ", "), e.ID()),
-	}}, true
+	return Result{Exercise: e, ProgressErr: w.setDone(e, false, ""), Report: grade.Report{Status: status, Summary: msg}}, true
+}
+
+// missingFolder says whether e's folder is missing from the workbook, and
+// what to do: if another folder holds a package of e's name (the folder
+// renamed), rename it back; resetting would start a new folder while the
+// learner's code stayed in the other.
+func (w *Workbook) missingFolder(e Exercise) (msg string, missing bool) {
+	if _, err := os.Stat(w.ExerciseDir(e)); !errors.Is(err, fs.ErrNotExist) {
+		return "", false
+	}
+	if other := w.folderOfPackage(e); other != "" {
+		return fmt.Sprintf("the folder %s is missing, and %s holds its package %s (renamed?); "+
+			"rename %s back to %s, and check again", e.Name, other, e.Package, other, e.Name), true
+	}
+	return fmt.Sprintf("the folder %s is missing (renamed or deleted?); rename it back, "+
+		"or `breakerlab exercises reset %s --yes` writes a fresh stub", e.Name, e.ID()), true
+}
+
+// folderOfPackage returns the folder of the workbook, other than the
+// exercises' own, whose Go files declare e's package; "" if none does.
+func (w *Workbook) folderOfPackage(e Exercise) string {
+	entries, err := os.ReadDir(w.Dir)
+	if err != nil {
+		return ""
+	}
+	own := map[string]bool{stateDir: true, "solutions": true}
+	for _, x := range catalog {
+		own[x.Name] = true
+	}
+	for _, ent := range entries {
+		if !ent.IsDir() || own[ent.Name()] {
+			continue
+		}
+		files, _ := filepath.Glob(filepath.Join(w.Dir, ent.Name(), "*.go"))
+		for _, f := range files {
+			if name := packageName(f); name == e.Package || name == e.Package+"_test" {
+				return ent.Name()
+			}
+		}
+	}
+	return ""
+}
+
+// packageName returns the package clause of a Go file, "" if it has none.
+func packageName(file string) string {
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.PackageClauseOnly)
+	if err != nil || f.Name == nil {
+		return ""
+	}
+	return f.Name.Name
+}
+
+// missingMain says whether the file the learner edits is missing, with no
+// other Go file of theirs in the folder to stand in for it (a file renamed
+// to mybreaker.go still compiles, and is graded as it is).
+func (w *Workbook) missingMain(e Exercise) (msg string, missing bool) {
+	main := e.MainFile()
+	if main == "" {
+		return "", false
+	}
+	if _, err := os.Stat(w.MainFile(e)); !errors.Is(err, fs.ErrNotExist) {
+		return "", false
+	}
+	if w.learnerGoFiles(e) {
+		return "", false
+	}
+	return mainMissing(e), true
+}
+
+func mainMissing(e Exercise) string {
+	return fmt.Sprintf("%s, the file you edit, is missing; `breakerlab exercises reset %s --yes` writes the stub again", e.MainFile(), e.ID())
+}
+
+// learnerGoFiles reports whether e's folder holds a non-test Go file that
+// is not one of the stub's files: code the learner wrote or renamed.
+func (w *Workbook) learnerGoFiles(e Exercise) bool {
+	stubs := e.StubFiles()
+	files, _ := filepath.Glob(filepath.Join(w.ExerciseDir(e), "*.go"))
+	for _, f := range files {
+		name := filepath.Base(f)
+		if _, ok := stubs[name]; !ok && !strings.HasSuffix(name, "_test.go") {
+			return true
+		}
+	}
+	return false
+}
+
+// postcheck adds to r what the folder says about it: a bundled test file
+// the learner changed (edited, listed before grading) means the run did
+// not grade the exercise, so it cannot pass; and a build that failed with
+// the file the learner edits missing says so.
+func (w *Workbook) postcheck(e Exercise, r *grade.Report, edited []string) {
+	if r.Status == grade.BuildFailed {
+		if _, err := os.Stat(w.MainFile(e)); errors.Is(err, fs.ErrNotExist) {
+			r.Summary += "; " + mainMissing(e)
+		}
+	}
+	if len(edited) == 0 || r.Status == grade.Canceled {
+		return
+	}
+	which := "your " + strings.Join(edited, " and your ")
+	verb := "differs"
+	if len(edited) > 1 {
+		verb = "differ"
+	}
+	msg := fmt.Sprintf("%s %s from the bundled one, so the exercise cannot count as done; "+
+		"`breakerlab exercises reset --tests %s` restores it (your code is kept; tests of your own can go in a _test.go file of their own)",
+		which, verb, e.ID())
+	if r.Status == grade.Passed {
+		r.Status = grade.Failed
+	}
+	r.Summary = msg + ". With your version: " + r.Summary
 }
 
 // binaryPath is where CheckOptions.KeepBinaries keeps e's test binary:
@@ -124,14 +251,16 @@ func (w *Workbook) binaryDir(race bool) string {
 func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, opt CheckOptions) []Result {
 	results := make([]Result, len(exs))
 	prints := make([]string, len(exs))
+	edited := make([][]string, len(exs))
 	var groups [2][]int // indexes of exs without the race detector, and with it
 	for i, e := range exs {
 		results[i].Exercise = e
-		if r, missing := w.missingTestsReport(e); missing {
+		if r, stop := w.precheck(e); stop {
 			results[i] = r
 			continue
 		}
 		prints[i] = w.fingerprint(e)
+		edited[i] = w.EditedTests(e)
 		race := e.Race || opt.ForceRace
 		groups[btoi(race)] = append(groups[btoi(race)], i)
 	}
@@ -167,6 +296,9 @@ func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, opt CheckO
 		}
 	}
 	for i := range results {
+		if prints[i] != "" {
+			w.postcheck(exs[i], &results[i].Report, edited[i])
+		}
 		if prints[i] != "" && results[i].Report.Status != grade.Canceled {
 			results[i].ProgressErr = w.setDone(exs[i], results[i].Report.Status == grade.Passed, prints[i])
 		}

@@ -242,55 +242,157 @@ func (w *Workbook) MissingTests(e Exercise) []string {
 	return missing
 }
 
-// Reset puts the exercise's stub back. The learner's current files are
-// first copied to a backup folder, whose path Reset returns; nothing is
-// lost. Files the learner added are left alone.
+// Backup says where a command that replaced files in the workbook put
+// copies of them.
+type Backup struct {
+	Dir   string   // the folder of the copies; "" when nothing needed saving
+	Files []string // the names of the files copied into Dir, sorted
+}
+
+// Reset puts the exercise's stub back, with its bundled tests and README.
+// Every file it replaces that holds something else (the learner's code, a
+// test or a note they added to the test file or README) is first copied
+// to a backup folder, whose path Reset returns ("" if nothing needed
+// saving); nothing is lost. Files the learner added are left alone.
 func (w *Workbook) Reset(e Exercise) (backup string, err error) {
+	b, err := w.ResetWithBackup(e)
+	return b.Dir, err
+}
+
+// ResetWithBackup is Reset, saying which files it copied.
+func (w *Workbook) ResetWithBackup(e Exercise) (Backup, error) {
 	dir := w.ExerciseDir(e)
-	backup = filepath.Join(w.Dir, stateDir, "backup", e.Name, time.Now().Format("20060102-150405.000"))
-	saved := 0
-	for name := range e.StubFiles() {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return "", fmt.Errorf("cannot read %s to back it up, so nothing was reset: %w", name, err)
-		}
-		if err := os.MkdirAll(backup, 0o755); err != nil {
-			return "", fmt.Errorf("cannot create the backup folder, so nothing was reset: %w", err)
-		}
-		if err := os.WriteFile(filepath.Join(backup, name), b, 0o644); err != nil {
-			return "", fmt.Errorf("cannot back up %s, so nothing was reset: %w", name, err)
-		}
-		saved++
-	}
-	if saved == 0 {
-		backup = ""
-	}
 	files := e.StubFiles()
 	for name, b := range e.TestFiles() {
 		files[name] = b
 	}
 	files["README.md"] = []byte(e.README())
+	b, err := w.backUp(filepath.Join(w.Dir, stateDir, "backup", e.Name), dir, files)
+	if err != nil {
+		return Backup{}, fmt.Errorf("%w, so nothing was reset", err)
+	}
 	if err := writeFiles(dir, files); err != nil {
-		return backup, err
+		return b, err
 	}
 	w.setDone(e, false, "")
-	return backup, nil
+	return b, nil
+}
+
+// backUp copies each of the files in dir that would change if files were
+// written over them into a new folder under root (named after the time),
+// and says which it copied. Files that do not exist, or already hold what
+// would be written, need no copy.
+func (w *Workbook) backUp(root, dir string, files map[string][]byte) (Backup, error) {
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var b Backup
+	for _, name := range names {
+		old, err := os.ReadFile(filepath.Join(dir, name))
+		if errors.Is(err, fs.ErrNotExist) || (err == nil && bytes.Equal(old, files[name])) {
+			continue
+		}
+		if err != nil {
+			return Backup{}, fmt.Errorf("cannot read %s to back it up: %w", name, err)
+		}
+		if b.Dir == "" {
+			if b.Dir, err = newBackupDir(root); err != nil {
+				return Backup{}, err
+			}
+		}
+		if err := os.WriteFile(filepath.Join(b.Dir, name), old, 0o644); err != nil {
+			return Backup{}, fmt.Errorf("cannot back up %s: %w", name, err)
+		}
+		b.Files = append(b.Files, name)
+	}
+	return b, nil
+}
+
+// newBackupDir creates a new folder under root named after the time, with
+// a suffix if a backup made in the same millisecond took that name.
+func newBackupDir(root string) (string, error) {
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return "", fmt.Errorf("cannot create the backup folder: %w", err)
+	}
+	base := filepath.Join(root, time.Now().Format("20060102-150405.000"))
+	for i := 1; ; i++ {
+		d := base
+		if i > 1 {
+			d = fmt.Sprintf("%s-%d", base, i)
+		}
+		err := os.Mkdir(d, 0o755)
+		if err == nil {
+			return d, nil
+		}
+		if !errors.Is(err, fs.ErrExist) || i >= 100 {
+			return "", fmt.Errorf("cannot create the backup folder: %w", err)
+		}
+	}
+}
+
+// EditedTests returns the bundled test files that are in the exercise's
+// folder but differ from the bundled ones. Line endings do not count: an
+// editor on Windows may write CRLF.
+func (w *Workbook) EditedTests(e Exercise) []string {
+	var edited []string
+	for name, want := range e.TestFiles() {
+		got, err := os.ReadFile(filepath.Join(w.ExerciseDir(e), name))
+		if err != nil {
+			continue // missing: MissingTests says so
+		}
+		if !bytes.Equal(bytes.ReplaceAll(got, []byte("\r\n"), []byte("\n")), bytes.ReplaceAll(want, []byte("\r\n"), []byte("\n"))) {
+			edited = append(edited, name)
+		}
+	}
+	sort.Strings(edited)
+	return edited
 }
 
 // RestoreTests writes the bundled test files back, leaving the learner's
-// code alone.
+// code alone. A test file the learner changed is copied to a backup folder
+// first.
 func (w *Workbook) RestoreTests(e Exercise) error {
-	return writeFiles(w.ExerciseDir(e), e.TestFiles())
+	_, err := w.RestoreTestsWithBackup(e)
+	return err
+}
+
+// RestoreTestsWithBackup is RestoreTests, saying which files it copied. It
+// refuses when the exercise's folder is missing: writing the tests alone
+// into a new folder would leave the learner's code, perhaps in a folder
+// they renamed, behind.
+func (w *Workbook) RestoreTestsWithBackup(e Exercise) (Backup, error) {
+	if msg, missing := w.missingFolder(e); missing {
+		return Backup{}, errors.New(msg)
+	}
+	dir := w.ExerciseDir(e)
+	files := e.TestFiles()
+	b, err := w.backUp(filepath.Join(w.Dir, stateDir, "backup", e.Name), dir, files)
+	if err != nil {
+		return Backup{}, fmt.Errorf("%w, so no test was restored", err)
+	}
+	return b, writeFiles(dir, files)
 }
 
 // WriteSolution writes the solution into the workbook's solutions folder
-// (never over the learner's files) and returns the folder.
+// (never over the learner's files) and returns the folder. A solution file
+// the learner changed there (notes of their own, say) is copied to a
+// backup folder first.
 func (w *Workbook) WriteSolution(e Exercise) (string, error) {
+	dir, _, err := w.WriteSolutionWithBackup(e)
+	return dir, err
+}
+
+// WriteSolutionWithBackup is WriteSolution, saying which files it copied.
+func (w *Workbook) WriteSolutionWithBackup(e Exercise) (string, Backup, error) {
 	dir := w.SolutionDir(e)
-	return dir, writeFiles(dir, e.SolutionFiles())
+	files := e.SolutionFiles()
+	b, err := w.backUp(filepath.Join(w.Dir, stateDir, "backup", "solutions", e.Name), dir, files)
+	if err != nil {
+		return dir, Backup{}, fmt.Errorf("%w, so the solution was not written", err)
+	}
+	return dir, b, writeFiles(dir, files)
 }
 
 // writeFiles writes each file atomically, creating dir if needed.

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -61,13 +62,16 @@ s solution, c check all, q quit).
   list                     one line per exercise: number, name, done or pending
   check [ID]               grade one exercise, or all; exit 0 only if all pass
   hint ID [N]              print hint N (default 1) of an exercise
-  reset ID --yes           put the stub back (your code is backed up first)
-  reset ID --tests         put back only the bundled tests (your code is kept)
+  reset ID --yes           put the stub, tests and README back (every file it
+                           replaces that you changed is backed up first)
+  reset ID --tests [--yes] put back only the bundled tests (your code is kept;
+                           --yes if you changed a test file, which is backed up)
   solution ID [--yes]      write the solution to solutions/ID (--yes before it passes)
 
 Flags for the runner and check:
   --manual                 (runner) re-run only when you press r
-  --timeout DURATION       time allowed per exercise (default 30s)
+  --timeout DURATION       time allowed per exercise to run its tests, compiling
+                           them not included (default 30s)
 
 IDs are the number (1, 01) or the name (01-consecutive-breaker).
 `
@@ -392,25 +396,56 @@ func resetCmd(args []string, env Env) error {
 		return err
 	}
 	if *testsOnly {
-		if err := w.RestoreTests(e); err != nil {
+		if edited := w.EditedTests(e); len(edited) > 0 && !*yes {
+			return usage("your %s of %s differs from the bundled one, and reset --tests puts the bundled one back "+
+				"(a copy of yours is kept in %s); add --yes to go ahead. Tests of your own can go in a _test.go file of their own, which reset leaves alone",
+				strings.Join(edited, " and your "), e.Name, backupRoot(w))
+		}
+		b, err := w.RestoreTestsWithBackup(e)
+		if err != nil {
 			return err
 		}
 		fmt.Fprintf(env.Stdout, "Restored the tests of %s; your code is untouched.\n", e.Name)
+		printBackup(env, b)
 		return nil
 	}
 	if !*yes {
-		return usage("reset puts the stub of %s back in place of your code (a copy of your code is kept in %s/.breakerlab/backup); "+
-			"add --yes to go ahead, or --tests to restore only the tests", e.Name, w.Dir)
+		return usage("reset puts the stub, the bundled tests and the README of %s back in place of yours "+
+			"(a copy of each file it replaces that you changed is kept in %s); "+
+			"add --yes to go ahead, or --tests to restore only the tests", e.Name, backupRoot(w))
 	}
-	backup, err := w.Reset(e)
+	b, err := w.ResetWithBackup(e)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Stdout, "Reset %s to its stub.\n", e.Name)
-	if backup != "" {
-		fmt.Fprintf(env.Stdout, "Your previous code is in %s\n", backup)
-	}
+	fmt.Fprintf(env.Stdout, "Reset %s to its stub, with the bundled tests and README.\n", e.Name)
+	printBackup(env, b)
 	return nil
+}
+
+// backupRoot is the folder under which the workbook keeps backups.
+func backupRoot(w *exercises.Workbook) string {
+	return filepath.Join(w.Dir, ".breakerlab", "backup")
+}
+
+// printBackup says where the files a command replaced were copied.
+func printBackup(env Env, b exercises.Backup) {
+	if b.Dir == "" {
+		return
+	}
+	fmt.Fprintf(env.Stdout, "Your previous %s %s\n", listFiles(b.Files), b.Dir)
+}
+
+// listFiles is "a.go", "a.go and b.go", "a.go, b.go and c.md", followed by
+// "is in" or "are in".
+func listFiles(names []string) string {
+	switch len(names) {
+	case 0:
+		return "files are in"
+	case 1:
+		return names[0] + " is in"
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " are in"
 }
 
 func solutionCmd(args []string, env Env) error {
@@ -435,11 +470,17 @@ func solutionCmd(args []string, env Env) error {
 		return usage("%s does not pass yet, and reading the solution first spoils the exercise; "+
 			"try `breakerlab exercises hint %s`, or add --yes to write the solution anyway", e.Name, e.ID())
 	}
-	dir, err := w.WriteSolution(e)
+	dir, b, err := w.WriteSolutionWithBackup(e)
 	if err != nil {
 		return err
 	}
+	// Standard output is the folder alone, for scripts; the note about a
+	// file that was there goes to standard error.
 	fmt.Fprintln(env.Stdout, dir)
+	if b.Dir != "" {
+		fmt.Fprintf(env.Stderr, "The solution replaced your changed copy of %s; it is kept in %s\n",
+			strings.Join(b.Files, ", "), b.Dir)
+	}
 	return nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/exercises/grade"
 )
 
 type run struct {
@@ -126,7 +127,7 @@ func TestResetNeedsConfirmation(t *testing.T) {
 		t.Fatal("reset without --yes changed the file")
 	}
 	r = do(t, dir, "reset", "1", "--yes")
-	if r.err != nil || !strings.Contains(r.out.String(), "Your previous code is in") {
+	if r.err != nil || !strings.Contains(r.out.String(), "Your previous breaker.go is in") {
 		t.Fatalf("reset --yes: %v\n%s", r.err, r.out.String())
 	}
 	os.Remove(filepath.Join(dir, "01-consecutive-breaker", "breaker_test.go"))
@@ -210,5 +211,71 @@ func TestBadInput(t *testing.T) {
 	}
 	if r := do(t, dir); r.err == nil || isUsage(r.err) {
 		t.Errorf("the runner with no Runner wired in = %v, want a plain error", r.err)
+	}
+}
+
+// reset --tests asks before it replaces a test file the learner changed,
+// and keeps a copy when told to go ahead.
+func TestResetTestsAsksBeforeReplacingAnEditedTest(t *testing.T) {
+	dir := initWorkbook(t)
+	test := filepath.Join(dir, "01-consecutive-breaker", "breaker_test.go")
+	b, _ := os.ReadFile(test)
+	os.WriteFile(test, append(b, "// MY NOTE in test\n"...), 0o644)
+	r := do(t, dir, "reset", "--tests", "01")
+	if !isUsage(r.err) || !strings.Contains(r.err.Error(), "breaker_test.go") || !strings.Contains(r.err.Error(), "--yes") {
+		t.Fatalf("reset --tests over an edited test = %v, want a usage error asking for --yes", r.err)
+	}
+	if b, _ := os.ReadFile(test); !strings.Contains(string(b), "MY NOTE") {
+		t.Fatal("reset --tests without --yes replaced the edited test")
+	}
+	r = do(t, dir, "reset", "--tests", "01", "--yes")
+	if r.err != nil || !strings.Contains(r.out.String(), "Your previous breaker_test.go is in ") {
+		t.Fatalf("reset --tests --yes: %v\n%s", r.err, r.out.String())
+	}
+	backup := strings.TrimSpace(r.out.String()[strings.Index(r.out.String(), " is in ")+len(" is in "):])
+	if b, err := os.ReadFile(filepath.Join(backup, "breaker_test.go")); err != nil || !strings.Contains(string(b), "MY NOTE") {
+		t.Fatalf("the backup in %s lacks the learner's note: %v", backup, err)
+	}
+}
+
+// reset --yes keeps every file it replaces that the learner changed, the
+// test file and README included, and says which.
+func TestResetSaysWhatItBackedUp(t *testing.T) {
+	dir := initWorkbook(t)
+	ex := filepath.Join(dir, "01-consecutive-breaker")
+	for _, name := range []string{"breaker_test.go", "README.md"} {
+		b, _ := os.ReadFile(filepath.Join(ex, name))
+		os.WriteFile(filepath.Join(ex, name), append(b, "\n// my notes\n"...), 0o644)
+	}
+	r := do(t, dir, "reset", "1", "--yes")
+	if r.err != nil || !strings.Contains(r.out.String(), "Your previous README.md and breaker_test.go are in ") {
+		t.Fatalf("reset --yes: %v\n%s", r.err, r.out.String())
+	}
+}
+
+// solution does not silently replace a solution file the learner
+// annotated: it keeps a copy and says where.
+func TestSolutionKeepsAnAnnotatedCopy(t *testing.T) {
+	dir := initWorkbook(t)
+	if r := do(t, dir, "solution", "--yes", "3"); r.err != nil {
+		t.Fatal(r.err)
+	}
+	sol := filepath.Join(dir, "solutions", "03-slow-calls", "breaker.go")
+	b, _ := os.ReadFile(sol)
+	os.WriteFile(sol, append(b, "// my annotation\n"...), 0o644)
+	r := do(t, dir, "solution", "--yes", "3")
+	if r.err != nil || !strings.Contains(r.errOut.String(), "replaced your changed copy of breaker.go; it is kept in ") {
+		t.Fatalf("solution over an annotated copy: %v\nstdout %s\nstderr %s", r.err, r.out.String(), r.errOut.String())
+	}
+	backup := strings.TrimSpace(r.errOut.String()[strings.Index(r.errOut.String(), "kept in ")+len("kept in "):])
+	if b, err := os.ReadFile(filepath.Join(backup, "breaker.go")); err != nil || !strings.Contains(string(b), "my annotation") {
+		t.Fatalf("the annotated copy is not in %s: %v", backup, err)
+	}
+}
+
+// The help and the timeout messages give the same default.
+func TestHelpGivesTheDefaultTimeout(t *testing.T) {
+	if !strings.Contains(Help, "(default "+grade.DefaultTimeout.String()+")") || !strings.Contains(Help, "compiling") {
+		t.Fatalf("the help does not give the default timeout %v, and that compiling is not in it:\n%s", grade.DefaultTimeout, Help)
 	}
 }

@@ -21,6 +21,7 @@ import (
 const (
 	DefaultTimeout    = 30 * time.Second
 	DefaultGrace      = 10 * time.Second
+	DefaultBuildTime  = 5 * time.Minute
 	DefaultMaxLines   = 40
 	DefaultMaxLineLen = 400
 )
@@ -30,11 +31,20 @@ type Options struct {
 	// Dir is the package directory to test; go test runs there on ".".
 	Dir string
 	// Timeout bounds the run of the tests (go test -timeout), 30 s if zero.
+	// It starts when the test binary does: compiling is not part of it.
 	Timeout time.Duration
-	// Grace is how much longer than Timeout the whole go test process,
-	// compilation included, may take before its process group is killed;
+	// Grace is how much longer than Timeout a package's test binary may
+	// run (it stops itself at Timeout, unless it is stuck before its tests
+	// start, in init) before the go command's process group is killed;
 	// 10 s if zero.
 	Grace time.Duration
+	// BuildTime bounds compiling and linking the tests, up to the moment
+	// the go command starts the test binary; 5 min if zero. The first run
+	// on an empty build cache compiles the standard library packages the
+	// tests use (testing, and the race detector's runtime with Race):
+	// half a minute or more on a small machine, and none of the learner's
+	// fault.
+	BuildTime time.Duration
 	// Race runs the tests with the race detector.
 	Race bool
 	// Run, if set, is passed to go test -run.
@@ -64,6 +74,9 @@ func (o Options) withDefaults() Options {
 	if o.Grace <= 0 {
 		o.Grace = DefaultGrace
 	}
+	if o.BuildTime <= 0 {
+		o.BuildTime = DefaultBuildTime
+	}
 	if o.MaxLines <= 0 {
 		o.MaxLines = DefaultMaxLines
 	}
@@ -78,8 +91,10 @@ const noGoSummary = "the Go toolchain was not found: there is no `go` command on
 	"Exercises are graded by `go test`; install Go 1.25 or newer from https://go.dev/dl/ and try again"
 
 // Run tests the package in opt.Dir and reports what happened. It never
-// panics and never waits longer than opt.Timeout+opt.Grace: when the time is
-// up, or ctx is done, it kills go test and everything it started.
+// panics and never waits longer than opt.BuildTime for the tests to compile
+// and opt.Timeout+opt.Grace for them to run once their binary starts: when
+// the time is up, or ctx is done, it kills go test and everything it
+// started.
 func Run(ctx context.Context, opt Options) Report {
 	opt = opt.withDefaults()
 	start := time.Now()
@@ -93,7 +108,7 @@ func run(ctx context.Context, opt Options) Report {
 	if !ok {
 		return r
 	}
-	return runGo(ctx, opt, dir, []target{{dir: dir, pattern: "."}}, opt.Binary, opt.Timeout+opt.Grace)[0]
+	return runGo(ctx, opt, dir, []target{{dir: dir, pattern: "."}}, opt.Binary)[0]
 }
 
 // packageDir resolves a package folder to an absolute one that exists; if
@@ -120,8 +135,9 @@ func packageDir(d string) (string, Report, bool) {
 // dirs is a package folder inside that module, absolute or relative to
 // opt.Dir. opt.Binary, if set, is a folder where each package's test
 // binary is kept as <its folder's name>.test (see Options.Binary). A run
-// that goes on past every package's opt.Timeout plus opt.Grace is killed;
-// the packages it had not finished are reported as timed out.
+// is killed when a package's test binary runs past opt.Timeout plus
+// opt.Grace, or when compiling takes longer than opt.BuildTime; the
+// packages it had not finished are reported as timed out.
 func RunPackages(ctx context.Context, opt Options, dirs []string) []Report {
 	opt = opt.withDefaults()
 	start := time.Now()
@@ -176,8 +192,7 @@ func RunPackages(ctx context.Context, opt Options, dirs []string) []Report {
 	if opt.Binary != "" {
 		out = filepath.Clean(opt.Binary) + string(filepath.Separator)
 	}
-	limit := time.Duration(len(targets))*opt.Timeout + opt.Grace
-	for i, r := range runGo(ctx, opt, root, targets, out, limit) {
+	for i, r := range runGo(ctx, opt, root, targets, out) {
 		reports[index[i]] = r
 	}
 	return reports
@@ -229,8 +244,8 @@ func testedPackage(e event) string {
 
 // runGo runs go test -json on targets in dir and reports on each; out, if
 // set, is go test's -o (a file for one package, a folder ending in a
-// separator for several). limit bounds the whole command.
-func runGo(ctx context.Context, opt Options, dir string, targets []target, out string, limit time.Duration) []Report {
+// separator for several). runDeadline says how long it may take.
+func runGo(ctx context.Context, opt Options, dir string, targets []target, out string) []Report {
 	all := func(r Report) []Report {
 		rs := make([]Report, len(targets))
 		for i := range rs {
@@ -303,9 +318,25 @@ func runGo(ctx context.Context, opt Options, dir string, targets []target, out s
 	for i, t := range targets {
 		cols[i] = newCollector(t.dir, opt.MaxLines, opt.MaxLineLen)
 		cols[i].cwd = dir
+		if opt.Run == "" {
+			cols[i].declared = declaredTests(t.dir)
+		}
 		byPackage[t.importPath] = cols[i]
 	}
+	// The collectors are fed by the reader and read by deadline; progress
+	// says that a package's test binary started or ended, which moves the
+	// deadline.
+	var mu sync.Mutex
+	progress := make(chan struct{}, 1)
 	feed := func(raw []byte) {
+		mu.Lock()
+		defer mu.Unlock()
+		if e, ok := parseEvent(raw); ok && e.Test == "" && e.Action != "output" {
+			select {
+			case progress <- struct{}{}:
+			default:
+			}
+		}
 		if len(cols) == 1 {
 			cols[0].line(raw)
 			return
@@ -337,20 +368,38 @@ func runGo(ctx context.Context, opt Options, dir string, targets []target, out s
 		waited <- cmd.Wait()
 	}()
 
-	timer := time.NewTimer(limit)
+	begun := time.Now()
+	deadline := func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		return runDeadline(cols, begun, opt)
+	}
+	timer := time.NewTimer(time.Until(deadline()))
 	defer timer.Stop()
 	var stopped Status = -1
 	var waitErr error
-	select {
-	case waitErr = <-waited:
-	case <-timer.C:
-		stopped = TimedOut
-		group.kill()
-		waitErr = <-waited
-	case <-ctx.Done():
-		stopped = Canceled
-		group.kill()
-		waitErr = <-waited
+wait:
+	for {
+		select {
+		case waitErr = <-waited:
+			break wait
+		case <-progress:
+			timer.Reset(time.Until(deadline()))
+		case <-timer.C:
+			if d := deadline(); time.Now().Before(d) {
+				timer.Reset(time.Until(d))
+				continue
+			}
+			stopped = TimedOut
+			group.kill()
+			waitErr = <-waited
+			break wait
+		case <-ctx.Done():
+			stopped = Canceled
+			group.kill()
+			waitErr = <-waited
+			break wait
+		}
 	}
 	reports := make([]Report, len(cols))
 	for i, c := range cols {
@@ -359,23 +408,71 @@ func runGo(ctx context.Context, opt Options, dir string, targets []target, out s
 			reports[i] = c.report()
 			continue
 		}
-		reports[i] = c.finish(stopped, waitErr, limit, stderr, opt.MaxLines)
+		reports[i] = c.finish(stopped, waitErr, opt, time.Since(begun) >= opt.BuildTime, stderr)
 	}
 	return reports
 }
 
+// runDeadline is when the go command testing cols, begun at begun, is to be
+// killed: opt.Timeout plus opt.Grace after the first of the unfinished
+// packages' test binaries started, or opt.BuildTime after begun while a
+// package's tests are still being compiled, whichever comes first. A test
+// binary stops itself after opt.Timeout (go test -timeout), so the kill is
+// for one stuck before its tests start, and for a compile that never ends.
+// Compiling is left out of opt.Timeout: the first run on an empty build
+// cache compiles the standard library's packages, which may take longer
+// than the tests are allowed.
+func runDeadline(cols []*collector, begun time.Time, opt Options) time.Time {
+	var d time.Time
+	earlier := func(t time.Time) {
+		if d.IsZero() || t.Before(d) {
+			d = t
+		}
+	}
+	compiling := false
+	for _, c := range cols {
+		switch {
+		case c.pkgAction != "":
+			// Done; the go command only has to report it.
+		case c.started.IsZero():
+			compiling = true
+		default:
+			earlier(c.started.Add(opt.Timeout + opt.Grace))
+		}
+	}
+	if compiling {
+		earlier(begun.Add(opt.BuildTime))
+	}
+	if d.IsZero() {
+		// Every package has ended; the go command is exiting.
+		d = time.Now().Add(opt.Grace)
+	}
+	return d
+}
+
 // finish makes the report of a package once its go command has ended:
 // stopped is TimedOut or Canceled if it was killed (-1 if not), waitErr how
-// it exited.
-func (c *collector) finish(stopped Status, waitErr error, limit time.Duration, stderr *cappedBuffer, maxLines int) Report {
+// it exited, and overdue whether the kill came after opt.BuildTime.
+func (c *collector) finish(stopped Status, waitErr error, opt Options, overdue bool, stderr *cappedBuffer) Report {
+	maxLines := opt.MaxLines
 	r := c.report()
 	switch stopped {
 	case TimedOut:
 		r.Status = TimedOut
-		if running := runningTests(r.Tests); running != "" {
-			r.Summary = fmt.Sprintf("stopped after %s while %s was still running: an endless loop, or a wait that never ends?", limit.Round(time.Second), running)
-		} else {
-			r.Summary = fmt.Sprintf("stopped after %s before any test finished (compiling took too long, or init never returns)", limit.Round(time.Second))
+		limit := fmt.Sprintf("the %s time limit, plus %s for the test process to stop", opt.Timeout, opt.Grace)
+		switch running := runningTests(r.Tests); {
+		case c.started.IsZero() && !overdue:
+			r.Summary = "stopped before its tests started: the go command was killed because the tests of another package in the same run ran too long"
+		case c.started.IsZero():
+			r.Summary = fmt.Sprintf("compiling the tests took longer than %s, so the check was stopped; "+
+				"the first check on a machine compiles the standard library's packages the tests use, which is slow but happens once: "+
+				"run the check again, and it goes on from what was compiled", opt.BuildTime)
+		case running != "":
+			r.Summary = fmt.Sprintf("stopped after %s (%s) while %s was still running: an endless loop, or a wait that never ends? %s",
+				(opt.Timeout + opt.Grace).Round(time.Second), limit, running, slowAdvice)
+		default:
+			r.Summary = fmt.Sprintf("stopped after %s (%s) before any test finished: does an init function never return? %s",
+				(opt.Timeout + opt.Grace).Round(time.Second), limit, slowAdvice)
 		}
 		return r
 	case Canceled:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -41,14 +42,31 @@ type collector struct {
 	noTestFiles bool
 	timedOut    string // the "test timed out after ..." message, if any
 	sawEvent    bool
+	pkgStack    stack // a panic printed outside any test
+
+	// declared names the package's top-level tests as its test files
+	// declare them (declaredTests), so that a run a crash cut short can
+	// say how many never ran; nil if unknown.
+	declared []string
+	// started is when the go command reported that the test binary
+	// starts (test2json's "start" event): compiling and linking are done.
+	// Zero until then.
+	started time.Time
 }
 
 type testState struct {
 	TestResult
-	ended     bool
+	ended   bool
+	stack   stack
+	partial string // the start of a line test2json split into pieces
+}
+
+// stack follows a panic's stack dump in a stream of lines.
+type stack struct {
 	inPanic   bool   // inside a panic's stack dump: keep only the learner's frames
 	lastFrame string // the function line before a file line in a stack dump
-	partial   string // the start of a line test2json split into pieces
+	msg       string // the first panic's message, without "panic: "; "" if none (or only a timeout)
+	at        string // the learner's first frame below it, "file.go:12"
 }
 
 func newCollector(dir string, maxLines, maxLineLen int) *collector {
@@ -102,6 +120,10 @@ func (c *collector) packageEvent(e event) {
 	switch e.Action {
 	case "pass", "fail", "skip":
 		c.pkgAction = e.Action
+	case "start":
+		if c.started.IsZero() {
+			c.started = time.Now()
+		}
 	case "output":
 		for _, l := range splitLines(e.Output) {
 			c.addPkgOutput(l)
@@ -122,7 +144,55 @@ func (c *collector) addPkgOutput(l string) {
 	case strings.HasPrefix(t, "panic: test timed out after"):
 		c.timedOut = t
 	}
+	// A panic in a goroutine a test started may come out tagged with that
+	// test, or (when the test's end came out first) with none: the same
+	// code gives either from run to run. Hand the latter to the test that
+	// ran last, as test2json does the former, so that the verdict is the
+	// same every time.
+	if last := c.lastTest(); last != nil && c.pkgAction == "" && !c.pkgStack.inPanic &&
+		(last.stack.inPanic || strings.HasPrefix(t, "panic: ") && !strings.HasPrefix(t, "panic: test timed out after")) {
+		c.testLines(last, l+"\n")
+		return
+	}
+	// A panic outside any test (in init, before any test ran) dumps every
+	// goroutine's stack here: keep its message and the learner's frames,
+	// as for a panic in a test.
+	if kept, ok := c.panicLine(&c.pkgStack, l); ok {
+		if kept != "" {
+			c.pkgOut, c.pkgCut = appendCapped(c.pkgOut, c.pkgCut, c.clip(kept), c.maxLines)
+		}
+		return
+	}
 	c.pkgOut, c.pkgCut = appendCapped(c.pkgOut, c.pkgCut, c.clip(l), c.maxLines)
+}
+
+// panicLine follows the panics in a stream of output lines. ok is true for
+// a line that starts a panic or belongs to its stack dump; kept is then
+// what of it to show ("" for nothing): the panic line, and the frames in
+// the learner's files as "  at function (file:line)".
+func (c *collector) panicLine(st *stack, l string) (kept string, ok bool) {
+	trimmed := strings.TrimSpace(l)
+	if strings.HasPrefix(trimmed, "panic: ") {
+		st.inPanic = true
+		msg := strings.TrimSuffix(trimmed, " [recovered, repanicked]")
+		msg = strings.TrimSuffix(msg, " [recovered]")
+		if st.msg == "" && !strings.HasPrefix(trimmed, "panic: test timed out after") {
+			st.msg = strings.TrimPrefix(msg, "panic: ")
+		}
+		return msg, true
+	}
+	if !st.inPanic {
+		return "", false
+	}
+	return c.stackLine(st, l), true
+}
+
+// lastTest is the test that started last, or nil if none did.
+func (c *collector) lastTest() *testState {
+	if len(c.order) == 0 {
+		return nil
+	}
+	return c.tests[c.order[len(c.order)-1]]
 }
 
 func (c *collector) test(name string) *testState {
@@ -186,16 +256,13 @@ func (c *collector) testOutput(t *testState, l string, depth int) {
 			return
 		}
 	}
-	if strings.HasPrefix(trimmed, "panic: ") {
-		t.inPanic = true
-		if strings.HasPrefix(trimmed, "panic: test timed out after") {
-			c.timedOut = trimmed
-		}
-		c.keep(t, strings.TrimSuffix(trimmed, " [recovered, repanicked]"))
-		return
+	if strings.HasPrefix(trimmed, "panic: test timed out after") {
+		c.timedOut = trimmed
 	}
-	if t.inPanic {
-		c.stackLine(t, l)
+	if kept, ok := c.panicLine(&t.stack, l); ok {
+		if kept != "" {
+			c.keep(t, kept)
+		}
 		return
 	}
 	for range depth {
@@ -204,29 +271,32 @@ func (c *collector) testOutput(t *testState, l string, depth int) {
 	c.keep(t, l)
 }
 
-// stackLine keeps the frames of a stack dump that point into the package
-// directory, as "function (file:line)".
-func (c *collector) stackLine(t *testState, l string) {
+// stackLine returns the line of a stack dump to keep: a frame that points
+// into the package directory, as "  at function (file:line)", or "".
+func (c *collector) stackLine(st *stack, l string) string {
 	if !strings.HasPrefix(l, "\t") {
-		t.lastFrame = strings.TrimSpace(l)
-		return
+		st.lastFrame = strings.TrimSpace(l)
+		return ""
 	}
 	loc := strings.TrimSpace(l)
 	if i := strings.LastIndex(loc, " +0x"); i >= 0 {
 		loc = loc[:i]
 	}
 	if c.dir == "" || !strings.HasPrefix(loc, c.dir+string(filepath.Separator)) {
-		return
+		return ""
 	}
 	rel := strings.TrimPrefix(loc, c.dir+string(filepath.Separator))
-	fn := t.lastFrame
+	if st.msg != "" && st.at == "" {
+		st.at = rel
+	}
+	fn := st.lastFrame
 	if i := strings.LastIndex(fn, "("); i > 0 {
 		fn = fn[:i]
 	}
 	if j := strings.LastIndex(fn, "/"); j >= 0 {
 		fn = fn[j+1:]
 	}
-	c.keep(t, fmt.Sprintf("  at %s (%s)", fn, rel))
+	return fmt.Sprintf("  at %s (%s)", fn, rel)
 }
 
 func (c *collector) keep(t *testState, l string) {
@@ -300,10 +370,19 @@ func (c *collector) report() Report {
 	}
 	for _, name := range c.order {
 		t := c.tests[name]
+		res := t.TestResult
 		if !t.ended {
-			t.Running = true
+			res.Running = true
 		}
-		r.Tests = append(r.Tests, t.TestResult)
+		if t.stack.msg != "" && c.pkgAction != "pass" {
+			// A panic kills the test process, whichever goroutine it is
+			// in, and test2json may still report the test it tagged the
+			// panic to as passed (when the test's "--- PASS" line came
+			// out first): a test whose output holds a panic failed.
+			res.Panic = panicText(t.stack)
+			res.Passed = false
+		}
+		r.Tests = append(r.Tests, res)
 	}
 	switch {
 	case c.buildFailed:
@@ -325,20 +404,71 @@ func (c *collector) report() Report {
 		if running := runningTests(r.Tests); running != "" {
 			r.Summary += " in " + running
 		}
-		r.Summary += ": an endless loop, or a wait that never ends?"
+		r.Summary += ": an endless loop, or a wait that never ends? " + slowAdvice
 	case c.noTestFiles || (len(r.Tests) == 0 && c.pkgAction != "fail"):
 		r.Status = NoTests
 		r.Summary = "no tests ran: the package has no _test.go file (was the test file deleted?)"
 	default:
-		r.Status, r.Summary = verdict(r, c.pkgAction)
+		pkgPanic := ""
+		if c.pkgStack.msg != "" && c.pkgAction != "pass" {
+			pkgPanic = panicText(c.pkgStack)
+		}
+		r.Status, r.Summary = verdict(r, c.pkgAction, c.declared, pkgPanic)
 	}
 	return r
 }
 
-func verdict(r Report, pkgAction string) (Status, string) {
+// slowAdvice ends the summary of a run stopped for taking too long.
+const slowAdvice = "If the tests are only slow, run the check again with more time, such as --timeout 2m"
+
+// panicText is a panic's message and where in the learner's files it
+// happened: "assignment to entry in nil map at breaker.go:12".
+func panicText(st stack) string {
+	if st.at == "" {
+		return st.msg
+	}
+	return st.msg + " at " + st.at
+}
+
+func verdict(r Report, pkgAction string, declared []string, pkgPanic string) (Status, string) {
 	passed, total := r.Counts()
-	if running := runningTests(r.Tests); running != "" {
-		return Failed, fmt.Sprintf("the test process stopped during %s (os.Exit, or a crash) after %d of %d tests passed", running, passed, total)
+	crashed := pkgPanic != "" || runningTests(r.Tests) != ""
+	for _, t := range r.Tests {
+		crashed = crashed || t.Panic != ""
+	}
+	if crashed {
+		// The counts so far cover only the tests that started: say how
+		// many the package has, and how many the crash kept from running.
+		passed, total = topLevelCounts(r.Tests)
+		notRun := 0
+		for _, name := range declared {
+			if !slices.ContainsFunc(r.Tests, func(t TestResult) bool { return t.Name == name }) {
+				notRun++
+			}
+		}
+		total += notRun
+		stopped := "the test process"
+		if notRun > 0 {
+			stopped = fmt.Sprintf("the other %d", notRun)
+		}
+		for _, t := range r.Tests {
+			if t.Panic != "" {
+				return Failed, fmt.Sprintf("%d of %d tests pass; a panic in %s stopped %s: %s", passed, total, t.Name, stopped, t.Panic)
+			}
+		}
+		if running := runningTests(r.Tests); running != "" {
+			s := fmt.Sprintf("the test process stopped during %s (os.Exit, or a crash) after %d of %d tests passed", running, passed, total)
+			if notRun > 0 {
+				s += fmt.Sprintf("; the other %d never ran", notRun)
+			}
+			return Failed, s
+		}
+		// A panic after a test started is that test's (see addPkgOutput):
+		// this one came before any.
+		if total == 0 {
+			return Failed, "a panic before any test ran (in init, or in a package-level variable's initializer) stopped the test process: " + pkgPanic
+		}
+		return Failed, fmt.Sprintf("a panic before any test ran (in init, or in a package-level variable's initializer) stopped all %d tests: %s", total, pkgPanic)
 	}
 	if f := r.Failures(); len(f) > 0 {
 		return Failed, fmt.Sprintf("%d of %d tests pass; first failure: %s", passed, total, f[0].Name)
@@ -350,6 +480,21 @@ func verdict(r Report, pkgAction string) (Status, string) {
 		return Passed, "the test passes"
 	}
 	return Passed, fmt.Sprintf("all %d tests pass", total)
+}
+
+// topLevelCounts is Counts for the top-level tests only, the ones a test
+// file declares.
+func topLevelCounts(tests []TestResult) (passed, total int) {
+	for _, t := range tests {
+		if t.Skipped || strings.Contains(t.Name, "/") {
+			continue
+		}
+		total++
+		if t.Passed {
+			passed++
+		}
+	}
+	return passed, total
 }
 
 // runningTests names the tests that started and never ended, innermost

@@ -40,7 +40,7 @@ func TestFailureOutsideTests(t *testing.T) {
 	r := feed(
 		`{"Action":"run","Test":"TestA"}`,
 		`{"Action":"pass","Test":"TestA"}`,
-		`{"Action":"output","Output":"panic: leftover goroutine blew up\n"}`,
+		`{"Action":"output","Output":"exit status 1\n"}`,
 		`{"Action":"fail"}`,
 	)
 	if r.Status != Failed || !strings.Contains(r.Summary, "outside them") {

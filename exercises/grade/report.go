@@ -38,6 +38,11 @@ type TestResult struct {
 	// Running is true when the test started and never reported an end: the
 	// test binary exited, crashed or was killed while it ran.
 	Running bool
+	// Panic is the message of a panic in the test's output and the
+	// learner's file:line it happened at ("assignment to entry in nil map
+	// at breaker.go:12"), or "". A panic ends the test process, so the
+	// test counts as failed even if go test reported it passed.
+	Panic   string
 	Elapsed time.Duration
 	// Output is what the test printed (t.Log, t.Error, panics), framing lines
 	// such as "=== RUN" removed, at most Options.MaxLines lines.
@@ -127,7 +132,7 @@ func (r Report) Text() string {
 		switch {
 		case t.Skipped:
 			mark = "skip"
-		case t.Running:
+		case t.Running, t.Panic != "":
 			mark = "STOP"
 		case !t.Passed:
 			mark = "FAIL"
