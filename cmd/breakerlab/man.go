@@ -37,7 +37,8 @@ func runMan(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	header := &doc.GenManHeader{Title: "BREAKERLAB", Section: "1", Source: "breakerlab " + versionString(), Manual: "breakerlab manual"}
+	header := &doc.GenManHeader{Section: "1", // no Title: each page takes its own, BREAKERLAB-RUN
+		Source: "breakerlab " + versionString(), Manual: "breakerlab manual"}
 	if err := doc.GenManTree(root, header, dir); err != nil {
 		return fmt.Errorf("writing the man pages: %w", err)
 	}

@@ -245,13 +245,15 @@ func TestManPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"--format", "breakerlab run cascade --seed 5"} {
+	// Each page is titled by its own command: man breakerlab-run shows
+	// BREAKERLAB-RUN(1) at its top, not BREAKERLAB(1).
+	for _, want := range []string{"--format", "breakerlab run cascade --seed 5", `.TH "BREAKERLAB-RUN" "1"`} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("breakerlab-run.1 lacks %q", want)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(dir, "breakerlab.1")); err != nil {
-		t.Error(err)
+	if b, err := os.ReadFile(filepath.Join(dir, "breakerlab.1")); err != nil || !strings.Contains(string(b), `.TH "BREAKERLAB" "1"`) {
+		t.Errorf("breakerlab.1: %v, title not BREAKERLAB", err)
 	}
 }
 
