@@ -20,7 +20,7 @@ import (
 // input), so a teacher can grade a folder of students' files in a script.
 func init() {
 	register(command{name: "challenges", summary: "list the challenge levels and the stars earned; --check [FILE...] checks that every brief's numbers come from its scenario", run: runChallenges})
-	register(command{name: "challenge", summary: "play a challenge level; --check FILE grades a design headless", run: runChallenge})
+	register(command{name: "challenge", summary: "play a challenge level (no level: the list); --check FILE grades a design headless", run: runChallenge})
 }
 
 func runChallenges(args []string, stdout, stderr io.Writer) error {
@@ -181,6 +181,14 @@ func runChallenge(args []string, stdout, stderr io.Writer) error {
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
+	}
+	if len(pos) == 0 && *check == "" && !*start {
+		// No challenge named: the list, as `breakerlab lesson` opens the
+		// lessons'.
+		if err := needTerminal(stdout, "the challenge list", "`breakerlab challenges` lists them and `breakerlab challenge N --start` prints one's starting design"); err != nil {
+			return err
+		}
+		return challengeui.RunPicker(terminal().Out, challengeui.Terminal(nil, os.Getenv))
 	}
 	if len(pos) != 1 {
 		return usagef("challenge takes one challenge: a number, an ID (`breakerlab challenges` lists them) or a challenge file, got %d arguments", len(pos))

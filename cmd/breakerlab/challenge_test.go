@@ -411,6 +411,15 @@ func TestChallengeNeedsATerminal(t *testing.T) {
 	if code != exitUsage || out != "" || !strings.Contains(errOut, "the challenge needs a terminal") || !strings.Contains(errOut, "--check FILE") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
+	// No challenge named opens the list, as lesson does: a terminal's too.
+	out, errOut, code = run(t, "challenge")
+	if code != exitUsage || out != "" || !strings.Contains(errOut, "the challenge list needs a terminal") || !strings.Contains(errOut, "`breakerlab challenges` lists them") {
+		t.Errorf("challenge alone: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	_, errOut, code = run(t, "challenge", "--check", "design.toml")
+	if code != exitUsage || !strings.Contains(errOut, "got 0 arguments") {
+		t.Errorf("challenge --check with no challenge: exit %d, %q", code, errOut)
+	}
 	_, errOut, code = run(t, "challenge", "99")
 	if code != exitUsage || strings.Contains(errOut, "terminal") || !strings.Contains(errOut, "no challenge is called") {
 		t.Errorf("an unknown challenge: exit %d, %q", code, errOut)

@@ -54,3 +54,20 @@ func Run(out io.Writer, o Options) error {
 	}
 	return nil
 }
+
+// RunPicker opens the list of challenges on its own, as the home screen's
+// Challenges item does (`breakerlab challenge` with no argument, as
+// `breakerlab lesson` opens the lesson list); enter plays one, esc in it
+// comes back to the list, q quits. out is where it draws (nil: stdout).
+func RunPicker(out io.Writer, o Options) error {
+	o.Challenge = nil
+	p := NewPicker(o)
+	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithFPS(30)}
+	if out != nil {
+		opts = append(opts, tea.WithOutput(out))
+	}
+	if _, err := tea.NewProgram(p, opts...).Run(); err != nil {
+		return fmt.Errorf("running the challenge list: %w", err)
+	}
+	return nil
+}
