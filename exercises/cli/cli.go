@@ -60,8 +60,10 @@ s solution, c check all, q quit).
 
   init [DIR]               write a new workbook (default ./breakerlab-workbook)
   list                     one line per exercise: number, name, done or pending
-  check [ID]               grade one exercise, or all; exit 0 only if all pass
-  hint ID [N]              print hint N (default 1) of an exercise
+  check [ID]               grade one exercise, or all (in an exercise's folder,
+                           that one); exit 0 only if all pass
+  hint [ID] [N]            print hint N (default 1) of an exercise (in its
+                           folder, ID may be left out)
   reset ID --yes           put the stub, tests and README back (every file it
                            replaces that you changed is backed up first)
   reset ID --tests [--yes] put back only the bundled tests (your code is kept;
@@ -162,6 +164,29 @@ func findWorkbook(env Env) (*exercises.Workbook, error) {
 		}
 	}
 	return exercises.Find(dir)
+}
+
+// hereExercise is the exercise whose folder in w holds the current folder
+// (env.Dir, or the working directory), if any.
+func hereExercise(env Env, w *exercises.Workbook) (exercises.Exercise, bool) {
+	dir := env.Dir
+	if dir == "" {
+		var err error
+		if dir, err = os.Getwd(); err != nil {
+			return exercises.Exercise{}, false
+		}
+	}
+	rel, err := filepath.Rel(w.Dir, dir)
+	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+		return exercises.Exercise{}, false
+	}
+	first, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
+	for _, e := range exercises.All() {
+		if e.Name == first {
+			return e, true
+		}
+	}
+	return exercises.Exercise{}, false
 }
 
 func lookup(id string) (exercises.Exercise, error) {
@@ -310,6 +335,14 @@ func checkCmd(args []string, env Env) error {
 	if err != nil {
 		return err
 	}
+	if len(rest) == 0 {
+		// Inside an exercise's folder, as after `cd 01-...` to edit it,
+		// check means that exercise, as rustlings' run does.
+		if e, ok := hereExercise(env, w); ok {
+			exs = []exercises.Exercise{e}
+			fmt.Fprintf(env.Stderr, "checking %s, the exercise of this folder (from the workbook's folder, check checks them all)\n", e.Name)
+		}
+	}
 	passed, unchecked := 0, 0
 	results := w.CheckAll(env.Context, exs, parallelism(), exercises.CheckOptions{Timeout: *timeout}, nil)
 	for _, r := range results {
@@ -351,11 +384,22 @@ func hintCmd(args []string, env Env) error {
 	if err != nil {
 		return done(err)
 	}
-	if len(rest) == 0 || len(rest) > 2 {
+	if len(rest) > 2 {
 		return usage("hint takes an exercise ID and optionally a hint number, e.g. `breakerlab exercises hint 1 2`")
 	}
-	e, err := lookup(rest[0])
-	if err != nil {
+	var e exercises.Exercise
+	if len(rest) == 0 {
+		// Inside an exercise's folder, hint alone is its first hint.
+		w, werr := findWorkbook(env)
+		here, ok := exercises.Exercise{}, false
+		if werr == nil {
+			here, ok = hereExercise(env, w)
+		}
+		if !ok {
+			return usage("hint takes an exercise ID and optionally a hint number, e.g. `breakerlab exercises hint 1 2` (inside an exercise's folder, hint alone gives its first)")
+		}
+		e = here
+	} else if e, err = lookup(rest[0]); err != nil {
 		return err
 	}
 	hints := e.Hints()

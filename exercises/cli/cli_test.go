@@ -183,6 +183,19 @@ func TestCheckExitStatus(t *testing.T) {
 	if r := do(t, dir, "solution", "1"); r.err != nil {
 		t.Fatalf("solution after passing needs no --yes: %v", r.err)
 	}
+	// Inside an exercise's folder (a subfolder of it too), check alone is
+	// that exercise, and says so; from the workbook's folder, all of them.
+	for _, here := range []string{filepath.Join(dir, e.Name), filepath.Join(dir, e.Name, "notes")} {
+		os.MkdirAll(here, 0o755)
+		r = do(t, here, "check")
+		if r.err != nil || r.out.String() != "ok   01-consecutive-breaker     "+strings.TrimPrefix(r.out.String(), "ok   01-consecutive-breaker     ") || strings.Count(r.out.String(), "\n") != 1 ||
+			!strings.Contains(r.errOut.String(), "checking 01-consecutive-breaker, the exercise of this folder") {
+			t.Errorf("check in %s = %v\n%s%s; want 01 alone, said", here, r.err, r.out.String(), r.errOut.String())
+		}
+		if r := do(t, here, "hint"); r.err != nil || !strings.Contains(r.out.String(), "Hint 1 of") || !strings.Contains(r.out.String(), "for 01-consecutive-breaker") {
+			t.Errorf("hint in %s = %v\n%s", here, r.err, r.out.String())
+		}
+	}
 }
 
 func TestBadInput(t *testing.T) {
