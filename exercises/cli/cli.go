@@ -245,6 +245,13 @@ func initCmd(args []string, env Env) error {
 	if len(rest) == 1 {
 		dir = rest[0]
 	}
+	// A workbook inside another (init run again from inside the first,
+	// in an exercise's folder say) would be graded as neither: refuse.
+	if abs, aerr := filepath.Abs(dir); aerr == nil {
+		if outer, ferr := exercises.Find(filepath.Dir(abs)); ferr == nil {
+			return usage("%s is inside the workbook %s already: `breakerlab exercises` there opens it; give a folder outside it to start another", dir, outer.Dir)
+		}
+	}
 	w, err := exercises.Init(dir)
 	if errors.Is(err, exercises.ErrExists) {
 		return usage("%v", err)

@@ -53,6 +53,15 @@ func TestInit(t *testing.T) {
 	if r := do(t, "", "init", "a", "b"); !isUsage(r.err) {
 		t.Fatalf("init with two folders = %v", r.err)
 	}
+	// Not a workbook inside another.
+	inner := filepath.Join(dir, "01-consecutive-breaker", "breakerlab-workbook")
+	r = do(t, "", "init", inner)
+	if !isUsage(r.err) || !strings.Contains(r.err.Error(), "is inside the workbook "+dir+" already") {
+		t.Fatalf("init inside a workbook = %v", r.err)
+	}
+	if _, err := os.Stat(inner); err == nil {
+		t.Fatal("init inside a workbook wrote a second one")
+	}
 }
 
 func TestOutsideAWorkbook(t *testing.T) {
