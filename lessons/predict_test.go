@@ -580,3 +580,47 @@ func TestNoPredictionIsAnsweredByItsPrompt(t *testing.T) {
 		}
 	}
 }
+
+// A guess the run could never bear out is refused with the bound the run
+// sets, from the scenario (the pool's size, with the step's overrides), so
+// the learner can guess again: 9,999 busy workers in lesson 1's pool of 200
+// got only "Off this time". An answer with no such bound (the workers
+// Little's law asks for may exceed the pool) takes any number.
+func TestAGuessBeyondWhatTheRunAllowsIsRefused(t *testing.T) {
+	l, err := Lookup("01-one-slow-dependency")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Prepare(l, testLab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := p.Steps[2].Predict // "How many of the 200 workers ..."
+	if q == nil || !strings.HasPrefix(l.Steps[2].Predict.Answer, "held-at ") {
+		t.Fatalf("lesson 1 step 3 should predict a count of held workers: %+v", l.Steps[2].Predict)
+	}
+	if !q.HasMost || q.Most != 200 {
+		t.Fatalf("the bound should be the pool's 200 workers, got %v (%v)", q.Most, q.HasMost)
+	}
+	want := "the pool has only 200 workers: at most 200 can be busy"
+	for _, in := range []string{"9999", "201"} {
+		if _, _, err := q.JudgeGuess(in); err == nil || err.Error() != want {
+			t.Errorf("guess %s: %v, want %q", in, err, want)
+		}
+	}
+	for _, in := range []string{"200", "150"} {
+		if _, _, err := q.JudgeGuess(in); err != nil {
+			t.Errorf("guess %s is possible, refused: %v", in, err)
+		}
+	}
+	for i, s := range p.Steps {
+		if s.Question != nil && s.Question.Kind == Number && strings.HasPrefix(l.Steps[i].Question.Answer, "little ") {
+			if s.Question.HasMost {
+				t.Errorf("step %d: Little's law's workers have no bound from the pool", i+1)
+			}
+			if _, err := s.Question.CheckNumber("2000"); err != nil {
+				t.Errorf("step %d: 2000 workers wanted is a fair answer, refused: %v", i+1, err)
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -66,6 +67,14 @@ type PreparedQuestion struct {
 	Relative   bool
 	Unit       string
 	AnswerText string
+	// Most is the most the answer can be where the run itself sets it (a
+	// count of busy workers is at most the pool's size, read from the
+	// scenario), and MostWhy says so; a guess above it is refused with
+	// MostWhy, so that 9,999 busy workers in a pool of 200 gets a nudge, not
+	// just "off". HasMost is false for an answer with no such bound.
+	Most    float64
+	MostWhy string
+	HasMost bool
 }
 
 // ClaimResult is a claim with the value the run gave and whether it holds.
@@ -234,6 +243,7 @@ func prepareQuestion(ctx *evalCtx, st *Step, prefix string, q *Question, fail fu
 		}
 		pq.Answer, pq.AnswerKind = v.F, v.Kind
 		pq.AnswerText, _ = v.Format(answerFormat(q.Answer))
+		pq.Most, pq.MostWhy, pq.HasMost = answerBound(ctx, q.Answer)
 		if prefix == "predict" && v.Kind == KindCount && pq.tolerance() < 1-1e-9 {
 			// Counts are whole: below 1, only the answer itself is right
 			// and nothing is close, so the prediction is a lottery.
@@ -243,6 +253,35 @@ func prepareQuestion(ctx *evalCtx, st *Step, prefix string, q *Question, fail fu
 		}
 	}
 	return pq, nil
+}
+
+// answerBound is the most a numeric answer can be where the run gives a
+// bound: the workers busy at a moment, or held by some endpoints, are at
+// most the pool's workers (the scenario's, as the step's overrides leave
+// them). Other answers have none (the workers Little's law asks for may
+// well exceed the pool), and ok is false.
+func answerBound(ctx *evalCtx, answer string) (most float64, why string, ok bool) {
+	e, err := ParseExpr(answer)
+	if err != nil || len(e.Args) == 0 {
+		return 0, "", false
+	}
+	switch e.Metric {
+	case "busy-at", "held-at":
+		pe, err := ParseExpr("param " + e.Args[0] + " workers")
+		if err != nil {
+			return 0, "", false
+		}
+		v, err := ctx.Eval(pe)
+		if err != nil || v.F <= 0 {
+			return 0, "", false // no pool of workers (a tasks server)
+		}
+		n, err := Value{Kind: KindCount, F: v.F}.Format("")
+		if err != nil {
+			n = trimFloat(v.F, 0, true)
+		}
+		return v.F, fmt.Sprintf("the pool has only %s workers: at most %s can be busy", n, n), true
+	}
+	return 0, "", false
 }
 
 // answerFormat is the format a numeric answer's expression names ("" for a
@@ -449,5 +488,45 @@ func (q *PreparedQuestion) ParseGuess(input string) (float64, error) {
 	if q.AnswerKind == KindFraction && v.Kind == KindNumber && got > 1 {
 		got /= 100
 	}
+	if q.HasMost && got > q.Most+1e-9*math.Max(1, q.Most) {
+		// Not a guess the run could bear out: say why, and take no verdict.
+		return 0, errors.New(q.MostWhy)
+	}
 	return got, nil
+}
+
+// outcomeMetrics tally how a run's requests ended in its measurement
+// window: a screen that counts outcomes (the endpoints table, the outcomes
+// chart, the tenants table) shows them, in part, while the run is in the
+// window.
+var outcomeMetrics = map[string]bool{
+	"share": true, "mean-share": true, "count": true, "requests": true,
+	"tenant-share": true, "tenant-requests": true,
+}
+
+// PredictsOutcomes says whether the step's prediction is about how its own
+// run's requests end: its answer, or a claim the step makes about its run
+// ("share step search ok < 0.5"), tallies the outcomes of the measurement
+// window. Until the learner has guessed, the player must not show those
+// tallies: lesson 1's "Who pays for it" opens at 12 s, two seconds into
+// the window, and its table showed search 90% ok beside a question whose
+// answer is 39%.
+func (s *PreparedStep) PredictsOutcomes() bool {
+	if s.Predict == nil || s.Step == nil || s.Step.Predict == nil {
+		return false
+	}
+	ofStep := func(e *Expr) bool {
+		return e != nil && outcomeMetrics[e.Metric] && len(e.Args) > 0 && e.Args[0] == "step"
+	}
+	if a := s.Step.Predict.Answer; a != "" {
+		if e, err := ParseExpr(a); err == nil && ofStep(&e) {
+			return true
+		}
+	}
+	for i := range s.Expect {
+		if ofStep(&s.Expect[i].Expr) || ofStep(s.Expect[i].Other) {
+			return true
+		}
+	}
+	return false
 }

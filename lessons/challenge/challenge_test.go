@@ -296,6 +296,15 @@ func TestKnobParseAndMove(t *testing.T) {
 			t.Errorf("%q: %v %v, want a refusal saying %q", bad.text, v, err, bad.why)
 		}
 	}
+	// Zero needs no unit, as in the sandbox's knob form (lessons.UnitlessDuration):
+	// it is read as 0, then held to the range like any other value.
+	z := Knob{Path: "x.timeout", Label: "timeout", Kind: KnobDuration, Min: 0, Max: 10, Step: 0.1}
+	if v, err := z.Parse("0"); err != nil || v != "0s" {
+		t.Errorf("0 on a knob from 0: %v %v, want 0s", v, err)
+	}
+	if _, err := d.Parse("0"); err == nil || !strings.Contains(err.Error(), "from 100ms to 10s") {
+		t.Errorf("0 on a knob from 100ms: %v, want the range", err)
+	}
 	n := Knob{Label: "bulkhead", Kind: KnobInt, Min: 0, Max: 40, Step: 1}
 	if v, err := n.Parse("22"); err != nil || v != int64(22) {
 		t.Errorf("22: %v %v", v, err)

@@ -149,10 +149,15 @@ func (k *Knob) Parse(text string) (any, error) {
 	case KnobDuration:
 		// As a scenario file writes one: a number and its unit. Go's
 		// parser would also add up "4s2s", which no one means to type.
+		// Zero needs no unit; any other bare number is refused, by the rule
+		// the sandbox's knob form keeps too (lessons.UnitlessDuration).
+		if err := lessons.UnitlessDuration(text); err != nil {
+			return nil, fmt.Errorf("%s takes %w", k.Label, err)
+		}
+		if f, err := strconv.ParseFloat(text, 64); err == nil && f == 0 {
+			return k.checked(0)
+		}
 		if !durationRE.MatchString(text) {
-			if _, err := strconv.ParseFloat(text, 64); err == nil {
-				return nil, fmt.Errorf("%s takes a duration with its unit, as a scenario file writes it: %ss or %sms, not %s alone", k.Label, text, text, text)
-			}
 			return nil, fmt.Errorf("%s takes one duration, a number and its unit (ns, us, ms, s, m, h), such as 500ms or 2s; got %q", k.Label, text)
 		}
 		d, err := time.ParseDuration(text)

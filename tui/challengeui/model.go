@@ -407,6 +407,10 @@ func (m Model) typeKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		v, err := kn.Parse(string(m.input))
 		if err != nil {
 			m.setNote(err.Error(), true)
+			// The refused value stays, selected: the next key typed
+			// replaces it rather than append to it ("200" then "500ms"
+			// read "200500ms").
+			m.fresh = true
 			return m, nil
 		}
 		m.typing = false
@@ -415,6 +419,9 @@ func (m Model) typeKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.setting[kn.Path] = v
 		m.note = ""
 		return m, m.changed()
+	case tea.KeyCtrlU:
+		// Clears the field, as in the sandbox's knob form.
+		m.input, m.fresh = nil, false
 	case tea.KeyBackspace:
 		switch {
 		case m.fresh:

@@ -10,6 +10,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 func open(t *testing.T, id string, o Options) Model {
@@ -322,5 +323,44 @@ func TestUndoReopenAndSolution(t *testing.T) {
 	m = sized(t, open(t, "bulkhead-20", Options{Progress: again}), 80, 24)
 	if got := challenge.FormatValue(m.Setting()["recommendations.bulkhead"]); got != "2" || !strings.Contains(m.View(), "design you left") {
 		t.Errorf("reopened at bulkhead %s, want the 2 left behind", got)
+	}
+}
+
+// In watch mode at 80 columns the key line shows the way out: esc (back to
+// the panel) and q (quit), which the sandbox's line dropped first.
+func TestWatchModeShowsTheWayOut(t *testing.T) {
+	m := sized(t, open(t, "timeout-pool", Options{}), 80, 24)
+	m = press(t, m, "v")
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	bar := lines[len(lines)-1]
+	if !strings.Contains(bar, "esc back") || !strings.Contains(bar, "q quit") {
+		t.Errorf("the key line should show esc and q: %q", bar)
+	}
+}
+
+// The typed field edits as the sandbox's knob form does: ctrl+u clears
+// it, and after a refused value the next key typed replaces that value
+// rather than append to it (200, refused, then 500ms read "200500ms").
+func TestTypedFieldClearsAndReplacesARefusedValue(t *testing.T) {
+	m := sized(t, open(t, "timeout-pool", Options{}), 100, 30)
+	kn := m.c.Knobs[m.focus]
+	if kn.Kind != challenge.KnobDuration {
+		t.Fatalf("timeout-pool's first knob should be a duration, is %q", kn.Label)
+	}
+	m = press(t, m, "enter", "2", "0", "0", "enter")
+	if !m.typing || !strings.Contains(m.note, "not 200 alone") {
+		t.Fatalf("200 without a unit should be refused and the field stay open: %q", m.note)
+	}
+	m = press(t, m, "5", "0", "0", "m", "s")
+	if got := string(m.input); got != "500ms" {
+		t.Errorf("typing after a refusal should replace the value: field %q", got)
+	}
+	m = press(t, m, "ctrl+u")
+	if len(m.input) != 0 {
+		t.Errorf("ctrl+u should clear the field, it holds %q", string(m.input))
+	}
+	m = press(t, m, "5", "0", "0", "m", "s", "enter")
+	if m.typing || m.setting[kn.Path] != "500ms" {
+		t.Errorf("500ms should be taken: typing %v, setting %v, note %q", m.typing, m.setting[kn.Path], m.note)
 	}
 }

@@ -262,24 +262,44 @@ func TestOutcomesSayWhatTheyCountAndMarkEmptyStretches(t *testing.T) {
 	}
 }
 
-// When the chart is too short for every endpoint's band it says how many
-// it shows rather than leave one out silently.
+// When the chart is too short for every endpoint's band it says which it
+// leaves out rather than leave one out silently. It keeps the band of the
+// endpoint whose dependency has the fault (recommendations hangs in
+// cascade: lesson 1's subject, which dropping the last bands hid at
+// 80×24), and the endpoints a screen says it is about (SetFocus) before
+// those; the others go first.
 func TestOutcomesSayWhenBandsAreLeftOut(t *testing.T) {
 	o := chart.NewOutcomes(tuitest.Plain())
 	o.SetData(tuitest.At(t, "cascade", 0, 20))
 	o.SetSize(39, 7)
 	v := o.View()
 	lines := strings.Split(v, "\n")
-	if !strings.Contains(lines[0], "hidden: recommendations") {
-		t.Errorf("two bands of three fit; the title must name the hidden one:\n%s", v)
+	if !strings.Contains(lines[0], "see profile") {
+		t.Errorf("two bands of three fit; the title must name the hidden one, profile, not the hanging recommendations:\n%s", v)
 	}
-	for _, l := range lines[1:] {
-		if strings.Contains(l, "recommendations") {
-			t.Errorf("the recommendations band does not fit, yet a line draws it:\n%s", v)
+	if strings.Contains(lines[0], "  ") {
+		t.Errorf("the title and its note run together with no dash between them: %q", lines[0])
+	}
+	drawn := func(v, name string) bool {
+		for _, l := range strings.Split(v, "\n")[1:] {
+			if strings.Contains(l, name+" ") || strings.HasSuffix(strings.TrimRight(strings.Trim(l, "│"), " "), name) {
+				return true
+			}
 		}
+		return false
+	}
+	if !drawn(v, "recommendations") || !drawn(v, "search") || drawn(v, "profile") {
+		t.Errorf("the bands of search and recommendations should be drawn, not profile's:\n%s", v)
 	}
 	o.SetSize(70, 7)
-	if v := o.View(); !strings.Contains(strings.Split(v, "\n")[0], "enlarge to see recommendations") {
+	if v := o.View(); !strings.Contains(strings.Split(v, "\n")[0], "enlarge to see profile") {
 		t.Errorf("with room, the title should say how to see the hidden band:\n%s", v)
+	}
+	// A screen about search and profile keeps theirs.
+	o.SetFocus([]string{"profile", "search"})
+	o.SetSize(39, 7)
+	v = o.View()
+	if !strings.Contains(strings.Split(v, "\n")[0], "recommendations hidden") || !drawn(v, "profile") || !drawn(v, "search") {
+		t.Errorf("focused on search and profile, the chart should hide recommendations:\n%s", v)
 	}
 }

@@ -265,7 +265,7 @@ func (f *InFlight) render() []string {
 		inks = append(inks, theme.InkOf(f.th.Series(colors[i]).Faint(true)))
 	}
 	body := append(g.Lines(inks), legend...)
-	return pane.Frame(f.th, f.w, f.h, title, f.abandonedNote(letters, iw-len([]rune(title))-6), body)
+	return pane.Frame(f.th, f.w, f.h, title, f.abandonedNote(letters, iw-len([]rune(title))-7), body)
 }
 
 // abandonedNote counts, for the title's edge, the abandoned calls and the

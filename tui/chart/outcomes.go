@@ -26,7 +26,14 @@ type Outcomes struct {
 	th   *theme.Theme
 	w, h int
 
-	data    pane.Data
+	data pane.Data
+	// focus names the endpoints a lesson step is about, the most telling
+	// first: when not every band fits, these are kept before the others
+	// (SetFocus, keep).
+	focus []string
+	// held: the bands stay empty while a prediction about these outcomes
+	// waits for its guess (Hold).
+	held    bool
 	frame   frame
 	key     chartKey
 	hasData bool
@@ -46,6 +53,71 @@ func NewOutcomes(th *theme.Theme) *Outcomes { return &Outcomes{th: th, dirty: tr
 
 // Init does nothing.
 func (o *Outcomes) Init() tea.Cmd { return nil }
+
+// SetFocus names the endpoints the screen is about (a lesson step's text
+// or question names them), the most telling first: when the chart cannot
+// show a band for every endpoint, it keeps these before the others.
+func (o *Outcomes) SetFocus(names []string) {
+	if !slices.Equal(names, o.focus) {
+		o.focus, o.dirty = slices.Clone(names), true
+	}
+}
+
+// Hold keeps the bands empty, their names and the axis drawn, while a
+// lesson's prediction about these outcomes waits for its guess: a chart
+// two seconds into the window showed the first of the answer.
+func (o *Outcomes) Hold(on bool) {
+	if on != o.held {
+		o.held, o.dirty = on, true
+	}
+}
+
+// keep picks the endpoints to draw when only room of them fit, in the
+// snapshot's order: first those the screen is about (SetFocus), then those
+// whose dependency has a fault (the hanging one a lesson is about, whose
+// band shows the trouble), then the others in order. Dropping the last
+// bands alone hid lesson 1's recommendations at 80×24, on every step.
+func (o *Outcomes) keep(s *engine.Snapshot, room int) []int {
+	n := len(s.Endpoints)
+	if room >= n {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
+	faulty := make(map[string]bool)
+	for _, f := range o.data.Faults {
+		faulty[f.Dependency] = true
+	}
+	var order []int
+	taken := make([]bool, n)
+	take := func(i int) {
+		if !taken[i] {
+			taken[i] = true
+			order = append(order, i)
+		}
+	}
+	for _, name := range o.focus {
+		for i := range s.Endpoints {
+			if s.Endpoints[i].Name == name {
+				take(i)
+			}
+		}
+	}
+	for i := range s.Endpoints {
+		e := &s.Endpoints[i]
+		if faulty[e.Name] || (e.Calls != "" && faulty[e.Calls]) {
+			take(i)
+		}
+	}
+	for i := range n {
+		take(i)
+	}
+	kept := order[:max(room, 0)]
+	slices.Sort(kept)
+	return kept
+}
 
 // Update takes pane.DataMsg; the chart has no keys.
 func (o *Outcomes) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -186,15 +258,19 @@ func (o *Outcomes) render() []string {
 	if hb < 1 {
 		hb, sep, shown = 1, 0, rows
 	}
+	kept := o.keep(s, shown)
 	top := rows - (shown*hb + sep*(shown-1)) // blank rows above the bands
 	cells := make([]int, len(engine.Outcomes))
 	x0 := lw + plotX(lc)
-	for e := range shown {
+	for row, e := range kept {
 		ep := &s.Endpoints[e]
-		y0 := top + e*(hb+sep) // the band's top row
+		y0 := top + row*(hb+sep) // the band's top row
 		label := []rune(names[e])
 		g.Text(lw-1-len(label), y0+(hb-1)/2, string(label), clFirstData+grid.Class(len(engine.Outcomes)+e))
 		for c := range cw {
+			if o.held {
+				break
+			}
 			lo, hi := ax.buckets(c)
 			if lo >= len(ep.Series) {
 				break
@@ -234,19 +310,24 @@ func (o *Outcomes) render() []string {
 		// Say that bands are missing rather than drop them silently.
 		// Name what is hidden and how to see it, shortening to a count.
 		var hidden []string
-		for e := shown; e < n; e++ {
-			hidden = append(hidden, s.Endpoints[e].Name)
+		for e := range n {
+			if !slices.Contains(kept, e) {
+				hidden = append(hidden, s.Endpoints[e].Name)
+			}
 		}
 		which := strings.Join(hidden, ", ")
 		notes = []string{
 			"enlarge to see " + which + " · " + span + " a column",
 			"enlarge to see " + which,
-			"hidden: " + which,
+			which + " hidden", // "hidden: " first left no dash before it at 39 columns
 			fmt.Sprintf("%d of %d shown", shown, n),
 		}
 	}
+	if o.held {
+		notes = []string{"shown once you have guessed", "after your guess", "after guess"}
+	}
 	titled := pane.Titled
-	if shown < n {
+	if shown < n && !o.held {
 		titled = pane.TitledNoteFirst // what is hidden matters more than the longer title
 	}
 	title, note := titled(o.w, []string{title, "Outcomes as decided", "Outcomes"}, notes)

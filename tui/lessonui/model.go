@@ -57,13 +57,16 @@ type Model struct {
 	help help.Model
 	p    *lessons.Prepared
 
-	step     int
-	sim      stepSim
-	simErr   string
-	playing  bool
-	tickID   int
-	atPause  bool // stopped at the step's pause point
-	finished bool // reached the end of the traffic
+	step    int
+	sim     stepSim
+	simErr  string
+	playing bool
+	// heldSmall: the play was paused because the window became too small
+	// to draw the step; it plays again when the window is back.
+	heldSmall bool
+	tickID    int
+	atPause   bool // stopped at the step's pause point
+	finished  bool // reached the end of the traffic
 
 	text      *textCache
 	scroll    int
@@ -179,7 +182,7 @@ func (m *Model) cur() *lessons.PreparedStep { return &m.p.Steps[m.step] }
 // openStep shows step i: its simulation at its start, paused.
 func (m *Model) openStep(i int) {
 	m.step, m.scroll = i, 0
-	m.playing, m.atPause, m.finished = false, false, false
+	m.playing, m.atPause, m.finished, m.heldSmall = false, false, false, false
 	m.tickID++
 	m.sim, m.simErr = nil, ""
 	m.showList, m.prompt, m.evs = false, nil, nil
@@ -239,6 +242,19 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
 		m.layout()
+		// Paused while the window is too small to draw the step: it played
+		// on unseen behind the "larger window" message. Back to a size it
+		// can draw, it plays on from the same moment, as the learner left
+		// it (they never pressed pause); a run they paused stays paused.
+		switch {
+		case m.tooSmall() && m.playing:
+			m.playing, m.heldSmall = false, true
+			m.tickID++
+		case !m.tooSmall() && m.heldSmall && m.sim != nil:
+			m.playing, m.heldSmall = true, false
+			m.tickID++
+			return m, m.tick()
+		}
 		return m, nil
 	case tickMsg:
 		return m.onTick(msg)

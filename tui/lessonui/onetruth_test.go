@@ -144,6 +144,13 @@ func TestLessonOneTableCountsAsRunDoes(t *testing.T) {
 		if m.Now() != 12*time.Second {
 			t.Fatalf("the step opens at %v, want 12 s", m.Now())
 		}
+		// The table keeps its counts back until the guess (holdOutcomes);
+		// guessed, it counts the moment before the first frame moves on.
+		m = send(m, keys("1")...)
+		m = send(m, keys(" ")...) // paused, for play below
+		if m.waiting() || m.Playing() || m.Now() != 12*time.Second {
+			t.Fatalf("a guess should be taken at 12 s, at %v", m.Now())
+		}
 		ep := endpointsOf(t, m)
 		rows := tableRows(t, ep.View(), 3)
 		recs := rows[2] // ok, reject, failed, wait

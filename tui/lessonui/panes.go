@@ -3,6 +3,7 @@ package lessonui
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
+	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -190,6 +192,17 @@ type endpointsPane struct {
 	// counted in the final snapshot as they ended.
 	waitingAtEnd uint64
 	lastW        int // the width Needs was last asked about
+	// held: a prediction about these outcomes waits for its guess, so
+	// every cell shows "-" (Hold).
+	held bool
+}
+
+// Hold blanks the table's shares while a prediction about them waits for
+// its guess, as a table with no arrivals yet shows them: "-".
+func (p *endpointsPane) Hold(on bool) {
+	if on != p.held {
+		p.held, p.dirty = on, true
+	}
 }
 
 // Needs is the border, the header, a row per endpoint, the legend of the
@@ -382,12 +395,15 @@ func (p *endpointsPane) View() string {
 		t := tallyOf(s)
 		span := pane.SecondsShort(s.MeasureFrom) + "–" + pane.SecondsShort(s.MeasureTo)
 		short := strings.TrimSuffix(pane.SecondsShort(s.MeasureFrom), " s") + "–" + pane.SecondsShort(s.MeasureTo)
-		notes := []string{"of every arrival so far", "so far"}
+		notes := []string{"of every arrival so far", "every arrival so far", "so far"}
 		switch {
 		case p.final:
 			notes = []string{"final, of arrivals " + span, "final, arrived " + span, "final, arrived " + short, "final"}
 		case t.inWindow:
 			notes = []string{"of arrivals " + span, "arrived " + span, "arrived " + short}
+		}
+		if p.held {
+			notes = []string{"shown once you have guessed", "after your guess", "after guess"}
 		}
 		title, note = pane.Titled(p.w, []string{title}, notes)
 		cols := t.columns(p.final)
@@ -405,12 +421,12 @@ func (p *endpointsPane) View() string {
 			line := pane.Fit(names[i], nameW)
 			for _, c := range cols {
 				text := "-"
-				if r.Arrived > 0 {
+				if r.Arrived > 0 && !p.held {
 					text = shareText(c.share(r), decimals)
 				}
 				cellText := fmt.Sprintf("%*s", cell, text)
 				switch {
-				case c.count(r) == 0:
+				case c.count(r) == 0 || p.held:
 				case c.waiting:
 					cellText = p.th.Warn.Render(cellText)
 				default:
@@ -421,7 +437,7 @@ func (p *endpointsPane) View() string {
 			body = append(body, line)
 		}
 		room := p.h - 2 - len(body)
-		if legend != "" && room <= 0 && ansi.StringWidth(title)+ansi.StringWidth(legend) <= p.w-8 {
+		if legend != "" && room <= 0 && ansi.StringWidth(title)+ansi.StringWidth(legend) <= p.w-9 {
 			// No row for the legend: it takes the title's note, which
 			// matters less than knowing what a row is.
 			note = legend
@@ -436,7 +452,7 @@ func (p *endpointsPane) View() string {
 				}
 			}
 		}
-		if room > 0 && p.h >= 4+len(s.Endpoints) {
+		if room > 0 && p.h >= 4+len(s.Endpoints) && !p.held {
 			body = append(body, p.th.Dim.Render(fitting(p.footers(arrived, waiting, s), inner)))
 		}
 	}
@@ -874,4 +890,105 @@ func transitionTime(d time.Duration) string {
 	s := strconv.FormatFloat(d.Seconds(), 'f', 3, 64)
 	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	return s + " s"
+}
+
+// holder is a pane that can keep back what it counts while a prediction
+// about it waits for its guess (the outcome table, the outcomes chart).
+type holder interface{ Hold(on bool) }
+
+func (f *flexPane[T]) Hold(on bool) {
+	if in, ok := any(f.inner).(holder); ok {
+		in.Hold(on)
+	}
+}
+
+// focuser is a pane that keeps the endpoints a step is about when it cannot
+// show them all (the outcomes chart).
+type focuser interface{ SetFocus(names []string) }
+
+func (f *flexPane[T]) SetFocus(names []string) {
+	if in, ok := any(f.inner).(focuser); ok {
+		in.SetFocus(names)
+	}
+}
+
+// stepFocus names the endpoints a step is about, the most telling first:
+// those its question names (the prediction's or the self-check's), in the
+// order it names them; then those calling a dependency with a fault (the
+// hanging one a lesson is about); then those its text names. An endpoint
+// is named by its own name or by the dependency it calls. A chart with no
+// room for every endpoint keeps these and drops the others first.
+func stepFocus(st *lessons.PreparedStep, sc *engine.Scenario, v int) []string {
+	if sc == nil || v < 0 || v >= len(sc.Variants) {
+		return nil
+	}
+	eps := sc.Variants[v].System.Endpoints
+	var out []string
+	add := func(name string) {
+		if !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	named := func(text string) {
+		type at struct {
+			pos  int
+			name string
+		}
+		var found []at
+		for _, e := range eps {
+			pos := -1
+			for _, w := range []string{e.Name, e.Calls} {
+				if p := wordIndex(text, w); p >= 0 && (pos < 0 || p < pos) {
+					pos = p
+				}
+			}
+			if pos >= 0 {
+				found = append(found, at{pos, e.Name})
+			}
+		}
+		slices.SortStableFunc(found, func(a, b at) int { return a.pos - b.pos })
+		for _, f := range found {
+			add(f.name)
+		}
+	}
+	for _, q := range []*lessons.PreparedQuestion{st.Predict, st.Question} {
+		if q != nil {
+			named(q.Prompt)
+		}
+	}
+	faulty := make(map[string]bool)
+	for _, f := range pane.FaultSpans(sc, v) {
+		faulty[f.Dependency] = true
+	}
+	for _, e := range eps {
+		if faulty[e.Name] || (e.Calls != "" && faulty[e.Calls]) {
+			add(e.Name)
+		}
+	}
+	named(st.Text)
+	return out
+}
+
+// wordIndex is where word first stands as a whole word in text, case
+// aside, or -1.
+func wordIndex(text, word string) int {
+	if word == "" {
+		return -1
+	}
+	lt, lw := strings.ToLower(text), strings.ToLower(word)
+	isWord := func(r byte) bool {
+		return r == '_' || r == '-' || ('a' <= r && r <= 'z') || ('0' <= r && r <= '9')
+	}
+	for from := 0; ; {
+		i := strings.Index(lt[from:], lw)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		end := i + len(lw)
+		if (i == 0 || !isWord(lt[i-1])) && (end == len(lt) || !isWord(lt[end])) {
+			return i
+		}
+		from = i + 1
+	}
 }

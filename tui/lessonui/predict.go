@@ -55,6 +55,32 @@ func (m *Model) waiting() bool {
 	return m.cur().Predict != nil && !m.predicts[m.step].made
 }
 
+// holdOutcomes keeps the outcome panes' counts back while the step waits
+// for a prediction about them (lessons.PreparedStep.PredictsOutcomes) and
+// its run already stands inside the measurement window: a step that opens
+// past the window's start (lesson 1's "Who pays for it", at 12 s of a
+// window from 10 s) would otherwise show the first of the answer beside
+// the question. One rule for every step, not a patch per step: before the
+// window a table counts every arrival so far, which answers nothing, and
+// step 1's cells show "-" because nothing has arrived; here they show "-"
+// until the guess.
+func (m *Model) holdOutcomes() {
+	es, ok := m.sim.(*engineSim)
+	if !ok {
+		return
+	}
+	st := m.cur()
+	on := m.waiting() && st.PredictsOutcomes() && es.snap.Now > es.snap.MeasureFrom
+	for _, p := range es.panes {
+		if x, ok := p.(*chartExtra); ok {
+			p = x.enginePane
+		}
+		if h, ok := p.(holder); ok {
+			h.Hold(on)
+		}
+	}
+}
+
 // questionShown reports whether the step's question is on screen: always
 // without a prediction, and after the reveal with one.
 func (m *Model) questionShown() bool {
@@ -121,6 +147,7 @@ func (m Model) madePrediction() (tea.Model, tea.Cmd) {
 	ps := &m.predicts[m.step]
 	ps.made, ps.typo = true, ""
 	m.note = ""
+	m.holdOutcomes() // the guess is in: the counts may show
 	m.progress.Predicted(m.step, lessons.Prediction{Guess: ps.guess, Result: ps.verdict.String()})
 	save := m.save()
 	if m.sim == nil {

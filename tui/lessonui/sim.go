@@ -49,6 +49,16 @@ func newStepSim(st *lessons.PreparedStep, th *theme.Theme) (stepSim, error) {
 	attachSweep(s.panes, st) // sweep.go
 	// What a tall window adds under the step's panes (extras.go).
 	s.panes = append(s.panes, newExtraPanes(st.Panes, th)...)
+	// A chart short of room keeps the endpoints the step is about.
+	focus := stepFocus(st, st.Scenario, st.Sim.Variant)
+	for _, p := range s.panes {
+		if x, ok := p.(*chartExtra); ok {
+			p = x.enginePane
+		}
+		if f, ok := p.(focuser); ok {
+			f.SetFocus(focus)
+		}
+	}
 	if err := s.rebuild(st.From); err != nil {
 		return nil, err
 	}

@@ -52,6 +52,7 @@ const maxTextWidth = 96
 // keeps it) and sizes the simulation's panes. Update calls it whenever the
 // step, the size or the design changes; View only reads its results.
 func (m *Model) layout() {
+	m.holdOutcomes()
 	if m.w <= 0 || m.h <= 0 {
 		return
 	}

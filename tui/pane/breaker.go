@@ -412,7 +412,7 @@ func (b *Breaker) render() []string {
 	titles = append(titles, "Breaker")
 	title, note = "", ""
 	for _, n := range notes {
-		if t, nn := Titled(b.w, titles, []string{n}); ansi.StringWidth(t)+ansi.StringWidth(nn) <= b.w-8 {
+		if t, nn := Titled(b.w, titles, []string{n}); ansi.StringWidth(t)+ansi.StringWidth(nn) <= b.w-9 {
 			title, note = t, nn
 			break
 		}

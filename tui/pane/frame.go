@@ -60,7 +60,9 @@ func Frame(th *theme.Theme, w, h int, title, note string, body []string) []strin
 		used += ansi.StringWidth(t) + 2
 	}
 	if note != "" {
-		room := inner - used - 3
+		// At least one dash between the title and the note: without it the
+		// two spaces around them ran together ("Outcomes  hidden: ...").
+		room := inner - used - 4
 		if room >= 3 {
 			nt := ansi.Truncate(note, room, "…")
 			nw := ansi.StringWidth(nt)
@@ -86,7 +88,7 @@ func Frame(th *theme.Theme, w, h int, title, note string, body []string) []strin
 // than cutting them off. With no pair that fits, it gives the shortest of
 // each.
 func Titled(w int, titles, notes []string) (title, note string) {
-	room := w - 8 // the corners, the edge's dashes and the spaces around both
+	room := w - 9 // the corners, the edge's dashes (one between the two) and the spaces around both
 	for _, t := range titles {
 		for _, n := range notes {
 			if ansi.StringWidth(t)+ansi.StringWidth(n) <= room {
@@ -150,7 +152,7 @@ var unitSpace = regexp.MustCompile(`(\d) (s|ms|µs|%|req/s)([^\pL\pN]|$)`)
 // title's words: it keeps the longest note that fits beside any of the
 // titles, with the longest title that fits beside it.
 func TitledNoteFirst(w int, titles, notes []string) (title, note string) {
-	room := w - 8
+	room := w - 9
 	for _, n := range notes {
 		for _, t := range titles {
 			if ansi.StringWidth(t)+ansi.StringWidth(n) <= room {

@@ -214,7 +214,7 @@ func (o *Overview) render() []string {
 	notes := []string{""}
 	if n < len(overviewHeads) {
 		hidden := strings.Join(overviewHeads[n:], ", ")
-		notes = []string{"wider shows " + hidden, fmt.Sprintf("%d columns hidden", len(overviewHeads)-n), ""}
+		notes = []string{"wider shows " + hidden, fmt.Sprintf("%d columns hidden", len(overviewHeads)-n), fmt.Sprintf("%d cols hidden", len(overviewHeads)-n), ""}
 	}
 	title, note := TitledNoteFirst(o.w, []string{"Dependencies at a glance", "Dependencies"}, notes)
 	return Frame(o.th, o.w, o.h, title, note, body)

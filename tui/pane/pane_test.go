@@ -406,8 +406,12 @@ func TestTitledShortensRatherThanCuts(t *testing.T) {
 		title, note string
 	}{
 		{60, "Worker pool", "6 per cell · FULL 200/200 busy"},
-		{45, "Worker pool", "6/cell · FULL 200/200 busy"},
-		{42, "Pool", "6 per cell · FULL 200/200 busy"},
+		// One dash at least between the title and the note: a pair that
+		// left none ran the two spaces together ("Outcomes  hidden: ...").
+		{46, "Worker pool", "6/cell · FULL 200/200 busy"},
+		{45, "Pool", "6 per cell · FULL 200/200 busy"},
+		{43, "Pool", "6 per cell · FULL 200/200 busy"},
+		{42, "Pool", "6/cell · FULL 200/200 busy"},
 		{40, "Pool", "6/cell · FULL 200/200 busy"},
 		{10, "Pool", "6/cell · FULL 200/200 busy"},
 	} {
@@ -419,6 +423,9 @@ func TestTitledShortensRatherThanCuts(t *testing.T) {
 			top := strings.Split(strings.Join(pane.Frame(tuitest.Plain(), c.w, 3, title, note, nil), "\n"), "\n")[0]
 			if strings.Contains(top, "…") {
 				t.Errorf("width %d: the top edge is cut: %s", c.w, top)
+			}
+			if strings.Contains(top, "  ") {
+				t.Errorf("width %d: the title and the note run together: %s", c.w, top)
 			}
 		}
 	}

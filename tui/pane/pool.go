@@ -224,7 +224,7 @@ func (p *Pool) render() []string {
 	}
 	titles := []string{"Worker pool", "Pool"}
 	title, note := Titled(p.w, titles, notes)
-	if ansi.StringWidth(title)+ansi.StringWidth(note) > p.w-8 {
+	if ansi.StringWidth(title)+ansi.StringWidth(note) > p.w-9 {
 		// Short of room even so: the count alone, rather than a note cut
 		// mid-word.
 		title, note = Titled(p.w, titles, []string{busy, strings.TrimSuffix(busy, " busy")})

@@ -291,7 +291,7 @@ func (m Model) chaosView(h int) []string {
 		lines = append(lines, mark+text)
 	}
 	if c.kinds {
-		lines = append(lines, m.th.Bold.Render(fmt.Sprintf("%s %s: what happens at %s?", c.target.Part, c.target.Name, pane.Seconds(m.now()))))
+		lines = append(lines, m.th.Bold.Render(fmt.Sprintf("%s: what happens at %s?", partName(c.target.Part, c.target.Name), pane.Seconds(m.now()))))
 		for i, k := range c.target.Kinds {
 			row(i, fmt.Sprintf("%-15s %s", k.Usage(), kindWords(c.target.Part, k)))
 		}
@@ -302,8 +302,11 @@ func (m Model) chaosView(h int) []string {
 				row(i, sp.String())
 			}
 		} else {
-			lines = append(lines, m.th.Dim.Render("Nothing injected yet. Every run of this scenario keeps what you inject: rewind,"),
-				m.th.Dim.Render("variants, compare, another seed (S), and the file w writes."))
+			// Wrapped to the pane, not cut: at 80 columns the first line
+			// lost "rewind," to an ellipsis.
+			for _, l := range pane.Wrap("Nothing injected yet. Every run of this scenario keeps what you inject: rewind, variants, compare, another seed (S), and the file w writes.", max(w, 1)) {
+				lines = append(lines, m.th.Dim.Render(l))
+			}
 		}
 		lines = append(lines, m.th.Bold.Render("Parts")+m.th.Dim.Render(" · enter lists what can go wrong"))
 		for i, t := range c.targets {
@@ -344,6 +347,16 @@ func (m Model) chaosView(h int) []string {
 	return pane.Frame(m.th, m.w, h, title, note, shown)
 }
 
+// partName names a part with its kind, "dependency inventory", or by its
+// name alone when the name is the kind's word (breaker-timeline's node
+// called "dependency" read "dependency dependency").
+func partName(p chaos.Part, name string) string {
+	if strings.EqualFold(name, fmt.Sprint(p)) {
+		return name
+	}
+	return fmt.Sprintf("%s %s", p, name)
+}
+
 // kindWords says what a kind does to a part, for the menu.
 func kindWords(p chaos.Part, k chaos.Kind) string {
 	service := p == chaos.ServicePart || p == chaos.InstancePart
@@ -380,7 +393,8 @@ func kindWords(p chaos.Part, k chaos.Kind) string {
 func (m Model) chaosHelp() []key.Binding {
 	km := chaosKeyMap
 	if m.chaos != nil && !m.chaos.kinds && m.chaos.cursor < len(m.sim.injected) {
-		return []key.Binding{km.Up, km.Down, km.Choose, km.Remove, km.Earlier, km.Later, km.Back}
+		// ← and → share an entry, so that esc, the way out, fits at 80.
+		return []key.Binding{km.Up, km.Down, km.Choose, km.Remove, playback.Short("←/→", "move 1 s"), km.Back}
 	}
 	return []key.Binding{km.Up, km.Down, km.Choose, km.Back}
 }

@@ -287,3 +287,26 @@ func TestChaosKeyActsOnTheMapsSelection(t *testing.T) {
 		t.Fatalf("with globex selected on the map, f opens globex's faults: %+v", m.chaos)
 	}
 }
+
+// At 80×24 the chaos menu's intro wraps rather than losing "rewind," to
+// an ellipsis, and a part whose name is its kind's word reads once:
+// breaker-timeline's node "dependency" read "dependency dependency".
+func TestChaosMenuWrapsItsIntroAndNamesAPartOnce(t *testing.T) {
+	m := newModel(t, 80, 24, Options{Scenario: tuitest.Scenario(t, "breaker-timeline")})
+	m = press(m, "g", "f")
+	view := ansi.Strip(m.View())
+	if strings.Contains(view, "rewin…") || !strings.Contains(view, "rewind,") || !strings.Contains(view, "the file w writes.") {
+		t.Errorf("the intro should wrap whole at 80 columns:\n%s", view)
+	}
+	for m.chaos.targets[m.chaos.cursor-len(m.sim.injected)].Name != "dependency" {
+		before := m.chaos.cursor
+		m = press(m, "down")
+		if m.chaos.cursor == before {
+			t.Fatal("no part named dependency in breaker-timeline")
+		}
+	}
+	view = ansi.Strip(press(m, "enter").View())
+	if strings.Contains(view, "dependency dependency") || !strings.Contains(view, "dependency: what happens at") {
+		t.Errorf("the part should be named once:\n%s", view)
+	}
+}

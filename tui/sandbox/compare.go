@@ -190,6 +190,17 @@ func defaultPartner(sc *engine.Scenario, v int) int {
 	return 0
 }
 
+// oneVariantNote is what c says on a scenario of one variant, which it
+// would compare with itself: where the variant has a breaker, C compares
+// it under two libraries' defaults.
+func oneVariantNote(sc *engine.Scenario) string {
+	note := sc.Name + " has only one variant: nothing to compare it with"
+	if hasBreaker(sc, 0) {
+		note += "; C compares its breaker under two libraries' defaults"
+	}
+	return note
+}
+
 // sideName names a side for its header and the status line.
 func sideName(sc *engine.Scenario, s *compareSide) string {
 	name := fmt.Sprintf("%d %s", s.variant+1, sc.Variants[s.variant].Name)

@@ -265,3 +265,23 @@ func TestComparePresetsIncludeOpossum(t *testing.T) {
 	}
 	r.Run()
 }
+
+// c on a scenario of one variant does not compare it with itself (two
+// identical halves, "+0.0" everywhere): it says there is only one and
+// points to C, which compares the breaker under two libraries' defaults.
+func TestCompareOnOneVariantPointsToPresets(t *testing.T) {
+	m := newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, "breaker-timeline")})
+	if n := len(m.sim.sc.Variants); n != 1 {
+		t.Fatalf("breaker-timeline has %d variants; the test wants one", n)
+	}
+	m = press(m, "c")
+	if m.cmp != nil {
+		t.Fatal("c should not open a compare of the variant with itself")
+	}
+	if !strings.Contains(m.note, "only one variant") || !strings.Contains(m.note, "C compares") {
+		t.Errorf("the note should say so and point to C: %q", m.note)
+	}
+	if m = press(m, "C"); m.cmp == nil {
+		t.Error("C should still compare presets")
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/lessons"
 	kform "github.com/breakerlab/breakerlab/tui/internal/form"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -27,7 +28,7 @@ type valueKind uint8
 const (
 	kindInt      valueKind = iota // a whole number ≥ 0
 	kindRate                      // requests per second ≥ 0
-	kindDuration                  // "5s", "250ms", or plain seconds
+	kindDuration                  // "5s", "250ms", or 0; never a bare number else
 	kindUntil                     // a duration, or empty for "until the end"
 	kindPercent                   // "50%", "50" or "0.5"
 	kindQueue                     // a whole number, or -1 / "unbounded" for no limit
@@ -396,16 +397,23 @@ func parse(kind valueKind, text string) (value, error) {
 	return value{}, errors.New("unknown field")
 }
 
-// parseDuration reads "5s", "250ms", "1m30s" or plain seconds ("2.5").
+// parseDuration reads "5s", "250ms" or "1m30s", with its unit: a bare
+// number other than 0 is refused, as a challenge refuses it
+// (lessons.UnitlessDuration), since "200" for a timeout meant as 200 ms would
+// otherwise run with 200 s. "0", which the hints give for none or for ever,
+// needs no unit.
 func parseDuration(s string) (time.Duration, error) {
 	if s == "" {
 		return 0, fmt.Errorf("a time such as 5s or 250ms")
 	}
+	if err := lessons.UnitlessDuration(s); err != nil {
+		return 0, err
+	}
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		if f < 0 || f != f || f > engine.MaxDuration.Seconds() {
-			return 0, fmt.Errorf("a time from 0 to %v", engine.MaxDuration)
+		if f != 0 {
+			return 0, fmt.Errorf("a time such as 5s or 250ms") // "-5", "1e3"
 		}
-		return time.Duration(f * float64(time.Second)), nil
+		return 0, nil
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil || d < 0 {

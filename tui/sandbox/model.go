@@ -271,7 +271,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.w, m.h = msg.Width, msg.Height
 		m.layout()
 		m.fillHelp()
-		return m, nil
+		// Paused while the window is too small to draw the run, and
+		// playing again as it was once it is not (playback.Clock.Hold).
+		return m, m.clock.Hold(m.tooSmall())
 	case playback.TickMsg:
 		next, live, err := m.clock.OnTick(msg, timeline{&m})
 		if !live {
@@ -362,6 +364,13 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			Hint: "enter alone: " + defaultPath(m.sim.sc)}
 	case m.cmp != nil && m.compareKey(k):
 		// Handled by compare mode.
+	case key.Matches(k, m.keys.Compare) && len(m.sim.sc.Variants) == 1:
+		// One variant would be compared with itself: two identical halves.
+		m.setNote(oneVariantNote(m.sim.sc), false)
+		m.noteShort = "one variant: nothing to compare"
+		if hasBreaker(m.sim.sc, 0) {
+			m.noteShort = "one variant; C compares breaker presets"
+		}
 	case key.Matches(k, m.keys.Compare):
 		v := m.sim.variant
 		if m.report(m.openCompare(v, defaultPartner(m.sim.sc, v), "", "")) {

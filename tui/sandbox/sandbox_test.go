@@ -372,7 +372,14 @@ func TestKnobFormParses(t *testing.T) {
 		{kindRate, "-3", value{}, true},
 		{kindDuration, "5s", value{d: 5 * time.Second}, false},
 		{kindDuration, "250ms", value{d: 250 * time.Millisecond}, false},
-		{kindDuration, "2.5", value{d: 2500 * time.Millisecond}, false},
+		// A bare number is refused, as a challenge refuses it: 200 for a
+		// timeout meant as 200 ms would run with 200 s. 0 needs no unit.
+		{kindDuration, "2.5", value{}, true},
+		{kindDuration, "200", value{}, true},
+		{kindDuration, "0", value{}, false},
+		{kindDuration, "0s", value{}, false},
+		{kindDuration, "-5", value{}, true},
+		{kindUntil, "20", value{}, true},
 		{kindDuration, "soon", value{}, true},
 		{kindDuration, "", value{}, true},
 		{kindUntil, "", value{}, false},
@@ -392,6 +399,32 @@ func TestKnobFormParses(t *testing.T) {
 		if (err != nil) != c.bad || (!c.bad && got != c.want) {
 			t.Errorf("parse(%d, %q) = %+v, %v", c.kind, c.in, got, err)
 		}
+	}
+}
+
+// A timeout typed without its unit is refused next to the field, in the
+// words a challenge's typed field uses, and the run stays as it was; 0
+// (the hint's "wait for ever") is taken.
+func TestKnobFormRefusesADurationWithoutItsUnit(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	m = press(m, "3", "e")
+	for m.form.knobs[m.form.focus].label != "timeout" {
+		m = press(m, "down")
+	}
+	m = press(m, "ctrl+u", "2", "0", "0", "enter")
+	if m.form == nil {
+		t.Fatal("timeout 200 without a unit should be refused and keep the form open")
+	}
+	k := m.form.knobs[m.form.focus]
+	if want := "a duration with its unit, as a scenario file writes it: 200s or 200ms, not 200 alone"; k.err != want {
+		t.Errorf("the field says %q, want %q", k.err, want)
+	}
+	if !strings.Contains(m.View(), "✗") || m.sim.edited {
+		t.Errorf("the refusal should show and the run stay unedited:\n%s", m.View())
+	}
+	m = press(m, "ctrl+u", "0", "enter")
+	if m.form != nil {
+		t.Fatalf("timeout 0 (wait for ever) should be taken: %q", m.form.knobs[m.form.focus].err)
 	}
 }
 

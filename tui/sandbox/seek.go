@@ -273,7 +273,19 @@ func (m Model) onWritten(msg writtenMsg) (tea.Model, tea.Cmd) {
 		m.prompt = &playback.Prompt{Kind: promptOverwrite, Label: filepath.Base(msg.path) + " exists; overwrite it?",
 			Subject: msg.path, Hint: "y or n"}
 	case msg.err != nil:
+		// The prompt stays open with the path as typed and the error, as
+		// the chaos input does: a typo in a directory should not cost the
+		// whole path.
+		// The status line above has the whole error; the prompt's own, the
+		// reason alone, fits beside a long path.
 		m.setNote("not written: "+msg.err.Error(), true)
+		reason := msg.err
+		var pe *fs.PathError
+		if errors.As(reason, &pe) {
+			reason = pe.Err
+		}
+		m.prompt = &playback.Prompt{Kind: promptPath, Label: "write the scenario to", Input: msg.path,
+			Hint: "enter alone: " + defaultPath(m.sim.sc), Err: "not written: " + reason.Error()}
 	default:
 		m.setNote(fmt.Sprintf("wrote %s: breakerlab run %s --seed %d gives these numbers", msg.path, msg.path, m.sim.seed), false)
 		// In a narrow window the command stays whole: it is what the

@@ -332,3 +332,30 @@ func TestWriteNoteOfAPathLongerThanTheWindow(t *testing.T) {
 	}
 	tuitest.CheckNoCuts(t, "a long path's note", m.View())
 }
+
+// A write that fails keeps the prompt open with the path as typed and the
+// error, as the chaos input does: the path is not lost to a typo in a
+// directory's name.
+func TestAFailedWriteKeepsThePath(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	path := filepath.Join(t.TempDir(), "no-such-dir", "x.toml")
+	m = press(m, "w", "ctrl+u")
+	m = send(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(path), Paste: true})
+	next, cmd := m.Update(keyMsg("enter"))
+	m = send(next.(Model), cmd())
+	if m.prompt == nil || m.prompt.Kind != promptPath || m.prompt.Input != path {
+		t.Fatalf("the prompt should stay open with %q, is %+v", path, m.prompt)
+	}
+	if !strings.Contains(m.prompt.Err, "not written") || !strings.Contains(ansi.Strip(m.View()), "not written") {
+		t.Errorf("the error should show with the prompt: %q\n%s", m.prompt.Err, ansi.Strip(m.View()))
+	}
+	// Mended, the same prompt writes.
+	good := filepath.Join(filepath.Dir(filepath.Dir(path)), "x.toml")
+	m = press(m, "ctrl+u")
+	m = send(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(good), Paste: true})
+	next, cmd = m.Update(keyMsg("enter"))
+	m = send(next.(Model), cmd())
+	if _, err := os.Stat(good); err != nil || m.prompt != nil {
+		t.Errorf("the mended path should be written and the prompt closed: %v, %+v", err, m.prompt)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -37,9 +38,11 @@ func TestTooSmallTakesNoKey(t *testing.T) {
 }
 
 // The sandbox says where esc leads, in its key help and in its title's
-// breadcrumb, when its caller says.
+// breadcrumb, when its caller says. (At 120 columns the key line holds
+// every word of it with q beside it; narrower, esc's words shorten to
+// "esc back" so that q stays: playback.KeyLine.)
 func TestBreadcrumbSaysWhereEscLeads(t *testing.T) {
-	m := newModel(t, 100, 30, Options{CanGoHome: true, BackTo: "back to the challenge", Crumbs: []string{"challenge 3"}})
+	m := newModel(t, 120, 30, Options{CanGoHome: true, BackTo: "back to the challenge", Crumbs: []string{"challenge 3"}})
 	v := m.View()
 	for _, want := range []string{"breakerlab › challenge 3 › cascade", "esc back to the challenge"} {
 		if !strings.Contains(ansi.Strip(v), want) {
@@ -75,5 +78,55 @@ func TestCurrentVariantNamedAt80(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// At 80 columns the key line keeps the way out: esc back to the scenarios
+// and q quit go last, after ? keys and the rest, in one word if need be.
+func TestTheKeyLineKeepsTheWayOutAt80Columns(t *testing.T) {
+	for _, o := range []Options{{CanGoHome: true, Scenario: tuitest.Scenario(t, "multi-hop")}, {Scenario: tuitest.Scenario(t, "multi-hop")}} {
+		lines := strings.Split(ansi.Strip(newModel(t, 80, 24, o).View()), "\n")
+		bar := lines[len(lines)-1]
+		if !strings.Contains(bar, "q quit") || o.CanGoHome && !strings.Contains(bar, " esc ") {
+			t.Errorf("home %v: the key line should end with the way out: %q", o.CanGoHome, bar)
+		}
+		if !strings.Contains(bar, "space play") {
+			t.Errorf("the key line still starts with play: %q", bar)
+		}
+	}
+}
+
+// A run playing when the window becomes too small to draw it pauses (it
+// reached its end unseen behind the "needs a larger window" message), and
+// plays on from the same moment once the window is large enough again.
+// A run paused before stays paused.
+func TestTooSmallPausesThePlayAndResumesIt(t *testing.T) {
+	m := newModel(t, 80, 24, Options{})
+	m = press(m, "space")
+	if !m.Playing() {
+		t.Fatal("space should play")
+	}
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 20, Height: 8})
+	m = next.(Model)
+	at := m.Now()
+	if m.Playing() {
+		t.Fatal("the play should pause while the window is too small")
+	}
+	for i := range 50 {
+		m = send(m, m.FrameAt(time.Unix(int64(i), 0)))
+	}
+	if m.Now() != at {
+		t.Fatalf("the run moved from %v to %v behind the too-small screen", at, m.Now())
+	}
+	next, cmd := m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m = next.(Model)
+	if !m.Playing() || cmd == nil || m.Now() != at {
+		t.Errorf("the play should go on from %v once the window is back: playing %v at %v, tick %v", at, m.Playing(), m.Now(), cmd != nil)
+	}
+	// Paused by the learner, it stays paused through a resize.
+	m = press(m, "space")
+	m = send(m, tea.WindowSizeMsg{Width: 20, Height: 8}, tea.WindowSizeMsg{Width: 80, Height: 24})
+	if m.Playing() {
+		t.Error("a run the learner paused should stay paused")
 	}
 }

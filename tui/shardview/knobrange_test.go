@@ -27,7 +27,7 @@ func TestKnobHintsAgreeWithTheRefusals(t *testing.T) {
 		}
 		past := strings.ReplaceAll(hi, ",", "")
 		if strings.HasSuffix(past, " s") {
-			past = strings.TrimSuffix(past, " s") + ".5"
+			past = strings.TrimSuffix(past, " s") + ".5s" // with its unit: a bare number is refused as such
 		} else {
 			past += "1" // ten times the end, plus one: past it
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/shuffle"
+	"github.com/breakerlab/breakerlab/lessons"
 	kform "github.com/breakerlab/breakerlab/tui/internal/form"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
@@ -230,17 +231,20 @@ func secondsShort(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
 }
 
-// parseDuration reads "5s", "250ms" or plain seconds ("2.5"), from 0 to
-// MaxRestart.
+// parseDuration reads "5s" or "250ms", from 0 to MaxRestart: a bare number
+// other than 0 is refused, by the rule every knob form keeps
+// (lessons.UnitlessDuration).
 func parseDuration(text string) (time.Duration, error) {
 	s := strings.TrimSpace(text)
 	bad := fmt.Errorf("a time from 0 to %s, such as 5s or 500ms", secondsShort(MaxRestart))
+	if err := lessons.UnitlessDuration(s); err != nil {
+		return 0, err
+	}
 	var d time.Duration
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		if f != f || f < 0 || f > MaxRestart.Seconds() {
+		if f != 0 {
 			return 0, bad
 		}
-		d = time.Duration(f * float64(time.Second))
 	} else {
 		d, err = time.ParseDuration(s)
 		if err != nil {

@@ -136,7 +136,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.w, m.h = msg.Width, msg.Height
 		m.layout()
 		m.fillHelp()
-		return m, nil
+		// Paused while the window is too small to draw the run, and
+		// playing again as it was once it is not (playback.Clock.Hold).
+		return m, m.clock.Hold(m.tooSmall())
 	case playback.TickMsg:
 		next, live, err := m.clock.OnTick(msg, timeline{&m})
 		if !live {

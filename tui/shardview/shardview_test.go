@@ -380,6 +380,8 @@ func TestKnobFormRefusesBadValuesInline(t *testing.T) {
 		{"right", "roulette", "plain, shuffle, random, hash or overlap-limited", ""},
 		{"poisoned customer", "1000", "refused", "the poisoned customer must be from 0 to 999"},
 		{"restart takes", "2h", "a time from 0 to 60 s", ""},
+		// A bare number is refused, as in every knob form: 5 meant 5 s or 5 ms?
+		{"restart takes", "5", "5s or 5ms, not 5 alone", ""},
 	}
 	for _, c := range cases {
 		m = press(m, "esc", "e")

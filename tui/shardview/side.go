@@ -174,10 +174,12 @@ func (p *Side) render() []string {
 			down++
 		}
 	}
-	note := fmt.Sprintf("%s/%s workers down", count(down), count(a.Workers()))
+	notes := []string{fmt.Sprintf("%s/%s workers down", count(down), count(a.Workers())), fmt.Sprintf("%s/%s down", count(down), count(a.Workers()))}
 	if down == 0 {
-		note = "all " + count(a.Workers()) + " workers up"
+		notes = []string{"all " + count(a.Workers()) + " workers up", "all " + count(a.Workers()) + " up"}
 	}
+	// The shorter words where the longer would be cut on the top edge.
+	title, note := pane.Titled(p.w, []string{Title(d.Strategy), strings.TrimSuffix(Title(d.Strategy), " sharding")}, notes)
 
 	counts := p.countLines(iw)
 	head := []string{p.th.Dim.Render(detail(a))}
@@ -188,7 +190,7 @@ func (p *Side) render() []string {
 	// customers, then the legend and the spacing.
 	room := ih - len(counts)
 	if room < 0 {
-		return pane.Frame(p.th, p.w, p.h, Title(d.Strategy), note, counts)
+		return pane.Frame(p.th, p.w, p.h, title, note, counts)
 	}
 	head = head[:min(len(head), max(room-1, 0))]
 	room -= len(head)
@@ -228,7 +230,7 @@ func (p *Side) render() []string {
 		body = append(body, chart...)
 	}
 	body = append(body, counts...)
-	return pane.Frame(p.th, p.w, p.h, Title(d.Strategy), note, pane.Block(body, iw, ih))
+	return pane.Frame(p.th, p.w, p.h, title, note, pane.Block(body, iw, ih))
 }
 
 // The chart over time is chartMin to chartMax rows high, plus its title

@@ -1,6 +1,9 @@
 package playback
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/palette"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -90,7 +93,9 @@ func (k Keys) HelpKey(msg tea.KeyMsg, h *helpview.Model) (open bool, cmd tea.Cmd
 // FormHelp is the one-line help while the knob form is open, with the
 // screen's own key for its defaults.
 func (k Keys) FormHelp(defaults key.Binding) HelpKeys {
-	return HelpKeys{Short: []key.Binding{k.FormNext, k.FormPrev, k.FormApply, k.FormCancel, defaults}}
+	// "previous" alone, so that esc cancel, the way out, fits at 80 with
+	// what enter does.
+	return HelpKeys{Short: []key.Binding{k.FormNext, Brief(k.FormPrev, "previous"), k.FormApply, k.FormCancel, defaults}}
 }
 
 // HelpKeys adapts a set of bindings to help.KeyMap.
@@ -121,13 +126,74 @@ func Short(keys, desc string) key.Binding {
 
 // KeyLine is the one-line help in w cells: as many of the bindings as fit
 // whole, in order, with none cut short (bubbles' help would end the line
-// in an ellipsis glued to a word); the full help lists the rest.
+// in an ellipsis glued to a word); the full help lists the rest. The way
+// out (esc, q) is the last to go: the bindings after it go first, then its
+// words shorten to one ("esc back to the scenarios" to "esc back"), then
+// the other bindings go from the end (? for the full help the last of
+// them), and only then the way out itself.
+// At 80 columns the sandbox's line dropped esc and q while "e knobs" and
+// "? keys" stayed.
 func KeyLine(h help.Model, keys []key.Binding, w int) string {
 	h.Width = 0
+	line := func(ks []key.Binding) (string, bool) {
+		l := " " + h.ShortHelpView(ks)
+		return l, ansi.StringWidth(l) <= w
+	}
+	// The bindings up to the last way out, as before, when that fits.
+	last := -1
+	for i, k := range keys {
+		if isWayOut(k) && k.Enabled() {
+			last = i
+		}
+	}
+	for n := len(keys); n > last && n > 0; n-- {
+		if l, ok := line(keys[:n]); ok {
+			return pane.Fit(l, w)
+		}
+	}
+	if last >= 0 {
+		ks := slices.Clone(keys[:last+1])
+		for i, k := range ks {
+			if isWayOut(k) {
+				if word, _, _ := strings.Cut(k.Help().Desc, " "); word != k.Help().Desc {
+					ks[i] = Brief(k, word)
+				}
+			}
+		}
+		// Drop the others from the end, keeping the ways out, and the key
+		// to the full help (which lists what is dropped) to the last of them.
+		for {
+			if l, ok := line(ks); ok {
+				return pane.Fit(l, w)
+			}
+			drop := -1
+			for _, keepHelp := range []bool{true, false} {
+				for i := len(ks) - 1; i >= 0 && drop < 0; i-- {
+					if !isWayOut(ks[i]) && ks[i].Enabled() && !(keepHelp && ks[i].Help().Key == "?") {
+						drop = i
+					}
+				}
+			}
+			if drop < 0 {
+				break
+			}
+			ks = slices.Delete(ks, drop, drop+1)
+		}
+		keys = ks
+	}
 	for n := len(keys); n > 0; n-- {
-		if line := " " + h.ShortHelpView(keys[:n]); ansi.StringWidth(line) <= w {
-			return pane.Fit(line, w)
+		if l, ok := line(keys[:n]); ok {
+			return pane.Fit(l, w)
 		}
 	}
 	return pane.Fit("", w)
+}
+
+// isWayOut says whether b leaves the screen: esc back, or q quit.
+func isWayOut(b key.Binding) bool {
+	switch b.Help().Key {
+	case "esc", "q", "esc/q", "q/esc":
+		return true
+	}
+	return false
 }

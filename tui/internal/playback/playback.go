@@ -72,6 +72,27 @@ type Clock struct {
 	speedIdx int
 	id       int       // the live chain of ticks; older ones are stale
 	last     time.Time // the last tick's wall time, zero after a (re)start
+	// held: paused by Hold while the window was too small, to play again
+	// once it is not.
+	held bool
+}
+
+// Hold pauses a playing clock while the window is too small to draw the
+// run (small), and plays it again when the window is large enough, if Hold
+// paused it. Playing on behind the "needs a larger window" message let a
+// run reach its end unseen; a learner who did not press pause expects it
+// to go on from where it stopped, as it was, when the window comes back,
+// rather than find it paused (or finished). It returns the first tick of
+// the resumed play, or nil.
+func (c *Clock) Hold(small bool) tea.Cmd {
+	switch {
+	case small && c.playing:
+		c.Play(false)
+		c.held = true
+	case !small && c.held:
+		return c.Play(true)
+	}
+	return nil
 }
 
 // NewClock starts at the fastest of the speeds not above speed (1× when
@@ -118,6 +139,7 @@ func (c Clock) Init() tea.Cmd {
 // Play starts or stops the clock. Starting begins a new chain of ticks and
 // returns its first; stopping leaves the old chain stale.
 func (c *Clock) Play(on bool) tea.Cmd {
+	c.held = false // a play or a pause of the learner's own outlasts Hold's
 	if on == c.playing {
 		return nil
 	}
