@@ -625,8 +625,11 @@ func (m *Model) helpKeys() helpKeys {
 	short := []key.Binding{brief(k.Next, "n/p", "step")}
 	if m.sim != nil {
 		play := "play"
-		if m.sim.Now() >= m.sim.End() {
+		switch {
+		case m.sim.Now() >= m.sim.End():
 			play = "replay"
+		case m.playing:
+			play = "pause"
 		}
 		short = append(short, brief(k.Play, "space", play), brief(k.Step, "←/→", "time"))
 	}

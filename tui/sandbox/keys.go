@@ -30,6 +30,9 @@ type keyMap struct {
 	// atEnd: the run is at its end, where space replays from the start
 	// (the one-line help says so).
 	atEnd bool
+	// playing: the clock is running, where space pauses (set where the key
+	// line is drawn, from the clock: Model.liveKeys)
+	playing bool
 }
 
 func newKeyMap(canGoHome bool) keyMap {
@@ -97,10 +100,14 @@ func (k keyMap) compare() playback.HelpKeys {
 
 func (k keyMap) form() playback.HelpKeys { return k.FormHelp(k.FormDefaults) }
 
-// playWord is what space does now: at the end it replays from the start.
+// playWord is what space does now: at the end it replays from the start,
+// while the run plays it pauses it.
 func (k keyMap) playWord() string {
-	if k.atEnd {
+	switch {
+	case k.atEnd:
 		return "replay"
+	case k.playing:
+		return "pause"
 	}
 	return "play"
 }

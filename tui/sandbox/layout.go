@@ -84,7 +84,7 @@ func (m Model) View() string {
 	case m.cmp != nil:
 		mode = 3
 	}
-	lines = append(lines, m.chrome.Keys(fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable(), m.keys.atEnd, len(m.chaosHelp())), func() string {
+	lines = append(lines, m.chrome.Keys(fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable(), m.keys.atEnd, m.clock.Playing(), len(m.chaosHelp())), func() string {
 		var keys []key.Binding
 		switch mode {
 		case 1:
@@ -92,11 +92,11 @@ func (m Model) View() string {
 		case 2:
 			keys = m.helpv.ShortHelp(m.keys.HelpClose)
 		case 3:
-			keys = m.keys.compare().ShortHelp()
+			keys = m.liveKeys().compare().ShortHelp()
 		case 4:
 			keys = m.chaosHelp()
 		default:
-			keys = m.keys.main().ShortHelp()
+			keys = m.liveKeys().main().ShortHelp()
 		}
 		return playback.KeyLine(m.help, keys, m.w)
 	}))
@@ -261,9 +261,9 @@ func (m *Model) fillHelp() {
 // helpLines are the help screen's lines at the window's width: the keys,
 // then what the panes show.
 func (m Model) helpLines() []string {
-	keys := m.keys.main()
+	keys := m.liveKeys().main()
 	if m.cmp != nil {
-		keys = m.keys.compare()
+		keys = m.liveKeys().compare()
 	}
 	body := helpview.KeyTable(m.help, keys.FullHelp(), m.w-2)
 	about := []string{
@@ -298,4 +298,12 @@ var servicePanesHelp = []string{
 	"Call chain (a scenario of services calling services, in the in-flight chart's place): a row per hop, the front first, each service indented under its caller, the leaf it calls at the bottom with its fault. Each row has its pool (a fleet's summed, ×N after its name), its queue, the breaker on its call to the next hop (▁ closed, ▄ half-open, █ open, a fleet's instances counted by state), the calls in flight on that call and since when its pool has been full: a cascade reads from the bottom up. The footer counts the work cancellation stopped, the work finished for a caller that had gone, the calls whose deadline passed in a queue and those not sent for lack of time.",
 	"Fleet (I opens it when it finds no room; ↑/↓ scroll): a row per instance of the first service with several, its state (down, hung, slow or failing, with the time left), its pool, its own breaker on the service's call with when it opened and when its next probe goes, and its restarts. The foot counts the breakers by state and says when several probe at one instant (lockstep).",
 	"Tenants: each tenant's arrivals at the front service, its arrivals a second now (over the last 5 s, as the map shows them), and the shares answered ok, rejected and failed, computed as `breakerlab run` computes them, with the requests its own per-tenant limit turned away.",
+}
+
+// liveKeys is the key map as the key line shows it now: space says pause
+// while the clock runs.
+func (m Model) liveKeys() keyMap {
+	k := m.keys
+	k.playing = m.clock.Playing()
+	return k
 }

@@ -96,6 +96,27 @@ func TestTheKeyLineKeepsTheWayOutAt80Columns(t *testing.T) {
 	}
 }
 
+// Space says what it does now: pause while the run plays, play while it
+// is paused (it said play while playing).
+func TestTheKeyLineSaysPauseWhilePlaying(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	bar := func() string {
+		lines := strings.Split(ansi.Strip(m.View()), "\n")
+		return lines[len(lines)-1]
+	}
+	if !strings.Contains(bar(), "space play") {
+		t.Fatalf("paused: %q", bar())
+	}
+	m = press(m, "space")
+	if !m.Playing() || !strings.Contains(bar(), "space pause") {
+		t.Errorf("playing %v: %q; want space pause", m.Playing(), bar())
+	}
+	m = press(m, "space")
+	if m.Playing() || !strings.Contains(bar(), "space play") {
+		t.Errorf("paused again %v: %q; want space play", m.Playing(), bar())
+	}
+}
+
 // A run playing when the window becomes too small to draw it pauses (it
 // reached its end unseen behind the "needs a larger window" message), and
 // plays on from the same moment once the window is large enough again.

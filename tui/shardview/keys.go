@@ -12,6 +12,9 @@ type keyMap struct {
 	Strategy, FormDefaults key.Binding
 	// atEnd: the run is at its end, where space replays from the start.
 	atEnd bool
+	// playing: the clock is running, where space pauses (set from the
+	// clock where the key line is drawn).
+	playing bool
 }
 
 func newKeyMap(canGoHome bool) keyMap {
@@ -26,7 +29,7 @@ func (k keyMap) main() playback.HelpKeys {
 	short := playback.Short
 	return playback.HelpKeys{
 		// The one line fits 80 columns up to q, with esc too.
-		Short: []key.Binding{short("space", map[bool]string{false: "play", true: "replay"}[k.atEnd]), short("←/→", "time"), short("[/]", "events"), short("s", "strategy"),
+		Short: []key.Binding{short("space", k.playWord()), short("←/→", "time"), short("[/]", "events"), short("s", "strategy"),
 			short("e", "knobs"), short("?", "keys"), k.Home, k.Quit, short("+/-", "speed")},
 		Full: [][]key.Binding{
 			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo},
@@ -37,3 +40,14 @@ func (k keyMap) main() playback.HelpKeys {
 }
 
 func (k keyMap) form() playback.HelpKeys { return k.FormHelp(k.FormDefaults) }
+
+// playWord is what space does now: replay at the end, pause while playing.
+func (k keyMap) playWord() string {
+	switch {
+	case k.atEnd:
+		return "replay"
+	case k.playing:
+		return "pause"
+	}
+	return "play"
+}

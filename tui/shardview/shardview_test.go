@@ -522,3 +522,19 @@ func TestChartOverTime(t *testing.T) {
 		t.Error("at 100×30 the customers need the room: no chart")
 	}
 }
+
+// Space says what it does now: pause while the run plays.
+func TestTheKeyLineSaysPauseWhilePlaying(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	bar := func() string {
+		lines := strings.Split(ansi.Strip(m.View()), "\n")
+		return lines[len(lines)-1]
+	}
+	if !strings.Contains(bar(), "space play") {
+		t.Fatalf("paused: %q", bar())
+	}
+	m = press(m, "space")
+	if !strings.Contains(bar(), "space pause") {
+		t.Errorf("playing: %q; want space pause", bar())
+	}
+}

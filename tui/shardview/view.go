@@ -72,7 +72,7 @@ func (m Model) View() string {
 	case m.showHelp:
 		mode = 2
 	}
-	lines = append(lines, m.chrome.Keys(fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable(), m.keys.atEnd), func() string {
+	lines = append(lines, m.chrome.Keys(fmt.Sprint(m.w, mode, m.showHelp && m.helpv.Scrollable(), m.keys.atEnd, m.clock.Playing()), func() string {
 		var keys []key.Binding
 		switch mode {
 		case 1:
@@ -80,7 +80,9 @@ func (m Model) View() string {
 		case 2:
 			keys = m.helpv.ShortHelp(m.keys.HelpClose)
 		default:
-			keys = m.keys.main().ShortHelp()
+			k := m.keys
+			k.playing = m.clock.Playing()
+			keys = k.main().ShortHelp()
 		}
 		return playback.KeyLine(m.help, keys, m.w)
 	}))
