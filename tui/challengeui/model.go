@@ -311,7 +311,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.page = onPanel
 			return m, nil
 		case key.Matches(k, m.keys.SandboxKnobs):
-			m.setNote("in a challenge the knobs are in the panel: esc goes back to it", true)
+			m.setNote("in a challenge the knobs are here, in the panel: ↑↓ picks one, ←→ turns it; v watches the run again", true)
 			m.page = onPanel
 			return m, nil
 		}

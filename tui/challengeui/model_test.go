@@ -161,7 +161,7 @@ func TestSandboxKnobsStayClosed(t *testing.T) {
 		t.Fatalf("v did not show the sandbox:\n%s", m.View())
 	}
 	m = press(t, m, "e")
-	if m.page != onPanel || !strings.Contains(m.View(), "the knobs are in the panel") {
+	if m.page != onPanel || !strings.Contains(m.View(), "the knobs are here, in the panel") || strings.Contains(m.View(), "esc goes back") {
 		t.Errorf("e in the sandbox should come back to the panel with a note:\n%s", m.View())
 	}
 	m = press(t, m, "v", "esc")
