@@ -386,6 +386,12 @@ func checkCmd(args []string, env Env) error {
 }
 
 func hintCmd(args []string, env Env) error {
+	for _, a := range args {
+		// hint 01 -1 would read -1 as a flag nobody defined.
+		if len(a) > 1 && a[0] == '-' && strings.Trim(a[1:], "0123456789") == "" {
+			return usage("hints are numbered from 1, got %s: `breakerlab exercises hint 1 2` prints the second hint of exercise 1", a)
+		}
+	}
 	fs := flag.NewFlagSet("hint", flag.ContinueOnError)
 	rest, err := parse(fs, args, env)
 	if err != nil {

@@ -117,6 +117,9 @@ func TestHint(t *testing.T) {
 	if r.err != nil || !strings.Contains(r.out.String(), "Hint 2 of") {
 		t.Fatalf("hint by name: %v\n%s", r.err, r.out.String())
 	}
+	if r := do(t, "", "hint", "01", "-1"); !isUsage(r.err) || !strings.Contains(r.err.Error(), "hints are numbered from 1, got -1") {
+		t.Errorf("hint 01 -1 = %v", r.err)
+	}
 	for _, args := range [][]string{{"hint"}, {"hint", "99"}, {"hint", "1", "0"}, {"hint", "1", "x"}, {"hint", "1", "2", "3"}} {
 		if r := do(t, "", args...); !isUsage(r.err) {
 			t.Errorf("%v = %v, want a usage error", args, r.err)
