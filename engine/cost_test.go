@@ -287,7 +287,7 @@ func TestCheckBudgetRefusesARunThatWouldHoldTooMuch(t *testing.T) {
 		t.Fatalf("50 s of an unbounded backlog is not refused for its memory: %v", err)
 	}
 	be.Flag = "--budget" // no budget raises it: the flag goes unsaid
-	if msg := be.Error(); !strings.Contains(msg, "more than the 1 GB a run may hold: bound the server's queue") || strings.Contains(msg, "--budget") || !strings.Contains(msg, "50 M requests in flight") {
+	if msg := be.Error(); !strings.Contains(msg, "more than the 1 GB a run may hold: bound what the server may hold (its queue") || strings.Contains(msg, "--budget") || !strings.Contains(msg, "50 M requests in flight") {
 		t.Errorf("message: %s", msg)
 	}
 	if err := engine.CheckBudget(overloaded(50*time.Second, 1e6, 10_000), 1, 1, engine.DefaultBudget); err != nil {
@@ -315,5 +315,50 @@ func TestCheckBudgetRefusesARunThatWouldHoldTooMuch(t *testing.T) {
 		if c := engine.EstimateCost(b.Build()); c.Bytes > 64e6 {
 			t.Errorf("%s is estimated to hold %.0f MB", b.Name, c.Bytes/1e6)
 		}
+	}
+}
+
+// overloadedTasks is overloaded's tasks server: one thread, 1 ms of CPU a
+// request, and a memory limit of limit bytes (0: none).
+func overloadedTasks(d time.Duration, rate float64, limit int64) *engine.Scenario {
+	sc := overloaded(d, rate, engine.QueueUnbounded)
+	sys := &sc.Variants[0].System
+	sys.Workers, sys.Queue = 0, 0
+	sys.Tasks = &engine.TaskServer{Threads: 1}
+	if limit > 0 {
+		sys.Tasks.Memory = engine.Memory{Limit: limit, Base: 48 << 20, PerTask: 64 << 10, Restart: time.Second}
+	}
+	sys.Endpoints[0].CPU = time.Millisecond
+	return sc
+}
+
+// A tasks server whose loop cannot keep up holds every request it has not
+// run as a task, and with no memory limit nothing bounds them: the same
+// refusal, and a limit makes the run small again (its process is killed
+// and restarts instead). The tasks the estimate counts are the engine's.
+func TestCheckBudgetRefusesATasksServerThatWouldHoldTooMuch(t *testing.T) {
+	sc := overloadedTasks(50*time.Second, 1e6, 0)
+	if err := sc.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	var be *engine.BudgetError
+	if err := engine.CheckBudget(sc, 1, 1, engine.DefaultBudget); !errors.As(err, &be) || !be.Memory {
+		t.Fatalf("50 s of a tasks server's backlog is not refused for its memory: %v", err)
+	}
+	if err := engine.CheckBudget(overloadedTasks(50*time.Second, 1e6, 256<<20), 1, 1, engine.DefaultBudget); err != nil {
+		t.Errorf("the same server with a memory limit is refused: %v", err)
+	}
+	small := overloadedTasks(2*time.Second, 20_000, 0)
+	if err := small.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	snaps, err := engine.RunAll(small, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := float64(snaps[0].Tasks.LiveMax)
+	held := engine.EstimateCost(small).Held
+	if live < 30_000 || held < live || held > 1.2*live {
+		t.Errorf("the engine's tasks server held %.0f tasks at most, the estimate %.0f; want the estimate at or a little above it", live, held)
 	}
 }
