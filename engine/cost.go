@@ -289,7 +289,12 @@ func ParseBudget(s string) (int64, error) {
 	if math.IsNaN(x) || x < 1 || x > 1e15 {
 		return 0, fmt.Errorf("a budget must be between 1 and 1e15 simulated requests, got %q", s)
 	}
-	return int64(math.Ceil(x)), nil
+	if x != math.Trunc(x) {
+		// 1.5 requests: a typo for 1.5M, or a fraction; either way not
+		// to be rounded without a word.
+		return 0, fmt.Errorf("a budget counts whole simulated requests, and %q is %v of them: give a whole number, or a suffix (1.5M)", s, x)
+	}
+	return int64(x), nil
 }
 
 // BudgetError is a run refused because its cost passes the budget. Flag,

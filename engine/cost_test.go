@@ -219,7 +219,10 @@ func TestParseBudget(t *testing.T) {
 			t.Errorf("ParseBudget(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
 		}
 	}
-	for _, bad := range []string{"", "M", "lots", "-5", "0", "1e30", "5 M M", "12x", "NaN"} {
+	if _, err := engine.ParseBudget("1.5"); err == nil || !strings.Contains(err.Error(), `a budget counts whole simulated requests, and "1.5" is 1.5 of them`) {
+		t.Errorf("ParseBudget(1.5) = %v; want it refused as no whole number", err)
+	}
+	for _, bad := range []string{"", "M", "lots", "-5", "0", "1e30", "5 M M", "12x", "NaN", "1.5", "2.0005k"} {
 		if _, err := engine.ParseBudget(bad); err == nil {
 			t.Errorf("ParseBudget(%q) is accepted", bad)
 		}
