@@ -624,13 +624,7 @@ func (m *Model) helpKeys() helpKeys {
 	// answering, the help and leaving; the full help has the rest.
 	short := []key.Binding{brief(k.Next, "n/p", "step")}
 	if m.sim != nil {
-		play := "play"
-		switch {
-		case m.sim.Now() >= m.sim.End():
-			play = "replay"
-		case m.playing:
-			play = "pause"
-		}
+		play := playback.PlayWord(m.sim.Now() >= m.sim.End(), m.playing)
 		short = append(short, brief(k.Play, "space", play), brief(k.Step, "←/→", "time"))
 	}
 	if q := st.Question; q != nil && m.questionShown() {

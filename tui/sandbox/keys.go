@@ -100,14 +100,5 @@ func (k keyMap) compare() playback.HelpKeys {
 
 func (k keyMap) form() playback.HelpKeys { return k.FormHelp(k.FormDefaults) }
 
-// playWord is what space does now: at the end it replays from the start,
-// while the run plays it pauses it.
-func (k keyMap) playWord() string {
-	switch {
-	case k.atEnd:
-		return "replay"
-	case k.playing:
-		return "pause"
-	}
-	return "play"
-}
+// playWord is what space does now (playback.PlayWord).
+func (k keyMap) playWord() string { return playback.PlayWord(k.atEnd, k.playing) }

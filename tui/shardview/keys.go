@@ -41,13 +41,5 @@ func (k keyMap) main() playback.HelpKeys {
 
 func (k keyMap) form() playback.HelpKeys { return k.FormHelp(k.FormDefaults) }
 
-// playWord is what space does now: replay at the end, pause while playing.
-func (k keyMap) playWord() string {
-	switch {
-	case k.atEnd:
-		return "replay"
-	case k.playing:
-		return "pause"
-	}
-	return "play"
-}
+// playWord is what space does now (playback.PlayWord).
+func (k keyMap) playWord() string { return playback.PlayWord(k.atEnd, k.playing) }

@@ -197,3 +197,17 @@ func isWayOut(b key.Binding) bool {
 	}
 	return false
 }
+
+// PlayWord is what space does now on a screen that plays, for its key
+// line: it replays at the run's end, pauses while the run plays, and plays
+// otherwise (the sandbox, the shard view and the lesson player say it
+// alike).
+func PlayWord(atEnd, playing bool) string {
+	switch {
+	case atEnd:
+		return "replay"
+	case playing:
+		return "pause"
+	}
+	return "play"
+}

@@ -264,3 +264,14 @@ func TestEachRuneSplitsUntilAFormOpens(t *testing.T) {
 		}
 	}
 }
+
+func TestPlayWord(t *testing.T) {
+	for _, c := range []struct {
+		atEnd, playing bool
+		want           string
+	}{{false, false, "play"}, {false, true, "pause"}, {true, false, "replay"}, {true, true, "replay"}} {
+		if got := PlayWord(c.atEnd, c.playing); got != c.want {
+			t.Errorf("PlayWord(end %v, playing %v) = %q, want %q", c.atEnd, c.playing, got, c.want)
+		}
+	}
+}
