@@ -323,8 +323,8 @@ var ErrOverBudget = errors.New("over the budget of simulated requests")
 
 func (e *BudgetError) Error() string {
 	if e.Memory {
-		return fmt.Sprintf("this run would hold about %s of memory at once (%s requests in flight at its worst, %s), more than the %s a run may hold: bound what the server may hold (its queue, or a tasks server's memory), give it more workers or threads, or make the scenario shorter or slower",
-			formatBytes(e.Cost.Bytes), FormatCount(e.Cost.Held), e.Cost.Why(), formatBytes(MaxRunBytes))
+		return fmt.Sprintf("this run would hold about %s of memory at once (%s requests in flight at its worst, of the %s it simulates: %s), more than the %s a run may hold: bound what the server and its services may hold (their queues, or a tasks server's memory), give it more workers or threads, or make the scenario shorter or slower",
+			formatBytes(e.Cost.Bytes), FormatCount(e.Cost.Held), FormatCount(e.Cost.Requests), e.Cost.Why(), formatBytes(MaxRunBytes))
 	}
 	msg := fmt.Sprintf("this run would simulate about %s requests (%s), over the budget of %s",
 		FormatCount(e.Cost.Requests), e.Cost.Why(), FormatCount(float64(e.Budget)))
@@ -421,7 +421,7 @@ func estimateVariant(sc *Scenario, sys *System) variantCost {
 	hold := e.longestHold()
 	// (A request waiting in the queue has no call out yet: the backlog
 	// is not multiplied by the calls a request makes.)
-	vc.held = max(rate*hold.Seconds()*max(1, vc.requests/max(vc.arrivals, 1)), backlog(sc, sys, rate, vc.arrivals))
+	vc.held = max(rate*hold.Seconds()*max(1, vc.requests/max(vc.arrivals, 1)), backlog(sc, sys, rate, vc.arrivals)+e.servicesBacklog())
 	vc.inFlight = vc.held * bytesInFlight
 	return vc
 }
@@ -471,6 +471,147 @@ func backlog(sc *Scenario, sys *System, rate, arrivals float64) float64 {
 		queued = min(queued, float64(sys.Queue))
 	}
 	return min(arrivals, queued+float64(sys.Workers))
+}
+
+// servicesBacklog is backlog for the services behind the front: about how
+// many calls their queues hold at their worst. A caller whose call has a
+// timeout (or a deadline) stops waiting and sends the next call, but the
+// call it gave up on stays in the service's queue (unless the caller
+// cancels it), so a service slower than its callers' timeouts queues
+// calls for as long as it stays slower, up to its queue's bound: without
+// one, all of them (a front of 5,000 workers sending a million calls a
+// second with a 1 ms timeout to one worker of 1 ms took 3.8 GB in 28 s).
+// A caller that waits for its calls holds at most a call per worker in
+// the service, which Little's law in estimateVariant counts.
+func (w *costWalker) servicesBacklog() float64 {
+	if len(w.sys.Services) == 0 {
+		return 0
+	}
+	in := make(map[string]float64, len(w.sys.Services)) // calls a second into each service
+	slots := float64(w.sys.Workers)
+	if w.sys.Tasks != nil {
+		slots = math.Inf(1) // a tasks server's loop takes every request
+	}
+	for i := range w.sys.Endpoints {
+		ep := &w.sys.Endpoints[i]
+		if d := findDep(w.sys.Dependencies, ep.Calls); d != nil {
+			w.sendTo(in, d, rate0(ep, w.sc.Duration)*float64(attemptsOf(d)), slots, 0)
+		}
+	}
+	var held float64
+	for i := range w.sys.Services {
+		s := &w.sys.Services[i]
+		if r := in[s.Name]; r > 0 {
+			held += w.serviceQueued(s, r)
+		}
+	}
+	return held
+}
+
+// sendTo adds to in the calls a second that reach the service along d
+// (and, below it, the services it calls), from a caller of slots workers
+// sending rate calls a second. A caller that waits for each call (no
+// timeout, no deadline, or one that cancels the call it gives up on)
+// sends none past what its workers hold: none that pile up.
+func (w *costWalker) sendTo(in map[string]float64, d *Dependency, rate, slots float64, depth int) {
+	if depth > MaxDepth || d.Service == "" || rate <= 0 {
+		return
+	}
+	s := findService(w.sys, d.Service)
+	if s == nil {
+		return
+	}
+	p := &d.Policy
+	wait := p.Timeout
+	if p.Deadline > 0 && (wait == 0 || p.Deadline < wait) {
+		wait = p.Deadline
+	}
+	if wait <= 0 || p.Cancel == CancelPropagate {
+		return
+	}
+	// When the service is slow each call holds its caller's worker for
+	// the timeout: the caller sends no faster than that.
+	rate = min(rate, slots/wait.Seconds())
+	in[s.Name] += rate
+	if next := findDep(s.Dependencies, s.Calls); next != nil {
+		w.sendTo(in, next, rate*float64(attemptsOf(next)), float64(s.Workers*max(1, s.Instances)), depth+1)
+	}
+}
+
+// serviceQueued is about how many calls service s queues at its worst
+// when rate calls a second reach it: those past what its workers answer,
+// in normal running for the whole run and in each of its faults (and its
+// dependency's) for the fault's span, up to its queues' bound.
+func (w *costWalker) serviceQueued(s *Service, rate float64) float64 {
+	workers := float64(s.Workers * max(1, s.Instances))
+	if workers <= 0 {
+		return 0
+	}
+	next := findDep(s.Dependencies, s.Calls)
+	call := func(l time.Duration) time.Duration { // how long the call to next holds a worker
+		if next == nil {
+			return 0
+		}
+		if t := next.Policy.Timeout; t > 0 {
+			l = min(l, t)
+		}
+		return l
+	}
+	// over is what a span of time queues when a share of the workers
+	// each hold a call for hold.
+	over := func(hold, span time.Duration, share float64) float64 {
+		if span <= 0 {
+			return 0
+		}
+		capacity := workers * share / max(hold.Seconds(), 1e-9)
+		return max(rate-capacity, 0) * span.Seconds()
+	}
+	work := latencyMean(s.Work)
+	normal := work
+	if next != nil {
+		normal += call(latencyMean(next.Latency))
+		if next.Service != "" {
+			normal += call(w.callHold(next))
+		}
+	}
+	end := w.sc.Duration
+	queued := over(normal, end, 1)
+	if next != nil {
+		for _, f := range next.Faults {
+			to := min(end, f.To)
+			if f.To == 0 {
+				to = end
+			}
+			hold := normal
+			switch f.Kind {
+			case Slow:
+				hold = work + call(f.Latency)
+			case Hang:
+				hold = work + call(to-f.From)
+			}
+			queued = max(queued, over(hold, to-f.From, 1))
+		}
+	}
+	for _, f := range s.Faults {
+		share := 1.0
+		if f.Instance != AllInstances {
+			share = 1 / float64(max(1, s.Instances))
+		}
+		to := min(end, f.To)
+		if f.To == 0 {
+			to = end
+		}
+		switch f.Kind {
+		case InstanceSlow:
+			queued = max(queued, over(normal+f.Latency, to-f.From, 1))
+		case InstanceHang: // the hung instances answer none
+			queued = max(queued, over(normal, to-f.From, 1-share))
+		}
+	}
+	if s.Queue != QueueUnbounded {
+		queued = min(queued, float64(s.Queue)*float64(max(1, s.Instances)))
+	}
+	return min(queued+workers, rate*end.Seconds())
 }
 
 // tasksBacklog is backlog for a tasks server: its loop runs each request's

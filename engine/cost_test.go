@@ -290,7 +290,7 @@ func TestCheckBudgetRefusesARunThatWouldHoldTooMuch(t *testing.T) {
 		t.Fatalf("50 s of an unbounded backlog is not refused for its memory: %v", err)
 	}
 	be.Flag = "--budget" // no budget raises it: the flag goes unsaid
-	if msg := be.Error(); !strings.Contains(msg, "more than the 1 GB a run may hold: bound what the server may hold (its queue") || strings.Contains(msg, "--budget") || !strings.Contains(msg, "50 M requests in flight") {
+	if msg := be.Error(); !strings.Contains(msg, "more than the 1 GB a run may hold: bound what the server and its services may hold (their queues") || strings.Contains(msg, "--budget") || !strings.Contains(msg, "50 M requests in flight") {
 		t.Errorf("message: %s", msg)
 	}
 	if err := engine.CheckBudget(overloaded(50*time.Second, 1e6, 10_000), 1, 1, engine.DefaultBudget); err != nil {
@@ -318,6 +318,57 @@ func TestCheckBudgetRefusesARunThatWouldHoldTooMuch(t *testing.T) {
 		if c := engine.EstimateCost(b.Build()); c.Bytes > 64e6 {
 			t.Errorf("%s is estimated to hold %.0f MB", b.Name, c.Bytes/1e6)
 		}
+	}
+}
+
+// overloadedService is a front that gives up on its calls after timeout and
+// a service behind it a thousand times too slow for its clients (one
+// worker of 1 ms, a million requests a second), whose accept queue is
+// queue: the calls the front gave up on wait there for the worker.
+func overloadedService(d time.Duration, rate float64, frontWorkers int, timeout time.Duration, queue int) *engine.Scenario {
+	return &engine.Scenario{Name: "overloaded service", Duration: d, MeasureTo: d, Variants: []engine.Variant{{Name: "one worker behind", System: engine.System{
+		Workers: frontWorkers, Queue: 200,
+		Endpoints:    []engine.Endpoint{{Name: "a", Rate: rate, Calls: "s"}},
+		Dependencies: []engine.Dependency{{Name: "s", Service: "s", Policy: engine.Policy{Timeout: timeout}}},
+		Services: []engine.Service{{Name: "s", Workers: 1, Queue: queue,
+			Work: engine.Latency{Kind: engine.Constant, Value: time.Millisecond}}},
+	}}}}
+}
+
+// A service behind the front can hold what the front cannot: the front's
+// timeout frees its worker, but the call it gave up on stays in the
+// service's queue. 20 s of a million calls a second into a 1 ms worker
+// took 3.8 GB before it was stopped; the estimate counts the service's
+// backlog, the budget refuses it, and a bounded queue makes it small. The
+// backlog the estimate counts is the one the engine piles up.
+func TestCheckBudgetRefusesAServiceThatWouldHoldTooMuch(t *testing.T) {
+	sc := overloadedService(20*time.Second, 1e6, 5000, time.Millisecond, engine.QueueUnbounded)
+	if err := sc.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	var be *engine.BudgetError
+	if err := engine.CheckBudget(sc, 1, 1, engine.DefaultBudget); !errors.As(err, &be) || !be.Memory {
+		t.Fatalf("20 s of a service's backlog is not refused for its memory: %v", err)
+	}
+	if err := engine.CheckBudget(overloadedService(20*time.Second, 1e6, 5000, time.Millisecond, 10_000), 1, 1, engine.DefaultBudget); err != nil {
+		t.Errorf("the same service with a queue of 10,000 is refused: %v", err)
+	}
+	// A front that waits for its calls holds one a worker in the service.
+	if c := engine.EstimateCost(overloadedService(20*time.Second, 1e6, 5000, 0, engine.QueueUnbounded)); c.Held > 1e6 {
+		t.Errorf("a front that waits for its calls is estimated to hold %.0f", c.Held)
+	}
+	// 64 workers that give up after 10 ms send 6,400 calls a second
+	// to a service that answers 1,000: 2 s leave some 10,800 queued.
+	small := overloadedService(2*time.Second, 100_000, 64, 10*time.Millisecond, engine.QueueUnbounded)
+	snaps, err := engine.RunAll(small, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	queued := float64(snaps[0].Services[0].QueuedMax)
+	held := engine.EstimateCost(small).Held
+	t.Logf("the service queued %.0f calls at most; the estimate holds %.0f", queued, held)
+	if queued < 8_000 || held < queued || held > 1.2*queued {
+		t.Errorf("the engine's service queued %.0f calls at most, the estimate %.0f; want the estimate at or a little above it", queued, held)
 	}
 }
 
