@@ -331,17 +331,17 @@ func runGo(ctx context.Context, opt Options, dir string, targets []target, out s
 	feed := func(raw []byte) {
 		mu.Lock()
 		defer mu.Unlock()
-		if e, ok := parseEvent(raw); ok && e.Test == "" && e.Action != "output" {
+		e, ok := parseEvent(raw) // once a line: a test's output can run to thousands
+		if ok && e.Test == "" && e.Action != "output" {
 			select {
 			case progress <- struct{}{}:
 			default:
 			}
 		}
 		if len(cols) == 1 {
-			cols[0].line(raw)
+			cols[0].take(raw, e, ok)
 			return
 		}
-		e, ok := parseEvent(raw)
 		c := byPackage[testedPackage(e)]
 		switch {
 		case ok && c != nil:

@@ -78,6 +78,11 @@ func newCollector(dir string, maxLines, maxLineLen int) *collector {
 // test wrote straight to the terminal) are kept as package output.
 func (c *collector) line(raw []byte) {
 	e, ok := parseEvent(raw)
+	c.take(raw, e, ok)
+}
+
+// take is line for a line already parsed: e, if ok, is its event.
+func (c *collector) take(raw []byte, e event, ok bool) {
 	if !ok {
 		c.addPkgOutput(string(raw))
 		return
