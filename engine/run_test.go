@@ -392,6 +392,9 @@ func TestValidateNamesTheProblem(t *testing.T) {
 		{"must start before it ends", func(s *Scenario) {
 			s.Variants[0].System.Dependencies[2].Faults = []Fault{{Kind: Hang, From: 5 * time.Second, To: 2 * time.Second}}
 		}},
+		{"fault 1 (hang) must start before it ends: it starts at 30s and, with no end given, lasts to the run's end at 30s", func(s *Scenario) {
+			s.Variants[0].System.Dependencies[2].Faults = []Fault{{Kind: Hang, From: 30 * time.Second}}
+		}},
 		{`calls "nowhere", which is not a dependency`, func(s *Scenario) { s.Variants[0].System.Endpoints[0].Calls = "nowhere" }},
 		{"measurement window", func(s *Scenario) { s.MeasureTo = time.Hour }},
 		{"breaker failure rate", func(s *Scenario) {

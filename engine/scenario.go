@@ -533,7 +533,7 @@ func (d *Dependency) validate(workers int, duration time.Duration) error {
 		}
 		switch {
 		case f.From < 0 || f.From >= to:
-			return fmt.Errorf("fault %d (%v) must start before it ends: from %v to %v", i+1, f.Kind, f.From, f.To)
+			return faultSpanError(i, f.Kind, f.From, f.To, to)
 		case f.Kind == Slow && f.Latency <= 0:
 			return fmt.Errorf("fault %d (slow) needs a positive latency, got %v", i+1, f.Latency)
 		case f.Kind == Error && !(f.Probability >= 0 && f.Probability <= 1):
@@ -614,6 +614,16 @@ func (d *Dependency) validate(workers int, duration time.Duration) error {
 		return errors.New("give a bulkhead or a per-tenant bulkhead, not both")
 	}
 	return p.validateSharedBreaker()
+}
+
+// faultSpanError says that fault i (counting from 0) does not start before
+// it ends. A fault with no end lasts to the run's end, which the message
+// names: "from 30s to 0s" read as an end the user never gave.
+func faultSpanError(i int, kind fmt.Stringer, from, to, end time.Duration) error {
+	if to == 0 {
+		return fmt.Errorf("fault %d (%v) must start before it ends: it starts at %v and, with no end given, lasts to the run's end at %v", i+1, kind, from, end)
+	}
+	return fmt.Errorf("fault %d (%v) must start before it ends: from %v to %v", i+1, kind, from, to)
 }
 
 func keys(m map[string]bool) []string {

@@ -464,7 +464,7 @@ func (s *Service) validate(duration time.Duration, tenants map[string]bool) erro
 		case f.Instance < AllInstances || f.Instance >= n:
 			return fmt.Errorf("fault %d names instance %d; the service has instances 0 to %d (or -1 for all)", i+1, f.Instance, n-1)
 		case f.From < 0 || f.From >= to:
-			return fmt.Errorf("fault %d (%v) must start before it ends: from %v to %v", i+1, f.Kind, f.From, f.To)
+			return faultSpanError(i, f.Kind, f.From, f.To, to)
 		}
 		// The latest end among the faults this one shares an instance with,
 		// so the message does not depend on the map's order.

@@ -1,24 +1,108 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 )
 
-// pictureOutput is where a command's output goes: the file -o names, or
-// standard output. A picture (svg, png) goes to standard output only when
-// it is not a terminal, where its bytes would be noise.
-func pictureOutput(stdout io.Writer, path, format string) (io.Writer, func() error, error) {
-	if path == "" {
+// output is where a command's output goes: standard output, or the file -o
+// names. The file is written beside its place under a temporary name and
+// put there by Commit, when the command has succeeded: a command refused
+// for its scenario, its budget or a fault, or one that fails or is stopped
+// part way, leaves a file already there as it was (it emptied it before).
+type output struct {
+	io.Writer
+	tmp  *os.File // nil when the output is standard output
+	path string
+}
+
+// openOutput opens where a command writes: path, or stdout when path is
+// "" or "-". A picture (svg, png) goes to standard output only when it is
+// not a terminal, where its bytes would be noise.
+func openOutput(stdout io.Writer, path, format string) (*output, error) {
+	if path == "" || path == "-" {
 		if (format == "svg" || format == "png") && isTerminal(stdout) {
-			return nil, nil, usagef("--format %s writes a picture: give -o FILE, or redirect standard output to a file", format)
+			return nil, usagef("--format %s writes a picture: give -o FILE, or redirect standard output to a file", format)
 		}
-		return stdout, func() error { return nil }, nil
+		return &output{Writer: stdout}, nil
 	}
-	f, err := os.Create(path)
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, usagef("cannot write %s: it is a folder; give a file's name", path)
+	}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return nil, nil, usagef("cannot write %s: %w", path, err)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // not the temporary name, which the user never gave
+		}
+		return nil, usagef("cannot write %s: %w", path, err)
 	}
 	// Unbuffered, so a failed write is reported by the writer that made it.
-	return f, f.Close, nil
+	return &output{Writer: f, tmp: f, path: path}, nil
+}
+
+// Commit puts the written file in its place, with the mode of the file it
+// replaces (0644 for a new one: CreateTemp's is 0600).
+func (o *output) Commit() error {
+	if o.tmp == nil {
+		return nil
+	}
+	f := o.tmp
+	o.tmp = nil
+	mode := fs.FileMode(0o644)
+	if st, err := os.Stat(o.path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	err := f.Chmod(mode)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), o.path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	return nil
+}
+
+// Discard lets the written file go, leaving path as it was; after Commit
+// it does nothing, so it can be deferred.
+func (o *output) Discard() {
+	if o.tmp == nil {
+		return
+	}
+	o.tmp.Close()
+	os.Remove(o.tmp.Name())
+	o.tmp = nil
+}
+
+// pictureFormat is the format a command writes: --format's, or, when it
+// was not given, the picture -o's name asks for (out.svg, out.png). A
+// --format that disagrees with a picture's name is refused: a table in a
+// file called out.png opens as a broken picture.
+func pictureFormat(flags *flag.FlagSet, format, path string) (string, error) {
+	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
+	if ext != "svg" && ext != "png" {
+		return format, nil
+	}
+	given := false
+	flags.Visit(func(f *flag.Flag) { given = given || f.Name == "format" })
+	if !given {
+		return ext, nil
+	}
+	if format != ext {
+		return "", usagef("-o %s names a %s picture, but --format is %s: give --format %s, or a file name that does not end in .%s", path, ext, format, ext, ext)
+	}
+	return format, nil
 }

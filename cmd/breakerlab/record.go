@@ -83,21 +83,17 @@ func runRecord(args []string, stdout, _ io.Writer) error {
 		Budget: func(sc *engine.Scenario, runs int) error {
 			return budgetRefusal(engine.CheckBudget(sc, runs, 1, limit))
 		}}
-	var out io.Writer = stdout
-	closeOut := func() error { return nil }
-	if *outPath != "-" {
-		f, err := os.Create(*outPath)
-		if err != nil {
-			return usagef("cannot write %s: %v", *outPath, err)
-		}
-		out, closeOut = f, f.Close
-	}
-	st, err := tui.RecordSandbox(out, opts)
-	if cerr := closeOut(); err == nil {
-		err = cerr
-	}
+	out, err := openOutput(stdout, *outPath, "cast")
 	if err != nil {
 		return err
+	}
+	defer out.Discard()
+	st, err := tui.RecordSandbox(out, opts)
+	if err != nil {
+		return err
+	}
+	if err := out.Commit(); err != nil {
+		return fmt.Errorf("writing %s: %w", *outPath, err)
 	}
 	if *outPath != "-" {
 		fmt.Fprintf(stdout, "wrote %s: %d frames, %s of replay at %d×%d (asciinema play %s)\n",

@@ -49,22 +49,38 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("run takes one scenario name (built in: %s) or the path of a .toml scenario file, got %d arguments", strings.Join(scenarioNames(), ", "), len(pos))
 	}
-	stdout, closeOut, err := pictureOutput(stdout, *outPath, format.value)
+	if format.value, err = pictureFormat(fs, format.value, *outPath); err != nil {
+		return err
+	}
+	out, err := openOutput(stdout, *outPath, format.value)
 	if err != nil {
 		return err
 	}
-	defer closeOut()
-	if pos[0] == shuffleScenario.Name {
+	defer out.Discard()
+	if err := writeRun(out, pos[0], *seed, format.value, width, faults, budget, stderr); err != nil {
+		return err
+	}
+	if err := out.Commit(); err != nil {
+		return fmt.Errorf("writing %s: %w", *outPath, err)
+	}
+	return nil
+}
+
+// writeRun runs the scenario named arg and writes its results to stdout
+// in format.
+func writeRun(stdout io.Writer, arg string, seed uint64, format string, width int, faults *faultFlag, budget *budgetFlag, stderr io.Writer) error {
+	if arg == shuffleScenario.Name {
 		if len(faults.specs) > 0 {
 			return usagef("--fault: shuffle has its own engine, with its poisoned customer as its only fault")
 		}
-		return runShuffle(stdout, *seed, format.value)
+		return runShuffle(stdout, seed, format)
 	}
+	var err error
 	var sc *engine.Scenario
-	if isScenarioFile(pos[0]) {
-		sc, err = loadScenarioFile(pos[0])
+	if isScenarioFile(arg) {
+		sc, err = loadScenarioFile(arg)
 	} else {
-		sc, err = loadScenario(pos[0])
+		sc, err = loadScenario(arg)
 	}
 	if err != nil {
 		return err
@@ -75,15 +91,15 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err := budget.check(engine.EstimateCost(sc)); err != nil {
 		return err
 	}
-	snaps, err := runWithProgress(sc, *seed, stderr)
+	snaps, err := runWithProgress(sc, seed, stderr)
 	if err != nil {
 		return err
 	}
-	switch format.value {
+	switch format {
 	case "svg", "png":
-		return picture.Run(stdout, sc, *seed, snaps, format.value)
+		return picture.Run(stdout, sc, seed, snaps, format)
 	case "json":
-		rep := report.Build(sc, *seed, snaps)
+		rep := report.Build(sc, seed, snaps)
 		rep.Faults = faults.strings()
 		return report.WriteJSON(stdout, rep)
 	case "csv":
@@ -93,7 +109,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if len(faults.specs) > 0 {
 		notes = append(notes, "with --fault "+strings.Join(faults.strings(), "; "))
 	}
-	return report.WriteTableWidth(stdout, sc, *seed, snaps, width, notes...)
+	return report.WriteTableWidth(stdout, sc, seed, snaps, width, notes...)
 }
 
 // runWithProgress runs every variant of sc, showing progress on stderr

@@ -56,6 +56,9 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if format.value, err = pictureFormat(fs, format.value, *outPath); err != nil {
+		return err
+	}
 	if len(pos) != 1 {
 		return usagef("sweep takes one scenario name (built in: %s) or the path of a .toml scenario file, got %d arguments", strings.Join(scenarioNames(), ", "), len(pos))
 	}
@@ -124,11 +127,11 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	if err := budget.check(plan.Cost()); err != nil {
 		return err
 	}
-	out, closeOut, err := pictureOutput(stdout, *outPath, format.value)
+	out, err := openOutput(stdout, *outPath, format.value)
 	if err != nil {
 		return err
 	}
-	defer closeOut() // on early returns; the normal path closes and checks below
+	defer out.Discard() // on early returns; the normal path commits below
 
 	// ctrl+c stops the sweep: the runs under way finish and what is done
 	// is printed.
@@ -144,11 +147,15 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	if err := writeSweep(out, res, name, format.value, *width, *outPath == "" && isTerminal(stdout)); err != nil {
 		return err
 	}
-	if err := closeOut(); err != nil {
+	if err := out.Commit(); err != nil {
 		return fmt.Errorf("writing %s: %w", *outPath, err)
 	}
 	if runErr != nil {
-		return fmt.Errorf("interrupted: %d of %d runs done, shown above", res.Runs, res.Total)
+		where := "shown above"
+		if out.path != "" {
+			where = "written to " + out.path
+		}
+		return fmt.Errorf("interrupted: %d of %d runs done, %s", res.Runs, res.Total, where)
 	}
 	return nil
 }
