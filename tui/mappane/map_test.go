@@ -2,6 +2,7 @@ package mappane
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -286,5 +287,78 @@ func TestStaticMapShowsNoSelection(t *testing.T) {
 	m.SetStatic(true)
 	if v := ansi.Strip(m.View()); strings.Contains(v, "selected:") || strings.Contains(v, glyphCursor) {
 		t.Errorf("a static map shows a selection:\n%s", v)
+	}
+}
+
+// topNote is the note set in a frame's top edge, after the title: "" when
+// there is none.
+var topNote = regexp.MustCompile(`^╭─ Map ─+(?: (.*) ─)?╮$`)
+
+// A map too narrow for its columns says so in its top edge in plain words
+// that fit whole, at every width from the narrowest a note fits in to one
+// that shows every column: the hidden columns by name ("hidden columns:
+// "failed", "now""), or at the last their count ("2 columns hidden"), never
+// the old "wider shows failed, now" nor a note cut off with "…". Each column
+// missing from the head row is named, or counted.
+func TestHiddenColumnsNoteIsPlainAndWhole(t *testing.T) {
+	plain := regexp.MustCompile(`^(hidden columns?: ("[^"]+")(, "[^"]+")*( \((a wider window shows (them|it)|widen to see)\))?|(\d+) ((columns?|cols?) )?hidden( \(widen( to see)?\))?)$`)
+	for _, c := range goldenCases {
+		s := tuitest.At(t, c.name, c.v, c.at.Seconds())
+		hiddenSeen := false
+		for w := 24; w <= 200; w++ {
+			m := New(theme.New(theme.Plain()))
+			m.SetData(s)
+			m.SetSize(w, 60) // tall enough for the head row
+			lines := strings.Split(ansi.Strip(m.View()), "\n")
+			top := lines[0]
+			if got := ansi.StringWidth(top); got != w {
+				t.Fatalf("%s at %d columns: the top edge is %d cells wide: %q", c.name, w, got, top)
+			}
+			if strings.Contains(top, "wider shows") || strings.Contains(top, "…") {
+				t.Errorf("%s at %d columns: the top edge %q is the old wording or cut short", c.name, w, top)
+			}
+			head := lineOf(strings.Join(lines, "\n"), " node ")
+			if head == "" {
+				t.Fatalf("%s at %d columns: no head row:\n%s", c.name, w, strings.Join(lines, "\n"))
+			}
+			var missing []string
+			for i, col := range columns {
+				if breakerColumn(i) && !m.anyBreaker() {
+					continue
+				}
+				if !strings.Contains(head, " "+col.head) {
+					missing = append(missing, col.head)
+				}
+			}
+			note := topNote.FindStringSubmatch(top)
+			if len(missing) == 0 {
+				if note != nil && strings.Contains(note[1], "hidden") {
+					t.Errorf("%s at %d columns: every column shown, yet the note says %q", c.name, w, note[1])
+				}
+				continue
+			}
+			hiddenSeen = true
+			if w < 12+len("1 hidden") {
+				continue // no room for any note: the frame's edge is bare
+			}
+			if note == nil || !plain.MatchString(note[1]) {
+				t.Errorf("%s at %d columns: %v hidden, yet the top edge is %q", c.name, w, missing, top)
+				continue
+			}
+			if m := plain.FindStringSubmatch(note[1]); m[7] != "" {
+				if m[7] != fmt.Sprint(len(missing)) {
+					t.Errorf("%s at %d columns: %d columns hidden, yet the note says %q", c.name, w, len(missing), note[1])
+				}
+			} else {
+				for _, h := range missing {
+					if !strings.Contains(note[1], `"`+h+`"`) {
+						t.Errorf("%s at %d columns: %q hidden, yet the note %q does not name it", c.name, w, h, note[1])
+					}
+				}
+			}
+		}
+		if !hiddenSeen {
+			t.Errorf("%s: no width hid a column: the test tests nothing", c.name)
+		}
 	}
 }

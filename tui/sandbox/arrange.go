@@ -529,9 +529,13 @@ func (m *Model) footNotes(a *arrangement, hidden, flat []string) [2]string {
 		for _, h := range hidden {
 			brief = append(brief, briefNames[h])
 		}
+		them := "them"
+		if len(hidden) == 1 {
+			them = "it"
+		}
 		notes = append(notes, []string{
-			"not shown at this size: " + strings.Join(hidden, ", ") + " (a larger window shows them)",
-			"hidden: " + strings.Join(hidden, ", ") + " (a larger window shows them)",
+			"not shown at this size: " + strings.Join(hidden, ", ") + " (a larger window shows " + them + ")",
+			"hidden: " + strings.Join(hidden, ", ") + " (a larger window shows " + them + ")",
 			"hidden: " + strings.Join(hidden, ", ") + " (enlarge to see)",
 			"enlarge the window to see " + strings.Join(hidden, ", "),
 			"enlarge to see " + strings.Join(hidden, ", "),
@@ -547,16 +551,21 @@ func (m *Model) footNotes(a *arrangement, hidden, flat []string) [2]string {
 		notes[0] = append(notes[0], fmt.Sprintf("%d panes hidden (enlarge)", len(brief)), fmt.Sprintf("%d hidden", len(brief)))
 	}
 	if len(flat) > 0 {
-		var long, short []string
+		// A chart left out is named, and why, in plain words ("≤ 1" alone
+		// read as a riddle); at the last its name alone, the help saying why.
+		var words [4][]string
 		for _, f := range flat {
-			long = append(long, flatWords[f][0])
-			short = append(short, flatWords[f][1])
+			for i := range words {
+				words[i] = append(words[i], flatWords[f][i])
+			}
 		}
 		notes = append(notes, []string{
-			"left out, saying nothing here: " + strings.Join(long, "; "),
-			"left out: " + strings.Join(long, "; "),
-			"left out: " + strings.Join(short, ", "),
-			"out: " + strings.Join(short, ", "),
+			"left out, saying nothing here: " + strings.Join(words[0], "; "),
+			"left out: " + strings.Join(words[0], "; "),
+			"nothing to chart: " + strings.Join(words[1], ", "),
+			"nothing to chart: " + strings.Join(words[2], ", "),
+			"nothing to chart: " + strings.Join(words[3], ", "),
+			"left out: " + strings.Join(words[3], ", "),
 		})
 	}
 	var out [2]string
@@ -601,10 +610,11 @@ var briefNames = map[string]string{
 	"map": "map", "circuit tiles": "tiles", "memory and loop": "memory, loop",
 }
 
-// flatWords are, for each chart that can be left out, why, long and short.
-var flatWords = map[string][2]string{
-	"in flight": {"calls in flight (never more than 1)", "in flight ≤ 1"},
-	"latency":   {"latency (every answer under 1 ms)", "latency < 1 ms"},
+// flatWords are, for each chart that can be left out, its name and why,
+// longest first, the last its name alone.
+var flatWords = map[string][4]string{
+	"in flight": {"calls in flight (never more than 1)", "calls in flight never over 1", "in flight never over 1", "in flight"},
+	"latency":   {"latency (every answer under 1 ms)", "latency always under 1 ms", "latency under 1 ms", "latency"},
 }
 
 // layoutMain sizes the main view's panes for the window.

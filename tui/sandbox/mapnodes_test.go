@@ -1,8 +1,11 @@
 package sandbox
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/internal/racefree"
@@ -64,4 +67,78 @@ func TestMapSelectionByKeyAndClick(t *testing.T) {
 		}
 	}
 	t.Fatalf("no database on the map:\n%s", strings.Join(lines, "\n"))
+}
+
+// mapTopNote is the Map frame's top edge: its note, if any, after the
+// title and the dashes.
+var mapTopNote = regexp.MustCompile(`╭─ Map ─+(?: ([^─╮]+) ─)?╮`)
+
+// plainMapNote is what the Map's top edge may say: the hidden columns,
+// quoted, or their count, and how to see them; or the rates' window.
+var plainMapNote = regexp.MustCompile(`^(hidden columns?: "[^"]+"(, "[^"]+")*( \((a wider window shows (them|it)|widen to see)\))?|\d+ ((columns?|cols?) )?hidden( \(widen( to see)?\))?|rates over .+)$`)
+
+// footNote is a note set in a pane's bottom edge.
+var footNote = regexp.MustCompile(`╰─ ([^─╯]+) ─+╯`)
+
+// The notes a user tester found cryptic read as plain words at the sizes
+// where they were seen, and fit whole: the Map's top edge names or counts
+// the columns too wide for it (not "wider shows failed, now"), and the
+// bottom edge names the charts left out with nothing to show (not "out:
+// in flight ≤ 1, latency < 1 ms"). At these sizes a map on screen is too
+// narrow for all its columns, and says so.
+func TestMapAndFootNotesReadPlainly(t *testing.T) {
+	racefree.Only(t)
+	for _, name := range []string{"cascade", "multi-hop", "breaker-timeline"} {
+		sc := tuitest.Scenario(t, name)
+		for _, sz := range [][2]int{{80, 24}, {100, 30}} {
+			for v := range sc.Variants {
+				m := newModel(t, sz[0], sz[1], Options{Scenario: sc, Variant: v})
+				mapShown, saidHidden := false, false
+				for _, at := range []time.Duration{sc.Duration / 4, sc.Duration / 2, sc.Duration * 3 / 4} {
+					m = seekTo(t, m, at)
+					view := ansi.Strip(m.View())
+					where := fmt.Sprintf("%s variant %d at %dx%d, %s", name, v+1, sz[0], sz[1], at)
+					for _, l := range strings.Split(view, "\n") {
+						if i := strings.Index(l, "╭─ Map "); i >= 0 {
+							mapShown = true
+							edge := mapTopNote.FindStringSubmatch(l[i:])
+							if edge == nil {
+								t.Errorf("%s: the Map's top edge runs out of its frame: %q", where, l)
+								continue
+							}
+							if w, ok := mapWidth(m.arrange()); !ok || ansi.StringWidth(edge[0]) != w {
+								t.Errorf("%s: the Map's top edge %q is not its pane's %d cells", where, edge[0], w)
+							}
+							if edge[1] != "" && !plainMapNote.MatchString(edge[1]) {
+								t.Errorf("%s: the Map's note %q is not plain words (cut short, or the old wording)", where, edge[1])
+							}
+							saidHidden = saidHidden || strings.Contains(edge[1], "hidden")
+						}
+						for _, foot := range footNote.FindAllStringSubmatch(l, -1) {
+							for _, bad := range []string{"out: in flight", "≤", "< 1 ms", "…"} {
+								if strings.Contains(foot[1], bad) {
+									t.Errorf("%s: %q in the bottom edge's note %q", where, bad, foot[1])
+								}
+							}
+						}
+					}
+				}
+				if mapShown && !saidHidden {
+					t.Errorf("%s variant %d at %dx%d: the map's note never says a column is hidden", name, v+1, sz[0], sz[1])
+				}
+			}
+		}
+	}
+}
+
+// mapWidth is the width of the column the map is in.
+func mapWidth(a *arrangement) (int, bool) {
+	for c, col := range a.cols {
+		for _, s := range col {
+			if s.id == pMap {
+				return a.widths[c], true
+			}
+		}
+	}
+	return 0, false
 }
