@@ -249,6 +249,50 @@ type Backup struct {
 	Files []string // the names of the files copied into Dir, sorted
 }
 
+// Note says where the copies of the learner's files are, in the words
+// `breakerlab exercises reset` prints and the runner shows: "Your previous
+// breaker.go is in DIR", without a full stop; "" when nothing was copied.
+// DIR is shown relative to base (the workbook's folder) when it is under
+// it, and whole when base is "".
+func (b Backup) Note(base string) string {
+	if b.Dir == "" {
+		return ""
+	}
+	return fmt.Sprintf("Your previous %s %s", listFiles(b.Files), b.shown(base))
+}
+
+// SolutionNote is Note for a solution written over a copy of it the
+// learner changed: "The solution replaced your changed copy of breaker.go;
+// it is kept in DIR".
+func (b Backup) SolutionNote(base string) string {
+	if b.Dir == "" {
+		return ""
+	}
+	return fmt.Sprintf("The solution replaced your changed copy of %s; it is kept in %s", strings.Join(b.Files, ", "), b.shown(base))
+}
+
+// shown is Dir relative to base when it is under it.
+func (b Backup) shown(base string) string {
+	if base != "" {
+		if rel, ok := strings.CutPrefix(b.Dir, base+string(os.PathSeparator)); ok {
+			return rel
+		}
+	}
+	return b.Dir
+}
+
+// listFiles is "a.go", "a.go and b.go", "a.go, b.go and c.md", followed by
+// "is in" or "are in".
+func listFiles(names []string) string {
+	switch len(names) {
+	case 0:
+		return "files are in"
+	case 1:
+		return names[0] + " is in"
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " are in"
+}
+
 // Reset puts the exercise's stub back, with its bundled tests and README.
 // Every file it replaces that holds something else (the learner's code, a
 // test or a note they added to the test file or README) is first copied

@@ -313,3 +313,29 @@ func TestCheckWithoutCgoFallsBack(t *testing.T) {
 		t.Fatalf("the solution without cgo: passed %v, fully %v, %q", r.Passed(), r.FullyPassed(), r.Report.Summary)
 	}
 }
+
+// Backup.Note is the one sentence the CLI prints and the runner shows after
+// a reset: the files, then the folder, relative to base when under it.
+func TestBackupNote(t *testing.T) {
+	dir := filepath.Join("/wb", ".breakerlab", "backup", "01", "T")
+	for _, c := range []struct {
+		b          Backup
+		base, want string
+	}{
+		{Backup{}, "", ""},
+		{Backup{Dir: dir, Files: []string{"breaker.go"}}, "", "Your previous breaker.go is in " + dir},
+		{Backup{Dir: dir, Files: []string{"breaker.go"}}, "/wb", "Your previous breaker.go is in " + filepath.Join(".breakerlab", "backup", "01", "T")},
+		{Backup{Dir: dir, Files: []string{"README.md", "a.go", "a_test.go"}}, "/elsewhere", "Your previous README.md, a.go and a_test.go are in " + dir},
+	} {
+		if got := c.b.Note(c.base); got != c.want {
+			t.Errorf("%+v.Note(%q) = %q, want %q", c.b, c.base, got, c.want)
+		}
+	}
+	b := Backup{Dir: dir, Files: []string{"breaker.go"}}
+	if got, want := b.SolutionNote("/wb"), "The solution replaced your changed copy of breaker.go; it is kept in "+filepath.Join(".breakerlab", "backup", "01", "T"); got != want {
+		t.Errorf("SolutionNote = %q, want %q", got, want)
+	}
+	if (Backup{}).SolutionNote("") != "" {
+		t.Error("SolutionNote of no copy is not empty")
+	}
+}

@@ -194,6 +194,9 @@ type Store struct {
 	data   progressFile
 	notice string
 	merged string // MergeNote's
+	// readOnly is a store ViewStore opened: its file is never moved or
+	// written.
+	readOnly bool
 }
 
 // DefaultProgressPath is os.UserConfigDir()/breakerlab/lessons.json.
@@ -207,7 +210,20 @@ func DefaultProgressPath() (string, error) {
 // Only a failure to read an existing file is an error, and even then the
 // returned store is usable (it starts empty).
 func OpenStore(path string) (*Store, error) {
-	s := &Store{path: path, data: progressFile{Version: progressVersion, Learner: newLearner(), Lessons: map[string]Progress{}}}
+	return openStore(path, false)
+}
+
+// ViewStore reads the progress file at path for a command that only shows
+// it (`breakerlab lessons`): as OpenStore, except that a file that cannot be
+// parsed is left where it is, unchanged, and Notice names it and says what
+// is wrong with it. Save on the store returned is refused
+// (store.ErrReadOnly); the next OpenStore sets the bad file aside.
+func ViewStore(path string) (*Store, error) {
+	return openStore(path, true)
+}
+
+func openStore(path string, readOnly bool) (*Store, error) {
+	s := &Store{path: path, data: progressFile{Version: progressVersion, Learner: newLearner(), Lessons: map[string]Progress{}}, readOnly: readOnly}
 	var f progressFile
 	loaded, notice, err := s.file().Load(&f, func() error { return store.Version(f.Version, progressVersion) }, time.Now())
 	s.notice = notice
@@ -226,7 +242,7 @@ func OpenStore(path string) (*Store, error) {
 
 // file is the progress file as lessons/store reads and writes it.
 func (s *Store) file() store.File {
-	return store.File{Path: s.path, Name: "lesson progress file", Afresh: "progress starts afresh", Temp: ".lessons-*.json"}
+	return store.File{Path: s.path, Name: "lesson progress file", Afresh: "progress starts afresh", Temp: ".lessons-*.json", ReadOnly: s.readOnly}
 }
 
 // newLearner is a random name for a new progress file's learner. It is

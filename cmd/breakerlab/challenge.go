@@ -45,7 +45,7 @@ func runChallenges(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	progress := openChallengeProgress(stderr)
+	progress := openChallengeProgress(stderr, true)
 	stars := func(id string) int {
 		if progress == nil {
 			return 0
@@ -155,13 +155,19 @@ func wrapTo(s string, n int, indent string) string {
 }
 
 // openChallengeProgress opens the stars file, reporting a problem on
-// stderr rather than failing: a list without stars is still a list.
-func openChallengeProgress(stderr io.Writer) *challenge.Progress {
+// stderr rather than failing: a list without stars is still a list. The
+// list only reads (readOnly): a file it cannot read is named there and left
+// where it is; `challenge --check`, which saves stars, sets it aside.
+func openChallengeProgress(stderr io.Writer, readOnly bool) *challenge.Progress {
 	path, err := challenge.DefaultProgressPath()
 	if err != nil {
 		return nil
 	}
-	p, err := challenge.OpenProgress(path)
+	open := challenge.OpenProgress
+	if readOnly {
+		open = challenge.ViewProgress
+	}
+	p, err := open(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "breakerlab: %v\n", err)
 	}
@@ -251,7 +257,7 @@ func checkDesign(c *challenge.Challenge, path, format string, stdout, stderr io.
 	// The stars a built-in level's design earns are kept, as the view
 	// keeps them; a teacher's file has no place in the list.
 	if c.Number > 0 && r.Stars > 0 {
-		if p := openChallengeProgress(stderr); p != nil {
+		if p := openChallengeProgress(stderr, false); p != nil {
 			if up, err := p.Earn(c, r.Stars, setting); err != nil {
 				fmt.Fprintf(stderr, "breakerlab: stars not saved: %v\n", err)
 			} else if up && format != "json" {

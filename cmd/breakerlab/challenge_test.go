@@ -402,6 +402,34 @@ func TestChallengesListsStars(t *testing.T) {
 	}
 }
 
+// `breakerlab challenges` only reads the stars file: one it cannot read
+// stays where it is, named on stderr with what is wrong, and the list is
+// shown without stars; `challenge --check`, which saves stars, sets it
+// aside.
+func TestChallengesLeavesACorruptFile(t *testing.T) {
+	racefree.Only(t)
+	cfg := tempConfig(t)
+	path := filepath.Join(cfg, "breakerlab", "challenges.json")
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	const content = `{"version": 1, "challenges": [`
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, "challenges")
+	if code != 0 || !strings.Contains(out, "fallback") || strings.Contains(out, "★") {
+		t.Fatalf("exit %d, %s\n%s", code, errOut, out)
+	}
+	if !strings.Contains(errOut, path+" is unreadable (") || strings.Contains(errOut, "moved to") {
+		t.Errorf("stderr does not name the file, or says it moved:\n%s", errOut)
+	}
+	if b, _ := os.ReadFile(path); string(b) != content {
+		t.Errorf("`breakerlab challenges` changed the file: %q", b)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
+		t.Errorf("`breakerlab challenges` left %v in the progress folder, want challenges.json alone", entries)
+	}
+}
+
 // Without a terminal the challenge refuses at once and names the headless
 // commands; a bad challenge is named before the terminal is asked for.
 func TestChallengeNeedsATerminal(t *testing.T) {

@@ -148,6 +148,44 @@ func TestDrillCheck(t *testing.T) {
 	}
 }
 
+// TestDrillStatsLeavesACorruptFile: `drill --stats` only reads, so a
+// schedule it cannot read stays where it is, byte for byte; stderr names
+// the file and what is wrong, and the stats are an empty schedule's. The
+// next command that writes (here the store the drill opens) sets it aside.
+func TestDrillStatsLeavesACorruptFile(t *testing.T) {
+	racefree.Only(t)
+	cfg := tempConfig(t)
+	dir := filepath.Join(cfg, "breakerlab")
+	path := filepath.Join(dir, "drill.json")
+	const content = `{"version": 1, "cards": {`
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 { // the second run finds the file as the first did
+		out, errOut, code := run(t, "drill", "--stats")
+		if code != 0 || !strings.Contains(out, "Now: 0 due · 10 new") {
+			t.Fatalf("exit %d, %s\n%s", code, errOut, out)
+		}
+		if !strings.Contains(errOut, path+" is unreadable (unexpected end of JSON input)") || strings.Contains(errOut, "moved to") {
+			t.Errorf("stderr does not name the file and what is wrong, or says it moved:\n%s", errOut)
+		}
+		entries, _ := os.ReadDir(dir)
+		if len(entries) != 1 || entries[0].Name() != "drill.json" {
+			t.Fatalf("--stats left %v in the progress folder, want drill.json alone", entries)
+		}
+		if b, _ := os.ReadFile(path); string(b) != content {
+			t.Fatalf("--stats changed the file: %q", b)
+		}
+	}
+	s, err := drill.OpenStore(dir, time.Now())
+	if err != nil || !strings.Contains(s.Notice(), "it was moved to "+path+".corrupt-") {
+		t.Fatalf("the drill's own store: notice %q, %v; want the file set aside", s.Notice(), err)
+	}
+}
+
 // TestDrillStats: `drill --stats` prints the schedule's file, the cards due
 // and new now, and the review log's retention week by week; with an empty
 // log it says so; it refuses --deck and --generate.

@@ -45,14 +45,15 @@ func runLessons(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// openProgress opens the learner's progress file, reporting a problem on
-// stderr rather than failing: a list without progress is still a list.
+// openProgress opens the learner's progress file to read it, reporting a
+// problem on stderr rather than failing: a list without progress is still a
+// list. A file it cannot read is named there and left where it is.
 func openProgress(stderr io.Writer) *lessons.Store {
 	path, err := lessons.DefaultProgressPath()
 	if err != nil {
 		return nil
 	}
-	s, err := lessons.OpenStore(path)
+	s, err := lessons.ViewStore(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "breakerlab: %v\n", err)
 		return nil

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/breakerlab/breakerlab/internal/racefree"
+	"github.com/breakerlab/breakerlab/lessons"
 )
 
 // The commands read and write progress under the config directory: point
@@ -62,9 +63,21 @@ func TestLessonsShowsProgressAndSurvivesACorruptFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte("{{{"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The list only reads: the file stays where it is, named on stderr
+	// with what is wrong; the lesson player, which saves, sets it aside.
 	out, errOut, code := run(t, "lessons")
-	if code != 0 || strings.Contains(out, "seen") || !strings.Contains(errOut, "moved to") {
+	if code != 0 || strings.Contains(out, "seen") || !strings.Contains(errOut, path+" is unreadable (") || strings.Contains(errOut, "moved to") {
 		t.Errorf("a corrupt progress file: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "{{{" {
+		t.Errorf("`breakerlab lessons` changed the progress file: %q", b)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
+		t.Errorf("`breakerlab lessons` left %v in the progress folder, want lessons.json alone", entries)
+	}
+	s, err := lessons.OpenStore(path)
+	if err != nil || !strings.Contains(s.Notice(), "it was moved to "+path+".corrupt-") {
+		t.Errorf("the player's store: notice %q, %v; want the file set aside", s.Notice(), err)
 	}
 }
 

@@ -485,24 +485,12 @@ func backupRoot(w *exercises.Workbook) string {
 	return filepath.Join(w.Dir, ".breakerlab", "backup")
 }
 
-// printBackup says where the files a command replaced were copied.
+// printBackup says where the files a command replaced were copied, as the
+// runner does (Backup.Note).
 func printBackup(env Env, b exercises.Backup) {
-	if b.Dir == "" {
-		return
+	if n := b.Note(""); n != "" {
+		fmt.Fprintln(env.Stdout, n)
 	}
-	fmt.Fprintf(env.Stdout, "Your previous %s %s\n", listFiles(b.Files), b.Dir)
-}
-
-// listFiles is "a.go", "a.go and b.go", "a.go, b.go and c.md", followed by
-// "is in" or "are in".
-func listFiles(names []string) string {
-	switch len(names) {
-	case 0:
-		return "files are in"
-	case 1:
-		return names[0] + " is in"
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " are in"
 }
 
 func solutionCmd(args []string, env Env) error {
@@ -534,9 +522,8 @@ func solutionCmd(args []string, env Env) error {
 	// Standard output is the folder alone, for scripts; the note about a
 	// file that was there goes to standard error.
 	fmt.Fprintln(env.Stdout, dir)
-	if b.Dir != "" {
-		fmt.Fprintf(env.Stderr, "The solution replaced your changed copy of %s; it is kept in %s\n",
-			strings.Join(b.Files, ", "), b.Dir)
+	if n := b.SolutionNote(""); n != "" {
+		fmt.Fprintln(env.Stderr, n)
 	}
 	return nil
 }

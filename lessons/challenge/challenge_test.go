@@ -282,15 +282,25 @@ func TestKnobParseAndMove(t *testing.T) {
 	if v, err := d.Parse("2.5s"); err != nil || v != "2.5s" {
 		t.Errorf("2.5s: %v %v", v, err)
 	}
-	// What a scenario file would not take is refused, with the reason: a
-	// number without its unit, two durations run together, a fraction of
-	// a whole number.
+	// Go's duration syntax, as a scenario file and the sandbox's knob form
+	// take it (lessons.ParseDuration): "1m30s" is a duration too, and the
+	// value is kept as Format writes it.
+	long := Knob{Path: "x.timeout", Label: "timeout", Kind: KnobDuration, Min: 0, Max: 600, Step: 1}
+	for text, want := range map[string]string{"1m30s": "1m30s", "1s500ms": "1.5s", " 2m ": "2m", "90s": "1m30s", "4s2s": "6s"} {
+		if v, err := long.Parse(text); err != nil || v != want {
+			t.Errorf("%q: %v %v, want %s", text, v, err, want)
+		}
+	}
+	// What is no duration is refused, with the reason: a number without
+	// its unit, a space inside, a negative time, a number in another form.
 	for _, bad := range []struct{ text, why string }{
 		{"2.5", "with its unit"},
-		{"4s2s", "one duration"},
-		{"10s1s", "one duration"},
-		{"1 s", "one duration"},
-		{"-1s", "one duration"},
+		{"90", "with its unit"},
+		{"1 s", "a duration with its unit"},
+		{"1e3", "a duration with its unit"},
+		{"soon", `such as 500ms, 2s or 1m30s; got "soon"`},
+		{"-1s", "0 or more"},
+		{"1m30s", "from 100ms to 10s, got 1m30s"},
 	} {
 		if v, err := d.Parse(bad.text); err == nil || !strings.Contains(err.Error(), bad.why) {
 			t.Errorf("%q: %v %v, want a refusal saying %q", bad.text, v, err, bad.why)

@@ -3,7 +3,6 @@ package challenge
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -124,14 +123,11 @@ func knobKind(path string, shuffle bool) (KnobKind, bool) {
 	return k, ok
 }
 
-// durationRE is one duration as a scenario file writes it: a number and
-// one unit ("1.5s", "500ms"), not Go's sums ("4s2s").
-var durationRE = regexp.MustCompile(`^(\d+(\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)$`)
-
 // Parse reads a value the learner typed, refusing one a scenario file
-// would not take for the knob, with the reason: "500ms" for a duration
-// (one number and its unit), "50%" or "0.5" for a share, a whole number for
-// a count, a number, or one of the choices as Format writes it.
+// would not take for the knob, with the reason: "500ms" or "1m30s" for a
+// duration (lessons.ParseDuration, as the sandbox's knob form reads one),
+// "50%" or "0.5" for a share, a whole number for a count, a number, or one
+// of the choices as Format writes it.
 func (k *Knob) Parse(text string) (any, error) {
 	text = strings.TrimSpace(text)
 	switch k.Kind {
@@ -147,22 +143,12 @@ func (k *Knob) Parse(text string) (any, error) {
 		}
 		return nil, fmt.Errorf("%s is one of: %s", k.Label, strings.Join(names, "; "))
 	case KnobDuration:
-		// As a scenario file writes one: a number and its unit. Go's
-		// parser would also add up "4s2s", which no one means to type.
-		// Zero needs no unit; any other bare number is refused, by the rule
-		// the sandbox's knob form keeps too (lessons.UnitlessDuration).
-		if err := lessons.UnitlessDuration(text); err != nil {
-			return nil, fmt.Errorf("%s takes %w", k.Label, err)
-		}
-		if f, err := strconv.ParseFloat(text, 64); err == nil && f == 0 {
-			return k.checked(0)
-		}
-		if !durationRE.MatchString(text) {
-			return nil, fmt.Errorf("%s takes one duration, a number and its unit (ns, us, ms, s, m, h), such as 500ms or 2s; got %q", k.Label, text)
-		}
-		d, err := time.ParseDuration(text)
+		// As a scenario file and the sandbox's knob form read one: Go's
+		// syntax ("1m30s" too), with its unit; zero needs none, any other
+		// bare number is refused.
+		d, err := lessons.ParseDuration(text)
 		if err != nil {
-			return nil, fmt.Errorf("%s takes one duration, a number and its unit, such as 500ms or 2s; got %q", k.Label, text)
+			return nil, fmt.Errorf("%s takes %w", k.Label, err)
 		}
 		return k.checked(d.Seconds())
 	case KnobInt:

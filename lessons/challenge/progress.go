@@ -39,6 +39,9 @@ type Progress struct {
 	data   progressFile
 	notice string
 	merged string // MergeNote's
+	// readOnly is a Progress ViewProgress opened: its file is never moved
+	// or written.
+	readOnly bool
 }
 
 // DefaultProgressPath is os.UserConfigDir()/breakerlab/challenges.json.
@@ -51,7 +54,21 @@ func DefaultProgressPath() (string, error) {
 // challenges.json.corrupt-TIME) and progress starts afresh, which Notice
 // says. The returned Progress is usable even with an error.
 func OpenProgress(path string) (*Progress, error) {
-	p := &Progress{path: path, data: progressFile{Version: progressVersion, Challenges: map[string]Record{}}}
+	return openProgress(path, false)
+}
+
+// ViewProgress reads the progress file at path for a command that only
+// shows it (`breakerlab challenges`): as OpenProgress, except that a file
+// that cannot be read as progress is left where it is, unchanged, and
+// Notice names it and says what is wrong with it. Saving stars on the
+// Progress returned is refused (store.ErrReadOnly); the next OpenProgress
+// sets the bad file aside.
+func ViewProgress(path string) (*Progress, error) {
+	return openProgress(path, true)
+}
+
+func openProgress(path string, readOnly bool) (*Progress, error) {
+	p := &Progress{path: path, data: progressFile{Version: progressVersion, Challenges: map[string]Record{}}, readOnly: readOnly}
 	var f progressFile
 	loaded, notice, err := p.file().Load(&f, func() error { return store.Version(f.Version, progressVersion) }, time.Now())
 	p.notice = notice
@@ -67,7 +84,7 @@ func OpenProgress(path string) (*Progress, error) {
 
 // file is the progress file as lessons/store reads and writes it.
 func (p *Progress) file() store.File {
-	return store.File{Path: p.path, Name: "challenge progress file", Afresh: "stars start afresh", Temp: ".challenges-*.json"}
+	return store.File{Path: p.path, Name: "challenge progress file", Afresh: "stars start afresh", Temp: ".challenges-*.json", ReadOnly: p.readOnly}
 }
 
 // Notice is a message about the file (moved aside as corrupt), or "".

@@ -73,6 +73,9 @@ type Store struct {
 	// compares both sides with, so another window's reviews are kept and
 	// this window's undo is not undone (merge3).
 	base progressFile
+	// readOnly is a store ViewStore opened: its file is never moved or
+	// written.
+	readOnly bool
 }
 
 // OpenStore reads dir/drill.json. A missing file is an empty schedule. A
@@ -81,7 +84,20 @@ type Store struct {
 // Notice says so, and no other file is touched. Only a failure to read an
 // existing file is an error, and the store returned is usable even then.
 func OpenStore(dir string, now time.Time) (*Store, error) {
-	s := &Store{dir: dir, data: progressFile{Version: progressVersion, Cards: map[string]State{}}}
+	return openStore(dir, now, false)
+}
+
+// ViewStore reads dir/drill.json for a command that only shows it
+// (`breakerlab drill --stats`): as OpenStore, except that a file that
+// cannot be read as a schedule is left where it is, unchanged, and Notice
+// names it and says what is wrong with it. Save on the store returned is
+// refused (store.ErrReadOnly); the next OpenStore sets the bad file aside.
+func ViewStore(dir string) (*Store, error) {
+	return openStore(dir, time.Time{}, true)
+}
+
+func openStore(dir string, now time.Time, readOnly bool) (*Store, error) {
+	s := &Store{dir: dir, data: progressFile{Version: progressVersion, Cards: map[string]State{}}, readOnly: readOnly}
 	var f progressFile
 	loaded, notice, err := s.file().Load(&f, func() error { return store.Version(f.Version, progressVersion) }, now)
 	s.notice = notice
@@ -219,7 +235,7 @@ func (s *Store) MergeNote() string {
 
 // file is the schedule as lessons/store reads and writes it.
 func (s *Store) file() store.File {
-	return store.File{Path: s.Path(), Name: "drill schedule", Afresh: "the schedule starts afresh", Temp: ".drill-*.tmp"}
+	return store.File{Path: s.Path(), Name: "drill schedule", Afresh: "the schedule starts afresh", Temp: ".drill-*.tmp", ReadOnly: s.readOnly}
 }
 
 // merge3 merges the schedule this window holds (mine) with the file as it

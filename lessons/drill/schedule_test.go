@@ -2,12 +2,14 @@ package drill
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/lessons/store"
 	"pgregory.net/rapid"
 )
 
@@ -152,6 +154,41 @@ func TestCorruptFileIsSetAside(t *testing.T) {
 				t.Fatalf("the new file %q: %v", b, err)
 			}
 		})
+	}
+}
+
+// TestViewStoreLeavesACorruptFile: a store opened only to read (drill
+// --stats) leaves an unreadable schedule where it is, byte for byte, names
+// it and what is wrong in its notice, shows an empty schedule, and refuses
+// to save; the next OpenStore sets the file aside as ever.
+func TestViewStoreLeavesACorruptFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	content := "{\"version\": 1, \"cards\": {"
+	os.WriteFile(path, []byte(content), 0o644)
+	s, err := ViewStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Notice(); !strings.Contains(n, path) || !strings.Contains(n, "unexpected end of JSON input") || strings.Contains(n, "moved to") {
+		t.Fatalf("notice %q does not name %s and what is wrong, or says it moved", n, path)
+	}
+	if len(s.States()) != 0 || len(s.Reviews()) != 0 {
+		t.Fatal("a view of a corrupt file is not empty")
+	}
+	s.Set("x", State{}.Next(Easy, t0))
+	if err := s.Save(); !errors.Is(err, store.ErrReadOnly) {
+		t.Fatalf("Save of a view = %v, want store.ErrReadOnly", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 || entries[0].Name() != FileName {
+		t.Fatalf("the folder holds %v, want %s alone", entries, FileName)
+	}
+	if b, _ := os.ReadFile(path); string(b) != content {
+		t.Fatalf("the file now holds %q", b)
+	}
+	w, err := OpenStore(dir, t0)
+	if err != nil || !strings.Contains(w.Notice(), path+".corrupt-20261130T140000Z") {
+		t.Fatalf("OpenStore after a view: notice %q, %v", w.Notice(), err)
 	}
 }
 

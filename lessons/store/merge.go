@@ -28,8 +28,12 @@ import (
 // on disk was unreadable and was moved aside (to PATH.corrupt-TIME, now in
 // UTC, as Load does) before mine was written in its place. err is a failure
 // to lock, read, encode or write, and the file is then unchanged; reading
-// and writing errors keep the operating system's error in the chain.
+// and writing errors keep the operating system's error in the chain. A
+// ReadOnly file is not touched: err matches ErrReadOnly.
 func Save[T any](f File, mine T, merge func(mine, disk T) T, valid func(disk *T) error, now time.Time) (saved T, note string, err error) {
+	if f.ReadOnly {
+		return mine, "", f.readOnly()
+	}
 	if err := os.MkdirAll(filepath.Dir(f.Path), dirPerm); err != nil {
 		return saved, "", err
 	}

@@ -8,7 +8,11 @@
 // a file that cannot be decoded (or that its owner rejects, say for its
 // version) is renamed aside to PATH.corrupt-TIME with a notice naming both
 // paths, so the learner starts afresh without losing the old bytes (Load;
-// Read for a caller that keeps a bad file in place). Saving: a temporary
+// Read for a caller that keeps a bad file in place). A File marked ReadOnly,
+// for a command that only shows the document (a listing, a report), never
+// moves or changes the file: Load leaves a bad one in place and its notice
+// says so, and Write and Save refuse (ErrReadOnly); the next command that
+// writes sets the bad file aside as above. Saving: a temporary
 // file in the same folder, written, synced, closed and renamed over the old
 // one, so a crash or a failed write leaves the old file whole and never half
 // a new one (File.Write), and merging under a lock (Save, below). The folder
@@ -53,6 +57,9 @@ type corruptError struct{ err error }
 func (e corruptError) Error() string        { return e.err.Error() }
 func (e corruptError) Unwrap() error        { return e.err }
 func (e corruptError) Is(target error) bool { return target == ErrCorrupt }
+
+// ErrReadOnly is Write's and Save's error for a File marked ReadOnly.
+var ErrReadOnly = errors.New("opened to read only")
 
 // asideTime is how the time reads in a corrupt file's new name: sortable,
 // UTC, and free of characters a file system might refuse.
@@ -105,6 +112,10 @@ type File struct {
 	// renames into place; "" is ".BASE.tmp-*". A leading dot keeps it out
 	// of listings (and the go tool's way, in a workbook).
 	Temp string
+	// ReadOnly marks the file of a command that only reads it: Load leaves
+	// a bad file where it is, unchanged, and Write and Save refuse with
+	// ErrReadOnly.
+	ReadOnly bool
 
 	// write writes data to the temporary file; nil is (*os.File).Write.
 	// Tests set it to fail part-way through.
@@ -164,8 +175,10 @@ func Version(got, want int) error {
 // does not decode, or that valid (called after a decode, when not nil)
 // rejects, is renamed aside to PATH.corrupt-TIME, TIME being now in UTC;
 // notice tells the learner where it went, or, when it could not be moved,
-// that it is still in place. err is only a failure to read an existing
-// file, as "reading the NAME: ...".
+// that it is still in place. A ReadOnly file that is bad is left in place,
+// unchanged: notice names it, says what is wrong with it, and that the next
+// command that saves it will move it aside. err is only a failure to read
+// an existing file, as "reading the NAME: ...".
 func (f File) Load(v any, valid func() error, now time.Time) (loaded bool, notice string, err error) {
 	err = Read(f.Path, v)
 	switch {
@@ -180,6 +193,9 @@ func (f File) Load(v any, valid func() error, now time.Time) (loaded bool, notic
 	if err == nil {
 		return true, "", nil
 	}
+	if f.ReadOnly {
+		return false, fmt.Sprintf("The %s %s is unreadable (%v). It was left as it is, and nothing of it is shown here; the next command that saves the %s moves it aside (to %s.corrupt-TIME), and then %s.", f.Name, f.Path, err, f.Name, f.Path, f.Afresh), nil
+	}
 	aside, rerr := setAside(f.Path, now)
 	if rerr != nil {
 		return false, fmt.Sprintf("The %s %s is unreadable (%v) and could not be moved aside (%v); %s.", f.Name, f.Path, err, rerr, f.Afresh), nil
@@ -193,8 +209,12 @@ func (f File) Load(v any, valid func() error, now time.Time) (loaded bool, notic
 // the new ones, never a mix; on any failure the old file is untouched and
 // the temporary file removed. Concurrent Writes to one path each rename a
 // whole file, so the file ends up as one of them. Errors are the operating
-// system's, unwrapped, for the caller to word.
+// system's, unwrapped, for the caller to word; a ReadOnly file is not
+// written (ErrReadOnly).
 func (f File) Write(data []byte) error {
+	if f.ReadOnly {
+		return f.readOnly()
+	}
 	dir := filepath.Dir(f.Path)
 	if err := os.MkdirAll(dir, dirPerm); err != nil {
 		return err
@@ -229,4 +249,9 @@ func (f File) Write(data []byte) error {
 		return err
 	}
 	return nil
+}
+
+// readOnly is the error of a write to a ReadOnly file.
+func (f File) readOnly() error {
+	return fmt.Errorf("the %s was %w", f.Name, ErrReadOnly)
 }

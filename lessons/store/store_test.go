@@ -366,3 +366,63 @@ func TestConfigPath(t *testing.T) {
 		t.Fatalf("ConfigPath without a home = %v", err)
 	}
 }
+
+// A ReadOnly file (a command that only shows it) that is bad stays where it
+// is, byte for byte, and the notice names it and says what is wrong; a
+// write to it is refused; the next Load that may write sets it aside.
+func TestReadOnlyLeavesABadFileInPlace(t *testing.T) {
+	for name, content := range map[string]string{
+		"not json":      `{"version": 1, "items": {`,
+		"wrong version": `{"version": 7, "items": {}}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			f := progressFile(dir)
+			f.ReadOnly = true
+			os.MkdirAll(filepath.Dir(f.Path), 0o755)
+			if err := os.WriteFile(f.Path, []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			before, _ := os.Stat(f.Path)
+			_, loaded, notice := load(t, f)
+			if loaded {
+				t.Fatal("a bad file was loaded")
+			}
+			if !strings.HasPrefix(notice, "The test progress file "+f.Path+" is unreadable (") ||
+				!strings.Contains(notice, "It was left as it is") || strings.Contains(notice, "moved to") {
+				t.Fatalf("notice %q does not name the file, say what is wrong and that it stays", notice)
+			}
+			if got := names(t, filepath.Dir(f.Path)); len(got) != 1 || got[0] != "doc.json" {
+				t.Fatalf("the folder holds %v, want doc.json alone", got)
+			}
+			after, _ := os.Stat(f.Path)
+			if b, _ := os.ReadFile(f.Path); string(b) != content || !after.ModTime().Equal(before.ModTime()) {
+				t.Fatalf("the file changed: %q", b)
+			}
+			if err := f.Write([]byte("{}\n")); !errors.Is(err, ErrReadOnly) || err.Error() != "the test progress file was opened to read only" {
+				t.Fatalf("Write to a read-only file = %v, want ErrReadOnly naming the file", err)
+			}
+			if _, _, err := Save(f, doc{Version: 1}, mergeDocs, validDoc, when); !errors.Is(err, ErrReadOnly) {
+				t.Fatalf("Save to a read-only file = %v, want ErrReadOnly", err)
+			}
+			if b, _ := os.ReadFile(f.Path); string(b) != content {
+				t.Fatalf("a refused write changed the file: %q", b)
+			}
+			// A writer's Load sets it aside as ever.
+			f.ReadOnly = false
+			if _, loaded, notice := load(t, f); loaded || !strings.Contains(notice, "it was moved to "+f.Path+".corrupt-") {
+				t.Fatalf("a writer's load: loaded %v, notice %q", loaded, notice)
+			}
+		})
+	}
+}
+
+// A ReadOnly file that is good loads as any other.
+func TestReadOnlyLoadsAGoodFile(t *testing.T) {
+	f := progressFile(t.TempDir())
+	save(t, f, doc{Version: 1, Items: map[string]int{"a": 2}})
+	f.ReadOnly = true
+	if d, loaded, notice := load(t, f); !loaded || notice != "" || d.Items["a"] != 2 {
+		t.Fatalf("read back %+v, loaded %v, notice %q", d, loaded, notice)
+	}
+}

@@ -278,19 +278,40 @@ func TestTypingReplacesTheValue(t *testing.T) {
 	if got := challenge.FormatValue(m.Setting()["recommendations.timeout"]); got != "800ms" {
 		t.Fatalf("typed 800ms after backspace, the knob is %s", got)
 	}
-	for _, bad := range []string{"4s2s", "2"} {
+	for _, bad := range []struct{ text, why string }{
+		{"2", "with its unit"},
+		{"soon", "a duration with its unit"},
+		{"1m30s", "from 100ms to 10s, got 1m30s"}, // a duration, but past the knob's range
+	} {
 		keys := []string{"enter"}
-		for _, r := range bad {
+		for _, r := range bad.text {
 			keys = append(keys, string(r))
 		}
 		m = press(t, m, append(keys, "enter")...)
 		if got := challenge.FormatValue(m.Setting()["recommendations.timeout"]); got != "800ms" {
-			t.Errorf("%q was taken: the knob is %s", bad, got)
+			t.Errorf("%q was taken: the knob is %s", bad.text, got)
 		}
-		if !m.typing || !m.noteErr || !strings.Contains(m.note, "duration") {
-			t.Errorf("%q: the field should stay open with the reason, got typing %v, note %q", bad, m.typing, m.note)
+		if !m.typing || !m.noteErr || !strings.Contains(m.note, bad.why) {
+			t.Errorf("%q: the field should stay open with the reason (%q), got typing %v, note %q", bad.text, bad.why, m.typing, m.note)
 		}
 		m = press(t, m, "esc")
+	}
+}
+
+// A duration is typed as in the sandbox's knob form and a scenario file
+// (lessons.ParseDuration): Go's syntax, "1m30s" and "1s500ms" too.
+func TestTypingGoDurations(t *testing.T) {
+	m := sized(t, open(t, "timeout-pool", Options{}), 80, 24)
+	for text, want := range map[string]string{"1s500ms": "1.5s", "0m2s": "2s", "0.5s": "500ms"} {
+		keys := []string{"enter"}
+		for _, r := range text {
+			keys = append(keys, string(r))
+		}
+		m = press(t, m, append(keys, "enter")...)
+		if got := challenge.FormatValue(m.Setting()["recommendations.timeout"]); m.typing || got != want {
+			t.Errorf("typed %q: the knob is %s (field open %v, note %q), want %s", text, got, m.typing, m.note, want)
+			m = press(t, m, "esc")
+		}
 	}
 }
 

@@ -15,9 +15,13 @@ type Backend interface {
 	Current() exercises.Exercise
 	SetCurrent(exercises.Exercise) error
 	Check(context.Context, exercises.Exercise) exercises.Result
-	Reset(exercises.Exercise) (backup string, err error)
-	RestoreTests(exercises.Exercise) error
-	WriteSolution(exercises.Exercise) (string, error)
+	// Reset, RestoreTests and WriteSolution replace files in the workbook
+	// as `breakerlab exercises reset|solution` do (the Workbook's
+	// ...WithBackup methods), copying the learner's changed files first,
+	// and say where (the runner shows Backup.Note).
+	Reset(exercises.Exercise) (exercises.Backup, error)
+	RestoreTests(exercises.Exercise) (exercises.Backup, error)
+	WriteSolution(exercises.Exercise) (string, exercises.Backup, error)
 	// Dir is the workbook's folder; ExerciseDir and MainFile are paths in it.
 	Dir() string
 	ExerciseDir(exercises.Exercise) string
@@ -45,10 +49,14 @@ func (b workbookBackend) SetCurrent(e exercises.Exercise) error { return b.w.Set
 func (b workbookBackend) Check(ctx context.Context, e exercises.Exercise) exercises.Result {
 	return b.w.Check(ctx, e, b.opt)
 }
-func (b workbookBackend) Reset(e exercises.Exercise) (string, error) { return b.w.Reset(e) }
-func (b workbookBackend) RestoreTests(e exercises.Exercise) error    { return b.w.RestoreTests(e) }
-func (b workbookBackend) WriteSolution(e exercises.Exercise) (string, error) {
-	return b.w.WriteSolution(e)
+func (b workbookBackend) Reset(e exercises.Exercise) (exercises.Backup, error) {
+	return b.w.ResetWithBackup(e)
+}
+func (b workbookBackend) RestoreTests(e exercises.Exercise) (exercises.Backup, error) {
+	return b.w.RestoreTestsWithBackup(e)
+}
+func (b workbookBackend) WriteSolution(e exercises.Exercise) (string, exercises.Backup, error) {
+	return b.w.WriteSolutionWithBackup(e)
 }
 func (b workbookBackend) Dir() string                             { return b.w.Dir }
 func (b workbookBackend) ExerciseDir(e exercises.Exercise) string { return b.w.ExerciseDir(e) }

@@ -180,8 +180,9 @@ type (
 		err  error
 	}
 	resetDoneMsg struct {
-		name, backup string
-		err          error
+		name   string
+		backup exercises.Backup
+		err    error
 	}
 )
 
@@ -530,11 +531,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.setMessage(msg.err.Error(), true)
 			return m, nil
 		}
-		text := "Reset " + msg.name + " to its stub."
-		if msg.backup != "" {
-			text += " Your code was saved in " + m.rel(msg.backup) + "."
-		}
-		m.setMessage(text, false)
+		m.setMessage(withBackup("Reset "+msg.name+" to its stub.", msg.backup.Note(m.dir)), false)
 		m.hints, m.scroll = 0, 0
 		for _, e := range m.exs {
 			if e.Name == msg.name {
@@ -735,14 +732,23 @@ func (m *Model) goTo(i int) tea.Cmd {
 }
 
 func (m *Model) writeSolution(e exercises.Exercise) tea.Cmd {
-	b, rel := m.b, m.rel
+	b, rel, base := m.b, m.rel, m.dir
 	return func() tea.Msg {
-		dir, err := b.WriteSolution(e)
+		dir, backup, err := b.WriteSolution(e)
 		if err != nil {
 			return actionMsg{err: fmt.Errorf("could not write the solution: %w", err)}
 		}
-		return actionMsg{text: "Wrote the solution to " + rel(dir) + string(os.PathSeparator) + " (your code is untouched)."}
+		return actionMsg{text: withBackup("Wrote the solution to "+rel(dir)+string(os.PathSeparator)+" (your code is untouched).", backup.SolutionNote(base))}
 	}
+}
+
+// withBackup is text followed by note, a sentence saying where the files
+// an action replaced were copied (exercises.Backup), when there is one.
+func withBackup(text, note string) string {
+	if note == "" {
+		return text
+	}
+	return text + " " + note + "."
 }
 
 // rel shows a path relative to the workbook.
@@ -769,11 +775,13 @@ func (m Model) confirmKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 				return resetDoneMsg{name: e.Name, backup: backup, err: err}
 			}
 		case confirmRestoreTests:
+			base := m.dir
 			return m, tea.Sequence(func() tea.Msg {
-				if err := b.RestoreTests(e); err != nil {
+				backup, err := b.RestoreTests(e)
+				if err != nil {
 					return actionMsg{err: fmt.Errorf("could not restore the tests: %w", err)}
 				}
-				return actionMsg{text: "Restored the bundled tests; your code is untouched."}
+				return actionMsg{text: withBackup("Restored the bundled tests; your code is untouched.", backup.Note(base))}
 			}, m.startCheck(e))
 		case confirmSolution:
 			return m, m.writeSolution(e)

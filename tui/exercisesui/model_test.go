@@ -96,23 +96,23 @@ func (f *fake) Check(ctx context.Context, e exercises.Exercise) exercises.Result
 	f.done[e.Name] = r.Status == grade.Passed
 	return exercises.Result{Exercise: e, Report: r}
 }
-func (f *fake) Reset(e exercises.Exercise) (string, error) {
+func (f *fake) Reset(e exercises.Exercise) (exercises.Backup, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.resets = append(f.resets, e.Name)
-	return filepath.Join(f.Dir(), ".breakerlab", "backup", e.Name, "now"), nil
+	return exercises.Backup{Dir: filepath.Join(f.Dir(), ".breakerlab", "backup", e.Name, "now"), Files: []string{e.MainFile()}}, nil
 }
-func (f *fake) RestoreTests(e exercises.Exercise) error {
+func (f *fake) RestoreTests(e exercises.Exercise) (exercises.Backup, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.restores = append(f.restores, e.Name)
-	return nil
+	return exercises.Backup{}, nil
 }
-func (f *fake) WriteSolution(e exercises.Exercise) (string, error) {
+func (f *fake) WriteSolution(e exercises.Exercise) (string, exercises.Backup, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.solutions = append(f.solutions, e.Name)
-	return filepath.Join(f.Dir(), "solutions", e.Name), nil
+	return filepath.Join(f.Dir(), "solutions", e.Name), exercises.Backup{}, nil
 }
 func (f *fake) Dir() string                             { return "/wb" }
 func (f *fake) ExerciseDir(e exercises.Exercise) string { return filepath.Join("/wb", e.Name) }
@@ -135,6 +135,11 @@ type driver struct {
 }
 
 func start(t *testing.T, f *fake, width, height int) *driver {
+	t.Helper()
+	return startOn(t, f, width, height)
+}
+
+func startOn(t *testing.T, f Backend, width, height int) *driver {
 	t.Helper()
 	m := New(f, Options{Manual: true, NoColor: true, Debounce: time.Millisecond, Parallel: 3,
 		Tick: time.Microsecond, Renderer: lipgloss.NewRenderer(io.Discard)})
@@ -363,7 +368,68 @@ func TestResetAsksFirst(t *testing.T) {
 	if len(f.resets) != 1 {
 		t.Fatalf("resets after yes: %v", f.resets)
 	}
-	d.wantView("Reset 01-consecutive-breaker to its stub.", ".breakerlab/backup/01-consecutive-breaker/now")
+	d.wantView("Reset 01-consecutive-breaker to its stub.", "Your previous breaker.go is in .breakerlab/backup/01-consecutive-breaker/now.")
+}
+
+// realBackend is a workbook's own Backend whose checks are scripted, so a
+// test sees the real files a reset or a solution replaces without running
+// go test.
+type realBackend struct {
+	Backend
+}
+
+func (realBackend) Check(_ context.Context, e exercises.Exercise) exercises.Result {
+	return exercises.Result{Exercise: e, Report: failing(e.Name)}
+}
+
+// TestResetAndSolutionShowWhereTheCodeWent: on a real workbook, the runner
+// says where a reset or a solution put the learner's changed files, in the
+// words `breakerlab exercises reset|solution` print, and the folder it
+// names holds what the learner wrote.
+func TestResetAndSolutionShowWhereTheCodeWent(t *testing.T) {
+	w, err := exercises.Init(filepath.Join(t.TempDir(), "wb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := exercises.All()[0]
+	d := startOn(t, realBackend{NewBackend(w, 0)}, 80, 24)
+	// The note names a folder of the workbook; the view shows it relative.
+	shown := func(prefix string) string {
+		t.Helper()
+		v := strings.Join(strings.Fields(d.view()), " ")
+		i := strings.Index(v, prefix)
+		if i < 0 {
+			t.Fatalf("the view lacks %q:\n%s", prefix, d.view())
+		}
+		rel, _, _ := strings.Cut(v[i+len(prefix):], " ")
+		return filepath.Join(w.Dir, strings.TrimSuffix(rel, "."))
+	}
+	mine := []byte("package breaker\n\n// what I wrote\n")
+	if err := os.WriteFile(w.MainFile(e), mine, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d.keys("x", "y")
+	dir := shown("Your previous " + e.MainFile() + " is in ")
+	if b, err := os.ReadFile(filepath.Join(dir, e.MainFile())); err != nil || string(b) != string(mine) {
+		t.Fatalf("the folder the runner names holds %q (%v), want the learner's code", b, err)
+	}
+
+	// A solution written over a copy in solutions/ the learner changed.
+	d.keys("s", "y")
+	d.wantView("Wrote the solution to solutions/" + e.Name + "/")
+	if strings.Contains(d.view(), "replaced your changed copy") {
+		t.Fatal("the first solution replaced nothing, yet the runner says it did")
+	}
+	notes := []byte("// my notes\n")
+	sol := filepath.Join(w.SolutionDir(e), e.MainFile())
+	if err := os.WriteFile(sol, notes, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d.keys("s", "y")
+	dir = shown("The solution replaced your changed copy of " + e.MainFile() + "; it is kept in ")
+	if b, err := os.ReadFile(filepath.Join(dir, e.MainFile())); err != nil || string(b) != string(notes) {
+		t.Fatalf("the folder the runner names holds %q (%v), want the learner's notes", b, err)
+	}
 }
 
 func TestSolutionAsksOnlyBeforePassing(t *testing.T) {

@@ -132,7 +132,9 @@ func (m Model) header() []string {
 
 func (m Model) rule() string { return m.theme.rule.Render(strings.Repeat("─", max(m.width, 0))) }
 
-// footer is the message line (if any) and the key help, or a question.
+// footer is the message (if any, at most three lines: enough for a reset's
+// note of where the learner's files went at 80 columns) and the key help,
+// or a question.
 func (m Model) footer() []string {
 	var lines []string
 	if m.message != "" {
@@ -143,7 +145,7 @@ func (m Model) footer() []string {
 		for _, l := range wrap(m.message, m.width, 0) {
 			lines = append(lines, style.Render(l))
 		}
-		lines = lines[:min(len(lines), 2)]
+		lines = lines[:min(len(lines), 3)]
 	}
 	if m.screen == screenConfirm {
 		q := m.question()
