@@ -397,30 +397,11 @@ func parse(kind valueKind, text string) (value, error) {
 	return value{}, errors.New("unknown field")
 }
 
-// parseDuration reads "5s", "250ms" or "1m30s", with its unit: a bare
-// number other than 0 is refused, as a challenge refuses it
-// (lessons.UnitlessDuration), since "200" for a timeout meant as 200 ms would
-// otherwise run with 200 s. "0", which the hints give for none or for ever,
-// needs no unit.
-func parseDuration(s string) (time.Duration, error) {
-	if s == "" {
-		return 0, fmt.Errorf("a time such as 5s or 250ms")
-	}
-	if err := lessons.UnitlessDuration(s); err != nil {
-		return 0, err
-	}
-	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		if f != 0 {
-			return 0, fmt.Errorf("a time such as 5s or 250ms") // "-5", "1e3"
-		}
-		return 0, nil
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil || d < 0 {
-		return 0, fmt.Errorf("a time such as 5s or 250ms")
-	}
-	return d, nil
-}
+// parseDuration reads a duration as every form reads it
+// (lessons.ParseDuration): "5s", "250ms" or "1m30s", with its unit, since
+// "200" for a timeout meant as 200 ms would otherwise run with 200 s; "0",
+// which the hints give for none or for ever, needs none.
+func parseDuration(s string) (time.Duration, error) { return lessons.ParseDuration(s) }
 
 // build parses every field into a copy of sc. It returns nil and marks the
 // fields when a value is refused.

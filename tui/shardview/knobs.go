@@ -231,28 +231,15 @@ func secondsShort(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
 }
 
-// parseDuration reads "5s" or "250ms", from 0 to MaxRestart: a bare number
-// other than 0 is refused, by the rule every knob form keeps
-// (lessons.UnitlessDuration).
+// parseDuration reads a duration as every form reads it
+// (lessons.ParseDuration), from 0 to MaxRestart.
 func parseDuration(text string) (time.Duration, error) {
-	s := strings.TrimSpace(text)
-	bad := fmt.Errorf("a time from 0 to %s, such as 5s or 500ms", secondsShort(MaxRestart))
-	if err := lessons.UnitlessDuration(s); err != nil {
+	d, err := lessons.ParseDuration(text)
+	if err != nil {
 		return 0, err
 	}
-	var d time.Duration
-	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		if f != 0 {
-			return 0, bad
-		}
-	} else {
-		d, err = time.ParseDuration(s)
-		if err != nil {
-			return 0, bad
-		}
-	}
-	if d < 0 || d > MaxRestart {
-		return 0, bad
+	if d > MaxRestart {
+		return 0, fmt.Errorf("a time from 0 to %s, such as 5s or 500ms", secondsShort(MaxRestart))
 	}
 	return d, nil
 }
