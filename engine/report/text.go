@@ -106,7 +106,7 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 		b.WriteString("\n")
 		line(2, s.Variant+":")
 		for _, e := range s.Endpoints {
-			line(21, fmt.Sprintf("  %-18s %s requests, latency p50 %s, p99 %s", e.Name, thousands(e.Window.Total()), msText(e.P50), msText(e.P99)))
+			line(21, fmt.Sprintf("  %-18s %s requests, latency p50 %s, p99 %s", e.Name, thousands(e.Window.Total()), msText(e.P50), msText(e.P99))+refusedNote(e.Window))
 		}
 		for _, d := range s.Dependencies {
 			if d.Service != "" {
@@ -310,6 +310,32 @@ func WriteCSV(w io.Writer, snaps []engine.Snapshot) error {
 func seconds(d time.Duration) string {
 	s := strconv.FormatFloat(float64(d.Round(time.Millisecond))/float64(time.Second), 'f', -1, 64)
 	return s + " s"
+}
+
+// refusedNote is what a latency line adds when some of its requests were
+// refused or answered by a fallback: the percentiles are the client's, over
+// every request, and a request refused at once, or answered at once from a
+// fallback, counts as answered in 0 ms, so a design that refuses most
+// requests has a median of 0 (lesson 7). Empty when none was.
+func refusedNote(c engine.Counts) string {
+	share := func(o engine.Outcome) string {
+		s := percent(c.Share(o))
+		if s == "0.0%" {
+			s = "<0.1%"
+		}
+		return s
+	}
+	var parts []string
+	if c[engine.Fallback] > 0 {
+		parts = append(parts, "the "+share(engine.Fallback)+" answered by a fallback")
+	}
+	if c[engine.Rejected] > 0 {
+		parts = append(parts, "the "+share(engine.Rejected)+" refused")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ", counting " + strings.Join(parts, " and ")
 }
 
 func msText(d time.Duration) string {

@@ -74,6 +74,17 @@ func (m Metric) Unit() string {
 // Label is the metric's name with its unit.
 func (m Metric) Label() string { return m.Name + " (" + m.Unit() + ")" }
 
+// Describe is Label with what a reader must know to read the figure: a
+// latency's percentiles are over every request of the window as its
+// client saw it, refusals included (at 0 ms when refused at once), so a
+// design that refuses most requests has a low median.
+func (m Metric) Describe() string {
+	if m.Unit() == "ms" {
+		return m.Label() + ", of every request, refusals included"
+	}
+	return m.Label()
+}
+
 // Measure reads the metric from a finished run's snapshot. A breaker that
 // never opened gives NaN: "never" is not a time.
 func (m Metric) Measure(s *engine.Snapshot) float64 {
@@ -136,16 +147,72 @@ func ParseGoal(s string, sc *engine.Scenario, v int) (Goal, error) {
 		if err != nil {
 			return Goal{}, fmt.Errorf("goal %q: %w", s, err)
 		}
-		x, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
-		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return Goal{}, fmt.Errorf("goal %q: the threshold %q is not a number", s, strings.TrimSpace(num))
-		}
-		if m.Unit() == "share" && (x < 0 || x > 1) {
-			return Goal{}, fmt.Errorf("goal %q: %s is a share, from 0 to 1 (0.99 for 99%%), got %v", s, m.Name, x)
+		x, err := threshold(s, m, strings.TrimSpace(num))
+		if err != nil {
+			return Goal{}, err
 		}
 		return Goal{Metric: m, Op: op, Threshold: x}, nil
 	}
 	return Goal{}, fmt.Errorf("goal %q: want METRIC>=NUMBER (or <=, >, <), such as search.ok>=0.99", s)
+}
+
+// threshold reads a goal's number for m: a share as a fraction (0.99) or
+// a percent (99%), anything else as a number in m's unit.
+func threshold(goal string, m Metric, num string) (float64, error) {
+	share := m.Unit() == "share"
+	text, percent := strings.CutSuffix(num, "%")
+	text = strings.TrimSpace(text)
+	if percent && !share {
+		return 0, fmt.Errorf("goal %q: %s is %s, not a share: give its threshold in %s without %%, such as %s", goal, m.Name, unitWords(m), unitName(m), unitExample(m))
+	}
+	x, err := strconv.ParseFloat(text, 64)
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		if share {
+			return 0, fmt.Errorf("goal %q: the threshold %q is not a number: %s is a share, from 0 to 1 (0.99) or from 0%% to 100%% (99%%)", goal, num, m.Name)
+		}
+		return 0, fmt.Errorf("goal %q: the threshold %q is not a number: %s is %s, such as %s", goal, num, m.Name, unitWords(m), unitExample(m))
+	}
+	if percent {
+		x /= 100
+	}
+	if share && (x < 0 || x > 1) {
+		return 0, fmt.Errorf("goal %q: %s is a share, from 0 to 1 (0.99) or from 0%% to 100%% (99%%), got %s", goal, m.Name, num)
+	}
+	return x, nil
+}
+
+// unitWords says what kind of number a metric that is not a share is.
+func unitWords(m Metric) string {
+	switch m.Unit() {
+	case "ms":
+		return "a latency in ms"
+	case "calls":
+		return "a number of calls"
+	case "s":
+		return "a time in seconds from the start"
+	}
+	return "a number"
+}
+
+// unitName is the unit a goal on a metric that is not a share is in.
+func unitName(m Metric) string {
+	if m.Unit() == "s" {
+		return "seconds"
+	}
+	return m.Unit()
+}
+
+// unitExample is a goal on a metric that is not a share, for messages.
+func unitExample(m Metric) string {
+	switch m.Unit() {
+	case "ms":
+		return m.Name + "<=250"
+	case "calls":
+		return m.Name + "<=100"
+	case "s":
+		return m.Name + "<=30"
+	}
+	return m.Name + "<=1"
 }
 
 // Met says whether a value meets the goal; NaN never does.

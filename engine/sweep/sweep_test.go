@@ -105,7 +105,7 @@ func TestParseMetricAndGoal(t *testing.T) {
 	for _, c := range []struct{ goal, want string }{
 		{"search.ok=>0.5", "the comparison is one of >=, <=, >, <"},
 		{"search.ok>=>0.5", "the comparison is one of >=, <=, >, <"},
-		{"search.ok>=5", "search.ok is a share, from 0 to 1 (0.99 for 99%), got 5"},
+		{"search.ok>=5", "search.ok is a share, from 0 to 1 (0.99) or from 0% to 100% (99%), got 5"},
 		{"search.failed<-0.1", "search.failed is a share, from 0 to 1"},
 	} {
 		if _, err := ParseGoal(c.goal, sc, 0); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -115,6 +115,87 @@ func TestParseMetricAndGoal(t *testing.T) {
 	// A latency is not a share: a threshold past 1 is a number of ms.
 	if g, err := ParseGoal("search.p99<=250", sc, 0); err != nil || g.Threshold != 250 {
 		t.Errorf("search.p99<=250: %+v, %v", g, err)
+	}
+}
+
+// A share's threshold may be a percent, as --fault's error rates are
+// (99% is 0.99); a percent of anything else is refused with what it takes.
+func TestGoalInPercent(t *testing.T) {
+	sc := scenarios.Cascade()
+	for goal, want := range map[string]float64{
+		"search.ok>=99%": 0.99, "search.ok >= 99 %": 0.99, "search.rejected<0.5%": 0.005,
+		"recommendations.fallback>=100%": 1, "search.failed<=0%": 0, "search.ok>=0.99": 0.99,
+	} {
+		g, err := ParseGoal(goal, sc, 0)
+		if err != nil || g.Threshold != want {
+			t.Errorf("%s: %+v, %v, want threshold %v", goal, g, err, want)
+		}
+	}
+	if g, _ := ParseGoal("search.ok>=99%", sc, 0); g.String() != "search.ok>=0.99" {
+		t.Errorf("99%% is written %s", g)
+	}
+	for _, c := range []struct{ goal, want string }{
+		{"search.p50<=50%", "search.p50 is a latency in ms, not a share: give its threshold in ms without %, such as search.p50<=250"},
+		{"recommendations.in_flight_max<=10%", "a number of calls, not a share: give its threshold in calls without %"},
+		{"search.ok>=150%", "search.ok is a share, from 0 to 1 (0.99) or from 0% to 100% (99%), got 150%"},
+		{"search.ok>=-1%", "search.ok is a share, from 0 to 1"},
+		{"search.ok>=high", `the threshold "high" is not a number: search.ok is a share, from 0 to 1 (0.99) or from 0% to 100% (99%)`},
+		{"search.ok>=%", `the threshold "%" is not a number`},
+		{"search.p99<=fast", `the threshold "fast" is not a number: search.p99 is a latency in ms, such as search.p99<=250`},
+	} {
+		if _, err := ParseGoal(c.goal, sc, 0); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("goal %q: %v, want an error saying %q", c.goal, err, c.want)
+		}
+	}
+}
+
+// A latency's label says its percentiles count every request, refusals
+// included; the other measures' are their Label.
+func TestDescribe(t *testing.T) {
+	sc := scenarios.Cascade()
+	for name, want := range map[string]string{
+		"search.p50":                    "search.p50 (ms), of every request, refusals included",
+		"profile.p99":                   "profile.p99 (ms), of every request, refusals included",
+		"search.ok":                     "search.ok (share)",
+		"recommendations.in_flight_max": "recommendations.in_flight_max (calls)",
+	} {
+		m, err := ParseMetric(name, sc, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Describe(); got != want {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+}
+
+// Setting writes an axis's value as a user sets the knob: a duration with
+// its unit.
+func TestAxisSetting(t *testing.T) {
+	for _, c := range []struct {
+		vary string
+		i    int
+		want string
+	}{
+		{"recommendations.timeout=250ms..5s:12", 9, "4136ms"},
+		{"recommendations.timeout=250ms..5s:12", 0, "250ms"},
+		{"recommendations.timeout=1s..20s:3", 1, "10.5s"},
+		{"recommendations.timeout=0s..50ms:3", 1, "25ms"},
+		{"workers=100..400:7", 6, "400"},
+		{"recommendations.breaker.failure_rate=0.1..0.9:3", 1, "0.5"},
+	} {
+		ax, err := ParseVary(c.vary)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ax.Setting(c.i); got != c.want {
+			t.Errorf("%s, value %d: %q, want %q", c.vary, c.i, got, c.want)
+		}
+		if ax.Unit == "ms" || ax.Unit == "s" {
+			if _, err := time.ParseDuration(ax.Setting(c.i)); err != nil {
+				t.Errorf("%s: %q does not read back as a duration: %v", c.vary, ax.Setting(c.i), err)
+			}
+		}
 	}
 }
 

@@ -198,14 +198,14 @@ func TestSweepHasNoRedAndMarksItsGoal(t *testing.T) {
 		}
 	}
 	// The best band, where the goal is met, is dark blue or green.
-	colors, _ := sweepBands(res.Plan)
+	colors, _, _ := sweepBands(res.Plan)
 	r, g, bl, _ := colors[len(colors)-1].RGBA()
 	if r >= g && r >= bl {
 		t.Errorf("search.ok's best band is %v: want blue or green", colors[len(colors)-1])
 	}
 	// With a goal to stay under, the lowest values are the best.
 	res.Plan.Goal.Op = "<="
-	colors, _ = sweepBands(res.Plan)
+	colors, _, _ = sweepBands(res.Plan)
 	if !dark(colors[0]) || dark(colors[len(colors)-1]) {
 		t.Error("a goal with <= should make the lowest band the darkest")
 	}

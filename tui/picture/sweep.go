@@ -15,16 +15,33 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// sweepBands is the heatmap's palette, lowest value first, and a line that
-// says how to read it: tui/internal/heatbands', which the terminal's
-// heatmap (tui/sweepui) draws with too.
-func sweepBands(pl *sweep.Plan) ([]color.Color, string) {
+// sweepBands is the heatmap's palette, lowest value first, a line that
+// says how to read it, and what else a reader must know (or ""):
+// tui/internal/heatbands', which the terminal's heatmap (tui/sweepui)
+// draws with too.
+func sweepBands(pl *sweep.Plan) ([]color.Color, string, string) {
 	p := heatbands.For(pl)
 	c := make([]color.Color, len(p.Colors))
 	for k, rgb := range p.Colors {
 		c[k] = rgb
 	}
-	return c, p.Darker
+	return c, p.Darker, p.Caveat
+}
+
+// addNote adds a note to a legend, a line per clause (cut after each ", "
+// and ": "), so that it does not widen the legend's column, and with it
+// squeeze the plot, past its other entries. An empty note adds nothing.
+func addNote(legend *plot.Legend, note string) {
+	for note != "" {
+		cut := len(note)
+		for _, sep := range []string{", ", ": "} {
+			if i := strings.Index(note, sep); i >= 0 && i+1 < cut {
+				cut = i + 1
+			}
+		}
+		legend.Add(note[:cut])
+		note = strings.TrimPrefix(note[cut:], " ")
+	}
 }
 
 // dark says whether a band is dark enough to want a white mark on it.
@@ -37,12 +54,24 @@ type bands []color.Color
 
 func (b bands) Colors() []color.Color { return b }
 
-// grid is a sweep's cell means as gonum's GridXYZ.
-type grid struct{ res *sweep.Result }
+// grid is a sweep's cells as gonum's GridXYZ: each cell's band (of
+// scale), NaN for a cell without a mean. gonum colours the band index,
+// from 0 to heatbands.N-1, so it paints the very band the terminal does,
+// a uniform grid's one band included.
+type grid struct {
+	res   *sweep.Result
+	scale heatbands.Scale
+}
 
-func (g grid) Dims() (c, r int)   { return g.res.Plan.Size() }
-func (g grid) Z(c, r int) float64 { return g.res.Cell(c, r).Mean }
-func (g grid) X(c int) float64    { return g.res.Plan.Axes[0].X[c] }
+func (g grid) Dims() (c, r int) { return g.res.Plan.Size() }
+func (g grid) Z(c, r int) float64 {
+	m := g.res.Cell(c, r).Mean
+	if math.IsNaN(m) {
+		return m
+	}
+	return float64(g.scale.Band(m))
+}
+func (g grid) X(c int) float64 { return g.res.Plan.Axes[0].X[c] }
 func (g grid) Y(r int) float64 {
 	if len(g.res.Plan.Axes) < 2 {
 		return 0
@@ -64,7 +93,7 @@ func Sweep(w io.Writer, res *sweep.Result, name, format string) error {
 func sweepFigure(res *sweep.Result, name string) (figure, error) {
 	p := plot.New()
 	pl := res.Plan
-	p.Title.Text = fmt.Sprintf("%s: %s, mean of %d seed(s)", name, pl.Measure.Label(), len(pl.Seeds))
+	p.Title.Text = fmt.Sprintf("%s: %s, mean of %d seed(s)", name, pl.Measure.Describe(), len(pl.Seeds))
 	if !res.Complete() {
 		p.Title.Text += fmt.Sprintf(" (stopped: %d of %d runs)", res.Runs, res.Total)
 	}
@@ -106,23 +135,23 @@ func heatmap(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 	pl := res.Plan
 	nx, ny := pl.Size()
 	lo, hi, any := res.Range()
-	colors, how := sweepBands(pl)
+	scale := heatbands.NewScale(pl, lo, hi)
+	colors, how, caveat := sweepBands(pl)
 	if any {
-		if hi <= lo {
-			hi = lo + 1
-		}
-		hm := plotter.NewHeatMap(grid{res}, bands(colors))
-		hm.Min, hm.Max = lo, hi
+		hm := plotter.NewHeatMap(grid{res, scale}, bands(colors))
+		hm.Min, hm.Max = 0, float64(len(colors)-1)
 		hm.NaN = color.White
 		p.Add(hm)
 		legend.Add(pl.Measure.Label() + ", " + how)
-		for k := len(colors) - 1; k >= 0; k-- {
-			a, z := heatbands.Range(k, lo, hi)
+		entries := scale.Legend()
+		for k := len(entries) - 1; k >= 0; k-- {
+			e := entries[k]
 			box, _ := plotter.NewPolygon(plotter.XYs{})
-			box.Color = colors[k]
+			box.Color = colors[e.Band]
 			box.LineStyle.Width = vg.Points(0.5)
-			legend.Add(fmt.Sprintf("%s – %s", sweep.Short(a), sweep.Short(z)), box)
+			legend.Add(e.Text(" – "), box)
 		}
+		addNote(legend, caveat)
 	}
 	g := pl.Goal
 	if g == nil {
@@ -138,7 +167,7 @@ func heatmap(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 			}
 			met = append(met, plotter.XY{X: pl.Axes[0].X[i], Y: pl.Axes[1].X[j]})
 			ink := color.Color(color.Black)
-			if any && dark(colors[heatbands.Band(c.Mean, lo, hi)]) {
+			if any && dark(colors[scale.Band(c.Mean)]) {
 				ink = color.White
 			}
 			marks = append(marks, ink)
@@ -254,6 +283,8 @@ func curve(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 		p.Add(line, dots, eb)
 		legend.Add("mean (bars: fewest to most over the seeds)", line, dots)
 	}
+	_, _, caveat := sweepBands(pl)
+	addNote(legend, caveat)
 	if g := pl.Goal; g != nil && g.Metric == pl.Measure {
 		th := plotter.NewFunction(func(float64) float64 { return g.Threshold })
 		th.Color = color.Black

@@ -83,7 +83,7 @@ func TestTerminalHeatmapHasThePicturesColours(t *testing.T) {
 	if len(rows) != ny {
 		t.Fatalf("the terminal's heatmap has %d rows, want %d:\n%s", len(rows), ny, out)
 	}
-	colors, _ := sweepBands(res.Plan)
+	colors, _, _ := sweepBands(res.Plan)
 	for r, l := range rows {
 		j := ny - 1 - r // the top row is the last value
 		cells := termCell.FindAllStringSubmatch(l, -1)

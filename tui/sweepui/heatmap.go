@@ -124,10 +124,11 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 	}
 	x := p.Axes[0]
 	var b strings.Builder
-	title := fmt.Sprintf("%s, mean of %d seed(s)", p.Measure.Label(), len(p.Seeds)) + incomplete(res)
+	title := fmt.Sprintf("%s, mean of %d seed(s)", p.Measure.Describe(), len(p.Seeds)) + incomplete(res)
 	b.WriteString(th.Title.Render(wrapTo(title, width)) + "\n")
 
 	lo, hi, any := res.Range()
+	scale := heatbands.NewScale(p, lo, hi)
 	// Row labels: the second axis's values, or nothing for one axis.
 	labelW := 0
 	var y sweep.Axis
@@ -163,7 +164,7 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 				b.WriteString(mark + strings.Repeat(" ", cw-1))
 				continue
 			}
-			k := heatbands.Band(c.Mean, lo, hi)
+			k := scale.Band(c.Mean)
 			glyphs := strings.Repeat(string(shades[k]), max(1, cw-1))
 			if cw == 1 {
 				glyphs = string(shades[k])
@@ -188,29 +189,27 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 	b.WriteString(strings.Repeat(" ", labelW) + " └" + strings.Repeat("─", nx*cw) + "\n")
 	b.WriteString(xLabels(x, labelW+2, cw, nx) + "\n")
 	b.WriteString(strings.Repeat(" ", labelW+2) + th.Dim.Render(wrapTo(x.Label()+" →", width-labelW-2)) + "\n")
-	// The legend.
+	// The legend: each band's glyph and range, or for a grid whose every
+	// cell holds one value, its band and that value.
 	if any {
 		var parts []string
-		for k := range shades {
-			a, z := heatbands.Range(k, lo, hi)
-			rng := sweep.Short(a) + "–" + sweep.Short(z)
-			if hi <= lo {
-				// Every cell has the same value.
-				parts = append(parts, inks[k].Paint(string(shades[k]))+"\u00a0"+sweep.Short(lo)+" in every cell")
-				break
-			}
-			// A no-break space keeps each glyph with its range when wrapped.
-			parts = append(parts, inks[k].Paint(string(shades[k]))+"\u00a0"+rng)
+		for _, e := range scale.Legend() {
+			// A no-break space keeps each glyph with its range when
+			// wrapped, and a uniform grid's "every cell: 1" in one piece.
+			parts = append(parts, inks[e.Band].Paint(string(shades[e.Band]))+"\u00a0"+strings.ReplaceAll(e.Text("–"), " ", "\u00a0"))
 		}
 		if r := reading(th, pal); r != "" {
 			// Kept on one line when the legend wraps.
 			parts = append(parts, strings.ReplaceAll(r, " ", "\u00a0"))
 		}
 		b.WriteString(wrapWords(strings.Join(parts, "  "), width) + "\n")
+		if pal.Caveat != "" {
+			b.WriteString(wrapWords(pal.Caveat, width) + "\n")
+		}
 	}
 	if mark != nil {
 		c := res.Cell(mi, mj)
-		s := fmt.Sprintf("◆ %s: %s=%s, %s=%s", mark.Label, p.Axes[0].Path, p.Axes[0].Format(mi), p.Axes[1].Path, p.Axes[1].Format(mj))
+		s := fmt.Sprintf("◆ %s: %s=%s, %s=%s", mark.Label, p.Axes[0].Path, p.Axes[0].Setting(mi), p.Axes[1].Path, p.Axes[1].Setting(mj))
 		if c.N > 0 {
 			s += fmt.Sprintf(", %s %s", p.Measure.Name, sweep.Short(c.Mean))
 		}
@@ -280,14 +279,16 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int) string {
 			if !c.Met {
 				dir = "not met from"
 			}
-			edges = append(edges, fmt.Sprintf("%s %s=%s", dir, x.Path, x.Format(i)))
+			// The knob's value as a user would type it: a duration
+			// with its unit (recommendations.timeout=4136ms).
+			edges = append(edges, fmt.Sprintf("%s %s=%s", dir, x.Path, x.Setting(i)))
 		}
 		if len(edges) == 0 {
 			continue
 		}
 		row := ""
 		if len(p.Axes) > 1 {
-			row = fmt.Sprintf("at %s=%s: ", p.Axes[1].Path, p.Axes[1].Format(j))
+			row = fmt.Sprintf("at %s=%s: ", p.Axes[1].Path, p.Axes[1].Setting(j))
 		}
 		b.WriteString(th.Dim.Render(wrapWords(row+strings.Join(edges, ", "), width)) + "\n")
 	}
@@ -328,7 +329,7 @@ func Table(res *sweep.Result, th *theme.Theme, width int) string {
 	x := p.Axes[0]
 	nx, _ := p.Size()
 	var b strings.Builder
-	title := fmt.Sprintf("%s, mean of %d seed(s)", p.Measure.Label(), len(p.Seeds)) + incomplete(res)
+	title := fmt.Sprintf("%s, mean of %d seed(s)", p.Measure.Describe(), len(p.Seeds)) + incomplete(res)
 	b.WriteString(th.Title.Render(wrapWords(title, width)) + "\n")
 	lo, hi, _ := res.Range()
 	lo = math.Min(lo, 0)
@@ -381,6 +382,9 @@ func Table(res *sweep.Result, th *theme.Theme, width int) string {
 			line.WriteString(" " + th.Good.Render("✓"))
 		}
 		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+	}
+	if c := heatbands.For(p).Caveat; c != "" {
+		b.WriteString(wrapWords(c, width) + "\n")
 	}
 	if p.Goal != nil {
 		b.WriteString(goalSummary(res, th, width))

@@ -3,8 +3,9 @@
 // which way the measure improves, the five colour bands from best to worst
 // (dark blue through green to pale yellow, no red: red means bad on every
 // slide, and a sweep's good cells are its point), which band a value falls
-// in, and the line that says how to read the colours. Both draw with these
-// functions, so a cell has the same colour in a terminal and on a slide.
+// in (Scale), the legend's ranges, and the words that say how to read the
+// colours. Both draw with these functions, so a cell has the same colour in
+// a terminal and on a slide.
 //
 // It imports engine/sweep and the standard library only.
 package heatbands
@@ -12,6 +13,8 @@ package heatbands
 import (
 	"fmt"
 	"image/color"
+	"math"
+	"strconv"
 
 	"github.com/breakerlab/breakerlab/engine/sweep"
 )
@@ -29,7 +32,8 @@ var goodToBad = [N]color.RGBA{
 // says when the goal is on the measure, else as the measure's kind says
 // (more answered is better; more fallbacks, refusals, failures, latency or
 // calls in flight are worse). known is false when neither says (when a
-// breaker first opens).
+// breaker first opens). A latency's "lower" is faster, not surely better:
+// its percentiles count refused requests too (For says so).
 func HigherIsBetter(pl *sweep.Plan) (higher, known bool) {
 	if g := pl.Goal; g != nil && g.Metric.Name == pl.Measure.Name {
 		return g.Op == ">=" || g.Op == ">", true
@@ -51,8 +55,13 @@ type Palette struct {
 	// "darker: higher" for a measure with no better way.
 	Darker string
 	// Better says it in words, for a screen without colour: "higher is
-	// better", "lower is better", or "" when neither is.
+	// better", "lower is better", "lower is faster" for a latency, or ""
+	// when neither is.
 	Better string
+	// Caveat is what else a reader must know to read the colours, or "":
+	// for a latency, that its percentiles count refused requests too, so
+	// a design that refuses most requests at once looks fast.
+	Caveat string
 }
 
 // For is the palette of pl's measure: the darkest band is the best values'.
@@ -71,27 +80,139 @@ func For(pl *sweep.Plan) Palette {
 		p.Darker = "darker: higher"
 	case higher:
 		p.Darker, p.Better = "darker: better", "higher is better"
+	case pl.Measure.Unit() == "ms":
+		// Fewer ms is faster; it is better only if the requests were
+		// answered, and a refusal counts too, most often at 0 ms.
+		p.Darker, p.Better = "darker: faster", "lower is faster"
 	default:
 		p.Darker, p.Better = "darker: better", "lower is better"
+	}
+	if pl.Measure.Unit() == "ms" {
+		p.Caveat = fmt.Sprintf("refused requests count too, 0 ms if refused at once: read it beside %s.ok", pl.Measure.Owner)
 	}
 	return p
 }
 
+// Scale places a sweep's cell means, which run from Lo to Hi, in the
+// bands, and writes the legend that says which values each band holds.
+// A grid whose cells all hold one value (Uniform) is one band, and its
+// legend says that value; it is never stretched over a made-up range.
+type Scale struct {
+	Lo, Hi float64
+	// Uniform says every cell holds the same value, but for the last bits
+	// of a float (a mean over seeds summed in another order).
+	Uniform bool
+	// one is a uniform grid's band.
+	one int
+}
+
+// NewScale is the scale of pl's cell means, from lo to hi (sweep.Result's
+// Range). A uniform grid's one band is where its value lies on the whole
+// scale a share has, 0 to 1, so that every cell ok is drawn as the best
+// band and every cell refused as the worst; a measure with no such scale
+// (ms, calls, s) is drawn in the middle band, neither good nor bad: its
+// legend says the value.
+func NewScale(pl *sweep.Plan, lo, hi float64) Scale {
+	s := Scale{Lo: lo, Hi: hi, Uniform: hi-lo <= 1e-9*math.Max(1, math.Max(math.Abs(lo), math.Abs(hi)))}
+	if s.Uniform {
+		s.one = N / 2
+		if pl != nil && pl.Measure.Unit() == "share" {
+			s.one = Band(min(max(lo, 0), 1), 0, 1)
+		}
+	}
+	return s
+}
+
+// Band is the band of a cell whose mean is x: its one band for a uniform
+// grid, else Band(x, Lo, Hi).
+func (s Scale) Band(x float64) int {
+	if s.Uniform {
+		return s.one
+	}
+	return Band(x, s.Lo, s.Hi)
+}
+
+// Entry is a line of a heatmap's legend: a band, and the values it holds.
+type Entry struct {
+	Band int
+	// From and To are the band's range, written with as many digits as
+	// tell the bands apart; a uniform grid's one entry has From == To.
+	From, To string
+}
+
+// Text is the entry's words, dash between the ends of a range: "0.2–0.3",
+// or for a uniform grid "every cell: 1".
+func (e Entry) Text(dash string) string {
+	if e.From == e.To {
+		return "every cell: " + e.From
+	}
+	return e.From + dash + e.To
+}
+
+// Legend is the legend's entries, the lowest values first: the N bands'
+// ranges, or for a uniform grid one entry, its value.
+func (s Scale) Legend() []Entry {
+	if s.Uniform {
+		v := sweep.Short(s.Lo)
+		return []Entry{{Band: s.one, From: v, To: v}}
+	}
+	// The bands' edges, written with the fewest digits (three at least,
+	// as sweep.Short writes them) that keep neighbouring edges apart: a
+	// grid of 0.9991 to 1 would otherwise read "1–1" five times.
+	edges := make([]float64, 0, N+1)
+	for k := range N {
+		a, _ := Range(k, s.Lo, s.Hi)
+		edges = append(edges, a)
+	}
+	_, z := Range(N-1, s.Lo, s.Hi)
+	edges = append(edges, z)
+	var text []string
+	for digits := 3; digits <= 17; digits++ {
+		text = text[:0]
+		apart := true
+		for i, x := range edges {
+			text = append(text, number(x, digits))
+			if i > 0 && edges[i] > edges[i-1] && text[i] == text[i-1] {
+				apart = false
+			}
+		}
+		if apart {
+			break
+		}
+	}
+	out := make([]Entry, N)
+	for k := range out {
+		out[k] = Entry{Band: k, From: text[k], To: text[k+1]}
+	}
+	return out
+}
+
+// number writes x as sweep.Short does, or with more significant digits
+// when Short's three are too few to tell it from a neighbour.
+func number(x float64, digits int) string {
+	if digits <= 3 || x == math.Trunc(x) {
+		return sweep.Short(x)
+	}
+	return strconv.FormatFloat(x, 'g', digits, 64)
+}
+
 // Band is the band that holds x between lo and hi: the nearest of N evenly
-// spaced values from lo to hi, as gonum's plotter.HeatMap picks a colour
-// (plotter/heat.go, v0.17: pal[int((v-Min)*ps+0.5)]), so that the pictures,
-// drawn by gonum, and the terminal agree. Every x is in a band when hi <=
-// lo: the first, as gonum draws a range widened to [lo, lo+1].
+// spaced values from lo to hi, the rule gonum's plotter.HeatMap picks a
+// colour by (plotter/heat.go, v0.17: pal[int((v-Min)*ps+0.5)]). The
+// pictures hand gonum this band rather than the mean (tui/picture's grid),
+// so a slide and the terminal agree cell for cell. When hi <= lo there is
+// no range to place x in: it is in the middle band (a uniform grid's band
+// is Scale's to choose).
 func Band(x, lo, hi float64) int {
 	if hi <= lo {
-		return 0
+		return N / 2
 	}
 	k := int((x-lo)*float64(N-1)/(hi-lo) + 0.5)
 	return min(max(k, 0), N-1)
 }
 
 // Range is the span of values band k holds (see Band): the end bands are
-// half as wide as the others.
+// half as wide as the others, and no band reaches past lo or hi.
 func Range(k int, lo, hi float64) (from, to float64) {
 	d := (hi - lo) / float64(N-1)
 	return max(lo, lo+(float64(k)-0.5)*d), min(hi, lo+(float64(k)+0.5)*d)

@@ -1,0 +1,114 @@
+package picture
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/tui/sweepui"
+	"github.com/breakerlab/breakerlab/tui/theme"
+)
+
+// filledSweep is a result of the cascade's axes measuring metric, with
+// goal if not "", whose cell (i, j) holds value(i, j) on one seed.
+func filledSweep(t *testing.T, axes []string, metric, goal string, value func(i, j int) float64) *sweep.Result {
+	t.Helper()
+	sc := scenarios.Cascade()
+	p := &sweep.Plan{Seeds: []uint64{5}}
+	for _, v := range axes {
+		ax, err := sweep.ParseVary(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Axes = append(p.Axes, ax)
+	}
+	m, err := sweep.ParseMetric(metric, sc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Measure = m
+	if goal != "" {
+		g, err := sweep.ParseGoal(goal, sc, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Goal = &g
+	}
+	res := sweep.NewResult(p)
+	nx, ny := p.Size()
+	for j := range ny {
+		for i := range nx {
+			v := value(i, j)
+			res.Add(sweep.Sample{Job: sweep.Job{I: i, J: j}, Value: v, GoalValue: v})
+		}
+	}
+	return res
+}
+
+// A sweep whose every cell is search.ok 1 (help sweep's second example)
+// is painted in the best band, the darkest, as the terminal paints it,
+// and its legend says the value: no band of shares from 1.12 to 2.
+func TestUniformSweepPictureIsHonest(t *testing.T) {
+	res := filledSweep(t, []string{"recommendations.bulkhead=5..60:4", "recommendations.timeout=100ms..2s:3"}, "search.ok", "search.ok>=0.99",
+		func(int, int) float64 { return 1 })
+	var b bytes.Buffer
+	if err := Sweep(&b, res, "cascade", "svg"); err != nil {
+		t.Fatal(err)
+	}
+	texts := svgTexts(t, b.Bytes())
+	if !hasText(texts, "every cell: 1") {
+		t.Errorf("the legend does not say every cell is 1: %q", texts)
+	}
+	for _, s := range texts {
+		if strings.Contains(s, " – ") {
+			t.Errorf("a uniform sweep's legend has a range: %q", s)
+		}
+	}
+	nx, ny := res.Plan.Size()
+	fills := svgFill.FindAllStringSubmatch(b.String(), -1)
+	if len(fills) < 1+nx*ny {
+		t.Fatalf("%d filled paths, want the background and %d cells", len(fills), nx*ny)
+	}
+	for k, f := range fills[1 : 1+nx*ny] {
+		if !strings.EqualFold(f[1], "253494") {
+			t.Errorf("cell %d is #%s, not the best band's #253494", k, f[1])
+		}
+	}
+	// The terminal draws the same colour (TestTerminalHeatmapHasThePicturesColours's
+	// comparison, on a uniform grid).
+	out := sweepui.Heatmap(res, theme.New(theme.Fixed(false)), 80)
+	for _, c := range termCell.FindAllStringSubmatch(out, -1) {
+		if c[1]+";"+c[2]+";"+c[3] != "36;52;147" && c[1]+";"+c[2]+";"+c[3] != "37;52;148" {
+			t.Errorf("the terminal paints a uniform cell %s;%s;%s, the slide #253494", c[1], c[2], c[3])
+		}
+	}
+	checkPNG(t, func(w io.Writer, f string) error { return Sweep(w, res, "cascade", f) })
+}
+
+// A latency sweep's picture says what its percentiles count, heatmap
+// and curve alike, and never calls a lower latency better.
+func TestLatencySweepPictureSaysRefusalsCount(t *testing.T) {
+	for _, axes := range [][]string{
+		{"workers=10..400:5", "recommendations.timeout=500ms..5s:5"},
+		{"workers=10..400:5"},
+	} {
+		res := filledSweep(t, axes, "search.p50", "", func(i, j int) float64 { return float64(i*3 + j) })
+		var b bytes.Buffer
+		if err := Sweep(&b, res, "cascade", "svg"); err != nil {
+			t.Fatal(err)
+		}
+		texts := svgTexts(t, b.Bytes())
+		all := strings.Join(texts, " ")
+		for _, want := range []string{"search.p50 (ms), of every request, refusals included", "refused requests count too,", "read it beside search.ok"} {
+			if !strings.Contains(all, want) {
+				t.Errorf("%d knob(s): the picture lacks %q: %q", len(axes), want, texts)
+			}
+		}
+		if strings.Contains(all, "better") {
+			t.Errorf("%d knob(s): a latency called better: %q", len(axes), texts)
+		}
+	}
+}

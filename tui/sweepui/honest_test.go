@@ -1,0 +1,175 @@
+package sweepui
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	xansi "github.com/charmbracelet/x/ansi"
+)
+
+// filled is a result of the cascade's axes x and y (y may be "") measuring
+// metric, with goal if not "", whose cell (i, j) holds value(i, j) on one
+// seed: what a heatmap draws, without running the engine.
+func filled(t *testing.T, x, y, metric, goal string, value func(i, j int) float64) *sweep.Result {
+	t.Helper()
+	sc := scenarios.Cascade()
+	var axes []sweep.Axis
+	for _, v := range []string{x, y} {
+		if v == "" {
+			continue
+		}
+		ax, err := sweep.ParseVary(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		axes = append(axes, ax)
+	}
+	m, err := sweep.ParseMetric(metric, sc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &sweep.Plan{Axes: axes, Seeds: []uint64{5}, Measure: m}
+	if goal != "" {
+		g, err := sweep.ParseGoal(goal, sc, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Goal = &g
+	}
+	res := sweep.NewResult(p)
+	nx, ny := p.Size()
+	for j := range ny {
+		for i := range nx {
+			v := value(i, j)
+			res.Add(sweep.Sample{Job: sweep.Job{I: i, J: j}, Value: v, GoalValue: v})
+		}
+	}
+	return res
+}
+
+// gridRows are the heatmap's rows of cells, without their labels.
+func gridRows(out string) []string {
+	var rows []string
+	for _, l := range strings.Split(xansi.Strip(out), "\n") {
+		if _, cells, ok := strings.Cut(l, " │"); ok {
+			rows = append(rows, cells)
+		}
+	}
+	return rows
+}
+
+// A sweep whose every cell has one value (help sweep's second example:
+// search.ok 1 everywhere) is drawn in one band, the one its value has on
+// a share's whole scale (1 is the best, █, darkest), and its legend says
+// the value, with no range past it.
+func TestUniformHeatmapIsHonest(t *testing.T) {
+	res := filled(t, "recommendations.bulkhead=5..60:4", "recommendations.timeout=100ms..2s:3", "search.ok", "search.ok>=0.99",
+		func(int, int) float64 { return 1 })
+	plain := strings.ReplaceAll(Heatmap(res, theme.New(theme.Plain()), 80), "\u00a0", " ")
+	for _, row := range gridRows(plain) {
+		if strings.ContainsAny(row, "·░▒▓") || !strings.Contains(row, "█") {
+			t.Errorf("a cell of 1 out of 1 is not drawn in the top band █: %q\n%s", row, plain)
+		}
+	}
+	if !strings.Contains(plain, "█ every cell: 1") || !strings.Contains(plain, "(higher is better)") {
+		t.Errorf("the legend should say every cell is 1:\n%s", plain)
+	}
+	for _, l := range strings.Split(plain, "\n") {
+		if strings.Contains(l, "every cell") && strings.ContainsAny(strings.TrimPrefix(l, "█ every cell: 1"), "0123456789") {
+			t.Errorf("the legend has more than the one value: %q", l)
+		}
+	}
+	// In colour, the cells are the best band's colour, the darkest
+	// (#253494, which the renderer may write a unit off).
+	coloured := Heatmap(res, theme.New(theme.Fixed(false)), 80)
+	cells := regexp.MustCompile(`\x1b\[38;2;(\d+);(\d+);(\d+)m█`).FindAllStringSubmatch(coloured, -1)
+	if len(cells) == 0 {
+		t.Fatalf("no coloured cells:\n%q", coloured)
+	}
+	for _, c := range cells {
+		for k, want := range []int{37, 52, 148} {
+			if got, _ := strconv.Atoi(c[k+1]); got < want-1 || got > want+1 {
+				t.Fatalf("every cell 1: drawn in %s;%s;%s, not the darkest colour #253494", c[1], c[2], c[3])
+			}
+		}
+	}
+	// Every cell refused, and refusals lower is better: the best band too;
+	// every cell failing is the worst.
+	for _, c := range []struct {
+		metric string
+		value  float64
+		glyph  string
+	}{{"search.rejected", 0, "·"}, {"search.ok", 0, "·"}, {"search.p50", 14.2, "▒"}} {
+		res := filled(t, "workers=10..400:3", "recommendations.timeout=500ms..5s:2", c.metric, "", func(int, int) float64 { return c.value })
+		out := strings.ReplaceAll(Heatmap(res, theme.New(theme.Plain()), 80), "\u00a0", " ")
+		if want := c.glyph + " every cell: " + sweep.Short(c.value); !strings.Contains(out, want) {
+			t.Errorf("%s = %v everywhere: legend lacks %q:\n%s", c.metric, c.value, want, out)
+		}
+	}
+}
+
+// A spread too small for three digits still shows each band's own range.
+func TestNearUniformHeatmapTellsBandsApart(t *testing.T) {
+	res := filled(t, "workers=10..400:5", "recommendations.timeout=500ms..5s:2", "search.ok", "", func(i, _ int) float64 { return 0.9991 + 0.0009*float64(i)/4 })
+	out := strings.ReplaceAll(Heatmap(res, theme.New(theme.Plain()), 80), "\u00a0", " ")
+	for _, want := range []string{"· 0.9991–0.9992 ", "░ 0.9992–0.9994 ", "█ 0.9999–1 "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("legend lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// A latency sweep says its percentiles count refusals, and never calls a
+// lower latency better: the design refusing most requests at once has
+// the lowest median.
+func TestLatencyHeatmapSaysRefusalsCount(t *testing.T) {
+	res := filled(t, "workers=10..400:5", "recommendations.timeout=500ms..5s:5", "search.p50", "",
+		func(i, j int) float64 { return float64(i*3 + j) })
+	for _, th := range []*theme.Theme{theme.New(theme.Plain()), theme.New(theme.Fixed(false))} {
+		out := strings.ReplaceAll(xansi.Strip(Heatmap(res, th, 80)), "\u00a0", " ")
+		flat := strings.Join(strings.Fields(out), " ")
+		if strings.Contains(out, "better") {
+			t.Errorf("a latency called better:\n%s", out)
+		}
+		for _, want := range []string{"search.p50 (ms), of every request, refusals included", "lower is faster", "refused requests count too, 0 ms if refused at once: read it beside search.ok"} {
+			if !strings.Contains(flat, want) {
+				t.Errorf("lacks %q:\n%s", want, out)
+			}
+		}
+	}
+	one := filled(t, "workers=10..400:5", "", "search.p95", "", func(i, _ int) float64 { return float64(i) * 14 })
+	out := strings.Join(strings.Fields(Heatmap(one, theme.New(theme.Plain()), 80)), " ")
+	for _, want := range []string{"search.p95 (ms), of every request, refusals included", "read it beside search.ok"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("one knob: lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// A goal's boundary names the knob's value as a user sets it: a duration
+// with its unit.
+func TestBoundaryHasTheKnobsUnit(t *testing.T) {
+	res := filled(t, "recommendations.timeout=250ms..5s:12", "workers=100..400:2", "search.ok", "search.ok>=0.99",
+		func(i, j int) float64 {
+			if i >= 10-j { // row 400 from 4136.36 ms, row 100 from 4568.18 ms
+				return 0.5
+			}
+			return 1
+		})
+	out := Heatmap(res, theme.New(theme.Plain()), 80)
+	for _, want := range []string{"at workers=400: not met from recommendations.timeout=4136ms", "at workers=100: not met from recommendations.timeout=4568ms"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %q:\n%s", want, out)
+		}
+	}
+	long := filled(t, "recommendations.timeout=1s..20s:3", "", "search.ok", "search.ok>=0.99",
+		func(i, _ int) float64 { return 1 - 0.3*float64(i) })
+	if out := Heatmap(long, theme.New(theme.Plain()), 80); !strings.Contains(out, "not met from recommendations.timeout=10.5s") {
+		t.Errorf("an axis in s: the boundary lacks its unit:\n%s", out)
+	}
+}
