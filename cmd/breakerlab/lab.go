@@ -76,7 +76,7 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	apiPort := fs.Int("api-port", 0, "the API's port (0: a free one)")
 	listenHost := fs.String("listen", "127.0.0.1", "the address both servers bind; anything but loopback opens them to the network")
 	faults := &faultList{faults: lab.DefaultFaults()}
-	fs.Var(faults, "fault", "the provider's fault timeline, repeatable: "+lab.FaultSyntax+"; none for a healthy provider (with --serve the default is none)")
+	fs.Var(faults, "fault", "the provider's fault timeline, repeatable: "+lab.FaultSyntax+", or run's form: "+lab.RunFaultSyntax+"; none for a healthy provider (with --serve the default is none)")
 	bulkheadWait := fs.Duration("bulkhead-wait", 0, "how long a call over the protected mode's bulkhead of 4 may wait for a slot (0: refused at once, as in the simulation; the go server's semaphore waits 100ms unless told)")
 	serveFlag := fs.Bool("serve", false, "leave the provider and the API running until ctrl+c, for curl, a load tool or Prometheus")
 	tuiFlag := fs.Bool("tui", false, "watch one mode live in the sandbox's panes, the simulation of the same mode beside it (protected unless --mode says); the go server's are a tasks server's: its limits and its Transport's connections")

@@ -188,7 +188,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if join.Local {
 		where = " (from this machine only)"
 	}
-	fmt.Fprintf(stderr, "breakerlab serve: students connect with `%s`%s; sign-in: %s; %s\n", join.Command(), where, join.Access, stopWords)
+	fmt.Fprintf(stderr, "breakerlab serve: students connect with `%s`%s; sign-in: %s; %s; %s\n", join.Command(), where, join.Access, join.Progress, stopWords)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	if *teacher {

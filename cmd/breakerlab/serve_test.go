@@ -61,7 +61,8 @@ func TestServeHomeLoadsLessonsOnDemand(t *testing.T) {
 }
 
 // serve says, as it starts, the command students type with the port it
-// really listens on, and the sign-in rule.
+// really listens on and a name of their own to type, the sign-in rule,
+// and what keeps their progress apart.
 func TestServeSaysHowToConnect(t *testing.T) {
 	saved := serveContext
 	t.Cleanup(func() { serveContext = saved })
@@ -72,7 +73,8 @@ func TestServeSaysHowToConnect(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	m := regexp.MustCompile("students connect with `ssh -p ([0-9]+) 127.0.0.1` \\(from this machine only\\); sign-in: no password").FindStringSubmatch(stderr)
+	m := regexp.MustCompile("students connect with `ssh -p ([0-9]+) YOUR-NAME@127.0.0.1` \\(from this machine only\\); " +
+		"sign-in: no password; progress per key, or per name without one; ctrl\\+c stops the server").FindStringSubmatch(stderr)
 	if m == nil || m[1] == "0" {
 		t.Fatalf("stderr does not say how to connect:\n%s", stderr)
 	}

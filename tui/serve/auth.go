@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"net"
-	"strconv"
 	"sync"
 	"time"
 
@@ -15,8 +14,8 @@ import (
 // Sign-in: the teacher's keys, the authorized keys, a class password, or
 // anyone on an open (loopback) server. A wrong class password slows the
 // next guesses from the same address and for the same user name
-// (guessDelay); each is logged with the name tried, quoted, so that a name
-// holding a newline cannot write a line of its own.
+// (guessDelay); each is logged with the name tried, escaped (logText), so
+// that a name holding a newline cannot write a line of its own.
 
 // publicKey lets in the teacher's keys, the authorized keys, and, on an
 // open server, any key (which then names the student's progress).
@@ -102,7 +101,7 @@ func (s *Server) password(ctx ssh.Context, pw string) bool {
 		return true
 	}
 	next := s.guesses.failed(time.Now(), keys)
-	s.logs.warn("password", "wrong password", "user", strconv.Quote(user), "from", from, "next_guess_waits", next.Round(time.Millisecond))
+	s.logs.warn("password", "wrong password", "user", logText(user), "from", from, "next_guess_waits", next.Round(time.Millisecond))
 	return false
 }
 

@@ -8,10 +8,16 @@ import (
 )
 
 // How students join: the teacher's screen keeps one line at its foot that
-// says the command to type (the port the server really listens on, and
-// this machine's address when it listens beyond loopback) and the sign-in
-// rule in words, while the class runs. The server works it out once, when
-// it starts serving (Serve), and the room hands it to every presenter.
+// says the command to type (the port the server really listens on, a
+// student's own name, and this machine's address when it listens beyond
+// loopback), the sign-in rule and what keeps each student's progress apart,
+// in words, while the class runs. The server works it out once, when it
+// starts serving (Serve), and the room hands it to every presenter.
+
+// NamePlaceholder stands in the join command for the name each student
+// types: without a name of their own, students who share a login (or
+// paste the command) would share one progress record (studentID).
+const NamePlaceholder = "YOUR-NAME"
 
 // Join is how students reach the class.
 type Join struct {
@@ -22,25 +28,31 @@ type Join struct {
 	Local bool
 	// Access is the sign-in rule in words; it never holds the password.
 	Access string
+	// Progress says, in words, what keeps a student's progress apart:
+	// the name, or the key they sign in with (studentID).
+	Progress string
 }
 
-// Command is what a student types.
-func (j Join) Command() string { return "ssh -p " + j.Port + " " + j.Host }
+// Command is what a student types: ssh -p PORT YOUR-NAME@ADDRESS.
+func (j Join) Command() string {
+	return "ssh -p " + j.Port + " " + NamePlaceholder + "@" + j.Host
+}
 
 // JoinFor is how students reach the server listening at addr: the
 // listening address itself when it is one, else (every interface) this
 // machine's first address that other machines can reach.
 func (s *Server) JoinFor(addr net.Addr) Join {
 	host, port, err := net.SplitHostPort(addr.String())
+	access, progress := s.accessRule()
 	if err != nil {
-		return Join{Host: "HOST", Port: "2222", Access: s.accessRule()}
+		return Join{Host: "HOST", Port: "2222", Access: access, Progress: progress}
 	}
 	var ifaces []net.Addr
 	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
 		ifaces, _ = net.InterfaceAddrs() // none found: the host says so
 	}
 	h, local := joinHost(host, ifaces)
-	return Join{Host: h, Port: port, Local: local, Access: s.accessRule()}
+	return Join{Host: h, Port: port, Local: local, Access: access, Progress: progress}
 }
 
 // joinHost is the address students type for a server listening on host:
@@ -79,18 +91,22 @@ func joinHost(host string, ifaces []net.Addr) (addr string, local bool) {
 	return "THIS-MACHINE'S-ADDRESS", false
 }
 
-// accessRule is the sign-in rule as a student needs it.
-func (s *Server) accessRule() string {
+// accessRule is the sign-in rule as a student needs it, and what keeps
+// their progress apart. A student signed in with a key is known by the
+// key, else by the name (studentID); keyAllowed says which keys get in: the
+// listed ones, or any on an open server, none but the teacher's on a
+// password-only one.
+func (s *Server) accessRule() (access, progress string) {
 	keys, pw := len(s.cfg.AuthorizedKeys) > 0, len(s.cfg.Password) > 0
 	switch {
 	case keys && pw:
-		return "a listed SSH key or the class password"
+		return "a listed SSH key or the class password", "progress per key, or per name with the password"
 	case keys:
-		return "your SSH key (listed keys only)"
+		return "your SSH key (listed keys only)", "progress per key"
 	case pw:
-		return "the class password, any user name"
+		return "class password", "progress per name"
 	}
-	return "no password"
+	return "no password", "progress per key, or per name without one"
 }
 
 // SetJoin records how students join; presenters are signalled.
@@ -125,7 +141,8 @@ func (s *Session) joinRows(w, h int) int {
 }
 
 // joinView is the join line at width w: the command first, then the
-// sign-in rule and the room's key, each left out when it does not fit.
+// sign-in rule, what keeps progress apart and the room's key, each left
+// out (the last first) when it does not fit.
 func (s *Session) joinView(w int) string {
 	j, ok := s.room.Joining()
 	if !ok {
@@ -141,14 +158,27 @@ func (s *Session) joinView(w int) string {
 	}
 	cmd, ask := j.Command(), askKey+" asks the room"
 	// The longest that fits: the command always, then the sign-in rule,
-	// then the room's key; a shorter lead before dropping the rule.
+	// what keeps progress apart, and the room's key; a shorter lead before
+	// dropping the rule or the progress, and no lead before cutting the
+	// command.
 	type form struct{ lead, rest string }
+	long, short := " Students join: ", " join: "
+	part := func(words string) string {
+		if words == "" {
+			return ""
+		}
+		return " · " + words
+	}
+	access, progress := part(j.Access), part(j.Progress)
 	forms := []form{
-		{" Students join: ", " · " + j.Access + " · " + ask},
-		{" Students join: ", " · " + j.Access},
-		{" join: ", " · " + j.Access},
-		{" Students join: ", ""},
-		{" join: ", ""},
+		{long, access + progress + " · " + ask},
+		{long, access + progress},
+		{short, access + progress},
+		{long, access},
+		{short, access},
+		{long, ""},
+		{short, ""},
+		{" ", ""},
 	}
 	f := forms[len(forms)-1]
 	for _, c := range forms {

@@ -1,10 +1,13 @@
 package serve
 
 import (
+	"fmt"
 	"net"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/charmbracelet/log"
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -47,21 +50,108 @@ func TestJoinHost(t *testing.T) {
 	}
 }
 
-// The sign-in rule is said in words, and never holds the password.
+// The command has each student type a name of their own, and the
+// sign-in rule is said in words, never holding the password nor saying
+// that any name will do.
 func TestJoinAccessWords(t *testing.T) {
 	for _, tc := range []struct {
 		cfg  Config
 		want string
 	}{
 		{Config{}, "no password"},
-		{Config{Password: []byte("secret-word")}, "the class password"},
+		{Config{Password: []byte("secret-word")}, "class password"},
 		{Config{AuthorizedKeys: []gossh.PublicKey{newSigner(t).PublicKey()}}, "your SSH key"},
 	} {
 		s := &Server{cfg: tc.cfg}
 		j := s.JoinFor(&net.TCPAddr{IP: net.IPv4(10, 0, 0, 7), Port: 2222})
-		if j.Command() != "ssh -p 2222 10.0.0.7" || !strings.Contains(j.Access, tc.want) || strings.Contains(j.Access, "secret-word") {
-			t.Errorf("%+v: %q, %q", tc.cfg, j.Command(), j.Access)
+		words := j.Access + " " + j.Progress
+		if j.Command() != "ssh -p 2222 YOUR-NAME@10.0.0.7" || !strings.Contains(j.Access, tc.want) ||
+			strings.Contains(words, "secret-word") || strings.Contains(words, "any user name") || !strings.HasPrefix(j.Progress, "progress per ") {
+			t.Errorf("%+v: %q, %q, %q", tc.cfg, j.Command(), j.Access, j.Progress)
 		}
+	}
+}
+
+// What the join line says keeps progress apart is what the server does:
+// for each sign-in rule, students sign in as an OpenSSH client would (a
+// key first, if they have one, then the password), and the log's connect
+// line says whether they are known by their key (key=) or their name;
+// the words name "per key" exactly when someone is known by a key, and
+// "per name" exactly when someone is known by a name.
+func TestJoinSaysWhatKeepsProgressApart(t *testing.T) {
+	listed, unlisted := newSigner(t), newSigner(t)
+	const pw = "class-pass"
+	withKeys := []gossh.PublicKey{listed.PublicKey()}
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"open", Config{}},
+		{"password", Config{Password: []byte(pw)}},
+		{"keys", Config{AuthorizedKeys: withKeys}},
+		{"keys and password", Config{AuthorizedKeys: withKeys, Password: []byte(pw)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var logs syncBuf
+			tc.cfg.Logger = log.New(&logs)
+			ts := startServer(t, tc.cfg)
+			byKey, byName := false, false
+			for i, auth := range [][]gossh.AuthMethod{
+				append(KeyAuth(listed), PasswordAuth(pw)...),
+				append(KeyAuth(unlisted), PasswordAuth(pw)...),
+				PasswordAuth(pw),
+			} {
+				user := fmt.Sprintf("s%d", i)
+				c, err := Dial(ts.addr, user, auth, 80, 24, true)
+				if err != nil {
+					continue // refused: this rule lets no such student in
+				}
+				line := ""
+				deadline := time.Now().Add(patience(5 * time.Second))
+				for line == "" && time.Now().Before(deadline) {
+					for _, l := range strings.Split(logs.String(), "\n") {
+						if strings.Contains(l, "connect user="+user+" ") {
+							line = l
+						}
+					}
+					time.Sleep(10 * time.Millisecond)
+				}
+				c.Close()
+				if line == "" {
+					t.Fatalf("%s signed in, but the log has no connect line for them:\n%s", user, logs.String())
+				}
+				if strings.Contains(line, " key=SHA256:") {
+					byKey = true
+				} else {
+					byName = true
+				}
+			}
+			words := (&Server{cfg: tc.cfg}).JoinFor(&net.TCPAddr{IP: net.IPv4(10, 0, 0, 7), Port: 2222}).Progress
+			if strings.Contains(words, "per key") != byKey || strings.Contains(words, "per name") != byName {
+				t.Errorf("the join line says %q; students were known by key: %v, by name: %v", words, byKey, byName)
+			}
+		})
+	}
+}
+
+// A student who types the command as shown, YOUR-NAME and all, is told to
+// type a name of their own, and gets no session: every one who did would
+// share one progress record.
+func TestThePlaceholderIsNoName(t *testing.T) {
+	ts := startServer(t, Config{})
+	c := ts.dial(t, "YOUR-NAME", PasswordAuth("x"), 80, 24)
+	_, port, _ := net.SplitHostPort(ts.addr)
+	waitFor(t, c, 0, "Type your own name in place of YOUR-NAME, e.g. ssh -p "+port+" ada@127.0.0.1: progress is kept per name.")
+	select {
+	case <-c.Done():
+	case <-time.After(patience(5 * time.Second)):
+		t.Fatal("the session with the placeholder for a name goes on")
+	}
+	// With a key, the key keeps progress apart: the name is theirs to pick.
+	k := ts.dial(t, "your-name", KeyAuth(newSigner(t)), 80, 24)
+	waitForFrame(t, k, 0)
+	if s := k.Since(0); strings.Contains(s, "Type your own name") {
+		t.Fatalf("a student signed in with a key is asked for a name:\n%s", tail(s, 1500))
 	}
 }
 
@@ -69,10 +159,10 @@ func TestJoinAccessWords(t *testing.T) {
 // columns, and its screens make room for it; a student's has none.
 func TestJoinLineFitsTheTeachersScreen(t *testing.T) {
 	room := NewRoom()
-	room.SetJoin(Join{Host: "192.168.100.200", Port: "2222", Access: "a listed SSH key or the class password"})
+	room.SetJoin(Join{Host: "192.168.1.20", Port: "2222", Access: "class password", Progress: "progress per name"})
 	teacher := plainSession(t, room, true, 80, 24)
 	student := plainSession(t, room, false, 80, 24)
-	for _, w := range []int{80, 40} {
+	for _, w := range []int{100, 80, 40} {
 		teacher.applySize(w, 24)
 		v := teacher.View()
 		lines := strings.Split(v, "\n")
@@ -84,11 +174,14 @@ func TestJoinLineFitsTheTeachersScreen(t *testing.T) {
 				t.Fatalf("line %d is %d wide at %d columns: %q", i, ansi.StringWidth(l), w, l)
 			}
 		}
-		if !strings.Contains(lines[23], "ssh -p 2222 192.168.100.200") {
+		if !strings.Contains(lines[23], " ssh -p 2222 YOUR-NAME@192.168.1.20") {
 			t.Fatalf("at %d columns the last line is %q", w, lines[23])
 		}
-		if w == 80 && !strings.Contains(lines[23], "class password") {
-			t.Errorf("at 80 columns the sign-in rule is left out: %q", lines[23])
+		if w >= 80 && !strings.Contains(lines[23], "class password · progress per name") {
+			t.Errorf("at %d columns the sign-in rule or the progress is left out: %q", w, lines[23])
+		}
+		if w == 100 && !strings.Contains(lines[23], "Students join: ") {
+			t.Errorf("at 100 columns the lead is shortened: %q", lines[23])
 		}
 		if teacher.h != 23 {
 			t.Errorf("the teacher's screens are %d high, want 23", teacher.h)
@@ -109,7 +202,7 @@ func TestTeacherSeesHowToJoinOverSSH(t *testing.T) {
 		t.Fatal(err)
 	}
 	teacher := ts.dial(t, "teacher", KeyAuth(tk), 80, 24)
-	waitFor(t, teacher, 0, "presenting", "ssh -p "+port+" 127.0.0.1", "(this machine only)", "no password")
+	waitFor(t, teacher, 0, "presenting", "ssh -p "+port+" YOUR-NAME@127.0.0.1", "(this machine only)", "no password")
 	student := ts.dial(t, "s", PasswordAuth("x"), 80, 24)
 	waitFor(t, student, 0, "exploring")
 	if s := student.Since(0); strings.Contains(s, "ssh -p") {

@@ -214,7 +214,7 @@ func (s *Server) onConn(ctx ssh.Context, c net.Conn) net.Conn {
 		}
 		tc.timedOut.Store(true)
 		if u := tc.user(); u != "" {
-			s.logs.warn("timeout", "connection closed", "from", from, "user", strconv.Quote(u), "why", "signed in but opened no session within the sign-in timeout", "timeout", s.cfg.HandshakeTimeout)
+			s.logs.warn("timeout", "connection closed", "from", from, "user", logText(u), "why", "signed in but opened no session within the sign-in timeout", "timeout", s.cfg.HandshakeTimeout)
 		} else {
 			s.logs.warn("timeout", "connection closed", "from", from, "why", "did not sign in within the sign-in timeout", "timeout", s.cfg.HandshakeTimeout)
 		}
@@ -275,7 +275,7 @@ func (c *trackedConn) Close() error {
 		c.s.done(c)
 		c.s.conns.Add(-1)
 		if u := c.user(); u != "" && !c.started.Load() && !c.timedOut.Load() {
-			c.s.log.Info("signed in, no session", "user", strconv.Quote(u), "from", c.from, "after", time.Since(c.start).Round(time.Millisecond))
+			c.s.log.Info("signed in, no session", "user", logText(u), "from", c.from, "after", time.Since(c.start).Round(time.Millisecond))
 		}
 	})
 	return err
@@ -400,7 +400,7 @@ func (s *Server) connFailed(c net.Conn, err error) {
 	}
 	kv := []any{"from", from, "why", err}
 	if u := tc.tried.Load(); u != nil {
-		kv = append(kv, "user", strconv.Quote(*u))
+		kv = append(kv, "user", logText(*u))
 	}
 	s.logs.warn("failed", "sign-in failed", kv...)
 }

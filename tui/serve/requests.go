@@ -1,8 +1,6 @@
 package serve
 
 import (
-	"strconv"
-
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -38,7 +36,7 @@ func (s *Server) channelHandlers() map[string]ssh.ChannelHandler {
 		if t := ch.ChannelType(); t == "direct-tcpip" || t == "direct-streamlocal@openssh.com" {
 			what = "forwarding refused"
 		}
-		s.refused(ctx, what, "channel", strconv.Quote(ch.ChannelType()))
+		s.refused(ctx, what, "channel", logText(ch.ChannelType()))
 		_ = ch.Reject(gossh.Prohibited, "breakerlab serves its screen only")
 	}
 	return map[string]ssh.ChannelHandler{
@@ -55,7 +53,7 @@ func (s *Server) channelHandlers() map[string]ssh.ChannelHandler {
 // handleRequests), and hands it to the handler (ptyOf).
 func (s *Server) sessionRequest(sess ssh.Session, kind string) bool {
 	if kind == "subsystem" {
-		s.refused(sess.Context(), "subsystem refused", "subsystem", strconv.Quote(sess.Subsystem()))
+		s.refused(sess.Context(), "subsystem refused", "subsystem", logText(sess.Subsystem()))
 		return false
 	}
 	pty, winch, ok := sess.Pty()
@@ -88,6 +86,6 @@ func (s *Server) refused(ctx ssh.Context, msg string, kv ...any) {
 	if tc.refusals.Add(1) > logRefusalsPerConn {
 		return
 	}
-	kv = append(kv, "user", strconv.Quote(ctx.User()), "from", tc.from)
+	kv = append(kv, "user", logText(ctx.User()), "from", tc.from)
 	s.log.Warn(msg, kv...)
 }

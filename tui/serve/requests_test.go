@@ -108,7 +108,7 @@ func waitLog(t *testing.T, l *syncBuf, texts ...string) {
 }
 
 // Issue 30, item 5: forwarding requests, subsystem requests and a sign-in
-// that opens no session are logged, with the user name quoted so that a
+// that opens no session are logged, with the user name escaped so that a
 // name holding a newline forges no line; a connection that never signs in
 // is logged once when its deadline closes it.
 func TestRefusalsAreLogged(t *testing.T) {
@@ -136,9 +136,9 @@ func TestRefusalsAreLogged(t *testing.T) {
 	}
 	sess.Close()
 	conn.Close()
-	quoted := `mallory\nINFO forged line` // a backslash and an n, not a newline
-	waitLog(t, &logs, "forwarding refused", `channel="\"direct-tcpip\""`, "request=tcpip-forward",
-		"subsystem refused", `subsystem="\"sftp\""`, "signed in, no session", quoted)
+	quoted := `user="mallory\nINFO forged line"` // a backslash and an n, not a newline
+	waitLog(t, &logs, "forwarding refused", "channel=direct-tcpip", "request=tcpip-forward",
+		"subsystem refused", "subsystem=sftp", "signed in, no session", quoted)
 
 	// Silent: one line when the deadline closes it, none when the
 	// handshake then fails.
@@ -158,5 +158,21 @@ func TestRefusalsAreLogged(t *testing.T) {
 		if strings.HasPrefix(strings.TrimSpace(line), "INFO forged") {
 			t.Errorf("a user name wrote a line of its own:\n%s", s)
 		}
+	}
+}
+
+// The log names a student as they signed in, quoted by the log only when
+// it must be (and then once): user=alice, the key's fingerprint as a
+// field of its own, the terminal bare.
+func TestConnectLogNamesPlainly(t *testing.T) {
+	var logs syncBuf
+	ts := startServer(t, Config{Logger: log.New(&logs)})
+	k := newSigner(t)
+	ts.dial(t, "alice", KeyAuth(k), 80, 24)
+	ts.dial(t, "bob", PasswordAuth("x"), 80, 24)
+	waitLog(t, &logs, "connect user=alice key="+gossh.FingerprintSHA256(k.PublicKey())+" from=",
+		"connect user=bob from=", "term=xterm-256color")
+	if s := logs.String(); strings.Contains(s, `\"`) {
+		t.Errorf("the log quotes a value twice:\n%s", s)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -45,9 +44,11 @@ func (s *Server) handle(next ssh.Handler) ssh.Handler {
 func (s *Server) run(sess ssh.Session) {
 	start := time.Now()
 	who, id, teacher := s.identify(sess)
+	// with is who, then kv, for one line of the log.
+	with := func(kv ...any) []any { return append(append(make([]any, 0, len(who)+len(kv)), who...), kv...) }
 	from := sess.RemoteAddr().String()
 	if cmd := sess.RawCommand(); cmd != "" {
-		s.log.Warn("exec refused", "user", who, "from", from)
+		s.log.Warn("exec refused", with("from", from)...)
 		fmt.Fprintf(sess.Stderr(), "breakerlab serves its screen only; commands are refused. %s\r\n", s.cfg.NoPTY)
 		_ = sess.Exit(1)
 		return
@@ -56,21 +57,29 @@ func (s *Server) run(sess ssh.Session) {
 	// be writing it (requests.go, sessionRequest).
 	pty, winch, ok := ptyOf(sess)
 	if !ok {
-		s.log.Warn("no terminal", "user", who, "from", from)
+		s.log.Warn("no terminal", with("from", from)...)
 		fmt.Fprintf(sess.Stderr(), "%s\r\n", s.cfg.NoPTY)
+		_ = sess.Exit(1)
+		return
+	}
+	// The join command's placeholder typed as it stands: everyone who
+	// did would share one progress record.
+	if sess.PublicKey() == nil && strings.EqualFold(sess.User(), NamePlaceholder) {
+		s.log.Warn("session refused", with("from", from, "why", "signed in as "+NamePlaceholder)...)
+		fmt.Fprintf(sess, "%s\r\n", s.ownName())
 		_ = sess.Exit(1)
 		return
 	}
 	if n := s.sessions.Add(1); n > int64(s.cfg.MaxSessions) {
 		s.sessions.Add(-1)
-		s.log.Warn("session refused", "user", who, "from", from, "why", "the class is full")
+		s.log.Warn("session refused", with("from", from, "why", "the class is full")...)
 		fmt.Fprintf(sess, "The class is busy: this server takes %d sessions at once, and all are in use. Try again in a moment.\r\n", s.cfg.MaxSessions)
 		_ = sess.Exit(1)
 		return
 	}
 	defer s.sessions.Add(-1)
-	s.log.Info("connect", "user", who, "from", from, "teacher", teacher, "term", strconv.Quote(pty.Term),
-		"size", fmt.Sprintf("%dx%d", pty.Window.Width, pty.Window.Height))
+	s.log.Info("connect", with("from", from, "teacher", teacher, "term", logText(pty.Term),
+		"size", fmt.Sprintf("%dx%d", pty.Window.Width, pty.Window.Height))...)
 
 	env := append(sess.Environ(), "TERM="+pty.Term)
 	th := theme.New(sessionRenderer(sess, env))
@@ -104,14 +113,14 @@ func (s *Server) run(sess ssh.Session) {
 	<-sent
 	if store != nil {
 		if err := s.stores.release(id); err != nil {
-			s.log.Error("saving progress", "user", who, "err", err)
+			s.log.Error("saving progress", with("err", err)...)
 		}
 	}
 	switch {
 	case err != nil && ctx.Err() == nil:
-		s.log.Error("session failed", "user", who, "from", from, "after", time.Since(start).Round(time.Second), "err", err)
+		s.log.Error("session failed", with("from", from, "after", time.Since(start).Round(time.Second), "err", err)...)
 	default:
-		s.log.Info("disconnect", "user", who, "from", from, "after", time.Since(start).Round(time.Second))
+		s.log.Info("disconnect", with("from", from, "after", time.Since(start).Round(time.Second))...)
 	}
 	_ = sess.Exit(0)
 }
@@ -122,16 +131,27 @@ func (s *Server) run(sess ssh.Session) {
 // status line at 80 columns whole.
 const remoteWrite = "w is off over SSH: run breakerlab locally"
 
-// identify names the session for the log (user name, and the key's
-// fingerprint when one was used: both public), for the progress folder,
-// and says whether the teacher signed in.
-func (s *Server) identify(sess ssh.Session) (who, id string, teacher bool) {
+// identify names the session for the log (user=NAME, and key=FINGERPRINT
+// when a key was used: both public), for the progress folder, and says
+// whether the teacher signed in. The name is escaped (logText): a name
+// holding a newline writes no line of its own.
+func (s *Server) identify(sess ssh.Session) (who []any, id string, teacher bool) {
 	k := sess.PublicKey()
-	// The name is quoted: a name holding a newline writes no line of its own.
 	if k == nil {
-		return strconv.Quote(sess.User()), studentID(nil, sess.User()), false
+		return []any{"user", logText(sess.User())}, studentID(nil, sess.User()), false
 	}
-	return strconv.Quote(sess.User()) + " " + gossh.FingerprintSHA256(k), studentID(k.Marshal(), ""), s.isTeacher(k)
+	return []any{"user", logText(sess.User()), "key", gossh.FingerprintSHA256(k)}, studentID(k.Marshal(), ""), s.isTeacher(k)
+}
+
+// ownName is what a student who typed the join command's placeholder as
+// their name is told: their progress would be kept with everyone else's
+// who did.
+func (s *Server) ownName() string {
+	ex := "ssh -p PORT ada@ADDRESS"
+	if j, ok := s.room.Joining(); ok {
+		ex = "ssh -p " + j.Port + " ada@" + j.Host
+	}
+	return "Type your own name in place of " + NamePlaceholder + ", e.g. " + ex + ": progress is kept per name."
 }
 
 // sessionRenderer is a lipgloss renderer writing to the session, with the

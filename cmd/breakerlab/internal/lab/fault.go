@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/breakerlab/breakerlab/engine/chaos"
 )
 
 // FaultKind is what the provider does wrong while a fault is on.
@@ -110,12 +112,24 @@ func (f Fault) String() string {
 // FaultSyntax is shown with every parse error.
 const FaultSyntax = "KIND[:ARG]@FROM-[TO], e.g. slow:10s@0.5s-3.5s, error:0.3@1s-2s, hang@1s-2s, close@2s-, garbage@2s-3s (ARG: the latency of slow, the probability of error; no TO: until the end)"
 
-// ParseFault reads one timeline entry as written on the command line.
+// RunFaultSyntax is run's fault form (chaos.Grammar) as the lab reads it:
+// aimed at its one dependency, with the kinds a provider on a socket can
+// do.
+const RunFaultSyntax = "AT " + Dependency + " slow LATENCY|hang|errors PERCENT|down [for DURATION], e.g. '0.5s " + Dependency + " slow 10s for 3s' (as run, sweep and sandbox write a fault)"
+
+// ParseFault reads one timeline entry as written on the command line: in
+// the lab's own form (FaultSyntax), or in the form run, sweep and sandbox
+// take (RunFaultSyntax, read by parseRunFault). The two cannot be taken
+// for each other: the lab's form always has an @ and no space, run's
+// starts with a time and a space, and never has an @.
 func ParseFault(s string) (Fault, error) {
 	var f Fault
 	head, span, ok := strings.Cut(s, "@")
 	if !ok {
-		return f, fmt.Errorf("fault %q has no @FROM-TO; write %s", s, FaultSyntax)
+		if startsWithTime(s) {
+			return parseRunFault(s)
+		}
+		return f, fmt.Errorf("fault %q has no @FROM-TO; write %s, or run's form, %s", s, FaultSyntax, RunFaultSyntax)
 	}
 	kind, arg, hasArg := strings.Cut(head, ":")
 	if err := f.Kind.UnmarshalText([]byte(kind)); err != nil {
@@ -157,6 +171,63 @@ func ParseFault(s string) (Fault, error) {
 	}
 	if err := f.Validate(); err != nil {
 		return f, fmt.Errorf("fault %q: %w", s, err)
+	}
+	return f, nil
+}
+
+// startsWithTime says whether s reads as run's form: a time ("12s",
+// "500ms", or seconds "0.5") and, after a space, more.
+func startsWithTime(s string) bool {
+	f := strings.Fields(s)
+	if len(f) < 2 {
+		return false
+	}
+	if _, err := time.ParseDuration(f[0]); err == nil {
+		return true
+	}
+	_, err := strconv.ParseFloat(f[0], 64)
+	return err == nil
+}
+
+// parseRunFault reads a fault in run's form (chaos.Parse) as the lab's:
+// AT is FROM, AT plus "for" is TO (none: until the end); slow, hang and
+// errors are the lab's slow, hang and error; down, a dependency that
+// refuses connections, is the lab's close (both fail every call at once,
+// and the simulation models both so). The rest (restart, surge, recover)
+// and any target but the lab's one dependency are refused, saying what to
+// write instead.
+func parseRunFault(s string) (Fault, error) {
+	sp, err := chaos.Parse(s)
+	if err != nil {
+		return Fault{}, fmt.Errorf("%w; the lab reads run's form as %s, or its own form, %s", err, RunFaultSyntax, FaultSyntax)
+	}
+	if sp.Target != Dependency {
+		fields := strings.Fields(s)
+		fields[1] = Dependency
+		return Fault{}, fmt.Errorf("fault %q: the lab's API calls one dependency, %s, not %q; write '%s'", s, Dependency, sp.Target, strings.Join(fields, " "))
+	}
+	f := Fault{From: sp.At}
+	if sp.For > 0 {
+		f.To = sp.At + sp.For
+	}
+	switch sp.Kind {
+	case chaos.Slow:
+		f.Kind, f.Latency = Slow, sp.Latency
+	case chaos.Hang:
+		f.Kind = Hang
+	case chaos.Errors:
+		f.Kind, f.Probability = Error, sp.Rate
+	case chaos.Down:
+		f.Kind = Close
+	case chaos.Surge:
+		return Fault{}, fmt.Errorf("fault %q: the lab's provider cannot surge; the load is set by --rate", s)
+	case chaos.Recover:
+		return Fault{}, fmt.Errorf("fault %q: the lab takes no recover; end the fault itself with 'for DURATION', e.g. '0.5s %s slow 10s for 3s'", s, Dependency)
+	default: // restart: a service's fault
+		return Fault{}, fmt.Errorf("fault %q: the lab's provider cannot %v; in this form it can be slow, hang, errors or down, and in the lab's own form, %s", s, sp.Kind, FaultSyntax)
+	}
+	if err := f.Validate(); err != nil {
+		return Fault{}, fmt.Errorf("fault %q: %w", s, err)
 	}
 	return f, nil
 }

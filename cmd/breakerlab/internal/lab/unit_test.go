@@ -57,6 +57,47 @@ func TestParseFault(t *testing.T) {
 	}
 }
 
+// --fault also reads the form run, sweep and sandbox take ('12s inventory
+// slow 2s for 10s'), aimed at the lab's one dependency, for the kinds its
+// provider can do; the rest, and a fault in neither form, are refused
+// with both forms named.
+func TestParseFaultInRunsForm(t *testing.T) {
+	good := map[string]Fault{
+		"0.5s payment slow 10s for 3s": {Kind: Slow, Latency: 10 * time.Second, From: 500 * time.Millisecond, To: 3500 * time.Millisecond},
+		"1s payment slow 2s":           {Kind: Slow, Latency: 2 * time.Second, From: time.Second},
+		"1s payment hang":              {Kind: Hang, From: time.Second},
+		"2 payment errors 30% for 1":   {Kind: Error, Probability: 0.3, From: 2 * time.Second, To: 3 * time.Second},
+		"500ms payment error 0.5":      {Kind: Error, Probability: 0.5, From: 500 * time.Millisecond},
+		"1s payment down for 2s":       {Kind: Close, From: time.Second, To: 3 * time.Second},
+		"0s  payment   hang  for 1s":   {Kind: Hang, To: time.Second},
+	}
+	for in, want := range good {
+		got, err := ParseFault(in)
+		if err != nil || got != want {
+			t.Errorf("ParseFault(%q) = %+v, %v; want %+v", in, got, err, want)
+		}
+	}
+	bad := map[string][]string{
+		"12s inventory slow 2s for 10s": {"one dependency, payment", `not "inventory"`, "'12s payment slow 2s for 10s'"},
+		"1s payment slow":               {"slow needs a latency", "the lab reads run's form as AT payment", "its own form, KIND[:ARG]@FROM-[TO]"},
+		"1s payment melt":               {`unknown kind "melt"`, "KIND[:ARG]@FROM-[TO]"},
+		"1s payment restart":            {"cannot restart", "slow, hang, errors or down", "KIND[:ARG]@FROM-[TO]"},
+		"1s payment surge x3":           {"cannot surge", "--rate"},
+		"1s payment recover":            {"takes no recover", "for DURATION"},
+		"1s payment errors 150%":        {"up to 100%"},
+		"slow 2s":                       {"no @FROM-TO", "KIND[:ARG]@FROM-[TO]", "or run's form, AT payment"},
+		"soon payment slow 2s":          {"no @FROM-TO", "or run's form, AT payment"},
+	}
+	for in, wants := range bad {
+		_, err := ParseFault(in)
+		for _, want := range wants {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("ParseFault(%q) = %v, want an error naming %q", in, err, want)
+			}
+		}
+	}
+}
+
 func TestConfigValidate(t *testing.T) {
 	ok := DefaultConfig(Protected)
 	if err := ok.Validate(); err != nil {
