@@ -52,7 +52,7 @@ breakerlab sandbox my-scenario.toml`,
 breakerlab scenarios --dump cascade > my-scenario.toml`,
 	"serve": `breakerlab serve --listen :2222 --password
 breakerlab serve --authorized-keys keys.txt --teacher`,
-	"sweep": `breakerlab sweep cascade --vary recommendations.bulkhead=5..60:12 --measure search.ok
-breakerlab sweep cascade --vary recommendations.bulkhead=5..60 --vary recommendations.timeout=100ms..2s --measure search.ok --goal 'search.ok>=0.99'`,
+	"sweep": `breakerlab sweep cascade --vary recommendations.bulkhead=20..200:10 --measure search.ok
+breakerlab sweep cascade --vary recommendations.timeout=250ms..5s:12 --vary workers=100..400:7 --measure search.ok --goal 'search.ok>=99%'`,
 	"version": `breakerlab version`,
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/heatbands"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/sweepui"
@@ -810,7 +811,7 @@ func (s *sweepOverlay) progressLines(th *theme.Theme, w, h int) []string {
 		on = fmt.Sprintf("on %d of the %d cores", s.workers, runtime.GOMAXPROCS(0))
 	}
 	out := wrapText(fmt.Sprintf("%s on %d × %d designs around the one in the form, %d seeds each, %s.",
-		s.plan.Measure.Label(), nx, ny, len(s.plan.Seeds), on), w)
+		s.plan.Measure.Describe(), nx, ny, len(s.plan.Seeds), on), w)
 	out = append(out, "", bar+fmt.Sprintf(" %d/%d runs", s.done, s.total), "")
 	if s.cancel == nil || s.stopping {
 		return append(out, th.Dim.Render("stopping: the runs under way stop at their next step"))
@@ -842,7 +843,7 @@ func (s *sweepOverlay) resultLines(m Model, w, h int) []string {
 // says nothing until the learner measures the callers.
 func (s *sweepOverlay) sameEverywhere() string {
 	lo, hi, ok := s.res.Range()
-	if !ok || lo != hi || !s.res.Complete() || len(s.measures) < 2 {
+	if !ok || !heatbands.NewScale(s.plan, lo, hi).Uniform || !s.res.Complete() || len(s.measures) < 2 {
 		return ""
 	}
 	return fmt.Sprintf("%s is %s in every cell: m measures %s next", s.measures[s.measure], sweep.Short(lo), s.measures[(s.measure+1)%len(s.measures)])
