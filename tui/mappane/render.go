@@ -480,41 +480,14 @@ func (m *Model) render() []string {
 			body = append(body, m.th.Dim.Render(l))
 		}
 	}
-	notes := hiddenNotes(columns[shown:avail])
+	var hidden []string
+	for _, c := range columns[shown:avail] {
+		hidden = append(hidden, c.head)
+	}
+	notes := pane.HiddenNotes(hidden) // worded as every pane words it
 	notes = append(notes, fmt.Sprintf("rates over %s", shortDuration(rateWindow)), "")
 	title, note := pane.Titled(m.w, []string{"Map"}, notes)
 	return pane.Frame(m.th, m.w, m.h, title, note, body)
-}
-
-// hiddenNotes are the wordings, longest first, of the frame's note on the
-// columns too wide for the pane: their heads, quoted (a bare "failed, now"
-// reads as a sentence), and what brings them back; then, as the frame
-// narrows, the count alone, as the other panes count theirs. None when
-// every column is shown.
-func hiddenNotes(hidden []column) []string {
-	n := len(hidden)
-	if n == 0 {
-		return nil
-	}
-	heads := make([]string, n)
-	for i, c := range hidden {
-		heads[i] = `"` + c.head + `"`
-	}
-	names := strings.Join(heads, ", ")
-	label, count, short, them := "hidden columns: ", fmt.Sprintf("%d columns hidden", n), fmt.Sprintf("%d cols hidden", n), "them"
-	if n == 1 {
-		label, count, short, them = "hidden column: ", "1 column hidden", "1 col hidden", "it"
-	}
-	return []string{
-		label + names + " (a wider window shows " + them + ")",
-		label + names + " (widen to see)",
-		label + names,
-		count + " (widen to see)",
-		count + " (widen)",
-		count,
-		short,
-		fmt.Sprintf("%d hidden", n), // as the sandbox's foot counts its panes at the last
-	}
 }
 
 // selectionLine says what is selected and with which keys to move.

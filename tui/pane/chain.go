@@ -604,22 +604,33 @@ func (c *Chain) render() []string {
 		}
 	}
 	notes := []string{fmt.Sprintf("%d of %d pools full", full, len(rows)), fmt.Sprintf("%d/%d full", full, len(rows))}
-	if hidden := t.hidden(); hidden != "" {
-		n := strings.Count(hidden, ",") + 1
-		cols := fmt.Sprintf("%d columns hidden", n)
-		if n == 1 {
-			cols = "1 column hidden"
+	// The note says first how many pools are full, the most telling,
+	// then which columns are hidden, as every pane says it: one group
+	// per thing said (see titledGroups), each its wordings.
+	groups := make([][]string, len(notes))
+	for i, n := range notes {
+		groups[i] = []string{n}
+	}
+	if hidden := t.hidden(); len(hidden) > 0 {
+		// The pools full, in their long words or their short, with the
+		// columns named ("3/3 full · hidden column: "next hop"") rather
+		// than counted; counted in whole words rather than short ones
+		// ("3/3 full · 2 cols hidden" in a side-by-side pane at 80
+		// columns); at the last the pools alone.
+		hg := hiddenGroups(hidden)
+		groups = [][]string{
+			joined(notes[0], hg[0]), joined(notes[1], hg[0]),
+			joined(notes[0], hg[1]), joined(notes[1], hg[1]),
 		}
-		short := fmt.Sprintf("%d cols hidden", n) // a side-by-side pane at 80 columns
-		if n == 1 {
-			short = "1 col hidden"
+		for _, g := range hg[2:] {
+			groups = append(groups, joined(notes[1], g))
 		}
-		notes = []string{notes[0] + " · wider shows " + hidden, notes[0] + " · " + cols, notes[1] + " · " + cols, notes[1] + " · " + short}
+		groups = append(groups, []string{notes[1]}, []string{""})
 	}
 	if !v.present {
-		notes = []string{"no services in this scenario", "no services"}
+		groups = [][]string{{"no services in this scenario"}, {"no services"}}
 	}
-	title, note := TitledNoteFirst(c.w, []string{"Call chain, outermost first", "Call chain", "Chain"}, notes)
+	title, note := titledGroups(c.w, []string{"Call chain, outermost first", "Call chain", "Chain"}, groups)
 	return Frame(th, c.w, c.h, title, note, body)
 }
 
@@ -827,15 +838,18 @@ func (t *table) width() int {
 	return w + t.gap*max(n-1, 0)
 }
 
-// hidden names the columns left out.
-func (t *table) hidden() string {
+// hidden are the heads of the columns left out, for HiddenNotes: each as
+// it was shortened before it gave way, the head a slightly wider pane
+// shows ("breaker", not the widest pane's "next hop").
+func (t *table) hidden() []string {
 	var out []string
 	for i := range t.cols {
 		if !t.shown[i] {
-			out = append(out, t.cols[i].heads[0])
+			head, _ := t.cols[i].at(t.level[i])
+			out = append(out, head)
 		}
 	}
-	return strings.Join(out, ", ")
+	return out
 }
 
 // lines renders the head line and one line per row. The last column is not

@@ -400,11 +400,8 @@ func (f *Fleet) render() []string {
 		fmt.Sprintf("%s: %d instances", v.svc, len(v.rows)),
 		fmt.Sprintf("%s ×%d", v.svc, len(v.rows)),
 	}
-	notes := []string{""}
-	if hidden := t.hidden(); hidden != "" {
-		notes = []string{"wider shows " + hidden, "more when wider", ""}
-	}
-	title, note := TitledNoteFirst(f.w, titles, notes)
+	groups := append(hiddenGroups(t.hidden()), []string{""})
+	title, note := titledGroups(f.w, titles, groups)
 	return Frame(th, f.w, f.h, title, note, body)
 }
 

@@ -211,12 +211,8 @@ func (o *Overview) render() []string {
 	for _, cells := range table {
 		body = append(body, line(cells))
 	}
-	notes := []string{""}
-	if n < len(overviewHeads) {
-		hidden := strings.Join(overviewHeads[n:], ", ")
-		notes = []string{"wider shows " + hidden, fmt.Sprintf("%d columns hidden", len(overviewHeads)-n), fmt.Sprintf("%d cols hidden", len(overviewHeads)-n), ""}
-	}
-	title, note := TitledNoteFirst(o.w, []string{"Dependencies at a glance", "Dependencies"}, notes)
+	groups := append(hiddenGroups(overviewHeads[n:]), []string{""})
+	title, note := titledGroups(o.w, []string{"Dependencies at a glance", "Dependencies"}, groups)
 	return Frame(o.th, o.w, o.h, title, note, body)
 }
 

@@ -1,7 +1,6 @@
 package pane
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -171,15 +170,7 @@ func (p *Tenants) render() []string {
 	if about := Wrap(th.Dim.Render(p.about()), max(inner, 1)); p.h-2-len(body) >= len(about) {
 		body = append(body, about...)
 	}
-	notes := []string{""}
-	if hidden := t.hidden(); hidden != "" {
-		n := strings.Count(hidden, ",") + 1
-		cols := fmt.Sprintf("%d columns hidden", n)
-		if n == 1 {
-			cols = "1 column hidden"
-		}
-		notes = []string{"wider shows " + hidden, cols}
-	}
-	title, note := TitledNoteFirst(p.w, []string{"Tenants at the front service", "Tenants"}, notes)
+	groups := append(hiddenGroups(t.hidden()), []string{""})
+	title, note := titledGroups(p.w, []string{"Tenants at the front service", "Tenants"}, groups)
 	return Frame(th, p.w, p.h, title, note, body)
 }
