@@ -128,6 +128,16 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	if err := cfg.Validate(); err != nil {
 		return usagef("%v", err)
 	}
+	if !*serveFlag {
+		// A measured run lasts the reference's 6 s (before --scale): a
+		// fault that starts later would never fire, and the table would
+		// show a healthy provider as if it had been tried.
+		for i, f := range cfg.Faults {
+			if f.From >= lab.DefaultDuration {
+				return usagef("--fault %d starts at %v, but a lab run lasts %v (the reference's time, before --scale): it would never fire; start it before %v", i+1, f.From, lab.DefaultDuration, lab.DefaultDuration)
+			}
+		}
+	}
 	if ip := net.ParseIP(cfg.Listen); cfg.Listen != "localhost" && (ip == nil || !ip.IsLoopback()) {
 		fmt.Fprintf(stderr, "lab: listening on %s, not loopback: other machines can reach the provider and the API\n", cfg.Listen)
 	}

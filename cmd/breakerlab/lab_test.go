@@ -39,6 +39,8 @@ func TestLabBadInput(t *testing.T) {
 		{[]string{"lab", "checkout", "--server", "go", "--tui"}, "`breakerlab lab checkout --server go --mode protected` prints"},
 		{[]string{"lab", "checkout", "--conns", "4"}, "--conns is the go server's MaxConnsPerHost: add --server go"},
 		{[]string{"lab", "checkout", "--server", "go", "--conns", "0"}, "connections per host must be between 1 and"},
+		{[]string{"lab", "checkout", "--fault", "12s payment slow 2s"}, "--fault 1 starts at 12s, but a lab run lasts 6s"},
+		{[]string{"lab", "checkout", "--fault", "hang@6s-"}, "it would never fire; start it before 6s"},
 	} {
 		_, errOut, code := run(t, tc.args...)
 		if code != exitUsage || !strings.Contains(errOut, tc.want) {
