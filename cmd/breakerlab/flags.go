@@ -39,11 +39,22 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 // -seed: parse error", "invalid boolean value "x" for -wide: parse error").
 var badValueRE = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): (?:parse error|value out of range)$`)
 
+// ownValueRE is the flag package's frame around the refusal of a Value
+// this program defines: "invalid value "0" for flag -budget: a budget must
+// be ...".
+var ownValueRE = regexp.MustCompile(`(?s)^invalid value "(.*)" for flag -(\S+): (.+)$`)
+
 // explainFlagError says what a flag of the flag package's own kinds takes,
 // where the package says only "parse error".
 func explainFlagError(fs *flag.FlagSet, err error) error {
 	m := badValueRE.FindStringSubmatch(err.Error())
 	if m == nil {
+		// A flag of this program's own kinds (a budget, a choice, a
+		// fault) words its refusal itself: only the package's frame,
+		// which names the flag with one dash, is put as the help does.
+		if m := ownValueRE.FindStringSubmatch(err.Error()); m != nil && fs.Lookup(m[2]) != nil {
+			return fmt.Errorf("--%s: %s", m[2], m[3])
+		}
 		return err
 	}
 	f := fs.Lookup(m[2])

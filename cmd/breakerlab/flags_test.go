@@ -18,9 +18,13 @@ func TestBadFlagValuesSayWhatTheyTake(t *testing.T) {
 		{[]string{"sweep", "cascade", "--variant", "protected", "--vary", "workers=1..3", "--measure", "search.ok"}, `--variant takes a whole number (the variant to sweep, counting from 1), got "protected"`},
 		{[]string{"run", "cascade", "--wide=maybe"}, `--wide takes true or false (or nothing: --wide alone is true)`},
 		{[]string{"lab", "checkout", "--rate", "x"}, `--rate takes a number`},
+		// The program's own kinds word their refusal; the flag is named
+		// with two dashes, as the help names it, not the package's one.
+		{[]string{"run", "cascade", "--budget", "0"}, `breakerlab run: --budget: a budget must be between 1 and`},
+		{[]string{"run", "cascade", "--format", "xml"}, `breakerlab run: --format: "xml" is not one of table, json, csv, svg, png`},
 	} {
 		_, errOut, code := run(t, c.args...)
-		if code != 2 || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "parse error") || !strings.Contains(errOut, "\nflags of ") {
+		if code != 2 || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "parse error") || strings.Contains(errOut, "flag -") || !strings.Contains(errOut, "\nflags of ") {
 			t.Errorf("%q: exit %d, %q; want exit 2, %q and the flags", c.args, code, errOut, c.want)
 		}
 	}
