@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/spell"
 )
 
 // parseArgs parses flags that may come before or after positional
@@ -39,6 +40,19 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 // -seed: parse error", "invalid boolean value "x" for -wide: parse error").
 var badValueRE = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): (?:parse error|value out of range)$`)
 
+// unknownFlagRE is the flag package's word for a flag the command does
+// not have ("flag provided but not defined: -nope").
+var unknownFlagRE = regexp.MustCompile(`^flag provided but not defined: -+(\S+)$`)
+
+// didYouMeanFlag is "; did you mean --NAME?" for the flag got most likely
+// meant, or "".
+func didYouMeanFlag(got string, names []string) string {
+	if near := spell.Closest(got, names); near != "" {
+		return fmt.Sprintf(": did you mean --%s?", near)
+	}
+	return ""
+}
+
 // ownValueRE is the flag package's frame around the refusal of a Value
 // this program defines: "invalid value "0" for flag -budget: a budget must
 // be ...".
@@ -47,6 +61,11 @@ var ownValueRE = regexp.MustCompile(`(?s)^invalid value "(.*)" for flag -(\S+): 
 // explainFlagError says what a flag of the flag package's own kinds takes,
 // where the package says only "parse error".
 func explainFlagError(fs *flag.FlagSet, err error) error {
+	if m := unknownFlagRE.FindStringSubmatch(err.Error()); m != nil {
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		return fmt.Errorf("unknown flag --%s%s", m[1], didYouMeanFlag(m[1], names))
+	}
 	m := badValueRE.FindStringSubmatch(err.Error())
 	if m == nil {
 		// A flag of this program's own kinds (a budget, a choice, a

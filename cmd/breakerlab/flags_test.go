@@ -22,9 +22,11 @@ func TestBadFlagValuesSayWhatTheyTake(t *testing.T) {
 		// with two dashes, as the help names it, not the package's one.
 		{[]string{"run", "cascade", "--budget", "0"}, `breakerlab run: --budget: a budget must be between 1 and`},
 		{[]string{"run", "cascade", "--format", "xml"}, `breakerlab run: --format: "xml" is not one of table, json, csv, svg, png`},
+		{[]string{"run", "cascade", "--sede", "3"}, `breakerlab run: unknown flag --sede: did you mean --seed?`},
+		{[]string{"serve", "--max-sesions", "3"}, `breakerlab serve: unknown flag --max-sesions: did you mean --max-sessions?`},
 	} {
 		_, errOut, code := run(t, c.args...)
-		if code != 2 || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "parse error") || strings.Contains(errOut, "flag -") || !strings.Contains(errOut, "\nflags of ") {
+		if code != 2 || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "parse error") || strings.Contains(errOut, "for flag -") || strings.Contains(errOut, "not defined: -") || !strings.Contains(errOut, "\nflags of ") {
 			t.Errorf("%q: exit %d, %q; want exit 2, %q and the flags", c.args, code, errOut, c.want)
 		}
 	}
