@@ -18,7 +18,9 @@
 //
 // This package imports only the standard library, exercises/grade and
 // lessons/store (the atomic write of the progress file and the files it
-// writes into a workbook); its tests also read lessons/facts, to check the
-// figures an exercise's README quotes. It knows nothing about terminals: the runner UI lives in tui/exercisesui and
+// writes into a workbook); its tests also read lessons/facts and, from an
+// external test package (lessons imports this one), the lessons' metrics,
+// to check the figures an exercise's README quotes against the engine. It
+// knows nothing about terminals: the runner UI lives in tui/exercisesui and
 // the command line in cmd/breakerlab.
 package exercises

@@ -194,6 +194,11 @@ func TestMutantsTree(t *testing.T) {
 		"16-context-bulkhead/canceled-counted-as-timeout",
 		"16-context-bulkhead/racy-counters",
 		"16-context-bulkhead/handed-over-permit-leaks-on-cancel",
+		// And the breaker a tester got past exercise 02's tests by judging
+		// the rate only when a failure came in (findings I, F5).
+		"02-rate-window-breaker/judge-only-on-failure",
+		// And its twin in exercise 03, which had the same gap.
+		"03-slow-calls/judge-only-on-a-bad-call",
 	} {
 		if !slices.Contains(names, want) {
 			t.Errorf("the mutant %s is missing (have %v)", want, names)

@@ -78,13 +78,17 @@ func (b *Breaker) Allow() bool {
 
 // OnSuccess records that a call let through by Allow succeeded.
 func (b *Breaker) OnSuccess() {
-	// TODO
+	// TODO: record a success (see OnFailure).
 }
 
 // OnFailure records that a call let through by Allow failed.
 func (b *Breaker) OnFailure() {
-	// TODO: add the failure to the window; open when the window holds at
-	// least MinimumCalls results and the failure rate reaches the threshold.
+	// TODO: record a failure. Recording works the same for both results,
+	// so one helper can do it for OnSuccess and OnFailure: while closed, add
+	// the result to the window, then open when the window holds at least
+	// MinimumCalls results and the failure rate reaches the threshold. Judge
+	// after a success too: the success that brings the window up to
+	// MinimumCalls can find the rate already at the threshold.
 }
 
 // FailureRate returns the percentage of failures in the window, or -1 while

@@ -1,6 +1,7 @@
 package ratebreaker
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -154,6 +155,38 @@ func TestVerdictAtTheMinimumAfterClosing(t *testing.T) {
 	wantState(t, b, Closed, "at 4 failures in 9 calls, below the minimum of 10")
 	feed(t, b, "F")
 	wantState(t, b, Open, "at 5 failures in 10 calls (50 %) in a window of 100")
+}
+
+// The rate is judged after every result, a success as well as a failure.
+// A success can be the call that brings the window up to the minimum, with
+// the rate already at the threshold: Resilience4j opens then, and so must
+// this breaker. Judging only when a failure comes in (as Polly, gobreaker
+// and opossum do) would leave it closed until the next failure.
+func TestASuccessCanBeTheCallThatOpens(t *testing.T) {
+	for _, tc := range []struct {
+		cfg     Config
+		results string // the last one is the success that must open the breaker
+		what    string
+		why     string
+	}{
+		{tenAtHalf, "FFFFFSSSSS",
+			"5 failures then 5 successes in a window of 10 (minimum 10, threshold 50 %)",
+			"The 10th result, a success, brings the window to its minimum of 10 calls with 5 failures in 10: 50 %, the threshold"},
+		{Config{WindowSize: 10, MinimumCalls: 5, FailureRateThreshold: 50, OpenDuration: time.Second}, "FFFSS",
+			"3 failures then 2 successes in a window of 10 (minimum 5, threshold 50 %)",
+			"The 5th result, a success, brings the window to its minimum of 5 calls with 3 failures in 5: 60 %, above the threshold"},
+	} {
+		b := mustNew(t, tc.cfg, newClock())
+		last := len(tc.results) - 1
+		feed(t, b, tc.results[:last])
+		wantState(t, b, Closed, fmt.Sprintf("after the first %d of %s (below the minimum)", last, tc.what))
+		feed(t, b, tc.results[last:])
+		if got := b.State(); got != Open {
+			t.Errorf("after %s: State() = %v, want open. %s. "+
+				"Judge the rate after every result recorded while closed, a success too, not only after a failure",
+				tc.what, got, tc.why)
+		}
+	}
 }
 
 func TestMinimumAboveWindowCountsAsWindow(t *testing.T) {

@@ -75,6 +75,38 @@ func TestSlowSuccessesOpenTheBreaker(t *testing.T) {
 	wantState(t, b, Open, "with 5 slow calls in 10 and a 50 % slow-call threshold")
 }
 
+// Both rates are judged after every call, a fast success too. A fast
+// success can be the call that brings the window up to the minimum, with a
+// rate already at its threshold: Resilience4j opens then. Judging only
+// after a failed or slow call would leave the breaker closed.
+func TestAFastSuccessCanBeTheCallThatOpens(t *testing.T) {
+	for _, tc := range []struct {
+		bad  time.Duration // how long each of the first 5 calls takes
+		err  error         // and what it returns
+		what string
+	}{
+		{time.Millisecond, errBoom, "5 failures then 5 fast successes"},
+		{10 * time.Second, nil, "5 slow calls then 5 fast successes"},
+	} {
+		c := newClock()
+		b := mustNew(t, demo, c)
+		for range 5 {
+			call(t, b, c, tc.bad, tc.err)
+		}
+		for range 4 {
+			call(t, b, c, 100*time.Millisecond, nil)
+		}
+		wantState(t, b, Closed, "after the first 9 calls of "+tc.what+" (minimum 10)")
+		call(t, b, c, 100*time.Millisecond, nil)
+		if got := b.State(); got != Open {
+			t.Errorf("after %s in a window of 10 (minimum 10, thresholds 50 %%): State() = %v, want open. "+
+				"The 10th call, a fast success, brings the window to its minimum with a rate at 50 %%, the threshold. "+
+				"Judge both rates after every call recorded while closed, not only after a failed or slow one",
+				tc.what, got)
+		}
+	}
+}
+
 func TestSlowMeansLongerThanTheThreshold(t *testing.T) {
 	c := newClock()
 	b := mustNew(t, Config{WindowSize: 1, MinimumCalls: 1, FailureRateThreshold: 100,
