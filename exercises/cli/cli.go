@@ -13,6 +13,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/breakerlab/breakerlab/internal/flagerr"
 	"io"
 	"os"
 	"path/filepath"
@@ -125,7 +126,7 @@ func parse(fs *flag.FlagSet, args []string, env Env) ([]string, error) {
 				fmt.Fprint(env.Stdout, Help)
 				return nil, errHelp
 			}
-			return nil, usage("%s: %v (see `breakerlab exercises help`)", fs.Name(), err)
+			return nil, usage("%s: %v (see `breakerlab exercises help`)", fs.Name(), flagerr.Explain(fs, err))
 		}
 		args = fs.Args()
 		if len(args) == 0 {

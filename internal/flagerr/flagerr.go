@@ -1,0 +1,93 @@
+// Package flagerr words the standard flag package's refusals as this
+// program's help writes its flags: with two dashes (one for a one-letter
+// flag, -o), saying what a flag takes where the package says only "parse
+// error", and suggesting the nearest flag for one that does not exist. The
+// commands (cmd/breakerlab) and the exercises' command line
+// (exercises/cli) share it. It imports only the standard library and
+// internal/spell.
+package flagerr
+
+import (
+	"flag"
+	"fmt"
+	"regexp"
+
+	"github.com/breakerlab/breakerlab/internal/spell"
+)
+
+// badValueRE is how the flag package words a value its own number,
+// duration or bool flags could not read ("invalid value "-1" for flag
+// -seed: parse error", "invalid boolean value "x" for -wide: parse error").
+var badValueRE = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): (?:parse error|value out of range)$`)
+
+// unknownFlagRE is the flag package's word for a flag the command does
+// not have ("flag provided but not defined: -nope").
+var unknownFlagRE = regexp.MustCompile(`^flag provided but not defined: -+(\S+)$`)
+
+// noValueRE is the flag package's word for a flag given last, with no
+// value after it ("flag needs an argument: -o").
+var noValueRE = regexp.MustCompile(`^flag needs an argument: -+(\S+)$`)
+
+// ownValueRE is the flag package's frame around the refusal of a Value a
+// program defines: "invalid value "0" for flag -budget: a budget must be
+// ...".
+var ownValueRE = regexp.MustCompile(`(?s)^invalid value "(.*)" for flag -(\S+): (.+)$`)
+
+// Dashed is a flag's name as the help writes it: --seed, but -o.
+func Dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// Explain rewords err, an error of fs.Parse: what a flag of the flag
+// package's own kinds takes, the refusal of a program's own Value without
+// the package's frame, and the nearest flag to one fs does not have. Any
+// other error is returned as it is.
+func Explain(fs *flag.FlagSet, err error) error {
+	if m := unknownFlagRE.FindStringSubmatch(err.Error()); m != nil {
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		msg := "unknown flag " + Dashed(m[1])
+		if near := spell.Closest(m[1], names); near != "" {
+			msg += ": did you mean " + Dashed(near) + "?"
+		}
+		return fmt.Errorf("%s", msg)
+	}
+	if m := noValueRE.FindStringSubmatch(err.Error()); m != nil {
+		if f := fs.Lookup(m[1]); f != nil {
+			return fmt.Errorf("%s needs a value after it (%s)", Dashed(m[1]), f.Usage)
+		}
+	}
+	m := badValueRE.FindStringSubmatch(err.Error())
+	if m == nil {
+		// A flag of the program's own kinds (a budget, a choice, a fault)
+		// words its refusal itself: only the package's frame, which names
+		// the flag with one dash, is put as the help does.
+		if m := ownValueRE.FindStringSubmatch(err.Error()); m != nil && fs.Lookup(m[2]) != nil {
+			return fmt.Errorf("%s: %s", Dashed(m[2]), m[3])
+		}
+		return err
+	}
+	f := fs.Lookup(m[2])
+	if f == nil {
+		return err
+	}
+	var takes string
+	switch fmt.Sprintf("%T", f.Value) {
+	case "*flag.uint64Value", "*flag.uintValue":
+		takes = "a whole number, 0 or more"
+	case "*flag.intValue", "*flag.int64Value":
+		takes = "a whole number"
+	case "*flag.float64Value":
+		takes = "a number"
+	case "*flag.durationValue":
+		takes = "a duration, such as 500ms, 2s or 1m30s"
+	case "*flag.boolValue":
+		takes = "true or false (or nothing: " + Dashed(f.Name) + " alone is true)"
+	default:
+		return err
+	}
+	return fmt.Errorf("%s takes %s (%s), got %q", Dashed(f.Name), takes, f.Usage, m[1])
+}
