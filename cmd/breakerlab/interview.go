@@ -89,10 +89,13 @@ func printRubric(w io.Writer, p drill.Prompt) {
 	for i, pt := range p.Points {
 		wrap(&b, fmt.Sprintf("%3d. ", i+1), "     ", pt.Text, 80)
 	}
-	play := fmt.Sprintf("Play it: `breakerlab sandbox %s`, with your own timeout and bulkhead", p.Scenario)
+	// The sandbox plays the scenario's own designs; the candidate's
+	// numbers go in by hand, through its knob form.
+	play := fmt.Sprintf("Play it: `breakerlab sandbox %s`", p.Scenario)
 	if p.Plays != "" {
 		play += " (" + p.Plays + ")"
 	}
+	play += "; e edits its knobs, to try your own timeouts and bulkheads"
 	b.WriteString("\n")
 	wrap(&b, "", "", play+".", 80)
 	io.WriteString(w, b.String())

@@ -179,6 +179,9 @@ func TestCheatSheetStatesTheFixes(t *testing.T) {
 	has(row(t, "Resilience4j TimeLimiter"), "{{fact r4j.timelimiter.timeout}}")
 	has(row(t, "Resilience4j Retry"), "{{fact r4j.retry.attempts}}", "{{fact r4j.retry.wait}}")
 	has(row(t, "origins"), "Release It!", "Fowler", "Hystrix")
+	// Release It! already has the half-open state; Fowler's article did not
+	// add it (findings I, F1).
+	has(row(t, "origins"), "Release It! named both (breaker with closed, open, half-open")
 	has(row(t, "after half-open"), "ramp")
 	has(row(t, "acquisition wait"), "{{fact guide.bulkhead.wait_min}}", "{{fact guide.bulkhead.wait_max}}")
 	has(row(t, "bulkhead"), "defer", "finally")

@@ -68,7 +68,7 @@ func CheckCards(lab *lessons.Lab, cards []CardText) (CheckReport, error) {
 		}
 		for _, claim := range t.Expect {
 			r.Claims++
-			res, err := lab.CheckClaim(t.ID, claim)
+			res, err := t.checkClaim(lab, claim)
 			if err != nil {
 				bad = append(bad, err)
 				continue

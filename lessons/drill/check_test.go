@@ -141,6 +141,17 @@ func TestFixedCardsStayFixed(t *testing.T) {
 		{"concept-breaker-cost", []string{"Not with a shorter cool-down", "ramp"}, []string{"(A shorter cool-down"}},
 		// engine/retry.TokenBucket: refund of a successful retry, the cap.
 		{"ref-002-faq-breaker-or-retries", []string{"gets its tokens back", "at most 500"}, nil},
+		// Findings I. F1: Release It! already has the half-open state.
+		{"concept-origins", []string{"Release It! already has all three states", "(closed, open, half-open)"}, []string{"What did Fowler's article add", "The half-open state made explicit"}},
+		// F2: both kept search whole in the burst; the provider's load differs.
+		{"ref-002-faq-bulkhead-vs-limiter", []string{"both protect the other users", "The difference is the provider's load"}, []string{"other way round", "flat out"}},
+		// F3: the answer for 40 a second sizes for 40 a second, with headroom.
+		{"ref-001-self-check-2", []string{"on average", "sized by Little's law for that rate", "rate × p99 = 40 × 200 ms = 8 slots, plus headroom", "12 refused 0.0%"}, []string{"= 4 slots"}},
+		// F4: Little's law gives the average, and the peak is higher.
+		{"numbers-05", []string{"on average", "not a ceiling", "held 16 of the 16"}, []string{"at most"}},
+		// F10: what each instance must fail is its breaker's rule, not a window.
+		{"ref-002-faq-shared", []string{"enough failures of its own to trip", "50.0% of its last 10", "20 times"}, []string{"its own window of calls"}},
+		{"concept-shared-breaker", []string{"enough failures of its own to trip", "50.0% of its last 10 calls", "20 times"}, []string{"fails its own window"}},
 	} {
 		a := handCard(t, c.id).Answer()
 		for _, w := range c.want {
@@ -241,6 +252,70 @@ func TestSeedIdeasHaveCards(t *testing.T) {
 		c := handCard(t, id)
 		if c.Kind != Open || len(c.Points) < 3 || c.FollowUp == "" {
 			t.Errorf("%s: want an open card with at least 3 points and a follow-up", id)
+		}
+	}
+}
+
+// TestCardsQuoteTheirLessonsSteps: a card that names a lesson may quote its
+// steps' runs (stepN), numbers.md's among them, in its texts and claims; a
+// card that names none may not, and an unknown lesson is an error that
+// names the card.
+func TestCardsQuoteTheirLessonsSteps(t *testing.T) {
+	good, err := ParseCards([]byte(`
+[[card]]
+id = "quotes-numbers"
+topic = "bulkhead"
+source = "test"
+lesson = "numbers"
+question = "What does a cap of rate × p99 refuse at 40 a second?"
+points = ["{{share step20 checkout rejected}} of healthy checkouts, with {{param step20 payment.bulkhead}} slots."]
+expect = ["share step20 checkout rejected > 0.01", "little step20 checkout p99 == param step20 payment.bulkhead"]
+
+[[card]]
+id = "quotes-a-lesson"
+topic = "bulkhead"
+source = "test"
+lesson = "03-bulkheads"
+question = "What does a cap of 4 refuse at 20 a second?"
+points = ["{{share step7 checkout rejected}} of healthy checkouts."]
+expect = ["share step7 checkout rejected > 0.05"]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lab := lessons.NewLab()
+	r, err := CheckCards(lab, good)
+	if err != nil || r.Claims != 3 || r.Placeholders != 3 {
+		t.Fatalf("cards that quote their lesson's steps: %s, %v", r, err)
+	}
+	c, err := good[0].fill(lab)
+	if err != nil || !strings.Contains(c.Points[0], "8 slots") {
+		t.Fatalf("filled %q, %v", c.Points, err)
+	}
+	bad, err := ParseCards([]byte(`
+[[card]]
+id = "no-lesson"
+topic = "bulkhead"
+source = "test"
+question = "q"
+points = ["{{share step20 checkout rejected}}"]
+
+[[card]]
+id = "unknown-lesson"
+topic = "bulkhead"
+source = "test"
+lesson = "99-nothing"
+question = "q"
+points = ["p"]
+expect = ["param checkout/1 workers == 16"]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = CheckCards(lab, bad)
+	for _, want := range []string{"no-lesson, point 1", `unknown-lesson: lesson "99-nothing"`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("the check's error lacks %q: %v", want, err)
 		}
 	}
 }

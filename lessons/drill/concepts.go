@@ -40,6 +40,50 @@ type CardText struct {
 	// Expect are the claims the card makes, "METRIC ARGS OP VALUE", each
 	// evaluated by the check.
 	Expect []string `toml:"expect"`
+	// Lesson, when set, is the lesson whose steps the card's placeholders
+	// and claims may quote as stepN, as a cheat-sheet row's may: a
+	// built-in lesson's ID, or "numbers" for the drill's own numbers.md.
+	Lesson string `toml:"lesson"`
+}
+
+// numbersID is the ID a card's lesson gives to quote numbers.md's steps.
+const numbersID = "numbers"
+
+// lesson finds the lesson a card quotes, or nil when it quotes none.
+func (t CardText) lesson() (*lessons.Lesson, error) {
+	switch t.Lesson {
+	case "":
+		return nil, nil
+	case numbersID:
+		return lessons.Parse("lessons/drill/numbers.md", numbersLesson)
+	}
+	l, err := lessons.Lookup(t.Lesson)
+	if err != nil {
+		return nil, fmt.Errorf("%s: lesson %q: %w", t.ID, t.Lesson, err)
+	}
+	return l, nil
+}
+
+// filler fills the card's texts: in its lesson's context if it names one.
+func (t CardText) filler(lab *lessons.Lab) (func(name, text string) (string, error), error) {
+	l, err := t.lesson()
+	if err != nil || l == nil {
+		return lab.FillText, err
+	}
+	return func(name, text string) (string, error) { return lab.FillLessonText(l, name, text) }, nil
+}
+
+// checkClaim evaluates one of the card's claims, in its lesson's context
+// if it names one.
+func (t CardText) checkClaim(lab *lessons.Lab, claim string) (lessons.ClaimResult, error) {
+	l, err := t.lesson()
+	if err != nil {
+		return lessons.ClaimResult{}, err
+	}
+	if l == nil {
+		return lab.CheckClaim(t.ID, claim)
+	}
+	return lab.CheckLessonClaim(l, t.ID, claim)
 }
 
 // ParseCards reads a file of cards in the format of cards.toml. It refuses
@@ -86,23 +130,26 @@ func HandCards() ([]CardText, error) { return ParseCards(cardsFile) }
 // fill makes the card a learner sees: every placeholder filled by lab.
 func (t CardText) fill(lab *lessons.Lab) (Card, error) {
 	c := Card{ID: t.ID, Topic: t.Topic, Kind: Open, Source: t.Source}
-	var err error
-	if c.Question, err = lab.FillText(t.ID+", question", t.Question); err != nil {
+	fillText, err := t.filler(lab)
+	if err != nil {
+		return Card{}, err
+	}
+	if c.Question, err = fillText(t.ID+", question", t.Question); err != nil {
 		return Card{}, err
 	}
 	for i, p := range t.Points {
-		s, err := lab.FillText(fmt.Sprintf("%s, point %d", t.ID, i+1), p)
+		s, err := fillText(fmt.Sprintf("%s, point %d", t.ID, i+1), p)
 		if err != nil {
 			return Card{}, err
 		}
 		c.Points = append(c.Points, s)
 	}
 	if t.FollowUp != "" {
-		q, err := lab.FillText(t.ID+", follow-up", t.FollowUp)
+		q, err := fillText(t.ID+", follow-up", t.FollowUp)
 		if err != nil {
 			return Card{}, err
 		}
-		a, err := lab.FillText(t.ID+", follow-up answer", t.FollowUpAnswer)
+		a, err := fillText(t.ID+", follow-up answer", t.FollowUpAnswer)
 		if err != nil {
 			return Card{}, err
 		}

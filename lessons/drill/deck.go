@@ -53,6 +53,13 @@ var numbersTopics = map[string]string{
 	"Polly's failure ratio":             "breaker",
 	"Hystrix's volume":                  "breaker",
 	"gobreaker's trip":                  "breaker",
+
+	// Sizing the payment bulkhead for 40 a second; ref-001-self-check-2
+	// quotes these steps.
+	"Sizing the payment bulkhead at 40 a second":                        "bulkhead",
+	"Headroom at 40 a second":                                           "bulkhead",
+	"A bulkhead of 12 at 40 a second, the provider hanging":             "bulkhead",
+	"A bulkhead of the whole pool at 40 a second, the provider hanging": "bulkhead",
 }
 
 var built struct {

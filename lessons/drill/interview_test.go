@@ -9,6 +9,8 @@ import (
 	"time"
 
 	toml "github.com/pelletier/go-toml/v2"
+
+	"github.com/breakerlab/breakerlab/engine/scenarios"
 )
 
 func TestPromptsCoverTheReferencesPlaces(t *testing.T) {
@@ -358,5 +360,24 @@ func TestRubricCoversLessonsTenToThirteen(t *testing.T) {
 		if !found[id] {
 			t.Errorf("no prompt has the point %q (lesson %s)", id, lesson)
 		}
+	}
+}
+
+// TestSearchRankingSaysWhatCascadePlays: cascade calls the index and the
+// ranking model from two endpoints, so the prompt's play note says so and
+// sends the ranking call's deadline to multi-hop, a scenario with
+// propagated deadlines (findings I, F8).
+func TestSearchRankingSaysWhatCascadePlays(t *testing.T) {
+	p, err := PromptNamed("search-ranking")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"stands in for", "two different endpoints", "`breakerlab sandbox multi-hop`"} {
+		if !strings.Contains(p.Plays, w) {
+			t.Errorf("search-ranking's play note lacks %q: %s", w, p.Plays)
+		}
+	}
+	if _, ok := scenarios.Lookup("multi-hop"); !ok {
+		t.Fatal("the play note names multi-hop, which is not a built-in scenario")
 	}
 }

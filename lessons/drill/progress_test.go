@@ -70,7 +70,7 @@ func TestReviewLogFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"reviews": [`, `"card": "numbers-01"`, `"grade": "hard"`, `"at": "2026-11-30T14:00:00Z"`, `"interval_s": 86400`} {
+	for _, want := range []string{`"reviews": [`, `"card": "numbers-01"`, `"grade": "hard"`, `"at": "2026-11-30T14:00:00Z"`, `"interval_s": 900`} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("drill.json lacks %s:\n%s", want, b)
 		}

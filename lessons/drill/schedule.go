@@ -54,9 +54,18 @@ func ParseGrade(s string) (Grade, error) {
 	return 0, fmt.Errorf("unknown grade %q (allowed: again, hard, good, easy)", s)
 }
 
-// State is what the schedule remembers of one card: a simplified SM-2.
+// State is what the schedule remembers of one card: a simplified SM-2, with
+// the four grades and the intervals of Anki's version of it.
+//
+// A card is being learnt while Reps is 0: never answered, or answered
+// "again" last. Such a card graduates on good (a day) or easy (four days);
+// again brings it back after Relearn and hard after HardRelearn, the same
+// day, as SM-2 repeats every item graded below "good" before the day ends
+// and as Anki's learning steps do. A learnt card's hard multiplies its
+// interval by 1.2 (Anki's hard interval), good by its ease, easy by more.
 type State struct {
-	// Reps counts the answers in a row that were not "again".
+	// Reps counts the answers in a row that moved the card on: not
+	// "again", and not "hard" while it is being learnt.
 	Reps int `json:"reps"`
 	// Ease multiplies the interval after each good answer (2.5 to start,
 	// never below MinEase).
@@ -75,7 +84,11 @@ const (
 	MinEase   = 1.3
 	// Relearn is how soon a card answered "again" comes back.
 	Relearn = 10 * time.Minute
-	day     = 24 * time.Hour
+	// HardRelearn is how soon a card still being learnt comes back after
+	// "hard": half as long again as Relearn, Anki's hard delay for a single
+	// learning step, so hard falls between again and good's day.
+	HardRelearn = Relearn * 3 / 2
+	day         = 24 * time.Hour
 )
 
 // Seen reports whether the card has been answered at least once.
@@ -97,8 +110,9 @@ func (s State) good() float64 {
 }
 
 // Next is the state after answering with grade g at now. Whatever the
-// state, again comes back sooner than hard, hard no later than good, and
-// good sooner than easy (the property tests hold it to that).
+// state, again comes back sooner than hard, hard sooner than good (unless
+// both reach the cap) and good no later than easy (the property tests hold
+// it to that).
 func (s State) Next(g Grade, now time.Time) State {
 	if s.Ease == 0 {
 		s.Ease = StartEase
@@ -116,6 +130,12 @@ func (s State) Next(g Grade, now time.Time) State {
 		return s
 	case Hard:
 		s.Ease = math.Max(MinEase, s.Ease-0.15)
+		if s.Reps == 0 {
+			// Still being learnt: again today, not yet a step on.
+			s.Interval = 0
+			s.Due = now.Add(HardRelearn)
+			return s
+		}
 		s.Interval = math.Max(1, s.Interval*1.2)
 	case Good:
 		s.Interval = s.good()

@@ -28,8 +28,8 @@ func genState(t *rapid.T) State {
 }
 
 // TestAgainComesBackSoonerThanEasy: from any state, at any moment, again
-// is due before hard, hard no later than good, good no later than easy,
-// and again strictly before easy.
+// is due before hard, hard before good (the same only once both reach the
+// cap), good no later than easy, and again strictly before easy.
 func TestAgainComesBackSoonerThanEasy(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s := genState(t)
@@ -38,7 +38,49 @@ func TestAgainComesBackSoonerThanEasy(t *testing.T) {
 		if !again.Before(hard) || hard.After(good) || good.After(easy) || !again.Before(easy) {
 			t.Fatalf("from %+v: again %v, hard %v, good %v, easy %v", s, again, hard, good, easy)
 		}
+		if hard.Equal(good) && s.Next(Good, now).Interval < 3650 {
+			t.Fatalf("from %+v: hard and good both give %v, below the cap", s, hard)
+		}
 	})
+}
+
+// TestHardOnACardBeingLearnt: on a new card, and on one answered again
+// last, hard brings the card back the same day, after HardRelearn: later
+// than again, sooner than good's day. It is not a step on: a good answer
+// after it graduates the card to one day, as good at once would, and hard
+// lowers the ease as it does on a learnt card.
+func TestHardOnACardBeingLearnt(t *testing.T) {
+	lapsed := State{}.Next(Good, t0).Next(Good, t0.Add(day)).Next(Again, t0.Add(4*day))
+	for name, s := range map[string]State{"new": {}, "answered again last": lapsed} {
+		now := t0.Add(10 * day)
+		h := s.Next(Hard, now)
+		if got := h.Due.Sub(now); got != HardRelearn {
+			t.Errorf("%s: hard comes back after %v, want %v", name, got, HardRelearn)
+		}
+		if h.Reps != 0 || h.Interval != 0 {
+			t.Errorf("%s: hard moved the card on: reps %d, interval %v", name, h.Reps, h.Interval)
+		}
+		ease := s.Ease
+		if ease == 0 {
+			ease = StartEase
+		}
+		if h.Ease >= ease {
+			t.Errorf("%s: hard left the ease at %v (was %v)", name, h.Ease, ease)
+		}
+		later := h.Due
+		if g := h.Next(Good, later); g.Interval != 1 || g.Reps != 1 {
+			t.Errorf("%s: good after hard gave %v days (reps %d), want a day", name, g.Interval, g.Reps)
+		}
+		iv := s.Intervals(now)
+		if !(iv[Again] < iv[Hard] && iv[Hard] < iv[Good] && iv[Good] < iv[Easy]) {
+			t.Errorf("%s: keys %v are not again < hard < good < easy", name, iv)
+		}
+	}
+	// A learnt card's hard is still days, not minutes.
+	learnt := State{}.Next(Good, t0)
+	if got := learnt.Next(Hard, t0.Add(day)).Due.Sub(t0.Add(day)); got < day {
+		t.Errorf("a learnt card's hard comes back after %v", got)
+	}
 }
 
 // TestScheduleStaysSane: the ease never drops under its floor, intervals

@@ -59,13 +59,13 @@ func TestFormatInterval(t *testing.T) {
 }
 
 // TestNewCardKeys: a card never seen shows the keys Anki users know: again
-// in minutes, then days, easy the furthest.
+// and hard in minutes, hard the later, then good's day, easy the furthest.
 func TestNewCardKeys(t *testing.T) {
 	var got []string
 	for _, d := range (State{}).Intervals(t0) {
 		got = append(got, FormatInterval(d))
 	}
-	if want := []string{"10m", "1d", "1d", "4d"}; !equal(got, want) {
+	if want := []string{"10m", "15m", "1d", "4d"}; !equal(got, want) {
 		t.Fatalf("a new card's keys show %v, want %v", got, want)
 	}
 }

@@ -74,17 +74,39 @@ func all() []Fact {
 	r4j := breaker.Resilience4j()
 	hystrix := breaker.Hystrix()
 	const (
-		awsSrc     = "aws-sdk-go-v2 aws/retry/standard.go and aws/ratelimit/token_rate_limit.go (engine/retry.NewAWSTokenBucket)"
-		envoySrc   = "envoy api/envoy/config/cluster/v3/circuit_breaker.proto, Thresholds"
-		r4jBH      = "resilience4j-bulkhead BulkheadConfig.java"
-		r4jTPBH    = "resilience4j-bulkhead ThreadPoolBulkheadConfig.java"
-		r4jRL      = "resilience4j-ratelimiter RateLimiterConfig.java (engine/ratelimit.Resilience4jDefaults)"
-		r4jTL      = "resilience4j-timelimiter TimeLimiterConfig.java"
-		r4jRetry   = "resilience4j-retry RetryConfig.java"
-		finagleSrc = "finagle finagle-core/src/main/scala/com/twitter/finagle/service/RetryBudget.scala, RetryBudget.apply()"
-		hystrixSr  = "Hystrix HystrixCommandProperties.java (engine/breaker.Hystrix)"
-		guideSrc   = "seeds/002, Resource boundaries and its frequently asked questions (starting points, not a library's defaults)"
-		envoyOD    = "envoy api/envoy/config/cluster/v3/outlier_detection.proto, OutlierDetection"
+		// The AWS quota's numbers: aws-sdk-go-v2 up to v1.47.8,
+		// aws/retry/standard.go (DefaultRetryRateTokens 500,
+		// DefaultRetryCost 5, DefaultRetryTimeoutCost 10), with the bucket
+		// of aws/ratelimit/token_rate_limit.go. v1.48.0 (2026-11-10) made
+		// "Retry Behavior 2.1" the default: a retry costs 14 (the
+		// unexported defaultRetryCost), 5 after a throttling error
+		// (DefaultThrottlingRetryCost), and timeouts cost no more; the
+		// engine and these facts keep the earlier numbers.
+		awsSrc = "aws-sdk-go-v2 up to v1.47.8 (v1.48.0 charges 14 a retry, 5 after throttling): aws/retry/standard.go and aws/ratelimit/token_rate_limit.go (engine/retry.NewAWSTokenBucket)"
+		// Who earns NoRetryIncrement (1 token). aws-sdk-js-v3
+		// packages/middleware-retry/src/defaultRetryQuota.ts,
+		// releaseRetryTokens: a success hands back the retry's cost, or
+		// NO_RETRY_INCREMENT when it took no retry token, that is at its
+		// first try; capped at the initial tokens. aws-sdk-go-v2 v1.48.0,
+		// aws/retry/standard.go, Standard.GetAttemptToken: the increment's
+		// release token for the first attempt only (nopRelease once the
+		// retry metadata's AttemptNum > 1). Up to v1.47.8 the same
+		// function returned GetInitialToken() for every attempt, and
+		// aws/retry/middleware.go's Attempt.handleAttempt asks for one on
+		// each attempt and releases it on success: there a successful retry
+		// earned its cost back plus 1. engine/retry.TokenBucket.OnSuccess
+		// follows the first-try rule.
+		awsRefillSrc = "aws-sdk-js-v3 packages/middleware-retry/src/defaultRetryQuota.ts, releaseRetryTokens; aws-sdk-go-v2 v1.48.0 aws/retry/standard.go, Standard.GetAttemptToken (up to v1.47.8 Go v2 added it after every successful attempt, retries included) (engine/retry.TokenBucket.OnSuccess)"
+		envoySrc     = "envoy api/envoy/config/cluster/v3/circuit_breaker.proto, Thresholds"
+		r4jBH        = "resilience4j-bulkhead BulkheadConfig.java"
+		r4jTPBH      = "resilience4j-bulkhead ThreadPoolBulkheadConfig.java"
+		r4jRL        = "resilience4j-ratelimiter RateLimiterConfig.java (engine/ratelimit.Resilience4jDefaults)"
+		r4jTL        = "resilience4j-timelimiter TimeLimiterConfig.java"
+		r4jRetry     = "resilience4j-retry RetryConfig.java"
+		finagleSrc   = "finagle finagle-core/src/main/scala/com/twitter/finagle/service/RetryBudget.scala, RetryBudget.apply()"
+		hystrixSr    = "Hystrix HystrixCommandProperties.java (engine/breaker.Hystrix)"
+		guideSrc     = "seeds/002, Resource boundaries and its frequently asked questions (starting points, not a library's defaults)"
+		envoyOD      = "envoy api/envoy/config/cluster/v3/outlier_detection.proto, OutlierDetection"
 		// opossum
 		opossumSrc = "opossum 9.0.0 lib/circuit.js (CircuitBreaker constructor and fail) and lib/status.js (engine/breaker.Opossum)"
 		// Go's standard library (go1.26): net/http/transport.go's
@@ -107,7 +129,7 @@ func all() []Fact {
 		{"aws.retry.capacity", Count, count(aws.Capacity), "tokens in the AWS retry quota when full: it starts full and never holds more", awsSrc},
 		{"aws.retry.cost", Count, count(aws.RetryCost), "tokens a retry takes from the AWS quota", awsSrc},
 		{"aws.retry.timeout_cost", Count, count(aws.TimeoutCost), "tokens a retry after a timeout takes from the AWS quota", awsSrc},
-		{"aws.retry.success_refill", Count, count(aws.NoRetryIncrement), "tokens a success at the first try puts back into the AWS quota", awsSrc},
+		{"aws.retry.success_refill", Count, count(aws.NoRetryIncrement), "tokens a request that succeeds at its first try adds to the AWS quota (a retry that succeeds gets its cost back instead)", awsRefillSrc},
 		{"aws.retry.outage_retries", Count, count(aws.Capacity / aws.RetryCost), "retries a full AWS quota pays for when none succeeds: capacity ÷ cost", awsSrc},
 		{"aws.retry.outage_timeout_retries", Count, count(aws.Capacity / aws.TimeoutCost), "retries after timeouts a full AWS quota pays for: capacity ÷ timeout cost", awsSrc},
 

@@ -75,6 +75,43 @@ func TestEveryFactSaysWhatItIsAndWhereItComesFrom(t *testing.T) {
 	}
 }
 
+// TestSuccessRefillIsFirstTryOnly: aws.retry.success_refill says a request
+// that succeeds at its first try adds NoRetryIncrement and a retry that
+// succeeds gets only its cost back, the rule of aws-sdk-js-v3's
+// defaultRetryQuota.ts and of aws-sdk-go-v2 v1.48.0's
+// Standard.GetAttemptToken. The engine's bucket must follow that rule, and
+// the fact's source must say which SDK does what, Go v2's earlier releases
+// included (they added the increment after a successful retry as well).
+func TestSuccessRefillIsFirstTryOnly(t *testing.T) {
+	f, err := Lookup("aws.retry.success_refill")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := retry.NewAWSTokenBucket()
+	first, _ := b.TryRetry(false)
+	b.TryRetry(false) // two retries paid, so one refund cannot reach the cap
+	before := b.Tokens()
+	b.OnSuccess(true, first)
+	if got := b.Tokens() - before; got != first {
+		t.Errorf("a successful retry earned %d tokens, want its cost %d and no increment", got, first)
+	}
+	before = b.Tokens()
+	b.OnSuccess(false, 0)
+	if got := float64(b.Tokens() - before); got != f.Value {
+		t.Errorf("a first-try success earned %v tokens, the fact says %v", got, f.Value)
+	}
+	for _, w := range []string{"first try", "retry that succeeds gets its cost back"} {
+		if !strings.Contains(f.Says, w) {
+			t.Errorf("the fact says %q, without %q", f.Says, w)
+		}
+	}
+	for _, w := range []string{"defaultRetryQuota.ts, releaseRetryTokens", "v1.48.0 aws/retry/standard.go, Standard.GetAttemptToken", "up to v1.47.8", "every successful attempt"} {
+		if !strings.Contains(f.Source, w) {
+			t.Errorf("the fact's source %q does not name %q", f.Source, w)
+		}
+	}
+}
+
 // TestDrillCardFacts pins the facts the drill's cards added: the
 // references' starting points (seeds/002's table of resource boundaries and
 // its answers) and Envoy's outlier-detection defaults.
