@@ -72,10 +72,14 @@ type Budget interface {
 // of the AWS SDK for Go v2, aws/retry/standard.go (DefaultRetryRateTokens,
 // DefaultRetryCost, DefaultRetryTimeoutCost, DefaultNoRetryIncrement;
 // GetRetryToken's release refunds the cost on success) with the bucket of
-// aws/ratelimit/token_bucket.go. One difference in Go v2: its middleware
-// (aws/retry/middleware.go, handleAttempt) also releases an attempt token
-// after every successful attempt, so there a successful retry earns its
-// cost plus NoRetryIncrement. This type follows the JavaScript rule.
+// aws/ratelimit/token_bucket.go, up to v1.47.8. One difference in Go v2 up
+// to then: its middleware (aws/retry/middleware.go, handleAttempt) also
+// released an attempt token after every successful attempt, so there a
+// successful retry earned its cost plus NoRetryIncrement. v1.48.0
+// (November 2026) made "retry behavior 2.1" the default: GetAttemptToken
+// gives the increment to a first attempt only, and a retry costs 14 tokens
+// (5 after throttling). This type follows the JavaScript rule, the one the
+// lessons teach.
 type TokenBucket struct {
 	Capacity         int // the tokens it starts with, and the most it holds
 	RetryCost        int // the price of a retry
