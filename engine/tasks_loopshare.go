@@ -3,8 +3,9 @@ package engine
 import "time"
 
 // The loop's busy share per time-series bucket (issue 23's sandbox pane):
-// what a CPU graph of the process shows, and where a stall reads as a
-// plateau at 100 %.
+// the loop's occupancy, where a stall reads as a plateau at 100 % (a CPU
+// graph shows only the part of it a handler computes: a handler blocked
+// on I/O holds the loop with the CPU idle).
 //
 // A handler's slice of loop time is counted in the bucket it starts in
 // (TaskSample.LoopBusy), so a 2 s blocking call started in a 100 ms bucket
@@ -12,7 +13,7 @@ import "time"
 // than its threads' time in a bucket: what a bucket's slices hold beyond
 // that runs in the buckets after it, carried over until it is done. A
 // pause (a stop-the-world) counts as busy for the whole of its span, as
-// the process's CPU graph and its tasks both feel it.
+// its tasks feel it.
 
 // closeLoopShare sets the closing bucket's LoopShare; the bucket ends at
 // end and lasts every.

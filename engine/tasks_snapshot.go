@@ -22,8 +22,9 @@ type TasksSnapshot struct {
 	Down    bool
 	UpAt    time.Duration
 	// LoopBusy is the share of the loop's time (over its threads) spent
-	// running handlers or paused, over the measurement window so far:
-	// what a CPU graph of the process shows.
+	// running handlers (computing or blocked in them) or paused, over the
+	// measurement window so far: the loop's occupancy, of which a CPU
+	// graph shows only the computing part.
 	LoopBusy float64
 	// LoopTime is the loop time of every handler so far, over its threads.
 	LoopTime time.Duration

@@ -155,6 +155,7 @@ func init() {
 		"opened":      {KindCount, []argKind{argRun, argOptDep}, "how many times a breaker moved to open", evalOpened},
 		"transition":  {KindDuration, []argKind{argRun, argInt}, "when the Nth breaker transition (from 1) happens", evalTransition},
 		"transitions": {KindCount, []argKind{argRun}, "how many breaker transitions the run has", evalTransitions},
+		"design":      {KindCount, []argKind{argAnyRun}, "the run's design as the player numbers it, from 1 (cascade/0 is design 1): the number to write in text", evalDesign}, // design.go
 		"busy-at":     {KindCount, []argKind{argRun, argTime}, "the workers busy at a moment", evalBusyAt},
 		"held-at":     {KindCount, []argKind{argRun, argEndpoints, argTime}, "the workers the endpoints' requests hold at a moment", evalHeldAt},
 		"inflight-at": {KindCount, []argKind{argRun, argDep, argTime}, "the calls the dependency is working on at a moment", evalInFlightAt},

@@ -25,7 +25,7 @@ func tasksMetrics() map[string]metric {
 	run, dep, pool := argRun, argDep, argPool
 	return map[string]metric{
 		"loop-busy": {KindFraction, []argKind{run},
-			"a tasks server's loop: the share of its threads' time in the measurement window spent running handlers (or paused), what a CPU graph of the process shows", evalTasks(func(t *engine.TasksSnapshot) Value { return fraction(t.LoopBusy) })},
+			"a tasks server's loop: the share of its threads' time in the measurement window spent running handlers, blocked in them, or paused: the loop's occupancy (a CPU graph shows only the part a handler computes, not its blocking time)", evalTasks(func(t *engine.TasksSnapshot) Value { return fraction(t.LoopBusy) })},
 		"loop-lag-max": {KindDuration, []argKind{run},
 			"a tasks server's loop: the longest a handler or an answer waited for the loop to be free (whole run)", evalTasks(func(t *engine.TasksSnapshot) Value { return duration(t.LagMax) })},
 		"tasks-live-max": {KindCount, []argKind{run},

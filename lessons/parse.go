@@ -384,7 +384,10 @@ func (p *parser) step(l *Lesson, st *Step, block []string, start int) error {
 	if err := p.sweep(st, s.Sweep, f); err != nil {
 		return err
 	}
-	return p.placeholders(st)
+	if err := p.placeholders(st); err != nil {
+		return err
+	}
+	return p.paragraphBreaks(st) // mdbreak.go
 }
 
 func (p *parser) sim(st *Step, s *stepTOML, f *fieldLines) error {

@@ -461,7 +461,8 @@ func (p *endpointsPane) View() string {
 }
 
 // footers say how many requests the table counts and how many of them
-// are still waiting, longest first.
+// are still waiting (or that none is: every one has its outcome, whatever
+// it was), longest first.
 func (p *endpointsPane) footers(arrived, waiting uint64, s *engine.Snapshot) []string {
 	n := pane.Count(arrived)
 	switch {
@@ -482,10 +483,18 @@ func (p *endpointsPane) footers(arrived, waiting uint64, s *engine.Snapshot) []s
 			fmt.Sprintf("%s open at %s, counted as they ended", w, end),
 			fmt.Sprintf("%s open at %s, now counted", w, end),
 		}
+	case arrived == 0:
+		return []string{"none arrived yet"}
 	case arrived == 1:
-		return []string{"1 request, answered"}
+		return []string{"1 request, no longer waiting"}
 	}
-	return []string{fmt.Sprintf("%s requests, all answered", n)}
+	// "Answered" would read as success, the word the lessons use for it
+	// ("home answered 64.7 %"), under a table that may be mostly failures:
+	// what the footer says is only that nobody is waiting any more.
+	return []string{
+		fmt.Sprintf("%s requests, none still waiting", n),
+		fmt.Sprintf("%s requests, none waiting", n),
+	}
 }
 
 // fitting is the first of the texts that fits in w cells, or the last.

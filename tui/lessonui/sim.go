@@ -25,6 +25,8 @@ type stepSim interface {
 	SetVariant(v int) error
 	// Variant is the design shown: its index, how many there are, its name.
 	Variant() (int, int, string)
+	// DesignNames are the names of every design, in order.
+	DesignNames() []string
 	Scenario() string
 	Panes() []simPane
 }
@@ -127,7 +129,7 @@ func (s *engineSim) Seek(t time.Duration) error {
 
 func (s *engineSim) SetVariant(v int) error {
 	if v < 0 || v >= len(s.sc.Variants) {
-		return fmt.Errorf("%s has variants 1 to %d", s.sc.Name, len(s.sc.Variants))
+		return fmt.Errorf("%s has designs %d to %d", s.sc.Name, lessons.DesignNumber(0), lessons.DesignNumber(len(s.sc.Variants)-1))
 	}
 	old := s.variant
 	s.variant = v
@@ -140,6 +142,14 @@ func (s *engineSim) SetVariant(v int) error {
 
 func (s *engineSim) Variant() (int, int, string) {
 	return s.variant, len(s.sc.Variants), s.sc.Variants[s.variant].Name
+}
+
+func (s *engineSim) DesignNames() []string {
+	out := make([]string, len(s.sc.Variants))
+	for i, v := range s.sc.Variants {
+		out[i] = v.Name
+	}
+	return out
 }
 
 func (s *engineSim) Panes() []simPane {
@@ -228,7 +238,7 @@ func (s *shuffleSim) Seek(t time.Duration) error {
 func (s *shuffleSim) SetVariant(v int) error {
 	strategies := shuffle.Strategies()
 	if v < 0 || v >= len(strategies) {
-		return fmt.Errorf("the shuffle scenario has strategies 1 to %d", len(strategies))
+		return fmt.Errorf("the shuffle scenario has strategies %d to %d", lessons.DesignNumber(0), lessons.DesignNumber(len(strategies)-1))
 	}
 	old := s.variant
 	s.variant = v
@@ -244,8 +254,20 @@ func (s *shuffleSim) SetVariant(v int) error {
 
 func (s *shuffleSim) Variant() (int, int, string) {
 	strategies := shuffle.Strategies()
-	name := strings.ReplaceAll(string(strategies[s.variant]), "-", " ") + " sharding"
-	return s.variant, len(strategies), name
+	return s.variant, len(strategies), strategyName(strategies[s.variant])
+}
+
+func (s *shuffleSim) DesignNames() []string {
+	var out []string
+	for _, st := range shuffle.Strategies() {
+		out = append(out, strategyName(st))
+	}
+	return out
+}
+
+// strategyName names a shuffle strategy as a design: "overlap limited sharding".
+func strategyName(st shuffle.Strategy) string {
+	return strings.ReplaceAll(string(st), "-", " ") + " sharding"
 }
 
 func (s *shuffleSim) Panes() []simPane {

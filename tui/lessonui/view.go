@@ -84,24 +84,61 @@ func (m *Model) designHead(w int) []string {
 		return []string{""}
 	}
 	v, n, name := m.sim.Variant()
-	return designLines(m.sim.Scenario(), v, n, name, w)
+	return designLines(m.sim.Scenario(), v, n, name, labelTells(m.sim.DesignNames(), v), w)
+}
+
+// labelTells reports whether design v's label (the "slow catalog" of
+// "slow catalog: rate limiter on the partner") tells it from the other
+// designs: the designs do not all carry it. A label every design carries
+// ("breaker: " on a scenario's one design) may go where room is short; one
+// that tells them apart may not, or "partner burst: rate limiter on the
+// partner" and "slow catalog: rate limiter on the partner" read alike.
+func labelTells(names []string, v int) bool {
+	if v < 0 || v >= len(names) {
+		return false
+	}
+	label, ok := nameLabel(names[v])
+	if !ok {
+		return false
+	}
+	for _, n := range names {
+		if l, ok := nameLabel(n); !ok || l != label {
+			return true
+		}
+	}
+	return false
+}
+
+// nameLabel is the label a design's name starts with, up to ": ", if it
+// has one: a word or a few, with no comma and no bracket (the ": " of a
+// step's "(set: ...)" starts no label).
+func nameLabel(name string) (string, bool) {
+	label, _, ok := strings.Cut(name, ": ")
+	if !ok || strings.ContainsAny(label, ",(") {
+		return "", false
+	}
+	return label, true
 }
 
 // designLines names the design in one line of w columns when a form of
 // designTitle holds its whole name, else in two, wrapped between words:
 // the design is what the step is about ("5 trials"), so its name is cut
 // short only when two lines cannot hold it either.
-func designLines(scenario string, v, n int, name string, w int) []string {
-	one := designTitle(scenario, v, n, name, w)
+func designLines(scenario string, v, n int, name string, keepLabel bool, w int) []string {
+	one := designTitle(scenario, v, n, name, keepLabel, w)
 	if !strings.HasSuffix(one, "…") {
 		return []string{one}
 	}
-	full := " " + name
-	if n > 1 {
-		full = fmt.Sprintf(" %d/%d: %s", v+1, n, name)
-	}
-	if lines := pane.Wrap(strings.TrimPrefix(full, " "), max(w-1, 1)); len(lines) == 2 {
-		return []string{" " + lines[0], " " + lines[1]}
+	// The name as it is, else with a step's changes said shorter
+	// (setForms), the first that two lines hold.
+	for _, form := range setForms(name) {
+		full := form
+		if n > 1 {
+			full = fmt.Sprintf("%d/%d: %s", lessons.DesignNumber(v), n, form)
+		}
+		if lines := pane.Wrap(full, max(w-1, 1)); len(lines) == 2 {
+			return []string{" " + lines[0], " " + lines[1]}
+		}
 	}
 	return []string{one}
 }
@@ -651,12 +688,6 @@ func (m *Model) helpKeys() helpKeys {
 	return helpKeys{short: short, full: full}
 }
 
-// designTitle names the design on screen in w columns, shortened
-// deliberately: first the word "design" goes, then the scenario's name
-// (the lesson names it), with one design its "1/1", then the name's label
-// ("breaker: "), and only then the design's name loses whole clauses from
-// its end (", 2 trials"), or failing that whole words, never part of one. The design's name is what
-// the step is about, so it is the last to shrink.
 // setForms are the ways to write a design's name that lessons.buildScenario
 // marked with a step's changes ("protected (set: payment.order = [...],
 // payment.retry.attempts = 3)"), longest first: as it is, with the keys
@@ -680,7 +711,16 @@ func setForms(name string) []string {
 	return append(forms, base+" (changed by this step)", base+" (changed)")
 }
 
-func designTitle(scenario string, v, n int, name string, w int) string {
+// designTitle names the design on screen in w columns, shortened
+// deliberately: first the word "design" goes, then the scenario's name
+// (the lesson names it), with one design its "1/1", then the name's label
+// ("breaker: ") unless keepLabel says it tells the design from the others
+// ("slow catalog: "), and only then the design's name loses whole clauses
+// from its end (", 2 trials"), or failing that whole words, never part of
+// one. The design's name is what the step is about, so it is the last to
+// shrink (designLines gives it a second line first).
+func designTitle(scenario string, v, n int, name string, keepLabel bool, w int) string {
+	d := lessons.DesignNumber(v)
 	var forms []string
 	// A design a step's [set] changed says so, with the keys and values;
 	// where that does not fit, with the keys; then that the step changed
@@ -688,9 +728,9 @@ func designTitle(scenario string, v, n int, name string, w int) string {
 	for _, name := range setForms(name) {
 		if n > 1 {
 			forms = append(forms,
-				fmt.Sprintf(" %s · design %d/%d: %s", scenario, v+1, n, name),
-				fmt.Sprintf(" %s · %d/%d: %s", scenario, v+1, n, name),
-				fmt.Sprintf(" %d/%d: %s", v+1, n, name))
+				fmt.Sprintf(" %s · design %d/%d: %s", scenario, d, n, name),
+				fmt.Sprintf(" %s · %d/%d: %s", scenario, d, n, name),
+				fmt.Sprintf(" %d/%d: %s", d, n, name))
 		} else {
 			forms = append(forms,
 				fmt.Sprintf(" %s · design: %s", scenario, name),
@@ -699,10 +739,12 @@ func designTitle(scenario string, v, n int, name string, w int) string {
 		}
 	}
 	// Then the name without its label ("breaker: "), which the pane
-	// under it says: every clause stays.
-	if label, rest, ok := strings.Cut(name, ": "); ok && !strings.ContainsAny(label, ",") {
+	// under it says: every clause stays. A label that tells this design
+	// from the others ("slow catalog: ") stays too (labelTells).
+	if label, ok := nameLabel(name); ok && !keepLabel {
+		rest := strings.TrimPrefix(name, label+": ")
 		if n > 1 {
-			forms = append(forms, fmt.Sprintf(" %d/%d: %s", v+1, n, rest))
+			forms = append(forms, fmt.Sprintf(" %d/%d: %s", d, n, rest))
 		} else {
 			forms = append(forms, " "+rest)
 		}
