@@ -359,7 +359,7 @@ func chainTotalsOf(s *engine.Snapshot) chainTotals {
 // deadline had run out, which `breakerlab run` prints as "not sent: the
 // deadline had run out". It is not the requests that failed on a deadline:
 // a call cut short by the time left is a timeout, counted as failed (the
-// hop's "answered" line), so "deadline exceeded 0" beside 94 % of order
+// hop's "calls" line), so "deadline exceeded 0" beside 94 % of order
 // pages failing read as a contradiction.
 const notSentLabel = "unsent past deadline"
 
@@ -695,7 +695,7 @@ func (c *Chain) secondLine(h chainHop, samples int, busyAt func(int) int32, inne
 	if t.Waiting() > 0 {
 		parts = append(parts, Percent(t.WaitingShare())+" waiting")
 	}
-	answered := "answered " + strings.Join(parts, " · ")
+	answered := "calls " + strings.Join(parts, " · ")
 	if len(parts) == 0 {
 		answered = th.Dim.Render("no calls yet")
 	}

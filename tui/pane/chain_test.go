@@ -159,7 +159,7 @@ func TestChainReadsTheCascadeUpwards(t *testing.T) {
 		t.Errorf("the front is not full yet, it has no full-since time: %q", l)
 	}
 	for _, want := range []string{"2 of 3 pools full", "abandoned work 1,204", "expired in queue 311",
-		"unsent past deadline 3", "timed out at deadline 0", "answered 76% ok", "waiting"} {
+		"unsent past deadline 3", "timed out at deadline 0", "calls 76% ok", "waiting"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the chain lacks %q:\n%s", want, v)
 		}

@@ -356,7 +356,7 @@ func TestChainShowsRunsServiceNumbers(t *testing.T) {
 						parts = append(parts, part)
 					}
 				}
-				want := "answered " + strings.Join(parts, " · ")
+				want := "calls " + strings.Join(parts, " · ")
 				if !strings.Contains(view, want) {
 					t.Errorf("%s variant %d: the chain should read run's %q for %s:\n%s", b.Name, v+1, want, name, view)
 				}
