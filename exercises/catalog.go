@@ -17,7 +17,11 @@ import (
 // `go install` downloads); workbooks get a generated one.
 //
 //go:embed testdata/catalog
-var catalogFS embed.FS
+var embeddedCatalog embed.FS
+
+// catalogFS is what the catalog is read from: the embedded one. Tests put
+// another in its place to play a catalog whose files changed.
+var catalogFS fs.FS = embeddedCatalog
 
 const catalogRoot = "testdata/catalog"
 
@@ -81,7 +85,7 @@ func Lookup(id string) (Exercise, error) {
 
 // README returns the exercise's task description, in Markdown.
 func (e Exercise) README() string {
-	b, err := catalogFS.ReadFile(path.Join(catalogRoot, e.Name, "README.md"))
+	b, err := fs.ReadFile(catalogFS, path.Join(catalogRoot, e.Name, "README.md"))
 	if err != nil {
 		return "(this exercise has no README)"
 	}
@@ -91,7 +95,7 @@ func (e Exercise) README() string {
 // Hints returns the hints, gentlest first. In hints.md they are separated
 // by lines holding only "---".
 func (e Exercise) Hints() []string {
-	b, err := catalogFS.ReadFile(path.Join(catalogRoot, e.Name, "hints.md"))
+	b, err := fs.ReadFile(catalogFS, path.Join(catalogRoot, e.Name, "hints.md"))
 	if err != nil {
 		return nil
 	}
@@ -125,7 +129,7 @@ func (e Exercise) files(kind string) map[string][]byte {
 		if ent.IsDir() {
 			continue
 		}
-		if b, err := catalogFS.ReadFile(path.Join(dir, ent.Name())); err == nil {
+		if b, err := fs.ReadFile(catalogFS, path.Join(dir, ent.Name())); err == nil {
 			out[ent.Name()] = b
 		}
 	}

@@ -63,7 +63,7 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 		return r
 	}
 	fp := w.fingerprint(e)
-	edited := w.EditedTests(e)
+	edited := w.ChangedTests(e)
 	race := e.Race || opt.ForceRace
 	gopt := grade.Options{Dir: w.ExerciseDir(e), Timeout: opt.Timeout, Go: opt.Go, Race: race}
 	if opt.KeepBinaries {
@@ -199,30 +199,76 @@ func (w *Workbook) learnerGoFiles(e Exercise) bool {
 }
 
 // postcheck adds to r what the folder says about it: a bundled test file
-// the learner changed (edited, listed before grading) means the run did
-// not grade the exercise, so it cannot pass; and a build that failed with
-// the file the learner edits missing says so.
-func (w *Workbook) postcheck(e Exercise, r *grade.Report, edited []string) {
+// that differs from the bundled one (changed, listed before grading) means
+// the run did not grade the exercise, so it cannot pass; and a build that
+// failed with the file the learner edits missing says so.
+func (w *Workbook) postcheck(e Exercise, r *grade.Report, changed TestChanges) {
 	if r.Status == grade.BuildFailed {
 		if _, err := os.Stat(w.MainFile(e)); errors.Is(err, fs.ErrNotExist) {
 			r.Summary += "; " + mainMissing(e)
 		}
 	}
-	if len(edited) == 0 || r.Status == grade.Canceled {
+	if !changed.Any() || r.Status == grade.Canceled {
 		return
 	}
-	which := "your " + strings.Join(edited, " and your ")
-	verb := "differs"
-	if len(edited) > 1 {
-		verb = "differ"
-	}
-	msg := fmt.Sprintf("%s %s from the bundled one, so the exercise cannot count as done; "+
-		"`breakerlab exercises reset --tests %s` restores it (your code is kept; tests of your own can go in a _test.go file of their own)",
-		which, verb, e.ID())
 	if r.Status == grade.Passed {
 		r.Status = grade.Failed
 	}
-	r.Summary = msg + ". With your version: " + r.Summary
+	with := "With your version: "
+	if len(changed.Learners()) == 0 {
+		with = "With the old tests: "
+	}
+	r.Summary = ChangedTestsNote(e, changed) + ". " + with + r.Summary
+}
+
+// ChangedTestsNote says why the exercise cannot count as done while its
+// bundled test files differ from the bundled ones, and what to do, without
+// a full stop; "" when none differs. It is the one wording of it: Check's
+// summary, which `breakerlab exercises check` prints and the runner shows,
+// is built on it. Each file is said as the workbook knows it:
+//
+//   - as the workbook wrote it (the bundled tests changed since): "the
+//     bundled tests of 02 were updated since this workbook was made …;
+//     `breakerlab exercises reset 02 --tests` brings the new ones and keeps
+//     your code";
+//   - changed since the workbook wrote it: "your breaker_test.go differs
+//     from the bundled one, so …; `breakerlab exercises reset --tests 02`
+//     restores it …";
+//   - with no record of what was written (a workbook made before the record
+//     was kept): the same, with "(edited, or the bundled tests changed since
+//     this workbook was made)".
+func ChangedTestsNote(e Exercise, c TestChanges) string {
+	var parts []string
+	if len(c.Updated) > 0 {
+		parts = append(parts, fmt.Sprintf("the bundled tests of %s were updated since this workbook was made (your %s %s as the workbook wrote %s), "+
+			"so the exercise cannot count as done with the old ones; "+
+			"`breakerlab exercises reset %s --tests` brings the new ones and keeps your code",
+			e.ID(), strings.Join(c.Updated, " and your "), plural(len(c.Updated), "is", "are"), plural(len(c.Updated), "it", "them"), e.ID()))
+	}
+	for _, group := range []struct {
+		files []string
+		why   string
+	}{
+		{c.Edited, ""},
+		{c.Unknown, " (edited, or the bundled tests changed since this workbook was made)"},
+	} {
+		if len(group.files) == 0 {
+			continue
+		}
+		n := len(group.files)
+		parts = append(parts, fmt.Sprintf("your %s %s from the bundled %s%s, so the exercise cannot count as done; "+
+			"`breakerlab exercises reset --tests %s` restores %s (your code is kept; tests of your own can go in a _test.go file of their own)",
+			strings.Join(group.files, " and your "), plural(n, "differs", "differ"), plural(n, "one", "ones"), group.why,
+			e.ID(), plural(n, "it", "them")))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // binaryPath is where CheckOptions.KeepBinaries keeps e's test binary:
@@ -251,7 +297,7 @@ func (w *Workbook) binaryDir(race bool) string {
 func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, opt CheckOptions) []Result {
 	results := make([]Result, len(exs))
 	prints := make([]string, len(exs))
-	edited := make([][]string, len(exs))
+	edited := make([]TestChanges, len(exs))
 	var groups [2][]int // indexes of exs without the race detector, and with it
 	for i, e := range exs {
 		results[i].Exercise = e
@@ -260,7 +306,7 @@ func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, opt CheckO
 			continue
 		}
 		prints[i] = w.fingerprint(e)
-		edited[i] = w.EditedTests(e)
+		edited[i] = w.ChangedTests(e)
 		race := e.Race || opt.ForceRace
 		groups[btoi(race)] = append(groups[btoi(race)], i)
 	}

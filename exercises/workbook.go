@@ -28,7 +28,8 @@ const GoVersion = "1.25"
 // folder.
 const DefaultDir = "breakerlab-workbook"
 
-// stateDir holds the progress file and reset backups. Its leading dot keeps
+// stateDir holds the progress file, the record of the tests written
+// (tests.json) and reset backups. Its leading dot keeps
 // the go tool out of it.
 const stateDir = ".breakerlab"
 
@@ -46,6 +47,8 @@ type Workbook struct {
 	mu       sync.Mutex
 	progress Progress
 	loadErr  error // why the progress file could not be read, if it could not
+
+	testsMu sync.Mutex // guards the record of the tests written (testsrecord.go)
 }
 
 // Init writes a new workbook into dir and returns it. It never overwrites
@@ -124,6 +127,11 @@ func writeWorkbook(dir string) error {
 		}
 		files[filepath.Join(e.Name, "README.md")] = []byte(e.README())
 	}
+	rec, err := newTestsRecord()
+	if err != nil {
+		return fmt.Errorf("cannot encode the record of the tests: %w", err)
+	}
+	files[testsRecordFile] = rec
 	for name, b := range files {
 		if err := createNew(filepath.Join(dir, name), b); err != nil {
 			return err
@@ -318,6 +326,9 @@ func (w *Workbook) ResetWithBackup(e Exercise) (Backup, error) {
 	if err := writeFiles(dir, files); err != nil {
 		return b, err
 	}
+	if err := w.recordTests(e, e.TestFiles()); err != nil {
+		return b, err
+	}
 	w.setDone(e, false, "")
 	return b, nil
 }
@@ -416,7 +427,10 @@ func (w *Workbook) RestoreTestsWithBackup(e Exercise) (Backup, error) {
 	if err != nil {
 		return Backup{}, fmt.Errorf("%w, so no test was restored", err)
 	}
-	return b, writeFiles(dir, files)
+	if err := writeFiles(dir, files); err != nil {
+		return b, err
+	}
+	return b, w.recordTests(e, files)
 }
 
 // WriteSolution writes the solution into the workbook's solutions folder

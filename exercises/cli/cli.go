@@ -454,7 +454,9 @@ func resetCmd(args []string, env Env) error {
 		return err
 	}
 	if *testsOnly {
-		if edited := w.EditedTests(e); len(edited) > 0 && !*yes {
+		// Test files as the workbook wrote them, older than the bundled
+		// ones, hold nothing of the learner's: no need to ask.
+		if edited := w.ChangedTests(e).Learners(); len(edited) > 0 && !*yes {
 			return usage("your %s of %s differs from the bundled one, and reset --tests puts the bundled one back "+
 				"(a copy of yours is kept in %s); add --yes to go ahead. Tests of your own can go in a _test.go file of their own, which reset leaves alone",
 				strings.Join(edited, " and your "), e.Name, backupRoot(w))

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -260,6 +262,29 @@ func TestResetTestsAsksBeforeReplacingAnEditedTest(t *testing.T) {
 	backup := strings.TrimSpace(r.out.String()[strings.Index(r.out.String(), " is in ")+len(" is in "):])
 	if b, err := os.ReadFile(filepath.Join(backup, "breaker_test.go")); err != nil || !strings.Contains(string(b), "MY NOTE") {
 		t.Fatalf("the backup in %s lacks the learner's note: %v", backup, err)
+	}
+}
+
+// A test file as the workbook wrote it, older than the bundled one (the
+// workbook made by an older breakerlab), holds nothing of the learner's:
+// reset ID --tests brings the new one without asking for --yes.
+func TestResetTestsTakesUpdatedTestsWithoutAsking(t *testing.T) {
+	dir := initWorkbook(t)
+	test := filepath.Join(dir, "01-consecutive-breaker", "breaker_test.go")
+	b, _ := os.ReadFile(test)
+	old := bytes.Replace(b, []byte("package breaker"), []byte("package breaker\n\n// an older test"), 1)
+	os.WriteFile(test, old, 0o644)
+	// What an older breakerlab would have recorded writing.
+	sum := sha256.Sum256(old)
+	rec := fmt.Sprintf(`{"version": 1, "written": {"01-consecutive-breaker/breaker_test.go": %q}}`, hex.EncodeToString(sum[:]))
+	os.WriteFile(filepath.Join(dir, ".breakerlab", "tests.json"), []byte(rec), 0o644)
+
+	r := do(t, dir, "reset", "01", "--tests")
+	if r.err != nil || !strings.Contains(r.out.String(), "Restored the tests of 01-consecutive-breaker") {
+		t.Fatalf("reset 01 --tests over an older bundled test: %v\n%s", r.err, r.out.String())
+	}
+	if got, _ := os.ReadFile(test); !bytes.Equal(got, b) {
+		t.Fatal("reset --tests did not bring the bundled test")
 	}
 }
 
