@@ -42,6 +42,10 @@ type Result struct {
 	// detector but this machine cannot run it (no cgo or no C compiler): its
 	// tests ran without it, so a pass is not a full pass.
 	RaceUnchecked bool
+	// TestsOutdated is set when the exercise's bundled test files are as
+	// the workbook wrote them but the bundled tests have changed since:
+	// putting back the bundled tests (reset --tests) is all it takes.
+	TestsOutdated bool
 }
 
 // NotRaceChecked is what the runner and `exercises check` say of a pass
@@ -83,7 +87,7 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 		unchecked = true
 	}
 	w.postcheck(e, &r, edited)
-	res := Result{Exercise: e, Report: r, RaceUnchecked: unchecked}
+	res := Result{Exercise: e, Report: r, RaceUnchecked: unchecked, TestsOutdated: edited.outdated()}
 	if r.Status != grade.Canceled {
 		res.ProgressErr = w.setDone(e, r.Status == grade.Passed, fp)
 	}
@@ -221,6 +225,10 @@ func (w *Workbook) postcheck(e Exercise, r *grade.Report, changed TestChanges) {
 	r.Summary = ChangedTestsNote(e, changed) + ". " + with + r.Summary
 }
 
+// outdated says the bundled test files differ only because the bundled
+// tests changed since the workbook wrote them: none was edited.
+func (c TestChanges) outdated() bool { return c.Any() && len(c.Learners()) == 0 }
+
 // ChangedTestsNote says why the exercise cannot count as done while its
 // bundled test files differ from the bundled ones, and what to do, without
 // a full stop; "" when none differs. It is the one wording of it: Check's
@@ -344,6 +352,7 @@ func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, opt CheckO
 	for i := range results {
 		if prints[i] != "" {
 			w.postcheck(exs[i], &results[i].Report, edited[i])
+			results[i].TestsOutdated = edited[i].outdated()
 		}
 		if prints[i] != "" && results[i].Report.Status != grade.Canceled {
 			results[i].ProgressErr = w.setDone(exs[i], results[i].Report.Status == grade.Passed, prints[i])

@@ -630,7 +630,7 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.openList()
 	case key.Matches(msg, k.Reset):
 		m.screen, m.confirm = screenConfirm, confirmReset
-		if r, ok := m.results[e.Name]; ok && r.Report.Status == grade.NoTests && strings.Contains(r.Report.Summary, "is missing") {
+		if r, ok := m.results[e.Name]; ok && (r.TestsOutdated || r.Report.Status == grade.NoTests && strings.Contains(r.Report.Summary, "is missing")) {
 			m.confirm = confirmRestoreTests
 		}
 	case key.Matches(msg, k.Solution):

@@ -27,6 +27,7 @@ type fake struct {
 	exs       []exercises.Exercise
 	done      map[string]bool
 	script    map[string]grade.Report // by exercise name; a failure if absent
+	outdated  map[string]bool         // exercises whose bundled tests changed since the workbook wrote them
 	checks    []string
 	current   string
 	resets    []string
@@ -94,7 +95,7 @@ func (f *fake) Check(ctx context.Context, e exercises.Exercise) exercises.Result
 		r = failing(e.Name)
 	}
 	f.done[e.Name] = r.Status == grade.Passed
-	return exercises.Result{Exercise: e, Report: r}
+	return exercises.Result{Exercise: e, Report: r, TestsOutdated: f.outdated[e.Name]}
 }
 func (f *fake) Reset(e exercises.Exercise) (exercises.Backup, error) {
 	f.mu.Lock()
@@ -464,6 +465,22 @@ func TestMissingTestsOffersARestore(t *testing.T) {
 		t.Fatalf("restores %v, resets %v; want one restore and no reset", f.restores, f.resets)
 	}
 	d.wantView("✓ PASS")
+}
+
+// Tests the catalog updated since the workbook was made are put back by x,
+// as missing ones are: only the tests, the learner's code kept.
+func TestOutdatedTestsOfferARestore(t *testing.T) {
+	f := newFake()
+	f.outdated = map[string]bool{"01-consecutive-breaker": true}
+	d := start(t, f, 100, 30)
+	d.keys("x")
+	d.wantView("Put back the bundled tests of 01-consecutive-breaker? Your code is kept.")
+	f.outdated = nil
+	f.pass("01-consecutive-breaker")
+	d.keys("y")
+	if len(f.restores) != 1 || len(f.resets) != 0 {
+		t.Fatalf("restores %v, resets %v; want one restore and no reset", f.restores, f.resets)
+	}
 }
 
 func TestBuildErrorsShowFileAndLine(t *testing.T) {
