@@ -37,7 +37,10 @@ func (r *Run) patienceUnused(i int, q time.Duration, sys *System) bool {
 		// attempt so far before either deadline would.
 		d := &sys.Dependencies[k].Policy
 		if ds.timeout <= 0 || d.Timeout != ds.timeout || d.DeadlineMargin != ds.margin ||
-			ds.slackSeen && ds.slackMin+min(0, q-p) < ds.timeout {
+			ds.slackSeen && ds.slackMin+min(0, q-p) < ds.timeout ||
+			// nor was any attempt held back for too little time left
+			// (MinTimeLeft) in r, nor would be with the new patience.
+			ds.slackSeen && ds.slackMin+min(0, q-p) <= ds.minLeft {
 			return false
 		}
 	}

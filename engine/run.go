@@ -263,9 +263,12 @@ type dependencyState struct {
 	// policy's DeadlineMargin.
 	inst   int
 	margin time.Duration
-	cursor int        // the balancer's: the instance picked last
-	balRng *stream    // a random balancer's draws
-	jitter *rand.Rand // the breaker's open jitter
+	// minLeft is the policy's MinTimeLeft: an attempt with no more time
+	// left than this is not sent (deadlinePassed).
+	minLeft time.Duration
+	cursor  int        // the balancer's: the instance picked last
+	balRng  *stream    // a random balancer's draws
+	jitter  *rand.Rand // the breaker's open jitter
 	// jitterSrc is jitter's source, kept so a fork can copy its state.
 	jitterSrc *rand.PCG
 	// deadlineExceeded counts attempts not sent: the propagated deadline
@@ -644,7 +647,7 @@ func (r *Run) setupDependency(ds *dependencyState, d *Dependency, seed, jitterKe
 	ds.setLatency(d.Latency)
 	ds.deadline, ds.timeout = d.Policy.Deadline, d.Policy.Timeout
 	ds.cancel = d.Policy.Cancel == CancelPropagate
-	ds.propagate, ds.margin = d.Policy.PropagateDeadline, d.Policy.DeadlineMargin
+	ds.propagate, ds.margin, ds.minLeft = d.Policy.PropagateDeadline, d.Policy.DeadlineMargin, d.Policy.MinTimeLeft
 	if d.Policy.Breaker != nil {
 		ds.jitterSrc = rand.NewPCG(seed, jitterKey)
 		ds.jitter = rand.New(ds.jitterSrc)

@@ -276,6 +276,14 @@ type Policy struct {
 	// the shrunken deadline.
 	PropagateDeadline bool
 	DeadlineMargin    time.Duration
+	// MinTimeLeft, with PropagateDeadline, is the least time left (after
+	// the margin) worth a call: an attempt with this much or less left is
+	// not sent, as one with none left is not (counted in
+	// DependencySnapshot.DeadlineExceeded). Set to about what a call
+	// takes, it keeps a hop from starting work that cannot finish in the
+	// time left, which a deadline alone only cuts off at its end. 0: only
+	// a deadline already passed stops a call.
+	MinTimeLeft time.Duration
 	// SharedBreaker, when not empty, names a group: the dependencies of one
 	// caller (the front service, or one instance of a service) whose
 	// policies name the same group are judged by one breaker, its state and
@@ -606,6 +614,12 @@ func (d *Dependency) validate(workers int, duration time.Duration) error {
 	}
 	if p.DeadlineMargin < 0 {
 		return fmt.Errorf("deadline margin must not be negative, got %v", p.DeadlineMargin)
+	}
+	if p.MinTimeLeft < 0 || p.MinTimeLeft > MaxDuration {
+		return fmt.Errorf("min time left must be between 0 and %v, got %v", MaxDuration, p.MinTimeLeft)
+	}
+	if p.MinTimeLeft > 0 && !p.PropagateDeadline {
+		return errors.New("min time left is read off a propagated deadline, so it needs propagate deadline")
 	}
 	if p.Cancel > CancelPropagate {
 		return fmt.Errorf("cancel must be none or propagate, got %v", p.Cancel)

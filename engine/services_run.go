@@ -404,8 +404,8 @@ func (ds *dependencyState) noteSlack(slack time.Duration) {
 }
 
 // deadlinePassed reports whether request id's deadline, less the edge's
-// margin, leaves no time for a call now, noting what it leaves
-// (slackMin).
+// margin, leaves no time for a call now, or no more than the policy's
+// MinTimeLeft, noting what it leaves (slackMin).
 func (r *Run) deadlinePassed(id int32, ds *dependencyState) bool {
 	dl := r.deadlineOf(id)
 	if dl == noDeadline {
@@ -413,7 +413,7 @@ func (r *Run) deadlinePassed(id int32, ds *dependencyState) bool {
 	}
 	left := dl - ds.margin - r.now
 	ds.noteSlack(left)
-	return left <= 0
+	return left <= ds.minLeft
 }
 
 // callService sends request id's attempt along ds, an edge to a service:

@@ -26,7 +26,7 @@ const (
 	// serviceKeys are a service's own, as in [services.NAME].
 	serviceKeys = "workers, queue, instances, balancer, work.mean, work.value, work.p50, work.p99, fault.from, fault.to, " + shedKeys
 	// edgeKeys are the policy keys of issue 14, on every dependency.
-	edgeKeys = "cancel, propagate_deadline, deadline_margin, ratelimiter (false), ratelimiter.rate, ratelimiter.per, ratelimiter.burst, ratelimiter.max_wait, ratelimiter.limit_for_period, ratelimiter.limit_refresh_period, ratelimiter.timeout_duration, per_tenant_bulkhead (false), per_tenant_bulkhead.default, per_tenant_bulkhead.shared, per_tenant_bulkhead.shared_per_tenant"
+	edgeKeys = "cancel, propagate_deadline, deadline_margin, min_time_left, ratelimiter (false), ratelimiter.rate, ratelimiter.per, ratelimiter.burst, ratelimiter.max_wait, ratelimiter.limit_for_period, ratelimiter.limit_refresh_period, ratelimiter.timeout_duration, per_tenant_bulkhead (false), per_tenant_bulkhead.default, per_tenant_bulkhead.shared, per_tenant_bulkhead.shared_per_tenant"
 	// tenantSlotsKey is followed by a tenant's name: the tenant's own slots.
 	tenantSlotsKey = "per_tenant_bulkhead.own."
 	// serviceEdgeKeys are the dependency keys of an edge to a service: its
@@ -217,6 +217,9 @@ func setEdge(d *engine.Dependency, key string, val any) error {
 		return err
 	case "deadline_margin":
 		p.DeadlineMargin, err = asDuration(val)
+		return err
+	case "min_time_left":
+		p.MinTimeLeft, err = asDuration(val)
 		return err
 	case "ratelimiter":
 		var b bool
@@ -521,6 +524,11 @@ func edgeValue(d *engine.Dependency, key string) (val any, ok, handled bool) {
 			return nil, false, true
 		}
 		return p.DeadlineMargin.String(), true, true
+	case "min_time_left":
+		if !p.PropagateDeadline {
+			return nil, false, true
+		}
+		return p.MinTimeLeft.String(), true, true
 	case "cancel", "propagate_deadline", "ratelimiter", "per_tenant_bulkhead":
 		return nil, false, true
 	}

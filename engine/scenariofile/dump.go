@@ -606,6 +606,9 @@ func policyScalars(p engine.Policy) []string {
 	if p.DeadlineMargin > 0 {
 		out = append(out, "deadline_margin = "+formatDuration(p.DeadlineMargin))
 	}
+	if p.MinTimeLeft > 0 {
+		out = append(out, "min_time_left = "+formatDuration(p.MinTimeLeft))
+	}
 	if p.SharedBreaker != "" {
 		out = append(out, "shared_breaker = "+quote(p.SharedBreaker))
 	}

@@ -13,7 +13,7 @@ import (
 func (c *conv) policy(t table) (engine.Policy, error) {
 	var p engine.Policy
 	if err := c.checkKeys(t, "order", "timeout", "deadline", "bulkhead", "breaker", "retry", "fallback",
-		"ratelimiter", "per_tenant_bulkhead", "cancel", "propagate_deadline", "deadline_margin", "shared_breaker"); err != nil {
+		"ratelimiter", "per_tenant_bulkhead", "cancel", "propagate_deadline", "deadline_margin", "min_time_left", "shared_breaker"); err != nil {
 		return p, err
 	}
 	if l, ok, err := t.list("order"); err != nil {
@@ -110,6 +110,12 @@ func (c *conv) policy(t table) (engine.Policy, error) {
 	}
 	if p.DeadlineMargin > 0 && !p.PropagateDeadline {
 		return p, t.errorf("deadline_margin", "deadline_margin is taken off a propagated deadline, so it needs propagate_deadline = true in the same policy")
+	}
+	if p.MinTimeLeft, _, err = t.duration("min_time_left"); err != nil {
+		return p, err
+	}
+	if p.MinTimeLeft > 0 && !p.PropagateDeadline {
+		return p, t.errorf("min_time_left", "min_time_left is read off a propagated deadline, so it needs propagate_deadline = true in the same policy")
 	}
 	if s, ok, err := t.str("shared_breaker"); err != nil {
 		return p, err

@@ -132,7 +132,7 @@ func kitchenSink() *engine.Scenario {
 						Own:     []engine.TenantSlots{{Tenant: "globex", Slots: 3}, {Tenant: "acme", Slots: 8}},
 						Default: 2, Shared: 8, SharedPerTenant: 4,
 					},
-					Cancel: engine.CancelPropagate, PropagateDeadline: true, DeadlineMargin: 10 * ms,
+					Cancel: engine.CancelPropagate, PropagateDeadline: true, DeadlineMargin: 10 * ms, MinTimeLeft: 200 * ms,
 				},
 			},
 		},

@@ -71,7 +71,7 @@ var knobKinds = map[string]KnobKind{
 	"ratelimiter.timeout_duration": KnobDuration,
 	"per_tenant_bulkhead.default":  KnobInt, "per_tenant_bulkhead.shared": KnobInt,
 	"per_tenant_bulkhead.shared_per_tenant": KnobInt,
-	"propagate_deadline":                    KnobChoice, "cancel": KnobChoice, "deadline_margin": KnobDuration,
+	"propagate_deadline":                    KnobChoice, "cancel": KnobChoice, "deadline_margin": KnobDuration, "min_time_left": KnobDuration,
 	"shed.max_wait": KnobDuration, "shed.max_wait.critical": KnobDuration,
 	"shed.max_wait.default": KnobDuration, "shed.max_wait.sheddable": KnobDuration,
 	// The shuffle lab's fleet.
