@@ -755,6 +755,10 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 			return count(uint64(p.Bulkhead)), nil
 		case "bulkhead_wait":
 			return duration(p.BulkheadWait), nil
+		case "deadline_margin":
+			return duration(p.DeadlineMargin), nil
+		case "min_time_left":
+			return duration(p.MinTimeLeft), nil
 		case "latency.mean":
 			// The distribution's mean, whatever its kind (a log-normal
 			// fitted to a median and a p99 has no Mean field of its own).
@@ -818,7 +822,7 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 				return fraction(b.OpenJitter), nil
 			}
 		}
-		return Value{}, fmt.Errorf("param cannot read %q of dependency %q (readable: timeout, deadline, bulkhead, bulkhead_wait, latency.*, fault.*, retry.attempts, retry.base, retry.max, breaker.window, breaker.min_calls, breaker.failure_rate, breaker.open, breaker.trials, breaker.slow_duration, breaker.slow_rate, breaker.time_window, breaker.jitter)", rest, d.Name)
+		return Value{}, fmt.Errorf("param cannot read %q of dependency %q (readable: timeout, deadline, bulkhead, bulkhead_wait, deadline_margin, min_time_left, latency.*, fault.*, retry.attempts, retry.base, retry.max, breaker.window, breaker.min_calls, breaker.failure_rate, breaker.open, breaker.trials, breaker.slow_duration, breaker.slow_rate, breaker.time_window, breaker.jitter)", rest, d.Name)
 	}
 	return Value{}, fmt.Errorf("param cannot read %q: use workers, queue, duration, ENDPOINT.rate|interval|patience or DEPENDENCY.timeout|bulkhead|latency.*|breaker.*", key)
 }

@@ -43,6 +43,25 @@ func TestMinTimeLeftSendsOnlyCallsThatCanFinish(t *testing.T) {
 	t.Logf("order pages ok %.3f → %.3f; database cut off at the deadline %d → %d, held back %d",
 		ok(snaps[0]), ok(snaps[1]), dbOf(snaps[0]).DeadlineTimeouts, dbOf(snaps[1]).DeadlineTimeouts, dbOf(snaps[1]).DeadlineExceeded)
 
+	// It pays only once it reaches what a slow query takes (the README's
+	// sweep): at 400 ms the queries it lets through still cannot finish.
+	for _, c := range []struct {
+		left time.Duration
+		gain bool
+	}{{400 * time.Millisecond, false}, {600 * time.Millisecond, true}} {
+		v := MultiHop().Variants[2]
+		v.System.Services[1].Dependencies[0].Policy.MinTimeLeft = c.left
+		one := MultiHop()
+		one.Variants = []engine.Variant{v}
+		s, err := engine.RunAll(one, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ok(s[0]) > 5*ok(snaps[0]); got != c.gain {
+			t.Errorf("min time left %v: order pages ok %.3f against %.3f with the deadline alone", c.left, ok(s[0]), ok(snaps[0]))
+		}
+	}
+
 	// Without a propagated deadline it has nothing to read: refused.
 	db.Policy.PropagateDeadline = false
 	if err := sc.Validate(); err == nil {
