@@ -6,53 +6,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/breakerlab/breakerlab/engine/scenarios"
-	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/tui/internal/sweeptest"
 	"github.com/breakerlab/breakerlab/tui/sweepui"
 	"github.com/breakerlab/breakerlab/tui/theme"
 )
-
-// filledSweep is a result of the cascade's axes measuring metric, with
-// goal if not "", whose cell (i, j) holds value(i, j) on one seed.
-func filledSweep(t *testing.T, axes []string, metric, goal string, value func(i, j int) float64) *sweep.Result {
-	t.Helper()
-	sc := scenarios.Cascade()
-	p := &sweep.Plan{Seeds: []uint64{5}}
-	for _, v := range axes {
-		ax, err := sweep.ParseVary(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Axes = append(p.Axes, ax)
-	}
-	m, err := sweep.ParseMetric(metric, sc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.Measure = m
-	if goal != "" {
-		g, err := sweep.ParseGoal(goal, sc, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Goal = &g
-	}
-	res := sweep.NewResult(p)
-	nx, ny := p.Size()
-	for j := range ny {
-		for i := range nx {
-			v := value(i, j)
-			res.Add(sweep.Sample{Job: sweep.Job{I: i, J: j}, Value: v, GoalValue: v})
-		}
-	}
-	return res
-}
 
 // A sweep whose every cell is search.ok 1 (help sweep's second example)
 // is painted in the best band, the darkest, as the terminal paints it,
 // and its legend says the value: no band of shares from 1.12 to 2.
 func TestUniformSweepPictureIsHonest(t *testing.T) {
-	res := filledSweep(t, []string{"recommendations.bulkhead=5..60:4", "recommendations.timeout=100ms..2s:3"}, "search.ok", "search.ok>=0.99",
+	res := sweeptest.Filled(t, []string{"recommendations.bulkhead=5..60:4", "recommendations.timeout=100ms..2s:3"}, "search.ok", "search.ok>=0.99",
 		func(int, int) float64 { return 1 })
 	var b bytes.Buffer
 	if err := Sweep(&b, res, "cascade", "svg"); err != nil {
@@ -95,7 +58,7 @@ func TestLatencySweepPictureSaysRefusalsCount(t *testing.T) {
 		{"workers=10..400:5", "recommendations.timeout=500ms..5s:5"},
 		{"workers=10..400:5"},
 	} {
-		res := filledSweep(t, axes, "search.p50", "", func(i, j int) float64 { return float64(i*3 + j) })
+		res := sweeptest.Filled(t, axes, "search.p50", "", func(i, j int) float64 { return float64(i*3 + j) })
 		var b bytes.Buffer
 		if err := Sweep(&b, res, "cascade", "svg"); err != nil {
 			t.Fatal(err)

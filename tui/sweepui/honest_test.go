@@ -6,50 +6,21 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/tui/internal/sweeptest"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	xansi "github.com/charmbracelet/x/ansi"
 )
 
-// filled is a result of the cascade's axes x and y (y may be "") measuring
-// metric, with goal if not "", whose cell (i, j) holds value(i, j) on one
-// seed: what a heatmap draws, without running the engine.
+// filled is sweeptest.Filled over axes x and y (y may be ""): what a
+// heatmap draws, without running the engine.
 func filled(t *testing.T, x, y, metric, goal string, value func(i, j int) float64) *sweep.Result {
 	t.Helper()
-	sc := scenarios.Cascade()
-	var axes []sweep.Axis
-	for _, v := range []string{x, y} {
-		if v == "" {
-			continue
-		}
-		ax, err := sweep.ParseVary(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		axes = append(axes, ax)
+	axes := []string{x}
+	if y != "" {
+		axes = append(axes, y)
 	}
-	m, err := sweep.ParseMetric(metric, sc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &sweep.Plan{Axes: axes, Seeds: []uint64{5}, Measure: m}
-	if goal != "" {
-		g, err := sweep.ParseGoal(goal, sc, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Goal = &g
-	}
-	res := sweep.NewResult(p)
-	nx, ny := p.Size()
-	for j := range ny {
-		for i := range nx {
-			v := value(i, j)
-			res.Add(sweep.Sample{Job: sweep.Job{I: i, J: j}, Value: v, GoalValue: v})
-		}
-	}
-	return res
+	return sweeptest.Filled(t, axes, metric, goal, value)
 }
 
 // gridRows are the heatmap's rows of cells, without their labels.
