@@ -124,7 +124,10 @@ func onlyNumbersDiffer(a, b reflect.Value) bool {
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
 		reflect.Float32, reflect.Float64:
 		if a.Type().PkgPath() == "" || a.Type() == reflect.TypeFor[time.Duration]() {
-			return true
+			// A number that turns from 0 to some, or back, switches a
+			// part on or off (no timeout, no bulkhead, no check of the
+			// time left): a change of design.
+			return a.IsZero() == b.IsZero()
 		}
 		return a.Equal(b)
 	case reflect.Struct:

@@ -68,3 +68,22 @@ func TestMinTimeLeftSendsOnlyCallsThatCanFinish(t *testing.T) {
 		t.Error("min time left without propagate deadline was accepted")
 	}
 }
+
+// A number that switches a part on (min time left from 0 to 500 ms) is a
+// change of design, which "propagated deadlines and cancellation" no longer
+// names whole; a number that only moves (the margin, 10 ms to 20 ms) is not.
+func TestSwitchingAPartOnIsAChangeOfDesign(t *testing.T) {
+	for _, c := range []struct {
+		edit  func(*engine.Policy)
+		stale bool
+	}{
+		{func(p *engine.Policy) { p.MinTimeLeft = 500 * time.Millisecond }, true},
+		{func(p *engine.Policy) { p.DeadlineMargin = 20 * time.Millisecond }, false},
+	} {
+		edited := MultiHop()
+		c.edit(&edited.Variants[2].System.Services[1].Dependencies[0].Policy)
+		if stale := Relabel(MultiHop(), edited); (len(stale) == 1 && stale[0] == 2) != c.stale {
+			t.Errorf("stale designs %v, want design 3 stale: %v", stale, c.stale)
+		}
+	}
+}

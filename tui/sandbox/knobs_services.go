@@ -140,7 +140,7 @@ func (f *form) addDeadline(prefix string, p *engine.Policy, match string) {
 	f.addPath("propagate deadline", "pass the time left on; yes or no", kindYesNo, yesNo[p.PropagateDeadline], prefix+"propagate_deadline", false, match+"deadline")
 	if p.PropagateDeadline {
 		f.addPath("deadline margin", "kept back for the way home", kindDuration, durText(p.DeadlineMargin), prefix+"deadline_margin", false, match+"deadline margin")
-		f.addPath("min time left", "send no call with less left; 0: any", kindDuration, durText(p.MinTimeLeft), prefix+"min_time_left", false, match+"min time left")
+		f.addPath("min time left", "none sent with this left or less; 0: any", kindDuration, durText(p.MinTimeLeft), prefix+"min_time_left", false, match+"min time left")
 	}
 	f.addPath("cancel downstream", "stop its work when the caller gives up; yes or no", kindCancel, yesNo[p.Cancel == engine.CancelPropagate], prefix+"cancel", false, match+"cancel")
 }
