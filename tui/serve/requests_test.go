@@ -172,6 +172,10 @@ func TestConnectLogNamesPlainly(t *testing.T) {
 	ts.dial(t, "bob", PasswordAuth("x"), 80, 24)
 	waitLog(t, &logs, "connect user=alice key="+gossh.FingerprintSHA256(k.PublicKey())+" from=",
 		"connect user=bob from=", "term=xterm-256color")
+	// The connect line names the folder the student's progress is kept
+	// in, the one the stores open (progress.go): the fingerprint alone
+	// does not say which it is.
+	waitLog(t, &logs, "progress="+studentID(k.PublicKey().Marshal(), "")+"\n", "progress=user-bob\n")
 	if s := logs.String(); strings.Contains(s, `\"`) {
 		t.Errorf("the log quotes a value twice:\n%s", s)
 	}

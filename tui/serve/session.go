@@ -78,8 +78,11 @@ func (s *Server) run(sess ssh.Session) {
 		return
 	}
 	defer s.sessions.Add(-1)
+	// progress names the student's folder under the data directory: the
+	// key's fingerprint in the log is the same hash, in base64, and a
+	// teacher could not tell from it whose folder is whose.
 	s.log.Info("connect", with("from", from, "teacher", teacher, "term", logText(pty.Term),
-		"size", fmt.Sprintf("%dx%d", pty.Window.Width, pty.Window.Height))...)
+		"size", fmt.Sprintf("%dx%d", pty.Window.Width, pty.Window.Height), "progress", id)...)
 
 	env := append(sess.Environ(), "TERM="+pty.Term)
 	th := theme.New(sessionRenderer(sess, env))
