@@ -15,7 +15,10 @@ import (
 )
 
 // progressVersion is the format of the progress file; a file of another
-// version is set aside like a corrupt one.
+// version is set aside like a corrupt one. Progress.Steps came without a
+// new version on purpose: a file without it reads as before, and an older
+// breakerlab reading a file with it ignores the field rather than setting
+// the learner's progress aside.
 const progressVersion = 1
 
 // Progress is what the player remembers about one lesson.
@@ -39,6 +42,11 @@ type Progress struct {
 	// Done is set once every step has been seen and every question
 	// answered right.
 	Done bool `json:"done,omitempty"`
+	// Steps names the lesson's steps (StepKeys), in order, as they were
+	// when the entries above were recorded: what tells, once the lesson
+	// has gained, lost or moved a step, which step each index meant
+	// (Remap). Empty in a file written before it existed.
+	Steps []string `json:"steps,omitempty"`
 }
 
 // SawStep records that step i was opened and is the current one.
@@ -112,6 +120,7 @@ func (p Progress) Prediction(i int) (Prediction, bool) {
 
 // Score counts the lesson's questions and those right at the first try.
 func (p Progress) Score(l *Lesson) (right, total int) {
+	p = p.Remap(l) // the indexes below are l's steps as they are now
 	for i, s := range l.Steps {
 		if s.Question == nil {
 			continue
@@ -127,6 +136,7 @@ func (p Progress) Score(l *Lesson) (right, total int) {
 // Missed lists the steps whose question was not right at the first try
 // (or was never answered): the ones a review replays.
 func (p Progress) Missed(l *Lesson) []int {
+	p = p.Remap(l)
 	var out []int
 	for i, s := range l.Steps {
 		if s.Question == nil {
@@ -159,6 +169,9 @@ func (p *Progress) UpdateDone(l *Lesson) {
 // 3/4", "seen 3 of 9 steps, score 1/4", or "" when not started. The score
 // counts the questions right at the first try, out of all of them.
 func (p Progress) Summary(l *Lesson) string {
+	// Remapped so that a list made from Get (`breakerlab lessons`) counts
+	// the lesson's steps as they are now.
+	p = p.Remap(l)
 	if len(p.Seen) == 0 && !p.Done {
 		return ""
 	}
@@ -197,6 +210,10 @@ type Store struct {
 	// readOnly is a store ViewStore opened: its file is never moved or
 	// written.
 	readOnly bool
+	// lessons holds the lessons read through GetLesson, by ID. For these
+	// the store knows the steps as they are now, so Save can move both its
+	// own record and the file's onto them before merging the two.
+	lessons map[string]*Lesson
 }
 
 // DefaultProgressPath is os.UserConfigDir()/breakerlab/lessons.json.
@@ -282,6 +299,30 @@ func (s *Store) Get(id string) Progress {
 	return clone(s.data.Lessons[id])
 }
 
+// GetLesson returns a copy of lesson l's progress moved onto l's steps as
+// they are now (Progress.Remap): what a player or a list that shows l's
+// steps should read, where Get returns the record as it was saved. The
+// store keeps the moved record, so Get agrees with it afterwards, and keeps
+// l, so that Save moves another window's record of l onto the same steps
+// before merging it.
+func (s *Store) GetLesson(l *Lesson) Progress {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lessons == nil {
+		s.lessons = map[string]*Lesson{}
+	}
+	s.lessons[l.ID] = l
+	p, ok := s.data.Lessons[l.ID]
+	if !ok {
+		// Nothing to move; storing an empty record would only add a
+		// lesson the learner never started to the file.
+		return Progress{}.Remap(l)
+	}
+	p = p.Remap(l)
+	s.data.Lessons[l.ID] = clone(p)
+	return p
+}
+
 // Set replaces a lesson's progress in memory; Save writes it.
 func (s *Store) Set(id string, p Progress) {
 	s.mu.Lock()
@@ -295,6 +336,7 @@ func clone(p Progress) Progress {
 	p.First = maps.Clone(p.First)
 	p.Attempts = maps.Clone(p.Attempts)
 	p.Predictions = maps.Clone(p.Predictions)
+	p.Steps = slices.Clone(p.Steps)
 	return p
 }
 
@@ -305,9 +347,20 @@ func clone(p Progress) Progress {
 // and MergeNote says so.
 func (s *Store) Save() error {
 	s.mu.Lock()
+	// Move this window's records onto their lessons' steps first: store.Save
+	// tells the learner another window's progress was merged whenever the
+	// merge changes what it was handed, and a move made in the merge would
+	// read as one.
+	for id, l := range s.lessons {
+		if p, ok := s.data.Lessons[id]; ok {
+			s.data.Lessons[id] = p.Remap(l)
+		}
+	}
 	mine := cloneFile(s.data)
+	known := maps.Clone(s.lessons)
 	s.mu.Unlock()
-	saved, note, err := store.Save(s.file(), mine, mergeFiles, func(f *progressFile) error { return store.Version(f.Version, progressVersion) }, time.Now())
+	merge := func(mine, disk progressFile) progressFile { return mergeFiles(mine, disk, known) }
+	saved, note, err := store.Save(s.file(), mine, merge, func(f *progressFile) error { return store.Version(f.Version, progressVersion) }, time.Now())
 	if err != nil {
 		return fmt.Errorf("saving lesson progress: %w", err)
 	}
@@ -315,7 +368,7 @@ func (s *Store) Save() error {
 	defer s.mu.Unlock()
 	// Set may have run during the save: merge what was saved into what
 	// the store holds now, rather than replacing it.
-	s.data = mergeFiles(s.data, saved)
+	s.data = mergeFiles(s.data, saved, s.lessons)
 	if note != "" {
 		s.merged = note
 	}
@@ -345,14 +398,27 @@ func cloneFile(f progressFile) progressFile {
 // so that no work of either is lost: every lesson of both, each merged by
 // mergeProgress. The file's learner stays, so every window shows a
 // question's choices in one order.
-func mergeFiles(mine, disk progressFile) progressFile {
+//
+// Indexes are merged only once both records speak of the same steps: a
+// lesson in known (read here through GetLesson) has both moved onto its
+// steps as they are now; any other is brought onto one list of steps by
+// oneLayout. Merged index by index across a change of steps, the file's
+// answers to a step would land on whichever step now has its index.
+func mergeFiles(mine, disk progressFile, known map[string]*Lesson) progressFile {
 	out := cloneFile(mine)
 	out.Version = progressVersion
 	if disk.Learner != "" {
 		out.Learner = disk.Learner
 	}
 	for id, d := range disk.Lessons {
-		if m, ok := out.Lessons[id]; ok {
+		m, ok := out.Lessons[id]
+		if l := known[id]; l != nil {
+			d = d.Remap(l)
+			if ok {
+				m = m.Remap(l)
+			}
+		}
+		if ok {
 			out.Lessons[id] = mergeProgress(m, d)
 		} else {
 			out.Lessons[id] = clone(d)
@@ -366,9 +432,14 @@ func mergeFiles(mine, disk progressFile) progressFile {
 // recorded, and right when either recorded it right (the best score); the
 // most attempts; a lesson done in either is done. The step the learner is
 // on and a prediction made in both are mine's: this window is where the
-// learner is now.
+// learner is now. Two records of different steps are first brought onto
+// one list of them (oneLayout); the result records that list.
 func mergeProgress(mine, disk Progress) Progress {
+	mine, disk = oneLayout(mine, disk)
 	out := clone(mine)
+	if len(out.Steps) == 0 {
+		out.Steps = slices.Clone(disk.Steps)
+	}
 	for _, i := range disk.Seen {
 		if !slices.Contains(out.Seen, i) {
 			out.Seen = append(out.Seen, i)

@@ -76,7 +76,9 @@ func lessonsProgress(store *lessons.Store, all []*lessons.Lesson) lessonProgress
 	var started, fresh *lessons.Lesson
 	var startedAt int
 	for _, l := range all {
-		pr := store.Get(l.ID)
+		// Against the lesson's steps as they are now (Remap): the step to
+		// continue from and Done follow a step added since the last save.
+		pr := store.GetLesson(l)
 		p.rows = append(p.rows, lessonRow(l, pr))
 		switch {
 		case pr.Done:

@@ -56,3 +56,26 @@ func TestMenuInvitesBack(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// The step the menu continues from follows the learner's step when the
+// lesson gained one before it since their progress was saved: they were
+// on "Charlie", the third step, which is now the fourth.
+func TestMenuContinuesOnTheStepTheLearnerWasOn(t *testing.T) {
+	l := &lessons.Lesson{ID: "99-steps", Title: "Steps"}
+	for _, title := range []string{"Alpha", "Bravo", "X-ray", "Charlie", "Delta"} {
+		l.Steps = append(l.Steps, lessons.Step{Title: title})
+	}
+	store, err := lessons.OpenStore(filepath.Join(t.TempDir(), "lessons.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := lessons.Progress{Steps: []string{"Alpha", "Bravo", "Charlie", "Delta"}}
+	saved.SawStep(0)
+	saved.SawStep(1)
+	saved.SawStep(2)
+	store.Set(l.ID, saved)
+	p := lessonsProgress(store, []*lessons.Lesson{l})
+	if p.next != l || p.step != 4 || p.steps != 5 {
+		t.Errorf("the menu continues at step %d of %d; the learner was on Charlie, now step 4 of 5", p.step, p.steps)
+	}
+}

@@ -110,7 +110,9 @@ func New(p *lessons.Prepared, o Options) (Model, error) {
 	m.questions = make([]questionState, len(p.Steps))
 	m.predicts = make([]predictState, len(p.Steps))
 	if o.Store != nil {
-		m.progress = o.Store.Get(p.Lesson.ID)
+		// Read against the lesson's steps as they are now, so that an
+		// answer given before a step was added stays on its question.
+		m.progress = o.Store.GetLesson(p.Lesson)
 		m.learner = o.Store.Learner()
 	}
 	for i, st := range p.Steps {

@@ -58,7 +58,7 @@ func NewPicker(all []*lessons.Lesson, lab *lessons.Lab, o Options) Picker {
 	if o.Store != nil {
 		// Start on the first lesson not yet done.
 		for i, l := range all {
-			if !o.Store.Get(l.ID).Done {
+			if !o.Store.GetLesson(l).Done {
 				p.nav.Cursor = i
 				break
 			}
@@ -172,7 +172,7 @@ func (p Picker) View() string {
 		}
 		status, done := "", false
 		if p.o.Store != nil {
-			pr := p.o.Store.Get(l.ID)
+			pr := p.o.Store.GetLesson(l)
 			status, done = pr.Summary(l), pr.Done
 		}
 		mark := "  "
@@ -323,7 +323,7 @@ const pickerDetailMin = 6
 func (p Picker) detail(l *lessons.Lesson, w, h int) []string {
 	var pr lessons.Progress
 	if p.o.Store != nil {
-		pr = p.o.Store.Get(l.ID)
+		pr = p.o.Store.GetLesson(l)
 	}
 	seen := map[int]bool{}
 	for _, s := range pr.Seen {
