@@ -52,8 +52,13 @@ type Cost struct {
 	Variants, Cells, Seeds int
 	// Duration is each run's virtual time while traffic arrives.
 	Duration time.Duration
-	// Arrivals is how many requests the clients send, over all runs.
+	// Arrivals is how many requests the clients send, over all runs: a
+	// bound that a run's random draw stays under (poissonBound), so that
+	// a budget holds whatever the seed.
 	Arrivals float64
+	// MeanArrivals is how many they send on average: what Why quotes
+	// beside the bound, since the scenario's own rates add up to it.
+	MeanArrivals float64
 	// Requests is every request the engine simulates, over all runs: the
 	// arrivals and every attempt of every call (see above). It is what a
 	// budget limits.
@@ -112,6 +117,7 @@ func EstimateCost(sc *Scenario) Cost {
 	for v := range sc.Variants {
 		vc := estimateVariant(sc, &sc.Variants[v].System)
 		c.Arrivals += vc.arrivals
+		c.MeanArrivals += vc.meanArrivals
 		c.Requests += vc.requests
 		c.Events += vc.events
 		kept += vc.kept
@@ -134,6 +140,7 @@ func EstimateSweepCost(cells []*Scenario, v, seeds int) Cost {
 		c.Duration = max(c.Duration, sc.Duration)
 		vc := estimateVariant(sc, &sc.Variants[v].System)
 		c.Arrivals += vc.arrivals * float64(seeds)
+		c.MeanArrivals += vc.meanArrivals * float64(seeds)
 		c.Requests += vc.requests * float64(seeds)
 		c.Events += vc.events * float64(seeds)
 		c.Bytes = max(c.Bytes, vc.kept+vc.inFlight)
@@ -151,6 +158,7 @@ func (c Cost) Times(cells, seeds int) Cost {
 	c.Seeds *= seeds
 	c.Runs *= cells * seeds
 	c.Arrivals *= k
+	c.MeanArrivals *= k
 	c.Requests *= k
 	c.Events *= k
 	return c
@@ -166,6 +174,7 @@ func (c Cost) Plus(d Cost) Cost {
 	c.Cells, c.Seeds, c.Variants = 0, 0, 0 // no longer one product
 	c.Duration = max(c.Duration, d.Duration)
 	c.Arrivals += d.Arrivals
+	c.MeanArrivals += d.MeanArrivals
 	c.Requests += d.Requests
 	c.Events += d.Events
 	c.Bytes = max(c.Bytes, d.Bytes)
@@ -199,8 +208,20 @@ func (c Cost) Why() string {
 		parts = append(parts, shortDuration(c.Duration))
 	}
 	if c.Runs > 0 && c.Duration > 0 && c.Arrivals > 0 {
-		rate := c.Arrivals / float64(c.Runs) / c.Duration.Seconds()
-		parts = append(parts, FormatCount(rate)+" arrivals a second")
+		per := float64(c.Runs) * c.Duration.Seconds()
+		rate := FormatCount(c.Arrivals / per)
+		// The factor is the bound the estimate multiplies; the scenario's
+		// rates add up to the mean, which a reader checks it against.
+		unit := " arrivals a second"
+		if rate == "1" {
+			unit = " arrival a second"
+		}
+		if mean := FormatCount(c.MeanArrivals / per); c.MeanArrivals > 0 && mean != rate {
+			rate += unit + " at most, " + mean + " on average,"
+		} else {
+			rate += unit
+		}
+		parts = append(parts, rate)
 		parts = append(parts, fmt.Sprintf("%.3g requests each", c.Requests/c.Arrivals))
 	}
 	return strings.Join(parts, " × ")
@@ -373,6 +394,8 @@ var costStrict bool
 // variantCost is one variant's share of a Cost.
 type variantCost struct {
 	arrivals, requests, events float64
+	// meanArrivals: the arrivals on average, where arrivals is a bound.
+	meanArrivals float64
 	// kept: the latencies and series its snapshot keeps; inFlight: the
 	// requests it holds at once, in bytes.
 	kept, inFlight float64
@@ -393,6 +416,7 @@ func estimateVariant(sc *Scenario, sys *System) variantCost {
 			bound = mean
 		}
 		rate += mean / max(sc.Duration.Seconds(), 1e-9)
+		vc.meanArrivals += mean
 		vc.arrivals += bound
 		vc.requests += bound
 		vc.events += bound * eventsPerArrival

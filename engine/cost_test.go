@@ -416,3 +416,27 @@ func TestCheckBudgetRefusesATasksServerThatWouldHoldTooMuch(t *testing.T) {
 		t.Errorf("the engine's tasks server held %.0f tasks at most, the estimate %.0f; want the estimate at or a little above it", live, held)
 	}
 }
+
+// The budget's refusal spells its figure out as factors a reader can
+// check: the arrivals a second it multiplies are a bound above the
+// scenario's rates (a seed's draw stays under it), so it also quotes their
+// sum, which the reader finds in the scenario.
+func TestWhyQuotesTheScenariosRate(t *testing.T) {
+	sc := scenarios.Cascade()
+	var rate float64
+	for _, ep := range sc.Variants[0].System.Endpoints {
+		rate += ep.Rate
+	}
+	c := engine.EstimateCost(sc)
+	why := c.Why()
+	if want := engine.FormatCount(rate) + " on average"; !strings.Contains(why, want) {
+		t.Errorf("Why() = %q: it should name the scenario's %s arrivals a second, %q", why, engine.FormatCount(rate), want)
+	}
+	per := float64(c.Runs) * c.Duration.Seconds()
+	if bound := c.Arrivals / per; !strings.Contains(why, engine.FormatCount(bound)+" arrivals a second at most") {
+		t.Errorf("Why() = %q: the factor it multiplies is %s arrivals a second, the bound", why, engine.FormatCount(bound))
+	}
+	if one := (engine.Cost{Runs: 1, Duration: time.Minute, Arrivals: 60, MeanArrivals: 60, Requests: 120}).Why(); !strings.Contains(one, "1 arrival a second ×") {
+		t.Errorf("one arrival a second reads %q", one)
+	}
+}

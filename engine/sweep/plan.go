@@ -384,6 +384,7 @@ func (p *Plan) addCost(sc *engine.Scenario) {
 	p.cost.Runs += c.Runs
 	p.cost.Duration = max(p.cost.Duration, c.Duration)
 	p.cost.Arrivals += c.Arrivals
+	p.cost.MeanArrivals += c.MeanArrivals
 	p.cost.Requests += c.Requests
 	p.cost.Events += c.Events
 	p.cost.Bytes = max(p.cost.Bytes, c.Bytes)
