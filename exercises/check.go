@@ -1,6 +1,7 @@
 package exercises
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -46,6 +47,12 @@ type Result struct {
 	// the workbook wrote them but the bundled tests have changed since:
 	// putting back the bundled tests (reset --tests) is all it takes.
 	TestsOutdated bool
+	// Untouched is set when the exercise's Go files are the stub and the
+	// bundled tests as the workbook wrote them, and no others: the learner
+	// has not started on it. The runner then shows the task before the
+	// failures, which only repeat that nothing is written yet; once they
+	// have started, the failures come first.
+	Untouched bool
 }
 
 // NotRaceChecked is what the runner and `exercises check` say of a pass
@@ -87,7 +94,7 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 		unchecked = true
 	}
 	w.postcheck(e, &r, edited)
-	res := Result{Exercise: e, Report: r, RaceUnchecked: unchecked, TestsOutdated: edited.outdated()}
+	res := Result{Exercise: e, Report: r, RaceUnchecked: unchecked, TestsOutdated: edited.outdated(), Untouched: w.untouched(e)}
 	if r.Status != grade.Canceled {
 		res.ProgressErr = w.setDone(e, r.Status == grade.Passed, fp)
 	}
@@ -200,6 +207,31 @@ func (w *Workbook) learnerGoFiles(e Exercise) bool {
 		}
 	}
 	return false
+}
+
+// untouched reports whether e's folder holds exactly the Go files the
+// workbook wrote, the stub and the bundled tests, each as written (line
+// endings aside: an editor may save with CRLF).
+func (w *Workbook) untouched(e Exercise) bool {
+	want := e.StubFiles()
+	for name, b := range e.TestFiles() {
+		want[name] = b
+	}
+	files, err := filepath.Glob(filepath.Join(w.ExerciseDir(e), "*.go"))
+	if err != nil || len(files) != len(want) {
+		return false
+	}
+	for _, f := range files {
+		b, ok := want[filepath.Base(f)]
+		if !ok {
+			return false
+		}
+		got, err := os.ReadFile(f)
+		if err != nil || !bytes.Equal(bytes.ReplaceAll(got, []byte("\r\n"), []byte("\n")), bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n"))) {
+			return false
+		}
+	}
+	return true
 }
 
 // postcheck adds to r what the folder says about it: a bundled test file
@@ -353,6 +385,7 @@ func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, opt CheckO
 		if prints[i] != "" {
 			w.postcheck(exs[i], &results[i].Report, edited[i])
 			results[i].TestsOutdated = edited[i].outdated()
+			results[i].Untouched = w.untouched(exs[i])
 		}
 		if prints[i] != "" && results[i].Report.Status != grade.Canceled {
 			results[i].ProgressErr = w.setDone(exs[i], results[i].Report.Status == grade.Passed, prints[i])

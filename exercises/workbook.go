@@ -255,18 +255,43 @@ func (w *Workbook) MissingTests(e Exercise) []string {
 type Backup struct {
 	Dir   string   // the folder of the copies; "" when nothing needed saving
 	Files []string // the names of the files copied into Dir, sorted
+	// Moved names the Go files the learner added that a reset moved out
+	// of the exercise's folder into Dir, sorted.
+	Moved []string
 }
 
-// Note says where the copies of the learner's files are, in the words
-// `breakerlab exercises reset` prints and the runner shows: "Your previous
-// breaker.go is in DIR", without a full stop; "" when nothing was copied.
-// DIR is shown relative to base (the workbook's folder) when it is under
-// it, and whole when base is "".
+// Note says where the learner's files went, in the words `breakerlab
+// exercises reset` prints and the runner shows, without a full stop: "Your
+// previous breaker.go is in DIR", then for files moved "; helpers.go, a
+// file you added, was moved there too" (or alone, "helpers.go, a file you
+// added, was moved to DIR"); "" when nothing was copied or moved. DIR is
+// shown relative to base (the workbook's folder) when it is under it, and
+// whole when base is "".
 func (b Backup) Note(base string) string {
 	if b.Dir == "" {
 		return ""
 	}
-	return fmt.Sprintf("Your previous %s %s", listFiles(b.Files), b.shown(base))
+	var parts []string
+	where := "to " + b.shown(base)
+	if len(b.Files) > 0 {
+		parts = append(parts, fmt.Sprintf("Your previous %s %s", listFiles(b.Files), b.shown(base)))
+		where = "there too"
+	}
+	switch n := len(b.Moved); {
+	case n == 1:
+		parts = append(parts, fmt.Sprintf("%s, a file you added, was moved %s", b.Moved[0], where))
+	case n > 1:
+		parts = append(parts, fmt.Sprintf("%s, files you added, were moved %s", joinNames(b.Moved), where))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// joinNames is "a.go", "a.go and b.go", "a.go, b.go and c.go".
+func joinNames(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // SolutionNote is Note for a solution written over a copy of it the
@@ -298,14 +323,18 @@ func listFiles(names []string) string {
 	case 1:
 		return names[0] + " is in"
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " are in"
+	return joinNames(names) + " are in"
 }
 
 // Reset puts the exercise's stub back, with its bundled tests and README.
 // Every file it replaces that holds something else (the learner's code, a
 // test or a note they added to the test file or README) is first copied
 // to a backup folder, whose path Reset returns ("" if nothing needed
-// saving); nothing is lost. Files the learner added are left alone.
+// saving); nothing is lost. The Go files the learner added (a helpers.go,
+// tests of their own) are moved into the same folder: left in place, they
+// are compiled with the stub, and a helper that defines what the stub
+// defines, or declares another package, keeps the exercise that was to
+// start over from compiling. Other files (notes) are left alone.
 func (w *Workbook) Reset(e Exercise) (backup string, err error) {
 	b, err := w.ResetWithBackup(e)
 	return b.Dir, err
@@ -319,8 +348,12 @@ func (w *Workbook) ResetWithBackup(e Exercise) (Backup, error) {
 		files[name] = b
 	}
 	files["README.md"] = []byte(e.README())
-	b, err := w.backUp(filepath.Join(w.Dir, stateDir, "backup", e.Name), dir, files)
+	root := filepath.Join(w.Dir, stateDir, "backup", e.Name)
+	b, err := w.backUp(root, dir, files)
 	if err != nil {
+		return Backup{}, fmt.Errorf("%w, so nothing was reset", err)
+	}
+	if err := moveAdded(root, dir, files, &b); err != nil {
 		return Backup{}, fmt.Errorf("%w, so nothing was reset", err)
 	}
 	if err := writeFiles(dir, files); err != nil {
@@ -363,6 +396,44 @@ func (w *Workbook) backUp(root, dir string, files map[string][]byte) (Backup, er
 		b.Files = append(b.Files, name)
 	}
 	return b, nil
+}
+
+// moveAdded moves the Go files in dir that are not among files (the ones
+// the learner added) into the backup folder b, creating it under root if
+// there is none yet, and adds their names to b.Moved. If one cannot be
+// moved, those moved already go back, and the error says which failed.
+func moveAdded(root, dir string, files map[string][]byte, b *Backup) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // a missing folder holds nothing to move
+		}
+		return fmt.Errorf("cannot list %s: %w", dir, err)
+	}
+	var added []string
+	for _, ent := range entries { // ReadDir sorts by name
+		if _, ours := files[ent.Name()]; !ours && ent.Type().IsRegular() && strings.HasSuffix(ent.Name(), ".go") {
+			added = append(added, ent.Name())
+		}
+	}
+	if len(added) == 0 {
+		return nil
+	}
+	if b.Dir == "" {
+		if b.Dir, err = newBackupDir(root); err != nil {
+			return err
+		}
+	}
+	for i, name := range added {
+		if err := os.Rename(filepath.Join(dir, name), filepath.Join(b.Dir, name)); err != nil {
+			for _, back := range added[:i] {
+				os.Rename(filepath.Join(b.Dir, back), filepath.Join(dir, back))
+			}
+			return fmt.Errorf("cannot move %s, a file you added, into the backup folder: %w", name, err)
+		}
+	}
+	b.Moved = added
+	return nil
 }
 
 // newBackupDir creates a new folder under root named after the time, with

@@ -1,8 +1,10 @@
 package exercises
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -146,11 +148,101 @@ func TestResetKeepsABackup(t *testing.T) {
 	if b, err := os.ReadFile(filepath.Join(backup, e.MainFile())); err != nil || string(b) != string(mine) {
 		t.Fatalf("the backup holds %q, %v; want the learner's file", b, err)
 	}
-	if _, err := os.Stat(extra); err != nil {
-		t.Fatal("Reset removed a file the learner added")
+	// A Go file the learner added would be compiled with the stub: it is
+	// moved into the backup too, nothing lost (findings 5).
+	if _, err := os.Stat(extra); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("a Go file the learner added is still in the exercise after Reset (%v)", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(backup, "notes_test.go")); err != nil || string(b) != "package breaker\n" {
+		t.Fatalf("the backup holds %q, %v; want the file the learner added", b, err)
 	}
 	if m := w.MissingTests(e); len(m) != 0 {
 		t.Fatalf("Reset did not restore the tests: %v missing", m)
+	}
+}
+
+// After a reset the exercise compiles again, whatever Go files the learner
+// had added: a helper of another package, one defining what the stub
+// defines (findings 5). Non-Go files stay where they are.
+func TestResetMovesAddedGoFilesAway(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	w := newWorkbook(t)
+	e := catalog[2] // 03-slow-calls, where the finding was seen
+	dir := w.ExerciseDir(e)
+	added := map[string]string{
+		"helpers.go":   "package slowcalls\n",               // another package
+		"breaker2.go":  string(e.StubFiles()[e.MainFile()]), // everything the stub defines, again
+		"mine_test.go": "package " + e.Package + "\n",
+	}
+	for name, body := range added {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("my notes\n"), 0o644)
+	if r := w.Check(context.Background(), e, CheckOptions{}); r.Report.Status != grade.BuildFailed {
+		t.Fatalf("before the reset: %v %q, want a build failure (else the test proves nothing)", r.Report.Status, r.Report.Summary)
+	}
+	b, err := w.ResetWithBackup(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"breaker2.go", "helpers.go", "mine_test.go"}; strings.Join(b.Moved, " ") != strings.Join(want, " ") || b.Dir == "" {
+		t.Fatalf("Moved = %q into %q, want %q", b.Moved, b.Dir, want)
+	}
+	for name, body := range added {
+		if got, err := os.ReadFile(filepath.Join(b.Dir, name)); err != nil || string(got) != body {
+			t.Errorf("the backup's %s holds %q (%v), want the learner's file", name, got, err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, name)); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s is still in the exercise after the reset (%v)", name, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "notes.txt")); err != nil {
+		t.Errorf("the reset moved a file that is not Go: %v", err)
+	}
+	if r := w.Check(context.Background(), e, CheckOptions{}); r.Report.Status != grade.Failed {
+		t.Fatalf("after the reset: %v %q, want the stub compiling and failing its tests", r.Report.Status, r.Report.Summary)
+	}
+}
+
+// A check says whether the learner has started on an exercise: its Go
+// files are the stub and the bundled tests as written (CRLF line endings
+// aside), or not. The runner puts the task first only before they start.
+func TestCheckSaysWhetherTheStubIsUntouched(t *testing.T) {
+	w := newWorkbook(t)
+	e := catalog[0]
+	if !w.untouched(e) {
+		t.Fatal("a new workbook's exercise is not untouched")
+	}
+	main := w.MainFile(e)
+	stub := e.StubFiles()[e.MainFile()]
+	os.WriteFile(main, bytes.ReplaceAll(stub, []byte("\n"), []byte("\r\n")), 0o644)
+	if !w.untouched(e) {
+		t.Fatal("the stub saved with CRLF counts as started")
+	}
+	os.WriteFile(main, append(stub, "// started\n"...), 0o644)
+	if w.untouched(e) {
+		t.Fatal("an edited stub counts as untouched")
+	}
+	os.WriteFile(main, stub, 0o644)
+	extra := filepath.Join(w.ExerciseDir(e), "helpers.go")
+	os.WriteFile(extra, []byte("package breaker\n"), 0o644)
+	if w.untouched(e) {
+		t.Fatal("a stub with a Go file added counts as untouched")
+	}
+	os.Remove(extra)
+	if testing.Short() {
+		return
+	}
+	if r := w.Check(context.Background(), e, CheckOptions{}); !r.Untouched || r.Passed() {
+		t.Fatalf("checking the stub: untouched %v, passed %v; want untouched and failing", r.Untouched, r.Passed())
+	}
+	os.WriteFile(main, append(stub, "// started\n"...), 0o644)
+	if r := w.Check(context.Background(), e, CheckOptions{}); r.Untouched {
+		t.Fatal("checking an edited stub says it is untouched")
 	}
 }
 
@@ -326,6 +418,8 @@ func TestBackupNote(t *testing.T) {
 		{Backup{Dir: dir, Files: []string{"breaker.go"}}, "", "Your previous breaker.go is in " + dir},
 		{Backup{Dir: dir, Files: []string{"breaker.go"}}, "/wb", "Your previous breaker.go is in " + filepath.Join(".breakerlab", "backup", "01", "T")},
 		{Backup{Dir: dir, Files: []string{"README.md", "a.go", "a_test.go"}}, "/elsewhere", "Your previous README.md, a.go and a_test.go are in " + dir},
+		{Backup{Dir: dir, Files: []string{"breaker.go"}, Moved: []string{"helpers.go"}}, "", "Your previous breaker.go is in " + dir + "; helpers.go, a file you added, was moved there too"},
+		{Backup{Dir: dir, Moved: []string{"a.go", "b.go", "mine_test.go"}}, "", "a.go, b.go and mine_test.go, files you added, were moved to " + dir},
 	} {
 		if got := c.b.Note(c.base); got != c.want {
 			t.Errorf("%+v.Note(%q) = %q, want %q", c.b, c.base, got, c.want)

@@ -66,7 +66,8 @@ s solution, c check all, q quit).
   hint [ID] [N]            print hint N (default 1) of an exercise (in its
                            folder, ID may be left out)
   reset ID --yes           put the stub, tests and README back (every file it
-                           replaces that you changed is backed up first)
+                           replaces that you changed is backed up first, and
+                           .go files you added are moved to the backup)
   reset ID --tests [--yes] put back only the bundled tests (your code is kept;
                            --yes if you changed a test file, which is backed up)
   solution ID [--yes]      write the solution to solutions/ID (--yes before it passes)
@@ -458,7 +459,7 @@ func resetCmd(args []string, env Env) error {
 		// ones, hold nothing of the learner's: no need to ask.
 		if edited := w.ChangedTests(e).Learners(); len(edited) > 0 && !*yes {
 			return usage("your %s of %s differs from the bundled one, and reset --tests puts the bundled one back "+
-				"(a copy of yours is kept in %s); add --yes to go ahead. Tests of your own can go in a _test.go file of their own, which reset leaves alone",
+				"(a copy of yours is kept in %s); add --yes to go ahead. Tests of your own can go in a _test.go file of their own, which reset --tests leaves alone",
 				strings.Join(edited, " and your "), e.Name, backupRoot(w))
 		}
 		b, err := w.RestoreTestsWithBackup(e)
@@ -471,7 +472,7 @@ func resetCmd(args []string, env Env) error {
 	}
 	if !*yes {
 		return usage("reset puts the stub, the bundled tests and the README of %s back in place of yours "+
-			"(a copy of each file it replaces that you changed is kept in %s); "+
+			"(a copy of each file it replaces that you changed is kept in %s, and the .go files you added are moved there); "+
 			"add --yes to go ahead, or --tests to restore only the tests", e.Name, backupRoot(w))
 	}
 	b, err := w.ResetWithBackup(e)

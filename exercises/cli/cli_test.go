@@ -212,6 +212,52 @@ func TestCheckExitStatus(t *testing.T) {
 	}
 }
 
+// A learner who debugs with prints sees why each test fails: check shows
+// the failure's file:line message of every failing test, however much
+// their code printed before it (findings 1).
+func TestCheckShowsFailuresPastPrints(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := initWorkbook(t)
+	e, _ := exercises.Lookup("1")
+	code := string(e.SolutionFiles()["breaker.go"])
+	for old, mistaken := range map[string]string{
+		// Opens one failure late, and prints 45 lines at every failure.
+		"if b.failures >= b.threshold {":    "if b.failures > b.threshold {",
+		"func (b *Breaker) OnFailure() {\n": "func (b *Breaker) OnFailure() {\n\tfor i := range 45 {\n\t\tfmt.Println(\"debug line\", i, b.failures)\n\t}\n",
+	} {
+		if !strings.Contains(code, old) {
+			t.Fatalf("exercise 01's solution no longer has %q", old)
+		}
+		code = strings.Replace(code, old, mistaken, 1)
+	}
+	if err := os.WriteFile(filepath.Join(dir, e.Name, "breaker.go"), []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := do(t, dir, "check", "1")
+	out := r.out.String()
+	var failed *CheckFailed
+	if !errors.As(r.err, &failed) {
+		t.Fatalf("check = %v, want the exercise failing:\n%s", r.err, out)
+	}
+	// Each failing test's block holds its message.
+	blocks := strings.Split(out, "\n  FAIL ")[1:]
+	if len(blocks) == 0 {
+		t.Fatalf("no failing test shown:\n%s", out)
+	}
+	for _, b := range blocks {
+		b, _, _ = strings.Cut(b, "\n  ok  ")
+		if !strings.Contains(b, "breaker_test.go:") {
+			name, _, _ := strings.Cut(b, "\n")
+			t.Errorf("%s: its failure message is not shown:\n%s", name, b)
+		}
+	}
+	if !strings.Contains(out, "debug line 0") || !strings.Contains(out, "lines your code printed are not shown") {
+		t.Errorf("check does not show the first prints and a note of those left out:\n%s", out)
+	}
+}
+
 func TestBadInput(t *testing.T) {
 	dir := initWorkbook(t)
 	for _, args := range [][]string{
@@ -300,6 +346,33 @@ func TestResetSaysWhatItBackedUp(t *testing.T) {
 	r := do(t, dir, "reset", "1", "--yes")
 	if r.err != nil || !strings.Contains(r.out.String(), "Your previous README.md and breaker_test.go are in ") {
 		t.Fatalf("reset --yes: %v\n%s", r.err, r.out.String())
+	}
+}
+
+// reset --yes moves the Go files the learner added into its backup
+// folder, and says which and where: left in place, they kept the reset
+// exercise from compiling (findings 5).
+func TestResetMovesAddedGoFiles(t *testing.T) {
+	dir := initWorkbook(t)
+	ex := filepath.Join(dir, "03-slow-calls")
+	os.WriteFile(filepath.Join(ex, "breaker.go"), []byte("package slowcall\n// mine\n"), 0o644)
+	os.WriteFile(filepath.Join(ex, "helpers.go"), []byte("package slowcalls\n"), 0o644)
+	r := do(t, dir, "reset", "3", "--yes")
+	out := r.out.String()
+	const moved = "; helpers.go, a file you added, was moved there too"
+	if r.err != nil || !strings.Contains(out, "Your previous breaker.go is in ") || !strings.Contains(out, moved) {
+		t.Fatalf("reset --yes: %v\n%s", r.err, out)
+	}
+	backup := out[strings.Index(out, "is in ")+len("is in ") : strings.Index(out, moved)]
+	if b, err := os.ReadFile(filepath.Join(backup, "helpers.go")); err != nil || string(b) != "package slowcalls\n" {
+		t.Fatalf("the folder reset names, %s, does not hold helpers.go: %q, %v", backup, b, err)
+	}
+	if _, err := os.Stat(filepath.Join(ex, "helpers.go")); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("helpers.go is still in the exercise (%v)", err)
+	}
+	// Without --yes, reset says it would.
+	if r := do(t, dir, "reset", "3"); !isUsage(r.err) || !strings.Contains(r.err.Error(), "the .go files you added are moved there") {
+		t.Fatalf("reset without --yes = %v", r.err)
 	}
 }
 

@@ -155,6 +155,36 @@ func TestDeclaredTests(t *testing.T) {
 	if got := declaredTests(filepath.Join(dir, "gone")); got != nil {
 		t.Fatalf("declaredTests of a missing folder = %q", got)
 	}
+	if !declaresTestMain(dir) {
+		t.Fatal("declaresTestMain missed the TestMain of a_test.go")
+	}
+	os.Remove(filepath.Join(dir, "a_test.go"))
+	if declaresTestMain(dir) {
+		t.Fatal("declaresTestMain found a TestMain in test files that have none")
+	}
+}
+
+// A run in which no test started, the test files being there, says what
+// can stop them all: a TestMain without m.Run, something ending the
+// process first, or no test at all.
+func TestWhyNoTestRan(t *testing.T) {
+	for _, tc := range []struct {
+		testMain bool
+		declared []string
+		want     string
+	}{
+		{true, []string{"TestA"}, "no tests ran, though the package has test files: a TestMain must call m.Run() to run them"},
+		{false, []string{"TestA", "TestB"}, "no tests ran, though the package has test files: they declare 2, and none started"},
+		{false, nil, "no tests ran, though the package has test files: they declare no Test function"},
+	} {
+		c := newCollector("/w/p", DefaultMaxLines, DefaultMaxLineLen)
+		c.testMain, c.declared = tc.testMain, tc.declared
+		c.line([]byte(`{"Action":"start"}`))
+		c.line([]byte(`{"Action":"pass"}`))
+		if r := c.report(); r.Status != NoTests || !strings.HasPrefix(r.Summary, tc.want) {
+			t.Errorf("TestMain %v, declared %q: %v %q, want no tests, %q", tc.testMain, tc.declared, r.Status, r.Summary, tc.want)
+		}
+	}
 }
 
 // fakeGo writes a go command that runs script (sh) in place of go test.

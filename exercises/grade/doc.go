@@ -6,6 +6,7 @@
 //
 // It owns the process side of grading: the timeout, killing the whole
 // process group when the time is up, and capping how much output is kept per
-// test. It knows nothing about the exercise catalog or the terminal UI, and
+// test (what the code printed apart from the test's own lines, so that a
+// learner's prints never hide why a test failed). It knows nothing about the exercise catalog or the terminal UI, and
 // imports only the standard library.
 package grade

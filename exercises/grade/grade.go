@@ -61,8 +61,10 @@ type Options struct {
 	// run that grades code it graded before then skips the link: the
 	// catalog check, whose stubs, solutions and mutants rarely change.
 	Binary string
-	// MaxLines caps the lines kept per test and for build and package
-	// output (40 if zero); MaxLineLen caps each line (400 bytes if zero).
+	// MaxLines caps the lines kept for build and package output, and the
+	// lines a test's code printed; a test's own lines (t.Log, t.Error,
+	// panics) are capped apart, at twice that, so that prints never push
+	// them out (40 if zero). MaxLineLen caps each line (400 bytes if zero).
 	MaxLines   int
 	MaxLineLen int
 }
@@ -321,6 +323,8 @@ func runGo(ctx context.Context, opt Options, dir string, targets []target, out s
 		if opt.Run == "" {
 			cols[i].declared = declaredTests(t.dir)
 		}
+		cols[i].testMain = declaresTestMain(t.dir)
+		cols[i].run = opt.Run
 		byPackage[t.importPath] = cols[i]
 	}
 	// The collectors are fed by the reader and read by deadline; progress

@@ -441,6 +441,29 @@ func TestMissingTestFile(t *testing.T) {
 	}
 }
 
+// A TestMain that never calls m.Run runs no test, though the test file is
+// there: the summary says so and points at m.Run, whether the process
+// exits with 0 (no test ran) or 1 (a failure before any test), rather
+// than calling the test file missing (findings 4).
+func TestTestMainWithoutRun(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	test := "package p\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal(\"1+2\")\n\t}\n}\n"
+	for exit, want := range map[int]Status{0: NoTests, 1: Failed} {
+		dir := module(t, map[string]string{
+			"p.go":      code,
+			"p_test.go": test,
+			"mine_test.go": fmt.Sprintf("package p\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\n"+
+				"func TestMain(m *testing.M) {\n\tos.Exit(%d)\n}\n", exit),
+		})
+		r := Run(context.Background(), Options{Dir: dir})
+		if r.Status != want || !strings.Contains(r.Summary, "no tests ran") || !strings.Contains(r.Summary, "TestMain must call m.Run()") ||
+			strings.Contains(r.Summary, "no _test.go file") {
+			t.Errorf("TestMain exiting %d without m.Run: status %v, summary %q; want %v, saying no tests ran and that TestMain must call m.Run()", exit, r.Status, r.Summary, want)
+		}
+	}
+}
+
 func TestMissingDirectory(t *testing.T) {
 	r := Run(context.Background(), Options{Dir: filepath.Join(t.TempDir(), "gone")})
 	if r.Status != Errored || !strings.Contains(r.Summary, "missing") {
@@ -461,6 +484,8 @@ func TestNoGoToolchain(t *testing.T) {
 	}
 }
 
+// A test's own lines and what the code printed are capped apart, each
+// line to MaxLineLen, and the report says what was left out where.
 func TestOutputIsCapped(t *testing.T) {
 	needGo(t)
 	t.Parallel()
@@ -469,30 +494,60 @@ func TestOutputIsCapped(t *testing.T) {
 		"p_test.go": `package p
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
 
 func TestNoisy(t *testing.T) {
 	for i := range 500 {
-		t.Log("line", i)
+		fmt.Println("printed", i)
 	}
 	t.Log(strings.Repeat("x", 5000))
+	for i := range 30 {
+		t.Log("logged", i)
+	}
 	t.Fail()
 }
 `})
 	r := Run(context.Background(), Options{Dir: dir, MaxLines: 10, MaxLineLen: 50})
 	n := find(t, r, "TestNoisy")
-	if len(n.Output) != 10 || n.Cut != 491 {
-		t.Fatalf("kept %d lines and cut %d, want 10 and 491", len(n.Output), n.Cut)
+	// 10 printed lines (the first 8, the last 2 before the test's first
+	// line) and 20 of the test's own (twice MaxLines).
+	if len(n.Output) != 30 || n.Cut != 501 {
+		t.Fatalf("kept %d lines and cut %d, want 30 and 501:\n%s", len(n.Output), n.Cut, r.Text())
+	}
+	if n.Output[7] != "printed 7" || n.Output[8] != "printed 498" || !strings.HasPrefix(n.Output[10], "p_test.go:13: xxx") {
+		t.Errorf("output = %q, want the first 8 prints, the last 2, then the long log line", n.Output[:11])
 	}
 	for _, l := range n.Output {
 		if len(l) > 50+len("…") {
 			t.Errorf("line of %d bytes kept, want at most 50", len(l))
 		}
 	}
-	if !strings.Contains(r.Text(), "491 more lines not shown") {
-		t.Errorf("text does not say lines were cut:\n%s", r.Text())
+	for _, want := range []string{"printed 7\n         … 490 lines your code printed are not shown\n         printed 498", "logged 18\n         … 11 more lines not shown"} {
+		if !strings.Contains(r.Text(), want) {
+			t.Errorf("text does not say %q:\n%s", want, r.Text())
+		}
+	}
+}
+
+// A learner's code that prints 45 lines in a test that then fails: the
+// failure's message is in the report, after the prints kept (findings 1).
+func TestPrintsBeforeAFailure(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	dir := module(t, map[string]string{
+		"p.go":      "package p\n\nimport \"fmt\"\n\nfunc Add(a, b int) int {\n\tfor i := range 45 {\n\t\tfmt.Println(\"debug line\", i)\n\t}\n\treturn a - b\n}\n",
+		"p_test.go": "package p\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(2, 2); got != 4 {\n\t\tt.Errorf(\"Add(2, 2) = %d, want 4\", got)\n\t}\n}\n",
+	})
+	r := Run(context.Background(), Options{Dir: dir})
+	failure := "p_test.go:7: Add(2, 2) = 0, want 4"
+	if a := find(t, r, "TestAdd"); !slices.Contains(a.Output, failure) || !slices.Contains(a.Output, "debug line 0") {
+		t.Errorf("TestAdd's output lacks the failure %q or the first print:\n%s", failure, r.Text())
+	}
+	if !strings.Contains(r.Text(), failure) || !strings.Contains(r.Text(), "… 5 lines your code printed are not shown") {
+		t.Errorf("the report does not show the failure after the prints:\n%s", r.Text())
 	}
 }
 

@@ -48,6 +48,11 @@ type collector struct {
 	// declare them (declaredTests), so that a run a crash cut short can
 	// say how many never ran; nil if unknown.
 	declared []string
+	// testMain is set when the test files declare a TestMain
+	// (declaresTestMain): a run in which no test ran then points at it.
+	testMain bool
+	// run is the go test -run pattern, if one was given.
+	run string
 	// started is when the go command reported that the test binary
 	// starts (test2json's "start" event): compiling and linking are done.
 	// Zero until then.
@@ -58,7 +63,8 @@ type testState struct {
 	TestResult
 	ended   bool
 	stack   stack
-	partial string // the start of a line test2json split into pieces
+	partial string  // the start of a line test2json split into pieces
+	cap     testCap // what of its output to keep (testout.go)
 }
 
 // stack follows a panic's stack dump in a stream of lines.
@@ -240,6 +246,7 @@ func (c *collector) testEvent(e event) {
 			c.testLines(t, t.partial)
 			t.partial = ""
 		}
+		c.endOutput(t)
 		t.Elapsed = time.Duration(e.Elapsed * float64(time.Second))
 	}
 }
@@ -251,9 +258,11 @@ func (c *collector) testLines(t *testState, text string) {
 	}
 }
 
-// testOutput keeps what helps a learner: their t.Log and t.Error lines,
-// panic messages and the stack frames in their own files. Framing lines
-// ("=== RUN", "--- FAIL") and the runtime's frames are dropped.
+// testOutput keeps what helps a learner: the test's t.Log and t.Error
+// lines, panic messages and the stack frames in their own files, and what
+// their code printed, capped around the test's own lines (testout.go).
+// Framing lines ("=== RUN", "--- FAIL") and the runtime's frames are
+// dropped.
 func (c *collector) testOutput(t *testState, l string, depth int) {
 	trimmed := strings.TrimSpace(l)
 	for _, p := range []string{"=== RUN", "=== PAUSE", "=== CONT", "=== NAME", "--- PASS", "--- FAIL", "--- SKIP"} {
@@ -266,14 +275,14 @@ func (c *collector) testOutput(t *testState, l string, depth int) {
 	}
 	if kept, ok := c.panicLine(&t.stack, l); ok {
 		if kept != "" {
-			c.keep(t, kept)
+			c.keepOwn(t, kept)
 		}
 		return
 	}
 	for range depth {
 		l = strings.TrimPrefix(l, "    ")
 	}
-	c.keep(t, l)
+	c.keepLine(t, l)
 }
 
 // stackLine returns the line of a stack dump to keep: a frame that points
@@ -302,10 +311,6 @@ func (c *collector) stackLine(st *stack, l string) string {
 		fn = fn[j+1:]
 	}
 	return fmt.Sprintf("  at %s (%s)", fn, rel)
-}
-
-func (c *collector) keep(t *testState, l string) {
-	t.Output, t.Cut = appendCapped(t.Output, t.Cut, c.clip(l), c.maxLines)
 }
 
 func (c *collector) clip(l string) string {
@@ -375,6 +380,7 @@ func (c *collector) report() Report {
 	}
 	for _, name := range c.order {
 		t := c.tests[name]
+		c.endOutput(t) // a test the run cut short has not noted its end
 		res := t.TestResult
 		if !t.ended {
 			res.Running = true
@@ -410,17 +416,38 @@ func (c *collector) report() Report {
 			r.Summary += " in " + running
 		}
 		r.Summary += ": an endless loop, or a wait that never ends? " + slowAdvice
-	case c.noTestFiles || (len(r.Tests) == 0 && c.pkgAction != "fail"):
+	case c.noTestFiles:
 		r.Status = NoTests
 		r.Summary = "no tests ran: the package has no _test.go file (was the test file deleted?)"
+	case len(r.Tests) == 0 && c.pkgAction != "fail":
+		// The test files are there (the go command did not say "no test
+		// files"), but no test started.
+		r.Status = NoTests
+		r.Summary = "no tests ran, though the package has test files: " + c.whyNoTestRan()
 	default:
 		pkgPanic := ""
 		if c.pkgStack.msg != "" && c.pkgAction != "pass" {
 			pkgPanic = panicText(c.pkgStack)
 		}
-		r.Status, r.Summary = verdict(r, c.pkgAction, c.declared, pkgPanic)
+		r.Status, r.Summary = verdict(r, c.pkgAction, c.declared, pkgPanic, c.whyNoTestRan())
 	}
 	return r
+}
+
+// whyNoTestRan says what stops every test of a package whose test files
+// are there from running: a TestMain that does not call m.Run, the usual
+// mistake, or else something that ends the process before the tests
+// start.
+func (c *collector) whyNoTestRan() string {
+	switch {
+	case c.run != "":
+		return fmt.Sprintf("none matched -run %q", c.run)
+	case c.testMain:
+		return "a TestMain must call m.Run() to run them, as in os.Exit(m.Run()); does yours return or exit without calling it?"
+	case len(c.declared) > 0:
+		return fmt.Sprintf("they declare %d, and none started; does an init function end the process (os.Exit)?", len(c.declared))
+	}
+	return "they declare no Test function (a func TestXxx(t *testing.T))"
 }
 
 // slowAdvice ends the summary of a run stopped for taking too long.
@@ -435,7 +462,9 @@ func panicText(st stack) string {
 	return st.msg + " at " + st.at
 }
 
-func verdict(r Report, pkgAction string, declared []string, pkgPanic string) (Status, string) {
+// verdict is the status and summary of a run that went to its end;
+// whyNoTestRan is what to say if no test started.
+func verdict(r Report, pkgAction string, declared []string, pkgPanic, whyNoTestRan string) (Status, string) {
 	passed, total := r.Counts()
 	crashed := pkgPanic != "" || runningTests(r.Tests) != ""
 	for _, t := range r.Tests {
@@ -477,6 +506,9 @@ func verdict(r Report, pkgAction string, declared []string, pkgPanic string) (St
 	}
 	if f := r.Failures(); len(f) > 0 {
 		return Failed, fmt.Sprintf("%d of %d tests pass; first failure: %s", passed, total, f[0].Name)
+	}
+	if pkgAction == "fail" && total == 0 {
+		return Failed, "no tests ran: the test process failed before any test started: " + whyNoTestRan
 	}
 	if pkgAction == "fail" {
 		return Failed, fmt.Sprintf("all %d tests pass, but the test process failed outside them (in init, TestMain or a leftover goroutine)", total)

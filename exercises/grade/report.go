@@ -44,10 +44,16 @@ type TestResult struct {
 	// test counts as failed even if go test reported it passed.
 	Panic   string
 	Elapsed time.Duration
-	// Output is what the test printed (t.Log, t.Error, panics), framing lines
-	// such as "=== RUN" removed, at most Options.MaxLines lines.
+	// Output is what the test printed (t.Log, t.Error, panics, race
+	// reports) and what the code under test printed, framing lines such as
+	// "=== RUN" removed. The test's own lines are kept up to twice
+	// Options.MaxLines, the code's prints up to Options.MaxLines, each
+	// capped apart so that prints never push out why the test failed.
 	Output []string
-	// Cut counts the lines left out of Output to respect the cap.
+	// Gaps says where lines were left out of Output, in order; Shown puts
+	// a note in the place of each.
+	Gaps []Gap
+	// Cut counts the lines left out of Output, in all the gaps.
 	Cut int
 }
 
@@ -139,11 +145,8 @@ func (r Report) Text() string {
 		}
 		fmt.Fprintf(&b, "  %s %s\n", mark, t.Name)
 		if t.Failed() {
-			for _, l := range t.Output {
-				fmt.Fprintf(&b, "         %s\n", l)
-			}
-			if t.Cut > 0 {
-				fmt.Fprintf(&b, "         ... %d more lines not shown\n", t.Cut)
+			for _, l := range t.Shown() {
+				fmt.Fprintf(&b, "         %s\n", l.Text)
 			}
 		}
 	}

@@ -28,6 +28,7 @@ type fake struct {
 	done      map[string]bool
 	script    map[string]grade.Report // by exercise name; a failure if absent
 	outdated  map[string]bool         // exercises whose bundled tests changed since the workbook wrote them
+	untouched map[string]bool         // exercises whose files are the stub as written
 	checks    []string
 	current   string
 	resets    []string
@@ -95,7 +96,7 @@ func (f *fake) Check(ctx context.Context, e exercises.Exercise) exercises.Result
 		r = failing(e.Name)
 	}
 	f.done[e.Name] = r.Status == grade.Passed
-	return exercises.Result{Exercise: e, Report: r, TestsOutdated: f.outdated[e.Name]}
+	return exercises.Result{Exercise: e, Report: r, TestsOutdated: f.outdated[e.Name], Untouched: f.untouched[e.Name]}
 }
 func (f *fake) Reset(e exercises.Exercise) (exercises.Backup, error) {
 	f.mu.Lock()
@@ -262,9 +263,52 @@ func TestStartsByTestingTheCurrentExercise(t *testing.T) {
 		t.Fatalf("checks at start: %v, want the current exercise only", got)
 	}
 	d.wantView(of("03/%d Slow calls count as failures"), "✗ failing", "03-slow-calls/breaker.go",
-		"1 of 2 tests pass", "── Task", of("0/%d"), "h hint", "q quit")
+		"1 of 2 tests pass", "✗ TestOpens", "breaker_test.go:42: State() = closed, want open", "✓ passing: TestStarts",
+		"── Task", of("0/%d"), "h hint", "q quit")
+}
+
+// The first view of an exercise the learner has started puts the failures
+// first, as a save does: at 80×24 the reason it fails is on screen, not
+// below the task (findings 3). An untouched stub shows the task first,
+// its failures only saying nothing is written yet. t swaps them.
+func TestFirstViewPutsFailuresFirstOnceStarted(t *testing.T) {
+	// order reads the whole body, the part past the screen's end included.
+	order := func(d *driver) (testsFirst bool) {
+		t.Helper()
+		v := ansi.Strip(strings.Join(d.m.body(), "\n"))
+		i, j := strings.Index(v, "── Tests"), strings.Index(v, "── Task")
+		if i < 0 || j < 0 {
+			t.Fatalf("the view lacks the tests or the task:\n%s", v)
+		}
+		return i < j
+	}
+	// The learner has started: the failure is on the first screen.
+	d := start(t, newFake(), 80, 24)
+	d.wantView("✗ TestOpens", "breaker_test.go:42: State() = closed, want open")
+	if !order(d) {
+		t.Fatalf("a started exercise opens with the task first:\n%s", d.view())
+	}
 	d.keys("t")
-	d.wantView("✗ TestOpens", "breaker_test.go:42: State() = closed, want open", "✓ passing: TestStarts")
+	if order(d) {
+		t.Fatalf("t did not put the task first:\n%s", d.view())
+	}
+
+	// An untouched stub: the task first, until t or a save.
+	f := newFake()
+	f.untouched = map[string]bool{"01-consecutive-breaker": true}
+	d = start(t, f, 100, 60)
+	if order(d) {
+		t.Fatalf("an untouched stub opens with the tests first:\n%s", d.view())
+	}
+	d.keys("t")
+	if !order(d) {
+		t.Fatalf("t did not put the tests first:\n%s", d.view())
+	}
+	d.keys("t")
+	d.send(fileSavedMsg{"01-consecutive-breaker"})
+	if !order(d) {
+		t.Fatalf("a save did not put the tests first:\n%s", d.view())
+	}
 }
 
 func TestLostProgressChecksEverything(t *testing.T) {
@@ -403,16 +447,28 @@ func TestResetAndSolutionShowWhereTheCodeWent(t *testing.T) {
 			t.Fatalf("the view lacks %q:\n%s", prefix, d.view())
 		}
 		rel, _, _ := strings.Cut(v[i+len(prefix):], " ")
-		return filepath.Join(w.Dir, strings.TrimSuffix(rel, "."))
+		return filepath.Join(w.Dir, strings.TrimRight(rel, ".;"))
 	}
 	mine := []byte("package breaker\n\n// what I wrote\n")
 	if err := os.WriteFile(w.MainFile(e), mine, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A Go file the learner added goes to the same folder, and the
+	// message says so (findings 5).
+	helper := []byte("package breaker\n\n// a helper of mine\n")
+	if err := os.WriteFile(filepath.Join(w.ExerciseDir(e), "helpers.go"), helper, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	d.keys("x", "y")
+	if v := strings.Join(strings.Fields(d.view()), " "); !strings.Contains(v, "; helpers.go, a file you added, was moved there too.") {
+		t.Fatalf("the reset's message does not say where helpers.go went:\n%s", d.view())
+	}
 	dir := shown("Your previous " + e.MainFile() + " is in ")
 	if b, err := os.ReadFile(filepath.Join(dir, e.MainFile())); err != nil || string(b) != string(mine) {
 		t.Fatalf("the folder the runner names holds %q (%v), want the learner's code", b, err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "helpers.go")); err != nil || string(b) != string(helper) {
+		t.Fatalf("the folder the runner names holds %q (%v), want the learner's helper", b, err)
 	}
 
 	// A solution written over a copy in solutions/ the learner changed.
@@ -801,4 +857,55 @@ func TestMoreLinesInTheSingular(t *testing.T) {
 	if got := moreLines(3); got != "3 more lines" {
 		t.Fatalf("moreLines(3) = %q", got)
 	}
+}
+
+// A learner who debugs with prints sees in the runner why each test fails:
+// the real check of code that prints 45 lines at every failure shows each
+// failing test's file:line message, below the prints kept and a note of
+// those left out (findings 1).
+func TestFailuresShowPastPrints(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	w, err := exercises.Init(filepath.Join(t.TempDir(), "wb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := exercises.All()[0]
+	code := string(e.SolutionFiles()["breaker.go"])
+	for old, mistaken := range map[string]string{
+		// Opens one failure late, and prints 45 lines at every failure.
+		"if b.failures >= b.threshold {":    "if b.failures > b.threshold {",
+		"func (b *Breaker) OnFailure() {\n": "func (b *Breaker) OnFailure() {\n\tfor i := range 45 {\n\t\tfmt.Println(\"debug line\", i, b.failures)\n\t}\n",
+	} {
+		if !strings.Contains(code, old) {
+			t.Fatalf("exercise 01's solution no longer has %q", old)
+		}
+		code = strings.Replace(code, old, mistaken, 1)
+	}
+	if err := os.WriteFile(w.MainFile(e), []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Tall enough for every failure with what it printed.
+	d := startOn(t, NewBackend(w, 0), 120, 1000)
+	r := d.m.results[e.Name]
+	failures := r.Report.Failures()
+	if len(failures) == 0 {
+		t.Fatalf("no failing test; report:\n%s", r.Report.Text())
+	}
+	v := d.view()
+	for _, ft := range failures {
+		// The test's block in the view runs from its name to the next ✗ or ✓.
+		_, block, ok := strings.Cut(v, "✗ "+ft.Name+"\n")
+		if !ok {
+			t.Fatalf("the view does not list %s:\n%s", ft.Name, v)
+		}
+		if i := strings.IndexAny(block, "✗✓"); i >= 0 {
+			block = block[:i]
+		}
+		if !strings.Contains(block, "breaker_test.go:") {
+			t.Errorf("the view does not show why %s failed:\n%s", ft.Name, block)
+		}
+	}
+	d.wantView("debug line 0", "lines your code printed are not shown")
 }

@@ -10,8 +10,9 @@ import (
 )
 
 // The runner's screens at 80×24, 120×40 and 200×60, one file a size: an
-// exercise failing its tests, with its first hint, passed, the list and
-// the keys.
+// untouched stub (the task first), an exercise the learner started failing
+// its tests (the failures first), with its first hint, passed, the list
+// and the keys.
 func TestRunnerAtThreeSizes(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
 		var b strings.Builder
@@ -22,7 +23,11 @@ func TestRunnerAtThreeSizes(t *testing.T) {
 			fmt.Fprintf(&b, "──── %s ────\n%s\n", name, v)
 		}
 		f := newFake()
+		f.untouched = map[string]bool{"01-consecutive-breaker": true}
 		d := start(t, f, sz[0], sz[1])
+		show("untouched stub", d)
+		f.untouched = nil
+		d.keys("r")
 		show("failing", d)
 		d.keys("h")
 		show("first hint", d)

@@ -226,7 +226,7 @@ func (m Model) mainView() string {
 
 // body is the scrolling part of the main screen: the verdict, the hints
 // revealed so far, then the test details and the task, in the order the
-// learner chose (the task first until they save something).
+// learner chose (the task first while the exercise is an untouched stub).
 func (m Model) body() []string {
 	e := m.current()
 	t := m.theme
@@ -272,11 +272,18 @@ func (m Model) body() []string {
 	return out
 }
 
-// taskFirst reports whether the task comes before the test details: until
-// the learner first saves a file of this exercise, or presses t.
+// taskFirst reports whether the task comes before the test details. t
+// chooses, and a save puts the details first. Until then the details come
+// first too, unless the last check found the stub as the workbook wrote
+// it: a learner back at a half-done exercise needs why it fails, not the
+// task they have read, while one who has not started needs the task (the
+// stub's failures only say nothing is written yet).
 func (m Model) taskFirst(e exercises.Exercise) bool {
-	first, ok := m.order[e.Name]
-	return !ok || first
+	if first, ok := m.order[e.Name]; ok {
+		return first
+	}
+	r, have := m.results[e.Name]
+	return !have || r.Untouched
 }
 
 // resultLines renders a result: the verdict, and the details (compile
@@ -333,11 +340,12 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 			label += " (never finished)"
 		}
 		add(&details, t.fail, 2, symFail+" "+label)
-		for _, l := range ft.Output {
-			add(&details, t.plain, 6, l)
-		}
-		if ft.Cut > 0 {
-			add(&details, t.dim, 6, "… "+moreLines(ft.Cut)+" not shown")
+		for _, l := range ft.Shown() {
+			style := t.plain
+			if l.Note {
+				style = t.dim // where lines were left out, not a line of output
+			}
+			add(&details, style, 6, l.Text)
 		}
 	}
 	if names := testNames(rep.Tests, true); names != "" {

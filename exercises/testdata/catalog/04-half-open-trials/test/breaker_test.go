@@ -2,6 +2,7 @@ package halfopen
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -204,21 +205,22 @@ func TestConcurrentCallersGetExactlyNTrials(t *testing.T) {
 	}
 }
 
-// Many goroutines calling through a closed breaker while a few fail: no
-// data race (run with -race), and every state is one of the three.
+// Many goroutines calling through the breaker while others read its
+// state: no data race (run with -race), and every state is one of the
+// three. Failures come often enough to open it (two in a row) and the clock
+// moves on, so it goes round closed, open and half-open while the callers
+// and readers run.
 func TestConcurrentUse(t *testing.T) {
 	c := newClock()
-	b := New(Config{FailureThreshold: 50, OpenDuration: time.Millisecond, TrialCalls: 3}, c.now)
+	b := New(Config{FailureThreshold: 2, OpenDuration: time.Millisecond, TrialCalls: 3}, c.now)
 	var wg sync.WaitGroup
 	for g := range 16 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range 500 {
 				if p, err := b.Allow(); err == nil {
-					p.Done((g+i)%7 != 0)
+					p.Done((g+i)%3 != 0)
 				}
-				if i%50 == 0 {
+				if i%10 == 0 {
 					c.advance(time.Millisecond)
 				}
 				if s := b.State(); s != Closed && s != Open && s != HalfOpen {
@@ -226,9 +228,51 @@ func TestConcurrentUse(t *testing.T) {
 					return
 				}
 			}
-		}()
+		})
 	}
 	wg.Wait()
+}
+
+// Goroutines read State while the breaker goes round closed, open,
+// half-open and closed again, many times. A State that reads the state
+// without holding the mutex the changes hold is a data race, which the
+// race detector reports (the tests run with -race) even when every value
+// read happened to be right.
+func TestStateReadWhileTheStateChanges(t *testing.T) {
+	c := newClock()
+	b := New(Config{FailureThreshold: 1, OpenDuration: time.Second, TrialCalls: 1}, c.now)
+	stop := make(chan struct{})
+	var readers, reading sync.WaitGroup
+	for range 2 {
+		reading.Add(1)
+		readers.Go(func() {
+			for n := 0; ; n++ {
+				if s := b.State(); s != Closed && s != Open && s != HalfOpen {
+					t.Errorf("State() = %v", s)
+				}
+				if n == 0 {
+					reading.Done() // the cycles start once every reader reads
+				}
+				select {
+				case <-stop:
+					return
+				default:
+				}
+			}
+		})
+	}
+	defer readers.Wait()
+	defer close(stop)
+	reading.Wait()
+	for round := range 200 {
+		allow(t, b).Done(false)
+		wantState(t, b, Open, fmt.Sprintf("round %d: after a failure with threshold 1", round))
+		c.advance(time.Second)
+		trial := allow(t, b)
+		wantState(t, b, HalfOpen, fmt.Sprintf("round %d: with the trial out", round))
+		trial.Done(true)
+		wantState(t, b, Closed, fmt.Sprintf("round %d: after the trial succeeded", round))
+	}
 }
 
 // A storm of concurrent failures opens the breaker once, and it stays open.

@@ -172,11 +172,28 @@ func TestReleaseWithoutAcquirePanics(t *testing.T) {
 
 // Many goroutines, a limit of 4: never more than 4 inside at once, every
 // waiter either gets in or gives up after the maximum wait, and when it is
-// all over no goroutine is left behind (the bubble checks that).
+// all over no goroutine is left behind (the bubble checks that). Another
+// goroutine reads InUse all along, while permits are taken and given back:
+// it must stay within the limit, and reading it must be safe (the race
+// detector checks that).
 func TestNeverMoreThanTheLimit(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		b := New(4, 50*time.Millisecond)
 		var inside, most, admitted, rejected atomic.Int32
+		stop := make(chan struct{})
+		var watcher sync.WaitGroup
+		watcher.Go(func() {
+			for {
+				if n := b.InUse(); n < 0 || n > 4 {
+					t.Errorf("InUse() = %d while calls come and go, want 0 to 4", n)
+				}
+				select {
+				case <-stop:
+					return
+				case <-time.After(time.Millisecond):
+				}
+			}
+		})
 		var wg sync.WaitGroup
 		for i := range 100 {
 			wg.Add(1)
@@ -206,6 +223,8 @@ func TestNeverMoreThanTheLimit(t *testing.T) {
 			}()
 		}
 		wg.Wait()
+		close(stop)
+		watcher.Wait()
 		if m := most.Load(); m > 4 {
 			t.Fatalf("%d calls were inside at once, limit 4", m)
 		}

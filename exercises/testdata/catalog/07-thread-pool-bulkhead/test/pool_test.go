@@ -126,9 +126,27 @@ func TestNoQueue(t *testing.T) {
 	})
 }
 
+// Three workers and plenty queued: three run at once, never more. Another
+// goroutine reads Active and Queued all along, while tasks start and end:
+// they must stay within the pool's sizes, and reading them must be safe
+// (the race detector checks that).
 func TestNeverMoreThanWorkersAtOnce(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		p := newPool(t, 3, 100)
+		stop := make(chan struct{})
+		var watcher sync.WaitGroup
+		watcher.Go(func() {
+			for {
+				if a, q := p.Active(), p.Queued(); a < 0 || a > 3 || q < 0 || q > 100 {
+					t.Errorf("Active() = %d, Queued() = %d while tasks run; want 0 to 3 and 0 to 100", a, q)
+				}
+				select {
+				case <-stop:
+					return
+				case <-time.After(time.Millisecond):
+				}
+			}
+		})
 		var inside, most atomic.Int32
 		for range 60 {
 			submit(t, p, func() {
@@ -141,6 +159,8 @@ func TestNeverMoreThanWorkersAtOnce(t *testing.T) {
 			})
 		}
 		p.Close()
+		close(stop)
+		watcher.Wait()
 		if m := most.Load(); m != 3 {
 			t.Fatalf("at most %d tasks ran at once with 3 workers and plenty queued, want 3", m)
 		}

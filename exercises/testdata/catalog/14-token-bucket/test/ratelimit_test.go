@@ -203,26 +203,78 @@ func TestReserveRoundsUp(t *testing.T) {
 	}
 }
 
+// Twenty goroutines take tokens at once while they read how many are left:
+// exactly the burst gets through, Tokens stays between 0 and the burst,
+// and reading it while others take tokens is safe (the race detector
+// checks that).
 func TestConcurrentCallersGetExactlyTheBurst(t *testing.T) {
 	l := mustNew(t, Config{Rate: 1, Per: time.Hour, Burst: 100}, newClock())
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	n := 0
+	start := make(chan struct{})
 	for range 20 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			<-start
 			for range 20 {
 				if l.Allow() {
 					mu.Lock()
 					n++
 					mu.Unlock()
 				}
+				if got := l.Tokens(); got < 0 || got > 100 {
+					t.Errorf("Tokens() = %v while others take tokens, want 0 to 100", got)
+				}
 			}
 		}()
 	}
+	close(start)
 	wg.Wait()
 	if n != 100 {
 		t.Fatalf("%d calls through a bucket of 100 from 20 goroutines", n)
+	}
+}
+
+// Goroutines read Tokens while another takes tokens, reserves them and
+// moves the clock on, so the bucket empties, fills and goes into debt all
+// along. A Tokens that reads the bucket without holding the mutex the
+// others change it under is a data race, which the race detector reports
+// (the tests run with -race) even when every value read looked right.
+func TestTokensReadWhileTheBucketChanges(t *testing.T) {
+	c := newClock()
+	l := mustNew(t, Config{Rate: 1, Per: ms, Burst: 5}, c)
+	stop := make(chan struct{})
+	var readers, reading sync.WaitGroup
+	for range 2 {
+		reading.Add(1)
+		readers.Add(1)
+		go func() {
+			defer readers.Done()
+			for n := 0; ; n++ {
+				if got := l.Tokens(); got < 0 || got > 5 {
+					t.Errorf("Tokens() = %v, want 0 to 5", got)
+				}
+				if n == 0 {
+					reading.Done() // the changes start once every reader reads
+				}
+				select {
+				case <-stop:
+					return
+				default:
+				}
+			}
+		}()
+	}
+	defer readers.Wait()
+	defer close(stop)
+	reading.Wait()
+	for i := range 500 {
+		l.Allow()
+		if i%3 == 0 {
+			l.Reserve(2 * ms)
+		}
+		c.advance(ms / 2)
 	}
 }

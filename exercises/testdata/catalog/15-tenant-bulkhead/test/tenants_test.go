@@ -191,8 +191,52 @@ func TestDoubleReleaseDoesNothing(t *testing.T) {
 	}
 }
 
+// Two tenants' callers take and give back slots from 16 goroutines, while
+// two more read the counts all along: neither tenant ever holds more than
+// its own slots and its overflow cap, every slot comes back, and reading
+// the counts while slots come and go is safe (the race detector checks
+// that).
 func TestConcurrentTenantsNeverExceedTheirSlots(t *testing.T) {
 	b := mustNew(t, Config{Caps: map[string]int{"a": 3, "b": 2}, Shared: 2, SharedPerTenant: 2})
+	names, own := [2]string{"a", "b"}, [2]int{3, 2}
+	stop := make(chan struct{})
+	var readers, reading sync.WaitGroup
+	for _, read := range []func(){
+		func() {
+			for i, name := range names {
+				if mine, shared := b.InUse(name); mine < 0 || mine > own[i] || shared < 0 || shared > 2 {
+					t.Errorf("InUse(%q) = own %d, overflow %d while slots come and go; want at most %d and 2", name, mine, shared, own[i])
+				}
+			}
+		},
+		func() {
+			for _, name := range names {
+				if r := b.Rejected(name); r < 0 {
+					t.Errorf("Rejected(%q) = %d", name, r)
+				}
+			}
+		},
+	} {
+		reading.Add(1)
+		readers.Add(1)
+		go func() {
+			defer readers.Done()
+			for n := 0; ; n++ {
+				read()
+				if n == 0 {
+					reading.Done() // the callers start once every reader reads
+				}
+				select {
+				case <-stop:
+					return
+				default:
+				}
+			}
+		}()
+	}
+	defer readers.Wait()
+	defer close(stop)
+	reading.Wait()
 	var inside [2]atomic.Int32
 	var most [2]atomic.Int32
 	var wg sync.WaitGroup
@@ -201,7 +245,7 @@ func TestConcurrentTenantsNeverExceedTheirSlots(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			i := g % 2
-			name := []string{"a", "b"}[i]
+			name := names[i]
 			for range 200 {
 				rel, ok := b.TryAcquire(name)
 				if !ok {
