@@ -21,6 +21,9 @@ import (
 type CheckOptions struct {
 	Timeout time.Duration // per exercise; grade.DefaultTimeout if zero
 	Go      string        // the go command; found on PATH if empty
+	// MoreTime is how the learner gives the tests more time
+	// (grade.Options.MoreTime): the runner's way differs from check's.
+	MoreTime string
 	// ForceRace runs every exercise with the race detector, not only the
 	// concurrent ones.
 	ForceRace bool
@@ -76,7 +79,7 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 	fp := w.fingerprint(e)
 	edited := w.ChangedTests(e)
 	race := e.Race || opt.ForceRace
-	gopt := grade.Options{Dir: w.ExerciseDir(e), Timeout: opt.Timeout, Go: opt.Go, Race: race}
+	gopt := grade.Options{Dir: w.ExerciseDir(e), Timeout: opt.Timeout, Go: opt.Go, Race: race, MoreTime: opt.MoreTime}
 	if opt.KeepBinaries {
 		gopt.Binary = w.binaryPath(e, race)
 	}
@@ -355,7 +358,7 @@ func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, opt CheckO
 		for j, i := range idx {
 			dirs[j] = w.ExerciseDir(exs[i])
 		}
-		gopt := grade.Options{Dir: w.Dir, Timeout: opt.Timeout, Go: opt.Go, Race: race}
+		gopt := grade.Options{Dir: w.Dir, Timeout: opt.Timeout, Go: opt.Go, Race: race, MoreTime: opt.MoreTime}
 		if opt.KeepBinaries {
 			gopt.Binary = w.binaryDir(race)
 		}

@@ -67,6 +67,14 @@ type Options struct {
 	// them out (40 if zero). MaxLineLen caps each line (400 bytes if zero).
 	MaxLines   int
 	MaxLineLen int
+	// MoreTime is how the learner gives the tests more time, the last
+	// words of the summary of a run stopped for taking too long (such as
+	// "start the runner again with more time: breakerlab exercises
+	// --timeout 2m"); where the check is a command, and if empty, it says
+	// to run the check again with --timeout. Said where the learner
+	// can do it: inside the runner there is no check command to pass a
+	// flag to.
+	MoreTime string
 }
 
 func (o Options) withDefaults() Options {
@@ -324,6 +332,7 @@ func runGo(ctx context.Context, opt Options, dir string, targets []target, out s
 			cols[i].declared = declaredTests(t.dir)
 		}
 		cols[i].testMain = declaresTestMain(t.dir)
+		cols[i].moreTime = opt.moreTime()
 		cols[i].run = opt.Run
 		byPackage[t.importPath] = cols[i]
 	}
@@ -473,10 +482,10 @@ func (c *collector) finish(stopped Status, waitErr error, opt Options, overdue b
 				"run the check again, and it goes on from what was compiled", opt.BuildTime)
 		case running != "":
 			r.Summary = fmt.Sprintf("stopped after %s (%s) while %s was still running: an endless loop, or a wait that never ends? %s",
-				(opt.Timeout + opt.Grace).Round(time.Second), limit, running, slowAdvice)
+				(opt.Timeout + opt.Grace).Round(time.Second), limit, running, opt.moreTime())
 		default:
 			r.Summary = fmt.Sprintf("stopped after %s (%s) before any test finished: does an init function never return? %s",
-				(opt.Timeout + opt.Grace).Round(time.Second), limit, slowAdvice)
+				(opt.Timeout + opt.Grace).Round(time.Second), limit, opt.moreTime())
 		}
 		return r
 	case Canceled:

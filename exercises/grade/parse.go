@@ -51,6 +51,9 @@ type collector struct {
 	// testMain is set when the test files declare a TestMain
 	// (declaresTestMain): a run in which no test ran then points at it.
 	testMain bool
+	// moreTime ends the summary of a run stopped for taking too long
+	// (Options.MoreTime, slowAdvice by default).
+	moreTime string
 	// run is the go test -run pattern, if one was given.
 	run string
 	// started is when the go command reported that the test binary
@@ -415,7 +418,11 @@ func (c *collector) report() Report {
 		if running := runningTests(r.Tests); running != "" {
 			r.Summary += " in " + running
 		}
-		r.Summary += ": an endless loop, or a wait that never ends? " + slowAdvice
+		more := c.moreTime
+		if more == "" {
+			more = slowAdvice
+		}
+		r.Summary += ": an endless loop, or a wait that never ends? " + more
 	case c.noTestFiles:
 		r.Status = NoTests
 		r.Summary = "no tests ran: the package has no _test.go file (was the test file deleted?)"
@@ -450,8 +457,17 @@ func (c *collector) whyNoTestRan() string {
 	return "they declare no Test function (a func TestXxx(t *testing.T))"
 }
 
-// slowAdvice ends the summary of a run stopped for taking too long.
+// slowAdvice ends the summary of a run stopped for taking too long, unless
+// Options.MoreTime says otherwise.
 const slowAdvice = "If the tests are only slow, run the check again with more time, such as --timeout 2m"
+
+// moreTime is what ends the summary of a run stopped for taking too long.
+func (o Options) moreTime() string {
+	if o.MoreTime != "" {
+		return o.MoreTime
+	}
+	return slowAdvice
+}
 
 // panicText is a panic's message and where in the learner's files it
 // happened: "assignment to entry in nil map at breaker.go:12".

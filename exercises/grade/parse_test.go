@@ -225,3 +225,28 @@ func FuzzCollector(f *testing.F) {
 		_ = r.Text()
 	})
 }
+
+// A run stopped for taking too long ends by saying how to give the tests
+// more time, in the words of where the learner is: the check command's
+// flag by default, the runner's own (Options.MoreTime) inside it.
+func TestTimeoutSaysHowToGiveMoreTime(t *testing.T) {
+	timedOut := []string{
+		`{"Action":"run","Test":"TestSpin"}`,
+		`{"Action":"output","Output":"panic: test timed out after 1s\n"}`,
+		`{"Action":"fail"}`,
+	}
+	for _, tc := range []struct{ more, want string }{
+		{"", slowAdvice},
+		{"start the runner again with --timeout 2m", "start the runner again with --timeout 2m"},
+	} {
+		c := newCollector("/w/p", 5, 40)
+		c.moreTime = Options{MoreTime: tc.more}.moreTime()
+		for _, l := range timedOut {
+			c.line([]byte(l))
+		}
+		r := c.report()
+		if r.Status != TimedOut || !strings.HasSuffix(r.Summary, tc.want) {
+			t.Errorf("MoreTime %q: %v %q, want it to end %q", tc.more, r.Status, r.Summary, tc.want)
+		}
+	}
+}

@@ -34,8 +34,13 @@ type Backend interface {
 // NewBackend adapts a workbook, checking each exercise with the given time
 // limit (the grader's default if zero).
 func NewBackend(w *exercises.Workbook, timeout time.Duration) Backend {
-	return workbookBackend{w, exercises.CheckOptions{Timeout: timeout}}
+	return workbookBackend{w, exercises.CheckOptions{Timeout: timeout, MoreTime: RunnerMoreTime}}
 }
+
+// RunnerMoreTime is how a learner in the runner gives slow tests more
+// time: the runner takes --timeout when it starts, and has no check
+// command to pass it to.
+const RunnerMoreTime = "If the tests are only slow, quit and start the runner again with more time: breakerlab exercises --timeout 2m"
 
 type workbookBackend struct {
 	w   *exercises.Workbook
