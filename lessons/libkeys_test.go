@@ -28,7 +28,7 @@ var libraryKeys = map[string]string{
 	"permittedNumberOfCallsInHalfOpenState": r4jCircuitBreaker,
 	"slowCallDurationThreshold":             r4jCircuitBreaker,
 	"slowCallRateThreshold":                 r4jCircuitBreaker,
-	"ignoreExceptions":                      r4jCircuitBreaker,
+	"ignoreExceptions":                      r4jCircuitBreaker + " and " + r4jRetry,
 	// resilience4j-bulkhead/src/main/java/io/github/resilience4j/bulkhead/BulkheadConfig.java
 	"maxConcurrentCalls": r4jBulkhead,
 	"maxWaitDuration":    r4jBulkhead,

@@ -46,6 +46,10 @@ func TestPresetCaveatsMatchTheirModels(t *testing.T) {
 			if c.RecordsRefusals != AllRefusals {
 				return "does not count refusals, but the caveat says pool rejections are errors"
 			}
+			// The caveat says the model judges each call: the model must.
+			if c.JudgeOnFailure {
+				return "judges only on a failure, but the caveat says the model judges each call"
+			}
 			return ""
 		},
 		"failsafe-go": func(p Preset) string {

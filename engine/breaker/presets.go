@@ -192,7 +192,7 @@ func Presets() []Preset {
 			// HystrixCommandProperties.java:
 			// metrics.healthSnapshot.intervalInMilliseconds 500; HealthCounts
 			// counts THREAD_POOL_REJECTED and SEMAPHORE_REJECTED as errors.
-			Caveat: "judges a snapshot every " + Words(hystrixSnapshot) + "; counts pool rejections as errors",
+			Caveat: "the model judges each call, not a snapshot; pool rejections are errors",
 			Config: Hystrix(),
 		},
 		{
@@ -250,7 +250,31 @@ const (
 // preset, and of most configurations, at most MaxSettingValue (a grown
 // wait with an odd factor and cap may run longer). The rows of opossum's
 // and failsafe-go's rules come last (describeLibraryRules).
-func (c Config) Describe() []Setting { return c.describeLibraryRules(c.describeCore()) }
+//
+// The presets' table claims to show each library's documented defaults, so
+// a configuration equal to a preset whose library does something the model
+// simplifies says what the library does: Hystrix's preset is "judged
+// after" each health snapshot, every hystrixSnapshot, where the model
+// judges after every call (its Caveat says so).
+func (c Config) Describe() []Setting {
+	rows := c.describeLibraryRules(c.describeCore())
+	if c == Hystrix() {
+		for i := range rows {
+			if rows[i].Name == judgedAfter {
+				rows[i].Value = hystrixJudged
+			}
+		}
+	}
+	return rows
+}
+
+// judgedAfter is the row of Describe that says when the rates are judged.
+const judgedAfter = "judged after"
+
+// hystrixJudged is when Hystrix 1.5's breaker judges: its
+// HystrixCircuitBreaker reads HealthCountsStream, which emits a snapshot
+// every metrics.healthSnapshot.intervalInMilliseconds.
+var hystrixJudged = "each " + Words(hystrixSnapshot)
 
 // describeCore lists the parameters every library has.
 func (c Config) describeCore() []Setting {
@@ -341,7 +365,7 @@ func (c Config) describeCore() []Setting {
 		{"slow call", slowOver},
 		{"slow rate", rate(c.SlowCallRate)},
 		{"consecutive", inARow},
-		{"judged after", judged},
+		{judgedAfter, judged},
 		{"counts reset", reset},
 		{"open for", Words(c.OpenFor)},
 		{"leaves open", leaves},

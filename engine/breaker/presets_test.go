@@ -242,6 +242,52 @@ func TestPresetsAreValidAndDescribed(t *testing.T) {
 	}
 }
 
+// TestPresetTableSaysWhenHystrixJudges: `breakerlab presets` and the cheat
+// sheet print Describe under the claim that each column is what the
+// library documents. Hystrix's breaker judges a health snapshot taken
+// every metrics.healthSnapshot.intervalInMilliseconds (500 ms), not each
+// call, so its preset's row says so; the same configuration changed in any
+// way is no longer Hystrix's and describes the model's rule, every call,
+// which is the preset's caveat.
+func TestPresetTableSaysWhenHystrixJudges(t *testing.T) {
+	judged := func(c Config) string {
+		for _, s := range c.Describe() {
+			if s.Name == judgedAfter {
+				return s.Value
+			}
+		}
+		t.Fatalf("Describe has no %q row", judgedAfter)
+		return ""
+	}
+	if got, want := judged(Hystrix()), "each "+Words(500*time.Millisecond); got != want {
+		t.Errorf("Hystrix's preset is judged after %q, want %q (its health snapshot)", got, want)
+	}
+	if hystrixSnapshot != Hystrix().WindowSpan/time.Duration(Hystrix().WindowBuckets) {
+		t.Errorf("the snapshot interval %v is not the width of Hystrix's buckets", hystrixSnapshot)
+	}
+	changed := Hystrix()
+	changed.OpenFor = 6 * time.Second
+	if got := judged(changed); got != "every call" {
+		t.Errorf("a configuration that is not Hystrix's preset is judged after %q, want the model's rule, every call", got)
+	}
+	p, _ := PresetNamed("hystrix")
+	if !strings.Contains(p.Caveat, "judges each call") {
+		t.Errorf("Hystrix's caveat %q does not say the model judges each call", p.Caveat)
+	}
+	for _, name := range []string{"resilience4j", "failsafe-go"} {
+		p, _ := PresetNamed(name)
+		if got := judged(p.Config); got != "every call" {
+			t.Errorf("%s is judged after %q, want every call", name, got)
+		}
+	}
+	for _, name := range []string{"polly", "gobreaker"} {
+		p, _ := PresetNamed(name)
+		if got := judged(p.Config); got != "a failure" {
+			t.Errorf("%s is judged after %q, want a failure", name, got)
+		}
+	}
+}
+
 func TestWords(t *testing.T) {
 	for d, want := range map[time.Duration]string{
 		500 * time.Millisecond: "500 ms", 1500 * time.Millisecond: "1.5 s", 60 * s: "60 s",

@@ -154,10 +154,16 @@ func TestCheatSheetStatesTheFixes(t *testing.T) {
 			}
 		}
 	}
-	// The AWS quota refunds a successful retry and never holds more than
-	// it starts with (engine/retry.TokenBucket).
-	has(row(t, "AWS retry quota"), "never holds more", "{{fact aws.retry.success_refund}}",
-		"fact aws.retry.success_refund == fact aws.retry.cost", "fact aws.retry.max_tokens == fact aws.retry.capacity")
+	// The AWS quota refunds a successful retry what it paid, after a
+	// timeout too, and never holds more than it starts with
+	// (engine/retry.TokenBucket); its prices are those from before the
+	// 2026 update, and the row gives today's.
+	has(row(t, "AWS retry quota"), "never holds more", "gets exactly that back if it succeeds",
+		"fact aws.retry.success_refund == fact aws.retry.cost", "fact aws.retry.timeout_refund == fact aws.retry.timeout_cost",
+		"fact aws.retry.max_tokens == fact aws.retry.capacity",
+		"before aws-sdk-go-v2 v1.48.0's update", "{{fact aws.retry.v2026.cost}}", "{{fact aws.retry.v2026.throttle_cost}}")
+	has(row(t, "retry budget"), "as simulated", "v1.48.0", "{{fact aws.retry.v2026.outage_retries}}",
+		"fact aws.retry.v2026.outage_retries == quota-retries 500 14")
 	// That order is .NET's standard handler; Polly imposes none.
 	has(row(t, ".NET handler"), "AddStandardResilienceHandler", "Polly itself runs strategies in the order you add them")
 	// A bulkhead does spare a slow downstream (lesson 9 step 7), not a fast
@@ -167,8 +173,10 @@ func TestCheatSheetStatesTheFixes(t *testing.T) {
 		"service-answered rate-limit-vs-bulkhead/2 catalog ok > service-answered rate-limit-vs-bulkhead/1 catalog ok")
 	// A timeout gives the provider no relief only without cancellation.
 	has(row(t, "timeout"), "without cancellation", "service-abandoned multi-hop/2 inventory == 0")
-	// Rate × p99 with no headroom refuses healthy calls (lesson 3's run).
-	has(row(t, "bulkhead size"), "plus headroom", "03-bulkheads", "{{share step7 checkout rejected}}", "share step7 checkout rejected > 5%")
+	// Rate × p99 with no headroom refuses healthy calls (lesson 3's run),
+	// quoted as the mean over seeds 1 to 20, as lesson 3's card does.
+	has(row(t, "bulkhead size"), "plus headroom", "03-bulkheads", "{{mean-share step7 checkout rejected 1..20}}", "seeds 1 to 20",
+		"mean-share step7 checkout rejected 1..20 > 5%")
 	// Lessons 10 to 13 and the seeds' ideas.
 	has(row(t, "overload"), "503", "shed by priority")
 	has(row(t, "a fast caller"), "429 + Retry-After")
@@ -194,9 +202,51 @@ func TestCheatSheetStatesTheFixes(t *testing.T) {
 	}
 }
 
-// TestHystrixFootnoteMatchesTheModel: the table prints the model's rule
-// for when a breaker judges; while the model judges Hystrix after every
-// call, a footnote says what Hystrix does (a health snapshot).
+// TestBulkheadRefusalsAreOneMeasure: the cheat sheet and lesson 3's
+// self-check (deck card lesson-03-bulkheads-15) quote the refusals of the
+// cap with no headroom with the same placeholder in the same lesson, so
+// they print one number, the mean over seeds 1 to 20, and both say which
+// seeds.
+func TestBulkheadRefusalsAreOneMeasure(t *testing.T) {
+	const measure = "{{mean-share step7 checkout rejected 1..20}}"
+	r := row(t, "bulkhead size")
+	if r.Lesson != "03-bulkheads" || !strings.Contains(r.Text, measure) || !strings.Contains(r.Text, "seeds 1 to 20") {
+		t.Errorf("the bulkhead row (lesson %q) must quote %s and say which seeds: %q", r.Lesson, measure, r.Text)
+	}
+	l, err := lessons.Lookup("03-bulkheads")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, st := range l.Steps {
+		if st.Title == "Self-check: headroom" && st.Question != nil {
+			found = true
+			if !strings.Contains(st.Question.Explain, measure) || !strings.Contains(st.Question.Explain, "seeds 1 to 20") {
+				t.Errorf("lesson 3's self-check must quote %s over seeds 1 to 20: %q", measure, st.Question.Explain)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("lesson 3 has no \"Self-check: headroom\"")
+	}
+	lab := lessons.NewLab()
+	sheet, err := lab.FillLessonText(l, "bulkhead size", measure)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := CheatSheet(Text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(s), " "), "refuses "+sheet+" of healthy checkouts") {
+		t.Errorf("the printed sheet does not give lesson 3's %s", sheet)
+	}
+}
+
+// TestHystrixFootnoteMatchesTheModel: the table claims each library's
+// documented defaults, so its Hystrix column says when Hystrix judges (a
+// health snapshot, every hystrix.snapshot); while the model judges Hystrix
+// after every call instead, the footnote says so.
 func TestHystrixFootnoteMatchesTheModel(t *testing.T) {
 	judged := ""
 	for _, set := range breaker.Hystrix().Describe() {
@@ -204,12 +254,21 @@ func TestHystrixFootnoteMatchesTheModel(t *testing.T) {
 			judged = set.Value
 		}
 	}
-	note := row(t, "hystrix")
-	if judged == "every call" && !strings.Contains(note.Text, "{{fact hystrix.snapshot}}") {
-		t.Errorf("the model judges Hystrix after every call; the footnote must give Hystrix's snapshot: %q", note.Text)
+	snapshot, err := lessons.NewLab().FillText("hystrix", "{{fact hystrix.snapshot}}")
+	if err != nil {
+		t.Fatal(err)
 	}
-	if judged != "every call" {
-		t.Errorf("the model now judges Hystrix after %q: update the footnote %q", judged, note.Text)
+	if judged != "each "+snapshot {
+		t.Errorf("the table judges Hystrix after %q; Hystrix judges a snapshot every %s", judged, snapshot)
+	}
+	note := row(t, "hystrix")
+	if breaker.Hystrix().JudgeOnFailure {
+		t.Errorf("the model now judges Hystrix only on a failure: update the footnote %q", note.Text)
+	}
+	for _, want := range []string{"{{fact hystrix.snapshot}}", "not each call as modelled here"} {
+		if !strings.Contains(note.Text, want) {
+			t.Errorf("the model judges Hystrix after every call; the footnote must say %q: %q", want, note.Text)
+		}
 	}
 }
 

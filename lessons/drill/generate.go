@@ -14,6 +14,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/retry"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/lessons/facts"
 )
 
 // Generators name the kinds of generated problem, in the order a worksheet
@@ -445,7 +446,8 @@ func genTokenBucket(p *Problem, rng *rand.Rand) {
 		"a successful retry gets its cost back, and a first-try success adds %d.",
 		capacity, b.RetryCost, b.TimeoutCost, b.NoRetryIncrement)
 	if aws {
-		name = fmt.Sprintf("A client uses the AWS SDKs' standard retry quota: a bucket that starts full with %d tokens and never holds more; "+
+		name = fmt.Sprintf("A client uses the AWS SDKs' standard retry quota with its prices from before the 2026 update (aws-sdk-go-v2 up to v1.47.8), "+
+			"the ones breakerlab simulates: a bucket that starts full with %d tokens and never holds more; "+
 			"a retry costs %d, a retry after a timeout %d; a successful retry gets its cost back, and a first-try success adds %d.",
 			capacity, b.RetryCost, b.TimeoutCost, b.NoRetryIncrement)
 	}
@@ -453,6 +455,11 @@ func genTokenBucket(p *Problem, rng *rand.Rand) {
 	p.Explain = fmt.Sprintf("No call succeeds, so nothing comes back into the bucket: %d tokens ÷ %d a retry = %d retries (rounded down), "+
 		"then every retry is refused and callers get their first failure at once. Without a budget, each failed call would retry.",
 		capacity, paid, n)
+	if aws {
+		if now, err := aws2026Prices(); err == nil {
+			p.Explain += " " + now
+		}
+	}
 	p.number(lessons.KindCount, float64(n), 0, false, "retries")
 	p.Verified = "engine/retry's token bucket spent until it refuses; with the AWS numbers, also the engine's count of retries sent in a 10 s outage"
 	if aws {
@@ -475,6 +482,22 @@ func genTokenBucket(p *Problem, rng *rand.Rand) {
 			}
 		}
 	}
+}
+
+// aws2026Prices says, from lessons/facts, what the AWS quota charges since
+// the 2026 update, so that a problem set in the earlier prices does not
+// leave them to be learnt as today's.
+func aws2026Prices() (string, error) {
+	var v [4]float64
+	for i, name := range []string{"aws.retry.v2026.cost", "aws.retry.v2026.throttle_cost", "aws.retry.capacity", "aws.retry.v2026.outage_retries"} {
+		f, err := facts.Lookup(name)
+		if err != nil {
+			return "", err
+		}
+		v[i] = f.Value
+	}
+	return fmt.Sprintf("Since the 2026 update (aws-sdk-go-v2 v1.48.0) a transient retry costs %g, after a timeout too, and a retry after throttling %g: "+
+		"the same outage would get %g ÷ %g = %g retries.", v[0], v[1], v[2], v[0], v[3]), nil
 }
 
 // fleet draws a fleet and a shard size with k at most half of n.

@@ -1,6 +1,7 @@
 package drill
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -11,6 +12,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
+	"github.com/breakerlab/breakerlab/lessons/facts"
 )
 
 func TestGenerateIsDeterministic(t *testing.T) {
@@ -253,6 +255,42 @@ func TestTokenBucketMatchesTheEngine(t *testing.T) {
 	}
 	if !checked[true] || !checked[false] {
 		t.Errorf("the seeds drew no AWS problem for errors or for timeouts: %v", checked)
+	}
+}
+
+// TestAWSProblemsSayWhichPrices: a problem set in the AWS quota's prices
+// says they are those from before the 2026 update, and its working gives
+// today's prices and their outage count from lessons/facts.
+func TestAWSProblemsSayWhichPrices(t *testing.T) {
+	now, err := aws2026Prices()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, name := range []string{"aws.retry.v2026.cost", "aws.retry.v2026.throttle_cost", "aws.retry.v2026.outage_retries"} {
+		f, err := facts.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, fmt.Sprintf("%g", f.Value))
+	}
+	for _, w := range want {
+		if !strings.Contains(now, w) {
+			t.Errorf("the 2026 prices %q do not state %s", now, w)
+		}
+	}
+	seen := 0
+	for _, p := range problems(t, "token-bucket", 40) {
+		if !p.p.aws {
+			continue
+		}
+		seen++
+		if !strings.Contains(p.Question, "before the 2026 update") || !strings.HasSuffix(p.Explain, now) {
+			t.Errorf("%s does not say which prices it uses and what they are now:\n%s\n%s", p.ID, p.Question, p.Explain)
+		}
+	}
+	if seen == 0 {
+		t.Fatal("the seeds drew no AWS problem")
 	}
 }
 

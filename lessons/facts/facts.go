@@ -18,6 +18,7 @@ package facts
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"time"
@@ -83,6 +84,17 @@ func all() []Fact {
 		// (DefaultThrottlingRetryCost), and timeouts cost no more; the
 		// engine and these facts keep the earlier numbers.
 		awsSrc = "aws-sdk-go-v2 up to v1.47.8 (v1.48.0 charges 14 a retry, 5 after throttling): aws/retry/standard.go and aws/ratelimit/token_rate_limit.go (engine/retry.NewAWSTokenBucket)"
+		// The quota since the 2026 update, which no engine code models:
+		// aws-sdk-go-v2 v1.48.0, aws/retry/standard.go (the unexported
+		// defaultRetryCost 14, DefaultThrottlingRetryCost 5, the capacity
+		// still DefaultRetryRateTokens 500). The same change came to every
+		// AWS SDK, first behind AWS_NEW_RETRIES_2026 and by default from
+		// November 2026: PR aws/aws-sdk-go-v2#3400 ("Non-throttling retry
+		// cost increases from 5 to 14 tokens", throttling errors 5,
+		// "Timeouts are no longer treated differently from other transient
+		// errors") and the announcement issue aws/aws-sdk-go-v2#3416
+		// (likewise aws-sdk-java-v2#6987, aws-sdk-js-v3#8037).
+		aws2026Src = "aws-sdk-go-v2 v1.48.0 aws/retry/standard.go (defaultRetryCost, DefaultThrottlingRetryCost); PR aws/aws-sdk-go-v2#3400 and issue #3416, the 2026 update of every AWS SDK"
 		// Who earns NoRetryIncrement (1 token). aws-sdk-js-v3
 		// packages/middleware-retry/src/defaultRetryQuota.ts,
 		// releaseRetryTokens: a success hands back the retry's cost, or
@@ -125,13 +137,20 @@ func all() []Fact {
 		aiohttpTimeout = "aiohttp aiohttp/client.py, DEFAULT_TIMEOUT (ClientTimeout)"
 	)
 	return []Fact{
-		// The AWS SDKs' retry quota, "standard" mode.
-		{"aws.retry.capacity", Count, count(aws.Capacity), "tokens in the AWS retry quota when full: it starts full and never holds more", awsSrc},
-		{"aws.retry.cost", Count, count(aws.RetryCost), "tokens a retry takes from the AWS quota", awsSrc},
-		{"aws.retry.timeout_cost", Count, count(aws.TimeoutCost), "tokens a retry after a timeout takes from the AWS quota", awsSrc},
+		// The AWS SDKs' retry quota, "standard" mode as it was before the
+		// 2026 update: the bucket the engine runs.
+		{"aws.retry.capacity", Count, count(aws.Capacity), "tokens in the AWS retry quota when full: it starts full and never holds more (the same since the 2026 update)", awsSrc},
+		{"aws.retry.cost", Count, count(aws.RetryCost), "tokens a retry takes from the AWS quota in standard mode before the 2026 update (the engine's bucket)", awsSrc},
+		{"aws.retry.timeout_cost", Count, count(aws.TimeoutCost), "tokens a retry after a timeout takes from the AWS quota in standard mode before the 2026 update (the engine's bucket)", awsSrc},
 		{"aws.retry.success_refill", Count, count(aws.NoRetryIncrement), "tokens a request that succeeds at its first try adds to the AWS quota (a retry that succeeds gets its cost back instead)", awsRefillSrc},
-		{"aws.retry.outage_retries", Count, count(aws.Capacity / aws.RetryCost), "retries a full AWS quota pays for when none succeeds: capacity ÷ cost", awsSrc},
-		{"aws.retry.outage_timeout_retries", Count, count(aws.Capacity / aws.TimeoutCost), "retries after timeouts a full AWS quota pays for: capacity ÷ timeout cost", awsSrc},
+		{"aws.retry.outage_retries", Count, count(aws.Capacity / aws.RetryCost), "retries a full AWS quota pays for when none succeeds, before the 2026 update: capacity ÷ cost", awsSrc},
+		{"aws.retry.outage_timeout_retries", Count, count(aws.Capacity / aws.TimeoutCost), "retries after timeouts a full AWS quota pays for, before the 2026 update: capacity ÷ timeout cost", awsSrc},
+		// The same quota since the 2026 update: a transient retry costs
+		// more, a throttled one less, and a timeout no more than any other
+		// transient error. The engine does not model it.
+		{"aws.retry.v2026.cost", Count, aws2026RetryCost, "tokens a transient (non-throttling) retry takes from the AWS quota since the 2026 update (aws-sdk-go-v2 v1.48.0); a timeout costs the same", aws2026Src},
+		{"aws.retry.v2026.throttle_cost", Count, aws2026ThrottleCost, "tokens a retry after a throttling error takes from the AWS quota since the 2026 update (aws-sdk-go-v2 v1.48.0)", aws2026Src},
+		{"aws.retry.v2026.outage_retries", Count, math.Floor(count(aws.Capacity) / aws2026RetryCost), "transient retries a full AWS quota pays for when none succeeds, since the 2026 update: capacity ÷ cost, rounded down", aws2026Src},
 
 		// Envoy.
 		{"envoy.retry_budget.share", Share, envoyBudget.Share, "Envoy's retry budget: retries in flight as a share of active requests", "envoy api/envoy/config/cluster/v3/circuit_breaker.proto, RetryBudget.budget_percent"},
@@ -170,7 +189,8 @@ func all() []Fact {
 
 		// cheat sheet: the AWS quota's refund and cap, read from the
 		// bucket's behaviour.
-		{"aws.retry.success_refund", Count, count(awsRefund()), "tokens a retry that succeeds gives back to the AWS quota: its cost", awsSrc},
+		{"aws.retry.success_refund", Count, count(awsRefund(false)), "tokens a retry that succeeds gives back to the AWS quota: its cost", awsSrc},
+		{"aws.retry.timeout_refund", Count, count(awsRefund(true)), "tokens a retry after a timeout gives back to the AWS quota when it succeeds: its cost, not the plain retry's", awsSrc},
 		{"aws.retry.max_tokens", Count, count(awsMost()), "the most tokens the AWS quota holds: a full quota earns nothing more", awsSrc},
 		// drill cards: the references' starting points (not a library's
 		// defaults: the numbers seeds/002 tells a team to begin with and
@@ -204,11 +224,18 @@ func all() []Fact {
 	}
 }
 
-// awsRefund pays for a retry from a full AWS quota, lets it succeed, and
-// says how many tokens came back.
-func awsRefund() int {
+// The AWS quota's costs since the 2026 update (aws2026Src), which the
+// engine does not model.
+const (
+	aws2026RetryCost    = 14
+	aws2026ThrottleCost = 5
+)
+
+// awsRefund pays for a retry from a full AWS quota (after a timeout, if
+// timeout), lets it succeed, and says how many tokens came back.
+func awsRefund(timeout bool) int {
 	b := retry.NewAWSTokenBucket()
-	paid, _ := b.TryRetry(false)
+	paid, _ := b.TryRetry(timeout)
 	before := b.Tokens()
 	b.OnSuccess(true, paid)
 	return b.Tokens() - before

@@ -41,6 +41,7 @@ func TestEngineFactsAreTheEnginesValues(t *testing.T) {
 		{"hystrix.buckets", float64(breaker.Hystrix().WindowBuckets), 20},
 		// cheat sheet
 		{"aws.retry.success_refund", float64(aws.RetryCost), 5},
+		{"aws.retry.timeout_refund", float64(aws.TimeoutCost), 10},
 		{"aws.retry.max_tokens", float64(aws.Capacity), 500},
 		{"guide.timeout.p99_multiple", 2, 2},
 		{"guide.bulkhead.wait_min", 0.1, 0.1},
@@ -52,6 +53,59 @@ func TestEngineFactsAreTheEnginesValues(t *testing.T) {
 		}
 		if f.Value != c.engine || f.Value != c.lib {
 			t.Errorf("%s = %v; the engine has %v, the library publishes %v", c.name, f.Value, c.engine, c.lib)
+		}
+	}
+}
+
+// TestAWSQuotaFactsSayWhichRelease: the engine runs the AWS quota's
+// standard mode as it was before the 2026 update; the texts that quote its
+// costs must not pass them off as today's. Every cost fact says which
+// release it belongs to, and the 2026 figures are the published ones
+// (aws-sdk-go-v2 v1.48.0: 14 a transient retry, 5 a throttled one, the
+// capacity unchanged), with the outage's count worked from them.
+func TestAWSQuotaFactsSayWhichRelease(t *testing.T) {
+	for _, name := range []string{"aws.retry.cost", "aws.retry.timeout_cost", "aws.retry.outage_retries", "aws.retry.outage_timeout_retries"} {
+		f, err := Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(f.Says, "before the 2026 update") {
+			t.Errorf("%s says %q: it must say it is the quota before the 2026 update", name, f.Says)
+		}
+	}
+	capacity, _ := Lookup("aws.retry.capacity")
+	for name, want := range map[string]float64{
+		"aws.retry.v2026.cost":           14,
+		"aws.retry.v2026.throttle_cost":  5,
+		"aws.retry.v2026.outage_retries": 35, // 500 ÷ 14 = 35.7: 35 whole retries
+	} {
+		f, err := Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Value != want {
+			t.Errorf("%s = %v, aws-sdk-go-v2 v1.48.0 gives %v", name, f.Value, want)
+		}
+		if !strings.Contains(f.Says, "since the 2026 update") || !strings.Contains(f.Source, "v1.48.0") || !strings.Contains(f.Source, "#3400") {
+			t.Errorf("%s: says %q, source %q: both must name the 2026 update and where it is published", name, f.Says, f.Source)
+		}
+	}
+	cost, _ := Lookup("aws.retry.v2026.cost")
+	outage, _ := Lookup("aws.retry.v2026.outage_retries")
+	if n := float64(int(capacity.Value) / int(cost.Value)); outage.Value != n {
+		t.Errorf("aws.retry.v2026.outage_retries = %v, but %v ÷ %v = %v", outage.Value, capacity.Value, cost.Value, n)
+	}
+}
+
+// TestARetryGetsBackWhatItPaid: a successful retry refunds its own cost,
+// the dearer one after a timeout included (engine/retry.TokenBucket's
+// OnSuccess, and the SDKs' release of the retry token).
+func TestARetryGetsBackWhatItPaid(t *testing.T) {
+	for refund, cost := range map[string]string{"aws.retry.success_refund": "aws.retry.cost", "aws.retry.timeout_refund": "aws.retry.timeout_cost"} {
+		r, _ := Lookup(refund)
+		c, _ := Lookup(cost)
+		if r.Value != c.Value || r.Value == 0 {
+			t.Errorf("%s = %v, %s = %v: a successful retry gets back what it paid", refund, r.Value, cost, c.Value)
 		}
 	}
 }

@@ -128,11 +128,53 @@ var All = []Subject{
 		Lesson: "06-retries-and-order", Step: "Self-check: a retry that works", Phrase: "refunds its whole cost",
 		// Only a sentence that states the quota's numbers must state them all.
 		Mentions: re(`(aws[^.]*(quota|token bucket)|(quota|token bucket)[^.]*aws)[^.]*\d`),
-		Requires: res(`refund|gives? back|given back|comes back|gets? (its tokens|them|it|its cost) back|returns? (its|the) cost`, `cap\b|capacity|never (holds|more)|at most|starts full|full bucket`),
+		Requires: res(`refund|gives? back|given back|comes back|gets? (exactly )?(its tokens|them|it|its cost|that|what it paid) back|returns? (its|the) cost`, `cap\b|capacity|never (holds|more)|at most|starts full|full bucket`),
 		Caught: []string{
 			"A retry budget: the AWS SDKs' token bucket of 500, 5 a retry, 10 after a timeout, 1 back per first-try success.",
 		},
-		Fine: []string{"The AWS quota starts full at 500 and never holds more; a retry takes 5, a successful retry's cost is refunded."},
+		Fine: []string{
+			"The AWS quota starts full at 500 and never holds more; a retry takes 5, a successful retry's cost is refunded.",
+			"AWS retry quota: starts full at 500 tokens, never holds more; a retry pays 5 (10 after a timeout) and gets exactly that back if it succeeds",
+		},
+	},
+	{
+		// The engine runs the quota's prices from before the 2026 update;
+		// a text that quotes them must say so (or give the newer ones), or
+		// a learner memorises 5 a retry as today's price.
+		Name:   "aws-quota-release",
+		Truth:  "The AWS quota's prices changed with the 2026 update (aws-sdk-go-v2 v1.48.0: 14 a transient retry, timeouts included, 5 a throttled one); the engine runs the earlier ones, and a text that quotes the quota's numbers says which release they belong to.",
+		Lesson: "06-retries-and-order", Step: "A retry budget", Phrase: "aws-sdk-go-v2 v1.48.0",
+		Mentions: re(`(aws[^.]*(quota|token)|(quota|token)[^.]*aws)[^.]*\d`),
+		Requires: res(`2026|v1\.4[78]`),
+		Caught: []string{
+			"A retry budget: the AWS SDKs' token bucket of 500, 5 a retry, 10 after a timeout, 1 back per first-try success.",
+			"AWS retry quota: starts full at 500 tokens, never holds more; a retry pays 5 (10 after a timeout), refunded (5) if it succeeds; a first-try success adds 1",
+			"retry budget: in an outage, AWS tokens ÷ cost: 500 ÷ 5 = 100 (50 after timeouts)",
+			"retries outside the breaker, with a budget (AWS: 500 tokens, 5 a retry; Envoy: 20% of the requests in flight)",
+		},
+		Fine: []string{
+			"AWS retry quota: standard mode as simulated, before aws-sdk-go-v2 v1.48.0's update: starts full at 500 tokens; a retry pays 5 (10 after a timeout)",
+			"The AWS SDKs' standard retry mode keeps a retry quota of 500 tokens; since the 2026 update a transient retry pays 14.",
+		},
+	},
+	{
+		// Retry(CircuitBreaker(call)) puts every attempt before the breaker,
+		// but whether a refused attempt is retried is the retry's own
+		// setting: Resilience4j's and Polly's retry every exception by
+		// default (the step's front matter cites their sources).
+		Name:   "retry-refusal",
+		Truth:  "A retry outside the breaker sends every attempt through it, but Resilience4j's Retry and a plain Polly retry retry every exception by default, a breaker's refusal included: tell them not to (ignoreExceptions, ShouldHandle); .NET's standard handler already leaves the refusal alone.",
+		Lesson: "06-retries-and-order", Step: "Self-check: an open breaker mid-retry", Phrase: "ignoreExceptions",
+		Wrong: res(`(resilience4j|polly|both)\b.*\b(stops?|ends?|halts?) (the )?retr(y|ies)\b.*without (any )?(extra|more|further|added) (code|config)`,
+			`(resilience4j|polly)('s)? retry (never|does not|doesn't|won't|will not) retry (a |the )?(breaker's )?(refus|open breaker|callnotpermitted|brokencircuit)`),
+		Caught: []string{
+			"This is why both Resilience4j and the .NET handler put the retry outside: an open breaker stops the retries without any extra code.",
+			"Resilience4j's retry does not retry a breaker's refusal.",
+		},
+		Fine: []string{
+			"The .NET standard resilience handler's retry already leaves the refusal alone.",
+			"Resilience4j's Retry retries every exception by default, so add CallNotPermittedException to its ignoreExceptions.",
+		},
 	},
 	{
 		Name:   "polly-order",
