@@ -115,10 +115,10 @@ func sandboxScenario(name string) (*engine.Scenario, error) {
 	if strings.ContainsAny(name, `/\`) || strings.HasSuffix(name, ".toml") {
 		return loadScenarioFile(name)
 	}
-	if st, err := os.Stat(name); err == nil && st.Mode().IsRegular() {
-		return loadScenarioFile(name)
-	}
-	return loadScenario(name)
+	// Neither a built-in name nor a path: the file's refusal, which says
+	// a .toml file is taken too (the sandbox, like run, plays one), where
+	// the built-ins' alone did not.
+	return loadScenarioFile(name)
 }
 
 // needTerminal refuses, with exit code 2, to open a full-screen program

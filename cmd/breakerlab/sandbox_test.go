@@ -14,13 +14,16 @@ func TestSandboxUsageErrors(t *testing.T) {
 	}{
 		{[]string{"sandbox", "shuffle", "--variant", "2"}, "shuffle has no variants"},
 		{[]string{"sandbox", "shuffle", "--speed", "0"}, "--speed must be between 0.1 and 100"},
-		{[]string{"sandbox", "nope"}, "no built-in scenario is called \"nope\""},
+		// The sandbox plays a file too, and says so (it named the
+		// built-ins alone).
+		{[]string{"sandbox", "nope"}, "no built-in scenario or scenario file is called \"nope\""},
+		{[]string{"sandbox", "nope"}, "a scenario file is a path to a .toml file"},
 		{[]string{"sandbox", "cascade", "breaker-timeline"}, "at most one scenario"},
 		{[]string{"sandbox", "--speed", "500"}, "--speed must be between 0.1 and 100"},
 		{[]string{"sandbox", "--variant", "9"}, "--variant must be between 1 and 3"},
 		{[]string{"sandbox", "--seed", "x"}, "flags of sandbox"},
 		{[]string{"sandbox", "--bogus"}, "flags of sandbox"},
-		{[]string{"sandbox", "missing/file.toml"}, "does not exist"},
+		{[]string{"sandbox", "missing/file.toml"}, "does not exist (give a built-in scenario"},
 		{[]string{"home", "extra"}, "takes no arguments"},
 	} {
 		_, errOut, code := run(t, c.args...)

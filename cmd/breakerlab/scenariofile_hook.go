@@ -28,7 +28,7 @@ func loadScenarioFile(path string) (*engine.Scenario, error) {
 		if !strings.ContainsAny(path, `/\`) && !strings.HasSuffix(path, ".toml") {
 			return nil, usageError{quietWrap{fmt.Sprintf("no built-in scenario or scenario file is called %q%s (built in: %s; a scenario file is a path to a .toml file)", path, didYouMean(path, scenarioNames()), builtins), err}}
 		}
-		return nil, usageError{quietWrap{fmt.Sprintf("scenario file %s does not exist (run takes a built-in scenario, one of %s, or the path of a .toml scenario file)", path, builtins), err}}
+		return nil, usageError{quietWrap{fmt.Sprintf("scenario file %s does not exist (give a built-in scenario, one of %s, or the path of a .toml scenario file)", path, builtins), err}}
 	}
 	if err != nil {
 		return nil, usagef("cannot open scenario file %s: %w", path, err)

@@ -72,7 +72,7 @@ func TestLoadScenarioFileErrors(t *testing.T) {
 		name, path string
 		want       []string
 	}{
-		{"missing", filepath.Join(dir, "nope.toml"), []string{"nope.toml does not exist (run takes a built-in scenario, one of ", "cascade", ".toml scenario file)"}},
+		{"missing", filepath.Join(dir, "nope.toml"), []string{"nope.toml does not exist (give a built-in scenario, one of ", "cascade", ".toml scenario file)"}},
 		{"a mistyped built-in name", "cascad", []string{`no built-in scenario or scenario file is called "cascad": did you mean cascade? (built in: `, "cascade"}},
 		{"a directory", dir, []string{"cannot read scenario file"}},
 		{"invalid", bad, []string{bad + `:4: unknown key "wokers" in [system] (allowed: workers, queue, tenants, shed, endpoints, dependencies, services, tasks, pools)`}},

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -80,7 +81,15 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	}
 	switch {
 	case len(vary) == 0:
-		return usagef("sweep needs --vary PATH=FROM..TO[:STEPS] once or twice, e.g. --vary recommendations.bulkhead=5..60:12\nknobs: %s", strings.Join(lessons.NumberKnobs(build(), 0), ", "))
+		sc, v := build(), 0
+		if *variant >= 1 && *variant <= len(sc.Variants) {
+			v = *variant - 1
+		}
+		width := terminalWidth(stderr)
+		if width == 0 {
+			width = 80
+		}
+		return usagef("sweep needs --vary PATH=FROM..TO[:STEPS] once or twice, e.g.\n  --vary recommendations.bulkhead=5..60:12\n%s's knobs, by part:\n%s", sc.Name, knobList(lessons.NumberKnobs(sc, v), width))
 	case len(vary) > 2:
 		return usagef("sweep varies one or two knobs, got --vary %d times", len(vary))
 	case *measure == "":
@@ -104,6 +113,14 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		ax, err := sweep.ParseVary(v)
 		if err != nil {
 			return usagef("%w", err)
+		}
+		// A path that names no knob is refused here, with the flag as it
+		// was typed: the plan's own check quoted its first value, as if
+		// the flag had been "--vary foo=1:".
+		if !slices.Contains(lessons.Knobs(base, plan.Variant), ax.Path) {
+			if err := lessons.SetKnob(build(), plan.Variant, ax.Path, ax.Values[0]); err != nil {
+				return usagef("--vary %s: %w", v, err)
+			}
 		}
 		plan.Axes = append(plan.Axes, ax)
 	}

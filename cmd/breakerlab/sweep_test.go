@@ -34,7 +34,10 @@ func TestSweepBadVaryListsKnobs(t *testing.T) {
 		{[]string{"sweep", "cascade", "--vary", "queue=0..10:14", "--measure", "search.ok"},
 			[]string{"want a whole number", "queue takes whole numbers, and 0..10 holds 11: give it at most 11 steps, queue=0..10:11"}},
 		{[]string{"sweep", "cascade", "--measure", "search.ok"},
-			[]string{"sweep needs --vary", "recommendations.timeout"}},
+			[]string{"sweep needs --vary", "  the server: workers, queue, duration\n", "search-index, profile-db, recommendations: timeout,"}},
+		// The flag is quoted as it was typed: it read "--vary foo=1:".
+		{[]string{"sweep", "cascade", "--vary", "foo=1..2", "--measure", "search.ok"},
+			[]string{`--vary foo=1..2: cascade has no knob "foo"`}},
 		{[]string{"sweep", "cascade", "--vary", "workers=10..20", "--measure", "search.speed"},
 			[]string{`unknown field "speed"`, "p99"}},
 		{[]string{"sweep", "cascade", "--vary", "workers=10..20", "--measure", "search.ok", "--goal", "search.ok=1"},
@@ -53,6 +56,34 @@ func TestSweepBadVaryListsKnobs(t *testing.T) {
 		for _, w := range tc.want {
 			if !strings.Contains(stderr, w) {
 				t.Errorf("%v: stderr %q lacks %q", tc.args, stderr, w)
+			}
+		}
+	}
+}
+
+// Without --vary, the knobs are listed by part and wrapped, so a terminal
+// reads them: cascade's 180 paths were one line of some 4,000 columns.
+// Off a terminal the list is fitted to 80 columns.
+func TestSweepWithoutVaryListsKnobsAsLines(t *testing.T) {
+	for _, name := range scenarios.Names() {
+		_, stderr, code := run(t, "sweep", name, "--measure", "x.ok")
+		if code != 2 {
+			t.Errorf("%s: exit %d, want 2", name, code)
+		}
+		lines := strings.Split(strings.TrimRight(stderr, "\n"), "\n")
+		if len(lines) < 4 {
+			t.Errorf("%s: the knobs take %d lines:\n%s", name, len(lines), stderr)
+		}
+		for _, l := range lines {
+			if w := len([]rune(l)); w > 80 {
+				t.Errorf("%s: a line of %d columns: %q", name, w, l)
+			}
+		}
+		// Every knob is there, folded or not: its last word is.
+		sc, _ := scenarios.Lookup(name)
+		for _, k := range lessons.NumberKnobs(sc.Build(), 0) {
+			if last := k[strings.LastIndexByte(k, '.')+1:]; !strings.Contains(stderr, last) {
+				t.Errorf("%s: the list leaves out %s", name, k)
 			}
 		}
 	}

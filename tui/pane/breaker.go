@@ -483,7 +483,7 @@ func labelSets(c breaker.Config) []edgeLabels {
 	pass := [3]string{fmt.Sprintf("%d %s pass", k, trials), fmt.Sprintf("%d pass", k), fmt.Sprintf("%d pass", k)}
 	fail := [3]string{"a trial fails", "1 fails", "1 fails"}
 	if c.HalfOpenRule != breaker.FirstFailureReopens { // TrialsAsWindow or TrialsAsWindowAtMinimum
-		r := Percent(c.FailureRate)
+		r := PercentExact(c.FailureRate)
 		pass = [3]string{fmt.Sprintf("< %s of %d trials fail", r, k), fmt.Sprintf("<%s fail", r), fmt.Sprintf("<%s fail", r)}
 		fail = [3]string{fmt.Sprintf("≥ %s of trials fail", r), fmt.Sprintf("≥%s fail", r), fmt.Sprintf("≥%s fail", r)}
 	}
@@ -505,13 +505,15 @@ func ruleLabels(c breaker.Config) [3]string {
 		overShort = SecondsShort(c.WindowSpan)
 	}
 	if c.FailureRate > 0 {
-		r := Percent(c.FailureRate)
+		// The threshold is a setting: written whole, as it decides, and
+		// never "≥ <0.1%" for a rate of 1e-9 (PercentExact).
+		r := PercentExact(c.FailureRate)
 		long = append(long, fmt.Sprintf("≥ %s of %s fail", r, over))
 		short = append(short, fmt.Sprintf("≥%s of %s fail", r, overShort))
 		tiny = append(tiny, fmt.Sprintf("≥%s fail", r))
 	}
 	if c.SlowCallRate > 0 {
-		r := Percent(c.SlowCallRate)
+		r := PercentExact(c.SlowCallRate)
 		long = append(long, fmt.Sprintf("≥ %s slower than %s", r, SecondsShort(c.SlowCallDuration)))
 		short = append(short, fmt.Sprintf("≥%s slow", r))
 		if c.FailureRate == c.SlowCallRate {
@@ -712,11 +714,11 @@ func (b *Breaker) windowLines(inner int) []string {
 		short := fmt.Sprintf("%d/%d failed", v.failures, v.calls)
 		switch {
 		case c.FailureRate > 0 && v.state == breaker.Closed:
-			s += fmt.Sprintf(": %s %s %s to open", st.Render(Percent(rate)), cmp, Percent(c.FailureRate))
-			short += fmt.Sprintf(": %s %s %s", st.Render(Percent(rate)), cmp, Percent(c.FailureRate))
+			s += fmt.Sprintf(": %s %s %s to open", st.Render(Percent(rate)), cmp, PercentExact(c.FailureRate))
+			short += fmt.Sprintf(": %s %s %s", st.Render(Percent(rate)), cmp, PercentExact(c.FailureRate))
 		case c.FailureRate > 0:
-			s += fmt.Sprintf(" (%s %s %s)", st.Render(Percent(rate)), cmp, Percent(c.FailureRate))
-			short += fmt.Sprintf(" (%s %s %s)", st.Render(Percent(rate)), cmp, Percent(c.FailureRate))
+			s += fmt.Sprintf(" (%s %s %s)", st.Render(Percent(rate)), cmp, PercentExact(c.FailureRate))
+			short += fmt.Sprintf(" (%s %s %s)", st.Render(Percent(rate)), cmp, PercentExact(c.FailureRate))
 		}
 		stat, brief = append(stat, s), append(brief, short)
 		if c.SlowCallDuration > 0 {
@@ -781,7 +783,7 @@ func lastOpening(trans []engine.Transition, dep string) (engine.Transition, bool
 func (b *Breaker) openedLines(t engine.Transition) []string {
 	c := b.cur.cfg
 	rate := func(what string, threshold float64) []string {
-		r := fmt.Sprintf("%s ≥ %s", b.th.Bad.Render(Percent(float64(t.Failures)/float64(max(t.Calls, 1)))), Percent(threshold))
+		r := fmt.Sprintf("%s ≥ %s", b.th.Bad.Render(Percent(float64(t.Failures)/float64(max(t.Calls, 1)))), PercentExact(threshold))
 		of := fmt.Sprintf("last %d", t.Calls)
 		switch {
 		case t.Cause == breaker.CauseTrialsFailureRate || t.Cause == breaker.CauseTrialsSlowRate:

@@ -146,7 +146,7 @@ func (o *Overview) cells(r overviewRow) []overviewCell {
 			if r.calls > 0 && rate >= r.threshold {
 				cmp = "≥"
 			}
-			win = fmt.Sprintf("%d/%d %s %s %s", r.failures, r.calls, Percent(rate), cmp, Percent(r.threshold))
+			win = fmt.Sprintf("%d/%d %s %s %s", r.failures, r.calls, Percent(rate), cmp, PercentExact(r.threshold))
 			if r.slowThreshold > 0 {
 				// A breaker that opens on slowness too says how slow.
 				win += fmt.Sprintf(" · %d slow", r.slow)

@@ -220,7 +220,7 @@ func (p *Pool) render() []string {
 	}
 	notes := []string{busy}
 	if per > 1 {
-		notes = []string{fmt.Sprintf("%d per cell · ", per) + busy, fmt.Sprintf("%d/cell · ", per) + busy}
+		notes = []string{Count(per) + " per cell · " + busy, Count(per) + "/cell · " + busy}
 	}
 	titles := []string{"Worker pool", "Pool"}
 	title, note := Titled(p.w, titles, notes)
@@ -354,13 +354,15 @@ func (p *Pool) legendLines(inner int, styled bool) ([]string, int) {
 		case i < len(p.busyBy):
 			held = p.busyBy[i]
 		}
-		add(string(letters[i]), p.th.Series(i).Render, fmt.Sprintf(" %s %d", n, held))
+		// Counts as the title writes them (522/100,000 busy), so the
+		// legend's beside it read alike: free 99,478, not 99478.
+		add(string(letters[i]), p.th.Series(i).Render, fmt.Sprintf(" %s %s", n, Count(held)))
 	}
 	free := p.workers - p.busy
 	if !styled {
 		free = p.workers
 	}
-	add(string(theme.GlyphFree), p.th.Dim.Render, fmt.Sprintf(" free %d", free))
+	add(string(theme.GlyphFree), p.th.Dim.Render, " free "+Count(free))
 	if curW > 0 {
 		if styled {
 			lines = append(lines, cur.String())

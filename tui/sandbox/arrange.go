@@ -11,6 +11,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/breakerlab/breakerlab/tui/tiles"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -712,6 +713,79 @@ func (m *Model) footEdge(w int, note string) string {
 func (m Model) Hidden() string {
 	f := m.arrange().foot
 	return strings.TrimSpace(f[0] + " " + f[1])
+}
+
+// nextBreaker shows the next breaker in the breaker pane, on both sides
+// in compare mode (key b), or says why there is none to show, as I does
+// for a fleet: with one breaker or none, b changed nothing and said
+// nothing, and a learner could not tell the key from a broken one.
+func (m *Model) nextBreaker(k tea.KeyMsg) {
+	snaps := []*engine.Snapshot{&m.sim.snap}
+	if m.cmp != nil {
+		snaps = snaps[:0]
+		for _, s := range m.cmp.sides {
+			snaps = append(snaps, &s.sim.snap)
+		}
+	}
+	most, only, deeper := 0, "", false
+	for _, s := range snaps {
+		n, first := frontBreakers(s)
+		if n > most {
+			most, only = n, first
+		}
+		deeper = deeper || servicesHaveBreakers(s)
+	}
+	switch {
+	case most == 0 && deeper:
+		m.setNote("no breaker on the front's calls for b to step to; the services' are on the map", false)
+		return
+	case most == 0:
+		m.setNote("no breaker in this run: b steps between breakers", false)
+		return
+	case most == 1:
+		m.setNote(fmt.Sprintf("only one breaker in this run (%s): b steps between two or more", only), false)
+		return
+	}
+	m.brk.Update(k)
+	if m.cmp != nil {
+		for _, s := range m.cmp.sides {
+			s.brk.Update(k)
+		}
+	}
+}
+
+// frontBreakers counts the breakers on the front's calls as the breaker
+// pane steps through them (a breaker shared by several calls is one), and
+// names the first.
+func frontBreakers(s *engine.Snapshot) (int, string) {
+	seen := map[string]bool{}
+	first := ""
+	for i := range s.Dependencies {
+		if s.Dependencies[i].Breaker == nil {
+			continue
+		}
+		name := s.Dependencies[i].BreakerName()
+		if first == "" {
+			first = name
+		}
+		seen[name] = true
+	}
+	return len(seen), first
+}
+
+// servicesHaveBreakers says whether a service's call has a breaker, which
+// the map shows and the breaker pane names but b does not step to.
+func servicesHaveBreakers(s *engine.Snapshot) bool {
+	for i := range s.Services {
+		for _, in := range s.Services[i].Instances {
+			for _, b := range in.Breakers {
+				if b != nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // toggleFleet opens the fleet pane over the whole body (key I), or says

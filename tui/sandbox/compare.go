@@ -300,7 +300,7 @@ func Difference(a, b *engine.Snapshot) (string, []string) {
 // shortDifferences are the difference in one line for small windows, from
 // the most detailed to the shortest, for the caller to take the first that
 // fits: "ok, left → right: search 39.0%→100.0% (+61.0) · ...".
-func shortDifferences(a, b *engine.Snapshot) []string {
+func shortDifferences(a, b *engine.Snapshot, final bool) []string {
 	useWindow := windowBegun(a, b)
 	var long, mid, brief []string
 	// The short forms name each endpoint's outcome that changed most (a
@@ -345,16 +345,23 @@ func shortDifferences(a, b *engine.Snapshot) []string {
 	if len(long) == 0 {
 		return []string{"ok share, left → right: no requests yet"}
 	}
+	// Final shares (the run played out, as `breakerlab run` prints them)
+	// say so on every form; the forms that name fewer endpoints give up
+	// "changed most" for the mark rather than an endpoint.
+	head, most, few := "", "changed most", "changed most: "
+	if final {
+		head, most, few = "final ", "final, changed most", "final: "
+	}
 	out := []string{
-		"ok share, left → right: " + strings.Join(long, " · "),
-		"ok, left → right: " + strings.Join(long, " · "),
-		"changed most, left → right: " + strings.Join(mid, " · "),
-		"changed most: " + strings.Join(brief, " · "),
+		head + "ok share, left → right: " + strings.Join(long, " · "),
+		head + "ok, left → right: " + strings.Join(long, " · "),
+		most + ", left → right: " + strings.Join(mid, " · "),
+		most + ": " + strings.Join(brief, " · "),
 	}
 	// Then fewer endpoints, those that changed least left out, and said
 	// to be: never one cut in the middle.
 	for k := len(brief) - 1; k >= 1; k-- {
-		out = append(out, "changed most: "+strings.Join(brief[:k], " · ")+fmt.Sprintf(" (%d more)", len(brief)-k))
+		out = append(out, few+strings.Join(brief[:k], " · ")+fmt.Sprintf(" (%d more)", len(brief)-k))
 	}
 	return out
 }
@@ -406,10 +413,15 @@ func (m *Model) refreshCompare() {
 	a, b := da.Settled(), db.Settled()
 	c.diffTitle, c.diffs = Difference(a, b)
 	c.diffTitles = []string{c.diffTitle}
-	if da.Final != nil && db.Final != nil {
-		c.diffTitles = []string{c.diffTitle + " · final, as `breakerlab run` counts", c.diffTitle}
+	final := da.Final != nil && db.Final != nil
+	if final {
+		// The mark is what says these are `breakerlab run`'s numbers, so
+		// a narrower window shortens it and never drops it: at 100×30 the
+		// line lost it for want of the words after it. The last form
+		// puts it first, where a cut at the end cannot take it.
+		c.diffTitles = []string{c.diffTitle + " · final, as `breakerlab run` counts", c.diffTitle + " · final", "final · " + c.diffTitle}
 	}
-	c.diffShort = shortDifferences(a, b)
+	c.diffShort = shortDifferences(a, b, final)
 	sc := m.sim.sc
 	m.status.SetInfo(pane.StatusInfo{
 		Playing:  m.clock.Playing(),

@@ -42,6 +42,13 @@ type knob struct {
 	kind        valueKind
 	input       kform.Field
 	err         string
+	// initial is the text the field was filled with: the knob's exact
+	// value on the form's variant. A field still holding it is not written
+	// back, so enter without an edit leaves the scenario as it was, even
+	// where a field set on every variant shows one variant's value of a
+	// knob the variants differ in (checkout's traffic, go-server's per-host
+	// connections).
+	initial string
 	// set writes the parsed value into the scenario copy.
 	set func(sc *engine.Scenario, v value)
 	// matches picks out the scenario errors that belong to this field.
@@ -149,7 +156,7 @@ func newServerForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 	f := &form{th: th, variant: variant}
 	sys := &sc.Variants[variant].System
 	add := func(label, hint string, kind valueKind, initial string, set func(*engine.Scenario, value), matches ...string) {
-		f.knobs = append(f.knobs, knob{label: label, hint: hint, kind: kind, input: newField(initial), set: set, matches: matches})
+		f.knobs = append(f.knobs, knob{label: label, hint: hint, kind: kind, input: newField(initial), initial: initial, set: set, matches: matches})
 	}
 	// limit bounds the knob just added and states the bounds in its hint.
 	limit := func(lo, hi float64) {
@@ -289,7 +296,7 @@ func newServerForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 			limit(1, breaker.MaxWindowSize)
 		}
 		if b.FailureRate > 0 {
-			add("failure rate", "opens at or above; 50% or 0.5", kindPercent, pane.Percent(b.FailureRate),
+			add("failure rate", "opens at or above; 50% or 0.5", kindPercent, pane.PercentExact(b.FailureRate),
 				set(func(d *engine.Dependency, v value) { d.Policy.Breaker.FailureRate = v.f }), "failure rate")
 		}
 		add("open for", "wait before the trials", kindDuration, durText(b.OpenFor),
@@ -382,12 +389,13 @@ func parse(kind valueKind, text string) (value, error) {
 		return value{}, fmt.Errorf("yes or no")
 	case kindPercent:
 		pct := strings.HasSuffix(s, "%")
-		f, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(s, "%")), 64)
+		num := strings.TrimSpace(strings.TrimSuffix(s, "%"))
+		f, err := strconv.ParseFloat(num, 64)
 		if err != nil || f != f {
 			return value{}, fmt.Errorf("a percentage such as 50%% or 0.5")
 		}
 		if pct || f > 1 {
-			f /= 100
+			f = hundredth(num, f)
 		}
 		if f <= 0 || f > 1 {
 			return value{}, fmt.Errorf("above 0%% and at most 100%%")
@@ -395,6 +403,26 @@ func parse(kind valueKind, text string) (value, error) {
 		return value{f: f}, nil
 	}
 	return value{}, errors.New("unknown field")
+}
+
+// hundredth is num, which parses as f, divided by 100 as exactly as the
+// decimal allows: num read two places further right, where f/100 in binary
+// can miss by a unit in the last place, so that "12.3456%" is the same
+// number as 0.123456 (the form fills the field with pane.PercentExact, and
+// enter with no edit must give back the value it showed).
+func hundredth(num string, f float64) float64 {
+	mant, exp := num, 0
+	if i := strings.IndexAny(num, "eE"); i >= 0 && !strings.ContainsAny(num, "xX") {
+		n, err := strconv.Atoi(num[i+1:])
+		if err != nil {
+			return f / 100
+		}
+		mant, exp = num[:i], n
+	}
+	if g, err := strconv.ParseFloat(mant+"e"+strconv.Itoa(exp-2), 64); err == nil {
+		return g
+	}
+	return f / 100 // a form ParseFloat takes that has no decimal point to move ("inf", hex)
 }
 
 // parseDuration reads a duration as every form reads it
@@ -424,6 +452,9 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 			k.err = err.Error()
 			ok = false
 			continue
+		}
+		if strings.TrimSpace(k.input.Value()) == strings.TrimSpace(k.initial) {
+			continue // unedited: the copy holds the value already (knob.initial)
 		}
 		k.set(c, v)
 	}

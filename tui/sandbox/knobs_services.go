@@ -32,7 +32,7 @@ func (f *form) addPath(label, hint string, kind valueKind, initial, path string,
 			_ = lessons.SetKnob(sc, i, path, knobArg(kind, v))
 		}
 	}
-	f.knobs = append(f.knobs, knob{label: label, hint: hint, kind: kind, input: newField(initial), set: set, matches: matches, path: path})
+	f.knobs = append(f.knobs, knob{label: label, hint: hint, kind: kind, input: newField(initial), initial: initial, set: set, matches: matches, path: path})
 }
 
 // addTenantSlots appends the fields of a per-tenant bulkhead on the call
@@ -122,7 +122,7 @@ func (f *form) addCall(prefix string, d *engine.Dependency, match string) {
 			limit(1, breaker.MaxWindowSize)
 		}
 		if b.FailureRate > 0 {
-			add("failure rate", "opens at or above; 50% or 0.5", kindPercent, pane.Percent(b.FailureRate), prefix+"breaker.failure_rate", false, match+": breaker")
+			add("failure rate", "opens at or above; 50% or 0.5", kindPercent, pane.PercentExact(b.FailureRate), prefix+"breaker.failure_rate", false, match+": breaker")
 		}
 		add("open for", "wait before the trials", kindDuration, durText(b.OpenFor), prefix+"breaker.open", false, match+": breaker")
 		add("half-open trials", "trial calls that must pass", kindInt, strconv.Itoa(b.HalfOpenTrials), prefix+"breaker.trials", false, match+": breaker")

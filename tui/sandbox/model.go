@@ -411,12 +411,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.form = newForm(m.th, m.sim.knobs(), m.sim.variant)
 		m.form.focusOn(m.MapTarget()) // knobs_focus.go
 	case key.Matches(k, m.keys.Breaker.Next):
-		m.brk.Update(k)
-		if m.cmp != nil {
-			for _, s := range m.cmp.sides {
-				s.brk.Update(k)
-			}
-		}
+		m.nextBreaker(k) // arrange.go
 	}
 	m.refresh()
 	return m, cmd

@@ -4,9 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"runtime"
-	"strconv"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -101,6 +100,36 @@ type sweepOverlay struct {
 	workers     int // the goroutines it runs on
 	cancel      context.CancelFunc
 	wait        tea.Cmd
+	// spans are the axes worked out so far, by knob and size (spanOf).
+	spans map[spanKey]spanOrErr
+}
+
+type spanKey struct {
+	path  string
+	steps int
+}
+
+type spanOrErr struct {
+	sp  span
+	err error
+}
+
+// spanOf is path's axis on a grid of steps, as the sweep runs it and the
+// picker announces it (one function, so the two agree), worked out once:
+// the picker draws it on every frame, and cutting a range at a limit
+// validates the scenario a few dozen times. The design does not change
+// while the overlay is open.
+func (s *sweepOverlay) spanOf(path string, steps int) (span, error) {
+	k := spanKey{path, steps}
+	if got, ok := s.spans[k]; ok {
+		return got.sp, got.err
+	}
+	sp, err := spanAround(s.base, s.variant, path, steps)
+	if s.spans == nil {
+		s.spans = map[spanKey]spanOrErr{}
+	}
+	s.spans[k] = spanOrErr{sp, err}
+	return sp, err
 }
 
 // sweepProgressMsg says how many runs of sweep id are done, with a copy
@@ -300,8 +329,8 @@ func sweepable(sc *engine.Scenario, v int, path string) error {
 	}
 	if len(ax.Values) < 2 {
 		cur, _ := lessons.KnobValue(sc, v, path)
-		lo, hi, _, _ := aroundSpan(cur, path, rows)
-		return fmt.Errorf("%s: no value from %s to %s but its own (%v) makes a valid scenario, so there is nothing to sweep; set it to another value first", path, lo, hi, cur)
+		lo, hi, _ := aroundEnds(cur, path)
+		return fmt.Errorf("%s: no value from %s to %s but its own (%v) makes a valid scenario, so there is nothing to sweep; set it to another value first", path, showEnd(lo), showEnd(hi), cur)
 	}
 	return nil
 }
@@ -366,90 +395,6 @@ func measuresOf(sc *engine.Scenario, v int) []string {
 	return out
 }
 
-// aroundSpan is the range around sweeps for a knob of value cur, as the
-// axis spec writes its ends, and how many of steps values it holds: from
-// a quarter of cur to twice it (shares stop at 1); a knob at zero, which
-// has no quarter or double, from 0 to 10 (whole numbers), to 1 (other
-// numbers) or to 1 s (durations). The sweep picker's heading quotes it.
-func aroundSpan(cur any, path string, steps int) (lo, hi string, n int, err error) {
-	switch c := cur.(type) {
-	case int64:
-		l, h := int64(math.Round(float64(c)*sweepLow)), int64(math.Round(float64(c)*sweepHigh))
-		if c == 0 {
-			l, h = 0, 10
-		}
-		// A knob of whole numbers has no more values than there are whole
-		// numbers in the range: asked for more, the axis would be of
-		// fractions, which the knob refuses (an accept queue of 0 swept
-		// 0..10 kept only its two ends).
-		return strconv.FormatInt(l, 10), strconv.FormatInt(h, 10), min(steps, int(h-l)+1), nil
-	case float64:
-		l, h := c*sweepLow, c*sweepHigh
-		if share(path) {
-			h = math.Min(h, 1)
-		}
-		if c == 0 {
-			l, h = 0, 1
-		}
-		return strconv.FormatFloat(l, 'g', 6, 64), strconv.FormatFloat(h, 'g', 6, 64), steps, nil
-	case string:
-		d, err := time.ParseDuration(c)
-		if err != nil {
-			return "", "", 0, fmt.Errorf("%s: %w", path, err)
-		}
-		l, h := (d / 4).Round(time.Millisecond), d*2
-		if d == 0 {
-			l, h = 0, time.Second
-		}
-		return l.String(), h.String(), steps, nil
-	}
-	return "", "", 0, fmt.Errorf("%s holds %v, not a number", path, cur)
-}
-
-// around is an axis for path centred on its value in sc: steps values
-// from a quarter of it to twice it (shares stop at 1), with the current
-// value itself one of them, and only values the scenario accepts. It also
-// returns where the current value sits on the axis, in its unit.
-func around(sc *engine.Scenario, v int, path string, steps int) (sweep.Axis, float64, error) {
-	cur, ok := lessons.KnobValue(sc, v, path)
-	if !ok {
-		return sweep.Axis{}, 0, fmt.Errorf("%s has no value to sweep around", path)
-	}
-	lo, hi, steps, err := aroundSpan(cur, path, steps)
-	if err != nil {
-		return sweep.Axis{}, 0, err
-	}
-	spec := fmt.Sprintf("%s=%s..%s:%d", path, lo, hi, steps)
-	ax, err := sweep.ParseVary(spec)
-	if err != nil {
-		return sweep.Axis{}, 0, err
-	}
-	// The current value replaces the grid value nearest to it, so the
-	// mark's cell is exactly the design and not a neighbour of it. Being
-	// nearer to that value than to its neighbours, it keeps the order.
-	x, val := axisPoint(ax, cur)
-	k := 0
-	for i, g := range ax.X {
-		if math.Abs(g-x) < math.Abs(ax.X[k]-x) {
-			k = i
-		}
-	}
-	ax.Values[k], ax.X[k] = val, x
-	// Keep the values the scenario accepts with this knob alone set.
-	keep := sweep.Axis{Path: ax.Path, Unit: ax.Unit}
-	for i, val := range ax.Values {
-		c := cloneScenario(sc)
-		if lessons.SetKnob(c, v, path, val) == nil && c.Validate() == nil {
-			keep.Values = append(keep.Values, val)
-			keep.X = append(keep.X, ax.X[i])
-		}
-	}
-	if len(keep.Values) == 0 {
-		return sweep.Axis{}, 0, fmt.Errorf("no value of %s from %s to %s makes a valid scenario", path, ax.Format(0), ax.Format(len(ax.X)-1))
-	}
-	return keep, x, nil
-}
-
 // axisPoint is the current value cur on ax: where it sits in the axis's
 // unit, and the value in the axis's own terms (an int64 axis takes whole
 // numbers, a float64 axis floats, a duration axis strings).
@@ -488,14 +433,15 @@ func share(path string) bool {
 
 // plan builds the sweep of x against y on the design, measuring measure.
 func (s *sweepOverlay) planFor(y string, nx, ny int) (*sweep.Plan, sweepui.Mark, error) {
-	ax, mx, err := around(s.base, s.variant, s.x, nx)
+	sx, err := s.spanOf(s.x, nx)
 	if err != nil {
 		return nil, sweepui.Mark{}, err
 	}
-	ay, my, err := around(s.base, s.variant, y, ny)
+	sy, err := s.spanOf(y, ny)
 	if err != nil {
 		return nil, sweepui.Mark{}, err
 	}
+	ax, mx, ay, my := sx.ax, sx.x, sy.ax, sy.x
 	metric, err := sweep.ParseMetric(s.measures[s.measure], s.base, s.variant)
 	if err != nil {
 		return nil, sweepui.Mark{}, err
@@ -736,14 +682,26 @@ func (m Model) sweepScreen() string {
 func (m Model) pickerLines(w, h int) []string {
 	s := m.sw
 	nx, ny := gridSize(m.w, m.h)
-	span := fmt.Sprintf("%d values", nx)
-	if cur, ok := lessons.KnobValue(s.base, s.variant, s.x); ok {
-		if lo, hi, n, err := aroundSpan(cur, s.x, nx); err == nil {
-			span = fmt.Sprintf("%d values from %s to %s", n, lo, hi)
+	// Both axes are announced as the sweep will run them (spanOf): how
+	// many values, from where to where, and where a limit of the scenario
+	// cut the range.
+	along := func(path string, steps int) string {
+		sp, err := s.spanOf(path, steps)
+		if err != nil {
+			return fmt.Sprintf("%d values, around %s", steps, valueText(s.base, s.variant, path))
 		}
+		values, cut := sp.words()
+		text := values + ", around " + valueText(s.base, s.variant, path)
+		if cut != "" {
+			text += "; " + cut
+		}
+		return text
 	}
-	head := wrapText(fmt.Sprintf("%s along x (%s, around %s), against which knob along y (%d values)?",
-		s.x, span, valueText(s.base, s.variant, s.x), ny), w)
+	head := wrapText(fmt.Sprintf("%s along x (%s), against which knob along y?", s.x, along(s.x, nx)), w)
+	if slices.Contains(s.visible(), s.cursor) {
+		y := s.choices[s.cursor]
+		head = append(head, wrapText(fmt.Sprintf("y: %s, %s", y, along(y, ny)), w)...)
+	}
 	if s.err != "" {
 		var why []string
 		for _, l := range wrapText("✗ "+s.err, w) {

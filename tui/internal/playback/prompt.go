@@ -115,5 +115,11 @@ func (p *Prompt) View(th *theme.Theme, w int) string {
 			return pane.Fit(t, w)
 		}
 	}
+	if p.Err != "" {
+		// A refusal wider than the window is cut, not dropped: the
+		// prompt stays open, and without it enter would seem to do
+		// nothing.
+		return pane.Fit(" "+th.Error.Render(p.Err), w)
+	}
 	return pane.Fit(head+cursor, w)
 }

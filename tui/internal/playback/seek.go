@@ -1,7 +1,9 @@
 package playback
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -116,12 +118,21 @@ func ParseTime(s string, end time.Duration) (time.Duration, error) {
 	return d, nil
 }
 
-// ParseSeed reads a seed typed at the prompt: a whole number from 0.
+// ParseSeed reads a seed typed at the prompt: a whole number from 0 to
+// the largest a seed holds (2^64 - 1). A longer number is a whole number
+// all the same, so it is refused as too large, not as "not a whole
+// number", and both refusals give the range.
 func ParseSeed(s string) (uint64, error) {
 	s = strings.TrimSpace(s)
 	n, err := strconv.ParseUint(s, 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("%q is not a seed; type a whole number (0 or more)", s)
+	allowed := fmt.Sprintf("type a whole number from 0 to %d", uint64(math.MaxUint64))
+	switch {
+	case errors.Is(err, strconv.ErrRange):
+		// The number is on the prompt line already: quoting its twenty
+		// digits again would push the range past 80 columns.
+		return 0, fmt.Errorf("too large for a seed; %s", allowed)
+	case err != nil:
+		return 0, fmt.Errorf("%q is not a seed; %s", s, allowed)
 	}
 	return n, nil
 }

@@ -1,6 +1,7 @@
 package playback
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -83,6 +84,20 @@ func TestParseTime(t *testing.T) {
 	}
 	if _, err := ParseSeed("x"); err == nil || !strings.Contains(err.Error(), "whole number") {
 		t.Errorf("ParseSeed(x): %v", err)
+	}
+	// A number past what a seed holds is a whole number too: it is
+	// refused as too large, with the range (it was called "not a whole
+	// number").
+	for in, want := range map[string]string{
+		"99999999999999999999": `too large for a seed; type a whole number from 0 to 18446744073709551615`,
+		"-1":                   `"-1" is not a seed; type a whole number from 0 to 18446744073709551615`,
+	} {
+		if _, err := ParseSeed(in); err == nil || err.Error() != want {
+			t.Errorf("ParseSeed(%s): %v, want %s", in, err, want)
+		}
+	}
+	if n, err := ParseSeed("18446744073709551615"); n != math.MaxUint64 || err != nil {
+		t.Errorf("ParseSeed(the largest seed) = %d, %v", n, err)
 	}
 	if n, err := ParseSeed(" 42 "); n != 42 || err != nil {
 		t.Errorf("ParseSeed(42) = %d, %v", n, err)
@@ -167,6 +182,19 @@ func TestAxisTimeReadsTheLabelsUnderTheClick(t *testing.T) {
 	for _, c := range [][2]int{{3, 0}, {30, 2}, {12, 5}, {-1, 2}} {
 		if _, ok := AxisTime(lines, c[0], c[1]); ok {
 			t.Errorf("(%d, %d) is not on an axis", c[0], c[1])
+		}
+	}
+}
+
+// A refusal wider than the window is cut at its end, never dropped: at 80
+// columns a seed prompt's refusal did not fit beside the typed number, and
+// the line showed the number alone, as if enter had done nothing.
+func TestPromptKeepsARefusalTooWideToFit(t *testing.T) {
+	p := &Prompt{Label: "seed", Input: "99999999999999999999", Err: "too large for a seed; type a whole number from 0 to 18446744073709551615"}
+	for _, w := range []int{80, 60, 30} {
+		v := ansi.Strip(p.View(tuitest.Plain(), w))
+		if !strings.Contains(v, "too large") || ansi.StringWidth(v) > w {
+			t.Errorf("at %d columns the prompt reads %q", w, v)
 		}
 	}
 }

@@ -1,0 +1,267 @@
+package sandbox
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/lessons"
+)
+
+// The axis a sandbox sweep takes for one knob, and what the picker says of
+// it. The range is a quarter of the knob's value to twice it, cut to the
+// values the scenario takes: workers at 100,000 (the most there may be)
+// went from 25,000 to 200,000, and the picker announced twelve values
+// while the sweep quietly ran the six the scenario took, so the heading
+// and the heatmap disagreed. Now the ends are moved in to the last values
+// the scenario takes before the grid is laid, and the picker says so.
+
+// span is a knob's axis around its value, as the sweep runs it.
+type span struct {
+	ax sweep.Axis
+	x  float64 // the design's value, in the axis's unit
+	// cutLo and cutHi say that the range's low or high end was moved in
+	// to the least or most value the scenario takes.
+	cutLo, cutHi bool
+	// refused counts values inside the range that the scenario refused
+	// all the same, left out of the axis.
+	refused int
+}
+
+// aroundEnds is the range around sweeps for a knob of value cur, before
+// it is cut to what the scenario takes: from a quarter of cur to twice it
+// (shares stop at 1); a knob at zero, which has no quarter or double, from
+// 0 to 10 (whole numbers), to 1 (other numbers) or to 1 s (durations).
+// The ends are in the knob's terms: int64, float64 or time.Duration.
+func aroundEnds(cur any, path string) (lo, hi any, err error) {
+	switch c := cur.(type) {
+	case int64:
+		if c == 0 {
+			return int64(0), int64(10), nil
+		}
+		return int64(math.Round(float64(c) * sweepLow)), int64(math.Round(float64(c) * sweepHigh)), nil
+	case float64:
+		if c == 0 {
+			return 0.0, 1.0, nil
+		}
+		h := c * sweepHigh
+		if share(path) {
+			h = math.Min(h, 1)
+		}
+		return c * sweepLow, h, nil
+	case string:
+		d, err := time.ParseDuration(c)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if d == 0 {
+			return time.Duration(0), time.Second, nil
+		}
+		return (d / 4).Round(time.Millisecond), d * 2, nil
+	}
+	return nil, nil, fmt.Errorf("%s holds %v, not a number", path, cur)
+}
+
+// endText writes an end of a range as the axis spec reads it, and as the
+// picker quotes it.
+func endText(v any) string {
+	switch x := v.(type) {
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+			// Whole, as a rate often is: "1000000", not "1e+06", and
+			// whole ends make an axis of whole numbers, as before a cut.
+			return strconv.FormatFloat(x, 'f', 0, 64)
+		}
+		// Six digits read well; an end cut at a limit needs every digit,
+		// or its text could stand for a value past the limit.
+		if t := strconv.FormatFloat(x, 'g', 6, 64); parsesTo(t, x) {
+			return t
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case time.Duration:
+		return x.String()
+	case string:
+		return x
+	}
+	return fmt.Sprint(v)
+}
+
+func parsesTo(s string, x float64) bool {
+	f, err := strconv.ParseFloat(s, 64)
+	return err == nil && f == x
+}
+
+// spanAround is the axis for path centred on its value in sc: steps values
+// over aroundEnds' range cut to the values the scenario takes, with the
+// current value itself one of them, and only values the scenario accepts
+// with this knob alone set.
+func spanAround(sc *engine.Scenario, v int, path string, steps int) (span, error) {
+	cur, ok := lessons.KnobValue(sc, v, path)
+	if !ok {
+		return span{}, fmt.Errorf("%s has no value to sweep around", path)
+	}
+	lo, hi, err := aroundEnds(cur, path)
+	if err != nil {
+		return span{}, err
+	}
+	takes := func(val any) bool {
+		c := cloneScenario(sc)
+		return lessons.SetKnob(c, v, path, setting(val)) == nil && c.Validate() == nil
+	}
+	var sp span
+	if at, ok := knobPoint(cur); ok && takes(cur) {
+		if !takes(hi) {
+			hi, sp.cutHi = lastTaken(at, hi, takes), true
+		}
+		if !takes(lo) {
+			lo, sp.cutLo = lastTaken(at, lo, takes), true
+		}
+	}
+	n := steps
+	if l, isInt := lo.(int64); isInt {
+		// A knob of whole numbers has no more values than there are whole
+		// numbers in the range: asked for more, the axis would be of
+		// fractions, which the knob refuses (an accept queue of 0 swept
+		// 0..10 kept only its two ends).
+		n = min(steps, int(hi.(int64)-l)+1)
+	}
+	ax, err := sweep.ParseVary(fmt.Sprintf("%s=%s..%s:%d", path, endText(lo), endText(hi), n))
+	if err != nil {
+		return span{}, err
+	}
+	// The current value replaces the grid value nearest to it, so the
+	// mark's cell is exactly the design and not a neighbour of it. Being
+	// nearer to that value than to its neighbours, it keeps the order.
+	x, val := axisPoint(ax, cur)
+	k := 0
+	for i, g := range ax.X {
+		if math.Abs(g-x) < math.Abs(ax.X[k]-x) {
+			k = i
+		}
+	}
+	ax.Values[k], ax.X[k] = val, x
+	sp.ax, sp.x = sweep.Axis{Path: ax.Path, Unit: ax.Unit}, x
+	for i, val := range ax.Values {
+		if takes(val) {
+			sp.ax.Values = append(sp.ax.Values, val)
+			sp.ax.X = append(sp.ax.X, ax.X[i])
+		} else {
+			sp.refused++
+		}
+	}
+	if len(sp.ax.Values) == 0 {
+		return span{}, fmt.Errorf("no value of %s from %s to %s makes a valid scenario", path, ax.Format(0), ax.Format(len(ax.X)-1))
+	}
+	return sp, nil
+}
+
+// around is spanAround's axis and the design's place on it.
+func around(sc *engine.Scenario, v int, path string, steps int) (sweep.Axis, float64, error) {
+	sp, err := spanAround(sc, v, path, steps)
+	return sp.ax, sp.x, err
+}
+
+// setting is a range end as lessons.SetKnob takes it: a duration as its
+// text, like an axis's values.
+func setting(val any) any {
+	if d, ok := val.(time.Duration); ok {
+		return d.String()
+	}
+	return val
+}
+
+// knobPoint is the knob's current value as a range end (a duration
+// parsed); ok is false for a value that cannot be one.
+func knobPoint(cur any) (any, bool) {
+	switch c := cur.(type) {
+	case int64:
+		return c, true
+	case float64:
+		return c, c >= 0 && !math.IsInf(c, 0)
+	case string:
+		d, err := time.ParseDuration(c)
+		return d, err == nil && d >= 0
+	}
+	return nil, false
+}
+
+// lastTaken is the value between from, which the scenario takes, and to,
+// which it refuses, nearest to to that the scenario still takes: the
+// limit the range is cut at. It halves the gap (the knobs' limits are
+// bounds, taken on one side and refused on the other), in whole steps of
+// the knob's own kind: whole numbers, the float64s between (counted by
+// their bits, in order for numbers of 0 or more) and microseconds, the
+// finest an axis of durations holds.
+func lastTaken(from, to any, takes func(any) bool) any {
+	var ord func(any) int64
+	var val func(int64) any
+	switch from.(type) {
+	case int64:
+		ord = func(v any) int64 { return v.(int64) }
+		val = func(o int64) any { return o }
+	case float64:
+		ord = func(v any) int64 { return int64(math.Float64bits(math.Max(v.(float64), 0))) }
+		val = func(o int64) any { return math.Float64frombits(uint64(o)) }
+	case time.Duration:
+		ord = func(v any) int64 { return int64(v.(time.Duration) / time.Microsecond) }
+		val = func(o int64) any { return time.Duration(o) * time.Microsecond }
+	default:
+		return from
+	}
+	good, bad := ord(from), ord(to)
+	if !takes(val(good)) {
+		return from // from rounded to the step is refused: keep it as it is
+	}
+	for good-bad > 1 || bad-good > 1 {
+		mid := good + (bad-good)/2
+		if takes(val(mid)) {
+			good = mid
+		} else {
+			bad = mid
+		}
+	}
+	return val(good)
+}
+
+// words say how many values the span holds and over what range, as the
+// picker announces them ("12 values from 25000 to 100000"), and where the
+// range was cut, if it was ("cut at 100000, the most the scenario takes").
+func (sp span) words() (values, cut string) {
+	ax := sp.ax
+	n := len(ax.Values)
+	values = fmt.Sprintf("%d values from %s to %s", n, showEnd(ax.Values[0]), showEnd(ax.Values[n-1]))
+	if n == 1 {
+		values = "1 value, " + showEnd(ax.Values[0])
+	}
+	switch {
+	case sp.cutLo && sp.cutHi:
+		cut = "cut to the values the scenario takes"
+	case sp.cutHi:
+		cut = fmt.Sprintf("cut at %s, the most the scenario takes", showEnd(ax.Values[n-1]))
+	case sp.cutLo:
+		cut = fmt.Sprintf("cut at %s, the least the scenario takes", showEnd(ax.Values[0]))
+	}
+	if sp.refused > 0 {
+		more := fmt.Sprintf("%d more in the range refused by the scenario", sp.refused)
+		if cut == "" {
+			cut = more
+		} else {
+			cut += "; " + more
+		}
+	}
+	return values, cut
+}
+
+// showEnd writes an axis value for the picker: a number in six digits at
+// most, as the heading always has.
+func showEnd(v any) string {
+	if x, ok := v.(float64); ok && x != math.Trunc(x) {
+		return strconv.FormatFloat(x, 'g', 6, 64)
+	}
+	return endText(v)
+}
