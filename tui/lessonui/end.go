@@ -152,6 +152,23 @@ func (m Model) prevReview() (tea.Model, tea.Cmd) {
 }
 
 // unanswered counts the lesson's questions not yet answered right.
+// unseen counts the steps the learner has not opened: the end screen is
+// reached from the last step, and a learner who jumped there (s) has not
+// seen them all.
+func (m *Model) unseen() int {
+	seen := make(map[int]bool, len(m.progress.Seen))
+	for _, i := range m.progress.Seen {
+		seen[i] = true
+	}
+	n := 0
+	for i := range m.p.Lesson.Steps {
+		if !seen[i] {
+			n++
+		}
+	}
+	return n
+}
+
 func (m *Model) unanswered() int {
 	n := 0
 	for i, s := range m.p.Lesson.Steps {
@@ -181,6 +198,10 @@ func (m *Model) endView(h int) []string {
 	// it and the list agree.
 	if m.progress.Done {
 		out = append(out, wrap(m.th.Title.Render(name+" done: ")+m.th.Bold.Render(l.Title), 0)...)
+	} else if unseen := m.unseen(); unseen > 0 {
+		out = append(out, wrap(m.th.Title.Render(name+", the end: ")+m.th.Bold.Render(l.Title), 0)...)
+		out = append(out, wrap(m.th.Warn.Render("The list marks it done once every step is seen and every question answered right: "+
+			plural(unseen, "step", "steps")+" not seen yet (s lists them)."), 0)...)
 	} else {
 		out = append(out, wrap(m.th.Title.Render(name+", every step seen: ")+m.th.Bold.Render(l.Title), 0)...)
 		if left := m.unanswered(); left > 0 {

@@ -1,6 +1,7 @@
 package lessonui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -59,5 +60,22 @@ func TestEndSaysDoneOnlyWhenTheListDoes(t *testing.T) {
 	if m.Progress().Done || strings.Contains(v, "Lesson 1 done") || !strings.Contains(v, "Lesson 1, every step seen") ||
 		!strings.Contains(v, "to go (m reviews them)") {
 		t.Errorf("with questions unanswered the last screen must not say done, and should say what is left:\n%s", m.View())
+	}
+}
+
+// A learner who jumped to the last step and went on has not seen every
+// step: the last screen says how many are left, never "every step seen",
+// and the status line does not call the lesson finished.
+func TestEndAfterAJumpSaysWhatIsUnseen(t *testing.T) {
+	p := allLessons(t)[0]
+	m := open(t, p, len(p.Steps)-1, 100, 40, Options{})
+	m = send(m, keys("n")...)
+	if !m.showEnd {
+		t.Fatalf("n on the last step should reach the last screen:\n%s", m.View())
+	}
+	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+	want := fmt.Sprintf("%d steps not seen yet", len(p.Steps)-1)
+	if strings.Contains(v, "every step seen") || strings.Contains(v, "lesson finished") || !strings.Contains(v, want) {
+		t.Errorf("after a jump to the last step the last screen should say %q, not every step seen:\n%s", want, m.View())
 	}
 }

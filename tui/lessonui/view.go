@@ -479,6 +479,8 @@ func (m *Model) statusLine() string {
 	st := m.cur()
 	var left string
 	switch {
+	case m.showEnd && !m.progress.Done:
+		left = m.th.Warn.Render(" the lesson's end: not done yet")
 	case m.showEnd:
 		left = m.th.Good.Render(" ✓ lesson finished")
 	case m.waiting() && m.predicts[m.step].nudged:
