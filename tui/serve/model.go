@@ -225,9 +225,23 @@ func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return s, cmd
 }
 
-// resize records the new size; the first applies at once, and later ones
-// settle for sizeSettle first.
+// MaxWidth and MaxHeight bound the screen a session draws, whatever
+// size the client's window claims. A window is the client's to declare:
+// 8000 × 8000 took one session's memory from 87 MB to a gigabyte, and
+// 100000 × 100000 kept growing (a screen's frame is width × height cells)
+// past 5 GB after the client had gone, which would take the teacher's
+// machine and the class with it. The largest real terminals (a 4K screen
+// in a small font) stay under these; a larger window shows the screen at
+// this size in its corner.
+const (
+	MaxWidth  = 640
+	MaxHeight = 240
+)
+
+// resize records the new size, bounded (MaxWidth, MaxHeight); the first
+// applies at once, and later ones settle for sizeSettle first.
 func (s *Session) resize(ws tea.WindowSizeMsg) tea.Cmd {
+	ws.Width, ws.Height = min(max(ws.Width, 0), MaxWidth), min(max(ws.Height, 0), MaxHeight)
 	if !s.sized {
 		s.sized = true
 		return s.applySize(ws.Width, ws.Height)

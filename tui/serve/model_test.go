@@ -270,3 +270,29 @@ func TestNoTagWithoutATeacher(t *testing.T) {
 		t.Fatalf("tag %q with nobody presenting", tag)
 	}
 }
+
+// A client declares its window's size, and a student who declares a huge
+// one gets a screen of MaxWidth × MaxHeight at most: the size the home
+// screen and every screen under it draw at is bounded, so one session
+// cannot make the server build frames of billions of cells.
+func TestAHugeWindowIsDrawnAtTheMostSize(t *testing.T) {
+	s := plainSession(t, NewRoom(), false, 100000, 100000)
+	if s.w > MaxWidth || s.fullH > MaxHeight {
+		t.Fatalf("a 100000 × 100000 window is drawn at %d × %d; at most %d × %d", s.w, s.fullH, MaxWidth, MaxHeight)
+	}
+	v := s.View()
+	lines := strings.Split(v, "\n")
+	if len(lines) > MaxHeight {
+		t.Errorf("the view has %d lines, over %d", len(lines), MaxHeight)
+	}
+	for _, l := range lines {
+		if w := ansi.StringWidth(l); w > MaxWidth {
+			t.Fatalf("a line of the view is %d cells wide, over %d", w, MaxWidth)
+		}
+	}
+	s.Update(tea.WindowSizeMsg{Width: 8000, Height: 8000})
+	s.Update(sizeMsg{})
+	if s.w > MaxWidth || s.fullH > MaxHeight {
+		t.Errorf("a later 8000 × 8000 resize is drawn at %d × %d", s.w, s.fullH)
+	}
+}
