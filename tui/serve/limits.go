@@ -245,6 +245,7 @@ type trackedConn struct {
 	signedIn atomic.Pointer[string]     // who signed in
 	tried    atomic.Pointer[string]     // the last user name tried
 	refusals atomic.Int32               // requests refused (requests.go)
+	sessions atomic.Int32               // session channels open (sessionChannel)
 	closed   atomic.Bool                // Close has run
 	deadline atomic.Pointer[time.Timer] // the sign-in deadline (onConn)
 }

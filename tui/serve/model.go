@@ -29,6 +29,13 @@ import (
 // (r). The top line's right end says whether the session presents,
 // follows or explores. ctrl+p toggles presentation mode on every screen.
 type Session struct {
+	// idleLimit ends the session after that long with no key or click
+	// from its student (SetIdleLimit); lastInput is when the last came.
+	idleLimit time.Duration
+	lastInput time.Time
+	idledOut  bool
+	clock     func() time.Time
+
 	home    home.Model
 	th      *theme.Theme
 	room    *Room
@@ -122,7 +129,47 @@ func (s *Session) Leave() { s.room.Leave(s.me) }
 func (s *Session) Following() bool { return s.mode == following }
 
 // Init waits for the room.
-func (s *Session) Init() tea.Cmd { return tea.Batch(s.home.Init(), s.wait()) }
+func (s *Session) Init() tea.Cmd { return tea.Batch(s.home.Init(), s.wait(), s.idleTick()) }
+
+// idleCheckMsg asks whether the student has been idle past the limit.
+type idleCheckMsg struct{}
+
+// SetIdleLimit ends the session once its student has pressed no key and
+// clicked nothing for d (0: never). The SSH library's idle timeout counts
+// traffic either way, and a screen that animates (the home screen, a
+// playing run) writes every frame: an abandoned session held its place
+// until the 4 h limit. clock is the time (time.Now if nil); call it before
+// the program starts.
+func (s *Session) SetIdleLimit(d time.Duration, clock func() time.Time) {
+	if clock == nil {
+		clock = time.Now
+	}
+	s.idleLimit, s.clock, s.lastInput = d, clock, clock()
+}
+
+// IdledOut reports whether the session ended for its student's idleness.
+func (s *Session) IdledOut() bool { return s.idledOut }
+
+// idleTick looks again in a while: a tenth of the limit, at most a minute,
+// or never once the session has ended.
+func (s *Session) idleTick() tea.Cmd {
+	if s.idleLimit <= 0 {
+		return nil
+	}
+	// A timer that also ends with the session: a tea.Tick would leave its
+	// goroutine asleep for up to a minute after the student has gone.
+	d, done := min(s.idleLimit/10, time.Minute), s.ctx.Done()
+	return func() tea.Msg {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return idleCheckMsg{}
+		case <-done:
+			return nil
+		}
+	}
+}
 
 // wait is the command that returns when the room signals this session, or
 // nothing once the session has ended.
@@ -147,6 +194,18 @@ func (s *Session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg.(type) {
+	case tea.KeyMsg, tea.MouseMsg:
+		if s.clock != nil {
+			s.lastInput = s.clock()
+		}
+	case idleCheckMsg:
+		if s.idleLimit > 0 && s.clock().Sub(s.lastInput) >= s.idleLimit {
+			s.idledOut = true
+			return s, tea.Quit
+		}
+		return s, s.idleTick()
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		return s, s.resize(msg)

@@ -296,3 +296,34 @@ func TestAHugeWindowIsDrawnAtTheMostSize(t *testing.T) {
 		t.Errorf("a later 8000 × 8000 resize is drawn at %d × %d", s.w, s.fullH)
 	}
 }
+
+// A session ends after its idle limit with no key or click from its
+// student, however much its screen moves meanwhile; a key puts it off.
+func TestASessionEndsWhenItsStudentIsIdle(t *testing.T) {
+	now := time.Unix(1000, 0)
+	s := plainSession(t, NewRoom(), false, 80, 24)
+	s.SetIdleLimit(time.Minute, func() time.Time { return now })
+	now = now.Add(50 * time.Second)
+	if s.Update(idleCheckMsg{}); s.IdledOut() {
+		t.Fatal("the session ended before its idle limit")
+	}
+	keys(s, "down")
+	now = now.Add(50 * time.Second) // 100 s since the start, 50 since the key
+	if s.Update(idleCheckMsg{}); s.IdledOut() {
+		t.Fatal("a key should put the idle limit off")
+	}
+	now = now.Add(11 * time.Second)
+	if _, cmd := s.Update(idleCheckMsg{}); !s.IdledOut() || !isQuit(cmd) {
+		t.Fatal("61 s after the last key, past the minute's limit, the session should end")
+	}
+}
+
+// isQuit reports whether cmd quits the program (a tick's command would
+// wait out its tick: call it only where the quit is expected).
+func isQuit(cmd tea.Cmd) bool {
+	if cmd == nil {
+		return false
+	}
+	_, ok := cmd().(tea.QuitMsg)
+	return ok
+}

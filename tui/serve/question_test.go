@@ -306,3 +306,26 @@ func TestFlatten(t *testing.T) {
 		t.Fatalf("flatten(\"\") = %q", got)
 	}
 }
+
+// A student who answers and leaves takes the answer along while the
+// question is open: the count stays one of the students in the room, and
+// reconnecting gives no second vote.
+func TestALeavingStudentTakesTheirAnswer(t *testing.T) {
+	room := NewRoom()
+	teacher := plainSession(t, room, true, 100, 30)
+	stay := plainSession(t, room, false, 80, 24)
+	room.Ask(testQuestion())
+	keys(stay, "2")
+	for range 3 {
+		gone := plainSession(t, room, false, 80, 24)
+		keys(gone, "1")
+		gone.Leave()
+	}
+	a, ok := room.OpenQuestion()
+	if !ok || a.Counts[0] != 0 || a.Counts[1] != 1 {
+		t.Fatalf("after three students answered and left, counts %v; want only the one who stayed", a.Counts)
+	}
+	if v := teacher.View(); !strings.Contains(v, "1 of 1 students answered") {
+		t.Errorf("the teacher should see 1 of 1 answered:\n%s", v)
+	}
+}

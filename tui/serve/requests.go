@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"fmt"
+
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -40,9 +42,36 @@ func (s *Server) channelHandlers() map[string]ssh.ChannelHandler {
 		_ = ch.Reject(gossh.Prohibited, "breakerlab serves its screen only")
 	}
 	return map[string]ssh.ChannelHandler{
-		"session": ssh.DefaultSessionHandler,
+		"session": s.sessionChannel,
 		"default": refuse,
 	}
+}
+
+// MaxSessionsPerConn is how many sessions one connection may hold open at
+// once. The limits on addresses count connections, and one connection
+// can open session channels without end: a single one took all 100 of the
+// class's sessions, and everyone after it was told the class was full.
+// OpenSSH's MaxSessions defaults to 10; a student needs one, two for a
+// second window over a shared connection.
+const MaxSessionsPerConn = 3
+
+// sessionChannel opens a session channel unless its connection already
+// holds MaxSessionsPerConn; the library's handler returns once the
+// session's channel is closed.
+func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, ch gossh.NewChannel, ctx ssh.Context) {
+	c := connOf(ctx)
+	if c == nil { // a connection onConn did not see: none in this server
+		ssh.DefaultSessionHandler(srv, conn, ch, ctx)
+		return
+	}
+	if c.sessions.Add(1) > MaxSessionsPerConn {
+		c.sessions.Add(-1)
+		s.refused(ctx, "session refused", "why", fmt.Sprintf("%d sessions already open on this connection", MaxSessionsPerConn))
+		_ = ch.Reject(gossh.ResourceShortage, fmt.Sprintf("at most %d sessions on one connection", MaxSessionsPerConn))
+		return
+	}
+	defer c.sessions.Add(-1)
+	ssh.DefaultSessionHandler(srv, conn, ch, ctx)
 }
 
 // sessionRequest sees a session's shell, exec and subsystem requests on

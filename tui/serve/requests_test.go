@@ -180,3 +180,43 @@ func TestConnectLogNamesPlainly(t *testing.T) {
 		t.Errorf("the log quotes a value twice:\n%s", s)
 	}
 }
+
+// One connection holds at most MaxSessionsPerConn sessions at once: the
+// limits on addresses count connections, and a single one could open
+// session channels until the class was full. A session that ends gives
+// its place back.
+func TestOneConnectionHoldsFewSessions(t *testing.T) {
+	var logs syncBuf
+	ts := startServer(t, Config{Logger: log.New(&logs)})
+	conn, err := gossh.Dial("tcp", ts.addr, &gossh.ClientConfig{User: "x", Auth: PasswordAuth("x"), HostKeyCallback: gossh.InsecureIgnoreHostKey()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var open []*gossh.Session
+	for i := range MaxSessionsPerConn {
+		sess, err := conn.NewSession()
+		if err != nil {
+			t.Fatalf("session %d of %d: %v", i+1, MaxSessionsPerConn, err)
+		}
+		open = append(open, sess)
+	}
+	if sess, err := conn.NewSession(); err == nil {
+		sess.Close()
+		t.Fatalf("a connection opened session %d; at most %d", MaxSessionsPerConn+1, MaxSessionsPerConn)
+	}
+	waitLog(t, &logs, "session refused")
+	open[0].Close()
+	deadline := time.Now().Add(patience(3 * time.Second))
+	for {
+		sess, err := conn.NewSession()
+		if err == nil {
+			sess.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a session that ended did not give its place back: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

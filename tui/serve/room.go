@@ -72,6 +72,17 @@ func (r *Room) Leave(m *Member) {
 		return
 	}
 	delete(r.members, m)
+	// A student who leaves takes their answer to the open question with
+	// them: the teacher's count is of the students in the room ("20 of 3
+	// students answered" once twenty had answered and gone), and a student
+	// who reconnected could otherwise vote again and again. Once revealed,
+	// the tally stands as it was shown.
+	if q := r.question; q != nil && !q.revealed {
+		if old, ok := q.answers[m]; ok {
+			q.counts[old]--
+			delete(q.answers, m)
+		}
+	}
 	if m.teacher {
 		r.presenters--
 		if r.presenters == 0 {

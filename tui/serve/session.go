@@ -101,6 +101,7 @@ func (s *Server) run(sess ssh.Session) {
 	o.Sandbox = s.sandboxLimits(ctx)
 	m := NewSession(ctx, o, s.room, teacher)
 	m.SetPresent(teacher && s.cfg.Present)
+	m.SetIdleLimit(s.cfg.IdleTimeout, nil)
 	defer m.Leave()
 	// Cell motion, as the local program asks (tui/run.go): clicks and the
 	// wheel come back as SGR sequences in the session's input, which
@@ -122,6 +123,9 @@ func (s *Server) run(sess ssh.Session) {
 	switch {
 	case err != nil && ctx.Err() == nil:
 		s.log.Error("session failed", with("from", from, "after", time.Since(start).Round(time.Second), "err", err)...)
+	case m.IdledOut():
+		fmt.Fprintf(sess, "breakerlab closed this session after %s with no key pressed; connect again to go on.\r\n", s.cfg.IdleTimeout)
+		s.log.Info("disconnect", with("from", from, "after", time.Since(start).Round(time.Second), "why", "idle")...)
 	default:
 		s.log.Info("disconnect", with("from", from, "after", time.Since(start).Round(time.Second))...)
 	}
