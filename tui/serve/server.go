@@ -77,8 +77,10 @@ var DefaultMaxSimulations = runtime.NumCPU()
 // DefaultSessionBudget is the most requests one run or sweep of a session
 // may simulate: a tenth of what the local program allows
 // (engine.DefaultBudget), so a student's largest run costs the server
-// seconds, not minutes. Every built-in scenario and the sandbox's default
-// sweeps fit under it.
+// seconds, not minutes. The sandbox's default sweep of most built-in
+// scenarios does not fit under it (the cascade's, some 62 M requests, is
+// refused, saying so): a teacher who wants the class to sweep raises it
+// with --session-budget.
 const DefaultSessionBudget = 20_000_000
 
 // Config configures a server.
