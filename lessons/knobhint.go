@@ -23,43 +23,44 @@ func unknownKnob(sc *engine.Scenario, v int, path, what string) error {
 		b.WriteString(".")
 	}
 	b.WriteString(" Its knobs are:")
-	for _, g := range groupKnobs(all) {
-		fmt.Fprintf(&b, "\n  %s: %s", g.part, strings.Join(g.keys, ", "))
+	for _, g := range GroupKnobs(all) {
+		fmt.Fprintf(&b, "\n  %s: %s", g.Part, strings.Join(g.Keys, ", "))
 	}
 	return fmt.Errorf("%s", b.String())
 }
 
-// knobGroup is the knobs of one or more parts that have the same: the
-// server's (part "the server", keys as they are), or endpoints' or
-// dependencies' (keys without the part's name).
-type knobGroup struct {
-	part string
-	keys []string
+// KnobGroup is the knobs of one or more parts that have the same: the
+// server's (Part "the server", keys as they are), or endpoints' or
+// dependencies' (keys without the part's name). A knob that names no
+// scenario lists them so, and so does `sweep` without --vary.
+type KnobGroup struct {
+	Part string
+	Keys []string
 }
 
-// groupKnobs groups paths by the part before their first dot, each run of
+// GroupKnobs groups paths by the part before their first dot, each run of
 // one part's knobs a group (an endpoint and a dependency of one name stay
 // apart), then parts with the same keys together: "search, profile:
 // rate, interval, patience". Keys that share a prefix read as one
 // ("breaker.{window, open}").
-func groupKnobs(paths []string) []knobGroup {
-	var runs []knobGroup
+func GroupKnobs(paths []string) []KnobGroup {
+	var runs []KnobGroup
 	for _, p := range paths {
 		part, key, ok := strings.Cut(p, ".")
 		if !ok {
 			part, key = "the server", p
 		}
-		if len(runs) == 0 || runs[len(runs)-1].part != part {
-			runs = append(runs, knobGroup{part: part})
+		if len(runs) == 0 || runs[len(runs)-1].Part != part {
+			runs = append(runs, KnobGroup{Part: part})
 		}
-		runs[len(runs)-1].keys = append(runs[len(runs)-1].keys, key)
+		runs[len(runs)-1].Keys = append(runs[len(runs)-1].Keys, key)
 	}
-	var out []knobGroup
+	var out []KnobGroup
 	for _, r := range runs {
 		merged := false
 		for i := range out {
-			if slices.Equal(out[i].keys, r.keys) {
-				out[i].part += ", " + r.part
+			if slices.Equal(out[i].Keys, r.Keys) {
+				out[i].Part += ", " + r.Part
 				merged = true
 				break
 			}
@@ -69,16 +70,16 @@ func groupKnobs(paths []string) []knobGroup {
 		}
 	}
 	// Parts listed twice (knobs added in a later pass) become one line.
-	var joined []knobGroup
+	var joined []KnobGroup
 	for _, g := range out {
-		if i := slices.IndexFunc(joined, func(j knobGroup) bool { return j.part == g.part }); i >= 0 {
-			joined[i].keys = append(joined[i].keys, g.keys...)
+		if i := slices.IndexFunc(joined, func(j KnobGroup) bool { return j.Part == g.Part }); i >= 0 {
+			joined[i].Keys = append(joined[i].Keys, g.Keys...)
 			continue
 		}
 		joined = append(joined, g)
 	}
 	for i := range joined {
-		joined[i].keys = foldPrefixes(joined[i].keys)
+		joined[i].Keys = foldPrefixes(joined[i].Keys)
 	}
 	return joined
 }
