@@ -56,6 +56,10 @@ type Result struct {
 	// failures, which only repeat that nothing is written yet; once they
 	// have started, the failures come first.
 	Untouched bool
+	// Solved is set when the exercise has passed, at this check or an
+	// earlier one since its last reset. A pass sticks: a result that does
+	// not pass, of a solved exercise, is "done, failing now".
+	Solved bool
 }
 
 // NotRaceChecked is what the runner and `exercises check` say of a pass
@@ -101,6 +105,7 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 	if r.Status != grade.Canceled {
 		res.ProgressErr = w.setDone(e, r.Status == grade.Passed, fp)
 	}
+	res.Solved = w.Solved(e)
 	return res
 }
 
@@ -124,7 +129,8 @@ func (w *Workbook) precheck(e Exercise) (r Result, stop bool) {
 	if !missing {
 		return Result{}, false
 	}
-	return Result{Exercise: e, ProgressErr: w.setDone(e, false, ""), Report: grade.Report{Status: status, Summary: msg}}, true
+	err := w.setDone(e, false, w.fingerprint(e))
+	return Result{Exercise: e, ProgressErr: err, Solved: w.Solved(e), Report: grade.Report{Status: status, Summary: msg}}, true
 }
 
 // missingFolder says whether e's folder is missing from the workbook, and
@@ -393,6 +399,7 @@ func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, opt CheckO
 		if prints[i] != "" && results[i].Report.Status != grade.Canceled {
 			results[i].ProgressErr = w.setDone(exs[i], results[i].Report.Status == grade.Passed, prints[i])
 		}
+		results[i].Solved = w.Solved(exs[i])
 	}
 	return results
 }

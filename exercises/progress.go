@@ -14,7 +14,10 @@ import (
 )
 
 // progressVersion is the format of the progress file; a file of another
-// version is treated like a corrupt one and rebuilt.
+// version is treated like a corrupt one and rebuilt. Solved and Failing
+// were added to version 1 without a new number: a file written before them
+// loads (Solved is filled from Passed), and an older program reading a
+// newer file ignores them.
 const progressVersion = 1
 
 // Errors from reading the progress file. Either way nothing is lost:
@@ -30,9 +33,54 @@ type Progress struct {
 	// Current is the exercise the runner shows first.
 	Current string `json:"current,omitempty"`
 	// Passed maps an exercise name to the fingerprint of its files when it
-	// last passed. A pass stands only while the files are unchanged.
+	// last passed. It says whether the exercise passes now: the entry goes
+	// when a later check fails, and stands only while the files are
+	// unchanged.
 	Passed map[string]Pass `json:"passed"`
+	// Solved maps an exercise name to when it first passed. A pass sticks,
+	// as rustlings keeps a finished exercise done: a later check that fails
+	// leaves the entry (the exercise is then done, failing now); only a
+	// reset to the stub removes it.
+	Solved map[string]time.Time `json:"solved,omitempty"`
+	// Failing maps an exercise name to the fingerprint of its files when a
+	// check last failed, so that "failing now" is said only of the files
+	// that failed, not of a fix that has not been checked yet.
+	Failing map[string]string `json:"failing,omitempty"`
 }
+
+// Status is where an exercise stands in the learner's progress.
+type Status int
+
+const (
+	// Pending: it has never passed (since its last reset).
+	Pending Status = iota
+	// Done: it passed when last checked, and its files are unchanged.
+	Done
+	// DoneFailing: it passed once and stays done, but the last check, of
+	// its files as they are now, failed.
+	DoneFailing
+	// DoneChanged: it passed once and stays done; its files changed since
+	// it was last checked, so whether they pass now is not known.
+	DoneChanged
+)
+
+// String is the status as `breakerlab exercises list` and the runner say
+// it: "pending", "done", "done, failing now", "done, changed since".
+func (s Status) String() string {
+	switch s {
+	case Done:
+		return "done"
+	case DoneFailing:
+		return "done, failing now"
+	case DoneChanged:
+		return "done, changed since"
+	}
+	return "pending"
+}
+
+// Solved reports whether the status is one of the done ones: the exercise
+// passed at some check since its last reset.
+func (s Status) Solved() bool { return s != Pending }
 
 // Pass records one exercise passing.
 type Pass struct {
@@ -43,7 +91,7 @@ type Pass struct {
 func (w *Workbook) progressPath() string { return filepath.Join(w.Dir, stateDir, "progress.json") }
 
 func loadProgress(path string) (Progress, error) {
-	empty := Progress{Version: progressVersion, Passed: map[string]Pass{}}
+	empty := Progress{Version: progressVersion, Passed: map[string]Pass{}, Solved: map[string]time.Time{}, Failing: map[string]string{}}
 	// A bad file stays where it is (unlike lessons/store's Load): checking
 	// again rebuilds it, and the next save replaces it.
 	var p Progress
@@ -61,6 +109,19 @@ func loadProgress(path string) (Progress, error) {
 	if p.Passed == nil {
 		p.Passed = map[string]Pass{}
 	}
+	if p.Solved == nil {
+		p.Solved = map[string]time.Time{}
+	}
+	if p.Failing == nil {
+		p.Failing = map[string]string{}
+	}
+	// A file written before passes stuck holds only the current ones;
+	// each of them was solved when it passed, if not before.
+	for name, pass := range p.Passed {
+		if _, ok := p.Solved[name]; !ok {
+			p.Solved[name] = pass.At
+		}
+	}
 	return p, nil
 }
 
@@ -74,17 +135,35 @@ func (w *Workbook) ProgressLost() error {
 }
 
 // Done reports whether e passed when last checked and its files have not
+// changed since: whether it passes now, as far as the workbook knows.
+// Solved says whether it passed once, which sticks.
+func (w *Workbook) Done(e Exercise) bool { return w.Status(e) == Done }
+
+// Solved reports whether e passed at some check since it was last reset. It
+// stays so when a later check fails: the learner keeps the exercise they
+// finished, and its solution.
+func (w *Workbook) Solved(e Exercise) bool { return w.Status(e).Solved() }
+
+// Status says where e stands: pending, done, or done but failing now or
 // changed since.
-func (w *Workbook) Done(e Exercise) bool {
+func (w *Workbook) Status(e Exercise) Status {
 	fp := w.fingerprint(e)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	p, ok := w.progress.Passed[e.Name]
-	return ok && fp != "" && p.Fingerprint == fp
+	if p, ok := w.progress.Passed[e.Name]; ok && fp != "" && p.Fingerprint == fp {
+		return Done
+	}
+	if _, ok := w.progress.Solved[e.Name]; !ok {
+		return Pending
+	}
+	if f, ok := w.progress.Failing[e.Name]; ok && f == fp {
+		return DoneFailing
+	}
+	return DoneChanged
 }
 
 // Current returns the exercise to show first: the one recorded by
-// SetCurrent, or else the first that is not done.
+// SetCurrent, or else the first that is not solved.
 func (w *Workbook) Current() Exercise {
 	w.mu.Lock()
 	cur := w.progress.Current
@@ -95,8 +174,8 @@ func (w *Workbook) Current() Exercise {
 	return w.NextPending(Exercise{})
 }
 
-// NextPending returns the first exercise after e (wrapping around) that is
-// not done; if every exercise is done, the one after e.
+// NextPending returns the first exercise after e (wrapping around) that
+// has not been solved; if every exercise has, the one after e.
 func (w *Workbook) NextPending(e Exercise) Exercise {
 	start := 0
 	for i, c := range catalog {
@@ -106,7 +185,7 @@ func (w *Workbook) NextPending(e Exercise) Exercise {
 	}
 	for k := range catalog {
 		c := catalog[(start+k)%len(catalog)]
-		if !w.Done(c) {
+		if !w.Solved(c) {
 			return c
 		}
 	}
@@ -121,15 +200,34 @@ func (w *Workbook) SetCurrent(e Exercise) error {
 	return w.saveLocked()
 }
 
-// setDone records whether e passed, with the fingerprint it passed at.
+// setDone records whether e passed a check of its files as fingerprint
+// says they were. A pass marks it solved for good; a failure takes back
+// only that it passes now.
 func (w *Workbook) setDone(e Exercise, done bool, fingerprint string) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if done {
-		w.progress.Passed[e.Name] = Pass{Fingerprint: fingerprint, At: time.Now().UTC().Truncate(time.Second)}
+		now := time.Now().UTC().Truncate(time.Second)
+		w.progress.Passed[e.Name] = Pass{Fingerprint: fingerprint, At: now}
+		if _, ok := w.progress.Solved[e.Name]; !ok {
+			w.progress.Solved[e.Name] = now
+		}
+		delete(w.progress.Failing, e.Name)
 	} else {
 		delete(w.progress.Passed, e.Name)
+		w.progress.Failing[e.Name] = fingerprint
 	}
+	return w.saveLocked()
+}
+
+// forget takes e out of the progress, solved included: a reset starts the
+// exercise over, as rustlings' reset makes it pending again.
+func (w *Workbook) forget(e Exercise) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	delete(w.progress.Passed, e.Name)
+	delete(w.progress.Solved, e.Name)
+	delete(w.progress.Failing, e.Name)
 	return w.saveLocked()
 }
 

@@ -362,7 +362,7 @@ func (w *Workbook) ResetWithBackup(e Exercise) (Backup, error) {
 	if err := w.recordTests(e, e.TestFiles()); err != nil {
 		return b, err
 	}
-	w.setDone(e, false, "")
+	w.forget(e) // starting over: it is pending again
 	return b, nil
 }
 

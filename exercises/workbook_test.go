@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -330,6 +331,95 @@ func TestProgressSurvivesAndRebuilds(t *testing.T) {
 	}
 }
 
+// A pass sticks, as in rustlings: a later failing check takes back only
+// that the exercise passes now. It stays solved (and NextPending skips it)
+// until a reset starts it over.
+func TestAPassSticks(t *testing.T) {
+	w := newWorkbook(t)
+	e := catalog[0]
+	if st := w.Status(e); st != Pending || w.Solved(e) {
+		t.Fatalf("a new workbook: %v, solved %v", st, w.Solved(e))
+	}
+	if err := w.setDone(e, true, w.fingerprint(e)); err != nil {
+		t.Fatal(err)
+	}
+	if st := w.Status(e); st != Done || !w.Solved(e) || !w.Done(e) {
+		t.Fatalf("after a pass: %v, solved %v", st, w.Solved(e))
+	}
+	// Edited and not checked since: still done, its code not known.
+	os.WriteFile(w.MainFile(e), []byte("package breaker\n// broken\n"), 0o644)
+	if st := w.Status(e); st != DoneChanged || !w.Solved(e) || w.Done(e) {
+		t.Fatalf("after an edit: %v, solved %v, done %v", st, w.Solved(e), w.Done(e))
+	}
+	// Checked, and it fails.
+	if err := w.setDone(e, false, w.fingerprint(e)); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Open(w.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, wb := range []*Workbook{w, again} {
+		if st := wb.Status(e); st != DoneFailing || !wb.Solved(e) || wb.Done(e) || st.String() != "done, failing now" {
+			t.Fatalf("after a failing check: %v (%q), solved %v, done %v", st, st, wb.Solved(e), wb.Done(e))
+		}
+		if wb.NextPending(catalog[len(catalog)-1]).Name == e.Name {
+			t.Fatal("NextPending offers a solved exercise that fails now")
+		}
+	}
+	// A fix not checked yet is no longer said to fail.
+	os.WriteFile(w.MainFile(e), []byte("package breaker\n// fixed\n"), 0o644)
+	if st := again.Status(e); st != DoneChanged {
+		t.Fatalf("after a fix not checked yet: %v, want %v", st, DoneChanged)
+	}
+	if err := again.setDone(e, true, again.fingerprint(e)); err != nil || again.Status(e) != Done {
+		t.Fatalf("passing again: %v, %v", again.Status(e), err)
+	}
+	// A reset starts over.
+	if _, err := again.Reset(e); err != nil {
+		t.Fatal(err)
+	}
+	if st := again.Status(e); st != Pending || again.Solved(e) {
+		t.Fatalf("after a reset: %v, solved %v", st, again.Solved(e))
+	}
+	if reopened, _ := Open(w.Dir); reopened.Solved(e) {
+		t.Fatal("the reset did not reach the progress file")
+	}
+}
+
+// A progress file written before passes stuck (no "solved") still loads:
+// its passes count as solved, and stay so when the code breaks.
+func TestOldProgressFileLoads(t *testing.T) {
+	w := newWorkbook(t)
+	e, stale := catalog[0], catalog[1]
+	old := fmt.Sprintf(`{
+  "version": 1,
+  "current": %q,
+  "passed": {
+    %q: {"fingerprint": %q, "at": "2026-01-02T03:04:05Z"},
+    %q: {"fingerprint": "0000", "at": "2026-01-02T03:04:05Z"}
+  }
+}
+`, e.Name, e.Name, w.fingerprint(e), stale.Name)
+	if err := os.WriteFile(w.progressPath(), []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wb, err := Open(w.Dir)
+	if err != nil || wb.ProgressLost() != nil {
+		t.Fatalf("an old progress file: %v, lost %v", err, wb.ProgressLost())
+	}
+	if wb.Status(e) != Done || wb.Status(stale) != DoneChanged || wb.Status(catalog[2]) != Pending || wb.Current().Name != e.Name {
+		t.Fatalf("from an old file: %v, %v, %v, current %s", wb.Status(e), wb.Status(stale), wb.Status(catalog[2]), wb.Current().Name)
+	}
+	if err := wb.setDone(e, false, wb.fingerprint(e)); err != nil || wb.Status(e) != DoneFailing {
+		t.Fatalf("a failing check after loading an old file: %v, %v", wb.Status(e), err)
+	}
+	b, _ := os.ReadFile(w.progressPath())
+	if !strings.Contains(string(b), `"solved"`) || !strings.Contains(string(b), "2026-01-02T03:04:05Z") {
+		t.Fatalf("the saved file does not keep when it was first solved:\n%s", b)
+	}
+}
+
 func TestNextPending(t *testing.T) {
 	w := newWorkbook(t)
 	for _, i := range []int{0, 1, 3} {
@@ -382,6 +472,11 @@ func TestCheckRecordsProgress(t *testing.T) {
 	again, _ := Open(w.Dir)
 	if !again.Done(e) {
 		t.Fatal("the pass was not saved")
+	}
+	// Broken again, it fails, and stays done.
+	os.WriteFile(w.MainFile(e), e.StubFiles()[e.MainFile()], 0o644)
+	if r := w.Check(context.Background(), e, CheckOptions{}); r.Passed() || !r.Solved || w.Status(e) != DoneFailing {
+		t.Fatalf("a passed exercise broken again: passed %v, solved %v, %v", r.Passed(), r.Solved, w.Status(e))
 	}
 }
 

@@ -60,14 +60,16 @@ current exercise's tests each time you save (keys: h hint, n next, l list, x res
 s solution, c check all, q quit).
 
   init [DIR]               write a new workbook (default ./breakerlab-workbook)
-  list                     one line per exercise: number, name, done or pending
+  list                     one line per exercise: number, name, and done or pending
+                           (a pass sticks: done, failing now when it broke since)
   check [ID]               grade one exercise, or all (in an exercise's folder,
                            that one); exit 0 only if all pass
   hint [ID] [N]            print hint N (default 1) of an exercise (in its
                            folder, ID may be left out)
   reset ID --yes           put the stub, tests and README back (every file it
                            replaces that you changed is backed up first, and
-                           .go files you added are moved to the backup)
+                           .go files you added are moved to the backup); the
+                           exercise counts as pending again
   reset ID --tests [--yes] put back only the bundled tests (your code is kept;
                            --yes if you changed a test file, which is backed up)
   solution ID [--yes]      write the solution to solutions/ID (--yes before it passes)
@@ -297,11 +299,10 @@ func listCmd(args []string, env Env) error {
 		w.CheckAll(env.Context, exercises.All(), parallelism(), exercises.CheckOptions{Timeout: *timeout}, nil)
 	}
 	for _, e := range exercises.All() {
-		status := "pending"
-		if w.Done(e) {
-			status = "done"
-		}
-		fmt.Fprintf(env.Stdout, "%s  %-26s %s\n", e.ID(), e.Name, status)
+		// A pass sticks; "done, failing now" says the code as it is
+		// now fails (as of its last check), "done, changed since" that
+		// it was edited and not checked since.
+		fmt.Fprintf(env.Stdout, "%s  %-26s %s\n", e.ID(), e.Name, w.Status(e))
 	}
 	return nil
 }
@@ -310,9 +311,17 @@ func parallelism() int { return max(1, min(runtime.NumCPU(), 4)) }
 
 // CheckFailed is returned by check when some exercise did not pass; the
 // report has been printed already.
-type CheckFailed struct{ Passed, Total int }
+type CheckFailed struct {
+	Passed, Total int
+	// Solved is set when the one exercise checked passed before: it stays
+	// done, and only fails now.
+	Solved bool
+}
 
 func (c *CheckFailed) Error() string {
+	if c.Total == 1 && c.Solved {
+		return "the exercise fails now (it stays done: it passed before)"
+	}
 	if c.Total == 1 {
 		return "the exercise does not pass yet"
 	}
@@ -364,7 +373,12 @@ func checkCmd(args []string, env Env) error {
 			// summary says so, and the mark is not a plain ok.
 			mark, passed, unchecked = "ok? ", passed+1, unchecked+1
 		}
-		fmt.Fprintf(env.Stdout, "%s %-26s %s\n", mark, r.Exercise.Name, r.Report.Summary)
+		summary := r.Report.Summary
+		if !r.Passed() && r.Solved {
+			// It stays done in the progress, but the code fails now.
+			summary = "done before, failing now: " + summary
+		}
+		fmt.Fprintf(env.Stdout, "%s %-26s %s\n", mark, r.Exercise.Name, summary)
 		if !r.Passed() && len(exs) == 1 {
 			text := r.Report.Text()
 			if i := strings.IndexByte(text, '\n'); i >= 0 {
@@ -382,7 +396,7 @@ func checkCmd(args []string, env Env) error {
 		if len(results) > 1 {
 			fmt.Fprintln(env.Stdout, "\n`breakerlab exercises check ID` shows the failures of one exercise.")
 		}
-		return &CheckFailed{Passed: passed, Total: len(results)}
+		return &CheckFailed{Passed: passed, Total: len(results), Solved: len(results) == 1 && results[0].Solved}
 	}
 	return nil
 }
@@ -471,9 +485,13 @@ func resetCmd(args []string, env Env) error {
 		return nil
 	}
 	if !*yes {
+		pending := ""
+		if w.Solved(e) {
+			pending = "; it then counts as pending again, no longer done"
+		}
 		return usage("reset puts the stub, the bundled tests and the README of %s back in place of yours "+
-			"(a copy of each file it replaces that you changed is kept in %s, and the .go files you added are moved there); "+
-			"add --yes to go ahead, or --tests to restore only the tests", e.Name, backupRoot(w))
+			"(a copy of each file it replaces that you changed is kept in %s, and the .go files you added are moved there)%s; "+
+			"add --yes to go ahead, or --tests to restore only the tests (your code and your done mark are kept)", e.Name, backupRoot(w), pending)
 	}
 	b, err := w.ResetWithBackup(e)
 	if err != nil {
@@ -515,7 +533,9 @@ func solutionCmd(args []string, env Env) error {
 	if err != nil {
 		return err
 	}
-	if !w.Done(e) && !*yes {
+	if !w.Solved(e) && !*yes {
+		// Once passed is enough: the solution is there to compare with,
+		// also after the learner's code changed or broke since.
 		return usage("%s does not pass yet, and reading the solution first spoils the exercise; "+
 			"try `breakerlab exercises hint %s`, or add --yes to write the solution anyway", e.Name, e.ID())
 	}

@@ -212,6 +212,57 @@ func TestCheckExitStatus(t *testing.T) {
 	}
 }
 
+// A pass sticks (findings 7): after 01 passes and is broken again, check
+// fails and says the exercise is done before but failing now, list says so
+// too, and the solution needs no --yes. An edit not checked yet is "done,
+// changed since"; a reset makes it pending again.
+func TestAPassSticksInCheckListAndSolution(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := initWorkbook(t)
+	e, _ := exercises.Lookup("1")
+	main := filepath.Join(dir, e.Name, "breaker.go")
+	code := string(e.SolutionFiles()["breaker.go"])
+	os.WriteFile(main, []byte(code), 0o644)
+	if r := do(t, dir, "check", "1"); r.err != nil {
+		t.Fatalf("check of the solution = %v\n%s", r.err, r.out.String())
+	}
+	const mistake = "if b.failures >= b.threshold {"
+	if !strings.Contains(code, mistake) {
+		t.Fatalf("exercise 01's solution no longer has %q", mistake)
+	}
+	os.WriteFile(main, []byte(strings.Replace(code, mistake, "if b.failures > b.threshold {", 1)), 0o644)
+	if r := do(t, dir, "list"); !strings.Contains(r.out.String(), "01-consecutive-breaker     done, changed since\n") {
+		t.Fatalf("list after an edit not checked yet:\n%s", r.out.String())
+	}
+	r := do(t, dir, "check", "1")
+	var failed *CheckFailed
+	if !errors.As(r.err, &failed) || !strings.HasPrefix(r.out.String(), "FAIL 01-consecutive-breaker     done before, failing now: ") ||
+		!strings.Contains(r.out.String(), "FAIL Test") {
+		t.Fatalf("check of a passed exercise broken again = %v\n%s", r.err, r.out.String())
+	}
+	if r := do(t, dir, "list"); !strings.Contains(r.out.String(), "01-consecutive-breaker     done, failing now\n") ||
+		!strings.Contains(r.out.String(), "02-rate-window-breaker     pending\n") {
+		t.Fatalf("list after a failing check of a passed exercise:\n%s", r.out.String())
+	}
+	if r := do(t, dir, "solution", "1"); r.err != nil {
+		t.Fatalf("solution of a once-passed exercise needs no --yes: %v", r.err)
+	}
+	if r := do(t, dir, "reset", "1"); !isUsage(r.err) || !strings.Contains(r.err.Error(), "pending again") {
+		t.Fatalf("reset without --yes should say the exercise will count as pending again: %v", r.err)
+	}
+	if r := do(t, dir, "reset", "1", "--yes"); r.err != nil {
+		t.Fatal(r.err)
+	}
+	if r := do(t, dir, "list"); !strings.Contains(r.out.String(), "01-consecutive-breaker     pending\n") {
+		t.Fatalf("list after a reset:\n%s", r.out.String())
+	}
+	if r := do(t, dir, "solution", "1"); !isUsage(r.err) {
+		t.Fatalf("solution after a reset = %v, want it to ask for --yes again", r.err)
+	}
+}
+
 // A learner who debugs with prints sees why each test fails: check shows
 // the failure's file:line message of every failing test, however much
 // their code printed before it (findings 1).

@@ -11,7 +11,11 @@ import (
 // NewBackend adapts a real workbook.
 type Backend interface {
 	Exercises() []exercises.Exercise
+	// Done reports whether an exercise passes now, as last checked.
 	Done(exercises.Exercise) bool
+	// Status is where an exercise stands in the workbook's progress: a
+	// pass sticks, so it can be done and failing now (exercises.Status).
+	Status(exercises.Exercise) exercises.Status
 	Current() exercises.Exercise
 	SetCurrent(exercises.Exercise) error
 	Check(context.Context, exercises.Exercise) exercises.Result
@@ -47,10 +51,11 @@ type workbookBackend struct {
 	opt exercises.CheckOptions
 }
 
-func (b workbookBackend) Exercises() []exercises.Exercise       { return exercises.All() }
-func (b workbookBackend) Done(e exercises.Exercise) bool        { return b.w.Done(e) }
-func (b workbookBackend) Current() exercises.Exercise           { return b.w.Current() }
-func (b workbookBackend) SetCurrent(e exercises.Exercise) error { return b.w.SetCurrent(e) }
+func (b workbookBackend) Exercises() []exercises.Exercise              { return exercises.All() }
+func (b workbookBackend) Done(e exercises.Exercise) bool               { return b.w.Done(e) }
+func (b workbookBackend) Status(e exercises.Exercise) exercises.Status { return b.w.Status(e) }
+func (b workbookBackend) Current() exercises.Exercise                  { return b.w.Current() }
+func (b workbookBackend) SetCurrent(e exercises.Exercise) error        { return b.w.SetCurrent(e) }
 func (b workbookBackend) Check(ctx context.Context, e exercises.Exercise) exercises.Result {
 	return b.w.Check(ctx, e, b.opt)
 }

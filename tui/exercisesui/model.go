@@ -74,13 +74,15 @@ const (
 	confirmRestoreTests
 )
 
-// state is what the runner knows about one exercise.
+// state is what the runner knows about one exercise's code as it is now.
+// Whether it ever passed is kept apart (Model.solved): a pass sticks, so
+// an exercise can be done and failing now.
 type state int
 
 const (
 	statePending state = iota // not passing, or not checked since it changed
-	stateDone
-	stateFailing
+	stateDone                 // passing now
+	stateFailing              // failing now
 )
 
 // listFilter narrows the exercise list.
@@ -109,6 +111,7 @@ type Model struct {
 	dir     string                  // the workbook's folder
 	cur     int
 	states  map[string]state
+	solved  map[string]bool // passed at some check since its last reset: done, whatever states says
 	results map[string]exercises.Result
 	running map[string]context.CancelFunc // checks in progress
 	started map[string]time.Time          // when each check in progress began
@@ -211,6 +214,7 @@ func New(b Backend, opt Options) Model {
 		info:    map[string]exerciseInfo{},
 		dir:     b.Dir(),
 		states:  map[string]state{},
+		solved:  map[string]bool{},
 		results: map[string]exercises.Result{},
 		running: map[string]context.CancelFunc{},
 		started: map[string]time.Time{},
@@ -227,9 +231,14 @@ func New(b Backend, opt Options) Model {
 	cur := b.Current()
 	for i, e := range m.exs {
 		m.info[e.Name] = exerciseInfo{mainFile: m.rel(b.MainFile(e)), readme: e.README(), hints: e.Hints()}
-		if b.Done(e) {
+		st := b.Status(e)
+		switch st {
+		case exercises.Done:
 			m.states[e.Name] = stateDone
+		case exercises.DoneFailing:
+			m.states[e.Name] = stateFailing
 		}
+		m.solved[e.Name] = st.Solved()
 		if e.Name == cur.Name {
 			m.cur = i
 		}
@@ -387,18 +396,31 @@ func (m *Model) record(r exercises.Result) {
 	} else {
 		m.states[name] = stateFailing
 	}
+	// A pass sticks, as in the workbook's progress.
+	m.solved[name] = m.solved[name] || r.Passed() || r.Solved
 }
 
-func (m *Model) allDone() bool {
+// isSolved reports whether the exercise is done: it passed at some check,
+// even if its code fails now.
+func (m Model) isSolved(name string) bool { return m.solved[name] || m.states[name] == stateDone }
+
+// allDone reports whether every exercise passes now (not only passed
+// once): the congratulations say so.
+func (m *Model) allDone() bool { return len(m.exs) > 0 && m.passCount() == len(m.exs) }
+
+// doneCount is how many exercises are done (passed once; the progress).
+func (m Model) doneCount() int {
+	n := 0
 	for _, e := range m.exs {
-		if m.states[e.Name] != stateDone {
-			return false
+		if m.isSolved(e.Name) {
+			n++
 		}
 	}
-	return len(m.exs) > 0
+	return n
 }
 
-func (m *Model) doneCount() int {
+// passCount is how many exercises pass now.
+func (m Model) passCount() int {
 	n := 0
 	for _, e := range m.exs {
 		if m.states[e.Name] == stateDone {
@@ -515,9 +537,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.screen = screenCongrats
 			m.setMessage("", false)
 		case verifying:
-			m.setMessage(fmt.Sprintf("The final check found %d exercises failing after all; l lists them.", len(m.exs)-m.doneCount()), true)
+			m.setMessage(fmt.Sprintf("The final check found %d exercises failing after all; l lists them.", len(m.exs)-m.passCount()), true)
 		default:
-			m.setMessage(fmt.Sprintf("Checked all: %d of %d pass.", m.doneCount(), len(m.exs)), false)
+			m.setMessage(fmt.Sprintf("Checked all: %d of %d pass.", m.passCount(), len(m.exs)), false)
 		}
 		return m, nil
 	case actionMsg:
@@ -536,6 +558,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		for _, e := range m.exs {
 			if e.Name == msg.name {
 				m.states[e.Name] = statePending
+				m.solved[e.Name] = false // a reset starts it over
 				return m, m.startCheck(e)
 			}
 		}
@@ -621,7 +644,7 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.setMessage("That was the last hint. Still stuck? s shows the solution (after a confirm).", false)
 		}
 	case key.Matches(msg, k.Next):
-		if m.states[e.Name] != stateDone {
+		if !m.isSolved(e.Name) {
 			m.setMessage("n opens the next exercise once this one passes; l lists them all.", false)
 			return m, nil
 		}
@@ -634,7 +657,7 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.confirm = confirmRestoreTests
 		}
 	case key.Matches(msg, k.Solution):
-		if m.states[e.Name] == stateDone {
+		if m.isSolved(e.Name) { // once passed is enough, also if it fails now
 			return m, m.writeSolution(e)
 		}
 		m.screen, m.confirm = screenConfirm, confirmSolution
@@ -700,7 +723,7 @@ func (m *Model) stop() {
 func (m *Model) nextIndex() int {
 	for k := 1; k <= len(m.exs); k++ {
 		i := (m.cur + k) % len(m.exs)
-		if m.states[m.exs[i].Name] != stateDone {
+		if !m.isSolved(m.exs[i].Name) {
 			return i
 		}
 	}
@@ -808,7 +831,7 @@ func (m Model) visible() []int {
 	var out []int
 	q := strings.ToLower(m.search)
 	for i, e := range m.exs {
-		done := m.states[e.Name] == stateDone
+		done := m.isSolved(e.Name)
 		if (m.filter == filterDone && !done) || (m.filter == filterPending && done) {
 			continue
 		}

@@ -26,6 +26,7 @@ type fake struct {
 	mu        sync.Mutex
 	exs       []exercises.Exercise
 	done      map[string]bool
+	solved    map[string]bool         // passed once: a failing check leaves it done, failing now
 	script    map[string]grade.Report // by exercise name; a failure if absent
 	outdated  map[string]bool         // exercises whose bundled tests changed since the workbook wrote them
 	untouched map[string]bool         // exercises whose files are the stub as written
@@ -38,7 +39,7 @@ type fake struct {
 }
 
 func newFake() *fake {
-	return &fake{exs: exercises.All(), done: map[string]bool{}, script: map[string]grade.Report{}}
+	return &fake{exs: exercises.All(), done: map[string]bool{}, solved: map[string]bool{}, script: map[string]grade.Report{}}
 }
 
 func failing(name string) grade.Report {
@@ -71,6 +72,17 @@ func (f *fake) Done(e exercises.Exercise) bool {
 	defer f.mu.Unlock()
 	return f.done[e.Name]
 }
+func (f *fake) Status(e exercises.Exercise) exercises.Status {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	switch {
+	case f.done[e.Name]:
+		return exercises.Done
+	case f.solved[e.Name]:
+		return exercises.DoneFailing
+	}
+	return exercises.Pending
+}
 func (f *fake) Current() exercises.Exercise {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -96,12 +108,14 @@ func (f *fake) Check(ctx context.Context, e exercises.Exercise) exercises.Result
 		r = failing(e.Name)
 	}
 	f.done[e.Name] = r.Status == grade.Passed
-	return exercises.Result{Exercise: e, Report: r, TestsOutdated: f.outdated[e.Name], Untouched: f.untouched[e.Name]}
+	f.solved[e.Name] = f.solved[e.Name] || f.done[e.Name]
+	return exercises.Result{Exercise: e, Report: r, TestsOutdated: f.outdated[e.Name], Untouched: f.untouched[e.Name], Solved: f.solved[e.Name]}
 }
 func (f *fake) Reset(e exercises.Exercise) (exercises.Backup, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.resets = append(f.resets, e.Name)
+	f.done[e.Name], f.solved[e.Name] = false, false
 	return exercises.Backup{Dir: filepath.Join(f.Dir(), ".breakerlab", "backup", e.Name, "now"), Files: []string{e.MainFile()}}, nil
 }
 func (f *fake) RestoreTests(e exercises.Exercise) (exercises.Backup, error) {
@@ -507,6 +521,82 @@ func TestSolutionAsksOnlyBeforePassing(t *testing.T) {
 	}
 }
 
+// A pass sticks: an exercise that passed and then broke stays done (the
+// count, n, s without a question), while the header, the verdict and the
+// list say that its code fails now. A reset starts it over.
+func TestAPassSticksWhenTheCodeBreaksLater(t *testing.T) {
+	f := newFake()
+	e := "01-consecutive-breaker"
+	f.pass(e)
+	d := start(t, f, 120, 30)
+	d.wantView("✓ done", of("1/%d"))
+	f.mu.Lock()
+	f.script[e] = failing(e)
+	f.mu.Unlock()
+	d.send(fileSavedMsg{e})
+	d.wantView("✗ done, failing now", of("1/%d"), "✗ FAIL", "It passed before, so it stays done", "n next exercise")
+	d.keys("s")
+	if len(f.solutions) != 1 || d.m.screen != screenMain {
+		t.Fatalf("s on a once-passed exercise should write the solution at once: %v, screen %v", f.solutions, d.m.screen)
+	}
+	d.keys("l")
+	d.wantView(of("1/%d done"), "✗ done, failing now 01-consecutive-breaker")
+	// The pending filter: a done exercise is not among them, failing or
+	// not. (Its row would hold "name "; the message names its solutions/
+	// folder.)
+	d.keys("tab")
+	if strings.Contains(d.view(), e+" ") {
+		t.Fatalf("the pending filter shows a once-passed exercise:\n%s", d.view())
+	}
+	d.keys("tab")
+	d.wantView("show: done", e)
+	d.keys("esc", "n")
+	if d.current() != "02-rate-window-breaker" {
+		t.Fatalf("n on a done exercise that fails now stayed on %s", d.current())
+	}
+	d.keys("l", "k", "enter") // back to 01: the cursor starts on the current one, 02
+	if d.current() != e {
+		t.Fatalf("the list opened %s, want %s", d.current(), e)
+	}
+	d.wantView("✗ done, failing now")
+	d.keys("x")
+	d.wantView("It then counts as pending")
+	d.keys("y")
+	d.wantView("✗ failing", of("0/%d"))
+	if strings.Contains(d.view(), "done, failing now") || strings.Contains(d.view(), "stays done") {
+		t.Fatalf("after a reset the exercise still counts as done:\n%s", d.view())
+	}
+}
+
+// The runner takes where each exercise stands from the progress: done,
+// done but failing at its last check, done but changed since, pending.
+func TestRunnerShowsTheStatusOfTheProgress(t *testing.T) {
+	f := newFake()
+	f.pass("01-consecutive-breaker")
+	st := map[string]exercises.Status{
+		"02-rate-window-breaker": exercises.Done,
+		"03-slow-calls":          exercises.DoneFailing,
+		"04-half-open-trials":    exercises.DoneChanged,
+	}
+	d := startOn(t, statusFake{f, st}, 120, 30)
+	d.keys("l")
+	d.wantView(of("4/%d done"), "✓ done                02-rate-window-breaker", "✗ done, failing now   03-slow-calls",
+		"✓ done, changed since 04-half-open-trials", "· pending             05-time-window")
+}
+
+// statusFake is a fake whose progress says what st says.
+type statusFake struct {
+	*fake
+	st map[string]exercises.Status
+}
+
+func (s statusFake) Status(e exercises.Exercise) exercises.Status {
+	if st, ok := s.st[e.Name]; ok {
+		return st
+	}
+	return s.fake.Status(e)
+}
+
 func TestMissingTestsOffersARestore(t *testing.T) {
 	f := newFake()
 	f.script["01-consecutive-breaker"] = grade.Report{Status: grade.NoTests,
@@ -597,7 +687,11 @@ func TestFailingRecheckWithholdsCongratulations(t *testing.T) {
 	if d.m.screen == screenCongrats {
 		t.Fatal("congratulated although an exercise fails")
 	}
-	d.wantView("final check found 1 exercises failing", fmt.Sprintf("%d/%d", total()-1, total()))
+	// It passed before, so it stays done in the count; the message and
+	// the list say it fails now.
+	d.wantView("final check found 1 exercises failing", fmt.Sprintf("%d/%d", total(), total()))
+	d.keys("l")
+	d.wantView("✗ done, failing now 05-time-window")
 }
 
 func TestSavesAreDebounced(t *testing.T) {
@@ -800,7 +894,9 @@ func TestCompileErrorAfterPassClearsThePassedMessage(t *testing.T) {
 	if strings.Contains(v, "Passed!") || !strings.Contains(v, "BUILD") {
 		t.Fatalf("after a save that does not compile, the runner shows:\n%s", v)
 	}
-	d.wantView(of("0/%d"))
+	// The pass sticks (the count keeps it), and the header says the code
+	// fails now.
+	d.wantView(of("1/%d"), "✗ done, failing now")
 }
 
 // While a check runs, the runner says so, with a spinner and the seconds

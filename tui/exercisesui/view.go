@@ -69,8 +69,13 @@ func (m Model) stateOf(e exercises.Exercise) (symbol, word string, style lipglos
 		return symPass, "done, not checked for data races", t.accent
 	case m.states[e.Name] == stateDone:
 		return symPass, "done", t.pass
+	case m.states[e.Name] == stateFailing && m.isSolved(e.Name):
+		// A pass sticks, but the code as it is now fails.
+		return symFail, exercises.DoneFailing.String(), t.fail
 	case m.states[e.Name] == stateFailing:
 		return symFail, "failing", t.fail
+	case m.isSolved(e.Name):
+		return symPass, exercises.DoneChanged.String(), t.accent
 	}
 	return symPending, "pending", t.dim
 }
@@ -163,7 +168,11 @@ func (m Model) question() string {
 	e := m.current()
 	switch m.confirm {
 	case confirmReset:
-		return fmt.Sprintf("Reset %s to its stub? Your code is copied to .breakerlab/backup first.", e.Name)
+		q := fmt.Sprintf("Reset %s to its stub? Your code is copied to .breakerlab/backup first.", e.Name)
+		if m.isSolved(e.Name) {
+			q += " It then counts as pending again."
+		}
+		return q
 	case confirmRestoreTests:
 		return fmt.Sprintf("Put back the bundled tests of %s? Your code is kept.", e.Name)
 	}
@@ -181,7 +190,7 @@ func (m Model) helpKeys() helpKeys {
 		return helpKeys{short: short, full: [][]key.Binding{short}}
 	}
 	next := k.Next
-	next.SetEnabled(m.states[m.current().Name] == stateDone)
+	next.SetEnabled(m.isSolved(m.current().Name))
 	short := []key.Binding{k.Edit, k.Hint, next, k.List, k.Reset, k.Solution, k.CheckAll, k.Quit, k.More}
 	if m.opt.Manual || m.watchErr != nil {
 		short = append([]key.Binding{k.Rerun}, short...)
@@ -312,6 +321,7 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 		}
 		return verdict, details
 	}
+
 	word := map[grade.Status]string{grade.BuildFailed: "BUILD", grade.TimedOut: "TIMEOUT", grade.NoTests: "NO TESTS", grade.NoGo: "NO GO", grade.Errored: "ERROR"}[rep.Status]
 	if word == "" {
 		word = "FAIL"
@@ -333,6 +343,9 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 				add(&verdict, t.plain, 2, l)
 			}
 		}
+	}
+	if m.isSolved(r.Exercise.Name) {
+		add(&verdict, t.dim, 2, "It passed before, so it stays done; this is your code as it is now (s writes the solution to compare).")
 	}
 	for _, ft := range rep.Failures() {
 		label := ft.Name
@@ -535,6 +548,13 @@ func (m Model) listView() string {
 	if cursor >= room && room > 0 {
 		start = cursor - room + 1
 	}
+	// The state column is as wide as its widest word ("done, failing
+	// now"), at least 8 cells, so that the names stay in one column.
+	wordWidth := 8
+	for _, i := range vis {
+		_, word, _ := m.stateOf(m.exs[i])
+		wordWidth = max(wordWidth, lipgloss.Width(word))
+	}
 	// A title too long for its row keeps its first whole words; the
 	// chosen one's is then shown whole under the list.
 	whole := ""
@@ -546,7 +566,7 @@ func (m Model) listView() string {
 		if i == cursor {
 			mark = symCursor + " "
 		}
-		head := fmt.Sprintf("%s%s %-8s %-24s ", mark, style.Render(sym), word, e.Name)
+		head := fmt.Sprintf("%s%s %-*s %-24s ", mark, style.Render(sym), wordWidth, word, e.Name)
 		tail := ""
 		if vis[i] == m.cur {
 			tail = "  (current)"
