@@ -64,7 +64,8 @@ func incomplete(res *sweep.Result) string {
 }
 
 // Mark is a point of the grid to show, such as the design a sandbox is
-// running: the cell nearest to it gets ◆.
+// running: the cell nearest to it gets ◆, drawn on the cell in place of
+// one of its shade glyphs (of its middle row, for a taller cell).
 type Mark struct {
 	X, Y  float64 // in the axes' units
 	Label string  // what it is, for the legend: "the current design"
@@ -138,8 +139,9 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 			labelW = max(labelW, len(y.Format(j)))
 		}
 	}
-	// A cell is two shade glyphs and a mark column when there is room; a
-	// taller cell is wider too, so that it stays about square on screen.
+	// A cell is two shade glyphs and a mark column (✓) when there is room;
+	// a taller cell is wider too, so that it stays about square on screen.
+	// The marked cell's ◆ takes the place of one of its glyphs.
 	cw := max(1, min(2*rows+1, (width-labelW-2)/nx))
 	pal := heatbands.For(p)
 	inks := inks(th, pal)
@@ -165,18 +167,27 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 				continue
 			}
 			k := scale.Band(c.Mean)
-			glyphs := strings.Repeat(string(shades[k]), max(1, cw-1))
-			if cw == 1 {
-				glyphs = string(shades[k])
+			n := max(1, cw-1) // the shade glyphs; the column after them is the mark column
+			switch {
+			case i == mi && j == mj && middle && cw == 1:
+				// No room but the glyph: the ◆ takes it, in the
+				// band's colour.
+				b.WriteString(inks[k].Paint("◆"))
+			case i == mi && j == mj && middle:
+				// The ◆ sits on the cell it marks, among its glyphs
+				// (at the middle, or left of it when they are even):
+				// in the mark column, right of the glyphs, it read as
+				// the gap before the next cell.
+				at := (n - 1) / 2
+				b.WriteString(inks[k].Paint(strings.Repeat(string(shades[k]), at)) + th.Bold.Render("◆") +
+					inks[k].Paint(strings.Repeat(string(shades[k]), n-1-at)))
+			default:
+				b.WriteString(inks[k].Paint(strings.Repeat(string(shades[k]), n)))
 			}
-			if i == mi && j == mj && cw == 1 && middle {
-				glyphs = "◆"
-			}
-			b.WriteString(inks[k].Paint(glyphs))
 			if cw > 1 {
-				if i == mi && j == mj && middle {
-					b.WriteString(th.Bold.Render("◆"))
-				} else if p.Goal != nil && c.Met && middle {
+				// The mark column: ✓ for a cell that meets the goal,
+				// the marked cell's too.
+				if p.Goal != nil && c.Met && middle {
 					b.WriteString(th.Good.Render("✓"))
 				} else {
 					b.WriteString(" ")

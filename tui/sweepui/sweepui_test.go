@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
@@ -14,6 +15,7 @@ import (
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 )
 
 func shortCascade() *engine.Scenario {
@@ -226,11 +228,83 @@ func TestHeatmapMarksTheCurrentDesign(t *testing.T) {
 	if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 		t.Errorf("legend lacks %q:\n%s", want, out)
 	}
+	// 80 columns give cells of three: two glyphs and the mark column. The
+	// ◆ is on the last cell's first glyph, not in its mark column (the
+	// gap right of it), which keeps the ✓ if the cell meets the goal.
 	for _, line := range strings.Split(out, "\n") {
 		if strings.HasPrefix(line, "200 │") {
-			if cells := []rune(strings.TrimPrefix(line, "200 │")); len(cells) < 12 || cells[11] != '◆' {
-				t.Errorf("row 200 %q: ◆ is not in the last cell's mark column", line)
+			cells := []rune(strings.TrimPrefix(line, "200 │"))
+			if len(cells) < 10 || cells[9] != '◆' || cells[10] == '◆' || (len(cells) > 11 && cells[11] == '◆') {
+				t.Errorf("row 200 %q: ◆ is not on the last cell's first glyph", line)
 			}
+			if met := len(cells) > 11 && cells[11] == '✓'; met != c.Met {
+				t.Errorf("row 200 %q: the marked cell's ✓ shown %v, goal met %v", line, met, c.Met)
+			}
+		}
+	}
+}
+
+// The ◆ sits on the cell it marks, among its shade glyphs, at every cell
+// width the map draws (one column, two, up to the seven of a cell three
+// rows tall), in colour or not: never in the mark column after the
+// glyphs, where it read as the gap before the next cell.
+func TestHeatmapMarkSitsOnItsCell(t *testing.T) {
+	p := plan(t, 4, 3, "search.ok>=0.99")
+	res, err := Run(context.Background(), p, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	indent := utf8.RuneCountInString("200 │") // the y labels are 3 wide
+	seen := map[int]bool{}
+	for _, colour := range []bool{false, true} {
+		th := theme.New(theme.Plain())
+		if colour {
+			th = theme.New(theme.Fixed(false))
+		}
+		// The timeout axis is 200, 1800, 3400 and 5000 ms; workers 100,
+		// 200, 300.
+		for _, mi := range []int{0, 1, 3} {
+			mark := &Mark{X: []float64{200, 1800, 3400, 5000}[mi], Y: 200, Label: "the current design"}
+			for rows := 1; rows <= maxCellRows; rows++ {
+				for width := 9; width <= 60; width++ {
+					out := ansi.Strip(drawHeatmap(res, th, width, rows, mark))
+					lines := strings.Split(out, "\n")
+					cw := -1
+					for _, l := range lines {
+						if rule, ok := strings.CutPrefix(l, "    └"); ok {
+							cw = utf8.RuneCountInString(rule) / 4
+						}
+					}
+					if cw < 1 {
+						t.Fatalf("width %d, rows %d: no x axis rule:\n%s", width, rows, out)
+					}
+					seen[cw] = true
+					glyphs := max(1, cw-1)
+					var at []string
+					for n, l := range lines {
+						r := []rune(l)
+						for col, c := range r {
+							if c != '◆' || col == 0 { // col 0: the legend's ◆
+								continue
+							}
+							at = append(at, fmt.Sprintf("line %d col %d", n, col))
+							x := col - indent
+							if !strings.HasPrefix(l, "200 │") || x < 0 || x/cw != mi || x%cw >= glyphs {
+								t.Errorf("colour %v, width %d, cells %d wide and %d rows tall: ◆ at column %d of %q, want it on a glyph of cell %d of row 200 (columns %d to %d)",
+									colour, width, cw, rows, col, l, mi, indent+mi*cw, indent+mi*cw+glyphs-1)
+							}
+						}
+					}
+					if len(at) != 1 {
+						t.Errorf("colour %v, width %d, cells %d wide, %d rows: ◆ in the grid %d times (%v), want once:\n%s", colour, width, cw, rows, len(at), at, out)
+					}
+				}
+			}
+		}
+	}
+	for cw := 1; cw <= 2*maxCellRows+1; cw++ {
+		if !seen[cw] {
+			t.Errorf("no map drawn with cells %d wide: the test does not cover every width", cw)
 		}
 	}
 }
