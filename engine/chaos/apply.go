@@ -215,7 +215,52 @@ func dependencyFaults(in []engine.Fault, sp Spec, duration time.Duration) ([]eng
 		return t
 	}
 	all := func(engine.Fault) bool { return true }
-	return splice(in, sp, h, timedFault, all, tail, nf)
+	out, ok := splice(in, sp, h, timedFault, all, tail, nf)
+	if ok && sp.Kind == Hang {
+		out = joinHangs(out, sp.At, 0, func(f engine.Fault) (bool, int, span) {
+			return f.Kind == engine.Hang, 0, timedFault.span(f)
+		}, timedFault.with)
+	}
+	return out, ok
+}
+
+// joinHangs makes the injected hang, of instance inst from at, one hang
+// with a hang it meets end to end on that instance: a piece of the
+// script's hang that splice cut around it. A hang's calls are answered
+// when it ends (engine.Hang), so a hang injected into a part already
+// hanging must not end the script's hang at its start and begin it again
+// at its end: that would answer every call hung so far, and "what if it
+// hangs?" would make a hanging system better. faults are in time order.
+func joinHangs[T any](faults []T, at time.Duration, inst int, hang func(T) (ok bool, inst int, s span), with func(T, span) T) []T {
+	injected := -1
+	for i, f := range faults {
+		if ok, in, s := hang(f); ok && in == inst && s.from == at {
+			injected = i
+		}
+	}
+	if injected < 0 {
+		return faults
+	}
+	_, _, s := hang(faults[injected])
+	from, to := s.from, s.to
+	out := faults[:0:0]
+	for i, f := range faults {
+		ok, in, fs := hang(f)
+		switch {
+		case i != injected && ok && in == inst && fs.to == s.from:
+			from = fs.from // the script's hang up to the injected one
+		case i != injected && ok && in == inst && fs.from == s.to && s.to != forever:
+			to = fs.to // and on from its end
+		case i != injected:
+			out = append(out, f)
+		}
+	}
+	joined := with(faults[injected], span{from, to})
+	k := sort.Search(len(out), func(i int) bool { _, _, fs := hang(out[i]); return fs.from > from })
+	out = append(out, joined)
+	copy(out[k+1:], out[k:])
+	out[k] = joined
+	return out
 }
 
 // serviceFaults is a service's faults with sp applied to instance inst
@@ -300,6 +345,11 @@ func serviceFaults(in []engine.ServiceFault, sp Spec, inst, n int, duration time
 	}
 	out = append(out, nf)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].From < out[j].From })
+	if sp.Kind == Hang {
+		out = joinHangs(out, sp.At, inst, func(f engine.ServiceFault) (bool, int, span) {
+			return f.Kind == engine.InstanceHang, f.Instance, span{f.From, faultTo(f.To)}
+		}, func(f engine.ServiceFault, s span) engine.ServiceFault { f.From, f.To = s.from, specTo(s.to); return f })
+	}
 	return out, true
 }
 
