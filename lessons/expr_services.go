@@ -60,6 +60,8 @@ func serviceMetrics() map[string]metric {
 			evalServiceBusyAt},
 		"service-abandoned": {KindCount, []argKind{run, svc}, "the calls the service finished for a caller that had given up (no cancellation reached it), over the whole run",
 			counter(func(s *engine.ServiceSnapshot) uint64 { return s.AbandonedWork })},
+		"service-abandoned-at": {KindCount, []argKind{run, svc, argTime}, "the calls the services (one, or several joined by +) had finished for a caller that had given up, by a moment: what the chain pane's abandoned work counts then, summed over every service",
+			evalServiceAbandonedAt},
 		"service-wasted": {KindDuration, []argKind{run, svc}, "the worker time the service spent on calls finished for callers that had given up, over the whole run",
 			evalServiceWasted},
 		"service-wasted-share": {KindFraction, []argKind{run, svc}, "service-wasted as a share of the worker time the service's pool has in the measurement window (workers × window)",
@@ -164,6 +166,26 @@ func evalServiceBusyAt(c *evalCtx, a []string) (Value, error) {
 		return Value{}, err
 	}
 	return count(uint64(sv.Busy)), nil
+}
+
+// evalServiceAbandonedAt reads the services' abandoned work at a moment,
+// summed over the services named (inventory+orders), as the chain pane
+// sums it over the chain: a step that pauses before its run ends quotes
+// what the pane shows there, not the whole run's count.
+func evalServiceAbandonedAt(c *evalCtx, a []string) (Value, error) {
+	s, err := c.at(a[0], a[2])
+	if err != nil {
+		return Value{}, err
+	}
+	var n uint64
+	for _, name := range strings.Split(a[1], "+") {
+		sv, err := serviceOf(&s, name)
+		if err != nil {
+			return Value{}, err
+		}
+		n += sv.AbandonedWork
+	}
+	return count(n), nil
 }
 
 func evalServiceWasted(c *evalCtx, a []string) (Value, error) {

@@ -180,6 +180,23 @@ type Question struct {
 	Tolerance float64
 	Relative  bool
 	Unit      string // shown after the input box: "threads", "s"
+	// Misconceptions are the wrong numbers likely misconceptions lead to,
+	// each with why: a wrong guess near one is told its why, as a wrong
+	// choice is told its own.
+	Misconceptions []Misconception
+}
+
+// Misconception is a wrong number of a numeric question and why a learner
+// may arrive at it ([[predict.misconception]]). Answer is a number or a
+// metric expression; a guess within the tolerance of its value (the
+// question's own when HasTolerance is false) is taken for it.
+type Misconception struct {
+	Answer       string
+	Tolerance    float64
+	Relative     bool
+	HasTolerance bool
+	Why          string
+	Line         int
 }
 
 // Option is one answer of a multiple-choice question.

@@ -284,3 +284,21 @@ func TestAStepSpeaksOfTheMomentItPausesAt(t *testing.T) {
 		t.Fatal("no step quotes one moment of its run: the check checked nothing")
 	}
 }
+
+// The last step ends with the "Practise it" block, which names the
+// lesson's exercises: its own text does not introduce them again just
+// above it (lesson 14's last step did, one paragraph before the block).
+func TestLastStepLeavesTheExercisesToPractiseIt(t *testing.T) {
+	all, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range all {
+		last := l.Steps[len(l.Steps)-1]
+		for _, e := range l.Exercises {
+			if strings.Contains(last.Body, e) {
+				t.Errorf("%s: the last step's text names %s, which the Practise it block under it lists", l.ID, e)
+			}
+		}
+	}
+}

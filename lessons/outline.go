@@ -59,8 +59,19 @@ type OutlineQuestion struct {
 	Tolerance   *float64        `json:"tolerance,omitempty"`
 	Relative    bool            `json:"relative,omitempty"`
 	Unit        string          `json:"unit,omitempty"`
-	Explain     string          `json:"explain,omitempty"`
-	Reveal      string          `json:"reveal,omitempty"`
+	// Misconceptions are a number's likely wrong answers and why.
+	Misconceptions []OutlineMisconception `json:"misconceptions,omitempty"`
+	Explain        string                 `json:"explain,omitempty"`
+	Reveal         string                 `json:"reveal,omitempty"`
+}
+
+// OutlineMisconception is a wrong number a numeric question names, the
+// margin within which a guess is taken for it, and why.
+type OutlineMisconception struct {
+	Answer      string  `json:"answer"`
+	AnswerValue float64 `json:"answer_value"`
+	Tolerance   float64 `json:"tolerance"`
+	Why         string  `json:"why"`
 }
 
 // OutlineChoice is one choice and, for a wrong one, why it is wrong.
@@ -119,6 +130,9 @@ func outlineQuestion(q *PreparedQuestion, predict bool) OutlineQuestion {
 		out.Kind = "number"
 		v, t := q.Answer, q.Tolerance
 		out.Answer, out.AnswerValue, out.Tolerance, out.Relative, out.Unit = q.AnswerText, &v, &t, q.Relative, q.Unit
+		for _, m := range q.Misconceptions {
+			out.Misconceptions = append(out.Misconceptions, OutlineMisconception{Answer: m.Text, AnswerValue: m.Value, Tolerance: m.Tolerance, Why: m.Why})
+		}
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -60,13 +61,22 @@ type stepTOML struct {
 }
 
 type questionTOML struct {
-	Prompt    string       `toml:"prompt"`
-	Explain   string       `toml:"explain"`
-	Reveal    string       `toml:"reveal"`
-	Answer    any          `toml:"answer"`
-	Tolerance any          `toml:"tolerance"`
-	Unit      string       `toml:"unit"`
-	Choice    []choiceTOML `toml:"choice"`
+	Prompt        string              `toml:"prompt"`
+	Explain       string              `toml:"explain"`
+	Reveal        string              `toml:"reveal"`
+	Answer        any                 `toml:"answer"`
+	Tolerance     any                 `toml:"tolerance"`
+	Unit          string              `toml:"unit"`
+	Choice        []choiceTOML        `toml:"choice"`
+	Misconception []misconceptionTOML `toml:"misconception"`
+}
+
+// misconceptionTOML is a wrong number a numeric answer's likely
+// misconception leads to, and why: the numeric twin of a wrong choice.
+type misconceptionTOML struct {
+	Answer    any    `toml:"answer"`
+	Tolerance any    `toml:"tolerance"`
+	Why       string `toml:"why"`
 }
 
 type choiceTOML struct {
@@ -257,10 +267,13 @@ func allowedKeys(what string, key []string) string {
 		if len(key) > 2 && strings.HasPrefix(key[1], "choice") {
 			return "text, right, why"
 		}
-		if key[0] == "predict" {
-			return "prompt, reveal, answer, tolerance, unit, [[predict.choice]]"
+		if len(key) > 2 && strings.HasPrefix(key[1], "misconception") {
+			return "answer, tolerance, why"
 		}
-		return "prompt, explain, answer, tolerance, unit, [[question.choice]]"
+		if key[0] == "predict" {
+			return "prompt, reveal, answer, tolerance, unit, [[predict.choice]], [[predict.misconception]]"
+		}
+		return "prompt, explain, answer, tolerance, unit, [[question.choice]], [[question.misconception]]"
 	}
 	return "title, scenario, variant, seed, from, pause, speed, panes, choose, expect, [set], [predict], [question], [sweep]"
 }
@@ -610,6 +623,9 @@ func (p *parser) question(prefix string, q *questionTOML, f *fieldLines) (*Quest
 	switch {
 	case len(q.Choice) > 0 && q.Answer != nil:
 		return nil, p.errorf(f.line(prefix+".answer"), prefix+".answer", "%s has either choices or a numeric answer, not both", what(prefix))
+	case len(q.Choice) > 0 && len(q.Misconception) > 0:
+		return nil, p.errorf(f.line(prefix+".misconception[0]"), prefix+".misconception",
+			"[[%s.misconception]] names a wrong number of a numeric answer; %s with choices says why a choice is wrong in its own why", prefix, what(prefix))
 	case len(q.Choice) > 0:
 		out.Kind = Choice
 		if len(q.Choice) < 2 || len(q.Choice) > 6 {
@@ -644,33 +660,90 @@ func (p *parser) question(prefix string, q *questionTOML, f *fieldLines) (*Quest
 		default:
 			return nil, p.errorf(f.line(prefix+".answer"), prefix+".answer", "want a number or a metric expression in quotes, got %v", a)
 		}
-		switch t := q.Tolerance.(type) {
-		case nil:
+		if q.Tolerance == nil {
 			if prefix == "predict" {
 				// A guess is near in the quantity's own terms: 10 % of
 				// the answer unless the author says otherwise.
 				out.Tolerance, out.Relative = DefaultPredictTolerance, true
 			}
-		case int64:
-			out.Tolerance = float64(t)
-		case float64:
-			out.Tolerance = t
-		case string:
-			v, err := parseLiteral(t)
-			if err != nil || v.Kind != KindFraction {
-				return nil, p.errorf(f.line(prefix+".tolerance"), prefix+".tolerance", "want a number (absolute) or a percentage such as \"5%%\" (relative), got %q", t)
+		} else {
+			t, rel, err := parseTolerance(q.Tolerance)
+			if err != nil {
+				return nil, p.wrap(f.line(prefix+".tolerance"), prefix+".tolerance", err)
 			}
-			out.Tolerance, out.Relative = v.F, true
-		default:
-			return nil, p.errorf(f.line(prefix+".tolerance"), prefix+".tolerance", "want a number or a percentage, got %v", t)
+			out.Tolerance, out.Relative = t, rel
 		}
-		if out.Tolerance < 0 {
-			return nil, p.errorf(f.line(prefix+".tolerance"), prefix+".tolerance", "the tolerance must not be negative")
+		for i, mc := range q.Misconception {
+			m, err := p.misconception(prefix, i, mc, f)
+			if err != nil {
+				return nil, err
+			}
+			out.Misconceptions = append(out.Misconceptions, m)
 		}
 	default:
 		return nil, p.errorf(f.line(prefix), prefix, "%s needs [[%s.choice]] entries or an answer", what(prefix), prefix)
 	}
 	return out, nil
+}
+
+// parseTolerance reads a tolerance: a number (absolute) or a percentage in
+// quotes (relative), not negative.
+func parseTolerance(t any) (float64, bool, error) {
+	var tol float64
+	rel := false
+	switch t := t.(type) {
+	case int64:
+		tol = float64(t)
+	case float64:
+		tol = t
+	case string:
+		v, err := parseLiteral(t)
+		if err != nil || v.Kind != KindFraction {
+			return 0, false, fmt.Errorf("want a number (absolute) or a percentage such as \"5%%\" (relative), got %q", t)
+		}
+		tol, rel = v.F, true
+	default:
+		return 0, false, fmt.Errorf("want a number or a percentage, got %v", t)
+	}
+	if tol < 0 || math.IsNaN(tol) {
+		return 0, false, errors.New("the tolerance must not be negative")
+	}
+	return tol, rel, nil
+}
+
+// misconception reads one [[predict.misconception]] (or question's): the
+// wrong number a likely misconception leads to, a number or a metric
+// expression, and why it is tempting and wrong. Whether its number stands
+// clear of the right answer is checked when the lesson is prepared, once
+// the engine has computed both.
+func (p *parser) misconception(prefix string, i int, mc misconceptionTOML, f *fieldLines) (Misconception, error) {
+	field := fmt.Sprintf("%s.misconception[%d]", prefix, i)
+	line := f.line(field)
+	m := Misconception{Why: strings.TrimSpace(mc.Why), Line: line}
+	switch a := mc.Answer.(type) {
+	case nil:
+		return m, p.errorf(line, field+".answer", "every misconception needs the answer it leads to: a number or a metric expression in quotes, as the question's answer")
+	case int64, float64:
+		m.Answer = fmt.Sprint(a)
+	case string:
+		if _, err := ParseExpr(a); err != nil {
+			return m, p.wrap(line, field+".answer", fmt.Errorf("a misconception's answer is a number or a metric expression: %w", err))
+		}
+		m.Answer = a
+	default:
+		return m, p.errorf(line, field+".answer", "want a number or a metric expression in quotes, got %v", a)
+	}
+	if m.Why == "" {
+		return m, p.errorf(line, field+".why", "every misconception needs a why: what the learner who answers it likely thought, and what is wrong with it")
+	}
+	if mc.Tolerance != nil {
+		t, rel, err := parseTolerance(mc.Tolerance)
+		if err != nil {
+			return m, p.wrap(line, field+".tolerance", err)
+		}
+		m.Tolerance, m.Relative, m.HasTolerance = t, rel, true
+	}
+	return m, nil
 }
 
 // what names a [question] or a [predict] in messages.
@@ -724,6 +797,12 @@ func (p *parser) placeholders(st *Step) error {
 				return err
 			}
 			if err := check(c.Why, st.lines.line(field), field+".why", false); err != nil {
+				return err
+			}
+		}
+		for i, mc := range q.Misconceptions {
+			field := fmt.Sprintf("%s.misconception[%d]", x.prefix, i)
+			if err := check(mc.Why, st.lines.line(field), field+".why", false); err != nil {
 				return err
 			}
 		}

@@ -108,3 +108,46 @@ func (q *PreparedQuestion) FormatGuess(g float64) string {
 	}
 	return s
 }
+
+// MisconceptionFor is the misconception a wrong guess most likely comes
+// from: the nearest of the question's whose number is within its margin
+// of the guess. ok is false when the guess is near none of them (or the
+// question names none).
+func (q *PreparedQuestion) MisconceptionFor(got float64) (m PreparedMisconception, ok bool) {
+	best := math.Inf(1)
+	for _, c := range q.Misconceptions {
+		d := math.Abs(got - c.Value)
+		if d <= c.Tolerance+1e-9*math.Max(1, math.Abs(c.Value)) && d < best {
+			m, ok, best = c, true, d
+		}
+	}
+	return m, ok
+}
+
+// HowFar says how far a wrong answer to a question is, without giving the
+// answer away (the learner may try again): its direction, and whether it
+// is within 10 % of it, off by less than half of it, by more, or a
+// factor of two or more away.
+func (q *PreparedQuestion) HowFar(got float64) string {
+	dir := "too high"
+	if got < q.Answer {
+		dir = "too low"
+	}
+	if q.Answer == 0 || got == 0 || (got < 0) != (q.Answer < 0) {
+		return dir
+	}
+	r := got / q.Answer
+	switch off := math.Abs(r - 1); {
+	case off < 0.1:
+		return dir + ", but within 10 % of it"
+	case off < 0.5:
+		return dir + ", by less than half of it"
+	case r >= 10:
+		return dir + ": more than ten times the answer"
+	case r >= 2:
+		return dir + ": more than twice the answer"
+	case r > 1:
+		return dir + ", by more than half of it"
+	}
+	return dir + ": less than half the answer"
+}

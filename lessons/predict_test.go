@@ -23,7 +23,7 @@ func TestMalformedPredictionsNameLineAndField(t *testing.T) {
 		{"no prompt", predictHead + sim + "[predict]\nanswer = 3\n+++\n", "x.md:10: predict.prompt: a prediction needs a prompt"},
 		{"no answer nor choices", predictHead + sim + "[predict]\nprompt = \"p\"\n+++\n", "x.md:10: predict: a prediction needs [[predict.choice]] entries or an answer"},
 		{"unknown key", predictHead + sim + "[predict]\nprompt = \"p\"\nanswer = 3\nhint = \"h\"\n+++\n",
-			"x.md:13: predict.hint: unknown key \"predict.hint\" in the step's front matter (allowed: prompt, reveal, answer, tolerance, unit, [[predict.choice]])"},
+			"x.md:13: predict.hint: unknown key \"predict.hint\" in the step's front matter (allowed: prompt, reveal, answer, tolerance, unit, [[predict.choice]], [[predict.misconception]])"},
 		{"explain instead of reveal", predictHead + sim + "[predict]\nprompt = \"p\"\nanswer = 3\nexplain = \"e\"\n+++\n", "x.md:13: predict.explain: a prediction's explanation is its reveal"},
 		{"reveal on a question", predictHead + sim + "[question]\nprompt = \"p\"\nanswer = 3\nreveal = \"r\"\n+++\n", "x.md:13: question.reveal: reveal belongs to a [predict]"},
 		{"bad answer expression", predictHead + sim + "[predict]\nprompt = \"p\"\nanswer = \"speed step\"\n+++\n", "x.md:12: predict.answer: a numeric answer is a number or a metric expression"},

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
@@ -67,6 +68,9 @@ type PreparedQuestion struct {
 	Relative   bool
 	Unit       string
 	AnswerText string
+	// Misconceptions are the wrong numbers the step names, with their
+	// values computed and their whys filled (Misconceptions' order).
+	Misconceptions []PreparedMisconception
 	// Most is the most the answer can be where the run itself sets it (a
 	// count of busy workers is at most the pool's size, read from the
 	// scenario), and MostWhy says so; a guess above it is refused with
@@ -75,6 +79,16 @@ type PreparedQuestion struct {
 	Most    float64
 	MostWhy string
 	HasMost bool
+}
+
+// PreparedMisconception is a wrong number of a numeric question, in the
+// answer's terms (a share as 0.41, a duration in seconds), the margin
+// within which a guess is taken for it, and why.
+type PreparedMisconception struct {
+	Value     float64
+	Text      string // the value as the text prints it
+	Tolerance float64
+	Why       string
 }
 
 // ClaimResult is a claim with the value the run gave and whether it holds.
@@ -251,9 +265,67 @@ func prepareQuestion(ctx *evalCtx, st *Step, prefix string, q *Question, fail fu
 				fmt.Errorf("the answer is a count (%s) and the tolerance comes to %s: a count's tolerance must be at least 1, so that a near guess can be right or close; state tolerance = 1 or more",
 					pq.AnswerText, trimFloat(pq.tolerance(), 3, true)))
 		}
+		for i, mc := range q.Misconceptions {
+			field := fmt.Sprintf("%s.misconception[%d]", prefix, i)
+			pm, err := prepareMisconception(ctx, pq, mc)
+			if err != nil {
+				return nil, fail(mc.Line, field+".answer", err)
+			}
+			if pm.Why, err = fill(ctx, mc.Why, mc.Line, false, field+".why", fail); err != nil {
+				return nil, err
+			}
+			pq.Misconceptions = append(pq.Misconceptions, pm)
+		}
 	}
 	return pq, nil
 }
+
+// prepareMisconception computes a misconception's number in the answer's
+// terms and checks that a guess there can be told its why: it must be a
+// quantity of the answer's kind, one a guess may give (not past the most
+// the run allows), and outside the answer's tolerance (a guess there is
+// right).
+func prepareMisconception(ctx *evalCtx, q *PreparedQuestion, mc Misconception) (PreparedMisconception, error) {
+	v, err := answerValue(ctx, mc.Answer)
+	if err != nil {
+		return PreparedMisconception{}, err
+	}
+	literal := v.Kind == KindNumber
+	if _, perr := strconv.ParseFloat(mc.Answer, 64); perr != nil {
+		literal = false
+	}
+	switch {
+	case literal && q.AnswerKind == KindFraction && v.F > 1:
+		v.F /= 100 // a share written as a typed guess would be: 41 for 41 %
+	case literal:
+	case v.Kind != q.AnswerKind && !(isCountish(v.Kind) && isCountish(q.AnswerKind)):
+		return PreparedMisconception{}, fmt.Errorf("%q is %s and the answer %s: a misconception's number is in the answer's terms", mc.Answer, v.Kind, q.AnswerKind)
+	}
+	v.Kind = q.AnswerKind
+	pm := PreparedMisconception{Value: v.F}
+	pm.Text = q.FormatGuess(v.F)
+	switch {
+	case mc.HasTolerance && mc.Relative:
+		pm.Tolerance = mc.Tolerance * math.Abs(v.F)
+	case mc.HasTolerance:
+		pm.Tolerance = mc.Tolerance
+	case q.Relative:
+		pm.Tolerance = q.Tolerance * math.Abs(v.F)
+	default:
+		pm.Tolerance = q.Tolerance
+	}
+	if q.HasMost && v.F > q.Most+1e-9*math.Max(1, q.Most) {
+		return pm, fmt.Errorf("%s is more than a guess may be (%s): the player refuses such a guess, so its why would never show", pm.Text, q.MostWhy)
+	}
+	if math.Abs(v.F-q.Answer) <= q.tolerance()+1e-9*math.Max(1, math.Abs(q.Answer)) {
+		return pm, fmt.Errorf("%s is within the answer's tolerance (%s): a guess there is right, so its why would never show; name a number further off, or narrow the tolerance", pm.Text, q.AnswerText)
+	}
+	return pm, nil
+}
+
+// isCountish reports whether a kind is a plain quantity: a count or a
+// number (Little's law's workers may be either).
+func isCountish(k Kind) bool { return k == KindCount || k == KindNumber }
 
 // answerBound is the most a numeric answer can be where the run gives a
 // bound: the workers busy at a moment, or held by some endpoints, are at
@@ -502,6 +574,31 @@ func (q *PreparedQuestion) ParseGuess(input string) (float64, error) {
 var outcomeMetrics = map[string]bool{
 	"share": true, "mean-share": true, "count": true, "requests": true,
 	"tenant-share": true, "tenant-requests": true,
+}
+
+// PredictsBreakerState says whether the step's prediction asks in which
+// state a breaker will be: a choice whose every answer starts with a
+// state's name ("Closed: every call goes through", "Half-open: ..."). Until
+// the learner has guessed, the player must not show the breaker's state:
+// lesson 4's first step asks for it at 20 s, and nothing changes before.
+func (s *PreparedStep) PredictsBreakerState() bool {
+	if s.Predict == nil || s.Predict.Kind != Choice {
+		return false
+	}
+	for _, c := range s.Predict.Choices {
+		word := strings.ToLower(strings.TrimLeft(c.Text, "*_ "))
+		named := false
+		for _, state := range []string{"half-open", "closed", "open", "forced-open"} {
+			if rest, ok := strings.CutPrefix(word, state); ok && (rest == "" || !unicode.IsLetter(rune(rest[0])) && rest[0] != '-') {
+				named = true
+				break
+			}
+		}
+		if !named {
+			return false
+		}
+	}
+	return true
 }
 
 // PredictsOutcomes says whether the step's prediction is about how its own

@@ -65,6 +65,10 @@ func (p *Progress) SawStep(i int) {
 type Prediction struct {
 	Guess  string `json:"guess,omitempty"`
 	Result string `json:"result"`
+	// Value is a numeric guess in the answer's terms (a share as 0.41, a
+	// duration in seconds), so that the player, opened again, says as
+	// before how far off it was and which misconception it points to.
+	Value *float64 `json:"value,omitempty"`
 }
 
 // Answered records a question's result; a right answer stays right, and

@@ -145,7 +145,7 @@ func TestProgressDropsARemovedStep(t *testing.T) {
 		Answers:     map[string]bool{"1": true, "2": true},
 		First:       map[string]bool{"1": true, "2": false},
 		Attempts:    map[string]int{"1": 1, "2": 1},
-		Predictions: map[string]Prediction{"0": {"A", "close"}, "1": {"C", "close"}, "2": {"D", "close"}},
+		Predictions: map[string]Prediction{"0": {Guess: "A", Result: "close"}, "1": {Guess: "C", Result: "close"}, "2": {Guess: "D", Result: "close"}},
 		Done:        true,
 		Steps:       []string{"A", "C", "D"},
 	}
@@ -199,7 +199,7 @@ func TestAnOldFileWithoutStepsLoadsAsBefore(t *testing.T) {
 		Answers:     map[string]bool{"1": true, "2": true, "3": false},
 		First:       map[string]bool{"1": true, "2": false, "3": false},
 		Attempts:    map[string]int{"2": 1},
-		Predictions: map[string]Prediction{"2": {"12", "off"}},
+		Predictions: map[string]Prediction{"2": {Guess: "12", Result: "off"}},
 		Done:        true,
 	}
 	s := reopen(t, path)

@@ -5,7 +5,10 @@
 // asking the step's question. A step's prediction holds the play back until
 // the learner guesses (or skips with a second space); when the play stops,
 // the guess stands beside the engine's value, right, close or off, never
-// wrong, with the reveal. Choices are shown in the order
+// wrong, with the reveal (a number says how far off it was, and names the
+// misconception the step defines for it). A step whose prediction was
+// revealed opens again where the reveal speaks of, the run at its pause,
+// and says so when the panes are moved before it. Choices are shown in the order
 // lessons.ChoiceOrder draws for the learner and the attempt; a question can
 // be taken again; the last screen shows the recap, the score (first tries),
 // a review of the missed questions and opens the next lesson. It also holds

@@ -8,6 +8,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // nextPreparedMsg carries the next lesson, made ready in the background
@@ -32,6 +33,7 @@ func (m *Model) takeAgain(i int) {
 // openEnd shows the lesson's last screen.
 func (m Model) openEnd() (tea.Model, tea.Cmd) {
 	m.playing, m.showEnd, m.review = false, true, nil
+	m.note, m.noteErr = "", false // the last step's note is not the last screen's
 	m.tickID++
 	m.progress.UpdateDone(m.p.Lesson)
 	return m, m.save()
@@ -122,7 +124,10 @@ func (m Model) openReview() (tea.Model, tea.Cmd) {
 		if !ps.made {
 			ps.made, ps.skipped, ps.verdict = true, true, lessons.Skipped
 		}
-		ps.revealed = true
+		if !ps.revealed {
+			ps.revealed = true
+			m.openRevealed() // the panes where the reveal speaks of
+		}
 		m.layout()
 	}
 	for n, l := range m.textLines() {
@@ -183,12 +188,38 @@ func (m *Model) unanswered() int {
 const questionMark = "Question: "
 
 // endView is the lesson's last screen: what it taught, its score, the
-// predictions, the missed questions and the next lesson.
+// predictions, the missed questions and the next lesson. It fits h rows
+// at any size the player draws: what a learner acts on (the title, the
+// m line with its count, the next lesson) stays whole, and the rest gives
+// way in turn (endParts.fit).
 func (m *Model) endView(h int) []string {
-	width := min(m.w-2, maxTextWidth)
-	wrap := wrapper(width)
+	parts := m.endParts(min(m.w-2, maxTextWidth))
+	out := parts.fit(h)
+	for i := range out {
+		out[i] = " " + out[i]
+	}
+	return pane.Block(out, m.w, h)
+}
+
+// endParts are the last screen's parts, each in the forms it can take.
+type endParts struct {
+	wrap   func(s string, indent int) []string
+	title  [2]string // wrapped whole; on one line, shortened at a word
+	warn   string
+	recap  []string // the recap's lines, its heading first; nil for none
+	score  string
+	tally  string
+	allOK  string   // "every question right", when none was missed
+	missed []string // the titles of the steps whose questions were missed
+	mKey   string   // the m key, styled
+	next   [2]string
+	keys   string
+}
+
+// endParts gathers the last screen's texts for a width.
+func (m *Model) endParts(width int) endParts {
 	l := m.p.Lesson
-	var out []string
+	e := endParts{wrap: wrapper(width), mKey: m.th.Key.Render("m")}
 	name := l.Title
 	if l.Number > 0 {
 		name = fmt.Sprintf("Lesson %d", l.Number)
@@ -196,70 +227,177 @@ func (m *Model) endView(h int) []string {
 	// "Done" is what the list says: every step seen and every question
 	// answered right. Short of that, the screen says what is left, so that
 	// it and the list agree.
-	if m.progress.Done {
-		out = append(out, wrap(m.th.Title.Render(name+" done: ")+m.th.Bold.Render(l.Title), 0)...)
-	} else if unseen := m.unseen(); unseen > 0 {
-		out = append(out, wrap(m.th.Title.Render(name+", the end: ")+m.th.Bold.Render(l.Title), 0)...)
-		out = append(out, wrap(m.th.Warn.Render("The list marks it done once every step is seen and every question answered right: "+
-			plural(unseen, "step", "steps")+" not seen yet (s lists them)."), 0)...)
-	} else {
-		out = append(out, wrap(m.th.Title.Render(name+", every step seen: ")+m.th.Bold.Render(l.Title), 0)...)
+	title := func(head string) [2]string {
+		short := m.th.Title.Render(head) + m.th.Bold.Render(wordFit(l.Title, width-ansi.StringWidth(head)))
+		if ansi.StringWidth(head)+2 > width {
+			short = m.th.Title.Render(wordFit(head+l.Title, width))
+		}
+		return [2]string{m.th.Title.Render(head) + m.th.Bold.Render(l.Title), short}
+	}
+	switch unseen := m.unseen(); {
+	case m.progress.Done:
+		e.title = title(name + " done: ")
+	case unseen > 0:
+		e.title = title(name + ", the end: ")
+		e.warn = m.th.Warn.Render("The list marks it done once every step is seen and every question answered right: " +
+			plural(unseen, "step", "steps") + " not seen yet (s lists them).")
+	default:
+		e.title = title(name + ", every step seen: ")
 		if left := m.unanswered(); left > 0 {
-			out = append(out, wrap(m.th.Warn.Render("The list marks it done once every question is answered right: "+
-				plural(left, "question", "questions")+" to go (m reviews them)."), 0)...)
+			e.warn = m.th.Warn.Render("The list marks it done once every question is answered right: " +
+				plural(left, "question", "questions") + " to go (m reviews them).")
 		}
 	}
-	out = append(out, "")
 	if len(m.p.Recap) > 0 {
-		out = append(out, m.th.Bold.Render("What you learned"))
+		e.recap = []string{m.th.Bold.Render("What you learned")}
 		for _, r := range m.p.Recap {
-			lines := wrap(r, 2)
+			lines := e.wrap(r, 2)
 			lines[0] = "•" + strings.TrimPrefix(lines[0], " ")
-			out = append(out, lines...)
+			e.recap = append(e.recap, lines...)
 		}
-		out = append(out, "")
 	}
 	right, total := m.progress.Score(l)
 	if total > 0 {
-		score := fmt.Sprintf("Score: %d of %d questions right at the first try.", right, total)
-		out = append(out, wrap(m.th.Bold.Render(score), 0)...)
+		e.score = m.th.Bold.Render(fmt.Sprintf("Score: %d of %d questions right at the first try.", right, total))
 	}
 	if p := m.predictionTally(); p != "" {
-		out = append(out, wrap("Predictions: "+p+" (a guess is not graded).", 0)...)
+		e.tally = "Predictions: " + p + " (a guess is not graded)."
 	}
-	out = append(out, "")
 	missed := m.progress.Missed(l)
 	switch {
 	case total == 0:
 	case len(missed) == 0:
-		out = append(out, wrap(m.th.Good.Render("✓ Every question right at the first try."), 0)...)
+		e.allOK = m.th.Good.Render("✓ Every question right at the first try.")
 	default:
-		names := make([]string, len(missed))
-		for i, s := range missed {
-			names[i] = m.p.Steps[s].Title
+		for _, s := range missed {
+			e.missed = append(e.missed, m.p.Steps[s].Title)
 		}
-		line := m.th.Key.Render("m") + "  review the " + plural(len(missed), "question", "questions") + " missed or skipped: " + strings.Join(names, "; ")
-		out = append(out, wrap(line, 0)...)
 	}
 	switch next := m.nextLesson(); {
 	case m.preparing:
-		out = append(out, wrap(m.th.Warn.Render("Preparing the next lesson: running its simulations…"), 0)...)
+		e.next = [2]string{m.th.Warn.Render("Preparing the next lesson: running its simulations…"), m.th.Warn.Render("Preparing the next lesson…")}
 	case next != nil:
-		out = append(out, wrap(m.th.Key.Render("enter")+"  next: "+m.th.Bold.Render(fmt.Sprintf("lesson %d · %s", next.Number, next.Title)), 0)...)
+		e.next = [2]string{m.th.Key.Render("enter") + "  next: " + m.th.Bold.Render(fmt.Sprintf("lesson %d · %s", next.Number, next.Title)),
+			m.th.Key.Render("enter") + "  next: " + m.th.Bold.Render(fmt.Sprintf("lesson %d", next.Number))}
 	case l.Number > 0:
-		out = append(out, wrap("This was the last lesson. The sandbox, the exercises and the challenges are on the home screen.", 0)...)
+		e.next = [2]string{"This was the last lesson. The sandbox, the exercises and the challenges are on the home screen.",
+			"This was the last lesson."}
 	}
-	out = append(out, wrap(m.th.Key.Render("p")+"  back to the last step   "+m.th.Key.Render("q")+"  "+m.keys.Quit.Help().Desc, 0)...)
-	for i := range out {
-		out[i] = " " + out[i]
+	e.keys = m.th.Key.Render("p") + "  back to the last step   " + m.th.Key.Render("q") + "  " + m.keys.Quit.Help().Desc
+	return e
+}
+
+// endLayout is how much of each part the last screen shows.
+type endLayout struct {
+	gaps                      [3]bool // the blank lines after the head, the recap, the score
+	names                     int     // how many missed steps the m line names
+	recap, tally, warn, score bool
+	keys, longTitle, longNext bool
+	longM                     bool // "the 3 questions missed or skipped", not "the 3 missed"
+}
+
+// missedLine is the m line naming the first n missed steps: the key and
+// the count always, the titles as room allows, "and 2 more" for the rest
+// (the review opens each).
+func (e *endParts) missedLine(n int, long bool) string {
+	k := len(e.missed)
+	if !long {
+		return e.mKey + fmt.Sprintf("  review the %d missed", k)
 	}
-	if len(out) > h {
-		// Keep the keys: drop from the middle, and say so.
-		keep := max(h-1, 0)
-		tail := min(4, keep)
-		out = append(append(out[:keep-tail:keep-tail], m.th.Dim.Render(fmt.Sprintf(" … %d lines need a taller window", len(out)-keep))), out[len(out)-tail:]...)
+	line := e.mKey + "  review the " + plural(k, "question", "questions") + " missed or skipped"
+	switch {
+	case n >= k:
+		line += ": " + strings.Join(e.missed, "; ")
+	case n > 0:
+		line += ": " + strings.Join(e.missed[:n], "; ") + fmt.Sprintf("; and %d more", k-n)
 	}
-	return pane.Block(out, m.w, h)
+	return line
+}
+
+// lines draws the parts as the layout says, top to bottom.
+func (e *endParts) lines(l endLayout) []string {
+	var out []string
+	add := func(s string) {
+		if s != "" {
+			out = append(out, e.wrap(s, 0)...)
+		}
+	}
+	if l.longTitle {
+		add(e.title[0])
+	} else {
+		out = append(out, e.title[1])
+	}
+	if l.warn {
+		add(e.warn)
+	}
+	if l.gaps[0] {
+		out = append(out, "")
+	}
+	if l.recap && len(e.recap) > 0 {
+		out = append(out, e.recap...)
+		if l.gaps[1] {
+			out = append(out, "")
+		}
+	}
+	if l.score {
+		add(e.score)
+	}
+	if l.tally {
+		add(e.tally)
+	}
+	if l.gaps[2] && (l.score && e.score != "" || l.tally && e.tally != "") {
+		out = append(out, "")
+	}
+	add(e.allOK)
+	if len(e.missed) > 0 {
+		add(e.missedLine(l.names, l.longM))
+	}
+	if l.longNext {
+		add(e.next[0])
+	} else {
+		add(e.next[1])
+	}
+	if l.keys {
+		add(e.keys)
+	}
+	return out
+}
+
+// fit draws the fullest layout that fits h rows. What gives way first is
+// the blank lines, then the titles of the missed steps (down to one), the
+// recap, the last missed title, the predictions' tally, the keys line (the
+// key help under it says them too), the note on what is left, the score;
+// then the title, the next lesson and the m line take their short forms.
+// The m key and the count of missed questions never go.
+func (e *endParts) fit(h int) []string {
+	l := endLayout{gaps: [3]bool{true, true, true}, names: len(e.missed), recap: true, tally: true, warn: true, score: true,
+		keys: true, longTitle: true, longNext: true, longM: true}
+	steps := []func(){
+		func() { l.gaps[2] = false }, func() { l.gaps[1] = false }, func() { l.gaps[0] = false },
+	}
+	for n := len(e.missed) - 1; n >= 1; n-- {
+		steps = append(steps, func() { l.names = n })
+	}
+	steps = append(steps,
+		func() { l.recap = false },
+		func() { l.names = 0 },
+		func() { l.tally = false },
+		func() { l.keys = false },
+		func() { l.warn = false },
+		func() { l.score = false },
+		func() { l.longTitle = false },
+		func() { l.longNext = false },
+		func() { l.longM = false },
+	)
+	out := e.lines(l)
+	for _, step := range steps {
+		if len(out) <= h {
+			break
+		}
+		step()
+		out = e.lines(l)
+	}
+	return out
 }
 
 // predictionTally counts the lesson's predictions by how near they came:

@@ -116,10 +116,18 @@ func (p *chartExtra) Extent(int) (int, int) {
 	return lo, hi
 }
 
+// stateHeld is an extra left out while a prediction about a breaker's
+// state waits for its guess (breakerPane.HoldState): the history, the map
+// and the tiles all name the states.
+type stateHeld struct{ held bool }
+
+func (h *stateHeld) HoldState(on bool) { h.held = on }
+
 // historyExtra is the breakers' history, where the run has a breaker at
 // the front.
 type historyExtra struct {
 	*chart.History
+	stateHeld
 	rows int // the plot rows the breakers' windows take
 }
 
@@ -138,29 +146,38 @@ func (p *historyExtra) SetData(d pane.Data) {
 func (p *historyExtra) Needs(int) int { return 0 }
 func (p *historyExtra) Min() int      { return 0 }
 func (p *historyExtra) Extent(w int) (int, int) {
-	if p.Breakers() == 0 {
+	if p.Breakers() == 0 || p.held {
 		return 0, 0
 	}
 	return p.HistoryHeight(w, 2), p.HistoryHeight(w, p.rows)
 }
 
 // mapExtra is the map of the system.
-type mapExtra struct{ *mappane.Model }
+type mapExtra struct {
+	*mappane.Model
+	stateHeld
+}
 
 func (p *mapExtra) Needs(int) int { return 0 }
 func (p *mapExtra) Min() int      { return 0 }
 func (p *mapExtra) Extent(w int) (int, int) {
+	if p.held {
+		return 0, 0
+	}
 	p.Model.SetSize(w, 0) // the legend's lines depend on the width
 	return p.MinHeight(), p.Model.Max()
 }
 
 // tilesExtra is a tile per circuit, where the run has several breakers.
-type tilesExtra struct{ *tiles.Model }
+type tilesExtra struct {
+	*tiles.Model
+	stateHeld
+}
 
 func (p *tilesExtra) Needs(int) int { return 0 }
 func (p *tilesExtra) Min() int      { return 0 }
 func (p *tilesExtra) Extent(w int) (int, int) {
-	if p.Breakers() < 2 {
+	if p.Breakers() < 2 || p.held {
 		return 0, 0
 	}
 	return p.MinHeight(), p.Model.Needs(w)

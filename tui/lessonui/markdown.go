@@ -397,6 +397,22 @@ func wrapCells(cells []cell, first, rest int) []string {
 				k++
 			}
 			k = max(k, 1)
+			// Rather than between two letters, after a bracket, a slash,
+			// a dot or a dash in the line's last two thirds, where code
+			// such as Retry(CircuitBreaker(RateLimiter(TimeLimiter(...
+			// reads on: never "TimeL" / "imiter".
+			if k < len(word) {
+				for b := k - 1; b >= max(k/3, 1); b-- {
+					if strings.ContainsRune("(/.-_,:", word[b].r) {
+						kw = 0
+						for _, c := range word[:b+1] {
+							kw += c.w
+						}
+						k = b + 1
+						break
+					}
+				}
+			}
 			line = append(line, word[:k]...)
 			lineW += kw
 			flush()

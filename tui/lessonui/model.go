@@ -2,7 +2,6 @@ package lessonui
 
 import (
 	"fmt"
-	"math"
 	"strings"
 	"time"
 
@@ -127,8 +126,8 @@ func New(p *lessons.Prepared, o Options) (Model, error) {
 	if start < 0 {
 		start = m.progress.Step
 	}
-	m.note = o.Notice
 	m.openStep(min(max(start, 0), len(p.Steps)-1))
+	m.note = o.Notice
 	return m, nil
 }
 
@@ -185,6 +184,9 @@ func (m *Model) cur() *lessons.PreparedStep { return &m.p.Steps[m.step] }
 func (m *Model) openStep(i int) {
 	m.step, m.scroll = i, 0
 	m.playing, m.atPause, m.finished, m.heldSmall = false, false, false, false
+	// A note is about the step it was made on ("at the end: space replays
+	// the step"): the next one starts without it.
+	m.note, m.noteErr = "", false
 	m.tickID++
 	m.sim, m.simErr = nil, ""
 	m.showList, m.prompt, m.evs = false, nil, nil
@@ -198,6 +200,7 @@ func (m *Model) openStep(i int) {
 		}
 	}
 	m.openOnPause()
+	m.openRevealed()
 	m.progress.SawStep(i)
 	m.progress.UpdateDone(m.p.Lesson)
 	m.layout()
@@ -221,6 +224,42 @@ func (m *Model) openOnPause() {
 		return
 	}
 	m.atPause = true
+}
+
+// openRevealed opens a step whose prediction the learner has made and
+// seen revealed (earlier in the session, or in the progress file) where
+// the reveal speaks of it: the run at the step's pause, or at the end of
+// its traffic, paused there as the play left it. Opened at its start, the
+// panes would show the step's first moment beside the reveal's numbers.
+func (m *Model) openRevealed() {
+	st := m.cur()
+	if st.Predict == nil || m.sim == nil || !m.predicts[m.step].revealed {
+		return
+	}
+	at := m.revealAt()
+	if err := m.sim.Seek(at); err != nil {
+		m.note, m.noteErr = err.Error(), true
+		return
+	}
+	if at >= m.sim.End() {
+		m.atPause, m.finished = false, true
+		return
+	}
+	m.atPause, m.finished = true, false
+	m.holdPause()
+}
+
+// revealAt is the moment a step's reveal speaks of: where the play stops
+// on its own, the step's pause or the end of its traffic.
+func (m *Model) revealAt() time.Duration {
+	st := m.cur()
+	if st.PauseAt < 0 || m.sim == nil || st.PauseAt >= m.sim.End() {
+		if m.sim == nil {
+			return st.End
+		}
+		return m.sim.End()
+	}
+	return st.PauseAt
 }
 
 // save records the progress in the store and writes it, in a command.
@@ -517,31 +556,33 @@ func (m Model) answerNumber() (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	st.tries++
+	// A wrong number is told how far off it is, without the answer while
+	// tries are left, and the misconception it most likely comes from
+	// where the step names one.
+	why := ""
+	got, gerr := q.ParseGuess(st.input)
+	if gerr == nil {
+		if mc, found := q.MisconceptionFor(got); found && !ok {
+			why = " " + mc.Why
+		}
+	}
 	switch {
 	case ok:
 		st.right, st.bad = true, false
 		st.feedback = fmt.Sprintf("✓ Right: %s. %s", withUnit(q.AnswerText, q.Unit), q.Explain)
 	case st.tries >= 3:
 		st.right, st.bad = true, true
-		st.feedback = fmt.Sprintf("✗ The answer is %s. %s", withUnit(q.AnswerText, q.Unit), q.Explain)
+		st.feedback = fmt.Sprintf("✗ The answer is %s.%s %s", withUnit(q.AnswerText, q.Unit), why, q.Explain)
 		return m.recordAnswer(false)
 	default:
 		st.bad = true
-		st.feedback = "✗ Not quite" + direction(st.input, q) + ". Try again."
+		far := ""
+		if gerr == nil {
+			far = ": " + q.HowFar(got)
+		}
+		st.feedback = "✗ Not quite" + far + "." + why + " Try again."
 	}
 	return m.recordAnswer(ok)
-}
-
-// direction says whether a wrong number is too high or too low.
-func direction(input string, q *lessons.PreparedQuestion) string {
-	var f float64
-	if _, err := fmt.Sscan(strings.TrimSuffix(input, "%"), &f); err != nil || math.IsNaN(f) {
-		return ""
-	}
-	if f > q.Answer {
-		return ": too high"
-	}
-	return ": too low"
 }
 
 // withUnit puts a unit after a value unless the value already ends with

@@ -42,7 +42,7 @@ func newEnginePane(name string, th *theme.Theme) enginePane {
 	case "pool":
 		return poolPane{pane.NewPool(th)}
 	case "breaker":
-		return breakerPane{pane.NewBreaker(th)}
+		return &breakerPane{Breaker: pane.NewBreaker(th), th: th}
 	case "chart":
 		return &flexPane[*chart.Outcomes]{inner: chart.NewOutcomes(th), min: 7, max: outcomesMax}
 	case "deps":
@@ -71,9 +71,56 @@ type poolPane struct{ *pane.Pool }
 
 func (p poolPane) Min() int { return 4 }
 
-type breakerPane struct{ *pane.Breaker }
+// breakerPane is tui/pane's breaker: its state, window and trials. While
+// a prediction about the breaker's state waits for its guess it shows
+// only that the state comes after the guess (HoldState), as the outcome
+// table keeps back its counts: lesson 4's first step asks in which state
+// the breaker will be at 20 s, and the pane said CLOSED from the start.
+type breakerPane struct {
+	*pane.Breaker
+	th   *theme.Theme
+	held bool
+	w, h int
+}
 
-func (b breakerPane) Min() int { return 5 }
+func (b *breakerPane) Min() int { return 5 }
+
+func (b *breakerPane) SetSize(w, h int) {
+	b.w, b.h = w, h
+	b.Breaker.SetSize(w, h)
+}
+
+// HoldState keeps the breaker's state back while on.
+func (b *breakerPane) HoldState(on bool) { b.held = on }
+
+// Needs is the breaker's own, or a line in its frame while held.
+func (b *breakerPane) Needs(w int) int {
+	if b.held {
+		return 3
+	}
+	return b.Breaker.Needs(w)
+}
+
+func (b *breakerPane) View() string {
+	if !b.held {
+		return b.Breaker.View()
+	}
+	return heldView(b.th, b.w, b.h, "Breaker", "its state shows after your guess")
+}
+
+// heldView is a pane kept back while a prediction about it waits: its
+// frame, and what it will show.
+func heldView(th *theme.Theme, w, h int, title, what string) string {
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	body := pane.Wrap(th.Dim.Render(what), max(w-2, 1))
+	return strings.Join(pane.Frame(th, w, h, title, "", body), "\n")
+}
+
+// stateHolder is a pane that keeps back a breaker's state while a
+// prediction about it waits for its guess (the breaker, its transitions).
+type stateHolder interface{ HoldState(on bool) }
 
 // tenantsPane is tui/pane's tenants table: a row per tenant at the front.
 type tenantsPane struct{ *pane.Tenants }
@@ -536,9 +583,17 @@ type transitionsPane struct {
 	th    *theme.Theme
 	trans []engine.Transition
 	grew  bool // Max changed since the panes were placed
+	held  bool // HoldState
 }
 
-func (p *transitionsPane) Needs(int) int { return 0 }
+// Needs is a line for each of the last five transitions (fitEntries
+// keeps them a line each where rows are short): asked for, rather than
+// only shared out with the charts, the rows go to it in the step's order
+// of panes, so a step that names it first (the one its text points to)
+// shows a breaker's last rounds, opened, probed, opened again, closed, in
+// a small window too. Past its needs it shares the rest up to Max, as
+// the charts do (placePanes).
+func (p *transitionsPane) Needs(int) int { return min(2+min(max(len(p.trans), 2), 5), p.Max()) }
 func (p *transitionsPane) Min() int      { return 4 }
 
 // Max is room for the entries so far and one more, up to twelve: older
@@ -550,6 +605,14 @@ func transitionsMax(n int) int { return 2 + min(max(n+1, 2), 12) }
 
 // Relayout says the pane's Max changed with the entries (extras.go).
 func (p *transitionsPane) Relayout() bool { m := p.grew; p.grew = false; return m }
+
+// HoldState keeps the transitions back while on: "no transition yet"
+// would say the breaker is still closed.
+func (p *transitionsPane) HoldState(on bool) {
+	if on != p.held {
+		p.held, p.dirty = on, true
+	}
+}
 
 func (p *transitionsPane) SetData(d pane.Data) {
 	if d.Snap == nil {
@@ -565,6 +628,10 @@ func (p *transitionsPane) View() string {
 		return p.view
 	}
 	p.dirty = false
+	if p.held {
+		p.view = heldView(p.th, p.w, p.h, "Breaker transitions", "shown after your guess")
+		return p.view
+	}
 	// One entry per transition: the time and the states, then the reason,
 	// on the same line when it fits, else wrapped under the states (never
 	// cut). The newest entries are kept whole when not all fit.
@@ -585,27 +652,73 @@ func (p *transitionsPane) View() string {
 		}
 		entries = append(entries, entry)
 	}
-	var body []string
-	room, shown := p.h-2, 0
-	for i := len(entries) - 1; i >= 0; i-- {
-		if room > 0 && len(body)+len(entries[i]) > room && len(body) > 0 {
-			break
-		}
-		body = append(append([]string(nil), entries[i]...), body...)
-		shown++
-	}
+	body, shown := fitEntries(entries, p.h-2, inner)
 	note := fmt.Sprint(len(p.trans))
 	if shown < len(entries) {
 		note = fmt.Sprintf("last %d of %d", shown, len(entries))
-	}
-	if room > 0 && len(body) > room {
-		body = body[:room] // one entry taller than the pane: its start
 	}
 	if len(body) == 0 {
 		body = []string{p.th.Dim.Render("no transition yet")}
 	}
 	p.view = strings.Join(pane.Frame(p.th, p.w, p.h, "Breaker transitions", note, body), "\n")
 	return p.view
+}
+
+// fitEntries keeps the newest entries that fit room rows (0: no limit),
+// each whole. Where not every entry fits whole, each shown entry keeps only
+// its first line (the time and the states) and the newest take their
+// reasons back while rows are left: more transitions on screen, since a
+// run's transitions read together (open, half-open, open again). A row
+// still left goes to the start of the next one's reason, ended with "…".
+// inner is the width of a row; shown is how many entries are on screen.
+func fitEntries(entries [][]string, room, inner int) (body []string, shown int) {
+	total := 0
+	for _, e := range entries {
+		total += len(e)
+	}
+	if room <= 0 || total <= room {
+		for _, e := range entries {
+			body = append(body, e...)
+		}
+		return body, len(entries)
+	}
+	shown = min(len(entries), room)
+	first := len(entries) - shown
+	extra := room - shown
+	lines := make([]int, len(entries)) // the lines each entry shows
+	for i := first; i < len(entries); i++ {
+		lines[i] = 1
+	}
+	for i := len(entries) - 1; i >= first && extra > 0; i-- {
+		more := min(len(entries[i])-1, extra)
+		lines[i] += more
+		extra -= more
+		if more < len(entries[i])-1 {
+			break // an older entry whole beside a newer one cut reads out of order
+		}
+	}
+	for i := first; i < len(entries); i++ {
+		part := entries[i][:lines[i]]
+		body = append(body, part...)
+		if len(part) < len(entries[i]) && len(part) > 1 {
+			body[len(body)-1] = markCut(body[len(body)-1], inner)
+		}
+	}
+	return body, shown
+}
+
+// markCut ends a line whose sentence goes on below the pane with " …",
+// within inner cells, at a word.
+func markCut(l string, inner int) string {
+	if ansi.StringWidth(l)+2 <= inner {
+		return l + " …"
+	}
+	keep := max(inner-2, 0)
+	plain := ansi.Truncate(ansi.Strip(l), keep, "")
+	if i := strings.LastIndex(strings.TrimRight(plain, " "), " "); i > 0 {
+		keep = ansi.StringWidth(strings.TrimRight(plain[:i], " "))
+	}
+	return ansi.Truncate(l, keep, "") + " …"
 }
 
 // shuffleData is what the shuffle panes draw from.

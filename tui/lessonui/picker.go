@@ -32,6 +32,29 @@ type Picker struct {
 	busy   bool
 	note   string
 	w, h   int
+	// rows is each lesson's progress as the list shows it, read from the
+	// store when the list is made and again when it comes back into view
+	// (a lesson closed, a save merged another window's file): View only
+	// draws, where it read and remapped fourteen records a frame.
+	rows []pickerRow
+}
+
+// pickerRow is one lesson's progress, and its summary for the list.
+type pickerRow struct {
+	progress lessons.Progress
+	status   string
+}
+
+// refresh reads every lesson's progress from the store.
+func (p *Picker) refresh() {
+	p.rows = make([]pickerRow, len(p.lessons))
+	if p.o.Store == nil {
+		return
+	}
+	for i, l := range p.lessons {
+		pr := p.o.Store.GetLesson(l)
+		p.rows[i] = pickerRow{progress: pr, status: pr.Summary(l)}
+	}
 }
 
 // preparedMsg carries a lesson made ready in the background.
@@ -55,10 +78,11 @@ func NewPicker(all []*lessons.Lesson, lab *lessons.Lab, o Options) Picker {
 	if o.Embedded {
 		p.keys.Quit.SetHelp("q", "back")
 	}
+	p.refresh()
 	if o.Store != nil {
 		// Start on the first lesson not yet done.
-		for i, l := range all {
-			if !o.Store.GetLesson(l).Done {
+		for i, r := range p.rows {
+			if !r.progress.Done {
 				p.nav.Cursor = i
 				break
 			}
@@ -83,6 +107,14 @@ func (p Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case BackMsg:
 		if p.player != nil {
 			p.player = nil
+			p.refresh() // the lesson's progress, as the player left it
+			return p, nil
+		}
+	case savedMsg:
+		if p.player == nil {
+			// A save after the lesson closed may have merged another
+			// window's progress into the store.
+			p.refresh()
 			return p, nil
 		}
 	case preparedMsg:
@@ -170,11 +202,7 @@ func (p Picker) View() string {
 		if !p.match(i, p.nav.Filter) {
 			continue
 		}
-		status, done := "", false
-		if p.o.Store != nil {
-			pr := p.o.Store.GetLesson(l)
-			status, done = pr.Summary(l), pr.Done
-		}
+		status, done := p.rows[i].status, p.rows[i].progress.Done
 		mark := "  "
 		if done {
 			mark = p.th.Good.Render("✓ ")
@@ -204,7 +232,7 @@ func (p Picker) View() string {
 	// The rows the list leaves: the steps of the lesson under the cursor.
 	if free := room - len(body) - 1; len(body) <= room && free >= pickerDetailMin && p.nav.Cursor < len(p.lessons) {
 		lines = append(lines, "")
-		lines = append(lines, p.detail(p.lessons[p.nav.Cursor], p.w-2, free)...)
+		lines = append(lines, p.detail(p.nav.Cursor, p.w-2, free)...)
 	}
 	note := ""
 	if p.busy {
@@ -298,7 +326,9 @@ func (p Picker) CloseLesson() (Picker, tea.Cmd) {
 	}
 	pl := p.player
 	p.player = nil
-	return p, pl.save()
+	save := pl.save() // puts the lesson's progress in the store
+	p.refresh()
+	return p, save
 }
 
 // match says whether the filter lets lesson i through: its number, title
@@ -316,15 +346,12 @@ func (p Picker) Filtering() bool { return p.player == nil && p.nav.Filter.Typing
 // drawn at under the list: the frame and four lines.
 const pickerDetailMin = 6
 
-// detail is lesson l in a frame w cells wide and at most h high: its steps
+// detail is lesson li in a frame w cells wide and at most h high: its steps
 // by title, each marked seen (✓) or not (·) and the one the learner is on
 // (▸), what it teaches when the rows are there, and the exercises that
 // practise it. Steps that do not fit are counted on the last line.
-func (p Picker) detail(l *lessons.Lesson, w, h int) []string {
-	var pr lessons.Progress
-	if p.o.Store != nil {
-		pr = p.o.Store.GetLesson(l)
-	}
+func (p Picker) detail(li, w, h int) []string {
+	l, pr := p.lessons[li], p.rows[li].progress
 	seen := map[int]bool{}
 	for _, s := range pr.Seen {
 		seen[s] = true
@@ -391,7 +418,7 @@ func (p Picker) detail(l *lessons.Lesson, w, h int) []string {
 		body = append(body, p.th.Dim.Render(t))
 	}
 	note := fmt.Sprintf("%d steps", len(l.Steps))
-	if s := pr.Summary(l); s != "" {
+	if s := p.rows[li].status; s != "" {
 		note = s
 	}
 	title, note := pane.Titled(w, []string{fmt.Sprintf("%d. %s", l.Number, l.Title), fmt.Sprintf("lesson %d", l.Number)}, []string{note, fmt.Sprintf("%d steps", len(l.Steps))})

@@ -2,6 +2,7 @@ package lessonui
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons"
@@ -22,6 +23,8 @@ type predictState struct {
 	nudged   bool // space was pressed once before a guess
 	verdict  lessons.Closeness
 	guess    string // the guess as shown, with its unit
+	value    float64
+	valued   bool // a numeric guess, in value
 	revealed bool
 	typo     string // the last input that was not a number
 }
@@ -34,6 +37,9 @@ func newPredictState(q *lessons.PreparedQuestion, order []int, rec lessons.Predi
 		return st
 	}
 	st.made, st.revealed, st.guess = true, true, rec.Guess
+	if rec.Value != nil {
+		st.value, st.valued = *rec.Value, true
+	}
 	for _, c := range []lessons.Closeness{lessons.Spot, lessons.Close, lessons.Off, lessons.Skipped} {
 		if c.String() == rec.Result {
 			st.verdict = c
@@ -71,12 +77,16 @@ func (m *Model) holdOutcomes() {
 	}
 	st := m.cur()
 	on := m.waiting() && st.PredictsOutcomes() && es.snap.Now > es.snap.MeasureFrom
+	state := m.waiting() && st.PredictsBreakerState()
 	for _, p := range es.panes {
 		if x, ok := p.(*chartExtra); ok {
 			p = x.enginePane
 		}
 		if h, ok := p.(holder); ok {
 			h.Hold(on)
+		}
+		if h, ok := p.(stateHolder); ok {
+			h.HoldState(state)
 		}
 	}
 }
@@ -120,6 +130,7 @@ func (m Model) predictKey(k tea.KeyMsg) (tea.Model, tea.Cmd, bool) {
 			return m, nil, true
 		}
 		ps.verdict, ps.guess = verdict, withUnit(q.FormatGuess(g), q.Unit)
+		ps.value, ps.valued = g, true
 		next, cmd := m.madePrediction()
 		return next, cmd, true
 	case q.Kind == lessons.Choice && len(k.Runes) == 1:
@@ -147,8 +158,13 @@ func (m Model) madePrediction() (tea.Model, tea.Cmd) {
 	ps := &m.predicts[m.step]
 	ps.made, ps.typo = true, ""
 	m.note = ""
-	m.holdOutcomes() // the guess is in: the counts may show
-	m.progress.Predicted(m.step, lessons.Prediction{Guess: ps.guess, Result: ps.verdict.String()})
+	m.layout() // the guess is in: the counts and the states may show (holdOutcomes), in their rows
+	rec := lessons.Prediction{Guess: ps.guess, Result: ps.verdict.String()}
+	if ps.valued {
+		v := ps.value
+		rec.Value = &v
+	}
+	m.progress.Predicted(m.step, rec)
 	save := m.save()
 	if m.sim == nil {
 		m.reveal()
@@ -185,8 +201,11 @@ func (m *Model) reveal() {
 // outcomeMark starts the outcome block; reveal finds it to scroll there.
 const outcomeMark = "Your prediction"
 
-// predictPanel is the prediction as it is asked, pinned under the text so
-// that it is on screen however long the text is.
+// renderPredictAsk is the prediction as it is asked, pinned under the text
+// so that it is on screen however long the text is (or after it, where
+// pinning would hide the text: pinnedInline). Its last lines are a hint
+// (predictHintRows of them); the ones before are the prompt and what
+// answers it.
 func renderPredictAsk(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState, st *lessons.PreparedStep, width int) []string {
 	wrap := wrapper(width)
 	out := []string{th.Accent.Render(strings.Repeat("─", max(width, 1)))}
@@ -209,6 +228,11 @@ func renderPredictAsk(th *theme.Theme, q *lessons.PreparedQuestion, ps predictSt
 	if ps.typo != "" {
 		out = append(out, wrap(th.Warn.Render(ps.typo), 0)...)
 	}
+	return append(out, predictHint(th, q, ps, st, width)...)
+}
+
+// predictHint is the last lines of the asked prediction: what to press.
+func predictHint(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState, st *lessons.PreparedStep, width int) []string {
 	hint := "Press the number of your guess; then it plays " + untilText(st) + "."
 	if q.Kind == lessons.Number {
 		hint = "Type a number and press enter; then it plays " + untilText(st) + "."
@@ -216,7 +240,7 @@ func renderPredictAsk(th *theme.Theme, q *lessons.PreparedQuestion, ps predictSt
 	if ps.nudged {
 		hint = "Space again: play without a guess."
 	}
-	return append(out, wrap(th.Dim.Render(hint), 0)...)
+	return wrapper(width)(th.Dim.Render(hint), 0)
 }
 
 // renderPredictWait is the guess while the simulation plays to the pause.
@@ -261,18 +285,61 @@ func renderOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState
 			verdict += " " + th.Good.Render("Within "+toleranceText(q)+".")
 		}
 	case lessons.Close:
-		verdict = th.Warn.Bold(true).Render("≈ Close.") + " " + th.Warn.Render("Not within "+toleranceText(q)+", but within twice that.")
+		verdict = th.Warn.Bold(true).Render("≈ Close.") + " " + th.Warn.Render("Not within "+toleranceText(q)+", but within twice that")
+		if ps.valued && q.Kind == lessons.Number {
+			verdict += th.Warn.Render(": " + offBy(q, ps.value))
+		}
+		verdict += th.Warn.Render(".")
+		if m, ok := q.MisconceptionFor(ps.value); ok && ps.valued {
+			verdict += " " + m.Why
+		}
 	case lessons.Off:
 		verdict = th.Accent.Bold(true).Render("→ Off this time.")
-		if q.Kind == lessons.Choice && ps.picked >= 0 && q.Choices[ps.picked].Why != "" {
+		switch {
+		case q.Kind == lessons.Choice && ps.picked >= 0 && q.Choices[ps.picked].Why != "":
 			verdict += " " + q.Choices[ps.picked].Why
-		} else {
+		case q.Kind == lessons.Number && ps.valued:
+			// How far, in the quantity's terms, and the misconception
+			// the guess most likely comes from where the step names it.
+			verdict = th.Accent.Bold(true).Render("→ Off this time: ") + th.Accent.Render(offBy(q, ps.value)+".")
+			if m, ok := q.MisconceptionFor(ps.value); ok {
+				verdict += " " + m.Why
+			} else {
+				verdict += " The reason is below."
+			}
+		default:
 			verdict += " The reason is below."
 		}
 	case lessons.Skipped:
 		return out
 	}
 	return append(out, wrap(verdict, 0)...)
+}
+
+// offBy says how far a prediction's guess was from what happened, shown
+// beside it: "6 s above it", "12 workers below it", "8.2 percentage
+// points below it", and how many times the answer when the guess is twice
+// it or more ("2.5 times it"), or under half of it.
+func offBy(q *lessons.PreparedQuestion, got float64) string {
+	diff := got - q.Answer
+	where := "above it"
+	if diff < 0 {
+		where = "below it"
+	}
+	size := withUnit(q.FormatGuess(math.Abs(diff)), q.Unit)
+	if q.AnswerKind == lessons.KindFraction {
+		size = withUnit(trimNum(math.Abs(diff)*100), "percentage points")
+	}
+	out := size + " " + where
+	if q.Answer > 0 && got > 0 {
+		switch r := got / q.Answer; {
+		case r >= 2:
+			out += ", " + trimNum(math.Round(r*10)/10) + " times it"
+		case r <= 0.5:
+			out += ", under half of it"
+		}
+	}
+	return out
 }
 
 // toleranceText says how near a guess must come: "10 % of it",

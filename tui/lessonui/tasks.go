@@ -20,71 +20,127 @@ import (
 // `breakerlab run` prints in its loop, memory, pool and permits lines.
 type tasksPane struct {
 	cached
-	th    *theme.Theme
-	lines []string
+	th *theme.Theme
+	// figures holds each figure's wordings, the full one first and then a
+	// shorter one with the same numbers, for a column short of rows.
+	figures [][2]string
+	lastW   int // the width last sized or asked about, for Min
 }
 
 func newTasksPane(th *theme.Theme) *tasksPane { return &tasksPane{th: th} }
 
-// Needs is a line per figure, wrapped at the width, and the frame.
-func (p *tasksPane) Needs(w int) int { return len(p.body(max(w-2, 1))) + 2 }
-func (p *tasksPane) Min() int        { return min(len(p.lines)+2, 5) }
+// Needs is a line per figure in its full words, wrapped at the width, and
+// the frame.
+func (p *tasksPane) Needs(w int) int {
+	p.lastW = w
+	return len(p.wrapped(max(w-2, 1), 0)) + 2
+}
+
+// Min is every figure in its shorter words, wrapped, and the frame, up to
+// tasksMin rows: the least that shows every number of a server with a
+// pool or two (given fewer rows, the pane lost the end of a figure, the
+// part that says how full it is: lesson 14's "pool aiohttp 5 in use, of
+// 100 (most" at 80×24). A server with many pools and semaphores gets no
+// more, or a small window would have no room for the other panes; the
+// figures that do not fit are left out whole (wrapped). The layout asks
+// before it sizes the pane: then it is taken at the side-by-side width of
+// an 80-column window.
+func (p *tasksPane) Min() int {
+	w := p.lastW
+	if w <= 0 {
+		w = 39
+	}
+	short := make([]bool, len(p.figures))
+	for i := range short {
+		short[i] = true
+	}
+	return min(len(p.wrappedAs(max(w-2, 1), short))+2, tasksMin)
+}
+
+// tasksMin is the most rows Min asks for: five lines of figures.
+const tasksMin = 7
+
+func (p *tasksPane) SetSize(w, h int) {
+	p.lastW = w
+	p.cached.SetSize(w, h)
+}
 
 func (p *tasksPane) SetData(d pane.Data) {
 	s := d.Snap
 	if s == nil {
 		return
 	}
-	p.lines = tasksLines(s)
-	p.show(strings.Join(p.lines, "\n"))
+	p.figures = tasksFigures(s)
+	var key strings.Builder
+	for _, f := range p.figures {
+		key.WriteString(f[0] + "\n")
+	}
+	p.show(key.String())
 }
 
-// tasksLines writes the pane's figures, one a line, label first.
-func tasksLines(s *engine.Snapshot) []string {
-	var out []string
+// tasksFigures writes each figure in its full words and in shorter ones
+// that keep every number.
+func tasksFigures(s *engine.Snapshot) [][2]string {
+	var out [][2]string
 	if t := s.Tasks; t != nil {
-		out = append(out, fmt.Sprintf("loop     busy %s · waited ≤ %s", pane.Percent(t.LoopBusy), lagText(t.LagMax)))
-		out = append(out, fmt.Sprintf("tasks    %s live, most %s", pane.Count(t.Live), pane.Count(t.LiveMax)))
+		out = append(out, [2]string{
+			fmt.Sprintf("loop     busy %s · waited ≤ %s", pane.Percent(t.LoopBusy), lagText(t.LagMax)),
+			fmt.Sprintf("loop busy %s, waits ≤ %s", pane.Percent(t.LoopBusy), lagText(t.LagMax))})
+		out = append(out, [2]string{
+			fmt.Sprintf("tasks    %s live, most %s", pane.Count(t.Live), pane.Count(t.LiveMax)),
+			fmt.Sprintf("tasks %s live, most %s", pane.Count(t.Live), pane.Count(t.LiveMax))})
 		if t.MemoryLimit == 0 && t.PerTask == 0 {
 			return appendLimits(out, s) // the scenario does not model memory
 		}
 		mem := fmt.Sprintf("memory   %s MiB", mibText(t.Memory))
+		short := fmt.Sprintf("memory %s", mibText(t.Memory))
 		if t.MemoryLimit > 0 {
 			mem += " of " + mibText(t.MemoryLimit)
+			short += "/" + mibText(t.MemoryLimit)
 		}
 		mem += ", peak " + mibText(t.MemoryPeak)
+		short += " MiB, peak " + mibText(t.MemoryPeak)
 		if t.Down {
 			mem = fmt.Sprintf("memory   KILLED, back at %s", pane.SecondsShort(t.UpAt))
+			short = fmt.Sprintf("memory KILLED, back at %s", pane.SecondsShort(t.UpAt))
 		}
 		if t.Kills > 0 {
 			mem += fmt.Sprintf(" · killed %d×", t.Kills)
+			short += fmt.Sprintf(" · killed %d×", t.Kills)
 		}
-		out = append(out, mem)
+		out = append(out, [2]string{mem, short})
 	}
 	return appendLimits(out, s)
 }
 
-// appendLimits adds a line per connection pool and per semaphore.
-func appendLimits(out []string, s *engine.Snapshot) []string {
+// appendLimits adds a figure per connection pool and per semaphore.
+func appendLimits(out [][2]string, s *engine.Snapshot) [][2]string {
 	for i := range s.Pools {
 		pl := &s.Pools[i]
-		limit := "no cap"
+		limit, short := "no cap", pane.Count(pl.InUse)+", no cap"
 		switch {
 		case pl.Size > 0:
-			limit = "of " + pane.Count(pl.Size)
+			limit, short = "of "+pane.Count(pl.Size), pane.Count(pl.InUse)+"/"+pane.Count(pl.Size)
 		case pl.PerHost > 0:
-			limit = pane.Count(pl.PerHost) + " a host"
+			limit, short = pane.Count(pl.PerHost)+" a host", pane.Count(pl.InUse)+", "+pane.Count(pl.PerHost)+" a host"
 		}
-		out = append(out, fmt.Sprintf("pool %s  %s in use, %s (most %s) · %s waiting (most %s)",
-			pl.Name, pane.Count(pl.InUse), limit, pane.Count(pl.InUseMax), pane.Count(pl.Waiting), pane.Count(pl.WaitingMax)))
+		out = append(out, [2]string{
+			fmt.Sprintf("pool %s  %s in use, %s (most %s) · %s waiting (most %s)",
+				pl.Name, pane.Count(pl.InUse), limit, pane.Count(pl.InUseMax), pane.Count(pl.Waiting), pane.Count(pl.WaitingMax)),
+			fmt.Sprintf("pool %s %s in use (most %s) · %s waiting (most %s)",
+				pl.Name, short, pane.Count(pl.InUseMax), pane.Count(pl.Waiting), pane.Count(pl.WaitingMax))})
 	}
 	for i := range s.Dependencies {
 		d := &s.Dependencies[i]
 		if d.BulkheadCap == 0 || pane.Uncalled(s, d.Name) {
 			continue // no permits, or none this variant takes
 		}
-		out = append(out, fmt.Sprintf("permits %s  %s of %s held (most %s) · %s waiting · %s refused",
-			d.Name, pane.Count(d.Bulkhead), pane.Count(d.BulkheadCap), pane.Count(d.BulkheadMax), pane.Count(d.BulkheadWaiting), pane.Count(d.BulkheadFull+d.BulkheadWaitedOut)))
+		refused := pane.Count(d.BulkheadFull + d.BulkheadWaitedOut)
+		out = append(out, [2]string{
+			fmt.Sprintf("permits %s  %s of %s held (most %s) · %s waiting · %s refused",
+				d.Name, pane.Count(d.Bulkhead), pane.Count(d.BulkheadCap), pane.Count(d.BulkheadMax), pane.Count(d.BulkheadWaiting), refused),
+			fmt.Sprintf("permits %s %s/%s held (most %s) · %s waiting · %s refused",
+				d.Name, pane.Count(d.Bulkhead), pane.Count(d.BulkheadCap), pane.Count(d.BulkheadMax), pane.Count(d.BulkheadWaiting), refused)})
 	}
 	return out
 }
@@ -101,13 +157,17 @@ func lagText(d time.Duration) string {
 // mibText is bytes in MiB, whole.
 func mibText(b int64) string { return pane.Count((b + 1<<19) >> 20) }
 
-// body is the figures at an inner width: a figure too long for the
-// column wraps under its label rather than losing its end, the part that
-// says how full it is.
-func (p *tasksPane) body(inner int) []string {
+// wrappedAs is the figures at an inner width, each in its full words or,
+// where short says so, its shorter ones: a figure too long for the column
+// wraps under its label rather than losing its end.
+func (p *tasksPane) wrappedAs(inner int, short []bool) []string {
 	var body []string
-	for _, l := range p.lines {
-		for j, w := range wrapText(l, max(inner-2, 1)) {
+	for i, f := range p.figures {
+		text := f[0]
+		if short[i] {
+			text = f[1]
+		}
+		for j, w := range wrapText(text, max(inner-2, 1)) {
 			if j > 0 {
 				w = "  " + w
 			}
@@ -117,12 +177,40 @@ func (p *tasksPane) body(inner int) []string {
 	return body
 }
 
+// wrapped is the figures in the fullest words that fit room rows (0: no
+// limit): the last figures take their shorter words first. Where even the
+// shorter words do not fit, the last figures are left out whole, never
+// cut in the middle, and a row left over counts them.
+func (p *tasksPane) wrapped(inner, room int) []string {
+	short := make([]bool, len(p.figures))
+	body := p.wrappedAs(inner, short)
+	for i := len(short) - 1; i >= 0 && room > 0 && len(body) > room; i-- {
+		short[i] = true
+		body = p.wrappedAs(inner, short)
+	}
+	if room <= 0 || len(body) <= room {
+		return body
+	}
+	figures := p.figures
+	defer func() { p.figures = figures }()
+	// Leave a row for the count of what is left out.
+	for len(p.figures) > 1 && len(body) > room-1 {
+		p.figures = p.figures[:len(p.figures)-1]
+		body = p.wrappedAs(inner, short)
+	}
+	if left := len(figures) - len(p.figures); len(body) < room {
+		// The row left over says what is not shown.
+		body = append(body, p.th.Dim.Render(ansi.Truncate(fmt.Sprintf("+ %d more: a taller window shows them", left), inner, "…")))
+	}
+	return body
+}
+
 func (p *tasksPane) View() string {
 	if !p.dirty {
 		return p.view
 	}
 	p.dirty = false
-	body := p.body(max(p.w-2, 1))
+	body := p.wrapped(max(p.w-2, 1), p.h-2)
 	if room := p.h - 2; room > 0 && len(body) > room {
 		body = body[:room]
 	}

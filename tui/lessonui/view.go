@@ -163,15 +163,24 @@ func placePanes(ps []simPane, w, h int) []int {
 		if heights[i] == 0 {
 			continue
 		}
+		if need := p.Needs(w); need > 0 && need < heights[i] {
+			// A minimum taken before the width was known (Min has no
+			// width) gives back what the pane does not need at this one.
+			left += heights[i] - need
+			heights[i] = need
+		}
 		if need := p.Needs(w); need > heights[i] {
 			extra := min(need-heights[i], left)
 			heights[i] += extra
 			left -= extra
 		}
 	}
+	// Flexible: a pane that asks for no height, and one that asked for
+	// some and can use more, up to its Max (the transitions).
 	var flex []int
 	for i, p := range ps {
-		if heights[i] > 0 && p.Needs(w) == 0 && !isExtra(p) {
+		mx, grows := p.(interface{ Max() int })
+		if heights[i] > 0 && !isExtra(p) && (p.Needs(w) == 0 || grows && heights[i] < mx.Max()) {
 			flex = append(flex, i)
 		}
 	}
@@ -239,6 +248,9 @@ func (m *Model) baseLines() []string {
 		if ps := m.predicts[m.step]; ps.revealed {
 			lines = append(lines, "")
 			lines = append(lines, renderOutcome(m.th, q, ps, width)...)
+			if note := m.revealAhead(); note != "" {
+				lines = append(lines, wrapper(width)(m.th.Warn.Render(note), 0)...)
+			}
 			if q.Reveal != "" {
 				reveal, ok := m.text.getReveal(m.step, width)
 				if !ok {
@@ -257,6 +269,25 @@ func (m *Model) baseLines() []string {
 		lines = append(lines, "", m.th.Error.Render("The simulation could not start: ")+m.simErr)
 	}
 	return lines
+}
+
+// revealAhead says so when the panes stand before the moment the reveal
+// speaks of (the learner restarted the step or moved back in it): the
+// reveal's numbers are the run's there, and space plays on to it. "" when
+// the panes are there or past it.
+func (m *Model) revealAhead() string {
+	if m.sim == nil || m.cur().Predict == nil {
+		return ""
+	}
+	at := m.revealAt()
+	if m.sim.Now() >= at {
+		return ""
+	}
+	where := "at " + pane.Seconds(at)
+	if at >= m.sim.End() {
+		where = "at the end of the traffic"
+	}
+	return "The panes are earlier than this outcome, which is the run " + where + ": space plays on to there."
 }
 
 func (m *Model) clampScroll() {
@@ -300,14 +331,45 @@ func (m *Model) predictPanel() []string {
 
 // pinnedInline reports whether the prediction follows the text instead of
 // being pinned under it: when the text and it fit together (no gap on a
-// large window), or when pinning it would leave too little of the text.
+// large window), or when pinning it would leave too little of the text
+// (minTextRows) to read the setting the prediction is about: lesson 14's
+// first step, its four choices pinned at 80×24, left one line of its text
+// and asked for a guess about a setup the learner could not see. The
+// status line then says where the choices are (predictBelow).
 func (m *Model) pinnedInline() bool {
 	p := m.predictPanel()
 	if len(p) == 0 {
 		return false
 	}
 	body := m.h - chrome
-	return len(p) > body-4 || len(m.baseLines())+1+len(p) <= body
+	return len(p) > body-minTextRows || len(m.baseLines())+1+len(p) <= body
+}
+
+// minTextRows is the least of the text a pinned prediction leaves: the
+// title, a blank and six lines of the text.
+const minTextRows = 8
+
+// predictBelow reports whether the step waits for a guess whose choices
+// (or input) follow the text below the window; the hint under them may
+// be out of sight.
+func (m *Model) predictBelow() bool {
+	if !m.waiting() || !m.pinnedInline() || m.showEnd || m.showList || m.showHelp {
+		return false
+	}
+	if tw, _ := m.columns(); tw <= 0 {
+		return false
+	}
+	st := m.cur()
+	all := m.textLines()
+	answers := len(all) - len(predictHint(m.th, st.Predict, m.predicts[m.step], st, m.textWidth()))
+	room := max(m.h-chrome, 1)
+	start := min(m.scroll, max(len(all)-1, 0))
+	// The last row shown says "↓ more lines" when there are more.
+	shown := start + room
+	if shown < len(all) {
+		shown--
+	}
+	return shown < answers
 }
 
 // tooSmall says whether the window is below what the player can draw: it
@@ -485,6 +547,9 @@ func (m *Model) statusLine() string {
 		left = m.th.Good.Render(" ✓ lesson finished")
 	case m.waiting() && m.predicts[m.step].nudged:
 		left = m.th.Warn.Render(" ? space again plays without a guess")
+	case m.predictBelow():
+		// The key help offers the choices' keys: say where they are.
+		left = m.th.Warn.Render(" ? predict first: the prediction is below the text, j scrolls to it")
 	case m.waiting():
 		left = m.th.Warn.Render(" ? predict first: the simulation plays once you have guessed")
 	case m.sim == nil && st.HasSim():
@@ -600,9 +665,21 @@ func (m *Model) listView(h int) []string {
 		}
 		body = append(body, line)
 	}
-	if room := h - 2; room > 0 && len(body) > room {
+	// The marks' legend takes the last row, where there is one to spare.
+	legend := m.th.Dim.Render(wordFit("✓ answered right · ? a question to answer · · seen", max(m.w-4, 1)))
+	room := h - 2
+	if room >= 4 {
+		room--
+	}
+	if room > 0 && len(body) > room {
 		start := min(max(m.listCursor-room/2, 0), len(body)-room)
 		body = body[start : start+room]
+	}
+	if h-2 >= 4 {
+		if len(body)+2 <= h-2 {
+			body = append(body, "")
+		}
+		body = append(body, " "+legend)
 	}
 	return pane.Frame(m.th, m.w, h, "Steps", "↑/↓ choose · enter open · esc close", body)
 }
@@ -626,11 +703,19 @@ func (m *Model) helpKeys() helpKeys {
 	k := m.keys
 	st := m.cur()
 	if m.showList {
-		return helpKeys{short: []key.Binding{k.Up, k.Down, k.Submit, k.Back, k.Quit}}
+		// The list's words, as its frame says them: enter opens a step.
+		return helpKeys{short: []key.Binding{brief(k.Up, "↑/k", "up"), brief(k.Down, "↓/j", "down"),
+			brief(k.Submit, "enter", "open"), brief(k.Back, "esc", "close"), k.Quit}}
+	}
+	// tab switches text and simulation only where they take turns: a
+	// narrow window (wideMin).
+	view := []key.Binding{k.Play, k.Restart, k.Variant}
+	if m.w < wideMin {
+		view = append(view, k.Toggle)
 	}
 	full := [][]key.Binding{
 		{k.Next, k.Prev, k.Steps},
-		{k.Play, k.Restart, k.Variant, k.Toggle},
+		view,
 		{k.Step, k.BackStep, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo},
 		{k.Up, k.Down, k.Answer, k.Submit, k.Erase},
 		{k.Again, k.Review, k.Help, k.Back, k.Quit},

@@ -1,0 +1,88 @@
+package lessons
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// wholeRunWords are what tells a reader that a number covers more of the
+// run than the panes have shown at the step's pause.
+var wholeRunWords = []string{"whole run", "by the end", "end of the run", "over the run", "end of the measurement window"}
+
+// A step that pauses before its run ends shows the run at the pause, and
+// its texts speak of what is on screen: a number of its own run that the
+// pause's snapshot would give otherwise (a whole run's count, a share of
+// the whole window) says in its sentence that it covers the whole run, or
+// is quoted at the pause (service-abandoned-at and the other -at metrics).
+// Lesson 11's "Working for nobody" stopped at 39 s with the chain pane at
+// 1,304 calls of abandoned work and quoted the whole run's 792 and 792
+// without a word; the learner could not match either with the pane.
+func TestAPausedStepSaysWhenItQuotesTheWholeRun(t *testing.T) {
+	all, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lab := NewLab()
+	checked := 0
+	for _, l := range all {
+		p, err := Prepare(l, lab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range l.Steps {
+			st, ps := &l.Steps[i], &p.Steps[i]
+			if st.Sim == nil || st.Sim.IsShuffle() || ps.PauseAt < 0 || ps.PauseAt >= ps.End {
+				continue
+			}
+			// The same expressions, with the step's run cut at its pause.
+			atPause, err := lab.At(st.Sim, ps.PauseAt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cut := NewLab()
+			cut.final[st.Sim.key()] = atPause
+			whole := &evalCtx{lab: lab, step: st, lesson: l, seed: st.Seed}
+			paused := &evalCtx{lab: cut, step: st, lesson: l, seed: st.Seed}
+			for at, text := range learnerTexts(l) {
+				if !strings.HasPrefix(at, fmt.Sprintf("step %d (", i+1)) {
+					continue
+				}
+				for _, sentence := range strings.SplitAfter(oneLine(text), ". ") {
+					err := scanPlaceholders(sentence, func(_ int, expr string, _ error) error {
+						e, err := ParseExpr(expr)
+						if err != nil || len(e.Args) == 0 || e.Args[0] != "step" || e.Metric == "param" || strings.HasSuffix(e.Metric, "-at") {
+							return nil
+						}
+						w, err1 := whole.Eval(e)
+						a, err2 := paused.Eval(e)
+						if err1 != nil || err2 != nil {
+							return nil // a metric that needs the whole run (opens, closes, ...) has no value at the pause
+						}
+						checked++
+						ws, _ := w.Format(e.Format)
+						as, _ := a.Format(e.Format)
+						if ws == as {
+							return nil
+						}
+						low := strings.ToLower(sentence)
+						for _, word := range wholeRunWords {
+							if strings.Contains(low, word) {
+								return nil
+							}
+						}
+						t.Errorf("%s %s pauses at %v and quotes {{%s}} as %s, which is %s at the pause, without saying it covers the whole run (%q): say so in the sentence, or quote the moment with an -at metric\n\t%s",
+							l.ID, at, ps.PauseAt, expr, ws, as, strings.Join(wholeRunWords, `", "`), sentence)
+						return nil
+					})
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+	}
+	if checked < 50 {
+		t.Errorf("only %d quotes checked", checked)
+	}
+}
