@@ -121,9 +121,9 @@ func innermost(err error) error {
 
 // UncheckedNumbers lists the numbers the challenge's brief and hint type by
 // hand: not a placeholder, not a name (p99, 503), and not a given, that is,
-// not stated by one of the challenge's goals or its par ("no more than 24
-// workers" restates param recommendations.bulkhead <= 24, which the grader
-// checks). A built-in challenge has none (TestBriefsTypeNoNumber).
+// not stated by one of the challenge's goals, its par or its claims ("no
+// more than 24 workers" restates param recommendations.bulkhead <= 24,
+// which the grader checks; a claim CheckClaims checks on the start). A built-in challenge has none (TestBriefsTypeNoNumber).
 func (c *Challenge) UncheckedNumbers() []string {
 	var givens []string
 	for _, g := range c.Goals {
@@ -131,6 +131,9 @@ func (c *Challenge) UncheckedNumbers() []string {
 	}
 	if c.Par.Goal != nil {
 		givens = append(givens, c.Par.Goal.Text)
+	}
+	for _, g := range c.Claims {
+		givens = append(givens, g.Text) // a claim the engine checks (CheckClaims)
 	}
 	return append(lessons.UncheckedNumbers(c.BriefSource, givens...), lessons.UncheckedNumbers(c.HintSource, givens...)...)
 }

@@ -69,6 +69,43 @@ func Solution(c *Challenge) ([]byte, error) {
 	return content.ReadFile("solutions/" + c.ID + ".toml")
 }
 
+// ReferenceSetting is a built-in challenge's reference solution as knob
+// settings, read back from its file; a teacher's challenge has none.
+func (c *Challenge) ReferenceSetting() (Setting, error) {
+	if c.Number == 0 {
+		return nil, fmt.Errorf("%s is a teacher's challenge file: it has no reference solution", c.ID)
+	}
+	data, err := Solution(c)
+	if err != nil {
+		return nil, err
+	}
+	s, _, _, err := c.ReadDesign("solutions/"+c.ID+".toml", data)
+	if err != nil {
+		return nil, fmt.Errorf("the reference solution does not check: %w", err)
+	}
+	return s, nil
+}
+
+// IsReference says whether a setting is the built-in's reference solution,
+// knob for knob (a knob the setting leaves out is at its start).
+func (c *Challenge) IsReference(s Setting) bool {
+	ref, err := c.ReferenceSetting()
+	if err != nil {
+		return false
+	}
+	start := c.Start()
+	for _, k := range c.Knobs {
+		v, ok := s[k.Path]
+		if !ok {
+			v = start[k.Path]
+		}
+		if FormatValue(v) != FormatValue(ref[k.Path]) {
+			return false
+		}
+	}
+	return true
+}
+
 // Lookup finds a built-in challenge by its number (from 1) or its ID.
 func Lookup(arg string) (*Challenge, error) {
 	all, err := All()

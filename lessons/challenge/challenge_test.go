@@ -299,7 +299,7 @@ func TestKnobParseAndMove(t *testing.T) {
 		{"1 s", "a duration with its unit"},
 		{"1e3", "a duration with its unit"},
 		{"soon", `such as 500ms, 2s or 1m30s; got "soon"`},
-		{"-1s", "0 or more"},
+		{"-1s", "from 100ms to 10s, got -1s"}, // the range, as 0 is told
 		{"1m30s", "from 100ms to 10s, got 1m30s"},
 	} {
 		if v, err := d.Parse(bad.text); err == nil || !strings.Contains(err.Error(), bad.why) {

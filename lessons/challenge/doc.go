@@ -4,8 +4,10 @@
 // (FORMAT.md), its loader, the grader that runs the engine over several
 // seeds (a goal must hold on every one of them, so a lucky seed does not
 // pass), the check of a learner's scenario file against a challenge, the
-// stars kept in the learner's progress file, and the built-in challenges
-// with their reference solutions, embedded from content/ and solutions/.
+// claims a brief makes of its start (checked by the engine), the stars
+// kept in the learner's progress file (none for a reference solution once
+// shown), and the built-in challenges with their reference solutions,
+// embedded from content/ and solutions/.
 //
 // Knob paths are the ones a lesson's [set] table takes (lessons.SetKnob, the
 // one parser of them); goals use the lesson metrics' names without the run

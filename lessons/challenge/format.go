@@ -31,6 +31,9 @@ type Challenge struct {
 	Knobs       []Knob
 	Goals       []Goal
 	Par         Par
+	// Claims are what the brief says of the start, each a goal's form
+	// that the start must meet on every seed: CheckClaims holds them.
+	Claims []Goal
 
 	// Exactly one of these is set: the scenario the knobs act on, or the
 	// shuffle lab's fleet.
@@ -45,12 +48,38 @@ type Challenge struct {
 
 // Par is the fewest resources or the least change that meets the goals:
 // either a goal of its own (met: two stars; met with room to spare, that is
-// with the bound itself excluded: three) or a number of knobs changed from
-// the start (at most Changes: two stars; fewer: three).
+// with the bound itself excluded: three) or the fewest knobs a design must
+// move from the start to meet the goals (Changes). No design can do with
+// fewer, so one that moves no more than Changes is the best there is and
+// earns three stars; one that moves more meets the goals only, one star.
+// (A par of changes that counted "fewer" as beating it could never be
+// beaten: the start, which moves none, falls short.)
 type Par struct {
 	Goal    *Goal
 	Changes int
 	Note    string
+}
+
+// Text is the par in words, as the view, the list and --start write it:
+// "memory-peak <= 165 MiB", or "at most 2 knobs changed from the start, the
+// fewest that do it".
+func (p *Par) Text() string {
+	if p.Goal != nil {
+		return p.Goal.Written()
+	}
+	knobs := "knobs"
+	if p.Changes == 1 {
+		knobs = "knob"
+	}
+	return fmt.Sprintf("at most %d %s changed from the start, the fewest that do it", p.Changes, knobs)
+}
+
+// StarsRule says what each star stands for on this challenge.
+func (c *Challenge) StarsRule() string {
+	if c.Par.Goal == nil {
+		return fmt.Sprintf("One star meets every goal on every seed; three do it moving no more than %d %s from the start, the fewest that can.", c.Par.Changes, map[bool]string{true: "knob", false: "knobs"}[c.Par.Changes == 1])
+	}
+	return "One star meets every goal on every seed; two meet par; three beat it."
 }
 
 // DefaultSeeds are the seeds a challenge is graded on when it names none.
@@ -72,6 +101,7 @@ type fileTOML struct {
 	Knobs    []knobTOML `toml:"knobs"`
 	Goals    []goalTOML `toml:"goals"`
 	Par      *parTOML   `toml:"par"`
+	Claims   []goalTOML `toml:"claims"`
 }
 
 type fleetTOML struct {
@@ -123,6 +153,8 @@ type loader struct {
 	budget int64
 	// scenario is the scenario file as read, for the brief's placeholders.
 	scenario *lessons.ScenarioFile
+	// lab fills placeholders: the brief's, the hint's, and a goal's bound.
+	lab *lessons.Lab
 }
 
 func (l *loader) errorf(line int, field, format string, args ...any) error {
@@ -142,7 +174,7 @@ func parseBudget(name string, data []byte, open func(rel string) ([]byte, error)
 	if budget == 0 {
 		budget = engine.DefaultBudget
 	}
-	l := &loader{file: name, ln: newLines(data), budget: budget}
+	l := &loader{file: name, ln: newLines(data), budget: budget, lab: lessons.NewLab()}
 	var f fileTOML
 	dec := toml.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
@@ -178,7 +210,7 @@ func parseBudget(name string, data []byte, open func(rel string) ([]byte, error)
 		if err != nil {
 			return nil, err
 		}
-		if err := l.window(c, &g, gt, i); err != nil {
+		if err := l.window(c, &g, gt, i, "goals"); err != nil {
 			return nil, err
 		}
 		g.Label = strings.TrimSpace(gt.Label)
@@ -190,13 +222,25 @@ func parseBudget(name string, data []byte, open func(rel string) ([]byte, error)
 	if err := l.par(c, f.Par); err != nil {
 		return nil, err
 	}
+	for i, ct := range f.Claims {
+		g, err := l.goal(c, ct.Expect, "claims", i)
+		if err != nil {
+			return nil, err
+		}
+		if err := l.window(c, &g, ct, i, "claims"); err != nil {
+			return nil, err
+		}
+		if ct.Label != "" {
+			return nil, l.errorf(l.ln.find("claims", i, "label"), fmt.Sprintf("claims[%d].label", i+1), "a claim has no label: it is checked, not shown")
+		}
+		c.Claims = append(c.Claims, g)
+	}
 	c.BriefSource, c.HintSource = c.Brief, c.Hint
-	lab := lessons.NewLab()
 	var err error
-	if c.Brief, err = l.fillBrief(c, "brief", c.BriefSource, l.scenario, lab); err != nil {
+	if c.Brief, err = l.fillBrief(c, "brief", c.BriefSource, l.scenario, l.lab); err != nil {
 		return nil, err
 	}
-	if c.Hint, err = l.fillBrief(c, "hint", c.HintSource, l.scenario, lab); err != nil {
+	if c.Hint, err = l.fillBrief(c, "hint", c.HintSource, l.scenario, l.lab); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -219,7 +263,7 @@ func (l *loader) decodeError(err error) error {
 		e := sm.Errors[0]
 		line, _ := e.Position()
 		key := strings.Join(e.Key(), ".")
-		return l.errorf(line, key, "unknown key; the keys are: title, after, summary, brief, hint, scenario or [shuffle], seeds, [[knobs]] (path, label, min, max, step, choices, [[knobs.why]] choice and text), [[goals]] (expect, label, from, to), [par] (expect or changes, from, to, note)")
+		return l.errorf(line, key, "unknown key; the keys are: title, after, summary, brief, hint, scenario or [shuffle], seeds, [[knobs]] (path, label, min, max, step, choices, [[knobs.why]] choice and text), [[goals]] (expect, label, from, to), [par] (expect or changes, from, to, note), [[claims]] (expect, from, to)")
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
@@ -457,6 +501,10 @@ func (l *loader) goal(c *Challenge, text, table string, i int) (Goal, error) {
 	if strings.TrimSpace(text) == "" {
 		return Goal{}, l.errorf(l.ln.find(table, i, ""), field, "a goal needs expect = \"METRIC ARGS OP VALUE\", such as \"share search ok >= 99%%\"")
 	}
+	text, err := l.fillBound(c, text)
+	if err != nil {
+		return Goal{}, l.errorf(line, field, "%v", err)
+	}
 	g, err := parseGoal(text, c.Fleet != nil)
 	if err != nil {
 		return g, l.errorf(line, field, "%v", err)
@@ -469,6 +517,29 @@ func (l *loader) goal(c *Challenge, text, table string, i int) (Goal, error) {
 		return g, l.errorf(line, field, "%v", err)
 	}
 	return g, nil
+}
+
+// fillBound fills the placeholders of a goal's text, as a brief's are
+// filled ({{param catalog.latency.p99}} is the scenario's p99), so that a
+// bound the scenario gives is read from it, not typed: "param
+// catalog.breaker.slow_duration > {{param catalog.latency.p99}}" reads
+// "... > 600ms". The value is written as a goal's value is, without the
+// space and the thousands separator a text puts in it.
+func (l *loader) fillBound(c *Challenge, text string) (string, error) {
+	var b strings.Builder
+	last := 0
+	for _, m := range briefPlaceholderRE.FindAllStringSubmatchIndex(text, -1) {
+		b.WriteString(text[last:m[0]])
+		last = m[1]
+		expr := strings.TrimSpace(text[m[2]:m[3]])
+		v, err := evalBrief(c, expr, l.scenario, l.lab)
+		if err != nil {
+			return "", fmt.Errorf("placeholder {{%s}}: %w", expr, err)
+		}
+		b.WriteString(strings.NewReplacer(" ", "", ",", "", "\u00a0", "").Replace(v))
+	}
+	b.WriteString(text[last:])
+	return b.String(), nil
 }
 
 func (l *loader) par(c *Challenge, p *parTOML) error {
@@ -490,7 +561,7 @@ func (l *loader) par(c *Challenge, p *parTOML) error {
 	if err != nil {
 		return err
 	}
-	if err := l.window(c, &g, goalTOML{From: p.From, To: p.To}, -1); err != nil {
+	if err := l.window(c, &g, goalTOML{From: p.From, To: p.To}, -1, "par"); err != nil {
 		return err
 	}
 	// The par usually bounds what a goal already measures: it then reads
@@ -510,13 +581,13 @@ func (l *loader) par(c *Challenge, p *parTOML) error {
 	return nil
 }
 
-// window reads a goal's own measurement window.
-func (l *loader) window(c *Challenge, g *Goal, gt goalTOML, i int) error {
+// window reads a goal's (or a claim's) own measurement window.
+func (l *loader) window(c *Challenge, g *Goal, gt goalTOML, i int, table string) error {
 	if gt.From == "" && gt.To == "" {
 		return nil
 	}
-	field := func(k string) string { return fmt.Sprintf("goals[%d].%s", i+1, k) }
-	line := func(k string) int { return l.ln.find("goals", i, k) }
+	field := func(k string) string { return fmt.Sprintf("%s[%d].%s", table, i+1, k) }
+	line := func(k string) int { return l.ln.find(table, i, k) }
 	if i < 0 { // the par's
 		field = func(k string) string { return "par." + k }
 		line = func(k string) int { return l.ln.find("par", 0, k) }

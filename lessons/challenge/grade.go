@@ -2,6 +2,7 @@ package challenge
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -170,12 +171,35 @@ func (r *GoalResult) Shown() string {
 
 // Result is a design graded against a challenge.
 type Result struct {
-	Goals              []GoalResult
-	Pass               bool // every goal holds on every seed
-	Par                *GoalResult
-	Changes            int // knobs changed from the start
+	Goals   []GoalResult
+	Pass    bool // every goal holds on every seed
+	Par     *GoalResult
+	Changes int // knobs changed from the start
+	// MeetsPar and BeatsPar: a par that is a goal is met by its bound and
+	// beaten with the bound excluded; a par of changes is met, and as no
+	// design can do with fewer knobs, beaten, by moving no more than it.
 	MeetsPar, BeatsPar bool
-	Stars              int // 0, or 1 meets the goals, 2 meets par, 3 beats par
+	Stars              int // 0, or 1 meets the goals, 2 meets par, 3 beats par (or matches a par of changes)
+	// AtFewest is true when the third star was earned by a par of
+	// changes: the design moves no more knobs than the fewest that do it.
+	AtFewest bool
+}
+
+// Verdict says what the stars mean for this result, in words: "falls
+// short", "meets the goals, not par", "meets par", "beats par", or "at
+// par: the fewest knobs that do it".
+func (r *Result) Verdict() string {
+	switch {
+	case r.Stars == 3 && r.AtFewest:
+		return "at par: the fewest knobs that do it"
+	case r.Stars == 3:
+		return "beats par"
+	case r.Stars == 2:
+		return "meets par"
+	case r.Stars == 1:
+		return "meets the goals, not par"
+	}
+	return "falls short"
 }
 
 // Grade runs the design a setting describes on every seed and grades it.
@@ -208,37 +232,80 @@ func (c *Challenge) Changes(s Setting) int {
 	return n
 }
 
-func (c *Challenge) grade(sc *engine.Scenario, fl *Fleet, changes int) (*Result, error) {
-	runs := map[[2]time.Duration][]*outcome{}
-	outsFor := func(g *Goal) ([]*outcome, error) {
-		var key [2]time.Duration
-		run := sc
-		if g.Window != nil && sc != nil {
-			key = *g.Window
-			run = cloneScenario(sc)
-			run.MeasureFrom, run.MeasureTo = key[0], key[1]
-		}
-		if outs, ok := runs[key]; ok {
-			return outs, nil
-		}
-		var outs []*outcome
-		for _, seed := range c.Seeds {
-			o, err := c.run(run, fl, seed)
-			if err != nil {
-				return nil, fmt.Errorf("running seed %d: %w", seed, err)
-			}
-			outs = append(outs, o)
-		}
-		runs[key] = outs
+// runsOf runs a design on every seed, once for each measurement window
+// its goals ask for.
+type runsOf struct {
+	c    *Challenge
+	sc   *engine.Scenario
+	fl   *Fleet
+	runs map[[2]time.Duration][]*outcome
+}
+
+// outcomes are the design's runs measured in the goal's window.
+func (r *runsOf) outcomes(g *Goal) ([]*outcome, error) {
+	var key [2]time.Duration
+	run := r.sc
+	if g.Window != nil && r.sc != nil {
+		key = *g.Window
+		run = cloneScenario(r.sc)
+		run.MeasureFrom, run.MeasureTo = key[0], key[1]
+	}
+	if outs, ok := r.runs[key]; ok {
 		return outs, nil
 	}
-	gradeGoal := func(g *Goal) (GoalResult, error) {
-		outs, err := outsFor(g)
+	var outs []*outcome
+	for _, seed := range r.c.Seeds {
+		o, err := r.c.run(run, r.fl, seed)
 		if err != nil {
-			return GoalResult{}, err
+			return nil, fmt.Errorf("running seed %d: %w", seed, err)
 		}
-		return c.gradeGoal(g, outs)
+		outs = append(outs, o)
 	}
+	if r.runs == nil {
+		r.runs = map[[2]time.Duration][]*outcome{}
+	}
+	r.runs[key] = outs
+	return outs, nil
+}
+
+// grade grades one goal on every seed.
+func (r *runsOf) grade(g *Goal) (GoalResult, error) {
+	outs, err := r.outcomes(g)
+	if err != nil {
+		return GoalResult{}, err
+	}
+	return r.c.gradeGoal(g, outs)
+}
+
+// CheckClaims runs the start on every seed and checks the claims its
+// brief makes ([[claims]]), as a lesson's expect lines are checked: each
+// that does not hold is an error naming it, the seed and the engine's
+// value. The built-ins make none that fail (TestBriefClaimsHold).
+func (c *Challenge) CheckClaims() error {
+	runs := &runsOf{c: c, sc: c.startScenario(), fl: c.startFleet()}
+	var errs []error
+	for i := range c.Claims {
+		g := &c.Claims[i]
+		r, err := runs.grade(g)
+		if err != nil {
+			return fmt.Errorf("%s: claim %q: %w", c.ID, g.Text, err)
+		}
+		if r.Pass {
+			continue
+		}
+		w := ""
+		if wt := g.WindowText(); wt != "" {
+			w = " (" + wt + ")"
+		}
+		m := r.Measures[r.Worst]
+		errs = append(errs, fmt.Errorf("%s: the brief claims %q%s of the start, but on seed %d the engine gives %s", c.ID, g.Text, w, m.Seed, r.Shown()))
+	}
+	return errors.Join(errs...)
+}
+
+func (c *Challenge) grade(sc *engine.Scenario, fl *Fleet, changes int) (*Result, error) {
+	runs := &runsOf{c: c, sc: sc, fl: fl}
+	gradeGoal := runs.grade
 	r := &Result{Pass: true, Changes: changes}
 	for i := range c.Goals {
 		g, err := gradeGoal(&c.Goals[i])
@@ -262,13 +329,18 @@ func (c *Challenge) grade(sc *engine.Scenario, fl *Fleet, changes int) (*Result,
 			r.BeatsPar = beats.Pass
 		}
 	} else {
+		// A par of changes is the fewest knobs that meet the goals: no
+		// design passes with fewer, so one that moves no more is the best
+		// there is, and earns all three stars. One that moves more meets
+		// the goals only (Par.Text).
 		r.MeetsPar = changes <= c.Par.Changes
-		r.BeatsPar = changes < c.Par.Changes
+		r.BeatsPar = r.MeetsPar
 	}
 	switch {
 	case !r.Pass:
 	case r.BeatsPar:
 		r.Stars = 3
+		r.AtFewest = c.Par.Goal == nil
 	case r.MeetsPar:
 		r.Stars = 2
 	default:
@@ -338,9 +410,27 @@ func normalized(sc *engine.Scenario) *engine.Scenario {
 // is graded as it is, so every value matches `breakerlab run FILE` with the
 // same seed. An error about the file's content wraps ErrInvalid.
 func (c *Challenge) Check(filename string, data []byte) (*Result, Setting, error) {
-	if c.Fleet != nil {
-		return c.checkFleet(filename, data)
+	s, sc, fl, err := c.ReadDesign(filename, data)
+	if err != nil {
+		return nil, nil, err
 	}
+	r, err := c.grade(sc, fl, c.Changes(s))
+	return r, s, err
+}
+
+// ReadDesign reads a learner's file as Check does, without grading it: its
+// knobs' setting, and the scenario (or fleet) it is. The file may change
+// the challenge's knobs, within their ranges, and nothing else.
+func (c *Challenge) ReadDesign(filename string, data []byte) (Setting, *engine.Scenario, *Fleet, error) {
+	if c.Fleet != nil {
+		s, fl, err := c.readFleet(filename, data)
+		return s, nil, fl, err
+	}
+	s, sc, err := c.readScenario(filename, data)
+	return s, sc, nil, err
+}
+
+func (c *Challenge) readScenario(filename string, data []byte) (Setting, *engine.Scenario, error) {
 	sc, err := scenariofile.Parse(filename, data)
 	if err != nil {
 		return nil, nil, err
@@ -366,8 +456,7 @@ func (c *Challenge) Check(filename string, data []byte) (*Result, Setting, error
 	if err := sameDesign(filename, want, sc, c); err != nil {
 		return nil, nil, err
 	}
-	r, err := c.grade(sc, nil, c.Changes(s))
-	return r, s, err
+	return s, sc, nil
 }
 
 // sameDesign checks that the learner's scenario is the start with the
@@ -409,8 +498,8 @@ func errorsOr(a, b error) error {
 	return b
 }
 
-// checkFleet reads a [shuffle] table handed in for a shuffle challenge.
-func (c *Challenge) checkFleet(filename string, data []byte) (*Result, Setting, error) {
+// readFleet reads a [shuffle] table handed in for a shuffle challenge.
+func (c *Challenge) readFleet(filename string, data []byte) (Setting, *Fleet, error) {
 	l := &loader{file: filename, ln: newLines(data)}
 	var f struct {
 		Shuffle *fleetTOML `toml:"shuffle"`
@@ -451,8 +540,7 @@ func (c *Challenge) checkFleet(filename string, data []byte) (*Result, Setting, 
 			}
 		}
 	}
-	r, err := c.grade(nil, &got, c.Changes(s))
-	return r, s, err
+	return s, &got, nil
 }
 
 // cloneScenario copies a scenario deeply enough that setting a knob on the
@@ -550,7 +638,7 @@ func (c *Challenge) StartHeader() string {
 		}
 		fmt.Fprintf(&b, "# Par: %s%s\n", p.Written(), w)
 	} else {
-		fmt.Fprintf(&b, "# Par: at most %d knob(s) changed from the start\n", c.Par.Changes)
+		fmt.Fprintf(&b, "# Par: %s\n", c.Par.Text())
 	}
 	fmt.Fprintf(&b, "# Grade it: breakerlab challenge %s --check FILE\n#\n", c.ID)
 	return b.String()

@@ -143,11 +143,20 @@ func (k *Knob) Parse(text string) (any, error) {
 		}
 		return nil, fmt.Errorf("%s is one of: %s", k.Label, strings.Join(names, "; "))
 	case KnobDuration:
+		if k.zeroIsNone() && strings.EqualFold(text, "none") {
+			return k.checked(0)
+		}
 		// As a scenario file and the sandbox's knob form read one: Go's
 		// syntax ("1m30s" too), with its unit; zero needs none, any other
 		// bare number is refused.
 		d, err := lessons.ParseDuration(text)
 		if err != nil {
+			// A negative duration is refused by the knob's own range,
+			// the rule every value out of it is given ("from 100ms to
+			// 10s, got -1s"), not by a rule of its own.
+			if neg, perr := time.ParseDuration(text); perr == nil && neg < 0 {
+				return k.checked(neg.Seconds())
+			}
 			return nil, fmt.Errorf("%s takes %w", k.Label, err)
 		}
 		return k.checked(d.Seconds())
@@ -261,14 +270,27 @@ func (k *Knob) Check(v any) error {
 	return err
 }
 
-// Format writes a value as the view shows it.
+// Format writes a value as the view shows it: a share as a percentage, and
+// a timeout or deadline of zero, which a scenario file reads as none at all
+// (the call waits for ever), as "0s (none)".
 func (k *Knob) Format(v any) string {
 	if k.Kind == KnobShare {
 		if f, ok := k.number(v); ok {
 			return strconv.FormatFloat(100*f, 'f', -1, 64) + "%"
 		}
 	}
+	if k.zeroIsNone() {
+		if f, ok := k.number(v); ok && f == 0 {
+			return "0s (none)"
+		}
+	}
 	return FormatValue(v)
+}
+
+// zeroIsNone says whether the knob's zero means none at all: a timeout or
+// a deadline of 0 is no timeout, no deadline (typing "none" sets it).
+func (k *Knob) zeroIsNone() bool {
+	return k.Kind == KnobDuration && (strings.HasSuffix(k.Path, ".timeout") || strings.HasSuffix(k.Path, ".deadline"))
 }
 
 func (k *Knob) formatNumber(f float64) string { return k.Format(k.fromNumber(f)) }

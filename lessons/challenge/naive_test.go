@@ -45,6 +45,10 @@ var naiveDesigns = map[string][]struct {
 		{"the start", Setting{}},
 		{"the timeout inside the retry, both inside the breaker", Setting{"inventory.order": []any{"breaker", "timeout", "retry", "bulkhead"}}},
 		{"the timeout outermost", Setting{"inventory.order": []any{"timeout", "retry", "breaker", "bulkhead"}}},
+		{"an honest order that refuses most orders", Setting{"inventory.order": []any{"retry", "breaker", "timeout", "bulkhead"}}},
+		{"an honest order and a fast 503", Setting{"inventory.order": []any{"retry", "breaker", "timeout", "bulkhead"}, "inventory.fallback": "fail-fast"}},
+		{"a cached answer with the retries hidden from the breaker", Setting{"inventory.fallback": "cached"}},
+		{"a cached answer, the timeout outermost", Setting{"inventory.order": []any{"timeout", "retry", "breaker", "bulkhead"}, "inventory.fallback": "cached"}},
 	},
 	"fallback": {
 		{"the start", Setting{}},
@@ -58,27 +62,37 @@ var naiveDesigns = map[string][]struct {
 		{"plain shuffle sharding, the most workers", Setting{"strategy": "shuffle", "per_customer": int64(8)}},
 		{"plain shards, one worker each", Setting{"per_customer": int64(1)}},
 	},
-	"half-open": {
+	"half-open": append([]struct {
+		name string
+		s    Setting
+	}{
 		{"the start", Setting{}},
 		{"Polly's default wait", Setting{"pricing.breaker.open": "5s", "pricing.breaker.trials": int64(1)}},
-		{"a short wait, a crowd of trials", Setting{"pricing.breaker.open": "1.5s"}},
+		{"a short wait, a crowd of trials", Setting{"pricing.breaker.open": "1.1s"}},
 		{"the shortest wait", Setting{"pricing.breaker.open": "500ms", "pricing.breaker.trials": int64(1)}},
 		{"the longest wait", Setting{"pricing.breaker.open": "30s", "pricing.breaker.trials": int64(1)}},
 		{"the shortest wait, jittered", Setting{"pricing.breaker.open": "500ms", "pricing.breaker.jitter": 0.5}},
 		{"a 3 s wait", Setting{"pricing.breaker.open": "3s", "pricing.breaker.trials": int64(3)}},
-	},
+	}, fittedWaits...),
 	"slow-calls": {
 		{"the start", Setting{}},
 		{"never slow", Setting{"catalog.breaker.slow_duration": "10s", "catalog.breaker.slow_rate": 0.1}},
 		{"every call slow", Setting{"catalog.breaker.slow_duration": "100ms", "catalog.breaker.slow_rate": 0.1}},
 		{"healthy calls counted as slow", Setting{"catalog.breaker.slow_duration": "300ms", "catalog.breaker.slow_rate": 1.0}},
+		{"QA: a slow line under the healthy p99", Setting{"catalog.breaker.slow_duration": "500ms", "catalog.breaker.slow_rate": 0.3}},
+		{"QA: a slow line far under the healthy p99", Setting{"catalog.breaker.slow_duration": "300ms", "catalog.breaker.slow_rate": 0.5}},
+		{"a slow line at the healthy p99", Setting{"catalog.breaker.slow_duration": "600ms", "catalog.breaker.slow_rate": 0.2}},
 	},
 	"contain-checkout": {
 		{"the start", Setting{}},
 		{"a short timeout alone", Setting{"payment.timeout": "100ms"}},
 		{"a timeout at the client's patience", Setting{"payment.timeout": "3s"}},
 		{"a bulkhead of the whole pool", Setting{"payment.bulkhead": int64(16)}},
-		{"half the pool", Setting{"payment.bulkhead": int64(8)}},
+		{"QA: a bulkhead of one", Setting{"payment.bulkhead": int64(1)}},
+		{"Little's law's mean, no room for a burst", Setting{"payment.bulkhead": int64(2)}},
+		{"the old reference: four slots", Setting{"payment.bulkhead": int64(4)}},
+		{"a bulkhead with a timeout, the provider left with the abandoned calls", Setting{"payment.bulkhead": int64(8), "payment.timeout": "1s"}},
+		{"a bulkhead past the provider's share", Setting{"payment.bulkhead": int64(11)}},
 	},
 	"deadline": {
 		{"the start", Setting{}},

@@ -15,10 +15,14 @@ type Record struct {
 	Stars int               `json:"stars"`
 	Best  map[string]string `json:"best,omitempty"`
 	// Last is the design the learner left the level with, to reopen it
-	// there; Fails counts the gradings that fell short, for the offer
-	// of the solution.
+	// there; Fails counts the designs the learner tried that fell short
+	// (tui/challengeui says what a try is), for the offer of the solution.
 	Last  map[string]string `json:"last,omitempty"`
 	Fails int               `json:"fails,omitempty"`
+	// Revealed is set once the view has shown the level's reference
+	// solution: from then on that design earns no stars (Earn), whoever
+	// hands it in. Stars go to a design of the learner's own.
+	Revealed bool `json:"revealed,omitempty"`
 }
 
 const progressVersion = 1
@@ -151,11 +155,12 @@ func (c *Challenge) Restore(saved map[string]string) Setting {
 
 // Earn records stars for a challenge if they beat its best, with the
 // setting that earned them, and saves the file. It reports whether the
-// record improved.
+// record improved. Once the reference solution has been shown (Reveal),
+// that design earns nothing: it is not the learner's own.
 func (p *Progress) Earn(c *Challenge, stars int, s Setting) (bool, error) {
 	p.mu.Lock()
 	old := p.data.Challenges[c.ID]
-	if stars <= old.Stars {
+	if stars <= old.Stars || old.Revealed && c.IsReference(s) {
 		p.mu.Unlock()
 		return false, nil
 	}
@@ -169,6 +174,21 @@ func (p *Progress) Earn(c *Challenge, stars int, s Setting) (bool, error) {
 	p.data.Challenges[c.ID] = old
 	p.mu.Unlock()
 	return true, p.save()
+}
+
+// Reveal records that the level's reference solution was shown, and saves
+// the file: from now on that design earns no stars (Earn).
+func (p *Progress) Reveal(c *Challenge) error {
+	p.mu.Lock()
+	r := p.data.Challenges[c.ID]
+	if r.Revealed {
+		p.mu.Unlock()
+		return nil
+	}
+	r.Revealed = true
+	p.data.Challenges[c.ID] = r
+	p.mu.Unlock()
+	return p.save()
 }
 
 // save writes the file without erasing stars another breakerlab process
@@ -203,17 +223,22 @@ func (p *Progress) MergeNote() string {
 }
 
 // mergeRecords keeps every challenge of both files, each at its best stars
-// (mine's record on a tie). Records are values and their Best maps are
-// never changed in place, so sharing them is safe.
+// (mine's record on a tie); a solution shown in either is shown in the
+// merge. Records are values and their Best maps are never changed in
+// place, so sharing them is safe.
 func mergeRecords(mine, disk progressFile) progressFile {
 	out := progressFile{Version: progressVersion, Challenges: maps.Clone(mine.Challenges)}
 	if out.Challenges == nil {
 		out.Challenges = map[string]Record{}
 	}
 	for id, d := range disk.Challenges {
-		if m, ok := out.Challenges[id]; !ok || d.Stars > m.Stars {
-			out.Challenges[id] = d
+		m, ok := out.Challenges[id]
+		revealed := d.Revealed || m.Revealed
+		if !ok || d.Stars > m.Stars {
+			m = d
 		}
+		m.Revealed = revealed
+		out.Challenges[id] = m
 	}
 	return out
 }

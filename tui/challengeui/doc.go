@@ -8,7 +8,11 @@
 //
 // Grading runs in a command, never in View, and a result is dropped when
 // the knobs have moved on since. Stars are kept through
-// lessons/challenge.Progress, written in a command too.
+// lessons/challenge.Progress, written in a command too. After three designs
+// the learner tried fall short (a try: a design typed in, watched or
+// played, or written out; never an arrow step), s shows the reference
+// solution, which passes on screen but earns no stars: the progress file
+// marks it shown, and stars go to a design of the learner's own.
 //
 // It may import lessons/challenge, the engine (for the sandbox's
 // scenario), tui/sandbox (through its exported API), tui/theme, tui/pane,

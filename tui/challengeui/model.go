@@ -83,11 +83,24 @@ type Model struct {
 	best     int // stars kept in the progress file
 	// undo holds the settings before each knob edit, the latest last.
 	undo []challenge.Setting
-	// fails counts the gradings that fell short, kept in the progress
-	// file; from SolutionAfter on, s shows the reference solution.
-	fails  int
-	typing bool
-	input  []rune
+	// fails counts the designs the learner tried that fell short, kept
+	// in the progress file; from SolutionAfter on, s shows the reference
+	// solution. A try is a design the learner chose to check: one typed
+	// in (enter), watched or played (v, space) or written out (w). Each
+	// design counts once, and never the start; stepping a knob through
+	// values with the arrows tries nothing, however long each is graded.
+	fails int
+	tried map[string]bool // the designs counted in fails this session
+	// tryGen is the generation a try waits for, when the learner chose a
+	// design before its grading was in; -1 when none waits.
+	tryGen int
+	// revealed: the reference solution has been shown on this level (s,
+	// or the progress file says so). That design, ref, then earns no
+	// stars.
+	revealed bool
+	ref      challenge.Setting
+	typing   bool
+	input    []rune
 	// fresh: the field still shows the knob's value as it was, and the
 	// first key typed replaces it, as a selected field does.
 	fresh bool
@@ -109,12 +122,16 @@ func New(o Options) (Model, error) {
 	if o.Theme == nil {
 		o.Theme = theme.New(nil)
 	}
-	m := Model{o: o, c: o.Challenge, th: o.Theme, keys: newKeyMap(o.Embedded), help: help.New(), setting: o.Challenge.Start()}
+	m := Model{o: o, c: o.Challenge, th: o.Theme, keys: newKeyMap(o.Embedded), help: help.New(), setting: o.Challenge.Start(),
+		tried: map[string]bool{}, tryGen: -1}
 	m.help.Styles = o.Theme.Help
 	m.note = o.Notice
 	if o.Progress != nil {
 		r := o.Progress.Get(m.c.ID)
-		m.best, m.fails = r.Stars, r.Fails
+		m.best, m.fails, m.revealed = r.Stars, r.Fails, r.Revealed
+		if m.revealed {
+			m.ref, _ = m.c.ReferenceSetting()
+		}
 		if r.Last != nil {
 			m.setting = m.c.Restore(r.Last)
 			if m.c.Changes(m.setting) > 0 && m.note == "" {
@@ -243,8 +260,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.result, m.gradeErr = nil, msg.err.Error()
 			return m, nil
 		}
-		if !msg.r.Pass && msg.gen > 0 {
-			m.fails++ // a design the learner made fell short (not the start as opened)
+		if msg.gen == m.tryGen {
+			m.tryGen = -1
+			m.countTry(msg.r)
 		}
 		return m, m.earn(msg.r)
 	case savedMsg:
@@ -254,6 +272,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case msg.improved:
 			m.best = max(m.best, msg.stars)
 			m.setNote(fmt.Sprintf("%s new best, saved", challenge.StarsText(msg.stars)), false)
+		}
+		return m, nil
+	case revealedMsg:
+		if msg.err != nil {
+			m.setNote("could not record the solution as shown: "+msg.err.Error(), true)
 		}
 		return m, nil
 	case wroteMsg:
@@ -270,9 +293,50 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, m.forward(msg)
 }
 
-// earn records stars the result earned, in a command.
+// try records that the learner chose to check the design on screen: it
+// counts as a try once its grading is in (countTry).
+func (m *Model) try() {
+	if r := m.Result(); r != nil {
+		m.countTry(r)
+		return
+	}
+	m.tryGen = m.gen
+}
+
+// countTry counts the design on screen among the tries that fell short,
+// if it fell short, is not the start and was not counted before.
+func (m *Model) countTry(r *challenge.Result) {
+	if r == nil || r.Pass || m.c.Changes(m.setting) == 0 {
+		return
+	}
+	key := designKey(m.c, m.setting)
+	if m.tried[key] {
+		return
+	}
+	m.tried[key] = true
+	m.fails++
+}
+
+// designKey names a design: every knob's value, in the challenge's order.
+func designKey(c *challenge.Challenge, s challenge.Setting) string {
+	var b strings.Builder
+	for _, k := range c.Knobs {
+		b.WriteString(k.Path + "=" + challenge.FormatValue(s[k.Path]) + "\x00")
+	}
+	return b.String()
+}
+
+// onReference says whether the design on screen is the reference
+// solution, after it was shown: it passes, and earns no stars.
+func (m *Model) onReference() bool {
+	return m.revealed && m.ref != nil && designKey(m.c, m.setting) == designKey(m.c, m.ref)
+}
+
+// earn records stars the result earned, in a command. The reference
+// solution, once shown, earns none: stars go to a design of the
+// learner's own.
 func (m *Model) earn(r *challenge.Result) tea.Cmd {
-	if r.Stars == 0 || m.o.Progress == nil || r.Stars <= m.best {
+	if r.Stars == 0 || m.o.Progress == nil || r.Stars <= m.best || m.onReference() {
 		return nil
 	}
 	p, c, s, stars := m.o.Progress, m.c, m.setting, r.Stars
@@ -382,12 +446,15 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			}
 			return m, nil
 		}
+		m.try()
 		m.page = onSandbox
 	case key.Matches(k, m.keys.Play):
 		if m.sb != nil {
+			m.try()
 			return m, m.forward(k)
 		}
 	case key.Matches(k, m.keys.Write):
+		m.try()
 		return m, m.write()
 	case key.Matches(k, m.keys.About):
 		m.page = onAbout
@@ -418,7 +485,9 @@ func (m Model) typeKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.setting = cloneSetting(m.setting)
 		m.setting[kn.Path] = v
 		m.note = ""
-		return m, m.changed()
+		cmd := m.changed()
+		m.try() // a value typed in is a design the learner chose
+		return m, cmd
 	case tea.KeyCtrlU:
 		// Clears the field, as in the sandbox's knob form.
 		m.input, m.fresh = nil, false
@@ -463,10 +532,13 @@ func cloneSetting(s challenge.Setting) challenge.Setting {
 	return out
 }
 
-// SolutionAfter is how many designs must fall short before s shows the
-// reference solution: it is there for a learner who is stuck, after
-// trying.
+// SolutionAfter is how many designs the learner tried must fall short
+// before s shows the reference solution: it is there for a learner who is
+// stuck, after trying (Model.fails says what a try is).
 const SolutionAfter = 3
+
+// revealedMsg says the progress file now records the solution as shown.
+type revealedMsg struct{ err error }
 
 // push keeps the setting before an edit, for u.
 func (m *Model) push() {
@@ -484,18 +556,13 @@ func (m Model) showSolution() (tea.Model, tea.Cmd) {
 		m.setNote("a teacher's challenge file has no reference solution here", true)
 		return m, nil
 	}
-	if m.fails < SolutionAfter {
-		m.setNote(fmt.Sprintf("the solution is offered after %d designs that fall short; %d so far", SolutionAfter, m.fails), false)
+	if m.fails < SolutionAfter && !m.revealed {
+		m.setNote(fmt.Sprintf("s shows the solution once %d designs you tried fall short: a try is a design you type in, watch (v, space) or write (w); %d so far", SolutionAfter, m.fails), false)
 		return m, nil
 	}
-	data, err := challenge.Solution(m.c)
+	s, err := m.c.ReferenceSetting()
 	if err != nil {
 		m.setNote("no reference solution: "+err.Error(), true)
-		return m, nil
-	}
-	_, s, err := m.c.Check("solutions/"+m.c.ID+".toml", data)
-	if err != nil {
-		m.setNote("the reference solution does not check: "+err.Error(), true)
 		return m, nil
 	}
 	m.push()
@@ -504,8 +571,17 @@ func (m Model) showSolution() (tea.Model, tea.Cmd) {
 	for _, k := range m.c.Knobs {
 		parts = append(parts, k.Label+" "+k.Format(s[k.Path]))
 	}
+	// The status line says, for as long as this design is on screen,
+	// that it earns no stars.
 	m.setNote("the reference solution: "+strings.Join(parts, ", ")+" · u takes it back", false)
-	return m, m.changed()
+	var cmds []tea.Cmd
+	if !m.revealed && m.o.Progress != nil {
+		p, c := m.o.Progress, m.c
+		cmds = append(cmds, func() tea.Msg { return revealedMsg{err: p.Reveal(c)} })
+	}
+	m.revealed, m.ref = true, s
+	cmds = append(cmds, m.changed())
+	return m, tea.Batch(cmds...)
 }
 
 // leave records the design the learner leaves with, so the level reopens

@@ -251,7 +251,7 @@ func TestPickerScrollsToTheWholeItem(t *testing.T) {
 	next, _ := p.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	p = next.(Picker)
 	if !strings.Contains(p.View(), "↓ more below") {
-		t.Errorf("twelve challenges at 80×24 should say the list goes on:\n%s", p.View())
+		t.Errorf("the challenges at 80×24 should say the list goes on:\n%s", p.View())
 	}
 	for range 11 {
 		next, _ = p.Update(tuitest.Key("down"))
@@ -316,7 +316,8 @@ func TestTypingGoDurations(t *testing.T) {
 }
 
 // u undoes knob edits one at a time; the level reopens with the design
-// left; s shows the reference solution only after three designs fell short.
+// left; s shows the reference solution only after three designs the
+// learner tried fell short.
 func TestUndoReopenAndSolution(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "challenges.json")
 	p, err := challenge.OpenProgress(path)
@@ -325,16 +326,21 @@ func TestUndoReopenAndSolution(t *testing.T) {
 	}
 	m := sized(t, open(t, "bulkhead-20", Options{Progress: p}), 80, 24)
 	m = press(t, m, "s")
-	if got := challenge.FormatValue(m.Setting()["recommendations.bulkhead"]); got != "0" || !strings.Contains(m.note, "after 3") {
+	if got := challenge.FormatValue(m.Setting()["recommendations.bulkhead"]); got != "0" || !strings.Contains(m.note, "once 3 designs you tried") {
 		t.Fatalf("s before trying: bulkhead %s, note %q", got, m.note)
 	}
 	m = press(t, m, "right", "right", "right", "u")
 	if got := challenge.FormatValue(m.Setting()["recommendations.bulkhead"]); got != "2" {
 		t.Fatalf("three presses and an undo: bulkhead %s, want 2", got)
 	}
+	// Three designs typed in, each falling short: three tries.
+	m = press(t, m, "enter", "5", "enter", "enter", "1", "0", "enter", "enter", "1", "5", "enter")
+	if m.fails != 3 {
+		t.Fatalf("three typed designs that fall short: %d tries", m.fails)
+	}
 	m = press(t, m, "s")
 	if got := challenge.FormatValue(m.Setting()["recommendations.bulkhead"]); got != "22" {
-		t.Fatalf("s after four designs fell short: bulkhead %s, want the reference 22", got)
+		t.Fatalf("s after three tries fell short: bulkhead %s, want the reference 22", got)
 	}
 	m = press(t, m, "u", "q")
 	again, err := challenge.OpenProgress(path)
@@ -342,8 +348,69 @@ func TestUndoReopenAndSolution(t *testing.T) {
 		t.Fatal(err)
 	}
 	m = sized(t, open(t, "bulkhead-20", Options{Progress: again}), 80, 24)
-	if got := challenge.FormatValue(m.Setting()["recommendations.bulkhead"]); got != "2" || !strings.Contains(m.View(), "design you left") {
-		t.Errorf("reopened at bulkhead %s, want the 2 left behind", got)
+	if got := challenge.FormatValue(m.Setting()["recommendations.bulkhead"]); got != "15" || !strings.Contains(m.View(), "design you left") {
+		t.Errorf("reopened at bulkhead %s, want the 15 left behind", got)
+	}
+}
+
+// Finding 1 of the QA report: arrow steps are not tries. Three ← presses,
+// each graded, leave the solution locked; and the solution, once shown,
+// passes on screen but earns no stars and saves none, in the view or in
+// the progress file (the level's record says it was shown).
+func TestArrowStepsAreNotTriesAndTheSolutionEarnsNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "challenges.json")
+	p, err := challenge.OpenProgress(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := sized(t, open(t, "quiet-breaker", Options{Progress: p, Dir: t.TempDir()}), 80, 24)
+	m = press(t, m, "left", "left", "left") // min calls 20 → 17, each graded
+	if r := m.Result(); r == nil || r.Pass {
+		t.Fatalf("min calls 17 should fall short: %+v", r)
+	}
+	m = press(t, m, "s")
+	if m.fails != 0 || challenge.FormatValue(m.Setting()["ledger.breaker.min_calls"]) != "17" || !strings.Contains(m.note, "0 so far") {
+		t.Fatalf("three arrow steps: %d tries, min calls %v, note %q; want no try and no solution", m.fails, m.Setting()["ledger.breaker.min_calls"], m.note)
+	}
+	// A design watched counts once, however often it is watched.
+	m = press(t, m, "v", "esc", "v", "esc")
+	if m.fails != 1 {
+		t.Fatalf("one design watched twice: %d tries, want 1", m.fails)
+	}
+	m = press(t, m, "left", "w", "left", "enter", "enter")
+	if m.fails != 3 {
+		t.Fatalf("a design written and one typed in: %d tries, want 3", m.fails)
+	}
+	m = press(t, m, "s")
+	r := m.Result()
+	if r == nil || !r.Pass || challenge.FormatValue(m.Setting()["ledger.breaker.min_calls"]) != "5" {
+		t.Fatalf("s after three tries should set the reference, which passes: %+v", r)
+	}
+	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+	if !strings.Contains(v, "This is the reference solution: it earns no stars. Stars go to a design of your own.") {
+		t.Errorf("the screen should say plainly that the solution earns no stars:\n%s", m.View())
+	}
+	if m.best != 0 || strings.Contains(v, "new best") || strings.Contains(m.View(), "★★★ Challenge") {
+		t.Errorf("the solution earned stars: best %d\n%s", m.best, m.View())
+	}
+	m = press(t, m, "q")
+	again, err := challenge.OpenProgress(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec := again.Get("quiet-breaker"); rec.Stars != 0 || rec.Best != nil || !rec.Revealed {
+		t.Errorf("the progress file after the solution: %+v, want no stars and the solution marked shown", rec)
+	}
+	// Reopened, the same design typed in by hand earns nothing either; a
+	// design of the learner's own does.
+	m = sized(t, open(t, "quiet-breaker", Options{Progress: again}), 80, 24)
+	m = press(t, m, "ctrl+r", "enter", "5", "enter")
+	if r := m.Result(); r == nil || !r.Pass || m.best != 0 {
+		t.Fatalf("the reference typed in: %+v, best %d", r, m.best)
+	}
+	m = press(t, m, "enter", "6", "enter")
+	if r := m.Result(); r == nil || r.Stars != 3 || m.best != 3 {
+		t.Fatalf("min calls 6, a design of the learner's own: %+v, best %d", r, m.best)
 	}
 }
 
@@ -383,5 +450,41 @@ func TestTypedFieldClearsAndReplacesARefusedValue(t *testing.T) {
 	m = press(t, m, "5", "0", "0", "m", "s", "enter")
 	if m.typing || m.setting[kn.Path] != "500ms" {
 		t.Errorf("500ms should be taken: typing %v, setting %v, note %q", m.typing, m.setting[kn.Path], m.note)
+	}
+}
+
+// When the panel has no room for every why of a design that falls short,
+// it shows whole ones only and says where the rest are: the brief's page
+// (i) gives each in full, right after the brief.
+func TestWhysFitWholeOrPointToTheBriefPage(t *testing.T) {
+	// 140×24: the panel is 44 columns beside the sandbox.
+	m := sized(t, open(t, "layer-order", Options{}), 140, 24)
+	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
+	if !strings.Contains(v, "why: … i shows why in full") {
+		t.Fatalf("a 44-column panel has no room for both whys; it should say where they are:\n%s", m.View())
+	}
+	if strings.Contains(v, "why: what answers") && !strings.Contains(v, "while inventory is sick") {
+		t.Errorf("a why is cut in the middle:\n%s", m.View())
+	}
+	about := strings.Join(strings.Fields(ansi.Strip(press(t, m, "i").View())), " ")
+	if !strings.Contains(about, "Why this design falls short: what answers a refused order none: Every order the breaker refuses is turned away") {
+		t.Errorf("the brief's page should give the why in full:\n%s", about)
+	}
+	// At 80×24 the start's two whys fit whole.
+	m = sized(t, open(t, "layer-order", Options{}), 80, 24)
+	if v := ansi.Strip(m.View()); strings.Contains(v, "i shows why") || !strings.Contains(v, "inventory is sick.") {
+		t.Errorf("80×24 should show both whys whole:\n%s", v)
+	}
+}
+
+// A timeout of 0 is no timeout: the knob says so, and none can be typed.
+func TestZeroTimeoutIsShownAsNone(t *testing.T) {
+	m := sized(t, open(t, "contain-checkout", Options{}), 80, 24)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "‹ 0s (none) ›") || !strings.Contains(v, "0s (none) to 10s") {
+		t.Errorf("the timeout's 0 should read none:\n%s", v)
+	}
+	m = press(t, m, "enter", "1", "s", "enter", "enter", "n", "o", "n", "e", "enter")
+	if got := challenge.FormatValue(m.Setting()["payment.timeout"]); got != "0s" || m.typing {
+		t.Errorf("typing none: the timeout is %s (field open %v, note %q)", got, m.typing, m.note)
 	}
 }

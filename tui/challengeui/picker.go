@@ -273,10 +273,7 @@ func (p Picker) detail(c *challenge.Challenge, w, h int) []string {
 	for _, g := range c.Goals {
 		tail = append(tail, pane.Wrap("goal: "+g.Label+"  "+g.WantText(), iw)...)
 	}
-	par := fmt.Sprintf("par: at most %d knobs changed from the start", c.Par.Changes)
-	if c.Par.Goal != nil {
-		par = "par: " + c.Par.Goal.Written()
-	}
+	par := "par: " + c.Par.Text()
 	tail = append(tail, pane.Wrap(par, iw)...)
 	brief := pane.Wrap(c.Brief, iw)
 	room := h - 2 - len(tail) - 1

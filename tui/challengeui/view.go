@@ -70,7 +70,10 @@ func (m *Model) panel(w, h int) []string {
 	rest = append(rest, "")
 	rest = append(rest, m.goalLines(inner)...)
 	rest = append(rest, "")
-	rest = append(rest, m.statusLines(inner)...)
+	// The status gets what the title, knobs, goals and keys leave; what
+	// it cannot show (the whys of a design that falls short) is on the
+	// brief's page, i.
+	rest = append(rest, m.statusLines(inner, h-len(top)-len(rest)-1)...)
 	keys := m.keyLine(inner)
 
 	// The brief takes what is left; a cut brief says where the rest is.
@@ -255,9 +258,12 @@ func (m *Model) goalLines(w int) []string {
 	return out
 }
 
-// statusLines say how the design stands, or why it cannot be graded.
-func (m *Model) statusLines(w int) []string {
+// statusLines say how the design stands, or why it cannot be graded, in
+// at most room lines: the verdict and the note first, then as many of the
+// whys as fit, and a line saying where the rest are.
+func (m *Model) statusLines(w, room int) []string {
 	var out []string
+	var whys [][]string // each why's lines: a why is shown whole or not at all
 	r := m.Result()
 	switch {
 	case m.gradeErr != "":
@@ -268,8 +274,7 @@ func (m *Model) statusLines(w int) []string {
 	case r == nil:
 		out = append(out, m.th.Dim.Render(fmt.Sprintf("grading on %d seeds …", len(m.c.Seeds))))
 	default:
-		verdict := map[int]string{0: "falls short", 1: "meets the goals", 2: "meets par", 3: "beats par"}[r.Stars]
-		s := challenge.StarsText(r.Stars) + " " + verdict
+		s := challenge.StarsText(r.Stars) + " " + r.Verdict()
 		if r.Stars > 0 {
 			s = m.th.Good.Render(s)
 		} else {
@@ -279,26 +284,57 @@ func (m *Model) statusLines(w int) []string {
 			s += m.th.Dim.Render(fmt.Sprintf(" · v plays it on seed %d", m.c.Seeds[0]))
 		}
 		out = append(out, s)
+		if m.onReference() {
+			// The reference solution passes, but its stars are not the
+			// learner's: say so plainly, under the stars.
+			for _, l := range pane.Wrap("This is the reference solution: it earns no stars. Stars go to a design of your own.", w) {
+				out = append(out, m.th.Warn.Render(l))
+			}
+		}
 		if !r.Pass {
 			// A wrong option is explained, not only marked.
 			for _, why := range m.c.Explain(m.setting) {
-				out = append(out, pane.Wrap(m.th.Dim.Render("why: "+why), w)...)
+				whys = append(whys, pane.Wrap(m.th.Dim.Render("why: "+why), w))
 			}
 			if m.fails >= SolutionAfter && m.c.Number > 0 {
-				out = append(out, m.th.Dim.Render("stuck? s shows the reference solution"))
+				whys = append(whys, []string{m.th.Dim.Render("stuck? s shows the reference solution")})
 			}
 		}
 	}
+	var note []string
 	if m.note != "" {
 		st := m.th.Dim
 		if m.noteErr {
 			st = m.th.Error
 		}
 		for _, l := range pane.Wrap(m.note, w) {
-			out = append(out, st.Render(l))
+			note = append(note, st.Render(l))
 		}
 	}
-	return out
+	left := room - len(out) - len(note)
+	for i, why := range whys {
+		rest := 0
+		for _, later := range whys[i+1:] {
+			rest += len(later)
+		}
+		if len(why)+rest <= left {
+			// This one and all the rest fit.
+			for _, w := range whys[i:] {
+				out = append(out, w...)
+			}
+			break
+		}
+		if len(why)+1 > left {
+			// Not this one whole, with a line saying where it is.
+			if left > 0 {
+				out = append(out, m.th.Dim.Render(pane.Fit("why: … i shows why in full", w)))
+			}
+			break
+		}
+		out = append(out, why...)
+		left -= len(why)
+	}
+	return append(out, note...)
 }
 
 // keyLine is the one line of keys; what does not fit is in the help (?):
@@ -341,19 +377,26 @@ func (m *Model) keyLine(w int) string {
 func (m *Model) aboutText() []string {
 	var out []string
 	out = append(out, m.c.Brief, "")
+	// What the design on screen gets wrong, in full, right after the
+	// brief: the panel may have room for only part of it.
+	if r := m.Result(); r != nil && !r.Pass {
+		for _, why := range m.c.Explain(m.setting) {
+			out = append(out, "Why this design falls short: "+why, "")
+		}
+	}
 	if m.c.Hint != "" {
 		out = append(out, "Hint: "+m.c.Hint, "")
 	}
-	par := fmt.Sprintf("Par: at most %d knobs changed from the start", m.c.Par.Changes)
-	if m.c.Par.Goal != nil {
-		par = "Par: " + m.c.Par.Goal.Written() // its bound with its unit (165 MiB)
-	}
+	par := "Par: " + m.c.Par.Text() // a bound with its unit (165 MiB)
 	if m.c.Par.Note != "" {
 		par += " (" + m.c.Par.Note + ")"
 	}
-	out = append(out, par, "", "One star meets every goal on every seed; two meet par; three beat it.")
+	out = append(out, par, "", m.c.StarsRule())
 	if m.c.ScenarioFile != "" {
 		out = append(out, "", fmt.Sprintf("The design starts from %s; w writes yours to %s.design.toml, and `breakerlab challenge %s --check FILE` grades a file.", m.c.ScenarioFile, m.c.ID, m.c.ID))
+	}
+	if m.c.Number > 0 {
+		out = append(out, "", fmt.Sprintf("Stuck? Once %d designs you tried fall short (a try: a design you type in, watch with v or space, or write with w; turning a knob through values is not one), s shows the reference solution. It passes, but earns no stars: stars go to a design of your own.", SolutionAfter))
 	}
 	return out
 }
