@@ -30,7 +30,7 @@ breakerlab --present                     large type, for a projector`,
 	"interview": `breakerlab interview --list
 breakerlab interview api-gateway --minutes 30
 breakerlab interview --rubric api-gateway`,
-	"lab": `breakerlab lab checkout                   all three modes on real sockets
+	"lab": `breakerlab lab checkout                   all four modes on real sockets
 breakerlab lab checkout --mode protected --format json
 breakerlab lab checkout --server go        the API as a Go service, its simulation beside it
 breakerlab lab checkout --tui`,

@@ -36,6 +36,11 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // flagHelp lists a flag set's flags in one short block.
 func flagHelp(fs *flag.FlagSet) string {
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	if n == 0 {
+		return fs.Name() + " takes no flags"
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "flags of %s:", fs.Name())
 	fs.VisitAll(func(f *flag.Flag) {

@@ -74,7 +74,8 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	scale := fs.Float64("scale", 1, "multiply every duration by this (and divide the rates), e.g. 0.3 for a run three times faster")
 	providerPort := fs.Int("provider-port", 0, "the provider's port (0: a free one)")
 	apiPort := fs.Int("api-port", 0, "the API's port (0: a free one)")
-	listenHost := fs.String("listen", "127.0.0.1", "the address both servers bind; anything but loopback opens them to the network")
+	listenHost := fs.String("listen", "127.0.0.1", "the address both servers bind; anything but loopback needs --open-to-network")
+	openToNetwork := fs.Bool("open-to-network", false, "let --listen be an address other machines can reach: the lab has no authentication, so anyone there can call the API and, with --serve, POST /admin/fault to hang or break the provider")
 	faults := &faultList{faults: lab.DefaultFaults()}
 	fs.Var(faults, "fault", "the provider's fault timeline, repeatable: "+lab.FaultSyntax+", or run's form: "+lab.RunFaultSyntax+"; none for a healthy provider (with --serve the default is none)")
 	bulkheadWait := fs.Duration("bulkhead-wait", 0, "how long a call over the protected mode's bulkhead of 4 may wait for a slot (0: refused at once, as in the simulation; the go server's semaphore waits 100ms unless told)")
@@ -125,8 +126,22 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	if *tuiFlag && format.value != "table" {
 		return usagef("--tui draws on the terminal; --format is for the headless table or JSON")
 	}
+	if *serveFlag && format.value != "table" {
+		return usagef("--serve prints where the servers listen and the breaker's transitions until ctrl+c, as text; --format is for the measured table or JSON of a run without --serve")
+	}
 	if err := cfg.Validate(); err != nil {
 		return usagef("%v", err)
+	}
+	// The lab has no authentication, and --serve's POST /admin/fault hangs
+	// or breaks the provider for whoever sends it: as serve refuses an open
+	// address without an access rule, the lab refuses one unless told.
+	if !onLoopback(cfg.Listen) && !*openToNetwork {
+		return usagef("--listen %s is reachable from other machines, and the lab has no authentication: anyone there could call the API and, with --serve, POST /admin/fault to hang or break the provider; listen on 127.0.0.1 (the default), or add --open-to-network if that is what you mean", cfg.Listen)
+	}
+	// An address the servers cannot bind (one that is not this machine's)
+	// is refused before a run starts.
+	if err := lab.CheckListen(cfg.Listen); err != nil {
+		return labError(err)
 	}
 	if !*serveFlag {
 		// A measured run lasts the reference's 6 s (before --scale): a
@@ -138,8 +153,8 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	if ip := net.ParseIP(cfg.Listen); cfg.Listen != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		fmt.Fprintf(stderr, "lab: listening on %s, not loopback: other machines can reach the provider and the API\n", cfg.Listen)
+	if !onLoopback(cfg.Listen) {
+		fmt.Fprintf(stderr, "lab: listening on %s, not loopback (--open-to-network): other machines can reach the provider and the API\n", cfg.Listen)
 	}
 	ctx, stop := labContext()
 	defer stop()
@@ -202,13 +217,25 @@ func writeInterrupted(stdout io.Writer, format string, results []lab.Result, lef
 	return errors.Join(fmt.Errorf("%w; %s", err, done), werr)
 }
 
-// labError makes a port in use a usage error (the flag picked it).
+// labError makes a port in use, or an address or port the servers cannot
+// bind, a usage error (a flag picked it).
 func labError(err error) error {
 	var pe *lab.PortInUseError
-	if asPortInUse(err, &pe) {
+	var le *lab.ListenError
+	if asPortInUse(err, &pe) || errors.As(err, &le) {
 		return usageError{err}
 	}
 	return err
+}
+
+// onLoopback says whether the lab's --listen host is reachable from this
+// machine only.
+func onLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // serveLab runs one mode's provider and API until ctx ends.

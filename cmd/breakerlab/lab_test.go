@@ -41,11 +41,37 @@ func TestLabBadInput(t *testing.T) {
 		{[]string{"lab", "checkout", "--server", "go", "--conns", "0"}, "connections per host must be between 1 and"},
 		{[]string{"lab", "checkout", "--fault", "12s payment slow 2s"}, "--fault 1 starts at 12s, but a lab run lasts 6s"},
 		{[]string{"lab", "checkout", "--fault", "hang@6s-"}, "it would never fire; start it before 6s"},
+		// The lab has no authentication, and --serve's POST /admin/fault
+		// breaks the provider for whoever sends it: an address other
+		// machines reach needs a flag that says so (it only warned).
+		{[]string{"lab", "checkout", "--listen", "0.0.0.0", "--serve", "--mode", "protected"}, "reachable from other machines, and the lab has no authentication"},
+		{[]string{"lab", "checkout", "--listen", "0.0.0.0", "--mode", "none"}, "or add --open-to-network if that is what you mean"},
+		{[]string{"lab", "checkout", "--listen", "::", "--mode", "none"}, "--open-to-network"},
+		// An address that is not this machine's (TEST-NET-1, never
+		// assigned) is a usage error, refused before any run: it exited 1
+		// after "measuring".
+		{[]string{"lab", "checkout", "--listen", "192.0.2.1", "--open-to-network", "--mode", "none"}, "cannot listen on 192.0.2.1: cannot assign requested address; that address is not one of this machine's"},
+		// --serve prints text until ctrl+c: --format json was ignored.
+		{[]string{"lab", "checkout", "--serve", "--mode", "protected", "--format", "json"}, "--serve prints where the servers listen"},
 	} {
 		_, errOut, code := run(t, tc.args...)
 		if code != exitUsage || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%q: exit %d, %q; want exit %d naming %q", tc.args, code, errOut, exitUsage, tc.want)
 		}
+		if strings.Contains(errOut, "measuring") {
+			t.Errorf("%q: refused after it started measuring: %q", tc.args, errOut)
+		}
+	}
+}
+
+// help lab says what lab checkout runs: the reference's four modes.
+func TestLabHelpCountsTheModes(t *testing.T) {
+	out, _, code := run(t, "help", "lab")
+	if code != 0 || !strings.Contains(out, "all four modes") || strings.Contains(out, "three modes") {
+		t.Errorf("help lab: exit %d:\n%s", code, out)
+	}
+	if !strings.Contains(out, "--open-to-network") {
+		t.Errorf("help lab does not list --open-to-network:\n%s", out)
 	}
 }
 

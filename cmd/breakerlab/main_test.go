@@ -183,6 +183,21 @@ func TestScenariosListsOnePerLine(t *testing.T) {
 			t.Errorf("scenarios does not list %s:\n%s", name, out)
 		}
 	}
+	// The summaries start in one column, the longest name's included
+	// (rate-limit-vs-bulkhead's had one space after it, the rest 20).
+	col := -1
+	for _, line := range lines {
+		name, _, _ := strings.Cut(line, " ")
+		if name == "" {
+			continue // a summary wrapped under itself
+		}
+		at := len(name) + len(line[len(name):]) - len(strings.TrimLeft(line[len(name):], " "))
+		if col < 0 {
+			col = at
+		} else if at != col {
+			t.Errorf("%s's summary starts at column %d, the first's at %d:\n%s", name, at, col, out)
+		}
+	}
 }
 
 func TestVersion(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -87,22 +88,29 @@ func (o *output) Discard() {
 	o.tmp = nil
 }
 
-// pictureFormat is the format a command writes: --format's, or, when it
-// was not given, the picture -o's name asks for (out.svg, out.png). A
-// --format that disagrees with a picture's name is refused: a table in a
-// file called out.png opens as a broken picture.
-func pictureFormat(flags *flag.FlagSet, format, path string) (string, error) {
+// outputFormat is the format a command writes: --format's, or, when it was
+// not given, the one -o's name asks for (out.csv, out.json, out.svg,
+// out.png), among choices, the command's formats. A --format that
+// disagrees with the name's is refused: a table in a file called out.csv
+// fails the next CSV reader far from the cause, and one called out.png
+// opens as a broken picture. A name whose extension is no format (out.txt,
+// out) takes --format, or the table.
+func outputFormat(flags *flag.FlagSet, format *choiceFlag, path string) (string, error) {
 	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
-	if ext != "svg" && ext != "png" {
-		return format, nil
+	if ext == "" || !slices.Contains(format.choices, ext) {
+		return format.value, nil
 	}
 	given := false
 	flags.Visit(func(f *flag.Flag) { given = given || f.Name == "format" })
 	if !given {
 		return ext, nil
 	}
-	if format != ext {
-		return "", usagef("-o %s names a %s picture, but --format is %s: give --format %s, or a file name that does not end in .%s", path, ext, format, ext, ext)
+	if format.value != ext {
+		what := "a " + ext + " file"
+		if ext == "svg" || ext == "png" {
+			what = "a " + ext + " picture"
+		}
+		return "", usagef("-o %s names %s, but --format is %s: give --format %s (or leave --format out), or a file name that does not end in .%s", path, what, format.value, ext, ext)
 	}
-	return format, nil
+	return format.value, nil
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/csv"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -72,5 +74,60 @@ func TestOutputNameChoosesThePicture(t *testing.T) {
 	}
 	if _, stderr, code := run(t, "run", "breaker-timeline", "-o", dir); code != 2 || !strings.Contains(stderr, "it is a folder") {
 		t.Errorf("-o a folder: exit %d: %s", code, stderr)
+	}
+}
+
+// -o out.csv and -o out.json without --format write CSV and JSON, as
+// out.svg and out.png write pictures (they wrote the text table, which the
+// next CSV or JSON reader failed on); a --format that disagrees with the
+// name is refused and writes nothing; a name that is no format (out.txt)
+// takes --format or the table.
+func TestOutputNameChoosesTheFormat(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args  []string
+		file  string
+		check func(string) bool
+	}{
+		{[]string{"run", "breaker-timeline"}, "r.csv", func(s string) bool {
+			_, err := csv.NewReader(strings.NewReader(s)).ReadAll()
+			return err == nil && strings.HasPrefix(s, "variant,")
+		}},
+		{[]string{"run", "breaker-timeline"}, "R.JSON", func(s string) bool { return json.Valid([]byte(s)) }},
+		{[]string{"run", "breaker-timeline", "--format", "json"}, "r2.json", func(s string) bool { return json.Valid([]byte(s)) }},
+		{[]string{"run", "breaker-timeline"}, "r.txt", func(s string) bool { return strings.HasPrefix(s, "breaker-timeline, seed 5") }},
+		{[]string{"run", "breaker-timeline", "--format", "csv"}, "r2.txt", func(s string) bool { return strings.HasPrefix(s, "variant,") }},
+		{[]string{"sweep", "cascade", "--vary", "workers=100..200:2", "--measure", "search.ok", "--seeds", "1"}, "s.csv", func(s string) bool {
+			return strings.HasPrefix(s, "workers,runs,values,search.ok mean")
+		}},
+		{[]string{"sweep", "cascade", "--vary", "workers=100..200:2", "--measure", "search.ok", "--seeds", "1"}, "s.json", func(s string) bool {
+			return json.Valid([]byte(s)) && strings.Contains(s, `"scenario": "cascade"`)
+		}},
+	} {
+		path := filepath.Join(dir, c.file)
+		if _, stderr, code := run(t, append(c.args, "-o", path)...); code != 0 {
+			t.Fatalf("%v -o %s: exit %d: %s", c.args, c.file, code, stderr)
+		}
+		if got, _ := os.ReadFile(path); !c.check(string(got)) {
+			t.Errorf("%v -o %s wrote %.120q", c.args, c.file, got)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		file string
+		want string
+	}{
+		{[]string{"run", "breaker-timeline", "--format", "json"}, "x.csv", "names a csv file, but --format is json: give --format csv"},
+		{[]string{"run", "breaker-timeline", "--format", "table"}, "x.json", "names a json file, but --format is table: give --format json"},
+		{[]string{"sweep", "cascade", "--vary", "workers=100..200:2", "--measure", "search.ok", "--format", "csv"}, "x.json", "names a json file, but --format is csv"},
+	} {
+		path := filepath.Join(dir, c.file)
+		_, stderr, code := run(t, append(c.args, "-o", path)...)
+		if code != 2 || !strings.Contains(stderr, "-o "+path+" "+c.want) {
+			t.Errorf("%v -o %s: exit %d, %q; want 2 and %q", c.args, c.file, code, stderr, c.want)
+		}
+		if _, err := os.Stat(path); err == nil {
+			t.Errorf("the refused %v wrote %s", c.args, c.file)
+		}
 	}
 }

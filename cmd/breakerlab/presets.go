@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -17,10 +18,17 @@ func init() {
 // fits 80 columns: a label of breaker.MaxSettingName and five columns of
 // breaker.MaxSettingValue, two spaces apart.
 func runPresets(args []string, stdout, _ io.Writer) error {
+	// No flags, but parsed as flags: "--format json" was taken for a
+	// preset called "--format".
+	fs := flag.NewFlagSet("presets", flag.ContinueOnError)
+	names, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
 	presets := breaker.Presets()
-	if len(args) > 0 {
+	if len(names) > 0 {
 		presets = presets[:0:0]
-		for _, name := range args {
+		for _, name := range names {
 			p, err := breaker.PresetNamed(strings.ToLower(name)) // names are lower case
 			if err != nil {
 				return usagef("%v", err)
@@ -58,7 +66,7 @@ func runPresets(args []string, stdout, _ io.Writer) error {
 		wrap(&b, first, indent, p.Source, width)
 		wrap(&b, indent, indent, "note: "+p.Caveat, width)
 	}
-	_, err := io.WriteString(stdout, b.String())
+	_, err = io.WriteString(stdout, b.String())
 	return err
 }
 

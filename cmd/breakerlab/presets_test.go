@@ -68,3 +68,16 @@ func TestPresetsUnknownNameExitsTwo(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 }
+
+// A dashed argument is a flag, and presets has none: "--format json" was
+// looked up as a preset called "--format".
+func TestPresetsTakesNoFlags(t *testing.T) {
+	_, errOut, code := run(t, "presets", "--format", "json")
+	if code != 2 || !strings.Contains(errOut, "unknown flag --format") || !strings.Contains(errOut, "presets takes no flags") || strings.Contains(errOut, "preset \"--format\"") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	out, _, code := run(t, "help", "presets")
+	if code != 0 || strings.Contains(out, "flags of presets") || !strings.Contains(out, "breakerlab presets resilience4j gobreaker") {
+		t.Errorf("help presets: exit %d:\n%s", code, out)
+	}
+}

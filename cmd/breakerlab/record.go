@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -33,7 +34,7 @@ func runRecord(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("record", flag.ContinueOnError)
 	seed := fs.Uint64("seed", defaultSeed, "the random seed: the same seed gives the same recording")
 	variant := fs.Int("variant", 1, "the variant to record, counting from 1")
-	speed := fs.Float64("speed", 5, "virtual seconds per second of replay, from 0.1 to 100")
+	speed := fs.Float64("speed", 5, "virtual seconds per second of replay, one of "+speedList())
 	size := fs.String("size", "100x30", "the recorded terminal's size, COLUMNSxROWS, at least 80x24")
 	fps := fs.Int("fps", 15, fmt.Sprintf("frames a second of replay, from %d to %d", record.MinFPS, record.MaxFPS))
 	longest := fs.Duration("max", 0, "stop after this much replay time, such as 20s (0: when the run ends)")
@@ -50,8 +51,8 @@ func runRecord(args []string, stdout, _ io.Writer) error {
 	if *outPath == "" {
 		return usagef("record needs -o FILE.cast (or -o - for standard output)")
 	}
-	if *speed < 0.1 || *speed > 100 {
-		return usagef("--speed must be between 0.1 and 100, got %v", *speed)
+	if err := checkSpeed(*speed); err != nil {
+		return err
 	}
 	w, h, err := parseSize(*size)
 	if err != nil {
@@ -100,6 +101,32 @@ func runRecord(args []string, stdout, _ io.Writer) error {
 			*outPath, st.Frames, st.Duration.Round(time.Millisecond), w, h, *outPath)
 	}
 	return nil
+}
+
+// playSpeeds are the speeds the sandbox and the shard view play at: the
+// steps their + and - keys move through (tui/internal/playback's Speeds,
+// which this command cannot import; TestEverySpeedPlaysAsItSays holds
+// the two lists together). A speed between them would be played at the
+// step below it, so it is refused rather than changed behind the user's
+// back.
+var playSpeeds = []float64{0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100}
+
+// speedList is "0.1, 0.2, 0.5, 1, ..., 100".
+func speedList() string {
+	var s []string
+	for _, f := range playSpeeds {
+		s = append(s, strconv.FormatFloat(f, 'f', -1, 64))
+	}
+	return strings.Join(s, ", ")
+}
+
+// checkSpeed refuses a --speed the player cannot play at, naming the
+// allowed ones.
+func checkSpeed(speed float64) error {
+	if slices.Contains(playSpeeds, speed) {
+		return nil
+	}
+	return usagef("--speed must be one of %s (the steps + and - move through), got %v", speedList(), speed)
 }
 
 // sandboxFlags are the flags of the sandbox command that shows what a

@@ -4,8 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -83,6 +87,10 @@ func TestRecordRefusesWhatItCannotDo(t *testing.T) {
 		{[]string{"record", "cascade", "--size", "big", "-o", "-"}, "COLUMNSxROWS"},
 		{[]string{"record", "shuffle", "-o", "-"}, "shard view"},
 		{[]string{"record", "cascade", "--variant", "9", "-o", "-"}, "--variant must be between 1 and 3"},
+		// A speed between the player's steps was played at the step
+		// below it (7 as 5), under a file that said nothing of it.
+		{[]string{"record", "cascade", "--speed", "7", "-o", "-"}, "--speed must be one of 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100"},
+		{[]string{"record", "cascade", "--speed", "500", "-o", "-"}, "got 500"},
 	} {
 		var out, errOut bytes.Buffer
 		if code := runMain(c.args, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), c.want) {
@@ -104,4 +112,61 @@ func TestTheREADMEsRecordingIsCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "cascade.cast", string(b))
+}
+
+// castEvents reads a recording's output events: their times and texts.
+func castEvents(t *testing.T, cast string) (at []float64, text []string) {
+	t.Helper()
+	sc := bufio.NewScanner(strings.NewReader(cast))
+	sc.Buffer(nil, 1<<24)
+	sc.Scan() // the header
+	for sc.Scan() {
+		var ev []any
+		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil || len(ev) != 3 {
+			t.Fatalf("not an output event: %s", sc.Text())
+		}
+		at = append(at, ev[0].(float64))
+		text = append(text, ev[2].(string))
+	}
+	return at, text
+}
+
+// A recording plays at the speed it says at every frame rate: the 30 s
+// cascade at ×10 replays in 3 s (and at most one frame more, the first
+// frame's), and every frame's status line says ×10. Below 4 frames a
+// second the sandbox's cap on a frame (250 ms, for a terminal that
+// stalled) cut each frame short: at 1 frame a second the replay took 13 s.
+func TestRecordPlaysAtItsSpeedAtAnyFrameRate(t *testing.T) {
+	for _, fps := range []int{1, 2, 3, 4, 10} {
+		out, errOut, code := run(t, "record", "cascade", "--size", "80x24", "--speed", "10", "--fps", strconv.Itoa(fps), "-o", "-")
+		if code != 0 {
+			t.Fatalf("--fps %d: exit %d: %s", fps, code, errOut)
+		}
+		at, _ := castEvents(t, out)
+		last := at[len(at)-1]
+		if period := 1 / float64(fps); last < 3 || last > 3+period+1e-6 {
+			t.Errorf("--fps %d --speed 10: the 30 s run replays in %v s, want 3 s (to %.3f s)", fps, last, 3+period)
+		}
+		if n := strings.Count(out, "×10"); n == 0 || strings.Contains(out, "×5") || strings.Contains(out, "×20") {
+			t.Errorf("--fps %d: the status line should say ×10 throughout", fps)
+		}
+	}
+}
+
+// Every speed record and sandbox accept is one the player plays at, as its
+// status line shows: playSpeeds and tui/internal/playback's Speeds are the
+// same list.
+func TestEverySpeedPlaysAsItSays(t *testing.T) {
+	shown := regexp.MustCompile(`×[0-9.]+`)
+	for _, f := range playSpeeds {
+		label := "×" + strconv.FormatFloat(f, 'f', -1, 64)
+		out, errOut, code := run(t, "record", "cascade", "--size", "80x24", "--speed", fmt.Sprint(f), "--fps", "1", "--max", "1s", "-o", "-")
+		if code != 0 {
+			t.Fatalf("--speed %v: exit %d: %s", f, code, errOut)
+		}
+		_, texts := castEvents(t, out)
+		if got := shown.FindAllString(strings.Join(texts, ""), -1); !slices.Contains(got, label) {
+			t.Errorf("--speed %v: the recording shows the speeds %v, want %s", f, got, label)
+		}
+	}
 }

@@ -49,7 +49,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("run takes one scenario name (built in: %s) or the path of a .toml scenario file, got %d arguments", strings.Join(scenarioNames(), ", "), len(pos))
 	}
-	if format.value, err = pictureFormat(fs, format.value, *outPath); err != nil {
+	if format.value, err = outputFormat(fs, format, *outPath); err != nil {
 		return err
 	}
 	out, err := openOutput(stdout, *outPath, format.value)
@@ -73,7 +73,7 @@ func writeRun(stdout io.Writer, arg string, seed uint64, format string, width in
 		if len(faults.specs) > 0 {
 			return usagef("--fault: shuffle has its own engine, with its poisoned customer as its only fault")
 		}
-		return runShuffle(stdout, seed, format)
+		return runShuffle(stdout, seed, format, stderr)
 	}
 	var err error
 	var sc *engine.Scenario
@@ -169,7 +169,7 @@ func scenarioNames() []string {
 }
 
 // runShuffle runs the shuffle-sharding scenario, which has its own engine.
-func runShuffle(stdout io.Writer, seed uint64, format string) error {
+func runShuffle(stdout io.Writer, seed uint64, format string, stderr io.Writer) error {
 	rep, err := shuffleScenario.Run(seed)
 	if err != nil {
 		return fmt.Errorf("running shuffle: %w", err)
@@ -180,9 +180,28 @@ func runShuffle(stdout io.Writer, seed uint64, format string) error {
 	case "json":
 		return report.WriteJSON(stdout, report.Report{Scenario: shuffleScenario.Name, Seed: seed, Shuffle: rep})
 	case "csv":
-		return shuffle.WriteCSV(stdout, rep)
+		return writeShuffleCSV(stdout, rep, stderr)
 	}
 	return shuffle.WriteTable(stdout, rep)
+}
+
+// writeShuffleCSV writes the simulation's table of run shuffle as one CSV
+// table. shuffle.WriteCSV writes two, the simulation's then, after a blank
+// line, the odds of sharing workers, with other columns: no CSV reader
+// reads that as one file (pandas reads one ragged table). The odds need no
+// simulation and are the same for every seed; the table and the JSON give
+// them, as a line on stderr says.
+func writeShuffleCSV(stdout io.Writer, rep shuffle.Report, stderr io.Writer) error {
+	var b strings.Builder
+	if err := shuffle.WriteCSV(&b, rep); err != nil {
+		return err
+	}
+	sim, _, _ := strings.Cut(b.String(), "\n\n")
+	if _, err := io.WriteString(stdout, sim+"\n"); err != nil {
+		return err
+	}
+	fmt.Fprintln(stderr, "run shuffle: the CSV is the simulation's table; the odds of sharing workers (the same for every seed) are in --format table and --format json")
+	return nil
 }
 
 func runScenarios(args []string, stdout, _ io.Writer) error {
@@ -203,11 +222,17 @@ func runScenarios(args []string, stdout, _ io.Writer) error {
 	if *dump != "" {
 		return dumpScenario(*dump, stdout)
 	}
-	// One line each, name then summary; on a terminal the summary wraps
-	// under itself.
+	// One line each, name then summary, the summaries in one column past
+	// the longest name (rate-limit-vs-bulkhead's ran into its summary); on
+	// a terminal the summary wraps under itself.
+	col := len(shuffleScenario.Name)
 	for _, b := range scenarios.All() {
-		io.WriteString(stdout, report.Wrap(fmt.Sprintf("%-18s %s", b.Name, b.Summary), width, 19))
+		col = max(col, len(b.Name))
 	}
-	io.WriteString(stdout, report.Wrap(fmt.Sprintf("%-18s %s", shuffleScenario.Name, shuffleScenario.Summary), width, 19))
+	col += 2
+	for _, b := range scenarios.All() {
+		io.WriteString(stdout, report.Wrap(fmt.Sprintf("%-*s %s", col-1, b.Name, b.Summary), width, col))
+	}
+	io.WriteString(stdout, report.Wrap(fmt.Sprintf("%-*s %s", col-1, shuffleScenario.Name, shuffleScenario.Summary), width, col))
 	return nil
 }

@@ -26,7 +26,7 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("sandbox", flag.ContinueOnError)
 	seed := fs.Uint64("seed", defaultSeed, "the random seed: the same seed gives the same run")
 	variant := fs.Int("variant", 1, "the variant to open on, counting from 1")
-	speed := fs.Float64("speed", 1, "virtual seconds per real second, from 0.1 to 100")
+	speed := fs.Float64("speed", 1, "virtual seconds per real second, one of "+speedList())
 	play := fs.Bool("play", false, "start playing at once")
 	presentFlag := fs.Bool("present", false, "start in presentation mode, for a projector (ctrl+p toggles it)")
 	budget := addBudgetFlag(fs)
@@ -42,8 +42,8 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 	if len(pos) == 1 {
 		name = pos[0]
 	}
-	if *speed < 0.1 || *speed > 100 {
-		return usagef("--speed must be between 0.1 and 100, got %v", *speed)
+	if err := checkSpeed(*speed); err != nil {
+		return err
 	}
 	if name == shuffleScenario.Name {
 		variantSet := false

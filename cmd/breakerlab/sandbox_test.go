@@ -13,13 +13,13 @@ func TestSandboxUsageErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"sandbox", "shuffle", "--variant", "2"}, "shuffle has no variants"},
-		{[]string{"sandbox", "shuffle", "--speed", "0"}, "--speed must be between 0.1 and 100"},
+		{[]string{"sandbox", "shuffle", "--speed", "0"}, "--speed must be one of 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100"},
 		// The sandbox plays a file too, and says so (it named the
 		// built-ins alone).
 		{[]string{"sandbox", "nope"}, "no built-in scenario or scenario file is called \"nope\""},
 		{[]string{"sandbox", "nope"}, "a scenario file is a path to a .toml file"},
 		{[]string{"sandbox", "cascade", "breaker-timeline"}, "at most one scenario"},
-		{[]string{"sandbox", "--speed", "500"}, "--speed must be between 0.1 and 100"},
+		{[]string{"sandbox", "--speed", "500"}, "--speed must be one of 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100"},
 		{[]string{"sandbox", "--variant", "9"}, "--variant must be between 1 and 3"},
 		{[]string{"sandbox", "--seed", "x"}, "flags of sandbox"},
 		{[]string{"sandbox", "--bogus"}, "flags of sandbox"},

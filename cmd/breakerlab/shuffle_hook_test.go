@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -293,4 +294,24 @@ func atoi(t *testing.T, s string) int {
 		t.Fatalf("%q is not a count", s)
 	}
 	return n
+}
+
+// run shuffle --format csv is one CSV table, the simulation's, that a CSV
+// reader reads whole: it printed the odds table after it, with other
+// columns, behind a blank line. A line on stderr says where the odds are.
+func TestShuffleCSVIsOneTable(t *testing.T) {
+	out, stderr, code := run(t, "run", "shuffle", "--format", "csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatalf("%v in %q", err, out)
+	}
+	if strings.Contains(out, "\n\n") || len(rows) < 3 || strings.Join(rows[0], ",") != "strategy,customers,lost,degraded,expected_lost,expected_degraded" {
+		t.Errorf("csv %q", out)
+	}
+	if !strings.Contains(stderr, "odds") || !strings.Contains(stderr, "--format json") {
+		t.Errorf("stderr %q should say where the odds table is", stderr)
+	}
 }

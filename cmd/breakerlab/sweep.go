@@ -57,7 +57,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if format.value, err = pictureFormat(fs, format.value, *outPath); err != nil {
+	if format.value, err = outputFormat(fs, format, *outPath); err != nil {
 		return err
 	}
 	if len(pos) != 1 {
@@ -160,7 +160,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	if runErr != nil && !errors.Is(runErr, context.Canceled) {
 		return fmt.Errorf("sweep: %w", runErr)
 	}
-	name := fmt.Sprintf("%s, variant %d (%s)", base.Name, *variant, base.Variants[*variant-1].Name)
+	name := sweepName{Scenario: base.Name, Variant: *variant, VariantName: base.Variants[*variant-1].Name}
 	if err := writeSweep(out, res, name, format.value, *width, *outPath == "" && isTerminal(stdout)); err != nil {
 		return err
 	}
@@ -277,21 +277,35 @@ func shortTime(d time.Duration) string {
 	return fmt.Sprintf("%.1f s", d.Seconds())
 }
 
+// sweepName says what a sweep ran: the scenario's name (as run's JSON
+// gives it) and the variant, counting from 1, with its name.
+type sweepName struct {
+	Scenario    string
+	Variant     int
+	VariantName string
+}
+
+// label is the heading of the heatmap and the pictures: "cascade, variant
+// 1 (one shared pool of 200 threads)".
+func (n sweepName) label() string {
+	return fmt.Sprintf("%s, variant %d (%s)", n.Scenario, n.Variant, n.VariantName)
+}
+
 // writeSweep writes a sweep's result in the format asked for.
-func writeSweep(w io.Writer, res *sweep.Result, name, format string, width int, color bool) error {
+func writeSweep(w io.Writer, res *sweep.Result, name sweepName, format string, width int, color bool) error {
 	switch format {
 	case "csv":
 		return writeSweepCSV(w, res)
 	case "json":
 		return writeSweepJSON(w, res, name)
 	case "svg", "png":
-		return picture.Sweep(w, res, name, format)
+		return picture.Sweep(w, res, name.label(), format)
 	}
 	r := theme.Plain()
 	if color && !theme.NoColor(os.Getenv) {
 		r = theme.NewRenderer(w, false)
 	}
-	_, err := fmt.Fprintf(w, "%s\n%s", name, sweepui.Heatmap(res, theme.New(r), width))
+	_, err := fmt.Fprintf(w, "%s\n%s", name.label(), sweepui.Heatmap(res, theme.New(r), width))
 	return err
 }
 
@@ -312,8 +326,15 @@ func writeSweepCSV(w io.Writer, res *sweep.Result) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s%s,runs,values,%s mean,min,max,std", p.Axes[0].Path, y, p.Measure.Name)
-	if p.Goal != nil {
+	// The goal's metric gets a column of its own only when it is not the
+	// one measured: the same metric twice would repeat the mean under a
+	// name a CSV reader cannot tell from the first.
+	goalColumn := p.Goal != nil && !sameMetric(p.Goal.Metric, p.Measure)
+	switch {
+	case goalColumn:
 		fmt.Fprintf(&b, ",%s mean,goal met", p.Goal.Metric.Name)
+	case p.Goal != nil:
+		b.WriteString(",goal met")
 	}
 	b.WriteString("\n")
 	for j := range ny {
@@ -324,8 +345,11 @@ func writeSweepCSV(w io.Writer, res *sweep.Result) error {
 				fmt.Fprintf(&b, ",%s", num(p.Axes[1].X[j]))
 			}
 			fmt.Fprintf(&b, ",%d,%d,%s,%s,%s,%s", c.Runs, c.N, num(c.Mean), num(c.Min), num(c.Max), num(c.Std))
-			if p.Goal != nil {
+			switch {
+			case goalColumn:
 				fmt.Fprintf(&b, ",%s,%t", num(c.GoalMean), c.Met)
+			case p.Goal != nil:
+				fmt.Fprintf(&b, ",%t", c.Met)
 			}
 			b.WriteString("\n")
 		}
@@ -344,7 +368,28 @@ func (n jnum) MarshalJSON() ([]byte, error) {
 	return []byte(strconv.FormatFloat(float64(n), 'g', -1, 64)), nil
 }
 
-func writeSweepJSON(w io.Writer, res *sweep.Result, name string) error {
+// sameMetric says whether a and b measure the same thing.
+func sameMetric(a, b sweep.Metric) bool { return a.Owner == b.Owner && a.Field == b.Field }
+
+// jsonUnit is the unit a metric's figures have in the JSON, and what turns
+// the sweep's figure into it: the JSON gives every time in ms, as run's
+// JSON does (transitions[].at_ms, latency_ms), so first_open, which the
+// heatmap, the CSV and --goal give in seconds, is written in ms, to the
+// microsecond as run writes at_ms (a one-seed cell's first_open is run's
+// first at_ms to open, digit for digit).
+func jsonUnit(m sweep.Metric) (unit string, conv func(float64) float64) {
+	if m.Unit() == "s" {
+		return "ms", func(s float64) float64 { return math.Round(s*1e6) / 1000 }
+	}
+	return m.Unit(), func(v float64) float64 { return v }
+}
+
+// writeSweepJSON writes the sweep as one JSON object (README, "Sweeps,
+// pictures and recordings"): the scenario's name, as run's JSON gives it,
+// and the variant apart; the measure with its unit; the goal as --goal
+// took it, with its threshold and unit as the cells' goal_mean has them;
+// the axes; and one object a cell.
+func writeSweepJSON(w io.Writer, res *sweep.Result, name sweepName) error {
 	p := res.Plan
 	type axis struct {
 		Path   string `json:"path"`
@@ -363,19 +408,29 @@ func writeSweepJSON(w io.Writer, res *sweep.Result, name string) error {
 		Goal  *jnum `json:"goal_mean,omitempty"`
 		Met   *bool `json:"goal_met,omitempty"`
 	}
+	unit, conv := jsonUnit(p.Measure)
 	doc := struct {
-		Scenario string   `json:"scenario"`
-		Measure  string   `json:"measure"`
-		Unit     string   `json:"unit"`
-		Goal     string   `json:"goal,omitempty"`
-		Seeds    []uint64 `json:"seeds"`
-		Axes     []axis   `json:"axes"`
-		Runs     int      `json:"runs"`
-		Total    int      `json:"total"`
-		Cells    []cell   `json:"cells"`
-	}{Scenario: name, Measure: p.Measure.Name, Unit: p.Measure.Unit(), Seeds: p.Seeds, Runs: res.Runs, Total: res.Total}
+		Scenario      string   `json:"scenario"`
+		Variant       int      `json:"variant"`
+		VariantName   string   `json:"variant_name"`
+		Measure       string   `json:"measure"`
+		Unit          string   `json:"unit"`
+		Goal          string   `json:"goal,omitempty"`
+		GoalThreshold *jnum    `json:"goal_threshold,omitempty"`
+		GoalUnit      string   `json:"goal_unit,omitempty"`
+		Seeds         []uint64 `json:"seeds"`
+		Axes          []axis   `json:"axes"`
+		Runs          int      `json:"runs"`
+		Total         int      `json:"total"`
+		Cells         []cell   `json:"cells"`
+	}{Scenario: name.Scenario, Variant: name.Variant, VariantName: name.VariantName,
+		Measure: p.Measure.Name, Unit: unit, Seeds: p.Seeds, Runs: res.Runs, Total: res.Total}
+	var goalConv func(float64) float64
 	if p.Goal != nil {
 		doc.Goal = p.Goal.String()
+		doc.GoalUnit, goalConv = jsonUnit(p.Goal.Metric)
+		th := jnum(goalConv(p.Goal.Threshold))
+		doc.GoalThreshold = &th
 	}
 	for _, a := range p.Axes {
 		ax := axis{Path: a.Path, Unit: a.Unit}
@@ -388,9 +443,10 @@ func writeSweepJSON(w io.Writer, res *sweep.Result, name string) error {
 	for j := range ny {
 		for i := range nx {
 			c := res.Cell(i, j)
-			e := cell{I: i, J: j, Runs: c.Runs, N: c.N, MeanJ: jnum(c.Mean), MinJ: jnum(c.Min), MaxJ: jnum(c.Max), StdJ: jnum(c.Std)}
+			e := cell{I: i, J: j, Runs: c.Runs, N: c.N, MeanJ: jnum(conv(c.Mean)), MinJ: jnum(conv(c.Min)),
+				MaxJ: jnum(conv(c.Max)), StdJ: jnum(conv(c.Std))}
 			if p.Goal != nil {
-				g, met := jnum(c.GoalMean), c.Met
+				g, met := jnum(goalConv(c.GoalMean)), c.Met
 				e.Goal, e.Met = &g, &met
 			}
 			doc.Cells = append(doc.Cells, e)

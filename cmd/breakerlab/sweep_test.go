@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -229,6 +230,96 @@ func TestSweepOfAFileMatchesRuns(t *testing.T) {
 		e, _ := s.Endpoint("orders")
 		if want := strconv.FormatFloat(e.Window.Share(engine.OK), 'g', 6, 64); rows[i+1][3] != want {
 			t.Errorf("%d attempts: sweep says %s, a run %s", n, rows[i+1][3], want)
+		}
+	}
+}
+
+// Sweep's JSON names the scenario as run's does ("cascade", not a label
+// with the variant in it), gives the variant in fields of its own, and
+// gives first_open in ms as run gives a transition's at_ms: a one-seed
+// cell at the scenario's own settings is run's moment, to the digit.
+func TestSweepJSONAgreesWithRunsJSON(t *testing.T) {
+	racefree.Only(t)
+	runOut, stderr, code := run(t, "run", "cascade", "--format", "json")
+	if code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Scenario string
+		Variants []struct {
+			Name        string
+			Transitions []struct {
+				AtMS    float64 `json:"at_ms"`
+				Breaker string
+				To      string
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(runOut), &rep); err != nil {
+		t.Fatal(err)
+	}
+	firstOpen := -1.0
+	for _, tr := range rep.Variants[2].Transitions {
+		if tr.Breaker == "recommendations" && tr.To == "open" {
+			firstOpen = tr.AtMS
+			break
+		}
+	}
+	if firstOpen < 0 {
+		t.Fatalf("run cascade's third variant never opens its breaker: %s", runOut)
+	}
+	out, stderr, code := run(t, "sweep", "cascade", "--variant", "3", "--vary", "workers=200..300:2",
+		"--measure", "recommendations.first_open", "--goal", "recommendations.first_open<=20", "--seeds", "1", "--format", "json")
+	if code != 0 {
+		t.Fatalf("sweep: exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Scenario      string
+		Variant       int
+		VariantName   string `json:"variant_name"`
+		Unit          string
+		Goal          string
+		GoalThreshold float64 `json:"goal_threshold"`
+		GoalUnit      string  `json:"goal_unit"`
+		Cells         []struct {
+			Mean     float64
+			GoalMean float64 `json:"goal_mean"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("%v in %s", err, out)
+	}
+	if doc.Scenario != rep.Scenario || doc.Variant != 3 || doc.VariantName != rep.Variants[2].Name {
+		t.Errorf("sweep names scenario %q, variant %d %q; run names %q, variant 3 %q", doc.Scenario, doc.Variant, doc.VariantName, rep.Scenario, rep.Variants[2].Name)
+	}
+	if doc.Unit != "ms" || doc.Cells[0].Mean != firstOpen || doc.Cells[0].GoalMean != firstOpen {
+		t.Errorf("first_open: %v %s (goal's %v), want run's at_ms %v ms", doc.Cells[0].Mean, doc.Unit, doc.Cells[0].GoalMean, firstOpen)
+	}
+	if doc.Goal != "recommendations.first_open<=20" || doc.GoalThreshold != 20000 || doc.GoalUnit != "ms" {
+		t.Errorf("goal %q, threshold %v %s; want the goal as given, its threshold 20000 ms", doc.Goal, doc.GoalThreshold, doc.GoalUnit)
+	}
+}
+
+// A goal on the measured metric adds only "goal met" to the CSV: a second
+// "profile.ok mean" column repeated the first under the same name.
+func TestSweepCSVHasNoRepeatedColumn(t *testing.T) {
+	for _, c := range []struct {
+		goal string
+		want []string
+	}{
+		{"profile.ok>=0.5", []string{"workers", "runs", "values", "profile.ok mean", "min", "max", "std", "goal met"}},
+		{"search.ok>=0.5", []string{"workers", "runs", "values", "profile.ok mean", "min", "max", "std", "search.ok mean", "goal met"}},
+	} {
+		out, stderr, code := run(t, "sweep", "cascade", "--vary", "workers=100..300:2", "--measure", "profile.ok", "--goal", c.goal, "--seeds", "1", "--format", "csv")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(rows[0], c.want) || len(rows) != 3 || len(rows[1]) != len(c.want) {
+			t.Errorf("--goal %s: csv %q, want the header %q", c.goal, rows, c.want)
 		}
 	}
 }

@@ -213,6 +213,12 @@ func TestParseErrors(t *testing.T) {
 			[]string{`endpoints "checkout": rate must be between 0 and 1e+06 requests per second, got -3`}},
 		{"rate and interval", strings.Replace(base, "rate = 20", "rate = 20\ninterval = \"1s\"", 1), 11,
 			[]string{`endpoints "checkout": give a rate`, "or an interval", "not both"}},
+		// "0s" read as no timeout at all, and the pool filled without a
+		// word: leaving timeout out is how to say none.
+		{"a timeout of zero", strings.Replace(base, `policy = { timeout = "1s" }`, `policy = { timeout = "0s" }`, 1), 16,
+			[]string{`dependencies "payment" policy: timeout must be above 0, got "0s": to wait for ever, leave timeout out`}},
+		{"a timeout of zero without a unit", strings.Replace(base, `policy = { timeout = "1s" }`, `policy = { timeout = "0" }`, 1), 16,
+			[]string{`timeout must be above 0, got "0": to wait for ever, leave timeout out`}},
 		{"a bulkhead larger than the pool", strings.Replace(base, `policy = { timeout = "1s" }`, `policy = { bulkhead = { size = 9 } }`, 1), 16,
 			[]string{`dependencies "payment": the bulkhead's size 9 is larger than the pool (workers = 8, line 5)`, "between 0 (none) and the number of workers"}},
 		{"a variant's pool smaller than the bulkhead", strings.Replace(base, `policy = { timeout = "1s" }`, `policy = { bulkhead = { size = 6 } }`, 1) + variant + "workers = 4\n", 20,

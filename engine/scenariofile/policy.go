@@ -26,8 +26,16 @@ func (c *conv) policy(t table) (engine.Policy, error) {
 		p.Order = order
 	}
 	var err error
-	if p.Timeout, _, err = t.duration("timeout"); err != nil {
+	var hasTimeout bool
+	if p.Timeout, hasTimeout, err = t.duration("timeout"); err != nil {
 		return p, err
+	}
+	if hasTimeout && p.Timeout == 0 {
+		// A call given no time at all could never answer; "0s" as "none"
+		// is a convention a teacher's typo falls into, and a pool then
+		// fills with no word. A variant's policy replaces the base's
+		// whole, so leaving timeout out is always how to say none.
+		return p, t.errorf("timeout", "timeout must be above 0, got %q: to wait for ever, leave timeout out", t.m["timeout"])
 	}
 	if p.Deadline, _, err = t.duration("deadline"); err != nil {
 		return p, err

@@ -230,13 +230,32 @@ func Hints(p Prompt, answer string) (hinted []bool, spans []Span) {
 // HintSpans are the places where the answer uses one of the point's
 // keywords, merged and in order: what the grading screen highlights beside
 // the point.
+//
+// A keyword that heads a header's name, written as one (each part
+// capitalised: Retry-After, Cache-Control), is not the word: "Retry-After"
+// on a fail-fast answer says nothing of retries. Other compounds keep
+// their hint ("health-check", "window-size", "retry-safe" are the words'
+// ideas), and a keyword may end a name ("Circuit-Breaker").
 func HintSpans(pt Point, answer string) []Span {
 	lower := strings.ToLower(answer)
+	upper := func(i int) bool {
+		// Offsets are lower's; they are answer's too when lowering kept
+		// every byte where it was (it does for ASCII).
+		return len(lower) == len(answer) && i < len(answer) && answer[i] >= 'A' && answer[i] <= 'Z'
+	}
 	var spans []Span
 	for _, k := range pt.Keywords {
 		for _, loc := range keywordRE(k).FindAllStringSubmatchIndex(lower, -1) {
 			// Group 2 is the keyword without the character before it.
-			spans = append(spans, Span{loc[4], loc[5]})
+			start, end := loc[4], loc[5]
+			w := end // the end of the word the keyword begins
+			for w < len(lower) && (lower[w] >= 'a' && lower[w] <= 'z' || lower[w] >= '0' && lower[w] <= '9') {
+				w++
+			}
+			if w+1 < len(lower) && lower[w] == '-' && upper(start) && upper(w+1) {
+				continue
+			}
+			spans = append(spans, Span{start, end})
 		}
 	}
 	return mergeSpans(spans)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -379,5 +380,41 @@ func TestSearchRankingSaysWhatCascadePlays(t *testing.T) {
 	}
 	if _, ok := scenarios.Lookup("multi-hop"); !ok {
 		t.Fatal("the play note names multi-hop, which is not a built-in scenario")
+	}
+}
+
+// The report's answer: "Retry-After" on the fail-fast 503 hints the
+// fallback point (its keyword retry-after), not the retry point, which the
+// answer never made; a word that merely begins a compound still hints
+// ("retry-safe", "health-check").
+func TestRetryAfterIsNotARetry(t *testing.T) {
+	p, retry := pointOf(t, "payment-checkout", "retry")
+	_, fallback := pointOf(t, "payment-checkout", "fallback")
+	answer := "Timeout of 500ms on the provider call, bulkhead of 4 slots, breaker at 50% over 10 calls, open 1s, fallback 503 with Retry-After. Idempotency key on charges."
+	hinted, _ := Hints(p, answer)
+	if hinted[retry] {
+		t.Errorf("Retry-After hinted the retry point: %v", HintSpans(p.Points[retry], answer))
+	}
+	if !hinted[fallback] {
+		t.Error("the fallback point (503 with Retry-After) is not hinted")
+	}
+	for _, a := range []string{"Retries with a budget.", "Make the charge retry-safe with a key."} {
+		if h, _ := Hints(p, a); !h[retry] {
+			t.Errorf("%q should hint the retry point", a)
+		}
+	}
+	found := false
+	for _, q := range Prompts() {
+		for i, pt := range q.Points {
+			if slices.Contains(pt.Keywords, "health") {
+				found = true
+				if h, _ := Hints(q, "A Health-check on each instance."); !h[i] {
+					t.Errorf("%s/%s: a Health-check should still hint it", q.ID, pt.ID)
+				}
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no point has the keyword health")
 	}
 }

@@ -133,11 +133,17 @@ type Summary struct {
 }
 
 // TopicScore is a topic's record: the share of its answers that were
-// again or hard.
+// missed. A miss is a grade of again, as everywhere else (RightFirst, drill
+// --stats: right is any grade but again), so "40% of 5 answers" is 2 of
+// them. Hard is right, if only just: it counted as half a miss, and the
+// line beside "Right at first try: 3 of 5" read "50% of 5 answers".
 type TopicScore struct {
 	Topic   string
-	Missed  float64 // (again + hard/2) / answers
+	Missed  float64 // again / answers
 	Answers int
+	// Misses is the answers graded again (Missed × Answers); Hard the
+	// answers graded hard, which break ties between equal shares.
+	Misses, Hard int
 }
 
 // Summarize reports on a session that started at start and ended at now,
@@ -162,10 +168,7 @@ func Summarize(results []Result, deck []Card, states map[string]State, start, no
 	for _, c := range deck {
 		topicOf[c.ID] = c.Topic
 	}
-	type tally struct {
-		missed float64
-		n      int
-	}
+	type tally struct{ missed, hard, n int }
 	byTopic := map[string]*tally{}
 	for id, st := range states {
 		t, ok := topicOf[id]
@@ -185,15 +188,22 @@ func Summarize(results []Result, deck []Card, states map[string]State, start, no
 		if byTopic[t] == nil {
 			byTopic[t] = &tally{}
 		}
-		byTopic[t].missed += float64(st.Grades[Again]) + float64(st.Grades[Hard])/2
+		byTopic[t].missed += st.Grades[Again]
+		byTopic[t].hard += st.Grades[Hard]
 		byTopic[t].n += n
 	}
 	for _, t := range Topics {
 		if v := byTopic[t]; v != nil && v.missed > 0 {
-			s.Weakest = append(s.Weakest, TopicScore{Topic: t, Missed: v.missed / float64(v.n), Answers: v.n})
+			s.Weakest = append(s.Weakest, TopicScore{Topic: t, Missed: float64(v.missed) / float64(v.n), Answers: v.n, Misses: v.missed, Hard: v.hard})
 		}
 	}
-	sort.SliceStable(s.Weakest, func(i, j int) bool { return s.Weakest[i].Missed > s.Weakest[j].Missed })
+	sort.SliceStable(s.Weakest, func(i, j int) bool {
+		a, b := s.Weakest[i], s.Weakest[j]
+		if a.Missed != b.Missed {
+			return a.Missed > b.Missed
+		}
+		return float64(a.Hard)/float64(a.Answers) > float64(b.Hard)/float64(b.Answers)
+	})
 	if len(s.Weakest) > 3 {
 		s.Weakest = s.Weakest[:3]
 	}

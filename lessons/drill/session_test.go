@@ -117,3 +117,68 @@ func TestCountsString(t *testing.T) {
 		t.Fatalf("Counts.String() = %q", got)
 	}
 }
+
+// The weakest topics count a miss as the rest of the summary does: a grade
+// of again. The report's session (5 bulkhead cards: one wrong pick, one
+// again, one hard, two good) is right at first try 3 of 5, and its topic
+// missed 2 of 5 answers, 40%; hard counted as half a miss, which made it
+// "50% of 5 answers" beside "3 of 5". Hard only breaks ties.
+func TestWeakestTopicsCountMissesAsAgain(t *testing.T) {
+	var cards []Card
+	for _, c := range deck(t) {
+		if c.Topic == "bulkhead" {
+			cards = append(cards, c)
+		}
+	}
+	if len(cards) < 5 {
+		t.Fatalf("the deck has %d bulkhead cards, want 5", len(cards))
+	}
+	states := map[string]State{}
+	var results []Result
+	for i, g := range []Grade{Again, Again, Hard, Good, Good} {
+		c := cards[i]
+		states[c.ID] = states[c.ID].Next(g, t0)
+		results = append(results, Result{Card: c, Grade: g})
+	}
+	s := Summarize(results, cards, states, t0.Add(-time.Minute), t0)
+	if s.RightFirst != 3 || len(s.Weakest) != 1 {
+		t.Fatalf("right first %d, weakest %+v", s.RightFirst, s.Weakest)
+	}
+	w := s.Weakest[0]
+	if w.Topic != "bulkhead" || w.Answers != 5 || w.Misses != 2 || w.Missed != 0.4 || w.Hard != 1 {
+		t.Errorf("weakest %+v, want bulkhead, 2 of 5 missed (0.4), 1 hard", w)
+	}
+	if right := float64(s.RightFirst) / float64(s.Answered); w.Missed != 1-right {
+		t.Errorf("the topic's misses %v and right at first try %v do not add up to all", w.Missed, right)
+	}
+	// A hard answer alone is no miss: the topic is not listed as weak.
+	states = map[string]State{cards[0].ID: State{}.Next(Hard, t0)}
+	if s := Summarize([]Result{{Card: cards[0], Grade: Hard}}, cards, states, t0, t0); len(s.Weakest) != 0 {
+		t.Errorf("one hard answer made the topic weak: %+v", s.Weakest)
+	}
+	// Between equal shares of misses, the topic with more hard answers
+	// comes first.
+	byTopic := map[string][]Card{}
+	var other []Card
+	for _, c := range deck(t) {
+		if c.Topic != "bulkhead" {
+			byTopic[c.Topic] = append(byTopic[c.Topic], c)
+			if len(byTopic[c.Topic]) == 2 {
+				other = byTopic[c.Topic]
+				break
+			}
+		}
+	}
+	if other == nil {
+		t.Fatal("no other topic has two cards")
+	}
+	both := append(append([]Card(nil), cards[:2]...), other...)
+	states = map[string]State{
+		cards[0].ID: State{}.Next(Again, t0), cards[1].ID: State{}.Next(Good, t0),
+		other[0].ID: State{}.Next(Again, t0), other[1].ID: State{}.Next(Hard, t0),
+	}
+	s = Summarize(nil, both, states, t0, t0)
+	if len(s.Weakest) != 2 || s.Weakest[0].Topic != other[0].Topic || s.Weakest[1].Topic != "bulkhead" {
+		t.Errorf("equal shares: %+v, want %s (a hard answer) first", s.Weakest, other[0].Topic)
+	}
+}

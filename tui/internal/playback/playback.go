@@ -40,8 +40,11 @@ const Step = 100 * time.Millisecond
 // real time.
 var Speeds = [...]float64{0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100}
 
-// longestFrame caps the virtual time one frame may cover, so that a
-// program that stalled (a suspended terminal) does not leap ahead.
+// longestFrame caps the wall time one frame of the live program may
+// cover, so that a program that stalled (a suspended terminal) does not
+// leap ahead. Frames a driver hands in with FrameAt (a recording's, one
+// period of its frame rate apart) are not capped: nothing stalls there,
+// and a recording at 1 to 3 frames a second has periods past it.
 const longestFrame = 250 * time.Millisecond
 
 // Timeline is the run a clock moves: where it is, where it ends, and how to
@@ -61,6 +64,9 @@ type TickMsg struct {
 	clock *token
 	id    int
 	at    time.Time
+	// driven: made by FrameAt for a driver that sets the frames' times
+	// itself (a recording), rather than by the program's timer.
+	driven bool
 }
 
 // Clock plays a timeline: playing or paused, at a speed, with the chain of
@@ -152,9 +158,14 @@ func (c *Clock) Play(on bool) tea.Cmd {
 	return nil
 }
 
-// FrameAt is the live chain's tick at wall time at, as the program would
-// deliver it: for tests and benchmarks.
-func (c Clock) FrameAt(at time.Time) TickMsg { return TickMsg{clock: c.tok, id: c.id, at: at} }
+// FrameAt is the live chain's tick at wall time at, for a driver that
+// moves the clock frame by frame without waiting for the wall clock (a
+// recording, tests, benchmarks): such a frame covers the whole time since
+// the one before, however long, where the program's own ticks are capped
+// at longestFrame.
+func (c Clock) FrameAt(at time.Time) TickMsg {
+	return TickMsg{clock: c.tok, id: c.id, at: at, driven: true}
+}
 
 // OnTick moves t on by the wall time since the last frame times the speed,
 // stopping at the end or at an error, and returns the next tick while the
@@ -166,7 +177,10 @@ func (c *Clock) OnTick(msg TickMsg, t Timeline) (next tea.Cmd, live bool, err er
 	}
 	dt := Frame
 	if !c.last.IsZero() {
-		dt = min(max(msg.at.Sub(c.last), 0), longestFrame)
+		dt = max(msg.at.Sub(c.last), 0)
+		if !msg.driven {
+			dt = min(dt, longestFrame)
+		}
 	}
 	c.last = msg.at
 	target := t.Now() + time.Duration(float64(dt)*Speeds[c.speedIdx])

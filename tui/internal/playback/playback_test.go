@@ -72,7 +72,9 @@ func TestTicksMoveTheTimelineOnlyWhileLive(t *testing.T) {
 	if l.at != 2*Frame+100*time.Millisecond {
 		t.Errorf("a frame 50 ms later moves 100 ms at 2×: at %v", l.at)
 	}
-	c.OnTick(c.FrameAt(start.Add(time.Hour)), l)
+	// The program's own tick (Tick's, not FrameAt's) an hour late: a
+	// stalled terminal.
+	c.OnTick(TickMsg{clock: c.tok, id: c.id, at: start.Add(time.Hour)}, l)
 	if l.at != 2*Frame+100*time.Millisecond+2*longestFrame {
 		t.Errorf("a stalled program's frame is capped: at %v", l.at)
 	}
@@ -92,6 +94,30 @@ func TestTicksMoveTheTimelineOnlyWhileLive(t *testing.T) {
 	}
 	if _, live, _ := c.OnTick(c.FrameAt(start), l); live {
 		t.Error("a paused clock takes no tick")
+	}
+}
+
+// A driver's frames (a recording's, FrameAt) cover the whole time between
+// them at the clock's speed, however far apart: a recording at 1 frame a
+// second and ×10 moves 10 s a frame, as its status line says, where the
+// live program's cap of 250 ms would have moved it 2.5 s.
+func TestDrivenFramesAreNotCapped(t *testing.T) {
+	for _, period := range []time.Duration{time.Second, time.Second / 2, time.Second / 3, time.Second / 4, time.Second / 30} {
+		l := &line{end: time.Hour}
+		c := NewClock(10, true)
+		at := time.Unix(0, 0)
+		c.OnTick(c.FrameAt(at), l) // the first frame: one Frame, as live
+		first := l.at
+		for i := 1; i <= 5; i++ {
+			before := l.at
+			c.OnTick(c.FrameAt(at.Add(time.Duration(i)*period)), l)
+			if got, want := l.at-before, 10*period; got != want {
+				t.Errorf("a frame %v after the last at ×10 moved %v, want %v", period, got, want)
+			}
+		}
+		if l.at != first+50*period {
+			t.Errorf("period %v: at %v after five frames, want %v", period, l.at, first+50*period)
+		}
 	}
 }
 

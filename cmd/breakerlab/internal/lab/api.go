@@ -392,13 +392,27 @@ func failure(ctx context.Context, err error) payResult {
 func (a *API) PoolInUse() int  { return a.pool.InUse() }
 func (a *API) PoolQueued() int { return a.pool.Queued() }
 
-// BreakerState is the payment breaker's state for a call arriving now, and
-// false when the mode has no breaker.
+// BreakerState is the payment breaker's state as it stands, and false
+// when the mode has no breaker: what /metrics, the live view and the log
+// of transitions all report.
+//
+// The lab's breaker follows Resilience4j, which leaves an open breaker
+// OPEN after its wait until a call arrives (automaticTransitionFrom-
+// OpenToHalfOpenEnabled is false by default): getState(), and the state
+// gauges exported from it, say open until then, and the transition to
+// half-open, with its event, happens at that call.
+// (gobreaker gets to the same one truth the other way: its State()
+// computes the state at read time and makes the transition then, firing
+// OnStateChange.) Reporting StateAt, the state a call arriving now would
+// find, put half-open on the gauge up to a whole quiet spell before the
+// transition's log line, for a move that had not happened.
 func (a *API) BreakerState() (breaker.State, bool) {
 	if a.brk == nil {
 		return 0, false
 	}
-	return a.brk.StateAt(a.now()), true
+	var st breaker.State
+	a.brk.Do(func(b *breaker.Breaker) { st = b.State() })
+	return st, true
 }
 
 // BulkheadInUse is the payment bulkhead's slots in use (0 without one).

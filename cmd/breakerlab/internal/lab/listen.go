@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"strconv"
 	"sync"
 	"syscall"
@@ -30,21 +31,71 @@ func (e *PortInUseError) Error() string {
 	return msg
 }
 
-// listen binds host:port, explaining a port in use.
+// ListenError says a server could not bind its address for another reason
+// than a port in use: an address that is not this machine's (--listen), a
+// port that needs privileges (--api-port, --provider-port). Like a port in
+// use, it comes of the command line.
+type ListenError struct {
+	What, Addr string
+	Flag       string // the flag to change: listen, api-port or provider-port
+	Err        error
+}
+
+func (e *ListenError) Error() string {
+	msg := fmt.Sprintf("the %s cannot listen on %s: %v", e.What, e.Addr, e.Err)
+	switch {
+	case errors.Is(e.Err, syscall.EADDRNOTAVAIL):
+		msg += "; that address is not one of this machine's: give --listen one of its addresses, such as 127.0.0.1 (the default)"
+	case errors.Is(e.Err, syscall.EACCES):
+		msg += fmt.Sprintf("; a port below 1024 needs privileges: give --%s a port from 1024 to 65535, or 0 to let the lab pick a free one", e.Flag)
+	default:
+		msg += fmt.Sprintf("; check --%s", e.Flag)
+	}
+	return msg
+}
+
+func (e *ListenError) Unwrap() error { return e.Err }
+
+// CheckListen says whether the servers can bind host at all (on a port the
+// system picks), before a run starts: an address that is not this
+// machine's is a *ListenError.
+func CheckListen(host string) error {
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
+	if err != nil {
+		return &ListenError{What: "lab", Addr: host, Flag: "listen", Err: bindCause(err)}
+	}
+	return ln.Close()
+}
+
+// bindCause is the system's reason a bind failed ("cannot assign requested
+// address"), without the "listen tcp ADDR: bind:" the message has already.
+func bindCause(err error) error {
+	var se *os.SyscallError
+	if errors.As(err, &se) {
+		return se.Err
+	}
+	return err
+}
+
+// listen binds host:port, explaining a port in use, an address that is not
+// this machine's and a port that needs privileges.
 func listen(what, flagName, host string, port int) (net.Listener, error) {
 	ln, err := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(port)))
 	if err == nil {
 		return ln, nil
 	}
-	if errors.Is(err, syscall.EADDRINUSE) {
-		e := &PortInUseError{What: what, Host: host, Port: port, Flag: flagName}
-		if free, ferr := net.Listen("tcp", net.JoinHostPort(host, "0")); ferr == nil {
-			e.Free = free.Addr().(*net.TCPAddr).Port
-			free.Close()
+	if !errors.Is(err, syscall.EADDRINUSE) {
+		if errors.Is(err, syscall.EADDRNOTAVAIL) {
+			flagName = "listen"
 		}
-		return nil, e
+		return nil, &ListenError{What: what, Addr: net.JoinHostPort(host, strconv.Itoa(port)), Flag: flagName, Err: bindCause(err)}
 	}
-	return nil, fmt.Errorf("the %s cannot listen on %s: %w", what, net.JoinHostPort(host, strconv.Itoa(port)), err)
+	e := &PortInUseError{What: what, Host: host, Port: port, Flag: flagName}
+	if free, ferr := net.Listen("tcp", net.JoinHostPort(host, "0")); ferr == nil {
+		e.Free = free.Addr().(*net.TCPAddr).Port
+		free.Close()
+	}
+	return nil, e
 }
 
 // headerTimeout bounds how long a client may take to send a request's

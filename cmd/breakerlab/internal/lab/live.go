@@ -256,7 +256,7 @@ func (l *Lab) breakerSnapshot(wall time.Duration, unscale func(time.Duration) ti
 		sent, passed := b.Trials()
 		*bs = engine.BreakerSnapshot{
 			Config:        cfg,
-			State:         b.StateAt(wall),
+			State:         b.State(), // as it stands, as /metrics and the log say (API.BreakerState)
 			Window:        b.AppendWindow(nil),
 			Calls:         c.Calls,
 			Failures:      c.Failures,

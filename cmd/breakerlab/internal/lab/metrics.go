@@ -82,7 +82,7 @@ func newMetrics(a *API) *metrics {
 	if a.brk != nil {
 		m.reg.MustRegister(
 			prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-				Name: MetricBreakerState, Help: "The dependency's circuit breaker: 0 closed, 1 open, 2 half-open.", ConstLabels: dep,
+				Name: MetricBreakerState, Help: "The dependency's circuit breaker as it stands: 0 closed, 1 open, 2 half-open (open until a call after the open wait half-opens it).", ConstLabels: dep,
 			}, func() float64 { s, _ := a.BreakerState(); return StateGauge(s) }),
 			prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 				Name: MetricBulkheadInUse, Help: "The dependency's bulkhead slots in use.", ConstLabels: dep,
@@ -129,7 +129,11 @@ func (m *metrics) registerGo(a *API) {
 
 // StateGauge is the breaker state as the gauge reports it: 0 closed, 1
 // open, 2 half-open; an operator's forced-open reads as open, and disabled
-// or metrics-only as closed (calls go through).
+// or metrics-only as closed (calls go through). Seed 002 suggests another
+// order, by severity (0 closed, 1 half-open, 2 open); this one is
+// Resilience4j's (State.getOrder(): CLOSED 0, OPEN 1, HALF_OPEN 2), and
+// the README gives both. "> 0" means "not closed" under either; a
+// threshold at 2 does not mean the same.
 func StateGauge(s breaker.State) float64 {
 	switch s {
 	case breaker.Open, breaker.ForcedOpen:

@@ -2,6 +2,8 @@ package lab
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -242,4 +244,59 @@ func TestSimScenario(t *testing.T) {
 			t.Errorf("%v: policy %+v", m, d.Policy)
 		}
 	}
+}
+
+// TestBreakerStateIsOneTruth: after the open wait, with no call since, the
+// gauge, the live view and the log of transitions all say open (the gauge
+// said half-open for a move the log gave only at the next call, up to the
+// whole quiet spell later); the next call half-opens the breaker, and all
+// three say so from then on.
+func TestBreakerStateIsOneTruth(t *testing.T) {
+	cfg := DefaultConfig(Protected)
+	var logged []breaker.Transition
+	a, err := newAPI(cfg, time.Now(), "http://127.0.0.1:1", func(tr breaker.Transition) { logged = append(logged, tr) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { a.halt(); a.pool.close() }()
+	l := &Lab{Config: cfg, API: a}
+	gauge := func() string {
+		rec := httptest.NewRecorder()
+		a.metrics.handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+		for _, line := range strings.Split(rec.Body.String(), "\n") {
+			if strings.HasPrefix(line, MetricBreakerState+"{") {
+				return line[strings.LastIndexByte(line, ' ')+1:]
+			}
+		}
+		t.Fatalf("/metrics has no %s:\n%s", MetricBreakerState, rec.Body.String())
+		return ""
+	}
+	check := func(when string, want breaker.State, gaugeWant string, transitions int) {
+		t.Helper()
+		st, ok := a.BreakerState()
+		view := l.breakerSnapshot(a.now(), func(d time.Duration) time.Duration { return d }).State
+		if !ok || st != want || view != want || gauge() != gaugeWant || len(logged) != transitions || len(a.Transitions()) != transitions {
+			t.Errorf("%s: BreakerState %v, live view %v, gauge %s, %d transitions logged (%v); want %v, gauge %s, %d",
+				when, st, view, gauge(), len(logged), logged, want, gaugeWant, transitions)
+		}
+		if transitions > 0 && logged[len(logged)-1].To != want {
+			t.Errorf("%s: the last transition logged is to %v, but the state is %v", when, logged[len(logged)-1].To, want)
+		}
+	}
+	check("at the start", breaker.Closed, "0", 0)
+	for range BreakerMinimumCalls {
+		p, err := a.brk.Allow(a.now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.brk.Record(a.now(), p, breaker.Failure)
+	}
+	check("after the failures", breaker.Open, "1", 1)
+	// The open wait runs out, and a second more, with no call.
+	a.epoch = a.epoch.Add(-cfg.Scaled(BreakerOpenFor) - time.Second)
+	check("after the open wait, before a call", breaker.Open, "1", 1)
+	if _, err := a.brk.Allow(a.now()); err != nil {
+		t.Fatalf("the first call after the wait was refused: %v", err)
+	}
+	check("at the first call after the wait", breaker.HalfOpen, "2", 2)
 }
