@@ -324,6 +324,19 @@ func TestChallengeCheckExitCodes(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "✓ search answered") || !strings.Contains(out, "★★★ beats par") {
 		t.Errorf("the reference: exit %d\n%s%s", code, out, errOut)
 	}
+	// A par of changes: the reference moves the fewest knobs, ★★★ at par,
+	// in the screen's words (it said "beats par", which no design can).
+	quiet, err := challenge.Lookup("quiet-breaker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	qsol, _ := challenge.Solution(quiet)
+	qgood := filepath.Join(dir, "quiet.toml")
+	os.WriteFile(qgood, qsol, 0o644)
+	out, errOut, code = run(t, "challenge", "quiet-breaker", "--check", qgood)
+	if code != 0 || !strings.Contains(out, "passes: ★★★ at par: the fewest knobs that do it") {
+		t.Errorf("quiet-breaker's reference: exit %d, want ★★★ at par\n%s%s", code, out, errOut)
+	}
 	start, _ := c.StartFile()
 	short := filepath.Join(dir, "start.toml")
 	os.WriteFile(short, start, 0o644)
