@@ -252,13 +252,29 @@ func HintSpans(pt Point, answer string) []Span {
 			for w < len(lower) && (lower[w] >= 'a' && lower[w] <= 'z' || lower[w] >= '0' && lower[w] <= '9') {
 				w++
 			}
-			if w+1 < len(lower) && lower[w] == '-' && upper(start) && upper(w+1) {
+			if w+1 < len(lower) && lower[w] == '-' && (upper(start) && upper(w+1) || headerNames[compound(lower, start, w+1)]) {
 				continue
 			}
 			spans = append(spans, Span{start, end})
 		}
 	}
 	return mergeSpans(spans)
+}
+
+// headerNames are HTTP header names that begin with a rubric's keyword
+// but name something else: "retry-after" is the server telling the client
+// when to come back, not a retry. Written capitalised ("Retry-After") any
+// header is passed over (HintSpans); these are passed over as typed too.
+var headerNames = map[string]bool{"retry-after": true}
+
+// compound is the hyphenated word of lower that starts at start and whose
+// second part starts at next: "retry-after" in "a retry-after header".
+func compound(lower string, start, next int) string {
+	end := next
+	for end < len(lower) && (lower[end] >= 'a' && lower[end] <= 'z' || lower[end] >= '0' && lower[end] <= '9') {
+		end++
+	}
+	return lower[start:end]
 }
 
 // mergeSpans sorts spans and merges the ones that meet.

@@ -398,6 +398,10 @@ func TestRetryAfterIsNotARetry(t *testing.T) {
 	if !hinted[fallback] {
 		t.Error("the fallback point (503 with Retry-After) is not hinted")
 	}
+	// Typed in lower case it is the same header.
+	if h, _ := Hints(p, "fallback 503 with a retry-after header"); h[retry] {
+		t.Error("retry-after, typed in lower case, hinted the retry point")
+	}
 	for _, a := range []string{"Retries with a budget.", "Make the charge retry-safe with a key."} {
 		if h, _ := Hints(p, a); !h[retry] {
 			t.Errorf("%q should hint the retry point", a)
