@@ -330,7 +330,13 @@ func (o *Outcomes) render() []string {
 	if shown < n && !o.held {
 		titled = pane.TitledNoteFirst // what is hidden matters more than the longer title
 	}
-	title, note := titled(o.w, []string{title, "Outcomes as decided", "Outcomes"}, notes)
+	// The shortest title is not "Outcomes": the lesson player shows this
+	// chart under its outcomes table, titled so, and two panes of one name
+	// left the learner to guess which was which. "Timeline" says what the
+	// chart adds and, at 8 cells like "Outcomes", still leaves a
+	// 39-column frame (80×24's) room to name a hidden band ("enlarge to
+	// see profile").
+	title, note := titled(o.w, []string{title, "Outcomes as decided", "Timeline"}, notes)
 	return pane.Frame(o.th, o.w, o.h, title, note, body)
 }
 

@@ -88,7 +88,9 @@ func TestTheOutcomesChartKeepsWhatTheStepIsAbout(t *testing.T) {
 		var chart []string
 		in := false
 		for _, l := range strings.Split(sim, "\n") {
-			if strings.Contains(l, "╭─ Outcomes") && strings.Contains(l, "hidden") || strings.Contains(l, "enlarge") {
+			// The chart, narrowed to 39 columns, is titled "Timeline" (not
+			// "Outcomes", the table's title above it).
+			if strings.Contains(l, "╭─ Timeline") && strings.Contains(l, "hidden") || strings.Contains(l, "enlarge") {
 				in = true
 			}
 			if in {
@@ -103,7 +105,7 @@ func TestTheOutcomesChartKeepsWhatTheStepIsAbout(t *testing.T) {
 		if !strings.Contains(strings.Join(chart[1:], "\n"), c.kept+" ") {
 			t.Errorf("step %d: the chart should keep the band of %s:\n%s", c.step+1, c.kept, text)
 		}
-		if strings.Contains(chart[0], "Outcomes  ") {
+		if strings.Contains(chart[0], "Timeline  ") {
 			t.Errorf("step %d: a double space in the title: %q", c.step+1, chart[0])
 		}
 	}
