@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/breakerlab/breakerlab/engine"
 	"io"
 	"net"
 	"os"
@@ -53,7 +52,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	listen := fs.String("listen", serve.DefaultListen, "address to listen on; anything but loopback needs --authorized-keys or --password")
 	keys := fs.String("authorized-keys", "", "file of the public keys allowed in, one a line (authorized_keys format)")
-	password := fs.Bool("password", false, "ask here for a class password that students type to get in")
+	password := fs.Bool("password", false, "ask here for a class password that students type to get in; progress is kept per user name, and a name first used with an SSH key is bound to that key until the server stops (a name first used without one is open to anyone with the password)")
 	teacher := fs.Bool("teacher", false, "run the teacher's screen in this terminal: students press f to follow its sandbox")
 	present := fs.Bool("present", false, "the teacher's screen starts in presentation mode, for a projector (ctrl+p toggles it in any session)")
 	teacherKey := fs.String("teacher-key", "", "file of public keys whose SSH sessions present, as --teacher's does")
@@ -66,7 +65,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	startups := fs.String("max-startups", serve.DefaultStartups.String(), "connections signing in at once, as OpenSSH's MaxStartups START:RATE:FULL: past START, drop RATE% of new ones, rising to all at FULL; a connection that has sent nothing for 250ms gives its place to a new one first")
 	pendingPerIP := fs.Int("max-pending-per-ip", serve.DefaultMaxPendingPerIP, "connections signing in at once from one address (raise it for a class behind one NAT typing a password at the same moment)")
 	sessionBudget := &budgetFlag{n: serve.DefaultSessionBudget}
-	fs.Var(sessionBudget, "session-budget", "the most requests one student's run or sweep may simulate, such as 20M; students cannot raise it")
+	fs.Var(sessionBudget, "session-budget", "the most requests one student's run or sweep may simulate, such as 20M; students cannot raise it, and a sweep over it runs on one seed or fewer designs, saying so")
 	rate := fs.Float64("rate-per-ip", serve.DefaultRatePerIP, "new connections a minute from one address, with a burst of as many (0: no limit)")
 	benchClients := fs.Int("bench-clients", 0, "measure instead of serving: N students follow a teacher playing at 30 fps, then N play their own; prints CPU and memory per session")
 	benchFor := fs.Duration("bench-for", 10*time.Second, "how long --bench-clients measures")
@@ -103,11 +102,9 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if sessionBudget.n < 1 {
 		return usagef("--session-budget %s: allowed is 1 or more", sessionBudget)
 	}
-	perSession := sessionBudget.n
-	cfg.Budget = func(sc *engine.Scenario, runs int) error {
-		// No flag named: a student cannot raise the class's budget.
-		return engine.CheckBudget(sc, runs, 1, perSession)
-	}
+	// A refusal names no flag (a student cannot raise the class's
+	// budget); a sweep made smaller to fit it names this one.
+	cfg.SessionBudget = sessionBudget.n
 	if *idle < 0 || *maxSession < 0 || *rate < 0 {
 		return usagef("--idle-timeout, --max-session and --rate-per-ip cannot be negative (0 turns each off)")
 	}

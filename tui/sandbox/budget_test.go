@@ -7,6 +7,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // Issue 30: a design from the knob form is costed before any of it runs.
@@ -66,4 +67,85 @@ func TestLimitsDefaultToTheEnginesBudget(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "over the budget of 200 M") {
 		t.Fatalf("a million a second for ten minutes: %v", err)
 	}
+}
+
+// A sweep over its budget runs smaller rather than not at all: one seed
+// first, then coarser grids, each asked of the budget with the engine's
+// estimate of that sweep (sweep.Plan.Cost); the overlay says what it made
+// smaller, with the figures the budget was asked with, and how to raise
+// it. Past the smallest size it is refused, saying so; a refusal that
+// fewer cells would not help (the memory of one cell) is not retried.
+func TestSweepOverTheBudgetRunsSmaller(t *testing.T) {
+	type ask struct {
+		cost engine.Cost
+		ok   bool
+	}
+	start := func(budget int64, memory bool) (Model, tea.Cmd, []ask) {
+		var asked []ask
+		lim := Limits{
+			SweepBudget: func(c engine.Cost) error {
+				err := engine.CheckCost(c, budget)
+				if memory {
+					err = &engine.BudgetError{Cost: c, Budget: budget, Memory: true}
+				}
+				asked = append(asked, ask{c, err == nil})
+				return err
+			},
+			RaiseBudget: func(need float64) string { return "Raise it to " + engine.BudgetValue(need) + "." },
+		}
+		m := newModel(t, 80, 24, Options{Scenario: shortCascade(t), Limits: lim})
+		m = send(press(m, "e"), ctrlS)
+		next, cmd := m.Update(keyMsg("enter"))
+		return next.(Model), cmd, asked
+	}
+	// The whole sweep's figure, and one seed's.
+	_, _, asked := start(0, false)
+	if len(asked) != 1 || !asked[0].ok || asked[0].cost.Seeds != 2 || asked[0].cost.Cells != 96 {
+		t.Fatalf("with no budget the sweep should be asked of once, whole: %+v", asked)
+	}
+	whole := asked[0].cost.Requests
+
+	m, cmd, asked := start(int64(whole*0.6), false)
+	if cmd == nil || m.sw.stage != sweepRunning || len(asked) != 2 || asked[1].cost.Seeds != 1 || asked[1].cost.Cells != 96 {
+		t.Fatalf("a budget of 60%% of the sweep should run it on one seed: %+v, %q", asked, m.sw.err)
+	}
+	if !strings.Contains(m.View(), "seed 5 ─╮") {
+		t.Errorf("the frame's corner should name the one seed:\n%s", m.View())
+	}
+	v := flowing(m.View())
+	for _, want := range []string{"12 × 8 designs around the one in the form, 1 seed each",
+		"Made smaller to fit the budget of " + engine.FormatCount(whole*0.6),
+		"12 × 8 designs on 1 seed, about " + engine.FormatCount(asked[1].cost.Requests),
+		"12 × 8 designs on 2 seeds, would simulate about " + engine.FormatCount(whole),
+		"Raise it to " + engine.BudgetValue(whole) + "."} {
+		if !strings.Contains(v, strings.Join(strings.Fields(want), " ")) {
+			t.Errorf("the sweep made smaller should say %q:\n%s", want, m.View())
+		}
+	}
+
+	m, _, asked = start(int64(asked[1].cost.Requests*0.6), false)
+	if m.sw.stage != sweepRunning || len(asked) != 3 || asked[2].cost.Cells != 48 {
+		t.Errorf("a budget under one seed's figure should run a coarser grid (8 × 6): %+v, %q", asked, m.sw.err)
+	}
+
+	m, cmd, asked = start(1, false)
+	if cmd != nil || m.sw.stage != sweepPicking || len(asked) != 4 || asked[3].cost.Cells != 24 ||
+		!strings.Contains(m.sw.err, "even on 6 × 4 designs and 1 seed, this run would simulate about") {
+		t.Errorf("a budget no size fits should refuse the smallest, saying so: %+v, %q", asked, m.sw.err)
+	}
+
+	m, cmd, asked = start(1e12, true)
+	if cmd != nil || len(asked) != 1 || !strings.Contains(m.sw.err, "of memory at once") {
+		t.Errorf("a cell's memory is not helped by fewer cells: asked %d times, %q", len(asked), m.sw.err)
+	}
+}
+
+// flowing is a view's words in order, without its frame's borders, so
+// that a sentence wrapped over lines reads whole.
+func flowing(view string) string {
+	var words []string
+	for _, l := range strings.Split(view, "\n") {
+		words = append(words, strings.Fields(strings.Trim(l, " │╭╮╰╯─"))...)
+	}
+	return strings.Join(words, " ")
 }

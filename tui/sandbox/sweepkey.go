@@ -95,6 +95,8 @@ type sweepOverlay struct {
 	done, total int
 	res         *sweep.Result
 	err         string
+	fit         string // what was made smaller to fit the budget (fitPlan), or ""
+	fitShort    string // the same in a line or two, under a heatmap with no room for fit
 	stopped     bool
 	stopping    bool
 	workers     int // the goroutines it runs on
@@ -431,8 +433,9 @@ func share(path string) bool {
 	return false
 }
 
-// plan builds the sweep of x against y on the design, measuring measure.
-func (s *sweepOverlay) planFor(y string, nx, ny int) (*sweep.Plan, sweepui.Mark, error) {
+// plan builds the sweep of x against y on the design, measuring measure,
+// on a grid of nx × ny and seeds seeds.
+func (s *sweepOverlay) planFor(y string, nx, ny, seeds int) (*sweep.Plan, sweepui.Mark, error) {
 	sx, err := s.spanOf(s.x, nx)
 	if err != nil {
 		return nil, sweepui.Mark{}, err
@@ -454,7 +457,7 @@ func (s *sweepOverlay) planFor(y string, nx, ny int) (*sweep.Plan, sweepui.Mark,
 		Measure: metric,
 		Set:     lessons.SetKnob,
 	}
-	for k := range sweepSeeds {
+	for k := range seeds {
 		p.Seeds = append(p.Seeds, s.seed+uint64(k))
 	}
 	if err := p.Prepare(); err != nil {
@@ -463,25 +466,114 @@ func (s *sweepOverlay) planFor(y string, nx, ny int) (*sweep.Plan, sweepui.Mark,
 	return p, sweepui.Mark{X: mx, Y: my, Label: "the design in the form"}, nil
 }
 
+// sweepSize is a sweep's grid and its seeds.
+type sweepSize struct{ nx, ny, seeds int }
+
+// fitSizes are the sizes a sweep is tried at, the window's first: its grid
+// on two seeds, then on one, then coarser grids on one seed, down to 6 × 4.
+// A second seed only makes each cell's figure steadier, so it goes first;
+// a coarser grid still spans the same range around the design.
+func fitSizes(nx, ny int) []sweepSize {
+	out := []sweepSize{{nx, ny, sweepSeeds}, {nx, ny, 1}}
+	for _, g := range [][2]int{{12, 8}, {8, 6}, {6, 4}} {
+		if g[0] < nx && g[1] < ny {
+			out = append(out, sweepSize{g[0], g[1], 1})
+		}
+	}
+	return out
+}
+
+// fitPlan plans the sweep of x against y at the largest of fitSizes that
+// the Limits let run. When a smaller one runs, fit says what was made
+// smaller and why, with the engine's figures: the whole sweep's estimate
+// and the budget from the refusal, the sweep's own when the Limits ask
+// with it (checkSweep), and how the budget is raised. A refusal other than
+// the budget's (the memory a cell would hold, a slot, a test's) is not
+// helped by fewer cells, and comes back as it is; so does the smallest
+// size's refusal, named as such.
+func (s *sweepOverlay) fitPlan(y string, nx, ny int, lim Limits) (plan *sweep.Plan, mark sweepui.Mark, fit, short string, err error) {
+	var (
+		whole     *engine.BudgetError
+		wholeSize string // "20 × 14 designs on 2 seeds"
+	)
+	sizes := fitSizes(nx, ny)
+	for k, sz := range sizes {
+		plan, mark, err = s.planFor(y, sz.nx, sz.ny, sz.seeds)
+		if err != nil {
+			return nil, mark, "", "", err
+		}
+		costed, refused := lim.checkSweep(plan)
+		if refused == nil {
+			if whole != nil {
+				fit, short = fitNote(plan, whole, wholeSize, costed, lim)
+			}
+			return plan, mark, fit, short, nil
+		}
+		var be *engine.BudgetError
+		if !errors.As(refused, &be) || be.Memory {
+			return nil, mark, "", "", refused
+		}
+		if whole == nil {
+			whole, wholeSize = be, sizeWords(plan)
+		}
+		if k == len(sizes)-1 {
+			gx, gy := plan.Size()
+			return nil, mark, "", "", fmt.Errorf("even on %d × %d designs and 1 seed, %w", gx, gy, refused)
+		}
+	}
+	return nil, mark, "", "", errors.New("no size of sweep to try") // fitSizes gives two at least
+}
+
+// fitNote says what a sweep made smaller to fit the budget runs on, what
+// the whole one would have cost, and how the budget is raised; short says
+// the first two in a line or two.
+func fitNote(plan *sweep.Plan, whole *engine.BudgetError, wholeSize string, costed bool, lim Limits) (note, short string) {
+	budget, need := engine.FormatCount(float64(whole.Budget)), engine.FormatCount(whole.Cost.Requests)
+	short = fmt.Sprintf("Made smaller to fit the budget of %s requests: %s (the whole sweep: about %s).", budget, sizeWords(plan), need)
+	note = fmt.Sprintf("Made smaller to fit the budget of %s requests: %s", budget, sizeWords(plan))
+	if costed {
+		note += fmt.Sprintf(", about %s requests", engine.FormatCount(plan.Cost().Requests))
+	}
+	note += fmt.Sprintf("; the whole sweep, %s, would simulate about %s.", wholeSize, need)
+	switch {
+	case lim.RaiseBudget != nil:
+		note += " " + lim.RaiseBudget(whole.Cost.Requests)
+	case whole.Flag != "":
+		note += fmt.Sprintf(" Raise it with %s %s.", whole.Flag, engine.BudgetValue(whole.Cost.Requests))
+	}
+	return note, short
+}
+
+// sizeWords is a plan's size: "12 × 8 designs on 1 seed".
+func sizeWords(p *sweep.Plan) string {
+	gx, gy := p.Size()
+	return fmt.Sprintf("%d × %d designs on %s", gx, gy, seedWords(len(p.Seeds)))
+}
+
+// seedWords is "1 seed" or "2 seeds".
+func seedWords(n int) string {
+	if n == 1 {
+		return "1 seed"
+	}
+	return fmt.Sprintf("%d seeds", n)
+}
+
 // startSweep plans the sweep and returns the command that runs it. The
+// plan is the largest that the Limits' budget lets run (fitPlan). The
 // command first takes a slot (Limits.Acquire), so a slot is never taken
 // by a command that does not run; a refusal comes back as the sweep's
 // result, its reason in place of the heatmap.
 func (m *Model) startSweep() tea.Cmd {
 	s := m.sw
 	nx, ny := gridSize(m.w, m.h)
-	plan, mark, err := s.planFor(s.choices[s.cursor], nx, ny)
+	lim := m.limits
+	plan, mark, fit, short, err := s.fitPlan(s.choices[s.cursor], nx, ny, lim)
 	if err != nil {
 		s.err = err.Error()
 		return nil
 	}
-	lim := m.limits
-	if err := lim.check(plan.CellScenario(0, 0), len(plan.Jobs())); err != nil {
-		s.err = err.Error()
-		return nil
-	}
 	ctx, cancel := context.WithCancel(lim.context())
-	s.id, s.plan, s.mark, s.cancel = sweepIDs.Add(1), plan, mark, cancel
+	s.id, s.plan, s.mark, s.cancel, s.fit, s.fitShort = sweepIDs.Add(1), plan, mark, cancel, fit, short
 	s.stage, s.res, s.err, s.stopped, s.stopping, s.done, s.total = sweepRunning, nil, "", false, false, 0, len(plan.Jobs())
 	s.workers = sweepWorkers(lim.MaxSweepWorkers)
 	id := s.id
@@ -642,7 +734,14 @@ func (m Model) sweepScreen() string {
 	if s.stage != sweepPicking {
 		title += " × " + s.choices[s.cursor]
 	}
-	note := fmt.Sprintf("seeds %d-%d", s.seed, s.seed+sweepSeeds-1)
+	seeds := sweepSeeds
+	if s.stage != sweepPicking && s.plan != nil {
+		seeds = len(s.plan.Seeds)
+	}
+	note := fmt.Sprintf("seeds %d-%d", s.seed, s.seed+uint64(seeds)-1)
+	if seeds == 1 {
+		note = fmt.Sprintf("seed %d", s.seed)
+	}
 	var inner []string
 	switch s.stage {
 	case sweepPicking:
@@ -757,19 +856,27 @@ func (s *sweepOverlay) progressLines(th *theme.Theme, w, h int) []string {
 		filled = barW * s.done / s.total
 	}
 	bar := th.Good.Render(strings.Repeat("█", filled)) + th.Dim.Render(strings.Repeat("░", barW-filled))
+	fit := s.fitLines(w)
 	if s.res != nil && s.res.Runs > 0 {
 		status := fmt.Sprintf(" %d/%d runs", s.done, s.total)
 		if s.cancel == nil || s.stopping {
 			status += th.Dim.Render(", stopping")
 		}
-		return append([]string{bar + status}, strings.Split(strings.TrimRight(sweepui.HeatmapFit(s.res, th, w, h-1, &s.mark), "\n"), "\n")...)
+		return append([]string{bar + status}, s.heatmapLines(th, w, h-1)...)
 	}
 	on := "on every core"
 	if s.workers < runtime.GOMAXPROCS(0) {
 		on = fmt.Sprintf("on %d of the %d cores", s.workers, runtime.GOMAXPROCS(0))
 	}
-	out := wrapText(fmt.Sprintf("%s on %d × %d designs around the one in the form, %d seeds each, %s.",
-		s.plan.Measure.Describe(), nx, ny, len(s.plan.Seeds), on), w)
+	each := fmt.Sprintf("%d seeds each", len(s.plan.Seeds))
+	if len(s.plan.Seeds) == 1 {
+		each = "1 seed each"
+	}
+	out := wrapText(fmt.Sprintf("%s on %d × %d designs around the one in the form, %s, %s.",
+		s.plan.Measure.Describe(), nx, ny, each, on), w)
+	if len(fit) > 0 {
+		out = append(append(out, ""), fit...)
+	}
 	out = append(out, "", bar+fmt.Sprintf(" %d/%d runs", s.done, s.total), "")
 	if s.cancel == nil || s.stopping {
 		return append(out, th.Dim.Render("stopping: the runs under way stop at their next step"))
@@ -786,9 +893,38 @@ func (s *sweepOverlay) resultLines(m Model, w, h int) []string {
 	if text := s.sameEverywhere(); text != "" {
 		hint = wrapText(text, w)
 	}
-	out := strings.Split(strings.TrimRight(sweepui.HeatmapFit(s.res, m.th, w, h-len(hint), &s.mark), "\n"), "\n")
+	out := s.heatmapLines(m.th, w, h-len(hint))
 	for _, l := range hint {
 		out = append(out, m.th.Dim.Render(l))
+	}
+	return out
+}
+
+// fitLines are the note of a sweep made smaller to fit the budget
+// (fitPlan), wrapped to w; none for a sweep run whole.
+func (s *sweepOverlay) fitLines(w int) []string {
+	if s.fit == "" {
+		return nil
+	}
+	return wrapText(s.fit, w)
+}
+
+// heatmapLines draw the heatmap so far in h lines and, for a sweep made
+// smaller to fit the budget, its note below: whole when the map still
+// fits above it, else its short form, else none (the frame's corner still
+// names the seeds). The map grows its cells to the height it is given, so
+// each note is tried with the map drawn in the lines it leaves.
+func (s *sweepOverlay) heatmapLines(th *theme.Theme, w, h int) []string {
+	notes := [][]string{nil}
+	if s.fit != "" {
+		notes = [][]string{s.fitLines(w), wrapText(s.fitShort, w), nil}
+	}
+	var out []string
+	for _, note := range notes {
+		out = strings.Split(strings.TrimRight(sweepui.HeatmapFit(s.res, th, w, h-len(note), &s.mark), "\n"), "\n")
+		if len(out)+len(note) <= h {
+			return append(out, note...)
+		}
 	}
 	return out
 }

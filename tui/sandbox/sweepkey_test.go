@@ -495,7 +495,7 @@ func TestSweepMeasuresCallersFirstInATasksServer(t *testing.T) {
 func TestSweepSaysWhenEveryCellIsTheSame(t *testing.T) {
 	m := openSweepOn(t, 80, 24)
 	s := m.sw
-	plan, _, err := s.planFor(s.choices[s.cursor], 3, 2)
+	plan, _, err := s.planFor(s.choices[s.cursor], 3, 2, sweepSeeds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -557,7 +557,7 @@ func TestPickerAnnouncesTheValuesItSweeps(t *testing.T) {
 	s.spans = nil // the axes worked out so far were of the design before
 	nx, ny := gridSize(m.w, m.h)
 	head := strings.Join(strings.Fields(strings.Join(m.pickerLines(76, 20), " ")), " ")
-	plan, _, err := s.planFor("recommendations.rate", nx, ny)
+	plan, _, err := s.planFor("recommendations.rate", nx, ny, sweepSeeds)
 	if err != nil {
 		t.Fatal(err)
 	}

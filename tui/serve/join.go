@@ -93,18 +93,19 @@ func joinHost(host string, ifaces []net.Addr) (addr string, local bool) {
 
 // accessRule is the sign-in rule as a student needs it, and what keeps
 // their progress apart. A student signed in with a key is known by the
-// key, else by the name (studentID); keyAllowed says which keys get in: the
-// listed ones, or any on an open server, none but the teacher's on a
-// password-only one.
+// key, else by the name (studentID); keyAllowed says which keys get in by
+// themselves: the listed ones, or any on an open server, none but the
+// teacher's on a password-only one. With the password, a name is bound to
+// the key that first signed in with it beside the password (names.go).
 func (s *Server) accessRule() (access, progress string) {
 	keys, pw := len(s.cfg.AuthorizedKeys) > 0, len(s.cfg.Password) > 0
 	switch {
 	case keys && pw:
-		return "a listed SSH key or the class password", "progress per key, or per name with the password"
+		return "a listed SSH key or the class password", "progress per key, or per name with the password (a name first used with a key is that key's)"
 	case keys:
 		return "your SSH key (listed keys only)", "progress per key"
 	case pw:
-		return "class password", "progress per name"
+		return "class password", "progress per name (a name first used with an SSH key is that key's)"
 	}
 	return "no password", "progress per key, or per name without one"
 }

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -14,8 +15,28 @@ import (
 // holding a space, '=' or '"' itself, and would escape what does not
 // print, but writes a value holding a newline as lines of its own; so the
 // value is escaped here, not quoted, and a name stays on its line.
+//
+// It keeps the first maxLogRunes runes of the value and says how long the
+// whole was: "aaaa…(100000 bytes)". A user name may be as long as an SSH
+// packet, and one of 100,000 characters wrote lines of 100 KB, three a
+// connection, a few a second from one address. A byte that is not UTF-8
+// counts as a rune; one escaped is written in at most ten characters, so a
+// value takes at most some 700 characters of a line.
 func logText(s string) string {
+	cut := ""
+	n := 0
+	for i := range s {
+		if n == maxLogRunes {
+			cut = fmt.Sprintf("…(%d bytes)", len(s))
+			s = s[:i]
+			break
+		}
+		n++
+	}
 	q := strconv.Quote(s)
 	// Quote writes '"' as \" (and only so): the log quotes it again.
-	return strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`)
+	return strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`) + cut
 }
+
+// maxLogRunes is the most of a value a client chose that the log keeps.
+const maxLogRunes = 64

@@ -4,10 +4,13 @@
 // sandbox or lesson, or explore on their own.
 //
 // It owns the server's access rules (authorized keys, a class password, or
-// open on loopback only), its limits (sessions, idle time, session length,
-// new connections per address a minute, a handshake deadline, sweeps
-// running at once: a session's sweeps run on one worker and end with it,
-// simslots.go), the per-session
+// open on loopback only; with the password, a name is bound to the key
+// that first used it, names.go), its limits (sessions, idle time, session
+// length, new connections per address a minute, a handshake deadline,
+// sweeps running at once: a session's sweeps run on one worker and end
+// with it, simslots.go; a session's budget of simulated requests; the
+// length of a message of input and the messages a second, input.go), the
+// per-session
 // model (its own home screen, renderer, colour profile and size; nothing
 // shared between sessions but the room and the read-only scenarios and
 // lessons, which a session parses only when a screen first needs them; the
@@ -47,7 +50,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/charmbracelet/log"
 	"github.com/charmbracelet/ssh"
@@ -75,12 +77,16 @@ const (
 var DefaultMaxSimulations = runtime.NumCPU()
 
 // DefaultSessionBudget is the most requests one run or sweep of a session
-// may simulate: a tenth of what the local program allows
-// (engine.DefaultBudget), so a student's largest run costs the server
-// seconds, not minutes. The sandbox's default sweep of most built-in
-// scenarios does not fit under it (the cascade's, some 62 M requests, is
-// refused, saying so): a teacher who wants the class to sweep raises it
-// with --session-budget.
+// may simulate, by the engine's estimate (engine.EstimateCost, and
+// sweep.Plan.Cost for a sweep): a tenth of what the local program allows
+// (engine.DefaultBudget), so that a student's largest run costs the
+// server seconds of one core, not minutes. Every built-in scenario runs
+// under it. The sandbox's default sweep (20 × 14 designs on 2 seeds in a
+// window of 120 × 40 or more, 12 × 8 in a smaller one) does not fit whole
+// for five of them: the fleet-probes' would simulate some 93 M requests,
+// the cascade's 22 M. Such a sweep runs on one seed, or a coarser grid,
+// whichever fits first, and says so, naming --session-budget, with which
+// the teacher raises the budget (TestEveryDefaultSweepRunsWithinTheBudget).
 const DefaultSessionBudget = 20_000_000
 
 // Config configures a server.
@@ -115,12 +121,13 @@ type Config struct {
 	// session, each on one worker (simslots.go); DefaultMaxSimulations
 	// (the cores) when zero.
 	MaxSimulations int
-	// Budget is asked before a session runs a design from the knob form
-	// or starts a sweep, with the design and its number of runs; an error
-	// refuses it, its text shown to the student (sandbox.Limits.Budget).
-	// Nil holds every session to DefaultSessionBudget. A student cannot
-	// raise it: the refusal names no flag.
-	Budget func(sc *engine.Scenario, runs int) error
+	// SessionBudget is the most requests a session's run (a design from
+	// the knob form) or sweep may simulate, by the engine's estimate;
+	// DefaultSessionBudget when zero, none when negative. A design over it
+	// is refused, saying what it would cost; a sweep over it runs smaller
+	// (sandbox.Limits). A student cannot raise it: a refusal names no
+	// flag, and a sweep made smaller names the teacher's, --session-budget.
+	SessionBudget int64
 	// Present starts the teacher's sessions in presentation mode (ctrl+p
 	// toggles it in any session).
 	Present bool
@@ -212,6 +219,9 @@ func (c *Config) check() error {
 	case c.RatePerIP < 0:
 		c.RatePerIP = 0
 	}
+	if c.SessionBudget == 0 {
+		c.SessionBudget = DefaultSessionBudget
+	}
 	if c.HostKeyPath == "" || c.DataDir == "" {
 		return errors.New("the server needs a host key path and a data directory")
 	}
@@ -240,6 +250,7 @@ type Server struct {
 	pend    *pendingConns // connections signing in
 	logs    logLimiter
 	guesses guessDelay
+	names   names // with a class password, the key each name is bound to
 	// guessCount is the password guesses checked.
 	guessCount atomic.Int64
 
@@ -278,11 +289,19 @@ func New(cfg Config) (*Server, error) {
 		wish.WithIdleTimeout(cfg.IdleTimeout),
 		wish.WithMaxTimeout(cfg.MaxSession),
 		wish.WithMiddleware(s.handle),
-		wish.WithPublicKeyAuth(s.publicKey),
 	}
 	open := len(cfg.AuthorizedKeys) == 0 && len(cfg.Password) == 0
 	if open || len(cfg.Password) > 0 {
 		opts = append(opts, wish.WithKeyboardInteractiveAuth(s.keyboard), wish.WithPasswordAuth(s.password))
+	}
+	if len(cfg.Password) > 0 {
+		// A key and the class password together bind a name (names.go).
+		opts = append(opts, func(srv *ssh.Server) error {
+			srv.ServerConfigCallback = s.keyThenPassword
+			return nil
+		})
+	} else {
+		opts = append(opts, wish.WithPublicKeyAuth(s.publicKey))
 	}
 	srv, err := wish.NewServer(opts...)
 	if err != nil {

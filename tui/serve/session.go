@@ -70,6 +70,19 @@ func (s *Server) run(sess ssh.Session) {
 		_ = sess.Exit(1)
 		return
 	}
+	// With a class password, a name is its first key's (names.go).
+	if len(s.cfg.Password) > 0 && sess.PublicKey() == nil {
+		fp := nameKey(sess)
+		if owner, ok := s.names.check(id, fp, true); !ok {
+			s.log.Warn("session refused", with("from", from, "why", "the name is bound to another key", "name_key", fp, "bound_to", owner)...)
+			fmt.Fprintf(sess, "%s\r\n", s.nameTaken(sess.User(), owner))
+			_ = sess.Exit(1)
+			return
+		}
+		if fp != "" {
+			who = append(who, "name_key", fp)
+		}
+	}
 	if n := s.sessions.Add(1); n > int64(s.cfg.MaxSessions) {
 		s.sessions.Add(-1)
 		s.log.Warn("session refused", with("from", from, "why", "the class is full")...)
@@ -106,9 +119,14 @@ func (s *Server) run(sess ssh.Session) {
 	// Cell motion, as the local program asks (tui/run.go): clicks and the
 	// wheel come back as SGR sequences in the session's input, which
 	// bubbletea reads from any reader, a terminal or not
-	// (bubbletea@v1.3.10/key.go, detectOneMsg).
+	// (bubbletea@v1.3.10/key.go, detectOneMsg). The input is read through
+	// a filter that bounds each message's length and the messages a
+	// second (input.go): bubbletea's parser costs the square of a
+	// message's length, and it draws the screen after every message; a
+	// pasted megabyte held a core for over a minute.
+	in := newInputFilter(sess, nil)
 	p := tea.NewProgram(m,
-		tea.WithInput(sess), tea.WithOutput(sess),
+		tea.WithInput(in), tea.WithOutput(sess),
 		tea.WithAltScreen(), tea.WithFPS(30), tea.WithMouseCellMotion(),
 		tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithEnvironment(env))
 	sent := s.forwardSizes(ctx, winch, p)
@@ -120,14 +138,19 @@ func (s *Server) run(sess ssh.Session) {
 			s.log.Error("saving progress", with("err", err)...)
 		}
 	}
+	after := []any{"from", from, "after", time.Since(start).Round(time.Second)}
+	if n := in.Dropped(); n > 0 {
+		// Input past the limits: a paste cut, or a flood dropped.
+		after = append(after, "input_dropped_bytes", n)
+	}
 	switch {
 	case err != nil && ctx.Err() == nil:
-		s.log.Error("session failed", with("from", from, "after", time.Since(start).Round(time.Second), "err", err)...)
+		s.log.Error("session failed", with(append(after, "err", err)...)...)
 	case m.IdledOut():
 		fmt.Fprintf(sess, "breakerlab closed this session after %s with no key pressed; connect again to go on.\r\n", s.cfg.IdleTimeout)
-		s.log.Info("disconnect", with("from", from, "after", time.Since(start).Round(time.Second), "why", "idle")...)
+		s.log.Info("disconnect", with(append(after, "why", "idle")...)...)
 	default:
-		s.log.Info("disconnect", with("from", from, "after", time.Since(start).Round(time.Second))...)
+		s.log.Info("disconnect", with(after...)...)
 	}
 	_ = sess.Exit(0)
 }

@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/breakerlab/breakerlab/engine"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 )
 
@@ -35,20 +35,21 @@ func (s simSlots) acquire() (release func(), err error) {
 func (s *Server) SimulationsRunning() int { return len(s.slots) }
 
 // sandboxLimits are a session's: its sweeps stop when ctx ends, run on one
-// worker, one at a time, within the server's slots, and ask the server's
-// budget (Config.Budget) first.
+// worker, one at a time, within the server's slots, and its designs and
+// sweeps are held to the session's budget (Config.SessionBudget), a sweep
+// by the engine's estimate of the sweep itself (the variant swept, every
+// cell and seed). A sweep over it runs smaller, naming the teacher's flag.
 func (s *Server) sandboxLimits(ctx context.Context) sandbox.Limits {
 	mine := make(simSlots, 1)
-	budget := s.cfg.Budget
-	if budget == nil {
-		budget = func(sc *engine.Scenario, runs int) error {
-			return engine.CheckBudget(sc, runs, 1, DefaultSessionBudget)
-		}
-	}
+	budget := max(s.cfg.SessionBudget, 0) // 0: engine.CheckBudget's "no limit"
 	return sandbox.Limits{
 		Context:         ctx,
 		MaxSweepWorkers: 1,
-		Budget:          budget,
+		Budget: func(sc *engine.Scenario, runs int) error {
+			return engine.CheckBudget(sc, runs, 1, budget)
+		},
+		SweepBudget: func(c engine.Cost) error { return engine.CheckCost(c, budget) },
+		RaiseBudget: raiseBudget,
 		Acquire: func() (func(), error) {
 			own, err := mine.acquire()
 			if err != nil {
@@ -62,4 +63,12 @@ func (s *Server) sandboxLimits(ctx context.Context) sandbox.Limits {
 			return func() { all(); own() }, nil
 		},
 	}
+}
+
+// raiseBudget is what a sweep made smaller to fit the session's budget
+// says about the whole one: the student cannot raise the budget, the
+// teacher can, when starting the server, to the figure the whole sweep
+// needs.
+func raiseBudget(requests float64) string {
+	return fmt.Sprintf("The teacher can raise the class's budget: breakerlab serve --session-budget %s.", engine.BudgetValue(requests))
 }

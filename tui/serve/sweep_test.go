@@ -1,11 +1,19 @@
 package serve
 
 import (
-	"github.com/breakerlab/breakerlab/engine"
+	"context"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/breakerlab/breakerlab/tui/sandbox"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // startSweep drives a student's sandbox to a sweep of the search rate at
@@ -41,7 +49,7 @@ func startHeavySweep(t *testing.T, c *Client, want ...string) {
 // it keeps running.
 func TestSweepEndsWithTheSession(t *testing.T) {
 	// No budget: this test needs a sweep heavy enough to run for minutes.
-	ts := startServer(t, Config{MaxSimulations: 1, Budget: func(*engine.Scenario, int) error { return nil }})
+	ts := startServer(t, Config{MaxSimulations: 1, SessionBudget: -1})
 	base := runtime.NumGoroutine()
 	ada, err := Dial(ts.addr, "ada", PasswordAuth("x"), 100, 30, false)
 	if err != nil {
@@ -111,5 +119,119 @@ func TestASessionsRunsAreHeldToItsBudget(t *testing.T) {
 	waitFor(t, ada, mark, "budget of 20 M")
 	if n := ts.SimulationsRunning(); n != 0 {
 		t.Errorf("%d simulations running after the refusal, want none", n)
+	}
+}
+
+// qa4 finding 5: the sandbox's default sweep (e, ctrl+s, enter: the
+// form's first knob against the one offered) was refused over SSH for 9
+// of the 13 built-in scenarios, the cascade's at "61.7 M" of a budget of
+// 20 M. That figure counted every variant of the sweep's first cell, where
+// a sweep runs one. Every default sweep now starts within the session's
+// budget, at both grids: by the engine's estimate of the sweep itself
+// (sweep.Plan.Cost), and, where that is over, on one seed or a coarser
+// grid, saying what it made smaller, the engine's figures for both, and
+// the teacher's flag with the figure the whole sweep needs. Nothing runs
+// here: the sweep's command is never called.
+func TestEveryDefaultSweepRunsWithinTheBudget(t *testing.T) {
+	srv := &Server{cfg: Config{SessionBudget: DefaultSessionBudget}, slots: make(simSlots, 1)}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	smaller := 0
+	for _, name := range scenarios.Names() {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+			lim := srv.sandboxLimits(ctx)
+			var asked []engine.Cost
+			var refused []bool
+			check := lim.SweepBudget
+			lim.SweepBudget = func(c engine.Cost) error {
+				err := check(c)
+				asked, refused = append(asked, c), append(refused, err != nil)
+				return err
+			}
+			m, err := sandbox.New(sandbox.Options{Scenario: tuitest.Scenario(t, name), Seed: tuitest.Seed, Theme: tuitest.Plain(), Limits: lim})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m = tuitest.Send(m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+			m = tuitest.Press(m, "e", "ctrl+s")
+			next, cmd := m.Update(tuitest.Key("enter"))
+			m = next.(sandbox.Model)
+			view := prose(m.View())
+			where := fmt.Sprintf("%s at %dx%d", name, sz[0], sz[1])
+			if cmd == nil || len(asked) == 0 || refused[len(refused)-1] {
+				t.Errorf("%s: the default sweep did not start:\n%s", where, view)
+				continue
+			}
+			ran := asked[len(asked)-1]
+			if ran.Requests > DefaultSessionBudget {
+				t.Errorf("%s: the sweep runs %s requests, over the budget", where, engine.FormatCount(ran.Requests))
+			}
+			if len(asked) == 1 {
+				if strings.Contains(view, "Made smaller") {
+					t.Errorf("%s: a sweep run whole says it was made smaller:\n%s", where, view)
+				}
+				continue
+			}
+			smaller++
+			whole := asked[0]
+			for _, want := range []string{
+				"Made smaller to fit the budget of 20 M requests",
+				"about " + engine.FormatCount(ran.Requests) + " requests",
+				"would simulate about " + engine.FormatCount(whole.Requests),
+				"breakerlab serve --session-budget " + engine.BudgetValue(whole.Requests),
+				"esc stops the sweep",
+			} {
+				if !strings.Contains(view, want) {
+					t.Errorf("%s: the sweep made smaller should say %q:\n%s", where, want, view)
+				}
+			}
+			t.Logf("%-24s %3dx%-3d whole %7s, runs %7s on %d cells × %d seeds", name, sz[0], sz[1],
+				engine.FormatCount(whole.Requests), engine.FormatCount(ran.Requests), ran.Cells, ran.Seeds)
+		}
+	}
+	if smaller == 0 {
+		t.Error("no default sweep was made smaller: the test no longer tests that path")
+	}
+}
+
+// prose is a view's text with its frame's borders and the runs of spaces
+// taken out, so that a sentence wrapped over lines reads whole.
+func prose(view string) string {
+	var words []string
+	for _, l := range strings.Split(ansi.Strip(view), "\n") {
+		l = strings.Trim(l, " │╭╮╰╯─")
+		words = append(words, strings.Fields(l)...)
+	}
+	return strings.Join(words, " ")
+}
+
+// qa4 finding 5, over SSH: the cascade's default sweep in a window of
+// 120 × 40 (20 × 14 designs on 2 seeds, some 22 M requests) was refused at
+// the session's budget of 20 M. It runs, on one seed, and the student
+// reads what was made smaller and the teacher's flag that would run it
+// whole.
+func TestTheCascadesDefaultSweepRunsOverSSH(t *testing.T) {
+	ts := startServer(t, Config{MaxSimulations: 1})
+	ada := ts.dial(t, "ada", PasswordAuth("x"), 120, 40)
+	if err := openSandbox(ada, false); err != nil {
+		t.Fatalf("%v; the screen had:\n%s", err, tail(ada.Since(0), 2000))
+	}
+	mark := ada.Mark()
+	if err := ada.Type("e"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ada, mark, "search rate")
+	mark = ada.Mark()
+	if err := ada.Type("\x13"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ada, mark, "workers along x")
+	mark = ada.Mark()
+	if err := ada.Type("\r"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ada, mark, "Made smaller to fit the budget of 20 M requests: 20 × 14 designs on 1 seed", "--session-budget")
+	if s := ada.Since(mark); strings.Contains(s, "did not run") || strings.Contains(s, "over the budget") {
+		t.Errorf("the default sweep was refused:\n%s", tail(s, 2000))
 	}
 }
