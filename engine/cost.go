@@ -102,7 +102,7 @@ const (
 // DefaultBudget is how many simulated requests a run may cost unless the
 // user raises it (`--budget N`): over twice the largest built-in scenario,
 // lesson, challenge or default sweep (the sandbox's 20 × 14 sweep of the
-// fleet-probes scenario on two seeds, about 83 M by this estimate), and
+// fleet-probes scenario on two seeds, about 93 M by the sweep's own estimate, sweep.Plan.Cost), and
 // below the cascade's three designs over 23 hours (298 M). The cascade
 // simulates some 13 M requests a second of one core, fleets of services
 // some 2 M.

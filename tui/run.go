@@ -66,6 +66,12 @@ type SandboxOptions struct {
 	// Budget holds the designs the knob form applies and the sweeps it
 	// starts (sandbox.Limits.Budget); nil is the engine's default budget.
 	Budget func(sc *engine.Scenario, runs int) error
+	// SweepBudget holds a sweep by the engine's estimate of the sweep
+	// itself (sandbox.Limits.SweepBudget); nil leaves it to Budget.
+	SweepBudget func(engine.Cost) error
+	// RaiseBudget says how to run a sweep made smaller to fit whole
+	// (sandbox.Limits.RaiseBudget).
+	RaiseBudget func(requests float64) string
 	// Faults are injected from the start (--fault), as if by the chaos menu.
 	Faults []chaos.Spec
 }
@@ -75,7 +81,7 @@ type SandboxOptions struct {
 func RunSandbox(t Terminal, o SandboxOptions) error {
 	th := t.theme()
 	m, err := sandbox.New(sandbox.Options{Theme: th, Scenario: o.Scenario, Variant: o.Variant, Seed: o.Seed, Speed: o.Speed, Play: o.Play,
-		Limits: sandbox.Limits{Budget: o.Budget}, Faults: o.Faults})
+		Limits: sandbox.Limits{Budget: o.Budget, SweepBudget: o.SweepBudget, RaiseBudget: o.RaiseBudget}, Faults: o.Faults})
 	if err != nil {
 		return err
 	}

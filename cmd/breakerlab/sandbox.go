@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -81,11 +82,26 @@ func runSandbox(args []string, stdout, _ io.Writer) error {
 	t.Present = *presentFlag
 	// The knob form's designs and sweeps are held to the same --budget,
 	// and a refusal names the flag that raises it.
-	limit := budget.n
-	return tui.RunSandbox(t, tui.SandboxOptions{Scenario: sc, Variant: *variant - 1, Seed: *seed, Speed: *speed, Play: *play, Faults: faults.specs,
+	o := sandboxBudgets(budget.n)
+	o.Scenario, o.Variant, o.Seed, o.Speed, o.Play, o.Faults = sc, *variant-1, *seed, *speed, *play, faults.specs
+	return tui.RunSandbox(t, o)
+}
+
+// sandboxBudgets holds the knob form's designs and sweeps to --budget's
+// limit, a refusal naming the flag. A sweep is held by the engine's
+// estimate of the sweep (the variant it varies, every cell and seed), as
+// over SSH; held to every variant of the scenario it was counted some
+// three times over, and fleet-probes' default sweep (93 M) was refused.
+func sandboxBudgets(limit int64) tui.SandboxOptions {
+	return tui.SandboxOptions{
 		Budget: func(sc *engine.Scenario, runs int) error {
 			return budgetRefusal(engine.CheckBudget(sc, runs, 1, limit))
-		}})
+		},
+		SweepBudget: func(c engine.Cost) error { return budgetRefusal(engine.CheckCost(c, limit)) },
+		RaiseBudget: func(requests float64) string {
+			return fmt.Sprintf("To sweep it whole, start the sandbox with --budget %s.", engine.BudgetValue(requests))
+		},
+	}
 }
 
 // sandboxPlayable resolves the scenario the sandbox (or a recording of
