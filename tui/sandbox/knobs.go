@@ -465,6 +465,9 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 	if err := c.Validate(); err != nil {
 		msg := err.Error()
 		f.err = msg
+		if f.blameOther(sc, c, msg) {
+			return nil
+		}
 		for i := range f.knobs {
 			for _, m := range f.knobs[i].matches {
 				if strings.Contains(msg, m) {
@@ -475,6 +478,64 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 		return nil
 	}
 	return c
+}
+
+// blameOther marks the fields to change when the scenario's refusal msg
+// is of another variant than the form's: that variant's own knobs are not
+// in this form, so the field to blame is the edit of this form that the
+// other variant cannot take (workers 7 under its bulkhead of 20), found by
+// undoing each edit in turn. It says false, marking nothing, when msg is
+// of the form's variant or no single edit undone clears it.
+func (f *form) blameOther(sc, c *engine.Scenario, msg string) bool {
+	own := sc.Variants[f.variant].Name
+	if !strings.HasPrefix(msg, "variant ") || strings.HasPrefix(msg, fmt.Sprintf("variant %q", own)) {
+		return false
+	}
+	other := ""
+	for _, v := range sc.Variants {
+		if strings.HasPrefix(msg, fmt.Sprintf("variant %q", v.Name)) {
+			other = v.Name
+		}
+	}
+	var blamed []int
+	for i := range f.knobs {
+		k := &f.knobs[i]
+		if strings.TrimSpace(k.input.Value()) == strings.TrimSpace(k.initial) {
+			continue
+		}
+		without := cloneScenario(sc)
+		for j := range f.knobs {
+			kj := &f.knobs[j]
+			if j == i || strings.TrimSpace(kj.input.Value()) == strings.TrimSpace(kj.initial) {
+				continue
+			}
+			if v, err := parse(kj.kind, kj.input.Value()); err == nil {
+				kj.set(without, v)
+			}
+		}
+		if err := without.Validate(); err == nil || err.Error() != msg {
+			blamed = append(blamed, i)
+		}
+	}
+	if len(blamed) == 0 {
+		return false
+	}
+	need := 0
+	for _, v := range c.Variants {
+		for _, d := range v.System.Dependencies {
+			need = max(need, d.Policy.Bulkhead)
+		}
+	}
+	for _, i := range blamed {
+		k := &f.knobs[i]
+		k.err = fmt.Sprintf("variant %q refuses it: see below", other)
+		if k.label == "workers" && strings.Contains(msg, "bulkhead must be") && need > 0 {
+			k.err = fmt.Sprintf("%d or more for variant %q", need, other)
+			f.err = fmt.Sprintf("workers are every variant's, and variant %q caps its calls with a bulkhead of %d, which needs at least %d workers: give workers %d or more (that variant's bulkhead is not in this form, which edits variant %d's calls). %s",
+				other, need, need, need, f.variant+1, msg)
+		}
+	}
+	return true
 }
 
 // changes says, in the form's words, which fields differ from the

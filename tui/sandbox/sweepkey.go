@@ -463,7 +463,7 @@ func (s *sweepOverlay) planFor(y string, nx, ny, seeds int) (*sweep.Plan, sweepu
 	if err := p.Prepare(); err != nil {
 		return nil, sweepui.Mark{}, err
 	}
-	return p, sweepui.Mark{X: mx, Y: my, Label: "the design in the form"}, nil
+	return p, sweepui.Mark{X: mx, Y: my, Label: "the design in the form", None: [2]string{noneWords(s.x), noneWords(y)}}, nil
 }
 
 // sweepSize is a sweep's grid and its seeds.
@@ -791,6 +791,9 @@ func (m Model) pickerLines(w, h int) []string {
 		}
 		values, cut := sp.words()
 		text := values + ", around " + valueText(s.base, s.variant, path)
+		if cur, _ := lessons.KnobValue(s.base, s.variant, path); noneWords(path) != "" && isZero(cur) {
+			text = values + ", around none" // the words name it already
+		}
 		if cut != "" {
 			text += "; " + cut
 		}
@@ -839,10 +842,14 @@ func valueText(sc *engine.Scenario, v int, path string) string {
 	if !ok {
 		return ""
 	}
+	text := fmt.Sprint(val)
 	if f, isF := val.(float64); isF {
-		return sweep.Short(f)
+		text = sweep.Short(f)
 	}
-	return fmt.Sprint(val)
+	if words := noneWords(path); words != "" && isZero(val) {
+		text += " (" + words + ")"
+	}
+	return text
 }
 
 // progressLines show how far the sweep has come: a bar, the runs, and

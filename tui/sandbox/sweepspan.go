@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -123,6 +124,16 @@ func spanAround(sc *engine.Scenario, v int, path string, steps int) (span, error
 		}
 	}
 	n := steps
+	if noneWords(path) != "" && isZero(cur) {
+		// A knob whose 0 is none (no timeout, no bulkhead) is no point
+		// of a scale: the design's "none" is a column of its own, and
+		// the rest are round values up to the range's end.
+		ax, err := noneAxis(path, hi, steps, sp.cutHi)
+		if err != nil {
+			return span{}, err
+		}
+		return sp.keep(ax, 0, takes, path)
+	}
 	if l, isInt := lo.(int64); isInt {
 		// A knob of whole numbers has no more values than there are whole
 		// numbers in the range: asked for more, the axis would be of
@@ -145,6 +156,11 @@ func spanAround(sc *engine.Scenario, v int, path string, steps int) (span, error
 		}
 	}
 	ax.Values[k], ax.X[k] = val, x
+	return sp.keep(ax, x, takes, path)
+}
+
+// keep is the span of ax's values the scenario takes, the design at x.
+func (sp span) keep(ax sweep.Axis, x float64, takes func(any) bool, path string) (span, error) {
 	sp.ax, sp.x = sweep.Axis{Path: ax.Path, Unit: ax.Unit}, x
 	for i, val := range ax.Values {
 		if takes(val) {
@@ -235,6 +251,9 @@ func (sp span) words() (values, cut string) {
 	ax := sp.ax
 	n := len(ax.Values)
 	values = fmt.Sprintf("%d values from %s to %s", n, showEnd(ax.Values[0]), showEnd(ax.Values[n-1]))
+	if words := noneWords(ax.Path); words != "" && ax.X[0] == 0 && n > 1 {
+		values = fmt.Sprintf("none (%s) and %d values from %s to %s", words, n-1, showEnd(ax.Values[1]), showEnd(ax.Values[n-1]))
+	}
 	if n == 1 {
 		values = "1 value, " + showEnd(ax.Values[0])
 	}
@@ -264,4 +283,106 @@ func showEnd(v any) string {
 		return strconv.FormatFloat(x, 'g', 6, 64)
 	}
 	return endText(v)
+}
+
+// noneWords says what 0 means on a knob whose 0 is not a small setting but
+// none at all ("no timeout": the caller waits for ever), or "" for a knob
+// whose 0 is a number like any other (an accept queue of 0 holds nothing).
+func noneWords(path string) string {
+	last := path[strings.LastIndexByte(path, '.')+1:]
+	switch {
+	case last == "timeout" && !strings.HasSuffix(path, "dial_timeout"):
+		return "no timeout"
+	case last == "deadline":
+		return "no deadline"
+	case last == "bulkhead":
+		return "no bulkhead"
+	case last == "patience":
+		return "waits for ever"
+	case last == "shared_per_tenant":
+		return "no limit"
+	}
+	return ""
+}
+
+// isZero says whether a knob's value (a number, or a duration's text) is 0.
+func isZero(v any) bool {
+	switch x := v.(type) {
+	case int64:
+		return x == 0
+	case float64:
+		return x == 0
+	case string:
+		d, err := time.ParseDuration(x)
+		return err == nil && d == 0
+	case time.Duration:
+		return x == 0
+	}
+	return false
+}
+
+// noneAxis is the axis of a knob at none (0): none first, then round
+// values (1, 2, 2.5 or 5 times a power of ten, as a learner would type
+// them) from one step to hi, steps values in all at most. A range cut at
+// a limit keeps the limit as its last value, so "cut at" stays true.
+func noneAxis(path string, hi any, steps int, cut bool) (sweep.Axis, error) {
+	var top float64 // hi in the axis's own counting: whole numbers, floats or ms
+	switch h := hi.(type) {
+	case int64:
+		top = float64(h)
+	case float64:
+		top = h
+	case time.Duration:
+		top = float64(h) / float64(time.Millisecond)
+	}
+	if !(top > 0) || steps < 2 {
+		return sweep.Axis{}, fmt.Errorf("%s: no range above none to sweep", path)
+	}
+	step := roundStep(top / float64(steps-1))
+	if _, isInt := hi.(int64); isInt {
+		step = math.Max(1, math.Ceil(step))
+	}
+	k := math.Floor(top/step + 1e-9)
+	last := k * step
+	end := func(v float64) string {
+		switch hi.(type) {
+		case int64:
+			return strconv.FormatInt(int64(math.Round(v)), 10)
+		case time.Duration:
+			return time.Duration(math.Round(v * float64(time.Millisecond))).String()
+		}
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	ax, err := sweep.ParseVary(fmt.Sprintf("%s=%s..%s:%d", path, end(step), end(last), int(k)))
+	if err != nil {
+		return sweep.Axis{}, err
+	}
+	if cut && last < top-1e-9 {
+		top1, err := sweep.ParseVary(fmt.Sprintf("%s=%s..%s:1", path, endText(hi), endText(hi)))
+		if err == nil && top1.Unit == ax.Unit {
+			ax.Values, ax.X = append(ax.Values, top1.Values[0]), append(ax.X, top1.X[0])
+		}
+	}
+	var zero any = int64(0)
+	switch hi.(type) {
+	case float64:
+		zero = 0.0
+	case time.Duration:
+		zero = "0s"
+	}
+	ax.Values = append([]any{zero}, ax.Values...)
+	ax.X = append([]float64{0}, ax.X...)
+	return ax, nil
+}
+
+// roundStep is the least of 1, 2, 2.5 and 5 times a power of ten that is
+// at least raw (tui/picture's ticks take the same steps).
+func roundStep(raw float64) float64 {
+	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	for _, m := range []float64{1, 2, 2.5, 5} {
+		if m*mag >= raw*(1-1e-9) {
+			return m * mag
+		}
+	}
+	return 10 * mag
 }

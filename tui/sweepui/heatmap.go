@@ -69,6 +69,31 @@ func incomplete(res *sweep.Result) string {
 type Mark struct {
 	X, Y  float64 // in the axes' units
 	Label string  // what it is, for the legend: "the current design"
+	// None says, per axis (x, then y), what a value of 0 means on a knob
+	// whose 0 is not a small setting but none at all ("no timeout": the
+	// caller waits for ever; "no bulkhead"): that column or row is
+	// labelled "none", not drawn as 0 ms beside 100 ms, and the legend's
+	// line names the design by these words. Empty: 0 is a number.
+	None [2]string
+}
+
+// axisText is value i of axis a (0: x, 1: y) as the map labels it: "none"
+// for a knob's 0 that mark names as none, else the axis's own figure.
+func (m *Mark) axisText(a int, ax sweep.Axis, i int) string {
+	if m != nil && m.None[a] != "" && ax.X[i] == 0 {
+		return "none"
+	}
+	return ax.Format(i)
+}
+
+// setting is value i of axis a as the legend's line writes it: the
+// words for none ("no timeout (recommendations.timeout=0)"), else the
+// knob's setting as a user types it.
+func (m *Mark) setting(a int, ax sweep.Axis, i int) string {
+	if m != nil && m.None[a] != "" && ax.X[i] == 0 {
+		return m.None[a] + " (" + ax.Path + "=0)"
+	}
+	return ax.Path + "=" + ax.Setting(i)
 }
 
 // nearest is the index of the value in xs closest to x.
@@ -136,7 +161,7 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 	if len(p.Axes) > 1 {
 		y = p.Axes[1]
 		for j := range ny {
-			labelW = max(labelW, len(y.Format(j)))
+			labelW = max(labelW, len(mark.axisText(1, y, j)))
 		}
 	}
 	// A cell is two shade glyphs and a mark column (✓) when there is room;
@@ -153,7 +178,7 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 		j, middle := line/rows, line%rows == rows/2
 		label := ""
 		if len(p.Axes) > 1 && middle {
-			label = y.Format(j)
+			label = mark.axisText(1, y, j)
 		}
 		b.WriteString(strings.Repeat(" ", labelW-len(label)) + label + " │")
 		for i := range nx {
@@ -198,7 +223,7 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 	}
 	// The x axis: a rule, then labels placed under their cells where they fit.
 	b.WriteString(strings.Repeat(" ", labelW) + " └" + strings.Repeat("─", nx*cw) + "\n")
-	b.WriteString(xLabels(x, labelW+2, cw, nx) + "\n")
+	b.WriteString(xLabels(x, labelW+2, cw, nx, func(i int) string { return mark.axisText(0, x, i) }) + "\n")
 	b.WriteString(strings.Repeat(" ", labelW+2) + th.Dim.Render(wrapTo(x.Label()+" →", width-labelW-2)) + "\n")
 	// The legend: each band's glyph and range, or for a grid whose every
 	// cell holds one value, its band and that value.
@@ -220,7 +245,7 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 	}
 	if mark != nil {
 		c := res.Cell(mi, mj)
-		s := fmt.Sprintf("◆ %s: %s=%s, %s=%s", mark.Label, p.Axes[0].Path, p.Axes[0].Setting(mi), p.Axes[1].Path, p.Axes[1].Setting(mj))
+		s := fmt.Sprintf("◆ %s: %s, %s", mark.Label, mark.setting(0, p.Axes[0], mi), mark.setting(1, p.Axes[1], mj))
 		if c.N > 0 {
 			s += fmt.Sprintf(", %s %s", p.Measure.Name, sweep.Short(c.Mean))
 		}
@@ -237,11 +262,11 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 
 // xLabels writes the first axis's values under their cells, skipping
 // those that would run into the previous one.
-func xLabels(x sweep.Axis, indent, cw, nx int) string {
+func xLabels(x sweep.Axis, indent, cw, nx int, text func(int) string) string {
 	line := []rune(strings.Repeat(" ", indent+nx*cw+8))
 	end := 0
 	for i := range nx {
-		s := x.Format(i)
+		s := text(i)
 		at := indent + i*cw
 		if i > 0 && at <= end {
 			continue

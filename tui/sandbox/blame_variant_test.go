@@ -1,0 +1,53 @@
+package sandbox
+
+import (
+	"strings"
+	"testing"
+)
+
+// Workers typed below another variant's bulkhead (cascade's variant 2
+// caps recommendations at 20) mark the workers, the field the learner can
+// change, with what that variant needs, and leave this variant's valid
+// bulkhead field alone (finding 9).
+func TestFormBlamesTheFieldAnotherVariantRefuses(t *testing.T) {
+	m := newModel(t, 80, 24, Options{Scenario: shortCascade(t)})
+	m = press(m, "e")
+	m.form.knobs[m.form.focus].input.SetValue("7")
+	m = press(m, "enter")
+	f := m.form
+	if f == nil {
+		t.Fatal("workers 7 under a bulkhead of 20 was taken")
+	}
+	for _, k := range f.knobs {
+		switch k.label {
+		case "workers":
+			if !strings.Contains(k.err, "20 or more") {
+				t.Errorf("workers are marked %q, want what the other variant needs", k.err)
+			}
+		case "bulkhead":
+			if k.err != "" {
+				t.Errorf("this variant's bulkhead (%s, valid) is marked %q", k.input.Value(), k.err)
+			}
+		}
+	}
+	if !strings.Contains(f.err, "at least 20 workers") || !strings.Contains(f.err, "give workers 20 or more") {
+		t.Errorf("the form says %q", f.err)
+	}
+	// The form's own variant's errors keep marking its own fields.
+	m = press(m, "esc")
+	m = press(m, "3")
+	m = press(m, "e")
+	for m.form.knobs[m.form.focus].label != "bulkhead" {
+		m = press(m, "down")
+	}
+	m.form.knobs[m.form.focus].input.SetValue("500")
+	m = press(m, "enter")
+	if m.form == nil {
+		t.Fatal("a bulkhead of 500 over 200 workers was taken")
+	}
+	for _, k := range m.form.knobs {
+		if k.label == "bulkhead" && k.err == "" {
+			t.Errorf("the refused bulkhead of variant 3 is not marked; the form says %q", m.form.err)
+		}
+	}
+}
