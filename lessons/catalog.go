@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -146,13 +147,47 @@ func lookupIn(files []*builtinFile, id string) (*Lesson, error) {
 		ErrUnknownLesson, id, files[len(files)-1].number, files[0].id)
 }
 
-// LoadFile reads and parses a teacher's lesson file.
+// LoadFile reads and parses a teacher's lesson file. It is read once: an
+// edit made while the lesson is open shows when it is opened again.
 func LoadFile(name string) (*Lesson, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil, fmt.Errorf("reading the lesson file: %w", err)
 	}
-	return Parse(name, data)
+	l, err := Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	l.key = fileKey(name)
+	return l, nil
+}
+
+// fileKey is a teacher's file's progress key: "file:" and its absolute
+// path, through any symbolic link, so that the file keeps its progress
+// whichever folder it is opened from.
+func fileKey(name string) string {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		abs = filepath.Clean(name)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	return "file:" + abs
+}
+
+// isBuiltinID says whether id is a built-in lesson's.
+func isBuiltinID(id string) bool {
+	files, err := builtinFiles()
+	if err != nil {
+		return false
+	}
+	for _, f := range files {
+		if f.id == id {
+			return true
+		}
+	}
+	return false
 }
 
 // Open resolves what a learner typed after `breakerlab lesson`: a built-in

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -238,11 +239,17 @@ func ParseExpr(text string) (Expr, error) {
 		return e, fmt.Errorf("unknown metric %q (known: %s)", e.Metric, strings.Join(MetricNames(), ", "))
 	}
 	if hasFormat {
-		if _, err := (Value{Kind: m.kind}).Format(e.Format); err != nil || e.Format == "" {
+		if !slices.Contains(formats, e.Format) {
 			if s := didYouMean(e.Format, formats); s != "" && e.Format != "" {
 				return e, fmt.Errorf("unknown format %q after |: did you mean %q? (allowed: %s)", e.Format, s, strings.Join(formats, ", "))
 			}
 			return e, fmt.Errorf("unknown format %q after | (allowed: %s)", e.Format, strings.Join(formats, ", "))
+		}
+		// A metric whose kind is fixed is held to its formats here; one
+		// whose kind depends on its arguments (param, fact, preset) when
+		// its value is known (Value.Format).
+		if err := fitFormat(m.kind, e.Format, e.Metric); err != nil {
+			return e, err
 		}
 	}
 	required := 0

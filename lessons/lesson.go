@@ -31,6 +31,22 @@ type Lesson struct {
 	Recap     []string
 	RecapLine int
 	Steps     []Step
+
+	// key is where a teacher's file keeps its progress (ProgressKey); ""
+	// for a built-in lesson.
+	key string
+}
+
+// ProgressKey is where the progress file keeps the lesson's progress: a
+// built-in lesson's ID, or for a teacher's file (LoadFile) "file:" and its
+// absolute path, so that a teacher's 03-bulkheads.md never shares the
+// built-in lesson 3's progress, and two files of one name in two folders
+// keep their own.
+func (l *Lesson) ProgressKey() string {
+	if l.key != "" {
+		return l.key
+	}
+	return l.ID
 }
 
 // Step is one screen of a lesson: Markdown text, and optionally a

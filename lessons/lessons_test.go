@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"errors"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
@@ -322,7 +323,12 @@ func TestValueFormats(t *testing.T) {
 		{duration(1575 * time.Millisecond), "", "1.575 s"},
 		{duration(430080 * time.Microsecond), "", "430.1 ms"},
 		{duration(0), "", "0 ms"},
-		{number(0.1), "pct0", "10%"},
+		{fraction(0.1), "pct0", "10%"},
+		{fraction(0.5), "num", "0.5"},
+		{odds(big.NewRat(1, 28)), "pct", "3.6%"},
+		{count(3), "num", "3"},
+		{number(3.4), "int", "3"},
+		{duration(402 * time.Millisecond), "s", "0.402 s"},
 	}
 	for _, c := range cases {
 		if got, err := c.v.Format(c.format); err != nil || got != c.want {

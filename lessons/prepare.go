@@ -256,7 +256,9 @@ func prepareQuestion(ctx *evalCtx, st *Step, prefix string, q *Question, fail fu
 				fmt.Errorf("the answer %q is %s, so unit = %q would print twice: remove unit (a unit is for a plain number, such as unit = \"threads\")", q.Answer, own, q.Unit))
 		}
 		pq.Answer, pq.AnswerKind = v.F, v.Kind
-		pq.AnswerText, _ = v.Format(answerFormat(q.Answer))
+		if pq.AnswerText, err = v.Format(answerFormat(q.Answer)); err != nil {
+			return nil, fail(st.lines.line(prefix+".answer"), prefix+".answer", fmt.Errorf("answer %q: %w", q.Answer, err))
+		}
 		pq.Most, pq.MostWhy, pq.HasMost = answerBound(ctx, q.Answer)
 		if prefix == "predict" && v.Kind == KindCount && pq.tolerance() < 1-1e-9 {
 			// Counts are whole: below 1, only the answer itself is right
@@ -275,6 +277,11 @@ func prepareQuestion(ctx *evalCtx, st *Step, prefix string, q *Question, fail fu
 				return nil, err
 			}
 			pq.Misconceptions = append(pq.Misconceptions, pm)
+		}
+		if prefix == "predict" {
+			if err := pq.promptGivesAnswer(); err != nil {
+				return nil, fail(st.lines.line(prefix+".prompt"), prefix+".prompt", err)
+			}
 		}
 	}
 	return pq, nil

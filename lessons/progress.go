@@ -214,7 +214,7 @@ type Store struct {
 	// readOnly is a store ViewStore opened: its file is never moved or
 	// written.
 	readOnly bool
-	// lessons holds the lessons read through GetLesson, by ID. For these
+	// lessons holds the lessons read through GetLesson, by ProgressKey. For these
 	// the store knows the steps as they are now, so Save can move both its
 	// own record and the file's onto them before merging the two.
 	lessons map[string]*Lesson
@@ -296,7 +296,8 @@ func (s *Store) Notice() string {
 // Path is where the store lives.
 func (s *Store) Path() string { return s.path }
 
-// Get returns a copy of a lesson's progress.
+// Get returns a copy of the progress kept under a key: a built-in
+// lesson's ID, or a lesson's ProgressKey.
 func (s *Store) Get(id string) Progress {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -315,19 +316,27 @@ func (s *Store) GetLesson(l *Lesson) Progress {
 	if s.lessons == nil {
 		s.lessons = map[string]*Lesson{}
 	}
-	s.lessons[l.ID] = l
-	p, ok := s.data.Lessons[l.ID]
+	key := l.ProgressKey()
+	s.lessons[key] = l
+	p, ok := s.data.Lessons[key]
+	if !ok && key != l.ID && !isBuiltinID(l.ID) {
+		// A teacher's file whose progress an earlier breakerlab kept under
+		// its ID ("07-mine"); not a built-in's ID, whose record is that
+		// lesson's. From now on it is kept under the file's key.
+		p, ok = s.data.Lessons[l.ID]
+	}
 	if !ok {
 		// Nothing to move; storing an empty record would only add a
 		// lesson the learner never started to the file.
 		return Progress{}.Remap(l)
 	}
 	p = p.Remap(l)
-	s.data.Lessons[l.ID] = clone(p)
+	s.data.Lessons[key] = clone(p)
 	return p
 }
 
-// Set replaces a lesson's progress in memory; Save writes it.
+// Set replaces a lesson's progress in memory, under its ProgressKey (a
+// built-in's ID); Save writes it.
 func (s *Store) Set(id string, p Progress) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

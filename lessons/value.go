@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -69,8 +70,52 @@ func odds(r *big.Rat) Value {
 // formats are the names a placeholder may give after "|".
 var formats = []string{"pct", "pct0", "pct2", "int", "num", "dur", "s", "ms", "odds", "frac"}
 
-// Format prints the value in the named format; "" picks the kind's own.
+// kindFormats are the formats that print each kind of value truthfully: a
+// share as a percentage (or the bare ratio, 0.5), a chance as odds, a
+// fraction or a percentage, a count or another number as a number, a
+// duration with its unit. Any other pairing prints a wrong number ("1,048.5%"
+// for a breaker opening at 10.485 s, "20 s" for 20 workers), so Format
+// refuses it.
+var kindFormats = map[Kind][]string{
+	KindFraction: {"pct", "pct0", "pct2", "num"},
+	KindOdds:     {"odds", "frac", "pct", "pct0", "pct2", "num"},
+	KindCount:    {"int", "num"},
+	KindNumber:   {"num", "int"},
+	KindDuration: {"dur", "s", "ms"},
+}
+
+// FormatsFor lists the formats that fit a kind of value, in the order
+// FORMAT.md gives them.
+func FormatsFor(k Kind) []string { return kindFormats[k] }
+
+// fitFormat says whether a known format may print a value of kind k, and
+// if not, which formats may. what names the value in the message: "the
+// value", or the metric ("opens").
+func fitFormat(k Kind, format, what string) error {
+	allowed, known := kindFormats[k]
+	if !known || slices.Contains(allowed, format) {
+		return nil
+	}
+	return fmt.Errorf("%s is %s, and format %q prints %s: the formats for %s are %s", what, k, format, formatPrints[format], k, strings.Join(allowed, ", "))
+}
+
+// formatPrints says what each format prints, for messages.
+var formatPrints = map[string]string{
+	"pct": "a share as a percentage", "pct0": "a share as a percentage", "pct2": "a share as a percentage",
+	"int": "a whole number", "num": "a plain number",
+	"dur": "a duration", "s": "a duration in seconds", "ms": "a duration in milliseconds",
+	"odds": "a chance as odds (1 in 28)", "frac": "a chance as a fraction (1/28)",
+}
+
+// Format prints the value in the named format; "" picks the kind's own. A
+// format that does not fit the value's kind (a percentage of a duration) is
+// refused, naming the formats that do.
 func (v Value) Format(format string) (string, error) {
+	if format != "" && slices.Contains(formats, format) {
+		if err := fitFormat(v.Kind, format, "the value"); err != nil {
+			return "", err
+		}
+	}
 	if format == "" {
 		switch v.Kind {
 		case KindFraction:

@@ -145,12 +145,34 @@ func LoadFileBudget(path string, budget int64) (*Challenge, error) {
 		return nil, err
 	}
 	dir := filepath.Dir(path)
-	return parseBudget(path, data, func(rel string) ([]byte, error) {
+	c, err := parseBudget(path, data, func(rel string) ([]byte, error) {
 		if filepath.IsAbs(rel) {
 			return readSmall(rel)
 		}
 		return readSmall(filepath.Join(dir, filepath.FromSlash(rel)))
 	}, budget)
+	if err != nil {
+		return nil, err
+	}
+	c.Path, c.key = path, fileKey(path)
+	return c, nil
+}
+
+// isBuiltinID says whether id is a built-in challenge's, read from the
+// embedded files' names without loading them.
+func isBuiltinID(id string) bool {
+	entries, err := fs.ReadDir(content, "content")
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		name := e.Name()
+		num, _, ok := strings.Cut(name, "-")
+		if _, err := strconv.Atoi(num); ok && err == nil && idOf(name) == id {
+			return true
+		}
+	}
+	return false
 }
 
 // Open resolves a command line's argument: a number, an ID, or the path of

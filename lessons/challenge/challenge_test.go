@@ -252,6 +252,8 @@ func TestMalformedFilesNameLineAndField(t *testing.T) {
 		{"seed twice", "scenario = \"s.toml\"\n", "scenario = \"s.toml\"\nseeds = [1, 1]\n", `c.toml:3: seeds: seed 1 is listed twice`},
 		{"brief quotes an unknown knob", "title = \"T\"\n", "title = \"T\"\nbrief = \"{{param web.colour}}\"\n", `c.toml:2: brief: placeholder {{param web.colour}}: `},
 		{"brief names a run", "title = \"T\"\n", "title = \"T\"\nbrief = \"{{param cascade/0 workers}}\"\n", `c.toml:2: brief: placeholder {{param cascade/0 workers}}: a brief's placeholder names no run`},
+		{"brief with a format that does not fit", "title = \"T\"\n", "title = \"T\"\nbrief = \"{{param workers | dur}}\"\n", `c.toml:2: brief: placeholder {{param workers | dur}}: the value is a count, and format "dur" prints a duration: the formats for a count are int, num`},
+		{"hint with a format that does not fit", "title = \"T\"\n", "title = \"T\"\nhint = \"{{p99 web | pct}}\"\n", `c.toml:2: hint: placeholder {{p99 web | pct}}: p99 is a duration, and format "pct" prints a share`},
 		{"hint with an unknown metric", "title = \"T\"\n", "title = \"T\"\nhint = \"{{happiness web}}\"\n", `c.toml:2: hint: placeholder {{happiness web}}: unknown metric`},
 	}
 	for _, tc := range cases {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -44,6 +45,77 @@ type Challenge struct {
 	// After is the number of the lesson the level follows, for the level
 	// map; 0 when the file names none.
 	After int
+
+	// Path is a teacher's file as it was opened (LoadFile), to name it on
+	// a command line; "" for a built-in. key is where its progress is kept
+	// (ProgressKey).
+	Path string
+	key  string
+}
+
+// ProgressKey is where challenges.json keeps the challenge's stars: a
+// built-in's ID, or for a teacher's file "file:" and its absolute path, so
+// that a file named like a built-in level (bulkhead-20.toml) never writes
+// into that level's record, and two files of one name in two folders keep
+// their own.
+func (c *Challenge) ProgressKey() string {
+	if c.key != "" {
+		return c.key
+	}
+	return c.ID
+}
+
+// fileKey is a teacher's file's progress key: "file:" and its absolute
+// path, through any symbolic link, so that the file keeps its stars
+// whichever folder it is opened from.
+func fileKey(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = filepath.Clean(path)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	return "file:" + abs
+}
+
+// CommandArg is what names the challenge after `breakerlab challenge` when
+// run from the folder dir: a built-in's ID, or a teacher's file's path
+// (relative to dir where it lies below it, "./" before a bare name so that
+// it reads as a path), quoted for a shell if it needs to be.
+func (c *Challenge) CommandArg(dir string) string {
+	if c.Path == "" {
+		return c.ID
+	}
+	arg := c.Path
+	if abs, err := filepath.Abs(c.Path); err == nil {
+		arg = abs
+		if dir != "" {
+			if rel, err := filepath.Rel(dir, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				arg = rel
+			}
+		}
+	}
+	if !filepath.IsAbs(arg) && !strings.ContainsAny(arg, `/\`) {
+		arg = "." + string(filepath.Separator) + arg
+	}
+	return shellQuote(arg)
+}
+
+// shellQuote quotes a path for a POSIX shell when it holds anything but
+// letters, digits and . _ - / + : , @ %.
+func shellQuote(s string) string {
+	plain := s != ""
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._-/+:,@%", r)) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // Par is the fewest resources or the least change that meets the goals:
@@ -234,6 +306,9 @@ func parseBudget(name string, data []byte, open func(rel string) ([]byte, error)
 			return nil, l.errorf(l.ln.find("claims", i, "label"), fmt.Sprintf("claims[%d].label", i+1), "a claim has no label: it is checked, not shown")
 		}
 		c.Claims = append(c.Claims, g)
+	}
+	if err := l.feasible(c); err != nil {
+		return nil, err
 	}
 	c.BriefSource, c.HintSource = c.Brief, c.Hint
 	var err error

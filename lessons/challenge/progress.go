@@ -98,12 +98,37 @@ func (p *Progress) Notice() string {
 	return p.notice
 }
 
-// Get returns a challenge's record.
+// Get returns the record kept under a progress key: a built-in's ID, as
+// the level map reads it. Record reads a challenge's own, a teacher's file
+// included.
 func (p *Progress) Get(id string) Record {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	r := p.data.Challenges[id]
 	r.Best, r.Last = copyMap(r.Best), copyMap(r.Last)
+	return r
+}
+
+// Record returns challenge c's record, kept under c.ProgressKey().
+func (p *Progress) Record(c *Challenge) Record {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	r := p.recordOf(c)
+	r.Best, r.Last = copyMap(r.Best), copyMap(r.Last)
+	return r
+}
+
+// recordOf is c's record; p.mu is held. A teacher's file that has none
+// under its key reads one an earlier breakerlab kept under the file's ID,
+// unless that ID is a built-in level's: that record is the level's (or was
+// mixed with it), and belongs to neither file. The next save keeps it
+// under the file's key.
+func (p *Progress) recordOf(c *Challenge) Record {
+	key := c.ProgressKey()
+	r, ok := p.data.Challenges[key]
+	if !ok && key != c.ID && !isBuiltinID(c.ID) {
+		r = p.data.Challenges[c.ID]
+	}
 	return r
 }
 
@@ -122,7 +147,7 @@ func copyMap(m map[string]string) map[string]string {
 // of its gradings fell short, and saves the file.
 func (p *Progress) Leave(c *Challenge, s Setting, fails int) error {
 	p.mu.Lock()
-	r := p.data.Challenges[c.ID]
+	r := p.recordOf(c)
 	r.Last = map[string]string{}
 	for _, k := range c.Knobs {
 		if v, ok := s[k.Path]; ok {
@@ -130,7 +155,7 @@ func (p *Progress) Leave(c *Challenge, s Setting, fails int) error {
 		}
 	}
 	r.Fails = fails
-	p.data.Challenges[c.ID] = r
+	p.data.Challenges[c.ProgressKey()] = r
 	p.mu.Unlock()
 	return p.save()
 }
@@ -159,7 +184,7 @@ func (c *Challenge) Restore(saved map[string]string) Setting {
 // that design earns nothing: it is not the learner's own.
 func (p *Progress) Earn(c *Challenge, stars int, s Setting) (bool, error) {
 	p.mu.Lock()
-	old := p.data.Challenges[c.ID]
+	old := p.recordOf(c)
 	if stars <= old.Stars || old.Revealed && c.IsReference(s) {
 		p.mu.Unlock()
 		return false, nil
@@ -171,7 +196,7 @@ func (p *Progress) Earn(c *Challenge, stars int, s Setting) (bool, error) {
 		}
 	}
 	old.Stars, old.Best = stars, best
-	p.data.Challenges[c.ID] = old
+	p.data.Challenges[c.ProgressKey()] = old
 	p.mu.Unlock()
 	return true, p.save()
 }
@@ -180,13 +205,13 @@ func (p *Progress) Earn(c *Challenge, stars int, s Setting) (bool, error) {
 // the file: from now on that design earns no stars (Earn).
 func (p *Progress) Reveal(c *Challenge) error {
 	p.mu.Lock()
-	r := p.data.Challenges[c.ID]
+	r := p.recordOf(c)
 	if r.Revealed {
 		p.mu.Unlock()
 		return nil
 	}
 	r.Revealed = true
-	p.data.Challenges[c.ID] = r
+	p.data.Challenges[c.ProgressKey()] = r
 	p.mu.Unlock()
 	return p.save()
 }

@@ -105,6 +105,10 @@ type Model struct {
 	// first key typed replaces it, as a selected field does.
 	fresh bool
 
+	// arg names the challenge on a command line run from the folder w
+	// writes to: a built-in's ID, a teacher's file's path.
+	arg string
+
 	sb      *sandbox.Model // nil for the shuffle lab
 	stale   bool           // the sandbox plays an earlier setting: this one does not run
 	page    page
@@ -126,8 +130,13 @@ func New(o Options) (Model, error) {
 		tried: map[string]bool{}, tryGen: -1}
 	m.help.Styles = o.Theme.Help
 	m.note = o.Notice
+	dir := o.Dir
+	if dir == "" {
+		dir, _ = os.Getwd() // where w writes
+	}
+	m.arg = m.c.CommandArg(dir)
 	if o.Progress != nil {
-		r := o.Progress.Get(m.c.ID)
+		r := o.Progress.Record(m.c) // a teacher's file's own, never a built-in's
 		m.best, m.fails, m.revealed = r.Stars, r.Fails, r.Revealed
 		if m.revealed {
 			m.ref, _ = m.c.ReferenceSetting()
@@ -283,7 +292,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.err != nil {
 			m.setNote("could not write the design: "+msg.err.Error(), true)
 		} else {
-			m.setNote(fmt.Sprintf("wrote %s; grade it with breakerlab challenge %s --check %s", msg.path, m.c.ID, filepath.Base(msg.path)), false)
+			m.setNote(fmt.Sprintf("wrote %s; grade it with %s", msg.path, m.checkCommand(filepath.Base(msg.path))), false)
 		}
 		return m, nil
 	case tea.KeyMsg:
@@ -522,6 +531,14 @@ func (m *Model) write() tea.Cmd {
 	return func() tea.Msg {
 		return wroteMsg{path: path, err: os.WriteFile(path, text, 0o644)}
 	}
+}
+
+// checkCommand is the command that grades a design file, run from the
+// folder w writes to: a teacher's challenge is named by its file's path
+// (New works it out), since `breakerlab challenge ID` finds only the
+// built-in levels.
+func (m *Model) checkCommand(design string) string {
+	return fmt.Sprintf("breakerlab challenge %s --check %s", m.arg, design)
 }
 
 func cloneSetting(s challenge.Setting) challenge.Setting {

@@ -393,7 +393,7 @@ func (m *Model) aboutText() []string {
 	}
 	out = append(out, par, "", m.c.StarsRule())
 	if m.c.ScenarioFile != "" {
-		out = append(out, "", fmt.Sprintf("The design starts from %s; w writes yours to %s.design.toml, and `breakerlab challenge %s --check FILE` grades a file.", m.c.ScenarioFile, m.c.ID, m.c.ID))
+		out = append(out, "", fmt.Sprintf("The design starts from %s; w writes yours to %s.design.toml, and `%s` grades a file.", m.c.ScenarioFile, m.c.ID, m.checkCommand("FILE")))
 	}
 	if m.c.Number > 0 {
 		out = append(out, "", fmt.Sprintf("Stuck? Once %d designs you tried fall short (a try: a design you type in, watch with v or space, or write with w; turning a knob through values is not one), s shows the reference solution. It passes, but earns no stars: stars go to a design of your own.", SolutionAfter))

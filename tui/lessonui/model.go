@@ -268,7 +268,7 @@ func (m Model) save() tea.Cmd {
 	if s == nil {
 		return nil
 	}
-	s.Set(m.p.Lesson.ID, m.progress)
+	s.Set(m.p.Lesson.ProgressKey(), m.progress) // a teacher's file by its path, never a built-in's ID
 	return func() tea.Msg { return savedMsg{s.Save()} }
 }
 
