@@ -223,7 +223,9 @@ func runChallenge(args []string, stdout, stderr io.Writer) error {
 	case *check != "":
 		return checkDesign(c, *check, format.value, stdout, stderr)
 	}
-	if err := needTerminal(stdout, "the challenge", "`breakerlab challenge "+c.ID+" --start` prints the starting design and `--check FILE` grades one"); err != nil {
+	// A teacher's file is named by its path: its ID names no built-in.
+	cwd, _ := os.Getwd()
+	if err := needTerminal(stdout, "the challenge", "`breakerlab challenge "+c.CommandArg(cwd)+" --start` prints the starting design and `--check FILE` grades one"); err != nil {
 		return err
 	}
 	return challengeui.Run(terminal().Out, challengeui.Terminal(c, os.Getenv))

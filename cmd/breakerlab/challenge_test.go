@@ -511,6 +511,11 @@ func TestChallengesCheckBriefs(t *testing.T) {
 	if out, errOut, code := run(t, "challenges", "--check", path); code != 0 || !strings.Contains(out, "✓ typed") {
 		t.Fatalf("the placeholder: exit %d, %q %q", code, out, errOut)
 	}
+	// Without a terminal, the way to play it names the file, not its ID
+	// ("breakerlab challenge typed --start" finds no challenge).
+	if out, errOut, _ := run(t, "challenge", path); !strings.Contains(out+errOut, "breakerlab challenge "+path+" --start") {
+		t.Errorf("a teacher's challenge without a terminal: %q %q, want the command naming %s", out, errOut, path)
+	}
 	os.WriteFile(path, []byte(strings.Replace(c, "30 requests", "{{param web.colour}} requests", 1)), 0o644)
 	if _, errOut, code := run(t, "challenges", "--check", path); code != 2 || !strings.Contains(errOut, "brief: placeholder {{param web.colour}}") {
 		t.Fatalf("a bad placeholder: exit %d, %q", code, errOut)
