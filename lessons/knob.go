@@ -10,32 +10,30 @@ import (
 // SetKnob sets one knob of variant v of sc by its dotted path, exactly as a
 // lesson step's [set] table does (recommendations.bulkhead, checkout.rate,
 // payment.breaker.min_calls): it is that parser, shared with `breakerlab
-// sweep`. A path that names no knob gets a message naming the nearest
-// knobs and listing those sc has, by part (knobhint.go).
+// sweep`. Names are read whole, quoted where a path would read two ways
+// (knobpath.go). A path that names no knob gets a message naming the
+// nearest knobs and listing those sc has, by part (knobhint.go).
 func SetKnob(sc *engine.Scenario, v int, path string, val any) error {
 	if v < 0 || v >= len(sc.Variants) {
 		return fmt.Errorf("scenario %s has variants 1 to %d, not %d", sc.Name, len(sc.Variants), v+1)
 	}
-	if !isKnob(sc, v, path) {
+	at, ok, err := findKnob(&sc.Variants[v].System, path)
+	if err != nil {
+		return err
+	}
+	if !ok {
 		return unknownKnob(sc, v, path, "knob")
 	}
-	return applyOverride(sc, v, path, val)
+	return applyAt(sc, v, at, val)
 }
 
 // isKnob says whether path is one of Knobs(sc, v), without building that
 // list: a sweep sets knobs on every cell, and building the list each time
-// cost a sweep of 400 cells some 12 MB of strings.
+// cost a sweep of 400 cells some 12 MB of strings. (A name quoted where
+// the list writes it bare is the same knob.)
 func isKnob(sc *engine.Scenario, v int, path string) bool {
-	if keyIn(systemKeys, path) {
-		return true
-	}
-	sys := &sc.Variants[v].System
-	for i := range sys.Endpoints {
-		if rest, ok := cutName(path, sys.Endpoints[i].Name); ok && keyIn(endpointKeys, rest) {
-			return true
-		}
-	}
-	return isSystemsKnob(sys, path) || isTasksKnob(sys, path) // knob_tasks.go
+	_, ok, err := findKnob(&sc.Variants[v].System, path)
+	return ok && err == nil
 }
 
 // cutName returns what follows "name." in path.
@@ -93,26 +91,36 @@ func knobs(sc *engine.Scenario, v int, numbersOnly bool) []string {
 	}
 	out := split(systemKeys)
 	sys := &sc.Variants[v].System
-	for _, e := range sys.Endpoints {
+	odd := oddNames(sys)
+	// path writes a part's key as findKnob reads it back: bare, or with
+	// the name quoted where the bare path would read two ways.
+	path := func(at knobAt, key string) string {
+		at.key = key
+		return pathOf(sys, at, odd)
+	}
+	for i := range sys.Endpoints {
+		at := knobAt{part: endpointPart, ep: &sys.Endpoints[i]}
 		for _, k := range split(endpointKeys) {
-			out = append(out, e.Name+"."+k)
+			out = append(out, path(at, k))
 		}
 	}
-	for _, d := range sys.Dependencies {
+	for i := range sys.Dependencies {
+		d := &sys.Dependencies[i]
+		at := knobAt{part: dependencyPart, dep: d}
 		own := dependencyKeys
 		if d.Service != "" {
 			own = serviceEdgeKeys // its latency and faults are the service's
 		}
 		for _, k := range split(own) {
-			out = append(out, d.Name+"."+k)
+			out = append(out, path(at, k))
 		}
 		for _, k := range split(breakerKeys) {
-			out = append(out, d.Name+".breaker."+k)
+			out = append(out, path(at, "breaker."+k))
 		}
 		for _, k := range split(retryKeys) {
-			out = append(out, d.Name+".retry."+k)
+			out = append(out, path(at, "retry."+k))
 		}
 	}
-	out = tasksKnobPaths(out, sys, split) // knob_tasks.go
-	return dedupe(systemsKnobs(out, sys, split))
+	out = tasksKnobPaths(out, sys, split, path) // knob_tasks.go
+	return dedupe(systemsKnobs(out, sys, split, path))
 }

@@ -69,133 +69,53 @@ func isDependencyKey(sys *engine.System, d *engine.Dependency, rest string) bool
 	return false
 }
 
-// isSystemsKnob is isKnob for the knobs of this file.
-func isSystemsKnob(sys *engine.System, path string) bool {
-	if keyIn(shedKeys, path) {
-		return true
-	}
-	for i := range sys.Endpoints {
-		if rest, ok := cutName(path, sys.Endpoints[i].Name); ok && keyIn(endpointMoreKeys, rest) {
-			return true
-		}
-	}
-	for i := range sys.Dependencies {
-		if rest, ok := cutName(path, sys.Dependencies[i].Name); ok && isDependencyKey(sys, &sys.Dependencies[i], rest) {
-			return true
-		}
-	}
-	for i := range sys.Services {
-		s := &sys.Services[i]
-		if rest, ok := cutName(path, s.Name); ok && keyIn(serviceKeys, rest) {
-			return true
-		}
-		if _, d, rest, ok := cutEdge(sys, path); ok && d != nil && isDependencyKey(sys, d, rest) {
-			return true
-		}
-	}
-	return false
-}
-
-// cutEdge splits "SERVICE/DEP.key" into the service, its dependency and
-// the key, without allocating.
-func cutEdge(sys *engine.System, path string) (*engine.Service, *engine.Dependency, string, bool) {
-	for i := range sys.Services {
-		s := &sys.Services[i]
-		n := len(s.Name)
-		if len(path) <= n || path[n] != '/' || path[:n] != s.Name {
-			continue
-		}
-		tail := path[n+1:]
-		for j := range s.Dependencies {
-			if rest, ok := cutName(tail, s.Dependencies[j].Name); ok {
-				return s, &s.Dependencies[j], rest, true
-			}
-		}
-	}
-	return nil, nil, "", false
-}
-
-// systemsKnobs appends the knobs of this file to out, as knobs does.
-func systemsKnobs(out []string, sys *engine.System, split func(string) []string) []string {
+// systemsKnobs appends the knobs of this file to out, as knobs does;
+// path writes a part's key (knobs' own).
+func systemsKnobs(out []string, sys *engine.System, split func(string) []string, path func(knobAt, string) string) []string {
 	out = append(out, split(shedKeys)...)
-	for _, e := range sys.Endpoints {
+	for i := range sys.Endpoints {
+		at := knobAt{part: endpointPart, ep: &sys.Endpoints[i]}
 		for _, k := range split(endpointMoreKeys) {
-			out = append(out, e.Name+"."+k)
+			out = append(out, path(at, k))
 		}
 	}
-	edge := func(prefix string, d *engine.Dependency) {
+	edge := func(at knobAt) {
 		for _, k := range split(edgeKeys) {
-			out = append(out, prefix+k)
+			out = append(out, path(at, k))
 		}
 		for _, t := range sys.Tenants {
-			out = append(out, prefix+tenantSlotsKey+t)
+			out = append(out, path(at, tenantSlotsKey+t))
 		}
 	}
 	for i := range sys.Dependencies {
-		edge(sys.Dependencies[i].Name+".", &sys.Dependencies[i])
+		edge(knobAt{part: dependencyPart, dep: &sys.Dependencies[i]})
 	}
 	for i := range sys.Services {
 		s := &sys.Services[i]
+		at := knobAt{part: servicePart, svc: s}
 		for _, k := range split(serviceKeys) {
-			out = append(out, s.Name+"."+k)
+			out = append(out, path(at, k))
 		}
 		for j := range s.Dependencies {
 			d := &s.Dependencies[j]
-			prefix := s.Name + "/" + d.Name + "."
+			at := knobAt{part: edgePart, svc: s, dep: d}
 			own := dependencyKeys
 			if d.Service != "" {
 				own = serviceEdgeKeys
 			}
 			for _, k := range split(own) {
-				out = append(out, prefix+k)
+				out = append(out, path(at, k))
 			}
 			for _, k := range split(breakerKeys) {
-				out = append(out, prefix+"breaker."+k)
+				out = append(out, path(at, "breaker."+k))
 			}
 			for _, k := range split(retryKeys) {
-				out = append(out, prefix+"retry."+k)
+				out = append(out, path(at, "retry."+k))
 			}
-			edge(prefix, d)
+			edge(at)
 		}
 	}
 	return out
-}
-
-// applySystemsKnob sets one of this file's knobs; handled is false for a
-// path that is none of them, which applyOverride then reads.
-func applySystemsKnob(sc *engine.Scenario, v int, key string, val any) (handled bool, err error) {
-	sys := &sc.Variants[v].System
-	if keyIn(shedKeys, key) {
-		return true, setShed(&sys.Shed, key, val)
-	}
-	if _, d, rest, ok := cutEdge(sys, key); ok {
-		if err := setEdge(d, rest, val); err != errNotEdgeKey {
-			return true, err
-		}
-		return true, setDependency(d, rest, val)
-	}
-	head, rest, ok := strings.Cut(key, ".")
-	if !ok {
-		return false, nil
-	}
-	for i := range sys.Services {
-		if s := &sys.Services[i]; s.Name == head && keyIn(serviceKeys, rest) {
-			return true, setService(s, rest, val)
-		}
-	}
-	for i := range sys.Endpoints {
-		if e := &sys.Endpoints[i]; e.Name == head && keyIn(endpointMoreKeys, rest) {
-			return true, setEndpointMore(e, rest, val)
-		}
-	}
-	for i := range sys.Dependencies {
-		if d := &sys.Dependencies[i]; d.Name == head {
-			if err := setEdge(d, rest, val); err != errNotEdgeKey {
-				return true, err
-			}
-		}
-	}
-	return false, nil
 }
 
 // errNotEdgeKey says setEdge does not know the key; no one sees it.
@@ -402,6 +322,13 @@ func setService(s *engine.Service, key string, val any) error {
 	case "work.mean", "work.value", "work.p50", "work.p99":
 		var d time.Duration
 		if d, err = asDuration(val); err == nil {
+			if d == 0 && key != "work.p99" {
+				// No work at all (a file's work = {}): a median, mean or
+				// time of 0 says none, not a distribution the engine
+				// refuses.
+				s.Work = engine.Latency{}
+				return nil
+			}
 			switch key {
 			case "work.mean":
 				s.Work = engine.Latency{Kind: engine.Exponential, Mean: d}
@@ -462,52 +389,36 @@ func setEndpointMore(e *engine.Endpoint, key string, val any) error {
 	return err
 }
 
-// systemsValue is KnobValue for the knobs of this file; handled is false
-// for a path that is none of them.
+// systemsValue reads, at path, one of this file's knobs (param's reader,
+// expr_limits.go); handled is false for a path that is none of them.
 func systemsValue(sys *engine.System, path string) (val any, ok, handled bool) {
-	if keyIn(shedKeys, path) {
-		val, ok = shedValue(sys.Shed, path)
-		return val, ok, true
-	}
-	if _, d, rest, found := cutEdge(sys, path); found {
-		if val, ok, handled = edgeValue(d, rest); handled {
-			return val, ok, true
-		}
-		val, ok = dependencyValue(d, rest)
-		return val, ok, true
-	}
-	head, rest, found := strings.Cut(path, ".")
-	if !found {
+	at, found, err := findKnob(sys, path)
+	if !found || err != nil {
 		return nil, false, false
 	}
-	for i := range sys.Services {
-		if s := &sys.Services[i]; s.Name == head && keyIn(serviceKeys, rest) {
-			val, ok = serviceValue(s, rest)
+	switch at.part {
+	case serverPart:
+		if keyIn(shedKeys, at.key) {
+			val, ok = shedValue(sys.Shed, at.key)
 			return val, ok, true
 		}
-	}
-	for i := range sys.Endpoints {
-		if e := &sys.Endpoints[i]; e.Name == head && keyIn(endpointMoreKeys, rest) {
-			if len(e.Bursts) == 0 {
-				return nil, false, true
-			}
-			b := e.Bursts[0]
-			switch rest {
-			case "burst.rate":
-				return b.Rate, true, true
-			case "burst.from":
-				return b.From.String(), true, true
-			case "burst.to":
-				return b.To.String(), true, true
-			}
-			return nil, false, true // class is a word
+	case servicePart:
+		val, ok = serviceValue(at.svc, at.key)
+		return val, ok, true
+	case edgePart:
+		if val, ok, handled = edgeValue(at.dep, at.key); handled {
+			return val, ok, true
 		}
-	}
-	for i := range sys.Dependencies {
-		if d := &sys.Dependencies[i]; d.Name == head {
-			if val, ok, handled = edgeValue(d, rest); handled {
-				return val, ok, true
-			}
+		val, ok = dependencyValue(at.dep, at.key)
+		return val, ok, true
+	case dependencyPart:
+		if val, ok, handled = edgeValue(at.dep, at.key); handled {
+			return val, ok, true
+		}
+	case endpointPart:
+		if keyIn(endpointMoreKeys, at.key) {
+			val, ok = valueAt(&engine.Scenario{}, sys, at)
+			return val, ok, true
 		}
 	}
 	return nil, false, false

@@ -17,85 +17,59 @@ const (
 	tasksKnobs   = "tasks.threads, tasks.memory.limit_mib, tasks.memory.per_task_kib"
 )
 
-// tasksKnobPaths adds sys's tasks and pool knobs to out.
-func tasksKnobPaths(out []string, sys *engine.System, split func(string) []string) []string {
-	for _, p := range sys.Pools {
+// tasksKnobPaths adds sys's tasks and pool knobs to out; path writes a
+// part's key (knobs' own).
+func tasksKnobPaths(out []string, sys *engine.System, split func(string) []string, path func(knobAt, string) string) []string {
+	for i := range sys.Pools {
+		at := knobAt{part: poolPart, pool: &sys.Pools[i]}
 		for _, k := range split(poolKnobKeys) {
-			out = append(out, p.Name+"."+k)
+			out = append(out, path(at, k))
 		}
 	}
 	if sys.Tasks != nil {
 		out = append(out, split(tasksKnobs)...)
-		for _, e := range sys.Endpoints {
-			out = append(out, e.Name+".cpu")
+		for i := range sys.Endpoints {
+			out = append(out, path(knobAt{part: endpointPart, ep: &sys.Endpoints[i]}, "cpu"))
 		}
 	}
 	return out
 }
 
-// tasksKnob finds what path names: a pool's field, a tasks server's, or an
-// endpoint's cpu; nil when it names none of them.
-func tasksKnob(sys *engine.System, path string) (pool *engine.Pool, key string, ep *engine.Endpoint) {
-	for i := range sys.Pools {
-		if rest, ok := cutName(path, sys.Pools[i].Name); ok && keyIn(poolKnobKeys, rest) {
-			return &sys.Pools[i], rest, nil
-		}
-	}
-	if sys.Tasks == nil {
-		return nil, "", nil
-	}
-	if keyIn(tasksKnobs, path) {
-		return nil, path, nil
-	}
-	for i := range sys.Endpoints {
-		if rest, ok := cutName(path, sys.Endpoints[i].Name); ok && rest == "cpu" {
-			return nil, rest, &sys.Endpoints[i]
-		}
-	}
-	return nil, "", nil
+// setDur and setInt set a knob's field, to the zero value when the value
+// is refused, as every knob of this file always has.
+func setDur(to *time.Duration, val any) error {
+	d, err := asDuration(val)
+	*to = d
+	return err
 }
 
-func isTasksKnob(sys *engine.System, path string) bool {
-	_, key, _ := tasksKnob(sys, path)
-	return key != ""
+func setInt(to *int, val any) error {
+	n, err := asInt(val)
+	*to = n
+	return err
 }
 
-// setTasksKnob sets a tasks or pool knob; handled is false for any other path.
-func setTasksKnob(sys *engine.System, path string, val any) (handled bool, err error) {
-	pool, key, ep := tasksKnob(sys, path)
-	if key == "" {
-		return false, nil
+// setPool sets one of poolKnobKeys on p.
+func setPool(p *engine.Pool, key string, val any) error {
+	switch key {
+	case "size":
+		return setInt(&p.Size, val)
+	case "per_host":
+		return setInt(&p.PerHost, val)
+	case "wait":
+		return setDur(&p.Wait, val)
+	case "dial":
+		return setDur(&p.Dial, val)
 	}
-	setInt := func(to *int) error {
-		n, err := asInt(val)
-		*to = n
-		return err
-	}
-	setDur := func(to *time.Duration) error {
-		d, err := asDuration(val)
-		*to = d
-		return err
-	}
+	return setDur(&p.DialTimeout, val)
+}
+
+// setTasks sets one of tasksKnobs on sys's tasks server.
+func setTasks(sys *engine.System, key string, val any) error {
 	setBytes := func(to *int64, unit int64) error {
 		n, err := asInt(val)
 		*to = int64(n) * unit
 		return err
-	}
-	switch {
-	case ep != nil:
-		return true, setDur(&ep.CPU)
-	case pool != nil:
-		switch key {
-		case "size":
-			return true, setInt(&pool.Size)
-		case "per_host":
-			return true, setInt(&pool.PerHost)
-		case "wait":
-			return true, setDur(&pool.Wait)
-		case "dial":
-			return true, setDur(&pool.Dial)
-		}
-		return true, setDur(&pool.DialTimeout)
 	}
 	// The server is the variant's own: a copy, so a knob set on one
 	// variant leaves the others that shared it as they were.
@@ -104,52 +78,65 @@ func setTasksKnob(sys *engine.System, path string, val any) (handled bool, err e
 	sys.Tasks = &ts
 	switch key {
 	case "tasks.threads":
-		return true, setInt(&ts.Threads)
+		return setInt(&ts.Threads, val)
 	case "tasks.memory.limit_mib":
-		return true, setBytes(&ts.Memory.Limit, 1<<20)
+		return setBytes(&ts.Memory.Limit, 1<<20)
 	case "tasks.memory.per_task_kib":
-		return true, setBytes(&ts.Memory.PerTask, 1<<10)
+		return setBytes(&ts.Memory.PerTask, 1<<10)
 	}
-	return true, fmt.Errorf("unknown tasks knob %q", key)
+	return fmt.Errorf("unknown tasks knob %q", key)
 }
 
-// tasksValue reads a tasks or pool knob; handled is false for any other path.
+// poolValue reads one of poolKnobKeys of p.
+func poolValue(p *engine.Pool, key string) (any, bool) {
+	switch key {
+	case "size":
+		return int64(p.Size), true
+	case "per_host":
+		return int64(p.PerHost), true
+	case "wait":
+		return p.Wait.String(), true
+	case "dial":
+		return p.Dial.String(), true
+	}
+	return p.DialTimeout.String(), true
+}
+
+// tasksValue reads a tasks or pool knob at path (param's reader,
+// expr_tasks.go); handled is false for any other path.
 func tasksValue(sys *engine.System, path string) (val any, ok, handled bool) {
-	pool, key, ep := tasksKnob(sys, path)
-	if key == "" {
+	at, found, err := findKnob(sys, path)
+	if !found || err != nil {
 		return nil, false, false
 	}
-	dur := func(d time.Duration) (any, bool, bool) { return d.String(), true, true }
-	whole := func(n int64) (any, bool, bool) { return n, true, true }
 	switch {
-	case ep != nil:
-		return dur(ep.CPU)
-	case pool != nil:
-		switch key {
-		case "size":
-			return whole(int64(pool.Size))
-		case "per_host":
-			return whole(int64(pool.PerHost))
-		case "wait":
-			return dur(pool.Wait)
-		case "dial":
-			return dur(pool.Dial)
-		}
-		return dur(pool.DialTimeout)
+	case at.part == poolPart:
+		val, ok = poolValue(at.pool, at.key)
+	case at.part == serverPart && keyIn(tasksKnobs, at.key):
+		val, ok = tasksServerValue(sys, at.key)
+	case at.part == endpointPart && at.key == "cpu":
+		val, ok = at.ep.CPU.String(), true
+	default:
+		return nil, false, false
 	}
+	return val, ok, true
+}
+
+// tasksServerValue reads one of tasksKnobs of sys's tasks server.
+func tasksServerValue(sys *engine.System, key string) (any, bool) {
 	m := sys.Tasks.Memory
 	switch key {
 	case "tasks.threads":
-		return whole(int64(max(1, sys.Tasks.Threads)))
+		return int64(max(1, sys.Tasks.Threads)), true
 	case "tasks.memory.limit_mib":
 		// A size that is not whole units has no value in these terms.
 		if m.Limit%(1<<20) != 0 {
-			return nil, false, true
+			return nil, false
 		}
-		return whole(m.Limit >> 20)
+		return m.Limit >> 20, true
 	}
 	if m.PerTask%(1<<10) != 0 {
-		return nil, false, true
+		return nil, false
 	}
-	return whole(m.PerTask >> 10)
+	return m.PerTask >> 10, true
 }

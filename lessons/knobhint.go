@@ -38,7 +38,7 @@ type KnobGroup struct {
 	Keys []string
 }
 
-// GroupKnobs groups paths by the part before their first dot, each run of
+// GroupKnobs groups paths by the part they name (SplitKnob), each run of
 // one part's knobs a group (an endpoint and a dependency of one name stay
 // apart), then parts with the same keys together: "search, profile:
 // rate, interval, patience". Keys that share a prefix read as one
@@ -46,9 +46,9 @@ type KnobGroup struct {
 func GroupKnobs(paths []string) []KnobGroup {
 	var runs []KnobGroup
 	for _, p := range paths {
-		part, key, ok := strings.Cut(p, ".")
-		if !ok {
-			part, key = "the server", p
+		part, key, _ := SplitKnob(p)
+		if part == "" {
+			part = "the server"
 		}
 		if len(runs) == 0 || runs[len(runs)-1].Part != part {
 			runs = append(runs, KnobGroup{Part: part})
@@ -140,9 +140,9 @@ func nearestKnobs(path string, paths []string, n int) []string {
 	}
 	// The key spelt right on a part that is not there ("nosuch.bulkhead"):
 	// the parts that have it.
-	if _, key, ok := strings.Cut(path, "."); ok {
+	if part, key, ok := SplitKnob(path); ok && part != "" {
 		for _, p := range paths {
-			if _, k, ok := strings.Cut(p, "."); ok && k == key && len(out) < n {
+			if part, k, ok := SplitKnob(p); ok && part != "" && k == key && len(out) < n {
 				out = append(out, p)
 			}
 		}

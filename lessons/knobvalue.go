@@ -22,54 +22,77 @@ func KnobValue(sc *engine.Scenario, v int, path string) (val any, ok bool) {
 		return nil, false
 	}
 	sys := &sc.Variants[v].System
+	at, ok, err := findKnob(sys, path)
+	if !ok || err != nil {
+		return nil, false
+	}
+	return valueAt(sc, sys, at)
+}
+
+// valueAt reads the knob at of sys, a variant's system of sc.
+func valueAt(sc *engine.Scenario, sys *engine.System, at knobAt) (any, bool) {
 	dur := func(d time.Duration) (any, bool) { return d.String(), true }
 	whole := func(n int) (any, bool) { return int64(n), true }
-	switch path {
-	case "workers":
-		return whole(sys.Workers)
-	case "queue":
-		if sys.Queue == engine.QueueUnbounded {
-			return nil, false
+	switch at.part {
+	case serverPart:
+		switch at.key {
+		case "workers":
+			return whole(sys.Workers)
+		case "queue":
+			if sys.Queue == engine.QueueUnbounded {
+				return nil, false
+			}
+			return whole(sys.Queue)
+		case "duration":
+			// SetKnob moves the measurement's end with the duration only
+			// when it was the end: a read-back is a round trip only then.
+			if sc.MeasureTo != sc.Duration {
+				return nil, false
+			}
+			return dur(sc.Duration)
 		}
-		return whole(sys.Queue)
-	case "duration":
-		// SetKnob moves the measurement's end with the duration only when
-		// it was the end: a read-back is a round trip only then.
-		if sc.MeasureTo != sc.Duration {
-			return nil, false
+		if keyIn(shedKeys, at.key) {
+			return shedValue(sys.Shed, at.key)
 		}
-		return dur(sc.Duration)
-	}
-	if val, ok, handled := tasksValue(sys, path); handled {
-		return val, ok // knob_tasks.go
-	}
-	if val, ok, handled := systemsValue(sys, path); handled {
-		return val, ok
-	}
-	head, rest, _ := strings.Cut(path, ".")
-	for i := range sys.Endpoints {
-		e := &sys.Endpoints[i]
-		if e.Name != head {
-			continue
-		}
-		switch {
-		case rest == "rate" && e.Rate > 0:
-			return e.Rate, true
-		case rest == "interval" && e.Interval > 0:
-			return dur(e.Interval)
-		case rest == "patience":
+		return tasksServerValue(sys, at.key) // knob_tasks.go
+	case endpointPart:
+		e := at.ep
+		switch at.key {
+		case "rate":
+			if e.Rate > 0 {
+				return e.Rate, true
+			}
+		case "interval":
+			if e.Interval > 0 {
+				return dur(e.Interval)
+			}
+		case "patience":
 			return dur(e.Patience)
+		case "cpu":
+			return dur(e.CPU)
+		case "burst.rate", "burst.from", "burst.to":
+			if len(e.Bursts) == 0 {
+				return nil, false
+			}
+			b := e.Bursts[0]
+			switch at.key {
+			case "burst.rate":
+				return b.Rate, true
+			case "burst.from":
+				return dur(b.From)
+			}
+			return dur(b.To)
 		}
-		if isEndpointKey(rest) {
-			return nil, false
+		return nil, false // class is a word
+	case dependencyPart, edgePart:
+		if val, ok, handled := edgeValue(at.dep, at.key); handled {
+			return val, ok // knob_services.go
 		}
-	}
-	for i := range sys.Dependencies {
-		d := &sys.Dependencies[i]
-		if d.Name != head {
-			continue
-		}
-		return dependencyValue(d, rest)
+		return dependencyValue(at.dep, at.key)
+	case servicePart:
+		return serviceValue(at.svc, at.key)
+	case poolPart:
+		return poolValue(at.pool, at.key)
 	}
 	return nil, false
 }

@@ -89,10 +89,61 @@ const (
 	shuffleKeys    = "workers, customers, per_customer, max_shared, zones, duration, request_every, poison_every, poison_from, retry_after, crashed_for, restart_for"
 )
 
-// applyOverride sets one dotted key on variant v of sc.
+// applyOverride sets one dotted key on variant v of sc, as a lesson's
+// [set] table does: a path findKnob reads, else one that starts with a
+// dependency's name, whose setter says what is wrong with the key.
 func applyOverride(sc *engine.Scenario, v int, key string, val any) error {
 	sys := &sc.Variants[v].System
-	head, rest, _ := strings.Cut(key, ".")
+	at, ok, err := findKnob(sys, key)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		if at, ok = settable(sys, key); !ok {
+			var names []string
+			for _, e := range sys.Endpoints {
+				names = append(names, e.Name)
+			}
+			for _, d := range sys.Dependencies {
+				names = append(names, d.Name)
+			}
+			return fmt.Errorf("unknown key %q: use %s, or ENDPOINT.KEY (%s) or DEPENDENCY.KEY (%s) where the names are: %s",
+				key, systemKeys, endpointKeys, "timeout, bulkhead, breaker.window, ...", strings.Join(dedupe(names), ", "))
+		}
+	}
+	return applyAt(sc, v, at, val)
+}
+
+// applyAt sets the knob at on variant v of sc.
+func applyAt(sc *engine.Scenario, v int, at knobAt, val any) error {
+	sys := &sc.Variants[v].System
+	switch at.part {
+	case serverPart:
+		return setServer(sc, sys, at.key, val)
+	case endpointPart:
+		switch {
+		case isEndpointKey(at.key):
+			return setEndpoint(at.ep, at.key, val)
+		case at.key == "cpu":
+			return setDur(&at.ep.CPU, val) // a tasks server's (knob_tasks.go)
+		}
+		return setEndpointMore(at.ep, at.key, val) // knob_services.go
+	case dependencyPart, edgePart:
+		if err := setEdge(at.dep, at.key, val); err != errNotEdgeKey {
+			return err // knob_services.go
+		}
+		return setDependency(at.dep, at.key, val)
+	case servicePart:
+		return setService(at.svc, at.key, val)
+	case poolPart:
+		return setPool(at.pool, at.key, val)
+	}
+	return fmt.Errorf("unknown key %q", at.key)
+}
+
+// setServer sets one of the server's own keys: its pool, queue and
+// duration, its shedding, its tasks server's.
+func setServer(sc *engine.Scenario, sys *engine.System, key string, val any) error {
 	switch key {
 	case "workers":
 		n, err := asInt(val)
@@ -123,35 +174,10 @@ func applyOverride(sc *engine.Scenario, v int, key string, val any) error {
 		sc.Duration = d
 		return nil
 	}
-	if handled, err := setTasksKnob(sys, key, val); handled {
-		return err // knob_tasks.go: a tasks server's, its pools'
+	if keyIn(shedKeys, key) {
+		return setShed(&sys.Shed, key, val)
 	}
-	// The knobs of services, edges, shedding, limiters and tenants
-	// (knob_services.go).
-	if handled, err := applySystemsKnob(sc, v, key, val); handled {
-		return err
-	}
-	if rest != "" {
-		for i := range sys.Endpoints {
-			if sys.Endpoints[i].Name == head && isEndpointKey(rest) {
-				return setEndpoint(&sys.Endpoints[i], rest, val)
-			}
-		}
-		for i := range sys.Dependencies {
-			if sys.Dependencies[i].Name == head {
-				return setDependency(&sys.Dependencies[i], rest, val)
-			}
-		}
-	}
-	var names []string
-	for _, e := range sys.Endpoints {
-		names = append(names, e.Name)
-	}
-	for _, d := range sys.Dependencies {
-		names = append(names, d.Name)
-	}
-	return fmt.Errorf("unknown key %q: use %s, or ENDPOINT.KEY (%s) or DEPENDENCY.KEY (%s) where the names are: %s",
-		key, systemKeys, endpointKeys, "timeout, bulkhead, breaker.window, ...", strings.Join(dedupe(names), ", "))
+	return setTasks(sys, key, val)
 }
 
 func isEndpointKey(k string) bool { return k == "rate" || k == "interval" || k == "patience" }

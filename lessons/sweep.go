@@ -144,8 +144,14 @@ func (p *parser) sweep(st *Step, t *sweepTOML, f *fieldLines) error {
 // knobCheck says whether path is a knob of variant v, listing the numeric
 // knobs when it is not.
 func knobCheck(sc *engine.Scenario, v int, path string) (string, error) {
+	// A name quoted where the list writes it bare, or the other way
+	// round, is the same knob; a path that reads two ways says so.
+	if _, _, err := findKnob(&sc.Variants[v].System, path); err != nil {
+		return "", err
+	}
+	canon, _ := canonicalKnob(sc, v, path)
 	for _, k := range NumberKnobs(sc, v) {
-		if k == path {
+		if k == canon {
 			return k, nil
 		}
 	}

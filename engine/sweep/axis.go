@@ -29,10 +29,11 @@ const MaxSteps = 200
 const DefaultSteps = 10
 
 // ParseVary reads PATH=FROM..TO[:STEPS]: STEPS values spaced evenly from
-// FROM to TO, both included. FROM and TO are both numbers (whole numbers
+// FROM to TO, both included. PATH ends at the first "=" outside a quoted
+// name. FROM and TO are both numbers (whole numbers
 // make a whole-number axis) or both durations ("100ms..2s").
 func ParseVary(spec string) (Axis, error) {
-	path, rng, ok := strings.Cut(spec, "=")
+	path, rng, ok := cutOutsideQuotes(spec, '=')
 	path = strings.TrimSpace(path)
 	if !ok || path == "" {
 		return Axis{}, fmt.Errorf("--vary %q: want PATH=FROM..TO[:STEPS], such as recommendations.bulkhead=5..60:12", spec)
@@ -114,6 +115,24 @@ func ParseVary(spec string) (Axis, error) {
 		ax.X = append(ax.X, f)
 	}
 	return ax, nil
+}
+
+// cutOutsideQuotes cuts s at the first sep that is not inside a name in
+// double quotes: a knob's name may hold "=", and is then quoted in its
+// path ("a=b".timeout=1s..2s).
+func cutOutsideQuotes(s string, sep byte) (before, after string, found bool) {
+	quoted := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case quoted && c == '\\':
+			i++ // the escaped character, a quote perhaps
+		case c == '"':
+			quoted = !quoted
+		case !quoted && c == sep:
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
 }
 
 // oneStepOneValue refuses a range of two ends asked for in one step

@@ -41,6 +41,22 @@ func TestParseVary(t *testing.T) {
 	}
 }
 
+// PATH ends at the first "=" outside a quoted name: a name that holds an
+// "=" (or a quote, escaped) is written in quotes and kept whole.
+func TestParseVaryQuotedName(t *testing.T) {
+	for spec, path := range map[string]string{
+		`"a=b".timeout=100ms..200ms:2`:   `"a=b".timeout`,
+		`"say \"hi\"=x".bulkhead=1..2`:   `"say \"hi\"=x".bulkhead`,
+		`orders/"db=2".timeout=1s..2s:2`: `orders/"db=2".timeout`,
+		`my.db/x.timeout=50ms..200ms:4`:  `my.db/x.timeout`,
+	} {
+		ax, err := ParseVary(spec)
+		if err != nil || ax.Path != path || len(ax.Values) != 2 && len(ax.Values) != 4 {
+			t.Errorf("%s: path %q, values %v, %v; want path %q", spec, ax.Path, ax.Values, err, path)
+		}
+	}
+}
+
 // A bad range says what was wrong and what is allowed.
 func TestParseVaryErrors(t *testing.T) {
 	// One value in one step is an axis of one value.

@@ -13,7 +13,8 @@ import (
 type keyMap struct {
 	Up, Down, Open                               key.Binding
 	Service, Dependency, Fleet, Tenant, Endpoint key.Binding
-	Call, Breaker, Remove, Rename, Knobs, Undo   key.Binding
+	Call, Breaker, Fault, Remove, Rename, Knobs  key.Binding
+	Undo                                         key.Binding
 	Play, Save                                   key.Binding
 	Fresh, Help, Back, Quit, Palette             key.Binding
 	FormNext, FormPrev, FormApply, FormCancel    key.Binding
@@ -35,6 +36,7 @@ func newKeyMap() keyMap {
 		Endpoint:   b([]string{"a"}, "a", "add an endpoint to the front"),
 		Call:       b([]string{"c"}, "c", "choose what the selected endpoint or service calls"),
 		Breaker:    b([]string{"b"}, "b", "a breaker on the call into the selected part, or off"),
+		Fault:      b([]string{"i"}, "i", "inject a fault into the selected part (hang, slow, errors, down; a surge)"),
 		Remove:     b([]string{"x", "delete"}, "x", "remove the selected part"),
 		Rename:     b([]string{"r"}, "r", "rename the selected part (the front: the system)"),
 		Knobs:      b([]string{"e"}, "e", "edit knobs: the sandbox's form"),
@@ -61,14 +63,14 @@ func (k keyMap) short() []key.Binding {
 	s := playback.Short
 	return []key.Binding{s("s/d/f/t", "add"), playback.Brief(k.Call, "call"), playback.Brief(k.Knobs, "knobs"),
 		playback.Brief(k.Undo, "undo"), playback.Brief(k.Play, "play"), playback.Brief(k.Save, "save"),
-		playback.Brief(k.Help, "keys"), k.Back, playback.Brief(k.Breaker, "breaker"), playback.Brief(k.Remove, "remove"),
-		playback.Brief(k.Endpoint, "endpoint"), playback.Brief(k.Rename, "rename")}
+		playback.Brief(k.Help, "keys"), k.Back, playback.Brief(k.Breaker, "breaker"), playback.Brief(k.Fault, "fault"),
+		playback.Brief(k.Remove, "remove"), playback.Brief(k.Endpoint, "endpoint"), playback.Brief(k.Rename, "rename")}
 }
 
 // full is the help screen's table.
 func (k keyMap) full() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Service, k.Dependency, k.Fleet, k.Tenant, k.Endpoint, k.Call, k.Breaker, k.Remove, k.Rename},
+		{k.Service, k.Dependency, k.Fleet, k.Tenant, k.Endpoint, k.Call, k.Breaker, k.Fault, k.Remove, k.Rename},
 		{k.Up, k.Down, k.Knobs, k.Undo, k.Play, k.Save, k.Fresh, k.Help, k.Back, k.Palette, k.Quit},
 	}
 }

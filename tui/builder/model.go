@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"time"
 
@@ -119,9 +120,13 @@ type Model struct {
 	from       part // the caller c started from
 	prompt     *playback.Prompt
 	renaming   part // the part the open prompt renames (kind 0: the prompt saves)
+	faulting   part // the part the open prompt adds a fault to (faults.go)
 	ask        question
 	savePath   string // the path of the question's file, and the last saved
-	showHelp   bool
+	// saveNote is what the next save's note adds: that .toml was added
+	// to the name typed.
+	saveNote string
+	showHelp bool
 
 	msg    string
 	msgErr bool
@@ -271,6 +276,8 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		if p.kind == partFront {
 			m.prompt = &playback.Prompt{Label: "name the system", Input: m.sc.Name, Hint: "the scenario's name"}
 		}
+	case key.Matches(k, m.keys.Fault):
+		m.startFault()
 	case key.Matches(k, m.keys.Knobs):
 		m.form = sandbox.NewKnobForm(m.th, m.sc, 0)
 	case key.Matches(k, m.keys.Undo):
@@ -394,9 +401,11 @@ func (m *Model) refresh(sel string) {
 	m.runPreview()
 }
 
-// begin starts building on sc, with an empty history.
+// begin starts building on sc, with an empty history and no file: a
+// new system is saved nowhere yet.
 func (m *Model) begin(sc *engine.Scenario) {
 	m.sc, m.undo, m.sel = sc, nil, 0
+	m.savePath, m.saveNote = "", ""
 	m.nextID++
 	// The start itself loses nothing when left: only edits are unsaved.
 	m.id, m.savedID = m.nextID, m.nextID
@@ -498,6 +507,10 @@ func (m Model) formKey(k tea.KeyMsg) Model {
 			return m
 		}
 		changes := m.form.Changes(m.sc)
+		if err := ambiguousShares(changes); err != nil {
+			m.form.SetErr(err.Error())
+			return m
+		}
 		m.form = nil
 		if len(changes) == 0 {
 			m.msg, m.msgErr = "no knob changed", false
@@ -509,6 +522,39 @@ func (m Model) formKey(k tea.KeyMsg) Model {
 		m.form.Key(k)
 	}
 	return m
+}
+
+// ambiguousShares refuses a failure rate typed as a bare number from 1
+// to 100: the form reads a bare number up to 1 as a share and one above
+// it as a percentage, so "1" would open at 100 % and "2" at 2 %. Both are
+// refused alike, saying how each reads and what to type; "50%" and "0.5"
+// say what they mean. changes are the form's, "PATH VALUE" or "LABEL
+// VALUE".
+func ambiguousShares(changes []string) error {
+	for _, c := range changes {
+		i := strings.LastIndexByte(c, ' ')
+		if i < 0 {
+			continue
+		}
+		field, typed := c[:i], c[i+1:]
+		if !strings.HasSuffix(field, "failure rate") && !strings.HasSuffix(field, ".failure_rate") {
+			continue
+		}
+		f, err := strconv.ParseFloat(typed, 64)
+		if err != nil || f < 1 || f > 100 {
+			continue
+		}
+		want := typed + "%"
+		if f < 100 {
+			want += " (or the share " + strconv.FormatFloat(f/100, 'f', -1, 64) + ")"
+		}
+		if f == 1 {
+			want += ", or 100% for every call"
+		}
+		return fmt.Errorf("%s %s: a number without %% reads as a share up to 1 (0.5 is 50%%) and as a percentage above it (2 is 2%%, yet 1 is 100%%), so it is refused: type %s",
+			field, typed, want)
+	}
+	return nil
 }
 
 // answer takes the key that answers the open question.
@@ -556,15 +602,39 @@ func (m *Model) startSave() {
 	if path == "" {
 		path = m.sc.Name + ".toml"
 	}
-	m.prompt = &playback.Prompt{Label: "save the system to", Input: path, Hint: "a .toml file"}
+	m.prompt = &playback.Prompt{Label: "save the system to", Input: path, Hint: "a .toml file (.toml is added if left out)"}
+}
+
+// tomlPath is the file a typed save path means: a scenario file ends in
+// .toml (run, sweep and lessons know it by that), added when the name has
+// no extension; another extension is refused, naming the one to type.
+func tomlPath(path string) (file, note string, err error) {
+	ext := filepath.Ext(path)
+	switch {
+	case strings.EqualFold(ext, ".toml"):
+		return path, "", nil
+	case ext == "" || strings.HasSuffix(path, "."):
+		file = strings.TrimSuffix(path, ".") + ".toml"
+		return file, " (.toml added: a scenario file's name ends in it)", nil
+	}
+	return "", "", fmt.Errorf("a scenario file ends in .toml, not %s: type %s", ext, strings.TrimSuffix(path, ext)+".toml")
 }
 
 func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch m.prompt.Key(k) {
 	case playback.PromptCancelled:
-		m.prompt, m.renaming = nil, part{}
+		if m.faulting.kind != 0 {
+			m.msg, m.msgErr = "", false // what the fault prompt said
+		}
+		m.prompt, m.renaming, m.faulting = nil, part{}, part{}
 		return m, nil
 	case playback.PromptTyping:
+		return m, nil
+	}
+	if p := m.faulting; p.kind != 0 {
+		if m.faultPrompt(p, m.prompt.Input) {
+			m.prompt, m.faulting = nil, part{}
+		}
 		return m, nil
 	}
 	if p := m.renaming; p.kind != 0 {
@@ -583,12 +653,21 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.prompt.Err = "type a file name, such as my-system.toml"
 		return m, nil
 	}
-	m.prompt = nil
+	path, note, err := tomlPath(path)
+	if err != nil {
+		m.prompt.Err = err.Error()
+		return m, nil
+	}
+	m.prompt, m.saveNote = nil, note
 	return m, m.write(path, false)
 }
 
 // saveName is the scenario's name a file at path gives it: the file's
 // name without .toml, as a scenario file left unnamed would be called.
 func saveName(path string) string {
-	return strings.TrimSuffix(filepath.Base(path), ".toml")
+	base := filepath.Base(path)
+	if ext := filepath.Ext(base); strings.EqualFold(ext, ".toml") {
+		return strings.TrimSuffix(base, ext)
+	}
+	return base
 }

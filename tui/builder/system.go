@@ -554,11 +554,11 @@ func describe(sc *engine.Scenario, p part) string {
 				if e.Interval > 0 {
 					rate = "every " + e.Interval.String()
 				}
-				return fmt.Sprintf("%s %s → %s", e.Name, rate, callsWord(e.Calls))
+				return fmt.Sprintf("%s %s → %s", e.Name, rate, callsWord(e.Calls)) + faultWords(sys, p)
 			}
 		}
 	case partTenant:
-		return "tenant " + p.name
+		return "tenant " + p.name + faultWords(sys, p)
 	case partService:
 		s := service(sys, p.name)
 		if s == nil {
@@ -568,9 +568,9 @@ func describe(sc *engine.Scenario, p part) string {
 		if s.Instances > 1 {
 			size = fmt.Sprintf("%d × %d workers", s.Instances, s.Workers)
 		}
-		return fmt.Sprintf("%s · %s → %s", s.Name, size, callsWord(s.Calls))
+		return fmt.Sprintf("%s · %s → %s", s.Name, size, callsWord(s.Calls)) + faultWords(sys, p)
 	case partLeaf:
-		return p.name + " · " + latencyWords(leafOf(sys, p).Latency)
+		return p.name + " · " + latencyWords(leafOf(sys, p).Latency) + faultWords(sys, p)
 	}
 	return p.name
 }

@@ -384,6 +384,7 @@ func (m Model) helpLines() []string {
 	about := []string{
 		"Build a system part by part. s, d and f add a part that the selected endpoint or service calls (a service, a dependency, a fleet of instances); a request makes one call per service, so a service that already calls something gets c instead, which moves its call to another part. t adds a tenant (the traffic is split evenly among the tenants), a another endpoint of the front.",
 		"Every edit goes to the engine first: what it would refuse (a loop of calls, a pool of 0 workers, a call to nothing, a part no request reaches) is refused here with its words, and the system stays as it was. u undoes edits one by one.",
+		"i injects a fault into the selected part, in the words the sandbox's chaos menu and --fault use: 20s hang for 10s, 30s errors 50%, 40s slow 2s, a fleet's 15s #1 down for 5s, an endpoint's or a tenant's 20s surge x3 for 10s; none clears the part's faults. The fault is an event of the system in every variant, marked ⚠ on the map, and w saves it. What you inject while playing the system comes back with it, as one edit u undoes.",
 		"e opens the sandbox's knob form on the system; p plays it in the sandbox at once; w saves it as a scenario file that breakerlab run, sweep, lessons and challenges read. Leaving with unsaved changes asks first; the system stays as a draft while breakerlab runs.",
 	}
 	out = append(out, "", m.th.Bold.Render("What the builder does"))

@@ -75,7 +75,17 @@ func (m Model) onWritten(w writtenMsg) Model {
 		m.msg, m.msgErr = "not saved: "+w.err.Error(), true
 	default:
 		m.savePath, m.savedID = w.path, w.id
-		m.msg, m.msgErr = fmt.Sprintf("saved %s: breakerlab run %s runs it, breakerlab sandbox %s plays it", w.path, w.path, w.path), false
+		m.msg, m.msgErr = fmt.Sprintf("saved %s%s: breakerlab run %s runs it, breakerlab sandbox %s plays it", w.path, m.saveNote, w.path, w.path), false
+		m.saveNote = ""
+		// The file names the system after itself: so do the header, the
+		// file pane and the sandbox p opens, from now on.
+		if name := saveName(w.path); m.id == w.id && m.sc != nil && m.sc.Name != name {
+			if c := clone(m.sc); c != nil {
+				c.Name = name
+				m.sc = c
+				m.setFile(c)
+			}
+		}
 	}
 	return m
 }

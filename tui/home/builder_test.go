@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/engine/chaos"
+
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -69,5 +71,30 @@ func TestCtrlCInThePaletteOverTheBuilderAsks(t *testing.T) {
 	m = run(m, tuitest.Key("ctrl+c"))
 	if _, cmd := m.Update(tuitest.Key("ctrl+c")); !quits(cmd) {
 		t.Error("a second ctrl+c, once asked, should quit as it does on the builder")
+	}
+}
+
+// A fault injected while playing the builder's system comes back with it
+// to the builder, which says so and keeps it for w.
+func TestFaultsInjectedWhilePlayingComeBackToTheBuilder(t *testing.T) {
+	m := newHome(t, Options{})
+	m = typed(m, "up", "up", "enter", "enter", "s", "p") // New system, the empty server, a service, play
+	if !m.InSandbox() {
+		t.Fatalf("p should play the system:\n%s", ansi.Strip(m.View()))
+	}
+	sp, err := chaos.Parse("20s orders hang for 10s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.sb, err = m.sb.Inject(sp); err != nil {
+		t.Fatal(err)
+	}
+	m = typed(m, "esc")
+	v := ansi.Strip(m.View())
+	if m.screen != onBuilder || !strings.Contains(v, "kept what you injected while playing: 20s orders hang for 10s") || !strings.Contains(v, "⚠ hang") {
+		t.Errorf("the builder should keep the fault injected while playing:\n%s", v)
+	}
+	if s := m.bd.Scenario().Variants[0].System.Services[0]; len(s.Faults) != 1 {
+		t.Errorf("orders should have the fault: %+v", s.Faults)
 	}
 }

@@ -452,6 +452,9 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if _, ok := msg.(sandbox.BackMsg); ok {
 			m.setScreen(onPicker)
 			if m.sbFromBuilder {
+				// What was injected while playing becomes the system's
+				// (an edit u undoes), so the builder's w saves it.
+				m.bd.Played(m.sb.Injected())
 				m.bd.SetSize(m.w, m.h) // the window may have changed meanwhile
 				m.setScreen(onBuilder)
 			}

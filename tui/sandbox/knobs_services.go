@@ -62,13 +62,19 @@ func (f *form) addServices(sys *engine.System) {
 		limit(0, engine.MaxQueue)
 		add("instances", "behind a "+s.Balancer.String()+" balancer", kindInt, strconv.Itoa(max(s.Instances, 1)), s.Name+".instances", true, owner+"instances", owner+"fault")
 		limit(1, engine.MaxInstances)
+		// Its own time per request, every number of it shown (a refusal
+		// names them: "p50 50ms and p99 40ms"), 0 for none.
+		work := s.Name + ".work."
 		switch s.Work.Kind {
 		case engine.Constant:
-			add("work", "time per request on a worker", kindDuration, durText(s.Work.Value), s.Name+".work.value", true, owner+"work")
+			add("work", "time per request on a worker; 0: none", kindDuration, durText(s.Work.Value), work+"value", true, owner+"work")
 		case engine.Exponential:
-			add("work (mean)", "time per request on a worker", kindDuration, durText(s.Work.Mean), s.Name+".work.mean", true, owner+"work")
+			add("work (mean)", "time per request on a worker, on average; 0: none", kindDuration, durText(s.Work.Mean), work+"mean", true, owner+"work")
 		case engine.LogNormal:
-			add("work (median)", "time per request on a worker", kindDuration, durText(s.Work.P50), s.Name+".work.p50", true, owner+"work")
+			add("work p50", "half the requests take less; 0: none", kindDuration, durText(s.Work.P50), work+"p50", true, owner+"work")
+			add("work p99", "99 in 100 take less; above p50", kindDuration, durText(s.Work.P99), work+"p99", true, owner+"work")
+		default:
+			add("work", "time per request on a worker; 0: none", kindDuration, durText(0), work+"value", true, owner+"work")
 		}
 		f.addShed(s.Name+".", s.Shed, owner+"shed")
 		if len(s.Faults) > 0 {
