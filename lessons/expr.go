@@ -705,7 +705,7 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 	case "duration":
 		return duration(sc.Duration), nil
 	}
-	head, rest, _ := strings.Cut(key, ".")
+	head, rest, _ := SplitKnobName(key) // a name may hold dots
 	if v, ok, err := readServiceParam(sc, sys, head, rest); ok {
 		return v, err
 	}

@@ -453,6 +453,21 @@ func SplitKnob(path string) (part, key string, ok bool) {
 	return path[:firstDot], path[firstDot+1:], true
 }
 
+// SplitKnobName is SplitKnob for a reader that looks a part up by its
+// name: the name unquoted ("\"my.db\".timeout" and "my.db.timeout" both
+// give my.db), and ok false for a path of no part (the server's own
+// "workers") or one it cannot cut.
+func SplitKnobName(path string) (name, key string, ok bool) {
+	part, key, ok := SplitKnob(path)
+	if !ok || part == "" {
+		return "", key, false
+	}
+	if u, err := strconv.Unquote(part); err == nil {
+		part = u
+	}
+	return part, key, true
+}
+
 // partKeys is every key a named part has, for SplitKnob.
 var partKeys = func() map[string]bool {
 	m := map[string]bool{}

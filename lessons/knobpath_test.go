@@ -214,3 +214,28 @@ func TestSplitKnob(t *testing.T) {
 		t.Errorf("groups %+v", groups)
 	}
 }
+
+// A lesson text's {{param}} reads a dotted name whole too, as the setters
+// do: it cut the path at its first dot and looked for a part called "my".
+func TestParamReadsDottedNames(t *testing.T) {
+	sc := oddScenario(t)
+	if err := SetKnob(sc, 0, "my.db/x.timeout", "50ms"); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"my.db/x.timeout", `"my.db/x".timeout`} {
+		v, err := readParam(sc, &sc.Variants[0].System, path)
+		if err != nil {
+			t.Errorf("param %s: %v", path, err)
+			continue
+		}
+		if got, _ := v.Format(""); got != "50 ms" {
+			t.Errorf("param %s = %q, want 50 ms", path, got)
+		}
+	}
+	if name, key, ok := SplitKnobName(`"my.db/x".breaker.window`); !ok || name != "my.db/x" || key != "breaker.window" {
+		t.Errorf("SplitKnobName = %q, %q, %v", name, key, ok)
+	}
+	if _, _, ok := SplitKnobName("workers"); ok {
+		t.Error("SplitKnobName(workers) names a part")
+	}
+}

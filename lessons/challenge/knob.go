@@ -115,7 +115,7 @@ func knobKind(path string, shuffle bool) (KnobKind, bool) {
 		return k, ok
 	}
 	// ENDPOINT.KEY, DEPENDENCY.KEY, SERVICE.KEY or SERVICE/DEPENDENCY.KEY.
-	_, rest, ok := strings.Cut(path, ".")
+	_, rest, ok := lessons.SplitKnobName(path) // a name may hold dots
 	if !ok || isShuffleKey(rest) {
 		return 0, false
 	}
@@ -355,7 +355,7 @@ func readKnob(sc *engine.Scenario, path string) (any, error) {
 	case "queue":
 		return int64(sys.Queue), nil
 	}
-	head, rest, _ := strings.Cut(path, ".")
+	head, rest, _ := lessons.SplitKnobName(path)
 	for _, e := range sys.Endpoints {
 		if e.Name != head {
 			continue
@@ -474,7 +474,7 @@ func (k *Knob) StepText() string { return k.formatNumber(k.Step) }
 // propagate_deadline and cancel and a service's balancer, which it leaves
 // to words.
 func readMore(sc *engine.Scenario, path string) (any, bool) {
-	head, rest, _ := strings.Cut(path, ".")
+	head, rest, _ := lessons.SplitKnobName(path)
 	if d := findDependency(&sc.Variants[0].System, head); d != nil {
 		switch rest {
 		case "propagate_deadline":
