@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"time"
 
@@ -507,10 +506,6 @@ func (m Model) formKey(k tea.KeyMsg) Model {
 			return m
 		}
 		changes := m.form.Changes(m.sc)
-		if err := ambiguousShares(changes); err != nil {
-			m.form.SetErr(err.Error())
-			return m
-		}
 		m.form = nil
 		if len(changes) == 0 {
 			m.msg, m.msgErr = "no knob changed", false
@@ -522,39 +517,6 @@ func (m Model) formKey(k tea.KeyMsg) Model {
 		m.form.Key(k)
 	}
 	return m
-}
-
-// ambiguousShares refuses a failure rate typed as a bare number from 1
-// to 100: the form reads a bare number up to 1 as a share and one above
-// it as a percentage, so "1" would open at 100 % and "2" at 2 %. Both are
-// refused alike, saying how each reads and what to type; "50%" and "0.5"
-// say what they mean. changes are the form's, "PATH VALUE" or "LABEL
-// VALUE".
-func ambiguousShares(changes []string) error {
-	for _, c := range changes {
-		i := strings.LastIndexByte(c, ' ')
-		if i < 0 {
-			continue
-		}
-		field, typed := c[:i], c[i+1:]
-		if !strings.HasSuffix(field, "failure rate") && !strings.HasSuffix(field, ".failure_rate") {
-			continue
-		}
-		f, err := strconv.ParseFloat(typed, 64)
-		if err != nil || f < 1 || f > 100 {
-			continue
-		}
-		want := typed + "%"
-		if f < 100 {
-			want += " (or the share " + strconv.FormatFloat(f/100, 'f', -1, 64) + ")"
-		}
-		if f == 1 {
-			want += ", or 100% for every call"
-		}
-		return fmt.Errorf("%s %s: a number without %% reads as a share up to 1 (0.5 is 50%%) and as a percentage above it (2 is 2%%, yet 1 is 100%%), so it is refused: type %s",
-			field, typed, want)
-	}
-	return nil
 }
 
 // answer takes the key that answers the open question.

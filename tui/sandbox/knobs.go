@@ -394,6 +394,14 @@ func parse(kind valueKind, text string) (value, error) {
 		if err != nil || f != f {
 			return value{}, fmt.Errorf("a percentage such as 50%% or 0.5")
 		}
+		if !pct && f == 1 {
+			// A share of 1 or 1 %? A bare number above 1 is a
+			// percentage and one up to 1 a share, so "2" is 2 % and
+			// "1" would be 100 %, where whoever typed "1" after "2"
+			// most likely meant 1 %: ask. (One rule for the sandbox's
+			// form and the builder's, which is this form.)
+			return value{}, fmt.Errorf("1 reads as 100%% or as 1%%: type 100%% or 1%%")
+		}
 		if pct || f > 1 {
 			f = hundredth(num, f)
 		}

@@ -389,6 +389,11 @@ func TestKnobFormParses(t *testing.T) {
 		{kindPercent, "50", value{f: 0.5}, false},
 		{kindPercent, "0.25", value{f: 0.25}, false},
 		{kindPercent, "0", value{}, true},
+		// "1" would be a share of 1, where "2" is 2 %: it is asked.
+		{kindPercent, "1", value{}, true},
+		{kindPercent, "1%", value{f: 0.01}, false},
+		{kindPercent, "100%", value{f: 1}, false},
+		{kindPercent, "1.0", value{}, true},
 		{kindPercent, "150%", value{}, true},
 		{kindQueue, "-1", value{n: engine.QueueUnbounded}, false},
 		{kindQueue, "unbounded", value{n: engine.QueueUnbounded}, false},
