@@ -608,6 +608,33 @@ func (s *PreparedStep) PredictsBreakerState() bool {
 	return true
 }
 
+// PredictedMetric is the metric a prediction's numeric answer reads and
+// the run it reads it of: the step's own run (an answer such as
+// "loop-busy step", own true) or a built-in run it names
+// ("loop-busy async-cascade/0": scenario and variant). ok is false for a
+// prediction whose answer is no metric (a choice, a literal number). The
+// player holds a figure back while a prediction about it waits, in this
+// step or a later one (lesson 14's first step ended on the loop's busy
+// share, which its second step asks for).
+func (s *PreparedStep) PredictedMetric() (metric string, own bool, scenario string, variant int, ok bool) {
+	if s.Predict == nil || s.Step == nil || s.Step.Predict == nil || s.Step.Predict.Answer == "" {
+		return "", false, "", 0, false
+	}
+	e, err := ParseExpr(s.Step.Predict.Answer)
+	if err != nil || len(e.Args) == 0 {
+		return "", false, "", 0, false
+	}
+	if e.Args[0] == "step" {
+		return e.Metric, true, "", 0, true
+	}
+	name, v, found := strings.Cut(e.Args[0], "/")
+	n, err := strconv.Atoi(v)
+	if !found || err != nil {
+		return "", false, "", 0, false
+	}
+	return e.Metric, false, name, n, true
+}
+
 // PredictsOutcomes says whether the step's prediction is about how its own
 // run's requests end: its answer, or a claim the step makes about its run
 // ("share step search ok < 0.5"), tallies the outcomes of the measurement

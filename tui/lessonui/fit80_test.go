@@ -40,7 +40,12 @@ func TestTasksPaneKeepsEveryNumberAt80x24(t *testing.T) {
 					}
 					v := flatPane(tp.View())
 					shown := 0
-					for _, f := range tasksFigures(&es.snap) {
+					figs, kinds := tasksFigures(&es.snap)
+					for j, f := range figs {
+						if tp.held&kinds[j] != 0 {
+							shown++ // held for a later step's prediction (TestLaterPredictionHoldsItsFigure)
+							continue
+						}
 						// The label and what it names stay on one line.
 						head := strings.Fields(f[1])[0]
 						if head == "pool" || head == "permits" {
@@ -58,7 +63,7 @@ func TestTasksPaneKeepsEveryNumberAt80x24(t *testing.T) {
 					}
 					// The loop, the tasks and the memory at least, and the
 					// figures left out are counted.
-					all := len(tasksFigures(&es.snap))
+					all := len(figs)
 					if want := min(all, 3); shown < want {
 						t.Errorf("%s step %d at %dx%d: the tasks pane shows %d figures, want %d:\n%s", p.Lesson.ID, i+1, sz[0], sz[1], shown, want, tp.View())
 					}

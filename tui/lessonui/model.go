@@ -71,6 +71,9 @@ type Model struct {
 	scroll    int
 	questions []questionState
 	predicts  []predictState
+	// asks is, step by step, the figure of the tasks pane its prediction
+	// asks for, and of which run (figureAsks): held back until the guess.
+	asks []figureAsk
 	progress  lessons.Progress
 	learner   string // names the learner for the order of the choices
 
@@ -122,6 +125,7 @@ func New(p *lessons.Prepared, o Options) (Model, error) {
 		rec, ok := m.progress.Prediction(i)
 		m.predicts[i] = newPredictState(st.Predict, m.order(i, "predict", st.Predict), rec, ok)
 	}
+	m.asks = figureAsks(p)
 	start := o.Step
 	if start < 0 {
 		start = m.progress.Step

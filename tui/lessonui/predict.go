@@ -3,6 +3,7 @@ package lessonui
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons"
@@ -78,6 +79,7 @@ func (m *Model) holdOutcomes() {
 	st := m.cur()
 	on := m.waiting() && st.PredictsOutcomes() && es.snap.Now > es.snap.MeasureFrom
 	state := m.waiting() && st.PredictsBreakerState()
+	figures := m.heldFigures()
 	for _, p := range es.panes {
 		if x, ok := p.(*chartExtra); ok {
 			p = x.enginePane
@@ -88,7 +90,69 @@ func (m *Model) holdOutcomes() {
 		if h, ok := p.(stateHolder); ok {
 			h.HoldState(state)
 		}
+		if t, ok := p.(*tasksPane); ok {
+			t.HoldFigures(figures)
+		}
 	}
+}
+
+// figureAsk is the figure a step's prediction asks for, as the tasks pane
+// shows it, and the run it is of.
+type figureAsk struct {
+	kind figureKind // 0: none the tasks pane shows
+	// sim is the run: the step's own, or nil for a built-in run named by
+	// scenario and variant.
+	sim      *lessons.SimSpec
+	scenario string
+	variant  int
+}
+
+// figureAsks reads each step's prediction once, when the lesson opens.
+func figureAsks(p *lessons.Prepared) []figureAsk {
+	asks := make([]figureAsk, len(p.Steps))
+	for i := range p.Steps {
+		st := &p.Steps[i]
+		metric, own, scenario, variant, ok := st.PredictedMetric()
+		if !ok || metricFigures[metric] == 0 {
+			continue
+		}
+		a := figureAsk{kind: metricFigures[metric], scenario: scenario, variant: variant}
+		if own {
+			a.sim = st.Sim
+		}
+		asks[i] = a
+	}
+	return asks
+}
+
+// heldFigures is the figures the tasks pane keeps back on the current
+// step: those a prediction still to be made asks for, the step's own
+// while it waits or a later step's, about the run this step shows.
+// (Revisited once they are answered, a step shows them all.)
+func (m *Model) heldFigures() figureKind {
+	cur := m.cur()
+	if cur.Sim == nil {
+		return 0
+	}
+	var held figureKind
+	for j := m.step; j < len(m.asks); j++ {
+		a := m.asks[j]
+		if a.kind == 0 || m.predicts[j].made || (j == m.step && !m.waiting()) {
+			continue
+		}
+		if a.sim != nil && sameRun(a.sim, cur.Sim) ||
+			a.sim == nil && a.scenario == cur.Sim.Scenario && a.variant == cur.Sim.Variant && cur.Sim.File == nil && len(cur.Sim.Set) == 0 {
+			held |= a.kind
+		}
+	}
+	return held
+}
+
+// sameRun says whether two steps play the same run: one scenario, variant,
+// seed and overrides.
+func sameRun(a, b *lessons.SimSpec) bool {
+	return a == b || a.Scenario == b.Scenario && a.Variant == b.Variant && a.Seed == b.Seed &&
+		a.File == b.File && reflect.DeepEqual(a.Set, b.Set)
 }
 
 // questionShown reports whether the step's question is on screen: always

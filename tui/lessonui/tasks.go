@@ -22,9 +22,81 @@ type tasksPane struct {
 	cached
 	th *theme.Theme
 	// figures holds each figure's wordings, the full one first and then a
-	// shorter one with the same numbers, for a column short of rows.
+	// shorter one with the same numbers, for a column short of rows: the
+	// snapshot's (shown, kinds), with those held back (HoldFigures) put
+	// in words that keep their numbers for after the guess.
 	figures [][2]string
+	shown   [][2]string
+	kinds   []figureKind
+	held    figureKind
 	lastW   int // the width last sized or asked about, for Min
+}
+
+// figureKind is a line of the pane, as a set of them: the figures a
+// prediction still to be made asks for are held back (HoldFigures).
+type figureKind uint8
+
+const (
+	figLoop figureKind = 1 << iota
+	figTasks
+	figMemory
+	figPool
+	figPermits
+)
+
+// metricFigures is the line of the pane that shows each metric of
+// lessons' expr_tasks.go a prediction may ask for (the pane shows no
+// pool's mean wait, nor the requests a kill took: pool-wait-mean and
+// oom-killed are in no line).
+var metricFigures = map[string]figureKind{
+	"loop-busy": figLoop, "loop-lag-max": figLoop,
+	"tasks-live-max": figTasks,
+	"memory-peak":    figMemory, "oom-kills": figMemory, "memory-limit": figMemory, "memory-base": figMemory,
+	"pool-inuse-max": figPool, "pool-waiting-max": figPool, "pool-size": figPool,
+	"permits-max": figPermits, "permits-waiting-max": figPermits, "permits-refused": figPermits,
+}
+
+// heldWords are a held figure's words: what it is, and when it shows.
+var heldWords = map[figureKind][2]string{
+	figLoop:    {"loop     shown after your guess", "loop shown after your guess"},
+	figTasks:   {"tasks    shown after your guess", "tasks shown after your guess"},
+	figMemory:  {"memory   shown after your guess", "memory shown after your guess"},
+	figPool:    {"pools    shown after your guess", "pools shown after your guess"},
+	figPermits: {"permits  shown after your guess", "permits shown after your guess"},
+}
+
+// HoldFigures keeps back the figures of the kinds in held: a prediction
+// about them, in this step or a later one on the same run, waits for its
+// guess. (Lesson 14's first step ended on "loop busy 5.0%", and its
+// second asks what share of its time the loop is busy.)
+func (p *tasksPane) HoldFigures(held figureKind) {
+	if held != p.held {
+		p.held = held
+		p.apply()
+	}
+}
+
+// apply puts the snapshot's figures on the pane, the held ones in their
+// held words (a kind with many lines, pools, in one).
+func (p *tasksPane) apply() {
+	p.figures = p.figures[:0]
+	var done figureKind
+	for i, f := range p.shown {
+		k := p.kinds[i]
+		if p.held&k == 0 {
+			p.figures = append(p.figures, f)
+			continue
+		}
+		if done&k == 0 {
+			p.figures = append(p.figures, heldWords[k])
+			done |= k
+		}
+	}
+	var key strings.Builder
+	for _, f := range p.figures {
+		key.WriteString(f[0] + "\n")
+	}
+	p.show(key.String())
 }
 
 func newTasksPane(th *theme.Theme) *tasksPane { return &tasksPane{th: th} }
@@ -70,19 +142,17 @@ func (p *tasksPane) SetData(d pane.Data) {
 	if s == nil {
 		return
 	}
-	p.figures = tasksFigures(s)
-	var key strings.Builder
-	for _, f := range p.figures {
-		key.WriteString(f[0] + "\n")
-	}
-	p.show(key.String())
+	p.shown, p.kinds = tasksFigures(s)
+	p.apply()
 }
 
 // tasksFigures writes each figure in its full words and in shorter ones
-// that keep every number.
-func tasksFigures(s *engine.Snapshot) [][2]string {
+// that keep every number, and which line of the pane each is.
+func tasksFigures(s *engine.Snapshot) ([][2]string, []figureKind) {
 	var out [][2]string
+	var kinds []figureKind
 	if t := s.Tasks; t != nil {
+		kinds = append(kinds, figLoop, figTasks)
 		out = append(out, [2]string{
 			fmt.Sprintf("loop     busy %s · waited ≤ %s", pane.Percent(t.LoopBusy), lagText(t.LagMax)),
 			fmt.Sprintf("loop busy %s, waits ≤ %s", pane.Percent(t.LoopBusy), lagText(t.LagMax))})
@@ -90,7 +160,7 @@ func tasksFigures(s *engine.Snapshot) [][2]string {
 			fmt.Sprintf("tasks    %s live, most %s", pane.Count(t.Live), pane.Count(t.LiveMax)),
 			fmt.Sprintf("tasks %s live, most %s", pane.Count(t.Live), pane.Count(t.LiveMax))})
 		if t.MemoryLimit == 0 && t.PerTask == 0 {
-			return appendLimits(out, s) // the scenario does not model memory
+			return appendLimits(out, kinds, s) // the scenario does not model memory
 		}
 		mem := fmt.Sprintf("memory   %s MiB", mibText(t.Memory))
 		short := fmt.Sprintf("memory %s", mibText(t.Memory))
@@ -109,12 +179,13 @@ func tasksFigures(s *engine.Snapshot) [][2]string {
 			short += fmt.Sprintf(" · killed %d×", t.Kills)
 		}
 		out = append(out, [2]string{mem, short})
+		kinds = append(kinds, figMemory)
 	}
-	return appendLimits(out, s)
+	return appendLimits(out, kinds, s)
 }
 
 // appendLimits adds a figure per connection pool and per semaphore.
-func appendLimits(out [][2]string, s *engine.Snapshot) [][2]string {
+func appendLimits(out [][2]string, kinds []figureKind, s *engine.Snapshot) ([][2]string, []figureKind) {
 	for i := range s.Pools {
 		pl := &s.Pools[i]
 		limit, short := "no cap", pane.Count(pl.InUse)+", no cap"
@@ -129,6 +200,7 @@ func appendLimits(out [][2]string, s *engine.Snapshot) [][2]string {
 				pl.Name, pane.Count(pl.InUse), limit, pane.Count(pl.InUseMax), pane.Count(pl.Waiting), pane.Count(pl.WaitingMax)),
 			fmt.Sprintf("pool %s %s in use (most %s) · %s waiting (most %s)",
 				pl.Name, short, pane.Count(pl.InUseMax), pane.Count(pl.Waiting), pane.Count(pl.WaitingMax))})
+		kinds = append(kinds, figPool)
 	}
 	for i := range s.Dependencies {
 		d := &s.Dependencies[i]
@@ -141,8 +213,9 @@ func appendLimits(out [][2]string, s *engine.Snapshot) [][2]string {
 				d.Name, pane.Count(d.Bulkhead), pane.Count(d.BulkheadCap), pane.Count(d.BulkheadMax), pane.Count(d.BulkheadWaiting), refused),
 			fmt.Sprintf("permits %s %s/%s held (most %s) · %s waiting · %s refused",
 				d.Name, pane.Count(d.Bulkhead), pane.Count(d.BulkheadCap), pane.Count(d.BulkheadMax), pane.Count(d.BulkheadWaiting), refused)})
+		kinds = append(kinds, figPermits)
 	}
-	return out
+	return out, kinds
 }
 
 // lagText is the loop's lag: under a second in milliseconds to a tenth,
