@@ -128,6 +128,20 @@ func Prepare(l *Lesson, lab *Lab) (*Prepared, error) {
 	return p, nil
 }
 
+// practiseMark opens the note on a lesson's exercises (practise).
+const practiseMark = "\n\n---\n\n**Practise it.**"
+
+// SplitPractise cuts a step's text before the note on the lesson's
+// exercises that the last step ends with: the text, and the note ("" for
+// a step without one), each trimmed.
+func SplitPractise(text string) (body, note string) {
+	i := strings.LastIndex(text, practiseMark)
+	if i < 0 {
+		return text, ""
+	}
+	return strings.TrimRight(text[:i], "\n"), strings.TrimLeft(text[i:], "\n")
+}
+
 // practise is the note the last step ends with: the exercises that go with
 // the lesson, and how to start them.
 func practise(names []string) string {
@@ -135,7 +149,7 @@ func practise(names []string) string {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("\n\n---\n\n**Practise it.** Run `breakerlab exercises` and try:\n\n")
+	b.WriteString(practiseMark + " Run `breakerlab exercises` and try:\n\n")
 	for _, n := range names {
 		e, err := exercises.Lookup(n)
 		if err != nil {

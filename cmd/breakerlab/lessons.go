@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
@@ -154,9 +156,9 @@ func printLesson(w io.Writer, p *lessons.Prepared, only int) {
 		}
 		fmt.Fprintf(w, "\n== step %d/%d: %s\n", i+1, len(p.Steps), s.Title)
 		if s.HasSim() {
-			fmt.Fprintf(w, "   simulation: %s, from %v", s.Sim, s.From)
+			fmt.Fprintf(w, "   simulation: %s, from %s", simText(&s), secondsText(s.From))
 			if s.PauseAt >= 0 {
-				fmt.Fprintf(w, ", pauses at %v", s.PauseAt)
+				fmt.Fprintf(w, ", pauses at %s", secondsText(s.PauseAt))
 			}
 			fmt.Fprintf(w, ", panes %s\n", strings.Join(s.Panes, ", "))
 		}
@@ -164,13 +166,19 @@ func printLesson(w io.Writer, p *lessons.Prepared, only int) {
 			fmt.Fprintf(w, "\n   Predict before it plays: %s\n", q.Prompt)
 			printAnswer(w, q)
 		}
-		fmt.Fprintf(w, "\n%s\n", s.Text)
+		// The last step's note on the exercises comes after its question,
+		// as the lesson's last word.
+		text, practise := lessons.SplitPractise(s.Text)
+		fmt.Fprintf(w, "\n%s\n", text)
 		if q := s.Predict; q != nil && q.Reveal != "" {
 			fmt.Fprintf(w, "\n   After the play (reveal): %s\n", q.Reveal)
 		}
 		if q := s.Question; q != nil {
 			fmt.Fprintf(w, "\n   Question: %s\n", q.Prompt)
 			printAnswer(w, q)
+		}
+		if practise != "" {
+			fmt.Fprintf(w, "\n%s\n", practise)
 		}
 	}
 	if len(p.Recap) > 0 && only == 0 {
@@ -179,6 +187,45 @@ func printLesson(w io.Writer, p *lessons.Prepared, only int) {
 			fmt.Fprintf(w, "   - %s\n", r)
 		}
 	}
+}
+
+// simText names a step's run as a teacher opens it again: the scenario,
+// its design counted from 1 as --variant counts (the lesson file counts
+// from 0) with the design's name, and the knobs the step changes. A
+// teacher who prepared the live demo from "cascade/1" opened the shared
+// pool, design 1, where the step plays the bulkhead, design 2.
+func simText(s *lessons.PreparedStep) string {
+	out := s.Sim.Scenario
+	if s.Scenario == nil || len(s.Scenario.Variants) == 0 {
+		return out
+	}
+	v := s.Sim.Variant
+	out = fmt.Sprintf("%s, design %d of %d (%s)", out, v+1, len(s.Scenario.Variants), s.Scenario.Variants[v].Name)
+	var set []string
+	for _, o := range s.Sim.Set {
+		set = append(set, fmt.Sprintf("%s = %v", o.Key, o.Value))
+	}
+	if len(set) > 0 {
+		out += ", with " + strings.Join(set, ", ")
+	}
+	if s.Sim.File != nil {
+		return out
+	}
+	cmd := fmt.Sprintf("breakerlab sandbox %s --variant %d", s.Sim.Scenario, v+1)
+	if s.Sim.Seed != lessons.DefaultSeed {
+		cmd += fmt.Sprintf(" --seed %d", s.Sim.Seed)
+	}
+	if len(set) > 0 {
+		cmd += ", then those knobs in its form (e)"
+	}
+	return out + " (" + cmd + ")"
+}
+
+// secondsText is a moment of a run to the millisecond, in seconds: "9 s",
+// "15.072 s" (a pause at a breaker's transition fell at 15.071816625s).
+func secondsText(d time.Duration) string {
+	t := strconv.FormatFloat(d.Round(time.Millisecond).Seconds(), 'f', 3, 64)
+	return strings.TrimSuffix(strings.TrimRight(t, "0"), ".") + " s"
 }
 
 // printAnswer lists a question's choices, the right one starred, or its

@@ -88,7 +88,7 @@ func TestLessonCheckPrintsEveryNumber(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, want := range []string{"== step 3/", "pauses at 11s", "Predict before it plays: The hang starts at 10 s", "Answer: 107 workers",
+	for _, want := range []string{"== step 3/", "pauses at 11 s", "Predict before it plays: The hang starts at 10 s", "Answer: 107 workers",
 		"After the play (reveal): At 11 s", "**107 of", "== what this lesson taught"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("--check output lacks %q", want)
