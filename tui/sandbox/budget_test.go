@@ -100,23 +100,23 @@ func TestSweepOverTheBudgetRunsSmaller(t *testing.T) {
 	}
 	// The whole sweep's figure, and one seed's.
 	_, _, asked := start(0, false)
-	if len(asked) != 1 || !asked[0].ok || asked[0].cost.Seeds != 2 || asked[0].cost.Cells != 96 {
+	if len(asked) != 1 || !asked[0].ok || asked[0].cost.Seeds != 2 || asked[0].cost.Cells != 64 {
 		t.Fatalf("with no budget the sweep should be asked of once, whole: %+v", asked)
 	}
 	whole := asked[0].cost.Requests
 
 	m, cmd, asked := start(int64(whole*0.6), false)
-	if cmd == nil || m.sw.stage != sweepRunning || len(asked) != 2 || asked[1].cost.Seeds != 1 || asked[1].cost.Cells != 96 {
+	if cmd == nil || m.sw.stage != sweepRunning || len(asked) != 2 || asked[1].cost.Seeds != 1 || asked[1].cost.Cells != 64 {
 		t.Fatalf("a budget of 60%% of the sweep should run it on one seed: %+v, %q", asked, m.sw.err)
 	}
 	if !strings.Contains(m.View(), "seed 5 ─╮") {
 		t.Errorf("the frame's corner should name the one seed:\n%s", m.View())
 	}
 	v := flowing(m.View())
-	for _, want := range []string{"12 × 8 designs around the one in the form, 1 seed each",
+	for _, want := range []string{"8 × 8 designs around the one in the form, 1 seed each",
 		"Made smaller to fit the budget of " + engine.FormatCount(whole*0.6),
-		"12 × 8 designs on 1 seed, about " + engine.FormatCount(asked[1].cost.Requests),
-		"12 × 8 designs on 2 seeds, would simulate about " + engine.FormatCount(whole),
+		"8 × 8 designs on 1 seed, about " + engine.FormatCount(asked[1].cost.Requests),
+		"8 × 8 designs on 2 seeds, would simulate about " + engine.FormatCount(whole),
 		"Raise it to " + engine.BudgetValue(whole) + "."} {
 		if !strings.Contains(v, strings.Join(strings.Fields(want), " ")) {
 			t.Errorf("the sweep made smaller should say %q:\n%s", want, m.View())
@@ -124,13 +124,13 @@ func TestSweepOverTheBudgetRunsSmaller(t *testing.T) {
 	}
 
 	m, _, asked = start(int64(asked[1].cost.Requests*0.6), false)
-	if m.sw.stage != sweepRunning || len(asked) != 3 || asked[2].cost.Cells != 48 {
-		t.Errorf("a budget under one seed's figure should run a coarser grid (8 × 6): %+v, %q", asked, m.sw.err)
+	if m.sw.stage != sweepRunning || len(asked) != 3 || asked[2].cost.Cells != 32 {
+		t.Errorf("a budget under one seed's figure should run a coarser grid (8 × 6, 8 × 4 round values): %+v, %q", asked, m.sw.err)
 	}
 
 	m, cmd, asked = start(1, false)
-	if cmd != nil || m.sw.stage != sweepPicking || len(asked) != 4 || asked[3].cost.Cells != 24 ||
-		!strings.Contains(m.sw.err, "even on 6 × 4 designs and 1 seed, this run would simulate about") {
+	if cmd != nil || m.sw.stage != sweepPicking || len(asked) != 4 || asked[3].cost.Cells != 16 ||
+		!strings.Contains(m.sw.err, "even on 4 × 4 designs and 1 seed, this run would simulate about") {
 		t.Errorf("a budget no size fits should refuse the smallest, saying so: %+v, %q", asked, m.sw.err)
 	}
 

@@ -76,8 +76,8 @@ func TestAroundCentresOnTheDesign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if x != 20 || ax.X[0] != 5 || ax.X[len(ax.X)-1] != 40 || len(ax.X) != 12 {
-		t.Errorf("bulkhead axis %v (mark %v), want 5..40 in 12 values", ax.X, x)
+	if x != 20 || ax.X[0] != 5 || ax.X[len(ax.X)-1] != 40 || len(ax.X) != 8 {
+		t.Errorf("bulkhead axis %v (mark %v), want 5..40 in 8 values", ax.X, x)
 	}
 	found := false
 	for i, val := range ax.Values {
@@ -89,7 +89,7 @@ func TestAroundCentresOnTheDesign(t *testing.T) {
 		t.Errorf("the design's bulkhead of 20 is not on the axis: %v", ax.Values)
 	}
 	ax, x, err = around(sc, 2, "recommendations.timeout", 8)
-	if err != nil || ax.Unit != "s" || x != 5 || ax.Values[0] != "1.25s" || ax.Values[len(ax.Values)-1] != "10s" {
+	if err != nil || ax.Unit != "s" || x != 5 || ax.Values[0] != "2s" || ax.Values[len(ax.Values)-1] != "10s" {
 		t.Errorf("timeout axis %v %v in %q (mark %v), %v", ax.Values, ax.X, ax.Unit, x, err)
 	}
 	ax, _, err = around(sc, 2, "recommendations.breaker.failure_rate", 8)
@@ -108,7 +108,7 @@ func TestAroundCentresOnTheDesign(t *testing.T) {
 		t.Fatal(err)
 	}
 	ax, _, err = around(sc, 2, "recommendations.bulkhead", 12)
-	if err != nil || ax.X[len(ax.X)-1] != 30 || ax.X[0] != 5 || len(ax.X) != 12 {
+	if err != nil || ax.X[len(ax.X)-1] != 30 || ax.X[0] != 8 || len(ax.X) != 12 {
 		t.Errorf("with 30 workers the bulkhead axis is %v, %v", ax.X, err)
 	}
 }
@@ -157,7 +157,7 @@ func TestSweepRunsAndMarksTheDesign(t *testing.T) {
 	checkSweepRunsAndMarks(t, [2]int{80, 24})
 }
 
-// At 200×60 the grid is 20×14 cells, nearly three times 80×24's 12×8: the
+// At 200×60 the grid is 19×10 cells, nearly three times 80×24's 8×8: the
 // same workers and messages on more cells, which the race detector has
 // watched at 80×24, so this size runs without it.
 func TestSweepRunsAndMarksTheDesignOnTheLargeGrid(t *testing.T) {
@@ -192,9 +192,11 @@ func checkSweepRunsAndMarks(t *testing.T, sizes ...[2]int) {
 		if s.stage != sweepDone || s.res == nil || !s.res.Complete() || s.stopped {
 			t.Fatalf("the sweep did not complete: stage %d, err %q", s.stage, s.err)
 		}
-		nx, ny := gridSize(sz[0], sz[1])
-		if gx, gy := s.plan.Size(); gx != nx || gy != ny {
-			t.Errorf("grid %d×%d at %v, want %d×%d", gx, gy, sz, nx, ny)
+		// On round values: workers 50, 100 ... 400 by rates 25 ... 200 on
+		// the 12×8 grid of 80×24; 40 ... 400 by 20 ... 200 on 20×14.
+		want := map[int][2]int{80: {8, 8}, 200: {19, 10}}[sz[0]]
+		if gx, gy := s.plan.Size(); gx != want[0] || gy != want[1] {
+			t.Errorf("grid %d×%d at %v, want %d×%d", gx, gy, sz, want[0], want[1])
 		}
 		v = m.View()
 		tuitest.CheckBlock(t, v, sz[0], sz[1])
@@ -389,7 +391,7 @@ func TestPickerHeadingNamesTheSweptRange(t *testing.T) {
 	m := openSweepOn(t, 120, 40)
 	nx, _ := gridSize(m.w, m.h)
 	for _, c := range []struct{ knob, want string }{
-		{"workers", fmt.Sprintf("workers along x (%d values from 50 to 400, around 200)", nx)},
+		{"workers", "workers along x (19 values from 40 to 400, around 200)"},
 		{"queue", "queue along x (11 values from 0 to 10, around 0)"},
 	} {
 		m.sw.x = c.knob
@@ -562,8 +564,8 @@ func TestPickerAnnouncesTheValuesItSweeps(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, c := range []struct{ want, cut string }{
-		{"12 values from 25000 to 100000", "cut at 100000, the most the scenario takes"},
-		{"8 values from 150000 to 1000000", "cut at 1000000, the most the scenario takes"},
+		{"9 values from 20000 to 100000", "cut at 100000, the most the scenario takes"},
+		{"5 values from 200000 to 1000000", "cut at 1000000, the most the scenario takes"},
 	} {
 		ax := plan.Axes[i]
 		if !strings.Contains(head, c.want) || !strings.Contains(head, c.cut) {

@@ -1,8 +1,10 @@
 package sandbox
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -18,7 +20,9 @@ import (
 // went from 25,000 to 200,000, and the picker announced twelve values
 // while the sweep quietly ran the six the scenario took, so the heading
 // and the heatmap disagreed. Now the ends are moved in to the last values
-// the scenario takes before the grid is laid, and the picker says so.
+// the scenario takes before the grid is laid, and the picker says so. The
+// grid's values are round ones a learner would type (roundAxis), not the
+// range cut in equal parts: workers 50, 100, 150, not 50, 82, 114.
 
 // span is a knob's axis around its value, as the sweep runs it.
 type span struct {
@@ -97,10 +101,10 @@ func parsesTo(s string, x float64) bool {
 	return err == nil && f == x
 }
 
-// spanAround is the axis for path centred on its value in sc: steps values
-// over aroundEnds' range cut to the values the scenario takes, with the
-// current value itself one of them, and only values the scenario accepts
-// with this knob alone set.
+// spanAround is the axis for path centred on its value in sc: round
+// values (roundAxis) over aroundEnds' range cut to the values the scenario
+// takes, steps values at most, with the current value itself one of them,
+// and only values the scenario accepts with this knob alone set.
 func spanAround(sc *engine.Scenario, v int, path string, steps int) (span, error) {
 	cur, ok := lessons.KnobValue(sc, v, path)
 	if !ok {
@@ -123,7 +127,6 @@ func spanAround(sc *engine.Scenario, v int, path string, steps int) (span, error
 			lo, sp.cutLo = lastTaken(at, lo, takes), true
 		}
 	}
-	n := steps
 	if noneWords(path) != "" && isZero(cur) {
 		// A knob whose 0 is none (no timeout, no bulkhead) is no point
 		// of a scale: the design's "none" is a column of its own, and
@@ -134,29 +137,292 @@ func spanAround(sc *engine.Scenario, v int, path string, steps int) (span, error
 		}
 		return sp.keep(ax, 0, takes, path)
 	}
-	if l, isInt := lo.(int64); isInt {
-		// A knob of whole numbers has no more values than there are whole
-		// numbers in the range: asked for more, the axis would be of
-		// fractions, which the knob refuses (an accept queue of 0 swept
-		// 0..10 kept only its two ends).
-		n = min(steps, int(hi.(int64)-l)+1)
-	}
-	ax, err := sweep.ParseVary(fmt.Sprintf("%s=%s..%s:%d", path, endText(lo), endText(hi), n))
+	ax, x, err := roundAxis(path, cur, lo, hi, sp.cutLo, sp.cutHi, steps, takes)
 	if err != nil {
 		return span{}, err
 	}
-	// The current value replaces the grid value nearest to it, so the
-	// mark's cell is exactly the design and not a neighbour of it. Being
-	// nearer to that value than to its neighbours, it keeps the order.
-	x, val := axisPoint(ax, cur)
-	k := 0
-	for i, g := range ax.X {
-		if math.Abs(g-x) < math.Abs(ax.X[k]-x) {
-			k = i
+	return sp.keep(ax, x, takes, path)
+}
+
+// roundAxis lays the axis from lo to hi around the design's value cur:
+// values on a round step (1, 2, 2.5 or 5 times a power of ten, in the
+// knob's own counting: whole numbers for counts, microseconds for
+// durations, so that a step is a round number of ms, and plain numbers for
+// rates and shares), the least such step that gives steps values at most,
+// as a learner would type them: workers at 200 over 50..400 in 12 values
+// at most are 50, 100 ... 400, not 50, 82, 114, 145. An end off the step
+// moves out to the next value on it when the scenario takes that value
+// (never down to 0, often none or no traffic, from a range above it, nor a
+// share over 1), else in. An end cut at a limit stays the limit, so "cut
+// at" stays true, and a round value within a quarter step of it goes. The
+// design's own value is kept exactly: it replaces the round value within a
+// quarter step of it, or goes between two when there is room, else it
+// replaces the nearest. x is the design's place on the axis.
+func roundAxis(path string, cur, lo, hi any, cutLo, cutHi bool, steps int, takes func(any) bool) (sweep.Axis, float64, error) {
+	at, ok := knobPoint(cur)
+	if !ok {
+		return sweep.Axis{}, 0, fmt.Errorf("%s holds %v, which has no range around it to sweep", path, cur)
+	}
+	kind := countingOf(at)
+	l, h, xc := kind.count(lo), kind.count(hi), kind.count(at)
+	if !(l <= h) || math.IsInf(h, 0) {
+		return sweep.Axis{}, 0, fmt.Errorf("%s: no range around %v to sweep (%s to %s)", path, cur, endText(lo), endText(hi))
+	}
+	type point struct {
+		c     float64 // in the knob's counting
+		val   any     // the value in the knob's terms
+		fixed bool    // a cut end, which stays
+		own   bool    // the design's value
+	}
+	// lay is every round value of step st over the range, with the limits
+	// it was cut at.
+	lay := func(st roundTo) []point {
+		s := st.size()
+		kLo, kHi := int64(math.Ceil(l/s-1e-9)), int64(math.Floor(h/s+1e-9))
+		out := func(k int64) bool {
+			c := st.at(k)
+			return (c > 0 || l == 0) && !(share(path) && c > 1) && takes(kind.value(c))
+		}
+		if k := int64(math.Floor(l/s + 1e-9)); !cutLo && k < kLo && out(k) {
+			kLo = k
+		}
+		if k := int64(math.Ceil(h/s - 1e-9)); !cutHi && k > kHi && out(k) {
+			kHi = k
+		}
+		var pts []point
+		if cutLo {
+			pts = append(pts, point{l, lo, true, false})
+		}
+		for k := kLo; k <= kHi; k++ {
+			c := st.at(k)
+			if (cutLo && c-l < s/4) || (cutHi && h-c < s/4) {
+				continue // at or too near the limit, which stays
+			}
+			pts = append(pts, point{c, kind.value(c), false, false})
+		}
+		if cutHi {
+			pts = append(pts, point{h, hi, true, false})
+		}
+		return pts
+	}
+	var pts []point
+	quarter := 0.0 // a quarter of the step
+	if h > l && steps >= 2 {
+		// The least round step that lays steps values at most.
+		st := firstStep((h-l)/float64(steps-1), kind.whole)
+		for pts = lay(st); len(pts) > steps && st.size() <= 2*(h-l); pts = lay(st) {
+			st = st.next(kind.whole)
+		}
+		quarter = st.size() / 4
+		// Half as many values as asked or fewer (a whole step cannot be
+		// 2.5, and goes from 2 to 5): the step before, with values left
+		// off its ends, does when what is left covers most of the range
+		// and holds the design and the limits. A bulkhead of 10 over
+		// 3..20 in 8 values is 4, 6 ... 18, not 5, 10, 15, 20.
+		if fine := st.prev(kind.whole); 2*len(pts) <= steps && fine != st {
+			all := lay(fine)
+			best, most := -1, 0.0
+			for i := 0; i+steps <= len(all); i++ {
+				a, b := all[i], all[i+steps-1]
+				if (all[0].fixed && i > 0) || (all[len(all)-1].fixed && i+steps < len(all)) || xc < a.c || xc > b.c {
+					continue
+				}
+				cover := min(b.c, h) - max(a.c, l)
+				if cover > most || (cover == most && math.Abs(a.c+b.c-2*xc) < math.Abs(all[best].c+all[best+steps-1].c-2*xc)) {
+					best, most = i, cover
+				}
+			}
+			if best >= 0 && most >= 0.8*(h-l) {
+				pts, quarter = all[best:best+steps], fine.size()/4
+			}
 		}
 	}
-	ax.Values[k], ax.X[k] = val, x
-	return sp.keep(ax, x, takes, path)
+	// The design's own value, exactly.
+	design := point{xc, at, false, true}
+	near, same := -1, false // the nearest value that is no limit
+	for i, p := range pts {
+		if p.c == xc && p.fixed {
+			same = true // the design is at the limit
+			pts[i].own = true
+		}
+		if !p.fixed && (near < 0 || math.Abs(p.c-xc) < math.Abs(pts[near].c-xc)) {
+			near = i
+		}
+	}
+	switch {
+	case same:
+	case near >= 0 && (math.Abs(pts[near].c-xc) < quarter || len(pts) >= steps):
+		pts[near] = design
+	default:
+		pts = append(pts, design)
+	}
+	slices.SortStableFunc(pts, func(a, b point) int { return cmp.Compare(a.c, b.c) })
+
+	// The axis in the knob's terms, as sweep.ParseVary writes one: whole
+	// numbers as int64 (a rate's too, unless the knob takes shares or
+	// factors), durations as text with X in ms, or in s from 10 s up.
+	first, err := sweep.ParseVary(fmt.Sprintf("%s=%s..%s:1", path, endText(lo), endText(lo)))
+	if err != nil {
+		return sweep.Axis{}, 0, err
+	}
+	ax := sweep.Axis{Path: path, Unit: first.Unit}
+	scale := float64(time.Millisecond)
+	if kind.dur {
+		ax.Unit = "ms"
+		if pts[len(pts)-1].c >= float64(10*time.Second/time.Microsecond) {
+			ax.Unit, scale = "s", float64(time.Second)
+		}
+	}
+	whole := kind.float && !share(path) && !strings.HasSuffix(path, ".backoff")
+	for _, p := range pts {
+		if f, ok := p.val.(float64); ok && f != math.Trunc(f) {
+			whole = false
+		}
+	}
+	var x float64
+	for _, p := range pts {
+		val, px := p.val, 0.0
+		switch v := val.(type) {
+		case int64:
+			px = float64(v)
+		case float64:
+			px = v
+			if whole {
+				val = int64(v)
+			}
+		case time.Duration:
+			px, val = float64(v)/scale, v.String()
+		}
+		if p.own {
+			x = px
+			if _, ok := cur.(string); ok && !p.fixed {
+				val = cur // a duration as the design writes it
+			}
+		}
+		ax.Values, ax.X = append(ax.Values, val), append(ax.X, px)
+	}
+	return ax, x, nil
+}
+
+// counting is how a knob's values are counted on a round axis: whole
+// numbers, plain numbers, or durations in microseconds.
+type counting struct {
+	whole, dur, float bool
+}
+
+func countingOf(at any) counting {
+	switch at.(type) {
+	case int64:
+		return counting{whole: true}
+	case time.Duration:
+		return counting{whole: true, dur: true}
+	}
+	return counting{float: true}
+}
+
+// count is v, a value of the knob's kind, in its counting.
+func (k counting) count(v any) float64 {
+	switch x := v.(type) {
+	case int64:
+		return float64(x)
+	case float64:
+		return x
+	case time.Duration:
+		return float64(x) / float64(time.Microsecond)
+	}
+	return math.NaN()
+}
+
+// value is c, in the knob's counting, as a value of its kind.
+func (k counting) value(c float64) any {
+	switch {
+	case k.dur:
+		return time.Duration(math.Round(c)) * time.Microsecond
+	case k.whole:
+		return int64(math.Round(c))
+	}
+	return c
+}
+
+// roundTo is a round step, m (1, 2, 2.5 or 5) times ten to the e.
+type roundTo struct {
+	m float64
+	e int
+}
+
+// firstStep is the least round step at least raw; whole steps are 1 or
+// more and never 2.5.
+func firstStep(raw float64, whole bool) roundTo {
+	if !(raw > 0) || math.IsInf(raw, 0) {
+		raw = 1
+	}
+	st := roundTo{1, int(math.Floor(math.Log10(raw)))}
+	for _, m := range []float64{1, 2, 2.5, 5} {
+		if c := (roundTo{m, st.e}); c.size() >= raw*(1-1e-9) && c.ok(whole) {
+			return c
+		}
+	}
+	return roundTo{1, st.e + 1}.least(whole)
+}
+
+// least is st, or the first round step above it that a whole knob takes.
+func (st roundTo) least(whole bool) roundTo {
+	for !st.ok(whole) {
+		st = st.next(false)
+	}
+	return st
+}
+
+func (st roundTo) ok(whole bool) bool {
+	return !whole || (st.e >= 1 || (st.e == 0 && st.m != 2.5))
+}
+
+// next is the round step after st.
+func (st roundTo) next(whole bool) roundTo {
+	switch st.m {
+	case 1:
+		st.m = 2
+	case 2:
+		st.m = 2.5
+	case 2.5:
+		st.m = 5
+	default:
+		st.m, st.e = 1, st.e+1
+	}
+	return st.least(whole)
+}
+
+// prev is the round step before st, or st when a whole knob has none.
+func (st roundTo) prev(whole bool) roundTo {
+	p := st
+	switch st.m {
+	case 1:
+		p = roundTo{5, st.e - 1}
+	case 2:
+		p.m = 1
+	case 2.5:
+		p.m = 2
+	default:
+		p.m = 2.5
+	}
+	if whole && p.m == 2.5 && p.e == 0 {
+		p.m = 2
+	}
+	if !p.ok(whole) {
+		return st
+	}
+	return p
+}
+
+func (st roundTo) size() float64 { return st.at(1) }
+
+// at is k steps, written as the nearest float64 to the decimal it is
+// (0.3, not 0.30000000000000004).
+func (st roundTo) at(k int64) float64 {
+	if st.e >= 0 {
+		return float64(k) * st.m * math.Pow10(st.e)
+	}
+	return float64(k) * st.m / math.Pow10(-st.e)
 }
 
 // keep is the span of ax's values the scenario takes, the design at x.
