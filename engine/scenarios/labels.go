@@ -11,6 +11,23 @@ import (
 	"github.com/breakerlab/breakerlab/engine/breaker"
 )
 
+// grouped writes a whole number with its thousands apart, as every
+// screen counts: "one shared pool of 100,000 threads", not 100000.
+func grouped(n int) string {
+	digits := strconv.Itoa(max(n, -n))
+	var b strings.Builder
+	if n < 0 {
+		b.WriteByte('-')
+	}
+	for i, d := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(d)
+	}
+	return b.String()
+}
+
 // A built-in variant's name may quote numbers of its system: "one shared
 // pool of 200 threads", "timeout 500 ms". A sandbox knob or a lesson's
 // override can change those numbers, and then the name must change with
@@ -19,10 +36,10 @@ import (
 // Relabel rebuilds them for an edited copy.
 var labels = map[string][]func(*engine.System) string{
 	"cascade": {
-		func(s *engine.System) string { return fmt.Sprintf("one shared pool of %d threads", s.Workers) },
+		func(s *engine.System) string { return "one shared pool of " + grouped(s.Workers) + " threads" },
 		func(s *engine.System) string {
 			if n := bulkheadOf(s, "recommendations"); n > 0 {
-				return fmt.Sprintf("bulkhead: recommendations <= %d", n)
+				return "bulkhead: recommendations <= " + grouped(n)
 			}
 			return "no bulkhead on recommendations"
 		},

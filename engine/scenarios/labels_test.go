@@ -51,6 +51,14 @@ func TestRelabelFollowsTheNumbers(t *testing.T) {
 		}
 	}
 
+	// A large pool reads as the screens count it.
+	big := Cascade()
+	big.Variants[0].System.Workers = 100000
+	Relabel(orig, big)
+	if got := big.Variants[0].Name; got != "one shared pool of 100,000 threads" {
+		t.Errorf("a pool of 100000 is named %q", got)
+	}
+
 	// A preset's breaker renames the timeline's variant after its rules.
 	bt, bt2 := BreakerTimeline(), BreakerTimeline()
 	p, err := breaker.PresetNamed("hystrix")
