@@ -25,7 +25,7 @@ func init() {
 
 func runChallenges(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("challenges", flag.ContinueOnError)
-	check := fs.Bool("check", false, "fill every challenge's brief and hint and list the numbers they type by hand (not a placeholder, a name or a goal's bound); exit 1 naming the challenge. With FILEs, check those challenge files instead of the built-ins")
+	check := fs.Bool("check", false, "fill every challenge's brief and hint and list the numbers they type by hand (not a placeholder, a name or a goal's bound); exit 1 naming the challenge. With FILEs, check those challenge files instead of the built-ins (a file whose [[claims]] the engine does not bear out is refused, exit 2)")
 	widths := addWidthFlags(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {

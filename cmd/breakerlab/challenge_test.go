@@ -557,3 +557,34 @@ func TestChallengeCheckRecordsStarsAndStartComments(t *testing.T) {
 		t.Errorf("the level map:\n%s", out)
 	}
 }
+
+// A teacher's file whose brief claims what the engine does not do
+// ([[claims]]) is refused when it is opened, by --check, --start and
+// `challenges --check` alike (exit 2, a bad file), naming the claim on its
+// line, the seed and the engine's value. Before, nothing outside the tests
+// ran CheckClaims, and such a file graded designs.
+func TestATeachersFalseClaimIsRefused(t *testing.T) {
+	racefree.Only(t)
+	tempConfig(t)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "s.toml"), []byte("duration = \"10s\"\n[system]\nworkers = 12\n[[system.endpoints]]\nname = \"web\"\nrate = 30\ncalls = \"db\"\n[[system.dependencies]]\nname = \"db\"\nlatency = { kind = \"constant\", value = \"10ms\" }\npolicy = { timeout = \"1s\" }\n"), 0o644)
+	c := "title = \"T\"\nscenario = \"s.toml\"\n[[knobs]]\npath = \"db.timeout\"\nmin = \"100ms\"\nmax = \"5s\"\nstep = \"100ms\"\n[[goals]]\nexpect = \"share web ok >= 99%\"\n[par]\nchanges = 1\n[[claims]]\nexpect = \"share web ok < 50%\"\n"
+	path := filepath.Join(dir, "claims.toml")
+	os.WriteFile(path, []byte(c), 0o644)
+	want := path + `:13: claims[1].expect: the brief claims "share web ok < 50%" of the start, but on seed 1 the engine gives 100.0%`
+	for _, args := range [][]string{
+		{"challenge", path, "--check", filepath.Join(dir, "s.toml")},
+		{"challenge", path, "--start"},
+		{"challenges", "--check", path},
+	} {
+		out, errOut, code := run(t, args...)
+		if code != exitUsage || !strings.Contains(errOut, want) {
+			t.Errorf("%q: exit %d, %q %q; want exit 2 saying %q", args, code, out, errOut, want)
+		}
+	}
+	// With the claim true, the file opens and the start is graded.
+	os.WriteFile(path, []byte(strings.Replace(c, "ok < 50%", "ok >= 99%", 1)), 0o644)
+	if out, errOut, code := run(t, "challenge", path, "--check", filepath.Join(dir, "s.toml")); code != 0 || !strings.Contains(out, "passes") {
+		t.Errorf("a true claim: exit %d, %q %q", code, out, errOut)
+	}
+}

@@ -62,23 +62,30 @@ func (f *faultFlag) apply(sc *engine.Scenario) (*engine.Scenario, error) {
 }
 
 // faultCompletions completes a --fault spec being typed on sc: after its
-// moment, the parts of sc; after a part, the faults it takes.
+// moment, the parts of sc; after a part, the faults it takes. Words are
+// cut as chaos.Parse cuts them, so a part is written in quotes where its
+// name needs them ("orders db") and a quote left open is a word being
+// typed.
 func faultCompletions(sc *engine.Scenario, typed string) []string {
 	if sc == nil {
 		return nil
 	}
-	words := strings.Fields(typed)
+	words, open := chaos.Fields(typed)
 	done := len(words)
-	if !strings.HasSuffix(typed, " ") && done > 0 {
+	if (open != nil || !strings.HasSuffix(typed, " ")) && done > 0 {
 		done-- // the last word is being typed
 	}
-	head := strings.Join(words[:done], " ")
+	spoken := make([]string, done)
+	for i, w := range words[:done] {
+		spoken[i] = chaos.QuoteName(w)
+	}
+	head := strings.Join(spoken, " ")
 	targets := chaos.TargetsOf(sc)
 	var out []string
 	switch done {
 	case 1:
 		for _, t := range targets {
-			out = append(out, head+" "+t.Name)
+			out = append(out, head+" "+chaos.QuoteName(t.Name))
 		}
 	case 2:
 		t, ok := chaos.Find(targets, words[1])

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -131,5 +133,58 @@ func TestCompleteFault(t *testing.T) {
 		if extra := slices.DeleteFunc(slices.Clone(c.not), func(w string) bool { return !offered(w) }); len(extra) > 0 {
 			t.Errorf("__complete %q = %q, should not hold %q", c.args, got, extra)
 		}
+	}
+}
+
+// A part whose name holds a space (a scenario file may name one so) is
+// named in double quotes, as a knob path names it: the spec was cut at
+// every space, so '2s "orders db" hang' read "db\"" as the kind. The
+// unknown target's list writes such a name quoted, and completion offers
+// it so.
+func TestFaultNamesAPartWithASpaceInQuotes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "spaced.toml")
+	file := `duration = "10s"
+[system]
+workers = 10
+[[system.endpoints]]
+name = "web"
+rate = 20
+calls = "orders db"
+[[system.dependencies]]
+name = "orders db"
+latency = { kind = "constant", value = "10ms" }
+policy = { timeout = "1s" }
+`
+	if err := os.WriteFile(path, []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plain, errOut, code := run(t, "run", path, "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	faulted, errOut, code := run(t, "run", path, "--format", "json", "--fault", `2s "orders db" hang for 3s`)
+	if code != 0 {
+		t.Fatalf("a quoted target: exit %d: %s", code, errOut)
+	}
+	if plain == faulted {
+		t.Error("the hang of \"orders db\" changed nothing")
+	}
+	_, errOut, code = run(t, "run", path, "--fault", "2s orders hang")
+	if want := `targets: dependencies "orders db" (`; code != 2 || !strings.Contains(errOut, want) {
+		t.Errorf("an unknown target: exit %d, %q; want exit 2 and %q", code, errOut, want)
+	}
+	// A recording's header says how to play it again, the quotes kept.
+	out, errOut, code := run(t, "record", path, "-o", "-", "--max", "1s", "--fault", `2s "orders db" hang for 3s`)
+	head, _, _ := strings.Cut(out, "\n")
+	if code != 0 || !strings.Contains(head, `--fault '2s \"orders db\" hang for 3s'"`) {
+		t.Errorf("record: exit %d, %s; the header %s does not say how to play it again", code, errOut, head)
+	}
+	got := completions(t, "run", path, "--fault", "2s ")
+	if !slices.Contains(got, `2s "orders db"`) {
+		t.Errorf("completions %q lack the quoted name", got)
+	}
+	got = completions(t, "run", path, "--fault", `2s "orders db" `)
+	if !slices.Contains(got, `2s "orders db" hang`) {
+		t.Errorf("completions after the quoted name %q lack its faults", got)
 	}
 }

@@ -70,7 +70,7 @@ func runRecord(args []string, stdout, _ io.Writer) error {
 	}
 	command := append([]string{"sandbox", pos[0]}, sandboxFlags(*seed, *variant)...)
 	for _, sp := range faults.specs {
-		command = append(command, "--fault", "'"+sp.String()+"'")
+		command = append(command, "--fault", shellWord(sp.String()))
 	}
 	ro := record.Options{Width: w, Height: h, FPS: *fps, MaxDuration: *longest,
 		Title:   fmt.Sprintf("breakerlab: %s, variant %d (seed %d)", sc.Name, *variant, *seed),
@@ -140,6 +140,14 @@ func sandboxFlags(seed uint64, variant int) []string {
 		out = append(out, "--variant", strconv.Itoa(variant))
 	}
 	return out
+}
+
+// shellWord is s as one word of a POSIX shell's command line: in single
+// quotes, each single quote in it closed, escaped and opened again. A
+// fault's spec holds spaces, and a quoted target double quotes
+// ('20s "orders db" hang').
+func shellWord(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // parseSize reads COLUMNSxROWS.

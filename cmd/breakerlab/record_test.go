@@ -132,20 +132,39 @@ func castEvents(t *testing.T, cast string) (at []float64, text []string) {
 }
 
 // A recording plays at the speed it says at every frame rate: the 30 s
-// cascade at ×10 replays in 3 s (and at most one frame more, the first
-// frame's), and every frame's status line says ×10. Below 4 frames a
+// cascade at ×10 replays in 3 s, and every frame's status line says ×10
+// and shows its replay time × 10 as the time of the run. Below 4 frames a
 // second the sandbox's cap on a frame (250 ms, for a terminal that
 // stalled) cut each frame short: at 1 frame a second the replay took 13 s.
+// Then the first frame covered 1/30 s whatever the frame rate: at 1 frame
+// a second the frame at 1 s showed 0.3 s, and the replay took 4 s.
 func TestRecordPlaysAtItsSpeedAtAnyFrameRate(t *testing.T) {
-	for _, fps := range []int{1, 2, 3, 4, 10} {
+	status := regexp.MustCompile(`([0-9]+\.[0-9]) s(?:\x1b\[[0-9;]*m)* / 30\.0 s`)
+	for _, fps := range []int{1, 2, 3, 4, 10, 60} {
 		out, errOut, code := run(t, "record", "cascade", "--size", "80x24", "--speed", "10", "--fps", strconv.Itoa(fps), "-o", "-")
 		if code != 0 {
 			t.Fatalf("--fps %d: exit %d: %s", fps, code, errOut)
 		}
-		at, _ := castEvents(t, out)
-		last := at[len(at)-1]
-		if period := 1 / float64(fps); last < 3 || last > 3+period+1e-6 {
-			t.Errorf("--fps %d --speed 10: the 30 s run replays in %v s, want 3 s (to %.3f s)", fps, last, 3+period)
+		at, texts := castEvents(t, out)
+		if last := at[len(at)-1]; last != 3 {
+			t.Errorf("--fps %d --speed 10: the 30 s run replays in %v s, want 3 s", fps, last)
+		}
+		shown := 0
+		for i, text := range texts {
+			m := status.FindStringSubmatch(text)
+			if m == nil {
+				continue // the status line did not change
+			}
+			shown++
+			v, _ := strconv.ParseFloat(m[1], 64)
+			// The status line cuts the time to tenths.
+			if want := at[i] * 10; v > want+1e-4 || v < want-0.1-1e-4 {
+				t.Errorf("--fps %d --speed 10: the frame at %v s shows %v s of the run, want %.3f s cut to tenths", fps, at[i], v, want)
+				break
+			}
+		}
+		if shown < len(texts)/2 {
+			t.Errorf("--fps %d: %d of %d frames show the run's time", fps, shown, len(texts))
 		}
 		if n := strings.Count(out, "×10"); n == 0 || strings.Contains(out, "×5") || strings.Contains(out, "×20") {
 			t.Errorf("--fps %d: the status line should say ×10 throughout", fps)

@@ -40,9 +40,9 @@ func Apply(sc *engine.Scenario, specs []Spec) (*engine.Scenario, error) {
 		}
 		if !applied {
 			if sp.Kind == Recover {
-				return nil, fmt.Errorf("fault %q: %s %s has no fault or surge in force at %v to recover from", sp.String(), t.Part, t.Name, sp.At)
+				return nil, fmt.Errorf("fault %q: %s %s has no fault or surge in force at %v to recover from", sp.String(), t.Part, QuoteName(t.Name), sp.At)
 			}
-			return nil, fmt.Errorf("fault %q: no variant of %s lets %s %s %s (a tenant needs an endpoint with a rate that sends its traffic)", sp.String(), sc.Name, t.Part, t.Name, sp.Kind)
+			return nil, fmt.Errorf("fault %q: no variant of %s lets %s %s %s (a tenant needs an endpoint with a rate that sends its traffic)", sp.String(), sc.Name, t.Part, QuoteName(t.Name), sp.Kind)
 		}
 	}
 	if err := out.Validate(); err != nil {
@@ -458,7 +458,7 @@ func surgeBursts(e *engine.Endpoint, t Target, factor, share float64, h span) ([
 			if owner != "" {
 				who = "tenant " + owner + "'s burst"
 			}
-			return fmt.Errorf("it carries %s from %v to %v, and a burst is one tenant's traffic: surge %s outside it", who, at, to, t.Name)
+			return fmt.Errorf("it carries %s from %v to %v, and a burst is one tenant's traffic: surge %s outside it", who, at, to, QuoteName(t.Name))
 		}
 		out = append(out, engine.Burst{From: at, To: to, Rate: r, Tenant: tenant})
 		at = to

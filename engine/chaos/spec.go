@@ -22,6 +22,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/breakerlab/breakerlab/engine"
 )
@@ -91,18 +93,21 @@ type Spec struct {
 }
 
 // Grammar is the spec's form, for messages and --help.
-const Grammar = "AT TARGET KIND [ARGS] [for DURATION], e.g. '12s inventory slow 2s for 10s', '20s api#3 down for 15s', '30s database errors 50%', '10s acme surge x3 for 10s', '40s inventory recover'"
+const Grammar = "AT TARGET KIND [ARGS] [for DURATION], e.g. '12s inventory slow 2s for 10s', '20s api#3 down for 15s', '30s database errors 50%', '10s acme surge x3 for 10s', '40s inventory recover'; a name that holds a space goes in double quotes, as in a knob path: '20s \"orders db\" hang'"
 
 // Parse reads a spec: "AT TARGET KIND [ARGS] [for DURATION]". It checks
 // the form only; whether the target exists, and takes the kind, is
-// Check's (or Apply's) to say, against a scenario.
+// Check's (or Apply's) to say, against a scenario. The words are cut as
+// Fields cuts them, so a target may be quoted.
 func Parse(s string) (Spec, error) {
-	f := strings.Fields(s)
+	f, err := Fields(s)
+	if err != nil {
+		return Spec{}, fmt.Errorf("fault %q: %w", s, err)
+	}
 	if len(f) < 3 {
 		return Spec{}, fmt.Errorf("fault %q: want %s", s, Grammar)
 	}
 	var sp Spec
-	var err error
 	if sp.At, err = parseTime(f[0]); err != nil {
 		return Spec{}, fmt.Errorf("fault %q: the time %q: %w", s, f[0], err)
 	}
@@ -157,7 +162,7 @@ func Parse(s string) (Spec, error) {
 func (sp Spec) String() string {
 	var b strings.Builder
 	b.WriteString(formatTime(sp.At))
-	b.WriteString(" " + sp.Target + " " + sp.Kind.String())
+	b.WriteString(" " + QuoteName(sp.Target) + " " + sp.Kind.String())
 	switch sp.Kind {
 	case Slow:
 		b.WriteString(" " + formatTime(sp.Latency))
@@ -170,6 +175,62 @@ func (sp Spec) String() string {
 		b.WriteString(" for " + formatTime(sp.For))
 	}
 	return b.String()
+}
+
+// Fields cuts a spec into its words at spaces, except inside double
+// quotes: a target whose name holds a space is written in them, Go's way
+// (strconv.Quote), as a knob path writes a name (lessons' knob paths:
+// "orders db".timeout). A quoted stretch joins what is beside it into one
+// word, so "orders db", orders/"my db" and "my svc"#3 each name one
+// target whole; a name that holds a double quote is quoted too, with the
+// quote escaped ("a\"b"). An error says where a quote is left open; the
+// words read until then come back with it, the open one last.
+func Fields(s string) ([]string, error) {
+	var (
+		words []string
+		word  strings.Builder
+		in    bool // a word is being read
+	)
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case unicode.IsSpace(r):
+			if in {
+				words = append(words, word.String())
+				word.Reset()
+				in = false
+			}
+			i += w
+		case r == '"':
+			in = true
+			q, err := strconv.QuotedPrefix(s[i:])
+			if err != nil {
+				word.WriteString(s[i+1:])
+				return append(words, word.String()), fmt.Errorf("the quote before %s is not closed: a name in quotes needs its closing quote, such as '20s \"orders db\" hang'", s[i+1:])
+			}
+			name, _ := strconv.Unquote(q)
+			word.WriteString(name)
+			i += len(q)
+		default:
+			in = true
+			word.WriteString(s[i : i+w])
+			i += w
+		}
+	}
+	if in {
+		words = append(words, word.String())
+	}
+	return words, nil
+}
+
+// QuoteName is a target's name as a spec writes it: bare, or in double
+// quotes (strconv.Quote) when it is empty or holds a space or a double
+// quote, which Fields would cut or read as a quote.
+func QuoteName(name string) string {
+	if name == "" || strings.ContainsRune(name, '"') || strings.IndexFunc(name, unicode.IsSpace) >= 0 {
+		return strconv.Quote(name)
+	}
+	return name
 }
 
 // end is when the fault's span ends; 0 means when the run ends.

@@ -52,6 +52,7 @@ type Target struct {
 	// service's dependency), "inventory", "api#3" (instance 3, counted
 	// from 0), "acme" (a tenant), "search" (an endpoint). A name two parts
 	// share is written PART:NAME for the later ones ("endpoint:search").
+	// It is the name itself, unquoted: a spec writes it with QuoteName.
 	Name string
 	Part Part
 	// Kinds are the faults it takes, in the order a menu lists them.
@@ -173,14 +174,15 @@ func Names(targets []Target) []string {
 // Describe lists the targets of a scenario by part, with the kinds each
 // part takes, for a message: "dependencies inventory/database (slow
 // LATENCY, hang, errors PERCENT, down, recover); services orders,
-// inventory (slow LATENCY, ..., restart, recover); ...".
+// inventory (slow LATENCY, ..., restart, recover); ...". A name is written
+// as a spec takes it (QuoteName): "orders db" in quotes.
 func Describe(targets []Target) string {
 	var parts []string
 	for p := DependencyPart; p <= EndpointPart; p++ {
 		var names []string
 		for _, t := range targets {
 			if t.Part == p {
-				names = append(names, t.Name)
+				names = append(names, QuoteName(t.Name))
 			}
 		}
 		if len(names) == 0 {
@@ -227,7 +229,7 @@ func resolve(sc *engine.Scenario, targets []Target, sp Spec) (Target, error) {
 		for _, k := range t.Kinds {
 			kinds = append(kinds, k.Usage())
 		}
-		return Target{}, fmt.Errorf("fault %q: %s %s takes %s, not %s", sp.String(), t.Part, t.Name, strings.Join(kinds, ", "), sp.Kind)
+		return Target{}, fmt.Errorf("fault %q: %s %s takes %s, not %s", sp.String(), t.Part, QuoteName(t.Name), strings.Join(kinds, ", "), sp.Kind)
 	}
 	if sp.At >= sc.Duration {
 		return Target{}, fmt.Errorf("fault %q: %s's traffic runs from 0 to %v; inject at a moment before its end", sp.String(), sc.Name, sc.Duration)

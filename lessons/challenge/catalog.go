@@ -138,19 +138,21 @@ func LoadFile(path string) (*Challenge, error) {
 // LoadFileBudget is LoadFile with a budget of simulated requests (0:
 // engine.DefaultBudget): a challenge whose scenario costs more to load and
 // grade (its runs by engine.EstimateCost) is refused with an
-// *engine.BudgetError before anything runs.
+// *engine.BudgetError before anything runs. A file whose brief claims
+// what the engine does not do ([[claims]], CheckClaims) is refused too,
+// each false claim named on its line with the seed and the engine's value.
 func LoadFileBudget(path string, budget int64) (*Challenge, error) {
 	data, err := readSmall(path)
 	if err != nil {
 		return nil, err
 	}
 	dir := filepath.Dir(path)
-	c, err := parseBudget(path, data, func(rel string) ([]byte, error) {
+	c, err := parse(path, data, func(rel string) ([]byte, error) {
 		if filepath.IsAbs(rel) {
 			return readSmall(rel)
 		}
 		return readSmall(filepath.Join(dir, filepath.FromSlash(rel)))
-	}, budget)
+	}, budget, true)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -243,6 +244,14 @@ func Parse(name string, data []byte, open func(rel string) ([]byte, error)) (*Ch
 // parseBudget is Parse with a budget of simulated requests for the runs
 // that loading makes (0: engine.DefaultBudget).
 func parseBudget(name string, data []byte, open func(rel string) ([]byte, error), budget int64) (*Challenge, error) {
+	return parse(name, data, open, budget, false)
+}
+
+// parse reads a challenge file; with claims, it also runs the start on
+// every seed and refuses the file when a claim of its brief does not hold
+// (a teacher's file, LoadFileBudget: the built-ins' claims are held by the
+// package's tests, not checked at every start of the program).
+func parse(name string, data []byte, open func(rel string) ([]byte, error), budget int64, claims bool) (*Challenge, error) {
 	if budget == 0 {
 		budget = engine.DefaultBudget
 	}
@@ -318,7 +327,35 @@ func parseBudget(name string, data []byte, open func(rel string) ([]byte, error)
 	if c.Hint, err = l.fillBrief(c, "hint", c.HintSource, l.scenario, l.lab); err != nil {
 		return nil, err
 	}
+	if claims {
+		if err := l.claimsHold(c); err != nil {
+			return nil, err
+		}
+	}
 	return c, nil
+}
+
+// claimsHold runs the start on every seed and names each claim that does
+// not hold, on its line: the claim, the seed and the engine's value.
+func (l *loader) claimsHold(c *Challenge) error {
+	fails, err := c.falseClaims()
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, f := range fails {
+		errs = append(errs, l.errorf(l.ln.find("claims", f.index, "expect"), fmt.Sprintf("claims[%d].expect", f.index+1), "%s; a claim is what the brief says of the start, and must hold on every seed (%s)", f.text, seedList(c.Seeds)))
+	}
+	return errors.Join(errs...)
+}
+
+// seedList is "1, 2, 3".
+func seedList(seeds []uint64) string {
+	var out []string
+	for _, s := range seeds {
+		out = append(out, strconv.FormatUint(s, 10))
+	}
+	return strings.Join(out, ", ")
 }
 
 // idOf is a file's ID: its name without folders, .toml and a leading
@@ -377,11 +414,18 @@ func (l *loader) subject(c *Challenge, f *fileTOML, open func(string) ([]byte, e
 	// and grading runs it on every seed: refuse a scenario too big for
 	// the budget before any of that.
 	runs := len(f.Goals) + 1
+	seeds := len(DefaultSeeds)
 	if f.Seeds != nil {
-		runs = max(runs, len(f.Seeds))
-	} else {
-		runs = max(runs, len(DefaultSeeds))
+		seeds = len(f.Seeds)
 	}
+	runs = max(runs, seeds)
+	// A teacher's file's claims run the start on every seed, once for
+	// each window they measure in (CheckClaims).
+	windows := map[[2]string]bool{}
+	for _, ct := range f.Claims {
+		windows[[2]string{ct.From, ct.To}] = true
+	}
+	runs = max(runs, seeds*len(windows))
 	if err := engine.CheckBudget(sc, 1, runs, l.budget); err != nil {
 		// Not formatted here: a caller names its flag in the
 		// *engine.BudgetError before the message is written.

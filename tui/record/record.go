@@ -36,6 +36,21 @@ type Player interface {
 	Playing() bool
 }
 
+// Clocked is a Player that says where its clock stands: the virtual time
+// it shows, and how many virtual seconds a second of wall time moves it.
+// A player's first tick has no tick before it to count from, so it moves
+// the clock by a step of the player's own (the sandbox's clock: 1/30 s,
+// its animation's frame) whatever the frame rate: Record reads how far it
+// went and times the ticks after it so that the frame at replay time t
+// shows virtual time t × speed at every frame rate. A frame due before
+// that first step ends (at 60 frames a second, the one at 1/60 s) is left
+// out: no picture of the player shows its time.
+type Clocked interface {
+	Player
+	Now() time.Duration
+	Speed() float64
+}
+
 // Options say how a recording is made.
 type Options struct {
 	Width, Height int
@@ -57,6 +72,10 @@ const (
 	clearAndHideCursor   = "\x1b[?25l\x1b[H\x1b[2J"
 	eraseToEndOfLine     = "\x1b[K"
 	showCursorAfterwards = "\x1b[?25h"
+	// onTime is how far a Clocked player's virtual time may be from a
+	// frame's and still be at it: the nanoseconds a speed's float product
+	// rounds away, far below the tenth of a second a screen shows.
+	onTime = time.Microsecond
 )
 
 // Validate names what is wrong with o, and what is allowed.
@@ -111,7 +130,6 @@ func Record(w io.Writer, p Player, o Options) (Stats, error) {
 
 	var m tea.Model = p
 	m, _ = m.Update(tea.WindowSizeMsg{Width: o.Width, Height: o.Height})
-	period := time.Second / time.Duration(o.FPS)
 	// Any fixed origin does: the clock only reads differences.
 	origin := time.Unix(0, 0).UTC()
 	var (
@@ -153,16 +171,50 @@ func Record(w io.Writer, p Player, o Options) (Stats, error) {
 	if err := emit(0, m.View()); err != nil {
 		return st, err
 	}
+	// A Clocked player's ticks: the first starts its clock at the origin,
+	// each later one moves it to the virtual time of the frame it draws.
+	var (
+		started bool
+		tickAt  = origin
+	)
 	for i := 1; i <= maxFrames; i++ {
 		pl, ok := m.(Player)
 		if !ok || !pl.Playing() {
 			break
 		}
-		at := time.Duration(i) * period
+		// The i-th frame's replay time, from the second, not summed from
+		// a period cut to whole nanoseconds.
+		at := time.Duration(i) * time.Second / time.Duration(o.FPS)
 		if o.MaxDuration > 0 && at > o.MaxDuration {
 			break
 		}
-		m, _ = m.Update(pl.FrameAt(origin.Add(at)))
+		c, ok := m.(Clocked)
+		if !ok {
+			m, _ = m.Update(pl.FrameAt(origin.Add(at)))
+			if err := emit(at, m.View()); err != nil {
+				return st, err
+			}
+			continue
+		}
+		if !started {
+			started = true
+			m, _ = m.Update(c.FrameAt(tickAt))
+			if c, ok = m.(Clocked); !ok {
+				return st, errors.New("record: a player stopped saying where its clock stands")
+			}
+		}
+		if c.Playing() {
+			want := time.Duration(float64(at) * c.Speed())
+			switch gap := want - c.Now(); {
+			case gap > onTime:
+				tickAt = tickAt.Add(time.Duration(float64(gap) / c.Speed()))
+				m, _ = m.Update(c.FrameAt(tickAt))
+			case gap < -onTime:
+				// The first tick took the clock past this frame's time
+				// (a frame rate above 30): no frame can show it.
+				continue
+			}
+		}
 		if err := emit(at, m.View()); err != nil {
 			return st, err
 		}

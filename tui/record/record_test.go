@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -186,5 +187,70 @@ func TestBadOptionsAreNamed(t *testing.T) {
 	}
 	if _, err := Record(&bytes.Buffer{}, counter{n: 1}, Options{Width: 10, Height: 2}); err == nil {
 		t.Error("Record took a frame rate of 0")
+	}
+}
+
+// clock is a Clocked player that moves as the sandbox's clock does
+// (tui/internal/playback): its first tick covers a step of its own,
+// 1/30 s, whatever its time; each later one the wall time since the one
+// before, times the speed; it stops at the end.
+type clock struct {
+	speed    float64
+	end, now time.Duration
+	last     time.Time
+}
+
+func (c clock) Init() tea.Cmd { return nil }
+func (c clock) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if msg, ok := msg.(tick); ok && c.Playing() {
+		dt := time.Second / 30
+		if !c.last.IsZero() {
+			dt = msg.at.Sub(c.last)
+		}
+		c.last = msg.at
+		c.now = min(c.now+time.Duration(float64(dt)*c.speed), c.end)
+	}
+	return c, nil
+}
+func (c clock) View() string                 { return fmt.Sprintf("at %d ms", c.now.Milliseconds()) }
+func (c clock) FrameAt(at time.Time) tea.Msg { return tick{at} }
+func (c clock) Playing() bool                { return c.now < c.end }
+func (c clock) Now() time.Duration           { return c.now }
+func (c clock) Speed() float64               { return c.speed }
+
+// Every frame shows the virtual time its replay time asks for, at any
+// frame rate: replay time × speed. The first tick covered 1/30 s however
+// long a frame was, so at 1 frame a second and ×10 the frame at 1 s showed
+// 333 ms, and a 30 s run replayed in 4 s, not 3.
+func TestEveryFrameShowsItsTimeTimesTheSpeed(t *testing.T) {
+	for _, fps := range []int{1, 2, 4, 10, 29, 30, 45, 60} {
+		for _, speed := range []float64{0.5, 10} {
+			var buf bytes.Buffer
+			end := 30 * time.Second
+			st, err := Record(&buf, clock{speed: speed, end: end}, Options{Width: 20, Height: 1, FPS: fps})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := parse(t, buf.Bytes())
+			last := c.times[len(c.times)-1]
+			if want := end.Seconds() / speed; last != want || st.Duration != time.Duration(want*float64(time.Second)) {
+				t.Errorf("fps %d ×%v: the 30 s run replays in %v s (%v), want %v s", fps, speed, last, st.Duration, want)
+			}
+			for i, d := range c.data[:len(c.data)-1] {
+				var ms int64
+				if _, err := fmt.Sscanf(strings.TrimSuffix(d[strings.Index(d, "at "):], eraseToEndOfLine), "at %d ms", &ms); err != nil {
+					t.Fatalf("fps %d: frame %q: %v", fps, d, err)
+				}
+				want := int64(math.Round(c.times[i] * speed * 1000))
+				if ms < want-1 || ms > want+1 {
+					t.Errorf("fps %d ×%v: the frame at %v s shows %d ms, want %d (its replay time × the speed)", fps, speed, c.times[i], ms, want)
+					break
+				}
+				// A frame lies on the frame rate's grid.
+				if k := c.times[i] * float64(fps); math.Abs(k-math.Round(k)) > 1e-3 {
+					t.Errorf("fps %d: a frame at %v s, between two frames", fps, c.times[i])
+				}
+			}
+		}
 	}
 }
