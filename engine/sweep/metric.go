@@ -15,13 +15,15 @@ import (
 type Metric struct {
 	Name  string // as written: search.ok, recommendations.in_flight_max
 	Owner string // the endpoint or dependency it belongs to
-	Field string // ok, fallback, rejected, failed, p50, p95, p99, in_flight_max, first_open
+	Field string // ok, fallback, rejected, failed, p50, p95, p99, in_flight_max, held_max, first_open
 }
 
 // The fields a metric may name, for messages.
 const (
 	endpointFields   = "ok, fallback, rejected, failed (shares of the measurement window's requests), p50, p95, p99 (latency in ms)"
-	dependencyFields = "in_flight_max (calls), first_open (s, when its breaker first opens)"
+	dependencyFields = "in_flight_max (calls: the most in flight at once, abandoned calls included), " +
+		"held_max (calls: the most a caller waited on at once in the window, what a bulkhead caps), " +
+		"first_open (s, when its breaker first opens)"
 )
 
 // ParseMetric reads NAME.FIELD. It checks the names against sc's variant v.
@@ -43,7 +45,7 @@ func ParseMetric(s string, sc *engine.Scenario, v int) (Metric, error) {
 			names = append(names, e.Name)
 		}
 		return Metric{}, fmt.Errorf("measure %q: %s has no endpoint %q (endpoints: %s)", s, sc.Name, m.Owner, strings.Join(names, ", "))
-	case "in_flight_max", "first_open":
+	case "in_flight_max", "held_max", "first_open":
 		for _, d := range sys.Dependencies {
 			if d.Name == m.Owner {
 				if m.Field == "first_open" && d.Policy.Breaker == nil {
@@ -63,7 +65,7 @@ func (m Metric) Unit() string {
 	switch m.Field {
 	case "p50", "p95", "p99":
 		return "ms"
-	case "in_flight_max":
+	case "in_flight_max", "held_max":
 		return "calls"
 	case "first_open":
 		return "s"
@@ -77,10 +79,18 @@ func (m Metric) Label() string { return m.Name + " (" + m.Unit() + ")" }
 // Describe is Label with what a reader must know to read the figure: a
 // latency's percentiles are over every request of the window as its
 // client saw it, refusals included (at 0 ms when refused at once), so a
-// design that refuses most requests has a low median.
+// design that refuses most requests has a low median; in_flight_max counts
+// the calls whose caller gave up (abandoned) with the ones it still waits
+// on (held), so a bulkhead of 5 may show 20: a bulkhead caps the held
+// ones, which held_max counts.
 func (m Metric) Describe() string {
-	if m.Unit() == "ms" {
+	switch {
+	case m.Unit() == "ms":
 		return m.Label() + ", of every request, refusals included"
+	case m.Field == "in_flight_max":
+		return m.Label() + ", abandoned calls included"
+	case m.Field == "held_max":
+		return m.Label() + ", calls a caller waited on, in the window"
 	}
 	return m.Label()
 }
@@ -92,6 +102,10 @@ func (m Metric) Measure(s *engine.Snapshot) float64 {
 	case "in_flight_max":
 		if d, ok := s.Dependency(m.Owner); ok {
 			return float64(d.InFlightMax)
+		}
+	case "held_max":
+		if d, ok := s.Dependency(m.Owner); ok {
+			return heldMax(s, d)
 		}
 	case "first_open":
 		for _, t := range s.Transitions {
@@ -123,6 +137,26 @@ func (m Metric) Measure(s *engine.Snapshot) float64 {
 		return ms(e.P99)
 	}
 	return math.NaN()
+}
+
+// heldMax is the most calls d held at once in s's measurement window: the
+// calls in flight whose caller still waited (InFlight less Abandoned),
+// read at the end of each sample (every SampleEvery) that ends inside the
+// window, (MeasureFrom, MeasureTo]. The engine keeps no running maximum of
+// them, as it does of InFlight; a sample is the state at its end, so a
+// peak between two samples is missed. Read from the window's samples, it
+// is final once the run is past MeasureTo, where a window's figure is
+// settled (settle.go).
+func heldMax(s *engine.Snapshot, d *engine.DependencySnapshot) float64 {
+	most := 0
+	for i, smp := range d.Series {
+		end := time.Duration(i+1) * s.SampleEvery
+		if end <= s.MeasureFrom || end > s.MeasureTo {
+			continue
+		}
+		most = max(most, int(smp.InFlight-smp.Abandoned))
+	}
+	return float64(most)
 }
 
 // Goal is a threshold on a metric: search.ok>=0.99.

@@ -173,7 +173,8 @@ func TestDescribe(t *testing.T) {
 		"search.p50":                    "search.p50 (ms), of every request, refusals included",
 		"profile.p99":                   "profile.p99 (ms), of every request, refusals included",
 		"search.ok":                     "search.ok (share)",
-		"recommendations.in_flight_max": "recommendations.in_flight_max (calls)",
+		"recommendations.in_flight_max": "recommendations.in_flight_max (calls), abandoned calls included",
+		"recommendations.held_max":      "recommendations.held_max (calls), calls a caller waited on, in the window",
 	} {
 		m, err := ParseMetric(name, sc, 0)
 		if err != nil {

@@ -93,15 +93,15 @@ func TestEveryNodeAt120x40(t *testing.T) {
 }
 
 // The numbers on a node are the snapshot's: the front's busy workers,
-// a fleet's instance count, a leaf's calls in flight against its
-// bulkhead, and a fault in force.
+// a fleet's instance count, a leaf's calls held against its bulkhead and
+// its abandoned calls apart, and a fault in force.
 func TestNodesCarryTheSnapshotsState(t *testing.T) {
 	s := snapAt(t, "cascade", 1, 20*time.Second)
 	view := ansi.Strip(newMap(s, 150, 20).View())
 	rec, _ := s.Dependency("recommendations")
 	for _, want := range []string{
 		fmt.Sprintf("%d/%d busy", s.Busy, s.Workers),
-		fmt.Sprintf("%d/%d in flight", rec.InFlight, rec.BulkheadCap),
+		fmt.Sprintf("%d/%d held · %d abandoned", rec.InFlight-rec.Abandoned, rec.BulkheadCap, rec.Abandoned),
 		"⚠ hang",
 	} {
 		if !strings.Contains(view, want) {
@@ -361,4 +361,42 @@ func TestHiddenColumnsNoteIsPlainAndWhole(t *testing.T) {
 			t.Errorf("%s: no width hid a column: the test tests nothing", c.name)
 		}
 	}
+}
+
+// usedAgainstCap is "N/C held" or "N/C in flight" in a map's cell.
+var usedAgainstCap = regexp.MustCompile(`(\d+)/(\d+) (held|in flight)`)
+
+// Lesson 3: the hang never takes more than its bulkhead's 20. The map
+// shows what the bulkhead caps, the calls a caller still waits on (held),
+// against the cap, and the abandoned ones (the caller timed out, the
+// dependency still works on them) apart: "20/20 held · 60 abandoned",
+// never "80/20 in flight", which reads as a bulkhead letting 80 through.
+// At 80 columns the cell stands whole in its column.
+func TestHeldAgainstTheCapAbandonedApart(t *testing.T) {
+	for _, at := range []time.Duration{17 * time.Second, 23 * time.Second, 29 * time.Second} {
+		s := snapAt(t, "cascade", 1, at)
+		rec, _ := s.Dependency("recommendations")
+		if rec.Abandoned == 0 {
+			t.Fatalf("at %v no call is abandoned: the test tests nothing", at)
+		}
+		held := rec.InFlight - rec.Abandoned
+		want := fmt.Sprintf("%d/%d held · %d abandoned", held, rec.BulkheadCap, rec.Abandoned)
+		for _, w := range []int{80, 200} {
+			view := ansi.Strip(newMap(s, w, 24).View())
+			if !strings.Contains(view, want) {
+				t.Errorf("at %v, %d columns: the map does not say %q:\n%s", at, w, want, view)
+			}
+			for _, m := range usedAgainstCap.FindAllStringSubmatch(view, -1) {
+				if n, c := atoi(m[1]), atoi(m[2]); n > c {
+					t.Errorf("at %v, %d columns: %q: calls against a cap they pass", at, w, m[0])
+				}
+			}
+		}
+	}
+}
+
+func atoi(s string) int {
+	n := 0
+	fmt.Sscan(s, &n)
+	return n
 }

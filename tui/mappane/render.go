@@ -277,10 +277,7 @@ func (m *Model) useCell(r row) string {
 		if n.uncalled {
 			return "not called"
 		}
-		if n.size > 0 {
-			return fmt.Sprintf("%s/%s in flight", pane.Count(n.used), pane.Count(n.size))
-		}
-		return pane.Count(n.used) + " in flight"
+		return callsUse(n.used, n.abandoned, n.size)
 	}
 	if n.size == 0 {
 		// A tasks server (an event loop, a goroutine per request) has no
@@ -308,11 +305,29 @@ func usageBar(used, size int) string {
 }
 
 // edgeUse is a second call's own calls in flight.
-func edgeUse(e *edge) string {
-	if e.bulkCap > 0 {
-		return fmt.Sprintf("%s/%s in flight", pane.Count(e.inFlight), pane.Count(e.bulkCap))
+func edgeUse(e *edge) string { return callsUse(e.held, e.abandoned, e.bulkCap) }
+
+// callsUse says a call's calls in flight: the held ones, which a caller
+// still waits on, against the bulkhead's cap when there is one (it caps
+// these and no others), and apart from them the abandoned ones, whose
+// caller gave up while the dependency still works on them: "20/20 held ·
+// 60 abandoned", not "80/20 in flight", which reads as a broken cap.
+// With neither a cap nor an abandoned call, every call in flight is held:
+// "5 in flight".
+func callsUse(held, abandoned, cap int) string {
+	var s string
+	switch {
+	case cap > 0:
+		s = fmt.Sprintf("%s/%s held", pane.Count(held), pane.Count(cap))
+	case abandoned > 0:
+		s = pane.Count(held) + " held"
+	default:
+		return pane.Count(held) + " in flight"
 	}
-	return pane.Count(e.inFlight) + " in flight"
+	if abandoned > 0 {
+		s += " · " + pane.Count(abandoned) + " abandoned"
+	}
+	return s
 }
 
 func (m *Model) breakerCell(r row) string {

@@ -57,9 +57,12 @@ type edge struct {
 	state  breaker.State
 	states [breaker.MetricsOnly + 1]int
 	group  string
-	// inFlight against the bulkhead (0: none); refused by the breaker.
-	inFlight, bulkCap int
-	refused           uint64
+	// The calls in flight along it: held, the ones a caller still waits
+	// on (what its bulkhead caps, bulkCap, 0: none), and abandoned, the
+	// ones whose caller gave up (timed out) while the dependency still
+	// works on them. refused: by the breaker.
+	held, abandoned, bulkCap int
+	refused                  uint64
 }
 
 // node is one part of the system, with its live state.
@@ -68,8 +71,11 @@ type node struct {
 	name  string
 	depth int // hops from the front (tenants -1, the front 0)
 	// The size and what holds it now: workers busy (front, services) or
-	// calls in flight (a leaf, against its bulkhead when it has one).
+	// calls held (a leaf: its calls in flight whose caller still waits,
+	// against its bulkhead when it has one); abandoned, a leaf's calls in
+	// flight whose caller gave up.
 	used, size int
+	abandoned  int
 	queued     int
 	queueCap   int // 0 none, -1 unbounded
 	// Calls answered a second and the share of them that failed, over the
@@ -136,7 +142,7 @@ func build(s *engine.Snapshot) graph {
 // addEdge adds the call d from node from (a service's edge j, when svc is
 // set) and the subtree it reaches.
 func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapshot, svc *engine.ServiceSnapshot, j int, svcIndex map[string]int) {
-	e := edge{name: d.Name, inFlight: d.InFlight, bulkCap: d.BulkheadCap, refused: d.ShortCircuited, group: d.SharedBreaker}
+	e := edge{name: d.Name, held: d.InFlight - d.Abandoned, abandoned: d.Abandoned, bulkCap: d.BulkheadCap, refused: d.ShortCircuited, group: d.SharedBreaker}
 	if d.Breaker != nil {
 		e.has, e.state = true, d.Breaker.State
 	}
@@ -192,7 +198,7 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 		}
 		return
 	}
-	n := node{kind: Leaf, name: d.Name, depth: g.nodes[from].depth + 1, parent: from, used: d.InFlight, size: d.BulkheadCap}
+	n := node{kind: Leaf, name: d.Name, depth: g.nodes[from].depth + 1, parent: from, used: d.InFlight - d.Abandoned, abandoned: d.Abandoned, size: d.BulkheadCap}
 	n.uncalled = svc == nil && pane.Uncalled(s, d.Name)
 	n.rate, n.failed, n.ok = edgeRates(d.Series, s.SampleEvery)
 	if d.Fault != nil {

@@ -96,8 +96,9 @@ func TestRunPicture(t *testing.T) {
 		t.Fatal(err)
 	}
 	draw := func(w io.Writer, f string) error { return Run(w, sc, 5, snaps, f) }
-	checkSVG(t, draw, "cascade, seed 5", "1. one shared pool of 200 threads: outcomes", "time", "30 s",
-		"share of requests (%)", "calls in flight", "breaker state", "half-open", "fault: recommendations hang", "ok", "failed")
+	checkSVG(t, draw, "cascade, seed 5", "1. one shared pool of 200 threads: outcomes per endpoint", "time", "30 s",
+		"ok 100.0%", "calls in flight: held and abandoned", "breaker state", "half-open", "fault: recommendations hang", "ok", "failed",
+		"solid: held (a caller waits)", "dashed: abandoned (the caller gave up)", "dotted: the bulkhead's cap")
 	// Rasterising is the slow part: the PNG check uses a one-variant run.
 	tl := scenarios.BreakerTimeline()
 	snaps, err = engine.RunAll(tl, 5)
@@ -114,7 +115,7 @@ func TestShufflePicture(t *testing.T) {
 	}
 	draw := func(w io.Writer, f string) error { return Shuffle(w, rep, 5, f) }
 	checkSVG(t, draw, "the odds that two customers share workers", "workers per customer, of the fleet",
-		"chance, 1 in 10^height", "strategy", "customers", "share every worker", "plain")
+		"chance (log scale, taller is rarer)", "share of the strategy's other customers (%)", "share every worker", "plain")
 	checkPNG(t, draw)
 }
 

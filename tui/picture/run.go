@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/report"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -27,6 +29,13 @@ func Run(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engine.Snapshot,
 func runFigure(sc *engine.Scenario, seed uint64, snaps []engine.Snapshot) (figure, error) {
 	pal := newPalette()
 	f := figure{height: max(height, vg.Length(len(snaps))*7*vg.Centimeter)}
+	// The breakers' column is drawn when a design has a breaker, and then
+	// only in the rows of the designs that have one: an empty panel says
+	// nothing.
+	breakers := false
+	for v := range snaps {
+		breakers = breakers || hasBreaker(&snaps[v])
+	}
 	for v := range snaps {
 		s := &snaps[v]
 		faults := sc.Variants[v].System.Dependencies
@@ -35,7 +44,7 @@ func runFigure(sc *engine.Scenario, seed uint64, snaps []engine.Snapshot) (figur
 		if err != nil {
 			return figure{}, err
 		}
-		out.Title.Text = fmt.Sprintf("%d. %s: outcomes", v+1, s.Variant)
+		out.Title.Text = fmt.Sprintf("%d. %s: outcomes per endpoint", v+1, s.Variant)
 		if v == 0 {
 			out.Title.Text = fmt.Sprintf("%s, seed %d\n", sc.Name, seed) + out.Title.Text
 		}
@@ -43,15 +52,31 @@ func runFigure(sc *engine.Scenario, seed uint64, snaps []engine.Snapshot) (figur
 		if err != nil {
 			return figure{}, err
 		}
-		inf.Title.Text = "calls in flight"
-		br, err := breakerPanel(s, pal, faults)
-		if err != nil {
-			return figure{}, err
+		inf.Title.Text = "calls in flight: held and abandoned"
+		row := []*plot.Plot{out, inf}
+		if breakers {
+			var br *plot.Plot
+			if hasBreaker(s) {
+				if br, err = breakerPanel(s, pal, faults); err != nil {
+					return figure{}, err
+				}
+			}
+			row = append(row, br)
 		}
-		f.rows = append(f.rows, []*plot.Plot{out, inf, br})
+		f.rows = append(f.rows, row)
 		f.legends = append(f.legends, legend)
 	}
 	return f, nil
+}
+
+// hasBreaker says whether a dependency of s has a breaker.
+func hasBreaker(s *engine.Snapshot) bool {
+	for i := range s.Dependencies {
+		if s.Dependencies[i].Breaker != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // seconds is a bucket's end time in seconds.
@@ -91,62 +116,170 @@ func timeAxis(p *plot.Plot, s *engine.Snapshot) {
 	p.Title.TextStyle.Font.Size = vg.Points(10)
 }
 
+// outcomesBins is about how many bins a band of the outcomes panel cuts
+// the run into: a bucket of 100 ms holds too few requests for a share
+// that reads as more than noise.
+const outcomesBins = 60
+
+// bandHeight is the height of an endpoint's band, out of the 1 each has:
+// the rest parts it from the next.
+const bandHeight = 0.8
+
+// outcomesPanel draws a band per endpoint, the first on top: over time,
+// the shares of the outcomes decided in each stretch, stacked (ok at the
+// bottom), so that bystanders that keep every request read apart from
+// the endpoint that loses them. Each band's label gives the endpoint's
+// shares of the requests that arrived in the measurement window, the
+// figures `run`'s table prints (report.WindowTally).
 func outcomesPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, legend *plot.Legend) (*plot.Plot, error) {
 	p := plot.New()
 	timeAxis(p, s)
-	p.Y.Label.Text = "share of requests (%)"
-	p.Y.Min, p.Y.Max = 0, 100
-	p.Y.Tick.Marker = countTicks
-	if err := shadeFaults(p, deps, s.Duration, 100, legend); err != nil {
+	n := len(s.Endpoints)
+	p.Y.Min, p.Y.Max = 1-bandHeight-0.1, float64(n)+0.05
+	p.Y.Padding = 0
+	if err := shadeFaults(p, deps, s.Duration, p.Y.Max, legend); err != nil {
 		return nil, err
-	}
-	n := 0
-	for _, e := range s.Endpoints {
-		n = max(n, len(e.Series))
 	}
 	// Outcomes and dependencies share colours, so the row's legend heads
 	// each group.
-	legend.Add("outcomes:")
-	for o := engine.Outcome(0); o < 4; o++ {
-		var pts plotter.XYs
-		for i := range n {
-			var this, all uint32
-			for _, e := range s.Endpoints {
-				if i < len(e.Series) {
-					for k, c := range e.Series[i].Outcomes {
-						all += c
-						if engine.Outcome(k) == o {
-							this += c
-						}
-					}
-				}
-			}
-			if all > 0 {
-				pts = append(pts, plotter.XY{X: seconds(s, i), Y: 100 * float64(this) / float64(all)})
-			}
-		}
-		if len(pts) == 0 {
-			continue
-		}
-		l, err := plotter.NewLine(pts)
+	legend.Add("outcomes (stacked, ok at the bottom):")
+	var ticks []plot.Tick
+	swatch := [4]*plotter.Polygon{}
+	for k := range s.Endpoints {
+		e := &s.Endpoints[k]
+		base := float64(n-k) - bandHeight // the band's bottom
+		polys, err := outcomeBand(s, e, pal, base)
 		if err != nil {
 			return nil, err
 		}
-		l.Color = pal.outcome(o)
-		l.Width = vg.Points(1.5)
-		p.Add(l)
-		legend.Add(o.String(), l)
+		for o, ps := range polys {
+			for _, poly := range ps {
+				p.Add(poly)
+				swatch[o] = poly
+			}
+		}
+		ticks = append(ticks, plot.Tick{Value: base + bandHeight/2, Label: bandLabel(e)})
 	}
+	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
+	for o := engine.Outcome(0); o < 4; o++ {
+		if swatch[o] != nil {
+			legend.Add(o.String(), swatch[o])
+		}
+	}
+	legend.Add("beside each band: its shares of the")
+	legend.Add(fmt.Sprintf("  requests that arrived %s to %s", secondsWords(s.MeasureFrom), secondsWords(s.MeasureTo)))
 	return p, nil
 }
 
+// bandLabel names an endpoint's band and gives its window's ok share,
+// and the largest other share when there is one: "recommendations\nok
+// 0.0% · rejected 96.0%".
+func bandLabel(e *engine.EndpointSnapshot) string {
+	t := report.WindowTally(e)
+	words := fmt.Sprintf("ok %s", percent(t.Share(engine.OK)))
+	most, other := 0.0, engine.OK
+	for o := engine.Outcome(1); o < 4; o++ {
+		if sh := t.Share(o); sh > most {
+			most, other = sh, o
+		}
+	}
+	if most >= 0.0005 {
+		words += fmt.Sprintf(" · %s %s", other, percent(most))
+	}
+	return e.Name + "\n" + words
+}
+
+// secondsWords writes a moment in seconds as the time axis does: "10 s".
+func secondsWords(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
+}
+
+// percent writes a share as `run`'s table does: 96.0%.
+func percent(share float64) string { return fmt.Sprintf("%.1f%%", 100*share) }
+
+// outcomeBand is an endpoint's band from base up: for each outcome, the
+// polygons of its share, stacked on the outcomes before it, one per
+// stretch of bins that decided a request.
+func outcomeBand(s *engine.Snapshot, e *engine.EndpointSnapshot, pal palette, base float64) ([4][]*plotter.Polygon, error) {
+	var out [4][]*plotter.Polygon
+	per := max(1, (len(e.Series)+outcomesBins-1)/outcomesBins)
+	type bin struct {
+		from, to float64
+		shares   [4]float64
+	}
+	var runs [][]bin // stretches of bins with decisions
+	var cur []bin
+	for i := 0; i < len(e.Series); i += per {
+		var c [4]uint32
+		all := uint32(0)
+		for j := i; j < min(i+per, len(e.Series)); j++ {
+			for o := range 4 {
+				c[o] += e.Series[j].Outcomes[o]
+				all += e.Series[j].Outcomes[o]
+			}
+		}
+		if all == 0 {
+			if len(cur) > 0 {
+				runs, cur = append(runs, cur), nil
+			}
+			continue
+		}
+		b := bin{from: seconds(s, i-1), to: seconds(s, min(i+per, len(e.Series))-1)}
+		for o := range 4 {
+			b.shares[o] = float64(c[o]) / float64(all)
+		}
+		cur = append(cur, b)
+	}
+	if len(cur) > 0 {
+		runs = append(runs, cur)
+	}
+	for _, r := range runs {
+		below := make([]float64, len(r))
+		for o := range 4 {
+			var top, bottom plotter.XYs
+			any := false
+			for i, b := range r {
+				lo, hi := below[i], below[i]+b.shares[o]
+				any = any || b.shares[o] > 0
+				bottom = append(bottom, plotter.XY{X: b.from, Y: base + bandHeight*lo}, plotter.XY{X: b.to, Y: base + bandHeight*lo})
+				top = append(top, plotter.XY{X: b.from, Y: base + bandHeight*hi}, plotter.XY{X: b.to, Y: base + bandHeight*hi})
+				below[i] = hi
+			}
+			if !any {
+				continue
+			}
+			ring := append(plotter.XYs{}, bottom...)
+			for i := len(top) - 1; i >= 0; i-- {
+				ring = append(ring, top[i])
+			}
+			poly, err := plotter.NewPolygon(ring)
+			if err != nil {
+				return out, err
+			}
+			poly.Color = pal.outcome(engine.Outcome(o))
+			poly.LineStyle.Width = 0
+			out[o] = append(out[o], poly)
+		}
+	}
+	return out, nil
+}
+
+// inFlightPanel draws each dependency's calls in flight in two lines of
+// its colour: solid, the calls held, which a caller still waits on (what
+// a bulkhead caps, drawn dotted); dashed, the calls abandoned, whose
+// caller gave up (timed out) while the dependency still works on them.
+// Summed, they are every call in flight; drawn as one, a bulkhead of 20
+// would seem to let 80 through.
 func inFlightPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, legend *plot.Legend) (*plot.Plot, error) {
 	p := plot.New()
 	timeAxis(p, s)
-	p.Y.Label.Text = "calls in flight"
+	p.Y.Label.Text = "calls"
 	top := 1.0
 	for _, d := range s.Dependencies {
-		top = math.Max(top, float64(d.InFlightMax))
+		top = math.Max(top, float64(d.BulkheadCap))
+		for _, smp := range d.Series {
+			top = math.Max(top, float64(max(smp.InFlight-smp.Abandoned, smp.Abandoned)))
+		}
 	}
 	p.Y.Min, p.Y.Max = 0, top*1.05
 	p.Y.Tick.Marker = countTicks
@@ -154,15 +287,24 @@ func inFlightPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, le
 		return nil, err
 	}
 	legend.Add("dependencies:")
+	abandoned, capped := false, false
 	for k, d := range s.Dependencies {
-		pts := make(plotter.XYs, len(d.Series))
-		for i, smp := range d.Series {
-			pts[i] = plotter.XY{X: seconds(s, i), Y: float64(smp.InFlight)}
-		}
-		if len(pts) == 0 {
+		if len(d.Series) == 0 {
 			continue
 		}
-		l, err := plotter.NewLine(pts)
+		held, gaveUp, any := inFlightSeries(s, &d)
+		if d.BulkheadCap > 0 {
+			c, err := plotter.NewLine(plotter.XYs{{X: 0, Y: float64(d.BulkheadCap)}, {X: s.Duration.Seconds(), Y: float64(d.BulkheadCap)}})
+			if err != nil {
+				return nil, err
+			}
+			c.Color = pal.series(k)
+			c.Width = vg.Points(1)
+			c.Dashes = []vg.Length{vg.Points(1), vg.Points(3)}
+			p.Add(c)
+			capped = true
+		}
+		l, err := plotter.NewLine(held)
 		if err != nil {
 			return nil, err
 		}
@@ -170,9 +312,51 @@ func inFlightPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, le
 		l.Width = vg.Points(1.5)
 		p.Add(l)
 		legend.Add(d.Name, l)
+		if any {
+			a, err := plotter.NewLine(gaveUp)
+			if err != nil {
+				return nil, err
+			}
+			a.Color = pal.series(k)
+			a.Width = vg.Points(1.5)
+			a.Dashes = abandonedDashes
+			p.Add(a)
+			abandoned = true
+		}
+	}
+	// The line styles, in the theme's grey: a line's colour is its
+	// dependency's.
+	grey := ansi[8]
+	style := func(words string, dashes []vg.Length) {
+		l, _ := plotter.NewLine(plotter.XYs{{}, {X: 1}})
+		l.Color, l.Width, l.Dashes = grey, vg.Points(1.5), dashes
+		legend.Add(words, l)
+	}
+	style("solid: held (a caller waits)", nil)
+	if abandoned {
+		style("dashed: abandoned (the caller gave up)", abandonedDashes)
+	}
+	if capped {
+		style("dotted: the bulkhead's cap", []vg.Length{vg.Points(1), vg.Points(3)})
 	}
 	return p, nil
 }
+
+// inFlightSeries is d's calls in flight over time, held (InFlight less
+// Abandoned) and abandoned, and whether any call was abandoned.
+func inFlightSeries(s *engine.Snapshot, d *engine.DependencySnapshot) (held, abandoned plotter.XYs, any bool) {
+	held = make(plotter.XYs, len(d.Series))
+	abandoned = make(plotter.XYs, len(d.Series))
+	for i, smp := range d.Series {
+		held[i] = plotter.XY{X: seconds(s, i), Y: float64(smp.InFlight - smp.Abandoned)}
+		abandoned[i] = plotter.XY{X: seconds(s, i), Y: float64(smp.Abandoned)}
+		any = any || smp.Abandoned > 0
+	}
+	return held, abandoned, any
+}
+
+// abandonedDashes is the abandoned calls' line.
+var abandonedDashes = []vg.Length{vg.Points(5), vg.Points(3)}
 
 // stateLevel places a breaker state on the history's y axis.
 func stateLevel(st breaker.State) float64 {
@@ -195,12 +379,10 @@ func breakerPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency) (*p
 	if err := shadeFaults(p, deps, s.Duration, 2.2, nil); err != nil {
 		return nil, err
 	}
-	any := false
 	for k, d := range s.Dependencies {
 		if d.Breaker == nil {
 			continue
 		}
-		any = true
 		var pts plotter.XYs
 		for i, smp := range d.Series {
 			if smp.Breaker < 0 {
@@ -225,9 +407,6 @@ func breakerPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency) (*p
 		// The line's colour is its dependency's, named in the row's legend
 		// with the calls in flight.
 		p.Add(l)
-	}
-	if !any {
-		p.Title.Text = "breaker state (no breaker in this variant)"
 	}
 	return p, nil
 }
