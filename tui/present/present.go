@@ -46,22 +46,92 @@ type Moment struct {
 	// ("workers held"). Of 0 draws Value alone; no Label, no number.
 	Value, Of int
 	Label     string
+	// Figure, when set, is the key number as text, drawn big in place of
+	// Value and Of: "32.6%", "24". Big draws digits, '.', ',', '%', '-'
+	// and '/'; a figure with other runes is written in words.
+	Figure string
+	// Lead is a line over the number saying what it belongs to
+	// ("recommendations breaker: open"); alone, without Figure or Label,
+	// it is the whole of the key state, in words.
+	Lead string
+	// Held says the number is kept back until the room has guessed it:
+	// Label says what it is, and no number is drawn.
+	Held bool
 	// Details are the states that matter, in words, one a line.
 	Details []string
 	// Caption is the one sentence of the moment.
 	Caption string
+	// Ask is the question the moment asks, drawn in place of the caption:
+	// a lesson step's prediction or self-check question.
+	Ask *Ask
+	// Sides are the two sides of a comparison, drawn side by side in place
+	// of the one number; Details then say how they differ.
+	Sides []Side
+}
+
+// Ask is a question as the room reads it: the prompt, the choices as the
+// presenter's own screen numbers them, the answer as it is typed or as
+// given beside what happened, and the reveal's first sentence, the first
+// thing left out where the window is short.
+type Ask struct {
+	Prompt  string   // with its head: "Predict: How many ..."
+	Choices []string // each with its number and mark: "1) All of them."
+	Lines   []string // "Your guess: 250▏"; "Your guess: 250 · What happened: 249"; the verdict
+	Reveal  string
+}
+
+// Side is one side of a comparison: its name, its key number and its
+// states in words.
+type Side struct {
+	Name      string
+	Value, Of int
+	Label     string
+	Details   []string
+}
+
+// hasNumber reports whether the moment draws a key number, or says that
+// it is held.
+func (mo Moment) hasNumber() bool {
+	return mo.Label != "" || mo.Figure != "" || mo.Lead != ""
 }
 
 // Words is the key number in words, as a narrow window shows it.
 func (mo Moment) Words() string {
-	if mo.Of > 0 {
-		return fmt.Sprintf("%d / %d %s", mo.Value, mo.Of, mo.Label)
+	var s string
+	switch {
+	case mo.Held:
+		s = mo.Label + ": shown after the guess"
+	case mo.Figure != "":
+		s = strings.TrimSpace(mo.Figure + " " + mo.Label)
+	case mo.Lead != "" && mo.Label == "":
+	case mo.Of > 0:
+		s = fmt.Sprintf("%d / %d %s", mo.Value, mo.Of, mo.Label)
+	default:
+		s = fmt.Sprintf("%d %s", mo.Value, mo.Label)
 	}
-	return fmt.Sprintf("%d %s", mo.Value, mo.Label)
+	switch {
+	case mo.Lead == "":
+		return s
+	case s == "":
+		return mo.Lead
+	}
+	return mo.Lead + " · " + s
 }
 
+// digits is the key number to draw big, or "" when there is none to draw:
+// it is held, it is a state in words, or Big cannot draw it.
 func (mo Moment) digits() string {
-	if mo.Of > 0 {
+	switch {
+	case mo.Held:
+		return ""
+	case mo.Figure != "":
+		if !Drawable(mo.Figure) {
+			return ""
+		}
+		return mo.Figure
+	case mo.Lead != "" && mo.Label == "":
+		return ""
+	case mo.Of > 0:
 		return fmt.Sprintf("%d/%d", mo.Value, mo.Of)
 	}
 	return fmt.Sprint(mo.Value)
@@ -83,8 +153,18 @@ func Clock(now, end time.Duration, playing bool) string {
 // Engine is the moment of an engine snapshot: the workers the server holds
 // of its pool, and each dependency with a fault or a breaker, in words.
 func Engine(title string, snap *engine.Snapshot, playing bool, caption string) Moment {
-	mo := Moment{Title: title, Clock: Clock(snap.Now, snap.Duration, playing),
-		Value: snap.Busy, Of: snap.Workers, Label: "workers held", Caption: caption}
+	return Moment{Title: title, Clock: Clock(snap.Now, snap.Duration, playing),
+		Value: snap.Busy, Of: snap.Workers, Label: "workers held", Caption: caption,
+		Details: EngineDetails(snap, true)}
+}
+
+// EngineDetails are the snapshot's dependencies that have a fault or a
+// breaker, one a line: the fault, the calls their callers still hold apart
+// from the abandoned ones (calls a timeout gave up on, which the
+// dependency still works on and a bulkhead no longer counts), and the
+// breaker's state unless state is false (a prediction about it waits).
+func EngineDetails(snap *engine.Snapshot, state bool) []string {
+	var out []string
 	for _, d := range snap.Dependencies {
 		if d.Fault == nil && d.Breaker == nil {
 			continue
@@ -93,13 +173,24 @@ func Engine(title string, snap *engine.Snapshot, playing bool, caption string) M
 		if d.Fault != nil {
 			parts = append(parts, "fault: "+d.Fault.Kind.String())
 		}
-		parts = append(parts, fmt.Sprintf("%d in flight", d.InFlight))
-		if d.Breaker != nil {
+		parts = append(parts, CallsHeld(&d))
+		if d.Breaker != nil && state {
 			parts = append(parts, "breaker "+d.Breaker.State.String())
 		}
-		mo.Details = append(mo.Details, d.Name+": "+strings.Join(parts, " · "))
+		out = append(out, d.Name+": "+strings.Join(parts, " · "))
 	}
-	return mo
+	return out
+}
+
+// CallsHeld is a dependency's calls in flight in words, those the callers
+// still wait for apart from the abandoned ones: "20 held · 60 abandoned".
+// Abandoned calls are part of the engine's InFlight (engine/snapshot.go).
+func CallsHeld(d *engine.DependencySnapshot) string {
+	s := fmt.Sprintf("%d held", d.InFlight-d.Abandoned)
+	if d.Abandoned > 0 {
+		s += fmt.Sprintf(" · %d abandoned", d.Abandoned)
+	}
+	return s
 }
 
 // digitRows are the big digits, five rows of three cells.
@@ -116,25 +207,47 @@ var digitRows = [...][5]string{
 	{"███", "█ █", "███", "  █", "███"},
 }
 
-// Big draws s's digits big, '/' as a slash and spaces as gaps; other runes
-// are left out (callers pass numbers).
+// glyphs are the big signs other than digits, each as wide in every row.
+var glyphs = map[rune][5]string{
+	'/': {"  █", "  █", " █ ", "█  ", "█  "},
+	'.': {" ", " ", " ", " ", "█"},
+	',': {" ", " ", " ", "█", "▌"},
+	'%': {"█ █", "  █", " █ ", "█  ", "█ █"},
+	'-': {"   ", "   ", "███", "   ", "   "},
+	' ': {" ", " ", " ", " ", " "},
+}
+
+// Drawable reports whether Big draws every rune of s.
+func Drawable(s string) bool {
+	for _, r := range s {
+		if _, ok := glyphs[r]; !ok && (r < '0' || r > '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// Big draws s's digits big, and '/', '.', ',', '%', '-' and spaces; other
+// runes are left out (callers pass numbers: see Drawable).
 func Big(s string) [5]string {
 	var rows [5]strings.Builder
-	for i, r := range s {
-		if i > 0 {
+	first := true
+	for _, r := range s {
+		g, ok := glyphs[r]
+		if r >= '0' && r <= '9' {
+			g, ok = digitRows[r-'0'], true
+		}
+		if !ok {
+			continue
+		}
+		if !first {
 			for j := range rows {
 				rows[j].WriteByte(' ')
 			}
 		}
+		first = false
 		for j := range rows {
-			switch {
-			case r >= '0' && r <= '9':
-				rows[j].WriteString(digitRows[r-'0'][j])
-			case r == '/':
-				rows[j].WriteString([...]string{"  █", "  █", " █ ", "█  ", "█  "}[j])
-			case r == ' ':
-				rows[j].WriteString(" ")
-			}
+			rows[j].WriteString(g[j])
 		}
 	}
 	var out [5]string
@@ -161,6 +274,11 @@ func scaled(row string, k int) string {
 // View draws mo for a projector at w×h with th (the high-contrast theme),
 // lastKey in the bottom-right corner. The title is alone on the top line,
 // so that a classroom's tag can take its right end.
+//
+// What does not fit is given up in this order: the digits' size (a large
+// window draws each cell k×k), the reveal's sentence, the digits (the
+// number in words), the details, the blank lines; the question and its
+// choices stay.
 func View(th *theme.Theme, mo Moment, lastKey string, w, h int) string {
 	if w <= 0 || h <= 0 {
 		return ""
@@ -168,55 +286,77 @@ func View(th *theme.Theme, mo Moment, lastKey string, w, h int) string {
 	center := func(s string) string {
 		return strings.Repeat(" ", max((w-ansi.StringWidth(s))/2, 0)) + s
 	}
-	var lines []string
+	var head []string
 	if mo.Clock != "" {
-		lines = append(lines, th.Bold.Render(center(mo.Clock)), "")
+		head = append(head, th.Bold.Render(center(mo.Clock)), "")
 	}
-	big := Big(mo.digits())
-	var details, caption []string
+	var details []string
 	for _, d := range mo.Details {
-		details = append(details, pane.Wrap(d, max(w-4, 10))...)
-	}
-	if mo.Caption != "" {
-		caption = pane.Wrap(mo.Caption, max(w-8, 10))
-	}
-	// The digits need their five rows and the label's two, and the
-	// caption and details still some room: below that, words.
-	switch {
-	case mo.Label == "":
-		// A moment without a number: the caption alone.
-	case ansi.StringWidth(big[0]) <= w && h >= 18:
-		// A large window draws the digits larger still, for the back of
-		// the room: each cell k×k, as large as the width allows with the
-		// rest of the screen still whole below them.
-		// The clock, the label and its blank, the details and the caption
-		// as drawn below, the title and the key corner.
-		rest := len(lines) + 2 + 1 + len(details) + 2
-		if len(caption) > 0 {
-			rest += 1 + len(caption)
+		for _, l := range wrapParts(d, max(w-4, 10)) {
+			details = append(details, center(l))
 		}
-		k := 1
-		for k < 3 && ansi.StringWidth(big[0])*(k+1) <= w-8 && 5*(k+1)+rest <= h-2 && h >= 40 {
-			k++
+	}
+	body := func(reveal bool) []string {
+		if mo.Ask != nil {
+			return askLines(th, mo.Ask, reveal, w)
 		}
-		for _, r := range big {
-			row := scaled(r, k)
-			for range k {
-				lines = append(lines, th.Bold.Render(center(row)))
+		var out []string
+		if mo.Caption != "" {
+			for _, l := range pane.Wrap(mo.Caption, max(w-8, 10)) {
+				out = append(out, th.Subtitle.Render(center(l)))
 			}
 		}
-		lines = append(lines, "", th.Bold.Render(center(mo.Label)))
-	default:
-		lines = append(lines, th.Bold.Render(center(mo.Words())))
+		return out
 	}
-	lines = append(lines, "")
-	for _, l := range details {
-		lines = append(lines, center(l))
+	// detail is how many of the details are drawn: 2 all, 1 all but the
+	// sides' own, 0 none; tight leaves out the blank lines.
+	compose := func(k int, reveal bool, detail int, tight bool) []string {
+		lines := append([]string(nil), head...)
+		if tight && len(lines) > 0 {
+			lines = lines[:1]
+		}
+		if len(mo.Sides) == 2 {
+			lines = append(lines, sideLines(th, mo.Sides, k, detail == 2, w)...)
+		} else {
+			lines = append(lines, numberLines(th, mo, k, center)...)
+		}
+		if !tight {
+			lines = append(lines, "")
+		}
+		if detail > 0 {
+			lines = append(lines, details...)
+		}
+		if b := body(reveal); len(b) > 0 {
+			if !tight {
+				lines = append(lines, "")
+			}
+			for _, l := range b {
+				if l != "" || !tight {
+					lines = append(lines, l)
+				}
+			}
+		}
+		return lines
 	}
-	if len(caption) > 0 {
-		lines = append(lines, "")
-		for _, l := range caption {
-			lines = append(lines, th.Subtitle.Render(center(l)))
+	// The title and the key corner take a row each.
+	room := h - 2
+	kmax := bigScale(mo, w, h)
+	var lines []string
+	fits := false
+	for _, reveal := range []bool{true, false} {
+		for k := kmax; k >= 1 && !fits; k-- {
+			lines = compose(k, reveal, 2, false)
+			fits = len(lines) <= room
+		}
+	}
+	for _, c := range []struct {
+		reveal bool
+		detail int
+		tight  bool
+	}{{true, 2, false}, {false, 2, false}, {false, 1, false}, {false, 0, false}, {false, 0, true}} {
+		if !fits {
+			lines = compose(0, c.reveal, c.detail, c.tight)
+			fits = len(lines) <= room
 		}
 	}
 	if top := (h - 2 - len(lines)) / 2; top > 0 {
@@ -225,6 +365,209 @@ func View(th *theme.Theme, mo Moment, lastKey string, w, h int) string {
 	title := pane.Fit(" "+mo.Title, w)
 	lines = append([]string{th.Title.Render(title)}, lines...)
 	return Corner(strings.Join(pane.Block(lines, w, h), "\n"), th, lastKey, w, h)
+}
+
+// bigScale is the largest k for which the big number, each cell drawn k×k,
+// fits the window: up to 3 on a large window (40 rows or more), 1 where
+// the digits just fit, 0 where they do not (the number is then in words).
+func bigScale(mo Moment, w, h int) int {
+	if h < 18 {
+		return 0
+	}
+	width := 0
+	avail := w
+	if len(mo.Sides) == 2 {
+		// Two columns, each with a margin.
+		avail = (w-2)/2 - 2
+		for _, s := range mo.Sides {
+			width = max(width, ansi.StringWidth(Big(sideDigits(s))[0]))
+		}
+	} else {
+		d := mo.digits()
+		if d == "" {
+			return 0
+		}
+		width = ansi.StringWidth(Big(d)[0])
+	}
+	if width > avail {
+		return 0
+	}
+	k := 1
+	for k < 3 && width*(k+1) <= avail-8 && h >= 40 {
+		k++
+	}
+	return k
+}
+
+// numberLines are the key number: its lead, the big digits each cell k×k
+// and the label under them, or at k 0 the number in words.
+func numberLines(th *theme.Theme, mo Moment, k int, center func(string) string) []string {
+	if !mo.hasNumber() {
+		return nil
+	}
+	d := mo.digits()
+	if k == 0 || d == "" {
+		return []string{th.Bold.Render(center(mo.Words()))}
+	}
+	var lines []string
+	if mo.Lead != "" {
+		lines = append(lines, th.Bold.Render(center(mo.Lead)), "")
+	}
+	for _, r := range Big(d) {
+		row := scaled(r, k)
+		for range k {
+			lines = append(lines, th.Bold.Render(center(row)))
+		}
+	}
+	if mo.Label != "" {
+		lines = append(lines, "", th.Bold.Render(center(mo.Label)))
+	}
+	return lines
+}
+
+func sideDigits(s Side) string {
+	if s.Of > 0 {
+		return fmt.Sprintf("%d/%d", s.Value, s.Of)
+	}
+	return fmt.Sprint(s.Value)
+}
+
+func sideWords(s Side) string {
+	if s.Of > 0 {
+		return fmt.Sprintf("%d / %d %s", s.Value, s.Of, s.Label)
+	}
+	return fmt.Sprintf("%d %s", s.Value, s.Label)
+}
+
+// sideLines are two sides of a comparison in two columns: each side's
+// name, its number big (each cell k×k; in words at k 0), its label and its
+// details.
+func sideLines(th *theme.Theme, sides []Side, k int, withDetails bool, w int) []string {
+	colW := max((w-2)/2, 1)
+	var cols [2][]string
+	for i, s := range sides[:2] {
+		in := func(l string) string {
+			return strings.Repeat(" ", max((colW-ansi.StringWidth(l))/2, 0)) + l
+		}
+		var col []string
+		for _, l := range pane.Wrap(s.Name, max(colW-2, 1)) {
+			col = append(col, th.Bold.Render(in(l)))
+		}
+		col = append(col, "")
+		if k == 0 {
+			for _, l := range pane.Wrap(sideWords(s), max(colW-2, 1)) {
+				col = append(col, th.Bold.Render(in(l)))
+			}
+		} else {
+			for _, r := range Big(sideDigits(s)) {
+				row := scaled(r, k)
+				for range k {
+					col = append(col, th.Bold.Render(in(row)))
+				}
+			}
+			col = append(col, "", th.Bold.Render(in(s.Label)))
+		}
+		if len(s.Details) > 0 && withDetails {
+			col = append(col, "")
+			for _, d := range s.Details {
+				for _, l := range wrapParts(d, max(colW-2, 1)) {
+					col = append(col, in(l))
+				}
+			}
+		}
+		cols[i] = col
+	}
+	n := max(len(cols[0]), len(cols[1]))
+	lines := make([]string, n)
+	for j := range n {
+		var l, r string
+		if j < len(cols[0]) {
+			l = cols[0][j]
+		}
+		if j < len(cols[1]) {
+			r = cols[1][j]
+		}
+		lines[j] = pane.Fit(l, colW) + "  " + r
+	}
+	return lines
+}
+
+// wrapParts wraps a line of details at w, breaking it between its parts
+// (joined by " · ") where it can, so that "20 held" stays whole; a part
+// wider than a line is wrapped on its own.
+func wrapParts(s string, w int) []string {
+	var out []string
+	cur := ""
+	for _, part := range strings.Split(s, " · ") {
+		switch {
+		case cur == "":
+			cur = part
+		case ansi.StringWidth(cur+" · "+part) <= w:
+			cur += " · " + part
+		default:
+			out = append(out, cur+" ·")
+			cur = part
+		}
+		if ansi.StringWidth(cur) > w {
+			lines := pane.Wrap(cur, w)
+			out = append(out, lines[:len(lines)-1]...)
+			cur = lines[len(lines)-1]
+		}
+	}
+	return append(out, cur)
+}
+
+// askLines draws a question as a block of text, left-aligned and centred
+// in the window: the prompt, the choices (a long one's next lines under
+// its text, not its number), the answer lines, and the reveal when reveal
+// is on.
+func askLines(th *theme.Theme, a *Ask, reveal bool, w int) []string {
+	bw := max(min(w-4, 110), 10)
+	var block []string
+	for _, l := range pane.Wrap(a.Prompt, bw) {
+		block = append(block, th.Bold.Render(l))
+	}
+	if len(a.Choices) > 0 {
+		block = append(block, "")
+	}
+	for _, c := range a.Choices {
+		indent := 2
+		if i := strings.Index(c, ") "); i >= 0 {
+			indent += ansi.StringWidth(c[:i+2])
+		}
+		for j, l := range pane.Wrap(c, max(bw-indent, 1)) {
+			pad := "  "
+			if j > 0 {
+				pad = strings.Repeat(" ", indent)
+			}
+			block = append(block, pad+l)
+		}
+	}
+	if len(a.Lines) > 0 {
+		block = append(block, "")
+	}
+	for _, line := range a.Lines {
+		for _, l := range pane.Wrap(line, bw) {
+			block = append(block, th.Bold.Render(l))
+		}
+	}
+	if reveal && a.Reveal != "" {
+		block = append(block, "")
+		for _, l := range pane.Wrap(a.Reveal, bw) {
+			block = append(block, th.Subtitle.Render(l))
+		}
+	}
+	width := 0
+	for _, l := range block {
+		width = max(width, ansi.StringWidth(l))
+	}
+	pad := strings.Repeat(" ", max((w-width)/2, 0))
+	for i, l := range block {
+		if l != "" {
+			block[i] = pad + l
+		}
+	}
+	return block
 }
 
 // Frame is a screen without a key number in presentation mode: its own

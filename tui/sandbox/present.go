@@ -8,13 +8,42 @@ import (
 
 // Moment is what presentation mode (tui/present) shows of the sandbox: the
 // workers held of the pool, the faulty dependencies and their breakers in
-// words, and the scenario's one sentence. In compare mode it is the left
-// side's, as State is.
+// words, and the scenario's one sentence. In compare mode it is both
+// sides, each with its workers held and its dependencies, side by side,
+// and the lines that say how the two differ, as compare mode's own screen
+// writes them.
 func (m Model) Moment() (present.Moment, bool) {
+	if m.cmp != nil {
+		return m.compareMoment(), true
+	}
 	snap := m.Snapshot()
 	if snap == nil {
 		return present.Moment{}, false
 	}
 	title := fmt.Sprintf("%s · %s", snap.Scenario, snap.Variant)
 	return present.Engine(title, snap, m.Playing(), m.sim.sc.Summary), true
+}
+
+// compareMoment is compare mode for a projector: the two sides' numbers
+// from their own snapshots, and compare mode's difference lines (computed
+// once, in refresh, from the same snapshots).
+func (m Model) compareMoment() present.Moment {
+	c := m.cmp
+	mo := present.Moment{
+		Title: fmt.Sprintf("%s · compare %s vs %s", m.sim.sc.Name, sideTag(c.sides[0]), sideTag(c.sides[1])),
+		Clock: present.Clock(m.now(), m.end(), m.Playing()),
+	}
+	for i, s := range c.sides {
+		snap := &s.sim.snap
+		mo.Sides = append(mo.Sides, present.Side{
+			Name:  fmt.Sprintf("%c: %s", 'A'+i, sideName(s.sim.sc, s)),
+			Value: snap.Busy, Of: snap.Workers, Label: "workers held",
+			Details: present.EngineDetails(snap, true),
+		})
+	}
+	if len(c.diffTitles) > 0 {
+		mo.Details = append(mo.Details, c.diffTitles[0])
+	}
+	mo.Details = append(mo.Details, c.diffs...)
+	return mo
 }

@@ -1,0 +1,279 @@
+package lessonui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/present"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// lessonID is the prepared lesson with the ID.
+func lessonID(t *testing.T, id string) *lessons.Prepared {
+	t.Helper()
+	for _, p := range allLessons(t) {
+		if p.Lesson.ID == id {
+			return p
+		}
+	}
+	t.Fatalf("no lesson %s", id)
+	return nil
+}
+
+// projector draws the player's moment as presentation mode does, and
+// checks that it fills w×h exactly.
+func projector(t *testing.T, m Model, w, h int) string {
+	t.Helper()
+	mo, ok := m.Moment()
+	if !ok {
+		t.Fatal("the player has no moment")
+	}
+	v := present.View(theme.New(theme.Plain(), theme.HighContrast()), mo, "", w, h)
+	lines := strings.Split(v, "\n")
+	if len(lines) != h {
+		t.Fatalf("%dx%d: %d lines", w, h, len(lines))
+	}
+	for i, l := range lines {
+		if lw := ansi.StringWidth(l); lw != w {
+			t.Fatalf("%dx%d: line %d is %d wide: %q", w, h, i, lw, l)
+		}
+	}
+	return v
+}
+
+// flat is a view's words, one space apart, so that wrapped text reads as
+// one line.
+func flat(v string) string { return strings.Join(strings.Fields(ansi.Strip(v)), " ") }
+
+func hasWords(v, s string) bool { return strings.Contains(flat(v), flat(s)) }
+
+// playToPause plays the step from its guess to where it stops.
+func playToPause(t *testing.T, m Model) Model {
+	t.Helper()
+	for i := 0; m.Playing(); i++ {
+		if i > 100_000 {
+			t.Fatal("the simulation never stopped")
+		}
+		m = send(m, tickMsg{m.tickID})
+	}
+	return m
+}
+
+var projectorSizes = [][2]int{{200, 60}, {100, 30}, {80, 24}, {60, 20}}
+
+// Lesson 8's "Plain sharding" on the projector (findings-room 1): the
+// question before the play, with the number held back; the guess as it
+// is typed; then the guess beside what happened, the verdict and the
+// reveal's first sentence, at every size a projector may have.
+func TestPresentedPredictionNumber(t *testing.T) {
+	p := lessonID(t, "08-shuffle-sharding")
+	q := p.Steps[1].Predict
+	m := open(t, p, 1, 160, 48, Options{})
+	for _, sz := range projectorSizes {
+		v := projector(t, m, sz[0], sz[1])
+		if !hasWords(v, "Predict: "+q.Prompt) || !hasWords(v, "Your guess:") {
+			t.Errorf("%dx%d: the question is not on the projector before the play:\n%s", sz[0], sz[1], v)
+		}
+		if !hasWords(v, "shown after the guess") {
+			t.Errorf("%dx%d: the number the question asks for is not held back:\n%s", sz[0], sz[1], v)
+		}
+	}
+	m = send(m, keys("250")...)
+	for _, sz := range projectorSizes {
+		if v := projector(t, m, sz[0], sz[1]); !hasWords(v, "Your guess: 250▏") {
+			t.Errorf("%dx%d: the guess as typed is not shown:\n%s", sz[0], sz[1], v)
+		}
+	}
+	m = playToPause(t, send(m, keys("\n")...))
+	if !m.predicts[1].revealed {
+		t.Fatal("the prediction was not revealed at the pause")
+	}
+	reveal := FirstSentence(q.Reveal)
+	for _, sz := range projectorSizes {
+		v := projector(t, m, sz[0], sz[1])
+		for _, want := range []string{"Predict: " + q.Prompt, "Your guess: 250", "What happened: " + withUnit(q.AnswerText, q.Unit), verdictWords(q, m.predicts[1])} {
+			if !hasWords(v, want) {
+				t.Errorf("%dx%d: after the play the projector lacks %q:\n%s", sz[0], sz[1], want, v)
+			}
+		}
+		// The reveal is given up first where the window is short, never
+		// the question.
+		if sz[0] >= 100 && !hasWords(v, reveal) {
+			t.Errorf("%dx%d: the reveal's first sentence %q is not shown:\n%s", sz[0], sz[1], reveal, v)
+		}
+	}
+	if v := projector(t, m, 200, 60); !strings.Contains(v, scaledBig(fmt.Sprintf("%d/%d", int(q.Answer), m.sim.(*shuffleSim).snap.Now.Healthy+m.sim.(*shuffleSim).snap.Now.Degraded+m.sim.(*shuffleSim).snap.Now.Lost), 3)) {
+		t.Errorf("200x60: the lost customers are not the big number, three cells a cell:\n%s", v)
+	}
+}
+
+// scaledBig is the first row of s in big digits, each cell k wide.
+func scaledBig(s string, k int) string {
+	var b strings.Builder
+	for _, r := range present.Big(s)[0] {
+		b.WriteString(strings.Repeat(string(r), k))
+	}
+	return b.String()
+}
+
+// A multiple-choice prediction shows its choices numbered as the player
+// numbers them (the learner's order, lessons.ChoiceOrder), so the number
+// the presenter presses is the one the room sees; after the play the right
+// one is marked and the guess is named.
+func TestPresentedPredictionChoices(t *testing.T) {
+	p := lessonID(t, "03-bulkheads")
+	q := p.Steps[0].Predict
+	m := open(t, p, 0, 160, 48, Options{})
+	order := m.predicts[0].order
+	if len(order) != len(q.Choices) {
+		t.Fatalf("order %v for %d choices", order, len(q.Choices))
+	}
+	identity := true
+	for n, i := range order {
+		identity = identity && n == i
+	}
+	mo, _ := m.Moment()
+	if mo.Ask == nil || len(mo.Ask.Choices) != len(q.Choices) {
+		t.Fatalf("the moment asks %+v", mo.Ask)
+	}
+	for n, i := range order {
+		if want := fmt.Sprintf("%d) %s", n+1, q.Choices[i].Text); !strings.Contains(mo.Ask.Choices[n], want) {
+			t.Errorf("choice %d is %q, the player shows %q", n+1, mo.Ask.Choices[n], want)
+		}
+	}
+	for _, sz := range projectorSizes {
+		v := projector(t, m, sz[0], sz[1])
+		for n, i := range order {
+			if !hasWords(v, fmt.Sprintf("%d) %s", n+1, q.Choices[i].Text)) {
+				t.Errorf("%dx%d: choice %d is not shown as the player numbers it:\n%s", sz[0], sz[1], n+1, v)
+			}
+		}
+	}
+	// Pressing 2 picks the player's second choice.
+	m = playToPause(t, send(m, keys("2")...))
+	picked := order[1]
+	v := projector(t, m, 100, 30)
+	if !hasWords(v, fmt.Sprintf("2) %s ← the guess", q.Choices[picked].Text)) {
+		t.Errorf("the guess is not named:\n%s", v)
+	}
+	right := q.RightChoice()
+	for n, i := range order {
+		if i == right && !hasWords(v, fmt.Sprintf("✓ %d) %s", n+1, q.Choices[i].Text)) {
+			t.Errorf("the right choice is not marked:\n%s", v)
+		}
+	}
+	_ = identity
+}
+
+// A self-check question is shown with its choices before it is answered,
+// and with the answer, the feedback and the explanation after.
+func TestPresentedSelfCheck(t *testing.T) {
+	p := lessonID(t, "08-shuffle-sharding")
+	i := -1
+	for j := range p.Steps {
+		if p.Steps[j].Question != nil && p.Steps[j].Sim == nil && p.Steps[j].Question.Kind == lessons.Number {
+			i = j
+			break
+		}
+	}
+	if i < 0 {
+		t.Fatal("lesson 8 has no numeric self-check")
+	}
+	q := p.Steps[i].Question
+	m := open(t, p, i, 160, 48, Options{})
+	for _, sz := range projectorSizes {
+		if v := projector(t, m, sz[0], sz[1]); !hasWords(v, "Question: "+q.Prompt) || !hasWords(v, "Your answer:") {
+			t.Errorf("%dx%d: the self-check is not on the projector:\n%s", sz[0], sz[1], v)
+		}
+	}
+	m = send(m, keys(q.AnswerText+"\n")...)
+	if !m.questions[i].right {
+		t.Fatalf("the answer %q was not taken: %q", q.AnswerText, m.questions[i].feedback)
+	}
+	v := projector(t, m, 100, 30)
+	for _, want := range []string{"Your answer: " + q.AnswerText, "✓ Right", FirstSentence(q.Explain)} {
+		if !hasWords(v, want) {
+			t.Errorf("after the answer the projector lacks %q:\n%s", want, v)
+		}
+	}
+}
+
+// A lesson step's key number is the figure its prediction reads, from the
+// snapshot the player shows, and it is the lesson's own answer where the
+// play stops (findings-room 3): lesson 3's share refused, lesson 4's
+// second the breaker opens, lesson 8's customers who lose service.
+func TestPresentedFigureIsTheLessons(t *testing.T) {
+	for _, c := range []struct {
+		id    string
+		step  int
+		guess string
+	}{
+		{"03-bulkheads", 1, "90\n"},
+		{"03-bulkheads", 2, "4\n"},
+		{"04-breaker-states", 1, "24\n"},
+		{"04-breaker-states", 4, "3\n"},
+		{"08-shuffle-sharding", 1, "250\n"},
+		{"08-shuffle-sharding", 2, "25\n"},
+	} {
+		p := lessonID(t, c.id)
+		q := p.Steps[c.step].Predict
+		m := open(t, p, c.step, 160, 48, Options{})
+		f, ok := m.keyFigure()
+		if !ok || !f.asked {
+			t.Fatalf("%s step %d: the key number is not the one the prediction asks for", c.id, c.step+1)
+		}
+		mo, _ := m.Moment()
+		if !mo.Held {
+			t.Errorf("%s step %d: the number is shown before the guess: %+v", c.id, c.step+1, mo)
+		}
+		m = playToPause(t, send(m, keys(c.guess)...))
+		f, _ = m.keyFigure()
+		if f.none || f.value != q.Answer {
+			t.Errorf("%s step %d at %v: the projector shows %v (none %v), the lesson's answer is %v (%s)",
+				c.id, c.step+1, m.Now(), f.value, f.none, q.Answer, q.AnswerText)
+		}
+		mo, _ = m.Moment()
+		if mo.Held || !strings.Contains(mo.Words(), strings.Split(q.AnswerText, " ")[0]) {
+			t.Errorf("%s step %d: the projector's number reads %q, the lesson's answer %q", c.id, c.step+1, mo.Words(), q.AnswerText)
+		}
+	}
+}
+
+// A breaker step's key number is the breaker's state and when it last
+// changed; while a prediction about the state waits, the state is held
+// back on the projector as the player's breaker pane holds it.
+func TestPresentedBreakerState(t *testing.T) {
+	p := lessonID(t, "04-breaker-states")
+	m := open(t, p, 0, 160, 48, Options{})
+	if !p.Steps[0].PredictsBreakerState() {
+		t.Fatal("lesson 4's first step no longer asks for the state")
+	}
+	mo, _ := m.Moment()
+	if !mo.Held || strings.Contains(strings.Join(mo.Details, " "), "breaker") {
+		t.Errorf("the state is shown before the guess: %q %q", mo.Words(), mo.Details)
+	}
+	// Step 3 opens where the breaker has opened: its state, and when.
+	m = open(t, p, 2, 160, 48, Options{})
+	m = playToPause(t, send(m, keys("54\n")...))
+	mo, _ = m.Moment()
+	d := m.sim.(*engineSim).snap.Dependencies[0]
+	if want := fmt.Sprintf("%s breaker: %s", d.Name, d.Breaker.State); mo.Lead != want {
+		t.Errorf("at the pause the lead reads %q, want %q", mo.Lead, want)
+	}
+	// A step about the breaker without a figure to predict (lesson 4's
+	// first, answered): its state and when it last changed.
+	m = open(t, p, 0, 160, 48, Options{})
+	m = playToPause(t, send(m, keys("1")...))
+	m = send(m, tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+	m = playToPause(t, m)
+	mo, _ = m.Moment()
+	snap := m.sim.(*engineSim).snap
+	last := snap.Transitions[len(snap.Transitions)-1]
+	if mo.Held || !strings.Contains(mo.Words(), fmt.Sprintf("when it became %s", last.To)) || !strings.HasPrefix(mo.Lead, snap.Dependencies[0].Name+" breaker: ") {
+		t.Errorf("at %v the breaker step reads %q (lead %q); last change %v to %s", m.Now(), mo.Words(), mo.Lead, last.At, last.To)
+	}
+}
