@@ -35,6 +35,12 @@ func newKeyMap(embedded bool) keyMap {
 		SandboxKnobs: b([]string{"e"}, "e", "edit knobs"),
 	}
 	k.Back.SetEnabled(embedded)
+	if embedded {
+		// Inside another screen q goes back with esc, as in a lesson;
+		// only ctrl+c quits.
+		k.Back = b([]string{"esc", "q"}, "esc/q", "back")
+		k.Quit = b([]string{"ctrl+c"}, "ctrl+c", "quit")
+	}
 	return k
 }
 

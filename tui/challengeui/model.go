@@ -23,7 +23,8 @@ type Options struct {
 	// (a progress file set aside, say).
 	Progress *challenge.Progress
 	Notice   string
-	// Embedded: esc sends BackMsg, for the home screen.
+	// Embedded: esc and q send BackMsg, for the home screen (only ctrl+c
+	// quits).
 	Embedded bool
 	// Dir is where w writes the design ("" is the current folder).
 	Dir string
@@ -288,6 +289,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.setNote("could not record the solution as shown: "+msg.err.Error(), true)
 		}
 		return m, nil
+	case sandbox.BackMsg:
+		// q in the run being watched (the sandbox's way back, as esc is
+		// here): back to the panel.
+		if m.page == onSandbox {
+			m.page = onPanel
+		}
+		return m, nil
 	case wroteMsg:
 		if msg.err != nil {
 			m.setNote("could not write the design: "+msg.err.Error(), true)
@@ -391,6 +399,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, m.forward(k)
 	case onAbout, onHelp:
 		if key.Matches(k, m.keys.Quit) {
+			m.leave()
 			return m, tea.Quit
 		}
 		m.page = onPanel

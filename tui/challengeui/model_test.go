@@ -215,7 +215,8 @@ func TestEveryChallengeFitsEverySize(t *testing.T) {
 			m := sized(t, open(t, c.ID, Options{Embedded: true}), size[0], size[1])
 			view := m.View()
 			tuitest.CheckBlock(t, view, size[0], size[1])
-			for _, want := range []string{"Goals", "? keys", "q quit"} {
+			// Inside the home screen q goes back, as esc does.
+			for _, want := range []string{"Goals", "? keys", "esc/q back"} {
 				if !strings.Contains(view, want) {
 					t.Errorf("%s at %dx%d: %q is not on screen", c.ID, size[0], size[1], want)
 				}
@@ -414,15 +415,19 @@ func TestArrowStepsAreNotTriesAndTheSolutionEarnsNothing(t *testing.T) {
 	}
 }
 
-// In watch mode at 80 columns the key line shows the way out: esc (back to
-// the panel) and q (quit), which the sandbox's line dropped first.
+// In watch mode at 80 columns the key line shows the way out: esc and q
+// (back to the panel), which the sandbox's line dropped first; q does go
+// back there (it quitted the program).
 func TestWatchModeShowsTheWayOut(t *testing.T) {
 	m := sized(t, open(t, "timeout-pool", Options{}), 80, 24)
 	m = press(t, m, "v")
 	lines := strings.Split(ansi.Strip(m.View()), "\n")
 	bar := lines[len(lines)-1]
-	if !strings.Contains(bar, "esc back") || !strings.Contains(bar, "q quit") {
+	if !strings.Contains(bar, "esc back") || !strings.Contains(bar, "q back") {
 		t.Errorf("the key line should show esc and q: %q", bar)
+	}
+	if m = press(t, m, "q"); m.page != onPanel {
+		t.Errorf("q while watching should go back to the panel, not leave: page %v", m.page)
 	}
 }
 

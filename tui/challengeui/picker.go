@@ -7,8 +7,11 @@ import (
 
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/tui/internal/listnav"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -24,6 +27,55 @@ type Picker struct {
 	open *Model
 	w, h int
 	note string
+	// keys and help draw the key line and, with ? (showHelp), the full
+	// help, as the other lists do.
+	keys     pickerKeys
+	help     help.Model
+	showHelp bool
+}
+
+// pickerKeys are the list's keys, for its key line and its full help.
+type pickerKeys struct {
+	Up, Down, Play, Filter, Top, Help, Back, Quit, Palette key.Binding
+}
+
+func newPickerKeys(embedded bool) pickerKeys {
+	b := func(keys []string, k, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+	}
+	k := pickerKeys{
+		Up:     b([]string{"up", "k"}, "↑/k", "up"),
+		Down:   b([]string{"down", "j"}, "↓/j", "down"),
+		Play:   b([]string{"enter"}, "enter", "play"),
+		Filter: listnav.FilterKey,
+		Top:    listnav.TopKey,
+		Help:   b([]string{"?"}, "?", "keys"),
+		Back:   b([]string{"esc", "q"}, "esc/q", "back"),
+		Quit:   b([]string{"q", "ctrl+c"}, "q", "quit"),
+		// The home screen's palette, which it opens before the key
+		// reaches the list.
+		Palette: b([]string{":"}, ":", "go anywhere"),
+	}
+	k.Back.SetEnabled(embedded)
+	k.Palette.SetEnabled(embedded)
+	if embedded {
+		k.Quit = b([]string{"ctrl+c"}, "ctrl+c", "quit")
+	}
+	return k
+}
+
+// ShortHelp is the key line: inside the home screen esc/q goes back and
+// ctrl+c (in the full help) quits.
+func (k pickerKeys) ShortHelp() []key.Binding {
+	if k.Back.Enabled() {
+		return []key.Binding{k.Up, k.Down, k.Play, k.Filter, k.Help, k.Back, k.Palette}
+	}
+	return []key.Binding{k.Up, k.Down, k.Play, k.Filter, k.Help, k.Quit}
+}
+
+// FullHelp is the list's keys in full, for ?.
+func (k pickerKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.Top, k.Filter}, {k.Play, k.Help, k.Back, k.Palette, k.Quit}}
 }
 
 // NewPicker lists the built-in challenges. o.Embedded makes esc on the list
@@ -32,7 +84,8 @@ func NewPicker(o Options) Picker {
 	if o.Theme == nil {
 		o.Theme = theme.New(nil)
 	}
-	p := Picker{o: o, note: o.Notice}
+	p := Picker{o: o, note: o.Notice, keys: newPickerKeys(o.Embedded), help: help.New()}
+	p.help.Styles = o.Theme.Help
 	all, err := challenge.All()
 	if err != nil {
 		p.loadErr = "The challenges did not load: " + err.Error()
@@ -77,6 +130,14 @@ func (p Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.open = &m
 		return p, cmd
 	}
+	if k, ok := msg.(tea.KeyMsg); ok && p.showHelp {
+		// The full help: any key closes it; ctrl+c still quits.
+		if k.Type == tea.KeyCtrlC {
+			return p, tea.Quit
+		}
+		p.showHelp = false
+		return p, nil
+	}
 	if p.nav.Update(msg, len(p.all), p.match) {
 		return p, nil
 	}
@@ -85,13 +146,16 @@ func (p Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return p, nil
 	}
 	shown := p.nav.Shown(len(p.all), p.match)
-	switch k.String() {
-	case "ctrl+c", "q":
+	switch {
+	case key.Matches(k, p.keys.Back):
+		return p, func() tea.Msg { return BackMsg{} }
+	case key.Matches(k, p.keys.Quit):
 		return p, tea.Quit
-	case "esc":
-		if p.o.Embedded {
-			return p, func() tea.Msg { return BackMsg{} }
-		}
+	case key.Matches(k, p.keys.Help):
+		p.showHelp = true
+		return p, nil
+	}
+	switch k.String() {
 	case "up", "k":
 		p.nav.Step(-1, shown, true)
 	case "down", "j":
@@ -128,6 +192,9 @@ func (p Picker) View() string {
 	// summaries in a narrow column beside blank cells.
 	w := p.w - 2
 	lines := []string{"", th.Title.Render("Challenges"), th.Subtitle.Render("turn the knobs until every goal holds on every seed"), ""}
+	if p.showHelp {
+		return p.helpView(lines, w)
+	}
 	if p.loadErr != "" {
 		lines = append(lines, pane.Wrap(th.Error.Render(p.loadErr), w)...)
 	}
@@ -157,7 +224,7 @@ func (p Picker) View() string {
 		}
 		stars := challenge.StarsText(p.stars(c.ID))
 		if c == next {
-			stars += th.Accent.Render(" next")
+			stars += " " + nextTag
 		}
 		mark := "  "
 		title := pane.Fit(fmt.Sprintf("%2d %s", c.Number, c.Title), idW+3)
@@ -166,9 +233,13 @@ func (p Picker) View() string {
 			title = th.Bold.Render(title)
 		}
 		head := mark + title + "  " + th.Accent.Render(stars)
-		used := 2 + idW + 3 + 2 + 3 + 2
+		used := 2 + idW + 3 + 2 + ansi.StringWidth(challenge.StarsText(0)) + 2
 		if w-used >= 20 {
-			sum := pane.Wrap(c.Summary, w-used)
+			// The " next" tag's cells come off the first line only: its
+			// width left them out, and the line lost a word ("keep that
+			// un…"). The lines under it line up with the other rows'.
+			first := w - used - (ansi.StringWidth(stars) - ansi.StringWidth(challenge.StarsText(0)))
+			sum := wrapFirst(c.Summary, first, w-used)
 			list = append(list, head+"  "+th.Dim.Render(sum[0]))
 			for _, l := range sum[1:] {
 				list = append(list, strings.Repeat(" ", used)+th.Dim.Render(l))
@@ -180,12 +251,9 @@ func (p Picker) View() string {
 			at = len(list) - 1 // the item's last line: all of it stays on screen
 		}
 	}
-	keys := th.Key.Render("↑↓") + th.Dim.Render(" choose  ") + th.Key.Render("enter") + th.Dim.Render(" play  ") +
-		th.Key.Render("/") + th.Dim.Render(" filter")
-	if p.o.Embedded {
-		keys += th.Dim.Render("  ") + th.Key.Render("esc") + th.Dim.Render(" back")
-	}
-	keys += th.Dim.Render("  ") + th.Key.Render("q") + th.Dim.Render(" quit")
+	// As many whole entries as fit, the way out the last to go (as on
+	// the other screens).
+	keys := strings.TrimPrefix(playback.KeyLine(p.help, p.keys.ShortHelp(), w+1), " ")
 	var foot []string
 	if p.note != "" {
 		foot = append(foot, pane.Wrap(p.note, w)...)
@@ -219,6 +287,52 @@ func (p Picker) View() string {
 		lines = append(lines, "")
 	}
 	lines = append(lines, foot...)
+	for i := range lines {
+		lines[i] = " " + lines[i]
+	}
+	return strings.Join(pane.Block(lines, p.w, p.h), "\n")
+}
+
+// wrapFirst wraps s in lines of width rest, the first of width first:
+// whole words, as pane.Wrap does.
+func wrapFirst(s string, first, rest int) []string {
+	words := strings.Fields(s)
+	n, w := 0, 0
+	for n < len(words) {
+		ww := ansi.StringWidth(words[n])
+		if n > 0 {
+			ww++
+		}
+		if w+ww > first && n > 0 {
+			break
+		}
+		w += ww
+		n++
+	}
+	out := []string{strings.Join(words[:n], " ")}
+	if n < len(words) {
+		out = append(out, pane.Wrap(strings.Join(words[n:], " "), rest)...)
+	}
+	return out
+}
+
+// nextTag marks the level to play next in the list.
+const nextTag = "next"
+
+// helpView is the list's keys in full, under its title lines: any key
+// closes it.
+func (p Picker) helpView(lines []string, w int) string {
+	th := p.o.Theme
+	lines = append(lines, th.Bold.Render("Keys"), "")
+	p.help.Width = 0
+	for _, l := range strings.Split(p.help.FullHelpView(p.keys.FullHelp()), "\n") {
+		lines = append(lines, "  "+l)
+	}
+	lines = append(lines, "")
+	lines = append(lines, pane.Wrap("enter opens the level under the cursor; inside it, ? lists its own keys. Any key closes this help.", w)...)
+	for len(lines) < p.h {
+		lines = append(lines, "")
+	}
 	for i := range lines {
 		lines[i] = " " + lines[i]
 	}

@@ -88,6 +88,14 @@ func (m *Model) panel(w, h int) []string {
 	}
 	lines := append(top, brief...)
 	lines = append(lines, rest...)
+	for len(lines) > h-1 && len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	if over := len(lines) - (h - 2); len(lines) > h-1 && h >= 3 {
+		// What the window cannot hold (a goal, the par, the stars) is
+		// said, not dropped without a word.
+		lines = append(lines[:h-2:h-2], m.th.Dim.Render(pane.Fit("↓ "+moreLines(over)+": enlarge the window", inner)))
+	}
 	for len(lines) < h-1 {
 		lines = append(lines, "")
 	}
@@ -345,10 +353,12 @@ func (m *Model) keyLine(w int) string {
 		keep int // the higher, the longer it stays
 	}
 	all := []kv{{"↑↓", "knob", 4}, {"←→", "turn", 6}, {"enter", "type", 1}, {"v", "watch", 5}, {"w", "write", 2}, {"i", "brief", 3}}
+	all = append(all, kv{"?", "keys", 9})
 	if m.o.Embedded {
-		all = append(all, kv{"esc", "back", 7})
+		all = append(all, kv{"esc/q", "back", 9})
+	} else {
+		all = append(all, kv{"q", "quit", 9})
 	}
-	all = append(all, kv{"?", "keys", 9}, kv{"q", "quit", 9})
 	for {
 		var b strings.Builder
 		n := 0
@@ -432,9 +442,22 @@ func (m *Model) textPage(title string, paras []string) string {
 	for len(lines) < m.h-1 {
 		lines = append(lines, "")
 	}
-	lines = append(lines, m.th.Dim.Render("any key goes back; q quits"))
+	foot := "any key goes back; q quits"
+	if m.o.Embedded {
+		foot = "any key goes back; ctrl+c quits"
+	}
+	lines = append(lines, m.th.Dim.Render(foot))
 	for i := range lines {
 		lines[i] = " " + lines[i]
 	}
 	return strings.Join(pane.Block(lines, m.w, m.h), "\n")
+}
+
+// moreLines says how many more lines there are: "1 more line", "3 more
+// lines".
+func moreLines(n int) string {
+	if n == 1 {
+		return "1 more line"
+	}
+	return fmt.Sprintf("%d more lines", n)
 }

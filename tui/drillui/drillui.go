@@ -161,6 +161,9 @@ func New(o Options) Model {
 		o.Now = time.Now
 	}
 	m := Model{o: o, th: o.Theme, keys: newKeys(), help: help.New(), note: o.Notice, picked: -1}
+	// esc and q go back to the home screen inside it, else quit: the
+	// help says which, in the words the other screens use.
+	m.keys.Quit.SetHelp("esc", m.wayOut())
 	m.help.Styles = o.Theme.Help
 	if o.Deck != nil {
 		m = m.start(o.Deck)
@@ -303,6 +306,15 @@ func (m Model) play() (tea.Model, tea.Cmd) {
 	next, _ := sb.Update(tea.WindowSizeMsg{Width: m.w, Height: m.h})
 	m.sb, m.inSandbox = next.(sandbox.Model), true
 	return m, m.sb.Init()
+}
+
+// wayOut is what esc and q do: "back" inside the home screen, "quit" on
+// their own.
+func (m Model) wayOut() string {
+	if m.o.Embedded {
+		return "back"
+	}
+	return "quit"
 }
 
 func (m Model) leave() (tea.Model, tea.Cmd) {

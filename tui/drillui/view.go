@@ -438,7 +438,7 @@ func (m Model) keyLines(w int) []string {
 		{"pgup/pgdn", "scroll a long card"},
 		{"p", "play an answered generated problem in the sandbox, with its numbers"},
 		{"l /", "list the whole deck with each card's schedule; / filters it, enter asks a card next"},
-		{"esc q", "leave; the schedule is saved after every card"},
+		{"esc q", m.wayOut() + "; the schedule is saved after every card"},
 	}
 	for _, r := range rows {
 		out = append(out, m.hanging(fmt.Sprintf("  %-10s", r[0]), r[1], m.th.Text, w)...)
@@ -459,7 +459,7 @@ func (m Model) shortHelp(scrolls bool) []key.Binding {
 	case m.phase == summary:
 		k.Undo.SetEnabled(m.canUndo())
 		k.List.SetEnabled(len(m.deck) > 0)
-		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "leave")), k.Undo, k.List, k.Quit}
+		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", m.wayOut())), k.Undo, k.List, k.Quit}
 	case m.phase == answered && m.cards[m.i].Kind == drill.Open:
 		return []key.Binding{k.Again, k.Hard, k.Good, k.Easy, k.PageUp, k.Help, k.Quit}
 	case m.phase == answered && m.cards[m.i].Scenario != nil:

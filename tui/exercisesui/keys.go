@@ -26,7 +26,7 @@ func newKeyMap() keyMap {
 		Rerun:    b([]string{"r"}, "r", "re-run"),
 		Task:     b([]string{"t"}, "t", "task/tests first"),
 		Quit:     b([]string{"q", "ctrl+c"}, "q", "quit"),
-		More:     b([]string{"?"}, "?", "more keys"),
+		More:     b([]string{"?"}, "?", "keys"),
 		Up:       b([]string{"up", "k"}, "↑/k", "up"),
 		Down:     b([]string{"down", "j"}, "↓/j", "down"),
 		PageUp:   b([]string{"pgup", "b"}, "pgup", "page up"),
@@ -34,11 +34,13 @@ func newKeyMap() keyMap {
 		Top:      b([]string{"home", "g"}, "g", "top"),
 		Bottom:   b([]string{"end", "G"}, "G", "bottom"),
 		Select:   b([]string{"enter"}, "enter", "open"),
-		Filter:   b([]string{"tab"}, "tab", "filter"),
-		Search:   b([]string{"/"}, "/", "search"),
-		Back:     b([]string{"esc"}, "esc", "back"),
-		Yes:      b([]string{"y", "Y"}, "y", "yes"),
-		No:       b([]string{"n", "N", "esc"}, "n", "no"),
+		// tab changes what the list shows (all, pending, done); / narrows
+		// it to the typed words, as / filters every other list.
+		Filter: b([]string{"tab"}, "tab", "show"),
+		Search: b([]string{"/"}, "/", "filter"),
+		Back:   b([]string{"esc"}, "esc", "back"),
+		Yes:    b([]string{"y", "Y"}, "y", "yes"),
+		No:     b([]string{"n", "N", "esc"}, "n", "no"),
 	}
 }
 

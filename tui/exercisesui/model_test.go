@@ -389,7 +389,7 @@ func TestListFilterSearchAndJump(t *testing.T) {
 	}
 	d.keys("tab", "/", "bulk")
 	v := d.view()
-	if !strings.Contains(v, "search: bulk") || !strings.Contains(v, "06-semaphore-bulkhead") || strings.Contains(v, "03-slow-calls") {
+	if !strings.Contains(v, "filter: bulk") || !strings.Contains(v, "06-semaphore-bulkhead") || strings.Contains(v, "03-slow-calls") {
 		t.Fatalf("searching for bulk:\n%s", v)
 	}
 	d.keys("enter", "down", "enter")
@@ -402,7 +402,7 @@ func TestListFilterSearchAndJump(t *testing.T) {
 func TestTypedFastRunesAreSeparateKeys(t *testing.T) {
 	d := start(t, newFake(), 100, 30)
 	d.keys("l", "/slow") // "/slow" arrives as one message, as fast typing can
-	d.wantView("search: slow", "03-slow-calls")
+	d.wantView("filter: slow", "03-slow-calls")
 	d.keys("esc")
 	if d.m.screen != screenList || d.m.search != "" {
 		t.Fatal("esc while typing a search should clear it and stay in the list")

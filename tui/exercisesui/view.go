@@ -530,9 +530,9 @@ func wrap(text string, width, indent int) []string {
 func (m Model) listView() string {
 	t := m.theme
 	filter := fmt.Sprintf("show: %s (tab)", m.filter)
-	search := "/ to search"
+	search := "/ to filter"
 	if m.searching || m.search != "" {
-		search = "search: " + m.search
+		search = "filter: " + m.search
 		if m.searching {
 			search += "▏"
 		}
@@ -544,10 +544,6 @@ func (m Model) listView() string {
 	room := max(m.height-len(lines)-1-len(footer), 0)
 	vis := m.visible()
 	cursor := min(m.listCursor, max(len(vis)-1, 0))
-	start := 0
-	if cursor >= room && room > 0 {
-		start = cursor - room + 1
-	}
 	// The state column is as wide as its widest word ("done, failing
 	// now"), at least 8 cells, so that the names stay in one column.
 	wordWidth := 8
@@ -558,8 +554,8 @@ func (m Model) listView() string {
 	// A title too long for its row keeps its first whole words; the
 	// chosen one's is then shown whole under the list.
 	whole := ""
-	var rows []string
-	for i := start; i < len(vis) && len(rows) < room; i++ {
+	all := make([]string, 0, len(vis))
+	for i := range vis {
 		e := m.exs[vis[i]]
 		sym, word, style := m.stateOf(e)
 		mark := "  "
@@ -582,16 +578,29 @@ func (m Model) listView() string {
 		if i == cursor {
 			row = t.selected.Render(ansi.Strip(ansi.Truncate(row, m.width, "…")))
 		}
-		rows = append(rows, row)
+		all = append(all, row)
 	}
+	var under []string
 	if whole != "" {
 		for _, l := range wrap(whole, m.width, 4) {
-			rows = append(rows, t.dim.Render(l))
+			under = append(under, t.dim.Render(l))
 		}
-		if over := len(rows) - room; over > 0 {
-			rows = rows[over:] // the chosen row is the last one kept
-		}
+		// The whole title gives way to the rows first: the chosen row
+		// stays, with a marker for the rows above or below it.
+		under = under[:min(len(under), max(room-3, 0))]
 	}
+	// The chosen row always shows: the list scrolls with the cursor, and
+	// a marker line says how many rows are above or below the window.
+	start, end := listWindow(len(all), cursor, room-len(under))
+	var rows []string
+	if start > 0 {
+		rows = append(rows, t.dim.Render(fmt.Sprintf("  ↑ %d more above", start)))
+	}
+	rows = append(rows, all[start:end]...)
+	if end < len(all) {
+		rows = append(rows, t.dim.Render(fmt.Sprintf("  ↓ %d more below", len(all)-end)))
+	}
+	rows = append(rows, under...)
 	if len(vis) == 0 {
 		rows = append(rows, t.dim.Render("No exercise matches. Esc clears the search; tab changes the filter."))
 	}
@@ -627,6 +636,34 @@ func (m Model) congratsView() string {
 	}
 	lines = append(lines, footer...)
 	return fit(lines, m.width, m.height)
+}
+
+// listWindow is the part [start, end) of a list of n rows that room lines
+// show with the row at always in it, leaving a line for "↑ more above"
+// when start > 0 and one for "↓ more below" when end < n. Below three
+// lines there is no room for markers: the rows around the cursor fill it.
+func listWindow(n, at, room int) (start, end int) {
+	if n <= room {
+		return 0, n
+	}
+	if room < 3 {
+		start = min(max(at-room+1, 0), max(n-room, 0))
+		return start, min(start+max(room, 1), n)
+	}
+	for {
+		end = start + room
+		if start > 0 {
+			end-- // the line saying what is above
+		}
+		if end < n {
+			end-- // the line saying what is below
+		}
+		end = min(end, n)
+		if at < end {
+			return start, end
+		}
+		start++
+	}
 }
 
 // moreLines says how many more lines there are: "1 more line", "3 more lines".

@@ -84,7 +84,7 @@ func TestHomeHasNoEmptyAreaAt200x60(t *testing.T) {
 		"the run's 9 transitions", // the live picture's log
 		"Lessons", "1 of 14 done", // the panes, with the sums the menu has
 		"✓  1 One slow dependency takes every thread",
-		"▸  3 Bulkheads: a fenced-off share for each dependency",
+		"→  3 Bulkheads: a fenced-off share for each dependency", // the one c goes on with (▸ is the cursor's)
 		"step 3 of",
 		"Challenges", "☆☆☆ 21",
 		"Exercises", "no workbook yet", "16-context-bulkhead",

@@ -191,6 +191,9 @@ type keyMap struct {
 	Palette, Filter key.Binding
 	// Continue opens the lesson the learner left off in (invites.go).
 	Continue key.Binding
+	// inner: a screen under the menu (the scenario picker, the
+	// no-workbook text), where q goes back with esc and only ctrl+c quits.
+	inner bool
 }
 
 func newKeyMap() keyMap {
@@ -205,7 +208,7 @@ func newKeyMap() keyMap {
 		Back:   b([]string{"esc"}, "esc", "back"),
 		// Dismiss is enabled while a notice is shown.
 		Dismiss: b([]string{"x"}, "x", "dismiss the notice"),
-		Help:    b([]string{"?"}, "?", "all keys"),
+		Help:    b([]string{"?"}, "?", "keys"),
 		Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
 		Palette: b([]string{":", PaletteKey}, ":/"+PaletteKey, "go anywhere"),
 		Filter:  b([]string{"/"}, "/", "filter"),
@@ -215,6 +218,10 @@ func newKeyMap() keyMap {
 }
 
 func (k keyMap) ShortHelp() []key.Binding {
+	if k.inner {
+		// esc/q back is the way out; ctrl+c is in the full help.
+		return []key.Binding{k.Up, k.Down, k.Open, k.Create, k.Back, k.Dismiss, k.Help, playback.Short(":", "go anywhere")}
+	}
 	return []key.Binding{k.Up, k.Down, k.Open, k.Continue, k.Create, k.Back, k.Dismiss, k.Help, k.Quit, playback.Short(":", "go anywhere")}
 }
 
@@ -360,6 +367,16 @@ func (m *Model) setScreen(s screen) {
 	}
 	m.keys.Dismiss.SetEnabled(len(m.notices) > 0)
 	m.keys.Back.SetEnabled(s == onPicker || s == onNoWorkbook)
+	// q goes back from a screen under the menu, as it does from the
+	// screens the menu opens; on the menu it quits.
+	m.keys.inner = s != onMenu
+	if m.keys.inner {
+		m.keys.Back.SetHelp("esc/q", "back")
+		m.keys.Quit.SetHelp("ctrl+c", "quit")
+	} else {
+		m.keys.Back.SetHelp("esc", "back")
+		m.keys.Quit.SetHelp("q", "quit")
+	}
 	m.keys.Create.SetEnabled(s == onNoWorkbook)
 	m.keys.Open.SetEnabled(s != onNoWorkbook)
 	m.keys.Up.SetEnabled(s != onNoWorkbook)
@@ -582,6 +599,8 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	switch {
+	case m.keys.inner && k.String() == "q":
+		m.setScreen(onMenu)
 	case key.Matches(k, m.keys.Quit):
 		return m, tea.Quit
 	case key.Matches(k, m.keys.Help):
@@ -938,7 +957,7 @@ func (m Model) body() (body []string, focus int, notices []string) {
 			body = append(body, "   "+l)
 		}
 		body = append(body, "")
-		body = append(body, m.para("The sandbox, the lessons and the exercises each list their own keys with ?. "+
+		body = append(body, m.para("Every screen lists its own keys with ?. "+
 			PaletteKey+" opens the palette on every screen (`:` too where it does not go to a time): "+
 			"type where to go (lesson 4, sandbox multi-hop, challenge 3, drill, home), tab completes. "+
 			"The picture under the menu is the breaker-timeline scenario playing in a loop; BREAKERLAB_REDUCED_MOTION=1 keeps it still. Any key closes this help.", m.th.Dim)...)

@@ -19,8 +19,9 @@ import (
 // done or not, the drill's cards. The figures are the progress files' (read
 // in commands, invites.go), the same the menu's items sum up.
 
-// progressRow is one line of a progress pane: a mark (✓ done, ▸ the one
-// to go on with, · not yet, or stars), the item, and a figure after it.
+// progressRow is one line of a progress pane: a mark (✓ done, ◐ started,
+// as the lesson list marks them, → the one c goes on with, · not yet, or
+// stars), the item, and a figure after it. ▸ is the menu's cursor alone.
 type progressRow struct {
 	mark, text, figure string
 	// short is text said shorter, for a narrow pane ("" : text).
@@ -52,7 +53,7 @@ func lessonRow(l *lessons.Lesson, pr lessons.Progress) progressRow {
 	case pr.Done:
 		r.mark, r.done = "✓", true
 	case len(pr.Seen) > 0:
-		r.mark, r.figure = "▸", fmt.Sprintf("step %d of %d", pr.Step+1, len(l.Steps))
+		r.mark, r.figure = "◐", fmt.Sprintf("step %d of %d", pr.Step+1, len(l.Steps))
 	}
 	return r
 }
@@ -93,7 +94,7 @@ func (m Model) progressPanes() []progressPane {
 					r := &p.rows[i]
 					// c goes on with it (the key line says so), from the
 					// step its figure names.
-					r.next, r.mark, p.focus = true, "▸", i
+					r.next, r.mark, p.focus = true, "→", i
 					break
 				}
 			}

@@ -80,7 +80,20 @@ const (
 
 type keyMap struct {
 	Up, Down, Open, HandIn, Toggle, Yes, No, Save, Help, Quit key.Binding
+	// Ask is esc while writing: it asks before it hands the answer in.
+	Ask key.Binding
 }
+
+// asking is the question the screen waits on: none, whether to hand the
+// answer in (esc while writing), or whether to save before leaving (esc
+// on a rubric not saved).
+type asking int
+
+const (
+	askNone asking = iota
+	askHandIn
+	askLeave
+)
 
 func newKeys() keyMap {
 	b := func(keys []string, k, desc string) key.Binding {
@@ -90,7 +103,8 @@ func newKeys() keyMap {
 		Up:     b([]string{"up", "k"}, "↑/↓", "move"),
 		Down:   b([]string{"down", "j"}, "↓", "down"),
 		Open:   b([]string{"enter"}, "enter", "start"),
-		HandIn: b([]string{"ctrl+d", "esc"}, "ctrl+d", "hand in"),
+		HandIn: b([]string{"ctrl+d"}, "ctrl+d", "hand in"),
+		Ask:    b([]string{"esc"}, "esc", "hand in (asks first)"),
 		Toggle: b([]string{" ", "x"}, "space", "toggle"),
 		Yes:    b([]string{"y"}, "y", "said"),
 		No:     b([]string{"n"}, "n", "not said"),
@@ -128,7 +142,9 @@ type Model struct {
 	note    string
 	noteErr bool
 	showKey bool
-	w, h    int
+	// ask is the question on screen (askNone: none).
+	ask  asking
+	w, h int
 
 	// runs are the engine's runs of the prompts' scenarios, played once
 	// each for the side panel in a command (runs.go); shared by the
@@ -155,6 +171,8 @@ func New(o Options) (Model, error) {
 		o.Time = DefaultTime
 	}
 	m := Model{o: o, th: o.Theme, keys: newKeys(), help: help.New(), prompts: drill.Prompts(), note: o.Notice, runs: runCache{}}
+	// esc and q go back to the home screen inside it, else quit.
+	m.keys.Quit.SetHelp("esc", m.wayOut())
 	m.help.Styles = o.Theme.Help
 	m.area = m.newArea()
 	if o.Prompt != "" {
@@ -251,7 +269,7 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		if m.Remaining() <= 0 {
-			m.timeUp = true
+			m.timeUp, m.ask = true, askNone
 			return m.handIn(), nil
 		}
 		return m, tick()
@@ -284,6 +302,15 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// wayOut is what esc and q do on the list and the rubric: "back" inside
+// the home screen, "quit" on their own.
+func (m Model) wayOut() string {
+	if m.o.Embedded {
+		return "back"
+	}
+	return "quit"
+}
+
 func (m Model) leave() (tea.Model, tea.Cmd) {
 	if m.o.Embedded {
 		return m, func() tea.Msg { return BackMsg{} }
@@ -301,6 +328,9 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if m.showKey {
 		m.showKey = false
 		return m, nil
+	}
+	if m.ask != askNone {
+		return m.answer(k)
 	}
 	switch m.phase {
 	case picking:
@@ -320,8 +350,13 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case writing:
-		if key.Matches(k, m.keys.HandIn) {
+		switch {
+		case key.Matches(k, m.keys.HandIn):
 			return m.handIn(), nil
+		case key.Matches(k, m.keys.Ask):
+			// A reflex esc does not end a timed attempt: it asks.
+			m.ask = askHandIn
+			return m, nil
 		}
 		var cmd tea.Cmd
 		m.area, cmd = m.area.Update(k)
@@ -331,9 +366,9 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case key.Matches(k, m.keys.Quit):
 		if m.saved == "" && m.o.Dir != "" {
-			// Leaving saves: a graded answer is never lost by a key.
-			next, cmd := m.leave()
-			return next, tea.Sequence(m.save(), cmd)
+			// A graded answer not saved: ask whether to save it first.
+			m.ask = askLeave
+			return m, nil
 		}
 		return m.leave()
 	case key.Matches(k, m.keys.Help):
@@ -362,6 +397,42 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.scroll = max(0, m.scroll-max(1, m.answerHeight()-2))
 	}
 	return m, nil
+}
+
+// answer takes the key that answers the question on screen.
+func (m Model) answer(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	q := m.ask
+	switch s := k.String(); {
+	case q == askHandIn && (s == "y" || s == "enter" || key.Matches(k, m.keys.HandIn)):
+		m.ask = askNone
+		return m.handIn(), nil
+	case q == askHandIn && (s == "n" || s == "esc"):
+		m.ask = askNone // back to writing; the clock never stopped
+	case q == askLeave && (s == "y" || s == "enter" || s == "s"):
+		m.ask = askNone
+		next, cmd := m.leave()
+		return next, tea.Sequence(m.save(), cmd)
+	case q == askLeave && s == "n":
+		m.ask = askNone
+		return m.leave()
+	case q == askLeave && s == "esc":
+		m.ask = askNone // stay on the rubric
+	}
+	return m, nil
+}
+
+// question is the question on screen, in words, and its keys.
+func (m Model) question() (string, []key.Binding) {
+	b := func(k, desc string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc)) }
+	switch m.ask {
+	case askHandIn:
+		return "Hand your answer in now? The clock stops and the rubric opens.",
+			[]key.Binding{b("y", "hand in"), b("n", "keep writing")}
+	case askLeave:
+		return "Save this graded interview before you leave?",
+			[]key.Binding{b("y", "save and "+m.wayOut()), b("n", m.wayOut()+" without saving"), b("esc", "stay")}
+	}
+	return "", nil
 }
 
 // point moves the grading to point i, with the answer scrolled to the

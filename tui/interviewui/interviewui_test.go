@@ -156,7 +156,7 @@ func TestRubricMarksAndSaves(t *testing.T) {
 	m, c, dir := model(t, 80, 24, "payment-checkout")
 	m = typeIn(m, answer)
 	c.t = start.Add(3 * time.Minute)
-	m = tuitest.Press(m, "esc")
+	m = tuitest.Press(m, "ctrl+d")
 	// Said: the first point (hinted) and the second (the deadline travels;
 	// no word of it in the answer). Not said: the third (hinted).
 	m = tuitest.Press(m, "y", "y", "n")
@@ -248,12 +248,14 @@ func TestPlayOpensTheSandboxAndComesBack(t *testing.T) {
 	}
 }
 
-// TestLeavingSaves: esc on the rubric saves before it leaves.
+// TestLeavingSaves: esc on a rubric not saved asks, and y saves before it
+// leaves.
 func TestLeavingSaves(t *testing.T) {
 	m, _, dir := model(t, 80, 24, "e-commerce")
 	m = typeIn(m, "best-sellers instead")
-	m = tuitest.Press(m, "esc") // hand in
-	_, cmd := m.Update(tuitest.Key("esc"))
+	m = tuitest.Press(m, "esc", "y") // hand in, once asked
+	m = tuitest.Press(m, "esc")      // leave: asks about saving
+	_, cmd := m.Update(tuitest.Key("y"))
 	if cmd == nil {
 		t.Fatal("leaving did nothing")
 	}

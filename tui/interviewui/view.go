@@ -32,18 +32,22 @@ func (m Model) layout() (main, side int) {
 	return m.w, 0
 }
 
-// noteLines is the notice, wrapped.
+// noteLines is the notice, wrapped, then the question on screen.
 func (m Model) noteLines() []string {
-	if m.note == "" {
-		return nil
-	}
-	style := m.th.Good
-	if m.noteErr {
-		style = m.th.Error
-	}
 	var out []string
-	for _, l := range pane.Wrap(m.note, max(m.w-2, 1)) {
-		out = append(out, " "+style.Render(l))
+	if m.note != "" {
+		style := m.th.Good
+		if m.noteErr {
+			style = m.th.Error
+		}
+		for _, l := range pane.Wrap(m.note, max(m.w-2, 1)) {
+			out = append(out, " "+style.Render(l))
+		}
+	}
+	if q, _ := m.question(); q != "" {
+		for _, l := range pane.Wrap(q, max(m.w-2, 1)) {
+			out = append(out, " "+m.th.Warn.Render(l))
+		}
 	}
 	return out
 }
@@ -60,7 +64,7 @@ func (m Model) promptLines(w int) []string {
 	return out
 }
 
-const handInHint = "Write your answer below. ctrl+d (or esc) hands it in; the rubric comes after."
+const handInHint = "Write your answer below. ctrl+d hands it in (esc asks first); the rubric comes after."
 
 // sizeArea fits the text area under the prompt.
 func (m *Model) sizeArea() {
@@ -224,7 +228,7 @@ func (m Model) pickAll(w int) []string {
 	out = append(out, " "+m.th.Bold.Render("How it goes"))
 	for i, step := range []string{
 		fmt.Sprintf("enter starts the question and a countdown of %s: write the answer you would give out loud, with numbers.", clock(m.o.Time)),
-		"ctrl+d (or esc) hands it in, or the countdown does; nothing is graded for you.",
+		"ctrl+d hands it in (esc asks first), or the countdown does; nothing is graded for you.",
 		"The rubric comes a point at a time: y said, n not said. ✱ marks a point whose words are in your answer: a hint, not a grade.",
 		"p plays the question's scenario in the sandbox; enter saves the graded answer for later review.",
 	} {
@@ -628,14 +632,14 @@ func (m Model) keyLines(w int) []string {
 	rows := [][2]string{
 		{"↑/↓ enter", "choose a question and start the clock"},
 		{"typing", "the text area takes every key while the clock runs"},
-		{"ctrl+d esc", "hand the answer in (time up does it too)"},
+		{"ctrl+d", "hand the answer in (time up does it too); esc asks first"},
 		{"y n", "in the rubric: mark the point said (y) or not said (n), and go on to the next; every point starts not said"},
 		{"space", "toggle the point's mark"},
 		{"↑/↓", "the previous or the next point"},
-		{"enter s", "save the graded interview (leaving saves it too)"},
+		{"enter s", "save the graded interview (leaving asks, if it is not saved)"},
 		{"p", "play the prompt's scenario in the sandbox; esc comes back"},
 		{"pgup/pgdn", "scroll your answer beside the point"},
-		{"esc q", "leave"},
+		{"esc q", m.wayOut() + " (from the list and the rubric)"},
 	}
 	for _, r := range rows {
 		lines := pane.Wrap(r[1], max(w-15, 1))
@@ -657,8 +661,11 @@ func (m Model) shortHelp() []key.Binding {
 		return nil
 	case m.phase == picking:
 		return []key.Binding{k.Up, k.Open, k.Help, k.Quit}
+	case m.ask != askNone:
+		_, keys := m.question()
+		return keys
 	case m.phase == writing:
-		return []key.Binding{k.HandIn}
+		return []key.Binding{k.HandIn, k.Ask}
 	}
 	play := key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "play it"))
 	return []key.Binding{k.Yes, k.No, k.Up, k.Save, play, k.Help, k.Quit}

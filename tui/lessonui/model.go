@@ -73,9 +73,9 @@ type Model struct {
 	predicts  []predictState
 	// asks is, step by step, the figure of the tasks pane its prediction
 	// asks for, and of which run (figureAsks): held back until the guess.
-	asks []figureAsk
-	progress  lessons.Progress
-	learner   string // names the learner for the order of the choices
+	asks     []figureAsk
+	progress lessons.Progress
+	learner  string // names the learner for the order of the choices
 
 	showEnd   bool  // the lesson's last screen: recap, score, next lesson
 	review    []int // the steps a review of missed questions replays

@@ -37,6 +37,8 @@ type Picker struct {
 	// (a lesson closed, a save merged another window's file): View only
 	// draws, where it read and remapped fourteen records a frame.
 	rows []pickerRow
+	// showHelp: the list's keys in full are on screen (?), until any key.
+	showHelp bool
 }
 
 // pickerRow is one lesson's progress, and its summary for the list.
@@ -141,6 +143,14 @@ func (p Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.player = &mm
 		return p, cmd
 	}
+	if k, ok := msg.(tea.KeyMsg); ok && p.showHelp {
+		// The full help: any key closes it; ctrl+c still quits.
+		if k.Type == tea.KeyCtrlC {
+			return p, tea.Quit
+		}
+		p.showHelp = false
+		return p, nil
+	}
 	if !p.busy && p.nav.Update(msg, len(p.lessons), p.match) {
 		return p, nil
 	}
@@ -159,6 +169,8 @@ func (p Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return p, nil
 	}
 	switch {
+	case key.Matches(k, p.keys.Help):
+		p.showHelp = true
 	case key.Matches(k, p.keys.Up), key.Matches(k, p.keys.Prev):
 		p.nav.Step(-1, p.nav.Shown(len(p.lessons), p.match), false)
 	case key.Matches(k, p.keys.Down), key.Matches(k, p.keys.Next):
@@ -191,6 +203,9 @@ func (p Picker) View() string {
 		return ""
 	}
 	lines := []string{pane.Fit(" "+p.th.Title.Render("breakerlab")+p.th.Dim.Render(" › ")+p.th.Bold.Render("lessons"), p.w), ""}
+	if p.showHelp {
+		return p.helpView(lines)
+	}
 	// Each summary is wrapped under its title, never cut: a list too long
 	// for the window scrolls with the cursor instead.
 	if l := p.nav.Filter.Line(p.th, len(p.nav.Shown(len(p.lessons), p.match)), len(p.lessons)); l != "" {
@@ -240,9 +255,10 @@ func (p Picker) View() string {
 	} else if p.note != "" {
 		note = " " + p.note
 	}
-	keys := []key.Binding{pickerUp, pickerDown, pickerOpen, listnav.FilterKey, listnav.TopKey, p.keys.Quit}
 	out := pane.Block(lines, p.w, max(p.h-2, 0))
-	out = append(out, pane.Fit(p.th.Warn.Render(note), p.w), pane.Fit(" "+p.help.ShortHelpView(keys), p.w))
+	// As many whole entries as fit, the way out the last to go, as on the
+	// other screens.
+	out = append(out, pane.Fit(p.th.Warn.Render(note), p.w), playback.KeyLine(p.help, p.shortKeys(), p.w))
 	if len(out) > p.h {
 		out = out[len(out)-p.h:]
 	}
@@ -298,11 +314,51 @@ func wordFit(s string, w int) string {
 	return strings.TrimRight(cut, " ,;:") + "…"
 }
 
+// wayOut is the list's way out: esc and q go back inside the home screen;
+// on its own (`breakerlab lesson`) q quits.
+func (p Picker) wayOut() key.Binding {
+	if p.o.Embedded {
+		return key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "back"))
+	}
+	return p.keys.Quit
+}
+
+// shortKeys is the list's key line.
+func (p Picker) shortKeys() []key.Binding {
+	ks := []key.Binding{pickerUp, pickerDown, pickerOpen, listnav.FilterKey, playback.Brief(p.keys.Help, "keys"), p.wayOut(), listnav.TopKey}
+	if p.o.Embedded {
+		ks = append(ks, pickerPalette)
+	}
+	return ks
+}
+
+// helpView is the list's keys in full under its title; any key closes it.
+func (p Picker) helpView(lines []string) string {
+	lines = append(lines, " "+p.th.Bold.Render("Keys"), "")
+	full := [][]key.Binding{{pickerUp, pickerDown, listnav.TopKey, listnav.FilterKey}, {pickerOpen, playback.Brief(p.keys.Help, "keys"), p.wayOut()}}
+	if p.o.Embedded {
+		full[1] = append(full[1], pickerPalette, key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")))
+	}
+	h := p.help
+	h.Width = 0
+	for _, l := range strings.Split(h.FullHelpView(full), "\n") {
+		lines = append(lines, pane.Fit("   "+l, p.w))
+	}
+	lines = append(lines, "")
+	for _, l := range pane.Wrap("A lesson opens where you left it; inside it, ? lists its own keys. ✓ marks a lesson done, ◐ one started. Any key closes this help.", max(p.w-2, 1)) {
+		lines = append(lines, " "+p.th.Dim.Render(l))
+	}
+	return strings.Join(pane.Block(lines, p.w, p.h), "\n")
+}
+
 // The list's own help labels (its keys are the player's).
 var (
 	pickerUp   = key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up"))
 	pickerDown = key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down"))
 	pickerOpen = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open the lesson"))
+	// The home screen's palette, which it opens before the key reaches
+	// the list.
+	pickerPalette = key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go anywhere"))
 )
 
 // Select puts the cursor on the lesson numbered n (lessons.Lesson.Number),

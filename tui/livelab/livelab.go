@@ -88,7 +88,10 @@ type Model struct {
 	sides  [2]*side // simulated, measured
 	w, h   int
 	quit   key.Binding
-	hasBrk bool
+	help   key.Binding
+	// showHelp: the keys in full are on screen (?), until any key.
+	showHelp bool
+	hasBrk   bool
 	// tasks: the server is a tasks server (the Go server), drawn with its
 	// limits and its connections instead of a worker pool.
 	tasks bool
@@ -115,6 +118,7 @@ func New(o Options) (*Model, error) {
 		sides:  [2]*side{newSide(o.Theme), newSide(o.Theme)},
 		w:      80, h: 24,
 		quit: key.NewBinding(key.WithKeys("q", "esc", "ctrl+c"), key.WithHelp("q", "quit")),
+		help: key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "keys")),
 	}
 	sys := &o.Scenario.Variants[o.Variant].System
 	for _, d := range sys.Dependencies {
@@ -142,6 +146,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.w, m.h = msg.Width, msg.Height
 		m.layout()
 	case tea.KeyMsg:
+		if m.showHelp && msg.Type != tea.KeyCtrlC {
+			m.showHelp = false // any key closes the help
+			return m, nil
+		}
+		if key.Matches(msg, m.help) {
+			m.showHelp = true
+			return m, nil
+		}
 		if key.Matches(msg, m.quit) {
 			if m.o.Leave != nil && msg.Type != tea.KeyCtrlC {
 				return m, m.o.Leave
@@ -218,8 +230,12 @@ func (m *Model) layout() {
 	}
 }
 
-// View draws the two columns and the lines that compare them.
+// View draws the two columns and the lines that compare them, or the keys
+// in full.
 func (m *Model) View() string {
+	if m.showHelp {
+		return m.helpView()
+	}
 	colW := (m.w - 1) / 2
 	var out []string
 	variant := m.o.Scenario.Variants[m.o.Variant].Name
@@ -321,12 +337,58 @@ func (m *Model) footer() []string {
 		why += " Loop and memory are simulated only: the measured process also runs the provider and the load."
 	}
 	add(why)
-	if m.o.Leave != nil {
-		out = append(out, m.th.Dim.Render("q back (stops the lab)"))
-	} else {
-		out = append(out, m.th.Dim.Render("q quit"))
-	}
+	out = append(out, m.keyLine(false))
 	return out
+}
+
+// ways are the screen's keys: what each does, the way out last.
+func (m *Model) ways() [][2]string {
+	ways := [][2]string{{"?", "keys"}}
+	if m.o.Leave != nil {
+		return append(ways, [2]string{"esc/q", "back (stops the lab)"})
+	}
+	return append(ways, [2]string{"esc/q", "quit (stops the lab)"})
+}
+
+// keyLine is the one line of keys, in bubbles' help's style as on the
+// other screens; full adds ctrl+c, for the help.
+func (m *Model) keyLine(full bool) string {
+	st := m.th.Help
+	var parts []string
+	ways := m.ways()
+	if full && m.o.Leave != nil {
+		ways = append(ways, [2]string{"ctrl+c", "quit (stops the lab)"})
+	}
+	for _, w := range ways {
+		parts = append(parts, st.ShortKey.Render(w[0])+" "+st.ShortDesc.Render(w[1]))
+	}
+	return fit(strings.Join(parts, st.ShortSeparator.Render(" • ")), m.w)
+}
+
+// helpView is the keys in full and what the screen shows; any key closes
+// it.
+func (m *Model) helpView() string {
+	out := []string{fit(m.th.Title.Render("Live lab")+" · keys", m.w), ""}
+	ways := m.ways()
+	if m.o.Leave != nil {
+		ways = append(ways, [2]string{"ctrl+c", "quit (stops the lab)"})
+	}
+	for _, w := range ways {
+		out = append(out, fit(fmt.Sprintf("  %-7s %s", w[0], w[1]), m.w))
+	}
+	out = append(out, "")
+	for _, p := range []string{
+		"The left column is the engine's simulation of the mode, the right one the real servers on loopback, measured, on the same clock. " +
+			"Under them, each endpoint's outcomes in the window as simulated/measured percentages with the difference in points, and where the two agree or differ most.",
+		"The run plays to its end on its own; nothing here changes it. Any key closes this help.",
+	} {
+		out = append(out, pane.Wrap(p, max(m.w, 1))...)
+		out = append(out, "")
+	}
+	for len(out) < m.h {
+		out = append(out, "")
+	}
+	return strings.Join(out[:min(len(out), m.h)], "\n")
 }
 
 // tasksLine compares a tasks server's goroutines and its first pool's

@@ -323,6 +323,9 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	m.note, m.noteHeld = "", 0
 	switch {
+	case key.Matches(k, m.keys.Leave):
+		// q inside another screen: what esc does (keys.go).
+		return m.onKey(tea.KeyMsg{Type: tea.KeyEsc})
 	case key.Matches(k, m.keys.Quit):
 		return m, tea.Quit
 	case m.fleetOpen && (k.Type == tea.KeyEsc || key.Matches(k, m.keys.Fleet)):

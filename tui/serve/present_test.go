@@ -98,7 +98,6 @@ func TestLocalTeacherQuitAsks(t *testing.T) {
 	}{
 		{"ctrl+c", nil, tea.KeyMsg{Type: tea.KeyCtrlC}},
 		{"q on the menu", nil, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")}},
-		{"q in the sandbox", []string{"j", "enter", "enter"}, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")}},
 	} {
 		keys(teacher, tc.keys...)
 		if quits(teacher, tc.k) {
@@ -112,6 +111,19 @@ func TestLocalTeacherQuitAsks(t *testing.T) {
 			t.Fatalf("n after %s stopped the server or kept asking", tc.name)
 		}
 	}
+	// q in a sandbox opened from the menu goes back, as on every screen
+	// opened from home: to the scenarios, then to the menu, where q asks.
+	q := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")}
+	keys(teacher, "j", "enter", "enter")
+	for i, where := range []string{"the sandbox", "the scenarios"} {
+		if quits(teacher, q) || strings.Contains(teacher.View(), "Stop the class?") {
+			t.Fatalf("q %d, in %s, stopped the server or asked, where it goes back:\n%s", i+1, where, teacher.View())
+		}
+	}
+	if quits(teacher, q) || !strings.Contains(teacher.View(), "Stop the class?") {
+		t.Fatalf("q on the menu, back from the sandbox, did not ask:\n%s", teacher.View())
+	}
+	quits(teacher, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("n")})
 	quits(teacher, tea.KeyMsg{Type: tea.KeyCtrlC})
 	if !quits(teacher, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("y")}) {
 		t.Fatal("y did not stop")
