@@ -23,3 +23,16 @@ func ChoiceOrder(learner, lesson string, step int, which string, attempt, n int)
 	r := rand.New(rand.NewPCG(sum, sum^0x9e3779b97f4a7c15))
 	return r.Perm(max(n, 0))
 }
+
+// ShownOrder is the order a learner's player shows step's choices in: the
+// prediction's (predict true), asked once, so its first attempt's; else
+// the question's, at the attempt progress p is on. learner is the progress
+// file's (Store.Learner; empty without one). A classroom puts a question
+// to the room in the order the teacher's own player shows it, so that the
+// teacher's "1" is the room's "1".
+func ShownOrder(learner, lesson string, p Progress, step int, predict bool, n int) []int {
+	if predict {
+		return ChoiceOrder(learner, lesson, step, "predict", 0, n)
+	}
+	return ChoiceOrder(learner, lesson, step, "question", p.Attempt(step), n)
+}

@@ -135,6 +135,33 @@ func (m *Model) showAnswers(on bool) {
 	}
 }
 
+// followGuess takes the follower's own guess at step's prediction, given
+// outside the player (the room's poll over SSH, tui/serve): the step
+// shows it as made, with its verdict, where it showed "none, skipped".
+// Whether the step is revealed stays the presenter's.
+func (m *Model) followGuess(step int, rec lessons.Prediction) {
+	if step < 0 || step >= len(m.predicts) || m.p.Steps[step].Predict == nil {
+		return
+	}
+	ps := &m.predicts[step]
+	st := newPredictState(m.p.Steps[step].Predict, ps.order, rec, true)
+	st.revealed = ps.revealed
+	*ps = st
+}
+
+// FollowGuess is followGuess on the open player; serve calls it after
+// each Follow, since a reveal (showAnswers) marks a follower's step
+// skipped.
+func (p Picker) FollowGuess(step int, rec lessons.Prediction) Picker {
+	if p.player == nil {
+		return p
+	}
+	m := *p.player
+	m.followGuess(step, rec)
+	p.player = &m
+	return p
+}
+
 // Fork stops following: the player goes on from the moment it shows, on
 // its own ticks, playing if the presenter was.
 func (m Model) Fork() (Model, tea.Cmd) {

@@ -204,3 +204,8 @@ func PasswordAuth(pw string) []gossh.AuthMethod {
 		}),
 	}
 }
+
+// Wait waits for the session to end and returns how it ended: nil for an
+// exit status of 0, an *ssh.ExitError for another, an
+// *ssh.ExitMissingError when the connection closed without one.
+func (c *Client) Wait() error { return c.sess.Wait() }

@@ -76,6 +76,18 @@ type Session struct {
 	asideRevealed bool   // and whether it was revealed then
 	answered      int    // the student's answer to answeredSeq
 	answeredSeq   int
+	guessed       Guess  // the student's number, when answeredSeq is a number question
+	numInput      string // the number being typed to numInputSeq
+	numInputSeq   int
+	numTypo       string // why the last number sent was not taken
+
+	// store is the session's progress (home.Options.LessonStore; nil: none
+	// kept): the teacher's gives the order of a question's choices, a
+	// student's keeps their answer to the room's prediction.
+	store *lessons.Store
+	// polled are the student's answers to the room's predictions, by
+	// lesson and step, for the followed player (pollfollow.go).
+	polled map[polledKey]lessons.Prediction
 
 	present bool         // presentation mode
 	pth     *theme.Theme // its high-contrast theme, on the session's renderer
@@ -117,7 +129,7 @@ func NewSession(ctx context.Context, o home.Options, room *Room, teacher bool) *
 		o.Theme = theme.New(nil)
 	}
 	s := &Session{home: home.New(o), th: o.Theme, room: room, ctx: ctx, teacher: teacher, lessons: o.Lessons, loadLessons: o.LoadLessons, writeElsewhere: o.WriteElsewhere,
-		limits: o.Sandbox, pth: theme.New(o.Theme.R, theme.HighContrast())}
+		limits: o.Sandbox, pth: theme.New(o.Theme.R, theme.HighContrast()), store: o.LessonStore}
 	s.me = room.Join(teacher)
 	return s
 }
@@ -493,6 +505,7 @@ func (s *Session) catchUpLesson(st lessonui.State) {
 	// An error (a step the lesson does not have) leaves the follower on
 	// what it showed, with the reason in its status line.
 	s.rl, _ = s.rl.Follow(st)
+	s.followGuess()
 }
 
 // catchUpSandbox shows the presenter's sandbox: a new sandbox when the

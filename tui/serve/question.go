@@ -13,11 +13,14 @@ import (
 // Room questions: the teacher puts the question on their screen to the
 // room (ctrl+a): the lesson step's prediction until it is revealed, then
 // the step's question, numbers filled in by the engine as the player shows
-// them. Every student's screen shows it until they answer (1-9) or put it
-// aside (esc); the teacher sees how many chose each answer, never who.
-// Once the teacher reveals the answer (r), answers close and every student
-// sees the right answer with the explanation, and, for a student who chose
-// a wrong one, why that one is wrong.
+// them, its choices in the order the teacher's own player shows them.
+// Every student's screen shows it until they answer (1-9, or a number and
+// enter for a numeric one: pollnumber.go) or put it aside (esc); the
+// teacher sees how many chose each answer, never who. Once the teacher
+// reveals the answer (r), answers close and every student sees the right
+// answer with the explanation, and, for a student who chose a wrong one,
+// why that one is wrong. A student's answer to a prediction is their
+// prediction of the step (pollfollow.go).
 
 // askKey puts the teacher's question to the room.
 const askKey = "ctrl+a"
@@ -25,17 +28,35 @@ const askKey = "ctrl+a"
 // revealKey shows the room the right answer.
 const revealKey = "r"
 
-// Question is a multiple-choice question put to the room.
+// Question is a question put to the room: multiple choice, or answered
+// with a number (Number).
 type Question struct {
 	From    string // the lesson and step it comes from
 	Prompt  string
-	Choices []string
+	Choices []string // in the order the teacher's own player shows them
 	// Whys explain each choice: for a wrong one, why it is wrong; a right
 	// one's may be empty.
 	Whys    []string
-	Right   int    // the right choice, from 0
+	Right   int    // the right choice, from 0; -1 for a number
 	Explain string // shown with the right answer: the question's explain, the prediction's reveal
 	Predict bool   // a prediction, asked before the simulation plays
+
+	// Number says the room types a number (pollnumber.go); Unit is what
+	// follows the input (the unit, % for a share, s for a duration),
+	// Answer the engine's answer as the lesson prints it, and Tolerance
+	// how near a guess must come to count as right ("10% of it").
+	Number    bool
+	Unit      string
+	Answer    string
+	Tolerance string
+
+	// Where it comes from, for a student's progress: the lesson, the step
+	// (from 0), the prepared question, and the order of Choices (shown
+	// position -> index in the file). Shared, never changed.
+	lesson *lessons.Lesson
+	step   int
+	pq     *lessons.PreparedQuestion
+	order  []int
 }
 
 // questionState is the room's open question and its answers.
@@ -44,6 +65,7 @@ type questionState struct {
 	seq      int
 	counts   []int
 	answers  map[*Member]int
+	guesses  map[*Member]Guess // a number question's answers
 	revealed bool
 }
 
@@ -54,17 +76,21 @@ type Asked struct {
 	Counts   []int // how many chose each choice
 	Students int   // students in the room
 	Revealed bool  // the teacher has shown the right answer
+	// Guesses are a number question's answers, in no order that names
+	// anyone.
+	Guesses []Guess
 }
 
 // Ask puts q to the room, replacing any open question.
 func (r *Room) Ask(q Question) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	seq := 1
-	if r.question != nil {
-		seq = r.question.seq + 1
-	}
-	r.question = &questionState{q: q, seq: seq, counts: make([]int, len(q.Choices)), answers: map[*Member]int{}}
+	// Numbered across the class, not from the last open one: a student's
+	// answer to, or putting aside of, an ended question must not carry
+	// over to the next.
+	r.asked++
+	seq := r.asked
+	r.question = &questionState{q: q, seq: seq, counts: make([]int, len(q.Choices)), answers: map[*Member]int{}, guesses: map[*Member]Guess{}}
 	r.notifyLocked(false)
 }
 
@@ -120,34 +146,66 @@ func (r *Room) OpenQuestion() (a Asked, ok bool) {
 	}
 	q := r.question
 	a.Question, a.Seq, a.Counts, a.Revealed = q.q, q.seq, append([]int(nil), q.counts...), q.revealed
+	for _, g := range q.guesses {
+		a.Guesses = append(a.Guesses, g)
+	}
 	return a, true
 }
 
-// roomQuestion turns a lesson step's prepared question into the room's;
-// ok is false when it is not multiple choice.
+// roomQuestion turns a lesson step's prepared question into the room's,
+// its choices in the file's order; ok is false when it is not multiple
+// choice.
 func roomQuestion(pq *lessons.PreparedQuestion, predict bool, from string) (Question, bool) {
+	return roomQuestionIn(pq, predict, from, nil)
+}
+
+// roomQuestionIn is roomQuestion with the choices in order (shown
+// position -> index in the file), as a player shows them; an order that
+// is not a permutation of the choices is taken as the file's.
+func roomQuestionIn(pq *lessons.PreparedQuestion, predict bool, from string, order []int) (Question, bool) {
 	if pq == nil || pq.Kind != lessons.Choice || len(pq.Choices) == 0 {
 		return Question{}, false
 	}
-	q := Question{From: from, Prompt: pq.Prompt, Right: -1, Explain: pq.Explain, Predict: predict}
+	if !isPerm(order, len(pq.Choices)) {
+		order = make([]int, len(pq.Choices))
+		for i := range order {
+			order[i] = i
+		}
+	}
+	q := Question{From: from, Prompt: pq.Prompt, Right: -1, Explain: pq.Explain, Predict: predict, pq: pq, order: order}
 	if predict {
 		q.Explain = pq.Reveal
 	}
-	for j, c := range pq.Choices {
+	for n, j := range order {
+		c := pq.Choices[j]
 		q.Choices = append(q.Choices, c.Text)
 		q.Whys = append(q.Whys, c.Why)
 		if c.Right && q.Right < 0 {
-			q.Right = j
+			q.Right = n
 		}
 	}
 	return q, q.Right >= 0
 }
 
+// isPerm reports whether order holds each of 0..n-1 once.
+func isPerm(order []int, n int) bool {
+	if len(order) != n {
+		return false
+	}
+	seen := make([]bool, n)
+	for _, i := range order {
+		if i < 0 || i >= n || seen[i] {
+			return false
+		}
+		seen[i] = true
+	}
+	return true
+}
+
 // Why ctrl+a asks nothing.
 const (
 	noQuestionNote = "Open a lesson step with a question to ask the room."
-	numberNote     = "This step's question is answered with a number, and the room answers multiple-choice questions only. " +
-		"Open a lesson step with a multiple-choice question to ask the room."
+	badQuestion    = "This step's question cannot be put to the room: it names no right answer."
 )
 
 // askCurrent puts the question on the teacher's screen to the room, or
@@ -164,16 +222,35 @@ func (s *Session) askCurrent() {
 		s.askNote = noQuestionNote
 		return
 	}
-	from := fmt.Sprintf("%s, step %d", st.Prepared.Lesson.Title, st.Step+1)
+	l := st.Prepared.Lesson
+	from := fmt.Sprintf("%s, step %d", l.Title, st.Step+1)
 	if predict {
 		from += ", the prediction"
 	}
-	q, ok := roomQuestion(pq, predict, from)
+	var q Question
+	if pq.Kind == lessons.Number {
+		q, ok = numberQuestion(pq, predict, from)
+	} else {
+		q, ok = roomQuestionIn(pq, predict, from, s.teacherOrder(l, st.Step, predict, len(pq.Choices)))
+	}
 	if !ok {
-		s.askNote = numberNote
+		s.askNote = badQuestion
 		return
 	}
+	q.lesson, q.step = l, st.Step
 	s.room.Ask(q)
+}
+
+// teacherOrder is the order the teacher's own player shows step's choices
+// in: drawn, as the player draws it, from the teacher's progress file's
+// learner and the attempt it records (lessons.ShownOrder), so that the
+// room's choice 1 is the one the teacher's 1 picks.
+func (s *Session) teacherOrder(l *lessons.Lesson, step int, predict bool, n int) []int {
+	learner, p := "", lessons.Progress{}
+	if s.store != nil {
+		learner, p = s.store.Learner(), s.store.Get(l.ProgressKey())
+	}
+	return lessons.ShownOrder(learner, l.ID, p, step, predict, n)
 }
 
 // teacherQuestionKey handles the teacher's keys while a question, or the
@@ -222,10 +299,18 @@ func (s *Session) studentQuestionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 	case ks == "ctrl+c":
 		return true, tea.Quit
 	case a.Revealed:
+	case a.Number:
+		s.numberKey(a, k)
 	case len(k.Runes) == 1 && k.Runes[0] >= '1' && k.Runes[0] <= '9':
 		if n := int(k.Runes[0] - '1'); n < len(a.Choices) {
 			s.room.Answer(s.me, a.Seq, n)
 			s.answered, s.answeredSeq = n, a.Seq
+			if a.pq != nil && n < len(a.order) {
+				i := a.order[n]
+				if v, err := a.pq.JudgeChoice(i); err == nil {
+					s.keepPrediction(a, lessons.Prediction{Guess: a.pq.Choices[i].Text, Result: v.String()})
+				}
+			}
 		}
 	}
 	return true, nil
@@ -289,6 +374,9 @@ func (s *Session) block(title string, paras []string) string {
 }
 
 func (s *Session) resultsView(a Asked) string {
+	if a.Number {
+		return s.numberResultsView(a)
+	}
 	total := 0
 	for _, c := range a.Counts {
 		total += c
@@ -321,6 +409,9 @@ func (s *Session) resultsView(a Asked) string {
 }
 
 func (s *Session) askView(a Asked) string {
+	if a.Number {
+		return s.numberAskView(a)
+	}
 	paras := []string{a.Prompt, ""}
 	for i, c := range a.Choices {
 		paras = append(paras, fmt.Sprintf("%d. %s", i+1, c))
@@ -339,6 +430,9 @@ func (s *Session) askView(a Asked) string {
 // choice when it was wrong, then the explanation, which is the longest and
 // so comes last.
 func (s *Session) revealView(a Asked) string {
+	if a.Number {
+		return s.numberRevealView(a)
+	}
 	mine := -1
 	if s.answeredSeq == a.Seq {
 		mine = s.answered

@@ -37,6 +37,7 @@ type Room struct {
 	presenters int
 	members    map[*Member]struct{}
 	question   *questionState // the question put to the room, if any
+	asked      int            // the questions put so far: the next one's Seq follows
 	join       *Join          // how students join, once the server serves
 }
 
@@ -82,6 +83,7 @@ func (r *Room) Leave(m *Member) {
 			q.counts[old]--
 			delete(q.answers, m)
 		}
+		delete(q.guesses, m)
 	}
 	if m.teacher {
 		r.presenters--

@@ -256,8 +256,9 @@ type Server struct {
 
 	conns    atomic.Int64 // TCP connections open
 	sessions atomic.Int64 // sessions running the program
-	mu       sync.Mutex   // guards stopping, and wg.Add against wg.Wait
+	mu       sync.Mutex   // guards stopping, live, and wg.Add against wg.Wait
 	stopping bool
+	live     map[*liveSession]struct{} // sessions running the program
 	wg       sync.WaitGroup
 	passHash [32]byte
 }
@@ -341,15 +342,39 @@ func (s *Server) ListenAndServe() error {
 	return s.Serve(ln)
 }
 
-// Shutdown closes the listener and every connection, then waits (until
-// ctx ends) for every session to save its progress and stop.
+// stopGrace is how long Shutdown lets the sessions end on their own, each
+// telling its student that the class has ended, before it closes every
+// connection: a client that reads nothing cannot hold the stop up longer.
+const stopGrace = 2 * time.Second
+
+// Shutdown ends every session's program, which restores the student's
+// terminal and tells them the teacher ended the class (endedNote), waits
+// for them (at most stopGrace, or until ctx ends) and for their clients to
+// hang up (at most hangUpGrace), then closes the listener and every
+// connection left, and waits (until ctx ends) for every session to save
+// its progress and stop.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
 	s.stopping = true
+	live := make([]*liveSession, 0, len(s.live))
+	for l := range s.live {
+		live = append(live, l)
+	}
 	s.mu.Unlock()
-	err := s.srv.Close()
+	for _, l := range live {
+		l.end()
+	}
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()
+	grace := time.NewTimer(stopGrace)
+	select {
+	case <-done:
+	case <-grace.C:
+	case <-ctx.Done():
+	}
+	grace.Stop()
+	s.awaitHangUps(ctx)
+	err := s.srv.Close()
 	select {
 	case <-done:
 	case <-ctx.Done():
@@ -360,6 +385,55 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.log.Info("stopped")
 	return err
+}
+
+// hangUpGrace is how long Shutdown waits, once the sessions have ended,
+// for the clients to hang up: ssh closes its connection when its session
+// has ended, and a connection the server closes first makes it say
+// "closed by remote host" under the student's last line.
+const hangUpGrace = 500 * time.Millisecond
+
+// awaitHangUps waits until no connection is open, at most hangUpGrace.
+func (s *Server) awaitHangUps(ctx context.Context) {
+	deadline := time.Now().Add(hangUpGrace)
+	for s.conns.Load() > 0 && time.Now().Before(deadline) && ctx.Err() == nil {
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// liveSession is a session whose program runs: Shutdown ends it.
+type liveSession struct {
+	cancel context.CancelFunc
+	ended  atomic.Bool // the server is stopping: the class has ended
+}
+
+func (l *liveSession) end() {
+	l.ended.Store(true)
+	l.cancel()
+}
+
+// enter records a session whose program is about to run, with the cancel
+// that ends it; a session that comes in as the server stops is ended at
+// once. leave forgets it.
+func (s *Server) enter(cancel context.CancelFunc) *liveSession {
+	l := &liveSession{cancel: cancel}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.stopping {
+		l.end()
+		return l
+	}
+	if s.live == nil {
+		s.live = map[*liveSession]struct{}{}
+	}
+	s.live[l] = struct{}{}
+	return l
+}
+
+func (s *Server) leave(l *liveSession) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.live, l)
 }
 
 // track counts a session in, unless the server is stopping.

@@ -111,6 +111,8 @@ func (s *Server) run(sess ssh.Session) {
 
 	ctx, cancel := context.WithCancel(sess.Context())
 	defer cancel()
+	live := s.enter(cancel)
+	defer s.leave(live)
 	o.Sandbox = s.sandboxLimits(ctx)
 	m := NewSession(ctx, o, s.room, teacher)
 	m.SetPresent(teacher && s.cfg.Present)
@@ -133,9 +135,12 @@ func (s *Server) run(sess ssh.Session) {
 	_, err := p.Run()
 	cancel()
 	<-sent
+	saved := false
 	if store != nil {
 		if err := s.stores.release(id); err != nil {
 			s.log.Error("saving progress", with("err", err)...)
+		} else {
+			saved = true
 		}
 	}
 	after := []any{"from", from, "after", time.Since(start).Round(time.Second)}
@@ -144,6 +149,11 @@ func (s *Server) run(sess ssh.Session) {
 		after = append(after, "input_dropped_bytes", n)
 	}
 	switch {
+	case live.ended.Load():
+		// The program has restored the terminal: the line stays on the
+		// student's screen after the connection closes.
+		fmt.Fprintf(sess, "%s\r\n", endedNote(saved))
+		s.log.Info("disconnect", with(append(after, "why", "class ended")...)...)
 	case err != nil && ctx.Err() == nil:
 		s.log.Error("session failed", with(append(after, "err", err)...)...)
 	case m.IdledOut():
@@ -153,6 +163,14 @@ func (s *Server) run(sess ssh.Session) {
 		s.log.Info("disconnect", with(after...)...)
 	}
 	_ = sess.Exit(0)
+}
+
+// endedNote is what a student reads when the teacher stops the server.
+func endedNote(saved bool) string {
+	if saved {
+		return "The teacher ended the class. Your progress was saved."
+	}
+	return "The teacher ended the class."
 }
 
 // remoteWrite is what the sandbox's w says over SSH. The file would be

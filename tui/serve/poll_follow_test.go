@@ -1,0 +1,76 @@
+package serve
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/lessons"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// A student's answer to the room's prediction is their prediction of the
+// step: their progress keeps it, as their own player records one (the
+// choice's text, how near it came; a number with its value), a later
+// answer replacing it; an answer to a question that is no prediction
+// keeps nothing.
+func TestAPollAnswerIsTheStudentsPrediction(t *testing.T) {
+	l, question, predict, number := lessonTwo(t)
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 100, 30)
+	store, err := lessons.OpenStore(filepath.Join(t.TempDir(), "lessons.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	student := storeSession(t, room, false, store, 80, 24)
+	press(t, student, "f")
+	press(t, teacher, "enter", "j", "enter")
+	awaitLesson(t, teacher)
+	p, _ := teacher.home.Lessons()
+	steps := p.State().Prepared.Steps
+
+	stops := []int{question, predict}
+	if number >= 0 {
+		stops = append(stops, number)
+	}
+	done := map[int]bool{}
+	for len(done) < len(stops) {
+		// The stops in the order the teacher comes to them.
+		next := -1
+		for _, s := range stops {
+			if !done[s] && (next < 0 || s < next) {
+				next = s
+			}
+		}
+		done[next] = true
+		goToStep(t, teacher, next)
+		teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
+		a, open := room.OpenQuestion()
+		if !open {
+			t.Fatalf("step %d: ctrl+a asked nothing:\n%s", next+1, teacher.View())
+		}
+		switch next {
+		case question:
+			press(t, student, "1")
+			if _, ok := store.Get(l.ProgressKey()).Prediction(question); ok {
+				t.Errorf("an answer to step %d's question was kept as a prediction", question+1)
+			}
+		case predict:
+			wrong := (a.Right + 1) % len(a.Choices)
+			press(t, student, string(rune('1'+wrong)))
+			press(t, student, string(rune('1'+a.Right))) // changed: the later one is kept
+			rec, ok := store.Get(l.ProgressKey()).Prediction(predict)
+			if !ok || rec.Guess != a.Choices[a.Right] || rec.Result != lessons.Spot.String() {
+				t.Errorf("step %d: the student chose %q in the poll; their progress keeps %+v (%v)", predict+1, a.Choices[a.Right], rec, ok)
+			}
+		case number:
+			q := steps[number].Predict
+			press(t, student, q.AnswerText)
+			student.Update(tea.KeyMsg{Type: tea.KeyEnter})
+			rec, ok := store.Get(l.ProgressKey()).Prediction(number)
+			if !ok || rec.Value == nil || *rec.Value != q.Answer || rec.Result != lessons.Spot.String() || rec.Guess != withUnit(q.FormatGuess(q.Answer), q.Unit) {
+				t.Errorf("step %d: the student typed %s; their progress keeps %+v (%v)", number+1, q.AnswerText, rec, ok)
+			}
+		}
+		keys(teacher, "esc")
+	}
+}

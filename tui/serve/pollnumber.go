@@ -1,0 +1,414 @@
+package serve
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/lessons"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Number questions put to the room: a numeric prediction or question. Each
+// student types a number and enter (a later one replaces it until the
+// teacher reveals); the lesson judges it against the engine's answer, as
+// the player does. The teacher sees how many answered, and on reveal the
+// spread of the room's numbers beside the engine's answer: how many came
+// within the step's tolerance, the quartiles and a small histogram. No
+// number is shown with a name.
+
+// Guess is one student's number, in the answer's terms (a share as 0.41,
+// a duration in seconds), and how near it came.
+type Guess struct {
+	Value   float64
+	Verdict lessons.Closeness
+}
+
+// maxGuessLen bounds what a student may type, as the player's input does.
+const maxGuessLen = 16
+
+// guessRunes are the keys a number is typed with, as in the player.
+const guessRunes = "0123456789.-%"
+
+// errClosed is an answer to a question no longer open to answers.
+var errClosed = errors.New("the question is closed")
+
+// AnswerNumber judges input as m's answer to number question seq and
+// records it, replacing m's earlier one; a student is counted once. An
+// input that is not a number the run could bear out is an error, and
+// nothing is recorded.
+func (r *Room) AnswerNumber(m *Member, seq int, input string) (Guess, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	q := r.question
+	if q == nil || q.seq != seq || q.revealed || !q.q.Number || q.q.pq == nil || m.teacher {
+		return Guess{}, errClosed
+	}
+	if len(input) > maxGuessLen {
+		return Guess{}, fmt.Errorf("at most %d characters", maxGuessLen)
+	}
+	v, g, err := q.q.pq.JudgeGuess(input)
+	if err != nil {
+		return Guess{}, err
+	}
+	if math.IsNaN(g) || math.IsInf(g, 0) {
+		return Guess{}, fmt.Errorf("%q is not a number", input)
+	}
+	if err := possible(q.q.pq, g); err != nil {
+		return Guess{}, err
+	}
+	if _, in := r.members[m]; !in {
+		return Guess{}, errClosed
+	}
+	q.guesses[m] = Guess{Value: g, Verdict: v}
+	r.notifyLocked(true)
+	return q.guesses[m], nil
+}
+
+// possible refuses a number the quantity cannot be, so that one typo does
+// not stretch the room's histogram: a share outside 0 to 100%, a negative
+// count or duration. (The lesson's own bound, where it has one, was
+// checked by JudgeGuess.)
+func possible(pq *lessons.PreparedQuestion, g float64) error {
+	switch pq.AnswerKind {
+	case lessons.KindFraction:
+		if g < 0 || g > 1 {
+			return errors.New("a share is from 0 to 100%")
+		}
+	case lessons.KindCount, lessons.KindDuration:
+		if g < 0 {
+			return errors.New("it cannot be below 0")
+		}
+	}
+	return nil
+}
+
+// numberQuestion turns a step's numeric prediction or question into the
+// room's; ok is false when it is not a number question.
+func numberQuestion(pq *lessons.PreparedQuestion, predict bool, from string) (Question, bool) {
+	if pq == nil || pq.Kind != lessons.Number {
+		return Question{}, false
+	}
+	q := Question{From: from, Prompt: pq.Prompt, Right: -1, Explain: pq.Explain, Predict: predict, pq: pq,
+		Number: true, Unit: guessUnit(pq), Answer: withUnit(pq.AnswerText, pq.Unit), Tolerance: toleranceText(pq)}
+	if predict {
+		q.Explain = pq.Reveal
+	}
+	return q, true
+}
+
+// numberKey takes a student's key while a number question is open: the
+// number's keys, backspace, and enter, which sends it.
+func (s *Session) numberKey(a Asked, k tea.KeyMsg) {
+	if s.numInputSeq != a.Seq {
+		s.numInput, s.numInputSeq, s.numTypo = "", a.Seq, ""
+	}
+	switch k.Type {
+	case tea.KeyEnter:
+		g, err := s.room.AnswerNumber(s.me, a.Seq, s.numInput)
+		if err != nil {
+			s.numTypo = err.Error()
+			return
+		}
+		s.guessed, s.answeredSeq, s.numInput, s.numTypo = g, a.Seq, "", ""
+		rec := lessons.Prediction{Guess: guessText(a, g.Value), Result: g.Verdict.String()}
+		v := g.Value
+		rec.Value = &v
+		s.keepPrediction(a, rec)
+	case tea.KeyBackspace:
+		if s.numInput != "" {
+			s.numInput = s.numInput[:len(s.numInput)-1]
+		}
+	case tea.KeyRunes:
+		// A paste comes as one message: only the number's keys are kept,
+		// and no more than a number's length.
+		for _, r := range k.Runes {
+			if strings.ContainsRune(guessRunes, r) && len(s.numInput) < maxGuessLen {
+				s.numInput += string(r)
+			}
+		}
+		s.numTypo = ""
+	}
+}
+
+// guessText is a guess as the lesson prints its answer, with the unit.
+func guessText(a Asked, g float64) string {
+	if a.pq == nil {
+		return trimNum(g)
+	}
+	return withUnit(a.pq.FormatGuess(g), a.pq.Unit)
+}
+
+// numberAskView is the student's number question.
+func (s *Session) numberAskView(a Asked) string {
+	in := ""
+	if s.numInputSeq == a.Seq {
+		in = s.numInput
+	}
+	line := "Your number: " + in + "▏"
+	if a.Unit != "" {
+		line += " " + a.Unit
+	}
+	paras := []string{a.Prompt, "", line}
+	if s.numInputSeq == a.Seq && s.numTypo != "" {
+		paras = append(paras, s.numTypo+".")
+	}
+	paras = append(paras, "")
+	if s.answeredSeq == a.Seq {
+		paras = append(paras, fmt.Sprintf("Your answer: %s. Type another number and press enter to change it; esc puts the question aside.", guessText(a, s.guessed.Value)))
+	} else {
+		paras = append(paras, "Type a number and press enter to answer, esc to put the question aside.")
+	}
+	paras = append(paras, "The teacher sees how many answered and, once they reveal the answer, the spread of the room's numbers, never who typed which.")
+	return s.block("The teacher asks", paras)
+}
+
+// numberResultsView is the teacher's number question: how many answered,
+// then on reveal the spread against the engine's answer.
+func (s *Session) numberResultsView(a Asked) string {
+	paras := []string{a.Prompt, ""}
+	answered := fmt.Sprintf("%d of %d students answered; nobody's name is kept.", len(a.Guesses), a.Students)
+	if !a.Revealed {
+		paras = append(paras, answered+" "+revealKey+" reveals the engine's answer and the spread of the room's numbers; esc ends the question.")
+		return s.block("The room answers: "+a.From, paras)
+	}
+	paras = append(paras, "The engine's answer: "+a.Answer+".")
+	paras = append(paras, s.spread(a)...)
+	paras = append(paras, "", answered+" Every student now sees the answer and how near their own came; esc ends the question.")
+	if a.Explain != "" {
+		paras = append(paras, "")
+		paras = append(paras, explained(a.Explain)...)
+	}
+	return s.block("The room answers: "+a.From, paras)
+}
+
+// numberRevealView is a student's number question once the teacher has
+// shown the answer.
+func (s *Session) numberRevealView(a Asked) string {
+	paras := []string{a.Prompt, "", "The engine's answer: " + a.Answer + "."}
+	if s.answeredSeq == a.Seq {
+		paras = append(paras, fmt.Sprintf("Your answer: %s: %s.", guessText(a, s.guessed.Value), verdictWords(a, s.guessed.Verdict)))
+	} else {
+		paras = append(paras, "You gave no number.")
+	}
+	if g := sortedGuesses(a.Guesses); len(g) > 0 {
+		paras = append(paras, fmt.Sprintf("The room: %s; median %s.", plural(len(g), "number", "numbers"), guessText(a, quantile(g, 0.5))))
+	}
+	if a.Explain != "" {
+		paras = append(paras, "")
+		paras = append(paras, explained(a.Explain)...)
+	}
+	return s.block("The teacher's answer · esc goes back", paras)
+}
+
+// verdictWords says how near a guess came, in the step's terms.
+func verdictWords(a Asked, v lessons.Closeness) string {
+	if a.Tolerance == "" {
+		if v == lessons.Spot {
+			return "right, exactly it"
+		}
+		return "off, not it"
+	}
+	switch v {
+	case lessons.Spot:
+		return "right, within the step's tolerance of " + a.Tolerance
+	case lessons.Close:
+		return "close, within twice the step's tolerance of " + a.Tolerance
+	}
+	return "off, further than twice the step's tolerance of " + a.Tolerance
+}
+
+// spread is the room's numbers against the engine's answer, for the
+// teacher: how many came near, the quartiles, and a histogram whose range
+// takes in the answer, which it marks.
+func (s *Session) spread(a Asked) []string {
+	g := sortedGuesses(a.Guesses)
+	if len(g) == 0 {
+		return []string{"Nobody answered."}
+	}
+	var near [4]int
+	for _, x := range a.Guesses {
+		if x.Verdict >= lessons.Spot && x.Verdict <= lessons.Off {
+			near[x.Verdict]++
+		}
+	}
+	n := len(g)
+	out := []string{}
+	if a.Tolerance != "" {
+		out = append(out, fmt.Sprintf("Within the step's tolerance (%s): %d of %d; within twice it: %d; further: %d.",
+			a.Tolerance, near[lessons.Spot], n, near[lessons.Close], near[lessons.Off]))
+	} else {
+		out = append(out, fmt.Sprintf("Exactly it: %d of %d.", near[lessons.Spot], n))
+	}
+	f := func(p float64) string { return guessText(a, quantile(g, p)) }
+	if n >= 4 {
+		out = append(out, fmt.Sprintf("Lowest %s · lower quartile %s · median %s · upper quartile %s · highest %s.", f(0), f(0.25), f(0.5), f(0.75), f(1)))
+	} else {
+		out = append(out, fmt.Sprintf("Lowest %s · median %s · highest %s.", f(0), f(0.5), f(1)))
+	}
+	answer := math.NaN()
+	if a.pq != nil {
+		answer = a.pq.Answer
+	}
+	return append(append(out, ""), histogram(a, g, answer, max(min(s.w-50, 30), 5))...)
+}
+
+// histBins is about how many bars the histogram has.
+const histBins = 6
+
+// histogram draws g (sorted) in bins of a round width (1, 2, 2.5 or 5
+// times a power of ten) from the least to the most of g and the answer,
+// one line a bin: its range, a bar, its count, and a mark on the answer's
+// bin.
+func histogram(a Asked, g []float64, answer float64, barW int) []string {
+	lo, hi := g[0], g[len(g)-1]
+	if !math.IsNaN(answer) {
+		lo, hi = math.Min(lo, answer), math.Max(hi, answer)
+	}
+	step, start, bins := 0.0, lo, 1
+	if span := hi - lo; span > 1e-12*math.Max(1, math.Abs(hi)) {
+		step = niceStep(span / histBins)
+		start = math.Floor(lo/step) * step
+		bins = min(int(math.Floor((hi-start)/step))+1, 4*histBins)
+	}
+	bin := func(x float64) int {
+		if bins == 1 {
+			return 0
+		}
+		return min(max(int(math.Floor((x-start)/step)), 0), bins-1)
+	}
+	counts := make([]int, bins)
+	most := 0
+	for _, x := range g {
+		counts[bin(x)]++
+		most = max(most, counts[bin(x)])
+	}
+	labels := make([]string, bins)
+	lw := 0
+	for i := range labels {
+		if bins == 1 {
+			labels[i] = guessText(a, lo)
+		} else {
+			from := start + float64(i)*step
+			labels[i] = "from " + guessText(a, from) + " to " + guessText(a, from+step)
+		}
+		lw = max(lw, len([]rune(labels[i])))
+	}
+	out := make([]string, bins)
+	for i := range out {
+		n := counts[i] * barW / max(most, 1)
+		line := fmt.Sprintf("%-*s  %s %d", lw, labels[i], strings.Repeat("█", n)+strings.Repeat("·", barW-n), counts[i])
+		if !math.IsNaN(answer) && bin(answer) == i {
+			line += "  ◆ the engine's answer"
+		}
+		out[i] = line
+	}
+	return out
+}
+
+// niceStep is the least of 1, 2, 2.5, 5 or 10 times a power of ten that is
+// at least raw (> 0).
+func niceStep(raw float64) float64 {
+	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	for _, m := range []float64{1, 2, 2.5, 5} {
+		if m*mag >= raw*(1-1e-12) {
+			return m * mag
+		}
+	}
+	return 10 * mag
+}
+
+// sortedGuesses are the guesses' values, least first.
+func sortedGuesses(gs []Guess) []float64 {
+	out := make([]float64, 0, len(gs))
+	for _, g := range gs {
+		out = append(out, g.Value)
+	}
+	sort.Float64s(out)
+	return out
+}
+
+// quantile is the p-quantile of sorted g (0 < len), between the two
+// nearest values.
+func quantile(g []float64, p float64) float64 {
+	x := p * float64(len(g)-1)
+	i := int(x)
+	if i >= len(g)-1 {
+		return g[len(g)-1]
+	}
+	return g[i] + (x-float64(i))*(g[i+1]-g[i])
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// The words below are the lesson player's (tui/lessonui/predict.go and
+// model.go: withUnit, singular, toleranceText, guessUnit, trimNum), so
+// that the room reads a number as the player prints it.
+
+// withUnit puts a unit after a value unless the value already ends with
+// it; a count of one takes the singular.
+func withUnit(v, unit string) string {
+	if unit == "" || strings.HasSuffix(v, unit) {
+		return v
+	}
+	if v == "1" {
+		unit = singular(unit)
+	}
+	return v + " " + unit
+}
+
+func singular(unit string) string {
+	head, word := "", unit
+	if i := strings.LastIndexByte(unit, ' '); i >= 0 {
+		head, word = unit[:i+1], unit[i+1:]
+	}
+	switch {
+	case len(word) <= 2 || strings.Contains(word, "/") || !strings.HasSuffix(word, "s"):
+		return unit
+	case strings.HasSuffix(word, "ies"):
+		return head + strings.TrimSuffix(word, "ies") + "y"
+	}
+	return head + strings.TrimSuffix(word, "s")
+}
+
+// toleranceText says how near a guess must come ("10% of it", "2
+// workers"); empty for a question whose answer must be exact.
+func toleranceText(q *lessons.PreparedQuestion) string {
+	switch {
+	case q.Tolerance <= 0:
+		return ""
+	case q.Relative:
+		return fmt.Sprintf("%s%% of it", trimNum(q.Tolerance*100))
+	case q.AnswerKind == lessons.KindFraction:
+		return withUnit(trimNum(q.Tolerance*100), "percentage points")
+	case q.AnswerKind == lessons.KindDuration && q.Unit == "":
+		return trimNum(q.Tolerance) + " s"
+	}
+	return withUnit(trimNum(q.Tolerance), q.Unit)
+}
+
+// guessUnit is what follows the input: the unit, or % for a share, s for
+// a duration.
+func guessUnit(q *lessons.PreparedQuestion) string {
+	switch {
+	case q.Unit != "":
+		return q.Unit
+	case q.AnswerKind == lessons.KindFraction:
+		return "%"
+	case q.AnswerKind == lessons.KindDuration:
+		return "s"
+	}
+	return ""
+}
+
+func trimNum(f float64) string {
+	s := fmt.Sprintf("%.2f", f)
+	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
+}
