@@ -141,11 +141,9 @@ func (m *Model) order(i int, which string, q *lessons.PreparedQuestion) []int {
 	if q == nil || q.Kind != lessons.Choice {
 		return nil
 	}
-	attempt := 0
-	if which == "question" {
-		attempt = m.progress.Attempt(i)
-	}
-	return lessons.ChoiceOrder(m.learner, m.p.Lesson.ID, i, which, attempt, len(q.Choices))
+	// One rule with the classroom's poll (tui/serve), which asks the room
+	// in the order this player shows.
+	return lessons.ShownOrder(m.learner, m.p.Lesson.ID, m.progress, i, which == "predict", len(q.Choices))
 }
 
 // answeredState is a question shown as already answered right.
