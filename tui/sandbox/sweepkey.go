@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
-	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/sweep"
@@ -395,32 +394,6 @@ func measuresOf(sc *engine.Scenario, v int) []string {
 		}
 	}
 	return out
-}
-
-// axisPoint is the current value cur on ax: where it sits in the axis's
-// unit, and the value in the axis's own terms (an int64 axis takes whole
-// numbers, a float64 axis floats, a duration axis strings).
-func axisPoint(ax sweep.Axis, cur any) (float64, any) {
-	switch c := cur.(type) {
-	case int64:
-		if _, isFloat := ax.Values[0].(float64); isFloat {
-			return float64(c), float64(c)
-		}
-		return float64(c), c
-	case float64:
-		if _, isInt := ax.Values[0].(int64); isInt {
-			return c, int64(c) // a whole value read as a float: rates like 100
-		}
-		return c, c
-	case string:
-		d, _ := time.ParseDuration(c)
-		scale := time.Millisecond
-		if ax.Unit == "s" {
-			scale = time.Second
-		}
-		return float64(d) / float64(scale), c
-	}
-	return 0, cur
 }
 
 // share says whether a knob is a share, at most 1.

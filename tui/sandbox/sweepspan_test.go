@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
@@ -70,6 +71,7 @@ func TestSweepAxisIsRound(t *testing.T) {
 // nothing below 0, a cut end the very limit), and has no more values than
 // asked.
 func TestSweepAxesOfEveryKnob(t *testing.T) {
+	racefree.Only(t) // no goroutine: knob paths, forms and axes alone
 	if testing.Short() {
 		t.Skip("sweeps every knob's axis")
 	}
