@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"hash"
 	"testing"
@@ -14,15 +13,11 @@ import (
 )
 
 // fingerprintPolicies is fingerprintServices with every dependency's
-// snapshot written whole as JSON: its breaker's settings, state, window
-// and trials, and the rate limiter's counts.
+// snapshot written whole as JSON (writeFields): its breaker's settings,
+// state, window and trials, and the rate limiter's counts.
 func fingerprintPolicies(h hash.Hash64, s *engine.Snapshot) {
 	fingerprintServices(h, s)
-	b, err := json.Marshal(s.Dependencies)
-	if err != nil {
-		b = []byte(err.Error())
-	}
-	h.Write(b)
+	writeFields(h, s.Dependencies)
 }
 
 // cascadeBreaker is the cascade with recommendations' breaker (its third

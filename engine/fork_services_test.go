@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"hash"
 	"testing"
@@ -32,17 +31,14 @@ func multiHopWith(front, orders, inventory int) *engine.Scenario {
 }
 
 // fingerprintServices is fingerprintLimits with every service's snapshot
-// (its instances, edges and series), written as JSON.
+// (its instances, edges and series), written as JSON (writeFields: every
+// field JSON writes, by its bits, into the fork tests' stateHash).
 func fingerprintServices(h hash.Hash64, s *engine.Snapshot) {
 	fingerprintLimits(h, s)
 	for _, tr := range s.Transitions {
 		fmt.Fprintf(h, "%s#%d ", tr.Service, tr.Instance)
 	}
-	b, err := json.Marshal(s.Services)
-	if err != nil {
-		b = []byte(err.Error())
-	}
-	h.Write(b)
+	writeFields(h, s.Services)
 }
 
 // A run with services forks exactly when only workers (the front's or a

@@ -45,6 +45,7 @@ func TestBreakerStatesItsThresholdWhole(t *testing.T) {
 // title said "522/100,000 busy" and its legend, on the next line, "free
 // 99478"; the cells' scale ("1163 per cell") was a third style.
 func TestPoolCountsReadAlike(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model's and the engine's work alone
 	sc := tuitest.Scenario(t, "cascade")
 	if err := lessons.SetKnob(sc, 0, "workers", int64(100_000)); err != nil {
 		t.Fatal(err)
@@ -83,6 +84,7 @@ func TestHelpExplainsThePoolsCellScale(t *testing.T) {
 // b steps to the next breaker, or says why it cannot, as I does for a
 // fleet: with one breaker or none it used to do nothing without a word.
 func TestNextBreakerSaysWhyItCannot(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model's and the engine's work alone
 	for _, c := range []struct {
 		name    string
 		sc      *engine.Scenario

@@ -33,6 +33,7 @@ func TestAPIGatewayGolden80x24(t *testing.T) {
 // chart gets the rows it would like: enough that its two caps and its 0
 // row are three rows apart.
 func TestShortWindowGivesTheSpareRowsToTheCharts(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model's and the engine's work alone
 	sc := tuitest.Scenario(t, "api-gateway")
 	for v := range 2 { // the variants with breakers
 		m := seekTo(t, newModel(t, 80, 24, Options{Scenario: sc, Variant: v}), 30*time.Second)
