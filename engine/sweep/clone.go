@@ -3,6 +3,7 @@ package sweep
 import (
 	"fmt"
 	"reflect"
+	"sync"
 
 	"github.com/breakerlab/breakerlab/engine"
 )
@@ -16,15 +17,24 @@ import (
 // pointer or slice), naming it, and the caller builds afresh instead.
 // sc must not change while the Build is in use.
 func Copies(sc *engine.Scenario) (func() *engine.Scenario, error) {
-	c := copier{refs: map[reflect.Type]bool{}}
-	if err := c.copyable(reflect.TypeOf(sc), "scenario", map[reflect.Type]bool{}); err != nil {
+	c, err := scenarioCopier()
+	if err != nil {
 		return nil, err
 	}
-	// c.refs is only read from here on, so copies may be made concurrently.
 	return func() *engine.Scenario {
 		return c.deepCopy(reflect.ValueOf(sc)).Interface().(*engine.Scenario)
 	}, nil
 }
+
+// scenarioCopier checks the scenario's types once for the program: the
+// check depends on the types alone, and cost as much as a copy, on every
+// Copies (the sandbox clones its scenario for each knob it sets). Its refs
+// are only read from then on, so copies may be made concurrently.
+var scenarioCopier = sync.OnceValues(func() (copier, error) {
+	c := copier{refs: map[reflect.Type]bool{}}
+	err := c.copyable(reflect.TypeFor[*engine.Scenario](), "scenario", map[reflect.Type]bool{})
+	return c, err
+})
 
 // copier copies values of the types it has checked; refs says, for each of
 // them, whether a plain copy of a value would share memory with it.

@@ -160,3 +160,17 @@ func TestSweepOfCopies(t *testing.T) {
 		t.Error("setting the copies' knobs changed the scenario they were copied from")
 	}
 }
+
+// BenchmarkCopies is a Plan.Build made and used once, as the sandbox's
+// cloneScenario does for every knob it sets (the knob form, a sweep's axis).
+func BenchmarkCopies(b *testing.B) {
+	sc := scenarios.Cascade()
+	b.ReportAllocs()
+	for b.Loop() {
+		build, err := Copies(sc)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_ = build()
+	}
+}
