@@ -211,7 +211,7 @@ const rootExamples = `  breakerlab                            open the home scre
   breakerlab lesson 01-one-slow-dependency
   breakerlab exercises init             write a workbook of exercises
   breakerlab lesson 3 --present         teach a room: big type for a projector
-  breakerlab run cascade -o slide.png   a picture for a slide (or .svg; sweep too)
+  breakerlab run cascade -o slide.png   a picture for a slide (or .svg)
   breakerlab serve --teacher            a classroom over SSH, on 127.0.0.1
   breakerlab help run                   a command's flags and examples
   source <(breakerlab completion bash)  complete commands, names and flags
