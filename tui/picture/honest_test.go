@@ -22,8 +22,8 @@ func TestUniformSweepPictureIsHonest(t *testing.T) {
 		t.Fatal(err)
 	}
 	texts := svgTexts(t, b.Bytes())
-	if !hasText(texts, "every cell: 1") {
-		t.Errorf("the legend does not say every cell is 1: %q", texts)
+	if !hasText(texts, "every cell: 100%") {
+		t.Errorf("the legend does not say every cell is 100%%: %q", texts)
 	}
 	for _, s := range texts {
 		if strings.Contains(s, " – ") {

@@ -167,11 +167,14 @@ func TestSweepPicture(t *testing.T) {
 	for _, two := range []bool{true, false} {
 		res := cascadeSweep(t, two)
 		draw := func(w io.Writer, f string) error { return Sweep(w, res, "cascade", f) }
-		want := []string{"cascade: search.ok (share), mean of 1 seed(s)", "recommendations.timeout", "1 s", "search.ok>=0.99"}
+		// A share reads as a percentage, as the terminal writes it
+		// (sweepui.Value, sweepui.GoalText): the legend's bands, the
+		// curve's axis, and the goal, given as 0.99.
+		want := []string{"cascade: search.ok (share), mean of 1 seed(s)", "recommendations.timeout", "1 s", "search.ok>=99%"}
 		if two {
-			want = append(want, "workers", "meets search.ok>=0.99", "goal boundary", "darker: better")
+			want = append(want, "workers", "meets search.ok>=99%", "goal boundary", "darker: better", "93% – 100%", "45% – 52%")
 		} else {
-			want = append(want, "search.ok (share)", "goal search.ok>=0.99")
+			want = append(want, "search.ok (share)", "goal search.ok>=99%", "92%", "100%")
 		}
 		checkSVG(t, draw, want...)
 		checkPNG(t, draw)

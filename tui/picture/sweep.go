@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/tui/internal/heatbands"
+	"github.com/breakerlab/breakerlab/tui/sweepui"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -143,7 +144,7 @@ func heatmap(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 		hm.NaN = color.White
 		p.Add(hm)
 		legend.Add(pl.Measure.Label() + ", " + how)
-		entries := scale.Legend()
+		entries := sweepui.Legend(scale, pl.Measure)
 		for k := len(entries) - 1; k >= 0; k-- {
 			e := entries[k]
 			box, _ := plotter.NewPolygon(plotter.XYs{})
@@ -185,7 +186,7 @@ func heatmap(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 	}
 	sc.GlyphStyle = draw.GlyphStyle{Shape: draw.CrossGlyph{}, Color: color.Black, Radius: vg.Points(3)}
 	p.Add(sc)
-	legend.Add("meets "+g.String(), sc)
+	legend.Add("meets "+sweepui.GoalText(g), sc)
 	edge, err := goalBoundary(res)
 	if err != nil || edge == nil {
 		return err
@@ -254,6 +255,11 @@ func curve(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 	nx, _ := pl.Size()
 	p.Y.Label.Text = pl.Measure.Label()
 	p.Y.Tick.Marker = tickerFor(pl.Measure.Unit(), pl.Measure.Unit() == "calls")
+	if pl.Measure.Unit() == "share" {
+		// A share reads as a percentage, as the terminal's table and
+		// every screen write it (sweepui.Value).
+		p.Y.Tick.Marker = percentTicks
+	}
 	if u := pl.Measure.Unit(); u == "ms" || u == "s" {
 		p.Y.Label.Text = pl.Measure.Name // its ticks carry the unit
 	}
@@ -291,7 +297,14 @@ func curve(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 		th.Width = vg.Points(1.5)
 		th.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
 		p.Add(th)
-		legend.Add("goal "+g.String(), th)
+		legend.Add("goal "+sweepui.GoalText(g), th)
 	}
 	return nil
 }
+
+// percentTicks marks an axis of shares with round percentages: "40%",
+// "99.5%". A tick is a place on the axis, not a figure rounded, so 100%
+// is the very top of the scale, where a share of all sits.
+var percentTicks = plot.TickerFunc(func(min, max float64) []plot.Tick {
+	return roundTicks(min, max, 100, 0, "%")
+})

@@ -229,9 +229,9 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 	// cell holds one value, its band and that value.
 	if any {
 		var parts []string
-		for _, e := range scale.Legend() {
+		for _, e := range Legend(scale, p.Measure) {
 			// A no-break space keeps each glyph with its range when
-			// wrapped, and a uniform grid's "every cell: 1" in one piece.
+			// wrapped, and a uniform grid's "every cell: 100%" in one piece.
 			parts = append(parts, inks[e.Band].Paint(string(shades[e.Band]))+"\u00a0"+strings.ReplaceAll(e.Text("–"), " ", "\u00a0"))
 		}
 		if r := reading(th, pal); r != "" {
@@ -247,7 +247,9 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 		c := res.Cell(mi, mj)
 		s := fmt.Sprintf("◆ %s: %s, %s", mark.Label, mark.setting(0, p.Axes[0], mi), mark.setting(1, p.Axes[1], mj))
 		if c.N > 0 {
-			s += fmt.Sprintf(", %s %s", p.Measure.Name, sweep.Short(c.Mean))
+			// A no-break space keeps the figure with its name when
+			// the line wraps.
+			s += fmt.Sprintf(", %s\u00a0%s", p.Measure.Name, goalValue(p, c.Mean))
 		}
 		if p.Goal != nil && c.Runs > 0 {
 			s += map[bool]string{true: " (meets the goal)", false: " (misses the goal)"}[c.Met]
@@ -302,7 +304,7 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int) string {
 	if ran < nx*ny {
 		of = fmt.Sprintf("the %d cells run", ran)
 	}
-	b.WriteString(wrapWords(fmt.Sprintf("✓ meets %s: %d of %s", p.Goal, met, of), width) + "\n")
+	b.WriteString(wrapWords(fmt.Sprintf("✓ meets %s: %d of %s", GoalText(p.Goal), met, of), width) + "\n")
 	x := p.Axes[0]
 	for j := ny - 1; j >= 0; j-- {
 		var edges []string
@@ -377,7 +379,7 @@ func Table(res *sweep.Result, th *theme.Theme, width int) string {
 		if c.Runs == 0 {
 			row[1] = "not run"
 		} else if c.N > 0 {
-			row[1], row[2], row[3] = sweep.Short(c.Mean), sweep.Short(c.Min), sweep.Short(c.Max)
+			row[1], row[2], row[3] = goalValue(p, c.Mean), goalValue(p, c.Min), goalValue(p, c.Max)
 		} else {
 			row[1] = "none" // the breaker never opened on any seed
 		}

@@ -47,11 +47,11 @@ func TestUniformHeatmapIsHonest(t *testing.T) {
 			t.Errorf("a cell of 1 out of 1 is not drawn in the top band █: %q\n%s", row, plain)
 		}
 	}
-	if !strings.Contains(plain, "█ every cell: 1") || !strings.Contains(plain, "(higher is better)") {
-		t.Errorf("the legend should say every cell is 1:\n%s", plain)
+	if !strings.Contains(plain, "█ every cell: 100%") || !strings.Contains(plain, "(higher is better)") {
+		t.Errorf("the legend should say every cell is 100%%:\n%s", plain)
 	}
 	for _, l := range strings.Split(plain, "\n") {
-		if strings.Contains(l, "every cell") && strings.ContainsAny(strings.TrimPrefix(l, "█ every cell: 1"), "0123456789") {
+		if strings.Contains(l, "every cell") && strings.ContainsAny(strings.TrimPrefix(l, "█ every cell: 100%"), "0123456789") {
 			t.Errorf("the legend has more than the one value: %q", l)
 		}
 	}
@@ -75,20 +75,22 @@ func TestUniformHeatmapIsHonest(t *testing.T) {
 		metric string
 		value  float64
 		glyph  string
-	}{{"search.rejected", 0, "·"}, {"search.ok", 0, "·"}, {"search.p50", 14.2, "▒"}} {
+		text   string
+	}{{"search.rejected", 0, "·", "0%"}, {"search.ok", 0, "·", "0%"}, {"search.ok", 0.9996, "█", ">99.9%"}, {"search.p50", 14.2, "▒", "14.2"}} {
 		res := filled(t, "workers=10..400:3", "recommendations.timeout=500ms..5s:2", c.metric, "", func(int, int) float64 { return c.value })
 		out := strings.ReplaceAll(Heatmap(res, theme.New(theme.Plain()), 80), "\u00a0", " ")
-		if want := c.glyph + " every cell: " + sweep.Short(c.value); !strings.Contains(out, want) {
+		if want := c.glyph + " every cell: " + c.text + " "; !strings.Contains(out, want) {
 			t.Errorf("%s = %v everywhere: legend lacks %q:\n%s", c.metric, c.value, want, out)
 		}
 	}
 }
 
-// A spread too small for three digits still shows each band's own range.
+// A spread too small for whole percentages still shows each band's own
+// range, in as many decimals as tell the edges apart.
 func TestNearUniformHeatmapTellsBandsApart(t *testing.T) {
 	res := filled(t, "workers=10..400:5", "recommendations.timeout=500ms..5s:2", "search.ok", "", func(i, _ int) float64 { return 0.9991 + 0.0009*float64(i)/4 })
 	out := strings.ReplaceAll(Heatmap(res, theme.New(theme.Plain()), 80), "\u00a0", " ")
-	for _, want := range []string{"· 0.9991–0.9992 ", "░ 0.9992–0.9994 ", "█ 0.9999–1 "} {
+	for _, want := range []string{"· 99.91%–99.92% ", "░ 99.92%–99.94% ", "▓ 99.97%–99.99% ", "█ 99.99%–100% "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("legend lacks %q:\n%s", want, out)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -152,7 +153,7 @@ func TestHeatmapFitsAndLabels(t *testing.T) {
 				t.Errorf("width %d: line %d is %d columns: %q", width, i, w, line)
 			}
 		}
-		for _, want := range []string{"search.ok (share)", "recommendations.timeout (ms)", "workers (workers)", "meets search.ok>=0.99", "300 │", " 200 "} {
+		for _, want := range []string{"search.ok (share)", "recommendations.timeout (ms)", "workers (workers)", "meets search.ok>=99%", "300 │", " 200 "} {
 			if !strings.Contains(out, want) {
 				t.Errorf("width %d: heatmap lacks %q:\n%s", width, want, out)
 			}
@@ -190,8 +191,8 @@ func TestOneKnobTable(t *testing.T) {
 	for i := range 5 {
 		row := lines[2+i]
 		c := res.Cell(i, 0)
-		if !strings.HasPrefix(strings.TrimSpace(row), p.Axes[0].Format(i)+" ") || !strings.Contains(row, sweep.Short(c.Mean)) {
-			t.Errorf("row %d %q lacks its value %s and mean %s", i, row, p.Axes[0].Format(i), sweep.Short(c.Mean))
+		if !strings.HasPrefix(strings.TrimSpace(row), p.Axes[0].Format(i)+" ") || !strings.Contains(row, " "+pane.Percent(c.Mean)+" ") {
+			t.Errorf("row %d %q lacks its value %s and mean %s", i, row, p.Axes[0].Format(i), pane.Percent(c.Mean))
 		}
 		if strings.Contains(row, "✓") != c.Met {
 			t.Errorf("row %d %q: ✓ shown %v, goal met %v", i, row, !c.Met, c.Met)
@@ -224,7 +225,7 @@ func TestHeatmapMarksTheCurrentDesign(t *testing.T) {
 	c := res.Cell(3, 1)
 	// The knob's value as a user sets it (a duration with its unit); the
 	// line may wrap.
-	want := "◆ the current design: recommendations.timeout=5000ms, workers=200, search.ok " + sweep.Short(c.Mean)
+	want := "◆ the current design: recommendations.timeout=5000ms, workers=200, search.ok " + pane.Percent(c.Mean)
 	if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 		t.Errorf("legend lacks %q:\n%s", want, out)
 	}
