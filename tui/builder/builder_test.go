@@ -71,7 +71,7 @@ func TestProgramBuildSaveAndRunTheFile(t *testing.T) {
 	tm.Send(tuitest.Key(path))
 	tm.Send(tuitest.Key("enter"))
 	tuitest.WaitFor(t, out, "saved as")
-	tm.Send(tuitest.Key("q"))
+	tm.Send(tuitest.Key("ctrl+c"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 	final := tm.FinalModel(t).(Model)
 	if final.Unsaved() {

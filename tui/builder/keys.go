@@ -17,9 +17,13 @@ type keyMap struct {
 	Undo                                         key.Binding
 	Play, Save                                   key.Binding
 	Fresh, Help, Back, Quit, Palette             key.Binding
-	FormNext, FormPrev, FormApply, FormCancel    key.Binding
-	HelpScroll                                   helpview.Keys
-	HelpClose                                    key.Binding
+	// Leave is q inside the home screen: it does what esc does (asking
+	// first about unsaved edits), as q does in the sandbox it plays in.
+	// Disabled without a home screen, where q quits.
+	Leave                                     key.Binding
+	FormNext, FormPrev, FormApply, FormCancel key.Binding
+	HelpScroll                                helpview.Keys
+	HelpClose                                 key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -47,6 +51,7 @@ func newKeyMap() keyMap {
 		Help:       shared.Help,
 		Back:       b([]string{"esc"}, "esc", "home"),
 		Quit:       shared.Quit,
+		Leave:      b([]string{"q"}, "q", "back"),
 		Palette:    b([]string{palette.Key}, palette.Key, "go anywhere"),
 		FormNext:   shared.FormNext,
 		FormPrev:   shared.FormPrev,
@@ -71,13 +76,30 @@ func (k keyMap) short() []key.Binding {
 func (k keyMap) full() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Service, k.Dependency, k.Fleet, k.Tenant, k.Endpoint, k.Call, k.Breaker, k.Fault, k.Remove, k.Rename},
-		{k.Up, k.Down, k.Knobs, k.Undo, k.Play, k.Save, k.Fresh, k.Help, k.Back, k.Palette, k.Quit},
+		{k.Up, k.Down, k.Knobs, k.Undo, k.Play, k.Save, k.Fresh, k.Help, k.Back, k.Palette, k.quit(), k.ctrlC()},
 	}
+}
+
+// quit is the way out the help lists beside esc: q back inside the home
+// screen, else q quit.
+func (k keyMap) quit() key.Binding {
+	if k.Leave.Enabled() {
+		return k.Leave
+	}
+	return playback.Brief(k.Quit, "quit")
+}
+
+// ctrlC is the full help's entry for quitting inside the home screen,
+// where q goes back (disabled, and so not listed, otherwise).
+func (k keyMap) ctrlC() key.Binding {
+	b := playback.Bind([]string{"ctrl+c"}, "ctrl+c", "quit")
+	b.SetEnabled(k.Leave.Enabled())
+	return b
 }
 
 // choose is the one-line help on the list of starts.
 func (k keyMap) choose() []key.Binding {
-	return []key.Binding{playback.Brief(k.Down, "move"), k.Open, playback.Brief(k.Help, "keys"), k.Back, playback.Brief(k.Quit, "quit")}
+	return []key.Binding{playback.Brief(k.Down, "move"), k.Open, playback.Brief(k.Help, "keys"), k.Back, k.quit()}
 }
 
 // form is the one-line help while the knob form is open.

@@ -149,6 +149,7 @@ func New(o Options) Model {
 	m.previewStart()
 	m.helpv = helpview.New(m.keys.HelpScroll)
 	m.keys.Back.SetEnabled(o.CanGoHome)
+	m.keys.Leave.SetEnabled(o.CanGoHome)
 	return m
 }
 
@@ -187,6 +188,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if m.showHelp {
 		switch {
+		case key.Matches(k, m.keys.Leave):
+			// q does what it does on the screen under the help: back.
+			m.showHelp = false
+			return m.key(k)
 		case key.Matches(k, m.keys.Quit):
 			return m.quit()
 		case key.Matches(k, m.keys.HelpClose):
@@ -210,6 +215,8 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	m.msg, m.msgErr = "", false
 	switch {
+	case key.Matches(k, m.keys.Leave):
+		return m.key(tea.KeyMsg{Type: tea.KeyEsc}) // what esc does
 	case key.Matches(k, m.keys.Quit):
 		return m.quit()
 	case key.Matches(k, m.keys.Help):
@@ -416,6 +423,8 @@ func (m *Model) begin(sc *engine.Scenario) {
 func (m Model) chooseKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	n := len(m.starts) + 1
 	switch {
+	case key.Matches(k, m.keys.Leave):
+		return m.chooseKey(tea.KeyMsg{Type: tea.KeyEsc}) // what esc does
 	case key.Matches(k, m.keys.Quit):
 		return m.quit()
 	case key.Matches(k, m.keys.Help):

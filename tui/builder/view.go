@@ -27,7 +27,7 @@ func (m Model) View() string {
 	}
 	if m.showHelp {
 		lines := append([]string{m.titleLine()}, m.helpv.View(m.th, "Builder: keys")...)
-		lines = append(lines, playback.KeyLine(m.help, m.helpv.ShortHelp(m.keys.HelpClose, m.keys.Quit), m.w))
+		lines = append(lines, playback.KeyLine(m.help, m.helpv.ShortHelp(m.keys.HelpClose, m.keys.quit()), m.w))
 		return strings.Join(pane.Block(lines, m.w, m.h), "\n")
 	}
 	msg := m.messageLines()

@@ -138,6 +138,17 @@ func (p Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.showHelp = false
 		return p, nil
 	}
+	if mm, ok := msg.(tea.MouseMsg); ok {
+		if i, ok := p.rowClicked(mm); ok {
+			// A click selects a level, and one on the level selected
+			// opens it, as enter does (as the sandbox's tabs take clicks).
+			if i == p.nav.Cursor {
+				return p.Update(tea.KeyMsg{Type: tea.KeyEnter})
+			}
+			p.nav.Cursor = i
+			return p, nil
+		}
+	}
 	if p.nav.Update(msg, len(p.all), p.match) {
 		return p, nil
 	}
@@ -403,4 +414,29 @@ func (p Picker) detail(c *challenge.Challenge, w, h int) []string {
 	}
 	title := fmt.Sprintf("%d %s", c.Number, c.Title)
 	return pane.Frame(th, w, len(body)+2, title, challenge.StarsText(p.stars(c.ID)), body)
+}
+
+// rowClicked is the level whose row (its title, or its summary's lines
+// under it) a click landed on; ok is false for anything else.
+func (p Picker) rowClicked(msg tea.MouseMsg) (int, bool) {
+	if !playback.Click(msg) || p.nav.Filter.Typing() {
+		return 0, false
+	}
+	shown := p.nav.Shown(len(p.all), p.match)
+	lines := strings.Split(ansi.Strip(p.View()), "\n")
+	return playback.RowAt(lines, msg.Y, func(l string) (int, bool) {
+		// A level's row: the cursor or two spaces, then its number.
+		rest := strings.TrimLeft(l, " ▸")
+		if ansi.StringWidth(l)-ansi.StringWidth(rest) > 5 {
+			return 0, false // a summary's line, indented under its first
+		}
+		num, title, _ := strings.Cut(rest, " ")
+		for _, i := range shown {
+			c := p.all[i]
+			if num == fmt.Sprint(c.Number) && strings.HasPrefix(c.Title, strings.TrimSuffix(strings.Fields(title + " x")[0], "…")) {
+				return i, true
+			}
+		}
+		return 0, false
+	}, func(l string) bool { return strings.HasPrefix(l, "          ") && strings.TrimSpace(l) != "" })
 }

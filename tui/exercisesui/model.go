@@ -13,10 +13,12 @@ import (
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
 	"github.com/breakerlab/breakerlab/tui/internal/listnav"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Options configure the runner.
@@ -438,7 +440,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseMsg:
 		// The wheel moves the list's cursor, or scrolls the exercise.
 		if m.screen == screenList {
-			if to, ok := listnav.Move(msg, m.listCursor, len(m.visible())); ok {
+			if i, ok := m.rowClicked(msg); ok {
+				// A click selects a row, and one on the row selected opens
+				// it, as enter does (as the sandbox's tabs take clicks).
+				if i == min(m.listCursor, len(m.visible())-1) {
+					return m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+				}
+				m.listCursor = i
+			} else if to, ok := listnav.Move(msg, m.listCursor, len(m.visible())); ok {
 				m.listCursor = to
 			}
 		} else if m.screen == screenMain {
@@ -891,4 +900,22 @@ func (m Model) listKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 	}
 	return m, nil
+}
+
+// rowClicked is the row of the list (its position among the visible
+// exercises) that a click landed on; ok is false for anything else.
+func (m Model) rowClicked(msg tea.MouseMsg) (int, bool) {
+	if !playback.Click(msg) || m.searching {
+		return 0, false
+	}
+	vis := m.visible()
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	return playback.RowAt(lines, msg.Y, func(l string) (int, bool) {
+		for j, i := range vis {
+			if strings.Contains(l, " "+m.exs[i].Name+" ") {
+				return j, true
+			}
+		}
+		return 0, false
+	}, func(string) bool { return false })
 }

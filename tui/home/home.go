@@ -573,6 +573,9 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	if mm, ok := msg.(tea.MouseMsg); ok {
+		if m.listClick(mm) {
+			return m.update(tea.KeyMsg{Type: tea.KeyEnter}) // a click on the chosen row opens it
+		}
 		m.listMove(mm)
 		return m, nil
 	}

@@ -1,8 +1,13 @@
 package home
 
 import (
+	"strings"
+
 	"github.com/breakerlab/breakerlab/tui/internal/listnav"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // filter is the filter of the list on screen (the menu's or the
@@ -109,4 +114,54 @@ func (m Model) curIndex() int {
 		return m.pick
 	}
 	return m.cursor
+}
+
+// listClick takes a click on the list, as the sandbox takes one on a
+// variant's tab: a click on a row puts the cursor there, and a click on the
+// row under the cursor opens it (open: what enter does).
+func (m *Model) listClick(msg tea.MouseMsg) (open bool) {
+	if m.filter() == nil || m.showHelp || m.busy != "" || !playback.Click(msg) {
+		return false
+	}
+	shown, at := m.shown()
+	names := make([]string, len(shown))
+	for j, i := range shown {
+		if m.screen == onPicker {
+			names[j] = m.o.Scenarios[i].Name
+		} else {
+			names[j] = items[i].title
+		}
+	}
+	lines := strings.Split(ansi.Strip(m.view()), "\n")
+	j, ok := playback.RowAt(lines, msg.Y, func(l string) (int, bool) { return rowOf(l, names) }, underRow)
+	if !ok {
+		return false
+	}
+	if j == at && shown[j] == m.curIndex() {
+		return true
+	}
+	m.setAt(shown, j)
+	return false
+}
+
+// rowOf is the name whose row (Model.row: a space, the cursor or two
+// spaces, the name between spaces) line is, the longest when one name
+// starts another.
+func rowOf(line string, names []string) (int, bool) {
+	best, found := 0, false
+	for j, n := range names {
+		for _, lead := range []string{"    ", " " + theme.GlyphCursor + "  "} {
+			rest, ok := strings.CutPrefix(line, lead+n)
+			if ok && (rest == "" || rest[0] == ' ') && (!found || len(n) > len(names[best])) {
+				best, found = j, true
+			}
+		}
+	}
+	return best, found
+}
+
+// underRow says whether line goes on the row above it: a description
+// wrapped under its name's column (listLines indents it 7 cells or more).
+func underRow(line string) bool {
+	return strings.HasPrefix(line, "       ") && strings.TrimSpace(line) != ""
 }

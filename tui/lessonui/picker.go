@@ -151,6 +151,17 @@ func (p Picker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.showHelp = false
 		return p, nil
 	}
+	if mm, ok := msg.(tea.MouseMsg); ok && !p.busy {
+		if i, ok := p.rowClicked(mm); ok {
+			// A click selects a lesson, and one on the lesson selected
+			// opens it, as enter does (as the sandbox's tabs take clicks).
+			if i == p.nav.Cursor {
+				return p.Update(tea.KeyMsg{Type: tea.KeyEnter})
+			}
+			p.nav.Cursor = i
+			return p, nil
+		}
+	}
 	if !p.busy && p.nav.Update(msg, len(p.lessons), p.match) {
 		return p, nil
 	}
@@ -483,4 +494,27 @@ func (p Picker) detail(li, w, h int) []string {
 		box[i] = " " + box[i]
 	}
 	return box
+}
+
+// rowClicked is the lesson whose row (its title, or its summary's lines
+// under it) a click landed on; ok is false for anything else.
+func (p Picker) rowClicked(msg tea.MouseMsg) (int, bool) {
+	if !playback.Click(msg) || p.Filtering() {
+		return 0, false
+	}
+	shown := p.nav.Shown(len(p.lessons), p.match)
+	lines := strings.Split(ansi.Strip(p.View()), "\n")
+	return playback.RowAt(lines, msg.Y, func(l string) (int, bool) {
+		// A title row: the cursor or two spaces, a mark, "N. title".
+		rest := strings.TrimLeft(l, " "+theme.GlyphCursor+"✓◐")
+		if ansi.StringWidth(l)-ansi.StringWidth(rest) > 4 {
+			return 0, false // a summary's line, indented 6
+		}
+		for _, i := range shown {
+			if strings.HasPrefix(rest, fmt.Sprintf("%d. %s", p.lessons[i].Number, p.lessons[i].Title)) {
+				return i, true
+			}
+		}
+		return 0, false
+	}, func(l string) bool { return strings.HasPrefix(l, "      ") && strings.TrimSpace(l) != "" })
 }

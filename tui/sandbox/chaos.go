@@ -309,6 +309,7 @@ func (m Model) chaosView(h int) []string {
 			}
 		}
 		lines = append(lines, m.th.Bold.Render("Parts")+m.th.Dim.Render(" · enter lists what can go wrong"))
+		nameW := nameColumn(c.targets, w)
 		for i, t := range c.targets {
 			var kinds []string
 			for _, k := range t.Kinds {
@@ -320,7 +321,7 @@ func (m Model) chaosView(h int) []string {
 				// rows say which fleet instead of the same list again.
 				what = "the same, on this instance alone"
 			}
-			row(len(m.sim.injected)+i, fmt.Sprintf("%-22s %-10s %s", t.Name, t.Part, what))
+			row(len(m.sim.injected)+i, fmt.Sprintf("%s %-10s %s", padCut(t.Name, nameW), t.Part, what))
 		}
 	}
 	room := h - 2
@@ -345,6 +346,27 @@ func (m Model) chaosView(h int) []string {
 	}
 	title, note := pane.Titled(m.w, []string{fmt.Sprintf("Chaos · %s at %s", m.sim.sc.Name, pane.Seconds(m.now())), "Chaos"}, notes)
 	return pane.Frame(m.th, m.w, h, title, note, shown)
+}
+
+// nameColumn is the width of the chaos menu's column of part names in a
+// pane w cells wide: 22 cells, or as wide as the longest name where the
+// pane has room for it (up to a third of the pane), so that every row's
+// part and faults start in one column. A name longer than that is cut
+// with … (padCut) rather than pushing its row's columns out of line
+// ("endpoint:recommendations" did).
+func nameColumn(ts []chaos.Target, w int) int {
+	longest := 0
+	for _, t := range ts {
+		longest = max(longest, ansi.StringWidth(t.Name))
+	}
+	return max(22, min(longest, w/3))
+}
+
+// padCut is s in exactly w cells: cut with … when longer, padded with
+// spaces when shorter.
+func padCut(s string, w int) string {
+	s = ansi.Truncate(s, w, "…")
+	return s + strings.Repeat(" ", max(w-ansi.StringWidth(s), 0))
 }
 
 // partName names a part with its kind, "dependency inventory", or by its

@@ -41,7 +41,7 @@ func (m Model) View() string {
 		return ""
 	}
 	if m.tooSmall() {
-		return playback.SmallView(m.w, m.h)
+		return m.keys.Keys.SmallView(m.w, m.h)
 	}
 	if m.sw != nil {
 		return m.sweepScreen() // sweepkey.go

@@ -289,9 +289,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.onMouse(msg)
 	case tea.KeyMsg:
 		if m.tooSmall() {
-			// The screen asks for a larger window and says q quits: no
-			// other key may reach the screen it hides (space would play).
-			return m, playback.SmallKey(msg, m.keys.Keys)
+			// The screen asks for a larger window and says what q does,
+			// as on the screen it hides (back from home, else quit): no
+			// other key may reach that screen (space would play).
+			return m, m.keys.Keys.SmallKey(msg, BackMsg{})
 		}
 		if m.form != nil {
 			return m.formKey(msg)

@@ -25,10 +25,21 @@ func TestTooSmallTakesNoKey(t *testing.T) {
 			t.Errorf("%s on the too-small screen reached the sandbox", k)
 		}
 	}
+	// Opened from home, q goes back, as on the screen it hides; on its
+	// own, q quits.
 	if _, cmd := m.Update(tuitest.Key("q")); cmd == nil {
-		t.Fatal("q should quit on the too-small screen")
+		t.Fatal("q should go back on the too-small screen of a sandbox opened from home")
+	} else if _, ok := cmd().(BackMsg); !ok {
+		t.Error("q should go back on the too-small screen of a sandbox opened from home")
+	}
+	if !strings.Contains(ansi.Strip(m.View()), "press q to go back") {
+		t.Errorf("the too-small screen should say q goes back:\n%s", m.View())
+	}
+	alone := newModel(t, 60, 20, Options{})
+	if _, cmd := alone.Update(tuitest.Key("q")); cmd == nil {
+		t.Fatal("q should quit on the too-small screen of a sandbox on its own")
 	} else if _, ok := cmd().(tea.QuitMsg); !ok {
-		t.Error("q should quit on the too-small screen")
+		t.Error("q should quit on the too-small screen of a sandbox on its own")
 	}
 	// Made large enough, the keys work again.
 	m = send(m, tea.WindowSizeMsg{Width: 80, Height: 24})

@@ -645,7 +645,9 @@ func (m Model) sweepKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 	case sweepDone:
 		switch {
-		case key.Matches(k, sweepKeys.Back):
+		case key.Matches(k, sweepKeys.Back), key.Matches(k, m.keys.Leave):
+			// Inside another screen q does what esc does, as it does on
+			// the sandbox's own screen (keys.go): back to the form.
 			m.sw = nil
 		case key.Matches(k, m.keys.Quit):
 			return m, tea.Quit
@@ -744,6 +746,9 @@ func (m Model) sweepScreen() string {
 		keys = []key.Binding{playback.Short("esc", "stop")}
 	case sweepDone:
 		keys = []key.Binding{sweepKeys.Measure, sweepKeys.Other, playback.Short("esc", "back to the form"), m.keys.Quit}
+		if m.keys.Leave.Enabled() {
+			keys = []key.Binding{sweepKeys.Measure, sweepKeys.Other, playback.Short("esc/q", "back to the form")}
+		}
 	}
 	lines = append(lines, pane.Fit(" "+m.help.ShortHelpView(keys), m.w))
 	return strings.Join(lines, "\n")
@@ -800,7 +805,7 @@ func (m Model) pickerLines(w, h int) []string {
 	for _, c := range vis[from:min(len(vis), from+rows)] {
 		line := fmt.Sprintf("%-40s %s", s.choices[c], valueText(s.base, s.variant, s.choices[c]))
 		if c == s.cursor {
-			line = m.th.Selected.Render("› " + line)
+			line = m.th.Selected.Render(theme.GlyphCursor + " " + line)
 		} else {
 			line = "  " + line
 		}
@@ -920,7 +925,7 @@ func (s *sweepOverlay) sameEverywhere() string {
 	if !ok || !heatbands.NewScale(s.plan, lo, hi).Uniform || !s.res.Complete() || len(s.measures) < 2 {
 		return ""
 	}
-	return fmt.Sprintf("%s is %s in every cell: m measures %s next", s.measures[s.measure], sweep.Short(lo), s.measures[(s.measure+1)%len(s.measures)])
+	return fmt.Sprintf("%s is %s in every cell: m measures %s next", s.measures[s.measure], sweepui.Value(s.res.Plan.Measure, lo), s.measures[(s.measure+1)%len(s.measures)])
 }
 
 // wrapText wraps s at spaces to w columns.

@@ -513,6 +513,8 @@ func TestSweepSaysWhenEveryCellIsTheSame(t *testing.T) {
 	s.res = fill(func(int) float64 { return 1 }, all)
 	if hint := s.sameEverywhere(); !strings.Contains(hint, "in every cell") || !strings.Contains(hint, next) {
 		t.Errorf("every cell 1: the hint is %q, want it to name %s", hint, next)
+	} else if strings.HasSuffix(s.measures[s.measure], ".ok") && !strings.Contains(hint, " is 100% in every cell") {
+		t.Errorf("a share reads as the heatmap's legend reads it: %q", hint) // it read "is 1"
 	}
 	view := strings.Join(s.resultLines(m, 80, 20), "\n")
 	if !strings.Contains(view, "m measures "+next) {

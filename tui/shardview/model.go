@@ -151,9 +151,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.onMouse(msg)
 	case tea.KeyMsg:
 		if m.tooSmall() {
-			// The screen asks for a larger window and says q quits: no
-			// other key may reach the screen it hides (space would play).
-			return m, playback.SmallKey(msg, m.keys.Keys)
+			// The screen asks for a larger window and says what q does
+			// (back inside another screen, else quit): no other key may
+			// reach the screen it hides (space would play).
+			return m, m.keys.SmallKey(msg, BackMsg{})
 		}
 		if m.form != nil {
 			return m.formKey(msg)
@@ -182,9 +183,9 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	m.note = ""
 	switch {
-	case key.Matches(k, m.keys.Quit):
+	case key.Matches(k, m.keys.Quit) && !key.Matches(k, m.keys.Leave):
 		return m, tea.Quit
-	case key.Matches(k, m.keys.Home):
+	case key.Matches(k, m.keys.Home), key.Matches(k, m.keys.Leave):
 		m.clock.Play(false)
 		return m, func() tea.Msg { return BackMsg{} }
 	case key.Matches(k, m.keys.Help):

@@ -43,7 +43,7 @@ func (m Model) View() string {
 		return ""
 	}
 	if m.tooSmall() {
-		return playback.SmallView(m.w, m.h)
+		return m.keys.SmallView(m.w, m.h)
 	}
 	lines := make([]string, 0, m.h)
 	s := m.run.setup

@@ -77,10 +77,16 @@ func (k *Keys) SetBackTo(where string) {
 	}
 }
 
-// HelpKey handles a key while the help screen is open: quit quits, ? and
-// esc close the help (open turns false), and the rest scroll it.
+// HelpKey handles a key while the help screen is open: ? and esc close
+// the help (open turns false), q does what it does on the screen under the
+// help, ctrl+c quits, and the rest scroll it. On a screen of its own q
+// quits; on one inside another (Home enabled), where q goes back, the help
+// closes and hands q to the screen under it (a sandbox opened from the
+// home screen quit the program on a q pressed in its help).
 func (k Keys) HelpKey(msg tea.KeyMsg, h *helpview.Model) (open bool, cmd tea.Cmd) {
 	switch {
+	case msg.String() == "q" && k.Home.Enabled():
+		return false, func() tea.Msg { return msg }
 	case key.Matches(msg, k.Quit):
 		return true, tea.Quit
 	case key.Matches(msg, k.HelpClose):

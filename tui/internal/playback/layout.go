@@ -19,21 +19,42 @@ const (
 func TooSmall(w, h int) bool { return w < MinWidth || h < MinHeight }
 
 // SmallView asks for a bigger window, in as much of the w×h window as
-// there is: exactly its size.
-func SmallView(w, h int) string {
-	msg := fmt.Sprintf("breakerlab needs a window of at least %d×%d; this one is %d×%d. Make the window larger, or press q to quit.",
-		MinWidth, MinHeight, w, h)
+// there is: exactly its size. It says what q does, as on the screen it
+// hides: q quits on a screen of its own, and goes back on one inside another (Home
+// enabled), as q does on the screen it hides.
+func (k Keys) SmallView(w, h int) string {
+	if k.Home.Enabled() {
+		return smallView(w, h, "go back")
+	}
+	return smallView(w, h, "quit")
+}
+
+func smallView(w, h int, q string) string {
+	msg := fmt.Sprintf("breakerlab needs a window of at least %d×%d; this one is %d×%d. Make the window larger, or press q to %s.",
+		MinWidth, MinHeight, w, h, q)
 	wrapped := pane.Wrap(msg, max(w, 1))
 	return strings.Join(pane.Block(wrapped, w, h), "\n")
 }
 
-// SmallKey is what a key does on the screen SmallView draws: q and ctrl+c
-// quit, and nothing else reaches the screen behind it.
-func SmallKey(k tea.KeyMsg, keys Keys) tea.Cmd {
+// smallQuit is what a key does on a too-small screen of its own: q and
+// ctrl+c quit, and nothing else reaches the screen behind it.
+func smallQuit(k tea.KeyMsg, keys Keys) tea.Cmd {
 	if key.Matches(k, keys.Quit) {
 		return tea.Quit
 	}
 	return nil
+}
+
+// SmallKey is what a key does on the screen Keys.SmallView draws: on a
+// screen inside another (Home enabled) q sends back, the message that
+// leaves it, as q does on the screen hidden; elsewhere q quits; ctrl+c
+// always quits; nothing else reaches the screen behind it (space would
+// play).
+func (k Keys) SmallKey(msg tea.KeyMsg, back tea.Msg) tea.Cmd {
+	if msg.String() == "q" && k.Home.Enabled() && back != nil {
+		return func() tea.Msg { return back }
+	}
+	return smallQuit(msg, k)
 }
 
 // SideBySide appends h lines to lines, each the left pane's line followed

@@ -120,3 +120,22 @@ func fieldsAt(cells []rune) [][2]int {
 	}
 	return out
 }
+
+// RowAt is the item of a list whose row holds line y of a screen drawn as
+// lines (plain text, without escape codes): the nearest line at or above
+// y that heads an item (head says which item a line heads, if any), over
+// the lines that go on the item above it (more says which, such as its
+// wrapped summary). ok is false off the list's rows. The lists take a
+// click on a row as the sandbox takes one on a variant's tab: the first
+// selects, one on the row selected opens it.
+func RowAt(lines []string, y int, head func(line string) (int, bool), more func(line string) bool) (item int, ok bool) {
+	for row := y; row >= 0 && row < len(lines); row-- {
+		if i, ok := head(lines[row]); ok {
+			return i, true
+		}
+		if !more(lines[row]) {
+			return 0, false
+		}
+	}
+	return 0, false
+}

@@ -233,10 +233,10 @@ func TestSideBySideAndSmallView(t *testing.T) {
 		t.Errorf("SideBySide = %q", got)
 	}
 	for _, sz := range [][2]int{{1, 1}, {10, 3}, {79, 24}, {40, 10}} {
-		v := SmallView(sz[0], sz[1])
+		v := Keys{}.SmallView(sz[0], sz[1])
 		tuitest.CheckBlock(t, v, sz[0], sz[1])
 	}
-	if v := SmallView(79, 24); !strings.Contains(strings.ReplaceAll(v, "\n", " "), "at least 80×24") {
+	if v := (Keys{}).SmallView(79, 24); !strings.Contains(strings.ReplaceAll(v, "\n", " "), "at least 80×24") {
 		t.Errorf("the notice should ask for 80×24:\n%s", v)
 	}
 	if !TooSmall(79, 24) || !TooSmall(80, 23) || TooSmall(80, 24) {
