@@ -292,7 +292,7 @@ func (f figure) put(mo *present.Moment, held bool) {
 	default:
 		text, err := lessons.Value{Kind: f.kind, F: f.value}.Format("")
 		if err != nil {
-			text = trimNum(f.value)
+			text = lessons.TrimNum(f.value)
 		}
 		label := f.label
 		if num, unit, ok := strings.Cut(text, " "); ok && present.Drawable(num) {
@@ -600,11 +600,11 @@ func predictAsk(q *lessons.PreparedQuestion, ps predictState) *present.Ask {
 			a.Choices = append(a.Choices, c)
 		}
 	}
-	happened := withUnit(q.AnswerText, q.Unit)
+	happened := lessons.WithUnit(q.AnswerText, q.Unit)
 	switch {
 	case !ps.made && q.Kind == lessons.Number:
 		line := "Your guess: " + ps.input + "▏"
-		if u := guessUnit(q); u != "" {
+		if u := q.GuessUnit(); u != "" {
 			line += " " + u
 		}
 		a.Lines = append(a.Lines, line)
@@ -640,7 +640,7 @@ func verdictWords(q *lessons.PreparedQuestion, ps predictState) string {
 	switch ps.verdict {
 	case lessons.Spot:
 		if q.Kind == lessons.Number && q.Tolerance > 0 {
-			return "✓ Right: within " + toleranceText(q) + "."
+			return "✓ Right: within " + q.ToleranceText() + "."
 		}
 		return "✓ Right."
 	case lessons.Close:

@@ -571,10 +571,10 @@ func (m Model) answerNumber() (tea.Model, tea.Cmd) {
 	switch {
 	case ok:
 		st.right, st.bad = true, false
-		st.feedback = fmt.Sprintf("✓ Right: %s. %s", withUnit(q.AnswerText, q.Unit), q.Explain)
+		st.feedback = fmt.Sprintf("✓ Right: %s. %s", lessons.WithUnit(q.AnswerText, q.Unit), q.Explain)
 	case st.tries >= 3:
 		st.right, st.bad = true, true
-		st.feedback = fmt.Sprintf("✗ The answer is %s.%s %s", withUnit(q.AnswerText, q.Unit), why, q.Explain)
+		st.feedback = fmt.Sprintf("✗ The answer is %s.%s %s", lessons.WithUnit(q.AnswerText, q.Unit), why, q.Explain)
 		return m.recordAnswer(false)
 	default:
 		st.bad = true
@@ -585,37 +585,6 @@ func (m Model) answerNumber() (tea.Model, tea.Cmd) {
 		st.feedback = "✗ Not quite" + far + "." + why + " Try again."
 	}
 	return m.recordAnswer(ok)
-}
-
-// withUnit puts a unit after a value unless the value already ends with
-// it ("41 %" with the unit "%").
-// A count of one takes the singular: "1 customer", "1 retry", not
-// "1 customers".
-func withUnit(v, unit string) string {
-	if unit == "" || strings.HasSuffix(v, unit) {
-		return v
-	}
-	if v == "1" {
-		unit = singular(unit)
-	}
-	return v + " " + unit
-}
-
-// singular is the singular of a plural unit a lesson names (customers,
-// retries, percentage points: its last word); a unit symbol (ms, s, req/s)
-// or a word not ending in s stays as it is.
-func singular(unit string) string {
-	head, word := "", unit
-	if i := strings.LastIndexByte(unit, ' '); i >= 0 {
-		head, word = unit[:i+1], unit[i+1:]
-	}
-	switch {
-	case len(word) <= 2 || strings.Contains(word, "/") || !strings.HasSuffix(word, "s"):
-		return unit
-	case strings.HasSuffix(word, "ies"):
-		return head + strings.TrimSuffix(word, "ies") + "y"
-	}
-	return head + strings.TrimSuffix(word, "s")
 }
 
 func (m Model) recordAnswer(right bool) (tea.Model, tea.Cmd) {

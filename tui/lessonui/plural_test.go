@@ -18,16 +18,16 @@ func TestOneTakesTheSingular(t *testing.T) {
 		{"1", "req/s", "1 req/s"},
 		{"1.5", "calls", "1.5 calls"},
 	} {
-		if got := withUnit(c.v, c.unit); got != c.want {
-			t.Errorf("withUnit(%q, %q) = %q, want %q", c.v, c.unit, got, c.want)
+		if got := lessons.WithUnit(c.v, c.unit); got != c.want {
+			t.Errorf("lessons.WithUnit(%q, %q) = %q, want %q", c.v, c.unit, got, c.want)
 		}
 	}
 	q := &lessons.PreparedQuestion{Tolerance: 1, Unit: "customers"}
-	if got := toleranceText(q); got != "1 customer" {
+	if got := q.ToleranceText(); got != "1 customer" {
 		t.Errorf("a tolerance of one customer reads %q", got)
 	}
 	q = &lessons.PreparedQuestion{Tolerance: 0.01, AnswerKind: lessons.KindFraction}
-	if got := toleranceText(q); got != "1 percentage point" {
+	if got := q.ToleranceText(); got != "1 percentage point" {
 		t.Errorf("a tolerance of one point reads %q", got)
 	}
 }

@@ -193,7 +193,7 @@ func (m Model) predictKey(k tea.KeyMsg) (tea.Model, tea.Cmd, bool) {
 			ps.typo = err.Error() + "."
 			return m, nil, true
 		}
-		ps.verdict, ps.guess = verdict, withUnit(q.FormatGuess(g), q.Unit)
+		ps.verdict, ps.guess = verdict, lessons.WithUnit(q.FormatGuess(g), q.Unit)
 		ps.value, ps.valued = g, true
 		next, cmd := m.madePrediction()
 		return next, cmd, true
@@ -284,7 +284,7 @@ func renderPredictAsk(th *theme.Theme, q *lessons.PreparedQuestion, ps predictSt
 		}
 	case lessons.Number:
 		line := th.Bold.Render("Your guess: ") + th.Selected.Render(" "+ps.input+"▏ ")
-		if u := guessUnit(q); u != "" {
+		if u := q.GuessUnit(); u != "" {
 			line += " " + u
 		}
 		out = append(out, wrap(line, 0)...)
@@ -324,7 +324,7 @@ func renderPredictWait(th *theme.Theme, ps predictState, st *lessons.PreparedSte
 func renderOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState, width int) []string {
 	wrap := wrapper(width)
 	out := []string{th.Accent.Render(strings.Repeat("─", max(width, 1)))}
-	happened := withUnit(q.AnswerText, q.Unit)
+	happened := lessons.WithUnit(q.AnswerText, q.Unit)
 	if q.Kind == lessons.Choice {
 		if r := q.RightChoice(); r >= 0 {
 			happened = q.Choices[r].Text
@@ -346,10 +346,10 @@ func renderOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState
 		case q.Kind == lessons.Choice:
 			verdict += " " + th.Good.Render("That is what happened.")
 		case q.Tolerance > 0:
-			verdict += " " + th.Good.Render("Within "+toleranceText(q)+".")
+			verdict += " " + th.Good.Render("Within "+q.ToleranceText()+".")
 		}
 	case lessons.Close:
-		verdict = th.Warn.Bold(true).Render("≈ Close.") + " " + th.Warn.Render("Not within "+toleranceText(q)+", but within twice that")
+		verdict = th.Warn.Bold(true).Render("≈ Close.") + " " + th.Warn.Render("Not within "+q.ToleranceText()+", but within twice that")
 		if ps.valued && q.Kind == lessons.Number {
 			verdict += th.Warn.Render(": " + offBy(q, ps.value))
 		}
@@ -390,53 +390,20 @@ func offBy(q *lessons.PreparedQuestion, got float64) string {
 	if diff < 0 {
 		where = "below it"
 	}
-	size := withUnit(q.FormatGuess(math.Abs(diff)), q.Unit)
+	size := lessons.WithUnit(q.FormatGuess(math.Abs(diff)), q.Unit)
 	if q.AnswerKind == lessons.KindFraction {
-		size = withUnit(trimNum(math.Abs(diff)*100), "percentage points")
+		size = lessons.WithUnit(lessons.TrimNum(math.Abs(diff)*100), "percentage points")
 	}
 	out := size + " " + where
 	if q.Answer > 0 && got > 0 {
 		switch r := got / q.Answer; {
 		case r >= 2:
-			out += ", " + trimNum(math.Round(r*10)/10) + " times it"
+			out += ", " + lessons.TrimNum(math.Round(r*10)/10) + " times it"
 		case r <= 0.5:
 			out += ", under half of it"
 		}
 	}
 	return out
-}
-
-// toleranceText says how near a guess must come: "10 % of it",
-// "2 workers", "5 percentage points".
-func toleranceText(q *lessons.PreparedQuestion) string {
-	switch {
-	case q.Relative:
-		return fmt.Sprintf("%s%% of it", trimNum(q.Tolerance*100))
-	case q.AnswerKind == lessons.KindFraction:
-		return withUnit(trimNum(q.Tolerance*100), "percentage points")
-	case q.AnswerKind == lessons.KindDuration && q.Unit == "":
-		return formatSeconds(q.Tolerance)
-	}
-	return withUnit(trimNum(q.Tolerance), q.Unit)
-}
-
-// guessUnit is what follows the input box: the unit, or % for a share.
-func guessUnit(q *lessons.PreparedQuestion) string {
-	switch {
-	case q.Unit != "":
-		return q.Unit
-	case q.AnswerKind == lessons.KindFraction:
-		return "%"
-	case q.AnswerKind == lessons.KindDuration:
-		return "s"
-	}
-	return ""
-}
-
-func trimNum(f float64) string {
-	s := fmt.Sprintf("%.2f", f)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	return s
 }
 
 // untilText says where the step's play stops, for the prompts: "until
@@ -455,7 +422,7 @@ func untilText(st *lessons.PreparedStep) string {
 	return "until " + formatSeconds(st.PauseAt.Seconds())
 }
 
-func formatSeconds(s float64) string { return trimNum(s) + " s" }
+func formatSeconds(s float64) string { return lessons.TrimNum(s) + " s" }
 
 // wrapper wraps styled text at a width with an indent, keeping a number
 // and its unit together.

@@ -95,7 +95,7 @@ func TestPresentedPredictionNumber(t *testing.T) {
 	reveal := FirstSentence(q.Reveal)
 	for _, sz := range projectorSizes {
 		v := projector(t, m, sz[0], sz[1])
-		for _, want := range []string{"Predict: " + q.Prompt, "Your guess: 250", "What happened: " + withUnit(q.AnswerText, q.Unit), verdictWords(q, m.predicts[1])} {
+		for _, want := range []string{"Predict: " + q.Prompt, "Your guess: 250", "What happened: " + lessons.WithUnit(q.AnswerText, q.Unit), verdictWords(q, m.predicts[1])} {
 			if !hasWords(v, want) {
 				t.Errorf("%dx%d: after the play the projector lacks %q:\n%s", sz[0], sz[1], want, v)
 			}

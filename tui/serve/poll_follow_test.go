@@ -67,7 +67,7 @@ func TestAPollAnswerIsTheStudentsPrediction(t *testing.T) {
 			press(t, student, q.AnswerText)
 			student.Update(tea.KeyMsg{Type: tea.KeyEnter})
 			rec, ok := store.Get(l.ProgressKey()).Prediction(number)
-			if !ok || rec.Value == nil || *rec.Value != q.Answer || rec.Result != lessons.Spot.String() || rec.Guess != withUnit(q.FormatGuess(q.Answer), q.Unit) {
+			if !ok || rec.Value == nil || *rec.Value != q.Answer || rec.Result != lessons.Spot.String() || rec.Guess != lessons.WithUnit(q.FormatGuess(q.Answer), q.Unit) {
 				t.Errorf("step %d: the student typed %s; their progress keeps %+v (%v)", number+1, q.AnswerText, rec, ok)
 			}
 		}

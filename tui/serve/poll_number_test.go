@@ -184,7 +184,7 @@ func TestALessonsNumericPredictionGoesToTheRoom(t *testing.T) {
 	}
 	p, _ := teacher.home.Lessons()
 	want := p.State().Prepared.Steps[number].Predict
-	if a.Answer != withUnit(want.AnswerText, want.Unit) {
+	if a.Answer != lessons.WithUnit(want.AnswerText, want.Unit) {
 		t.Fatalf("the room's answer %q, the lesson's %q", a.Answer, want.AnswerText)
 	}
 	keys(student, want.AnswerText)

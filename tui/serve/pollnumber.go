@@ -92,7 +92,7 @@ func numberQuestion(pq *lessons.PreparedQuestion, predict bool, from string) (Qu
 		return Question{}, false
 	}
 	q := Question{From: from, Prompt: pq.Prompt, Right: -1, Explain: pq.Explain, Predict: predict, pq: pq,
-		Number: true, Unit: guessUnit(pq), Answer: withUnit(pq.AnswerText, pq.Unit), Tolerance: toleranceText(pq)}
+		Number: true, Unit: pq.GuessUnit(), Answer: lessons.WithUnit(pq.AnswerText, pq.Unit), Tolerance: pq.ToleranceText()}
 	if predict {
 		q.Explain = pq.Reveal
 	}
@@ -136,9 +136,9 @@ func (s *Session) numberKey(a Asked, k tea.KeyMsg) {
 // guessText is a guess as the lesson prints its answer, with the unit.
 func guessText(a Asked, g float64) string {
 	if a.pq == nil {
-		return trimNum(g)
+		return lessons.TrimNum(g)
 	}
-	return withUnit(a.pq.FormatGuess(g), a.pq.Unit)
+	return lessons.WithUnit(a.pq.FormatGuess(g), a.pq.Unit)
 }
 
 // numberAskView is the student's number question.
@@ -346,69 +346,4 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
-}
-
-// The words below are the lesson player's (tui/lessonui/predict.go and
-// model.go: withUnit, singular, toleranceText, guessUnit, trimNum), so
-// that the room reads a number as the player prints it.
-
-// withUnit puts a unit after a value unless the value already ends with
-// it; a count of one takes the singular.
-func withUnit(v, unit string) string {
-	if unit == "" || strings.HasSuffix(v, unit) {
-		return v
-	}
-	if v == "1" {
-		unit = singular(unit)
-	}
-	return v + " " + unit
-}
-
-func singular(unit string) string {
-	head, word := "", unit
-	if i := strings.LastIndexByte(unit, ' '); i >= 0 {
-		head, word = unit[:i+1], unit[i+1:]
-	}
-	switch {
-	case len(word) <= 2 || strings.Contains(word, "/") || !strings.HasSuffix(word, "s"):
-		return unit
-	case strings.HasSuffix(word, "ies"):
-		return head + strings.TrimSuffix(word, "ies") + "y"
-	}
-	return head + strings.TrimSuffix(word, "s")
-}
-
-// toleranceText says how near a guess must come ("10% of it", "2
-// workers"); empty for a question whose answer must be exact.
-func toleranceText(q *lessons.PreparedQuestion) string {
-	switch {
-	case q.Tolerance <= 0:
-		return ""
-	case q.Relative:
-		return fmt.Sprintf("%s%% of it", trimNum(q.Tolerance*100))
-	case q.AnswerKind == lessons.KindFraction:
-		return withUnit(trimNum(q.Tolerance*100), "percentage points")
-	case q.AnswerKind == lessons.KindDuration && q.Unit == "":
-		return trimNum(q.Tolerance) + " s"
-	}
-	return withUnit(trimNum(q.Tolerance), q.Unit)
-}
-
-// guessUnit is what follows the input: the unit, or % for a share, s for
-// a duration.
-func guessUnit(q *lessons.PreparedQuestion) string {
-	switch {
-	case q.Unit != "":
-		return q.Unit
-	case q.AnswerKind == lessons.KindFraction:
-		return "%"
-	case q.AnswerKind == lessons.KindDuration:
-		return "s"
-	}
-	return ""
-}
-
-func trimNum(f float64) string {
-	s := fmt.Sprintf("%.2f", f)
-	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
 }
