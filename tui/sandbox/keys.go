@@ -27,10 +27,6 @@ type keyMap struct {
 	// Map moves the map's selection (tui/mappane): n/N nodes, </> a
 	// fleet's instances.
 	Map mappane.Keys
-	// Leave is q inside another screen (the home screen, a challenge): on
-	// the sandbox's own screen it does what esc does, as q does in a
-	// lesson. Disabled in a sandbox run on its own, where q quits.
-	Leave key.Binding
 	// atEnd: the run is at its end, where space replays from the start
 	// (the one-line help says so).
 	atEnd bool
@@ -61,27 +57,8 @@ func newKeyMap(canGoHome bool) keyMap {
 		FleetScroll:    pane.DefaultFleetKeys(),
 		Chaos:          b([]string{"f"}, "f", "chaos: inject a fault now"),
 		Map:            mappane.DefaultKeys(),
-		Leave:          b([]string{"q"}, "q", "back"),
 	}
-	k.Leave.SetEnabled(canGoHome)
 	return k
-}
-
-// quit is the way out the help lists beside esc: q back inside another
-// screen, else q quit.
-func (k keyMap) quit() key.Binding {
-	if k.Leave.Enabled() {
-		return k.Leave
-	}
-	return k.Quit
-}
-
-// ctrlC is the full help's entry for quitting inside another screen,
-// where q goes back (disabled, and so not listed, otherwise).
-func (k keyMap) ctrlC() key.Binding {
-	b := playback.Bind([]string{"ctrl+c"}, "ctrl+c", "quit")
-	b.SetEnabled(k.Leave.Enabled())
-	return b
 }
 
 func (k keyMap) main() playback.HelpKeys {
@@ -91,11 +68,11 @@ func (k keyMap) main() playback.HelpKeys {
 		// leaves out is in the full help.
 		Short: []key.Binding{short("space", k.playWord()), short("←/→", "time"), short("[/]", "events"),
 			playback.Brief(k.NextVariant, "variant"), playback.Brief(k.Knobs, "knobs"), playback.Brief(k.Help, "keys"),
-			k.Home, k.quit(), short("+/-", "speed"), playback.Brief(k.Compare, "compare")},
+			k.Home, k.QuitOrBack(), short("+/-", "speed"), playback.Brief(k.Compare, "compare")},
 		Full: [][]key.Binding{
 			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo},
 			{k.Faster, k.Slower, k.Restart, k.NextVariant, k.PrevVariant, k.Variant, k.Seed},
-			{k.Knobs, k.Chaos, k.Write, k.Compare, k.ComparePresets, k.Breaker.Next, k.Fleet, k.Help, k.Home, k.Palette, k.quit(), k.ctrlC()},
+			{k.Knobs, k.Chaos, k.Write, k.Compare, k.ComparePresets, k.Breaker.Next, k.Fleet, k.Help, k.Home, k.Palette, k.QuitOrBack(), k.CtrlC()},
 			{k.Map.Next, k.Map.Prev, k.Map.NextInstance, k.Map.PrevInstance},
 		},
 	}
@@ -111,13 +88,13 @@ func (k keyMap) compare() playback.HelpKeys {
 	short := playback.Short
 	return playback.HelpKeys{
 		Short: []key.Binding{short("space", k.playWord()), short("←/→", "time"), short("tab/1-9", "right"), short("{/}", "left"),
-			short("c", "leave"), short("?", "keys"), k.quit(), short("[/]", "events"), short("p/P", "presets"), short("x", "swap")},
+			short("c", "leave"), short("?", "keys"), k.QuitOrBack(), short("[/]", "events"), short("p/P", "presets"), short("x", "swap")},
 		Full: [][]key.Binding{
 			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo, k.Restart, k.Faster, k.Slower, k.Knobs, k.Chaos, k.Seed},
 			{right(k.NextVariant, "right: next"), right(k.PrevVariant, "right: back"), right(k.Variant, "right: variant"),
 				right(k.LeftNext, "left: next"), right(k.LeftPrev, "left: back"), k.Swap},
 			{right(k.Preset, "right: preset"), right(k.PresetLeft, "left: preset"), right(k.ComparePresets, "Resilience4j vs Polly"),
-				right(k.Compare, "leave compare"), k.Help, k.quit(), k.ctrlC()},
+				right(k.Compare, "leave compare"), k.Help, k.QuitOrBack(), k.CtrlC()},
 		},
 	}
 }

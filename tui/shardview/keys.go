@@ -10,10 +10,6 @@ import (
 type keyMap struct {
 	playback.Keys
 	Strategy, FormDefaults key.Binding
-	// Leave is q inside another screen (the home screen's scenarios): it
-	// goes back there, as esc does, and as q does in the sandbox. Disabled
-	// in a shard view run on its own, where q quits.
-	Leave key.Binding
 	// atEnd: the run is at its end, where space replays from the start.
 	atEnd bool
 	// playing: the clock is running, where space pauses (set from the
@@ -26,27 +22,8 @@ func newKeyMap(canGoHome bool) keyMap {
 		Keys:         playback.NewKeys(canGoHome),
 		Strategy:     playback.Bind([]string{"s"}, "s", "next strategy on the right"),
 		FormDefaults: playback.Bind([]string{"ctrl+r"}, "ctrl+r", "the reference's values"),
-		Leave:        playback.Bind([]string{"q"}, "q", "back"),
 	}
-	k.Leave.SetEnabled(canGoHome)
 	return k
-}
-
-// quit is the way out the help lists beside esc: q back inside another
-// screen, else q quit.
-func (k keyMap) quit() key.Binding {
-	if k.Leave.Enabled() {
-		return k.Leave
-	}
-	return k.Quit
-}
-
-// ctrlC is the full help's entry for quitting inside another screen,
-// where q goes back (disabled, and so not listed, otherwise).
-func (k keyMap) ctrlC() key.Binding {
-	b := playback.Bind([]string{"ctrl+c"}, "ctrl+c", "quit")
-	b.SetEnabled(k.Leave.Enabled())
-	return b
 }
 
 func (k keyMap) main() playback.HelpKeys {
@@ -54,11 +31,11 @@ func (k keyMap) main() playback.HelpKeys {
 	return playback.HelpKeys{
 		// The one line fits 80 columns up to q, with esc too.
 		Short: []key.Binding{short("space", k.playWord()), short("←/→", "time"), short("[/]", "events"), short("s", "strategy"),
-			short("e", "knobs"), short("?", "keys"), k.Home, k.quit(), short("+/-", "speed")},
+			short("e", "knobs"), short("?", "keys"), k.Home, k.QuitOrBack(), short("+/-", "speed")},
 		Full: [][]key.Binding{
 			{k.Play, k.Step, k.Back, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo},
 			{k.Faster, k.Slower, k.Restart, k.Strategy, k.Knobs},
-			{k.Help, k.Home, k.Palette, k.quit(), k.ctrlC()},
+			{k.Help, k.Home, k.Palette, k.QuitOrBack(), k.CtrlC()},
 		},
 	}
 }

@@ -20,6 +20,9 @@ type Keys struct {
 	// Seeking: the next and previous event, the start, the end, a time.
 	NextEvent, PrevEvent, Start, End, GoTo key.Binding
 	Knobs, Help, Quit, Home                key.Binding
+	// Leave is q inside another screen (Home enabled), where q goes back
+	// as esc does; disabled on a screen of its own, where q quits.
+	Leave key.Binding
 	// Palette is the home screen's command palette (tui/palette), which
 	// the home screen opens before the key reaches the screen: here for
 	// the help, enabled with Home.
@@ -56,6 +59,7 @@ func NewKeys(canGoHome bool) Keys {
 		Help:       Bind([]string{"?"}, "?", "all keys"),
 		Quit:       Bind([]string{"q", "ctrl+c"}, "q", "quit"),
 		Home:       Bind([]string{"esc"}, "esc", "home"),
+		Leave:      Bind([]string{"q"}, "q", "back"),
 		Palette:    Bind([]string{palette.Key}, palette.Key, "go anywhere (lesson 4, sandbox NAME, drill)"),
 		FormNext:   Bind([]string{"down", "tab"}, "↓/tab", "next field"),
 		FormPrev:   Bind([]string{"up", "shift+tab"}, "↑/shift+tab", "previous field"),
@@ -66,7 +70,25 @@ func NewKeys(canGoHome bool) Keys {
 	}
 	k.Home.SetEnabled(canGoHome)
 	k.Palette.SetEnabled(canGoHome)
+	k.Leave.SetEnabled(canGoHome)
 	return k
+}
+
+// QuitOrBack is the way out the help lists beside esc: q back inside
+// another screen, else q quit.
+func (k Keys) QuitOrBack() key.Binding {
+	if k.Leave.Enabled() {
+		return k.Leave
+	}
+	return k.Quit
+}
+
+// CtrlC is the full help's entry for quitting inside another screen,
+// where q goes back (disabled, and so not listed, otherwise).
+func (k Keys) CtrlC() key.Binding {
+	b := Bind([]string{"ctrl+c"}, "ctrl+c", "quit")
+	b.SetEnabled(k.Leave.Enabled())
+	return b
 }
 
 // SetBackTo says in the help where esc leads ("scenarios", "challenge");
