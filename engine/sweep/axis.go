@@ -233,3 +233,17 @@ func Short(x float64) string {
 	}
 	return strconv.FormatFloat(x, 'g', 3, 64)
 }
+
+// RoundStep is the least of 1, 2, 2.5 and 5 times a power of ten that is
+// at least raw (> 0): the steps a learner types and reads, for an axis
+// (the sandbox's sweep around none) or a histogram's bins (the room's
+// numeric poll).
+func RoundStep(raw float64) float64 {
+	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	for _, m := range []float64{1, 2, 2.5, 5} {
+		if m*mag >= raw*(1-1e-9) {
+			return m * mag
+		}
+	}
+	return 10 * mag
+}

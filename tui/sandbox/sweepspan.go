@@ -604,7 +604,7 @@ func noneAxis(path string, hi any, steps int, cut bool) (sweep.Axis, error) {
 	if !(top > 0) || steps < 2 {
 		return sweep.Axis{}, fmt.Errorf("%s: no range above none to sweep", path)
 	}
-	step := roundStep(top / float64(steps-1))
+	step := sweep.RoundStep(top / float64(steps-1))
 	if _, isInt := hi.(int64); isInt {
 		step = math.Max(1, math.Ceil(step))
 	}
@@ -639,16 +639,4 @@ func noneAxis(path string, hi any, steps int, cut bool) (sweep.Axis, error) {
 	ax.Values = append([]any{zero}, ax.Values...)
 	ax.X = append([]float64{0}, ax.X...)
 	return ax, nil
-}
-
-// roundStep is the least of 1, 2, 2.5 and 5 times a power of ten that is
-// at least raw (tui/picture's ticks take the same steps).
-func roundStep(raw float64) float64 {
-	mag := math.Pow(10, math.Floor(math.Log10(raw)))
-	for _, m := range []float64{1, 2, 2.5, 5} {
-		if m*mag >= raw*(1-1e-9) {
-			return m * mag
-		}
-	}
-	return 10 * mag
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/lessons"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -269,7 +270,7 @@ func histogram(a Asked, g []float64, answer float64, barW int) []string {
 	}
 	step, start, bins := 0.0, lo, 1
 	if span := hi - lo; span > 1e-12*math.Max(1, math.Abs(hi)) {
-		step = niceStep(span / histBins)
+		step = sweep.RoundStep(span / histBins)
 		start = math.Floor(lo/step) * step
 		bins = min(int(math.Floor((hi-start)/step))+1, 4*histBins)
 	}
@@ -306,18 +307,6 @@ func histogram(a Asked, g []float64, answer float64, barW int) []string {
 		out[i] = line
 	}
 	return out
-}
-
-// niceStep is the least of 1, 2, 2.5, 5 or 10 times a power of ten that is
-// at least raw (> 0).
-func niceStep(raw float64) float64 {
-	mag := math.Pow(10, math.Floor(math.Log10(raw)))
-	for _, m := range []float64{1, 2, 2.5, 5} {
-		if m*mag >= raw*(1-1e-12) {
-			return m * mag
-		}
-	}
-	return 10 * mag
 }
 
 // sortedGuesses are the guesses' values, least first.
