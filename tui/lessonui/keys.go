@@ -16,6 +16,9 @@ type keyMap struct {
 	Answer                                                                                       key.Binding // digits, for display only
 	// Time, shared with the sandbox: steps of 100 ms, events, start, end, a time.
 	Step, BackStep, NextEvent, PrevEvent, Start, End, GoTo key.Binding
+	// Faster and Slower scale the step's own speed (paces), as + and -
+	// step the sandbox's.
+	Faster, Slower key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -25,7 +28,7 @@ func newKeyMap() keyMap {
 	t := playback.NewKeys(false)
 	return keyMap{
 		Step: t.Step, BackStep: t.Back, NextEvent: t.NextEvent, PrevEvent: t.PrevEvent,
-		Start: t.Start, End: t.End, GoTo: t.GoTo,
+		Start: t.Start, End: t.End, GoTo: t.GoTo, Faster: t.Faster, Slower: t.Slower,
 		Next:    b([]string{"n", "pgdown"}, "n/pgdn", "next step"),
 		Prev:    b([]string{"p", "pgup"}, "p/pgup", "previous step"),
 		Play:    b([]string{" "}, "space", "play/pause (replay at the end)"),

@@ -73,7 +73,10 @@ type Model struct {
 	predicts  []predictState
 	// asks is, step by step, the figure of the tasks pane its prediction
 	// asks for, and of which run (figureAsks): held back until the guess.
-	asks     []figureAsk
+	asks []figureAsk
+	// pace says how much faster or slower than each step's own speed the
+	// learner plays the lesson (+ and -: paces); it holds across steps.
+	pace     int
 	progress lessons.Progress
 	learner  string // names the learner for the order of the choices
 
@@ -345,13 +348,26 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// paces are the factors + and - scale a step's own speed by, up to four
+// times it and down to a quarter: a step's speed is its author's pace for
+// what it shows, and a learner may want a replay faster, or a moment slower.
+var paces = [...]float64{1, 2, 4}
+
+// speed is the step's speed at the learner's pace.
+func (m *Model) speed(st *lessons.PreparedStep) float64 {
+	if m.pace < 0 {
+		return st.Speed / paces[-m.pace]
+	}
+	return st.Speed * paces[m.pace]
+}
+
 func (m Model) onTick(t tickMsg) (tea.Model, tea.Cmd) {
 	if !m.playing || t.id != m.tickID || m.sim == nil || m.showEnd {
 		return m, nil
 	}
 	st := m.cur()
 	now := m.sim.Now()
-	target := now + time.Duration(float64(m.o.Frame)*st.Speed)
+	target := now + time.Duration(float64(m.o.Frame)*m.speed(st))
 	if st.PauseAt > now && target >= st.PauseAt {
 		target, m.playing, m.atPause = st.PauseAt, false, true
 	}
@@ -463,6 +479,10 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.openStep(m.step - 1)
 			return m, m.save()
 		}
+	case key.Matches(k, m.keys.Faster):
+		m.pace = min(m.pace+1, len(paces)-1)
+	case key.Matches(k, m.keys.Slower):
+		m.pace = max(m.pace-1, -len(paces)+1)
 	case key.Matches(k, m.keys.Steps):
 		m.showList, m.listCursor = true, m.step
 	case m.timeKey(k):

@@ -574,7 +574,7 @@ func (m *Model) statusLine() string {
 			mode = m.th.Warn.Bold(true).Render(theme.GlyphPaused + " paused")
 		}
 		left = fmt.Sprintf(" %s  %s / %s  %s", mode, m.th.Bold.Render(fmt.Sprintf("%.1f s", m.sim.Now().Seconds())),
-			pane.Seconds(m.sim.End()), pane.SpeedLabel(roundSpeed(st.Speed)))
+			pane.Seconds(m.sim.End()), pane.SpeedLabel(roundSpeed(m.speed(st))))
 		// The longest wording that fits: an event's name can be long.
 		fitting := func(candidates ...string) string {
 			room := m.w - ansi.StringWidth(left)
@@ -716,7 +716,7 @@ func (m *Model) helpKeys() helpKeys {
 	full := [][]key.Binding{
 		{k.Next, k.Prev, k.Steps},
 		view,
-		{k.Step, k.BackStep, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo},
+		{k.Step, k.BackStep, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo, k.Faster, k.Slower},
 		{k.Up, k.Down, k.Answer, k.Submit, k.Erase},
 		{k.Again, k.Review, k.Help, k.Back, k.Quit},
 	}
