@@ -31,6 +31,12 @@ type span struct {
 	// cutLo and cutHi say that the range's low or high end was moved in
 	// to the least or most value the scenario takes.
 	cutLo, cutHi bool
+	// refusedLo and refusedHi are the round values a cut end lies just
+	// inside of when the scenario refuses the round value itself and
+	// takes every value past it (a fault that must end after 10 s): the
+	// end is then a round value a little inside, not 10.000001s; nil when
+	// the end is the limit itself.
+	refusedLo, refusedHi any
 	// refused counts values inside the range that the scenario refused
 	// all the same, left out of the axis.
 	refused int
@@ -120,11 +126,14 @@ func spanAround(sc *engine.Scenario, v int, path string, steps int) (span, error
 	}
 	var sp span
 	if at, ok := knobPoint(cur); ok && takes(cur) {
+		other := [2]any{lo, hi}
 		if !takes(hi) {
 			hi, sp.cutHi = lastTaken(at, hi, takes), true
+			hi, sp.refusedHi = roundInside(at, hi, other[0], steps, takes)
 		}
 		if !takes(lo) {
 			lo, sp.cutLo = lastTaken(at, lo, takes), true
+			lo, sp.refusedLo = roundInside(at, lo, other[1], steps, takes)
 		}
 	}
 	if noneWords(path) != "" && isZero(cur) {
@@ -510,6 +519,65 @@ func lastTaken(from, to any, takes func(any) bool) any {
 	return val(good)
 }
 
+// roundInside is end, the last value the scenario takes on the way from
+// the design's value at, unless the scenario refuses a rounder value just
+// past end and takes every one short of it: a bound the scenario holds
+// strictly (a fault's end after its start, a p99 over the mean), where
+// end is the bound plus the least step the knob counts (10.000001s,
+// 80.001ms, 39.999999s), digits no learner would type and the heading
+// would print. Then the end is the first value a round step inside the
+// bound (a tenth of the axis's step, or finer when the design lies
+// nearer), and bound is the refused value the words name. far is the
+// range's other end; steps the axis's values at most.
+func roundInside(at, end, far any, steps int, takes func(any) bool) (any, any) {
+	var bound any // the value just past end, away from the design
+	switch e := end.(type) {
+	case float64:
+		if away := sign(e - at.(float64)); away != 0 && e > 0 {
+			bound = math.Nextafter(e, away*math.Inf(1))
+		}
+	case time.Duration:
+		if away := sign(float64(e - at.(time.Duration))); away != 0 {
+			if d := e + time.Duration(away)*time.Microsecond; d >= 0 {
+				bound = d
+			}
+		}
+	}
+	if bound == nil || takes(bound) || len(endText(bound)) >= len(endText(end)) {
+		return end, nil // a bound the scenario takes: the end is the limit
+	}
+	kind := countingOf(at)
+	b, x, f := kind.count(bound), kind.count(at), kind.count(far)
+	dir := sign(x - b)
+	if dir == 0 {
+		return end, nil
+	}
+	st := firstStep(math.Abs(f-b)/float64(max(steps-1, 1))/10, kind.whole)
+	for ; ; st = st.prev(kind.whole) {
+		s := st.size()
+		c := math.Floor(b/s+1e-9)*s + s // the first multiple past b going up
+		if dir < 0 {
+			c = math.Ceil(b/s-1e-9)*s - s
+		}
+		if (c-b)*dir > 0 && (x-c)*dir > 0 && takes(kind.value(c)) {
+			return kind.value(c), bound
+		}
+		if st.prev(kind.whole) == st {
+			return end, nil
+		}
+	}
+}
+
+func sign(f float64) float64 {
+	switch {
+	case f > 0:
+		return 1
+	case f < 0:
+		return -1
+	}
+	return 0
+}
+
 // words say how many values the span holds and over what range, as the
 // picker announces them ("12 values from 25000 to 100000"), and where the
 // range was cut, if it was ("cut at 100000, the most the scenario takes").
@@ -526,8 +594,12 @@ func (sp span) words() (values, cut string) {
 	switch {
 	case sp.cutLo && sp.cutHi:
 		cut = "cut to the values the scenario takes"
+	case sp.cutHi && sp.refusedHi != nil:
+		cut = fmt.Sprintf("cut at %s: the scenario takes nothing from %s up", showEnd(ax.Values[n-1]), showEnd(sp.refusedHi))
 	case sp.cutHi:
 		cut = fmt.Sprintf("cut at %s, the most the scenario takes", showEnd(ax.Values[n-1]))
+	case sp.cutLo && sp.refusedLo != nil:
+		cut = fmt.Sprintf("cut at %s: the scenario takes nothing at %s or under", showEnd(ax.Values[0]), showEnd(sp.refusedLo))
 	case sp.cutLo:
 		cut = fmt.Sprintf("cut at %s, the least the scenario takes", showEnd(ax.Values[0]))
 	}

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -192,11 +193,34 @@ func checkAxis(t *testing.T, sc *engine.Scenario, v int, path string, n int) {
 		return lessons.SetKnob(c, v, path, setting(val)) == nil && c.Validate() == nil
 	}
 	last := len(ax.X) - 1
-	if sp.cutHi && takes(past(ax.Values[last], +1)) {
+	if sp.cutHi && sp.refusedHi == nil && takes(past(ax.Values[last], +1)) {
 		t.Errorf("%s: cut at %v, but the scenario takes %v", where, ax.Values[last], past(ax.Values[last], +1))
 	}
-	if sp.cutLo && takes(past(ax.Values[0], -1)) {
+	if sp.cutLo && sp.refusedLo == nil && takes(past(ax.Values[0], -1)) {
 		t.Errorf("%s: cut at %v, but the scenario takes %v", where, ax.Values[0], past(ax.Values[0], -1))
+	}
+	// A cut end inside a bound the scenario holds strictly: the bound is
+	// refused, the value just inside it taken, and the end lies between
+	// it and the design.
+	for _, c := range []struct {
+		refused any
+		end     int
+		in      int
+	}{{sp.refusedHi, last, -1}, {sp.refusedLo, 0, +1}} {
+		if c.refused == nil {
+			continue
+		}
+		r := axisValue(c.refused)
+		if takes(r) || !takes(past(r, c.in)) || !takes(ax.Values[c.end]) {
+			t.Errorf("%s: cut at %v inside %v, but the scenario takes %v: %v, %v: %v", where, ax.Values[c.end], r, r, takes(r), past(r, c.in), takes(past(r, c.in)))
+		}
+	}
+	// A cut end reads as a learner would type it: four significant
+	// digits at most (not 10.000001s, 80.001ms or 39.999999s).
+	for _, i := range []int{0, last} {
+		if digits := significant(ax.X[i]); digits > 4 {
+			t.Errorf("%s: the axis %v ends at %v, %d significant digits", where, ax.Values, ax.Values[i], digits)
+		}
 	}
 	// Round: the values that are neither the design nor a cut end are
 	// multiples of one round step in the knob's counting (ms for a
@@ -317,4 +341,21 @@ func inAxisUnit(v any, unit string) float64 {
 		return float64(x) / float64(time.Millisecond)
 	}
 	return math.NaN()
+}
+
+// axisValue is a span's value as an axis holds it: a duration as text.
+func axisValue(v any) any {
+	if d, ok := v.(time.Duration); ok {
+		return d.String()
+	}
+	return v
+}
+
+// significant counts the significant digits of x as it prints in full.
+func significant(x float64) int {
+	s := strings.TrimLeft(strings.ReplaceAll(strconv.FormatFloat(math.Abs(x), 'f', -1, 64), ".", ""), "0")
+	if !strings.Contains(strconv.FormatFloat(math.Abs(x), 'f', -1, 64), ".") {
+		s = strings.TrimRight(s, "0")
+	}
+	return len(s)
 }
