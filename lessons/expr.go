@@ -112,7 +112,7 @@ func init() {
 			}
 			at, ok := FirstTransition(s.Transitions, dep, to)
 			if !ok {
-				return Value{}, fmt.Errorf("in %s no breaker%s ever moves to %v", a[0], forDep(dep), to)
+				return Value{}, notYet{fmt.Errorf("in %s no breaker%s ever moves to %v", a[0], forDep(dep), to)}
 			}
 			return duration(at), nil
 		}
@@ -366,11 +366,12 @@ func parseSeeds(s string) (uint64, uint64, error) {
 	return first, last, nil
 }
 
-// evalCtx is what an expression is evaluated against: the lab that runs
-// the engine, the step whose "step" runs refer to, and the seed that
+// evalCtx is what an expression is evaluated against: where its runs are
+// read (the lab that runs the engine, or a step's run as a screen shows it:
+// shown.go), the step whose "step" runs refer to, and the seed that
 // SCENARIO/VARIANT runs use.
 type evalCtx struct {
-	lab    *Lab
+	lab    runs
 	step   *Step
 	lesson *Lesson
 	seed   uint64
@@ -490,7 +491,7 @@ func evalShare(c *evalCtx, a []string) (Value, error) {
 		return Value{}, err
 	}
 	if counts.Arrived == 0 {
-		return Value{}, fmt.Errorf("no request of %s arrived in the measurement window", a[1])
+		return Value{}, notYet{fmt.Errorf("no request of %s arrived in the measurement window", a[1])}
 	}
 	return fraction(counts.ShareOf(outcomesOf(a[2])...)), nil
 }
@@ -1033,7 +1034,9 @@ func evalTimeOpen(c *evalCtx, a []string) (Value, error) {
 	if len(a) > 1 {
 		dep = a[1]
 	}
-	return duration(TimeOpen(s.Transitions, dep, s.Duration)), nil
+	// Up to the end of the traffic, or of the run so far where it is
+	// read before (Prepared.Answer); a run played out is past it.
+	return duration(TimeOpen(s.Transitions, dep, min(s.Now, s.Duration))), nil
 }
 
 // TimeOpen sums the time a breaker (of dep, or every breaker when dep is "")

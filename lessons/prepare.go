@@ -486,6 +486,9 @@ func fill(ctx *evalCtx, text string, line int, countLines bool, field string, fa
 	return b.String(), nil
 }
 
+// answerValue is the value of a numeric answer (a literal or a metric
+// expression) in ctx: Prepare's answer, which a guess is judged against,
+// and Prepared.Answer's figure of the moment shown (shown.go).
 func answerValue(ctx *evalCtx, answer string) (Value, error) {
 	if f, err := strconv.ParseFloat(answer, 64); err == nil {
 		return number(f), nil

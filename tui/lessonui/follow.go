@@ -1,14 +1,13 @@
 package lessonui
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
-	"github.com/breakerlab/breakerlab/engine/breaker"
-	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/present"
 	tea "github.com/charmbracelet/bubbletea"
@@ -226,9 +225,10 @@ func (p Picker) Fork() (Picker, tea.Cmd) {
 // Moment is what presentation mode (tui/present) shows of the player: the
 // step's key number, its state in words, and what the step says or asks.
 //
-// The number follows the step (keyFigure): the figure its prediction (or
-// question) reads, kept back until the guess is in; else the pane the
-// step is about: a breaker's state and when it last changed, or the
+// The number follows the step (keyFigure): the number its prediction (or
+// question) asks for, computed by the lesson from the moment shown
+// (askedFigure), kept back until the guess is in; else the pane the step
+// is about: a breaker's state and when it last changed, or the
 // workers held, or the customers unharmed. A step that asks shows its
 // question and its choices, numbered as the player numbers them, before
 // the play; the guess as it is typed; then the guess beside what happened,
@@ -267,8 +267,11 @@ func (m Model) Moment() (present.Moment, bool) {
 type figure struct {
 	value float64
 	kind  lessons.Kind
-	of    int  // the whole a count is of ("197/200"), or 0
-	none  bool // the figure has no value yet (the breaker has not opened)
+	// format is the lesson's for its answer ("s" in "p50 step search |
+	// s"), so the figure reads as the lesson prints it.
+	format string
+	of     int  // the whole a count is of ("197/200"), or 0
+	none   bool // the figure has no value yet (the breaker has not opened)
 	// what names the figure where it is held ("the share of ..."); label
 	// follows the number ("of recommendations requests rejected"); lead
 	// is the line over it ("recommendations breaker: open").
@@ -290,7 +293,7 @@ func (f figure) put(mo *present.Moment, held bool) {
 	case f.kind == lessons.KindCount && f.of > 0 && f.value == float64(int(f.value)):
 		mo.Value, mo.Of, mo.Label = int(f.value), f.of, f.label
 	default:
-		text, err := lessons.Value{Kind: f.kind, F: f.value}.Format("")
+		text, err := lessons.Value{Kind: f.kind, F: f.value}.Format(f.format)
 		if err != nil {
 			text = lessons.TrimNum(f.value)
 		}
@@ -319,8 +322,7 @@ func (m *Model) keyFigure() (figure, bool) {
 	cur := m.cur()
 	switch s := m.sim.(type) {
 	case *engineSim:
-		if f, ok := engineFigure(cur, s); ok {
-			f.asked = true
+		if f, ok := m.askedFigure(lessons.Shown{Now: &s.snap, Whole: s.final}); ok {
 			return f, true
 		}
 		if cur.PredictsBreakerState() || len(cur.Panes) > 0 && (cur.Panes[0] == "breaker" || cur.Panes[0] == "transitions") {
@@ -332,177 +334,144 @@ func (m *Model) keyFigure() (figure, bool) {
 		return figure{value: float64(s.snap.Busy), kind: lessons.KindCount, of: s.snap.Workers,
 			label: "workers held", what: "the workers held"}, true
 	case *shuffleSim:
-		c := s.snap.Now
-		others := c.Healthy + c.Degraded + c.Lost
-		if e, ok := askedMetric(cur); ok {
-			switch e.Metric {
-			case "ever-lost":
-				return figure{value: float64(s.snap.EverLost), kind: lessons.KindCount, of: others, asked: true,
-					label: "other customers who lost service", what: "the other customers who lose service"}, true
-			case "ever-degraded":
-				return figure{value: float64(s.snap.EverDegraded), kind: lessons.KindCount, of: others, asked: true,
-					label: "other customers who lost some workers, never all",
-					what:  "the other customers who lose some workers, never all"}, true
-			}
+		if f, ok := m.askedFigure(lessons.Shown{Timeline: &s.snap}); ok {
+			return f, true
 		}
-		return figure{value: float64(c.Healthy), kind: lessons.KindCount, of: others,
+		c := s.snap.Now
+		return figure{value: float64(c.Healthy), kind: lessons.KindCount, of: c.Healthy + c.Degraded + c.Lost,
 			label: "customers unharmed", what: "the customers unharmed"}, true
 	}
 	return figure{}, false
 }
 
-// askedMetric is the metric expression the step's prediction (or, without
-// one, its question) reads of the step's own run; ok is false when the
-// answer is no metric of it (a choice, a literal, another run).
-func askedMetric(st *lessons.PreparedStep) (lessons.Expr, bool) {
-	if st.Step == nil {
-		return lessons.Expr{}, false
-	}
-	q := st.Step.Predict
-	if q == nil {
-		q = st.Step.Question
-	}
-	if q == nil || q.Answer == "" {
-		return lessons.Expr{}, false
-	}
-	e, err := lessons.ParseExpr(q.Answer)
-	if err != nil || len(e.Args) == 0 || e.Args[0] != "step" {
-		return lessons.Expr{}, false
-	}
-	return e, true
-}
+// stepAnswer is the lesson's own evaluator of a step's number: the
+// computation that gave the answer a guess is judged against, here read
+// from the run the player shows. The projector has no other way to the
+// number (a test swaps it to see that the figure follows).
+var stepAnswer = (*lessons.Prepared).Answer
 
-// engineFigure is the figure the step's prediction reads, taken from the
-// snapshot the player shows as the lessons package reads it (lessons/
-// expr.go): a metric of the whole run from the run played out once the
-// end is reached (the outcome table's), a metric at a moment from the
-// moment shown. ok is false for a metric this does not read.
-func engineFigure(st *lessons.PreparedStep, s *engineSim) (figure, bool) {
-	e, ok := askedMetric(st)
+// askedFigure is the number the step asks for (its prediction's, or its
+// question's: lessons.PreparedStep.NumberAsked), its value computed by the
+// lesson (stepAnswer) from the run as the player shows it (sh), and
+// printed as the lesson prints its answer. Only the words round it are
+// the projector's (askedWords). ok is false when the step asks for no
+// number.
+func (m *Model) askedFigure(sh lessons.Shown) (figure, bool) {
+	q, answer, ok := m.cur().NumberAsked()
 	if !ok {
 		return figure{}, false
 	}
-	now, whole := &s.snap, &s.snap
-	if s.final != nil {
-		whole = s.final
+	f, yet := askedWords(answer, sh)
+	f.asked, f.kind = true, q.AnswerKind
+	v, err := stepAnswer(m.p, m.step, sh)
+	switch {
+	case err == nil:
+		f.value = v.F
+		if v.Kind != 0 {
+			f.kind = v.Kind
+		}
+	case errors.Is(err, lessons.ErrNoValueYet) && yet != "":
+		f.none, f.lead = true, yet
+	default:
+		f.none, f.lead = true, f.what+": no value at this moment"
 	}
+	return f, true
+}
+
+// askedWords are the words round the number an answer's expression reads:
+// what names it where it is held, label follows it, lead is the line over
+// it, of the whole a count is of (the pool, the other customers), and yet
+// the lead while the run shown gives it no value yet. An answer the
+// projector has no words for (a literal, a metric not named here) is "the
+// number asked for".
+func askedWords(answer string, sh lessons.Shown) (f figure, yet string) {
+	f.what, f.label = "the number asked for", "what happened"
+	e, err := lessons.ParseExpr(answer)
+	if err != nil {
+		return f, ""
+	}
+	f.format = e.Format
 	arg := func(i int) string {
 		if i < len(e.Args) {
 			return e.Args[i]
 		}
 		return ""
 	}
+	workers := 0
+	if sh.Now != nil {
+		workers = sh.Now.Workers
+	}
 	switch e.Metric {
 	case "share", "count", "requests":
-		var sum report.Tally
-		for _, name := range strings.Split(arg(1), "+") {
-			ep, ok := whole.Endpoint(name)
-			if !ok {
-				return figure{}, false
-			}
-			sum = sum.Add(report.WindowTally(ep))
-		}
 		eps := strings.ReplaceAll(arg(1), "+", " and ")
 		if e.Metric == "requests" {
-			return figure{value: float64(sum.Arrived), kind: lessons.KindCount,
-				label: eps + " requests", what: "the " + eps + " requests"}, true
+			f.label, f.what = eps+" requests", "the "+eps+" requests"
+			return f, ""
 		}
-		var outs []engine.Outcome
 		var words []string
 		for _, name := range strings.Split(arg(2), "+") {
-			o, ok := outcomeNamed(name)
-			if !ok {
-				return figure{}, false
+			if o, ok := outcomeNamed(name); ok {
+				words = append(words, outcomeWords[o])
 			}
-			outs = append(outs, o)
-			words = append(words, outcomeWords[o])
 		}
 		ended := strings.Join(words, " or ")
 		if e.Metric == "count" {
-			var n uint64
-			for _, o := range outs {
-				n += sum.Outcomes[o]
-			}
-			return figure{value: float64(n), kind: lessons.KindCount,
-				label: eps + " requests " + ended, what: "the " + eps + " requests " + ended}, true
+			f.label, f.what = eps+" requests "+ended, "the "+eps+" requests "+ended
+			return f, ""
 		}
-		f := figure{kind: lessons.KindFraction, label: "of " + eps + " requests " + ended,
-			what: "the share of " + eps + " requests " + ended}
-		if sum.Arrived == 0 {
-			f.none, f.lead = true, f.what+": no request in the window yet"
-			return f, true
-		}
-		f.value = sum.ShareOf(outs...)
-		return f, true
+		f.label, f.what = "of "+eps+" requests "+ended, "the share of "+eps+" requests "+ended
+		return f, f.what + ": no request in the window yet"
 	case "busy-at":
-		return figure{value: float64(now.Busy), kind: lessons.KindCount, of: now.Workers,
-			label: "workers held", what: "the workers held"}, true
+		f.label, f.what, f.of = "workers held", "the workers held", workers
 	case "held-at":
-		n := 0
-		for _, name := range strings.Split(arg(1), "+") {
-			ep, ok := now.Endpoint(name)
-			if !ok {
-				return figure{}, false
-			}
-			n += ep.Busy
-		}
 		eps := strings.ReplaceAll(arg(1), "+", " and ")
-		return figure{value: float64(n), kind: lessons.KindCount, of: now.Workers,
-			label: "workers held by " + eps + " requests", what: "the workers held by " + eps + " requests"}, true
+		f.label, f.what, f.of = "workers held by "+eps+" requests", "the workers held by "+eps+" requests", workers
 	case "inflight-at":
-		d, ok := now.Dependency(arg(1))
-		if !ok {
-			return figure{}, false
-		}
-		return figure{value: float64(d.InFlight), kind: lessons.KindCount,
-			label: "calls " + d.Name + " is working on", what: "the calls " + d.Name + " is working on"}, true
+		f.label, f.what = "calls "+arg(1)+" is working on", "the calls "+arg(1)+" is working on"
 	case "retry-after-at":
-		d, ok := now.Dependency(arg(1))
-		if !ok {
-			return figure{}, false
-		}
-		return figure{value: d.RetryAfter.Seconds(), kind: lessons.KindDuration,
-			label: "the last Retry-After for " + d.Name, what: "the Retry-After"}, true
+		f.label, f.what = "the last Retry-After for "+arg(1), "the Retry-After"
 	case "inflight-max", "calls", "retries", "retries-denied", "short-circuited", "bulkhead-full", "fell-back":
-		d, ok := whole.Dependency(arg(1))
-		if !ok {
-			return figure{}, false
-		}
-		n, words := depCounter(e.Metric, d)
-		return figure{value: float64(n), kind: lessons.KindCount,
-			label: words + ", " + d.Name, what: words + " (" + d.Name + ")"}, true
+		words := depWords(e.Metric)
+		f.label, f.what = words+", "+arg(1), words+" ("+arg(1)+")"
 	case "opens", "half-opens", "closes", "opened", "time-open":
-		f, ok := breakerFigure(now, arg(1))
-		if !ok {
-			return figure{}, false
+		// The breaker's state is the line over the number, as on a step
+		// about the breaker, and the whole of it until the number has a
+		// value.
+		if sh.Now != nil {
+			if b, ok := breakerFigure(sh.Now, arg(1)); ok {
+				f.lead, yet = b.lead, b.lead
+			}
 		}
-		dep := arg(1)
 		switch e.Metric {
 		case "opened":
-			n := 0
-			for _, t := range whole.Transitions {
-				if t.To == breaker.Open && (dep == "" || t.Dependency == dep) {
-					n++
-				}
-			}
-			f.value, f.kind, f.none, f.of = float64(n), lessons.KindCount, false, 0
 			f.label, f.what = "times the breaker opened", "how many times the breaker opens"
 		case "time-open":
-			f.value = lessons.TimeOpen(whole.Transitions, dep, min(now.Now, now.Duration)).Seconds()
-			f.kind, f.none = lessons.KindDuration, false
 			f.label, f.what = "the breaker spent open", "how long the breaker spends open"
 		default:
-			to := map[string]breaker.State{"opens": breaker.Open, "half-opens": breaker.HalfOpen, "closes": breaker.Closed}[e.Metric]
 			verb := map[string]string{"opens": "first opened", "half-opens": "first half-opened", "closes": "first closed again"}[e.Metric]
-			if at, ok := lessons.FirstTransition(whole.Transitions, dep, to); ok && at <= now.Now {
-				f.value, f.kind, f.none = at.Seconds(), lessons.KindDuration, false
-				f.label = "when the breaker " + verb
-			}
-			f.what = "when the breaker " + strings.TrimPrefix(verb, "first ")
+			f.label, f.what = "when the breaker "+verb, "when the breaker "+strings.TrimPrefix(verb, "first ")
 		}
-		return f, true
+	case "ever-lost", "ever-degraded":
+		if sh.Timeline != nil {
+			c := sh.Timeline.Now
+			f.of = c.Healthy + c.Degraded + c.Lost
+		}
+		f.label, f.what = "other customers who lost service", "the other customers who lose service"
+		if e.Metric == "ever-degraded" {
+			f.label, f.what = "other customers who lost some workers, never all", "the other customers who lose some workers, never all"
+		}
+	case "p50", "p95", "p99":
+		eps := strings.ReplaceAll(arg(1), "+", " and ")
+		which := map[string]string{"p50": "median", "p95": "95th percentile", "p99": "99th percentile"}[e.Metric]
+		f.label, f.what = which+" latency of "+eps+" requests", "the "+which+" latency of "+eps+" requests"
+	case "loop-busy":
+		f.label, f.what = "of the loop's time busy", "the share of the loop's time busy"
+	case "tasks-live-max":
+		f.label, f.what = "most tasks alive at once", "the most tasks alive at once"
+	case "probe-burst":
+		f.label, f.what = "most "+arg(1)+" instances half-open at once", "the most "+arg(1)+" instances half-open at once"
 	}
-	return figure{}, false
+	return f, yet
 }
 
 // breakerFigure is a breaker's state and when it last changed: of dep's
@@ -546,24 +515,24 @@ func outcomeNamed(name string) (engine.Outcome, bool) {
 	return 0, false
 }
 
-// depCounter is a dependency's whole-run counter that a metric of lessons/
-// expr.go reads, and what it counts.
-func depCounter(metric string, d *engine.DependencySnapshot) (uint64, string) {
+// depWords say what a dependency's whole-run counter of lessons/expr.go
+// counts.
+func depWords(metric string) string {
 	switch metric {
 	case "inflight-max":
-		return uint64(d.InFlightMax), "most calls in flight at once, abandoned ones included"
+		return "most calls in flight at once, abandoned ones included"
 	case "calls":
-		return d.Calls, "calls that reached it"
+		return "calls that reached it"
 	case "retries":
-		return d.Retries, "retries sent"
+		return "retries sent"
 	case "retries-denied":
-		return d.RetriesDenied, "retries refused"
+		return "retries refused"
 	case "short-circuited":
-		return d.ShortCircuited, "calls the open breaker refused"
+		return "calls the open breaker refused"
 	case "bulkhead-full":
-		return d.BulkheadFull, "calls the full bulkhead refused"
+		return "calls the full bulkhead refused"
 	}
-	return d.FellBack, "refusals the fallback answered"
+	return "refusals the fallback answered"
 }
 
 // ask is the step's question as presentation mode shows it: the

@@ -202,45 +202,85 @@ func TestPresentedSelfCheck(t *testing.T) {
 	}
 }
 
-// A lesson step's key number is the figure its prediction reads, from the
-// snapshot the player shows, and it is the lesson's own answer where the
-// play stops (findings-room 3): lesson 3's share refused, lesson 4's
-// second the breaker opens, lesson 8's customers who lose service.
-func TestPresentedFigureIsTheLessons(t *testing.T) {
-	for _, c := range []struct {
-		id    string
-		step  int
-		guess string
-	}{
-		{"03-bulkheads", 1, "90\n"},
-		{"03-bulkheads", 2, "4\n"},
-		{"04-breaker-states", 1, "24\n"},
-		{"04-breaker-states", 4, "3\n"},
-		{"08-shuffle-sharding", 1, "250\n"},
-		{"08-shuffle-sharding", 2, "25\n"},
-	} {
-		p := lessonID(t, c.id)
-		q := p.Steps[c.step].Predict
-		m := open(t, p, c.step, 160, 48, Options{})
-		f, ok := m.keyFigure()
-		if !ok || !f.asked {
-			t.Fatalf("%s step %d: the key number is not the one the prediction asks for", c.id, c.step+1)
-		}
-		mo, _ := m.Moment()
-		if !mo.Held {
-			t.Errorf("%s step %d: the number is shown before the guess: %+v", c.id, c.step+1, mo)
-		}
-		m = playToPause(t, send(m, keys(c.guess)...))
-		f, _ = m.keyFigure()
-		if f.none || f.value != q.Answer {
-			t.Errorf("%s step %d at %v: the projector shows %v (none %v), the lesson's answer is %v (%s)",
-				c.id, c.step+1, m.Now(), f.value, f.none, q.Answer, q.AnswerText)
-		}
-		mo, _ = m.Moment()
-		if mo.Held || !strings.Contains(mo.Words(), strings.Split(q.AnswerText, " ")[0]) {
-			t.Errorf("%s step %d: the projector's number reads %q, the lesson's answer %q", c.id, c.step+1, mo.Words(), q.AnswerText)
+// numberSteps calls f on every step of every built-in lesson that asks
+// for a number before its play, opened and guessed at, at the moment its
+// play stops.
+func numberSteps(t *testing.T, f func(p *lessons.Prepared, i int, m Model)) {
+	t.Helper()
+	n := 0
+	for _, p := range allLessons(t) {
+		for i := range p.Steps {
+			q := p.Steps[i].Predict
+			if q == nil || q.Kind != lessons.Number {
+				continue
+			}
+			n++
+			m := open(t, p, i, 160, 48, Options{})
+			if mo, _ := m.Moment(); !mo.Held {
+				t.Errorf("%s step %d: the number is shown before the guess: %q", p.Lesson.ID, i+1, mo.Words())
+			}
+			m = send(m, keys("1\n")...)
+			if !m.predicts[i].made {
+				t.Fatalf("%s step %d: the guess 1 was not taken: %q", p.Lesson.ID, i+1, m.predicts[i].typo)
+			}
+			f(p, i, playToPause(t, m))
 		}
 	}
+	if n < 30 {
+		t.Fatalf("only %d steps ask for a number before their play", n)
+	}
+}
+
+// A lesson step's key number is the number its prediction asks for, held
+// until the guess, and where the play stops it is the lesson's own
+// answer, bit for bit, printed as the lesson prints it (findings-room 3):
+// on every step of every built-in lesson that asks for one.
+func TestPresentedFigureIsTheLessons(t *testing.T) {
+	numberSteps(t, func(p *lessons.Prepared, i int, m Model) {
+		q := p.Steps[i].Predict
+		f, ok := m.keyFigure()
+		if !ok || !f.asked {
+			t.Errorf("%s step %d: the key number is not the one the prediction asks for", p.Lesson.ID, i+1)
+			return
+		}
+		if f.none || f.value != q.Answer || f.kind != q.AnswerKind {
+			t.Errorf("%s step %d at %v: the projector shows %v (%v, none %v), the lesson's answer is %v (%v, %s)",
+				p.Lesson.ID, i+1, m.Now(), f.value, f.kind, f.none, q.Answer, q.AnswerKind, q.AnswerText)
+		}
+		mo, _ := m.Moment()
+		num := strings.Fields(q.AnswerText)[0]
+		drawn := mo.Figure
+		if mo.Of > 0 {
+			drawn = fmt.Sprint(mo.Value)
+		}
+		if mo.Held || drawn != num {
+			t.Errorf("%s step %d: the projector draws %q (%q), the lesson's answer reads %q", p.Lesson.ID, i+1, drawn, mo.Words(), q.AnswerText)
+		}
+	})
+}
+
+// The projector computes no number of its own: with the lesson's
+// evaluator (stepAnswer) swapped for one that answers something else,
+// every step's figure is that something else. A figure worked out in the
+// projector, from the snapshot or a copy of the lesson's metric, would
+// still read the lesson's answer.
+func TestPresentedFigureIsComputedByTheLesson(t *testing.T) {
+	lessonsAnswer := stepAnswer
+	defer func() { stepAnswer = lessonsAnswer }()
+	numberSteps(t, func(p *lessons.Prepared, i int, m Model) {
+		var got lessons.Value
+		stepAnswer = func(p *lessons.Prepared, i int, sh lessons.Shown) (lessons.Value, error) {
+			v, err := lessonsAnswer(p, i, sh)
+			v.F = 2*v.F + 7
+			got = v
+			return v, err
+		}
+		defer func() { stepAnswer = lessonsAnswer }()
+		f, _ := m.keyFigure()
+		if want := 2*p.Steps[i].Predict.Answer + 7; f.none || f.value != want || got.F != want {
+			t.Errorf("%s step %d: the projector shows %v, not the evaluator's %v", p.Lesson.ID, i+1, f.value, want)
+		}
+	})
 }
 
 // A breaker step's key number is the breaker's state and when it last
