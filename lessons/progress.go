@@ -218,6 +218,9 @@ type Store struct {
 	// the store knows the steps as they are now, so Save can move both its
 	// own record and the file's onto them before merging the two.
 	lessons map[string]*Lesson
+	// elsewhere holds the predictions made outside the player, by
+	// ProgressKey and step (progress_elsewhere.go).
+	elsewhere map[string]map[int]elsewhere
 }
 
 // DefaultProgressPath is os.UserConfigDir()/breakerlab/lessons.json.
@@ -313,6 +316,11 @@ func (s *Store) Get(id string) Progress {
 func (s *Store) GetLesson(l *Lesson) Progress {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.getLesson(l)
+}
+
+// getLesson is GetLesson with s.mu held.
+func (s *Store) getLesson(l *Lesson) Progress {
 	if s.lessons == nil {
 		s.lessons = map[string]*Lesson{}
 	}
@@ -336,11 +344,14 @@ func (s *Store) GetLesson(l *Lesson) Progress {
 }
 
 // Set replaces a lesson's progress in memory, under its ProgressKey (a
-// built-in's ID); Save writes it.
+// built-in's ID); Save writes it. A prediction made elsewhere since p was
+// read stays (PredictedElsewhere).
 func (s *Store) Set(id string, p Progress) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.data.Lessons[id] = clone(p)
+	p = clone(p)
+	s.keepElsewhere(id, &p)
+	s.data.Lessons[id] = p
 }
 
 func clone(p Progress) Progress {

@@ -80,6 +80,11 @@ type Session struct {
 	numInput      string // the number being typed to numInputSeq
 	numInputSeq   int
 	numTypo       string // why the last number sent was not taken
+	// onScreen is the question the student's screen shows (its Seq; 0:
+	// none) as the last message left it, and leftAt when one last left it
+	// that the teacher ended or replaced (pollclose.go).
+	onScreen int
+	leftAt   time.Time
 
 	// store is the session's progress (home.Options.LessonStore; nil: none
 	// kept): the teacher's gives the order of a question's choices, a
@@ -88,6 +93,9 @@ type Session struct {
 	// polled are the student's answers to the room's predictions, by
 	// lesson and step, for the followed player (pollfollow.go).
 	polled map[polledKey]lessons.Prediction
+	// kept is what the student's last answer to a prediction replaced in
+	// their progress.
+	kept keptAnswer
 
 	present bool         // presentation mode
 	pth     *theme.Theme // its high-contrast theme, on the session's renderer
@@ -198,10 +206,12 @@ func (s *Session) wait() tea.Cmd {
 }
 
 // Update routes a message to the screen it belongs to, then fits the room's
-// tag beside the title of the screen shown (tagfit.go).
+// tag beside the title of the screen shown (tagfit.go) and notes the room
+// question the screen shows (pollclose.go).
 func (s *Session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	next, cmd := s.update(msg)
 	s.fitTitle()
+	s.noteShownQuestion()
 	return next, cmd
 }
 

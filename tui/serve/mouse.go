@@ -17,10 +17,11 @@ import (
 // as a key that explores does; other events (the wheel, a release, a drag)
 // leave a followed screen alone, since the presenter's next move would
 // undo them. Nothing reads the mouse where the drawing is not the screen's
-// own: the quit question, a room question, presentation mode, and the
-// room's tag at the right end of the top line, and what it blanked.
+// own: the quit question, a room question (and one the teacher has just
+// closed: pollclose.go), presentation mode, and the room's tag at the
+// right end of the top line, and what it blanked.
 func (s *Session) mouse(msg tea.MouseMsg) tea.Cmd {
-	if _, asking := s.questionView(); asking || s.confirmQuit || s.present {
+	if _, asking := s.questionView(); asking || s.confirmQuit || s.present || s.keyForGoneQuestion(s.liveSeq()) {
 		return nil
 	}
 	if msg.Y == 0 && !s.topCellShown(msg.X) {

@@ -1,6 +1,9 @@
 package serve
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 )
@@ -10,11 +13,30 @@ import (
 // later, shows it made and revealed, as one they typed there), and handed
 // to the player that follows the teacher, so that its reveal shows it in
 // place of "none, skipped".
+//
+// The latest prediction of a step is the student's, wherever they made
+// it: the poll's answer replaces one made before in their own player (or
+// an earlier poll's), and one they make in their own player afterwards
+// replaces the poll's. A player of theirs open on the lesson when they
+// answer keeps the progress it read when it opened, and would save it
+// back over the answer: the store keeps the answer unless that player
+// has made a prediction of the step since (lessons.Store.PredictedElsewhere).
+// Such a player shows the step as it was until the lesson is opened again,
+// and the poll's screen says so, with what the answer replaced.
 
 // polledKey names a lesson's step: the lesson's progress key and the step.
 type polledKey struct {
 	lesson string
 	step   int
+}
+
+// keptAnswer is what keeping a poll's answer replaced in the student's
+// progress, for the poll's screen.
+type keptAnswer struct {
+	seq int // the question answered
+	was lessons.Prediction
+	had bool // the step had a prediction before the question was answered
+	now lessons.Prediction
 }
 
 // keepPrediction records rec as the student's prediction of a's step,
@@ -29,13 +51,50 @@ func (s *Session) keepPrediction(a Asked, rec lessons.Prediction) {
 	}
 	s.polled[polledKey{a.lesson.ProgressKey(), a.step}] = rec
 	if s.store != nil {
-		p := s.store.GetLesson(a.lesson)
-		p.Predicted(a.step, rec)
-		s.store.Set(a.lesson.ProgressKey(), p)
+		was, had := s.store.PredictedElsewhere(a.lesson, a.step, rec)
+		if s.kept.seq != a.Seq {
+			// What the first answer replaced: a later one replaces the
+			// student's own answer to this question.
+			s.kept = keptAnswer{seq: a.Seq, was: was, had: had}
+		}
+		s.kept.now = rec
 	}
 	if s.mode == following && s.shown == LessonScreen && s.haveRL {
 		s.followGuess()
 	}
+}
+
+// keptNote tells a student who answered a's prediction where their answer
+// is kept, what it replaced, and what their own player open on the lesson
+// shows; "" when nothing is kept (a question, a session without
+// progress).
+func (s *Session) keptNote(a Asked) string {
+	if !a.Predict || a.lesson == nil || s.store == nil || s.answeredSeq != a.Seq || s.kept.seq != a.Seq {
+		return ""
+	}
+	note := fmt.Sprintf("Your progress keeps it as your prediction of step %d of “%s”.", a.step+1, a.lesson.Title)
+	if k := s.kept; k.had && (k.was.Guess != k.now.Guess || k.was.Result != k.now.Result) {
+		switch g := k.was.Guess; {
+		case g == "":
+			note += " It replaces the one you made before: none (skipped)."
+		case strings.ContainsAny(g[len(g)-1:], ".?!"):
+			note += " It replaces the one you made before: “" + g + "”"
+		default:
+			note += " It replaces the one you made before: “" + g + "”."
+		}
+	}
+	if p, ok := s.home.Lessons(); ok && p.Open() {
+		if st := p.State(); st.Prepared != nil && st.Prepared.Lesson.ProgressKey() == a.lesson.ProgressKey() {
+			note += " Your own player has this lesson open: it shows the step as it was until you open the lesson again"
+			if s.kept.had {
+				note += "."
+			} else {
+				// It has no prediction of the step: it will ask for one.
+				note += ", and a prediction you make there replaces this one."
+			}
+		}
+	}
+	return note
 }
 
 // guessFollower is a followed lesson player that takes a guess made
@@ -52,9 +111,17 @@ func (s *Session) followGuess() {
 	if st.Prepared == nil || len(s.polled) == 0 {
 		return
 	}
-	rec, ok := s.polled[polledKey{st.Prepared.Lesson.ProgressKey(), st.Step}]
+	key := st.Prepared.Lesson.ProgressKey()
+	rec, ok := s.polled[polledKey{key, st.Step}]
 	if !ok {
 		return
+	}
+	if s.store != nil {
+		// The prediction kept: one made in their own player since the
+		// poll replaced the answer.
+		if kept, ok := s.store.Get(key).Prediction(st.Step); ok {
+			rec = kept
+		}
 	}
 	if f, ok := any(s.rl).(guessFollower); ok {
 		s.rl = f.FollowGuess(st.Step, rec)

@@ -163,6 +163,9 @@ func (s *Session) numberAskView(a Asked) string {
 		paras = append(paras, "Type a number and press enter to answer, esc to put the question aside.")
 	}
 	paras = append(paras, "The teacher sees how many answered and, once they reveal the answer, the spread of the room's numbers, never who typed which.")
+	if note := s.keptNote(a); note != "" {
+		paras = append(paras, "", note)
+	}
 	return s.block("The teacher asks", paras)
 }
 

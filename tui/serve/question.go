@@ -282,15 +282,32 @@ func (s *Session) teacherQuestionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 
 // shownTo reports whether the open question a shows on this student's
 // screen: unless they put it aside, and since then nothing was revealed.
-func (s *Session) shownTo(a Asked) bool {
-	return a.Seq != s.setAside || (a.Revealed && !s.asideRevealed)
+func (s *Session) shownTo(a Asked) bool { return s.shows(a.Seq, a.Revealed) }
+
+// shows is shownTo of question seq, revealed or not.
+func (s *Session) shows(seq int, revealed bool) bool {
+	return seq != s.setAside || (revealed && !s.asideRevealed)
 }
 
 // studentQuestionKey handles a student's keys while a question they have
-// not put aside is open.
+// not put aside is open, and while one the teacher has just ended or
+// replaced is still on their screen or has just left it (pollclose.go).
 func (s *Session) studentQuestionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 	a, open := s.room.OpenQuestion()
-	if !open || !s.shownTo(a) {
+	live := 0
+	if open && s.shownTo(a) {
+		live = a.Seq
+	}
+	if s.keyForGoneQuestion(live) {
+		// Meant for a question the teacher has just ended or replaced
+		// (pollclose.go): it does nothing, as a key does to a question
+		// that is gone.
+		if k.String() == "ctrl+c" {
+			return true, tea.Quit
+		}
+		return true, nil
+	}
+	if live == 0 {
 		return false, nil
 	}
 	switch ks := k.String(); {
@@ -421,6 +438,9 @@ func (s *Session) askView(a Asked) string {
 		paras = append(paras, fmt.Sprintf("Your answer: %d. Another number changes it; esc puts the question aside. Only the count of each answer is shown to the teacher.", s.answered+1))
 	} else {
 		paras = append(paras, fmt.Sprintf("Press 1-%d to answer, esc to put the question aside. The teacher sees how many chose each answer, not who.", len(a.Choices)))
+	}
+	if note := s.keptNote(a); note != "" {
+		paras = append(paras, "", note)
 	}
 	return s.block("The teacher asks", paras)
 }
