@@ -329,6 +329,11 @@ func TestValueFormats(t *testing.T) {
 		{count(3), "num", "3"},
 		{number(3.4), "int", "3"},
 		{duration(402 * time.Millisecond), "s", "0.402 s"},
+		// A share short of all never reads 100, above none never 0.
+		{fraction(0.9996), "", ">99.9%"},
+		{fraction(0.996), "pct0", ">99%"},
+		{fraction(0.00004), "pct2", "<0.01%"},
+		{fraction(1), "", "100.0%"},
 	}
 	for _, c := range cases {
 		if got, err := c.v.Format(c.format); err != nil || got != c.want {

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/breakerlab/breakerlab/engine/report"
 )
 
 // Kind is what a metric measures, which decides how it is printed and what
@@ -132,11 +134,11 @@ func (v Value) Format(format string) (string, error) {
 	}
 	switch format {
 	case "pct":
-		return trimFloat(100*v.F, 1, false) + "%", nil
+		return report.PercentDigits(v.F, 1), nil
 	case "pct0":
-		return trimFloat(100*v.F, 0, false) + "%", nil
+		return report.PercentDigits(v.F, 0), nil
 	case "pct2":
-		return trimFloat(100*v.F, 2, false) + "%", nil
+		return report.PercentDigits(v.F, 2), nil
 	case "int":
 		if v.Big != nil {
 			return groupDigits(v.Big.String()), nil

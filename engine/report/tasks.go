@@ -111,7 +111,7 @@ func roundTo(x, per float64) float64 { return math.Round(x*per) / per }
 func writeTasks(line func(indent int, text string), s *engine.Snapshot) {
 	if t := s.Tasks; t != nil {
 		text := fmt.Sprintf("  %-18s busy %s of the time on %d thread(s), tasks waited for it at most %s; at most %s tasks live",
-			"loop", percent(t.LoopBusy), t.Threads, msText(t.LagMax), thousands(uint64(t.LiveMax)))
+			"loop", Percent1(t.LoopBusy), t.Threads, msText(t.LagMax), thousands(uint64(t.LiveMax)))
 		line(21, text)
 		mem := fmt.Sprintf("  %-18s peak %s MiB", "memory", strconv.FormatFloat(mebibytes(t.MemoryPeak), 'f', -1, 64))
 		if t.MemoryLimit > 0 {

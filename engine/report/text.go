@@ -244,7 +244,7 @@ func writeShares(b *strings.Builder, first engine.Snapshot, snaps []engine.Snaps
 			if c.waiting {
 				share = t.WaitingShare()
 			}
-			fmt.Fprintf(b, " %*s", cell, percent(share))
+			fmt.Fprintf(b, " %*s", cell, Percent1(share))
 		}
 		b.WriteString("\n")
 	}
@@ -318,13 +318,7 @@ func seconds(d time.Duration) string {
 // fallback, counts as answered in 0 ms, so a design that refuses most
 // requests has a median of 0 (lesson 7). Empty when none was.
 func refusedNote(c engine.Counts) string {
-	share := func(o engine.Outcome) string {
-		s := percent(c.Share(o))
-		if s == "0.0%" {
-			s = "<0.1%"
-		}
-		return s
-	}
+	share := func(o engine.Outcome) string { return Percent1(c.Share(o)) } // "<0.1%" for a share above none
 	var parts []string
 	if c[engine.Fallback] > 0 {
 		parts = append(parts, "the "+share(engine.Fallback)+" answered by a fallback")
@@ -409,7 +403,7 @@ func writeServices(line func(indent int, text string), s *engine.Snapshot) {
 		t := &s.Tenants[i]
 		tally := Tally{Arrived: t.WindowArrived, Outcomes: t.Window}
 		text := fmt.Sprintf("  %-18s %s requests, %s ok, %s rejected", "tenant "+t.Name, thousands(t.Window.Total()),
-			percent(tally.Share(engine.OK)), percent(tally.Share(engine.Rejected)))
+			Percent1(tally.Share(engine.OK)), Percent1(tally.Share(engine.Rejected)))
 		if t.Limited > 0 {
 			text += fmt.Sprintf(", %s refused by its own limit", thousands(t.Limited))
 		}
@@ -528,10 +522,6 @@ func classList(c [shed.NumClasses]uint64) string {
 	}
 	return strings.Join(parts, ", ")
 }
-
-// percent writes a share as every table of a run does: one decimal, a
-// percent sign.
-func percent(share float64) string { return fmt.Sprintf("%.1f%%", 100*share) }
 
 // padRunes pads s with spaces to width characters (not bytes: "×" is one).
 func padRunes(s string, width int) string {

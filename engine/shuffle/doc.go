@@ -5,7 +5,8 @@
 // reach, a step-by-step timeline of the same failure for the animated view,
 // and the built-in `shuffle` scenario's report.
 //
-// It imports only the standard library. Odds are computed with math/big so
+// It imports the standard library and engine/report (one way to write a
+// share: report.Percent1), which therefore never imports it. Odds are computed with math/big so
 // that they stay exact for fleets of up to 100,000 workers. Everything random
 // comes from math/rand/v2 sources seeded with the run's seed, and Assign is
 // the one place a seed becomes shards, so the report, the timeline and every

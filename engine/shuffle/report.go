@@ -8,6 +8,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/breakerlab/breakerlab/engine/report"
 )
 
 // Report is the result of the built-in `shuffle` scenario: the value of the
@@ -225,7 +227,7 @@ func WriteTable(w io.Writer, r Report) error {
 			strconv.Itoa(row.PerCustomer),
 			groupDigits(row.Shards),
 			"1 in " + groupDigits(row.Shards),
-			percent(row.ShareAny),
+			report.Percent1(row.ShareAny),
 		})
 	}
 	writeColumns(ew, odds, 0)
@@ -333,15 +335,12 @@ func plural(count int, noun string) string {
 	return groupDigits(strconv.Itoa(count)) + " " + noun + "s"
 }
 
-// percent formats a chance with one decimal, "46.4%".
-func percent(p float64) string { return strconv.FormatFloat(100*p, 'f', 1, 64) + "%" }
-
 // countWithShare formats "249 (24.9%)"; with no customers there is no share.
 func countWithShare(count, of int) string {
 	if of == 0 {
 		return groupDigits(strconv.Itoa(count))
 	}
-	return fmt.Sprintf("%s (%s)", groupDigits(strconv.Itoa(count)), percent(float64(count)/float64(of)))
+	return fmt.Sprintf("%s (%s)", groupDigits(strconv.Itoa(count)), report.Percent1(float64(count)/float64(of)))
 }
 
 // writeColumns prints rows of cells, the first row a header, each column as

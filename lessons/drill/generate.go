@@ -11,6 +11,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/retry"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
 	"github.com/breakerlab/breakerlab/lessons"
@@ -553,12 +554,10 @@ func genShare(p *Problem, rng *rand.Rand) {
 		"customer shares at least one worker with you? (within half a point)", n, k)
 	p.Explain = fmt.Sprintf("1 − C(%d, %d) ÷ C(%d, %d): the other customer must draw all %d of its workers from the %d you do not have. "+
 		"That leaves %s sharing at least one; they lose one worker and carry on if their clients retry on the others.",
-		n-k, k, n, k, k, n-k, pct1(f))
+		n-k, k, n, k, k, n-k, report.Percent1(f))
 	p.number(lessons.KindFraction, f, 0.005, false, "")
 	p.Verified = "engine/shuffle's exact odds, and a draw of 20,000 random pairs of shards within 1.5 points"
 }
-
-func pct1(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) }
 
 // groupDigits writes 730862190080 as 730,862,190,080.
 func groupDigits(s string) string {

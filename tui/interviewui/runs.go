@@ -141,7 +141,7 @@ func (m Model) designLines(d designRun, w int) []string {
 		var parts []string
 		for k, o := range engine.Outcomes {
 			if sh := d.shares[i][k]; sh > 0 || o == engine.OK {
-				parts = append(parts, fmt.Sprintf("%s %.1f%%", o, 100*sh))
+				parts = append(parts, fmt.Sprintf("%s %s", o, report.Percent1(sh)))
 			}
 		}
 		for j, l := range pane.Wrap(e+": "+strings.Join(parts, ", "), max(w-2, 1)) {

@@ -425,7 +425,7 @@ func (c tableColumn) count(r report.Tally) uint64 {
 // when the cell has room, else as a whole percentage.
 func shareText(f float64, decimals bool) string {
 	if decimals {
-		return strconv.FormatFloat(100*f, 'f', 1, 64) + "%"
+		return report.Percent1(f)
 	}
 	return pane.Percent(f)
 }
@@ -969,7 +969,7 @@ func oddsTable(rows []shuffle.OddsRow, w int) []string {
 	wW, wE, wS, wA := 0, 0, 0, 0
 	for _, r := range rows {
 		shards, _ := new(big.Int).SetString(r.Shards, 10)
-		c := cells{pane.Count(r.Workers), strconv.Itoa(r.PerCustomer), lessonsGroup(shards), strconv.FormatFloat(100*r.ShareAny, 'f', 1, 64) + "%"}
+		c := cells{pane.Count(r.Workers), strconv.Itoa(r.PerCustomer), lessonsGroup(shards), report.Percent1(r.ShareAny)}
 		data = append(data, c)
 		wW, wE, wS, wA = max(wW, len(c.workers)), max(wE, len(c.each)), max(wS, len(c.shards)), max(wA, len(c.any))
 	}

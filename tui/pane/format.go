@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/breakerlab/breakerlab/engine/report"
 )
 
 // Seconds writes a virtual time as seconds with one decimal: "12.3 s".
@@ -28,17 +30,15 @@ func SecondsShort(d time.Duration) string {
 // 10% and above 99%. Rounding never hides a remainder: a share short of all
 // never reads "100%" (99.6% ok beside 0.4% waiting, not 100% beside it), a
 // share above none never reads "0%"; past one decimal, "<0.1%" and ">99.9%".
+// Its decimals and those ends are report.Percent1's, the way run's table
+// writes a share.
 func Percent(f float64) string {
 	p := 100 * f
 	switch {
 	case p <= 0 || p >= 100:
 		return strconv.FormatFloat(p, 'f', 0, 64) + "%"
-	case p < 0.05:
-		return "<0.1%"
-	case p >= 99.95:
-		return ">99.9%"
 	case p < 9.95 || p >= 99.5:
-		return strconv.FormatFloat(p, 'f', 1, 64) + "%"
+		return report.Percent1(f)
 	}
 	return strconv.FormatFloat(p, 'f', 0, 64) + "%"
 }

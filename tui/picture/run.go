@@ -176,7 +176,7 @@ func outcomesPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, le
 // 0.0% · rejected 96.0%".
 func bandLabel(e *engine.EndpointSnapshot) string {
 	t := report.WindowTally(e)
-	words := fmt.Sprintf("ok %s", percent(t.Share(engine.OK)))
+	words := "ok " + report.Percent1(t.Share(engine.OK))
 	most, other := 0.0, engine.OK
 	for o := engine.Outcome(1); o < 4; o++ {
 		if sh := t.Share(o); sh > most {
@@ -184,7 +184,7 @@ func bandLabel(e *engine.EndpointSnapshot) string {
 		}
 	}
 	if most >= 0.0005 {
-		words += fmt.Sprintf(" · %s %s", other, percent(most))
+		words += fmt.Sprintf(" · %s %s", other, report.Percent1(most))
 	}
 	return e.Name + "\n" + words
 }
@@ -193,9 +193,6 @@ func bandLabel(e *engine.EndpointSnapshot) string {
 func secondsWords(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
 }
-
-// percent writes a share as `run`'s table does: 96.0%.
-func percent(share float64) string { return fmt.Sprintf("%.1f%%", 100*share) }
 
 // outcomeBand is an endpoint's band from base up: for each outcome, the
 // polygons of its share, stacked on the outcomes before it, one per

@@ -366,7 +366,7 @@ func shortDifferences(a, b *engine.Snapshot, final bool) []string {
 	return out
 }
 
-func pct(f float64) string      { return strconv.FormatFloat(100*f, 'f', 1, 64) + "%" }
+func pct(f float64) string      { return report.Percent1(f) }
 func pctShort(f float64) string { return strconv.FormatFloat(100*f, 'f', 0, 64) + "%" }
 
 // points writes a difference of shares in percentage points, signed.

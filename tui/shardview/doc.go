@@ -14,7 +14,7 @@
 // take SetData and cache their View; the model holds no global state and
 // takes its theme from Options, so a server can run one per session.
 //
-// It may import engine/shuffle, tui/theme, tui/pane, tui/internal/form,
+// It may import engine/shuffle, engine/report (Percent1), tui/theme, tui/pane, tui/internal/form,
 // tui/internal/helpview, tui/internal/playback (the clock, the keys and
 // layout helpers it shares with the sandbox), bubbletea, bubbles (key, help)
 // and x/ansi. It does no I/O.

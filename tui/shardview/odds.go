@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -112,7 +113,10 @@ func exactText(p *big.Rat) string {
 }
 
 // percentText writes a chance as a percentage with enough digits to tell
-// it from zero.
+// it from zero; from 10% up with one decimal, as run's table writes a
+// share (report.Percent1), so a chance short of certain never reads
+// "100.0%" (with 2,048 workers, one each, sharing none is 2,047/2,048:
+// ">99.9%").
 func percentText(p *big.Rat) string {
 	f, _ := p.Float64()
 	pct := 100 * f
@@ -120,7 +124,7 @@ func percentText(p *big.Rat) string {
 	case pct == 0:
 		return "0%"
 	case pct >= 9.95:
-		return strconv.FormatFloat(pct, 'f', 1, 64) + "%"
+		return report.Percent1(f)
 	case pct >= 0.001:
 		return strconv.FormatFloat(pct, 'g', 3, 64) + "%"
 	}
