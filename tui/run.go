@@ -13,9 +13,7 @@ import (
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/tui/exercisesui"
 	"github.com/breakerlab/breakerlab/tui/home"
-	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/present"
-	"github.com/breakerlab/breakerlab/tui/record"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/shardview"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -167,33 +165,4 @@ func Workbooks(dir string, manual bool) *home.Workbooks {
 			return open(w), nil
 		},
 	}
-}
-
-// RecordOptions say what a recording (`breakerlab record`) plays and how.
-type RecordOptions struct {
-	Scenario *engine.Scenario
-	Variant  int
-	Seed     uint64
-	Speed    float64
-	NoColor  bool
-	Record   record.Options
-	Budget   func(sc *engine.Scenario, runs int) error
-	// Faults are injected from the start (--fault).
-	Faults []chaos.Spec
-}
-
-// RecordSandbox plays the sandbox from the start of the run to its end (or
-// the recording's longest duration) on the recording's own clock and writes
-// an asciicast v2 file of it to w. Nothing touches a terminal.
-func RecordSandbox(w io.Writer, o RecordOptions) (record.Stats, error) {
-	if err := o.Record.Validate(playback.MinWidth, playback.MinHeight); err != nil {
-		return record.Stats{}, err
-	}
-	th := theme.New(theme.Fixed(o.NoColor))
-	m, err := sandbox.New(sandbox.Options{Theme: th, Scenario: o.Scenario, Variant: o.Variant, Seed: o.Seed, Speed: o.Speed, Play: true,
-		Limits: sandbox.Limits{Budget: o.Budget}, Faults: o.Faults})
-	if err != nil {
-		return record.Stats{}, err
-	}
-	return record.Record(w, m, o.Record)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,23 +12,28 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
-	"github.com/breakerlab/breakerlab/tui"
+	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/record"
 	"github.com/breakerlab/breakerlab/tui/theme"
 )
 
 // `breakerlab record SCENARIO -o FILE.cast` writes an asciicast v2
-// recording of the sandbox playing a scenario: for slides, the README and
-// a class's notes. It draws the same frames the sandbox shows, on the
+// recording of a screen playing: the sandbox on a scenario, the shard view
+// on shuffle, either in presentation mode with --present, or a lesson's
+// step in presentation mode with --lesson. For slides, the README and a
+// class's notes. It draws the same frames the screen shows, on the
 // recording's own clock, so it needs no terminal and takes no longer than
 // drawing them.
 func init() {
 	register(command{name: "record",
-		summary: "record the sandbox playing a scenario as an asciicast v2 file (record SCENARIO|FILE -o FILE.cast [--size 100x30] [--speed 5])",
+		summary: "record a scenario in the sandbox (shuffle: the shard view), or a lesson's step for a projector, as an asciicast v2 file (record SCENARIO|FILE|--lesson ID -o FILE.cast [--present])",
 		run:     runRecord,
 		examples: `breakerlab record cascade -o cascade.cast            replay with: asciinema play cascade.cast
 breakerlab record checkout --variant 3 --size 120x40 --speed 10 -o checkout.cast
-breakerlab record multi-hop --fps 10 --max 20s -o multi-hop.cast`})
+breakerlab record multi-hop --fps 10 --max 20s -o multi-hop.cast
+breakerlab record shuffle --speed 10 -o shuffle.cast  the shard view
+breakerlab record cascade --present -o room.cast      presentation mode
+breakerlab record --lesson 1 --step 3 -o step3.cast   a step, its question open`})
 }
 
 func runRecord(args []string, stdout, _ io.Writer) error {
@@ -39,57 +45,52 @@ func runRecord(args []string, stdout, _ io.Writer) error {
 	fps := fs.Int("fps", 15, fmt.Sprintf("frames a second of replay, from %d to %d", record.MinFPS, record.MaxFPS))
 	longest := fs.Duration("max", 0, "stop after this much replay time, such as 20s (0: when the run ends)")
 	outPath := fs.String("o", "", "the file to write (- for standard output)")
+	presentFlag := fs.Bool("present", false, "record in presentation mode, as --present shows it on a projector")
+	lesson := fs.String("lesson", "", "record a lesson's step (a number, an ID or a file) in presentation mode, instead of a scenario: "+
+		"it plays at the step's own speed from where the player opens it to where it stops on its own (its pause, or its end), "+
+		"its question open throughout: no guess is made, no answer given and no prediction revealed, while the run shows what happens; "+
+		"a step without a simulation is one frame")
+	step := fs.Int("step", 1, "with --lesson: the step to record, counting from 1")
 	budget := addBudgetFlag(fs)
 	faults := addFaultFlag(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usagef("record takes one scenario (built in: %s) or scenario file, got %d", strings.Join(scenarioNames(), ", "), len(pos))
-	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *outPath == "" {
 		return usagef("record needs -o FILE.cast (or -o - for standard output)")
-	}
-	if err := checkSpeed(*speed); err != nil {
-		return err
 	}
 	w, h, err := parseSize(*size)
 	if err != nil {
 		return usagef("--size: %v", err)
 	}
-	if pos[0] == shuffleScenario.Name {
-		return usagef("record plays the sandbox, and shuffle opens the shard view instead; record another scenario, or run `breakerlab run shuffle`")
-	}
-	sc, err := sandboxPlayable(pos[0], *variant, budget)
-	if err != nil {
-		return err
-	}
-	if _, err := faults.apply(sc); err != nil {
-		return err
-	}
-	command := append([]string{"sandbox", pos[0]}, sandboxFlags(*seed, *variant)...)
-	for _, sp := range faults.specs {
-		command = append(command, "--fault", shellWord(sp.String()))
-	}
-	ro := record.Options{Width: w, Height: h, FPS: *fps, MaxDuration: *longest,
-		Title:   fmt.Sprintf("breakerlab: %s, variant %d (seed %d)", sc.Name, *variant, *seed),
-		Command: "breakerlab " + strings.Join(command, " ")}
+	ro := record.Options{Width: w, Height: h, FPS: *fps, MaxDuration: *longest}
 	if err := ro.Validate(80, 24); err != nil {
 		return usagef("%v", err)
 	}
-	limit := budget.n
-	opts := tui.RecordOptions{Scenario: sc, Variant: *variant - 1, Seed: *seed, Speed: *speed, Faults: faults.specs,
-		NoColor: theme.NoColor(os.Getenv), Record: ro,
-		Budget: func(sc *engine.Scenario, runs int) error {
-			return budgetRefusal(engine.CheckBudget(sc, runs, 1, limit))
-		}}
+	noColor := theme.NoColor(os.Getenv)
+	var p record.Player
+	switch {
+	case set["lesson"]:
+		p, err = lessonRecording(pos, *lesson, *step, set, budget, noColor, &ro)
+	case set["step"]:
+		return usagef("--step goes with --lesson: `breakerlab record --lesson 1 --step %d -o step.cast`", *step)
+	case len(pos) != 1:
+		return usagef("record takes one scenario (built in: %s) or scenario file, or --lesson ID, got %d", strings.Join(scenarioNames(), ", "), len(pos))
+	default:
+		p, err = screenRecording(pos[0], *seed, *variant, *speed, *presentFlag, set, budget, faults, noColor, &ro)
+	}
+	if err != nil {
+		return err
+	}
 	out, err := openOutput(stdout, *outPath, "cast")
 	if err != nil {
 		return err
 	}
 	defer out.Discard()
-	st, err := tui.RecordSandbox(out, opts)
+	st, err := record.Record(out, p, ro)
 	if err != nil {
 		return err
 	}
@@ -97,10 +98,111 @@ func runRecord(args []string, stdout, _ io.Writer) error {
 		return fmt.Errorf("writing %s: %w", *outPath, err)
 	}
 	if *outPath != "-" {
-		fmt.Fprintf(stdout, "wrote %s: %d frames, %s of replay at %d×%d (asciinema play %s)\n",
-			*outPath, st.Frames, st.Duration.Round(time.Millisecond), w, h, *outPath)
+		frames := "frames"
+		if st.Frames == 1 {
+			frames = "frame"
+		}
+		fmt.Fprintf(stdout, "wrote %s: %d %s, %s of replay at %d×%d (asciinema play %s)\n",
+			*outPath, st.Frames, frames, st.Duration.Round(time.Millisecond), w, h, *outPath)
 	}
 	return nil
+}
+
+// screenRecording is the sandbox on a scenario, or the shard view on
+// shuffle, as `breakerlab sandbox` opens them; ro takes the header's title
+// and command.
+func screenRecording(name string, seed uint64, variant int, speed float64, presentOn bool, set map[string]bool,
+	budget *budgetFlag, faults *faultFlag, noColor bool, ro *record.Options) (record.Player, error) {
+	if err := checkSpeed(speed); err != nil {
+		return nil, err
+	}
+	command := []string{"sandbox", name}
+	present := ""
+	if presentOn {
+		present = ", presentation mode"
+	}
+	if name == shuffleScenario.Name {
+		switch {
+		case len(faults.specs) > 0:
+			return nil, usagef("--fault: shuffle has its own engine, with its poisoned customer as its only fault")
+		case set["variant"]:
+			return nil, usagef("shuffle has no variants: its shard view shows two strategies side by side; drop --variant")
+		}
+		command = append(command, sandboxFlags(seed, 1)...)
+		if presentOn {
+			command = append(command, "--present")
+		}
+		ro.Title = fmt.Sprintf("breakerlab: shuffle, the shard view (seed %d)%s", seed, present)
+		ro.Command = "breakerlab " + strings.Join(command, " ")
+		return record.Screen{Seed: seed, Speed: speed, NoColor: noColor, Present: presentOn}.Play()
+	}
+	sc, err := sandboxPlayable(name, variant, budget)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := faults.apply(sc); err != nil {
+		return nil, err
+	}
+	command = append(command, sandboxFlags(seed, variant)...)
+	for _, sp := range faults.specs {
+		command = append(command, "--fault", shellWord(sp.String()))
+	}
+	if presentOn {
+		command = append(command, "--present")
+	}
+	ro.Title = fmt.Sprintf("breakerlab: %s, variant %d (seed %d)%s", sc.Name, variant, seed, present)
+	ro.Command = "breakerlab " + strings.Join(command, " ")
+	limit := budget.n
+	return record.Screen{Scenario: sc, Variant: variant - 1, Seed: seed, Speed: speed, Faults: faults.specs, NoColor: noColor, Present: presentOn,
+		Budget: func(sc *engine.Scenario, runs int) error {
+			return budgetRefusal(engine.CheckBudget(sc, runs, 1, limit))
+		}}.Play()
+}
+
+// lessonRecording is a lesson's step in presentation mode, as `breakerlab
+// lesson ID --step N --present` opens it, played with nobody answering.
+func lessonRecording(pos []string, id string, step int, set map[string]bool, budget *budgetFlag, noColor bool, ro *record.Options) (record.Player, error) {
+	if len(pos) > 0 {
+		return nil, usagef("--lesson records a lesson's step, not a scenario: drop %s", strings.Join(pos, " "))
+	}
+	for _, f := range []string{"seed", "variant", "speed", "fault"} {
+		if set[f] {
+			return nil, usagef("--%s: a lesson's step plays its own run at its own speed; drop --%s", f, f)
+		}
+	}
+	l, err := lessons.Open(id)
+	if err != nil {
+		return nil, usagef("%w", err)
+	}
+	// Its steps' runs and sweeps, before any of them runs.
+	if err := budget.check(l.Cost()); err != nil {
+		return nil, err
+	}
+	p, err := lessons.Prepare(l, nil)
+	if err == nil {
+		err = p.Verify()
+	}
+	if err != nil {
+		if errors.Is(err, lessons.ErrInvalid) {
+			return nil, usagef("%w", err)
+		}
+		return nil, err
+	}
+	if step < 1 || step > len(p.Steps) {
+		return nil, usagef("--step must be between 1 and %d (the lesson's steps), got %d", len(p.Steps), step)
+	}
+	ro.Title = fmt.Sprintf("breakerlab: lesson %s, step %d of %d (%s)", id, step, len(p.Steps), p.Steps[step-1].Title)
+	ro.Command = fmt.Sprintf("breakerlab lesson %s --step %d --present", shellArg(id), step)
+	return record.LessonStep(p, step-1, noColor)
+}
+
+// shellArg is s as one word of a shell's command line: as it is when it
+// holds nothing a shell reads, else in single quotes.
+func shellArg(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./") == "" {
+		return s
+	}
+	return shellWord(s)
 }
 
 // playSpeeds are the speeds the sandbox and the shard view play at: the

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +13,14 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/present"
+	"github.com/breakerlab/breakerlab/tui/shardview"
 )
 
 // `record` writes a file asciinema replays: a version 2 header of the size
@@ -85,7 +94,15 @@ func TestRecordRefusesWhatItCannotDo(t *testing.T) {
 		{[]string{"record", "cascade"}, "-o FILE.cast"},
 		{[]string{"record", "cascade", "--size", "60x20", "-o", "-"}, "80×24"},
 		{[]string{"record", "cascade", "--size", "big", "-o", "-"}, "COLUMNSxROWS"},
-		{[]string{"record", "shuffle", "-o", "-"}, "shard view"},
+		{[]string{"record", "-o", "-"}, "record takes one scenario"},
+		{[]string{"record", "shuffle", "--variant", "2", "-o", "-"}, "shuffle has no variants"},
+		{[]string{"record", "shuffle", "--fault", "10s api hang", "-o", "-"}, "--fault: shuffle has its own engine"},
+		{[]string{"record", "cascade", "--step", "2", "-o", "-"}, "--step goes with --lesson"},
+		{[]string{"record", "cascade", "--lesson", "1", "-o", "-"}, "drop cascade"},
+		{[]string{"record", "--lesson", "1", "--seed", "3", "-o", "-"}, "--seed: a lesson's step plays its own run"},
+		{[]string{"record", "--lesson", "1", "--speed", "10", "-o", "-"}, "--speed: a lesson's step plays its own run at its own speed"},
+		{[]string{"record", "--lesson", "1", "--step", "99", "-o", "-"}, "--step must be between 1 and"},
+		{[]string{"record", "--lesson", "no-such-lesson", "-o", "-"}, "no-such-lesson"},
 		{[]string{"record", "cascade", "--variant", "9", "-o", "-"}, "--variant must be between 1 and 3"},
 		// A speed between the player's steps was played at the step
 		// below it (7 as 5), under a file that said nothing of it.
@@ -186,6 +203,198 @@ func TestEverySpeedPlaysAsItSays(t *testing.T) {
 		_, texts := castEvents(t, out)
 		if got := shown.FindAllString(strings.Join(texts, ""), -1); !slices.Contains(got, label) {
 			t.Errorf("--speed %v: the recording shows the speeds %v, want %s", f, got, label)
+		}
+	}
+}
+
+// castHeader reads a recording's header.
+func castHeader(t *testing.T, cast string) (h struct {
+	Width, Height  int
+	Title, Command string
+}) {
+	t.Helper()
+	first, _, _ := strings.Cut(cast, "\n")
+	if err := json.Unmarshal([]byte(first), &h); err != nil {
+		t.Fatalf("header %q: %v", first, err)
+	}
+	return h
+}
+
+var (
+	cursorTo = regexp.MustCompile(`\x1b\[(\d+);1H`)
+	styles   = regexp.MustCompile(`\x1b\[[0-9;?]*[A-Za-z]`)
+)
+
+// screens replays a recording's events on a screen of h rows, knowing only
+// what record writes (clear, move to a row's start, erase to its end), and
+// returns the screen after each event, without styles.
+func screens(texts []string, h int) []string {
+	screen := make([]string, h)
+	var out []string
+	for _, d := range texts {
+		if strings.Contains(d, "\x1b[2J") {
+			screen = make([]string, h)
+		}
+		locs := cursorTo.FindAllStringSubmatchIndex(d, -1)
+		for i, loc := range locs {
+			y, _ := strconv.Atoi(d[loc[2]:loc[3]])
+			end := len(d)
+			if i+1 < len(locs) {
+				end = locs[i+1][0]
+			}
+			screen[y-1] = strings.TrimSuffix(d[loc[1]:end], "\x1b[K")
+		}
+		out = append(out, styles.ReplaceAllString(strings.Join(screen, "\n"), ""))
+	}
+	return out
+}
+
+// record shuffle records the shard view, as `sandbox shuffle` opens it:
+// both strategies side by side, at the speed asked for. It was refused.
+func TestRecordShuffleIsTheShardView(t *testing.T) {
+	out, errOut, code := run(t, "record", "shuffle", "--size", "100x30", "--speed", "10", "--fps", "5", "--max", "1s", "--seed", "7", "-o", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if h := castHeader(t, out); h.Command != "breakerlab sandbox shuffle --seed 7" || !strings.Contains(h.Title, "shard view (seed 7)") {
+		t.Errorf("header: title %q, command %q", h.Title, h.Command)
+	}
+	at, texts := castEvents(t, out)
+	if last := at[len(at)-1]; last != 1 {
+		t.Errorf("--max 1s: the last event at %v s", last)
+	}
+	shown := screens(texts, 30)
+	final := shown[len(shown)-2]
+	d := shardview.DefaultSetup()
+	for _, want := range []string{shardview.Title(d.Left), shardview.Title(d.Right), "×10", "seed 7", pane.Seconds(10 * time.Second)} {
+		if !strings.Contains(final, want) {
+			t.Errorf("the frame at 1 s lacks %q:\n%s", want, final)
+		}
+	}
+}
+
+// --present records a screen as presentation mode draws it for a
+// projector: the sandbox's key number big, no key help.
+func TestRecordPresentDrawsPresentationMode(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	out, errOut, code := run(t, "record", "cascade", "--present", "--size", "100x30", "--speed", "100", "--fps", "2", "-o", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if h := castHeader(t, out); h.Command != "breakerlab sandbox cascade --present" || !strings.Contains(h.Title, "presentation mode") {
+		t.Errorf("header: title %q, command %q", h.Title, h.Command)
+	}
+	_, texts := castEvents(t, out)
+	shown := screens(texts, 30)
+	final := shown[len(shown)-2]
+	b, _ := scenarios.Lookup("cascade")
+	sc := b.Build()
+	r, err := engine.New(sc, 0, defaultSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AdvanceTo(sc.Duration)
+	snap := r.Snapshot()
+	for _, row := range present.Big(fmt.Sprintf("%d/%d", snap.Busy, snap.Workers)) {
+		if !strings.Contains(final, row) {
+			t.Errorf("the last frame lacks the workers held (%d/%d) in big digits:\n%s", snap.Busy, snap.Workers, final)
+			break
+		}
+	}
+	if !strings.Contains(final, present.Clock(sc.Duration, sc.Duration, false)) || strings.Contains(final, "space") {
+		t.Errorf("the last frame should say the run finished and show no key help:\n%s", final)
+	}
+}
+
+// --lesson records a lesson's step in presentation mode as a room sees it
+// while nobody answers: from where the player opens the step to its
+// pause, at the step's own speed, the prediction asked throughout; no
+// guess, no answer, no reveal. Step 3's number (the workers held by
+// recommendations) is the one its prediction asks for, held back.
+func TestRecordLessonStepKeepsItsQuestionOpen(t *testing.T) {
+	l, err := lessons.Open("1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := lessons.Prepare(l, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 3} {
+		st := p.Steps[n-1]
+		if st.Predict == nil || st.PauseAt <= st.From {
+			t.Fatalf("lesson 1's step %d was a prediction with a pause after its start", n)
+		}
+		out, errOut, code := run(t, "record", "--lesson", "1", "--step", strconv.Itoa(n), "--size", "100x30", "--fps", "5", "-o", "-")
+		if code != 0 {
+			t.Fatalf("step %d: exit %d: %s", n, code, errOut)
+		}
+		if h := castHeader(t, out); h.Command != fmt.Sprintf("breakerlab lesson 1 --step %d --present", n) || !strings.Contains(h.Title, st.Title) {
+			t.Errorf("step %d: header: title %q, command %q", n, h.Title, h.Command)
+		}
+		at, texts := castEvents(t, out)
+		// The play from the step's start to its pause, at its speed, on
+		// the grid of 5 frames a second.
+		span := (st.PauseAt - st.From).Seconds() / st.Speed
+		if want := math.Ceil(span*5-1e-9) / 5; math.Abs(at[len(at)-1]-want) > 1e-6 {
+			t.Errorf("step %d: the recording ends at %v s, want %v s (%v to %v at ×%v)", n, at[len(at)-1], want, st.From, st.PauseAt, st.Speed)
+		}
+		shown := screens(texts, 30)
+		for i, sc := range shown[:len(shown)-1] {
+			flat := strings.Join(strings.Fields(sc), " ")
+			if !strings.Contains(flat, strings.Join(strings.Fields("Predict: "+st.Predict.Prompt), " ")) || n == 3 && !strings.Contains(flat, "shown after the guess") {
+				t.Fatalf("step %d: the frame at %v s does not ask the prediction (with its number held at step 3):\n%s", n, at[i], sc)
+			}
+			for _, answer := range []string{"✓", "← the guess", "What happened", "No guess", "Your guess: none"} {
+				if strings.Contains(sc, answer) {
+					t.Fatalf("step %d: the frame at %v s shows %q, an answer nobody gave:\n%s", n, at[i], answer, sc)
+				}
+			}
+			virtual := st.From + time.Duration(at[i]*st.Speed*float64(time.Second)+0.5)
+			want := present.Clock(min(virtual, st.PauseAt), st.End, virtual < st.PauseAt)
+			if !strings.Contains(sc, want) {
+				t.Fatalf("step %d: the frame at %v s should say %q:\n%s", n, at[i], want, sc)
+			}
+		}
+	}
+	// A step without a simulation is one frame: its question, unanswered.
+	self := -1
+	for i, st := range p.Steps {
+		if !st.HasSim() && st.Question != nil {
+			self = i
+			break
+		}
+	}
+	path := filepath.Join(t.TempDir(), "self.cast")
+	out, errOut, code := run(t, "record", "--lesson", "1", "--step", strconv.Itoa(self+1), "-o", path)
+	if code != 0 || !strings.Contains(out, ": 1 frame, 0s of replay") {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	b, _ := os.ReadFile(path)
+	_, texts := castEvents(t, string(b))
+	sc := screens(texts, 30)[0]
+	if flat := strings.Join(strings.Fields(sc), " "); !strings.Contains(flat, strings.Join(strings.Fields(p.Steps[self].Question.Prompt), " ")) || strings.Contains(sc, "✓") {
+		t.Errorf("step %d: want its question, unanswered:\n%s", self+1, sc)
+	}
+}
+
+// The first frame is the screen at its start, and the second is one
+// period of the frame rate later at any rate: at 60 frames a second the
+// sandbox's clock's first tick (1/30 s) had passed the frame at 1/60 s,
+// and the recording left it out.
+func TestRecordKeepsEveryFrameOfItsRate(t *testing.T) {
+	out, errOut, code := run(t, "record", "cascade", "--size", "80x24", "--speed", "10", "--fps", "60", "--max", "0.1s", "-o", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	at, texts := castEvents(t, out)
+	if len(at) < 3 || at[0] != 0 || math.Abs(at[1]-1.0/60) > 1e-6 {
+		t.Fatalf("events at %v s; want 0, then 1/60 s", at)
+	}
+	shown := screens(texts, 24)
+	for i, want := range []string{"0.0 s", "0.1 s"} {
+		if !strings.Contains(shown[i], want+" / 30.0 s") {
+			t.Errorf("the frame at %v s should show %s of the run:\n%s", at[i], want, shown[i])
 		}
 	}
 }

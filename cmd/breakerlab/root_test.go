@@ -147,6 +147,7 @@ func TestCompleteHidden(t *testing.T) {
 		{[]string{"sandbox", "--seed", "3", ""}, []string{"cascade"}, nil},
 		{[]string{"sweep", "cascade", "--vary", "rec"}, []string{"recommendations.bulkhead="}, nil},
 		{[]string{"lesson", ""}, []string{"01-one-slow-dependency"}, nil},
+		{[]string{"record", "--lesson", ""}, []string{"01-one-slow-dependency"}, nil},
 		{[]string{"challenge", ""}, []string{"timeout-pool"}, nil},
 		{[]string{"presets", "resilience4j", ""}, []string{"gobreaker", "polly"}, nil},
 		{[]string{"lab", "checkout", "--mode", ""}, []string{"none", "timeout", "protected", "all"}, nil},

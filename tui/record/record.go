@@ -1,5 +1,6 @@
-// Package record turns a screen that plays (the sandbox) into an asciicast
-// v2 recording (https://docs.asciinema.org/manual/asciicast/v2/): a header
+// Package record turns a screen that plays (the sandbox, the shard view,
+// either in presentation mode, or a lesson's step) into an asciicast v2
+// recording (https://docs.asciinema.org/manual/asciicast/v2/): a header
 // line, then one event a frame, each `[seconds, "o", text]`, which asciinema
 // and its web player replay in any terminal or on a slide.
 //
@@ -9,9 +10,13 @@
 // time it takes to draw its frames. A frame writes only the rows that
 // changed since the one before, so a recording stays small.
 //
-// It owns the file format and the frame loop; it may import bubbletea and
-// the standard library, and knows nothing of the engine: the screen is
-// anything that implements Player.
+// It owns the file format and the frame loop (record.go), which know
+// nothing of the engine: the screen is anything that implements Player.
+// Screen and LessonStep (screens.go, lesson.go) build the screens
+// `breakerlab record` plays, as `breakerlab sandbox` and `breakerlab lesson`
+// build them; for those it imports the engine's scenario and fault types,
+// lessons, tui/sandbox, tui/shardview, tui/lessonui, tui/present and
+// tui/theme. It does no I/O but writing the recording.
 package record
 
 import (
@@ -29,6 +34,14 @@ import (
 
 // Player is a screen that plays on a clock of its own: it says whether it
 // is still playing and gives the message that moves it to a wall time.
+//
+// A player's first message may have a Start method: the message that
+// starts its clock at that wall time instead, moving nothing
+// (tui/internal/playback's TickMsg has one). Record starts such a player
+// at the recording's origin before its first frame, so that the frame at
+// replay time t shows virtual time t × the player's speed, the first one
+// included, at any frame rate. A player without one takes its first tick
+// with the first frame after the origin.
 type Player interface {
 	tea.Model
 	// FrameAt is the tick the screen's clock would receive at wall time at.
@@ -36,20 +49,8 @@ type Player interface {
 	Playing() bool
 }
 
-// Clocked is a Player that says where its clock stands: the virtual time
-// it shows, and how many virtual seconds a second of wall time moves it.
-// A player's first tick has no tick before it to count from, so it moves
-// the clock by a step of the player's own (the sandbox's clock: 1/30 s,
-// its animation's frame) whatever the frame rate: Record reads how far it
-// went and times the ticks after it so that the frame at replay time t
-// shows virtual time t × speed at every frame rate. A frame due before
-// that first step ends (at 60 frames a second, the one at 1/60 s) is left
-// out: no picture of the player shows its time.
-type Clocked interface {
-	Player
-	Now() time.Duration
-	Speed() float64
-}
+// starter is a player's tick that can start its clock instead.
+type starter interface{ Start() tea.Msg }
 
 // Options say how a recording is made.
 type Options struct {
@@ -72,10 +73,6 @@ const (
 	clearAndHideCursor   = "\x1b[?25l\x1b[H\x1b[2J"
 	eraseToEndOfLine     = "\x1b[K"
 	showCursorAfterwards = "\x1b[?25h"
-	// onTime is how far a Clocked player's virtual time may be from a
-	// frame's and still be at it: the nanoseconds a speed's float product
-	// rounds away, far below the tenth of a second a screen shows.
-	onTime = time.Microsecond
 )
 
 // Validate names what is wrong with o, and what is allowed.
@@ -168,15 +165,17 @@ func Record(w io.Writer, p Player, o Options) (Stats, error) {
 		st.Duration = at
 		return enc.Encode([]any{json.Number(seconds(at)), "o", buf.String()})
 	}
+	// A player that can be started is started at the origin: its first
+	// frame is the screen at its start, and every frame after it counts
+	// from there.
+	if pl, ok := m.(Player); ok && pl.Playing() {
+		if s, ok := pl.FrameAt(origin).(starter); ok {
+			m, _ = m.Update(s.Start())
+		}
+	}
 	if err := emit(0, m.View()); err != nil {
 		return st, err
 	}
-	// A Clocked player's ticks: the first starts its clock at the origin,
-	// each later one moves it to the virtual time of the frame it draws.
-	var (
-		started bool
-		tickAt  = origin
-	)
 	for i := 1; i <= maxFrames; i++ {
 		pl, ok := m.(Player)
 		if !ok || !pl.Playing() {
@@ -188,33 +187,7 @@ func Record(w io.Writer, p Player, o Options) (Stats, error) {
 		if o.MaxDuration > 0 && at > o.MaxDuration {
 			break
 		}
-		c, ok := m.(Clocked)
-		if !ok {
-			m, _ = m.Update(pl.FrameAt(origin.Add(at)))
-			if err := emit(at, m.View()); err != nil {
-				return st, err
-			}
-			continue
-		}
-		if !started {
-			started = true
-			m, _ = m.Update(c.FrameAt(tickAt))
-			if c, ok = m.(Clocked); !ok {
-				return st, errors.New("record: a player stopped saying where its clock stands")
-			}
-		}
-		if c.Playing() {
-			want := time.Duration(float64(at) * c.Speed())
-			switch gap := want - c.Now(); {
-			case gap > onTime:
-				tickAt = tickAt.Add(time.Duration(float64(gap) / c.Speed()))
-				m, _ = m.Update(c.FrameAt(tickAt))
-			case gap < -onTime:
-				// The first tick took the clock past this frame's time
-				// (a frame rate above 30): no frame can show it.
-				continue
-			}
-		}
+		m, _ = m.Update(pl.FrameAt(origin.Add(at)))
 		if err := emit(at, m.View()); err != nil {
 			return st, err
 		}

@@ -190,38 +190,55 @@ func TestBadOptionsAreNamed(t *testing.T) {
 	}
 }
 
-// clock is a Clocked player that moves as the sandbox's clock does
-// (tui/internal/playback): its first tick covers a step of its own,
-// 1/30 s, whatever its time; each later one the wall time since the one
-// before, times the speed; it stops at the end.
+// clock is a player that moves as the sandbox's clock does
+// (tui/internal/playback): a Start moves nothing, and each tick after it
+// shows the wall time since the Start times the speed; a first tick
+// without one covers a step of its own, 1/30 s, whatever its time, and
+// each later one the wall time since the one before, times the speed. It
+// stops at the end.
 type clock struct {
 	speed    float64
 	end, now time.Duration
 	last     time.Time
+	started  bool
 }
+
+type start struct{ at time.Time }
+
+func (t tick) Start() tea.Msg { return start(t) }
 
 func (c clock) Init() tea.Cmd { return nil }
 func (c clock) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if msg, ok := msg.(tick); ok && c.Playing() {
-		dt := time.Second / 30
-		if !c.last.IsZero() {
-			dt = msg.at.Sub(c.last)
+	switch msg := msg.(type) {
+	case start:
+		c.last, c.started = msg.at, true
+	case tick:
+		switch {
+		case !c.Playing():
+		case c.started:
+			c.now = min(time.Duration(float64(msg.at.Sub(c.last))*c.speed), c.end)
+		default:
+			dt := time.Second / 30
+			if !c.last.IsZero() {
+				dt = msg.at.Sub(c.last)
+			}
+			c.last = msg.at
+			c.now = min(c.now+time.Duration(float64(dt)*c.speed), c.end)
 		}
-		c.last = msg.at
-		c.now = min(c.now+time.Duration(float64(dt)*c.speed), c.end)
 	}
 	return c, nil
 }
 func (c clock) View() string                 { return fmt.Sprintf("at %d ms", c.now.Milliseconds()) }
 func (c clock) FrameAt(at time.Time) tea.Msg { return tick{at} }
 func (c clock) Playing() bool                { return c.now < c.end }
-func (c clock) Now() time.Duration           { return c.now }
-func (c clock) Speed() float64               { return c.speed }
 
 // Every frame shows the virtual time its replay time asks for, at any
-// frame rate: replay time × speed. The first tick covered 1/30 s however
-// long a frame was, so at 1 frame a second and ×10 the frame at 1 s showed
-// 333 ms, and a 30 s run replayed in 4 s, not 3.
+// frame rate: replay time × speed, and no frame of the rate's grid is left
+// out. The first tick covered 1/30 s however long a frame was, so at 1
+// frame a second and ×10 the frame at 1 s showed 333 ms, and a 30 s run
+// replayed in 4 s, not 3; then the recorder timed its frames around that
+// first tick, and above 30 frames a second left out the frames it had
+// passed (at 60, the one at 1/60 s).
 func TestEveryFrameShowsItsTimeTimesTheSpeed(t *testing.T) {
 	for _, fps := range []int{1, 2, 4, 10, 29, 30, 45, 60} {
 		for _, speed := range []float64{0.5, 10} {
@@ -232,6 +249,11 @@ func TestEveryFrameShowsItsTimeTimesTheSpeed(t *testing.T) {
 				t.Fatal(err)
 			}
 			c := parse(t, buf.Bytes())
+			// The frame at 0, one a period up to the end, and the cursor
+			// shown again.
+			if want := int(math.Round(end.Seconds()/speed*float64(fps))) + 2; len(c.times) != want {
+				t.Errorf("fps %d ×%v: %d events, want %d: a frame of the grid is missing", fps, speed, len(c.times), want)
+			}
 			last := c.times[len(c.times)-1]
 			if want := end.Seconds() / speed; last != want || st.Duration != time.Duration(want*float64(time.Second)) {
 				t.Errorf("fps %d ×%v: the 30 s run replays in %v s (%v), want %v s", fps, speed, last, st.Duration, want)
@@ -252,5 +274,19 @@ func TestEveryFrameShowsItsTimeTimesTheSpeed(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A player that can be started is started once, at the recording's origin,
+// before its first frame, which therefore shows its start: the clock at 0.
+func TestAPlayerIsStartedBeforeItsFirstFrame(t *testing.T) {
+	var buf bytes.Buffer
+	p := clock{speed: 2, end: time.Second}
+	if _, err := Record(&buf, p, Options{Width: 20, Height: 1, FPS: 4}); err != nil {
+		t.Fatal(err)
+	}
+	c := parse(t, buf.Bytes())
+	if !strings.Contains(c.data[0], "at 0 ms") || !strings.Contains(c.data[1], "at 500 ms") || c.times[1] != 0.25 {
+		t.Errorf("the first frames: %q at %v, %q at %v; want 0 ms at 0 s and 500 ms at 0.25 s", c.data[0], c.times[0], c.data[1], c.times[1])
 	}
 }

@@ -67,6 +67,18 @@ type TickMsg struct {
 	// driven: made by FrameAt for a driver that sets the frames' times
 	// itself (a recording), rather than by the program's timer.
 	driven bool
+	// start: a driver's first tick (Start), which moves nothing.
+	start bool
+}
+
+// Start is a driven tick (FrameAt's) made the first of its chain: the clock
+// moves nothing and counts the driven frames after it from its wall time,
+// so that a driver's frame d after it shows d × the speed on, the first
+// one included. Without it a chain's first tick moves one Frame, the wall
+// time a program's first tick waits for, whatever the driver's period.
+func (t TickMsg) Start() tea.Msg {
+	t.start = true
+	return t
 }
 
 // Clock plays a timeline: playing or paused, at a speed, with the chain of
@@ -78,9 +90,24 @@ type Clock struct {
 	speedIdx int
 	id       int       // the live chain of ticks; older ones are stale
 	last     time.Time // the last tick's wall time, zero after a (re)start
+	// from is where a driver's Start set the count of the driven frames
+	// after it; zero on a chain without one.
+	from origin
 	// held: paused by Hold while the window was too small, to play again
 	// once it is not.
 	held bool
+}
+
+// origin is a point a driven chain counts its frames from: a frame at
+// wall time w shows at + (w − wall) × the speed, one product from it, not
+// the sum of one a frame, which would drift by a rounding each. left is
+// where the last frame left the timeline: a timeline moved since (a key,
+// a click), or a speed changed since, moves the origin to the last frame.
+type origin struct {
+	set      bool
+	wall     time.Time
+	at, left time.Duration
+	speedIdx int
 }
 
 // Hold pauses a playing clock while the window is too small to draw the
@@ -151,7 +178,7 @@ func (c *Clock) Play(on bool) tea.Cmd {
 	}
 	c.playing = on
 	c.id++
-	c.last = time.Time{}
+	c.last, c.from = time.Time{}, origin{}
 	if on {
 		return c.Tick()
 	}
@@ -162,29 +189,47 @@ func (c *Clock) Play(on bool) tea.Cmd {
 // moves the clock frame by frame without waiting for the wall clock (a
 // recording, tests, benchmarks): such a frame covers the whole time since
 // the one before, however long, where the program's own ticks are capped
-// at longestFrame.
+// at longestFrame. A driver that sets where its frames count from starts
+// the chain with FrameAt(origin).Start().
 func (c Clock) FrameAt(at time.Time) TickMsg {
 	return TickMsg{clock: c.tok, id: c.id, at: at, driven: true}
 }
 
-// OnTick moves t on by the wall time since the last frame times the speed,
-// stopping at the end or at an error, and returns the next tick while the
-// clock still plays. live is false for a tick of another clock or a stale
-// chain: nothing moved, and the screen has nothing to redraw.
+// OnTick moves t on by the wall time since the last frame times the speed
+// (nothing for a Start; a driven frame after one, by the wall time since
+// the Start), stopping at the end or at an error, and returns the next
+// tick while the clock still plays. live is false for a tick of another
+// clock or a stale chain: nothing moved, and the screen has nothing to
+// redraw.
 func (c *Clock) OnTick(msg TickMsg, t Timeline) (next tea.Cmd, live bool, err error) {
 	if !c.playing || msg.clock != c.tok || msg.id != c.id {
 		return nil, false, nil
 	}
-	dt := Frame
-	if !c.last.IsZero() {
-		dt = max(msg.at.Sub(c.last), 0)
-		if !msg.driven {
-			dt = min(dt, longestFrame)
+	speed := Speeds[c.speedIdx]
+	now := t.Now()
+	switch {
+	case msg.start:
+		c.from = origin{set: true, wall: msg.at, at: now, left: now, speedIdx: c.speedIdx}
+	case msg.driven && c.from.set:
+		if now != c.from.left || c.speedIdx != c.from.speedIdx {
+			c.from = origin{set: true, wall: c.last, at: now, speedIdx: c.speedIdx}
 		}
+		target := max(c.from.at+time.Duration(float64(msg.at.Sub(c.from.wall))*speed), now)
+		err = t.Seek(target)
+		c.from.left = t.Now()
+	default:
+		c.from = origin{}
+		dt := Frame
+		if !c.last.IsZero() {
+			dt = max(msg.at.Sub(c.last), 0)
+			if !msg.driven {
+				dt = min(dt, longestFrame)
+			}
+		}
+		err = t.Seek(now + time.Duration(float64(dt)*speed))
 	}
 	c.last = msg.at
-	target := t.Now() + time.Duration(float64(dt)*Speeds[c.speedIdx])
-	if err = t.Seek(target); err != nil {
+	if err != nil {
 		c.playing = false
 	}
 	if t.Now() >= t.End() {

@@ -121,6 +121,62 @@ func TestDrivenFramesAreNotCapped(t *testing.T) {
 	}
 }
 
+// A driver's Start moves nothing, and the frames after it count from its
+// wall time: at ×10, the frame 1/60 s after the start shows 1/6 s, as does
+// every later one 1/60 s on. Without it the first frame moved one Frame
+// (1/30 s, 1/3 s at ×10), past the frame a recording at 60 frames a
+// second wanted to show, and a recording had to read where the clock stood
+// and time its frames around it.
+func TestAStartMovesNothingAndTheFramesCountFromIt(t *testing.T) {
+	l := &line{end: time.Hour}
+	c := NewClock(10, true)
+	origin := time.Unix(0, 0)
+	next, live, err := c.OnTick(c.FrameAt(origin).Start().(TickMsg), l)
+	if !live || err != nil || next == nil || l.at != 0 || len(l.seeks) != 0 || !c.Playing() {
+		t.Fatalf("a start: at %v after seeks %v, live %v, err %v, next %v, playing %v; want nothing moved, still playing", l.at, l.seeks, live, err, next != nil, c.Playing())
+	}
+	for i := 1; i <= 6; i++ {
+		at := time.Duration(i) * time.Second / 60
+		c.OnTick(c.FrameAt(origin.Add(at)), l)
+		if want := 10 * at; l.at < want-time.Microsecond || l.at > want+time.Microsecond {
+			t.Fatalf("the frame %v after the start shows %v, want %v (×10)", at, l.at, want)
+		}
+	}
+	// Counted from the start, a frame's time is one product, not a sum
+	// of one a frame: at ×0.5 and 30 frames a second each frame's 1/60 s
+	// is cut to whole nanoseconds, and 1,800 frames summed fell 900 ns
+	// short of 30 s, which a recording showed as one frame more.
+	l, c = &line{end: time.Hour}, NewClock(0.5, true)
+	c.OnTick(c.FrameAt(origin).Start().(TickMsg), l)
+	for i := 1; i <= 1800; i++ {
+		c.OnTick(c.FrameAt(origin.Add(time.Duration(i)*time.Second/30)), l)
+	}
+	if l.at != 30*time.Second {
+		t.Errorf("1,800 frames at 30 a second and ×0.5 show %v, want 30s", l.at)
+	}
+	// A speed changed, or the timeline moved by something else, counts
+	// on from the last frame.
+	last := origin.Add(time.Minute)
+	c.Faster() // ×1
+	c.OnTick(c.FrameAt(last.Add(time.Second)), l)
+	if l.at != 31*time.Second {
+		t.Errorf("a second at ×1 after a change of speed: at %v, want 31s", l.at)
+	}
+	l.at = 5 * time.Second
+	c.OnTick(c.FrameAt(last.Add(2*time.Second)), l)
+	if l.at != 6*time.Second {
+		t.Errorf("a second at ×1 after a move to 5 s: at %v, want 6s", l.at)
+	}
+	// A start of a stale chain, or of another clock, is as stale as its
+	// frame.
+	stale := c.FrameAt(origin).Start().(TickMsg)
+	c.Play(false)
+	c.Play(true)
+	if _, live, _ := c.OnTick(stale, l); live {
+		t.Error("a stale start was taken")
+	}
+}
+
 func TestTicksStopAtTheEndAndAtAnError(t *testing.T) {
 	l := newLine()
 	c := NewClock(100, true)

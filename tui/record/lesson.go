@@ -1,0 +1,115 @@
+package record
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/lessonui"
+	"github.com/breakerlab/breakerlab/tui/present"
+	"github.com/breakerlab/breakerlab/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// LessonStep is a lesson's step (counting from 0) in presentation mode,
+// as a room sees it while nobody answers: the step opens where the lesson
+// player opens it, plays at the step's own speed to where the player stops
+// on its own (the step's pause, or the end of its traffic), and its
+// question stays open throughout: no guess is made, no answer given and
+// no prediction revealed. The run plays on all the same, so what it shows
+// (a breaker opening, the workers held) may be what a prediction asks
+// about; the big number is held back where the player holds it back for
+// the prediction. A step without a simulation is one frame: its question,
+// or its first sentence.
+//
+// The player is driven as a classroom's follower is (lessonui's Follow):
+// each frame is told the step's moment, from where the step opens plus the
+// replay time × the step's speed, and never runs frames of its own.
+func LessonStep(p *lessons.Prepared, step int, noColor bool) (Player, error) {
+	if p == nil || step < 0 || step >= len(p.Steps) {
+		return nil, fmt.Errorf("record: no step %d in the lesson", step+1)
+	}
+	th := theme.New(theme.Fixed(noColor))
+	m, err := lessonui.New(p, lessonui.Options{Theme: th, Step: step})
+	if err != nil {
+		return nil, err
+	}
+	st := m.State()
+	st.AnswersHidden = true
+	cur := &p.Steps[step]
+	ls := lessonStep{st: st, open: st.At, stop: cur.End, speed: cur.Speed}
+	if cur.PauseAt > st.At && cur.PauseAt < ls.stop {
+		ls.stop = cur.PauseAt
+	}
+	ls.st.Playing = cur.HasSim() && ls.open < ls.stop
+	if ls.m, err = m.Follow(ls.st); err != nil {
+		return nil, err
+	}
+	return present.Wrap(ls, th, true), nil
+}
+
+// lessonStep drives a lesson player through one step on the recording's
+// clock.
+type lessonStep struct {
+	m lessonui.Model
+	// st is the moment shown; its At moves from open to stop.
+	st         lessonui.State
+	open, stop time.Duration
+	speed      float64
+	origin     time.Time
+	started    bool
+}
+
+// lessonFrame is a frame of the recording at wall time at; lessonStart
+// starts the count of the frames at it.
+type (
+	lessonFrame struct{ at time.Time }
+	lessonStart struct{ at time.Time }
+)
+
+// Start is the frame as the one the count starts from.
+func (f lessonFrame) Start() tea.Msg { return lessonStart(f) }
+
+func (s lessonStep) Init() tea.Cmd { return nil }
+
+func (s lessonStep) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		next, _ := s.m.Update(msg)
+		s.m = next.(lessonui.Model)
+	case lessonStart:
+		s.origin, s.started = msg.at, true
+	case lessonFrame:
+		if !s.st.Playing {
+			break
+		}
+		if !s.started {
+			s.origin, s.started = msg.at, true
+		}
+		// To the microsecond: a frame's replay time is cut to whole
+		// nanoseconds (1/15 s), and times a speed such as 1.5 it would
+		// fall a nanosecond short of a moment the screen shows in tenths.
+		at := s.open + time.Duration(math.Round(float64(msg.at.Sub(s.origin))*s.speed/1e3))*time.Microsecond
+		if at >= s.stop {
+			at, s.st.Playing = s.stop, false
+		}
+		s.st.At = at
+		var err error
+		if s.m, err = s.m.Follow(s.st); err != nil {
+			// The player says what went wrong in its status line; the
+			// recording stops there.
+			s.st.Playing = false
+		}
+	}
+	return s, nil
+}
+
+func (s lessonStep) View() string { return s.m.View() }
+
+// Moment is the player's, for presentation mode.
+func (s lessonStep) Moment() (present.Moment, bool) { return s.m.Moment() }
+
+func (s lessonStep) FrameAt(at time.Time) tea.Msg { return lessonFrame{at} }
+
+func (s lessonStep) Playing() bool { return s.st.Playing }
