@@ -1,6 +1,7 @@
 package home
 
 import (
+	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/present"
 )
@@ -33,5 +34,18 @@ func (m Model) Moment() (present.Moment, bool) {
 // (sandbox.Model.ReserveTitle).
 func (m Model) ReserveSandboxTitle(n int) Model {
 	m.sb = m.sb.ReserveTitle(n)
+	return m
+}
+
+// PredictedElsewhere hands the lesson player, when it has lesson l open,
+// step i's prediction made outside it (a classroom's poll): it shows and
+// counts it at once, and saves it with the rest of the lesson's progress
+// (lessonui.Model.PredictedElsewhere). The store is the caller's to
+// update.
+func (m Model) PredictedElsewhere(l *lessons.Lesson, i int, rec lessons.Prediction) Model {
+	if m.lessons != nil {
+		p := m.lessons.PredictedElsewhere(l, i, rec)
+		m.lessons = &p
+	}
 	return m
 }

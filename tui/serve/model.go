@@ -23,11 +23,13 @@ import (
 // lesson picker and player, of the session's own then shows the
 // presenter's state at this window's size (whichever of the two the
 // presenter has open); F or any other key forks it (the student explores
-// on from that moment), and f rejoins. A presenter's session publishes its
-// screen's state after every message, and may put the question of the
-// lesson step on its screen to the room (ctrl+a), then reveal its answer
-// (r). The top line's right end says whether the session presents,
-// follows or explores. ctrl+p toggles presentation mode on every screen.
+// on from that moment), f rejoins, and esc or q goes back to the
+// student's own screen (ctrl+c ends the session). A presenter's session
+// publishes its screen's state after every message, and may put the
+// question of the lesson step on its screen to the room (ctrl+a), then
+// reveal its answer (r). The top line's right end says whether the session
+// presents, follows or explores. ctrl+p toggles presentation mode on every
+// screen.
 type Session struct {
 	// idleLimit ends the session after that long with no key or click
 	// from its student (SetIdleLimit); lastInput is when the last came.
@@ -404,9 +406,12 @@ func (s *Session) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		switch ks {
 		case "f":
 			return s, nil
-		case "ctrl+c", "q":
+		case "ctrl+c":
 			return s, tea.Quit
-		case "esc":
+		case "esc", "q":
+			// Back where the student was, as the followed screen's help
+			// says ("q back", as on every screen opened from another):
+			// q ended the whole SSH session. ctrl+c still does.
 			s.stopFollowing(onHome)
 			return s, nil
 		}
@@ -594,7 +599,7 @@ func (s *Session) waiting() string {
 	if s.w <= 0 || s.h <= 0 {
 		return ""
 	}
-	msg := "Following the teacher. Neither their sandbox nor a lesson is open now: whichever they open appears here, at your window's size. Press esc to go back, q to quit."
+	msg := "Following the teacher. Neither their sandbox nor a lesson is open now: whichever they open appears here, at your window's size. Press esc or q to go back, ctrl+c to quit."
 	lines := []string{"", ""}
 	for _, l := range pane.Wrap(msg, max(s.w-6, 1)) {
 		lines = append(lines, "   "+l)

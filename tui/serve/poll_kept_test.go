@@ -12,13 +12,13 @@ import (
 
 // A student's own player has lesson 2 open while the teacher polls its
 // predictions. The latest prediction of a step is the student's, wherever
-// it was made:
+// it was made, and their open player shows it at once:
 //   - a prediction made in their player, then a different poll answer: the
-//     poll's is kept, and the poll's screen says what it replaced and that
-//     the open player shows the step as before;
-//   - a poll answer to a step the player has not asked yet: the player's
-//     saves (a step moved to) keep it, and the prediction the player then
-//     asks for and the student gives replaces it.
+//     poll's is kept, the poll's screen says what it replaced, and the
+//     player shows the poll's guess;
+//   - a poll answer to a step the player has not asked yet: the player
+//     shows it made when it comes to the step, asks for none, and its
+//     saves (a step moved to) keep it.
 func TestAPollAnswerAndTheStudentsOwnPlayer(t *testing.T) {
 	l, _, predict, number := lessonTwo(t)
 	if number < 0 || number < predict {
@@ -100,16 +100,17 @@ func TestAPollAnswerAndTheStudentsOwnPlayer(t *testing.T) {
 	}
 	press(t, student, fmt.Sprint(other+1))
 	v := flat(student.View())
-	for _, want := range []string{
-		fmt.Sprintf("Your progress keeps it as your prediction of step %d of “%s”. It replaces the one you made before: “%s”", predict+1, l.Title, own.Guess),
-		"Your own player has this lesson open: it shows the step as it was until you open the lesson again.",
-	} {
-		if !strings.Contains(v, want) {
-			t.Errorf("the poll's screen does not say %q:\n%s", want, student.View())
-		}
+	if want := fmt.Sprintf("Your progress keeps it as your prediction of step %d of “%s”. It replaces the one you made before: “%s”", predict+1, l.Title, own.Guess); !strings.Contains(v, want) {
+		t.Errorf("the poll's screen does not say %q:\n%s", want, student.View())
+	}
+	if strings.Contains(v, "until you open the lesson again") {
+		t.Errorf("the poll's screen says the open player shows the old prediction:\n%s", student.View())
 	}
 	back()
-	stepTo(predict - 1) // the player saves its older copy
+	if v := flat(student.View()); !strings.Contains(v, "Your guess: "+firstWords(a.Choices[other], 2)) {
+		t.Errorf("step %d: the student's own player does not show the poll's answer %q:\n%s", predict+1, a.Choices[other], student.View())
+	}
+	stepTo(predict - 1) // the player saves its copy
 	if got, _ := kept(predict); got.Guess != a.Choices[other] {
 		t.Errorf("step %d: the student answered %q in the poll after %q in their player; after the player saved, their progress keeps %q",
 			predict+1, a.Choices[other], own.Guess, got.Guess)
@@ -125,7 +126,8 @@ func TestAPollAnswerAndTheStudentsOwnPlayer(t *testing.T) {
 	if !ok || polled.Value == nil {
 		t.Fatalf("step %d: the poll's answer was not kept: %+v", number+1, polled)
 	}
-	if v := flat(student.View()); !strings.Contains(v, fmt.Sprintf("Your progress keeps it as your prediction of step %d of “%s”. Your own player has this lesson open: it shows the step as it was until you open the lesson again, and a prediction you make there replaces this one.", number+1, l.Title)) {
+	if v := flat(student.View()); !strings.Contains(v, fmt.Sprintf("Your progress keeps it as your prediction of step %d of “%s”.", number+1, l.Title)) ||
+		strings.Contains(v, "until you open the lesson again") {
 		t.Errorf("the number poll's screen:\n%s", student.View())
 	}
 	back()
@@ -133,18 +135,26 @@ func TestAPollAnswerAndTheStudentsOwnPlayer(t *testing.T) {
 	if got, _ := kept(number); got.Guess != polled.Guess {
 		t.Errorf("step %d: after the student's player came to it, their progress keeps %+v, want the poll's %+v", number+1, got, polled)
 	}
-	// The player asks (it has none); the student's answer there is later.
-	mine := "0"
-	if nq.AnswerText == "0" {
-		mine = "1"
+	// The player asks for none: it shows the poll's guess, and plays to
+	// the reveal.
+	if p, _ := student.home.Lessons(); !p.State().AnswersHidden {
+		t.Fatalf("step %d shows its answer before it played:\n%s", number+1, student.View())
 	}
-	press(t, student, mine, "enter")
-	got, ok := kept(number)
-	if !ok || got.Value == nil || *got.Value == *polled.Value {
-		t.Errorf("step %d: the student predicted %s in their player after the poll; their progress keeps %+v", number+1, mine, got)
+	if v := flat(student.View()); strings.Contains(v, "Predict:") || !strings.Contains(v, "Your guess: "+polled.Guess) {
+		t.Errorf("step %d: the student's own player does not show the poll's answer %q:\n%s", number+1, polled.Guess, student.View())
+	}
+	press(t, student, " ")
+	if p, _ := student.home.Lessons(); !p.State().Playing {
+		t.Errorf("step %d: space did not play after the poll's answer:\n%s", number+1, student.View())
 	}
 	stepTo(number - 1)
-	if again, _ := kept(number); again.Guess != got.Guess {
-		t.Errorf("step %d: the player's own prediction %+v became %+v", number+1, got, again)
+	if again, _ := kept(number); again.Guess != polled.Guess {
+		t.Errorf("step %d: the poll's prediction %+v became %+v", number+1, polled, again)
 	}
+}
+
+// firstWords is s's first n words.
+func firstWords(s string, n int) string {
+	f := strings.Fields(s)
+	return strings.Join(f[:min(n, len(f))], " ")
 }

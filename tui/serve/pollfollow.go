@@ -10,19 +10,21 @@ import (
 
 // A student's answer to the room's prediction is their prediction of that
 // step: it is kept in their progress (their own player, opening the step
-// later, shows it made and revealed, as one they typed there), and handed
-// to the player that follows the teacher, so that its reveal shows it in
-// place of "none, skipped".
+// later, shows it made and revealed, as one they typed there), handed to
+// their own player when it has the lesson open in this session, which
+// shows and counts it at once (lessonui.Model.PredictedElsewhere), and
+// handed to the player that follows the teacher, so that its reveal shows
+// it in place of "none, skipped".
 //
 // The latest prediction of a step is the student's, wherever they made
 // it: the poll's answer replaces one made before in their own player (or
 // an earlier poll's), and one they make in their own player afterwards
-// replaces the poll's. A player of theirs open on the lesson when they
-// answer keeps the progress it read when it opened, and would save it
-// back over the answer: the store keeps the answer unless that player
-// has made a prediction of the step since (lessons.Store.PredictedElsewhere).
-// Such a player shows the step as it was until the lesson is opened again,
-// and the poll's screen says so, with what the answer replaced.
+// replaces the poll's. A player open on the lesson that has not heard of
+// the answer (one of the student's other sessions) keeps the progress it
+// read when it opened, and would save it back over the answer: the store
+// keeps the answer unless that player has made a prediction of the step
+// since (lessons.Store.PredictedElsewhere). The poll's screen says what
+// the answer replaced.
 
 // polledKey names a lesson's step: the lesson's progress key and the step.
 type polledKey struct {
@@ -59,15 +61,18 @@ func (s *Session) keepPrediction(a Asked, rec lessons.Prediction) {
 		}
 		s.kept.now = rec
 	}
+	// The student's own player, open on the lesson, shows and counts it
+	// now: else its last screen counted its old copy, and it showed the
+	// step as before until the lesson was opened again.
+	s.home = s.home.PredictedElsewhere(a.lesson, a.step, rec)
 	if s.mode == following && s.shown == LessonScreen && s.haveRL {
 		s.followGuess()
 	}
 }
 
 // keptNote tells a student who answered a's prediction where their answer
-// is kept, what it replaced, and what their own player open on the lesson
-// shows; "" when nothing is kept (a question, a session without
-// progress).
+// is kept and what it replaced; "" when nothing is kept (a question, a
+// session without progress).
 func (s *Session) keptNote(a Asked) string {
 	if !a.Predict || a.lesson == nil || s.store == nil || s.answeredSeq != a.Seq || s.kept.seq != a.Seq {
 		return ""
@@ -81,17 +86,6 @@ func (s *Session) keptNote(a Asked) string {
 			note += " It replaces the one you made before: “" + g + "”"
 		default:
 			note += " It replaces the one you made before: “" + g + "”."
-		}
-	}
-	if p, ok := s.home.Lessons(); ok && p.Open() {
-		if st := p.State(); st.Prepared != nil && st.Prepared.Lesson.ProgressKey() == a.lesson.ProgressKey() {
-			note += " Your own player has this lesson open: it shows the step as it was until you open the lesson again"
-			if s.kept.had {
-				note += "."
-			} else {
-				// It has no prediction of the step: it will ask for one.
-				note += ", and a prediction you make there replaces this one."
-			}
 		}
 	}
 	return note

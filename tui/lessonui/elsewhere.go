@@ -1,0 +1,50 @@
+package lessonui
+
+import "github.com/breakerlab/breakerlab/lessons"
+
+// A step's prediction may be made outside the player while it is open on
+// the lesson: a student answers a classroom's poll of it (tui/serve), and
+// the store keeps the answer (lessons.Store.PredictedElsewhere). The
+// learner's prediction of a step is the latest they made, wherever they
+// made it, so the open player takes it at once (PredictedElsewhere): in
+// the copy of the progress it saves, and on screen, as a guess typed in
+// the player would show. Without it the player showed the step as it was
+// until the lesson was opened again, and its last screen counted the
+// predictions from its old copy.
+
+// PredictedElsewhere records rec as step i's prediction, made outside the
+// player. The step shows it made: a reveal already seen shows the new
+// guess beside what happened; a step not yet revealed shows "Your guess"
+// and plays to the reveal as one typed there does, from where it is when
+// the learner plays it: the open player does not show the answer before
+// the learner has watched the run (a step that has no run to play, as
+// after a guess typed there, reveals it at once). The last screen counts
+// it.
+func (m Model) PredictedElsewhere(i int, rec lessons.Prediction) Model {
+	if m.p == nil || i < 0 || i >= len(m.p.Steps) || m.p.Steps[i].Predict == nil {
+		return m
+	}
+	m.progress.Predicted(i, rec)
+	m.followGuess(i, rec)
+	if i == m.step {
+		if m.sim == nil {
+			// Nothing to play: the outcome shows at once, as
+			// madePrediction does.
+			m.reveal()
+		}
+		m.layout() // the guess is in: the held counts and figures may show
+	}
+	return m
+}
+
+// PredictedElsewhere is the open player's PredictedElsewhere when it has
+// lesson l open (by its progress key, as the store keeps it); otherwise
+// the picker is returned as it was.
+func (p Picker) PredictedElsewhere(l *lessons.Lesson, i int, rec lessons.Prediction) Picker {
+	if p.player == nil || l == nil || p.player.p == nil || p.player.p.Lesson.ProgressKey() != l.ProgressKey() {
+		return p
+	}
+	m := p.player.PredictedElsewhere(i, rec)
+	p.player = &m
+	return p
+}
