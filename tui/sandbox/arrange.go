@@ -70,11 +70,28 @@ type extraPanes struct {
 	tiles *tiles.Model
 	tasks *tasksPanes // a tasks server's, in the pool's place (tasks_panes.go)
 	prof  profile
-	arr   arrangement
+	// seen are the profiles and latency charts of the other variants shown
+	// on the run's scenario and seed, which a switch back to one takes up
+	// again: its profile is its whole run's, and its chart keeps the
+	// percentiles of its finished columns for its run's generation (a
+	// kept run keeps its generation: variants.go).
+	seen   []variantPanes
+	latGen uint64 // the generation of the data lat was last given
+	arr    arrangement
+	th     *theme.Theme
+}
+
+// variantPanes are what the extra panes keep of a variant not shown: its
+// profile, and its latency chart while the sim keeps its run of
+// generation gen.
+type variantPanes struct {
+	prof profile
+	lat  *chart.Latency
+	gen  uint64
 }
 
 func newExtraPanes(th *theme.Theme) *extraPanes {
-	return &extraPanes{hist: chart.NewHistory(th), lat: chart.NewLatency(th), ovw: pane.NewOverview(th),
+	return &extraPanes{th: th, hist: chart.NewHistory(th), lat: chart.NewLatency(th), ovw: pane.NewOverview(th),
 		chain: pane.NewChain(th), fleet: pane.NewFleet(th), tenants: pane.NewTenants(th),
 		mapv: mappane.New(th), tiles: tiles.New(th), tasks: newTasksPanes(th)}
 }
@@ -105,8 +122,10 @@ func (p *profile) flatLatency() bool { return p.ok && p.maxLatency < 1000 }
 // setData hands the snapshot to the extra panes, and works out the profile
 // when the run is a new one.
 func (x *extraPanes) setData(d pane.Data, s *sim) {
+	x.takeVariant(s)
 	x.hist.SetData(d)
 	x.lat.SetData(d)
+	x.latGen = d.Gen
 	x.ovw.SetData(d)
 	x.chain.SetData(d)
 	x.fleet.SetData(d)
@@ -144,6 +163,38 @@ func (x *extraPanes) setData(d pane.Data, s *sim) {
 	for _, t := range end.Transitions {
 		per[t.Dependency]++
 		p.transitions = max(p.transitions, per[t.Dependency])
+	}
+}
+
+// takeVariant makes the profile and the latency chart the shown
+// variant's: the ones it had when last shown, or no profile yet and a new
+// chart, keeping the ones of the variant shown until now. A chart is kept
+// only while its run is (sim.kept): another run of the variant is another
+// generation, which the chart would work out anew.
+func (x *extraPanes) takeVariant(s *sim) {
+	p := &x.prof
+	if p.sc == s.sc && p.variant == s.variant && p.seed == s.seed {
+		return
+	}
+	if p.ok {
+		x.seen = append(x.seen, variantPanes{prof: *p, lat: x.lat, gen: x.latGen})
+	}
+	x.seen = slices.DeleteFunc(x.seen, func(v variantPanes) bool { return v.prof.sc != s.sc || v.prof.seed != s.seed })
+	for i := range x.seen {
+		if v := &x.seen[i]; v.lat != nil && !s.kept.keeps(v.prof.variant, v.gen) && !(v.prof.variant == s.variant && v.gen == s.gen) {
+			v.lat = nil
+		}
+	}
+	*p, x.lat = profile{sc: s.sc, variant: s.variant, seed: s.seed}, nil
+	for i, v := range x.seen {
+		if v.prof.variant == s.variant {
+			x.prof, x.lat = v.prof, v.lat
+			x.seen = slices.Delete(x.seen, i, i+1)
+			break
+		}
+	}
+	if x.lat == nil {
+		x.lat = chart.NewLatency(x.th)
 	}
 }
 

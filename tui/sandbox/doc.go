@@ -19,6 +19,9 @@
 // `breakerlab run`, and a variant's name is rebuilt by engine/scenarios when
 // a knob changes a number it quotes.
 //
+// A switch of variant takes up the variant's run where it was left, rather
+// than replaying it from 0 s (variants.go).
+//
 // Time moves with the keys every screen shares (tui/internal/playback):
 // ← and → by 100 ms, ] and [ between the run's events, g and G to the
 // start and the end, : or t to a typed time, a click on a chart's time

@@ -45,6 +45,12 @@ type Limits struct {
 	// the requests the whole sweep would simulate; a sweep made smaller to
 	// fit the budget shows it ("The teacher can raise it: ...").
 	RaiseBudget func(requests float64) string
+	// KeptRunBytes bounds the memory of the other variants' runs the
+	// sandbox keeps, so that a switch back goes on from where each stood
+	// rather than replaying it (variants.go): 0 is keptBudget, a negative
+	// number keeps none. A class server, where every session keeps its
+	// own, sets a smaller one.
+	KeptRunBytes int
 }
 
 // check asks Budget, or holds the design to the engine's default budget.

@@ -129,6 +129,7 @@ func New(o Options) (Model, error) {
 	if err := s.setInjected(o.Faults); err != nil {
 		return Model{}, err
 	}
+	s.kept.limit = o.Limits.KeptRunBytes
 	m := Model{
 		th:     o.Theme,
 		keys:   newKeyMap(o.CanGoHome),

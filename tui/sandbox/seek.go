@@ -163,16 +163,17 @@ func (m *Model) setSeed(seed uint64) {
 		m.setNote(fmt.Sprintf("already on seed %d", seed), false)
 		return
 	}
-	old, oldSteps, oldGen := m.sim.seed, m.sim.steps, m.sim.gen
+	old, oldSteps, oldBytes, oldGen := m.sim.seed, m.sim.steps, m.sim.stepBytes, m.sim.gen
 	m.sim.seed, m.sim.steps = seed, nil
 	if err := m.sim.rebuild(m.sim.at); err != nil {
-		m.sim.seed, m.sim.steps = old, oldSteps
+		m.sim.seed, m.sim.steps, m.sim.stepBytes = old, oldSteps, oldBytes
 		m.report(m.sim.rebuild(m.sim.at))
 		m.sim.gen = oldGen
 		m.report(err)
 		return
 	}
-	m.sim.gen++
+	m.sim.kept.forget() // the other variants' runs were on the old seed
+	m.sim.gen = m.sim.newGen()
 	note := fmt.Sprintf("seed %d: the same moment of other traffic", seed)
 	if c := m.cmp; c != nil {
 		a, b := c.sides[0], c.sides[1]

@@ -16,7 +16,9 @@ import (
 // knobs, the variant, the seed, and the engine run. Rewinding replays a
 // fresh run to the earlier time (the engine's determinism makes that
 // exact), keeping the snapshots of the 100 ms steps it passes on the way,
-// so that stepping further back is a lookup.
+// so that stepping further back is a lookup. The other variants' runs are
+// kept as they stood when last shown (variants.go), so that switching back
+// to one goes on from there.
 type sim struct {
 	original *engine.Scenario // as built in, for "restore defaults"
 	sc       *engine.Scenario // with the learner's knobs
@@ -25,6 +27,7 @@ type sim struct {
 	run      *engine.Run
 	at       time.Duration // the time shown; the run may be ahead after a lookup
 	gen      uint64        // changes with every new run that is not a replay of the same one
+	lastGen  uint64        // the latest generation given out (newGen)
 	snap     engine.Snapshot
 	// final is the run played out to its end, drain included, once the
 	// time shown is the end of the traffic: what `breakerlab run` counts.
@@ -32,16 +35,24 @@ type sim struct {
 	faults []pane.FaultSpan
 	edited bool
 	steps  map[time.Duration]engine.Snapshot // snapshots at 100 ms steps of this run
+	// stepBytes is about what steps hold of their own, beside the arrays
+	// they share with the run (snapshotBytes, variants.go).
+	stepBytes int
+	// kept are the other variants' runs (variants.go).
+	kept keptRuns
 	// plain is sc before the injected faults (chaos.go), nil when there
 	// are none: what the knob form edits.
 	plain    *engine.Scenario
 	injected []chaos.Spec
 }
 
-// How far back a replay keeps step snapshots, and how many it keeps at most.
+// How far back a replay keeps step snapshots, and how many it keeps at
+// most; and about how many of a replay's new steps playTo walks to count
+// what they all hold.
 const (
 	stepHistory = 60 * time.Second
 	maxSteps    = 1200
+	stepSamples = 16
 )
 
 func newSim(sc *engine.Scenario, variant int, seed uint64) (*sim, error) {
@@ -60,22 +71,53 @@ func (s *sim) rebuild(t time.Duration) error {
 	if err != nil {
 		return fmt.Errorf("starting %s variant %d: %w", s.sc.Name, s.variant+1, err)
 	}
+	s.playTo(r, t)
+	return nil
+}
+
+// playTo advances r, a run of the current scenario, variant and seed that
+// stands at t or before, to t and shows it, remembering the step
+// snapshots of the last minute before t that it passes and steps lack.
+func (s *sim) playTo(r *engine.Run, t time.Duration) {
 	if s.steps == nil || len(s.steps) > maxSteps {
-		s.steps = map[time.Duration]engine.Snapshot{}
+		s.steps, s.stepBytes = map[time.Duration]engine.Snapshot{}, 0
 	}
 	from := max(t-stepHistory, 0) / step * step
+	// What the new steps hold of their own, in blocks of every steps: what
+	// a block's first step holds that the next snapshot of the run does not
+	// share (snapshotBytes) counts for each step of the block. So some 16
+	// walks count a minute of snapshots, whose own bytes grow as a system
+	// backs up.
+	every := max(1, (int((t-from+step-1)/step)+stepSamples-1)/stepSamples)
+	var pend *engine.Snapshot // a block's first step, waiting for the next
+	own, weight, n := 0, 0, 0
+	flush := func() { s.stepBytes, weight = s.stepBytes+own*weight, 0 }
 	for g := from; g < t; g += step {
-		if _, ok := s.steps[g]; !ok {
-			r.AdvanceTo(g)
-			s.steps[g] = r.Snapshot()
+		if _, ok := s.steps[g]; ok || g < r.Now() {
+			continue
 		}
+		r.AdvanceTo(g)
+		snap := r.Snapshot()
+		if pend != nil {
+			own, pend = snapshotBytes(pend, &snap), nil
+		}
+		s.steps[g] = snap
+		if n%every == 0 {
+			flush()
+			pend = &snap
+		}
+		weight++
+		n++
 	}
 	r.AdvanceTo(t)
 	s.run, s.at = r, t
 	s.faults = pane.FaultSpans(s.sc, s.variant)
 	s.snap = r.Snapshot()
+	if pend != nil {
+		own = snapshotBytes(pend, &s.snap)
+	}
+	flush()
 	s.settle()
-	return nil
 }
 
 // settle works out the final snapshot when the time shown is the end of
@@ -119,19 +161,31 @@ func (s *sim) seek(t time.Duration) error {
 	return s.rebuild(t)
 }
 
-// setVariant switches to variant v on the same seed, at the same time.
+// setVariant switches to variant v on the same seed, at the same time:
+// from v's kept run when there is one (variants.go), which keeps its
+// generation, else from a fresh one, a new generation.
 func (s *sim) setVariant(v int) error {
 	if v < 0 || v >= len(s.sc.Variants) || v == s.variant {
 		return nil
 	}
-	old, oldSteps := s.variant, s.steps
-	s.variant, s.steps = v, nil
-	if err := s.rebuild(s.at); err != nil {
-		s.variant, s.steps = old, oldSteps
+	here := s.shown()
+	k := s.kept.take(s.sc, s.seed, v)
+	s.variant = v
+	if err := s.resume(k, here.at); err != nil {
+		s.show(here)
+		if k != nil {
+			s.kept.put(k)
+		}
 		return err
 	}
-	s.gen++
+	s.kept.put(here)
 	return nil
+}
+
+// newGen is a generation no run of s has had.
+func (s *sim) newGen() uint64 {
+	s.lastGen = max(s.lastGen, s.gen) + 1
+	return s.lastGen
 }
 
 // setScenario replaces the knobs, keeping the variant, seed and time. On an
@@ -160,12 +214,16 @@ func (s *sim) setScenario(sc *engine.Scenario, changes []string) error {
 // run; on an error the old run stays.
 func (s *sim) runInstead(sc *engine.Scenario) error {
 	oldSc, oldRun, oldFaults, oldSnap, oldSteps, oldAt, oldFinal := s.sc, s.run, s.faults, s.snap, s.steps, s.at, s.final
+	oldBytes := s.stepBytes
 	s.sc, s.steps = sc, nil
 	if err := s.rebuild(oldAt); err != nil {
 		s.sc, s.run, s.faults, s.snap, s.steps, s.at, s.final = oldSc, oldRun, oldFaults, oldSnap, oldSteps, oldAt, oldFinal
+		s.stepBytes = oldBytes
 		return err
 	}
-	s.gen++
+	// The other variants' runs were of the old knobs.
+	s.kept.forget()
+	s.gen = s.newGen()
 	return nil
 }
 

@@ -50,6 +50,13 @@ func (s *Server) sandboxLimits(ctx context.Context) sandbox.Limits {
 		},
 		SweepBudget: func(c engine.Cost) error { return engine.CheckCost(c, budget) },
 		RaiseBudget: raiseBudget,
+		// Each session keeps the other variants' runs it has shown, so
+		// that a tab back goes on from where the run stood (a follower
+		// tabs whenever the teacher does); a sandbox alone keeps up to
+		// 32 MB of them. Here 100 sessions (DefaultMaxSessions) would hold
+		// 3.2 GB at that: a session keeps 6 MB, a built-in's runs without
+		// most of their rewind snapshots, and replays the rest as before.
+		KeptRunBytes: sessionKeptRuns,
 		Acquire: func() (func(), error) {
 			own, err := mine.acquire()
 			if err != nil {
@@ -64,6 +71,10 @@ func (s *Server) sandboxLimits(ctx context.Context) sandbox.Limits {
 		},
 	}
 }
+
+// sessionKeptRuns bounds the bytes of the runs a session's sandbox keeps
+// for its switches back (sandbox.Limits.KeptRunBytes).
+const sessionKeptRuns = 6 << 20
 
 // raiseBudget is what a sweep made smaller to fit the session's budget
 // says about the whole one: the student cannot raise the budget, the
