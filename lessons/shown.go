@@ -3,6 +3,7 @@ package lessons
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -144,3 +145,176 @@ func (p *Prepared) Answer(i int, sh Shown) (Value, error) {
 	}
 	return v, err
 }
+
+// Asks is what a step's question is about, as far as a screen showing the
+// step's own run must keep it back until the room has answered
+// (presentation mode, tui/lessonui's Moment). It is read from the lesson's
+// own expressions, not from the question's prose (bar the breaker states a
+// choice names, PredictsBreakerState):
+//
+//   - a number: its answer's expression (NumberAsked's, or a self-check's
+//     own);
+//   - a choice: its answer is words, not a figure, so what the words are
+//     about is what the expressions written round it read: the
+//     placeholders of its explanation (a prediction's reveal, a
+//     self-check's explain) and of its choices and their whys (not those
+//     of the prompt, which states what the room is given); for a
+//     prediction also the step's claims (expect), which say what the play
+//     it asks about shows. A self-check question is asked after the play,
+//     which the room has seen: the claims are not its.
+type Asks struct {
+	// Run says an expression reads the step's own run, the one a screen
+	// shows (a metric of "step", or of a run named otherwise that is the
+	// same run: scenario, variant, seed and changes). A parameter, Little's
+	// law over parameters, another run, a sweep or a literal reads none.
+	Run bool
+	// Breaker says the question is about a breaker's state or its moves: a
+	// prediction whose choices are breaker states (PredictsBreakerState),
+	// or an expression of breakerMetrics on the step's own run.
+	Breaker bool
+}
+
+// breakerMetrics are the metrics that read a breaker's moves or what its
+// state decides: when it opened, half-opened or closed, how often, how
+// long it stayed open, what it refused.
+var breakerMetrics = map[string]bool{
+	"opens": true, "half-opens": true, "closes": true, "time-open": true, "opened": true,
+	"transition": true, "transitions": true, "short-circuited": true,
+	"fleet-open-at": true, "fleet-closed-from": true, "probe-burst": true, "failed-probes": true,
+}
+
+// asksMemo keeps the Asks worked out last: a screen asks at every frame
+// (presentation mode draws one a frame, for every follower of a
+// classroom), and the probe builds the scenarios that parameters read. A
+// prepared lesson never changes, so its answer never does; the memo is
+// emptied when it grows past asksMemoMax, so that it keeps few lessons
+// alive.
+var asksMemo = struct {
+	sync.Mutex
+	m map[asksKey]Asks
+}{m: map[asksKey]Asks{}}
+
+type asksKey struct {
+	p       *Prepared
+	i       int
+	predict bool
+}
+
+const asksMemoMax = 512
+
+// Asks says what step i's prediction (predict true) or self-check
+// question is about (see Asks); the zero Asks for a question the step does
+// not have.
+func (p *Prepared) Asks(i int, predict bool) Asks {
+	k := asksKey{p, i, predict}
+	asksMemo.Lock()
+	a, ok := asksMemo.m[k]
+	asksMemo.Unlock()
+	if ok {
+		return a
+	}
+	a = p.asks(i, predict)
+	asksMemo.Lock()
+	if len(asksMemo.m) >= asksMemoMax {
+		clear(asksMemo.m)
+	}
+	asksMemo.m[k] = a
+	asksMemo.Unlock()
+	return a
+}
+
+func (p *Prepared) asks(i int, predict bool) Asks {
+	if i < 0 || i >= len(p.Steps) || p.Steps[i].Step == nil {
+		return Asks{}
+	}
+	st := &p.Steps[i]
+	raw := st.Step.Question
+	if predict {
+		raw = st.Step.Predict
+	}
+	if raw == nil {
+		return Asks{}
+	}
+	var a Asks
+	if predict {
+		a.Breaker = st.PredictsBreakerState()
+	}
+	read := func(expr string) {
+		e, err := ParseExpr(expr)
+		if err != nil || !p.readsShown(i, e) {
+			return
+		}
+		a.Run = true
+		a.Breaker = a.Breaker || breakerMetrics[e.Metric]
+	}
+	if raw.Kind == Number {
+		if raw.Answer != "" {
+			read(raw.Answer)
+		}
+		return a
+	}
+	explain := raw.Explain
+	if predict {
+		explain = raw.Reveal
+		for _, c := range st.Expect {
+			read(c.Expr.Text)
+			if c.Other != nil {
+				read(c.Other.Text)
+			}
+		}
+	}
+	texts := []string{explain}
+	for _, c := range raw.Choices {
+		texts = append(texts, c.Text, c.Why)
+	}
+	for _, t := range texts {
+		_ = scanPlaceholders(t, func(_ int, expr string, err error) error {
+			if err == nil {
+				read(expr)
+			}
+			return nil
+		})
+	}
+	return a
+}
+
+// readsShown reports whether e, evaluated for step i, reads the step's own
+// run: it is evaluated against a probe that records the runs asked for
+// and gives none, so the metric's own code says what it reads.
+func (p *Prepared) readsShown(i int, e Expr) bool {
+	st := &p.Steps[i]
+	if st.Sim == nil {
+		return false
+	}
+	probe := &probeRuns{own: st.Sim}
+	ctx := &evalCtx{lab: probe, step: st.Step, lesson: p.Lesson, seed: st.Seed}
+	_, _ = ctx.Eval(e)
+	return probe.read
+}
+
+// probeRuns gives no run; read says one asked for was own.
+type probeRuns struct {
+	own  *SimSpec
+	read bool
+}
+
+func (r *probeRuns) is(spec *SimSpec) {
+	r.read = r.read || spec == r.own || spec != nil && spec.key() == r.own.key()
+}
+
+func (r *probeRuns) Final(spec *SimSpec) (engine.Snapshot, error) {
+	r.is(spec)
+	return engine.Snapshot{}, errNotShown
+}
+
+func (r *probeRuns) At(spec *SimSpec, _ time.Duration) (engine.Snapshot, error) {
+	r.is(spec)
+	return engine.Snapshot{}, errNotShown
+}
+
+func (r *probeRuns) Timeline(spec *SimSpec) (shuffle.Snapshot, error) {
+	r.is(spec)
+	return shuffle.Snapshot{}, errNotShown
+}
+
+func (r *probeRuns) Report(uint64) (shuffle.Report, error) { return shuffle.Report{}, errNotShown }

@@ -38,6 +38,52 @@ type State struct {
 	// revealed. Followers then see the question open, as the room should
 	// before the teacher answers.
 	AnswersHidden bool
+	// PredictOrder and QuestionOrder are the orders the presenter's player
+	// shows the step's prediction's and question's choices in (drawn for
+	// the presenter's learner, lessons.ShownOrder), so that a follower
+	// numbers them as the presenter and the room's poll do: the
+	// presenter's "press 2" is the follower's 2.
+	PredictOrder, QuestionOrder Order
+}
+
+// Order is the order a player shows a question's choices in, as State
+// carries it: shown position n holds choice at[n] of the file's order. It
+// is a value, so that State stays comparable (a classroom compares the
+// state it published last with the next); the zero Order is none.
+type Order struct {
+	n  int8
+	at [6]int8 // a question has 2 to 6 choices (lessons' parser)
+}
+
+// orderOf is order as an Order; none where it does not fit.
+func orderOf(order []int) Order {
+	var o Order
+	if len(order) > len(o.at) {
+		return Order{}
+	}
+	o.n = int8(len(order))
+	for i, c := range order {
+		o.at[i] = int8(c)
+	}
+	return o
+}
+
+// ints is the order as the player keeps it: nil for none, or where it is
+// not an order of n choices.
+func (o Order) ints(n int) []int {
+	if int(o.n) != n || n == 0 {
+		return nil
+	}
+	out := make([]int, n)
+	seen := make([]bool, n)
+	for i := range out {
+		c := int(o.at[i])
+		if c < 0 || c >= n || seen[c] {
+			return nil
+		}
+		out[i], seen[c] = c, true
+	}
+	return out
 }
 
 // followerTicks is where a follower's tick ids start: a classroom session
@@ -55,6 +101,7 @@ func (m Model) State() State {
 	q := m.questions[m.step]
 	ps := m.predicts[m.step]
 	st.AnswersHidden = (cur.Question != nil && !q.right) || (cur.Predict != nil && !ps.revealed)
+	st.PredictOrder, st.QuestionOrder = orderOf(ps.order), orderOf(q.order)
 	return st
 }
 
@@ -90,6 +137,7 @@ func (m Model) Follow(st State) (Model, error) {
 	if st.Step != m.step {
 		m.openStep(st.Step)
 	}
+	m.takeOrders(st)
 	m.showEnd = st.End
 	m.tickID++ // a tick already asked for is stale now
 	m.playing = st.Playing
@@ -110,6 +158,23 @@ func (m Model) Follow(st State) (Model, error) {
 	}
 	m.layout()
 	return m, err
+}
+
+// takeOrders numbers the step's choices as the presenter's player does
+// (st's orders); a state that carries none (a player of an older build, a
+// recording) leaves the player's own.
+func (m *Model) takeOrders(st State) {
+	cur := m.cur()
+	if q := cur.Predict; q != nil && q.Kind == lessons.Choice {
+		if o := st.PredictOrder.ints(len(q.Choices)); o != nil {
+			m.predicts[m.step].order = o
+		}
+	}
+	if q := cur.Question; q != nil && q.Kind == lessons.Choice {
+		if o := st.QuestionOrder.ints(len(q.Choices)); o != nil {
+			m.questions[m.step].order = o
+		}
+	}
 }
 
 // showAnswers shows the step's question answered and its prediction
@@ -227,28 +292,32 @@ func (p Picker) Fork() (Picker, tea.Cmd) {
 //
 // The number follows the step (keyFigure): the number its prediction (or
 // question) asks for, computed by the lesson from the moment shown
-// (askedFigure), kept back until the guess is in; else the pane the step
-// is about: a breaker's state and when it last changed, or the
-// workers held, or the customers unharmed. A step that asks shows its
-// question and its choices, numbered as the player numbers them, before
-// the play; the guess as it is typed; then the guess beside what happened,
-// the verdict and the reveal's first sentence. Any other step shows its
-// first sentence. A text-only step has no number.
+// (askedFigure); else the pane the step is about: a breaker's state and
+// when it last changed, or the workers held, or the customers unharmed. A
+// step that asks shows its question and its choices, numbered as the
+// player numbers them, before the play; the guess as it is typed; then the
+// guess beside what happened, the verdict and the reveal's first sentence.
+// Any other step shows its first sentence. A text-only step has no number.
+//
+// While a question is open, no line gives away what it asks about
+// (withheld says what that is): the number is "shown after the guess";
+// the details keep each fault, the calls held only where the question is
+// not about the run, the breakers' states only where it is not about
+// them.
 func (m Model) Moment() (present.Moment, bool) {
 	cur := m.cur()
 	title := fmt.Sprintf("Lesson %d · step %d of %d · %s", m.p.Lesson.Number, m.step+1, len(m.p.Steps), cur.Title)
 	mo := present.Moment{Title: title}
+	w := m.withheld()
 	f, has := m.keyFigure()
-	held := has && m.waiting() && f.asked
+	held := has && (f.asked && w.asked || w.figures || f.state && w.state)
 	switch s := m.sim.(type) {
 	case *engineSim:
 		mo.Clock = present.Clock(s.Now(), s.End(), m.playing)
-		// The breaker's state is not shown while a prediction about it
-		// waits, as the player's breaker pane holds it (holdOutcomes).
-		mo.Details = present.EngineDetails(&s.snap, !(m.waiting() && cur.PredictsBreakerState()))
+		mo.Details = present.EngineDetailsShown(&s.snap, !w.state, !w.figures)
 	case *shuffleSim:
 		mo.Clock = present.Clock(s.Now(), s.End(), m.playing)
-		if !held {
+		if !held && !w.figures {
 			c := s.snap.Now
 			mo.Details = []string{fmt.Sprintf("degraded %d · lost %d · ever lost %d", c.Degraded, c.Lost, s.snap.EverLost)}
 		}
@@ -260,6 +329,58 @@ func (m Model) Moment() (present.Moment, bool) {
 		mo.Caption = FirstSentence(cur.Text)
 	}
 	return mo, true
+}
+
+// withheld is what presentation mode keeps back while the step's question
+// is open: the prediction until the guess (a follower's, or a recording's,
+// until the presenter's reveal: Follow shows it unguessed till then), or
+// the self-check question, once it is on screen, until it is answered
+// right. What a question asks about is read from the lesson's expressions
+// (lessons.Asks), per kind:
+//
+//   - a number asks for its answer: that figure is held (asked), whatever
+//     run its expression reads, or none (a literal). An answer that reads
+//     the run shown (held-at, busy-at, ever-lost, a share of its requests
+//     ...) holds every figure the projector reads from that run too
+//     (figures: the workers held, the calls each dependency holds and has
+//     abandoned, the customers degraded and lost). Each may be the answer
+//     at another moment (busy-at's workers held), all but equal to it (the
+//     calls recommendations holds, held-at's workers held by its
+//     requests), a part of it (the customers lost so far, of ever-lost) or
+//     a bound on it. An answer about a breaker (opens, closes, time-open
+//     ...) holds the breakers' states (state), which say whether the
+//     moment asked for has come.
+//   - a choice asks for words; they are about what the expressions round
+//     it read (its reveal or explanation, its choices, and a prediction's
+//     claims on the step). Where one reads the run shown, every figure of
+//     the run is held (lesson 1's first step: "fewer than 40 busy" is
+//     answered by the workers held); where one reads a breaker, or the
+//     choices are breaker states, the states are held, and the key number
+//     when it is a breaker's (its lead is the state).
+//
+// Nothing is held once the question is answered, nor on a step that asks
+// nothing.
+type withheld struct {
+	asked, figures, state bool
+}
+
+func (m *Model) withheld() withheld {
+	cur := m.cur()
+	var q *lessons.PreparedQuestion
+	predict := m.waiting()
+	switch {
+	case predict:
+		q = cur.Predict
+	case m.questionShown() && !m.questions[m.step].right:
+		q = cur.Question
+	default:
+		return withheld{}
+	}
+	a := m.p.Asks(m.step, predict)
+	w := withheld{figures: a.Run, state: a.Breaker}
+	asked, _, ok := cur.NumberAsked()
+	w.asked = ok && asked == q || predict && cur.PredictsBreakerState()
+	return w
 }
 
 // figure is the key number of a step in presentation mode, in the terms of
@@ -276,9 +397,9 @@ type figure struct {
 	// follows the number ("of recommendations requests rejected"); lead
 	// is the line over it ("recommendations breaker: open").
 	what, label, lead string
-	// asked says it is the figure the step's prediction asks for, so it
-	// waits for the guess.
-	asked bool
+	// asked says it is the figure the step's question asks for, so it
+	// waits for the guess; state says its lead is a breaker's state.
+	asked, state bool
 }
 
 // put writes f into mo: held until the guess (held), in words where it has
@@ -439,7 +560,7 @@ func askedWords(answer string, sh lessons.Shown) (f figure, yet string) {
 		// value.
 		if sh.Now != nil {
 			if b, ok := breakerFigure(sh.Now, arg(1)); ok {
-				f.lead, yet = b.lead, b.lead
+				f.lead, yet, f.state = b.lead, b.lead, true
 			}
 		}
 		switch e.Metric {
@@ -487,7 +608,7 @@ func breakerFigure(s *engine.Snapshot, dep string) (figure, bool) {
 	if d == nil {
 		return figure{}, false
 	}
-	f := figure{lead: fmt.Sprintf("%s breaker: %s", d.Name, d.Breaker.State), what: "the breaker's state", none: true}
+	f := figure{lead: fmt.Sprintf("%s breaker: %s", d.Name, d.Breaker.State), what: "the breaker's state", none: true, state: true}
 	for _, t := range s.Transitions {
 		if t.Dependency == d.Name && t.At <= s.Now {
 			f.value, f.kind, f.none = t.At.Seconds(), lessons.KindDuration, false

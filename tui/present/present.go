@@ -164,6 +164,15 @@ func Engine(title string, snap *engine.Snapshot, playing bool, caption string) M
 // dependency still works on and a bulkhead no longer counts), and the
 // breaker's state unless state is false (a prediction about it waits).
 func EngineDetails(snap *engine.Snapshot, state bool) []string {
+	return EngineDetailsShown(snap, state, true)
+}
+
+// EngineDetailsShown is EngineDetails with the calls held and abandoned
+// left out where counts is false (a question open about the run: its
+// figures wait for the guess), so that a line says only the fault and,
+// where state is true, the breaker's state; a dependency left with neither
+// has no line.
+func EngineDetailsShown(snap *engine.Snapshot, state, counts bool) []string {
 	var out []string
 	for _, d := range snap.Dependencies {
 		if d.Fault == nil && d.Breaker == nil {
@@ -173,11 +182,15 @@ func EngineDetails(snap *engine.Snapshot, state bool) []string {
 		if d.Fault != nil {
 			parts = append(parts, "fault: "+d.Fault.Kind.String())
 		}
-		parts = append(parts, CallsHeld(&d))
+		if counts {
+			parts = append(parts, CallsHeld(&d))
+		}
 		if d.Breaker != nil && state {
 			parts = append(parts, "breaker "+d.Breaker.State.String())
 		}
-		out = append(out, d.Name+": "+strings.Join(parts, " · "))
+		if len(parts) > 0 {
+			out = append(out, d.Name+": "+strings.Join(parts, " · "))
+		}
 	}
 	return out
 }

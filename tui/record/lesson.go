@@ -17,10 +17,9 @@ import (
 // player opens it, plays at the step's own speed to where the player stops
 // on its own (the step's pause, or the end of its traffic), and its
 // question stays open throughout: no guess is made, no answer given and
-// no prediction revealed. The run plays on all the same, so what it shows
-// (a breaker opening, the workers held) may be what a prediction asks
-// about; the big number is held back where the player holds it back for
-// the prediction. A step without a simulation is one frame: its question,
+// no prediction revealed. The run plays on, and presentation mode holds
+// back every figure the open question asks about (lessonui's Moment: the
+// number, the calls held, the breaker's state) as it does for a room. A step without a simulation is one frame: its question,
 // or its first sentence.
 //
 // The player is driven as a classroom's follower is (lessonui's Follow):
