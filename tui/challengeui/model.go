@@ -116,6 +116,19 @@ type Model struct {
 	w, h    int
 	note    string
 	noteErr bool
+
+	// drawn is the panel as last drawn (drawPanel): the panel shows the
+	// knobs, the goals and the grading, nothing of the sandbox's run, so
+	// the sandbox's own messages (its ticks, 30 a second while it plays)
+	// leave it as it was, and their frames reuse it.
+	drawn panelDrawn
+}
+
+// panelDrawn is the panel's lines for a width and height, each line
+// exactly w cells.
+type panelDrawn struct {
+	w, h  int
+	lines []string
 }
 
 // New opens a challenge at its start, or at the setting that earned its
@@ -248,8 +261,29 @@ func (m *Model) gradeNow() tea.Cmd {
 	}
 }
 
-// Update handles keys, resizes, gradings and the sandbox's ticks.
+// Update handles keys, resizes, gradings and the sandbox's ticks. A
+// message of the screen's own draws the panel again; the sandbox's leave
+// it as drawn.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	next, cmd := m.update(msg)
+	nm, ok := next.(Model)
+	if !ok || sandboxOnly(msg) {
+		return next, cmd
+	}
+	return nm.drawPanel(), cmd
+}
+
+// sandboxOnly reports whether update hands msg to the sandbox alone,
+// changing nothing the panel shows.
+func sandboxOnly(msg tea.Msg) bool {
+	switch msg.(type) {
+	case tea.WindowSizeMsg, gradeMsg, gradedMsg, savedMsg, revealedMsg, sandbox.BackMsg, wroteMsg, tea.KeyMsg:
+		return false
+	}
+	return true
+}
+
+func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height

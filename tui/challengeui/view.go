@@ -30,10 +30,10 @@ func (m Model) View() string {
 		return m.textPage("Keys", m.helpText())
 	}
 	if !m.wide() {
-		return strings.Join(pane.Block(m.panel(m.w, m.h), m.w, m.h), "\n")
+		return strings.Join(m.panelLines(m.w), "\n")
 	}
 	pw := panelWidth(m.w)
-	left := pane.Block(m.panel(pw, m.h), pw, m.h)
+	left := m.panelLines(pw)
 	right := strings.Split(m.sb.View(), "\n")
 	sw := m.w - pw
 	out := make([]string, m.h)
@@ -45,6 +45,35 @@ func (m Model) View() string {
 		out[i] = left[i] + pane.Fit(r, sw)
 	}
 	return strings.Join(out, "\n")
+}
+
+// panelShown is the width the panel is drawn at, when it is on screen.
+func (m *Model) panelShown() (int, bool) {
+	switch {
+	case m.w <= 0 || m.h <= 0, m.page == onAbout, m.page == onHelp, m.page == onSandbox && m.sb != nil && !m.wide():
+		return 0, false
+	case m.wide():
+		return panelWidth(m.w), true
+	}
+	return m.w, true
+}
+
+// drawPanel draws the panel as the screen shows it now, for View to use
+// until Update draws it again.
+func (m Model) drawPanel() Model {
+	m.drawn = panelDrawn{}
+	if w, ok := m.panelShown(); ok {
+		m.drawn = panelDrawn{w: w, h: m.h, lines: pane.Block(m.panel(w, m.h), w, m.h)}
+	}
+	return m
+}
+
+// panelLines are the panel in w×h: as drawPanel drew it, or drawn now.
+func (m *Model) panelLines(w int) []string {
+	if d := m.drawn; d.lines != nil && d.w == w && d.h == m.h {
+		return d.lines
+	}
+	return pane.Block(m.panel(w, m.h), w, m.h)
 }
 
 // panel lays out the challenge's panel in w×h: title, brief (as much as

@@ -147,8 +147,13 @@ type Model struct {
 	list    listnav.List
 
 	// The sandbox, open on a generated problem's scenario.
-	sb        sandbox.Model
+	sb        *sandbox.Model // a pointer: the model is copied on every message
 	inSandbox bool
+
+	// fits keeps the deck's texts as View cut them to a width (more.go):
+	// the session's list and the queue draw each card's question on every
+	// frame, and they are the same until the width changes.
+	fits *textFits
 }
 
 // New builds the drill. With a deck in the options it draws the session at
@@ -160,7 +165,7 @@ func New(o Options) Model {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	m := Model{o: o, th: o.Theme, keys: newKeys(), help: help.New(), note: o.Notice, picked: -1}
+	m := Model{o: o, th: o.Theme, keys: newKeys(), help: help.New(), note: o.Notice, picked: -1, fits: &textFits{}}
 	// esc and q go back to the home screen inside it, else quit: the
 	// help says which, in the words the other screens use.
 	m.keys.Quit.SetHelp("esc", m.wayOut())
@@ -241,7 +246,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.help.Width = msg.Width
 		if m.inSandbox {
 			next, cmd := m.sb.Update(msg)
-			m.sb = next.(sandbox.Model)
+			sb := next.(sandbox.Model)
+			m.sb = &sb
 			return m, cmd
 		}
 		return m, nil
@@ -261,10 +267,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
-	if k, ok := msg.(tea.KeyMsg); ok && !m.inSandbox {
+	if k, ok := msg.(tea.KeyMsg); ok && !m.inSandbox && len(k.Runes) > 1 {
 		// Keys typed faster than they are read come as one message of
 		// several runes ("/bulk"): each goes on its own, so `/` opens the
-		// deck list and the rest filter it.
+		// deck list and the rest filter it. (A single key is not handed
+		// to EachRune, which would copy the model to the heap for it.)
 		if next, cmd, split := playback.EachRune(m, k, func(tea.Model) bool { return false }); split {
 			return next, cmd
 		}
@@ -278,7 +285,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		next, cmd := m.sb.Update(msg)
-		m.sb = next.(sandbox.Model)
+		sb := next.(sandbox.Model)
+		m.sb = &sb
 		return m, cmd
 	}
 	if k, ok := msg.(tea.KeyMsg); ok {
@@ -304,7 +312,8 @@ func (m Model) play() (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	next, _ := sb.Update(tea.WindowSizeMsg{Width: m.w, Height: m.h})
-	m.sb, m.inSandbox = next.(sandbox.Model), true
+	sb = next.(sandbox.Model)
+	m.sb, m.inSandbox = &sb, true
 	return m, m.sb.Init()
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/breakerlab/breakerlab/tui/theme"
 )
 
 // What a tall window shows besides the card: under the card, the card's
@@ -17,6 +18,56 @@ import (
 // all (the queue as many cards as fit), and only in the rows the card and
 // the list leave, so a short window keeps exactly what it had. Every
 // figure is the schedule's.
+
+// textFits keeps texts as wrapped (pane.Wrap) and as cut to their first
+// whole words (wordsFit) at a width: both depend on the text and the width
+// alone, and the session's list and the deck's queue ask for every card's
+// on every frame. Model's copies share it; it is read and written on the
+// program's goroutine only, in View, and holds a few windows' worth.
+type textFits struct {
+	wraps, words map[fitKey][]string
+}
+
+type fitKey struct {
+	s string
+	w int
+}
+
+// maxFits bounds the texts kept: past it, they are dropped and kept again
+// as they are asked for (a window resized many times).
+const maxFits = 4096
+
+func (c *textFits) get(m *map[fitKey][]string, s string, w int, do func() []string) []string {
+	if c == nil {
+		return do()
+	}
+	k := fitKey{s, w}
+	if out, ok := (*m)[k]; ok {
+		return out
+	}
+	if *m == nil || len(*m) >= maxFits {
+		*m = map[fitKey][]string{}
+	}
+	out := do()
+	(*m)[k] = out
+	return out
+}
+
+// wrap is pane.Wrap(s, w); the lines are shared: not to be changed.
+func (c *textFits) wrap(s string, w int) []string {
+	if c == nil {
+		return pane.Wrap(s, w)
+	}
+	return c.get(&c.wraps, s, w, func() []string { return pane.Wrap(s, w) })
+}
+
+// fit is wordsFit(s, w).
+func (c *textFits) fit(s string, w int) string {
+	if c == nil {
+		return wordsFit(s, w)
+	}
+	return c.get(&c.words, s, w, func() []string { return []string{wordsFit(s, w)} })[0]
+}
 
 // fillBlocks appends to lines, a blank line before each, the blocks that
 // fit whole in h rows, in order; it stops at the first that does not.
@@ -238,11 +289,12 @@ func (m Model) queueRows(w, h int) []string {
 	for _, e := range q[:rows] {
 		topicW = max(topicW, len([]rune(m.deck[e.i].Topic)))
 	}
+	dim := theme.InkOf(m.th.Dim) // once, not a lipgloss rendering a row
 	for _, e := range q[:rows] {
 		c := m.deck[e.i]
 		word := fmt.Sprintf("%-7s", m.stateWord(c.ID))
 		textW := max(w-3-8-topicW-2, 8)
-		out = append(out, "   "+m.th.Dim.Render(word+" "+fmt.Sprintf("%-*s", topicW, c.Topic))+"  "+wordsFit(c.Question, textW))
+		out = append(out, "   "+dim.Paint(word+" "+fmt.Sprintf("%-*s", topicW, c.Topic))+"  "+m.fits.fit(c.Question, textW))
 	}
 	if more > 0 {
 		out = append(out, "   "+m.th.Dim.Render(fmt.Sprintf("and %d more: l lists the whole deck, / filters it", more)))

@@ -85,8 +85,9 @@ func (m Model) View() string {
 	left := pane.Block(shown, mainW, bh)
 	if sideW > 0 {
 		right := pane.Block(m.sideLines(sideW, bh), sideW, bh)
+		sep := " " + m.th.Border.Render("│") + " "
 		for i := range left {
-			left[i] = left[i] + " " + m.th.Border.Render("│") + " " + right[i]
+			left[i] = left[i] + sep + right[i]
 		}
 	}
 	lines := []string{pane.Fit(m.titleLine(), m.w), strings.Repeat(" ", m.w)}
@@ -370,29 +371,31 @@ func plural(n int) string {
 func (m Model) sideLines(w, h int) []string {
 	out := []string{m.th.Bold.Render("This session")}
 	glyph := map[drill.Grade]string{drill.Again: m.th.Bad.Render("✗"), drill.Hard: m.th.Warn.Render("~"), drill.Good: m.th.Good.Render("✓"), drill.Easy: m.th.Good.Render("✓")}
+	// The marks and the dim ink, once a frame rather than once a card.
+	dot, cursor, dim := m.th.Dim.Render("·"), m.th.Accent.Render(theme.GlyphCursor), theme.InkOf(m.th.Dim)
 	texts := make([][]string, len(m.cards))
 	rows := 0
 	for i, c := range m.cards {
-		texts[i] = pane.Wrap(c.Topic+": "+c.Question, max(w-2, 1))
+		texts[i] = m.fits.wrap(c.Topic+": "+c.Question, max(w-2, 1))
 		rows += len(texts[i])
 	}
 	whole := w >= 60 && 1+rows+2 <= h
 	for i, c := range m.cards {
-		g := m.th.Dim.Render("·")
+		g := dot
 		if i < len(m.results) {
 			g = glyph[m.results[i].Grade]
 		} else if i == m.i && m.phase != summary {
-			g = m.th.Accent.Render(theme.GlyphCursor)
+			g = cursor
 		}
 		if !whole {
-			out = append(out, pane.Fit(g+" "+wordsFit(c.Topic+": "+c.Question, w-2), w))
+			out = append(out, pane.Fit(g+" "+m.fits.fit(c.Topic+": "+c.Question, w-2), w))
 			continue
 		}
 		for k, l := range texts[i] {
 			if k == 0 {
 				out = append(out, g+" "+l)
 			} else {
-				out = append(out, "  "+m.th.Dim.Render(l))
+				out = append(out, "  "+dim.Paint(l))
 			}
 		}
 	}

@@ -144,6 +144,18 @@ type Model struct {
 	watch     *watcher
 	watchErr  error
 	quitting  bool
+
+	// readme keeps the task as readmeLines last drew it: the same README
+	// at the same width draws the same lines, and the spinner's ticks
+	// (ten a second while tests run) redraw the screen around it.
+	readme *drawnReadme
+}
+
+// drawnReadme is a README's lines at a width.
+type drawnReadme struct {
+	md    string
+	width int
+	lines []string
 }
 
 // exerciseInfo is what the screens show about an exercise that never
@@ -224,6 +236,7 @@ func New(b Backend, opt Options) Model {
 		pending: map[string]int{},
 		order:   map[string]bool{},
 		work:    &inflight{},
+		readme:  &drawnReadme{},
 	}
 	m.help.Styles = m.theme.help
 	if opt.Leave != nil {

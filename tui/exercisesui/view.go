@@ -206,7 +206,12 @@ func (m Model) helpKeys() helpKeys {
 
 // bodyHeight is how many lines the scrolling part of the main screen has.
 func (m Model) bodyHeight() int {
-	return max(m.height-len(m.header())-2-len(m.footer()), 0)
+	return bodyRows(m.height, m.header(), m.footer())
+}
+
+// bodyRows is the rows left to the body under header and over footer.
+func bodyRows(height int, header, footer []string) int {
+	return max(height-len(header)-2-len(footer), 0)
 }
 
 func (m *Model) clampScroll() {
@@ -215,9 +220,10 @@ func (m *Model) clampScroll() {
 }
 
 func (m Model) mainView() string {
-	lines := append(m.header(), m.rule())
+	header, footer := m.header(), m.footer() // once each a frame
+	lines := append(header, m.rule())
 	body := m.body()
-	bh := m.bodyHeight()
+	bh := bodyRows(m.height, header, footer)
 	scroll := min(max(m.scroll, 0), max(len(body)-bh, 0))
 	window := body[min(scroll, len(body)):min(scroll+bh, len(body))]
 	lines = append(lines, window...)
@@ -229,7 +235,7 @@ func (m Model) mainView() string {
 		more = " ↓ " + moreLines(len(body)-scroll-bh) + " "
 	}
 	lines = append(lines, m.theme.rule.Render(strings.Repeat("─", max(m.width-len([]rune(more)), 0)))+m.theme.dim.Render(more))
-	lines = append(lines, m.footer()...)
+	lines = append(lines, footer...)
 	return fit(lines, m.width, m.height)
 }
 
@@ -386,6 +392,17 @@ func testNames(tests []grade.TestResult, passed bool) string {
 // in the header) is dropped, prose and list items are re-flowed to the
 // width, code is kept as written (and cut at the edge).
 func (m Model) readmeLines(md string) []string {
+	if d := m.readme; d != nil && d.lines != nil && d.width == m.width && d.md == md {
+		return d.lines[:len(d.lines):len(d.lines)] // an append copies
+	}
+	out := m.drawReadme(md)
+	if m.readme != nil {
+		*m.readme = drawnReadme{md: md, width: m.width, lines: out}
+	}
+	return out[:len(out):len(out)]
+}
+
+func (m Model) drawReadme(md string) []string {
 	var out []string
 	for _, b := range blocks(md, true) {
 		switch b.kind {

@@ -23,6 +23,7 @@ package interviewui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
@@ -122,13 +123,21 @@ type Model struct {
 	help    help.Model
 	prompts []drill.Prompt
 
-	phase   phase
-	pick    int
-	prompt  drill.Prompt
-	area    textarea.Model
-	started time.Time
-	used    time.Duration
-	timeUp  bool
+	phase  phase
+	pick   int
+	prompt drill.Prompt
+	area   textarea.Model
+	// areaLines are the text area as last drawn, when areaDrawn says they
+	// are the area as it is: every change to area clears areaDrawn, and
+	// Update draws it again once the message is handled. A frame that
+	// leaves the answer as it was (the countdown's tick, once a second)
+	// reuses them: the area draws each of its rows with lipgloss, the
+	// largest part of such a frame's work.
+	areaLines []string
+	areaDrawn bool
+	started   time.Time
+	used      time.Duration
+	timeUp    bool
 
 	// The learner's marks, one per point, all false at hand-in; the
 	// hints (the point's words are in the answer) and, per point, where.
@@ -154,7 +163,7 @@ type Model struct {
 	runsPending string
 
 	// The sandbox, open on the prompt's scenario from the rubric.
-	sb        sandbox.Model
+	sb        *sandbox.Model // a pointer: the model is copied on every message
 	inSandbox bool
 }
 
@@ -208,6 +217,7 @@ func (m Model) begin(p drill.Prompt) Model {
 	m.prompt, m.phase, m.started, m.timeUp = p, writing, m.o.Now(), false
 	m.area.Reset()
 	m.area.Focus()
+	m.areaDrawn = false
 	m.sizeArea()
 	return m
 }
@@ -241,7 +251,8 @@ func (m Model) Saved() string { return m.saved }
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if r, ok := msg.(runsMsg); ok {
 		// Kept here even with the sandbox open, which would not know it.
-		return m.gotRuns(r)
+		nm, cmd := m.gotRuns(r)
+		return nm.drawArea(), cmd
 	}
 	next, cmd := m.update(msg)
 	nm, ok := next.(Model)
@@ -249,7 +260,25 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return next, cmd
 	}
 	nm, run := nm.syncRuns()
-	return nm, tea.Batch(cmd, run)
+	return nm.drawArea(), tea.Batch(cmd, run)
+}
+
+// drawArea draws the text area while the answer is written, if it changed
+// since it was last drawn (areaLines).
+func (m Model) drawArea() Model {
+	if m.phase == writing && !m.areaDrawn && m.w > 0 && m.h > 0 {
+		m.areaLines, m.areaDrawn = strings.Split(m.area.View(), "\n"), true
+	}
+	return m
+}
+
+// areaView is the text area's lines: as drawn in Update, or drawn now if
+// it has changed since.
+func (m Model) areaView() []string {
+	if m.areaDrawn {
+		return m.areaLines
+	}
+	return strings.Split(m.area.View(), "\n")
 }
 
 func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -260,7 +289,8 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.sizeArea()
 		if m.inSandbox {
 			next, cmd := m.sb.Update(msg)
-			m.sb = next.(sandbox.Model)
+			sb := next.(sandbox.Model)
+			m.sb = &sb
 			return m, cmd
 		}
 		return m, nil
@@ -288,7 +318,8 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		next, cmd := m.sb.Update(msg)
-		m.sb = next.(sandbox.Model)
+		sb := next.(sandbox.Model)
+		m.sb = &sb
 		return m, cmd
 	}
 	if k, ok := msg.(tea.KeyMsg); ok {
@@ -297,6 +328,7 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.phase == writing {
 		var cmd tea.Cmd
 		m.area, cmd = m.area.Update(msg)
+		m.areaDrawn = false
 		return m, cmd
 	}
 	return m, nil
@@ -360,6 +392,7 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		var cmd tea.Cmd
 		m.area, cmd = m.area.Update(k)
+		m.areaDrawn = false
 		return m, cmd
 	}
 	// Grading.
@@ -449,6 +482,7 @@ func (m Model) point(i int) Model {
 func (m Model) handIn() Model {
 	m.used = min(m.o.Time, m.o.Now().Sub(m.started))
 	m.area.Blur()
+	m.areaDrawn = false
 	m.phase = grading
 	answer := m.area.Value()
 	m.hinted, _ = drill.Hints(m.prompt, answer)
@@ -513,7 +547,8 @@ func (m Model) play() (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	next, _ := sb.Update(tea.WindowSizeMsg{Width: m.w, Height: m.h})
-	m.sb, m.inSandbox = next.(sandbox.Model), true
+	sb = next.(sandbox.Model)
+	m.sb, m.inSandbox = &sb, true
 	return m, m.sb.Init()
 }
 

@@ -46,11 +46,23 @@ type scenarioRuns struct {
 	name     string
 	from, to time.Duration
 	designs  []designRun
+	// chart is the worst design's chart as last drawn (worstChart), with
+	// the size it was drawn at: the runs never change, so a frame at the
+	// same size draws the same lines, and ntcharts' canvas (a cell
+	// struct per cell) is built again only when the size changes.
+	chart drawnChart
+}
+
+// drawnChart is a chart's lines and the size they were drawn at.
+type drawnChart struct {
+	w, h  int
+	lines []string
 }
 
 // runCache keeps each scenario's runs by name. It is written in Update
 // only (a runsMsg); the runs of a name never change (one seed), so the
-// model's copies share it.
+// model's copies share it. View adds to a scenario's runs only its chart,
+// drawn from them (scenarioRuns.chart).
 type runCache map[string]*scenarioRuns
 
 // runsMsg brings back the runs of the scenario called name.
@@ -200,16 +212,22 @@ func worstOf(runs []designRun) designRun {
 }
 
 // worstChart draws the worst design's outcomes over the whole run in
-// w×h, the fault marked on its time axis: the failure as a picture.
+// w×h, the fault marked on its time axis: the failure as a picture. The
+// lines are kept with the runs and drawn again only at another size.
 func (m Model) worstChart(scenario string, w, h int) []string {
 	sr := m.runs[scenario]
 	if sr == nil || len(sr.designs) == 0 {
 		return nil // not back yet, or none
+	}
+	if c := sr.chart; c.lines != nil && c.w == w && c.h == h {
+		return c.lines[:len(c.lines):len(c.lines)] // an append copies
 	}
 	worst := worstOf(sr.designs)
 	c := chart.NewOutcomes(m.th)
 	c.SetSize(w, h)
 	snap := worst.snap
 	c.SetData(pane.Data{Snap: &snap, Faults: worst.faults, Final: &snap})
-	return strings.Split(c.View(), "\n")
+	lines := strings.Split(c.View(), "\n")
+	sr.chart = drawnChart{w: w, h: h, lines: lines}
+	return lines[:len(lines):len(lines)]
 }

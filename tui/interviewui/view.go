@@ -75,6 +75,7 @@ func (m *Model) sizeArea() {
 	used := len(m.promptLines(mainW)) + len(pane.Wrap(handInHint, max(mainW-2, 1))) + 1
 	m.area.SetWidth(max(mainW-2, 10))
 	m.area.SetHeight(max(m.bodyHeight()-used, 3))
+	m.areaDrawn = false
 }
 
 // View draws the screen.
@@ -106,7 +107,7 @@ func (m Model) View() string {
 			body = append(body, " "+m.th.Dim.Render(l))
 		}
 		body = append(body, "")
-		body = append(body, strings.Split(m.area.View(), "\n")...)
+		body = append(body, m.areaView()...)
 	default:
 		title = " " + m.th.Title.Render("Rubric") + m.th.Subtitle.Render(" · "+m.prompt.Title)
 		right = m.th.Subtitle.Render(fmt.Sprintf("%d of %d said · %s of %s", m.pointsSaid(), len(m.said), clock(m.used), clock(m.o.Time)))
@@ -114,20 +115,42 @@ func (m Model) View() string {
 	}
 	bh := m.bodyHeight()
 	left := pane.Block(body, mainW, bh)
+	leftW := mainW // the cells of each line of left
 	if sideW > 0 && !m.showKey {
 		side := pane.Block(m.sideLines(sideW, bh), sideW, bh)
+		sep := " " + m.th.Border.Render("│") + " "
 		for i := range left {
-			left[i] += " " + m.th.Border.Render("│") + " " + side[i]
+			left[i] += sep + side[i]
 		}
+		leftW += 3 + sideW
 	}
-	lines := []string{m.titleBar(title, right)}
-	lines = append(lines, strings.Repeat(" ", m.w))
+	// Every line is made exactly m.w cells wide as it is added, the lines
+	// of known width without measuring them again.
+	lines := make([]string, 0, m.h)
+	lines = append(lines, m.titleBar(title, right), strings.Repeat(" ", m.w))
 	for _, l := range left {
+		lines = append(lines, widen(l, leftW, m.w))
+	}
+	for _, l := range m.noteLines() {
 		lines = append(lines, pane.Fit(l, m.w))
 	}
-	lines = append(lines, m.noteLines()...)
 	lines = append(lines, pane.Fit(" "+m.help.ShortHelpView(m.shortHelp()), m.w))
-	return strings.Join(pane.Block(lines, m.w, m.h), "\n")
+	// pane.Block(lines, m.w, m.h), for lines already m.w wide.
+	for len(lines) < m.h {
+		lines = append(lines, strings.Repeat(" ", m.w))
+	}
+	return strings.Join(lines[:m.h], "\n")
+}
+
+// widen is pane.Fit(s, w) for s known to be n cells wide.
+func widen(s string, n, w int) string {
+	switch {
+	case n == w:
+		return s
+	case n < w:
+		return s + strings.Repeat(" ", w-n)
+	}
+	return pane.Fit(s, w)
 }
 
 // titleBar puts the title at the left and the note at the right, or the

@@ -2,6 +2,7 @@ package lessonui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine/shuffle"
@@ -17,6 +18,12 @@ type customerGrid struct {
 	cached
 	th *theme.Theme
 	d  shuffleData
+	// statuses and poisoned are the customers as last drawn: a frame in
+	// which none changed (most frames: they change at the timeline's
+	// events) keeps the drawing.
+	statuses []shuffle.CustomerStatus
+	poisoned int
+	drawn    bool
 }
 
 // gridLegends are the grid's legend, the longest first.
@@ -47,7 +54,10 @@ func (p *customerGrid) Extent(w int) (int, int) {
 func (p *customerGrid) SetShuffle(d shuffleData) {
 	p.d = d
 	s := d.snap
-	p.show(fmt.Sprint(s.At, s.Now.Healthy, s.Now.Degraded, s.Now.Lost))
+	if !p.drawn || s.Poisoned != p.poisoned || !slices.Equal(s.Statuses, p.statuses) {
+		p.statuses = append(p.statuses[:0], s.Statuses...)
+		p.poisoned, p.drawn, p.dirty = s.Poisoned, true, true
+	}
 }
 
 func (p *customerGrid) View() string {
@@ -59,7 +69,10 @@ func (p *customerGrid) View() string {
 	if s := p.d.snap; s != nil && p.w > 2 {
 		inner := p.w - 2
 		rows := max(p.h-3, 0)
-		styles := [...]func(...string) string{p.th.Dim.Render, p.th.Warn.Render, p.th.Bad.Render}
+		// A cell's glyph in its status's ink, written as the style
+		// would render it, without a lipgloss rendering a cell.
+		bad := theme.InkOf(p.th.Bad)
+		inks := [...]theme.Ink{theme.InkOf(p.th.Dim), theme.InkOf(p.th.Warn), bad}
 		var b strings.Builder
 		n := 0
 		for c, st := range s.Statuses {
@@ -68,9 +81,9 @@ func (p *customerGrid) View() string {
 			}
 			switch {
 			case c == s.Poisoned:
-				b.WriteString(p.th.Bad.Render("☠"))
+				bad.WriteTo(&b, "☠")
 			case int(st) < len(gridGlyphs):
-				b.WriteString(styles[st](gridGlyphs[st]))
+				inks[st].WriteTo(&b, gridGlyphs[st])
 			}
 			n++
 			if n%inner == 0 {

@@ -94,6 +94,8 @@ type Model struct {
 	noteErr    bool
 	prompt     *playback.Prompt // a time being typed after : or t (seek.go)
 	evs        *stepEvents      // the step's events, for ] and [
+	// frame is set on View's copy of the model only (view.go).
+	frame *frameText
 }
 
 // New opens a prepared lesson in the player.

@@ -15,6 +15,10 @@ import (
 type textCache struct {
 	styles mdStyles
 	done   map[textKey]string
+	// base is the text column's lines as drawBase last drew them, and
+	// baseKey what they were drawn from (view.go's keptBase).
+	base    []string
+	baseKey string
 }
 
 // textKey names one rendering: a step's text, or (reveal) the reveal of

@@ -232,8 +232,55 @@ func (m *Model) textLines() []string {
 	return lines
 }
 
+// frameText keeps, for the one View that made it, the text column's
+// lines: View asks for them up to six times (the body, the pinned
+// prediction, the status line's hints), each time wrapping the title,
+// the outcome and the question again, and nothing they are drawn from
+// changes while it draws. Outside View (Update) there is none.
+type frameText struct {
+	base, panel         []string
+	haveBase, havePanel bool
+}
+
 // baseLines is the step's title, text, outcome and question.
 func (m *Model) baseLines() []string {
+	if f := m.frame; f != nil {
+		if !f.haveBase {
+			f.base, f.haveBase = m.keptBase(), true
+		}
+		return f.base[:len(f.base):len(f.base)] // an append copies
+	}
+	return m.keptBase()
+}
+
+// keptBase is drawBase, kept in the text cache with everything it is drawn
+// from as its key: the frames of a step that plays draw the same lines
+// (the prediction's outcome and the reveal wrapped again, a frame's most
+// allocations) until one of them changes.
+func (m *Model) keptBase() []string {
+	c := m.text
+	if c == nil {
+		return m.drawBase()
+	}
+	key := m.baseKey()
+	if c.base == nil || c.baseKey != key {
+		c.base, c.baseKey = m.drawBase(), key
+	}
+	return c.base[:len(c.base):len(c.base)]
+}
+
+// baseKey names what drawBase draws from: the step, the width, whether its
+// text and reveal are rendered yet, the prediction's and the question's
+// states, the note that the panes stand before the reveal, the error.
+func (m *Model) baseKey() string {
+	w := m.textWidth()
+	_, text := m.text.get(m.step, w)
+	_, reveal := m.text.getReveal(m.step, w)
+	return fmt.Sprintf("%d %d %t %t %t %q %q %+v %+v", m.step, w, text, reveal, m.questionShown(), m.revealAhead(), m.simErr,
+		m.predicts[m.step], m.questions[m.step])
+}
+
+func (m *Model) drawBase() []string {
 	width := m.textWidth()
 	st := m.cur()
 	title := m.th.Title.Render(fmt.Sprintf("%d. %s", m.step+1, st.Title))
@@ -315,6 +362,16 @@ func (m *Model) pinned() []string {
 
 // predictPanel draws the prediction's state before the reveal, or nil.
 func (m *Model) predictPanel() []string {
+	if f := m.frame; f != nil {
+		if !f.havePanel {
+			f.panel, f.havePanel = m.drawPredictPanel(), true
+		}
+		return f.panel[:len(f.panel):len(f.panel)]
+	}
+	return m.drawPredictPanel()
+}
+
+func (m *Model) drawPredictPanel() []string {
 	st := m.cur()
 	if st.Predict == nil || m.w <= 0 {
 		return nil
@@ -386,6 +443,7 @@ func (m Model) View() string {
 		msg := []string{"breakerlab lesson", fmt.Sprintf("step %d/%d", m.step+1, len(m.p.Steps)), "make the window larger", "q quits"}
 		return strings.Join(pane.Block(msg, m.w, m.h), "\n")
 	}
+	m.frame = &frameText{} // this frame's text column, drawn once (m is View's copy)
 	lines := make([]string, 0, m.h)
 	lines = append(lines, m.titleLine())
 	body := m.h - chrome

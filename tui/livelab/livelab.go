@@ -278,10 +278,11 @@ func (m *Model) View() string {
 		}
 		out = append(out, pad(l, colW)+" "+r)
 	}
-	for len(out) < m.h-len(m.footer()) {
+	foot := m.footer() // once: it wraps every line it has
+	for len(out) < m.h-len(foot) {
 		out = append(out, "")
 	}
-	out = append(out, m.footer()...)
+	out = append(out, foot...)
 	for len(out) < m.h {
 		out = append(out, "")
 	}
@@ -453,10 +454,15 @@ func fit(s string, w int) string {
 	return cut + "…"
 }
 
-// pad fills s with spaces to w cells (cutting it if longer).
+// pad fills s with spaces to w cells (cutting it if longer). A line that
+// fits, as the panes' lines do, is measured once.
 func pad(s string, w int) string {
-	s = fit(s, w)
-	if n := ansi.StringWidth(s); n < w {
+	n := ansi.StringWidth(s)
+	if n > w {
+		s = fit(s, w)
+		n = ansi.StringWidth(s)
+	}
+	if n < w {
 		s += strings.Repeat(" ", w-n)
 	}
 	return s

@@ -170,6 +170,21 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 	cw := max(1, min(2*rows+1, (width-labelW-2)/nx))
 	pal := heatbands.For(p)
 	inks := inks(th, pal)
+	n := max(1, cw-1) // a cell's shade glyphs; the column after them is the mark column
+	// A cell of each band as drawn, and the goal's mark: painted once for
+	// the map, not once a cell.
+	var cells [heatbands.N]string
+	for k := range cells {
+		cells[k] = inks[k].Paint(strings.Repeat(string(shades[k]), n))
+	}
+	met := th.Good.Render("✓")
+	// Room for the grid, so that the builder does not grow and copy it
+	// again and again: a grid line is its label and a cell's bytes a cell.
+	cellBytes := len(met)
+	for _, c := range cells {
+		cellBytes = max(cellBytes, len(c)+len(met))
+	}
+	b.Grow(ny * rows * (labelW + len(" │\n") + nx*cellBytes))
 	if len(p.Axes) > 1 {
 		b.WriteString(th.Dim.Render(wrapTo("↑ "+y.Label(), width)) + "\n")
 	}
@@ -180,7 +195,11 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 		if len(p.Axes) > 1 && middle {
 			label = mark.axisText(1, y, j)
 		}
-		b.WriteString(strings.Repeat(" ", labelW-len(label)) + label + " │")
+		for range labelW - len(label) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(label)
+		b.WriteString(" │")
 		for i := range nx {
 			c := res.Cell(i, j)
 			if c.Runs == 0 || math.IsNaN(c.Mean) {
@@ -188,11 +207,13 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 				if c.Runs > 0 && middle {
 					mark = "-" // ran, but no value: the breaker never opened
 				}
-				b.WriteString(mark + strings.Repeat(" ", cw-1))
+				b.WriteString(mark)
+				for range cw - 1 {
+					b.WriteByte(' ')
+				}
 				continue
 			}
 			k := scale.Band(c.Mean)
-			n := max(1, cw-1) // the shade glyphs; the column after them is the mark column
 			switch {
 			case i == mi && j == mj && middle && cw == 1:
 				// No room but the glyph: the ◆ takes it, in the
@@ -207,13 +228,13 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 				b.WriteString(inks[k].Paint(strings.Repeat(string(shades[k]), at)) + th.Bold.Render("◆") +
 					inks[k].Paint(strings.Repeat(string(shades[k]), n-1-at)))
 			default:
-				b.WriteString(inks[k].Paint(strings.Repeat(string(shades[k]), n)))
+				b.WriteString(cells[k])
 			}
 			if cw > 1 {
 				// The mark column: ✓ for a cell that meets the goal,
 				// the marked cell's too.
 				if p.Goal != nil && c.Met && middle {
-					b.WriteString(th.Good.Render("✓"))
+					b.WriteString(met)
 				} else {
 					b.WriteString(" ")
 				}

@@ -1,0 +1,96 @@
+package lessonui
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+var (
+	benchLab     = sync.OnceValue(lessons.NewLab)
+	benchPrepMu  sync.Mutex
+	benchPrepped = map[string]*lessons.Prepared{}
+)
+
+// benchLesson prepares a built-in lesson once for the benchmarks.
+func benchLesson(b *testing.B, id string) *lessons.Prepared {
+	b.Helper()
+	benchPrepMu.Lock()
+	defer benchPrepMu.Unlock()
+	if p, ok := benchPrepped[id]; ok {
+		return p
+	}
+	l, err := lessons.Open(id)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := lessons.Prepare(l, benchLab())
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchPrepped[id] = p
+	return p
+}
+
+// playOn presses space until the step plays: past its prediction (skipped,
+// space twice), on from its pause, or from its start again at its end.
+func playOn(b *testing.B, m Model) Model {
+	for range 3 {
+		if m.playing {
+			return m
+		}
+		next, _ := m.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+		m = next.(Model)
+	}
+	b.Fatalf("step %d does not play", m.step+1)
+	return m
+}
+
+// framePlaySteps are steps of each kind of simulation a lesson plays: an
+// engine run with the pool, the outcomes and the chart (lesson 1), the
+// breaker with its transitions (lesson 4), the shuffle-sharding fleet
+// (lesson 8).
+var framePlaySteps = []struct {
+	lesson string
+	step   int // counting from 0
+}{
+	{"01-one-slow-dependency", 3},
+	{"04-breaker-states", 4},
+	{"08-shuffle-sharding", 0},
+}
+
+// BenchmarkPlayFrame is one animation frame of a lesson step while it
+// plays: a tick (the player's 50 ms at the step's speed), then the full
+// View, at 100×30, 120×40 and 200×60. At the pause and at the end the
+// step plays on (or again), as space does.
+func BenchmarkPlayFrame(b *testing.B) {
+	for _, s := range framePlaySteps {
+		for _, size := range [][2]int{{100, 30}, {120, 40}, {200, 60}} {
+			b.Run(fmt.Sprintf("%s/step%d/%dx%d", s.lesson[:2], s.step+1, size[0], size[1]), func(b *testing.B) {
+				p := benchLesson(b, s.lesson)
+				m, err := New(p, Options{Theme: tuitest.Color(), Step: s.step})
+				if err != nil {
+					b.Fatal(err)
+				}
+				next, _ := m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+				m = playOn(b, next.(Model))
+				_ = m.View()
+				var view string
+				b.ReportAllocs()
+				for b.Loop() {
+					if !m.playing {
+						m = playOn(b, m)
+					}
+					next, _ := m.Update(tickMsg{m.tickID})
+					m = next.(Model)
+					view = m.View()
+				}
+				b.ReportMetric(float64(len(view)), "view-B")
+			})
+		}
+	}
+}
