@@ -262,53 +262,46 @@ func (m *Model) gradeNow() tea.Cmd {
 }
 
 // Update handles keys, resizes, gradings and the sandbox's ticks. A
-// message of the screen's own draws the panel again; the sandbox's leave
-// it as drawn.
+// message of the screen's own draws the panel again; the sandbox's (its
+// ticks, 30 a second while it plays) leave it as drawn.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	next, cmd := m.update(msg)
+	next, cmd, own := m.update(msg)
 	nm, ok := next.(Model)
-	if !ok || sandboxOnly(msg) {
+	if !ok || !own {
 		return next, cmd
 	}
 	return nm.drawPanel(), cmd
 }
 
-// sandboxOnly reports whether update hands msg to the sandbox alone,
-// changing nothing the panel shows.
-func sandboxOnly(msg tea.Msg) bool {
-	switch msg.(type) {
-	case tea.WindowSizeMsg, gradeMsg, gradedMsg, savedMsg, revealedMsg, sandbox.BackMsg, wroteMsg, tea.KeyMsg:
-		return false
-	}
-	return true
-}
-
-func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+// update is Update but for the panel's drawing; own says whether msg was
+// the screen's own, which may change what the panel shows, rather than
+// the sandbox's alone.
+func (m Model) update(msg tea.Msg) (_ tea.Model, _ tea.Cmd, own bool) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
 		m.help.Width = msg.Width
-		return m, m.forward(m.sandboxSize())
+		return m, m.forward(m.sandboxSize()), true
 	case gradeMsg:
 		if msg.gen != m.gen {
-			return m, nil
+			return m, nil, true
 		}
-		return m, m.gradeNow()
+		return m, m.gradeNow(), true
 	case gradedMsg:
 		if msg.gen != m.gen {
-			return m, nil // the knobs have moved on
+			return m, nil, true // the knobs have moved on
 		}
 		m.graded = msg.gen
 		m.result, m.gradeErr = msg.r, ""
 		if msg.err != nil {
 			m.result, m.gradeErr = nil, msg.err.Error()
-			return m, nil
+			return m, nil, true
 		}
 		if msg.gen == m.tryGen {
 			m.tryGen = -1
 			m.countTry(msg.r)
 		}
-		return m, m.earn(msg.r)
+		return m, m.earn(msg.r), true
 	case savedMsg:
 		switch {
 		case msg.err != nil:
@@ -317,31 +310,32 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.best = max(m.best, msg.stars)
 			m.setNote(fmt.Sprintf("%s new best, saved", challenge.StarsText(msg.stars)), false)
 		}
-		return m, nil
+		return m, nil, true
 	case revealedMsg:
 		if msg.err != nil {
 			m.setNote("could not record the solution as shown: "+msg.err.Error(), true)
 		}
-		return m, nil
+		return m, nil, true
 	case sandbox.BackMsg:
 		// q in the run being watched (the sandbox's way back, as esc is
 		// here): back to the panel.
 		if m.page == onSandbox {
 			m.page = onPanel
 		}
-		return m, nil
+		return m, nil, true
 	case wroteMsg:
 		if msg.err != nil {
 			m.setNote("could not write the design: "+msg.err.Error(), true)
 		} else {
 			m.setNote(fmt.Sprintf("wrote %s; grade it with %s", msg.path, m.checkCommand(filepath.Base(msg.path))), false)
 		}
-		return m, nil
+		return m, nil, true
 	case tea.KeyMsg:
-		return m.onKey(msg)
+		next, cmd := m.onKey(msg)
+		return next, cmd, true
 	}
 	// Everything else (the sandbox's ticks) is the sandbox's.
-	return m, m.forward(msg)
+	return m, m.forward(msg), false
 }
 
 // try records that the learner chose to check the design on screen: it
