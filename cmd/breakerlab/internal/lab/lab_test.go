@@ -40,38 +40,67 @@ func settleGoroutines(t *testing.T, want int) {
 	}
 }
 
-// incidentScale is the scale TestIncidentShape measures the timeout and
-// protected modes at: the reference's own timing, six seconds of load a run.
+// incidentScale is the scale the tests that judge the reference's
+// incident against the machine's own time measure at (TestIncidentShape's
+// timeout and protected modes, TestGoServerContains, startLab's single
+// requests): the reference's own timing, six seconds of load a run.
 //
 // Scale multiplies the lab's durations and divides its rates, but the
 // machine's own time per request (two loopback hops, the handlers, the race
-// detector under make test) stays what it is. At testScale (0.3), on a
-// loaded 2-core machine under -race, healthy checkouts took 130 to 160 ms
-// at the median, of which the provider's own latency is about 24 ms: past
-// the breaker's scaled 120 ms slow-call line, so its trials after the fault
-// failed and it never closed, or it closed and opened again on slow calls.
-// The overhead also holds workers: at 66.7 checkouts a second and a 150 ms
-// timeout the 16 workers are all busy once it averages 90 ms, and /health
-// queues behind them. At scale 1 the slow-call line is 400 ms, the timeout
-// 500 ms, and the workers fill only past 300 ms.
+// detector under make test) stays what it is, and so does the lateness of
+// a loaded machine's scheduler. At testScale (0.3), on a loaded 2-core
+// machine under -race, healthy checkouts took 130 to 160 ms at the median,
+// of which the provider's own latency is about 24 ms: past the breaker's
+// scaled 120 ms slow-call line, so its trials after the fault failed and it
+// never closed, or it closed and opened again on slow calls. The overhead
+// also holds workers: at 66.7 checkouts a second and a 150 ms timeout the
+// 16 workers are all busy once it averages 90 ms, and /health queues
+// behind them. At scale 1 the slow-call line is 400 ms, the timeout 500 ms,
+// and the workers fill only past 300 ms.
 const incidentScale = 1.0
 
-func measure(t *testing.T, m Mode) Result {
-	t.Helper()
-	return measureConfig(t, DefaultConfig(m))
+// noTimeoutScale is the scale TestIncidentShape measures the mode without
+// a timeout at: about five seconds, the last clients' patience included.
+// Its shape is the pool's cap and clients giving up, which a slow machine
+// only makes more so; what it can spoil is the schedule, and a run whose
+// scheduler fell behind by more than the scaled 500 ms is discarded and
+// run again. At testScale that limit is 150 ms: a loaded machine's runs of
+// this mode passed it or came within 1 ms of it, and the Go server's passed
+// it in all four runs (188 and 191 ms at worst), which skipped
+// TestGoServerContains. At 0.5 the limit is 250 ms; the same machine's runs
+// of the mode were 31 to 52 ms late, and /health gave up 8 to 12 times of
+// 12 (the reference's 8).
+const noTimeoutScale = 0.5
+
+// slowFrom is the reference's slow provider (10 s a call) from the given
+// moment on, for good: the tests that must not race the machine's speed
+// against the end of the slow phase run against it.
+func slowFrom(from time.Duration) []Fault {
+	return []Fault{{Kind: Slow, From: from, Latency: 10 * time.Second}}
 }
 
-// measureConfig measures cfg at the test scale, checks that no goroutine
-// is left, and skips when every run stalled.
-func measureConfig(t *testing.T, cfg Config) Result {
-	t.Helper()
-	cfg.Scale = testScale
-	return measureScaled(t, cfg)
+// scaled is cfg at the given scale.
+func scaled(cfg Config, scale float64) Config {
+	cfg.Scale = scale
+	return cfg
 }
 
 // measureScaled measures cfg at its own scale, checks that no goroutine is
 // left, and skips when every run stalled.
 func measureScaled(t *testing.T, cfg Config) Result {
+	t.Helper()
+	r := measureLogged(t, cfg)
+	if r.Stalled {
+		// The measurement was retried; a machine this busy cannot tell us
+		// anything about the shape.
+		t.Skipf("%s: the scheduler stalled in all %d runs (worst %v, limit %v)", r.Variant, r.Attempts, r.Stall, cfg.StallLimit())
+	}
+	return r
+}
+
+// measureLogged measures cfg at its own scale, checks that no goroutine is
+// left, and logs what it measured, stalled or not.
+func measureLogged(t *testing.T, cfg Config) Result {
 	t.Helper()
 	before := runtime.NumGoroutine()
 	r, err := Measure(context.Background(), cfg)
@@ -79,13 +108,8 @@ func measureScaled(t *testing.T, cfg Config) Result {
 		t.Fatal(err)
 	}
 	settleGoroutines(t, before)
-	if r.Stalled {
-		// The measurement was retried; a machine this busy cannot tell us
-		// anything about the shape.
-		t.Skipf("%s: the scheduler stalled in all %d runs (worst %v, limit %v)", r.Variant, r.Attempts, r.Stall, cfg.StallLimit())
-	}
-	t.Logf("%s: health %d/%d gave up, p50 %v p95 %v; checkout ok %d, 503 %d, 504 %d, gave up %d of %d; provider max %d; %d transitions; attempts %d, stall %v",
-		r.Variant, r.Health.GaveUp, r.Health.Total, r.Health.P50, r.Health.P95, r.Checkout.OK, r.Checkout.Unavailable,
+	t.Logf("%s (scale %v): health %d/%d gave up, p50 %v p95 %v; checkout ok %d, 503 %d, 504 %d, gave up %d of %d; provider max %d; %d transitions; attempts %d, stall %v",
+		r.Variant, cfg.Scale, r.Health.GaveUp, r.Health.Total, r.Health.P50, r.Health.P95, r.Checkout.OK, r.Checkout.Unavailable,
 		r.Checkout.GatewayTimeout, r.Checkout.GaveUp, r.Checkout.Total, r.InFlightMax, len(r.Transitions), r.Attempts, r.Stall)
 	return r
 }
@@ -93,17 +117,19 @@ func measureScaled(t *testing.T, cfg Config) Result {
 // TestIncidentShape runs the three modes on loopback and checks the shape of
 // the reference's table (16 / 63 / 19 in flight at the provider; /health
 // timing out only without a timeout) with margins for a noisy machine.
-// The mode without a timeout runs at testScale: its shape is the pool's
-// cap and clients giving up, which a slow machine only makes more so. The
-// other two run at incidentScale, where the machine's own time per request
-// is small beside the timeout, the slow-call line and the pool.
+// The mode without a timeout runs at noTimeoutScale; the other two at
+// incidentScale, where the machine's own time per request is small beside
+// the timeout, the slow-call line and the pool. They run one after the
+// other: side by side, on a loaded machine, the three at scale 1 asked more
+// of the process than it was given, and /health's median rose from 2 ms to
+// 500 and 700 ms.
 func TestIncidentShape(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs real servers for about fifteen seconds")
+		t.Skip("runs real servers for about seventeen seconds")
 	}
-	none := measure(t, None)
-	timeout := measureIncident(t, Timeout)
-	protected := measureIncident(t, Protected)
+	none := measureScaled(t, scaled(DefaultConfig(None), noTimeoutScale))
+	timeout := measureScaled(t, scaled(DefaultConfig(Timeout), incidentScale))
+	protected := measureScaled(t, scaled(DefaultConfig(Protected), incidentScale))
 
 	t.Run("no timeout", func(t *testing.T) {
 		if none.Health.Total < 10 {
@@ -160,13 +186,6 @@ func TestIncidentShape(t *testing.T) {
 	})
 }
 
-func measureIncident(t *testing.T, m Mode) Result {
-	t.Helper()
-	cfg := DefaultConfig(m)
-	cfg.Scale = incidentScale
-	return measureScaled(t, cfg)
-}
-
 // opensProbesCloses checks the order of a protected run's breaker
 // transitions: it opens (on the window's failure or slow-call rate), each
 // open wait ends, no sooner than it said, in a half-open probe, and the
@@ -177,22 +196,8 @@ func opensProbesCloses(ts []breaker.Transition, recovered time.Duration) error {
 	bad := func(why string) error {
 		return fmt.Errorf("breaker transitions %v: %s; want it to open, probe half-open and, once the provider recovers at %v, close", ts, why, recovered)
 	}
-	if len(ts) < 3 {
-		return bad(fmt.Sprintf("%d transitions", len(ts)))
-	}
-	if ts[0].From != breaker.Closed || ts[0].To != breaker.Open || (ts[0].Cause != breaker.CauseFailureRate && ts[0].Cause != breaker.CauseSlowCallRate) {
-		return bad("the first is not closed -> open on a rate")
-	}
-	for i := 1; i < len(ts); i++ {
-		if ts[i].From != ts[i-1].To {
-			return bad(fmt.Sprintf("transition %d starts from %v, the one before ended in %v", i+1, ts[i].From, ts[i-1].To))
-		}
-		if ts[i-1].To == breaker.Open && ts[i].To != breaker.HalfOpen {
-			return bad(fmt.Sprintf("transition %d leaves open for %v, not a half-open probe", i+1, ts[i].To))
-		}
-		if ts[i-1].To == breaker.Open && ts[i].At-ts[i-1].At < ts[i-1].Wait {
-			return bad(fmt.Sprintf("transition %d probes %v after it opened, before its %v wait ended", i+1, ts[i].At-ts[i-1].At, ts[i-1].Wait))
-		}
+	if why := openProbeOrder(ts, 3); why != "" {
+		return bad(why)
 	}
 	last := ts[len(ts)-1]
 	if last.From != breaker.HalfOpen || last.To != breaker.Closed || last.Cause != breaker.CauseTrialsPassed {
@@ -204,9 +209,46 @@ func opensProbesCloses(ts []breaker.Transition, recovered time.Duration) error {
 	return nil
 }
 
+// opensAndProbes checks the first part of that order, whatever came of the
+// trials: the breaker opens on a rate and leaves open only for a half-open
+// probe, no sooner than its wait, at least once.
+func opensAndProbes(ts []breaker.Transition) error {
+	if why := openProbeOrder(ts, 2); why != "" {
+		return fmt.Errorf("breaker transitions %v: %s; want it to open on a rate and leave open only for a half-open probe once its wait is over", ts, why)
+	}
+	return nil
+}
+
+// openProbeOrder says what is wrong with ts's order, or "": fewer than
+// least transitions, a first that is not closed -> open on a rate, one
+// that starts elsewhere than the one before ended, or an open spell that
+// ends otherwise than in a half-open probe after its wait.
+func openProbeOrder(ts []breaker.Transition, least int) string {
+	if len(ts) < least {
+		return fmt.Sprintf("%d transitions", len(ts))
+	}
+	if ts[0].From != breaker.Closed || ts[0].To != breaker.Open || (ts[0].Cause != breaker.CauseFailureRate && ts[0].Cause != breaker.CauseSlowCallRate) {
+		return "the first is not closed -> open on a rate"
+	}
+	for i := 1; i < len(ts); i++ {
+		if ts[i].From != ts[i-1].To {
+			return fmt.Sprintf("transition %d starts from %v, the one before ended in %v", i+1, ts[i].From, ts[i-1].To)
+		}
+		if ts[i-1].To == breaker.Open && ts[i].To != breaker.HalfOpen {
+			return fmt.Sprintf("transition %d leaves open for %v, not a half-open probe", i+1, ts[i].To)
+		}
+		if ts[i-1].To == breaker.Open && ts[i].At-ts[i-1].At < ts[i-1].Wait {
+			return fmt.Sprintf("transition %d probes %v after it opened, before its %v wait ended", i+1, ts[i].At-ts[i-1].At, ts[i-1].Wait)
+		}
+	}
+	return ""
+}
+
 // TestOpensProbesCloses: the order TestIncidentShape asks of the breaker
 // refuses a breaker that never closes, closes before the provider
-// recovered, opens again after closing, or leaves open without a probe.
+// recovered, opens again after closing, or leaves open without a probe;
+// its first part, which TestSessionBreakerSnapshot asks, the same but the
+// closing.
 func TestOpensProbesCloses(t *testing.T) {
 	const wait = time.Second
 	open := breaker.Transition{At: 1500 * time.Millisecond, From: breaker.Closed, To: breaker.Open, Cause: breaker.CauseFailureRate, Wait: wait}
@@ -237,6 +279,31 @@ func TestOpensProbesCloses(t *testing.T) {
 	} {
 		if err := opensProbesCloses(tc.ts, recovered); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want an error saying %q", name, err, tc.want)
+		}
+	}
+	// The first part alone takes a breaker that has not closed yet, or
+	// never will, and refuses the rest as before; a probe read in wall time
+	// (at testScale) against a wait in the reference's comes too soon.
+	for _, ok := range [][]breaker.Transition{good, good[:2], good[:4], {open, probe(2500 * time.Millisecond), reopen(3 * time.Second)}} {
+		if err := opensAndProbes(ok); err != nil {
+			t.Errorf("the first part refused: %v", err)
+		}
+	}
+	wallProbe := []breaker.Transition{open, probe(1500*time.Millisecond + time.Duration(testScale*float64(wait)))}
+	for name, tc := range map[string]struct {
+		ts   []breaker.Transition
+		want string
+	}{
+		"none":                 {nil, "0 transitions"},
+		"never probes":         {[]breaker.Transition{open}, "1 transitions"},
+		"opens on a trial":     {[]breaker.Transition{reopen(time.Second), probe(2 * time.Second)}, "the first is not closed -> open on a rate"},
+		"probes before wait":   {[]breaker.Transition{open, probe(2 * time.Second)}, "before its 1s wait ended"},
+		"probe in wall time":   {wallProbe, "before its 1s wait ended"},
+		"closes without probe": {[]breaker.Transition{open, {At: 4 * time.Second, From: breaker.Open, To: breaker.Closed, Cause: breaker.CauseOperator}}, "not a half-open probe"},
+		"skips a state":        {[]breaker.Transition{open, probe(2500 * time.Millisecond), probe(2600 * time.Millisecond)}, "starts from open, the one before ended in half-open"},
+	} {
+		if err := opensAndProbes(tc.ts); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("first part, %s: %v, want an error saying %q", name, err, tc.want)
 		}
 	}
 }
@@ -280,10 +347,15 @@ func TestInterruptLeavesNothing(t *testing.T) {
 	settleGoroutines(t, before)
 }
 
+// startLab starts a lab of the mode and faults at incidentScale. Its tests
+// judge single requests, against the timeout and the breaker's open wait:
+// 500 ms and 1 s of wall time there, 150 and 300 ms at testScale, where a
+// loaded machine under -race took longer than the timeout to bring a
+// provider's 500 or bytes that are not HTTP back over loopback (504, where
+// TestBadProviderIsAFailure wants 502).
 func startLab(t *testing.T, m Mode, faults ...Fault) *Lab {
 	t.Helper()
-	cfg := DefaultConfig(m)
-	cfg.Scale = testScale
+	cfg := scaled(DefaultConfig(m), incidentScale)
 	cfg.Faults = faults
 	return startConfig(t, cfg)
 }
@@ -390,8 +462,10 @@ func TestGarbageOnARawSocket(t *testing.T) {
 }
 
 // TestFailFastProblem: once the breaker opens, /checkout answers 503 at
-// once, with Retry-After and a Problem Details body, and the metrics say
-// the breaker is open.
+// once, without calling the provider, with Retry-After and a Problem
+// Details body, and the metrics say the breaker is open. (At once is
+// judged by what the refusal did, not by the wall time it took, which on
+// a loaded machine is anyone's guess.)
 func TestFailFastProblem(t *testing.T) {
 	l := startLab(t, Protected, Fault{Kind: Error, Probability: 1})
 	c := testClient(t)
@@ -400,13 +474,13 @@ func TestFailFastProblem(t *testing.T) {
 			t.Fatalf("call %d: %s %s, want 502 while the breaker counts", i+1, resp.Status, body)
 		}
 	}
-	start := time.Now()
+	calls := l.Provider.Calls()
 	resp, body := post(t, c, l.APIURL()+"/checkout", "{}")
 	if resp.StatusCode != http.StatusServiceUnavailable {
 		t.Fatalf("after %d failures: %s %s, want 503", BreakerMinimumCalls, resp.Status, body)
 	}
-	if d := time.Since(start); d > 100*time.Millisecond {
-		t.Errorf("the refusal took %v, want it at once", d)
+	if n := l.Provider.Calls(); calls != BreakerMinimumCalls || n != calls {
+		t.Errorf("the provider had %d calls before the refusal and %d after, want %d and no more", calls, n, BreakerMinimumCalls)
 	}
 	if ra := resp.Header.Get("Retry-After"); ra != "1" {
 		t.Errorf("Retry-After %q, want 1 (the open wait left, rounded up to a second)", ra)
