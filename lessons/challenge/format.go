@@ -133,18 +133,37 @@ type Par struct {
 	Note    string
 }
 
-// Text is the par in words, as the view, the list and --start write it:
-// "memory-peak <= 165 MiB", or "at most 2 knobs changed from the start, the
-// fewest that do it".
+// Text is the par in words, as the brief and the list write it: "the
+// process's memory at its peak ≤ 165 MiB", or "at most 2 knobs changed from
+// the start, the fewest that do it". (A design file's header writes a goal
+// par in the file's own language, Goal.Written.)
 func (p *Par) Text() string {
-	if p.Goal != nil {
-		return p.Goal.Written()
+	name, bound := p.Parts()
+	if bound == "" {
+		return name
 	}
-	knobs := "knobs"
-	if p.Changes == 1 {
-		knobs = "knob"
+	return name + " " + bound
+}
+
+// Parts is the par in words in two parts, what it measures and its bound,
+// as the goals panel and the list set them apart: "recommendations
+// timeout", "≤ 500 ms". A par that names nothing in words (a file's own,
+// with no label, on what no goal or knob measures) and a par on the knobs
+// changed have no separate bound: name is all of it.
+func (p *Par) Parts() (name, bound string) {
+	g := p.Goal
+	if g == nil {
+		knobs := "knobs"
+		if p.Changes == 1 {
+			knobs = "knob"
+		}
+		return fmt.Sprintf("at most %d %s changed from the start, the fewest that do it", p.Changes, knobs), ""
 	}
-	return fmt.Sprintf("at most %d %s changed from the start, the fewest that do it", p.Changes, knobs)
+	name = strings.TrimPrefix(g.Label, "par: ")
+	if name == g.Written() {
+		return name, ""
+	}
+	return name, g.WantText()
 }
 
 // StarsRule says what each star stands for on this challenge.
@@ -211,6 +230,7 @@ type goalTOML struct {
 
 type parTOML struct {
 	Expect  string `toml:"expect"`
+	Label   string `toml:"label"`
 	From    string `toml:"from"`
 	To      string `toml:"to"`
 	Changes *int   `toml:"changes"`
@@ -695,6 +715,9 @@ func (l *loader) par(c *Challenge, p *parTOML) error {
 		if other.Metric == g.Metric && slices.Equal(other.Args, g.Args) && other.WindowText() == g.WindowText() {
 			g.Label = "par: " + other.Label
 		}
+	}
+	if p.Label != "" {
+		g.Label = "par: " + p.Label // the file's own words come first
 	}
 	c.Par.Goal = &g
 	return nil

@@ -29,8 +29,8 @@ func TestParsShowTheirUnits(t *testing.T) {
 	if got := p.FormatValue(lessons.Value{Kind: lessons.KindNumber, F: 170.25}); !strings.HasSuffix(got, " MiB") {
 		t.Errorf("a measured peak reads %q, without its unit", got)
 	}
-	if p.Label != "par: memory-peak <= 165 MiB" {
-		t.Errorf("the par is labelled %q, without its unit", p.Label)
+	if got, want := c.Par.Text(), "peak memory ≤ 165 MiB"; got != want {
+		t.Errorf("the par reads %q, want %q (in words, with its unit)", got, want)
 	}
 	if h := c.StartHeader(); !strings.Contains(h, "# Par: memory-peak <= 165 MiB\n") {
 		t.Errorf("the start file's header should give the par with its unit:\n%s", h)
@@ -61,6 +61,30 @@ func TestEveryBareNumberBoundHasAUnit(t *testing.T) {
 			if m.kind == lessons.KindNumber && g.Want.Kind == lessons.KindNumber && g.Unit() == "" {
 				t.Errorf("%s: %q is a number with no unit: give metric %s one", c.ID, g.Text, g.Metric)
 			}
+		}
+	}
+}
+
+// Every built-in par reads in words with its bound set apart, as a goal
+// does, in the goals panel, the list and the brief alike: timeout-pool's
+// list and brief gave "param recommendations.timeout <= 500ms", and three
+// levels' pars ("p99 checkout <= 450ms") had no words at all.
+func TestBuiltinParsReadInWords(t *testing.T) {
+	all, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range all {
+		g := c.Par.Goal
+		if g == nil {
+			continue
+		}
+		name, bound := c.Par.Parts()
+		if bound == "" || strings.ContainsAny(name, "<>=") {
+			t.Errorf("%s: par reads %q, %q: not in words (its expect is %q)", c.ID, name, bound, g.Text)
+		}
+		if want := name + " " + g.WantText(); c.Par.Text() != want {
+			t.Errorf("%s: par's text %q, the panel's label and bound %q", c.ID, c.Par.Text(), want)
 		}
 	}
 }

@@ -398,7 +398,11 @@ func (p Picker) detail(c *challenge.Challenge, w, h int) []string {
 	for _, g := range c.Goals {
 		tail = append(tail, pane.Wrap("goal: "+g.Label+"  "+g.WantText(), iw)...)
 	}
-	par := "par: " + c.Par.Text()
+	name, bound := c.Par.Parts()
+	par := "par: " + name
+	if bound != "" {
+		par += "  " + bound // set apart as a goal's bound is
+	}
 	tail = append(tail, pane.Wrap(par, iw)...)
 	brief := pane.Wrap(c.Brief, iw)
 	room := h - 2 - len(tail) - 1

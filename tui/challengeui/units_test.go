@@ -15,12 +15,12 @@ func TestParShownWithItsUnit(t *testing.T) {
 	m := open(t, "budget-permits", Options{})
 	next, _ := m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
 	m = next.(Model)
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "≤ 165 MiB") || !strings.Contains(v, "par: memory-peak <= 165 MiB") {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "≤ 165 MiB") || !strings.Contains(v, "par: peak memory") {
 		t.Errorf("the goals panel should bound the par at 165 MiB:\n%s", v)
 	}
 	m = press(t, m, "i")
 	v := strings.Join(strings.Fields(ansi.Strip(m.View())), " ")
-	if !strings.Contains(v, "Par: memory-peak <= 165 MiB") {
+	if !strings.Contains(v, "Par: peak memory ≤ 165 MiB") {
 		t.Errorf("the brief should give the par with its unit:\n%s", ansi.Strip(m.View()))
 	}
 }
@@ -39,7 +39,7 @@ func TestPickerUsesATallWideWindow(t *testing.T) {
 		"cap recommendations' workers without refusing its good calls", // one line, not two
 		"╭─ 21 Budget the permits",
 		"goal: times the process was killed  ≤ 0",
-		"par: memory-peak <= 165 MiB",
+		"par: peak memory  ≤ 165 MiB",
 	} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the list at 200×60 should show %q:\n%s", want, v)
