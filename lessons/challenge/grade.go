@@ -662,7 +662,11 @@ func (c *Challenge) StartHeader() string {
 		if wt := p.WindowText(); wt != "" {
 			w = " (window " + wt + ")"
 		}
-		fmt.Fprintf(&b, "# Par: %s%s\n", p.Written(), w)
+		words := ""
+		if name, bound := c.Par.Parts(); bound != "" {
+			words = "    (" + name + ")" // as a goal's label follows it
+		}
+		fmt.Fprintf(&b, "# Par: %s%s%s\n", p.Written(), w, words)
 	} else {
 		fmt.Fprintf(&b, "# Par: %s\n", c.Par.Text())
 	}
