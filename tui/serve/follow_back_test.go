@@ -90,7 +90,7 @@ func TestAPollAnswerShowsInTheOpenPlayer(t *testing.T) {
 	awaitLesson(t, teacher)
 	goToStep(t, teacher, predict)
 	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
-	student.Update(roomMsg{})
+	reads(student)
 	a, open := room.OpenQuestion()
 	if !open || !a.Predict || a.Right < 0 {
 		t.Fatalf("ctrl+a asked %+v (open %v)", a.Question, open)

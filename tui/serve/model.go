@@ -87,6 +87,9 @@ type Session struct {
 	// that the teacher ended or replaced (pollclose.go).
 	onScreen int
 	leftAt   time.Time
+	// appearedAt is when onScreen last came onto the student's screen
+	// (pollopen.go).
+	appearedAt time.Time
 
 	// store is the session's progress (home.Options.LessonStore; nil: none
 	// kept): the teacher's gives the order of a question's choices, a
@@ -140,7 +143,7 @@ func NewSession(ctx context.Context, o home.Options, room *Room, teacher bool) *
 	}
 	s := &Session{home: home.New(o), th: o.Theme, room: room, ctx: ctx, teacher: teacher, lessons: o.Lessons, loadLessons: o.LoadLessons, writeElsewhere: o.WriteElsewhere,
 		limits: o.Sandbox, pth: theme.New(o.Theme.R, theme.HighContrast()), store: o.LessonStore}
-	s.me = room.Join(teacher)
+	s.me = room.joinWith(teacher, o.LessonStore)
 	return s
 }
 
@@ -238,6 +241,7 @@ func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, s.applySize(s.pendW, s.pendH)
 	case roomMsg:
 		cmd := s.wait()
+		s.showPredictedElsewhere()
 		if s.mode == following {
 			s.catchUp()
 		}

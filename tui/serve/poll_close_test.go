@@ -29,6 +29,7 @@ func TestEscAtAQuestionTheTeacherEnds(t *testing.T) {
 		if v := student.View(); !strings.Contains(v, "esc to put the question aside") {
 			t.Fatalf("the student's screen:\n%s", v)
 		}
+		at = at.Add(questionGrace) // the student reads it (pollopen.go)
 		return teacher, student, room
 	}
 	still := func(t *testing.T, s *Session, when string) {
@@ -91,6 +92,7 @@ func TestEscAtAQuestionTheTeacherEnds(t *testing.T) {
 		// The next question is answered as usual.
 		room.Ask(testQuestion())
 		student.Update(roomMsg{})
+		at = at.Add(questionGrace)
 		keys(student, "2")
 		if a, _ := room.OpenQuestion(); a.Counts[1] != 1 {
 			t.Errorf("the next question's counts %v", a.Counts)
@@ -108,6 +110,7 @@ func TestEscAtAQuestionTheTeacherEnds(t *testing.T) {
 			t.Errorf("a key pressed at the ended question answered the next one: %v", a.Counts)
 		}
 		student.Update(roomMsg{})
+		at = at.Add(questionGrace)
 		keys(student, "1")
 		if a, _ := room.OpenQuestion(); a.Counts[0] != 1 {
 			t.Errorf("the next question, on screen, did not take the answer: %v", a.Counts)

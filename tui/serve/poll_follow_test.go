@@ -45,8 +45,9 @@ func TestAPollAnswerIsTheStudentsPrediction(t *testing.T) {
 		goToStep(t, teacher, next)
 		teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
 		// The room's signal: the student's screen shows the question
-		// (until it does, a key is meant for the one before: pollclose.go).
-		student.Update(roomMsg{})
+		// (until it does, a key is meant for the one before: pollclose.go),
+		// and the student reads it (pollopen.go).
+		reads(student)
 		a, open := room.OpenQuestion()
 		if !open {
 			t.Fatalf("step %d: ctrl+a asked nothing:\n%s", next+1, teacher.View())

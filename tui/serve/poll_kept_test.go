@@ -57,7 +57,7 @@ func TestAPollAnswerAndTheStudentsOwnPlayer(t *testing.T) {
 		t.Helper()
 		goToStep(t, teacher, i)
 		teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
-		student.Update(roomMsg{})
+		reads(student)
 		a, open := room.OpenQuestion()
 		if !open || !a.Predict {
 			t.Fatalf("step %d: ctrl+a asked %+v (open %v)", i+1, a.Question, open)

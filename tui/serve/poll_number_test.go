@@ -35,6 +35,7 @@ func TestANumberPutToTheRoom(t *testing.T) {
 		st[i] = plainSession(t, room, false, 80, 24)
 	}
 	room.Ask(q)
+	reads(st...)
 	if v := flat(st[0].View()); !strings.Contains(v, "The teacher asks") || !strings.Contains(v, "Your number: ▏ customers") {
 		t.Fatalf("a student's question:\n%s", st[0].View())
 	}
@@ -123,6 +124,7 @@ func TestANumberPutToTheRoom(t *testing.T) {
 	}
 	// A student who leaves before the reveal takes their number along.
 	room.Ask(q)
+	reads(st[1])
 	keys(st[1], "5")
 	st[1].Update(enter)
 	st[1].Leave()
@@ -187,6 +189,7 @@ func TestALessonsNumericPredictionGoesToTheRoom(t *testing.T) {
 	if a.Answer != lessons.WithUnit(want.AnswerText, want.Unit) {
 		t.Fatalf("the room's answer %q, the lesson's %q", a.Answer, want.AnswerText)
 	}
+	reads(student)
 	keys(student, want.AnswerText)
 	student.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	a, _ = room.OpenQuestion()

@@ -14,6 +14,7 @@ func TestTheNextQuestionStartsAfresh(t *testing.T) {
 	a := plainSession(t, room, false, 80, 24)
 	b := plainSession(t, room, false, 80, 24)
 	room.Ask(testQuestion())
+	reads(a, b)
 	keys(a, "2")
 	keys(b, "esc")
 	keys(teacher, "esc") // ends it

@@ -29,9 +29,9 @@ func (s *Session) now() time.Time {
 }
 
 // noteShownQuestion records, after each message, the question the screen
-// now shows (the frame drawn next shows it), and when one went that the
-// teacher ended or replaced; one the student put aside went by their own
-// key, and leaves no grace.
+// now shows (the frame drawn next shows it) and when it came onto it
+// (pollopen.go), and when one went that the teacher ended or replaced;
+// one the student put aside went by their own key, and leaves no grace.
 func (s *Session) noteShownQuestion() {
 	if s.teacher {
 		return
@@ -47,6 +47,9 @@ func (s *Session) noteShownQuestion() {
 	// Still open, it is hidden only by the student's esc.
 	if s.onScreen != 0 && (!open || seq != s.onScreen) {
 		s.leftAt = s.now()
+	}
+	if shown != 0 {
+		s.appearedAt = s.now()
 	}
 	s.onScreen = shown
 }

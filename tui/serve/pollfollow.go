@@ -11,8 +11,9 @@ import (
 // A student's answer to the room's prediction is their prediction of that
 // step: it is kept in their progress (their own player, opening the step
 // later, shows it made and revealed, as one they typed there), handed to
-// their own player when it has the lesson open in this session, which
-// shows and counts it at once (lessonui.Model.PredictedElsewhere), and
+// their own player when it has the lesson open, in this session or in
+// another of theirs (pollelsewhere.go), which shows and counts it at once
+// (lessonui.Model.PredictedElsewhere), and
 // handed to the player that follows the teacher, so that its reveal shows
 // it in place of "none, skipped".
 //
@@ -20,7 +21,8 @@ import (
 // it: the poll's answer replaces one made before in their own player (or
 // an earlier poll's), and one they make in their own player afterwards
 // replaces the poll's. A player open on the lesson that has not heard of
-// the answer (one of the student's other sessions) keeps the progress it
+// the answer (one of the student's other sessions, until its program
+// takes the room's note of it: pollelsewhere.go) keeps the progress it
 // read when it opened, and would save it back over the answer: the store
 // keeps the answer unless that player has made a prediction of the step
 // since (lessons.Store.PredictedElsewhere). The poll's screen says what
@@ -48,10 +50,6 @@ func (s *Session) keepPrediction(a Asked, rec lessons.Prediction) {
 	if !a.Predict || a.lesson == nil || s.teacher {
 		return
 	}
-	if s.polled == nil {
-		s.polled = map[polledKey]lessons.Prediction{}
-	}
-	s.polled[polledKey{a.lesson.ProgressKey(), a.step}] = rec
 	if s.store != nil {
 		was, had := s.store.PredictedElsewhere(a.lesson, a.step, rec)
 		if s.kept.seq != a.Seq {
@@ -60,11 +58,23 @@ func (s *Session) keepPrediction(a Asked, rec lessons.Prediction) {
 			s.kept = keptAnswer{seq: a.Seq, was: was, had: had}
 		}
 		s.kept.now = rec
+		// The student's other sessions show it too (pollelsewhere.go).
+		s.room.predictedElsewhere(s.me, a.lesson, a.step, rec)
 	}
+	s.showPrediction(a.lesson, a.step, rec)
+}
+
+// showPrediction shows rec, the student's answer to the room's
+// prediction of step of l, on this session's screens.
+func (s *Session) showPrediction(l *lessons.Lesson, step int, rec lessons.Prediction) {
+	if s.polled == nil {
+		s.polled = map[polledKey]lessons.Prediction{}
+	}
+	s.polled[polledKey{l.ProgressKey(), step}] = rec
 	// The student's own player, open on the lesson, shows and counts it
 	// now: else its last screen counted its old copy, and it showed the
 	// step as before until the lesson was opened again.
-	s.home = s.home.PredictedElsewhere(a.lesson, a.step, rec)
+	s.home = s.home.PredictedElsewhere(l, step, rec)
 	if s.mode == following && s.shown == LessonScreen && s.haveRL {
 		s.followGuess()
 	}

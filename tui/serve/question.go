@@ -291,7 +291,9 @@ func (s *Session) shows(seq int, revealed bool) bool {
 
 // studentQuestionKey handles a student's keys while a question they have
 // not put aside is open, and while one the teacher has just ended or
-// replaced is still on their screen or has just left it (pollclose.go).
+// replaced is still on their screen or has just left it (pollclose.go);
+// one that has not yet been drawn, or came onto the screen less than
+// questionGrace ago, takes no key (pollopen.go).
 func (s *Session) studentQuestionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 	a, open := s.room.OpenQuestion()
 	live := 0
@@ -309,6 +311,14 @@ func (s *Session) studentQuestionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 	}
 	if live == 0 {
 		return false, nil
+	}
+	if s.keyBeforeQuestionSeen(live) {
+		// Meant for the screen the question has just covered
+		// (pollopen.go): it does nothing there, nor to the question.
+		if k.String() == "ctrl+c" {
+			return true, tea.Quit
+		}
+		return true, nil
 	}
 	switch ks := k.String(); {
 	case ks == "esc":

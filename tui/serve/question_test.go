@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/home"
@@ -38,6 +39,7 @@ func TestRoomQuestion(t *testing.T) {
 			t.Fatalf("a student does not see the question:\n%s", v)
 		}
 	}
+	reads(a, b, c)
 	keys(a, "2")
 	keys(b, "2")
 	keys(b, "1") // b changes their mind
@@ -89,6 +91,7 @@ func TestRoomQuestion(t *testing.T) {
 		t.Fatalf("an answer after the reveal counted: %v", a.Counts)
 	}
 	// esc puts the answer away; keys reach the home screen again.
+	reads(c) // the reveal came back onto c's screen
 	keys(c, "esc")
 	if v := c.View(); strings.Contains(v, "The teacher's answer") || !strings.Contains(v, "Lessons") {
 		t.Fatalf("after esc:\n%s", v)
@@ -284,6 +287,9 @@ func TestRoomQuestionOverSSH(t *testing.T) {
 	for i, c := range students {
 		waitFor(t, c, marks[i], "The teacher asks", firstWords(a.Prompt, 4), "1. "+firstWords(a.Choices[0], 3))
 	}
+	// The students read the question: a key sooner is not taken as an
+	// answer (pollopen.go).
+	time.Sleep(questionGrace)
 	wrong := (a.Right + 1) % len(a.Choices)
 	typeWait(students[0], fmt.Sprint(a.Right+1), fmt.Sprintf("Your answer: %d", a.Right+1))
 	typeWait(students[1], fmt.Sprint(wrong+1), fmt.Sprintf("Your answer: %d", wrong+1))
@@ -317,9 +323,11 @@ func TestALeavingStudentTakesTheirAnswer(t *testing.T) {
 	teacher := plainSession(t, room, true, 100, 30)
 	stay := plainSession(t, room, false, 80, 24)
 	room.Ask(testQuestion())
+	reads(stay)
 	keys(stay, "2")
 	for range 3 {
 		gone := plainSession(t, room, false, 80, 24)
+		reads(gone)
 		keys(gone, "1")
 		gone.Leave()
 	}

@@ -3,6 +3,7 @@ package serve
 import (
 	"sync"
 
+	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 )
@@ -46,14 +47,24 @@ type Member struct {
 	signal    chan struct{}
 	teacher   bool
 	following bool
+	// progress is the student's progress, shared by their sessions
+	// (progress.go; nil: none kept), and predicted the answers to the
+	// room's predictions their other sessions kept since this one last
+	// looked (pollelsewhere.go).
+	progress  *lessons.Store
+	predicted []predictedNote
 }
 
 // NewRoom makes an empty room.
 func NewRoom() *Room { return &Room{members: map[*Member]struct{}{}} }
 
 // Join adds a session; a teacher's session presents.
-func (r *Room) Join(teacher bool) *Member {
-	m := &Member{signal: make(chan struct{}, 1), teacher: teacher}
+func (r *Room) Join(teacher bool) *Member { return r.joinWith(teacher, nil) }
+
+// joinWith is Join of a session whose student's progress is progress (nil:
+// none kept).
+func (r *Room) joinWith(teacher bool, progress *lessons.Store) *Member {
+	m := &Member{signal: make(chan struct{}, 1), teacher: teacher, progress: progress}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.members[m] = struct{}{}
