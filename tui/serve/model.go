@@ -242,6 +242,7 @@ func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case roomMsg:
 		cmd := s.wait()
 		s.showPredictedElsewhere()
+		s.takeRoomAnswer() // given in another of the student's sessions (pollvoter.go)
 		if s.mode == following {
 			s.catchUp()
 		}

@@ -63,9 +63,10 @@ func (r *Room) AnswerNumber(m *Member, seq int, input string) (Guess, error) {
 	if _, in := r.members[m]; !in {
 		return Guess{}, errClosed
 	}
-	q.guesses[m] = Guess{Value: g, Verdict: v}
+	q.guesses[m.voter()] = Guess{Value: g, Verdict: v}
 	r.notifyLocked(true)
-	return q.guesses[m], nil
+	r.signalVoterLocked(m)
+	return q.guesses[m.voter()], nil
 }
 
 // possible refuses a number the quantity cannot be, so that one typo does

@@ -57,8 +57,7 @@ func (s *Session) quitKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 
 // quitView asks whether to stop the class.
 func (s *Session) quitView() string {
-	f, e := s.room.Counts()
-	n := f + e
+	n := s.room.Students() // each once, however many sessions they have
 	who := "No student is connected."
 	switch n {
 	case 1:

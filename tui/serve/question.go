@@ -64,8 +64,8 @@ type questionState struct {
 	q        Question
 	seq      int
 	counts   []int
-	answers  map[*Member]int
-	guesses  map[*Member]Guess // a number question's answers
+	answers  map[any]int   // by voter (pollvoter.go)
+	guesses  map[any]Guess // a number question's answers, by voter
 	revealed bool
 }
 
@@ -90,7 +90,7 @@ func (r *Room) Ask(q Question) {
 	// over to the next.
 	r.asked++
 	seq := r.asked
-	r.question = &questionState{q: q, seq: seq, counts: make([]int, len(q.Choices)), answers: map[*Member]int{}, guesses: map[*Member]Guess{}}
+	r.question = &questionState{q: q, seq: seq, counts: make([]int, len(q.Choices)), answers: map[any]int{}, guesses: map[any]Guess{}}
 	r.notifyLocked(false)
 }
 
@@ -123,12 +123,14 @@ func (r *Room) Answer(m *Member, seq, choice int) {
 	if q == nil || q.seq != seq || q.revealed || choice < 0 || choice >= len(q.counts) || m.teacher {
 		return
 	}
-	if old, ok := q.answers[m]; ok {
+	v := m.voter() // a student counts once, whichever session answers
+	if old, ok := q.answers[v]; ok {
 		q.counts[old]--
 	}
-	q.answers[m] = choice
+	q.answers[v] = choice
 	q.counts[choice]++
 	r.notifyLocked(true)
+	r.signalVoterLocked(m)
 }
 
 // OpenQuestion is the open question with a copy of its counts; ok is false
@@ -136,11 +138,7 @@ func (r *Room) Answer(m *Member, seq, choice int) {
 func (r *Room) OpenQuestion() (a Asked, ok bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for m := range r.members {
-		if !m.teacher {
-			a.Students++
-		}
-	}
+	a.Students = r.studentsLocked()
 	if r.question == nil {
 		return a, false
 	}

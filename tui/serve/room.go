@@ -89,12 +89,15 @@ func (r *Room) Leave(m *Member) {
 	// students answered" once twenty had answered and gone), and a student
 	// who reconnected could otherwise vote again and again. Once revealed,
 	// the tally stands as it was shown.
-	if q := r.question; q != nil && !q.revealed {
-		if old, ok := q.answers[m]; ok {
+	// (Their answer stays while another of their sessions does:
+	// pollvoter.go.)
+	if q := r.question; q != nil && !q.revealed && !r.voterStaysLocked(m) {
+		v := m.voter()
+		if old, ok := q.answers[v]; ok {
 			q.counts[old]--
-			delete(q.answers, m)
+			delete(q.answers, v)
 		}
-		delete(q.guesses, m)
+		delete(q.guesses, v)
 	}
 	if m.teacher {
 		r.presenters--
