@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
@@ -32,6 +31,7 @@ import (
 type compareSide struct {
 	variant int
 	preset  string
+	base    *engine.Scenario // the sandbox's scenario the side's is made of
 	sim     *sim
 	pool    poolPane // the worker pool, or a tasks server's limits (tasks_panes.go)
 	brk     *pane.Breaker
@@ -120,63 +120,102 @@ func withBreakers(sc *engine.Scenario) string {
 	return "variants with one: " + strings.Join(have, ", ")
 }
 
-// newCompareSide starts a side at time t on the base scenario.
-func newCompareSide(th *theme.Theme, base *engine.Scenario, v int, preset string, seed uint64, t time.Duration) (*compareSide, error) {
-	sc, err := withPreset(base, v, preset)
-	if err != nil {
-		return nil, err
-	}
-	s, err := newSim(sc, v, seed)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.seek(t); err != nil {
-		return nil, err
-	}
-	return &compareSide{variant: v, preset: preset, sim: s,
-		pool: newPoolPane(th, &sc.Variants[v].System), brk: pane.NewBreaker(th), out: chart.NewOutcomes(th), inf: chart.NewInFlight(th)}, nil
+// newCompareSide is a side showing s, a run of variant s.variant of
+// base under preset, with new panes.
+func newCompareSide(th *theme.Theme, s *sim, base *engine.Scenario, preset string) *compareSide {
+	return &compareSide{variant: s.variant, preset: preset, base: base, sim: s,
+		pool: newPoolPane(th, &s.sc.Variants[s.variant].System), brk: pane.NewBreaker(th), out: chart.NewOutcomes(th), inf: chart.NewInFlight(th)}
 }
 
-// rebuildSide replaces side i with variant v and preset at the shown time;
-// on an error the old side stays.
-func (m *Model) rebuildSide(i, v int, preset string) error {
-	s, err := newCompareSide(m.th, m.sim.sc, v, preset, m.sim.seed, m.now())
+// showSide puts variant v under preset on side i at the shown time, from
+// its kept run or the other side's when there is one (compare_kept.go); the
+// run the side showed is kept, unless the other side shows it. On an error
+// the old side stays.
+func (m *Model) showSide(i, v int, preset string) error {
+	c := m.cmp
+	old := c.sides[i]
+	s, took, err := m.sideSim(v, preset, m.now(), []*keptRun{sideKept(old), sideKept(c.sides[1-i])})
 	if err != nil {
 		return err
 	}
-	s.sim.gen = m.cmp.sides[i].sim.gen + 1
-	m.cmp.sides[i] = s
+	if took == 1 {
+		s.ownSteps() // the other side goes on with the run too
+	}
+	c.sides[i] = newCompareSide(m.th, s, m.sim.sc, preset)
+	if took != 0 && old.sim.run != c.sides[1-i].sim.run {
+		m.keepSide(old)
+	}
 	return nil
 }
 
-// openCompare starts compare mode on variants a and b with the presets.
+// openCompare starts compare mode on variants a and b with the presets:
+// from the main view's run, the sides' (when compare mode is open on the
+// same runs) and the kept runs (compare_kept.go).
 func (m *Model) openCompare(a, b int, presetA, presetB string) error {
 	t := m.now()
+	var onHand []*keptRun
+	lent := false // the main view's run is on hand
+	if old := m.cmp; old != nil && old.sides[0].base == m.sim.sc && old.sides[0].sim.seed == m.sim.seed {
+		// Open on the same scenario and seed (C in compare mode): the
+		// sides' runs are on hand; the main view's went to them, or to the
+		// kept runs, when compare mode opened.
+		onHand = []*keptRun{sideKept(old.sides[0]), sideKept(old.sides[1])}
+	} else {
+		// Compare mode opening, or re-run on new knobs, faults or seed:
+		// the main view's run is of the scenario and seed the sides are.
+		onHand, lent = []*keptRun{m.sim.shown()}, true
+	}
 	var sides [2]*compareSide
+	leftTook := -1
 	for i, sp := range []struct {
 		v      int
 		preset string
 	}{{a, presetA}, {b, presetB}} {
-		s, err := newCompareSide(m.th, m.sim.sc, sp.v, sp.preset, m.sim.seed, t)
+		hand := onHand
+		if i == 1 {
+			hand = append(slices.Clip(onHand), sideKept(sides[0]))
+		}
+		s, took, err := m.sideSim(sp.v, sp.preset, t, hand)
 		if err != nil {
+			if sides[0] != nil && leftTook < 0 {
+				m.keepSide(sides[0]) // a kept run, or a new one
+			}
 			return err
 		}
-		sides[i] = s
+		if i == 0 {
+			leftTook = took
+		}
+		if took >= 0 && took < len(onHand) {
+			onHand[took] = nil
+		} else if took == len(onHand) {
+			s.ownSteps() // the left side goes on with the run too
+		}
+		sides[i] = newCompareSide(m.th, s, m.sim.sc, sp.preset)
+	}
+	// What neither side took is kept, for a side or the main view to
+	// take up later: the main view's run when neither side shows its
+	// variant without a preset.
+	for _, k := range onHand {
+		if k != nil && k.run != sides[0].sim.run && k.run != sides[1].sim.run {
+			m.sim.kept.put(k)
+		}
+	}
+	if lent {
+		// The main view's run is a side's now, or kept: its step snapshots
+		// are theirs to count and to let go.
+		m.sim.steps, m.sim.stepBytes = nil, 0
 	}
 	m.cmp = &compare{sides: sides}
 	return nil
 }
 
 // closeCompare leaves compare mode on the left side's variant, at the same
-// time. A preset does not follow: it lives in compare mode only.
+// time, going on with the left side's run (compare_kept.go). A preset does
+// not follow: it lives in compare mode only.
 func (m *Model) closeCompare() error {
 	c := m.cmp
-	t := c.sides[0].sim.now()
 	m.cmp = nil
-	if err := m.sim.setVariant(c.sides[0].variant); err != nil {
-		return err
-	}
-	return m.sim.seek(t)
+	return m.takeBack(c.sides[0], c.sides[1])
 }
 
 // defaultPartner is the variant compared with v at first: the last one
@@ -621,7 +660,7 @@ func (m *Model) setSide(i, v int, preset string) {
 		preset = ""
 		note += " (no breaker, so no preset)"
 	}
-	if m.report(m.rebuildSide(i, v, preset)) {
+	if m.report(m.showSide(i, v, preset)) {
 		m.setNote(note, false)
 	}
 }
@@ -642,7 +681,7 @@ func (m *Model) nextPreset(i int) {
 		}
 	}
 	next := names[(cur+1)%len(names)]
-	if !m.report(m.rebuildSide(i, s.variant, next)) {
+	if !m.report(m.showSide(i, s.variant, next)) {
 		return
 	}
 	if next == "" {

@@ -37,6 +37,12 @@ import (
 // longest ago. A run whose scenario or seed is not the one shown is never
 // taken, and the knob form, the chaos menu and another seed let them all
 // go (sim.runInstead, Model.setSeed).
+//
+// Compare mode's sides keep their runs here too, on the same budget
+// (compare_kept.go). A side's run under a breaker preset is a run of
+// another scenario, the one withPreset makes of the sandbox's: it is kept
+// under the sandbox's scenario and the preset's name, which together make
+// that scenario, and is taken only for the same variant and preset.
 
 // keptBudget bounds the bytes of the kept runs. A run of the 20-minute
 // scenario file of BenchmarkVariantSwitch, at 712 s, holds some 5.3 MB and
@@ -47,7 +53,11 @@ const keptBudget = 32 << 20
 
 // keptRun is a variant's run as it stood when last shown.
 type keptRun struct {
-	sc        *engine.Scenario
+	sc *engine.Scenario // the run's
+	// base is the sandbox's scenario, which sc is, or which sc puts the
+	// breaker preset named preset into (a compare side's, withPreset).
+	base      *engine.Scenario
+	preset    string
 	seed      uint64
 	variant   int
 	gen       uint64
@@ -68,8 +78,15 @@ type keptRuns struct {
 
 // take removes and returns variant v's kept run of sc on seed, or nil.
 func (ks *keptRuns) take(sc *engine.Scenario, seed uint64, v int) *keptRun {
+	return ks.takePreset(sc, seed, v, "")
+}
+
+// takePreset removes and returns variant v's kept run on seed of base
+// with its breakers replaced by the named preset ("" keeps its own), or
+// nil.
+func (ks *keptRuns) takePreset(base *engine.Scenario, seed uint64, v int, preset string) *keptRun {
 	for i, k := range ks.runs {
-		if k.sc == sc && k.seed == seed && k.variant == v {
+		if k.base == base && k.seed == seed && k.variant == v && k.preset == preset {
 			ks.runs = slices.Delete(ks.runs, i, i+1)
 			return k
 		}
@@ -77,16 +94,17 @@ func (ks *keptRuns) take(sc *engine.Scenario, seed uint64, v int) *keptRun {
 	return nil
 }
 
-// put keeps k, the run shown last, letting go of the runs of another
-// scenario or seed. While the bytes kept would pass the budget it lets go
-// of step snapshots, the oldest run's first (a run without them still
-// goes on from where it stood; only a switch to a time before it replays),
-// then of whole runs, the one shown longest ago first. A run over the
-// budget alone is not kept.
+// put keeps k, the run shown last, in place of an older run of its
+// variant and preset, letting go of the runs of another scenario or seed.
+// While the bytes kept would pass the budget it lets go of step
+// snapshots, the oldest run's first (a run without them still goes on
+// from where it stood; only a switch to a time before it replays), then
+// of whole runs, the one shown longest ago first. A run over the budget
+// alone is not kept.
 func (ks *keptRuns) put(k *keptRun) {
 	k.bytes = k.run.Footprint() + k.stepBytes
 	ks.runs = slices.DeleteFunc(ks.runs, func(o *keptRun) bool {
-		return o.sc != k.sc || o.seed != k.seed || o.variant == k.variant
+		return o.base != k.base || o.seed != k.seed || (o.variant == k.variant && o.preset == k.preset)
 	})
 	limit := ks.limit
 	if limit == 0 {
@@ -123,7 +141,7 @@ func (ks *keptRuns) forget() { ks.runs = nil }
 
 // shown is the run shown, as a kept run.
 func (s *sim) shown() *keptRun {
-	return &keptRun{sc: s.sc, seed: s.seed, variant: s.variant, gen: s.gen, run: s.run, at: s.at,
+	return &keptRun{sc: s.sc, base: s.sc, seed: s.seed, variant: s.variant, gen: s.gen, run: s.run, at: s.at,
 		snap: s.snap, final: s.final, steps: s.steps, stepBytes: s.stepBytes}
 }
 
@@ -161,10 +179,11 @@ func (s *sim) resume(k *keptRun, t time.Duration) error {
 	return nil
 }
 
-// keeps reports whether variant v's run of generation gen is kept.
+// keeps reports whether variant v's run of generation gen, with its own
+// breaker, is kept.
 func (ks *keptRuns) keeps(v int, gen uint64) bool {
 	for _, k := range ks.runs {
-		if k.variant == v && k.gen == gen {
+		if k.variant == v && k.gen == gen && k.preset == "" {
 			return true
 		}
 	}
