@@ -276,3 +276,36 @@ func TestCompareKeptRunsShareTheBudget(t *testing.T) {
 		}
 	}
 }
+
+// The knob form opened in compare mode (e) edits the left side's variant.
+// It used to switch the main view to it first, and the main view's run,
+// lent to a side when compare mode opened and played on by it since, went
+// into the kept runs as the main view had last shown it: the run at 28 s
+// kept as if it stood at 12 s, in place of the side's own, true copy. A
+// side shown again at 12 s then showed 12 s from a run at 28 s, and
+// played on from 28 s. Here the form is put aside (esc), and every screen
+// after it is the replay's.
+func TestKnobsInCompareKeepNoLentRun(t *testing.T) {
+	racefree.Only(t)
+	sc := tuitest.Scenario(t, "cascade")
+	m := newModel(t, 100, 30, Options{Scenario: sc})
+	m = goTo(m, "12")
+	m = press(m, "c") // the left side takes the main view's run, variant 1
+	m = goTo(m, "28")
+	m = press(m, "}") // left: variant 2; variant 1's run is kept at 28 s
+	m = press(m, "e")
+	if m.form == nil {
+		t.Fatal("e opens no knob form in compare mode")
+	}
+	m = press(m, "esc")
+	for _, k := range m.sim.kept.runs {
+		if k.run.Now() > k.at+time.Second {
+			t.Errorf("variant %d's kept run stands at %v but is kept as at %v", k.variant+1, k.run.Now(), k.at)
+		}
+	}
+	m = goTo(m, "12")
+	m = press(m, "{") // left: variant 1 again, from its kept run
+	checkReplayed(t, "variant 1 again at 12 s", m)
+	m = goTo(m, "13")
+	checkReplayed(t, "variant 1 played on to 13 s", m)
+}
