@@ -309,3 +309,34 @@ func TestKnobsInCompareKeepNoLentRun(t *testing.T) {
 	m = goTo(m, "13")
 	checkReplayed(t, "variant 1 played on to 13 s", m)
 }
+
+// A student who explored into compare mode and follows the teacher again
+// (Follow) leaves compare mode as c leaves it: the main view's run, lent
+// to the left side and played on by it, is not kept as the main view last
+// showed it, and the variant shown next is the replay's.
+func TestFollowClosesCompareKeepingNoLentRun(t *testing.T) {
+	racefree.Only(t)
+	sc := tuitest.Scenario(t, "cascade")
+	m := newModel(t, 100, 30, Options{Scenario: sc})
+	m = goTo(m, "12")
+	m = press(m, "c") // the left side takes the main view's run, variant 1
+	m = goTo(m, "28")
+	m = press(m, "}") // left: variant 2; variant 1's run is kept at 28 s
+	st := m.State()
+	st.Variant, st.At = 2, 20*time.Second // the teacher shows variant 3 at 20 s
+	m, err := m.Follow(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range m.sim.kept.runs {
+		if k.run.Now() > k.at+time.Second {
+			t.Errorf("variant %d's kept run stands at %v but is kept as at %v", k.variant+1, k.run.Now(), k.at)
+		}
+	}
+	checkReplayed(t, "following variant 3 at 20 s", m)
+	st.Variant, st.At = 0, 12*time.Second
+	if m, err = m.Follow(st); err != nil {
+		t.Fatal(err)
+	}
+	checkReplayed(t, "following variant 1 at 12 s", m)
+}

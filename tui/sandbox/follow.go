@@ -75,7 +75,17 @@ func NewFollower(o Options, st State) (Model, error) {
 // says whether the presenter plays but runs no frames of its own: every
 // move comes from the next Follow. Fork hands the clock back.
 func (m Model) Follow(st State) (Model, error) {
-	m.form, m.showHelp, m.cmp, m.note = nil, false, nil, ""
+	m.form, m.showHelp, m.note = nil, false, ""
+	if c := m.cmp; c != nil {
+		// Closed as c closes it: the left side's run back to the main
+		// view, the sides' kept. Dropped, the main view's run, lent to a
+		// side when compare mode opened and played on by it since, was
+		// kept as the main view had last shown it (compare_kept.go).
+		m.cmp = nil
+		if m.takeBack(c.sides[0], c.sides[1]) != nil {
+			m.sim.kept.forget() // none kept is slower, never wrong
+		}
+	}
 	if m.sw != nil {
 		m.sw.stop() // a sweep of the learner's own design stops with it
 		m.sw = nil
