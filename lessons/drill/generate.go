@@ -447,8 +447,8 @@ func genTokenBucket(p *Problem, rng *rand.Rand) {
 		"a successful retry gets its cost back, and a first-try success adds %d.",
 		capacity, b.RetryCost, b.TimeoutCost, b.NoRetryIncrement)
 	if aws {
-		name = fmt.Sprintf("A client uses the AWS SDKs' standard retry quota with its prices from before the 2026 update (aws-sdk-go-v2 up to v1.47.8), "+
-			"the ones breakerlab simulates: a bucket that starts full with %d tokens and never holds more; "+
+		name = fmt.Sprintf("A client uses the AWS SDKs' standard retry quota as aws-sdk-js-v3 keeps it, with the prices of before the 2026 update (aws-sdk-go-v2 up to v1.47.8), "+
+			"the rule breakerlab simulates: a bucket that starts full with %d tokens and never holds more; "+
 			"a retry costs %d, a retry after a timeout %d; a successful retry gets its cost back, and a first-try success adds %d.",
 			capacity, b.RetryCost, b.TimeoutCost, b.NoRetryIncrement)
 	}
