@@ -14,15 +14,46 @@ func Fit(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	n := ansi.StringWidth(s)
-	if n > w {
-		s = ansi.Truncate(s, w, "…")
-		n = ansi.StringWidth(s)
-	}
+	s, n := clip(s, w)
 	if n < w {
-		s += strings.Repeat(" ", w-n)
+		s += spaces(w - n)
 	}
 	return s
+}
+
+// clip is ansi.Truncate(s, w, ellipsis) and its width.
+func clip(s string, w int) (string, int) {
+	n, plain := plainWidth(s)
+	switch {
+	case !plain:
+		n = ansi.StringWidth(s)
+		if n > w {
+			s = ansi.Truncate(s, w, ellipsis)
+			n = ansi.StringWidth(s)
+		}
+	case n > w:
+		// The clipped line's width is known: no second measuring.
+		s, n = truncatePlain(s, w, ellipsis, ellipsisWidth)
+	}
+	return s, n
+}
+
+// ellipsis ends a clipped line; ellipsisWidth is its width as
+// ansi.StringWidth has it (two cells where RUNEWIDTH_EASTASIAN is set).
+const ellipsis = "…"
+
+var ellipsisWidth = ansi.StringWidth(ellipsis)
+
+// blanks is a run of spaces that spaces slices, so that padding a line
+// does not allocate.
+var blanks = strings.Repeat(" ", 256)
+
+// spaces is n spaces.
+func spaces(n int) string {
+	if n <= len(blanks) {
+		return blanks[:n]
+	}
+	return strings.Repeat(" ", n)
 }
 
 // Block returns exactly h lines of exactly w cells: lines clipped or padded,
@@ -33,7 +64,7 @@ func Block(lines []string, w, h int) []string {
 		if i < len(lines) {
 			out[i] = Fit(lines[i], w)
 		} else {
-			out[i] = strings.Repeat(" ", max(w, 0))
+			out[i] = spaces(max(w, 0))
 		}
 	}
 	return out
@@ -55,17 +86,16 @@ func Frame(th *theme.Theme, w, h int, title, note string, body []string) []strin
 	top.WriteString(border.Paint("╭─"))
 	used := 1
 	if title != "" && inner >= 4 {
-		t := ansi.Truncate(title, inner-3, "…")
+		t, tw := clip(title, inner-3)
 		top.WriteString(" " + th.PaneTitle.Render(t) + " ")
-		used += ansi.StringWidth(t) + 2
+		used += tw + 2
 	}
 	if note != "" {
 		// At least one dash between the title and the note: without it the
 		// two spaces around them ran together ("Outcomes  hidden: ...").
 		room := inner - used - 4
 		if room >= 3 {
-			nt := ansi.Truncate(note, room, "…")
-			nw := ansi.StringWidth(nt)
+			nt, nw := clip(note, room)
 			top.WriteString(border.Paint(strings.Repeat("─", inner-used-nw-3)))
 			top.WriteString(" " + nt + " ")
 			used = inner - 1
@@ -91,7 +121,7 @@ func Titled(w int, titles, notes []string) (title, note string) {
 	room := w - 9 // the corners, the edge's dashes (one between the two) and the spaces around both
 	for _, t := range titles {
 		for _, n := range notes {
-			if ansi.StringWidth(t)+ansi.StringWidth(n) <= room {
+			if Width(t)+Width(n) <= room {
 				return t, n
 			}
 		}
@@ -155,7 +185,7 @@ func TitledNoteFirst(w int, titles, notes []string) (title, note string) {
 	room := w - 9
 	for _, n := range notes {
 		for _, t := range titles {
-			if ansi.StringWidth(t)+ansi.StringWidth(n) <= room {
+			if Width(t)+Width(n) <= room {
 				return t, n
 			}
 		}

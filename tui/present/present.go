@@ -297,7 +297,7 @@ func View(th *theme.Theme, mo Moment, lastKey string, w, h int) string {
 		return ""
 	}
 	center := func(s string) string {
-		return strings.Repeat(" ", max((w-ansi.StringWidth(s))/2, 0)) + s
+		return strings.Repeat(" ", max((w-pane.Width(s))/2, 0)) + s
 	}
 	var head []string
 	if mo.Clock != "" {
@@ -321,31 +321,78 @@ func View(th *theme.Theme, mo Moment, lastKey string, w, h int) string {
 		}
 		return out
 	}
+	// The parts of the screen are drawn once each and kept: the number at
+	// each size tried (with the sides' details or without) and the body
+	// with the reveal or without. Trying a size or a leaving-out counts
+	// their lines; only the one chosen is put together.
+	var numbers [4][2][]string
+	var numbersDrawn [4][2]bool
+	number := func(k int, withDetails bool) []string {
+		d := 0
+		if withDetails {
+			d = 1
+		}
+		if !numbersDrawn[k][d] {
+			if len(mo.Sides) == 2 {
+				numbers[k][d] = sideLines(th, mo.Sides, k, withDetails, w)
+			} else {
+				numbers[k][d] = numberLines(th, mo, k, center)
+			}
+			numbersDrawn[k][d] = true
+		}
+		return numbers[k][d]
+	}
+	var bodies [2][]string
+	var bodiesDrawn [2]bool
+	bodyOf := func(reveal bool) []string {
+		r := 0
+		if reveal {
+			r = 1
+		}
+		if !bodiesDrawn[r] {
+			bodies[r], bodiesDrawn[r] = body(reveal), true
+		}
+		return bodies[r]
+	}
 	// detail is how many of the details are drawn: 2 all, 1 all but the
 	// sides' own, 0 none; tight leaves out the blank lines.
-	compose := func(k int, reveal bool, detail int, tight bool) []string {
+	type layout struct {
+		k      int
+		reveal bool
+		detail int
+		tight  bool
+	}
+	// height is how many lines compose makes of l, a layout with its
+	// blank lines.
+	height := func(l layout) int {
+		n := len(head) + len(number(l.k, l.detail == 2)) + 1
+		if l.detail > 0 {
+			n += len(details)
+		}
+		if b := bodyOf(l.reveal); len(b) > 0 {
+			n += 1 + len(b)
+		}
+		return n
+	}
+	compose := func(l layout) []string {
 		lines := append([]string(nil), head...)
-		if tight && len(lines) > 0 {
+		if l.tight && len(lines) > 0 {
 			lines = lines[:1]
 		}
-		if len(mo.Sides) == 2 {
-			lines = append(lines, sideLines(th, mo.Sides, k, detail == 2, w)...)
-		} else {
-			lines = append(lines, numberLines(th, mo, k, center)...)
-		}
-		if !tight {
+		lines = append(lines, number(l.k, l.detail == 2)...)
+		if !l.tight {
 			lines = append(lines, "")
 		}
-		if detail > 0 {
+		if l.detail > 0 {
 			lines = append(lines, details...)
 		}
-		if b := body(reveal); len(b) > 0 {
-			if !tight {
+		if b := bodyOf(l.reveal); len(b) > 0 {
+			if !l.tight {
 				lines = append(lines, "")
 			}
-			for _, l := range b {
-				if l != "" || !tight {
-					lines = append(lines, l)
+			for _, line := range b {
+				if line != "" || !l.tight {
+					lines = append(lines, line)
 				}
 			}
 		}
@@ -354,30 +401,40 @@ func View(th *theme.Theme, mo Moment, lastKey string, w, h int) string {
 	// The title and the key corner take a row each.
 	room := h - 2
 	kmax := bigScale(mo, w, h)
-	var lines []string
-	fits := false
+	// The layouts in the order tried, the first that fits kept; the
+	// tightest is drawn where none does.
+	layouts := make([]layout, 0, 10)
 	for _, reveal := range []bool{true, false} {
-		for k := kmax; k >= 1 && !fits; k-- {
-			lines = compose(k, reveal, 2, false)
-			fits = len(lines) <= room
+		for k := kmax; k >= 1; k-- {
+			layouts = append(layouts, layout{k, reveal, 2, false})
 		}
 	}
-	for _, c := range []struct {
-		reveal bool
-		detail int
-		tight  bool
-	}{{true, 2, false}, {false, 2, false}, {false, 1, false}, {false, 0, false}, {false, 0, true}} {
-		if !fits {
-			lines = compose(0, c.reveal, c.detail, c.tight)
-			fits = len(lines) <= room
+	layouts = append(layouts, layout{0, true, 2, false}, layout{0, false, 2, false}, layout{0, false, 1, false}, layout{0, false, 0, false})
+	chosen := layout{0, false, 0, true}
+	for _, l := range layouts {
+		if height(l) <= room {
+			chosen = l
+			break
 		}
 	}
+	lines := compose(chosen)
 	if top := (h - 2 - len(lines)) / 2; top > 0 {
 		lines = append(make([]string, top), lines...)
 	}
 	title := pane.Fit(" "+mo.Title, w)
 	lines = append([]string{th.Title.Render(title)}, lines...)
-	return Corner(strings.Join(pane.Block(lines, w, h), "\n"), th, lastKey, w, h)
+	lines = pane.Block(lines, w, h)
+	for _, l := range lines {
+		if strings.Contains(l, "\n") || pane.Width(l) != w {
+			// A line that is two, or one that measures otherwise once
+			// fitted (a broken escape code that swallowed its padding):
+			// Corner splits and fits them again, as it always has.
+			return Corner(strings.Join(lines, "\n"), th, lastKey, w, h)
+		}
+	}
+	// Joining, splitting and fitting the lines again, as Corner does,
+	// would give them back unchanged.
+	return corner(lines, th, lastKey, w)
 }
 
 // bigScale is the largest k for which the big number, each cell drawn k×k,
@@ -427,9 +484,11 @@ func numberLines(th *theme.Theme, mo Moment, k int, center func(string) string) 
 		lines = append(lines, th.Bold.Render(center(mo.Lead)), "")
 	}
 	for _, r := range Big(d) {
-		row := scaled(r, k)
+		// Each row is drawn once and repeated: styling it is most of
+		// the cost of a large number.
+		row := th.Bold.Render(center(scaled(r, k)))
 		for range k {
-			lines = append(lines, th.Bold.Render(center(row)))
+			lines = append(lines, row)
 		}
 	}
 	if mo.Label != "" {
@@ -460,7 +519,7 @@ func sideLines(th *theme.Theme, sides []Side, k int, withDetails bool, w int) []
 	var cols [2][]string
 	for i, s := range sides[:2] {
 		in := func(l string) string {
-			return strings.Repeat(" ", max((colW-ansi.StringWidth(l))/2, 0)) + l
+			return strings.Repeat(" ", max((colW-pane.Width(l))/2, 0)) + l
 		}
 		var col []string
 		for _, l := range pane.Wrap(s.Name, max(colW-2, 1)) {
@@ -473,9 +532,9 @@ func sideLines(th *theme.Theme, sides []Side, k int, withDetails bool, w int) []
 			}
 		} else {
 			for _, r := range Big(sideDigits(s)) {
-				row := scaled(r, k)
+				row := th.Bold.Render(in(scaled(r, k)))
 				for range k {
-					col = append(col, th.Bold.Render(in(row)))
+					col = append(col, row)
 				}
 			}
 			col = append(col, "", th.Bold.Render(in(s.Label)))
@@ -596,8 +655,12 @@ func Frame(th *theme.Theme, view, lastKey string, w, h int) string {
 // Corner puts lastKey at the right end of view's last line, which it
 // blanks: the key help there is left out in presentation mode.
 func Corner(view string, th *theme.Theme, lastKey string, w, h int) string {
-	lines := strings.Split(view, "\n")
-	lines = pane.Block(lines, w, h)
+	return corner(pane.Block(strings.Split(view, "\n"), w, h), th, lastKey, w)
+}
+
+// corner is Corner for a view already split into its h lines, each w
+// cells wide (pane.Block's), which it writes over.
+func corner(lines []string, th *theme.Theme, lastKey string, w int) string {
 	last := ""
 	if lastKey != "" {
 		last = th.Key.Render("[" + lastKey + "]")

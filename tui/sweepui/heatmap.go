@@ -124,52 +124,149 @@ const maxCellRows = 3
 // while the whole map still fits in height. A window too small for even
 // one row a cell gets the one-row map, as HeatmapMarked draws it.
 func HeatmapFit(res *sweep.Result, th *theme.Theme, width, height int, mark *Mark) string {
-	out := drawHeatmap(res, th, width, 1, mark)
 	_, ny := res.Plan.Size()
 	if len(res.Plan.Axes) == 1 || ny == 0 {
-		return out
+		return drawHeatmap(res, th, width, 1, mark)
 	}
-	spare := height - strings.Count(out, "\n")
-	rows := min(maxCellRows, 1+spare/ny)
-	if rows <= 1 {
-		return out
-	}
-	return drawHeatmap(res, th, width, rows, mark)
+	// The one-row map's lines are counted, not drawn: only the map at
+	// the height chosen is.
+	m := layOutHeatmap(res, th, width, mark)
+	spare := height - m.lines(1)
+	return m.draw(max(1, min(maxCellRows, 1+spare/ny)))
 }
 
 // drawHeatmap draws the map with each cell rows rows tall.
 func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark) string {
-	p := res.Plan
-	if len(p.Axes) == 1 {
+	if len(res.Plan.Axes) == 1 {
 		return Table(res, th, width)
 	}
-	nx, ny := p.Size()
-	mi, mj := -1, -1
+	return layOutHeatmap(res, th, width, mark).draw(rows)
+}
+
+// heatmapLayout is a map of two knobs worked out for a width, save how
+// tall its cells are: what HeatmapFit needs to count the map's lines for
+// a cell's height and then draw it at the height chosen, drawing the
+// parts that do not depend on it (the title, the legend, the goal's
+// lines) once.
+type heatmapLayout struct {
+	res        *sweep.Result
+	th         *theme.Theme
+	width      int
+	nx, ny     int
+	mi, mj     int // the marked cell, or -1
+	x, y       sweep.Axis
+	labels     []string // the rows' labels, the second axis's values
+	labelW     int
+	xTexts     []string // the columns' labels, the first axis's values
+	scale      heatbands.Scale
+	inks       [heatbands.N]theme.Ink
+	met        string
+	head, tail string // the lines above the grid, and those below its axis
+}
+
+// layOutHeatmap works out res's map for width: all but its grid and the
+// axis under it.
+func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark) *heatmapLayout {
+	p := res.Plan
+	m := &heatmapLayout{res: res, th: th, width: width, mi: -1, mj: -1}
+	m.nx, m.ny = p.Size()
 	if mark != nil {
-		mi, mj = nearest(p.Axes[0].X, mark.X), nearest(p.Axes[1].X, mark.Y)
+		m.mi, m.mj = nearest(p.Axes[0].X, mark.X), nearest(p.Axes[1].X, mark.Y)
 	}
-	x := p.Axes[0]
-	var b strings.Builder
+	m.x = p.Axes[0]
+	m.xTexts = make([]string, m.nx)
+	for i := range m.nx {
+		m.xTexts[i] = mark.axisText(0, m.x, i)
+	}
+	var head strings.Builder
 	title := fmt.Sprintf("%s, mean of %d seed(s)", p.Measure.Describe(), len(p.Seeds)) + incomplete(res)
-	b.WriteString(th.Title.Render(wrapTo(title, width)) + "\n")
+	head.WriteString(th.Title.Render(wrapTo(title, width)) + "\n")
 
 	lo, hi, any := res.Range()
-	scale := heatbands.NewScale(p, lo, hi)
+	m.scale = heatbands.NewScale(p, lo, hi)
 	// Row labels: the second axis's values, or nothing for one axis.
-	labelW := 0
-	var y sweep.Axis
+	m.labels = make([]string, m.ny)
 	if len(p.Axes) > 1 {
-		y = p.Axes[1]
-		for j := range ny {
-			labelW = max(labelW, len(mark.axisText(1, y, j)))
+		m.y = p.Axes[1]
+		for j := range m.ny {
+			m.labels[j] = mark.axisText(1, m.y, j)
+			m.labelW = max(m.labelW, len(m.labels[j]))
 		}
 	}
-	// A cell is two shade glyphs and a mark column (✓) when there is room;
-	// a taller cell is wider too, so that it stays about square on screen.
-	// The marked cell's ◆ takes the place of one of its glyphs.
-	cw := max(1, min(2*rows+1, (width-labelW-2)/nx))
 	pal := heatbands.For(p)
-	inks := inks(th, pal)
+	m.inks = inks(th, pal)
+	m.met = th.Good.Render("✓")
+	if len(p.Axes) > 1 {
+		head.WriteString(th.Dim.Render(wrapTo("↑ "+m.y.Label(), width)) + "\n")
+	}
+	m.head = head.String()
+
+	var b strings.Builder
+	b.WriteString(strings.Repeat(" ", m.labelW+2) + th.Dim.Render(wrapTo(m.x.Label()+" →", width-m.labelW-2)) + "\n")
+	// The legend: each band's glyph and range, or for a grid whose every
+	// cell holds one value, its band and that value.
+	if any {
+		var parts []string
+		for _, e := range Legend(m.scale, p.Measure) {
+			// A no-break space keeps each glyph with its range when
+			// wrapped, and a uniform grid's "every cell: 100%" in one piece.
+			parts = append(parts, m.inks[e.Band].Paint(string(shades[e.Band]))+"\u00a0"+strings.ReplaceAll(e.Text("–"), " ", "\u00a0"))
+		}
+		if r := reading(th, pal); r != "" {
+			// Kept on one line when the legend wraps.
+			parts = append(parts, strings.ReplaceAll(r, " ", "\u00a0"))
+		}
+		b.WriteString(wrapWords(strings.Join(parts, "  "), width) + "\n")
+		if pal.Caveat != "" {
+			b.WriteString(wrapWords(pal.Caveat, width) + "\n")
+		}
+	}
+	if mark != nil {
+		c := res.Cell(m.mi, m.mj)
+		s := fmt.Sprintf("◆ %s: %s, %s", mark.Label, mark.setting(0, p.Axes[0], m.mi), mark.setting(1, p.Axes[1], m.mj))
+		if c.N > 0 {
+			// A no-break space keeps the figure with its name when
+			// the line wraps.
+			s += fmt.Sprintf(", %s\u00a0%s", p.Measure.Name, goalValue(p, c.Mean))
+		}
+		if p.Goal != nil && c.Runs > 0 {
+			s += map[bool]string{true: " (meets the goal)", false: " (misses the goal)"}[c.Met]
+		}
+		b.WriteString(wrapWords(s, width) + "\n")
+	}
+	if p.Goal != nil {
+		b.WriteString(goalSummary(res, th, width))
+	}
+	m.tail = b.String()
+	return m
+}
+
+// cellWidth is how many columns a cell takes when it is rows tall: two
+// shade glyphs and a mark column (✓) when there is room; a taller cell
+// is wider too, so that it stays about square on screen.
+func (m *heatmapLayout) cellWidth(rows int) int {
+	return max(1, min(2*rows+1, (m.width-m.labelW-2)/m.nx))
+}
+
+// lines is how many lines draw(rows) has, counted without drawing the
+// grid and its axis: a line each of the grid's rows, the rule and the
+// labels under it (a cell's glyphs, ◆ and ✓ are painted with escape codes,
+// the axes' labels are numbers or "none": none breaks a line).
+func (m *heatmapLayout) lines(rows int) int {
+	return strings.Count(m.head, "\n") + m.ny*rows + 2 + strings.Count(m.tail, "\n")
+}
+
+// xLabels is the line of the first axis's values under cells rows tall.
+func (m *heatmapLayout) xLabels(rows int) string {
+	return xLabels(m.x, m.labelW+2, m.cellWidth(rows), m.nx, func(i int) string { return m.xTexts[i] })
+}
+
+// draw draws the map with each cell rows rows tall.
+func (m *heatmapLayout) draw(rows int) string {
+	p := m.res.Plan
+	nx, ny, mi, mj, inks, met := m.nx, m.ny, m.mi, m.mj, m.inks, m.met
+	// The marked cell's ◆ takes the place of one of its glyphs.
+	cw := m.cellWidth(rows)
 	n := max(1, cw-1) // a cell's shade glyphs; the column after them is the mark column
 	// A cell of each band as drawn, and the goal's mark: painted once for
 	// the map, not once a cell.
@@ -177,31 +274,29 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 	for k := range cells {
 		cells[k] = inks[k].Paint(strings.Repeat(string(shades[k]), n))
 	}
-	met := th.Good.Render("✓")
 	// Room for the grid, so that the builder does not grow and copy it
 	// again and again: a grid line is its label and a cell's bytes a cell.
 	cellBytes := len(met)
 	for _, c := range cells {
 		cellBytes = max(cellBytes, len(c)+len(met))
 	}
-	b.Grow(ny * rows * (labelW + len(" │\n") + nx*cellBytes))
-	if len(p.Axes) > 1 {
-		b.WriteString(th.Dim.Render(wrapTo("↑ "+y.Label(), width)) + "\n")
-	}
+	var b strings.Builder
+	b.Grow(len(m.head) + ny*rows*(m.labelW+len(" │\n")+nx*cellBytes) + len(m.tail))
+	b.WriteString(m.head)
 	for line := ny*rows - 1; line >= 0; line-- {
 		// A cell's middle row carries its label, its mark and its ✓.
 		j, middle := line/rows, line%rows == rows/2
 		label := ""
 		if len(p.Axes) > 1 && middle {
-			label = mark.axisText(1, y, j)
+			label = m.labels[j]
 		}
-		for range labelW - len(label) {
+		for range m.labelW - len(label) {
 			b.WriteByte(' ')
 		}
 		b.WriteString(label)
 		b.WriteString(" │")
 		for i := range nx {
-			c := res.Cell(i, j)
+			c := m.res.Cell(i, j)
 			if c.Runs == 0 || math.IsNaN(c.Mean) {
 				mark := " "
 				if c.Runs > 0 && middle {
@@ -213,7 +308,7 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 				}
 				continue
 			}
-			k := scale.Band(c.Mean)
+			k := m.scale.Band(c.Mean)
 			switch {
 			case i == mi && j == mj && middle && cw == 1:
 				// No room but the glyph: the ◆ takes it, in the
@@ -225,7 +320,7 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 				// in the mark column, right of the glyphs, it read as
 				// the gap before the next cell.
 				at := (n - 1) / 2
-				b.WriteString(inks[k].Paint(strings.Repeat(string(shades[k]), at)) + th.Bold.Render("◆") +
+				b.WriteString(inks[k].Paint(strings.Repeat(string(shades[k]), at)) + m.th.Bold.Render("◆") +
 					inks[k].Paint(strings.Repeat(string(shades[k]), n-1-at)))
 			default:
 				b.WriteString(cells[k])
@@ -243,43 +338,9 @@ func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark
 		b.WriteString("\n")
 	}
 	// The x axis: a rule, then labels placed under their cells where they fit.
-	b.WriteString(strings.Repeat(" ", labelW) + " └" + strings.Repeat("─", nx*cw) + "\n")
-	b.WriteString(xLabels(x, labelW+2, cw, nx, func(i int) string { return mark.axisText(0, x, i) }) + "\n")
-	b.WriteString(strings.Repeat(" ", labelW+2) + th.Dim.Render(wrapTo(x.Label()+" →", width-labelW-2)) + "\n")
-	// The legend: each band's glyph and range, or for a grid whose every
-	// cell holds one value, its band and that value.
-	if any {
-		var parts []string
-		for _, e := range Legend(scale, p.Measure) {
-			// A no-break space keeps each glyph with its range when
-			// wrapped, and a uniform grid's "every cell: 100%" in one piece.
-			parts = append(parts, inks[e.Band].Paint(string(shades[e.Band]))+"\u00a0"+strings.ReplaceAll(e.Text("–"), " ", "\u00a0"))
-		}
-		if r := reading(th, pal); r != "" {
-			// Kept on one line when the legend wraps.
-			parts = append(parts, strings.ReplaceAll(r, " ", "\u00a0"))
-		}
-		b.WriteString(wrapWords(strings.Join(parts, "  "), width) + "\n")
-		if pal.Caveat != "" {
-			b.WriteString(wrapWords(pal.Caveat, width) + "\n")
-		}
-	}
-	if mark != nil {
-		c := res.Cell(mi, mj)
-		s := fmt.Sprintf("◆ %s: %s, %s", mark.Label, mark.setting(0, p.Axes[0], mi), mark.setting(1, p.Axes[1], mj))
-		if c.N > 0 {
-			// A no-break space keeps the figure with its name when
-			// the line wraps.
-			s += fmt.Sprintf(", %s\u00a0%s", p.Measure.Name, goalValue(p, c.Mean))
-		}
-		if p.Goal != nil && c.Runs > 0 {
-			s += map[bool]string{true: " (meets the goal)", false: " (misses the goal)"}[c.Met]
-		}
-		b.WriteString(wrapWords(s, width) + "\n")
-	}
-	if p.Goal != nil {
-		b.WriteString(goalSummary(res, th, width))
-	}
+	b.WriteString(strings.Repeat(" ", m.labelW) + " └" + strings.Repeat("─", nx*cw) + "\n")
+	b.WriteString(m.xLabels(rows) + "\n")
+	b.WriteString(m.tail)
 	return b.String()
 }
 
