@@ -287,22 +287,13 @@ func TestCompareKeptRunsShareTheBudget(t *testing.T) {
 // after it is the replay's.
 func TestKnobsInCompareKeepNoLentRun(t *testing.T) {
 	racefree.Only(t)
-	sc := tuitest.Scenario(t, "cascade")
-	m := newModel(t, 100, 30, Options{Scenario: sc})
-	m = goTo(m, "12")
-	m = press(m, "c") // the left side takes the main view's run, variant 1
-	m = goTo(m, "28")
-	m = press(m, "}") // left: variant 2; variant 1's run is kept at 28 s
+	m := lentAndPlayedOn(t)
 	m = press(m, "e")
 	if m.form == nil {
 		t.Fatal("e opens no knob form in compare mode")
 	}
 	m = press(m, "esc")
-	for _, k := range m.sim.kept.runs {
-		if k.run.Now() > k.at+time.Second {
-			t.Errorf("variant %d's kept run stands at %v but is kept as at %v", k.variant+1, k.run.Now(), k.at)
-		}
-	}
+	keptAsTheyStand(t, m)
 	m = goTo(m, "12")
 	m = press(m, "{") // left: variant 1 again, from its kept run
 	checkReplayed(t, "variant 1 again at 12 s", m)
@@ -316,27 +307,41 @@ func TestKnobsInCompareKeepNoLentRun(t *testing.T) {
 // showed it, and the variant shown next is the replay's.
 func TestFollowClosesCompareKeepingNoLentRun(t *testing.T) {
 	racefree.Only(t)
-	sc := tuitest.Scenario(t, "cascade")
-	m := newModel(t, 100, 30, Options{Scenario: sc})
-	m = goTo(m, "12")
-	m = press(m, "c") // the left side takes the main view's run, variant 1
-	m = goTo(m, "28")
-	m = press(m, "}") // left: variant 2; variant 1's run is kept at 28 s
+	m := lentAndPlayedOn(t)
 	st := m.State()
 	st.Variant, st.At = 2, 20*time.Second // the teacher shows variant 3 at 20 s
 	m, err := m.Follow(st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range m.sim.kept.runs {
-		if k.run.Now() > k.at+time.Second {
-			t.Errorf("variant %d's kept run stands at %v but is kept as at %v", k.variant+1, k.run.Now(), k.at)
-		}
-	}
+	keptAsTheyStand(t, m)
 	checkReplayed(t, "following variant 3 at 20 s", m)
 	st.Variant, st.At = 0, 12*time.Second
 	if m, err = m.Follow(st); err != nil {
 		t.Fatal(err)
 	}
 	checkReplayed(t, "following variant 1 at 12 s", m)
+}
+
+// lentAndPlayedOn is the cascade in compare mode at 28 s: the main view's
+// run lent to the left side at 12 s and played on by it, then kept when
+// the left side went on to variant 2.
+func lentAndPlayedOn(t *testing.T) Model {
+	t.Helper()
+	m := newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, "cascade")})
+	m = goTo(m, "12")
+	m = press(m, "c") // the left side takes the main view's run, variant 1
+	m = goTo(m, "28")
+	return press(m, "}") // left: variant 2; variant 1's run is kept at 28 s
+}
+
+// keptAsTheyStand fails on a kept run kept as at a time its run has gone
+// past (a second of slack: a run stands at the end of its last event).
+func keptAsTheyStand(t *testing.T, m Model) {
+	t.Helper()
+	for _, k := range m.sim.kept.runs {
+		if k.run.Now() > k.at+time.Second {
+			t.Errorf("variant %d's kept run stands at %v but is kept as at %v", k.variant+1, k.run.Now(), k.at)
+		}
+	}
 }

@@ -2,11 +2,9 @@ package serve
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/breakerlab/breakerlab/lessons"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -65,10 +63,7 @@ func TestAPollAnswerShowsInTheOpenPlayer(t *testing.T) {
 	l, _, predict, _ := lessonTwo(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 100, 30)
-	store, err := lessons.OpenStore(filepath.Join(t.TempDir(), "lessons.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	store := tempStore(t)
 	student := storeSession(t, room, false, store, 120, 40)
 	own := func() lessonsState {
 		p, _ := student.home.Lessons()

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/lessons"
@@ -17,10 +16,7 @@ func TestAPollAnswerIsTheStudentsPrediction(t *testing.T) {
 	l, question, predict, number := lessonTwo(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 100, 30)
-	store, err := lessons.OpenStore(filepath.Join(t.TempDir(), "lessons.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	store := tempStore(t)
 	student := storeSession(t, room, false, store, 80, 24)
 	press(t, student, "f")
 	press(t, teacher, "enter", "j", "enter")

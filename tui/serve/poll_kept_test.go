@@ -2,7 +2,6 @@ package serve
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -27,10 +26,7 @@ func TestAPollAnswerAndTheStudentsOwnPlayer(t *testing.T) {
 	key := l.ProgressKey()
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 100, 30)
-	store, err := lessons.OpenStore(filepath.Join(t.TempDir(), "lessons.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	store := tempStore(t)
 	student := storeSession(t, room, false, store, 80, 24)
 	kept := func(step int) (lessons.Prediction, bool) { return store.Get(key).Prediction(step) }
 	// stepTo moves the student's own player to step i.

@@ -1,11 +1,9 @@
 package serve
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/breakerlab/breakerlab/lessons"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -19,17 +17,10 @@ func TestAPollAnswerShowsInTheStudentsOtherSession(t *testing.T) {
 	l, _, predict, _ := lessonTwo(t)
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 100, 30)
-	open := func() *lessons.Store {
-		st, err := lessons.OpenStore(filepath.Join(t.TempDir(), "lessons.json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return st
-	}
-	store := open()
+	store := tempStore(t)
 	answering := storeSession(t, room, false, store, 100, 30)
 	other := storeSession(t, room, false, store, 120, 40)
-	someoneElse := storeSession(t, room, false, open(), 120, 40)
+	someoneElse := storeSession(t, room, false, tempStore(t), 120, 40)
 	for _, s := range []*Session{other, someoneElse} {
 		press(t, s, "enter", "j", "enter")
 		awaitLesson(t, s)

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -38,10 +37,7 @@ func TestADigitAsThePollAppears(t *testing.T) {
 			at := time.Unix(1000, 0)
 			room := NewRoom()
 			teacher := lessonSession(t, room, true, 100, 30)
-			store, err := lessons.OpenStore(filepath.Join(t.TempDir(), "lessons.json"))
-			if err != nil {
-				t.Fatal(err)
-			}
+			store := tempStore(t)
 			student := storeSession(t, room, false, store, 100, 30)
 			student.SetIdleLimit(0, func() time.Time { return at })
 			kept := func() (lessons.Prediction, bool) { return store.Get(l.ProgressKey()).Prediction(predict) }

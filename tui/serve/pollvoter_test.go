@@ -16,19 +16,12 @@ import (
 // session keeps the answer while the other stays; leaving in both takes it.
 // A number question counts them once too.
 func TestAStudentInTwoSessionsCountsOnce(t *testing.T) {
-	open := func() *lessons.Store {
-		st, err := lessons.OpenStore(filepath.Join(t.TempDir(), "lessons.json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return st
-	}
 	room := NewRoom()
 	teacher := storeSession(t, room, true, nil, 100, 30)
-	store := open()
+	store := tempStore(t)
 	first := storeSession(t, room, false, store, 100, 30)
 	second := storeSession(t, room, false, store, 100, 30)
-	other := storeSession(t, room, false, open(), 100, 30)
+	other := storeSession(t, room, false, tempStore(t), 100, 30)
 
 	room.Ask(testQuestion())
 	reads(first, second, other)
@@ -76,4 +69,14 @@ func TestAStudentInTwoSessionsCountsOnce(t *testing.T) {
 	if v := flat(third.View()); !strings.Contains(v, "Your answer: 250") {
 		t.Errorf("the session that typed 100 does not show the student's later 250:\n%s", third.View())
 	}
+}
+
+// tempStore is a student's progress in a folder of the test's own.
+func tempStore(t *testing.T) *lessons.Store {
+	t.Helper()
+	st, err := lessons.OpenStore(filepath.Join(t.TempDir(), "lessons.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
 }
