@@ -547,8 +547,9 @@ func compare(a float64, op string, b float64) bool {
 	return false
 }
 
-// CheckNumber judges a typed answer to a Number question. A share may be
-// typed as 0.41, 41 or 41%; a duration in seconds or with a unit ("24s").
+// CheckNumber judges a typed answer to a Number question, read by
+// ParseGuess: a share may be typed as 0.41, 41 or 41%; a time in the
+// answer's unit or with its own ("24s", "885 ms").
 func (q *PreparedQuestion) CheckNumber(input string) (bool, error) {
 	got, err := q.ParseGuess(input)
 	if err != nil {
@@ -565,23 +566,37 @@ func (q *PreparedQuestion) tolerance() float64 {
 	return q.Tolerance
 }
 
-// ParseGuess reads a typed number in the answer's terms: a share typed as
-// 41 or 41% becomes 0.41, a duration is in seconds.
+// ParseGuess reads a typed number in the answer's terms. A share typed as
+// 41 or 41% becomes 0.41. A bare number is in the unit the input shows
+// (GuessUnit): seconds for a duration, the question's own unit ("ms")
+// for a plain number. A time typed with its unit ("0.885 s", "885ms",
+// "885000 µs") is converted to that unit, so 0.885 s is right for an
+// answer of 885 ms; a time typed for an answer that is no time (a count of
+// workers) is refused rather than read as its number of seconds.
 func (q *PreparedQuestion) ParseGuess(input string) (float64, error) {
 	input = strings.TrimSpace(input)
 	if input == "" {
 		return 0, fmt.Errorf("type a number first")
 	}
-	v, err := parseLiteral(strings.TrimSpace(strings.TrimSuffix(input, q.Unit)))
-	if err != nil {
-		// "85 s", as a duration answer is printed: a unit after a space.
-		v, err = parseLiteral(strings.Join(strings.Fields(input), ""))
+	text := input
+	if _, isTime := timeUnits[q.Unit]; !isTime && q.Unit != "" {
+		// "12 workers": the unit the input shows, typed back.
+		text = strings.TrimSuffix(text, q.Unit)
 	}
+	v, err := parseLiteral(strings.Join(strings.Fields(text), "")) // "85 s", as a duration prints
 	if err != nil {
 		return 0, fmt.Errorf("%q is not a number", input)
 	}
 	got := v.F
-	if q.AnswerKind == KindFraction && v.Kind == KindNumber && got > 1 {
+	switch {
+	case v.Kind == KindDuration && q.AnswerKind != KindDuration:
+		unit, isTime := timeUnits[q.Unit]
+		if !isTime {
+			return 0, fmt.Errorf("%q is a time, and this answer is %s: type the number alone", input, q.answerTerms())
+		}
+		// From whole nanoseconds, so that 0.885 s is 885 ms exactly.
+		got = math.Round(v.F*1e9) / float64(unit)
+	case q.AnswerKind == KindFraction && v.Kind == KindNumber && got > 1:
 		got /= 100
 	}
 	if q.HasMost && got > q.Most+1e-9*math.Max(1, q.Most) {
@@ -589,6 +604,52 @@ func (q *PreparedQuestion) ParseGuess(input string) (float64, error) {
 		return 0, errors.New(q.MostWhy)
 	}
 	return got, nil
+}
+
+// timeUnits are the units a plain number's answer may be a time in (unit
+// = "ms"), with their length: the units time.ParseDuration reads.
+var timeUnits = map[string]time.Duration{
+	"ns": time.Nanosecond, "us": time.Microsecond, "µs": time.Microsecond, "μs": time.Microsecond,
+	"ms": time.Millisecond, "s": time.Second, "m": time.Minute, "h": time.Hour,
+}
+
+// timeUnitWords name the time units as a hint writes them.
+var timeUnitWords = map[string]string{
+	"ns": "nanoseconds", "us": "microseconds", "µs": "microseconds", "μs": "microseconds",
+	"ms": "milliseconds", "s": "seconds", "m": "minutes", "h": "hours",
+}
+
+// answerTerms names what the answer is, for a guess typed in other terms.
+func (q *PreparedQuestion) answerTerms() string {
+	switch {
+	case q.AnswerKind == KindFraction:
+		return "a share"
+	case q.Unit != "":
+		return "in " + q.Unit
+	}
+	return "a plain number"
+}
+
+// GuessHint says how a guess at the answer is typed, by the rules
+// ParseGuess reads it with, naming the unit a bare number is in: "Times
+// in milliseconds, or typed with a unit (s, ms, µs)." for an answer in ms.
+// The drill shows it under a number card's input; the lesson player shows
+// the unit a bare number is in after its input (GuessUnit, or the unit).
+func (q *PreparedQuestion) GuessHint() string {
+	if q.AnswerKind == KindFraction {
+		return "Shares may be typed 41, 0.41 or 41%."
+	}
+	unit := q.Unit
+	if q.AnswerKind == KindDuration {
+		unit = "s"
+	}
+	if words, isTime := timeUnitWords[unit]; isTime {
+		return "Times in " + words + ", or typed with a unit (s, ms, µs)."
+	}
+	if unit != "" {
+		return "Type a number of " + unit + "."
+	}
+	return "Type a number."
 }
 
 // outcomeMetrics tally how a run's requests ended in its measurement

@@ -83,7 +83,8 @@ func CheckCards(lab *lessons.Lab, cards []CardText) (CheckReport, error) {
 
 // Check checks the whole deck, as `breakerlab drill --check` does: it
 // builds every card (the lessons' questions and numbers.md filled by
-// running the engine), checks every card's topic, evaluates numbers.md's
+// running the engine), checks every card's topic and that its question
+// stands alone (refersBack), evaluates numbers.md's
 // claims and checks cards.toml with CheckCards.
 func Check() (CheckReport, error) {
 	var bad []error
@@ -94,6 +95,9 @@ func Check() (CheckReport, error) {
 	for _, c := range deck {
 		if err := CheckTopic(c.Topic); err != nil {
 			bad = append(bad, fmt.Errorf("%s: %w", c.ID, err))
+		}
+		if err := checkStandsAlone(c); err != nil {
+			bad = append(bad, err)
 		}
 	}
 	lab := lessons.NewLab()

@@ -165,13 +165,43 @@ func lessonCards(l *lessons.Lesson, lab *lessons.Lab) ([]Card, error) {
 	var out []Card
 	for i := range p.Steps {
 		s := &p.Steps[i]
-		c, ok := questionCard(s, fmt.Sprintf("lesson-%s-%d", l.ID, i+1), topic,
-			fmt.Sprintf("lesson %s, step %d (%s)", l.ID, i+1, s.Title))
-		if ok {
-			out = append(out, c)
+		id := fmt.Sprintf("lesson-%s-%d", l.ID, i+1)
+		if isDuplicate(id, s.Title) {
+			continue
 		}
+		c, ok := questionCard(s, id, topic, fmt.Sprintf("lesson %s, step %d (%s)", l.ID, i+1, s.Title))
+		if !ok {
+			continue
+		}
+		if prompt, ok := rewording(id, s.Title); ok {
+			if c.Question, err = lab.FillLessonText(l, id+", reworded question", prompt); err != nil {
+				return nil, fmt.Errorf("preparing lesson %s for the drill: %w", l.ID, err)
+			}
+		}
+		out = append(out, c)
 	}
 	return out, nil
+}
+
+// isDuplicate says whether the lesson question is one the deck leaves out
+// (duplicates).
+func isDuplicate(id, title string) bool {
+	for _, d := range duplicates {
+		if d.step == id && d.title == title {
+			return true
+		}
+	}
+	return false
+}
+
+// rewording is the drill's own prompt for a lesson question (rewordings).
+func rewording(id, title string) (string, bool) {
+	for _, r := range rewordings {
+		if r.step == id && r.title == title {
+			return r.prompt, true
+		}
+	}
+	return "", false
 }
 
 // questionCard makes a card of a prepared step's question, if it has one.

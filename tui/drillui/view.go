@@ -244,7 +244,7 @@ func (m Model) cardLines(w int) []string {
 		}
 		if m.phase == asking {
 			out = append(out, "")
-			out = append(out, m.para("Shares may be typed 41, 0.41 or 41%; times in seconds.", m.th.Dim, w)...)
+			out = append(out, m.para(c.Check.GuessHint(), m.th.Dim, w)...)
 			break
 		}
 		out = append(out, "")
@@ -253,6 +253,26 @@ func (m Model) cardLines(w int) []string {
 		out = append(out, m.explain(c, w)...)
 	}
 	return out
+}
+
+// nothingToDrill says why a session drew no card: no card is due, and the
+// new cards are used up or left out by the session's options, named as the
+// command line names them (`drill --review` and `--new 0` draw none of
+// the cards never seen, which are still there).
+func (m Model) nothingToDrill() string {
+	const none = "Nothing to drill now: no card is due"
+	unseen := m.counts.Unseen
+	if unseen == 0 {
+		return none + ", and no new card is left in this selection."
+	}
+	left := fmt.Sprintf("the %d new card%s", unseen, plural(unseen))
+	switch {
+	case m.o.Embedded:
+		return fmt.Sprintf("%s, and this session takes none of %s.", none, left)
+	case m.o.Session.Review:
+		return fmt.Sprintf("%s, and --review leaves out %s: drill without it to draw some.", none, left)
+	}
+	return fmt.Sprintf("%s, and --new %d leaves out %s: give --new a number above 0 to draw some.", none, m.o.Session.New, left)
 }
 
 // verdict says whether an auto-graded answer was right, in words and a
@@ -299,7 +319,7 @@ func (m Model) summaryLines(w int) []string {
 	}
 	s := m.sum
 	if s.Answered == 0 {
-		out = append(out, m.para("Nothing to drill now: no card is due, and no new card is left in this selection.", m.th.Bold, w)...)
+		out = append(out, m.para(m.nothingToDrill(), m.th.Bold, w)...)
 	} else {
 		out = append(out, m.para(fmt.Sprintf("Session done: %d card%s reviewed in %s.", s.Answered, plural(s.Answered), spent(s.Spent)), m.th.Bold, w)...)
 		out = append(out, "")

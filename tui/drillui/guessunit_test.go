@@ -1,0 +1,93 @@
+package drillui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/lessons/drill"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// msCard asks for a time in milliseconds, as lesson 11's "Self-check: the
+// time left" does (a lesson card, which drill.Named does not build).
+func msCard() drill.Card {
+	q := &lessons.PreparedQuestion{Kind: lessons.Number, Prompt: "What timeout should the call to inventory get, in milliseconds?",
+		Answer: 885, AnswerKind: lessons.KindNumber, Unit: "ms", AnswerText: "885"}
+	return drill.Card{ID: "lesson-test-ms", Topic: "deadlines", Kind: drill.Number, Question: q.Prompt, Check: q, Source: "a test"}
+}
+
+// typeIn types the text into the card's input, a key a character.
+func typeIn(m Model, text string) Model {
+	for _, r := range text {
+		m = tuitest.Press(m, string(r))
+	}
+	return m
+}
+
+// squeezed is the view without styles, its runs of spaces and line breaks
+// made one space, so that a wrapped sentence reads whole.
+func squeezed(m Model) string { return strings.Join(strings.Fields(ansi.Strip(m.View())), " ") }
+
+// The input's hint names the card's own unit, and a time typed in another
+// unit is converted: 0.885 s is 885 ms. The hint said "times in seconds"
+// and the drill marked 0.885 s wrong.
+func TestNumberCardInMillisecondsTakesSeconds(t *testing.T) {
+	for _, typed := range []string{"885", "885 ms", "0.885 s", "0.885s", "885000 µs"} {
+		m, _ := modelOn(t, 80, 24, []drill.Card{msCard()})
+		v := squeezed(m)
+		if !strings.Contains(v, "Times in milliseconds") || strings.Contains(v, "times in seconds") {
+			t.Fatalf("the hint should name milliseconds, the card's unit:\n%s", m.View())
+		}
+		m = typeIn(m, typed)
+		m = tuitest.Press(m, "enter")
+		if v := squeezed(m); !strings.Contains(v, "✓ Right") {
+			t.Errorf("%q is 885 ms, and it was not taken:\n%s", typed, m.View())
+		}
+	}
+	m, _ := modelOn(t, 80, 24, []drill.Card{msCard()})
+	m = tuitest.Press(typeIn(m, "0.885"), "enter")
+	if v := squeezed(m); !strings.Contains(v, "✗ Not this time") {
+		t.Errorf("a bare 0.885 is 0.885 ms, and it was taken for 885:\n%s", m.View())
+	}
+}
+
+// An empty session says why nothing was drawn: the options that left out
+// the new cards, by the flags that set them, or that none is left.
+func TestNothingToDrillNamesWhatLeftTheNewCardsOut(t *testing.T) {
+	deck := cards(t, "numbers-01", "numbers-02")
+	open := func(so drill.SessionOptions, seen bool) string {
+		s, err := drill.OpenStore(t.TempDir(), now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seen {
+			for _, c := range deck {
+				s.Answer(c.ID, drill.Good, now.Add(-time.Hour))
+			}
+		}
+		so.Seed = 1
+		m := New(Options{Theme: tuitest.Plain(), Deck: deck, Store: s, Now: func() time.Time { return now }, Session: so})
+		m = tuitest.Send(m, tea.WindowSizeMsg{Width: 80, Height: 24})
+		if !m.Done() {
+			t.Fatalf("%+v: the session drew cards:\n%s", so, m.View())
+		}
+		return squeezed(m)
+	}
+	for _, c := range []struct {
+		so   drill.SessionOptions
+		seen bool
+		want string
+	}{
+		{drill.SessionOptions{Review: true, New: drill.DefaultNew}, false, "no card is due, and --review leaves out the 2 new cards"},
+		{drill.SessionOptions{New: 0}, false, "no card is due, and --new 0 leaves out the 2 new cards"},
+		{drill.SessionOptions{New: drill.DefaultNew}, true, "no card is due, and no new card is left in this selection."},
+	} {
+		if v := open(c.so, c.seen); !strings.Contains(v, c.want) {
+			t.Errorf("%+v: want %q in:\n%s", c.so, c.want, v)
+		}
+	}
+}
