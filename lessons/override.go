@@ -47,13 +47,10 @@ func buildScenario(spec *SimSpec) (*engine.Scenario, error) {
 	if len(spec.Set) > 0 {
 		// A name that quotes a number the overrides changed ("one shared
 		// pool of 200 threads" with workers = 100) is rebuilt from the new
-		// one; a name that cannot be rebuilt says it was set.
+		// one; a name that cannot be rebuilt says what was set, in words
+		// (overridewords.go).
 		for _, v := range scenarios.Relabel(b.Build(), sc) {
-			var set []string
-			for _, o := range spec.Set {
-				set = append(set, fmt.Sprintf("%s = %v", o.Key, o.Value))
-			}
-			sc.Variants[v].Name += " (set: " + strings.Join(set, ", ") + ")"
+			sc.Variants[v].Name += overrideMark(&sc.Variants[v].System, spec.Set)
 		}
 	}
 	return sc, nil

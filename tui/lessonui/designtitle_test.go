@@ -28,10 +28,10 @@ func TestDesignTitleShortensDeliberately(t *testing.T) {
 		{"breaker-timeline", 0, 1, "breaker: none", 38, " breaker-timeline · breaker: none", false},
 		{"cascade", 0, 3, "one shared pool of 200 threads", 38, " 1/3: one shared pool of 200 threads", false},
 		// A step's changes are shortened whole, never cut mid-way.
-		{"checkout", 3, 5, "protected (set: payment.order = [breaker retry timeout bulkhead])", 90, " checkout · design 4/5: protected (set: payment.order = [breaker retry timeout bulkhead])", false},
-		{"checkout", 3, 5, "protected (set: payment.order = [breaker retry timeout bulkhead])", 50, " checkout · 4/5: protected (set: payment.order)", false},
-		{"checkout", 3, 5, "protected (set: payment.order = [breaker retry timeout bulkhead])", 38, " 4/5: protected (set: payment.order)", false},
-		{"checkout", 3, 5, "protected (set: payment.retry.attempts = 3, payment.retry.base = 100ms)", 40, " 4/5: protected (changed by this step)", false},
+		{"checkout", 3, 5, "protected (with payment's order: breaker → retry → timeout → bulkhead)", 94, " checkout · design 4/5: protected (with payment's order: breaker → retry → timeout → bulkhead)", false},
+		{"checkout", 3, 5, "protected (with payment's order: breaker → retry → timeout → bulkhead)", 50, " checkout · 4/5: protected (with payment's order)", false},
+		{"checkout", 3, 5, "protected (with payment's order: breaker → retry → timeout → bulkhead)", 38, " 4/5: protected (with payment's order)", false},
+		{"checkout", 3, 5, "protected (with payment's retry attempts: 3, retry backoff: 100 ms)", 40, " 4/5: protected (changed by this step)", false},
 		// A label that tells the design from the others stays: without
 		// "slow catalog: " design 6 reads as design 2. Where it cannot fit,
 		// the name is cut (and designLines gives it two lines instead).
@@ -85,7 +85,7 @@ func TestDesignLabelThatTellsDesignsApartStays(t *testing.T) {
 	}
 	// A step's change is no label: the design's name keeps its place, and
 	// two lines hold it with the change said shorter.
-	set := "propagated deadlines and cancellation (set: inventory/database.cancel = none)"
+	set := "propagated deadlines and cancellation (with database's cancel downstream: no)"
 	if labelTells([]string{"no timeouts", "timeout 1 s at each hop", set}, 2) {
 		t.Errorf("%q read as a label", set)
 	}

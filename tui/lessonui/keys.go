@@ -2,6 +2,7 @@ package lessonui
 
 import (
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/bubbles/key"
 )
 
@@ -19,6 +20,9 @@ type keyMap struct {
 	// Faster and Slower scale the step's own speed (paces), as + and -
 	// step the sandbox's.
 	Faster, Slower key.Binding
+	// InstancesUp and InstancesDown scroll the instances pane (the
+	// sandbox's fleet pane), whose ↑ and ↓ here scroll the text.
+	InstancesUp, InstancesDown key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -26,7 +30,9 @@ func newKeyMap() keyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
 	}
 	t := playback.NewKeys(false)
+	inst := instancesKeys()
 	return keyMap{
+		InstancesUp: inst.Up, InstancesDown: inst.Down,
 		Step: t.Step, BackStep: t.Back, NextEvent: t.NextEvent, PrevEvent: t.PrevEvent,
 		Start: t.Start, End: t.End, GoTo: t.GoTo, Faster: t.Faster, Slower: t.Slower,
 		Next:    b([]string{"n", "pgdown"}, "n/pgdn", "next step"),
@@ -46,6 +52,16 @@ func newKeyMap() keyMap {
 		Help:    b([]string{"?"}, "?", "all keys"),
 		Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
 		Back:    b([]string{"esc"}, "esc", "back"),
+	}
+}
+
+// instancesKeys scroll the instances pane: K and J, the capitals of the
+// text's k and j (and shift with the arrows), since ↑ and ↓ scroll the
+// text. The pane names them in its line under the instances.
+func instancesKeys() pane.FleetKeys {
+	return pane.FleetKeys{
+		Up:   key.NewBinding(key.WithKeys("K", "shift+up"), key.WithHelp("K", "earlier instances")),
+		Down: key.NewBinding(key.WithKeys("J", "shift+down"), key.WithHelp("J", "more instances")),
 	}
 }
 

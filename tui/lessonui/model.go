@@ -490,6 +490,8 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case m.timeKey(k):
 		// Moved in time: 100 ms, an event, the start, the end, or a prompt.
 		m.relayoutIfAsked()
+	case key.Matches(k, m.keys.InstancesUp), key.Matches(k, m.keys.InstancesDown):
+		m.scrollInstances(k)
 	case key.Matches(k, m.keys.Up):
 		m.scroll = max(m.scroll-1, 0)
 	case key.Matches(k, m.keys.Down):
@@ -519,6 +521,27 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 	}
 	return m, nil
+}
+
+// scrollInstances hands a scroll key to the step's instances pane, the
+// one pane with rows to scroll.
+func (m *Model) scrollInstances(k tea.KeyMsg) {
+	if ip := m.instancesPane(); ip != nil {
+		ip.Fleet.Update(k)
+	}
+}
+
+// instancesPane is the step's instances pane, or nil.
+func (m *Model) instancesPane() *instancesPane {
+	if m.sim == nil {
+		return nil
+	}
+	for _, p := range m.sim.Panes() {
+		if ip, ok := p.(*instancesPane); ok {
+			return ip
+		}
+	}
+	return nil
 }
 
 func (m Model) togglePlay() (tea.Model, tea.Cmd) {

@@ -55,7 +55,10 @@ func newEnginePane(name string, th *theme.Theme) enginePane {
 	case "chain":
 		return &chainPane{Chain: pane.NewChain(th)}
 	case "instances":
-		return &instancesPane{Fleet: pane.NewFleet(th)} // instances.go
+		// Its own scroll keys: ↑ and ↓ scroll the text here.
+		f := pane.NewFleet(th)
+		f.SetKeys(instancesKeys())
+		return &instancesPane{Fleet: f} // instances.go
 	case "tenants":
 		return tenantsPane{pane.NewTenants(th)}
 	case "tasks":
@@ -639,7 +642,7 @@ func (p *transitionsPane) View() string {
 	var entries [][]string
 	for _, t := range p.trans {
 		st := p.th.State(t.To).Bold(true)
-		line := fmt.Sprintf("%7s  %s → %s", transitionTime(t.At), t.From, st.Render(t.To.String()))
+		line := fmt.Sprintf("%7s  %s → %s", pane.TransitionTime(t.At), t.From, st.Render(t.To.String()))
 		entry := []string{line}
 		if r := t.Reason(); r != "" {
 			if ansi.StringWidth(line)+2+ansi.StringWidth(r) <= inner {
@@ -1001,17 +1004,6 @@ func oddsTable(rows []shuffle.OddsRow, w int) []string {
 		return out
 	}
 	return nil
-}
-
-// transitionTime writes a transition's moment to the millisecond, as the
-// lesson text quotes it ("1.575 s"), not to the engine's nanosecond.
-func transitionTime(d time.Duration) string {
-	if d > 0 && d < time.Second {
-		return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
-	}
-	s := strconv.FormatFloat(d.Seconds(), 'f', 3, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	return s + " s"
 }
 
 // holder is a pane that can keep back what it counts while a prediction

@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/shuffle"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -165,8 +166,8 @@ func TestTransitionTimes(t *testing.T) {
 		d    time.Duration
 		want string
 	}{{3094492874, "3.094 s"}, {24 * time.Second, "24 s"}, {1575 * time.Millisecond, "1.575 s"}, {500 * time.Millisecond, "500 ms"}, {0, "0 s"}} {
-		if got := transitionTime(c.d); got != c.want {
-			t.Errorf("transitionTime(%v) = %q, want %q", c.d, got, c.want)
+		if got := pane.TransitionTime(c.d); got != c.want {
+			t.Errorf("TransitionTime(%v) = %q, want %q", c.d, got, c.want)
 		}
 	}
 }

@@ -111,7 +111,7 @@ func labelTells(names []string, v int) bool {
 
 // nameLabel is the label a design's name starts with, up to ": ", if it
 // has one: a word or a few, with no comma and no bracket (the ": " of a
-// step's "(set: ...)" starts no label).
+// step's mark, "(with payment's order: ...)", starts no label).
 func nameLabel(name string) (string, bool) {
 	label, _, ok := strings.Cut(name, ": ")
 	if !ok || strings.ContainsAny(label, ",(") {
@@ -648,9 +648,9 @@ func (m *Model) statusLine() string {
 			left += fitting("  · the end; space plays it again", "  · space: again")
 		case m.atPause:
 			left += fitting("  · paused here: "+pauseText(st)+"; space plays on",
-				"  · paused at "+pane.Seconds(st.PauseAt)+"; space plays on", "  · space plays on")
+				"  · paused at "+pauseAt(st)+"; space plays on", "  · space plays on")
 		case st.PauseAt > m.sim.Now():
-			left += m.th.Dim.Render("  · pauses at " + pane.Seconds(st.PauseAt) + pauseWhy(st))
+			left += m.th.Dim.Render("  · pauses at " + pauseAt(st) + pauseWhy(st))
 		case !m.playing && m.sim.Now() == st.From && !m.finished:
 			left += m.th.Dim.Render("  · space plays")
 		}
@@ -686,9 +686,19 @@ func roundSpeed(f float64) float64 {
 func pauseText(st *lessons.PreparedStep) string {
 	switch st.Pause.Kind {
 	case lessons.PauseEvent:
-		return st.Pause.Text + " at " + pane.Seconds(st.PauseAt)
+		return st.Pause.Text + " at " + pauseAt(st)
 	case lessons.PauseEnd:
 		return "the traffic has ended"
+	}
+	return pane.Seconds(st.PauseAt)
+}
+
+// pauseAt is the time a step pauses at: a breaker's change as the
+// transitions pane and the breaker pane write its time ("1.575 s", not
+// "1.6 s"), any other pause to the tenth of a second as the clock.
+func pauseAt(st *lessons.PreparedStep) string {
+	if st.Pause.Kind == lessons.PauseEvent {
+		return pane.TransitionTime(st.PauseAt)
 	}
 	return pane.Seconds(st.PauseAt)
 }
@@ -778,6 +788,10 @@ func (m *Model) helpKeys() helpKeys {
 		{k.Up, k.Down, k.Answer, k.Submit, k.Erase},
 		{k.Again, k.Review, k.Help, k.Back, k.Quit},
 	}
+	if m.instancesPane() != nil {
+		// Only a step with the instances pane has rows of them to scroll.
+		full = append(full, []key.Binding{k.InstancesUp, k.InstancesDown})
+	}
 	if m.showEnd {
 		short := []key.Binding{}
 		if m.nextLesson() != nil {
@@ -833,28 +847,10 @@ func (m *Model) helpKeys() helpKeys {
 	return helpKeys{short: short, full: full}
 }
 
-// setForms are the ways to write a design's name that lessons.buildScenario
-// marked with a step's changes ("protected (set: payment.order = [...],
-// payment.retry.attempts = 3)"), longest first: as it is, with the keys
-// only, as changed by the step, and as changed. A name with no mark has
-// one form.
-func setForms(name string) []string {
-	base, set, ok := strings.Cut(name, " (set: ")
-	if !ok || !strings.HasSuffix(set, ")") {
-		return []string{name}
-	}
-	var keys []string
-	for _, kv := range strings.Split(strings.TrimSuffix(set, ")"), ", ") {
-		if k, _, ok := strings.Cut(kv, " = "); ok {
-			keys = append(keys, k)
-		}
-	}
-	forms := []string{name}
-	if len(keys) > 0 {
-		forms = append(forms, base+" (set: "+strings.Join(keys, ", ")+")")
-	}
-	return append(forms, base+" (changed by this step)", base+" (changed)")
-}
+// setForms are the ways to write a design's name that a step's [set]
+// marked with its changes, longest first (lessons.SetMarkForms, beside
+// the code that writes the mark).
+func setForms(name string) []string { return lessons.SetMarkForms(name) }
 
 // designTitle names the design on screen in w columns, shortened
 // deliberately: first the word "design" goes, then the scenario's name

@@ -902,7 +902,7 @@ func (b *Breaker) log(n int) []string {
 		// One line: the latest change whole, under a shorter head when
 		// "transitions" leaves it too little room (a narrow column).
 		t := mine[len(mine)-1]
-		bare := ansi.StringWidth(strings.TrimLeft(fmt.Sprintf("%6.2f s  %s → %s", t.At.Seconds(), t.From, t.To), " "))
+		bare := ansi.StringWidth(fmt.Sprintf("%s  %s → %s", TransitionTime(t.At), t.From, t.To))
 		for _, h := range []string{"transitions", "last change", "last"} {
 			if ansi.StringWidth(h)+2+bare <= inner || h == "last" {
 				head = b.th.Dim.Render(h)
@@ -927,7 +927,9 @@ func (b *Breaker) log(n int) []string {
 // reason when it fits, else with the counts in figures, else the change
 // alone, so an entry is never cut off in the middle of its reason.
 func (b *Breaker) transition(t engine.Transition, w int) string {
-	at := fmt.Sprintf("%6.2f s", t.At.Seconds())
+	// Padded to the width "12.345 s" takes, so that the states line up
+	// down the log.
+	at := fmt.Sprintf("%8s", TransitionTime(t.At))
 	from := b.th.State(t.From).Render(t.From.String())
 	to := b.th.State(t.To).Bold(true).Render(t.To.String())
 	bare := fmt.Sprintf("%s  %s → %s", at, from, to)

@@ -42,6 +42,9 @@ type chainView struct {
 	gen   uint64
 	every time.Duration
 	hops  []chainHop
+	// frontEdges are the front's edges into the next hop, each with its
+	// breaker: the one hop that may call the next on several.
+	frontEdges []chainEdge
 	// The busy series the sparklines draw: the front's endpoints', then
 	// each service's (shared with the snapshot, never copied).
 	front   [][]engine.EndpointSample
@@ -75,14 +78,26 @@ type chainHop struct {
 	downWord string
 	tasks    bool // a tasks server: busy counts live tasks, and there are no workers
 
-	edge      string // the dependency it calls, or ""
+	// edge names the dependency it calls ("" none); the front's, where
+	// several of its endpoints call the next hop each on an edge of its
+	// own, names them all ("search-catalog + partner-catalog"), and
+	// chainView.frontEdges lists them with their breakers.
+	edge      string
+	edges     int // the edges edge names
 	hasEdge   bool
-	breakers  int                            // instances with a breaker on the edge
-	states    [breaker.MetricsOnly + 1]int16 // those instances by state
-	inFlight  int
-	fullSince time.Duration // -1: not full
+	breakers  int                            // instances (or the front's edges) with a breaker on the edge
+	states    [breaker.MetricsOnly + 1]int16 // those breakers by state
+	inFlight  int                            // calls in flight on the edge, or on the front's edges together
+	fullSince time.Duration                  // -1: not full
 
 	tally report.Tally
+}
+
+// chainEdge is one of a hop's edges into the next hop and its breaker.
+type chainEdge struct {
+	name string
+	has  bool // a breaker on the edge
+	st   breaker.State
 }
 
 // NewChain makes an empty chain pane.
@@ -142,7 +157,7 @@ func (c *Chain) SetData(d Data) {
 		return
 	}
 	v := chainView{gen: d.Gen, every: s.SampleEvery, present: len(s.Services) > 0}
-	v.hops = chainHops(s)
+	v.hops, v.frontEdges = chainHops(s)
 	v.front = v.front[:0]
 	for i := range s.Endpoints {
 		v.front = append(v.front, s.Endpoints[i].Series)
@@ -159,7 +174,7 @@ func (c *Chain) SetData(d Data) {
 
 func (v *chainView) sameAs(o *chainView) bool {
 	if v.gen != o.gen || v.every != o.every || v.present != o.present || v.totals != o.totals ||
-		!slices.Equal(v.hops, o.hops) || len(v.front) != len(o.front) || len(v.svcs) != len(o.svcs) {
+		!slices.Equal(v.hops, o.hops) || !slices.Equal(v.frontEdges, o.frontEdges) || len(v.front) != len(o.front) || len(v.svcs) != len(o.svcs) {
 		return false
 	}
 	for i := range v.front {
@@ -177,37 +192,43 @@ func (v *chainView) sameAs(o *chainView) bool {
 
 // chainHops reads the rows from the snapshot: the front from its own
 // fields, then each service, then the leaf the last service calls.
-func chainHops(s *engine.Snapshot) []chainHop {
+func chainHops(s *engine.Snapshot) ([]chainHop, []chainEdge) {
 	front := chainHop{name: "front", instances: 1, busy: s.Busy, workers: s.Workers, queued: s.Queued, fullSince: -1, tasks: s.Tasks != nil}
 	var tally report.Tally
 	for i := range s.Endpoints {
 		tally = tally.Add(report.RunTally(&s.Endpoints[i]))
 	}
 	front.tally = tally
-	// The front's edge is the one into the first service it calls; without
-	// services, the first dependency an endpoint calls.
-	edge := -1
+	// The front's edges are every one into the first service it calls:
+	// each of its endpoints may reach that service on an edge of its own
+	// (rate-limit-vs-bulkhead's search and partner), and a front worker
+	// waits on any of them, so the calls in flight are all theirs. Without
+	// services, the edge is the first dependency an endpoint calls.
+	var edges []int
 	for i := range s.Dependencies {
 		if len(s.Services) > 0 && s.Dependencies[i].Service == s.Services[0].Name {
-			edge = i
-			break
+			edges = append(edges, i)
 		}
 	}
-	if edge < 0 {
+	if len(edges) == 0 {
 		for j := range s.Endpoints {
 			if _, i := depIndex(s.Dependencies, s.Endpoints[j].Calls); i >= 0 {
-				edge = i
+				edges = append(edges, i)
 				break
 			}
 		}
 	}
-	if edge >= 0 {
-		dep := &s.Dependencies[edge]
-		front.setEdge(dep)
+	var frontEdges []chainEdge
+	for _, i := range edges {
+		dep := &s.Dependencies[i]
+		front.addEdge(dep)
+		e := chainEdge{name: dep.Name}
 		if dep.Breaker != nil {
-			front.breakers = 1
+			front.breakers++
 			front.states[dep.Breaker.State]++
+			e.has, e.st = true, dep.Breaker.State
 		}
+		frontEdges = append(frontEdges, e)
 	}
 	// The front's busy workers over time: its endpoints' summed.
 	n, frontBusy := frontSeries(s.Endpoints)
@@ -259,7 +280,7 @@ func chainHops(s *engine.Snapshot) []chainHop {
 		}
 		hops = append(hops, leaf)
 	}
-	return hops
+	return hops, frontEdges
 }
 
 // frontSeries is the length of the front's series and its busy workers
@@ -282,7 +303,19 @@ func frontSeries(eps []engine.EndpointSnapshot) (int, func(k int) int32) {
 }
 
 func (h *chainHop) setEdge(dep *engine.DependencySnapshot) {
-	h.edge, h.hasEdge, h.inFlight = dep.Name, true, dep.InFlight
+	h.edge, h.hasEdge, h.inFlight, h.edges = dep.Name, true, dep.InFlight, 1
+}
+
+// addEdge adds one more edge into the next hop: the front's, one per
+// endpoint that calls it. The calls in flight are summed.
+func (h *chainHop) addEdge(dep *engine.DependencySnapshot) {
+	if !h.hasEdge {
+		h.setEdge(dep)
+		return
+	}
+	h.edge += " + " + dep.Name
+	h.inFlight += dep.InFlight
+	h.edges++
 }
 
 // depIndex finds a dependency by name.
@@ -450,6 +483,9 @@ func (c *Chain) edgeCells(h chainHop) []cell {
 	if h.breakers == 0 {
 		return []cell{plainCell(h.edge + ", no breaker"), dimCell(th, "no breaker")}
 	}
+	if h.edges > 1 {
+		return c.edgesCells(h, c.cur.frontEdges)
+	}
 	if h.instances <= 1 && h.breakers == 1 {
 		for _, st := range stateOrder {
 			if h.states[st] > 0 {
@@ -474,6 +510,47 @@ func (c *Chain) edgeCells(h chainHop) []cell {
 		st := breaker.State(worst)
 		s := fmt.Sprintf("%c %d of %d %s", BandGlyph(st), h.states[st], h.breakers, st)
 		out = append(out, cell{th.State(st).Render(s), ansi.StringWidth(s)})
+	}
+	return out
+}
+
+// edgesCells are the wordings of the front's several edges into the next
+// hop when one has a breaker, longest first: each edge with its own
+// breaker's state, so that the edge without one is not read as having
+// it; then the breakers counted by state, as a fleet's are, and the edges
+// without one; then the worst state of how many.
+func (c *Chain) edgesCells(h chainHop, edges []chainEdge) []cell {
+	th := c.th
+	var each []cell
+	for i, e := range edges {
+		name := plainCell(e.name)
+		if i > 0 {
+			name = plainCell("· " + e.name)
+		}
+		if e.has {
+			each = append(each, joinCells(name, stateWord(th, e.st, 0)))
+		} else {
+			each = append(each, joinCells(name, dimCell(th, "no breaker")))
+		}
+	}
+	var counted []cell
+	worst := breaker.State(0)
+	found := false
+	for _, st := range stateOrder {
+		if n := h.states[st]; n > 0 {
+			counted = append(counted, stateWord(th, st, int(n)))
+			if !found {
+				worst, found = st, true
+			}
+		}
+	}
+	if none := len(edges) - h.breakers; none > 0 {
+		counted = append(counted, dimCell(th, fmt.Sprintf("%d no breaker", none)))
+	}
+	out := []cell{joinCells(each...), joinCells(counted...)}
+	if len(counted) > 1 {
+		s := fmt.Sprintf("%c %d of %d %s", BandGlyph(worst), h.states[worst], len(edges), worst)
+		out = append(out, cell{th.State(worst).Render(s), ansi.StringWidth(s)})
 	}
 	return out
 }

@@ -86,6 +86,19 @@ func NewFleet(th *theme.Theme) *Fleet {
 // Keys is the pane's key map, for the parent's help.
 func (f *Fleet) Keys() FleetKeys { return f.keys }
 
+// SetKeys binds the scroll to other keys, for a screen whose arrows do
+// something else (the lesson player's scroll its text): the line under the
+// instances names the keys that screen sends.
+func (f *Fleet) SetKeys(k FleetKeys) {
+	f.keys, f.dirty = k, true
+}
+
+// scrollHint is how the line under the instances says to scroll: with
+// the keys' own names ("↑/↓" in the sandbox).
+func (f *Fleet) scrollHint() string {
+	return fmt.Sprintf("(%s/%s to scroll)", f.keys.Up.Help().Key, f.keys.Down.Help().Key)
+}
+
 // Init does nothing: the pane waits for data.
 func (f *Fleet) Init() tea.Cmd { return nil }
 
@@ -392,7 +405,7 @@ func (f *Fleet) render() []string {
 			parts = append(parts, fmt.Sprintf("↓ %d more", n))
 		}
 		more := strings.Join(parts, " · ")
-		body = append(body, th.Dim.Render(fitting([]string{more + " (↑/↓ to scroll)", more}, inner)))
+		body = append(body, th.Dim.Render(fitting([]string{more + " " + f.scrollHint(), more}, inner)))
 	}
 	body = append(body, f.footer(inner, f.h-2-len(body))...)
 	titles := []string{
