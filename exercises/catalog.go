@@ -29,7 +29,7 @@ const catalogRoot = "testdata/catalog"
 type Exercise struct {
 	Number  int    // 1, 2, ...
 	Name    string // "01-consecutive-breaker": the folder in the workbook
-	Title   string // one line for lists
+	Title   string // one line for lists; the README opens with it (TestReadmeTitleIsTheCatalogs)
 	Package string // the Go package name of its code
 	Race    bool   // graded with the race detector
 }

@@ -178,37 +178,53 @@ func TestCatalogCheck(t *testing.T) {
 		exs      []Exercise
 		solution bool
 		mutants  []mutant // the mutant of each of exs, when grading mutants
+		// alternative is set when mutants are alternatives, which must
+		// pass.
+		alternative bool
 	}
 	var jobs []job
 	jobs = append(jobs, job{wb: stubs, exs: catalog}, job{wb: sols, exs: catalog, solution: true})
-	byExercise := map[string][]mutant{}
-	for _, m := range mutants {
-		byExercise[m.Exercise.Name] = append(byExercise[m.Exercise.Name], m)
+	// The alternatives are right solutions written another way that the
+	// texts allow (the same patches as the mutants, opening
+	// "Alternative: "): each must pass, so that a learner who follows the
+	// README or a hint to the letter is not failed by the tests.
+	alternatives, err := loadMutants(os.DirFS(alternativesRoot))
+	if err != nil {
+		t.Error(err)
 	}
-	for k := 0; ; k++ {
-		var j job
-		for _, e := range catalog {
-			if ms := byExercise[e.Name]; k < len(ms) {
-				j.exs, j.mutants = append(j.exs, e), append(j.mutants, ms[k])
-			}
+	for _, set := range []struct {
+		patches     []mutant
+		alternative bool
+	}{{mutants, false}, {alternatives, true}} {
+		byExercise := map[string][]mutant{}
+		for _, m := range set.patches {
+			byExercise[m.Exercise.Name] = append(byExercise[m.Exercise.Name], m)
 		}
-		if len(j.exs) == 0 {
-			break
-		}
-		wb, err := keptWorkbook(t, root, func(w *Workbook) error {
-			for _, m := range j.mutants {
-				if err := writeFiles(w.ExerciseDir(m.Exercise), m.files()); err != nil {
-					return err
+		for k := 0; ; k++ {
+			j := job{solution: set.alternative, alternative: set.alternative}
+			for _, e := range catalog {
+				if ms := byExercise[e.Name]; k < len(ms) {
+					j.exs, j.mutants = append(j.exs, e), append(j.mutants, ms[k])
 				}
 			}
-			return nil
-		})
-		if err != nil {
-			t.Error(err)
-			break
+			if len(j.exs) == 0 {
+				break
+			}
+			wb, err := keptWorkbook(t, root, func(w *Workbook) error {
+				for _, m := range j.mutants {
+					if err := writeFiles(w.ExerciseDir(m.Exercise), m.files()); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				t.Error(err)
+				break
+			}
+			j.wb = wb
+			jobs = append(jobs, j)
 		}
-		j.wb = wb
-		jobs = append(jobs, j)
 	}
 
 	queue := make(chan job)
@@ -219,11 +235,24 @@ func TestCatalogCheck(t *testing.T) {
 				opt := CheckOptions{Timeout: 2 * time.Minute, ForceRace: j.solution, KeepBinaries: true}
 				for i, r := range j.wb.checkTogether(context.Background(), j.exs, opt) {
 					e := j.exs[i]
+					if j.alternative {
+						if m := j.mutants[i]; !r.Passed() {
+							t.Errorf("the alternative %s (%s) should pass its tests with -race, but: %s\nwhat it does: %s\n%s",
+								m.where(), path.Join(alternativesRoot, m.Exercise.Name, m.Name+".patch"), r.Report.Status, m.Why, r.Report.Text())
+						}
+						continue
+					}
 					if j.mutants != nil {
 						m := j.mutants[i]
 						if !failsATest(r.Report) {
 							t.Errorf("the mutant %s (%s) should compile and fail a test, but: %s\nits mistake: %s\n%s",
 								m.where(), m.patchPath(), r.Report.Status, m.Why, r.Report.Text())
+						}
+						for _, want := range m.Expect {
+							if !strings.Contains(r.Report.Summary, want) {
+								t.Errorf("the mutant %s (%s): the summary should say %q, but it is %q\n%s",
+									m.where(), m.patchPath(), want, r.Report.Summary, r.Report.Text())
+							}
 						}
 						continue
 					}

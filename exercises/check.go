@@ -279,20 +279,28 @@ func (c TestChanges) outdated() bool { return c.Any() && len(c.Learners()) == 0 
 //   - as the workbook wrote it (the bundled tests changed since): "the
 //     bundled tests of 02 were updated since this workbook was made …;
 //     `breakerlab exercises reset 02 --tests` brings the new ones and keeps
-//     your code";
+//     your code" (with --yes when another file was edited);
 //   - changed since the workbook wrote it: "your breaker_test.go differs
-//     from the bundled one, so …; `breakerlab exercises reset --tests 02`
-//     restores it …";
+//     from the bundled one, so …; `breakerlab exercises reset --tests 02
+//     --yes` restores it …" (--yes: reset --tests asks for it before it puts
+//     back a file the learner changed);
 //   - with no record of what was written (a workbook made before the record
 //     was kept): the same, with "(edited, or the bundled tests changed since
 //     this workbook was made)".
 func ChangedTestsNote(e Exercise, c TestChanges) string {
+	// reset --tests asks for --yes when it would put back a test file that
+	// may hold the learner's changes (a copy is kept): the command said
+	// here must run as said.
+	yes := ""
+	if len(c.Learners()) > 0 {
+		yes = " --yes"
+	}
 	var parts []string
 	if len(c.Updated) > 0 {
 		parts = append(parts, fmt.Sprintf("the bundled tests of %s were updated since this workbook was made (your %s %s as the workbook wrote %s), "+
 			"so the exercise cannot count as done with the old ones; "+
-			"`breakerlab exercises reset %s --tests` brings the new ones and keeps your code",
-			e.ID(), strings.Join(c.Updated, " and your "), plural(len(c.Updated), "is", "are"), plural(len(c.Updated), "it", "them"), e.ID()))
+			"`breakerlab exercises reset %s --tests%s` brings the new ones and keeps your code",
+			e.ID(), strings.Join(c.Updated, " and your "), plural(len(c.Updated), "is", "are"), plural(len(c.Updated), "it", "them"), e.ID(), yes))
 	}
 	for _, group := range []struct {
 		files []string
@@ -306,9 +314,9 @@ func ChangedTestsNote(e Exercise, c TestChanges) string {
 		}
 		n := len(group.files)
 		parts = append(parts, fmt.Sprintf("your %s %s from the bundled %s%s, so the exercise cannot count as done; "+
-			"`breakerlab exercises reset --tests %s` restores %s (your code is kept; tests of your own can go in a _test.go file of their own)",
+			"`breakerlab exercises reset --tests %s%s` restores %s (your code is kept; tests of your own can go in a _test.go file of their own)",
 			strings.Join(group.files, " and your "), plural(n, "differs", "differ"), plural(n, "one", "ones"), group.why,
-			e.ID(), plural(n, "it", "them")))
+			e.ID(), yes, plural(n, "it", "them")))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -32,15 +32,25 @@ import (
 //
 //	diff -u --label a/F --label b/F solution/F mistaken/F >> <mistake>.patch
 //
-// (`git diff --no-index` works too). A patch whose hunks no longer match
+// (`git diff --no-index` works too). Lines of that paragraph that start
+// "Expect: " say what the summary of its failing run must contain, for a
+// mistake whose failure must read as what it is (a goroutine left blocked,
+// a data race) rather than only fail. A patch whose hunks no longer match
 // the solution fails TestMutantsTree and TestCatalogCheck, naming the
 // mutant and the hunk; a hunk whose lines merely moved still applies.
 const mutantsRoot = "testdata/mutants"
+
+// alternativesRoot holds the alternatives: patches of the same format on a
+// solution, each a right solution written another way that the README or a
+// hint leads to, opening with a paragraph that starts "Alternative: ". The
+// catalog check grades them, and each must pass.
+const alternativesRoot = "testdata/alternatives"
 
 type mutant struct {
 	Exercise Exercise
 	Name     string            // the mistake: the patch's name without .patch
 	Why      string            // the patch's opening paragraph
+	Expect   []string          // what the summary of its run must contain: the paragraph's "Expect: " lines
 	Files    map[string][]byte // the solution's files the patch changes, changed
 }
 
@@ -89,6 +99,11 @@ func (m *mutant) apply(patch []byte) error {
 		return err
 	}
 	m.Why = strings.TrimSpace(p.Preamble)
+	for _, l := range strings.Split(m.Why, "\n") {
+		if e, ok := strings.CutPrefix(l, "Expect: "); ok {
+			m.Expect = append(m.Expect, strings.TrimSpace(e))
+		}
+	}
 	sols := m.Exercise.SolutionFiles()
 	for _, f := range p.Files {
 		if _, ok := sols[f.Name]; !ok {
@@ -207,6 +222,12 @@ func TestMutantsTree(t *testing.T) {
 		"07-thread-pool-bulkhead/active-read-without-lock",
 		"14-token-bucket/tokens-read-without-lock",
 		"15-tenant-bulkhead/inuse-read-without-lock",
+		// And the goroutines left blocked and the ignored queue of
+		// findings 2 and 3, each with the summary it must get.
+		"06-semaphore-bulkhead/waiter-left-behind",
+		"07-thread-pool-bulkhead/close-leaves-workers-waiting",
+		"07-thread-pool-bulkhead/queue-ignored",
+		"08-attempt-timeout/unbuffered-result",
 	} {
 		if !slices.Contains(names, want) {
 			t.Errorf("the mutant %s is missing (have %v)", want, names)
@@ -285,6 +306,23 @@ func TestMutantsApplyWithGNUPatch(t *testing.T) {
 			if err != nil || !bytes.Equal(got, want) {
 				t.Errorf("%s: GNU patch made a different %s (err %v)", m.where(), name, err)
 			}
+		}
+	}
+}
+
+// The alternatives apply to their solutions and say what they do;
+// TestCatalogCheck runs them.
+func TestAlternativesTree(t *testing.T) {
+	alts, err := loadMutants(os.DirFS(alternativesRoot))
+	if err != nil {
+		t.Error(err)
+	}
+	if len(alts) == 0 {
+		t.Fatalf("no alternatives in %s", alternativesRoot)
+	}
+	for _, a := range alts {
+		if !strings.HasPrefix(a.Why, "Alternative: ") {
+			t.Errorf("%s: the patch does not open with a paragraph starting \"Alternative: \" that says what it does", a.where())
 		}
 	}
 }

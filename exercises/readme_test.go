@@ -118,3 +118,14 @@ func TestProjectReadmeCountsTheExercises(t *testing.T) {
 		t.Errorf("README.md says a workbook of %s exercises; the catalog has %d", m[1], len(catalog))
 	}
 }
+
+// An exercise has one title, catalog.go's: the list and the runner's
+// header show it, and its README opens with it.
+func TestReadmeTitleIsTheCatalogs(t *testing.T) {
+	for _, e := range All() {
+		first, _, _ := strings.Cut(e.README(), "\n")
+		if want := "# " + e.ID() + " · " + e.Title; first != want {
+			t.Errorf("%s: the README opens with %q; want %q, the title in catalog.go", e.Name, first, want)
+		}
+	}
+}

@@ -92,7 +92,7 @@ func TestCheckAfterEditingTheTestFile(t *testing.T) {
 	}
 	got := checkSummary(t, w, e)
 	want := "your breaker_test.go differs from the bundled one, so the exercise cannot count as done; " +
-		"`breakerlab exercises reset --tests 02` restores it (your code is kept; tests of your own can go in a _test.go file of their own). With your version: "
+		"`breakerlab exercises reset --tests 02 --yes` restores it (your code is kept; tests of your own can go in a _test.go file of their own). With your version: "
 	if !strings.HasPrefix(got, want) {
 		t.Fatalf("check after editing the test:\n got %q\nwant %q…", got, want)
 	}
@@ -113,7 +113,7 @@ func TestCheckWithNoRecordOfTheTests(t *testing.T) {
 	}
 	got := checkSummary(t, w, e)
 	want := "your breaker_test.go differs from the bundled one (edited, or the bundled tests changed since this workbook was made), " +
-		"so the exercise cannot count as done; `breakerlab exercises reset --tests 03` restores it (your code is kept"
+		"so the exercise cannot count as done; `breakerlab exercises reset --tests 03 --yes` restores it (your code is kept"
 	if !strings.HasPrefix(got, want) {
 		t.Fatalf("check with no record:\n got %q\nwant %q…", got, want)
 	}

@@ -362,6 +362,14 @@ func checkCmd(args []string, env Env) error {
 		}
 	}
 	passed, unchecked := 0, 0
+	// Building the tests takes most of a check, and the first build with
+	// a fresh Go cache half a minute: say what is going on before it starts,
+	// on standard error, which scripts reading the results leave alone.
+	what := exs[0].Name
+	if len(exs) > 1 {
+		what = fmt.Sprintf("%d exercises", len(exs))
+	}
+	fmt.Fprintf(env.Stderr, "building and running the tests of %s (the first build with a fresh Go cache can take half a minute)...\n", what)
 	results := w.CheckAll(env.Context, exs, parallelism(), exercises.CheckOptions{Timeout: *timeout}, nil)
 	for _, r := range results {
 		mark := "FAIL"

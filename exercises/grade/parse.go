@@ -64,18 +64,36 @@ type collector struct {
 
 type testState struct {
 	TestResult
+	race    raceReport
 	ended   bool
 	stack   stack
 	partial string  // the start of a line test2json split into pieces
 	cap     testCap // what of its output to keep (testout.go)
 }
 
-// stack follows a panic's stack dump in a stream of lines.
+// stack follows a panic's stack dump in a stream of lines. A dump holds
+// one or more goroutines, each opening with a "goroutine N [state]:"
+// header; each frame is a function line and a file line, and a
+// goroutine's last frame may be "created by F in goroutine M", where it
+// was started.
 type stack struct {
 	inPanic   bool   // inside a panic's stack dump: keep only the learner's frames
 	lastFrame string // the function line before a file line in a stack dump
 	msg       string // the first panic's message, without "panic: "; "" if none (or only a timeout)
-	at        string // the learner's first frame below it, "file.go:12"
+
+	goroutines int    // goroutine headers seen in this dump
+	state      string // the state of the goroutine being read: "chan send", "select"
+	shown      bool   // a line of the goroutine being read was kept (its header with it)
+
+	// Where in the learner's files, "file.go:12": the first frame of the
+	// goroutine that panicked in any of their files (the tests included)
+	// and in the files of their code, not the tests; and, for a goroutine
+	// left blocked (synctest's deadlock dumps them after the one that
+	// panicked), the first frame in their code, what it was blocked on and
+	// where it was started.
+	at, atCode                      string
+	blockedAt, blockedOn, startedAt string
+	blockedG                        int // the goroutine blockedAt is in: 2 for the second of the dump
 }
 
 func newCollector(dir string, maxLines, maxLineLen int) *collector {
@@ -172,8 +190,8 @@ func (c *collector) addPkgOutput(l string) {
 	// goroutine's stack here: keep its message and the learner's frames,
 	// as for a panic in a test.
 	if kept, ok := c.panicLine(&c.pkgStack, l); ok {
-		if kept != "" {
-			c.pkgOut, c.pkgCut = appendCapped(c.pkgOut, c.pkgCut, c.clip(kept), c.maxLines)
+		for _, k := range splitLines(kept) {
+			c.pkgOut, c.pkgCut = appendCapped(c.pkgOut, c.pkgCut, c.clip(k), c.maxLines)
 		}
 		return
 	}
@@ -277,20 +295,74 @@ func (c *collector) testOutput(t *testState, l string, depth int) {
 		c.timedOut = trimmed
 	}
 	if kept, ok := c.panicLine(&t.stack, l); ok {
-		if kept != "" {
-			c.keepOwn(t, kept)
+		for _, k := range splitLines(kept) {
+			c.keepOwn(t, k)
 		}
 		return
 	}
 	for range depth {
 		l = strings.TrimPrefix(l, "    ")
 	}
+	c.raceLine(&t.race, trimmed)
 	c.keepLine(t, l)
 }
 
-// stackLine returns the line of a stack dump to keep: a frame that points
-// into the package directory, as "  at function (file:line)", or "".
+// raceReport follows the first report of the race detector in a test's
+// output for the two places in the learner's code that raced.
+type raceReport struct {
+	seen   bool
+	access int       // 1 in the report's first access, 2 in the previous one, 3 past them
+	at     [2]string // the first frame in the learner's code of each access
+}
+
+// raceLine takes a line of a test's output, trimmed, into r.
+func (c *collector) raceLine(r *raceReport, l string) {
+	switch {
+	case strings.HasPrefix(l, "WARNING: DATA RACE"):
+		if !r.seen {
+			r.seen, r.access = true, 1
+		}
+	case r.access == 1 && strings.HasPrefix(l, "Previous "):
+		r.access = 2
+	case r.access == 2 && (strings.HasPrefix(l, "Goroutine ") || l == raceRule):
+		r.access = 3
+	case r.access == 1 || r.access == 2:
+		loc := l
+		if i := strings.LastIndex(loc, " +0x"); i >= 0 {
+			loc = loc[:i]
+		}
+		rel, ok := strings.CutPrefix(loc, c.dir+string(filepath.Separator))
+		if c.dir != "" && ok && !strings.HasSuffix(strings.SplitN(rel, ":", 2)[0], "_test.go") && r.at[r.access-1] == "" {
+			r.at[r.access-1] = rel
+		}
+	}
+}
+
+// text says where the race was: "pool.go:75 against pool.go:54"; "" if
+// no report was seen.
+func (r raceReport) text() string {
+	switch {
+	case !r.seen:
+		return ""
+	case r.at[0] != "" && r.at[1] != "" && r.at[0] != r.at[1]:
+		return fmt.Sprintf("a data race between %s and %s (two goroutines touch the same memory, at least one writing, with no lock or channel ordering them)", r.at[0], r.at[1])
+	case r.at[0] != "" || r.at[1] != "":
+		return fmt.Sprintf("a data race at %s (two goroutines touch the same memory, at least one writing, with no lock or channel ordering them)", r.at[0]+r.at[1])
+	}
+	return "a data race (see the race detector's report)"
+}
+
+// stackLine returns the lines of a stack dump to keep: a frame that points
+// into the package directory, as "  at function (file:line)", or "  started
+// by function (file:line)" for where its goroutine was started; above the
+// first one kept of each goroutine after the first, its header, so that
+// the frames of different goroutines do not read as one chain.
 func (c *collector) stackLine(st *stack, l string) string {
+	if state, ok := goroutineHeader(l); ok {
+		st.goroutines++
+		st.state, st.shown = state, false
+		return ""
+	}
 	if !strings.HasPrefix(l, "\t") {
 		st.lastFrame = strings.TrimSpace(l)
 		return ""
@@ -303,17 +375,80 @@ func (c *collector) stackLine(st *stack, l string) string {
 		return ""
 	}
 	rel := strings.TrimPrefix(loc, c.dir+string(filepath.Separator))
-	if st.msg != "" && st.at == "" {
-		st.at = rel
+	fn, created := frameFunc(st.lastFrame)
+	code := !strings.HasSuffix(strings.SplitN(rel, ":", 2)[0], "_test.go")
+	if st.msg != "" {
+		switch {
+		case st.goroutines <= 1:
+			if st.at == "" {
+				st.at = rel
+			}
+			if code && st.atCode == "" {
+				st.atCode = rel
+			}
+		case st.blockedAt == "" && code && !created:
+			st.blockedAt, st.blockedOn, st.blockedG = rel, st.state, st.goroutines
+		case st.blockedG == st.goroutines && st.startedAt == "" && created:
+			st.startedAt = rel
+		}
 	}
-	fn := st.lastFrame
-	if i := strings.LastIndex(fn, "("); i > 0 {
-		fn = fn[:i]
+	kept := fmt.Sprintf("  at %s (%s)", fn, rel)
+	if created {
+		kept = fmt.Sprintf("  started by %s (%s)", fn, rel)
+	}
+	if st.goroutines > 1 && !st.shown {
+		kept = fmt.Sprintf("  another goroutine, blocked on %s:\n%s", st.state, kept)
+	}
+	st.shown = true
+	return kept
+}
+
+// goroutineHeader reads a stack dump's "goroutine 14 [chan send (durable),
+// synctest bubble 3]:" into its state, "chan send".
+func goroutineHeader(l string) (state string, ok bool) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(l), "goroutine ")
+	if !ok || !strings.HasSuffix(rest, "]:") {
+		return "", false
+	}
+	num, state, ok := strings.Cut(strings.TrimSuffix(rest, "]:"), " [")
+	if _, err := strconv.Atoi(num); err != nil || !ok {
+		return "", false
+	}
+	state, _, _ = strings.Cut(state, ",") // ", 2 minutes", ", synctest bubble 3"
+	return strings.TrimSuffix(state, " (durable)"), true
+}
+
+// frameFunc reads a stack dump's function line into the function's name
+// without its import path or arguments: "example.com/p.(*B).Acquire(0xc000…)"
+// is "p.(*B).Acquire", and "created by example.com/p.(*B).Acquire in
+// goroutine 13" is the same, with created set.
+func frameFunc(line string) (fn string, created bool) {
+	fn, created = strings.CutPrefix(line, "created by ")
+	if created {
+		if i := strings.Index(fn, " in goroutine "); i >= 0 {
+			fn = fn[:i]
+		}
+	} else if strings.HasSuffix(fn, ")") {
+		// The arguments: the parentheses that close at the end, not those
+		// of a receiver such as (*B).
+		depth := 0
+		for i := len(fn) - 1; i > 0; i-- {
+			switch fn[i] {
+			case ')':
+				depth++
+			case '(':
+				depth--
+			}
+			if depth == 0 {
+				fn = fn[:i]
+				break
+			}
+		}
 	}
 	if j := strings.LastIndex(fn, "/"); j >= 0 {
 		fn = fn[j+1:]
 	}
-	return fmt.Sprintf("  at %s (%s)", fn, rel)
+	return fn, created
 }
 
 func (c *collector) clip(l string) string {
@@ -385,6 +520,7 @@ func (c *collector) report() Report {
 		t := c.tests[name]
 		c.endOutput(t) // a test the run cut short has not noted its end
 		res := t.TestResult
+		res.Race = t.race.text()
 		if !t.ended {
 			res.Running = true
 		}
@@ -470,12 +606,50 @@ func (o Options) moreTime() string {
 }
 
 // panicText is a panic's message and where in the learner's files it
-// happened: "assignment to entry in nil map at breaker.go:12".
+// happened, in their code rather than the tests where the stack passes
+// through both: "assignment to entry in nil map at breaker.go:12".
+// synctest's panic over goroutines left blocked at the end of a test is
+// said as what it means (leakText).
 func panicText(st stack) string {
-	if st.at == "" {
-		return st.msg
+	if strings.HasPrefix(st.msg, synctestLeak) && st.blockedAt != "" {
+		return leakText(st)
 	}
-	return st.msg + " at " + st.at
+	switch {
+	case st.atCode != "":
+		return st.msg + " at " + st.atCode
+	case st.at != "":
+		return st.msg + " at " + st.at
+	}
+	return st.msg
+}
+
+// synctestLeak opens the panic of a synctest bubble whose goroutines were
+// still blocked when its function returned.
+const synctestLeak = "deadlock: main bubble goroutine has exited but blocked goroutines remain"
+
+// leakPrefix opens what panicText says of synctestLeak, whoever started the
+// goroutine; verdict words its summary apart on it.
+const leakPrefix = "a goroutine "
+
+// leakText says where a goroutine left blocked at the end of a test was
+// blocked, and where it was started: "a goroutine your code started was
+// still blocked when the test ended: on chan send at bulkhead.go:46,
+// started at bulkhead.go:45".
+func leakText(st stack) string {
+	on := ""
+	if st.blockedOn != "" {
+		on = "on " + st.blockedOn + " "
+	}
+	// Started in the tests (or where the dump does not say), the
+	// goroutine is the test's; what blocked it is still the learner's.
+	s := fmt.Sprintf("a goroutine your code started was still blocked when the test ended: %sat %s", on, st.blockedAt)
+	if st.startedAt == "" || strings.HasSuffix(strings.SplitN(st.startedAt, ":", 2)[0], "_test.go") {
+		s = fmt.Sprintf("a goroutine the test started was still blocked in your code when the test ended: %sat %s", on, st.blockedAt)
+	}
+	if st.startedAt != "" {
+		s += ", started at " + st.startedAt
+	}
+	return s
 }
 
 // verdict is the status and summary of a run that went to its end;
@@ -502,6 +676,9 @@ func verdict(r Report, pkgAction string, declared []string, pkgPanic, whyNoTestR
 			stopped = fmt.Sprintf("the other %d", notRun)
 		}
 		for _, t := range r.Tests {
+			if strings.HasPrefix(t.Panic, leakPrefix) {
+				return Failed, fmt.Sprintf("%d of %d tests pass; in %s, %s, which stopped %s (every goroutine must be able to finish)", passed, total, t.Name, t.Panic, stopped)
+			}
 			if t.Panic != "" {
 				return Failed, fmt.Sprintf("%d of %d tests pass; a panic in %s stopped %s: %s", passed, total, t.Name, stopped, t.Panic)
 			}
@@ -521,7 +698,19 @@ func verdict(r Report, pkgAction string, declared []string, pkgPanic, whyNoTestR
 		return Failed, fmt.Sprintf("a panic before any test ran (in init, or in a package-level variable's initializer) stopped all %d tests: %s", total, pkgPanic)
 	}
 	if f := r.Failures(); len(f) > 0 {
-		return Failed, fmt.Sprintf("%d of %d tests pass; first failure: %s", passed, total, f[0].Name)
+		s := fmt.Sprintf("%d of %d tests pass; first failure: %s", passed, total, f[0].Name)
+		// A data race is said as one: "first failure" alone sends the
+		// learner looking for a wrong value in the test's messages.
+		for _, t := range f {
+			if t.Race == "" {
+				continue
+			}
+			if t.Name == f[0].Name {
+				return Failed, s + ", " + t.Race
+			}
+			return Failed, s + "; " + t.Name + " found " + t.Race
+		}
+		return Failed, s
 	}
 	if pkgAction == "fail" && total == 0 {
 		return Failed, "no tests ran: the test process failed before any test started: " + whyNoTestRan

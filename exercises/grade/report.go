@@ -42,7 +42,11 @@ type TestResult struct {
 	// learner's file:line it happened at ("assignment to entry in nil map
 	// at breaker.go:12"), or "". A panic ends the test process, so the
 	// test counts as failed even if go test reported it passed.
-	Panic   string
+	Panic string
+	// Race says where the race detector found the first data race in the
+	// test's output, in the learner's code ("a data race between pool.go:75
+	// and pool.go:54 …"), or "".
+	Race    string
 	Elapsed time.Duration
 	// Output is what the test printed (t.Log, t.Error, panics, race
 	// reports) and what the code under test printed, framing lines such as

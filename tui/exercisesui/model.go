@@ -308,8 +308,10 @@ func (m *Model) startCheck(e exercises.Exercise) tea.Cmd {
 	m.running[e.Name] = cancel
 	m.now = m.opt.Now()
 	m.started[e.Name] = m.now
-	if e.Name == m.current().Name && m.message == passedMessage {
-		m.setMessage("", false) // it is being tested again: it may not pass now
+	if e.Name == m.current().Name && (m.message == passedMessage || m.message == nothingChangedMessage) {
+		// It is being tested again: it may not pass now, and what the
+		// last prompt left unchanged is old news.
+		m.setMessage("", false)
 	}
 	b, work := m.b, m.work
 	check := func() tea.Msg {
@@ -833,10 +835,14 @@ func (m Model) confirmKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 	case key.Matches(msg, m.keys.No), key.Matches(msg, m.keys.Quit):
 		m.screen = screenMain
-		m.setMessage("Nothing changed.", false)
+		m.setMessage(nothingChangedMessage, false)
 	}
 	return m, nil
 }
+
+// nothingChangedMessage is the status line after a prompt was declined; it
+// goes at the next run, as passedMessage does.
+const nothingChangedMessage = "Nothing changed."
 
 func (m *Model) openList() {
 	m.screen, m.searching, m.search, m.filter = screenList, false, "", filterAll
@@ -907,6 +913,14 @@ func (m Model) listKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.listCursor = 0
 	case key.Matches(msg, k.Search):
 		m.searching = true
+	case key.Matches(msg, k.Next):
+		// The status line the list shows may say "Press n for the next
+		// exercise": n does here what it does on the main screen.
+		if e := m.current(); !m.isSolved(e.Name) {
+			m.setMessage("n opens the next exercise once this one passes; enter opens the one under the cursor.", false)
+			return m, nil
+		}
+		return m, m.goTo(m.nextIndex())
 	case key.Matches(msg, k.Select):
 		if len(vis) > 0 {
 			return m, m.goTo(vis[min(m.listCursor, len(vis)-1)])

@@ -255,9 +255,9 @@ func (m Model) body() []string {
 	r, have := m.results[e.Name]
 	switch {
 	case m.running[e.Name] != nil && have:
-		add(t.accent, 0, fmt.Sprintf("%s running the tests again (%d s so far); until they finish, the last result:", m.spinner(), m.elapsed(e.Name)))
+		add(t.accent, 0, fmt.Sprintf("%s building and running the tests again (%d s so far); until they finish, the last result:", m.spinner(), m.elapsed(e.Name)))
 	case m.running[e.Name] != nil:
-		add(t.accent, 0, fmt.Sprintf("%s running the tests… (%d s so far)", m.spinner(), m.elapsed(e.Name)))
+		add(t.accent, 0, fmt.Sprintf("%s building and running the tests… (%d s so far)", m.spinner(), m.elapsed(e.Name)))
 	case !have:
 		add(t.dim, 0, symPending+" not tested yet: press r to run the tests")
 	}

@@ -147,6 +147,13 @@ func TestNeverMoreThanWorkersAtOnce(t *testing.T) {
 				}
 			}
 		})
+		// Deferred, so that a failing submit below (t.Fatalf ends this
+		// function) still stops the watcher: left waiting, it would end
+		// the bubble in a deadlock panic that buries the failure.
+		defer func() {
+			close(stop)
+			watcher.Wait()
+		}()
 		var inside, most atomic.Int32
 		for range 60 {
 			submit(t, p, func() {
@@ -159,8 +166,6 @@ func TestNeverMoreThanWorkersAtOnce(t *testing.T) {
 			})
 		}
 		p.Close()
-		close(stop)
-		watcher.Wait()
 		if m := most.Load(); m != 3 {
 			t.Fatalf("at most %d tasks ran at once with 3 workers and plenty queued, want 3", m)
 		}

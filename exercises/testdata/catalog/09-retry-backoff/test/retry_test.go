@@ -15,7 +15,10 @@ var errFlaky = errors.New("503 from the dependency")
 type recorder struct {
 	ceilings []time.Duration // what Jitter was asked
 	sleeps   []time.Duration // what Sleep was asked
-	sleepErr error           // what Sleep returns
+	// cancel, if set, is the caller giving up during the first wait:
+	// Sleep calls it and returns ctx.Err(), as a real Sleep whose context
+	// ends does.
+	cancel context.CancelFunc
 }
 
 func (r *recorder) jitter(ceiling time.Duration) time.Duration {
@@ -25,7 +28,11 @@ func (r *recorder) jitter(ceiling time.Duration) time.Duration {
 
 func (r *recorder) sleep(ctx context.Context, d time.Duration) error {
 	r.sleeps = append(r.sleeps, d)
-	return r.sleepErr
+	if r.cancel != nil {
+		r.cancel()
+		return ctx.Err()
+	}
+	return nil
 }
 
 func (r *recorder) policy(attempts int) Policy {
@@ -175,9 +182,11 @@ func TestPermanent(t *testing.T) {
 }
 
 func TestStopsWhenContextEndsDuringBackoff(t *testing.T) {
-	r := &recorder{sleepErr: context.Canceled}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r := &recorder{cancel: cancel}
 	fn, calls := failing(100, errFlaky)
-	err := Do(context.Background(), r.policy(5), fn)
+	err := Do(ctx, r.policy(5), fn)
 	if !errors.Is(err, context.Canceled) || !errors.Is(err, errFlaky) {
 		t.Fatalf("Do = %v, want an error matching both context.Canceled and the last error", err)
 	}

@@ -1,0 +1,82 @@
+package grade
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The streams replayed here are real `go test -json -race` runs of
+// exercises of the catalog with a learner's mistake put into the solution
+// (the mutants of the same names in exercises/testdata/mutants), the
+// workbook folder rewritten to /w/p.
+func replayRun(t *testing.T, file string) Report {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newCollector("/w/p", DefaultMaxLines, DefaultMaxLineLen)
+	for _, l := range strings.Split(string(b), "\n") {
+		c.line([]byte(l))
+	}
+	return c.report()
+}
+
+// A goroutine the learner's code leaves blocked makes the synctest bubble
+// panic when the test ends. The summary says that, where the goroutine was
+// blocked and where it was started, in the learner's code rather than the
+// test file; the frames under the panic keep their function names and are
+// grouped by goroutine.
+func TestLeftBlockedGoroutineIsNamed(t *testing.T) {
+	for _, tc := range []struct {
+		file, summary string
+		frames        []string // lines the report must show, in order
+	}{
+		{"leak-06-waiter-left-behind.json",
+			"2 of 3 tests pass; in TestWaitsAtMostMaxWait, a goroutine your code started was still blocked when the test ended: on chan send at bulkhead.go:46, started at bulkhead.go:45, which stopped the test process (every goroutine must be able to finish)",
+			[]string{"at 06-semaphore-bulkhead.TestWaitsAtMostMaxWait (bulkhead_test.go:56)",
+				"another goroutine, blocked on chan send:",
+				"at 06-semaphore-bulkhead.(*Bulkhead).Acquire.func1 (bulkhead.go:46)",
+				"started by 06-semaphore-bulkhead.(*Bulkhead).Acquire (bulkhead.go:45)"}},
+		{"leak-07-close-leaves-workers.json",
+			"a goroutine your code started was still blocked when the test ended: on chan receive at pool.go:42, started at pool.go:35",
+			[]string{"another goroutine, blocked on chan receive:",
+				"at 07-thread-pool-bulkhead.(*Pool).work (pool.go:42)",
+				"started by 07-thread-pool-bulkhead.New (pool.go:35)"}},
+		{"leak-08-unbuffered-result.json",
+			"a goroutine your code started was still blocked when the test ended: on chan send at attempt.go:36, started at attempt.go:36",
+			[]string{"at 08-attempt-timeout.Call.func2 (attempt.go:36)",
+				"started by 08-attempt-timeout.Call (attempt.go:36)"}},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			r := replayRun(t, tc.file)
+			if r.Status != Failed || !strings.Contains(r.Summary, tc.summary) {
+				t.Fatalf("summary: %v %q\nwant failed, with %q", r.Status, r.Summary, tc.summary)
+			}
+			text := r.Text()
+			rest := text
+			for _, f := range tc.frames {
+				i := strings.Index(rest, f)
+				if i < 0 {
+					t.Fatalf("the report lacks %q after what came before:\n%s", f, text)
+				}
+				rest = rest[i+len(f):]
+			}
+			if strings.Contains(text, " in goroutine ") || strings.Contains(text, ". (") {
+				t.Errorf("a frame is garbled:\n%s", text)
+			}
+		})
+	}
+}
+
+// A data race is named in the summary, with the two places in the
+// learner's code that raced, not only as the first failing test.
+func TestDataRaceIsNamed(t *testing.T) {
+	r := replayRun(t, "race-07-active-read-without-lock.json")
+	want := "7 of 8 tests pass; first failure: TestNeverMoreThanWorkersAtOnce, a data race between pool.go:75 and pool.go:54"
+	if r.Status != Failed || !strings.HasPrefix(r.Summary, want) {
+		t.Fatalf("summary: %v %q\nwant failed, starting %q", r.Status, r.Summary, want)
+	}
+}

@@ -1,0 +1,32 @@
+package exercisesui
+
+import (
+	"strings"
+	"testing"
+)
+
+// After a pass the status line says "Press n for the next exercise", and
+// the list shows that line too: n there opens the next exercise.
+func TestNextFromTheList(t *testing.T) {
+	f := newFake()
+	f.pass("01-consecutive-breaker")
+	d := start(t, f, 100, 30)
+	d.keys("l")
+	d.wantView("Exercises", "Press n for the next exercise")
+	d.keys("n")
+	if d.m.screen != screenMain || d.current() != "02-rate-window-breaker" {
+		t.Fatalf("n in the list after a pass: screen %v, current %s; want the main screen on 02", d.m.screen, d.current())
+	}
+}
+
+// "Nothing changed." answers a declined prompt; it does not stay on the
+// status line through the runs after it.
+func TestNothingChangedGoesAtTheNextRun(t *testing.T) {
+	d := start(t, newFake(), 100, 30)
+	d.keys("s", "n")
+	d.wantView("Nothing changed.")
+	d.send(fileSavedMsg{"01-consecutive-breaker"}) // the learner saves: a run
+	if v := d.view(); strings.Contains(v, "Nothing changed.") {
+		t.Fatalf("after the next run, the status line still says Nothing changed.:\n%s", v)
+	}
+}
