@@ -9,6 +9,9 @@ type keyMap struct {
 	Edit                                                                 key.Binding
 	Up, Down, PageUp, PageDown, Top, Bottom                              key.Binding
 	Select, Filter, Search, Back, Yes, No                                key.Binding
+	// ListBack and ListQuit are the list's ways out: there q goes back
+	// with esc, as on the home screen's inner screens, and ctrl+c quits.
+	ListBack, ListQuit key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -39,8 +42,12 @@ func newKeyMap() keyMap {
 		Filter: b([]string{"tab"}, "tab", "show"),
 		Search: b([]string{"/"}, "/", "filter"),
 		Back:   b([]string{"esc"}, "esc", "back"),
-		Yes:    b([]string{"y", "Y"}, "y", "yes"),
-		No:     b([]string{"n", "N", "esc"}, "n", "no"),
+		// For the help only: listKey matches q and esc with Quit and Back,
+		// and key() ctrl+c on every screen.
+		ListBack: b([]string{"esc", "q"}, "esc/q", "back"),
+		ListQuit: b([]string{"ctrl+c"}, "ctrl+c", "quit"),
+		Yes:      b([]string{"y", "Y"}, "y", "yes"),
+		No:       b([]string{"n", "N", "esc"}, "n", "no"),
 	}
 }
 
@@ -48,7 +55,23 @@ func newKeyMap() keyMap {
 type helpKeys struct {
 	short []key.Binding
 	full  [][]key.Binding
+	// drop names (by their help's key) the keys of short that give way,
+	// a group at a time in this order, when the line is too wide for the
+	// terminal (Model.shortHelp). The way out and ? keys are never in it.
+	drop [][]string
 }
+
+// The orders in which keys give way on a narrow terminal, least needed
+// first; package variables, so that a frame builds none.
+var (
+	// On the main screen check all and the solution are rare, and reset
+	// rarer still once work is under way; e, l and h are in every
+	// exercise; n is what a pass offers; r is the only way to test in
+	// manual mode.
+	mainDrop = [][]string{{"c"}, {"s"}, {"x"}, {"e"}, {"l"}, {"h"}, {"n"}, {"r"}}
+	// In the list the arrows go first, together: every list takes them.
+	listDrop = [][]string{{"↑/k", "↓/j"}, {"/"}, {"tab"}, {"enter"}, {"esc/q"}}
+)
 
 func (h helpKeys) ShortHelp() []key.Binding  { return h.short }
 func (h helpKeys) FullHelp() [][]key.Binding { return h.full }

@@ -913,6 +913,8 @@ func (m Model) listKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.listCursor = 0
 	case key.Matches(msg, k.Search):
 		m.searching = true
+	case key.Matches(msg, k.More):
+		m.help.ShowAll = !m.help.ShowAll
 	case key.Matches(msg, k.Next):
 		// The status line the list shows may say "Press n for the next
 		// exercise": n does here what it does on the main screen.

@@ -3,6 +3,7 @@ package exercisesui
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/exercises"
@@ -159,9 +160,33 @@ func (m Model) footer() []string {
 		}
 		return lines
 	}
+	keys := m.helpKeys()
+	if !m.help.ShowAll {
+		return append(lines, m.shortHelp(keys))
+	}
 	h := m.help
 	h.Width = m.width
-	return append(lines, strings.Split(h.View(m.helpKeys()), "\n")...)
+	return append(lines, strings.Split(h.View(keys), "\n")...)
+}
+
+// shortHelp is the one-line key help. The help bubble cuts a line too
+// wide for the terminal at its end, where the way out and ? keys are;
+// here the keys that matter least give way first (helpKeys.drop), so that
+// those two always show.
+func (m Model) shortHelp(keys helpKeys) string {
+	h := m.help
+	h.Width = 0 // measured here, not cut
+	short := keys.short
+	for _, gone := range keys.drop {
+		if line := h.ShortHelpView(short); lipgloss.Width(line) <= m.width {
+			return line
+		}
+		short = slices.DeleteFunc(slices.Clone(short), func(b key.Binding) bool {
+			return slices.Contains(gone, b.Help().Key)
+		})
+	}
+	h.Width = m.width // narrower than the keys that never go: cut, as a last resort
+	return h.ShortHelpView(short)
 }
 
 func (m Model) question() string {
@@ -183,8 +208,15 @@ func (m Model) helpKeys() helpKeys {
 	k := m.keys
 	switch m.screen {
 	case screenList:
-		short := []key.Binding{k.Up, k.Down, k.Select, k.Filter, k.Search, k.Back}
-		return helpKeys{short: short, full: [][]key.Binding{short}}
+		next := k.Next
+		next.SetEnabled(m.isSolved(m.current().Name))
+		short := []key.Binding{k.Up, k.Down, k.Select, k.Filter, k.Search, k.ListBack, k.ListQuit, k.More}
+		full := [][]key.Binding{
+			{k.Up, k.Down, k.Top, k.Bottom},
+			{k.Select, next, k.Filter, k.Search},
+			{k.ListBack, k.ListQuit, k.More},
+		}
+		return helpKeys{short: short, full: full, drop: listDrop}
 	case screenCongrats:
 		short := []key.Binding{k.List, k.Back, k.Quit}
 		return helpKeys{short: short, full: [][]key.Binding{short}}
@@ -201,7 +233,7 @@ func (m Model) helpKeys() helpKeys {
 		{k.Up, k.Down, k.PageUp, k.PageDown},
 		{k.Top, k.Bottom, k.More},
 	}
-	return helpKeys{short: short, full: full}
+	return helpKeys{short: short, full: full, drop: mainDrop}
 }
 
 // bodyHeight is how many lines the scrolling part of the main screen has.
@@ -390,7 +422,8 @@ func testNames(tests []grade.TestResult, passed bool) string {
 
 // readmeLines renders Markdown text for the terminal: the title (already
 // in the header) is dropped, prose and list items are re-flowed to the
-// width, code is kept as written (and cut at the edge).
+// width, code is kept as written where it fits and split as Go is split
+// by hand where it does not (codeLines).
 func (m Model) readmeLines(md string) []string {
 	if d := m.readme; d != nil && d.lines != nil && d.width == m.width && d.md == md {
 		return d.lines[:len(d.lines):len(d.lines)] // an append copies
@@ -407,7 +440,9 @@ func (m Model) drawReadme(md string) []string {
 	for _, b := range blocks(md, true) {
 		switch b.kind {
 		case blockCode:
-			out = append(out, m.theme.accent.Render("  "+b.text))
+			for _, l := range codeLines(b.text, m.width-2) {
+				out = append(out, m.theme.accent.Render("  "+l))
+			}
 		case blockHeading:
 			out = append(out, "", m.theme.title.Render(b.text))
 		case blockItem:
