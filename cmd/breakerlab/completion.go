@@ -213,6 +213,8 @@ func completeValue(c command, s flagSpec, pos []string, toComplete, prefix strin
 		vals = scenarioNames()
 	case s.name == "rubric":
 		vals = interviewPrompts()
+	case s.name == "history":
+		vals = savedInterviewIDs()
 	case s.name == "lesson" && c.name == "record":
 		vals = lessonIDs()
 	case s.name == "o", s.name == "authorized-keys", s.name == "teacher-key":

@@ -29,7 +29,9 @@ breakerlab facts aws.retry.capacity`,
 breakerlab --present                     large type, for a projector`,
 	"interview": `breakerlab interview --list
 breakerlab interview api-gateway --minutes 30
-breakerlab interview --rubric api-gateway`,
+breakerlab interview --rubric api-gateway
+breakerlab interview --history           the interviews you saved
+breakerlab interview --history 1         the first: prompt, answer, rubric as marked`,
 	"lab": `breakerlab lab checkout                   all four modes on real sockets
 breakerlab lab checkout --mode protected --format json
 breakerlab lab checkout --server go        the API as a Go service, its simulation beside it

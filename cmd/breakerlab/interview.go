@@ -14,19 +14,22 @@ import (
 
 // `breakerlab interview` runs a mock system-design interview in the
 // terminal; --list and --rubric print the prompts and their rubrics
-// without one, and --check holds the prompts and rubrics to the lessons'
-// standard (every number filled by the engine, every claim true).
+// without one, --history the interviews saved (interview_history.go), and
+// --check holds the prompts and rubrics to the lessons' standard (every
+// number filled by the engine, every claim true).
 func init() {
-	register(command{name: "interview", summary: "a mock design interview: a prompt, a countdown, then a rubric (interview [PROMPT] [--minutes N] | --list | --rubric PROMPT | --check [FILE])", run: runInterview})
+	register(command{name: "interview", summary: "a mock design interview: a prompt, a countdown, then a rubric (interview [PROMPT] [--minutes N] | --list | --rubric PROMPT | --history [N|ID] | --check [FILE])", run: runInterview})
 }
 
-const noInterview = "`breakerlab interview --list` prints the prompts and `breakerlab interview --rubric PROMPT` a prompt with its rubric"
+const noInterview = "`breakerlab interview --list` prints the prompts, `breakerlab interview --rubric PROMPT` a prompt with its rubric and `breakerlab interview --history` the interviews saved"
 
-func runInterview(args []string, stdout, _ io.Writer) error {
+func runInterview(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("interview", flag.ContinueOnError)
 	minutes := fs.Int("minutes", int(interviewui.DefaultTime/time.Minute), "the countdown, in minutes (1 to 120)")
 	list := fs.Bool("list", false, "print the prompts, one a line: id, title")
 	rubric := fs.String("rubric", "", "print a prompt and the points of its rubric instead of interviewing")
+	var history historyFlag
+	fs.Var(&history, "history", "list the interviews saved from the rubric, oldest first (when, prompt, time used, points said); --history N, or an interview's id, prints that one: the prompt, the answer as typed and the rubric as marked")
 	check := fs.Bool("check", false, "fill every prompt's and rubric point's placeholders, evaluate their claims and list numbers typed by hand; exit 1 naming the prompt and point that is wrong (a FILE checks a prompts file written as lessons/drill/interview.toml)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -34,10 +37,20 @@ func runInterview(args []string, stdout, _ io.Writer) error {
 	}
 	ids := promptIDs()
 	switch {
-	case *check && (*list || *rubric != "" || len(pos) > 1):
-		return usagef("--check takes at most a prompts FILE, and no --list or --rubric")
+	case *check && (*list || *rubric != "" || history.on || len(pos) > 1):
+		return usagef("--check takes at most a prompts FILE, and no --list, --rubric or --history")
 	case *check:
 		return checkInterview(stdout, pos)
+	case history.on && (*list || *rubric != ""):
+		return usagef("--history lists the saved interviews: it takes no --list or --rubric")
+	case history.on && (len(pos) > 1 || len(pos) == 1 && history.key != ""):
+		return usagef("--history shows one saved interview at a time: give its number or its id once, got %q", append(pos, history.key))
+	case history.on:
+		key := history.key
+		if len(pos) == 1 {
+			key = pos[0]
+		}
+		return runHistory(stdout, stderr, key)
 	case len(pos) > 1:
 		return usagef("interview takes at most one prompt, got %q (allowed: %s)", pos, ids)
 	case *minutes < 1 || *minutes > 120:

@@ -313,8 +313,11 @@ func keywordRE(k string) *regexp.Regexp {
 
 // Interview is a finished mock interview as it is saved.
 type Interview struct {
-	Prompt  string        `json:"prompt"`
-	Title   string        `json:"title"`
+	Prompt string `json:"prompt"`
+	Title  string `json:"title"`
+	// Text is the prompt's text as the candidate read it; files saved
+	// before it was kept have none.
+	Text    string        `json:"text,omitempty"`
 	Started time.Time     `json:"started"`
 	Allowed time.Duration `json:"allowed_ns"`
 	Used    time.Duration `json:"used_ns"`

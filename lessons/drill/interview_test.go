@@ -299,6 +299,15 @@ func TestRubricSaysWhatTheLessonsTeach(t *testing.T) {
 		says          []string // the point's text must say these
 		answer        string   // an answer that makes the point
 	}{
+		// Lesson 6, "The order of the layers": the retry on either side of
+		// the breaker, as the references put it, makes the point, so long
+		// as the breaker sees every attempt (the drill's cards and the
+		// cheat sheet teach both orders).
+		{"api-gateway", "retry", []string{"every attempt seen by the breaker", "Retry outside the CircuitBreaker",
+			"breaker outermost, retries inside", "budget", "never retry a refusal"},
+			"Retry(CircuitBreaker(call)): each retry goes through the breaker, under a retry budget."},
+		{"api-gateway", "retry", []string{"every attempt seen by the breaker", "breaker outermost, retries inside"},
+			"Breaker outermost, then the bulkhead, the timeout innermost, with retries inside the breaker."},
 		// Lesson 7 step 7: notify on each opening, page on the time open
 		// and on the fallback rate (not "alert when a breaker opens").
 		{"e-commerce", "metrics", []string{"notify on every opening", "page on time open per hour", "fallback rate"},

@@ -57,3 +57,27 @@ func BenchmarkFrame(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRubricFrame is one frame of the rubric being graded: space
+// toggles a point's mark, then the full View. The layout asks of every
+// point of the rubric whether it fits beside the strip of marks
+// (showStrip), measured once in Update, not in each frame.
+func BenchmarkRubricFrame(b *testing.B) {
+	for _, size := range [][2]int{{80, 24}, {200, 60}} {
+		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
+			m, _ := benchWriting(b, size[0], size[1])
+			m = tuitest.Press(m, "ctrl+d")
+			if !m.Grading() {
+				b.Fatal("the answer was not handed in")
+			}
+			var view string
+			b.ReportAllocs()
+			for b.Loop() {
+				next, _ := m.Update(tuitest.Key("space"))
+				m = next.(Model)
+				view = m.View()
+			}
+			b.ReportMetric(float64(len(view)), "view-B")
+		})
+	}
+}

@@ -48,6 +48,11 @@ type Options struct {
 	Dir string
 	// Notice is shown at first (why nothing will be saved, say).
 	Notice string
+	// Review says how a saved interview is read back, where the screens
+	// say the answer is saved ("`breakerlab interview --history` reads it
+	// back"); "" says nothing of it, as for a student over SSH, whose
+	// interviews are saved on the server.
+	Review string
 	// Prompt opens this prompt's ID at once instead of the list.
 	Prompt string
 	// Time is the countdown (DefaultTime when zero).
@@ -81,6 +86,9 @@ const (
 
 type keyMap struct {
 	Up, Down, Open, HandIn, Toggle, Yes, No, Save, Help, Quit key.Binding
+	// Left and Right move along the rubric's grid of points; Move is
+	// the four arrows' one line of help there.
+	Left, Right, Move key.Binding
 	// Ask is esc while writing: it asks before it hands the answer in.
 	Ask key.Binding
 }
@@ -103,6 +111,9 @@ func newKeys() keyMap {
 	return keyMap{
 		Up:     b([]string{"up", "k"}, "↑/↓", "move"),
 		Down:   b([]string{"down", "j"}, "↓", "down"),
+		Left:   b([]string{"left", "h"}, "←", "left"),
+		Right:  b([]string{"right", "l"}, "→", "right"),
+		Move:   b([]string{"up", "down", "left", "right"}, "←↑↓→", "move"),
 		Open:   b([]string{"enter"}, "enter", "start"),
 		HandIn: b([]string{"ctrl+d"}, "ctrl+d", "hand in"),
 		Ask:    b([]string{"esc"}, "esc", "hand in (asks first)"),
@@ -145,6 +156,12 @@ type Model struct {
 	hinted     []bool
 	pointSpans [][]drill.Span
 	cursor     int
+	// tallest is how many rows the rubric's tallest point takes, without
+	// its blank lines, at the width tallW (tallOK when measured): what
+	// showStrip asks, measured in Update (measurePoints) rather than in
+	// every frame, since it wraps every point of the rubric.
+	tallest, tallW int
+	tallOK         bool
 	// scroll is the first line of the answer shown beside the point.
 	scroll  int
 	saved   string
@@ -260,7 +277,19 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return next, cmd
 	}
 	nm, run := nm.syncRuns()
-	return nm.drawArea(), tea.Batch(cmd, run)
+	return nm.drawArea().measurePoints(), tea.Batch(cmd, run)
+}
+
+// measurePoints measures the rubric's tallest point (tallest) while it is
+// graded, when the width or the hints changed since it was measured.
+func (m Model) measurePoints() Model {
+	if m.phase != grading || m.w <= 0 || m.h <= 0 {
+		return m
+	}
+	if pw, _ := m.pointWidth(); !m.tallOK || pw != m.tallW {
+		m.tallest, m.tallW, m.tallOK = m.tallestPoint(pw), pw, true
+	}
+	return m
 }
 
 // drawArea draws the text area while the answer is written, if it changed
@@ -407,9 +436,13 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Help):
 		m.showKey = true
 	case key.Matches(k, m.keys.Up):
-		m = m.point((m.cursor + len(m.said) - 1) % len(m.said))
+		m = m.point(m.moved(0, -1))
 	case key.Matches(k, m.keys.Down):
-		m = m.point((m.cursor + 1) % len(m.said))
+		m = m.point(m.moved(0, 1))
+	case key.Matches(k, m.keys.Left):
+		m = m.point(m.moved(-1, 0))
+	case key.Matches(k, m.keys.Right):
+		m = m.point(m.moved(1, 0))
 	case key.Matches(k, m.keys.Toggle):
 		m.said[m.cursor] = !m.said[m.cursor]
 		m.saved = ""
@@ -492,6 +525,7 @@ func (m Model) handIn() Model {
 		m.pointSpans[i] = drill.HintSpans(pt, answer)
 	}
 	m.saved = ""
+	m.tallOK = false // new hints: measurePoints measures again
 	m = m.point(0)
 	if m.timeUp {
 		m.note, m.noteErr = "Time is up: the answer is handed in as it stands.", false
@@ -502,7 +536,7 @@ func (m Model) handIn() Model {
 // Interview is the graded interview as it would be saved.
 func (m Model) Interview() drill.Interview {
 	answer := m.area.Value()
-	return drill.Interview{Prompt: m.prompt.ID, Title: m.prompt.Title, Started: m.started, Allowed: m.o.Time, Used: m.used, Answer: answer,
+	return drill.Interview{Prompt: m.prompt.ID, Title: m.prompt.Title, Text: m.prompt.Text, Started: m.started, Allowed: m.o.Time, Used: m.used, Answer: answer,
 		Points: drill.GradeRubric(m.prompt, answer, m.said)}
 }
 

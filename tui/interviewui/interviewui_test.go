@@ -110,7 +110,9 @@ func TestGradingStartsUnticked(t *testing.T) {
 }
 
 // TestGradingMarks: y marks said and goes on, n marks not said and goes
-// on, space toggles in place, ↑/↓ move; the header and the strip follow.
+// on, space toggles in place, ←/→ move through the points in order (the
+// grid's ↑/↓ are TestArrowsFollowTheGrid's); the header and the strip
+// follow.
 func TestGradingMarks(t *testing.T) {
 	m, _, _ := model(t, 80, 24, "payment-checkout")
 	m = typeIn(m, answer)
@@ -133,17 +135,17 @@ func TestGradingMarks(t *testing.T) {
 	if !said()[3] || m.cursor != 3 || !strings.Contains(m.View(), "[x] said") {
 		t.Fatalf("space did not tick the point in place:\n%s", m.View())
 	}
-	m = tuitest.Press(m, "x", "up", "up", "up", "space")
+	m = tuitest.Press(m, "x", "left", "left", "left", "space")
 	if got := said(); got[0] || got[3] {
 		t.Fatalf("x and space did not untick: %v", got)
 	}
 	// The last point stays under the cursor when marked.
-	m = tuitest.Press(m, "up", "y")
+	m = tuitest.Press(m, "left", "y")
 	if last := len(said()) - 1; m.cursor != last || !said()[last] {
 		t.Fatalf("y on the last point: cursor %d, marks %v", m.cursor, said())
 	}
 	// The answer beside a point marks that point's words only.
-	m = tuitest.Press(m, "down", "down", "down") // past the last, round to the third: bulkhead
+	m = tuitest.Press(m, "right", "right", "right") // past the last, round to the third: bulkhead
 	v := ansi.Strip(m.View())
 	if !strings.Contains(v, "*bulkhead*") || !strings.Contains(v, "*slots*") || strings.Contains(v, "*timeout*") {
 		t.Errorf("beside the bulkhead point:\n%s", v)

@@ -20,6 +20,7 @@ func Terminal() Options {
 		return o
 	}
 	o.Dir = dir
+	o.Review = "`breakerlab interview --history` reads it back"
 	return o
 }
 

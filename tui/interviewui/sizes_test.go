@@ -67,7 +67,7 @@ func TestMarksCoverWholeWords(t *testing.T) {
 	m = typeIn(m, answer)
 	m = tuitest.Press(m, "ctrl+d")
 	for m.prompt.Points[m.cursor].ID != "idempotency" {
-		m = tuitest.Press(m, "down")
+		m = tuitest.Press(m, "right")
 	}
 	v := ansi.Strip(m.View())
 	if !strings.Contains(v, "*idempotency*") || strings.Contains(v, "*y") {

@@ -219,10 +219,19 @@ func (m Model) pickLines(w int) []string {
 	}
 	out = append(out, "")
 	for _, l := range pane.Wrap(fmt.Sprintf("You get %s to write the answer you would give out loud, then a rubric of what a strong answer says, "+
-		"to grade yourself against. The graded answer is saved for later review.", clock(m.o.Time)), max(w-4, 1)) {
+		"to grade yourself against. The graded answer is saved%s.", clock(m.o.Time), m.readBack()), max(w-4, 1)) {
 		out = append(out, "   "+m.th.Dim.Render(l))
 	}
 	return out
+}
+
+// readBack ends the list's words on saving the graded answer with how it
+// is read back, when the program can say (Options.Review).
+func (m Model) readBack() string {
+	if m.o.Review == "" {
+		return ""
+	}
+	return ": " + m.o.Review
 }
 
 // pickAll is the list of prompts for a tall window: each with its whole
@@ -253,7 +262,7 @@ func (m Model) pickAll(w int) []string {
 		fmt.Sprintf("enter starts the question and a countdown of %s: write the answer you would give out loud, with numbers.", clock(m.o.Time)),
 		"ctrl+d hands it in (esc asks first), or the countdown does; nothing is graded for you.",
 		"The rubric comes a point at a time: y said, n not said. ✱ marks a point whose words are in your answer: a hint, not a grade.",
-		"p plays the question's scenario in the sandbox; enter saves the graded answer for later review.",
+		"p plays the question's scenario in the sandbox; enter saves the graded answer" + m.readBack() + ".",
 	} {
 		lead := fmt.Sprintf("%d. ", i+1)
 		for k, l := range pane.Wrap(step, max(w-4-len(lead), 1)) {
@@ -267,23 +276,80 @@ func (m Model) pickAll(w int) []string {
 	return out
 }
 
+// stackedBelow is the main column's width under which the point's text
+// goes above the answer rather than beside it.
+const stackedBelow = 56
+
+// pointWidth is the width the point's text wraps to, and whether the point
+// stands above the answer (a narrow screen) rather than beside it.
+func (m Model) pointWidth() (w int, stacked bool) {
+	mw, _ := m.layout()
+	if mw < stackedBelow {
+		return mw - 1, true
+	}
+	return (mw-3)*9/20 - 1, false
+}
+
+// gradeRoom is the rows under the point's heading for the point's column
+// and the answer's: the heading's blank line, and the strip of marks with
+// a blank line before it when it shows, are taken.
+func (m Model) gradeRoom() int {
+	if !m.showStrip() {
+		return m.bodyHeight() - 2
+	}
+	w, _ := m.layout()
+	return m.bodyHeight() - 3 - m.stripRows(w)
+}
+
+// pointFits says whether a point's column of rows lines, without its
+// blank lines, fits in room rows with at least three of the answer's
+// beside it, or under it when stacked (a blank line between).
+func (m Model) pointFits(rows, room int) bool {
+	if _, stacked := m.pointWidth(); stacked {
+		return room-rows-1 >= 3
+	}
+	return room >= max(rows, 3)
+}
+
+// tallestPoint is how many rows the rubric's tallest point takes at width
+// w without its blank lines.
+func (m Model) tallestPoint(w int) int {
+	tall := 0
+	for i := range m.prompt.Points {
+		tall = max(tall, m.pointHeight(i, w, 0))
+	}
+	return tall
+}
+
+// pointColumn is point i's column for room rows: with as many of its
+// blank lines as let it fit.
+func (m Model) pointColumn(i, room int) []string {
+	pw, stacked := m.pointWidth()
+	if stacked {
+		room -= 1 + 3 // the blank line, and the answer's three lines under it
+	}
+	gaps := pointGaps
+	for gaps > 0 && m.pointHeight(i, pw, gaps) > room {
+		gaps--
+	}
+	return m.pointLines(i, pw, gaps)
+}
+
 // gradeLayout is the grading screen's geometry in the main column: the
 // point's column and the answer's, and the height of the answer's (the
 // point's text above it when the two are stacked on a narrow screen), no
 // more than the longer of the two needs.
 func (m Model) gradeLayout() (lw, rw, answerH int, stacked bool) {
 	w, _ := m.layout()
-	avail := m.bodyHeight() - 3 - len(m.stripLines(w)) // the point's heading, a blank line, and one before the strip
-	if !m.showStrip() {
-		avail = m.bodyHeight() - 2
-	}
-	if w < 56 {
-		return w - 1, w - 1, max(min(avail-len(m.pointLines(m.cursor, w-1))-1, 1+len(m.answerLines(m.cursor, w-1))), 3), true
+	avail := m.gradeRoom()
+	point := len(m.pointColumn(m.cursor, avail))
+	if w < stackedBelow {
+		return w - 1, w - 1, max(min(avail-point-1, 1+len(m.answerLines(m.cursor, w-1))), 3), true
 	}
 	lw = (w - 3) * 9 / 20
 	rw = w - 3 - lw
 	// As tall as the longer side needs, no taller: the marks follow.
-	need := max(len(m.pointLines(m.cursor, lw-1)), 1+len(m.answerLines(m.cursor, rw)))
+	need := max(point, 1+len(m.answerLines(m.cursor, rw)))
 	return lw, rw, max(min(avail, need), 3), false
 }
 
@@ -312,8 +378,9 @@ func (m Model) gradeLines(w int) []string {
 
 	lw, rw, ah, stacked := m.gradeLayout()
 	ans := m.answerColumn(i, rw, ah)
+	point := m.pointColumn(i, m.gradeRoom())
 	if stacked {
-		for _, l := range m.pointLines(i, lw) {
+		for _, l := range point {
 			out = append(out, " "+l)
 		}
 		out = append(out, "")
@@ -321,7 +388,7 @@ func (m Model) gradeLines(w int) []string {
 			out = append(out, " "+l)
 		}
 	} else {
-		left := pane.Block(m.pointLines(i, lw-1), lw-1, ah)
+		left := pane.Block(point, lw-1, ah)
 		right := pane.Block(ans, rw, ah)
 		for k := range left {
 			out = append(out, " "+left[k]+" "+m.th.Border.Render("│")+" "+right[k])
@@ -420,39 +487,86 @@ func snippet(answer string, sp drill.Span, w int) string {
 	return ""
 }
 
-// showStrip says whether every point's mark fits below the point and at
-// least three lines of the answer; on a small screen the title's count
-// stands for it.
+// showStrip says whether every point's mark fits below the point: when
+// every point of the rubric fits above it with at least three lines of
+// the answer (pointFits). On a small screen the title's count stands for
+// it. The tallest point decides for all, so the strip, and the grid the
+// arrows follow, stays as the cursor moves.
 func (m Model) showStrip() bool {
 	w, _ := m.layout()
-	rest := m.bodyHeight() - 3 - len(m.stripLines(w))
-	if w < 56 {
-		rest -= len(m.pointLines(m.cursor, w-1)) + 1
+	pw, _ := m.pointWidth()
+	tall := m.tallest
+	if !m.tallOK || m.tallW != pw {
+		tall = m.tallestPoint(pw) // not measured in Update yet
 	}
-	return rest >= 3
+	return m.pointFits(tall, m.bodyHeight()-3-m.stripRows(w))
 }
 
-// pointLines are the point's side: what a strong answer says, the hint,
-// and the question.
-func (m Model) pointLines(i, w int) []string {
-	add := func(out []string, s string, style lipgloss.Style) []string {
-		for _, l := range pane.Wrap(s, max(w, 1)) {
-			out = append(out, style.Render(l))
-		}
-		return out
+// pointPart is a paragraph of a point's column: its text (or a blank line
+// when there is none) and its style; a text styled already keeps its own.
+type pointPart struct {
+	text   string
+	style  lipgloss.Style
+	styled bool
+}
+
+// pointGaps are the blank lines of a point's column: after what a strong
+// answer says, and before the question.
+const pointGaps = 2
+
+// pointParts are the point's side, paragraph by paragraph: what a strong
+// answer says, the hint, and the question with its keys, with gaps of the
+// blank lines between them (pointGaps; where the whole column would not
+// fit with them all, fewer, the one before the question last, since the
+// question is what the learner answers).
+func (m Model) pointParts(i, gaps int) []pointPart {
+	parts := []pointPart{{text: "A strong answer says:", style: m.th.Accent}, {text: m.prompt.Points[i].Text, style: m.th.Bold}}
+	if gaps >= 2 {
+		parts = append(parts, pointPart{})
 	}
-	out := []string{m.th.Accent.Render("A strong answer says:")}
-	out = add(out, m.prompt.Points[i].Text, m.th.Bold)
-	out = append(out, "")
 	if m.hinted[i] {
-		out = add(out, "✱ Its words are in your answer, marked *so*: a hint, not a grade.", m.th.Accent)
+		parts = append(parts, pointPart{text: "✱ Its words are in your answer, marked *so*: a hint, not a grade.", style: m.th.Accent})
 	} else {
-		out = add(out, "None of its words is in your answer; it may be said in others.", m.th.Dim)
+		parts = append(parts, pointPart{text: "None of its words is in your answer; it may be said in others.", style: m.th.Dim})
 	}
-	out = append(out, "")
-	out = add(out, "Did you say it?", m.th.Bold)
+	if gaps >= 1 {
+		parts = append(parts, pointPart{})
+	}
 	keys := m.th.Key.Render("y") + " said · " + m.th.Key.Render("n") + " not said · " + m.th.Key.Render("space") + " toggles"
-	return append(out, pane.Wrap(keys, max(w, 1))...)
+	return append(parts, pointPart{text: "Did you say it?", style: m.th.Bold}, pointPart{text: keys, styled: true})
+}
+
+// pointLines are the point's side wrapped to w: pointParts, each line in
+// its paragraph's style.
+func (m Model) pointLines(i, w, gaps int) []string {
+	var out []string
+	for _, p := range m.pointParts(i, gaps) {
+		switch {
+		case p.text == "":
+			out = append(out, "")
+		case p.styled:
+			out = append(out, pane.Wrap(p.text, max(w, 1))...)
+		default:
+			for _, l := range pane.Wrap(p.text, max(w, 1)) {
+				out = append(out, p.style.Render(l))
+			}
+		}
+	}
+	return out
+}
+
+// pointHeight is len(m.pointLines(i, w, gaps)), without styling a line:
+// showStrip asks it of every point.
+func (m Model) pointHeight(i, w, gaps int) int {
+	n := 0
+	for _, p := range m.pointParts(i, gaps) {
+		if p.text == "" {
+			n++
+			continue
+		}
+		n += len(pane.Wrap(p.text, max(w, 1)))
+	}
+	return n
 }
 
 // answerColumn is what the learner wrote, with point i's words marked,
@@ -492,14 +606,12 @@ func (m Model) firstHintLine(i int) int {
 	return 0
 }
 
-// stripLines are every point's mark in a few lines: the cursor, [x] or
-// [ ], ✱ where the answer uses the point's words, and the point's name.
+// stripLines are every point's mark in a grid of stripCols columns, in
+// the rubric's order row by row: the cursor, [x] or [ ], ✱ where the
+// answer uses the point's words, and the point's name.
 func (m Model) stripLines(w int) []string {
-	idW := 0
-	for _, p := range m.prompt.Points {
-		idW = max(idW, len([]rune(p.ID)))
-	}
-	perRow := max((w-1)/(idW+8), 1)
+	cols := m.stripCols(w)
+	colW := stripColumnWidths(m.prompt.Points, cols)
 	var out []string
 	row := " "
 	for i, p := range m.prompt.Points {
@@ -508,13 +620,80 @@ func (m Model) stripLines(w int) []string {
 		if i == m.cursor {
 			name = m.th.Selected.Render(p.ID)
 		}
-		row += cur + style.Render(box) + hint + " " + name + strings.Repeat(" ", idW-len([]rune(p.ID))+2)
-		if (i+1)%perRow == 0 || i == len(m.prompt.Points)-1 {
+		row += cur + style.Render(box) + hint + " " + name + strings.Repeat(" ", colW[i%cols]-len([]rune(p.ID))+2)
+		if (i+1)%cols == 0 || i == len(m.prompt.Points)-1 {
 			out = append(out, strings.TrimRight(row, " "))
 			row = " "
 		}
 	}
 	return out
+}
+
+// stripRows is how many rows stripLines(w) takes, without drawing them.
+func (m Model) stripRows(w int) int {
+	cols := m.stripCols(w)
+	return (len(m.prompt.Points) + cols - 1) / cols
+}
+
+// stripMark is the cells of a mark in the strip before the point's name:
+// the cursor, the box, the hint and a space.
+const stripMark = 6
+
+// stripCols is how many columns the strip's grid has in w cells: as many
+// as fit with a cell to spare, each column as wide as its longest name
+// (so a long name widens its own column only), two cells between columns.
+func (m Model) stripCols(w int) int {
+	for cols := len(m.prompt.Points); cols > 1; cols-- {
+		width := 1 + 2*(cols-1) // the leading space and the gaps
+		for _, cw := range stripColumnWidths(m.prompt.Points, cols) {
+			width += stripMark + cw
+		}
+		if width <= w-1 {
+			return cols
+		}
+	}
+	return 1
+}
+
+// stripColumnWidths are the widths of the names in each of cols columns,
+// the points laid out row by row.
+func stripColumnWidths(points []drill.Point, cols int) []int {
+	colW := make([]int, cols)
+	for i, p := range points {
+		colW[i%cols] = max(colW[i%cols], len([]rune(p.ID)))
+	}
+	return colW
+}
+
+// moved is the point an arrow moves the cursor to, dx columns and dy rows
+// on. With the strip on screen the arrows follow its grid: ↑/↓ go a row up
+// or down in the same column (from the last row round to the first), ←/→
+// a column left or right, on from a row's end to the next row's start, so
+// that they walk the points in the rubric's order. Without the strip the
+// points are a list, and every arrow goes to the previous or the next.
+func (m Model) moved(dx, dy int) int {
+	n, i := len(m.said), m.cursor
+	cols := 1
+	if w, _ := m.layout(); m.showStrip() {
+		cols = m.stripCols(w)
+	}
+	if cols == 1 {
+		dx, dy = dx+dy, 0
+	}
+	switch {
+	case dx != 0:
+		return ((i+dx)%n + n) % n
+	case dy > 0 && i+cols < n:
+		return i + cols
+	case dy > 0:
+		return i % cols // round to the column's top
+	case dy < 0 && i-cols >= 0:
+		return i - cols
+	case dy < 0:
+		col := i % cols
+		return col + (n-1-col)/cols*cols // round to the column's bottom
+	}
+	return i
 }
 
 // answerLines wrap the answer to w with point i's words marked: in colour
@@ -658,7 +837,7 @@ func (m Model) keyLines(w int) []string {
 		{"ctrl+d", "hand the answer in (time up does it too); esc asks first"},
 		{"y n", "in the rubric: mark the point said (y) or not said (n), and go on to the next; every point starts not said"},
 		{"space", "toggle the point's mark"},
-		{"↑/↓", "the previous or the next point"},
+		{"←↑↓→", "in the rubric, move through the grid of marks: ↑/↓ a row, ←/→ a column (on to the next row at a row's end)"},
 		{"enter s", "save the graded interview (leaving asks, if it is not saved)"},
 		{"p", "play the prompt's scenario in the sandbox; esc comes back"},
 		{"pgup/pgdn", "scroll your answer beside the point"},
@@ -691,5 +870,5 @@ func (m Model) shortHelp() []key.Binding {
 		return []key.Binding{k.HandIn, k.Ask}
 	}
 	play := key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "play it"))
-	return []key.Binding{k.Yes, k.No, k.Up, k.Save, play, k.Help, k.Quit}
+	return []key.Binding{k.Yes, k.No, k.Move, k.Save, play, k.Help, k.Quit}
 }
