@@ -83,9 +83,10 @@ func CheckCards(lab *lessons.Lab, cards []CardText) (CheckReport, error) {
 
 // Check checks the whole deck, as `breakerlab drill --check` does: it
 // builds every card (the lessons' questions and numbers.md filled by
-// running the engine), checks every card's topic and that its question
-// stands alone (refersBack), evaluates numbers.md's
-// claims and checks cards.toml with CheckCards.
+// running the engine), checks every card's topic, that its question
+// stands alone (refersBack) and that what it shows once answered points at
+// no lesson step (checkAnswerStandsAlone), evaluates numbers.md's claims
+// and checks cards.toml with CheckCards.
 func Check() (CheckReport, error) {
 	var bad []error
 	deck, err := Deck()
@@ -97,6 +98,9 @@ func Check() (CheckReport, error) {
 			bad = append(bad, fmt.Errorf("%s: %w", c.ID, err))
 		}
 		if err := checkStandsAlone(c); err != nil {
+			bad = append(bad, err)
+		}
+		if err := checkAnswerStandsAlone(c); err != nil {
 			bad = append(bad, err)
 		}
 	}

@@ -1,6 +1,7 @@
 package drill
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -69,13 +70,27 @@ var rewordings = []reworded{
 			"The breaker lets calls through again in {{retry-after-at step13 payment 2.2s | s}}. What should the API write in the header?"},
 }
 
-// backRefRE finds the words of a prompt that lean on text the drill does
-// not show: the step, lesson or run it was asked in ("this lesson's
-// runs", "the wait this step ended with"), or a scenario asked of before
-// it ("Same provider..., but 40 a second", "With the same 500 ms
-// timeout, ...").
-var backRefRE = regexp.MustCompile(`(?i)\b(?:this|these) (?:step|lesson|simulation|incident|run|scenario|chapter)s?\b` +
-	`|\bsame\b[^.?!]*\bbut\b` +
+// lessonRefRE finds the words of any text a card shows that point at the
+// lesson it came from, which the drill does not show: a step by its
+// number or its part ("step 7", "In step 7's checkout API", "the budget
+// step"), the lesson, run, design or variant it played ("this lesson's
+// runs", "the wait this step ended with", "In this incident", "not in this
+// design", "the second variant", "at moments of this run"). A scenario
+// named by its name ("in the fleet-probes scenario") or another lesson by
+// its number ("lesson 5") can be found from the drill too: it is no such
+// pointer.
+var lessonRefRE = regexp.MustCompile(`(?i)\bsteps? \d+` +
+	`|\b(?:this|that|these|those) (?:step|lesson|simulation|incident|scenario|chapter|design|variant)s?\b` +
+	// "that run" is also a clause ("calls that run at once"): only
+	// after a preposition, or with "this", is it the lesson's run.
+	`|\b(?:(?:of|in|from|during) (?:that|those)|this|these) runs?\b` +
+	`|\bthe (?:[\pL\pN-]+ )?(?:step|variant)s?\b` +
+	`|\bthe (?:run|lesson)s?\b`)
+
+// backRefRE finds the words of a prompt that lean on a scenario asked of
+// before it ("Same provider..., but 40 a second", "With the same 500 ms
+// timeout, ..."), besides those of lessonRefRE.
+var backRefRE = regexp.MustCompile(`(?i)\bsame\b[^.?!]*\bbut\b` +
 	`|(?:^|[.;:?!]\s+)(?:with |at |in |on |for )?(?:the )?same\b`)
 
 // thatNounRE finds "that", "those" or "these" as the determiner of a noun
@@ -87,6 +102,9 @@ var thatNounRE = regexp.MustCompile(`(?i)(?:^|[.;:?!]\s+|\b(?:in|of|on|at|for|fr
 // refersBack returns the words of a card's prompt that lean on another
 // card, a lesson's step or its runs, or "" when it stands alone.
 func refersBack(prompt string) string {
+	if m := lessonRefRE.FindString(prompt); m != "" {
+		return m
+	}
 	if m := backRefRE.FindString(prompt); m != "" {
 		return strings.TrimLeftFunc(m, func(r rune) bool { return !unicode.IsLetter(r) })
 	}
@@ -118,4 +136,41 @@ func checkStandsAlone(c Card) error {
 		return fmt.Errorf("%s: its question leans on text the drill does not show (%q): a card is drawn alone, so write out what it refers to (%q)", c.ID, m, c.Question)
 	}
 	return nil
+}
+
+// shownTexts are the texts a card shows once it is answered, each named
+// for a message: the choices and their whys, the explanation, a model
+// answer's points and the follow-up with its answer.
+func shownTexts(c Card) (names, texts []string) {
+	add := func(name, text string) {
+		if text != "" {
+			names, texts = append(names, name), append(texts, text)
+		}
+	}
+	for i, o := range c.Choices {
+		add(fmt.Sprintf("choice %d", i+1), o.Text)
+		add(fmt.Sprintf("choice %d's why", i+1), o.Why)
+	}
+	add("explanation", c.Explain)
+	for i, p := range c.Points {
+		add(fmt.Sprintf("point %d", i+1), p)
+	}
+	add("follow-up", c.FollowUp)
+	return names, texts
+}
+
+// checkAnswerStandsAlone refuses a card whose answer, whys or explanation
+// point at the lesson step it came from: the drill shows them without
+// it, so "step 7" or "this incident" names nothing there. A lesson text
+// reads as well naming what it means (the simulated checkout API, the
+// checkout incident) or without the pointer.
+func checkAnswerStandsAlone(c Card) error {
+	var bad []error
+	names, texts := shownTexts(c)
+	for i, text := range texts {
+		if m := lessonRefRE.FindString(text); m != "" {
+			bad = append(bad, fmt.Errorf("%s: its %s points at the lesson or run it came from (%q), which the drill does not show: name what it means, or leave the pointer out (%q)", c.ID, names[i], m, text))
+		}
+	}
+	return errors.Join(bad...)
 }

@@ -122,3 +122,57 @@ func TestDuplicatesNameTheirSteps(t *testing.T) {
 		}
 	}
 }
+
+// The texts a card shows once answered that a reviewer found pointing at
+// the lesson step they came from, and texts that only seem to (a scenario
+// or another lesson named by its name or number, "one step").
+func TestAnswerPointsAtItsLesson(t *testing.T) {
+	pointing := []string{
+		"The provider in step 7 was healthy throughout; its latency never changed.",
+		"In step 7's checkout API, a cap of 4 at 20 a second refused 6.2% of healthy checkouts.",
+		"Shedding keeps the server alive, but refuses your app's requests as readily as the partner's, as search found in step 5.",
+		"In the budget step the bucket first paid for 52 retries and then refused 15.",
+		"In this incident health called nothing and still failed without protection: it had no free worker.",
+		"Not in this design: its breaker records the provider's answers only.",
+		"No hop retries in this scenario.",
+		"A call that finds no slot is refused at once, as the refusals in the second variant were.",
+		"Arrivals bunch up, and at moments of this run checkouts held 16 of the 16.",
+		"It works, since the average is no ceiling (at one moment of that run checkouts held 16 workers).",
+		"200 workers last about 2 seconds: in the run every worker is busy at 12.2 s.",
+		"That takes a protocol that carries the cancellation (steps 5 and 6).",
+	}
+	alone := []string{
+		"In fleet-probes every transition says the same: 5 of the last 10 calls failed.",
+		"Rate × p99 sizes a cap; it is not the number of calls in flight (lesson 3).",
+		"Give the refund endpoint the same client (lesson 5).",
+		"Closing releases all the waiting traffic in one step, onto a service that is still warming up.",
+		"In the checkout incident health called nothing and still failed without protection.",
+		"In the cascade run only 39.0% of search's requests succeeded while recommendations hung.",
+		"A cap of exactly 8 refused 3.0% of healthy checkouts in the simulation (seed 5).",
+	}
+	for _, text := range pointing {
+		c := Card{ID: "test", Explain: text}
+		if checkAnswerStandsAlone(c) == nil {
+			t.Errorf("%q points at its lesson, and the check let it pass", text)
+		}
+	}
+	for _, text := range alone {
+		c := Card{ID: "test", Choices: []lessons.Option{{Text: "a", Why: text}, {Text: "b", Right: true}}}
+		if err := checkAnswerStandsAlone(c); err != nil {
+			t.Errorf("%q stands alone: %v", text, err)
+		}
+	}
+}
+
+// Every card of the deck shows, once answered, texts that read without
+// the lesson step they came from (drill --check holds the deck to it
+// too): lesson 3's "Self-check: headroom" quoted "the provider in step
+// 7", lesson 9's self-checks "this incident" and "this design", lesson
+// 10's "in step 3", "in step 5" and so on.
+func TestEveryCardsAnswerStandsAlone(t *testing.T) {
+	for _, c := range deck(t) {
+		if err := checkAnswerStandsAlone(c); err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -91,3 +91,30 @@ func TestNothingToDrillNamesWhatLeftTheNewCardsOut(t *testing.T) {
 		}
 	}
 }
+
+// The card's unit follows the input only while what is typed has none of
+// its own: "[0.885 s] ms" read as if 0.885 s were a number of
+// milliseconds.
+func TestAnswerTypedWithAUnitShowsNoOther(t *testing.T) {
+	for _, c := range []struct {
+		typed, after string
+	}{{"885", "ms"}, {"", "ms"}, {"0.885 s", ""}, {"885ms", ""}, {"885000 µs", ""}} {
+		for _, enter := range []bool{false, true} {
+			m, _ := modelOn(t, 80, 24, []drill.Card{msCard()})
+			m = typeIn(m, c.typed)
+			if enter {
+				m = tuitest.Press(m, "enter")
+			}
+			line := ""
+			for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+				if strings.Contains(l, "Your answer: [") {
+					line = strings.TrimSpace(l)
+				}
+			}
+			box, after, ok := strings.Cut(strings.TrimPrefix(line, "Your answer: ["), "]")
+			if !ok || !strings.HasPrefix(box, c.typed) || strings.TrimSpace(after) != c.after {
+				t.Errorf("typed %q (entered %v): %q, want %q after the box", c.typed, enter, line, c.after)
+			}
+		}
+	}
+}

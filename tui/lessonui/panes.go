@@ -444,11 +444,16 @@ func (p *endpointsPane) View() string {
 	if s := p.snap; s != nil {
 		t := tallyOf(s)
 		span := pane.SecondsShort(s.MeasureFrom) + "–" + pane.SecondsShort(s.MeasureTo)
-		short := strings.TrimSuffix(pane.SecondsShort(s.MeasureFrom), " s") + "–" + pane.SecondsShort(s.MeasureTo)
+		short := secondsSpan(s.MeasureFrom, s.MeasureTo)
 		notes := []string{"of every arrival so far", "every arrival so far", "so far"}
 		switch {
 		case p.final:
-			notes = []string{"final, of arrivals " + span, "final, arrived " + span, "final, arrived " + short, "final"}
+			// At a narrow width the window stays and "arrived" goes
+			// first, then the unit of its start: a lesson's text speaks
+			// of the requests that arrived in it (during the slow
+			// spell), and "final" alone reads as if the table counted
+			// every request of the run.
+			notes = []string{"final, of arrivals " + span, "final, arrived " + span, "final, arrived " + short, "final, " + span, "final, " + short, "final"}
 		case t.inWindow:
 			notes = []string{"of arrivals " + span, "arrived " + span, "arrived " + short}
 		}
@@ -508,6 +513,12 @@ func (p *endpointsPane) View() string {
 	}
 	p.view = strings.Join(pane.Frame(p.th, p.w, p.h, title, note, body), "\n")
 	return p.view
+}
+
+// secondsSpan writes a window in seconds with one unit, at its end:
+// "0.5–3.5 s" for 500 ms to 3.5 s, "10–30 s".
+func secondsSpan(from, to time.Duration) string {
+	return strconv.FormatFloat(max(from, 0).Seconds(), 'f', -1, 64) + "–" + strconv.FormatFloat(max(to, 0).Seconds(), 'f', -1, 64) + " s"
 }
 
 // footers say how many requests the table counts and how many of them

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons"
@@ -392,7 +393,7 @@ func offBy(q *lessons.PreparedQuestion, got float64) string {
 	}
 	size := lessons.WithUnit(q.FormatGuess(math.Abs(diff)), q.Unit)
 	if q.AnswerKind == lessons.KindFraction {
-		size = lessons.WithUnit(lessons.TrimNum(math.Abs(diff)*100), "percentage points")
+		size = lessons.WithUnit(pointsApart(q, got), "percentage points")
 	}
 	out := size + " " + where
 	if q.Answer > 0 && got > 0 {
@@ -404,6 +405,31 @@ func offBy(q *lessons.PreparedQuestion, got float64) string {
 		}
 	}
 	return out
+}
+
+// pointsApart is how many percentage points a share's guess lies from
+// the answer, written as precisely as the finer of the two figures shown
+// above it and no more: 30.0% against 5.0% is 25.0 apart, not the 25.03
+// the unrounded answer (4.97%) makes it; two figures shown whole, whole.
+func pointsApart(q *lessons.PreparedQuestion, got float64) string {
+	decimals := max(shownDecimals(q.AnswerText), shownDecimals(q.FormatGuess(got)))
+	return strconv.FormatFloat(math.Abs(got-q.Answer)*100, 'f', decimals, 64)
+}
+
+// shownDecimals is how many digits follow the point of the first number
+// in a figure as written: 1 for "5.0%" and "<0.1%", 0 for "41%" and
+// "1,250 workers", 2 for "0.25%".
+func shownDecimals(figure string) int {
+	start := strings.IndexAny(figure, "0123456789")
+	if start < 0 {
+		return 0
+	}
+	rest := strings.TrimLeft(figure[start:], "0123456789,")
+	if !strings.HasPrefix(rest, ".") {
+		return 0
+	}
+	frac := rest[1:]
+	return len(frac) - len(strings.TrimLeft(frac, "0123456789"))
 }
 
 // untilText says where the step's play stops, for the prompts: "until
