@@ -1161,3 +1161,12 @@ func (w *Runner) lastRun() *engine.Run {
 	}
 	return r
 }
+
+// SeedsText says over what each cell's figure is taken, for a title: "mean
+// of 3 seeds", or "seed 5" for one (a mean of one is that seed's figure).
+func (p *Plan) SeedsText() string {
+	if len(p.Seeds) == 1 {
+		return fmt.Sprintf("seed %d", p.Seeds[0])
+	}
+	return fmt.Sprintf("mean of %d seeds", len(p.Seeds))
+}

@@ -170,7 +170,7 @@ func TestSweepPicture(t *testing.T) {
 		// A share reads as a percentage, as the terminal writes it
 		// (sweepui.Value, sweepui.GoalText): the legend's bands, the
 		// curve's axis, and the goal, given as 0.99.
-		want := []string{"cascade: search.ok (share), mean of 1 seed(s)", "recommendations.timeout", "1 s", "search.ok>=99%"}
+		want := []string{"cascade: search.ok (share), seed ", "recommendations.timeout", "1 s", "search.ok>=99%"}
 		if two {
 			want = append(want, "workers", "meets search.ok>=99%", "goal boundary", "darker: better", "93% – 100%", "45% – 52%")
 		} else {

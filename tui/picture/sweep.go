@@ -94,7 +94,7 @@ func Sweep(w io.Writer, res *sweep.Result, name, format string) error {
 func sweepFigure(res *sweep.Result, name string) (figure, error) {
 	p := plot.New()
 	pl := res.Plan
-	p.Title.Text = fmt.Sprintf("%s: %s, mean of %d seed(s)", name, pl.Measure.Describe(), len(pl.Seeds))
+	p.Title.Text = fmt.Sprintf("%s: %s, %s", name, pl.Measure.Describe(), pl.SeedsText())
 	if !res.Complete() {
 		p.Title.Text += fmt.Sprintf(" (stopped: %d of %d runs)", res.Runs, res.Total)
 	}

@@ -179,7 +179,7 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark) *h
 		m.xTexts[i] = mark.axisText(0, m.x, i)
 	}
 	var head strings.Builder
-	title := fmt.Sprintf("%s, mean of %d seed(s)", p.Measure.Describe(), len(p.Seeds)) + incomplete(res)
+	title := fmt.Sprintf("%s, %s", p.Measure.Describe(), p.SeedsText()) + incomplete(res)
 	head.WriteString(th.Title.Render(wrapTo(title, width)) + "\n")
 
 	lo, hi, any := res.Range()
@@ -449,7 +449,7 @@ func Table(res *sweep.Result, th *theme.Theme, width int) string {
 	x := p.Axes[0]
 	nx, _ := p.Size()
 	var b strings.Builder
-	title := fmt.Sprintf("%s, mean of %d seed(s)", p.Measure.Describe(), len(p.Seeds)) + incomplete(res)
+	title := fmt.Sprintf("%s, %s", p.Measure.Describe(), p.SeedsText()) + incomplete(res)
 	b.WriteString(th.Title.Render(wrapWords(title, width)) + "\n")
 	lo, hi, _ := res.Range()
 	lo = math.Min(lo, 0)
