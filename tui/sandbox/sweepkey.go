@@ -319,10 +319,11 @@ func sweepChoices(sc *engine.Scenario, v int, x string, f *form) []string {
 // the variant refuses past its own value would give a grid of one row or
 // column, each cell the design itself: a tasks server's workers and
 // accept queue (it has neither: every request gets a task) were in the
-// picker's list and drew a heatmap of one row, and so did a fault's end
-// left empty (to the run's end), whose range around zero all falls
-// before the fault's start.
+// picker's list and drew a heatmap of one row.
 func sweepable(sc *engine.Scenario, v int, path string) error {
+	if err := openFaultEnd(sc, v, path); err != nil {
+		return err
+	}
 	_, rows := gridSize(0, 0) // the smaller grid: a knob with two values there has them on the larger
 	ax, _, err := around(sc, v, path, rows)
 	if err != nil {
@@ -334,6 +335,30 @@ func sweepable(sc *engine.Scenario, v int, path string) error {
 		return fmt.Errorf("%s: no value from %s to %s but its own (%v) makes a valid scenario, so there is nothing to sweep; set it to another value first", path, showEnd(lo), showEnd(hi), cur)
 	}
 	return nil
+}
+
+// openFaultEnd says, for a fault's end left empty (the fault lasts to the
+// run's end), that there is no value around it to sweep and how to get
+// one. The range around an empty end was the range around zero, all of it
+// before the fault's start, and the refusal read "no value from 0s to 1s
+// but its own (0s)", of a field that showed no 0s. Nor is the run's end
+// the empty end's place on an axis: a fault left open goes on through the
+// drain after the traffic stops (a hang holds its calls to the drain
+// limit), where one that ends at the run's end lets them be answered, so
+// the design would not be a value of the axis. nil for any other knob.
+func openFaultEnd(sc *engine.Scenario, v int, path string) error {
+	if !strings.HasSuffix(path, ".fault.to") {
+		return nil
+	}
+	end, ok := lessons.KnobValue(sc, v, path)
+	if !ok || !isZero(end) {
+		return nil
+	}
+	start := "its start"
+	if from, ok := lessons.KnobValue(sc, v, strings.TrimSuffix(path, "to")+"from"); ok {
+		start = fmt.Sprintf("its start (%v)", from)
+	}
+	return fmt.Errorf("%s is empty: the fault lasts to the run's end, so there is no value around it to sweep; type an end time between %s and the run's end (%v) to sweep it", path, start, sc.Duration)
 }
 
 // partnerOf is the second knob offered first: the traffic into the

@@ -458,19 +458,30 @@ func TestSweepChoicesTakeTwoValuesOrMore(t *testing.T) {
 	}
 }
 
-// ctrl+s on a field whose range around its value holds no other valid
-// value (a fault's end left empty, to the run's end: the range around
-// zero falls before the fault's start) keeps the sweep closed and says
-// why, instead of drawing a heatmap of one column.
+// ctrl+s on a fault's end left empty (to the run's end) keeps the sweep
+// closed, instead of drawing a heatmap of one column, and says that the
+// field is empty and what to type: it used to say "no value from 0s to
+// 1s but its own (0s)", of a field that shows no 0s, with a range all
+// before the fault's start.
 func TestSweepOfOneValueSaysWhy(t *testing.T) {
-	m := newModel(t, 80, 24, Options{Scenario: shortCascade(t)})
+	sc := shortCascade(t)
+	m := newModel(t, 80, 24, Options{Scenario: sc})
 	m = press(m, "e")
 	for m.form.knobs[m.form.focus].label != "  until" {
 		m = press(m, "down")
 	}
+	if v := m.form.knobs[m.form.focus].input.Value(); v != "" {
+		t.Fatalf("the fault's end should be empty, holds %q", v)
+	}
+	from, _ := lessons.KnobValue(sc, m.form.variant, "recommendations.fault.from")
 	m = send(m, ctrlS)
-	if m.sw != nil || !strings.Contains(m.form.err, "nothing to sweep") {
-		t.Errorf("ctrl+s on an empty fault end: sweep open %v, form says %q", m.sw != nil, m.form.err)
+	for _, want := range []string{"is empty", "to the run's end", "type an end time", fmt.Sprintf("its start (%v)", from), fmt.Sprintf("the run's end (%v)", sc.Duration)} {
+		if m.sw != nil || !strings.Contains(m.form.err, want) {
+			t.Errorf("ctrl+s on an empty fault end: sweep open %v, form says %q, want %q", m.sw != nil, m.form.err, want)
+		}
+	}
+	if strings.Contains(m.form.err, "0s to 1s") || strings.Contains(m.form.err, "its own (0s)") {
+		t.Errorf("ctrl+s on an empty fault end says %q, of a range around 0s the field does not hold", m.form.err)
 	}
 }
 

@@ -165,9 +165,65 @@ func Layout(th *theme.Theme, items []Item, sections []Section, focus int, err, f
 		return msg[:max(h, 0)], none(max(h, 0))
 	}
 	room := h - len(msg)
-	start := min(max(focusLine-room/2, 0), max(len(out)-room, 0))
-	end := min(start+room, len(out))
-	res := append([]string(nil), out[start:end]...)
-	resOwn := append([]int(nil), own[start:end]...)
+	// A window of fewer lines than the room, so that a line above and
+	// one below can say how many fields are out of sight: cut off with
+	// no sign, a form ended at a field as if it were the last, and the
+	// knobs under it were found only by wrapping round with ↑.
+	var start, end, above, below int
+	for win := room; win >= 1; win-- {
+		start = min(max(focusLine-win/2, 0), max(len(out)-win, 0))
+		end = min(start+win, len(out))
+		above, below = hiddenFields(own, start, end)
+		if room < 3 {
+			// No room for a sign and the field besides: the field alone.
+			above, below = 0, 0
+		}
+		if win+signs(above, below) <= room {
+			break
+		}
+	}
+	var res []string
+	var resOwn []int
+	if above > 0 {
+		res, resOwn = append(res, th.Dim.Render(fmt.Sprintf("  ↑ %d more", above))), append(resOwn, -1)
+	}
+	res = append(res, out[start:end]...)
+	resOwn = append(resOwn, own[start:end]...)
+	if below > 0 {
+		res, resOwn = append(res, th.Dim.Render(fmt.Sprintf("  ↓ %d more", below))), append(resOwn, -1)
+	}
 	return append(res, msg...), append(resOwn, none(len(msg))...)
+}
+
+// hiddenFields counts the fields with no line in own[start:end]: those
+// wholly above the window and those wholly below it. A field whose
+// wrapped hint is cut still shows its field, so it is not counted.
+func hiddenFields(own []int, start, end int) (above, below int) {
+	shown := map[int]bool{}
+	for _, o := range own[start:end] {
+		shown[o] = true
+	}
+	count := func(lines []int) int {
+		n, seen := 0, map[int]bool{}
+		for _, o := range lines {
+			if o >= 0 && !shown[o] && !seen[o] {
+				seen[o] = true
+				n++
+			}
+		}
+		return n
+	}
+	return count(own[:start]), count(own[end:])
+}
+
+// signs is how many lines the "more" signs take.
+func signs(above, below int) int {
+	n := 0
+	if above > 0 {
+		n++
+	}
+	if below > 0 {
+		n++
+	}
+	return n
 }
