@@ -71,8 +71,9 @@ type runJSON struct {
 }
 
 // runRounds is how far run's JSON rounds a metric's value: the loop's
-// share to four places, memory to a thousandth of a MiB.
-var runRounds = map[string]float64{"loop-busy": 5e-5, "memory-peak": 5e-4}
+// share to four places, memory to a thousandth of a MiB, and the time
+// half-open summed from transitions each rounded to a microsecond.
+var runRounds = map[string]float64{"loop-busy": 5e-5, "memory-peak": 5e-4, "time-half-open": 5e-5}
 
 // fromRun reads what `run` printed for a goal's metric; ok is false when
 // the run's JSON has no such number (a breaker that never opened).
@@ -205,6 +206,26 @@ func fromRun(t *testing.T, r *runJSON, metric string, args []string, end time.Du
 			return open, true
 		}
 		return 0, false
+	}
+	if metric == "time-half-open" {
+		half, since := 0.0, -1.0
+		for _, tr := range v.Transitions {
+			if len(args) > 0 && tr.Breaker != args[0] {
+				continue
+			}
+			at := tr.AtMS / 1000
+			if since >= 0 {
+				half += at - since
+				since = -1
+			}
+			if tr.To == "half-open" {
+				since = at
+			}
+		}
+		if since >= 0 {
+			half += end.Seconds() - since
+		}
+		return half, true
 	}
 	t.Fatalf("the test cannot read %s from run's JSON: teach fromRun, so that every built-in goal is compared with run", metric)
 	return 0, false

@@ -167,6 +167,11 @@ func init() {
 			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
 				return seconds(lessons.TimeOpen(o.snap.Transitions, optDep(a), o.snap.Duration)), true, nil
 			}},
+		"time-half-open": {kind: lessons.KindDuration, usage: "[DEPENDENCY]", min: 0, max: 1,
+			help: "how long a breaker spent half-open, letting its trials through, before the traffic ended",
+			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
+				return seconds(timeHalfOpen(o.snap.Transitions, optDep(a), o.snap.Duration)), true, nil
+			}},
 		"param": {usage: "KNOB", min: 1, max: 1,
 			help: "a knob's value in the learner's design, read by the path a knob is written with",
 			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
@@ -215,6 +220,31 @@ func init() {
 	}
 	addFleetMetrics(metrics)
 	addTasksMetrics(metrics)
+}
+
+// timeHalfOpen sums the spells the dependency's breaker (every breaker's,
+// with dep "") spent half-open before end. A round of many trials keeps
+// the breaker there for as long as the trials take to arrive, which
+// time-open, counting only the open spells, does not see.
+func timeHalfOpen(ts []engine.Transition, dep string, end time.Duration) time.Duration {
+	var total time.Duration
+	since := map[string]time.Duration{}
+	for _, t := range ts {
+		if dep != "" && t.Dependency != dep || t.At > end {
+			continue
+		}
+		if at, ok := since[t.Dependency]; ok {
+			total += t.At - at
+			delete(since, t.Dependency)
+		}
+		if t.To == breaker.HalfOpen {
+			since[t.Dependency] = t.At
+		}
+	}
+	for _, at := range since {
+		total += end - at
+	}
+	return total
 }
 
 // metricNames lists the metrics, sorted.
@@ -452,10 +482,42 @@ func (g *Goal) worse(a, b lessons.Value) bool {
 // FormatValue writes a measured value in the goal's terms: a share as a
 // percentage, a count as a whole number, a duration in s or ms, another
 // number with its metric's unit ("170.2 MiB").
+//
+// Rounded so, a value can read as its bound when it is not: 98.999 % is
+// "99.0%", which beside "≥ 99%" reads as met. So when the value and the
+// bound round to the same text, and that text would say the opposite of
+// the grade (equal reads as met for ≤ ≥ =, as missed for < >), it is
+// written with as many more digits as tell the two apart: "98.999%". The
+// view, `--check` and its JSON all write a goal's values here, so they
+// share the rule.
 func (g *Goal) FormatValue(v lessons.Value) string {
+	v = g.withKind(v)
+	s := g.plainText(v)
+	bound := g.boundValue()
+	if g.Op == "" || v.F == bound.F || s != g.plainText(bound) {
+		return s
+	}
+	equalReadsMet := g.Op == "<=" || g.Op == ">=" || g.Op == "=="
+	if equalReadsMet != g.holds(v) {
+		for d := 1; d <= 9; d++ {
+			if a := g.digitsText(v, d); a != g.digitsText(bound, d) {
+				return a
+			}
+		}
+	}
+	return s
+}
+
+// withKind gives a value without a kind the bound's.
+func (g *Goal) withKind(v lessons.Value) lessons.Value {
 	if v.Kind == 0 {
 		v.Kind = g.Want.Kind
 	}
+	return v
+}
+
+// plainText writes a value with the digits its kind shows by default.
+func (g *Goal) plainText(v lessons.Value) string {
 	s, err := v.Format("")
 	if err != nil {
 		s = strconv.FormatFloat(v.F, 'g', 4, 64)
@@ -464,6 +526,32 @@ func (g *Goal) FormatValue(v lessons.Value) string {
 		s += " " + u
 	}
 	return s
+}
+
+// digitsText writes a value with d decimals: a share as a percentage, a
+// duration in seconds, another number with its unit.
+func (g *Goal) digitsText(v lessons.Value, d int) string {
+	switch v.Kind {
+	case lessons.KindFraction:
+		return report.PercentDigits(v.F, d)
+	case lessons.KindDuration:
+		return strconv.FormatFloat(v.F, 'f', d, 64) + " s"
+	}
+	s := strconv.FormatFloat(v.F, 'f', d, 64)
+	if u := g.Unit(); u != "" && v.Kind == lessons.KindNumber {
+		s += " " + u
+	}
+	return s
+}
+
+// boundValue is the goal's bound in its metric's kind, as WantText shows
+// it: a count's bound written as a bare number is a count.
+func (g *Goal) boundValue() lessons.Value {
+	want := g.Want
+	if m := metrics[g.Metric]; m.kind != 0 && want.Kind != lessons.KindFraction && want.Kind != lessons.KindDuration {
+		want.Kind = m.kind
+	}
+	return g.withKind(want)
 }
 
 // Unit is what the goal's metric counts in, where its value's kind does
@@ -484,11 +572,7 @@ func (g *Goal) Written() string {
 // WantText is the goal's bound as the view shows it: "≥ 99 %".
 func (g *Goal) WantText() string {
 	op := map[string]string{"<": "<", "<=": "≤", ">": ">", ">=": "≥", "==": "="}[g.Op]
-	want := g.Want
-	if m := metrics[g.Metric]; m.kind != 0 && want.Kind != lessons.KindFraction && want.Kind != lessons.KindDuration {
-		want.Kind = m.kind
-	}
-	text := g.FormatValue(want)
+	text := g.plainText(g.boundValue())
 	// A whole percentage reads as written: ≥ 99 %, not ≥ 99.0 %.
 	if t, ok := strings.CutSuffix(text, ".0%"); ok {
 		text = t + "%"

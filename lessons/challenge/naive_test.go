@@ -73,6 +73,12 @@ var naiveDesigns = map[string][]struct {
 		{"the longest wait", Setting{"pricing.breaker.open": "30s", "pricing.breaker.trials": int64(1)}},
 		{"the shortest wait, jittered", Setting{"pricing.breaker.open": "500ms", "pricing.breaker.jitter": 0.5}},
 		{"a 3 s wait", Setting{"pricing.breaker.open": "3s", "pricing.breaker.trials": int64(3)}},
+		// A failed round reopens on its first failure, so a crowd of
+		// trials costs no more calls than one: only the time it keeps the
+		// breaker half-open shows it.
+		{"a short wait, 30 trials", Setting{"pricing.breaker.open": "1.1s", "pricing.breaker.trials": int64(30)}},
+		{"a short wait, 15 trials", Setting{"pricing.breaker.open": "1.2s", "pricing.breaker.trials": int64(15)}},
+		{"a short wait, 12 trials, jittered", Setting{"pricing.breaker.open": "1.1s", "pricing.breaker.trials": int64(12), "pricing.breaker.jitter": 0.1}},
 	}, fittedWaits...),
 	"slow-calls": {
 		{"the start", Setting{}},
@@ -102,6 +108,11 @@ var naiveDesigns = map[string][]struct {
 		{"the most attempts, no deadline", Setting{"payment.retry.attempts": int64(5)}},
 		{"the longest deadline", Setting{"payment.deadline": "3s", "payment.retry.attempts": int64(5)}},
 		{"the shortest timeout", Setting{"payment.timeout": "100ms"}},
+		// A deadline past the patience fills the pool: the checkouts it
+		// refuses never call payment, which keeps the count of calls low.
+		{"a deadline three times the patience", Setting{"payment.deadline": "3s", "payment.retry.attempts": int64(4), "payment.timeout": "900ms"}},
+		{"a deadline just past the patience", Setting{"payment.deadline": "1.2s", "payment.retry.attempts": int64(5), "payment.timeout": "600ms"}},
+		{"a deadline a step past the patience", Setting{"payment.deadline": "1.1s", "payment.retry.attempts": int64(4), "payment.timeout": "700ms"}},
 	},
 	"partner-limit": {
 		{"the start", Setting{}},
@@ -126,6 +137,11 @@ var naiveDesigns = map[string][]struct {
 		{"full lanes and an overflow of the whole pool", Setting{"database.per_tenant_bulkhead.shared": int64(60), "database.per_tenant_bulkhead.shared_per_tenant": int64(60)}},
 		{"lanes of one", Setting{"database.per_tenant_bulkhead.default": int64(1)}},
 		{"full lanes and a capped overflow too large", Setting{"database.per_tenant_bulkhead.shared": int64(40), "database.per_tenant_bulkhead.shared_per_tenant": int64(30)}},
+		// A capped overflow with no lanes, or lanes too small to matter,
+		// serves the quiet tenants from what the cap leaves: the knob's
+		// range now refuses them.
+		{"no lanes, a capped overflow of the whole pool", Setting{"database.per_tenant_bulkhead.default": int64(0), "database.per_tenant_bulkhead.shared": int64(60), "database.per_tenant_bulkhead.shared_per_tenant": int64(36)}},
+		{"token lanes, a capped overflow of the whole pool", Setting{"database.per_tenant_bulkhead.default": int64(4), "database.per_tenant_bulkhead.shared": int64(60), "database.per_tenant_bulkhead.shared_per_tenant": int64(36)}},
 	},
 	"hop-deadlines": {
 		{"the start", Setting{}},
