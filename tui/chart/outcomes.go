@@ -226,19 +226,65 @@ func (o *Outcomes) render() []string {
 			}
 		}
 	}
-	legend := o.legend(iw, none)
-	if byLetter {
-		legend = append(o.letterLegend(s, letters, iw), legend...)
-	}
-	// Drop the fault's line of the legend before the bands get too thin:
-	// the heavy axis still marks the fault.
-	for len(legend) > 1 && ih-len(legend)-2 < 2*n {
-		legend = legend[:len(legend)-1]
-	}
-	chartH := ih - len(legend)
-	if chartH < 3 {
-		legend = legend[:0]
-		chartH = ih
+	// A band too short for its shares draws each outcome of a notable share
+	// all the same (apportion), and the legend says so when that changed a
+	// cell. Saying it takes a legend line, so the layout is worked out
+	// again with it; the line stays on the terms of any other (the bands
+	// keep two rows) or when it leaves them as tall as they were without
+	// it (it takes a blank row), else the rule goes to the note: a band of
+	// two rows thinned to one to explain itself showed less. The bands
+	// stay two rows or as tall as before, so the rule's words, which
+	// depend on whether they are one row high, hold on the second pass.
+	var (
+		legend            []string
+		chartH, rows      int
+		hb, sep, shown    int
+		bareHB, bareShown int
+		kept              []int
+		rule              []string
+		ruleLine          int
+		ruleSaid          bool
+	)
+	for pass := range 2 {
+		legend, ruleLine = o.legend(iw, none, rule)
+		if byLetter {
+			letterLines := o.letterLegend(s, letters, iw)
+			legend = append(letterLines, legend...)
+			if ruleLine >= 0 {
+				ruleLine += len(letterLines)
+			}
+		}
+		// Drop the fault's line of the legend before the bands get too
+		// thin: the heavy axis still marks the fault.
+		for len(legend) > 1 {
+			left := ih - len(legend) - 2 // rows for the bands, under the axis' two
+			if left >= 2*n {
+				break
+			}
+			if len(legend)-1 <= ruleLine {
+				if h, _, sh := bandLayout(left, n); h == bareHB && sh == bareShown {
+					break
+				}
+			}
+			legend = legend[:len(legend)-1]
+		}
+		chartH = ih - len(legend)
+		if chartH < 3 {
+			legend = legend[:0]
+			chartH = ih
+		}
+		ruleSaid = ruleLine >= 0 && ruleLine < len(legend)
+		// The plot's rows above the axis: the axis and its labels take the
+		// chart's last two (the linechart's origin, fetched once the
+		// layout is settled, so the frame's cache keeps one size).
+		rows = chartH - 2
+		hb, sep, shown = bandLayout(rows, n)
+		kept = o.keep(s, shown)
+		if pass > 0 || o.held || !o.promotes(s, kept, ax, cw, hb) {
+			break
+		}
+		bareHB, bareShown = hb, shown
+		rule = shareRule(hb)
 	}
 	lc, base := o.frame.get(frameKey{w: cw, h: chartH, top: 1, dur: s.Duration, every: s.SampleEvery}, func() linechart.Model {
 		ticks := ax.ticks()
@@ -248,17 +294,6 @@ func (o *Outcomes) render() []string {
 	})
 	g := grid.New(iw, chartH)
 	g.Blit(base, lw, 0)
-	rows := lc.Origin().Y // plot rows above the axis
-	sep := 0
-	if rows >= 2*n+(n-1) {
-		sep = 1
-	}
-	hb := (rows - sep*(n-1)) / max(n, 1)
-	shown := n
-	if hb < 1 {
-		hb, sep, shown = 1, 0, rows
-	}
-	kept := o.keep(s, shown)
 	top := rows - (shown*hb + sep*(shown-1)) // blank rows above the bands
 	cells := make([]int, len(engine.Outcomes))
 	x0 := lw + plotX(lc)
@@ -271,25 +306,17 @@ func (o *Outcomes) render() []string {
 			if o.held {
 				break
 			}
-			lo, hi := ax.buckets(c)
-			if lo >= len(ep.Series) {
+			if !columnStarted(ep, ax, c) {
 				break
 			}
-			var counts [8]uint64
-			var total uint64
-			for b := lo; b < min(hi, len(ep.Series)); b++ {
-				for oi := range engine.Outcomes {
-					counts[oi] += uint64(ep.Series[b].Outcomes[oi])
-					total += uint64(ep.Series[b].Outcomes[oi])
-				}
-			}
+			counts, total := columnCounts(ep, ax, c)
 			if total == 0 {
 				// Nothing was decided here: every request of the stretch
 				// is still waiting (or none came).
 				g.Set(x0+c, y0+hb-1, glyphNone, clLabel)
 				continue
 			}
-			apportion(cells, counts[:len(engine.Outcomes)], total, hb)
+			apportion(cells, counts[:], total, hb)
 			y := y0 + hb - 1
 			for oi, k := range cells {
 				for range k {
@@ -323,12 +350,20 @@ func (o *Outcomes) render() []string {
 			fmt.Sprintf("%d of %d shown", shown, n),
 		}
 	}
+	ruleNote := rule != nil && !ruleSaid && shown == n
+	if ruleNote {
+		// No legend line was left for the rule: the note says it, before
+		// the column's span, the note given up first, and before the
+		// title's longer words. (With bands hidden, naming them matters
+		// more.)
+		notes = append(slices.Clone(rule), notes...)
+	}
 	if o.held {
 		notes = []string{"shown once you have guessed", "after your guess", "after guess"}
 	}
 	titled := pane.Titled
-	if shown < n && !o.held {
-		titled = pane.TitledNoteFirst // what is hidden matters more than the longer title
+	if (shown < n || ruleNote) && !o.held {
+		titled = pane.TitledNoteFirst // what is hidden, or the rule, matters more than the longer title
 	}
 	// The shortest title is not "Outcomes": the lesson player shows this
 	// chart under its outcomes table, titled so, and two panes of one name
@@ -338,6 +373,20 @@ func (o *Outcomes) render() []string {
 	// see profile").
 	title, note := titled(o.w, []string{title, "Outcomes as decided", "Timeline"}, notes)
 	return pane.Frame(o.th, o.w, o.h, title, note, body)
+}
+
+// bandLayout fits n bands into rows: their height, the blank row between
+// two when there is room for it, and how many are shown (all, unless some
+// would get no row).
+func bandLayout(rows, n int) (hb, sep, shown int) {
+	if rows >= 2*n+(n-1) {
+		sep = 1
+	}
+	hb = (rows - sep*(n-1)) / max(n, 1)
+	if hb < 1 {
+		return 1, 0, rows
+	}
+	return hb, sep, n
 }
 
 // letterLegend spells out the band letters, packed on as few lines as fit.
@@ -377,10 +426,12 @@ func (o *Outcomes) inks(endpoints int) []theme.Ink {
 	return inks
 }
 
-// legend explains the fills, the dot of a stretch with nothing decided
-// (when the chart has one) and the fault marks, packed on as few lines as
-// fit, most important first.
-func (o *Outcomes) legend(iw int, none bool) []string {
+// legend explains the fills, how a band too short for its shares draws
+// them (rule's words, the longest first, when that changed a cell), the
+// dot of a stretch with nothing decided (when the chart has one) and the
+// fault marks, packed on as few lines as fit, most important first. It
+// returns the lines and the one the rule is on (-1 without a rule).
+func (o *Outcomes) legend(iw int, none bool, rule []string) ([]string, int) {
 	var parts []string
 	plain := -1
 	for _, oc := range engine.Outcomes {
@@ -399,6 +450,18 @@ func (o *Outcomes) legend(iw int, none bool) []string {
 		width int
 	}
 	items := []item{{strings.Join(parts, " "), plain}}
+	ruleItem := -1
+	if len(rule) > 0 {
+		t := rule[len(rule)-1]
+		for _, r := range rule {
+			if len([]rune(r)) <= iw {
+				t = r
+				break
+			}
+		}
+		ruleItem = len(items)
+		items = append(items, item{o.th.Dim.Render(t), len([]rune(t))})
+	}
 	if none {
 		t := string(glyphNone) + " nothing decided"
 		items = append(items, item{o.th.Dim.Render(t), len([]rune(t))})
@@ -408,7 +471,8 @@ func (o *Outcomes) legend(iw int, none bool) []string {
 	}
 	var lines []string
 	line, w := "", 0
-	for _, it := range items {
+	ruleLine := -1
+	for i, it := range items {
 		switch {
 		case w == 0:
 			line, w = it.text, it.width
@@ -418,8 +482,11 @@ func (o *Outcomes) legend(iw int, none bool) []string {
 			lines = append(lines, line)
 			line, w = it.text, it.width
 		}
+		if i == ruleItem {
+			ruleLine = len(lines)
+		}
 	}
-	return append(lines, line)
+	return append(lines, line), ruleLine
 }
 
 // faultLegend says what the heavy stretch of the time axis means, in at
@@ -500,9 +567,65 @@ func roundSpan(d time.Duration) time.Duration {
 	return d.Round(10 * time.Millisecond)
 }
 
+// notablePercent is the share of a column's requests from which an
+// outcome always gets a cell of its band: a one-row band gave its cell to
+// the largest share, so noisy-tenant's surge, 38% of it rejected, was
+// drawn solid ok while every other pane said otherwise.
+const notablePercent = 10
+
+// shareRule is what the legend says, the longest words first, when a band
+// too short for its shares drew one of notablePercent or more that
+// proportion alone would have left out (apportion): what a one-row band's
+// cell shows, else that each such outcome keeps a cell.
+func shareRule(hb int) []string {
+	p := "≥" + strconv.Itoa(notablePercent) + "%"
+	if hb == 1 {
+		return []string{"a cell shows its worst outcome of " + p, "cell: worst outcome " + p, "cell: worst " + p, "worst " + p}
+	}
+	return []string{"an outcome of " + p + " always gets a cell, worst first", "outcomes " + p + " always get a cell", p + " always shown", p + " shown"}
+}
+
+// columnCounts counts, by outcome, the requests decided in column c of the
+// axis so far, and their total.
+func columnCounts(e *engine.EndpointSnapshot, ax timeAxis, c int) (counts [len(engine.Outcomes)]uint64, total uint64) {
+	lo, hi := ax.buckets(c)
+	for b := lo; b < min(hi, len(e.Series)); b++ {
+		for oi := range engine.Outcomes {
+			counts[oi] += uint64(e.Series[b].Outcomes[oi])
+			total += uint64(e.Series[b].Outcomes[oi])
+		}
+	}
+	return counts, total
+}
+
+// promotes says whether some column of the kept bands, hb rows high, draws
+// an outcome that proportion alone would have left out: then the legend
+// must say how the chart picks its cells.
+func (o *Outcomes) promotes(s *engine.Snapshot, kept []int, ax timeAxis, cw, hb int) bool {
+	cells := make([]int, len(engine.Outcomes))
+	for _, e := range kept {
+		ep := &s.Endpoints[e]
+		for c := range cw {
+			if !columnStarted(ep, ax, c) {
+				break
+			}
+			counts, total := columnCounts(ep, ax, c)
+			if total > 0 && apportion(cells, counts[:], total, hb) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // apportion splits rows cells among counts in proportion, by largest
-// remainder, so the cells always add up to rows.
-func apportion(cells []int, counts []uint64, total uint64, rows int) {
+// remainder, so the cells always add up to rows; then each outcome of at
+// least notablePercent of the total that got no cell takes one, the worst
+// (the last, in engine.Outcomes' order) first, from the outcome with the
+// most cells while it keeps one, else from the best outcome drawn that is
+// better than it. So a one-row band shows the worst outcome of a notable
+// share, not the largest one. It says whether any outcome took a cell so.
+func apportion(cells []int, counts []uint64, total uint64, rows int) (promoted bool) {
 	given := 0
 	rem := make([]uint64, len(counts))
 	for i, c := range counts {
@@ -525,4 +648,27 @@ func apportion(cells []int, counts []uint64, total uint64, rows int) {
 		rem[best] = 0
 		given++
 	}
+	for i := len(counts) - 1; i >= 0; i-- {
+		if cells[i] > 0 || counts[i]*100 < total*notablePercent {
+			continue
+		}
+		donor := -1
+		for j := range cells {
+			if cells[j] > 1 && (donor < 0 || cells[j] > cells[donor]) {
+				donor = j
+			}
+		}
+		for j := 0; donor < 0 && j < i; j++ {
+			if cells[j] > 0 {
+				donor = j
+			}
+		}
+		if donor < 0 {
+			break // every cell shows an outcome worse than this one
+		}
+		cells[donor]--
+		cells[i]++
+		promoted = true
+	}
+	return promoted
 }
