@@ -50,17 +50,20 @@ type poolState struct {
 	cfg   *Pool
 	hosts []hostState
 	// inUse counts connections held or being dialled; waiting the
-	// attempts parked for one.
-	inUse, inUseMax     int
-	waiting, waitingMax int
-	acquired            uint64 // connections handed to attempts
-	waited              uint64 // of those, after a wait
-	waitSum, waitMax    time.Duration
-	refused             uint64 // attempts that waited the pool's Wait in vain
-	gaveUp              uint64 // attempts whose caller gave up while they waited
-	dials, dialFailures uint64
-	closed              uint64 // connections closed because the caller gave up
-	series              []PoolSample
+	// attempts parked for one. dialling counts the part of inUse still
+	// being dialled (a hung host's dials last as long as the hang), so
+	// that a pane can tell them from connections that carry a call.
+	inUse, inUseMax       int
+	dialling, diallingMax int
+	waiting, waitingMax   int
+	acquired              uint64 // connections handed to attempts
+	waited                uint64 // of those, after a wait
+	waitSum, waitMax      time.Duration
+	refused               uint64 // attempts that waited the pool's Wait in vain
+	gaveUp                uint64 // attempts whose caller gave up while they waited
+	dials, dialFailures   uint64
+	closed                uint64 // connections closed because the caller gave up
+	series                []PoolSample
 }
 
 // hostState is a pool's connections to one host.
@@ -68,6 +71,7 @@ type hostState struct {
 	dep      int // a dependency that calls it: its faults decide a dial
 	inUse    int
 	inUseMax int // for a fork (tasks_fork.go)
+	dialling int // of inUse, as the pool's
 	idle     int
 	waiting  int
 	waiters  ring
@@ -136,6 +140,21 @@ func (ps *poolState) take(hs *hostState) {
 	hs.inUse++
 	ps.inUseMax = max(ps.inUseMax, ps.inUse)
 	hs.inUseMax = max(hs.inUseMax, hs.inUse)
+}
+
+// dialStarted counts an attempt's connection to hs as being dialled: the
+// attempt's hold has just become connDialing.
+func (ps *poolState) dialStarted(hs *hostState) {
+	ps.dialling++
+	hs.dialling++
+	ps.diallingMax = max(ps.diallingMax, ps.dialling)
+}
+
+// dialEnded counts a dial to hs as over (connected, failed, or given up
+// on): the attempt's hold has just left connDialing.
+func (ps *poolState) dialEnded(hs *hostState) {
+	ps.dialling--
+	hs.dialling--
 }
 
 // hold is request id's connHold, the slice grown to hold it.
@@ -216,6 +235,7 @@ func (r *Run) connect(id int32, h *connHold, ps *poolState, hs *hostState) bool 
 			after, fails = timeout, true
 		default:
 			h.state = connDialing
+			ps.dialStarted(hs)
 			h.tok++
 			r.armTimeout(id, 0, false)
 			return false
@@ -227,6 +247,7 @@ func (r *Run) connect(id int32, h *connHold, ps *poolState, hs *hostState) bool 
 		return true
 	}
 	h.state = connDialing
+	ps.dialStarted(hs)
 	h.tok++
 	h.since = r.now
 	// For a fork (fork.go): the dial is spent inside the attempt's
@@ -329,6 +350,7 @@ func (r *Run) handlePool(e *event) {
 	layers := len(r.dep(req).layers)
 	switch {
 	case e.kind == evDialDone && h.state == connDialing:
+		ps.dialEnded(hs)
 		if e.err {
 			h.state = connNone
 			ps.dialFailures++
@@ -371,6 +393,8 @@ func (r *Run) putConn(id int32, answered bool) {
 		ps.waiting--
 		ps.gaveUp++
 		return
+	case connDialing:
+		ps.dialEnded(hs)
 	case connHeld:
 		if answered {
 			hs.idle++
@@ -506,10 +530,10 @@ func (pr *poolRun) restart() {
 	pr.frozen = false
 	for i := range pr.pools {
 		ps := &pr.pools[i]
-		ps.inUse, ps.waiting = 0, 0
+		ps.inUse, ps.waiting, ps.dialling = 0, 0, 0
 		for k := range ps.hosts {
 			hs := &ps.hosts[k]
-			hs.inUse, hs.idle, hs.waiting = 0, 0, 0
+			hs.inUse, hs.idle, hs.waiting, hs.dialling = 0, 0, 0, 0
 			hs.waiters.head, hs.waiters.n = 0, 0
 		}
 	}

@@ -401,7 +401,7 @@ func TestValidateNamesTheProblem(t *testing.T) {
 			s.Variants[2].System.Dependencies[2].Policy.Breaker = &breaker.Config{WindowSize: 5, FailureRate: 2, OpenFor: time.Second, HalfOpenTrials: 1}
 		}},
 		{"needs a breaker", func(s *Scenario) { s.Variants[0].System.Dependencies[0].Policy.Fallback = CachedFallback }},
-		{"at most 50000000 are simulated", func(s *Scenario) { s.Duration, s.Variants[0].System.Endpoints[0].Rate = 24*time.Hour, MaxRate }},
+		{"one variant may simulate at most 50,000,000", func(s *Scenario) { s.Duration, s.Variants[0].System.Endpoints[0].Rate = 24*time.Hour, MaxRate }},
 	} {
 		sc := cascadeLike()
 		c.edit(sc)

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
@@ -432,7 +434,12 @@ func (s *Scenario) Validate() error {
 			return fmt.Errorf("variant %d has no name", i+1)
 		}
 		if n := v.System.expectedArrivals(s.Duration); n > MaxArrivals {
-			return fmt.Errorf("variant %q expects about %.0f requests (rates × duration); at most %d are simulated per variant: lower the rates or the duration", v.Name, n, MaxArrivals)
+			// Two caps a user meets: this one, per variant, fixed; and
+			// the budget, over a whole command (cost.go), which --budget
+			// raises. Said apart, lest raising the budget look like the
+			// way past this one.
+			return fmt.Errorf("variant %q expects about %s requests (rates × duration); one variant may simulate at most %s, a cap of its own that --budget (a whole command's work) does not raise: lower the rates or the duration",
+				v.Name, groupThousands(n), groupThousands(MaxArrivals))
 		}
 		if err := v.System.validate(s.Duration); err != nil {
 			return fmt.Errorf("variant %q: %w", v.Name, err)
@@ -445,6 +452,20 @@ func (s *Scenario) Validate() error {
 		}
 	}
 	return nil
+}
+
+// groupThousands writes n, rounded to a whole number, with a comma every
+// three digits, as the reports write counts: 63,000,000.
+func groupThousands(n float64) string {
+	digits := strconv.FormatFloat(math.Round(n), 'f', 0, 64)
+	var b strings.Builder
+	for i, d := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(d)
+	}
+	return b.String()
 }
 
 // expectedArrivals is the mean number of requests the endpoints send.

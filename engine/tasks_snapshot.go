@@ -43,9 +43,14 @@ type PoolSnapshot struct {
 	Wait          time.Duration
 	// InUse counts connections held or being dialled now, Waiting the
 	// attempts parked for one, Idle the open connections nobody holds.
-	InUse, InUseMax     int
-	Waiting, WaitingMax int
-	Idle                int
+	// Dialling is the part of InUse being dialled, not yet carrying a
+	// call: a hung host answers no dial until the hang is over, so its
+	// dials pile up here while its calls in flight stay few; DiallingMax
+	// is the most at once.
+	InUse, InUseMax       int
+	Dialling, DiallingMax int
+	Waiting, WaitingMax   int
+	Idle                  int
 	// Acquired counts connections handed to attempts, Waited those handed
 	// after a wait, which lasted WaitMean on average and WaitMax at most.
 	Acquired, Waited  uint64
@@ -65,6 +70,7 @@ type PoolSnapshot struct {
 type PoolHostSnapshot struct {
 	Dependency           string
 	InUse, Idle, Waiting int
+	Dialling             int // of InUse, as the pool's
 }
 
 // snapshotTasks adds the tasks server and the pools to a snapshot.
@@ -92,7 +98,7 @@ func (r *Run) snapshotTasks(s *Snapshot) {
 			ps := &pr.pools[i]
 			p := PoolSnapshot{
 				Name: ps.cfg.Name, Kind: ps.cfg.Kind, Size: ps.cfg.Size, PerHost: ps.cfg.PerHost, Wait: ps.cfg.Wait,
-				InUse: ps.inUse, InUseMax: ps.inUseMax, Waiting: ps.waiting, WaitingMax: ps.waitingMax,
+				InUse: ps.inUse, InUseMax: ps.inUseMax, Dialling: ps.dialling, DiallingMax: ps.diallingMax, Waiting: ps.waiting, WaitingMax: ps.waitingMax,
 				Acquired: ps.acquired, Waited: ps.waited, WaitMax: ps.waitMax,
 				Refused: ps.refused, GaveUp: ps.gaveUp, Dials: ps.dials, DialFailures: ps.dialFailures, Closed: ps.closed,
 				Series: ps.series[:len(ps.series):len(ps.series)],
@@ -102,7 +108,7 @@ func (r *Run) snapshotTasks(s *Snapshot) {
 			}
 			for _, hs := range ps.hosts {
 				p.Idle += hs.idle
-				p.Hosts = append(p.Hosts, PoolHostSnapshot{Dependency: r.dependencies[hs.dep].cfg.Name, InUse: hs.inUse, Idle: hs.idle, Waiting: hs.waiting})
+				p.Hosts = append(p.Hosts, PoolHostSnapshot{Dependency: r.dependencies[hs.dep].cfg.Name, InUse: hs.inUse, Idle: hs.idle, Waiting: hs.waiting, Dialling: hs.dialling})
 			}
 			s.Pools[i] = p
 		}

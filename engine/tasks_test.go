@@ -75,7 +75,8 @@ func TestTasksValidation(t *testing.T) {
 }
 
 // checkPools checks the pools' books against the attempts that hold or
-// wait: no pool over its size, no host over its cap, counts that match.
+// wait: no pool over its size, no host over its cap, counts that match,
+// the dials under way among them.
 func checkPools(t interface {
 	Helper()
 	Fatalf(string, ...any)
@@ -84,8 +85,9 @@ func checkPools(t interface {
 	pr := r.pools
 	for p := range pr.pools {
 		ps := &pr.pools[p]
-		inUse, waiting := 0, 0
+		inUse, waiting, dialling := 0, 0, 0
 		hostUse := make([]int, len(ps.hosts))
+		hostDialling := make([]int, len(ps.hosts))
 		for id := range pr.holds {
 			h := &pr.holds[id]
 			if int(h.pool) != p || r.requests[id].ep < 0 {
@@ -95,6 +97,10 @@ func checkPools(t interface {
 			case connHeld, connDialing:
 				inUse++
 				hostUse[h.host]++
+				if h.state == connDialing {
+					dialling++
+					hostDialling[h.host]++
+				}
 			case connWaiting:
 				waiting++
 			}
@@ -102,12 +108,18 @@ func checkPools(t interface {
 		if inUse != ps.inUse || waiting != ps.waiting {
 			t.Fatalf("at %v pool %s counts %d in use and %d waiting, its attempts say %d and %d", r.now, ps.cfg.Name, ps.inUse, ps.waiting, inUse, waiting)
 		}
+		if dialling != ps.dialling || ps.dialling > ps.diallingMax {
+			t.Fatalf("at %v pool %s counts %d dialling (most %d), its attempts say %d", r.now, ps.cfg.Name, ps.dialling, ps.diallingMax, dialling)
+		}
 		if c := ps.cfg.Size; c > 0 && ps.inUse > c {
 			t.Fatalf("at %v pool %s has %d in use, above its size %d", r.now, ps.cfg.Name, ps.inUse, c)
 		}
 		for k := range ps.hosts {
 			if hostUse[k] != ps.hosts[k].inUse {
 				t.Fatalf("at %v host %d counts %d in use, its attempts say %d", r.now, k, ps.hosts[k].inUse, hostUse[k])
+			}
+			if hostDialling[k] != ps.hosts[k].dialling {
+				t.Fatalf("at %v host %d counts %d dialling, its attempts say %d", r.now, k, ps.hosts[k].dialling, hostDialling[k])
 			}
 			if c := ps.cfg.PerHost; c > 0 && ps.hosts[k].inUse > c {
 				t.Fatalf("at %v host %d has %d in use, above %d", r.now, k, ps.hosts[k].inUse, c)

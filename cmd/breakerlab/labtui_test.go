@@ -69,7 +69,7 @@ func TestLabTUIGoServer(t *testing.T) {
 				t.Errorf("%dx%d: line %d is %d cells", size[0], size[1], i+1, n)
 			}
 		}
-		for _, want := range []string{"measured · finished", "Limits of the tasks server", "transport", "payment", "(16 a host)", "Breaker · payment"} {
+		for _, want := range []string{"measured · finished", "Limits", "tasks live", "transport", "payment", "(16 a host)", "Breaker · payment"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%dx%d lacks %q:\n%s", size[0], size[1], want, out)
 			}

@@ -136,7 +136,7 @@ func writeTasks(line func(indent int, text string), s *engine.Snapshot) {
 		if p.Size > 0 {
 			size = thousands(uint64(p.Size))
 		}
-		text := fmt.Sprintf("  %-18s at most %s in use (size: %s), %s waiting", "pool "+p.Name, thousands(uint64(p.InUseMax)), size, thousands(uint64(p.WaitingMax)))
+		text := fmt.Sprintf("  %-18s at most %s in use (size: %s%s), %s waiting", "pool "+p.Name, thousands(uint64(p.InUseMax)), size, diallingMost(p), thousands(uint64(p.WaitingMax)))
 		if p.Waited > 0 {
 			text += fmt.Sprintf(", %s ms on average", strconv.FormatFloat(millis(p.WaitMean), 'f', 0, 64))
 		}
@@ -149,3 +149,20 @@ func writeTasks(line func(indent int, text string), s *engine.Snapshot) {
 		line(21, text)
 	}
 }
+
+// diallingMost words, inside the pool line's brackets, the most of its
+// connections in use that were being dialled at once, when dials were
+// most of the in-use peak: a hung host answers no dial, so that peak may
+// be dials that never carried a call, far above the calls in flight the
+// dependency's line counts. A handful of dials at once, or a few among
+// many held connections, is a pool's ordinary warm-up and goes unsaid.
+func diallingMost(p *engine.PoolSnapshot) string {
+	if p.DiallingMax <= diallingWorthSaying || 2*p.DiallingMax <= p.InUseMax {
+		return ""
+	}
+	return "; up to " + thousands(uint64(p.DiallingMax)) + " of them still dialling"
+}
+
+// diallingWorthSaying is the most dials at once the pool line leaves
+// unsaid.
+const diallingWorthSaying = 10

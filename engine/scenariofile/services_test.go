@@ -376,7 +376,7 @@ func TestEngineRulesGetALine(t *testing.T) {
 	}
 	fast := doc + "\n[[variants]]\nname = \"slow\"\n\n[[variants]]\nname = \"fast\"\n[variants.endpoints.checkout]\nrate = 1000\n"
 	_, err := Parse("mine.toml", []byte(fast))
-	if err == nil || !strings.HasPrefix(err.Error(), `mine.toml:21: the scenario is not valid: variant "fast" expects about 86400000 requests`) {
+	if err == nil || !strings.HasPrefix(err.Error(), `mine.toml:21: the scenario is not valid: variant "fast" expects about 86,400,000 requests`) {
 		t.Errorf("got %v", err)
 	}
 	_, err = Parse("mine.toml", []byte(strings.Replace(doc, "rate = 1", "rate = 1000", 1)))

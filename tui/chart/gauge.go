@@ -165,6 +165,13 @@ func (g *Gauge) read(s *engine.Snapshot) (reading, bool) {
 			}
 		}
 		r.notes = []string{use + " · " + pane.Count(p.Waiting) + " waiting", use + " · " + pane.Count(p.Waiting) + " wait", use}
+		if dial := pane.Dialling(p.Dialling, p.InUse); dial != "" {
+			// A hung host's dials fill the pool while its calls in flight
+			// stay few: the note says which part of the count they are.
+			bare := strings.TrimSuffix(use, " in use")
+			r.notes = []string{use + dial + " · " + pane.Count(p.Waiting) + " waiting", use + dial + " · " + pane.Count(p.Waiting) + " wait",
+				use + dial, bare + dial, pane.Count(p.Dialling) + " dialling", use}
+		}
 		return r, true
 	case gaugeMemory:
 		t := s.Tasks

@@ -122,7 +122,7 @@ func TestTasksServerFrames(t *testing.T) {
 		}
 		for _, size := range [][2]int{{80, 24}, {100, 30}, {200, 60}} {
 			out := checkFrame(t, m, size[0], size[1])
-			for _, want := range []string{"Limits of the tasks server", "most connections", "most tasks", "Why they differ"} {
+			for _, want := range []string{"Limits", "tasks live", "most connections", "most tasks", "Why they differ"} {
 				if !strings.Contains(out, want) {
 					t.Errorf("variant %d at %dx%d lacks %q:\n%s", v, size[0], size[1], want, out)
 				}

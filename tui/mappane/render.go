@@ -137,8 +137,12 @@ var columns = []column{
 	{"refused", (*Model).refusedCell},
 }
 
-// nowColumn is the index of the column of the fault in force.
-const nowColumn = 3
+// nowColumn is the index of the column of the fault in force, useColumn
+// that of what holds a node's size.
+const (
+	nowColumn = 3
+	useColumn = 0
+)
 
 // cells are the columns' cells for rows, and each column's width.
 func (m *Model) cells(rows []row) ([][]string, []int) {
@@ -264,7 +268,11 @@ func (m *Model) indexOf(n *node) int {
 	return -1
 }
 
-func (m *Model) useCell(r row) string {
+func (m *Model) useCell(r row) string { return m.use(r, true) }
+
+// use is what holds node r's size now; with dials, a leaf's connections
+// being dialled too ("26 in flight · 2,869 dialling").
+func (m *Model) use(r row, dials bool) string {
 	n := &m.g.nodes[r.node]
 	if r.strip || n.kind == Tenant {
 		return ""
@@ -277,7 +285,11 @@ func (m *Model) useCell(r row) string {
 		if n.uncalled {
 			return "not called"
 		}
-		return callsUse(n.used, n.abandoned, n.size)
+		s := callsUse(n.used, n.abandoned, n.size)
+		if n.dialling > 0 && dials {
+			s += " · " + pane.Count(n.dialling) + " dialling"
+		}
+		return s
 	}
 	if n.size == 0 {
 		// A tasks server (an event loop, a goroutine per request) has no
@@ -445,6 +457,20 @@ func (m *Model) render() []string {
 		}
 	}
 	shown := fits(treeW, widths[:avail], inner)
+	if m.anyDialling() {
+		// A leaf's dials widen the in-use column; where they cost a
+		// column, the limits pane's pool line says them instead.
+		plain := make([]string, len(rows))
+		w := append([]int(nil), widths...)
+		w[useColumn] = ansi.StringWidth(columns[useColumn].head)
+		for i, r := range rows {
+			plain[i] = m.use(r, false)
+			w[useColumn] = max(w[useColumn], ansi.StringWidth(plain[i]))
+		}
+		if n := fits(treeW, w[:avail], inner); n > shown {
+			cells[useColumn], widths, shown = plain, w, n
+		}
+	}
 	if shown <= nowColumn {
 		// The fault in force has no column: the node's name carries ⚠,
 		// so a fault injected on a narrow map is still seen where it is.
@@ -537,6 +563,16 @@ func (m *Model) selectionDetail() string {
 		s += " · breaker " + in.brk.String()
 	}
 	return s
+}
+
+// anyDialling says whether a node has dials worth saying.
+func (m *Model) anyDialling() bool {
+	for i := range m.g.nodes {
+		if m.g.nodes[i].dialling > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // anyInstance says whether an instance of a fleet is in state st.

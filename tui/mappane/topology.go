@@ -76,8 +76,13 @@ type node struct {
 	// flight whose caller gave up.
 	used, size int
 	abandoned  int
-	queued     int
-	queueCap   int // 0 none, -1 unbounded
+	// dialling, a leaf's connections being dialled (its pool's host
+	// has them): not calls yet, and a hung host answers none, so they can
+	// far outnumber the calls in flight. 0 unless worth saying
+	// (pane.DiallingShown).
+	dialling int
+	queued   int
+	queueCap int // 0 none, -1 unbounded
 	// Calls answered a second and the share of them that failed, over the
 	// rate window; ok says there were samples to judge by.
 	rate, failed float64
@@ -200,6 +205,9 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 	}
 	n := node{kind: Leaf, name: d.Name, depth: g.nodes[from].depth + 1, parent: from, used: d.InFlight - d.Abandoned, abandoned: d.Abandoned, size: d.BulkheadCap}
 	n.uncalled = svc == nil && pane.Uncalled(s, d.Name)
+	if svc == nil {
+		n.dialling = dialsTo(s, d.Name)
+	}
 	n.rate, n.failed, n.ok = edgeRates(d.Series, s.SampleEvery)
 	if d.Fault != nil {
 		n.fault = faultWords(d.Fault)
@@ -207,6 +215,25 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 	e.to = len(g.nodes)
 	g.nodes[from].edges = append(g.nodes[from].edges, e)
 	g.nodes = append(g.nodes, n)
+}
+
+// dialsTo is the connections being dialled to the front's dependency name
+// by a client pool, when worth saying (pane.DiallingShown), else 0. A
+// database pool's host stands for every query of the database, not one
+// dependency, so its dials are not one node's.
+func dialsTo(s *engine.Snapshot, name string) int {
+	for i := range s.Pools {
+		p := &s.Pools[i]
+		if p.Kind != engine.ClientPool {
+			continue
+		}
+		for _, h := range p.Hosts {
+			if h.Dependency == name && pane.DiallingShown(h.Dialling, h.InUse) {
+				return h.Dialling
+			}
+		}
+	}
+	return 0
 }
 
 func findService(s *engine.Snapshot, name string) *engine.ServiceSnapshot {

@@ -37,8 +37,10 @@ type Limits struct {
 type limitRow struct {
 	name       string
 	used, size float64
-	bad        bool      // full, refusing or killed: drawn in the warning colour
-	words      [4]string // the last one, the fewest, must fit
+	bad        bool // full, refusing or killed: drawn in the warning colour
+	// words runs from the most to the fewest; the last one given (those
+	// after it are empty), the fewest, must fit.
+	words [7]string
 }
 
 // hostLine is one host of a pool of several: drawn below the limits when
@@ -130,12 +132,29 @@ func limitRows(s *engine.Snapshot) []limitRow {
 			size, use = p.PerHost, Count(p.InUse)+"/"+Count(p.PerHost)+" in use"
 		}
 		r := limitRow{name: p.Name, used: float64(p.InUse), size: float64(size), bad: p.Refused > 0 || (size > 0 && p.InUse >= size)}
-		r.words = [4]string{
+		bare, dial := strings.TrimSuffix(use, " in use"), Dialling(p.Dialling, p.InUse)
+		words := []string{
 			fmt.Sprintf("%s · %s waiting · %s refused · %s gave up", use, Count(p.Waiting), Count(p.Refused), Count(p.GaveUp)),
 			fmt.Sprintf("%s · %s waiting · %s refused", use, Count(p.Waiting), Count(p.Refused)),
-			fmt.Sprintf("%s · %s wait", strings.TrimSuffix(use, " in use"), Count(p.Waiting)),
-			strings.TrimSuffix(use, " in use"),
+			fmt.Sprintf("%s · %s wait", bare, Count(p.Waiting)),
+			bare,
 		}
+		if dial != "" {
+			// Dials in the count: said at every width that has room,
+			// "in use" kept longer than the refusals; narrow, the dials
+			// alone say more than the count they are part of (which the
+			// bar draws anyway when the pool has a size).
+			words = []string{
+				fmt.Sprintf("%s%s · %s waiting · %s refused · %s gave up", use, dial, Count(p.Waiting), Count(p.Refused), Count(p.GaveUp)),
+				fmt.Sprintf("%s%s · %s waiting · %s refused", use, dial, Count(p.Waiting), Count(p.Refused)),
+				fmt.Sprintf("%s%s · %s waiting", use, dial, Count(p.Waiting)),
+				fmt.Sprintf("%s%s · %s wait", bare, dial, Count(p.Waiting)),
+				bare + dial,
+				Count(p.Dialling) + " dialling",
+				bare,
+			}
+		}
+		copy(r.words[:], words)
 		rows = append(rows, r)
 	}
 	for i := range s.Dependencies {
@@ -145,7 +164,7 @@ func limitRows(s *engine.Snapshot) []limitRow {
 		}
 		held := Count(d.Bulkhead) + "/" + Count(d.BulkheadCap)
 		r := limitRow{name: d.Name, used: float64(d.Bulkhead), size: float64(d.BulkheadCap), bad: d.BulkheadFull+d.BulkheadWaitedOut > 0}
-		r.words = [4]string{
+		r.words = [7]string{
 			fmt.Sprintf("permits %s · %s waiting · %s turned away · %s waited out", held, Count(d.BulkheadWaiting), Count(d.BulkheadFull), Count(d.BulkheadWaitedOut)),
 			fmt.Sprintf("permits %s · %s waiting · %s turned away", held, Count(d.BulkheadWaiting), Count(d.BulkheadFull)),
 			fmt.Sprintf("%s · %s wait", held, Count(d.BulkheadWaiting)),
@@ -162,7 +181,7 @@ func limitRows(s *engine.Snapshot) []limitRow {
 		held := MemoryHeld(t)
 		r := limitRow{name: "memory", used: float64(t.Memory), size: float64(t.MemoryLimit), bad: t.Kills > 0}
 		kills := Kills(t)
-		r.words = [4]string{
+		r.words = [7]string{
 			fmt.Sprintf("%s · %s (most %s)%s", held, tasks, Count(t.LiveMax), kills),
 			fmt.Sprintf("%s · %s%s", held, tasks, kills),
 			held + kills,
@@ -170,12 +189,12 @@ func limitRows(s *engine.Snapshot) []limitRow {
 		}
 		if t.Down {
 			back := "back at " + Seconds(t.UpAt)
-			r.words = [4]string{"down: killed at its memory limit, " + back + kills, "down, " + back + kills, "down" + kills, "down"}
+			r.words = [7]string{"down: killed at its memory limit, " + back + kills, "down, " + back + kills, "down" + kills, "down"}
 		}
 		rows = append(rows, r)
 	} else {
 		r := limitRow{name: "tasks"}
-		r.words = [4]string{
+		r.words = [7]string{
 			fmt.Sprintf("%s live, parked or running (most %s) · no memory limit", Count(t.Live), Count(t.LiveMax)),
 			fmt.Sprintf("%s live (most %s)", Count(t.Live), Count(t.LiveMax)),
 			Count(t.Live) + " live",
@@ -185,7 +204,7 @@ func limitRows(s *engine.Snapshot) []limitRow {
 	}
 	now := LoopNow(t)
 	r := limitRow{name: "loop", used: now, size: 1, bad: now >= 1}
-	r.words = [4]string{
+	r.words = [7]string{
 		fmt.Sprintf("busy %s now · %s over the window · lag max %s", Percent(now), Percent(t.LoopBusy), Seconds(t.LagMax)),
 		fmt.Sprintf("busy %s now · %s over the window", Percent(now), Percent(t.LoopBusy)),
 		"busy " + Percent(now),
@@ -216,6 +235,29 @@ func PoolInUse(p *engine.PoolSnapshot) string {
 	}
 	return Count(p.InUse) + " in use"
 }
+
+// Dialling words, after a count of connections in use, how many of them
+// are still being dialled, " (2,869 dialling)", when dials are most of
+// them: a hung host answers no dial until the hang is over, so the pool
+// fills with dials that carry no call, while the dependency's calls in
+// flight stay few. A handful of dials, or a few among many connections
+// that carry calls, is a pool at work and goes unsaid ("").
+func Dialling(dialling, inUse int) string {
+	if !DiallingShown(dialling, inUse) {
+		return ""
+	}
+	return " (" + Count(dialling) + " dialling)"
+}
+
+// DiallingShown says whether dialling of inUse connections are worth
+// saying: more than a handful, and most of them.
+func DiallingShown(dialling, inUse int) bool {
+	return dialling > diallingHandful && 2*dialling > inUse
+}
+
+// diallingHandful is the most dials at once the panes leave unsaid: a
+// pool's warm-up, or a burst of new connections to a healthy host.
+const diallingHandful = 10
 
 // MemoryHeld words the memory a tasks server holds against its limit:
 // "180/256 MiB".
@@ -282,10 +324,13 @@ func (l *Limits) render() []string {
 	var body []string
 	for _, r := range l.rows {
 		room := inner - nameW - 1 - bar - 1
-		words := r.words[len(r.words)-1]
+		words := ""
 		for _, w := range r.words {
+			if w == "" {
+				break
+			}
+			words = w
 			if ansi.StringWidth(w) <= room {
-				words = w
 				break
 			}
 		}
@@ -299,10 +344,12 @@ func (l *Limits) render() []string {
 			break
 		}
 		hs := h.host
+		dial := Dialling(hs.Dialling, hs.InUse)
 		for _, w := range []string{
-			fmt.Sprintf("%s → %s: %s in use · %s waiting · %s idle", h.pool, hs.Dependency, Count(hs.InUse), Count(hs.Waiting), Count(hs.Idle)),
-			fmt.Sprintf("%s → %s: %s in use · %s waiting", h.pool, hs.Dependency, Count(hs.InUse), Count(hs.Waiting)),
-			fmt.Sprintf("→ %s: %s in use · %s wait", hs.Dependency, Count(hs.InUse), Count(hs.Waiting)),
+			fmt.Sprintf("%s → %s: %s in use%s · %s waiting · %s idle", h.pool, hs.Dependency, Count(hs.InUse), dial, Count(hs.Waiting), Count(hs.Idle)),
+			fmt.Sprintf("%s → %s: %s in use%s · %s waiting", h.pool, hs.Dependency, Count(hs.InUse), dial, Count(hs.Waiting)),
+			fmt.Sprintf("→ %s: %s in use%s · %s wait", hs.Dependency, Count(hs.InUse), dial, Count(hs.Waiting)),
+			fmt.Sprintf("→ %s: %s%s · %s wait", hs.Dependency, Count(hs.InUse), dial, Count(hs.Waiting)),
 			fmt.Sprintf("→ %s: %s · %s wait", hs.Dependency, Count(hs.InUse), Count(hs.Waiting)),
 		} {
 			if ansi.StringWidth(w) <= inner {
@@ -311,7 +358,9 @@ func (l *Limits) render() []string {
 			}
 		}
 	}
-	title, note := Titled(l.w, []string{"Limits of the tasks server", "Limits"}, []string{Count(l.tasks) + " tasks live", Count(l.tasks)})
+	// The note's words before the title's: "Limits ── 6 tasks live" says
+	// what the number counts, "Limits of the tasks server ── 6" does not.
+	title, note := TitledNoteFirst(l.w, []string{"Limits of the tasks server", "Limits"}, []string{Count(l.tasks) + " tasks live", Count(l.tasks)})
 	return Frame(l.th, l.w, l.h, title, note, body)
 }
 

@@ -1,0 +1,57 @@
+package report_test
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+)
+
+// go-server with no timeout: the transport's in-use peak is dials to the
+// hung payment provider, far above the calls in flight to it, and the
+// pool's line says so with the engine's count; the database's line, whose
+// few dials are its warm-up, says nothing of them.
+func TestPoolLineSaysItsDials(t *testing.T) {
+	sc := scenarios.GoServer()
+	snaps, err := engine.RunAll(sc, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := report.WriteTable(&buf, sc, 5, snaps); err != nil {
+		t.Fatal(err)
+	}
+	var transport, database string
+	for _, l := range strings.Split(buf.String(), "\n") {
+		switch {
+		case transport == "" && strings.Contains(l, "pool transport"):
+			transport = l
+		case database == "" && strings.Contains(l, "pool database"):
+			database = l
+		}
+	}
+	p := snaps[0].Pools[0]
+	if p.Name != "transport" || 2*p.DiallingMax <= p.InUseMax {
+		t.Fatalf("go-server: pool %s had at most %d dialling of %d in use, want most of the transport's", p.Name, p.DiallingMax, p.InUseMax)
+	}
+	want := "(size: no cap; up to " + commas(p.DiallingMax) + " of them still dialling)"
+	if !strings.Contains(transport, want) {
+		t.Errorf("the transport's line %q, want %q in it", transport, want)
+	}
+	if database == "" || strings.Contains(database, "dialling") {
+		t.Errorf("the database's line %q speaks of dials", database)
+	}
+}
+
+// commas writes n with a comma every three digits, as the table does.
+func commas(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
