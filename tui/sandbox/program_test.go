@@ -57,11 +57,16 @@ func TestProgramSweepFillsIn(t *testing.T) {
 	tm.Send(ctrlS)
 	waitFor(t, out, "against which knob")
 	tm.Send(keyMsg("enter"))
-	waitFor(t, out, "(so far: ")
-	// The keys of a finished sweep: 192 runs, given longer than one
-	// screen's wait for a loaded machine under the race detector.
-	teatest.WaitFor(t, out, func(b []byte) bool { return bytes.Contains(b, []byte("next measure")) },
-		teatest.WithDuration(2*time.Minute), teatest.WithCheckInterval(20*time.Millisecond))
+	// The first cells "so far", then the keys of a finished sweep: 192
+	// runs, given longer than one screen's wait for a loaded machine under
+	// the race detector. One wait for both, in order: on a loaded machine
+	// both frames can come in one read, which a first wait for "so far"
+	// consumed, leaving a second wait for the finished keys nothing to
+	// find (it waited two minutes on an empty output).
+	teatest.WaitFor(t, out, func(b []byte) bool {
+		_, after, ok := bytes.Cut(b, []byte("(so far: "))
+		return ok && bytes.Contains(after, []byte("next measure"))
+	}, teatest.WithDuration(2*time.Minute), teatest.WithCheckInterval(20*time.Millisecond))
 	tm.Send(keyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 	final := tm.FinalModel(t).(Model)
