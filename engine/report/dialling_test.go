@@ -55,3 +55,36 @@ func commas(n int) string {
 	}
 	return s
 }
+
+// A pool's mean wait is written as the latency lines write a time:
+// async-cascade's aiohttp connector made its attempts wait some 14 s on
+// average, which the pool line printed as "14390 ms", four digits with no
+// separator, beside "p99 5.00 s" on the lines above it.
+func TestPoolWaitReadsAsATime(t *testing.T) {
+	sc := scenarios.AsyncCascade()
+	snaps, err := engine.RunAll(sc, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := report.WriteTable(&buf, sc, 5, snaps); err != nil {
+		t.Fatal(err)
+	}
+	seen := false
+	for _, l := range strings.Split(buf.String(), "\n") {
+		if !strings.Contains(l, " on average") || !strings.Contains(l, "pool ") {
+			continue
+		}
+		seen = true
+		_, avg, _ := strings.Cut(l, "waiting, ")
+		avg, _, _ = strings.Cut(avg, " on average")
+		n, unit, _ := strings.Cut(avg, " ")
+		v, err := strconv.ParseFloat(n, 64)
+		if err != nil || (unit != "ms" && unit != "s") || (unit == "ms" && v >= 1000) {
+			t.Errorf("a pool's mean wait reads %q in %q: want a time as the latency lines write one", avg, l)
+		}
+	}
+	if !seen {
+		t.Fatalf("async-cascade's report has no pool wait:\n%s", buf.String())
+	}
+}

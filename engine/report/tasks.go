@@ -138,7 +138,7 @@ func writeTasks(line func(indent int, text string), s *engine.Snapshot) {
 		}
 		text := fmt.Sprintf("  %-18s at most %s in use (size: %s%s), %s waiting", "pool "+p.Name, thousands(uint64(p.InUseMax)), size, diallingMost(p), thousands(uint64(p.WaitingMax)))
 		if p.Waited > 0 {
-			text += fmt.Sprintf(", %s ms on average", strconv.FormatFloat(millis(p.WaitMean), 'f', 0, 64))
+			text += ", " + msText(p.WaitMean) + " on average" // as the latency lines write a time
 		}
 		if n := p.Refused + p.GaveUp; n > 0 {
 			text += fmt.Sprintf("; %s gave up waiting", thousands(n))
