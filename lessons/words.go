@@ -3,6 +3,8 @@ package lessons
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The words a number answer is written in, wherever it is shown: the
@@ -74,4 +76,13 @@ func (q *PreparedQuestion) GuessUnit() string {
 		return "s"
 	}
 	return ""
+}
+
+// TypedWithUnit says whether an answer as typed ends in a unit of its own
+// ("0.885 s", "885ms", "41%", "12 workers") rather than a bare number: an
+// input box then shows no unit after it (ParseGuess reads the typed one).
+// The drill's box and the lesson player's follow this one rule.
+func TypedWithUnit(typed string) bool {
+	r, _ := utf8.DecodeLastRuneInString(strings.TrimSpace(typed))
+	return unicode.IsLetter(r) || r == '%'
 }

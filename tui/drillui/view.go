@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -240,7 +239,7 @@ func (m Model) cardLines(w int) []string {
 			in += "▏"
 		}
 		line := " Your answer: [" + pane.Fit(in, 12) + "]"
-		if u := c.Check.Unit; u != "" && !typedWithUnit(m.input.Value()) {
+		if u := c.Check.Unit; u != "" && !lessons.TypedWithUnit(m.input.Value()) {
 			// The card's unit is the one a bare number is read in; an
 			// answer typed with its own ("0.885 s" on a card in ms) is
 			// read in that, and "[0.885 s] ms" would say otherwise.
@@ -512,11 +511,4 @@ func (m Model) shortHelp(scrolls bool) []key.Binding {
 		}
 	}
 	return []key.Binding{k.Quit}
-}
-
-// typedWithUnit says whether an answer as typed ends in a unit of its own
-// ("0.885 s", "885ms", "41%", "12 workers") rather than a bare number.
-func typedWithUnit(typed string) bool {
-	r, _ := utf8.DecodeLastRuneInString(strings.TrimSpace(typed))
-	return unicode.IsLetter(r) || r == '%'
 }

@@ -285,8 +285,8 @@ func renderPredictAsk(th *theme.Theme, q *lessons.PreparedQuestion, ps predictSt
 		}
 	case lessons.Number:
 		line := th.Bold.Render("Your guess: ") + th.Selected.Render(" "+ps.input+"▏ ")
-		if u := q.GuessUnit(); u != "" {
-			line += " " + u
+		if u := q.GuessUnit(); u != "" && !lessons.TypedWithUnit(ps.input) {
+			line += " " + u // a unit typed is the guess's own (ParseGuess)
 		}
 		out = append(out, wrap(line, 0)...)
 	}
