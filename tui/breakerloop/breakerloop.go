@@ -301,9 +301,9 @@ func (m Model) logLines(w, rows int) []string {
 		case i < seen:
 			paint = func(s ...string) string { return strings.Join(s, "") }
 		}
-		line := fmt.Sprintf("%s %5s  %s → %s: %s", mark, secs(t.At), t.From, t.To, t.Reason())
+		line := fmt.Sprintf("%s %5s  %s → %s: %s", mark, pane.TransitionTime(t.At), t.From, t.To, t.Reason())
 		if ansi.StringWidth(line) >= w {
-			line = fmt.Sprintf("%s %5s  %s → %s", mark, secs(t.At), t.From, t.To) // the reason never cut
+			line = fmt.Sprintf("%s %5s  %s → %s", mark, pane.TransitionTime(t.At), t.From, t.To) // the reason never cut
 		}
 		out = append(out, " "+paint(line))
 	}
@@ -352,7 +352,7 @@ func (m Model) draw(fr frame, w int) []string {
 		fmt.Sprintf("%s  %s  %s  %s  refused %d", at, strings.Join(tight, " "), depShort, calls.String(), fr.refused))
 	why := "no transition yet: every call is sent"
 	if t := fr.last; t != nil {
-		why = fmt.Sprintf("at %s %s → %s: %s", secs(t.At), t.From, t.To, t.Reason())
+		why = fmt.Sprintf("at %s %s → %s: %s", pane.TransitionTime(t.At), t.From, t.To, t.Reason())
 	}
 	out := []string{title}
 	if len(m.f.frames)+10 <= w {
