@@ -16,17 +16,9 @@ import (
 // pool's line says so with the engine's count; the database's line, whose
 // few dials are its warm-up, says nothing of them.
 func TestPoolLineSaysItsDials(t *testing.T) {
-	sc := scenarios.GoServer()
-	snaps, err := engine.RunAll(sc, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := report.WriteTable(&buf, sc, 5, snaps); err != nil {
-		t.Fatal(err)
-	}
+	snaps, text := runTable(t, scenarios.GoServer())
 	var transport, database string
-	for _, l := range strings.Split(buf.String(), "\n") {
+	for _, l := range strings.Split(text, "\n") {
 		switch {
 		case transport == "" && strings.Contains(l, "pool transport"):
 			transport = l
@@ -61,17 +53,9 @@ func commas(n int) string {
 // average, which the pool line printed as "14390 ms", four digits with no
 // separator, beside "p99 5.00 s" on the lines above it.
 func TestPoolWaitReadsAsATime(t *testing.T) {
-	sc := scenarios.AsyncCascade()
-	snaps, err := engine.RunAll(sc, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := report.WriteTable(&buf, sc, 5, snaps); err != nil {
-		t.Fatal(err)
-	}
+	_, text := runTable(t, scenarios.AsyncCascade())
 	seen := false
-	for _, l := range strings.Split(buf.String(), "\n") {
+	for _, l := range strings.Split(text, "\n") {
 		if !strings.Contains(l, " on average") || !strings.Contains(l, "pool ") {
 			continue
 		}
@@ -85,6 +69,20 @@ func TestPoolWaitReadsAsATime(t *testing.T) {
 		}
 	}
 	if !seen {
-		t.Fatalf("async-cascade's report has no pool wait:\n%s", buf.String())
+		t.Fatalf("async-cascade's report has no pool wait:\n%s", text)
 	}
+}
+
+// runTable runs sc's variants on seed 5 and writes run's table of them.
+func runTable(t *testing.T, sc *engine.Scenario) ([]engine.Snapshot, string) {
+	t.Helper()
+	snaps, err := engine.RunAll(sc, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := report.WriteTable(&buf, sc, 5, snaps); err != nil {
+		t.Fatal(err)
+	}
+	return snaps, buf.String()
 }
