@@ -42,6 +42,8 @@ func tasksMetrics() map[string]metric {
 			"a tasks server: the requests in flight that died with its process when it was killed (whole run)", evalTasks(func(t *engine.TasksSnapshot) Value { return count(t.Killed) })},
 		"pool-inuse-max": {KindCount, []argKind{run, pool},
 			"a connection pool: the most connections held or being dialled at once (whole run)", evalPool(func(p *engine.PoolSnapshot) Value { return count(uint64(p.InUseMax)) })},
+		"pool-dialling-max": {KindCount, []argKind{run, pool},
+			"a connection pool: the most of its connections in use that were still being dialled at once, not yet carrying a call (a hung host answers no dial) (whole run)", evalPool(func(p *engine.PoolSnapshot) Value { return count(uint64(p.DiallingMax)) })},
 		"pool-waiting-max": {KindCount, []argKind{run, pool},
 			"a connection pool: the most calls waiting for a connection at once (whole run)", evalPool(func(p *engine.PoolSnapshot) Value { return count(uint64(p.WaitingMax)) })},
 		"pool-wait-mean": {KindDuration, []argKind{run, pool},

@@ -39,6 +39,7 @@ func TestTasksMetricsReadTheEnginesSnapshot(t *testing.T) {
 			sawKill = sawKill || ts.Kills > 0
 			for _, p := range s.Pools {
 				want["pool-inuse-max "+run+" "+p.Name] = float64(p.InUseMax)
+				want["pool-dialling-max "+run+" "+p.Name] = float64(p.DiallingMax)
 				want["pool-waiting-max "+run+" "+p.Name] = float64(p.WaitingMax)
 				want["pool-wait-mean "+run+" "+p.Name] = p.WaitMean.Seconds()
 				want["pool-size "+run+" "+p.Name] = float64(p.Size)
