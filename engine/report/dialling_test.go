@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
@@ -36,6 +37,40 @@ func TestPoolLineSaysItsDials(t *testing.T) {
 	}
 	if database == "" || strings.Contains(database, "dialling") {
 		t.Errorf("the database's line %q speaks of dials", database)
+	}
+}
+
+// run --format json gives each pool's dials as the table does, from the
+// same snapshot: go-server's transport, its dials to the hung provider;
+// its database, only its warm-up's.
+func TestPoolJSONSaysItsDials(t *testing.T) {
+	sc := scenarios.GoServer()
+	snaps, err := engine.RunAll(sc, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := report.WriteJSON(&buf, report.Build(sc, 5, snaps)); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Variants []struct {
+			Pools map[string]map[string]any `json:"pools"`
+		} `json:"variants"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for v := range snaps {
+		for _, p := range snaps[v].Pools {
+			got, ok := doc.Variants[v].Pools[p.Name]["dialling_max"].(float64)
+			if !ok || int(got) != p.DiallingMax {
+				t.Errorf("variant %d, pool %s: dialling_max %v, the snapshot %d", v, p.Name, doc.Variants[v].Pools[p.Name]["dialling_max"], p.DiallingMax)
+			}
+		}
+	}
+	if d := doc.Variants[0].Pools["transport"]["dialling_max"]; d.(float64) < 1000 {
+		t.Errorf("go-server with no timeout: the transport's dialling_max %v, want its thousands of dials to the hung provider", d)
 	}
 }
 

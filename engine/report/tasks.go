@@ -49,11 +49,15 @@ type Permits struct {
 
 // Pool is a connection pool's record over the whole run.
 type Pool struct {
-	Kind       string `json:"kind"`
-	Size       int    `json:"size"`
-	PerHost    int    `json:"per_host"`
-	InUseMax   int    `json:"in_use_max"`
-	WaitingMax int    `json:"waiting_max"`
+	Kind     string `json:"kind"`
+	Size     int    `json:"size"`
+	PerHost  int    `json:"per_host"`
+	InUseMax int    `json:"in_use_max"`
+	// DiallingMax is the most of InUseMax's connections being dialled at
+	// once, not yet carrying a call (a hung host answers no dial): the
+	// table's "still dialling".
+	DiallingMax int `json:"dialling_max"`
+	WaitingMax  int `json:"waiting_max"`
 	// Refusals counts the attempts that waited the pool's wait in vain;
 	// GaveUpWaiting those whose own timeout fired first.
 	Refusals      uint64  `json:"refusals"`
@@ -74,7 +78,7 @@ func addTasks(v *Variant, s *engine.Snapshot) {
 		if v.Pools == nil {
 			v.Pools = map[string]Pool{}
 		}
-		v.Pools[p.Name] = Pool{Kind: p.Kind.String(), Size: p.Size, PerHost: p.PerHost, InUseMax: p.InUseMax, WaitingMax: p.WaitingMax,
+		v.Pools[p.Name] = Pool{Kind: p.Kind.String(), Size: p.Size, PerHost: p.PerHost, InUseMax: p.InUseMax, DiallingMax: p.DiallingMax, WaitingMax: p.WaitingMax,
 			Refusals: p.Refused, GaveUpWaiting: p.GaveUp, Acquired: p.Acquired, Waited: p.Waited,
 			WaitMeanMS: millis(p.WaitMean), WaitMaxMS: millis(p.WaitMax), Dials: p.Dials, DialFailures: p.DialFailures, Closed: p.Closed}
 	}
