@@ -27,16 +27,16 @@ import (
 // not its encoding, so fields added later do not move it.
 
 var recordedFingerprints = map[string]string{
-	"cascade":  "fc247a4d9a2f3ca2",
-	"checkout": "509da88e5c84f379",
-	"random-0": "6bea4a5d8055411f",
-	"random-1": "1e6004cc11a53163",
-	"random-2": "1d8edb82212c1008",
-	"random-3": "af0f47ce63fab941",
-	"random-4": "caa3158636941bc3",
-	"random-5": "d0fbee8b54d6e5d2",
-	"random-6": "61abf5ae52714022",
-	"random-7": "bb07e6b2d45c3fe7",
+	"cascade":  "fe88209544f88869",
+	"checkout": "221b15f7874c68a6",
+	"random-0": "a5e5d736a0f0a4af",
+	"random-1": "f8cf441af3825937",
+	"random-2": "2c839f28242a66bc",
+	"random-3": "1a848c162d713cad",
+	"random-4": "ace2d3f0ccadb911",
+	"random-5": "b1077041e03908be",
+	"random-6": "90c81b42e8609612",
+	"random-7": "9fe4d708af1c842f",
 	"timeline": "85651a722d4d7bf5", // the variant name writes 50%, not 50 % (the results are those of dc50618c890e4576)
 }
 

@@ -25,7 +25,7 @@ var recordedServiceFingerprints = map[string]string{
 	"api-gateway":            "980b4d7f04de30fa",
 	"fleet-probes":           "d613dff7ebdab29f",
 	"go-inventory":           "13c5e648b65d80ae",
-	"multi-hop":              "5fe9c10a586a8858",
+	"multi-hop":              "e36e02bc82b8f494",
 	"noisy-tenant":           "21e0699d9f4ec7a5",
 	"rate-limit-vs-bulkhead": "9a5ab03eeecc270b",
 }

@@ -21,7 +21,7 @@ import (
 var recordedTaskFingerprints = map[string]string{
 	"async-cascade":    "317fa453d558c2c5",
 	"event-loop-stall": "6fc98a13fad3a6b1",
-	"go-server":        "343101df9bee7afb",
+	"go-server":        "df104fa90195449a",
 }
 
 func TestTaskFingerprints(t *testing.T) {

@@ -2,6 +2,7 @@ package hist
 
 import (
 	"math"
+	"strconv"
 	"testing"
 	"time"
 
@@ -92,4 +93,42 @@ func TestRecordMicrosIsRecord(t *testing.T) {
 	if a.Count() != 200_000 || a.Max() == 0 {
 		t.Fatalf("count %d, max %v: the histograms recorded nothing", a.Count(), a.Max())
 	}
+}
+
+// A run where every request waited the same time (checkout's clients all
+// giving up at their 3 s patience) has that time as every quantile: its
+// bucket's middle, 2.982 s, lies below every value in it.
+func TestQuantileOfOneValueIsThatValue(t *testing.T) {
+	for _, d := range []time.Duration{3 * time.Second, 80 * time.Millisecond, 2 * time.Second, 777 * time.Microsecond} {
+		var h Histogram
+		for range 68 {
+			h.Record(d)
+		}
+		for _, q := range []float64{0, 0.5, 0.95, 0.99, 1} {
+			if got := h.Quantile(q); got != d {
+				t.Errorf("%v recorded 68 times: quantile %v is %v", d, q, got)
+			}
+		}
+	}
+}
+
+// Every quantile lies between the smallest and the largest value recorded,
+// whatever was recorded.
+func TestQuantileWithinRecordedRange(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var h Histogram
+		n := rapid.IntRange(1, 50).Draw(t, "n")
+		for i := range n {
+			d := time.Duration(rapid.Int64Range(0, int64(time.Hour)).Draw(t, "d"+strconv.Itoa(i)))
+			if rapid.Bool().Draw(t, "micros") {
+				h.RecordMicros(d, d/time.Microsecond)
+			} else {
+				h.Record(d)
+			}
+		}
+		q := rapid.Float64Range(0, 1).Draw(t, "q")
+		if got := h.Quantile(q); got < h.Min() || got > h.Max() {
+			t.Fatalf("quantile %v = %v, outside [%v, %v]", q, got, h.Min(), h.Max())
+		}
+	})
 }
