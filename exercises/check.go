@@ -33,6 +33,13 @@ type CheckOptions struct {
 	// check sets it; a learner's code changes between checks, and the
 	// binaries would fill their workbook.
 	KeepBinaries bool
+	// OnProgress, if set, is told what Check is doing while the learner
+	// waits: compiling, then running the tests (grade.Options.OnProgress;
+	// compiling again if the race detector cannot run and the tests are
+	// graded without it). It must return at once. CheckAll does not pass
+	// it on: phases of exercises graded at once would not say whose they
+	// are.
+	OnProgress func(grade.Progress)
 }
 
 // Result is the outcome of checking one exercise.
@@ -83,7 +90,7 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 	fp := w.fingerprint(e)
 	edited := w.ChangedTests(e)
 	race := e.Race || opt.ForceRace
-	gopt := grade.Options{Dir: w.ExerciseDir(e), Timeout: opt.Timeout, Go: opt.Go, Race: race, MoreTime: opt.MoreTime}
+	gopt := grade.Options{Dir: w.ExerciseDir(e), Timeout: opt.Timeout, Go: opt.Go, Race: race, MoreTime: opt.MoreTime, OnProgress: opt.OnProgress}
 	if opt.KeepBinaries {
 		gopt.Binary = w.binaryPath(e, race)
 	}
@@ -431,6 +438,7 @@ func needsCgo(r grade.Report) bool {
 // parallel < 1), calling each (if not nil) as every result comes in, from
 // one goroutine at a time. It returns the results in the order given.
 func (w *Workbook) CheckAll(ctx context.Context, exs []Exercise, parallel int, opt CheckOptions, each func(Result)) []Result {
+	opt.OnProgress = nil
 	results := make([]Result, len(exs))
 	sem := make(chan struct{}, max(parallel, 1))
 	var wg sync.WaitGroup

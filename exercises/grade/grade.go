@@ -75,6 +75,46 @@ type Options struct {
 	// can do it: inside the runner there is no check command to pass a
 	// flag to.
 	MoreTime string
+	// OnProgress, if set, is told each phase the run enters, in order:
+	// Compiling once the go command has started, then Testing when the
+	// first test binary starts (never for a package that did not
+	// compile). A learner
+	// waiting on a save cannot otherwise tell slow compiling (the first
+	// run on a machine) from tests that hang until the time limit. It is
+	// called on the goroutine that reads go test's output, which waits
+	// for it: it must return at once.
+	OnProgress func(Progress)
+}
+
+// Phase is what a run is doing while its caller waits.
+type Phase int
+
+const (
+	// Compiling: the go command builds the package and its tests, up to
+	// the start of the test binary; Options.BuildTime bounds it.
+	Compiling Phase = iota
+	// Testing: a test binary runs; it stops itself after Progress.Timeout.
+	Testing
+)
+
+// String names the phase, for messages and test failures.
+func (p Phase) String() string {
+	switch p {
+	case Compiling:
+		return "compiling"
+	case Testing:
+		return "testing"
+	}
+	return fmt.Sprintf("Phase(%d)", int(p))
+}
+
+// Progress is a phase a run entered (Options.OnProgress).
+type Progress struct {
+	Phase Phase
+	// Timeout is how long the tests may run once the phase is Testing
+	// (Options.Timeout with its default), so that a caller can say when a
+	// hanging test will be stopped.
+	Timeout time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -322,6 +362,11 @@ func runGo(ctx context.Context, opt Options, dir string, targets []target, out s
 		return all(Report{Status: Errored, Summary: fmt.Sprintf("cannot start go test: %v", err)})
 	}
 	group.started()
+	report := opt.OnProgress
+	if report == nil {
+		report = func(Progress) {}
+	}
+	report(Progress{Phase: Compiling, Timeout: opt.Timeout})
 
 	cols := make([]*collector, len(targets))
 	byPackage := map[string]*collector{}
@@ -341,6 +386,17 @@ func runGo(ctx context.Context, opt Options, dir string, targets []target, out s
 	// deadline.
 	var mu sync.Mutex
 	progress := make(chan struct{}, 1)
+	testsRun := false // Testing was reported
+	// announce reports Testing when c's test binary has started. The go
+	// command sends a package's "start" event after its build failed too,
+	// to print FAIL [build failed], but after the build-fail event: a
+	// package that did not compile has buildFailed set by then.
+	announce := func(c *collector) {
+		if !testsRun && !c.started.IsZero() && !c.buildFailed {
+			testsRun = true
+			report(Progress{Phase: Testing, Timeout: opt.Timeout})
+		}
+	}
 	feed := func(raw []byte) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -353,12 +409,14 @@ func runGo(ctx context.Context, opt Options, dir string, targets []target, out s
 		}
 		if len(cols) == 1 {
 			cols[0].take(raw, e, ok)
+			announce(cols[0])
 			return
 		}
 		c := byPackage[testedPackage(e)]
 		switch {
 		case ok && c != nil:
 			c.event(e)
+			announce(c)
 		case ok:
 			// An event of no package asked for says nothing about them.
 		default:

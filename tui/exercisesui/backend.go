@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/exercises/grade"
 )
 
 // Backend is what the runner needs from a workbook. Tests pass a fake;
@@ -18,7 +19,10 @@ type Backend interface {
 	Status(exercises.Exercise) exercises.Status
 	Current() exercises.Exercise
 	SetCurrent(exercises.Exercise) error
-	Check(context.Context, exercises.Exercise) exercises.Result
+	// Check grades an exercise, telling progress (if not nil) each phase
+	// the grading enters: compiling, then running the tests
+	// (exercises.CheckOptions.OnProgress). progress must return at once.
+	Check(ctx context.Context, e exercises.Exercise, progress func(grade.Progress)) exercises.Result
 	// Reset, RestoreTests and WriteSolution replace files in the workbook
 	// as `breakerlab exercises reset|solution` do (the Workbook's
 	// ...WithBackup methods), copying the learner's changed files first,
@@ -56,8 +60,10 @@ func (b workbookBackend) Done(e exercises.Exercise) bool               { return 
 func (b workbookBackend) Status(e exercises.Exercise) exercises.Status { return b.w.Status(e) }
 func (b workbookBackend) Current() exercises.Exercise                  { return b.w.Current() }
 func (b workbookBackend) SetCurrent(e exercises.Exercise) error        { return b.w.SetCurrent(e) }
-func (b workbookBackend) Check(ctx context.Context, e exercises.Exercise) exercises.Result {
-	return b.w.Check(ctx, e, b.opt)
+func (b workbookBackend) Check(ctx context.Context, e exercises.Exercise, progress func(grade.Progress)) exercises.Result {
+	opt := b.opt
+	opt.OnProgress = progress
+	return b.w.Check(ctx, e, opt)
 }
 func (b workbookBackend) Reset(e exercises.Exercise) (exercises.Backup, error) {
 	return b.w.ResetWithBackup(e)

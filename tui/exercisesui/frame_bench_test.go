@@ -28,7 +28,7 @@ func BenchmarkFrame(b *testing.B) {
 			m = next.(Model)
 			e := m.current()
 			_ = m.startCheck(e)
-			next, _ = m.Update(checkedMsg{name: e.Name, gen: m.gen[e.Name], result: f.Check(context.Background(), e)})
+			next, _ = m.Update(checkedMsg{name: e.Name, gen: m.gen[e.Name], result: f.Check(context.Background(), e, nil)})
 			m = next.(Model)
 			_ = m.startCheck(e) // tested again: the spinner turns
 			if len(m.running) == 0 {

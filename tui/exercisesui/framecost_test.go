@@ -30,7 +30,7 @@ func TestSpinnerFrameAllocations(t *testing.T) {
 		m = next.(Model)
 		e := m.current()
 		_ = m.startCheck(e)
-		next, _ = m.Update(checkedMsg{name: e.Name, gen: m.gen[e.Name], result: f.Check(context.Background(), e)})
+		next, _ = m.Update(checkedMsg{name: e.Name, gen: m.gen[e.Name], result: f.Check(context.Background(), e, nil)})
 		m = next.(Model)
 		_ = m.startCheck(e) // tested again: the spinner turns
 		n := testing.AllocsPerRun(10, func() {

@@ -116,7 +116,8 @@ type Model struct {
 	solved  map[string]bool // passed at some check since its last reset: done, whatever states says
 	results map[string]exercises.Result
 	running map[string]context.CancelFunc // checks in progress
-	started map[string]time.Time          // when each check in progress began
+	started map[string]time.Time          // when each check in progress entered its phase, and a check-all began
+	phase   map[string]grade.Progress     // what each check in progress does, as its grader last told
 	now     time.Time                     // the clock at the last tick
 	frame   int                           // the spinner's frame
 	ticking bool                          // a tick is on its way
@@ -232,6 +233,7 @@ func New(b Backend, opt Options) Model {
 		results: map[string]exercises.Result{},
 		running: map[string]context.CancelFunc{},
 		started: map[string]time.Time{},
+		phase:   map[string]grade.Progress{},
 		gen:     map[string]int{},
 		pending: map[string]int{},
 		order:   map[string]bool{},
@@ -308,18 +310,22 @@ func (m *Model) startCheck(e exercises.Exercise) tea.Cmd {
 	m.running[e.Name] = cancel
 	m.now = m.opt.Now()
 	m.started[e.Name] = m.now
+	// The go command compiles first; the grader says so once it starts,
+	// and when the tests start running.
+	m.phase[e.Name] = grade.Progress{Phase: grade.Compiling}
 	if e.Name == m.current().Name && (m.message == passedMessage || m.message == nothingChangedMessage) {
 		// It is being tested again: it may not pass now, and what the
 		// last prompt left unchanged is old news.
 		m.setMessage("", false)
 	}
-	b, work := m.b, m.work
+	b, work, box := m.b, m.work, newPhaseBox()
 	check := func() tea.Msg {
 		work.add(1)
 		defer work.add(-1)
-		return checkedMsg{name: e.Name, gen: gen, result: b.Check(ctx, e)}
+		defer close(box.done)
+		return checkedMsg{name: e.Name, gen: gen, result: b.Check(ctx, e, box.put)}
 	}
-	return tea.Batch(check, m.startTicking())
+	return tea.Batch(check, box.wait(e.Name, gen), m.startTicking())
 }
 
 // passedMessage is the status line after the current exercise passes; it
@@ -371,7 +377,7 @@ func (m *Model) startCheckAll(verify bool) tea.Cmd {
 		for _, e := range exs {
 			go func() {
 				sem <- struct{}{}
-				r := b.Check(ctx, e)
+				r := b.Check(ctx, e, nil)
 				<-sem
 				select {
 				case run.ch <- r:
@@ -509,6 +515,20 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmds = append(cmds, m.watch.next())
 		}
 		return m, tea.Batch(cmds...)
+	case phaseMsg:
+		if msg.gen != m.gen[msg.name] || m.running[msg.name] == nil {
+			return m, nil // a check superseded or over
+		}
+		if p := m.phase[msg.name]; p.Phase != msg.progress.Phase {
+			// A new phase: its seconds count from now. (The grader's
+			// Compiling repeats the runner's own guess at the start; a
+			// second one, after Testing, is a run again without the race
+			// detector.)
+			m.now = m.opt.Now()
+			m.started[msg.name] = m.now
+		}
+		m.phase[msg.name] = msg.progress
+		return m, msg.box.wait(msg.name, msg.gen)
 	case debounceMsg:
 		if msg.gen != m.pending[msg.name] {
 			return m, nil // a newer save is waiting its turn
@@ -525,6 +545,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		delete(m.running, msg.name)
 		delete(m.started, msg.name)
+		delete(m.phase, msg.name)
 		m.record(msg.result)
 		if !msg.result.Passed() || m.all != nil {
 			return m, nil

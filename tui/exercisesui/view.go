@@ -65,7 +65,7 @@ func (m Model) stateOf(e exercises.Exercise) (symbol, word string, style lipglos
 	t := m.theme
 	switch {
 	case m.running[e.Name] != nil:
-		return m.spinner(), fmt.Sprintf("testing %d s", m.elapsed(e.Name)), t.accent
+		return m.spinner(), m.phaseState(e.Name), t.accent
 	case m.states[e.Name] == stateDone && m.results[e.Name].RaceUnchecked:
 		return symPass, "done, not checked for data races", t.accent
 	case m.states[e.Name] == stateDone:
@@ -286,10 +286,8 @@ func (m Model) body() []string {
 	}
 	r, have := m.results[e.Name]
 	switch {
-	case m.running[e.Name] != nil && have:
-		add(t.accent, 0, fmt.Sprintf("%s building and running the tests again (%d s so far); until they finish, the last result:", m.spinner(), m.elapsed(e.Name)))
 	case m.running[e.Name] != nil:
-		add(t.accent, 0, fmt.Sprintf("%s building and running the tests… (%d s so far)", m.spinner(), m.elapsed(e.Name)))
+		add(t.accent, 0, m.phaseLine(e.Name, have))
 	case !have:
 		add(t.dim, 0, symPending+" not tested yet: press r to run the tests")
 	}
