@@ -111,23 +111,30 @@ func mebibytes(b int64) float64 { return roundTo(float64(b)/(1<<20), 1e3) }
 func roundTo(x, per float64) float64 { return math.Round(x*per) / per }
 
 // writeTasks writes a tasks server's lines of the table: its loop, its
-// live tasks and memory, its permits and its pools.
-func writeTasks(line func(indent int, text string), s *engine.Snapshot) {
+// live tasks and memory, its permits and its pools. mib is the number of
+// decimals of every MiB figure in the table (mibDecimals).
+func writeTasks(line func(indent int, text string), s *engine.Snapshot, mib int) {
 	if t := s.Tasks; t != nil {
-		text := fmt.Sprintf("  %-18s busy %s of the time on %d thread(s), tasks waited for it at most %s; at most %s tasks live",
-			"loop", Percent1(t.LoopBusy), t.Threads, msText(t.LagMax), thousands(uint64(t.LiveMax)))
+		text := fmt.Sprintf("  %-18s busy %s of the time on %d %s, tasks waited for it at most %s; at most %s tasks live",
+			"loop", Percent1(t.LoopBusy), t.Threads, plural(t.Threads, "thread", "threads"), msText(t.LagMax), thousands(uint64(t.LiveMax)))
 		line(21, text)
-		mem := fmt.Sprintf("  %-18s peak %s MiB", "memory", strconv.FormatFloat(mebibytes(t.MemoryPeak), 'f', -1, 64))
-		if t.MemoryLimit > 0 {
-			mem += fmt.Sprintf(" of a %s MiB limit", strconv.FormatFloat(mebibytes(t.MemoryLimit), 'f', -1, 64))
+		if t.MemoryPeak > 0 || t.MemoryLimit > 0 {
+			// A scenario that models no memory has a peak of 0 MiB, which
+			// says nothing about the process.
+			mem := fmt.Sprintf("  %-18s peak %s MiB", "memory", mibText(t.MemoryPeak, mib))
+			if t.MemoryLimit > 0 {
+				mem += fmt.Sprintf(" of a %s MiB limit", mibText(t.MemoryLimit, mib))
+			}
+			if t.Kills > 0 {
+				mem += fmt.Sprintf("; killed %s (%s requests died with it, %s refused while it restarted)", timesText(t.Kills), thousands(t.Killed), thousands(t.Refused))
+			}
+			line(21, mem)
 		}
-		if t.Kills > 0 {
-			mem += fmt.Sprintf("; killed %d times (%s requests died with it, %s refused while it restarted)", t.Kills, thousands(t.Killed), thousands(t.Refused))
-		}
-		line(21, mem)
 		for i := range s.Dependencies {
 			d := &s.Dependencies[i]
-			if d.BulkheadCap == 0 {
+			if d.BulkheadCap == 0 || uncalled(s, d) {
+				// An uncalled dependency's permits were never asked for:
+				// its own line says it was not called.
 				continue
 			}
 			line(21, fmt.Sprintf("  %-18s at most %s of %s permits held, %s waiting; %s refused", "permits "+d.Name,
@@ -170,3 +177,77 @@ func diallingMost(p *engine.PoolSnapshot) string {
 // diallingWorthSaying is the most dials at once the pool line leaves
 // unsaid.
 const diallingWorthSaying = 10
+
+// uncalled says whether no endpoint of the design calls the front
+// dependency d, and nothing reached it: event-loop-stall's report-db, in
+// the design whose report handler blocks the loop instead.
+func uncalled(s *engine.Snapshot, d *engine.DependencySnapshot) bool {
+	if d.Service != "" || d.Calls > 0 || d.ShortCircuited > 0 || d.BulkheadFull > 0 || d.RateLimited > 0 || d.DeadlineExceeded > 0 {
+		return false
+	}
+	for i := range s.Endpoints {
+		if s.Endpoints[i].Calls == d.Name {
+			return false
+		}
+	}
+	return true
+}
+
+// blockingInstead is what an uncalled dependency's line adds when an
+// endpoint that calls it in another design of sc makes, in this one, a
+// blocking call on the loop and no call: that endpoint's work is not gone,
+// it runs on the loop (engine.Endpoint.Blocking). Empty otherwise.
+func blockingInstead(sc *engine.Scenario, s *engine.Snapshot, dependency string) string {
+	if s.VariantIndex < 0 || s.VariantIndex >= len(sc.Variants) || sc.Variants[s.VariantIndex].Name != s.Variant {
+		return ""
+	}
+	for _, e := range sc.Variants[s.VariantIndex].System.Endpoints {
+		if e.Blocking.Kind == 0 || e.Calls != "" {
+			continue
+		}
+		for vi := range sc.Variants {
+			for _, other := range sc.Variants[vi].System.Endpoints {
+				if other.Name == e.Name && other.Calls == dependency {
+					return ": " + e.Name + " makes a blocking call on the loop instead"
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// mibDecimals is the number of decimals of the table's MiB figures: one,
+// or as many more (up to the byte) as some design's peak needs to read
+// apart from its limit, so that 256.063 of 256 never reads "256.0 of 256.0".
+func mibDecimals(snaps []engine.Snapshot) int {
+	decimals := 1
+	for i := range snaps {
+		t := snaps[i].Tasks
+		if t == nil || t.MemoryLimit == 0 || t.MemoryPeak == t.MemoryLimit {
+			continue
+		}
+		for decimals < maxMiBDecimals && mibText(t.MemoryPeak, decimals) == mibText(t.MemoryLimit, decimals) {
+			decimals++
+		}
+	}
+	return decimals
+}
+
+// maxMiBDecimals tells any two byte counts apart: a byte is a little
+// under a millionth of a MiB, more than the seventh decimal's unit.
+const maxMiBDecimals = 7
+
+// mibText writes b bytes in MiB with decimals decimals, a half rounded up
+// as mebibytes rounds the JSON's figures (FormatFloat alone would write
+// 63.25 as "63.2").
+func mibText(b int64, decimals int) string {
+	return strconv.FormatFloat(roundTo(float64(b)/(1<<20), math.Pow10(decimals)), 'f', decimals, 64)
+}
+
+// timesText counts occurrences as a sentence does: "once", "3 times".
+func timesText(n int) string {
+	if n == 1 {
+		return "once"
+	}
+	return thousands(uint64(n)) + " times"
+}

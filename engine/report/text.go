@@ -24,7 +24,8 @@ type column struct {
 
 // WriteTable prints one row per variant with the share of each endpoint's
 // outcomes (an outcome gets a column only if some variant has it), then each
-// variant's breaker transitions and its dependencies' load. Its lines are as
+// variant's dependencies' load and its breaker transitions (a long list
+// summed up per breaker group and cut short: transitions.go). Its lines are as
 // long as they need to be: WriteTableWidth fits them to a terminal.
 func WriteTable(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engine.Snapshot) error {
 	return WriteTableWidth(w, sc, seed, snaps, 0)
@@ -102,6 +103,7 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 		scope += " A call its timeout gave up on stays in flight at the dependency until the dependency answers it."
 	}
 	line(0, scope)
+	mib := mibDecimals(snaps)
 	for _, s := range snaps {
 		b.WriteString("\n")
 		line(2, s.Variant+":")
@@ -111,6 +113,12 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 		for _, d := range s.Dependencies {
 			if d.Service != "" {
 				continue // the service's own line tells (writeServices)
+			}
+			if uncalled(&s, &d) {
+				// "0 calls reached it, at most 0 in flight" would read as
+				// a dependency that failed to answer, not one left out.
+				line(21, fmt.Sprintf("  %-18s not called in this design%s", d.Name, blockingInstead(sc, &s, d.Name)))
+				continue
 			}
 			text := fmt.Sprintf("  %-18s %s calls reached it, at most %s in flight", d.Name, thousands(d.Calls), thousands(uint64(d.InFlightMax)))
 			if d.BulkheadFull > 0 {
@@ -128,22 +136,8 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 			line(21, text+deadlineCounts(&d))
 		}
 		writeServices(line, &s)
-		writeTasks(line, &s) // tasks.go
-		for _, t := range s.Transitions {
-			name := t.Dependency
-			if t.Service != "" {
-				// A service's breaker lives in one instance's memory.
-				name = fmt.Sprintf("%s#%d/%s", t.Service, t.Instance, t.Dependency)
-			}
-			head := fmt.Sprintf("  %9s  %-18s %9s -> %-9s", seconds(t.At), name, t.From, t.To)
-			if width > 0 && len(head)+2+len(t.Reason()) > width {
-				// The reason goes under the transition, indented.
-				line(0, strings.TrimRight(head, " "))
-				line(15, strings.Repeat(" ", 15)+t.Reason())
-				continue
-			}
-			line(0, head+"  "+t.Reason())
-		}
+		writeTasks(line, &s, mib)                    // tasks.go
+		writeTransitions(line, s.Transitions, width) // transitions.go
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

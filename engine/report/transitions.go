@@ -1,0 +1,180 @@
+package report
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+)
+
+// A fleet of breakers probing a provider (fleet-probes) makes hundreds of
+// transitions per design, which would bury every design's summary under
+// them. A design with at most transitionsInFull transitions lists them
+// all; one with more gets a summary per breaker group and its first
+// transitionsListed transitions, and the JSON and CSV still carry them all.
+const (
+	transitionsInFull = 20
+	transitionsListed = 10
+)
+
+// writeTransitions writes a design's breaker transitions under its lines:
+// the list, its times aligned on a common number of decimals, cut short
+// after a summary per breaker group when it is long.
+func writeTransitions(line func(indent int, text string), ts []engine.Transition, width int) {
+	shown := ts
+	if len(ts) > transitionsInFull {
+		for _, g := range breakerGroups(ts) {
+			line(21, fmt.Sprintf("  %-18s %s", g.name, g.summary()))
+		}
+		shown = ts[:transitionsListed]
+	}
+	decimals := 0
+	for _, t := range shown {
+		decimals = max(decimals, decimalsNeeded(t.At))
+	}
+	for _, t := range shown {
+		head := fmt.Sprintf("  %9s  %-18s %9s -> %-9s", secondsFixed(t.At, decimals), transitionName(&t), t.From, t.To)
+		if width > 0 && len(head)+2+len(t.Reason()) > width {
+			// The reason goes under the transition, indented.
+			line(0, strings.TrimRight(head, " "))
+			line(15, strings.Repeat(" ", 15)+t.Reason())
+			continue
+		}
+		line(0, head+"  "+t.Reason())
+	}
+	if more := len(ts) - len(shown); more > 0 {
+		// Under the names, where the list's next line would start.
+		line(13, fmt.Sprintf("%13s… %s more %s (--format json lists them all)", "", thousands(uint64(more)), plural(more, "transition", "transitions")))
+	}
+}
+
+// transitionName names the breaker that changed: a service's breaker lives
+// in one instance's memory, so the instance is part of its name.
+func transitionName(t *engine.Transition) string {
+	if t.Service != "" {
+		return fmt.Sprintf("%s#%d/%s", t.Service, t.Instance, t.Dependency)
+	}
+	return t.Dependency
+}
+
+// breakerGroup is the breakers of one dependency in every instance of one
+// service (or the front service's one breaker of a dependency), and what
+// their transitions added up to.
+type breakerGroup struct {
+	name      string
+	breakers  int
+	openings  int // transitions into open
+	reopened  int // of openings, those after a failed trial
+	firstOpen time.Duration
+	lastClose time.Duration
+	closings  int
+	notClosed int // breakers whose last transition left them other than closed
+}
+
+// breakerGroups sums ts per group, in the order each group first appears.
+func breakerGroups(ts []engine.Transition) []breakerGroup {
+	type key struct{ service, dependency string }
+	type breakerKey struct {
+		key
+		instance int
+	}
+	var groups []breakerGroup
+	index := map[key]int{}
+	instance := map[key]int{} // the group's first instance, to tell whether it spans several
+	last := map[breakerKey]breaker.State{}
+	var order []breakerKey
+	for i := range ts {
+		t := &ts[i]
+		k := key{t.Service, t.Dependency}
+		gi, ok := index[k]
+		if !ok {
+			gi = len(groups)
+			index[k] = gi
+			instance[k] = t.Instance
+			groups = append(groups, breakerGroup{name: transitionName(t)})
+		}
+		g := &groups[gi]
+		if t.Service != "" && t.Instance != instance[k] {
+			g.name = t.Service + "#*/" + t.Dependency
+		}
+		bk := breakerKey{k, t.Instance}
+		if _, seen := last[bk]; !seen {
+			g.breakers++
+			order = append(order, bk)
+		}
+		last[bk] = t.To
+		switch t.To {
+		case breaker.Open:
+			if g.openings == 0 {
+				g.firstOpen = t.At
+			}
+			g.openings++
+			if t.From == breaker.HalfOpen {
+				g.reopened++
+			}
+		case breaker.Closed:
+			g.closings++
+			g.lastClose = t.At
+		}
+	}
+	for _, bk := range order {
+		if last[bk] != breaker.Closed {
+			groups[index[bk.key]].notClosed++
+		}
+	}
+	return groups
+}
+
+// summary reads "20 breakers: 100 openings (20 after a failed trial), the
+// first at 20.215 s, the last closing at 48.383 s".
+func (g *breakerGroup) summary() string {
+	text := fmt.Sprintf("%d %s: %s %s", g.breakers, plural(g.breakers, "breaker", "breakers"), thousands(uint64(g.openings)), plural(g.openings, "opening", "openings"))
+	if g.reopened > 0 {
+		text += fmt.Sprintf(" (%s after a failed trial)", thousands(uint64(g.reopened)))
+	}
+	if g.openings > 0 {
+		text += ", the first at " + seconds(g.firstOpen)
+	}
+	switch {
+	case g.closings > 0:
+		text += ", the last closing at " + seconds(g.lastClose)
+	case g.openings > 0:
+		text += ", none closing again"
+	}
+	if g.notClosed > 0 && g.closings > 0 {
+		text += fmt.Sprintf("; %d not closed at the end", g.notClosed)
+	}
+	return text
+}
+
+// decimalsNeeded is how many decimals d in seconds needs to be written
+// whole at the millisecond the table keeps.
+func decimalsNeeded(d time.Duration) int {
+	ms := d.Round(time.Millisecond).Milliseconds()
+	switch {
+	case ms%1000 == 0:
+		return 0
+	case ms%100 == 0:
+		return 1
+	case ms%10 == 0:
+		return 2
+	}
+	return 3
+}
+
+// secondsFixed writes d in seconds with exactly decimals decimals, so that
+// the times of a list line up on their decimal point.
+func secondsFixed(d time.Duration, decimals int) string {
+	return strconv.FormatFloat(float64(d.Round(time.Millisecond))/float64(time.Second), 'f', decimals, 64) + " s"
+}
+
+// plural picks the word for n things.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
