@@ -1,41 +1,19 @@
 package drill
 
-import "regexp"
+import "github.com/breakerlab/breakerlab/lessons/facts"
 
 // The reference documents (the project's seeds/ folder). Their facts and
 // numbers carry over; every question and model answer in cards.toml is
-// written in this project's own words.
+// written in this project's own words. Their titles live in lessons/facts,
+// whose guide.* facts cite the same documents: one table for both.
 
 // Reference is one of the documents the project was started from.
-type Reference struct {
-	// ID is how a card's source names it: "seeds/001".
-	ID    string
-	Title string
-}
+type Reference = facts.Reference
 
 // References lists the five documents, in the order of their file names.
-var References = []Reference{
-	{"seeds/000", "Circuit breakers, bulkheads and shuffle sharding"},
-	{"seeds/001", "Circuit breaker and bulkhead: a slow provider must not take down the whole API"},
-	{"seeds/002", "Circuit breakers and bulkheads in asyncio"},
-	{"seeds/003", "Circuit breaker and bulkhead patterns"},
-	{"seeds/004", "Circuit breakers: failing fast when a dependency is sick"},
-}
+var References = facts.References
 
-// seedRE finds a reference's ID in a text.
-var seedRE = regexp.MustCompile(`\bseeds/\d{3}\b`)
-
-// Cite writes a text for a reader: each reference's ID ("seeds/002", the
-// project's own file name, meaningless to a learner) becomes the
+// Cite writes a text for a reader: each reference's ID becomes the
 // document's title in quotes. The data keeps the IDs, which the checks
 // match on.
-func Cite(text string) string {
-	return seedRE.ReplaceAllStringFunc(text, func(id string) string {
-		for _, r := range References {
-			if r.ID == id {
-				return "“" + r.Title + "”"
-			}
-		}
-		return id
-	})
-}
+func Cite(text string) string { return facts.Cite(text) }

@@ -117,7 +117,6 @@ func all() []Fact {
 		r4jRetry     = "resilience4j-retry RetryConfig.java"
 		finagleSrc   = "finagle finagle-core/src/main/scala/com/twitter/finagle/service/RetryBudget.scala, RetryBudget.apply()"
 		hystrixSr    = "Hystrix HystrixCommandProperties.java (engine/breaker.Hystrix)"
-		guideSrc     = "seeds/002, Resource boundaries and its frequently asked questions (starting points, not a library's defaults)"
 		envoyOD      = "envoy api/envoy/config/cluster/v3/outlier_detection.proto, OutlierDetection"
 		// opossum
 		opossumSrc = "opossum 9.0.0 lib/circuit.js (CircuitBreaker constructor and fail) and lib/status.js (engine/breaker.Opossum)"
@@ -136,6 +135,9 @@ func all() []Fact {
 		aiohttpConn    = "aiohttp aiohttp/connector.py, BaseConnector.__init__ (TCPConnector)"
 		aiohttpTimeout = "aiohttp aiohttp/client.py, DEFAULT_TIMEOUT (ClientTimeout)"
 	)
+	// The references' starting points, cited by title: a reader does not
+	// have the project's seeds/ folder its ID names.
+	guideSrc := Cite("seeds/002, its sections Resource boundaries and Frequently asked questions (starting points, not a library's defaults)")
 	return []Fact{
 		// The AWS SDKs' retry quota, "standard" mode as it was before the
 		// 2026 update: the bucket the engine runs.

@@ -268,3 +268,26 @@ func (idleConnector) Connect(context.Context) (driver.Conn, error) {
 	return nil, errors.New("this test opens no connection")
 }
 func (idleConnector) Driver() driver.Driver { return nil }
+
+// TestSourcesNameNoSeedID: `breakerlab facts` prints each fact's says and
+// source as they are; a reference document's ID ("seeds/002") is the
+// project's own file name, which a learner does not have, so a printed
+// source names the document by its title.
+func TestSourcesNameNoSeedID(t *testing.T) {
+	cites := 0
+	for _, f := range All() {
+		for _, text := range []string{f.Says, f.Source} {
+			if strings.Contains(text, "seeds/") {
+				t.Errorf("%s: %q names the reference by its file name", f.Name, text)
+			}
+		}
+		for _, r := range References {
+			if strings.Contains(f.Source, r.Title) {
+				cites++
+			}
+		}
+	}
+	if cites == 0 {
+		t.Error("no fact's source names a reference by its title: the guide.* facts lost where they come from")
+	}
+}

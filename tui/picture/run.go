@@ -1,10 +1,13 @@
 package picture
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -27,6 +30,23 @@ func Run(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engine.Snapshot,
 }
 
 func runFigure(sc *engine.Scenario, seed uint64, snaps []engine.Snapshot) (figure, error) {
+	f, err := buildRunFigure(sc, seed, snaps, nil)
+	if err != nil {
+		return figure{}, err
+	}
+	forms, short := f.fitBandLabels(snaps)
+	if !short {
+		return f, nil
+	}
+	// A band left some shares out: its row's legend must say which, and a
+	// legend is written once, so the figure is drawn again with the forms
+	// chosen.
+	return buildRunFigure(sc, seed, snaps, forms)
+}
+
+// buildRunFigure draws the run's figure with each band's label in the
+// form given (forms[row][band]; none: every share).
+func buildRunFigure(sc *engine.Scenario, seed uint64, snaps []engine.Snapshot, forms [][]labelForm) (figure, error) {
 	pal := newPalette()
 	f := figure{height: max(height, vg.Length(len(snaps))*7*vg.Centimeter)}
 	// The breakers' column is drawn when a design has a breaker, and then
@@ -40,7 +60,11 @@ func runFigure(sc *engine.Scenario, seed uint64, snaps []engine.Snapshot) (figur
 		s := &snaps[v]
 		faults := sc.Variants[v].System.Dependencies
 		legend := newRowLegend()
-		out, err := outcomesPanel(s, pal, faults, &legend)
+		var rowForms []labelForm
+		if forms != nil {
+			rowForms = forms[v]
+		}
+		out, err := outcomesPanel(s, pal, faults, &legend, rowForms)
 		if err != nil {
 			return figure{}, err
 		}
@@ -130,8 +154,10 @@ const bandHeight = 0.8
 // bottom), so that bystanders that keep every request read apart from
 // the endpoint that loses them. Each band's label gives the endpoint's
 // shares of the requests that arrived in the measurement window, the
-// figures `run`'s table prints (report.WindowTally).
-func outcomesPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, legend *plot.Legend) (*plot.Plot, error) {
+// figures `run`'s table prints (report.WindowTally): every one, in the
+// label's form from forms (none: every share); a band whose form leaves
+// some out is named in the legend with the shares it shows.
+func outcomesPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, legend *plot.Legend, forms []labelForm) (*plot.Plot, error) {
 	p := plot.New()
 	timeAxis(p, s)
 	n := len(s.Endpoints)
@@ -144,6 +170,7 @@ func outcomesPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, le
 	// each group.
 	legend.Add("outcomes (stacked, ok at the bottom):")
 	var ticks []plot.Tick
+	var short []string // the legend's notes on bands that leave shares out
 	swatch := [4]*plotter.Polygon{}
 	for k := range s.Endpoints {
 		e := &s.Endpoints[k]
@@ -158,7 +185,15 @@ func outcomesPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, le
 				swatch[o] = poly
 			}
 		}
-		ticks = append(ticks, plot.Tick{Value: base + bandHeight/2, Label: bandLabel(e)})
+		b := windowShares(e)
+		form := b.forms()[0]
+		if forms != nil {
+			form = forms[k]
+		}
+		if shown := b.shown(form); len(shown) < len(b.shares) {
+			short = append(short, shortNote(b.name, shown))
+		}
+		ticks = append(ticks, plot.Tick{Value: base + bandHeight/2, Label: b.label(form)})
 	}
 	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
 	for o := engine.Outcome(0); o < 4; o++ {
@@ -168,25 +203,120 @@ func outcomesPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, le
 	}
 	legend.Add("beside each band: its shares of the")
 	legend.Add(fmt.Sprintf("  requests that arrived %s to %s", secondsWords(s.MeasureFrom), secondsWords(s.MeasureTo)))
+	for _, n := range short {
+		legend.Add(n)
+	}
 	return p, nil
 }
 
-// bandLabel names an endpoint's band and gives its window's ok share,
-// and the largest other share when there is one: "recommendations\nok
-// 0.0% · rejected 96.0%".
-func bandLabel(e *engine.EndpointSnapshot) string {
+// shortNote is the legend's line for a band with no room for all its
+// shares: "  search: only ok and failed (no room)".
+func shortNote(name string, shown []share) string {
+	var names []string
+	for _, s := range shown {
+		names = append(names, s.outcome.String())
+	}
+	list := names[0]
+	if n := len(names); n > 1 {
+		list = strings.Join(names[:n-1], ", ") + " and " + names[n-1]
+	}
+	return fmt.Sprintf("  %s: only %s (no room)", name, list)
+}
+
+// share is one outcome's share of a band's window.
+type share struct {
+	outcome engine.Outcome
+	of      float64
+}
+
+// bandShares is what a band's label can say: the endpoint's name and its
+// shares of the window's requests, ok always and every other outcome that
+// happened at all, in the outcomes' order (ok, fallback, rejected,
+// failed), as `run`'s table prints them.
+type bandShares struct {
+	name   string
+	shares []share
+}
+
+func windowShares(e *engine.EndpointSnapshot) bandShares {
 	t := report.WindowTally(e)
-	words := "ok " + report.Percent1(t.Share(engine.OK))
-	most, other := 0.0, engine.OK
+	b := bandShares{name: e.Name, shares: []share{{engine.OK, t.Share(engine.OK)}}}
 	for o := engine.Outcome(1); o < 4; o++ {
-		if sh := t.Share(o); sh > most {
-			most, other = sh, o
+		if t.Outcomes[o] > 0 {
+			b.shares = append(b.shares, share{o, t.Share(o)})
 		}
 	}
-	if most >= 0.0005 {
-		words += fmt.Sprintf(" · %s %s", other, report.Percent1(most))
+	return b
+}
+
+// labelForm is how a band's label is laid out: how many of its shares it
+// keeps (ok and the largest others), and whether the name shares its line
+// with ok, one line fewer for a crowded panel.
+type labelForm struct {
+	keep       int
+	nameWithOK bool
+}
+
+// lines is how many lines a label of form f has: the name's, then the
+// shares two to a line.
+func (f labelForm) lines() int {
+	if f.nameWithOK {
+		return 1 + f.keep/2
 	}
-	return e.Name + "\n" + words
+	return 1 + (f.keep+1)/2
+}
+
+// forms lists the layouts a band's label may take, from every share with
+// the name on a line of its own to the fewest lines that still keep ok
+// and the largest other share; each is a line shorter than the one before.
+func (b bandShares) forms() []labelForm {
+	all := len(b.shares)
+	out := []labelForm{{keep: all}}
+	for keep := all; keep >= min(all, 2); keep-- {
+		for _, f := range []labelForm{{keep: keep}, {keep: keep, nameWithOK: true}} {
+			if f.lines() < out[len(out)-1].lines() {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// shown is the shares a label of form f gives: ok and the keep-1 largest
+// others, in the outcomes' order.
+func (b bandShares) shown(f labelForm) []share {
+	if f.keep >= len(b.shares) {
+		return b.shares
+	}
+	others := slices.Clone(b.shares[1:])
+	slices.SortStableFunc(others, func(x, y share) int { return cmp.Compare(y.of, x.of) })
+	others = others[:max(f.keep-1, 0)]
+	slices.SortFunc(others, func(x, y share) int { return cmp.Compare(x.outcome, y.outcome) })
+	return append([]share{b.shares[0]}, others...)
+}
+
+// label writes the band's label in form f: "recommendations\nok 0.0% ·
+// fallback 74.3%\nrejected 24.3% · failed 1.4%".
+func (b bandShares) label(f labelForm) string {
+	var words []string
+	for _, s := range b.shown(f) {
+		words = append(words, s.outcome.String()+" "+report.Percent1(s.of))
+	}
+	lines := []string{b.name}
+	if f.nameWithOK {
+		lines[0] += " · " + words[0]
+		words = words[1:]
+	}
+	for i := 0; i < len(words); i += 2 {
+		lines = append(lines, strings.Join(words[i:min(i+2, len(words))], " · "))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// bandLabel is an endpoint's band label with every share.
+func bandLabel(e *engine.EndpointSnapshot) string {
+	b := windowShares(e)
+	return b.label(b.forms()[0])
 }
 
 // secondsWords writes a moment in seconds as the time axis does: "10 s".
