@@ -5,12 +5,14 @@ import (
 	"io"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/challenge"
@@ -101,8 +103,10 @@ func complete(c command, args []string, toComplete string) ([]string, cobra.Shel
 	}
 	// The positional arguments so far, and whether the word being completed
 	// is a flag's value.
+	// given holds the values flags were given, the last of each.
 	var pos []string
 	var pending *flagSpec
+	given := map[string]string{}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
@@ -110,9 +114,13 @@ func complete(c command, args []string, toComplete string) ([]string, cobra.Shel
 			break
 		}
 		if name, ok := flagName(a); ok {
-			if s, ok := byName[name]; ok && s.value && !strings.Contains(a, "=") {
+			if _, v, ok := strings.Cut(a, "="); ok {
+				given[name] = v
+			} else if s, ok := byName[name]; ok && s.value {
 				if i+1 == len(args) {
 					pending = &s
+				} else {
+					given[name] = args[i+1]
 				}
 				i++
 			}
@@ -121,12 +129,12 @@ func complete(c command, args []string, toComplete string) ([]string, cobra.Shel
 		pos = append(pos, a)
 	}
 	if pending != nil {
-		return completeValue(c, *pending, pos, toComplete, "")
+		return completeValue(c, *pending, pos, given, toComplete, "")
 	}
 	if name, ok := flagName(toComplete); ok {
 		if eq := strings.IndexByte(toComplete, '='); eq >= 0 {
 			if s, ok := byName[name]; ok && s.value {
-				return completeValue(c, s, pos, toComplete[eq+1:], toComplete[:eq+1])
+				return completeValue(c, s, pos, given, toComplete[eq+1:], toComplete[:eq+1])
 			}
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
@@ -198,8 +206,8 @@ func completePositional(name string, pos []string, toComplete string) ([]string,
 }
 
 // completeValue completes a flag's value; prefix is what comes before the
-// value in the word ("--format=").
-func completeValue(c command, s flagSpec, pos []string, toComplete, prefix string) ([]string, cobra.ShellCompDirective) {
+// value in the word ("--format="), given the values other flags have.
+func completeValue(c command, s flagSpec, pos []string, given map[string]string, toComplete, prefix string) ([]string, cobra.ShellCompDirective) {
 	var vals []string
 	dir := cobra.ShellCompDirectiveNoFileComp
 	switch {
@@ -207,6 +215,14 @@ func completeValue(c command, s flagSpec, pos []string, toComplete, prefix strin
 		vals = s.choices
 	case s.name == "vary":
 		vals, dir = varyKnobs(pos), cobra.ShellCompDirectiveNoSpace|cobra.ShellCompDirectiveNoFileComp
+	case c.name == "sweep" && s.name == "measure":
+		vals = sweepMeasures(pos, given)
+	case c.name == "sweep" && s.name == "goal":
+		if strings.ContainsAny(toComplete, "<>=") {
+			return nil, cobra.ShellCompDirectiveNoFileComp // the threshold is the user's
+		}
+		// The metric, for the user to go on with >=, <=, > or <.
+		vals, dir = sweepMeasures(pos, given), cobra.ShellCompDirectiveNoSpace|cobra.ShellCompDirectiveNoFileComp
 	case s.name == "fault":
 		vals, dir = faultCompletions(completionScenario(pos), toComplete), cobra.ShellCompDirectiveNoSpace|cobra.ShellCompDirectiveNoFileComp
 	case s.name == "dump":
@@ -241,6 +257,21 @@ func varyKnobs(pos []string) []string {
 		out = append(out, k+"=")
 	}
 	return out
+}
+
+// sweepMeasures are the metrics `sweep --measure` takes on the scenario
+// the arguments name, on the variant --variant gives (the first without
+// it): sweep.Measures, the list its parser reads.
+func sweepMeasures(pos []string, given map[string]string) []string {
+	sc := completionScenario(pos)
+	if sc == nil {
+		return nil
+	}
+	v := 0
+	if n, err := strconv.Atoi(given["variant"]); err == nil && n >= 1 && n <= len(sc.Variants) {
+		v = n - 1
+	}
+	return sweep.Measures(sc, v)
 }
 
 // completionScenario is the scenario the arguments name, or nil.

@@ -21,7 +21,13 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				return nil, usagef("%s", flagHelp(fs))
+				if a := helpWithValue(args); a != "" {
+					// The flag package takes -help=anything as a call
+					// for help, and a list of flags on exit 2 would
+					// not say what was wrong.
+					return nil, usagef("%s: --help takes no value: give --help alone for %s's flags, or leave it out to run", a, fs.Name())
+				}
+				return nil, usageError{flagList{fs}}
 			}
 			return nil, usagef("%v\n%s", flagerr.Explain(fs, err), flagHelp(fs))
 		}
@@ -33,6 +39,27 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		args = rest[1:]
 	}
 }
+
+// helpWithValue is the first help flag given a value (--help=false) in
+// args before a "--", or "".
+func helpWithValue(args []string) string {
+	for _, a := range args {
+		if a == "--" {
+			return ""
+		}
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && hasValue && (name == "h" || name == "help") {
+			return a
+		}
+	}
+	return ""
+}
+
+// flagList is a command's answer to --help: its flags, which it reads as
+// flagHelp lists them, and which the man pages read one by one.
+type flagList struct{ fs *flag.FlagSet }
+
+func (l flagList) Error() string { return flagHelp(l.fs) }
 
 // flagHelp lists a flag set's flags in one short block.
 func flagHelp(fs *flag.FlagSet) string {

@@ -1,12 +1,19 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
+
+	"github.com/breakerlab/breakerlab/exercises/cli"
 )
 
 func init() {
@@ -14,34 +21,277 @@ func init() {
 }
 
 // runMan writes breakerlab.1 and breakerlab-NAME.1 for every command. Each
-// command's page holds its summary, its flags as its own parser lists them,
-// and its examples.
+// command's page holds its summary, its flags as its own parser knows
+// them, and its examples. Cobra writes the pages from Markdown, which man
+// fills to the reader's width: a flag's text wraps under the flag, where a
+// block kept as --help prints it ran off an 80-column screen.
 func runMan(args []string, stdout, stderr io.Writer) error {
 	if len(args) != 1 || len(args[0]) == 0 || args[0][0] == '-' {
-		return usagef("man takes one folder to write the pages into, got %q", args)
+		return usagef("man takes one folder to write the pages into, got %s", argsWords(args))
 	}
 	dir := args[0]
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("making the folder for the man pages: %w", err)
 	}
 	root := newRoot(stdout, stderr)
-	root.Long = "breakerlab is a terminal playground for learning how one failing dependency takes a whole service down, and how timeouts, bulkheads, circuit breakers, retries, fallbacks and shuffle sharding stop it. With no command it opens the home screen."
 	root.DisableAutoGenTag = true
+	root.Long = "breakerlab is a terminal playground for learning how one failing dependency takes a whole service down, and how timeouts, bulkheads, circuit breakers, retries, fallbacks and shuffle sharding stop it. With no command it opens the home screen." +
+		manOptions([]manFlag{
+			{name: "--help", also: "-h", usage: "the commands and examples"},
+			{name: "--version", usage: "the program's version"},
+		}) + manExamples(rootExamples)
+	root.Example = ""
+	hideHelpFlag(root)
 	for _, c := range root.Commands() {
 		c.DisableAutoGenTag = true
-		if cmd, ok := commands[c.Name()]; ok {
-			c.Long = cmd.summary
-			if fl := flagsText(cmd); fl != "" {
-				// Indented four spaces, the list is kept as it is printed.
-				c.Long += "\n\n    " + strings.ReplaceAll(fl, "\n", "\n    ")
-			}
+		cmd, ok := commands[c.Name()]
+		if !ok {
+			continue
 		}
+		short, usage := splitSummary(cmd.name, cmd.summary)
+		c.Short = short
+		c.DisableFlagsInUseLine = true
+		c.Use = usage
+		if usage == "" {
+			c.Use = cmd.name
+		}
+		c.Long = escapeMarkdown(cmd.summary)
+		if cmd.name == "exercises" {
+			// exercises has commands and flags of its own, which its
+			// help lists.
+			c.Long += helpMarkdown(cli.Help)
+		} else {
+			c.Long += manOptions(commandFlags(cmd))
+		}
+		c.Long += manExamples(cmd.examplesText())
+		c.Example = ""
+		hideHelpFlag(c)
 	}
 	header := &doc.GenManHeader{Section: "1", // no Title: each page takes its own, BREAKERLAB-RUN
 		Source: "breakerlab " + versionString(), Manual: "breakerlab manual"}
-	if err := doc.GenManTree(root, header, dir); err != nil {
-		return fmt.Errorf("writing the man pages: %w", err)
+	pages := []*cobra.Command{root}
+	for _, c := range root.Commands() {
+		if c.IsAvailableCommand() && !c.IsAdditionalHelpTopicCommand() {
+			pages = append(pages, c)
+		}
+	}
+	for _, c := range pages {
+		var page bytes.Buffer
+		h := *header
+		if err := doc.GenMan(c, &h, &page); err != nil {
+			return fmt.Errorf("writing the man page of %s: %w", c.CommandPath(), err)
+		}
+		name := strings.ReplaceAll(c.CommandPath(), " ", "-") + ".1"
+		if err := os.WriteFile(filepath.Join(dir, name), fillLeft(page.Bytes()), 0o644); err != nil {
+			return fmt.Errorf("writing the man pages: %w", err)
+		}
 	}
 	fmt.Fprintf(stdout, "wrote the man pages to %s\n", dir)
 	return nil
+}
+
+// fillLeft makes a page's text fill to the left margin, unhyphenated:
+// justified, a flag's text of long words (ENDPOINT.ok|fallback|...) was
+// spread a dozen spaces apart, and words such as DURATION split across
+// lines. The page's own .nh comes before .TH, which turns hyphenation back
+// on; these come after it.
+func fillLeft(page []byte) []byte {
+	th := bytes.Index(page, []byte("\n.TH "))
+	if th < 0 {
+		return page
+	}
+	end := bytes.IndexByte(page[th+1:], '\n')
+	if end < 0 {
+		return page
+	}
+	at := th + 1 + end + 1
+	return append(append(append([]byte{}, page[:at]...), ".nh\n.ad l\n"...), page[at:]...)
+}
+
+// argsWords says what arguments were given, for a message: "none", the
+// one, or how many and which.
+func argsWords(args []string) string {
+	switch len(args) {
+	case 0:
+		return "none"
+	case 1:
+		return fmt.Sprintf("%q", args[0])
+	}
+	return fmt.Sprintf("%d: %s", len(args), strings.Join(args, " "))
+}
+
+// hideHelpFlag gives c a hidden help flag, so that cobra adds none of its
+// own to the page: cobra's reads "-h, --help[=false]", a value the
+// command's parser does not take.
+func hideHelpFlag(c *cobra.Command) {
+	c.Flags().BoolP("help", "h", false, "")
+	_ = c.Flags().MarkHidden("help") // the flag was just added
+}
+
+// splitSummary cuts a summary into what the command does and its usage,
+// the parenthesis at its end that starts with the command's name: "run a
+// scenario headless and print its results" and "run SCENARIO|FILE
+// [--seed N] ...". A parenthesis that reads as words ("scenarios --dump
+// NAME prints one as a scenario file") is no usage: the summary is cut
+// there all the same, and usage is "".
+func splitSummary(name, summary string) (short, usage string) {
+	open := strings.LastIndex(summary, " ("+name)
+	if open < 0 || !strings.HasSuffix(summary, ")") {
+		return summary, ""
+	}
+	inner := summary[open+2 : len(summary)-1]
+	if rest := inner[len(name):]; rest != "" && rest[0] != ' ' {
+		return summary, "" // "(lessons, ...)" after "lesson"
+	}
+	short = summary[:open]
+	if i := strings.Index(short, "; -"); i >= 0 {
+		short = short[:i] // "play a challenge level (no level: the list); --check FILE ..."
+	}
+	usage, _, _ = strings.Cut(inner, "; ") // "lesson ID|FILE ...; no ID: the lesson list"
+	words := strings.Fields(usage)
+	for i, w := range words {
+		// A word of lower-case letters alone past the first after the
+		// name (lab checkout) is prose, not a placeholder or a flag.
+		if i >= 2 && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
+			return short, ""
+		}
+	}
+	return short, usage
+}
+
+// helpMarkdown writes a help text laid out in columns (exercises' own)
+// as paragraphs, and each indented entry ("  init [DIR]   write a new
+// workbook", its text going on in lines indented further) as a term and
+// its text, for man to fill: kept in columns, its lines ran past 80.
+func helpMarkdown(help string) string {
+	var b strings.Builder
+	entry, prose := false, false
+	column := 0 // where an entry's text starts, as its first line has it
+	for line := range strings.SplitSeq(strings.TrimRight(help, "\n"), "\n") {
+		text := strings.TrimSpace(line)
+		switch {
+		case text == "":
+			entry, prose = false, false
+		case prose && !strings.HasPrefix(line, " "):
+			b.WriteString(" " + escapeMarkdown(text)) // the paragraph goes on
+		case entry && strings.HasPrefix(line, "    "):
+			b.WriteString(" " + escapeMarkdown(text)) // the entry's text goes on
+		case strings.HasPrefix(line, "  "):
+			var term, what string
+			if column > 0 && len(line) > column && line[column-1] == ' ' {
+				// Cut at the column: a long term leaves one space
+				// before its text ("reset ID --tests [--yes] put").
+				term, what = line[:column], line[column:]
+			} else {
+				term, what, _ = strings.Cut(text, "  ")
+				if column == 0 && what != "" {
+					column = len(line) - len(strings.TrimLeft(what, " "))
+				}
+			}
+			b.WriteString("\n\n**" + escapeMarkdown(strings.TrimSpace(term)) + "**\n: " + escapeMarkdown(strings.TrimSpace(what)))
+			entry = true
+		default:
+			b.WriteString("\n\n" + escapeMarkdown(text))
+			entry, prose = false, true
+		}
+	}
+	return "\n\n" + strings.TrimLeft(b.String(), "\n") + "\n"
+}
+
+// manFlag is one flag as a page lists it.
+type manFlag struct {
+	name  string // with its dashes: --seed, -o
+	also  string // another name, -h for --help
+	arg   string // what its value is, N in "--width N"; "" when unnamed
+	def   string // its default, as --help writes it; "" for none
+	usage string
+}
+
+// commandFlags are c's flags, read from the flag set its parser answers
+// --help with (flagList), in the order --help lists them.
+func commandFlags(c command) []manFlag {
+	var l flagList
+	if err := c.run([]string{"--help"}, io.Discard, io.Discard); !errors.As(err, &l) {
+		return nil
+	}
+	var out []manFlag
+	l.fs.VisitAll(func(f *flag.Flag) {
+		arg, usage := flag.UnquoteUsage(f)
+		if !strings.Contains(f.Usage, "`") {
+			arg = "" // the package's guess from the type ("value", "uint") says nothing
+		}
+		m := manFlag{name: "--" + f.Name, arg: arg, usage: usage}
+		if len(f.Name) == 1 {
+			m.name = "-" + f.Name // -o FILE, as the usage lines and examples write it
+		}
+		if f.DefValue != "" && f.DefValue != "false" {
+			m.def = f.DefValue
+		}
+		out = append(out, m)
+	})
+	return out
+}
+
+// manOptions is an OPTIONS section listing flags, each with its text in a
+// paragraph under it, or "" for none.
+func manOptions(flags []manFlag) string {
+	if len(flags) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\n\n# OPTIONS\n")
+	for _, f := range flags {
+		b.WriteString("\n**" + escapeMarkdown(f.name) + "**")
+		if f.also != "" {
+			b.WriteString(", **" + escapeMarkdown(f.also) + "**")
+		}
+		if f.arg != "" {
+			b.WriteString(" *" + escapeMarkdown(f.arg) + "*")
+		}
+		if f.def != "" {
+			b.WriteString(" (default " + escapeMarkdown(f.def) + ")")
+		}
+		b.WriteString("\n: " + escapeMarkdown(f.usage) + "\n")
+	}
+	return b.String()
+}
+
+// manExamples is an EXAMPLES section: each command line of ex, with what
+// it does under it when ex says (after two spaces or more), or "".
+func manExamples(ex string) string {
+	if strings.TrimSpace(ex) == "" {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\n\n# EXAMPLES\n")
+	for line := range strings.SplitSeq(ex, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		cmdLine, what := line, ""
+		if i := strings.Index(line, "  "); i >= 0 {
+			cmdLine, what = line[:i], strings.TrimSpace(line[i:])
+		}
+		b.WriteString("\n**" + escapeMarkdown(cmdLine) + "**\n")
+		if what != "" {
+			b.WriteString(": " + escapeMarkdown(what) + "\n")
+		} else {
+			b.WriteString(": \n")
+		}
+	}
+	return b.String()
+}
+
+// escapeMarkdown writes s so that Markdown reads it as plain text: a
+// flag's text holds brackets, stars, underscores and pipes.
+func escapeMarkdown(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune("\\`*_{}[]()#+-.!:|<>~&", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

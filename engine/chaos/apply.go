@@ -40,7 +40,7 @@ func Apply(sc *engine.Scenario, specs []Spec) (*engine.Scenario, error) {
 		}
 		if !applied {
 			if sp.Kind == Recover {
-				return nil, fmt.Errorf("fault %q: %s %s has no fault or surge in force at %v to recover from", sp.String(), t.Part, QuoteName(t.Name), sp.At)
+				return nil, fmt.Errorf("fault %q: %s %s has no fault or surge in force at %s to recover from", sp.String(), t.Part, QuoteName(t.Name), engine.FormatDuration(sp.At))
 			}
 			return nil, fmt.Errorf("fault %q: no variant of %s lets %s %s %s (a tenant needs an endpoint with a rate that sends its traffic)", sp.String(), sc.Name, t.Part, QuoteName(t.Name), sp.Kind)
 		}

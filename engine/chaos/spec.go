@@ -104,11 +104,19 @@ func Parse(s string) (Spec, error) {
 	if err != nil {
 		return Spec{}, fmt.Errorf("fault %q: %w", s, err)
 	}
-	if len(f) < 3 {
+	if len(f) == 0 {
 		return Spec{}, fmt.Errorf("fault %q: want %s", s, Grammar)
 	}
 	var sp Spec
-	if sp.At, err = parseTime(f[0]); err != nil {
+	at, atErr := parseTime(f[0])
+	if _, isKind := parseKind(at1(f)); atErr != nil && isKind {
+		// "inventory slow 2s": the moment left out, the target first.
+		return Spec{}, fmt.Errorf("fault %q: a fault starts with the moment it is injected at, AT in AT TARGET KIND [ARGS] [for DURATION]: '12s %s' injects it 12s into the run", s, strings.TrimSpace(s))
+	}
+	if len(f) < 3 {
+		return Spec{}, fmt.Errorf("fault %q: want %s", s, Grammar)
+	}
+	if sp.At, err = at, atErr; err != nil {
 		return Spec{}, fmt.Errorf("fault %q: the time %q: %w", s, f[0], err)
 	}
 	sp.Target = f[1]
@@ -151,7 +159,7 @@ func Parse(s string) (Spec, error) {
 			return Spec{}, fmt.Errorf("fault %q: 'for' needs a positive duration, e.g. 'for 10s', got %q", s, rest[1])
 		}
 	case kind == Recover:
-		return Spec{}, fmt.Errorf("fault %q: recover takes nothing after it (it ends the faults in force at %v)", s, sp.At)
+		return Spec{}, fmt.Errorf("fault %q: recover takes nothing after it (it ends the faults in force at %s)", s, formatTime(sp.At))
 	default:
 		return Spec{}, fmt.Errorf("fault %q: after %q, want nothing or 'for DURATION', got %q", s, kind.Usage(), strings.Join(rest, " "))
 	}
@@ -265,19 +273,34 @@ func kindList() []string {
 	return out
 }
 
+// at1 is the second word of a spec, where its kind goes when its moment
+// is left out, or "".
+func at1(f []string) string {
+	if len(f) < 2 {
+		return ""
+	}
+	return f[1]
+}
+
 // parseTime reads "12s", "1m30s", "500ms", or a bare number of seconds.
 func parseTime(s string) (time.Duration, error) {
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
 		if math.IsNaN(f) || f < 0 || f > engine.MaxDuration.Seconds() {
-			return 0, fmt.Errorf("want a time from 0 to %v, e.g. 12s, 1m30s, 500ms", engine.MaxDuration)
+			return 0, timeWanted()
 		}
 		return time.Duration(math.Round(f * float64(time.Second))), nil
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil || d < 0 || d > engine.MaxDuration {
-		return 0, fmt.Errorf("want a time from 0 to %v, e.g. 12s, 1m30s, 500ms", engine.MaxDuration)
+		return 0, timeWanted()
 	}
 	return d, nil
+}
+
+// timeWanted is parseTime's error: the longest run is a day, written as a
+// spec takes it (24h, not 24h0m0s).
+func timeWanted() error {
+	return fmt.Errorf("want a time from 0 to %s, e.g. 12s, 1m30s, 500ms", engine.FormatDuration(engine.MaxDuration))
 }
 
 // formatTime writes a time in seconds, as few digits as say it exactly:

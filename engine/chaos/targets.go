@@ -220,7 +220,7 @@ func resolve(sc *engine.Scenario, targets []Target, sp Spec) (Target, error) {
 		if e := intervalEndpoint(sc, sp.Target); e != "" {
 			// An endpoint called at a fixed interval (a health check) has
 			// no rate for a surge to multiply: name it as what it is.
-			return Target{}, fmt.Errorf("fault %q: %s is an endpoint called every %v, a fixed interval, which no fault can change (a surge multiplies an endpoint's rate); targets: %s", sp.String(), e, intervalOf(sc, e), Describe(targets))
+			return Target{}, fmt.Errorf("fault %q: %s is an endpoint called every %s, a fixed interval, which no fault can change (a surge multiplies an endpoint's rate); targets: %s", sp.String(), e, engine.FormatDuration(intervalOf(sc, e)), Describe(targets))
 		}
 		return Target{}, fmt.Errorf("fault %q: %s has no part called %q; targets: %s", sp.String(), sc.Name, sp.Target, Describe(targets))
 	}
@@ -229,12 +229,51 @@ func resolve(sc *engine.Scenario, targets []Target, sp Spec) (Target, error) {
 		for _, k := range t.Kinds {
 			kinds = append(kinds, k.Usage())
 		}
-		return Target{}, fmt.Errorf("fault %q: %s %s takes %s, not %s", sp.String(), t.Part, QuoteName(t.Name), strings.Join(kinds, ", "), sp.Kind)
+		return Target{}, fmt.Errorf("fault %q: %s %s takes %s, not %s; %s", sp.String(), t.Part, QuoteName(t.Name), strings.Join(kinds, ", "), sp.Kind, takersOf(sc, targets, sp.Kind))
 	}
 	if sp.At >= sc.Duration {
-		return Target{}, fmt.Errorf("fault %q: %s's traffic runs from 0 to %v; inject at a moment before its end", sp.String(), sc.Name, sc.Duration)
+		return Target{}, fmt.Errorf("fault %q: %s's traffic runs from 0 to %s; inject at a moment before its end", sp.String(), sc.Name, engine.FormatDuration(sc.Duration))
 	}
 	return t, nil
+}
+
+// takersOf says which parts take faults of kind k, and which of sc's
+// targets are such parts, as the message for an unknown target lists
+// them: "surge is for a tenant or an endpoint; in cascade: endpoints
+// search, ... (surge xFACTOR, recover)".
+func takersOf(sc *engine.Scenario, targets []Target, k Kind) string {
+	var parts []string
+	for p := DependencyPart; p <= EndpointPart; p++ {
+		if slices.Contains(kindsOf[p], k) {
+			parts = append(parts, p.article()+" "+p.String())
+		}
+	}
+	var takers []Target
+	for _, t := range targets {
+		if t.Takes(k) {
+			takers = append(takers, t)
+		}
+	}
+	if len(takers) == 0 {
+		return fmt.Sprintf("%s is for %s, and %s has none", k, orList(parts), sc.Name)
+	}
+	return fmt.Sprintf("%s is for %s; in %s: %s", k, orList(parts), sc.Name, Describe(takers))
+}
+
+// orList joins words as a sentence does: "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// article is "a" or "an", as the part's name takes it.
+func (p Part) article() string {
+	if strings.ContainsRune("aeiou", rune(p.String()[0])) {
+		return "an"
+	}
+	return "a"
 }
 
 // intervalEndpoint is name when some variant of sc has an endpoint of that

@@ -89,7 +89,7 @@ func (c *conv) dependencyFields(t table, d *engine.Dependency, duration time.Dur
 					return nil, ft.errorf("from", "fault %d before it lasts until the end of the run (it has no \"to\"), so no fault can follow it", i)
 				}
 				if f.From < prev.To {
-					return nil, ft.errorf("from", "it starts at %v, before fault %d ends at %v: list faults in time order, one after another", f.From, i, prev.To)
+					return nil, ft.errorf("from", "it starts at %s, before fault %d ends at %s: list faults in time order, one after another", ft.said("from", f.From), i, engine.FormatDuration(prev.To))
 				}
 			}
 			d.Faults = append(d.Faults, f)
@@ -138,7 +138,7 @@ func (c *conv) latency(t table) (engine.Latency, error) {
 			return l, err
 		}
 		if mean <= 0 {
-			return l, errorAt(t.at("mean"), "%s: exponential latency needs a positive mean, such as mean = \"40ms\", got %v", t.what, mean)
+			return l, errorAt(t.at("mean"), "%s: exponential latency needs a positive mean, such as mean = \"40ms\", got %s", t.what, t.said("mean", mean))
 		}
 		l.Mean = mean
 	case engine.Constant:
@@ -166,7 +166,7 @@ func (c *conv) latency(t table) (engine.Latency, error) {
 			return l, err
 		}
 		if p50 <= 0 || p99 <= p50 {
-			return l, errorAt(t.at("p99"), "%s: lognormal latency needs 0 < p50 < p99, such as p50 = \"80ms\" and p99 = \"200ms\", got p50 %v and p99 %v", t.what, p50, p99)
+			return l, errorAt(t.at("p99"), "%s: lognormal latency needs 0 < p50 < p99, such as p50 = \"80ms\" and p99 = \"200ms\", got p50 %s and p99 %s", t.what, t.said("p50", p50), t.said("p99", p99))
 		}
 		l.P50, l.P99 = p50, p99
 	}
@@ -212,9 +212,9 @@ func (c *conv) fault(t table, i int, duration time.Duration) (engine.Fault, erro
 	}
 	if f.From >= end {
 		if !hasTo || to == 0 {
-			return f, t.errorf("from", "a fault must start before the run ends (duration %v), got from %v", duration, f.From)
+			return f, t.errorf("from", "a fault must start before the run ends (duration %s), got from %s", engine.FormatDuration(duration), t.said("from", f.From))
 		}
-		return f, t.errorf("to", "a fault must start before it ends, got from %v to %v", f.From, to)
+		return f, t.errorf("to", "a fault must start before it ends, got from %s to %s", t.said("from", f.From), t.said("to", to))
 	}
 	switch k {
 	case engine.Slow:
@@ -223,7 +223,7 @@ func (c *conv) fault(t table, i int, duration time.Duration) (engine.Fault, erro
 			return f, err
 		}
 		if l <= 0 {
-			return f, errorAt(t.at("latency"), "%s: a slow fault needs a positive latency, such as latency = \"10s\", got %v", t.what, l)
+			return f, errorAt(t.at("latency"), "%s: a slow fault needs a positive latency, such as latency = \"10s\", got %s", t.what, t.said("latency", l))
 		}
 		f.Latency = l
 	case engine.Error:

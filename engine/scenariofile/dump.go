@@ -771,15 +771,7 @@ func formatFloat(x float64) string {
 // reads back exactly, without the zero tails of Duration.String ("1m", not
 // "1m0s") and with "us" for microseconds.
 func formatDuration(d time.Duration) string {
-	s := d.String()
-	if strings.HasSuffix(s, "m0s") {
-		s = strings.TrimSuffix(s, "0s")
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = strings.TrimSuffix(s, "0m")
-	}
-	s = strings.Replace(s, "µs", "us", 1)
-	return `"` + s + `"`
+	return `"` + engine.FormatDuration(d) + `"`
 }
 
 // quote writes a TOML basic string.

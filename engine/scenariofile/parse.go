@@ -93,7 +93,7 @@ func (c *conv) scenario(doc map[string]any) (*engine.Scenario, error) {
 		return nil, errorAt(nil, "the scenario needs a duration: how long traffic arrives, such as duration = \"30s\"")
 	}
 	if d <= 0 || d > engine.MaxDuration {
-		return nil, top.errorf("duration", "duration must be above 0 and at most %v, got %v", engine.MaxDuration, d)
+		return nil, top.errorf("duration", "duration must be above 0 and at most %s, got %s", engine.FormatDuration(engine.MaxDuration), top.said("duration", d))
 	}
 	sc.Duration = d
 	from, _, err := top.duration("measure_from")
@@ -109,11 +109,11 @@ func (c *conv) scenario(doc map[string]any) (*engine.Scenario, error) {
 	}
 	switch {
 	case from >= d:
-		return nil, top.errorf("measure_from", "measure_from must be before the end of the run (duration %v), got %v", d, from)
+		return nil, top.errorf("measure_from", "measure_from must be before the end of the run (duration %s), got %s", top.said("duration", d), top.said("measure_from", from))
 	case to > d:
-		return nil, top.errorf("measure_to", "measure_to must be at most the duration %v, got %v", d, to)
+		return nil, top.errorf("measure_to", "measure_to must be at most the duration %s, got %s", top.said("duration", d), top.said("measure_to", to))
 	case to <= from:
-		return nil, top.errorf("measure_to", "measure_to must be after measure_from (%v), got %v", from, to)
+		return nil, top.errorf("measure_to", "measure_to must be after measure_from (%s), got %s", top.said("measure_from", from), top.said("measure_to", to))
 	}
 	sc.MeasureFrom, sc.MeasureTo = from, to
 

@@ -238,13 +238,13 @@ func (c *conv) serviceFaults(t table, duration time.Duration) ([]engine.ServiceF
 		}
 		if f.From >= end {
 			if !hasTo || to == 0 {
-				return nil, ft.errorf("from", "a fault must start before the run ends (duration %v), got from %v", duration, f.From)
+				return nil, ft.errorf("from", "a fault must start before the run ends (duration %s), got from %s", engine.FormatDuration(duration), ft.said("from", f.From))
 			}
-			return nil, ft.errorf("to", "a fault must start before it ends, got from %v to %v", f.From, to)
+			return nil, ft.errorf("to", "a fault must start before it ends, got from %s to %s", ft.said("from", f.From), ft.said("to", to))
 		}
 		for inst, prev := range ends {
 			if (inst == f.Instance || inst == engine.AllInstances || f.Instance == engine.AllInstances) && f.From < prev {
-				return nil, ft.errorf("from", "it starts at %v, before an earlier fault of the same instance ends at %v: list an instance's faults in time order, one after another", f.From, prev)
+				return nil, ft.errorf("from", "it starts at %s, before an earlier fault of the same instance ends at %s: list an instance's faults in time order, one after another", ft.said("from", f.From), engine.FormatDuration(prev))
 			}
 		}
 		ends[f.Instance] = end
@@ -273,7 +273,7 @@ func (c *conv) serviceFaultArgs(ft table, f *engine.ServiceFault) error {
 			return err
 		}
 		if l <= 0 {
-			return errorAt(ft.at("latency"), "%s: a slow fault needs a positive latency, such as latency = \"2s\", got %v", ft.what, l)
+			return errorAt(ft.at("latency"), "%s: a slow fault needs a positive latency, such as latency = \"2s\", got %s", ft.what, ft.said("latency", l))
 		}
 		f.Latency = l
 	case engine.InstanceErrors:
@@ -454,9 +454,9 @@ func (c *conv) bursts(t table, duration time.Duration) ([]engine.Burst, error) {
 		b.To = to
 		switch {
 		case to > duration:
-			return nil, bt.errorf("to", "a burst must end by the end of the run (duration %v), got to %v", duration, to)
+			return nil, bt.errorf("to", "a burst must end by the end of the run (duration %s), got to %s", engine.FormatDuration(duration), bt.said("to", to))
 		case b.From >= to:
-			return nil, bt.errorf("from", "a burst must start before it ends, got from %v to %v", b.From, to)
+			return nil, bt.errorf("from", "a burst must start before it ends, got from %s to %s", bt.said("from", b.From), bt.said("to", to))
 		}
 		r, ok, err := bt.number("rate")
 		if err != nil {
@@ -473,7 +473,7 @@ func (c *conv) bursts(t table, duration time.Duration) ([]engine.Burst, error) {
 			return nil, err
 		}
 		if i > 0 && b.From < out[i-1].To {
-			return nil, bt.errorf("from", "it starts at %v, before burst %d ends at %v: list bursts in time order, one after another", b.From, i, out[i-1].To)
+			return nil, bt.errorf("from", "it starts at %s, before burst %d ends at %s: list bursts in time order, one after another", bt.said("from", b.From), i, engine.FormatDuration(out[i-1].To))
 		}
 		out = append(out, b)
 	}

@@ -291,7 +291,7 @@ func (c *conv) endpointFields(t table, e *engine.Endpoint, s system, duration ti
 		return err
 	} else if ok {
 		if d > 0 && d < time.Microsecond {
-			return t.errorf("interval", "interval must be 0 (no fixed arrivals) or at least 1us, got %v", d)
+			return t.errorf("interval", "interval must be 0 (no fixed arrivals) or at least 1us, got %s", t.said("interval", d))
 		}
 		e.Rate, e.Interval = 0, d
 		s.at[atKey("ep", e.Name, "rate")] = t.at("interval")

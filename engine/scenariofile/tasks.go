@@ -157,7 +157,7 @@ func (c *conv) taskServer(parent table) (*engine.TaskServer, error) {
 			*f.to = d
 		}
 		if p.To <= p.From {
-			return nil, pt.errorf("to", "a pause must end after it starts, got %v to %v", p.From, p.To)
+			return nil, pt.errorf("to", "a pause must end after it starts, got %s to %s", pt.said("from", p.From), pt.said("to", p.To))
 		}
 		ts.Pauses = append(ts.Pauses, p)
 	}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
 )
 
 // table is one TOML table of the decoded document, with its path (for
@@ -222,9 +224,21 @@ func (t table) duration(key string) (time.Duration, bool, error) {
 		return 0, true, t.errorf(key, "%s must be %s, got %q", key, how, s)
 	}
 	if d < 0 {
-		return 0, true, t.errorf(key, "%s must not be negative, got %v", key, d)
+		return 0, true, t.errorf(key, "%s must not be negative, got %s", key, strings.TrimSpace(s))
 	}
 	return d, true, nil
+}
+
+// said is a duration the file gave for key, for a message: as the file
+// wrote it ("60s" stays 60s, where the formatter would write 1m), or by
+// engine.FormatDuration when key holds no such text (a default).
+func (t table) said(key string, d time.Duration) string {
+	if s, ok := t.m[key].(string); ok {
+		if parsed, err := time.ParseDuration(s); err == nil && parsed == d {
+			return s
+		}
+	}
+	return engine.FormatDuration(d)
 }
 
 // sub reads an optional table; what names it in messages.

@@ -13,7 +13,8 @@ type Axis struct {
 	// Path is the knob's dotted path, as a lesson's [set] table writes it.
 	Path string
 	// Values are what the knob is set to, in the setter's terms: int64 for
-	// whole numbers, float64 for other numbers, a duration string ("250ms").
+	// whole numbers, float64 for other numbers, a duration string ("250ms"),
+	// a percentage string ("10%") for a share given so.
 	Values []any
 	// X holds each value as a number in Unit, for axes and files.
 	X []float64
@@ -31,7 +32,9 @@ const DefaultSteps = 10
 // ParseVary reads PATH=FROM..TO[:STEPS]: STEPS values spaced evenly from
 // FROM to TO, both included. PATH ends at the first "=" outside a quoted
 // name. FROM and TO are both numbers (whole numbers
-// make a whole-number axis) or both durations ("100ms..2s").
+// make a whole-number axis), both durations ("100ms..2s") or both
+// percentages ("10%..90%", for a share, as the sandbox's knob form takes
+// one; the knob refuses them if it is no share).
 func ParseVary(spec string) (Axis, error) {
 	path, rng, ok := cutOutsideQuotes(spec, '=')
 	path = strings.TrimSpace(path)
@@ -52,7 +55,16 @@ func ParseVary(spec string) (Axis, error) {
 		steps = n
 	}
 	from, to = strings.TrimSpace(from), strings.TrimSpace(to)
+	if strings.ContainsAny(from+to, `"'`) {
+		// A lesson's TOML quotes a duration; a shell takes the quotes off
+		// a command line's, and those left in were typed to be kept.
+		bare := strings.NewReplacer(`"`, "", `'`, "").Replace(strings.TrimSpace(rng))
+		return Axis{}, fmt.Errorf("--vary %s=%s: on the command line a value goes without quotes: %s=%s", path, strings.TrimSpace(rng), path, bare)
+	}
 	ax := Axis{Path: path}
+	if strings.HasSuffix(from, "%") || strings.HasSuffix(to, "%") {
+		return percentAxis(ax, from, to, steps, hasSteps)
+	}
 	if isDuration(from) || isDuration(to) {
 		a, errA := time.ParseDuration(from)
 		b, errB := time.ParseDuration(to)
@@ -113,6 +125,43 @@ func ParseVary(spec string) (Axis, error) {
 	for _, f := range spread(a, b, steps) {
 		ax.Values = append(ax.Values, f)
 		ax.X = append(ax.X, f)
+	}
+	return ax, nil
+}
+
+// percentAxis is the axis of a share given in percentages, FROM% to TO%:
+// its values are the percentages as written ("10%", "30%"), which the
+// knob reads as a lesson's [set] reads "50%" (0.5), and its X the shares.
+func percentAxis(ax Axis, from, to string, steps int, hasSteps bool) (Axis, error) {
+	fromText, fromPct := strings.CutSuffix(from, "%")
+	toText, toPct := strings.CutSuffix(to, "%")
+	if !fromPct || !toPct {
+		return Axis{}, fmt.Errorf("--vary %s: %s..%s: give both ends as percentages (10%%..90%%) or both as shares (0.1..0.9)", ax.Path, from, to)
+	}
+	a, errA := strconv.ParseFloat(strings.TrimSpace(fromText), 64)
+	b, errB := strconv.ParseFloat(strings.TrimSpace(toText), 64)
+	if errA != nil || errB != nil || math.IsNaN(a) || math.IsNaN(b) || math.IsInf(a, 0) || math.IsInf(b, 0) {
+		return Axis{}, fmt.Errorf("--vary %s: %s..%s: give both ends as percentages, such as 10%%..90%%", ax.Path, from, to)
+	}
+	if a < 0 || b < a || b > 100 {
+		return Axis{}, fmt.Errorf("--vary %s: want 0%% <= FROM <= TO <= 100%%, got %s..%s", ax.Path, from, to)
+	}
+	if err := oneStepOneValue(ax.Path, hasSteps, steps, a != b, from, to); err != nil {
+		return Axis{}, err
+	}
+	if a == b {
+		steps = 1
+	}
+	for _, pct := range spread(a, b, steps) {
+		text := strconv.FormatFloat(pct, 'g', -1, 64)
+		ax.Values = append(ax.Values, text+"%")
+		// The share as a percentage written so reads it: 10% is 0.1,
+		// where 10.0/100 may miss it by a unit in the last place.
+		share, err := strconv.ParseFloat(text+"e-2", 64)
+		if err != nil {
+			share = pct / 100
+		}
+		ax.X = append(ax.X, share)
 	}
 	return ax, nil
 }

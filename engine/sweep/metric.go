@@ -3,6 +3,7 @@ package sweep
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -26,6 +27,37 @@ const (
 		"first_open (s, when its breaker first opens)"
 )
 
+// The fields of an endpoint and of a dependency a metric may name: one
+// list for ParseMetric to take and Measures to offer.
+var (
+	endpointFieldNames   = []string{"ok", "fallback", "rejected", "failed", "p50", "p95", "p99"}
+	dependencyFieldNames = []string{"in_flight_max", "held_max", "first_open"}
+)
+
+// Measures are the metrics ParseMetric takes on sc's variant v, each
+// endpoint's fields then each dependency's (first_open only where it has
+// a breaker): what --measure and --goal complete.
+func Measures(sc *engine.Scenario, v int) []string {
+	if v < 0 || v >= len(sc.Variants) {
+		return nil
+	}
+	sys := &sc.Variants[v].System
+	var out []string
+	for _, e := range sys.Endpoints {
+		for _, f := range endpointFieldNames {
+			out = append(out, e.Name+"."+f)
+		}
+	}
+	for _, d := range sys.Dependencies {
+		for _, f := range dependencyFieldNames {
+			if f != "first_open" || d.Policy.Breaker != nil {
+				out = append(out, d.Name+"."+f)
+			}
+		}
+	}
+	return out
+}
+
 // ParseMetric reads NAME.FIELD. It checks the names against sc's variant v.
 func ParseMetric(s string, sc *engine.Scenario, v int) (Metric, error) {
 	s = strings.TrimSpace(s)
@@ -36,8 +68,8 @@ func ParseMetric(s string, sc *engine.Scenario, v int) (Metric, error) {
 	m := Metric{Name: s, Owner: s[:i], Field: s[i+1:]}
 	sys := &sc.Variants[v].System
 	var names []string
-	switch m.Field {
-	case "ok", "fallback", "rejected", "failed", "p50", "p95", "p99":
+	switch {
+	case slices.Contains(endpointFieldNames, m.Field):
 		for _, e := range sys.Endpoints {
 			if e.Name == m.Owner {
 				return m, nil
@@ -45,7 +77,7 @@ func ParseMetric(s string, sc *engine.Scenario, v int) (Metric, error) {
 			names = append(names, e.Name)
 		}
 		return Metric{}, fmt.Errorf("measure %q: %s has no endpoint %q (endpoints: %s)", s, sc.Name, m.Owner, strings.Join(names, ", "))
-	case "in_flight_max", "held_max", "first_open":
+	case slices.Contains(dependencyFieldNames, m.Field):
 		for _, d := range sys.Dependencies {
 			if d.Name == m.Owner {
 				if m.Field == "first_open" && d.Policy.Breaker == nil {

@@ -339,6 +339,17 @@ func (p *Plan) wholeHint(ax Axis, k int) string {
 		ax.Path, Short(lo), Short(hi), n, n, ax.Path, Short(lo), Short(hi), n)
 }
 
+// takesDuration says whether the knob of ax, which refused its value k, a
+// number, takes a duration: the knob's own refusal speaks of a lesson's
+// TOML, where a duration goes in quotes, and a command line takes none.
+func (p *Plan) takesDuration(ax Axis, k int) bool {
+	switch ax.Values[k].(type) {
+	case int64, float64:
+		return p.Set(p.Build(), p.Variant, ax.Path, "1s") == nil
+	}
+	return false
+}
+
 // build makes cell (i, j)'s scenario and checks it.
 func (p *Plan) build(i, j int) (*engine.Scenario, error) {
 	sc := p.Build()
@@ -351,6 +362,9 @@ func (p *Plan) build(i, j int) (*engine.Scenario, error) {
 			k = j
 		}
 		if err := p.Set(sc, p.Variant, ax.Path, ax.Values[k]); err != nil {
+			if p.takesDuration(ax, k) {
+				return nil, fmt.Errorf("--vary %s=%s..%s: %s is a duration: give both ends with a unit, such as 1s..5s", ax.Path, Short(ax.X[0]), Short(ax.X[len(ax.X)-1]), ax.Path)
+			}
 			return nil, fmt.Errorf("--vary %s=%v: %w%s", ax.Path, ax.Values[k], err, p.wholeHint(ax, k))
 		}
 	}
