@@ -428,7 +428,11 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 // timeKey hands k to the clock; it reports whether k was a time key, and
 // leaves the clock's command in cmd.
 func (m *Model) timeKey(k tea.KeyMsg, cmd *tea.Cmd) bool {
-	ok, c, note, err := m.clock.Key(k, m.keys.Keys, timeline{m})
+	var t playback.Timeline = timeline{m}
+	if key.Matches(k, m.keys.PrevEvent) {
+		t = pastTimeline{timeline{m}} // events.go
+	}
+	ok, c, note, err := m.clock.Key(k, m.keys.Keys, t)
 	if ok {
 		*cmd = c
 		if m.report(err) && note != "" {

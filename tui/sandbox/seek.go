@@ -17,8 +17,8 @@ import (
 )
 
 // Seeking, the seed and saving: the prompts the sandbox opens in its key
-// line (a time to go to, a seed, a file to write the edited scenario to)
-// and the events ] and [ move through.
+// line (a time to go to, a seed, a file to write the edited scenario to).
+// The events ] and [ move through are events.go's.
 
 // The prompts' kinds.
 const (
@@ -27,61 +27,6 @@ const (
 	promptPath
 	promptOverwrite
 )
-
-// eventCache holds the events of the runs on screen, worked out when ] or
-// [ first asks: one run played to its end per variant, seed and knobs.
-type eventCache struct {
-	key  [2]eventKey
-	evs  [2][]playback.Event
-	both []playback.Event // compare mode's, the sides tagged
-}
-
-type eventKey struct {
-	sc      *engine.Scenario
-	variant int
-	seed    uint64
-}
-
-// of is the events of one run, from the cache when it is the same run.
-func (c *eventCache) of(i int, s *sim) ([]playback.Event, error) {
-	k := eventKey{s.sc, s.variant, s.seed}
-	if c.key[i] == k && c.evs[i] != nil {
-		return c.evs[i], nil
-	}
-	evs, err := playback.RunEvents(s.sc, s.variant, s.seed)
-	if err != nil {
-		return nil, err
-	}
-	if evs == nil {
-		evs = []playback.Event{}
-	}
-	c.key[i], c.evs[i] = k, evs
-	return evs, nil
-}
-
-// Events are the events of the run shown; in compare mode both sides',
-// each named by its side.
-func (t timeline) Events() []playback.Event {
-	m := t.m
-	if m.cmp == nil {
-		evs, err := m.ev.of(0, m.sim)
-		m.report(err)
-		return evs
-	}
-	var all []playback.Event
-	for i, s := range m.cmp.sides {
-		evs, err := m.ev.of(i, s.sim)
-		if !m.report(err) {
-			return nil
-		}
-		for _, e := range evs {
-			all = append(all, playback.Event{At: e.At, What: string(rune('A'+i)) + ": " + e.What})
-		}
-	}
-	playback.SortEvents(all)
-	m.ev.both = all
-	return all
-}
 
 // promptKey handles a key while a prompt is open.
 func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {

@@ -1,0 +1,266 @@
+package sandbox
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/pane"
+)
+
+// The events ] and [ move through: each breaker transition of the run, and
+// each fault's start and end (playback.RunEvents' list). A jump needs only
+// part of that list: every event before the time shown for [, and for ]
+// the events up to the first one after it. So the list is worked out as
+// far as a jump asks: the faults from the scenario, which says them; the
+// transitions before the time shown from the run shown, which has made
+// them; and those after it from a copy of that run played on, which goes
+// as far as the next event and stays there for the next ].
+//
+// The index used to be the whole list, from a run of its own played from
+// 0 s to the end of the traffic, when ] or [ first asked on a variant (in
+// compare mode, on a side just put on another variant or preset): on the
+// 20-minute scenario file of BenchmarkCompareEventJump at 712 s, some
+// 120 ms of CPU a side beside the jump's 25 to 30 ms. Now a side without
+// a breaker costs nothing beside the jump, and one with a breaker the
+// copy of its run and the stretch to the next event played twice, once
+// by the copy and once by the jump (some 20 ms there).
+
+// eventCache holds what is known of the events of the runs on screen: the
+// main view's run, or compare mode's sides.
+type eventCache struct {
+	idx [2]eventIndex
+}
+
+// eventKey is the run an index is of.
+type eventKey struct {
+	sc      *engine.Scenario
+	variant int
+	seed    uint64
+}
+
+// eventIndex is one run's events as far as they are known.
+type eventIndex struct {
+	key    eventKey
+	end    time.Duration    // the end of the traffic: no event is later
+	faults []playback.Event // every fault's start and end
+	// breakers says whether the run has a breaker to move: without one
+	// there is no transition to look for.
+	breakers bool
+	// trans are the run's transitions up to known, every one: the run's
+	// list of them only grows, so one run's list at a time is the start
+	// of its list at any later time.
+	trans []playback.Event
+	known time.Duration
+	// ahead is a copy of the run played on past the time shown, to find
+	// the next transition; nil when none was needed, or once known is
+	// the end. It holds a run's memory beside the runs on screen (some
+	// 5 MB on the 20-minute scenario file at 712 s), which the kept runs'
+	// budget does not count: it goes when the side shows another run.
+	ahead *engine.Run
+}
+
+// index is the index of s's run on side i (0 in the main view), a new one
+// when the side shows another run, with the transitions s's run has made
+// added.
+func (c *eventCache) index(i int, s *sim) *eventIndex {
+	x := &c.idx[i]
+	if k := (eventKey{s.sc, s.variant, s.seed}); x.key != k || x.faults == nil {
+		*x = eventIndex{key: k, end: s.sc.Duration, faults: faultEvents(s), breakers: runHasBreaker(s.sc, s.variant)}
+		if !x.breakers {
+			x.known = x.end
+		}
+	}
+	switch r := s.run; {
+	case min(r.Now(), x.end) <= x.known:
+	case r.Now() == s.at:
+		x.learn(s.snap.Transitions, s.at)
+	default:
+		// The run stands past the time shown (a step back, or the end's
+		// drain): it knows more than the snapshot shown.
+		x.learn(r.Snapshot().Transitions, r.Now())
+	}
+	return x
+}
+
+// faultEvents are the starts and ends of the faults of s's run, in the
+// words and order of playback.RunEvents.
+func faultEvents(s *sim) []playback.Event {
+	evs := []playback.Event{}
+	for _, f := range pane.FaultSpans(s.sc, s.variant) {
+		evs = append(evs, playback.Event{At: f.From, What: fmt.Sprintf("%s: %s starts", f.Dependency, f.Verb())})
+		if f.To < s.sc.Duration {
+			evs = append(evs, playback.Event{At: f.To, What: fmt.Sprintf("%s: %s ends", f.Dependency, f.Verb())})
+		}
+	}
+	return evs
+}
+
+// runHasBreaker reports whether variant v of sc has a breaker anywhere,
+// on the front's calls or a service's: only a breaker makes transitions.
+func runHasBreaker(sc *engine.Scenario, v int) bool {
+	sys := &sc.Variants[v].System
+	for _, d := range sys.Dependencies {
+		if d.Policy.Breaker != nil {
+			return true
+		}
+	}
+	for _, svc := range sys.Services {
+		for _, d := range svc.Dependencies {
+			if d.Policy.Breaker != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// learn takes in ts, every transition of the run up to at (a snapshot's,
+// or ahead's), of which the index knows the first ones already.
+func (x *eventIndex) learn(ts []engine.Transition, at time.Duration) {
+	for _, t := range ts[min(len(x.trans), len(ts)):] {
+		// playback.RunEvents counts the traffic's transitions, not the
+		// drain's.
+		if t.At <= x.end {
+			x.trans = append(x.trans, playback.Event{At: t.At, What: fmt.Sprintf("%s breaker %s → %s", t.Dependency, t.From, t.To)})
+		}
+	}
+	x.known = max(x.known, min(at, x.end))
+}
+
+// events are the events known, sorted as playback.RunEvents sorts them:
+// by time, and within an instant the transitions first, then the faults.
+func (x *eventIndex) events() []playback.Event {
+	evs := make([]playback.Event, 0, len(x.trans)+len(x.faults))
+	evs = append(append(evs, x.trans...), x.faults...)
+	playback.SortEvents(evs)
+	return evs
+}
+
+// aheadStep is how far ahead plays on between two looks at its
+// transitions: a transition shows only in a snapshot, which takes a few
+// microseconds, against some 0.2 ms for a second of the 20-minute
+// scenario file's traffic; and the step a transition falls in is played
+// past it, to no loss, since the next ] goes on from there.
+const aheadStep = time.Second
+
+// reach learns the run's events up to its first event after now, or up to
+// limit when none comes before it, and returns that event's time (limit
+// when none comes before it). s is the run shown, at now: a copy of it
+// plays on.
+func (x *eventIndex) reach(s *sim, now, limit time.Duration) (time.Duration, error) {
+	next := min(limit, x.end)
+	for _, e := range x.faults {
+		if e.At > now {
+			next = min(next, e.At)
+		}
+	}
+	if t, ok := x.firstAfter(now); ok {
+		next = min(next, t)
+	}
+	if x.known >= next {
+		return next, nil
+	}
+	if err := x.startAhead(s, now); err != nil {
+		return 0, err
+	}
+	for x.known < next {
+		x.ahead.AdvanceTo(min(x.ahead.Now()+aheadStep, next))
+		x.learn(x.ahead.Snapshot().Transitions, x.ahead.Now())
+		if t, ok := x.firstAfter(now); ok {
+			next = min(next, t)
+		}
+	}
+	if x.known >= x.end {
+		x.ahead = nil // every transition is known: the copy has no more to tell
+	}
+	return next, nil
+}
+
+// firstAfter is the time of the first transition known after now.
+func (x *eventIndex) firstAfter(now time.Duration) (time.Duration, bool) {
+	for _, e := range x.trans {
+		if e.At > now {
+			return e.At, true
+		}
+	}
+	return 0, false
+}
+
+// startAhead makes sure ahead stands at now or later: a copy of s's run,
+// which stands there, when ahead is behind (the time shown has moved on
+// past it) or missing; or, for a run that cannot be copied, a run of its
+// own from 0 s.
+func (x *eventIndex) startAhead(s *sim, now time.Duration) error {
+	if x.ahead != nil && x.ahead.Now() >= now {
+		return nil
+	}
+	if s.run.Forkable() {
+		if x.ahead == nil {
+			x.ahead = new(engine.Run)
+		}
+		s.run.CloneInto(x.ahead)
+		return nil
+	}
+	if x.ahead == nil {
+		r, err := engine.New(s.sc, s.variant, s.seed)
+		if err != nil {
+			return err
+		}
+		x.ahead = r
+	}
+	return nil
+}
+
+// Events are the events of the run shown, as far as ] or [ needs them; in
+// compare mode both sides', each named by its side.
+func (t timeline) Events() []playback.Event { return t.m.events(true) }
+
+// pastTimeline is the timeline as [ sees it: its events need go no
+// further than the time shown.
+type pastTimeline struct{ timeline }
+
+func (t pastTimeline) Events() []playback.Event { return t.m.events(false) }
+
+// events are the events known of the runs shown: every one before the
+// time shown and every fault's, and with next every one up to the first
+// after the time shown.
+func (m *Model) events(next bool) []playback.Event {
+	sims := []*sim{m.sim}
+	if m.cmp != nil {
+		sims = []*sim{m.cmp.sides[0].sim, m.cmp.sides[1].sim}
+	}
+	now := m.now()
+	idx := make([]*eventIndex, len(sims))
+	known := 0
+	for i, s := range sims {
+		idx[i] = m.ev.index(i, s)
+		known += len(idx[i].trans) + len(idx[i].faults)
+	}
+	// With no event known, the runs may have none at all, which [ says
+	// in other words than "none before": look for the first.
+	if next || known == 0 {
+		limit := m.end()
+		for i, s := range sims {
+			// The next event of all the runs is the earliest: a run need
+			// not be known past the ones before it found.
+			at, err := idx[i].reach(s, now, limit)
+			if !m.report(err) {
+				return nil
+			}
+			limit = min(limit, at)
+		}
+	}
+	if m.cmp == nil {
+		return idx[0].events()
+	}
+	var all []playback.Event
+	for i, x := range idx {
+		for _, e := range x.events() {
+			all = append(all, playback.Event{At: e.At, What: string(rune('A'+i)) + ": " + e.What})
+		}
+	}
+	playback.SortEvents(all)
+	return all
+}
