@@ -67,7 +67,7 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	server := &choiceFlag{value: lab.Threads.String(), choices: lab.ServerNames()}
 	fs.Var(server, "server", "how the API runs: threads (a fixed pool of 16 workers behind an accept queue) or go (a goroutine per request, the provider through an http.Transport with MaxConnsPerHost, context deadlines, a semaphore with an acquisition deadline); go prints the engine's simulation of each mode beside it")
 	conns := fs.Int("conns", lab.DefaultConnsPerHost, "the go server's MaxConnsPerHost to the provider")
-	fs.Var(mode, "mode", "the API's policies: none, timeout, protected, or all (the reference's four rows)")
+	fs.Var(mode, "mode", "the API's policies: none, timeout, protected, or all (the reference's four rows); --serve and --tui run one, protected unless this says")
 	rate := fs.Float64("rate", lab.DefaultRate, "checkout requests a second (all runs a third row at twice this)")
 	format := &choiceFlag{value: "table", choices: []string{"table", "json"}}
 	fs.Var(format, "format", "output format: table or json (the shape of run --format json)")
@@ -79,7 +79,7 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	faults := &faultList{faults: lab.DefaultFaults()}
 	fs.Var(faults, "fault", "the provider's fault timeline, repeatable: "+lab.FaultSyntax+", or run's form: "+lab.RunFaultSyntax+"; none for a healthy provider (with --serve the default is none)")
 	bulkheadWait := fs.Duration("bulkhead-wait", 0, "how long a call over the protected mode's bulkhead of 4 may wait for a slot (0: refused at once, as in the simulation; the go server's semaphore waits 100ms unless told)")
-	serveFlag := fs.Bool("serve", false, "leave the provider and the API running until ctrl+c, for curl, a load tool or Prometheus")
+	serveFlag := fs.Bool("serve", false, "leave the provider and the API running until ctrl+c, for curl, a load tool or Prometheus, in one mode (protected unless --mode says)")
 	tuiFlag := fs.Bool("tui", false, "watch one mode live in the sandbox's panes, the simulation of the same mode beside it (protected unless --mode says); the go server's are a tasks server's: its limits and its Transport's connections")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -113,7 +113,9 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case *serveFlag && *tuiFlag:
 		return usagef("--serve and --tui do not go together: --serve leaves the servers to you, --tui runs the incident on them")
-	case *tuiFlag && !modeSet:
+	case (*serveFlag || *tuiFlag) && !modeSet:
+		// Both run one mode; they start the same one, the mode the
+		// reference's incident is about.
 		mode.value = "protected"
 	}
 	if mode.value != "all" {
@@ -121,7 +123,7 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 			return usagef("%v", err)
 		}
 	} else if *serveFlag || *tuiFlag {
-		return usagef("--serve and --tui run one mode: add --mode none, timeout or protected")
+		return usagef("--serve and --tui run one mode, not all four: --mode none, timeout or protected (without --mode, protected)")
 	}
 	if *tuiFlag && format.value != "table" {
 		return usagef("--tui draws on the terminal; --format is for the headless table or JSON")

@@ -27,7 +27,7 @@ func TestLabBadInput(t *testing.T) {
 		{[]string{"lab", "checkout", "--fault", "slow@1s-2s"}, "slow needs a latency"},
 		{[]string{"lab", "checkout", "--fault", "melt:1@1s-2s"}, "allowed: slow, error, hang, close, garbage"},
 		{[]string{"lab", "checkout", "--fault", "slow:1s@2s-1s"}, "must end after it starts"},
-		{[]string{"lab", "checkout", "--serve"}, "--serve and --tui run one mode"},
+		{[]string{"lab", "checkout", "--serve", "--mode", "all"}, "--serve and --tui run one mode, not all four"},
 		{[]string{"lab", "checkout", "--tui", "--mode", "all"}, "--serve and --tui run one mode"},
 		{[]string{"lab", "checkout", "--tui", "--serve", "--mode", "none"}, "do not go together"},
 		{[]string{"lab", "checkout", "--tui", "--format", "json"}, "--tui draws on the terminal"},
@@ -273,6 +273,28 @@ func TestLabServe(t *testing.T) {
 	for _, want := range []string{api, "POST /admin/fault", "GET  /metrics", "curl -i -X POST " + api + "/checkout", "shut down"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("serve output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// --serve without --mode serves the mode --tui shows without one,
+// protected, and the help says so of both (it was refused, "add --mode",
+// while --tui alone ran protected). The context has ended already: the
+// servers start on free loopback ports and shut down at once.
+func TestLabServeAndTUIShareTheDefaultMode(t *testing.T) {
+	cancel := withLabContext(t)
+	cancel()
+	var out, errb syncBuffer
+	if code := runMain([]string{"lab", "checkout", "--serve"}, &out, &errb); code != 0 {
+		t.Fatalf("--serve without --mode: exit %d, %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "the checkout incident, mode protected,") || !strings.Contains(out.String(), "shut down") {
+		t.Errorf("--serve without --mode should serve protected:\n%s", out.String())
+	}
+	help, _, _ := run(t, "help", "lab")
+	for _, want := range []string{"--serve and --tui run one, protected unless this says", "Prometheus, in one mode (protected unless --mode says)", "(protected unless --mode says)"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("help lab lacks %q:\n%s", want, help)
 		}
 	}
 }

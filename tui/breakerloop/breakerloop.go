@@ -285,7 +285,10 @@ func (m Model) logLines(w, rows int) []string {
 	room := rows - 2
 	from := 0
 	if len(trans) > room {
-		from = min(max(seen-room/2, 0), len(trans)-room)
+		// the last one past is trans[seen-1]: centre the window on it
+		// (rounding up), so even a window of one line shows it and not
+		// the one to come.
+		from = min(max(seen-1-(room-1)/2, 0), len(trans)-room)
 	}
 	head := fmt.Sprintf("the run's %d transitions, ▸ the last so far", len(trans))
 	if from > 0 || from+room < len(trans) {

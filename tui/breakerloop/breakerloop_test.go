@@ -1,6 +1,7 @@
 package breakerloop
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -153,5 +155,38 @@ func TestTickCommand(t *testing.T) {
 	}
 	if time.Since(start) < Interval/2 {
 		t.Fatal("the tick did not wait for its interval")
+	}
+}
+
+// Whatever room the log has, the transition it marks ▸ is the last one
+// past at that frame (none before the first), never one still to come.
+func TestLogMarksTheLastPastAtEveryRoom(t *testing.T) {
+	m := plain(false)
+	trans := loaded.trans
+	for room := 1; room <= len(trans)+1; room++ {
+		for i, fr := range loaded.frames {
+			m.i = i
+			log := m.logLines(200, room+2)
+			if got := len(log) - 2; got != min(room, len(trans)) {
+				t.Fatalf("room %d at %v: %d lines of log", room, fr.at, got)
+			}
+			var marked []string
+			for _, l := range log[2:] {
+				if strings.HasPrefix(strings.TrimSpace(l), "▸") {
+					marked = append(marked, l)
+				}
+			}
+			if fr.seen == 0 {
+				if len(marked) != 0 {
+					t.Fatalf("room %d at %v: nothing past yet, yet marked %q", room, fr.at, marked)
+				}
+				continue
+			}
+			last := trans[fr.seen-1]
+			want := fmt.Sprintf("▸ %5s  %s → %s", pane.TransitionTime(last.At), last.From, last.To)
+			if len(marked) != 1 || !strings.Contains(marked[0], want) {
+				t.Fatalf("room %d at %v: want %q marked, log:\n%s", room, fr.at, want, strings.Join(log, "\n"))
+			}
+		}
 	}
 }

@@ -319,8 +319,8 @@ func (m *Model) footer() []string {
 			if se[o] == 0 && re[o] == 0 && o != engine.OK {
 				continue
 			}
-			a, b := 100*se.Share(o), 100*re.Share(o)
-			parts = append(parts, fmt.Sprintf("%s %.0f/%.0f (%s)", o, a, b, points(b-a)))
+			a, b := tenths(se.Share(o)), tenths(re.Share(o))
+			parts = append(parts, fmt.Sprintf("%s %s/%s (%s)", o, percent(a), percent(b), points(b-a)))
 		}
 		add(fmt.Sprintf("  %-8s %s", real.Endpoints[e].Name, strings.Join(parts, " · ")))
 	}
@@ -406,17 +406,30 @@ func (m *Model) tasksLine(sim, real *engine.Snapshot) string {
 	return fmt.Sprintf("  %-8s most connections%s %d/%d · most tasks %d/%d", rp.Name, perHost, sp.InUseMax, rp.InUseMax, sim.Tasks.LiveMax, real.Tasks.LiveMax)
 }
 
-// points writes a difference in percentage points with its sign.
-func points(d float64) string {
-	if math.Abs(d) < 0.05 {
+// tenths is a share (0 to 1) in tenths of a percent, rounded as the
+// footer shows it: differences and the verdict are taken of these, so the
+// figures on screen add up (100.0/87.5 is -12.5, and the verdict says 12.5,
+// not a share shown as 88 beside a gap of 12.5 summed up as 12).
+func tenths(share float64) int { return int(math.Round(1000 * share)) }
+
+// percent writes a share in tenths of a percent, one decimal.
+func percent(t int) string { return fmt.Sprintf("%d.%d", t/10, t%10) }
+
+// points writes a difference in tenths of a percentage point with its
+// sign, at the precision of the shares it is the difference of.
+func points(d int) string {
+	switch {
+	case d == 0:
 		return "±0"
+	case d < 0:
+		return "-" + percent(-d)
 	}
-	return fmt.Sprintf("%+.1f", d)
+	return "+" + percent(d)
 }
 
 // verdict says where the two sides agree or differ most.
 func (m *Model) verdict(sim, real *engine.Snapshot) string {
-	worst, where := 0.0, ""
+	worst, where := 0, "" // in tenths of a point, as the lines above show
 	for e := range real.Endpoints {
 		if e >= len(sim.Endpoints) {
 			break
@@ -426,7 +439,11 @@ func (m *Model) verdict(sim, real *engine.Snapshot) string {
 			continue
 		}
 		for _, o := range engine.Outcomes {
-			if d := math.Abs(100*re.Share(o) - 100*se.Share(o)); d > worst || where == "" {
+			d := tenths(re.Share(o)) - tenths(se.Share(o))
+			if d < 0 {
+				d = -d
+			}
+			if d > worst || where == "" {
 				worst, where = d, real.Endpoints[e].Name+" "+o.String()
 			}
 		}
@@ -434,12 +451,12 @@ func (m *Model) verdict(sim, real *engine.Snapshot) string {
 	switch {
 	case where == "":
 		return "Waiting for the first requests of the window to be answered."
-	case worst < 1:
+	case worst < 10:
 		return "They agree within a point on every outcome of every endpoint."
-	case worst <= 10:
-		return fmt.Sprintf("They agree within %.0f points on every outcome of every endpoint.", math.Ceil(worst))
+	case worst <= 100:
+		return fmt.Sprintf("They agree within %d points on every outcome of every endpoint.", (worst+9)/10)
 	}
-	return fmt.Sprintf("They differ most on %s, by %.0f points.", where, worst)
+	return fmt.Sprintf("They differ most on %s, by %s points.", where, percent(worst))
 }
 
 // fit cuts s to w cells, at a word when it can.

@@ -1,6 +1,10 @@
 package livelab
 
 import (
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -137,5 +141,87 @@ func TestTasksServerFrames(t *testing.T) {
 				t.Errorf("variant %d at %dx%d: no chart of the transport's connections:\n%s", v, size[0], size[1], out)
 			}
 		}
+	}
+}
+
+// shareLine is one outcome's figures in the footer: "rejected 100.0/87.5 (-12.5)".
+var shareLine = regexp.MustCompile(`([a-z]+) ([0-9.]+)/([0-9.]+) \(([-+±][0-9.]*)\)`)
+
+// addsUp checks the footer's figures as shown: each difference is the
+// measured share less the simulated one, and the verdict names the largest
+// of them, at the same precision.
+func addsUp(t *testing.T, footer string) (worst float64) {
+	t.Helper()
+	num := func(s string) float64 {
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatalf("%q in %s", s, footer)
+		}
+		return f
+	}
+	found := shareLine.FindAllStringSubmatch(footer, -1)
+	if len(found) == 0 {
+		t.Fatalf("no shares in the footer:\n%s", footer)
+	}
+	for _, f := range found {
+		d := 0.0
+		if f[4] != "±0" {
+			d = num(f[4])
+		}
+		if got := num(f[3]) - num(f[2]); math.Abs(got-d) > 1e-9 {
+			t.Errorf("%q: %s less %s is %.1f, shown as %s:\n%s", f[0], f[3], f[2], got, f[4], footer)
+		}
+		worst = max(worst, math.Abs(d))
+	}
+	if by := regexp.MustCompile(`by ([0-9.]+) points`).FindStringSubmatch(footer); by != nil && num(by[1]) != worst {
+		t.Errorf("the verdict says %s points, the largest difference shown is %.1f:\n%s", by[1], worst, footer)
+	}
+	return worst
+}
+
+// The reviewer's case: every checkout rejected in the simulation, 7 of 8
+// measured. The shares, their difference and the verdict are all 12.5, not
+// 100/88 beside -12.5 and a verdict of 12.
+func TestFooterFiguresAddUp(t *testing.T) {
+	m := newModel(t, 3, fakeReal(t, scenarios.Checkout(), 0, 5, 500*time.Millisecond))
+	m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
+	m.Update(tickMsg{})
+	sim, real := &m.sides[0].snap, &m.sides[1].snap
+	for e := range real.Endpoints {
+		sim.Endpoints[e].Window, real.Endpoints[e].Window = engine.Counts{}, engine.Counts{}
+		sim.Endpoints[e].Window[engine.OK], real.Endpoints[e].Window[engine.OK] = 4, 4
+	}
+	c := slices.IndexFunc(real.Endpoints, func(e engine.EndpointSnapshot) bool { return e.Name == "checkout" })
+	if c < 0 {
+		t.Fatal("no checkout endpoint")
+	}
+	sim.Endpoints[c].Window = engine.Counts{}
+	sim.Endpoints[c].Window[engine.Rejected] = 8
+	real.Endpoints[c].Window = engine.Counts{}
+	real.Endpoints[c].Window[engine.Rejected], real.Endpoints[c].Window[engine.OK] = 7, 1
+	footer := ansi.Strip(strings.Join(m.footer(), "\n"))
+	for _, want := range []string{"checkout ok 0.0/12.5 (+12.5) · rejected 100.0/87.5 (-12.5)", "They differ most on checkout ok, by 12.5 points."} {
+		if !strings.Contains(footer, want) {
+			t.Errorf("the footer lacks %q:\n%s", want, footer)
+		}
+	}
+	if addsUp(t, footer) != 12.5 {
+		t.Errorf("the largest difference is not 12.5:\n%s", footer)
+	}
+
+	// And on runs that differ, as they play.
+	apart := newModel(t, 3, fakeReal(t, scenarios.Checkout(), 1, 6, 300*time.Millisecond))
+	apart.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
+	verdicts := 0
+	for range 60 {
+		apart.Update(tickMsg{})
+		footer := ansi.Strip(strings.Join(apart.footer(), "\n"))
+		addsUp(t, footer)
+		if strings.Contains(footer, "They differ most on") {
+			verdicts++
+		}
+	}
+	if verdicts == 0 {
+		t.Error("the two runs never differed by more than 10 points: the verdict went unchecked")
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/engine/scenarios"
 )
 
 // TestGoServerContains runs the incident on the Go server without a
@@ -92,10 +94,17 @@ func TestGoTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, want := range []string{"a Go server", "a goroutine per request, an http.Transport with MaxConnsPerHost 16", "the engine's checkout-go (a tasks server)", "\nprotected ", "\n  simulated ", "semaphore: at most"} {
+	for _, want := range []string{"a Go server", "a goroutine per request, an http.Transport with MaxConnsPerHost 16", "the engine's model of the same setup, seed 5", "not a built-in scenario", "\nprotected ", "\n  simulated ", "semaphore: at most",
+		// Why the simulated row's counts are not the measured row's.
+		"the load tool sends /checkout at fixed intervals", "the engine's checkouts arrive at random at the same rate"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the table lacks %q:\n%s", want, out)
 		}
+	}
+	// The model is no built-in scenario: a name `breakerlab run` does not
+	// know is not printed as if it were one.
+	if _, ok := scenarios.Lookup(GoScenario); !ok && strings.Contains(out, GoScenario) {
+		t.Errorf("the table names the simulation %q, which run does not know:\n%s", GoScenario, out)
 	}
 	for _, line := range strings.Split(out, "\n") {
 		if len([]rune(line)) > 80 {
