@@ -21,6 +21,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/breakerlab/breakerlab/tui/interviewui"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
+	"github.com/breakerlab/breakerlab/tui/livelab"
 	"github.com/breakerlab/breakerlab/tui/serve"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/log"
@@ -48,18 +49,27 @@ const remoteExercises = "The exercises grade Go code you write on your own compu
 	"To do them, install Go and breakerlab there (go install github.com/breakerlab/breakerlab/cmd/breakerlab@latest), " +
 	"then run `breakerlab exercises init` and `breakerlab` in the folder it makes."
 
+// remoteLiveLab is what the Live lab item says over SSH: its servers would
+// start on the classroom's machine, under every student's session at once.
+const remoteLiveLab = "it starts real servers on the computer it runs on, so it does not run over SSH. " +
+	"To run it, install Go and breakerlab on your own computer (go install github.com/breakerlab/breakerlab/cmd/breakerlab@latest), " +
+	"then run `breakerlab lab checkout --tui` there"
+
+// errRemoteLiveLab is the Live lab's answer in a student's session.
+var errRemoteLiveLab = errors.New(remoteLiveLab)
+
 func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	listen := fs.String("listen", serve.DefaultListen, "address to listen on; anything but loopback needs --authorized-keys or --password")
 	keys := fs.String("authorized-keys", "", "file of the public keys allowed in, one a line (authorized_keys format)")
 	password := fs.Bool("password", false, "ask here for a class password that students type to get in; progress is kept per user name, and a name first used with an SSH key is bound to that key until the server stops (a name first used without one is open to anyone with the password)")
-	teacher := fs.Bool("teacher", false, "run the teacher's screen in this terminal: students press f to follow its sandbox")
+	teacher := fs.Bool("teacher", false, "run the teacher's screen in this terminal: students press f to follow its sandbox or lesson; on a lesson step, ctrl+a puts its question to the room (r reveals the answer, esc ends it); ctrl+p toggles presentation mode")
 	present := fs.Bool("present", false, "the teacher's screen starts in presentation mode, for a projector (ctrl+p toggles it in any session)")
 	teacherKey := fs.String("teacher-key", "", "file of public keys whose SSH sessions present, as --teacher's does")
 	dataDir := fs.String("data-dir", "", "where the host key and the students' progress live (default: breakerlab/serve in the user's config directory)")
 	maxSessions := fs.Int("max-sessions", serve.DefaultMaxSessions, "sessions at once, 1 to 10000")
 	maxSims := fs.Int("max-simulations", serve.DefaultMaxSimulations, "sweeps (ctrl+s in the sandbox's knob form) running at once across all sessions, each on one core, 1 to 1000 (default: this machine's cores); one more is told the server is busy")
-	idle := fs.Duration("idle-timeout", serve.DefaultIdleTimeout, "close a connection after this long with nothing sent either way (0: never)")
+	idle := fs.Duration("idle-timeout", serve.DefaultIdleTimeout, "close a session after this long with no key pressed or click from its student, unless they follow the teacher, show presentation mode or have a room question on their screen (0: never)")
 	maxSession := fs.Duration("max-session", serve.DefaultMaxSession, "close a connection after this long whatever happens (0: never)")
 	signIn := fs.Duration("sign-in-timeout", serve.HandshakeTimeout, "close a connection that has not signed in and opened its session this long after connecting (a class password typed included), 1s to 10m")
 	startups := fs.String("max-startups", serve.DefaultStartups.String(), "connections signing in at once, as OpenSSH's MaxStartups START:RATE:FULL: past START, drop RATE% of new ones, rising to all at FULL; a connection that has sent nothing for 250ms gives its place to a new one first")
@@ -193,6 +203,9 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 			// The teacher's own screen is the home screen of `breakerlab`,
 			// with the teacher's own progress, in the room.
 			o := serveHome()
+			// This terminal is the teacher's own machine: the lab runs
+			// here as in `breakerlab`.
+			o.LiveLab = homeLiveLab
 			lo := lessonui.Terminal("")
 			o.Theme, o.LessonStore, o.LessonNotice = lo.Theme, lo.Store, lo.Notice
 			d, iv := drillui.Terminal(), interviewui.Terminal()
@@ -243,6 +256,9 @@ func serveHome() home.Options {
 	// parses them once for every session. A failure is told where they
 	// are asked for.
 	o.LoadLessons = lessons.All
+	o.LiveLab = func() (livelab.Options, func() error, error) {
+		return livelab.Options{}, nil, errRemoteLiveLab
+	}
 	return o
 }
 

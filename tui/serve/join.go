@@ -4,6 +4,7 @@ import (
 	"net"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/tui/present"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -142,8 +143,9 @@ func (s *Session) joinRows(w, h int) int {
 }
 
 // joinView is the join line at width w: the command first, then the
-// sign-in rule, what keeps progress apart and the room's key, each left
-// out (the last first) when it does not fit.
+// sign-in rule, what keeps progress apart and the room's keys (ctrl+a,
+// ctrl+p), the progress left out first when it does not fit, then the
+// rule.
 func (s *Session) joinView(w int) string {
 	j, ok := s.room.Joining()
 	if !ok {
@@ -157,10 +159,11 @@ func (s *Session) joinView(w int) string {
 	if j.Local {
 		where = " (this machine only)"
 	}
-	cmd, ask := j.Command(), askKey+" asks the room"
-	// The longest that fits: the command always, then the sign-in rule,
-	// what keeps progress apart, and the room's key; a shorter lead before
-	// dropping the rule or the progress, and no lead before cutting the
+	cmd := j.Command()
+	// The longest that fits: the command always; then the room's keys,
+	// the teacher's only reminder of ctrl+a, and the sign-in rule, before
+	// what keeps progress apart; a shorter lead and shorter words for
+	// the keys before dropping the rule, and no lead before cutting the
 	// command.
 	type form struct{ lead, rest string }
 	long, short := " Students join: ", " join: "
@@ -171,10 +174,18 @@ func (s *Session) joinView(w int) string {
 		return " · " + words
 	}
 	access, progress := part(j.Access), part(j.Progress)
+	keysFull := part(askKey + " asks the room · " + present.Key + " projector")
+	keysMid, keysShort := part(askKey+" asks the room"), part(askKey+" asks")
 	forms := []form{
-		{long, access + progress + " · " + ask},
-		{long, access + progress},
-		{short, access + progress},
+		{long, access + progress + keysFull},
+		{long, access + progress + keysMid},
+		{long, access + keysFull},
+		{long, access + keysMid},
+		{short, access + keysMid},
+		{short, access + keysShort},
+		{long, keysMid},
+		{short, keysMid},
+		{short, keysShort},
 		{long, access},
 		{short, access},
 		{long, ""},

@@ -10,6 +10,7 @@ import (
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
+	"github.com/breakerlab/breakerlab/tui/palette"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/present"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
@@ -57,6 +58,11 @@ type Session struct {
 	away   bool // following, but the presenter has neither open
 
 	lastSh Shared // what this presenter published last
+
+	// palFrom is the room's mode the student left to open the home
+	// screen's palette (onHome: the palette was not opened from the
+	// room): esc on it goes back there, a jump goes where it says.
+	palFrom mode
 
 	local       bool // the teacher's own terminal: quitting stops the server
 	confirmQuit bool // asking whether to stop the server
@@ -160,7 +166,9 @@ func (s *Session) Init() tea.Cmd { return tea.Batch(s.home.Init(), s.wait(), s.i
 type idleCheckMsg struct{}
 
 // SetIdleLimit ends the session once its student has pressed no key and
-// clicked nothing for d (0: never). The SSH library's idle timeout counts
+// clicked nothing for d (0: never), unless they are watching (watching:
+// following the teacher, presentation mode, a room question on their
+// screen). The SSH library's idle timeout counts
 // traffic either way, and a screen that animates (the home screen, a
 // playing run) writes every frame: an abandoned session held its place
 // until the 4 h limit. clock is the time (time.Now if nil); call it before
@@ -170,6 +178,18 @@ func (s *Session) SetIdleLimit(d time.Duration, clock func() time.Time) {
 		clock = time.Now
 	}
 	s.idleLimit, s.clock, s.lastInput = d, clock, clock()
+}
+
+// watching reports whether the session's student is taking part without
+// typing: following a teacher who is in the room, a screen in
+// presentation mode (a projector), or a room question on their screen.
+// A lecture watched for half an hour is not an abandoned session.
+func (s *Session) watching() bool {
+	if _, asking := s.questionView(); asking || s.present {
+		return true
+	}
+	_, present := s.room.Latest()
+	return s.mode == following && present
 }
 
 // IdledOut reports whether the session ended for its student's idleness.
@@ -227,6 +247,10 @@ func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			s.lastInput = s.clock()
 		}
 	case idleCheckMsg:
+		if s.watching() {
+			// Someone watching types nothing, and is not idle.
+			s.lastInput = s.clock()
+		}
 		if s.idleLimit > 0 && s.clock().Sub(s.lastInput) >= s.idleLimit {
 			s.idledOut = true
 			return s, tea.Quit
@@ -254,6 +278,10 @@ func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case askQuitMsg:
 		s.confirmQuit = true
 		return s, nil
+	case palette.ClosedMsg:
+		s.backFromPalette()
+	case palette.JumpMsg:
+		s.palFrom = onHome
 	case present.FadeMsg:
 		s.keys.Fade(msg)
 		return s, nil
@@ -406,6 +434,9 @@ func (s *Session) questionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 // key handles the room's keys and hands the rest on.
 func (s *Session) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	ks := k.String()
+	if s.roomPaletteKey(ks) {
+		return s, s.openPalette()
+	}
 	switch s.mode {
 	case following:
 		switch ks {
@@ -427,7 +458,7 @@ func (s *Session) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		return s, tea.Batch(cmd, s.roomKey(k))
 	case exploring:
-		if ks == "f" {
+		if ks == "f" && !s.roomTakesText() {
 			s.startFollowing()
 			return s, nil
 		}
@@ -454,9 +485,55 @@ func (s *Session) roomKey(k tea.KeyMsg) tea.Cmd {
 
 // homeTakesF reports whether f is free where the home screen is: its own
 // menus, the sandbox and the lessons use no f; the exercises and the
-// shard view keep their keys.
+// shard view keep their keys, and the palette opened from the room takes
+// text.
 func (s *Session) homeTakesF() bool {
-	return !s.home.InExercises() && !s.home.InShardView()
+	return !s.home.InExercises() && !s.home.InShardView() && s.palFrom == onHome
+}
+
+// roomTakesText reports whether the room's screen the student explores
+// takes the keys typed as text, so that f is a letter there and not the
+// room's: the lesson list's filter. (The sandbox says nothing of its
+// knob form or prompts to its parent: see the report of this change.)
+func (s *Session) roomTakesText() bool {
+	return s.shown == LessonScreen && s.haveRL && s.rl.Filtering()
+}
+
+// roomPaletteKey reports whether ks opens the palette from the room's
+// screen: ctrl+k always, as on every screen, and : on the room's lesson
+// list, where it goes to no time. Where the room's screen plays, : goes
+// to a time, as it does locally.
+func (s *Session) roomPaletteKey(ks string) bool {
+	if s.mode == onHome || s.teacher {
+		return false
+	}
+	if ks == home.PaletteKey {
+		return true
+	}
+	return ks == ":" && s.shown == LessonScreen && s.haveRL && !s.rl.Open() && !s.rl.Filtering()
+}
+
+// openPalette opens the home screen's palette for a student on the room's
+// screen. The palette is the home screen's, drawn over it, so the student
+// leaves the room, as the tag says; esc comes back to following or
+// exploring, a jump goes where it says.
+func (s *Session) openPalette() tea.Cmd {
+	from := s.mode
+	s.stopFollowing(onHome)
+	s.palFrom = from
+	return s.updateHome(tea.KeyMsg{Type: tea.KeyCtrlK})
+}
+
+// backFromPalette takes the student back to the room's screen they opened
+// the palette from, when they closed it without a jump.
+func (s *Session) backFromPalette() {
+	switch from := s.palFrom; {
+	case from == following:
+		s.palFrom = onHome
+		s.startFollowing()
+	case from == exploring:
+		s.palFrom, s.mode = onHome, exploring
+	}
 }
 
 func (s *Session) startFollowing() {
@@ -624,6 +701,10 @@ func (s *Session) tagForms() []string {
 	case s.teacher:
 		f, e := s.room.Counts()
 		return []string{fmt.Sprintf("presenting%s · %d follow · %d explore", step, f, e), fmt.Sprintf("presenting%s · %d follow", step, f), "presenting" + step}
+	case s.palFrom == following:
+		return []string{"left following for the palette · esc goes back", "esc goes back to following", "palette"}
+	case s.palFrom == exploring:
+		return []string{"left the room's screen for the palette · esc goes back", "esc goes back to exploring", "palette"}
 	case s.mode == following && s.away && !present:
 		return []string{"following · the teacher has left · F explores"}
 	case s.mode == following && s.away:

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/log"
+	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -39,8 +40,19 @@ func TestANameIsItsFirstKeys(t *testing.T) {
 			return true
 		}
 		<-c.Done()
-		if s := c.Since(0); !strings.Contains(s, "The name "+user+" is taken in this class") || strings.Contains(s, "Sandbox") {
+		s := c.Since(0)
+		if !strings.Contains(s, "The name "+user+" is taken in this class") || strings.Contains(s, "Sandbox") {
 			t.Fatalf("%s was neither let in nor told the name is taken:\n%s", user, tail(s, 1000))
+		}
+		// Wrapped to the 80 columns at its spaces: the terminal broke
+		// it mid-word ("th" / "at") and mid-fingerprint.
+		for _, l := range strings.Split(s, "\n") {
+			if l = strings.TrimRight(l, "\r"); ansi.StringWidth(l) > 80 {
+				t.Fatalf("a line of the refusal is %d columns wide, past the window's 80:\n%s", ansi.StringWidth(l), s)
+			}
+		}
+		if !strings.Contains(s, gossh.FingerprintSHA256(k1.PublicKey())) || !strings.Contains(s, "only that key,") {
+			t.Fatalf("the refusal breaks the fingerprint or a word:\n%s", s)
 		}
 		return false
 	}

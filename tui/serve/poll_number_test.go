@@ -57,17 +57,32 @@ func TestANumberPutToTheRoom(t *testing.T) {
 	for range 3 {
 		st[0].Update(bs)
 	}
-	// A paste of a megabyte: its digits, at most 16 of them.
-	st[0].Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(strings.Repeat("9x", 1<<19)), Paste: true})
-	if got := st[0].numInput; got != strings.Repeat("9", maxGuessLen) {
-		t.Fatalf("a pasted megabyte left %d characters in the input: %.40q", len(got), got)
+	// A paste is taken whole or refused, saying why: cut, or with its
+	// letters dropped, it would be a number nobody typed (5,000 nines
+	// shown as 10,000,000,000,000,000; "1e9" as 19).
+	for _, c := range []struct{ paste, why string }{
+		{strings.Repeat("9", 5000), "too long: a number here has at most 16 characters"},
+		{strings.Repeat("9x", 1<<19), `"9x9x9x9x9x9x9x9x9x9x…" is not part of a number`},
+		{"1e9", `"1e9" is not part of a number`},
+		{"2a5!0", `"2a5!0" is not part of a number`},
+	} {
+		st[0].Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(c.paste), Paste: true})
+		if got, v := st[0].numInput, flat(st[0].View()); got != "" || !strings.Contains(v, c.why) {
+			t.Fatalf("a paste of %.20q left %.40q in the input, and the screen says:\n%s", c.paste, got, st[0].View())
+		}
+	}
+	// 16 nines fit the input, but not a float64: refused, not taken as
+	// 10,000,000,000,000,000.
+	keys(st[0], strings.Repeat("9", 16), "enter")
+	if v := flat(st[0].View()); !strings.Contains(v, "16 digits: a number here keeps at most 15 exactly") {
+		t.Fatalf("16 nines:\n%s", st[0].View())
 	}
 	for range maxGuessLen {
 		st[0].Update(bs)
 	}
 	// 250 and 270 within 10% of 249; 200 within twice it; 900 off; st[4]
 	// says 100, then changes it to 300 (off), and is counted once.
-	for i, n := range []string{"2a5!0", "270", "200", "900", "100"} {
+	for i, n := range []string{"250", "270", "200", "900", "100"} {
 		keys(st[i], n)
 		st[i].Update(enter)
 	}

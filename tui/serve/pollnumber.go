@@ -30,6 +30,23 @@ type Guess struct {
 // maxGuessLen bounds what a student may type, as the player's input does.
 const maxGuessLen = 16
 
+// maxGuessDigits are the significant digits a guess keeps exactly: a
+// float64 holds 15 of them whatever they are.
+const maxGuessDigits = 15
+
+// significantDigits counts input's digits from its first that is not 0.
+func significantDigits(input string) int {
+	n := 0
+	for _, r := range input {
+		switch {
+		case r == '0' && n == 0:
+		case r >= '0' && r <= '9':
+			n++
+		}
+	}
+	return n
+}
+
 // guessRunes are the keys a number is typed with, as in the player.
 const guessRunes = "0123456789.-%"
 
@@ -57,6 +74,10 @@ func (r *Room) AnswerNumber(m *Member, seq int, input string) (Guess, error) {
 	if math.IsNaN(g) || math.IsInf(g, 0) {
 		return Guess{}, fmt.Errorf("%q is not a number", input)
 	}
+	if digits := significantDigits(input); digits > maxGuessDigits {
+		// 16 nines would be kept, and shown, as 10,000,000,000,000,000.
+		return Guess{}, fmt.Errorf("%d digits: a number here keeps at most %d exactly", digits, maxGuessDigits)
+	}
 	if err := possible(q.q.pq, g); err != nil {
 		return Guess{}, err
 	}
@@ -69,10 +90,11 @@ func (r *Room) AnswerNumber(m *Member, seq int, input string) (Guess, error) {
 	return q.guesses[m.voter()], nil
 }
 
-// possible refuses a number the quantity cannot be, so that one typo does
-// not stretch the room's histogram: a share outside 0 to 100%, a negative
-// count or duration. (The lesson's own bound, where it has one, was
-// checked by JudgeGuess.)
+// possible refuses a number the quantity cannot be: a share outside 0 to
+// 100%, a negative count or duration. (The lesson's own bound, where it
+// has one, was checked by JudgeGuess.) A possible number far from the
+// rest, a typo of 7300 for 73, is taken, and the histogram draws it in a
+// bar of its own (bulk).
 func possible(pq *lessons.PreparedQuestion, g float64) error {
 	switch pq.AnswerKind {
 	case lessons.KindFraction:
@@ -124,15 +146,35 @@ func (s *Session) numberKey(a Asked, k tea.KeyMsg) {
 			s.numInput = s.numInput[:len(s.numInput)-1]
 		}
 	case tea.KeyRunes:
-		// A paste comes as one message: only the number's keys are kept,
-		// and no more than a number's length.
-		for _, r := range k.Runes {
-			if strings.ContainsRune(guessRunes, r) && len(s.numInput) < maxGuessLen {
-				s.numInput += string(r)
-			}
+		// A paste comes as one message, taken whole or not at all: its
+		// letters dropped or its tail cut, it would be a number the
+		// student never typed ("1e9" taken as 19 calls).
+		s.numTypo = typedTypo(s.numInput, k.Runes)
+		if s.numTypo == "" {
+			s.numInput += string(k.Runes)
 		}
-		s.numTypo = ""
 	}
+}
+
+// typedTypo says why runes typed after input make no number, or "".
+func typedTypo(input string, runes []rune) string {
+	for _, r := range runes {
+		if !strings.ContainsRune(guessRunes, r) {
+			return fmt.Sprintf("%q is not part of a number: type digits, with a point, a minus or a percent sign where it needs one", cut(string(runes), 20))
+		}
+	}
+	if len(input)+len(string(runes)) > maxGuessLen {
+		return fmt.Sprintf("too long: a number here has at most %d characters", maxGuessLen)
+	}
+	return ""
+}
+
+// cut is s, at most n runes of it, with an ellipsis when cut.
+func cut(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
 }
 
 // guessText is a guess as the lesson prints its answer, with the unit.
@@ -263,12 +305,55 @@ func (s *Session) spread(a Asked) []string {
 // histBins is about how many bars the histogram has.
 const histBins = 6
 
+// outlierScale is how far from the bulk of the room's numbers an answer
+// may be and still have the histogram's range take it in: that many times
+// the spread of the numbers about their median (its median absolute
+// deviation), and no less than that many times the size of the median or
+// the engine's answer, whichever is larger.
+const outlierScale = 4
+
+// bulk is the range the histogram spans: around the median of g (sorted)
+// and the engine's answer (NaN: none), outlierScale times the numbers'
+// spread or their size either side. One typo of 12,000,000,000 among
+// answers near 73 no longer makes a range in which every real answer
+// falls into the first bar. With every number alike and the answer 0,
+// the scale is one of the answer's units.
+func bulk(g []float64, answer float64) (lo, hi float64) {
+	med := quantile(g, 0.5)
+	dev := make([]float64, len(g))
+	for i, x := range g {
+		dev[i] = math.Abs(x - med)
+	}
+	sort.Float64s(dev)
+	lo, hi, size := med, med, math.Abs(med)
+	if !math.IsNaN(answer) {
+		lo, hi, size = math.Min(med, answer), math.Max(med, answer), math.Max(size, math.Abs(answer))
+	}
+	scale := outlierScale * math.Max(quantile(dev, 0.5), size)
+	if scale == 0 {
+		scale = 1
+	}
+	return lo - scale, hi + scale
+}
+
 // histogram draws g (sorted) in bins of a round width (1, 2, 2.5 or 5
-// times a power of ten) from the least to the most of g and the answer,
-// one line a bin: its range, a bar, its count, and a mark on the answer's
-// bin.
+// times a power of ten) from the least to the most of the bulk of g
+// (bulk) and the answer, one line a bin: its range, a bar, its count, and
+// a mark on the answer's bin. Numbers outside the bulk are counted in a
+// bar below the first bin and one above the last.
 func histogram(a Asked, g []float64, answer float64, barW int) []string {
-	lo, hi := g[0], g[len(g)-1]
+	from, to := bulk(g, answer)
+	var in []float64
+	for _, x := range g {
+		if x >= from && x <= to {
+			in = append(in, x)
+		}
+	}
+	if len(in) == 0 {
+		// The answer far from every number: the numbers are the bulk.
+		in, answer = g, math.NaN()
+	}
+	lo, hi := in[0], in[len(in)-1]
 	if !math.IsNaN(answer) {
 		lo, hi = math.Min(lo, answer), math.Max(hi, answer)
 	}
@@ -284,28 +369,56 @@ func histogram(a Asked, g []float64, answer float64, barW int) []string {
 		}
 		return min(max(int(math.Floor((x-start)/step)), 0), bins-1)
 	}
+	// The drawn bins span [first, last]; the rest is below or above.
+	first, last := lo, hi
+	if bins > 1 {
+		first, last = start, start+float64(bins)*step
+	}
 	counts := make([]int, bins)
-	most := 0
+	below, above := 0, 0
 	for _, x := range g {
-		counts[bin(x)]++
-		most = max(most, counts[bin(x)])
-	}
-	labels := make([]string, bins)
-	lw := 0
-	for i := range labels {
-		if bins == 1 {
-			labels[i] = guessText(a, lo)
-		} else {
-			from := start + float64(i)*step
-			labels[i] = "from " + guessText(a, from) + " to " + guessText(a, from+step)
+		switch {
+		case x < first:
+			below++
+		case x > last:
+			above++
+		default:
+			counts[bin(x)]++
 		}
-		lw = max(lw, len([]rune(labels[i])))
 	}
-	out := make([]string, bins)
-	for i := range out {
-		n := counts[i] * barW / max(most, 1)
-		line := fmt.Sprintf("%-*s  %s %d", lw, labels[i], strings.Repeat("█", n)+strings.Repeat("·", barW-n), counts[i])
-		if !math.IsNaN(answer) && bin(answer) == i {
+	most := max(below, above)
+	for _, c := range counts {
+		most = max(most, c)
+	}
+	type bar struct {
+		label  string
+		count  int
+		answer bool
+	}
+	var bars []bar
+	if below > 0 {
+		bars = append(bars, bar{label: "below " + guessText(a, first), count: below})
+	}
+	for i, c := range counts {
+		label := guessText(a, lo)
+		if bins > 1 {
+			from := start + float64(i)*step
+			label = "from " + guessText(a, from) + " to " + guessText(a, from+step)
+		}
+		bars = append(bars, bar{label: label, count: c, answer: !math.IsNaN(answer) && bin(answer) == i})
+	}
+	if above > 0 {
+		bars = append(bars, bar{label: "above " + guessText(a, last), count: above})
+	}
+	lw := 0
+	for _, b := range bars {
+		lw = max(lw, len([]rune(b.label)))
+	}
+	out := make([]string, len(bars))
+	for i, b := range bars {
+		n := b.count * barW / max(most, 1)
+		line := fmt.Sprintf("%-*s  %s %d", lw, b.label, strings.Repeat("█", n)+strings.Repeat("·", barW-n), b.count)
+		if b.answer {
 			line += "  ◆ the engine's answer"
 		}
 		out[i] = line

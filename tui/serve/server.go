@@ -28,6 +28,7 @@
 // server.
 //
 // It may import tui/home, tui/sandbox, tui/lessonui, tui/present,
+// tui/palette (the home screen's palette's messages),
 // tui/theme, tui/pane, tui/drillui, tui/interviewui, lessons (and
 // lessons/drill) and the engine's scenario type, bubbletea, lipgloss,
 // termenv, x/ansi, charmbracelet/log, charmbracelet/ssh and wish, and

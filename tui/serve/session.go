@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -12,6 +13,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/drillui"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/breakerlab/breakerlab/tui/interviewui"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -66,7 +68,7 @@ func (s *Server) run(sess ssh.Session) {
 	// did would share one progress record.
 	if sess.PublicKey() == nil && strings.EqualFold(sess.User(), NamePlaceholder) {
 		s.log.Warn("session refused", with("from", from, "why", "signed in as "+NamePlaceholder)...)
-		fmt.Fprintf(sess, "%s\r\n", s.ownName())
+		tell(sess, pty.Window.Width, s.ownName())
 		_ = sess.Exit(1)
 		return
 	}
@@ -75,7 +77,7 @@ func (s *Server) run(sess ssh.Session) {
 		fp := nameKey(sess)
 		if owner, ok := s.names.check(id, fp, true); !ok {
 			s.log.Warn("session refused", with("from", from, "why", "the name is bound to another key", "name_key", fp, "bound_to", owner)...)
-			fmt.Fprintf(sess, "%s\r\n", s.nameTaken(sess.User(), owner))
+			tell(sess, pty.Window.Width, s.nameTaken(sess.User(), owner))
 			_ = sess.Exit(1)
 			return
 		}
@@ -86,7 +88,7 @@ func (s *Server) run(sess ssh.Session) {
 	if n := s.sessions.Add(1); n > int64(s.cfg.MaxSessions) {
 		s.sessions.Add(-1)
 		s.log.Warn("session refused", with("from", from, "why", "the class is full")...)
-		fmt.Fprintf(sess, "The class is busy: this server takes %d sessions at once, and all are in use. Try again in a moment.\r\n", s.cfg.MaxSessions)
+		tell(sess, pty.Window.Width, fmt.Sprintf("The class is busy: this server takes %d sessions at once, and all are in use. Try again in a moment.", s.cfg.MaxSessions))
 		_ = sess.Exit(1)
 		return
 	}
@@ -163,6 +165,19 @@ func (s *Server) run(sess ssh.Session) {
 		s.log.Info("disconnect", with(after...)...)
 	}
 	_ = sess.Exit(0)
+}
+
+// tell writes a refusal to a terminal w columns wide, wrapped at its
+// spaces: the terminal would break it wherever the line ends, mid-word
+// and mid-fingerprint. Width 0 (not said) leaves it one line.
+func tell(out io.Writer, w int, msg string) {
+	lines := []string{msg}
+	if w > 0 {
+		lines = pane.Wrap(msg, w)
+	}
+	for _, l := range lines {
+		fmt.Fprintf(out, "%s\r\n", strings.TrimRight(l, " "))
+	}
 }
 
 // endedNote is what a student reads when the teacher stops the server.

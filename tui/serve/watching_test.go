@@ -1,0 +1,49 @@
+package serve
+
+import (
+	"testing"
+	"time"
+)
+
+// A student who follows the teacher, or has a room question on their
+// screen, presses nothing for the whole lecture and is not idle: the idle
+// limit dropped every follower 30 minutes in. Once the teacher has left,
+// or the student is back on their own screen, the limit counts again.
+func TestWatchingIsNotIdle(t *testing.T) {
+	now := time.Unix(1000, 0)
+	clock := func() time.Time { return now }
+	room := NewRoom()
+	teacher := plainSession(t, room, true, 120, 40)
+	keys(teacher, "j", "enter", "enter", " ")
+	student := plainSession(t, room, false, 80, 24)
+	student.SetIdleLimit(8*time.Second, clock)
+	keys(student, "f")
+	for range 5 {
+		now = now.Add(10 * time.Second)
+		if student.Update(idleCheckMsg{}); student.IdledOut() {
+			t.Fatalf("a follower was closed as idle %v into the lecture", now.Sub(time.Unix(1000, 0)))
+		}
+	}
+	// Back on their own screen, the student is idle after the limit.
+	keys(student, "esc")
+	now = now.Add(9 * time.Second)
+	if student.Update(idleCheckMsg{}); !student.IdledOut() {
+		t.Fatal("a student on their own screen 9 s after their last key is not idle past 8 s")
+	}
+
+	// A question on the student's screen: they are reading it.
+	asked := plainSession(t, room, false, 80, 24)
+	asked.SetIdleLimit(8*time.Second, clock)
+	room.Ask(testQuestion())
+	reads(asked)
+	now = now.Add(time.Minute)
+	if asked.Update(idleCheckMsg{}); asked.IdledOut() {
+		t.Fatal("a student with the room's question on screen was closed as idle")
+	}
+	room.EndQuestion()
+	reads(asked)
+	now = now.Add(9 * time.Second)
+	if asked.Update(idleCheckMsg{}); !asked.IdledOut() {
+		t.Fatal("once the question ended, the student should be idle past the limit")
+	}
+}
