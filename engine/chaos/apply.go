@@ -19,6 +19,14 @@ const forever = time.Duration(math.MaxInt64)
 // changed; the copy shares what the faults do not touch. The result has
 // passed Validate. No spec gives sc back itself.
 func Apply(sc *engine.Scenario, specs []Spec) (*engine.Scenario, error) {
+	return ApplyFor(sc, specs, 0)
+}
+
+// ApplyFor is Apply for someone looking at variant shown (the sandbox's
+// variant on screen): a spec one variant refuses is refused for all, and
+// the message names shown when it is among those refusing, so that a
+// learner on variant 2 is not told about variant 1 alone.
+func ApplyFor(sc *engine.Scenario, specs []Spec, shown int) (*engine.Scenario, error) {
 	if len(specs) == 0 {
 		return sc, nil
 	}
@@ -31,12 +39,14 @@ func Apply(sc *engine.Scenario, specs []Spec) (*engine.Scenario, error) {
 			return nil, err
 		}
 		applied := false
+		refused := make([]error, len(out.Variants))
 		for i := range out.Variants {
 			ok, err := applyTo(&out.Variants[i].System, t, sp, sc.Duration)
-			if err != nil {
-				return nil, fmt.Errorf("fault %q, variant %q: %w", sp.String(), out.Variants[i].Name, err)
-			}
+			refused[i] = err
 			applied = applied || ok
+		}
+		if err := refusal(sc, sp, refused, shown); err != nil {
+			return nil, err
 		}
 		if !applied {
 			if sp.Kind == Recover {
@@ -49,6 +59,31 @@ func Apply(sc *engine.Scenario, specs []Spec) (*engine.Scenario, error) {
 		return nil, fmt.Errorf("with the injected faults: %w", err)
 	}
 	return &out, nil
+}
+
+// refusal is the error for a spec that variants refused (refused[i] is
+// variant i's reason, nil where it took the spec): variant shown's reason
+// when it has one, else the first; "and every other" when all refused it
+// alike. nil when none refused.
+func refusal(sc *engine.Scenario, sp Spec, refused []error, shown int) error {
+	pick := -1
+	for i, err := range refused {
+		if err != nil && (pick < 0 || i == shown) {
+			pick = i
+		}
+	}
+	if pick < 0 {
+		return nil
+	}
+	alike := len(refused) > 1
+	for _, err := range refused {
+		alike = alike && err != nil && err.Error() == refused[pick].Error()
+	}
+	which := fmt.Sprintf("variant %q", sc.Variants[pick].Name)
+	if alike {
+		which += " and every other"
+	}
+	return fmt.Errorf("fault %q, %s: %w", sp.String(), which, refused[pick])
 }
 
 // applyTo applies sp to one system; ok is false when the system has no
@@ -393,9 +428,9 @@ func surge(sys *engine.System, t Target, sp Spec, duration time.Duration) (bool,
 		if sp.Kind == Recover {
 			bursts, ok = endpointBursts(e.Bursts, sp, h, t, nil)
 		} else {
-			added, err := surgeBursts(e, t, sp.Factor, share, h)
+			added, err := surgeBursts(e, t, sp.Factor, share, h, duration)
 			if err != nil {
-				return false, fmt.Errorf("%s: %w", e.Name, err)
+				return false, err
 			}
 			bursts, ok = endpointBursts(e.Bursts, sp, h, t, added)
 		}
@@ -426,57 +461,98 @@ func endpointBursts(in []engine.Burst, sp Spec, h span, t Target, added []engine
 // for a tenant's surge), on top of the bursts the script has there: a
 // stretch of the tenant's own burst is that burst's traffic times the
 // factor. A burst carries one tenant's extra traffic, so a surge that
-// meets another's burst is refused, saying when it is.
-func surgeBursts(e *engine.Endpoint, t Target, factor, share float64, h span) ([]engine.Burst, error) {
-	tenant := ""
-	if t.Part == TenantPart {
-		tenant = t.name
-	}
-	// The rate over a stretch whose rate is now rate, with the extra of
-	// tenant owner ("": nobody's); false when one burst cannot say it.
-	scaled := func(rate float64, owner string) (float64, bool) {
-		switch {
-		case tenant == "" && owner == "":
-			return rate * factor, true
-		case tenant != "" && owner == tenant:
-			mine := e.Rate*share + (rate - e.Rate)
-			return rate + (factor-1)*mine, true
-		case tenant != "" && owner == "" && rate == e.Rate:
-			return rate + (factor-1)*e.Rate*share, true
-		}
-		return 0, false
-	}
+// meets another's burst is refused, saying when that burst is (its own
+// span, not the overlap: a learner moving the surge needs to know how
+// far) and so where the surge may go.
+func surgeBursts(e *engine.Endpoint, t Target, factor, share float64, h span, duration time.Duration) ([]engine.Burst, error) {
+	tenant := surgeTenant(t)
 	var out []engine.Burst
 	at := h.from
-	add := func(to time.Duration, rate float64, owner string) error {
+	// add puts in the stretch from at to to, whose traffic is e's own
+	// (b nil) or burst b's.
+	add := func(to time.Duration, b *engine.Burst) error {
 		if to <= at {
 			return nil
 		}
-		r, ok := scaled(rate, owner)
+		rate, owner := e.Rate, ""
+		if b != nil {
+			rate, owner = b.Rate, b.Tenant
+		}
+		r, ok := surgedRate(e, tenant, share, factor, rate, owner)
 		if !ok {
-			who := "a change of its rate for everyone"
-			if owner != "" {
-				who = "tenant " + owner + "'s burst"
-			}
-			return fmt.Errorf("it carries %s from %v to %v, and a burst is one tenant's traffic: surge %s outside it", who, at, to, QuoteName(t.Name))
+			return fmt.Errorf("%s carries %s from %s to %s, and a burst is one tenant's traffic: %s",
+				e.Name, burstWords(*b), engine.FormatDuration(b.From), engine.FormatDuration(b.To), surgeElsewhere(t.Name, *b, duration))
 		}
 		out = append(out, engine.Burst{From: at, To: to, Rate: r, Tenant: tenant})
 		at = to
 		return nil
 	}
-	for _, b := range e.Bursts {
+	for i := range e.Bursts {
+		b := &e.Bursts[i]
 		if b.To <= h.from || b.From >= h.to {
 			continue
 		}
-		if err := add(min(b.From, h.to), e.Rate, ""); err != nil {
+		if err := add(min(b.From, h.to), nil); err != nil {
 			return nil, err
 		}
-		if err := add(min(b.To, h.to), b.Rate, b.Tenant); err != nil {
+		if err := add(min(b.To, h.to), b); err != nil {
 			return nil, err
 		}
 	}
-	if err := add(h.to, e.Rate, ""); err != nil {
+	if err := add(h.to, nil); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// surgeTenant is the tenant whose traffic a surge of t multiplies: t's
+// own name for a tenant, "" (everyone's) for an endpoint.
+func surgeTenant(t Target) string {
+	if t.Part == TenantPart {
+		return t.name
+	}
+	return ""
+}
+
+// surgedRate is the rate of a stretch of endpoint e whose rate is now
+// rate, with the extra traffic of tenant owner ("": nobody's), under a
+// surge by factor of tenant ("": all of e's traffic), whose share of e's
+// rate is share; false when one burst cannot say it, because the stretch
+// carries another tenant's extra traffic.
+func surgedRate(e *engine.Endpoint, tenant string, share, factor, rate float64, owner string) (float64, bool) {
+	switch {
+	case tenant == "" && owner == "":
+		return rate * factor, true
+	case tenant != "" && owner == tenant:
+		mine := e.Rate*share + (rate - e.Rate)
+		return rate + (factor-1)*mine, true
+	case tenant != "" && owner == "" && rate == e.Rate:
+		return rate + (factor-1)*e.Rate*share, true
+	}
+	return 0, false
+}
+
+// burstWords says whose a burst is: "tenant acme's burst", or "a
+// change of its rate for everyone" for one no tenant owns.
+func burstWords(b engine.Burst) string {
+	if b.Tenant != "" {
+		return "tenant " + b.Tenant + "'s burst"
+	}
+	return "a change of its rate for everyone"
+}
+
+// surgeElsewhere says when a surge of name may run beside burst b, in a
+// run whose traffic ends at duration.
+func surgeElsewhere(name string, b engine.Burst, duration time.Duration) string {
+	before, after := b.From > 0, b.To < duration
+	from, to := engine.FormatDuration(b.From), engine.FormatDuration(b.To)
+	switch {
+	case before && after:
+		return fmt.Sprintf("surge %s so that it ends by %s or starts at %s or later", QuoteName(name), from, to)
+	case before:
+		return fmt.Sprintf("surge %s so that it ends by %s", QuoteName(name), from)
+	case after:
+		return fmt.Sprintf("surge %s from %s on", QuoteName(name), to)
+	}
+	return fmt.Sprintf("it lasts the whole run, so %s cannot surge there", QuoteName(name))
 }

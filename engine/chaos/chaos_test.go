@@ -238,7 +238,7 @@ func TestTenantSurge(t *testing.T) {
 		t.Errorf("acme x2 on checkout = %+v, want 80/s (60 and acme's third again)", b)
 	}
 	sp, _ = Parse("15s globex surge x2 for 5s")
-	if _, err := Apply(sc, []Spec{sp}); err == nil || !strings.Contains(err.Error(), "search: it carries tenant acme's burst from 15s to 20s") {
+	if _, err := Apply(sc, []Spec{sp}); err == nil || !strings.Contains(err.Error(), "search carries tenant acme's burst from 10s to 30s") {
 		t.Errorf("globex's surge during acme's burst = %v, want a refusal saying when", err)
 	}
 	rec := mustApply(t, sc, "20s acme recover")

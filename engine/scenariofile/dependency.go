@@ -227,7 +227,7 @@ func (c *conv) fault(t table, i int, duration time.Duration) (engine.Fault, erro
 		}
 		f.Latency = l
 	case engine.Error:
-		p, ok, err := t.number("probability")
+		p, ok, err := t.share("probability")
 		if err != nil {
 			return f, err
 		}

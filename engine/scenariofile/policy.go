@@ -280,14 +280,19 @@ func (c *conv) breaker(t table) (breaker.Config, error) {
 		}
 	}
 	floats := []struct {
-		key string
-		dst *float64
+		key   string
+		dst   *float64
+		share bool // "50%" as well as 0.5
 	}{
-		{"failure_rate", &cfg.FailureRate}, {"slow_call_rate", &cfg.SlowCallRate},
-		{"open_jitter", &cfg.OpenJitter}, {"open_backoff", &cfg.OpenBackoff},
+		{"failure_rate", &cfg.FailureRate, true}, {"slow_call_rate", &cfg.SlowCallRate, true},
+		{"open_jitter", &cfg.OpenJitter, true}, {"open_backoff", &cfg.OpenBackoff, false},
 	}
 	for _, f := range floats {
-		if v, ok, err := t.number(f.key); err != nil {
+		read := t.number
+		if f.share {
+			read = t.share
+		}
+		if v, ok, err := read(f.key); err != nil {
 			return cfg, err
 		} else if ok {
 			*f.dst = v

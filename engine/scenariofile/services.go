@@ -277,7 +277,7 @@ func (c *conv) serviceFaultArgs(ft table, f *engine.ServiceFault) error {
 		}
 		f.Latency = l
 	case engine.InstanceErrors:
-		p, ok, err := ft.number("probability")
+		p, ok, err := ft.share("probability")
 		if err != nil {
 			return err
 		}
@@ -411,7 +411,7 @@ func (c *conv) tenantShares(t table) ([]engine.TenantShare, error) {
 	var out []engine.TenantShare
 	var sum float64
 	for _, k := range c.keysInOrder(tt) {
-		x, _, err := tt.number(k)
+		x, _, err := tt.share(k)
 		if err != nil {
 			return nil, err
 		}

@@ -194,6 +194,42 @@ func (t table) number(key string) (float64, bool, error) {
 	return 0, true, t.errorf(key, "%s must be a number, got %s", key, describe(v))
 }
 
+// share reads an optional share (of calls, of traffic): a number from 0
+// to 1, as Dump writes it (0.5), or a percentage in quotes ("50%"), as the
+// sandbox's knob form and --vary take one. A bare number is the share
+// itself, whatever its size, left to the caller's range check: the form's
+// "50 is 50%" rule makes "1" ambiguous, and a file must read one way.
+func (t table) share(key string) (float64, bool, error) {
+	const how = `a share from 0 to 1 such as 0.5, or a percentage in quotes such as "50%"`
+	v, ok := t.m[key]
+	if !ok {
+		return 0, false, nil
+	}
+	switch x := v.(type) {
+	case int64:
+		return float64(x), true, nil
+	case float64:
+		return x, true, nil
+	case string:
+		num, pct := strings.CutSuffix(strings.TrimSpace(x), "%")
+		num = strings.TrimSpace(num)
+		p, err := strconv.ParseFloat(num, 64)
+		if !pct || err != nil || math.IsNaN(p) || math.IsInf(p, 0) {
+			return 0, true, t.errorf(key, "%s must be %s, got %s", key, how, describe(v))
+		}
+		if p < 0 || p > 100 {
+			return 0, true, t.errorf(key, "%s must be from 0%% to 100%%, got %q", key, x)
+		}
+		// Read two places further right, not p/100: "12.3456%" is then
+		// the same number as 0.123456, which is what Dump writes back.
+		if exact, err := strconv.ParseFloat(num+"e-2", 64); err == nil && !strings.ContainsAny(num, "eExX") {
+			return exact, true, nil
+		}
+		return p / 100, true, nil
+	}
+	return 0, true, t.errorf(key, "%s must be %s, got %s", key, how, describe(v))
+}
+
 // boolean reads an optional true or false.
 func (t table) boolean(key string) (bool, bool, error) {
 	v, ok := t.m[key]

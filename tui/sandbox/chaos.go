@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -25,10 +26,16 @@ import (
 // withFaults is the scenario to run with the injected faults, and the
 // scenario without them (nil when there are none).
 func withFaults(sc *engine.Scenario, specs []chaos.Spec) (plain, run *engine.Scenario, err error) {
+	return withFaultsFor(sc, specs, 0)
+}
+
+// withFaultsFor is withFaults for a learner on variant shown, whom a
+// refusal names that variant (chaos.ApplyFor).
+func withFaultsFor(sc *engine.Scenario, specs []chaos.Spec, shown int) (plain, run *engine.Scenario, err error) {
 	if len(specs) == 0 {
 		return nil, sc, nil
 	}
-	run, err = chaos.Apply(sc, specs)
+	run, err = chaos.ApplyFor(sc, specs, shown)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -46,7 +53,7 @@ func (s *sim) knobs() *engine.Scenario {
 // setInjected re-runs the scenario with specs as its injected faults, at
 // the same moment; on an error the old run stays.
 func (s *sim) setInjected(specs []chaos.Spec) error {
-	plain, sc, err := withFaults(s.knobs(), specs)
+	plain, sc, err := withFaultsFor(s.knobs(), specs, s.variant)
 	if err != nil {
 		return err
 	}
@@ -128,6 +135,9 @@ type chaosMenu struct {
 	// err is why the spec typed was refused, in full: the prompt's line
 	// has room for a pointer to it only.
 	err string
+	// moved says why the spec the prompt started from is not at the
+	// moment shown (chaos_prefill.go), while that prompt is open.
+	moved string
 }
 
 // chaosKeys are the menu's keys.
@@ -197,14 +207,13 @@ func (m Model) chaosKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.report(m.setInjected(specs, "moved to "+sp.String()))
 	case onInjected && key.Matches(k, km.Choose):
 		sp := m.sim.injected[c.cursor]
+		c.err, c.moved = "", ""
 		m.prompt = &playback.Prompt{Kind: promptChaos, Label: "edit fault", Input: sp.String(), Subject: fmt.Sprint(c.cursor),
 			Hint: "AT TARGET KIND [ARGS] [for DURATION]"}
 	case key.Matches(k, km.Choose) && !c.kinds && n > 0:
 		c.target, c.kinds, c.cursor = c.targets[c.cursor-len(m.sim.injected)], true, 0
 	case key.Matches(k, km.Choose) && c.kinds:
-		kind := c.target.Kinds[c.cursor]
-		m.prompt = &playback.Prompt{Kind: promptChaos, Label: "inject", Input: suggest(m.now(), c.target.Name, kind), Subject: "new",
-			Hint: "edit it if you like"}
+		m.openInject(c.target, c.target.Kinds[c.cursor])
 	}
 	m.refresh()
 	return m, nil
@@ -219,21 +228,28 @@ func targetIndex(ts []chaos.Target, name string) int {
 	return 0
 }
 
-// suggest writes a spec for the prompt to start from: the moment shown,
-// the part and the kind, with arguments to edit.
-func suggest(at time.Duration, target string, k chaos.Kind) string {
-	sp := chaos.Spec{At: at.Round(time.Millisecond), Target: target, Kind: k, For: 10 * time.Second}
-	switch k {
-	case chaos.Slow:
-		sp.Latency = 2 * time.Second
-	case chaos.Errors:
-		sp.Rate = 0.5
-	case chaos.Surge:
-		sp.Factor = 3
-	case chaos.Recover, chaos.Restart:
-		sp.For = 0
+// openInject opens the prompt that injects kind k of target t, filled in
+// with a spec the engine takes (prefillFault). A kind no moment of the run
+// takes is said in the status line instead; a spec the engine refuses
+// after all is offered with the refusal above it, to edit.
+func (m *Model) openInject(t chaos.Target, k chaos.Kind) {
+	sp, moved, err := prefillFault(m.sim.knobs(), m.sim.injected, m.sim.variant, m.now(), t, k)
+	var none nothingToOffer
+	if errors.As(err, &none) {
+		m.setNote(none.Error(), true)
+		return
 	}
-	return sp.String()
+	m.prompt = &playback.Prompt{Kind: promptChaos, Label: "inject", Input: sp.String(), Subject: "new",
+		Hint: "edit it if you like"}
+	m.chaos.err, m.chaos.moved = "", ""
+	if err != nil {
+		m.prompt.Err = "not injected: why is above"
+		m.chaos.err = err.Error()
+		return
+	}
+	if moved != "" {
+		m.chaos.moved = "Not at " + pane.Seconds(m.now()) + ": " + moved + "."
+	}
 }
 
 // chaosPrompt answers the prompt: the spec typed is injected (or replaces
@@ -264,7 +280,7 @@ func (m *Model) chaosPrompt(p *playback.Prompt) {
 	}
 	m.prompt = nil
 	if m.chaos != nil {
-		m.chaos.kinds, m.chaos.cursor, m.chaos.err = false, 0, ""
+		m.chaos.kinds, m.chaos.cursor, m.chaos.err, m.chaos.moved = false, 0, "", ""
 	}
 }
 
@@ -276,6 +292,10 @@ func (m Model) chaosView(h int) []string {
 	if c.err != "" && m.prompt != nil {
 		for _, l := range strings.Split(ansi.Wordwrap(c.err, w, " "), "\n") {
 			lines = append(lines, m.th.Error.Render(l))
+		}
+	} else if c.moved != "" && m.prompt != nil {
+		for _, l := range pane.Wrap(c.moved, max(w, 1)) {
+			lines = append(lines, m.th.Dim.Render(l))
 		}
 	}
 	cursorAt := -1
@@ -292,8 +312,21 @@ func (m Model) chaosView(h int) []string {
 	}
 	if c.kinds {
 		lines = append(lines, m.th.Bold.Render(fmt.Sprintf("%s: what happens at %s?", partName(c.target.Part, c.target.Name), pane.Seconds(m.now()))))
+		blocked := m.surgeBlocked(c.target)
 		for i, k := range c.target.Kinds {
-			row(i, fmt.Sprintf("%-15s %s", k.Usage(), kindWords(c.target.Part, k)))
+			words := kindWords(c.target.Part, k)
+			if k == chaos.Surge && len(blocked) > 0 {
+				words += "; not " + spansWords(blocked)
+			}
+			row(i, fmt.Sprintf("%-15s %s", k.Usage(), words))
+		}
+		if len(blocked) > 0 {
+			// Said before the learner picks it: the prompt would move a
+			// surge asked for in there, and the engine refuse one typed.
+			why := fmt.Sprintf("A surge of %s may not meet %s: a burst carries one tenant's traffic.", c.target.Name, blockedWords(blocked))
+			for _, l := range pane.Wrap(why, max(w, 1)) {
+				lines = append(lines, m.th.Dim.Render(l))
+			}
 		}
 	} else {
 		if len(m.sim.injected) > 0 {
@@ -313,7 +346,11 @@ func (m Model) chaosView(h int) []string {
 		for i, t := range c.targets {
 			var kinds []string
 			for _, k := range t.Kinds {
-				kinds = append(kinds, k.String())
+				kind := k.String()
+				if blocked := m.surgeBlocked(t); k == chaos.Surge && len(blocked) > 0 {
+					kind += " outside " + spansWords(blocked)
+				}
+				kinds = append(kinds, kind)
 			}
 			what := strings.Join(kinds, ", ")
 			if t.Part == chaos.InstancePart {

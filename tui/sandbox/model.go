@@ -359,8 +359,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.prompt = playback.TimePrompt(m.end())
 	case key.Matches(k, m.keys.Seed):
 		m.clock.Play(false)
-		m.prompt = &playback.Prompt{Kind: promptSeed, Label: "seed",
-			Hint: fmt.Sprintf("now %d; re-runs this moment", m.sim.seed)}
+		m.prompt = m.seedPrompt() // seek.go
 	case key.Matches(k, m.keys.Write) && m.writeElsewhere != "":
 		m.setNote(m.writeElsewhere, true)
 	case key.Matches(k, m.keys.Write):

@@ -56,7 +56,7 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.setNote(note, false)
 		}
 	case promptSeed:
-		seed, err := playback.ParseSeed(p.Input)
+		seed, err := m.seedTyped(p.Input)
 		if err != nil {
 			p.Err = err.Error()
 			return m, nil
@@ -99,6 +99,23 @@ func (m Model) overwriteKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		Hint: "kept the file; type another name"}
 	m.refresh()
 	return m, nil
+}
+
+// seedPrompt is the prompt S opens. S is "another seed" in the help, so
+// enter alone takes one: the next after the seed shown, which the hint
+// names (it answered `"" is not a seed`).
+func (m *Model) seedPrompt() *playback.Prompt {
+	return &playback.Prompt{Kind: promptSeed, Label: "seed",
+		Hint: fmt.Sprintf("now %d; enter alone: %d, the next; re-runs this moment", m.sim.seed, m.sim.seed+1)}
+}
+
+// seedTyped is the seed the prompt's input asks for: the next when
+// nothing is typed (past the largest seed, 0).
+func (m *Model) seedTyped(input string) (uint64, error) {
+	if strings.TrimSpace(input) == "" {
+		return m.sim.seed + 1, nil
+	}
+	return playback.ParseSeed(input)
 }
 
 // setSeed re-runs everything on the shown variant at the same moment with

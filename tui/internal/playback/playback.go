@@ -23,6 +23,7 @@
 package playback
 
 import (
+	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -320,7 +321,7 @@ func JumpToEvent(t Timeline, next bool) (note string, err error) {
 
 // TimePrompt is the prompt : and t open, for a time from 0 to end.
 func TimePrompt(end time.Duration) *Prompt {
-	return &Prompt{Label: "go to time", Hint: "e.g. 12s, 12.5, 1m30s (0 to " + pane.SecondsShort(end) + ")"}
+	return &Prompt{Label: "go to time", Hint: "e.g. " + strings.Join(TimeExamples(end), ", ") + " (0 to " + pane.SecondsShort(end) + ")"}
 }
 
 // GoTo answers a time prompt: it moves t there and pauses, or leaves the

@@ -95,7 +95,7 @@ func RunEvents(sc *engine.Scenario, v int, seed uint64) ([]Event, error) {
 // "800ms" (a bare number is seconds). It must lie from 0 to end.
 func ParseTime(s string, end time.Duration) (time.Duration, error) {
 	s = strings.TrimSpace(s)
-	allowed := fmt.Sprintf("type 0 to %s, e.g. 12s, 12.5, 1m30s", pane.SecondsShort(end))
+	allowed := fmt.Sprintf("type 0 to %s, e.g. %s", pane.SecondsShort(end), strings.Join(TimeExamples(end), ", "))
 	if s == "" {
 		return 0, fmt.Errorf("no time given; %s", allowed)
 	}
@@ -116,6 +116,35 @@ func ParseTime(s string, end time.Duration) (time.Duration, error) {
 		return 0, fmt.Errorf("%q is outside the run; %s", s, allowed)
 	}
 	return d, nil
+}
+
+// TimeExamples are three moments of a run that ends at end, each written
+// a way ParseTime reads: whole seconds with their unit, a bare number of
+// seconds with a decimal, and minutes for a run of a minute or more or
+// milliseconds for a shorter one ("3s, 4.5, 800ms" for 6 s, "30s, 45.5,
+// 1m" for a minute). They lie inside the run: fixed examples (12s, 1m30s)
+// told a learner on a 6 s run to type what it then refused.
+func TimeExamples(end time.Duration) []string {
+	end = max(end, 0)
+	half := (end / 2).Truncate(time.Second)
+	whole := engine.FormatDuration(half)
+	if half == 0 {
+		whole = strconv.FormatInt((end/2).Milliseconds(), 10) + "ms"
+	}
+	bare := (end * 3 / 4).Truncate(time.Second) + 500*time.Millisecond
+	if bare > end {
+		bare = (end * 3 / 4).Truncate(100 * time.Millisecond)
+	}
+	var third string
+	switch {
+	case end >= time.Minute:
+		third = engine.FormatDuration(max((end * 9 / 10).Truncate(10*time.Second), time.Minute))
+	case end >= time.Second:
+		third = "800ms"
+	default:
+		third = strconv.FormatInt((end/4).Milliseconds(), 10) + "ms"
+	}
+	return []string{whole, strconv.FormatFloat(bare.Seconds(), 'f', -1, 64), third}
 }
 
 // ParseSeed reads a seed typed at the prompt: a whole number from 0 to

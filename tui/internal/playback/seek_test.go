@@ -78,7 +78,7 @@ func TestParseTime(t *testing.T) {
 	}
 	for _, in := range []string{"", "soon", "61s", "-1s", "NaN", "1e400", "12 s x"} {
 		_, err := ParseTime(in, end)
-		if err == nil || !strings.Contains(err.Error(), "type 0 to 60 s, e.g. 12s") {
+		if err == nil || !strings.Contains(err.Error(), "type 0 to 60 s, e.g. 30s, 45.5, 1m") {
 			t.Errorf("ParseTime(%q): %v, want an error saying what is allowed", in, err)
 		}
 	}
@@ -101,6 +101,35 @@ func TestParseTime(t *testing.T) {
 	}
 	if n, err := ParseSeed(" 42 "); n != 42 || err != nil {
 		t.Errorf("ParseSeed(42) = %d, %v", n, err)
+	}
+}
+
+// The go-to-time prompt's examples are moments of the run it is for: on
+// checkout's 6 s run, "12s" and "1m30s" were offered and then refused as
+// outside the run. Each example ParseTime takes, the hint and the refusal
+// show no other, and a short run's examples are not a long run's.
+func TestTimeExamplesLieInsideTheRun(t *testing.T) {
+	for _, end := range []time.Duration{0, 300 * time.Millisecond, time.Second, 1500 * time.Millisecond, 6 * time.Second,
+		6300 * time.Millisecond, 40 * time.Second, time.Minute, 90 * time.Second, 10 * time.Minute, 24 * time.Hour} {
+		exs := TimeExamples(end)
+		if len(exs) != 3 {
+			t.Fatalf("%v: examples %q, want three", end, exs)
+		}
+		for _, ex := range exs {
+			if _, err := ParseTime(ex, end); err != nil {
+				t.Errorf("run of %v: example %q is refused: %v", end, ex, err)
+			}
+		}
+		want := "e.g. " + strings.Join(exs, ", ")
+		if h := TimePrompt(end).Hint; !strings.HasPrefix(h, want+" (0 to ") {
+			t.Errorf("run of %v: hint %q, want it to start %q", end, h, want)
+		}
+		if _, err := ParseTime("soon", end); err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("run of %v: refusal %v, want it to end %q", end, err, want)
+		}
+	}
+	if got := strings.Join(TimeExamples(6*time.Second), ", "); got != "3s, 4.5, 800ms" {
+		t.Errorf("checkout's 6 s run: examples %q, want 3s, 4.5, 800ms", got)
 	}
 }
 
