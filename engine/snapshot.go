@@ -111,7 +111,11 @@ type DependencySnapshot struct {
 	InFlightMax int
 	Abandoned   int // of InFlight, calls whose callers gave up
 	Bulkhead    int // calls inside the bulkhead now
-	BulkheadCap int // zero when there is no bulkhead
+	// BulkheadCap is the bulkhead's size, zero when there is none. For a
+	// per-tenant bulkhead it and Bulkhead count every lane's slots and the
+	// overflow together, though no one call may take them all:
+	// TenantBulkhead has each lane.
+	BulkheadCap int
 	Timeout     time.Duration
 	Fallback    FallbackKind
 	// Fault is the fault in force now, if any.
@@ -169,6 +173,42 @@ type DependencySnapshot struct {
 	// the calls turned away at once, leaves out.
 	BulkheadMax, BulkheadWaitingMax int
 	BulkheadWaitedOut               uint64
+
+	// TenantBulkhead is the per-tenant bulkhead's lanes (Policy.TenantBulkhead),
+	// nil without one. Left out of JSON when nil, so that a snapshot
+	// without one writes what it wrote before it was added (the recorded
+	// fingerprints hash that JSON).
+	TenantBulkhead *TenantBulkheadSnapshot `json:",omitempty"`
+}
+
+// TenantBulkheadSnapshot is a per-tenant bulkhead now: each tenant's own
+// slots, and the overflow they share.
+type TenantBulkheadSnapshot struct {
+	// Lanes are the tenants' own slots in Snapshot.Tenants order, then,
+	// when some endpoint's requests come without a tenant, theirs (Tenant "").
+	Lanes []TenantLane
+	// Shared is the overflow's slots held now and SharedCap its size (0:
+	// none); SharedPerTenant the most of it one tenant may hold (0: no
+	// limit but SharedCap).
+	Shared, SharedCap, SharedPerTenant int
+}
+
+// TenantLane is one tenant's part of a per-tenant bulkhead.
+type TenantLane struct {
+	Tenant string // "" for the calls without a tenant
+	// In is the lane's own slots held now, of Cap; InShared the overflow
+	// slots the tenant holds besides.
+	In, Cap, InShared int
+}
+
+// Full says whether a call of lane i's tenant arriving now would be turned
+// away: its own slots are all held and the overflow has none for it.
+func (t *TenantBulkheadSnapshot) Full(i int) bool {
+	l := &t.Lanes[i]
+	if l.In < l.Cap {
+		return false
+	}
+	return t.Shared >= t.SharedCap || (t.SharedPerTenant > 0 && l.InShared >= t.SharedPerTenant)
 }
 
 // BreakerSnapshot is what a breaker pane shows.
@@ -176,9 +216,13 @@ type BreakerSnapshot struct {
 	Config breaker.Config
 	// State is what a call arriving now would find.
 	State breaker.State
-	// Window holds a count window's results, oldest first; Buckets a time
-	// window's buckets, oldest first.
+	// Window holds a count window's results, oldest first, and
+	// WindowCalls the same calls with the slow ones marked; Buckets a time
+	// window's buckets, oldest first. WindowCalls is left out of JSON:
+	// it repeats Window there, and the recorded fingerprints hash the
+	// JSON a snapshot wrote before it was added.
 	Window        []breaker.Result
+	WindowCalls   []breaker.Call `json:"-"`
 	Buckets       []breaker.Bucket
 	Calls         int
 	Failures      int
@@ -298,6 +342,7 @@ func (r *Run) dependencySnapshot(ds *dependencyState) DependencySnapshot {
 	}
 	if ds.tenantBH != nil {
 		d.BulkheadCap = ds.tenantBH.capacity
+		d.TenantBulkhead = r.tenantBulkheadSnapshot(ds.tenantBH)
 	}
 	if f := activeFault(ds.cfg.Faults, r.now); f != nil {
 		fc := *f
@@ -308,6 +353,26 @@ func (r *Run) dependencySnapshot(ds *dependencyState) DependencySnapshot {
 		d.SharedBreaker = ds.cfg.Policy.SharedBreaker
 	}
 	return d
+}
+
+// tenantBulkheadSnapshot copies out b's lanes, the same ones its capacity
+// counts (tenantBulkhead.size).
+func (r *Run) tenantBulkheadSnapshot(b *tenantBulkhead) *TenantBulkheadSnapshot {
+	t := &TenantBulkheadSnapshot{Shared: int(b.sharedUsed), SharedCap: int(b.sharedCap), SharedPerTenant: int(b.sharedPerTenant)}
+	lane := func(name string, k int) TenantLane {
+		return TenantLane{Tenant: name, In: int(b.own[k]), Cap: int(b.ownCap[k]), InShared: int(b.shared[k])}
+	}
+	t.Lanes = make([]TenantLane, 0, len(r.sys.Tenants)+1)
+	for k, name := range r.sys.Tenants {
+		t.Lanes = append(t.Lanes, lane(name, k))
+	}
+	for i := range r.sys.Endpoints {
+		if len(r.sys.Endpoints[i].Tenants) == 0 {
+			t.Lanes = append(t.Lanes, lane("", anonTenant))
+			break
+		}
+	}
+	return t
 }
 
 // BreakerName is the name the transitions of d's breaker carry
@@ -327,6 +392,7 @@ func breakerSnapshot(b *breaker.Breaker, now time.Duration) *BreakerSnapshot {
 		Config:        b.Config(),
 		State:         b.StateAt(now),
 		Window:        b.AppendWindow(nil),
+		WindowCalls:   b.AppendCalls(nil),
 		Buckets:       b.AppendBuckets(nil, now),
 		Calls:         counts.Calls,
 		Failures:      counts.Failures,

@@ -613,6 +613,34 @@ func (b *Breaker) AppendWindow(dst []Result) []Result {
 	return dst
 }
 
+// Call is one call in a count window, as AppendCalls reports it: whether it
+// failed and whether it was slow (slower than Config.SlowCallDuration). A
+// slow call may also have failed; the window then counts it as both.
+type Call uint8
+
+// The bits of a Call, the window's own marks.
+const (
+	CallFailed = Call(markFailure)
+	CallSlow   = Call(markSlow)
+)
+
+// Failed says whether the call counts as a failure.
+func (c Call) Failed() bool { return c&CallFailed != 0 }
+
+// Slow says whether the call counts as slow.
+func (c Call) Slow() bool { return c&CallSlow != 0 }
+
+// AppendCalls appends a count window's calls, oldest first, to dst: the
+// results AppendWindow gives, with the slow calls marked, which a Result
+// cannot say. A time window keeps no single calls: see AppendBuckets.
+func (b *Breaker) AppendCalls(dst []Call) []Call {
+	w := &b.win
+	for i := 0; i < w.n; i++ {
+		dst = append(dst, Call(w.ring[(w.head+i)%len(w.ring)]))
+	}
+	return dst
+}
+
 // AppendBuckets appends a time window's buckets as of now, oldest first, to
 // dst; a count window appends nothing.
 func (b *Breaker) AppendBuckets(dst []Bucket, now time.Duration) []Bucket {

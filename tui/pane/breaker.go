@@ -29,8 +29,8 @@ func DefaultBreakerKeys() BreakerKeys {
 
 // Breaker draws one dependency's circuit breaker: the three states as a
 // diagram with the current one lit and named, each edge labelled with its
-// rule; the sliding window as ✓ and ✗ with its failure rate against the
-// threshold; the open wait left or the trials used; and the transitions
+// rule; the sliding window as ✓, ◐ (slow) and ✗ with its failure rate
+// against the threshold; the open wait left or the trials used; and the transitions
 // so far with their virtual time and reason.
 type Breaker struct {
 	th   *theme.Theme
@@ -61,7 +61,7 @@ type breakerView struct {
 	has       bool
 	cfg       breaker.Config
 	state     breaker.State
-	window    []breaker.Result
+	window    []breaker.Call
 	buckets   []breaker.Bucket
 	calls     int
 	failures  int
@@ -168,7 +168,12 @@ func (b *Breaker) SetData(d Data) {
 			v.has = true
 			v.cfg = bs.Config
 			v.state = bs.State
-			v.window = bs.Window
+			v.window = bs.WindowCalls
+			if v.window == nil && len(bs.Window) > 0 {
+				// A snapshot made without the calls (the live lab's):
+				// its results, none known to be slow.
+				v.window = callsOf(bs.Window)
+			}
 			v.buckets = bs.Buckets
 			v.calls, v.failures = bs.Calls, bs.Failures
 			v.slow, v.inARow = bs.Slow, bs.Consecutive
@@ -202,6 +207,17 @@ func (v *breakerView) sameAs(o *breakerView) bool {
 		v.openLeft == o.openLeft && v.retries == o.retries &&
 		v.sent == o.sent && v.passed == o.passed && v.refused == o.refused && v.transLen == o.transLen &&
 		v.fallback == o.fallback && v.queued == o.queued && v.retryIn == o.retryIn
+}
+
+// callsOf is a count window's results as calls, none slow.
+func callsOf(rs []breaker.Result) []breaker.Call {
+	out := make([]breaker.Call, len(rs))
+	for i, r := range rs {
+		if r == breaker.Failure {
+			out[i] = breaker.CallFailed
+		}
+	}
+	return out
 }
 
 // focusDependency picks the dependency a learner cares about when none has
@@ -240,7 +256,13 @@ func policyLine(d *engine.DependencySnapshot) string {
 		case engine.LayerTimeout:
 			parts = append(parts, "timeout "+SecondsShort(d.Timeout))
 		case engine.LayerBulkhead:
-			parts = append(parts, fmt.Sprintf("bulkhead %d", d.BulkheadCap))
+			if d.TenantBulkhead != nil {
+				// A lane per tenant: BulkheadCap sums them, and no
+				// call may use them all.
+				parts = append(parts, "bulkhead "+tenantBulkheadSize(d.TenantBulkhead))
+			} else {
+				parts = append(parts, fmt.Sprintf("bulkhead %d", d.BulkheadCap))
+			}
 		default:
 			parts = append(parts, l.String())
 		}
@@ -652,50 +674,81 @@ func (b *Breaker) stateStrip() string {
 	return strings.Join(parts, " → ")
 }
 
+// glyphSlow marks a slow call in a count window, and a time window's
+// bucket with slow calls or failures short of the rate that opens: calls
+// that were answered but count against the dependency.
+const glyphSlow = "◐"
+
 // windowLines draws the window as marks, then its failure rate against the
-// threshold. A count window shows a ✓ or ✗ per call; a time window a mark
-// per bucket (✓ no failure, ✗ at or over the threshold, ◐ some, · no call).
+// threshold. A count window shows a mark per call (✓ answered in time, ◐
+// slow, ✗ failed, slow or not: a slow failure counts as a failure) and
+// one per empty slot (·); a time window a mark per bucket (✓ no failure
+// or slow call, ✗ at or over the failure threshold, ◐ some, · no call).
+// When the breaker times its calls and a ◐ shows, the row ends with what
+// it stands for.
 func (b *Breaker) windowLines(inner int) []string {
 	v := &b.cur
 	c := v.cfg
 	pass, fail, dim := theme.InkOf(b.th.Good), theme.InkOf(b.th.Bad), theme.InkOf(b.th.Dim)
+	slow := b.th.Warn.Render(glyphSlow)
 	label := "window "
+	key := ""
 	var marks []string // one painted mark per slot, oldest first
+	empty := 0         // of those, the empty slots after the calls
 	switch {
 	case c.Window == breaker.TimeWindow:
 		label = fmt.Sprintf("last %s ", SecondsShort(c.WindowSpan))
+		if c.SlowCallDuration > 0 {
+			key = "slow or some failed"
+		}
 		for _, bk := range v.buckets {
 			switch {
 			case bk.Calls == 0:
 				marks = append(marks, dim.Paint(string(theme.GlyphEmpty)))
-			case bk.Failures == 0:
+			case bk.Failures == 0 && bk.Slow == 0:
 				marks = append(marks, pass.Paint(string(theme.GlyphPass)))
 			case float64(bk.Failures)/float64(bk.Calls) >= c.FailureRate && c.FailureRate > 0:
 				marks = append(marks, fail.Paint(string(theme.GlyphFail)))
 			default:
-				marks = append(marks, b.th.Warn.Render("◐"))
+				marks = append(marks, slow)
 			}
 		}
 	case c.WindowSize > 0:
-		for _, r := range v.window {
-			if r == breaker.Failure {
+		if c.SlowCallDuration > 0 {
+			key = "slow"
+		}
+		for _, call := range v.window {
+			switch {
+			case call.Failed():
 				marks = append(marks, fail.Paint(string(theme.GlyphFail)))
-			} else {
+			case call.Slow():
+				marks = append(marks, slow)
+			default:
 				marks = append(marks, pass.Paint(string(theme.GlyphPass)))
 			}
 		}
-		for range c.WindowSize - len(v.window) {
+		empty = max(c.WindowSize-len(v.window), 0)
+		for range empty {
 			marks = append(marks, dim.Paint(string(theme.GlyphEmpty)))
 		}
 	}
 	var row string
 	if marks != nil {
 		room := inner - len([]rune(label))
-		if len(marks) > room {
-			// Too many to show: the newest that fit, after an ellipsis.
-			marks = append([]string{"…"}, marks[len(marks)-max(room-1, 0):]...)
+		shown := fitMarks(marks, empty, room)
+		if key != "" {
+			// The key, where a ◐ shows, takes room from the marks, but
+			// not so much that only a few are left: then it goes.
+			key = "  " + slow + " " + key
+			kw := ansi.StringWidth(key)
+			keyed := fitMarks(marks, empty, room-kw)
+			if slices.Contains(keyed, slow) && (len(marks)+kw <= room || room-kw >= 10) {
+				shown = keyed
+			} else {
+				key = ""
+			}
 		}
-		row = label + strings.Join(marks, "")
+		row = label + strings.Join(shown, "") + key
 	}
 
 	// The counts now, against the rule, in words and (when the words do
@@ -762,6 +815,26 @@ func (b *Breaker) windowLines(inner int) []string {
 		out = append(out, row)
 	}
 	return append(out, Wrap(line, inner)...)
+}
+
+// fitMarks cuts a window's marks (the calls, oldest first, then empty
+// empty slots) to room cells. The newest calls always show: the older
+// ones go first, behind an ellipsis that stands for calls only; the empty
+// slots that do not fit after the calls give way to an ellipsis of their
+// own.
+func fitMarks(marks []string, empty, room int) []string {
+	if len(marks) <= room {
+		return marks
+	}
+	if room < 1 {
+		return nil
+	}
+	calls := marks[:len(marks)-empty]
+	if len(calls) < room {
+		// Every call, and the empty slots that fit before the ellipsis.
+		return append(marks[:room-1:room-1], "…")
+	}
+	return append([]string{"…"}, calls[len(calls)-(room-1):]...)
 }
 
 // lastOpening finds the latest transition of dep's breaker into an open

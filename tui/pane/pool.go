@@ -41,6 +41,14 @@ type bulkheadInfo struct {
 	name         string
 	in, capacity int
 	turnedAway   uint64
+	// tenant is a per-tenant bulkhead's lanes, nil for a bulkhead all
+	// calls share: then in and capacity count every lane together, a
+	// figure no call meets, and the lanes are drawn instead.
+	tenant *tenantLanes
+}
+
+func (a bulkheadInfo) equal(b bulkheadInfo) bool {
+	return a.name == b.name && a.in == b.in && a.capacity == b.capacity && a.turnedAway == b.turnedAway && a.tenant.equal(b.tenant)
 }
 
 // queueInfo is the accept queue, when the snapshot has one.
@@ -90,11 +98,15 @@ func (p *Pool) SetData(d Data) {
 	for i := range s.Dependencies {
 		dep := &s.Dependencies[i]
 		if dep.BulkheadCap > 0 {
-			bh = append(bh, bulkheadInfo{dep.Name, dep.Bulkhead, dep.BulkheadCap, dep.BulkheadFull})
+			bi := bulkheadInfo{name: dep.Name, in: dep.Bulkhead, capacity: dep.BulkheadCap, turnedAway: dep.BulkheadFull}
+			if dep.TenantBulkhead != nil {
+				bi.tenant = tenantLanesOf(dep.TenantBulkhead)
+			}
+			bh = append(bh, bi)
 		}
 	}
 	q := queueOf(s)
-	if !changed && slices.Equal(bh, p.bulkheads) && q == p.queue {
+	if !changed && slices.EqualFunc(bh, p.bulkheads, bulkheadInfo.equal) && q == p.queue {
 		return
 	}
 	p.workers, p.busy = s.Workers, s.Busy
@@ -169,6 +181,9 @@ func (p *Pool) bulkheadRows(inner int) int {
 			b.turnedAway = max(b.turnedAway, 999_999)
 		}
 		b.in = b.capacity // "full"
+		if b.tenant != nil {
+			b.tenant = b.tenant.worst()
+		}
 		n += len(p.bulkheadLines(b, inner))
 	}
 	return n
@@ -194,8 +209,21 @@ func (p *Pool) render() []string {
 	inner := p.w - 2
 	legend := p.legend(inner)
 	var bh int
-	for _, b := range p.bulkheads {
-		bh += len(p.bulkheadLines(b, inner))
+	lines := make([][]string, len(p.bulkheads))
+	for i, b := range p.bulkheads {
+		lines[i] = p.bulkheadLines(b, inner)
+		bh += len(lines[i])
+	}
+	if room := p.h - 2 - 1 - len(legend) - btoi(p.queue.shown); bh > room {
+		// Too short for every lane: a per-tenant bulkhead says its size
+		// and its full lanes in a line, rather than lose them below the
+		// frame.
+		for i, b := range p.bulkheads {
+			if b.tenant != nil {
+				bh -= len(lines[i]) - 1
+				lines[i] = []string{p.laneBrief(b, inner)}
+			}
+		}
 	}
 	extra := len(legend) + bh + btoi(p.queue.shown)
 	rowsFree := max(p.h-2-extra, 1)
@@ -208,8 +236,8 @@ func (p *Pool) render() []string {
 	}
 	body := p.cells(perRow, per, inner)
 	body = append(body, legend...)
-	for _, b := range p.bulkheads {
-		body = append(body, p.bulkheadLines(b, inner)...)
+	for _, l := range lines {
+		body = append(body, l...)
 	}
 	if p.queue.shown {
 		body = append(body, p.queueLine())
@@ -376,6 +404,9 @@ func (p *Pool) legendLines(inner int, styled bool) ([]string, int) {
 // is room, the count, and the calls it turned away (on a line of their own
 // when the pane is narrow).
 func (p *Pool) bulkheadLines(b bulkheadInfo, inner int) []string {
+	if b.tenant != nil {
+		return p.laneLines(b, inner)
+	}
 	state, stateW := "", 0
 	if b.in >= b.capacity {
 		state, stateW = " "+p.th.Bad.Render("full"), 5

@@ -1,0 +1,191 @@
+package pane
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// A per-tenant bulkhead is a lane of slots for each tenant, and perhaps an
+// overflow they share: a call is turned away when its tenant's lane and
+// its part of the overflow are full, however many slots the others have
+// free. The panes say so, never one sum of every lane as if it were one
+// bulkhead.
+
+// laneInfo is one tenant's lane as the pool pane draws it.
+type laneInfo struct {
+	name              string
+	in, cap, inShared int
+	full              bool
+}
+
+// tenantLanes is what the pool pane draws of a per-tenant bulkhead.
+type tenantLanes struct {
+	size              string // "20 per tenant", as policy lines say it
+	lanes             []laneInfo
+	shared, sharedCap int
+	sharedMost        int // the most of the overflow one tenant can hold
+}
+
+func tenantLanesOf(t *engine.TenantBulkheadSnapshot) *tenantLanes {
+	tl := &tenantLanes{size: tenantBulkheadSize(t), shared: t.Shared, sharedCap: t.SharedCap, sharedMost: t.SharedCap}
+	if t.SharedPerTenant > 0 {
+		tl.sharedMost = min(t.SharedPerTenant, t.SharedCap)
+	}
+	for i, l := range t.Lanes {
+		tl.lanes = append(tl.lanes, laneInfo{name: laneName(l.Tenant), in: l.In, cap: l.Cap, inShared: l.InShared, full: t.Full(i)})
+	}
+	return tl
+}
+
+func (a *tenantLanes) equal(b *tenantLanes) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.size == b.size && a.shared == b.shared && a.sharedCap == b.sharedCap && a.sharedMost == b.sharedMost &&
+		slices.Equal(a.lanes, b.lanes)
+}
+
+// worst is tl with every lane full and holding all it can: the widest it
+// can be drawn.
+func (tl *tenantLanes) worst() *tenantLanes {
+	w := *tl
+	w.lanes = slices.Clone(tl.lanes)
+	for i := range w.lanes {
+		w.lanes[i].in, w.lanes[i].inShared, w.lanes[i].full = w.lanes[i].cap, w.sharedMost, true
+	}
+	w.shared = w.sharedCap
+	return &w
+}
+
+// laneName names a lane: its tenant, or the calls that come without one.
+func laneName(tenant string) string {
+	if tenant == "" {
+		return "no tenant"
+	}
+	return tenant
+}
+
+// tenantBulkheadSize says a per-tenant bulkhead's slots as its policy sets
+// them: "20 per tenant", "20 per tenant (acme 5)" when some lanes differ
+// from the most common size, and "+ 40 shared, at most 30 each" for the
+// overflow.
+func tenantBulkheadSize(t *engine.TenantBulkheadSnapshot) string {
+	// The most common lane size, the larger of two as common.
+	count := map[int]int{}
+	common := 0
+	for _, l := range t.Lanes {
+		count[l.Cap]++
+		if n, m := count[l.Cap], count[common]; n > m || (n == m && l.Cap > common) {
+			common = l.Cap
+		}
+	}
+	s := strconv.Itoa(common) + " per tenant"
+	var odd []string
+	for _, l := range t.Lanes {
+		if l.Cap != common {
+			odd = append(odd, fmt.Sprintf("%s %d", laneName(l.Tenant), l.Cap))
+		}
+	}
+	if len(odd) > 0 {
+		s += " (" + strings.Join(odd, ", ") + ")"
+	}
+	if t.SharedCap > 0 {
+		s += fmt.Sprintf(" + %d shared", t.SharedCap)
+		if t.SharedPerTenant > 0 && t.SharedPerTenant < t.SharedCap {
+			s += fmt.Sprintf(", at most %d each", t.SharedPerTenant)
+		}
+	}
+	return s
+}
+
+// laneLines draw a per-tenant bulkhead in inner cells: its name and size,
+// each tenant's lane ("acme 20/20 full", with "+3" for the overflow slots
+// it holds), the overflow, and the calls turned away, wrapped whole item
+// by item, the later lines indented.
+func (p *Pool) laneLines(b bulkheadInfo, inner int) []string {
+	tl := b.tenant
+	type item struct{ sep, text string }
+	items := []item{{"", "bulkhead " + b.name}, {" ", tl.size + ":"}}
+	for i, l := range tl.lanes {
+		text := fmt.Sprintf("%s %d/%d", l.name, l.in, l.cap)
+		if tl.sharedCap > 0 {
+			text += fmt.Sprintf("+%d", l.inShared)
+		}
+		if l.full {
+			text += " " + p.th.Bad.Render("full")
+		}
+		sep := " · "
+		if i == 0 {
+			sep = " "
+		}
+		items = append(items, item{sep, text})
+	}
+	if tl.sharedCap > 0 {
+		items = append(items, item{" · ", fmt.Sprintf("shared %d/%d", tl.shared, tl.sharedCap)})
+	}
+	if b.turnedAway > 0 {
+		items = append(items, item{" · ", Count(b.turnedAway) + " turned away"})
+	}
+	var lines []string
+	var cur strings.Builder
+	curW := 0
+	for _, it := range items {
+		w := ansi.StringWidth(it.text)
+		if curW > 0 && curW+len([]rune(it.sep))+w > inner {
+			lines = append(lines, cur.String())
+			cur.Reset()
+			cur.WriteString("  ")
+			curW = 2
+		} else if curW > 0 {
+			cur.WriteString(it.sep)
+			curW += len([]rune(it.sep))
+		}
+		cur.WriteString(it.text)
+		curW += w
+	}
+	lines = append(lines, cur.String())
+	for i, l := range lines {
+		if ansi.StringWidth(l) > inner {
+			lines[i] = ansi.Truncate(l, max(inner, 0), "…")
+		}
+	}
+	return lines
+}
+
+// laneBrief is a per-tenant bulkhead in one line of inner cells, for a
+// pane too short for laneLines: its size and the lanes that are full,
+// shorter and shorter until it fits.
+func (p *Pool) laneBrief(b bulkheadInfo, inner int) string {
+	tl := b.tenant
+	var counted, named []string
+	for _, l := range tl.lanes {
+		if l.full {
+			counted = append(counted, fmt.Sprintf("%s %d/%d %s", l.name, l.in+l.inShared, l.cap+tl.sharedMost, p.th.Bad.Render("full")))
+			named = append(named, l.name)
+		}
+	}
+	full := "none full"
+	if len(named) > 0 {
+		full = strings.Join(named, ", ") + " " + p.th.Bad.Render("full")
+	}
+	long := full
+	if len(counted) > 0 {
+		long = strings.Join(counted, " · ")
+	}
+	head := "bulkhead " + b.name + " " + tl.size
+	texts := []string{head + " · " + long}
+	if b.turnedAway > 0 {
+		texts = append([]string{texts[0] + " · " + Count(b.turnedAway) + " turned away"}, texts...)
+	}
+	texts = append(texts, head+" · "+full, b.name+" "+tl.size+" · "+full)
+	t := fitting(texts, inner)
+	if ansi.StringWidth(t) > inner {
+		t = ansi.Truncate(t, max(inner, 0), "…")
+	}
+	return t
+}
