@@ -116,8 +116,8 @@ func TestHowFar(t *testing.T) {
 	for got, want := range map[float64]string{
 		520: "too high, but within 10 % of it", 480: "too low, but within 10 % of it",
 		600: "too high, by less than half of it", 300: "too low, by less than half of it",
-		800: "too high, by more than half of it", 1000: "too high: more than twice the answer",
-		6000: "too high: more than ten times the answer", 200: "too low: less than half the answer",
+		800: "too high, by half of it or more", 1000: "too high: twice the answer or more",
+		6000: "too high: ten times the answer or more", 200: "too low: half the answer or less",
 		-5: "too low", 0: "too low",
 	} {
 		if s := q.HowFar(got); s != want {

@@ -126,8 +126,10 @@ func (q *PreparedQuestion) MisconceptionFor(got float64) (m PreparedMisconceptio
 
 // HowFar says how far a wrong answer to a question is, without giving the
 // answer away (the learner may try again): its direction, and whether it
-// is within 10 % of it, off by less than half of it, by more, or a
-// factor of two or more away.
+// is within 10 % of it, off by less than half of it, by half or more, or
+// a factor of two (or ten) or more away. Each band says which side its
+// edge falls on: 20 for 10 is "twice the answer or more", not "more than
+// twice", and 5 for 10 is "half the answer or less".
 func (q *PreparedQuestion) HowFar(got float64) string {
 	dir := "too high"
 	if got < q.Answer {
@@ -136,18 +138,22 @@ func (q *PreparedQuestion) HowFar(got float64) string {
 	if q.Answer == 0 || got == 0 || (got < 0) != (q.Answer < 0) {
 		return dir
 	}
+	// edge keeps a ratio that is exactly on a band's edge as typed (0.6
+	// for 0.3 is twice it) on that edge, whatever the float division
+	// leaves in the last digit.
+	const edge = 1e-9
 	r := got / q.Answer
 	switch off := math.Abs(r - 1); {
 	case off < 0.1:
 		return dir + ", but within 10 % of it"
-	case off < 0.5:
+	case off < 0.5-edge:
 		return dir + ", by less than half of it"
-	case r >= 10:
-		return dir + ": more than ten times the answer"
-	case r >= 2:
-		return dir + ": more than twice the answer"
+	case r >= 10-edge:
+		return dir + ": ten times the answer or more"
+	case r >= 2-edge:
+		return dir + ": twice the answer or more"
 	case r > 1:
-		return dir + ", by more than half of it"
+		return dir + ", by half of it or more"
 	}
-	return dir + ": less than half the answer"
+	return dir + ": half the answer or less"
 }

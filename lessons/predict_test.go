@@ -574,3 +574,30 @@ func TestAGuessBeyondWhatTheRunAllowsIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// A guess exactly on a band's edge is told the band it is on: 20 for 10
+// was "more than twice the answer", 5 for 10 "less than half", 100 for 10
+// "more than ten times". A share typed as a decimal lands on the edge too,
+// whatever the division leaves in the last digit (70% for 7%).
+func TestHowFarOnABandsEdge(t *testing.T) {
+	for _, c := range []struct {
+		answer, got float64
+		want        string
+	}{
+		{10, 20, "too high: twice the answer or more"},
+		{10, 100, "too high: ten times the answer or more"},
+		{10, 5, "too low: half the answer or less"},
+		{10, 15, "too high, by half of it or more"},
+		{0.3, 0.6, "too high: twice the answer or more"},
+		{0.07, 0.7, "too high: ten times the answer or more"}, // 0.7/0.07 is 9.999999999999998
+		{0.3, 0.15, "too low: half the answer or less"},
+		{0.7, 0.35, "too low: half the answer or less"},
+		{10, 19.9, "too high, by half of it or more"},
+		{10, 5.1, "too low, by less than half of it"},
+	} {
+		q := &PreparedQuestion{Kind: Number, Answer: c.answer, AnswerKind: KindNumber}
+		if s := q.HowFar(c.got); s != c.want {
+			t.Errorf("HowFar(%v) for %v = %q, want %q", c.got, c.answer, s, c.want)
+		}
+	}
+}

@@ -74,7 +74,7 @@ func (m Model) endKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return nextPreparedMsg{p, err}
 		})
 	case key.Matches(k, m.keys.Review):
-		missed := m.progress.Missed(m.p.Lesson)
+		missed, _ := m.toReview()
 		if len(missed) == 0 {
 			return m, nil
 		}
@@ -174,14 +174,21 @@ func (m *Model) unseen() int {
 	return n
 }
 
-func (m *Model) unanswered() int {
-	n := 0
-	for i, s := range m.p.Lesson.Steps {
-		if s.Question != nil && !m.progress.Right(i) {
-			n++
+// toReview is the steps the m key reviews, those whose question was not
+// right at the first try (missed or skipped), and how many of them are not
+// answered right yet, which keeps the lesson from being done. One
+// computation for the note on what is left and the m line: lesson 3's
+// last screen said "1 question to go (m reviews them)" beside "m review
+// the 5 questions missed or skipped".
+func (m *Model) toReview() (steps []int, toGo int) {
+	p := m.progress.Remap(m.p.Lesson) // the indexes Missed gives, for Right too
+	steps = p.Missed(m.p.Lesson)
+	for _, i := range steps {
+		if !p.Right(i) {
+			toGo++
 		}
 	}
-	return n
+	return steps, toGo
 }
 
 // questionMark starts a question's block; a review scrolls there.
@@ -234,6 +241,7 @@ func (m *Model) endParts(width int) endParts {
 		}
 		return [2]string{m.th.Title.Render(head) + m.th.Bold.Render(l.Title), short}
 	}
+	review, toGo := m.toReview()
 	switch unseen := m.unseen(); {
 	case m.progress.Done:
 		e.title = title(name + " done: ")
@@ -243,9 +251,20 @@ func (m *Model) endParts(width int) endParts {
 			plural(unseen, "step", "steps") + " not seen yet (s lists them).")
 	default:
 		e.title = title(name + ", every step seen: ")
-		if left := m.unanswered(); left > 0 {
+		switch k := len(review); {
+		case toGo == 1 && k == 1:
 			e.warn = m.th.Warn.Render("The list marks it done once every question is answered right: " +
-				plural(left, "question", "questions") + " to go (m reviews them).")
+				"1 question is not answered right yet (m reviews it).")
+		case toGo > 0 && toGo == k:
+			e.warn = m.th.Warn.Render("The list marks it done once every question is answered right: " +
+				fmt.Sprintf("%d questions are not answered right yet (m reviews them).", toGo))
+		case toGo > 0:
+			verb := "are"
+			if toGo == 1 {
+				verb = "is"
+			}
+			e.warn = m.th.Warn.Render("The list marks it done once every question is answered right: " +
+				fmt.Sprintf("%d of the %d questions m reviews %s not answered right yet.", toGo, k, verb))
 		}
 	}
 	if len(m.p.Recap) > 0 {
@@ -263,13 +282,12 @@ func (m *Model) endParts(width int) endParts {
 	if p := m.predictionTally(); p != "" {
 		e.tally = "Predictions: " + p + " (a guess is not graded)."
 	}
-	missed := m.progress.Missed(l)
 	switch {
 	case total == 0:
-	case len(missed) == 0:
+	case len(review) == 0:
 		e.allOK = m.th.Good.Render("✓ Every question right at the first try.")
 	default:
-		for _, s := range missed {
+		for _, s := range review {
 			e.missed = append(e.missed, m.p.Steps[s].Title)
 		}
 	}
@@ -293,7 +311,7 @@ type endLayout struct {
 	names                     int     // how many missed steps the m line names
 	recap, tally, warn, score bool
 	keys, longTitle, longNext bool
-	longM                     bool // "the 3 questions missed or skipped", not "the 3 missed"
+	longM                     bool // "the 3 questions missed at the first try or skipped", not "the 3 missed"
 }
 
 // missedLine is the m line naming the first n missed steps: the key and
@@ -304,7 +322,7 @@ func (e *endParts) missedLine(n int, long bool) string {
 	if !long {
 		return e.mKey + fmt.Sprintf("  review the %d missed", k)
 	}
-	line := e.mKey + "  review the " + plural(k, "question", "questions") + " missed or skipped"
+	line := e.mKey + "  review the " + plural(k, "question", "questions") + " missed at the first try or skipped"
 	switch {
 	case n >= k:
 		line += ": " + strings.Join(e.missed, "; ")

@@ -30,7 +30,7 @@ func endWithEveryQuestionMissed(t *testing.T, pi int) (Model, int) {
 // says what m does (at 80×24 lesson 14's cut it in half).
 func TestEndKeepsTheReviewLineAtEverySize(t *testing.T) {
 	mLine := regexp.MustCompile(`^ m +review the (\d+)\b`)
-	names := regexp.MustCompile(`m review the \d+ questions missed or skipped: (.*?) (?:enter next:|This was the last|p back to|the lesson's end)`)
+	names := regexp.MustCompile(`m review the \d+ questions missed at the first try or skipped: (.*?) (?:enter next:|This was the last|p back to|the lesson's end)`)
 	for _, pi := range []int{0, 8, 13} {
 		m, n := endWithEveryQuestionMissed(t, pi)
 		id := m.p.Lesson.ID
@@ -84,5 +84,52 @@ func TestEndKeepsTheReviewLineAtEverySize(t *testing.T) {
 		if !strings.Contains(v, "What you learned") {
 			t.Errorf("%s at 200x60: the recap is missing:\n%s", id, m.View())
 		}
+	}
+}
+
+// The note on what is left and the m line count from one list: lesson 3
+// with every question missed at the first try and all but one answered
+// right later said "1 question to go (m reviews them)" beside "m review
+// the 5 questions missed or skipped". Now the note says which of the m
+// line's questions are left, in the m line's count.
+func TestEndCountsWhatIsLeftAmongWhatMReviews(t *testing.T) {
+	p := allLessons(t)[2]
+	m := open(t, p, len(p.Steps)-1, 120, 60, Options{})
+	var asked []int
+	for i, st := range p.Steps {
+		m.progress.SawStep(i)
+		if st.Question != nil {
+			asked = append(asked, i)
+		}
+	}
+	if len(asked) < 3 {
+		t.Fatalf("%s asks %d questions; the test wants 3 or more", p.Lesson.ID, len(asked))
+	}
+	// Every question missed at the first try; all but the last answered
+	// right at a later one.
+	for _, i := range asked {
+		m.progress.Answered(i, false)
+	}
+	for _, i := range asked[:len(asked)-1] {
+		m.progress.Answered(i, true)
+	}
+	m = send(m, keys("n")...)
+	if !m.showEnd {
+		t.Fatalf("n on the last step should open the last screen:\n%s", m.View())
+	}
+	v := text(m.View())
+	k := len(asked)
+	for _, want := range []string{
+		fmt.Sprintf("1 of the %d questions m reviews is not answered right yet.", k),
+		fmt.Sprintf("m review the %d questions missed at the first try or skipped", k),
+	} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the last screen lacks %q:\n%s", want, m.View())
+		}
+	}
+	// m reviews the questions the line counts.
+	m = send(m, keys("m")...)
+	if len(m.review) != k {
+		t.Errorf("m reviews %d questions, the line counts %d", len(m.review), k)
 	}
 }

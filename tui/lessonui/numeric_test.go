@@ -64,7 +64,7 @@ func TestWrongNumericAnswerSaysHowFarAndWhy(t *testing.T) {
 	m := open(t, p, i, 120, 40, Options{})
 	m = send(m, keys("200\n")...)
 	v := textColumn(m)
-	for _, w := range []string{"Not quite: too low: less than half the answer.", "That is the pool's size", "Try again."} {
+	for _, w := range []string{"Not quite: too low: half the answer or less.", "That is the pool's size", "Try again."} {
 		if !strings.Contains(v, w) {
 			t.Errorf("200: the feedback lacks %q:\n%s", w, m.View())
 		}

@@ -3,6 +3,8 @@ package lessonui
 import (
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/lessons"
 )
 
 // Lesson 14 step 2 asks for the loop's busy share, shown as 5.0%; a guess
@@ -32,6 +34,22 @@ func TestShownDecimals(t *testing.T) {
 	}{{"5.0%", 1}, {"41%", 0}, {"0.25%", 2}, {"<0.1%", 1}, {">99.9%", 1}, {"1,250 workers", 0}, {"1,250.5 ms", 1}, {"never", 0}} {
 		if got := shownDecimals(c.figure); got != c.want {
 			t.Errorf("shownDecimals(%q) = %d, want %d", c.figure, got, c.want)
+		}
+	}
+}
+
+// A guess of exactly half the answer is half of it: "under half" was
+// wrong there, as HowFar's "less than half" was.
+func TestOffByAtExactlyHalf(t *testing.T) {
+	q := &lessons.PreparedQuestion{Kind: lessons.Number, Answer: 10, AnswerKind: lessons.KindNumber, Unit: "workers"}
+	for got, want := range map[float64]string{
+		5:  "5 workers below it, half of it or less",
+		4:  "6 workers below it, half of it or less",
+		20: "10 workers above it, 2 times it",
+		6:  "4 workers below it",
+	} {
+		if s := offBy(q, got); s != want {
+			t.Errorf("offBy(%v) for 10 = %q, want %q", got, s, want)
 		}
 	}
 }

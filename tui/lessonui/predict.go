@@ -64,21 +64,21 @@ func (m *Model) waiting() bool {
 }
 
 // holdOutcomes keeps the outcome panes' counts back while the step waits
-// for a prediction about them (lessons.PreparedStep.PredictsOutcomes) and
-// its run already stands inside the measurement window: a step that opens
-// past the window's start (lesson 1's "Who pays for it", at 12 s of a
-// window from 10 s) would otherwise show the first of the answer beside
-// the question. One rule for every step, not a patch per step: before the
-// window a table counts every arrival so far, which answers nothing, and
-// step 1's cells show "-" because nothing has arrived; here they show "-"
-// until the guess.
+// for a prediction about them (lessons.PreparedStep.PredictsOutcomes),
+// wherever the step opens: inside the measurement window (lesson 1's "Who
+// pays for it", at 12 s of a window from 10 s) the table shows the first
+// of the answer, and before it too where the step's [set] makes the early
+// traffic behave as the measured part does (lesson 3's "Too small rejects
+// good calls" opened at 9 s on recommendations 30.0% refused, beside a
+// question whose answer is 32.6%). A step about outcomes shows "-" in
+// every cell until the guess, as a table with no arrivals does.
 func (m *Model) holdOutcomes() {
 	es, ok := m.sim.(*engineSim)
 	if !ok {
 		return
 	}
 	st := m.cur()
-	on := m.waiting() && st.PredictsOutcomes() && es.snap.Now > es.snap.MeasureFrom
+	on := m.waiting() && st.PredictsOutcomes()
 	state := m.waiting() && st.PredictsBreakerState()
 	figures := m.heldFigures()
 	for _, p := range es.panes {
@@ -384,7 +384,8 @@ func renderOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState
 // offBy says how far a prediction's guess was from what happened, shown
 // beside it: "6 s above it", "12 workers below it", "8.2 percentage
 // points below it", and how many times the answer when the guess is twice
-// it or more ("2.5 times it"), or under half of it.
+// it or more ("2.5 times it"), or that it is half of it or less (5 for 10
+// is half of it, not under half).
 func offBy(q *lessons.PreparedQuestion, got float64) string {
 	diff := got - q.Answer
 	where := "above it"
@@ -401,7 +402,7 @@ func offBy(q *lessons.PreparedQuestion, got float64) string {
 		case r >= 2:
 			out += ", " + lessons.TrimNum(math.Round(r*10)/10) + " times it"
 		case r <= 0.5:
-			out += ", under half of it"
+			out += ", half of it or less"
 		}
 	}
 	return out

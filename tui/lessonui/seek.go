@@ -159,12 +159,16 @@ func secondsOf(d time.Duration) string { return d.Round(time.Millisecond).String
 
 // holdEvent shows a pause on a breaker's event as the event left it: when
 // later events of the same instant moved the breaker on (a half-open
-// breaker whose first trial failed at once), the picture is the snapshot
-// with the transitions after the event taken off and the breaker in the
-// state the event names, its trials not yet begun. It reports what came
-// after, for the status line; "" when nothing did and the picture is the
-// run's own. The next key plays on from the run's real state.
-func (s *engineSim) holdEvent(dep string, to breaker.State, at time.Duration) string {
+// breaker whose first trial failed at once), every pane shows the run just
+// before that instant, with the breaker's transitions up to the event and
+// the breaker in the state the event names, its trials not yet begun. The
+// counts are of that moment too: lesson 4's pause on "breaker half-opens"
+// drew "trials 0 of 2 sent" beside an outcome table that already counted
+// the failed trial. It keeps the transitions that came next in the same
+// instant ("half-open → open") in heldNext, which the status line names;
+// when nothing came next the picture is the run's own. The next key plays
+// on from the run's real state (feed forgets the hold).
+func (s *engineSim) holdEvent(dep string, to breaker.State, at time.Duration) {
 	tr := s.snap.Transitions
 	k := -1
 	for i, t := range tr {
@@ -173,13 +177,20 @@ func (s *engineSim) holdEvent(dep string, to breaker.State, at time.Duration) st
 			break
 		}
 	}
-	if k < 0 || k == len(tr)-1 || tr[len(tr)-1].At != at {
-		return ""
+	if k < 0 || k == len(tr)-1 || tr[len(tr)-1].At != at || at <= 0 {
+		return
 	}
-	later := tr[k+1:]
-	held := s.snap
+	// The moment before the instant: a replay of the step's seed to a
+	// nanosecond before it (the run itself is already past it).
+	r, err := engine.New(s.sc, s.variant, s.seed)
+	if err != nil {
+		return // the run started once already; keep its own picture
+	}
+	r.AdvanceTo(at - 1)
+	held := r.Snapshot()
+	held.Now = at // the clocks read the event's time
 	held.Transitions = tr[: k+1 : k+1]
-	held.Dependencies = append([]engine.DependencySnapshot(nil), s.snap.Dependencies...)
+	held.Dependencies = append([]engine.DependencySnapshot(nil), held.Dependencies...)
 	for i := range held.Dependencies {
 		d := &held.Dependencies[i]
 		if d.Name != tr[k].Dependency || d.Breaker == nil {
@@ -187,21 +198,23 @@ func (s *engineSim) holdEvent(dep string, to breaker.State, at time.Duration) st
 		}
 		b := *d.Breaker
 		b.State = to
-		if to != breaker.Open {
-			b.OpenRemaining = 0
+		b.OpenRemaining = 0
+		if to == breaker.Open {
+			b.OpenRemaining = tr[k].Wait
 		}
 		b.TrialsSent, b.TrialsPassed = 0, 0
 		d.Breaker = &b
 	}
+	s.gen++ // another run's snapshot: panes that cache by series length redraw
 	d := pane.Data{Snap: &held, Gen: s.gen, Faults: pane.FaultSpans(s.sc, s.variant), Final: s.final}
 	for _, p := range s.panes {
 		p.SetData(d)
 	}
 	var then []string
-	for _, t := range later {
+	for _, t := range tr[k+1:] {
 		then = append(then, fmt.Sprintf("%s → %s", t.From, t.To))
 	}
-	return "held at the event; same instant next: " + strings.Join(then, ", ")
+	s.heldNext = strings.Join(then, ", ")
 }
 
 // holdPause is holdEvent for the step's pause, when the step pauses on a
@@ -212,7 +225,14 @@ func (m *Model) holdPause() {
 	if !ok || st.Pause.Kind != lessons.PauseEvent || es.Now() != st.PauseAt {
 		return
 	}
-	if note := es.holdEvent(st.Pause.Dependency, st.Pause.To, st.PauseAt); note != "" {
-		m.note, m.noteErr = note, false
+	es.holdEvent(st.Pause.Dependency, st.Pause.To, st.PauseAt)
+}
+
+// heldNext is what came next in the instant a pause holds (holdEvent),
+// for the status line: "" when the panes show the run's own moment.
+func (m *Model) heldNext() string {
+	if es, ok := m.sim.(*engineSim); ok {
+		return es.heldNext
 	}
+	return ""
 }

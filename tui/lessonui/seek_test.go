@@ -105,7 +105,7 @@ func TestEventPauseShowsTheStateTheEventNames(t *testing.T) {
 			if sameInstant && !strings.Contains(view, want) {
 				t.Errorf("%s step %d pauses on %q but the screen does not show %s:\n%s", p.Lesson.ID, i+1, st.Pause.Text, want, view)
 			}
-			if sameInstant && !strings.Contains(view, "held at the event") {
+			if sameInstant && !strings.Contains(view, "held before "+tr[len(tr)-1].From.String()+" → ") {
 				t.Errorf("%s step %d: the status line should say the picture is held at the event", p.Lesson.ID, i+1)
 			}
 		}

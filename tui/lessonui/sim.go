@@ -81,6 +81,10 @@ type engineSim struct {
 	snap    engine.Snapshot
 	final   *engine.Snapshot
 	panes   []enginePane
+	// heldNext is set while the panes show a pause held before the rest
+	// of its instant (holdEvent): the transitions that came next. Any move
+	// (feed) shows the run's own moment again.
+	heldNext string
 }
 
 func (s *engineSim) rebuild(t time.Duration) error {
@@ -96,6 +100,7 @@ func (s *engineSim) rebuild(t time.Duration) error {
 }
 
 func (s *engineSim) feed() {
+	s.heldNext = ""
 	s.snap = s.run.Snapshot()
 	s.final = nil
 	if s.at >= s.End() {

@@ -643,7 +643,17 @@ func (m *Model) statusLine() string {
 			}
 			return ""
 		}
-		switch {
+		switch next := m.heldNext(); {
+		case next != "":
+			// The panes hold the event's picture (holdEvent): say what came
+			// next in its instant, in the longest wording that fits, here
+			// rather than in a note after the pause's words, which a
+			// 100-column window cut.
+			left += fitting("  · paused here: "+pauseText(st)+", held before "+next+" in the same instant; space plays on",
+				"  · paused here: "+pauseText(st)+", held before "+next+"; space plays on",
+				"  · paused here, held before "+next+"; space plays on",
+				"  · held before "+next+"; space plays on",
+				"  · held before "+next, "  · space plays on")
 		case m.finished:
 			left += fitting("  · the end; space plays it again", "  · space: again")
 		case m.atPause:
