@@ -2,10 +2,15 @@ package lessonui
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
 // Before the guess, no step of any built-in lesson shows what its
@@ -17,6 +22,16 @@ import (
 // before its 10 s window, on "recommendations 69.7% 30.0%" beside "what
 // share will the cap refuse?" (32.6%): its [set] makes the early traffic
 // the same as the measured part, so the share so far is the answer's.
+// The tenants table counts the same outcomes per tenant, so it shows no
+// share either (lesson 13's "acme's burst" showed each tenant's share so
+// far beside a blanked outcome table).
+//
+// A step whose prediction reads its run's fleet of breakers (fleetMetrics)
+// shows no moment at which an open breaker will probe: lesson 12's
+// "Jitter" asks how many instances are half-open at once (3), and its
+// instances pane said "3 probe at 22.9 s", each row's next probe letting
+// the learner count the rest.
+//
 // tallyMetrics are the metrics of a run's outcome tallies, the shares and
 // counts the outcome table, the outcomes chart and the tenants table draw;
 // named here, not read from the rule under test.
@@ -25,8 +40,65 @@ var tallyMetrics = map[string]bool{
 	"tenant-share": true, "tenant-requests": true,
 }
 
+// fleetMetrics are the metrics that read what a fleet's breakers do: when
+// they open, probe and close, how many at once. Named here, not read from
+// the rule under test.
+var fleetMetrics = map[string]bool{
+	"probe-burst": true, "fleet-open-at": true, "fleet-closed-from": true,
+	"knocked-over": true, "failed-probes": true,
+}
+
+// instanceNumber is an instance's number at the head of its row in the
+// fleet pane ("│ 3  up"): a name, not a count, so an answer of 3
+// instances is not read in it.
+var instanceNumber = regexp.MustCompile(`(│\s*)\d+(\s+(?:up|down|hung)\b)`)
+
+// asksFleet says whether step i's prediction reads its own run's fleet of
+// breakers, in its answer or in one of the step's claims.
+func asksFleet(st *lessons.PreparedStep, i int) bool {
+	reads := func(e *lessons.Expr) bool { return e != nil && fleetMetrics[e.Metric] && ofShownRun(e, i) }
+	if a := st.Step.Predict.Answer; a != "" {
+		if e, err := lessons.ParseExpr(a); err == nil && reads(&e) {
+			return true
+		}
+	}
+	for k := range st.Expect {
+		if reads(&st.Expect[k].Expr) || reads(st.Expect[k].Other) {
+			return true
+		}
+	}
+	return false
+}
+
+// probeTimes are the moments, as the fleet pane writes times, at which
+// the open breakers of s's first fleet will let a probe through.
+func probeTimes(s *engine.Snapshot) []string {
+	var out []string
+	for i := range s.Services {
+		sv := &s.Services[i]
+		if sv.Name != pane.FirstFleet(s) {
+			continue
+		}
+		e := -1
+		for k := range sv.Dependencies {
+			if sv.Dependencies[k].Name == sv.Calls {
+				e = k
+			}
+		}
+		for k := range sv.Instances {
+			bs := sv.Instances[k].Breakers
+			if e < 0 || e >= len(bs) || bs[e] == nil || bs[e].State != breaker.Open || bs[e].OpenRemaining <= 0 {
+				continue
+			}
+			left := max(bs[e].OpenRemaining.Round(100*time.Millisecond), 100*time.Millisecond)
+			out = append(out, pane.Seconds(s.Now+left))
+		}
+	}
+	return out
+}
+
 func TestNoPaneAnswersAWaitingPrediction(t *testing.T) {
-	tables, figures := 0, 0
+	tables, tenants, figures, probes := 0, 0, 0, 0
 	for _, p := range allLessons(t) {
 		for i := range p.Steps {
 			cur := &p.Steps[i]
@@ -34,8 +106,9 @@ func TestNoPaneAnswersAWaitingPrediction(t *testing.T) {
 				continue
 			}
 			metric, own, _, _, ok := cur.PredictedMetric()
-			asksFigure := cur.Predict.Kind == lessons.Number && ok && own && (tallyMetrics[metric] || metricFigures[metric] != 0)
-			if !asksFigure && !cur.PredictsOutcomes() {
+			asksFigure := cur.Predict.Kind == lessons.Number && ok && own && (tallyMetrics[metric] || metricFigures[metric] != 0 || fleetMetrics[metric])
+			fleet := asksFleet(cur, i)
+			if !asksFigure && !cur.PredictsOutcomes() && !fleet {
 				continue
 			}
 			for _, sz := range [][2]int{{80, 24}, {100, 30}, {160, 48}} {
@@ -49,33 +122,61 @@ func TestNoPaneAnswersAWaitingPrediction(t *testing.T) {
 				if asksFigure {
 					figures++
 					answer := answerNumber(cur.Predict)
-					if l := leaks(flat(sim), map[string]string{answer: "the answer"}); len(l) > 0 {
+					shown := sim
+					if fleetMetrics[metric] {
+						shown = instanceNumber.ReplaceAllString(sim, "${1}#${2}")
+					}
+					if l := leaks(flat(shown), map[string]string{answer: "the answer"}); len(l) > 0 {
 						t.Errorf("%s: the answer %s shows before the guess:\n%s", name, cur.Predict.AnswerText, sim)
 					}
-				}
-				if !cur.PredictsOutcomes() {
-					continue
 				}
 				es, ok := m.sim.(*engineSim)
 				if !ok {
 					continue
 				}
 				for _, pn := range es.panes {
-					ep, ok := pn.(*endpointsPane)
-					if !ok {
-						continue
-					}
-					tables++
-					for j, row := range tableRows(t, ep.View(), len(es.snap.Endpoints)) {
-						if strings.Contains(strings.Join(row, " "), "%") {
-							t.Errorf("%s at %v: %s shows %q before the guess", name, es.snap.Now, es.snap.Endpoints[j].Name, row)
+					switch pn := pn.(type) {
+					case *endpointsPane:
+						if !cur.PredictsOutcomes() {
+							continue
+						}
+						tables++
+						for j, row := range tableRows(t, pn.View(), len(es.snap.Endpoints)) {
+							if strings.Contains(strings.Join(row, " "), "%") {
+								t.Errorf("%s at %v: %s shows %q before the guess", name, es.snap.Now, es.snap.Endpoints[j].Name, row)
+							}
+						}
+					case tenantsPane:
+						if !cur.PredictsOutcomes() {
+							continue
+						}
+						tenants++
+						for j, row := range tableRows(t, pn.View(), len(es.snap.Tenants)) {
+							if strings.Contains(strings.Join(row, " "), "%") {
+								t.Errorf("%s at %v: tenant %s shows %q before the guess", name, es.snap.Now, es.snap.Tenants[j].Name, row)
+							}
+						}
+					case *instancesPane:
+						if !fleet {
+							continue
+						}
+						times := probeTimes(&es.snap)
+						if len(times) > 0 {
+							probes++
+						}
+						v := flat(pn.View())
+						for _, at := range times {
+							if strings.Contains(v, at) {
+								t.Errorf("%s at %v: the instances pane says a breaker will probe at %s before the guess:\n%s", name, es.snap.Now, at, pn.View())
+								break
+							}
 						}
 					}
 				}
 			}
 		}
 	}
-	if figures < 20 || tables < 60 {
-		t.Fatalf("only %d figures and %d outcome tables checked", figures, tables)
+	if figures < 20 || tables < 60 || tenants < 9 || probes < 6 {
+		t.Fatalf("only %d figures, %d outcome tables, %d tenants tables and %d fleets with probes to come checked", figures, tables, tenants, probes)
 	}
 }

@@ -71,7 +71,16 @@ func (m *Model) waiting() bool {
 // traffic behave as the measured part does (lesson 3's "Too small rejects
 // good calls" opened at 9 s on recommendations 30.0% refused, beside a
 // question whose answer is 32.6%). A step about outcomes shows "-" in
-// every cell until the guess, as a table with no arrivals does.
+// every cell until the guess, as a table with no arrivals does, and so
+// does the tenants table, each tenant's outcomes being the same tallies
+// (lesson 13's "acme's burst" showed each tenant's share so far beside
+// the blanked table).
+//
+// The instances pane keeps back when its breakers will probe while a
+// prediction about the breakers' moves waits (lessons.Asks' Breaker, the
+// rule presentation mode holds by): lesson 12's "Jitter" asks how many
+// instances are half-open at once, and the pane's footer said "3 probe at
+// 22.9 s" beside it.
 func (m *Model) holdOutcomes() {
 	es, ok := m.sim.(*engineSim)
 	if !ok {
@@ -80,12 +89,16 @@ func (m *Model) holdOutcomes() {
 	st := m.cur()
 	on := m.waiting() && st.PredictsOutcomes()
 	state := m.waiting() && st.PredictsBreakerState()
+	probes := m.waiting() && m.p.Asks(m.step, true).Breaker
 	figures := m.heldFigures()
 	for _, p := range es.panes {
 		if x, ok := p.(*chartExtra); ok {
 			p = x.enginePane
 		}
-		if h, ok := p.(holder); ok {
+		switch h := p.(type) {
+		case *instancesPane:
+			h.Hold(probes) // its breakers' schedule, not outcomes
+		case holder:
 			h.Hold(on)
 		}
 		if h, ok := p.(stateHolder); ok {

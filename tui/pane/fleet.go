@@ -44,6 +44,9 @@ type Fleet struct {
 
 	want   string // the service asked for, or "" for the first fleet
 	offset int    // the first instance shown
+	// held: a lesson's prediction about what the breakers will do waits
+	// for its guess, so the pane keeps back when each will probe (Hold).
+	held bool
 
 	cur   fleetView
 	dirty bool
@@ -136,6 +139,36 @@ func (f *Fleet) SetSize(w, h int) {
 		f.w, f.h, f.dirty = w, h, true
 		f.scroll(0)
 	}
+}
+
+// Hold keeps back, while on, when the breakers will probe: the "next
+// probe" column and the footer's breakers probing in lockstep.
+// A lesson holds them while a prediction about the fleet's breakers waits
+// for its guess: lesson 12's "Jitter" asks how many instances are
+// half-open at once, and the footer said "3 probe at 22.9 s" beside it,
+// the column letting the learner count the rest. The states and when each
+// breaker opened stay: they are what the question starts from. A fleet
+// with no breaker open or half-open has no probe to keep back, and draws
+// as it would.
+func (f *Fleet) Hold(on bool) {
+	if on != f.held {
+		f.held, f.dirty = on, true
+		f.scroll(0) // the footer's height may change
+	}
+}
+
+// holding says whether the pane keeps anything back: it is held, and a
+// breaker is open or half-open, so that a probe is to come or under way.
+func (f *Fleet) holding() bool {
+	if !f.held {
+		return false
+	}
+	for _, r := range f.cur.rows {
+		if r.has && (r.st == breaker.Open || r.st == breaker.HalfOpen) {
+			return true
+		}
+	}
+	return false
 }
 
 // SetService picks the service to show by name; "" shows the first with
@@ -393,7 +426,14 @@ func (f *Fleet) render() []string {
 		cols[6].cells = append(cols[6].cells, []cell{next})
 		cols[7].cells = append(cols[7].cells, []cell{plainCell(fmt.Sprint(r.restarts))})
 	}
-	t := fitTable(th, cols, inner, []int{2, 4, 2, 1}, []int{3, 7, 5, 2, 6})
+	shorten, drop := []int{2, 4, 2, 1}, []int{3, 7, 5, 2, 6}
+	if f.holding() {
+		// The whole column goes rather than a cell per row saying it
+		// waits: its "–" already means no probe to come. The footer says
+		// when the times show.
+		cols, shorten, drop = withoutColumn(cols, 6, shorten, drop)
+	}
+	t := fitTable(th, cols, inner, shorten, drop)
 	all := t.lines()
 	body := append([]string{all[0]}, all[1+first:1+last]...)
 	if len(v.rows) > room {
@@ -416,6 +456,24 @@ func (f *Fleet) render() []string {
 	groups := append(hiddenGroups(t.hidden()), []string{""})
 	title, note := titledGroups(f.w, titles, groups)
 	return Frame(th, f.w, f.h, title, note, body)
+}
+
+// withoutColumn is cols without column k, and the orders of columns to
+// shorten and to drop (fitTable's) renumbered to match, k left out.
+func withoutColumn(cols []column, k int, shorten, drop []int) ([]column, []int, []int) {
+	renumber := func(order []int) []int {
+		var out []int
+		for _, i := range order {
+			switch {
+			case i < k:
+				out = append(out, i)
+			case i > k:
+				out = append(out, i-1)
+			}
+		}
+		return out
+	}
+	return slices.Delete(slices.Clone(cols), k, k+1), renumber(shorten), renumber(drop)
 }
 
 // footers are the footer's wordings, longest first, each a list of
@@ -457,6 +515,23 @@ func (f *Fleet) footers() [][]string {
 	counted := strings.Join(append(glyphs, rest...), " · ")
 	compact := strings.Join(append(words, rest...), " · ")
 
+	head := counted
+	if v.hasJit {
+		jit := "jitter off"
+		if v.jitter > 0 {
+			jit = "jitter ±" + Percent(v.jitter)
+		}
+		head += " · " + jit
+	}
+	if f.holding() {
+		// What the breakers will do together is what the question asks.
+		return [][]string{
+			{head, "When each breaker will probe shows once you have guessed."},
+			{counted + " · next probes after your guess"},
+			{counted + " · probes after guess"},
+			{compact + " · probes after guess"},
+		}
+	}
 	half, halfAt, next, nextAt := v.lockstep()
 	var together, brief []string
 	if half >= 2 {
@@ -470,14 +545,6 @@ func (f *Fleet) footers() [][]string {
 	if next >= 2 {
 		together = append(together, fmt.Sprintf("%d open will probe together at %s", next, Seconds(nextAt)))
 		brief = append(brief, fmt.Sprintf("%d probe at %s", next, Seconds(nextAt)))
-	}
-	head := counted
-	if v.hasJit {
-		jit := "jitter off"
-		if v.jitter > 0 {
-			jit = "jitter ±" + Percent(v.jitter)
-		}
-		head += " · " + jit
 	}
 	if len(together) == 0 {
 		return [][]string{{head}, {counted}, {compact}}

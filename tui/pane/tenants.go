@@ -25,8 +25,11 @@ type Tenants struct {
 	rows     []tenantRow
 	final    bool // the counts are the run's, played out
 	inWindow bool // the counts are of the measurement window's arrivals
-	dirty    bool
-	view     string
+	// held: a lesson's prediction about how the requests end waits for
+	// its guess, so every share and refusal shows "-" (Hold).
+	held  bool
+	dirty bool
+	view  string
 }
 
 type tenantRow struct {
@@ -57,6 +60,19 @@ func (p *Tenants) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (p *Tenants) SetSize(w, h int) {
 	if w != p.w || h != p.h {
 		p.w, p.h, p.dirty = w, h, true
+	}
+}
+
+// Hold keeps back, while on, how each tenant's requests ended: its
+// shares and its count refused by its own limit show "-", as the lesson
+// player's outcome table does while a prediction about the outcomes waits
+// for its guess. Lesson 13's "acme's burst" asks what happens to globex's
+// requests, and beside the blanked table this pane showed each tenant's
+// share so far. What arrived, and how fast, stays: it is the load the
+// question describes.
+func (p *Tenants) Hold(on bool) {
+	if on != p.held {
+		p.held, p.dirty = on, true
 	}
 }
 
@@ -103,6 +119,9 @@ func (p *Tenants) Needs(w int) int {
 func (p *Tenants) MinHeight() int { return 2 + 1 + max(len(p.rows), 1) }
 
 func (p *Tenants) about() string {
+	if p.held {
+		return "Each tenant's shares show once you have guessed."
+	}
 	if p.final && p.inWindow {
 		return "Shares of each tenant's requests that arrived in the measurement window, the run played out, as breakerlab run counts them."
 	}
@@ -131,6 +150,9 @@ func (p *Tenants) render() []string {
 		return Frame(th, p.w, p.h, "Tenants", "", Wrap(th.Dim.Render("No tenants in this scenario."), max(inner, 1)))
 	}
 	share := func(t report.Tally, o engine.Outcome) cell {
+		if p.held {
+			return dimCell(th, "-")
+		}
 		s := Percent(t.Share(o))
 		if t.Outcomes[o] == 0 {
 			return dimCell(th, s)
@@ -158,7 +180,10 @@ func (p *Tenants) render() []string {
 		cols[3].cells = append(cols[3].cells, []cell{share(r.tally, engine.OK)})
 		cols[4].cells = append(cols[4].cells, []cell{share(r.tally, engine.Rejected)})
 		lim := plainCell(Count(r.limited))
-		if r.limited == 0 {
+		switch {
+		case p.held:
+			lim = dimCell(th, "-")
+		case r.limited == 0:
 			lim = dimCell(th, "0")
 		}
 		cols[5].cells = append(cols[5].cells, []cell{lim})
