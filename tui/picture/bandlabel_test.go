@@ -47,16 +47,7 @@ func TestBandLabelsShowEveryShareThatFits(t *testing.T) {
 	// The gateway's five bands with four shares each: three lines a band
 	// do not fit in a band's room.
 	gw := runs[2]
-	crowded := run{name: "api-gateway, every outcome", sc: gw.sc}
-	for _, s := range gw.snaps {
-		s.Endpoints = append([]engine.EndpointSnapshot(nil), s.Endpoints...)
-		for k := range s.Endpoints {
-			e := &s.Endpoints[k]
-			e.WindowArrived = 1000
-			e.Window = engine.Counts{400, 300, 200, 100}
-		}
-		crowded.snaps = append(crowded.snaps, s)
-	}
+	crowded := run{name: "api-gateway, every outcome", sc: gw.sc, snaps: everyOutcome(gw.snaps)}
 	runs = append(runs, crowded)
 
 	for _, r := range runs {
@@ -106,6 +97,23 @@ func TestBandLabelsShowEveryShareThatFits(t *testing.T) {
 		}
 		checkTextsApart(t, r.name, texts, f.height)
 	}
+}
+
+// everyOutcome is snaps with every endpoint's window of 1000 requests
+// split 400 ok, 300 fallback, 200 rejected and 100 failed: every band
+// has four shares to give.
+func everyOutcome(snaps []engine.Snapshot) []engine.Snapshot {
+	var out []engine.Snapshot
+	for _, s := range snaps {
+		s.Endpoints = append([]engine.EndpointSnapshot(nil), s.Endpoints...)
+		for k := range s.Endpoints {
+			e := &s.Endpoints[k]
+			e.WindowArrived = 1000
+			e.Window = engine.Counts{400, 300, 200, 100}
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // textBox is a text of an SVG and the box its glyphs take, in the
