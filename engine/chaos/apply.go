@@ -50,9 +50,9 @@ func ApplyFor(sc *engine.Scenario, specs []Spec, shown int) (*engine.Scenario, e
 		}
 		if !applied {
 			if sp.Kind == Recover {
-				return nil, fmt.Errorf("fault %q: %s %s has no fault or surge in force at %s to recover from", sp.String(), t.Part, QuoteName(t.Name), engine.FormatDuration(sp.At))
+				return nil, fmt.Errorf("fault %q: %s has no fault or surge in force at %s to recover from", sp.String(), t.named(), engine.FormatDuration(sp.At))
 			}
-			return nil, fmt.Errorf("fault %q: no variant of %s lets %s %s %s (a tenant needs an endpoint with a rate that sends its traffic)", sp.String(), sc.Name, t.Part, QuoteName(t.Name), sp.Kind)
+			return nil, fmt.Errorf("fault %q: no variant of %s lets %s %s (a tenant needs an endpoint with a rate that sends its traffic)", sp.String(), sc.Name, t.named(), sp.Kind)
 		}
 	}
 	if err := out.Validate(); err != nil {

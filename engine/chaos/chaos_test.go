@@ -3,6 +3,7 @@ package chaos
 import (
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -392,4 +393,39 @@ func runToEnd(t *testing.T, sc *engine.Scenario, v int) engine.Snapshot {
 	}
 	r.Run()
 	return r.Snapshot()
+}
+
+// TestRefusalsNameAPartOnce: a message names a part by its kind and its
+// name, but a name that says its kind already is written alone: it read
+// "endpoint endpoint:recommendations" and "dependency dependency".
+func TestRefusalsNameAPartOnce(t *testing.T) {
+	orphan := build(t, "noisy-tenant")
+	for i := range orphan.Variants {
+		// A tenant no endpoint sends for, sharing the dependency's name:
+		// a surge of it has nowhere to go.
+		sys := &orphan.Variants[i].System
+		sys.Tenants = append(slices.Clone(sys.Tenants), sys.Dependencies[0].Name)
+	}
+	tenant := "tenant:" + orphan.Variants[0].System.Dependencies[0].Name
+	for _, tc := range []struct {
+		sc       *engine.Scenario
+		in, says string
+	}{
+		{build(t, "cascade"), "5s endpoint:recommendations recover", `: endpoint:recommendations has no fault or surge in force at 5s`},
+		{build(t, "cascade"), "5s endpoint:recommendations hang", `: endpoint:recommendations takes surge xFACTOR, recover, not hang;`},
+		{build(t, "breaker-timeline"), "5s dependency recover", `: dependency has no fault or surge in force at 5s`},
+		{build(t, "breaker-timeline"), "5s dependency surge x2", `: dependency takes slow LATENCY`},
+		{orphan, "5s " + tenant + " surge x2", "no variant of noisy-tenant lets " + tenant + " surge"},
+		// A name that does not say its kind is written with it.
+		{build(t, "cascade"), "5s recommendations surge x2", `: dependency recommendations takes slow LATENCY`},
+	} {
+		sp, err := Parse(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Apply(tc.sc, []Spec{sp})
+		if err == nil || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("Apply(%q) on %s = %v, want an error saying %q", tc.in, tc.sc.Name, err, tc.says)
+		}
+	}
 }

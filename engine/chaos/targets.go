@@ -147,6 +147,19 @@ func TargetsOf(sc *engine.Scenario) []Target {
 	return out
 }
 
+// named is the target as a message names it: its part, then its name as a
+// spec writes it ("endpoint search"), or the name alone where the name
+// says the part already, qualified by it ("endpoint:search", not
+// "endpoint endpoint:search") or being its very word (breaker-timeline's
+// dependency called "dependency").
+func (t Target) named() string {
+	part := t.Part.String()
+	if strings.HasPrefix(t.Name, part+":") || strings.EqualFold(t.Name, part) {
+		return QuoteName(t.Name)
+	}
+	return part + " " + QuoteName(t.Name)
+}
+
 // Find looks a target up by the name a spec gives it.
 func Find(targets []Target, name string) (Target, bool) {
 	for _, t := range targets {
@@ -229,7 +242,7 @@ func resolve(sc *engine.Scenario, targets []Target, sp Spec) (Target, error) {
 		for _, k := range t.Kinds {
 			kinds = append(kinds, k.Usage())
 		}
-		return Target{}, fmt.Errorf("fault %q: %s %s takes %s, not %s; %s", sp.String(), t.Part, QuoteName(t.Name), strings.Join(kinds, ", "), sp.Kind, takersOf(sc, targets, sp.Kind))
+		return Target{}, fmt.Errorf("fault %q: %s takes %s, not %s; %s", sp.String(), t.named(), strings.Join(kinds, ", "), sp.Kind, takersOf(sc, targets, sp.Kind))
 	}
 	if sp.At >= sc.Duration {
 		return Target{}, fmt.Errorf("fault %q: %s's traffic runs from 0 to %s; inject at a moment before its end", sp.String(), sc.Name, engine.FormatDuration(sc.Duration))

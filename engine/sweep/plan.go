@@ -250,6 +250,9 @@ func (p *Plan) Prepare() error {
 	if runs := nx * ny * len(p.Seeds); runs > MaxRuns {
 		return fmt.Errorf("%d cells × %d seeds is %d runs; at most %d are allowed: fewer steps or seeds", nx*ny, len(p.Seeds), runs, MaxRuns)
 	}
+	if err := p.checkBreakers(); err != nil {
+		return err
+	}
 	// Each cell is built and checked once, and what the plan needs of
 	// it noted (its traffic group, whether it is the base, its cost);
 	// only a grid of at most maxHeldCells keeps the cells' scenarios (a

@@ -1,12 +1,10 @@
 package sandbox
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
-	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
 // The events ] and [ move through: each breaker transition of the run, and
@@ -67,7 +65,7 @@ type eventIndex struct {
 func (c *eventCache) index(i int, s *sim) *eventIndex {
 	x := &c.idx[i]
 	if k := (eventKey{s.sc, s.variant, s.seed}); x.key != k || x.faults == nil {
-		*x = eventIndex{key: k, end: s.sc.Duration, faults: faultEvents(s), breakers: runHasBreaker(s.sc, s.variant)}
+		*x = eventIndex{key: k, end: s.sc.Duration, faults: playback.FaultEvents(s.sc, s.variant), breakers: runHasBreaker(s.sc, s.variant)}
 		if !x.breakers {
 			x.known = x.end
 		}
@@ -82,19 +80,6 @@ func (c *eventCache) index(i int, s *sim) *eventIndex {
 		x.learn(r.Snapshot().Transitions, r.Now())
 	}
 	return x
-}
-
-// faultEvents are the starts and ends of the faults of s's run, in the
-// words and order of playback.RunEvents.
-func faultEvents(s *sim) []playback.Event {
-	evs := []playback.Event{}
-	for _, f := range pane.FaultSpans(s.sc, s.variant) {
-		evs = append(evs, playback.Event{At: f.From, What: fmt.Sprintf("%s: %s starts", f.Dependency, f.Verb())})
-		if f.To < s.sc.Duration {
-			evs = append(evs, playback.Event{At: f.To, What: fmt.Sprintf("%s: %s ends", f.Dependency, f.Verb())})
-		}
-	}
-	return evs
 }
 
 // runHasBreaker reports whether variant v of sc has a breaker anywhere,
@@ -123,7 +108,7 @@ func (x *eventIndex) learn(ts []engine.Transition, at time.Duration) {
 		// playback.RunEvents counts the traffic's transitions, not the
 		// drain's.
 		if t.At <= x.end {
-			x.trans = append(x.trans, playback.Event{At: t.At, What: fmt.Sprintf("%s breaker %s → %s", t.Dependency, t.From, t.To)})
+			x.trans = append(x.trans, playback.TransitionEvent(t))
 		}
 	}
 	x.known = max(x.known, min(at, x.end))

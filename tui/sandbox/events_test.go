@@ -129,7 +129,9 @@ func TestEventJumpOnANewSidePlaysToTheEventOnly(t *testing.T) {
 
 // TestEventIndexAtTheEndIsRunEvents: at the end of the traffic, where the
 // run shown has made every transition, each built-in variant's events are
-// playback.RunEvents' list, word for word and in its order.
+// playback.RunEvents' list, in its order and none missing or extra. Both
+// lists word their events with playback's makers, so what this holds them
+// to is which events the index has found and where it puts them.
 func TestEventIndexAtTheEndIsRunEvents(t *testing.T) {
 	for _, b := range scenarios.All() {
 		sc := b.Build()

@@ -485,18 +485,32 @@ func (s *Session) roomKey(k tea.KeyMsg) tea.Cmd {
 
 // homeTakesF reports whether f is free where the home screen is: its own
 // menus, the sandbox and the lessons use no f; the exercises and the
-// shard view keep their keys, and the palette opened from the room takes
-// text.
+// shard view keep their keys, and the palette opened from the room, the
+// sandbox's knob form, prompts and sweep picker, and the lesson list's
+// filter take text.
 func (s *Session) homeTakesF() bool {
+	if sb, open := s.home.Sandbox(); open && sb.TakesText() {
+		return false
+	}
+	if p, open := s.home.Lessons(); open && p.Filtering() {
+		return false
+	}
 	return !s.home.InExercises() && !s.home.InShardView() && s.palFrom == onHome
 }
 
 // roomTakesText reports whether the room's screen the student explores
 // takes the keys typed as text, so that f is a letter there and not the
-// room's: the lesson list's filter. (The sandbox says nothing of its
-// knob form or prompts to its parent: see the report of this change.)
+// room's: the lesson list's filter, or the sandbox's knob form, a prompt
+// or the sweep's picker. Following closes the knob form, so an f taken
+// by the room there threw away what the student had typed.
 func (s *Session) roomTakesText() bool {
-	return s.shown == LessonScreen && s.haveRL && s.rl.Filtering()
+	switch s.shown {
+	case LessonScreen:
+		return s.haveRL && s.rl.Filtering()
+	case SandboxScreen:
+		return s.haveRS && s.rs.TakesText()
+	}
+	return false
 }
 
 // roomPaletteKey reports whether ks opens the palette from the room's

@@ -64,3 +64,64 @@ func TestRoomKeysLeaveTextAlone(t *testing.T) {
 		t.Fatalf(": on the room's lesson list did not open the palette: mode %d\n%s", student.mode, student.View())
 	}
 }
+
+// A student exploring the room's sandbox who opens its knob form and types
+// "fault" into a field: the f is a letter of the field. It went back to
+// following, and following closes the form, so what was typed was lost.
+func TestRoomSandboxFormKeepsItsText(t *testing.T) {
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 120, 40)
+	student := lessonSession(t, room, false, 100, 30)
+	press(t, teacher, "j", "enter", "enter")
+	if !teacher.home.InSandbox() {
+		t.Fatal("the teacher's sandbox did not open")
+	}
+	press(t, student, "f", "F", "e")
+	if student.mode != exploring || student.shown != SandboxScreen || !student.rs.TakesText() {
+		t.Fatalf("the student does not explore the room's sandbox with its knob form open: mode %d, screen %d\n%s", student.mode, student.shown, student.View())
+	}
+	press(t, student, "f")
+	if student.mode != exploring || !student.rs.TakesText() {
+		t.Fatalf("f typed into the knob form: mode %d, form open %v\n%s", student.mode, student.rs.TakesText(), student.View())
+	}
+	press(t, student, "a", "u", "l", "t")
+	if v := student.View(); !strings.Contains(v, "fault") {
+		t.Fatalf("the knob form's field does not hold fault:\n%s", v)
+	}
+	press(t, student, "esc", "f")
+	if student.mode != following {
+		t.Fatalf("f with the form closed did not go back to following: mode %d\n%s", student.mode, student.View())
+	}
+}
+
+// The same on the student's own sandbox, opened from the home screen,
+// where f also goes to following: typed into the knob form it is a letter.
+func TestHomeSandboxFormKeepsItsText(t *testing.T) {
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 120, 40)
+	student := lessonSession(t, room, false, 100, 30)
+	press(t, teacher, "j", "enter", "enter")
+	press(t, student, "j", "enter", "enter", "e")
+	sb, open := student.home.Sandbox()
+	if student.mode != onHome || !open || !sb.TakesText() {
+		t.Fatalf("the student's own sandbox with its knob form open: mode %d, sandbox open %v\n%s", student.mode, open, student.View())
+	}
+	press(t, student, "f")
+	if sb, _ := student.home.Sandbox(); student.mode != onHome || !sb.TakesText() {
+		t.Fatalf("f typed into the knob form: mode %d, form open %v\n%s", student.mode, sb.TakesText(), student.View())
+	}
+}
+
+// And on the student's own lesson list: f typed into its filter is a
+// letter of the filter, as it is on the room's list.
+func TestHomeLessonFilterKeepsItsText(t *testing.T) {
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 120, 40)
+	student := lessonSession(t, room, false, 100, 30)
+	press(t, teacher, "enter")
+	press(t, student, "enter", "/", "f")
+	p, open := student.home.Lessons()
+	if student.mode != onHome || !open || !p.Filtering() {
+		t.Fatalf("f typed into the home lesson list's filter: mode %d, list open %v\n%s", student.mode, open, student.View())
+	}
+}

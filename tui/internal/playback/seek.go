@@ -79,16 +79,34 @@ func RunEvents(sc *engine.Scenario, v int, seed uint64) ([]Event, error) {
 	snap := r.Snapshot()
 	var evs []Event
 	for _, t := range snap.Transitions {
-		evs = append(evs, Event{At: t.At, What: fmt.Sprintf("%s breaker %s → %s", t.Dependency, t.From, t.To)})
+		evs = append(evs, TransitionEvent(t))
 	}
+	evs = append(evs, FaultEvents(sc, v)...)
+	SortEvents(evs)
+	return evs, nil
+}
+
+// TransitionEvent is a breaker's transition as an event. The sandbox
+// builds its event list a piece at a time, and ] must say the same words
+// there as in a lesson: both make their events here.
+func TransitionEvent(t engine.Transition) Event {
+	return Event{At: t.At, What: fmt.Sprintf("%s breaker %s → %s", t.Dependency, t.From, t.To)}
+}
+
+// FaultEvents are the starts and ends of the faults of variant v of a
+// scenario, in the order the scenario lists them: a fault that lasts
+// past the traffic has no end to stop at. The list is empty, not nil, for
+// a variant without faults: the sandbox's event index takes a nil list
+// for one not made yet, and would make it again at every jump.
+func FaultEvents(sc *engine.Scenario, v int) []Event {
+	evs := []Event{}
 	for _, f := range pane.FaultSpans(sc, v) {
 		evs = append(evs, Event{At: f.From, What: fmt.Sprintf("%s: %s starts", f.Dependency, f.Verb())})
 		if f.To < sc.Duration {
 			evs = append(evs, Event{At: f.To, What: fmt.Sprintf("%s: %s ends", f.Dependency, f.Verb())})
 		}
 	}
-	SortEvents(evs)
-	return evs, nil
+	return evs
 }
 
 // ParseTime reads a time typed at the prompt: "12s", "12.5", "1m30s",

@@ -2,10 +2,13 @@ package playback
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
@@ -225,5 +228,40 @@ func TestPromptKeepsARefusalTooWideToFit(t *testing.T) {
 		if !strings.Contains(v, "too large") || ansi.StringWidth(v) > w {
 			t.Errorf("at %d columns the prompt reads %q", w, v)
 		}
+	}
+}
+
+// TestFaultEvents: a fault that ends inside the traffic has a start and an
+// end, one that lasts past it only a start, and a variant without faults
+// an empty list that is not nil (the sandbox's event index reads nil as
+// "not made yet").
+func TestFaultEvents(t *testing.T) {
+	sc := &engine.Scenario{Duration: 60 * time.Second, Variants: []engine.Variant{{System: engine.System{
+		Dependencies: []engine.Dependency{
+			{Name: "inventory", Faults: []engine.Fault{{Kind: engine.Hang, From: 10 * time.Second, To: 20 * time.Second}}},
+			{Name: "pricing", Faults: []engine.Fault{{Kind: engine.Hang, From: 30 * time.Second}}},
+		},
+	}}, {}}}
+	got := FaultEvents(sc, 0)
+	want := []Event{
+		{10 * time.Second, "inventory: hang starts"},
+		{20 * time.Second, "inventory: hang ends"},
+		{30 * time.Second, "pricing: hang starts"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("faults of variant 1: %q\nwant %q", got, want)
+	}
+	if got := FaultEvents(sc, 1); got == nil || len(got) != 0 {
+		t.Errorf("a variant without faults: %#v, want an empty list, not nil", got)
+	}
+}
+
+// TestTransitionEvent: a transition says whose breaker moved, from what
+// to what, at the transition's time.
+func TestTransitionEvent(t *testing.T) {
+	tr := engine.Transition{Dependency: "recommendations", Transition: breaker.Transition{At: 24 * time.Second, From: breaker.HalfOpen, To: breaker.Open}}
+	want := Event{At: 24 * time.Second, What: "recommendations breaker half-open → open"}
+	if got := TransitionEvent(tr); got != want {
+		t.Errorf("TransitionEvent = %+v, want %+v", got, want)
 	}
 }
