@@ -121,9 +121,7 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 				continue
 			}
 			text := fmt.Sprintf("  %-18s %s calls reached it, at most %s in flight", d.Name, thousands(d.Calls), thousands(uint64(d.InFlightMax)))
-			if d.BulkheadFull > 0 {
-				text += fmt.Sprintf(", %s turned away by the full bulkhead", thousands(d.BulkheadFull))
-			}
+			text += bulkheadFullText(&d)
 			if d.ShortCircuited > 0 {
 				text += fmt.Sprintf(", %s answered at once by the open breaker", thousands(d.ShortCircuited))
 			}
@@ -468,10 +466,7 @@ func edgesTo(s *engine.Snapshot, sv *engine.ServiceSnapshot) []*engine.Dependenc
 
 // edgeCounts is what the caller's policy did to the calls along an edge.
 func edgeCounts(d *engine.DependencySnapshot) string {
-	var text string
-	if d.BulkheadFull > 0 {
-		text += fmt.Sprintf(", %s turned away by the full bulkhead", thousands(d.BulkheadFull))
-	}
+	text := bulkheadFullText(d)
 	if d.ShortCircuited > 0 {
 		text += fmt.Sprintf(", %s answered at once by open breakers", thousands(d.ShortCircuited))
 	}
@@ -482,6 +477,20 @@ func edgeCounts(d *engine.DependencySnapshot) string {
 		text += fmt.Sprintf(", %s not sent: the deadline had run out", thousands(d.DeadlineExceeded))
 	}
 	return text + deadlineCounts(d)
+}
+
+// bulkheadFullText is the calls a dependency's bulkhead turned away, if
+// any. A per-tenant bulkhead turns a call away when its tenant's lane is
+// full, while the other lanes may have room: "the full bulkhead" read as
+// every slot taken (the lanes summed, 60, never were in noisy-tenant).
+func bulkheadFullText(d *engine.DependencySnapshot) string {
+	switch {
+	case d.BulkheadFull == 0:
+		return ""
+	case d.TenantBulkhead != nil:
+		return fmt.Sprintf(", %s turned away by their tenant's full lane", thousands(d.BulkheadFull))
+	}
+	return fmt.Sprintf(", %s turned away by the full bulkhead", thousands(d.BulkheadFull))
 }
 
 // deadlineCounts is what ended an edge's calls early: the attempts that

@@ -208,6 +208,19 @@ func appendLimits(out [][2]string, kinds []figureKind, s *engine.Snapshot) ([][2
 			continue // no permits, or none this variant takes
 		}
 		refused := pane.Count(d.BulkheadFull + d.BulkheadWaitedOut)
+		if tb := d.TenantBulkhead; tb != nil {
+			// Each tenant's calls have a lane of their own, and a call is
+			// refused at its tenant's: "44 of 60 held" summed the lanes,
+			// room to spare beside the refusals of acme's full one. Such
+			// a bulkhead never makes a call wait, and the engine keeps no
+			// most for it (BulkheadMax stays 0): neither is said.
+			lanes := pane.TenantBulkheadSize(tb) + ": " + pane.TenantLanes(tb)
+			out = append(out, [2]string{
+				fmt.Sprintf("permits %s  %s held, %s · %s refused", d.Name, pane.Count(d.Bulkhead), lanes, refused),
+				fmt.Sprintf("permits %s %s held, %s · %s refused", d.Name, pane.Count(d.Bulkhead), lanes, refused)})
+			kinds = append(kinds, figPermits)
+			continue
+		}
 		out = append(out, [2]string{
 			fmt.Sprintf("permits %s  %s of %s held (most %s) · %s waiting · %s refused",
 				d.Name, pane.Count(d.Bulkhead), pane.Count(d.BulkheadCap), pane.Count(d.BulkheadMax), pane.Count(d.BulkheadWaiting), refused),

@@ -170,8 +170,8 @@ func (b *Breaker) SetData(d Data) {
 			v.state = bs.State
 			v.window = bs.WindowCalls
 			if v.window == nil && len(bs.Window) > 0 {
-				// A snapshot made without the calls (the live lab's):
-				// its results, none known to be slow.
+				// A snapshot made without the calls (one built by
+				// hand, as a test's): its results, none known to be slow.
 				v.window = callsOf(bs.Window)
 			}
 			v.buckets = bs.Buckets
@@ -259,7 +259,7 @@ func policyLine(d *engine.DependencySnapshot) string {
 			if d.TenantBulkhead != nil {
 				// A lane per tenant: BulkheadCap sums them, and no
 				// call may use them all.
-				parts = append(parts, "bulkhead "+tenantBulkheadSize(d.TenantBulkhead))
+				parts = append(parts, "bulkhead "+TenantBulkheadSize(d.TenantBulkhead))
 			} else {
 				parts = append(parts, fmt.Sprintf("bulkhead %d", d.BulkheadCap))
 			}

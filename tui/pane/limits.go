@@ -16,6 +16,7 @@ import (
 // parked tasks hold. A line per connection pool (in use against its size,
 // the attempts waiting, those refused), a line per dependency's semaphore
 // (permits held against its size, waiting, turned away and waited out),
+// a per-tenant bulkhead's lanes, one per tenant (the bar its fullest),
 // the memory against the process's limit with its live tasks and kills,
 // and the loop's busy share with its lag. Each line has a bar (█ used,
 // ░ free) that reads without colour; every number is the snapshot's. Given
@@ -162,6 +163,10 @@ func limitRows(s *engine.Snapshot) []limitRow {
 		if d.BulkheadCap <= 0 || Uncalled(s, d.Name) {
 			continue
 		}
+		if d.TenantBulkhead != nil {
+			rows = append(rows, tenantLimitRow(d))
+			continue
+		}
 		held := Count(d.Bulkhead) + "/" + Count(d.BulkheadCap)
 		r := limitRow{name: d.Name, used: float64(d.Bulkhead), size: float64(d.BulkheadCap), bad: d.BulkheadFull+d.BulkheadWaitedOut > 0}
 		r.words = [7]string{
@@ -211,6 +216,28 @@ func limitRows(s *engine.Snapshot) []limitRow {
 		Percent(now),
 	}
 	return append(rows, r)
+}
+
+// tenantLimitRow is a per-tenant bulkhead's line: its lanes, as the pool
+// pane words them, and the calls turned away; its bar is the fullest lane.
+// BulkheadCap sums the lanes, and "permits 44/60" beside calls turned away
+// read as a bulkhead refusing with 16 permits free, where acme's lane of
+// 20 was full. It never makes a call wait, so it has no waiting to say.
+func tenantLimitRow(d *engine.DependencySnapshot) limitRow {
+	tl := tenantLanesOf(d.TenantBulkhead)
+	held, most := tl.fullest()
+	lanes := tl.size + ": " + strings.Join(tl.laneTexts("full"), " · ")
+	counted, named := tl.fullLanes("full")
+	away := Count(d.BulkheadFull) + " turned away"
+	return limitRow{name: d.Name, used: float64(held), size: float64(most), bad: d.BulkheadFull > 0, words: [7]string{
+		"permits " + lanes + " · " + away,
+		lanes + " · " + away,
+		tl.size + " · " + counted + " · " + away,
+		tl.size + " · " + named + " · " + away,
+		named + " · " + away,
+		tl.size + " · " + named,
+		named,
+	}}
 }
 
 // Uncalled says that no endpoint of the snapshot calls the front's

@@ -28,16 +28,17 @@ type Overview struct {
 }
 
 type overviewRow struct {
-	name              string
-	has               bool
-	state             breaker.State
-	failures, calls   int
-	slow              int
-	threshold         float64
-	slowThreshold     float64
-	inARow, runOpens  int
-	inFlight, bulkCap int
-	refused           uint64
+	name             string
+	has              bool
+	state            breaker.State
+	failures, calls  int
+	slow             int
+	threshold        float64
+	slowThreshold    float64
+	inARow, runOpens int
+	inFlight         int
+	bulkhead         string // after the calls in flight: "/60", " (20 per tenant)", or ""
+	refused          uint64
 }
 
 // NewOverview makes an empty overview.
@@ -73,7 +74,16 @@ func (o *Overview) SetData(d Data) {
 	rows := make([]overviewRow, len(s.Dependencies))
 	for i := range s.Dependencies {
 		dep := &s.Dependencies[i]
-		r := overviewRow{name: dep.Name, inFlight: dep.InFlight, bulkCap: dep.BulkheadCap, refused: dep.ShortCircuited}
+		r := overviewRow{name: dep.Name, inFlight: dep.InFlight, refused: dep.ShortCircuited}
+		switch {
+		case dep.TenantBulkhead != nil:
+			// Each tenant's calls have a lane of their own: against
+			// BulkheadCap, the lanes summed, "44/60" read as room to
+			// spare while acme's lane turned calls away.
+			r.bulkhead = " (" + TenantBulkheadSize(dep.TenantBulkhead) + ")"
+		case dep.BulkheadCap > 0:
+			r.bulkhead = "/" + Count(dep.BulkheadCap)
+		}
 		if b := dep.Breaker; b != nil {
 			r.has, r.state = true, b.State
 			r.failures, r.calls, r.threshold = b.Failures, b.Calls, b.Config.FailureRate
@@ -156,11 +166,7 @@ func (o *Overview) cells(r overviewRow) []overviewCell {
 		}
 		out = append(out, plain(win))
 	}
-	fl := Count(r.inFlight)
-	if r.bulkCap > 0 {
-		fl += "/" + Count(r.bulkCap)
-	}
-	out = append(out, plain(fl))
+	out = append(out, plain(Count(r.inFlight)+r.bulkhead))
 	ref := Count(r.refused)
 	if !r.has {
 		ref = "–"

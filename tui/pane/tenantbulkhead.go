@@ -32,7 +32,7 @@ type tenantLanes struct {
 }
 
 func tenantLanesOf(t *engine.TenantBulkheadSnapshot) *tenantLanes {
-	tl := &tenantLanes{size: tenantBulkheadSize(t), shared: t.Shared, sharedCap: t.SharedCap, sharedMost: t.SharedCap}
+	tl := &tenantLanes{size: TenantBulkheadSize(t), shared: t.Shared, sharedCap: t.SharedCap, sharedMost: t.SharedCap}
 	if t.SharedPerTenant > 0 {
 		tl.sharedMost = min(t.SharedPerTenant, t.SharedCap)
 	}
@@ -70,11 +70,12 @@ func laneName(tenant string) string {
 	return tenant
 }
 
-// tenantBulkheadSize says a per-tenant bulkhead's slots as its policy sets
+// TenantBulkheadSize says a per-tenant bulkhead's slots as its policy sets
 // them: "20 per tenant", "20 per tenant (acme 5)" when some lanes differ
 // from the most common size, and "+ 40 shared, at most 30 each" for the
-// overflow.
-func tenantBulkheadSize(t *engine.TenantBulkheadSnapshot) string {
+// overflow. Every view that gives such a bulkhead's size says it so,
+// never as the sum of its lanes.
+func TenantBulkheadSize(t *engine.TenantBulkheadSnapshot) string {
 	// The most common lane size, the larger of two as common.
 	count := map[int]int{}
 	common := 0
@@ -111,22 +112,12 @@ func (p *Pool) laneLines(b bulkheadInfo, inner int) []string {
 	tl := b.tenant
 	type item struct{ sep, text string }
 	items := []item{{"", "bulkhead " + b.name}, {" ", tl.size + ":"}}
-	for i, l := range tl.lanes {
-		text := fmt.Sprintf("%s %d/%d", l.name, l.in, l.cap)
-		if tl.sharedCap > 0 {
-			text += fmt.Sprintf("+%d", l.inShared)
-		}
-		if l.full {
-			text += " " + p.th.Bad.Render("full")
-		}
+	for i, text := range tl.laneTexts(p.th.Bad.Render("full")) {
 		sep := " · "
 		if i == 0 {
 			sep = " "
 		}
 		items = append(items, item{sep, text})
-	}
-	if tl.sharedCap > 0 {
-		items = append(items, item{" · ", fmt.Sprintf("shared %d/%d", tl.shared, tl.sharedCap)})
 	}
 	if b.turnedAway > 0 {
 		items = append(items, item{" · ", Count(b.turnedAway) + " turned away"})
@@ -162,21 +153,7 @@ func (p *Pool) laneLines(b bulkheadInfo, inner int) []string {
 // shorter and shorter until it fits.
 func (p *Pool) laneBrief(b bulkheadInfo, inner int) string {
 	tl := b.tenant
-	var counted, named []string
-	for _, l := range tl.lanes {
-		if l.full {
-			counted = append(counted, fmt.Sprintf("%s %d/%d %s", l.name, l.in+l.inShared, l.cap+tl.sharedMost, p.th.Bad.Render("full")))
-			named = append(named, l.name)
-		}
-	}
-	full := "none full"
-	if len(named) > 0 {
-		full = strings.Join(named, ", ") + " " + p.th.Bad.Render("full")
-	}
-	long := full
-	if len(counted) > 0 {
-		long = strings.Join(counted, " · ")
-	}
+	long, full := tl.fullLanes(p.th.Bad.Render("full"))
 	head := "bulkhead " + b.name + " " + tl.size
 	texts := []string{head + " · " + long}
 	if b.turnedAway > 0 {
@@ -188,4 +165,69 @@ func (p *Pool) laneBrief(b bulkheadInfo, inner int) string {
 		t = ansi.Truncate(t, max(inner, 0), "…")
 	}
 	return t
+}
+
+// laneTexts word each lane as the panes draw it, "acme 20/20 full" (with
+// "+3" after its own slots for the overflow slots it holds), then the
+// overflow, "shared 32/40"; full is the word "full", styled or not.
+func (tl *tenantLanes) laneTexts(full string) []string {
+	var out []string
+	for _, l := range tl.lanes {
+		text := fmt.Sprintf("%s %d/%d", l.name, l.in, l.cap)
+		if tl.sharedCap > 0 {
+			text += fmt.Sprintf("+%d", l.inShared)
+		}
+		if l.full {
+			text += " " + full
+		}
+		out = append(out, text)
+	}
+	if tl.sharedCap > 0 {
+		out = append(out, fmt.Sprintf("shared %d/%d", tl.shared, tl.sharedCap))
+	}
+	return out
+}
+
+// fullLanes word the lanes that turn calls away now, for a line too short
+// for every lane: counted, each with the slots it holds of the most it may
+// ("acme 20/20 full", its own and its part of the overflow), and named
+// ("acme, globex full"); both "none full" when no lane is.
+func (tl *tenantLanes) fullLanes(full string) (counted, named string) {
+	var c, n []string
+	for _, l := range tl.lanes {
+		if l.full {
+			c = append(c, fmt.Sprintf("%s %d/%d %s", l.name, l.in+l.inShared, l.cap+tl.sharedMost, full))
+			n = append(n, l.name)
+		}
+	}
+	if len(n) == 0 {
+		return "none full", "none full"
+	}
+	return strings.Join(c, " · "), strings.Join(n, ", ") + " " + full
+}
+
+// fullest is the lane nearest to turning calls away, as a bar draws it:
+// the slots it holds (its own and the overflow's) of the most it may hold,
+// all of them when it is full (the overflow may be full with the others'
+// calls). Zero of zero when no lane has a slot.
+func (tl *tenantLanes) fullest() (held, most int) {
+	for _, l := range tl.lanes {
+		h, m := l.in+l.inShared, l.cap+tl.sharedMost
+		if l.full {
+			h, m = max(m, 1), max(m, 1)
+		}
+		if m > 0 && (most == 0 || h*most > held*m) {
+			held, most = h, m
+		}
+	}
+	return held, most
+}
+
+// TenantLanes words a per-tenant bulkhead's lanes now as the pool pane
+// draws them, "acme 20/20 full · globex 11/20 · initech 13/20" (and the
+// overflow, when it has one), for views outside the panes that count a
+// bulkhead's slots: each tenant is turned away at its own lane's, not at
+// a sum of them.
+func TenantLanes(t *engine.TenantBulkheadSnapshot) string {
+	return strings.Join(tenantLanesOf(t).laneTexts("full"), " · ")
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -393,17 +394,20 @@ func outcomeBand(s *engine.Snapshot, e *engine.EndpointSnapshot, pal palette, ba
 
 // inFlightPanel draws each dependency's calls in flight in two lines of
 // its colour: solid, the calls held, which a caller still waits on (what
-// a bulkhead caps, drawn dotted); dashed, the calls abandoned, whose
-// caller gave up (timed out) while the dependency still works on them.
-// Summed, they are every call in flight; drawn as one, a bulkhead of 20
-// would seem to let 80 through.
+// a bulkhead caps, drawn dotted; a per-tenant bulkhead's lanes each cap
+// one tenant's share, so its size is named in the legend instead);
+// dashed, the calls abandoned, whose caller gave up (timed out) while the
+// dependency still works on them. Summed, they are every call in flight;
+// drawn as one, a bulkhead of 20 would seem to let 80 through.
 func inFlightPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, legend *plot.Legend) (*plot.Plot, error) {
 	p := plot.New()
 	timeAxis(p, s)
 	p.Y.Label.Text = "calls"
 	top := 1.0
 	for _, d := range s.Dependencies {
-		top = math.Max(top, float64(d.BulkheadCap))
+		if d.TenantBulkhead == nil {
+			top = math.Max(top, float64(d.BulkheadCap))
+		}
 		for _, smp := range d.Series {
 			top = math.Max(top, float64(max(smp.InFlight-smp.Abandoned, smp.Abandoned)))
 		}
@@ -420,7 +424,11 @@ func inFlightPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, le
 			continue
 		}
 		held, gaveUp, any := inFlightSeries(s, &d)
-		if d.BulkheadCap > 0 {
+		// A per-tenant bulkhead caps each tenant's calls, not the sum this
+		// line draws: a cap at its lanes summed (60 for three lanes of 20)
+		// read as room to spare while acme's lane turned calls away. Its
+		// size is said in the legend instead.
+		if d.BulkheadCap > 0 && d.TenantBulkhead == nil {
 			c, err := plotter.NewLine(plotter.XYs{{X: 0, Y: float64(d.BulkheadCap)}, {X: s.Duration.Seconds(), Y: float64(d.BulkheadCap)}})
 			if err != nil {
 				return nil, err
@@ -439,6 +447,9 @@ func inFlightPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, le
 		l.Width = vg.Points(1.5)
 		p.Add(l)
 		legend.Add(d.Name, l)
+		if d.TenantBulkhead != nil {
+			legend.Add("  bulkhead " + pane.TenantBulkheadSize(d.TenantBulkhead))
+		}
 		if any {
 			a, err := plotter.NewLine(gaveUp)
 			if err != nil {

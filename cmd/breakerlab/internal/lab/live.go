@@ -258,6 +258,7 @@ func (l *Lab) breakerSnapshot(wall time.Duration, unscale func(time.Duration) ti
 			Config:        cfg,
 			State:         b.State(), // as it stands, as /metrics and the log say (API.BreakerState)
 			Window:        b.AppendWindow(nil),
+			WindowCalls:   b.AppendCalls(nil), // slow calls marked, as the simulation's: the pane draws them ◐, not ✓
 			Calls:         c.Calls,
 			Failures:      c.Failures,
 			Slow:          c.Slow,
