@@ -110,21 +110,8 @@ func (f *InFlight) render() []string {
 		names[i] = s.Dependencies[i].Name
 	}
 	letters := pane.Letters(names)
-	// The legend says less when rows are short: first it leaves the fault
-	// to the axis and the other chart, then it names the hatching in a word.
-	var legend []string
-	for level := range legendLevels {
-		if legend = f.legend(names, letters, iw, level); ih-len(legend) >= 8 {
-			break
-		}
-	}
-	chartH := ih - len(legend)
-	if chartH < 4 {
-		legend, chartH = nil, ih
-	}
-
-	// The y scale: the highest value so far, or a bulkhead's cap, rounded up.
-	peak := 1.0
+	// The y scale: the highest value so far (linePeak), or a bulkhead's cap.
+	peak, linePeak := 1.0, 0.0
 	for i := range s.Dependencies {
 		d := &s.Dependencies[i]
 		if pane.Uncalled(s, d.Name) {
@@ -132,12 +119,46 @@ func (f *InFlight) render() []string {
 		}
 		peak = max(peak, float64(d.BulkheadCap))
 		for _, smp := range d.Series {
-			peak = max(peak, float64(smp.InFlight))
+			linePeak = max(linePeak, float64(smp.InFlight))
 		}
 	}
-	top := niceCeil(max(peak, 5))
+	peak = max(peak, linePeak)
+	// The legend says less when rows are short: first it leaves the fault
+	// to the axis and the other chart, then it names the hatching in a word.
+	// Caps the rows are too few to draw apart from 0 and the top are said
+	// in the title instead (capsTooCoarse).
+	var legend []string
+	var chartH, gh int
+	var top float64
+	drawCaps := true
+	layOut := func() {
+		for level := range legendLevels {
+			if legend = f.legend(names, letters, iw, level, drawCaps); ih-len(legend) >= 8 {
+				break
+			}
+		}
+		chartH = ih - len(legend)
+		if chartH < 4 {
+			legend, chartH = nil, ih
+		}
+		gh = chartH - 2 // plot rows: ntcharts keeps two rows for the x axis
+		top = scaleTop(peak, gh)
+	}
+	layOut()
+	if capsTooCoarse(s, top, linePeak, gh) {
+		drawCaps = false
+		layOut()
+		// On the top edge, which pane.Frame clips at iw-3 cells: a frame
+		// too narrow for the pane's whole name with them shortens the
+		// name, not the caps.
+		if caps := capWords(s, names, letters, iw-3-len("In flight,")); caps != "" {
+			title += "," + caps
+			if pane.Width(title) > iw-3 {
+				title = "In flight," + caps
+			}
+		}
+	}
 	topLabel := strconv.FormatFloat(top, 'f', -1, 64)
-	gh := chartH - 2 // plot rows: ntcharts keeps two rows for the x axis
 	// A middle label only on a row whose value is a whole number.
 	mid, midLabel := -1, ""
 	for _, i := range []int{1 + (gh-1)/2, 2 + (gh-1)/2} {
@@ -209,7 +230,7 @@ func (f *InFlight) render() []string {
 		}
 	}
 	for i := range s.Dependencies {
-		if c := s.Dependencies[i].BulkheadCap; c > 0 && !pane.Uncalled(s, s.Dependencies[i].Name) {
+		if c := s.Dependencies[i].BulkheadCap; drawCaps && c > 0 && !pane.Uncalled(s, s.Dependencies[i].Name) {
 			plotLine(g, 0, lc, canvas.Float64Point{X: 0, Y: float64(c)}, canvas.Float64Point{X: float64(cols - 1), Y: float64(c)}, capRune, clCap)
 		}
 	}
@@ -317,9 +338,41 @@ func mayAbandon(s *engine.Snapshot) bool {
 	return false
 }
 
-// legend names each line's letter, the caps, the abandoned calls' hatching
-// and the fault's span; level 0 says the most, and the fault only there.
-func (f *InFlight) legend(names []string, letters []rune, iw int, level int) []string {
+// scaleTop is the top of the y scale for a plot of rows rows whose values
+// reach peak: rounded up to a figure ticks are read by when the plot has
+// rows for a middle label, else peak itself (at least 5): with only 0 and
+// the top labelled, a top of 100 over a peak of 80 drew the peak on the
+// 100 row.
+func scaleTop(peak float64, rows int) float64 {
+	if rows < 5 {
+		return math.Ceil(max(peak, 5))
+	}
+	return niceCeil(max(peak, 5))
+}
+
+// capsTooCoarse says whether a bulkhead's cap would fall on the 0 row of
+// a plot of rows rows up to top, or, under a line that goes above it, on
+// the top row: drawn on the 0 row, a cap of 20 under a line at 80 read as
+// a cap of none, its line far above it; on the top row, a line above its
+// cap would read as held at it. Two rows have no row for a cap between
+// them.
+func capsTooCoarse(s *engine.Snapshot, top, linePeak float64, rows int) bool {
+	for i := range s.Dependencies {
+		c := float64(s.Dependencies[i].BulkheadCap)
+		if c <= 0 || pane.Uncalled(s, s.Dependencies[i].Name) {
+			continue
+		}
+		if row := math.Round(c * float64(rows-1) / top); row < 1 || c < linePeak && row >= float64(rows-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// legend names each line's letter, the caps (when drawn), the abandoned
+// calls' hatching and the fault's span; level 0 says the most, and the
+// fault only there.
+func (f *InFlight) legend(names []string, letters []rune, iw int, level int, drawCaps bool) []string {
 	colors := pane.DependencyColors(f.data.Snap)
 	var items, plain []string
 	for i, n := range names {
@@ -329,7 +382,7 @@ func (f *InFlight) legend(names []string, letters []rune, iw int, level int) []s
 		items = append(items, f.th.Series(colors[i]).Bold(true).Render(string(letters[i]))+" "+n)
 		plain = append(plain, string(letters[i])+" "+n)
 	}
-	if caps := capWords(f.data.Snap, names, letters, iw); caps != "" {
+	if caps := capWords(f.data.Snap, names, letters, iw); caps != "" && drawCaps {
 		items = append(items, f.th.Warn.Render("┄")+caps)
 		plain = append(plain, "┄"+caps)
 	}

@@ -152,11 +152,24 @@ func (p *historyExtra) Extent(w int) (int, int) {
 	return p.HistoryHeight(w, 2), p.HistoryHeight(w, p.rows)
 }
 
-// mapExtra is the map of the system.
+// mapExtra is the map of the system, where a column fits beside its
+// nodes' names: a map of names alone, every column hidden, says nothing
+// the step's panes do not, and its rows go to the next extra.
 type mapExtra struct {
 	*mappane.Model
 	stateHeld
+	bare  bool // no column fits beside the names at the width placed
+	moved bool // bare changed since the panes were last placed
 }
+
+func (p *mapExtra) SetData(d pane.Data) {
+	p.Model.SetData(d)
+	bare := p.Columns() == 0
+	p.moved = p.moved || bare != p.bare
+	p.bare = bare
+}
+
+func (p *mapExtra) Relayout() bool { m := p.moved; p.moved = false; return m }
 
 func (p *mapExtra) Needs(int) int { return 0 }
 func (p *mapExtra) Min() int      { return 0 }
@@ -165,6 +178,9 @@ func (p *mapExtra) Extent(w int) (int, int) {
 		return 0, 0
 	}
 	p.Model.SetSize(w, 0) // the legend's lines depend on the width
+	if p.bare = p.Columns() == 0; p.bare {
+		return 0, 0
+	}
 	return p.MinHeight(), p.Model.Max()
 }
 

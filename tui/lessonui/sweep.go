@@ -62,7 +62,9 @@ func (p *sweepPane) heatmap(w int) []string {
 		return pane.Wrap(p.th.Error.Render(p.err), max(w, 1))
 	}
 	if p.lines == nil || p.lineW != w {
-		p.lines = strings.Split(strings.TrimRight(sweepui.Heatmap(p.res, p.th, w), "\n"), "\n")
+		// In words: a learner was never taught the typed paths the
+		// sandbox's sweep writes (recommendations.bulkhead=16).
+		p.lines = strings.Split(strings.TrimRight(sweepui.HeatmapInWords(p.res, p.th, w), "\n"), "\n")
 		p.lineW = w
 	}
 	return p.lines

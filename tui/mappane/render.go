@@ -237,27 +237,54 @@ func (m *Model) nameCell(r row) string {
 func (m *Model) strip(n *node) string {
 	var b strings.Builder
 	for k, in := range n.instances {
-		g, st := "■", m.th.Text
-		switch {
-		case in.state == engine.InstanceIsDown:
-			g, st = "✕", m.th.Bad
-		case in.state == engine.InstanceIsHung:
-			g, st = "⧖", m.th.Warn
-		case in.state == engine.InstanceIsSlow:
-			g, st = glyphSlow, m.th.Warn
-		case in.state == engine.InstanceIsFailing:
-			g, st = glyphFailing, m.th.Bad
-		case in.has:
-			g, st = string(pane.BandGlyph(in.brk)), m.th.State(in.brk)
-		}
+		g, tn := instanceGlyph(in)
 		if m.isSelected(m.indexOf(n), k) {
 			b.WriteString(m.th.Selected.Render("[" + g + "]"))
 			continue
 		}
-		b.WriteString(st.Render(g))
+		switch tn {
+		case toneBad:
+			b.WriteString(m.th.Bad.Render(g))
+		case toneWarn:
+			b.WriteString(m.th.Warn.Render(g))
+		case toneBreaker:
+			b.WriteString(m.th.State(in.brk).Render(g))
+		default:
+			b.WriteString(m.th.Text.Render(g))
+		}
 	}
 	return b.String()
 }
+
+// instanceGlyph is an instance's cell in its fleet's strip, and the
+// tone strip paints it in.
+func instanceGlyph(in instance) (string, tone) {
+	switch {
+	case in.state == engine.InstanceIsDown:
+		return "✕", toneBad
+	case in.state == engine.InstanceIsHung:
+		return "⧖", toneWarn
+	case in.state == engine.InstanceIsSlow:
+		return glyphSlow, toneWarn
+	case in.state == engine.InstanceIsFailing:
+		return glyphFailing, toneBad
+	case in.has:
+		return string(pane.BandGlyph(in.brk)), toneBreaker
+	}
+	return "■", toneText
+}
+
+// tone is which of the theme's styles paints an instance's cell: a
+// number, not the style, since a style's Render as a value is a copy of
+// the style on the heap for every cell of every frame.
+type tone uint8
+
+const (
+	toneText tone = iota
+	toneBad
+	toneWarn
+	toneBreaker // the instance's breaker's state's
+)
 
 func (m *Model) indexOf(n *node) int {
 	for i := range m.g.nodes {
@@ -268,24 +295,26 @@ func (m *Model) indexOf(n *node) int {
 	return -1
 }
 
-func (m *Model) useCell(r row) string { return m.use(r, true) }
+func (m *Model) useCell(r row) string { return m.use(r, true, true) }
 
-// use is what holds node r's size now; with dials, a leaf's connections
-// being dialled too ("26 in flight · 2,869 dialling").
-func (m *Model) use(r row, dials bool) string {
+// use is what holds node r's size now, and what else is in flight
+// besides: with abandoned, a leaf's calls whose caller gave up ("20/20
+// held · 60 abandoned"); with dials, its connections being dialled ("26
+// in flight · 2,869 dialling").
+func (m *Model) use(r row, dials, abandoned bool) string {
 	n := &m.g.nodes[r.node]
 	if r.strip || n.kind == Tenant {
 		return ""
 	}
 	if r.ref {
-		return edgeUse(r.edge)
+		return edgeUse(r.edge, abandoned)
 	}
 	switch n.kind {
 	case Leaf:
 		if n.uncalled {
 			return "not called"
 		}
-		s := callsUse(n.used, n.abandoned, n.size)
+		s := callsUse(n.used, n.abandoned, n.size, abandoned)
 		if n.dialling > 0 && dials {
 			s += " · " + pane.Count(n.dialling) + " dialling"
 		}
@@ -317,7 +346,9 @@ func usageBar(used, size int) string {
 }
 
 // edgeUse is a second call's own calls in flight.
-func edgeUse(e *edge) string { return callsUse(e.held, e.abandoned, e.bulkCap) }
+func edgeUse(e *edge, abandoned bool) string {
+	return callsUse(e.held, e.abandoned, e.bulkCap, abandoned)
+}
 
 // callsUse says a call's calls in flight: the held ones, which a caller
 // still waits on, against the bulkhead's cap when there is one (it caps
@@ -325,8 +356,9 @@ func edgeUse(e *edge) string { return callsUse(e.held, e.abandoned, e.bulkCap) }
 // caller gave up while the dependency still works on them: "20/20 held ·
 // 60 abandoned", not "80/20 in flight", which reads as a broken cap.
 // With neither a cap nor an abandoned call, every call in flight is held:
-// "5 in flight".
-func callsUse(held, abandoned, cap int) string {
+// "5 in flight". Without all, the abandoned are left out, but not the
+// word "held", which says there are others: "20/20 held", "12 held".
+func callsUse(held, abandoned, cap int, all bool) string {
 	var s string
 	switch {
 	case cap > 0:
@@ -336,7 +368,7 @@ func callsUse(held, abandoned, cap int) string {
 	default:
 		return pane.Count(held) + " in flight"
 	}
-	if abandoned > 0 {
+	if abandoned > 0 && all {
 		s += " · " + pane.Count(abandoned) + " abandoned"
 	}
 	return s
@@ -434,13 +466,18 @@ func (m *Model) nowCell(r row) string {
 	return ""
 }
 
-// render draws the pane at its size.
-func (m *Model) render() []string {
-	inner := max(m.w-2, 0)
-	room := m.h - 2
-	strips := room >= m.needRows(true)
-	rows := m.g.rows(strips)
-	m.rowsShown = rows
+// layout is the tree's rows drawn at a width: their names, and the
+// columns beside them that fit.
+type layout struct {
+	names        []string
+	treeW        int
+	cells        [][]string
+	widths       []int
+	shown, avail int // the columns shown, of the ones this system has
+}
+
+// layOut works out rows' names and columns in inner cells.
+func (m *Model) layOut(rows []row, inner int) layout {
 	// The tree's width, then the columns that fit beside it.
 	names := make([]string, len(rows))
 	treeW := len("node")
@@ -457,19 +494,29 @@ func (m *Model) render() []string {
 		}
 	}
 	shown := fits(treeW, widths[:avail], inner)
-	if m.anyDialling() {
-		// A leaf's dials widen the in-use column; where they cost a
-		// column, the limits pane's pool line says them instead.
+	// A leaf's dials widen the in-use column; where they cost a column,
+	// the limits pane's pool line says them instead. Its abandoned calls
+	// give way only where the column itself would not fit: a map of
+	// names alone, every column given way to one cell's second figure,
+	// said nothing (lesson 1's cascade at 100 columns once recommendations
+	// hung); the calls in flight chart hatches them.
+	try := func(abandoned bool) {
 		plain := make([]string, len(rows))
 		w := append([]int(nil), widths...)
 		w[useColumn] = ansi.StringWidth(columns[useColumn].head)
 		for i, r := range rows {
-			plain[i] = m.use(r, false)
+			plain[i] = m.use(r, false, abandoned)
 			w[useColumn] = max(w[useColumn], ansi.StringWidth(plain[i]))
 		}
 		if n := fits(treeW, w[:avail], inner); n > shown {
 			cells[useColumn], widths, shown = plain, w, n
 		}
+	}
+	if m.anyDialling() {
+		try(true)
+	}
+	if shown == 0 && m.anyAbandoned() {
+		try(false)
 	}
 	if shown <= nowColumn {
 		// The fault in force has no column: the node's name carries ⚠,
@@ -486,6 +533,24 @@ func (m *Model) render() []string {
 			shown = fits(treeW, widths[:avail], inner)
 		}
 	}
+	return layout{names: names, treeW: treeW, cells: cells, widths: widths, shown: shown, avail: avail}
+}
+
+// Columns is how many of the columns right of the tree the map shows at
+// its width: 0 is a map of names alone (its title says every column is
+// hidden), which a parent that adds the map only where there is room
+// (the lesson player's extra panes) may leave out.
+func (m *Model) Columns() int { return m.layOut(m.g.rows(false), max(m.w-2, 0)).shown }
+
+// render draws the pane at its size.
+func (m *Model) render() []string {
+	inner := max(m.w-2, 0)
+	room := m.h - 2
+	strips := room >= m.needRows(true)
+	rows := m.g.rows(strips)
+	m.rowsShown = rows
+	l := m.layOut(rows, inner)
+	names, treeW, cells, widths, shown, avail := l.names, l.treeW, l.cells, l.widths, l.shown, l.avail
 	line := func(cursor, name string, cell func(c int) string) string {
 		var b strings.Builder
 		b.WriteString(cursor)
@@ -513,10 +578,23 @@ func (m *Model) render() []string {
 	if room > len(body) && !m.static {
 		body = append(body, m.th.Dim.Render(m.selectionLine(inner)))
 	}
-	if room > len(body)+1 {
+	// The legend whole, after a gap when there is room for both; a pane
+	// too short for it names only the glyphs it draws, and before the
+	// gap, then a space apart, not two: a legend cut short by its gap
+	// named ▁ and ▄ while the branch drew █.
+	legend := m.legend(inner, nil, "  ")
+	if room < len(body)+len(legend) {
+		drawn := m.drawn(rows)
+		for _, gap := range []string{"  ", " "} {
+			if legend = m.legend(inner, drawn, gap); room >= len(body)+len(legend) {
+				break
+			}
+		}
+	}
+	if room > len(body)+len(legend) {
 		body = append(body, "")
 	}
-	for _, l := range m.legend(inner) {
+	for _, l := range legend {
 		if room > len(body) {
 			body = append(body, m.th.Dim.Render(l))
 		}
@@ -565,6 +643,21 @@ func (m *Model) selectionDetail() string {
 	return s
 }
 
+// anyAbandoned says whether a call has abandoned calls in flight.
+func (m *Model) anyAbandoned() bool {
+	for i := range m.g.nodes {
+		if m.g.nodes[i].abandoned > 0 {
+			return true
+		}
+		for _, e := range m.g.nodes[i].edges {
+			if e.abandoned > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // anyDialling says whether a node has dials worth saying.
 func (m *Model) anyDialling() bool {
 	for i := range m.g.nodes {
@@ -588,37 +681,50 @@ func (m *Model) anyInstance(st engine.InstanceState) bool {
 }
 
 // legend says what the glyphs mean, in as many lines as the width needs.
-func (m *Model) legend(inner int) []string {
-	parts := []string{glyphService + " service", glyphLeaf + " dependency"}
-	if m.hasTenants() {
-		parts = append(parts, glyphTenant+" tenant")
-	}
-	if m.anyBreaker() {
-		parts = append(parts, "▁ closed", "▄ half-open", "█ open")
-	}
-	parts = append(parts, glyphFault+" fault")
-	if m.hasRef() {
-		parts = append(parts, glyphAbove+" drawn above")
-	}
-	if m.hasFleet() {
-		parts = append(parts, "■ up", "✕ down", "⧖ hung")
-		// Slow and failing instances are rarer (injected faults): named
-		// when there is one.
-		if m.anyInstance(engine.InstanceIsSlow) {
-			parts = append(parts, glyphSlow+" slow")
-		}
-		if m.anyInstance(engine.InstanceIsFailing) {
-			parts = append(parts, glyphFailing+" failing")
+// With drawn nil it names every glyph the map may draw as the run plays
+// (a breaker's three states from the start: a legend that grew when one
+// opened would move the panes under it); with drawn, only the glyphs in
+// it, for a pane too short for the whole legend. gap is what parts the
+// entries on a line.
+func (m *Model) legend(inner int, drawn map[string]bool, gap string) []string {
+	var parts []string
+	// Each entry starts with its glyph; written whole, not joined, since
+	// the legend is drawn every frame.
+	add := func(entry string, may bool) {
+		glyph, _, _ := strings.Cut(entry, " ")
+		if drawn == nil && may || drawn[glyph] {
+			parts = append(parts, entry)
 		}
 	}
+	add(glyphService+" service", true)
+	add(glyphLeaf+" dependency", true)
+	add(glyphTenant+" tenant", m.hasTenants())
+	breakers := m.anyBreaker()
+	add("▁ closed", breakers)
+	add("▄ half-open", breakers)
+	add("█ open", breakers)
+	// A breaker forced open, or one that only counts, is rare (a chaos
+	// key, a preset): named when one is.
+	add("▓ forced-open", m.anyState(breaker.ForcedOpen))
+	add("┈ metrics-only", m.anyState(breaker.MetricsOnly))
+	add(glyphFault+" fault", true)
+	add(glyphAbove+" drawn above", m.hasRef())
+	fleet := m.hasFleet()
+	add("■ up", fleet)
+	add("✕ down", fleet)
+	add("⧖ hung", fleet)
+	// Slow and failing instances are rarer (injected faults): named
+	// when there is one.
+	add(glyphSlow+" slow", m.anyInstance(engine.InstanceIsSlow))
+	add(glyphFailing+" failing", m.anyInstance(engine.InstanceIsFailing))
 	var out []string
 	cur := ""
 	for _, p := range parts {
 		switch {
 		case cur == "":
 			cur = p
-		case ansi.StringWidth(cur)+2+ansi.StringWidth(p) <= inner:
-			cur += "  " + p
+		case ansi.StringWidth(cur)+len(gap)+ansi.StringWidth(p) <= inner:
+			cur += gap + p
 		default:
 			out = append(out, cur)
 			cur = p
@@ -628,6 +734,55 @@ func (m *Model) legend(inner int) []string {
 		out = append(out, cur)
 	}
 	return out
+}
+
+// drawn are the glyphs the tree draws in rows: the nodes' and the
+// branches' breakers', a fleet's instances' in its strip, and the
+// fault's wherever a fault is in force.
+func (m *Model) drawn(rows []row) map[string]bool {
+	out := map[string]bool{glyphService: true}
+	for _, r := range rows {
+		n := &m.g.nodes[r.node]
+		switch {
+		case r.ref:
+			out[glyphAbove] = true
+		case n.kind == Leaf:
+			out[glyphLeaf] = true
+		case n.kind == Tenant:
+			out[glyphTenant] = true
+		}
+		if r.edge != nil && r.edge.has && !r.strip {
+			out[string(pane.BandGlyph(edgeState(r.edge)))] = true
+		}
+		if faulted(n) {
+			out[glyphFault] = true
+		}
+		if !r.strip {
+			continue
+		}
+		for _, in := range n.instances {
+			g, _ := instanceGlyph(in)
+			out[g] = true
+		}
+	}
+	return out
+}
+
+// anyState says whether a breaker of the map is in state st.
+func (m *Model) anyState(st breaker.State) bool {
+	for i := range m.g.nodes {
+		for _, e := range m.g.nodes[i].edges {
+			if e.has && (e.state == st || e.states[st] > 0) {
+				return true
+			}
+		}
+		for _, in := range m.g.nodes[i].instances {
+			if in.has && in.brk == st {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (m *Model) anyBreaker() bool {
@@ -677,7 +832,7 @@ func (m *Model) needRows(strips bool) int {
 	if m.static {
 		sel = 0
 	}
-	return 1 + n + sel + 1 + len(m.legend(max(m.w-2, 40)))
+	return 1 + n + sel + 1 + len(m.legend(max(m.w-2, 40), nil, "  "))
 }
 
 func plural(n int, one, many string) string {

@@ -31,7 +31,7 @@ func TestHeatmapCellsCostNoAllocations(t *testing.T) {
 	half = half.Clone()
 	for _, res := range []*sweep.Result{done, half} {
 		cost := func(rows int) float64 {
-			return testing.AllocsPerRun(5, func() { _ = drawHeatmap(res, th, 196, rows, mark) })
+			return testing.AllocsPerRun(5, func() { _ = drawHeatmap(res, th, 196, rows, mark, Typed) })
 		}
 		one, three := cost(1), cost(3)
 		if lines := float64(2 * 14); three-one >= lines {

@@ -27,19 +27,27 @@ func inks(th *theme.Theme, pal heatbands.Palette) [heatbands.N]theme.Ink {
 	return out
 }
 
-// reading is the legend's last words: how to read the colours, and in
-// words the way the measure improves, which is what a screen without
-// colour (NO_COLOR) has.
+// reading is the legend's last words: how to read the colours, and which
+// end of the glyphs is the better one ("· best, █ worst"). The glyphs run
+// with the values, lowest first, and the colours with what is better, so
+// the colours' words alone ("darker: better") would be false of the
+// glyphs of a measure where higher is better; a screen without colour
+// (NO_COLOR) has the glyphs only, and the way the measure improves in
+// words.
 func reading(th *theme.Theme, pal heatbands.Palette) string {
+	ends := ""
+	if pal.Ends[0] != "" {
+		ends = string(shades[0]) + " " + pal.Ends[0] + ", " + string(shades[len(shades)-1]) + " " + pal.Ends[1]
+	}
 	switch {
-	case !th.Color && pal.Better == "":
+	case !th.Color && ends == "":
 		return ""
 	case !th.Color:
-		return "(" + pal.Better + ")"
-	case pal.Better == "":
+		return "(" + pal.Better + ": " + ends + ")"
+	case ends == "":
 		return "(" + pal.Darker + ")"
 	}
-	return "(" + pal.Darker + ", " + pal.Better + ")"
+	return "(" + pal.Darker + "; " + ends + ")"
 }
 
 // Heatmap draws a sweep's result in at most width columns: the title, the
@@ -88,12 +96,15 @@ func (m *Mark) axisText(a int, ax sweep.Axis, i int) string {
 
 // setting is value i of axis a as the legend's line writes it: the
 // words for none ("no timeout (recommendations.timeout=0)"), else the
-// knob's setting as a user types it.
-func (m *Mark) setting(a int, ax sweep.Axis, i int) string {
+// knob's setting as w writes it (typed, as a user types it).
+func (m *Mark) setting(a int, ax sweep.Axis, i int, w Wording) string {
 	if m != nil && m.None[a] != "" && ax.X[i] == 0 {
+		if w == Prose {
+			return m.None[a]
+		}
 		return m.None[a] + " (" + ax.Path + "=0)"
 	}
-	return ax.Path + "=" + ax.Setting(i)
+	return knobSetting(ax, i, w)
 }
 
 // nearest is the index of the value in xs closest to x.
@@ -110,7 +121,7 @@ func nearest(xs []float64, x float64) int {
 // HeatmapMarked is Heatmap with the cell nearest to mark (if not nil)
 // shown with ◆ and named in the legend.
 func HeatmapMarked(res *sweep.Result, th *theme.Theme, width int, mark *Mark) string {
-	return drawHeatmap(res, th, width, 1, mark)
+	return drawHeatmap(res, th, width, 1, mark, Typed)
 }
 
 // maxCellRows is the tallest a cell grows in a large window: past three
@@ -126,21 +137,22 @@ const maxCellRows = 3
 func HeatmapFit(res *sweep.Result, th *theme.Theme, width, height int, mark *Mark) string {
 	_, ny := res.Plan.Size()
 	if len(res.Plan.Axes) == 1 || ny == 0 {
-		return drawHeatmap(res, th, width, 1, mark)
+		return drawHeatmap(res, th, width, 1, mark, Typed)
 	}
 	// The one-row map's lines are counted, not drawn: only the map at
 	// the height chosen is.
-	m := layOutHeatmap(res, th, width, mark)
+	m := layOutHeatmap(res, th, width, mark, Typed)
 	spare := height - m.lines(1)
 	return m.draw(max(1, min(maxCellRows, 1+spare/ny)))
 }
 
-// drawHeatmap draws the map with each cell rows rows tall.
-func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark) string {
+// drawHeatmap draws the map with each cell rows rows tall, written as w
+// says.
+func drawHeatmap(res *sweep.Result, th *theme.Theme, width, rows int, mark *Mark, w Wording) string {
 	if len(res.Plan.Axes) == 1 {
-		return Table(res, th, width)
+		return table(res, th, width, w)
 	}
-	return layOutHeatmap(res, th, width, mark).draw(rows)
+	return layOutHeatmap(res, th, width, mark, w).draw(rows)
 }
 
 // heatmapLayout is a map of two knobs worked out for a width, save how
@@ -166,7 +178,7 @@ type heatmapLayout struct {
 
 // layOutHeatmap works out res's map for width: all but its grid and the
 // axis under it.
-func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark) *heatmapLayout {
+func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark, w Wording) *heatmapLayout {
 	p := res.Plan
 	m := &heatmapLayout{res: res, th: th, width: width, mi: -1, mj: -1}
 	m.nx, m.ny = p.Size()
@@ -179,7 +191,7 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark) *h
 		m.xTexts[i] = mark.axisText(0, m.x, i)
 	}
 	var head strings.Builder
-	title := fmt.Sprintf("%s, %s", p.Measure.Describe(), p.SeedsText()) + incomplete(res)
+	title := fmt.Sprintf("%s, %s", measureTitle(p.Measure, w), p.SeedsText()) + incomplete(res)
 	head.WriteString(th.Title.Render(wrapTo(title, width)) + "\n")
 
 	lo, hi, any := res.Range()
@@ -197,12 +209,12 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark) *h
 	m.inks = inks(th, pal)
 	m.met = th.Good.Render("✓")
 	if len(p.Axes) > 1 {
-		head.WriteString(th.Dim.Render(wrapTo("↑ "+m.y.Label(), width)) + "\n")
+		head.WriteString(th.Dim.Render(wrapTo("↑ "+axisLabel(m.y, w), width)) + "\n")
 	}
 	m.head = head.String()
 
 	var b strings.Builder
-	b.WriteString(strings.Repeat(" ", m.labelW+2) + th.Dim.Render(wrapTo(m.x.Label()+" →", width-m.labelW-2)) + "\n")
+	b.WriteString(strings.Repeat(" ", m.labelW+2) + th.Dim.Render(wrapTo(axisLabel(m.x, w)+" →", width-m.labelW-2)) + "\n")
 	// The legend: each band's glyph and range, or for a grid whose every
 	// cell holds one value, its band and that value.
 	if any {
@@ -223,11 +235,15 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark) *h
 	}
 	if mark != nil {
 		c := res.Cell(m.mi, m.mj)
-		s := fmt.Sprintf("◆ %s: %s, %s", mark.Label, mark.setting(0, p.Axes[0], m.mi), mark.setting(1, p.Axes[1], m.mj))
+		s := fmt.Sprintf("◆ %s: %s, %s", mark.Label, mark.setting(0, p.Axes[0], m.mi, w), mark.setting(1, p.Axes[1], m.mj, w))
 		if c.N > 0 {
 			// A no-break space keeps the figure with its name when
 			// the line wraps.
-			s += fmt.Sprintf(", %s\u00a0%s", p.Measure.Name, goalValue(p, c.Mean))
+			name := p.Measure.Name
+			if w == Prose {
+				name = metricWords(p.Measure)
+			}
+			s += fmt.Sprintf(", %s\u00a0%s", name, goalValue(p, c.Mean))
 		}
 		if p.Goal != nil && c.Runs > 0 {
 			s += map[bool]string{true: " (meets the goal)", false: " (misses the goal)"}[c.Met]
@@ -235,7 +251,7 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark) *h
 		b.WriteString(wrapWords(s, width) + "\n")
 	}
 	if p.Goal != nil {
-		b.WriteString(goalSummary(res, th, width))
+		b.WriteString(goalSummary(res, th, width, w))
 	}
 	m.tail = b.String()
 	return m
@@ -366,7 +382,7 @@ func xLabels(x sweep.Axis, indent, cw, nx int, text func(int) string) string {
 
 // goalSummary says how many cells meet the goal and, for each row, from
 // which x value on (or up to which) they do.
-func goalSummary(res *sweep.Result, th *theme.Theme, width int) string {
+func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording) string {
 	p := res.Plan
 	nx, ny := p.Size()
 	met, ran := 0, 0
@@ -386,7 +402,7 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int) string {
 	if ran < nx*ny {
 		of = fmt.Sprintf("the %d cells run", ran)
 	}
-	b.WriteString(wrapWords(fmt.Sprintf("✓ meets %s: %d of %s", GoalText(p.Goal), met, of), width) + "\n")
+	b.WriteString(wrapWords(fmt.Sprintf("✓ meets %s: %d of %s", goalWords(p.Goal, w), met, of), width) + "\n")
 	x := p.Axes[0]
 	for j := ny - 1; j >= 0; j-- {
 		var edges []string
@@ -399,16 +415,17 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int) string {
 			if !c.Met {
 				dir = "not met from"
 			}
-			// The knob's value as a user would type it: a duration
-			// with its unit (recommendations.timeout=4136ms).
-			edges = append(edges, fmt.Sprintf("%s %s=%s", dir, x.Path, x.Setting(i)))
+			// The knob's value as the wording says it: typed, as a
+			// user types it back (recommendations.timeout=4136ms),
+			// or in words (timeout 4136ms).
+			edges = append(edges, dir+" "+knobSetting(x, i, w))
 		}
 		if len(edges) == 0 {
 			continue
 		}
 		row := ""
 		if len(p.Axes) > 1 {
-			row = fmt.Sprintf("at %s=%s: ", p.Axes[1].Path, p.Axes[1].Setting(j))
+			row = "at " + knobSetting(p.Axes[1], j, w) + ": "
 		}
 		b.WriteString(th.Dim.Render(wrapWords(row+strings.Join(edges, ", "), width)) + "\n")
 	}
@@ -445,15 +462,20 @@ func wrapWords(s string, width int) string {
 // mean, its fewest and most over the seeds, a bar of the mean within the
 // measured range, and with a goal, whether the row meets it.
 func Table(res *sweep.Result, th *theme.Theme, width int) string {
+	return table(res, th, width, Typed)
+}
+
+// table is Table in wording w.
+func table(res *sweep.Result, th *theme.Theme, width int, w Wording) string {
 	p := res.Plan
 	x := p.Axes[0]
 	nx, _ := p.Size()
 	var b strings.Builder
-	title := fmt.Sprintf("%s, %s", p.Measure.Describe(), p.SeedsText()) + incomplete(res)
+	title := fmt.Sprintf("%s, %s", measureTitle(p.Measure, w), p.SeedsText()) + incomplete(res)
 	b.WriteString(th.Title.Render(wrapWords(title, width)) + "\n")
 	lo, hi, _ := res.Range()
 	lo = math.Min(lo, 0)
-	head := []string{x.Label(), "mean", "fewest", "most"}
+	head := []string{axisLabel(x, w), "mean", "fewest", "most"}
 	rows := [][]string{}
 	for i := range nx {
 		c := res.Cell(i, 0)
@@ -507,7 +529,7 @@ func Table(res *sweep.Result, th *theme.Theme, width int) string {
 		b.WriteString(wrapWords(c, width) + "\n")
 	}
 	if p.Goal != nil {
-		b.WriteString(goalSummary(res, th, width))
+		b.WriteString(goalSummary(res, th, width, w))
 	}
 	return b.String()
 }

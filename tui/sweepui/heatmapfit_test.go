@@ -13,7 +13,7 @@ import (
 // heatmapFitByDrawing is HeatmapFit as it was: the one-row map drawn to
 // count its lines, then drawn again with taller cells.
 func heatmapFitByDrawing(res *sweep.Result, th *theme.Theme, width, height int, mark *Mark) string {
-	out := drawHeatmap(res, th, width, 1, mark)
+	out := drawHeatmap(res, th, width, 1, mark, Typed)
 	_, ny := res.Plan.Size()
 	if len(res.Plan.Axes) == 1 || ny == 0 {
 		return out
@@ -22,7 +22,7 @@ func heatmapFitByDrawing(res *sweep.Result, th *theme.Theme, width, height int, 
 	if rows <= 1 {
 		return out
 	}
-	return drawHeatmap(res, th, width, rows, mark)
+	return drawHeatmap(res, th, width, rows, mark, Typed)
 }
 
 // fitResults are maps of each kind: done and under way, with a goal or
@@ -76,7 +76,7 @@ func TestHeatmapLinesCountTheMap(t *testing.T) {
 			continue
 		}
 		for _, width := range []int{30, 116} {
-			m := layOutHeatmap(res, tuitest.Color(), width, mark)
+			m := layOutHeatmap(res, tuitest.Color(), width, mark, Typed)
 			for rows := 1; rows <= maxCellRows; rows++ {
 				if got, want := m.lines(rows), strings.Count(m.draw(rows), "\n"); got != want {
 					t.Errorf("%s, width %d, cells %d rows: counted %d lines, drew %d", name, width, rows, got, want)
@@ -98,8 +98,8 @@ func TestHeatmapFitDrawsTheMapOnce(t *testing.T) {
 		if len(res.Plan.Axes) == 1 {
 			continue
 		}
-		one := testing.AllocsPerRun(5, func() { _ = drawHeatmap(res, th, 196, 1, mark) })
-		three := testing.AllocsPerRun(5, func() { _ = drawHeatmap(res, th, 196, maxCellRows, mark) })
+		one := testing.AllocsPerRun(5, func() { _ = drawHeatmap(res, th, 196, 1, mark, Typed) })
+		three := testing.AllocsPerRun(5, func() { _ = drawHeatmap(res, th, 196, maxCellRows, mark, Typed) })
 		fit := testing.AllocsPerRun(5, func() { _ = HeatmapFit(res, th, 196, 200, mark) })
 		if fit-three > one/4 {
 			t.Errorf("%s: HeatmapFit makes %.0f allocations, the map it draws %.0f, the one-row map %.0f: counting cost %.0f",

@@ -47,7 +47,7 @@ func TestUniformHeatmapIsHonest(t *testing.T) {
 			t.Errorf("a cell of 1 out of 1 is not drawn in the top band █: %q\n%s", row, plain)
 		}
 	}
-	if !strings.Contains(plain, "█ every cell: 100%") || !strings.Contains(plain, "(higher is better)") {
+	if !strings.Contains(plain, "█ every cell: 100%") || !strings.Contains(plain, "(higher is better: · worst, █ best)") {
 		t.Errorf("the legend should say every cell is 100%%:\n%s", plain)
 	}
 	for _, l := range strings.Split(plain, "\n") {
@@ -109,7 +109,11 @@ func TestLatencyHeatmapSaysRefusalsCount(t *testing.T) {
 		if strings.Contains(out, "better") {
 			t.Errorf("a latency called better:\n%s", out)
 		}
-		for _, want := range []string{"search.p50 (ms), of every request, refusals included", "lower is faster", "refused requests count too, 0 ms if refused at once: read it beside search.ok"} {
+		way := "lower is faster: · fastest, █ slowest" // no colour: the glyphs say it
+		if th.Color {
+			way = "darker: faster; · fastest, █ slowest"
+		}
+		for _, want := range []string{"search.p50 (ms), of every request, refusals included", way, "refused requests count too, 0 ms if refused at once: read it beside search.ok"} {
 			if !strings.Contains(flat, want) {
 				t.Errorf("lacks %q:\n%s", want, out)
 			}
@@ -144,5 +148,24 @@ func TestBoundaryHasTheKnobsUnit(t *testing.T) {
 		func(i, _ int) float64 { return 1 - 0.3*float64(i) })
 	if out := Heatmap(long, theme.New(theme.Plain()), 80); !strings.Contains(out, "not met from recommendations.timeout=10.5s") {
 		t.Errorf("an axis in s: the boundary lacks its unit:\n%s", out)
+	}
+}
+
+// The glyphs run with the values, lowest first (· to █), the colours with
+// what is better: the legend says which glyph end is the better one, so
+// that it is true without colour too, whichever way the measure improves.
+func TestLegendSaysWhichGlyphIsBetter(t *testing.T) {
+	for _, c := range []struct{ metric, plain, colour string }{
+		{"search.rejected", "(lower is better: · best, █ worst)", "(darker: better; · best, █ worst)"},
+		{"search.ok", "(higher is better: · worst, █ best)", "(darker: better; · worst, █ best)"},
+	} {
+		res := filled(t, "workers=10..400:5", "recommendations.timeout=500ms..5s:5", c.metric, "",
+			func(i, j int) float64 { return float64(i+j) / 8 })
+		for th, want := range map[*theme.Theme]string{theme.New(theme.Plain()): c.plain, theme.New(theme.Fixed(false)): c.colour} {
+			out := strings.ReplaceAll(xansi.Strip(Heatmap(res, th, 80)), "\u00a0", " ")
+			if !strings.Contains(out, want) {
+				t.Errorf("%s, colour %v: the legend lacks %q:\n%s", c.metric, th.Color, want, out)
+			}
+		}
 	}
 }

@@ -153,10 +153,14 @@ func TestHeatmapFitsAndLabels(t *testing.T) {
 				t.Errorf("width %d: line %d is %d columns: %q", width, i, w, line)
 			}
 		}
-		for _, want := range []string{"search.ok (share)", "recommendations.timeout (ms)", "workers (workers)", "meets search.ok>=99%", "300 │", " 200 "} {
+		for _, want := range []string{"search.ok (share)", "recommendations.timeout (ms)", "↑ workers\n", "meets search.ok>=99%", "300 │", " 200 "} {
 			if !strings.Contains(out, want) {
 				t.Errorf("width %d: heatmap lacks %q:\n%s", width, want, out)
 			}
+		}
+		// A unit that is the knob's own name is not said twice.
+		if strings.Contains(out, "workers (workers)") {
+			t.Errorf("width %d: an axis says its unit twice:\n%s", width, out)
 		}
 	}
 	// Each cell meeting the goal carries a ✓, and only those.
@@ -268,7 +272,7 @@ func TestHeatmapMarkSitsOnItsCell(t *testing.T) {
 			mark := &Mark{X: []float64{200, 1800, 3400, 5000}[mi], Y: 200, Label: "the current design"}
 			for rows := 1; rows <= maxCellRows; rows++ {
 				for width := 9; width <= 60; width++ {
-					out := ansi.Strip(drawHeatmap(res, th, width, rows, mark))
+					out := ansi.Strip(drawHeatmap(res, th, width, rows, mark, Typed))
 					lines := strings.Split(out, "\n")
 					cw := -1
 					for _, l := range lines {

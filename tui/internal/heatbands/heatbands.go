@@ -58,6 +58,13 @@ type Palette struct {
 	// better", "lower is better", "lower is faster" for a latency, or ""
 	// when neither is.
 	Better string
+	// Ends name the lowest values' band and the highest values' band by
+	// what they mean ("best", "worst"; "fastest", "slowest" for a
+	// latency), or are empty when neither is better. The glyphs of a
+	// terminal's map run with the values, not with the colours, so
+	// "darker: better" alone does not say which glyph is the good one:
+	// a legend read without colour says it with these.
+	Ends [2]string
 	// Caveat is what else a reader must know to read the colours, or "":
 	// for a latency, that its percentiles count refused requests too, so
 	// a design that refuses most requests at once looks fast.
@@ -79,13 +86,13 @@ func For(pl *sweep.Plan) Palette {
 	case !known:
 		p.Darker = "darker: higher"
 	case higher:
-		p.Darker, p.Better = "darker: better", "higher is better"
+		p.Darker, p.Better, p.Ends = "darker: better", "higher is better", [2]string{"worst", "best"}
 	case pl.Measure.Unit() == "ms":
 		// Fewer ms is faster; it is better only if the requests were
 		// answered, and a refusal counts too, most often at 0 ms.
-		p.Darker, p.Better = "darker: faster", "lower is faster"
+		p.Darker, p.Better, p.Ends = "darker: faster", "lower is faster", [2]string{"fastest", "slowest"}
 	default:
-		p.Darker, p.Better = "darker: better", "lower is better"
+		p.Darker, p.Better, p.Ends = "darker: better", "lower is better", [2]string{"best", "worst"}
 	}
 	if pl.Measure.Unit() == "ms" {
 		p.Caveat = fmt.Sprintf("refused requests count too, 0 ms if refused at once: read it beside %s.ok", pl.Measure.Owner)

@@ -172,3 +172,27 @@ func TestLatencyIsFasterNotBetter(t *testing.T) {
 		t.Errorf("search.ok: %+v", p)
 	}
 }
+
+// The words for the ends of the glyphs say what the colours say: the end
+// called best (or fastest) is the darkest band, whichever way the measure
+// runs, and a measure with no better way names neither end.
+func TestEndsAgreeWithTheColours(t *testing.T) {
+	for _, c := range []struct{ metric, goal, good string }{
+		{"search.ok", "", "best"},
+		{"search.rejected", "", "best"},
+		{"search.rejected", "search.rejected<=0.01", "best"},
+		{"search.p50", "", "fastest"},
+		{"recommendations.in_flight_max", "", "best"},
+	} {
+		p := For(planOf(t, c.metric, c.goal))
+		dark := -1
+		for k, end := range []int{0, N - 1} {
+			if p.Colors[end] == goodToBad[0] {
+				dark = k
+			}
+		}
+		if dark < 0 || p.Ends[dark] != c.good || p.Ends[1-dark] == "" {
+			t.Errorf("%s %s: ends %q, the darkest band at the %d end: want %q there", c.metric, c.goal, p.Ends, dark, c.good)
+		}
+	}
+}
