@@ -342,6 +342,7 @@ func (r *Run) dependencySnapshot(ds *dependencyState) DependencySnapshot {
 	}
 	if ds.tenantBH != nil {
 		d.BulkheadCap = ds.tenantBH.capacity
+		d.BulkheadMax = ds.tenantBH.heldMax
 		d.TenantBulkhead = r.tenantBulkheadSnapshot(ds.tenantBH)
 	}
 	if f := activeFault(ds.cfg.Faults, r.now); f != nil {

@@ -58,3 +58,23 @@ func TestSnapshotHasTenantLanes(t *testing.T) {
 		t.Error("acme's lane was never full during its burst")
 	}
 }
+
+// A per-tenant bulkhead's BulkheadMax is the most calls it held at once,
+// every lane together, as a one-cap bulkhead's is (lesson expressions'
+// permits-max and the panes' "most" read it): it stayed 0.
+func TestTenantBulkheadKeepsItsMost(t *testing.T) {
+	sc := noisy(&TenantBulkhead{Default: 10, Shared: 6, SharedPerTenant: 3}, 0)
+	r := mustNew(t, sc, 6)
+	seen := 0
+	stepEvents(r, func() {
+		d := r.Snapshot().Dependencies[0]
+		seen = max(seen, d.Bulkhead)
+		if d.BulkheadMax < seen {
+			t.Fatalf("at %v: BulkheadMax %d, below the %d held at once so far", r.now, d.BulkheadMax, seen)
+		}
+	})
+	d := r.Snapshot().Dependencies[0]
+	if seen == 0 || d.BulkheadMax != seen || d.BulkheadMax > d.BulkheadCap {
+		t.Fatalf("BulkheadMax %d, the most held seen step by step %d (cap %d)", d.BulkheadMax, seen, d.BulkheadCap)
+	}
+}

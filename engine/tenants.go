@@ -280,6 +280,11 @@ type tenantBulkhead struct {
 	// once, and whether a call ever found its tenant's own slots full.
 	ownMax  [MaxTenants + 1]int32
 	spilled bool
+	// heldMax is the most calls inside the bulkhead at once, every lane
+	// together: the snapshot's BulkheadMax, which the one-cap paths keep
+	// in the dependency's maxBulkhead (a fork's evidence there, so it is
+	// not shared with this bulkhead).
+	heldMax int
 }
 
 // newTenantBulkhead sizes a per-tenant bulkhead for the system's tenants.
@@ -353,6 +358,7 @@ func (r *Run) takeTenantSlot(req *request, ds *dependencyState) bool {
 		req.inShared = true
 	}
 	ds.bulkhead++
+	b.heldMax = max(b.heldMax, ds.bulkhead)
 	req.inBH = true
 	return true
 }

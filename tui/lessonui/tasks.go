@@ -212,12 +212,11 @@ func appendLimits(out [][2]string, kinds []figureKind, s *engine.Snapshot) ([][2
 			// Each tenant's calls have a lane of their own, and a call is
 			// refused at its tenant's: "44 of 60 held" summed the lanes,
 			// room to spare beside the refusals of acme's full one. Such
-			// a bulkhead never makes a call wait, and the engine keeps no
-			// most for it (BulkheadMax stays 0): neither is said.
+			// a bulkhead never makes a call wait: no waiting count.
 			lanes := pane.TenantBulkheadSize(tb) + ": " + pane.TenantLanes(tb)
 			out = append(out, [2]string{
-				fmt.Sprintf("permits %s  %s held, %s · %s refused", d.Name, pane.Count(d.Bulkhead), lanes, refused),
-				fmt.Sprintf("permits %s %s held, %s · %s refused", d.Name, pane.Count(d.Bulkhead), lanes, refused)})
+				fmt.Sprintf("permits %s  %s held (most %s), %s · %s refused", d.Name, pane.Count(d.Bulkhead), pane.Count(d.BulkheadMax), lanes, refused),
+				fmt.Sprintf("permits %s %s held (most %s), %s · %s refused", d.Name, pane.Count(d.Bulkhead), pane.Count(d.BulkheadMax), lanes, refused)})
 			kinds = append(kinds, figPermits)
 			continue
 		}
