@@ -94,3 +94,23 @@ func TestInFlightShortChartIsHonestAboutTheCap(t *testing.T) {
 		}
 	}
 }
+
+// A per-tenant bulkhead has no one cap on its calls in flight: noisy-tenant's
+// lanes of 20 a tenant drew "┄ cap 60", the lanes summed, over the calls
+// acme's full lane of 20 turned away (the pool and breaker panes say "20 per
+// tenant"). The chart draws no cap line for it and names none.
+func TestInFlightDrawsNoCapForAPerTenantBulkhead(t *testing.T) {
+	d := tuitest.At(t, "noisy-tenant", 1, 20)
+	if d.Snap.Dependencies[0].TenantBulkhead == nil {
+		t.Fatal("noisy-tenant's second design should have a per-tenant bulkhead")
+	}
+	for _, sz := range [][2]int{{44, 11}, {44, 21}, {110, 30}} {
+		f := chart.NewInFlight(tuitest.Plain())
+		f.SetData(d)
+		f.SetSize(sz[0], sz[1])
+		v := ansi.Strip(f.View())
+		if strings.Contains(v, "┄") || strings.Contains(v, "cap") {
+			t.Errorf("%dx%d: a per-tenant bulkhead drawn or named as one cap:\n%s", sz[0], sz[1], v)
+		}
+	}
+}

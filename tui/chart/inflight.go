@@ -117,7 +117,7 @@ func (f *InFlight) render() []string {
 		if pane.Uncalled(s, d.Name) {
 			continue // a dependency this variant never calls: no line, no cap
 		}
-		peak = max(peak, float64(d.BulkheadCap))
+		peak = max(peak, float64(pane.OneCap(d)))
 		for _, smp := range d.Series {
 			linePeak = max(linePeak, float64(smp.InFlight))
 		}
@@ -230,7 +230,7 @@ func (f *InFlight) render() []string {
 		}
 	}
 	for i := range s.Dependencies {
-		if c := s.Dependencies[i].BulkheadCap; drawCaps && c > 0 && !pane.Uncalled(s, s.Dependencies[i].Name) {
+		if c := pane.OneCap(&s.Dependencies[i]); drawCaps && c > 0 && !pane.Uncalled(s, s.Dependencies[i].Name) {
 			plotLine(g, 0, lc, canvas.Float64Point{X: 0, Y: float64(c)}, canvas.Float64Point{X: float64(cols - 1), Y: float64(c)}, capRune, clCap)
 		}
 	}
@@ -358,7 +358,7 @@ func scaleTop(peak float64, rows int) float64 {
 // them.
 func capsTooCoarse(s *engine.Snapshot, top, linePeak float64, rows int) bool {
 	for i := range s.Dependencies {
-		c := float64(s.Dependencies[i].BulkheadCap)
+		c := float64(pane.OneCap(&s.Dependencies[i]))
 		if c <= 0 || pane.Uncalled(s, s.Dependencies[i].Name) {
 			continue
 		}
@@ -414,7 +414,7 @@ func capWords(s *engine.Snapshot, names []string, letters []rune, iw int) string
 	var values []int
 	who := map[int][]string{}
 	for i := range s.Dependencies {
-		c := s.Dependencies[i].BulkheadCap
+		c := pane.OneCap(&s.Dependencies[i])
 		if c <= 0 || pane.Uncalled(s, names[i]) {
 			continue
 		}

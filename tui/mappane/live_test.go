@@ -91,3 +91,18 @@ func TestTenantBurstIsTheFaultNow(t *testing.T) {
 		t.Errorf("after its burst acme's row is %q", line)
 	}
 }
+
+// A per-tenant bulkhead has no one cap: noisy-tenant's map read
+// "database 19/60 held", its lanes of 20 summed, beside acme's full lane.
+// The map says the calls held and no cap, as the chart draws none.
+func TestPerTenantBulkheadHasNoOneCap(t *testing.T) {
+	m := New(theme.New(theme.Plain()))
+	m.SetData(tuitest.At(t, "noisy-tenant", 1, 20))
+	for _, w := range []int{80, 200} {
+		m.SetSize(w, 30)
+		v := ansi.Strip(m.View())
+		if line := lineOf(v, "database"); line == "" || strings.Contains(line, "/60") {
+			t.Errorf("at %d columns the database's row is %q: no one cap of 60 for lanes of 20 a tenant", w, line)
+		}
+	}
+}

@@ -147,7 +147,7 @@ func build(s *engine.Snapshot) graph {
 // addEdge adds the call d from node from (a service's edge j, when svc is
 // set) and the subtree it reaches.
 func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapshot, svc *engine.ServiceSnapshot, j int, svcIndex map[string]int) {
-	e := edge{name: d.Name, held: d.InFlight - d.Abandoned, abandoned: d.Abandoned, bulkCap: d.BulkheadCap, refused: d.ShortCircuited, group: d.SharedBreaker}
+	e := edge{name: d.Name, held: d.InFlight - d.Abandoned, abandoned: d.Abandoned, bulkCap: pane.OneCap(d), refused: d.ShortCircuited, group: d.SharedBreaker}
 	if d.Breaker != nil {
 		e.has, e.state = true, d.Breaker.State
 	}
@@ -203,7 +203,7 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 		}
 		return
 	}
-	n := node{kind: Leaf, name: d.Name, depth: g.nodes[from].depth + 1, parent: from, used: d.InFlight - d.Abandoned, abandoned: d.Abandoned, size: d.BulkheadCap}
+	n := node{kind: Leaf, name: d.Name, depth: g.nodes[from].depth + 1, parent: from, used: d.InFlight - d.Abandoned, abandoned: d.Abandoned, size: pane.OneCap(d)}
 	n.uncalled = svc == nil && pane.Uncalled(s, d.Name)
 	if svc == nil {
 		n.dialling = dialsTo(s, d.Name)

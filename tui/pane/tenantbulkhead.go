@@ -231,3 +231,16 @@ func (tl *tenantLanes) fullest() (held, most int) {
 func TenantLanes(t *engine.TenantBulkheadSnapshot) string {
 	return strings.Join(tenantLanesOf(t).laneTexts("full"), " · ")
 }
+
+// OneCap is the one cap a dependency's bulkhead puts on its calls in
+// flight, for a view that draws or writes a single cap (a chart's ┄ line,
+// the map's "19/20 held"): none (0) for a per-tenant bulkhead, whose
+// BulkheadCap sums lanes no one tenant's calls can use (noisy-tenant's
+// chart drew "cap 60" and its map "19/60 held" beside acme's full lane of
+// 20), nor for no bulkhead.
+func OneCap(d *engine.DependencySnapshot) int {
+	if d.TenantBulkhead != nil {
+		return 0
+	}
+	return d.BulkheadCap
+}
