@@ -74,6 +74,27 @@ func TestPoolJSONSaysItsDials(t *testing.T) {
 	}
 }
 
+// A pool capped per host says so: go-server's contained design caps its
+// transport at 64 connections a host (MaxConnsPerHost) and none in all,
+// and its line read "size: no cap".
+func TestPoolLineSaysItsCapPerHost(t *testing.T) {
+	snaps, text := runTable(t, scenarios.GoServer())
+	var p *engine.PoolSnapshot
+	for i := range snaps[1].Pools {
+		if snaps[1].Pools[i].Name == "transport" {
+			p = &snaps[1].Pools[i]
+		}
+	}
+	if p == nil || p.Size != 0 || p.PerHost == 0 {
+		t.Fatalf("go-server's second design should cap its transport per host alone: %+v", p)
+	}
+	want := "(size: no cap, " + commas(p.PerHost) + " a host"
+	_, second, _ := strings.Cut(text, snaps[1].Variant+":")
+	if !strings.Contains(second, want) {
+		t.Errorf("the contained design's transport line should say %q:\n%s", want, second)
+	}
+}
+
 // commas writes n with a comma every three digits, as the table does.
 func commas(n int) string {
 	s := strconv.Itoa(n)

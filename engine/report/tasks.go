@@ -144,8 +144,16 @@ func writeTasks(line func(indent int, text string), s *engine.Snapshot, mib int)
 	for i := range s.Pools {
 		p := &s.Pools[i]
 		size := "no cap"
-		if p.Size > 0 {
+		switch {
+		case p.Size > 0 && p.PerHost > 0:
+			size = thousands(uint64(p.Size)) + ", " + thousands(uint64(p.PerHost)) + " a host"
+		case p.Size > 0:
 			size = thousands(uint64(p.Size))
+		case p.PerHost > 0:
+			// MaxConnsPerHost alone: no cap on the pool, one on each host
+			// (go-server's contained design read "size: no cap" though
+			// its transport held the payment host to 64).
+			size = "no cap, " + thousands(uint64(p.PerHost)) + " a host"
 		}
 		text := fmt.Sprintf("  %-18s at most %s in use (size: %s%s), %s waiting", "pool "+p.Name, thousands(uint64(p.InUseMax)), size, diallingMost(p), thousands(uint64(p.WaitingMax)))
 		if p.Waited > 0 {
