@@ -254,7 +254,13 @@ func TestCatalogCheck(t *testing.T) {
 									m.where(), m.patchPath(), want, r.Report.Summary, r.Report.Text())
 							}
 						}
+						if l := rawValueShown(r.Report); l != "" {
+							t.Errorf("the mutant %s (%s) fails a test that prints a value raw (say what is wrong in words):\n%s", m.where(), m.patchPath(), l)
+						}
 						continue
+					}
+					if l := rawValueShown(r.Report); !j.solution && l != "" {
+						t.Errorf("%s: the stub fails a test that prints a value raw (say what is wrong in words):\n%s", e.Name, l)
 					}
 					switch {
 					case j.solution && !r.Passed():

@@ -80,20 +80,31 @@ type stack struct {
 	inPanic   bool   // inside a panic's stack dump: keep only the learner's frames
 	lastFrame string // the function line before a file line in a stack dump
 	msg       string // the first panic's message, without "panic: "; "" if none (or only a timeout)
+	// timedOut is set for the dump of the test binary's own timeout
+	// (go test -timeout): it lists every goroutine, the first being the
+	// testing package's alarm; none of the learner's panicked.
+	timedOut bool
 
 	goroutines int    // goroutine headers seen in this dump
 	state      string // the state of the goroutine being read: "chan send", "select"
-	shown      bool   // a line of the goroutine being read was kept (its header with it)
+	createdBy  string // the goroutine being read was started in this function: "testing.(*T).Run"
+	// pending holds the learner's frames of the goroutine being read.
+	// Whose goroutine it is (the test's, or another) comes last, in its
+	// "created by" line: they are shown, under a header that says so,
+	// once it is read.
+	pending []string
 
 	// Where in the learner's files, "file.go:12": the first frame of the
 	// goroutine that panicked in any of their files (the tests included)
 	// and in the files of their code, not the tests; and, for a goroutine
-	// left blocked (synctest's deadlock dumps them after the one that
-	// panicked), the first frame in their code, what it was blocked on and
-	// where it was started.
-	at, atCode                      string
-	blockedAt, blockedOn, startedAt string
-	blockedG                        int // the goroutine blockedAt is in: 2 for the second of the dump
+	// stuck (synctest's deadlock dumps the blocked ones after the one that
+	// panicked; a timeout dumps every goroutine), the first frame in their
+	// code, the function it is in, the goroutine's state and where it was
+	// started. A goroutine that runs is taken over one that waits: a busy
+	// loop is what the others may be waiting for.
+	at, atCode                              string
+	stuckAt, stuckIn, stuckState, startedAt string
+	stuckG                                  int // the goroutine stuckAt is in: 2 for the second of the dump
 }
 
 func newCollector(dir string, maxLines, maxLineLen int) *collector {
@@ -206,6 +217,7 @@ func (c *collector) panicLine(st *stack, l string) (kept string, ok bool) {
 	trimmed := strings.TrimSpace(l)
 	if strings.HasPrefix(trimmed, "panic: ") {
 		st.inPanic = true
+		st.timedOut = st.timedOut || st.msg == "" && strings.HasPrefix(trimmed, "panic: test timed out after")
 		msg := strings.TrimSuffix(trimmed, " [recovered, repanicked]")
 		msg = strings.TrimSuffix(msg, " [recovered]")
 		if st.msg == "" && !strings.HasPrefix(trimmed, "panic: test timed out after") {
@@ -354,41 +366,52 @@ func (r raceReport) text() string {
 
 // stackLine returns the lines of a stack dump to keep: a frame that points
 // into the package directory, as "  at function (file:line)", or "  started
-// by function (file:line)" for where its goroutine was started; above the
-// first one kept of each goroutine after the first, its header, so that
-// the frames of different goroutines do not read as one chain.
+// by function (file:line)" for where its goroutine was started. The frames
+// of a goroutine are returned together once it has been read (see
+// stack.pending), under a header that says whose goroutine it is and what
+// it was doing (goroutineLabel), so that the frames of different
+// goroutines do not read as one chain.
 func (c *collector) stackLine(st *stack, l string) string {
 	if state, ok := goroutineHeader(l); ok {
+		kept := endGoroutine(st)
 		st.goroutines++
-		st.state, st.shown = state, false
-		return ""
+		st.state, st.createdBy, st.lastFrame = state, "", ""
+		return kept
 	}
 	if !strings.HasPrefix(l, "\t") {
 		st.lastFrame = strings.TrimSpace(l)
+		if fn, ok := strings.CutPrefix(st.lastFrame, "created by "); ok {
+			fn, _, _ = strings.Cut(fn, " in goroutine ")
+			st.createdBy = fn
+		}
 		return ""
 	}
+	fn, created := frameFunc(st.lastFrame)
 	loc := strings.TrimSpace(l)
 	if i := strings.LastIndex(loc, " +0x"); i >= 0 {
 		loc = loc[:i]
 	}
-	if c.dir == "" || !strings.HasPrefix(loc, c.dir+string(filepath.Separator)) {
+	rel, ours := strings.CutPrefix(loc, c.dir+string(filepath.Separator))
+	if c.dir == "" || !ours {
+		if created {
+			return endGoroutine(st) // a goroutine's last frame
+		}
 		return ""
 	}
-	rel := strings.TrimPrefix(loc, c.dir+string(filepath.Separator))
-	fn, created := frameFunc(st.lastFrame)
 	code := !strings.HasSuffix(strings.SplitN(rel, ":", 2)[0], "_test.go")
-	if st.msg != "" {
+	if st.msg != "" || st.timedOut {
 		switch {
-		case st.goroutines <= 1:
+		case st.goroutines <= 1 && !st.timedOut:
 			if st.at == "" {
 				st.at = rel
 			}
 			if code && st.atCode == "" {
 				st.atCode = rel
 			}
-		case st.blockedAt == "" && code && !created:
-			st.blockedAt, st.blockedOn, st.blockedG = rel, st.state, st.goroutines
-		case st.blockedG == st.goroutines && st.startedAt == "" && created:
+		case code && !created && st.stuckG != st.goroutines &&
+			(st.stuckAt == "" || isRunning(st.state) && !isRunning(st.stuckState)):
+			st.stuckAt, st.stuckIn, st.stuckState, st.stuckG, st.startedAt = rel, fn, st.state, st.goroutines, ""
+		case st.stuckG == st.goroutines && st.startedAt == "" && created:
 			st.startedAt = rel
 		}
 	}
@@ -396,11 +419,116 @@ func (c *collector) stackLine(st *stack, l string) string {
 	if created {
 		kept = fmt.Sprintf("  started by %s (%s)", fn, rel)
 	}
-	if st.goroutines > 1 && !st.shown {
-		kept = fmt.Sprintf("  another goroutine, blocked on %s:\n%s", st.state, kept)
+	st.pending = append(st.pending, kept)
+	if created {
+		return endGoroutine(st)
 	}
-	st.shown = true
-	return kept
+	return ""
+}
+
+// endGoroutine returns the frames kept of the goroutine just read, under
+// its header, and forgets them; "" if none was kept.
+func endGoroutine(st *stack) string {
+	if len(st.pending) == 0 {
+		return ""
+	}
+	lines := st.pending
+	st.pending = nil
+	if label := goroutineLabel(st); label != "" {
+		lines = append([]string{"  " + label + ":"}, lines...)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// goroutineLabel says whose goroutine the one just read is and what it
+// was doing: "the test's goroutine, waiting on a mutex". The first of a
+// panic's dump is the one that panicked, which the panic line above its
+// frames says already: it has none.
+func goroutineLabel(st *stack) string {
+	if st.goroutines <= 1 && !st.timedOut {
+		return ""
+	}
+	whose := "another goroutine"
+	switch {
+	case st.createdBy == "testing.(*T).Run":
+		whose = "the test's goroutine"
+	case strings.HasPrefix(st.createdBy, "testing/synctest.") || strings.HasPrefix(st.createdBy, "internal/synctest."):
+		// The bubble's first goroutine runs the function the test
+		// handed synctest.Test.
+		whose = "the test's goroutine in its synctest bubble"
+	}
+	doing := describeState(st.state).doing
+	if isRunning(st.state) {
+		doing += " (" + describeState(st.state).ask + ")"
+	}
+	return whose + ", " + doing
+}
+
+// goState is a goroutine's state in a stack dump, in a learner's words:
+// what it was doing, and the question to ask of code stuck like that.
+type goState struct{ doing, ask string }
+
+// goStates words the states a stack dump's goroutine headers show (the
+// runtime's waitReasonStrings) that the learner's code can be stuck in.
+var goStates = map[string]goState{
+	"running":                 {"running", "a busy loop?"},
+	"runnable":                {"running", "a busy loop?"},
+	"chan send":               {"waiting on a channel send", "is anything left to receive?"},
+	"chan receive":            {"waiting on a channel receive", "is anything left to send, or to close the channel?"},
+	"chan send (nil chan)":    {"waiting on a send to a nil channel", "a nil channel blocks for ever: was it made?"},
+	"chan receive (nil chan)": {"waiting on a receive from a nil channel", "a nil channel blocks for ever: was it made?"},
+	"select":                  {"waiting in a select", "can none of its cases go on?"},
+	"select (no cases)":       {"waiting in an empty select", "select {} waits for ever"},
+	"sync.Mutex.Lock":         {"waiting on a mutex", "locked twice, or never unlocked?"},
+	"sync.RWMutex.Lock":       {"waiting to lock an RWMutex", "locked twice, or never unlocked (RLock too)?"},
+	"sync.RWMutex.RLock":      {"waiting to read-lock an RWMutex", "a Lock never unlocked?"},
+	"sync.WaitGroup.Wait":     {"waiting on a WaitGroup", "a Done missing?"},
+	"sync.Cond.Wait":          {"waiting on a sync.Cond", "a Signal or Broadcast missing?"},
+	"semacquire":              {"waiting on a lock", "locked twice, or never unlocked?"},
+	"sleep":                   {"sleeping", "a sleep too long, or in a loop?"},
+	"IO wait":                 {"waiting on the network or a file", "a call without a timeout?"},
+	"syscall":                 {"in a system call", "a call that never returns?"},
+	"synctest.Run":            {"waiting for its synctest bubble to finish", "a wait that never ends?"},
+	"synctest.Wait":           {"in synctest.Wait, waiting for its bubble to settle", "a goroutine in the bubble that never blocks?"},
+}
+
+// describeState words a goroutine's state for a learner; a state not in
+// goStates is named as the runtime names it.
+func describeState(state string) goState {
+	if g, ok := goStates[state]; ok {
+		return g
+	}
+	return goState{fmt.Sprintf("in the state Go calls %q", state), "a wait that never ends?"}
+}
+
+// isRunning reports whether a goroutine in this state was running its code
+// rather than waiting: "runnable" is one the runtime stopped to print the
+// dump.
+func isRunning(state string) bool { return state == "running" || state == "runnable" }
+
+// stuckText says where the learner's code is stuck in a dump: "stuck
+// waiting on a mutex at breaker.go:88 in (*Breaker).State: locked twice,
+// or never unlocked?"; "" if no goroutine of the dump was in their code.
+func (st stack) stuckText() string {
+	if st.stuckAt == "" {
+		return ""
+	}
+	g := describeState(st.stuckState)
+	verb := "stuck " + g.doing
+	if isRunning(st.stuckState) {
+		verb = "still running"
+	}
+	return fmt.Sprintf("%s at %s in %s: %s", verb, st.stuckAt, shortFunc(st.stuckIn), g.ask)
+}
+
+// shortFunc drops the package from a function as frameFunc gives it:
+// "halfopen.(*Breaker).State" is "(*Breaker).State". The learner knows
+// which package it is in.
+func shortFunc(fn string) string {
+	if _, rest, ok := strings.Cut(fn, "."); ok {
+		return rest
+	}
+	return fn
 }
 
 // goroutineHeader reads a stack dump's "goroutine 14 [chan send (durable),
@@ -512,12 +640,19 @@ func (c *collector) relative(file string) string {
 // report turns what was collected into a Report. It does not set Elapsed
 // and does not know about timeouts imposed from outside; Run adds those.
 func (c *collector) report() Report {
+	// The last goroutine of a dump has no line after it to end it.
+	for _, k := range splitLines(endGoroutine(&c.pkgStack)) {
+		c.pkgOut, c.pkgCut = appendCapped(c.pkgOut, c.pkgCut, c.clip(k), c.maxLines)
+	}
 	r := Report{BuildOutput: c.buildOut, Output: c.pkgOut}
 	if c.pkgCut > 0 {
 		r.Output = append(r.Output, fmt.Sprintf("... %d more lines not shown", c.pkgCut))
 	}
 	for _, name := range c.order {
 		t := c.tests[name]
+		for _, k := range splitLines(endGoroutine(&t.stack)) {
+			c.keepOwn(t, k)
+		}
 		c.endOutput(t) // a test the run cut short has not noted its end
 		res := t.TestResult
 		res.Race = t.race.text()
@@ -558,7 +693,7 @@ func (c *collector) report() Report {
 		if more == "" {
 			more = slowAdvice
 		}
-		r.Summary += ": an endless loop, or a wait that never ends? " + more
+		r.Summary += ": " + c.stuckText() + " " + more
 	case c.noTestFiles:
 		r.Status = NoTests
 		r.Summary = "no tests ran: the package has no _test.go file (was the test file deleted?)"
@@ -575,6 +710,20 @@ func (c *collector) report() Report {
 		r.Status, r.Summary = verdict(r, c.pkgAction, c.declared, pkgPanic, c.whyNoTestRan())
 	}
 	return r
+}
+
+// stuckText says where the timeout's dump found the learner's code stuck
+// (stack.stuckText), or else asks what usually makes tests hang.
+func (c *collector) stuckText() string {
+	for _, name := range c.order {
+		if st := c.tests[name].stack; st.timedOut && st.stuckAt != "" {
+			return st.stuckText()
+		}
+	}
+	if c.pkgStack.timedOut && c.pkgStack.stuckAt != "" {
+		return c.pkgStack.stuckText()
+	}
+	return "an endless loop, or a wait that never ends?"
 }
 
 // whyNoTestRan says what stops every test of a package whose test files
@@ -608,13 +757,15 @@ func (o Options) moreTime() string {
 // panicText is a panic's message and where in the learner's files it
 // happened, in their code rather than the tests where the stack passes
 // through both: "assignment to entry in nil map at breaker.go:12".
-// synctest's panic over goroutines left blocked at the end of a test is
-// said as what it means (leakText).
+// synctest's panics over goroutines left blocked are said as what they
+// mean, with the learner's line that blocked: at the end of a test
+// (leakText), or all of the bubble's at once (deadlockText).
 func panicText(st stack) string {
-	if strings.HasPrefix(st.msg, synctestLeak) && st.blockedAt != "" {
-		return leakText(st)
-	}
 	switch {
+	case strings.HasPrefix(st.msg, synctestLeak) && st.stuckAt != "":
+		return leakText(st)
+	case strings.HasPrefix(st.msg, synctestDeadlock) && st.stuckAt != "":
+		return deadlockText(st)
 	case st.atCode != "":
 		return st.msg + " at " + st.atCode
 	case st.at != "":
@@ -627,6 +778,23 @@ func panicText(st stack) string {
 // still blocked when its function returned.
 const synctestLeak = "deadlock: main bubble goroutine has exited but blocked goroutines remain"
 
+// synctestDeadlock opens the panic of a synctest bubble all of whose
+// goroutines are blocked while its function still runs: none can wake
+// another, and time cannot move on.
+const synctestDeadlock = "deadlock: all goroutines in bubble are blocked"
+
+// deadlockText says synctestDeadlock with where the learner's code is
+// blocked: "deadlock: every goroutine in the test's synctest bubble is
+// blocked; your code is waiting on a channel send at bulkhead.go:22 in
+// (*Bulkhead).Acquire: is anything left to receive?". The line the panic
+// comes from is the test's call of synctest.Test, which says nothing of
+// why.
+func deadlockText(st stack) string {
+	g := describeState(st.stuckState)
+	return fmt.Sprintf("deadlock: every goroutine in the test's synctest bubble is blocked; your code is %s at %s in %s: %s",
+		g.doing, st.stuckAt, shortFunc(st.stuckIn), g.ask)
+}
+
 // leakPrefix opens what panicText says of synctestLeak, whoever started the
 // goroutine; verdict words its summary apart on it.
 const leakPrefix = "a goroutine "
@@ -637,14 +805,14 @@ const leakPrefix = "a goroutine "
 // started at bulkhead.go:45".
 func leakText(st stack) string {
 	on := ""
-	if st.blockedOn != "" {
-		on = "on " + st.blockedOn + " "
+	if st.stuckState != "" {
+		on = "on " + st.stuckState + " "
 	}
 	// Started in the tests (or where the dump does not say), the
 	// goroutine is the test's; what blocked it is still the learner's.
-	s := fmt.Sprintf("a goroutine your code started was still blocked when the test ended: %sat %s", on, st.blockedAt)
+	s := fmt.Sprintf("a goroutine your code started was still blocked when the test ended: %sat %s", on, st.stuckAt)
 	if st.startedAt == "" || strings.HasSuffix(strings.SplitN(st.startedAt, ":", 2)[0], "_test.go") {
-		s = fmt.Sprintf("a goroutine the test started was still blocked in your code when the test ended: %sat %s", on, st.blockedAt)
+		s = fmt.Sprintf("a goroutine the test started was still blocked in your code when the test ended: %sat %s", on, st.stuckAt)
 	}
 	if st.startedAt != "" {
 		s += ", started at " + st.startedAt

@@ -26,8 +26,11 @@ var demo = Config{
 func mustNew(t *testing.T, cfg Config, c *clock) *Breaker {
 	t.Helper()
 	b, err := New(cfg, c.now)
-	if err != nil || b == nil {
-		t.Fatalf("New(%+v) = %v, %v", cfg, b, err)
+	if err != nil {
+		t.Fatalf("New(%+v) failed: %v", cfg, err)
+	}
+	if b == nil {
+		t.Fatalf("New(%+v) returned no breaker and no error", cfg)
 	}
 	return b
 }

@@ -34,7 +34,8 @@ func (s State) String() string {
 	return fmt.Sprintf("State(%d)", int(s))
 }
 
-// Config sizes the breaker. Values below 1 count as 1.
+// Config sizes the breaker. A FailureThreshold or TrialCalls below 1
+// counts as 1; an OpenDuration of 0 or less lets the trial go at once.
 type Config struct {
 	FailureThreshold int           // failures in a row that open a closed breaker
 	OpenDuration     time.Duration // how long it stays open

@@ -32,8 +32,11 @@ func (c *clock) advance(d time.Duration) {
 func allow(t *testing.T, b *Breaker) *Permit {
 	t.Helper()
 	p, err := b.Allow()
-	if err != nil || p == nil {
-		t.Fatalf("Allow() = %v, %v while %v; want a permit", p, err, b.State())
+	switch {
+	case err != nil:
+		t.Fatalf("Allow() = %v while %v; want a permit", err, b.State())
+	case p == nil:
+		t.Fatalf("Allow() returned no permit and no error while %v; want a permit", b.State())
 	}
 	return p
 }
@@ -41,8 +44,13 @@ func allow(t *testing.T, b *Breaker) *Permit {
 func refused(t *testing.T, b *Breaker, when string) {
 	t.Helper()
 	p, err := b.Allow()
-	if !errors.Is(err, ErrOpen) {
-		t.Fatalf("%s: Allow() = %v, %v; want ErrOpen", when, p, err)
+	switch {
+	case err == nil && p != nil:
+		t.Fatalf("%s: Allow() returned a permit; want ErrOpen", when)
+	case err == nil:
+		t.Fatalf("%s: Allow() returned neither a permit nor an error; want ErrOpen", when)
+	case !errors.Is(err, ErrOpen):
+		t.Fatalf("%s: Allow() = %v; want ErrOpen", when, err)
 	}
 }
 

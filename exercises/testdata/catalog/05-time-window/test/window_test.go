@@ -20,8 +20,11 @@ func (c *clock) at(d time.Duration)      { c.t = start.Add(d) }
 func mustNew(t *testing.T, size time.Duration, n int, c *clock) *Window {
 	t.Helper()
 	w, err := New(size, n, c.now)
-	if err != nil || w == nil {
-		t.Fatalf("New(%v, %d) = %v, %v", size, n, w, err)
+	if err != nil {
+		t.Fatalf("New(%v, %d) failed: %v", size, n, err)
+	}
+	if w == nil {
+		t.Fatalf("New(%v, %d) returned no window and no error", size, n)
 	}
 	return w
 }

@@ -123,10 +123,10 @@ func TestCeilingNeverOverflows(t *testing.T) {
 		for n := 1; n <= 200; n++ {
 			c := p.Ceiling(n)
 			if c < prev || c <= 0 {
-				t.Fatalf("%+v: Ceiling(%d) = %v after %v; ceilings must grow and stay positive", p, n, c, prev)
+				t.Fatalf("BaseDelay %v, MaxDelay %v: Ceiling(%d) = %v after %v; ceilings must grow and stay positive", p.BaseDelay, p.MaxDelay, n, c, prev)
 			}
 			if p.MaxDelay > 0 && c > p.MaxDelay {
-				t.Fatalf("%+v: Ceiling(%d) = %v, above MaxDelay", p, n, c)
+				t.Fatalf("BaseDelay %v, MaxDelay %v: Ceiling(%d) = %v, above MaxDelay", p.BaseDelay, p.MaxDelay, n, c)
 			}
 			prev = c
 		}

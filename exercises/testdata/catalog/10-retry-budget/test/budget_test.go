@@ -30,8 +30,11 @@ func (c *clock) advance(d time.Duration) {
 func mustNew(t *testing.T, cfg Config, c *clock) *Budget {
 	t.Helper()
 	b, err := New(cfg, c.now)
-	if err != nil || b == nil {
-		t.Fatalf("New(%+v) = %v, %v", cfg, b, err)
+	if err != nil {
+		t.Fatalf("New(%+v) failed: %v", cfg, err)
+	}
+	if b == nil {
+		t.Fatalf("New(%+v) returned no budget and no error", cfg)
 	}
 	return b
 }

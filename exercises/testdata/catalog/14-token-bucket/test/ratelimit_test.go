@@ -1,6 +1,7 @@
 package ratelimit
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -27,11 +28,21 @@ func (c *clock) advance(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
+// configArgs writes a Config the way these tests name New's arguments:
+// "Rate 1, Per 1s, Burst 3". Printing the Limiter itself would show its
+// insides and a function's address.
+func configArgs(cfg Config) string {
+	return fmt.Sprintf("Rate %d, Per %v, Burst %d", cfg.Rate, cfg.Per, cfg.Burst)
+}
+
 func mustNew(t *testing.T, cfg Config, c *clock) *Limiter {
 	t.Helper()
 	l, err := New(cfg, c.now)
-	if err != nil || l == nil {
-		t.Fatalf("New(%+v) = %v, %v", cfg, l, err)
+	if err != nil {
+		t.Fatalf("New(%s) failed: %v", configArgs(cfg), err)
+	}
+	if l == nil {
+		t.Fatalf("New(%s) returned no limiter and no error", configArgs(cfg))
 	}
 	return l
 }
@@ -42,8 +53,11 @@ func TestBadConfig(t *testing.T) {
 		{Rate: 1, Per: 0, Burst: 1},
 		{Rate: 1, Per: time.Second, Burst: 0},
 	} {
-		if l, err := New(cfg, newClock().now); err == nil {
-			t.Errorf("New(%+v) = %v, nil; want an error", cfg, l)
+		switch l, err := New(cfg, newClock().now); {
+		case err == nil && l != nil:
+			t.Errorf("New(%s) returned a limiter and no error; want an error", configArgs(cfg))
+		case err == nil:
+			t.Errorf("New(%s) returned no limiter and no error; want an error", configArgs(cfg))
 		}
 	}
 }

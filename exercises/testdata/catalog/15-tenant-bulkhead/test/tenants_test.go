@@ -11,8 +11,11 @@ import (
 func mustNew(t *testing.T, cfg Config) *Bulkhead {
 	t.Helper()
 	b, err := New(cfg)
-	if err != nil || b == nil {
-		t.Fatalf("New(%+v) = %v, %v", cfg, b, err)
+	if err != nil {
+		t.Fatalf("New(%+v) failed: %v", cfg, err)
+	}
+	if b == nil {
+		t.Fatalf("New(%+v) returned no bulkhead and no error", cfg)
 	}
 	return b
 }

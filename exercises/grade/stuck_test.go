@@ -1,0 +1,145 @@
+package grade
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// The streams replayed here are real `go test -json -race` runs, the
+// workbook folder rewritten to /w/p, of two mistakes that hang a test:
+// exercise 04 with Allow calling b.State() while it holds b.mu (outside a
+// synctest bubble: the test binary's own 30 s timeout stops it), exercise
+// 06 with Acquire spinning in a select with an empty default until its
+// wait is over (inside a bubble, whose clock cannot move while a goroutine
+// runs), and exercise 06 with Acquire a plain send on the semaphore's
+// channel (the bubble finds every goroutine blocked).
+
+// A run stopped by the test binary's timeout says in its summary where the
+// learner's code is stuck, and what to look for there: the dump knows it.
+func TestTimeoutSaysWhereTheCodeIsStuck(t *testing.T) {
+	for _, tc := range []struct{ file, summary string }{
+		{"timeout-04-allow-locks-twice.json",
+			"test timed out after 30s in TestClosedCountsFailuresInARow: stuck waiting on a mutex at breaker.go:127 in (*Breaker).State: locked twice, or never unlocked? " + slowAdvice},
+		{"timeout-06-busy-acquire.json",
+			"test timed out after 30s in TestAdmitsUpToTheLimit: still running at bulkhead.go:38 in (*Bulkhead).Acquire: a busy loop? " + slowAdvice},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			r := replayRun(t, tc.file)
+			if r.Status != TimedOut || r.Summary != tc.summary {
+				t.Fatalf("summary: %v %q\nwant timed out, %q", r.Status, r.Summary, tc.summary)
+			}
+		})
+	}
+}
+
+// A synctest deadlock panics in the test's call of synctest.Test; its
+// summary names the learner's line that is blocked instead.
+func TestDeadlockSaysWhereTheCodeIsBlocked(t *testing.T) {
+	r := replayRun(t, "deadlock-06-acquire-sends.json")
+	want := "0 of 1 tests pass; a panic in TestAdmitsUpToTheLimit stopped the test process: " +
+		"deadlock: every goroutine in the test's synctest bubble is blocked; your code is waiting on a channel send at bulkhead.go:31 in (*Bulkhead).Acquire: is anything left to receive?"
+	if r.Status != Failed || r.Summary != want {
+		t.Fatalf("summary: %v %q\nwant failed, %q", r.Status, r.Summary, want)
+	}
+}
+
+// The frames of each goroutine of a dump are headed by whose goroutine it
+// is (the test's, in or out of its synctest bubble, or another) and what it
+// was doing, in words rather than the runtime's states; the goroutine that
+// panicked has no header, the panic line being its own.
+func TestGoroutinesAreNamedForALearner(t *testing.T) {
+	for _, tc := range []struct {
+		file   string
+		frames []string // lines the report must show, in order
+	}{
+		{"timeout-04-allow-locks-twice.json", []string{
+			"panic: test timed out after 30s",
+			"  the test's goroutine, waiting on a mutex:",
+			"  at 04-half-open-trials.(*Breaker).State (breaker.go:127)",
+			"  at 04-half-open-trials.(*Breaker).Allow (breaker.go:76)",
+			"  at 04-half-open-trials.TestClosedCountsFailuresInARow (breaker_test.go:69)"}},
+		{"timeout-06-busy-acquire.json", []string{
+			"panic: test timed out after 30s",
+			"  the test's goroutine, waiting for its synctest bubble to finish:",
+			"  at 06-semaphore-bulkhead.TestAdmitsUpToTheLimit (bulkhead_test.go:19)",
+			"  the test's goroutine in its synctest bubble, running (a busy loop?):",
+			"  at 06-semaphore-bulkhead.(*Bulkhead).Acquire (bulkhead.go:38)"}},
+		{"deadlock-06-acquire-sends.json", []string{
+			"panic: deadlock: all goroutines in bubble are blocked",
+			"  at 06-semaphore-bulkhead.TestAdmitsUpToTheLimit (bulkhead_test.go:19)",
+			"  the test's goroutine in its synctest bubble, waiting on a channel send:",
+			"  at 06-semaphore-bulkhead.(*Bulkhead).Acquire (bulkhead.go:31)"}},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			text := replayRun(t, tc.file).Text()
+			rest := text
+			for _, f := range tc.frames {
+				i := strings.Index(rest, f+"\n")
+				if i < 0 {
+					t.Fatalf("the report lacks %q after what came before:\n%s", f, text)
+				}
+				rest = rest[i+len(f):]
+			}
+			for _, raw := range []string{"blocked on", "runnable", "another goroutine"} {
+				if strings.Contains(text, raw) {
+					t.Errorf("the report says %q:\n%s", raw, text)
+				}
+			}
+		})
+	}
+}
+
+// The frames of the last goroutine a dump lists are kept even when no line
+// ends it: the process was killed in the middle of printing it.
+func TestFramesOfADumpCutShortAreKept(t *testing.T) {
+	c := newCollector("/w/p", DefaultMaxLines, DefaultMaxLineLen)
+	for _, l := range []string{
+		`{"Action":"run","Test":"TestA"}`,
+		`{"Action":"output","Test":"TestA","Output":"panic: test timed out after 1s\n"}`,
+		`{"Action":"output","Test":"TestA","Output":"goroutine 7 [select]:\n"}`,
+		`{"Action":"output","Test":"TestA","Output":"example.com/p.(*Pool).wait()\n"}`,
+		`{"Action":"output","Test":"TestA","Output":"\t/w/p/pool.go:12 +0x2c\n"}`,
+	} {
+		c.line([]byte(l))
+	}
+	r := c.report()
+	out := strings.Join(r.Tests[0].Output, "\n")
+	if !strings.Contains(out, "  another goroutine, waiting in a select:\n  at p.(*Pool).wait (pool.go:12)") {
+		t.Fatalf("output:\n%s", out)
+	}
+	if want := "in TestA: stuck waiting in a select at pool.go:12 in (*Pool).wait: can none of its cases go on?"; !strings.Contains(r.Summary, want) {
+		t.Fatalf("summary %q, want it to hold %q", r.Summary, want)
+	}
+}
+
+// Of the goroutines a timeout's dump finds in the learner's code, one that
+// runs is named over one that waits, listed first: a loop that never ends
+// holding a lock is what the others wait for.
+func TestTimeoutNamesARunningGoroutineOverAWaitingOne(t *testing.T) {
+	c := newCollector("/w/p", DefaultMaxLines, DefaultMaxLineLen)
+	for _, l := range []string{
+		"panic: test timed out after 1s",
+		"goroutine 7 [sync.Mutex.Lock]:",
+		"example.com/p.(*Pool).Get()",
+		"\t/w/p/pool.go:20 +0x2c",
+		"created by testing.(*T).Run in goroutine 1",
+		"\t/usr/local/go/src/testing/testing.go:2101 +0xb13",
+		"",
+		"goroutine 8 [runnable]:",
+		"example.com/p.(*Pool).refill()",
+		"\t/w/p/pool.go:40 +0x2c",
+		"created by example.com/p.New in goroutine 7",
+		"\t/w/p/pool.go:31 +0x2c",
+	} {
+		b, err := json.Marshal(event{Action: "output", Output: l + "\n"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.line(b)
+	}
+	r := c.report()
+	if want := ": still running at pool.go:40 in (*Pool).refill: a busy loop?"; r.Status != TimedOut || !strings.Contains(r.Summary, want) {
+		t.Fatalf("summary: %v %q\nwant timed out, with %q", r.Status, r.Summary, want)
+	}
+}

@@ -1,0 +1,52 @@
+package exercises
+
+import (
+	"regexp"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/exercises/grade"
+)
+
+// rawPointer matches what %v makes of a pointer to a struct, "&{...}", or
+// of a function or a pointer inside one, an address such as 0x5e7d40.
+var rawPointer = regexp.MustCompile(`&\{|\b0x[0-9a-f]{4,}\b`)
+
+// testMessage matches a line a test logged with t.Error or t.Fatal:
+// "ratelimit_test.go:46: ...". Race reports, which show addresses, do not.
+var testMessage = regexp.MustCompile(`^\S+_test\.go:\d+: `)
+
+// rawValueShown returns the first message of a failing test in r that
+// prints a learner's value the way %v does, insides and addresses, which
+// says nothing to a learner ("New(...) = &{{0 1000000000 1} 0x5e7d40
+// {{} {0 0}}}, nil"); "" if none does. A bundled test names what it
+// found in words.
+func rawValueShown(r grade.Report) string {
+	for _, t := range r.Failures() {
+		for _, l := range t.Output {
+			if testMessage.MatchString(l) && rawPointer.MatchString(l) {
+				return t.Name + ": " + l
+			}
+		}
+	}
+	return ""
+}
+
+func TestRawValueShown(t *testing.T) {
+	failed := func(lines ...string) grade.Report {
+		return grade.Report{Tests: []grade.TestResult{{Name: "TestBadConfig", Output: lines}}}
+	}
+	for _, tc := range []struct {
+		r    grade.Report
+		want bool
+	}{
+		{failed("ratelimit_test.go:46: New({Rate:0 Per:1s Burst:1}) = &{{0 1000000000 1} 0x5e7d40 {{} {0 0}}}, nil; want an error"), true},
+		{failed("breaker_test.go:45: open: Allow() = 0xc000012345, <nil>; want ErrOpen"), true},
+		{failed("ratelimit_test.go:46: New(Rate 0, Per 1s, Burst 1) returned a limiter and no error; want an error"), false},
+		{failed("Read at 0x00c000012345 by goroutine 7:"), false},
+		{grade.Report{Tests: []grade.TestResult{{Name: "TestA", Passed: true, Output: []string{"a_test.go:3: &{1 2}"}}}}, false},
+	} {
+		if got := rawValueShown(tc.r); (got != "") != tc.want {
+			t.Errorf("rawValueShown(%q) = %q, want a line: %v", tc.r.Tests[0].Output, got, tc.want)
+		}
+	}
+}
