@@ -73,6 +73,11 @@ type Result struct {
 // whose tests ran without the race detector.
 const NotRaceChecked = "not checked for data races: the race detector needs cgo and a C compiler (install gcc or clang and set CGO_ENABLED=1)"
 
+// FirstBuildNote is what the runner and `exercises check` say while a first
+// check compiles: on an empty Go build cache it compiles the standard
+// library's packages the tests use too (grade.Options.BuildTime).
+const FirstBuildNote = "the first build with a fresh Go cache can take half a minute"
+
 // FullyPassed reports whether every test passed with every check the
 // exercise asks for, the race detector included.
 func (r Result) FullyPassed() bool { return r.Passed() && !r.RaceUnchecked }

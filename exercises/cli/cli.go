@@ -369,7 +369,7 @@ func checkCmd(args []string, env Env) error {
 	if len(exs) > 1 {
 		what = fmt.Sprintf("%d exercises", len(exs))
 	}
-	fmt.Fprintf(env.Stderr, "building and running the tests of %s (the first build with a fresh Go cache can take half a minute)...\n", what)
+	fmt.Fprintf(env.Stderr, "building and running the tests of %s (%s)...\n", what, exercises.FirstBuildNote)
 	results := w.CheckAll(env.Context, exs, parallelism(), exercises.CheckOptions{Timeout: *timeout}, nil)
 	for _, r := range results {
 		mark := "FAIL"

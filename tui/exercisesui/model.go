@@ -685,6 +685,9 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.hints++
 			m.scroll = 0
 			m.setMessage("", false)
+		case m.isSolved(e.Name):
+			// It passed: the learner is not stuck, and s needs no confirm.
+			m.setMessage("That was the last hint.", false)
 		default:
 			m.setMessage("That was the last hint. Still stuck? s shows the solution (after a confirm).", false)
 		}

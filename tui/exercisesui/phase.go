@@ -2,10 +2,13 @@ package exercisesui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
+	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // phaseBox carries the phases of one check from its grader to the runner.
@@ -70,21 +73,82 @@ func (m Model) phaseState(name string) string {
 	return fmt.Sprintf("compiling %d s", m.elapsed(name))
 }
 
-// phaseLine is the line above the result while the check of name runs;
-// again says that there is a last result below it.
-func (m Model) phaseLine(name string, again bool) string {
+// phaseCell words what the check of name is doing in at most width cells,
+// for the list's state column: as phaseState does where it fits, else
+// shorter, so that a check in progress neither widens the column nor
+// moves the names each second.
+func (m Model) phaseCell(name string, width int) string {
 	p := m.phase[name]
-	what := "compiling your code and the tests"
-	so := fmt.Sprintf("%d s so far", m.elapsed(name))
+	forms := []string{m.phaseState(name), "compiling", "building"}
 	if p.Phase == grade.Testing {
+		forms = []string{m.phaseState(name), fmt.Sprintf("tests %d/%s", m.elapsed(name), seconds(p.Timeout)), "testing"}
+	}
+	for _, f := range forms {
+		if ansi.StringWidth(f) <= width {
+			return f
+		}
+	}
+	return ansi.Truncate(forms[len(forms)-1], width, "")
+}
+
+// phaseLines are the lines above the result while the check of name runs;
+// again says that there is a last result below them. A phase that lasts
+// well past its usual time gets a second line saying why it may.
+func (m Model) phaseLines(name string, again bool) []string {
+	p := m.phase[name]
+	s := m.elapsed(name)
+	long := func(d time.Duration) bool { return time.Duration(s)*time.Second >= d }
+	what := "compiling your code and the tests"
+	so := fmt.Sprintf("%d s so far", s)
+	note := ""
+	switch {
+	case p.Phase == grade.Testing:
 		what = "running the tests"
 		so += ", time limit " + seconds(p.Timeout)
+		if long(stuckAfter) {
+			note = "With working code these tests finish within a second or two, so yours may be stuck: " +
+				"a deadlock, or a loop that never ends. " + m.stopsTheRun()
+		}
+	case long(slowBuildAfter):
+		note = strings.ToUpper(exercises.FirstBuildNote[:1]) + exercises.FirstBuildNote[1:] + "."
+	}
+	if note == "" {
+		if again {
+			return []string{fmt.Sprintf("%s %s again (%s); until they finish, the last result:", m.spinner(), what, so)}
+		}
+		return []string{fmt.Sprintf("%s %s… (%s)", m.spinner(), what, so)}
 	}
 	if again {
-		return fmt.Sprintf("%s %s again (%s); until they finish, the last result:", m.spinner(), what, so)
+		return []string{fmt.Sprintf("%s %s again (%s).", m.spinner(), what, so), note + " Until this run ends, the last result:"}
 	}
-	return fmt.Sprintf("%s %s… (%s)", m.spinner(), what, so)
+	return []string{fmt.Sprintf("%s %s… (%s)", m.spinner(), what, so), note}
 }
+
+// stopsTheRun says how the learner stops tests that may be stuck: a save
+// while the watcher runs, as any save does (startCheck cancels the run
+// before it), or r.
+func (m Model) stopsTheRun() string {
+	if m.opt.Manual || m.watchErr != nil {
+		return "r stops this run and tests again."
+	}
+	return "Saving a change stops this run and tests again."
+}
+
+// stuckAfter is how long tests run before the runner says they may be
+// stuck. The bundled tests of every exercise, run on its solution as the
+// runner runs them (go test -json -count=1, with -race where the exercise
+// is graded with the race detector), finished within 1.2 s: the test
+// binary's own time (the package's Elapsed) was 0.003 to 0.05 s without
+// the race detector and 1.02 to 1.15 s with it, whose runtime waits a
+// second before it exits.
+const stuckAfter = 5 * time.Second
+
+// slowBuildAfter is how long compiling runs before the runner says why it
+// may take long. After a change to the learner's code, compiling and
+// linking the tests took 0.3 to 1.0 s (go test -c -race on three
+// solutions, each after an edit, on a busy 2-core machine); only the first
+// build compiles the standard library's packages too.
+const slowBuildAfter = 5 * time.Second
 
 // seconds writes a time limit in whole seconds, as the elapsed times are.
 func seconds(d time.Duration) string {

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
@@ -287,7 +289,11 @@ func (m Model) body() []string {
 	r, have := m.results[e.Name]
 	switch {
 	case m.running[e.Name] != nil:
-		add(t.accent, 0, m.phaseLine(e.Name, have))
+		lines := m.phaseLines(e.Name, have)
+		add(t.accent, 0, lines[0])
+		for _, l := range lines[1:] {
+			add(t.warn, 0, l)
+		}
 	case !have:
 		add(t.dim, 0, symPending+" not tested yet: press r to run the tests")
 	}
@@ -552,6 +558,51 @@ func section(title string, width int) string {
 // every hyphen, but not after this one, of the same width.
 const nbHyphen = "\u2011"
 
+// nbsp stands in for the space between a number and its unit while wrap
+// wraps ("50 %", "250 ms"): ansi.Wrap never breaks at it.
+const nbsp = "\u00a0"
+
+// units are the units a space joins to the number before them.
+var units = [...]string{"%", "ns", "µs", "ms", "s", "min", "h"}
+
+// joinUnits puts nbsp between each number and the unit after it; text
+// without one comes back as it is, with no copy.
+func joinUnits(text string) string {
+	var b strings.Builder
+	last := 0
+	for i := 1; i+1 < len(text); i++ {
+		if text[i] != ' ' || text[i-1] < '0' || text[i-1] > '9' || !unitAt(text[i+1:]) {
+			continue
+		}
+		if last == 0 {
+			b.Grow(len(text) + 8)
+		}
+		b.WriteString(text[last:i])
+		b.WriteString(nbsp)
+		last = i + 1
+	}
+	if last == 0 {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// unitAt reports whether s starts with a unit standing alone: "s," and
+// "ms)" do, "seconds" and "sets" do not.
+func unitAt(s string) bool {
+	for _, u := range units {
+		rest, ok := strings.CutPrefix(s, u)
+		if !ok {
+			continue
+		}
+		if r, _ := utf8.DecodeRuneInString(rest); rest == "" || !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
+
 // wrap breaks text into lines of at most width cells, each indented.
 func wrap(text string, width, indent int) []string {
 	room := width - indent
@@ -568,9 +619,15 @@ func wrap(text string, width, indent int) []string {
 			out = append(out, "")
 			continue
 		}
-		// Not after a hyphen: paths and names such as half-open stay whole.
-		wrapped := ansi.Wrap(strings.ReplaceAll(para, "-", nbHyphen), room, "")
-		for _, l := range strings.Split(strings.ReplaceAll(wrapped, nbHyphen, "-"), "\n") {
+		// Not after a hyphen: paths and names such as half-open stay whole;
+		// nor between a number and its unit.
+		joined := joinUnits(para)
+		wrapped := ansi.Wrap(strings.ReplaceAll(joined, "-", nbHyphen), room, "")
+		wrapped = strings.ReplaceAll(wrapped, nbHyphen, "-")
+		if len(joined) != len(para) && !strings.Contains(para, nbsp) {
+			wrapped = strings.ReplaceAll(wrapped, nbsp, " ")
+		}
+		for _, l := range strings.Split(wrapped, "\n") {
 			out = append(out, pad+l)
 		}
 	}
@@ -595,9 +652,14 @@ func (m Model) listView() string {
 	vis := m.visible()
 	cursor := min(m.listCursor, max(len(vis)-1, 0))
 	// The state column is as wide as its widest word ("done, failing
-	// now"), at least 8 cells, so that the names stay in one column.
+	// now"), at least 8 cells, so that the names stay in one column. A
+	// check in progress is worded to fit it (phaseCell): its seconds would
+	// move the names every second.
 	wordWidth := 8
 	for _, i := range vis {
+		if m.running[m.exs[i].Name] != nil {
+			continue
+		}
 		_, word, _ := m.stateOf(m.exs[i])
 		wordWidth = max(wordWidth, lipgloss.Width(word))
 	}
@@ -608,6 +670,9 @@ func (m Model) listView() string {
 	for i := range vis {
 		e := m.exs[vis[i]]
 		sym, word, style := m.stateOf(e)
+		if m.running[e.Name] != nil {
+			word = m.phaseCell(e.Name, wordWidth)
+		}
 		mark := "  "
 		if i == cursor {
 			mark = symCursor + " "
