@@ -12,6 +12,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/lessons"
+	toml "github.com/pelletier/go-toml/v2"
 )
 
 // Setting is a value for each knob, by path, in the form a lesson's [set]
@@ -70,6 +71,11 @@ func apply(sc *engine.Scenario, fl *Fleet, path string, v any) error {
 func runnable(sc *engine.Scenario, fl *Fleet) error {
 	if sc != nil {
 		if err := sc.Validate(); err != nil {
+			// A design has one variant, which the learner never named:
+			// the engine's "variant "default": " says nothing to them.
+			if inner := errors.Unwrap(err); inner != nil && strings.HasPrefix(err.Error(), fmt.Sprintf("variant %q: ", sc.Variants[0].Name)) {
+				err = inner
+			}
 			return fmt.Errorf("with these knobs the scenario is not valid: %w", err)
 		}
 		if _, err := engine.New(sc, 0, 0); err != nil {
@@ -105,9 +111,57 @@ func (c *Challenge) build(s Setting) (*engine.Scenario, *Fleet, error) {
 		}
 	}
 	if err := runnable(sc, fl); err != nil {
+		if sc != nil {
+			if fit := c.bulkheadsFit(sc); fit != nil {
+				return nil, nil, fit
+			}
+		}
 		return nil, nil, err
 	}
 	return sc, fl, nil
+}
+
+// bulkheadsFit says why a design the engine refuses is refused when a
+// bulkhead knob is larger than the pool it takes its workers from: the
+// knob's own range cannot say so when the workers are a knob too. The
+// learner is told the range the pool leaves it and which knob widens it.
+// nil when every bulkhead fits (a tasks server's are not held to workers).
+func (c *Challenge) bulkheadsFit(sc *engine.Scenario) error {
+	sys := &sc.Variants[0].System
+	if sys.Tasks != nil {
+		return nil
+	}
+	for i := range c.Knobs {
+		k := &c.Knobs[i]
+		if k.Kind != KnobInt || !k.zeroIsNone() {
+			continue
+		}
+		head, _, _ := lessons.SplitKnobName(k.Path)
+		d := findDependency(sys, head)
+		if d == nil {
+			continue
+		}
+		workers, poolPath := sys.Workers, "workers"
+		if svc, _, ok := strings.Cut(head, "/"); ok {
+			poolPath = svc + ".workers"
+			for j := range sys.Services {
+				if sys.Services[j].Name == svc {
+					workers = sys.Services[j].Workers
+				}
+			}
+		}
+		if d.Policy.Bulkhead <= workers {
+			continue
+		}
+		widen := ""
+		for _, other := range c.Knobs {
+			if other.Path == poolPath {
+				widen = fmt.Sprintf(" (raise %s for more)", other.Label)
+			}
+		}
+		return fmt.Errorf("%s must be between 0 (none) and %d, the workers of the pool it takes them from, got %d%s", k.Label, workers, d.Policy.Bulkhead, widen)
+	}
+	return nil
 }
 
 func (c *Challenge) knobPaths() string {
@@ -464,25 +518,72 @@ func (c *Challenge) readScenario(filename string, data []byte) (Setting, *engine
 	if len(sc.Variants) != 1 {
 		return nil, nil, &Error{File: filename, Field: "variants", Err: fmt.Errorf("the file has %d variants; a design handed in for a challenge has one (start from `breakerlab challenge %s --start`)", len(sc.Variants), c.ID)}
 	}
+	s, err := c.settingOf(filename, sc)
+	if err != nil {
+		// A design of another level breaks this one's rules somewhere;
+		// where it belongs says more than what it breaks.
+		if o := c.designedFor(sc, data); o != nil {
+			return nil, nil, &Error{File: filename, Err: fmt.Errorf("this design is for challenge %d (%s), not %s: check it with `breakerlab challenge %d --check %s`", o.Number, o.ID, c.ID, o.Number, filename)}
+		}
+		return nil, nil, err
+	}
+	return s, sc, nil
+}
+
+// settingOf reads the knobs of a learner's scenario and checks that it is
+// the start with them moved, within their ranges.
+func (c *Challenge) settingOf(filename string, sc *engine.Scenario) (Setting, error) {
 	s := Setting{}
 	for _, k := range c.Knobs {
 		v, err := readKnob(sc, k.Path)
 		if err != nil {
-			return nil, nil, &Error{File: filename, Field: k.Path, Err: err}
+			return nil, &Error{File: filename, Field: k.Path, Err: err}
 		}
 		if err := k.Check(v); err != nil {
-			return nil, nil, &Error{File: filename, Field: k.Path, Err: err}
+			return nil, &Error{File: filename, Field: k.Path, Err: err}
 		}
 		s[k.Path] = v
 	}
 	want, _, err := c.build(s)
 	if err != nil {
-		return nil, nil, &Error{File: filename, Err: err}
+		return nil, &Error{File: filename, Err: err}
 	}
 	if err := sameDesign(filename, want, sc, c); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return s, sc, nil
+	return s, nil
+}
+
+// designedFor finds the built-in level, other than c, a design was
+// written for: the one --start's header names ("# Challenge 3: ..."), or
+// else the one whose scenario's name the file keeps (name =
+// "bulkhead-40"). nil when the design names c or no other level.
+func (c *Challenge) designedFor(sc *engine.Scenario, data []byte) *Challenge {
+	all, err := All()
+	if err != nil {
+		return nil
+	}
+	first, _, _ := strings.Cut(string(data), "\n")
+	if ref, ok := strings.CutPrefix(first, "# Challenge "); ok {
+		ref, _, _ = strings.Cut(ref, ":")
+		if ref == c.ID || c.Number > 0 && ref == fmt.Sprint(c.Number) {
+			return nil
+		}
+		for _, o := range all {
+			if ref == fmt.Sprint(o.Number) || ref == o.ID {
+				return o
+			}
+		}
+	}
+	if c.Scenario != nil && sc.Name == c.Scenario.Name {
+		return nil
+	}
+	for _, o := range all {
+		if o.Scenario != nil && o.Scenario.Name == sc.Name && (o.ID != c.ID || c.Path != "") {
+			return o
+		}
+	}
+	return nil
 }
 
 // sameDesign checks that the learner's scenario is the start with the
@@ -501,20 +602,97 @@ func sameDesign(filename string, want, got *engine.Scenario, c *Challenge) error
 		return nil
 	}
 	la, lb := strings.Split(string(wa), "\n"), strings.Split(string(wb), "\n")
-	for i := 0; i < max(len(la), len(lb)); i++ {
-		x, y := lineAt(la, i), lineAt(lb, i)
-		if x != y {
-			return &Error{File: filename, Err: fmt.Errorf("the file changes more than the challenge's knobs (%s): written out as `scenarios --dump` writes, it has %q where the challenge has %q", c.knobPaths(), y, x)}
-		}
-	}
-	return nil
+	return &Error{File: filename, Err: fmt.Errorf("%s; only %s may change", changeText(la, lb), c.knobNames())}
 }
 
-func lineAt(l []string, i int) string {
-	if i < len(l) {
-		return strings.TrimSpace(l[i])
+// changeText says what a design changes that is not a knob, from the
+// challenge's design a and the learner's b as the scenario file's writer
+// writes them: "timeout in dependency "inventory" changed from 300ms to
+// 200ms", or the line added or left out.
+func changeText(a, b []string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
 	}
-	return "(the end)"
+	if len(a) == len(b) && i < len(a) {
+		if ch, ok := changedKey(a[i], b[i]); ok {
+			key := ch.key
+			was, wasOK := valueAt(a[i], key)
+			now, nowOK := valueAt(b[i], key)
+			p := placeAt(a, i, key, true)
+			name := key[strings.LastIndexByte(key, '.')+1:]
+			switch {
+			case wasOK && nowOK:
+				return fmt.Sprintf("%s in %s changed from %s to %s", name, p.owner, was, now)
+			case nowOK:
+				return fmt.Sprintf("%s in %s is set to %s, which the challenge leaves out", name, p.owner, now)
+			case wasOK:
+				return fmt.Sprintf("%s in %s is left out, where the challenge has %s", name, p.owner, was)
+			}
+		}
+	}
+	switch {
+	case i >= len(a) && i < len(b):
+		return fmt.Sprintf("the file adds `%s` at its end", strings.TrimSpace(b[i]))
+	case i >= len(b) && i < len(a):
+		return fmt.Sprintf("the file stops before `%s`", strings.TrimSpace(a[i]))
+	case len(b) > len(a) && slices.Equal(a[i:], b[i+len(b)-len(a):]):
+		return fmt.Sprintf("the file adds `%s` in %s", strings.TrimSpace(b[i]), placeAt(b, i, "", true).owner)
+	case len(a) > len(b) && slices.Equal(a[i+len(a)-len(b):], b[i:]):
+		return fmt.Sprintf("the file leaves out `%s` in %s", strings.TrimSpace(a[i]), placeAt(a, i, "", true).owner)
+	}
+	return fmt.Sprintf("the file has `%s` where the challenge has `%s`", strings.TrimSpace(b[i]), strings.TrimSpace(a[i]))
+}
+
+// valueAt reads the value of a dotted key on a line "key = value", in
+// words (300ms, 24, [breaker retry]); false when the line does not hold
+// it or holds a table there.
+func valueAt(line, key string) (string, bool) {
+	var m map[string]any
+	if toml.Unmarshal([]byte(line), &m) != nil {
+		return "", false
+	}
+	var v any = m
+	for _, part := range strings.Split(key, ".") {
+		t, ok := v.(map[string]any)
+		if !ok {
+			return "", false
+		}
+		if v, ok = t[part]; !ok {
+			return "", false
+		}
+	}
+	if _, isTable := v.(map[string]any); isTable {
+		return "", false
+	}
+	return FormatValue(v), true
+}
+
+// knobNames are the challenge's knobs as a sentence names them: the keys
+// they set ("order and fallback"), or their paths where two knobs set the
+// same key of different parts ("orders.cancel, orders/inventory.cancel").
+func (c *Challenge) knobNames() string {
+	names := make([]string, len(c.Knobs))
+	seen := map[string]bool{}
+	unique := true
+	for i, k := range c.Knobs {
+		_, key, ok := lessons.SplitKnobName(k.Path)
+		if !ok {
+			key = k.Path
+		}
+		names[i] = key
+		unique = unique && !seen[key]
+		seen[key] = true
+	}
+	if !unique {
+		for i, k := range c.Knobs {
+			names[i] = k.Path
+		}
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 func errorsOr(a, b error) error {
@@ -624,15 +802,18 @@ func (c *Challenge) Explain(s Setting) []string {
 			continue
 		}
 		if why, ok := k.Why[FormatValue(v)]; ok {
-			out = append(out, k.Label+" "+FormatValue(v)+": "+why)
+			// "label = value:" keeps a label that ends in a word
+			// ("what answers a refused order") apart from the value.
+			out = append(out, k.Label+" = "+k.Format(v)+": "+why)
 		}
 	}
 	return out
 }
 
 // StartHeader is what --start writes above the starting design, as TOML
-// comments: the challenge, the knobs a design may change (each with its
-// range and start), the goals and the par, and how to grade it.
+// comments: the challenge, the knobs a design may change (each as the file
+// below writes it, with the table that holds it and its range), the goals
+// and the par in the words the goals panel uses, and how to grade it.
 func (c *Challenge) StartHeader() string {
 	var b strings.Builder
 	ref := c.ID
@@ -640,36 +821,71 @@ func (c *Challenge) StartHeader() string {
 		ref = fmt.Sprint(c.Number)
 	}
 	fmt.Fprintf(&b, "# Challenge %s: %s\n# %s\n#\n", ref, c.Title, c.Summary)
-	b.WriteString("# Change only these knobs (anything else is refused):\n")
+	b.WriteString("# Change only these knobs (anything else is refused), each a key of the file\n# below, written as the file writes it:\n")
 	start := c.Start()
-	for _, k := range c.Knobs {
-		fmt.Fprintf(&b, "#   %s = %s    (%s: %s)\n", k.Path, FormatValue(start[k.Path]), k.Label, k.Range())
+	var lines []string
+	if file, err := c.StartFile(); err == nil {
+		lines = strings.Split(string(file), "\n")
 	}
-	var seeds []string
-	for _, s := range c.Seeds {
-		seeds = append(seeds, fmt.Sprint(s))
-	}
-	fmt.Fprintf(&b, "# Goals, each on every seed (%s):\n", strings.Join(seeds, ", "))
-	for _, g := range c.Goals {
-		w := ""
-		if wt := g.WindowText(); wt != "" {
-			w = " (window " + wt + ")"
+	places := make([]filePlace, len(c.Knobs))
+	for i := range c.Knobs {
+		p, ok := c.place(&c.Knobs[i], start, lines)
+		switch {
+		case ok:
+		case c.Scenario != nil:
+			p = pathPlace(&c.Scenario.Variants[0].System, c.Knobs[i].Path)
+		default:
+			p = filePlace{key: c.Knobs[i].Path, owner: "[shuffle]", written: true}
 		}
-		fmt.Fprintf(&b, "#   %s%s    (%s)\n", g.Written(), w, g.Label)
+		places[i] = p
+	}
+	// A knob that cannot move alone shares its one value with a knob
+	// that can, if any: shed's default class between critical and
+	// sheddable.
+	for i := range places {
+		for _, o := range places {
+			if places[i].shared == "" && o.shared != "" && o.owner == places[i].owner && strings.HasPrefix(places[i].key, o.shared+".") {
+				places[i].shared, places[i].sharedVal = o.shared, o.sharedVal
+			}
+		}
+	}
+	for i := range c.Knobs {
+		k, p := &c.Knobs[i], places[i]
+		v := start[k.Path]
+		fmt.Fprintf(&b, "#   %s: %s = %s in %s\n", k.Label, p.key, TOMLValue(v), p.owner)
+		rng := k.tomlRange()
+		switch {
+		case p.shared != "":
+			rng += fmt.Sprintf("; the file writes %s = %s, one value for this and others: to change this one alone, write %s as a table", p.shared, TOMLValue(p.sharedVal), p.shared)
+		case !p.written && p.example != "":
+			rng += "; left out while " + TOMLValue(v) + ": " + p.example
+		case !p.written:
+			rng += "; left out while " + TOMLValue(v)
+		}
+		fmt.Fprintf(&b, "#       %s\n", rng)
+	}
+	fmt.Fprintf(&b, "# Goals, each on every seed (%s):\n", seedList(c.Seeds))
+	for _, g := range c.Goals {
+		fmt.Fprintf(&b, "#   %s %s\n", labelWithWindow(g.Label, &g), g.WantText())
 	}
 	if p := c.Par.Goal; p != nil {
-		w := ""
-		if wt := p.WindowText(); wt != "" {
-			w = " (window " + wt + ")"
+		name, bound := c.Par.Parts()
+		if bound != "" {
+			bound = " " + bound
 		}
-		words := ""
-		if name, bound := c.Par.Parts(); bound != "" {
-			words = "    (" + name + ")" // as a goal's label follows it
-		}
-		fmt.Fprintf(&b, "# Par: %s%s%s\n", p.Written(), w, words)
+		fmt.Fprintf(&b, "# Par: %s%s\n", labelWithWindow(name, p), bound)
 	} else {
 		fmt.Fprintf(&b, "# Par: %s\n", c.Par.Text())
 	}
 	fmt.Fprintf(&b, "# Grade it: breakerlab challenge %s --check FILE\n#\n", c.ID)
 	return b.String()
+}
+
+// labelWithWindow is a goal's label with its own window, as --check and
+// the goals panel write it: "good calls refused while slow (5s–15s)".
+func labelWithWindow(label string, g *Goal) string {
+	if wt := g.WindowText(); wt != "" {
+		return label + " (" + wt + ")"
+	}
+	return label
 }

@@ -130,6 +130,13 @@ func knobKind(path string, shuffle bool) (KnobKind, bool) {
 // of the choices as Format writes it.
 func (k *Knob) Parse(text string) (any, error) {
 	text = strings.TrimSpace(text)
+	if k.zeroIsNone() {
+		// As Format shows a zero ("0 (none)"), which the view's form
+		// starts from, so enter on it keeps it.
+		if t, ok := strings.CutSuffix(text, "(none)"); ok {
+			text = strings.TrimSpace(t)
+		}
+	}
 	switch k.Kind {
 	case KnobChoice:
 		for _, c := range k.Choices {
@@ -161,6 +168,9 @@ func (k *Knob) Parse(text string) (any, error) {
 		}
 		return k.checked(d.Seconds())
 	case KnobInt:
+		if k.zeroIsNone() && strings.EqualFold(text, "none") {
+			return k.checked(0)
+		}
 		n, err := strconv.ParseInt(text, 10, 64)
 		if err != nil {
 			return nil, fmt.Errorf("%s takes a whole number, as a scenario file writes it, got %q", k.Label, text)
@@ -271,8 +281,9 @@ func (k *Knob) Check(v any) error {
 }
 
 // Format writes a value as the view shows it: a share as a percentage, and
-// a timeout or deadline of zero, which a scenario file reads as none at all
-// (the call waits for ever), as "0s (none)".
+// a zero that a scenario file reads as none at all as "0s (none)" or "0
+// (none)": a timeout or deadline of zero waits for ever, a bulkhead of zero
+// caps nothing.
 func (k *Knob) Format(v any) string {
 	if k.Kind == KnobShare {
 		if f, ok := k.number(v); ok {
@@ -281,16 +292,30 @@ func (k *Knob) Format(v any) string {
 	}
 	if k.zeroIsNone() {
 		if f, ok := k.number(v); ok && f == 0 {
-			return "0s (none)"
+			return FormatValue(v) + " (none)"
 		}
 	}
 	return FormatValue(v)
 }
 
 // zeroIsNone says whether the knob's zero means none at all: a timeout or
-// a deadline of 0 is no timeout, no deadline (typing "none" sets it).
+// a deadline of 0 is no timeout, no deadline, and a bulkhead of 0 no
+// bulkhead (SCHEMA.md), so typing "none" sets it.
 func (k *Knob) zeroIsNone() bool {
-	return k.Kind == KnobDuration && (strings.HasSuffix(k.Path, ".timeout") || strings.HasSuffix(k.Path, ".deadline"))
+	switch {
+	case k.Kind == KnobDuration:
+		return strings.HasSuffix(k.Path, ".timeout") || strings.HasSuffix(k.Path, ".deadline")
+	case k.Kind == KnobInt:
+		return strings.HasSuffix(k.Path, ".bulkhead")
+	}
+	return false
+}
+
+// noneWords is what the knob's zero means, when it means none: "no
+// timeout", "no bulkhead".
+func (k *Knob) noneWords() string {
+	_, key, _ := lessons.SplitKnobName(k.Path)
+	return "no " + key
 }
 
 func (k *Knob) formatNumber(f float64) string { return k.Format(k.fromNumber(f)) }

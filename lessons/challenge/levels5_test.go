@@ -29,7 +29,6 @@ var fittedWaits = []struct {
 // (its note says why it stops there), a design that beats it: the third
 // star is there to be earned.
 var bestDesigns = map[string]Setting{
-	"timeout-pool":  {"recommendations.timeout": "400ms"},
 	"partner-limit": {"partner-catalog.ratelimiter.limit_for_period": int64(32)},
 }
 

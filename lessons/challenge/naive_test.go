@@ -15,6 +15,7 @@ var naiveDesigns = map[string][]struct {
 		{"the start", Setting{}},
 		{"the longest timeout", Setting{"recommendations.timeout": "10s"}},
 		{"the shortest timeout, cutting off healthy calls", Setting{"recommendations.timeout": "100ms"}},
+		{"the review's 400 ms: at the healthy p99, cutting off a few healthy calls", Setting{"recommendations.timeout": "400ms"}},
 	},
 	"bulkhead-20": {
 		{"the start", Setting{}},

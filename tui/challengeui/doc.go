@@ -1,8 +1,10 @@
 // Package challengeui is the challenge screen: the challenge's knobs, each
 // goal with ✓ or ✗ and its worst seed's value, graded by the engine over
 // the challenge's seeds as the knobs change, the par and the stars, beside
-// the live sandbox playing the same design (or, in a window too small for
-// both, a key away from it). It also holds the list of challenges the home
+// the live sandbox playing the same design on the seed it falls short on
+// (or, in a window too small for both, a key away from it). The brief and
+// the hint are on a page of their own (i), scrolled when the window is
+// short. It also holds the list of challenges the home
 // screen opens, which on a tall window shows the one under the cursor (its
 // brief, goals and par) under the list.
 //

@@ -7,6 +7,9 @@ type keyMap struct {
 	Type, Reset, Watch, Play, Write, About   key.Binding
 	Help, Quit, Back, SandboxKnobs           key.Binding
 	Undo, Solution                           key.Binding
+	// PageUp and PageDown scroll the brief's and the keys' pages a
+	// window at a time (Up and Down a line).
+	PageUp, PageDown key.Binding
 }
 
 func newKeyMap(embedded bool) keyMap {
@@ -33,6 +36,8 @@ func newKeyMap(embedded bool) keyMap {
 		Back:     b([]string{"esc"}, "esc", "back"),
 		// The sandbox's own knob form: a challenge offers only its knobs.
 		SandboxKnobs: b([]string{"e"}, "e", "edit knobs"),
+		PageUp:       b([]string{"pgup"}, "pgup", "page up"),
+		PageDown:     b([]string{"pgdown"}, "pgdn", "page down"),
 	}
 	k.Back.SetEnabled(embedded)
 	if embedded {

@@ -110,9 +110,13 @@ type Model struct {
 	// writes to: a built-in's ID, a teacher's file's path.
 	arg string
 
-	sb      *sandbox.Model // nil for the shuffle lab
-	stale   bool           // the sandbox plays an earlier setting: this one does not run
+	sb    *sandbox.Model // nil for the shuffle lab
+	stale bool           // the sandbox plays an earlier setting: this one does not run
+	// seed is the seed the sandbox was built on: the one where the design
+	// falls short, as playSeed chooses it.
+	seed    uint64
 	page    page
+	scroll  int // the first line the brief's or the keys' page shows
 	w, h    int
 	note    string
 	noteErr bool
@@ -196,8 +200,29 @@ func (m *Model) sandboxSize() tea.WindowSizeMsg {
 	return tea.WindowSizeMsg{Width: m.w, Height: m.h}
 }
 
+// playSeed is the seed the sandbox plays for a result, and the goal it
+// is played for (-1 for none, len(Goals) for the par): the worst seed of
+// the first goal the design misses, or of the par once every goal is met
+// and the par is not, so that v shows the run that falls short; the
+// challenge's first seed when nothing does, or there is no result yet.
+func playSeed(c *challenge.Challenge, r *challenge.Result) (uint64, int) {
+	if r != nil {
+		for i := range r.Goals {
+			if g := &r.Goals[i]; !g.Pass && g.Worst >= 0 {
+				return g.Measures[g.Worst].Seed, i
+			}
+		}
+		if p := r.Par; r.Pass && !r.MeetsPar && p != nil && p.Worst >= 0 {
+			return p.Measures[p.Worst].Seed, len(r.Goals)
+		}
+	}
+	return c.Seeds[0], -1
+}
+
 // rebuildSandbox plays the current setting's scenario from the start, on
-// the challenge's first seed; it keeps playing if it was.
+// the seed the latest grading falls short on (playSeed): a design the
+// knobs have just changed plays where its neighbour fell short until its
+// own grading is in. It keeps playing if it was.
 func (m *Model) rebuildSandbox(play bool) {
 	if m.c.Fleet != nil {
 		return
@@ -210,13 +235,14 @@ func (m *Model) rebuildSandbox(play bool) {
 		m.stale = m.sb != nil
 		return
 	}
-	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: sc, Seed: m.c.Seeds[0], Play: play, CanGoHome: true,
+	seed, _ := playSeed(m.c, m.result)
+	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: sc, Seed: seed, Play: play, CanGoHome: true,
 		BackTo: "back to the challenge", Crumbs: []string{fmt.Sprintf("challenge %d", m.c.Number)}})
 	if err != nil {
 		m.stale = m.sb != nil
 		return
 	}
-	m.sb, m.stale = &sb, false
+	m.sb, m.stale, m.seed = &sb, false, seed
 	if m.w > 0 {
 		m.forward(m.sandboxSize())
 	}
@@ -301,7 +327,17 @@ func (m Model) update(msg tea.Msg) (_ tea.Model, _ tea.Cmd, own bool) {
 			m.tryGen = -1
 			m.countTry(msg.r)
 		}
-		return m, m.earn(msg.r), true
+		cmds := []tea.Cmd{m.earn(msg.r)}
+		if seed, _ := playSeed(m.c, msg.r); m.sb != nil && !m.stale && seed != m.seed {
+			// This design falls short on another seed than the one the
+			// sandbox plays: play that one.
+			playing := m.sb.Playing()
+			m.rebuildSandbox(playing)
+			if playing {
+				cmds = append(cmds, m.sb.Init())
+			}
+		}
+		return m, tea.Batch(cmds...), true
 	case savedMsg:
 		switch {
 		case msg.err != nil:
@@ -430,6 +466,9 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.leave()
 			return m, tea.Quit
 		}
+		if m.scrollPage(k) {
+			return m, nil
+		}
 		m.page = onPanel
 		return m, nil
 	}
@@ -503,9 +542,9 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.try()
 		return m, m.write()
 	case key.Matches(k, m.keys.About):
-		m.page = onAbout
+		m.page, m.scroll = onAbout, 0
 	case key.Matches(k, m.keys.Help):
-		m.page = onHelp
+		m.page, m.scroll = onHelp, 0
 	}
 	return m, nil
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -24,10 +26,8 @@ func (m Model) View() string {
 	switch {
 	case m.page == onSandbox && m.sb != nil && !m.wide():
 		return m.sb.View()
-	case m.page == onAbout:
-		return m.textPage("About this challenge", m.aboutText())
-	case m.page == onHelp:
-		return m.textPage("Keys", m.helpText())
+	case m.page == onAbout, m.page == onHelp:
+		return m.textPage()
 	}
 	if !m.wide() {
 		return strings.Join(m.panelLines(m.w), "\n")
@@ -99,18 +99,26 @@ func (m *Model) panel(w, h int) []string {
 	rest = append(rest, "")
 	rest = append(rest, m.goalLines(inner)...)
 	rest = append(rest, "")
-	// The status gets what the title, knobs, goals and keys leave; what
-	// it cannot show (the whys of a design that falls short) is on the
-	// brief's page, i.
-	rest = append(rest, m.statusLines(inner, h-len(top)-len(rest)-1)...)
+	// The status gets what the title, knobs, goals, keys and the brief's
+	// first line with its pointer leave: without them a long status (the
+	// whys of a design that falls short) left the panel no word of what
+	// the challenge asks, nor of where to read it. What the status cannot
+	// show is on the brief's page, i, too.
+	brief := m.briefLines(inner)
+	status, unsaid := m.statusLines(inner, h-len(top)-len(rest)-1-min(len(brief), 2))
+	rest = append(rest, status...)
 	keys := m.keyLine(inner)
 
-	// The brief takes what is left; a cut brief says where the rest is.
+	// The brief takes what is left; a cut brief says where the rest is,
+	// and the whys too when the status had no line to say it.
 	room := h - len(top) - len(rest) - 1
-	brief := m.briefLines(inner)
 	if len(brief) > room {
 		cut := max(room-1, 0)
-		brief = append(brief[:cut:cut], m.th.Dim.Render("… i shows the whole brief and the hint"))
+		more := "… i shows the whole brief and the hint"
+		if unsaid {
+			more = "… i shows the brief, hint and whys in full"
+		}
+		brief = append(brief[:cut:cut], m.th.Dim.Render(pane.Fit(more, inner)))
 		if room <= 0 {
 			brief = nil
 		}
@@ -259,12 +267,29 @@ func (m *Model) goalLines(w int) []string {
 		}
 		return 2
 	}
+	// The line whose worst seed the sandbox plays names it, so that the
+	// value shown and the run v plays are plainly the same seed's; only
+	// where that takes no line of its own: a narrow panel beside the
+	// sandbox has none to spare, and the sandbox's status bar names its
+	// seed there.
+	seed, played := playSeed(m.c, r)
+	onSeed := func(i int, label string) string {
+		if i != played || len(m.c.Seeds) < 2 {
+			return label
+		}
+		named := fmt.Sprintf("%s on seed %d", label, seed)
+		if len(pane.Wrap(named, labelW)) > len(pane.Wrap(label, labelW)) {
+			return label
+		}
+		return named
+	}
 	for i := range m.c.Goals {
 		g := &m.c.Goals[i]
 		label := g.Label
 		if wt := g.WindowText(); wt != "" {
 			label += " (" + wt + ")"
 		}
+		label = onSeed(i, label)
 		value, pass := pending, false
 		if r != nil {
 			value, pass = r.Goals[i].Shown(), r.Goals[i].Pass
@@ -284,7 +309,7 @@ func (m *Model) goalLines(w int) []string {
 		if r != nil {
 			value = r.Par.Shown()
 		}
-		line(parState(r != nil && r.MeetsPar), p.Label, value, p.WantText())
+		line(parState(r != nil && r.MeetsPar), onSeed(len(m.c.Goals), p.Label), value, p.WantText())
 	} else {
 		value := pending
 		if r != nil {
@@ -297,8 +322,9 @@ func (m *Model) goalLines(w int) []string {
 
 // statusLines say how the design stands, or why it cannot be graded, in
 // at most room lines: the verdict and the note first, then as many of the
-// whys as fit, and a line saying where the rest are.
-func (m *Model) statusLines(w, room int) []string {
+// whys as fit, and a line saying where the rest are. unsaid is true when
+// a why is left out with no room for that line either.
+func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 	var out []string
 	var whys [][]string // each why's lines: a why is shown whole or not at all
 	r := m.Result()
@@ -318,7 +344,7 @@ func (m *Model) statusLines(w, room int) []string {
 			s = m.th.Warn.Render(s)
 		}
 		if m.sb != nil && !m.wide() {
-			s += m.th.Dim.Render(fmt.Sprintf(" · v plays it on seed %d", m.c.Seeds[0]))
+			s += m.th.Dim.Render(fmt.Sprintf(" · v plays it on seed %d", m.seed))
 		}
 		out = append(out, s)
 		if m.onReference() {
@@ -333,7 +359,9 @@ func (m *Model) statusLines(w, room int) []string {
 			for _, why := range m.c.Explain(m.setting) {
 				whys = append(whys, pane.Wrap(m.th.Dim.Render("why: "+why), w))
 			}
-			if m.fails >= SolutionAfter && m.c.Number > 0 {
+			// A learner who has earned all three stars here is not
+			// stuck: this design is a try of something else.
+			if m.fails >= SolutionAfter && m.c.Number > 0 && m.best < 3 {
 				whys = append(whys, []string{m.th.Dim.Render("stuck? s shows the reference solution")})
 			}
 		}
@@ -365,13 +393,15 @@ func (m *Model) statusLines(w, room int) []string {
 			// Not this one whole, with a line saying where it is.
 			if left > 0 {
 				out = append(out, m.th.Dim.Render(pane.Fit("why: … i shows why in full", w)))
+			} else {
+				unsaid = true
 			}
 			break
 		}
 		out = append(out, why...)
 		left -= len(why)
 	}
-	return append(out, note...)
+	return append(out, note...), unsaid
 }
 
 // keyLine is the one line of keys; what does not fit is in the help (?):
@@ -434,7 +464,7 @@ func (m *Model) aboutText() []string {
 	if m.c.ScenarioFile != "" {
 		out = append(out, "", fmt.Sprintf("The design starts from %s; w writes yours to %s.design.toml, and `%s` grades a file.", m.c.ScenarioFile, m.c.ID, m.checkCommand("FILE")))
 	}
-	if m.c.Number > 0 {
+	if m.c.Number > 0 && m.best < 3 {
 		out = append(out, "", fmt.Sprintf("Stuck? Once %d designs you tried fall short (a try: a design you type in, watch with v or space, or write with w; turning a knob through values is not one), s shows the reference solution. It passes, but earns no stars: stars go to a design of your own.", SolutionAfter))
 	}
 	return out
@@ -454,10 +484,15 @@ func (m *Model) helpText() []string {
 	return out
 }
 
-// textPage draws a page of paragraphs, as much as fits, and how to leave.
-func (m *Model) textPage(title string, paras []string) string {
+// pageText is the title and the lines of the page on screen (the brief's
+// or the keys'), its paragraphs reflowed to the window.
+func (m *Model) pageText() (string, []string) {
+	title, paras := "Keys", m.helpText()
+	if m.page == onAbout {
+		title, paras = "About this challenge", m.aboutText()
+	}
 	w := min(m.w, 100) - 2
-	lines := []string{m.th.Title.Render(title), ""}
+	var lines []string
 	for _, p := range paras {
 		if p == "" {
 			lines = append(lines, "")
@@ -465,17 +500,78 @@ func (m *Model) textPage(title string, paras []string) string {
 		}
 		lines = append(lines, reflow(p, w)...)
 	}
-	if len(lines) > m.h-1 {
-		lines = append(lines[:m.h-2], m.th.Dim.Render("…"))
+	return title, lines
+}
+
+// pageRows is how many of a page's lines the window shows: all but the
+// title, the blank line under it and the footer.
+func (m *Model) pageRows() int { return max(m.h-3, 1) }
+
+// lastScroll is the furthest a page of n lines scrolls: its last lines
+// fill the window.
+func (m *Model) lastScroll(n int) int { return max(n-m.pageRows(), 0) }
+
+// scrollPage moves the page on screen by the key, and says whether the
+// key was one that scrolls a page longer than the window; any other key
+// leaves the page.
+func (m *Model) scrollPage(k tea.KeyMsg) bool {
+	_, lines := m.pageText()
+	last := m.lastScroll(len(lines))
+	if last == 0 {
+		return false
+	}
+	// From where the page shows, which a resize may have moved.
+	m.scroll = min(max(m.scroll, 0), last)
+	page := max(m.pageRows()-1, 1)
+	switch {
+	case key.Matches(k, m.keys.Up):
+		m.scroll--
+	case key.Matches(k, m.keys.Down):
+		m.scroll++
+	case key.Matches(k, m.keys.PageUp):
+		m.scroll -= page
+	case key.Matches(k, m.keys.PageDown):
+		m.scroll += page
+	default:
+		return false
+	}
+	m.scroll = min(max(m.scroll, 0), last)
+	return true
+}
+
+// textPage draws the page on screen: the lines from the one scrolled to,
+// as many as fit, the last row saying how many more there are below and
+// the title how many above; and the keys that scroll it and leave it.
+func (m *Model) textPage() string {
+	title, body := m.pageText()
+	rows := m.pageRows()
+	top := min(max(m.scroll, 0), m.lastScroll(len(body)))
+	head := m.th.Title.Render(title)
+	if top > 0 {
+		head += m.th.Dim.Render(" · ↑ " + moreLines(top))
+	}
+	lines := []string{head, ""}
+	shown := body[top:]
+	if len(shown) > rows {
+		shown = shown[:rows-1]
+	}
+	lines = append(lines, shown...)
+	if below := len(body) - top - len(shown); below > 0 {
+		lines = append(lines, m.th.Dim.Render("↓ "+moreLines(below)))
 	}
 	for len(lines) < m.h-1 {
 		lines = append(lines, "")
 	}
-	foot := "any key goes back; q quits"
-	if m.o.Embedded {
-		foot = "any key goes back; ctrl+c quits"
+	foot := "any key goes back"
+	if m.lastScroll(len(body)) > 0 {
+		foot = "↑↓ j k pgup pgdn scroll · any other key goes back"
 	}
-	lines = append(lines, m.th.Dim.Render(foot))
+	if m.o.Embedded {
+		foot += "; ctrl+c quits"
+	} else {
+		foot += "; q quits"
+	}
+	lines = append(lines[:max(m.h-1, 0)], m.th.Dim.Render(foot))
 	for i := range lines {
 		lines[i] = " " + lines[i]
 	}
