@@ -185,13 +185,21 @@ func (t table) number(key string) (float64, bool, error) {
 	if !ok {
 		return 0, false, nil
 	}
-	switch x := v.(type) {
-	case int64:
-		return float64(x), true, nil
-	case float64:
+	if x, isNum := asNumber(v); isNum {
 		return x, true, nil
 	}
 	return 0, true, t.errorf(key, "%s must be a number, got %s", key, describe(v))
+}
+
+// asNumber is a TOML value as a number, whole or not.
+func asNumber(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return float64(x), true
+	case float64:
+		return x, true
+	}
+	return 0, false
 }
 
 // share reads an optional share (of calls, of traffic): a number from 0
@@ -205,12 +213,10 @@ func (t table) share(key string) (float64, bool, error) {
 	if !ok {
 		return 0, false, nil
 	}
-	switch x := v.(type) {
-	case int64:
-		return float64(x), true, nil
-	case float64:
+	if x, isNum := asNumber(v); isNum {
 		return x, true, nil
-	case string:
+	}
+	if x, isText := v.(string); isText {
 		num, pct := strings.CutSuffix(strings.TrimSpace(x), "%")
 		num = strings.TrimSpace(num)
 		p, err := strconv.ParseFloat(num, 64)
