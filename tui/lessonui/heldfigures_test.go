@@ -43,8 +43,10 @@ func TestLaterPredictionHoldsItsFigure(t *testing.T) {
 		t.Fatalf("lesson 14 step 2 predicts %q (own run %v): the test expects the loop's busy share", metric, own)
 	}
 	m := play(t, open(t, p, 0, 80, 24, Options{}))
-	if v := tasksView(m); loopFigureRE.MatchString(v) || !strings.Contains(v, "shown after your guess") {
-		t.Fatalf("step 1's end shows the loop's figures that step 2 asks for:\n%s", v)
+	// Step 1's own guess is made: the words say which question the
+	// figure waits for ("your guess" read as the one just made).
+	if v := tasksView(m); loopFigureRE.MatchString(v) || !strings.Contains(v, "shown after step 2's question") {
+		t.Fatalf("step 1's end shows the loop's figures that step 2 asks for, or does not say it waits for step 2's question:\n%s", v)
 	}
 	// Step 2 waits for its guess: still held.
 	m = send(m, keys("n")...)

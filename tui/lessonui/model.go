@@ -74,6 +74,9 @@ type Model struct {
 	// asks is, step by step, the figure of the tasks pane its prediction
 	// asks for, and of which run (figureAsks): held back until the guess.
 	asks []figureAsk
+	// names is, step by step, the name the header gives a design whose
+	// [set] its own name does not say (stepNames); "" for the design's.
+	names []string
 	// pace says how much faster or slower than each step's own speed the
 	// learner plays the lesson (+ and -: paces); it holds across steps.
 	pace     int
@@ -131,6 +134,7 @@ func New(p *lessons.Prepared, o Options) (Model, error) {
 		m.predicts[i] = newPredictState(st.Predict, m.order(i, "predict", st.Predict), rec, ok)
 	}
 	m.asks = figureAsks(p)
+	m.names = stepNames(p)
 	start := o.Step
 	if start < 0 {
 		start = m.progress.Step

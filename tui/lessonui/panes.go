@@ -2,6 +2,8 @@ package lessonui
 
 import (
 	"fmt"
+	"maps"
+	"math"
 	"math/big"
 	"slices"
 	"strconv"
@@ -245,7 +247,58 @@ type endpointsPane struct {
 	// held: a prediction about these outcomes waits for its guess, so
 	// every cell shows "-" (Hold).
 	held bool
+	// later is the step (from 1) whose question about the same run's
+	// outcomes the table waits for, 0 for none; shares are those the
+	// scenario's questions ask for; waits is the step the table waits for
+	// at the moment shown (HoldForLater).
+	later  int
+	shares []shareAsk
+	waits  int
 }
+
+// HoldForLater blanks the table as Hold does for questions of later
+// steps not yet answered: one about the outcomes of the run this step
+// plays (step, from 1; 0 for none), while the table counts the
+// measurement window those outcomes are of (lesson 11's "No timeouts: the
+// pools fill" stopped at 26 s on home 69.1% ok, and the next step asks how
+// home fares); and a share a question asks for, while the table shows it
+// within the question's margin, whatever the run of the scenario (lesson 11's "Deadlines
+// that travel" stopped on order-page 1.7% ok, and "Where the answered
+// pages came from", on the run kept slow to the end, asks for its 1.6%).
+// Before the window the table counts every arrival so far, not the
+// figure asked for: a quiet start shows.
+func (p *endpointsPane) HoldForLater(step int, shares []shareAsk) {
+	if step != p.later || !slices.Equal(shares, p.shares) {
+		p.later, p.shares, p.dirty = step, slices.Clone(shares), true
+		if p.snap != nil {
+			p.waits = p.waitsFor(tallyOf(p.snap))
+		}
+	}
+}
+
+// waitsFor is the step whose question t would answer, or 0.
+func (p *endpointsPane) waitsFor(t endpointTally) int {
+	if !t.inWindow {
+		return 0 // every arrival so far: not the window's shares asked for
+	}
+	for _, r := range t.rows {
+		if p.later > 0 && r.Arrived > 0 {
+			return p.later // none arrived yet gives nothing away
+		}
+	}
+	for _, a := range p.shares {
+		for i, name := range t.names {
+			if r := t.rows[i]; name == a.endpoint && r.Arrived > 0 && math.Abs(r.Share(a.outcome)-a.value) <= a.margin+1e-9 {
+				return a.after
+			}
+		}
+	}
+	return 0
+}
+
+// heldFor is the step whose question the table waits for, 0 for none or
+// for the step's own guess (held).
+func (p *endpointsPane) heldFor() int { return p.waits }
 
 // Hold blanks the table's shares while a prediction about them waits for
 // its guess, as a table with no arrivals yet shows them: "-".
@@ -329,7 +382,8 @@ func (p *endpointsPane) SetData(d pane.Data) {
 		}
 	}
 	t := tallyOf(p.snap)
-	p.show(fmt.Sprint(t.inWindow, t.fallback, t.rows, p.final, p.waitingAtEnd))
+	p.waits = p.waitsFor(t)
+	p.show(fmt.Sprint(t.inWindow, t.fallback, t.rows, p.final, p.waitingAtEnd, p.waits))
 }
 
 // endpointTally is what the outcome table shows at one moment.
@@ -457,8 +511,13 @@ func (p *endpointsPane) View() string {
 		case t.inWindow:
 			notes = []string{"of arrivals " + span, "arrived " + span, "arrived " + short}
 		}
-		if p.held {
+		held := p.held || p.heldFor() > 0
+		switch {
+		case p.held:
 			notes = []string{"shown once you have guessed", "after your guess", "after guess"}
+		case held:
+			n := p.heldFor()
+			notes = []string{shownAfter(n), fmt.Sprintf("after step %d's question", n), fmt.Sprintf("after step %d", n)}
 		}
 		title, note = pane.Titled(p.w, []string{title}, notes)
 		cols := t.columns(p.final)
@@ -476,12 +535,12 @@ func (p *endpointsPane) View() string {
 			line := pane.Fit(names[i], nameW)
 			for _, c := range cols {
 				text := "-"
-				if r.Arrived > 0 && !p.held {
+				if r.Arrived > 0 && !held {
 					text = shareText(c.share(r), decimals)
 				}
 				cellText := fmt.Sprintf("%*s", cell, text)
 				switch {
-				case c.count(r) == 0 || p.held:
+				case c.count(r) == 0 || held:
 				case c.waiting:
 					cellText = p.th.Warn.Render(cellText)
 				default:
@@ -507,7 +566,7 @@ func (p *endpointsPane) View() string {
 				}
 			}
 		}
-		if room > 0 && p.h >= 4+len(s.Endpoints) && !p.held {
+		if room > 0 && p.h >= 4+len(s.Endpoints) && !held {
 			body = append(body, p.th.Dim.Render(fitting(p.footers(arrived, waiting, s), inner)))
 		}
 	}
@@ -831,6 +890,33 @@ type customersPane struct {
 	cached
 	th *theme.Theme
 	d  shuffleData
+	// held are the counts since the start that a later step's question
+	// asks for, and after the step (from 1) each waits for (HoldRows).
+	held  customerRow
+	after map[customerRow]int
+}
+
+// customerRow is a count of the customers pane since the start, as a set
+// of them: those a later question asks for are held back (HoldRows).
+type customerRow uint8
+
+const (
+	rowEverLost customerRow = 1 << iota
+	rowEverDegraded
+)
+
+// customerRows is the row that shows each timeline metric a prediction
+// may ask for (lessons' ever-lost and ever-degraded).
+var customerRows = map[string]customerRow{"ever-lost": rowEverLost, "ever-degraded": rowEverDegraded}
+
+// HoldRows keeps back the counts since the start that a later step's
+// question asks for on the same run: lesson 8's "Shuffle sharding" ended
+// on "degraded 452", the answer of the next step's "lose one worker at
+// some point, but never both?".
+func (p *customersPane) HoldRows(held customerRow, after map[customerRow]int) {
+	if held != p.held || !maps.Equal(after, p.after) {
+		p.held, p.after, p.dirty = held, maps.Clone(after), true
+	}
 }
 
 func (p *customersPane) Needs(int) int { return 10 }
@@ -863,14 +949,27 @@ func (p *customersPane) View() string {
 		row := func(label string, n int, style func(string) string) string {
 			return fmt.Sprintf("%-10s %s", label, style(fmt.Sprintf("%5s", pane.Count(n))))
 		}
+		good := func(x string) string { return p.th.Good.Render(x) }
+		warn := func(x string) string { return p.th.Warn.Render(x) }
+		bad := func(x string) string { return p.th.Bad.Bold(true).Render(x) }
+		// A count a later question asks for is held (holding), and so is
+		// healthy right now beside a held count of the moment: with the
+		// others' total in the title, it would give the held one away.
+		line := func(label string, n int, style func(string) string, note string, step int) string {
+			if step > 0 {
+				return p.heldLine(label, step)
+			}
+			return row(label, n, style) + note
+		}
+		nowDegraded, nowLost := p.holding(rowEverDegraded, s.Now.Degraded), p.holding(rowEverLost, s.Now.Lost)
 		body = append(body,
 			p.th.Dim.Render("right now"),
-			row("healthy", s.Now.Healthy, func(x string) string { return p.th.Good.Render(x) }),
-			row("degraded", s.Now.Degraded, func(x string) string { return p.th.Warn.Render(x) })+p.th.Dim.Render("  some workers down"),
-			row("lost", s.Now.Lost, func(x string) string { return p.th.Bad.Bold(true).Render(x) })+p.th.Dim.Render("  every worker down"),
+			line("healthy", s.Now.Healthy, good, "", max(nowDegraded, nowLost)),
+			line("degraded", s.Now.Degraded, warn, p.th.Dim.Render("  some workers down"), nowDegraded),
+			line("lost", s.Now.Lost, bad, p.th.Dim.Render("  every worker down"), nowLost),
 			p.th.Dim.Render("at some moment since the start"),
-			row("lost", s.EverLost, func(x string) string { return p.th.Bad.Bold(true).Render(x) }),
-			row("degraded", s.EverDegraded, func(x string) string { return p.th.Warn.Render(x) }),
+			line("lost", s.EverLost, bad, "", p.holding(rowEverLost, s.EverLost)),
+			line("degraded", s.EverDegraded, warn, "", p.holding(rowEverDegraded, s.EverDegraded)),
 		)
 		r := s.Requests
 		for _, l := range pane.Wrap(fmt.Sprintf("requests %s: %s on a retry, %s failed",
@@ -880,6 +979,35 @@ func (p *customersPane) View() string {
 	}
 	p.view = strings.Join(pane.Frame(p.th, p.w, p.h, "Customers", note, body), "\n")
 	return p.view
+}
+
+// holding is the step (from 1) whose question a count of kind r waits
+// for, or 0 where it shows: a count since the start, or the count right
+// now of the same kind, which reaches it whenever every customer it
+// counts is in that state at once (lesson 8's "Shuffle sharding" ended on
+// 452 degraded right now and since the start alike). A count of none
+// tells nothing yet: before the poisoned customer's first request every
+// count is 0, whatever comes.
+func (p *customersPane) holding(r customerRow, n int) int {
+	if p.held&r == 0 || n == 0 {
+		return 0
+	}
+	return p.after[r]
+}
+
+// heldLine is a held count's row: its label, and when it shows.
+func (p *customersPane) heldLine(label string, step int) string {
+	// The words are built only as far as the first that fits: the pane
+	// draws them at every change of its counts.
+	room, n := max(p.w-2-11, 1), strconv.Itoa(step)
+	when := shownAfter(step)
+	if len(when) > room {
+		when = "after step " + n + "'s question"
+		if len(when) > room {
+			when = "after step " + n
+		}
+	}
+	return pane.Fit(label, 10) + " " + p.th.Dim.Render(when)
 }
 
 // oddsPane is the table of shard counts and overlap chances, computed

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
@@ -81,7 +82,20 @@ func (m *Model) waiting() bool {
 // rule presentation mode holds by): lesson 12's "Jitter" asks how many
 // instances are half-open at once, and the pane's footer said "3 probe at
 // 22.9 s" beside it.
+//
+// A later step's prediction not yet made holds what this step would show
+// of it too (laterHolds): the tasks pane's figures, the customers pane's
+// counts and the outcome table.
 func (m *Model) holdOutcomes() {
+	later := m.laterHolds()
+	if ss, ok := m.sim.(*shuffleSim); ok {
+		for _, p := range ss.panes {
+			if c, ok := p.(*customersPane); ok {
+				c.HoldRows(later.rows, later.rowsAfter)
+			}
+		}
+		return
+	}
 	es, ok := m.sim.(*engineSim)
 	if !ok {
 		return
@@ -90,7 +104,6 @@ func (m *Model) holdOutcomes() {
 	on := m.waiting() && st.PredictsOutcomes()
 	state := m.waiting() && st.PredictsBreakerState()
 	probes := m.waiting() && m.p.Asks(m.step, true).Breaker
-	figures := m.heldFigures()
 	for _, p := range es.panes {
 		if x, ok := p.(*chartExtra); ok {
 			p = x.enginePane
@@ -105,20 +118,56 @@ func (m *Model) holdOutcomes() {
 			h.HoldState(state)
 		}
 		if t, ok := p.(*tasksPane); ok {
-			t.HoldFigures(figures)
+			t.HoldFigures(later.figures, later.figuresAfter)
+		}
+		if e, ok := p.(*endpointsPane); ok {
+			e.HoldForLater(later.outcomesAfter, later.shares)
 		}
 	}
 }
 
-// figureAsk is the figure a step's prediction asks for, as the tasks pane
-// shows it, and the run it is of.
+// figureAsk is what a step's prediction asks about that a pane of an
+// earlier step may show: the figure of the tasks pane (and the run it is
+// of), the rows of the shuffle customers pane, and its own run's outcomes.
 type figureAsk struct {
 	kind figureKind // 0: none the tasks pane shows
-	// sim is the run: the step's own, or nil for a built-in run named by
-	// scenario and variant.
+	// sim is the run of kind: the step's own, or nil for a built-in run
+	// named by scenario and variant.
 	sim      *lessons.SimSpec
 	scenario string
 	variant  int
+	// own is the step's run, the one rows, outcomes and shares are of.
+	own *lessons.SimSpec
+	// rows are the customers pane's counts it asks for.
+	rows customerRow
+	// outcomes says it is about how its run's requests end
+	// (PredictsOutcomes), and shares are the shares of them it asks for,
+	// each with the margin within which a share shown elsewhere gives it
+	// away.
+	outcomes bool
+	shares   []shareAsk
+}
+
+// shareAsk is an outcome's share of an endpoint's requests that a
+// prediction asks for: its value, and how near a share shown elsewhere
+// must come to give it away (the question's tolerance).
+type shareAsk struct {
+	endpoint string
+	outcome  engine.Outcome
+	value    float64
+	margin   float64
+	after    int // the step, from 1, whose question it is
+}
+
+// choiceShareMargin is how near a share must come to v, one a choice
+// asks about, to give it away: a choice has no tolerance of its own, and
+// lesson 11's "Deadlines that travel" stopped at 39 s on order-page 1.7%
+// ok beside "Where the answered pages came from", whose answer is 1.6%.
+// It is a tenth of the share, or of what it leaves to 100% where that is
+// less (99.8% ok is no near miss of 100%, 1.7% is of 1.6%), and at least
+// the half of a tenth of a point the table rounds to.
+func choiceShareMargin(v float64) float64 {
+	return max(0.1*min(math.Abs(v), math.Abs(1-v)), 0.0005)
 }
 
 // figureAsks reads each step's prediction once, when the lesson opens.
@@ -126,40 +175,143 @@ func figureAsks(p *lessons.Prepared) []figureAsk {
 	asks := make([]figureAsk, len(p.Steps))
 	for i := range p.Steps {
 		st := &p.Steps[i]
-		metric, own, scenario, variant, ok := st.PredictedMetric()
-		if !ok || metricFigures[metric] == 0 {
+		if st.Predict == nil || st.Sim == nil {
 			continue
 		}
-		a := figureAsk{kind: metricFigures[metric], scenario: scenario, variant: variant}
-		if own {
-			a.sim = st.Sim
+		a := figureAsk{own: st.Sim, outcomes: st.PredictsOutcomes(), shares: askedShares(st, i)}
+		if metric, own, scenario, variant, ok := st.PredictedMetric(); ok {
+			a.kind, a.scenario, a.variant = metricFigures[metric], scenario, variant
+			if own {
+				a.sim, a.rows = st.Sim, customerRows[metric]
+			}
 		}
 		asks[i] = a
 	}
 	return asks
 }
 
-// heldFigures is the figures the tasks pane keeps back on the current
-// step: those a prediction still to be made asks for, the step's own
-// while it waits or a later step's, about the run this step shows.
-// (Revisited once they are answered, a step shows them all.)
-func (m *Model) heldFigures() figureKind {
+// askedShares are the shares of its own run that step i's prediction
+// asks for: a number's answer ("share step search ok"), with its
+// tolerance; for a choice, the shares its step's claims read that its
+// reveal tells (the claims say what the play shows, the reveal which of it
+// the question is about), within choiceMargin of their value.
+func askedShares(st *lessons.PreparedStep, i int) []shareAsk {
+	read := func(e *lessons.Expr, v, margin float64) (shareAsk, bool) {
+		if e == nil || e.Metric != "share" || len(e.Args) != 3 || e.Args[0] != "step" {
+			return shareAsk{}, false
+		}
+		for _, o := range engine.Outcomes {
+			if o.String() == e.Args[2] {
+				return shareAsk{endpoint: e.Args[1], outcome: o, value: v, margin: margin, after: i + 1}, true
+			}
+		}
+		return shareAsk{}, false
+	}
+	q := st.Predict
+	if q.Kind == lessons.Number {
+		e, err := lessons.ParseExpr(st.Step.Predict.Answer)
+		margin := q.Tolerance
+		if q.Relative {
+			margin *= math.Abs(q.Answer)
+		}
+		if s, ok := read(&e, q.Answer, margin); err == nil && ok {
+			return []shareAsk{s}
+		}
+		return nil
+	}
+	var out []shareAsk
+	for _, c := range st.Claims {
+		for _, side := range []struct {
+			e *lessons.Expr
+			v lessons.Value
+		}{{&c.Expr, c.Got}, {c.Other, c.Want}} {
+			if side.e == nil || !strings.Contains(st.Step.Predict.Reveal, side.e.Text) {
+				continue
+			}
+			if s, ok := read(side.e, side.v.F, choiceShareMargin(side.v.F)); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// laterHold is what the current step's panes keep back for questions of
+// later steps not yet answered (and, for the tasks pane, its own).
+type laterHold struct {
+	// figures are the tasks pane's, each with the step (from 1) whose
+	// question it waits for in figuresAfter, 0 for the current step's.
+	figures      figureKind
+	figuresAfter map[figureKind]int
+	// rows are the customers pane's, and rowsAfter the step each waits for.
+	rows      customerRow
+	rowsAfter map[customerRow]int
+	// outcomesAfter is the step whose question about the same run's
+	// outcomes the outcome table waits for while it counts the
+	// measurement window, 0 for none; shares are those the questions of
+	// the scenario's runs ask for, held when the table shows one near.
+	outcomesAfter int
+	shares        []shareAsk
+}
+
+// laterHolds is what the current step keeps back: the figures a
+// prediction still to be made asks for, the step's own while it waits or
+// a later step's, about the run this step shows or, for a share of the
+// outcome table, one that comes within the later question's tolerance.
+// (Lesson 8's "Shuffle sharding" ended on "degraded 452", the answer of
+// "Degraded, not down", the next step, on the same run; lesson 14's first
+// step on "loop busy 5.0%", which its second asks for.) Revisited once
+// they are answered, a step shows them all.
+func (m *Model) laterHolds() laterHold {
+	var h laterHold
 	cur := m.cur()
 	if cur.Sim == nil {
-		return 0
+		return h
 	}
-	var held figureKind
 	for j := m.step; j < len(m.asks); j++ {
 		a := m.asks[j]
-		if a.kind == 0 || m.predicts[j].made || (j == m.step && !m.waiting()) {
+		if m.predicts[j].made || (j == m.step && !m.waiting()) {
 			continue
 		}
-		if a.sim != nil && sameRun(a.sim, cur.Sim) ||
-			a.sim == nil && a.scenario == cur.Sim.Scenario && a.variant == cur.Sim.Variant && cur.Sim.File == nil && len(cur.Sim.Set) == 0 {
-			held |= a.kind
+		after := 0
+		if j > m.step {
+			after = j + 1
+		}
+		if a.kind != 0 && (a.sim != nil && sameRun(a.sim, cur.Sim) ||
+			a.sim == nil && a.scenario == cur.Sim.Scenario && a.variant == cur.Sim.Variant && cur.Sim.File == nil && len(cur.Sim.Set) == 0) {
+			for k := figLoop; k <= figPermits; k <<= 1 {
+				if a.kind&k != 0 && h.figures&k == 0 {
+					h.figures |= k
+					if h.figuresAfter == nil {
+						h.figuresAfter = map[figureKind]int{}
+					}
+					h.figuresAfter[k] = after
+				}
+			}
+		}
+		if after == 0 || a.own == nil {
+			continue // the step's own outcomes and rows: holder, PredictsOutcomes
+		}
+		same := sameRun(a.own, cur.Sim)
+		if same && a.rows&^h.rows != 0 {
+			if h.rowsAfter == nil {
+				h.rowsAfter = map[customerRow]int{}
+			}
+			for _, r := range []customerRow{rowEverLost, rowEverDegraded} {
+				if a.rows&r != 0 && h.rows&r == 0 {
+					h.rows |= r
+					h.rowsAfter[r] = after
+				}
+			}
+		}
+		if same && a.outcomes && h.outcomesAfter == 0 {
+			h.outcomesAfter = after
+		}
+		if a.own.Scenario == cur.Sim.Scenario {
+			h.shares = append(h.shares, a.shares...)
 		}
 	}
-	return held
+	return h
 }
 
 // sameRun says whether two steps play the same run: one scenario, variant,

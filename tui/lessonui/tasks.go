@@ -2,6 +2,7 @@ package lessonui
 
 import (
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 	"time"
@@ -29,7 +30,8 @@ type tasksPane struct {
 	shown   [][2]string
 	kinds   []figureKind
 	held    figureKind
-	lastW   int // the width last sized or asked about, for Min
+	after   map[figureKind]int // the step whose question each held kind waits for (HoldFigures)
+	lastW   int                // the width last sized or asked about, for Min
 }
 
 // figureKind is a line of the pane, as a set of them: the figures a
@@ -56,22 +58,34 @@ var metricFigures = map[string]figureKind{
 	"permits-max": figPermits, "permits-waiting-max": figPermits, "permits-refused": figPermits,
 }
 
-// heldWords are a held figure's words: what it is, and when it shows.
+// heldWords are a held figure's words: what it is, then when it shows,
+// in full and short.
 var heldWords = map[figureKind][2]string{
-	figLoop:    {"loop     shown after your guess", "loop shown after your guess"},
-	figTasks:   {"tasks    shown after your guess", "tasks shown after your guess"},
-	figMemory:  {"memory   shown after your guess", "memory shown after your guess"},
-	figPool:    {"pools    shown after your guess", "pools shown after your guess"},
-	figPermits: {"permits  shown after your guess", "permits shown after your guess"},
+	figLoop:    {"loop     ", "loop "},
+	figTasks:   {"tasks    ", "tasks "},
+	figMemory:  {"memory   ", "memory "},
+	figPool:    {"pools    ", "pools "},
+	figPermits: {"permits  ", "permits "},
+}
+
+// shownAfter says when a held figure shows: after the guess the step
+// waits for, or after a later step's question (step, from 1), which the
+// learner may reach only after playing this one to its end.
+func shownAfter(step int) string {
+	if step > 0 {
+		return fmt.Sprintf("shown after step %d's question", step)
+	}
+	return "shown after your guess"
 }
 
 // HoldFigures keeps back the figures of the kinds in held: a prediction
-// about them, in this step or a later one on the same run, waits for its
-// guess. (Lesson 14's first step ended on "loop busy 5.0%", and its
-// second asks what share of its time the loop is busy.)
-func (p *tasksPane) HoldFigures(held figureKind) {
-	if held != p.held {
-		p.held = held
+// about them, in this step or a later one on the same run (after: the
+// step, from 1, that asks for each; 0 for this one), waits for its guess.
+// (Lesson 14's first step ended on "loop busy 5.0%", and its second asks
+// what share of its time the loop is busy.)
+func (p *tasksPane) HoldFigures(held figureKind, after map[figureKind]int) {
+	if held != p.held || !maps.Equal(after, p.after) {
+		p.held, p.after = held, maps.Clone(after)
 		p.apply()
 	}
 }
@@ -88,7 +102,8 @@ func (p *tasksPane) apply() {
 			continue
 		}
 		if done&k == 0 {
-			p.figures = append(p.figures, heldWords[k])
+			w, when := heldWords[k], shownAfter(p.after[k])
+			p.figures = append(p.figures, [2]string{w[0] + when, w[1] + when})
 			done |= k
 		}
 	}
@@ -153,9 +168,18 @@ func tasksFigures(s *engine.Snapshot) ([][2]string, []figureKind) {
 	var kinds []figureKind
 	if t := s.Tasks; t != nil {
 		kinds = append(kinds, figLoop, figTasks)
+		// The busy share is the measurement window's (engine's
+		// loopBusyShare): before it opens it is no figure yet, not 0% (lesson
+		// 14's steps from 15 s read "busy 0%" of a loop about 5% busy). The
+		// shorter words keep the line to one row of a side-by-side pane at
+		// 80 columns, as "busy 0%" did, or a figure below would give way.
+		busy, busyShort := pane.Percent(t.LoopBusy), pane.Percent(t.LoopBusy)
+		if s.Now <= s.MeasureFrom {
+			busy, busyShort = "– (counted from "+pane.SecondsShort(s.MeasureFrom)+")", "–"
+		}
 		out = append(out, [2]string{
-			fmt.Sprintf("loop     busy %s · waited ≤ %s", pane.Percent(t.LoopBusy), lagText(t.LagMax)),
-			fmt.Sprintf("loop busy %s, waits ≤ %s", pane.Percent(t.LoopBusy), lagText(t.LagMax))})
+			fmt.Sprintf("loop     busy %s · waited ≤ %s", busy, lagText(t.LagMax)),
+			fmt.Sprintf("loop busy %s, waits ≤ %s", busyShort, lagText(t.LagMax))})
 		out = append(out, [2]string{
 			fmt.Sprintf("tasks    %s live, most %s", pane.Count(t.Live), pane.Count(t.LiveMax)),
 			fmt.Sprintf("tasks %s live, most %s", pane.Count(t.Live), pane.Count(t.LiveMax))})

@@ -84,6 +84,9 @@ func (m *Model) designHead(w int) []string {
 		return []string{""}
 	}
 	v, n, name := m.sim.Variant()
+	if st := m.cur(); m.step < len(m.names) && m.names[m.step] != "" && st.Sim != nil && v == st.Sim.Variant {
+		name = m.names[m.step] // the step's [set], which the name does not say
+	}
 	return designLines(m.sim.Scenario(), v, n, name, labelTells(m.sim.DesignNames(), v), w)
 }
 
