@@ -411,6 +411,16 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case writing:
+		// Characters that arrive together (typed fast over a slow link,
+		// or pasted where the terminal does not bracket pastes) come as
+		// one message whose name is its text, and "left", "up" or "esc"
+		// typed in a burst then matched the arrow and esc bindings: the
+		// word vanished and the cursor moved, or the hand-in question
+		// came up. A burst of text is text: marked as a paste, its name
+		// is "[left]", which no binding has.
+		if k.Type == tea.KeyRunes && len(k.Runes) > 1 {
+			k.Paste = true
+		}
 		switch {
 		case key.Matches(k, m.keys.HandIn):
 			return m.handIn(), nil

@@ -94,6 +94,15 @@ var keyTypes = map[string]tea.KeyType{
 	"backspace": tea.KeyBackspace, "up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
 	"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
 	"ctrl+c": tea.KeyCtrlC, "ctrl+r": tea.KeyCtrlR, "ctrl+u": tea.KeyCtrlU, "ctrl+k": tea.KeyCtrlK,
+	// The rest of the control keys the screens bind: named as runes,
+	// "ctrl+d" was a burst of six characters that only matched a binding
+	// by its name, as typed text must not.
+	"ctrl+a": tea.KeyCtrlA, "ctrl+b": tea.KeyCtrlB, "ctrl+d": tea.KeyCtrlD, "ctrl+e": tea.KeyCtrlE,
+	"ctrl+f": tea.KeyCtrlF, "ctrl+g": tea.KeyCtrlG, "ctrl+l": tea.KeyCtrlL, "ctrl+n": tea.KeyCtrlN,
+	"ctrl+o": tea.KeyCtrlO, "ctrl+p": tea.KeyCtrlP, "ctrl+s": tea.KeyCtrlS, "ctrl+t": tea.KeyCtrlT,
+	"ctrl+v": tea.KeyCtrlV, "ctrl+w": tea.KeyCtrlW, "ctrl+x": tea.KeyCtrlX, "ctrl+y": tea.KeyCtrlY,
+	"ctrl+z": tea.KeyCtrlZ, "shift+up": tea.KeyShiftUp, "shift+down": tea.KeyShiftDown,
+	"shift+left": tea.KeyShiftLeft, "shift+right": tea.KeyShiftRight,
 }
 
 // Send hands the messages to the model one by one, dropping the commands,
