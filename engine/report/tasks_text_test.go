@@ -18,15 +18,8 @@ import (
 // is gone, and so is the memory line; the design that calls it keeps both.
 func TestUncalledDependencySaysSo(t *testing.T) {
 	sc := scenarios.EventLoopStall()
-	snaps, err := engine.RunAll(sc, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := WriteTable(&buf, sc, 5, snaps); err != nil {
-		t.Fatal(err)
-	}
-	parts := designSections(t, buf.String(), snaps)
+	snaps, text := tableOf(t, sc)
+	parts := designSections(t, text, snaps)
 	blocking, offLoop := parts[0], parts[1]
 	if want := "  report-db          not called in this design: report makes a blocking call on the loop instead\n"; !strings.Contains(blocking, want) {
 		t.Errorf("the blocking design lacks %q:\n%s", want, blocking)
@@ -95,4 +88,19 @@ func TestTasksLinesReadAsSentences(t *testing.T) {
 			}
 		}
 	}
+}
+
+// tableOf runs sc's variants on seed 5 and writes run's table of them (the
+// external tests' runTable, for this package's own).
+func tableOf(t *testing.T, sc *engine.Scenario) ([]engine.Snapshot, string) {
+	t.Helper()
+	snaps, err := engine.RunAll(sc, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteTable(&buf, sc, 5, snaps); err != nil {
+		t.Fatal(err)
+	}
+	return snaps, buf.String()
 }

@@ -40,19 +40,12 @@ func designSections(t *testing.T, table string, snaps []engine.Snapshot) []strin
 // transitions and counts the rest, which the JSON still carries whole.
 func TestLongTransitionListIsSummed(t *testing.T) {
 	sc := scenarios.FleetProbes()
-	snaps, err := engine.RunAll(sc, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := WriteTable(&buf, sc, 5, snaps); err != nil {
-		t.Fatal(err)
-	}
-	if n := strings.Count(buf.String(), "\n"); n > 120 {
+	snaps, text := tableOf(t, sc)
+	if n := strings.Count(text, "\n"); n > 120 {
 		t.Errorf("fleet-probes' table is %d lines long", n)
 	}
 	rep := Build(sc, 5, snaps)
-	for i, part := range designSections(t, buf.String(), snaps) {
+	for i, part := range designSections(t, text, snaps) {
 		all := rep.Variants[i].Transitions
 		if len(all) != len(snaps[i].Transitions) || len(all) <= transitionsInFull {
 			t.Fatalf("%s: the JSON has %d transitions of %d, want all of more than %d", snaps[i].Variant, len(all), len(snaps[i].Transitions), transitionsInFull)
