@@ -12,8 +12,9 @@
 // schedule happen in tea.Cmds, never in View. It may import lessons/drill,
 // lessons (for the question types), tui/sandbox (to play a generated
 // problem's scenario), tui/theme, tui/pane, tui/internal/form,
-// tui/internal/listnav (the deck list's `/`), tui/internal/playback (keys
-// typed in a burst), bubbletea, bubbles (key, help) and lipgloss.
+// tui/internal/listnav (the deck list's `/`), tui/internal/playback (keys,
+// and a number's answer, typed in a burst), bubbletea, bubbles (key, help)
+// and lipgloss.
 package drillui
 
 import (
@@ -267,6 +268,12 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
+	if k, ok := msg.(tea.KeyMsg); ok && !m.inSandbox && !m.listing && m.typing() {
+		// A number's answer takes a burst whole, as text: split into
+		// keys, "up" typed fast into an empty answer was u, which undid
+		// the last grade, and p, typed into the card brought back.
+		msg = playback.AsText(k)
+	}
 	if k, ok := msg.(tea.KeyMsg); ok && !m.inSandbox && len(k.Runes) > 1 {
 		// Keys typed faster than they are read come as one message of
 		// several runes ("/bulk"): each goes on its own, so `/` opens the
@@ -341,7 +348,7 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.showKey = false
 		return m, nil
 	}
-	typing := m.phase == asking && m.i < len(m.cards) && m.cards[m.i].Kind == drill.Number
+	typing := m.typing()
 	// u undoes, except in a number's answer already begun, where it may be
 	// part of a unit ("16 requests"); ctrl+z undoes there too.
 	if key.Matches(k, m.keys.Undo) && m.canUndo() && (!typing || m.input.Value() == "" || k.Type == tea.KeyCtrlZ) {
@@ -405,6 +412,12 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.input.Key(k)
 	}
 	return m, nil
+}
+
+// typing says whether the keys go to a number's answer: a number card
+// is asked.
+func (m Model) typing() bool {
+	return m.phase == asking && m.i < len(m.cards) && m.cards[m.i].Kind == drill.Number
 }
 
 func (m Model) pick() (tea.Model, tea.Cmd) {

@@ -3,7 +3,8 @@
 // told otherwise), then grade it against the rubric: each point a strong
 // answer says out loud, marked said or not said, with the answer's
 // keywords highlighted as hints. The graded interview is saved to the
-// progress directory.
+// progress directory, or, for a student over SSH, shown as text to copy
+// and kept nowhere (transcript.go).
 //
 // Grading is the learner's: each point of the rubric (the model answer) is
 // shown beside what the learner wrote, with that point's keywords marked
@@ -17,8 +18,9 @@
 // View, and kept.
 // It may import lessons/drill, engine, engine/scenarios and engine/report
 // (to describe the prompt's scenario and its designs' outcomes),
-// tui/chart (the worst design drawn), tui/sandbox (to play it), tui/theme,
-// tui/pane, bubbletea, bubbles (textarea, cursor, key, help) and lipgloss.
+// tui/chart (the worst design drawn), tui/sandbox (to play it),
+// tui/internal/playback (text typed in a burst), tui/theme, tui/pane,
+// bubbletea, bubbles (textarea, cursor, key, help) and lipgloss.
 package interviewui
 
 import (
@@ -28,6 +30,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/lessons/drill"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/cursor"
@@ -61,6 +64,11 @@ type Options struct {
 	Now func() time.Time
 	// Embedded: leaving sends BackMsg instead of quitting.
 	Embedded bool
+	// OnScreen keeps nothing on disk, whatever Dir says: the rubric's
+	// enter shows the graded interview as text to copy (transcript.go).
+	// For a student over SSH, whose saved interviews would stay on the
+	// server, out of the student's reach.
+	OnScreen bool
 	// Sandbox bounds the sweeps of the sandbox a prompt opens
 	// (sandbox.Limits); the zero value is the local program's.
 	Sandbox sandbox.Limits
@@ -86,6 +94,9 @@ const (
 
 type keyMap struct {
 	Up, Down, Open, HandIn, Toggle, Yes, No, Save, Help, Quit key.Binding
+	// PointUp and PointDown scroll the point's column when its text is
+	// longer than the rows it has (a small window).
+	PointUp, PointDown key.Binding
 	// Left and Right move along the rubric's grid of points; Move is
 	// the four arrows' one line of help there.
 	Left, Right, Move key.Binding
@@ -102,6 +113,7 @@ const (
 	askNone asking = iota
 	askHandIn
 	askLeave
+	askKeep // leaving a rubric kept nowhere: see it as text first?
 )
 
 func newKeys() keyMap {
@@ -122,7 +134,10 @@ func newKeys() keyMap {
 		No:     b([]string{"n"}, "n", "not said"),
 		Save:   b([]string{"enter", "s"}, "enter", "save"),
 		Help:   b([]string{"?"}, "?", "keys"),
-		Quit:   b([]string{"esc", "q"}, "esc", "leave"),
+		// J and K, as the lesson player scrolls its second list.
+		PointUp:   b([]string{"K", "shift+up"}, "K", "point up"),
+		PointDown: b([]string{"J", "shift+down"}, "J", "point down"),
+		Quit:      b([]string{"esc", "q"}, "esc", "leave"),
 	}
 }
 
@@ -162,15 +177,23 @@ type Model struct {
 	// every frame, since it wraps every point of the rubric.
 	tallest, tallW int
 	tallOK         bool
-	// scroll is the first line of the answer shown beside the point.
-	scroll  int
-	saved   string
-	note    string
-	noteErr bool
-	showKey bool
+	// scroll is the first line of the answer shown beside the point;
+	// pointTop the first line of the point's column, when it is longer
+	// than its rows.
+	scroll   int
+	pointTop int
+	saved    string
+	note     string
+	noteErr  bool
+	showKey  bool
 	// ask is the question on screen (askNone: none).
-	ask  asking
-	w, h int
+	ask asking
+	// reading: the graded interview is on screen as text (OnScreen),
+	// from its line readTop; shownText: it has been, since the hand-in.
+	reading   bool
+	readTop   int
+	shownText bool
+	w, h      int
 
 	// runs are the engine's runs of the prompts' scenarios, played once
 	// each for the side panel in a command (runs.go); shared by the
@@ -199,6 +222,11 @@ func New(o Options) (Model, error) {
 	m := Model{o: o, th: o.Theme, keys: newKeys(), help: help.New(), prompts: drill.Prompts(), note: o.Notice, runs: runCache{}}
 	// esc and q go back to the home screen inside it, else quit.
 	m.keys.Quit.SetHelp("esc", m.wayOut())
+	if o.OnScreen {
+		o.Dir, o.Review = "", ""
+		m.o = o
+		m.keys.Save.SetHelp("enter", "as text")
+	}
 	m.help.Styles = o.Theme.Help
 	m.area = m.newArea()
 	if o.Prompt != "" {
@@ -381,7 +409,7 @@ func (m Model) leave() (tea.Model, tea.Cmd) {
 
 func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if k.Type == tea.KeyCtrlC {
-		if m.phase == grading && m.saved == "" {
+		if m.phase == grading && m.saved == "" && !m.o.OnScreen {
 			return m, tea.Sequence(m.save(), tea.Quit)
 		}
 		return m, tea.Quit
@@ -392,6 +420,9 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	if m.ask != askNone {
 		return m.answer(k)
+	}
+	if m.reading {
+		return m.transcriptKey(k)
 	}
 	switch m.phase {
 	case picking:
@@ -411,16 +442,10 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case writing:
-		// Characters that arrive together (typed fast over a slow link,
-		// or pasted where the terminal does not bracket pastes) come as
-		// one message whose name is its text, and "left", "up" or "esc"
-		// typed in a burst then matched the arrow and esc bindings: the
-		// word vanished and the cursor moved, or the hand-in question
-		// came up. A burst of text is text: marked as a paste, its name
-		// is "[left]", which no binding has.
-		if k.Type == tea.KeyRunes && len(k.Runes) > 1 {
-			k.Paste = true
-		}
+		// "left", "up" or "esc" typed in a burst matched the arrow and
+		// esc bindings: the word vanished and the cursor moved, or the
+		// hand-in question came up. A burst is text (playback.AsText).
+		k = playback.AsText(k)
 		switch {
 		case key.Matches(k, m.keys.HandIn):
 			return m.handIn(), nil
@@ -437,6 +462,10 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	// Grading.
 	switch {
 	case key.Matches(k, m.keys.Quit):
+		if m.o.OnScreen && !m.shownText {
+			m.ask = askKeep
+			return m, nil
+		}
 		if m.saved == "" && m.o.Dir != "" {
 			// A graded answer not saved: ask whether to save it first.
 			m.ask = askLeave
@@ -463,10 +492,18 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		if m.cursor+1 < len(m.said) {
 			m = m.point(m.cursor + 1)
 		}
+	case key.Matches(k, m.keys.Save) && m.o.OnScreen:
+		return m.showTranscript(), nil
 	case key.Matches(k, m.keys.Save):
 		return m, m.save()
 	case k.String() == "p":
 		return m.play()
+	case key.Matches(k, m.keys.PointDown):
+		rows, total := m.pointRoom(), len(m.pointColumn(m.cursor, m.gradeRoom()))
+		m.pointTop = min(m.pointTop+max(1, rows-3), max(total-(rows-1), 0))
+	case key.Matches(k, m.keys.PointUp):
+		rows := m.pointRoom()
+		m.pointTop = max(0, m.pointTop-max(1, rows-3))
 	case k.Type == tea.KeyPgDown:
 		m.scroll += max(1, m.answerHeight()-2)
 	case k.Type == tea.KeyPgUp:
@@ -493,6 +530,14 @@ func (m Model) answer(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m.leave()
 	case q == askLeave && s == "esc":
 		m.ask = askNone // stay on the rubric
+	case q == askKeep && (s == "y" || s == "enter"):
+		m.ask = askNone
+		return m.showTranscript(), nil
+	case q == askKeep && s == "n":
+		m.ask = askNone
+		return m.leave()
+	case q == askKeep && s == "esc":
+		m.ask = askNone
 	}
 	return m, nil
 }
@@ -507,6 +552,9 @@ func (m Model) question() (string, []key.Binding) {
 	case askLeave:
 		return "Save this graded interview before you leave?",
 			[]key.Binding{b("y", "save and "+m.wayOut()), b("n", m.wayOut()+" without saving"), b("esc", "stay")}
+	case askKeep:
+		return "Nothing of this interview is kept on the server. See it as text to copy before you leave?",
+			[]key.Binding{b("y", "show it"), b("n", m.wayOut()+" without it"), b("esc", "stay")}
 	}
 	return "", nil
 }
@@ -516,6 +564,7 @@ func (m Model) question() (string, []key.Binding) {
 func (m Model) point(i int) Model {
 	m.cursor = i
 	m.scroll = max(0, m.firstHintLine(i)-1)
+	m.pointTop = 0
 	return m
 }
 
@@ -534,7 +583,7 @@ func (m Model) handIn() Model {
 	for i, pt := range m.prompt.Points {
 		m.pointSpans[i] = drill.HintSpans(pt, answer)
 	}
-	m.saved = ""
+	m.saved, m.shownText, m.reading = "", false, false
 	m.tallOK = false // new hints: measurePoints measures again
 	m = m.point(0)
 	if m.timeUp {

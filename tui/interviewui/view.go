@@ -92,6 +92,13 @@ func (m Model) View() string {
 	switch {
 	case m.showKey:
 		body = m.keyLines(mainW)
+	case m.reading:
+		// The whole width, nothing beside it: the terminal's selection
+		// copies whole lines.
+		mainW, sideW = m.w, 0
+		title = " " + m.th.Title.Render("Your interview, as text") + m.th.Subtitle.Render(" · "+m.prompt.Title)
+		body, right = m.transcriptView()
+		right = m.th.Subtitle.Render(right)
 	case m.phase == picking:
 		body = m.pickLines(mainW)
 	case m.phase == writing:
@@ -219,10 +226,34 @@ func (m Model) pickLines(w int) []string {
 	}
 	out = append(out, "")
 	for _, l := range pane.Wrap(fmt.Sprintf("You get %s to write the answer you would give out loud, then a rubric of what a strong answer says, "+
-		"to grade yourself against. The graded answer is saved%s.", clock(m.o.Time), m.readBack()), max(w-4, 1)) {
+		"to grade yourself against. %s", clock(m.o.Time), m.keptWords()), max(w-4, 1)) {
 		out = append(out, "   "+m.th.Dim.Render(l))
 	}
 	return out
+}
+
+// keptWords say, on the list, what becomes of the graded answer.
+func (m Model) keptWords() string {
+	if m.o.OnScreen {
+		return "Nothing is saved on the server: the rubric's enter shows the graded answer as text to copy."
+	}
+	return "The graded answer is saved" + m.readBack() + "."
+}
+
+// enterWords say, in the list's steps, what the rubric's enter does.
+func (m Model) enterWords() string {
+	if m.o.OnScreen {
+		return "enter shows the graded answer as text to copy (nothing is kept on the server)."
+	}
+	return "enter saves the graded answer" + m.readBack() + "."
+}
+
+// saveWords say, in the keys, what enter and s do on the rubric.
+func (m Model) saveWords() string {
+	if m.o.OnScreen {
+		return "show the graded interview as text to copy: nothing is kept on the server (leaving asks, if it was not shown)"
+	}
+	return "save the graded interview (leaving asks, if it is not saved)"
 }
 
 // readBack ends the list's words on saving the graded answer with how it
@@ -262,7 +293,7 @@ func (m Model) pickAll(w int) []string {
 		fmt.Sprintf("enter starts the question and a countdown of %s: write the answer you would give out loud, with numbers.", clock(m.o.Time)),
 		"ctrl+d hands it in (esc asks first), or the countdown does; nothing is graded for you.",
 		"The rubric comes a point at a time: y said, n not said. ✱ marks a point whose words are in your answer: a hint, not a grade.",
-		"p plays the question's scenario in the sandbox; enter saves the graded answer" + m.readBack() + ".",
+		"p plays the question's scenario in the sandbox; " + m.enterWords(),
 	} {
 		lead := fmt.Sprintf("%d. ", i+1)
 		for k, l := range pane.Wrap(step, max(w-4-len(lead), 1)) {
@@ -324,15 +355,22 @@ func (m Model) tallestPoint(w int) int {
 // pointColumn is point i's column for room rows: with as many of its
 // blank lines as let it fit.
 func (m Model) pointColumn(i, room int) []string {
+	pw, gaps := m.columnGaps(i, room)
+	return m.pointLines(i, pw, gaps)
+}
+
+// columnGaps are the width of point i's column for room rows and the
+// blank lines it keeps (pointColumn), without drawing it.
+func (m Model) columnGaps(i, room int) (pw, gaps int) {
 	pw, stacked := m.pointWidth()
 	if stacked {
 		room -= 1 + 3 // the blank line, and the answer's three lines under it
 	}
-	gaps := pointGaps
+	gaps = pointGaps
 	for gaps > 0 && m.pointHeight(i, pw, gaps) > room {
 		gaps--
 	}
-	return m.pointLines(i, pw, gaps)
+	return pw, gaps
 }
 
 // gradeLayout is the grading screen's geometry in the main column: the
@@ -342,7 +380,8 @@ func (m Model) pointColumn(i, room int) []string {
 func (m Model) gradeLayout() (lw, rw, answerH int, stacked bool) {
 	w, _ := m.layout()
 	avail := m.gradeRoom()
-	point := len(m.pointColumn(m.cursor, avail))
+	pw, gaps := m.columnGaps(m.cursor, avail)
+	point := min(m.pointHeight(m.cursor, pw, gaps), m.pointRoom())
 	if w < stackedBelow {
 		return w - 1, w - 1, max(min(avail-point-1, 1+len(m.answerLines(m.cursor, w-1))), 3), true
 	}
@@ -378,7 +417,7 @@ func (m Model) gradeLines(w int) []string {
 
 	lw, rw, ah, stacked := m.gradeLayout()
 	ans := m.answerColumn(i, rw, ah)
-	point := m.pointColumn(i, m.gradeRoom())
+	point := m.pointWindow(m.pointColumn(i, m.gradeRoom()), m.pointRoom())
 	if stacked {
 		for _, l := range point {
 			out = append(out, " "+l)
@@ -405,6 +444,30 @@ func (m Model) gradeLines(w int) []string {
 		out = append(append(out, ""), all...)
 	}
 	return out
+}
+
+// pointRoom is the rows the point under the cursor has on screen, beside
+// the answer or above it.
+func (m Model) pointRoom() int {
+	room := m.gradeRoom()
+	if _, stacked := m.pointWidth(); stacked {
+		room -= 1 + 3 // the blank line, and the answer's three lines under it
+	}
+	return max(room, 1)
+}
+
+// pointWindow is the point's column in rows lines: whole when it fits,
+// else from pointTop, its last line saying which lines show and the keys
+// that show the rest. A small window cut the point's own text, or the
+// question under it, with no way to read on.
+func (m Model) pointWindow(col []string, rows int) []string {
+	if len(col) <= rows || rows < 2 {
+		return col
+	}
+	room := rows - 1
+	top := min(m.pointTop, len(col)-room)
+	out := append([]string(nil), col[top:top+room]...)
+	return append(out, m.th.Dim.Render(fmt.Sprintf("lines %d–%d of %d · J/K", top+1, top+room, len(col))))
 }
 
 // pointMarks are how rubric point i is marked wherever it is listed: the
@@ -838,9 +901,10 @@ func (m Model) keyLines(w int) []string {
 		{"y n", "in the rubric: mark the point said (y) or not said (n), and go on to the next; every point starts not said"},
 		{"space", "toggle the point's mark"},
 		{"←↑↓→", "in the rubric, move through the grid of marks: ↑/↓ a row, ←/→ a column (on to the next row at a row's end)"},
-		{"enter s", "save the graded interview (leaving asks, if it is not saved)"},
+		{"enter s", m.saveWords()},
 		{"p", "play the prompt's scenario in the sandbox; esc comes back"},
 		{"pgup/pgdn", "scroll your answer beside the point"},
+		{"J/K", "scroll the point, when it is longer than its column (shift+↓/↑ too)"},
 		{"esc q", m.wayOut() + " (from the list and the rubric)"},
 	}
 	for _, r := range rows {
@@ -861,6 +925,8 @@ func (m Model) shortHelp() []key.Binding {
 	switch {
 	case m.showKey:
 		return nil
+	case m.reading:
+		return m.transcriptHelp()
 	case m.phase == picking:
 		return []key.Binding{k.Up, k.Open, k.Help, k.Quit}
 	case m.ask != askNone:

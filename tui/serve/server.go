@@ -15,8 +15,8 @@
 // shared between sessions but the room and the read-only scenarios and
 // lessons, which a session parses only when a screen first needs them; the
 // mouse works as locally, routed to the screen on show), per-student
-// progress under the data directory (lessons, drill
-// schedule, graded interviews), and the room (Room): the presenter's
+// progress under the data directory (lessons and the drill's schedule; an
+// interview is shown to its student to copy and never written), and the room (Room): the presenter's
 // screen as state (the sandbox's, or the lesson player's: lesson, step,
 // time, play, whether answers show), never frames, that students follow
 // (f) or fork from (F), the counts of who follows, and questions put to
@@ -134,7 +134,7 @@ type Config struct {
 	Present bool
 	// Home gives the home screen's options for a session: the server sets
 	// Theme, LessonStore, LessonNotice, Workbooks, ExercisesElsewhere, and
-	// Drill and Interview (on the student's own folder).
+	// Drill (on the student's own folder) and Interview (on screen only).
 	Home func() home.Options
 	// NoPTY is the one line a client without a terminal is told.
 	NoPTY string

@@ -296,9 +296,11 @@ func (s *Server) forwardSizes(ctx context.Context, winch <-chan ssh.Window, p *t
 	return sent
 }
 
-// studentTools gives the drill and the mock interview the student's own
-// folder for their schedule and their graded interviews. Two sessions of
-// one student each keep a schedule of their own; the last to save wins.
+// studentTools gives the drill the student's own folder for their
+// schedule, and the mock interview no folder: a graded interview is shown
+// as text to copy, since one saved here would stay on the server, out of
+// the student's reach. Two sessions of one student each keep a schedule
+// of their own; the last to save wins.
 func (s *Server) studentTools(o *home.Options, id string) {
 	dir := filepath.Join(s.cfg.DataDir, id)
 	d := drillui.Options{}
@@ -314,5 +316,5 @@ func (s *Server) studentTools(o *home.Options, id string) {
 		d.Store, d.Notice = st, st.Notice()
 	}
 	o.Drill = &d
-	o.Interview = &interviewui.Options{Dir: dir}
+	o.Interview = &interviewui.Options{OnScreen: true}
 }
