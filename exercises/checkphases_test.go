@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -13,8 +14,8 @@ import (
 
 // Check tells the runner what the learner is waiting on: compiling, then
 // the tests running with the time limit they stop at; code that does not
-// compile never gets to running. CheckAll, grading several at once, keeps
-// the phases to itself.
+// compile never gets to running. CheckAll, grading several at once, tells
+// them with whose they are (OnPhase), as `exercises check` shows them.
 func TestCheckReportsItsPhases(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
@@ -53,9 +54,34 @@ func TestCheckReportsItsPhases(t *testing.T) {
 		t.Fatalf("code that does not compile: %v, phases %v; want build failed, compiling only", status, phases)
 	}
 
+	// CheckAll says whose each phase is, to OnPhase alone.
 	got = nil
+	var whose []string
+	opt.OnPhase = func(x Exercise, p grade.Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		whose = append(whose, x.Name+" "+p.Phase.String())
+	}
 	w.CheckAll(context.Background(), []Exercise{e}, 1, opt, nil)
 	if len(got) > 0 {
-		t.Fatalf("CheckAll reported phases: %v", got)
+		t.Fatalf("CheckAll reported phases to OnProgress: %v", got)
+	}
+	if want := []string{e.Name + " compiling"}; !slices.Equal(whose, want) {
+		t.Fatalf("CheckAll told OnPhase %v; want %v", whose, want)
+	}
+}
+
+// The note on tests that may be stuck comes once they have run for
+// StuckAfter, and only while they run: a long compile is not a hang.
+func TestStuckNoteComesAfterStuckAfter(t *testing.T) {
+	running := grade.Progress{Phase: grade.Testing, Timeout: 30 * time.Second}
+	if n := StuckNote(running, StuckAfter-time.Millisecond); n != "" {
+		t.Errorf("just before StuckAfter: %q", n)
+	}
+	if n := StuckNote(running, StuckAfter); !strings.Contains(n, "may be stuck") {
+		t.Errorf("at StuckAfter: %q", n)
+	}
+	if n := StuckNote(grade.Progress{Phase: grade.Compiling}, time.Minute); n != "" {
+		t.Errorf("compiling for a minute: %q", n)
 	}
 }

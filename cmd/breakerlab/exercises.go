@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"io"
+	"os"
+	"os/signal"
 
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/cli"
 	"github.com/breakerlab/breakerlab/tui/exercisesui"
+	"golang.org/x/term"
 )
 
 // `breakerlab exercises` hands its arguments to exercises/cli and wires in
@@ -16,9 +20,22 @@ func init() {
 }
 
 func runExercises(args []string, stdout, stderr io.Writer) error {
+	// Ctrl+C cancels a check rather than ending this process alone: go
+	// test runs in a process group of its own, which the grader kills when
+	// the check is canceled, and would otherwise run on to its time limit.
+	// (check's note on tests that may be stuck says Ctrl+C stops them.)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	go func() {
+		// A second Ctrl+C ends the process, as it would have at first.
+		<-ctx.Done()
+		stop()
+	}()
 	err := cli.Run(args, cli.Env{
-		Stdout: stdout,
-		Stderr: stderr,
+		Stdout:      stdout,
+		Stderr:      stderr,
+		Context:     ctx,
+		StderrWidth: stderrWidth(stderr),
 		Runner: func(w *exercises.Workbook, opt cli.RunnerOptions) error {
 			if err := needTerminal(stdout, "the exercise runner", "`breakerlab exercises list` shows where you are and `breakerlab exercises check [ID]` grades"); err != nil {
 				return err
@@ -31,4 +48,18 @@ func runExercises(args []string, stdout, stderr io.Writer) error {
 		return usagef("%s", u.Msg)
 	}
 	return err
+}
+
+// stderrWidth is the width of the terminal stderr writes to, 0 when it is
+// not one (cli.Env.StderrWidth).
+func stderrWidth(stderr io.Writer) int {
+	f, ok := stderr.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return 0
+	}
+	w, _, err := term.GetSize(int(f.Fd()))
+	if err != nil || w <= 0 {
+		return 0
+	}
+	return w
 }

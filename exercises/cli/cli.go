@@ -50,6 +50,11 @@ type Env struct {
 	Runner func(w *exercises.Workbook, opt RunnerOptions) error
 	// Context, if set, stops long checks early.
 	Context context.Context
+	// StderrWidth is the width of the terminal Stderr writes to, 0 when it
+	// is not a terminal. On a terminal, check shows what it is doing while
+	// the learner waits, on a line it rewrites (phaseLine); in a pipe, as
+	// in scripts and CI, it writes nothing more than its results.
+	StderrWidth int
 }
 
 // Help is the usage text of `breakerlab exercises`.
@@ -370,7 +375,19 @@ func checkCmd(args []string, env Env) error {
 		what = fmt.Sprintf("%d exercises", len(exs))
 	}
 	fmt.Fprintf(env.Stderr, "building and running the tests of %s (%s)...\n", what, exercises.FirstBuildNote)
-	results := w.CheckAll(env.Context, exs, parallelism(), exercises.CheckOptions{Timeout: *timeout}, nil)
+	opt := exercises.CheckOptions{Timeout: *timeout}
+	var each func(exercises.Result)
+	stopLine := func() {}
+	if env.StderrWidth > 0 {
+		line := newPhaseLine(env.Stderr, env.StderrWidth, len(exs), time.Now)
+		opt.OnPhase = line.phase
+		each = func(r exercises.Result) { line.finished(r.Exercise) }
+		stopLine = line.show(time.Second)
+	}
+	results := w.CheckAll(env.Context, exs, parallelism(), opt, each)
+	// The line comes off the screen before the results: on a terminal,
+	// standard output shares it.
+	stopLine()
 	for _, r := range results {
 		mark := "FAIL"
 		switch {

@@ -25,9 +25,10 @@ func replayRun(t *testing.T, file string) Report {
 }
 
 // A goroutine the learner's code leaves blocked makes the synctest bubble
-// panic when the test ends. The summary says that, where the goroutine was
-// blocked and where it was started, in the learner's code rather than the
-// test file; the frames under the panic keep their function names and are
+// panic when the test ends. The summary says that, what the goroutine was
+// blocked on in the learner's words (not the runtime's "chan send"), at
+// which line and function, and where it was started, in the learner's code
+// rather than the test file; the frames under the panic keep their function names and are
 // grouped by goroutine.
 func TestLeftBlockedGoroutineIsNamed(t *testing.T) {
 	for _, tc := range []struct {
@@ -35,18 +36,18 @@ func TestLeftBlockedGoroutineIsNamed(t *testing.T) {
 		frames        []string // lines the report must show, in order
 	}{
 		{"leak-06-waiter-left-behind.json",
-			"2 of 3 tests pass; in TestWaitsAtMostMaxWait, a goroutine your code started was still blocked when the test ended: on chan send at bulkhead.go:46, started at bulkhead.go:45, which stopped the test process (every goroutine must be able to finish)",
+			"2 of 3 tests pass; in TestWaitsAtMostMaxWait, a goroutine your code started at bulkhead.go:45 never finished: when the test ended it was blocked sending on a channel no one receives from, at bulkhead.go:46 in (*Bulkhead).Acquire.func1; that stopped the test process (every goroutine must be able to finish)",
 			[]string{"at 06-semaphore-bulkhead.TestWaitsAtMostMaxWait (bulkhead_test.go:56)",
 				"another goroutine, waiting on a channel send:",
 				"at 06-semaphore-bulkhead.(*Bulkhead).Acquire.func1 (bulkhead.go:46)",
 				"started by 06-semaphore-bulkhead.(*Bulkhead).Acquire (bulkhead.go:45)"}},
 		{"leak-07-close-leaves-workers.json",
-			"a goroutine your code started was still blocked when the test ended: on chan receive at pool.go:42, started at pool.go:35",
+			"a goroutine your code started at pool.go:35 never finished: when the test ended it was blocked receiving from a channel no one sends on or closes, at pool.go:42 in (*Pool).work;",
 			[]string{"another goroutine, waiting on a channel receive:",
 				"at 07-thread-pool-bulkhead.(*Pool).work (pool.go:42)",
 				"started by 07-thread-pool-bulkhead.New (pool.go:35)"}},
 		{"leak-08-unbuffered-result.json",
-			"a goroutine your code started was still blocked when the test ended: on chan send at attempt.go:36, started at attempt.go:36",
+			"a goroutine your code started at attempt.go:36 never finished: when the test ended it was blocked sending on a channel no one receives from, at attempt.go:36 in Call.func2;",
 			[]string{"at 08-attempt-timeout.Call.func2 (attempt.go:36)",
 				"started by 08-attempt-timeout.Call (attempt.go:36)"}},
 	} {
@@ -78,5 +79,35 @@ func TestDataRaceIsNamed(t *testing.T) {
 	want := "7 of 8 tests pass; first failure: TestNeverMoreThanWorkersAtOnce, a data race between pool.go:75 and pool.go:54"
 	if r.Status != Failed || !strings.HasPrefix(r.Summary, want) {
 		t.Fatalf("summary: %v %q\nwant failed, starting %q", r.Status, r.Summary, want)
+	}
+}
+
+// Every state the grader can find a left-behind goroutine in is worded for
+// the learner, never as the runtime writes it ("on chan send"), with the
+// learner's line and function as the other headlines name them; a state
+// the grader does not know is named as Go names it, and said to be one.
+func TestEveryLeftBehindStateIsWorded(t *testing.T) {
+	states := []string{"no such state", ""}
+	for s := range goStates {
+		states = append(states, s)
+	}
+	for _, state := range states {
+		for _, startedAt := range []string{"pool.go:35", "pool_test.go:20", ""} {
+			st := stack{stuckState: state, stuckAt: "pool.go:42", stuckIn: "p.(*Pool).work", startedAt: startedAt}
+			text := leakText(st)
+			left := describeState(state).left
+			if g, known := goStates[state]; left == "" || left == state || known && g.left == "" {
+				t.Errorf("state %q is worded %q: not at all, or in the runtime's words", state, left)
+			}
+			if !strings.Contains(text, left) || !strings.Contains(text, "pool.go:42 in (*Pool).work") || strings.Contains(text, "on "+state+" ") {
+				t.Errorf("state %q, started at %q: %q; want %q and the line and function, not the runtime's words", state, startedAt, text, left)
+			}
+			if !strings.HasPrefix(text, leakPrefix) {
+				t.Errorf("state %q: %q does not open with %q, which verdict looks for", state, text, leakPrefix)
+			}
+		}
+	}
+	if got := describeState("no such state").left; !strings.Contains(got, `the state Go calls "no such state"`) {
+		t.Errorf("an unknown state is worded %q", got)
 	}
 }

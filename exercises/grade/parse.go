@@ -465,40 +465,46 @@ func goroutineLabel(st *stack) string {
 }
 
 // goState is a goroutine's state in a stack dump, in a learner's words:
-// what it was doing, and the question to ask of code stuck like that.
-type goState struct{ doing, ask string }
+// what it was doing, and the question to ask of code stuck like that; and
+// left, what it means of a goroutine still in that state when its test
+// ended, which nothing will ever wake (leakText).
+type goState struct{ doing, ask, left string }
 
 // goStates words the states a stack dump's goroutine headers show (the
 // runtime's waitReasonStrings) that the learner's code can be stuck in.
 var goStates = map[string]goState{
-	"running":                 {"running", "a busy loop?"},
-	"runnable":                {"running", "a busy loop?"},
-	"chan send":               {"waiting on a channel send", "is anything left to receive?"},
-	"chan receive":            {"waiting on a channel receive", "is anything left to send, or to close the channel?"},
-	"chan send (nil chan)":    {"waiting on a send to a nil channel", "a nil channel blocks for ever: was it made?"},
-	"chan receive (nil chan)": {"waiting on a receive from a nil channel", "a nil channel blocks for ever: was it made?"},
-	"select":                  {"waiting in a select", "can none of its cases go on?"},
-	"select (no cases)":       {"waiting in an empty select", "select {} waits for ever"},
-	"sync.Mutex.Lock":         {"waiting on a mutex", "locked twice, or never unlocked?"},
-	"sync.RWMutex.Lock":       {"waiting to lock an RWMutex", "locked twice, or never unlocked (RLock too)?"},
-	"sync.RWMutex.RLock":      {"waiting to read-lock an RWMutex", "a Lock never unlocked?"},
-	"sync.WaitGroup.Wait":     {"waiting on a WaitGroup", "a Done missing?"},
-	"sync.Cond.Wait":          {"waiting on a sync.Cond", "a Signal or Broadcast missing?"},
-	"semacquire":              {"waiting on a lock", "locked twice, or never unlocked?"},
-	"sleep":                   {"sleeping", "a sleep too long, or in a loop?"},
-	"IO wait":                 {"waiting on the network or a file", "a call without a timeout?"},
-	"syscall":                 {"in a system call", "a call that never returns?"},
-	"synctest.Run":            {"waiting for its synctest bubble to finish", "a wait that never ends?"},
-	"synctest.Wait":           {"in synctest.Wait, waiting for its bubble to settle", "a goroutine in the bubble that never blocks?"},
+	"running":                 {"running", "a busy loop?", "still running, never returning (a busy loop?)"},
+	"runnable":                {"running", "a busy loop?", "still running, never returning (a busy loop?)"},
+	"chan send":               {"waiting on a channel send", "is anything left to receive?", "blocked sending on a channel no one receives from"},
+	"chan receive":            {"waiting on a channel receive", "is anything left to send, or to close the channel?", "blocked receiving from a channel no one sends on or closes"},
+	"chan send (nil chan)":    {"waiting on a send to a nil channel", "a nil channel blocks for ever: was it made?", "blocked for ever sending on a nil channel (was it made?)"},
+	"chan receive (nil chan)": {"waiting on a receive from a nil channel", "a nil channel blocks for ever: was it made?", "blocked for ever receiving from a nil channel (was it made?)"},
+	"select":                  {"waiting in a select", "can none of its cases go on?", "blocked in a select none of whose cases can go on"},
+	"select (no cases)":       {"waiting in an empty select", "select {} waits for ever", "blocked for ever in an empty select {}"},
+	"sync.Mutex.Lock":         {"waiting on a mutex", "locked twice, or never unlocked?", "blocked locking a mutex no one unlocks"},
+	"sync.RWMutex.Lock":       {"waiting to lock an RWMutex", "locked twice, or never unlocked (RLock too)?", "blocked locking an RWMutex no one unlocks (an RLock holds it too)"},
+	"sync.RWMutex.RLock":      {"waiting to read-lock an RWMutex", "a Lock never unlocked?", "blocked read-locking an RWMutex whose Lock no one unlocks"},
+	"sync.WaitGroup.Wait":     {"waiting on a WaitGroup", "a Done missing?", "blocked in a WaitGroup's Wait for a Done that never comes"},
+	"sync.Cond.Wait":          {"waiting on a sync.Cond", "a Signal or Broadcast missing?", "blocked in a sync.Cond's Wait that no Signal or Broadcast wakes"},
+	"semacquire":              {"waiting on a lock", "locked twice, or never unlocked?", "blocked taking a lock no one releases"},
+	"sleep":                   {"sleeping", "a sleep too long, or in a loop?", "still sleeping (a sleep too long, or in a loop?)"},
+	"IO wait":                 {"waiting on the network or a file", "a call without a timeout?", "blocked waiting on the network or a file (a call without a timeout?)"},
+	"syscall":                 {"in a system call", "a call that never returns?", "blocked in a system call that never returned"},
+	"synctest.Run":            {"waiting for its synctest bubble to finish", "a wait that never ends?", "blocked waiting for its synctest bubble to finish"},
+	"synctest.Wait":           {"in synctest.Wait, waiting for its bubble to settle", "a goroutine in the bubble that never blocks?", "blocked in synctest.Wait for a bubble that never settles"},
 }
 
 // describeState words a goroutine's state for a learner; a state not in
-// goStates is named as the runtime names it.
+// goStates is named as the runtime names it, and none at all (a dump
+// whose header was not read) as blocked.
 func describeState(state string) goState {
 	if g, ok := goStates[state]; ok {
 		return g
 	}
-	return goState{fmt.Sprintf("in the state Go calls %q", state), "a wait that never ends?"}
+	if state == "" {
+		return goState{"blocked", "a wait that never ends?", "blocked"}
+	}
+	return goState{fmt.Sprintf("in the state Go calls %q", state), "a wait that never ends?", fmt.Sprintf("blocked in the state Go calls %q", state)}
 }
 
 // isRunning reports whether a goroutine in this state was running its code
@@ -799,25 +805,25 @@ func deadlockText(st stack) string {
 // goroutine; verdict words its summary apart on it.
 const leakPrefix = "a goroutine "
 
-// leakText says where a goroutine left blocked at the end of a test was
-// blocked, and where it was started: "a goroutine your code started was
-// still blocked when the test ended: on chan send at bulkhead.go:46,
-// started at bulkhead.go:45".
+// leakText says what a goroutine left blocked at the end of a test was
+// blocked on, in the learner's words, at which line and function of their
+// code, and where it was started: "a goroutine your code started at
+// bulkhead.go:45 never finished: when the test ended it was blocked
+// sending on a channel no one receives from, at bulkhead.go:46 in
+// (*Bulkhead).Acquire.func1".
 func leakText(st stack) string {
-	on := ""
-	if st.stuckState != "" {
-		on = "on " + st.stuckState + " "
-	}
+	left := describeState(st.stuckState).left
+	where := st.stuckAt + " in " + shortFunc(st.stuckIn)
 	// Started in the tests (or where the dump does not say), the
 	// goroutine is the test's; what blocked it is still the learner's.
-	s := fmt.Sprintf("a goroutine your code started was still blocked when the test ended: %sat %s", on, st.stuckAt)
 	if st.startedAt == "" || strings.HasSuffix(strings.SplitN(st.startedAt, ":", 2)[0], "_test.go") {
-		s = fmt.Sprintf("a goroutine the test started was still blocked in your code when the test ended: %sat %s", on, st.stuckAt)
+		started := ""
+		if st.startedAt != "" {
+			started = " at " + st.startedAt
+		}
+		return fmt.Sprintf("a goroutine the test started%s never finished: when the test ended, your code at %s had it %s", started, where, left)
 	}
-	if st.startedAt != "" {
-		s += ", started at " + st.startedAt
-	}
-	return s
+	return fmt.Sprintf("a goroutine your code started at %s never finished: when the test ended it was %s, at %s", st.startedAt, left, where)
 }
 
 // verdict is the status and summary of a run that went to its end;
@@ -845,7 +851,7 @@ func verdict(r Report, pkgAction string, declared []string, pkgPanic, whyNoTestR
 		}
 		for _, t := range r.Tests {
 			if strings.HasPrefix(t.Panic, leakPrefix) {
-				return Failed, fmt.Sprintf("%d of %d tests pass; in %s, %s, which stopped %s (every goroutine must be able to finish)", passed, total, t.Name, t.Panic, stopped)
+				return Failed, fmt.Sprintf("%d of %d tests pass; in %s, %s; that stopped %s (every goroutine must be able to finish)", passed, total, t.Name, t.Panic, stopped)
 			}
 			if t.Panic != "" {
 				return Failed, fmt.Sprintf("%d of %d tests pass; a panic in %s stopped %s: %s", passed, total, t.Name, stopped, t.Panic)

@@ -105,9 +105,8 @@ func (m Model) phaseLines(name string, again bool) []string {
 	case p.Phase == grade.Testing:
 		what = "running the tests"
 		so += ", time limit " + seconds(p.Timeout)
-		if long(stuckAfter) {
-			note = "With working code these tests finish within a second or two, so yours may be stuck: " +
-				"a deadlock, or a loop that never ends. " + m.stopsTheRun()
+		if stuck := exercises.StuckNote(p, time.Duration(s)*time.Second); stuck != "" {
+			note = stuck + " " + m.stopsTheRun()
 		}
 	case long(slowBuildAfter):
 		note = strings.ToUpper(exercises.FirstBuildNote[:1]) + exercises.FirstBuildNote[1:] + "."
@@ -133,15 +132,6 @@ func (m Model) stopsTheRun() string {
 	}
 	return "Saving a change stops this run and tests again."
 }
-
-// stuckAfter is how long tests run before the runner says they may be
-// stuck. The bundled tests of every exercise, run on its solution as the
-// runner runs them (go test -json -count=1, with -race where the exercise
-// is graded with the race detector), finished within 1.2 s: the test
-// binary's own time (the package's Elapsed) was 0.003 to 0.05 s without
-// the race detector and 1.02 to 1.15 s with it, whose runtime waits a
-// second before it exits.
-const stuckAfter = 5 * time.Second
 
 // slowBuildAfter is how long compiling runs before the runner says why it
 // may take long. After a change to the learner's code, compiling and

@@ -45,13 +45,17 @@ func waiting(t *testing.T, manual, again bool, p grade.Progress, secs int) strin
 
 // Tests that hang run to the time limit (30 s) with only a counter to
 // watch. After 5 s of running, four times what the slowest solution's
-// tests take (stuckAfter), the runner says the code may be stuck and how
-// to stop the run; and a first compile that lasts says why it may.
+// tests take (exercises.StuckAfter), the runner says the code may be
+// stuck, in the words `exercises check` uses too (exercises.StuckNote),
+// and how to stop the run; and a first compile that lasts says why it may.
 func TestALongWaitSaysWhy(t *testing.T) {
 	testing := grade.Progress{Phase: grade.Testing, Timeout: 30 * time.Second}
 	compiling := grade.Progress{Phase: grade.Compiling}
+	stuck := exercises.StuckNote(testing, exercises.StuckAfter)
+	if stuck == "" {
+		t.Fatal("exercises.StuckNote says nothing of tests running for exercises.StuckAfter")
+	}
 	const (
-		stuck = "With working code these tests finish within a second or two, so yours may be stuck: a deadlock, or a loop that never ends."
 		save  = "Saving a change stops this run and tests again."
 		press = "r stops this run and tests again."
 		first = "The first build with a fresh Go cache can take half a minute."

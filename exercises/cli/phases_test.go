@@ -1,0 +1,165 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/exercises/grade"
+)
+
+// screen is what a terminal shows after the bytes check wrote to its
+// standard error: "\r" goes back to the start of the line, "\x1b[K" clears
+// the rest of it, "\n" starts a new one.
+func screen(out string) []string {
+	lines := []string{""}
+	col := 0
+	for len(out) > 0 {
+		switch {
+		case strings.HasPrefix(out, "\x1b[K"):
+			last := []rune(lines[len(lines)-1])
+			lines[len(lines)-1] = string(last[:min(col, len(last))])
+			out = out[len("\x1b[K"):]
+			continue
+		case out[0] == '\r':
+			col = 0
+		case out[0] == '\n':
+			lines, col = append(lines, ""), 0
+		default:
+			r := []rune(out)[0]
+			last := []rune(lines[len(lines)-1])
+			if col < len(last) {
+				last[col] = r
+			} else {
+				last = append(last, r)
+			}
+			lines[len(lines)-1], col = string(last), col+1
+			out = out[len(string(r)):]
+			continue
+		}
+		out = out[1:]
+	}
+	return lines
+}
+
+// On a terminal, check says what it is doing while the learner waits, in
+// the runner's phases: compiling, then running the tests with the seconds
+// so far and the time limit, on one line rewritten in place that fits the
+// terminal. Past exercises.StuckAfter of running, the runner's note on
+// why (exercises.StuckNote) comes once, with how to stop the run; and the
+// line is gone when check is done.
+func TestCheckShowsItsPhasesOnATerminal(t *testing.T) {
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	var out bytes.Buffer
+	l := newPhaseLine(&out, 40, 1, func() time.Time { return clock })
+	e := exercises.All()[0]
+	testing30 := grade.Progress{Phase: grade.Testing, Timeout: 30 * time.Second}
+	last := func() string {
+		s := screen(out.String())
+		return s[len(s)-1]
+	}
+
+	// The line is cut to the terminal's width less one column: a line
+	// that wrapped could not be rewritten in place, and writing the last
+	// column wraps it on some terminals.
+	fits := func(what, want string) {
+		t.Helper()
+		if got := last(); got != string([]rune(want)[:38])+"…" {
+			t.Fatalf("%s, the line is %q, want %q cut to 39 columns", what, got, want)
+		}
+	}
+	l.phase(e, grade.Progress{Phase: grade.Compiling, Timeout: 30 * time.Second})
+	clock = clock.Add(2 * time.Second)
+	l.tick()
+	fits("compiling", "compiling your code and the tests… (2 s so far)")
+	l.phase(e, testing30)
+	clock = clock.Add(4 * time.Second)
+	l.tick()
+	fits("running", "running the tests… (4 s so far, time limit 30 s)")
+	if strings.Contains(out.String(), "may be stuck") {
+		t.Fatalf("4 s into the tests, check already says they may be stuck:\n%q", out.String())
+	}
+	clock = clock.Add(time.Second)
+	l.tick()
+	l.tick()
+	note := exercises.StuckNote(testing30, exercises.StuckAfter) + " " + ctrlCStops
+	if s := screen(out.String()); len(s) != 2 || s[0] != note || !strings.HasPrefix(s[1], "running the tests… (5 s so far") {
+		t.Fatalf("5 s into the tests the terminal shows\n%q\nwant the note once, %q, above the line", s, note)
+	}
+	l.finished(e)
+	l.clear()
+	if s := screen(out.String()); len(s) != 2 || s[0] != note || s[1] != "" {
+		t.Fatalf("once check is done the terminal shows %q; want the note, and the line cleared", s)
+	}
+}
+
+// Several exercises at once: the line counts those done and says what the
+// others are doing, each by name; a note on tests that may be stuck names
+// its exercise.
+func TestCheckAllShowsWhatEachIsDoing(t *testing.T) {
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	var out bytes.Buffer
+	all := exercises.All()
+	l := newPhaseLine(&out, 200, len(all), func() time.Time { return clock })
+	l.phase(all[0], grade.Progress{Phase: grade.Compiling})
+	l.phase(all[1], grade.Progress{Phase: grade.Testing, Timeout: 30 * time.Second})
+	l.finished(all[2])
+	clock = clock.Add(6 * time.Second)
+	l.tick()
+	s := screen(out.String())
+	wantLine := "1 of " + strconv.Itoa(len(all)) + " checked; compiling " + all[0].Name + " 6 s; running tests " + all[1].Name + " 6/30 s"
+	wantNote := all[1].Name + ": " + exercises.StuckNote(grade.Progress{Phase: grade.Testing}, exercises.StuckAfter) + " " + ctrlCStops
+	if len(s) != 2 || s[0] != wantNote || s[1] != wantLine {
+		t.Fatalf("the terminal shows\n%q\nwant\n%q", s, []string{wantNote, wantLine})
+	}
+}
+
+// Through the command: on a terminal, a real check shows its phases on
+// standard error and leaves nothing of them on the screen; in a pipe,
+// standard error holds only what it held before, and standard output is
+// the results either way.
+func TestCheckPhasesOnlyOnATerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := initWorkbook(t)
+	e, _ := exercises.Lookup("1")
+	for name, b := range e.SolutionFiles() {
+		if err := os.WriteFile(filepath.Join(dir, e.Name, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check := func(width int) *run {
+		r := &run{}
+		r.err = Run([]string{"check", "1"}, Env{Stdout: &r.out, Stderr: &r.errOut, Dir: dir, StderrWidth: width})
+		var failed *CheckFailed
+		if r.err != nil && !errors.As(r.err, &failed) {
+			t.Fatal(r.err)
+		}
+		return r
+	}
+	piped := check(0)
+	const opening = "building and running the tests of 01-consecutive-breaker ("
+	if !strings.HasPrefix(piped.errOut.String(), opening) || strings.Count(piped.errOut.String(), "\n") != 1 || strings.ContainsAny(piped.errOut.String(), "\r\x1b") {
+		t.Fatalf("in a pipe check wrote to standard error %q; want its one opening line", piped.errOut.String())
+	}
+	term := check(80)
+	if term.out.String() != piped.out.String() {
+		t.Fatalf("standard output differs on a terminal:\n%s\nin a pipe:\n%s", term.out.String(), piped.out.String())
+	}
+	got := term.errOut.String()
+	for _, want := range []string{"\rcompiling your code and the tests… (0 s so far)", "\rrunning the tests… (", "time limit 30 s)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("on a terminal standard error lacks %q:\n%q", want, got)
+		}
+	}
+	if s := screen(got); len(s) != 2 || !strings.HasPrefix(s[0], opening) || s[1] != "" {
+		t.Errorf("after check the terminal shows %q; want the opening line alone", s)
+	}
+}
