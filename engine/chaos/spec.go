@@ -19,6 +19,7 @@ package chaos
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -93,7 +94,7 @@ type Spec struct {
 }
 
 // Grammar is the spec's form, for messages and --help.
-const Grammar = "AT TARGET KIND [ARGS] [for DURATION], e.g. '12s inventory slow 2s for 10s', '20s api#3 down for 15s', '30s database errors 50%', '10s acme surge x3 for 10s', '40s inventory recover'; a name that holds a space goes in double quotes, as in a knob path: '20s \"orders db\" hang'"
+const Grammar = "AT TARGET KIND [ARGS] [for DURATION], e.g. '12s inventory slow 2s for 10s', '20s api#3 down for 15s', '30s database errors 50%', '10s acme surge x3 for 10s', '40s inventory recover'; AT alone is seconds (12 is 12s), LATENCY and DURATION take their unit (2s, 500ms); a name that holds a space goes in double quotes, as in a knob path: '20s \"orders db\" hang'"
 
 // Parse reads a spec: "AT TARGET KIND [ARGS] [for DURATION]". It checks
 // the form only; whether the target exists, and takes the kind, is
@@ -108,7 +109,7 @@ func Parse(s string) (Spec, error) {
 		return Spec{}, fmt.Errorf("fault %q: want %s", s, Grammar)
 	}
 	var sp Spec
-	at, atErr := parseTime(f[0])
+	at, atErr := parseMoment(f[0])
 	if _, isKind := parseKind(at1(f)); atErr != nil && isKind {
 		// "inventory slow 2s": the moment left out, the target first.
 		return Spec{}, fmt.Errorf("fault %q: a fault starts with the moment it is injected at, AT in AT TARGET KIND [ARGS] [for DURATION]: '12s %s' injects it 12s into the run", s, strings.TrimSpace(s))
@@ -131,7 +132,10 @@ func Parse(s string) (Spec, error) {
 		if len(rest) == 0 {
 			return Spec{}, fmt.Errorf("fault %q: slow needs a latency, e.g. 'slow 2s'", s)
 		}
-		if sp.Latency, err = parseTime(rest[0]); err != nil || sp.Latency <= 0 {
+		if err := unitless(rest[0]); err != nil {
+			return Spec{}, fmt.Errorf("fault %q: LATENCY in '%s' takes %w", s, Slow.Usage(), err)
+		}
+		if sp.Latency, err = parseLength(rest[0]); err != nil || sp.Latency <= 0 {
 			return Spec{}, fmt.Errorf("fault %q: slow needs a positive latency, e.g. 'slow 2s', got %q", s, rest[0])
 		}
 		rest = rest[1:]
@@ -155,7 +159,10 @@ func Parse(s string) (Spec, error) {
 	switch {
 	case len(rest) == 0:
 	case len(rest) == 2 && rest[0] == "for" && kind != Recover:
-		if sp.For, err = parseTime(rest[1]); err != nil || sp.For <= 0 {
+		if err := unitless(rest[1]); err != nil {
+			return Spec{}, fmt.Errorf("fault %q: DURATION in 'for DURATION' takes %w", s, err)
+		}
+		if sp.For, err = parseLength(rest[1]); err != nil || sp.For <= 0 {
 			return Spec{}, fmt.Errorf("fault %q: 'for' needs a positive duration, e.g. 'for 10s', got %q", s, rest[1])
 		}
 	case kind == Recover:
@@ -282,14 +289,26 @@ func at1(f []string) string {
 	return f[1]
 }
 
-// parseTime reads "12s", "1m30s", "500ms", or a bare number of seconds.
-func parseTime(s string) (time.Duration, error) {
+// parseMoment reads AT: "12s", "1m30s", "500ms", or a bare number of
+// seconds ("12", "0.5"), as Grammar says. A moment is a point on the
+// run's clock, which every screen shows in seconds and which the sandbox's
+// seek prompt reads in seconds when typed bare (playback.ParseTime): "12"
+// there can only mean 12 s, and a moment typed wrong shows at once where
+// the fault lands. A length is another matter (parseLength).
+func parseMoment(s string) (time.Duration, error) {
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
 		if math.IsNaN(f) || f < 0 || f > engine.MaxDuration.Seconds() {
 			return 0, timeWanted()
 		}
 		return time.Duration(math.Round(f * float64(time.Second))), nil
 	}
+	return parseLength(s)
+}
+
+// parseLength reads a duration argument (slow's LATENCY, for's DURATION)
+// with its unit: "2s", "1m30s", "500ms". Its callers refuse a bare number
+// first, but for 0, with the reason (unitless).
+func parseLength(s string) (time.Duration, error) {
 	d, err := time.ParseDuration(s)
 	if err != nil || d < 0 || d > engine.MaxDuration {
 		return 0, timeWanted()
@@ -297,8 +316,29 @@ func parseTime(s string) (time.Duration, error) {
 	return d, nil
 }
 
-// timeWanted is parseTime's error: the longest run is a day, written as a
-// spec takes it (24h, not 24h0m0s).
+// bareNumber is a number written without a unit: "300", "2.5", ".5".
+var bareNumber = regexp.MustCompile(`^(\d+(\.\d*)?|\.\d+)$`)
+
+// unitless refuses a length typed as a bare number ("slow 300"), the rule
+// the sandbox's knob form keeps for every duration
+// (lessons.UnitlessDuration), in its words: a latency is as often thought
+// of in milliseconds as in seconds, and "300" meant as 300 ms would
+// otherwise run as 300 s, five minutes, with no warning. Zero is left to
+// the caller, which refuses it as no length at all. The error reads as
+// what the argument takes, for the caller to put after the argument's
+// name.
+func unitless(s string) error {
+	if !bareNumber.MatchString(s) {
+		return nil
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil && f == 0 {
+		return nil
+	}
+	return fmt.Errorf("a duration with its unit, as a scenario file writes it: %ss or %sms, not %s alone", s, s, s)
+}
+
+// timeWanted is parseMoment's and parseLength's error: the longest run is
+// a day, written as a spec takes it (24h, not 24h0m0s).
 func timeWanted() error {
 	return fmt.Errorf("want a time from 0 to %s, e.g. 12s, 1m30s, 500ms", engine.FormatDuration(engine.MaxDuration))
 }
