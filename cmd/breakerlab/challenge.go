@@ -217,8 +217,10 @@ func runChallenge(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		// The knobs and the goals as comments: the file is the whole
-		// assignment, and --check reads past them.
-		_, err = stdout.Write(append([]byte(c.StartHeader()), text...))
+		// assignment, and --check reads past them. Its grading command
+		// names a teacher's file from here, where the output is saved.
+		cwd, _ := os.Getwd()
+		_, err = stdout.Write(append([]byte(c.StartHeader(cwd)), text...))
 		return err
 	case *check != "":
 		return checkDesign(c, *check, format.value, stdout, stderr)

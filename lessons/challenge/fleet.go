@@ -97,11 +97,11 @@ func (f *Fleet) poison(seed uint64) (shuffle.Outcome, error) {
 }
 
 // dump writes the fleet as a file of its own: the form a learner hands in
-// for a shuffle challenge.
-func (f *Fleet) dump(id, title string) []byte {
+// for a shuffle challenge, with the command that grades it (grade).
+func (f *Fleet) dump(grade, title string) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# A design for the challenge %q: the shuffle lab's fleet.\n", title)
-	fmt.Fprintf(&b, "# Change the knobs the challenge lets you turn, then check it with\n# breakerlab challenge %s --check THIS-FILE\n[shuffle]\n", id)
+	fmt.Fprintf(&b, "# Change the knobs the challenge lets you turn, then check it with\n# %s\n[shuffle]\n", grade)
 	for _, k := range fleetKeys {
 		v, _ := f.read(k)
 		if s, ok := v.(string); ok {

@@ -103,6 +103,15 @@ func (c *Challenge) CommandArg(dir string) string {
 	return shellQuote(arg)
 }
 
+// GradeCommand is the command line that grades the design file design
+// against this challenge, run from the folder dir (CommandArg): the
+// headers of --start and of a saved design print it, and the screen's
+// notes, so that a teacher's file is named by its path wherever one is
+// read; its ID names no built-in, or the wrong one.
+func (c *Challenge) GradeCommand(dir, design string) string {
+	return "breakerlab challenge " + c.CommandArg(dir) + " --check " + design
+}
+
 // shellQuote quotes a path for a POSIX shell when it holds anything but
 // letters, digits and . _ - / + : , @ %.
 func shellQuote(s string) string {

@@ -92,76 +92,42 @@ func runnable(sc *engine.Scenario, fl *Fleet) error {
 // build applies a setting to a copy of the start: the scenario (or fleet)
 // the learner's knobs describe.
 func (c *Challenge) build(s Setting) (*engine.Scenario, *Fleet, error) {
-	sc, fl := c.startScenario(), c.startFleet()
-	// A preset replaces a whole breaker, so it goes first; then the paths
-	// in the challenge's order, so that the result does not depend on a
-	// map's order.
-	for _, k := range c.Knobs {
-		v, ok := s[k.Path]
-		if !ok {
-			continue
-		}
-		if err := apply(sc, fl, k.Path, v); err != nil {
-			return nil, nil, fmt.Errorf("%s = %s: %w", k.Label, FormatValue(v), err)
-		}
+	sc, fl, err := c.applied(s)
+	if err != nil {
+		return nil, nil, err
 	}
 	for p := range s {
 		if !slices.ContainsFunc(c.Knobs, func(k Knob) bool { return k.Path == p }) {
 			return nil, nil, fmt.Errorf("%s is not one of this challenge's knobs (%s)", p, c.knobPaths())
 		}
 	}
-	if err := runnable(sc, fl); err != nil {
-		if sc != nil {
-			if fit := c.bulkheadsFit(sc); fit != nil {
-				return nil, nil, fit
+	// A knob beyond the range another knob leaves it (a bulkhead larger
+	// than the pool) is refused in the words the knob form states that
+	// range in, naming the knob that widens it, before the engine refuses
+	// it in its own. Of two knobs out of each other's range, one that
+	// has a range at all is named: the other has none until it moves.
+	var refusal error
+	start := c.Start()
+	for i, k := range c.Knobs {
+		v, ok := s[k.Path]
+		if !ok {
+			v = start[k.Path] // a choice may leave a start value out of range
+		}
+		lim := c.limitIn(sc, fl, i)
+		if err := lim.refuse(v); err != nil && (refusal == nil || !lim.Empty()) {
+			refusal = err
+			if !lim.Empty() {
+				break
 			}
 		}
+	}
+	if refusal != nil {
+		return nil, nil, refusal
+	}
+	if err := runnable(sc, fl); err != nil {
 		return nil, nil, err
 	}
 	return sc, fl, nil
-}
-
-// bulkheadsFit says why a design the engine refuses is refused when a
-// bulkhead knob is larger than the pool it takes its workers from: the
-// knob's own range cannot say so when the workers are a knob too. The
-// learner is told the range the pool leaves it and which knob widens it.
-// nil when every bulkhead fits (a tasks server's are not held to workers).
-func (c *Challenge) bulkheadsFit(sc *engine.Scenario) error {
-	sys := &sc.Variants[0].System
-	if sys.Tasks != nil {
-		return nil
-	}
-	for i := range c.Knobs {
-		k := &c.Knobs[i]
-		if k.Kind != KnobInt || !k.zeroIsNone() {
-			continue
-		}
-		head, _, _ := lessons.SplitKnobName(k.Path)
-		d := findDependency(sys, head)
-		if d == nil {
-			continue
-		}
-		workers, poolPath := sys.Workers, "workers"
-		if svc, _, ok := strings.Cut(head, "/"); ok {
-			poolPath = svc + ".workers"
-			for j := range sys.Services {
-				if sys.Services[j].Name == svc {
-					workers = sys.Services[j].Workers
-				}
-			}
-		}
-		if d.Policy.Bulkhead <= workers {
-			continue
-		}
-		widen := ""
-		for _, other := range c.Knobs {
-			if other.Path == poolPath {
-				widen = fmt.Sprintf(" (raise %s for more)", other.Label)
-			}
-		}
-		return fmt.Errorf("%s must be between 0 (none) and %d, the workers of the pool it takes them from, got %d%s", k.Label, workers, d.Policy.Bulkhead, widen)
-	}
-	return nil
 }
 
 func (c *Challenge) knobPaths() string {
@@ -464,7 +430,9 @@ func (c *Challenge) DesignFile(s Setting) ([]byte, error) {
 		return nil, err
 	}
 	if fl != nil {
-		return fl.dump(c.ID, c.Title), nil
+		// The file may be read from any folder: a teacher's challenge
+		// is named by its absolute path.
+		return fl.dump(c.GradeCommand("", "THIS-FILE"), c.Title), nil
 	}
 	return scenariofile.Dump(normalized(sc))
 }
@@ -813,8 +781,10 @@ func (c *Challenge) Explain(s Setting) []string {
 // StartHeader is what --start writes above the starting design, as TOML
 // comments: the challenge, the knobs a design may change (each as the file
 // below writes it, with the table that holds it and its range), the goals
-// and the par in the words the goals panel uses, and how to grade it.
-func (c *Challenge) StartHeader() string {
+// and the par in the words the goals panel uses, and how to grade it: a
+// command run from the folder dir (GradeCommand), where the reader saves
+// the file.
+func (c *Challenge) StartHeader(dir string) string {
 	var b strings.Builder
 	ref := c.ID
 	if c.Number > 0 {
@@ -877,7 +847,7 @@ func (c *Challenge) StartHeader() string {
 	} else {
 		fmt.Fprintf(&b, "# Par: %s\n", c.Par.Text())
 	}
-	fmt.Fprintf(&b, "# Grade it: breakerlab challenge %s --check FILE\n#\n", c.ID)
+	fmt.Fprintf(&b, "# Grade it: %s\n#\n", c.GradeCommand(dir, "FILE"))
 	return b.String()
 }
 

@@ -213,7 +213,11 @@ func (k *Knob) fromNumber(f float64) any {
 }
 
 // number reads a numeric knob's value.
-func (k *Knob) number(v any) (float64, bool) {
+func (k *Knob) number(v any) (float64, bool) { return numeric(v) }
+
+// numeric reads a value of a design as a number: a count, a share, or
+// seconds for a duration.
+func numeric(v any) (float64, bool) {
 	switch x := v.(type) {
 	case int64:
 		return float64(x), true

@@ -55,7 +55,7 @@ func TestStartHeaderWritesTOML(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range all {
-		h := c.StartHeader()
+		h := c.StartHeader("")
 		lines := headerKnobLine.FindAllStringSubmatch(h, -1)
 		if len(lines) != len(c.Knobs) {
 			t.Errorf("%s: %d knob lines in the header, want %d:\n%s", c.ID, len(lines), len(c.Knobs), h)
@@ -101,7 +101,7 @@ func TestLayerOrderDesignFromItsHeader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := c.StartHeader()
+	h := c.StartHeader("")
 	for _, want := range []string{
 		`#   order (outermost first): policy.order = ["breaker", "retry", "timeout", "bulkhead"] in dependency "inventory"`,
 		`["retry", "breaker", "timeout", "bulkhead"]`,
@@ -221,7 +221,7 @@ func TestDesignForAnotherLevel(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "this design is for challenge 3 (bulkhead-40), not bulkhead-20: check it with `breakerlab challenge 3 --check b40.toml`"
-	for name, file := range map[string][]byte{"--start": append([]byte(three.StartHeader()), start...), "the reference": ref} {
+	for name, file := range map[string][]byte{"--start": append([]byte(three.StartHeader("")), start...), "the reference": ref} {
 		_, _, err := two.Check("b40.toml", file)
 		if err == nil || !strings.HasSuffix(err.Error(), want) {
 			t.Errorf("%s of bulkhead-40 checked as bulkhead-20: %v\nwant %s", name, err, want)

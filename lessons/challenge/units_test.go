@@ -32,7 +32,7 @@ func TestParsShowTheirUnits(t *testing.T) {
 	if got, want := c.Par.Text(), "peak memory ≤ 165 MiB"; got != want {
 		t.Errorf("the par reads %q, want %q (in words, with its unit)", got, want)
 	}
-	if h := c.StartHeader(); !strings.Contains(h, "# Par: peak memory ≤ 165 MiB\n") {
+	if h := c.StartHeader(""); !strings.Contains(h, "# Par: peak memory ≤ 165 MiB\n") {
 		t.Errorf("the start file's header should give the par with its unit:\n%s", h)
 	}
 	for _, g := range c.Goals {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/lessons/challenge"
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
@@ -106,9 +107,9 @@ type Model struct {
 	// first key typed replaces it, as a selected field does.
 	fresh bool
 
-	// arg names the challenge on a command line run from the folder w
-	// writes to: a built-in's ID, a teacher's file's path.
-	arg string
+	// dir is the folder w writes to, where the grading command the
+	// screen prints is run from (Challenge.GradeCommand).
+	dir string
 
 	sb    *sandbox.Model // nil for the shuffle lab
 	stale bool           // the sandbox plays an earlier setting: this one does not run
@@ -116,7 +117,7 @@ type Model struct {
 	// falls short, as playSeed chooses it.
 	seed    uint64
 	page    page
-	scroll  int // the first line the brief's or the keys' page shows
+	scroll  helpview.Scroll // how far the brief's or the keys' page is scrolled
 	w, h    int
 	note    string
 	noteErr bool
@@ -152,7 +153,7 @@ func New(o Options) (Model, error) {
 	if dir == "" {
 		dir, _ = os.Getwd() // where w writes
 	}
-	m.arg = m.c.CommandArg(dir)
+	m.dir = dir
 	if o.Progress != nil {
 		r := o.Progress.Record(m.c) // a teacher's file's own, never a built-in's
 		m.best, m.fails, m.revealed = r.Stars, r.Fails, r.Revealed
@@ -491,10 +492,15 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			steps *= 10
 		}
 		kn := &m.c.Knobs[m.focus]
+		lim := m.c.Limit(m.setting, m.focus)
 		old := m.setting[kn.Path]
-		next := kn.Move(old, steps)
+		next := lim.Move(old, steps)
 		if challenge.FormatValue(next) == challenge.FormatValue(old) {
-			m.setNote(fmt.Sprintf("%s is at the end of its range (%s)", kn.Label, kn.Range()), false)
+			rng := lim.Range()
+			if why := lim.Narrowed(); why != "" && !lim.Empty() { // an empty range says why already
+				rng += ", " + why
+			}
+			m.setNote(fmt.Sprintf("%s is at the end of its range (%s)", kn.Label, rng), false)
 			return m, nil
 		}
 		m.push()
@@ -542,9 +548,11 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.try()
 		return m, m.write()
 	case key.Matches(k, m.keys.About):
-		m.page, m.scroll = onAbout, 0
+		m.page = onAbout
+		m.scroll.Reset()
 	case key.Matches(k, m.keys.Help):
-		m.page, m.scroll = onHelp, 0
+		m.page = onHelp
+		m.scroll.Reset()
 	}
 	return m, nil
 }
@@ -556,7 +564,9 @@ func (m Model) typeKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.typing = false
 	case tea.KeyEnter:
 		kn := &m.c.Knobs[m.focus]
-		v, err := kn.Parse(string(m.input))
+		// Refused here, as the form states the range, not later by
+		// the grading.
+		v, err := m.c.Limit(m.setting, m.focus).Parse(string(m.input))
 		if err != nil {
 			m.setNote(err.Error(), true)
 			// The refused value stays, selected: the next key typed
@@ -611,10 +621,10 @@ func (m *Model) write() tea.Cmd {
 
 // checkCommand is the command that grades a design file, run from the
 // folder w writes to: a teacher's challenge is named by its file's path
-// (New works it out), since `breakerlab challenge ID` finds only the
+// (Challenge.GradeCommand), since `breakerlab challenge ID` finds only the
 // built-in levels.
 func (m *Model) checkCommand(design string) string {
-	return fmt.Sprintf("breakerlab challenge %s --check %s", m.arg, design)
+	return m.c.GradeCommand(m.dir, design)
 }
 
 func cloneSetting(s challenge.Setting) challenge.Setting {

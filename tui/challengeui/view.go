@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons/challenge"
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/pane"
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -217,7 +217,10 @@ func (m *Model) knobLines(i, w int) []string {
 		out = append(out, "    "+m.th.Key.Render("type: ")+field+m.th.Dim.Render("  enter sets, esc drops"))
 		return out
 	}
-	rng := k.Range()
+	// The range the other knobs leave it (a bulkhead no larger than the
+	// pool), which grading holds the design to.
+	lim := m.c.Limit(m.setting, i)
+	rng := lim.Range()
 	if k.Kind != challenge.KnobChoice {
 		rng += ", ←→ by " + k.StepText()
 	}
@@ -507,36 +510,22 @@ func (m *Model) pageText() (string, []string) {
 // title, the blank line under it and the footer.
 func (m *Model) pageRows() int { return max(m.h-3, 1) }
 
-// lastScroll is the furthest a page of n lines scrolls: its last lines
-// fill the window.
-func (m *Model) lastScroll(n int) int { return max(n-m.pageRows(), 0) }
+// pageKeys scroll the brief's and the keys' pages: a line, a window. Any
+// other key leaves the page, so helpview's top and bottom are not among
+// them.
+func (m *Model) pageKeys() helpview.Keys {
+	return helpview.Keys{Up: m.keys.Up, Down: m.keys.Down, PageUp: m.keys.PageUp, PageDown: m.keys.PageDown}
+}
 
 // scrollPage moves the page on screen by the key, and says whether the
 // key was one that scrolls a page longer than the window; any other key
 // leaves the page.
 func (m *Model) scrollPage(k tea.KeyMsg) bool {
 	_, lines := m.pageText()
-	last := m.lastScroll(len(lines))
-	if last == 0 {
+	if len(lines) <= m.pageRows() {
 		return false
 	}
-	// From where the page shows, which a resize may have moved.
-	m.scroll = min(max(m.scroll, 0), last)
-	page := max(m.pageRows()-1, 1)
-	switch {
-	case key.Matches(k, m.keys.Up):
-		m.scroll--
-	case key.Matches(k, m.keys.Down):
-		m.scroll++
-	case key.Matches(k, m.keys.PageUp):
-		m.scroll -= page
-	case key.Matches(k, m.keys.PageDown):
-		m.scroll += page
-	default:
-		return false
-	}
-	m.scroll = min(max(m.scroll, 0), last)
-	return true
+	return m.scroll.Move(k, m.pageKeys(), len(lines), m.pageRows())
 }
 
 // textPage draws the page on screen: the lines from the one scrolled to,
@@ -545,7 +534,7 @@ func (m *Model) scrollPage(k tea.KeyMsg) bool {
 func (m *Model) textPage() string {
 	title, body := m.pageText()
 	rows := m.pageRows()
-	top := min(max(m.scroll, 0), m.lastScroll(len(body)))
+	top := m.scroll.At(len(body), rows)
 	head := m.th.Title.Render(title)
 	if top > 0 {
 		head += m.th.Dim.Render(" · ↑ " + moreLines(top))
@@ -563,7 +552,7 @@ func (m *Model) textPage() string {
 		lines = append(lines, "")
 	}
 	foot := "any key goes back"
-	if m.lastScroll(len(body)) > 0 {
+	if len(body) > rows {
 		foot = "↑↓ j k pgup pgdn scroll · any other key goes back"
 	}
 	if m.o.Embedded {

@@ -8,7 +8,9 @@
 // its key bindings (Keys) join the screen's one key map.
 //
 // It also sets a key table that wraps its columns to the window (KeyTable),
-// for any screen whose full help is wider than 80 columns.
+// for any screen whose full help is wider than 80 columns, and keeps the
+// scroll position of a page of lines (Scroll) for a screen that draws a
+// page of its own, in no frame.
 //
 // It imports tui/pane (the frame), tui/theme, bubbles (help, key),
 // bubbletea and x/ansi; it does no I/O.
@@ -51,10 +53,49 @@ func DefaultKeys() Keys {
 // Model is a help screen: its lines, the frame's size and how far it is
 // scrolled.
 type Model struct {
-	keys  Keys
-	lines []string
-	w, h  int
-	top   int
+	keys   Keys
+	lines  []string
+	w, h   int
+	scroll Scroll
+}
+
+// Scroll is how far a page of lines is scrolled in a window that shows
+// rows of them: the first line shown. The page's length and the rows are
+// the screen's, passed in, as a resize or a new text changes them.
+type Scroll struct{ top int }
+
+// At is the first line shown of a page of n lines in rows: the position,
+// kept where the page's last lines fill the window at most (a resize may
+// have left it further).
+func (s Scroll) At(n, rows int) int { return max(min(s.top, n-rows), 0) }
+
+// Reset scrolls back to the top.
+func (s *Scroll) Reset() { s.top = 0 }
+
+// Move scrolls a page of n lines in rows by the key, from where it shows,
+// and reports whether keys has k: a line up or down, a window less one
+// line, the top, the bottom.
+func (s *Scroll) Move(k tea.KeyMsg, keys Keys, n, rows int) bool {
+	page := max(rows-1, 1)
+	s.top = s.At(n, rows)
+	switch {
+	case key.Matches(k, keys.Up):
+		s.top--
+	case key.Matches(k, keys.Down):
+		s.top++
+	case key.Matches(k, keys.PageUp):
+		s.top -= page
+	case key.Matches(k, keys.PageDown):
+		s.top += page
+	case key.Matches(k, keys.Top):
+		s.top = 0
+	case key.Matches(k, keys.Bottom):
+		s.top = n
+	default:
+		return false
+	}
+	s.top = s.At(n, rows)
+	return true
 }
 
 // New makes an empty help screen scrolled by keys (the screen's own
@@ -68,51 +109,32 @@ func (m Model) Keys() Keys { return m.keys }
 // position where it can.
 func (m *Model) SetContent(lines []string, w, h int) {
 	m.lines, m.w, m.h = lines, w, h
-	m.clamp()
+	m.scroll.top = m.scroll.At(len(m.lines), m.rows())
 }
 
 // Reset scrolls back to the top, for a help that opens again.
-func (m *Model) Reset() { m.top = 0 }
+func (m *Model) Reset() { m.scroll.Reset() }
 
 // rows is how many lines the frame shows.
 func (m Model) rows() int { return max(m.h-2, 0) }
-
-func (m *Model) clamp() { m.top = max(min(m.top, len(m.lines)-m.rows()), 0) }
 
 // Scrollable reports whether the lines overflow the frame.
 func (m Model) Scrollable() bool { return len(m.lines) > m.rows() }
 
 // Update scrolls on the keys and reports whether it used k.
 func (m *Model) Update(k tea.KeyMsg) bool {
-	page := max(m.rows()-1, 1)
-	switch {
-	case key.Matches(k, m.keys.Up):
-		m.top--
-	case key.Matches(k, m.keys.Down):
-		m.top++
-	case key.Matches(k, m.keys.PageUp):
-		m.top -= page
-	case key.Matches(k, m.keys.PageDown):
-		m.top += page
-	case key.Matches(k, m.keys.Top):
-		m.top = 0
-	case key.Matches(k, m.keys.Bottom):
-		m.top = len(m.lines)
-	default:
-		return false
-	}
-	m.clamp()
-	return true
+	return m.scroll.Move(k, m.keys, len(m.lines), m.rows())
 }
 
 // View draws the frame, titled, with the visible lines and, when they
 // overflow, which lines these are: exactly the size SetContent gave.
 func (m Model) View(th *theme.Theme, title string) []string {
 	rows := m.rows()
-	end := min(m.top+rows, len(m.lines))
+	top := m.scroll.top
+	end := min(top+rows, len(m.lines))
 	note := ""
 	if m.Scrollable() {
-		note = fmt.Sprintf("lines %d–%d of %d", m.top+1, end, len(m.lines))
+		note = fmt.Sprintf("lines %d–%d of %d", top+1, end, len(m.lines))
 		switch {
 		case end < len(m.lines):
 			note += " · ↓ more"
@@ -120,7 +142,7 @@ func (m Model) View(th *theme.Theme, title string) []string {
 			note += " · the end"
 		}
 	}
-	return pane.Frame(th, m.w, m.h, title, note, m.lines[min(m.top, len(m.lines)):end])
+	return pane.Frame(th, m.w, m.h, title, note, m.lines[min(top, len(m.lines)):end])
 }
 
 // ShortHelp is the one-line key help while the help is open: how to scroll

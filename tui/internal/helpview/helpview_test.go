@@ -38,8 +38,8 @@ func TestScrollStopsAtBothEnds(t *testing.T) {
 		if !m.Update(keyMsg(c.key)) {
 			t.Fatalf("%q should scroll", c.key)
 		}
-		if m.top != c.want {
-			t.Fatalf("after %q the top is line %d, want %d", c.key, m.top, c.want)
+		if m.scroll.top != c.want {
+			t.Fatalf("after %q the top is line %d, want %d", c.key, m.scroll.top, c.want)
 		}
 	}
 	if m.Update(keyMsg("x")) {
@@ -133,5 +133,37 @@ func TestKeyTableWrapsColumnsThatDoNotFit(t *testing.T) {
 	}
 	if strings.Contains(v, "…") {
 		t.Errorf("a narrow table should wrap, not cut:\n%s", v)
+	}
+}
+
+// A Scroll kept by a screen that draws its own page (the challenge's
+// brief): the page's length and rows change under it, and it scrolls from
+// where the page shows, on the screen's own keys only.
+func TestScrollOfAPageOfItsOwn(t *testing.T) {
+	keys := DefaultKeys()
+	keys.Top, keys.Bottom = key.Binding{}, key.Binding{} // the screen's page has none
+	var s Scroll
+	for range 20 {
+		s.Move(keyMsg("down"), keys, 10, 4)
+	}
+	if got := s.At(10, 4); got != 6 {
+		t.Fatalf("10 lines in 4 rows scroll to line %d, want 6: the last lines fill the window", got)
+	}
+	if s.Move(keyMsg("pgup"), keys, 10, 4); s.At(10, 4) != 3 {
+		t.Fatalf("pgup from 6 in 4 rows: %d, want 3 (a window less one line)", s.At(10, 4))
+	}
+	// The window grows to 8 rows: the page shows from line 2, and up
+	// goes on from there, not from the 3 it was at.
+	if got := s.At(10, 8); got != 2 {
+		t.Fatalf("in 8 rows the page shows from %d, want 2", got)
+	}
+	if s.Move(keyMsg("up"), keys, 10, 8); s.At(10, 8) != 1 {
+		t.Errorf("up from where the page shows: %d, want 1", s.At(10, 8))
+	}
+	if s.Move(keyMsg("G"), keys, 10, 8) || s.At(10, 8) != 1 {
+		t.Errorf("G is not one of the page's keys, yet it scrolled to %d", s.At(10, 8))
+	}
+	if s.Reset(); s.At(10, 4) != 0 {
+		t.Errorf("reset: %d", s.At(10, 4))
 	}
 }

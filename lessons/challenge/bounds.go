@@ -1,0 +1,317 @@
+package challenge
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/shuffle"
+	"github.com/breakerlab/breakerlab/lessons"
+)
+
+// order is a rule the engine holds two values of a design to, lo + gap ≤
+// hi: a bulkhead no larger than the pool it takes its workers from. When
+// one is a knob, the other bounds its range; when both are, each bounds
+// the other. The knob's own min and max cannot say so, as they are fixed
+// and the other value is not.
+type order struct {
+	lo, hi string  // the values' paths, as a knob names them
+	gap    float64 // in the values' unit
+	// loWhy is what caps lo, said after lo's range; hiWhy what floors hi.
+	loWhy, hiWhy string
+}
+
+// orders are the rules between values of the design (sc or fl, the
+// challenge's knobs applied) that bind at least one of its knobs.
+func (c *Challenge) orders(sc *engine.Scenario, fl *Fleet) []order {
+	var out []order
+	add := func(o order) {
+		if !slices.Contains(out, o) {
+			out = append(out, o)
+		}
+	}
+	if fl != nil {
+		// Only overlap-limited sharding reads the most workers shared.
+		if fl.Strategy == shuffle.StrategyOverlapLimited {
+			for _, k := range c.Knobs {
+				if k.Path == "max_shared" || k.Path == "per_customer" {
+					add(order{lo: "max_shared", hi: "per_customer", gap: 1,
+						loWhy: "less than the workers per customer", hiWhy: "more than the most workers shared"})
+				}
+			}
+		}
+		return out
+	}
+	sys := &sc.Variants[0].System
+	for _, k := range c.Knobs {
+		if head, tail, ok := strings.Cut(k.Path, "shed.max_wait."); ok && tail != "" && (head == "" || strings.HasSuffix(head, ".")) {
+			// Less important work is shed first: each class's bound is
+			// no longer than the class above it.
+			at := func(class string) string { return head + "shed.max_wait." + class }
+			add(order{lo: at("sheddable"), hi: at("default"), loWhy: "no longer than the bound for default requests", hiWhy: "no shorter than the bound for sheddable requests"})
+			add(order{lo: at("default"), hi: at("critical"), loWhy: "no longer than the bound for critical requests", hiWhy: "no shorter than the bound for default requests"})
+			continue
+		}
+		head, rest, _ := lessons.SplitKnobName(k.Path)
+		switch rest {
+		case "bulkhead":
+			// A tasks server's bulkheads are semaphores, held to no pool.
+			if sys.Tasks != nil || findDependency(sys, head) == nil {
+				continue
+			}
+			pool := "workers"
+			if svc, _, ok := strings.Cut(head, "/"); ok {
+				pool = svc + ".workers"
+			}
+			add(order{lo: k.Path, hi: pool, loWhy: "the workers of the pool it takes them from", hiWhy: "enough for the " + c.labelOf(k.Path)})
+		case "breaker.min_calls", "breaker.window":
+			d := findDependency(sys, head)
+			if d == nil || d.Policy.Breaker == nil || d.Policy.Breaker.Window != breaker.CountWindow || d.Policy.Breaker.WindowSize == 0 {
+				continue
+			}
+			add(order{lo: head + ".breaker.min_calls", hi: head + ".breaker.window", loWhy: "the calls its window holds", hiWhy: "enough for its minimum calls"})
+		}
+	}
+	return out
+}
+
+// labelOf is the label of the knob at path, or the path when no knob has
+// it (the pool's workers when only the bulkhead is a knob).
+func (c *Challenge) labelOf(path string) string {
+	if i := c.knobIndex(path); i >= 0 {
+		return c.Knobs[i].Label
+	}
+	return path
+}
+
+func (c *Challenge) knobIndex(path string) int {
+	return slices.IndexFunc(c.Knobs, func(k Knob) bool { return k.Path == path })
+}
+
+// Limit is a knob's range in one design: the knob's own, narrowed where
+// another value of the design bounds it. The knob form states it, the
+// arrows keep to it and a typed value out of it is refused; grading
+// refuses a design out of it with the same words (Check), as the one
+// computation (Challenge.Limit) gives both.
+type Limit struct {
+	// Knob is the knob with Min and Max narrowed: its Range and Format
+	// read them.
+	Knob
+	own *Knob
+	// low and high say what narrowed each end; nil where the knob's own
+	// holds.
+	low, high *narrowed
+}
+
+// narrowed is why an end of a Limit moved: what the other value is to
+// this one, and which knob moves it.
+type narrowed struct{ why, widen string }
+
+// Limit is knob i's range with the other knobs at their values in s (the
+// start's where s has none).
+func (c *Challenge) Limit(s Setting, i int) Limit {
+	sc, fl, err := c.applied(s)
+	if err != nil {
+		k := &c.Knobs[i]
+		return Limit{Knob: *k, own: k}
+	}
+	return c.limitIn(sc, fl, i)
+}
+
+// applied is the start with the setting's knobs set, not yet checked: the
+// values a limit reads, and the design build checks.
+func (c *Challenge) applied(s Setting) (*engine.Scenario, *Fleet, error) {
+	sc, fl := c.startScenario(), c.startFleet()
+	// A preset replaces a whole breaker, so it goes first; then the paths
+	// in the challenge's order, so that the result does not depend on a
+	// map's order.
+	for _, k := range c.Knobs {
+		v, ok := s[k.Path]
+		if !ok {
+			continue
+		}
+		if err := apply(sc, fl, k.Path, v); err != nil {
+			return nil, nil, fmt.Errorf("%s = %s: %w", k.Label, FormatValue(v), err)
+		}
+	}
+	return sc, fl, nil
+}
+
+// limitIn is knob i's Limit in a design with every knob applied.
+func (c *Challenge) limitIn(sc *engine.Scenario, fl *Fleet, i int) Limit {
+	own := &c.Knobs[i]
+	l := Limit{Knob: *own, own: own}
+	if own.Kind == KnobChoice {
+		return l
+	}
+	for _, o := range c.orders(sc, fl) {
+		switch own.Path {
+		case o.lo:
+			hi, ok := designValue(sc, fl, o.hi)
+			if top := hi - o.gap; ok && top < l.Max {
+				l.Max, l.high = top, &narrowed{why: o.loWhy}
+				if c.knobIndex(o.hi) >= 0 {
+					l.high.widen = fmt.Sprintf("raise %s for more", c.labelOf(o.hi))
+				}
+			}
+		case o.hi:
+			lo, ok := designValue(sc, fl, o.lo)
+			if bottom := lo + o.gap; ok && bottom > l.Min {
+				l.Min, l.low = bottom, &narrowed{why: o.hiWhy}
+				if c.knobIndex(o.lo) >= 0 {
+					l.low.widen = fmt.Sprintf("lower %s for less", c.labelOf(o.lo))
+				}
+			}
+		}
+	}
+	if fl != nil && fl.Strategy == shuffle.StrategyOverlapLimited {
+		c.overlapLimit(fl, &l)
+	}
+	return l
+}
+
+// overlapLimit narrows the shard size and the overlap allowed to what
+// overlap-limited sharding can give every customer: the engine refuses a
+// fleet whose bound on shards (shuffle.OverlapCapacity) is below its
+// customers before it looks for any. The bound falls as shards grow and
+// rises with the overlap, so each knob's range stays one span.
+func (c *Challenge) overlapLimit(fl *Fleet, l *Limit) {
+	fits := func(k, shared float64) bool {
+		n, err := shuffle.OverlapCapacity(fl.Workers, int(k), int(shared))
+		return err == nil && n.Cmp(big.NewInt(int64(fl.Customers))) >= 0
+	}
+	switch l.Path {
+	case "per_customer":
+		v := l.Max
+		for v >= l.Min && !fits(v, float64(fl.MaxShared)) {
+			v -= l.Step
+		}
+		if v < l.Max {
+			l.Max, l.high = v, &narrowed{why: fmt.Sprintf("the most that %d customers can each get with at most %d shared", fl.Customers, fl.MaxShared)}
+			if c.knobIndex("max_shared") >= 0 {
+				l.high.widen = "raise " + c.labelOf("max_shared") + " for more"
+			}
+		}
+	case "max_shared":
+		v := l.Min
+		for v <= l.Max && !fits(float64(fl.PerCustomer), v) {
+			v += l.Step
+		}
+		if v > l.Min {
+			l.Min, l.low = v, &narrowed{why: fmt.Sprintf("the fewest that let %d customers each get %d workers", fl.Customers, fl.PerCustomer)}
+			if c.knobIndex("per_customer") >= 0 {
+				l.low.widen = "lower " + c.labelOf("per_customer") + " for less"
+			}
+		}
+	}
+}
+
+// designValue is the number at path in the design: a count, a share, or
+// seconds for a duration.
+func designValue(sc *engine.Scenario, fl *Fleet, path string) (float64, bool) {
+	var v any
+	var err error
+	if fl != nil {
+		v, err = fl.read(path)
+	} else {
+		v, err = readKnob(sc, path)
+	}
+	if err != nil {
+		return 0, false
+	}
+	return numeric(v)
+}
+
+// Check says whether v is in the limit: the knob's own range, then the
+// ends the design narrowed, refused in words that name the other value and
+// the knob that widens the range.
+func (l Limit) Check(v any) error {
+	if err := l.own.Check(v); err != nil {
+		return err
+	}
+	return l.refuse(v)
+}
+
+// refuse is Check's second half: v beyond an end the design narrowed.
+func (l Limit) refuse(v any) error {
+	f, ok := numeric(v)
+	if !ok {
+		return nil
+	}
+	if l.Empty() { // only an end the design narrowed empties it
+		return fmt.Errorf("%s has no value that fits the other knobs as they are (%s), got %s", l.Label, l.Narrowed(), l.formatNumber(f))
+	}
+	var n *narrowed
+	switch {
+	case f < l.Min-1e-9:
+		n = l.low
+	case f > l.Max+1e-9:
+		n = l.high
+	}
+	if n == nil {
+		return nil
+	}
+	widen := ""
+	if n.widen != "" {
+		widen = " (" + n.widen + ")"
+	}
+	return fmt.Errorf("%s must be between %s and %s, %s, got %s%s", l.Label, l.formatNumber(l.Min), l.formatNumber(l.Max), n.why, l.formatNumber(f), widen)
+}
+
+// Empty says whether the other knobs leave this one no value at all:
+// overlap-limited shards of 2 workers cannot serve 1,000 customers with
+// any overlap allowed below 2. Another knob must move first.
+func (l Limit) Empty() bool { return l.Min > l.Max+1e-9 }
+
+// Range says what the limit allows, as the knob's Range does, or that
+// nothing does and why.
+func (l Limit) Range() string {
+	if l.Kind != KnobChoice && l.Empty() {
+		return "no value fits the other knobs as they are (" + l.Narrowed() + ")"
+	}
+	return l.Knob.Range()
+}
+
+// Parse reads a typed value as the knob does, refusing one out of the
+// limit with Check's words.
+func (l Limit) Parse(text string) (any, error) {
+	v, err := l.own.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	if err := l.refuse(v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// Move moves a value by steps presses on the knob's own grid, kept within
+// the limit: an end the design narrowed may lie off that grid.
+func (l Limit) Move(v any, steps int) any {
+	next := l.own.Move(v, steps)
+	f, ok := numeric(next)
+	if !ok || l.Kind == KnobChoice {
+		return next
+	}
+	return l.fromNumber(min(max(f, l.Min), l.Max))
+}
+
+// Narrowed says what narrowed the limit's range, for a note: "" when it
+// is the knob's own.
+func (l Limit) Narrowed() string {
+	var out []string
+	for _, n := range []*narrowed{l.low, l.high} {
+		if n == nil {
+			continue
+		}
+		s := n.why
+		if n.widen != "" {
+			s += ": " + n.widen
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, "; ")
+}
