@@ -35,7 +35,7 @@ var completionShells = []string{"bash", "zsh", "fish", "powershell"}
 
 func runCompletion(args []string, stdout, stderr io.Writer) error {
 	if len(args) != 1 {
-		return usagef("completion takes one shell: %s", strings.Join(completionShells, ", "))
+		return usagef("completion takes one shell, one of %s; got %s", strings.Join(completionShells, ", "), argsWords(args))
 	}
 	root := newRoot(stdout, stderr)
 	switch strings.ToLower(args[0]) {

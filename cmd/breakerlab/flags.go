@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/internal/flagerr"
@@ -76,12 +77,33 @@ func flagHelp(fs *flag.FlagSet) string {
 			dashes = "-" // -o FILE, as the usage lines and examples write it
 		}
 		fmt.Fprintf(&b, "\n  %s%s", dashes, f.Name)
-		if f.DefValue != "" && f.DefValue != "false" {
-			fmt.Fprintf(&b, " (default %s)", f.DefValue)
+		if def := flagDefault(f); def != "" {
+			fmt.Fprintf(&b, " (default %s)", def)
 		}
 		fmt.Fprintf(&b, "  %s", f.Usage)
 	})
 	return b.String()
+}
+
+// flagDefault is f's default as the help and the man pages write it, or
+// "" when it has none worth saying (empty, or a switch that is off). A
+// duration's is written by engine.FormatDuration, as the rest of the program
+// writes durations: the flag package keeps time.Duration's own "30m0s",
+// which no message, scenario file or fault spec uses.
+func flagDefault(f *flag.Flag) string {
+	if f.DefValue == "" || f.DefValue == "false" {
+		return ""
+	}
+	if g, ok := f.Value.(flag.Getter); ok {
+		if _, isDuration := g.Get().(time.Duration); isDuration {
+			// DefValue, not Get(): a flag given before --help has a value
+			// that is not its default.
+			if d, err := time.ParseDuration(f.DefValue); err == nil {
+				return engine.FormatDuration(d)
+			}
+		}
+	}
+	return f.DefValue
 }
 
 // choiceFlag is a string flag that accepts only listed values.

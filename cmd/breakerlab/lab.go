@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/cmd/breakerlab/internal/lab"
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/tui"
 	"github.com/breakerlab/breakerlab/tui/livelab"
@@ -130,6 +131,9 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 	}
 	if *serveFlag && format.value != "table" {
 		return usagef("--serve prints where the servers listen and the breaker's transitions until ctrl+c, as text; --format is for the measured table or JSON of a run without --serve")
+	}
+	if err := checkLabFlags(cfg, setFlags); err != nil {
+		return err
 	}
 	if err := cfg.Validate(); err != nil {
 		return usagef("%v", err)
@@ -314,3 +318,30 @@ func indent(s string) string {
 }
 
 func asPortInUse(err error, target **lab.PortInUseError) bool { return errors.As(err, target) }
+
+// checkLabFlags refuses a flag's value out of the lab's range, naming the
+// flag: the lab's own check (lab.Config.Validate) speaks of its fields
+// ("rate must be ...", "connections per host ..."), for any caller.
+func checkLabFlags(cfg lab.Config, set map[string]bool) error {
+	switch {
+	case !(cfg.Rate > 0 && cfg.Rate <= lab.MaxRate):
+		return usagef("--rate %v: allowed is more than 0, up to %d requests a second", cfg.Rate, lab.MaxRate)
+	case !(cfg.Scale >= lab.MinScale && cfg.Scale <= lab.MaxScale):
+		return usagef("--scale %v: allowed are %v to %v (it multiplies every duration)", cfg.Scale, lab.MinScale, lab.MaxScale)
+	case cfg.Rate/cfg.Scale > 4*lab.MaxRate:
+		return usagef("--rate %v at --scale %v asks for %.0f requests a second: keep --rate divided by --scale at most %d", cfg.Rate, cfg.Scale, cfg.Rate/cfg.Scale, 4*lab.MaxRate)
+	case cfg.ProviderPort < 0 || cfg.ProviderPort > 65535:
+		return usagef("--provider-port %d: allowed are 0 (a free one) to 65535", cfg.ProviderPort)
+	case cfg.APIPort < 0 || cfg.APIPort > 65535:
+		return usagef("--api-port %d: allowed are 0 (a free one) to 65535", cfg.APIPort)
+	case cfg.ProviderPort != 0 && cfg.ProviderPort == cfg.APIPort:
+		return usagef("--provider-port and --api-port are both %d: the two servers need two ports (0 picks a free one)", cfg.APIPort)
+	case set["conns"] && (cfg.ConnsPerHost < 1 || cfg.ConnsPerHost > lab.MaxWorkers):
+		return usagef("--conns %d: allowed are 1 to %d", cfg.ConnsPerHost, lab.MaxWorkers)
+	case cfg.BulkheadWait < 0:
+		return usagef("--bulkhead-wait %s: allowed is 0 (refused at once) or more", engine.FormatDuration(cfg.BulkheadWait))
+	case net.ParseIP(cfg.Listen) == nil && cfg.Listen != "localhost":
+		return usagef("--listen %q: want an IP address such as 127.0.0.1 (the ports are --provider-port and --api-port)", cfg.Listen)
+	}
+	return nil
+}

@@ -224,9 +224,7 @@ func commandFlags(c command) []manFlag {
 		if len(f.Name) == 1 {
 			m.name = "-" + f.Name // -o FILE, as the usage lines and examples write it
 		}
-		if f.DefValue != "" && f.DefValue != "false" {
-			m.def = f.DefValue
-		}
+		m.def = flagDefault(f)
 		out = append(out, m)
 	})
 	return out

@@ -36,6 +36,10 @@ breakerlab record cascade --present -o room.cast      presentation mode
 breakerlab record --lesson 1 --step 3 -o step3.cast   a step, its question open`})
 }
 
+// recordMinWidth and recordMinHeight are the smallest terminal a recording
+// may have: the sandbox's own least size.
+const recordMinWidth, recordMinHeight = 80, 24
+
 func runRecord(args []string, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("record", flag.ContinueOnError)
 	seed := fs.Uint64("seed", defaultSeed, "the random seed: the same seed gives the same recording")
@@ -66,8 +70,18 @@ func runRecord(args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return usagef("--size: %v", err)
 	}
+	// The options' own check words its refusal for any caller ("the frame
+	// rate must be ..."); the command line names the flag that was wrong.
+	switch {
+	case w < recordMinWidth || h < recordMinHeight || w > record.MaxWidth || h > record.MaxHeight:
+		return usagef("--size %dx%d: allowed are %dx%d to %dx%d", w, h, recordMinWidth, recordMinHeight, record.MaxWidth, record.MaxHeight)
+	case *fps < record.MinFPS || *fps > record.MaxFPS:
+		return usagef("--fps %d: allowed are %d to %d frames a second", *fps, record.MinFPS, record.MaxFPS)
+	case *longest < 0:
+		return usagef("--max %s: allowed is 0 (to the run's end) or more, such as 20s", engine.FormatDuration(*longest))
+	}
 	ro := record.Options{Width: w, Height: h, FPS: *fps, MaxDuration: *longest}
-	if err := ro.Validate(80, 24); err != nil {
+	if err := ro.Validate(recordMinWidth, recordMinHeight); err != nil {
 		return usagef("%v", err)
 	}
 	noColor := theme.NoColor(os.Getenv)

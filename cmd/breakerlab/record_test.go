@@ -92,7 +92,7 @@ func TestRecordRefusesWhatItCannotDo(t *testing.T) {
 		want string
 	}{
 		{[]string{"record", "cascade"}, "-o FILE.cast"},
-		{[]string{"record", "cascade", "--size", "60x20", "-o", "-"}, "80×24"},
+		{[]string{"record", "cascade", "--size", "60x20", "-o", "-"}, "--size 60x20: allowed are 80x24 to"},
 		{[]string{"record", "cascade", "--size", "big", "-o", "-"}, "COLUMNSxROWS"},
 		{[]string{"record", "-o", "-"}, "record takes one scenario"},
 		{[]string{"record", "shuffle", "--variant", "2", "-o", "-"}, "shuffle has no variants"},

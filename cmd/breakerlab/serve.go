@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui"
@@ -100,7 +101,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		return usagef("--max-simulations %d: allowed are 1 to 1000", *maxSims)
 	}
 	if *signIn < time.Second || *signIn > 10*time.Minute {
-		return usagef("--sign-in-timeout %v: allowed are 1s to 10m", *signIn)
+		return usagef("--sign-in-timeout %s: allowed are 1s to 10m", engine.FormatDuration(*signIn))
 	}
 	if *pendingPerIP < 1 || *pendingPerIP > 100000 {
 		return usagef("--max-pending-per-ip %d: allowed are 1 to 100000", *pendingPerIP)
@@ -115,8 +116,15 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	// A refusal names no flag (a student cannot raise the class's
 	// budget); a sweep made smaller to fit it names this one.
 	cfg.SessionBudget = sessionBudget.n
-	if *idle < 0 || *maxSession < 0 || *rate < 0 {
-		return usagef("--idle-timeout, --max-session and --rate-per-ip cannot be negative (0 turns each off)")
+	// Each is named with the value given: one message for the three left
+	// the user to find which of them was wrong.
+	switch {
+	case *idle < 0:
+		return usagef("--idle-timeout %s: allowed is 0 (never) or more", engine.FormatDuration(*idle))
+	case *maxSession < 0:
+		return usagef("--max-session %s: allowed is 0 (never) or more", engine.FormatDuration(*maxSession))
+	case *rate < 0:
+		return usagef("--rate-per-ip %v: allowed is 0 (no limit) or more", *rate)
 	}
 	if *benchClients != 0 {
 		if *benchClients < 1 || *benchClients > 500 {
@@ -135,12 +143,12 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	cfg.DataDir, cfg.HostKeyPath = filepath.Join(dir, "students"), filepath.Join(dir, "host_ed25519")
 	if *keys != "" {
 		if cfg.AuthorizedKeys, err = readKeys(*keys); err != nil {
-			return usageError{err}
+			return usagef("--authorized-keys: %w", err)
 		}
 	}
 	if *teacherKey != "" {
 		if cfg.TeacherKeys, err = readKeys(*teacherKey); err != nil {
-			return usageError{err}
+			return usagef("--teacher-key: %w", err)
 		}
 	}
 	// Refuse an open non-loopback address before asking for anything.
@@ -267,7 +275,7 @@ func serveHome() home.Options {
 func readKeys(path string) ([]gossh.PublicKey, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("reading the keys: %w", err)
+		return nil, fmt.Errorf("reading the keys (a file in authorized_keys format, one key a line): %w", err)
 	}
 	var keys []gossh.PublicKey
 	for i, line := range bytes.Split(data, []byte("\n")) {
@@ -310,7 +318,7 @@ func askPassword(stderr io.Writer) ([]byte, error) {
 // (tui/serve.Bench), and prints the results.
 func serveBench(n int, d time.Duration, stdout io.Writer) error {
 	if d < time.Second || d > 50*time.Second {
-		return usagef("--bench-for %v: allowed are 1s to 50s (the scenario plays for a minute)", d)
+		return usagef("--bench-for %s: allowed are 1s to 50s (the scenario plays for a minute)", engine.FormatDuration(d))
 	}
 	for _, follow := range []bool{true, false} {
 		r, err := serve.Bench(n, d, follow, serveHome)

@@ -25,7 +25,7 @@ func TestServeRefusesBadCommandLines(t *testing.T) {
 	}{
 		{[]string{"serve", "--listen", "0.0.0.0:2222", "--data-dir", dir}, []string{"--authorized-keys", "--password", "127.0.0.1"}},
 		{[]string{"serve", "--max-sessions", "0"}, []string{"--max-sessions 0", "1 to 10000"}},
-		{[]string{"serve", "--idle-timeout", "-1s"}, []string{"cannot be negative"}},
+		{[]string{"serve", "--idle-timeout", "-1s"}, []string{"--idle-timeout -1s: allowed is 0 (never) or more"}},
 		{[]string{"serve", "--authorized-keys", bad, "--data-dir", dir}, []string{"line 2 is not a public key"}},
 		{[]string{"serve", "--password", "--data-dir", dir}, []string{"stdin is not one"}},
 		{[]string{"serve", "extra"}, []string{"takes no arguments"}},

@@ -108,7 +108,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	}
 	base := build()
 	if *variant < 1 || *variant > len(base.Variants) {
-		return usagef("%s has variants 1 to %d, not %d", base.Name, len(base.Variants), *variant)
+		return usagef("--variant must be between 1 and %d for %s, got %d", len(base.Variants), base.Name, *variant)
 	}
 	plan := &sweep.Plan{Build: build, Variant: *variant - 1, Set: lessons.SetKnob}
 	for _, v := range vary {
@@ -125,6 +125,15 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		plan.Axes = append(plan.Axes, ax)
+	}
+	for a, ax := range plan.Axes {
+		var other *sweep.Axis
+		if len(plan.Axes) == 2 {
+			other = &plan.Axes[1-a]
+		}
+		if err := checkFaultAxis(base, plan.Variant, vary[a], ax, other); err != nil {
+			return err
+		}
 	}
 	if plan.Measure, err = sweep.ParseMetric(*measure, base, plan.Variant); err != nil {
 		return usagef("%w", err)

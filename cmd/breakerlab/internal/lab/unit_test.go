@@ -68,7 +68,7 @@ func TestParseFaultInRunsForm(t *testing.T) {
 		"0.5s payment slow 10s for 3s": {Kind: Slow, Latency: 10 * time.Second, From: 500 * time.Millisecond, To: 3500 * time.Millisecond},
 		"1s payment slow 2s":           {Kind: Slow, Latency: 2 * time.Second, From: time.Second},
 		"1s payment hang":              {Kind: Hang, From: time.Second},
-		"2 payment errors 30% for 1s":   {Kind: Error, Probability: 0.3, From: 2 * time.Second, To: 3 * time.Second},
+		"2 payment errors 30% for 1s":  {Kind: Error, Probability: 0.3, From: 2 * time.Second, To: 3 * time.Second},
 		"500ms payment error 0.5":      {Kind: Error, Probability: 0.5, From: 500 * time.Millisecond},
 		"1s payment down for 2s":       {Kind: Close, From: time.Second, To: 3 * time.Second},
 		"0s  payment   hang  for 1s":   {Kind: Hang, To: time.Second},

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A value out of range names the flag it was given to, the value as typed
+// (a duration as the program writes one: 1h, not 1h0m0s) and what is
+// allowed, exit 2, before anything listens, runs or is written: messages
+// that spoke of a field ("the frame rate must ...", "rate must ..."), or of
+// three flags at once, left the user to find which flag was wrong. (lab's
+// other flags are in TestLabBadInput.)
+func TestOutOfRangeValuesNameTheirFlag(t *testing.T) {
+	dir := tempConfig(t)
+	cast := filepath.Join(dir, "out.cast")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serve", "--idle-timeout", "-1s"}, "breakerlab serve: --idle-timeout -1s: allowed is 0 (never) or more"},
+		{[]string{"serve", "--max-session", "-5m"}, "breakerlab serve: --max-session -5m: allowed is 0 (never) or more"},
+		{[]string{"serve", "--rate-per-ip", "-1"}, "breakerlab serve: --rate-per-ip -1: allowed is 0 (no limit) or more"},
+		{[]string{"serve", "--sign-in-timeout", "1h"}, "breakerlab serve: --sign-in-timeout 1h: allowed are 1s to 10m"},
+		{[]string{"serve", "--bench-clients", "2", "--bench-for", "1h"}, "breakerlab serve: --bench-for 1h: allowed are 1s to 50s"},
+		{[]string{"serve", "--authorized-keys", filepath.Join(dir, "none")}, "breakerlab serve: --authorized-keys: reading the keys (a file in authorized_keys format, one key a line): "},
+		{[]string{"serve", "--teacher-key", filepath.Join(dir, "none")}, "breakerlab serve: --teacher-key: reading the keys"},
+		{[]string{"lab", "checkout", "--rate", "0"}, "breakerlab lab: --rate 0: allowed is more than 0, up to 1000 requests a second"},
+		{[]string{"lab", "checkout", "--rate", "900", "--scale", "0.1"}, "breakerlab lab: --rate 900 at --scale 0.1 asks for 9000 requests a second: keep --rate divided by --scale at most 4000"},
+		{[]string{"lab", "checkout", "--provider-port", "-1"}, "breakerlab lab: --provider-port -1: allowed are 0 (a free one) to 65535"},
+		{[]string{"lab", "checkout", "--bulkhead-wait", "-1s"}, "breakerlab lab: --bulkhead-wait -1s: allowed is 0 (refused at once) or more"},
+		{[]string{"record", "cascade", "-o", cast, "--size", "10x10"}, "breakerlab record: --size 10x10: allowed are 80x24 to 500x200"},
+		{[]string{"record", "cascade", "-o", cast, "--fps", "0"}, "breakerlab record: --fps 0: allowed are 1 to 60 frames a second"},
+		{[]string{"record", "cascade", "-o", cast, "--max", "-1s"}, "breakerlab record: --max -1s: allowed is 0 (to the run's end) or more"},
+		{[]string{"sweep", "cascade", "--vary", "workers=10..20", "--measure", "search.ok", "--variant", "0"}, "breakerlab sweep: --variant must be between 1 and 3 for cascade, got 0"},
+		{[]string{"completion", "bash", "zsh"}, "breakerlab completion: completion takes one shell, one of bash, zsh, fish, powershell; got 2: bash zsh"},
+	} {
+		out, errOut, code := run(t, c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, c.want)
+		}
+	}
+	if _, err := os.Stat(cast); err == nil {
+		t.Errorf("a refused record wrote %s", cast)
+	}
+}
