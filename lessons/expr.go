@@ -776,7 +776,10 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 		case "latency.p50":
 			return duration(d.Latency.P50), nil
 		case "latency.p99":
-			return duration(d.Latency.P99), nil
+			// The distribution's 99th percentile, whatever its kind, as
+			// latency.mean is its mean: a prompt that gives an exponential
+			// dependency's mean can give the p99 a timeout is set from.
+			return duration(p99Latency(d.Latency)), nil
 		case "fault.from", "fault.to", "fault.latency", "fault.probability":
 			if len(d.Faults) == 0 {
 				return Value{}, fmt.Errorf("dependency %q has no fault", d.Name)
@@ -848,6 +851,21 @@ func meanLatency(l engine.Latency) time.Duration {
 		mu := logf(float64(l.P50))
 		sigma := (logf(float64(l.P99)) - mu) / 2.326347874040841
 		return time.Duration(expf(mu + sigma*sigma/2))
+	}
+	return 0
+}
+
+// p99Latency is the 99th percentile of the latency the engine draws: an
+// exponential's is its mean times ln 100 (P(X > x) = e^(-x/mean) = 1%), a
+// constant's its value, a log-normal's the P99 it is fitted to.
+func p99Latency(l engine.Latency) time.Duration {
+	switch l.Kind {
+	case engine.Exponential:
+		return time.Duration(float64(l.Mean) * logf(100))
+	case engine.Constant:
+		return l.Value
+	case engine.LogNormal:
+		return l.P99
 	}
 	return 0
 }

@@ -10,14 +10,20 @@ import (
 // The metrics of a fleet of breakers (scenario fleet-probes): a service that
 // runs as several instances keeps one breaker per instance on each of its
 // edges, and these count what the instances' breakers did together, read
-// from the engine's per-service time series (ServiceSample.Open/HalfOpen,
-// which follow the breaker on the service's Calls edge) and from the
-// transitions that name the service and an instance.
+// from the transitions that name the service and an instance, and from the
+// instances' breakers at a moment (fleet-open-at).
+//
+// probe-burst and fleet-closed-from replay the transitions rather than read
+// the 100 ms time series: a sample sees the fleet only at its own instant,
+// so it can miss a moment when one more breaker was half-open, or put the
+// last closing at a sample's edge, and a learner who counts from the
+// transitions (the transitions pane, `breakerlab run --format json`) must
+// get the figure the lesson quotes.
 
 func fleetMetrics() map[string]metric {
 	run, svc := argRun, argService
 	return map[string]metric{
-		"probe-burst": {KindCount, []argKind{run, svc}, "the most instances of the service whose breaker (on the edge its requests call) was half-open at once, read from the time series",
+		"probe-burst": {KindCount, []argKind{run, svc}, "the most instances of the service whose breaker (on the edge its requests call) was half-open at once, counted from the breakers' transitions",
 			evalProbeBurst},
 		"failed-probes": {KindCount, []argKind{run, svc}, "how many half-open rounds of the service's instances' breakers failed and opened them again, over the whole run",
 			evalFailedProbes},
@@ -25,7 +31,7 @@ func fleetMetrics() map[string]metric {
 			evalKnockedOver},
 		"fleet-open-at": {KindCount, []argKind{run, svc, argTime}, "how many of the service's instances have their breaker (on the edge its requests call) open at a moment, half-open not counted",
 			evalFleetOpenAt},
-		"fleet-closed-from": {KindDuration, []argKind{run, svc}, "when the last of the service's instances' breakers closed for good: the end of the last sample in which one was open or half-open (0 if none ever was)",
+		"fleet-closed-from": {KindDuration, []argKind{run, svc}, "when the last of the service's instances' breakers (on the edge its requests call) closed for good: the moment of that transition (0 if none ever left closed; the run's time so far if one has not closed again)",
 			evalFleetClosedFrom},
 	}
 }
@@ -48,16 +54,53 @@ func serviceTransitions(c *evalCtx, a []string, f func(engine.Transition)) error
 	return nil
 }
 
-func evalProbeBurst(c *evalCtx, a []string) (Value, error) {
-	_, sv, err := c.finalService(a[0], a[1])
+// replayFleet replays the transitions of the breakers on the named
+// service's Calls edge, one per instance, in the order the engine made them,
+// and calls after with the states every instance's breaker is in once all
+// the transitions of one moment are applied: several made at the same
+// instant are one change of the fleet, not a passing state in between. It
+// returns the snapshot it read.
+func replayFleet(c *evalCtx, a []string, after func(at time.Duration, states []breaker.State)) (engine.Snapshot, error) {
+	s, sv, err := c.finalService(a[0], a[1])
 	if err != nil {
-		return Value{}, err
+		return s, err
 	}
-	var most int16
-	for _, smp := range sv.Series {
-		most = max(most, smp.HalfOpen)
+	edge := sv.Calls
+	for i := range sv.Dependencies {
+		if sv.Dependencies[i].Name == sv.Calls {
+			edge = sv.Dependencies[i].BreakerName()
+		}
 	}
-	return count(uint64(most)), nil
+	states := make([]breaker.State, len(sv.Instances)) // every breaker starts closed
+	for i := range states {
+		states[i] = breaker.Closed
+	}
+	trs := s.Transitions
+	for i := 0; i < len(trs); {
+		at := trs[i].At
+		for ; i < len(trs) && trs[i].At == at; i++ {
+			tr := &trs[i]
+			if tr.Service == a[1] && tr.Dependency == edge && tr.Instance >= 0 && tr.Instance < len(states) {
+				states[tr.Instance] = tr.To
+			}
+		}
+		after(at, states)
+	}
+	return s, nil
+}
+
+func evalProbeBurst(c *evalCtx, a []string) (Value, error) {
+	var most uint64
+	_, err := replayFleet(c, a, func(_ time.Duration, states []breaker.State) {
+		var n uint64
+		for _, st := range states {
+			if st == breaker.HalfOpen {
+				n++
+			}
+		}
+		most = max(most, n)
+	})
+	return count(most), err
 }
 
 func evalFailedProbes(c *evalCtx, a []string) (Value, error) {
@@ -82,17 +125,25 @@ func evalKnockedOver(c *evalCtx, a []string) (Value, error) {
 }
 
 func evalFleetClosedFrom(c *evalCtx, a []string) (Value, error) {
-	s, sv, err := c.finalService(a[0], a[1])
-	if err != nil {
-		return Value{}, err
-	}
-	last := -1
-	for k, smp := range sv.Series {
-		if smp.Open+smp.HalfOpen > 0 {
-			last = k
+	var last time.Duration
+	stillOut := false
+	s, err := replayFleet(c, a, func(at time.Duration, states []breaker.State) {
+		out := false
+		for _, st := range states {
+			if st != breaker.Closed {
+				out = true
+			}
 		}
+		if stillOut && !out {
+			last = at
+		}
+		stillOut = out
+	})
+	if stillOut {
+		// One has not closed again yet: it is out for the whole run so far.
+		last = s.Now
 	}
-	return duration(s.SampleEvery * time.Duration(last+1)), nil
+	return duration(last), err
 }
 
 func evalFleetOpenAt(c *evalCtx, a []string) (Value, error) {

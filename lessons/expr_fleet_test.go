@@ -15,6 +15,9 @@ import (
 // where the lesson says they do, so no check compares zeros only: a metric
 // reading the wrong state (open for half-open) or the wrong transition
 // (any to open for half-open to open) differs in at least one of them.
+// probe-burst and fleet-closed-from are counted here by asking, at each
+// moment a transition was made, what state each instance's breaker last
+// moved to by then.
 func TestFleetMetricsReadTheEnginesSnapshot(t *testing.T) {
 	const seed = 5
 	snaps, err := engine.RunAll(scenarios.FleetProbes(), seed)
@@ -25,19 +28,13 @@ func TestFleetMetricsReadTheEnginesSnapshot(t *testing.T) {
 	for v := range snaps {
 		s := &snaps[v]
 		api := inventoryOf(t, s, "api")
-		var burst int16
-		last := -1
-		for k, smp := range api.Series {
-			burst = max(burst, smp.HalfOpen)
-			if smp.Open+smp.HalfOpen > 0 {
-				last = k
-			}
-		}
 		var fails, knocks int
+		var apiTransitions []engine.Transition
 		for _, tr := range s.Transitions {
 			if tr.Service != "api" {
 				continue
 			}
+			apiTransitions = append(apiTransitions, tr)
 			if tr.From == breaker.HalfOpen && tr.To == breaker.Open {
 				fails++
 			}
@@ -45,12 +42,20 @@ func TestFleetMetricsReadTheEnginesSnapshot(t *testing.T) {
 				knocks++
 			}
 		}
+		burst, lastClose := 0, time.Duration(0)
+		for _, moment := range apiTransitions {
+			halfOpen, out := fleetStatesAt(apiTransitions, len(api.Instances), moment.At)
+			burst = max(burst, halfOpen)
+			if out == 0 {
+				lastClose = max(lastClose, moment.At)
+			}
+		}
 		run := "fleet-probes/" + string(rune('0'+v)) + " api"
 		want := map[string]float64{
 			"probe-burst " + run:           float64(burst),
 			"failed-probes " + run:         float64(fails),
 			"knocked-over " + run + " 28s": float64(knocks),
-			"fleet-closed-from " + run:     (s.SampleEvery * time.Duration(last+1)).Seconds(),
+			"fleet-closed-from " + run:     lastClose.Seconds(),
 		}
 		for text, w := range want {
 			if got := mustEval(t, seed, text); got != w {
@@ -63,6 +68,58 @@ func TestFleetMetricsReadTheEnginesSnapshot(t *testing.T) {
 	}
 	if bursts[0] == bursts[1] || failed[1] == failed[2] || knocked[0] == knocked[3] {
 		t.Fatalf("the variants no longer differ (bursts %v, failed %v, knocked %v): the checks above cannot tell the metrics apart", bursts, failed, knocked)
+	}
+}
+
+// fleetStatesAt counts, of n instances, the breakers half-open and those
+// not closed once every transition made at or before at is applied.
+func fleetStatesAt(trs []engine.Transition, n int, at time.Duration) (halfOpen, out int) {
+	last := make([]breaker.State, n)
+	for _, tr := range trs {
+		if tr.At <= at {
+			last[tr.Instance] = tr.To
+		}
+	}
+	for _, st := range last {
+		if st == breaker.HalfOpen {
+			halfOpen++
+		}
+		if st != breaker.Closed {
+			out++
+		}
+	}
+	return halfOpen, out
+}
+
+// The figures a learner can count from `breakerlab run fleet-probes
+// --format json`: with jitter, instances 4, 10, 16 and 17 are half-open
+// together at 30.288 s, one more than any 100 ms sample of the time series
+// sees; with the 30 s wait the last breaker closes at 64.883 s, inside a
+// sample. The metrics quote the transitions, so the lesson's answers are
+// the ones counted from them.
+func TestFleetMetricsQuoteTheTransitionsNotTheSamples(t *testing.T) {
+	const seed = 5
+	snaps, err := engine.RunAll(scenarios.FleetProbes(), seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jitter := &snaps[1]
+	var sampled int16
+	for _, smp := range inventoryOf(t, jitter, "api").Series {
+		sampled = max(sampled, smp.HalfOpen)
+	}
+	if got := mustEval(t, seed, "probe-burst fleet-probes/1 api"); got != 4 || sampled != 3 {
+		t.Errorf("probe-burst with jitter = %v (the samples' most %d): the transitions show 4 half-open at once at 30.288 s", got, sampled)
+	}
+	long := &snaps[3]
+	var lastClose time.Duration
+	for _, tr := range long.Transitions {
+		if tr.Service == "api" && tr.To == breaker.Closed {
+			lastClose = max(lastClose, tr.At)
+		}
+	}
+	if got := mustEval(t, seed, "fleet-closed-from fleet-probes/3 api"); got != lastClose.Seconds() || lastClose.Truncate(time.Millisecond) != 64883*time.Millisecond {
+		t.Errorf("fleet-closed-from with the 30 s wait = %v s, the last closing transition is at %v (run prints 64.883 s)", got, lastClose)
 	}
 }
 

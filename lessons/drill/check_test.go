@@ -137,10 +137,20 @@ func TestFixedCardsStayFixed(t *testing.T) {
 		// Lesson 7 step 7: notify on each opening, page on the sustained signals.
 		{"ref-004-follow-up", []string{"notify", "page"}, []string{"Alert when a breaker opens"}},
 		{"ref-004-trade-off", []string{"notification", "page"}, []string{"alert on open", "an alert when one opens"}},
-		// Lesson 12 step 5: a wait shorter than the restart only fails probes.
-		{"concept-breaker-cost", []string{"Not with a shorter cool-down", "ramp"}, []string{"(A shorter cool-down"}},
+		// Lesson 12 step 5 and fleet-probes: a wait shorter than the restart
+		// finds the recovery sooner (the last breaker closes at 50.354 s,
+		// against 55.315 s with the jittered 5 s) and pays in failed probes.
+		{"concept-breaker-cost", []string{"finds the recovery sooner", "50.354 s", "55.315 s", "74 rounds", "ramp"},
+			[]string{"(A shorter cool-down", "Not with a shorter cool-down", "only adds failed probes"}},
+		{"concept-fleet-jitter", []string{"finds the recovery sooner", "50.354 s", "at most 4 half-open at once", "64.883 s"},
+			[]string{"only adds failed probes"}},
 		// engine/retry.TokenBucket: refund of a successful retry, the cap.
-		{"ref-002-faq-breaker-or-retries", []string{"gets its tokens back", "at most 500"}, nil},
+		// A retry's price is one SDK's: aws-sdk-go-v2's 5 (10 after a
+		// timeout) before v1.48.0, aws-sdk-js-v3's 10 after any transient
+		// error (@smithy/util-retry).
+		{"ref-002-faq-breaker-or-retries", []string{"gets its tokens back", "at most 500", "In aws-sdk-go-v2's standard mode before v1.48.0",
+			"aws-sdk-js-v3 charges 10"}, []string{"In standard mode before aws-sdk-go-v2 v1.48.0's update"}},
+		{"concept-breaker-vs-retry-budget", []string{"of aws-sdk-go-v2", "aws-sdk-js-v3 charges 10"}, []string{"the AWS SDKs' token bucket"}},
 		// Findings I. F1: Release It! already has the half-open state.
 		{"concept-origins", []string{"Release It! already has all three states", "(closed, open, half-open)"}, []string{"What did Fowler's article add", "The half-open state made explicit"}},
 		// F2: both kept search whole in the burst; the provider's load differs.

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -303,6 +304,23 @@ func genBulkhead(p *Problem, rng *rand.Rand) {
 
 func pct(f float64) string { return trim(100*f) + "%" }
 
+// ordinal writes n as English counts places: 1st, 2nd, 3rd, 4th, 11th to
+// 13th (not 11st), 21st, 112th.
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
+}
+
 func genMinCalls(p *Problem, rng *rand.Rand) {
 	window := pick(rng, 10, 20, 50, 100)
 	var minimum int
@@ -330,9 +348,9 @@ func genMinCalls(p *Problem, rng *rand.Rand) {
 		p.Explain = fmt.Sprintf("The window is full, so the minimum is met; it opens when %s of the last %d fail: %d failures. "+
 			"They arrive at %s: %d ÷ %s = %s.", pct(threshold), window, need, callsRate(rate), need, trim(rate), trimSeconds(ans))
 	} else {
-		p.Explain = fmt.Sprintf("Nothing is judged before %d calls; every one fails, so the %d-th call opens it. "+
+		p.Explain = fmt.Sprintf("Nothing is judged before %d calls; every one fails, so the %s call opens it. "+
 			"At %s that takes %d ÷ %s = %s on average. A quiet dependency keeps a breaker closed for a long time.",
-			minimum, minimum, callsRate(rate), minimum, trim(rate), trimSeconds(ans))
+			minimum, ordinal(minimum), callsRate(rate), minimum, trim(rate), trimSeconds(ans))
 	}
 	p.number(lessons.KindDuration, ans, 0.05, true, "s")
 	p.Verified = "the engine's mean time to open over 200 seeds of Poisson traffic, within 4 standard errors (4 ÷ √(200 · calls needed))"
@@ -447,7 +465,7 @@ func genTokenBucket(p *Problem, rng *rand.Rand) {
 		"a successful retry gets its cost back, and a first-try success adds %d.",
 		capacity, b.RetryCost, b.TimeoutCost, b.NoRetryIncrement)
 	if aws {
-		name = fmt.Sprintf("A client uses the AWS SDKs' standard retry quota as aws-sdk-js-v3 keeps it, with the prices of before the 2026 update (aws-sdk-go-v2 up to v1.47.8), "+
+		name = fmt.Sprintf("A client uses the AWS SDKs' standard retry quota as aws-sdk-js-v3 keeps it, with the prices aws-sdk-go-v2 had before the 2026 update (up to v1.47.8; aws-sdk-js-v3's own differ), "+
 			"the rule breakerlab simulates: a bucket that starts full with %d tokens and never holds more; "+
 			"a retry costs %d, a retry after a timeout %d; a successful retry gets its cost back, and a first-try success adds %d.",
 			capacity, b.RetryCost, b.TimeoutCost, b.NoRetryIncrement)

@@ -210,6 +210,30 @@ func TestMinCallsAgreesWithTheEngine(t *testing.T) {
 	}
 }
 
+// Ordinals are written as English writes them ("the 5th call", not "the
+// 5-th"), and a min-calls answer that counts its calls says so.
+func TestOrdinalsAreEnglish(t *testing.T) {
+	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 10: "10th", 11: "11th", 12: "12th",
+		13: "13th", 20: "20th", 21: "21st", 22: "22nd", 23: "23rd", 50: "50th", 100: "100th", 101: "101st", 111: "111th", 112: "112th"} {
+		if got := ordinal(n); got != want {
+			t.Errorf("ordinal(%d) = %q, want %q", n, got, want)
+		}
+	}
+	seen := 0
+	for _, p := range problems(t, "min-calls", 40) {
+		if p.p.warm {
+			continue
+		}
+		seen++
+		if want := "so the " + ordinal(p.p.minimum) + " call opens it"; !strings.Contains(p.Explain, want) || strings.Contains(p.Explain, "-th") {
+			t.Errorf("%s: %q lacks %q", p.ID, p.Explain, want)
+		}
+	}
+	if seen == 0 {
+		t.Fatal("the seeds drew no min-calls problem with an empty window")
+	}
+}
+
 func firstOpen(ts []engine.Transition) (time.Duration, bool) {
 	for _, tr := range ts {
 		if tr.To == breaker.Open {

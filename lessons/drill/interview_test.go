@@ -316,8 +316,10 @@ func TestRubricSaysWhatTheLessonsTeach(t *testing.T) {
 		// or a gateway in front.
 		{"payment-checkout", "local", []string{"per instance", "restart forgets", "shared store", "gateway"},
 			"Each breaker is per instance; a shared store such as Redis would add a hop."},
-		// Lesson 12: the cooldown fitted to the restart.
-		{"slow-apis", "cooldown", []string{"restart", "failed probes"},
+		// Lesson 12: the cooldown fitted to the restart; a shorter one finds
+		// the recovery sooner (fleet-probes: 50.354 s against 55.315 s) and
+		// pays in failed probes.
+		{"slow-apis", "cooldown", []string{"restart", "jittered", "finds the recovery sooner", "50.354 s", "55.315 s", "failed probes"},
 			"Open for about as long as the provider takes to restart."},
 		// Lesson 10: a quota per client, 429 and Retry-After at a gateway.
 		{"api-gateway", "quota", []string{"quota per client", "429", "Retry-After"},
@@ -389,6 +391,35 @@ func TestSearchRankingSaysWhatCascadePlays(t *testing.T) {
 	}
 	if _, ok := scenarios.Lookup("multi-hop"); !ok {
 		t.Fatal("the play note names multi-hop, which is not a built-in scenario")
+	}
+}
+
+// A prompt gives what its rubric asks for and says what its scenario
+// plays. The common timeout point sets the timeout from the dependency's
+// p99, so search-ranking, which names its two dependencies' latencies,
+// gives each one's p99 (the engine's distribution: an exponential of mean
+// 20 ms has a p99 of 92.1 ms), not only the means. And notifications plays
+// cascade, whose hang lasts to the end of the 30 s run: the prompt says
+// so, not that push stays down for minutes.
+func TestPromptsGiveWhatTheRubricAsksAndTheScenarioPlays(t *testing.T) {
+	p, err := PromptNamed("search-ranking")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"a mean of 20 ms, a p99 of 92.1 ms", "a mean of 40 ms, a p99 of 184.2 ms"} {
+		if !strings.Contains(p.Text, w) {
+			t.Errorf("search-ranking's prompt lacks %q: %s", w, p.Text)
+		}
+	}
+	if _, i := pointOf(t, "search-ranking", "timeout"); !strings.Contains(p.Points[i].Text, "p99") {
+		t.Errorf("the timeout point no longer asks for the p99: %s", p.Points[i].Text)
+	}
+	n, err := PromptNamed("notifications")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(n.Text, "minutes") || !strings.Contains(n.Text, "still down at 30 s, when the scenario ends") {
+		t.Errorf("notifications' prompt must say push is down to the end of cascade's run: %s", n.Text)
 	}
 }
 

@@ -142,8 +142,12 @@ func all() []Fact {
 		// The AWS SDKs' retry quota, "standard" mode as it was before the
 		// 2026 update: the bucket the engine runs.
 		{"aws.retry.capacity", Count, count(aws.Capacity), "tokens in the AWS retry quota when full: it starts full and never holds more (the same since the 2026 update)", awsSrc},
-		{"aws.retry.cost", Count, count(aws.RetryCost), "tokens a retry takes from the AWS quota in standard mode before the 2026 update (the engine's bucket)", awsSrc},
-		{"aws.retry.timeout_cost", Count, count(aws.TimeoutCost), "tokens a retry after a timeout takes from the AWS quota in standard mode before the 2026 update (the engine's bucket)", awsSrc},
+		{"aws.retry.cost", Count, count(aws.RetryCost), "tokens a retry takes from aws-sdk-go-v2's quota in standard mode before the 2026 update (v1.48.0), the engine's bucket; aws-sdk-js-v3 charges aws.retry.js.transient_cost after a transient error", awsSrc},
+		{"aws.retry.timeout_cost", Count, count(aws.TimeoutCost), "tokens a retry after a timeout takes from aws-sdk-go-v2's quota in standard mode before the 2026 update (v1.48.0), the engine's bucket", awsSrc},
+		// aws-sdk-js-v3 prices a retry by the error's class, not by whether
+		// it was a timeout: every transient error pays what Go charged for a
+		// timeout, so "a retry pays 5" is Go's price, not the SDKs'.
+		{"aws.retry.js.transient_cost", Count, awsJSTransientCost, "tokens a retry after a transient error (a timeout, a 500, 502, 503 or 504, a dropped connection) takes from aws-sdk-js-v3's quota in standard mode before the 2026 update; a retry after throttling takes aws.retry.cost", awsJSSrc},
 		{"aws.retry.success_refill", Count, count(aws.NoRetryIncrement), "tokens a request that succeeds at its first try adds to the AWS quota (a retry that succeeds gets its cost back instead)", awsRefillSrc},
 		{"aws.retry.outage_retries", Count, count(aws.Capacity / aws.RetryCost), "retries a full AWS quota pays for when none succeeds, before the 2026 update: capacity ÷ cost", awsSrc},
 		{"aws.retry.outage_timeout_retries", Count, count(aws.Capacity / aws.TimeoutCost), "retries after timeouts a full AWS quota pays for, before the 2026 update: capacity ÷ timeout cost", awsSrc},
@@ -231,6 +235,17 @@ func all() []Fact {
 const (
 	aws2026RetryCost    = 14
 	aws2026ThrottleCost = 5
+)
+
+// aws-sdk-js-v3's standard mode is @smithy/util-retry's
+// StandardRetryStrategy: getCapacityCost charges TIMEOUT_RETRY_COST (10) for
+// an error classified TRANSIENT and RETRY_COST (5) for THROTTLING, the only
+// two it retries; @smithy/service-error-classification makes timeouts,
+// dropped connections and the statuses 500, 502, 503 and 504 transient. The
+// engine does not model its prices.
+const (
+	awsJSTransientCost = 10
+	awsJSSrc           = "@smithy/util-retry (aws-sdk-js-v3's standard mode): StandardRetryStrategy.getCapacityCost (TIMEOUT_RETRY_COST for a TRANSIENT error, RETRY_COST for THROTTLING) and constants.ts; @smithy/service-error-classification, TRANSIENT_ERROR_STATUS_CODES and TRANSIENT_ERROR_CODES"
 )
 
 // awsRefund pays for a retry from a full AWS quota (after a timeout, if

@@ -64,7 +64,7 @@ func TestEngineFactsAreTheEnginesValues(t *testing.T) {
 // (aws-sdk-go-v2 v1.48.0: 14 a transient retry, 5 a throttled one, the
 // capacity unchanged), with the outage's count worked from them.
 func TestAWSQuotaFactsSayWhichRelease(t *testing.T) {
-	for _, name := range []string{"aws.retry.cost", "aws.retry.timeout_cost", "aws.retry.outage_retries", "aws.retry.outage_timeout_retries"} {
+	for _, name := range []string{"aws.retry.cost", "aws.retry.timeout_cost", "aws.retry.outage_retries", "aws.retry.outage_timeout_retries", "aws.retry.js.transient_cost"} {
 		f, err := Lookup(name)
 		if err != nil {
 			t.Fatal(err)
@@ -289,5 +289,31 @@ func TestSourcesNameNoSeedID(t *testing.T) {
 	}
 	if cites == 0 {
 		t.Error("no fact's source names a reference by its title: the guide.* facts lost where they come from")
+	}
+}
+
+// TestAWSRetryPricesNameTheirSDK: a retry's price is one SDK's, not the
+// AWS SDKs': aws-sdk-go-v2 (the engine's prices) charged 5, 10 after a
+// timeout, and aws-sdk-js-v3's StandardRetryStrategy charges 10 after any
+// transient error, 5 only after throttling. Each price fact names the SDK
+// it is.
+func TestAWSRetryPricesNameTheirSDK(t *testing.T) {
+	for name, sdk := range map[string]string{
+		"aws.retry.cost":              "aws-sdk-go-v2",
+		"aws.retry.timeout_cost":      "aws-sdk-go-v2",
+		"aws.retry.js.transient_cost": "aws-sdk-js-v3",
+	} {
+		f, err := Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(f.Says, sdk) {
+			t.Errorf("%s says %q: it must name %s, whose price it is", name, f.Says, sdk)
+		}
+	}
+	js, _ := Lookup("aws.retry.js.transient_cost")
+	timeout, _ := Lookup("aws.retry.timeout_cost")
+	if js.Value != 10 || !strings.Contains(js.Source, "TIMEOUT_RETRY_COST") || js.Value != timeout.Value {
+		t.Errorf("aws.retry.js.transient_cost = %v (source %q): @smithy/util-retry's TIMEOUT_RETRY_COST is 10, Go's timeout price", js.Value, js.Source)
 	}
 }

@@ -113,14 +113,36 @@ var All = []Subject{
 		Fine: []string{"Notify on every opening; page on time open per hour."},
 	},
 	{
+		// A shorter wait costs failed probes while the dependency restarts;
+		// recommending one without that cost is the half-truth.
 		Name:   "shorter-cooldown",
-		Truth:  "A wait shorter than the dependency's restart only adds failed probes; recovery comes sooner with a cooldown fitted to the restart and a ramp after half-open.",
+		Truth:  "A wait shorter than the dependency's restart finds the recovery sooner only by paying in failed probes while it restarts; fit the cooldown to the restart, jitter it, and ramp after half-open.",
 		Lesson: "12-a-fleet-of-breakers", Step: "A cooldown shorter than the restart",
 		Claim:  "failed-probes step api > failed-probes fleet-probes/1 api",
 		Wrong:  res(`shorter cool-?down`),
-		Unless: re(`\bnot\b|only adds|fitted|than the restart|failed probes|flap|too short`),
+		Unless: re(`failed probes|\bfails?\b|pays|fitted|than the restart|flap|too short`),
 		Caught: []string{"How would you shorten the late recovery? (A shorter cool-down, or probes that ramp traffic back.)"},
-		Fine:   []string{"A shorter cooldown than the restart only adds failed probes."},
+		Fine:   []string{"A shorter cool-down finds the recovery sooner, but pays for it in failed probes while the provider restarts."},
+	},
+	{
+		// And it does find the recovery sooner: fleet-probes' 2 s wait
+		// closes its last breaker before the 5 s wait's. The texts once
+		// said a shorter wait bought nothing but failed probes.
+		Name:   "shorter-cooldown-gain",
+		Truth:  "A wait shorter than the dependency's restart does find the recovery sooner (fleet-probes: the last breaker closes earlier with 2 s than with 5 s); what it costs is failed probes while the dependency restarts.",
+		Lesson: "12-a-fleet-of-breakers", Step: "A cooldown shorter than the restart",
+		Claim: "fleet-closed-from step api < fleet-closed-from fleet-probes/1 api",
+		Wrong: res(`only adds failed probes`, `not with a shorter cool-?down`,
+			`shorter (cool-?down|wait)[^.]*(does not|doesn't|cannot|can't|never) (shorten|speed|find|bring)`),
+		Caught: []string{
+			"Not with a shorter cool-down: a wait shorter than the restart only adds failed probes (74 rounds in the fleet-probes scenario, against 30 with a wait of 5 s).",
+			"how long the breaker stays open, fitted to the dependency's restart or failover (shorter only adds failed probes)",
+			"Fit the cooldown to the restart: a wait shorter than it only adds failed probes (74 rounds), one far longer keeps breakers open after the provider is warm",
+		},
+		Fine: []string{
+			"A shorter wait finds the recovery sooner but pays in failed probes while the provider restarts.",
+			"While the provider restarts, a cooldown shorter than the restart adds nothing but failed calls to a service that is starting up.",
+		},
 	},
 	{
 		Name:   "aws-quota",
@@ -155,6 +177,26 @@ var All = []Subject{
 		Fine: []string{
 			"AWS retry quota: standard mode as simulated, before aws-sdk-go-v2 v1.48.0's update: starts full at 500 tokens; a retry pays 5 (10 after a timeout)",
 			"The AWS SDKs' standard retry mode keeps a retry quota of 500 tokens; since the 2026 update a transient retry pays 14.",
+		},
+	},
+	{
+		// The SDKs share the quota's size and refund rule, not its prices:
+		// aws-sdk-js-v3 charges 10 after any transient error where
+		// aws-sdk-go-v2 charged 5 (10 after a timeout). A price quoted as
+		// "the AWS SDKs'" is one SDK's passed off as every one's.
+		Name:   "aws-quota-sdk",
+		Truth:  "A retry's price in the AWS retry quota is one SDK's: aws-sdk-go-v2 charged 5, 10 after a timeout, before v1.48.0 (the engine's prices) and 14 since; aws-sdk-js-v3 charges 10 after any transient error.",
+		Lesson: "06-retries-and-order", Step: "A retry budget", Phrase: "aws-sdk-js-v3",
+		Wrong: res(`aws sdks'?[^.;]*\bretry (pays|takes|costs) (tokens|\d)`, `aws sdks'?[^.;]*\b(pays|takes|costs) \d`),
+		// A sentence that says whose price it quotes is right.
+		Unless: re(`aws-sdk-(go|js)`),
+		Caught: []string{
+			"In the AWS SDKs' token bucket a retry pays 5 tokens and gets them back if it succeeds.",
+			"The AWS SDKs' quota starts full at 500 tokens, and a retry after a timeout costs 10.",
+		},
+		Fine: []string{
+			"The AWS SDKs' retry quota holds at most 500 tokens and starts full; what a retry pays is each SDK's own.",
+			"In aws-sdk-go-v2's standard mode before v1.48.0 a retry takes 5, one after a timeout 10.",
 		},
 	},
 	{
@@ -264,9 +306,11 @@ func Contradictions(text string) []Contradiction {
 				}
 			}
 		}
-		if s.Mentions != nil && s.Mentions.MatchString(text) {
+		// A text wrapped to columns (the cheat sheet's) breaks a phrase
+		// across lines and pads it: Requires reads it as one line of words.
+		if flat := strings.Join(strings.Fields(text), " "); s.Mentions != nil && s.Mentions.MatchString(flat) {
 			for _, r := range s.Requires {
-				if !r.MatchString(text) {
+				if !r.MatchString(flat) {
 					out = append(out, Contradiction{s, firstMatch(sentences, s.Mentions), true})
 					break
 				}

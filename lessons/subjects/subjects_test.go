@@ -35,3 +35,14 @@ func flags(text string, s *Subject) bool {
 	}
 	return false
 }
+
+// A text wrapped to columns, as the cheat sheet prints its rows, keeps the
+// words a subject requires even where a line break and padding split them.
+func TestRequiresReadsAWrappedText(t *testing.T) {
+	wrapped := "AWS retry quota  starts full at 500 tokens, never holds more; a retry pays 5 and gets exactly that\n                  back if it succeeds"
+	for _, c := range Contradictions(wrapped) {
+		if c.Subject.Name == "aws-quota" {
+			t.Errorf("aws-quota flags a wrapped row that says the refund: %q", c.Sentence)
+		}
+	}
+}
