@@ -165,7 +165,7 @@ func TestProgramDeckListSlash(t *testing.T) {
 	tuitest.WaitFor(t, out, "1 of 6")
 	tm.Send(tuitest.Key("enter"))
 	tm.Send(tuitest.Key("enter"))
-	tuitest.WaitFor(t, out, "generated (cycles, seed")
+	tuitest.WaitFor(t, out, "generated: cycles, new numbers each time")
 	tm.Send(tuitest.Key("esc"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 	final := tm.FinalModel(t).(Model)

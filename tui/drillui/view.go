@@ -11,6 +11,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // sideWidth is the session list's width when the window is wide enough to
@@ -100,7 +101,7 @@ func (m Model) View() string {
 			lines = append(lines, pane.Fit(" "+m.th.Warn.Render(l), m.w))
 		}
 	}
-	lines = append(lines, pane.Fit(" "+m.help.ShortHelpView(m.shortHelp(len(body) > bh)), m.w))
+	lines = append(lines, pane.Fit(" "+m.keyLine(m.shortHelp(len(body) > bh), max(m.w-1, 1)), m.w))
 	return strings.Join(pane.Block(lines, m.w, m.h), "\n")
 }
 
@@ -167,11 +168,14 @@ func (m Model) para(s string, style lipgloss.Style, w int) []string {
 	return out
 }
 
-// hanging wraps text behind a lead, the next lines indented as deep.
+// hanging wraps text behind a lead, the next lines indented as deep. The
+// lead is measured in cells: a cursor or a mark in colour carries escapes
+// that take none.
 func (m Model) hanging(lead, text string, style lipgloss.Style, w int) []string {
-	pad := strings.Repeat(" ", len([]rune(lead)))
+	leadW := ansi.StringWidth(lead)
+	pad := strings.Repeat(" ", leadW)
 	var out []string
-	for i, l := range wrap(text, max(w-1-len([]rune(lead)), 1)) {
+	for i, l := range wrap(text, max(w-1-leadW, 1)) {
 		if i == 0 {
 			out = append(out, " "+lead+style.Render(l))
 		} else {
@@ -181,12 +185,22 @@ func (m Model) hanging(lead, text string, style lipgloss.Style, w int) []string 
 	return out
 }
 
+// sourceWords say where a card comes from: the reference or the lesson,
+// or for a generated problem its kind and that its numbers are fresh each
+// session. The problem's seed, a 19-digit number, told a learner nothing.
+func sourceWords(c drill.Card) string {
+	if c.Generator != "" {
+		return "generated: " + c.Generator + ", new numbers each time"
+	}
+	return drill.Cite(c.Source)
+}
+
 var kindWords = map[drill.Kind]string{drill.Open: "say it out loud", drill.Choice: "pick one", drill.Number: "type a number"}
 
 func (m Model) cardLines(w int) []string {
 	c := m.cards[m.i]
 	var out []string
-	out = append(out, m.para(fmt.Sprintf("%s · %s · %s", c.Topic, kindWords[c.Kind], drill.Cite(c.Source)), m.th.Dim, w)...)
+	out = append(out, m.para(fmt.Sprintf("%s · %s · %s", c.Topic, kindWords[c.Kind], sourceWords(c)), m.th.Dim, w)...)
 	out = append(out, "")
 	out = append(out, m.para(c.Question, m.th.Bold, w)...)
 	out = append(out, "")
@@ -476,6 +490,46 @@ func (m Model) keyLines(w int) []string {
 	out = append(out, "")
 	out = append(out, m.para("Again brings a card back in ten minutes; hard, good and easy space it out, easy the most. Any key closes this help.", m.th.Dim, w)...)
 	return out
+}
+
+// keyLine is the key help for bs in w cells. Where the keys do not all
+// fit, the extras go first: scrolling (the body's last line names its
+// keys), the deck list, undo; then from the right, but never ?, the key
+// that lists them all. Cut at its end, an open card's answer at 60
+// columns lost "? keys" and esc.
+func (m Model) keyLine(bs []key.Binding, w int) string {
+	h := m.help
+	h.Width = 0 // measured whole: help's own cut is the last resort
+	for {
+		line := h.ShortHelpView(bs)
+		if ansi.StringWidth(line) <= w {
+			return line
+		}
+		i := m.leastNeeded(bs)
+		if i < 0 {
+			h.Width = w
+			return h.ShortHelpView(bs)
+		}
+		bs = append(bs[:i:i], bs[i+1:]...)
+	}
+}
+
+// leastNeeded is the index in bs of the binding to leave out first, or -1
+// when only ? is left. A disabled binding is not shown, so it is not one.
+func (m Model) leastNeeded(bs []key.Binding) int {
+	for _, extra := range []key.Binding{m.keys.PageUp, m.keys.List, m.keys.Undo} {
+		for i, b := range bs {
+			if b.Enabled() && b.Help() == extra.Help() {
+				return i
+			}
+		}
+	}
+	for i := len(bs) - 1; i >= 0; i-- {
+		if bs[i].Enabled() && bs[i].Help().Key != "?" {
+			return i
+		}
+	}
+	return -1
 }
 
 // shortHelp lists the keys that work now; scrolling only when the body

@@ -149,10 +149,13 @@ type Model struct {
 	help    help.Model
 	prompts []drill.Prompt
 
-	phase  phase
-	pick   int
-	prompt drill.Prompt
-	area   textarea.Model
+	phase phase
+	pick  int
+	// previewTop is the first line of the prompt's text shown under the
+	// list, when it is longer than the rows it has there (preview).
+	previewTop int
+	prompt     drill.Prompt
+	area       textarea.Model
 	// areaLines are the text area as last drawn, when areaDrawn says they
 	// are the area as it is: every change to area clears areaDrawn, and
 	// Update draws it again once the message is handled. A frame that
@@ -172,11 +175,12 @@ type Model struct {
 	pointSpans [][]drill.Span
 	cursor     int
 	// tallest is how many rows the rubric's tallest point takes, without
-	// its blank lines, at the width tallW (tallOK when measured): what
-	// showStrip asks, measured in Update (measurePoints) rather than in
-	// every frame, since it wraps every point of the rubric.
-	tallest, tallW int
-	tallOK         bool
+	// its blank lines, and longest how many the longest point's own text
+	// takes, at the width tallW (tallOK when measured): what showStrip
+	// asks, measured in Update (measurePoints) rather than in every frame,
+	// since it wraps every point of the rubric.
+	tallest, longest, tallW int
+	tallOK                  bool
 	// scroll is the first line of the answer shown beside the point;
 	// pointTop the first line of the point's column, when it is longer
 	// than its rows.
@@ -315,7 +319,8 @@ func (m Model) measurePoints() Model {
 		return m
 	}
 	if pw, _ := m.pointWidth(); !m.tallOK || pw != m.tallW {
-		m.tallest, m.tallW, m.tallOK = m.tallestPoint(pw), pw, true
+		m.tallest, m.longest = m.tallestPoint(pw)
+		m.tallW, m.tallOK = pw, true
 	}
 	return m
 }
@@ -433,8 +438,16 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.showKey = true
 		case key.Matches(k, m.keys.Up):
 			m.pick = (m.pick + len(m.prompts) - 1) % len(m.prompts)
+			m.previewTop = 0
 		case key.Matches(k, m.keys.Down):
 			m.pick = (m.pick + 1) % len(m.prompts)
+			m.previewTop = 0
+		case k.Type == tea.KeyPgDown:
+			step, last := m.previewScroll()
+			m.previewTop = min(m.previewTop+step, last)
+		case k.Type == tea.KeyPgUp:
+			step, _ := m.previewScroll()
+			m.previewTop = max(m.previewTop-step, 0)
 		case key.Matches(k, m.keys.Open):
 			m.note = ""
 			m = m.begin(m.prompts[m.pick])

@@ -141,7 +141,7 @@ func (m Model) View() string {
 	for _, l := range m.noteLines() {
 		lines = append(lines, pane.Fit(l, m.w))
 	}
-	lines = append(lines, pane.Fit(" "+m.help.ShortHelpView(m.shortHelp()), m.w))
+	lines = append(lines, pane.Fit(" "+m.keyLine(max(m.w-1, 1)), m.w))
 	// pane.Block(lines, m.w, m.h), for lines already m.w wide.
 	for len(lines) < m.h {
 		lines = append(lines, strings.Repeat(" ", m.w))
@@ -221,15 +221,64 @@ func (m Model) pickLines(w int) []string {
 		out = append(out, " "+mark+name)
 	}
 	out = append(out, "")
-	for _, l := range pane.Wrap(m.prompts[m.pick].Text, max(w-4, 1)) {
-		out = append(out, "   "+m.th.Subtitle.Render(l))
-	}
+	out = append(out, m.preview(w)...)
 	out = append(out, "")
 	for _, l := range pane.Wrap(fmt.Sprintf("You get %s to write the answer you would give out loud, then a rubric of what a strong answer says, "+
 		"to grade yourself against. %s", clock(m.o.Time), m.keptWords()), max(w-4, 1)) {
 		out = append(out, "   "+m.th.Dim.Render(l))
 	}
 	return out
+}
+
+// previewLines are the text of the prompt under the cursor, wrapped for
+// the short list, and the rows it has under the list's h rows (pickLines);
+// cut says they do not all fit. Cut, they are wrapped two cells narrower,
+// which leaves room for the " …" that ends the last line shown.
+func (m Model) previewLines(w, h int) (lines []string, rows int, cut bool) {
+	text := m.prompts[m.pick].Text
+	rows = h - 3 - len(m.prompts) // the heading, its blank line, the list and a blank line
+	lines = pane.Wrap(text, max(w-4, 1))
+	if len(lines) <= rows {
+		return lines, rows, false
+	}
+	return pane.Wrap(text, max(w-6, 1)), rows, true
+}
+
+// previewScroll is how far pgdn moves the preview, a page less a line
+// kept for context, and the last line the preview may start from.
+func (m Model) previewScroll() (step, last int) {
+	w, _ := m.layout()
+	lines, rows, cut := m.previewLines(w, m.bodyHeight())
+	if !cut {
+		return 1, 0
+	}
+	room := max(rows-1, 1)
+	return max(room-1, 1), max(len(lines)-room, 0)
+}
+
+// preview is the prompt under the cursor in the short list: whole when it
+// fits in the rows it has, else from previewTop, its last line ending " …"
+// while more follows, then a line saying which lines show and that
+// pgup/pgdn show the rest. A window of 60×16 cut the prompt mid-sentence
+// ("…Search must") with no sign of more.
+func (m Model) preview(w int) []string {
+	lines, rows, cut := m.previewLines(w, m.bodyHeight())
+	var out []string
+	if !cut || rows < 2 {
+		for _, l := range lines {
+			out = append(out, "   "+m.th.Subtitle.Render(l))
+		}
+		return out
+	}
+	room := rows - 1
+	top := min(m.previewTop, len(lines)-room)
+	for k, l := range lines[top : top+room] {
+		if k == room-1 && top+room < len(lines) {
+			l += " …"
+		}
+		out = append(out, "   "+m.th.Subtitle.Render(l))
+	}
+	return append(out, "   "+m.th.Dim.Render(fmt.Sprintf("lines %d–%d of %d · pgup/pgdn", top+1, top+room, len(lines))))
 }
 
 // keptWords say, on the list, what becomes of the graded answer.
@@ -343,13 +392,14 @@ func (m Model) pointFits(rows, room int) bool {
 }
 
 // tallestPoint is how many rows the rubric's tallest point takes at width
-// w without its blank lines.
-func (m Model) tallestPoint(w int) int {
-	tall := 0
-	for i := range m.prompt.Points {
+// w without its blank lines, and how many the longest point's own text
+// (what a strong answer says) takes.
+func (m Model) tallestPoint(w int) (tall, longest int) {
+	for i, p := range m.prompt.Points {
 		tall = max(tall, m.pointHeight(i, w, 0))
+		longest = max(longest, len(pane.Wrap(p.Text, max(w, 1))))
 	}
-	return tall
+	return tall, longest
 }
 
 // pointColumn is point i's column for room rows: with as many of its
@@ -552,17 +602,29 @@ func snippet(answer string, sp drill.Span, w int) string {
 
 // showStrip says whether every point's mark fits below the point: when
 // every point of the rubric fits above it with at least three lines of
-// the answer (pointFits). On a small screen the title's count stands for
+// the answer (pointFits), or, short of that, when every point's own text
+// still shows whole under its heading, the rest of its column paged with
+// J (pointWindow). A note of two rows ("Saved to …") at 80×24 took the
+// grid away, leaving its rows blank, under the tallest point that no
+// longer fitted whole. On a small screen the title's count stands for
 // it. The tallest point decides for all, so the strip, and the grid the
 // arrows follow, stays as the cursor moves.
 func (m Model) showStrip() bool {
 	w, _ := m.layout()
-	pw, _ := m.pointWidth()
-	tall := m.tallest
+	pw, stacked := m.pointWidth()
+	tall, longest := m.tallest, m.longest
 	if !m.tallOK || m.tallW != pw {
-		tall = m.tallestPoint(pw) // not measured in Update yet
+		tall, longest = m.tallestPoint(pw) // not measured in Update yet
 	}
-	return m.pointFits(tall, m.bodyHeight()-3-m.stripRows(w))
+	room := m.bodyHeight() - 3 - m.stripRows(w)
+	if m.pointFits(tall, room) {
+		return true
+	}
+	if stacked {
+		room -= 1 + 3 // the blank line, and the answer's three lines under it
+	}
+	// The heading, the text, and the line that says J shows the rest.
+	return room >= 1+longest+1
 }
 
 // pointPart is a paragraph of a point's column: its text (or a blank line
@@ -903,7 +965,7 @@ func (m Model) keyLines(w int) []string {
 		{"←↑↓→", "in the rubric, move through the grid of marks: ↑/↓ a row, ←/→ a column (on to the next row at a row's end)"},
 		{"enter s", m.saveWords()},
 		{"p", "play the prompt's scenario in the sandbox; esc comes back"},
-		{"pgup/pgdn", "scroll your answer beside the point"},
+		{"pgup/pgdn", "scroll your answer beside the point; on the list, a question longer than its rows"},
 		{"J/K", "scroll the point, when it is longer than its column (shift+↓/↑ too)"},
 		{"esc q", m.wayOut() + " (from the list and the rubric)"},
 	}
@@ -920,21 +982,72 @@ func (m Model) keyLines(w int) []string {
 	return out
 }
 
-func (m Model) shortHelp() []key.Binding {
+// keyLine is the key help in w cells: the keys that work now (shortHelp),
+// and where they do not all fit, without the least needed ones, so that
+// ? (the key that lists them all) always shows. Cut at its end, the
+// rubric's line at 60 columns lost "? keys" and esc.
+func (m Model) keyLine(w int) string {
+	bs, drop := m.shortHelp()
+	h := m.help
+	h.Width = 0 // measured whole: help's own cut is the last resort
+	for {
+		line := h.ShortHelpView(bs)
+		if lipgloss.Width(line) <= w {
+			return line
+		}
+		i := leastNeeded(bs, drop)
+		if i < 0 {
+			h.Width = w
+			return h.ShortHelpView(bs)
+		}
+		bs = append(bs[:i:i], bs[i+1:]...)
+	}
+}
+
+// leastNeeded is the index in bs of the binding to leave out first: the
+// first of drop (named by their keys' help) still there, else the last
+// binding but ?; -1 when only ? is left. A disabled binding is not shown,
+// so it is not one.
+func leastNeeded(bs []key.Binding, drop []string) int {
+	for _, d := range drop {
+		for i, b := range bs {
+			if b.Enabled() && b.Help().Key == d {
+				return i
+			}
+		}
+	}
+	for i := len(bs) - 1; i >= 0; i-- {
+		if b := bs[i]; b.Enabled() && b.Help().Key != "?" {
+			return i
+		}
+	}
+	return -1
+}
+
+// shortHelp lists the keys that work now, in the order the key line shows
+// them, and the ones a narrow window leaves out first, in that order.
+func (m Model) shortHelp() (keys []key.Binding, drop []string) {
 	k := m.keys
 	switch {
 	case m.showKey:
-		return nil
+		return nil, nil
 	case m.reading:
-		return m.transcriptHelp()
+		return m.transcriptHelp(), nil
 	case m.phase == picking:
-		return []key.Binding{k.Up, k.Open, k.Help, k.Quit}
+		return []key.Binding{k.Up, k.Open, k.Help, k.Quit}, nil
 	case m.ask != askNone:
 		_, keys := m.question()
-		return keys
+		return keys, nil
 	case m.phase == writing:
-		return []key.Binding{k.HandIn, k.Ask}
+		return []key.Binding{k.HandIn, k.Ask}, nil
 	}
 	play := key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "play it"))
-	return []key.Binding{k.Yes, k.No, k.Move, k.Save, play, k.Help, k.Quit}
+	if !m.showStrip() {
+		// No grid on screen: the arrows go to the previous or the next
+		// point (moved), not through a grid.
+		k.Move.SetHelp("↑/↓", "point")
+	}
+	// The sandbox and the arrows are extras: y and n walk the points in
+	// order. Then enter: esc, the way out, asks to save first.
+	return []key.Binding{k.Yes, k.No, k.Move, k.Save, play, k.Help, k.Quit}, []string{"p", k.Move.Help().Key, k.Save.Help().Key}
 }
