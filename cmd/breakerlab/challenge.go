@@ -19,8 +19,8 @@ import (
 // FILE` grades a design headless (exit 0 passes, 1 falls short, 2 bad
 // input), so a teacher can grade a folder of students' files in a script.
 func init() {
-	register(command{name: "challenges", summary: "list the challenge levels and the stars earned; --check [FILE...] checks that every brief's numbers come from its scenario", run: runChallenges})
-	register(command{name: "challenge", summary: "play a challenge level (no level: the list); --check FILE grades a design headless", run: runChallenge})
+	register(command{name: "challenges", summary: "list the challenge levels and the stars earned, or check that every brief's numbers come from its scenario", usage: "challenges [--check [FILE...]]", run: runChallenges})
+	register(command{name: "challenge", summary: "play a challenge level, or grade a design for it headless", usage: "challenge ID|FILE [--start | --check FILE [--format text|json]]; no ID: the level list", run: runChallenge})
 }
 
 func runChallenges(args []string, stdout, stderr io.Writer) error {
@@ -119,6 +119,9 @@ func checkBriefs(stdout io.Writer, files []string) error {
 		cs = all
 	}
 	for _, f := range files {
+		if _, err := os.Stat(f); errors.Is(err, os.ErrNotExist) {
+			return missingChallengeFile(f)
+		}
 		c, err := challenge.LoadFile(f)
 		if err != nil {
 			return usagef("%w", err)
@@ -143,6 +146,16 @@ func checkBriefs(stdout io.Writer, files []string) error {
 	}
 	fmt.Fprintf(stdout, "%d challenges: every number in their briefs and hints comes from their scenario, a fact or a goal\n", len(cs))
 	return nil
+}
+
+// missingChallengeFile is the refusal of `challenges --check FILE` for a
+// file that is not there: what --check takes, and for the name of a
+// built-in level ("3", "timeout-pool") that it checks those with no FILE.
+func missingChallengeFile(f string) error {
+	if c, err := challenge.Lookup(f); err == nil {
+		return usagef("%s is built-in level %d (%s), not a file: --check takes challenge files (TOML), or none to check every built-in level", f, c.Number, c.ID)
+	}
+	return usagef("the challenge file %s does not exist: --check takes challenge files (TOML), or none to check every built-in level", f)
 }
 
 // wrapTo wraps s at words to n columns (wrapText), or leaves it whole when
@@ -196,8 +209,17 @@ func runChallenge(args []string, stdout, stderr io.Writer) error {
 		}
 		return challengeui.RunPicker(terminal().Out, challengeui.Terminal(nil, os.Getenv))
 	}
-	if len(pos) != 1 {
-		return usagef("challenge takes one challenge: a number, an ID (`breakerlab challenges` lists them) or a challenge file, got %d arguments", len(pos))
+	if len(pos) == 0 {
+		// --check or --start alone: each works on one challenge, which
+		// the command line leaves out.
+		what, flagLine := "--start prints a challenge's starting design", "--start"
+		if *check != "" {
+			what, flagLine = "--check grades a design against a challenge", "--check "+*check
+		}
+		return usagef("%s: name the challenge before it, as in `breakerlab challenge 2 %s` (a number, an ID or a challenge file; `breakerlab challenges` lists them)", what, flagLine)
+	}
+	if len(pos) > 1 {
+		return usagef("challenge takes one challenge: a number, an ID (`breakerlab challenges` lists them) or a challenge file, got %s", argsWords(pos))
 	}
 	// A challenge file's scenario is checked against the budget before
 	// loading runs it (once a goal), --start included.

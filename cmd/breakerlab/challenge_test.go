@@ -479,7 +479,7 @@ func TestChallengeNeedsATerminal(t *testing.T) {
 		t.Errorf("challenge alone: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	_, errOut, code = run(t, "challenge", "--check", "design.toml")
-	if code != exitUsage || !strings.Contains(errOut, "got 0 arguments") {
+	if code != exitUsage || !strings.Contains(errOut, "--check grades a design against a challenge: name the challenge") {
 		t.Errorf("challenge --check with no challenge: exit %d, %q", code, errOut)
 	}
 	_, errOut, code = run(t, "challenge", "99")

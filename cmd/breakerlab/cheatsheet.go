@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	register(command{name: "cheatsheet", summary: "one page to review before an interview: defaults, formulas, orders, which tool (cheatsheet [--format text|markdown] [--check])", run: runCheatSheet})
+	register(command{name: "cheatsheet", summary: "one page to review before an interview: defaults, formulas, orders, which tool", usage: "cheatsheet [--format text|markdown] [--check]", run: runCheatSheet})
 }
 
 // checkCheatSheet checks the built-in sheet; a test swaps in a bad one.

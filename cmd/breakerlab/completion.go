@@ -28,7 +28,7 @@ import (
 // here; what a flag's value or a positional argument can be is said here.
 
 func init() {
-	register(command{name: "completion", summary: "print a shell completion script (completion bash|zsh|fish|powershell)", run: runCompletion})
+	register(command{name: "completion", summary: "print a shell completion script", usage: "completion bash|zsh|fish|powershell", run: runCompletion})
 }
 
 var completionShells = []string{"bash", "zsh", "fish", "powershell"}

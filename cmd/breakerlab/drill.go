@@ -16,7 +16,7 @@ import (
 // --deck and --generate print cards and worksheets without one, and --stats
 // the retention the review log shows.
 func init() {
-	register(command{name: "drill", summary: "practise for an interview: due cards, then new ones (drill [--topic T] [--new N] [--review] | --stats | --deck | --generate N --seed S | --check)", run: runDrill})
+	register(command{name: "drill", summary: "practise for an interview: due cards, then new ones", usage: "drill [--topic T] [--new N] [--review] | --stats | --deck | --generate N --seed S | --check", run: runDrill})
 }
 
 const noDrill = "`breakerlab drill --deck` prints every card and `breakerlab drill --generate N --seed S` prints a worksheet of generated problems"

@@ -16,7 +16,7 @@ import (
 // `breakerlab exercises` hands its arguments to exercises/cli and wires in
 // the terminal runner from tui/exercisesui.
 func init() {
-	register(command{name: "exercises", summary: "solve exercises graded by Go tests (init, list, check, hint, ...)", run: runExercises})
+	register(command{name: "exercises", summary: "solve exercises graded by Go tests", usage: "exercises [COMMAND] [ARGS]; COMMAND is init, list, check, hint, reset or solution", run: runExercises})
 }
 
 func runExercises(args []string, stdout, stderr io.Writer) error {

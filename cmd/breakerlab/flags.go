@@ -30,7 +30,7 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 				}
 				return nil, usageError{flagList{fs}}
 			}
-			return nil, usagef("%v\n%s", flagerr.Explain(fs, err), flagHelp(fs))
+			return nil, usagef("%v\n%s", flagerr.Explain(asHelpReads(fs), err), flagHelp(fs))
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -39,6 +39,25 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		positional = append(positional, rest[0])
 		args = rest[1:]
 	}
+}
+
+// asHelpReads is a copy of fs for flagerr.Explain, which quotes a flag's
+// text and words a bad value by the flag's kind: each text as the help
+// prints it, its value's name without the flag package's backquotes ("the
+// design in FILE", not "in `FILE`"), and each value its own kind, not
+// wrapped in a wordedDefault.
+func asHelpReads(fs *flag.FlagSet) *flag.FlagSet {
+	plain := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+	plain.SetOutput(io.Discard)
+	fs.VisitAll(func(f *flag.Flag) {
+		_, usage := flag.UnquoteUsage(f)
+		v := f.Value
+		if w, ok := v.(wordedDefault); ok {
+			v = w.Value
+		}
+		plain.Var(v, f.Name, usage)
+	})
+	return plain
 }
 
 // helpWithValue is the first help flag given a value (--help=false) in
@@ -62,7 +81,8 @@ type flagList struct{ fs *flag.FlagSet }
 
 func (l flagList) Error() string { return flagHelp(l.fs) }
 
-// flagHelp lists a flag set's flags in one short block.
+// flagHelp lists a flag set's flags in one short block, each as
+// describeFlag words it for the machine the help is read on.
 func flagHelp(fs *flag.FlagSet) string {
 	n := 0
 	fs.VisitAll(func(*flag.Flag) { n++ })
@@ -72,17 +92,51 @@ func flagHelp(fs *flag.FlagSet) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "flags of %s:", fs.Name())
 	fs.VisitAll(func(f *flag.Flag) {
-		dashes := "--"
-		if len(f.Name) == 1 {
-			dashes = "-" // -o FILE, as the usage lines and examples write it
+		d := describeFlag(f, true)
+		fmt.Fprintf(&b, "\n  %s", d.name)
+		if d.arg != "" {
+			fmt.Fprintf(&b, " %s", d.arg)
 		}
-		fmt.Fprintf(&b, "\n  %s%s", dashes, f.Name)
-		if def := flagDefault(f); def != "" {
-			fmt.Fprintf(&b, " (default %s)", def)
+		if d.def != "" {
+			fmt.Fprintf(&b, " (%s)", d.def)
 		}
-		fmt.Fprintf(&b, "  %s", f.Usage)
+		fmt.Fprintf(&b, "  %s", d.usage)
 	})
 	return b.String()
+}
+
+// flagWords is one flag as --help and its man page list it.
+type flagWords struct {
+	name  string // with its dashes: --seed, -o
+	arg   string // what its value is, N in "--width N"; "" when unnamed
+	def   string // "default 5" or "default: the terminal's width"; "" for none
+	usage string // its text, the value's name unquoted
+}
+
+// describeFlag is f as --help and the man pages list it, the one source
+// for both. Its value is named when its text names it in backquotes, as
+// the flag package's own help does ("--check FILE"): the package's guess
+// from the type ("value", "int") says nothing. onThisMachine is false for
+// a man page, which is written where the release is built: a default
+// counted on that machine (its cores) is left out of it.
+func describeFlag(f *flag.Flag, onThisMachine bool) flagWords {
+	arg, usage := flag.UnquoteUsage(f)
+	if !strings.Contains(f.Usage, "`") {
+		arg = ""
+	}
+	d := flagWords{name: "--" + f.Name, arg: arg, usage: usage}
+	if len(f.Name) == 1 {
+		d.name = "-" + f.Name // -o FILE, as the usage lines and examples write it
+	}
+	if w, ok := f.Value.(wordedDefault); ok {
+		d.def = "default: " + w.words
+		if w.machine && onThisMachine {
+			d.def += ", " + f.DefValue + " here"
+		}
+	} else if def := flagDefault(f); def != "" {
+		d.def = "default " + def
+	}
+	return d
 }
 
 // flagDefault is f's default as the help and the man pages write it, or
@@ -104,6 +158,26 @@ func flagDefault(f *flag.Flag) string {
 		}
 	}
 	return f.DefValue
+}
+
+// wordedDefault is a flag whose help says its default in words, where the
+// value would mislead: --width's 0 stands for the terminal's width, and
+// --max-simulations' is the count of this machine's cores.
+type wordedDefault struct {
+	flag.Value
+	words string // "the terminal's width"
+	// machine: the value is this machine's, which --help adds ("2 here")
+	// and a man page, written on the machine that built the release,
+	// leaves out.
+	machine bool
+}
+
+// sayDefault makes fs's flag name say its default in words. The flag
+// must not be a switch: the flag package looks for IsBoolFlag on the
+// value, which the wrapper hides.
+func sayDefault(fs *flag.FlagSet, name, words string, machine bool) {
+	f := fs.Lookup(name)
+	f.Value = wordedDefault{Value: f.Value, words: words, machine: machine}
 }
 
 // choiceFlag is a string flag that accepts only listed values.

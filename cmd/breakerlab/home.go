@@ -20,7 +20,7 @@ import (
 // lessons and the exercise runner in one program: leaving any of them comes
 // back to it.
 func init() {
-	register(command{name: "home", summary: "open the home screen (lessons, sandbox, exercises)", run: runHome})
+	register(command{name: "home", summary: "open the home screen: lessons, sandbox, exercises", usage: "home [--present]", run: runHome})
 }
 
 // headless names the commands that do without a terminal what the home
@@ -30,7 +30,9 @@ const headless = "`breakerlab run SCENARIO` runs a scenario and prints its numbe
 	"and `breakerlab exercises list` and `breakerlab exercises check` grade a workbook"
 
 func runHome(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("breakerlab", flag.ContinueOnError)
+	// Named for the command whose help lists its flags: `breakerlab
+	// --present` is `breakerlab home --present`.
+	fs := flag.NewFlagSet("home", flag.ContinueOnError)
 	presentFlag := fs.Bool("present", false, "start in presentation mode, for a projector: big numbers, a caption, no key help (ctrl+p toggles it on any screen)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {

@@ -18,7 +18,7 @@ import (
 // --check holds the prompts and rubrics to the lessons' standard (every
 // number filled by the engine, every claim true).
 func init() {
-	register(command{name: "interview", summary: "a mock design interview: a prompt, a countdown, then a rubric (interview [PROMPT] [--minutes N] | --list | --rubric PROMPT | --history [N|ID] | --check [FILE])", run: runInterview})
+	register(command{name: "interview", summary: "a mock design interview: a prompt, a countdown, then a rubric", usage: "interview [PROMPT] [--minutes N] | --list | --rubric PROMPT | --history [N|ID] | --check [FILE]", run: runInterview})
 }
 
 const noInterview = "`breakerlab interview --list` prints the prompts, `breakerlab interview --rubric PROMPT` a prompt with its rubric and `breakerlab interview --history` the interviews saved"

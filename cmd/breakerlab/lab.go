@@ -24,7 +24,7 @@ import (
 // `breakerlab lab checkout ...` runs the checkout incident on loopback
 // sockets (cmd/breakerlab/internal/lab) and prints what was measured.
 func init() {
-	register(command{name: "lab", summary: "run the checkout incident on real sockets (lab checkout [--server threads|go] [--mode none|timeout|protected|all] [--rate N] [--format table|json] [--serve] [--tui])", run: runLab})
+	register(command{name: "lab", summary: "run the checkout incident on real sockets", usage: "lab checkout [--server threads|go] [--mode none|timeout|protected|all] [--rate N] [--format table|json] [--serve] [--tui]", run: runLab})
 }
 
 // labContext is the context a lab runs under: it ends on ctrl+c or

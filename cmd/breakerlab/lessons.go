@@ -19,7 +19,7 @@ import (
 // list of lessons in the terminal.
 func init() {
 	register(command{name: "lessons", summary: "list the lessons, one per line: id, title and progress", run: runLessons})
-	register(command{name: "lesson", summary: "open a lesson in the player (lesson ID|FILE [--step N] [--check [--format text|json]]; no ID: the lesson list)", run: runLesson})
+	register(command{name: "lesson", summary: "open a lesson in the player", usage: "lesson ID|FILE [--step N] [--check [--format text|json]]; no ID: the lesson list", run: runLesson})
 }
 
 func runLessons(args []string, stdout, stderr io.Writer) error {

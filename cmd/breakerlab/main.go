@@ -33,12 +33,38 @@ func usagef(format string, args ...any) error {
 // in init, so that parts of the program can grow without touching this file.
 type command struct {
 	name    string
-	summary string
-	run     func(args []string, stdout, stderr io.Writer) error
+	summary string // what it does: "run a scenario headless and print its results"
+	// usage is its command line, "run SCENARIO|FILE [--seed N] ...", which
+	// the root help shows after the summary and its man page's SYNOPSIS
+	// shows alone: one source, so that neither leaves out what the other
+	// says. A note after "; " ("no ID: the lesson list") is the help's
+	// alone. Empty for a command that takes nothing.
+	usage string
+	run   func(args []string, stdout, stderr io.Writer) error
 	// examples are command lines that show it at work, one a line, each
 	// optionally followed by two or more spaces and what it does. Empty
 	// falls back to commandExamples (examples.go).
 	examples string
+}
+
+// summaryLine is the summary with the usage after it, as the root help
+// and `help NAME` show it.
+func (c command) summaryLine() string {
+	if c.usage == "" {
+		return c.summary
+	}
+	return c.summary + " (" + c.usage + ")"
+}
+
+// synopsis is the command line its man page's SYNOPSIS shows: the usage
+// without the help's note, or the name alone for a command that takes
+// nothing.
+func (c command) synopsis() string {
+	if c.usage == "" {
+		return c.name
+	}
+	line, _, _ := strings.Cut(c.usage, "; ")
+	return line
 }
 
 // examplesText is the command's examples.
@@ -113,9 +139,13 @@ func commandNames() []string {
 	return names
 }
 
+// rootUsage is breakerlab's own command line, as its help and its man
+// page's SYNOPSIS write it.
+const rootUsage = "breakerlab [COMMAND] [ARGS]"
+
 func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "breakerlab: learn how systems survive a failing dependency.")
-	fmt.Fprintln(w, "\nUsage: breakerlab [COMMAND] [ARGS]   (no command opens the home screen)")
+	fmt.Fprintf(w, "\nUsage: %s   (no command opens the home screen)\n", rootUsage)
 	fmt.Fprintln(w, "\nCommands:")
 	// Each summary wraps under itself, to the terminal's width or to 80
 	// columns in a pipe.
@@ -124,7 +154,7 @@ func printUsage(w io.Writer) {
 		width = 80
 	}
 	for _, n := range commandNames() {
-		io.WriteString(w, report.Wrap(fmt.Sprintf("  %-12s %s", n, commands[n].summary), width, 15))
+		io.WriteString(w, report.Wrap(fmt.Sprintf("  %-12s %s", n, commands[n].summaryLine()), width, 15))
 	}
 	fmt.Fprintf(w, "\nExamples:\n%s", rootExamples)
 	fmt.Fprintln(w, "\n`breakerlab help COMMAND` shows a command's flags and examples.")

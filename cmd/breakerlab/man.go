@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	register(command{name: "man", summary: "write a man page for breakerlab and for each command into DIR (man DIR)", run: runMan})
+	register(command{name: "man", summary: "write a man page for breakerlab and for each command into DIR", usage: "man DIR", run: runMan})
 }
 
 // runMan writes breakerlab.1 and breakerlab-NAME.1 for every command. Each
@@ -37,10 +37,12 @@ func runMan(args []string, stdout, stderr io.Writer) error {
 	root.DisableAutoGenTag = true
 	root.Long = "breakerlab is a terminal playground for learning how one failing dependency takes a whole service down, and how timeouts, bulkheads, circuit breakers, retries, fallbacks and shuffle sharding stop it. With no command it opens the home screen." +
 		manOptions([]manFlag{
-			{name: "--help", also: "-h", usage: "the commands and examples"},
-			{name: "--version", usage: "the program's version"},
+			{flagWords: flagWords{name: "--help", usage: "the commands and examples"}, also: "-h"},
+			{flagWords: flagWords{name: "--version", usage: "the program's version"}},
 		}) + manExamples(rootExamples)
 	root.Example = ""
+	root.Use = rootUsage
+	root.DisableFlagsInUseLine = true
 	hideHelpFlag(root)
 	for _, c := range root.Commands() {
 		c.DisableAutoGenTag = true
@@ -48,14 +50,10 @@ func runMan(args []string, stdout, stderr io.Writer) error {
 		if !ok {
 			continue
 		}
-		short, usage := splitSummary(cmd.name, cmd.summary)
-		c.Short = short
+		c.Short = cmd.summary
 		c.DisableFlagsInUseLine = true
-		c.Use = usage
-		if usage == "" {
-			c.Use = cmd.name
-		}
-		c.Long = escapeMarkdown(cmd.summary)
+		c.Use = cmd.synopsis()
+		c.Long = escapeMarkdown(cmd.summaryLine())
 		if cmd.name == "exercises" {
 			// exercises has commands and flags of its own, which its
 			// help lists.
@@ -128,37 +126,6 @@ func hideHelpFlag(c *cobra.Command) {
 	_ = c.Flags().MarkHidden("help") // the flag was just added
 }
 
-// splitSummary cuts a summary into what the command does and its usage,
-// the parenthesis at its end that starts with the command's name: "run a
-// scenario headless and print its results" and "run SCENARIO|FILE
-// [--seed N] ...". A parenthesis that reads as words ("scenarios --dump
-// NAME prints one as a scenario file") is no usage: the summary is cut
-// there all the same, and usage is "".
-func splitSummary(name, summary string) (short, usage string) {
-	open := strings.LastIndex(summary, " ("+name)
-	if open < 0 || !strings.HasSuffix(summary, ")") {
-		return summary, ""
-	}
-	inner := summary[open+2 : len(summary)-1]
-	if rest := inner[len(name):]; rest != "" && rest[0] != ' ' {
-		return summary, "" // "(lessons, ...)" after "lesson"
-	}
-	short = summary[:open]
-	if i := strings.Index(short, "; -"); i >= 0 {
-		short = short[:i] // "play a challenge level (no level: the list); --check FILE ..."
-	}
-	usage, _, _ = strings.Cut(inner, "; ") // "lesson ID|FILE ...; no ID: the lesson list"
-	words := strings.Fields(usage)
-	for i, w := range words {
-		// A word of lower-case letters alone past the first after the
-		// name (lab checkout) is prose, not a placeholder or a flag.
-		if i >= 2 && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
-			return short, ""
-		}
-	}
-	return short, usage
-}
-
 // helpMarkdown writes a help text laid out in columns (exercises' own)
 // as paragraphs, and each indented entry ("  init [DIR]   write a new
 // workbook", its text going on in lines indented further) as a term and
@@ -200,15 +167,14 @@ func helpMarkdown(help string) string {
 
 // manFlag is one flag as a page lists it.
 type manFlag struct {
-	name  string // with its dashes: --seed, -o
-	also  string // another name, -h for --help
-	arg   string // what its value is, N in "--width N"; "" when unnamed
-	def   string // its default, as --help writes it; "" for none
-	usage string
+	flagWords
+	also string // another name, -h for --help
 }
 
 // commandFlags are c's flags, read from the flag set its parser answers
-// --help with (flagList), in the order --help lists them.
+// --help with (flagList), in the order --help lists them, each worded as
+// --help words it (describeFlag) but for a default counted on the machine
+// that writes the page.
 func commandFlags(c command) []manFlag {
 	var l flagList
 	if err := c.run([]string{"--help"}, io.Discard, io.Discard); !errors.As(err, &l) {
@@ -216,16 +182,7 @@ func commandFlags(c command) []manFlag {
 	}
 	var out []manFlag
 	l.fs.VisitAll(func(f *flag.Flag) {
-		arg, usage := flag.UnquoteUsage(f)
-		if !strings.Contains(f.Usage, "`") {
-			arg = "" // the package's guess from the type ("value", "uint") says nothing
-		}
-		m := manFlag{name: "--" + f.Name, arg: arg, usage: usage}
-		if len(f.Name) == 1 {
-			m.name = "-" + f.Name // -o FILE, as the usage lines and examples write it
-		}
-		m.def = flagDefault(f)
-		out = append(out, m)
+		out = append(out, manFlag{flagWords: describeFlag(f, false)})
 	})
 	return out
 }
@@ -247,7 +204,7 @@ func manOptions(flags []manFlag) string {
 			b.WriteString(" *" + escapeMarkdown(f.arg) + "*")
 		}
 		if f.def != "" {
-			b.WriteString(" (default " + escapeMarkdown(f.def) + ")")
+			b.WriteString(" (" + escapeMarkdown(f.def) + ")")
 		}
 		b.WriteString("\n: " + escapeMarkdown(f.usage) + "\n")
 	}

@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	register(command{name: "presets", summary: "compare the circuit breaker defaults of Resilience4j, Polly, gobreaker, Hystrix, failsafe-go and opossum (presets [NAME...])", run: runPresets})
+	register(command{name: "presets", summary: "compare the circuit breaker defaults of Resilience4j, Polly, gobreaker, Hystrix, failsafe-go and opossum", usage: "presets [NAME...]", run: runPresets})
 }
 
 // runPresets prints the libraries' breaker defaults side by side: one row a

@@ -26,7 +26,8 @@ import (
 // drawing them.
 func init() {
 	register(command{name: "record",
-		summary: "record a scenario in the sandbox (shuffle: the shard view), or a lesson's step for a projector, as an asciicast v2 file (record SCENARIO|FILE|--lesson ID -o FILE.cast [--present])",
+		summary: "record a scenario in the sandbox (shuffle: the shard view), or a lesson's step for a projector, as an asciicast v2 file",
+		usage:   "record SCENARIO|FILE|--lesson ID -o FILE.cast [--present]",
 		run:     runRecord,
 		examples: `breakerlab record cascade -o cascade.cast            replay with: asciinema play cascade.cast
 breakerlab record checkout --variant 3 --size 120x40 --speed 10 -o checkout.cast

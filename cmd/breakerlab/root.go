@@ -110,7 +110,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 		c := commands[name]
 		root.AddCommand(&cobra.Command{
 			Use:                c.name,
-			Short:              c.summary,
+			Short:              c.summaryLine(),
 			Example:            indentExamples(c.examplesText()),
 			DisableFlagParsing: true,
 			SilenceErrors:      true,
@@ -179,7 +179,7 @@ func indentExamples(ex string) string {
 // printCommandHelp is `breakerlab help NAME`: the summary, the command's
 // flags as its own parser lists them, and its examples.
 func printCommandHelp(w io.Writer, c command) {
-	fmt.Fprintf(w, "breakerlab %s: %s\n", c.name, c.summary)
+	fmt.Fprintf(w, "breakerlab %s: %s\n", c.name, c.summaryLine())
 	if fl := flagsText(c); fl != "" {
 		fmt.Fprintf(w, "\n%s\n", fl)
 	}

@@ -25,8 +25,8 @@ import (
 const defaultSeed = 5
 
 func init() {
-	register(command{name: "run", summary: "run a scenario headless and print its results (run SCENARIO|FILE [--seed N] [--fault SPEC]... [--format table|json|csv|svg|png] [-o FILE])", run: runRun})
-	register(command{name: "scenarios", summary: "list the built-in scenarios (scenarios --dump NAME prints one as a scenario file)", run: runScenarios})
+	register(command{name: "run", summary: "run a scenario headless and print its results", usage: "run SCENARIO|FILE [--seed N] [--fault SPEC]... [--format table|json|csv|svg|png] [-o FILE]", run: runRun})
+	register(command{name: "scenarios", summary: "list the built-in scenarios, or print one as a scenario file", usage: "scenarios [--dump NAME]", run: runScenarios})
 }
 
 func runRun(args []string, stdout, stderr io.Writer) error {

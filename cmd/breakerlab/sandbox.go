@@ -17,7 +17,7 @@ import (
 // `breakerlab sandbox [SCENARIO] [--seed N]` opens the live sandbox, or the
 // shard view for the shuffle scenario.
 func init() {
-	register(command{name: "sandbox", summary: "play a scenario live: pool, breaker, charts (sandbox [SCENARIO|FILE] [--seed N] [--fault SPEC]...)", run: runSandbox})
+	register(command{name: "sandbox", summary: "play a scenario live: pool, breaker, charts", usage: "sandbox [SCENARIO|FILE] [--seed N] [--fault SPEC]...", run: runSandbox})
 }
 
 // defaultSandboxScenario is what the sandbox opens without a name.

@@ -33,7 +33,7 @@ import (
 // `breakerlab serve` hands the program to a classroom over SSH
 // (tui/serve); this file only turns flags into its Config.
 func init() {
-	register(command{name: "serve", summary: "serve the program to a classroom over SSH (serve [--listen ADDR] [--authorized-keys FILE] [--password] [--teacher] [--present])", run: runServe})
+	register(command{name: "serve", summary: "serve the program to a classroom over SSH", usage: "serve [--listen ADDR] [--authorized-keys FILE] [--password] [--teacher] [--present]", run: runServe})
 }
 
 // serveContext ends on ctrl+c or SIGTERM; tests replace it.
@@ -67,9 +67,11 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	teacher := fs.Bool("teacher", false, "run the teacher's screen in this terminal: students press f to follow its sandbox or lesson; on a lesson step, ctrl+a puts its question to the room (r reveals the answer, esc ends it); ctrl+p toggles presentation mode")
 	present := fs.Bool("present", false, "the teacher's screen starts in presentation mode, for a projector (ctrl+p toggles it in any session)")
 	teacherKey := fs.String("teacher-key", "", "file of public keys whose SSH sessions present, as --teacher's does")
-	dataDir := fs.String("data-dir", "", "where the host key and the students' progress live (default: breakerlab/serve in the user's config directory)")
+	dataDir := fs.String("data-dir", "", "where the host key and the students' progress live")
+	sayDefault(fs, "data-dir", "breakerlab/serve in the user's config directory", false)
 	maxSessions := fs.Int("max-sessions", serve.DefaultMaxSessions, "sessions at once, 1 to 10000")
-	maxSims := fs.Int("max-simulations", serve.DefaultMaxSimulations, "sweeps (ctrl+s in the sandbox's knob form) running at once across all sessions, each on one core, 1 to 1000 (default: this machine's cores); one more is told the server is busy")
+	maxSims := fs.Int("max-simulations", serve.DefaultMaxSimulations, "sweeps (ctrl+s in the sandbox's knob form) running at once across all sessions, each on one core, 1 to 1000; one more is told the server is busy")
+	sayDefault(fs, "max-simulations", "the number of cores", true)
 	idle := fs.Duration("idle-timeout", serve.DefaultIdleTimeout, "close a session after this long with no key pressed or click from its student, unless they follow the teacher, show presentation mode or have a room question on their screen (0: never)")
 	maxSession := fs.Duration("max-session", serve.DefaultMaxSession, "close a connection after this long whatever happens (0: never)")
 	signIn := fs.Duration("sign-in-timeout", serve.HandshakeTimeout, "close a connection that has not signed in and opened its session this long after connecting (a class password typed included), 1s to 10m")

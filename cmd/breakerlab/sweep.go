@@ -28,7 +28,7 @@ import (
 )
 
 func init() {
-	register(command{name: "sweep", summary: "run a scenario over a grid of one or two knobs and show a measure as a heatmap (sweep SCENARIO|FILE --vary PATH=FROM..TO[:STEPS] --measure METRIC [--goal 'search.ok>=0.99'] [--format table|csv|json|svg|png] [-o FILE])", run: runSweep})
+	register(command{name: "sweep", summary: "run a scenario over a grid of one or two knobs and show a measure as a heatmap", usage: "sweep SCENARIO|FILE --vary PATH=FROM..TO[:STEPS] --measure METRIC [--goal 'search.ok>=0.99'] [--format table|csv|json|svg|png] [-o FILE]", run: runSweep})
 }
 
 // varyFlag collects repeated --vary flags.

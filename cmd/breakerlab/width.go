@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"io"
 	"os"
 
@@ -12,25 +13,46 @@ import (
 const minTableWidth = 40
 
 // widthFlags are --wide and --width, which say how wide a headless table
-// may be. Without them a table fits the terminal it is printed on, and is
-// not wrapped at all in a pipe or a file, where a script reads it.
+// or text may be. Without them it fits the terminal it is printed on, and
+// in a pipe or a file, where there is none, it is fitted to pipeWidth
+// columns (0: not wrapped at all, for a table that a script reads).
 type widthFlags struct {
-	wide  *bool
-	width *int
+	wide      *bool
+	width     *int
+	pipeWidth int
 }
 
+// addWidthFlags adds the flags of a table, which a pipe gets whole.
 func addWidthFlags(fs *flag.FlagSet) widthFlags {
-	return widthFlags{
+	f := widthFlags{
 		wide:  fs.Bool("wide", false, "never wrap the table (the default in a pipe)"),
-		width: fs.Int("width", 0, "fit the table to `N` columns (default: the terminal's width)"),
+		width: fs.Int("width", 0, "fit the table to `N` columns"),
 	}
+	sayDefault(fs, "width", "the terminal's width", false)
+	return f
 }
+
+// addTextWidthFlags adds the flags of a text read as prose, which wraps to
+// textWidth columns in a pipe as on a terminal, as the cheat sheet and the
+// presets' notes do.
+func addTextWidthFlags(fs *flag.FlagSet) widthFlags {
+	f := widthFlags{
+		wide:      fs.Bool("wide", false, "never wrap: a line a sentence, for grep"),
+		width:     fs.Int("width", 0, "wrap the text to `N` columns"),
+		pipeWidth: textWidth,
+	}
+	sayDefault(fs, "width", fmt.Sprintf("the terminal's width, or %d in a pipe", textWidth), false)
+	return f
+}
+
+// textWidth is the width a text is wrapped to where no terminal says.
+const textWidth = 80
 
 // resolve returns the width to fit, 0 for no limit.
 func (f widthFlags) resolve(out io.Writer) (int, error) {
 	switch {
 	case *f.width != 0 && *f.wide:
-		return 0, usagef("--wide and --width both say how wide the table is: give one")
+		return 0, usagef("--wide and --width both say how wide the output is: give one")
 	case *f.width != 0 && *f.width < minTableWidth:
 		return 0, usagef("--width must be at least %d columns, got %d", minTableWidth, *f.width)
 	case *f.width != 0:
@@ -38,7 +60,10 @@ func (f widthFlags) resolve(out io.Writer) (int, error) {
 	case *f.wide:
 		return 0, nil
 	}
-	return terminalWidth(out), nil
+	if w := terminalWidth(out); w > 0 {
+		return w, nil
+	}
+	return f.pipeWidth, nil
 }
 
 // terminalWidth is the width of the terminal out writes to, or 0 when it is
