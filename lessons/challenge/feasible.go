@@ -73,8 +73,14 @@ func (c *Challenge) knobOf(g *Goal) *Knob {
 // a setting no knob turns, which is what the scenario says).
 func (c *Challenge) rangeOf(g *Goal) (s span, says string, ok bool) {
 	if k := c.knobOf(g); k != nil {
-		return span{lo: k.Min, hi: k.Max, whole: k.Kind == KnobInt},
-			fmt.Sprintf("the knob %s takes %s", k.Path, k.Range()), true
+		s := span{lo: k.Min, hi: k.Max, whole: k.Kind == KnobInt}
+		says := fmt.Sprintf("the knob %s takes %s", k.Path, k.Range())
+		if k.zeroIsNone() && k.Min <= 0 {
+			// Its zero is none at all, which meets no bound (param).
+			s.lo = math.Max(s.lo, 2*eps)
+			says += fmt.Sprintf(", and at 0 there is %s to measure", k.noneWords())
+		}
+		return s, says, true
 	}
 	if g.Metric == "param" {
 		return span{}, "", false
@@ -170,6 +176,9 @@ func (l *loader) feasible(c *Challenge) error {
 	n := int(math.Floor((k.Max-k.Min)/k.Step + eps))
 	for i := 0; i <= n+1; i++ {
 		v := math.Min(k.Min+float64(i)*k.Step, k.Max)
+		if v == 0 && k.zeroIsNone() {
+			continue // none at all: param reads no value to beat the par with
+		}
 		if s.has(v) {
 			return nil
 		}

@@ -79,8 +79,10 @@ type filePlace struct {
 	// where it writes none, the moved design's.
 	line int
 	// example says how another value is written, where the start writes
-	// none: `"fail-fast" is written fallback = "fail-fast" under
-	// [system.dependencies.policy]`.
+	// none: `to set "fail-fast", add fallback = "fail-fast" under
+	// [system.dependencies.policy]`, or, where the key joins a line the
+	// start has, `to set 1, write policy = { timeout = "5s", bulkhead = {
+	// size = 1 } } in place of policy = { timeout = "5s" }`.
 	example string
 	// shared is the key the start writes instead, one value (sharedVal)
 	// for this knob and others: shed.max_wait for each class's.
@@ -143,7 +145,11 @@ func (c *Challenge) place(k *Knob, start Setting, startFile []string) (p filePla
 		moved2 := strings.Split(string(body), "\n")
 		if p, ok := placeIn(startFile, moved2); ok {
 			if !p.written {
-				p.example = fmt.Sprintf("%s is written %s", TOMLValue(moved), writtenAs(moved2, p.line))
+				if len(moved2) == len(startFile) {
+					p.example = fmt.Sprintf("to set %s, write %s in place of %s", TOMLValue(moved), writtenAs(moved2, p.line), strings.TrimSpace(startFile[p.line]))
+				} else {
+					p.example = fmt.Sprintf("to set %s, add %s", TOMLValue(moved), writtenAs(moved2, p.line))
+				}
 			}
 			return p, true
 		}

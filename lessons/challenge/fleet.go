@@ -2,6 +2,7 @@ package challenge
 
 import (
 	"bytes"
+	"errors"
 
 	"fmt"
 	toml "github.com/pelletier/go-toml/v2"
@@ -91,9 +92,28 @@ func (f *Fleet) set(key string, v any) error {
 func (f *Fleet) poison(seed uint64) (shuffle.Outcome, error) {
 	a, err := shuffle.Assign(f.fleet(), seed)
 	if err != nil {
-		return shuffle.Outcome{}, err
+		return shuffle.Outcome{}, withoutKind(err)
 	}
-	return shuffle.Poison(a, 0)
+	out, err := shuffle.Poison(a, 0)
+	return out, withoutKind(err)
+}
+
+// kindless is an error of the shuffle package told without the "invalid
+// input: " its errors begin with, a word for the program that says nothing
+// to the learner the message is for; errors.Is still finds the kind.
+type kindless struct{ err error }
+
+func (k kindless) Error() string {
+	return strings.TrimPrefix(k.err.Error(), shuffle.ErrInvalidInput.Error()+": ")
+}
+
+func (k kindless) Unwrap() error { return k.err }
+
+func withoutKind(err error) error {
+	if err == nil || !errors.Is(err, shuffle.ErrInvalidInput) {
+		return err
+	}
+	return kindless{err}
 }
 
 // dump writes the fleet as a file of its own: the form a learner hands in

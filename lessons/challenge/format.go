@@ -332,6 +332,7 @@ func parse(name string, data []byte, open func(rel string) ([]byte, error), budg
 	if err := l.par(c, f.Par); err != nil {
 		return nil, err
 	}
+	linkPeers(c)
 	for i, ct := range f.Claims {
 		g, err := l.goal(c, ct.Expect, "claims", i)
 		if err != nil {

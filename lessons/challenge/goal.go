@@ -26,6 +26,44 @@ type Goal struct {
 	// this goal: the counts are those of a run whose file says
 	// measure_from = Window[0] and measure_to = Window[1].
 	Window *[2]time.Duration
+	// peers are the challenge's other goals and par on the same measure
+	// (linkPeers), with bounds of their own: a value is written with the
+	// digits the bound of any of them needs, so that one measure reads
+	// the same on every line that shows it.
+	peers []Goal
+}
+
+// sameMeasure says whether two goals measure one quantity: the same
+// metric, arguments and window, whatever their bounds.
+func (g *Goal) sameMeasure(o *Goal) bool {
+	if g.Metric != o.Metric || !slices.Equal(g.Args, o.Args) || (g.Window == nil) != (o.Window == nil) {
+		return false
+	}
+	return g.Window == nil || *g.Window == *o.Window
+}
+
+// linkPeers gives each goal, and the par, the others that measure the
+// same quantity (a par on the share a goal holds to 99%, held to 99.9%).
+func linkPeers(c *Challenge) {
+	all := make([]*Goal, 0, len(c.Goals)+1)
+	for i := range c.Goals {
+		all = append(all, &c.Goals[i])
+	}
+	if c.Par.Goal != nil {
+		all = append(all, c.Par.Goal)
+	}
+	// Copies taken before any is linked, so a peer has no peers of its own.
+	plain := make([]Goal, len(all))
+	for i, g := range all {
+		plain[i] = *g
+	}
+	for i, g := range all {
+		for j := range plain {
+			if i != j && g.sameMeasure(&plain[j]) {
+				g.peers = append(g.peers, plain[j])
+			}
+		}
+	}
 }
 
 // WindowText is the goal's own window, "5–15 s", or "".
@@ -175,8 +213,8 @@ func init() {
 		"param": {usage: "KNOB", min: 1, max: 1,
 			help: "a knob's value in the learner's design, read by the path a knob is written with",
 			eval: func(o *outcome, a []string) (lessons.Value, bool, error) {
-				v, err := o.param(a[0])
-				return v, err == nil, err
+				v, set, err := o.param(a[0])
+				return v, err == nil && set, err
 			}},
 		"rate-limited": dep("the calls the dependency's rate limiter refused", func(d *engine.DependencySnapshot) uint64 { return d.RateLimited }),
 		"tenant-share": {kind: lessons.KindFraction, usage: "TENANT OUTCOME", min: 2, max: 2,
@@ -419,35 +457,38 @@ func dependencyOf(s *engine.Snapshot, name string) (*engine.DependencySnapshot, 
 	return nil, fmt.Errorf("the scenario has no dependency %q (it has: %s)", name, strings.Join(names, ", "))
 }
 
-// param reads a knob's value as a metric value.
-func (o *outcome) param(path string) (lessons.Value, error) {
-	var v any
-	var err error
+// param reads a knob's value as a metric value. set is false where the
+// value is a zero the scenario file reads as none at all (a deadline or a
+// timeout of 0s, a bulkhead of 0): no deadline is not a deadline of 0 ms
+// within any bound, so a goal on it reads "none" and fails.
+func (o *outcome) param(path string) (v lessons.Value, set bool, err error) {
+	var raw any
 	var kind KnobKind
 	if o.fleet != nil {
-		v, err = o.fleet.read(path)
+		raw, err = o.fleet.read(path)
 		kind, _ = knobKind(path, true)
 	} else {
-		v, err = readKnob(o.sc, path)
+		raw, err = readKnob(o.sc, path)
 		kind, _ = knobKind(path, false)
 	}
 	if err != nil {
-		return lessons.Value{}, err
+		return lessons.Value{}, false, err
 	}
-	k := Knob{Kind: kind}
-	f, ok := k.number(v)
+	k := Knob{Path: path, Kind: kind}
+	f, ok := k.number(raw)
 	if !ok {
-		return lessons.Value{}, fmt.Errorf("param %s is %s, not a number", path, FormatValue(v))
+		return lessons.Value{}, false, fmt.Errorf("param %s is %s, not a number", path, FormatValue(raw))
 	}
+	set = f != 0 || !k.zeroIsNone()
 	switch kind {
 	case KnobInt:
-		return lessons.Value{Kind: lessons.KindCount, F: f}, nil
+		return lessons.Value{Kind: lessons.KindCount, F: f}, set, nil
 	case KnobShare:
-		return fraction(f), nil
+		return fraction(f), set, nil
 	case KnobDuration:
-		return lessons.Value{Kind: lessons.KindDuration, F: f}, nil
+		return lessons.Value{Kind: lessons.KindDuration, F: f}, set, nil
 	}
-	return lessons.Value{Kind: lessons.KindNumber, F: f}, nil
+	return lessons.Value{Kind: lessons.KindNumber, F: f}, set, nil
 }
 
 // holds says whether v meets the goal.
@@ -487,25 +528,42 @@ func (g *Goal) worse(a, b lessons.Value) bool {
 // "99.0%", which beside "≥ 99%" reads as met. So when the value and the
 // bound round to the same text, and that text would say the opposite of
 // the grade (equal reads as met for ≤ ≥ =, as missed for < >), it is
-// written with as many more digits as tell the two apart: "98.999%". The
-// view, `--check` and its JSON all write a goal's values here, so they
-// share the rule.
+// written with as many more digits as tell the two apart: "98.999%". A
+// value of a measure that another goal or the par bounds too is written
+// with the digits the closest of those bounds needs, so that the goal line
+// and the par line show one number for it. The view, `--check` and its
+// JSON all write a goal's values here, so they share the rule.
 func (g *Goal) FormatValue(v lessons.Value) string {
 	v = g.withKind(v)
-	s := g.plainText(v)
+	d := g.digitsNeeded(v)
+	for i := range g.peers {
+		d = max(d, g.peers[i].digitsNeeded(v))
+	}
+	if d == 0 {
+		return g.plainText(v)
+	}
+	return g.digitsText(v, d)
+}
+
+// digitsNeeded is how many decimals tell v from the goal's bound where its
+// default digits would make it read as the opposite of its grade; 0 where
+// they do not.
+func (g *Goal) digitsNeeded(v lessons.Value) int {
+	v = g.withKind(v)
 	bound := g.boundValue()
-	if g.Op == "" || v.F == bound.F || s != g.plainText(bound) {
-		return s
+	if g.Op == "" || v.F == bound.F || g.plainText(v) != g.plainText(bound) {
+		return 0
 	}
 	equalReadsMet := g.Op == "<=" || g.Op == ">=" || g.Op == "=="
-	if equalReadsMet != g.holds(v) {
-		for d := 1; d <= 9; d++ {
-			if a := g.digitsText(v, d); a != g.digitsText(bound, d) {
-				return a
-			}
+	if equalReadsMet == g.holds(v) {
+		return 0
+	}
+	for d := 1; d <= 9; d++ {
+		if g.digitsText(v, d) != g.digitsText(bound, d) {
+			return d
 		}
 	}
-	return s
+	return 0
 }
 
 // withKind gives a value without a kind the bound's.

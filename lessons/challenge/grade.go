@@ -11,6 +11,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	"github.com/breakerlab/breakerlab/engine/shuffle"
 	"github.com/breakerlab/breakerlab/lessons"
 	toml "github.com/pelletier/go-toml/v2"
 )
@@ -240,16 +241,39 @@ func (c *Challenge) Grade(s Setting) (*Result, error) {
 	return c.grade(sc, fl, c.Changes(full))
 }
 
-// Changes counts the knobs a setting moves from the start.
+// Changes counts the knobs a setting moves from the start that its design
+// reads: the most workers shared, moved under plain sharding, changes
+// nothing the grader runs, so it is no knob changed for a par of changes.
 func (c *Challenge) Changes(s Setting) int {
 	start := c.Start()
 	n := 0
 	for _, k := range c.Knobs {
-		if v, ok := s[k.Path]; ok && FormatValue(v) != FormatValue(start[k.Path]) {
+		if v, ok := s[k.Path]; ok && FormatValue(v) != FormatValue(start[k.Path]) && c.reads(s, k.Path) {
 			n++
 		}
 	}
 	return n
+}
+
+// readOnlyBy are the shuffle lab's knobs that one strategy alone reads
+// (shuffle.Assign): the others ignore them.
+var readOnlyBy = map[string]shuffle.Strategy{
+	"max_shared": shuffle.StrategyOverlapLimited,
+	"zones":      shuffle.StrategyHash,
+}
+
+// reads says whether the design s makes (the start's values where s has
+// none) reads the knob at path.
+func (c *Challenge) reads(s Setting, path string) bool {
+	only, ok := readOnlyBy[path]
+	if c.Fleet == nil || !ok {
+		return true
+	}
+	strategy, ok := s["strategy"]
+	if !ok {
+		strategy = c.Start()["strategy"]
+	}
+	return FormatValue(strategy) == string(only)
 }
 
 // runsOf runs a design on every seed, once for each measurement window
@@ -493,10 +517,57 @@ func (c *Challenge) readScenario(filename string, data []byte) (Setting, *engine
 		if o := c.designedFor(sc, data); o != nil {
 			return nil, nil, &Error{File: filename, Err: fmt.Errorf("this design is for challenge %d (%s), not %s: check it with `breakerlab challenge %d --check %s`", o.Number, o.ID, c.ID, o.Number, filename)}
 		}
+		var changed *changedDesign
+		if name, baseErr, ok := c.variantChanges(filename, data); ok {
+			switch {
+			case baseErr != nil:
+				// [system] itself breaks the rules: say that, in its own values.
+				return nil, nil, baseErr
+			case errors.As(err, &changed):
+				return nil, nil, &Error{File: filename, Err: fmt.Errorf("the [[variants]] block %q changes what [system] sets: %s; a design is the start's [system] with only %s moved, and no [[variants]]", name, changed.change, changed.knobs)}
+			}
+		}
 		return nil, nil, err
 	}
 	return s, sc, nil
 }
+
+// variantChanges reads a design file that has one [[variants]] block
+// without it: such a file runs that variant, [system] changed as the block
+// says, so a refusal of it names [system]'s keys with the block's values.
+// It gives the block's name and what the challenge says of [system] alone
+// (nil: the block holds all it refuses); ok is false for a file without a
+// variant, or one that cannot be read without it.
+func (c *Challenge) variantChanges(filename string, data []byte) (name string, baseErr error, ok bool) {
+	var m map[string]any
+	if toml.Unmarshal(data, &m) != nil {
+		return "", nil, false
+	}
+	variants, ok := m["variants"].([]any)
+	if !ok || len(variants) != 1 {
+		return "", nil, false
+	}
+	if v, isTable := variants[0].(map[string]any); isTable {
+		name, _ = v["name"].(string)
+	}
+	delete(m, "variants")
+	base, err := toml.Marshal(m)
+	if err != nil {
+		return "", nil, false
+	}
+	sc, err := scenariofile.Parse(filename, base)
+	if err != nil || len(sc.Variants) != 1 {
+		return "", nil, false
+	}
+	_, baseErr = c.settingOf(filename, sc)
+	return name, baseErr, true
+}
+
+// changedDesign is a design that changes what is not a knob: the first
+// change (changeText) and the knobs that may change.
+type changedDesign struct{ change, knobs string }
+
+func (e *changedDesign) Error() string { return e.change + "; only " + e.knobs + " may change" }
 
 // settingOf reads the knobs of a learner's scenario and checks that it is
 // the start with them moved, within their ranges.
@@ -570,7 +641,7 @@ func sameDesign(filename string, want, got *engine.Scenario, c *Challenge) error
 		return nil
 	}
 	la, lb := strings.Split(string(wa), "\n"), strings.Split(string(wb), "\n")
-	return &Error{File: filename, Err: fmt.Errorf("%s; only %s may change", changeText(la, lb), c.knobNames())}
+	return &Error{File: filename, Err: &changedDesign{changeText(la, lb), c.knobNames()}}
 }
 
 // changeText says what a design changes that is not a knob, from the
@@ -828,10 +899,11 @@ func (c *Challenge) StartHeader(dir string) string {
 		case p.shared != "":
 			rng += fmt.Sprintf("; the file writes %s = %s, one value for this and others: to change this one alone, write %s as a table", p.shared, TOMLValue(p.sharedVal), p.shared)
 		case !p.written && p.example != "":
-			rng += "; left out while " + TOMLValue(v) + ": " + p.example
+			rng += "; at " + TOMLValue(v) + " the file leaves it out; " + p.example
 		case !p.written:
-			rng += "; left out while " + TOMLValue(v)
+			rng += "; at " + TOMLValue(v) + " the file leaves it out"
 		}
+		rng += c.strategyRules(k.Path)
 		fmt.Fprintf(&b, "#       %s\n", rng)
 	}
 	fmt.Fprintf(&b, "# Goals, each on every seed (%s):\n", seedList(c.Seeds))
@@ -849,6 +921,54 @@ func (c *Challenge) StartHeader(dir string) string {
 	}
 	fmt.Fprintf(&b, "# Grade it: %s\n#\n", c.GradeCommand(dir, "FILE"))
 	return b.String()
+}
+
+// strategyRules is what a shuffle lab's knob is held to under a strategy
+// the learner may pick that reads it alone, or that binds it to another
+// knob, in the words a refusal of it uses (Limit): "; read only with
+// strategy = "overlap-limited", and there less than the workers per
+// customer, and enough for 1000 customers to each get their workers". ""
+// for a knob of a scenario.
+func (c *Challenge) strategyRules(path string) string {
+	if c.Fleet == nil || path == "strategy" {
+		return ""
+	}
+	strategies := []any{string(c.Fleet.Strategy)}
+	if i := c.knobIndex("strategy"); i >= 0 {
+		strategies = c.Knobs[i].Choices
+	}
+	var out string
+	for _, st := range strategies {
+		fl := *c.Fleet
+		fl.Strategy = shuffle.Strategy(FormatValue(st))
+		var rules []string
+		for _, o := range c.orders(nil, &fl) {
+			switch path {
+			case o.lo:
+				rules = append(rules, o.loWhy)
+			case o.hi:
+				rules = append(rules, o.hiWhy)
+			}
+		}
+		switch {
+		case fl.Strategy == shuffle.StrategyOverlapLimited && path == "max_shared":
+			rules = append(rules, fmt.Sprintf("at least what lets %d customers each get their workers", fl.Customers))
+		case fl.Strategy == shuffle.StrategyOverlapLimited && path == "per_customer":
+			rules = append(rules, fmt.Sprintf("no more than %d customers can each get with that overlap", fl.Customers))
+		case fl.Strategy == shuffle.StrategyPlain && path == "per_customer":
+			rules = append(rules, fmt.Sprintf("a divisor of the %d workers", fl.Workers))
+		}
+		switch {
+		case readOnlyBy[path] == fl.Strategy:
+			out += fmt.Sprintf("; read only with strategy = %q", fl.Strategy)
+			if len(rules) > 0 {
+				out += ", and there " + strings.Join(rules, ", and ")
+			}
+		case len(rules) > 0:
+			out += fmt.Sprintf("; with strategy = %q, %s", fl.Strategy, strings.Join(rules, ", and "))
+		}
+	}
+	return out
 }
 
 // labelWithWindow is a goal's label with its own window, as --check and

@@ -106,7 +106,7 @@ func TestLayerOrderDesignFromItsHeader(t *testing.T) {
 		`#   order (outermost first): policy.order = ["breaker", "retry", "timeout", "bulkhead"] in dependency "inventory"`,
 		`["retry", "breaker", "timeout", "bulkhead"]`,
 		`#   what answers a refused order: policy.fallback = "none" in dependency "inventory"`,
-		`left out while "none": "fail-fast" is written fallback = "fail-fast" under [system.dependencies.policy]`,
+		`at "none" the file leaves it out; to set "fail-fast", add fallback = "fail-fast" under [system.dependencies.policy]`,
 	} {
 		if !strings.Contains(h, want) {
 			t.Errorf("the header does not say %s:\n%s", want, h)

@@ -464,8 +464,15 @@ func (m *Model) aboutText() []string {
 		par += " (" + m.c.Par.Note + ")"
 	}
 	out = append(out, par, "", m.c.StarsRule())
-	if m.c.ScenarioFile != "" {
-		out = append(out, "", fmt.Sprintf("The design starts from %s; w writes yours to %s.design.toml, and `%s` grades a file.", m.c.ScenarioFile, m.c.ID, m.checkCommand("FILE")))
+	if sc := m.c.Scenario; sc != nil {
+		// The scenario file of a built-in level is inside the program,
+		// where the learner cannot open it: name the scenario by what it
+		// says of itself, and the command that prints the start.
+		about := sc.Summary
+		if about == "" {
+			about = sc.Name
+		}
+		out = append(out, "", fmt.Sprintf("The design starts from the scenario %q; `breakerlab challenge %s --start` prints it as a file to edit. w writes yours to %s.design.toml, and `%s` grades a file.", about, m.c.CommandArg(m.dir), m.c.ID, m.checkCommand("FILE")))
 	}
 	if m.c.Number > 0 && m.best < 3 {
 		out = append(out, "", fmt.Sprintf("Stuck? Once %d designs you tried fall short (a try: a design you type in, watch with v or space, or write with w; turning a knob through values is not one), s shows the reference solution. It passes, but earns no stars: stars go to a design of your own.", SolutionAfter))
