@@ -412,7 +412,7 @@ func (m Model) Runner() (exercisesui.Model, bool) {
 
 // Init counts, in commands, what the menu's items say of the learner's
 // progress (invites.go): the drill's due and new cards, the lessons done,
-// the stars, the exercises passing; and reads the challenges for the
+// the stars, the exercises done; and reads the challenges for the
 // palette.
 func (m Model) Init() tea.Cmd {
 	return tea.Batch(m.countDrill(), m.countChallenges(), m.countLessons(), m.countExercises(), breakerloop.Load())
@@ -959,6 +959,11 @@ func (m Model) body() (body []string, focus int, notices []string) {
 		for _, l := range strings.Split(m.help.FullHelpView(m.keys.FullHelp()), "\n") {
 			body = append(body, "   "+l)
 		}
+		body = append(body, "")
+		// The progress panes' marks, named where this screen's keys are:
+		// ✗ is the one a learner cannot guess.
+		body = append(body, m.para("In a tall window, panes under the menu show your progress: ✓ done, ◐ started, → the lesson c continues, · not yet, "+
+			"and ✗ an exercise done once that fails now (it stays done, as in the runner).", m.th.Dim)...)
 		body = append(body, "")
 		body = append(body, m.para("Every screen lists its own keys with ?. "+
 			PaletteKey+" opens the palette on every screen (`:` too where it does not go to a time): "+

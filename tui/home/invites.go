@@ -3,6 +3,7 @@ package home
 import (
 	"fmt"
 
+	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/tui/palette"
@@ -10,7 +11,7 @@ import (
 )
 
 // The menu invites the learner back: each item says how far they got
-// (lessons done, stars earned, exercises passing; the drill's cards due
+// (lessons done, stars earned, exercises done; the drill's cards due
 // are drillCounts), and c continues the lesson they left off in. The
 // figures come from the progress files, read in commands (progressMsg),
 // never in View.
@@ -144,18 +145,22 @@ func (c challengesMsg) String() string {
 	return fmt.Sprintf("%d of %d stars", c.stars, c.total)
 }
 
-// exercisesMsg carries how many exercises of the workbook pass; ok is
-// false when there is no workbook.
+// exercisesMsg carries where the workbook's exercises stand; ok is false
+// when there is no workbook.
 type exercisesMsg struct {
-	done, total int
-	ok          bool
+	// done counts the exercises the runner and `breakerlab exercises list`
+	// call done: a pass sticks, so failing counts those of them whose code
+	// fails now. Both come from Workbook.Status, as theirs do, so that the
+	// three never disagree.
+	done, failing, total int
+	ok                   bool
 	// looked: the search for a workbook came back (ok or not).
 	looked bool
-	rows   []progressRow // each exercise, done or not (progress.go)
+	rows   []progressRow // each exercise and its status (progress.go)
 }
 
-// countExercises finds the workbook in a command and counts the exercises
-// it marks done; with none, the item stays as it is.
+// countExercises finds the workbook in a command and reads each
+// exercise's status; with none, the item stays as it is.
 func (m Model) countExercises() tea.Cmd {
 	wb := m.o.Workbooks
 	if wb == nil || wb.Find == nil || m.o.ExercisesElsewhere != "" {
@@ -170,22 +175,35 @@ func (m Model) countExercises() tea.Cmd {
 		out := exercisesMsg{ok: true, looked: true}
 		for _, e := range b.Exercises() {
 			out.total++
-			done := b.Done(e)
-			if done {
+			st := b.Status(e)
+			if st.Solved() {
 				out.done++
 			}
-			out.rows = append(out.rows, exerciseRow(e, done))
+			if st == exercises.DoneFailing {
+				out.failing++
+			}
+			out.rows = append(out.rows, exerciseRow(e, st))
 		}
 		return out
 	}
 }
 
-// String is the Exercises item's figure: "4 of 15 pass".
+// count is the exercises done of all, as the runner's "6/16 done" counts
+// them: "6 of 16 done".
+func (e exercisesMsg) count() string {
+	return fmt.Sprintf("%d of %d done", e.done, e.total)
+}
+
+// String is the Exercises item's figure: "6 of 16 done", and how many of
+// those fail now, since done alone would read as all of them passing.
 func (e exercisesMsg) String() string {
 	if !e.ok {
 		return ""
 	}
-	return fmt.Sprintf("%d of %d pass", e.done, e.total)
+	if e.failing > 0 {
+		return fmt.Sprintf("%s · %d failing now", e.count(), e.failing)
+	}
+	return e.count()
 }
 
 // progressMsg takes the counts as they come; ok is false for other

@@ -16,17 +16,22 @@ import (
 // the challenges, the exercises and the drill, side by side, as many as
 // the width holds: every lesson with how far the learner got in it (the
 // one c continues marked), every challenge with its stars, every exercise
-// done or not, the drill's cards. The figures are the progress files' (read
+// with its status as the runner and `breakerlab exercises list` say it,
+// the drill's cards. The figures are the progress files' (read
 // in commands, invites.go), the same the menu's items sum up.
 
 // progressRow is one line of a progress pane: a mark (✓ done, ◐ started,
-// as the lesson list marks them, → the one c goes on with, · not yet, or
-// stars), the item, and a figure after it. ▸ is the menu's cursor alone.
+// as the lesson list marks them, → the one c goes on with, ✗ an exercise
+// done once and failing now, as the runner marks it, · not yet, or stars),
+// the item, and a figure after it. ▸ is the menu's cursor alone.
 type progressRow struct {
 	mark, text, figure string
 	// short is text said shorter, for a narrow pane ("" : text).
 	short      string
 	done, next bool
+	// failing: done, but its code fails now (drawn as a failure, though
+	// the pane counts it done).
+	failing bool
 }
 
 // width is the cells the row takes with its text long or short, the
@@ -65,11 +70,21 @@ func challengeRow(c *challenge.Challenge, stars int) progressRow {
 		text: fmt.Sprintf("%2d %s", c.Number, c.Title), done: stars == 3}
 }
 
-// exerciseRow is an exercise's line: done (its tests pass) or not.
-func exerciseRow(e exercises.Exercise, done bool) progressRow {
+// exerciseRow is an exercise's line, by its status (Workbook.Status, what
+// the runner and `breakerlab exercises list` say): ✓ done, ✗ done but
+// failing now, ✓ done and changed since, · pending. A pass sticks, so the
+// last two count as done; their figure says what list adds after "done, ".
+func exerciseRow(e exercises.Exercise, st exercises.Status) progressRow {
 	r := progressRow{mark: "·", text: e.ID() + " " + e.Title, short: e.Name}
-	if done {
+	switch st {
+	case exercises.Done:
 		r.mark, r.done = "✓", true
+	case exercises.DoneFailing:
+		r.mark, r.done, r.failing = "✗", true, true
+		r.figure = strings.TrimPrefix(st.String(), "done, ")
+	case exercises.DoneChanged:
+		r.mark, r.done = "✓", true
+		r.figure = strings.TrimPrefix(st.String(), "done, ")
 	}
 	return r
 }
@@ -115,13 +130,15 @@ func (m Model) progressPanes() []progressPane {
 		// No workbook yet: what there is to do in one.
 		p := progressPane{title: "Exercises", note: "no workbook yet", focus: -1}
 		for _, x := range exercises.All() {
-			p.rows = append(p.rows, exerciseRow(x, false))
+			p.rows = append(p.rows, exerciseRow(x, exercises.Pending))
 		}
 		out = append(out, p)
 	} else if e.ok && len(e.rows) > 0 {
-		p := progressPane{title: "Exercises", note: e.String(), rows: e.rows, focus: -1}
+		// The note is the count alone: the rows say which fail now, and a
+		// longer note would take the pane's room.
+		p := progressPane{title: "Exercises", note: e.count(), rows: e.rows, focus: -1}
 		for i, r := range e.rows {
-			if !r.done {
+			if !r.done { // the first not done yet
 				p.focus = i
 				break
 			}
@@ -146,7 +163,9 @@ func (m Model) progressPanes() []progressPane {
 func (m Model) progressLayout(w int) (ps []progressPane, widths []int, short []bool) {
 	all := m.progressPanes()
 	need := func(p progressPane, short bool) int {
-		n := ansi.StringWidth(p.title) + ansi.StringWidth(p.note) + 8 // the top edge
+		// The top edge: pane.Frame clips the note unless there are nine
+		// cells besides it and the title (corners, dashes, spaces).
+		n := ansi.StringWidth(p.title) + ansi.StringWidth(p.note) + 9
 		for _, r := range p.rows {
 			n = max(n, r.width(short)+2)
 		}
@@ -262,6 +281,8 @@ func (m Model) progressLine(r progressRow, iw int) string {
 	switch {
 	case r.next:
 		mark = m.th.Accent.Render(mark)
+	case r.failing:
+		mark = m.th.Bad.Render(mark)
 	case r.done:
 		mark = m.th.Good.Render(mark)
 	default:
