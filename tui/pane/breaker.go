@@ -39,6 +39,10 @@ type Breaker struct {
 
 	pick int    // which of the breakers to show
 	hint string // shown when the variant has no breaker
+	// runTrans are the whole run's transitions when the caller has played
+	// it to its end (SetRunTransitions): the log writes its times with the
+	// decimals run's list of them has.
+	runTrans []engine.Transition
 
 	cur   breakerView
 	dirty bool
@@ -77,6 +81,7 @@ type breakerView struct {
 	retryIn   time.Duration // the last Retry-After sent (fail-fast fallback), rounded
 	trans     []engine.Transition
 	transLen  int
+	decimals  int // the log's times' (RunListDecimals)
 }
 
 // NewBreaker makes an empty breaker pane.
@@ -119,6 +124,12 @@ func (b *Breaker) SetHint(s string) {
 		b.hint, b.dirty = s, true
 	}
 }
+
+// SetRunTransitions hands the pane the transitions of the whole run it
+// shows, played to its end, as `breakerlab run` lists them; nil when the
+// caller has not played it (the log then takes the decimals of the
+// transitions known so far, the run's own at its end).
+func (b *Breaker) SetRunTransitions(ts []engine.Transition) { b.runTrans = ts }
 
 // Showing names the dependency whose breaker is shown, if any.
 func (b *Breaker) Showing() (string, bool) { return b.cur.dep, b.cur.has }
@@ -188,6 +199,17 @@ func (b *Breaker) SetData(d Data) {
 				}
 			}
 			v.trans = s.Transitions
+			// The decimals run's list writes the times with: from the
+			// whole run when the caller has it, else from the run played
+			// out (at the end) or so far.
+			all := s.Transitions
+			switch {
+			case b.runTrans != nil:
+				all = b.runTrans
+			case d.Final != nil:
+				all = d.Final.Transitions
+			}
+			v.decimals = RunListDecimals(all)
 		}
 	}
 	if !v.has {
@@ -205,7 +227,7 @@ func (v *breakerView) sameAs(o *breakerView) bool {
 		v.cfg == o.cfg && v.state == o.state && slices.Equal(v.window, o.window) && slices.Equal(v.buckets, o.buckets) &&
 		v.calls == o.calls && v.failures == o.failures && v.slow == o.slow && v.inARow == o.inARow &&
 		v.openLeft == o.openLeft && v.retries == o.retries &&
-		v.sent == o.sent && v.passed == o.passed && v.refused == o.refused && v.transLen == o.transLen &&
+		v.sent == o.sent && v.passed == o.passed && v.refused == o.refused && v.transLen == o.transLen && v.decimals == o.decimals &&
 		v.fallback == o.fallback && v.queued == o.queued && v.retryIn == o.retryIn
 }
 
@@ -975,7 +997,7 @@ func (b *Breaker) log(n int) []string {
 		// One line: the latest change whole, under a shorter head when
 		// "transitions" leaves it too little room (a narrow column).
 		t := mine[len(mine)-1]
-		bare := ansi.StringWidth(fmt.Sprintf("%s  %s → %s", TransitionTime(t.At), t.From, t.To))
+		bare := ansi.StringWidth(fmt.Sprintf("%s  %s → %s", TransitionTimeIn(t.At, v.decimals), t.From, t.To))
 		for _, h := range []string{"transitions", "last change", "last"} {
 			if ansi.StringWidth(h)+2+bare <= inner || h == "last" {
 				head = b.th.Dim.Render(h)
@@ -998,11 +1020,13 @@ func (b *Breaker) log(n int) []string {
 
 // transition writes one log entry in w cells: with the breaker's own
 // reason when it fits, else with the counts in figures, else the change
-// alone, so an entry is never cut off in the middle of its reason.
+// alone, so an entry is never cut off in the middle of its reason. Its
+// time reads as `breakerlab run` lists it ("12.500 s"), or, when not even
+// the change fits beside that, in its fewest digits ("12.5 s").
 func (b *Breaker) transition(t engine.Transition, w int) string {
 	// Padded to the width "12.345 s" takes, so that the states line up
 	// down the log.
-	at := fmt.Sprintf("%8s", TransitionTime(t.At))
+	at := fmt.Sprintf("%8s", TransitionTimeIn(t.At, b.cur.decimals))
 	from := b.th.State(t.From).Render(t.From.String())
 	to := b.th.State(t.To).Bold(true).Render(t.To.String())
 	bare := fmt.Sprintf("%s  %s → %s", at, from, to)
@@ -1013,7 +1037,10 @@ func (b *Breaker) transition(t engine.Transition, w int) string {
 	if r := briefReason(t); r != "" {
 		lines = append(lines, bare+": "+r)
 	}
-	return fitting(append(lines, bare), w)
+	// Then, in a pane too narrow for the change beside its padded time,
+	// the time unpadded, and last in its fewest digits.
+	lines = append(lines, bare, strings.TrimLeft(bare, " "), fmt.Sprintf("%s  %s → %s", TransitionTime(t.At), from, to))
+	return fitting(lines, w)
 }
 
 // briefReason is a transition's reason in figures: "10/20 failed".

@@ -111,6 +111,10 @@ type profile struct {
 	// awayMost is what each bulkhead has turned away by the end: the pool
 	// keeps rows for those counts only (pane.Pool.ReserveTurnedAway).
 	awayMost map[string]uint64
+	// trans are the run's transitions, every one: the breaker pane writes
+	// their times as `breakerlab run` lists them
+	// (pane.Breaker.SetRunTransitions).
+	trans []engine.Transition
 }
 
 // flatInFlight says the in-flight chart would stay at 0–1 all run.
@@ -159,6 +163,7 @@ func (x *extraPanes) setData(d pane.Data, s *sim) {
 		}
 	}
 	p.breakers = pane.BreakerCount(&end)
+	p.trans = end.Transitions
 	per := map[string]int{}
 	for _, t := range end.Transitions {
 		per[t.Dependency]++
@@ -360,6 +365,35 @@ func (m *Model) arrange() *arrangement {
 	default:
 		order = append(order, want{pLatency, 0})
 	}
+	own := ownTrouble(m.sim.sc, m.sim.variant)
+	if own {
+		// Nothing piles up at a dependency that never falters: the run's
+		// trouble is its own traffic (a tenant's burst, a handler that
+		// blocks the loop), which shows first as the wait, then as the
+		// tenants' shares and the loop's time. Those panes come before
+		// the rest and the calls in flight last; the chart that leads the
+		// right column in place of the calls in flight (the chain, the
+		// history) keeps its place. The wait comes first because it is a
+		// chart: in a short window (noisy-tenant's per-tenant lanes at
+		// 80x24) the tenants' table would leave rows blank under it
+		// where the chart grows into them.
+		rank := func(w want) int {
+			switch w.id {
+			case pChain, pHistory:
+				if w.id == pChain || historyMain {
+					return 0
+				}
+			case pLatency:
+				return 1
+			case pTenants, pTaskCharts:
+				return 2
+			case pInFlight:
+				return 4
+			}
+			return 3
+		}
+		slices.SortStableFunc(order[3:], func(a, b want) int { return rank(a) - rank(b) })
+	}
 	var asks [numPanes][2]sizes
 	for _, o := range order {
 		for c := range 2 {
@@ -408,11 +442,32 @@ func (m *Model) arrange() *arrangement {
 		}
 		return n
 	}
+	// nextFits says whether the pane after order[i] still finds a column
+	// at its least once order[i] takes column c.
+	nextFits := func(i, c int) bool {
+		if i+1 >= len(order) {
+			return true
+		}
+		next := order[i+1].id
+		for k := range 2 {
+			u := used[k]
+			if k == c {
+				u += asks[order[i].id][c].min
+			}
+			if u+asks[next][k].min <= body {
+				return true
+			}
+		}
+		return false
+	}
 	for i, o := range order {
-		// The column where every pane comes nearest what it would like;
-		// between two as good, the one with less in it, so that the
-		// columns stay even; between two as even, its own.
-		best, bestShort, bestWant := -1, 0, 0
+		// The column that leaves the next pane a place (at 100x30 the map
+		// of rate-limit-vs-bulkhead's variant 7 took the right column's
+		// rows, and the latency found none, where both fit with the map
+		// on the left); then the one where every pane comes nearest what
+		// it would like; between two as good, the one with less in it,
+		// so that the columns stay even; between two as even, its own.
+		best, bestShort, bestWant, bestNext := -1, 0, 0, false
 		for _, c := range []int{o.home, 1 - o.home} {
 			if i < 3 && c != o.home {
 				break // the pool, the breaker and the outcomes keep their column
@@ -426,9 +481,9 @@ func (m *Model) arrange() *arrangement {
 				// map is worth a smaller pool.
 				continue
 			}
-			sh := shortfall(c, o.id) + shortfall(1-c, -1)
-			if best < 0 || sh < bestShort || (sh == bestShort && wanted(c) < bestWant) {
-				best, bestShort, bestWant = c, sh, wanted(c)
+			sh, next := shortfall(c, o.id)+shortfall(1-c, -1), nextFits(i, c)
+			if best < 0 || next && !bestNext || next == bestNext && (sh < bestShort || (sh == bestShort && wanted(c) < bestWant)) {
+				best, bestShort, bestWant, bestNext = c, sh, wanted(c), next
 			}
 		}
 		if best < 0 {
@@ -440,13 +495,32 @@ func (m *Model) arrange() *arrangement {
 	}
 	// Grow each column's panes to what they would like, in the order of
 	// importance, then to what they can use.
+	// A run of its own trouble placed its latency chart before its
+	// tenants' table and its loop's pane, for the chart to have a place;
+	// those grow before it all the same (after the pool, the breaker and
+	// the outcomes): below what they would like they leave lines out,
+	// where a chart only draws coarser.
+	growRank := func(id paneID) int {
+		switch {
+		case !own || id == pPool || id == pBreaker || id == pOutcomes:
+			return 0
+		case id == pTenants || id == pTaskCharts:
+			return 1
+		}
+		return 2
+	}
 	grow := func(c int) {
 		for _, level := range []func(s sizes) int{func(s sizes) int { return s.want }, func(s sizes) int { return s.max }} {
-			for i := range a.cols[c] {
-				s := &a.cols[c][i]
-				more := min(max(level(asks[s.id][c])-s.h, 0), body-used[c])
-				s.h += more
-				used[c] += more
+			for rank := range 3 {
+				for i := range a.cols[c] {
+					s := &a.cols[c][i]
+					if growRank(s.id) != rank {
+						continue
+					}
+					more := min(max(level(asks[s.id][c])-s.h, 0), body-used[c])
+					s.h += more
+					used[c] += more
+				}
 			}
 		}
 	}
@@ -531,6 +605,30 @@ func (m *Model) arrange() *arrangement {
 		}
 	}
 	return &x.arr
+}
+
+// ownTrouble says whether no dependency of variant v of sc falters: none
+// of the front's or a service's has a fault, nor does any service's
+// instance. What goes wrong then comes with the traffic itself.
+func ownTrouble(sc *engine.Scenario, v int) bool {
+	sys := &sc.Variants[v].System
+	for i := range sys.Dependencies {
+		if len(sys.Dependencies[i].Faults) > 0 {
+			return false
+		}
+	}
+	for i := range sys.Services {
+		svc := &sys.Services[i]
+		if len(svc.Faults) > 0 {
+			return false
+		}
+		for j := range svc.Dependencies {
+			if len(svc.Dependencies[j].Faults) > 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // usable is the most of h rows pane id draws something in.

@@ -181,13 +181,15 @@ func (m *Model) end() time.Duration { return m.sim.end() }
 // seek moves what is shown to t: the run, or both sides of a comparison.
 func (m *Model) seek(t time.Duration) error {
 	if m.cmp != nil {
-		for _, s := range m.cmp.sides {
+		for i, s := range m.cmp.sides {
+			m.ev.adopt(i, s.sim, t) // a jump to the next event (events.go)
 			if err := s.sim.seek(t); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
+	m.ev.adopt(0, m.sim, t)
 	return m.sim.seek(t)
 }
 
@@ -536,13 +538,16 @@ func (m *Model) refresh() {
 	}
 	d := m.sim.data()
 	m.pool.SetData(d)
-	m.brk.SetData(d)
 	m.out.SetData(d)
 	m.inf.SetData(d)
 	m.xp.setData(d, m.sim)
 	if m.xp.prof.ok {
 		m.pool.ReserveTurnedAway(m.xp.prof.awayMost)
+		m.brk.SetRunTransitions(m.xp.prof.trans)
+	} else {
+		m.brk.SetRunTransitions(nil)
 	}
+	m.brk.SetData(d) // after the profile: its times are written as the whole run's list has them
 	m.brk.SetHint(m.breakerHint())
 	sc := m.sim.sc
 	m.status.SetInfo(pane.StatusInfo{
