@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"slices"
 	"strconv"
@@ -41,7 +42,7 @@ breakerlab record --lesson 1 --step 3 -o step3.cast   a step, its question open`
 // may have: the sandbox's own least size.
 const recordMinWidth, recordMinHeight = 80, 24
 
-func runRecord(args []string, stdout, _ io.Writer) error {
+func runRecord(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("record", flag.ContinueOnError)
 	seed := fs.Uint64("seed", defaultSeed, "the random seed: the same seed gives the same recording")
 	variant := fs.Int("variant", 1, "the variant to record, counting from 1")
@@ -89,7 +90,7 @@ func runRecord(args []string, stdout, _ io.Writer) error {
 	var p record.Player
 	switch {
 	case set["lesson"]:
-		p, err = lessonRecording(pos, *lesson, *step, set, budget, noColor, &ro)
+		p, err = lessonRecording(pos, *lesson, *step, set, budget, noColor, &ro, stderr)
 	case set["step"]:
 		return usagef("--step goes with --lesson: `breakerlab record --lesson 1 --step %d -o step.cast`", *step)
 	case len(pos) != 1:
@@ -175,8 +176,9 @@ func screenRecording(name string, seed uint64, variant int, speed float64, prese
 }
 
 // lessonRecording is a lesson's step in presentation mode, as `breakerlab
-// lesson ID --step N --present` opens it, played with nobody answering.
-func lessonRecording(pos []string, id string, step int, set map[string]bool, budget *budgetFlag, noColor bool, ro *record.Options) (record.Player, error) {
+// lesson ID --step N --present` opens it for this learner, played with
+// nobody answering.
+func lessonRecording(pos []string, id string, step int, set map[string]bool, budget *budgetFlag, noColor bool, ro *record.Options, stderr io.Writer) (record.Player, error) {
 	if len(pos) > 0 {
 		return nil, usagef("--lesson records a lesson's step, not a scenario: drop %s", strings.Join(pos, " "))
 	}
@@ -208,7 +210,35 @@ func lessonRecording(pos []string, id string, step int, set map[string]bool, bud
 	}
 	ro.Title = fmt.Sprintf("breakerlab: lesson %s, step %d of %d (%s)", id, step, len(p.Steps), p.Steps[step-1].Title)
 	ro.Command = fmt.Sprintf("breakerlab lesson %s --step %d --present", shellArg(id), step)
-	return record.LessonStep(p, step-1, noColor)
+	return record.Lesson{Prepared: p, Step: step - 1, Store: recordingStore(stderr), NoColor: noColor}.Play()
+}
+
+// recordingStore is the learner's progress file, opened as the lesson
+// player opens it: its learner, and the attempt at a question, draw the
+// order the step's choices are numbered in. It is written only where the
+// player would write a new one (there was none, or it was unreadable and
+// set aside), so that the learner drawn for it here is the one the player
+// reads afterwards. Without it the choices are numbered as for no
+// learner, and stderr says so.
+func recordingStore(stderr io.Writer) *lessons.Store {
+	path, err := lessons.DefaultProgressPath()
+	var s *lessons.Store
+	if err == nil {
+		s, err = lessons.OpenStore(path)
+	}
+	if err == nil {
+		if n := s.Notice(); n != "" {
+			fmt.Fprintf(stderr, "breakerlab: %s\n", n)
+		}
+		if _, statErr := os.Stat(path); errors.Is(statErr, fs.ErrNotExist) {
+			err = s.Save()
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "breakerlab: %v: the choices are numbered as for no learner, perhaps not as your player numbers them\n", err)
+		return nil
+	}
+	return s
 }
 
 // shellArg is s as one word of a shell's command line: as it is when it

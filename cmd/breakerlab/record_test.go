@@ -312,6 +312,7 @@ func TestRecordPresentDrawsPresentationMode(t *testing.T) {
 // guess, no answer, no reveal. Step 3's number (the workers held by
 // recommendations) is the one its prediction asks for, held back.
 func TestRecordLessonStepKeepsItsQuestionOpen(t *testing.T) {
+	tempConfig(t)
 	l, err := lessons.Open("1")
 	if err != nil {
 		t.Fatal(err)
@@ -395,6 +396,51 @@ func TestRecordKeepsEveryFrameOfItsRate(t *testing.T) {
 	for i, want := range []string{"0.0 s", "0.1 s"} {
 		if !strings.Contains(shown[i], want+" / 30.0 s") {
 			t.Errorf("the frame at %v s should show %s of the run:\n%s", at[i], want, shown[i])
+		}
+	}
+}
+
+// --lesson numbers a step's choices as `breakerlab lesson ID --step N
+// --present`, named in the header, does for the same learner: drawn for
+// the progress file's learner, which the first recording writes where
+// there is no file yet, as the player would, so that the player opened
+// afterwards reads the same one. Lesson 1's first step was recorded
+// "1) Fewer than 40 ... 3) About half", the order for no learner, while
+// the player read "1) Nearly all 200 ... 3) Fewer than 40".
+func TestRecordLessonNumbersTheChoicesAsTheLearnersPlayer(t *testing.T) {
+	dir := tempConfig(t)
+	l, err := lessons.Open("1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := lessons.Prepare(l, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := p.Steps[0].Predict
+	if q == nil || q.Kind != lessons.Choice {
+		t.Fatal("lesson 1's first step no longer predicts a choice")
+	}
+	learner := ""
+	for i := range 2 {
+		out, errOut, code := run(t, "record", "--lesson", "1", "--step", "1", "--fps", "1", "--max", "1s", "-o", "-")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		_, texts := castEvents(t, out)
+		first := screens(texts, 30)[0]
+		s, err := lessons.ViewStore(filepath.Join(dir, "breakerlab", "lessons.json"))
+		switch {
+		case err != nil || s.Learner() == "":
+			t.Fatalf("recording %d: no learner in the progress file: %v", i+1, err)
+		case learner != "" && s.Learner() != learner:
+			t.Fatalf("recording %d: the learner changed from %q to %q", i+1, learner, s.Learner())
+		}
+		learner = s.Learner()
+		for n, c := range lessons.ShownOrder(learner, p.Lesson.ID, s.GetLesson(p.Lesson), 0, true, len(q.Choices)) {
+			if want := fmt.Sprintf("%d) %s", n+1, q.Choices[c].Text); !strings.Contains(first, want) {
+				t.Fatalf("recording %d: want %q, as the learner's player numbers it, in\n%s", i+1, want, first)
+			}
 		}
 	}
 }

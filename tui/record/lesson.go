@@ -12,33 +12,68 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// LessonStep is a lesson's step (counting from 0) in presentation mode,
-// as a room sees it while nobody answers: the step opens where the lesson
-// player opens it, plays at the step's own speed to where the player stops
-// on its own (the step's pause, or the end of its traffic), and its
-// question stays open throughout: no guess is made, no answer given and
-// no prediction revealed. The run plays on, and presentation mode holds
-// back every figure the open question asks about (lessonui's Moment: the
-// number, the calls held, the breaker's state) as it does for a room. A step without a simulation is one frame: its question,
-// or its first sentence.
+// Lesson is a lesson's step in presentation mode, as a room sees it while
+// nobody answers: the step opens where the lesson player opens it for
+// someone who has not answered it, plays at the step's own speed to where
+// the player stops on its own (the step's pause, or the end of its
+// traffic), and its question stays open throughout: no guess is made, no
+// answer given and no prediction revealed. The run plays on, and
+// presentation mode holds back every figure the open question asks about
+// (lessonui's Moment: the number, the calls held, the breaker's state) as
+// it does for a room. A step without a simulation is one frame: its
+// question, or its first sentence.
 //
 // The player is driven as a classroom's follower is (lessonui's Follow):
 // each frame is told the step's moment, from where the step opens plus the
 // replay time × the step's speed, and never runs frames of its own.
-func LessonStep(p *lessons.Prepared, step int, noColor bool) (Player, error) {
+type Lesson struct {
+	Prepared *lessons.Prepared
+	Step     int // counting from 0
+	// Store is the progress of the learner whose player the recording
+	// shows (`breakerlab lesson ID --step N --present` opens it with
+	// theirs): its learner, and the attempt they are on at the step's
+	// question, draw the order the choices are numbered in
+	// (lessons.ShownOrder), which the room's poll numbers them by too.
+	// Nothing else of it counts: the question is open whatever they
+	// answered. It is only read. nil numbers the choices as for no
+	// learner, as a player that remembers nothing does.
+	Store   *lessons.Store
+	NoColor bool
+}
+
+// Play builds the recording's player for the step l says.
+func (l Lesson) Play() (Player, error) {
+	p, step := l.Prepared, l.Step
 	if p == nil || step < 0 || step >= len(p.Steps) {
 		return nil, fmt.Errorf("record: no step %d in the lesson", step+1)
 	}
-	th := theme.New(theme.Fixed(noColor))
+	th := theme.New(theme.Fixed(l.NoColor))
+	// Opened without the learner's progress: their player opens a step
+	// whose prediction they have seen revealed on the reveal, and the
+	// recording asks it afresh, from where it is first asked.
 	m, err := lessonui.New(p, lessonui.Options{Theme: th, Step: step})
 	if err != nil {
 		return nil, err
 	}
 	st := m.State()
+	if l.Store != nil {
+		// The learner's own player says how it numbers the choices, and
+		// Follow numbers them as the state it is told says.
+		own, err := lessonui.New(p, lessonui.Options{Theme: th, Step: step, Store: l.Store})
+		if err != nil {
+			return nil, err
+		}
+		ownState := own.State()
+		st.PredictOrder, st.QuestionOrder = ownState.PredictOrder, ownState.QuestionOrder
+	}
 	st.AnswersHidden = true
 	cur := &p.Steps[step]
 	ls := lessonStep{st: st, open: st.At, stop: cur.End, speed: cur.Speed}
-	if cur.PauseAt > st.At && cur.PauseAt < ls.stop {
+	// The player stops at a pause still ahead, and stands on one it opens
+	// on (lesson 1's "Little's law" opens at its pause, 9 s, not at its
+	// start, 8.9 s) until it is played on: past the pause the run shows
+	// what the step's question asks about.
+	if cur.PauseAt >= ls.open && cur.PauseAt < ls.stop {
 		ls.stop = cur.PauseAt
 	}
 	ls.st.Playing = cur.HasSim() && ls.open < ls.stop

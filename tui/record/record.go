@@ -12,7 +12,7 @@
 //
 // It owns the file format and the frame loop (record.go), which know
 // nothing of the engine: the screen is anything that implements Player.
-// Screen and LessonStep (screens.go, lesson.go) build the screens
+// Screen and Lesson (screens.go, lesson.go) build the screens
 // `breakerlab record` plays, as `breakerlab sandbox` and `breakerlab lesson`
 // build them; for those it imports the engine's scenario and fault types,
 // lessons, tui/sandbox, tui/shardview, tui/lessonui, tui/present and

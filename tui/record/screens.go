@@ -15,7 +15,7 @@ import (
 
 // Screen says which screen a recording plays and how it is drawn: the
 // sandbox on a scenario, the shard view on the shuffle scenario, or a
-// lesson's step (LessonStep). Each is built as `breakerlab sandbox` builds
+// lesson's step (Lesson). Each is built as `breakerlab sandbox` builds
 // it, playing from its start, on a theme of its own: there is no terminal
 // to ask what it can show.
 type Screen struct {
