@@ -64,7 +64,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	listen := fs.String("listen", serve.DefaultListen, "address to listen on; anything but loopback needs --authorized-keys or --password")
 	keys := fs.String("authorized-keys", "", "file of the public keys allowed in, one a line (authorized_keys format)")
 	password := fs.Bool("password", false, "ask here for a class password that students type to get in; progress is kept per user name, and a name first used with an SSH key is bound to that key until the server stops (a name first used without one is open to anyone with the password)")
-	teacher := fs.Bool("teacher", false, "run the teacher's screen in this terminal: students press f to follow its sandbox or lesson; on a lesson step, ctrl+a puts its question to the room (r reveals the answer, esc ends it); ctrl+p toggles presentation mode")
+	teacher := fs.Bool("teacher", false, "run the teacher's screen in this terminal: students press ctrl+g to follow its sandbox or lesson (ctrl+l lists who is in the room); on a lesson step, ctrl+a puts its question to the room (r reveals the answer, esc ends it); ctrl+p toggles presentation mode")
 	present := fs.Bool("present", false, "the teacher's screen starts in presentation mode, for a projector (ctrl+p toggles it in any session)")
 	teacherKey := fs.String("teacher-key", "", "file of public keys whose SSH sessions present, as --teacher's does")
 	dataDir := fs.String("data-dir", "", "where the host key and the students' progress live")

@@ -1,22 +1,94 @@
 package lessonui
 
-import "github.com/breakerlab/breakerlab/lessons"
+import (
+	"github.com/breakerlab/breakerlab/lessons"
+	tea "github.com/charmbracelet/bubbletea"
+)
 
-// RoomQuestion is the question on the player's screen, for a classroom to
-// put to the room: the step's prediction until it is revealed, then the
-// step's question. It is nil on the lesson list, the lesson's last screen
-// and a step with neither; predict says it is the prediction.
-func (p Picker) RoomQuestion() (q *lessons.PreparedQuestion, predict bool) {
+// RoomQuestions are the questions of the step on the player's screen, for
+// a classroom to put to the room: the step's prediction and its question
+// (either may be nil), and whether this player has revealed the
+// prediction. The room decides which to ask: the prediction is the
+// students' to make whatever the teacher's own player shows, since a
+// teacher who rehearsed the lesson with the same progress file opens
+// every step already revealed. step is the step (from 0), or -1 on the
+// lesson list and the lesson's last screen, where there is none.
+func (p Picker) RoomQuestions() (predict, question *lessons.PreparedQuestion, revealed bool, step int) {
 	if p.player == nil {
-		return nil, false
+		return nil, nil, false, -1
 	}
 	m := p.player
 	if m.showEnd || m.p == nil || m.step >= len(m.p.Steps) {
-		return nil, false
+		return nil, nil, false, -1
 	}
 	st := m.cur()
-	if st.Predict != nil && (m.step >= len(m.predicts) || !m.predicts[m.step].revealed) {
-		return st.Predict, true
-	}
-	return st.Question, false
+	revealed = m.step < len(m.predicts) && m.predicts[m.step].revealed
+	return st.Predict, st.Question, revealed, m.step
 }
+
+// ForkKeeping is Fork for a classroom's student: the player then keeps
+// its progress in store (nil: none), as the student's own player does. A
+// follower keeps none (NewFollower), so a lesson forked from the teacher
+// forgot every answer and prediction made in it. The player takes the
+// student's record of the lesson as it forks: their predictions and
+// right answers show as their own player would show them, the step on
+// screen keeping the reveal as the teacher left it.
+func (p Picker) ForkKeeping(store *lessons.Store) (Picker, tea.Cmd) {
+	p, cmd := p.Fork()
+	if p.player == nil || store == nil {
+		return p, cmd
+	}
+	m := *p.player
+	m.o.Store, m.learner = store, store.Learner()
+	m.progress = store.GetLesson(m.p.Lesson)
+	for i, st := range m.p.Steps {
+		if st.Question != nil && m.progress.Right(i) && !m.questions[i].right {
+			m.questions[i] = answeredState(st.Question, m.questions[i].order)
+		}
+		rec, ok := m.progress.Prediction(i)
+		switch {
+		case !ok || st.Predict == nil:
+		case i == m.step:
+			m.followGuess(i, rec)
+		default:
+			m.predicts[i] = newPredictState(st.Predict, m.predicts[i].order, rec, true)
+		}
+	}
+	m.progress.SawStep(m.step)
+	m.progress.UpdateDone(m.p.Lesson)
+	m.layout()
+	p.player = &m
+	return p, tea.Batch(cmd, m.save())
+}
+
+// StopKeeping has the open player keep no progress: a player followed
+// again shows the teacher's moves, which are not the student's.
+func (p Picker) StopKeeping() Picker {
+	if p.player == nil || p.player.o.Store == nil {
+		return p
+	}
+	m := *p.player
+	m.o.Store = nil
+	p.player = &m
+	return p
+}
+
+// StepPrediction is the prediction the open player holds for the step on
+// its screen, made there or handed to it, with the lesson and the step
+// (from 0); ok is false on the list, the last screen, and a step whose
+// prediction was not made.
+func (p Picker) StepPrediction() (l *lessons.Lesson, step int, rec lessons.Prediction, ok bool) {
+	if p.player == nil {
+		return nil, -1, rec, false
+	}
+	m := p.player
+	if m.showEnd || m.p == nil || m.step >= len(m.p.Steps) || m.cur().Predict == nil {
+		return nil, -1, rec, false
+	}
+	rec, ok = m.progress.Prediction(m.step)
+	return m.p.Lesson, m.step, rec, ok
+}
+
+// TooSmall reports whether the open player draws only its message asking
+// for a larger window, which a classroom's tag must not cover.
+func (p Picker) TooSmall() bool { return p.player != nil && p.player.tooSmall() }

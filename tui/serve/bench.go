@@ -109,7 +109,7 @@ func Bench(n int, d time.Duration, follow bool, opts func() home.Options) (Bench
 		students = append(students, c)
 		if follow {
 			mark := c.Mark()
-			if err := c.Type("f"); err != nil {
+			if err := c.Type("\x07"); err != nil { // ctrl+g: followKey
 				return res, err
 			}
 			err = c.WaitFor(mark, 10*time.Second, "following")

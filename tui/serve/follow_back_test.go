@@ -24,7 +24,7 @@ func TestQWhileFollowingGoesBack(t *testing.T) {
 	if !student.home.InLessons() {
 		t.Fatalf("the student's lessons did not open:\n%s", student.View())
 	}
-	press(t, student, "f")
+	press(t, student, "ctrl+g")
 	if v := flat(student.View()); !student.Following() || !strings.Contains(v, "Press esc or q to go back, ctrl+c to quit.") {
 		t.Fatalf("the follower's waiting screen:\n%s", student.View())
 	}
@@ -34,7 +34,7 @@ func TestQWhileFollowingGoesBack(t *testing.T) {
 
 	press(t, teacher, "enter", "enter")
 	awaitLesson(t, teacher)
-	press(t, student, "f")
+	press(t, student, "ctrl+g")
 	if v := student.View(); !student.Following() || !strings.Contains(v, "q back") {
 		t.Fatalf("the followed player does not say q goes back:\n%s", v)
 	}
@@ -48,7 +48,7 @@ func TestQWhileFollowingGoesBack(t *testing.T) {
 		t.Fatalf("after q the top line still says following: %q", v)
 	}
 
-	press(t, student, "f")
+	press(t, student, "ctrl+g")
 	if _, cmd := student.Update(tea.KeyMsg{Type: tea.KeyCtrlC}); !isQuit(cmd) {
 		t.Fatal("ctrl+c while following did not end the session")
 	}
@@ -80,7 +80,7 @@ func TestAPollAnswerShowsInTheOpenPlayer(t *testing.T) {
 		t.Fatalf("the student's player does not ask step %d's prediction:\n%s", predict+1, student.View())
 	}
 
-	press(t, student, "f")
+	press(t, student, "ctrl+g")
 	press(t, teacher, "enter", "j", "enter")
 	awaitLesson(t, teacher)
 	goToStep(t, teacher, predict)

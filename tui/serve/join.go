@@ -177,6 +177,7 @@ func (s *Session) joinView(w int) string {
 	keysFull := part(askKey + " asks the room · " + present.Key + " projector")
 	keysMid, keysShort := part(askKey+" asks the room"), part(askKey+" asks")
 	forms := []form{
+		{long, access + progress + keysFull + part(rollKey+" who is here")},
 		{long, access + progress + keysFull},
 		{long, access + progress + keysMid},
 		{long, access + keysFull},

@@ -130,6 +130,8 @@ func press(t *testing.T, s *Session, ks ...string) {
 			msg = tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
 		case "ctrl+c":
 			msg = tea.KeyMsg{Type: tea.KeyCtrlC}
+		case "ctrl+g":
+			msg = tea.KeyMsg{Type: tea.KeyCtrlG}
 		default:
 			msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 		}
@@ -164,7 +166,7 @@ func TestFollowTheTeachersLesson(t *testing.T) {
 		t.Fatalf("the teacher's top line: %q", firstLine(v))
 	}
 
-	press(t, student, "f")
+	press(t, student, "ctrl+g")
 	v := student.View()
 	if !student.Following() || !strings.Contains(firstLine(v), "following the teacher · step 3/") {
 		t.Fatalf("the follower's screen:\n%s", v)
@@ -197,7 +199,7 @@ func TestFollowTheTeachersLesson(t *testing.T) {
 		t.Fatalf("the explorer's n went to step %d, want 5", st.Step+1)
 	}
 	// f rejoins at the teacher's step 2.
-	press(t, student, "f")
+	press(t, student, "ctrl+g")
 	if st := student.rl.State(); !student.Following() || st.Step != 1 {
 		t.Fatalf("f rejoined on step %d (following %v), want the teacher's step 2", st.Step+1, student.Following())
 	}
@@ -235,7 +237,7 @@ func TestFollowerAnswersHidden(t *testing.T) {
 	for range q {
 		press(t, teacher, "n")
 	}
-	press(t, student, "f")
+	press(t, student, "ctrl+g")
 	if st := student.rl.State(); !st.AnswersHidden {
 		t.Fatal("the follower shows the answer the teacher has not given")
 	}
@@ -258,7 +260,7 @@ func TestFollowTheTeachersLessonOverSSH(t *testing.T) {
 	ts := startServer(t, Config{TeacherKeys: []gossh.PublicKey{tk.PublicKey()}, Home: func() home.Options { return lessonHome(t) }})
 	base := runtime.NumGoroutine()
 	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 30)
-	waitFor(t, teacher, 0, "presenting · 0 follow")
+	waitFor(t, teacher, 0, "presenting · not shown to followers · 0 follow")
 	mark := teacher.Mark()
 	if err := teacher.Type("\r"); err != nil {
 		t.Fatal(err)
@@ -278,9 +280,9 @@ func TestFollowTheTeachersLessonOverSSH(t *testing.T) {
 	var students []*Client
 	for i, size := range [][2]int{{80, 24}, {120, 40}} {
 		c := ts.dial(t, fmt.Sprintf("s%d", i), PasswordAuth("x"), size[0], size[1])
-		waitFor(t, c, 0, "f follows the teacher")
+		waitFor(t, c, 0, "ctrl+g follows the teacher")
 		mark := c.Mark()
-		if err := c.Type("f"); err != nil {
+		if err := c.Type("\x07"); err != nil {
 			t.Fatal(err)
 		}
 		waitFor(t, c, mark, "following the teacher · step 3/")
@@ -308,7 +310,7 @@ func TestFollowTheTeachersLessonOverSSH(t *testing.T) {
 		t.Fatalf("the student who forked moved with the teacher:\n%s", tail(s, 1500))
 	}
 	mark = explorer.Mark()
-	if err := explorer.Type("f"); err != nil {
+	if err := explorer.Type("\x07"); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, explorer, mark, "following the teacher · step 5/")
@@ -329,7 +331,7 @@ func TestCompareModeIsNotFollowed(t *testing.T) {
 	if !sb.State().Comparing {
 		t.Fatalf("c did not open compare mode:\n%s", teacher.View())
 	}
-	keys(student, "f")
+	keys(student, "ctrl+g")
 	// At 80 columns the tag's short form, beside the variant tabs.
 	if tag := student.tag(); !strings.Contains(tag, "compare's left side") {
 		t.Fatalf("the follower's tag %q", tag)
@@ -338,7 +340,7 @@ func TestCompareModeIsNotFollowed(t *testing.T) {
 		t.Fatalf("the follower's top line %q", top)
 	}
 	wide := plainSession(t, room, false, 160, 40)
-	keys(wide, "f")
+	keys(wide, "ctrl+g")
 	if !strings.Contains(firstLine(wide.View()), "compare mode is not followed") {
 		t.Fatalf("the follower's top line at 160 columns %q", firstLine(wide.View()))
 	}

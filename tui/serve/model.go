@@ -20,15 +20,16 @@ import (
 )
 
 // Session is one classroom session's model: the home screen, and the room
-// around it. A student can follow the presenter (f): a sandbox, or a
-// lesson picker and player, of the session's own then shows the
+// around it. A student can follow the presenter (followKey): a sandbox, or
+// a lesson picker and player, of the session's own then shows the
 // presenter's state at this window's size (whichever of the two the
 // presenter has open); F or any other key forks it (the student explores
-// on from that moment), f rejoins, and esc or q goes back to the
-// student's own screen (ctrl+c ends the session). A presenter's session
-// publishes its screen's state after every message, and may put the
-// question of the lesson step on its screen to the room (ctrl+a), then
-// reveal its answer (r). The top line's right end says whether the session
+// on from that moment), followKey rejoins, and esc or q goes back to the
+// student's own screen (ctrl+c ends the session, exploring too). A
+// presenter's session publishes its screen's state after every message,
+// may put the question of the lesson step on its screen to the room
+// (ctrl+a), then reveal its answer (r), and lists who is in the room
+// (ctrl+l, roll.go). The top line's right end says whether the session
 // presents, follows or explores. ctrl+p toggles presentation mode on every
 // screen.
 type Session struct {
@@ -79,10 +80,15 @@ type Session struct {
 	// sandbox too.
 	writeElsewhere string
 
-	askNote       string // why the teacher's ctrl+a asked nothing, while shown
-	setAside      int    // the question the student put aside
-	asideRevealed bool   // and whether it was revealed then
-	answered      int    // the student's answer to answeredSeq
+	askNote       string  // why the teacher's ctrl+a asked nothing, while shown
+	showRoll      bool    // the teacher's list of who is in the room is open (roll.go)
+	page          pageID  // the question's page on screen (pagescroll.go)
+	pageScroll    int     // how far it is scrolled, in lines
+	pageMax       int     // how far it scrolls, as last drawn
+	lastAsk       roomAsk // the question the teacher's ctrl+a last put
+	setAside      int     // the question the student put aside
+	asideRevealed bool    // and whether it was revealed then
+	answered      int     // the student's answer to answeredSeq
 	answeredSeq   int
 	guessed       Guess  // the student's number, when answeredSeq is a number question
 	numInput      string // the number being typed to numInputSeq
@@ -237,6 +243,7 @@ func (s *Session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	next, cmd := s.update(msg)
 	s.fitTitle()
 	s.noteShownQuestion()
+	s.notePage()
 	return next, cmd
 }
 
@@ -421,6 +428,13 @@ func (s *Session) questionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 	if !s.teacher {
 		return s.studentQuestionKey(k)
 	}
+	if handled, cmd := s.rollKeyTaken(k); handled {
+		return true, cmd
+	}
+	if k.String() == rollKey {
+		s.showRoll, s.askNote = true, ""
+		return true, nil
+	}
 	if handled, cmd := s.teacherQuestionKey(k); handled {
 		return true, cmd
 	}
@@ -440,7 +454,7 @@ func (s *Session) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch s.mode {
 	case following:
 		switch ks {
-		case "f":
+		case followKey:
 			return s, nil
 		case "ctrl+c":
 			return s, tea.Quit
@@ -458,24 +472,44 @@ func (s *Session) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		return s, tea.Batch(cmd, s.roomKey(k))
 	case exploring:
-		if ks == "f" && !s.roomTakesText() {
+		switch ks {
+		case followKey:
 			s.startFollowing()
 			return s, nil
+		case "ctrl+c":
+			return s, s.quitExploring(k)
 		}
 		return s, s.roomKey(k)
 	}
-	if ks == "f" && !s.teacher && s.homeTakesF() {
+	if ks == followKey && !s.teacher && s.homeTakesFollow() {
 		s.startFollowing()
 		return s, nil
 	}
 	return s, s.updateHome(k)
 }
 
+// quitExploring ends the session of a student exploring the room's
+// screen, as ctrl+c does everywhere else. The room's screens are embedded,
+// so their ctrl+c only goes back a level (a lesson to its list, the list
+// home, the sandbox's prompt closed): three presses to disconnect. The
+// lesson player still takes it first, which puts its progress in the
+// student's store; the server saves the store as the session ends, so its
+// save to the file and its way back are not waited for.
+func (s *Session) quitExploring(k tea.KeyMsg) tea.Cmd {
+	if s.shown == LessonScreen && s.haveRL {
+		next, _ := s.rl.Update(k)
+		s.rl = next.(lessonui.Picker)
+	}
+	return tea.Quit
+}
+
 // roomKey hands a key to the room's screen the student explores.
 func (s *Session) roomKey(k tea.KeyMsg) tea.Cmd {
 	if s.shown == LessonScreen {
+		before := forkedPrediction(s.rl)
 		next, cmd := s.rl.Update(k)
 		s.rl = next.(lessonui.Picker)
+		s.predictedInFork(before)
 		return cmd
 	}
 	next, cmd := s.rs.Update(k)
@@ -483,35 +517,17 @@ func (s *Session) roomKey(k tea.KeyMsg) tea.Cmd {
 	return cmd
 }
 
-// homeTakesF reports whether f is free where the home screen is: its own
-// menus, the sandbox and the lessons use no f; the exercises and the
-// shard view keep their keys, and the palette opened from the room, the
-// sandbox's knob form, prompts and sweep picker, and the lesson list's
-// filter take text.
-func (s *Session) homeTakesF() bool {
-	if sb, open := s.home.Sandbox(); open && sb.TakesText() {
-		return false
-	}
-	if p, open := s.home.Lessons(); open && p.Filtering() {
-		return false
-	}
-	return !s.home.InExercises() && !s.home.InShardView() && s.palFrom == onHome
-}
+// followKey follows the teacher, from the student's own screens and from
+// the room's screen they explore. It is a key no screen binds, nor any
+// text field (bubbles' text fields move the cursor with ctrl+f): f was the
+// sandbox's chaos menu and the builder's fleet, and a letter in the
+// interview's answer, and the room took it from all three.
+const followKey = "ctrl+g"
 
-// roomTakesText reports whether the room's screen the student explores
-// takes the keys typed as text, so that f is a letter there and not the
-// room's: the lesson list's filter, or the sandbox's knob form, a prompt
-// or the sweep's picker. Following closes the knob form, so an f taken
-// by the room there threw away what the student had typed.
-func (s *Session) roomTakesText() bool {
-	switch s.shown {
-	case LessonScreen:
-		return s.haveRL && s.rl.Filtering()
-	case SandboxScreen:
-		return s.haveRS && s.rs.TakesText()
-	}
-	return false
-}
+// homeTakesFollow reports whether the room takes followKey where the home
+// screen is: everywhere but the palette opened from the room's screen,
+// whose esc goes back there.
+func (s *Session) homeTakesFollow() bool { return s.palFrom == onHome }
 
 // roomPaletteKey reports whether ks opens the palette from the room's
 // screen: ctrl+k always, as on every screen, and : on the room's lesson
@@ -552,6 +568,9 @@ func (s *Session) backFromPalette() {
 
 func (s *Session) startFollowing() {
 	s.mode = following
+	if s.haveRL {
+		s.rl = s.rl.StopKeeping()
+	}
 	s.room.SetFollowing(s.me, true)
 	s.catchUp()
 }
@@ -569,7 +588,9 @@ func (s *Session) fork() tea.Cmd {
 	case s.shown == SandboxScreen && s.haveRS:
 		s.rs, cmd = s.rs.Fork()
 	case s.shown == LessonScreen && s.haveRL:
-		s.rl, cmd = s.rl.Fork()
+		// The student's lesson from here on: it keeps their progress
+		// (pollfork.go).
+		s.rl, cmd = s.rl.ForkKeeping(s.store)
 	default:
 		return nil
 	}
@@ -655,7 +676,11 @@ func (s *Session) View() string {
 	default:
 		v = s.screenView()
 	}
-	v = withTag(v, s.tag(), s.w)
+	if !asking && !s.confirmQuit && !s.present && s.screenTooSmall() {
+		v = tagAbove(v, s.tag(), s.w)
+	} else {
+		v = withTag(v, s.tag(), s.w)
+	}
 	if s.fullH > s.h && s.w > 0 {
 		v += "\n" + s.joinView(s.w)
 	}
@@ -695,7 +720,10 @@ func (s *Session) waiting() string {
 	if s.w <= 0 || s.h <= 0 {
 		return ""
 	}
-	msg := "Following the teacher. Neither their sandbox nor a lesson is open now: whichever they open appears here, at your window's size. Press esc or q to go back, ctrl+c to quit."
+	msg := "Following the teacher. The screen they are on now is not shared: only their sandbox and the lessons are. Whichever of those they open appears here, at your window's size. Press esc or q to go back, ctrl+c to quit."
+	if _, present := s.room.Latest(); !present {
+		msg = "Following the teacher, who has left the room. When they come back and open their sandbox or a lesson, it appears here, at your window's size. Press esc or q to go back, ctrl+c to quit."
+	}
 	lines := []string{"", ""}
 	for _, l := range pane.Wrap(msg, max(s.w-6, 1)) {
 		lines = append(lines, "   "+l)
@@ -712,6 +740,13 @@ func (s *Session) tagForms() []string {
 	open := sh.Screen != NoScreen
 	step := s.lessonStep()
 	switch {
+	case s.teacher && !open:
+		// The menu, or a screen the room does not follow (the shard view,
+		// challenges, the live lab, ...): followers still see the last
+		// sandbox or lesson step the teacher showed, or a screen that
+		// waits.
+		f, e := s.room.Counts()
+		return []string{fmt.Sprintf("presenting · not shown to followers · %d follow · %d explore", f, e), fmt.Sprintf("presenting · not shown to followers · %d follow", f), "not shown to followers"}
 	case s.teacher:
 		f, e := s.room.Counts()
 		return []string{fmt.Sprintf("presenting%s · %d follow · %d explore", step, f, e), fmt.Sprintf("presenting%s · %d follow", step, f), "presenting" + step}
@@ -721,17 +756,19 @@ func (s *Session) tagForms() []string {
 		return []string{"left the room's screen for the palette · esc goes back", "esc goes back to exploring", "palette"}
 	case s.mode == following && s.away && !present:
 		return []string{"following · the teacher has left · F explores"}
+	case s.mode == following && s.away && s.shown == SandboxScreen:
+		return []string{"following · the teacher's screen is not shared: their last sandbox · F explores", "following · not shared: their last sandbox · F explores", "following · not shared · F explores", "following · not shared"}
+	case s.mode == following && s.away && s.shown == LessonScreen:
+		return []string{"following · not shared: their last lesson screen · F explores", "following · not shared · F explores", "not shared"}
 	case s.mode == following && s.away:
-		return []string{"following · the teacher is on the menu · F explores"}
+		return []string{"following · the teacher's screen is not shared · F explores", "following · not shared · F explores", "not shared"}
 	case s.mode == following && s.shown == SandboxScreen && sh.Screen == SandboxScreen && sh.Sandbox.Comparing:
 		// The follower shows the left side of the teacher's comparison.
 		return []string{"following · compare mode is not followed: left side · F explores", "following · compare's left side · F explores", "following · compare's left side"}
 	case s.mode == following:
 		return []string{"following the teacher" + step + " · F explores", "following" + step + " · F explores", "following" + step}
-	case s.mode == exploring:
-		return []string{"exploring" + step + " · f follows the teacher", "exploring" + step + " · f follows", "exploring" + step}
-	case present && open && s.homeTakesF():
-		return []string{"exploring" + step + " · f follows the teacher", "exploring" + step + " · f follows", "exploring" + step}
+	case s.mode == exploring, present && open && s.homeTakesFollow():
+		return []string{"exploring" + step + " · " + followKey + " follows the teacher", "exploring" + step + " · " + followKey + " follows", "exploring" + step}
 	case present:
 		return []string{"exploring" + step}
 	}

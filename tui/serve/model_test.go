@@ -37,6 +37,8 @@ func keys(s *Session, ks ...string) {
 			msg = tea.KeyMsg{Type: tea.KeyEsc}
 		case " ":
 			msg = tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+		case "ctrl+g":
+			msg = tea.KeyMsg{Type: tea.KeyCtrlG}
 		default:
 			msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 		}
@@ -109,11 +111,11 @@ func TestSessionFollowAndFork(t *testing.T) {
 	if !teacher.home.InSandbox() {
 		t.Fatal("the teacher's sandbox did not open")
 	}
-	if tag := student.tag(); tag != "exploring · f follows the teacher" {
+	if tag := student.tag(); tag != "exploring · ctrl+g follows the teacher" {
 		t.Fatalf("student's tag %q", tag)
 	}
 	keys(teacher, strings.Repeat(".", 120))
-	keys(student, "f")
+	keys(student, "ctrl+g")
 	if !student.Following() || student.rs.Now() != 12*time.Second {
 		t.Fatalf("following %v at %v, want the teacher's 12s", student.Following(), student.rs.Now())
 	}
@@ -143,7 +145,7 @@ func TestSessionFollowAndFork(t *testing.T) {
 	if student.rs.Now() != 12*time.Second {
 		t.Fatalf("an explorer moved with the teacher to %v", student.rs.Now())
 	}
-	keys(student, "f")
+	keys(student, "ctrl+g")
 	if !student.Following() || student.rs.Now() != 12200*time.Millisecond {
 		t.Fatalf("f did not rejoin at the teacher's 12.2s: %v", student.rs.Now())
 	}
@@ -156,11 +158,11 @@ func TestSessionFollowAndFork(t *testing.T) {
 		t.Fatalf("home after esc:\n%s", v)
 	}
 	// The teacher closes the sandbox: a follower is told.
-	keys(student, "f")
+	keys(student, "ctrl+g")
 	keys(teacher, "esc")
 	teacher.Update(sandbox.BackMsg{}) // what esc's command returns
 	student.Update(roomMsg{})
-	if tag := student.tag(); !strings.Contains(tag, "the teacher is on the menu") {
+	if tag := student.tag(); !strings.Contains(tag, "not shared") {
 		t.Fatalf("tag after the teacher left the sandbox: %q", tag)
 	}
 }

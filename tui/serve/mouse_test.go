@@ -37,7 +37,7 @@ func TestServeStartsWithoutParsingLessons(t *testing.T) {
 	ts := startServer(t, Config{TeacherKeys: []gossh.PublicKey{tk.PublicKey()}, Home: countingHome(&loads)})
 	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 30)
 	student := ts.dial(t, "ada", PasswordAuth("x"), 100, 30)
-	waitFor(t, teacher, 0, "Lessons", "presenting · 0 follow")
+	waitFor(t, teacher, 0, "Lessons", "presenting · not shown to followers · 0 follow")
 	waitFor(t, student, 0, "Lessons", "Sandbox")
 	if n := loads.Load(); n != 0 {
 		t.Fatalf("the lessons were loaded %d times before any screen needed them", n)
@@ -51,7 +51,7 @@ func TestServeStartsWithoutParsingLessons(t *testing.T) {
 		t.Fatalf("opening the teacher's lesson list loaded the lessons %d times, want 1", n)
 	}
 	mark = student.Mark()
-	if err := student.Type("f"); err != nil {
+	if err := student.Type("\x07"); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, student, mark, "following the teacher", "open the lesson", "Little's law")
@@ -86,7 +86,7 @@ func TestMouseReachesTheScreenOnShow(t *testing.T) {
 	// Wide enough that the room's tag leaves every tab in sight.
 	student := plainSession(t, room, false, 200, 60)
 	keys(teacher, "j", "enter", "enter")
-	keys(student, "j", "enter", "enter", "f")
+	keys(student, "j", "enter", "enter", "ctrl+g")
 	if !student.Following() {
 		t.Fatal("the student does not follow")
 	}

@@ -20,7 +20,7 @@ func TestEscAtAQuestionTheTeacherEnds(t *testing.T) {
 		teacher = plainSession(t, room, true, 100, 30)
 		student = plainSession(t, room, false, 80, 24)
 		student.SetIdleLimit(0, clock)
-		keys(student, "f")
+		keys(student, "ctrl+g")
 		if !student.Following() {
 			t.Fatal("f did not follow")
 		}

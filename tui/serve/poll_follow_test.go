@@ -18,7 +18,7 @@ func TestAPollAnswerIsTheStudentsPrediction(t *testing.T) {
 	teacher := lessonSession(t, room, true, 100, 30)
 	store := tempStore(t)
 	student := storeSession(t, room, false, store, 80, 24)
-	press(t, student, "f")
+	press(t, student, "ctrl+g")
 	press(t, teacher, "enter", "j", "enter")
 	awaitLesson(t, teacher)
 	p, _ := teacher.home.Lessons()

@@ -86,7 +86,7 @@ func TestAPollAnswerAndTheStudentsOwnPlayer(t *testing.T) {
 		t.Fatalf("the student's own prediction of step %d: %+v (%v), want %q", predict+1, own, ok, q.Choices[order[0]].Text)
 	}
 
-	press(t, student, "f")
+	press(t, student, "ctrl+g")
 	press(t, teacher, "enter", "j", "enter")
 	awaitLesson(t, teacher)
 	a := poll(predict)
@@ -114,7 +114,7 @@ func TestAPollAnswerAndTheStudentsOwnPlayer(t *testing.T) {
 
 	// The poll of the numeric step, which the student's player has not
 	// come to.
-	press(t, student, "f")
+	press(t, student, "ctrl+g")
 	a = poll(number)
 	nq := steps[number].Predict
 	press(t, student, nq.AnswerText, "enter")

@@ -28,7 +28,7 @@ func TestATypoDoesNotStretchTheHistogram(t *testing.T) {
 		{[]float64{-1e12, 70, 73, 75, 80}, "", "below "},
 		{[]float64{40, 70, 73, 75, 80, 110}, "", ""},
 	} {
-		lines := histogram(a, c.guesses, pq.Answer, 20)
+		lines := histogram(a, c.guesses, pq.Answer, 74)
 		var filled, total int
 		aboveSeen, belowSeen := false, false
 		for i, l := range lines {

@@ -32,7 +32,7 @@ func TestAPollAnswerShowsInTheStudentsOtherSession(t *testing.T) {
 		}
 	}
 
-	press(t, answering, "f")
+	press(t, answering, "ctrl+g")
 	press(t, teacher, "enter", "j", "enter")
 	awaitLesson(t, teacher)
 	goToStep(t, teacher, predict)

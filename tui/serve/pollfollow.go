@@ -75,8 +75,13 @@ func (s *Session) showPrediction(l *lessons.Lesson, step int, rec lessons.Predic
 	// now: else its last screen counted its old copy, and it showed the
 	// step as before until the lesson was opened again.
 	s.home = s.home.PredictedElsewhere(l, step, rec)
-	if s.mode == following && s.shown == LessonScreen && s.haveRL {
+	switch {
+	case s.mode == following && s.shown == LessonScreen && s.haveRL:
 		s.followGuess()
+	case (s.mode == exploring || s.palFrom == exploring) && s.haveRL:
+		// The lesson forked from the teacher is the student's own
+		// player: it shows and keeps the answer as home's does.
+		s.rl = s.rl.PredictedElsewhere(l, step, rec)
 	}
 }
 

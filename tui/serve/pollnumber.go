@@ -299,7 +299,7 @@ func (s *Session) spread(a Asked) []string {
 	if a.pq != nil {
 		answer = a.pq.Answer
 	}
-	return append(append(out, ""), histogram(a, g, answer, max(min(s.w-50, 30), 5))...)
+	return append(append(out, ""), histogram(a, g, answer, s.w-blockIndent)...)
 }
 
 // histBins is about how many bars the histogram has.
@@ -340,8 +340,10 @@ func bulk(g []float64, answer float64) (lo, hi float64) {
 // times a power of ten) from the least to the most of the bulk of g
 // (bulk) and the answer, one line a bin: its range, a bar, its count, and
 // a mark on the answer's bin. Numbers outside the bulk are counted in a
-// bar below the first bin and one above the last.
-func histogram(a Asked, g []float64, answer float64, barW int) []string {
+// bar below the first bin and one above the last. Each line fits width
+// cells whole (answerMarks): a line the screen wrapped left "◆ the" at
+// the end of one and "engine's answer" alone on the next.
+func histogram(a Asked, g []float64, answer float64, width int) []string {
 	from, to := bulk(g, answer)
 	var in []float64
 	for _, x := range g {
@@ -414,17 +416,40 @@ func histogram(a Asked, g []float64, answer float64, barW int) []string {
 	for _, b := range bars {
 		lw = max(lw, len([]rune(b.label)))
 	}
+	// The bar takes what the label, the count and the answer's mark
+	// leave, from minBar to maxBar cells; the mark says less before the
+	// bar gets shorter than that.
+	fixed := lw + 2 + 1 + len(fmt.Sprint(most))
+	mark := answerMarks[len(answerMarks)-1]
+	for _, m := range answerMarks {
+		if width-fixed-len([]rune(m)) >= minBar {
+			mark = m
+			break
+		}
+	}
+	barW := min(max(width-fixed-len([]rune(mark)), minBar), maxBar)
 	out := make([]string, len(bars))
 	for i, b := range bars {
 		n := b.count * barW / max(most, 1)
 		line := fmt.Sprintf("%-*s  %s %d", lw, b.label, strings.Repeat("█", n)+strings.Repeat("·", barW-n), b.count)
 		if b.answer {
-			line += "  ◆ the engine's answer"
+			line += mark
 		}
 		out[i] = line
 	}
 	return out
 }
+
+// answerMarks mark the histogram's bar that holds the engine's answer,
+// the fullest first: histogram takes the first that leaves its bars
+// minBar cells.
+var answerMarks = []string{"  ◆ the engine's answer", "  ◆ answer", " ◆"}
+
+// minBar and maxBar bound the histogram's bars, in cells.
+const (
+	minBar = 5
+	maxBar = 30
+)
 
 // sortedGuesses are the guesses' values, least first.
 func sortedGuesses(gs []Guess) []float64 {

@@ -11,13 +11,94 @@ package serve
 // answer in either session is the student's, the later replacing the
 // earlier as in one session, and each of their sessions shows it.
 
-// voter is who a question counts once: m's student, by the progress
-// their sessions share, or m alone without one.
+// A student's connection may drop, or they may close the window and sign
+// in again, while a poll is open: their progress store is opened anew
+// (progress.go releases it with their last session), so a voter named by
+// the store lost the answer, the teacher's count went back, and the
+// student was asked again with no "Your answer". The room names a voter
+// by the student's name when the server gives one (SetStudent): the
+// answer of a student who leaves is set aside, not counted while they are
+// away (the count is of the students in the room), and counted again when
+// they come back under the same name. Coming back gives no second vote:
+// it is the same voter.
+
+// voter is who a question counts once: m's student, by their name, else
+// by the progress their sessions share, or m alone without either.
 func (m *Member) voter() any {
-	if m.progress != nil {
+	switch {
+	case m.name != "":
+		return studentName(m.name)
+	case m.progress != nil:
 		return m.progress
 	}
 	return m
+}
+
+// studentName is a voter named by the student's name: a type of its own,
+// so that no other key of the answers can equal it.
+type studentName string
+
+// SetStudent names the session's student (studentID: their key's hash or
+// their user name), by which the room counts their answers; call it
+// before the program starts. A student who comes back while the question
+// they answered is open finds their answer counted and shown again.
+// display is the name they signed in with, as the teacher's list of who
+// is in the room shows it (roll.go).
+func (s *Session) SetStudent(id, display string) {
+	if s.teacher {
+		return
+	}
+	s.room.nameMember(s.me, id, display)
+}
+
+// nameMember names m's student and counts again the answer to the open
+// question they gave before they left.
+func (r *Room) nameMember(m *Member, id, display string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	m.name, m.display = id, display
+	if q := r.question; q != nil && !q.revealed {
+		q.comeBackLocked(m.voter())
+	}
+	r.notifyLocked(false)
+}
+
+// setAsideLocked takes voter v's answer out of the count, kept for their
+// return.
+func (q *questionState) setAsideLocked(v any) {
+	if old, ok := q.answers[v]; ok {
+		q.counts[old]--
+		delete(q.answers, v)
+		if q.goneAnswers == nil {
+			q.goneAnswers = map[any]int{}
+		}
+		q.goneAnswers[v] = old
+	}
+	if g, ok := q.guesses[v]; ok {
+		delete(q.guesses, v)
+		if q.goneGuesses == nil {
+			q.goneGuesses = map[any]Guess{}
+		}
+		q.goneGuesses[v] = g
+	}
+}
+
+// comeBackLocked counts again the answer voter v gave before leaving,
+// unless they have answered since.
+func (q *questionState) comeBackLocked(v any) {
+	if old, ok := q.goneAnswers[v]; ok {
+		delete(q.goneAnswers, v)
+		if _, now := q.answers[v]; !now {
+			q.answers[v] = old
+			q.counts[old]++
+		}
+	}
+	if g, ok := q.goneGuesses[v]; ok {
+		delete(q.goneGuesses, v)
+		if _, now := q.guesses[v]; !now {
+			q.guesses[v] = g
+		}
+	}
 }
 
 // signalVoterLocked signals m's student's other sessions: their screens

@@ -67,6 +67,10 @@ type questionState struct {
 	answers  map[any]int   // by voter (pollvoter.go)
 	guesses  map[any]Guess // a number question's answers, by voter
 	revealed bool
+	// gone are the answers of students who left while it was open, not
+	// counted until they come back (pollvoter.go).
+	goneAnswers map[any]int
+	goneGuesses map[any]Guess
 }
 
 // Asked is the room's open question as a session draws it.
@@ -202,26 +206,53 @@ func isPerm(order []int, n int) bool {
 
 // Why ctrl+a asks nothing.
 const (
-	noQuestionNote = "Open a lesson step with a question to ask the room."
+	noLessonNote   = "No lesson is open, so there is no question to ask. Open a lesson step with a prediction or a question to ask the room."
+	lessonListNote = "The lesson list has no question of its own. Open a lesson step with a prediction or a question to ask the room."
 	badQuestion    = "This step's question cannot be put to the room: it names no right answer."
 )
 
+// roomAsk names the question the teacher last put to the room: the
+// lesson's progress key, the step, and whether it was the prediction.
+type roomAsk struct {
+	lesson  string
+	step    int
+	predict bool
+}
+
 // askCurrent puts the question on the teacher's screen to the room, or
-// says why there is none.
+// says why there is none. A step's prediction goes first, whether or not
+// the teacher's own player has revealed it: it is the students'
+// prediction that is polled, and a teacher who rehearsed the lesson
+// opens every step revealed. The step's question, on a step that has
+// both, follows once the room has been asked the prediction and the
+// teacher's player has revealed it, as the player shows them.
 func (s *Session) askCurrent() {
 	p, ok := s.home.Lessons()
-	if !ok || !p.Open() {
-		s.askNote = noQuestionNote
+	if !ok {
+		s.askNote = noLessonNote
 		return
 	}
-	pq, predict := p.RoomQuestion()
 	st := p.State()
-	if pq == nil || st.Prepared == nil {
-		s.askNote = noQuestionNote
+	if !p.Open() || st.Prepared == nil {
+		s.askNote = lessonListNote
+		return
+	}
+	predictQ, questionQ, revealed, step := p.RoomQuestions()
+	if step < 0 {
+		s.askNote = "The lesson's last screen has no question. " + stepsWithQuestions(st.Prepared, -1)
 		return
 	}
 	l := st.Prepared.Lesson
-	from := fmt.Sprintf("%s, step %d", l.Title, st.Step+1)
+	key := roomAsk{l.ProgressKey(), step, true}
+	pq, predict := predictQ, true
+	if predictQ == nil || (questionQ != nil && revealed && s.lastAsk == key) {
+		pq, predict = questionQ, false
+	}
+	if pq == nil {
+		s.askNote = fmt.Sprintf("Step %d only explains: it has no prediction and no question to ask the room. %s", step+1, stepsWithQuestions(st.Prepared, step))
+		return
+	}
+	from := fmt.Sprintf("%s, step %d", l.Title, step+1)
 	if predict {
 		from += ", the prediction"
 	}
@@ -229,14 +260,42 @@ func (s *Session) askCurrent() {
 	if pq.Kind == lessons.Number {
 		q, ok = numberQuestion(pq, predict, from)
 	} else {
-		q, ok = roomQuestionIn(pq, predict, from, s.teacherOrder(l, st.Step, predict, len(pq.Choices)))
+		q, ok = roomQuestionIn(pq, predict, from, s.teacherOrder(l, step, predict, len(pq.Choices)))
 	}
 	if !ok {
 		s.askNote = badQuestion
 		return
 	}
-	q.lesson, q.step = l, st.Step
+	q.lesson, q.step = l, step
+	s.lastAsk = roomAsk{l.ProgressKey(), step, predict}
 	s.room.Ask(q)
+}
+
+// stepsWithQuestions says which of p's steps the teacher could ask the
+// room about: the nearest before and after step (from 0; -1 for the
+// lesson's end, where every step is before).
+func stepsWithQuestions(p *lessons.Prepared, step int) string {
+	before, after := -1, -1
+	for i, st := range p.Steps {
+		if st.Predict == nil && st.Question == nil {
+			continue
+		}
+		switch {
+		case step >= 0 && i > step && after < 0:
+			after = i
+		case (step < 0 || i < step):
+			before = i
+		}
+	}
+	switch {
+	case before >= 0 && after >= 0:
+		return fmt.Sprintf("The nearest steps with one are %d (p goes back) and %d (n goes on).", before+1, after+1)
+	case after >= 0:
+		return fmt.Sprintf("The next step with one is %d (n goes on).", after+1)
+	case before >= 0:
+		return fmt.Sprintf("The last step with one is %d (p goes back).", before+1)
+	}
+	return "This lesson has no prediction or question to ask."
 }
 
 // teacherOrder is the order the teacher's own player shows step's choices
@@ -256,6 +315,9 @@ func (s *Session) teacherOrder(l *lessons.Lesson, step int, predict bool, n int)
 func (s *Session) teacherQuestionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 	ks := k.String()
 	if _, open := s.room.OpenQuestion(); open {
+		if s.scrollKey(k) {
+			return true, nil
+		}
 		switch ks {
 		case "esc":
 			s.room.EndQuestion()
@@ -318,6 +380,9 @@ func (s *Session) studentQuestionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 		}
 		return true, nil
 	}
+	if s.scrollKey(k) {
+		return true, nil
+	}
 	switch ks := k.String(); {
 	case ks == "esc":
 		s.setAside, s.asideRevealed = a.Seq, a.Revealed
@@ -346,6 +411,8 @@ func (s *Session) studentQuestionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 func (s *Session) questionView() (string, bool) {
 	a, open := s.room.OpenQuestion()
 	switch {
+	case s.teacher && s.showRoll:
+		return s.rollView(), true
 	case s.teacher && open:
 		return s.resultsView(a), true
 	case s.teacher && s.askNote != "":
@@ -360,8 +427,12 @@ func (s *Session) questionView() (string, bool) {
 	return "", false
 }
 
+// blockIndent is the cells block leaves beside a paragraph: three either
+// side.
+const blockIndent = 6
+
 // block lays lines out in the window, wrapping each to its width less the
-// indent.
+// indent; a page longer than the window scrolls (scrolled).
 func (s *Session) block(title string, paras []string) string {
 	if s.w <= 0 || s.h <= 0 {
 		return ""
@@ -377,7 +448,7 @@ func (s *Session) block(title string, paras []string) string {
 		if i := strings.Index(p, ". "); i > 0 && i <= 2 && strings.Trim(p[:i], "0123456789") == "" {
 			hang = i + 2
 		}
-		for j, l := range pane.Wrap(p[hang:], max(s.w-6-hang, 10)) {
+		for j, l := range pane.Wrap(p[hang:], max(s.w-blockIndent-hang, 10)) {
 			lead := strings.Repeat(" ", hang)
 			if j == 0 {
 				lead = p[:hang]
@@ -385,10 +456,7 @@ func (s *Session) block(title string, paras []string) string {
 			lines = append(lines, "   "+lead+l)
 		}
 	}
-	if len(lines) > s.h && s.h > 0 {
-		// Too long for the window: the end is cut, and the cut shown.
-		lines = append(lines[:s.h-1], "   …")
-	}
+	lines = s.scrolled(lines)
 	out := pane.Block(lines, s.w, s.h)
 	for i, l := range out {
 		if ansi.StringWidth(l) > s.w {

@@ -123,7 +123,7 @@ func TestAskWithNoQuestionOnScreen(t *testing.T) {
 	teacher := plainSession(t, room, true, 80, 24)
 	student := plainSession(t, room, false, 80, 24)
 	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
-	if v := teacher.View(); !strings.Contains(v, "Open a lesson step with a question to ask the room") {
+	if v := teacher.View(); !strings.Contains(flat(v), "Open a lesson step with a prediction or a question to ask the room") {
 		t.Fatalf("the teacher's screen after ctrl+a on the menu:\n%s", v)
 	}
 	if _, open := room.OpenQuestion(); open || strings.Contains(student.View(), "The teacher asks") {
@@ -251,7 +251,7 @@ func TestRoomQuestionOverSSH(t *testing.T) {
 	tk := newSigner(t)
 	ts := startServer(t, Config{TeacherKeys: []gossh.PublicKey{tk.PublicKey()}, Home: func() home.Options { return lessonHome(t) }})
 	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 30)
-	waitFor(t, teacher, 0, "presenting · 0 follow")
+	waitFor(t, teacher, 0, "presenting · not shown to followers · 0 follow")
 	typeWait := func(c *Client, keys string, texts ...string) {
 		t.Helper()
 		mark := c.Mark()
@@ -272,7 +272,7 @@ func TestRoomQuestionOverSSH(t *testing.T) {
 
 	students := []*Client{ts.dial(t, "s0", PasswordAuth("x"), 80, 24), ts.dial(t, "s1", PasswordAuth("x"), 80, 24)}
 	for _, c := range students {
-		waitFor(t, c, 0, "f follows the teacher")
+		waitFor(t, c, 0, "ctrl+g follows the teacher")
 	}
 	marks := []int64{students[0].Mark(), students[1].Mark()}
 	typeWait(teacher, "\x01", "The room answers: "+l.Title, "0 of 2 students answered", "r reveals the right answer")

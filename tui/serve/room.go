@@ -53,6 +53,13 @@ type Member struct {
 	// looked (pollelsewhere.go).
 	progress  *lessons.Store
 	predicted []predictedNote
+	// name is the student's, as their progress folder is named
+	// (studentID; "" in tests that give none): a room question counts
+	// their answer by it (pollvoter.go).
+	name string
+	// display is the name the student signed in with, for the teacher's
+	// list of who is in the room (roll.go).
+	display string
 }
 
 // NewRoom makes an empty room.
@@ -91,13 +98,11 @@ func (r *Room) Leave(m *Member) {
 	// the tally stands as it was shown.
 	// (Their answer stays while another of their sessions does:
 	// pollvoter.go.)
+	// It is set aside, not forgotten: a student whose connection drops
+	// and who signs in again under their name finds it counted again
+	// (pollvoter.go, comeBackLocked).
 	if q := r.question; q != nil && !q.revealed && !r.voterStaysLocked(m) {
-		v := m.voter()
-		if old, ok := q.answers[v]; ok {
-			q.counts[old]--
-			delete(q.answers, v)
-		}
-		delete(q.guesses, v)
+		q.setAsideLocked(m.voter())
 	}
 	if m.teacher {
 		r.presenters--

@@ -20,7 +20,7 @@ func TestThePaletteFromTheRoom(t *testing.T) {
 	if !teacher.home.InSandbox() {
 		t.Fatal("the teacher's sandbox did not open")
 	}
-	press(t, student, "f")
+	press(t, student, "ctrl+g")
 	student.Update(tea.KeyMsg{Type: tea.KeyCtrlK})
 	if student.Following() || !strings.Contains(student.tag(), "esc goes back") {
 		t.Fatalf("ctrl+k while following: following %v, tag %q\n%s", student.Following(), student.tag(), student.View())
@@ -44,7 +44,7 @@ func TestRoomKeysLeaveTextAlone(t *testing.T) {
 	teacher := lessonSession(t, room, true, 120, 40)
 	student := lessonSession(t, room, false, 100, 30)
 	press(t, teacher, "enter")
-	press(t, student, "f", "F")
+	press(t, student, "ctrl+g", "F")
 	if student.mode != exploring || student.shown != LessonScreen {
 		t.Fatalf("the student does not explore the room's lesson list: mode %d, screen %d", student.mode, student.shown)
 	}
@@ -76,7 +76,7 @@ func TestRoomSandboxFormKeepsItsText(t *testing.T) {
 	if !teacher.home.InSandbox() {
 		t.Fatal("the teacher's sandbox did not open")
 	}
-	press(t, student, "f", "F", "e")
+	press(t, student, "ctrl+g", "F", "e")
 	if student.mode != exploring || student.shown != SandboxScreen || !student.rs.TakesText() {
 		t.Fatalf("the student does not explore the room's sandbox with its knob form open: mode %d, screen %d\n%s", student.mode, student.shown, student.View())
 	}
@@ -88,14 +88,14 @@ func TestRoomSandboxFormKeepsItsText(t *testing.T) {
 	if v := student.View(); !strings.Contains(v, "fault") {
 		t.Fatalf("the knob form's field does not hold fault:\n%s", v)
 	}
-	press(t, student, "esc", "f")
+	press(t, student, "esc", "ctrl+g")
 	if student.mode != following {
-		t.Fatalf("f with the form closed did not go back to following: mode %d\n%s", student.mode, student.View())
+		t.Fatalf("ctrl+g with the form closed did not go back to following: mode %d\n%s", student.mode, student.View())
 	}
 }
 
 // The same on the student's own sandbox, opened from the home screen,
-// where f also goes to following: typed into the knob form it is a letter.
+// where f went to following too: typed into the knob form it is a letter.
 func TestHomeSandboxFormKeepsItsText(t *testing.T) {
 	room := NewRoom()
 	teacher := lessonSession(t, room, true, 120, 40)

@@ -19,7 +19,7 @@
 // interview is shown to its student to copy and never written), and the room (Room): the presenter's
 // screen as state (the sandbox's, or the lesson player's: lesson, step,
 // time, play, whether answers show), never frames, that students follow
-// (f) or fork from (F), the counts of who follows, and questions put to
+// (ctrl+g) or fork from (F), the counts of who follows, and questions put to
 // the room with their anonymous answer counts and, once the teacher
 // reveals it, the right answer and its why on every student's screen. A presenter's screen keeps
 // a line at its foot saying how students join (join.go). Presentation mode (ctrl+p,

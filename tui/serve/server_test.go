@@ -205,7 +205,7 @@ func TestFollowTheTeacher(t *testing.T) {
 	ts := startServer(t, Config{TeacherKeys: []gossh.PublicKey{tk.PublicKey()}})
 	base := runtime.NumGoroutine()
 	teacher := ts.dial(t, "teacher", KeyAuth(tk), 100, 30)
-	waitFor(t, teacher, 0, "presenting · 0 follow · 0 explore")
+	waitFor(t, teacher, 0, "presenting · not shown to followers · 0 follow · 0 explore")
 	if err := openSandbox(teacher, false); err != nil {
 		t.Fatal(err)
 	}
@@ -214,9 +214,9 @@ func TestFollowTheTeacher(t *testing.T) {
 	following := []string{"following · F explores", "following the teacher · F explores"}
 	for i, size := range [][2]int{{80, 24}, {120, 40}} {
 		c := ts.dial(t, fmt.Sprintf("s%d", i), PasswordAuth("x"), size[0], size[1])
-		waitFor(t, c, 0, "exploring · f follows the teacher")
+		waitFor(t, c, 0, "exploring · ctrl+g follows the teacher")
 		mark := c.Mark()
-		if err := c.Type("f"); err != nil {
+		if err := c.Type("\x07"); err != nil {
 			t.Fatal(err)
 		}
 		waitFor(t, c, mark, following[i], "[1 one shared pool of 200 threads]", "0.0 s /")
@@ -250,7 +250,7 @@ func TestFollowTheTeacher(t *testing.T) {
 	if err := explorer.Type("F"); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, explorer, mark, "exploring · f follows ")
+	waitFor(t, explorer, mark, "exploring · ctrl+g follows ")
 	waitFor(t, teacher, 0, "presenting · 1 follow · 1 explore")
 	mark, mark1 := explorer.Mark(), students[1].Mark()
 	if err := teacher.Type(strings.Repeat(".", 10)); err != nil {
@@ -268,7 +268,7 @@ func TestFollowTheTeacher(t *testing.T) {
 	waitFor(t, explorer, mark, "11.9 s /")
 	// f rejoins at the teacher's moment.
 	mark = explorer.Mark()
-	if err := explorer.Type("f"); err != nil {
+	if err := explorer.Type("\x07"); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, explorer, mark, following[0], "13.0 s /")
@@ -497,7 +497,7 @@ func TestBadClientsDoNotHurtOthers(t *testing.T) {
 	}
 	mark := teacher.Mark()
 	slow := rawSession(t, ts.addr, 800, 200)
-	if _, err := slow.in.Write([]byte("f")); err != nil {
+	if _, err := slow.in.Write([]byte("\x07")); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, teacher, mark, "1 follow")
@@ -536,7 +536,7 @@ func TestBadClientsDoNotHurtOthers(t *testing.T) {
 	time.Sleep(500 * time.Millisecond)
 	fresh := ts.dial(t, "fresh", PasswordAuth("x"), 80, 24)
 	mark = fresh.Mark()
-	if err := fresh.Type("f"); err != nil {
+	if err := fresh.Type("\x07"); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, fresh, mark, "following")

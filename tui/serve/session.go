@@ -117,6 +117,7 @@ func (s *Server) run(sess ssh.Session) {
 	defer s.leave(live)
 	o.Sandbox = s.sandboxLimits(ctx)
 	m := NewSession(ctx, o, s.room, teacher)
+	m.SetStudent(id, logText(sess.User()))
 	m.SetPresent(teacher && s.cfg.Present)
 	m.SetIdleLimit(s.cfg.IdleTimeout, nil)
 	defer m.Leave()

@@ -30,7 +30,7 @@ func TestFollowerKeepsTheVariantTabs(t *testing.T) {
 		w, h := size[0], size[1]
 		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
 			student := plainSession(t, room, false, w, h)
-			keys(student, "f")
+			keys(student, "ctrl+g")
 			v := student.View()
 			top := firstLine(v)
 			for _, want := range []string{"cascade", "[2 bulkhead: recommendations <= 20]", " 1 ", " 3 ", "following"} {
@@ -73,7 +73,7 @@ func TestFollowerTagGivesWayToTheTabs(t *testing.T) {
 		teacher.Update(tea.KeyMsg{Type: tea.KeyTab})
 	}
 	student := plainSession(t, room, false, 80, 24)
-	keys(student, "f")
+	keys(student, "ctrl+g")
 	top := firstLine(student.View())
 	if !strings.Contains(top, "[6 slow catalog: rate limiter on the partner]") || !strings.HasSuffix(top, " following ") {
 		t.Fatalf("the follower's top line %q: want the variant's whole name and the tag's short form", top)

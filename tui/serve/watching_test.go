@@ -17,7 +17,7 @@ func TestWatchingIsNotIdle(t *testing.T) {
 	keys(teacher, "j", "enter", "enter", " ")
 	student := plainSession(t, room, false, 80, 24)
 	student.SetIdleLimit(8*time.Second, clock)
-	keys(student, "f")
+	keys(student, "ctrl+g")
 	for range 5 {
 		now = now.Add(10 * time.Second)
 		if student.Update(idleCheckMsg{}); student.IdledOut() {

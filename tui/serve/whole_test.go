@@ -35,7 +35,7 @@ func TestClassroomScreensAreWhole(t *testing.T) {
 	keys(teacher, "j", "enter", "enter")
 	keys(teacher, strings.Repeat(".", 120))
 	check("the teacher presenting", teacher)
-	keys(student, "f")
+	keys(student, "ctrl+g")
 	if !student.Following() {
 		t.Fatal("the student should follow the teacher")
 	}

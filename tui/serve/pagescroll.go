@@ -1,0 +1,83 @@
+package serve
+
+import tea "github.com/charmbracelet/bubbletea"
+
+// A room question's screen (the student's question or reveal, the
+// teacher's results) holds the prompt, the choices, and on reveal the
+// explanation, which may be longer than the window: at 80×24 its end was
+// cut with "…" and no key showed the rest. The page below its title
+// scrolls instead, with j/k or the arrows (pgdown/pgup by a window), and
+// its last line says there is more and which key shows it. Each new
+// page (another question, the reveal) starts at its top.
+
+// pageID names the page a question's screen shows, so that a new one
+// starts at its top.
+type pageID struct {
+	seq      int
+	revealed bool
+	note     string
+	roll     bool
+}
+
+// pageHead are the page's lines that stay as it scrolls: a blank line,
+// the title and a blank line.
+const pageHead = 3
+
+// scrolled is lines as the window shows them from the page's scroll: all
+// of them when they fit, else the title, the part scrolled to, and a line
+// that says what more there is. It records how far the page scrolls
+// (pageMax) for the scroll keys.
+func (s *Session) scrolled(lines []string) []string {
+	s.pageMax = 0
+	if s.h <= 0 || len(lines) <= s.h {
+		return lines
+	}
+	if s.h < pageHead+2 {
+		return lines[:s.h]
+	}
+	room := s.h - pageHead - 1
+	body := lines[pageHead:]
+	s.pageMax = len(body) - room
+	off := min(max(s.pageScroll, 0), s.pageMax)
+	out := append(append([]string{}, lines[:pageHead]...), body[off:off+room]...)
+	hint := "   ▼ more below · j or ↓ scrolls"
+	switch {
+	case off > 0 && off < s.pageMax:
+		hint = "   ▲▼ more above and below · j/k or ↓/↑ scroll"
+	case off > 0:
+		hint = "   ▲ more above · k or ↑ scrolls back"
+	}
+	return append(out, hint)
+}
+
+// notePage starts a new page at its top: called after every message.
+func (s *Session) notePage() {
+	id := pageID{note: s.askNote, roll: s.showRoll}
+	if a, open := s.room.OpenQuestion(); open {
+		id.seq, id.revealed = a.Seq, a.Revealed
+	}
+	if id != s.page {
+		s.page, s.pageScroll = id, 0
+	}
+}
+
+// scrollKey scrolls the question's page by k; handled is false for a key
+// that does not scroll.
+func (s *Session) scrollKey(k tea.KeyMsg) (handled bool) {
+	by := 0
+	switch k.String() {
+	case "j", "down":
+		by = 1
+	case "k", "up":
+		by = -1
+	case "pgdown":
+		by = max(s.h-pageHead-1, 1)
+	case "pgup":
+		by = -max(s.h-pageHead-1, 1)
+	default:
+		return false
+	}
+	s.questionView() // measures the page as it is now: pageMax
+	s.pageScroll = min(max(s.pageScroll+by, 0), s.pageMax)
+	return true
+}

@@ -1,0 +1,129 @@
+package serve
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// The teacher's list of who is in the room (rollKey): each student once,
+// by the name they signed in with, and whether they follow the teacher or
+// explore on their own. The top line gave only the counts, so a teacher
+// could not tell who had fallen behind or never joined. Answers to the
+// room's questions stay anonymous: the list says nothing of them.
+
+// rollKey opens the list; any other key but the scroll keys closes it.
+// It is a key no screen binds, nor any text field.
+const rollKey = "ctrl+l"
+
+// RollEntry is one student in the room: their name, and how many of
+// their sessions follow the teacher and how many explore.
+type RollEntry struct {
+	Name                 string
+	Following, Exploring int
+}
+
+// Roll lists the students in the room by name, each once however many
+// sessions they have; a session the server named no one (a test's)
+// is listed as "unnamed".
+func (r *Room) Roll() []RollEntry {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	byVoter := map[any]*RollEntry{}
+	var out []*RollEntry
+	for m := range r.members {
+		if m.teacher {
+			continue
+		}
+		e, ok := byVoter[m.voter()]
+		if !ok {
+			name := m.display
+			if name == "" {
+				name = "unnamed"
+			}
+			e = &RollEntry{Name: name}
+			byVoter[m.voter()] = e
+			out = append(out, e)
+		}
+		if m.following {
+			e.Following++
+		} else {
+			e.Exploring++
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if a, b := strings.ToLower(out[i].Name), strings.ToLower(out[j].Name); a != b {
+			return a < b
+		}
+		return out[i].Name < out[j].Name
+	})
+	list := make([]RollEntry, len(out))
+	for i, e := range out {
+		list[i] = *e
+	}
+	return list
+}
+
+// rollKeyTaken handles the teacher's keys while the list is open; handled
+// is false when it is not open.
+func (s *Session) rollKeyTaken(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
+	if !s.showRoll {
+		return false, nil
+	}
+	if s.scrollKey(k) {
+		return true, nil
+	}
+	s.showRoll = false
+	if k.String() == "ctrl+c" {
+		return true, tea.Quit
+	}
+	return true, nil
+}
+
+// rollView is the teacher's list of who is in the room.
+func (s *Session) rollView() string {
+	roll := s.room.Roll()
+	f, e := 0, 0
+	for _, r := range roll {
+		if r.Following > 0 {
+			f++
+		} else {
+			e++
+		}
+	}
+	paras := []string{fmt.Sprintf("%s in the room: %d following you, %d exploring on their own. Answers to your questions stay anonymous: this list shows none.",
+		plural(len(roll), "student", "students"), f, e), ""}
+	if len(roll) == 0 {
+		paras = append(paras, "Nobody has joined yet.")
+	}
+	for _, r := range roll {
+		paras = append(paras, "• "+r.Name+" · "+rollState(r))
+	}
+	paras = append(paras, "", "Any key goes back.")
+	return s.block("Who is in the room", paras)
+}
+
+// rollState says what a student's sessions do: following, exploring, or
+// both in as many sessions.
+func rollState(r RollEntry) string {
+	switch {
+	case r.Exploring == 0 && r.Following == 1:
+		return "following"
+	case r.Following == 0 && r.Exploring == 1:
+		return "exploring"
+	case r.Exploring == 0:
+		return fmt.Sprintf("following in %d sessions", r.Following)
+	case r.Following == 0:
+		return fmt.Sprintf("exploring in %d sessions", r.Exploring)
+	}
+	return fmt.Sprintf("following in %d %s, exploring in %d", r.Following, sessionsWord(r.Following), r.Exploring)
+}
+
+func sessionsWord(n int) string {
+	if n == 1 {
+		return "session"
+	}
+	return "sessions"
+}
