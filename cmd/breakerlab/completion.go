@@ -2,8 +2,8 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"io"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,6 +14,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/internal/flagerr"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/lessons/drill"
@@ -24,7 +25,7 @@ import (
 // calls the hidden `breakerlab __complete ARGS...`; that reaches complete
 // below with the command's raw arguments (flag parsing is the command's own).
 // Flag names and which flags take a value are read from each command's own
-// parser (flagInfo), so a flag added to a command completes without an edit
+// flag set (flagInfo), so a flag added to a command completes without an edit
 // here; what a flag's value or a positional argument can be is said here.
 
 func init() {
@@ -56,39 +57,46 @@ type flagSpec struct {
 	name    string
 	value   bool     // takes a value (not a true/false switch)
 	choices []string // the values a choice flag allows
+	// argAfter: a switch that takes the argument after it as its value
+	// when one is given (interview --history 3), which the parser leaves
+	// to the command as a positional argument.
+	argAfter bool
 }
 
-var (
-	flagLine      = regexp.MustCompile(`(?m)^  --([A-Za-z0-9][A-Za-z0-9_-]*)`)
-	notOneOf      = regexp.MustCompile(`is not one of ([^\n]*)`)
-	notBool       = "invalid boolean value"
-	probeBadValue = "\x01"
-)
-
-// flagInfo asks a command's own parser for its flags: their names from its
-// --help, and for each whether it takes a value and which ones, by giving it
-// a value no flag accepts followed by a flag no command defines, so that the
-// parse fails before the command does anything.
+// flagInfo reads a command's flags from the flag set its parser answers
+// --help with (flagList): whether each takes a value is what the flag
+// package decides it by, a Value whose IsBoolFlag is true being a switch.
+// The parser's refusals are no guide: their words are flagerr's to change.
 func flagInfo(c command) []flagSpec {
 	if c.name == "exercises" || c.name == "completion" {
 		return nil
 	}
-	help := flagsText(c)
+	var l flagList
+	if err := c.run([]string{"--help"}, io.Discard, io.Discard); !errors.As(err, &l) {
+		return nil
+	}
 	var specs []flagSpec
-	for _, m := range flagLine.FindAllStringSubmatch(help, -1) {
-		s := flagSpec{name: m[1]}
-		err := c.run([]string{"--" + s.name + "=" + probeBadValue, "--breakerlab-no-such-flag"}, io.Discard, io.Discard)
-		var u usageError
-		if err != nil && errors.As(err, &u) {
-			msg := err.Error()
-			s.value = !strings.Contains(msg, notBool)
-			if m := notOneOf.FindStringSubmatch(msg); m != nil {
-				s.choices = strings.Split(m[1], ", ")
-			}
+	l.fs.VisitAll(func(f *flag.Flag) {
+		s := flagSpec{name: f.Name, value: !isSwitch(f.Value)}
+		v := f.Value
+		if w, ok := v.(wordedDefault); ok {
+			v = w.Value
+		}
+		switch v := v.(type) {
+		case *choiceFlag:
+			s.choices = v.choices
+		case *historyFlag:
+			s.argAfter = true
 		}
 		specs = append(specs, s)
-	}
+	})
 	return specs
+}
+
+// isSwitch is the flag package's own test for a flag that takes no value.
+func isSwitch(v flag.Value) bool {
+	b, ok := v.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // complete answers `breakerlab NAME ARGS... TOCOMPLETE<TAB>`.
@@ -107,21 +115,21 @@ func complete(c command, args []string, toComplete string) ([]string, cobra.Shel
 	var pos []string
 	var pending *flagSpec
 	given := map[string]string{}
+	flagsEnded := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
 			pos = append(pos, args[i+1:]...)
+			flagsEnded = true
 			break
 		}
 		if name, ok := flagName(a); ok {
 			if _, v, ok := strings.Cut(a, "="); ok {
 				given[name] = v
-			} else if s, ok := byName[name]; ok && s.value {
-				if i+1 == len(args) {
-					pending = &s
-				} else {
-					given[name] = args[i+1]
-				}
+			} else if s := byName[name]; i+1 == len(args) && (s.value || s.argAfter) {
+				pending = &s
+			} else if s.value {
+				given[name] = args[i+1]
 				i++
 			}
 			continue
@@ -131,16 +139,17 @@ func complete(c command, args []string, toComplete string) ([]string, cobra.Shel
 	if pending != nil {
 		return completeValue(c, *pending, pos, given, toComplete, "")
 	}
-	if name, ok := flagName(toComplete); ok {
+	// A lone "-" or "--" is a flag begun, not yet named.
+	if strings.HasPrefix(toComplete, "-") && !flagsEnded {
 		if eq := strings.IndexByte(toComplete, '='); eq >= 0 {
-			if s, ok := byName[name]; ok && s.value {
+			if s, ok := byName[strings.TrimLeft(toComplete[:eq], "-")]; ok && (s.value || s.argAfter) {
 				return completeValue(c, s, pos, given, toComplete[eq+1:], toComplete[:eq+1])
 			}
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
 		var out []string
 		for _, s := range specs {
-			if f := "--" + s.name; strings.HasPrefix(f, toComplete) {
+			if f := flagerr.Dashed(s.name); strings.HasPrefix(f, toComplete) {
 				out = append(out, f)
 			}
 		}

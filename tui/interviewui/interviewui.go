@@ -19,8 +19,8 @@
 // It may import lessons/drill, engine, engine/scenarios and engine/report
 // (to describe the prompt's scenario and its designs' outcomes),
 // tui/chart (the worst design drawn), tui/sandbox (to play it),
-// tui/internal/playback (text typed in a burst), tui/theme, tui/pane,
-// bubbletea, bubbles (textarea, cursor, key, help) and lipgloss.
+// tui/internal/playback (keys and text typed in a burst), tui/theme,
+// tui/pane, bubbletea, bubbles (textarea, cursor, key, help) and lipgloss.
 package interviewui
 
 import (
@@ -303,6 +303,17 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		nm, cmd := m.gotRuns(r)
 		return nm.drawArea(), cmd
 	}
+	if k, ok := msg.(tea.KeyMsg); ok && len(k.Runes) > 1 && m.keysAreCommands() {
+		// Keys typed faster than they are read come as one message named
+		// by all of them: "yny" on the rubric matched no binding and
+		// marked nothing, and "up" matched ↑. Each goes on its own, as if
+		// pressed apart; once a key hands the keyboard to the answer box
+		// (n at the hand-in question) or the sandbox, the rest go there
+		// together, as the box's text or for the sandbox to split.
+		if next, cmd, split := playback.EachRune(m, k, takesText); split {
+			return next, cmd
+		}
+	}
 	next, cmd := m.update(msg)
 	nm, ok := next.(Model)
 	if !ok {
@@ -310,6 +321,20 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	nm, run := nm.syncRuns()
 	return nm.drawArea().measurePoints(), tea.Batch(cmd, run)
+}
+
+// keysAreCommands is whether a key typed now is a command (on the
+// chooser, the rubric, the transcript, a question or the keys' help)
+// rather than text for the answer box or a key for the sandbox.
+func (m Model) keysAreCommands() bool {
+	return !m.inSandbox && (m.phase != writing || m.ask != askNone || m.showKey)
+}
+
+// takesText is whether the screen m no longer takes keys as commands: for
+// playback.EachRune, which hands it the rest of a burst whole.
+func takesText(m tea.Model) bool {
+	nm, ok := m.(Model)
+	return !ok || !nm.keysAreCommands()
 }
 
 // measurePoints measures the rubric's tallest point (tallest) while it is
