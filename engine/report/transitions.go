@@ -24,19 +24,15 @@ const (
 // the list, its times aligned on a common number of decimals, cut short
 // after a summary per breaker group when it is long.
 func writeTransitions(line func(indent int, text string), ts []engine.Transition, width int) {
-	shown := ts
-	if len(ts) > transitionsInFull {
+	shown := ListedTransitions(ts)
+	if len(shown) < len(ts) {
 		for _, g := range breakerGroups(ts) {
 			line(21, fmt.Sprintf("  %-18s %s", g.name, g.summary()))
 		}
-		shown = ts[:transitionsListed]
 	}
-	decimals := 0
+	decimals := TransitionDecimals(ts)
 	for _, t := range shown {
-		decimals = max(decimals, decimalsNeeded(t.At))
-	}
-	for _, t := range shown {
-		head := fmt.Sprintf("  %9s  %-18s %9s -> %-9s", secondsFixed(t.At, decimals), transitionName(&t), t.From, t.To)
+		head := fmt.Sprintf("  %9s  %-18s %9s -> %-9s", TransitionTime(t.At, decimals), transitionName(&t), t.From, t.To)
 		if width > 0 && len(head)+2+len(t.Reason()) > width {
 			// The reason goes under the transition, indented.
 			line(0, strings.TrimRight(head, " "))
@@ -150,9 +146,43 @@ func (g *breakerGroup) summary() string {
 	return text
 }
 
-// decimalsNeeded is how many decimals d in seconds needs to be written
-// whole at the millisecond the table keeps.
-func decimalsNeeded(d time.Duration) int {
+// ListedTransitions are the transitions of ts, a design's in order, that
+// run's table lists: all of them, or the first transitionsListed of a
+// list longer than transitionsInFull.
+func ListedTransitions(ts []engine.Transition) []engine.Transition {
+	if len(ts) > transitionsInFull {
+		return ts[:transitionsListed]
+	}
+	return ts
+}
+
+// TransitionDecimals is how many decimals run's table writes the times of
+// a design's transitions ts with, so that they line up on the point: the
+// fewest that write each listed time whole to the millisecond ("12.500 s"
+// beside "15.072 s", "24 s" where every one falls on a whole second). A
+// screen that lists a run's transitions (the breaker pane's log, a
+// lesson's list) takes its decimals from here, with TransitionTime, so
+// that a transition reads there as run lists it.
+func TransitionDecimals(ts []engine.Transition) int {
+	n := 0
+	for _, t := range ListedTransitions(ts) {
+		n = max(n, millisecondDecimals(t.At))
+	}
+	return n
+}
+
+// TransitionTime writes a transition's time in seconds with decimals
+// decimals (TransitionDecimals), as run's table does: "12.500 s", "24 s".
+// A time that needs more, one past the transitions the table lists, gets
+// them: it is never rounded to another millisecond.
+func TransitionTime(d time.Duration, decimals int) string {
+	decimals = max(decimals, millisecondDecimals(d))
+	return strconv.FormatFloat(float64(d.Round(time.Millisecond))/float64(time.Second), 'f', decimals, 64) + " s"
+}
+
+// millisecondDecimals is how many decimals d in seconds needs to be
+// written whole at the millisecond the table keeps.
+func millisecondDecimals(d time.Duration) int {
 	ms := d.Round(time.Millisecond).Milliseconds()
 	switch {
 	case ms%1000 == 0:
@@ -163,12 +193,6 @@ func decimalsNeeded(d time.Duration) int {
 		return 2
 	}
 	return 3
-}
-
-// secondsFixed writes d in seconds with exactly decimals decimals, so that
-// the times of a list line up on their decimal point.
-func secondsFixed(d time.Duration, decimals int) string {
-	return strconv.FormatFloat(float64(d.Round(time.Millisecond))/float64(time.Second), 'f', decimals, 64) + " s"
 }
 
 // plural picks the word for n things.

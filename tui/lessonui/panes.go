@@ -655,8 +655,13 @@ type transitionsPane struct {
 	cached
 	th    *theme.Theme
 	trans []engine.Transition
-	grew  bool // Max changed since the panes were placed
-	held  bool // HoldState
+	// decimals is how many decimals the times are written with: as
+	// `breakerlab run` lists the run's transitions (and the breaker pane's
+	// log writes them), from the run played out once it has been, else
+	// from the transitions so far.
+	decimals int
+	grew     bool // Max changed since the panes were placed
+	held     bool // HoldState
 }
 
 // Needs is a line for each of the last five transitions (fitEntries
@@ -693,7 +698,12 @@ func (p *transitionsPane) SetData(d pane.Data) {
 	}
 	p.grew = p.grew || transitionsMax(len(d.Snap.Transitions)) != transitionsMax(len(p.trans))
 	p.trans = d.Snap.Transitions
-	p.show(fmt.Sprint(d.Gen, len(p.trans)))
+	all := d.Snap.Transitions
+	if d.Final != nil {
+		all = d.Final.Transitions
+	}
+	p.decimals = report.TransitionDecimals(all)
+	p.show(fmt.Sprint(d.Gen, len(p.trans), p.decimals))
 }
 
 func (p *transitionsPane) View() string {
@@ -709,17 +719,26 @@ func (p *transitionsPane) View() string {
 	// on the same line when it fits, else wrapped under the states (never
 	// cut). The newest entries are kept whole when not all fit.
 	inner := max(p.w-2, 1)
+	// The times are padded to the longest, so that the states line up.
+	at := make([]string, len(p.trans))
+	pad := 7
+	for i, t := range p.trans {
+		at[i] = report.TransitionTime(t.At, p.decimals)
+		pad = max(pad, len(at[i]))
+	}
 	var entries [][]string
-	for _, t := range p.trans {
+	for i, t := range p.trans {
 		st := p.th.State(t.To).Bold(true)
-		line := fmt.Sprintf("%7s  %s → %s", pane.TransitionTime(t.At), t.From, st.Render(t.To.String()))
+		line := fmt.Sprintf("%*s  %s → %s", pad, at[i], t.From, st.Render(t.To.String()))
 		entry := []string{line}
 		if r := t.Reason(); r != "" {
 			if ansi.StringWidth(line)+2+ansi.StringWidth(r) <= inner {
 				entry[0] += p.th.Dim.Render("  " + r)
 			} else {
-				for _, l := range wrapText(r, max(inner-9, 1)) {
-					entry = append(entry, strings.Repeat(" ", min(9, max(inner-1, 0)))+p.th.Dim.Render(l))
+				// Under the states.
+				indent := pad + 2
+				for _, l := range wrapText(r, max(inner-indent, 1)) {
+					entry = append(entry, strings.Repeat(" ", min(indent, max(inner-1, 0)))+p.th.Dim.Render(l))
 				}
 			}
 		}

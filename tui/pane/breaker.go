@@ -9,6 +9,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/tui/internal/grid"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
@@ -81,7 +82,7 @@ type breakerView struct {
 	retryIn   time.Duration // the last Retry-After sent (fail-fast fallback), rounded
 	trans     []engine.Transition
 	transLen  int
-	decimals  int // the log's times' (RunListDecimals)
+	decimals  int // the log's times' (report.TransitionDecimals)
 }
 
 // NewBreaker makes an empty breaker pane.
@@ -209,7 +210,7 @@ func (b *Breaker) SetData(d Data) {
 			case d.Final != nil:
 				all = d.Final.Transitions
 			}
-			v.decimals = RunListDecimals(all)
+			v.decimals = report.TransitionDecimals(all)
 		}
 	}
 	if !v.has {
@@ -312,7 +313,7 @@ func retryLine(d *engine.DependencySnapshot) string {
 		s += fmt.Sprintf(", %s denied", Count(d.RetriesDenied))
 	}
 	if d.BudgetTokens >= 0 {
-		s += fmt.Sprintf(" · budget %d tokens", d.BudgetTokens)
+		s += " · budget " + Counted(d.BudgetTokens, "token", "tokens")
 	}
 	return s
 }
@@ -528,7 +529,7 @@ func labelSets(c breaker.Config) []edgeLabels {
 	fail := [3]string{"a trial fails", "1 fails", "1 fails"}
 	if c.HalfOpenRule != breaker.FirstFailureReopens { // TrialsAsWindow or TrialsAsWindowAtMinimum
 		r := PercentExact(c.FailureRate)
-		pass = [3]string{fmt.Sprintf("< %s of %d trials fail", r, k), fmt.Sprintf("<%s fail", r), fmt.Sprintf("<%s fail", r)}
+		pass = [3]string{fmt.Sprintf("< %s of %s fail", r, Counted(k, "trial", "trials")), fmt.Sprintf("<%s fail", r), fmt.Sprintf("<%s fail", r)}
 		fail = [3]string{fmt.Sprintf("≥ %s of trials fail", r), fmt.Sprintf("≥%s fail", r), fmt.Sprintf("≥%s fail", r)}
 	}
 	rule := ruleLabels(c)
@@ -542,7 +543,7 @@ func labelSets(c breaker.Config) []edgeLabels {
 // ruleLabels says, long, short and tiny, when a closed breaker opens.
 func ruleLabels(c breaker.Config) [3]string {
 	var long, short, tiny []string
-	over := fmt.Sprintf("last %d calls", c.WindowSize)
+	over := "last " + Counted(c.WindowSize, "call", "calls")
 	overShort := fmt.Sprint(c.WindowSize)
 	if c.Window == breaker.TimeWindow {
 		over = "calls in " + SecondsShort(c.WindowSpan)
@@ -825,7 +826,7 @@ func (b *Breaker) windowLines(inner int) []string {
 			line = fitting(b.openedLines(t), inner)
 		}
 	case v.calls < minCalls && line != "":
-		line += fmt.Sprintf(" (judged from %d calls)", minCalls)
+		line += " (judged from " + Counted(minCalls, "call", "calls") + ")"
 		short += fmt.Sprintf(" (min %d)", minCalls)
 		shortest += fmt.Sprintf(" (min %d)", minCalls)
 		fallthrough
@@ -997,7 +998,7 @@ func (b *Breaker) log(n int) []string {
 		// One line: the latest change whole, under a shorter head when
 		// "transitions" leaves it too little room (a narrow column).
 		t := mine[len(mine)-1]
-		bare := ansi.StringWidth(fmt.Sprintf("%s  %s → %s", TransitionTimeIn(t.At, v.decimals), t.From, t.To))
+		bare := ansi.StringWidth(fmt.Sprintf("%s  %s → %s", report.TransitionTime(t.At, v.decimals), t.From, t.To))
 		for _, h := range []string{"transitions", "last change", "last"} {
 			if ansi.StringWidth(h)+2+bare <= inner || h == "last" {
 				head = b.th.Dim.Render(h)
@@ -1026,7 +1027,7 @@ func (b *Breaker) log(n int) []string {
 func (b *Breaker) transition(t engine.Transition, w int) string {
 	// Padded to the width "12.345 s" takes, so that the states line up
 	// down the log.
-	at := fmt.Sprintf("%8s", TransitionTimeIn(t.At, b.cur.decimals))
+	at := fmt.Sprintf("%8s", report.TransitionTime(t.At, b.cur.decimals))
 	from := b.th.State(t.From).Render(t.From.String())
 	to := b.th.State(t.To).Bold(true).Render(t.To.String())
 	bare := fmt.Sprintf("%s  %s → %s", at, from, to)

@@ -600,7 +600,7 @@ func (c *Chain) render() []string {
 		}
 		count := fmt.Sprintf("%s/%s", Count(h.busy), Count(h.workers))
 		if h.tasks {
-			count = Count(h.busy) + " tasks" // no pool of workers to fill
+			count = Counted(h.busy, "task", "tasks") // no pool of workers to fill
 		}
 		cw := ansi.StringWidth(count)
 		cols[0].cells = append(cols[0].cells, []cell{nm})

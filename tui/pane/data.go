@@ -49,6 +49,9 @@ type FaultSpan struct {
 	// "down", "restarts", "hangs", "surge x3".
 	What     string
 	From, To time.Duration // To is the scenario's end when the fault never ends
+	// Instance is a fault of a service's instances (down, restarts...),
+	// whose words (What) say what the instances do.
+	Instance bool
 }
 
 // FaultSpans lists the faults of variant v of the scenario.

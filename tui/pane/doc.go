@@ -10,7 +10,8 @@
 // call on every frame. A lesson player embeds a pane the same way the
 // sandbox does: New, SetSize, SetData on each new snapshot, View.
 //
-// It may import the engine (snapshots, scenario types), tui/theme and
+// It may import the engine (snapshots, scenario types), engine/report (for
+// a number or a time written as `breakerlab run` writes it), tui/theme and
 // tui/internal/grid, bubbletea, bubbles/key and x/ansi. It never reaches
 // into engine internals and does no I/O.
 package pane

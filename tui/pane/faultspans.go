@@ -34,7 +34,7 @@ func innerSpans(sc *engine.Scenario, v int) []FaultSpan {
 			if f.Instance != engine.AllInstances {
 				name += "#" + strconv.Itoa(f.Instance)
 			}
-			out = append(out, FaultSpan{Dependency: name, What: serviceVerb(f), From: f.From, To: end(f.To)})
+			out = append(out, FaultSpan{Dependency: name, What: serviceVerb(f), From: f.From, To: end(f.To), Instance: true})
 		}
 	}
 	for _, e := range sys.Endpoints {

@@ -84,6 +84,15 @@ func Rate(r float64) string {
 	return strconv.FormatFloat(r, 'f', 2, 64) + "/s"
 }
 
+// Counted writes n things, the word after the count in the singular for
+// one: "1 task", "3,329 tasks", "0 tasks".
+func Counted[T ~int | ~int64 | ~uint64 | ~int32](n T, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return Count(n) + " " + many
+}
+
 // Count writes a count with thousands separators: 12,345.
 func Count[T ~int | ~int64 | ~uint64 | ~int32](n T) string {
 	s := fmt.Sprint(n)

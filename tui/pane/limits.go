@@ -181,7 +181,7 @@ func limitRows(s *engine.Snapshot) []limitRow {
 	if t == nil {
 		return rows
 	}
-	tasks := Count(t.Live) + " tasks"
+	tasks := Counted(t.Live, "task", "tasks")
 	if t.MemoryLimit > 0 {
 		held := MemoryHeld(t)
 		r := limitRow{name: "memory", used: float64(t.Memory), size: float64(t.MemoryLimit), bad: t.Kills > 0}
@@ -303,13 +303,10 @@ func LoopNow(t *engine.TasksSnapshot) float64 {
 // Kills words the times the process was killed at its memory limit, for
 // a note: " · 1 kill", " · 3 kills", or nothing.
 func Kills(t *engine.TasksSnapshot) string {
-	switch t.Kills {
-	case 0:
+	if t.Kills == 0 {
 		return ""
-	case 1:
-		return " · 1 kill"
 	}
-	return " · " + Count(t.Kills) + " kills"
+	return " · " + Counted(t.Kills, "kill", "kills")
 }
 
 // MiB is a byte count in mebibytes, as the limits pane and the memory
@@ -387,7 +384,7 @@ func (l *Limits) render() []string {
 	}
 	// The note's words before the title's: "Limits ── 6 tasks live" says
 	// what the number counts, "Limits of the tasks server ── 6" does not.
-	title, note := TitledNoteFirst(l.w, []string{"Limits of the tasks server", "Limits"}, []string{Count(l.tasks) + " tasks live", Count(l.tasks)})
+	title, note := TitledNoteFirst(l.w, []string{"Limits of the tasks server", "Limits"}, []string{Counted(l.tasks, "task", "tasks") + " live", Count(l.tasks)})
 	return Frame(l.th, l.w, l.h, title, note, body)
 }
 

@@ -45,7 +45,7 @@ type eventKey struct {
 type eventIndex struct {
 	key    eventKey
 	end    time.Duration    // the end of the traffic: no event is later
-	faults []playback.Event // every fault's start and end
+	faults []playback.Event // every fault's start and end, and every kill at the memory limit and comeback (playback.ProcessEvents)
 	// breakers says whether the run has a breaker to move: without one
 	// there is no transition to look for.
 	breakers bool
@@ -73,7 +73,15 @@ type eventIndex struct {
 func (c *eventCache) index(i int, s *sim) *eventIndex {
 	x := &c.idx[i]
 	if k := (eventKey{s.sc, s.variant, s.seed}); x.key != k || x.faults == nil {
-		*x = eventIndex{key: k, end: s.sc.Duration, faults: playback.FaultEvents(s.sc, s.variant), breakers: runHasBreaker(s.sc, s.variant)}
+		faults := playback.FaultEvents(s.sc, s.variant)
+		// The kills at the memory limit, which the run decides: a run of
+		// their own, for a variant with a memory limit only (some 16 ms on
+		// go-server), kept with the faults, which the index knows from
+		// the start. Its error is the run shown's, which has run.
+		if proc, err := playback.ProcessEvents(s.sc, s.variant, s.seed); err == nil {
+			faults = append(faults, proc...)
+		}
+		*x = eventIndex{key: k, end: s.sc.Duration, faults: faults, breakers: runHasBreaker(s.sc, s.variant)}
 		if !x.breakers {
 			x.known = x.end
 		}
@@ -239,6 +247,17 @@ func (x *eventIndex) startAhead(s *sim, now time.Duration) error {
 // Events are the events of the run shown, as far as ] or [ needs them; in
 // compare mode both sides', each named by its side.
 func (t timeline) Events() []playback.Event { return t.m.events(true) }
+
+// RunTransitions are the whole run's transitions the breaker pane writes
+// its times with (SetRunTransitions), for ]'s note to write a
+// transition's time as the log does; none in compare mode, whose notes
+// name a side.
+func (t timeline) RunTransitions() ([]engine.Transition, bool) {
+	if t.m.cmp != nil || !t.m.xp.prof.ok {
+		return nil, false
+	}
+	return t.m.xp.prof.trans, true
+}
 
 // pastTimeline is the timeline as [ sees it: its events need go no
 // further than the time shown.

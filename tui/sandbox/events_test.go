@@ -145,7 +145,7 @@ func TestEventIndexAtTheEndIsRunEvents(t *testing.T) {
 					t.Fatal(err)
 				}
 				if !reflect.DeepEqual(got, want) && len(got)+len(want) > 0 {
-					t.Errorf("variant %d: %q\nwant %q", v+1, got, want)
+					t.Errorf("variant %d: %+v\nwant %+v", v+1, got, want)
 				}
 				if x := m.ev.idx[0]; x.ahead != nil {
 					t.Errorf("variant %d: the events at the end asked for a run of their own", v+1)

@@ -16,8 +16,9 @@
 // message names the clock it belongs to, so a stale tick from a screen
 // that was closed cannot drive another.
 //
-// It imports the engine (to list a run's events: its transitions and
-// faults), tui/pane (Block, Wrap, Fit, the time formats), tui/theme,
+// It imports the engine (to list a run's events: its transitions, faults
+// and kills at the memory limit), engine/report (a transition's time as
+// `breakerlab run` writes it), tui/pane (Block, Wrap, Fit, the time formats), tui/theme,
 // tui/internal/helpview (the help's keys), bubbletea, bubbles (key, help)
 // and x/ansi; it does no I/O.
 package playback
@@ -26,6 +27,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -316,7 +320,38 @@ func JumpToEvent(t Timeline, next bool) (note string, err error) {
 	if err := t.Seek(e.At); err != nil {
 		return "", err
 	}
-	return Moment(e.At) + ": " + e.What, nil
+	return EventTime(t, evs, e) + ": " + e.What, nil
+}
+
+// RunTransitions is a timeline that has the transitions of the whole run
+// it shows, played to its end, as its breaker pane's log has them
+// (pane.Breaker.SetRunTransitions); ok is false while it has not.
+type RunTransitions interface {
+	RunTransitions() (ts []engine.Transition, ok bool)
+}
+
+// EventTime writes the time of e, one of evs, for the note of a jump to
+// it. A breaker's transition reads as the breaker pane's log beside the
+// note and `breakerlab run` write it ("10.530 s" where Moment wrote "10.53
+// s"): on the decimals of the whole run's list when t has it, else of the
+// transitions up to e, which the log holds then. Any other event is
+// written in its fewest digits (Moment).
+func EventTime(t Timeline, evs []Event, e Event) string {
+	if !e.Transition {
+		return Moment(e.At)
+	}
+	if rt, ok := t.(RunTransitions); ok {
+		if ts, ok := rt.RunTransitions(); ok {
+			return report.TransitionTime(e.At, report.TransitionDecimals(ts))
+		}
+	}
+	var so []engine.Transition
+	for _, o := range evs {
+		if o.Transition && o.At <= e.At {
+			so = append(so, engine.Transition{Transition: breaker.Transition{At: o.At}})
+		}
+	}
+	return report.TransitionTime(e.At, report.TransitionDecimals(so))
 }
 
 // TimePrompt is the prompt : and t open, for a time from 0 to end.

@@ -15,7 +15,8 @@ import (
 
 // Seeking: the keys that jump in time rather than play through it. ] and [
 // go to the next and previous event of the run (a breaker's transition, a
-// fault's start or end, a lesson's pause point), g and G to the start and
+// fault's start or end, a process killed at its memory limit and back, a
+// lesson's pause point), g and G to the start and
 // the end, and : or t open a prompt for a time. Every jump lands on a
 // moment the engine replays exactly, because a run is its scenario and its
 // seed.
@@ -24,6 +25,10 @@ import (
 type Event struct {
 	At   time.Duration
 	What string
+	// Transition says the event is a breaker's transition
+	// (TransitionEvent): its time is written as the breaker pane's log
+	// and `breakerlab run` list it (EventTime).
+	Transition bool
 }
 
 // Eventful is a Timeline that knows its events, sorted by time; the
@@ -58,7 +63,11 @@ func gather(evs []Event, at time.Duration) Event {
 			what = append(what, e.What)
 		}
 	}
-	return Event{At: at, What: strings.Join(what, "; ")}
+	e := Event{At: at, What: strings.Join(what, "; ")}
+	for _, o := range evs {
+		e.Transition = e.Transition || o.At == at && o.Transition
+	}
+	return e
 }
 
 // SortEvents orders events by time, keeping the given order within an
@@ -69,28 +78,110 @@ func SortEvents(evs []Event) {
 
 // RunEvents are the events of variant v of a scenario on a seed, within the
 // traffic: each breaker transition of the run (played to the scenario's
-// end) and each fault's start and end.
+// end), each fault's start and end, and each time the process was killed
+// at its memory limit and came back (ProcessEvents). Within an instant
+// they come in that order.
 func RunEvents(sc *engine.Scenario, v int, seed uint64) ([]Event, error) {
 	r, err := engine.New(sc, v, seed)
 	if err != nil {
 		return nil, err
 	}
-	r.AdvanceTo(sc.Duration)
+	proc := watchProcess(r, sc, v, sc.Duration)
 	snap := r.Snapshot()
 	var evs []Event
 	for _, t := range snap.Transitions {
 		evs = append(evs, TransitionEvent(t))
 	}
 	evs = append(evs, FaultEvents(sc, v)...)
+	evs = append(evs, proc...)
 	SortEvents(evs)
 	return evs, nil
+}
+
+// ProcessEvents are the times variant v's tasks server, on seed, is killed
+// at its memory limit within the traffic, and comes back after its
+// restart: what `breakerlab run` counts as "killed 2 times", each a moment
+// ] stops at. The run decides them, not the script, so they take a run of
+// their own, played to the end of the traffic; a variant without a memory
+// limit has none and costs nothing. The list is empty, not nil, when there
+// are none (as FaultEvents').
+func ProcessEvents(sc *engine.Scenario, v int, seed uint64) ([]Event, error) {
+	if memoryLimit(sc, v) == nil {
+		return []Event{}, nil
+	}
+	r, err := engine.New(sc, v, seed)
+	if err != nil {
+		return nil, err
+	}
+	return watchProcess(r, sc, v, sc.Duration), nil
+}
+
+// memoryLimit is variant v's tasks server's memory, when it has a limit.
+func memoryLimit(sc *engine.Scenario, v int) *engine.Memory {
+	if v < 0 || v >= len(sc.Variants) {
+		return nil
+	}
+	if t := sc.Variants[v].System.Tasks; t != nil && t.Memory.Limit > 0 && t.Memory.Restart > 0 {
+		return &t.Memory
+	}
+	return nil
+}
+
+// watchFloor is the shortest step watchProcess looks at the process in.
+const watchFloor = 100 * time.Millisecond
+
+// watchProcess plays r, a new run of variant v, to end and finds the
+// process's kills and comebacks on the way. The engine keeps no list of
+// them: a snapshot counts the kills and, while the process is down, says
+// when it is back (UpAt), which is its kill's time plus the restart. So r
+// is looked at in steps no longer than the restart: every stretch the
+// process is down holds one of the looks, which reads that kill's time and
+// its comeback exactly. A restart shorter than watchFloor (a scenario
+// file's) is looked at every watchFloor instead: a kill whose process is
+// back before the next look is put at that look, its count all the
+// snapshot tells of it.
+func watchProcess(r *engine.Run, sc *engine.Scenario, v int, end time.Duration) []Event {
+	mem := memoryLimit(sc, v)
+	if mem == nil {
+		r.AdvanceTo(end)
+		return []Event{}
+	}
+	step := max(mem.Restart, watchFloor)
+	limit := fmt.Sprintf("%.0f MiB", float64(mem.Limit)/(1<<20))
+	killed := Event{What: "process killed at its memory limit (" + limit + ")"}
+	back := Event{What: "process back up after its " + pane.SecondsShort(mem.Restart) + " restart"}
+	evs := []Event{}
+	kills := 0
+	for at := time.Duration(0); ; at = min(at+step, end) {
+		r.AdvanceTo(at)
+		ts := r.Snapshot().Tasks
+		if ts == nil {
+			break
+		}
+		for ; kills < ts.Kills; kills++ {
+			killed.At = at
+			if kills == ts.Kills-1 && ts.Down {
+				killed.At = ts.UpAt - mem.Restart
+			}
+			evs = append(evs, killed)
+			if back.At = killed.At + mem.Restart; back.At <= end {
+				evs = append(evs, back)
+			}
+		}
+		if at >= end {
+			break
+		}
+	}
+	r.AdvanceTo(end) // RunEvents reads the transitions at the end
+	SortEvents(evs)
+	return evs
 }
 
 // TransitionEvent is a breaker's transition as an event. The sandbox
 // builds its event list a piece at a time, and ] must say the same words
 // there as in a lesson: both make their events here.
 func TransitionEvent(t engine.Transition) Event {
-	return Event{At: t.At, What: fmt.Sprintf("%s breaker %s → %s", t.Dependency, t.From, t.To)}
+	return Event{At: t.At, What: fmt.Sprintf("%s breaker %s → %s", t.Dependency, t.From, t.To), Transition: true}
 }
 
 // FaultEvents are the starts and ends of the faults of variant v of a
@@ -101,12 +192,28 @@ func TransitionEvent(t engine.Transition) Event {
 func FaultEvents(sc *engine.Scenario, v int) []Event {
 	evs := []Event{}
 	for _, f := range pane.FaultSpans(sc, v) {
-		evs = append(evs, Event{At: f.From, What: fmt.Sprintf("%s: %s starts", f.Dependency, f.Verb())})
+		starts, ends := faultWords(f)
+		evs = append(evs, Event{At: f.From, What: starts})
 		if f.To < sc.Duration {
-			evs = append(evs, Event{At: f.To, What: fmt.Sprintf("%s: %s ends", f.Dependency, f.Verb())})
+			evs = append(evs, Event{At: f.To, What: ends})
 		}
 	}
 	return evs
+}
+
+// faultWords say a fault's start and end: "payments: hang starts", and
+// for an instance that goes down or restarts, what happens to it
+// ("provider restarts", "provider back up after its restart"), where
+// "provider: restarts starts" said it twice.
+func faultWords(f pane.FaultSpan) (starts, ends string) {
+	switch v := f.Verb(); {
+	case f.Instance && v == "restarts":
+		return f.Dependency + " restarts", f.Dependency + " back up after its restart"
+	case f.Instance && v == "down":
+		return f.Dependency + " goes down", f.Dependency + " back up"
+	default:
+		return fmt.Sprintf("%s: %s starts", f.Dependency, v), fmt.Sprintf("%s: %s ends", f.Dependency, v)
+	}
 }
 
 // ParseTime reads a time typed at the prompt: "12s", "12.5", "1m30s",

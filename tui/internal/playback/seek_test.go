@@ -19,7 +19,7 @@ import (
 type eventLine struct{ *line }
 
 func (eventLine) Events() []Event {
-	return []Event{{2 * time.Second, "a"}, {2 * time.Second, "b"}, {5 * time.Second, "c"}, {7500 * time.Millisecond, "d"}}
+	return []Event{{At: 2 * time.Second, What: "a"}, {At: 2 * time.Second, What: "b"}, {At: 5 * time.Second, What: "c"}, {At: 7500 * time.Millisecond, What: "d"}}
 }
 
 func TestSeekKeysJumpBetweenEvents(t *testing.T) {
@@ -244,12 +244,12 @@ func TestFaultEvents(t *testing.T) {
 	}}, {}}}
 	got := FaultEvents(sc, 0)
 	want := []Event{
-		{10 * time.Second, "inventory: hang starts"},
-		{20 * time.Second, "inventory: hang ends"},
-		{30 * time.Second, "pricing: hang starts"},
+		{At: 10 * time.Second, What: "inventory: hang starts"},
+		{At: 20 * time.Second, What: "inventory: hang ends"},
+		{At: 30 * time.Second, What: "pricing: hang starts"},
 	}
 	if !reflect.DeepEqual(got, want) {
-		t.Errorf("faults of variant 1: %q\nwant %q", got, want)
+		t.Errorf("faults of variant 1: %+v\nwant %+v", got, want)
 	}
 	if got := FaultEvents(sc, 1); got == nil || len(got) != 0 {
 		t.Errorf("a variant without faults: %#v, want an empty list, not nil", got)
@@ -260,7 +260,7 @@ func TestFaultEvents(t *testing.T) {
 // to what, at the transition's time.
 func TestTransitionEvent(t *testing.T) {
 	tr := engine.Transition{Dependency: "recommendations", Transition: breaker.Transition{At: 24 * time.Second, From: breaker.HalfOpen, To: breaker.Open}}
-	want := Event{At: 24 * time.Second, What: "recommendations breaker half-open → open"}
+	want := Event{At: 24 * time.Second, What: "recommendations breaker half-open → open", Transition: true}
 	if got := TransitionEvent(tr); got != want {
 		t.Errorf("TransitionEvent = %+v, want %+v", got, want)
 	}
