@@ -194,6 +194,67 @@ func TestDoubleReleaseDoesNothing(t *testing.T) {
 	}
 }
 
+// InUse and Rejected only look, but they look at counts that TryAcquire
+// and the releases change under the mutex: reading them without taking it
+// too is a data race, which the race detector reports (the tests run with
+// -race) even when every number read is right. The detector reports a read
+// and a change that nothing orders, whichever came first, so each round
+// reads in one goroutine and changes in another with nothing between them
+// but the bulkhead: an unlocked read is caught every time, however the
+// goroutines are scheduled. A reader does nothing after its one read, as a
+// lock and unlock of the mutex there would order the read before the next
+// change and hide it.
+func TestInUseAndRejectedReadUnderTheLock(t *testing.T) {
+	b := mustNew(t, Config{Caps: map[string]int{"a": 1}})
+	take(t, b, "a", 1)[0]() // so that the rounds change a's counts, not add a to the map
+	valuesWrong := false
+	for round := range 20 {
+		start := make(chan struct{})
+		var own, shared, rejected int
+		var took bool
+		var wg sync.WaitGroup
+		wg.Add(3)
+		go func() {
+			defer wg.Done()
+			<-start
+			own, shared = b.InUse("a")
+		}()
+		go func() {
+			defer wg.Done()
+			<-start
+			rejected = b.Rejected("a")
+		}()
+		go func() {
+			defer wg.Done()
+			<-start
+			var rel func()
+			if rel, took = b.TryAcquire("a"); !took {
+				return
+			}
+			b.TryAcquire("a") // refused: a has 1 slot
+			rel()
+		}()
+		close(start) // all three start together, so that they also overlap in time
+		wg.Wait()
+		if !took {
+			t.Fatalf("round %d: a was refused its 1 slot, given back in the round before (in use: %s)", round+1, fmtUse(b, "a"))
+		}
+		if own < 0 || own > 1 || shared != 0 || rejected < round || rejected > round+1 {
+			t.Errorf("round %d: InUse(a) = own %d, overflow %d and Rejected(a) = %d while a took its 1 slot, was refused a second and gave the first back; want own 0 or 1, overflow 0 and %d or %d refusals",
+				round+1, own, shared, rejected, round, round+1)
+			valuesWrong = true
+		}
+	}
+	if !valuesWrong && t.Failed() {
+		// Only the race detector fails the test here: say what its
+		// report means.
+		t.Error("a tenant's counts were read by one goroutine while another changed them, with no lock ordering the two: InUse and Rejected must hold the mutex to read them, as TryAcquire and the release hold it to change them")
+	}
+	if got := b.Rejected("a"); got != 20 {
+		t.Errorf("Rejected(a) = %d after 20 refusals, want 20", got)
+	}
+}
+
 // Two tenants' callers take and give back slots from 16 goroutines, while
 // two more read the counts all along: neither tenant ever holds more than
 // its own slots and its overflow cap, every slot comes back, and reading
@@ -202,6 +263,13 @@ func TestDoubleReleaseDoesNothing(t *testing.T) {
 func TestConcurrentTenantsNeverExceedTheirSlots(t *testing.T) {
 	b := mustNew(t, Config{Caps: map[string]int{"a": 3, "b": 2}, Shared: 2, SharedPerTenant: 2})
 	names, own := [2]string{"a", "b"}, [2]int{3, 2}
+	// Each tenant has taken a slot before the readers start, so that the
+	// map of tenants no longer changes: an InUse that reads it without the
+	// lock is then a data race the race detector reports, not a "concurrent
+	// map read and map write" that stops the whole test process.
+	for _, name := range names {
+		take(t, b, name, 1)[0]()
+	}
 	stop := make(chan struct{})
 	var readers, reading sync.WaitGroup
 	for _, read := range []func(){
