@@ -178,47 +178,7 @@ func TestCompletionBashScript(t *testing.T) {
 	if err != nil || runtime.GOOS == "windows" {
 		t.Skip("no bash here")
 	}
-	script, errOut, code := run(t, "completion", "bash")
-	if code != 0 || !strings.Contains(script, "__start_breakerlab") {
-		t.Fatalf("completion bash: exit %d, %s", code, errOut)
-	}
-	dir := t.TempDir()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(exe, filepath.Join(dir, "breakerlab")); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "completion.bash"), []byte(script), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	// The script uses bash-completion's _get_comp_words_by_ref: the
-	// package's when it is installed, else a stand-in for a plain line.
-	const drive = `[ -r /usr/share/bash-completion/bash_completion ] && source /usr/share/bash-completion/bash_completion
-if ! declare -F _get_comp_words_by_ref >/dev/null; then
-	_get_comp_words_by_ref() { cur=${COMP_WORDS[COMP_CWORD]}; prev=${COMP_WORDS[COMP_CWORD-1]}; words=("${COMP_WORDS[@]}"); cword=$COMP_CWORD; }
-fi
-source ./completion.bash
-COMP_LINE="breakerlab run "
-COMP_POINT=${#COMP_LINE}
-COMP_WORDS=(breakerlab run "")
-COMP_CWORD=2
-COMP_TYPE=9
-__start_breakerlab breakerlab "" run
-printf '%s\n' "${COMPREPLY[@]}"
-`
-	cmd := exec.Command(bash, "--norc", "--noprofile", "-c", drive)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"), "BREAKERLAB_TEST_AS_MAIN=1")
-	// compopt complains outside a real completion (on standard error).
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("bash: %v\n%s%s", err, out, stderr.String())
-	}
-	got := strings.Fields(string(out))
+	got := bashCompletes(t, bash, "breakerlab", "run", "")
 	slices.Sort(got)
 	if want := scenarioNames(); !slices.Equal(got, want) {
 		t.Errorf("breakerlab run <TAB> completes to %q, want %q", got, want)
