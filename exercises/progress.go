@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -90,10 +89,14 @@ type Pass struct {
 
 func (w *Workbook) progressPath() string { return filepath.Join(w.Dir, stateDir, "progress.json") }
 
+func emptyProgress() Progress {
+	return Progress{Version: progressVersion, Passed: map[string]Pass{}, Solved: map[string]time.Time{}, Failing: map[string]string{}}
+}
+
 func loadProgress(path string) (Progress, error) {
-	empty := Progress{Version: progressVersion, Passed: map[string]Pass{}, Solved: map[string]time.Time{}, Failing: map[string]string{}}
+	empty := emptyProgress()
 	// A bad file stays where it is (unlike lessons/store's Load): checking
-	// again rebuilds it, and the next save replaces it.
+	// again rebuilds it, and the next save sets it aside and replaces it.
 	var p Progress
 	switch err := store.Read(path, &p); {
 	case errors.Is(err, store.ErrCorrupt):
@@ -106,23 +109,33 @@ func loadProgress(path string) (Progress, error) {
 	if p.Version != progressVersion {
 		return empty, fmt.Errorf("%w: %s has version %d, this program writes %d", ErrCorruptProgress, path, p.Version, progressVersion)
 	}
-	if p.Passed == nil {
-		p.Passed = map[string]Pass{}
+	return p.normalized(), nil
+}
+
+// normalized returns a copy of p with its maps made and not shared with p,
+// so that a change to the copy leaves p as it was.
+func (p Progress) normalized() Progress {
+	q := p
+	q.Passed = make(map[string]Pass, len(p.Passed))
+	for name, pass := range p.Passed {
+		q.Passed[name] = pass
 	}
-	if p.Solved == nil {
-		p.Solved = map[string]time.Time{}
+	q.Solved = make(map[string]time.Time, len(p.Solved))
+	for name, at := range p.Solved {
+		q.Solved[name] = at
 	}
-	if p.Failing == nil {
-		p.Failing = map[string]string{}
+	q.Failing = make(map[string]string, len(p.Failing))
+	for name, fp := range p.Failing {
+		q.Failing[name] = fp
 	}
 	// A file written before passes stuck holds only the current ones;
 	// each of them was solved when it passed, if not before.
-	for name, pass := range p.Passed {
-		if _, ok := p.Solved[name]; !ok {
-			p.Solved[name] = pass.At
+	for name, pass := range q.Passed {
+		if _, ok := q.Solved[name]; !ok {
+			q.Solved[name] = pass.At
 		}
 	}
-	return p, nil
+	return q
 }
 
 // ProgressLost returns why the progress file could not be read when the
@@ -194,56 +207,73 @@ func (w *Workbook) NextPending(e Exercise) Exercise {
 
 // SetCurrent records the exercise the learner is on.
 func (w *Workbook) SetCurrent(e Exercise) error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.progress.Current = e.Name
-	return w.saveLocked()
+	return w.update(func(p *Progress) { p.Current = e.Name })
 }
 
 // setDone records whether e passed a check of its files as fingerprint
 // says they were. A pass marks it solved for good; a failure takes back
 // only that it passes now.
 func (w *Workbook) setDone(e Exercise, done bool, fingerprint string) error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if done {
-		now := time.Now().UTC().Truncate(time.Second)
-		w.progress.Passed[e.Name] = Pass{Fingerprint: fingerprint, At: now}
-		if _, ok := w.progress.Solved[e.Name]; !ok {
-			w.progress.Solved[e.Name] = now
+	now := time.Now().UTC().Truncate(time.Second)
+	return w.update(func(p *Progress) {
+		if done {
+			p.Passed[e.Name] = Pass{Fingerprint: fingerprint, At: now}
+			if _, ok := p.Solved[e.Name]; !ok {
+				p.Solved[e.Name] = now
+			}
+			delete(p.Failing, e.Name)
+		} else {
+			delete(p.Passed, e.Name)
+			p.Failing[e.Name] = fingerprint
 		}
-		delete(w.progress.Failing, e.Name)
-	} else {
-		delete(w.progress.Passed, e.Name)
-		w.progress.Failing[e.Name] = fingerprint
-	}
-	return w.saveLocked()
+	})
 }
 
 // forget takes e out of the progress, solved included: a reset starts the
 // exercise over, as rustlings' reset makes it pending again.
 func (w *Workbook) forget(e Exercise) error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	delete(w.progress.Passed, e.Name)
-	delete(w.progress.Solved, e.Name)
-	delete(w.progress.Failing, e.Name)
-	return w.saveLocked()
+	return w.update(func(p *Progress) {
+		delete(p.Passed, e.Name)
+		delete(p.Solved, e.Name)
+		delete(p.Failing, e.Name)
+	})
 }
 
-// saveLocked writes the progress file atomically. w.mu must be held.
-func (w *Workbook) saveLocked() error {
-	w.progress.Version = progressVersion
-	b, err := store.Encode(w.progress)
+// update applies change to the progress and saves it.
+func (w *Workbook) update(change func(p *Progress)) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.updateLocked(change)
+}
+
+// saveLocked writes the progress as it is. w.mu must be held.
+func (w *Workbook) saveLocked() error { return w.updateLocked(func(*Progress) {}) }
+
+// updateLocked applies change to the progress file as it is on disk now,
+// not to the copy read when the workbook was opened: a runner stays open
+// for hours while `exercises check` and `exercises reset` in another shell
+// change the file, and writing its own copy back would undo them (a reset
+// exercise would come back solved). The file's lock (lessons/store's Save)
+// is held from the read to the write, so two processes do not interleave.
+// When the file is missing or unreadable, change applies to the copy in
+// memory, which rebuilds the file; an unreadable one is moved aside first.
+// w.mu must be held.
+func (w *Workbook) updateLocked(change func(p *Progress)) error {
+	mine := w.progress.normalized()
+	change(&mine)
+	mine.Version = progressVersion
+	reapply := func(_, disk Progress) Progress {
+		now := disk.normalized()
+		change(&now)
+		return now
+	}
+	sameVersion := func(disk *Progress) error { return store.Version(disk.Version, progressVersion) }
+	file := store.File{Path: w.progressPath(), Name: "exercise progress file", Perm: 0o644}
+	saved, _, err := store.Save(file, mine, reapply, sameVersion, time.Now())
 	if err != nil {
-		return fmt.Errorf("cannot encode progress: %w", err)
-	}
-	if err := os.MkdirAll(filepath.Dir(w.progressPath()), 0o755); err != nil {
 		return fmt.Errorf("cannot save progress: %w", err)
 	}
-	if err := writeAtomic(w.progressPath(), b); err != nil {
-		return fmt.Errorf("cannot save progress: %w", err)
-	}
+	w.progress = saved
 	w.loadErr = nil
 	return nil
 }

@@ -3,6 +3,7 @@ package grade
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -109,5 +110,72 @@ func TestEveryLeftBehindStateIsWorded(t *testing.T) {
 	}
 	if got := describeState("no such state").left; !strings.Contains(got, `the state Go calls "no such state"`) {
 		t.Errorf("an unknown state is worded %q", got)
+	}
+}
+
+// A race headline names each place once: two goroutines bumping one
+// counter race on one line, which must not read "tenants.go:88tenants.go:88".
+func TestRacePlacesAreNamedOnce(t *testing.T) {
+	for _, tc := range []struct {
+		at   [2]string
+		want string
+	}{
+		{[2]string{"tenants.go:88", "tenants.go:88"}, "a data race at tenants.go:88 ("},
+		{[2]string{"tenants.go:88", ""}, "a data race at tenants.go:88 ("},
+		{[2]string{"", "tenants.go:61"}, "a data race at tenants.go:61 ("},
+		{[2]string{"tenants.go:88", "tenants.go:61"}, "a data race between tenants.go:88 and tenants.go:61 ("},
+	} {
+		if got := (raceReport{seen: true, at: tc.at}).text(); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("accesses at %q: %q, want it to start %q", tc.at, got, tc.want)
+		}
+	}
+}
+
+// A race report is shown as a panic's stack is: each access with the
+// learner's frames, not the detector's dump of addresses, runtime frames
+// and goroutine starts; the same race reported again, the other way round,
+// is one line.
+func TestRaceReportIsCondensed(t *testing.T) {
+	text := replayRun(t, "race-07-active-read-without-lock.json").Text()
+	want := []string{
+		"WARNING: DATA RACE",
+		"read by goroutine 32:",
+		"at 07-thread-pool-bulkhead.(*Pool).Active (pool.go:75)",
+		"at 07-thread-pool-bulkhead.TestNeverMoreThanWorkersAtOnce.func1.1 (pool_test.go:140)",
+		"previous write by goroutine 30:",
+		"at 07-thread-pool-bulkhead.(*Pool).count (pool.go:54)",
+		"at 07-thread-pool-bulkhead.(*Pool).work (pool.go:44)",
+		"at 07-thread-pool-bulkhead.New.gowrap1 (pool.go:36)",
+		"WARNING: DATA RACE again between pool.go:54 and pool.go:75 (the same race as above; not shown)",
+		"race detected during execution of test",
+	}
+	rest := text
+	for _, w := range want {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("the report lacks %q after what came before:\n%s", w, text)
+		}
+		rest = rest[i+len(w):]
+	}
+	for _, dump := range []string{"0x00c0", "/usr/local/go/", "created at:", raceRule, "testing.tRunner"} {
+		if strings.Contains(text, dump) {
+			t.Errorf("the report keeps %q of the detector's dump:\n%s", dump, text)
+		}
+	}
+	if n := strings.Count(text, "WARNING: DATA RACE"); n != 2 {
+		t.Errorf("%d race headers, want the report and one line for its repeat:\n%s", n, text)
+	}
+}
+
+// An access with none of its frames in the learner's files says so, and
+// a report the test's end cut off is still shown.
+func TestRaceAccessOutsideTheLearnersFiles(t *testing.T) {
+	tr := feedTest(t, 20, raceRule, "WARNING: DATA RACE",
+		"Write at 0x00c000012345 by goroutine 7:", "  sync/atomic.AddInt64()", "      /usr/local/go/src/sync/atomic/x.go:9 +0x3c",
+		"Previous read at 0x00c000012345 by goroutine 8:", "  example.com/p.(*Breaker).State()", "      /w/p/breaker.go:20 +0x3c")
+	want := []string{"WARNING: DATA RACE", "write by goroutine 7:", "  (none of its frames is in your files)",
+		"previous read by goroutine 8:", "  at p.(*Breaker).State (breaker.go:20)"}
+	if got := shown(tr); !slices.Equal(got, want) {
+		t.Fatalf("shown:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -64,11 +64,12 @@ type collector struct {
 
 type testState struct {
 	TestResult
-	race    raceReport
-	ended   bool
-	stack   stack
-	partial string  // the start of a line test2json split into pieces
-	cap     testCap // what of its output to keep (testout.go)
+	race     raceReport
+	raceDump raceDump // the race reports as they are shown (racedump.go)
+	ended    bool
+	stack    stack
+	partial  string  // the start of a line test2json split into pieces
+	cap      testCap // what of its output to keep (testout.go)
 }
 
 // stack follows a panic's stack dump in a stream of lines. A dump holds
@@ -105,6 +106,11 @@ type stack struct {
 	at, atCode                              string
 	stuckAt, stuckIn, stuckState, startedAt string
 	stuckG                                  int // the goroutine stuckAt is in: 2 for the second of the dump
+	// calledAt and calledIn are the first frame under stuckAt, in the
+	// same goroutine, in another of the learner's files: the caller, when
+	// stuckAt is in a helper file the exercise hands the learner done
+	// ("window.go"), is where their own loop is.
+	calledAt, calledIn string
 }
 
 func newCollector(dir string, maxLines, maxLineLen int) *collector {
@@ -279,6 +285,7 @@ func (c *collector) testEvent(e event) {
 			c.testLines(t, t.partial)
 			t.partial = ""
 		}
+		c.endRaceReport(t) // one the test's end cut off
 		c.endOutput(t)
 		t.Elapsed = time.Duration(e.Elapsed * float64(time.Second))
 	}
@@ -316,6 +323,9 @@ func (c *collector) testOutput(t *testState, l string, depth int) {
 		l = strings.TrimPrefix(l, "    ")
 	}
 	c.raceLine(&t.race, trimmed)
+	if c.raceDumpLine(t, trimmed) {
+		return
+	}
 	c.keepLine(t, l)
 }
 
@@ -350,8 +360,9 @@ func (c *collector) raceLine(r *raceReport, l string) {
 	}
 }
 
-// text says where the race was: "pool.go:75 against pool.go:54"; "" if
-// no report was seen.
+// text says where the race was: "between pool.go:75 and pool.go:54", or
+// "at tenants.go:88" when both accesses were there; "" if no report was
+// seen.
 func (r raceReport) text() string {
 	switch {
 	case !r.seen:
@@ -359,7 +370,13 @@ func (r raceReport) text() string {
 	case r.at[0] != "" && r.at[1] != "" && r.at[0] != r.at[1]:
 		return fmt.Sprintf("a data race between %s and %s (two goroutines touch the same memory, at least one writing, with no lock or channel ordering them)", r.at[0], r.at[1])
 	case r.at[0] != "" || r.at[1] != "":
-		return fmt.Sprintf("a data race at %s (two goroutines touch the same memory, at least one writing, with no lock or channel ordering them)", r.at[0]+r.at[1])
+		// One place: both accesses on one line (a counter two goroutines
+		// bump), or only one of them in the learner's code.
+		at := r.at[0]
+		if at == "" {
+			at = r.at[1]
+		}
+		return fmt.Sprintf("a data race at %s (two goroutines touch the same memory, at least one writing, with no lock or channel ordering them)", at)
 	}
 	return "a data race (see the race detector's report)"
 }
@@ -411,6 +428,9 @@ func (c *collector) stackLine(st *stack, l string) string {
 		case code && !created && st.stuckG != st.goroutines &&
 			(st.stuckAt == "" || isRunning(st.state) && !isRunning(st.stuckState)):
 			st.stuckAt, st.stuckIn, st.stuckState, st.stuckG, st.startedAt = rel, fn, st.state, st.goroutines, ""
+			st.calledAt, st.calledIn = "", ""
+		case code && !created && st.stuckG == st.goroutines && st.calledAt == "" && fileOf(rel) != fileOf(st.stuckAt):
+			st.calledAt, st.calledIn = rel, fn
 		case st.stuckG == st.goroutines && st.startedAt == "" && created:
 			st.startedAt = rel
 		}
@@ -524,7 +544,27 @@ func (st stack) stuckText() string {
 	if isRunning(st.stuckState) {
 		verb = "still running"
 	}
-	return fmt.Sprintf("%s at %s in %s: %s", verb, st.stuckAt, shortFunc(st.stuckIn), g.ask)
+	return fmt.Sprintf("%s at %s: %s", verb, st.stuckWhere(), g.ask)
+}
+
+// stuckWhere names where the stuck goroutine is: "breaker.go:88 in
+// (*Breaker).State", with its caller when that is in another file:
+// "window.go:24 in (*window).add, called at breaker.go:128 in
+// (*Breaker).record". A loop that keeps calling a helper is mostly seen
+// inside the helper, and the helper may be a file the learner was told
+// is done.
+func (st stack) stuckWhere() string {
+	where := st.stuckAt + " in " + shortFunc(st.stuckIn)
+	if st.calledAt != "" {
+		where += ", called at " + st.calledAt + " in " + shortFunc(st.calledIn)
+	}
+	return where
+}
+
+// fileOf is the file of a place: "breaker.go" of "breaker.go:12".
+func fileOf(place string) string {
+	file, _, _ := strings.Cut(place, ":")
+	return file
 }
 
 // shortFunc drops the package from a function as frameFunc gives it:
@@ -797,8 +837,8 @@ const synctestDeadlock = "deadlock: all goroutines in bubble are blocked"
 // why.
 func deadlockText(st stack) string {
 	g := describeState(st.stuckState)
-	return fmt.Sprintf("deadlock: every goroutine in the test's synctest bubble is blocked; your code is %s at %s in %s: %s",
-		g.doing, st.stuckAt, shortFunc(st.stuckIn), g.ask)
+	return fmt.Sprintf("deadlock: every goroutine in the test's synctest bubble is blocked; your code is %s at %s: %s",
+		g.doing, st.stuckWhere(), g.ask)
 }
 
 // leakPrefix opens what panicText says of synctestLeak, whoever started the
@@ -813,7 +853,7 @@ const leakPrefix = "a goroutine "
 // (*Bulkhead).Acquire.func1".
 func leakText(st stack) string {
 	left := describeState(st.stuckState).left
-	where := st.stuckAt + " in " + shortFunc(st.stuckIn)
+	where := st.stuckWhere()
 	// Started in the tests (or where the dump does not say), the
 	// goroutine is the test's; what blocked it is still the learner's.
 	if st.startedAt == "" || strings.HasSuffix(strings.SplitN(st.startedAt, ":", 2)[0], "_test.go") {

@@ -143,3 +143,35 @@ func TestTimeoutNamesARunningGoroutineOverAWaitingOne(t *testing.T) {
 		t.Fatalf("summary: %v %q\nwant timed out, with %q", r.Status, r.Summary, want)
 	}
 }
+
+// A busy loop that keeps calling a helper is mostly caught inside the
+// helper, which may be a file the exercise hands the learner done: the
+// headline names the caller in the learner's other file too, where the
+// loop is.
+func TestStuckInAHelperNamesTheCaller(t *testing.T) {
+	c := newCollector("/w/p", DefaultMaxLines, DefaultMaxLineLen)
+	for _, l := range []string{
+		"panic: test timed out after 1s",
+		"goroutine 7 [running]:",
+		"example.com/p.(*window).add(...)",
+		"\t/w/p/window.go:24 +0x2c",
+		"example.com/p.(*window).reset()",
+		"\t/w/p/window.go:40 +0x2c",
+		"example.com/p.(*Breaker).record()",
+		"\t/w/p/breaker.go:128 +0x2c",
+		"example.com/p.(*Breaker).Call()",
+		"\t/w/p/breaker.go:89 +0x2c",
+		"created by testing.(*T).Run in goroutine 1",
+		"\t/usr/local/go/src/testing/testing.go:2101 +0xb13",
+	} {
+		b, err := json.Marshal(event{Action: "output", Output: l + "\n"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.line(b)
+	}
+	r := c.report()
+	if want := ": still running at window.go:24 in (*window).add, called at breaker.go:128 in (*Breaker).record: a busy loop?"; r.Status != TimedOut || !strings.Contains(r.Summary, want) {
+		t.Fatalf("summary: %v %q\nwant timed out, with %q", r.Status, r.Summary, want)
+	}
+}

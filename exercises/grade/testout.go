@@ -40,7 +40,6 @@ type testCap struct {
 	skipped int      // printed lines left out since the last line kept
 	tail    []string // the last of those, shown if room remains
 	inLog   bool     // the last line was a log line: an indented line continues it
-	inRace  bool     // inside a report of the race detector
 	full    bool     // the test's own lines reached their cap: all the rest is left out
 	rest    int      // lines left out since full
 }
@@ -51,20 +50,12 @@ func (c *collector) tailLines() int { return min(5, c.maxLines/4) }
 
 // isOwn reports whether l, a line of the test's output with the test's
 // indentation taken off, is one of the test's own lines, following log
-// messages and race reports across lines.
+// messages across lines. Race reports are taken before (racedump.go).
 func (tc *testCap) isOwn(l string) bool {
 	trimmed := strings.TrimSpace(l)
 	wasLog := tc.inLog
 	tc.inLog = false
 	switch {
-	case trimmed == raceRule:
-		tc.inRace = false // the end of a report, or the start of one
-		return true
-	case strings.HasPrefix(trimmed, "WARNING: DATA RACE"):
-		tc.inRace = true
-		return true
-	case tc.inRace:
-		return true
 	case logLine.MatchString(l):
 		tc.inLog = true
 		return true

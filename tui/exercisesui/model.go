@@ -419,8 +419,17 @@ func (m *Model) record(r exercises.Result) {
 	} else {
 		m.states[name] = stateFailing
 	}
-	// A pass sticks, as in the workbook's progress.
-	m.solved[name] = m.solved[name] || r.Passed() || r.Solved
+	// A pass sticks, as in the workbook's progress, which r.Solved reads
+	// after the check: its word is taken over what the runner knew, so
+	// that a reset from another shell (`exercises reset`) starts the
+	// exercise over here too. When the progress could not be saved, that
+	// word may be older than this check: a pass the runner saw still
+	// sticks.
+	if r.ProgressErr != nil {
+		m.solved[name] = m.solved[name] || r.Passed() || r.Solved
+	} else {
+		m.solved[name] = r.Passed() || r.Solved
+	}
 }
 
 // isSolved reports whether the exercise is done: it passed at some check,

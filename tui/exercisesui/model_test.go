@@ -568,6 +568,26 @@ func TestAPassSticksWhenTheCodeBreaksLater(t *testing.T) {
 	}
 }
 
+// A reset in another shell (`exercises reset 01 --yes` while the runner
+// is open) starts the exercise over: the runner's next check of the stub
+// shows it failing, not "done, failing now" as if it had never been reset.
+func TestAResetInAnotherShellIsKept(t *testing.T) {
+	f := newFake()
+	e := "01-consecutive-breaker"
+	f.pass(e)
+	d := start(t, f, 120, 30)
+	d.wantView("✓ done", of("1/%d"))
+	f.mu.Lock()
+	f.script[e] = failing(e)
+	f.done[e], f.solved[e] = false, false // what the other shell's reset left in the progress
+	f.mu.Unlock()
+	d.send(fileSavedMsg{e})
+	d.wantView("✗ failing", of("0/%d"))
+	if strings.Contains(d.view(), "done, failing now") {
+		t.Fatalf("an exercise reset in another shell still counts as done:\n%s", d.view())
+	}
+}
+
 // The runner takes where each exercise stands from the progress: done,
 // done but failing at its last check, done but changed since, pending.
 func TestRunnerShowsTheStatusOfTheProgress(t *testing.T) {
@@ -679,7 +699,7 @@ func TestLastPassRechecksEverything(t *testing.T) {
 func TestFailingRecheckWithholdsCongratulations(t *testing.T) {
 	f := newFake()
 	for _, e := range exercises.All() {
-		f.done[e.Name] = true
+		f.done[e.Name], f.solved[e.Name] = true, true // passing, so solved, as in a workbook
 		f.pass(e.Name)
 	}
 	f.script["05-time-window"] = failing("05-time-window") // it broke since it last passed

@@ -23,6 +23,22 @@ func trip(t *testing.T, b *Breaker, n int) {
 	}
 }
 
+// tripOpen sends n failures through b, n being its threshold, and stops
+// the test unless they opened it: a test of what an open breaker does
+// should fail on the breaker not opening, not on a cooldown it never
+// started.
+func tripOpen(t *testing.T, b *Breaker, n int) {
+	t.Helper()
+	trip(t, b, n)
+	if got := b.State(); got != Open {
+		failures := "failures"
+		if n == 1 {
+			failures = "failure"
+		}
+		t.Fatalf("the breaker never opened after %d %s in a row with threshold %d: State() = %v", n, failures, n, got)
+	}
+}
+
 func wantState(t *testing.T, b *Breaker, want State, when string) {
 	t.Helper()
 	if got := b.State(); got != want {
@@ -31,9 +47,13 @@ func wantState(t *testing.T, b *Breaker, want State, when string) {
 }
 
 func TestStateNames(t *testing.T) {
-	for s, want := range map[State]string{Closed: "closed", Open: "open", HalfOpen: "half-open"} {
-		if got := s.String(); got != want {
-			t.Errorf("State(%d).String() = %q, want %q", int(s), got, want)
+	// A slice, not a map: the failures come out in the same order every run.
+	for _, c := range []struct {
+		s    State
+		want string
+	}{{Closed, "closed"}, {Open, "open"}, {HalfOpen, "half-open"}} {
+		if got := c.s.String(); got != c.want {
+			t.Errorf("State(%d).String() = %q, want %q", int(c.s), got, c.want)
 		}
 	}
 	if got := State(42).String(); got == "" || got == "closed" || got == "open" || got == "half-open" {
@@ -88,7 +108,7 @@ func TestSuccessResetsTheCount(t *testing.T) {
 func TestStaysOpenDuringCooldown(t *testing.T) {
 	c := newClock()
 	b := New(2, 10*time.Second, c.now)
-	trip(t, b, 2)
+	tripOpen(t, b, 2)
 	c.advance(9900 * time.Millisecond)
 	if b.Allow() {
 		t.Fatal("allowed a call 9.9 s into a 10 s cooldown")
@@ -101,7 +121,7 @@ func TestStaysOpenDuringCooldown(t *testing.T) {
 func TestOneTrialAfterCooldown(t *testing.T) {
 	c := newClock()
 	b := New(2, 10*time.Second, c.now)
-	trip(t, b, 2)
+	tripOpen(t, b, 2)
 	c.advance(10 * time.Second)
 	if !b.Allow() {
 		t.Fatal("refused the trial call once the 10 s cooldown had passed")
@@ -120,7 +140,7 @@ func TestOneTrialAfterCooldown(t *testing.T) {
 func TestTrialSuccessCloses(t *testing.T) {
 	c := newClock()
 	b := New(2, 10*time.Second, c.now)
-	trip(t, b, 2)
+	tripOpen(t, b, 2)
 	c.advance(12 * time.Second)
 	if !b.Allow() {
 		t.Fatal("refused the trial call after the cooldown")
@@ -138,7 +158,7 @@ func TestTrialSuccessCloses(t *testing.T) {
 func TestTrialFailureReopens(t *testing.T) {
 	c := newClock()
 	b := New(2, 10*time.Second, c.now)
-	trip(t, b, 2)
+	tripOpen(t, b, 2)
 	c.advance(10 * time.Second)
 	if !b.Allow() {
 		t.Fatal("refused the trial call after the cooldown")
@@ -185,7 +205,7 @@ func TestThresholdBelowOneCountsAsOne(t *testing.T) {
 func TestCooldownBoundaryIsInclusive(t *testing.T) {
 	c := newClock()
 	b := New(1, 5*time.Second, c.now)
-	trip(t, b, 1)
+	tripOpen(t, b, 1)
 	c.advance(5*time.Second - time.Nanosecond)
 	if b.Allow() {
 		t.Fatal("allowed a call 1 ns before the cooldown ended")
@@ -200,16 +220,18 @@ func TestCooldownBoundaryIsInclusive(t *testing.T) {
 func TestRefusedCallsDoNotExtendTheCooldown(t *testing.T) {
 	c := newClock()
 	b := New(1, 10*time.Second, c.now)
-	trip(t, b, 1)
-	for range 9 {
+	tripOpen(t, b, 1)
+	for i := range 9 {
 		c.advance(time.Second)
 		if b.Allow() {
-			t.Fatalf("allowed a call at %v into a 10 s cooldown", c.t.Sub(newClock().t))
+			t.Fatalf("allowed a call %d s into a 10 s cooldown", i+1)
 		}
 	}
-	c.advance(time.Second)
+	// Half a second past the end, so that where the cooldown ends exactly
+	// (TestCooldownBoundaryIsInclusive) does not fail this test too.
+	c.advance(1500 * time.Millisecond)
 	if !b.Allow() {
-		t.Fatal("refused the trial 10 s after opening; refused calls must not restart the cooldown")
+		t.Fatal("refused the trial 10.5 s after opening; refused calls must not restart the cooldown")
 	}
 }
 
@@ -218,15 +240,15 @@ func TestRefusedCallsDoNotExtendTheCooldown(t *testing.T) {
 func TestLateResultsWhileOpenAreIgnored(t *testing.T) {
 	c := newClock()
 	b := New(2, 10*time.Second, c.now)
-	trip(t, b, 2)
+	tripOpen(t, b, 2)
 	c.advance(6 * time.Second)
 	b.OnSuccess()
 	wantState(t, b, Open, "after a late success while open")
 	b.OnFailure()
 	wantState(t, b, Open, "after a late failure while open")
-	c.advance(4 * time.Second)
+	c.advance(4500 * time.Millisecond) // past the end, not on it (as above)
 	if !b.Allow() {
-		t.Fatal("refused the trial 10 s after opening; a late failure while open must not restart the cooldown")
+		t.Fatal("refused the trial 10.5 s after opening; a late failure while open must not restart the cooldown")
 	}
 }
 
@@ -234,8 +256,7 @@ func TestManyCycles(t *testing.T) {
 	c := newClock()
 	b := New(3, time.Minute, c.now)
 	for cycle := range 5 {
-		trip(t, b, 3)
-		wantState(t, b, Open, "after tripping")
+		tripOpen(t, b, 3)
 		c.advance(time.Minute)
 		if !b.Allow() {
 			t.Fatalf("cycle %d: refused the trial after the cooldown", cycle)
@@ -257,7 +278,7 @@ func TestManyCycles(t *testing.T) {
 func TestUsesTheInjectedClock(t *testing.T) {
 	c := &clock{t: time.Date(1999, 1, 1, 0, 0, 0, 0, time.UTC)}
 	b := New(1, time.Hour, c.now)
-	trip(t, b, 1)
+	tripOpen(t, b, 1)
 	c.advance(59 * time.Minute)
 	if b.Allow() {
 		t.Fatal("allowed a call 59 minutes into an hour-long cooldown")

@@ -2,6 +2,7 @@ package slowcall
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -148,6 +149,21 @@ func TestSlowFailureCountsAsBoth(t *testing.T) {
 	failure, slow := b.Rates()
 	if failure != 50 || slow != 50 {
 		t.Fatalf("Rates() = %v, %v; want 50, 50 (a slow failure counts in both)", failure, slow)
+	}
+}
+
+// Rates are percentages with their fractions: 1 in 3 is 33.33…, not the
+// 33 of an integer division.
+func TestRatesKeepTheirFractions(t *testing.T) {
+	c := newClock()
+	b := mustNew(t, Config{WindowSize: 3, MinimumCalls: 3, FailureRateThreshold: 100,
+		SlowCallDuration: time.Second, SlowCallRateThreshold: 100, OpenDuration: time.Second}, c)
+	call(t, b, c, time.Millisecond, errBoom)
+	call(t, b, c, 2*time.Second, nil)
+	call(t, b, c, 2*time.Second, nil)
+	failure, slow := b.Rates()
+	if math.Abs(failure-100.0/3) > 1e-9 || math.Abs(slow-200.0/3) > 1e-9 {
+		t.Fatalf("Rates() = %v, %v after 1 failure and 2 slow calls in 3; want 33.33…, 66.66… (percentages with their fractions)", failure, slow)
 	}
 }
 

@@ -252,6 +252,47 @@ func TestDefaultJitterIsFull(t *testing.T) {
 	}
 }
 
+// waitsOfDefaultJitter runs Do n times with the default Jitter, each run
+// failing twice, and returns the waits it slept.
+func waitsOfDefaultJitter(t *testing.T, n int, base time.Duration) []time.Duration {
+	t.Helper()
+	var waits []time.Duration
+	p := Policy{MaxAttempts: 2, BaseDelay: base, Sleep: func(_ context.Context, d time.Duration) error {
+		waits = append(waits, d)
+		return nil
+	}}
+	for range n {
+		_ = Do(context.Background(), p, func(context.Context) error { return errFlaky })
+	}
+	return waits
+}
+
+// Full jitter picks from [0, ceiling], the ceiling included: with a
+// ceiling of 1 ns, half the waits are 1 ns.
+func TestDefaultJitterReachesTheCeiling(t *testing.T) {
+	waits := waitsOfDefaultJitter(t, 200, time.Nanosecond)
+	seen := map[time.Duration]int{}
+	for _, w := range waits {
+		seen[w]++
+	}
+	if len(waits) != 200 || seen[0] == 0 || seen[time.Nanosecond] == 0 || seen[0]+seen[time.Nanosecond] != 200 {
+		t.Fatalf("200 waits with a ceiling of 1 ns gave %v (wait: count); full jitter picks 0 or 1 ns, the ceiling included", seen)
+	}
+}
+
+// A ceiling of 0 (BaseDelay 0: retry at once) is a wait of 0, not a panic.
+func TestDefaultJitterOfZero(t *testing.T) {
+	waits := waitsOfDefaultJitter(t, 3, 0)
+	for _, w := range waits {
+		if w != 0 {
+			t.Fatalf("waits %v with a ceiling of 0; want 0", waits)
+		}
+	}
+	if len(waits) != 3 {
+		t.Fatalf("%d waits, want 3", len(waits))
+	}
+}
+
 // The default Sleep waits on a real timer (here, synctest's fake clock)
 // and stops early when the context ends.
 func TestDefaultSleep(t *testing.T) {

@@ -93,6 +93,12 @@ func TestPlanWithoutDeadline(t *testing.T) {
 	if err != nil || !slices.Equal(got, []time.Duration{0, 0}) {
 		t.Fatalf("Plan with no timeouts anywhere = %v, %v; want [0 0], nil", got, err)
 	}
+	// Work takes nothing off a request with no deadline: NoDeadline less
+	// 50 ms is not a deadline 292 years away.
+	got, err = Plan([]Hop{{Name: "a", Work: 50 * ms}, {Name: "b", Work: 20 * ms}}, NoDeadline, 10*ms)
+	if err != nil || !slices.Equal(got, []time.Duration{0, 0}) {
+		t.Fatalf("Plan with no timeouts anywhere, hops that work = %v, %v; want [0 0], nil", got, err)
+	}
 }
 
 func TestPlanStopsWhereTimeRunsOut(t *testing.T) {
