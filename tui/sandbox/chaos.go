@@ -228,12 +228,23 @@ func targetIndex(ts []chaos.Target, name string) int {
 	return 0
 }
 
+// moment is the virtual time as the status line shows it, cut to its
+// tenth of a second (pane.Status): the moment the chaos menu names and a
+// fault it fills in starts at, so the status line, the menu's title and
+// the spec name one moment ("2.9 s", "2.9s"), where the title rounded it
+// ("3.0 s") and the spec had it to the millisecond ("2.974s"). The run is
+// re-run from the start with the fault, so one that starts a few
+// milliseconds before the moment shown is in force there.
+func (m *Model) moment() time.Duration {
+	return m.now().Truncate(100 * time.Millisecond)
+}
+
 // openInject opens the prompt that injects kind k of target t, filled in
 // with a spec the engine takes (prefillFault). A kind no moment of the run
 // takes is said in the status line instead; a spec the engine refuses
 // after all is offered with the refusal above it, to edit.
 func (m *Model) openInject(t chaos.Target, k chaos.Kind) {
-	sp, moved, err := prefillFault(m.sim.knobs(), m.sim.injected, m.sim.variant, m.now(), t, k)
+	sp, moved, err := prefillFault(m.sim.knobs(), m.sim.injected, m.sim.variant, m.moment(), t, k)
 	var none nothingToOffer
 	if errors.As(err, &none) {
 		m.setNote(none.Error(), true)
@@ -248,7 +259,7 @@ func (m *Model) openInject(t chaos.Target, k chaos.Kind) {
 		return
 	}
 	if moved != "" {
-		m.chaos.moved = "Not at " + pane.Seconds(m.now()) + ": " + moved + "."
+		m.chaos.moved = "Not at " + pane.Seconds(m.moment()) + ": " + moved + "."
 	}
 }
 
@@ -311,7 +322,7 @@ func (m Model) chaosView(h int) []string {
 		lines = append(lines, mark+text)
 	}
 	if c.kinds {
-		lines = append(lines, m.th.Bold.Render(fmt.Sprintf("%s: what happens at %s?", partName(c.target.Part, c.target.Name), pane.Seconds(m.now()))))
+		lines = append(lines, m.th.Bold.Render(fmt.Sprintf("%s: what happens at %s?", partName(c.target.Part, shownName(c.target)), pane.Seconds(m.moment()))))
 		blocked := m.surgeBlocked(c.target)
 		for i, k := range c.target.Kinds {
 			words := kindWords(c.target.Part, k)
@@ -323,7 +334,7 @@ func (m Model) chaosView(h int) []string {
 		if len(blocked) > 0 {
 			// Said before the learner picks it: the prompt would move a
 			// surge asked for in there, and the engine refuse one typed.
-			why := fmt.Sprintf("A surge of %s may not meet %s: a burst carries one tenant's traffic.", c.target.Name, blockedWords(blocked))
+			why := fmt.Sprintf("A surge of %s may not meet %s: a burst carries one tenant's traffic.", shownName(c.target), blockedWords(blocked))
 			for _, l := range pane.Wrap(why, max(w, 1)) {
 				lines = append(lines, m.th.Dim.Render(l))
 			}
@@ -358,7 +369,7 @@ func (m Model) chaosView(h int) []string {
 				// rows say which fleet instead of the same list again.
 				what = "the same, on this instance alone"
 			}
-			row(len(m.sim.injected)+i, fmt.Sprintf("%s %-10s %s", padCut(t.Name, nameW), t.Part, what))
+			row(len(m.sim.injected)+i, fmt.Sprintf("%s %-10s %s", padCut(shownName(t), nameW), t.Part, what))
 		}
 	}
 	room := h - 2
@@ -381,7 +392,7 @@ func (m Model) chaosView(h int) []string {
 		more := fmt.Sprintf("rows %d–%d of %d · ↑/↓ scroll", c.top+1, c.top+len(shown), len(lines))
 		notes = []string{more, fmt.Sprintf("%d–%d of %d", c.top+1, c.top+len(shown), len(lines)), ""}
 	}
-	title, note := pane.Titled(m.w, []string{fmt.Sprintf("Chaos · %s at %s", m.sim.sc.Name, pane.Seconds(m.now())), "Chaos"}, notes)
+	title, note := pane.Titled(m.w, []string{fmt.Sprintf("Chaos · %s at %s", m.sim.sc.Name, pane.Seconds(m.moment())), "Chaos"}, notes)
 	return pane.Frame(m.th, m.w, h, title, note, shown)
 }
 
@@ -394,7 +405,7 @@ func (m Model) chaosView(h int) []string {
 func nameColumn(ts []chaos.Target, w int) int {
 	longest := 0
 	for _, t := range ts {
-		longest = max(longest, ansi.StringWidth(t.Name))
+		longest = max(longest, ansi.StringWidth(shownName(t)))
 	}
 	return max(22, min(longest, w/3))
 }
@@ -414,6 +425,14 @@ func partName(p chaos.Part, name string) string {
 		return name
 	}
 	return fmt.Sprintf("%s %s", p, name)
+}
+
+// shownName is a part's name as the menu shows it: the spec's name
+// without the "endpoint:" a spec puts before a name two parts share (an
+// endpoint and the dependency it calls, cascade's recommendations), since
+// the menu's part column says which part it is.
+func shownName(t chaos.Target) string {
+	return strings.TrimPrefix(t.Name, t.Part.String()+":")
 }
 
 // kindWords says what a kind does to a part, for the menu.

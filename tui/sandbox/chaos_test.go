@@ -310,3 +310,46 @@ func TestChaosMenuWrapsItsIntroAndNamesAPartOnce(t *testing.T) {
 		t.Errorf("the part should be named once:\n%s", view)
 	}
 }
+
+// The chaos menu names a part as a learner reads it: cascade's endpoint
+// recommendations, which shares its name with the dependency it calls, is
+// "recommendations" in the endpoint row, not the spec's
+// "endpoint:recommendations".
+func TestChaosMenuNamesASharedNameInWords(t *testing.T) {
+	m := press(newModel(t, 100, 30, Options{}), "f")
+	v := ansi.Strip(m.View())
+	if strings.Contains(v, "endpoint:") {
+		t.Errorf("the menu writes a name in spec syntax:\n%s", v)
+	}
+	for m.chaos.targets[m.chaos.cursor].Name != "endpoint:recommendations" { // nothing injected: row i is target i
+		before := m.chaos.cursor
+		if m = press(m, "down"); m.chaos.cursor == before {
+			t.Fatal("no endpoint recommendations in the menu")
+		}
+	}
+	m = press(m, "enter")
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "endpoint recommendations: what happens at") {
+		t.Errorf("the kinds of the endpoint are not asked in words:\n%s", v)
+	}
+}
+
+// A moment between tenths of a second is one moment on the status line,
+// in the chaos menu's title and in the fault it fills in: the title
+// rounded 2.974 s up to "3.0 s", the status line cut it to "2.9 s" and the
+// fault began at "2.974s".
+func TestChaosMomentIsTheStatusLinesMoment(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	if err := m.sim.seek(2974 * time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	m = press(m, "f")
+	v := ansi.Strip(m.View())
+	status := lastLines(m.View(), 2)[0]
+	if !strings.Contains(ansi.Strip(status), "2.9 s") || !strings.Contains(v, "Chaos · cascade at 2.9 s") {
+		t.Fatalf("the status line and the menu's title disagree:\n%s", v)
+	}
+	m = press(m, "enter", "enter") // search-index, slow
+	if m.prompt == nil || !strings.HasPrefix(m.prompt.Input, "2.9s search-index slow") {
+		t.Errorf("the fault filled in at the moment shown as 2.9 s reads %+v", m.prompt)
+	}
+}

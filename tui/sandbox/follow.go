@@ -34,13 +34,18 @@ type State struct {
 	// Comparing says the sandbox shows compare mode. A follower shows the
 	// left side only (Follow closes compare mode), and says so.
 	Comparing bool
+	// Preset is the breaker preset the left side's breakers run under in
+	// compare mode (a library's defaults, compare.go's withPreset), "" for
+	// the variant's own: a follower runs the same, so a preset comparison
+	// (C) shows Resilience4j's breaker, not the scenario's.
+	Preset string
 }
 
 // State reports what the sandbox shows.
 func (m Model) State() State {
-	v := m.sim.variant
+	v, preset := m.sim.variant, ""
 	if m.cmp != nil {
-		v = m.cmp.sides[0].variant
+		v, preset = m.cmp.sides[0].variant, m.cmp.sides[0].preset
 	}
 	return State{
 		Scenario: m.sim.sc,
@@ -52,6 +57,7 @@ func (m Model) State() State {
 		Playing:  m.clock.Playing(),
 
 		Comparing: m.cmp != nil,
+		Preset:    preset,
 	}
 }
 
@@ -90,7 +96,10 @@ func (m Model) Follow(st State) (Model, error) {
 		m.sw.stop() // a sweep of the learner's own design stops with it
 		m.sw = nil
 	}
-	err := m.sim.setVariant(st.Variant)
+	err := m.followPreset(st)
+	if err == nil {
+		err = m.sim.setVariant(st.Variant)
+	}
 	if err == nil {
 		err = m.sim.seek(st.At)
 	}
@@ -107,6 +116,31 @@ func (m Model) Follow(st State) (Model, error) {
 	}
 	m.refresh()
 	return m, err
+}
+
+// followPreset runs variant st.Variant under st.Preset's breaker, the
+// presenter's left side, when that is not what the sandbox runs, or back
+// under the scenario's own breakers when the presenter's side has none;
+// a preset's side is said on the status line, as the presenter's side
+// header says it.
+func (m *Model) followPreset(st State) error {
+	if st.Preset != m.preset || (st.Preset != "" && st.Variant != m.sim.variant) {
+		// The presenter's scenario as built on (NewFollower), never an
+		// earlier preset's copy.
+		sc, err := sideScenario(cloneScenario(m.sim.original), st.Variant, st.Preset)
+		if err != nil {
+			return err
+		}
+		m.sim.variant = st.Variant
+		if err := m.sim.runInstead(sc); err != nil {
+			return err
+		}
+		m.preset = st.Preset
+	}
+	if st.Preset != "" {
+		m.setNote(fmt.Sprintf("the left side: variant %d under %s's breaker defaults", st.Variant+1, presetLabel(st.Preset)), false)
+	}
+	return nil
 }
 
 // Fork stops following: the sandbox goes on from the moment it shows, on

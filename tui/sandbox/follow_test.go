@@ -88,3 +88,37 @@ func TestFollowClosesFormAndCompare(t *testing.T) {
 		t.Fatalf("speed %v, want the teacher's 1x", m.clock.Speed())
 	}
 }
+
+// A follower of a preset comparison (C) shows its left side: the variant
+// under the first library's breaker defaults, not the scenario's own
+// breaker, at the same numbers as the presenter's left side; and back under
+// the scenario's own when the presenter leaves compare mode.
+func TestFollowShowsThePresetsLeftSide(t *testing.T) {
+	teacher := press(newModel(t, 100, 30, Options{Variant: 2}), "C")
+	teacher = seekTo(t, teacher, 20*time.Second)
+	on, _, presets := teacher.Comparing()
+	if !on || presets[0] == "" {
+		t.Fatalf("C opened no preset comparison: %v %q", on, presets)
+	}
+	st := teacher.State()
+	f, err := NewFollower(Options{Theme: teacher.th}, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f = send(f, tea.WindowSizeMsg{Width: 100, Height: 30})
+	left := teacher.cmp.sides[0].sim
+	if got, want := f.sim.sc.Variants[2].System.Dependencies[2].Policy.Breaker, left.sc.Variants[2].System.Dependencies[2].Policy.Breaker; !reflect.DeepEqual(got, want) {
+		t.Errorf("the follower's breaker is %+v, want the left side's %+v", got, want)
+	}
+	if !reflect.DeepEqual(f.sim.snap, left.snap) {
+		t.Error("the follower's snapshot differs from the presenter's left side at the same moment")
+	}
+	// The presenter closes compare mode: the scenario's own breaker again.
+	teacher = press(teacher, "c")
+	if f, err = f.Follow(teacher.State()); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(f.sim.snap, teacher.sim.snap) {
+		t.Error("after compare mode closed, the follower's snapshot differs from the presenter's")
+	}
+}

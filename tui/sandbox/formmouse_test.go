@@ -32,9 +32,13 @@ func TestClickFocusesAKnob(t *testing.T) {
 			t.Fatalf("%v: e did not open a form with knobs", size)
 		}
 		clicked := 0
+		labels := map[string]int{}
+		for _, k := range m.form.knobs {
+			labels[strings.TrimSpace(k.label)]++
+		}
 		for i, k := range m.form.knobs {
-			if i == m.form.focus {
-				continue
+			if i == m.form.focus || labels[strings.TrimSpace(k.label)] > 1 {
+				continue // a label every call's section has is found by its row only once
 			}
 			y := knobRow(m.View(), strings.TrimSpace(k.label))
 			if y < 0 {

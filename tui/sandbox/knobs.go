@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
-	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/lessons"
 	kform "github.com/breakerlab/breakerlab/tui/internal/form"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -34,6 +33,7 @@ const (
 	kindQueue                     // a whole number, or -1 / "unbounded" for no limit
 	kindYesNo                     // "yes" or "no"
 	kindCancel                    // "yes" (propagate) or "no" (none)
+	kindBudget                    // a retry budget: "none", "token-bucket" or "concurrency"
 )
 
 // knob is one field of the form.
@@ -60,6 +60,10 @@ type knob struct {
 	// path is the knob's [set] path when the field is written through
 	// lessons.SetKnob (a service's knobs); changes names the field by it.
 	path string
+	// absent says the field shows a layer the call does not have yet (its
+	// retries): the form shows the value that means none, which no [set]
+	// path reads, so there is nothing to sweep around until it is set.
+	absent string
 }
 
 // noMax is a range's hi for a number with no upper limit.
@@ -122,10 +126,15 @@ type form struct {
 	variant int
 }
 
-// focusDependency is the dependency the knobs act on: the first with a
-// fault, else the first with a breaker, else with a bulkhead, else the first.
+// focusDependency is the dependency the knobs act on first: the first
+// with a fault and a breaker, else with a fault and a bulkhead (a file
+// written with a fault injected into another call has the design's call
+// first still), else with a fault, else the first with a breaker, else
+// with a bulkhead, else the first.
 func focusDependency(sys *engine.System) int {
 	for _, pick := range []func(d *engine.Dependency) bool{
+		func(d *engine.Dependency) bool { return len(d.Faults) > 0 && d.Policy.Breaker != nil },
+		func(d *engine.Dependency) bool { return len(d.Faults) > 0 && d.Policy.Bulkhead > 0 },
 		func(d *engine.Dependency) bool { return len(d.Faults) > 0 },
 		func(d *engine.Dependency) bool { return d.Policy.Breaker != nil },
 		func(d *engine.Dependency) bool { return d.Policy.Bulkhead > 0 },
@@ -145,13 +154,13 @@ func focusDependency(sys *engine.System) int {
 func newForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 	f := newServerForm(th, sc, variant)
 	sys := &sc.Variants[variant].System
-	f.addOtherCalls(sys, focusDependency(sys))
+	f.addFrontFaults(sys)
+	f.addFrontCalls(sys)
 	f.addServices(sys)
 	return f
 }
 
-// newServerForm is the form's front part: the server, its traffic and the
-// calls to one dependency.
+// newServerForm is the form's front part: the server and its traffic.
 func newServerForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 	f := &form{th: th, variant: variant}
 	sys := &sc.Variants[variant].System
@@ -210,100 +219,6 @@ func newServerForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 			add(name+" patience", "the client waits; 0: for ever", kindDuration, durText(e.Patience),
 				onEndpoint(name, func(e *engine.Endpoint, v value) { e.Patience = v.d }), "endpoint \""+name+"\"")
 		}
-	}
-	di := focusDependency(sys)
-	if di < 0 {
-		return f
-	}
-	dep := &sys.Dependencies[di]
-	depName := dep.Name
-	onDep := func(sc *engine.Scenario, all bool, fn func(d *engine.Dependency)) {
-		for i := range sc.Variants {
-			if !all && i != variant {
-				continue
-			}
-			for j := range sc.Variants[i].System.Dependencies {
-				if d := &sc.Variants[i].System.Dependencies[j]; d.Name == depName {
-					fn(d)
-				}
-			}
-		}
-	}
-	if len(dep.Faults) > 0 {
-		ft := dep.Faults[0]
-		until := ""
-		if ft.To > 0 {
-			until = durText(ft.To)
-		}
-		add(fmt.Sprintf("%s %s from", depName, verbOf(ft.Kind)), "when the fault starts", kindDuration, durText(ft.From),
-			func(sc *engine.Scenario, v value) {
-				onDep(sc, true, func(d *engine.Dependency) {
-					if len(d.Faults) > 0 {
-						d.Faults[0].From = v.d
-					}
-				})
-			}, "fault 1")
-		add("  until", "empty: to the end", kindUntil, until,
-			func(sc *engine.Scenario, v value) {
-				onDep(sc, true, func(d *engine.Dependency) {
-					if len(d.Faults) > 0 {
-						d.Faults[0].To = v.d
-					}
-				})
-			}, "fault 1")
-	}
-
-	f.newSection(fmt.Sprintf("Calls to %s (this variant only)", depName), "/"+depName)
-	p := dep.Policy
-	add("timeout", "0: wait for ever", kindDuration, durText(p.Timeout),
-		func(sc *engine.Scenario, v value) {
-			onDep(sc, false, func(d *engine.Dependency) { d.Policy.Timeout = v.d })
-		}, "timeout")
-	if p.TenantBulkhead != nil {
-		// Slots per tenant take the single cap's place (a call has one or
-		// the other).
-		f.addTenantSlots(depName+".", p.TenantBulkhead, "per-tenant bulkhead")
-	} else {
-		add("bulkhead", "calls at once; 0: no bulkhead", kindInt, strconv.Itoa(p.Bulkhead),
-			func(sc *engine.Scenario, v value) {
-				onDep(sc, false, func(d *engine.Dependency) { d.Policy.Bulkhead = v.n })
-			}, "bulkhead")
-	}
-	if sys.Tasks != nil {
-		f.addPermitWait(depName, p) // knobs_tasks.go
-	}
-	f.addLimiter(depName+".", p.RateLimiter, "rate limiter")
-	if len(sys.Services) > 0 {
-		f.addDeadline(depName+".", &p, "")
-	}
-	if b := p.Breaker; b != nil {
-		set := func(fn func(d *engine.Dependency, v value)) func(*engine.Scenario, value) {
-			return func(sc *engine.Scenario, v value) {
-				onDep(sc, false, func(d *engine.Dependency) {
-					if d.Policy.Breaker != nil {
-						fn(d, v)
-					}
-				})
-			}
-		}
-		switch {
-		case b.Window == breaker.TimeWindow:
-			add("breaker window", "how far back the calls are judged", kindDuration, durText(b.WindowSpan),
-				set(func(d *engine.Dependency, v value) { d.Policy.Breaker.WindowSpan = v.d }), "breaker window")
-		case b.WindowSize > 0:
-			add("breaker window", "the last N calls judged", kindInt, strconv.Itoa(b.WindowSize),
-				set(func(d *engine.Dependency, v value) { d.Policy.Breaker.WindowSize = v.n }), "breaker window", "minimum calls")
-			limit(1, breaker.MaxWindowSize)
-		}
-		if b.FailureRate > 0 {
-			add("failure rate", "opens at or above; 50% or 0.5", kindPercent, pane.PercentExact(b.FailureRate),
-				set(func(d *engine.Dependency, v value) { d.Policy.Breaker.FailureRate = v.f }), "failure rate")
-		}
-		add("open for", "wait before the trials", kindDuration, durText(b.OpenFor),
-			set(func(d *engine.Dependency, v value) { d.Policy.Breaker.OpenFor = v.d }), "open duration")
-		add("half-open trials", "trial calls that must pass", kindInt, strconv.Itoa(b.HalfOpenTrials),
-			set(func(d *engine.Dependency, v value) { d.Policy.Breaker.HalfOpenTrials = v.n }), "half-open trials")
-		limit(1, noMax)
 	}
 	return f
 }
@@ -387,6 +302,13 @@ func parse(kind valueKind, text string) (value, error) {
 			return value{n: 0}, nil
 		}
 		return value{}, fmt.Errorf("yes or no")
+	case kindBudget:
+		for _, b := range []engine.BudgetKind{engine.NoBudget, engine.TokenBucketBudget, engine.ConcurrencyBudget} {
+			if strings.EqualFold(s, b.String()) {
+				return value{n: int(b)}, nil
+			}
+		}
+		return value{}, fmt.Errorf("none, token-bucket or concurrency")
 	case kindPercent:
 		pct := strings.HasSuffix(s, "%")
 		num := strings.TrimSpace(strings.TrimSuffix(s, "%"))

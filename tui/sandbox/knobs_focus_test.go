@@ -33,6 +33,8 @@ func TestKnobFormFollowsTheMap(t *testing.T) {
 		{"noisy-tenant", 1, "acme", "default slots", "Calls to"},
 		{"noisy-tenant", 0, "globex", "checkout rate", "The server"}, // no slots: its traffic
 		{"cascade", 0, "recommendations", "timeout", "Calls to recommendations"},
+		// A call with no policy of its own but a timeout has its section.
+		{"cascade", 0, "search-index", "timeout", "Calls to search-index"},
 	} {
 		m := newModel(t, 200, 60, Options{Scenario: tuitest.Scenario(t, tc.scenario), Variant: tc.variant})
 		if !m.xp.mapv.Select(tc.selected) {

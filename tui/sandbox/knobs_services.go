@@ -3,6 +3,7 @@ package sandbox
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -99,15 +100,21 @@ func (f *form) addServices(sys *engine.System) {
 			edge := s.Name + "/" + d.Name
 			match := owner + fmt.Sprintf("dependency %q", d.Name)
 			f.newSection(fmt.Sprintf("Calls %s → %s (this variant only)", s.Name, d.Name), s.Name+"/"+d.Name)
-			f.addCall(edge+".", d, match)
+			f.addCall(edge+".", d, match, callOf{deadline: true})
 		}
 	}
 }
 
+// callOf says which of a call's optional fields its form shows.
+type callOf struct {
+	permitWait bool // a tasks server's wait at a full bulkhead (knobs_tasks.go)
+	deadline   bool // how the call hands its caller's time on
+}
+
 // addCall appends the fields of one call's policy, whose knobs start with
 // prefix: its timeout, its bulkhead (or slots per tenant), its breaker's
-// and its rate limiter's numbers, for the form's variant.
-func (f *form) addCall(prefix string, d *engine.Dependency, match string) {
+// and its rate limiter's numbers, and its retries, for the form's variant.
+func (f *form) addCall(prefix string, d *engine.Dependency, match string, opt callOf) {
 	add := f.addPath
 	limit := f.limitLast
 	p := &d.Policy
@@ -117,8 +124,13 @@ func (f *form) addCall(prefix string, d *engine.Dependency, match string) {
 	} else {
 		f.addTenantSlots(prefix, p.TenantBulkhead, match+": per-tenant bulkhead")
 	}
+	if opt.permitWait {
+		f.addPermitWait(strings.TrimSuffix(prefix, "."), *p)
+	}
 	f.addLimiter(prefix, p.RateLimiter, match+": rate limiter")
-	f.addDeadline(prefix, p, match+": ")
+	if opt.deadline {
+		f.addDeadline(prefix, p, match+": ")
+	}
 	if b := p.Breaker; b != nil {
 		switch {
 		case b.Window == breaker.TimeWindow:
@@ -134,6 +146,7 @@ func (f *form) addCall(prefix string, d *engine.Dependency, match string) {
 		add("half-open trials", "trial calls that must pass", kindInt, strconv.Itoa(b.HalfOpenTrials), prefix+"breaker.trials", false, match+": breaker")
 		limit(1, noMax)
 	}
+	f.addRetry(prefix, p.Retry, match+": retry")
 }
 
 // addDeadline appends how a call hands its caller's time on: whether it
@@ -172,21 +185,83 @@ func (f *form) addLimiter(prefix string, rl *engine.RateLimiterPolicy, match str
 	}
 }
 
-// addOtherCalls appends a section for each call of the front service
-// other than the one the form's first part is about (index focus), in a
-// system of services, where the calls into them are the design (the
-// first version's scenarios keep their one call, as their lessons show).
-func (f *form) addOtherCalls(sys *engine.System, focus int) {
-	if len(sys.Services) == 0 {
+// addFrontFaults appends, to the server's section, when each fault of each
+// of the front's dependencies starts and ends, every fault on its own: a
+// scenario written with a fault injected in the sandbox has it beside the
+// scenario's own, and both stay movable. The faults are every variant's,
+// as the section is.
+func (f *form) addFrontFaults(sys *engine.System) {
+	for di := range sys.Dependencies {
+		d := &sys.Dependencies[di]
+		seen := map[engine.FaultKind]int{}
+		for fi, ft := range d.Faults {
+			seen[ft.Kind]++
+			label := fmt.Sprintf("%s %s from", d.Name, verbOf(ft.Kind))
+			if seen[ft.Kind] > 1 {
+				// Two faults of one kind read apart by their number.
+				label = fmt.Sprintf("%s %s (%d) from", d.Name, verbOf(ft.Kind), seen[ft.Kind])
+			}
+			match := fmt.Sprintf("dependency %q: fault %d", d.Name, fi+1)
+			if fi == 0 {
+				// The first fault has a [set] path, so a sweep can take it.
+				f.addPath(label, "when the fault starts", kindDuration, durText(ft.From), d.Name+".fault.from", true, match)
+				f.addPath("  until", "empty: to the end", kindUntil, untilText(ft.To), d.Name+".fault.to", true, match)
+				continue
+			}
+			f.addFault(d.Name, fi, label, ft, match)
+		}
+	}
+}
+
+// addFault appends the start and end of fault fi (past the first, which
+// [set] paths do not reach) of the front's dependency name, on every
+// variant that has it.
+func (f *form) addFault(name string, fi int, label string, ft engine.Fault, match string) {
+	onFault := func(fn func(ft *engine.Fault, v value)) func(*engine.Scenario, value) {
+		return func(sc *engine.Scenario, v value) {
+			for i := range sc.Variants {
+				deps := sc.Variants[i].System.Dependencies
+				for j := range deps {
+					if deps[j].Name == name && fi < len(deps[j].Faults) {
+						fn(&deps[j].Faults[fi], v)
+					}
+				}
+			}
+		}
+	}
+	from, until := durText(ft.From), untilText(ft.To)
+	f.knobs = append(f.knobs,
+		knob{label: label, hint: "when the fault starts", kind: kindDuration, input: newField(from), initial: from,
+			set: onFault(func(ft *engine.Fault, v value) { ft.From = v.d }), matches: []string{match}},
+		knob{label: "  until", hint: "empty: to the end", kind: kindUntil, input: newField(until), initial: until,
+			set: onFault(func(ft *engine.Fault, v value) { ft.To = v.d }), matches: []string{match}})
+}
+
+// addFrontCalls appends a section for each call of the front: the one the
+// learner most likely came for first (focusDependency), then the others in
+// the system's order. Every call has one, knobs or none yet, so a call
+// without a policy can be given a timeout, a bulkhead or retries, and a
+// scenario written and opened again offers the knobs it offered before.
+func (f *form) addFrontCalls(sys *engine.System) {
+	first := focusDependency(sys)
+	if first < 0 {
 		return
 	}
+	order := []int{first}
 	for i := range sys.Dependencies {
-		if i == focus {
-			continue
+		if i != first {
+			order = append(order, i)
 		}
+	}
+	for _, i := range order {
 		d := &sys.Dependencies[i]
 		f.newSection(fmt.Sprintf("Calls to %s (this variant only)", d.Name), "/"+d.Name)
-		f.addCall(d.Name+".", d, fmt.Sprintf("dependency %q", d.Name))
+		f.addCall(d.Name+".", d, fmt.Sprintf("dependency %q", d.Name), callOf{
+			permitWait: sys.Tasks != nil,
+			// How a call hands its caller's time on matters where
+			// there is a service to hand it to.
+			deadline: len(sys.Services) > 0,
+		})
 	}
 }
 
@@ -238,6 +313,8 @@ func knobArg(kind valueKind, v value) any {
 			return engine.CancelPropagate.String()
 		}
 		return engine.CancelNone.String()
+	case kindBudget:
+		return engine.BudgetKind(v.n).String()
 	}
 	return v.d.String()
 }

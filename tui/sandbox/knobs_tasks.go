@@ -8,7 +8,7 @@ import (
 
 // The knobs of a tasks server (issue 23): its connection pools' sizes and
 // waits, the loop's threads and the process's memory limit, for every
-// variant; and on the focused call the semaphore's acquisition timeout
+// variant; and on each call the semaphore's acquisition timeout
 // (the asyncio guide's queue_timeout). Each is written through
 // lessons.SetKnob at the [set] path a lesson uses (lessons/knob_tasks.go).
 
@@ -26,7 +26,7 @@ func (f *form) addTasks(sys *engine.System) {
 	f.addPath("memory limit MiB", "the process is killed past it; 0: none", kindInt, strconv.FormatInt(t.Memory.Limit>>20, 10), "tasks.memory.limit_mib", true, "memory")
 }
 
-// addPermitWait appends how the focused call waits at a full bulkhead on
+// addPermitWait appends how a call waits at a full bulkhead on
 // a tasks server: its acquisition timeout when the bulkhead is a
 // semaphore, its queue when it is a thread pool (asyncio's executor).
 // Each kind reads only its own (lessons.KnobValue).

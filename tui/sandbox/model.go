@@ -112,6 +112,9 @@ type Model struct {
 	fleetOpen bool
 	// chaos is the chaos menu, when open (key f, chaos.go).
 	chaos *chaosMenu
+	// preset is the breaker preset a follower runs its variant under, the
+	// presenter's left side's ("" for the scenario's own; follow.go).
+	preset string
 }
 
 // New builds a sandbox on the scenario, at time zero.
@@ -418,7 +421,11 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.sim.variant, m.sim.at = m.cmp.sides[0].variant, m.now()
 		}
 		m.form = newForm(m.th, m.sim.knobs(), m.sim.variant)
-		m.form.focusOn(m.MapTarget()) // knobs_focus.go
+		if t := m.MapTarget(); !m.form.focusOn(t) && t.Name != "" && t.Name != mappane.FrontName { // knobs_focus.go
+			// The form opens at the server's knobs and the map follows it
+			// there: say why the part selected has none.
+			m.setNote(fmt.Sprintf("%s has no knobs of its own in this scenario; the form opens at the server's", t.Name), false)
+		}
 	case key.Matches(k, m.keys.Breaker.Next):
 		m.nextBreaker(k) // arrange.go
 	}

@@ -233,6 +233,9 @@ func (m Model) writtenRows() []string {
 func (m Model) onWritten(msg writtenMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case msg.exists:
+		// A failed write's error, still on the status line, is not this
+		// path's: it would read as the reason for the question.
+		m.setNote("", false)
 		m.prompt = &playback.Prompt{Kind: promptOverwrite, Label: filepath.Base(msg.path) + " exists; overwrite it?",
 			Subject: msg.path, Hint: "y or n"}
 	case msg.err != nil:

@@ -359,3 +359,32 @@ func TestAFailedWriteKeepsThePath(t *testing.T) {
 		t.Errorf("the mended path should be written and the prompt closed: %v, %+v", err, m.prompt)
 	}
 }
+
+// After a failed write, a path mended to a file that exists asks whether
+// to overwrite it without the failed path's error above the question.
+func TestOverwriteQuestionDropsTheFailedWritesError(t *testing.T) {
+	m := newModel(t, 100, 30, Options{})
+	dir := t.TempDir()
+	bad, existing := filepath.Join(dir, "no-such-dir", "x.toml"), filepath.Join(dir, "c1.toml")
+	if err := os.WriteFile(existing, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m = press(m, "w", "ctrl+u")
+	m = send(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(bad), Paste: true})
+	next, cmd := m.Update(keyMsg("enter"))
+	m = send(next.(Model), cmd())
+	if !strings.Contains(ansi.Strip(m.View()), "not written") {
+		t.Fatal("the failed write says nothing")
+	}
+	m = press(m, "ctrl+u")
+	m = send(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(existing), Paste: true})
+	next, cmd = m.Update(keyMsg("enter"))
+	m = send(next.(Model), cmd())
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "c1.toml exists; overwrite it?") {
+		t.Fatalf("no overwrite question:\n%s", v)
+	}
+	if strings.Contains(v, "not written") || strings.Contains(v, "no-such-dir") {
+		t.Errorf("the overwrite question shows under the failed write's error:\n%s", strings.Join(lastLines(m.View(), 3), "\n"))
+	}
+}

@@ -230,13 +230,15 @@ func (s *sim) runInstead(sc *engine.Scenario) error {
 // relabel names edited's variants after their systems: from the
 // original's names (an earlier edit's names are rebuilt, not stacked),
 // rebuilt where they quote numbers, marked with the changes where they
-// cannot be vouched for.
+// cannot be vouched for. The summary, which no one rebuilds, is marked
+// with the edit (summary.go).
 func relabel(original, edited *engine.Scenario, changes []string) {
 	for i := range edited.Variants {
 		if i < len(original.Variants) {
 			edited.Variants[i].Name = original.Variants[i].Name
 		}
 	}
+	edited.Summary = editedSummary(original, edited, changes) // summary.go
 	for _, i := range scenarios.Relabel(original, edited) {
 		mark := "edited"
 		if len(changes) > 0 {

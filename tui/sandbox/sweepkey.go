@@ -204,6 +204,10 @@ func (m *Model) openSweep() {
 	}
 	sc = mustApplied(sc, m.sim.injected) // the faults injected run in every cell
 
+	if why := f.knobs[f.focus].absent; why != "" {
+		f.err = why
+		return
+	}
 	x, ok := knobPath(sc, f.variant, &f.knobs[f.focus])
 	if !ok {
 		f.err = fmt.Sprintf("%s cannot be swept", strings.TrimSpace(f.knobs[f.focus].label))
@@ -245,7 +249,6 @@ func knobPath(sc *engine.Scenario, v int, k *knob) (string, bool) {
 		return k.path, true
 	}
 	label := k.label
-	sys := &sc.Variants[v].System
 	switch label {
 	case "workers":
 		return "workers", true
@@ -258,33 +261,8 @@ func knobPath(sc *engine.Scenario, v int, k *knob) (string, bool) {
 	if ep, ok := strings.CutSuffix(label, " patience"); ok {
 		return ep + ".patience", true
 	}
-	di := focusDependency(sys)
-	if di < 0 {
-		return "", false
-	}
-	d := sys.Dependencies[di]
-	switch label {
-	case "  until":
-		return d.Name + ".fault.to", true
-	case "timeout":
-		return d.Name + ".timeout", true
-	case "bulkhead":
-		return d.Name + ".bulkhead", true
-	case "breaker window":
-		if d.Policy.Breaker != nil && d.Policy.Breaker.WindowSpan > 0 && d.Policy.Breaker.WindowSize == 0 {
-			return d.Name + ".breaker.time_window", true
-		}
-		return d.Name + ".breaker.window", true
-	case "failure rate":
-		return d.Name + ".breaker.failure_rate", true
-	case "open for":
-		return d.Name + ".breaker.open", true
-	case "half-open trials":
-		return d.Name + ".breaker.trials", true
-	}
-	if strings.HasPrefix(label, d.Name+" ") && strings.HasSuffix(label, " from") {
-		return d.Name + ".fault.from", true
-	}
+	// The calls' fields carry their paths; a fault past a dependency's
+	// first (addFault) has none.
 	return "", false
 }
 
