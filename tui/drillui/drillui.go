@@ -13,8 +13,8 @@
 // lessons (for the question types), tui/sandbox (to play a generated
 // problem's scenario), tui/theme, tui/pane, tui/internal/form,
 // tui/internal/listnav (the deck list's `/`), tui/internal/playback (keys,
-// and a number's answer, typed in a burst), bubbletea, bubbles (key, help)
-// and lipgloss.
+// and a number's answer, typed in a burst), tui/internal/helpview (the key
+// line fitted to the width), bubbletea, bubbles (key, help) and lipgloss.
 package drillui
 
 import (

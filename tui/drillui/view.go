@@ -7,6 +7,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/drill"
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
@@ -494,42 +495,10 @@ func (m Model) keyLines(w int) []string {
 
 // keyLine is the key help for bs in w cells. Where the keys do not all
 // fit, the extras go first: scrolling (the body's last line names its
-// keys), the deck list, undo; then from the right, but never ?, the key
-// that lists them all. Cut at its end, an open card's answer at 60
-// columns lost "? keys" and esc.
+// keys), the deck list, undo; then from the right, but never ?.
 func (m Model) keyLine(bs []key.Binding, w int) string {
-	h := m.help
-	h.Width = 0 // measured whole: help's own cut is the last resort
-	for {
-		line := h.ShortHelpView(bs)
-		if ansi.StringWidth(line) <= w {
-			return line
-		}
-		i := m.leastNeeded(bs)
-		if i < 0 {
-			h.Width = w
-			return h.ShortHelpView(bs)
-		}
-		bs = append(bs[:i:i], bs[i+1:]...)
-	}
-}
-
-// leastNeeded is the index in bs of the binding to leave out first, or -1
-// when only ? is left. A disabled binding is not shown, so it is not one.
-func (m Model) leastNeeded(bs []key.Binding) int {
-	for _, extra := range []key.Binding{m.keys.PageUp, m.keys.List, m.keys.Undo} {
-		for i, b := range bs {
-			if b.Enabled() && b.Help() == extra.Help() {
-				return i
-			}
-		}
-	}
-	for i := len(bs) - 1; i >= 0; i-- {
-		if bs[i].Enabled() && bs[i].Help().Key != "?" {
-			return i
-		}
-	}
-	return -1
+	k := m.keys
+	return helpview.KeyLine(m.help, bs, w, k.PageUp.Help().Key, k.List.Help().Key, k.Undo.Help().Key)
 }
 
 // shortHelp lists the keys that work now; scrolling only when the body

@@ -19,7 +19,8 @@
 // It may import lessons/drill, engine, engine/scenarios and engine/report
 // (to describe the prompt's scenario and its designs' outcomes),
 // tui/chart (the worst design drawn), tui/sandbox (to play it),
-// tui/internal/playback (keys and text typed in a burst), tui/theme,
+// tui/internal/playback (keys and text typed in a burst),
+// tui/internal/helpview (the key line fitted to the width), tui/theme,
 // tui/pane, bubbletea, bubbles (textarea, cursor, key, help) and lipgloss.
 package interviewui
 

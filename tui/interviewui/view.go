@@ -10,6 +10,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/lessons/drill"
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
@@ -983,45 +984,10 @@ func (m Model) keyLines(w int) []string {
 }
 
 // keyLine is the key help in w cells: the keys that work now (shortHelp),
-// and where they do not all fit, without the least needed ones, so that
-// ? (the key that lists them all) always shows. Cut at its end, the
-// rubric's line at 60 columns lost "? keys" and esc.
+// without the least needed ones where they do not all fit.
 func (m Model) keyLine(w int) string {
 	bs, drop := m.shortHelp()
-	h := m.help
-	h.Width = 0 // measured whole: help's own cut is the last resort
-	for {
-		line := h.ShortHelpView(bs)
-		if lipgloss.Width(line) <= w {
-			return line
-		}
-		i := leastNeeded(bs, drop)
-		if i < 0 {
-			h.Width = w
-			return h.ShortHelpView(bs)
-		}
-		bs = append(bs[:i:i], bs[i+1:]...)
-	}
-}
-
-// leastNeeded is the index in bs of the binding to leave out first: the
-// first of drop (named by their keys' help) still there, else the last
-// binding but ?; -1 when only ? is left. A disabled binding is not shown,
-// so it is not one.
-func leastNeeded(bs []key.Binding, drop []string) int {
-	for _, d := range drop {
-		for i, b := range bs {
-			if b.Enabled() && b.Help().Key == d {
-				return i
-			}
-		}
-	}
-	for i := len(bs) - 1; i >= 0; i-- {
-		if b := bs[i]; b.Enabled() && b.Help().Key != "?" {
-			return i
-		}
-	}
-	return -1
+	return helpview.KeyLine(m.help, bs, w, drop...)
 }
 
 // shortHelp lists the keys that work now, in the order the key line shows
