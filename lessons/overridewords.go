@@ -211,3 +211,11 @@ func SetMarkForms(name string) []string {
 	}
 	return append(forms, base+" (changed by this step)", base+" (changed)")
 }
+
+// OverrideText says one knob set at path on sys in the words a lesson's
+// header uses for its [set] ("recommendations's retry attempts 3"), for a
+// screen that names an edit made by path, as the sandbox's form does.
+func OverrideText(sys *engine.System, path string, val any) string {
+	owner, label, value := overrideWords(sys, path, val)
+	return owner + " " + label + " " + value
+}

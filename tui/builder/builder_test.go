@@ -282,7 +282,7 @@ func TestKnobsSetALeafsLatency(t *testing.T) {
 		t.Fatalf("the latency should be set: %s", m.msg)
 	}
 	got := service(&m.sc.Variants[0].System, "orders").Dependencies[0].Latency
-	if got.P50 != 30*time.Millisecond || got.P99 != 300*time.Millisecond || m.msg != "set orders/cache.latency.p50 30ms, orders/cache.latency.p99 300ms" {
+	if got.P50 != 30*time.Millisecond || got.P99 != 300*time.Millisecond || m.msg != "set cache's latency p50 30 ms, cache's latency p99 300 ms" {
 		t.Errorf("cache's latency %v/%v, note %q", got.P50, got.P99, m.msg)
 	}
 }

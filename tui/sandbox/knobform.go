@@ -86,9 +86,9 @@ func (k *KnobForm) Err() string { return k.f.err }
 func (k *KnobForm) SetErr(msg string) { k.f.err = msg }
 
 // Changes names the fields that differ from original's values, in the
-// form's words ("workers 400", "orders.instances 3").
+// form's words ("workers 400", "orders's instances 3").
 func (k *KnobForm) Changes(original *engine.Scenario) []string {
-	return k.f.changesFrom(knobFormOf(k.f.th, original, k.f.variant))
+	return k.f.changesFrom(knobFormOf(k.f.th, original, k.f.variant), &original.Variants[k.f.variant].System)
 }
 
 // Lines draws the form in w×h, footer on its last line while nothing is

@@ -471,11 +471,12 @@ func (f *form) blameOther(sc, c *engine.Scenario, msg string) bool {
 // changes says, in the form's words, which fields differ from the
 // original scenario's values: "workers 400", "timeout 1s".
 func (f *form) changes(original *engine.Scenario) []string {
-	return f.changesFrom(newForm(f.th, original, f.variant))
+	return f.changesFrom(newForm(f.th, original, f.variant), &original.Variants[f.variant].System)
 }
 
-// changesFrom is changes against g, the form opened on the original.
-func (f *form) changesFrom(g *form) []string {
+// changesFrom is changes against g, the form opened on the original,
+// whose system sys names a path's part.
+func (f *form) changesFrom(g *form, sys *engine.System) []string {
 	var out []string
 	for i, k := range f.knobs {
 		v := strings.TrimSpace(k.input.Value())
@@ -486,7 +487,9 @@ func (f *form) changesFrom(g *form) []string {
 			v = "end"
 		}
 		if k.path != "" {
-			out = append(out, k.path+" "+v)
+			// In words, as a lesson's header says its [set]: the path is
+			// the scenario file's syntax, not a learner's.
+			out = append(out, lessons.OverrideText(sys, k.path, v))
 			continue
 		}
 		out = append(out, strings.TrimSpace(k.label)+" "+v)

@@ -168,9 +168,10 @@ func TestFormSetsServiceKnobs(t *testing.T) {
 	if got, want := m.sim.sc.Variants[1].Name, "timeouts 1 s, 300 ms, 1 s down the chain"; got != want {
 		t.Errorf("variant 2 is called %q, want %q", got, want)
 	}
-	// The status line names the changes by their [set] paths.
+	// The changes name the fields in a lesson header's words, not by
+	// their [set] paths (inventory.workers, orders/inventory.timeout).
 	m = press(m, "e")
-	if got := strings.Join(m.form.changes(m.sim.original), ", "); !strings.Contains(got, "inventory.workers 40") || !strings.Contains(got, "orders/inventory.timeout 300ms") {
+	if got := strings.Join(m.form.changes(m.sim.original), ", "); !strings.Contains(got, "inventory's workers 40") || !strings.Contains(got, "inventory's timeout 300 ms") {
 		t.Errorf("the changes read %q", got)
 	}
 }

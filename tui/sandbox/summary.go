@@ -65,9 +65,9 @@ func editedSummary(original, edited *engine.Scenario, changes []string) string {
 
 // isFaultChange says whether c, one of the form's changes, moves a fault:
 // its start ("database slow from 25s"), its end ("until 50s") or either
-// by path ("inventory/database.fault.from 25s").
+// by path, in words ("database's fault until 50 s").
 func isFaultChange(c string) bool {
-	return strings.Contains(c, ".fault.") || strings.Contains(c, " from ") || strings.HasPrefix(c, "until ")
+	return strings.Contains(c, "'s fault ") || strings.Contains(c, " from ") || strings.HasPrefix(c, "until ")
 }
 
 // movedFaults words the faults of b that differ from a's, part by part:
