@@ -113,12 +113,12 @@ func overrideWords(sys *engine.System, path string, val any) (owner, label, valu
 		key = at.key
 		switch at.part {
 		case endpointPart, dependencyPart, servicePart, poolPart:
-			owner = at.name() + "'s"
+			owner = Possessive(at.name())
 		case edgePart:
 			// The callee, as the brief of a lesson names it: the
 			// sandbox's form files the field under "Calls inventory →
 			// database".
-			owner = at.dep.Name + "'s"
+			owner = Possessive(at.dep.Name)
 		}
 	}
 	w, ok := knobWords[key]
@@ -212,8 +212,17 @@ func SetMarkForms(name string) []string {
 	return append(forms, base+" (changed by this step)", base+" (changed)")
 }
 
+// Possessive is name's possessive as English writes it: payment's, but
+// recommendations' (a header read "recommendations's timeout").
+func Possessive(name string) string {
+	if strings.HasSuffix(name, "s") {
+		return name + "'"
+	}
+	return name + "'s"
+}
+
 // OverrideText says one knob set at path on sys in the words a lesson's
-// header uses for its [set] ("recommendations's retry attempts 3"), for a
+// header uses for its [set] ("recommendations' retry attempts 3"), for a
 // screen that names an edit made by path, as the sandbox's form does.
 func OverrideText(sys *engine.System, path string, val any) string {
 	owner, label, value := overrideWords(sys, path, val)

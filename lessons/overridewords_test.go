@@ -102,3 +102,26 @@ func TestOverrideMarkInWords(t *testing.T) {
 		t.Errorf("a name that only reads like a mark should keep one form, got %q", got)
 	}
 }
+
+// An edit named by its path reads as English writes a possessive: the
+// cascade's "recommendations' timeout", not "recommendations's"; a
+// service's edge by its callee, "inventory's timeout".
+func TestOverrideTextReadsAsEnglish(t *testing.T) {
+	for _, c := range []struct {
+		scenario, path string
+		val            any
+		want           string
+	}{
+		{"cascade", "recommendations.timeout", "2s", "recommendations' timeout 2 s"},
+		{"cascade", "recommendations.retry.attempts", "3", "recommendations' retry attempts 3"},
+		{"multi-hop", "orders/inventory.timeout", "300ms", "inventory's timeout 300 ms"},
+	} {
+		b, ok := scenarios.Lookup(c.scenario)
+		if !ok {
+			t.Fatalf("no scenario %q", c.scenario)
+		}
+		if got := OverrideText(&b.Build().Variants[0].System, c.path, c.val); got != c.want {
+			t.Errorf("%s %s %v reads %q, want %q", c.scenario, c.path, c.val, got, c.want)
+		}
+	}
+}

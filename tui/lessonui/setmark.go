@@ -77,7 +77,7 @@ func setMark(set []lessons.Override) string {
 		if part, k, ok := lessons.SplitKnobName(o.Key); ok {
 			// An edge ("inventory/database") is named by its callee, as
 			// the chain pane names the hop.
-			owner, key = part[strings.LastIndexByte(part, '/')+1:]+"'s ", k
+			owner, key = lessons.Possessive(part[strings.LastIndexByte(part, '/')+1:])+" ", k
 		}
 		if _, ok := items[owner]; !ok {
 			owners = append(owners, owner)
