@@ -1,8 +1,12 @@
 package serve
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/breakerlab/breakerlab/lessons"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // A student who answered the open poll and whose connection dropped signs
@@ -42,5 +46,90 @@ func TestAReconnectKeepsThePollAnswer(t *testing.T) {
 	keys(back, "3") // a change, not a second vote
 	if a, _ := room.OpenQuestion(); a.Counts[1] != 0 || a.Counts[2] != 1 || a.Counts[0] != 1 {
 		t.Fatalf("ada changed her answer to 3: the room counts %v", a.Counts)
+	}
+}
+
+// A student who answered the teacher's prediction read that their progress
+// keeps it as their prediction of the step, and what it replaced. Their
+// connection drops and they sign in again under their name while the poll
+// is open, their progress opened anew from its file: their screen shows
+// their answer and says again where it is kept and what it replaced (it
+// showed "Your answer: 1." and no more).
+func TestAReconnectKeepsThePollsKeptNote(t *testing.T) {
+	l, _, predict, _ := lessonTwo(t)
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 100, 30)
+	press(t, teacher, "enter", "j", "enter")
+	awaitLesson(t, teacher)
+	goToStep(t, teacher, predict)
+	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
+	a, open := room.OpenQuestion()
+	if !open || !a.Predict {
+		t.Fatalf("ctrl+a asked %+v (open %v)", a.Question, open)
+	}
+
+	store := tempStore(t)
+	// A prediction the student made before, in their own player.
+	before := lessons.Prediction{Guess: a.Choices[2], Result: lessons.Off.String()}
+	store.PredictedElsewhere(l, predict, before)
+	ada := storeSession(t, room, false, store, 100, 30)
+	ada.SetStudent("user-ada", "ada")
+	reads(ada)
+	press(t, ada, "1")
+	want := fmt.Sprintf("Your progress keeps it as your prediction of step %d of “%s”. It replaces the one you made before: “%s", predict+1, l.Title, strings.TrimRight(before.Guess, "."))
+	if v := flat(ada.View()); !strings.Contains(v, want) {
+		t.Fatalf("ada's answer: her screen does not say %q:\n%s", want, ada.View())
+	}
+	// The connection drops: the server saves her progress as her last
+	// session ends, and opens it again when she signs in.
+	ada.Leave()
+	if err := store.Save(); err != nil {
+		t.Fatal(err)
+	}
+	again, err := lessons.OpenStore(store.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := storeSession(t, room, false, again, 100, 30)
+	back.SetStudent("user-ada", "ada")
+	reads(back)
+	v := flat(back.View())
+	if !strings.Contains(v, "Your answer: 1.") {
+		t.Fatalf("ada came back: her screen does not show her answer:\n%s", back.View())
+	}
+	if !strings.Contains(v, want) {
+		t.Errorf("ada came back: her screen does not say %q:\n%s", want, back.View())
+	}
+	// Her answer is still the prediction her progress keeps.
+	if rec, ok := again.Get(l.ProgressKey()).Prediction(predict); !ok || rec.Guess != a.Choices[0] {
+		t.Errorf("ada's progress, opened again, keeps %+v (%v), want her poll answer %q", rec, ok, a.Choices[0])
+	}
+}
+
+// A student answered, their connection dropped, and the teacher revealed
+// the answer before they signed in again: the tally stands as it was
+// shown (their answer is not counted again), but their own reveal marks
+// the choice they made and says why it is wrong, as it does for everyone
+// who stayed (it showed the right answer as to one who never answered).
+func TestAReturnAfterTheRevealShowsTheStudentsAnswer(t *testing.T) {
+	room := NewRoom()
+	teacher := plainSession(t, room, true, 100, 30)
+	ada := plainSession(t, room, false, 100, 30)
+	ada.SetStudent("user-ada", "ada")
+	room.Ask(testQuestion())
+	reads(ada)
+	keys(ada, "3")
+	ada.Leave()
+	keys(teacher, "r")
+
+	back := plainSession(t, room, false, 100, 30)
+	back.SetStudent("user-ada", "ada")
+	reads(back)
+	v := flat(back.View())
+	if !strings.Contains(v, "3. the breaker (your answer)") || !strings.Contains(v, "You chose 3. Why not: a breaker holds no requests") {
+		t.Errorf("ada came back after the reveal: her screen does not show her answer, 3:\n%s", back.View())
+	}
+	if a, _ := room.OpenQuestion(); a.Counts[2] != 0 {
+		t.Errorf("the revealed tally changed when ada came back: %v", a.Counts)
 	}
 }

@@ -52,12 +52,7 @@ func (s *Session) keepPrediction(a Asked, rec lessons.Prediction) {
 	}
 	if s.store != nil {
 		was, had := s.store.PredictedElsewhere(a.lesson, a.step, rec)
-		if s.kept.seq != a.Seq {
-			// What the first answer replaced: a later one replaces the
-			// student's own answer to this question.
-			s.kept = keptAnswer{seq: a.Seq, was: was, had: had}
-		}
-		s.kept.now = rec
+		s.keptNow(a.Seq, keptAnswer{seq: a.Seq, was: was, had: had}, rec)
 		// The student's other sessions show it too (pollelsewhere.go).
 		s.room.predictedElsewhere(s.me, a.lesson, a.step, rec)
 	}
@@ -83,6 +78,55 @@ func (s *Session) showPrediction(l *lessons.Lesson, step int, rec lessons.Predic
 		// player: it shows and keeps the answer as home's does.
 		s.rl = s.rl.PredictedElsewhere(l, step, rec)
 	}
+}
+
+// keptNow records that the student's progress now keeps rec as their
+// answer to question seq. What it replaced is what their first answer to
+// seq replaced (first, unless one was recorded), in whichever of their
+// sessions they gave it: a later answer replaces their own earlier one.
+// The room keeps the record by voter (Room.noteKept), for the student's
+// other sessions and for their return after a dropped connection.
+func (s *Session) keptNow(seq int, first keptAnswer, rec lessons.Prediction) {
+	k, ok := s.room.keptOf(s.me, seq)
+	switch {
+	case ok:
+	case s.kept.seq == seq:
+		k = s.kept
+	default:
+		k = first
+	}
+	k.now = rec
+	s.kept = k
+	s.room.noteKept(s.me, k)
+}
+
+// noteKept records k as what m's student's answer to the open question
+// k.seq keeps and replaced.
+func (r *Room) noteKept(m *Member, k keptAnswer) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	q := r.question
+	if q == nil || q.seq != k.seq || m.teacher {
+		return
+	}
+	if q.kept == nil {
+		q.kept = map[any]keptAnswer{}
+	}
+	q.kept[m.voter()] = k
+}
+
+// keptOf is what m's student's answer to question seq keeps and
+// replaced, recorded by any of their sessions, this one before it
+// reconnected included; ok is false when none was.
+func (r *Room) keptOf(m *Member, seq int) (k keptAnswer, ok bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	q := r.question
+	if q == nil || q.seq != seq {
+		return keptAnswer{}, false
+	}
+	k, ok = q.kept[m.voter()]
+	return k, ok
 }
 
 // keptNote tells a student who answered a's prediction where their answer

@@ -58,7 +58,7 @@ func (s *Session) predictedInFork(before playerPrediction) {
 	if !open || !a.Predict || a.Revealed || a.lesson == nil || a.pq == nil || a.lesson.ProgressKey() != l.ProgressKey() || a.step != step {
 		return
 	}
-	was := keptAnswer{seq: a.Seq, now: rec}
+	was := keptAnswer{seq: a.Seq}
 	if same {
 		was.was, was.had = before.rec, true
 	}
@@ -80,10 +80,7 @@ func (s *Session) predictedInFork(before playerPrediction) {
 	default:
 		return
 	}
-	if s.kept.seq != a.Seq {
-		s.kept = was
-	}
-	s.kept.now = rec
+	s.keptNow(a.Seq, was, rec)
 }
 
 // samePrediction reports whether two records are the same guess with the

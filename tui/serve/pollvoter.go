@@ -147,7 +147,10 @@ func (r *Room) studentsLocked() int {
 // AnswerOf is m's student's answer to question seq, from whichever of
 // their sessions gave it: the choice (from 0) of a multiple-choice
 // question, or the guess of a number question; ok is false when they
-// have given none.
+// have given none. An answer set aside when they left, and not counted
+// again because the teacher revealed the question while they were away,
+// is still theirs: their reveal marks it and says why it is wrong,
+// though the tally stands as it was shown.
 func (r *Room) AnswerOf(m *Member, seq int) (choice int, guess Guess, ok bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -159,12 +162,19 @@ func (r *Room) AnswerOf(m *Member, seq int) (choice int, guess Guess, ok bool) {
 	if g, ok := q.guesses[v]; ok {
 		return 0, g, true
 	}
-	choice, ok = q.answers[v]
+	if choice, ok = q.answers[v]; ok {
+		return choice, Guess{}, true
+	}
+	if g, ok := q.goneGuesses[v]; ok {
+		return 0, g, true
+	}
+	choice, ok = q.goneAnswers[v]
 	return choice, Guess{}, ok
 }
 
 // takeRoomAnswer shows as this session's the answer its student gave the
-// open question in another session.
+// open question in another session, or in this one before their
+// connection dropped, with the note of where it is kept.
 func (s *Session) takeRoomAnswer() {
 	if s.teacher {
 		return
@@ -175,5 +185,10 @@ func (s *Session) takeRoomAnswer() {
 	}
 	if choice, g, ok := s.room.AnswerOf(s.me, a.Seq); ok {
 		s.answered, s.guessed, s.answeredSeq = choice, g, a.Seq
+		// Where the answer is kept, and what it replaced, as the
+		// session that gave it says (pollfollow.go, keptNote).
+		if k, ok := s.room.keptOf(s.me, a.Seq); ok {
+			s.kept = k
+		}
 	}
 }

@@ -71,6 +71,11 @@ type questionState struct {
 	// counted until they come back (pollvoter.go).
 	goneAnswers map[any]int
 	goneGuesses map[any]Guess
+	// kept is, by voter, what a student's answer to a prediction keeps in
+	// their progress and what it replaced (pollfollow.go): it outlasts
+	// the session that answered, so that the student's screen still says
+	// so when they come back after their connection dropped.
+	kept map[any]keptAnswer
 }
 
 // Asked is the room's open question as a session draws it.

@@ -13,17 +13,19 @@ import (
 // leaves (sandbox.ReserveTitle): nothing of the bar is drawn under it.
 
 // tag is what the top line says about the room: the form of tagForms that
-// fits beside the screen's title, "" when there is nothing to say.
+// fits beside the screen's title, "" when there is nothing to say. Beside
+// another screen's title it is the fullest form that fits the window at
+// all (the title gives way to it): the fullest cut to fit lost its end
+// mid-word, "F explor" at 60 columns.
 func (s *Session) tag() string {
 	forms := s.tagForms()
 	if len(forms) == 0 {
 		return ""
 	}
-	sb, ok := s.sandboxShown()
-	if !ok {
-		return forms[0]
+	room := s.w
+	if sb, ok := s.sandboxShown(); ok {
+		room -= sb.TitleNeeds()
 	}
-	room := s.w - sb.TitleNeeds()
 	for _, f := range forms {
 		if tagWidth(f) <= room {
 			return f

@@ -91,3 +91,29 @@ func TestFollowerTagGivesWayToTheTabs(t *testing.T) {
 		t.Fatalf("after F the top line %q", top)
 	}
 }
+
+// Beside a screen's title that is not a sandbox, a tag too wide for the
+// window takes a shorter form, whole: a student following at 60 columns a
+// teacher who left the lessons for a screen that is not shared read
+// "following · not shared: their last lesson screen · F explor".
+func TestATagTooWideTakesAShorterForm(t *testing.T) {
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 100, 30)
+	student := lessonSession(t, room, false, 60, 16)
+	press(t, teacher, "enter") // the lesson list
+	press(t, student, "ctrl+g")
+	press(t, teacher, "q") // home: not shared
+	student.Update(roomMsg{})
+	forms := student.tagForms()
+	if len(forms) < 2 || !strings.Contains(forms[0], "not shared") || tagWidth(forms[0]) <= 60 {
+		t.Fatalf("the follower's tag forms %q: want a first one wider than 60 columns, about a screen not shared", forms)
+	}
+	top := strings.TrimRight(firstLine(student.View()), " ")
+	found := false
+	for _, f := range forms {
+		found = found || strings.HasSuffix(top, f)
+	}
+	if !found {
+		t.Errorf("the top line at 60 columns %q ends in none of the tag's forms %q", top, forms)
+	}
+}
