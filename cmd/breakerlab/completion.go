@@ -374,6 +374,10 @@ func interviewPrompts() []string {
 // exercisesCommands are `breakerlab exercises`' own subcommands.
 var exercisesCommands = []string{"init", "list", "check", "hint", "reset", "solution"}
 
+// exercisesValueFlags are the flags of `breakerlab exercises` that take a
+// value (--timeout 2m); the others are switches (--yes, --tests, --manual).
+var exercisesValueFlags = map[string]bool{"timeout": true}
+
 func completeExercises(args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 	if strings.HasPrefix(toComplete, "-") {
 		return prefixed([]string{"--manual", "--timeout", "--yes", "--tests"}, toComplete), cobra.ShellCompDirectiveNoFileComp
@@ -381,11 +385,34 @@ func completeExercises(args []string, toComplete string) ([]string, cobra.ShellC
 	if len(args) == 0 {
 		return prefixed(exercisesCommands, toComplete), cobra.ShellCompDirectiveNoFileComp
 	}
+	// The subcommands take their flags anywhere among their arguments
+	// (reset --yes 01 is reset 01 --yes): the exercise's ID is the first
+	// argument after the subcommand that is neither a flag nor a flag's
+	// value.
+	var pos []string
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			pos = append(pos, args[i+1:]...)
+			break
+		}
+		name, ok := flagName(a)
+		if !ok {
+			pos = append(pos, a)
+			continue
+		}
+		if exercisesValueFlags[name] && !strings.Contains(a, "=") {
+			if i+1 == len(args) {
+				return nil, cobra.ShellCompDirectiveNoFileComp // the value is the user's: --timeout 2m
+			}
+			i++
+		}
+	}
 	switch args[0] {
 	case "init":
 		return nil, cobra.ShellCompDirectiveFilterDirs
 	case "check", "hint", "reset", "solution":
-		if len(args) > 1 {
+		if len(pos) > 0 {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
 		var ids []string

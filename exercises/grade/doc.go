@@ -1,8 +1,10 @@
 // Package grade runs `go test -json` on one package of a learner's workbook
 // (or on several with one go command, RunPackages) and turns the event
 // stream into a Report per package: which tests passed, which failed and
-// why, compile errors with file:line, and a one-line verdict. It can keep
-// the test binary, so that grading unchanged code again skips the link.
+// why, compile errors with file:line, and a one-line verdict. It runs the
+// tests every time, never taking a pass from go's test cache (a racy pass
+// is luck), and can keep the test binary, so that grading unchanged code
+// again skips the link.
 //
 // It owns the process side of grading: the timeout, killing the whole
 // process group when the time is up, and capping how much output is kept per

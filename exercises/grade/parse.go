@@ -739,7 +739,7 @@ func (c *collector) report() Report {
 		if more == "" {
 			more = slowAdvice
 		}
-		r.Summary += ": " + c.stuckText() + " " + more
+		r.Summary = raceThen(r.Tests, "the ", r.Summary+": "+c.stuckText()+" "+more)
 	case c.noTestFiles:
 		r.Status = NoTests
 		r.Summary = "no tests ran: the package has no _test.go file (was the test file deleted?)"
@@ -889,12 +889,13 @@ func verdict(r Report, pkgAction string, declared []string, pkgPanic, whyNoTestR
 		if notRun > 0 {
 			stopped = fmt.Sprintf("the other %d", notRun)
 		}
+		counts := fmt.Sprintf("%d of %d tests pass; ", passed, total)
 		for _, t := range r.Tests {
 			if strings.HasPrefix(t.Panic, leakPrefix) {
-				return Failed, fmt.Sprintf("%d of %d tests pass; in %s, %s; that stopped %s (every goroutine must be able to finish)", passed, total, t.Name, t.Panic, stopped)
+				return Failed, counts + raceThen(r.Tests, "", fmt.Sprintf("in %s, %s; that stopped %s (every goroutine must be able to finish)", t.Name, t.Panic, stopped))
 			}
 			if t.Panic != "" {
-				return Failed, fmt.Sprintf("%d of %d tests pass; a panic in %s stopped %s: %s", passed, total, t.Name, stopped, t.Panic)
+				return Failed, counts + raceThen(r.Tests, "", fmt.Sprintf("a panic in %s stopped %s: %s", t.Name, stopped, t.Panic))
 			}
 		}
 		if running := runningTests(r.Tests); running != "" {
@@ -902,7 +903,7 @@ func verdict(r Report, pkgAction string, declared []string, pkgPanic, whyNoTestR
 			if notRun > 0 {
 				s += fmt.Sprintf("; the other %d never ran", notRun)
 			}
-			return Failed, s
+			return Failed, raceThen(r.Tests, "", s)
 		}
 		// A panic after a test started is that test's (see addPkgOutput):
 		// this one came before any.
@@ -936,6 +937,23 @@ func verdict(r Report, pkgAction string, declared []string, pkgPanic, whyNoTestR
 		return Passed, "the test passes"
 	}
 	return Passed, fmt.Sprintf("all %d tests pass", total)
+}
+
+// raceThen puts the first data race the tests found before crash, what
+// ended the test process: "TestA found a data race at pool.go:54 (…); then
+// a panic in TestB stopped the other 2: …", with article put before crash
+// (a crash said in Go's words, "test timed out after 30s", needs one);
+// crash alone when no test found a race. The race is named first because
+// it was found first, and may be what led to the crash; a crash's summary
+// that left it out sent the learner to fix the crash and find the race
+// only at the next run, or, if it happens one run in ten, never.
+func raceThen(tests []TestResult, article, crash string) string {
+	for _, t := range tests {
+		if t.Race != "" {
+			return t.Name + " found " + t.Race + "; then " + article + crash
+		}
+	}
+	return crash
 }
 
 // topLevelCounts is Counts for the top-level tests only, the ones a test
