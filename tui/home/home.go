@@ -427,10 +427,6 @@ func (m Model) countDrill() tea.Cmd {
 	return drillui.Counts(*m.o.Drill)
 }
 
-// neverStop lets a burst of keys run to its end: the screens that take
-// text (a form, a search) take it one rune at a time as well.
-func neverStop(tea.Model) bool { return false }
-
 // update routes messages: to the screen that is open, else to the menu,
 // the picker or the no-workbook screen (Update, live.go, runs the live
 // picture around it).
@@ -459,8 +455,10 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		// Keys typed faster than they are read come as one message of
 		// several runes ("jj"); every screen below takes them one at a
-		// time, so `j j enter` opens the third entry, not the first.
-		if next, cmd, split := playback.EachRune(m, k, neverStop); split {
+		// time, so `j j enter` opens the third entry, not the first; a
+		// screen that takes text (a form, a search) takes it one rune at
+		// a time as well.
+		if next, cmd, split := playback.EachRune(m, k, nil); split {
 			return next, cmd
 		}
 	}

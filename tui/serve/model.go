@@ -9,6 +9,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/home"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/palette"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -80,10 +81,13 @@ type Session struct {
 	// sandbox too.
 	writeElsewhere string
 
-	askNote       string  // why the teacher's ctrl+a asked nothing, while shown
-	showRoll      bool    // the teacher's list of who is in the room is open (roll.go)
-	page          pageID  // the question's page on screen (pagescroll.go)
-	pageScroll    int     // how far it is scrolled, in lines
+	askNote    string // why the teacher's ctrl+a asked nothing, while shown
+	showRoll   bool   // the teacher's list of who is in the room is open (roll.go)
+	page       pageID // the question's page on screen (pagescroll.go)
+	pageScroll int    // how far it is scrolled, in lines
+	// splitting is set while Update hands a burst of keys on one at a
+	// time (playback.EachRune), whose corner shows it once.
+	splitting     bool
 	pageMax       int     // how far it scrolls, as last drawn
 	lastAsk       roomAsk // the question the teacher's ctrl+a last put
 	setAside      int     // the question the student put aside
@@ -240,6 +244,24 @@ func (s *Session) wait() tea.Cmd {
 // tag beside the title of the screen shown (tagfit.go) and notes the room
 // question the screen shows (pollclose.go).
 func (s *Session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok && !s.splitting {
+		// Keys typed faster than the session reads them ("kkk" on a
+		// poll's page) come as one message of several runes, which no
+		// binding of the room's own screens matches: each goes through
+		// alone, as on a local terminal (home does the same for the
+		// screens below it). Presentation mode's corner shows the burst
+		// once, as it came ("k ×3").
+		s.splitting = true
+		next, cmd, split := playback.EachRune(s, k, nil)
+		s.splitting = false
+		if split {
+			var shown tea.Cmd
+			if s.present {
+				shown = s.keys.Show(k)
+			}
+			return next, tea.Batch(shown, cmd)
+		}
+	}
 	next, cmd := s.update(msg)
 	s.fitTitle()
 	s.noteShownQuestion()
@@ -298,7 +320,7 @@ func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return s, nil
 		}
 		var shown tea.Cmd
-		if s.present {
+		if s.present && !s.splitting {
 			shown = s.keys.Show(msg)
 		}
 		if handled, cmd := s.quitKey(msg); handled {

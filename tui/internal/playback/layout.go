@@ -102,8 +102,10 @@ func (c *Chrome) Keys(key string, draw func() string) string {
 // EachRune takes keys typed faster than they were read, which arrive as one
 // message of several runes, one at a time through update, until stop says
 // the screen now takes text (a form or a prompt opened): the runes after
-// that go to it together, as the text they are. ok is false, and nothing is
-// done, when k is a single key, a paste or an alt combination.
+// that go to it together, as the text they are; a nil stop never stops (a
+// screen whose text fields take one rune at a time as well). ok is false,
+// and nothing is done, when k is a single key, a paste or an alt
+// combination.
 func EachRune(m tea.Model, k tea.KeyMsg, stop func(tea.Model) bool) (next tea.Model, cmd tea.Cmd, ok bool) {
 	if k.Type != tea.KeyRunes || len(k.Runes) < 2 || k.Paste || k.Alt {
 		return m, nil, false
@@ -114,7 +116,7 @@ func EachRune(m tea.Model, k tea.KeyMsg, stop func(tea.Model) bool) (next tea.Mo
 		var c tea.Cmd
 		next, c = next.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
 		cmds = append(cmds, c)
-		if stop(next) {
+		if stop != nil && stop(next) {
 			if rest := k.Runes[i+1:]; len(rest) > 0 {
 				next, c = next.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: append([]rune(nil), rest...)})
 				cmds = append(cmds, c)
