@@ -31,61 +31,35 @@ func (c callRef) String() string {
 	return c.svc + "/" + c.dep
 }
 
-// breakerless lists the calls of sys that have no breaker.
-func breakerless(sys *engine.System) map[callRef]bool {
-	out := map[callRef]bool{}
-	for _, d := range sys.Dependencies {
-		if d.Policy.Breaker == nil {
-			out[callRef{dep: d.Name}] = true
-		}
-	}
-	for _, s := range sys.Services {
-		for _, d := range s.Dependencies {
-			if d.Policy.Breaker == nil {
-				out[callRef{svc: s.Name, dep: d.Name}] = true
-			}
-		}
-	}
-	return out
-}
-
 // hasBreaker reports whether call c of sys has a breaker.
 func hasBreaker(sys *engine.System, c callRef) bool {
-	deps := sys.Dependencies
-	if c.svc != "" {
-		deps = nil
-		for _, s := range sys.Services {
-			if s.Name == c.svc {
-				deps = s.Dependencies
-			}
-		}
-	}
-	for _, d := range deps {
-		if d.Name == c.dep && d.Policy.Breaker != nil {
-			return true
-		}
-	}
-	return false
+	d := findCall(sys, c)
+	return d != nil && d.Policy.Breaker != nil
 }
 
-// checkBreakers refuses an axis that would give the plan's variant a
-// breaker it does not have. A value the setter refuses is left for
-// build to report.
+// checkBreakers refuses an axis that would run every cell alike
+// (futile.go), or give the plan's variant a part it does not have: a
+// breaker or a rate limiter on a call, shedding at a server, a latency
+// of another kind than a call's or a service's (parts.go). A value the
+// setter refuses is left for build to report.
 func (p *Plan) checkBreakers() error {
 	sc := p.Build()
 	if p.Variant < 0 || p.Variant >= len(sc.Variants) {
 		return nil
 	}
+	for a := range p.Axes {
+		if err := p.checkFutile(a); err != nil {
+			return err
+		}
+	}
 	sys := &sc.Variants[p.Variant].System
 	for _, ax := range p.Axes {
-		without := breakerless(sys)
+		was := partsOf(sys)
 		if p.Set(sc, p.Variant, ax.Path, ax.Values[0]) != nil {
 			return nil
 		}
-		for c := range without {
-			if hasBreaker(sys, c) {
-				return p.noBreaker(ax.Path, c)
-			}
+		if err := p.checkParts(ax.Path, was, partsOf(sys)); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -94,24 +68,33 @@ func (p *Plan) checkBreakers() error {
 // noBreaker is the refusal of a sweep of path, a knob of call c's breaker,
 // on a variant where c has none.
 func (p *Plan) noBreaker(path string, c callRef) error {
+	return p.noPart(path, "breaker", "a breaker", c.String(), "a policy.breaker table on "+c.String(),
+		func(sys *engine.System) bool { return hasBreaker(sys, c) })
+}
+
+// noPart is the refusal of a sweep of path, a knob of a part ("breaker",
+// with its article: "a breaker") of where ("recommendations") that the
+// plan's variant does not have, naming the variants that have it (has)
+// and how to give the variant one: table, in a scenario file.
+func (p *Plan) noPart(path, part, aPart, where, table string, has func(*engine.System) bool) error {
 	sc := p.Build()
-	var have []string
+	var with []string
 	for k := range sc.Variants {
-		if hasBreaker(&sc.Variants[k].System, c) {
-			have = append(have, strconv.Itoa(k+1))
+		if has(&sc.Variants[k].System) {
+			with = append(with, strconv.Itoa(k+1))
 		}
 	}
-	msg := fmt.Sprintf("--vary %s: variant %d of %s (%s) has no breaker on %s: a sweep varies the knobs of a breaker a variant has, and adds none",
-		path, p.Variant+1, sc.Name, sc.Variants[p.Variant].Name, c)
+	msg := fmt.Sprintf("--vary %s: variant %d of %s (%s) has no %s on %s: a sweep varies the knobs of %s a variant has, and adds none",
+		path, p.Variant+1, sc.Name, sc.Variants[p.Variant].Name, part, where, aPart)
 	file := fmt.Sprintf("breakerlab scenarios --dump %s writes %s's, if it is built in", sc.Name, sc.Name)
-	if len(have) == 0 {
-		return fmt.Errorf("%s. No variant of %s has one there. To sweep one, give %s a breaker in a scenario file (a policy.breaker table; %s) and sweep that file",
-			msg, sc.Name, c, file)
+	if len(with) == 0 {
+		return fmt.Errorf("%s. No variant of %s has one there. To sweep one, give %s %s in a scenario file (%s; %s) and sweep that file",
+			msg, sc.Name, where, aPart, table, file)
 	}
-	which := "Variant " + have[0] + " has one: --variant " + have[0]
-	if len(have) > 1 {
-		which = "Variants " + strings.Join(have, ", ") + " have one: --variant " + have[0]
+	which := "Variant " + with[0] + " has one: --variant " + with[0]
+	if len(with) > 1 {
+		which = "Variants " + strings.Join(with, ", ") + " have one: --variant " + with[0]
 	}
-	return fmt.Errorf("%s. %s. To sweep a breaker on variant %d, give it one in a scenario file (a policy.breaker table on %s, as variant %s has; %s) and sweep that file",
-		msg, which, p.Variant+1, c, have[0], file)
+	return fmt.Errorf("%s. %s. To sweep %s on variant %d, give it one in a scenario file (%s, as variant %s has; %s) and sweep that file",
+		msg, which, aPart, p.Variant+1, table, with[0], file)
 }

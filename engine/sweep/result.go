@@ -59,11 +59,22 @@ type Cell struct {
 	// gives none); Mean, Min, Max and Std are over those.
 	N                   int
 	Mean, Min, Max, Std float64
-	// GoalMean is the goal metric's mean, and Met whether it meets the
-	// goal (false without a goal or a value).
+	// GoalN is how many seeds gave the goal's metric a value, and
+	// GoalMean their mean.
+	GoalN    int
 	GoalMean float64
-	Met      bool
+	// Met says whether the cell meets the goal: every seed run gave the
+	// goal's metric a value and their mean meets it. A seed without one
+	// fails any goal, as a challenge's goal does: a breaker that never
+	// opened did not open within 110 s, and a mean of the seeds where it
+	// did open said it had, on 3 seeds of 6. False without a goal.
+	Met bool
 }
+
+// Lacking is how many of the seeds run gave the measure no value (a
+// breaker that never opened): the views say so beside a mean that is of
+// the other seeds only.
+func (c Cell) Lacking() int { return c.Runs - c.N }
 
 // Cell returns cell (i, j)'s figures.
 func (r *Result) Cell(i, j int) Cell {
@@ -103,9 +114,10 @@ func (r *Result) Cell(i, j int) Cell {
 		}
 		out.Std = math.Sqrt(ss / float64(out.N))
 	}
+	out.GoalN = gn
 	if gn > 0 {
 		out.GoalMean = gsum / float64(gn)
-		out.Met = r.Plan.Goal != nil && r.Plan.Goal.Met(out.GoalMean)
+		out.Met = r.Plan.Goal != nil && gn == out.Runs && r.Plan.Goal.Met(out.GoalMean)
 	}
 	return out
 }

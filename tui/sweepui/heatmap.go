@@ -233,6 +233,7 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark, w 
 			b.WriteString(wrapWords(pal.Caveat, width) + "\n")
 		}
 	}
+	b.WriteString(lackingLegend(res, width, w))
 	if mark != nil {
 		c := res.Cell(m.mi, m.mj)
 		s := fmt.Sprintf("◆ %s: %s, %s", mark.Label, mark.setting(0, p.Axes[0], m.mi, w), mark.setting(1, p.Axes[1], m.mj, w))
@@ -244,6 +245,12 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark, w 
 				name = metricWords(p.Measure)
 			}
 			s += fmt.Sprintf(", %s\u00a0%s", name, goalValue(p, c.Mean))
+			if partial(c) {
+				// The cell's * may have given way to the ◆.
+				s += " (" + seedsWith(p.Measure, c) + ")"
+			}
+		} else if c.Runs > 0 {
+			s += ", " + neverWords(p.Measure)
 		}
 		if p.Goal != nil && c.Runs > 0 {
 			s += map[bool]string{true: " (meets the goal)", false: " (misses the goal)"}[c.Met]
@@ -316,7 +323,7 @@ func (m *heatmapLayout) draw(rows int) string {
 			if c.Runs == 0 || math.IsNaN(c.Mean) {
 				mark := " "
 				if c.Runs > 0 && middle {
-					mark = "-" // ran, but no value: the breaker never opened
+					mark = noneMark // ran, but no value: the breaker never opened
 				}
 				b.WriteString(mark)
 				for range cw - 1 {
@@ -325,19 +332,29 @@ func (m *heatmapLayout) draw(rows int) string {
 				continue
 			}
 			k := m.scale.Band(c.Mean)
+			marked, part := i == mi && j == mj && middle, middle && partial(c)
 			switch {
-			case i == mi && j == mj && middle && cw == 1:
+			case marked && cw == 1:
 				// No room but the glyph: the ◆ takes it, in the
 				// band's colour.
 				b.WriteString(inks[k].Paint("◆"))
-			case i == mi && j == mj && middle:
+			case marked:
 				// The ◆ sits on the cell it marks, among its glyphs
 				// (at the middle, or left of it when they are even):
 				// in the mark column, right of the glyphs, it read as
-				// the gap before the next cell.
+				// the gap before the next cell. A * for seeds without
+				// a value takes the last glyph, if that is not the ◆'s.
 				at := (n - 1) / 2
-				b.WriteString(inks[k].Paint(strings.Repeat(string(shades[k]), at)) + m.th.Bold.Render("◆") +
-					inks[k].Paint(strings.Repeat(string(shades[k]), n-1-at)))
+				rest := strings.Repeat(string(shades[k]), n-1-at)
+				if part && n-1 > at {
+					rest = rest[:len(rest)-len(string(shades[k]))] + partMark
+				}
+				b.WriteString(inks[k].Paint(strings.Repeat(string(shades[k]), at)) + m.th.Bold.Render("◆") + inks[k].Paint(rest))
+			case part:
+				// The * takes the cell's last glyph, in the band's
+				// colour, so the shade still shows where there is room
+				// for more than one glyph; the mark column is the ✓'s.
+				b.WriteString(inks[k].Paint(strings.Repeat(string(shades[k]), n-1) + partMark))
 			default:
 				b.WriteString(cells[k])
 			}
@@ -403,6 +420,7 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording) strin
 		of = fmt.Sprintf("the %d cells run", ran)
 	}
 	b.WriteString(wrapWords(fmt.Sprintf("✓ meets %s: %d of %s", goalWords(p.Goal, w), met, of), width) + "\n")
+	b.WriteString(goalLacking(res, width))
 	x := p.Axes[0]
 	for j := ny - 1; j >= 0; j-- {
 		var edges []string
@@ -476,6 +494,15 @@ func table(res *sweep.Result, th *theme.Theme, width int, w Wording) string {
 	lo, hi, _ := res.Range()
 	lo = math.Min(lo, 0)
 	head := []string{axisLabel(x, w), "mean", "fewest", "most"}
+	// A column of the seeds that gave a value, when some row's seeds
+	// did not all: its mean is of those seeds only.
+	lacking := false
+	for i := range nx {
+		lacking = lacking || res.Cell(i, 0).Lacking() > 0
+	}
+	if lacking {
+		head = append(head, countHead(p.Measure))
+	}
 	rows := [][]string{}
 	for i := range nx {
 		c := res.Cell(i, 0)
@@ -486,6 +513,13 @@ func table(res *sweep.Result, th *theme.Theme, width int, w Wording) string {
 			row[1], row[2], row[3] = goalValue(p, c.Mean), goalValue(p, c.Min), goalValue(p, c.Max)
 		} else {
 			row[1] = "none" // the breaker never opened on any seed
+		}
+		if lacking {
+			count := "-"
+			if c.Runs > 0 {
+				count = fmt.Sprintf("%d of %d", c.N, c.Runs)
+			}
+			row = append(row, count)
 		}
 		rows = append(rows, row)
 	}
@@ -527,6 +561,9 @@ func table(res *sweep.Result, th *theme.Theme, width int, w Wording) string {
 	}
 	if c := heatbands.For(p).Caveat; c != "" {
 		b.WriteString(wrapWords(c, width) + "\n")
+	}
+	if lacking {
+		b.WriteString(wrapWords(tableNote(p.Measure, p.Goal != nil), width) + "\n")
 	}
 	if p.Goal != nil {
 		b.WriteString(goalSummary(res, th, width, w))

@@ -1,0 +1,194 @@
+package sweep
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/breakerlab/breakerlab/engine"
+)
+
+// A knob that nothing in the variant reads is swept into identical rows:
+// shedding at a server with no accept queue (cascade's queue is "none":
+// a request that finds no free worker is refused before shedding could
+// judge its wait), a retry backoff or budget on a call that makes one
+// attempt (the setter makes a retry policy of one attempt to hold the
+// value, and no attempt follows for it to space). The command line
+// refused such a sweep of a fault's knob already ("so every value would
+// run the same"); the plan refuses these up front, so the sandbox's
+// sweep does too, and so may a list of the knobs a sweep offers
+// (Sweepable).
+//
+// The check builds the cells at the axis's two ends, for each value of
+// the other axis (whose knob may be what makes this one matter: retry
+// attempts across, backoff up), drops from each what the engine never
+// reads (deadParts), and compares the rest: equal at both ends of every
+// row, the axis changes nothing. The parts dropped are the engine's own
+// rules (configuredLayers leaves out a retry of one attempt without
+// wait_for_breaker; acceptQueueHasRoom refuses, with no queue, before
+// sheds is asked), none a value's, so the ends stand for the values
+// between them.
+
+// deadPart is a part dropped from a cell's system: what it was (to tell
+// whether the axis changed it) and why nothing reads it, in words.
+type deadPart struct {
+	part any
+	why  string
+}
+
+// deadParts drops from variant v of sc the parts the engine never reads,
+// keyed by where they were. It copies the slices it changes: a built
+// scenario may share them with others. had is what the variant has
+// before the axes are set: a server with no queue that had no shedding
+// either is not told to vary its queue, which would only meet the
+// refusal of shedding added (parts.go).
+func deadParts(sc *engine.Scenario, v int, had parts) map[string]deadPart {
+	out := map[string]deadPart{}
+	sys := &sc.Variants[v].System
+	noQueue := func(svc, queue string) string {
+		if had.shed[svc] {
+			return "has no accept queue (queue = 0), and shedding refuses only a request that would wait in it (vary " + queue + " with it)"
+		}
+		return "has no accept queue (queue = 0) and sheds no load: shedding refuses only a request that would wait in the queue, and a sweep adds neither"
+	}
+	if sys.Shed != nil && sys.Queue == 0 && sys.Tasks == nil {
+		out["shed"] = deadPart{*sys.Shed, fmt.Sprintf("variant %d of %s (%s) %s", v+1, sc.Name, sc.Variants[v].Name, noQueue("", "queue"))}
+		sys.Shed = nil
+	}
+	oneTry := func(where string, deps []engine.Dependency) (_ []engine.Dependency, copied bool) {
+		for i := range deps {
+			r := deps[i].Policy.Retry
+			if r == nil || r.Attempts > 1 || r.WaitForBreaker {
+				continue
+			}
+			if !copied {
+				deps, copied = append([]engine.Dependency(nil), deps...), true
+			}
+			name := where + deps[i].Name
+			out["retry "+name] = deadPart{*r, fmt.Sprintf("%s makes one attempt in variant %d of %s (%s), with no retry for a backoff or a budget to act on (vary %s.retry.attempts with it, from 2)",
+				name, v+1, sc.Name, sc.Variants[v].Name, name)}
+			deps[i].Policy.Retry = nil
+		}
+		return deps, copied
+	}
+	sys.Dependencies, _ = oneTry("", sys.Dependencies)
+	copied := false
+	for i := range sys.Services {
+		s := sys.Services[i]
+		deps, changed := oneTry(s.Name+"/", s.Dependencies)
+		dead := s.Shed != nil && s.Queue == 0
+		if !dead && !changed {
+			continue
+		}
+		if !copied {
+			sys.Services, copied = append([]engine.Service(nil), sys.Services...), true
+		}
+		s.Dependencies = deps
+		if dead {
+			out["shed "+s.Name] = deadPart{*s.Shed, fmt.Sprintf("in variant %d of %s (%s), service %s %s", v+1, sc.Name, sc.Variants[v].Name, s.Name, noQueue(s.Name, s.Name+".queue"))}
+			s.Shed = nil
+		}
+		sys.Services[i] = s
+	}
+	return out
+}
+
+// futileOn says whether axis a of the plan, swept on variant v, runs
+// every cell of each row alike, and why (the dead parts it changed).
+// ok is false when v lacks the knob or a value is refused: build says so.
+func (p *Plan) futileOn(v, a int) (why []string, futile, ok bool) {
+	ax := p.Axes[a]
+	rows := 1
+	if len(p.Axes) == 2 {
+		rows = len(p.Axes[1-a].Values)
+	}
+	last := len(ax.Values) - 1
+	if last < 1 {
+		return nil, false, true
+	}
+	base := p.Build()
+	if v >= len(base.Variants) {
+		return nil, false, false
+	}
+	had := partsOf(&base.Variants[v].System)
+	seen := map[string]bool{}
+	for r := range rows {
+		var ends [2]*engine.Scenario
+		var dead [2]map[string]deadPart
+		for e, k := range [2]int{0, last} {
+			sc := p.Build()
+			// The axes in the plan's order, as build sets them.
+			for b, bx := range p.Axes {
+				at := r
+				if b == a {
+					at = k
+				}
+				if p.Set(sc, v, bx.Path, bx.Values[at]) != nil {
+					return nil, false, false
+				}
+			}
+			dead[e], ends[e] = deadParts(sc, v, had), sc
+		}
+		if !reflect.DeepEqual(ends[0], ends[1]) {
+			return nil, false, true
+		}
+		for _, key := range sortedKeys(dead[0], dead[1]) {
+			d0, in0 := dead[0][key]
+			d1, in1 := dead[1][key]
+			if (in0 != in1 || !reflect.DeepEqual(d0.part, d1.part)) && !seen[key] {
+				seen[key] = true
+				why = append(why, map[bool]string{true: d0.why, false: d1.why}[in0])
+			}
+		}
+	}
+	return why, true, true
+}
+
+// sortedKeys are the keys of a and b, each once, in order.
+func sortedKeys(a, b map[string]deadPart) []string {
+	var out []string
+	for k := range a {
+		out = append(out, k)
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// checkFutile refuses axis a when every value of it runs the same on the
+// plan's variant, saying why and on which variants it would not.
+func (p *Plan) checkFutile(a int) error {
+	why, futile, ok := p.futileOn(p.Variant, a)
+	if !ok || !futile {
+		return nil
+	}
+	ax := p.Axes[a]
+	sc := p.Build()
+	because := strings.Join(why, "; ")
+	if because == "" {
+		because = fmt.Sprintf("in variant %d of %s (%s), %s's values all make the same scenario", p.Variant+1, sc.Name, sc.Variants[p.Variant].Name, ax.Path)
+	}
+	var matters []string
+	for v := range sc.Variants {
+		if v == p.Variant {
+			continue
+		}
+		if _, futile, ok := p.futileOn(v, a); ok && !futile {
+			matters = append(matters, strconv.Itoa(v+1))
+		}
+	}
+	msg := fmt.Sprintf("--vary %s: %s, so every value would run the same", ax.Path, because)
+	switch {
+	case len(matters) == 1:
+		msg += fmt.Sprintf(". On variant %s it changes the run: --variant %s", matters[0], matters[0])
+	case len(matters) > 1:
+		msg += fmt.Sprintf(". On variants %s it changes the run: --variant %s", strings.Join(matters, ", "), matters[0])
+	}
+	return fmt.Errorf("%s", msg)
+}
