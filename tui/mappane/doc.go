@@ -3,8 +3,8 @@
 // as a stack of instances), every dependency, and on each call between
 // them the breaker that guards it. Each node carries its live state from
 // the engine's snapshot: workers or calls in flight against the size, the
-// calls answered a second and the share that failed over the last few
-// seconds, and the fault or instance state in force now.
+// calls made to it a second and the share of its answers that failed over
+// the last few seconds, and the fault or instance state in force now.
 //
 // A node is selected with keys or the mouse; Selected names it as the
 // engine and the scenario name it ("inventory", "api#3", "acme"), so that

@@ -14,8 +14,9 @@ import (
 // under the node that calls it, with the breaker of that call drawn on the
 // branch (▁ closed, ▄ half-open, █ open; a fleet's instances counted by
 // state). To the right of the tree, columns: what holds the node's size
-// now, the breaker's state in words, the calls answered a second, the
-// failed share, and what is wrong now. Columns that do not fit give way
+// now, the calls made to it a second, the failed share of its answers,
+// what is wrong now, the breaker's state in words and its refusals; the
+// legend says what the two numbers count. Columns that do not fit give way
 // from the right, and the title's note says so. A fleet gets, room
 // allowing, a row of cells under it, one per instance: its stack.
 
@@ -137,11 +138,14 @@ var columns = []column{
 	{"refused", (*Model).refusedCell},
 }
 
-// nowColumn is the index of the column of the fault in force, useColumn
-// that of what holds a node's size.
+// The indexes of columns: nowColumn the fault in force's, useColumn what
+// holds a node's size, rateColumn the calls made a second, failedColumn
+// the failed share.
 const (
-	nowColumn = 3
-	useColumn = 0
+	nowColumn    = 3
+	useColumn    = 0
+	rateColumn   = 1
+	failedColumn = 2
 )
 
 // cells are the columns' cells for rows, and each column's width.
@@ -585,6 +589,9 @@ func (m *Model) render() []string {
 	legend := m.legend(inner, nil, "  ")
 	if room < len(body)+len(legend) {
 		drawn := m.drawn(rows)
+		// The numbers' entries while their columns show.
+		drawn[firstWord(keyRate)] = shown > rateColumn
+		drawn[firstWord(keyFailed)] = shown > failedColumn
 		for _, gap := range []string{"  ", " "} {
 			if legend = m.legend(inner, drawn, gap); room >= len(body)+len(legend) {
 				break
@@ -680,7 +687,8 @@ func (m *Model) anyInstance(st engine.InstanceState) bool {
 	return false
 }
 
-// legend says what the glyphs mean, in as many lines as the width needs.
+// legend says what the glyphs mean and what the columns of numbers count,
+// in as many lines as the width needs.
 // With drawn nil it names every glyph the map may draw as the run plays
 // (a breaker's three states from the start: a legend that grew when one
 // opened would move the panes under it); with drawn, only the glyphs in
@@ -688,11 +696,10 @@ func (m *Model) anyInstance(st engine.InstanceState) bool {
 // entries on a line.
 func (m *Model) legend(inner int, drawn map[string]bool, gap string) []string {
 	var parts []string
-	// Each entry starts with its glyph; written whole, not joined, since
-	// the legend is drawn every frame.
+	// Each entry starts with its glyph (or its column's heading); written
+	// whole, not joined, since the legend is drawn every frame.
 	add := func(entry string, may bool) {
-		glyph, _, _ := strings.Cut(entry, " ")
-		if drawn == nil && may || drawn[glyph] {
+		if drawn == nil && may || drawn[firstWord(entry)] {
 			parts = append(parts, entry)
 		}
 	}
@@ -717,9 +724,22 @@ func (m *Model) legend(inner int, drawn map[string]bool, gap string) []string {
 	// when there is one.
 	add(glyphSlow+" slow", m.anyInstance(engine.InstanceIsSlow))
 	add(glyphFailing+" failing", m.anyInstance(engine.InstanceIsFailing))
+	out := flow(parts, inner, gap)
+	// What the two numbers count, which their headings are too narrow to
+	// say, on lines of their own: a hung dependency is called as often as
+	// ever and answers none, so its failed share stays 0% until the first
+	// timeouts, its calls in flight piling up meanwhile.
+	parts = parts[:0]
+	add(keyRate, true)
+	add(keyFailed, true)
+	return append(out, flow(parts, inner, gap)...)
+}
+
+// flow sets entries on lines of at most inner cells, gap apart.
+func flow(entries []string, inner int, gap string) []string {
 	var out []string
 	cur := ""
-	for _, p := range parts {
+	for _, p := range entries {
 		switch {
 		case cur == "":
 			cur = p
@@ -735,6 +755,13 @@ func (m *Model) legend(inner int, drawn map[string]bool, gap string) []string {
 	}
 	return out
 }
+
+// The legend's entries for the columns of numbers, each starting with its
+// column's heading.
+const (
+	keyRate   = "calls/s: calls made a second, refused ones too"
+	keyFailed = "failed: share of the answered"
+)
 
 // drawn are the glyphs the tree draws in rows: the nodes' and the
 // branches' breakers', a fleet's instances' in its strip, and the
@@ -833,6 +860,13 @@ func (m *Model) needRows(strips bool) int {
 		sel = 0
 	}
 	return 1 + n + sel + 1 + len(m.legend(max(m.w-2, 40), nil, "  "))
+}
+
+// firstWord is what a legend entry names: its glyph, or its column's
+// heading.
+func firstWord(entry string) string {
+	w, _, _ := strings.Cut(entry, " ")
+	return w
 }
 
 func plural(n int, one, many string) string {

@@ -83,10 +83,16 @@ type node struct {
 	dialling int
 	queued   int
 	queueCap int // 0 none, -1 unbounded
-	// Calls answered a second and the share of them that failed, over the
-	// rate window; ok says there were samples to judge by.
+	// Over the rate window: the calls made to it a second (answered or
+	// not: a hung dependency is called as often as ever, and answers
+	// none), and the share of the calls answered in it that failed (its
+	// calls still in flight are not judged yet); ok says there were
+	// samples to judge by.
 	rate, failed float64
 	ok           bool
+	// calls are a service's callers' calls to it, which rate and failed
+	// are worked out from.
+	calls callCounts
 	// fault is the fault in force on a leaf now, "" for none.
 	fault string
 	// uncalled: a dependency of the front that no endpoint calls in this
@@ -165,6 +171,11 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 	if d.Service != "" {
 		if at, ok := svcIndex[d.Service]; ok {
 			e.to = at // a second call into a service drawn already
+			if c, ok := edgeCounts(d.Series, s.SampleEvery); ok {
+				n := &g.nodes[at]
+				n.calls.add(c)
+				n.rate, n.failed, n.ok = share(n.calls.made, n.calls.answered, n.calls.bad, n.calls.span, s.SampleEvery)
+			}
 			g.nodes[from].edges = append(g.nodes[from].edges, e)
 			return
 		}
@@ -174,7 +185,11 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 		}
 		n := node{kind: Service, name: ss.Name, depth: ss.Depth, parent: from, used: ss.Busy,
 			size: ss.Workers * len(ss.Instances), queued: ss.Queued, queueCap: ss.QueueCap}
-		n.rate, n.failed, n.ok = serviceRates(ss, s.SampleEvery)
+		// Its callers' view, as a dependency's: the calls made to it
+		// (its own series counts answers, not arrivals), refusals on the
+		// way counted as failed; a second caller's edge adds its own.
+		n.calls, n.ok = edgeCounts(d.Series, s.SampleEvery)
+		n.rate, n.failed, _ = share(n.calls.made, n.calls.answered, n.calls.bad, n.calls.span, s.SampleEvery)
 		if len(ss.Instances) == 1 && ss.Instances[0].State != engine.InstanceUp {
 			n.fault = instanceFaultWords(&ss.Instances[0])
 		}
@@ -296,17 +311,19 @@ func samplesIn(every time.Duration) int {
 	return max(int(rateWindow/every), 1)
 }
 
-// frontRates are the front's answers a second and their failed share over
-// the rate window, from its endpoints' series.
+// frontRates are the requests arriving at the front a second and the
+// failed share of its answers over the rate window, from its endpoints'
+// series.
 func frontRates(s *engine.Snapshot) (rate, failed float64, ok bool) {
 	k := samplesIn(s.SampleEvery)
-	var all, bad uint64
+	var arrived, all, bad uint64
 	span := 0
 	for i := range s.Endpoints {
 		ser := s.Endpoints[i].Series
 		from := max(len(ser)-k, 0)
 		span = max(span, len(ser)-from)
 		for _, b := range ser[from:] {
+			arrived += uint64(b.Arrivals)
 			for o, n := range b.Outcomes {
 				all += uint64(n)
 				if engine.Outcome(o) == engine.Failed || engine.Outcome(o) == engine.Rejected {
@@ -315,48 +332,71 @@ func frontRates(s *engine.Snapshot) (rate, failed float64, ok bool) {
 			}
 		}
 	}
-	return share(all, bad, span, s.SampleEvery)
+	return share(arrived, all, bad, span, s.SampleEvery)
 }
 
-// serviceRates are a service's answers a second and their failed share.
-func serviceRates(ss *engine.ServiceSnapshot, every time.Duration) (rate, failed float64, ok bool) {
-	k := samplesIn(every)
-	from := max(len(ss.Series)-k, 0)
-	var all, bad uint64
-	for _, b := range ss.Series[from:] {
-		for o, n := range b.Answered {
-			all += uint64(n)
-			if engine.Outcome(o) == engine.Failed || engine.Outcome(o) == engine.Rejected {
-				bad += uint64(n)
-			}
-		}
-	}
-	return share(all, bad, len(ss.Series)-from, every)
-}
-
-// edgeRates are the calls along an edge answered a second and the failed
-// share, from the running counts its samples carry.
+// edgeRates are the calls made along an edge a second and the failed share
+// of the ones answered (refusals included), from the running counts its
+// samples carry.
 func edgeRates(ser []engine.DependencySample, every time.Duration) (rate, failed float64, ok bool) {
-	if len(ser) == 0 {
+	c, ok := edgeCounts(ser, every)
+	if !ok {
 		return 0, 0, false
+	}
+	return share(c.made, c.answered, c.bad, c.span, every)
+}
+
+// callCounts are the calls along edges over the rate window: made,
+// answered, and of those failed or refused, over span samples.
+type callCounts struct {
+	made, answered, bad uint64
+	span                int
+}
+
+// edgeCounts counts an edge's calls over the rate window.
+//
+// A call made is answered by now or still held (in flight, its caller
+// waiting), so the calls made in the window are its answers plus the
+// growth of the held ones: counting the answers alone, a dependency that
+// hung a second ago read as called three times in four (75/s of 100/s),
+// every call since waiting for its timeout.
+func edgeCounts(ser []engine.DependencySample, every time.Duration) (callCounts, bool) {
+	if len(ser) == 0 {
+		return callCounts{}, false
 	}
 	k := samplesIn(every)
 	last := ser[len(ser)-1]
-	var first engine.DependencySample
+	var first engine.DependencySample // the run's start: nothing held
 	span := len(ser)
 	if len(ser) > k {
 		first, span = ser[len(ser)-1-k], k
 	}
 	// uint32 differences: the counts wrap, the window's calls do not.
-	return share(uint64(last.Answered-first.Answered), uint64(last.FailedCalls-first.FailedCalls), span, every)
+	answered := uint64(last.Answered - first.Answered)
+	// Held calls can also vanish unanswered (a process killed at its
+	// memory limit takes its calls with it): never fewer than none made.
+	made := max(int64(answered)+held(last)-held(first), 0)
+	return callCounts{made: uint64(made), answered: answered, bad: uint64(last.FailedCalls - first.FailedCalls), span: span}, true
 }
 
-// share turns counts over span samples into a rate and a share.
-func share(all, bad uint64, span int, every time.Duration) (rate, failed float64, ok bool) {
+// add counts another edge's calls into the same node.
+func (c *callCounts) add(o callCounts) {
+	c.made += o.made
+	c.answered += o.answered
+	c.bad += o.bad
+	c.span = max(c.span, o.span)
+}
+
+// held is a sample's calls in flight whose caller still waits on them.
+func held(d engine.DependencySample) int64 { return int64(d.InFlight) - int64(d.Abandoned) }
+
+// share turns counts over span samples into a rate of made a second and
+// the share of all (the answered) that were bad.
+func share(made, all, bad uint64, span int, every time.Duration) (rate, failed float64, ok bool) {
 	if span <= 0 || every <= 0 {
 		return 0, 0, false
 	}
-	rate = float64(all) / (time.Duration(span) * every).Seconds()
+	rate = float64(made) / (time.Duration(span) * every).Seconds()
 	if all > 0 {
 		failed = float64(bad) / float64(all)
 	}

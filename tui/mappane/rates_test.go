@@ -1,0 +1,122 @@
+package mappane
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// nodeNamed is the map's node of that name.
+func nodeNamed(t *testing.T, m *Model, name string) *node {
+	t.Helper()
+	for i := range m.g.nodes {
+		if m.g.nodes[i].name == name {
+			return &m.g.nodes[i]
+		}
+	}
+	t.Fatalf("no node %q on the map", name)
+	return nil
+}
+
+// arrivedRate is an endpoint's requests arriving a second over the rate
+// window, from its own series.
+func arrivedRate(t *testing.T, s *engine.Snapshot, name string) float64 {
+	t.Helper()
+	e, ok := s.Endpoint(name)
+	if !ok {
+		t.Fatalf("no endpoint %q", name)
+	}
+	k := samplesIn(s.SampleEvery)
+	var n uint64
+	for _, b := range e.Series[len(e.Series)-k:] {
+		n += uint64(b.Arrivals)
+	}
+	return float64(n) / rateWindow.Seconds()
+}
+
+// A second into a hang (lesson 1, step 3, paused at 11 s), recommendations
+// is called as often as ever, and none of the calls since is answered: its
+// calls/s is the calls made to it, not the ones answered (once 75/s, of
+// about 100 arriving), and its failed share, 0% until the first timeouts,
+// is labelled as a share of the answered calls. The front's calls/s is its
+// arrivals, as a tenant's is.
+func TestAHungDependencyIsCalledAsOftenAsEver(t *testing.T) {
+	s := snapAt(t, "cascade", 0, 11*time.Second)
+	m := newMap(s, 200, 30)
+	rec := nodeNamed(t, m, "recommendations")
+	if rec.used < 100 {
+		t.Fatalf("at 11 s %d calls to recommendations in flight: not the hang this test is about", rec.used)
+	}
+	// Each recommendations request makes one call, at once: the pool has
+	// room at 11 s, so the calls made are the requests that arrived.
+	want := arrivedRate(t, s, "recommendations")
+	if math.Abs(rec.rate-want) > 0.03*want {
+		t.Errorf("recommendations: %.1f calls/s, want the %.1f a second its requests arrive at", rec.rate, want)
+	}
+	front := nodeNamed(t, m, FrontName)
+	all := 0.0
+	for _, e := range s.Endpoints {
+		all += arrivedRate(t, s, e.Name)
+	}
+	if math.Abs(front.rate-all) > 1e-9*all {
+		t.Errorf("front: %.1f calls/s, want its %.1f arrivals a second", front.rate, all)
+	}
+	view := ansi.Strip(m.View())
+	if rec.failed == 0 && !strings.Contains(view, keyFailed) {
+		t.Errorf("recommendations' failed share reads 0%% and nothing says it counts only the answered calls:\n%s", view)
+	}
+	if !strings.Contains(view, keyRate) {
+		t.Errorf("the legend does not say what calls/s counts:\n%s", view)
+	}
+}
+
+// A service's calls/s and failed share are its callers' view, as a
+// dependency's: the calls made to it by every caller, and the share of
+// their answers that failed, the refusals on the way included. Counted from
+// the service's own answers, rate-limit-vs-bulkhead's catalog read 198/s
+// and 0% while its limiter refused seven calls in ten.
+func TestAServiceCountsItsCallersCalls(t *testing.T) {
+	s := snapAt(t, "rate-limit-vs-bulkhead", 1, 20*time.Second)
+	m := newMap(s, 200, 30)
+	cat := nodeNamed(t, m, "catalog")
+	var sum callCounts
+	edges := 0
+	for i := range s.Dependencies {
+		if d := &s.Dependencies[i]; d.Service == "catalog" {
+			c, ok := edgeCounts(d.Series, s.SampleEvery)
+			if !ok {
+				t.Fatalf("edge %s has no samples", d.Name)
+			}
+			sum.add(c)
+			edges++
+		}
+	}
+	if edges < 2 {
+		t.Fatalf("catalog has %d callers' edges, want the two this test is about", edges)
+	}
+	if want := float64(sum.made) / rateWindow.Seconds(); math.Abs(cat.rate-want) > 1e-9*want {
+		t.Errorf("catalog: %.1f calls/s, want its callers' %.1f", cat.rate, want)
+	}
+	if want := float64(sum.bad) / float64(sum.answered); cat.failed != want || want < 0.5 {
+		t.Errorf("catalog: failed %.3f, want its callers' %.3f (most refused by the limiter)", cat.failed, want)
+	}
+}
+
+// Held calls that vanish unanswered (a process killed at its memory limit)
+// never make the calls made fewer than none.
+func TestCallsMadeNeverNegative(t *testing.T) {
+	every := 100 * time.Millisecond
+	ser := make([]engine.DependencySample, 60)
+	for i := range ser {
+		ser[i] = engine.DependencySample{InFlight: 500, Answered: 10}
+	}
+	ser[len(ser)-1].InFlight = 0 // every held call gone, none answered
+	rate, _, ok := edgeRates(ser, every)
+	if !ok || rate != 0 {
+		t.Errorf("rate %v (ok %v), want 0", rate, ok)
+	}
+}
