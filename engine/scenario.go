@@ -530,7 +530,7 @@ func (sys *System) validate(duration time.Duration) error {
 		names[e.Name] = true
 		switch {
 		case math.IsNaN(e.Rate) || e.Rate < 0 || e.Rate > MaxRate:
-			return fmt.Errorf("endpoint %q: rate must be between 0 and %v requests per second, got %v", e.Name, MaxRate, e.Rate)
+			return fmt.Errorf("endpoint %q: %s", e.Name, RateOutOfRange(e.Rate))
 		case e.Interval < 0:
 			return fmt.Errorf("endpoint %q: interval must not be negative, got %v", e.Name, e.Interval)
 		case e.Rate > 0 && e.Interval > 0:

@@ -528,7 +528,7 @@ func validateTenantsOf(e Endpoint, tenants map[string]bool, duration time.Durati
 		case b.From < 0 || b.To <= b.From || b.To > duration:
 			return fmt.Errorf("burst %d must satisfy 0 <= from < to <= duration (%v), got %v to %v", i+1, duration, b.From, b.To)
 		case math.IsNaN(b.Rate) || b.Rate < 0 || b.Rate > MaxRate:
-			return fmt.Errorf("burst %d: rate must be between 0 and %v requests per second, got %v", i+1, MaxRate, b.Rate)
+			return fmt.Errorf("burst %d: %s", i+1, RateOutOfRange(b.Rate))
 		case e.Interval > 0:
 			return fmt.Errorf("burst %d: bursts change a rate, and this endpoint sends at a fixed interval", i+1)
 		case b.Tenant != "" && !tenants[b.Tenant]:

@@ -14,7 +14,7 @@ func TestBadFlagValuesSayWhatTheyTake(t *testing.T) {
 		want string
 	}{
 		{[]string{"run", "cascade", "--seed", "-1"}, `--seed takes a whole number, 0 or more (the random seed: the same seed gives the same result), got "-1"`},
-		{[]string{"run", "cascade", "--seed", "99999999999999999999"}, `--seed takes a whole number, 0 or more`},
+		{[]string{"run", "cascade", "--seed", "99999999999999999999"}, `--seed 99999999999999999999 is too large: the largest it takes is 18446744073709551615`},
 		{[]string{"sweep", "cascade", "--variant", "protected", "--vary", "workers=1..3", "--measure", "search.ok"}, `--variant takes a whole number (the variant to sweep, counting from 1), got "protected"`},
 		{[]string{"run", "cascade", "--wide=maybe"}, `--wide takes true or false (or nothing: --wide alone is true)`},
 		{[]string{"lab", "checkout", "--rate", "x"}, `--rate takes a number`},

@@ -79,6 +79,13 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 	budget := addBudgetFlag(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
+		if n := negativeNumberArg(fs, args); n != "" {
+			// `lesson -1` is a lesson number below 1, as `lesson 0` is,
+			// which the flag package read as a flag -1: answered as 0 is.
+			if _, oerr := lessons.Open(n); oerr != nil {
+				return usagef("%w", oerr)
+			}
+		}
 		return err
 	}
 	if len(pos) > 1 {
@@ -143,6 +150,28 @@ func runLesson(args []string, stdout, _ io.Writer) error {
 	o.Step = *step - 1 // no --step (0) becomes -1: where the learner left off
 	o.Present = *presentFlag
 	return lessonui.Run(p, o)
+}
+
+// negativeNumberArg is the first of args that is a negative whole number
+// ("-1") and no flag of fs nor a flag's value (--step -1), or "".
+func negativeNumberArg(fs *flag.FlagSet, args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || !strings.HasPrefix(a, "-") {
+			continue
+		}
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if f := fs.Lookup(name); f != nil {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !hasValue && !(ok && b.IsBoolFlag()) {
+				i++ // the flag's value, whatever it looks like
+			}
+			continue
+		}
+		if len(a) > 1 && strings.Trim(a[1:], "0123456789") == "" {
+			return a
+		}
+	}
+	return ""
 }
 
 // printLesson writes a prepared lesson as plain text: each step's title,

@@ -210,7 +210,7 @@ func TestParseErrors(t *testing.T) {
 		{"a duration without a unit", strings.Replace(base, `duration = "10s"`, `duration = "10"`, 1), 2,
 			[]string{`got "10"`, "units: ns, us, ms, s, m, h"}},
 		{"a rate below zero", strings.Replace(base, "rate = 20", "rate = -3", 1), 10,
-			[]string{`endpoints "checkout": rate must be between 0 and 1e+06 requests per second, got -3`}},
+			[]string{`endpoints "checkout": rate must be between 0 and 1,000,000 requests per second, got -3`}},
 		{"rate and interval", strings.Replace(base, "rate = 20", "rate = 20\ninterval = \"1s\"", 1), 11,
 			[]string{`endpoints "checkout": give a rate`, "or an interval", "not both"}},
 		// "0s" read as no timeout at all, and the pool filled without a
@@ -250,7 +250,7 @@ func TestParseErrors(t *testing.T) {
 		{"an override with an endpoint's name", base + variant + "[variants.endpoints.checkout]\nname = \"x\"\n", 21,
 			[]string{`unknown key "name" in variants "v": endpoints "checkout" (allowed: rate, interval, calls, patience, class, tenants, bursts, cpu, blocking)`}},
 		{"a rate below zero in a variant", base + variant + "[variants.endpoints.checkout]\nrate = -1\n", 21,
-			[]string{`variants "v": endpoints "checkout": rate must be between 0 and 1e+06 requests per second, got -1`}},
+			[]string{`variants "v": endpoints "checkout": rate must be between 0 and 1,000,000 requests per second, got -1`}},
 		{"not TOML", strings.Replace(base, "workers = 8", "workers 8", 1), 5, []string{"not valid TOML (column 9)"}},
 		{"no duration", strings.Replace(base, `duration = "10s"`, "", 1), 0, []string{"the scenario needs a duration"}},
 		{"no system", "name = \"x\"\nduration = \"1s\"\n", 0, []string{"needs a [system] section"}},

@@ -466,7 +466,7 @@ func (c *conv) bursts(t table, duration time.Duration) ([]engine.Burst, error) {
 			return nil, errorAt(bt.path, "%s needs a rate: the endpoint's requests per second during the burst, such as rate = 400", bt.what)
 		}
 		if !(r >= 0 && r <= engine.MaxRate) {
-			return nil, bt.errorf("rate", "rate must be between 0 and %v requests per second, got %v", engine.MaxRate, r)
+			return nil, bt.errorf("rate", "%s", engine.RateOutOfRange(r))
 		}
 		b.Rate = r
 		if b.Tenant, _, err = bt.str("tenant"); err != nil {

@@ -211,6 +211,8 @@ func TestParseServiceErrors(t *testing.T) {
 			`services "orders" shed: shedding by estimated wait needs a service time longer than zero, got 0s`},
 		{"a burst past the end", line(hops, 12, `bursts = [{ from = "5s", to = "12s", rate = 100 }]`), 12,
 			`endpoints "page" burst 1: a burst must end by the end of the run (duration 10s), got to 12s`},
+		{"a burst's rate past the limit", line(hops, 12, `bursts = [{ from = "5s", to = "6s", rate = 2500000 }]`), 12,
+			`endpoints "page" burst 1: rate must be between 0 and 1,000,000 requests per second, got 2,500,000`},
 		{"a tenant's burst below the endpoint's rate", line(hops, 12, `bursts = [{ from = "5s", to = "6s", rate = 10, tenant = "acme" }]`), 12,
 			`endpoints "page" burst 1: a tenant's burst adds that tenant's traffic to the endpoint's, so its rate (10) must be at least the endpoint's (20)`},
 		{"a per-tenant bulkhead without tenants", line(line(line(hops, 6, ""), 12, ""), 17, `policy = { per_tenant_bulkhead = { default = 2 } }`), 17,

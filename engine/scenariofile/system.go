@@ -282,7 +282,7 @@ func (c *conv) endpointFields(t table, e *engine.Endpoint, s system, duration ti
 		return err
 	} else if ok {
 		if !(r >= 0 && r <= engine.MaxRate) {
-			return t.errorf("rate", "rate must be between 0 and %v requests per second, got %v", engine.MaxRate, r)
+			return t.errorf("rate", "%s", engine.RateOutOfRange(r))
 		}
 		e.Rate, e.Interval = r, 0
 		s.at[atKey("ep", e.Name, "rate")] = t.at("rate")

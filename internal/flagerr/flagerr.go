@@ -10,15 +10,20 @@ package flagerr
 import (
 	"flag"
 	"fmt"
+	"math"
 	"regexp"
+	"strconv"
+	"strings"
 
 	"github.com/breakerlab/breakerlab/internal/spell"
 )
 
 // badValueRE is how the flag package words a value its own number,
 // duration or bool flags could not read ("invalid value "-1" for flag
-// -seed: parse error", "invalid boolean value "x" for -wide: parse error").
-var badValueRE = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): (?:parse error|value out of range)$`)
+// -seed: parse error", "invalid boolean value "x" for -wide: parse
+// error"), and a number too large for its flag ("...: value out of
+// range").
+var badValueRE = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): (parse error|value out of range)$`)
 
 // unknownFlagRE is the flag package's word for a flag the command does
 // not have ("flag provided but not defined: -nope").
@@ -74,6 +79,14 @@ func Explain(fs *flag.FlagSet, err error) error {
 	if f == nil {
 		return err
 	}
+	if m[3] == "value out of range" {
+		// The number is the kind the flag takes, only past what it holds:
+		// "takes a whole number" would send the learner looking for what
+		// is not whole in it.
+		if bound, ok := outOfRange(f.Value, strings.HasPrefix(m[1], "-")); ok {
+			return fmt.Errorf("%s %s is too %s: %s (%s)", Dashed(f.Name), m[1], bound.what, bound.limit, f.Usage)
+		}
+	}
 	var takes string
 	switch fmt.Sprintf("%T", f.Value) {
 	case "*flag.uint64Value", "*flag.uintValue":
@@ -90,4 +103,38 @@ func Explain(fs *flag.FlagSet, err error) error {
 		return err
 	}
 	return fmt.Errorf("%s takes %s (%s), got %q", Dashed(f.Name), takes, f.Usage, m[1])
+}
+
+// bound is the end of a number flag's range a value went past: too
+// "large" or too "small", and that end in words.
+type bound struct{ what, limit string }
+
+// outOfRange is the end of v's range a value outside it went past,
+// negative says which; ok is false for a flag that is no number of the
+// flag package's.
+func outOfRange(v flag.Value, negative bool) (b bound, ok bool) {
+	largest := func(n string) bound { return bound{"large", "the largest it takes is " + n} }
+	smallest := func(n string) bound { return bound{"small", "the smallest it takes is " + n} }
+	switch fmt.Sprintf("%T", v) {
+	case "*flag.uint64Value":
+		return largest(strconv.FormatUint(math.MaxUint64, 10)), true
+	case "*flag.uintValue":
+		return largest(strconv.FormatUint(math.MaxUint, 10)), true
+	case "*flag.int64Value":
+		if negative {
+			return smallest(strconv.FormatInt(math.MinInt64, 10)), true
+		}
+		return largest(strconv.FormatInt(math.MaxInt64, 10)), true
+	case "*flag.intValue":
+		if negative {
+			return smallest(strconv.Itoa(math.MinInt)), true
+		}
+		return largest(strconv.Itoa(math.MaxInt)), true
+	case "*flag.float64Value":
+		if negative {
+			return smallest("about -1.8e308"), true
+		}
+		return largest("about 1.8e308"), true
+	}
+	return bound{}, false
 }

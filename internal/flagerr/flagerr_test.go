@@ -31,12 +31,19 @@ func TestExplain(t *testing.T) {
 		{[]string{"-p"}, `unknown flag -p: did you mean -o?`},
 		{[]string{"-o"}, `-o needs a value after it (write to FILE)`},
 		{[]string{"--seed"}, `--seed needs a value after it (the random seed)`},
+		{[]string{"--seed", "99999999999999999999999"}, `--seed 99999999999999999999999 is too large: the largest it takes is 18446744073709551615 (the random seed)`},
+		{[]string{"--retries", "9223372036854775808"}, `--retries 9223372036854775808 is too large: the largest it takes is 9223372036854775807 (tries at most)`},
+		{[]string{"--retries", "-9223372036854775809"}, `--retries -9223372036854775809 is too small: the smallest it takes is -9223372036854775808 (tries at most)`},
+		{[]string{"--rate", "1e400"}, `--rate 1e400 is too large: the largest it takes is about 1.8e308 (requests a second)`},
+		{[]string{"--retries", "1.5"}, `--retries takes a whole number (tries at most), got "1.5"`},
 	} {
 		fs := flag.NewFlagSet("t", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
 		fs.Uint64("seed", 5, "the random seed")
 		fs.Duration("timeout", time.Second, "time allowed")
 		fs.Bool("wide", false, "never wrap")
+		fs.Int64("retries", 3, "tries at most")
+		fs.Float64("rate", 1, "requests a second")
 		fs.String("o", "", "write to FILE")
 		fs.Var(budget{}, "budget", "the most requests")
 		err := fs.Parse(c.args)

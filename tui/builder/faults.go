@@ -78,7 +78,7 @@ func (m *Model) startFault() {
 	case p.kind == partService:
 		example = "down for 10s"
 	}
-	what := fmt.Sprintf("%s takes %s, at a time from 0 to %v, for a span or to the end (20s errors 50%% for 10s)", p.name, kindWords(t), m.sc.Duration)
+	what := fmt.Sprintf("%s takes %s, at a time from 0 to %s, for a span or to the end (20s errors 50%% for 10s)", p.name, kindWords(t), engine.FormatDuration(m.sc.Duration))
 	if p.kind == partService {
 		if s := service(&m.sc.Variants[0].System, p.name); s != nil && s.Instances > 1 {
 			what += fmt.Sprintf("; #0 to #%d after the time for one instance (15s #1 down for 5s)", s.Instances-1)
@@ -86,7 +86,7 @@ func (m *Model) startFault() {
 	}
 	m.faulting = p
 	m.msg, m.msgErr = what+"; none takes its faults away", false
-	m.prompt = &playback.Prompt{Label: "fault of " + p.name, Input: fmt.Sprintf("%v %s", at, example), Hint: "AT KIND [ARGS] [for TIME]"}
+	m.prompt = &playback.Prompt{Label: "fault of " + p.name, Input: engine.FormatDuration(at) + " " + example, Hint: "AT KIND [ARGS] [for TIME]"}
 }
 
 // faultPrompt answers the fault prompt: the fault is added as one edit,
@@ -227,9 +227,9 @@ func faultWords(sys *engine.System, p part) string {
 	var out []string
 	span := func(from, to time.Duration) string {
 		if to == 0 {
-			return "from " + from.String()
+			return "from " + engine.FormatDuration(from)
 		}
-		return from.String() + "–" + to.String()
+		return engine.FormatDuration(from) + "–" + engine.FormatDuration(to)
 	}
 	switch p.kind {
 	case partLeaf:
@@ -237,7 +237,7 @@ func faultWords(sys *engine.System, p part) string {
 			what := f.Kind.String()
 			switch f.Kind {
 			case engine.Slow:
-				what += " +" + f.Latency.String()
+				what += " +" + engine.FormatDuration(f.Latency)
 			case engine.Error:
 				what += fmt.Sprintf(" %g%%", f.Probability*100)
 			}

@@ -552,7 +552,7 @@ func describe(sc *engine.Scenario, p part) string {
 			if e.Name == p.name {
 				rate := strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", e.Rate), "0"), ".") + "/s"
 				if e.Interval > 0 {
-					rate = "every " + e.Interval.String()
+					rate = "every " + engine.FormatDuration(e.Interval)
 				}
 				return fmt.Sprintf("%s %s → %s", e.Name, rate, callsWord(e.Calls)) + faultWords(sys, p)
 			}
@@ -594,15 +594,16 @@ func callsWord(edge string) string {
 	return edge
 }
 
-// latencyWords says a leaf's healthy latency briefly.
+// latencyWords says a leaf's healthy latency briefly, each figure as the
+// knob form beside the list takes it back ("p50 20ms", "mean 1m").
 func latencyWords(l engine.Latency) string {
 	switch l.Kind {
 	case engine.LogNormal:
-		return fmt.Sprintf("p50 %v p99 %v", l.P50, l.P99)
+		return "p50 " + engine.FormatDuration(l.P50) + " p99 " + engine.FormatDuration(l.P99)
 	case engine.Exponential:
-		return fmt.Sprintf("mean %v", l.Mean)
+		return "mean " + engine.FormatDuration(l.Mean)
 	case engine.Constant:
-		return fmt.Sprintf("%v", l.Value)
+		return engine.FormatDuration(l.Value)
 	}
 	return "no latency"
 }

@@ -1,6 +1,9 @@
 package challengeui
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/breakerlab/breakerlab/tui/palette"
+	"github.com/charmbracelet/bubbles/key"
+)
 
 type keyMap struct {
 	Up, Down, Less, More, MuchLess, MuchMore key.Binding
@@ -10,6 +13,11 @@ type keyMap struct {
 	// PageUp and PageDown scroll the brief's and the keys' pages a
 	// window at a time (Up and Down a line).
 	PageUp, PageDown key.Binding
+	// Palette is the home screen's command palette: ctrl+k, which the
+	// home screen takes before the level sees it, and `:`, which means
+	// nothing else here (the level hands it up, paletteCmd). Enabled only
+	// inside the home screen.
+	Palette key.Binding
 }
 
 func newKeyMap(embedded bool) keyMap {
@@ -38,8 +46,10 @@ func newKeyMap(embedded bool) keyMap {
 		SandboxKnobs: b([]string{"e"}, "e", "edit knobs"),
 		PageUp:       b([]string{"pgup"}, "pgup", "page up"),
 		PageDown:     b([]string{"pgdown"}, "pgdn", "page down"),
+		Palette:      b([]string{":"}, ":/"+palette.Key, "go anywhere"),
 	}
 	k.Back.SetEnabled(embedded)
+	k.Palette.SetEnabled(embedded)
 	if embedded {
 		// Inside another screen q goes back with esc, as in a lesson;
 		// only ctrl+c quits.
@@ -57,6 +67,6 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Less, k.More, k.MuchLess, k.MuchMore},
 		{k.Type, k.Reset, k.Undo, k.Solution, k.Watch, k.Play, k.Write},
-		{k.About, k.Help, k.Quit, k.Back},
+		{k.About, k.Help, k.Palette, k.Quit, k.Back},
 	}
 }

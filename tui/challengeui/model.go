@@ -428,6 +428,14 @@ func (m *Model) earn(r *challenge.Result) tea.Cmd {
 	}
 }
 
+// paletteCmd hands `:` up to the home screen as its palette's key: the
+// home screen opens the palette on that key from any screen, and leaves
+// `:` to the screen that is open, since most take it to go to a time.
+// The level has no time of its own to go to (the sandbox it watches,
+// which has, takes its keys itself), so `:` opens the palette here as it
+// does on the home screen's lists.
+func paletteCmd() tea.Msg { return tea.KeyMsg{Type: tea.KeyCtrlK} }
+
 func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr = s, isErr }
 
 func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
@@ -467,6 +475,9 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.leave()
 			return m, tea.Quit
 		}
+		if key.Matches(k, m.keys.Palette) {
+			return m, paletteCmd
+		}
 		if m.scrollPage(k) {
 			return m, nil
 		}
@@ -482,6 +493,8 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Back):
 		m.leave()
 		return m, func() tea.Msg { return BackMsg{} }
+	case key.Matches(k, m.keys.Palette):
+		return m, paletteCmd
 	case key.Matches(k, m.keys.Up):
 		m.focus = (m.focus + n - 1) % n
 	case key.Matches(k, m.keys.Down):

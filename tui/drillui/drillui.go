@@ -357,7 +357,10 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case key.Matches(k, m.keys.Quit), !typing && k.String() == "q":
 		return m.leave()
-	case key.Matches(k, m.keys.Help) && !typing:
+	case key.Matches(k, m.keys.Help):
+		// In a number's answer too: no number, unit or percentage has a
+		// ?, so it opens the keys there as on every card (a ? in a burst
+		// of typing is text, and the answer says it is no number).
 		m.showKey = true
 		return m, nil
 	case key.Matches(k, m.keys.List) && !typing && m.phase != loading && len(m.deck) > 0:

@@ -8,6 +8,7 @@ import (
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/palette"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
@@ -478,12 +479,17 @@ func (m Model) keyLines(w int) []string {
 		{"1 2 3 4", "grade yourself: again, hard, good, easy; each key shows when its grade brings the card back"},
 		{"u", "undo the last grade: the card comes back with its schedule as it was"},
 		{"↑/↓ a–f", "choose an answer; enter picks it"},
-		{"0–9 . %", "type a number; enter checks it"},
+		{"0–9 . %", "type a number, with its unit if you like (885 ms, 0.885 s, 41%); ⌫ erases, ctrl+u clears, enter checks it; in the answer q is a letter, and u once it is begun: esc leaves, ctrl+z undoes"},
 		{"enter", "next card (an auto-graded card is good when right, again when wrong)"},
 		{"pgup/pgdn", "scroll a long card"},
 		{"p", "play an answered generated problem in the sandbox, with its numbers"},
 		{"l /", "list the whole deck with each card's schedule; / filters it, enter asks a card next"},
 		{"esc q", m.wayOut() + "; the schedule is saved after every card"},
+	}
+	if m.o.Embedded {
+		// The home screen's palette, which it opens before the key
+		// reaches the drill.
+		rows = append(rows, [2]string{palette.Key, "go anywhere: lesson 4, sandbox NAME, challenge 3, home"})
 	}
 	for _, r := range rows {
 		out = append(out, m.hanging(fmt.Sprintf("  %-10s", r[0]), r[1], m.th.Text, w)...)
@@ -529,8 +535,13 @@ func (m Model) shortHelp(scrolls bool) []key.Binding {
 			k.Undo.SetEnabled(m.canUndo())
 			return []key.Binding{k.Up, k.Pick, k.Undo, k.List, k.Help, k.Quit}
 		default:
+			// The answer's own keys: u is text once the answer is begun
+			// (a unit may have one), where ctrl+z still undoes.
 			k.Undo.SetEnabled(m.canUndo())
-			return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "check")), k.Undo, k.Quit}
+			if m.input.Value() != "" {
+				k.Undo.SetHelp("ctrl+z", "undo grade")
+			}
+			return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "check")), k.Undo, k.Help, k.Quit}
 		}
 	}
 	return []key.Binding{k.Quit}

@@ -86,7 +86,7 @@ func (m Model) endKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Quit), key.Matches(k, m.keys.Back) && m.o.Embedded:
 		return m.leave()
 	case key.Matches(k, m.keys.Help):
-		m.showHelp = true
+		m.openHelp()
 	case key.Matches(k, m.keys.Steps):
 		m.showList, m.listCursor = true, m.step
 	}

@@ -1,6 +1,7 @@
 package lessonui
 
 import (
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/bubbles/key"
@@ -23,16 +24,27 @@ type keyMap struct {
 	// InstancesUp and InstancesDown scroll the instances pane (the
 	// sandbox's fleet pane), whose ↑ and ↓ here scroll the text.
 	InstancesUp, InstancesDown key.Binding
+	// Palette is the home screen's command palette, which the home
+	// screen opens before the key reaches the player: here for the help,
+	// enabled only inside the home screen (embedded), as in the sandbox.
+	Palette key.Binding
+	// HelpScroll scrolls the full help where the window is too short for
+	// it, as the sandbox's does; HelpClose names the keys that close it.
+	HelpScroll helpview.Keys
+	HelpClose  key.Binding
 }
 
-func newKeyMap() keyMap {
+// newKeyMap is the player's keys; embedded (inside the home screen)
+// enables the palette's key.
+func newKeyMap(embedded bool) keyMap {
 	b := func(keys []string, k, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
 	}
-	t := playback.NewKeys(false)
+	t := playback.NewKeys(embedded)
 	inst := instancesKeys()
 	return keyMap{
 		InstancesUp: inst.Up, InstancesDown: inst.Down,
+		Palette: t.Palette, HelpScroll: t.HelpScroll, HelpClose: t.HelpClose,
 		Step: t.Step, BackStep: t.Back, NextEvent: t.NextEvent, PrevEvent: t.PrevEvent,
 		Start: t.Start, End: t.End, GoTo: t.GoTo, Faster: t.Faster, Slower: t.Slower,
 		Next:    b([]string{"n", "pgdown"}, "n/pgdn", "next step"),

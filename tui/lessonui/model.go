@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
@@ -92,7 +93,8 @@ type Model struct {
 	showList   bool
 	listCursor int
 	showHelp   bool
-	showSim    bool // on a narrow screen: the simulation instead of the text
+	helpv      helpview.Model // the full help's page and how far it is scrolled
+	showSim    bool           // on a narrow screen: the simulation instead of the text
 	note       string
 	noteErr    bool
 	prompt     *playback.Prompt // a time being typed after : or t (seek.go)
@@ -112,8 +114,9 @@ func New(p *lessons.Prepared, o Options) (Model, error) {
 	if o.Frame <= 0 {
 		o.Frame = 50 * time.Millisecond
 	}
-	m := Model{o: o, th: o.Theme, keys: newKeyMap(), help: help.New(), p: p, text: newTextCache(o.Theme)}
+	m := Model{o: o, th: o.Theme, keys: newKeyMap(o.Embedded), help: help.New(), p: p, text: newTextCache(o.Theme)}
 	m.help.Styles = o.Theme.Help
+	m.helpv = helpview.New(m.keys.HelpScroll)
 	if o.Embedded {
 		m.keys.Quit.SetHelp("q", "back")
 	}
@@ -421,6 +424,13 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		if key.Matches(k, m.keys.Quit) {
 			return m.leave()
 		}
+		// A help longer than the window scrolls on its keys (j, pgdn),
+		// as the sandbox's does; any other key closes it, and only
+		// closes it: the step stays as it was.
+		m.fillHelp()
+		if m.helpv.Scrollable() && !key.Matches(k, m.keys.HelpClose) && m.helpv.Update(k) {
+			return m, nil
+		}
 		m.showHelp = false
 		return m, nil
 	}
@@ -467,7 +477,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Quit), key.Matches(k, m.keys.Back) && m.o.Embedded:
 		return m.leave()
 	case key.Matches(k, m.keys.Help):
-		m.showHelp = true
+		m.openHelp()
 	case key.Matches(k, m.keys.Next):
 		if m.review != nil {
 			return m.nextReview()

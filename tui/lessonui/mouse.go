@@ -10,7 +10,14 @@ import (
 // onMouse: the wheel scrolls the step's text (or the step list), and a
 // click on a chart's time axis goes to that moment of the step, paused.
 func (m Model) onMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
-	if m.prompt != nil || m.showHelp || m.showEnd {
+	if m.showHelp {
+		if k, ok := playback.WheelKey(msg); ok {
+			m.fillHelp()
+			m.helpv.Update(k)
+		}
+		return m, nil
+	}
+	if m.prompt != nil || m.showEnd {
 		return m, nil
 	}
 	if d := playback.Wheel(msg); d != 0 {

@@ -75,7 +75,7 @@ func NewPicker(all []*lessons.Lesson, lab *lessons.Lab, o Options) Picker {
 	if lab == nil {
 		lab = lessons.NewLab()
 	}
-	p := Picker{o: o, lab: lab, th: o.Theme, keys: newKeyMap(), help: help.New(), lessons: all, note: o.Notice}
+	p := Picker{o: o, lab: lab, th: o.Theme, keys: newKeyMap(o.Embedded), help: help.New(), lessons: all, note: o.Notice}
 	p.help.Styles = o.Theme.Help
 	if o.Embedded {
 		p.keys.Quit.SetHelp("q", "back")

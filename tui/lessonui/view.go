@@ -452,11 +452,8 @@ func (m Model) View() string {
 	body := m.h - chrome
 	switch {
 	case m.showHelp:
-		table := helpview.KeyTable(m.help, m.helpKeys().FullHelp(), m.w-2)
-		for i, l := range table {
-			table[i] = " " + l
-		}
-		lines = append(lines, pane.Block(append([]string{""}, table...), m.w, body)...)
+		m.fillHelp()
+		lines = append(lines, m.helpv.View(m.th, "Keys")...)
 	case m.showList:
 		lines = append(lines, m.listView(body)...)
 	case m.showEnd:
@@ -465,6 +462,9 @@ func (m Model) View() string {
 		lines = append(lines, m.bodyView(body)...)
 	}
 	keyLine := playback.KeyLine(m.help, m.helpKeys().ShortHelp(), m.w)
+	if m.showHelp {
+		keyLine = playback.KeyLine(m.help, m.helpv.ShortHelp(brief(m.keys.HelpClose, "?/esc", "close"), m.keys.Quit), m.w)
+	}
 	if m.prompt != nil {
 		keyLine = m.prompt.View(m.th, m.w) // seek.go's time prompt
 	}
@@ -774,6 +774,20 @@ func seen(list []int, i int) bool {
 	return false
 }
 
+// openHelp shows the full help from its top.
+func (m *Model) openHelp() {
+	m.showHelp = true
+	m.helpv.Reset()
+}
+
+// fillHelp sets the full help's page for the window as it is now: the
+// key table at its width, in the body's rows, the scroll position kept
+// where it can be. The table is the keys of the moment, so it is made
+// again for each frame and key rather than kept.
+func (m *Model) fillHelp() {
+	m.helpv.SetContent(helpview.KeyTable(m.help, m.helpKeys().FullHelp(), m.w-2), m.w, max(m.h-chrome, 0))
+}
+
 // brief is b under a shorter label, for the one-line help.
 func brief(b key.Binding, keys, desc string) key.Binding {
 	return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(keys, desc))
@@ -799,7 +813,7 @@ func (m *Model) helpKeys() helpKeys {
 		view,
 		{k.Step, k.BackStep, k.NextEvent, k.PrevEvent, k.Start, k.End, k.GoTo, k.Faster, k.Slower},
 		{k.Up, k.Down, k.Answer, k.Submit, k.Erase},
-		{k.Again, k.Review, k.Help, k.Back, k.Quit},
+		{k.Again, k.Review, k.Help, k.Palette, k.Back, k.Quit},
 	}
 	if m.instancesPane() != nil {
 		// Only a step with the instances pane has rows of them to scroll.
