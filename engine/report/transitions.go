@@ -32,7 +32,7 @@ func writeTransitions(line func(indent int, text string), ts []engine.Transition
 	}
 	decimals := TransitionDecimals(ts)
 	for _, t := range shown {
-		head := fmt.Sprintf("  %9s  %-18s %9s -> %-9s", TransitionTime(t.At, decimals), transitionName(&t), t.From, t.To)
+		head := fmt.Sprintf("  %9s  %-18s %9s -> %-9s", TransitionTime(t.At, decimals), TransitionName(&t), t.From, t.To)
 		if width > 0 && len(head)+2+len(t.Reason()) > width {
 			// The reason goes under the transition, indented.
 			line(0, strings.TrimRight(head, " "))
@@ -45,15 +45,6 @@ func writeTransitions(line func(indent int, text string), ts []engine.Transition
 		// Under the names, where the list's next line would start.
 		line(13, fmt.Sprintf("%13s… %s more %s (--format json lists them all)", "", thousands(uint64(more)), plural(more, "transition", "transitions")))
 	}
-}
-
-// transitionName names the breaker that changed: a service's breaker lives
-// in one instance's memory, so the instance is part of its name.
-func transitionName(t *engine.Transition) string {
-	if t.Service != "" {
-		return fmt.Sprintf("%s#%d/%s", t.Service, t.Instance, t.Dependency)
-	}
-	return t.Dependency
 }
 
 // breakerGroup is the breakers of one dependency in every instance of one
@@ -90,7 +81,7 @@ func breakerGroups(ts []engine.Transition) []breakerGroup {
 			gi = len(groups)
 			index[k] = gi
 			instance[k] = t.Instance
-			groups = append(groups, breakerGroup{name: transitionName(t)})
+			groups = append(groups, breakerGroup{name: TransitionName(t)})
 		}
 		g := &groups[gi]
 		if t.Service != "" && t.Instance != instance[k] {
@@ -171,6 +162,25 @@ func TransitionDecimals(ts []engine.Transition) int {
 	return n
 }
 
+// TransitionDecimalsSoFar is TransitionDecimals of a run whose
+// transitions are known as far as ts, its first ones (every one when
+// complete); decided says that no transition found later can change them:
+// the run has more than the list keeps in full, so run lists its first
+// few, or those first few already take every decimal a millisecond has.
+// A screen that finds a run's transitions as it plays it (the sandbox's
+// compare mode) writes one as run lists it without playing the run out.
+func TransitionDecimalsSoFar(ts []engine.Transition, complete bool) (decimals int, decided bool) {
+	decimals = TransitionDecimals(ts)
+	if complete || len(ts) > transitionsInFull {
+		return decimals, true
+	}
+	first := 0
+	for _, t := range ts[:min(len(ts), transitionsListed)] {
+		first = max(first, millisecondDecimals(t.At))
+	}
+	return decimals, first == 3
+}
+
 // TransitionTime writes a transition's time in seconds with decimals
 // decimals (TransitionDecimals), as run's table does: "12.500 s", "24 s".
 // A time that needs more, one past the transitions the table lists, gets
@@ -178,6 +188,18 @@ func TransitionDecimals(ts []engine.Transition) int {
 func TransitionTime(d time.Duration, decimals int) string {
 	decimals = max(decimals, millisecondDecimals(d))
 	return strconv.FormatFloat(float64(d.Round(time.Millisecond))/float64(time.Second), 'f', decimals, 64) + " s"
+}
+
+// TransitionName names the breaker that changed, as run's table lists it:
+// a service's breaker lives in one instance's memory, so the instance is
+// part of its name ("api#12/provider"); the front's has its dependency's
+// ("payment"). A screen that names one transition (the sandbox's ] note)
+// names it with this, so that it reads as run lists it.
+func TransitionName(t *engine.Transition) string {
+	if t.Service != "" {
+		return fmt.Sprintf("%s#%d/%s", t.Service, t.Instance, t.Dependency)
+	}
+	return t.Dependency
 }
 
 // millisecondDecimals is how many decimals d in seconds needs to be

@@ -519,13 +519,14 @@ func labelSets(c breaker.Config) []edgeLabels {
 		waitLong += fmt.Sprintf(", ×%s each retry", strconv.FormatFloat(c.OpenBackoff, 'f', -1, 64))
 	}
 	k := c.HalfOpenTrials
-	trials := "trials"
-	if k == 1 {
-		trials = "trial"
-	}
 	// The smallest labels are still words: a narrow pane shortens them,
-	// and the line under the diagram states the rule in full.
-	pass := [3]string{fmt.Sprintf("%d %s pass", k, trials), fmt.Sprintf("%d pass", k), fmt.Sprintf("%d pass", k)}
+	// and the line under the diagram states the rule in full. One trial
+	// passes, as a trial fails ("1 trial pass" said otherwise).
+	verb := "pass"
+	if k == 1 {
+		verb = "passes"
+	}
+	pass := [3]string{Counted(k, "trial", "trials") + " " + verb, fmt.Sprintf("%d %s", k, verb), fmt.Sprintf("%d %s", k, verb)}
 	fail := [3]string{"a trial fails", "1 fails", "1 fails"}
 	if c.HalfOpenRule != breaker.FirstFailureReopens { // TrialsAsWindow or TrialsAsWindowAtMinimum
 		r := PercentExact(c.FailureRate)
@@ -883,7 +884,7 @@ func (b *Breaker) openedLines(t engine.Transition) []string {
 		of := fmt.Sprintf("last %d", t.Calls)
 		switch {
 		case t.Cause == breaker.CauseTrialsFailureRate || t.Cause == breaker.CauseTrialsSlowRate:
-			of = fmt.Sprintf("%d trials", t.Calls)
+			of = Counted(t.Calls, "trial", "trials")
 		case c.Window == breaker.TimeWindow:
 			of = fmt.Sprintf("%d in %s", t.Calls, SecondsShort(c.WindowSpan))
 		}

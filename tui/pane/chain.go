@@ -674,13 +674,7 @@ func (c *Chain) render() []string {
 	}
 	body = append(body, foot...)
 
-	full := 0
-	for _, i := range rows {
-		if h := v.hops[i]; h.workers > 0 && h.busy >= h.workers {
-			full++
-		}
-	}
-	notes := []string{fmt.Sprintf("%d of %d pools full", full, len(rows)), fmt.Sprintf("%d/%d full", full, len(rows))}
+	notes := poolsFull(v.hops, rows)
 	// The note says first how many pools are full, the most telling,
 	// then which columns are hidden, as every pane says it: one group
 	// per thing said (see titledGroups), each its wordings.
@@ -709,6 +703,32 @@ func (c *Chain) render() []string {
 	}
 	title, note := titledGroups(c.w, []string{"Call chain, outermost first", "Call chain", "Chain"}, groups)
 	return Frame(th, c.w, c.h, title, note, body)
+}
+
+// poolsFull is the title's note of how many of the rows' worker pools are
+// full, long and short. A tasks server's hop has no pool of workers to
+// fill, so it is not counted among them: go-inventory's chain, a Go API
+// in front of inventory, read "1 of 2 pools full" with one pool to fill.
+// One pool is said as one ("its pool full"), never "1 of 1 pools".
+func poolsFull(hops []chainHop, rows []int) []string {
+	pools, full := 0, 0
+	for _, i := range rows {
+		if h := hops[i]; !h.tasks && h.workers > 0 {
+			pools++
+			if h.busy >= h.workers {
+				full++
+			}
+		}
+	}
+	switch {
+	case pools == 0:
+		return []string{"no worker pools", "no pools"}
+	case pools == 1 && full == 1:
+		return []string{"its pool full", "1/1 full"}
+	case pools == 1:
+		return []string{"its pool not full", "0/1 full"}
+	}
+	return []string{fmt.Sprintf("%d of %d pools full", full, pools), fmt.Sprintf("%d/%d full", full, pools)}
 }
 
 // anyBreaker reports whether a hop has a breaker on its call.

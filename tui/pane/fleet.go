@@ -449,8 +449,8 @@ func (f *Fleet) render() []string {
 	}
 	body = append(body, f.footer(inner, f.h-2-len(body))...)
 	titles := []string{
-		fmt.Sprintf("%s: %d instances, %s", v.svc, len(v.rows), v.balancer),
-		fmt.Sprintf("%s: %d instances", v.svc, len(v.rows)),
+		fmt.Sprintf("%s: %s, %s", v.svc, Counted(len(v.rows), "instance", "instances"), v.balancer),
+		fmt.Sprintf("%s: %s", v.svc, Counted(len(v.rows), "instance", "instances")),
 		fmt.Sprintf("%s ×%d", v.svc, len(v.rows)),
 	}
 	groups := append(hiddenGroups(t.hidden()), []string{""})

@@ -698,7 +698,7 @@ func (m *Model) footNotes(a *arrangement, hidden, flat []string) [2]string {
 		for k := len(brief) - 1; k >= 1; k-- {
 			notes[0] = append(notes[0], fmt.Sprintf("hidden: %s +%d (enlarge)", strings.Join(brief[:k], ", "), len(brief)-k))
 		}
-		notes[0] = append(notes[0], fmt.Sprintf("%d panes hidden (enlarge)", len(brief)), fmt.Sprintf("%d hidden", len(brief)))
+		notes[0] = append(notes[0], pane.Counted(len(brief), "pane", "panes")+" hidden (enlarge)", fmt.Sprintf("%d hidden", len(brief)))
 	}
 	if len(flat) > 0 {
 		// A chart left out is named, and why, in plain words ("≤ 1" alone

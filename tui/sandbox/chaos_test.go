@@ -162,7 +162,7 @@ func TestChaosInjectKeepAndWrite(t *testing.T) {
 	// The knob form keeps it.
 	edited := cloneScenario(m.sim.knobs())
 	edited.Variants[0].System.Workers++
-	if err := m.sim.setScenario(edited, []string{"workers"}); err != nil {
+	if err := m.sim.setScenario(edited, []change{{words: "workers"}}); err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(m.sim.sc.Variants[0].System.Services, want.Variants[0].System.Services) {

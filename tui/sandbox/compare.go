@@ -630,7 +630,7 @@ func (m *Model) compareKey(k tea.KeyMsg) bool {
 		m.setSide(1, (b.variant+n-1)%n, b.preset)
 	case key.Matches(k, m.keys.Variant):
 		if v := int(k.Runes[0] - '1'); v >= n {
-			m.setNote(fmt.Sprintf("%s has %d variants", m.sim.sc.Name, n), true)
+			m.setNote(m.sim.sc.Name+" has "+pane.Counted(n, "variant", "variants"), true)
 		} else {
 			m.setSide(1, v, b.preset)
 		}

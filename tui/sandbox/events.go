@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 )
 
@@ -250,13 +251,56 @@ func (t timeline) Events() []playback.Event { return t.m.events(true) }
 
 // RunTransitions are the whole run's transitions the breaker pane writes
 // its times with (SetRunTransitions), for ]'s note to write a
-// transition's time as the log does; none in compare mode, whose notes
-// name a side.
-func (t timeline) RunTransitions() ([]engine.Transition, bool) {
-	if t.m.cmp != nil || !t.m.xp.prof.ok {
+// transition's time as the log does and as `breakerlab run` lists it. In
+// compare mode they are each side's run's, as far as they decide how run
+// lists them (eventIndex.listed): a side's note read "10.53 s" where the
+// same run alone read "10.530 s".
+func (t timeline) RunTransitions(run int) ([]engine.Transition, bool) {
+	m := t.m
+	if m.cmp == nil {
+		if run != 0 || !m.xp.prof.ok {
+			return nil, false
+		}
+		return m.xp.prof.trans, true
+	}
+	if run < 0 || run >= len(m.cmp.sides) {
 		return nil, false
 	}
-	return t.m.xp.prof.trans, true
+	ts, err := m.ev.idx[run].listed(m.cmp.sides[run].sim)
+	return ts, m.report(err)
+}
+
+// listed are the transitions of s's run, the index's, as far as they
+// decide the decimals `breakerlab run` lists them with
+// (report.TransitionDecimalsSoFar). The copy of the run that finds the
+// next event plays on for them when the index cannot tell yet: seldom
+// far, as three decimals among the first transitions settle it.
+func (x *eventIndex) listed(s *sim) ([]engine.Transition, error) {
+	ts := func() []engine.Transition {
+		out := make([]engine.Transition, len(x.trans))
+		for i, e := range x.trans {
+			out[i].At = e.At // their times are what the decimals are of
+		}
+		return out
+	}
+	decided := func() bool {
+		_, ok := report.TransitionDecimalsSoFar(ts(), x.known >= x.end)
+		return ok
+	}
+	if decided() {
+		return ts(), nil
+	}
+	if err := x.startAhead(s, x.known); err != nil {
+		return nil, err
+	}
+	for !decided() {
+		x.ahead.AdvanceTo(min(x.ahead.Now()+aheadStep, x.end))
+		x.learn(x.ahead.Snapshot().Transitions, x.ahead.Now())
+	}
+	if x.known >= x.end {
+		x.ahead = nil // every transition is known: the copy has no more to tell
+	}
+	return ts(), nil
 }
 
 // pastTimeline is the timeline as [ sees it: its events need go no
@@ -300,7 +344,10 @@ func (m *Model) events(next bool) []playback.Event {
 	var all []playback.Event
 	for i, x := range idx {
 		for _, e := range x.events() {
-			all = append(all, playback.Event{At: e.At, What: string(rune('A'+i)) + ": " + e.What})
+			// The side's own event, named by its side: a transition's
+			// time reads as in a run alone, on its side's decimals.
+			e.What, e.Run = string(rune('A'+i))+": "+e.What, i
+			all = append(all, e)
 		}
 	}
 	playback.SortEvents(all)

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
@@ -32,11 +34,27 @@ func (t wholeTimeline) Events() []playback.Event {
 			return evs
 		}
 		for _, e := range evs {
-			all = append(all, playback.Event{At: e.At, What: string(rune('A'+i)) + ": " + e.What})
+			e.What, e.Run = string(rune('A'+i))+": "+e.What, i
+			all = append(all, e)
 		}
 	}
 	playback.SortEvents(all)
 	return all
+}
+
+// RunTransitions are the whole lists' too: each run's transitions, all
+// of them, in compare mode.
+func (t wholeTimeline) RunTransitions(run int) ([]engine.Transition, bool) {
+	if t.m.cmp == nil {
+		return t.timeline.RunTransitions(run)
+	}
+	var ts []engine.Transition
+	for _, e := range t.Events() {
+		if e.Transition && e.Run == run {
+			ts = append(ts, engine.Transition{Transition: breaker.Transition{At: e.At}})
+		}
+	}
+	return ts, true
 }
 
 // jumpWhole is ] or [ as onKey handles it, on the whole lists.

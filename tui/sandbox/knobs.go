@@ -471,13 +471,45 @@ func (f *form) blameOther(sc, c *engine.Scenario, msg string) bool {
 // changes says, in the form's words, which fields differ from the
 // original scenario's values: "workers 400", "timeout 1s".
 func (f *form) changes(original *engine.Scenario) []string {
-	return f.changesFrom(newForm(f.th, original, f.variant), &original.Variants[f.variant].System)
+	return changeWords(f.edits(original))
+}
+
+// edits is changes with the value each field replaced, which an earlier
+// edit's mark may name (summary.go).
+func (f *form) edits(original *engine.Scenario) []change {
+	return f.editsFrom(newForm(f.th, original, f.variant), &original.Variants[f.variant].System)
 }
 
 // changesFrom is changes against g, the form opened on the original,
 // whose system sys names a path's part.
 func (f *form) changesFrom(g *form, sys *engine.System) []string {
-	var out []string
+	return changeWords(f.editsFrom(g, sys))
+}
+
+// change is one field's edit: words say it as the form names it
+// ("workers 400"); the rest recognises the words an earlier edit's mark
+// used for the value it replaced (change.replaces).
+type change struct {
+	words string
+	// label is the words before the value ("workers", "inventory's
+	// timeout"), was the value replaced, as the form showed it, and kind
+	// how both parse.
+	label, was string
+	kind       valueKind
+}
+
+// changeWords are the changes' words, in order.
+func changeWords(cs []change) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.words
+	}
+	return out
+}
+
+// editsFrom is changesFrom with each field's replaced value.
+func (f *form) editsFrom(g *form, sys *engine.System) []change {
+	var out []change
 	for i, k := range f.knobs {
 		v := strings.TrimSpace(k.input.Value())
 		if i < len(g.knobs) && g.knobs[i].label == k.label && v == strings.TrimSpace(g.knobs[i].input.Value()) {
@@ -486,15 +518,45 @@ func (f *form) changesFrom(g *form, sys *engine.System) []string {
 		if v == "" {
 			v = "end"
 		}
+		c := change{label: strings.TrimSpace(k.label), kind: k.kind}
+		if i < len(g.knobs) && g.knobs[i].label == k.label {
+			c.was = strings.TrimSpace(g.knobs[i].input.Value())
+		}
 		if k.path != "" {
 			// In words, as a lesson's header says its [set]: the path is
 			// the scenario file's syntax, not a learner's.
-			out = append(out, lessons.OverrideText(sys, k.path, v))
+			c.words = lessons.OverrideText(sys, k.path, v)
+			// No value has no words: what is left is whose knob and its label.
+			c.label = strings.TrimSpace(lessons.OverrideText(sys, k.path, ""))
+			out = append(out, c)
 			continue
 		}
-		out = append(out, strings.TrimSpace(k.label)+" "+v)
+		c.words = c.label + " " + v
+		out = append(out, c)
 	}
 	return out
+}
+
+// replaces says whether w, a word of an earlier edit's mark, named the
+// value this change replaced: the field's label and that value, however
+// it was typed ("2000ms" for the 2s the form shows now).
+func (c change) replaces(w string) bool {
+	rest, ok := strings.CutPrefix(w, c.label+" ")
+	if !ok || c.label == "" {
+		return false
+	}
+	was := c.was
+	if was == "" {
+		was = "end"
+	}
+	if rest == was {
+		return true
+	}
+	// A lesson's words space a duration's unit ("300 ms"); the form's
+	// parser does not read the space.
+	a, errA := parse(c.kind, strings.ReplaceAll(rest, " ", ""))
+	b, errB := parse(c.kind, c.was)
+	return errA == nil && errB == nil && a == b
 }
 
 // reset puts the scenario's built-in values back in the fields.

@@ -395,7 +395,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Variant):
 		v := int(k.Runes[0] - '1')
 		if v >= len(m.sim.sc.Variants) {
-			m.setNote(fmt.Sprintf("%s has %d variants", m.sim.sc.Name, len(m.sim.sc.Variants)), true)
+			m.setNote(m.sim.sc.Name+" has "+pane.Counted(len(m.sim.sc.Variants), "variant", "variants"), true)
 		} else {
 			m.switchVariant(v)
 		}
@@ -510,7 +510,7 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.form.err = err.Error()
 			return m, nil
 		}
-		if err := m.sim.setScenario(sc, m.form.changes(m.sim.original)); err != nil {
+		if err := m.sim.setScenario(sc, m.form.edits(m.sim.original)); err != nil {
 			m.form.err = err.Error()
 			return m, nil
 		}

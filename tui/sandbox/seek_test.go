@@ -150,7 +150,7 @@ func TestWriteReproducesTheSandboxRun(t *testing.T) {
 	for i := range sc.Variants {
 		sc.Variants[i].System.Workers = 150
 	}
-	if err := m.sim.setScenario(sc, []string{"workers 150"}); err != nil {
+	if err := m.sim.setScenario(sc, []change{{words: "workers 150"}}); err != nil {
 		t.Fatal(err)
 	}
 	m = press(m, "S", "ctrl+u", "11", "enter")

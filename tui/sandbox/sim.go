@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -193,7 +192,7 @@ func (s *sim) newGen() uint64 {
 // are rebuilt from the new ones (engine/scenarios.Relabel); a name it
 // cannot rebuild, a scenario file's own, is marked with changes, the
 // edits in words ("workers 400").
-func (s *sim) setScenario(sc *engine.Scenario, changes []string) error {
+func (s *sim) setScenario(sc *engine.Scenario, changes []change) error {
 	if err := sc.Validate(); err != nil {
 		return err
 	}
@@ -230,9 +229,10 @@ func (s *sim) runInstead(sc *engine.Scenario) error {
 // relabel names edited's variants after their systems: from the
 // original's names (an earlier edit's names are rebuilt, not stacked),
 // rebuilt where they quote numbers, marked with the changes where they
-// cannot be vouched for. The summary, which no one rebuilds, is marked
+// cannot be vouched for (merged with the mark of an edit before the file
+// was written, summary.go). The summary, which no one rebuilds, is marked
 // with the edit (summary.go).
-func relabel(original, edited *engine.Scenario, changes []string) {
+func relabel(original, edited *engine.Scenario, changes []change) {
 	for i := range edited.Variants {
 		if i < len(original.Variants) {
 			edited.Variants[i].Name = original.Variants[i].Name
@@ -240,11 +240,7 @@ func relabel(original, edited *engine.Scenario, changes []string) {
 	}
 	edited.Summary = editedSummary(original, edited, changes) // summary.go
 	for _, i := range scenarios.Relabel(original, edited) {
-		mark := "edited"
-		if len(changes) > 0 {
-			mark += ": " + strings.Join(changes, ", ")
-		}
-		edited.Variants[i].Name += " (" + mark + ")"
+		edited.Variants[i].Name = editMarked(edited.Variants[i].Name, changes)
 	}
 }
 

@@ -768,7 +768,7 @@ func (m Model) pickerLines(w, h int) []string {
 	along := func(path string, steps int) string {
 		sp, err := s.spanOf(path, steps)
 		if err != nil {
-			return fmt.Sprintf("%d values, around %s", steps, valueText(s.base, s.variant, path))
+			return pane.Counted(steps, "value", "values") + ", around " + valueText(s.base, s.variant, path)
 		}
 		values, cut := sp.words()
 		text := values + ", around " + valueText(s.base, s.variant, path)

@@ -12,6 +12,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
 // The axis a sandbox sweep takes for one knob, and what the picker says of
@@ -584,9 +585,9 @@ func sign(f float64) float64 {
 func (sp span) words() (values, cut string) {
 	ax := sp.ax
 	n := len(ax.Values)
-	values = fmt.Sprintf("%d values from %s to %s", n, showEnd(ax.Values[0]), showEnd(ax.Values[n-1]))
+	values = fmt.Sprintf("%s from %s to %s", pane.Counted(n, "value", "values"), showEnd(ax.Values[0]), showEnd(ax.Values[n-1]))
 	if words := noneWords(ax.Path); words != "" && ax.X[0] == 0 && n > 1 {
-		values = fmt.Sprintf("none (%s) and %d values from %s to %s", words, n-1, showEnd(ax.Values[1]), showEnd(ax.Values[n-1]))
+		values = fmt.Sprintf("none (%s) and %s from %s to %s", words, pane.Counted(n-1, "value", "values"), showEnd(ax.Values[1]), showEnd(ax.Values[n-1]))
 	}
 	if n == 1 {
 		values = "1 value, " + showEnd(ax.Values[0])

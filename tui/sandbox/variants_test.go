@@ -198,7 +198,7 @@ func TestEditsLetKeptRunsGo(t *testing.T) {
 	for v := range sc.Variants {
 		sc.Variants[v].System.Workers += 5
 	}
-	if err := m.sim.setScenario(sc, []string{"workers"}); err != nil {
+	if err := m.sim.setScenario(sc, []change{{words: "workers"}}); err != nil {
 		t.Fatal(err)
 	}
 	check("knobs")

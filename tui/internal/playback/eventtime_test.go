@@ -25,7 +25,7 @@ func (l transitionLine) Events() []Event {
 	return []Event{TransitionEvent(transitionAt(5005)), TransitionEvent(transitionAt(10530)), {At: 15 * time.Second, What: "payments: hang starts"}}
 }
 
-func (l transitionLine) RunTransitions() ([]engine.Transition, bool) {
+func (l transitionLine) RunTransitions(int) ([]engine.Transition, bool) {
 	return []engine.Transition{transitionAt(5005), transitionAt(10530), transitionAt(12345)}, l.whole
 }
 

@@ -323,35 +323,47 @@ func JumpToEvent(t Timeline, next bool) (note string, err error) {
 	return EventTime(t, evs, e) + ": " + e.What, nil
 }
 
-// RunTransitions is a timeline that has the transitions of the whole run
+// RunTransitions is a timeline that has the transitions of a whole run
 // it shows, played to its end, as its breaker pane's log has them
-// (pane.Breaker.SetRunTransitions); ok is false while it has not.
+// (pane.Breaker.SetRunTransitions): run is which of the runs side by side
+// (Event.Run); ok is false while it has not.
 type RunTransitions interface {
-	RunTransitions() (ts []engine.Transition, ok bool)
+	RunTransitions(run int) (ts []engine.Transition, ok bool)
 }
 
 // EventTime writes the time of e, one of evs, for the note of a jump to
 // it. A breaker's transition reads as the breaker pane's log beside the
 // note and `breakerlab run` write it ("10.530 s" where Moment wrote "10.53
-// s"): on the decimals of the whole run's list when t has it, else of the
-// transitions up to e, which the log holds then. Any other event is
-// written in its fewest digits (Moment).
+// s"): on the decimals of its run's whole list when t has it, else of the
+// transitions up to e of its run (Event.Run), which its log holds then.
+// Runs side by side that change at one instant write it on the most
+// decimals of theirs, which rounds neither. Any other event is written in
+// its fewest digits (Moment).
 func EventTime(t Timeline, evs []Event, e Event) string {
 	if !e.Transition {
 		return Moment(e.At)
 	}
-	if rt, ok := t.(RunTransitions); ok {
-		if ts, ok := rt.RunTransitions(); ok {
-			return report.TransitionTime(e.At, report.TransitionDecimals(ts))
-		}
-	}
-	var so []engine.Transition
+	so := map[int][]engine.Transition{} // each run's transitions up to e
 	for _, o := range evs {
 		if o.Transition && o.At <= e.At {
-			so = append(so, engine.Transition{Transition: breaker.Transition{At: o.At}})
+			so[o.Run] = append(so[o.Run], engine.Transition{Transition: breaker.Transition{At: o.At}})
 		}
 	}
-	return report.TransitionTime(e.At, report.TransitionDecimals(so))
+	rt, _ := t.(RunTransitions)
+	decimals := 0
+	for _, o := range evs {
+		if !o.Transition || o.At != e.At {
+			continue
+		}
+		list := so[o.Run]
+		if rt != nil {
+			if ts, ok := rt.RunTransitions(o.Run); ok {
+				list = ts
+			}
+		}
+		decimals = max(decimals, report.TransitionDecimals(list))
+	}
+	return report.TransitionTime(e.At, decimals)
 }
 
 // TimePrompt is the prompt : and t open, for a time from 0 to end.

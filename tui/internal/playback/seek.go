@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
@@ -29,6 +30,11 @@ type Event struct {
 	// (TransitionEvent): its time is written as the breaker pane's log
 	// and `breakerlab run` list it (EventTime).
 	Transition bool
+	// Run is which of the runs shown side by side the event is of
+	// (compare mode's sides, 0 and 1; 0 for a run alone): a transition's
+	// time is written on the decimals of its own run's list, as that
+	// run's breaker log beside it writes it.
+	Run int
 }
 
 // Eventful is a Timeline that knows its events, sorted by time; the
@@ -179,9 +185,12 @@ func watchProcess(r *engine.Run, sc *engine.Scenario, v int, end time.Duration) 
 
 // TransitionEvent is a breaker's transition as an event. The sandbox
 // builds its event list a piece at a time, and ] must say the same words
-// there as in a lesson: both make their events here.
+// there as in a lesson: both make their events here. The breaker is named
+// as `breakerlab run` lists it (report.TransitionName): a fleet's by its
+// instance too ("api#12/provider"), where the dependency alone did not
+// say which of twenty breakers moved.
 func TransitionEvent(t engine.Transition) Event {
-	return Event{At: t.At, What: fmt.Sprintf("%s breaker %s → %s", t.Dependency, t.From, t.To), Transition: true}
+	return Event{At: t.At, What: fmt.Sprintf("%s breaker %s → %s", report.TransitionName(&t), t.From, t.To), Transition: true}
 }
 
 // FaultEvents are the starts and ends of the faults of variant v of a
