@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -248,7 +249,13 @@ func shortDuration(d time.Duration) string {
 	return d.String()
 }
 
-func trimFloat(x float64) string { return fmt.Sprintf("%.3g", x) }
+func trimFloat(x float64) string {
+	if x >= 1000 {
+		// %.3g writes 3610 as 3.61e+03: past a thousand G, whole G.
+		return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
+	}
+	return fmt.Sprintf("%.3g", x)
+}
 
 // FormatCount writes a count for a person: 950, 1.5 k, 149 M, 2.1 G.
 func FormatCount(n float64) string {

@@ -26,7 +26,7 @@ func runFacts(args []string, stdout, _ io.Writer) error {
 		return err
 	}
 	if len(pos) > 1 {
-		return usagef("facts takes at most one fact's name, got %q", pos)
+		return usagef("facts takes at most one fact's name, got %s", argsWords(pos))
 	}
 	width, err := widths.resolve(stdout)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -87,7 +88,7 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) != 1 || pos[0] != "checkout" {
-		return usagef("lab runs one experiment, checkout (lab checkout [flags]), got %q", pos)
+		return usagef("lab runs one experiment, checkout (lab checkout [flags]), got %s", argsWords(pos))
 	}
 	cfg := lab.DefaultConfig(lab.None)
 	if cfg.Server, err = lab.ParseServer(server.value); err != nil {
@@ -155,7 +156,8 @@ func runLab(args []string, stdout, stderr io.Writer) error {
 		// show a healthy provider as if it had been tried.
 		for i, f := range cfg.Faults {
 			if f.From >= lab.DefaultDuration {
-				return usagef("--fault %d starts at %v, but a lab run lasts %v (the reference's time, before --scale): it would never fire; start it before %v", i+1, f.From, lab.DefaultDuration, lab.DefaultDuration)
+				lasts := engine.FormatDuration(lab.DefaultDuration)
+				return usagef("--fault %d starts at %s, but a lab run lasts %s (the reference's time, before --scale): it would never fire; start it before %s", i+1, engine.FormatDuration(f.From), lasts, lasts)
 			}
 		}
 	}
@@ -297,7 +299,7 @@ func liveLabOptions(ctx context.Context, cfg lab.Config) (livelab.Options, func(
 	}
 	where := strings.TrimPrefix(s.Lab.APIURL(), "http://")
 	if cfg.Scale != 1 {
-		where += fmt.Sprintf(", durations ×%v", cfg.Scale)
+		where += ", durations ×" + numberText(cfg.Scale)
 	}
 	return livelab.Options{Scenario: sc, Variant: v, Seed: cfg.Seed, Where: where, Real: s.Snapshot}, s.Stop, nil
 }
@@ -319,17 +321,21 @@ func indent(s string) string {
 
 func asPortInUse(err error, target **lab.PortInUseError) bool { return errors.As(err, target) }
 
+// numberText writes a flag's number as a person writes it: 10000000 and
+// 0.0000001, where %v wrote 1e+07 and 1e-07.
+func numberText(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
 // checkLabFlags refuses a flag's value out of the lab's range, naming the
 // flag: the lab's own check (lab.Config.Validate) speaks of its fields
 // ("rate must be ...", "connections per host ..."), for any caller.
 func checkLabFlags(cfg lab.Config, set map[string]bool) error {
 	switch {
 	case !(cfg.Rate > 0 && cfg.Rate <= lab.MaxRate):
-		return usagef("--rate %v: allowed is more than 0, up to %d requests a second", cfg.Rate, lab.MaxRate)
+		return usagef("--rate %s: allowed is more than 0, up to %d requests a second", numberText(cfg.Rate), lab.MaxRate)
 	case !(cfg.Scale >= lab.MinScale && cfg.Scale <= lab.MaxScale):
-		return usagef("--scale %v: allowed are %v to %v (it multiplies every duration)", cfg.Scale, lab.MinScale, lab.MaxScale)
+		return usagef("--scale %s: allowed are %s to %s (it multiplies every duration)", numberText(cfg.Scale), numberText(lab.MinScale), numberText(lab.MaxScale))
 	case cfg.Rate/cfg.Scale > 4*lab.MaxRate:
-		return usagef("--rate %v at --scale %v asks for %.0f requests a second: keep --rate divided by --scale at most %d", cfg.Rate, cfg.Scale, cfg.Rate/cfg.Scale, 4*lab.MaxRate)
+		return usagef("--rate %s at --scale %s asks for %.0f requests a second: keep --rate divided by --scale at most %d", numberText(cfg.Rate), numberText(cfg.Scale), cfg.Rate/cfg.Scale, 4*lab.MaxRate)
 	case cfg.ProviderPort < 0 || cfg.ProviderPort > 65535:
 		return usagef("--provider-port %d: allowed are 0 (a free one) to 65535", cfg.ProviderPort)
 	case cfg.APIPort < 0 || cfg.APIPort > 65535:

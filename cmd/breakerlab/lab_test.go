@@ -41,6 +41,11 @@ func TestLabBadInput(t *testing.T) {
 		{[]string{"lab", "checkout", "--server", "go", "--conns", "0"}, "--conns 0: allowed are 1 to 1024"},
 		{[]string{"lab", "checkout", "--fault", "12s payment slow 2s"}, "--fault 1 starts at 12s, but a lab run lasts 6s"},
 		{[]string{"lab", "checkout", "--fault", "hang@6s-"}, "it would never fire; start it before 6s"},
+		// Numbers and durations as a person writes them, not as %v does
+		// (1e+07, 1e-07, 1m0s).
+		{[]string{"lab", "checkout", "--fault", "60s payment slow 2s"}, "--fault 1 starts at 1m, but"},
+		{[]string{"lab", "checkout", "--rate", "1e7"}, "--rate 10000000: allowed is"},
+		{[]string{"lab", "checkout", "--scale", "1e-7"}, "--scale 0.0000001: allowed are 0.05 to 10"},
 		// The lab has no authentication, and --serve's POST /admin/fault
 		// breaks the provider for whoever sends it: an address other
 		// machines reach needs a flag that says so (it only warned).

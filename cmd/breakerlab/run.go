@@ -49,6 +49,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("run takes one scenario name (built in: %s) or the path of a .toml scenario file, got %d arguments", strings.Join(scenarioNames(), ", "), len(pos))
 	}
+	if err := refuseForeignName("run", format, *outPath); err != nil {
+		return err
+	}
 	if format.value, err = outputFormat(fs, format, *outPath); err != nil {
 		return err
 	}
@@ -64,6 +67,37 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("writing %s: %w", *outPath, err)
 	}
 	return nil
+}
+
+// foreignKinds are the extensions of files a reader opens as something
+// other than text, by what they hold. -o with such a name is refused: a
+// table written into slide.jpg opens as a broken picture, and was written
+// without a word while -o slide.png drew one. Any other name (results.txt,
+// out) is text, and takes --format or the table.
+var foreignKinds = map[string]string{
+	"jpg": "picture", "jpeg": "picture", "gif": "picture", "webp": "picture", "bmp": "picture",
+	"tif": "picture", "tiff": "picture", "avif": "picture", "heic": "picture", "ico": "picture",
+	"pdf": "document", "docx": "document", "odt": "document", "pptx": "document", "odp": "document",
+	"xlsx": "spreadsheet", "ods": "spreadsheet",
+}
+
+// refuseForeignName refuses an -o whose name is a kind of file that
+// command cmd, with its formats, cannot write, and names the ones it can.
+func refuseForeignName(cmd string, format *choiceFlag, path string) error {
+	ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
+	kind, ok := foreignKinds[ext]
+	if !ok {
+		return nil
+	}
+	var files []string
+	for _, f := range format.choices {
+		if f != "table" {
+			files = append(files, "."+f)
+		}
+	}
+	last := len(files) - 1
+	return usagef("-o %s: a .%s file is a %s, which %s cannot write: it writes %s and %s files, and its table in a file of any other name, such as %s.txt",
+		path, ext, kind, cmd, strings.Join(files[:last], ", "), files[last], strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
 }
 
 // writeRun runs the scenario named arg and writes its results to stdout
@@ -217,7 +251,7 @@ func runScenarios(args []string, stdout, _ io.Writer) error {
 		return err
 	}
 	if len(pos) > 0 {
-		return usagef("scenarios takes no arguments besides --dump NAME, got %q", pos)
+		return usagef("scenarios takes no arguments besides --dump NAME, got %s", argsWords(pos))
 	}
 	if *dump != "" {
 		return dumpScenario(*dump, stdout)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -59,6 +60,9 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := refuseForeignName("sweep", format, *outPath); err != nil {
+		return err
+	}
 	if format.value, err = outputFormat(fs, format, *outPath); err != nil {
 		return err
 	}
@@ -91,7 +95,7 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		if width == 0 {
 			width = 80
 		}
-		return usagef("sweep needs --vary PATH=FROM..TO[:STEPS] once or twice, e.g.\n  --vary recommendations.bulkhead=5..60:12\n%s's knobs, by part:\n%s", sc.Name, knobList(lessons.NumberKnobs(sc, v), width))
+		return usagef("sweep needs --vary PATH=FROM..TO[:STEPS] once or twice, e.g.\n  --vary recommendations.bulkhead=5..60:12\n%s's knobs, by part:\n%s", sc.Name, knobList(sweepKnobs(build, v), width))
 	case len(vary) > 2:
 		return usagef("sweep varies one or two knobs, got --vary %d times", len(vary))
 	case *measure == "":
@@ -328,26 +332,39 @@ func num(v float64) string {
 	return strconv.FormatFloat(v, 'g', 6, 64)
 }
 
+// writeSweepCSV writes one row a cell. Each axis's column and the mean's
+// name their unit as the table's head does ("recommendations.timeout (s)",
+// "search.ok mean (share)"; min, max and std are the mean's): a duration
+// axis is in ms or in s by its range (sweep.ParseVary), so a column of
+// 2, 4, 6 would not say which.
 func writeSweepCSV(w io.Writer, res *sweep.Result) error {
 	p := res.Plan
 	nx, ny := p.Size()
-	y := ""
-	if len(p.Axes) > 1 {
-		y = "," + p.Axes[1].Path
+	var head []string
+	for _, ax := range p.Axes {
+		head = append(head, sweepui.AxisLabel(ax))
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s%s,runs,values,%s mean,min,max,std", p.Axes[0].Path, y, p.Measure.Name)
+	head = append(head, "runs", "values", csvMean(p.Measure), "min", "max", "std")
 	// The goal's metric gets a column of its own only when it is not the
 	// one measured: the same metric twice would repeat the mean under a
 	// name a CSV reader cannot tell from the first.
 	goalColumn := p.Goal != nil && !sameMetric(p.Goal.Metric, p.Measure)
 	switch {
 	case goalColumn:
-		fmt.Fprintf(&b, ",%s mean,goal met", p.Goal.Metric.Name)
+		// How many seeds gave the goal's metric a value: a cell where
+		// some did not (a breaker that never opened) meets no goal.
+		head = append(head, csvMean(p.Goal.Metric), "goal values", "goal met")
 	case p.Goal != nil:
-		b.WriteString(",goal met")
+		head = append(head, "goal met")
 	}
-	b.WriteString("\n")
+	// A part's name may hold a space, and its path then quotes it
+	// ("orders db".timeout): a CSV reader takes a bare quote for an error.
+	var b strings.Builder
+	cw := csv.NewWriter(&b)
+	if err := cw.Write(head); err != nil {
+		return err
+	}
+	cw.Flush()
 	for j := range ny {
 		for i := range nx {
 			c := res.Cell(i, j)
@@ -358,7 +375,7 @@ func writeSweepCSV(w io.Writer, res *sweep.Result) error {
 			fmt.Fprintf(&b, ",%d,%d,%s,%s,%s,%s", c.Runs, c.N, num(c.Mean), num(c.Min), num(c.Max), num(c.Std))
 			switch {
 			case goalColumn:
-				fmt.Fprintf(&b, ",%s,%t", num(c.GoalMean), c.Met)
+				fmt.Fprintf(&b, ",%s,%d,%t", num(c.GoalMean), c.GoalN, c.Met)
 			case p.Goal != nil:
 				fmt.Fprintf(&b, ",%t", c.Met)
 			}
@@ -368,6 +385,25 @@ func writeSweepCSV(w io.Writer, res *sweep.Result) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// sweepKnobs is the knobs of variant v a sweep takes: lessons.NumberKnobs
+// less those the plan refuses for the variant (a part of a policy it does
+// not have, a knob that cannot change anything in it), so that the list
+// offers only what --vary accepts.
+func sweepKnobs(build func() *engine.Scenario, v int) []string {
+	var out []string
+	for _, k := range lessons.NumberKnobs(build(), v) {
+		if sweep.Sweepable(build, v, lessons.SetKnob, k) == nil {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// csvMean is the header of a metric's mean in the CSV, with the unit its
+// figures have there: "search.ok mean (share)", "recommendations.first_open
+// mean (s)".
+func csvMean(m sweep.Metric) string { return m.Name + " mean (" + m.Unit() + ")" }
 
 // jnum is a figure for JSON: null when there is none.
 type jnum float64
@@ -417,6 +453,7 @@ func writeSweepJSON(w io.Writer, res *sweep.Result, name sweepName) error {
 		MaxJ  jnum  `json:"max"`
 		StdJ  jnum  `json:"std"`
 		Goal  *jnum `json:"goal_mean,omitempty"`
+		GoalN *int  `json:"goal_values,omitempty"` // seeds that gave the goal's metric a value
 		Met   *bool `json:"goal_met,omitempty"`
 	}
 	unit, conv := jsonUnit(p.Measure)
@@ -457,8 +494,8 @@ func writeSweepJSON(w io.Writer, res *sweep.Result, name sweepName) error {
 			e := cell{I: i, J: j, Runs: c.Runs, N: c.N, MeanJ: jnum(conv(c.Mean)), MinJ: jnum(conv(c.Min)),
 				MaxJ: jnum(conv(c.Max)), StdJ: jnum(conv(c.Std))}
 			if p.Goal != nil {
-				g, met := jnum(goalConv(c.GoalMean)), c.Met
-				e.Goal, e.Met = &g, &met
+				g, gn, met := jnum(goalConv(c.GoalMean)), c.GoalN, c.Met
+				e.Goal, e.GoalN, e.Met = &g, &gn, &met
 			}
 			doc.Cells = append(doc.Cells, e)
 		}

@@ -80,9 +80,10 @@ func TestSweepWithoutVaryListsKnobsAsLines(t *testing.T) {
 				t.Errorf("%s: a line of %d columns: %q", name, w, l)
 			}
 		}
-		// Every knob is there, folded or not: its last word is.
+		// Every knob a sweep takes is there, folded or not: its last
+		// word is (TestSweepListsOnlyKnobsItTakes: and no other).
 		sc, _ := scenarios.Lookup(name)
-		for _, k := range lessons.NumberKnobs(sc.Build(), 0) {
+		for _, k := range sweepKnobs(sc.Build, 0) {
 			if last := k[strings.LastIndexByte(k, '.')+1:]; !strings.Contains(stderr, last) {
 				t.Errorf("%s: the list leaves out %s", name, k)
 			}
@@ -102,7 +103,7 @@ func TestSweepCSVMatchesRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 4 || rows[0][0] != "recommendations.bulkhead" || rows[0][3] != "search.ok mean" {
+	if len(rows) != 4 || rows[0][0] != "recommendations.bulkhead (calls)" || rows[0][3] != "search.ok mean (share)" {
 		t.Fatalf("csv %q", rows)
 	}
 	for i, bh := range []int64{5, 15, 25} {
@@ -307,8 +308,8 @@ func TestSweepCSVHasNoRepeatedColumn(t *testing.T) {
 		goal string
 		want []string
 	}{
-		{"profile.ok>=0.5", []string{"workers", "runs", "values", "profile.ok mean", "min", "max", "std", "goal met"}},
-		{"search.ok>=0.5", []string{"workers", "runs", "values", "profile.ok mean", "min", "max", "std", "search.ok mean", "goal met"}},
+		{"profile.ok>=0.5", []string{"workers", "runs", "values", "profile.ok mean (share)", "min", "max", "std", "goal met"}},
+		{"search.ok>=0.5", []string{"workers", "runs", "values", "profile.ok mean (share)", "min", "max", "std", "search.ok mean (share)", "goal values", "goal met"}},
 	} {
 		out, stderr, code := run(t, "sweep", "cascade", "--vary", "workers=100..300:2", "--measure", "profile.ok", "--goal", c.goal, "--seeds", "1", "--format", "csv")
 		if code != 0 {
@@ -321,5 +322,113 @@ func TestSweepCSVHasNoRepeatedColumn(t *testing.T) {
 		if !slices.Equal(rows[0], c.want) || len(rows) != 3 || len(rows[1]) != len(c.want) {
 			t.Errorf("--goal %s: csv %q, want the header %q", c.goal, rows, c.want)
 		}
+	}
+}
+
+// The CSV's header names each column's unit as the table's head does: a
+// duration axis is in s from a range reaching 10 s and in ms below, so
+// its column of 2, 6, 10 or of 1000, 2000 would not say which without
+// it, and first_open is in s in the CSV where the JSON has ms.
+func TestSweepCSVHeaderSaysTheUnits(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		header []string
+		first  string
+	}{
+		{[]string{"--vary", "recommendations.timeout=2s..10s:3", "--measure", "search.ok"},
+			[]string{"recommendations.timeout (s)", "runs", "values", "search.ok mean (share)", "min", "max", "std"}, "2"},
+		{[]string{"--vary", "recommendations.timeout=1s..3s:3", "--measure", "search.ok"},
+			[]string{"recommendations.timeout (ms)", "runs", "values", "search.ok mean (share)", "min", "max", "std"}, "1000"},
+		{[]string{"--variant", "3", "--vary", "recommendations.timeout=2s..10s:2", "--vary", "workers=100..200:2", "--measure", "recommendations.first_open", "--goal", "search.p99<=900"},
+			[]string{"recommendations.timeout (s)", "workers", "runs", "values", "recommendations.first_open mean (s)", "min", "max", "std", "search.p99 mean (ms)", "goal values", "goal met"}, "2"},
+	} {
+		args := append([]string{"sweep", "cascade", "--seeds", "1", "--format", "csv"}, c.args...)
+		out, stderr, code := run(t, args...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, stderr)
+		}
+		rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+		if err != nil || len(rows) < 2 {
+			t.Fatalf("%q: csv %q, %v", args, out, err)
+		}
+		if !slices.Equal(rows[0], c.header) || rows[1][0] != c.first {
+			t.Errorf("%q: header %q, first value %q; want %q and %q", args, rows[0], rows[1][0], c.header, c.first)
+		}
+	}
+}
+
+// A part whose name holds a space is quoted in its path ("recs db".timeout),
+// and the CSV's header quotes that column as CSV does, so a CSV reader
+// reads it: a bare quote in a field is an error to encoding/csv.
+func TestSweepCSVHeaderQuotesAQuotedPath(t *testing.T) {
+	dump, stderr, code := run(t, "scenarios", "--dump", "cascade")
+	if code != 0 {
+		t.Fatalf("scenarios --dump: exit %d: %s", code, stderr)
+	}
+	spaced := strings.ReplaceAll(strings.ReplaceAll(dump, "recommendations", "recs db"), "dependencies.recs db", `dependencies."recs db"`)
+	file := filepath.Join(t.TempDir(), "spaced.toml")
+	if err := os.WriteFile(file, []byte(spaced), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := run(t, "sweep", file, "--vary", `"recs db".timeout=1s..2s:2`, "--measure", "search.ok", "--seeds", "1", "--format", "csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil || len(rows) != 3 || rows[0][0] != `"recs db".timeout (ms)` {
+		t.Errorf("csv %q, %v; want a header that reads \"recs db\".timeout (ms)", out, err)
+	}
+}
+
+// The knobs sweep lists without --vary are the ones --vary takes on the
+// variant: cascade's first design has no breaker, no retries and no
+// queue, and a sweep of their knobs is refused, so the list left them out
+// of what it offered before (breaker.open, retry.base, shed.max_wait).
+func TestSweepListsOnlyKnobsItTakes(t *testing.T) {
+	_, stderr, code := run(t, "sweep", "cascade")
+	if code != 2 {
+		t.Fatalf("exit %d, want 2: %s", code, stderr)
+	}
+	list := stderr[strings.Index(stderr, "knobs, by part"):]
+	for _, gone := range []string{"breaker.", "retry.{", "shed:", "ratelimiter."} {
+		if strings.Contains(list, gone) {
+			t.Errorf("the list offers %q, which a sweep of cascade's first design refuses:\n%s", gone, list)
+		}
+	}
+	for _, kept := range []string{"workers", "timeout", "bulkhead", "retry.attempts"} {
+		if !strings.Contains(list, kept) {
+			t.Errorf("the list lacks %q:\n%s", kept, list)
+		}
+	}
+	for _, k := range []string{"recommendations.breaker.open=1s..5s:2", "recommendations.retry.base=10ms..100ms:2", "shed.max_wait=1ms..3s:3"} {
+		if _, stderr, code := run(t, "sweep", "cascade", "--seeds", "1", "--measure", "search.ok", "--vary", k); code == 0 {
+			t.Errorf("--vary %s was taken, which the list leaves out: %s", k, stderr)
+		}
+	}
+}
+
+// The goal's own column in the CSV and the JSON says on how many seeds
+// the goal's metric had a value: a breaker that opened on some seeds only
+// meets no goal on the others' mean.
+func TestSweepSaysOnHowManySeedsTheGoalHadAValue(t *testing.T) {
+	args := []string{"sweep", "cascade", "--variant", "3", "--seeds", "2", "--vary", "recommendations.timeout=2s..10s:2", "--measure", "search.ok", "--goal", "recommendations.first_open<=60"}
+	out, stderr, code := run(t, append(args, "--format", "csv")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := slices.Index(rows[0], "goal values")
+	if col < 0 || rows[1][col] != "2" {
+		t.Fatalf("csv %q: want a goal values column of 2 (the breaker opens on both seeds)", rows)
+	}
+	out, stderr, code = run(t, append(args, "--format", "json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, `"goal_values": 2`) {
+		t.Fatalf("json lacks goal_values 2:\n%s", out)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -935,11 +936,21 @@ func (p *Plan) trafficFor(c, s int) *engine.Traffic {
 
 // describe names cell (i, j)'s settings.
 func (p *Plan) describe(i, j int) string {
-	s := fmt.Sprintf("%s=%v", p.Axes[0].Path, p.Axes[0].Values[i])
+	s := p.Axes[0].Path + "=" + valueText(p.Axes[0].Values[i])
 	if len(p.Axes) > 1 {
-		s += fmt.Sprintf(", %s=%v", p.Axes[1].Path, p.Axes[1].Values[j])
+		s += ", " + p.Axes[1].Path + "=" + valueText(p.Axes[1].Values[j])
 	}
 	return s
+}
+
+// valueText writes an axis's value as --vary takes it: a number in full
+// (workers=1000000000, where %v wrote 1e+09), a duration or a percentage
+// as written.
+func valueText(v any) string {
+	if f, ok := v.(float64); ok {
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	return fmt.Sprint(v)
 }
 
 // CellScenario is cell (i, j)'s scenario, after Prepare. It is shared: do

@@ -144,7 +144,7 @@ func heatmap(p *plot.Plot, res *sweep.Result, legend *plot.Legend) error {
 		hm.NaN = color.White
 		p.Add(hm)
 		legend.Add(pl.Measure.Label() + ", " + how)
-		entries := sweepui.Legend(scale, pl.Measure)
+		entries := sweepui.Legend(scale, pl.Measure, sweepui.CellMeans(res)...)
 		for k := len(entries) - 1; k >= 0; k-- {
 			e := entries[k]
 			box, _ := plotter.NewPolygon(plotter.XYs{})

@@ -191,8 +191,7 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark, w 
 		m.xTexts[i] = mark.axisText(0, m.x, i)
 	}
 	var head strings.Builder
-	title := fmt.Sprintf("%s, %s", measureTitle(p.Measure, w), p.SeedsText()) + incomplete(res)
-	head.WriteString(th.Title.Render(wrapTo(title, width)) + "\n")
+	head.WriteString(titleLines(res, th, width, w))
 
 	lo, hi, any := res.Range()
 	m.scale = heatbands.NewScale(p, lo, hi)
@@ -219,7 +218,7 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark, w 
 	// cell holds one value, its band and that value.
 	if any {
 		var parts []string
-		for _, e := range Legend(m.scale, p.Measure) {
+		for _, e := range Legend(m.scale, p.Measure, CellMeans(res)...) {
 			// A no-break space keeps each glyph with its range when
 			// wrapped, and a uniform grid's "every cell: 100%" in one piece.
 			parts = append(parts, m.inks[e.Band].Paint(string(shades[e.Band]))+"\u00a0"+strings.ReplaceAll(e.Text("–"), " ", "\u00a0"))
@@ -450,6 +449,41 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording) strin
 	return b.String()
 }
 
+// titleLines is a map's or a table's title, the measure and over what
+// seeds, wrapped to width after a comma where it can be (a line ended
+// "mean of" and the next read "3 seeds"), each line styled on its own:
+// lipgloss pads a block's lines to its widest, which ended a wrapped
+// title's last line in spaces.
+func titleLines(res *sweep.Result, th *theme.Theme, width int, w Wording) string {
+	p := res.Plan
+	parts := strings.Split(measureTitle(p.Measure, w), ", ")
+	parts = append(parts, p.SeedsText()+incomplete(res))
+	var lines []string
+	cur := ""
+	for k, part := range parts {
+		if k < len(parts)-1 {
+			part += ","
+		}
+		switch {
+		case cur == "":
+			cur = part
+		case lipgloss.Width(cur)+1+lipgloss.Width(part) <= width:
+			cur += " " + part
+		default:
+			lines = append(lines, cur)
+			cur = part
+		}
+	}
+	lines = append(lines, cur)
+	var b strings.Builder
+	for _, l := range lines {
+		for _, piece := range strings.Split(wrapWords(l, width), "\n") {
+			b.WriteString(th.Title.Render(piece) + "\n")
+		}
+	}
+	return b.String()
+}
+
 // wrapTo cuts nothing: a line longer than width is wrapped at spaces.
 func wrapTo(s string, width int) string { return wrapWords(s, width) }
 
@@ -489,8 +523,7 @@ func table(res *sweep.Result, th *theme.Theme, width int, w Wording) string {
 	x := p.Axes[0]
 	nx, _ := p.Size()
 	var b strings.Builder
-	title := fmt.Sprintf("%s, %s", measureTitle(p.Measure, w), p.SeedsText()) + incomplete(res)
-	b.WriteString(th.Title.Render(wrapWords(title, width)) + "\n")
+	b.WriteString(titleLines(res, th, width, w))
 	lo, hi, _ := res.Range()
 	lo = math.Min(lo, 0)
 	head := []string{axisLabel(x, w), "mean", "fewest", "most"}

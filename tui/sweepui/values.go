@@ -40,13 +40,27 @@ func GoalText(g *sweep.Goal) string {
 	return g.Metric.Name + g.Op + pane.PercentExact(g.Threshold)
 }
 
+// AxisLabel is an axis's path with its unit, as the table's head and the
+// map's axes write it ("recommendations.timeout (s)", "workers"), for a
+// file's header.
+func AxisLabel(ax sweep.Axis) string { return axisLabel(ax, Typed) }
+
 // Legend is the legend of scale, a sweep of measure m, with its values
 // written as Value writes them: for a share, the bands' edges as
 // percentages, with as many decimals as keep neighbouring edges apart
 // (pane.Percent's whole percentages would read "99%–99%" for a grid of
-// 0.991 to 0.999), a uniform grid's one value as Value writes it; for any
-// other measure, scale.Legend as it is.
-func Legend(scale heatbands.Scale, m sweep.Metric) []heatbands.Entry {
+// 0.991 to 0.999) and put every cell it knows of inside the band it is
+// drawn in, a uniform grid's one value as Value writes it; for any other
+// measure, scale.Legend as it is.
+//
+// The cells it knows of are the grid's lowest and highest, scale's ends,
+// and cells, the grid's means if the caller gives them (NaN for a cell
+// without one). An end is rounded outward (the lowest cell 19.74% starts
+// its band at 19%, not 20%, which it would fall below); an edge between
+// two bands is rounded to the nearest, and gets more decimals while a cell
+// lies between it and its rounding (49.94% drawn in the band above an
+// edge of 49.84% read "50%–70%"), which only the cells can tell.
+func Legend(scale heatbands.Scale, m sweep.Metric, cells ...float64) []heatbands.Entry {
 	out := scale.Legend()
 	if m.Unit() != "share" {
 		return out
@@ -65,16 +79,29 @@ func Legend(scale heatbands.Scale, m sweep.Metric) []heatbands.Entry {
 	}
 	_, z := heatbands.Range(out[len(out)-1].Band, scale.Lo, scale.Hi)
 	edges = append(edges, z)
+	known := append([]float64{scale.Lo, scale.Hi}, cells...)
+	last := len(edges) - 1
 	text := make([]string, len(edges))
 	for decimals := 0; decimals <= maxDecimals; decimals++ {
 		apart := true
 		for i, x := range edges {
-			text[i] = percentTo(x, decimals)
+			switch i {
+			case 0:
+				text[i] = percentOutward(x, decimals, false)
+			case last:
+				text[i] = percentOutward(x, decimals, true)
+			default:
+				text[i] = percentTo(x, decimals)
+			}
 			if i > 0 && edges[i] > edges[i-1] && text[i] == text[i-1] {
 				apart = false
 			}
 		}
-		if apart {
+		// An end rounded outward to a bound (">99%" for 99.12%) where the
+		// nearest rounding is none gets decimals too (99.2%): a bound is
+		// for a share past every figure the decimals can write.
+		ends := !newBound(text[0], edges[0], decimals) && !newBound(text[last], edges[last], decimals)
+		if apart && ends && cellsInside(scale, known, text) {
 			break
 		}
 	}
@@ -82,6 +109,111 @@ func Legend(scale heatbands.Scale, m sweep.Metric) []heatbands.Entry {
 		out[k].From, out[k].To = text[k], text[k+1]
 	}
 	return out
+}
+
+// CellMeans is every cell's mean in res, for Legend: NaN for a cell
+// without one.
+func CellMeans(res *sweep.Result) []float64 {
+	nx, ny := res.Plan.Size()
+	means := make([]float64, 0, nx*ny)
+	for j := range ny {
+		for i := range nx {
+			means = append(means, res.Cell(i, j).Mean)
+		}
+	}
+	return means
+}
+
+// cellsInside says whether every cell, in the band scale draws it in,
+// reads between that band's written ends, text[band] and text[band+1].
+func cellsInside(scale heatbands.Scale, cells []float64, text []string) bool {
+	for _, x := range cells {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			continue
+		}
+		k := scale.Band(x)
+		if !readsAtMost(text[k], x) || !readsAtLeast(text[k+1], x) {
+			return false
+		}
+	}
+	return true
+}
+
+// newBound says whether text, share x rounded outward to decimals, is a
+// bound where percentTo's rounding to the nearest is none.
+func newBound(text string, x float64, decimals int) bool {
+	_, bound := readPercent(text)
+	_, nearest := readPercent(percentTo(x, decimals))
+	return bound != 0 && nearest == 0
+}
+
+// readsAtMost says whether text, a percentage as percentTo writes it,
+// can be read as share x or less: a bound ("<0.1%", ">99.9%") stands for
+// every share past it.
+func readsAtMost(text string, x float64) bool {
+	r, bound := readPercent(text)
+	return bound == '<' || r <= 100*x+slack(x) || bound == '>' && r < 100*x
+}
+
+// readsAtLeast says whether text can be read as share x or more.
+func readsAtLeast(text string, x float64) bool {
+	r, bound := readPercent(text)
+	return bound == '>' || r >= 100*x-slack(x) || bound == '<' && r > 100*x
+}
+
+// slack is how far apart, in percentage points, a written percentage and
+// a share may be and still be the same figure: 100*x and the parsed text
+// differ in their last bits (0.3 reads back as 30.000000000000004).
+func slack(x float64) float64 { return 1e-9 * math.Max(1, 100*math.Abs(x)) }
+
+// readPercent reads a percentage as percentTo writes it: its number, and
+// its bound ('<', '>' or 0).
+func readPercent(text string) (float64, byte) {
+	num := strings.TrimSuffix(text, "%")
+	var bound byte
+	if num != "" && (num[0] == '<' || num[0] == '>') {
+		bound, num = num[0], num[1:]
+	}
+	r, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		return math.NaN(), bound
+	}
+	return r, bound
+}
+
+// percentOutward writes a grid's lowest (up false) or highest (up true)
+// share as percentTo does, but rounded away from the grid's other cells,
+// so the band it ends holds it: 19.74% starts a band at 19%, where the
+// nearest, 20%, starts above it. With no decimals it keeps pane.Percent's
+// one decimal under 9.95% and from 99.5%, as percentTo does; rounding
+// never reaches 0% or 100% for a share between them (">99%", "<0.1%").
+func percentOutward(x float64, decimals int, up bool) string {
+	p := 100 * x
+	if p <= 0 || p >= 100 {
+		return pane.Percent(x)
+	}
+	if decimals == 0 && (p < 9.95 || p >= 99.5) {
+		decimals = 1
+	}
+	step := math.Pow(10, -float64(decimals))
+	q := p / step
+	switch r := math.Round(q); {
+	case math.Abs(q-r) < 1e-6:
+		// A share on the grid of decimals (0.4% is 0.004/0.001 = 4.000000000000001 steps).
+		q = r
+	case up:
+		q = math.Ceil(q)
+	default:
+		q = math.Floor(q)
+	}
+	switch r := q * step; {
+	case r >= 100:
+		return ">" + strconv.FormatFloat(100-step, 'f', decimals, 64) + "%"
+	case r <= 0:
+		return "<" + strconv.FormatFloat(step, 'f', decimals, 64) + "%"
+	default:
+		return strconv.FormatFloat(r, 'f', decimals, 64) + "%"
+	}
 }
 
 // maxDecimals is the most decimals a legend's percentage takes: past it,

@@ -59,7 +59,9 @@ func TestHeatmapLegendReadsAsPercentages(t *testing.T) {
 		func(i, j int) float64 { return 0.0588 + (1-0.0588)*float64(i*j)/49 })
 	out := strings.ReplaceAll(HeatmapMarked(res, theme.New(theme.Plain()), 80, &Mark{X: 200, Y: 100, Label: "the design in the form"}), "\u00a0", " ")
 	flat := strings.Join(strings.Fields(out), " ")
-	for _, want := range []string{"· 5.9%–18% ", "░ 18%–41% ", "▒ 41%–65% ", "▓ 65%–88% ", "█ 88%–100% ",
+	// The lowest cell, 5.88%, starts its band at 5.8%: "5.9%" put it
+	// below the band it is drawn in.
+	for _, want := range []string{"· 5.8%–18% ", "░ 18%–41% ", "▒ 41%–65% ", "▓ 65%–88% ", "█ 88%–100% ",
 		"◆ the design in the form: workers=200, recommendations.rate=100, search.ok " + pane.Percent(res.Cell(3, 3).Mean)} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("lacks %q:\n%s", want, out)
@@ -165,6 +167,51 @@ func TestShareBesideTheGoalReadsOnItsSide(t *testing.T) {
 			if row := strings.Fields(lines[2+i]); len(row) < 2 || row[1] != want {
 				t.Errorf("goal %s: mean %v reads %q, want %s", c.goal, values[i], lines[2+i], want)
 			}
+		}
+	}
+}
+
+// Every cell reads inside the band it is drawn in. The reviewer's sweep of
+// search.ok (cascade, bulkhead 0..10 by timeout 2s..10s, 2 seeds) has its
+// lowest cell at 19.74%, which the legend's "20%–30%" left out, and a cell
+// of 49.94% drawn in the band above the edge 49.84%, which read
+// "50%–70%". The grid's ends are rounded outward; an edge between bands
+// gets decimals until no cell the caller gives lies between it and its
+// rounding.
+func TestShareLegendHoldsEveryCellInItsBand(t *testing.T) {
+	m := sweep.Metric{Name: "search.ok", Owner: "search", Field: "ok"}
+	means := []float64{0.1973765, 0.2937, 0.377904, 0.499369, 0.921046, 1}
+	res := filled(t, "recommendations.bulkhead=0..5:6", "", "search.ok", "", func(i, _ int) float64 { return means[i] })
+	cells := CellMeans(res)
+	scale := heatbands.NewScale(&sweep.Plan{Measure: m}, cells[0], 1)
+	for _, c := range []struct {
+		cells []float64
+		want  string
+	}{
+		{nil, "19%–30% 30%–50% 50%–70% 70%–90% 90%–100%"},
+		{cells, "19.7%–29.8% 29.8%–49.8% 49.8%–69.9% 69.9%–90.0% 90.0%–100%"},
+	} {
+		var got []string
+		for _, e := range Legend(scale, m, c.cells...) {
+			got = append(got, e.From+"–"+e.To)
+		}
+		if text := strings.Join(got, " "); text != c.want {
+			t.Errorf("with cells %v: legend %q, want %q", c.cells, text, c.want)
+		}
+	}
+	// Any grid: each cell between its band's ends as read back, the
+	// highest short of all never at 100%.
+	for _, g := range [][]float64{{0.0588, 0.2, 0.4994, 0.7, 0.9912}, {0.9951, 0.99612, 0.9977, 0.99999}, {0.00031, 0.0009, 0.0042}} {
+		scale := heatbands.NewScale(&sweep.Plan{Measure: m}, g[0], g[len(g)-1])
+		entries := Legend(scale, m, g...)
+		for _, x := range g {
+			e := entries[scale.Band(x)]
+			if !readsAtMost(e.From, x) || !readsAtLeast(e.To, x) {
+				t.Errorf("grid %v: %v drawn in %s–%s", g, x, e.From, e.To)
+			}
+		}
+		if top := entries[len(entries)-1].To; top == "100%" || g[len(g)-1] < 0.995 && strings.HasPrefix(top, ">") {
+			t.Errorf("grid %v: its highest cell tops the legend as %s", g, top)
 		}
 	}
 }
