@@ -1,6 +1,9 @@
 package exercisesui
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/breakerlab/breakerlab/tui/palette"
+	"github.com/charmbracelet/bubbles/key"
+)
 
 // keyMap is the runner's one key map. Which bindings are shown (and
 // active) depends on the screen; see helpFor.
@@ -12,6 +15,14 @@ type keyMap struct {
 	// ListBack and ListQuit are the list's ways out: there q goes back
 	// with esc, as on the home screen's inner screens, and ctrl+c quits.
 	ListBack, ListQuit key.Binding
+	// Palette is the home screen's command palette: ctrl+k, which the
+	// home screen takes before the runner sees it, and `:`, which means
+	// nothing else here (the runner hands it up, paletteCmd). Enabled
+	// only inside the home screen (Options.Leave).
+	Palette key.Binding
+	// HelpClose is ? and esc while the keys are shown in full, for the
+	// help: either closes them.
+	HelpClose key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -44,10 +55,12 @@ func newKeyMap() keyMap {
 		Back:   b([]string{"esc"}, "esc", "back"),
 		// For the help only: listKey matches q and esc with Quit and Back,
 		// and key() ctrl+c on every screen.
-		ListBack: b([]string{"esc", "q"}, "esc/q", "back"),
-		ListQuit: b([]string{"ctrl+c"}, "ctrl+c", "quit"),
-		Yes:      b([]string{"y", "Y"}, "y", "yes"),
-		No:       b([]string{"n", "N", "esc"}, "n", "no"),
+		ListBack:  b([]string{"esc", "q"}, "esc/q", "back"),
+		ListQuit:  b([]string{"ctrl+c"}, "ctrl+c", "quit"),
+		Yes:       b([]string{"y", "Y"}, "y", "yes"),
+		No:        b([]string{"n", "N", "esc"}, "n", "no"),
+		Palette:   b([]string{":"}, ":/"+palette.Key, "go anywhere"),
+		HelpClose: b([]string{"?", "esc"}, "?/esc", "close the help"),
 	}
 }
 

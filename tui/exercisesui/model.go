@@ -244,6 +244,7 @@ func New(b Backend, opt Options) Model {
 	if opt.Leave != nil {
 		m.keys.Quit.SetHelp("q", "back")
 	}
+	m.keys.Palette.SetEnabled(opt.Leave != nil)
 	m.message = opt.Notice
 	cur := b.Current()
 	for i, e := range m.exs {
@@ -662,6 +663,15 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if msg.String() == "ctrl+c" {
 		return m.quit()
 	}
+	if m.takesCommands() && key.Matches(msg, m.keys.Palette) {
+		return m, paletteCmd
+	}
+	if m.helpOpen() && key.Matches(msg, m.keys.HelpClose) {
+		// esc closes the keys before it goes back, as on the other
+		// screens; ? toggles them anyway.
+		m.help.ShowAll = false
+		return m, nil
+	}
 	switch m.screen {
 	case screenList:
 		return m.listKey(msg)
@@ -745,6 +755,23 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	m.clampScroll()
 	return m, nil
 }
+
+// takesCommands is whether a key typed now is a command: not while a
+// question waits for y or n, nor while the list's filter is typed.
+func (m Model) takesCommands() bool {
+	return m.screen != screenConfirm && !(m.screen == screenList && m.searching)
+}
+
+// helpOpen is whether the keys are shown in full where ? toggles them: on
+// the main screen and the list, while no filter is typed.
+func (m Model) helpOpen() bool {
+	return m.help.ShowAll && (m.screen == screenMain || m.screen == screenList) && m.takesCommands()
+}
+
+// paletteCmd hands `:` up to the home screen as its palette's key: the
+// home screen opens the palette on that key from any screen, and leaves
+// `:` to the screen that is open, since most take it to go to a time.
+func paletteCmd() tea.Msg { return tea.KeyMsg{Type: tea.KeyCtrlK} }
 
 // Close stops what the runner runs (checks, the file watcher) as leaving
 // it does, without its Leave message, for a jump from the command palette;

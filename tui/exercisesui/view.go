@@ -208,6 +208,9 @@ func (m Model) question() string {
 
 func (m Model) helpKeys() helpKeys {
 	k := m.keys
+	if m.helpOpen() {
+		k.More = k.HelpClose // the keys in full say how they close
+	}
 	switch m.screen {
 	case screenList:
 		next := k.Next
@@ -216,7 +219,7 @@ func (m Model) helpKeys() helpKeys {
 		full := [][]key.Binding{
 			{k.Up, k.Down, k.Top, k.Bottom},
 			{k.Select, next, k.Filter, k.Search},
-			{k.ListBack, k.ListQuit, k.More},
+			{k.ListBack, k.ListQuit, k.More, k.Palette},
 		}
 		return helpKeys{short: short, full: full, drop: listDrop}
 	case screenCongrats:
@@ -233,7 +236,7 @@ func (m Model) helpKeys() helpKeys {
 		{k.Edit, k.Hint, next, k.List, k.Rerun, k.Task},
 		{k.Reset, k.Solution, k.CheckAll, k.Quit},
 		{k.Up, k.Down, k.PageUp, k.PageDown},
-		{k.Top, k.Bottom, k.More},
+		{k.Top, k.Bottom, k.More, k.Palette},
 	}
 	return helpKeys{short: short, full: full, drop: mainDrop}
 }

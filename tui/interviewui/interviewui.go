@@ -19,9 +19,10 @@
 // It may import lessons/drill, engine, engine/scenarios and engine/report
 // (to describe the prompt's scenario and its designs' outcomes),
 // tui/chart (the worst design drawn), tui/sandbox (to play it),
-// tui/internal/playback (keys and text typed in a burst),
-// tui/internal/helpview (the key line fitted to the width), tui/theme,
-// tui/pane, bubbletea, bubbles (textarea, cursor, key, help) and lipgloss.
+// tui/internal/playback (keys and text typed in a burst), tui/palette (its
+// key's name), tui/internal/helpview (the key line fitted to the width),
+// tui/theme, tui/pane, bubbletea, bubbles (textarea, cursor, key, help) and
+// lipgloss.
 package interviewui
 
 import (
@@ -32,6 +33,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	"github.com/breakerlab/breakerlab/tui/palette"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/cursor"
@@ -103,6 +105,10 @@ type keyMap struct {
 	Left, Right, Move key.Binding
 	// Ask is esc while writing: it asks before it hands the answer in.
 	Ask key.Binding
+	// Palette is `:`, which means nothing on the list, the rubric and the
+	// text: inside the home screen it opens the command palette there, as
+	// ctrl+k does everywhere (paletteCmd). Enabled with Embedded.
+	Palette key.Binding
 }
 
 // asking is the question the screen waits on: none, whether to hand the
@@ -139,6 +145,7 @@ func newKeys() keyMap {
 		PointUp:   b([]string{"K", "shift+up"}, "K", "point up"),
 		PointDown: b([]string{"J", "shift+down"}, "J", "point down"),
 		Quit:      b([]string{"esc", "q"}, "esc", "leave"),
+		Palette:   b([]string{":"}, ": "+palette.Key, "go anywhere (lesson 4, sandbox NAME, drill); ctrl+k while you write too, where : is text"),
 	}
 }
 
@@ -227,6 +234,7 @@ func New(o Options) (Model, error) {
 	m := Model{o: o, th: o.Theme, keys: newKeys(), help: help.New(), prompts: drill.Prompts(), note: o.Notice, runs: runCache{}}
 	// esc and q go back to the home screen inside it, else quit.
 	m.keys.Quit.SetHelp("esc", m.wayOut())
+	m.keys.Palette.SetEnabled(o.Embedded)
 	if o.OnScreen {
 		o.Dir, o.Review = "", ""
 		m.o = o
@@ -445,6 +453,11 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, tea.Quit
 	}
+	if key.Matches(k, m.keys.Palette) && m.phase != writing && m.ask == askNone {
+		// Before the keys' any key: ctrl+k, which the home screen takes
+		// before the interview sees it, leaves them open too.
+		return m, paletteCmd
+	}
 	if m.showKey {
 		m.showKey = false
 		return m, nil
@@ -550,6 +563,11 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	return m, nil
 }
+
+// paletteCmd hands `:` up to the home screen as its palette's key: the
+// home screen opens the palette on that key from any screen, and leaves
+// `:` to the screen that is open, since most take it to go to a time.
+func paletteCmd() tea.Msg { return tea.KeyMsg{Type: tea.KeyCtrlK} }
 
 // answer takes the key that answers the question on screen.
 func (m Model) answer(k tea.KeyMsg) (tea.Model, tea.Cmd) {

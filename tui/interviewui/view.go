@@ -968,8 +968,13 @@ func (m Model) keyLines(w int) []string {
 		{"p", "play the prompt's scenario in the sandbox; esc comes back"},
 		{"pgup/pgdn", "scroll your answer beside the point; on the list, a question longer than its rows"},
 		{"J/K", "scroll the point, when it is longer than its column (shift+↓/↑ too)"},
-		{"esc q", m.wayOut() + " (from the list and the rubric)"},
 	}
+	if m.keys.Palette.Enabled() {
+		// Inside the home screen, whose palette ctrl+k opens before the
+		// key reaches the interview.
+		rows = append(rows, [2]string{m.keys.Palette.Help().Key, m.keys.Palette.Help().Desc})
+	}
+	rows = append(rows, [2]string{"esc q", m.wayOut() + " (from the list and the rubric)"})
 	for _, r := range rows {
 		lines := pane.Wrap(r[1], max(w-15, 1))
 		for i, l := range lines {

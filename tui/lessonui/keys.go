@@ -1,6 +1,8 @@
 package lessonui
 
 import (
+	"slices"
+
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -84,5 +86,36 @@ type helpKeys struct {
 	full  [][]key.Binding
 }
 
-func (h helpKeys) ShortHelp() []key.Binding  { return h.short }
-func (h helpKeys) FullHelp() [][]key.Binding { return h.full }
+func (h helpKeys) ShortHelp() []key.Binding { return h.short }
+
+// FullHelp is the keys in full, each thing they do said once: inside the
+// home screen esc and q both go back, and the help said "esc back" and
+// "q back" on two rows. Keys of a group that say the same words share one
+// row ("esc/q back").
+func (h helpKeys) FullHelp() [][]key.Binding {
+	out := make([][]key.Binding, len(h.full))
+	for i, group := range h.full {
+		out[i] = sayOnce(group)
+	}
+	return out
+}
+
+// sayOnce is group with the enabled bindings whose help says the same
+// words joined into the first of them, their keys named together
+// ("esc/q").
+func sayOnce(group []key.Binding) []key.Binding {
+	out := make([]key.Binding, 0, len(group))
+	for _, b := range group {
+		same := slices.IndexFunc(out, func(o key.Binding) bool {
+			return b.Enabled() && o.Enabled() && o.Help().Desc == b.Help().Desc
+		})
+		if same < 0 {
+			out = append(out, b)
+			continue
+		}
+		was := out[same]
+		out[same] = key.NewBinding(key.WithKeys(append(slices.Clone(was.Keys()), b.Keys()...)...),
+			key.WithHelp(was.Help().Key+"/"+b.Help().Key, b.Help().Desc))
+	}
+	return out
+}

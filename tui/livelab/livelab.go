@@ -10,7 +10,8 @@
 // It does no I/O: the measured side comes from a function the caller hands
 // in (the command reads its running lab there, from memory), called once a
 // tick in Update, never in View. It may import the engine, tui/pane,
-// tui/chart, tui/theme, bubbletea and bubbles/key.
+// tui/chart, tui/theme, tui/palette (its key's name), bubbletea and
+// bubbles/key.
 package livelab
 
 import (
@@ -21,6 +22,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/chart"
+	"github.com/breakerlab/breakerlab/tui/palette"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
@@ -89,6 +91,10 @@ type Model struct {
 	w, h   int
 	quit   key.Binding
 	help   key.Binding
+	// palette is `:`, which means nothing else here: inside the home
+	// screen (Leave) it opens the command palette as ctrl+k does
+	// (paletteCmd).
+	palette key.Binding
 	// showHelp: the keys in full are on screen (?), until any key.
 	showHelp bool
 	hasBrk   bool
@@ -119,6 +125,8 @@ func New(o Options) (*Model, error) {
 		w:      80, h: 24,
 		quit: key.NewBinding(key.WithKeys("q", "esc", "ctrl+c"), key.WithHelp("q", "quit")),
 		help: key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "keys")),
+		palette: key.NewBinding(key.WithKeys(":"), key.WithHelp(":/"+palette.Key,
+			"go anywhere (lesson 4, sandbox NAME, drill); stops the lab")),
 	}
 	sys := &o.Scenario.Variants[o.Variant].System
 	for _, d := range sys.Dependencies {
@@ -146,6 +154,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.w, m.h = msg.Width, msg.Height
 		m.layout()
 	case tea.KeyMsg:
+		if m.o.Leave != nil && key.Matches(msg, m.palette) {
+			// Only the home screen (Leave) has a palette to open. Before
+			// the help's any key: ctrl+k, which the home screen takes
+			// before the lab sees it, leaves the help open too.
+			return m, paletteCmd
+		}
 		if m.showHelp && msg.Type != tea.KeyCtrlC {
 			m.showHelp = false // any key closes the help
 			return m, nil
@@ -169,6 +183,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	return m, nil
 }
+
+// paletteCmd hands `:` up to the home screen as its palette's key: the
+// home screen opens the palette on that key from any screen, and leaves
+// `:` to the screen that is open, since most take it to go to a time.
+func paletteCmd() tea.Msg { return tea.KeyMsg{Type: tea.KeyCtrlK} }
 
 // refresh reads the measured side and brings the simulation to its time.
 func (m *Model) refresh() {
@@ -372,10 +391,21 @@ func (m *Model) helpView() string {
 	out := []string{fit(m.th.Title.Render("Live lab")+" · keys", m.w), ""}
 	ways := m.ways()
 	if m.o.Leave != nil {
-		ways = append(ways, [2]string{"ctrl+c", "quit (stops the lab)"})
+		p := m.palette.Help()
+		ways = append(ways, [2]string{p.Key, p.Desc}, [2]string{"ctrl+c", "quit (stops the lab)"})
+	}
+	keyW := 7 // the keys' column, wider only for a longer key
+	for _, w := range ways {
+		keyW = max(keyW, len(w[0])+1)
 	}
 	for _, w := range ways {
-		out = append(out, fit(fmt.Sprintf("  %-7s %s", w[0], w[1]), m.w))
+		// A long line goes on under its words, not cut: the palette's
+		// says where it goes.
+		lead := fmt.Sprintf("  %-*s ", keyW, w[0])
+		for _, l := range pane.Wrap(w[1], max(m.w-len(lead), 1)) {
+			out = append(out, fit(lead+l, m.w))
+			lead = strings.Repeat(" ", len(lead))
+		}
 	}
 	out = append(out, "")
 	for _, p := range []string{
