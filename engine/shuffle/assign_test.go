@@ -226,7 +226,7 @@ func TestOverlapLimitAlwaysHolds(t *testing.T) {
 				t.Fatalf("unexpected error: %v", err)
 			}
 			capacity, _ := OverlapCapacity(n, k, maxShared)
-			if capacity.Cmp(big.NewInt(int64(customers))) >= 0 && !strings.Contains(err.Error(), "random draws") {
+			if capacity.Cmp(big.NewInt(int64(customers))) >= 0 && !strings.Contains(err.Error(), "no room was found") {
 				t.Fatalf("within the bound %s but the error does not say the search gave up: %v", capacity, err)
 			}
 			return
@@ -292,7 +292,7 @@ func TestImpossibleOverlapRequestsFailQuickly(t *testing.T) {
 	// beyond what random draws reach in a fleet too large to scan: the search
 	// gives up after its bounded draws and says so.
 	_, err = AssignOverlapLimited(120, 6, 20, 0, rand.New(rand.NewPCG(1, 1)))
-	if !errors.Is(err, ErrOverlapLimit) || !strings.Contains(err.Error(), "1000 random draws") {
+	if !errors.Is(err, ErrOverlapLimit) || !strings.Contains(err.Error(), "and no room was found for the next") {
 		t.Errorf("20 disjoint sextets of 120: error = %v, want the search to give up", err)
 	}
 }

@@ -73,7 +73,8 @@ func checkOverlap(n, k, maxShared int) error {
 // if none of its groups of maxShared+1 workers is already part of an earlier
 // shard, since sharing maxShared+1 workers means sharing such a group. After
 // OverlapAttemptsPerCustomer failed draws, a small fleet is scanned shard by
-// shard; otherwise the search stops. A request above OverlapCapacity is
+// shard; otherwise the search stops, and the error says how many customers
+// were placed and what makes room. A request above OverlapCapacity is
 // refused before any search. Errors that come from the limit wrap
 // ErrOverlapLimit.
 func AssignOverlapLimited(n, k, customers, maxShared int, rng *rand.Rand) (*Assignment, error) {
@@ -114,21 +115,19 @@ func AssignOverlapLimited(n, k, customers, maxShared int, rng *rand.Rand) (*Assi
 			placed = p.scan(shard, n)
 		}
 		if !placed {
-			return nil, fmt.Errorf("%w: placed %s of %s customers (%d of %d workers each, at most %d shared), then found no shard for the next in %d random draws%s; the bound is %s",
-				ErrOverlapLimit, groupDigits(fmt.Sprint(c)), groupDigits(fmt.Sprint(customers)), k, n, maxShared,
-				OverlapAttemptsPerCustomer, scanNote(scanAllowed), groupDigits(capacity.String()))
+			// Told in the fleet's terms and what to change: how the
+			// search looked (draws, a scan) is no help to the learner,
+			// nor the bound it stayed under.
+			return nil, fmt.Errorf("%w: %s of %s customers got %d of %d workers each with at most %d shared between any two, and no room was found for the next; %s",
+				ErrOverlapLimit, groupDigits(fmt.Sprint(c)), groupDigits(fmt.Sprint(customers)), k, n, maxShared, overlapRemedy)
 		}
 		p.claim(shard)
 	}
 	return a, nil
 }
 
-func scanNote(scanned bool) string {
-	if scanned {
-		return " and a scan of every shard"
-	}
-	return ""
-}
+// overlapRemedy is what makes room for more overlap-limited shards.
+const overlapRemedy = "allow more workers shared, give each customer fewer workers, or add workers"
 
 // overlapPlacer remembers every group of groupSize workers that some placed
 // shard contains. A candidate shard fits when none of its groups is taken.

@@ -174,14 +174,19 @@ func (c *Challenge) limitIn(sc *engine.Scenario, fl *Fleet, i int) Limit {
 }
 
 // overlapLimit narrows the shard size and the overlap allowed to what
-// overlap-limited sharding can give every customer: the engine refuses a
-// fleet whose bound on shards (shuffle.OverlapCapacity) is below its
-// customers before it looks for any. The bound falls as shards grow and
-// rises with the overlap, so each knob's range stays one span.
+// overlap-limited sharding gives every customer on every seed the level
+// runs. The engine refuses a fleet above a bound on shards
+// (shuffle.OverlapCapacity) before it looks for any, and below the bound
+// its search can still run out of room (32 workers, 4 each, at most 2
+// shared: the bound is 1,240, the search places about 970), so a size
+// the bound allows is tried (assignable). Fewer workers each or more
+// shared only makes room, so each knob's range stays one span.
 func (c *Challenge) overlapLimit(fl *Fleet, l *Limit) {
 	fits := func(k, shared float64) bool {
-		n, err := shuffle.OverlapCapacity(fl.Workers, int(k), int(shared))
-		return err == nil && n.Cmp(big.NewInt(int64(fl.Customers))) >= 0
+		f := *fl
+		f.PerCustomer, f.MaxShared = int(k), int(shared)
+		n, err := shuffle.OverlapCapacity(f.Workers, f.PerCustomer, f.MaxShared)
+		return err == nil && n.Cmp(big.NewInt(int64(fl.Customers))) >= 0 && c.assignable(&f)
 	}
 	switch l.Path {
 	case "per_customer":
@@ -258,7 +263,16 @@ func (l Limit) refuse(v any) error {
 	if n.widen != "" {
 		widen = " (" + n.widen + ")"
 	}
-	return fmt.Errorf("%s must be between %s and %s, %s, got %s%s", l.Label, l.formatNumber(l.Min), l.formatNumber(l.Max), n.why, l.formatNumber(f), widen)
+	return fmt.Errorf("%s must be %s, %s, got %s%s", l.Label, l.span(), n.why, l.formatNumber(f), widen)
+}
+
+// span is what refuse says the value must be: "between 3 and 7", or "2"
+// when the range holds one value.
+func (l Limit) span() string {
+	if lo, hi := l.formatNumber(l.Min), l.formatNumber(l.Max); lo != hi {
+		return "between " + lo + " and " + hi
+	}
+	return l.formatNumber(l.Min)
 }
 
 // Empty says whether the other knobs leave this one no value at all:

@@ -1,11 +1,8 @@
 package challenge
 
 import (
-	"errors"
 	"strings"
 	"testing"
-
-	"github.com/breakerlab/breakerlab/engine/shuffle"
 )
 
 // The range the knob form states for a knob (Limit) is the range grading
@@ -47,7 +44,7 @@ func TestLimitsAreWhereTheEngineRefuses(t *testing.T) {
 					if err := engineVerdict(c, s); err != nil {
 						t.Errorf("%s: %s at %s, an end of its range %s with %v: the engine refuses it: %v", c.ID, k.Label, k.formatNumber(end), lim.Range(), base, err)
 					}
-					if _, _, err := c.build(s); err != nil && !searchLuck(err) {
+					if _, _, err := c.build(s); err != nil {
 						t.Errorf("%s: %s at %s, an end of its range %s with %v: grading refuses it: %v", c.ID, k.Label, k.formatNumber(end), lim.Range(), base, err)
 					}
 				}
@@ -77,6 +74,9 @@ func TestLimitsAreWhereTheEngineRefuses(t *testing.T) {
 					}
 					_, perr := lim.Parse(FormatValue(k.fromNumber(v)))
 					want := k.Label + " must be between " + k.formatNumber(lim.Min) + " and " + k.formatNumber(lim.Max) + ", "
+					if lim.Min == lim.Max {
+						want = k.Label + " must be " + k.formatNumber(lim.Min) + ", "
+					}
 					if perr == nil || !refusals[perr.Error()] || !strings.HasPrefix(perr.Error(), want) {
 						t.Errorf("%s: %s typed as %s with %v: the form says %v; want the range it states (%q), as grading has it", c.ID, k.Label, k.formatNumber(v), base, perr, want)
 					}
@@ -135,24 +135,23 @@ func limitRefusals(c *Challenge, s Setting) map[string]bool {
 }
 
 // engineVerdict is whether the engine takes the design, without the
-// challenge's own refusal. A fleet the overlap-limited search finds no
-// room in is refused by the search's luck, not by a bound a range can
-// state; the bound it checks first (OverlapCapacity) is one.
+// challenge's own refusal: on seed 0, where grading checks that it runs,
+// and for a fleet on every seed the level grades, as overlap-limited
+// sharding may find room for every customer on one seed and not another.
 func engineVerdict(c *Challenge, s Setting) error {
 	sc, fl, err := c.applied(s)
 	if err != nil {
 		return err
 	}
-	if err := runnable(sc, fl); !searchLuck(err) {
+	if err := runnable(sc, fl); err != nil || fl == nil {
 		return err
 	}
+	for _, seed := range c.Seeds {
+		if _, err := fl.poison(seed); err != nil {
+			return err
+		}
+	}
 	return nil
-}
-
-// searchLuck says whether err is the overlap-limited search's running out
-// of draws below the bound it checks first.
-func searchLuck(err error) bool {
-	return errors.Is(err, shuffle.ErrOverlapLimit) && strings.Contains(err.Error(), "found no shard")
 }
 
 func with(s Setting, path string, v any) Setting {

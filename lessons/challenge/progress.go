@@ -118,16 +118,19 @@ func (p *Progress) Record(c *Challenge) Record {
 	return r
 }
 
-// recordOf is c's record; p.mu is held. A teacher's file that has none
-// under its key reads one an earlier breakerlab kept under the file's ID,
-// unless that ID is a built-in level's: that record is the level's (or was
-// mixed with it), and belongs to neither file. The next save keeps it
-// under the file's key.
-func (p *Progress) recordOf(c *Challenge) Record {
+// recordOf is c's record; p.mu is held.
+func (p *Progress) recordOf(c *Challenge) Record { return recordIn(p.data, c) }
+
+// recordIn is c's record in f. A teacher's file that has none under its
+// key reads one an earlier breakerlab kept under the file's ID, unless
+// that ID is a built-in level's: that record is the level's (or was mixed
+// with it), and belongs to neither file. The next save keeps it under the
+// file's key.
+func recordIn(f progressFile, c *Challenge) Record {
 	key := c.ProgressKey()
-	r, ok := p.data.Challenges[key]
+	r, ok := f.Challenges[key]
 	if !ok && key != c.ID && !isBuiltinID(c.ID) {
-		r = p.data.Challenges[c.ID]
+		r = f.Challenges[c.ID]
 	}
 	return r
 }
@@ -157,7 +160,7 @@ func (p *Progress) Leave(c *Challenge, s Setting, fails int) error {
 	r.Fails = fails
 	p.data.Challenges[c.ProgressKey()] = r
 	p.mu.Unlock()
-	return p.save()
+	return p.save(nil)
 }
 
 // Restore reads a saved design (Record.Last or Best) back as a setting;
@@ -180,25 +183,40 @@ func (c *Challenge) Restore(saved map[string]string) Setting {
 
 // Earn records stars for a challenge if they beat its best, with the
 // setting that earned them, and saves the file. It reports whether the
-// record improved. Once the reference solution has been shown (Reveal),
-// that design earns nothing: it is not the learner's own.
+// record improved. The best it must beat is the file's as it stands when
+// saving, with the stars another breakerlab window (or `challenge
+// --check`) saved since this one read it merged in. Once the reference
+// solution has been shown (Reveal), that design earns nothing: it is not
+// the learner's own.
 func (p *Progress) Earn(c *Challenge, stars int, s Setting) (bool, error) {
-	p.mu.Lock()
-	old := p.recordOf(c)
-	if stars <= old.Stars || old.Revealed && c.IsReference(s) {
-		p.mu.Unlock()
-		return false, nil
-	}
 	best := map[string]string{}
 	for _, k := range c.Knobs {
 		if v, ok := s[k.Path]; ok {
 			best[k.Path] = FormatValue(v)
 		}
 	}
-	old.Stars, old.Best = stars, best
-	p.data.Challenges[c.ProgressKey()] = old
+	improved := false
+	earn := func(f progressFile) progressFile {
+		r := recordIn(f, c)
+		improved = stars > r.Stars && !(r.Revealed && c.IsReference(s))
+		if !improved {
+			return f
+		}
+		r.Stars, r.Best = stars, best
+		out := progressFile{Version: f.Version, Challenges: maps.Clone(f.Challenges)}
+		out.Challenges[c.ProgressKey()] = r
+		return out
+	}
+	p.mu.Lock()
+	earn(p.data) // beating the record this window holds comes first
 	p.mu.Unlock()
-	return true, p.save()
+	if !improved {
+		return false, nil
+	}
+	if err := p.save(earn); err != nil {
+		return false, err
+	}
+	return improved, nil
 }
 
 // Reveal records that the level's reference solution was shown, and saves
@@ -213,18 +231,26 @@ func (p *Progress) Reveal(c *Challenge) error {
 	r.Revealed = true
 	p.data.Challenges[c.ProgressKey()] = r
 	p.mu.Unlock()
-	return p.save()
+	return p.save(nil)
 }
 
 // save writes the file without erasing stars another breakerlab process
 // saved since this one read it: under the file's lock it reads the file
 // again and keeps each challenge's best record (mergeRecords) before the
 // atomic rename (lessons/store). MergeNote says when something was merged.
-func (p *Progress) save() error {
+// change, when not nil, is applied to the file as this process holds it
+// and, when the file on disk is merged in, to the merge: what it decides
+// (Earn: do these stars beat the best?) is decided on the merged file, the
+// last time it is called.
+func (p *Progress) save(change func(progressFile) progressFile) error {
+	if change == nil {
+		change = func(f progressFile) progressFile { return f }
+	}
 	p.mu.Lock()
-	mine := progressFile{Version: progressVersion, Challenges: maps.Clone(p.data.Challenges)}
+	held := progressFile{Version: progressVersion, Challenges: maps.Clone(p.data.Challenges)}
 	p.mu.Unlock()
-	saved, note, err := store.Save(p.file(), mine, mergeRecords, func(f *progressFile) error { return store.Version(f.Version, progressVersion) }, time.Now())
+	merge := func(_, disk progressFile) progressFile { return change(mergeRecords(held, disk)) }
+	saved, note, err := store.Save(p.file(), change(held), merge, func(f *progressFile) error { return store.Version(f.Version, progressVersion) }, time.Now())
 	if err != nil {
 		return fmt.Errorf("saving challenge progress: %w", err)
 	}

@@ -48,9 +48,14 @@ type (
 		r   *challenge.Result
 		err error
 	}
+	// savedMsg carries an Earn's outcome: best is the level's stars in
+	// the progress file as saved, another window's included, and merged
+	// the file's MergeNote.
 	savedMsg struct {
 		stars    int
 		improved bool
+		best     int
+		merged   string
 		err      error
 	}
 	wroteMsg struct {
@@ -340,13 +345,29 @@ func (m Model) update(msg tea.Msg) (_ tea.Model, _ tea.Cmd, own bool) {
 		}
 		return m, tea.Batch(cmds...), true
 	case savedMsg:
-		switch {
-		case msg.err != nil:
+		if msg.err != nil {
 			m.setNote("stars not saved: "+msg.err.Error(), true)
-		case msg.improved:
-			m.best = max(m.best, msg.stars)
-			m.setNote(fmt.Sprintf("%s new best, saved", challenge.StarsText(msg.stars)), false)
+			return m, nil, true
 		}
+		// The file's best, not these stars: another breakerlab window
+		// (or `challenge --check`) may have saved more since the level
+		// opened, and the header and the next earn go by that.
+		m.best = msg.best
+		var note string
+		switch got, kept := challenge.StarsText(msg.stars), challenge.StarsText(msg.best); {
+		case msg.improved:
+			note = got + " new best, saved"
+		case msg.best == msg.stars:
+			note = got + ", as already saved for this level"
+		case msg.best > msg.stars:
+			note = fmt.Sprintf("%s is short of the %s saved for this level", got, kept)
+		default: // another window showed the reference solution, this design
+			note = "the reference solution earns no stars"
+		}
+		if msg.merged != "" {
+			note += " · " + msg.merged
+		}
+		m.setNote(note, false)
 		return m, nil, true
 	case revealedMsg:
 		if msg.err != nil {
@@ -424,7 +445,7 @@ func (m *Model) earn(r *challenge.Result) tea.Cmd {
 	p, c, s, stars := m.o.Progress, m.c, m.setting, r.Stars
 	return func() tea.Msg {
 		up, err := p.Earn(c, stars, s)
-		return savedMsg{stars: stars, improved: up, err: err}
+		return savedMsg{stars: stars, improved: up, best: p.Record(c).Stars, merged: p.MergeNote(), err: err}
 	}
 }
 

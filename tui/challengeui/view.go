@@ -480,37 +480,30 @@ func (m *Model) aboutText() []string {
 	return out
 }
 
-func (m *Model) helpText() []string {
-	var out []string
-	for _, col := range m.keys.FullHelp() {
-		for _, b := range col {
-			if !b.Enabled() {
-				continue
-			}
-			out = append(out, fmt.Sprintf("%-8s %s", b.Help().Key, b.Help().Desc))
-		}
-	}
-	out = append(out, "", "v gives the keys to the sandbox (space, →, ←, + and -, ? for its own); esc gives them back. Its knob form (e) is closed in a challenge: the knobs are the challenge's.")
-	return out
+// helpText is the keys' page at w cells: the key table as the other
+// screens' key pages set it (helpview.KeyTable: a column of keys, their
+// descriptions lined up beside them), then what v does to the keys.
+func (m *Model) helpText(w int) []string {
+	out := helpview.KeyTable(m.help, m.keys.FullHelp(), w)
+	return append(append(out, ""), helpview.Paragraphs([]string{"v gives the keys to the sandbox (space, →, ←, + and -, ? for its own); esc gives them back. Its knob form (e) is closed in a challenge: the knobs are the challenge's."}, w)...)
 }
 
 // pageText is the title and the lines of the page on screen (the brief's
 // or the keys'), its paragraphs reflowed to the window.
 func (m *Model) pageText() (string, []string) {
-	title, paras := "Keys", m.helpText()
-	if m.page == onAbout {
-		title, paras = "About this challenge", m.aboutText()
-	}
 	w := min(m.w, 100) - 2
+	if m.page != onAbout {
+		return "Keys", m.helpText(w)
+	}
 	var lines []string
-	for _, p := range paras {
+	for _, p := range m.aboutText() {
 		if p == "" {
 			lines = append(lines, "")
 			continue
 		}
 		lines = append(lines, reflow(p, w)...)
 	}
-	return title, lines
+	return "About this challenge", lines
 }
 
 // pageRows is how many of a page's lines the window shows: all but the
