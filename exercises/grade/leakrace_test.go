@@ -179,3 +179,42 @@ func TestRaceAccessOutsideTheLearnersFiles(t *testing.T) {
 		t.Fatalf("shown:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// The detector reports a race again in a later test when its accesses
+// come the other way round (it leaves out only a repeat of the same two
+// stacks). The stream replayed is a real run of two tests on one counter:
+// TestA's goroutine writes it (p.go:7) before TestA reads it (p.go:9),
+// TestB's reads it before TestB writes it. The second report is one line
+// naming the test that found the race, not a second race to fix.
+func TestRaceFoundByAnEarlierTestIsOneLine(t *testing.T) {
+	r := replayRun(t, "race-same-race-two-tests.json")
+	if len(r.Tests) != 2 {
+		t.Fatalf("%d tests, want 2:\n%s", len(r.Tests), r.Text())
+	}
+	if got := strings.Join(shown(r.Tests[0]), "\n"); !strings.Contains(got, "at p.(*C).Get (p.go:9)") || !strings.Contains(got, "at p.(*C).Bump (p.go:7)") {
+		t.Errorf("TestA does not show the race in full:\n%s", got)
+	}
+	want := "WARNING: DATA RACE again between p.go:7 and p.go:9 (the same race TestA found; not shown)"
+	got := shown(r.Tests[1])
+	if !slices.Contains(got, want) || slices.ContainsFunc(got, func(l string) bool { return strings.HasPrefix(l, "  at ") }) {
+		t.Errorf("TestB shows:\n%s\nwant the line %q and no frames", strings.Join(got, "\n"), want)
+	}
+}
+
+// A repeat whose accesses were on one line, or only one of them in the
+// learner's files, is said with that one place, not "between  and x".
+func TestRepeatedRaceAtOnePlace(t *testing.T) {
+	// The second report has the accesses the other way round, the
+	// learner's frame in the previous one.
+	lines := []string{raceRule, "WARNING: DATA RACE",
+		"Write at 0x00c000012345 by goroutine 7:", "  example.com/p.(*Pool).count()", "      /w/p/pool.go:54 +0x3c",
+		"Previous write at 0x00c000012345 by goroutine 8:", "  sync/atomic.AddInt64()", "      /usr/local/go/src/sync/atomic/x.go:9 +0x3c",
+		raceRule, raceRule, "WARNING: DATA RACE",
+		"Write at 0x00c000012345 by goroutine 9:", "  sync/atomic.AddInt64()", "      /usr/local/go/src/sync/atomic/x.go:9 +0x3c",
+		"Previous write at 0x00c000012345 by goroutine 7:", "  example.com/p.(*Pool).count()", "      /w/p/pool.go:54 +0x3c",
+		raceRule}
+	want := "WARNING: DATA RACE again at pool.go:54 (the same race as above; not shown)"
+	if got := shown(feedTest(t, 20, lines...)); !slices.Contains(got, want) {
+		t.Errorf("shown:\n%s\nwant the line %q", strings.Join(got, "\n"), want)
+	}
+}

@@ -43,6 +43,10 @@ type collector struct {
 	timedOut    string // the "test timed out after ..." message, if any
 	sawEvent    bool
 	pkgStack    stack // a panic printed outside any test
+	// racesFound maps each race shown in full, by its two places sorted
+	// (raceDump.places), to the test whose output shows it: a later
+	// report of it, in that test or another, is one line (endRaceReport).
+	racesFound map[[2]string]string
 
 	// declared names the package's top-level tests as its test files
 	// declare them (declaredTests), so that a run a crash cut short can
@@ -111,6 +115,12 @@ type stack struct {
 	// stuckAt is in a helper file the exercise hands the learner done
 	// ("window.go"), is where their own loop is.
 	calledAt, calledIn string
+	// stuckLost is set when stuckAt's line is not in stuckIn (line 1 of
+	// the file, for a loop the compiler left without a line), and
+	// stuckLoop then names the function's one loop, if it has one
+	// (checkStuckLine).
+	stuckLost bool
+	stuckLoop string
 }
 
 func newCollector(dir string, maxLines, maxLineLen int) *collector {
@@ -544,17 +554,25 @@ func (st stack) stuckText() string {
 	if isRunning(st.stuckState) {
 		verb = "still running"
 	}
-	return fmt.Sprintf("%s at %s: %s", verb, st.stuckWhere(), g.ask)
+	return fmt.Sprintf("%s %s: %s", verb, st.stuckWhere(), g.ask)
 }
 
-// stuckWhere names where the stuck goroutine is: "breaker.go:88 in
-// (*Breaker).State", with its caller when that is in another file:
-// "window.go:24 in (*window).add, called at breaker.go:128 in
+// stuckWhere names where the stuck goroutine is: "at breaker.go:88 in
+// (*Breaker).State", with its caller when that is in another file: "at
+// window.go:24 in (*window).add, called at breaker.go:128 in
 // (*Breaker).record". A loop that keeps calling a helper is mostly seen
 // inside the helper, and the helper may be a file the learner was told
-// is done.
+// is done. Where the dump's line is not in the function (stuckLost), the
+// function is named without it: "somewhere in (*Breaker).FailureRate,
+// whose one loop starts at breaker.go:134".
 func (st stack) stuckWhere() string {
-	where := st.stuckAt + " in " + shortFunc(st.stuckIn)
+	where := "at " + st.stuckAt + " in " + shortFunc(st.stuckIn)
+	if st.stuckLost {
+		where = "somewhere in " + shortFunc(st.stuckIn)
+		if st.stuckLoop != "" {
+			where += ", whose one loop starts at " + st.stuckLoop
+		}
+	}
 	if st.calledAt != "" {
 		where += ", called at " + st.calledAt + " in " + shortFunc(st.calledIn)
 	}
@@ -691,6 +709,10 @@ func (c *collector) report() Report {
 		c.pkgOut, c.pkgCut = appendCapped(c.pkgOut, c.pkgCut, c.clip(k), c.maxLines)
 	}
 	r := Report{BuildOutput: c.buildOut, Output: c.pkgOut}
+	c.checkStuckLine(&c.pkgStack)
+	for _, t := range c.tests {
+		c.checkStuckLine(&t.stack)
+	}
 	if c.pkgCut > 0 {
 		r.Output = append(r.Output, fmt.Sprintf("... %d more lines not shown", c.pkgCut))
 	}
@@ -718,7 +740,7 @@ func (c *collector) report() Report {
 	switch {
 	case c.buildFailed:
 		r.Status = BuildFailed
-		r.BuildErrors = c.buildErrors()
+		r.BuildErrors = c.explainUndefined(c.buildErrors())
 		r.Summary = "does not compile"
 		switch {
 		case len(r.BuildErrors) > 0:
@@ -837,7 +859,7 @@ const synctestDeadlock = "deadlock: all goroutines in bubble are blocked"
 // why.
 func deadlockText(st stack) string {
 	g := describeState(st.stuckState)
-	return fmt.Sprintf("deadlock: every goroutine in the test's synctest bubble is blocked; your code is %s at %s: %s",
+	return fmt.Sprintf("deadlock: every goroutine in the test's synctest bubble is blocked; your code is %s %s: %s",
 		g.doing, st.stuckWhere(), g.ask)
 }
 
@@ -861,9 +883,9 @@ func leakText(st stack) string {
 		if st.startedAt != "" {
 			started = " at " + st.startedAt
 		}
-		return fmt.Sprintf("a goroutine the test started%s never finished: when the test ended, your code at %s had it %s", started, where, left)
+		return fmt.Sprintf("a goroutine the test started%s never finished: when the test ended, your code %s had it %s", started, where, left)
 	}
-	return fmt.Sprintf("a goroutine your code started at %s never finished: when the test ended it was %s, at %s", st.startedAt, left, where)
+	return fmt.Sprintf("a goroutine your code started at %s never finished: when the test ended it was %s, %s", st.startedAt, left, where)
 }
 
 // verdict is the status and summary of a run that went to its end;

@@ -17,7 +17,8 @@ import (
 // its two accesses, "read by goroutine 32:" and "previous write by
 // goroutine 30:", each with the frames in the package's folder; the
 // goroutines' starts are left out, and a report of two places already
-// reported becomes one line saying so.
+// reported, in this test or an earlier one (collector.racesFound), becomes
+// one line saying so.
 type raceDump struct {
 	in       bool      // inside a report, from its WARNING line to the rule that closes it
 	access   int       // 1 in the report's access, 2 in the previous one, 3 past them
@@ -25,7 +26,6 @@ type raceDump struct {
 	lastFunc string    // the function line before a frame's file line
 	lines    []string  // the report as kept so far
 	places   [2]string // each access's first frame in the package's folder: which race it is
-	reported [][2]string
 }
 
 // raceAccess is an access's header in a report, "Previous write at
@@ -44,7 +44,7 @@ func (c *collector) raceDumpLine(t *testState, l string) bool {
 		return true
 	case strings.HasPrefix(l, "WARNING: DATA RACE"):
 		c.endRaceReport(t)
-		*d = raceDump{in: true, lines: []string{l}, reported: d.reported}
+		*d = raceDump{in: true, lines: []string{l}}
 		return true
 	case !d.in:
 		return false
@@ -107,7 +107,11 @@ func (d *raceDump) endAccess() {
 }
 
 // endRaceReport keeps the report just read, if one was: whole the first
-// time its two places are seen, as one line after that.
+// time its two places are seen in the run, as one line after that. The
+// detector leaves out a repeat of the same two accesses, but not the same
+// race met the other way round (the read first, then the write), which it
+// prints in full again, in the same test or a later one: a learner reading
+// the second failing test's output would take it for a second race to fix.
 func (c *collector) endRaceReport(t *testState) {
 	d := &t.raceDump
 	if !d.in {
@@ -117,12 +121,34 @@ func (c *collector) endRaceReport(t *testState) {
 	d.in, d.access = false, 3
 	race := d.places
 	slices.Sort(race[:]) // reported again the other way round, it is the same race
-	if race != [2]string{} && slices.Contains(d.reported, race) {
-		c.keepOwn(t, fmt.Sprintf("WARNING: DATA RACE again between %s and %s (the same race as above; not shown)", race[0], race[1]))
-		return
+	if race != [2]string{} {
+		if first, ok := c.racesFound[race]; ok {
+			where := "as above"
+			if first != t.Name {
+				where = first + " found"
+			}
+			c.keepOwn(t, fmt.Sprintf("WARNING: DATA RACE again %s (the same race %s; not shown)", racePlaces(race), where))
+			return
+		}
+		if c.racesFound == nil {
+			c.racesFound = map[[2]string]string{}
+		}
+		c.racesFound[race] = t.Name
 	}
-	d.reported = append(d.reported, race)
 	for _, l := range d.lines {
 		c.keepOwn(t, l)
 	}
+}
+
+// racePlaces names a race's places, sorted, as a repeat's line says them:
+// "between pool.go:54 and pool.go:75", or "at pool.go:54" when both
+// accesses were there or only one was in the learner's files.
+func racePlaces(race [2]string) string {
+	switch {
+	case race[0] == "":
+		return "at " + race[1]
+	case race[0] == race[1]:
+		return "at " + race[0]
+	}
+	return "between " + race[0] + " and " + race[1]
 }

@@ -64,7 +64,13 @@ type TestResult struct {
 // Failed reports whether the test ended in failure or never ended.
 func (t TestResult) Failed() bool { return !t.Passed && !t.Skipped }
 
-// BuildError is one compiler or vet message tied to a place in a file.
+// BuildError is one compiler or vet message tied to a place in a file. The
+// compiler's messages about one name the tests use and the learner's files
+// do not define (one at each use, in the test files) are one BuildError,
+// worded for the learner and placed in their file where it can be
+// (explainUndefined): "bulkhead.go:56:20: the tests call
+// (*Bulkhead).Release, which bulkhead.go does not define; the nearest name
+// it defines is Releas".
 type BuildError struct {
 	File    string // relative to the package directory, e.g. "breaker.go"
 	Line    int

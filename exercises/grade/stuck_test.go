@@ -2,6 +2,8 @@ package grade
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -173,5 +175,105 @@ func TestStuckInAHelperNamesTheCaller(t *testing.T) {
 	r := c.report()
 	if want := ": still running at window.go:24 in (*window).add, called at breaker.go:128 in (*Breaker).record: a busy loop?"; r.Status != TimedOut || !strings.Contains(r.Summary, want) {
 		t.Fatalf("summary: %v %q\nwant timed out, with %q", r.Status, r.Summary, want)
+	}
+}
+
+// replayRunIn is replayRun with the learner's folder at dir instead of
+// /w/p, for a grader that reads the learner's files.
+func replayRunIn(t *testing.T, file, dir string) Report {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	quoted, err := json.Marshal(abs + string(filepath.Separator))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inDir := string(quoted[1 : len(quoted)-1]) // as the path is written inside a JSON string
+	c := newCollector(abs, DefaultMaxLines, DefaultMaxLineLen)
+	for _, l := range strings.Split(string(b), "\n") {
+		c.line([]byte(strings.ReplaceAll(l, "/w/p/", inDir)))
+	}
+	return c.report()
+}
+
+// The stream replayed is a real run of exercise 02 with a loop that never
+// ends put into FailureRate (the file next to it): `i := 0; for i < 10 {
+// i *= 2 }`. The compiler makes it a jump to itself with no line, and the
+// traceback gives line 1 of breaker.go, a comment, for FailureRate inlined
+// into record. The summary names the function, and its one loop, not
+// line 1.
+func TestStuckLineOutsideTheFunctionIsNotNamed(t *testing.T) {
+	r := replayRunIn(t, "timeout-02-busy-failure-rate.json", filepath.Join("testdata", "timeout-02-busy-failure-rate"))
+	want := "test timed out after 4s in TestMinimumCallsBeforeAVerdict: still running somewhere in (*Breaker).FailureRate, whose one loop starts at breaker.go:134: a busy loop? " + slowAdvice
+	if r.Status != TimedOut || r.Summary != want {
+		t.Fatalf("summary: %v %q\nwant timed out, %q", r.Status, r.Summary, want)
+	}
+}
+
+// The line of a stuck goroutine is checked against the function its frame
+// names, however the frame spells it: a method of a generic type, of a
+// value, a closure, a closure in a package-level variable (found by no
+// name: only a line at or above the package clause is dropped); a line in
+// the function is kept, and so is one in a file that cannot be read. The
+// function's loop is named only if it has one.
+func TestStuckLineIsCheckedAgainstItsFunction(t *testing.T) {
+	dir := t.TempDir()
+	src := `// Package p spins.
+package p
+
+type Cache[K comparable] struct{}
+
+func (c *Cache[K]) Get() {
+	for {
+	}
+}
+
+type B struct{}
+
+func (b B) State() int {
+	for {
+	}
+}
+
+func Call() {
+	go func() {
+		for {
+		}
+	}()
+}
+
+func Two() {
+	for range 3 {
+	}
+	for {
+	}
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := newCollector(dir, DefaultMaxLines, DefaultMaxLineLen)
+	for _, tc := range []struct{ in, at, want string }{
+		{"p.(*Cache[...]).Get", "p.go:1", "somewhere in (*Cache[...]).Get, whose one loop starts at p.go:7"},
+		{"p.(*Cache[...]).Get", "p.go:7", "at p.go:7 in (*Cache[...]).Get"},
+		{"p.B.State", "p.go:2", "somewhere in B.State, whose one loop starts at p.go:14"},
+		{"p.Call.func1", "p.go:1", "somewhere in Call.func1, whose one loop starts at p.go:20"},
+		{"p.Call.func1", "p.go:20", "at p.go:20 in Call.func1"},
+		{"p.Two", "p.go:1", "somewhere in Two"},
+		{"p.glob..func1", "p.go:2", "somewhere in glob..func1"},
+		{"p.glob..func1", "p.go:9", "at p.go:9 in glob..func1"},
+		{"p.Gone", "gone.go:1", "at gone.go:1 in Gone"},
+	} {
+		st := stack{stuckAt: tc.at, stuckIn: tc.in, stuckState: "running"}
+		c.checkStuckLine(&st)
+		if got := st.stuckWhere(); got != tc.want {
+			t.Errorf("%s at %s: %q, want %q", tc.in, tc.at, got, tc.want)
+		}
 	}
 }
