@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,14 +29,22 @@ import (
 func init() {
 	register(command{name: "record",
 		summary: "record a scenario in the sandbox (shuffle: the shard view), or a lesson's step for a projector, as an asciicast v2 file",
-		usage:   "record SCENARIO|FILE|--lesson ID -o FILE.cast [--present]",
+		usage:   "record SCENARIO|FILE|--lesson ID -o FILE.cast [--present] [--reveal]",
 		run:     runRecord,
 		examples: `breakerlab record cascade -o cascade.cast            replay with: asciinema play cascade.cast
 breakerlab record checkout --variant 3 --size 120x40 --speed 10 -o checkout.cast
 breakerlab record multi-hop --fps 10 --max 20s -o multi-hop.cast
 breakerlab record shuffle --speed 10 -o shuffle.cast  the shard view
 breakerlab record cascade --present -o room.cast      presentation mode
-breakerlab record --lesson 1 --step 3 -o step3.cast   a step, its question open`})
+breakerlab record --lesson 1 --step 3 -o step3.cast   a step, its question open, its figures hidden
+breakerlab record --lesson 1 --step 4 --reveal -o step4.cast   a step with its answer shown, for a slide`})
+}
+
+// A .cast file is what record writes: run and sweep, which write tables,
+// data and pictures, refuse the name (refuseForeignName) and say which
+// command writes one.
+func init() {
+	foreignKinds["cast"] = "terminal recording (`breakerlab record` writes one)"
 }
 
 // recordMinWidth and recordMinHeight are the smallest terminal a recording
@@ -54,9 +63,13 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	presentFlag := fs.Bool("present", false, "record in presentation mode, as --present shows it on a projector")
 	lesson := fs.String("lesson", "", "record a lesson's step (a number, an ID or a file) in presentation mode, instead of a scenario: "+
 		"it plays at the step's own speed from where the player opens it to where it stops on its own (its pause, or its end), "+
-		"its question open throughout: no guess is made, no answer given and no prediction revealed, while the run shows what happens; "+
+		"as a learner who has not guessed sees it: its question open throughout, no guess made, no answer given, no prediction revealed, "+
+		"and every figure the question asks about hidden (\"shown after the guess\") for the whole recording, the clock moving; "+
+		"add --reveal to record it with its answer shown; "+
 		"a step without a simulation is one frame")
 	step := fs.Int("step", 1, "with --lesson: the step to record, counting from 1")
+	reveal := fs.Bool("reveal", false, "with --lesson: record the step with its answer shown, as the room sees it once the presenter has answered: "+
+		"its figures drawn, the right choice marked and the reveal under them (without it they stay hidden)")
 	budget := addBudgetFlag(fs)
 	faults := addFaultFlag(fs)
 	pos, err := parseArgs(fs, args)
@@ -67,6 +80,9 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *outPath == "" {
 		return usagef("record needs -o FILE.cast (or -o - for standard output)")
+	}
+	if err := refuseNotCast(*outPath, pos); err != nil {
+		return err
 	}
 	w, h, err := parseSize(*size)
 	if err != nil {
@@ -90,9 +106,11 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	var p record.Player
 	switch {
 	case set["lesson"]:
-		p, err = lessonRecording(pos, *lesson, *step, set, budget, noColor, &ro, stderr)
+		p, err = lessonRecording(pos, *lesson, *step, *reveal, set, budget, noColor, &ro, stderr)
 	case set["step"]:
 		return usagef("--step goes with --lesson: `breakerlab record --lesson 1 --step %d -o step.cast`", *step)
+	case set["reveal"]:
+		return usagef("--reveal goes with --lesson: `breakerlab record --lesson 1 --step 4 --reveal -o step.cast`")
 	case len(pos) != 1:
 		return usagef("record takes one scenario (built in: %s) or scenario file, or --lesson ID, got %d", strings.Join(scenarioNames(), ", "), len(pos))
 	default:
@@ -178,7 +196,7 @@ func screenRecording(name string, seed uint64, variant int, speed float64, prese
 // lessonRecording is a lesson's step in presentation mode, as `breakerlab
 // lesson ID --step N --present` opens it for this learner, played with
 // nobody answering.
-func lessonRecording(pos []string, id string, step int, set map[string]bool, budget *budgetFlag, noColor bool, ro *record.Options, stderr io.Writer) (record.Player, error) {
+func lessonRecording(pos []string, id string, step int, reveal bool, set map[string]bool, budget *budgetFlag, noColor bool, ro *record.Options, stderr io.Writer) (record.Player, error) {
 	if len(pos) > 0 {
 		return nil, usagef("--lesson records a lesson's step, not a scenario: drop %s", strings.Join(pos, " "))
 	}
@@ -209,8 +227,41 @@ func lessonRecording(pos []string, id string, step int, set map[string]bool, bud
 		return nil, usagef("--step must be between 1 and %d (the lesson's steps), got %d", len(p.Steps), step)
 	}
 	ro.Title = fmt.Sprintf("breakerlab: lesson %s, step %d of %d (%s)", id, step, len(p.Steps), p.Steps[step-1].Title)
+	if reveal {
+		ro.Title += ", its answer shown"
+	}
 	ro.Command = fmt.Sprintf("breakerlab lesson %s --step %d --present", shellArg(id), step)
-	return record.Lesson{Prepared: p, Step: step - 1, Store: recordingStore(stderr), NoColor: noColor}.Play()
+	return record.Lesson{Prepared: p, Step: step - 1, Store: recordingStore(stderr), NoColor: noColor, Reveal: reveal}.Play()
+}
+
+// refuseNotCast refuses an -o that does not name an asciicast: record
+// wrote one into slide.gif, slide.png or slide.mp4 and exited 0, and a
+// viewer of pictures or films cannot open it. A picture of a run is run's
+// (or sweep's) to draw; the refusal says how, with the scenario given
+// (pos).
+func refuseNotCast(path string, pos []string) error {
+	ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
+	if path == "-" || ext == "cast" {
+		return nil
+	}
+	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	what := "writes an asciicast, which asciinema plays: give a name that ends in .cast, such as " + base + ".cast, or - for standard output"
+	kind := foreignKinds[ext]
+	if ext == "svg" || ext == "png" {
+		kind = "picture"
+	}
+	if kind != "picture" {
+		if kind == "" {
+			return usagef("-o %s: record %s", path, what)
+		}
+		return usagef("-o %s: a .%s file is a %s; record %s", path, ext, kind, what)
+	}
+	scenario := "SCENARIO"
+	if len(pos) == 1 {
+		scenario = shellArg(pos[0])
+	}
+	return usagef("-o %s: a .%s file is a picture; record %s. For a picture of the run: `breakerlab run %s -o %s.png`",
+		path, ext, what, scenario, base)
 }
 
 // recordingStore is the learner's progress file, opened as the lesson

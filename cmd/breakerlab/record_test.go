@@ -18,6 +18,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/present"
 	"github.com/breakerlab/breakerlab/tui/shardview"
@@ -442,5 +443,106 @@ func TestRecordLessonNumbersTheChoicesAsTheLearnersPlayer(t *testing.T) {
 				t.Fatalf("recording %d: want %q, as the learner's player numbers it, in\n%s", i+1, want, first)
 			}
 		}
+	}
+}
+
+// --reveal records a step with its answer shown, for a teacher's slide:
+// lesson 1's "Who pays for it" was 181 frames in which only the clock
+// moved, every figure "shown after the guess". With it the figures are
+// drawn and change as the run plays, the right choice is marked and the
+// reveal is under it; the header says so. The help says plainly that
+// without it the figures stay hidden.
+func TestRecordLessonStepWithItsAnswerShown(t *testing.T) {
+	tempConfig(t)
+	l, err := lessons.Open("1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := lessons.Prepare(l, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := p.Steps[3]
+	if st.Predict == nil || st.Predict.Kind != lessons.Choice {
+		t.Fatal("lesson 1's fourth step no longer predicts a choice")
+	}
+	right := st.Predict.Choices[st.Predict.RightChoice()].Text
+	out, errOut, code := run(t, "record", "--lesson", "1", "--step", "4", "--reveal", "--fps", "2", "-o", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if h := castHeader(t, out); !strings.Contains(h.Title, "its answer shown") {
+		t.Errorf("the header's title %q does not say the answer is shown", h.Title)
+	}
+	_, texts := castEvents(t, out)
+	shown := screens(texts, 30)
+	figures := map[string]bool{}
+	for _, sc := range shown {
+		flat := strings.Join(strings.Fields(sc), " ")
+		if strings.Contains(sc, "shown after the guess") || !strings.Contains(flat, "✓") || !strings.Contains(flat, right) {
+			t.Fatalf("a frame holds the figures back or marks no right choice (%q):\n%s", right, sc)
+		}
+		// The frame without its clock's line: what else the run moves.
+		var rest []string
+		for _, line := range strings.Split(sc, "\n") {
+			if !strings.Contains(line, " / 30.0 s") {
+				rest = append(rest, line)
+			}
+		}
+		figures[strings.Join(rest, "\n")] = true
+	}
+	if len(figures) < 3 {
+		t.Errorf("only the clock moves: %d different frames besides it in %d", len(figures), len(shown))
+	}
+	if reveal := lessonui.FirstSentence(st.Predict.Reveal); !strings.Contains(strings.Join(strings.Fields(shown[len(shown)-1]), " "), reveal[:20]) {
+		t.Errorf("the last frame lacks the reveal %q:\n%s", reveal, shown[len(shown)-1])
+	}
+
+	help, _, _ := run(t, "record", "--help")
+	_, helpErr, _ := run(t, "record", "--help")
+	words := strings.Join(strings.Fields(help+helpErr), " ")
+	for _, want := range []string{"as a learner who has not guessed sees it", `hidden ("shown after the guess")`, "add --reveal to record it with its answer shown"} {
+		if !strings.Contains(words, want) {
+			t.Errorf("record's help does not say %q", want)
+		}
+	}
+	if _, errOut, code := run(t, "record", "cascade", "--reveal", "-o", "-"); code != exitUsage || !strings.Contains(errOut, "--reveal goes with --lesson") {
+		t.Errorf("--reveal without --lesson: exit %d, %q", code, errOut)
+	}
+}
+
+// record writes an asciicast and nothing else: it wrote one into
+// slide.gif, slide.png and slide.mp4 and exited 0. Any -o but a .cast
+// name or - is refused, nothing written, a picture's name pointing to run.
+// Conversely run and sweep refuse a .cast name, pointing to record: run
+// wrote its table into x.cast.
+func TestRecordWritesOnlyACast(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		file string
+		want string
+	}{
+		{[]string{"record", "cascade"}, "slide.gif", "a .gif file is a picture; record writes an asciicast, which asciinema plays: give a name that ends in .cast, such as slide.cast, or - for standard output. For a picture of the run: `breakerlab run cascade -o slide.png`"},
+		{[]string{"record", "cascade"}, "slide.png", "`breakerlab run cascade -o slide.png`"},
+		{[]string{"record", "--lesson", "1"}, "slide.SVG", "`breakerlab run SCENARIO -o slide.png`"},
+		{[]string{"record", "cascade"}, "slide.mp4", "record writes an asciicast, which asciinema plays: give a name that ends in .cast, such as slide.cast"},
+		{[]string{"record", "cascade"}, "notes.pdf", "a .pdf file is a document; record writes an asciicast"},
+		{[]string{"record", "cascade"}, "cascade", "such as cascade.cast"},
+		{[]string{"run", "cascade"}, "x.cast", "a .cast file is a terminal recording (`breakerlab record` writes one), which run cannot write"},
+		{[]string{"sweep", "cascade", "--vary", "workers=100..200:2", "--measure", "search.ok", "--seeds", "1"}, "s.cast", "(`breakerlab record` writes one), which sweep cannot write"},
+	} {
+		path := filepath.Join(dir, c.file)
+		_, stderr, code := run(t, append(c.args, "-o", path)...)
+		if code != exitUsage || !strings.Contains(strings.Join(strings.Fields(stderr), " "), c.want) {
+			t.Errorf("%q -o %s: exit %d, %q; want exit %d and %q", c.args, c.file, code, stderr, exitUsage, c.want)
+		}
+		if _, err := os.Stat(path); err == nil {
+			t.Errorf("%q -o %s wrote the file", c.args, c.file)
+		}
+	}
+	path := filepath.Join(dir, "ok.CAST")
+	if _, stderr, code := run(t, "record", "cascade", "--fps", "1", "--max", "1s", "-o", path); code != 0 {
+		t.Fatalf("-o ok.CAST: exit %d: %s", code, stderr)
 	}
 }

@@ -37,6 +37,18 @@ func (m Model) ReserveSandboxTitle(n int) Model {
 	return m
 }
 
+// ReserveLessonTitle has the home screen's lesson player keep the last n
+// cells of its title line for the classroom's tag
+// (lessonui.Picker.ReserveTitle), as ReserveSandboxTitle does for its
+// sandbox.
+func (m Model) ReserveLessonTitle(n int) Model {
+	if m.lessons != nil {
+		p := m.lessons.ReserveTitle(n)
+		m.lessons = &p
+	}
+	return m
+}
+
 // PredictedElsewhere hands the lesson player, when it has lesson l open,
 // step i's prediction made outside it (a classroom's poll): it shows and
 // counts it at once, and saves it with the rest of the lesson's progress

@@ -5,12 +5,16 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
+	"unicode"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/present"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/yuin/goldmark/ast"
+	gmtext "github.com/yuin/goldmark/text"
 )
 
 // Following another player: a classroom server (tui/serve) reads the
@@ -791,40 +795,139 @@ func (p Picker) Moment() (present.Moment, bool) {
 	return p.player.Moment()
 }
 
-var (
-	mdLink   = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
-	mdMarks  = strings.NewReplacer("**", "", "__", "", "`", "", "*", "")
-	sentence = regexp.MustCompile(`[.!?](\s|$)`)
-)
+// sentenceEnd is where a sentence ends: a stop followed by a space or
+// the end of the text.
+var sentenceEnd = regexp.MustCompile(`[.!?](\s|$)`)
 
 // FirstSentence is a step's one sentence: the first sentence of its first
-// paragraph of prose (headings, fences, tables and lists skipped), with
-// the Markdown marks taken out.
+// paragraph of prose, with the Markdown marks taken out. Headings, code,
+// tables and lists are skipped, read as the player draws them (goldmark),
+// so that a numbered item is never taken for prose ending at "1.". A
+// paragraph that leads into what follows it (its sentence ends in ":")
+// carries on into its list's first item (marked "…" where the item ends
+// in a comma or semicolon) or the paragraph after it; one followed by
+// anything else (a table, code) gives way to the next paragraph. A sentence
+// with no word in it ("**52**.", a figure the projector shows beside it)
+// runs on into the next, and so does a question: alone under the key
+// number, it reads as if the number answered it (lesson 1's "How many
+// workers should be busy?" over the moment's 21, where the step's answer
+// is 16).
 func FirstSentence(md string) string {
-	var para []string
-	fence := false
-	for _, l := range strings.Split(md, "\n") {
-		t := strings.TrimSpace(l)
-		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			fence = !fence
-			continue
-		}
-		if fence {
-			continue
-		}
-		prose := t != "" && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "|") &&
-			!strings.HasPrefix(t, "- ") && !strings.HasPrefix(t, "<")
-		if !prose {
-			if len(para) > 0 {
-				break
-			}
-			continue
-		}
-		para = append(para, strings.TrimSpace(strings.TrimPrefix(t, ">")))
+	sentences.Lock()
+	defer sentences.Unlock()
+	if s, ok := sentences.of[md]; ok {
+		return s
 	}
-	s := mdMarks.Replace(mdLink.ReplaceAllString(strings.Join(para, " "), "$1"))
-	if loc := sentence.FindStringIndex(s); loc != nil {
-		s = s[:loc[0]+1]
+	if len(sentences.of) >= 256 {
+		clear(sentences.of)
+	}
+	s := firstOfMarkdown(md)
+	sentences.of[md] = s
+	return s
+}
+
+// sentences keeps the sentences FirstSentence found: presentation mode
+// asks for its step's on every frame (View), and parsing the Markdown
+// costs several times what drawing the rest of the frame does. The texts
+// are a lesson's, few; the bound only keeps a long-running classroom
+// from keeping every text it ever showed.
+var sentences = struct {
+	sync.Mutex
+	of map[string]string
+}{of: map[string]string{}}
+
+// firstOfMarkdown is FirstSentence, worked out.
+func firstOfMarkdown(md string) string {
+	src := []byte(md)
+	var blocks []ast.Node
+	var collect func(n ast.Node)
+	collect = func(n ast.Node) {
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			if q, ok := c.(*ast.Blockquote); ok {
+				collect(q)
+				continue
+			}
+			blocks = append(blocks, c)
+		}
+	}
+	collect(mdParser.Parser().Parse(gmtext.NewReader(src)))
+	for i, b := range blocks {
+		if !isProse(b) {
+			continue
+		}
+		s := firstSentence(plainText(b, src))
+		if !strings.HasSuffix(s, ":") {
+			return s
+		}
+		if i+1 >= len(blocks) {
+			break
+		}
+		var next ast.Node
+		switch n := blocks[i+1].(type) {
+		case *ast.List:
+			if item := n.FirstChild(); item != nil {
+				next = item.FirstChild()
+			}
+		default:
+			next = n
+		}
+		if next != nil && isProse(next) {
+			// An item written to go on into the next ("a 500 ms
+			// timeout;") says it goes on, rather than stop at its comma.
+			s = firstSentence(s + " " + plainText(next, src))
+			if t := strings.TrimRight(s, ";,"); t != s {
+				s = t + "…"
+			}
+			return s
+		}
+	}
+	return ""
+}
+
+// isProse says n is a paragraph of text (in a tight list's item, a text
+// block).
+func isProse(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.Paragraph, *ast.TextBlock:
+		return true
+	}
+	return false
+}
+
+// plainText is a paragraph's words without their marks: emphasis and code
+// spans as their text, a link as its text alone, line breaks as spaces.
+func plainText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	var walk func(n ast.Node)
+	walk = func(n ast.Node) {
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			switch c := c.(type) {
+			case *ast.Text:
+				b.Write(c.Segment.Value(src))
+				if c.SoftLineBreak() || c.HardLineBreak() {
+					b.WriteByte(' ')
+				}
+			case *ast.String:
+				b.Write(c.Value)
+			case *ast.AutoLink:
+				b.Write(c.Label(src))
+			case *ast.RawHTML:
+			default:
+				walk(c)
+			}
+		}
+	}
+	walk(n)
+	return strings.TrimSpace(b.String())
+}
+
+// firstSentence is s up to the end of its first sentence that has a word
+// in it and does not ask; all of s when none ends.
+func firstSentence(s string) string {
+	for _, loc := range sentenceEnd.FindAllStringIndex(s, -1) {
+		if s[loc[0]] != '?' && strings.IndexFunc(s[:loc[0]], unicode.IsLetter) >= 0 {
+			return strings.TrimSpace(s[:loc[0]+1])
+		}
 	}
 	return strings.TrimSpace(s)
 }

@@ -101,6 +101,10 @@ type Model struct {
 	evs        *stepEvents      // the step's events, for ] and [
 	// frame is set on View's copy of the model only (view.go).
 	frame *frameText
+
+	// titleReserve is how many cells at the title line's right end a
+	// caller's tag takes (ReserveTitle, titlereserve.go).
+	titleReserve int
 }
 
 // New opens a prepared lesson in the player.

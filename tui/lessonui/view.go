@@ -488,7 +488,15 @@ func (m *Model) titleLine() string {
 	if m.progress.Done {
 		right = " ✓ done ·" + right
 	}
-	room := m.w - ansi.StringWidth(right)
+	w := m.w
+	if m.titleReserve > 0 {
+		// A classroom's tag takes the line's right end and says the step
+		// itself (" · step 3/7"): the title has the cells left of it, and
+		// is shortened there with its "…", which the tag drawn over a
+		// title of the whole width covered.
+		w, right = max(m.w-m.titleReserve, 0), ""
+	}
+	room := w - ansi.StringWidth(right)
 	prefix := " " + m.th.Title.Render("breakerlab") + m.th.Dim.Render(" › ")
 	if ansi.StringWidth(prefix)+ansi.StringWidth(name)+1 > room {
 		// The program's name goes before any of the lesson's.
@@ -496,10 +504,11 @@ func (m *Model) titleLine() string {
 	}
 	// The title is shortened at a word, never in the middle of one.
 	left := prefix + m.th.Bold.Render(wordFit(name, room-ansi.StringWidth(prefix)-1))
+	tag := strings.Repeat(" ", m.w-w)
 	if room < 10 {
-		return pane.Fit(right, m.w)
+		return pane.Fit(right, w) + tag
 	}
-	return pane.Fit(left, room) + m.th.Accent.Render(right)
+	return pane.Fit(left, room) + m.th.Accent.Render(right) + tag
 }
 
 // questionBelow reports whether the step asks a question not yet answered

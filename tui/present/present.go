@@ -100,7 +100,7 @@ func (mo Moment) Words() string {
 	var s string
 	switch {
 	case mo.Held:
-		s = mo.Label + ": shown after the guess"
+		s = mo.Label + ": " + heldWords
 	case mo.Figure != "":
 		s = strings.TrimSpace(mo.Figure + " " + mo.Label)
 	case mo.Lead != "" && mo.Label == "":
@@ -336,7 +336,7 @@ func View(th *theme.Theme, mo Moment, lastKey string, w, h int) string {
 			if len(mo.Sides) == 2 {
 				numbers[k][d] = sideLines(th, mo.Sides, k, withDetails, w)
 			} else {
-				numbers[k][d] = numberLines(th, mo, k, center)
+				numbers[k][d] = numberLines(th, mo, k, w, center)
 			}
 			numbersDrawn[k][d] = true
 		}
@@ -471,17 +471,23 @@ func bigScale(mo Moment, w, h int) int {
 
 // numberLines are the key number: its lead, the big digits each cell k×k
 // and the label under them, or at k 0 the number in words.
-func numberLines(th *theme.Theme, mo Moment, k int, center func(string) string) []string {
+func numberLines(th *theme.Theme, mo Moment, k, w int, center func(string) string) []string {
 	if !mo.hasNumber() {
 		return nil
 	}
+	bold := func(lines []string) []string {
+		for i, l := range lines {
+			lines[i] = th.Bold.Render(center(l))
+		}
+		return lines
+	}
 	d := mo.digits()
 	if k == 0 || d == "" {
-		return []string{th.Bold.Render(center(mo.Words()))}
+		return bold(wordsLines(mo, w))
 	}
 	var lines []string
 	if mo.Lead != "" {
-		lines = append(lines, th.Bold.Render(center(mo.Lead)), "")
+		lines = append(bold(wrapParts(mo.Lead, max(w-4, 10))), "")
 	}
 	for _, r := range Big(d) {
 		// Each row is drawn once and repeated: styling it is most of
@@ -492,9 +498,26 @@ func numberLines(th *theme.Theme, mo Moment, k int, center func(string) string) 
 		}
 	}
 	if mo.Label != "" {
-		lines = append(lines, "", th.Bold.Render(center(mo.Label)))
+		lines = append(append(lines, ""), bold(pane.Wrap(mo.Label, max(w-4, 10)))...)
 	}
 	return lines
+}
+
+// heldWords is what a held number says after its label.
+const heldWords = "shown after the guess"
+
+// wordsLines are the key number in words (Words), broken at a word where
+// they are wider than the window (w), never cut inside one: a held
+// number's label on its lines, "shown after the guess" on its own.
+func wordsLines(mo Moment, w int) []string {
+	s, bw := mo.Words(), max(w-4, 10)
+	if ansi.StringWidth(s) <= bw {
+		return []string{s}
+	}
+	if held, ok := strings.CutSuffix(s, " "+heldWords); ok && mo.Held {
+		return append(wrapParts(held, bw), heldWords)
+	}
+	return wrapParts(s, bw)
 }
 
 func sideDigits(s Side) string {

@@ -51,7 +51,7 @@ func viewByComposing(th *theme.Theme, mo Moment, lastKey string, w, h int) strin
 		if len(mo.Sides) == 2 {
 			lines = append(lines, sideLines(th, mo.Sides, k, detail == 2, w)...)
 		} else {
-			lines = append(lines, numberLines(th, mo, k, center)...)
+			lines = append(lines, numberLines(th, mo, k, w, center)...)
 		}
 		if !tight {
 			lines = append(lines, "")

@@ -23,6 +23,12 @@ import (
 // it does for a room. A step without a simulation is one frame: its
 // question, or its first sentence.
 //
+// Reveal records the step with its answer given instead, for a teacher's
+// slide of what the step shows: the same span, played as a room sees it
+// once the presenter has answered (lessonui's Follow with the answers
+// shown): the figures drawn, the right choice marked, the reveal's or
+// the explanation's sentence under them, and no guess claimed for anyone.
+//
 // The player is driven as a classroom's follower is (lessonui's Follow):
 // each frame is told the step's moment, from where the step opens plus the
 // replay time × the step's speed, and never runs frames of its own.
@@ -39,6 +45,7 @@ type Lesson struct {
 	// learner, as a player that remembers nothing does.
 	Store   *lessons.Store
 	NoColor bool
+	Reveal  bool
 }
 
 // Play builds the recording's player for the step l says.
@@ -66,7 +73,7 @@ func (l Lesson) Play() (Player, error) {
 		ownState := own.State()
 		st.PredictOrder, st.QuestionOrder = ownState.PredictOrder, ownState.QuestionOrder
 	}
-	st.AnswersHidden = true
+	st.AnswersHidden = !l.Reveal
 	cur := &p.Steps[step]
 	ls := lessonStep{st: st, open: st.At, stop: cur.End, speed: cur.Speed}
 	// The player stops at a pause still ahead, and stands on one it opens

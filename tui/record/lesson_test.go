@@ -319,3 +319,43 @@ func TestALessonRecordingNumbersTheChoicesAsTheLearnersPlayer(t *testing.T) {
 		}
 	}
 }
+
+// Reveal records every step that asks with its answer given, on every
+// frame: no figure held back, and the question shown answered (a
+// prediction's reveal, or the explanation, under it), for a teacher's
+// slide of what the step shows.
+func TestALessonStepRecordedWithItsAnswerShown(t *testing.T) {
+	checked := 0
+	for _, p := range allLessons(t) {
+		for i := range p.Steps {
+			cur := &p.Steps[i]
+			if cur.Predict == nil && cur.Question == nil {
+				continue
+			}
+			where := fmt.Sprintf("%s step %d (%s)", p.Lesson.ID, i+1, cur.Title)
+			pl, err := Lesson{Prepared: p, Step: i, NoColor: true, Reveal: true}.Play()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var seen []present.Moment
+			var buf bytes.Buffer
+			if _, err := Record(&buf, moments{pl, &seen}, Options{Width: 100, Height: 30, FPS: 1}); err != nil {
+				t.Fatal(err)
+			}
+			for _, mo := range seen {
+				checked++
+				if mo.Held {
+					t.Errorf("%s: the frame at %s holds %q back", where, mo.Clock, mo.Words())
+					break
+				}
+				if mo.Ask == nil || mo.Ask.Reveal == "" {
+					t.Errorf("%s: the frame at %s shows no answer: %+v", where, mo.Clock, mo.Ask)
+					break
+				}
+			}
+		}
+	}
+	if checked < 200 {
+		t.Fatalf("only %d frames checked", checked)
+	}
+}

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons"
@@ -580,10 +581,13 @@ func explained(md string) []string {
 	return ps
 }
 
+// numberedItem is the first line of a numbered list's item: "1. ", "12) ".
+var numberedItem = regexp.MustCompile(`^\d{1,9}[.)] `)
+
 // flatten turns a lesson's Markdown into plain paragraphs for block: its
-// lines joined, a blank line kept between paragraphs, each list item a
-// paragraph of its own, emphasis marks taken out. It always returns at
-// least one paragraph.
+// lines joined, a blank line kept between paragraphs, each list item (a
+// bullet's or a numbered one) a paragraph of its own, emphasis marks taken
+// out. It always returns at least one paragraph.
 func flatten(md string) []string {
 	md = strings.NewReplacer("**", "", "__", "", "`", "").Replace(md)
 	var out []string
@@ -605,6 +609,11 @@ func flatten(md string) []string {
 		case strings.HasPrefix(l, "- ") || strings.HasPrefix(l, "* "):
 			end()
 			cur = "• " + l[2:]
+		case numberedItem.MatchString(l):
+			// A numbered item keeps its number: the reveal counts its
+			// designs or steps by it ("2. A bulkhead caps ...").
+			end()
+			cur = l
 		case cur == "":
 			cur = l
 		default:

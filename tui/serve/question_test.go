@@ -310,6 +310,13 @@ func TestFlatten(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("flatten = %q, want %q", got, want)
 	}
+	// A numbered list's items are paragraphs too, numbers kept (lesson 1's
+	// reveal of the three designs ran into one block).
+	got = flatten("The three designs:\n\n1. **One pool**: 39% succeed.\n2. A bulkhead caps it\n   at 40 workers.\n3. A breaker.\n")
+	want = []string{"The three designs:", "", "1. One pool: 39% succeed.", "2. A bulkhead caps it at 40 workers.", "3. A breaker."}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("flatten = %q, want %q", got, want)
+	}
 	if got := flatten(""); len(got) != 1 {
 		t.Fatalf("flatten(\"\") = %q", got)
 	}

@@ -11,19 +11,39 @@ import (
 // its forms that leaves the whole tab bar room (sandbox.TitleNeeds), else
 // its shortest, and the sandbox lays its tabs out in the cells the tag
 // leaves (sandbox.ReserveTitle): nothing of the bar is drawn under it.
+// The room's lesson player does the same with its title
+// (lessonui.Picker.ReserveTitle).
 
 // tag is what the top line says about the room: the form of tagForms that
 // fits beside the screen's title, "" when there is nothing to say. Beside
 // another screen's title it is the fullest form that fits the window at
 // all (the title gives way to it): the fullest cut to fit lost its end
 // mid-word, "F explor" at 60 columns.
+//
+// In presentation mode every form says so first: on a screen without a
+// key number (the menu, the drill) presentation mode draws the screen as
+// it is, and the teacher's ctrl+p there changed nothing the tag said.
 func (s *Session) tag() string {
 	forms := s.tagForms()
+	if s.present {
+		forms = presentingForms(forms)
+	}
 	if len(forms) == 0 {
 		return ""
 	}
 	room := s.w
-	if sb, ok := s.sandboxShown(); ok {
+	switch sb, ok := s.sandboxShown(); {
+	case s.present:
+		// The moment's title (present.View's top line, " Lesson 1 ·
+		// step 2 of 9 · Little's law") is what the room reads first:
+		// the tag takes the fullest form that leaves it whole, where
+		// the longer tags of presentation mode had cut it to "Lesson 1
+		// · step 2 of 9 ·". A screen drawn as it is gives way as any
+		// other does.
+		if mo, ok := s.moment(); ok {
+			room -= 1 + ansi.StringWidth(mo.Title)
+		}
+	case ok:
 		room -= sb.TitleNeeds()
 	}
 	for _, f := range forms {
@@ -72,4 +92,33 @@ func (s *Session) fitTitle() {
 		s.rs = s.rs.ReserveTitle(room)
 	}
 	s.home = s.home.ReserveSandboxTitle(home)
+	homeLesson := 0
+	if _, ok := s.home.Lessons(); ok && s.mode == onHome {
+		homeLesson = tagWidth(s.tag())
+	}
+	s.home = s.home.ReserveLessonTitle(homeLesson)
+	if s.haveRL {
+		// The room's lesson player shortens its title at a word, with
+		// its "…", in the cells the tag leaves: the tag drawn over a
+		// title of the whole width cut it at a word with no "…", as if
+		// "One slow dependency takes" were the whole of it.
+		lesson := 0
+		if s.mode != onHome && s.shown == LessonScreen {
+			lesson = tagWidth(s.tag())
+		}
+		s.rl = s.rl.ReserveTitle(lesson)
+	}
+}
+
+// presentationWords say on the tag that presentation mode is on.
+const presentationWords = "presentation mode"
+
+// presentingForms are a tag's forms in presentation mode: each led by
+// presentationWords, then those words alone, the shortest.
+func presentingForms(forms []string) []string {
+	out := make([]string, 0, len(forms)+1)
+	for _, f := range forms {
+		out = append(out, presentationWords+" · "+f)
+	}
+	return append(out, presentationWords)
 }

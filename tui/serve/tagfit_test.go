@@ -117,3 +117,120 @@ func TestATagTooWideTakesAShorterForm(t *testing.T) {
 		t.Errorf("the top line at 60 columns %q ends in none of the tag's forms %q", top, forms)
 	}
 }
+
+// A follower's lesson title is laid out in the cells the room's tag
+// leaves: whole where it fits, else shortened at a word with its "…". At
+// 100 columns the tag was drawn over a title of the whole width and cut
+// it at a word with no "…": "lesson 1 · One slow dependency takes
+// following the teacher · step 1/9".
+func TestFollowerLessonTitleGivesWayToTheTag(t *testing.T) {
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 120, 40)
+	press(t, teacher, "enter", "enter")
+	awaitLesson(t, teacher)
+	sh, _ := room.Latest()
+	title := sh.Lesson.Prepared.Lesson.Title
+	for _, w := range []int{80, 100, 160} {
+		student := lessonSession(t, room, false, w, 30)
+		press(t, student, "ctrl+g")
+		top := firstLine(student.View())
+		tag := " " + student.tag() + " "
+		left, ok := strings.CutSuffix(top, tag)
+		if !ok {
+			t.Fatalf("at %d columns the top line %q does not end in the tag %q", w, top, tag)
+		}
+		left = strings.TrimSpace(left)
+		if !strings.HasSuffix(left, title) && !strings.HasSuffix(left, "…") {
+			t.Errorf("at %d columns the title is cut with no …: %q", w, top)
+		}
+		// The tag sits on cells the title left blank.
+		own := firstLine(student.screenView())
+		if tail := ansi.Strip(ansi.Cut(own, w-tagWidth(student.tag()), w)); strings.TrimSpace(tail) != "" {
+			t.Errorf("at %d columns the tag covers %q of the title", w, tail)
+		}
+		if got := ansi.StringWidth(top); got != w {
+			t.Errorf("at %d columns the top line is %d cells wide", w, got)
+		}
+	}
+}
+
+// The tag says when presentation mode is on: on the home screen (and the
+// drill) presentation mode draws the screen as it is, and the teacher's
+// ctrl+p changed nothing visible, the tag saying "presenting · not shown
+// to followers" either way. A student's ctrl+p on a screen without a tag
+// gets one.
+func TestTagSaysPresentationMode(t *testing.T) {
+	ctrlP := tea.KeyMsg{Type: tea.KeyCtrlP}
+	room := NewRoom()
+	teacher := plainSession(t, room, true, 100, 30)
+	student := plainSession(t, room, false, 100, 30)
+	for _, s := range []*Session{teacher, student} {
+		before := firstLine(s.View())
+		if strings.Contains(before, "presentation mode") {
+			t.Fatalf("the top line says presentation mode before ctrl+p: %q", before)
+		}
+		s.Update(ctrlP)
+		on := firstLine(s.View())
+		if !strings.Contains(on, " presentation mode") {
+			t.Errorf("after ctrl+p the top line %q does not say presentation mode is on (it was %q)", on, before)
+		}
+		if got := ansi.StringWidth(on); got != 100 {
+			t.Errorf("the top line is %d cells wide", got)
+		}
+		s.Update(ctrlP)
+		if off := firstLine(s.View()); off != before {
+			t.Errorf("after ctrl+p again the top line %q, want %q", off, before)
+		}
+	}
+	// At 60 columns the teacher's tag takes its shortest form, saying it.
+	narrow := plainSession(t, room, true, 60, 20)
+	narrow.Update(ctrlP)
+	if top := firstLine(narrow.View()); !strings.Contains(top, "presentation mode") {
+		t.Errorf("at 60 columns the top line %q", top)
+	}
+}
+
+// In presentation mode the tag leaves the moment's title whole where a
+// shorter form of it fits: the room reads the title first, and the
+// longer tags that say presentation mode cut "Lesson 1 · step 2 of 9 ·
+// Little's law" to "Lesson 1 · step 2 of 9 ·" at 100 columns.
+func TestPresentationTagLeavesTheTitle(t *testing.T) {
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 100, 30)
+	press(t, teacher, "enter", "enter")
+	awaitLesson(t, teacher)
+	press(t, teacher, "n")
+	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlP})
+	mo, ok := teacher.moment()
+	if !ok {
+		t.Fatal("the teacher's lesson has no moment")
+	}
+	top := firstLine(teacher.View())
+	if !strings.HasPrefix(top, " "+mo.Title+" ") || !strings.Contains(top, "presentation mode") {
+		t.Errorf("the top line %q: want the whole title %q and the words presentation mode", top, mo.Title)
+	}
+}
+
+// The teacher's own lesson, opened from the home screen, keeps the title
+// line's right end for the tag as the follower's does: drawn over a title
+// of the whole width, the tag cut it at a word with no "…".
+func TestTeacherLessonTitleGivesWayToTheTag(t *testing.T) {
+	for _, w := range []int{80, 100} {
+		room := NewRoom()
+		teacher := lessonSession(t, room, true, w, 30)
+		press(t, teacher, "enter", "enter")
+		awaitLesson(t, teacher)
+		sh, _ := room.Latest()
+		title := sh.Lesson.Prepared.Lesson.Title
+		top := firstLine(teacher.View())
+		tag := " " + teacher.tag() + " "
+		left, ok := strings.CutSuffix(top, tag)
+		if !ok {
+			t.Fatalf("at %d columns the top line %q does not end in the tag %q", w, top, tag)
+		}
+		left = strings.TrimSpace(left)
+		if !strings.HasSuffix(left, title) && !strings.HasSuffix(left, "…") {
+			t.Errorf("at %d columns the teacher's title is cut with no …: %q", w, top)
+		}
+	}
+}
