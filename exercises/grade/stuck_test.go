@@ -202,14 +202,27 @@ func replayRunIn(t *testing.T, file, dir string) Report {
 	return c.report()
 }
 
-// The stream replayed is a real run of exercise 02 with a loop that never
-// ends put into FailureRate (the file next to it): `i := 0; for i < 10 {
-// i *= 2 }`. The compiler makes it a jump to itself with no line, and the
-// traceback gives line 1 of breaker.go, a comment, for FailureRate inlined
-// into record. The summary names the function, and its one loop, not
-// line 1.
+// The stream replayed is a real run of exercise 02's solution with a loop
+// that never ends put into FailureRate (written out here from the
+// catalog's solution, as the run had it): `i := 0; for i < 10 { i *= 2 }`.
+// The compiler makes it a jump to itself with no line, and the traceback
+// gives line 1 of breaker.go, a comment, for FailureRate inlined into
+// record. The summary names the function, and its one loop, not line 1.
 func TestStuckLineOutsideTheFunctionIsNotNamed(t *testing.T) {
-	r := replayRunIn(t, "timeout-02-busy-failure-rate.json", filepath.Join("testdata", "timeout-02-busy-failure-rate"))
+	solution, err := os.ReadFile(filepath.Join("..", "testdata", "catalog", "02-rate-window-breaker", "solution", "breaker.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head = "func (b *Breaker) FailureRate() float64 {\n"
+	if !strings.Contains(string(solution), head) {
+		t.Fatalf("exercise 02's solution has no %q to put the loop in", head)
+	}
+	dir := t.TempDir()
+	busy := strings.Replace(string(solution), head, head+"\ti := 0\n\tfor i < 10 {\n\t\ti *= 2\n\t}\n", 1)
+	if err := os.WriteFile(filepath.Join(dir, "breaker.go"), []byte(busy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := replayRunIn(t, "timeout-02-busy-failure-rate.json", dir)
 	want := "test timed out after 4s in TestMinimumCallsBeforeAVerdict: still running somewhere in (*Breaker).FailureRate, whose one loop starts at breaker.go:134: a busy loop? " + slowAdvice
 	if r.Status != TimedOut || r.Summary != want {
 		t.Fatalf("summary: %v %q\nwant timed out, %q", r.Status, r.Summary, want)
