@@ -10,5 +10,6 @@
 // process group when the time is up, and capping how much output is kept per
 // test (what the code printed apart from the test's own lines, so that a
 // learner's prints never hide why a test failed). It knows nothing about the exercise catalog or the terminal UI, and
-// imports only the standard library.
+// imports only the standard library and internal/spell (the edit distance
+// behind "the nearest name it defines", which every "did you mean" shares).
 package grade

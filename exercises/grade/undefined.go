@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/breakerlab/breakerlab/internal/spell"
 )
 
 // A learner who renames or deletes something the bundled tests use gets
@@ -209,33 +211,11 @@ func nearest(name, alt string, decls []decl) (decl, bool) {
 		if d.name == name || d.name == "_" {
 			continue
 		}
-		if dist := editDistance(strings.ToLower(name), strings.ToLower(d.name)); dist < bestDist {
+		if dist := spell.Distance(strings.ToLower(name), strings.ToLower(d.name)); dist < bestDist {
 			best, bestDist = d, dist
 		}
 	}
 	return best, best.name != ""
-}
-
-// editDistance is the number of bytes to insert, delete or replace to
-// turn a into b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // isTestFile reports whether a build error's file is one of the tests.
