@@ -95,10 +95,18 @@ func (m *Model) commands() []palette.Command {
 
 // leaveScreen closes the screen that is open as its own way out would
 // (the lesson's place saved, the runner's checks stopped, the lab's
-// servers stopped) and comes back to the menu.
+// servers stopped, the faults injected while playing the builder's system
+// kept in its draft) and comes back to the menu.
 func (m *Model) leaveScreen() tea.Cmd {
 	cmd := m.recount(m.screen)
 	switch m.screen {
+	case onSandbox:
+		if m.sbFromBuilder {
+			// As esc there does (update): the builder, kept as the
+			// draft, takes them as an edit, which w saves and u undoes.
+			m.bd.Played(m.sb.Injected())
+			m.sbFromBuilder = false
+		}
 	case onLessons:
 		p, c := m.lessons.CloseLesson()
 		m.lessons, cmd = &p, tea.Sequence(c, cmd) // counted once saved
@@ -116,8 +124,24 @@ func (m *Model) leaveScreen() tea.Cmd {
 	return cmd
 }
 
-// jump goes where the palette says.
+// jump goes where the palette says. An interview with work not kept asks
+// first, as its esc does, and sends the jump back once the learner leaves.
+// The builder keeps its draft when left (openBuilder) and the sandbox
+// playing it hands back its faults (leaveScreen).
 func (m Model) jump(j palette.JumpMsg) (tea.Model, tea.Cmd) {
+	switch {
+	case m.screen == onInterview:
+		iv, ok := m.iv.Leaving(j)
+		m.iv = &iv
+		if !ok {
+			return m, nil
+		}
+	case m.screen == onBuilder && j.Command == "quit":
+		// The builder is kept as a draft when left, but not past the
+		// program's end: :quit does what ctrl+c does there, which asks
+		// before it drops a system not saved.
+		return m.builderUpdate(tea.KeyMsg{Type: tea.KeyCtrlC})
+	}
 	left := m.leaveScreen()
 	var next tea.Model = m
 	var cmd tea.Cmd

@@ -11,6 +11,11 @@
 // as hints, and every point starts not said until the learner marks it
 // (y said, n not said, space toggles). Keywords never tick a point.
 //
+// Leaving never loses what the learner wrote without asking: esc on a
+// rubric not saved asks whether to save it, and inside the home screen a
+// jump of its palette asks the same, or, over an answer not handed in,
+// whether to hand it in (Leaving).
+//
 // The prompts, the rubric, the hints and the saving belong to lessons/drill;
 // this package draws and routes keys, and saves in a tea.Cmd, never in
 // View. A wide window's side panel adds the engine's runs of the prompt's
@@ -32,6 +37,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/lessons/drill"
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/palette"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
@@ -121,6 +127,7 @@ const (
 	askHandIn
 	askLeave
 	askKeep // leaving a rubric kept nowhere: see it as text first?
+	askDrop // leaving an answer not handed in (a palette jump): hand it in?
 )
 
 func newKeys() keyMap {
@@ -198,8 +205,18 @@ type Model struct {
 	note     string
 	noteErr  bool
 	showKey  bool
+	// keysPage is the keys' page (?), scrolled where the window is too
+	// short for it, as the other screens' keys are (fillKeys).
+	keysPage helpview.Model
 	// ask is the question on screen (askNone: none).
 	ask asking
+	// then is where the learner was going when a question about leaving
+	// came up from the home screen's palette (Leaving): sent in place of
+	// BackMsg once the learner leaves; nil for esc's way out. letGo says
+	// the learner answered that question by leaving, so that the palette
+	// asks nothing more when then comes back to it.
+	then  tea.Msg
+	letGo bool
 	// reading: the graded interview is on screen as text (OnScreen),
 	// from its line readTop; shownText: it has been, since the hand-in.
 	reading   bool
@@ -231,7 +248,8 @@ func New(o Options) (Model, error) {
 	if o.Time <= 0 {
 		o.Time = DefaultTime
 	}
-	m := Model{o: o, th: o.Theme, keys: newKeys(), help: help.New(), prompts: drill.Prompts(), note: o.Notice, runs: runCache{}}
+	m := Model{o: o, th: o.Theme, keys: newKeys(), help: help.New(), prompts: drill.Prompts(), note: o.Notice, runs: runCache{},
+		keysPage: helpview.New(helpview.DefaultKeys())}
 	// esc and q go back to the home screen inside it, else quit.
 	m.keys.Quit.SetHelp("esc", m.wayOut())
 	m.keys.Palette.SetEnabled(o.Embedded)
@@ -440,10 +458,48 @@ func (m Model) wayOut() string {
 }
 
 func (m Model) leave() (tea.Model, tea.Cmd) {
+	if then := m.then; then != nil {
+		m.letGo = true
+		return m, func() tea.Msg { return then }
+	}
 	if m.o.Embedded {
 		return m, func() tea.Msg { return BackMsg{} }
 	}
 	return m, tea.Quit
+}
+
+// askBeforeLeaving puts up the question leaving would need, when leaving
+// now would lose what the learner wrote: an answer not handed in, a
+// rubric not saved, or one kept nowhere and not yet seen as text. It
+// reports whether it asked; then is where the learner goes once the
+// question is answered by leaving (nil: back, or quit). It is the one
+// check of esc on the rubric and of the home screen's palette (Leaving).
+func (m Model) askBeforeLeaving(then tea.Msg) (Model, bool) {
+	switch {
+	case m.letGo:
+		return m, false // asked already, and answered by leaving
+	case m.phase == writing && strings.TrimSpace(m.area.Value()) != "":
+		m.ask = askDrop
+	case m.phase == grading && m.o.OnScreen && !m.shownText:
+		m.ask = askKeep
+	case m.phase == grading && m.saved == "" && m.o.Dir != "":
+		m.ask = askLeave
+	default:
+		return m, false
+	}
+	// The question is asked on the answer or the rubric themselves, not
+	// under the keys or the prompt's sandbox, where it would not show.
+	m.then, m.showKey, m.inSandbox = then, false, false
+	return m, true
+}
+
+// Leaving is how the home screen's palette leaves the interview for
+// another place: ok when nothing the learner wrote would be lost, so the
+// palette goes at once; else the screen asks first, as esc on the rubric
+// does, and sends then (the palette's jump) if the learner leaves.
+func (m Model) Leaving(then tea.Msg) (next Model, ok bool) {
+	next, asked := m.askBeforeLeaving(then)
+	return next.drawArea().measurePoints(), !asked
 }
 
 func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
@@ -459,6 +515,12 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, paletteCmd
 	}
 	if m.showKey {
+		// A page longer than the window scrolls on its keys (j, pgdn, G);
+		// any other key closes it, and only closes it.
+		m.fillKeys()
+		if m.keysPage.Scrollable() && m.keysPage.Update(k) {
+			return m, nil
+		}
 		m.showKey = false
 		return m, nil
 	}
@@ -474,7 +536,7 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		case key.Matches(k, m.keys.Quit):
 			return m.leave()
 		case key.Matches(k, m.keys.Help):
-			m.showKey = true
+			m = m.openKeys()
 		case key.Matches(k, m.keys.Up):
 			m.pick = (m.pick + len(m.prompts) - 1) % len(m.prompts)
 			m.previewTop = 0
@@ -514,18 +576,12 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	// Grading.
 	switch {
 	case key.Matches(k, m.keys.Quit):
-		if m.o.OnScreen && !m.shownText {
-			m.ask = askKeep
-			return m, nil
-		}
-		if m.saved == "" && m.o.Dir != "" {
-			// A graded answer not saved: ask whether to save it first.
-			m.ask = askLeave
-			return m, nil
+		if next, asked := m.askBeforeLeaving(nil); asked {
+			return next, nil
 		}
 		return m.leave()
 	case key.Matches(k, m.keys.Help):
-		m.showKey = true
+		m = m.openKeys()
 	case key.Matches(k, m.keys.Up):
 		m = m.point(m.moved(0, -1))
 	case key.Matches(k, m.keys.Down):
@@ -569,9 +625,12 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 // `:` to the screen that is open, since most take it to go to a time.
 func paletteCmd() tea.Msg { return tea.KeyMsg{Type: tea.KeyCtrlK} }
 
-// answer takes the key that answers the question on screen.
+// answer takes the key that answers the question on screen. Any answer
+// but leaving keeps the learner here, and drops the palette's jump that
+// asked (then).
 func (m Model) answer(k tea.KeyMsg) (tea.Model, tea.Cmd) {
-	q := m.ask
+	q, then := m.ask, m.then
+	m.then = nil
 	switch s := k.String(); {
 	case q == askHandIn && (s == "y" || s == "enter" || key.Matches(k, m.keys.HandIn)):
 		m.ask = askNone
@@ -579,11 +638,11 @@ func (m Model) answer(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case q == askHandIn && (s == "n" || s == "esc"):
 		m.ask = askNone // back to writing; the clock never stopped
 	case q == askLeave && (s == "y" || s == "enter" || s == "s"):
-		m.ask = askNone
+		m.ask, m.then = askNone, then
 		next, cmd := m.leave()
 		return next, tea.Sequence(m.save(), cmd)
 	case q == askLeave && s == "n":
-		m.ask = askNone
+		m.ask, m.then = askNone, then
 		return m.leave()
 	case q == askLeave && s == "esc":
 		m.ask = askNone // stay on the rubric
@@ -591,10 +650,20 @@ func (m Model) answer(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.ask = askNone
 		return m.showTranscript(), nil
 	case q == askKeep && s == "n":
-		m.ask = askNone
+		m.ask, m.then = askNone, then
 		return m.leave()
 	case q == askKeep && s == "esc":
 		m.ask = askNone
+	case q == askDrop && s == "y":
+		m.ask = askNone
+		return m.handIn(), nil
+	case q == askDrop && s == "n":
+		m.ask, m.then = askNone, then
+		return m.leave()
+	case q == askDrop && s == "esc":
+		m.ask = askNone // back to writing; the clock never stopped
+	default:
+		m.then = then // a key that answers nothing: the question stays
 	}
 	return m, nil
 }
@@ -608,12 +677,24 @@ func (m Model) question() (string, []key.Binding) {
 			[]key.Binding{b("y", "hand in"), b("n", "keep writing")}
 	case askLeave:
 		return "Save this graded interview before you leave?",
-			[]key.Binding{b("y", "save and "+m.wayOut()), b("n", m.wayOut()+" without saving"), b("esc", "stay")}
+			[]key.Binding{b("y", "save and "+m.leaveWord()), b("n", m.leaveWord()+" without saving"), b("esc", "stay")}
 	case askKeep:
 		return "Nothing of this interview is kept on the server. See it as text to copy before you leave?",
-			[]key.Binding{b("y", "show it"), b("n", m.wayOut()+" without it"), b("esc", "stay")}
+			[]key.Binding{b("y", "show it"), b("n", m.leaveWord()+" without it"), b("esc", "stay")}
+	case askDrop:
+		return "Your answer is not handed in, and nothing keeps it once you leave. Hand it in first?",
+			[]key.Binding{b("y", "hand in"), b("n", "leave without it"), b("esc", "keep writing")}
 	}
 	return "", nil
+}
+
+// leaveWord is what leaving does, in the questions' keys: back or quit
+// (wayOut), or, for the palette's jump, leave.
+func (m Model) leaveWord() string {
+	if m.then != nil {
+		return "leave"
+	}
+	return m.wayOut()
 }
 
 // point moves the grading to point i, with the answer scrolled to the
@@ -641,6 +722,7 @@ func (m Model) handIn() Model {
 		m.pointSpans[i] = drill.HintSpans(pt, answer)
 	}
 	m.saved, m.shownText, m.reading = "", false, false
+	m.then = nil     // a jump asked about while writing waits no longer
 	m.tallOK = false // new hints: measurePoints measures again
 	m = m.point(0)
 	if m.timeUp {

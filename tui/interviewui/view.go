@@ -92,7 +92,8 @@ func (m Model) View() string {
 	title, right := " "+m.th.Title.Render("Mock interview"), ""
 	switch {
 	case m.showKey:
-		body = m.keyLines(mainW)
+		m.fillKeys()
+		body = m.keysPage.View(m.th, "Keys")
 	case m.reading:
 		// The whole width, nothing beside it: the terminal's selection
 		// copies whole lines.
@@ -955,8 +956,25 @@ func num(f float64) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", f), "0"), ".")
 }
 
+// openKeys shows the keys' page from its top.
+func (m Model) openKeys() Model {
+	m.showKey = true
+	m.keysPage.Reset()
+	return m
+}
+
+// fillKeys sets the keys' page for the window as it is now: in the main
+// column's frame, in the body's rows, the scroll kept where it can be. Its
+// lines are a dozen rows wrapped, made again for each frame and key (the
+// words depend on the options, the width on the window) rather than kept.
+func (m *Model) fillKeys() {
+	mainW, _ := m.layout()
+	m.keysPage.SetContent(m.keyLines(max(mainW-2, 1)), mainW, m.bodyHeight())
+}
+
+// keyLines are the keys' page in w cells, inside its frame.
 func (m Model) keyLines(w int) []string {
-	out := []string{" " + m.th.Bold.Render("Keys"), ""}
+	var out []string
 	rows := [][2]string{
 		{"↑/↓ enter", "choose a question and start the clock"},
 		{"typing", "the text area takes every key while the clock runs"},
@@ -976,11 +994,11 @@ func (m Model) keyLines(w int) []string {
 	}
 	rows = append(rows, [2]string{"esc q", m.wayOut() + " (from the list and the rubric)"})
 	for _, r := range rows {
-		lines := pane.Wrap(r[1], max(w-15, 1))
+		lines := pane.Wrap(r[1], max(w-14, 1)) // a cell to spare before the frame
 		for i, l := range lines {
-			lead := strings.Repeat(" ", 14)
+			lead := strings.Repeat(" ", 13)
 			if i == 0 {
-				lead = "  " + m.th.Key.Render(fmt.Sprintf("%-11s", r[0])) + " "
+				lead = " " + m.th.Key.Render(fmt.Sprintf("%-11s", r[0])) + " "
 			}
 			out = append(out, lead+l)
 		}
@@ -1001,7 +1019,7 @@ func (m Model) shortHelp() (keys []key.Binding, drop []string) {
 	k := m.keys
 	switch {
 	case m.showKey:
-		return nil, nil
+		return m.keysPage.ShortHelp(key.NewBinding(key.WithKeys("?", "esc"), key.WithHelp("?/esc", "close"))), nil
 	case m.reading:
 		return m.transcriptHelp(), nil
 	case m.phase == picking:
