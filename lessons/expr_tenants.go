@@ -10,7 +10,9 @@ import (
 )
 
 // The metrics of tenants and of shedding by priority (scenario
-// noisy-tenant): how a tenant's requests ended, how many calls its own part
+// noisy-tenant): how a tenant's requests ended (as shares and as counts of
+// the measurement window, so a text can say how many of the requests its
+// share is of), how many calls its own part
 // of a per-tenant bulkhead refused, and how many requests of one class the
 // front's load shedding refused; expr.go's init adds them to the
 // catalogue. A tenant's shares are a report.Tally's, the computation
@@ -32,6 +34,8 @@ func tenantMetrics() map[string]metric {
 	return map[string]metric{
 		"tenant-share": {KindFraction, []argKind{run, argTenant, argOutcome},
 			"the share of the tenants' requests in the measurement window that ended with the outcomes", evalTenantShare},
+		"tenant-count": {KindCount, []argKind{run, argTenant, argOutcome},
+			"how many of the tenants' requests in the measurement window ended with the outcomes", evalTenantCount},
 		"tenant-requests": {KindCount, []argKind{run, argTenant},
 			"how many of the tenants' requests arrived in the measurement window", evalTenantRequests},
 		"tenant-limited": {KindCount, []argKind{run, argTenant},
@@ -89,6 +93,18 @@ func evalTenantShare(c *evalCtx, a []string) (Value, error) {
 		return Value{}, fmt.Errorf("no request of tenant %s arrived in the measurement window", a[1])
 	}
 	return fraction(t.ShareOf(outcomesOf(a[2])...)), nil
+}
+
+func evalTenantCount(c *evalCtx, a []string) (Value, error) {
+	s, err := c.final(a[0])
+	if err != nil {
+		return Value{}, err
+	}
+	ts, err := tenantsOf(&s, a[1])
+	if err != nil {
+		return Value{}, err
+	}
+	return count(outcomeCount(tenantTally(ts), a[2])), nil
 }
 
 func evalTenantRequests(c *evalCtx, a []string) (Value, error) {

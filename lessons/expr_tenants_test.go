@@ -35,10 +35,13 @@ func TestTenantMetricsReadTheEnginesSnapshot(t *testing.T) {
 			want["tenant-share "+run+" "+tn.Name+" ok"] = tally.Share(engine.OK)
 			want["tenant-share "+run+" "+tn.Name+" rejected+failed"] = tally.ShareOf(engine.Rejected, engine.Failed)
 			want["tenant-requests "+run+" "+tn.Name] = float64(tn.WindowArrived)
+			want["tenant-count "+run+" "+tn.Name+" rejected"] = float64(tn.Window[engine.Rejected])
+			want["tenant-count "+run+" "+tn.Name+" ok+rejected"] = float64(tn.Window[engine.OK] + tn.Window[engine.Rejected])
 			want["tenant-limited "+run+" "+tn.Name] = float64(tn.Limited)
 			sawLimited = sawLimited || tn.Limited > 0
 		}
 		want["tenant-share "+run+" globex+initech ok"] = quiet.Share(engine.OK)
+		want["tenant-count "+run+" globex+initech rejected"] = float64(quiet.Outcomes[engine.Rejected])
 		for c := range shed.NumClasses {
 			want["shed-class "+run+" "+c.String()] = float64(snaps[v].Shed[c])
 			sawShed = sawShed || snaps[v].Shed[c] > 0
@@ -61,6 +64,7 @@ func TestTenantMetricsNameWhatExists(t *testing.T) {
 		"tenant-share noisy-tenant/0 acme+nobody ok",
 		"tenant-limited noisy-tenant/1 nobody",
 		"tenant-requests cascade/0 acme", // a scenario without tenants
+		"tenant-count noisy-tenant/1 nobody rejected",
 		"shed-class noisy-tenant/2 urgent",
 	} {
 		if _, err := evalOn(t, 5, expr); err == nil {

@@ -658,7 +658,7 @@ func (q *PreparedQuestion) GuessHint() string {
 // window.
 var outcomeMetrics = map[string]bool{
 	"share": true, "mean-share": true, "count": true, "requests": true,
-	"tenant-share": true, "tenant-requests": true,
+	"tenant-share": true, "tenant-requests": true, "tenant-count": true,
 }
 
 // PredictsBreakerState says whether the step's prediction asks in which

@@ -38,7 +38,7 @@ import (
 // named here, not read from the rule under test.
 var tallyMetrics = map[string]bool{
 	"share": true, "mean-share": true, "count": true, "requests": true,
-	"tenant-share": true, "tenant-requests": true,
+	"tenant-share": true, "tenant-requests": true, "tenant-count": true,
 }
 
 // fleetMetrics are the metrics that read what a fleet's breakers do: when
