@@ -45,13 +45,13 @@ func Measures(sc *engine.Scenario, v int) []string {
 	var out []string
 	for _, e := range sys.Endpoints {
 		for _, f := range endpointFieldNames {
-			out = append(out, e.Name+"."+f)
+			out = append(out, metricName(e.Name, f))
 		}
 	}
 	for _, d := range sys.Dependencies {
 		for _, f := range dependencyFieldNames {
 			if f != "first_open" || d.Policy.Breaker != nil {
-				out = append(out, d.Name+"."+f)
+				out = append(out, metricName(d.Name, f))
 			}
 		}
 	}
@@ -59,13 +59,17 @@ func Measures(sc *engine.Scenario, v int) []string {
 }
 
 // ParseMetric reads NAME.FIELD. It checks the names against sc's variant v.
+// NAME may be in double quotes, Go's way, as --vary takes a knob's part
+// ("recs db".in_flight_max); the metric's Name is written as Measures
+// lists it, so a measure and a goal on it are one metric however each
+// was typed.
 func ParseMetric(s string, sc *engine.Scenario, v int) (Metric, error) {
 	s = strings.TrimSpace(s)
-	i := strings.LastIndexByte(s, '.')
-	if i <= 0 || i == len(s)-1 {
+	owner, field, ok := cutMetric(s)
+	if !ok {
 		return Metric{}, fmt.Errorf("measure %q: want ENDPOINT.FIELD (%s) or DEPENDENCY.FIELD (%s)", s, endpointFields, dependencyFields)
 	}
-	m := Metric{Name: s, Owner: s[:i], Field: s[i+1:]}
+	m := Metric{Name: metricName(owner, field), Owner: owner, Field: field}
 	sys := &sc.Variants[v].System
 	var names []string
 	switch {
@@ -90,6 +94,40 @@ func ParseMetric(s string, sc *engine.Scenario, v int) (Metric, error) {
 		return Metric{}, fmt.Errorf("measure %q: %s has no dependency %q (dependencies: %s)", s, sc.Name, m.Owner, strings.Join(names, ", "))
 	}
 	return Metric{}, fmt.Errorf("measure %q: unknown field %q: an endpoint has %s; a dependency has %s", s, m.Field, endpointFields, dependencyFields)
+}
+
+// cutMetric cuts NAME.FIELD into the part's name, unquoted, and the
+// field. A bare name may hold dots (my.db/x.ok): a field never does, so it
+// is what follows the last one. A quoted name ends at its closing quote,
+// and the field follows it after a dot.
+func cutMetric(s string) (owner, field string, ok bool) {
+	if strings.HasPrefix(s, `"`) {
+		q, err := strconv.QuotedPrefix(s)
+		if err != nil {
+			return "", "", false
+		}
+		rest, dot := strings.CutPrefix(s[len(q):], ".")
+		owner, err = strconv.Unquote(q)
+		if !dot || err != nil || owner == "" || rest == "" || strings.Contains(rest, ".") {
+			return "", "", false
+		}
+		return owner, rest, true
+	}
+	i := strings.LastIndexByte(s, '.')
+	if i <= 0 || i == len(s)-1 {
+		return "", "", false
+	}
+	return s[:i], s[i+1:], true
+}
+
+// metricName writes a metric as Measures lists it, the name bare, but in
+// quotes where bare it would read otherwise: a name that opens with a
+// quote, or holds a comparison a goal would cut it at.
+func metricName(owner, field string) string {
+	if strings.HasPrefix(owner, `"`) || strings.ContainsAny(owner, "=!<>") {
+		owner = strconv.Quote(owner)
+	}
+	return owner + "." + field
 }
 
 // Unit is the metric's unit: "" for shares, "ms", "calls" or "s".
@@ -198,28 +236,50 @@ type Goal struct {
 	Threshold float64
 }
 
-// ParseGoal reads METRIC OP NUMBER.
+// ParseGoal reads METRIC OP NUMBER. The comparison is the first outside
+// a quoted name: METRIC is as ParseMetric takes it, and a name in quotes
+// may hold one ("a>b".ok>=0.99).
 func ParseGoal(s string, sc *engine.Scenario, v int) (Goal, error) {
-	for _, op := range []string{">=", "<=", ">", "<"} {
-		name, num, ok := strings.Cut(s, op)
-		if !ok {
-			continue
-		}
-		if strings.ContainsAny(name, "=!<>") || strings.ContainsAny(num, "=!<>") {
-			// search.ok=>0.5, search.ok==0.5, search.ok!=0.5
-			return Goal{}, fmt.Errorf("goal %q: the comparison is one of >=, <=, >, <, such as search.ok>=0.99", s)
-		}
-		m, err := ParseMetric(name, sc, v)
-		if err != nil {
-			return Goal{}, fmt.Errorf("goal %q: %w", s, err)
-		}
-		x, err := threshold(s, m, strings.TrimSpace(num))
-		if err != nil {
-			return Goal{}, err
-		}
-		return Goal{Metric: m, Op: op, Threshold: x}, nil
+	i := indexOutsideQuotes(s, "<>")
+	if i < 0 {
+		return Goal{}, fmt.Errorf("goal %q: want METRIC>=NUMBER (or <=, >, <), such as search.ok>=0.99", s)
 	}
-	return Goal{}, fmt.Errorf("goal %q: want METRIC>=NUMBER (or <=, >, <), such as search.ok>=0.99", s)
+	op := s[i : i+1]
+	if strings.HasPrefix(s[i+1:], "=") {
+		op += "="
+	}
+	name, num := s[:i], s[i+len(op):]
+	if indexOutsideQuotes(name, "=!<>") >= 0 || strings.ContainsAny(num, "=!<>") {
+		// search.ok=>0.5, search.ok>==0.5
+		return Goal{}, fmt.Errorf("goal %q: the comparison is one of >=, <=, >, <, such as search.ok>=0.99", s)
+	}
+	m, err := ParseMetric(name, sc, v)
+	if err != nil {
+		return Goal{}, fmt.Errorf("goal %q: %w", s, err)
+	}
+	x, err := threshold(s, m, strings.TrimSpace(num))
+	if err != nil {
+		return Goal{}, err
+	}
+	return Goal{Metric: m, Op: op, Threshold: x}, nil
+}
+
+// indexOutsideQuotes is the index of the first byte of s in chars that is
+// not inside a name in double quotes, or -1: a quoted name may hold what
+// would otherwise end it, a quote too, escaped ("a\"b").
+func indexOutsideQuotes(s, chars string) int {
+	quoted := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case quoted && c == '\\':
+			i++ // the escaped character, a quote perhaps
+		case c == '"':
+			quoted = !quoted
+		case !quoted && strings.IndexByte(chars, c) >= 0:
+			return i
+		}
+	}
+	return -1
 }
 
 // threshold reads a goal's number for m: a share as a fraction (0.99) or

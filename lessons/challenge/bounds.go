@@ -107,8 +107,10 @@ type Limit struct {
 }
 
 // narrowed is why an end of a Limit moved: what the other value is to
-// this one, and which knob moves it.
-type narrowed struct{ why, widen string }
+// this one, and which knob moves it: by is its label, widen what to do
+// with it; both are "" when no knob does (a pool's workers the challenge
+// fixes).
+type narrowed struct{ why, widen, by string }
 
 // Limit is knob i's range with the other knobs at their values in s (the
 // start's where s has none).
@@ -154,7 +156,8 @@ func (c *Challenge) limitIn(sc *engine.Scenario, fl *Fleet, i int) Limit {
 			if top := hi - o.gap; ok && top < l.Max {
 				l.Max, l.high = top, &narrowed{why: o.loWhy}
 				if c.knobIndex(o.hi) >= 0 {
-					l.high.widen = fmt.Sprintf("raise %s for more", c.labelOf(o.hi))
+					l.high.by = c.labelOf(o.hi)
+					l.high.widen = fmt.Sprintf("raise %s for more", l.high.by)
 				}
 			}
 		case o.hi:
@@ -162,7 +165,8 @@ func (c *Challenge) limitIn(sc *engine.Scenario, fl *Fleet, i int) Limit {
 			if bottom := lo + o.gap; ok && bottom > l.Min {
 				l.Min, l.low = bottom, &narrowed{why: o.hiWhy}
 				if c.knobIndex(o.lo) >= 0 {
-					l.low.widen = fmt.Sprintf("lower %s for less", c.labelOf(o.lo))
+					l.low.by = c.labelOf(o.lo)
+					l.low.widen = fmt.Sprintf("lower %s for less", l.low.by)
 				}
 			}
 		}
@@ -197,7 +201,8 @@ func (c *Challenge) overlapLimit(fl *Fleet, l *Limit) {
 		if v < l.Max {
 			l.Max, l.high = v, &narrowed{why: fmt.Sprintf("the most that %d customers can each get with at most %d shared", fl.Customers, fl.MaxShared)}
 			if c.knobIndex("max_shared") >= 0 {
-				l.high.widen = "raise " + c.labelOf("max_shared") + " for more"
+				l.high.by = c.labelOf("max_shared")
+				l.high.widen = "raise " + l.high.by + " for more"
 			}
 		}
 	case "max_shared":
@@ -208,7 +213,8 @@ func (c *Challenge) overlapLimit(fl *Fleet, l *Limit) {
 		if v > l.Min {
 			l.Min, l.low = v, &narrowed{why: fmt.Sprintf("the fewest that let %d customers each get %d workers", fl.Customers, fl.PerCustomer)}
 			if c.knobIndex("per_customer") >= 0 {
-				l.low.widen = "lower " + c.labelOf("per_customer") + " for less"
+				l.low.by = c.labelOf("per_customer")
+				l.low.widen = "lower " + l.low.by + " for less"
 			}
 		}
 	}
@@ -281,12 +287,41 @@ func (l Limit) span() string {
 func (l Limit) Empty() bool { return l.Min > l.Max+1e-9 }
 
 // Range says what the limit allows, as the knob's Range does, or that
-// nothing does and why.
+// nothing does and why; a range of one value is that value ("3", where
+// "3 to 3" read as a span the arrows could turn through).
 func (l Limit) Range() string {
 	if l.Kind != KnobChoice && l.Empty() {
 		return "no value fits the other knobs as they are (" + l.Narrowed() + ")"
 	}
+	if _, fixed := l.Fixed(); fixed {
+		return l.formatNumber(l.Min)
+	}
 	return l.Knob.Range()
+}
+
+// Fixed says whether the limit holds one value, which no press of an
+// arrow can leave, and what holds it there: the knobs that narrowed its
+// ends, by label ("most workers shared"), or what an end no knob moves
+// is held to; by is "" when the knob's own range is one value.
+func (l Limit) Fixed() (by string, fixed bool) {
+	if l.Kind == KnobChoice || l.Empty() || l.formatNumber(l.Min) != l.formatNumber(l.Max) {
+		return "", false
+	}
+	var names []string
+	for _, n := range []*narrowed{l.low, l.high} {
+		name := ""
+		switch {
+		case n == nil:
+		case n.by != "":
+			name = n.by
+		default:
+			name = n.why
+		}
+		if name != "" && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	return strings.Join(names, " and "), true
 }
 
 // Parse reads a typed value as the knob does, refusing one out of the

@@ -528,6 +528,12 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		kn := &m.c.Knobs[m.focus]
 		lim := m.c.Limit(m.setting, m.focus)
 		old := m.setting[kn.Path]
+		if by, fixed := lim.Fixed(); fixed {
+			// A range of one value has nowhere to turn to: an arrow that
+			// moved a value off it onto it read as a turn either way.
+			m.setNote(fixedNote(kn, lim, by, old), false)
+			return m, nil
+		}
 		next := lim.Move(old, steps)
 		if challenge.FormatValue(next) == challenge.FormatValue(old) {
 			rng := lim.Range()
@@ -589,6 +595,24 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.scroll.Reset()
 	}
 	return m, nil
+}
+
+// fixedNote says why knob kn, whose limit lim holds one value, does not
+// turn, and how to move it: the knobs that fix it, what each end is held
+// to, and, for a value off the one it can take, that enter types it.
+func fixedNote(kn *challenge.Knob, lim challenge.Limit, by string, v any) string {
+	one := lim.Range()
+	s := kn.Label + " cannot turn: it can only be " + one
+	if by != "" {
+		s += ", fixed by " + by
+	}
+	if why := lim.Narrowed(); why != "" {
+		s += " (" + why + ")"
+	}
+	if kn.Format(v) != one {
+		s += "; enter types " + one
+	}
+	return s
 }
 
 // typeKey edits the typed value; enter applies it, esc drops it.

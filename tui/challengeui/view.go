@@ -221,7 +221,12 @@ func (m *Model) knobLines(i, w int) []string {
 	// pool), which grading holds the design to.
 	lim := m.c.Limit(m.setting, i)
 	rng := lim.Range()
-	if k.Kind != challenge.KnobChoice {
+	switch by, fixed := lim.Fixed(); {
+	case fixed && by != "":
+		// One value: no step to turn it by, and what would move it.
+		rng += ", fixed by " + by
+	case fixed:
+	case k.Kind != challenge.KnobChoice:
 		rng += ", ←→ by " + k.StepText()
 	}
 	for _, l := range pane.Wrap(rng, w-4) {

@@ -208,12 +208,12 @@ func layOutHeatmap(res *sweep.Result, th *theme.Theme, width int, mark *Mark, w 
 	m.inks = inks(th, pal)
 	m.met = th.Good.Render("✓")
 	if len(p.Axes) > 1 {
-		head.WriteString(th.Dim.Render(wrapTo("↑ "+axisLabel(m.y, w), width)) + "\n")
+		head.WriteString(eachLine(th.Dim, wrapTo("↑ "+axisLabel(m.y, w), width)) + "\n")
 	}
 	m.head = head.String()
 
 	var b strings.Builder
-	b.WriteString(strings.Repeat(" ", m.labelW+2) + th.Dim.Render(wrapTo(axisLabel(m.x, w)+" →", width-m.labelW-2)) + "\n")
+	b.WriteString(strings.Repeat(" ", m.labelW+2) + eachLine(th.Dim, wrapTo(axisLabel(m.x, w)+" →", width-m.labelW-2)) + "\n")
 	// The legend: each band's glyph and range, or for a grid whose every
 	// cell holds one value, its band and that value.
 	if any {
@@ -305,6 +305,16 @@ func (m *heatmapLayout) draw(rows int) string {
 	var b strings.Builder
 	b.Grow(len(m.head) + ny*rows*(m.labelW+len(" │\n")+nx*cellBytes) + len(m.tail))
 	b.WriteString(m.head)
+	// Spaces are held back until something is written after them, so a
+	// row ends at its last glyph: an empty mark column or an empty cell
+	// at the row's end is no trailing blank.
+	pad := 0
+	put := func(s string) {
+		for ; pad > 0; pad-- {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s)
+	}
 	for line := ny*rows - 1; line >= 0; line-- {
 		// A cell's middle row carries its label, its mark and its ✓.
 		j, middle := line/rows, line%rows == rows/2
@@ -312,22 +322,18 @@ func (m *heatmapLayout) draw(rows int) string {
 		if len(p.Axes) > 1 && middle {
 			label = m.labels[j]
 		}
-		for range m.labelW - len(label) {
-			b.WriteByte(' ')
-		}
-		b.WriteString(label)
-		b.WriteString(" │")
+		pad = m.labelW - len(label)
+		put(label)
+		put(" │")
 		for i := range nx {
 			c := m.res.Cell(i, j)
 			if c.Runs == 0 || math.IsNaN(c.Mean) {
-				mark := " "
 				if c.Runs > 0 && middle {
-					mark = noneMark // ran, but no value: the breaker never opened
+					put(noneMark) // ran, but no value: the breaker never opened
+				} else {
+					pad++
 				}
-				b.WriteString(mark)
-				for range cw - 1 {
-					b.WriteByte(' ')
-				}
+				pad += cw - 1
 				continue
 			}
 			k := m.scale.Band(c.Mean)
@@ -336,7 +342,7 @@ func (m *heatmapLayout) draw(rows int) string {
 			case marked && cw == 1:
 				// No room but the glyph: the ◆ takes it, in the
 				// band's colour.
-				b.WriteString(inks[k].Paint("◆"))
+				put(inks[k].Paint("◆"))
 			case marked:
 				// The ◆ sits on the cell it marks, among its glyphs
 				// (at the middle, or left of it when they are even):
@@ -348,25 +354,26 @@ func (m *heatmapLayout) draw(rows int) string {
 				if part && n-1 > at {
 					rest = rest[:len(rest)-len(string(shades[k]))] + partMark
 				}
-				b.WriteString(inks[k].Paint(strings.Repeat(string(shades[k]), at)) + m.th.Bold.Render("◆") + inks[k].Paint(rest))
+				put(inks[k].Paint(strings.Repeat(string(shades[k]), at)) + m.th.Bold.Render("◆") + inks[k].Paint(rest))
 			case part:
 				// The * takes the cell's last glyph, in the band's
 				// colour, so the shade still shows where there is room
 				// for more than one glyph; the mark column is the ✓'s.
-				b.WriteString(inks[k].Paint(strings.Repeat(string(shades[k]), n-1) + partMark))
+				put(inks[k].Paint(strings.Repeat(string(shades[k]), n-1) + partMark))
 			default:
-				b.WriteString(cells[k])
+				put(cells[k])
 			}
 			if cw > 1 {
 				// The mark column: ✓ for a cell that meets the goal,
 				// the marked cell's too.
 				if p.Goal != nil && c.Met && middle {
-					b.WriteString(met)
+					put(met)
 				} else {
-					b.WriteString(" ")
+					pad++
 				}
 			}
 		}
+		pad = 0
 		b.WriteString("\n")
 	}
 	// The x axis: a rule, then labels placed under their cells where they fit.
@@ -444,7 +451,7 @@ func goalSummary(res *sweep.Result, th *theme.Theme, width int, w Wording) strin
 		if len(p.Axes) > 1 {
 			row = "at " + knobSetting(p.Axes[1], j, w) + ": "
 		}
-		b.WriteString(th.Dim.Render(wrapWords(row+strings.Join(edges, ", "), width)) + "\n")
+		b.WriteString(eachLine(th.Dim, wrapWords(row+strings.Join(edges, ", "), width)) + "\n")
 	}
 	return b.String()
 }
@@ -487,6 +494,16 @@ func titleLines(res *sweep.Result, th *theme.Theme, width int, w Wording) string
 // wrapTo cuts nothing: a line longer than width is wrapped at spaces.
 func wrapTo(s string, width int) string { return wrapWords(s, width) }
 
+// eachLine renders each of s's lines in style on its own: lipgloss pads
+// a block's lines to its widest, which ended a wrapped line in spaces.
+func eachLine(style lipgloss.Style, s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = style.Render(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
 // wrapWords wraps s at spaces so no line is wider than width (a word
 // longer than width stands alone on its line).
 func wrapWords(s string, width int) string {
@@ -502,11 +519,13 @@ func wrapWords(s string, width int) string {
 		case lipgloss.Width(cur)+1+lipgloss.Width(w) <= width:
 			cur += " " + w
 		default:
-			lines = append(lines, cur)
+			// A break where words were two spaces apart (a legend's
+			// entries) leaves the first on the line: it is not kept.
+			lines = append(lines, strings.TrimRight(cur, " "))
 			cur = w
 		}
 	}
-	lines = append(lines, cur)
+	lines = append(lines, strings.TrimRight(cur, " "))
 	return strings.Join(lines, "\n")
 }
 

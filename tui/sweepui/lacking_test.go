@@ -71,9 +71,13 @@ func TestHeatmapSaysOnHowManySeedsTheBreakerOpened(t *testing.T) {
 	if len(rows) != 2 {
 		t.Fatalf("want two rows of cells:\n%s", out)
 	}
-	// Each cell is three columns: two glyphs and the mark column.
+	// Each cell is three columns: two glyphs and the mark column, the
+	// last cell's blank columns left off the row's end.
 	cells := func(row string) []string {
 		r := []rune(row)
+		for len(r)%3 != 0 {
+			r = append(r, ' ')
+		}
 		var out []string
 		for k := 0; k+3 <= len(r); k += 3 {
 			out = append(out, string(r[k:k+3]))

@@ -46,69 +46,20 @@ func GoalText(g *sweep.Goal) string {
 func AxisLabel(ax sweep.Axis) string { return axisLabel(ax, Typed) }
 
 // Legend is the legend of scale, a sweep of measure m, with its values
-// written as Value writes them: for a share, the bands' edges as
+// written as Value writes them, by heatbands' one rule for a legend
+// (Scale.Legend): every cell it knows of, the grid's lowest and highest
+// and cells, the grid's means if the caller gives them (NaN for a cell
+// without one), reads inside the band it is drawn in. A share's edges are
 // percentages, with as many decimals as keep neighbouring edges apart
 // (pane.Percent's whole percentages would read "99%–99%" for a grid of
-// 0.991 to 0.999) and put every cell it knows of inside the band it is
-// drawn in, a uniform grid's one value as Value writes it; for any other
-// measure, scale.Legend as it is.
-//
-// The cells it knows of are the grid's lowest and highest, scale's ends,
-// and cells, the grid's means if the caller gives them (NaN for a cell
-// without one). An end is rounded outward (the lowest cell 19.74% starts
-// its band at 19%, not 20%, which it would fall below); an edge between
-// two bands is rounded to the nearest, and gets more decimals while a cell
-// lies between it and its rounding (49.94% drawn in the band above an
-// edge of 49.84% read "50%–70%"), which only the cells can tell.
+// 0.991 to 0.999) and hold the cells (49.94% drawn in the band above an
+// edge of 49.84% read "50%–70%"); any other measure's are figures with
+// as many significant digits as do (heatbands.Figures).
 func Legend(scale heatbands.Scale, m sweep.Metric, cells ...float64) []heatbands.Entry {
-	out := scale.Legend()
-	if m.Unit() != "share" {
-		return out
+	if m.Unit() == "share" {
+		return scale.Legend(percentages{}, cells...)
 	}
-	if scale.Uniform {
-		v := Value(m, scale.Lo)
-		for k := range out {
-			out[k].From, out[k].To = v, v
-		}
-		return out
-	}
-	edges := make([]float64, 0, len(out)+1)
-	for _, e := range out {
-		a, _ := heatbands.Range(e.Band, scale.Lo, scale.Hi)
-		edges = append(edges, a)
-	}
-	_, z := heatbands.Range(out[len(out)-1].Band, scale.Lo, scale.Hi)
-	edges = append(edges, z)
-	known := append([]float64{scale.Lo, scale.Hi}, cells...)
-	last := len(edges) - 1
-	text := make([]string, len(edges))
-	for decimals := 0; decimals <= maxDecimals; decimals++ {
-		apart := true
-		for i, x := range edges {
-			switch i {
-			case 0:
-				text[i] = percentOutward(x, decimals, false)
-			case last:
-				text[i] = percentOutward(x, decimals, true)
-			default:
-				text[i] = percentTo(x, decimals)
-			}
-			if i > 0 && edges[i] > edges[i-1] && text[i] == text[i-1] {
-				apart = false
-			}
-		}
-		// An end rounded outward to a bound (">99%" for 99.12%) where the
-		// nearest rounding is none gets decimals too (99.2%): a bound is
-		// for a share past every figure the decimals can write.
-		ends := !newBound(text[0], edges[0], decimals) && !newBound(text[last], edges[last], decimals)
-		if apart && ends && cellsInside(scale, known, text) {
-			break
-		}
-	}
-	for k := range out {
-		out[k].From, out[k].To = text[k], text[k+1]
-	}
-	return out
+	return scale.Legend(heatbands.Figures{}, cells...)
 }
 
 // CellMeans is every cell's mean in res, for Legend: NaN for a cell
@@ -124,47 +75,27 @@ func CellMeans(res *sweep.Result) []float64 {
 	return means
 }
 
-// cellsInside says whether every cell, in the band scale draws it in,
-// reads between that band's written ends, text[band] and text[band+1].
-func cellsInside(scale heatbands.Scale, cells []float64, text []string) bool {
-	for _, x := range cells {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			continue
-		}
-		k := scale.Band(x)
-		if !readsAtMost(text[k], x) || !readsAtLeast(text[k+1], x) {
-			return false
-		}
+// percentages is a share's Writing for a legend: at precision p, a
+// percentage with p decimals as percentTo writes it, pane.Percent's at 0;
+// rounded down or up as percentOutward does.
+type percentages struct{}
+
+func (percentages) Write(x float64, p int, way heatbands.Rounding) string {
+	switch way {
+	case heatbands.Down:
+		return percentOutward(x, p, false)
+	case heatbands.Up:
+		return percentOutward(x, p, true)
 	}
-	return true
+	return percentTo(x, p)
 }
 
-// newBound says whether text, share x rounded outward to decimals, is a
-// bound where percentTo's rounding to the nearest is none.
-func newBound(text string, x float64, decimals int) bool {
-	_, bound := readPercent(text)
-	_, nearest := readPercent(percentTo(x, decimals))
-	return bound != 0 && nearest == 0
-}
-
-// readsAtMost says whether text, a percentage as percentTo writes it,
-// can be read as share x or less: a bound ("<0.1%", ">99.9%") stands for
-// every share past it.
-func readsAtMost(text string, x float64) bool {
+// Read reads a percentage as percentTo writes it, as a share: 30% is
+// 0.3, with the bound of "<0.1%" or ">99.9%".
+func (percentages) Read(text string) (float64, byte) {
 	r, bound := readPercent(text)
-	return bound == '<' || r <= 100*x+slack(x) || bound == '>' && r < 100*x
+	return r / 100, bound
 }
-
-// readsAtLeast says whether text can be read as share x or more.
-func readsAtLeast(text string, x float64) bool {
-	r, bound := readPercent(text)
-	return bound == '>' || r >= 100*x-slack(x) || bound == '<' && r > 100*x
-}
-
-// slack is how far apart, in percentage points, a written percentage and
-// a share may be and still be the same figure: 100*x and the parsed text
-// differ in their last bits (0.3 reads back as 30.000000000000004).
-func slack(x float64) float64 { return 1e-9 * math.Max(1, 100*math.Abs(x)) }
 
 // readPercent reads a percentage as percentTo writes it: its number, and
 // its bound ('<', '>' or 0).
@@ -216,9 +147,10 @@ func percentOutward(x float64, decimals int, up bool) string {
 	}
 }
 
-// maxDecimals is the most decimals a legend's percentage takes: past it,
-// two edges a float apart are as near as a legend can tell.
-const maxDecimals = 15
+// maxDecimals is the most decimals goalValue's percentage takes, as many
+// as a legend's (heatbands.MaxPrecision): past them, two figures a float
+// apart are as near as a screen can tell.
+const maxDecimals = heatbands.MaxPrecision
 
 // percentTo writes a share as a percentage: as pane.Percent does for no
 // decimals, else with that many decimals, by Percent's rule that rounding

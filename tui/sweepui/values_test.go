@@ -53,7 +53,7 @@ func TestShareFiguresReadAsPercentages(t *testing.T) {
 }
 
 // The heatmap's legend and the mark's line write a share as a percentage;
-// a count's legend is the bands' own.
+// a count's legend writes figures.
 func TestHeatmapLegendReadsAsPercentages(t *testing.T) {
 	res := filled(t, "workers=50..400:8", "recommendations.rate=25..200:8", "search.ok", "",
 		func(i, j int) float64 { return 0.0588 + (1-0.0588)*float64(i*j)/49 })
@@ -71,10 +71,10 @@ func TestHeatmapLegendReadsAsPercentages(t *testing.T) {
 		func(i, j int) float64 { return float64(10 + i*j) })
 	lo, hi, _ := calls.Range()
 	scale := heatbands.NewScale(calls.Plan, lo, hi)
-	got, want := Legend(scale, calls.Plan.Measure), scale.Legend()
+	got, want := Legend(scale, calls.Plan.Measure), scale.Legend(heatbands.Figures{})
 	for k := range want {
 		if got[k] != want[k] {
-			t.Errorf("a count's legend entry %d is %+v, want the bands' own %+v", k, got[k], want[k])
+			t.Errorf("a count's legend entry %d is %+v, want its figures' %+v", k, got[k], want[k])
 		}
 	}
 	if out := Heatmap(calls, theme.New(theme.Plain()), 80); strings.Contains(out, "%") {
@@ -206,7 +206,7 @@ func TestShareLegendHoldsEveryCellInItsBand(t *testing.T) {
 		entries := Legend(scale, m, g...)
 		for _, x := range g {
 			e := entries[scale.Band(x)]
-			if !readsAtMost(e.From, x) || !readsAtLeast(e.To, x) {
+			if !holds(percentages{}, e, x) {
 				t.Errorf("grid %v: %v drawn in %s–%s", g, x, e.From, e.To)
 			}
 		}

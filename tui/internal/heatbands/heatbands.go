@@ -157,15 +157,27 @@ func (e Entry) Text(dash string) string {
 }
 
 // Legend is the legend's entries, the lowest values first: the N bands'
-// ranges, or for a uniform grid one entry, its value.
-func (s Scale) Legend() []Entry {
+// ranges, or for a uniform grid one entry, its value, each figure as w
+// writes the measure's. It is the one rule for every measure's legend,
+// a share's percentages (tui/sweepui) as a count's or a latency's
+// figures (Figures).
+//
+// The edges are written at the least precision that keeps neighbouring
+// edges apart (a grid of 0.9991 to 1 would otherwise read "1–1" five
+// times) and puts every cell it knows of between the written ends of the
+// band it is drawn in. The cells it knows of are the grid's lowest and
+// highest, Lo and Hi, and cells, the grid's means if the caller gives
+// them (NaN for a cell without one). Lo and Hi are rounded outward (a
+// lowest cell of 12.36 starts its band at 12.3, not at 12.4 above it);
+// an edge between two bands is rounded to the nearest, and gets more
+// precision while a cell lies between it and its rounding (a cell of
+// 123.7 drawn in the band above an edge of 123.6 read "124–150"), which
+// only the cells can tell.
+func (s Scale) Legend(w Writing, cells ...float64) []Entry {
 	if s.Uniform {
-		v := sweep.Short(s.Lo)
+		v := w.Write(s.Lo, 0, Nearest)
 		return []Entry{{Band: s.one, From: v, To: v}}
 	}
-	// The bands' edges, written with the fewest digits (three at least,
-	// as sweep.Short writes them) that keep neighbouring edges apart: a
-	// grid of 0.9991 to 1 would otherwise read "1–1" five times.
 	edges := make([]float64, 0, N+1)
 	for k := range N {
 		a, _ := Range(k, s.Lo, s.Hi)
@@ -173,17 +185,28 @@ func (s Scale) Legend() []Entry {
 	}
 	_, z := Range(N-1, s.Lo, s.Hi)
 	edges = append(edges, z)
-	var text []string
-	for digits := 3; digits <= 17; digits++ {
-		text = text[:0]
+	last := len(edges) - 1
+	text := make([]string, len(edges))
+	for p := 0; p <= MaxPrecision; p++ {
 		apart := true
 		for i, x := range edges {
-			text = append(text, number(x, digits))
+			way := Nearest
+			switch i {
+			case 0:
+				way = Down
+			case last:
+				way = Up
+			}
+			text[i] = w.Write(x, p, way)
 			if i > 0 && edges[i] > edges[i-1] && text[i] == text[i-1] {
 				apart = false
 			}
 		}
-		if apart {
+		// An end rounded outward to a bound (">99%" for 99.12%) where the
+		// nearest rounding is none gets more precision too (99.2%): a
+		// bound is for a value past every figure the precision can write.
+		ends := !newBound(w, text[0], edges[0], p) && !newBound(w, text[last], edges[last], p)
+		if apart && ends && s.cellsInside(w, cells, text) {
 			break
 		}
 	}
@@ -194,13 +217,143 @@ func (s Scale) Legend() []Entry {
 	return out
 }
 
-// number writes x as sweep.Short does, or with more significant digits
-// when Short's three are too few to tell it from a neighbour.
-func number(x float64, digits int) string {
-	if digits <= 3 || x == math.Trunc(x) {
-		return sweep.Short(x)
+// MaxPrecision is the most steps of precision a legend takes past its
+// measure's own (Writing): past it, two edges a float apart are as near
+// as a legend can tell.
+const MaxPrecision = 15
+
+// Rounding is the way Writing rounds a figure.
+type Rounding int
+
+const (
+	// Nearest rounds to the nearest figure, as the measure's own writing
+	// does.
+	Nearest Rounding = iota
+	// Down and Up round toward the smaller and the larger figure: a
+	// legend's ends are rounded outward, so the band each ends holds
+	// the grid's lowest and highest cells.
+	Down
+	Up
+)
+
+// Writing is how a legend writes its measure's figures: at precision 0 as
+// the screens write them (a share as a percentage, a latency as
+// sweep.Short does), and with one more digit each step after.
+type Writing interface {
+	// Write writes x at precision p, rounded as way says.
+	Write(x float64, p int, way Rounding) string
+	// Read reads a figure Write wrote back as a value of the measure,
+	// and its bound: '<' or '>' for a figure that stands for every value
+	// past it (">99.9%"), else 0. A figure it cannot read is NaN.
+	Read(text string) (x float64, bound byte)
+}
+
+// cellsInside says whether every cell, s's ends Lo and Hi and cells, in
+// the band s draws it in, reads between that band's written ends,
+// text[band] and text[band+1].
+func (s Scale) cellsInside(w Writing, cells []float64, text []string) bool {
+	var read [N + 1]struct {
+		x     float64
+		bound byte
 	}
-	return strconv.FormatFloat(x, 'g', digits, 64)
+	for i, t := range text {
+		read[i].x, read[i].bound = w.Read(t)
+	}
+	inside := func(x float64) bool {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return true
+		}
+		k := s.Band(x)
+		from, to := read[k], read[k+1]
+		atMost := from.bound == '<' || from.x <= x+slack(x) || from.bound == '>' && from.x < x
+		atLeast := to.bound == '>' || to.x >= x-slack(x) || to.bound == '<' && to.x > x
+		return atMost && atLeast
+	}
+	if !inside(s.Lo) || !inside(s.Hi) {
+		return false
+	}
+	for _, x := range cells {
+		if !inside(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// slack is how far apart a figure read back and the value it was written
+// from may be and still be the same figure: a percentage read back as a
+// share (30% as 0.30000000000000004) differs from it in its last bits.
+func slack(x float64) float64 { return 1e-9 * math.Abs(x) }
+
+// newBound says whether text, x rounded outward at precision p, is a
+// bound where w's rounding to the nearest is none.
+func newBound(w Writing, text string, x float64, p int) bool {
+	_, bound := w.Read(text)
+	_, nearest := w.Read(w.Write(x, p, Nearest))
+	return bound != 0 && nearest == 0
+}
+
+// Figures is the Writing of a measure that is not a share (ms, calls, s):
+// at precision 0 as sweep.Short writes it, three significant digits but
+// a whole number's every digit, 100 and above rounded to a whole number;
+// each step adds a digit, a decimal from 100 on. Rounded down or up, a
+// figure is written in the same form, on the other side of x.
+type Figures struct{}
+
+// Write writes x at precision p, rounded as way says.
+func (Figures) Write(x float64, p int, way Rounding) string {
+	ax := math.Abs(x)
+	switch {
+	case p == 0 && way == Nearest:
+		return sweep.Short(x)
+	case math.IsNaN(x) || math.IsInf(x, 0) || x == math.Trunc(x) && ax < 1e6:
+		// Short writes a whole number as it is: no rounding to do.
+		return sweep.Short(x)
+	case ax >= 100 && ax < 1e6:
+		if way == Nearest {
+			return strconv.FormatFloat(x, 'f', p, 64)
+		}
+		return strconv.FormatFloat(roundTo(x, math.Pow(10, -float64(p)), way), 'f', p, 64)
+	}
+	digits := 3 + p
+	if way == Nearest {
+		return strconv.FormatFloat(x, 'g', digits, 64)
+	}
+	// The power of ten of x's first digit; Log10 may miss a power of ten
+	// itself by a bit.
+	e := math.Floor(math.Log10(ax))
+	if math.Pow(10, e+1) <= ax {
+		e++
+	} else if math.Pow(10, e) > ax {
+		e--
+	}
+	return strconv.FormatFloat(roundTo(x, math.Pow(10, e-float64(digits)+1), way), 'g', digits, 64)
+}
+
+// Read reads a figure Write wrote; it is never a bound.
+func (Figures) Read(text string) (float64, byte) {
+	x, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		return math.NaN(), 0
+	}
+	return x, 0
+}
+
+// roundTo rounds x to a multiple of step, down or up as way says (to the
+// nearest for Nearest). An x within a millionth of a step of a multiple
+// is that multiple: 0.3 is 2.9999999999999996 steps of 0.1, and is not
+// rounded down to 0.2.
+func roundTo(x, step float64, way Rounding) float64 {
+	q := x / step
+	n := math.Round(q)
+	switch {
+	case math.Abs(q-n) < 1e-6 || way == Nearest:
+	case way == Up:
+		n = math.Ceil(q)
+	default:
+		n = math.Floor(q)
+	}
+	return n * step
 }
 
 // Band is the band that holds x between lo and hi: the nearest of N evenly

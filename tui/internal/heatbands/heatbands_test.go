@@ -72,7 +72,7 @@ func TestUniformGridIsOneBand(t *testing.T) {
 		if c.bestBand && s.Band(c.value) != best(pl) {
 			t.Errorf("%s = %v everywhere: band %d, but the best colour is band %d's", c.metric, c.value, s.Band(c.value), best(pl))
 		}
-		legend := s.Legend()
+		legend := s.Legend(Figures{})
 		want := "every cell: " + sweep.Short(c.value)
 		if len(legend) != 1 || legend[0].Text("–") != want || legend[0].Band != c.band {
 			t.Errorf("%s = %v everywhere: legend %+v, want one entry %q in band %d", c.metric, c.value, legend, want, c.band)
@@ -94,7 +94,7 @@ func TestNearUniformGrids(t *testing.T) {
 	if s.Band(0.9991) != 0 || s.Band(1) != N-1 {
 		t.Errorf("0.9991 to 1: bands %d and %d, want 0 and %d", s.Band(0.9991), s.Band(1), N-1)
 	}
-	legend := s.Legend()
+	legend := s.Legend(Figures{})
 	seen := map[string]bool{}
 	for _, e := range legend {
 		text := e.Text("–")
@@ -124,7 +124,7 @@ func TestLegendOfSharesStaysInRange(t *testing.T) {
 			lo, hi = hi, lo
 		}
 		s := NewScale(pl, lo, hi)
-		legend := s.Legend()
+		legend := s.Legend(Figures{})
 		prev := math.Inf(-1)
 		for i, e := range legend {
 			from, err1 := strconv.ParseFloat(e.From, 64)
