@@ -60,7 +60,11 @@ func runRecord(args []string, stdout, stderr io.Writer) error {
 	fps := fs.Int("fps", 15, fmt.Sprintf("frames a second of replay, from %d to %d", record.MinFPS, record.MaxFPS))
 	longest := fs.Duration("max", 0, "stop after this much replay time, such as 20s (0: when the run ends)")
 	outPath := fs.String("o", "", "the file to write (- for standard output)")
-	presentFlag := fs.Bool("present", false, "record in presentation mode, as --present shows it on a projector")
+	// A lesson's step is recorded in presentation mode whether or not
+	// --present is given: the help says so, where the flag read as
+	// ignored beside --lesson.
+	presentFlag := fs.Bool("present", false, "record in presentation mode, as --present shows it on a projector; "+
+		"a lesson's step (--lesson) is recorded so with or without it")
 	lesson := fs.String("lesson", "", "record a lesson's step (a number, an ID or a file) in presentation mode, instead of a scenario: "+
 		"it plays at the step's own speed from where the player opens it to where it stops on its own (its pause, or its end), "+
 		"as a learner who has not guessed sees it: its question open throughout, no guess made, no answer given, no prediction revealed, "+

@@ -546,3 +546,44 @@ func TestRecordWritesOnlyACast(t *testing.T) {
 		t.Fatalf("-o ok.CAST: exit %d: %s", code, stderr)
 	}
 }
+
+// --present beside --lesson asks for what --lesson records anyway: the
+// step as the lesson player's presentation mode draws it on a projector
+// (`breakerlab lesson 1 --step 1 --present`, named in the header). The
+// cast is the same with it and without, and --present's help said only
+// "record in presentation mode", as if --lesson recorded something else
+// and the flag were ignored: it says a lesson's step is recorded so
+// with or without it.
+func TestRecordLessonIsPresentationModeWithOrWithoutPresent(t *testing.T) {
+	tempConfig(t)
+	t.Setenv("NO_COLOR", "1")
+	args := []string{"record", "--lesson", "1", "--step", "1", "--fps", "2", "--max", "1s", "-o", "-"}
+	without, errOut, code := run(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	with, errOut, code := run(t, append(args, "--present")...)
+	if code != 0 {
+		t.Fatalf("--present: exit %d: %s", code, errOut)
+	}
+	if with != without {
+		t.Errorf("the cast with --present differs from the one without")
+	}
+	if h := castHeader(t, with); !strings.HasSuffix(h.Command, " --present") {
+		t.Errorf("the header's command %q does not say presentation mode", h.Command)
+	}
+	_, texts := castEvents(t, with)
+	first := screens(texts, 30)[0]
+	if top, _, _ := strings.Cut(first, "\n"); !strings.HasPrefix(top, " Lesson 1 · step 1 of ") {
+		t.Errorf("the top line %q is not presentation mode's title", top)
+	}
+	if strings.Contains(first, "? keys") || strings.Contains(first, "n/p step") {
+		t.Errorf("the recording shows the player's key help, which presentation mode leaves out:\n%s", first)
+	}
+	help, _, _ := run(t, "record", "--help")
+	_, line, _ := strings.Cut(help, "\n  --present ")
+	line, _, _ = strings.Cut(line, "\n")
+	if !strings.Contains(line, "--lesson") {
+		t.Errorf("--present's help %q does not say a lesson's step is recorded in presentation mode without it", line)
+	}
+}

@@ -322,7 +322,27 @@ func wordFit(s string, w int) string {
 			cut = cut[:i]
 		}
 	}
-	return strings.TrimRight(cut, " ,;:") + "…"
+	return looseEnd(cut) + "…"
+}
+
+// looseEnd is a cut text without what its end may hold that says nothing
+// without the words cut after it: spaces, a comma, colon or semicolon,
+// or a separator standing alone, as "lesson 1 ·" ended a player's title
+// cut beside a classroom's tag.
+func looseEnd(s string) string {
+	for {
+		t := strings.TrimRight(s, " ,;:")
+		for _, sep := range []string{" ·", " ›", " •", " |", " /", " —", " –", " -"} {
+			if u, ok := strings.CutSuffix(t, sep); ok {
+				t = u
+				break
+			}
+		}
+		if t == s {
+			return s
+		}
+		s = t
+	}
 }
 
 // wayOut is the list's way out: esc and q go back inside the home screen;

@@ -371,3 +371,13 @@ func TestWordFitNeverCutsAWord(t *testing.T) {
 		}
 	}
 }
+
+// A title cut just after a separator leaves the separator off: a player's
+// title beside a classroom's tag at 60 columns read "lesson 1 ·…".
+func TestWordFitLeavesNoSeparatorLoose(t *testing.T) {
+	for w, want := range map[int]string{12: "lesson 1…", 13: "lesson 1…", 16: "lesson 1 · One…", 10: "lesson 1…"} {
+		if got := wordFit("lesson 1 · One slow dependency takes every thread", w); got != want || ansi.StringWidth(got) > w {
+			t.Errorf("wordFit at %d = %q, want %q", w, got, want)
+		}
+	}
+}

@@ -296,6 +296,7 @@ func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd := s.wait()
 		s.showPredictedElsewhere()
 		s.takeRoomAnswer() // given in another of the student's sessions (pollvoter.go)
+		s.takeRoomAside()  // and the question put aside there (pollaside.go)
 		if s.mode == following {
 			s.catchUp()
 		}
@@ -701,7 +702,13 @@ func (s *Session) View() string {
 	if !asking && !s.confirmQuit && !s.present && s.screenTooSmall() {
 		v = tagAbove(v, s.tag(), s.w)
 	} else {
-		v = withTag(v, s.tag(), s.w)
+		mark := ""
+		if s.present && !asking && !s.confirmQuit {
+			if _, ok := s.moment(); ok {
+				mark = "…" // the moment's title, which present.View drew
+			}
+		}
+		v = withTagMarked(v, s.tag(), s.w, mark)
 	}
 	if s.fullH > s.h && s.w > 0 {
 		v += "\n" + s.joinView(s.w)
@@ -822,8 +829,14 @@ func (s *Session) lessonStep() string {
 
 // withTag puts tag at the right end of view's first line, over blank cells
 // when the line leaves room, else cutting the line between its fields (two
-// spaces) or, failing that, between words.
-func withTag(view, tag string, w int) string {
+// spaces) or, failing that, between words, and leaving off a separator
+// the cut left at its end (looseEnd).
+func withTag(view, tag string, w int) string { return withTagMarked(view, tag, w, "") }
+
+// withTagMarked is withTag ending a line it cut with mark: presentation
+// mode's moment title is cut with "…", where the room read "Lesson 1 ·
+// step 1 of 9 · A server on a" as the whole of it.
+func withTagMarked(view, tag string, w int, mark string) string {
 	if tag == "" || w <= 0 {
 		return view
 	}
@@ -836,18 +849,32 @@ func withTag(view, tag string, w int) string {
 	first, rest, _ := strings.Cut(view, "\n")
 	keep := w - tw
 	plain := strings.TrimRight(ansi.Strip(first), " ")
+	cutMark := ""
 	if ansi.StringWidth(plain) > keep {
+		if mark != "" && keep > ansi.StringWidth(mark) {
+			cutMark = mark
+			keep -= ansi.StringWidth(mark)
+		}
 		// Cut at the last space that leaves room, so no word is split.
 		// A gap of two spaces parts a title's fields: cut there when
 		// there is one.
 		cut := ansi.Truncate(plain, keep, "")
 		if i := strings.LastIndex(strings.TrimRight(cut, " "), "  "); i > 0 {
-			keep = ansi.StringWidth(cut[:i])
+			cut = cut[:i]
 		} else if i := strings.LastIndexByte(cut, ' '); i >= 0 {
-			keep = ansi.StringWidth(cut[:i])
+			cut = cut[:i]
+		}
+		cut = looseEnd(cut)
+		keep = ansi.StringWidth(cut)
+		if strings.TrimSpace(cut) == "" {
+			cutMark = "" // nothing of the line is left to say it goes on
 		}
 	}
 	line := ansi.Truncate(first, keep, "")
+	if cutMark != "" {
+		// Inside the line's own style: the mark is part of the title.
+		line = ansi.Truncate(first, keep+ansi.StringWidth(cutMark), cutMark)
+	}
 	if pad := w - tw - ansi.StringWidth(line); pad > 0 {
 		line += strings.Repeat(" ", pad)
 	}

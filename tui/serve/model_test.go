@@ -59,6 +59,11 @@ func TestWithTag(t *testing.T) {
 		{"onetwothreefourfivesixseven", "following", 20, "onetwothr following "},
 		{"app › sandbox  [1 one shared pool]", "following", 30, "app › sandbox" + strings.Repeat(" ", 6) + " following "},
 		{"", "a very long tag that does not fit", 10, " a very lo"},
+		// A separator the cut leaves at the end goes with the field it
+		// led to: "Lesson 1 · step 1 of 9 ·" said nothing of what followed.
+		{"Lesson 1 · step 1 of 9 · A server on a quiet day", "x", 28, "Lesson 1 · step 1 of 9" + strings.Repeat(" ", 3) + " x "},
+		{"breakerlab › sandbox › cascade", "following", 36, "breakerlab › sandbox" + strings.Repeat(" ", 5) + " following "},
+		{"Lesson 1: a title", "x", 14, "Lesson 1" + strings.Repeat(" ", 3) + " x "},
 	} {
 		got := withTag(tc.line+"\nsecond", tc.tag, tc.w)
 		first, rest, _ := strings.Cut(got, "\n")

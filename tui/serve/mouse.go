@@ -19,9 +19,15 @@ import (
 // undo them. Nothing reads the mouse where the drawing is not the screen's
 // own: the quit question, a room question (and one the teacher has just
 // closed: pollclose.go), presentation mode, and the room's tag at the
-// right end of the top line, and what it blanked.
+// right end of the top line, and what it blanked. The wheel scrolls a
+// room question's page (pagescroll.go), as its keys do.
 func (s *Session) mouse(msg tea.MouseMsg) tea.Cmd {
-	if _, asking := s.questionView(); asking || s.confirmQuit || s.present || s.keyForGoneQuestion(s.liveSeq()) {
+	_, asking := s.questionView()
+	if asking && !s.confirmQuit {
+		s.wheelScroll(msg)
+		return nil
+	}
+	if asking || s.confirmQuit || s.present || s.keyForGoneQuestion(s.liveSeq()) {
 		return nil
 	}
 	if msg.Y == 0 && !s.topCellShown(msg.X) {

@@ -1,6 +1,9 @@
 package serve
 
-import tea "github.com/charmbracelet/bubbletea"
+import (
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	tea "github.com/charmbracelet/bubbletea"
+)
 
 // A room question's screen (the student's question or reveal, the
 // teacher's results) holds the prompt, the choices, and on reveal the
@@ -8,7 +11,9 @@ import tea "github.com/charmbracelet/bubbletea"
 // cut with "…" and no key showed the rest. The page below its title
 // scrolls instead, with j/k or the arrows (pgdown/pgup by a window), and
 // its last line says there is more and which key shows it. Each new
-// page (another question, the reveal) starts at its top.
+// page (another question, the reveal) starts at its top. The mouse wheel
+// scrolls it as ↓/↑ do: a student reaches for it first, and a click on
+// the page still does nothing (mouse.go).
 
 // pageID names the page a question's screen shows, so that a new one
 // starts at its top.
@@ -80,4 +85,22 @@ func (s *Session) scrollKey(k tea.KeyMsg) (handled bool) {
 	s.questionView() // measures the page as it is now: pageMax
 	s.pageScroll = min(max(s.pageScroll+by, 0), s.pageMax)
 	return true
+}
+
+// wheelScroll scrolls the question's page a line for a turn of the mouse
+// wheel, as ↓ and ↑ do, under the rules a student's scroll keys follow:
+// a turn that comes before the question is drawn, or within
+// questionGrace after it came onto the screen (pollopen.go), or while
+// one the teacher closed is still going (pollclose.go), was meant for
+// the screen behind it and moves nothing. Anything but the wheel does
+// nothing.
+func (s *Session) wheelScroll(msg tea.MouseMsg) {
+	k, ok := playback.WheelKey(msg)
+	if !ok {
+		return
+	}
+	if live := s.liveSeq(); s.keyForGoneQuestion(live) || s.keyBeforeQuestionSeen(live) {
+		return
+	}
+	s.scrollKey(k)
 }

@@ -104,3 +104,67 @@ func TestTheAnswersMarkIsWhole(t *testing.T) {
 		}
 	}
 }
+
+// wheel is a turn of the mouse wheel over the middle of the window: down,
+// or up.
+func wheel(down bool) tea.MouseMsg {
+	b := tea.MouseButtonWheelUp
+	if down {
+		b = tea.MouseButtonWheelDown
+	}
+	return tea.MouseMsg{X: 20, Y: 10, Action: tea.MouseActionPress, Button: b}
+}
+
+// The mouse wheel scrolls a question's page as j and k do: it did
+// nothing, only the keys scrolled. It is not a choice and reaches nothing
+// behind the page; a click still does nothing there. A turn that comes as
+// the question appears was meant for the screen behind it, and leaves the
+// page at its top, as a key does.
+func TestTheWheelScrollsAQuestionsPage(t *testing.T) {
+	room := NewRoom()
+	teacher := plainSession(t, room, true, 80, 24)
+	// Short enough that the question scrolls before its reveal.
+	student := plainSession(t, room, false, 80, 10)
+	q := testQuestion()
+	q.Explain = longWhy()
+	room.Ask(q)
+	student.Update(roomMsg{})
+	if v := student.View(); !strings.Contains(v, "more below") {
+		t.Fatalf("the question does not scroll at 80×10:\n%s", v)
+	}
+	student.Update(wheel(true))
+	if v := student.View(); strings.Contains(v, "more above") {
+		t.Fatalf("a turn of the wheel as the question appeared scrolled it:\n%s", v)
+	}
+	reads(student)
+	keys(student, "1")
+	keys(teacher, "r")
+	student.Update(roomMsg{})
+	for _, s := range []*Session{student, teacher} {
+		who := "the student"
+		if s == teacher {
+			who = "the teacher"
+		}
+		s.Update(click(20, 10))
+		for range 80 {
+			if strings.Contains(s.View(), "The last words of the why.") {
+				break
+			}
+			s.Update(wheel(true))
+		}
+		v := s.View()
+		if !strings.Contains(v, "The last words of the why.") || !strings.Contains(v, "more above") {
+			t.Fatalf("%s turned the wheel down to the end of the why:\n%s", who, v)
+		}
+		s.Update(wheel(false))
+		if v := s.View(); !strings.Contains(v, "more above and below") {
+			t.Fatalf("%s turned the wheel up:\n%s", who, v)
+		}
+		if s == student && student.mode != onHome {
+			t.Fatal("the wheel on the reveal reached the screen behind it")
+		}
+	}
+	if a, _ := room.OpenQuestion(); a.Counts[0] != 1 || a.Counts[1]+a.Counts[2] != 0 || student.answered != 0 {
+		t.Fatalf("the wheel or the click changed the student's answer: counts %v", a.Counts)
+	}
+}

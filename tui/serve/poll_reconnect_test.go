@@ -133,3 +133,81 @@ func TestAReturnAfterTheRevealShowsTheStudentsAnswer(t *testing.T) {
 		t.Errorf("the revealed tally changed when ada came back: %v", a.Counts)
 	}
 }
+
+// A student who put the poll aside (esc) and whose connection dropped
+// signs in again under their name: the poll stays aside, from the first
+// frame (it was asked again), and their answer is still counted. The
+// reveal shows them the answer, as it does to anyone who put the question
+// aside before it; put aside after the reveal, it stays aside across a
+// reconnect too. The teacher's next question is asked afresh.
+func TestAReconnectKeepsThePollPutAside(t *testing.T) {
+	room := NewRoom()
+	teacher := plainSession(t, room, true, 100, 30)
+	ada := plainSession(t, room, false, 100, 30)
+	ada.SetStudent("user-ada", "ada")
+	room.Ask(testQuestion())
+	reads(ada)
+	keys(ada, "2", "esc")
+	if _, asking := ada.questionView(); asking {
+		t.Fatalf("esc did not put the poll aside:\n%s", ada.View())
+	}
+	ada.Leave()
+
+	back := plainSession(t, room, false, 100, 30)
+	back.SetStudent("user-ada", "ada")
+	if v := flat(back.View()); strings.Contains(v, "The teacher asks") {
+		t.Fatalf("ada came back: her first frame asks the poll she put aside:\n%s", back.View())
+	}
+	reads(back)
+	if v := flat(back.View()); strings.Contains(v, "The teacher asks") {
+		t.Fatalf("ada came back: she is asked the poll she put aside:\n%s", back.View())
+	}
+	if a, _ := room.OpenQuestion(); a.Counts[1] != 1 {
+		t.Fatalf("ada came back: the room counts %v, want her answer, 2, counted", a.Counts)
+	}
+	keys(teacher, "r")
+	back.Update(roomMsg{})
+	if v := flat(back.View()); !strings.Contains(v, "2. the worker pool (right, your answer)") {
+		t.Fatalf("the reveal does not show ada her answer:\n%s", back.View())
+	}
+	// Put aside after the reveal, it stays aside when she comes back.
+	back.appearedAt = back.appearedAt.Add(-questionGrace)
+	keys(back, "esc")
+	back.Leave()
+	again := plainSession(t, room, false, 100, 30)
+	again.SetStudent("user-ada", "ada")
+	reads(again)
+	if _, asking := again.questionView(); asking {
+		t.Fatalf("ada came back after putting the reveal aside: it shows again:\n%s", again.View())
+	}
+	// The teacher asks again: a new question, on her screen.
+	keys(teacher, "esc")
+	room.Ask(testQuestion())
+	reads(again)
+	if v := flat(again.View()); !strings.Contains(v, "The teacher asks") {
+		t.Fatalf("the teacher asked again: ada's screen does not ask her:\n%s", again.View())
+	}
+}
+
+// A student's esc puts the poll aside in each of their sessions, as their
+// answer shows in each: the room counts them once, and another session of
+// theirs kept asking what they had put aside.
+func TestThePollPutAsideInEverySessionOfTheStudent(t *testing.T) {
+	room := NewRoom()
+	one := plainSession(t, room, false, 100, 30)
+	one.SetStudent("user-ada", "ada")
+	two := plainSession(t, room, false, 100, 30)
+	two.SetStudent("user-ada", "ada")
+	grace := plainSession(t, room, false, 100, 30)
+	grace.SetStudent("user-grace", "grace")
+	room.Ask(testQuestion())
+	reads(one, two, grace)
+	keys(one, "esc")
+	reads(two, grace)
+	if _, asking := two.questionView(); asking {
+		t.Errorf("ada's other session still asks the poll she put aside:\n%s", two.View())
+	}
+	if _, asking := grace.questionView(); !asking {
+		t.Errorf("ada's esc put the poll aside for grace too:\n%s", grace.View())
+	}
+}

@@ -41,7 +41,8 @@ type studentName string
 // SetStudent names the session's student (studentID: their key's hash or
 // their user name), by which the room counts their answers; call it
 // before the program starts. A student who comes back while the question
-// they answered is open finds their answer counted and shown again.
+// they answered is open finds their answer counted and shown again, and
+// one they put aside stays aside from the first frame (pollaside.go).
 // display is the name they signed in with, as the teacher's list of who
 // is in the room shows it (roll.go).
 func (s *Session) SetStudent(id, display string) {
@@ -49,6 +50,7 @@ func (s *Session) SetStudent(id, display string) {
 		return
 	}
 	s.room.nameMember(s.me, id, display)
+	s.takeRoomAside()
 }
 
 // nameMember names m's student and counts again the answer to the open

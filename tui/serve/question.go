@@ -68,6 +68,9 @@ type questionState struct {
 	answers  map[any]int   // by voter (pollvoter.go)
 	guesses  map[any]Guess // a number question's answers, by voter
 	revealed bool
+	// aside are the students who put it aside, by voter, and whether
+	// they did so after the reveal (pollaside.go).
+	aside map[any]bool
 	// gone are the answers of students who left while it was open, not
 	// counted until they come back (pollvoter.go).
 	goneAnswers map[any]int
@@ -392,6 +395,7 @@ func (s *Session) studentQuestionKey(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 	switch ks := k.String(); {
 	case ks == "esc":
 		s.setAside, s.asideRevealed = a.Seq, a.Revealed
+		s.room.putAside(s.me, a.Seq, a.Revealed) // for their other sessions and their return (pollaside.go)
 	case ks == "ctrl+c":
 		return true, tea.Quit
 	case a.Revealed:

@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"strings"
+
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -121,4 +123,28 @@ func presentingForms(forms []string) []string {
 		out = append(out, presentationWords+" · "+f)
 	}
 	return append(out, presentationWords)
+}
+
+// looseSeparators part a title's fields: "Lesson 1 · step 2 of 9",
+// "breakerlab › sandbox". Left at the end of a cut title they point at
+// what was cut away.
+var looseSeparators = []string{"·", "›", "•", "|", "/", "—", "–", "-"}
+
+// looseEnd is a cut title without what its end may hold that says nothing
+// without the words cut after it: trailing spaces, a separator standing
+// alone ("Lesson 1 ·"), or a comma, colon or semicolon.
+func looseEnd(s string) string {
+	for {
+		t := strings.TrimRight(s, " ,;:")
+		for _, sep := range looseSeparators {
+			if u, ok := strings.CutSuffix(t, " "+sep); ok {
+				t = u
+				break
+			}
+		}
+		if t == s {
+			return s
+		}
+		s = t
+	}
 }

@@ -234,3 +234,45 @@ func TestTeacherLessonTitleGivesWayToTheTag(t *testing.T) {
 		}
 	}
 }
+
+// In presentation mode a moment's title the tag cuts ends in "…": the
+// room read "Lesson 1 · step 1 of 9 · A server on a" at 60 columns as the
+// whole title. Cut or whole, it never ends in a separator standing alone.
+func TestPresentationTitleCutSaysSo(t *testing.T) {
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 100, 30)
+	press(t, teacher, "enter", "enter")
+	awaitLesson(t, teacher)
+	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlP})
+	mo, ok := teacher.moment()
+	if !ok {
+		t.Fatal("the teacher's lesson has no moment")
+	}
+	cuts := 0
+	for w := 40; w <= 100; w++ {
+		teacher.Update(tea.WindowSizeMsg{Width: w, Height: 30})
+		teacher.Update(sizeMsg{})
+		top := firstLine(teacher.View())
+		left, ok := strings.CutSuffix(top, " "+teacher.tag()+" ")
+		if !ok {
+			t.Fatalf("at %d columns the top line %q does not end in the tag %q", w, top, teacher.tag())
+		}
+		left = strings.TrimRight(left, " ")
+		switch {
+		case left == " "+mo.Title:
+		case strings.HasSuffix(left, "…") && strings.HasPrefix(" "+mo.Title, strings.TrimSuffix(left, "…")):
+			cuts++
+			if cut := strings.TrimSuffix(left, "…"); looseEnd(cut) != cut {
+				t.Errorf("at %d columns the cut title ends in a separator: %q", w, top)
+			}
+		default:
+			t.Errorf("at %d columns the title %q is cut with no …: %q", w, mo.Title, top)
+		}
+		if got := ansi.StringWidth(top); got != w {
+			t.Errorf("at %d columns the top line is %d cells wide", w, got)
+		}
+	}
+	if cuts == 0 {
+		t.Fatalf("no width from 40 to 100 columns cut the title %q", mo.Title)
+	}
+}
