@@ -233,7 +233,7 @@ func TestCatalogCheck(t *testing.T) {
 		wg.Go(func() {
 			for j := range queue {
 				opt := CheckOptions{Timeout: 2 * time.Minute, ForceRace: j.solution, KeepBinaries: true}
-				for i, r := range j.wb.checkTogether(context.Background(), j.exs, opt) {
+				for i, r := range j.wb.checkTogether(context.Background(), j.exs, 0, opt) {
 					e := j.exs[i]
 					if j.alternative {
 						if m := j.mutants[i]; !r.Passed() {

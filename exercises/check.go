@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/breakerlab/breakerlab/exercises/grade"
@@ -41,9 +40,12 @@ type CheckOptions struct {
 	// are (OnPhase does).
 	OnProgress func(grade.Progress)
 	// OnPhase is OnProgress with the exercise whose phase it is, for
-	// CheckAll, which grades several at once; Check tells it too. It is
-	// called from the goroutine grading that exercise, and must return at
-	// once.
+	// CheckAll, which grades several at once; Check tells it too. Of
+	// several graded at once it is told grade.Ended too, when an
+	// exercise's tests have run (its result comes with the others'), and
+	// an exercise graded again on its own goes through its phases again
+	// (grade.Options.OnPackage). It is called from the goroutine reading
+	// go test's output, and must return at once.
 	OnPhase func(Exercise, grade.Progress)
 }
 
@@ -398,13 +400,19 @@ func (w *Workbook) binaryDir(race bool) string {
 }
 
 // checkTogether grades exs as Check grades each, with one go command for
-// those graded with the race detector and one for the others
-// (grade.RunPackages), in that order. Every go command's start costs about
-// as much CPU as linking an exercise's test binary: the catalog check,
-// which grades dozens of workbooks of the catalog with kept binaries, paid
-// more for the starts than for anything else. Results come in the order of
-// exs.
-func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, opt CheckOptions) []Result {
+// those graded without the race detector and one for the others
+// (grade.RunPackages), in that order, each building and testing parallel
+// packages at a time (go test -p; as many as there are CPUs if parallel is
+// 0). Every go command's start costs about as much CPU as linking an
+// exercise's test binary: the catalog check, which grades dozens of
+// workbooks of the catalog with kept binaries, paid more for the starts
+// than for anything else, and `exercises check` of a whole workbook, which
+// links every test binary (the tests always run, grade.Run), paid a start
+// per exercise. An exercise whose result the shared go command cannot give
+// as Check would, one that does not compile say, is graded again on its
+// own (grade.RunPackages). Results come in the order of exs; phases go to
+// opt.OnPhase.
+func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, parallel int, opt CheckOptions) []Result {
 	results := make([]Result, len(exs))
 	prints := make([]string, len(exs))
 	edited := make([]TestChanges, len(exs))
@@ -425,9 +433,12 @@ func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, opt CheckO
 		for j, i := range idx {
 			dirs[j] = w.ExerciseDir(exs[i])
 		}
-		gopt := grade.Options{Dir: w.Dir, Timeout: opt.Timeout, Go: opt.Go, Race: race, MoreTime: opt.MoreTime}
+		gopt := grade.Options{Dir: w.Dir, Timeout: opt.Timeout, Go: opt.Go, Race: race, MoreTime: opt.MoreTime, Parallel: parallel}
 		if opt.KeepBinaries {
 			gopt.Binary = w.binaryDir(race)
+		}
+		if opt.OnPhase != nil {
+			gopt.OnPackage = func(j int, p grade.Progress) { opt.OnPhase(exs[idx[j]], p) }
 		}
 		return grade.RunPackages(ctx, gopt, dirs)
 	}
@@ -480,31 +491,25 @@ func needsCgo(r grade.Report) bool {
 	return strings.Contains(all, "-race requires cgo")
 }
 
-// CheckAll grades the exercises with at most parallel of them at once (1 if
-// parallel < 1), calling each (if not nil) as every result comes in, from
-// one goroutine at a time. It returns the results in the order given.
-// Phases are told to opt.OnPhase only, which says whose they are.
+// CheckAll grades the exercises, each with the result Check gives it, with
+// at most parallel of them building or testing at once (1 if parallel <
+// 1): several in one go test of their packages per race setting
+// (checkTogether). It calls each (if not nil) with every result, in the
+// order given, once all are in, and returns them in that order. Phases
+// are told to opt.OnPhase only, which says whose they are; an exercise's
+// grade.Ended says that its tests have run.
 func (w *Workbook) CheckAll(ctx context.Context, exs []Exercise, parallel int, opt CheckOptions, each func(Result)) []Result {
 	opt.OnProgress = nil
-	results := make([]Result, len(exs))
-	sem := make(chan struct{}, max(parallel, 1))
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	for i, e := range exs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			r := w.Check(ctx, e, opt)
-			results[i] = r
-			if each != nil {
-				mu.Lock()
-				each(r)
-				mu.Unlock()
-			}
-		}()
+	var results []Result
+	if len(exs) == 1 {
+		results = []Result{w.Check(ctx, exs[0], opt)}
+	} else {
+		results = w.checkTogether(ctx, exs, max(parallel, 1), opt)
 	}
-	wg.Wait()
+	if each != nil {
+		for _, r := range results {
+			each(r)
+		}
+	}
 	return results
 }

@@ -27,7 +27,7 @@ type phaseLine struct {
 
 	mu     sync.Mutex
 	total  int                   // exercises being checked
-	done   int                   // of them, checked
+	done   map[string]bool       // of them, those checked, by name
 	phases map[string]phaseSince // exercise name → the phase it is in
 	noted  map[string]bool       // exercises whose stuck note is out
 	drawn  bool                  // a line is on the screen to clear
@@ -46,14 +46,22 @@ const ctrlCStops = "Ctrl+C stops them."
 
 func newPhaseLine(w io.Writer, width, total int, now func() time.Time) *phaseLine {
 	return &phaseLine{w: w, width: width, now: now, total: total,
-		phases: map[string]phaseSince{}, noted: map[string]bool{}}
+		done: map[string]bool{}, phases: map[string]phaseSince{}, noted: map[string]bool{}}
 }
 
 // phase is told each phase an exercise's check enters
-// (exercises.CheckOptions.OnPhase); it returns at once.
+// (exercises.CheckOptions.OnPhase); it returns at once. Of exercises
+// checked at once, grade.Ended says one is checked, before its result
+// comes with the others' (finished); one checked again on its own then
+// goes back to compiling.
 func (l *phaseLine) phase(e exercises.Exercise, p grade.Progress) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if p.Phase == grade.Ended {
+		l.end(e)
+		return
+	}
+	delete(l.done, e.Name)
 	if old, ok := l.phases[e.Name]; !ok || old.Phase != p.Phase {
 		// A new phase: its seconds count from now, as in the runner.
 		l.phases[e.Name] = phaseSince{p, l.now()}
@@ -62,11 +70,17 @@ func (l *phaseLine) phase(e exercises.Exercise, p grade.Progress) {
 	l.draw()
 }
 
-// finished is told each exercise whose check has returned.
+// finished is told each exercise whose check has returned, which may
+// have ended (grade.Ended) already.
 func (l *phaseLine) finished(e exercises.Exercise) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.done++
+	l.end(e)
+}
+
+// end counts e as checked and redraws the line without it.
+func (l *phaseLine) end(e exercises.Exercise) {
+	l.done[e.Name] = true
 	delete(l.phases, e.Name)
 	l.draw()
 }
@@ -163,7 +177,7 @@ func (l *phaseLine) text(names []string, now time.Time) string {
 			compiling = append(compiling, fmt.Sprintf("%s %d s", name, secs(p)))
 		}
 	}
-	parts := []string{fmt.Sprintf("%d of %d checked", l.done, l.total)}
+	parts := []string{fmt.Sprintf("%d of %d checked", len(l.done), l.total)}
 	if len(compiling) > 0 {
 		parts = append(parts, "compiling "+strings.Join(compiling, ", "))
 	}

@@ -120,6 +120,42 @@ func TestCheckAllShowsWhatEachIsDoing(t *testing.T) {
 	}
 }
 
+// Exercises graded in one go command end one by one, each before the
+// results come in together: an exercise whose tests have run counts as
+// checked at once, and counts once when its result comes; one graded again
+// on its own (its build failed) is back to compiling until it ends again.
+func TestCheckAllCountsWhatEnded(t *testing.T) {
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	var out bytes.Buffer
+	all := exercises.All()
+	l := newPhaseLine(&out, 200, len(all), func() time.Time { return clock })
+	last := func() string {
+		s := screen(out.String())
+		return s[len(s)-1]
+	}
+	of := " of " + strconv.Itoa(len(all)) + " checked"
+	compiling := grade.Progress{Phase: grade.Compiling, Timeout: 30 * time.Second}
+	ended := grade.Progress{Phase: grade.Ended, Timeout: 30 * time.Second}
+	l.phase(all[0], compiling)
+	l.phase(all[1], compiling)
+	l.phase(all[0], grade.Progress{Phase: grade.Testing, Timeout: 30 * time.Second})
+	l.phase(all[0], ended)
+	if want := "1" + of + "; compiling " + all[1].Name + " 0 s"; last() != want {
+		t.Fatalf("with one exercise's tests run the line is %q, want %q", last(), want)
+	}
+	l.phase(all[1], ended)
+	l.phase(all[1], compiling) // graded again on its own
+	if want := "1" + of + "; compiling " + all[1].Name + " 0 s"; last() != want {
+		t.Fatalf("with one exercise graded again the line is %q, want %q", last(), want)
+	}
+	l.phase(all[1], ended)
+	l.finished(all[0])
+	l.finished(all[1])
+	if want := "2" + of; last() != want {
+		t.Fatalf("with both results in the line is %q, want %q", last(), want)
+	}
+}
+
 // Through the command: on a terminal, a real check shows its phases on
 // standard error and leaves nothing of them on the screen; in a pipe,
 // standard error holds only what it held before, and standard output is

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -84,6 +85,17 @@ type Options struct {
 	// called on the goroutine that reads go test's output, which waits
 	// for it: it must return at once.
 	OnProgress func(Progress)
+	// OnPackage is OnProgress per package, for RunPackages: told each
+	// phase each package enters with the package's index in dirs, and
+	// Ended once its tests have run or its build failed (its report comes
+	// with the others', when the go command exits). A package graded
+	// again on its own (RunPackages says when) goes through its phases
+	// again. It is called on the goroutine that reads go test's output,
+	// or the one grading the package again, and must return at once.
+	OnPackage func(i int, p Progress)
+	// Parallel, if positive, is go test's -p: how many packages it builds
+	// and tests at once; the number of CPUs if zero.
+	Parallel int
 }
 
 // Phase is what a run is doing while its caller waits.
@@ -95,6 +107,10 @@ const (
 	Compiling Phase = iota
 	// Testing: a test binary runs; it stops itself after Progress.Timeout.
 	Testing
+	// Ended: a package's tests have run, or its build failed. Only
+	// Options.OnPackage is told it: a run of one package ends when Run
+	// returns.
+	Ended
 )
 
 // String names the phase, for messages and test failures.
@@ -104,6 +120,8 @@ func (p Phase) String() string {
 		return "compiling"
 	case Testing:
 		return "testing"
+	case Ended:
+		return "ended"
 	}
 	return fmt.Sprintf("Phase(%d)", int(p))
 }
@@ -158,7 +176,8 @@ func run(ctx context.Context, opt Options) Report {
 	if !ok {
 		return r
 	}
-	return runGo(ctx, opt, dir, []target{{dir: dir, pattern: "."}}, opt.Binary)[0]
+	reports, _ := runGo(ctx, opt, dir, []target{{dir: dir, pattern: "."}}, opt.Binary)
+	return reports[0]
 }
 
 // packageDir resolves a package folder to an absolute one that exists; if
@@ -178,7 +197,7 @@ func packageDir(d string) (string, Report, bool) {
 // command and reports on each as Run would, in the order of dirs. The go
 // command's start (loading the packages and checking its caches) costs as
 // much CPU as linking a small test binary; one command for many packages
-// pays it once, and builds and tests them opt.Dir's go command's -p at a
+// pays it once, and builds and tests them opt.Parallel (go test -p) at a
 // time.
 //
 // opt.Dir is the folder the go command runs in, inside the module; each of
@@ -187,7 +206,13 @@ func packageDir(d string) (string, Report, bool) {
 // binary is kept as <its folder's name>.test (see Options.Binary). A run
 // is killed when a package's test binary runs past opt.Timeout plus
 // opt.Grace, or when compiling takes longer than opt.BuildTime; the
-// packages it had not finished are reported as timed out.
+// packages still compiling when compiling took too long are reported as
+// timed out.
+//
+// A package whose report the shared run cannot give as Run would is
+// graded again with a go command of its own once the shared run is over,
+// opt.Parallel of them at a time (ownRunNeeded): one that did not build,
+// and one that the kill for another package's tests cut short.
 func RunPackages(ctx context.Context, opt Options, dirs []string) []Report {
 	opt = opt.withDefaults()
 	start := time.Now()
@@ -242,10 +267,62 @@ func RunPackages(ctx context.Context, opt Options, dirs []string) []Report {
 	if opt.Binary != "" {
 		out = filepath.Clean(opt.Binary) + string(filepath.Separator)
 	}
-	for i, r := range runGo(ctx, opt, root, targets, out) {
-		reports[index[i]] = r
+	if len(targets) == 1 {
+		// One package is graded as Run grades it, from its own folder.
+		reports[index[0]] = runAlone(ctx, opt, targets[0], out, index[0])
+		return reports
 	}
+	shared, alone := runGo(ctx, opt, root, targets, out)
+	// The shared run told OnProgress it was done compiling; an own run
+	// is told to OnPackage alone.
+	rerun := opt
+	rerun.OnProgress = nil
+	var again sync.WaitGroup
+	sem := make(chan struct{}, rerun.parallel())
+	for i, r := range shared {
+		reports[index[i]] = r
+		if !alone[i] || ctx.Err() != nil {
+			continue
+		}
+		again.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			reports[index[i]] = runAlone(ctx, rerun, targets[i], out, index[i])
+		})
+	}
+	again.Wait()
 	return reports
+}
+
+// parallel is how many packages go test builds and tests at once: -p, or
+// its default, the number of CPUs the process may use.
+func (o Options) parallel() int {
+	if o.Parallel > 0 {
+		return o.Parallel
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// runAlone grades t, the package at index i of RunPackages' dirs, with a
+// go command of its own, as Run does; out is RunPackages' folder for the
+// test binaries, if any.
+func runAlone(ctx context.Context, opt Options, t target, out string, i int) Report {
+	if out != "" {
+		out = filepath.Join(out, filepath.Base(t.dir)+".test")
+	}
+	if tell := opt.OnPackage; tell != nil {
+		progress := opt.OnProgress
+		opt.OnProgress = func(p Progress) {
+			if progress != nil {
+				progress(p)
+			}
+			tell(i, p)
+		}
+		defer tell(i, Progress{Phase: Ended, Timeout: opt.Timeout})
+	}
+	opt.OnPackage = nil
+	reports, _ := runGo(ctx, opt, t.dir, []target{{dir: t.dir, pattern: "."}}, out)
+	return reports[0]
 }
 
 // findModule returns the folder of the go.mod that dir is in, and the
@@ -294,14 +371,17 @@ func testedPackage(e event) string {
 
 // runGo runs go test -json on targets in dir and reports on each; out, if
 // set, is go test's -o (a file for one package, a folder ending in a
-// separator for several). runDeadline says how long it may take.
-func runGo(ctx context.Context, opt Options, dir string, targets []target, out string) []Report {
-	all := func(r Report) []Report {
+// separator for several). runDeadline says how long it may take. alone
+// says, of several targets, which to grade again on their own
+// (ownRunNeeded).
+func runGo(ctx context.Context, opt Options, dir string, targets []target, out string) (reports []Report, alone []bool) {
+	alone = make([]bool, len(targets))
+	all := func(r Report) ([]Report, []bool) {
 		rs := make([]Report, len(targets))
 		for i := range rs {
 			rs[i] = r
 		}
-		return rs
+		return rs, alone
 	}
 	goBin := opt.Go
 	if goBin == "" {
@@ -326,6 +406,9 @@ func runGo(ctx context.Context, opt Options, dir string, targets []target, out s
 	}
 	if opt.Run != "" {
 		args = append(args, "-run="+opt.Run)
+	}
+	if opt.Parallel > 0 && len(targets) > 1 {
+		args = append(args, "-p="+strconv.Itoa(opt.Parallel))
 	}
 	if out != "" {
 		bin, err := filepath.Abs(out)
@@ -378,7 +461,7 @@ func runGo(ctx context.Context, opt Options, dir string, targets []target, out s
 	report(Progress{Phase: Compiling, Timeout: opt.Timeout})
 
 	cols := make([]*collector, len(targets))
-	byPackage := map[string]*collector{}
+	byPackage := map[string]int{}
 	for i, t := range targets {
 		cols[i] = newCollector(t.dir, opt.MaxLines, opt.MaxLineLen)
 		cols[i].cwd = dir
@@ -388,7 +471,22 @@ func runGo(ctx context.Context, opt Options, dir string, targets []target, out s
 		cols[i].testMain = declaresTestMain(t.dir)
 		cols[i].moreTime = opt.moreTime()
 		cols[i].run = opt.Run
-		byPackage[t.importPath] = cols[i]
+		byPackage[t.importPath] = i
+	}
+	// told is the phase each package was last told to opt.OnPackage (of
+	// several): Compiling for all as the go command starts, then Testing,
+	// then Ended; one that is to be graded again on its own is not told
+	// Ended, its own run goes on from where it is.
+	told := make([]Phase, len(cols))
+	tell := func(i int, p Phase) {
+		if opt.OnPackage != nil && len(cols) > 1 && told[i] != p {
+			told[i] = p
+			opt.OnPackage(i, Progress{Phase: p, Timeout: opt.Timeout})
+		}
+	}
+	for i := range cols {
+		told[i] = -1
+		tell(i, Compiling)
 	}
 	// The collectors are fed by the reader and read by deadline; progress
 	// says that a package's test binary started or ended, which moves the
@@ -400,10 +498,22 @@ func runGo(ctx context.Context, opt Options, dir string, targets []target, out s
 	// command sends a package's "start" event after its build failed too,
 	// to print FAIL [build failed], but after the build-fail event: a
 	// package that did not compile has buildFailed set by then.
-	announce := func(c *collector) {
-		if !testsRun && !c.started.IsZero() && !c.buildFailed {
+	announce := func(i int) {
+		c := cols[i]
+		if !c.started.IsZero() && !c.buildFailed && !testsRun {
 			testsRun = true
 			report(Progress{Phase: Testing, Timeout: opt.Timeout})
+		}
+		switch {
+		case c.failedBuild():
+			// Back to compiling, as its own run will: the start of a
+			// package whose import could not be loaded comes before
+			// the line that says so.
+			tell(i, Compiling)
+		case c.pkgAction != "":
+			tell(i, Ended)
+		case !c.started.IsZero():
+			tell(i, Testing)
 		}
 	}
 	feed := func(raw []byte) {
@@ -418,21 +528,25 @@ func runGo(ctx context.Context, opt Options, dir string, targets []target, out s
 		}
 		if len(cols) == 1 {
 			cols[0].take(raw, e, ok)
-			announce(cols[0])
+			announce(0)
 			return
 		}
-		c := byPackage[testedPackage(e)]
+		i, mine := byPackage[testedPackage(e)]
 		switch {
-		case ok && c != nil:
-			c.event(e)
-			announce(c)
+		case ok && mine:
+			cols[i].event(e)
+			announce(i)
 		case ok:
-			// An event of no package asked for says nothing about them.
+			// An event of no package asked for: the go command files a
+			// package's failure to load an import it cannot find under
+			// that import. The package's own events say that its build
+			// failed, and its own run says why (failedBuild).
 		default:
 			// Whose a line that is not an event is cannot be told: each
-			// package gets it.
+			// package gets it, and is graded again on its own.
 			for _, c := range cols {
 				c.addPkgOutput(string(raw))
+				c.unowned = true
 			}
 		}
 	}
@@ -458,6 +572,7 @@ func runGo(ctx context.Context, opt Options, dir string, targets []target, out s
 	defer timer.Stop()
 	var stopped Status = -1
 	var waitErr error
+	var killed time.Time // when the deadline's kill came
 wait:
 	for {
 		select {
@@ -470,7 +585,7 @@ wait:
 				timer.Reset(time.Until(d))
 				continue
 			}
-			stopped = TimedOut
+			stopped, killed = TimedOut, time.Now()
 			group.kill()
 			waitErr = <-waited
 			break wait
@@ -481,8 +596,18 @@ wait:
 			break wait
 		}
 	}
-	reports := make([]Report, len(cols))
+	reports = make([]Report, len(cols))
+	culprit := -1
+	if stopped == TimedOut {
+		culprit = overran(cols, killed, opt)
+	}
 	for i, c := range cols {
+		if len(cols) > 1 && stopped != Canceled {
+			alone[i] = c.ownRunNeeded(cols, stopped == TimedOut, i == culprit, culprit >= 0)
+		}
+		if !alone[i] {
+			tell(i, Ended)
+		}
 		if stopped >= 0 && len(cols) > 1 && c.pkgAction != "" {
 			// Finished before the kill: its report stands.
 			reports[i] = c.report()
@@ -490,13 +615,62 @@ wait:
 		}
 		reports[i] = c.finish(stopped, waitErr, opt, time.Since(begun) >= opt.BuildTime, stderr)
 	}
-	return reports
+	return reports, alone
+}
+
+// overran returns the index of the package in cols whose test binary ran
+// past opt.Timeout plus opt.Grace by the time of the kill at killed, the
+// earliest started if several did; -1 if none did (compiling took too
+// long).
+func overran(cols []*collector, killed time.Time, opt Options) int {
+	first := -1
+	for i, c := range cols {
+		if c.pkgAction != "" || c.started.IsZero() || killed.Sub(c.started) < opt.Timeout+opt.Grace {
+			continue
+		}
+		if first < 0 || c.started.Before(cols[first].started) {
+			first = i
+		}
+	}
+	return first
+}
+
+// ownRunNeeded reports whether c's package, graded with the others of
+// cols by one go command, is to be graded again with a go command of its
+// own: its report in the shared run is not the one its own run gives.
+//
+//   - Its build failed: the compiler names files from the folder the go
+//     command runs in ("p/p.go:3:2" where its own run says "./p.go:3:2"),
+//     another package's broken import may be filed under it, and one that
+//     cannot load an import has its messages filed under that import.
+//   - It had lines no event said whose they were, or no event of its own
+//     when the others had theirs.
+//   - The go command was killed (timedOut) while its tests ran or before
+//     they started, for another package's test binary running past its
+//     time (culprit is then set): its own run has a time limit of its own.
+//     A package still compiling when compiling took too long stays timed
+//     out: compiling is shared, and its own run would go on from what the
+//     shared one compiled, as the report says the next check does.
+func (c *collector) ownRunNeeded(cols []*collector, timedOut, isCulprit, culprit bool) bool {
+	switch {
+	case c.failedBuild(), c.unowned:
+		return true
+	case !c.sawEvent && slices.ContainsFunc(cols, func(o *collector) bool { return o.sawEvent }):
+		return true
+	case !timedOut || isCulprit || c.pkgAction != "":
+		return false
+	}
+	return culprit || !c.started.IsZero()
 }
 
 // runDeadline is when the go command testing cols, begun at begun, is to be
 // killed: opt.Timeout plus opt.Grace after the first of the unfinished
 // packages' test binaries started, or opt.BuildTime after begun while a
-// package's tests are still being compiled, whichever comes first. A test
+// package's tests are still being compiled, whichever comes first; of
+// several packages, one whose test binary has not started may be waiting
+// its turn behind the others' tests (go test -p) rather than compiling, so
+// opt.BuildTime counts from the last start or end of a package's test
+// binary. A test
 // binary stops itself after opt.Timeout (go test -timeout), so the kill is
 // for one stuck before its tests start, and for a compile that never ends.
 // Compiling is left out of opt.Timeout: the first run on an empty build
@@ -521,7 +695,15 @@ func runDeadline(cols []*collector, begun time.Time, opt Options) time.Time {
 		}
 	}
 	if compiling {
-		earlier(begun.Add(opt.BuildTime))
+		from := begun
+		for _, c := range cols {
+			for _, t := range []time.Time{c.started, c.ended} {
+				if t.After(from) {
+					from = t
+				}
+			}
+		}
+		earlier(from.Add(opt.BuildTime))
 	}
 	if d.IsZero() {
 		// Every package has ended; the go command is exiting.

@@ -34,6 +34,14 @@ type collector struct {
 	order []string
 
 	buildFailed bool
+	// saidBuildFailed is set when the go command's line that ends the
+	// package says that it did not build ("FAIL\tpkg [build failed]", or
+	// "[setup failed]" when an import could not be loaded), whether or
+	// not the build's own events came to this collector (failedBuild).
+	saidBuildFailed bool
+	// unowned is set when the collector was given lines of a run of
+	// several packages that may not be its package's (RunPackages).
+	unowned     bool
 	buildOut    []string
 	buildCut    int
 	pkgOut      []string
@@ -64,6 +72,9 @@ type collector struct {
 	// starts (test2json's "start" event): compiling and linking are done.
 	// Zero until then.
 	started time.Time
+	// ended is when the go command reported the package's end (its pass,
+	// fail or skip); zero until then.
+	ended time.Time
 }
 
 type testState struct {
@@ -175,10 +186,15 @@ func (c *collector) event(e event) {
 	}
 }
 
+// failedBuild reports whether the package's build failed, as its build
+// events or the go command's last line of it said.
+func (c *collector) failedBuild() bool { return c.buildFailed || c.saidBuildFailed }
+
 func (c *collector) packageEvent(e event) {
 	switch e.Action {
 	case "pass", "fail", "skip":
 		c.pkgAction = e.Action
+		c.ended = time.Now()
 	case "start":
 		if c.started.IsZero() {
 			c.started = time.Now()
@@ -194,6 +210,9 @@ func (c *collector) packageEvent(e event) {
 func (c *collector) addPkgOutput(l string) {
 	t := strings.TrimSpace(l)
 	switch {
+	case strings.HasPrefix(t, "FAIL\t") && (strings.HasSuffix(t, " [build failed]") || strings.HasSuffix(t, " [setup failed]")):
+		c.saidBuildFailed = true
+		return
 	case t == "", t == "PASS", t == "FAIL", strings.HasPrefix(t, "ok  \t"), strings.HasPrefix(t, "FAIL\t"),
 		strings.HasPrefix(t, "testing: warning: no tests to run"):
 		return

@@ -1,0 +1,134 @@
+package grade
+
+import (
+	"context"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// sameReports reports whether a package's report from RunPackages is the
+// report Run gives it, times aside.
+func sameReports(grouped, own Report) bool {
+	clear := func(r Report) Report {
+		r.Elapsed = 0
+		r.Tests = slices.Clone(r.Tests)
+		for i := range r.Tests {
+			r.Tests[i].Elapsed = 0
+		}
+		return r
+	}
+	return reflect.DeepEqual(clear(grouped), clear(own))
+}
+
+// A package that does not build, among others that do, gets the report its
+// own run gives it: the compiler's messages name its files from its own
+// folder, and a package that cannot load an import (whose messages the go
+// command files under that import) is still said not to compile, and why.
+// The others are graded in the shared run, each told its phases to
+// OnPackage, up to Ended.
+func TestRunPackagesGivesABrokenBuildItsOwnReport(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	test := func(pkg string) string {
+		return "package " + pkg + "\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(1, 2); got != 3 {\n\t\tt.Errorf(\"Add(1, 2) = %d\", got)\n\t}\n}\n"
+	}
+	dir := module(t, map[string]string{
+		"good/p.go":              "package good\n\nfunc Add(a, b int) int { return a + b }\n",
+		"good/p_test.go":         test("good"),
+		"typo/p.go":              "package typo\n\nfunc Add(a, b int) int { return a + c }\n",
+		"typo/p_test.go":         test("typo"),
+		"noimport/p.go":          "package noimport\n\nimport \"example.org/nowhere/sum\"\n\nfunc Add(a, b int) int { return sum.Of(a, b) }\n",
+		"noimport/p_test.go":     test("noimport"),
+		"bad/p.go":               "package bad\n\nfunc Add(a, b int) int { return a * b }\n",
+		"bad/p_test.go":          test("bad"),
+		"twonames/p.go":          "package other\n\nfunc Add(a, b int) int { return a + b }\n",
+		"twonames/p_test.go":     test("twonames"),
+		"wronguse/p.go":          "package wronguse\n\nfunc Add(a, b int) int { return a + b }\n",
+		"wronguse/p_test.go":     "package wronguse\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) { Add(1) }\n",
+		"alsogood/p.go":          "package alsogood\n\nfunc Add(a, b int) int { return b + a }\n",
+		"alsogood/p_test.go":     test("alsogood"),
+		"alsogood/other_test.go": "package alsogood\n\nimport \"testing\"\n\nfunc TestZero(t *testing.T) {\n\tif Add(0, 0) != 0 {\n\t\tt.Fatal(\"Add(0, 0) is not 0\")\n\t}\n}\n",
+	})
+	names := []string{"good", "typo", "noimport", "bad", "twonames", "wronguse", "alsogood"}
+	var mu sync.Mutex
+	phases := map[int][]Phase{}
+	grouped := RunPackages(context.Background(), Options{Dir: dir, OnPackage: func(i int, p Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		phases[i] = append(phases[i], p.Phase)
+	}}, names)
+	for i, name := range names {
+		own := Run(context.Background(), Options{Dir: filepath.Join(dir, name)})
+		if !sameReports(grouped[i], own) {
+			t.Errorf("%s: graded with the others:\n%#v\ngraded alone:\n%#v", name, grouped[i], own)
+		}
+	}
+	for i, want := range []Status{Passed, BuildFailed, BuildFailed, Failed, BuildFailed, BuildFailed, Passed} {
+		if grouped[i].Status != want {
+			t.Errorf("%s: %v, want %v: %s", names[i], grouped[i].Status, want, grouped[i].Summary)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for i, name := range names {
+		got := phases[i]
+		if len(got) == 0 || got[0] != Compiling || got[len(got)-1] != Ended {
+			t.Errorf("%s: phases %v; want compiling first and ended last", name, got)
+		}
+	}
+	if want := []Phase{Compiling, Testing, Ended}; !slices.Equal(phases[0], want) {
+		t.Errorf("good: phases %v, want %v", phases[0], want)
+	}
+}
+
+// A package whose test binary never starts its tests (an init that never
+// returns) has the go command killed once its time is up; a package whose
+// tests had not started by then, cut short through no fault of its own,
+// is graded again on its own, as Run grades it.
+func TestRunPackagesGradesAgainWhatAnotherPackagesKillCutShort(t *testing.T) {
+	needGo(t)
+	t.Parallel()
+	dir := module(t, map[string]string{
+		"hangs/p.go":      "package hangs\n\nimport \"time\"\n\nfunc init() {\n\tfor {\n\t\ttime.Sleep(time.Hour)\n\t}\n}\n",
+		"hangs/p_test.go": "package hangs\n\nimport \"testing\"\n\nfunc TestNothing(t *testing.T) {}\n",
+		"fine/p.go":       "package fine\n\nfunc Add(a, b int) int { return a + b }\n",
+		"fine/p_test.go":  "package fine\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal(\"Add(1, 2) is not 3\")\n\t}\n}\n",
+	})
+	// One package at a time, the one that hangs first: the other's tests
+	// are still to start when the kill comes.
+	opt := Options{Dir: dir, Timeout: time.Second, Grace: time.Second, Parallel: 1}
+	grouped := RunPackages(context.Background(), opt, []string{"hangs", "fine"})
+	if r := grouped[1]; r.Status != Passed {
+		t.Errorf("fine: %v (%s), want passed: its own run passes", r.Status, r.Summary)
+	}
+	if r := grouped[0]; r.Status != TimedOut || !strings.Contains(r.Summary, "init") {
+		t.Errorf("hangs: %v (%s), want timed out before any test, with init named", r.Status, r.Summary)
+	}
+	opt.Dir = filepath.Join(dir, "hangs")
+	if own := Run(context.Background(), opt); !sameReports(grouped[0], own) {
+		t.Errorf("hangs: graded with fine:\n%#v\ngraded alone:\n%#v", grouped[0], own)
+	}
+}
+
+// Of several packages, one whose tests have not started by the time
+// compiling would have taken too long may be waiting its turn behind the
+// others' tests: the time to compile counts from the last package that
+// started or ended, not from the go command's start.
+func TestRunDeadlineLetsAPackageWaitItsTurn(t *testing.T) {
+	begun := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	opt := Options{Timeout: 30 * time.Second, Grace: 10 * time.Second, BuildTime: 5 * time.Minute}
+	done := newCollector("", 0, 0)
+	done.pkgAction, done.started, done.ended = "fail", begun.Add(4*time.Minute), begun.Add(4*time.Minute+30*time.Second)
+	waiting := newCollector("", 0, 0)
+	if got, want := runDeadline([]*collector{done, waiting}, begun, opt), done.ended.Add(opt.BuildTime); !got.Equal(want) {
+		t.Errorf("with a package's tests ended 4m30s in and another's to start, the deadline is %v in; want %v in", got.Sub(begun), want.Sub(begun))
+	}
+	if got, want := runDeadline([]*collector{newCollector("", 0, 0)}, begun, opt), begun.Add(opt.BuildTime); !got.Equal(want) {
+		t.Errorf("one package compiling: the deadline is %v in; want %v in", got.Sub(begun), want.Sub(begun))
+	}
+}
