@@ -428,6 +428,13 @@ func (m *Model) refreshCompare() {
 	for i, s := range c.sides {
 		d := s.sim.data()
 		s.pool.SetData(d)
+		// The log writes its times as ]'s note on the side does, from
+		// the same transitions; none on an error, which the sim shows.
+		ts, err := m.sideTransitions(i)
+		if err != nil {
+			ts = nil
+		}
+		s.brk.SetRunTransitions(ts)
 		s.brk.SetData(d)
 		s.out.SetData(d)
 		s.inf.SetData(d)

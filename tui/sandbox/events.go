@@ -55,6 +55,12 @@ type eventIndex struct {
 	// of its list at any later time.
 	trans []playback.Event
 	known time.Duration
+	// times are trans as transitions with their times alone, for listed
+	// to judge; decided is what listed found once they decide how run
+	// lists them (isDecided: none, for a run that makes none), which no
+	// later transition changes.
+	times, decided []engine.Transition
+	isDecided      bool
 	// ahead is a copy of the run played on past the time shown, to find
 	// the next transition; nil when none was needed, or once known is
 	// the end. It holds a run's memory beside the runs on screen (some
@@ -266,41 +272,70 @@ func (t timeline) RunTransitions(run int) ([]engine.Transition, bool) {
 	if run < 0 || run >= len(m.cmp.sides) {
 		return nil, false
 	}
-	ts, err := m.ev.idx[run].listed(m.cmp.sides[run].sim)
+	ts, err := m.sideTransitions(run)
 	return ts, m.report(err)
+}
+
+// sideTransitions are the transitions of compare mode's side i's run as
+// far as they decide how `breakerlab run` lists them (eventIndex.listed):
+// ]'s note on a side's transition writes its time with them, and so does
+// the side's breaker log (refreshCompare), which wrote "10.53 s", on the
+// transitions seen so far, beside the note's "10.530 s".
+func (m *Model) sideTransitions(i int) ([]engine.Transition, error) {
+	s := m.cmp.sides[i].sim
+	return m.ev.index(i, s).listed(s)
 }
 
 // listed are the transitions of s's run, the index's, as far as they
 // decide the decimals `breakerlab run` lists them with
-// (report.TransitionDecimalsSoFar). The copy of the run that finds the
-// next event plays on for them when the index cannot tell yet: seldom
-// far, as three decimals among the first transitions settle it.
+// (report.TransitionDecimalsSoFar). When the index cannot tell yet, a copy
+// of the run of listed's own plays on until it can: seldom far, as three
+// decimals among the first transitions settle it. Not ahead, which the
+// breaker logs' asking on every frame (sideTransitions) would play on past
+// the next event before ] asked for it: ] then found the event known with
+// no checkpoint before it (reach), and played the run shown over the
+// stretch again. Once decided, the answer stays: no transition found
+// later changes it.
 func (x *eventIndex) listed(s *sim) ([]engine.Transition, error) {
-	ts := func() []engine.Transition {
-		out := make([]engine.Transition, len(x.trans))
-		for i, e := range x.trans {
-			out[i].At = e.At // their times are what the decimals are of
+	if x.isDecided {
+		return x.decided, nil
+	}
+	for _, e := range x.trans[len(x.times):] {
+		var t engine.Transition
+		t.At = e.At // their times are what the decimals are of
+		x.times = append(x.times, t)
+	}
+	if _, ok := report.TransitionDecimalsSoFar(x.times, x.known >= x.end); ok {
+		x.decided, x.isDecided = x.times, true
+		return x.decided, nil
+	}
+	var r *engine.Run
+	switch {
+	case x.ahead != nil && x.ahead.Now() >= x.known:
+		r = new(engine.Run)
+		x.ahead.CloneInto(r)
+	case s.run.Forkable() && s.run.Now() >= x.known:
+		r = new(engine.Run)
+		s.run.CloneInto(r)
+	default:
+		var err error
+		if r, err = engine.New(s.sc, s.variant, s.seed); err != nil {
+			return nil, err
 		}
-		return out
 	}
-	decided := func() bool {
-		_, ok := report.TransitionDecimalsSoFar(ts(), x.known >= x.end)
-		return ok
+	for {
+		r.AdvanceTo(min(r.Now()+aheadStep, x.end))
+		var ts []engine.Transition
+		for _, t := range r.Snapshot().Transitions {
+			if t.At <= x.end { // the traffic's, as learn keeps them
+				ts = append(ts, t)
+			}
+		}
+		if _, ok := report.TransitionDecimalsSoFar(ts, r.Now() >= x.end); ok {
+			x.decided, x.isDecided = ts, true
+			return ts, nil
+		}
 	}
-	if decided() {
-		return ts(), nil
-	}
-	if err := x.startAhead(s, x.known); err != nil {
-		return nil, err
-	}
-	for !decided() {
-		x.ahead.AdvanceTo(min(x.ahead.Now()+aheadStep, x.end))
-		x.learn(x.ahead.Snapshot().Transitions, x.ahead.Now())
-	}
-	if x.known >= x.end {
-		x.ahead = nil // every transition is known: the copy has no more to tell
-	}
-	return ts(), nil
 }
 
 // pastTimeline is the timeline as [ sees it: its events need go no

@@ -60,6 +60,10 @@ type knob struct {
 	// path is the knob's [set] path when the field is written through
 	// lessons.SetKnob (a service's knobs); changes names the field by it.
 	path string
+	// refused are the characters typed into the field since its last edit
+	// that it left out (knobs_takes.go): its note says so, and what it
+	// takes, until the next edit or the focus moves on.
+	refused []rune
 	// absent says the field shows a layer the call does not have yet (its
 	// retries): the form shows the value that means none, which no [set]
 	// path reads, so there is nothing to sweep around until it is set.
@@ -165,7 +169,7 @@ func newServerForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 	f := &form{th: th, variant: variant}
 	sys := &sc.Variants[variant].System
 	add := func(label, hint string, kind valueKind, initial string, set func(*engine.Scenario, value), matches ...string) {
-		f.knobs = append(f.knobs, knob{label: label, hint: hint, kind: kind, input: newField(initial), initial: initial, set: set, matches: matches})
+		f.knobs = append(f.knobs, knob{label: label, hint: hint, kind: kind, input: newField(initial, kind), initial: initial, set: set, matches: matches})
 	}
 	// limit bounds the knob just added and states the bounds in its hint.
 	limit := func(lo, hi float64) {
@@ -369,7 +373,7 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 	f.err = ""
 	for i := range f.knobs {
 		k := &f.knobs[i]
-		k.err = ""
+		k.err, k.refused = "", nil
 		v, err := parse(k.kind, k.input.Value())
 		switch {
 		case err == nil:
@@ -572,7 +576,15 @@ func (f *form) reset(original *engine.Scenario) {
 }
 
 func (f *form) move(d int) {
-	f.focus = (f.focus + d + len(f.knobs)) % len(f.knobs)
+	f.focusField((f.focus + d + len(f.knobs)) % len(f.knobs))
+}
+
+// focusField puts the cursor on field i. The field left forgets the
+// characters it refused: the note was of the keys typed there, and
+// beside a value it did not refuse it would read as the value's refusal.
+func (f *form) focusField(i int) {
+	f.knobs[f.focus].refused = nil
+	f.focus = i
 }
 
 // update handles a key inside the form; the caller handles apply and cancel.
@@ -588,8 +600,14 @@ func (f *form) update(msg tea.Msg, keys keyMap) tea.Cmd {
 		}
 	}
 	if k, ok := msg.(tea.KeyMsg); ok {
-		f.knobs[f.focus].input.Key(k)
-		f.knobs[f.focus].err = ""
+		kn := &f.knobs[f.focus]
+		kn.err = ""
+		was := kn.input.Value()
+		refused := kn.input.Key(k)
+		if kn.input.Value() != was {
+			kn.refused = nil // the note is of the characters refused since the last edit
+		}
+		kn.refused = append(kn.refused, refused...)
 	}
 	return nil
 }
@@ -611,6 +629,9 @@ func (f *form) layoutWith(footer string, w, h int) ([]string, []int) {
 	items := make([]kform.Item, len(f.knobs))
 	for i, k := range f.knobs {
 		items[i] = kform.Item{Label: k.label, Hint: k.hint, Value: k.input.Value(), Err: k.err}
+		if k.err == "" && len(k.refused) > 0 {
+			items[i].Err = k.refusedNote()
+		}
 	}
 	sections := make([]kform.Section, len(f.section))
 	for i, start := range f.section {
@@ -619,8 +640,11 @@ func (f *form) layoutWith(footer string, w, h int) ([]string, []int) {
 	return kform.Layout(f.th, items, sections, f.focus, f.err, footer, w, h)
 }
 
-func newField(s string) kform.Field {
+// newField is a field of kind holding s, which refuses the characters no
+// value of kind is written with (knobs_takes.go).
+func newField(s string, kind valueKind) kform.Field {
 	var f kform.Field
 	f.SetValue(s)
+	f.Takes(kind.takes())
 	return f
 }

@@ -83,7 +83,7 @@ func (m *Model) formMouse(msg tea.MouseMsg) {
 	_, owner := m.form.layout(m.w-2, m.h-5)
 	row := msg.Y - 2
 	if row >= 0 && row < len(owner) && msg.X >= 1 && msg.X <= m.w-2 && owner[row] >= 0 {
-		m.form.focus = owner[row]
+		m.form.focusField(owner[row])
 	}
 }
 

@@ -302,6 +302,14 @@ func sweepable(sc *engine.Scenario, v int, path string) error {
 	if err := openFaultEnd(sc, v, path); err != nil {
 		return err
 	}
+	// The command line's filter of the knobs it lists (sweep.Sweepable,
+	// as cmd/breakerlab's sweepKnobs asks it), so that both offer the
+	// same knobs: a knob the variant does not read (shedding at a server
+	// the form left with no accept queue) was offered here, and refused
+	// only at enter by the plan, whose checks these are.
+	if err := sweep.Sweepable(func() *engine.Scenario { return cloneScenario(sc) }, v, lessons.SetKnob, path); err != nil {
+		return err
+	}
 	_, rows := gridSize(0, 0) // the smaller grid: a knob with two values there has them on the larger
 	ax, _, err := around(sc, v, path, rows)
 	if err != nil {

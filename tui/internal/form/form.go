@@ -22,6 +22,10 @@ import (
 // cursor stays at the end, backspace deletes and ctrl+u clears.
 type Field struct {
 	value []rune
+	// takes, when set, says whether a character may go in: a number's
+	// field refuses a letter as it is typed, so "200fgh" never stands in
+	// it to be refused whole at enter, with the 200 typed before it.
+	takes func(r rune) bool
 }
 
 const (
@@ -35,8 +39,15 @@ func (f *Field) Value() string { return string(f.value) }
 // SetValue replaces the text.
 func (f *Field) SetValue(s string) { f.value = []rune(s) }
 
-// Key edits the text with one key press; keys that do not edit are ignored.
-func (f *Field) Key(k tea.KeyMsg) {
+// Takes makes the field refuse the characters takes says no to, as they
+// are typed or pasted; nil takes every one. SetValue is not checked.
+func (f *Field) Takes(takes func(r rune) bool) { f.takes = takes }
+
+// Key edits the text with one key press; keys that do not edit are
+// ignored. It returns the characters typed that the field refused (Takes),
+// in the order typed, for the screen to say what the field takes: the
+// rest of a paste goes in, and the text before it stays.
+func (f *Field) Key(k tea.KeyMsg) (refused []rune) {
 	switch k.Type {
 	case tea.KeyBackspace:
 		if len(f.value) > 0 {
@@ -46,11 +57,19 @@ func (f *Field) Key(k tea.KeyMsg) {
 		f.value = f.value[:0]
 	case tea.KeyRunes, tea.KeySpace:
 		for _, r := range k.Runes {
-			if r >= ' ' && r != 0x7f && len(f.value) < fieldLimit {
+			if r < ' ' || r == 0x7f {
+				continue
+			}
+			if f.takes != nil && !f.takes(r) {
+				refused = append(refused, r)
+				continue
+			}
+			if len(f.value) < fieldLimit {
 				f.value = append(f.value, r)
 			}
 		}
 	}
+	return refused
 }
 
 // Item is one field as the form shows it.
