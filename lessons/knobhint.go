@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,24 +10,43 @@ import (
 	"github.com/breakerlab/breakerlab/internal/spell"
 )
 
-// unknownKnob says that path names no knob of variant v of sc: the knobs
-// nearest it by spelling first ("did you mean"), then every knob grouped
-// by the part it belongs to (the server, each endpoint, each dependency),
-// one part a line, instead of one line of a hundred paths.
+// unknownKnob says that path names no knob of variant v of sc, offering
+// every knob the variant has (NumberKnobs).
 func unknownKnob(sc *engine.Scenario, v int, path, what string) error {
-	all := NumberKnobs(sc, v)
+	e := &UnknownKnobError{Scenario: sc.Name, Path: path, what: what}
+	e.msg = e.Among(NumberKnobs(sc, v)).Error()
+	return e
+}
+
+// UnknownKnobError is SetKnob's refusal of a path that names no knob. A
+// caller that takes only some of the knobs (`sweep`, which leaves out
+// those its plan refuses) words it again with Among, so that it neither
+// lists nor suggests a knob the caller would refuse next.
+type UnknownKnobError struct {
+	Scenario, Path string
+	what           string // "knob", "numeric knob"
+	msg            string
+}
+
+func (e *UnknownKnobError) Error() string { return e.msg }
+
+// Among says that the path names none of knobs: the knobs nearest it by
+// spelling first ("did you mean"), then every one of knobs grouped by the
+// part it belongs to (the server, each endpoint, each dependency), one
+// part a line, instead of one line of a hundred paths.
+func (e *UnknownKnobError) Among(knobs []string) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s has no %s %q", sc.Name, what, path)
-	if near := nearestKnobs(path, all, 3); len(near) > 0 {
+	fmt.Fprintf(&b, "%s has no %s %q", e.Scenario, e.what, e.Path)
+	if near := nearestKnobs(e.Path, knobs, 3); len(near) > 0 {
 		fmt.Fprintf(&b, "; did you mean %s?", strings.Join(near, " or "))
 	} else {
 		b.WriteString(".")
 	}
 	b.WriteString(" Its knobs are:")
-	for _, g := range GroupKnobs(all) {
+	for _, g := range GroupKnobs(knobs) {
 		fmt.Fprintf(&b, "\n  %s: %s", g.Part, strings.Join(g.Keys, ", "))
 	}
-	return fmt.Errorf("%s", b.String())
+	return errors.New(b.String())
 }
 
 // KnobGroup is the knobs of one or more parts that have the same: the

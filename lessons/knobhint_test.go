@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -48,5 +49,26 @@ func TestUnknownKnobSuggestsAndGroups(t *testing.T) {
 	// Nothing near: no guess.
 	if msg := SetKnob(sc, 0, "zzzzzzzzzz", 1.0).Error(); strings.Contains(msg, "did you mean") {
 		t.Errorf("no knob is near zzzzzzzzzz: %s", msg)
+	}
+}
+
+// A caller that takes only some knobs (sweep) words the refusal again
+// with those: it suggests and lists none of the others, where SetKnob's
+// own refusal offers every knob.
+func TestUnknownKnobAmongOffersOnlyTheKnobsGiven(t *testing.T) {
+	b, _ := scenarios.Lookup("cascade")
+	err := SetKnob(b.Build(), 0, "recommendations.ratelimiter.pr", 1.0)
+	if err == nil || !strings.Contains(err.Error(), "did you mean recommendations.ratelimiter.per") {
+		t.Fatalf("SetKnob's refusal should offer every knob: %v", err)
+	}
+	unknown, ok := errors.AsType[*UnknownKnobError](err)
+	if !ok {
+		t.Fatalf("SetKnob's refusal of an unknown knob is a %T, not an *UnknownKnobError", err)
+	}
+	msg := unknown.Among([]string{"workers", "recommendations.timeout", "recommendations.rate"}).Error()
+	want := `cascade has no knob "recommendations.ratelimiter.pr"; did you mean recommendations.timeout or recommendations.rate? Its knobs are:` +
+		"\n  the server: workers\n  recommendations: timeout, rate"
+	if msg != want {
+		t.Errorf("Among says\n%s\nwant\n%s", msg, want)
 	}
 }

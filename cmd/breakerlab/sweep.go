@@ -122,9 +122,14 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		}
 		// A path that names no knob is refused here, with the flag as it
 		// was typed: the plan's own check quoted its first value, as if
-		// the flag had been "--vary foo=1:".
+		// the flag had been "--vary foo=1:". It lists and suggests the
+		// knobs a sweep takes, as sweep without --vary lists them, not
+		// every knob: a knob it offered would be refused next.
 		if !slices.Contains(lessons.Knobs(base, plan.Variant), ax.Path) {
 			if err := lessons.SetKnob(build(), plan.Variant, ax.Path, ax.Values[0]); err != nil {
+				if unknown, ok := errors.AsType[*lessons.UnknownKnobError](err); ok {
+					err = unknown.Among(sweepKnobs(build, plan.Variant))
+				}
 				return usagef("--vary %s: %w", v, err)
 			}
 		}

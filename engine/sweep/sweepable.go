@@ -1,6 +1,11 @@
 package sweep
 
-import "github.com/breakerlab/breakerlab/engine"
+import (
+	"cmp"
+	"slices"
+
+	"github.com/breakerlab/breakerlab/engine"
+)
 
 // trialRanges are the ranges Sweepable tries a knob with, one of each
 // kind a knob takes: whole numbers, durations, shares. The checks it
@@ -8,14 +13,26 @@ import "github.com/breakerlab/breakerlab/engine"
 // engine reads), never how much, so any two values a knob takes will do.
 var trialRanges = []string{"1..2:2", "1s..2s:2", "0.25..0.5:2"}
 
+// validRanges are more values of each kind, for the one check that asks
+// how much: whether the scenario stays valid. A value may be out of one
+// knob's range and not the knob's fault: a fault's end of 1s or 2s comes
+// before cascade's fault starts (10s), a duration of 1s ends before the
+// measurement window does, a breaker's jitter takes 1 (it is a share
+// below 1), and a default request's shedding bound must lie between the
+// sheddable's and the critical's (rate-limit-vs-bulkhead's 50ms). Only a
+// knob the first values leave invalid tries them all.
+var validRanges = []string{"3..10:8", "20..100:5", "200..1000:5",
+	"1ms..9ms:9", "10ms..90ms:9", "100ms..900ms:9", "15s..1h:3"}
+
 // Sweepable says whether a sweep of the knob at path alone, on variant v
 // of build's scenario, passes a plan's up-front checks: it gives the
-// variant no part it lacks and changes what a run reads (checkBreakers).
-// nil when it does, or when no trial value is one the knob takes (the
-// knob's own values are then for Prepare to judge). A list of the knobs
-// a sweep offers for a variant is NumberKnobs less those it refuses.
+// variant no part it lacks, changes what a run reads (checkBreakers) and
+// leaves the scenario valid for some value (checkValid). nil when it
+// does, or when no trial value is one the knob takes (the knob's own
+// values are then for Prepare to judge). A list of the knobs a sweep
+// offers for a variant is NumberKnobs less those it refuses.
 func Sweepable(build func() *engine.Scenario, v int, set Setter, path string) error {
-	for _, r := range trialRanges {
+	for k, r := range trialRanges {
 		ax, err := ParseVary(path + "=" + r)
 		if err != nil {
 			continue
@@ -28,7 +45,38 @@ func Sweepable(build func() *engine.Scenario, v int, set Setter, path string) er
 			continue
 		}
 		p := &Plan{Build: build, Variant: v, Axes: []Axis{ax}, Set: set}
-		return p.checkBreakers()
+		if err := p.checkBreakers(); err != nil {
+			return err
+		}
+		for _, r := range append(slices.Clone(trialRanges), validRanges...) {
+			if more, err := ParseVary(path + "=" + r); err == nil && r != trialRanges[k] {
+				p.Axes[0].Values = append(p.Axes[0].Values, more.Values...)
+			}
+		}
+		return p.checkValid()
 	}
 	return nil
+}
+
+// checkValid is Prepare's check of each cell (build: the scenario with
+// the value set is valid) on the cells of the first axis: nil when one of
+// them is valid, else the first one's refusal (a value of another kind,
+// which the knob does not take, is never a valid cell). A knob that makes
+// no scenario valid (a per-tenant bulkhead on a system without tenants,
+// min_time_left where no deadline is propagated) was listed, and refused
+// only by Prepare. Nor is any knob refused when the scenario itself is
+// not valid: that is no knob's doing.
+func (p *Plan) checkValid() error {
+	if p.Build().Validate() != nil {
+		return nil
+	}
+	var first error
+	for i := range p.Axes[0].Values {
+		_, err := p.build(i, 0)
+		if err == nil {
+			return nil
+		}
+		first = cmp.Or(first, err)
+	}
+	return first
 }
