@@ -107,10 +107,11 @@ type Limit struct {
 }
 
 // narrowed is why an end of a Limit moved: what the other value is to
-// this one, and which knob moves it: by is its label, widen what to do
-// with it; both are "" when no knob does (a pool's workers the challenge
-// fixes).
-type narrowed struct{ why, widen, by string }
+// this one, and which knob moves it: by is its label and path its path,
+// both "" when no knob does (a pool's workers the challenge fixes); widen
+// is what to do with that knob, "" when no setting of it widens the range
+// (limitIn tries).
+type narrowed struct{ why, widen, by, path string }
 
 // Limit is knob i's range with the other knobs at their values in s (the
 // start's where s has none).
@@ -142,8 +143,65 @@ func (c *Challenge) applied(s Setting) (*engine.Scenario, *Fleet, error) {
 	return sc, fl, nil
 }
 
-// limitIn is knob i's Limit in a design with every knob applied.
+// limitIn is knob i's Limit in a design with every knob applied. It offers
+// to move the knob that narrowed an end only where that widens the range:
+// with overlap-limited shards of 2 workers for 1,000 customers, lowering
+// the most shared below 2 frees no smaller shard, as none of 1 shared
+// serves them all.
 func (c *Challenge) limitIn(sc *engine.Scenario, fl *Fleet, i int) Limit {
+	l := c.bounds(sc, fl, i)
+	for _, n := range []*narrowed{l.low, l.high} {
+		if n != nil && n.widen != "" && !c.widens(sc, fl, l, i, n == l.low) {
+			n.widen = ""
+		}
+	}
+	return l
+}
+
+// widens says whether moving the knob that narrowed the low end of l
+// (low), or else its high end, the way its hint says gives knob i a value
+// past that end. Between values of a scenario the rules are lo + gap ≤
+// hi, so any room that knob has left widens the range; a fleet's shards
+// are tried, at each of that knob's values the way the hint goes.
+func (c *Challenge) widens(sc *engine.Scenario, fl *Fleet, l Limit, i int, low bool) bool {
+	n, dir := l.high, 1 // more: raise the other knob
+	if low {
+		n, dir = l.low, -1
+	}
+	other := &c.Knobs[c.knobIndex(n.path)]
+	var at any
+	var err error
+	if fl != nil {
+		at, err = fl.read(n.path)
+	} else {
+		at, err = readKnob(sc, n.path)
+	}
+	if err != nil {
+		return true // nothing to try it on: the hint stands as it was
+	}
+	for {
+		next := other.Move(at, dir)
+		if FormatValue(next) == FormatValue(at) {
+			return false // the other knob is at its own end
+		}
+		at = next
+		if fl == nil {
+			return true
+		}
+		f := *fl
+		if f.set(n.path, at) != nil {
+			return true
+		}
+		m := c.bounds(nil, &f, i)
+		if !m.Empty() && ((low && m.Min < l.Min-1e-9) || (!low && m.Max > l.Max+1e-9)) {
+			return true
+		}
+	}
+}
+
+// bounds is knob i's Limit in a design with every knob applied, offering
+// to move whichever knob narrowed an end.
+func (c *Challenge) bounds(sc *engine.Scenario, fl *Fleet, i int) Limit {
 	own := &c.Knobs[i]
 	l := Limit{Knob: *own, own: own}
 	if own.Kind == KnobChoice {
@@ -156,7 +214,7 @@ func (c *Challenge) limitIn(sc *engine.Scenario, fl *Fleet, i int) Limit {
 			if top := hi - o.gap; ok && top < l.Max {
 				l.Max, l.high = top, &narrowed{why: o.loWhy}
 				if c.knobIndex(o.hi) >= 0 {
-					l.high.by = c.labelOf(o.hi)
+					l.high.by, l.high.path = c.labelOf(o.hi), o.hi
 					l.high.widen = fmt.Sprintf("raise %s for more", l.high.by)
 				}
 			}
@@ -165,7 +223,7 @@ func (c *Challenge) limitIn(sc *engine.Scenario, fl *Fleet, i int) Limit {
 			if bottom := lo + o.gap; ok && bottom > l.Min {
 				l.Min, l.low = bottom, &narrowed{why: o.hiWhy}
 				if c.knobIndex(o.lo) >= 0 {
-					l.low.by = c.labelOf(o.lo)
+					l.low.by, l.low.path = c.labelOf(o.lo), o.lo
 					l.low.widen = fmt.Sprintf("lower %s for less", l.low.by)
 				}
 			}
@@ -201,7 +259,7 @@ func (c *Challenge) overlapLimit(fl *Fleet, l *Limit) {
 		if v < l.Max {
 			l.Max, l.high = v, &narrowed{why: fmt.Sprintf("the most that %d customers can each get with at most %d shared", fl.Customers, fl.MaxShared)}
 			if c.knobIndex("max_shared") >= 0 {
-				l.high.by = c.labelOf("max_shared")
+				l.high.by, l.high.path = c.labelOf("max_shared"), "max_shared"
 				l.high.widen = "raise " + l.high.by + " for more"
 			}
 		}
@@ -213,7 +271,7 @@ func (c *Challenge) overlapLimit(fl *Fleet, l *Limit) {
 		if v > l.Min {
 			l.Min, l.low = v, &narrowed{why: fmt.Sprintf("the fewest that let %d customers each get %d workers", fl.Customers, fl.PerCustomer)}
 			if c.knobIndex("per_customer") >= 0 {
-				l.low.by = c.labelOf("per_customer")
+				l.low.by, l.low.path = c.labelOf("per_customer"), "per_customer"
 				l.low.widen = "lower " + l.low.by + " for less"
 			}
 		}
@@ -253,6 +311,9 @@ func (l Limit) refuse(v any) error {
 		return nil
 	}
 	if l.Empty() { // only an end the design narrowed empties it
+		if by, whys := l.hopeless(); by != "" {
+			return fmt.Errorf("%s has no value that fits any setting of %s (%s), got %s", l.Label, by, whys, l.formatNumber(f))
+		}
 		return fmt.Errorf("%s has no value that fits the other knobs as they are (%s), got %s", l.Label, l.Narrowed(), l.formatNumber(f))
 	}
 	var n *narrowed
@@ -265,11 +326,51 @@ func (l Limit) refuse(v any) error {
 	if n == nil {
 		return nil
 	}
-	widen := ""
-	if n.widen != "" {
-		widen = " (" + n.widen + ")"
+	advice := ""
+	if a := n.advice(n == l.low); a != "" {
+		advice = " (" + a + ")"
 	}
-	return fmt.Errorf("%s must be %s, %s, got %s%s", l.Label, l.span(), n.why, l.formatNumber(f), widen)
+	return fmt.Errorf("%s must be %s, %s, got %s%s", l.Label, l.span(), n.why, l.formatNumber(f), advice)
+}
+
+// advice is what to do about the end n of a limit, the low one (low) or
+// the high: the hint to move the knob that narrowed it, or, where moving
+// it cannot widen the range, that no setting of it does; "" when no knob
+// narrowed it.
+func (n *narrowed) advice(low bool) string {
+	switch {
+	case n.widen != "":
+		return n.widen
+	case n.by == "":
+		return ""
+	case low:
+		return "no setting of " + n.by + " allows less"
+	}
+	return "no setting of " + n.by + " allows more"
+}
+
+// hopeless says, of an empty limit whose every narrowed end a knob moves
+// and no move of it widens, which knobs those are and why each end is
+// where it is: no setting of them gives this knob a value. by is "" for
+// any other limit.
+func (l Limit) hopeless() (by, whys string) {
+	if !l.Empty() {
+		return "", ""
+	}
+	var names, why []string
+	for _, n := range []*narrowed{l.low, l.high} {
+		if n == nil {
+			continue
+		}
+		if n.by == "" || n.widen != "" {
+			return "", ""
+		}
+		if !slices.Contains(names, n.by) {
+			names = append(names, n.by)
+		}
+		why = append(why, n.why)
+	}
+	return strings.Join(names, " and "), strings.Join(why, "; ")
 }
 
 // span is what refuse says the value must be: "between 3 and 7", or "2"
@@ -287,14 +388,13 @@ func (l Limit) span() string {
 func (l Limit) Empty() bool { return l.Min > l.Max+1e-9 }
 
 // Range says what the limit allows, as the knob's Range does, or that
-// nothing does and why; a range of one value is that value ("3", where
-// "3 to 3" read as a span the arrows could turn through).
+// nothing does and why.
 func (l Limit) Range() string {
 	if l.Kind != KnobChoice && l.Empty() {
+		if by, whys := l.hopeless(); by != "" {
+			return "no value fits any setting of " + by + " (" + whys + ")"
+		}
 		return "no value fits the other knobs as they are (" + l.Narrowed() + ")"
-	}
-	if _, fixed := l.Fixed(); fixed {
-		return l.formatNumber(l.Min)
 	}
 	return l.Knob.Range()
 }
@@ -357,8 +457,8 @@ func (l Limit) Narrowed() string {
 			continue
 		}
 		s := n.why
-		if n.widen != "" {
-			s += ": " + n.widen
+		if a := n.advice(n == l.low); a != "" {
+			s += ": " + a
 		}
 		out = append(out, s)
 	}

@@ -324,7 +324,9 @@ func (k *Knob) noneWords() string {
 
 func (k *Knob) formatNumber(f float64) string { return k.Format(k.fromNumber(f)) }
 
-// Range says what the knob allows, for the view and for messages.
+// Range says what the knob allows, for the view and for messages; a range
+// of one value is that value ("3", where "3 to 3" read as a span the
+// arrows could turn through).
 func (k *Knob) Range() string {
 	if k.Kind == KnobChoice {
 		var names []string
@@ -333,7 +335,10 @@ func (k *Knob) Range() string {
 		}
 		return strings.Join(names, " | ")
 	}
-	return k.formatNumber(k.Min) + " to " + k.formatNumber(k.Max)
+	if lo, hi := k.formatNumber(k.Min), k.formatNumber(k.Max); lo != hi {
+		return lo + " to " + hi
+	}
+	return k.formatNumber(k.Min)
 }
 
 // FormatValue writes a knob value as a TOML file would hold it, without

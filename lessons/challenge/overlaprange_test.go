@@ -13,7 +13,7 @@ func TestOverlapRangeOffersOnlyWhatIsAssigned(t *testing.T) {
 	s := Setting{"strategy": "overlap-limited", "max_shared": int64(2), "per_customer": int64(3)}
 	lim := c.Limit(s, k)
 	if lim.Min != 3 || lim.Max != 3 {
-		t.Fatalf("workers per customer %s with at most 2 shared, want 3 to 3", lim.Range())
+		t.Fatalf("workers per customer %s with at most 2 shared, want 3", lim.Range())
 	}
 	if _, err := c.Grade(s); err != nil {
 		t.Fatalf("the one size offered is not graded: %v", err)

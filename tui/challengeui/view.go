@@ -280,9 +280,11 @@ func (m *Model) goalLines(w int) []string {
 	// where that takes no line of its own: a narrow panel beside the
 	// sandbox has none to spare, and the sandbox's status bar names its
 	// seed there.
+	// A knob's value (a par of "param ...") is the same on every seed:
+	// naming one would say it differs on others.
 	seed, played := playSeed(m.c, r)
-	onSeed := func(i int, label string) string {
-		if i != played || len(m.c.Seeds) < 2 {
+	onSeed := func(i int, g *challenge.Goal, label string) string {
+		if i != played || len(m.c.Seeds) < 2 || g.Metric == "param" {
 			return label
 		}
 		named := fmt.Sprintf("%s on seed %d", label, seed)
@@ -297,7 +299,7 @@ func (m *Model) goalLines(w int) []string {
 		if wt := g.WindowText(); wt != "" {
 			label += " (" + wt + ")"
 		}
-		label = onSeed(i, label)
+		label = onSeed(i, g, label)
 		value, pass := pending, false
 		if r != nil {
 			value, pass = r.Goals[i].Shown(), r.Goals[i].Pass
@@ -317,7 +319,7 @@ func (m *Model) goalLines(w int) []string {
 		if r != nil {
 			value = r.Par.Shown()
 		}
-		line(parState(r != nil && r.MeetsPar), onSeed(len(m.c.Goals), p.Label), value, p.WantText())
+		line(parState(r != nil && r.MeetsPar), onSeed(len(m.c.Goals), p, p.Label), value, p.WantText())
 	} else {
 		value := pending
 		if r != nil {
