@@ -700,6 +700,12 @@ func (c *collector) buildErrors() []BuildError {
 		if m == nil {
 			continue
 		}
+		if m[4] == "too many errors" {
+			// The compiler's note that it stopped after ten errors, at
+			// the line it stopped on: not an error of its own, and it
+			// would count as one ("and 1 more").
+			continue
+		}
 		line, _ := strconv.Atoi(m[2])
 		col, _ := strconv.Atoi(m[3])
 		out = append(out, BuildError{File: c.relative(m[1]), Line: line, Col: col, Message: m[4]})

@@ -215,7 +215,22 @@ func nearest(name, alt string, decls []decl) (decl, bool) {
 			best, bestDist = d, dist
 		}
 	}
-	return best, best.name != ""
+	if best.name != "" {
+		return best, true
+	}
+	// A rename that kept the name and added to it (New to NewBulkhead) is
+	// far by spelling: the one declared name that starts with it, if
+	// only one does.
+	var only []decl
+	for _, d := range decls {
+		if d.name != name && len(d.name) > len(name) && strings.HasPrefix(d.name, name) {
+			only = append(only, d)
+		}
+	}
+	if len(only) == 1 {
+		return only[0], true
+	}
+	return decl{}, false
 }
 
 // isTestFile reports whether a build error's file is one of the tests.
