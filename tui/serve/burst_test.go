@@ -9,22 +9,9 @@ import (
 // message of several runes ("jjjj" over a slow link): the reveal's page
 // scrolled by none of them, where four presses of j scroll it four lines.
 func TestABurstOfKeysScrollsAsTheKeysDo(t *testing.T) {
-	reveal := func() (*Session, *Session) {
-		room := NewRoom()
-		teacher := plainSession(t, room, true, 80, 24)
-		student := plainSession(t, room, false, 80, 24)
-		q := testQuestion()
-		q.Explain = longWhy()
-		room.Ask(q)
-		reads(student)
-		keys(student, "1")
-		keys(teacher, "r")
-		student.Update(roomMsg{})
-		return teacher, student
-	}
-	_, one := reveal()
+	_, _, one := longReveal(t)
 	keys(one, "j", "j", "j", "j")
-	_, burst := reveal()
+	_, _, burst := longReveal(t)
 	keys(burst, "jjjj")
 	if !strings.Contains(one.View(), "more above") {
 		t.Fatalf("four presses of j did not scroll the reveal:\n%s", one.View())

@@ -20,13 +20,13 @@ func longWhy() string {
 	return b.String() + "The last words of the why."
 }
 
-// At 80×24 a reveal whose why is longer than the window was cut with "…",
-// and j did nothing: the page scrolls with j (and k back), says there is
-// more, and shows the why's end.
-func TestALongWhyScrolls(t *testing.T) {
-	room := NewRoom()
-	teacher := plainSession(t, room, true, 80, 24)
-	student := plainSession(t, room, false, 80, 24)
+// longReveal is a room at 80×24 whose question, with a why longer than
+// the window, a student answered (1) and the teacher revealed.
+func longReveal(t *testing.T) (room *Room, teacher, student *Session) {
+	t.Helper()
+	room = NewRoom()
+	teacher = plainSession(t, room, true, 80, 24)
+	student = plainSession(t, room, false, 80, 24)
 	q := testQuestion()
 	q.Explain = longWhy()
 	room.Ask(q)
@@ -34,6 +34,16 @@ func TestALongWhyScrolls(t *testing.T) {
 	keys(student, "1")
 	keys(teacher, "r")
 	student.Update(roomMsg{})
+	return room, teacher, student
+}
+
+// At 80×24 a reveal whose why is longer than the window was cut with "…",
+// and j did nothing: the page scrolls with j (and k back), says there is
+// more, and shows the why's end.
+func TestALongWhyScrolls(t *testing.T) {
+	room, teacher, student := longReveal(t)
+	q := testQuestion()
+	q.Explain = longWhy()
 	for _, s := range []*Session{student, teacher} {
 		who := "the student"
 		if s == teacher {
