@@ -2,10 +2,7 @@ package record
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -13,6 +10,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/present"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -51,40 +49,6 @@ func allLessons(t *testing.T) []*lessons.Prepared {
 	return prepared
 }
 
-// learnerStore is a progress store in a file of its own whose learner is
-// learner: written once, its learner replaced, and read again, as a
-// learner's file is read.
-func learnerStore(t *testing.T, learner string) *lessons.Store {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "lessons.json")
-	s, err := lessons.OpenStore(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Save(); err != nil {
-		t.Fatal(err)
-	}
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f map[string]any
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
-	f["learner"] = learner
-	if raw, err = json.Marshal(f); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, raw, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if s, err = lessons.OpenStore(path); err != nil || s.Learner() != learner {
-		t.Fatalf("store: learner %q, err %v", s.Learner(), err)
-	}
-	return s
-}
-
 // moments is a recording's player that keeps the moment each frame it
 // draws shows.
 type moments struct {
@@ -116,7 +80,7 @@ func (m moments) View() string {
 // it while it waits; a question unanswered.
 func TestALessonStepRecordingStopsWhereThePlayerStops(t *testing.T) {
 	th := theme.New(theme.Fixed(true))
-	store := learnerStore(t, "answered-everything")
+	store := tuitest.LearnerStore(t, "answered-everything")
 	movedByProgress := 0
 	for _, p := range allLessons(t) {
 		pr := store.GetLesson(p.Lesson)
@@ -267,7 +231,7 @@ func TestALessonRecordingNumbersTheChoicesAsTheLearnersPlayer(t *testing.T) {
 			learner = c
 		}
 	}
-	store := learnerStore(t, learner)
+	store := tuitest.LearnerStore(t, learner)
 	pr := store.GetLesson(p.Lesson)
 	for range attempt {
 		pr.TakeAgain(question)

@@ -2,14 +2,12 @@ package serve
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -27,39 +25,6 @@ func storeSession(t *testing.T, room *Room, teacher bool, store *lessons.Store, 
 	t.Cleanup(s.Leave)
 	s.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return s
-}
-
-// learnerStore is a progress store whose learner is learner: the file is
-// written once, its learner replaced, and read again.
-func learnerStore(t *testing.T, learner string) *lessons.Store {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "lessons.json")
-	st, err := lessons.OpenStore(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := st.Save(); err != nil {
-		t.Fatal(err)
-	}
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f map[string]any
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
-	f["learner"] = learner
-	if raw, err = json.Marshal(f); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, raw, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if st, err = lessons.OpenStore(path); err != nil || st.Learner() != learner {
-		t.Fatalf("store: learner %q, err %v", st.Learner(), err)
-	}
-	return st
 }
 
 func shuffled(order []int) bool {
@@ -88,7 +53,7 @@ func TestThePollsOrderIsTheTeachersPlayers(t *testing.T) {
 			learner = c
 		}
 	}
-	store := learnerStore(t, learner)
+	store := tuitest.LearnerStore(t, learner)
 	p := store.GetLesson(l)
 	for range attempt {
 		p.TakeAgain(question)
