@@ -229,6 +229,11 @@ func TestBinaryIsKeptAndReused(t *testing.T) {
 	}
 }
 
+// addTest is the test file of a package pkg whose Add(1, 2) must be 3.
+func addTest(pkg string) string {
+	return "package " + pkg + "\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(1, 2); got != 3 {\n\t\tt.Errorf(\"Add(1, 2) = %d\", got)\n\t}\n}\n"
+}
+
 // One go command grades several packages of a module, each reported as
 // Run reports it alone: a pass, a failure with its test's output, a
 // compile error with its file, and a folder that is not there; their test
@@ -236,16 +241,13 @@ func TestBinaryIsKeptAndReused(t *testing.T) {
 func TestRunPackages(t *testing.T) {
 	needGo(t)
 	t.Parallel()
-	test := func(pkg string) string {
-		return "package " + pkg + "\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(1, 2); got != 3 {\n\t\tt.Errorf(\"Add(1, 2) = %d\", got)\n\t}\n}\n"
-	}
 	dir := module(t, map[string]string{
 		"good/p.go":        "package good\n\nfunc Add(a, b int) int { return a + b }\n",
-		"good/p_test.go":   test("good"),
+		"good/p_test.go":   addTest("good"),
 		"bad/p.go":         "package bad\n\nfunc Add(a, b int) int { return a * b }\n",
-		"bad/p_test.go":    test("bad"),
+		"bad/p_test.go":    addTest("bad"),
 		"broken/p.go":      "package broken\n\nfunc Add(a, b int) int { return a + c }\n",
-		"broken/p_test.go": test("broken"),
+		"broken/p_test.go": addTest("broken"),
 	})
 	bins := filepath.Join(t.TempDir(), "bin")
 	dirs := []string{"bad", filepath.Join(dir, "good"), "missing", "broken"}

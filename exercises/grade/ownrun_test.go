@@ -34,24 +34,21 @@ func sameReports(grouped, own Report) bool {
 func TestRunPackagesGivesABrokenBuildItsOwnReport(t *testing.T) {
 	needGo(t)
 	t.Parallel()
-	test := func(pkg string) string {
-		return "package " + pkg + "\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(1, 2); got != 3 {\n\t\tt.Errorf(\"Add(1, 2) = %d\", got)\n\t}\n}\n"
-	}
 	dir := module(t, map[string]string{
 		"good/p.go":              "package good\n\nfunc Add(a, b int) int { return a + b }\n",
-		"good/p_test.go":         test("good"),
+		"good/p_test.go":         addTest("good"),
 		"typo/p.go":              "package typo\n\nfunc Add(a, b int) int { return a + c }\n",
-		"typo/p_test.go":         test("typo"),
+		"typo/p_test.go":         addTest("typo"),
 		"noimport/p.go":          "package noimport\n\nimport \"example.org/nowhere/sum\"\n\nfunc Add(a, b int) int { return sum.Of(a, b) }\n",
-		"noimport/p_test.go":     test("noimport"),
+		"noimport/p_test.go":     addTest("noimport"),
 		"bad/p.go":               "package bad\n\nfunc Add(a, b int) int { return a * b }\n",
-		"bad/p_test.go":          test("bad"),
+		"bad/p_test.go":          addTest("bad"),
 		"twonames/p.go":          "package other\n\nfunc Add(a, b int) int { return a + b }\n",
-		"twonames/p_test.go":     test("twonames"),
+		"twonames/p_test.go":     addTest("twonames"),
 		"wronguse/p.go":          "package wronguse\n\nfunc Add(a, b int) int { return a + b }\n",
 		"wronguse/p_test.go":     "package wronguse\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) { Add(1) }\n",
 		"alsogood/p.go":          "package alsogood\n\nfunc Add(a, b int) int { return b + a }\n",
-		"alsogood/p_test.go":     test("alsogood"),
+		"alsogood/p_test.go":     addTest("alsogood"),
 		"alsogood/other_test.go": "package alsogood\n\nimport \"testing\"\n\nfunc TestZero(t *testing.T) {\n\tif Add(0, 0) != 0 {\n\t\tt.Fatal(\"Add(0, 0) is not 0\")\n\t}\n}\n",
 	})
 	names := []string{"good", "typo", "noimport", "bad", "twonames", "wronguse", "alsogood"}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/palette"
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -14,14 +13,7 @@ import (
 // does, on the panel and on its pages; its keys page lists both. On a
 // screen of its own, and while a value is typed, `:` asks for nothing.
 func TestColonAsksTheHomeScreenForThePalette(t *testing.T) {
-	asks := func(m Model) bool {
-		_, cmd := m.Update(tuitest.Key(":"))
-		if cmd == nil {
-			return false
-		}
-		k, ok := cmd().(tea.KeyMsg)
-		return ok && k.String() == palette.Key
-	}
+	asks := func(m Model) bool { return tuitest.AsksForKey(m, ":", palette.Key) }
 	home := sized(t, open(t, "1", Options{Embedded: true}), 100, 30)
 	if !asks(home) {
 		t.Error("`:` on the panel should ask the home screen for its palette")

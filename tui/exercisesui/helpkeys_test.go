@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/palette"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -62,14 +63,7 @@ func TestEscClosesTheKeys(t *testing.T) {
 // in the list's filter, where it is text. On its own the runner has no
 // palette to ask for.
 func TestColonAsksTheHomeScreenForThePalette(t *testing.T) {
-	asks := func(d *driver) bool {
-		_, cmd := d.m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(":")})
-		if cmd == nil {
-			return false
-		}
-		k, ok := cmd().(tea.KeyMsg)
-		return ok && k.String() == palette.Key
-	}
+	asks := func(d *driver) bool { return tuitest.AsksForKey(d.m, ":", palette.Key) }
 	lists := regexp.MustCompile(regexp.QuoteMeta(":/"+palette.Key) + `\s+go anywhere`)
 	for _, home := range []bool{true, false} {
 		d := start(t, newFake(), 80, 24)

@@ -15,14 +15,7 @@ import (
 // answer is written `:` is text, and while a question waits it answers
 // nothing. On a screen of its own there is no palette to ask for.
 func TestColonAsksTheHomeScreenForThePalette(t *testing.T) {
-	asks := func(m Model) bool {
-		_, cmd := m.Update(tuitest.Key(":"))
-		if cmd == nil {
-			return false
-		}
-		k, ok := cmd().(tea.KeyMsg)
-		return ok && k.String() == palette.Key
-	}
+	asks := func(m Model) bool { return tuitest.AsksForKey(m, ":", palette.Key) }
 	for _, home := range []bool{true, false} {
 		m, err := New(Options{Theme: tuitest.Plain(), Dir: t.TempDir(), Embedded: home, Now: (&clockAt{start}).now})
 		if err != nil {

@@ -1,10 +1,7 @@
 package lessonui
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,35 +9,6 @@ import (
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 )
-
-// learnerStore is a progress store whose learner is learner: the file is
-// written once, its learner replaced, and read again.
-func learnerStore(t *testing.T, learner string) *lessons.Store {
-	t.Helper()
-	st, path := newStore(t)
-	if err := st.Save(); err != nil {
-		t.Fatal(err)
-	}
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f map[string]any
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
-	f["learner"] = learner
-	if raw, err = json.Marshal(f); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Clean(path), raw, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if st, err = lessons.OpenStore(path); err != nil || st.Learner() != learner {
-		t.Fatalf("store: learner %q, err %v", st.Learner(), err)
-	}
-	return st
-}
 
 // choiceLines are the choices as the projector lists them, numbered.
 func choiceLines(t *testing.T, m Model) []string {
@@ -82,7 +50,7 @@ func TestFollowerNumbersChoicesAsThePresenter(t *testing.T) {
 			learner = c
 		}
 	}
-	store := learnerStore(t, learner)
+	store := tuitest.LearnerStore(t, learner)
 	pr := store.GetLesson(p.Lesson)
 	for range attempt {
 		pr.TakeAgain(question)

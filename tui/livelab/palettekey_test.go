@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/palette"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -17,15 +18,7 @@ import (
 // the panes and on the keys. On a screen of its own there is no palette:
 // the keys do not offer it and `:` asks for nothing.
 func TestColonAsksTheHomeScreenForThePalette(t *testing.T) {
-	colon := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(":")}
-	asks := func(m *Model) bool {
-		_, cmd := m.Update(colon)
-		if cmd == nil {
-			return false
-		}
-		k, ok := cmd().(tea.KeyMsg)
-		return ok && k.String() == palette.Key
-	}
+	asks := func(m *Model) bool { return tuitest.AsksForKey(m, ":", palette.Key) }
 	for _, home := range []bool{true, false} {
 		m := newModel(t, 1, fakeReal(t, scenarios.Checkout(), 1, 6, 200*time.Millisecond))
 		if home {
