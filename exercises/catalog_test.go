@@ -254,6 +254,19 @@ func TestCatalogCheck(t *testing.T) {
 									m.where(), m.patchPath(), want, r.Report.Summary, r.Report.Text())
 							}
 						}
+						said := failureMessages(r.Report)
+						for _, want := range m.Says {
+							if !strings.Contains(said, want) {
+								t.Errorf("the mutant %s (%s): a failing test's message should say %q, but none does:\n%s",
+									m.where(), m.patchPath(), want, said)
+							}
+						}
+						for _, not := range m.Not {
+							if strings.Contains(said, not) {
+								t.Errorf("the mutant %s (%s): no failing test's message should say %q, but one does:\n%s",
+									m.where(), m.patchPath(), not, said)
+							}
+						}
 						if l := rawValueShown(r.Report); l != "" {
 							t.Errorf("the mutant %s (%s) fails a test that prints a value raw (say what is wrong in words):\n%s", m.where(), m.patchPath(), l)
 						}
@@ -294,6 +307,16 @@ func TestCatalogCheck(t *testing.T) {
 		t.Errorf("go vet on the solutions: %v\n%s", err, out)
 	}
 	t.Logf("checked %d exercises (stub and solution) and %d mutants in %v", len(catalog), len(mutants), time.Since(start).Round(100*time.Millisecond))
+}
+
+// failureMessages is what the failing tests of r printed, one line after
+// another, for a mutant's "Says: " and "Not: " lines to be looked up in.
+func failureMessages(r grade.Report) string {
+	var lines []string
+	for _, t := range r.Failures() {
+		lines = append(lines, t.Output...)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // failsATest reports whether code was rejected the way a stub or a mutant

@@ -206,7 +206,8 @@ func TestCheckPanicCountsEveryTest(t *testing.T) {
 	}
 	write(t, w.MainFile(e), broken)
 	r := w.Check(context.Background(), e, CheckOptions{})
-	want := "2 of 16 tests pass; a panic in TestOpensAfterThreshold stopped the other 13: assignment to entry in nil map at breaker.go:91"
+	// TestUsesTheInjectedClock is the first test to record a failure.
+	want := "2 of 16 tests pass; a panic in TestUsesTheInjectedClock stopped the other 13: assignment to entry in nil map at breaker.go:91"
 	if r.Report.Summary != want {
 		t.Fatalf("summary %q\nwant %q\n%s", r.Report.Summary, want, r.Report.Text())
 	}

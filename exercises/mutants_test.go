@@ -35,7 +35,11 @@ import (
 // (`git diff --no-index` works too). Lines of that paragraph that start
 // "Expect: " say what the summary of its failing run must contain, for a
 // mistake whose failure must read as what it is (a goroutine left blocked,
-// a data race) rather than only fail. A patch whose hunks no longer match
+// a data race) rather than only fail. Lines that start "Says: " give what
+// the messages of its failing tests must say somewhere, and lines that
+// start "Not: " what none of them may say: for a mistake the messages must
+// name (a rate over the window's size, the wall clock read instead of the
+// clock given), not blame on a rule the mutant keeps. A patch whose hunks no longer match
 // the solution fails TestMutantsTree and TestCatalogCheck, naming the
 // mutant and the hunk; a hunk whose lines merely moved still applies.
 const mutantsRoot = "testdata/mutants"
@@ -51,6 +55,8 @@ type mutant struct {
 	Name     string            // the mistake: the patch's name without .patch
 	Why      string            // the patch's opening paragraph
 	Expect   []string          // what the summary of its run must contain: the paragraph's "Expect: " lines
+	Says     []string          // what its failing tests' messages must say: the "Says: " lines
+	Not      []string          // what none of them may say: the "Not: " lines
 	Files    map[string][]byte // the solution's files the patch changes, changed
 }
 
@@ -102,6 +108,12 @@ func (m *mutant) apply(patch []byte) error {
 	for _, l := range strings.Split(m.Why, "\n") {
 		if e, ok := strings.CutPrefix(l, "Expect: "); ok {
 			m.Expect = append(m.Expect, strings.TrimSpace(e))
+		}
+		if e, ok := strings.CutPrefix(l, "Says: "); ok {
+			m.Says = append(m.Says, strings.TrimSpace(e))
+		}
+		if e, ok := strings.CutPrefix(l, "Not: "); ok {
+			m.Not = append(m.Not, strings.TrimSpace(e))
 		}
 	}
 	sols := m.Exercise.SolutionFiles()
@@ -228,6 +240,16 @@ func TestMutantsTree(t *testing.T) {
 		"07-thread-pool-bulkhead/close-leaves-workers-waiting",
 		"07-thread-pool-bulkhead/queue-ignored",
 		"08-attempt-timeout/unbuffered-result",
+		// And the reviewer's solutions that passed, or failed in a test
+		// that blamed the wrong thing: the wall clock read in exercise 01,
+		// the binomial in an int and unchecked in 11, the clock going
+		// back draining a full bucket in 14.
+		"01-consecutive-breaker/wall-clock-in-allow",
+		"01-consecutive-breaker/opened-at-wall-clock",
+		"11-shuffle-shard/shards-in-int",
+		"11-shuffle-shard/binomial-without-a-range-check",
+		"14-token-bucket/clock-back-drains-the-bucket",
+		"14-token-bucket/clock-back-drains-a-bucket-not-full",
 	} {
 		if !slices.Contains(names, want) {
 			t.Errorf("the mutant %s is missing (have %v)", want, names)

@@ -1,6 +1,7 @@
 package breaker
 
 import (
+	"fmt"
 	"testing"
 	"time"
 )
@@ -73,6 +74,89 @@ func TestStartsClosed(t *testing.T) {
 	wantState(t, b, Closed, "after 100 successes")
 }
 
+// The breaker works from the clock it was given, not from the wall clock.
+// A breaker that takes time only from now does the same whatever date its
+// clock shows: the same calls on a clock set to 2000 and on one set to
+// 2100 get the same answers. One that reads the wall clock (time.Now,
+// time.Since, time.Until) finds its breaker opened decades ago or decades
+// from now, and answers differently. This test comes before the others,
+// which would fail too, each with a symptom of its own.
+func TestUsesTheInjectedClock(t *testing.T) {
+	if why := wallClockRead(); why != "" {
+		t.Fatal(why)
+	}
+}
+
+// cooldownRun is what a breaker with a cooldown of an hour answers on a
+// fake clock that starts at start: the failures it took to open (3 at
+// most, so that a breaker that never opens is run too), then Allow right
+// after opening, 59 minutes on and past the hour.
+type cooldownRun struct {
+	failures               int
+	atOnce, at59m, pastEnd bool
+}
+
+func runCooldown(start time.Time) cooldownRun {
+	c := &clock{t: start}
+	b := New(1, time.Hour, c.now)
+	var r cooldownRun
+	for r.failures < 3 && b.State() != Open {
+		b.Allow()
+		b.OnFailure()
+		r.failures++
+	}
+	r.atOnce = b.Allow()
+	if r.atOnce {
+		return r // the trial is out: what comes after would say nothing more
+	}
+	c.advance(59 * time.Minute)
+	r.at59m = b.Allow()
+	if r.at59m {
+		return r
+	}
+	c.advance(90 * time.Second) // past the end, not on it (TestCooldownBoundaryIsInclusive)
+	r.pastEnd = b.Allow()
+	return r
+}
+
+// wallClockRead runs the same calls on clocks a century apart and says
+// how the breaker answered differently, which only reading the wall clock
+// explains; "" when it answered alike.
+func wallClockRead() string {
+	in2000 := runCooldown(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC))
+	in2100 := runCooldown(time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC))
+	if in2000 == in2100 {
+		return ""
+	}
+	var when string
+	var a, b bool
+	switch {
+	case in2000.failures != in2100.failures:
+		return fmt.Sprintf("the breaker (threshold 1) opened after %d failure(s) on a clock set to 2000 and after %d on one set to 2100: "+
+			"it seems to read the wall clock (time.Now, time.Since or time.Until); take every time from now", in2000.failures, in2100.failures)
+	case in2000.atOnce != in2100.atOnce:
+		when, a, b = "right after it opened", in2000.atOnce, in2100.atOnce
+	case in2000.at59m != in2100.at59m:
+		when, a, b = "59 minutes into its hour-long cooldown", in2000.at59m, in2100.at59m
+	default:
+		when, a, b = "past the end of its hour-long cooldown", in2000.pastEnd, in2100.pastEnd
+	}
+	return fmt.Sprintf("%s, Allow() = %v with the clock it was given set to 2000, but %v with it set to 2100. "+
+		"A breaker that takes time only from now answers alike whatever date its clock shows: "+
+		"this one seems to read the wall clock (time.Now, time.Since or time.Until) instead of now",
+		when, a, b)
+}
+
+// wallClockNote is a sentence to add to a failure that reading the wall
+// clock would explain, when it does explain it; "" otherwise.
+func wallClockNote() string {
+	if wallClockRead() == "" {
+		return ""
+	}
+	return ". The breaker answers differently on a clock set to another date (TestUsesTheInjectedClock): " +
+		"it seems to read the wall clock (time.Now, time.Since or time.Until) instead of now"
+}
+
 // Seed practice 1: three failures in a row open the breaker, and an open
 // breaker fails fast.
 func TestOpensAfterThreshold(t *testing.T) {
@@ -82,7 +166,7 @@ func TestOpensAfterThreshold(t *testing.T) {
 	trip(t, b, 1)
 	wantState(t, b, Open, "after 3 failures in a row with threshold 3")
 	if b.Allow() {
-		t.Fatal("an open breaker allowed a call; it should fail fast")
+		t.Fatal("an open breaker allowed a call; it should fail fast" + wallClockNote())
 	}
 }
 
@@ -111,7 +195,7 @@ func TestStaysOpenDuringCooldown(t *testing.T) {
 	tripOpen(t, b, 2)
 	c.advance(9900 * time.Millisecond)
 	if b.Allow() {
-		t.Fatal("allowed a call 9.9 s into a 10 s cooldown")
+		t.Fatal("allowed a call 9.9 s into a 10 s cooldown" + wallClockNote())
 	}
 	wantState(t, b, Open, "9.9 s into a 10 s cooldown")
 }
@@ -124,7 +208,7 @@ func TestOneTrialAfterCooldown(t *testing.T) {
 	tripOpen(t, b, 2)
 	c.advance(10 * time.Second)
 	if !b.Allow() {
-		t.Fatal("refused the trial call once the 10 s cooldown had passed")
+		t.Fatal("refused the trial call once the 10 s cooldown had passed" + wallClockNote())
 	}
 	wantState(t, b, HalfOpen, "after letting the trial call through")
 	for i := range 5 {
@@ -271,20 +355,5 @@ func TestManyCycles(t *testing.T) {
 		}
 		b.OnSuccess()
 		wantState(t, b, Closed, "after a good trial")
-	}
-}
-
-// The breaker works from the clock it was given, not from the wall clock.
-func TestUsesTheInjectedClock(t *testing.T) {
-	c := &clock{t: time.Date(1999, 1, 1, 0, 0, 0, 0, time.UTC)}
-	b := New(1, time.Hour, c.now)
-	tripOpen(t, b, 1)
-	c.advance(59 * time.Minute)
-	if b.Allow() {
-		t.Fatal("allowed a call 59 minutes into an hour-long cooldown")
-	}
-	c.advance(time.Minute)
-	if !b.Allow() {
-		t.Fatal("refused the trial after an hour on the injected clock")
 	}
 }

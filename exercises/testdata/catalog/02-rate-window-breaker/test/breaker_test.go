@@ -3,6 +3,7 @@ package ratebreaker
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -147,6 +148,11 @@ func TestVerdictAtTheMinimumAfterClosing(t *testing.T) {
 	c := newClock()
 	b := mustNew(t, Config{WindowSize: 100, MinimumCalls: 10, FailureRateThreshold: 50, OpenDuration: time.Second}, c)
 	feed(t, b, "FFFFFFFFFF")
+	if got := b.State(); got != Open {
+		if why := wrongRate(b, 100); why != "" {
+			t.Fatalf("after 10 failures in 10 calls (minimum 10) in a window of 100: State() = %v, want open: %s", got, why)
+		}
+	}
 	wantState(t, b, Open, "after 10 failures in 10 calls (minimum 10)")
 	c.advance(time.Second)
 	feed(t, b, "S")
@@ -165,14 +171,15 @@ func TestVerdictAtTheMinimumAfterClosing(t *testing.T) {
 func TestASuccessCanBeTheCallThatOpens(t *testing.T) {
 	for _, tc := range []struct {
 		cfg     Config
-		results string // the last one is the success that must open the breaker
+		results string  // the last one is the success that must open the breaker
+		rate    float64 // the failure rate, percent, once the last result is in
 		what    string
 		why     string
 	}{
-		{tenAtHalf, "FFFFFSSSSS",
+		{tenAtHalf, "FFFFFSSSSS", 50,
 			"5 failures then 5 successes in a window of 10 (minimum 10, threshold 50 %)",
 			"The 10th result, a success, brings the window to its minimum of 10 calls with 5 failures in 10: 50 %, the threshold"},
-		{Config{WindowSize: 10, MinimumCalls: 5, FailureRateThreshold: 50, OpenDuration: time.Second}, "FFFSS",
+		{Config{WindowSize: 10, MinimumCalls: 5, FailureRateThreshold: 50, OpenDuration: time.Second}, "FFFSS", 60,
 			"3 failures then 2 successes in a window of 10 (minimum 5, threshold 50 %)",
 			"The 5th result, a success, brings the window to its minimum of 5 calls with 3 failures in 5: 60 %, above the threshold"},
 	} {
@@ -181,12 +188,39 @@ func TestASuccessCanBeTheCallThatOpens(t *testing.T) {
 		feed(t, b, tc.results[:last])
 		wantState(t, b, Closed, fmt.Sprintf("after the first %d of %s (below the minimum)", last, tc.what))
 		feed(t, b, tc.results[last:])
-		if got := b.State(); got != Open {
-			t.Errorf("after %s: State() = %v, want open. %s. "+
-				"Judge the rate after every result recorded while closed, a success too, not only after a failure",
-				tc.what, got, tc.why)
+		got := b.State()
+		if got == Open {
+			continue
 		}
+		// A breaker left closed may judge after every result and still
+		// miss the threshold through a wrong rate: name the rate first.
+		if why := wrongRate(b, tc.rate); why != "" {
+			t.Errorf("after %s: State() = %v, want open: %s", tc.what, got, why)
+			continue
+		}
+		t.Errorf("after %s: State() = %v, want open. %s. "+
+			"Judge the rate after every result recorded while closed, a success too, not only after a failure",
+			tc.what, got, tc.why)
 	}
+}
+
+// wrongRate says what is wrong with b's failure rate when it is not want
+// (percent), and "" when it is right: a breaker that stayed closed on a
+// wrong rate is told about the rate, not about when it judges.
+func wrongRate(b *Breaker, want float64) string {
+	switch rate := b.FailureRate(); {
+	case rate == -1:
+		return "FailureRate() = -1 (no verdict yet), though the window holds its minimum of results"
+	case math.Abs(rate-want) > 1e-9:
+		return fmt.Sprintf("the failure rate is %s %%, want %s %%: a rate is of the calls the window holds, not of its size",
+			percent(rate), percent(want))
+	}
+	return ""
+}
+
+// percent writes a failure rate the way these tests say one: "30", "42.9".
+func percent(rate float64) string {
+	return strconv.FormatFloat(math.Round(rate*10)/10, 'f', -1, 64)
 }
 
 func TestMinimumAboveWindowCountsAsWindow(t *testing.T) {

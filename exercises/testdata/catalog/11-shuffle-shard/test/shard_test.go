@@ -19,10 +19,36 @@ func TestShards(t *testing.T) {
 		{2048, 4, "730862190080"}, // Route 53: 4 of 2,048 virtual name servers
 		{5, 0, "1"},
 		{5, 5, "1"},
-		{3, 4, "0"},
 	} {
 		if got := Shards(tc.n, tc.k); got == nil || got.String() != tc.want {
 			t.Errorf("Shards(%d, %d) = %v, want %s", tc.n, tc.k, got, tc.want)
+		}
+	}
+}
+
+// There is no way to choose a k outside 0..n. big.Int's Binomial answers
+// 0 for a k above n but 1 for a k below 0, and a loop that runs k times
+// answers 1 too: check k first.
+func TestShardsOutsideTheFleetAreNone(t *testing.T) {
+	for _, nk := range [][2]int{{3, 4}, {5, 7}, {5, -1}, {8, -2}, {0, 1}} {
+		n, k := nk[0], nk[1]
+		if got := Shards(n, k); got == nil || got.Sign() != 0 {
+			t.Errorf("Shards(%d, %d) = %v, want 0: there is no way to choose %d of %d workers", n, k, got, k, n)
+		}
+	}
+}
+
+// The count is exact however large it grows. C(64, 32) fits in an int64,
+// but the products on the way to it do not; C(100, 50) does not fit at
+// all. The expected values are n! / (k! (n-k)!), computed here in big.Int.
+func TestShardsPastWhatAnIntHolds(t *testing.T) {
+	for _, nk := range [][2]int{{64, 32}, {100, 50}, {2048, 10}} {
+		n, k := nk[0], nk[1]
+		want := new(big.Int).MulRange(int64(n-k+1), int64(n))
+		want.Quo(want, new(big.Int).MulRange(1, int64(k)))
+		if got := Shards(n, k); got == nil || got.Cmp(want) != 0 {
+			t.Errorf("Shards(%d, %d) = %v, want %v: count in big.Int all the way, "+
+				"since an int overflows (past 9,223,372,036,854,775,807) without a word", n, k, got, want)
 		}
 	}
 }

@@ -159,6 +159,42 @@ func TestClockGoingBackThenForwardEarnsOnce(t *testing.T) {
 	}
 }
 
+// A clock that goes back takes nothing away either. The two tests above
+// start from an empty bucket, where a refill that adds the negative span
+// (going into debt, then earning it back as the clock returns) looks the
+// same as standing still; a bucket with tokens in it shows the difference.
+func TestClockGoingBackKeepsTheTokens(t *testing.T) {
+	for _, tc := range []struct {
+		what  string
+		spent int // calls taken before the clock goes back
+	}{
+		{"a full bucket of 5", 0},
+		{"a bucket of 5 with 2 tokens spent", 2},
+	} {
+		c := newClock()
+		l := mustNew(t, Config{Rate: 1, Per: time.Second, Burst: 5}, c)
+		for range tc.spent {
+			l.Allow()
+		}
+		left := 5 - tc.spent
+		c.advance(-10 * time.Second)
+		if got := l.Tokens(); got != float64(left) {
+			t.Fatalf("%s: Tokens() = %v after the clock went back 10 s, want %d: "+
+				"a clock that goes back is treated as standing still, and takes no tokens away", tc.what, got, left)
+		}
+		for i := range left {
+			if !l.Allow() {
+				t.Fatalf("%s: call %d was refused after the clock went back 10 s; want %d calls allowed: "+
+					"a clock that goes back takes no tokens away", tc.what, i+1, left)
+			}
+		}
+		if l.Allow() {
+			t.Fatalf("%s: call %d was allowed after the clock went back 10 s; want only %d: "+
+				"a clock that goes back earns nothing either", tc.what, left+1, left)
+		}
+	}
+}
+
 // A fast limiter idle for a day is full, not broken: 200 000 tokens a
 // second for 24 h is 1.7e19 units of level, more than an int64 holds.
 func TestLongIdleDoesNotOverflow(t *testing.T) {
