@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -373,9 +374,47 @@ func (p *Plan) build(i, j int) (*engine.Scenario, error) {
 		}
 	}
 	if err := sc.Validate(); err != nil {
-		return nil, fmt.Errorf("with %s the scenario is not valid: %w", p.describe(i, j), err)
+		return nil, fmt.Errorf("with %s the scenario is not valid: %w%s", p.describe(i, j), err, p.otherKnob(err))
 	}
 	return sc, nil
+}
+
+// pairedKnobs are the breaker's knobs that bound each other, and the words
+// of the engine's refusal that speaks of the second: a window swept below
+// its minimum calls is refused as "breaker minimum calls must be between
+// 0 and the window size 2, got 10", which names no knob a command line
+// sets.
+var pairedKnobs = []struct{ axis, other, words, advice string }{
+	{"breaker.window", "breaker.min_calls", "breaker minimum calls must be between 0 and the window size",
+		"that minimum is %s, which the sweep keeps: start %s at it or above"},
+	{"breaker.min_calls", "breaker.window", "breaker minimum calls must be between 0 and the window size",
+		"that window size is %s, which the sweep keeps: end %s at it or below"},
+}
+
+// otherKnob names the knob a cell's refusal is of, when it is not an
+// axis's own but the one that bounds it ("" when it is none of those):
+// the knob the learner would change, or start the axis past.
+func (p *Plan) otherKnob(err error) string {
+	msg := err.Error()
+	for _, ax := range p.Axes {
+		for _, pk := range pairedKnobs {
+			head, ok := strings.CutSuffix(ax.Path, "."+pk.axis)
+			if !ok {
+				continue
+			}
+			// The refusal must be of this call's breaker: `dependency
+			// "payment": ` for payment, `service "orders": dependency
+			// "inventory": ` for orders/inventory.
+			whose := fmt.Sprintf("dependency %q: ", head)
+			if svc, dep, ok := strings.Cut(head, "/"); ok {
+				whose = fmt.Sprintf("service %q: dependency %q: ", svc, dep)
+			}
+			if at := strings.Index(msg, whose+"breaker "); at >= 0 && strings.Contains(msg[at:], pk.words) {
+				return " (" + fmt.Sprintf(pk.advice, head+"."+pk.other, ax.Path) + ")"
+			}
+		}
+	}
+	return ""
 }
 
 // cell is cell c's scenario: the one kept, or one built again (Prepare

@@ -43,7 +43,8 @@ func (m Model) builderUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case builder.PlayMsg:
 		sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: msg.Scenario, Seed: msg.Seed, CanGoHome: true,
-			BackTo: "back to the builder", Crumbs: []string{"new system"}, WriteElsewhere: m.o.WriteElsewhere, Limits: m.o.Sandbox})
+			BackTo: "back to the builder", Crumbs: []string{"new system"}, WriteElsewhere: m.o.WriteElsewhere, Limits: m.o.Sandbox,
+			KeepsFaults: true}) // the builder takes the injected faults back: leaving asks about knob edits only
 		if err != nil {
 			m.setNote(fmt.Sprintf("cannot play the system: %v", err), true)
 			return m, nil

@@ -15,6 +15,15 @@ func Seconds(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + " s"
 }
 
+// Clock writes the time a run shows, "15.0 s": seconds cut to tenths,
+// not rounded, so that a run short of its end never reads as the end
+// (15.99 s of 16 s is "15.9 s"). Every place that says where the run is
+// (the status line's clock, a form's "at") writes it so, and the two
+// agree at every instant.
+func Clock(now time.Duration) string {
+	return Seconds(now / (100 * time.Millisecond) * (100 * time.Millisecond))
+}
+
 // SecondsShort writes a duration in the fewest digits: "5 s", "0.5 s", "250 ms".
 func SecondsShort(d time.Duration) string {
 	switch {

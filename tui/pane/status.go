@@ -139,10 +139,8 @@ func (s *Status) left() string {
 	default:
 		mode = s.th.Warn.Bold(true).Render(theme.GlyphPaused + " paused  ")
 	}
-	// The clock shows tenths, cut rather than rounded, so it never reads
-	// the end before the end.
-	now := i.Now / (100 * time.Millisecond) * (100 * time.Millisecond)
-	clock := fmt.Sprintf("%s / %s", s.th.Bold.Render(fmt.Sprintf("%5.1f s", now.Seconds())), Seconds(i.Duration))
+	// The clock is Clock's, padded so that it does not move as it grows.
+	clock := fmt.Sprintf("%s / %s", s.th.Bold.Render(fmt.Sprintf("%7s", Clock(i.Now))), Seconds(i.Duration))
 	return " " + mode + "  " + clock + "  " + s.th.Bold.Render(SpeedLabel(i.Speed))
 }
 

@@ -179,7 +179,7 @@ func (m Model) chaosKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	km := chaosKeyMap
 	switch {
 	case k.Type == tea.KeyCtrlC:
-		return m, tea.Quit
+		return m.quit()
 	case key.Matches(k, km.Back):
 		if c.kinds {
 			c.kinds, c.cursor = false, len(m.sim.injected)+targetIndex(c.targets, c.target.Name)

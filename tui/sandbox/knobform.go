@@ -46,8 +46,11 @@ func (f *form) addLatencies(owner string, deps []engine.Dependency) {
 		}
 		path := owner + d.Name + ".latency."
 		match := fmt.Sprintf("dependency %q", d.Name)
-		f.section = append(f.section, len(f.knobs))
-		f.titles = append(f.titles, fmt.Sprintf("Dependency %s%s, healthy (every variant)", owner, d.Name))
+		part := owner + d.Name
+		if owner == "" {
+			part = "/" + d.Name // as the front's calls name it (form.parts)
+		}
+		f.newSection(fmt.Sprintf("Dependency %s%s, healthy (every variant)", owner, d.Name), part)
 		switch l := d.Latency; l.Kind {
 		case engine.LogNormal:
 			f.addPath("latency p50", "half the calls are faster", kindDuration, durText(l.P50), path+"p50", true, match)
@@ -72,7 +75,7 @@ func (k *KnobForm) Build(sc *engine.Scenario) *engine.Scenario {
 		if c == nil && kn.err != "" && kn.err != "refused: see below" {
 			// A field that does not parse: there is no run on this
 			// screen to speak of, only the scenario.
-			k.f.err = "some values are refused; nothing is changed"
+			k.f.err = k.f.refusedNote("nothing is changed")
 			break
 		}
 	}

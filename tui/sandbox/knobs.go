@@ -53,6 +53,10 @@ type knob struct {
 	set func(sc *engine.Scenario, v value)
 	// matches picks out the scenario errors that belong to this field.
 	matches []string
+	// broad picks out the errors of the part the field belongs to (its
+	// breaker) that no field's matches claim: every field of that part
+	// is marked for them, as none is singled out.
+	broad string
 	// lo and hi bound a number (limited): the hint states the range and a
 	// value outside it is refused with the same words, so the two agree.
 	limited bool
@@ -64,9 +68,10 @@ type knob struct {
 	// that it left out (knobs_takes.go): its note says so, and what it
 	// takes, until the next edit or the focus moves on.
 	refused []rune
-	// absent says the field shows a layer the call does not have yet (its
-	// retries): the form shows the value that means none, which no [set]
-	// path reads, so there is nothing to sweep around until it is set.
+	// absent names the layer the field shows that the call does not have
+	// yet ("retry"): the form shows the value that means none, which no
+	// [set] path reads; a sweep of it starts from that layer at one
+	// attempt (openSweep).
 	absent string
 }
 
@@ -393,25 +398,110 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 		k.set(c, v)
 	}
 	if !ok {
-		f.err = "some values are refused; the run on screen is unchanged"
+		f.err = f.refusedNote("the run on screen is unchanged")
 		return nil
 	}
 	if err := c.Validate(); err != nil {
 		msg := err.Error()
 		f.err = msg
 		if f.blameOther(sc, c, msg) {
+			f.focusRefused()
 			return nil
 		}
-		for i := range f.knobs {
-			for _, m := range f.knobs[i].matches {
-				if strings.Contains(msg, m) {
-					f.knobs[i].err = "refused: see below"
-				}
-			}
-		}
+		f.markRefused(msg)
+		f.focusRefused()
 		return nil
 	}
 	return c
+}
+
+// markRefused marks the fields the scenario's refusal msg speaks of: those
+// whose matches it holds, else, when it is of a part whose fields none of
+// them claims (a breaker's rule no field sets), every field of that part.
+func (f *form) markRefused(msg string) {
+	marked := false
+	for i := range f.knobs {
+		for _, m := range f.knobs[i].matches {
+			if strings.Contains(msg, m) {
+				f.knobs[i].err = "refused: see below"
+				marked = true
+			}
+		}
+	}
+	if marked {
+		return
+	}
+	for i := range f.knobs {
+		if b := f.knobs[i].broad; b != "" && strings.Contains(msg, b) {
+			f.knobs[i].err = "refused: see below"
+		}
+	}
+}
+
+// refusedNote says which field refused its value, and how many more did,
+// then tail: the form may be longer than the window, and "some values are
+// refused" sent the learner looking for a mark off-screen. The field named
+// is the one the cursor is on, or goes to (focusRefused).
+func (f *form) refusedNote(tail string) string {
+	at := f.focusRefused()
+	if at < 0 {
+		return "some values are refused; " + tail
+	}
+	note := f.fieldName(at) + " refused: " + f.knobs[at].err
+	more := -1
+	for i := range f.knobs {
+		if f.knobs[i].err != "" {
+			more++
+		}
+	}
+	if more > 0 {
+		note += fmt.Sprintf(", and %d more", more)
+	}
+	return note + "; " + tail
+}
+
+// focusRefused puts the cursor on the first field marked refused, unless
+// it is on one already, and says which field it is on (-1: none is
+// marked, and the cursor stays).
+func (f *form) focusRefused() int {
+	if f.knobs[f.focus].err != "" {
+		return f.focus
+	}
+	for i := range f.knobs {
+		if f.knobs[i].err != "" {
+			f.focusField(i)
+			return i
+		}
+	}
+	return -1
+}
+
+// fieldName is field i as a message names it, with the part it belongs
+// to, since several calls have a "timeout": "profile-db timeout",
+// "orders/inventory retry attempts", "workers" for the server's own; a
+// fault's "until" takes its start's words ("recommendations hangs until").
+func (f *form) fieldName(i int) string {
+	label := f.knobs[i].label
+	if rest, ok := strings.CutPrefix(label, "  "); ok && i > 0 {
+		if start, ok := strings.CutSuffix(f.knobs[i-1].label, " from"); ok {
+			return start + " " + rest
+		}
+		label = rest
+	}
+	part := ""
+	for s, start := range f.section {
+		if start <= i {
+			part = ""
+			if s < len(f.parts) {
+				part = f.parts[s]
+			}
+		}
+	}
+	part = strings.TrimPrefix(part, "/")
+	if part == "" || strings.HasPrefix(label, part+" ") {
+		return label
+	}
+	return part + " " + label
 }
 
 // blameOther marks the fields to change when the scenario's refusal msg

@@ -42,7 +42,7 @@ func (f *form) noRetryYet(r *engine.RetryPolicy, isNone func(value) bool) {
 		return
 	}
 	k := &f.knobs[len(f.knobs)-1]
-	k.absent = "the call has no retries yet: set retry attempts to 2 or more and apply, then sweep"
+	k.absent = "retry"
 	set := k.set
 	k.set = func(sc *engine.Scenario, v value) {
 		if !isNone(v) {

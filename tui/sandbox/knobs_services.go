@@ -116,7 +116,6 @@ type callOf struct {
 // and its rate limiter's numbers, and its retries, for the form's variant.
 func (f *form) addCall(prefix string, d *engine.Dependency, match string, opt callOf) {
 	add := f.addPath
-	limit := f.limitLast
 	p := &d.Policy
 	add("timeout", "0: wait for ever", kindDuration, durText(p.Timeout), prefix+"timeout", false, match+": timeout", match+": attempt")
 	if p.TenantBulkhead == nil {
@@ -132,21 +131,52 @@ func (f *form) addCall(prefix string, d *engine.Dependency, match string, opt ca
 		f.addDeadline(prefix, p, match+": ")
 	}
 	if b := p.Breaker; b != nil {
-		switch {
-		case b.Window == breaker.TimeWindow:
-			add("breaker window", "how far back the calls are judged", kindDuration, durText(b.WindowSpan), prefix+"breaker.time_window", false, match+": breaker")
-		case b.WindowSize > 0:
-			add("breaker window", "the last N calls judged", kindInt, strconv.Itoa(b.WindowSize), prefix+"breaker.window", false, match+": breaker")
-			limit(1, breaker.MaxWindowSize)
-		}
-		if b.FailureRate > 0 {
-			add("failure rate", "opens at or above; 50% or 0.5", kindPercent, pane.PercentExact(b.FailureRate), prefix+"breaker.failure_rate", false, match+": breaker")
-		}
-		add("open for", "wait before the trials", kindDuration, durText(b.OpenFor), prefix+"breaker.open", false, match+": breaker")
-		add("half-open trials", "trial calls that must pass", kindInt, strconv.Itoa(b.HalfOpenTrials), prefix+"breaker.trials", false, match+": breaker")
-		limit(1, noMax)
+		f.addBreaker(prefix, b, match+": breaker ")
 	}
 	f.addRetry(prefix, p.Retry, match+": retry")
+}
+
+// addBreaker appends a call's breaker's numbers, whose knobs start with
+// prefix: its window and the calls it needs before it judges a rate, the
+// rates that open it (failures, and slow calls where it counts them), how
+// long it stays open and its trials. Each field is marked only by the
+// refusals that speak of it: the engine's "breaker minimum calls must be
+// between 0 and the window size 5" is of the minimum and the window, not
+// of the open time; a refusal of the breaker that names none of them
+// (said starts each: `dependency "payment": breaker `) marks them all.
+func (f *form) addBreaker(prefix string, b *breaker.Config, said string) {
+	add := func(label, hint string, kind valueKind, initial, key string, about ...string) {
+		matches := make([]string, len(about))
+		for i, a := range about {
+			matches[i] = said + a
+		}
+		f.addPath(label, hint, kind, initial, prefix+"breaker."+key, false, matches...)
+		f.knobs[len(f.knobs)-1].broad = strings.TrimSuffix(said, " ")
+	}
+	windowed := true
+	switch {
+	case b.Window == breaker.TimeWindow:
+		add("breaker window", "how far back the calls are judged", kindDuration, durText(b.WindowSpan), "time_window", "window", "minimum calls")
+	case b.WindowSize > 0:
+		add("breaker window", "the last N calls judged", kindInt, strconv.Itoa(b.WindowSize), "window", "window", "minimum calls", "failure count must be at most the window")
+		f.limitLast(1, breaker.MaxWindowSize)
+	default:
+		windowed = false
+	}
+	if windowed {
+		add("minimum calls", "calls before a rate is judged", kindInt, strconv.Itoa(b.MinimumCalls), "min_calls", "minimum calls")
+		f.limitLast(0, noMax)
+	}
+	if b.FailureRate > 0 {
+		add("failure rate", "opens at or above; 50% or 0.5", kindPercent, pane.PercentExact(b.FailureRate), "failure_rate", "failure rate")
+	}
+	if b.SlowCallRate > 0 {
+		add("slow-call duration", "a call this slow or slower is slow", kindDuration, durText(b.SlowCallDuration), "slow_duration", "slow-call duration")
+		add("slow-call rate", "opens at or above; 50% or 0.5", kindPercent, pane.PercentExact(b.SlowCallRate), "slow_rate", "slow-call rate")
+	}
+	add("open for", "wait before the trials", kindDuration, durText(b.OpenFor), "open", "open duration", "open max")
+	add("half-open trials", "trial calls that must pass", kindInt, strconv.Itoa(b.HalfOpenTrials), "trials", "half-open trials", "half-open successes")
+	f.limitLast(1, noMax)
 }
 
 // addDeadline appends how a call hands its caller's time on: whether it

@@ -73,6 +73,10 @@ func (m Model) View() string {
 		// A prompt (seek.go) takes the key line while it is open.
 		return strings.Join(append(lines, m.prompt.View(m.th, m.w)), "\n")
 	}
+	if m.leaving != nil {
+		// Leaving asks first, in the key line (leave.go).
+		return strings.Join(append(lines, m.askLine()), "\n")
+	}
 	mode := 0
 	switch {
 	case m.form != nil:
@@ -243,8 +247,8 @@ func (m Model) formView(h int) []string {
 		"Knobs",
 	}
 	notes := []string{
-		fmt.Sprintf("seed %d · at %s", m.sim.seed, pane.Seconds(m.sim.now())),
-		fmt.Sprintf("at %s", pane.Seconds(m.sim.now())),
+		fmt.Sprintf("seed %d · at %s", m.sim.seed, pane.Clock(m.sim.now())),
+		fmt.Sprintf("at %s", pane.Clock(m.sim.now())),
 		"",
 	}
 	title, note := pane.Titled(m.w, titles, notes)

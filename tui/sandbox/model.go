@@ -50,6 +50,10 @@ type Options struct {
 	Limits Limits
 	// Faults are injected from the start, as the chaos menu (key f) would.
 	Faults []chaos.Spec
+	// KeepsFaults says the parent takes the faults injected back when the
+	// sandbox goes back to it (the builder's play, through Injected), so
+	// that going back loses only the knobs (leave.go).
+	KeepsFaults bool
 }
 
 // BackMsg asks the parent to close the sandbox (esc on the home screen's
@@ -115,6 +119,13 @@ type Model struct {
 	// preset is the breaker preset a follower runs its variant under, the
 	// presenter's left side's ("" for the scenario's own; follow.go).
 	preset string
+	// keepsFaults is Options.KeepsFaults.
+	keepsFaults bool
+	// saved is the scenario as opened or last written; leaving is the
+	// question q, ctrl+c or esc asks while the one on screen differs from
+	// it (leave.go).
+	saved   saved
+	leaving *leaveQuestion
 }
 
 // New builds a sandbox on the scenario, at time zero.
@@ -151,12 +162,16 @@ func New(o Options) (Model, error) {
 		writeElsewhere: o.WriteElsewhere,
 		crumbs:         o.Crumbs,
 		limits:         o.Limits,
+		keepsFaults:    o.KeepsFaults,
 	}
 	m.help.Styles = o.Theme.Help
 	m.keys.SetBackTo(o.BackTo)
 	if len(m.crumbs) == 0 {
 		m.crumbs = []string{"sandbox"}
 	}
+	// The faults given at the start are the command line's, which runs
+	// them again: leaving loses nothing until something changes.
+	m.saved = s.savedNow()
 	m.helpv = helpview.New(m.keys.HelpScroll)
 	m.refresh()
 	return m, nil
@@ -300,6 +315,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			// other key may reach that screen (space would play).
 			return m, m.keys.Keys.SmallKey(msg, BackMsg{})
 		}
+		if m.leaving != nil {
+			return m.answerLeaving(msg) // leave.go
+		}
 		if m.form != nil {
 			return m.formKey(msg)
 		}
@@ -313,6 +331,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m.chaosKey(msg)
 		}
 		if m.showHelp {
+			if key.Matches(msg, m.keys.Quit) && !key.Matches(msg, m.keys.Leave) {
+				// Quitting from the help asks as it does under it.
+				m.showHelp = false
+				return m.quit()
+			}
 			var cmd tea.Cmd
 			m.showHelp, cmd = m.keys.HelpKey(msg, &m.helpv)
 			return m, cmd
@@ -334,7 +357,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		// q inside another screen: what esc does (keys.go).
 		return m.onKey(tea.KeyMsg{Type: tea.KeyEsc})
 	case key.Matches(k, m.keys.Quit):
-		return m, tea.Quit
+		return m.quit() // leave.go: it asks before it loses work
 	case m.fleetOpen && (k.Type == tea.KeyEsc || key.Matches(k, m.keys.Fleet)):
 		m.fleetOpen = false // esc closes the fleet before it leaves the sandbox
 	case m.cmp == nil && key.Matches(k, m.keys.Fleet):
@@ -351,8 +374,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.setNote(fmt.Sprintf("compare closed: variant %d", m.sim.variant+1), false)
 		}
 	case key.Matches(k, m.keys.Home):
-		m.clock.Play(false)
-		return m, func() tea.Msg { return BackMsg{} }
+		return m.back()
 	case key.Matches(k, m.keys.Help):
 		m.showHelp = true
 		m.helpv.Reset()
@@ -369,8 +391,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.setNote(m.writeElsewhere, true)
 	case key.Matches(k, m.keys.Write):
 		m.clock.Play(false)
-		m.prompt = &playback.Prompt{Kind: promptPath, Label: "write the scenario to",
-			Hint: "enter alone: " + defaultPath(m.sim.sc)}
+		m.prompt = m.writePrompt()
 	case m.cmp != nil && m.compareKey(k):
 		// Handled by compare mode.
 	case key.Matches(k, m.keys.Compare) && len(m.sim.sc.Variants) == 1:
@@ -491,7 +512,7 @@ func (m *Model) ageNote() {
 func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case k.Type == tea.KeyCtrlC:
-		return m, tea.Quit
+		return m.quit()
 	case key.Matches(k, m.keys.FormCancel):
 		m.form = nil
 		m.refresh()
@@ -502,6 +523,7 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.FormApply):
 		sc := m.form.build(m.sim.knobs())
 		if sc == nil {
+			m.followForm() // the cursor went to the field refused
 			return m, nil
 		}
 		// Every variant may be played (v, compare): the design is costed

@@ -75,7 +75,7 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			break
 		}
 		m.prompt = nil
-		cmd = writeScenario(path, data, false)
+		cmd = writeScenario(path, data, false, m.sim.savedNow())
 	}
 	m.refresh()
 	return m, cmd
@@ -93,7 +93,7 @@ func (m Model) overwriteKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.refresh()
-		return m, writeScenario(path, data, true)
+		return m, writeScenario(path, data, true, m.sim.savedNow())
 	}
 	m.prompt = &playback.Prompt{Kind: promptPath, Label: "write the scenario to", Input: path,
 		Hint: "kept the file; type another name"}
@@ -173,17 +173,18 @@ func defaultPath(sc *engine.Scenario) string {
 }
 
 // writtenMsg reports a write: the path, whether it was refused because the
-// file exists, and any error.
+// file exists, and any error; what is the scenario the file holds.
 type writtenMsg struct {
 	path   string
 	exists bool
 	err    error
+	what   saved
 }
 
-// writeScenario writes data to path in a command; without overwrite, a
-// file already there is left alone and reported.
-func writeScenario(path string, data []byte, overwrite bool) tea.Cmd {
-	return func() tea.Msg {
+// writeScenario writes data, the scenario what, to path in a command;
+// without overwrite, a file already there is left alone and reported.
+func writeScenario(path string, data []byte, overwrite bool, what saved) tea.Cmd {
+	write := func() writtenMsg {
 		flag := os.O_WRONLY | os.O_CREATE | os.O_EXCL
 		if overwrite {
 			flag = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
@@ -200,6 +201,11 @@ func writeScenario(path string, data []byte, overwrite bool) tea.Cmd {
 			err = cerr
 		}
 		return writtenMsg{path: path, err: err}
+	}
+	return func() tea.Msg {
+		msg := write()
+		msg.what = what
+		return msg
 	}
 }
 
@@ -253,6 +259,9 @@ func (m Model) onWritten(msg writtenMsg) (tea.Model, tea.Cmd) {
 		m.prompt = &playback.Prompt{Kind: promptPath, Label: "write the scenario to", Input: msg.path,
 			Hint: "enter alone: " + defaultPath(m.sim.sc), Err: "not written: " + reason.Error()}
 	default:
+		if msg.what.sc != nil {
+			m.saved = msg.what // leaving loses nothing this file holds (leave.go)
+		}
 		m.setNote(fmt.Sprintf("wrote %s: breakerlab run %s --seed %d gives these numbers", msg.path, msg.path, m.sim.seed), false)
 		// In a narrow window the command stays whole: it is what the
 		// learner came for. Where even the short form does not fit, the

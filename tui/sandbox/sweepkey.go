@@ -204,9 +204,19 @@ func (m *Model) openSweep() {
 	}
 	sc = mustApplied(sc, m.sim.injected) // the faults injected run in every cell
 
-	if why := f.knobs[f.focus].absent; why != "" {
-		f.err = why
-		return
+	if f.knobs[f.focus].absent != "" {
+		// The call has no retries yet: the sweep starts from a retry of
+		// one attempt, which runs as none does (the engine leaves such a
+		// layer out), so that attempts has a value to sweep up from, as
+		// `breakerlab sweep --vary X.retry.attempts=1..4` has; a backoff
+		// or a budget is then refused as the command line refuses it,
+		// with one attempt it changes nothing (sweep.Sweepable).
+		path := f.knobs[f.focus].path
+		attempts := path[:strings.LastIndex(path, "retry.")] + "retry.attempts"
+		if err := lessons.SetKnob(sc, f.variant, attempts, int64(1)); err != nil {
+			f.err = err.Error()
+			return
+		}
 	}
 	x, ok := knobPath(sc, f.variant, &f.knobs[f.focus])
 	if !ok {
@@ -622,8 +632,7 @@ func (s *sweepOverlay) stop() {
 func (m Model) sweepKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	s := m.sw
 	if k.Type == tea.KeyCtrlC {
-		s.stop()
-		return m, tea.Quit
+		return m.quitSweep()
 	}
 	switch s.stage {
 	case sweepPicking:
@@ -661,7 +670,7 @@ func (m Model) sweepKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			// the sandbox's own screen (keys.go): back to the form.
 			m.sw = nil
 		case key.Matches(k, m.keys.Quit):
-			return m, tea.Quit
+			return m.quitSweep()
 		case key.Matches(k, sweepKeys.Measure):
 			s.measure = (s.measure + 1) % len(s.measures)
 			return m, m.startSweep()
@@ -670,6 +679,16 @@ func (m Model) sweepKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 	}
 	return m, nil
+}
+
+// quitSweep quits from the sweep, stopping it; where that would lose
+// work, the sweep closes and the form under it shows the question.
+func (m Model) quitSweep() (tea.Model, tea.Cmd) {
+	m.sw.stop()
+	if m.unsaved(true) {
+		m.sw = nil
+	}
+	return m.quit()
 }
 
 // visible are the indexes of the choices the filter lets through.

@@ -54,6 +54,11 @@ func aroundEnds(cur any, path string) (lo, hi any, err error) {
 		if c == 0 {
 			return int64(0), int64(10), nil
 		}
+		if c == 1 && strings.HasSuffix(path, "retry.attempts") {
+			// One attempt is no retry, the least there is: up from it
+			// to three retries, where twice it would be one.
+			return int64(1), int64(4), nil
+		}
 		return int64(math.Round(float64(c) * sweepLow)), int64(math.Round(float64(c) * sweepHigh)), nil
 	case float64:
 		if c == 0 {

@@ -153,9 +153,45 @@ func (f *form) build(base Setup) (Setup, bool) {
 		}
 	}
 	if !ok {
-		f.err = "some values are refused; the run on screen is unchanged"
+		f.err = f.refusedNote()
 	}
 	return s, ok
+}
+
+// refusedNote names the field refused that the cursor is on, or else the
+// first, and puts the cursor there, with how many more were refused:
+// "some values are refused" named none.
+func (f *form) refusedNote() string {
+	at := f.focusRefused()
+	if at < 0 {
+		return "some values are refused; the run on screen is unchanged"
+	}
+	note := f.knobs[at].label + " refused: " + f.knobs[at].err
+	more := -1
+	for i := range f.knobs {
+		if f.knobs[i].err != "" {
+			more++
+		}
+	}
+	if more > 0 {
+		note += fmt.Sprintf(", and %d more", more)
+	}
+	return note + "; the run on screen is unchanged"
+}
+
+// focusRefused puts the cursor on the first field marked refused, unless
+// it is on one already, and says which it is on (-1: none is marked).
+func (f *form) focusRefused() int {
+	if f.knobs[f.focus].err != "" {
+		return f.focus
+	}
+	for i := range f.knobs {
+		if f.knobs[i].err != "" {
+			f.focus = i
+			return i
+		}
+	}
+	return -1
 }
 
 // refuse shows an error of the whole setup and marks the fields it names.
@@ -169,6 +205,7 @@ func (f *form) refuse(err error) {
 			}
 		}
 	}
+	f.focusRefused()
 }
 
 // update handles a key inside the form; the caller handles apply and cancel.

@@ -52,7 +52,7 @@ func (m Model) View() string {
 	switch {
 	case m.form != nil:
 		title := "Knobs · the shuffle-sharding fleet"
-		note := fmt.Sprintf("seed %d · at %s", m.run.seed, pane.Seconds(m.run.Now()))
+		note := fmt.Sprintf("seed %d · at %s", m.run.seed, pane.Clock(m.run.Now()))
 		lines = append(lines, pane.Frame(m.th, m.w, body, title, note, m.form.lines(s, m.w-2, body-2))...)
 	case m.showHelp:
 		lines = append(lines, m.helpv.View(m.th, "Keys")...)

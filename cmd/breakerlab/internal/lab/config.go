@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"math"
 	"net"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
 )
 
 // Mode is the set of policies the API wraps around its calls to the
@@ -265,9 +268,21 @@ func (c Config) VariantName() string {
 
 func msWords(d time.Duration) string {
 	if d%time.Second == 0 {
-		return fmt.Sprintf("%d s", d/time.Second)
+		return fmt.Sprintf("%s s", trimFloat(float64(d/time.Second)))
 	}
 	return fmt.Sprintf("%s ms", trimFloat(float64(d)/float64(time.Millisecond)))
 }
 
-func trimFloat(f float64) string { return strings.TrimSuffix(fmt.Sprintf("%.3g", f), ".0") }
+// trimFloat writes a number in words as the rest of the program does: a
+// comma every three digits (engine.RateText), never Go's exponent (%.3g
+// wrote a rate of 1000 as "1e+03 req/s"). Below 1,000 it keeps three
+// significant digits, so a scaled duration reads "333 ms", not
+// "333.3333 ms"; from 1,000 it keeps the whole number.
+func trimFloat(f float64) string {
+	if math.Abs(f) < 1000 {
+		f, _ = strconv.ParseFloat(strconv.FormatFloat(f, 'g', 3, 64), 64)
+	} else {
+		f = math.Round(f)
+	}
+	return engine.RateText(f)
+}
