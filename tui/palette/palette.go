@@ -185,7 +185,17 @@ func (m Model) submit(cands []Candidate) (Model, tea.Cmd) {
 		return m, func() tea.Msg { return ClosedMsg{} }
 	}
 	c := m.resolve(word)
-	if c == nil || hasArg && c.Args == nil {
+	if c != nil && hasArg && c.Args == nil {
+		// A command that takes no argument, given one: it is a command
+		// all the same, and "no command" would send the learner looking
+		// for one in the list that names it.
+		if arg == "" {
+			return m.jump(c.Name, "")
+		}
+		m.err = c.Name + " takes no argument"
+		return m, nil
+	}
+	if c == nil {
 		// Not a command as typed: the candidate chosen, if there is one.
 		if len(cands) == 0 {
 			m.err = m.unknown(word)

@@ -86,6 +86,16 @@ func TestWhatDoesNotJump(t *testing.T) {
 	if msg != nil || !strings.Contains(m.View(), `lesson has no "99"`) {
 		t.Fatalf("an unknown argument should say so:\n%s", m.View())
 	}
+	// A command that takes no argument, given one, says so: it read "no
+	// command \"drill\"" and listed drill among the commands. A space
+	// alone after it is no argument.
+	m, msg = typeLine("drill /etc/passwd", "enter")
+	if v := ansi.Strip(m.View()); msg != nil || !strings.Contains(v, "drill takes no argument") || strings.Contains(v, "no command") {
+		t.Fatalf("an argument to a command that takes none:\n%s", v)
+	}
+	if _, msg = typeLine("drill ", "enter"); msg != (JumpMsg{"drill", ""}) {
+		t.Fatalf("drill and a space: %#v", msg)
+	}
 	// esc closes without a jump; so does backspace on an empty line.
 	for _, k := range []string{"esc", "backspace"} {
 		m, msg = typeLine("", k)

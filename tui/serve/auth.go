@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"fmt"
 	"net"
 	"sync"
 	"time"
@@ -117,11 +118,74 @@ func (s *Server) keyboard(ctx ssh.Context, ch gossh.KeyboardInteractiveChallenge
 		s.tried(ctx, ok)
 		return ok
 	}
-	ans, err := ch("", "breakerlab classroom", []string{"Class password: "}, []bool{false})
+	// The time left is the sign-in deadline's, from the connection's
+	// accept (limits.go): past it the connection is closed, and the prompt
+	// is all a student reads before typing.
+	prompt := "Class password (within " + limitWords(s.cfg.HandshakeTimeout) + "): "
+	ans, err := ch("", "breakerlab classroom", []string{prompt}, []bool{false})
 	if err != nil || len(ans) != 1 {
 		return false
 	}
 	return s.password(ctx, ans[0])
+}
+
+// limitWords says a time limit as a prompt or a refusal does: 10 s,
+// 500 ms, 5 min.
+func limitWords(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return fmt.Sprintf("%d ms", d.Milliseconds())
+	case d < 2*time.Minute || d%time.Minute != 0:
+		return fmt.Sprintf("%d s", int64(d.Round(time.Second)/time.Second))
+	}
+	return fmt.Sprintf("%d min", int64(d/time.Minute))
+}
+
+// serverConfig is the SSH configuration of a connection: with a class
+// password, a key and the password together (keyThenPassword). Either way
+// the connection keeps its means of sending an authentication banner,
+// which the sign-in deadline uses to say why it closes the connection
+// (tellSignInTimeout).
+func (s *Server) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
+	cfg := &gossh.ServerConfig{}
+	if len(s.cfg.Password) > 0 {
+		cfg = s.keyThenPassword(ctx)
+	}
+	cfg.PreAuthConnCallback = func(c gossh.ServerPreAuthConn) {
+		if tc := connOf(ctx); tc != nil {
+			tc.preAuth.Store(&c)
+		}
+	}
+	return cfg
+}
+
+// tellSignInTimeout tells a client still signing in when the deadline
+// closes its connection why, in an authentication banner: the connection
+// just closed, and a student at "Class password:" read no reason. OpenSSH
+// prints it once the client reads again (after the password is typed),
+// before "Connection closed". A client that does not read holds the
+// banner up for refuseGrace at most: closing the connection ends the
+// write.
+func (s *Server) tellSignInTimeout(tc *trackedConn) {
+	pa := tc.preAuth.Load()
+	if pa == nil || tc.user() != "" {
+		return
+	}
+	msg := "breakerlab: the sign-in took longer than the " + limitWords(s.cfg.HandshakeTimeout) + " allowed, so the connection is closed; connect again"
+	if len(s.cfg.Password) > 0 {
+		msg += " and type the class password within " + limitWords(s.cfg.HandshakeTimeout)
+	}
+	sent := make(chan struct{})
+	go func() {
+		defer close(sent)
+		_ = (*pa).SendAuthBanner(msg + ".\r\n")
+	}()
+	t := time.NewTimer(refuseGrace)
+	defer t.Stop()
+	select {
+	case <-sent:
+	case <-t.C:
+	}
 }
 
 // Guesses gives how many password guesses the server has checked.

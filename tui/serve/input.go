@@ -36,7 +36,9 @@ import (
 //
 // A student typing, holding a key down, scrolling or pasting with their
 // terminal's bracketed paste stays far below these. What is dropped is
-// counted (Dropped), for the disconnect line of the log.
+// counted, in bytes for the disconnect line of the log (Dropped) and in
+// characters for the student's screen (DroppedChars, dropnote.go): a paste
+// that lost its middle said so to no one but the log.
 const (
 	maxRun     = 1 << 10
 	maxPaste   = 32 << 10
@@ -90,7 +92,11 @@ type inputFilter struct {
 	endCut   int
 	pasteCut bool
 
-	dropped atomic.Int64
+	dropped      atomic.Int64
+	droppedChars atomic.Int64
+	// onDrop, when set, is called after a read of which some was dropped,
+	// on the reading goroutine; it must not block.
+	onDrop func()
 }
 
 // newInputFilter filters r; clock is the time (time.Now if nil).
@@ -103,6 +109,27 @@ func newInputFilter(r io.Reader, clock func() time.Time) *inputFilter {
 
 // Dropped is how many bytes of input were cut or dropped so far.
 func (f *inputFilter) Dropped() int64 { return f.dropped.Load() }
+
+// DroppedChars is how many characters of input were cut or dropped so
+// far: a rune of several bytes is one, as is a byte that is not UTF-8.
+func (f *inputFilter) DroppedChars() int64 { return f.droppedChars.Load() }
+
+// drop counts b dropped: a character when it begins one (a rune's later
+// bytes belong to the character its first began).
+func (f *inputFilter) drop(b byte) {
+	f.dropped.Add(1)
+	if b&0xc0 != 0x80 {
+		f.droppedChars.Add(1)
+	}
+}
+
+// dropRune counts dropped a rune that was not whole: one character.
+func (f *inputFilter) dropRune() {
+	if f.nrune > 0 {
+		f.dropped.Add(int64(f.nrune))
+		f.droppedChars.Add(1)
+	}
+}
 
 // Read hands on what is left of the last read filtered, or reads and
 // filters more. It returns no bytes only with the underlying reader's
@@ -122,10 +149,14 @@ func (f *inputFilter) Read(p []byte) (int, error) {
 			return 0, f.err
 		}
 		n, err := f.r.Read(f.buf)
+		was := f.droppedChars.Load()
 		f.obuf = f.filter(f.buf[:n], f.obuf[:0])
 		f.bound = n < len(f.buf)
 		if f.bound {
 			f.endRead()
+		}
+		if f.onDrop != nil && f.droppedChars.Load() != was {
+			f.onDrop()
 		}
 		f.out, f.err = f.obuf, err
 	}
@@ -146,7 +177,7 @@ func (f *inputFilter) endRead() {
 		return
 	}
 	f.inRun = false
-	f.dropped.Add(int64(f.nrune))
+	f.dropRune()
 	f.nrune, f.need = 0, 0
 }
 
@@ -173,7 +204,7 @@ func (f *inputFilter) filter(in, out []byte) []byte {
 				continue
 			}
 			// The rune ended before it was whole: it is not UTF-8.
-			f.dropped.Add(int64(f.nrune))
+			f.dropRune()
 			f.nrune, f.need = 0, 0
 		}
 		brk := b <= ' ' || b == 0x7f
@@ -187,7 +218,8 @@ func (f *inputFilter) filter(in, out []byte) []byte {
 			if n := utf8More(b); n > 0 {
 				f.rune[0], f.nrune, f.need = b, 1, n
 			} else {
-				f.dropped.Add(1) // no rune starts with it
+				f.dropped.Add(1) // no rune starts with it: a character of its own
+				f.droppedChars.Add(1)
 			}
 			continue
 		}
@@ -233,7 +265,7 @@ func (f *inputFilter) runByte(b byte, out []byte) []byte {
 		f.cut = true
 	}
 	if f.cut {
-		f.dropped.Add(1)
+		f.drop(b)
 		return out
 	}
 	return f.emit(b, out)
@@ -274,7 +306,10 @@ func (f *inputFilter) pasteByte(b byte, out []byte) []byte {
 		if !f.pasteCut {
 			return f.emit(b, out)
 		}
-		f.dropped.Add(-int64(f.endCut)) // counted as dropped, passed now
+		// Counted as dropped, passed now; the marker's bytes are
+		// characters each.
+		f.dropped.Add(-int64(f.endCut))
+		f.droppedChars.Add(-int64(f.endCut))
 		for i := range len(pasteEnd) {
 			out = f.emit(pasteEnd[i], out)
 		}
@@ -284,7 +319,7 @@ func (f *inputFilter) pasteByte(b byte, out []byte) []byte {
 		if f.end > 0 {
 			f.endCut++
 		}
-		f.dropped.Add(1)
+		f.drop(b)
 		return out
 	}
 	f.pasted++
@@ -295,7 +330,7 @@ func (f *inputFilter) pasteByte(b byte, out []byte) []byte {
 // costing a token more.
 func (f *inputFilter) emit(b byte, out []byte) []byte {
 	if !f.pass {
-		f.dropped.Add(1)
+		f.drop(b)
 		return out
 	}
 	f.avail -= 1.0 / 1024

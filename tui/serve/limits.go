@@ -2,6 +2,7 @@ package serve
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/ssh"
+	gossh "golang.org/x/crypto/ssh"
 )
 
 // Admission is decided on the TCP connection, before the SSH handshake
@@ -190,12 +192,14 @@ func (s *Server) onConn(ctx ssh.Context, c net.Conn) net.Conn {
 	}
 	if !s.limiter.allow(ip, time.Now()) {
 		s.logs.warn("rate", "connection refused", "from", from, "why", "over the per-address rate")
+		refuseBeforeHandshake(c, fmt.Sprintf("more new connections came from your address than this server takes a minute (%s); try again in a minute.", fmtRate(s.cfg.RatePerIP)))
 		return nil
 	}
 	tc := &trackedConn{Conn: c, s: s, ip: ip, from: from, start: time.Now()}
 	evict, why := s.admit(tc)
 	if why != "" {
 		s.logs.warn("pending", "connection refused", "from", from, "why", why)
+		refuseBeforeHandshake(c, "too many connections are signing in just now; try again in a moment.")
 		return nil
 	}
 	if evict != nil {
@@ -218,6 +222,7 @@ func (s *Server) onConn(ctx ssh.Context, c net.Conn) net.Conn {
 		} else {
 			s.logs.warn("timeout", "connection closed", "from", from, "why", "did not sign in within the sign-in timeout", "timeout", s.cfg.HandshakeTimeout)
 		}
+		s.tellSignInTimeout(tc)
 		_ = tc.Close()
 	}))
 	if tc.closed.Load() { // closed before the timer was stored
@@ -228,6 +233,32 @@ func (s *Server) onConn(ctx ssh.Context, c net.Conn) net.Conn {
 }
 
 type connKey struct{}
+
+// refuseGrace bounds how long a connection refused before its handshake
+// is kept to be told why (refuseBeforeHandshake).
+const refuseGrace = 100 * time.Millisecond
+
+// refuseBeforeHandshake tells a connection refused before the SSH
+// handshake why, then closes it. The protocol lets a server send lines
+// before its version (RFC 4253, 4.2), and that is all there is to say it
+// with: OpenSSH's client shows such a line with -v only ("banner line 0:
+// breakerlab: ..."), and by default says "kex_exchange_identification:
+// Connection closed by remote host". What the client sent is read first,
+// for refuseGrace at most: a connection closed with bytes unread is
+// reset, and the reset may take the line with it.
+func refuseBeforeHandshake(c net.Conn, why string) {
+	_ = c.SetDeadline(time.Now().Add(refuseGrace))
+	if _, err := io.WriteString(c, "breakerlab: "+why+"\r\n"); err == nil {
+		if hc, ok := c.(interface{ CloseWrite() error }); ok {
+			_ = hc.CloseWrite()
+		}
+		_, _ = io.Copy(io.Discard, io.LimitReader(c, 4096))
+	}
+	_ = c.Close()
+}
+
+// fmtRate is a rate a minute as the refusal says it: 60, or 0.5.
+func fmtRate(perMin float64) string { return strconv.FormatFloat(perMin, 'f', -1, 64) }
 
 // trackedConn is a connection from its accept: it knows whether it has
 // been heard from, who signed in on it, and counts itself out once closed.
@@ -248,6 +279,13 @@ type trackedConn struct {
 	sessions atomic.Int32               // session channels open (sessionChannel)
 	closed   atomic.Bool                // Close has run
 	deadline atomic.Pointer[time.Timer] // the sign-in deadline (onConn)
+
+	// lastEnded is when the connection's last session channel closed, in
+	// Unix nanoseconds (noSessionLeft).
+	lastEnded atomic.Int64
+	// preAuth sends an authentication banner until the sign-in is over
+	// (tellSignInTimeout).
+	preAuth atomic.Pointer[gossh.ServerPreAuthConn]
 }
 
 func (c *trackedConn) Read(b []byte) (int, error) {

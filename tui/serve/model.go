@@ -98,6 +98,13 @@ type Session struct {
 	numInput      string // the number being typed to numInputSeq
 	numInputSeq   int
 	numTypo       string // why the last number sent was not taken
+	// numLeftOut are the characters refused since the number was last
+	// sent, typed after some of it (pollnumber.go, leftOutNote);
+	// numUnchecked says one was refused since the last enter, and
+	// numConfirm that an enter asked before sending.
+	numLeftOut   []rune
+	numUnchecked bool
+	numConfirm   bool
 	// onScreen is the question the student's screen shows (its Seq; 0:
 	// none) as the last message left it, and leftAt when one last left it
 	// that the teacher ended or replaced (pollclose.go).
@@ -117,6 +124,8 @@ type Session struct {
 	// kept is what the student's last answer to a prediction replaced in
 	// their progress.
 	kept keptAnswer
+
+	drops dropNote // input the server dropped, while the note shows (dropnote.go)
 
 	present bool         // presentation mode
 	pth     *theme.Theme // its high-contrast theme, on the session's renderer
@@ -178,10 +187,10 @@ type idleCheckMsg struct{}
 // SetIdleLimit ends the session once its student has pressed no key and
 // clicked nothing for d (0: never), unless they are watching (watching:
 // following the teacher, presentation mode, a room question on their
-// screen). The SSH library's idle timeout counts
-// traffic either way, and a screen that animates (the home screen, a
-// playing run) writes every frame: an abandoned session held its place
-// until the 4 h limit. clock is the time (time.Now if nil); call it before
+// screen). It is the only idle limit: the SSH library's counted traffic
+// either way, so a screen that animates (the home screen, a playing run),
+// which writes every frame, held an abandoned session's place until the
+// 4 h limit, and a still screen watched cut the session (server.go). clock is the time (time.Now if nil); call it before
 // the program starts.
 func (s *Session) SetIdleLimit(d time.Duration, clock func() time.Time) {
 	if clock == nil {
@@ -292,6 +301,13 @@ func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case sizeMsg:
 		s.sizePending = false
 		return s, s.applySize(s.pendW, s.pendH)
+	case inputDroppedMsg:
+		return s, s.inputDropped(msg)
+	case dropNoteDoneMsg:
+		if msg.gen == s.drops.gen {
+			s.drops.shown = false
+		}
+		return s, nil
 	case roomMsg:
 		cmd := s.wait()
 		s.showPredictedElsewhere()
@@ -710,6 +726,7 @@ func (s *Session) View() string {
 		}
 		v = withTagMarked(v, s.tag(), s.w, mark)
 	}
+	v = s.withDropNote(v)
 	if s.fullH > s.h && s.w > 0 {
 		v += "\n" + s.joinView(s.w)
 	}

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/breakerlab/breakerlab/lessons"
@@ -72,5 +73,51 @@ func TestAPollAnswerIsTheStudentsPrediction(t *testing.T) {
 			}
 		}
 		keys(teacher, "esc")
+	}
+}
+
+// A student who answered the room's prediction and then follows the
+// teacher in a session that did not see the answer given (ada's, back
+// after her connection dropped; grace's second terminal, opened after the
+// poll) saw "Your prediction: none, skipped" at the teacher's reveal.
+func TestAPollAnswerReachesTheFollowedRevealInALaterSession(t *testing.T) {
+	_, _, predict, _ := lessonTwo(t)
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 100, 30)
+	press(t, teacher, "enter", "j", "enter")
+	awaitLesson(t, teacher)
+	goToStep(t, teacher, predict)
+	adaStore, graceStore := tempStore(t), tempStore(t)
+	ada := storeSession(t, room, false, adaStore, 80, 24)
+	ada.SetStudent("user-ada", "ada")
+	grace := storeSession(t, room, false, graceStore, 80, 24)
+	grace.SetStudent("user-grace", "grace")
+	press(t, ada, "ctrl+g")
+	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
+	reads(ada, grace)
+	a, open := room.OpenQuestion()
+	if !open || !a.Predict {
+		t.Fatalf("ctrl+a asked %+v (open %v)", a.Question, open)
+	}
+	press(t, ada, string(rune('1'+a.Right)))
+	press(t, grace, string(rune('1'+a.Right)))
+	ada.Leave()          // her connection drops
+	keys(teacher, "esc") // the poll ends
+
+	back := storeSession(t, room, false, adaStore, 80, 24)
+	back.SetStudent("user-ada", "ada")
+	second := storeSession(t, room, false, graceStore, 80, 24)
+	second.SetStudent("user-grace", "grace")
+	press(t, back, "ctrl+g")
+	press(t, second, "ctrl+g")
+	// The teacher reveals the step.
+	sh, _ := room.Latest()
+	sh.Lesson.AnswersHidden = false
+	room.Publish(sh)
+	reads(back, second)
+	for name, s := range map[string]*Session{"ada, back": back, "grace's second session": second} {
+		if v := flat(s.View()); strings.Contains(v, "none, skipped") || !strings.Contains(v, "Your prediction: "+firstWords(a.Choices[a.Right], 3)) {
+			t.Errorf("%s: the followed reveal does not show the poll's answer %q:\n%s", name, a.Choices[a.Right], s.View())
+		}
 	}
 }

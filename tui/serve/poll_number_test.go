@@ -212,3 +212,50 @@ func TestALessonsNumericPredictionGoesToTheRoom(t *testing.T) {
 		t.Fatalf("the engine's own answer typed in: %+v\n%s", a.Guesses, student.View())
 	}
 }
+
+// A letter typed inside a number was refused with a note that went with
+// the next key: "1e3" read 13 and enter sent 13, "12abc" and enter sent
+// 12. The note stays, saying what the number reads, until a number is
+// sent, and the first enter after a refusal sends nothing and asks again.
+func TestALetterInsideANumberIsNotSentSilently(t *testing.T) {
+	pq := &lessons.PreparedQuestion{Kind: lessons.Number, Prompt: "How many requests a second?",
+		Answer: 1000, AnswerKind: lessons.KindCount, Tolerance: 0.1, Relative: true, Unit: "rps", AnswerText: "1000"}
+	q, _ := numberQuestion(pq, false, "a test")
+	for _, typed := range []string{"1e3", "12abc"} {
+		room := NewRoom()
+		s := plainSession(t, room, false, 80, 24)
+		room.Ask(q)
+		reads(s)
+		for _, r := range typed {
+			keys(s, string(r)) // typed one key at a time
+		}
+		want := strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, typed)
+		if v := flat(s.View()); !strings.Contains(v, "was left out, so your number reads "+want+" rps") {
+			t.Fatalf("%s typed: no note of what was left out once the typing went on:\n%s", typed, s.View())
+		}
+		keys(s, "enter")
+		if a, _ := room.OpenQuestion(); len(a.Guesses) != 0 {
+			t.Fatalf("%s typed, then enter: %v sent without a word", typed, a.Guesses)
+		}
+		if v := flat(s.View()); !strings.Contains(v, "your number reads "+want+" rps: enter again sends it") {
+			t.Fatalf("%s typed, then enter: the screen does not ask again:\n%s", typed, s.View())
+		}
+		keys(s, "enter")
+		if a, _ := room.OpenQuestion(); len(a.Guesses) != 1 || fmt.Sprint(a.Guesses[0].Value) != want {
+			t.Fatalf("%s typed, then enter twice: the room has %v, want %s", typed, a.Guesses, want)
+		}
+		if v := flat(s.View()); strings.Contains(v, "left out") {
+			t.Fatalf("the note outlived the number sent:\n%s", s.View())
+		}
+		// A number typed cleanly afterwards goes at the first enter.
+		keys(s, "7", "enter")
+		if a, _ := room.OpenQuestion(); len(a.Guesses) != 1 || a.Guesses[0].Value != 7 {
+			t.Fatalf("a clean 7 then enter: the room has %v", a.Guesses)
+		}
+	}
+}

@@ -56,7 +56,35 @@ func (s *Session) keepPrediction(a Asked, rec lessons.Prediction) {
 		// The student's other sessions show it too (pollelsewhere.go).
 		s.room.predictedElsewhere(s.me, a.lesson, a.step, rec)
 	}
+	s.room.notePolled(s.me, polledKey{a.lesson.ProgressKey(), a.step}, rec)
 	s.showPrediction(a.lesson, a.step, rec)
+}
+
+// notePolled records rec as m's student's answer to the room's prediction
+// of the step k names, for as long as the room lasts: a session of theirs
+// that did not see the answer given (one opened after the poll, or the
+// same student back after their connection dropped) hands it to the
+// player it follows (followGuess), which showed "none, skipped".
+func (r *Room) notePolled(m *Member, k polledKey, rec lessons.Prediction) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	v := m.voter()
+	if r.polls == nil {
+		r.polls = map[any]map[polledKey]lessons.Prediction{}
+	}
+	if r.polls[v] == nil {
+		r.polls[v] = map[polledKey]lessons.Prediction{}
+	}
+	r.polls[v][k] = rec
+}
+
+// polledOf is m's student's answer to the room's prediction of the step k
+// names, given in any of their sessions; ok is false when they gave none.
+func (r *Room) polledOf(m *Member, k polledKey) (rec lessons.Prediction, ok bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	rec, ok = r.polls[m.voter()][k]
+	return rec, ok
 }
 
 // showPrediction shows rec, the student's answer to the room's
@@ -161,11 +189,16 @@ type guessFollower interface {
 // room's prediction of the step it shows, if they gave one.
 func (s *Session) followGuess() {
 	st := s.rl.State()
-	if st.Prepared == nil || len(s.polled) == 0 {
+	if st.Prepared == nil {
 		return
 	}
 	key := st.Prepared.Lesson.ProgressKey()
 	rec, ok := s.polled[polledKey{key, st.Step}]
+	if !ok {
+		// Given in a session that is gone, or in another opened before
+		// this one: the room's record of it.
+		rec, ok = s.room.polledOf(s.me, polledKey{key, st.Step})
+	}
 	if !ok {
 		return
 	}

@@ -125,18 +125,31 @@ func numberQuestion(pq *lessons.PreparedQuestion, predict bool, from string) (Qu
 
 // numberKey takes a student's key while a number question is open: the
 // number's keys, backspace, and enter, which sends it.
+//
+// A character refused after some of the number was typed leaves the rest
+// standing: "1e3" typed reads 13, "12abc" reads 12. The refusal's note
+// went with the next key, and enter sent 13 as if it had been typed. So
+// the note stays, with the number as it reads, until a number is sent, and
+// the first enter after a refusal sends nothing and asks again
+// (leftOutNote).
 func (s *Session) numberKey(a Asked, k tea.KeyMsg) {
 	if s.numInputSeq != a.Seq {
 		s.numInput, s.numInputSeq, s.numTypo = "", a.Seq, ""
+		s.numLeftOut, s.numUnchecked, s.numConfirm = nil, false, false
 	}
 	switch k.Type {
 	case tea.KeyEnter:
+		if s.numUnchecked && s.numInput != "" {
+			s.numUnchecked, s.numConfirm, s.numTypo = false, true, ""
+			return
+		}
 		g, err := s.room.AnswerNumber(s.me, a.Seq, s.numInput)
 		if err != nil {
-			s.numTypo = err.Error()
+			s.numTypo, s.numConfirm = err.Error(), false
 			return
 		}
 		s.guessed, s.answeredSeq, s.numInput, s.numTypo = g, a.Seq, "", ""
+		s.numLeftOut, s.numUnchecked, s.numConfirm = nil, false, false
 		rec := lessons.Prediction{Guess: guessText(a, g.Value), Result: g.Verdict.String()}
 		v := g.Value
 		rec.Value = &v
@@ -145,15 +158,47 @@ func (s *Session) numberKey(a Asked, k tea.KeyMsg) {
 		if s.numInput != "" {
 			s.numInput = s.numInput[:len(s.numInput)-1]
 		}
+		s.numConfirm = false
+		if s.numInput == "" {
+			// Started over: nothing typed is left to be missing a part.
+			s.numLeftOut, s.numUnchecked = nil, false
+		}
 	case tea.KeyRunes:
 		// A paste comes as one message, taken whole or not at all: its
 		// letters dropped or its tail cut, it would be a number the
 		// student never typed ("1e9" taken as 19 calls).
 		s.numTypo = typedTypo(s.numInput, k.Runes)
-		if s.numTypo == "" {
+		s.numConfirm = false
+		switch {
+		case s.numTypo == "":
 			s.numInput += string(k.Runes)
+		case s.numInput != "":
+			s.numLeftOut = append(s.numLeftOut, k.Runes...)
+			s.numUnchecked = true
 		}
 	}
+}
+
+// leftOutNote says which characters were refused since the number was
+// last sent, what the number reads without them, and what enter does now:
+// the first enter after a refusal asks again. "" when none was refused,
+// or nothing is typed.
+func (s *Session) leftOutNote(a Asked) string {
+	if s.numInputSeq != a.Seq || len(s.numLeftOut) == 0 || s.numInput == "" {
+		return ""
+	}
+	reads := s.numInput
+	if a.Unit != "" {
+		reads += " " + a.Unit
+	}
+	note := fmt.Sprintf("%q was left out, so your number reads %s", cut(string(s.numLeftOut), 20), reads)
+	switch {
+	case s.numUnchecked:
+		return note + ": check it; enter asks again before it sends it."
+	case s.numConfirm:
+		return note + ": enter again sends it."
+	}
+	return note + "."
 }
 
 // typedTypo says why runes typed after input make no number, or "".
@@ -198,6 +243,9 @@ func (s *Session) numberAskView(a Asked) string {
 	paras := []string{a.Prompt, "", line}
 	if s.numInputSeq == a.Seq && s.numTypo != "" {
 		paras = append(paras, s.numTypo+".")
+	}
+	if note := s.leftOutNote(a); note != "" {
+		paras = append(paras, note)
 	}
 	paras = append(paras, "")
 	if s.answeredSeq == a.Seq {

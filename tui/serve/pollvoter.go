@@ -135,16 +135,9 @@ func (r *Room) Students() int {
 }
 
 // studentsLocked counts the students in the room, each once however many
-// sessions they have.
-func (r *Room) studentsLocked() int {
-	seen := map[any]struct{}{}
-	for m := range r.members {
-		if !m.teacher {
-			seen[m.voter()] = struct{}{}
-		}
-	}
-	return len(seen)
-}
+// sessions they have, as the teacher's top line and the list of who is in
+// the room do (byStudentLocked).
+func (r *Room) studentsLocked() int { return len(r.byStudentLocked()) }
 
 // AnswerOf is m's student's answer to question seq, from whichever of
 // their sessions gave it: the choice (from 0) of a multiple-choice

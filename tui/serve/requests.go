@@ -2,6 +2,7 @@ package serve
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
@@ -70,8 +71,34 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, ch goss
 		_ = ch.Reject(gossh.ResourceShortage, fmt.Sprintf("at most %d sessions on one connection", MaxSessionsPerConn))
 		return
 	}
-	defer c.sessions.Add(-1)
+	defer func() {
+		if c.sessions.Add(-1) == 0 {
+			s.noSessionLeft(c)
+		}
+	}()
 	ssh.DefaultSessionHandler(srv, conn, ch, ctx)
+}
+
+// noSessionLeft closes c once it has held no session for the idle limit.
+// The library's idle timeout, which did so, is off (server.go): it also
+// cut sessions that watch a still screen. A connection whose session has
+// ended may stay open (a client sharing its connection, ControlPersist),
+// and it would hold its place until the session length limit.
+func (s *Server) noSessionLeft(c *trackedConn) {
+	limit := s.cfg.IdleTimeout
+	if limit <= 0 {
+		return
+	}
+	c.lastEnded.Store(time.Now().UnixNano())
+	time.AfterFunc(limit, func() {
+		// A session opened since, or one that ended later (whose own
+		// timer decides), keeps the connection.
+		if c.closed.Load() || c.sessions.Load() > 0 || time.Since(time.Unix(0, c.lastEnded.Load())) < limit {
+			return
+		}
+		s.log.Info("connection closed", "from", c.from, "user", logText(c.user()), "why", "no session open for the idle timeout", "timeout", limit)
+		_ = c.Close()
+	})
 }
 
 // sessionRequest sees a session's shell, exec and subsystem requests on

@@ -31,6 +31,26 @@ type RollEntry struct {
 func (r *Room) Roll() []RollEntry {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	out := r.byStudentLocked()
+	sort.Slice(out, func(i, j int) bool {
+		if a, b := strings.ToLower(out[i].Name), strings.ToLower(out[j].Name); a != b {
+			return a < b
+		}
+		return out[i].Name < out[j].Name
+	})
+	list := make([]RollEntry, len(out))
+	for i, e := range out {
+		list[i] = *e
+	}
+	return list
+}
+
+// byStudentLocked is the students in the room, in no order, each once
+// with their sessions that follow and those that explore: the one count of
+// students that the teacher's top line (Counts), the list of who is in
+// the room (Roll) and a question's count of students (studentsLocked)
+// all take.
+func (r *Room) byStudentLocked() []*RollEntry {
 	byVoter := map[any]*RollEntry{}
 	var out []*RollEntry
 	for m := range r.members {
@@ -53,17 +73,7 @@ func (r *Room) Roll() []RollEntry {
 			e.Exploring++
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if a, b := strings.ToLower(out[i].Name), strings.ToLower(out[j].Name); a != b {
-			return a < b
-		}
-		return out[i].Name < out[j].Name
-	})
-	list := make([]RollEntry, len(out))
-	for i, e := range out {
-		list[i] = *e
-	}
-	return list
+	return out
 }
 
 // rollKeyTaken handles the teacher's keys while the list is open; handled
@@ -85,14 +95,11 @@ func (s *Session) rollKeyTaken(k tea.KeyMsg) (handled bool, cmd tea.Cmd) {
 // rollView is the teacher's list of who is in the room.
 func (s *Session) rollView() string {
 	roll := s.room.Roll()
-	f, e := 0, 0
-	for _, r := range roll {
-		if r.Following > 0 {
-			f++
-		} else {
-			e++
-		}
+	entries := make([]*RollEntry, len(roll))
+	for i := range roll {
+		entries[i] = &roll[i]
 	}
+	f, e := tally(entries)
 	paras := []string{fmt.Sprintf("%s in the room: %d following you, %d exploring on their own. Answers to your questions stay anonymous: this list shows none.",
 		plural(len(roll), "student", "students"), f, e), ""}
 	if len(roll) == 0 {

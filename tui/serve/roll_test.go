@@ -44,3 +44,45 @@ func TestTheTeacherSeesWhoIsInTheRoom(t *testing.T) {
 		t.Fatalf("a key did not close the list:\n%s", v)
 	}
 }
+
+// The teacher's top line counted sessions ("2 follow · 2 explore") where
+// the list of who is in the room and a question counted students ("2
+// students in the room"). All three count students, from one computation:
+// ada, following in two sessions and exploring in a third, follows once;
+// grace explores.
+func TestTheTopLineTheListAndThePollCountStudentsAlike(t *testing.T) {
+	room := NewRoom()
+	teacher := lessonSession(t, room, true, 120, 30)
+	var ada []*Session
+	for range 3 {
+		s := lessonSession(t, room, false, 80, 24)
+		s.SetStudent("user-ada", "ada")
+		ada = append(ada, s)
+	}
+	grace := lessonSession(t, room, false, 80, 24)
+	grace.SetStudent("user-grace", "grace")
+	press(t, teacher, "j", "enter", "enter")
+	press(t, ada[0], "ctrl+g")
+	press(t, ada[1], "ctrl+g")
+
+	if f, e := room.Counts(); f != 1 || e != 1 {
+		t.Errorf("Counts: %d follow, %d explore; want 1 and 1 (ada follows, in two of her three sessions; grace explores)", f, e)
+	}
+	reads(teacher)
+	top := flat(strings.SplitN(teacher.View(), "\n", 2)[0])
+	teacher.Update(tea.KeyMsg{Type: tea.KeyCtrlL})
+	list := flat(teacher.View())
+	keys(teacher, "x")
+	room.Ask(testQuestion())
+	reads(teacher)
+	poll := flat(teacher.View())
+	for what, c := range map[string]struct{ text, want string }{
+		"the top line": {top, "1 follow · 1 explore"},
+		"the list":     {list, "2 students in the room: 1 following you, 1 exploring on their own"},
+		"the poll":     {poll, "0 of 2 students answered"},
+	} {
+		if !strings.Contains(c.text, c.want) {
+			t.Errorf("%s does not say %q:\n%s", what, c.want, c.text)
+		}
+	}
+}

@@ -40,6 +40,9 @@ type Room struct {
 	question   *questionState // the question put to the room, if any
 	asked      int            // the questions put so far: the next one's Seq follows
 	join       *Join          // how students join, once the server serves
+	// polls are the students' answers to the room's predictions, by
+	// voter and step (pollfollow.go, notePolled).
+	polls map[any]map[polledKey]lessons.Prediction
 }
 
 // Member is one session in the room.
@@ -104,6 +107,11 @@ func (r *Room) Leave(m *Member) {
 	if q := r.question; q != nil && !q.revealed && !r.voterStaysLocked(m) {
 		q.setAsideLocked(m.voter())
 	}
+	// A session named by itself alone (no name, no progress) cannot come
+	// back: its answers to the predictions go with it.
+	if m.voter() == any(m) {
+		delete(r.polls, m)
+	}
 	if m.teacher {
 		r.presenters--
 		if r.presenters == 0 {
@@ -151,16 +159,26 @@ func (r *Room) Latest() (sh Shared, present bool) {
 	return r.sh, r.presenters > 0
 }
 
-// Counts are how many students follow and how many explore.
+// Counts are how many students follow and how many explore, each
+// student once however many sessions they have, as the list of who is in
+// the room (Roll) and a question's count of students (Asked.Students)
+// count them: a student following in any of their sessions follows (the
+// teacher's screen is in front of them), and one following in none
+// explores. The teacher's top line said "3 follow · 1 explore" of
+// sessions while the list said "3 students in the room".
 func (r *Room) Counts() (follow, explore int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for m := range r.members {
-		switch {
-		case m.teacher:
-		case m.following:
+	return tally(r.byStudentLocked())
+}
+
+// tally counts the students of entries who follow and those who explore
+// (Counts).
+func tally(entries []*RollEntry) (follow, explore int) {
+	for _, e := range entries {
+		if e.Following > 0 {
 			follow++
-		default:
+		} else {
 			explore++
 		}
 	}

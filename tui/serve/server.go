@@ -288,7 +288,13 @@ func New(cfg Config) (*Server, error) {
 	opts := []ssh.Option{
 		wish.WithAddress(cfg.Listen),
 		wish.WithHostKeyPath(cfg.HostKeyPath),
-		wish.WithIdleTimeout(cfg.IdleTimeout),
+		// No wish.WithIdleTimeout: the library's counts traffic, and a
+		// student watching a still screen (following the teacher, the
+		// projector view, a room question) sends and receives none, so it
+		// cut sessions the idle limit means to keep, with no line to the
+		// student and no why in the log. The session's own check
+		// (Session.SetIdleLimit) is the idle limit, and a connection left
+		// with no session open is closed after it (noSessionLeft).
 		wish.WithMaxTimeout(cfg.MaxSession),
 		wish.WithMiddleware(s.handle),
 	}
@@ -296,13 +302,13 @@ func New(cfg Config) (*Server, error) {
 	if open || len(cfg.Password) > 0 {
 		opts = append(opts, wish.WithKeyboardInteractiveAuth(s.keyboard), wish.WithPasswordAuth(s.password))
 	}
-	if len(cfg.Password) > 0 {
-		// A key and the class password together bind a name (names.go).
-		opts = append(opts, func(srv *ssh.Server) error {
-			srv.ServerConfigCallback = s.keyThenPassword
-			return nil
-		})
-	} else {
+	// With a class password, a key and the password together bind a name
+	// (names.go); without one, the library's public key handler.
+	opts = append(opts, func(srv *ssh.Server) error {
+		srv.ServerConfigCallback = s.serverConfig
+		return nil
+	})
+	if len(cfg.Password) == 0 {
 		opts = append(opts, wish.WithPublicKeyAuth(s.publicKey))
 	}
 	srv, err := wish.NewServer(opts...)
@@ -451,7 +457,7 @@ func (s *Server) track() bool {
 func (s *Server) accessWords() string {
 	var w []string
 	if len(s.cfg.AuthorizedKeys) > 0 {
-		w = append(w, fmt.Sprintf("%d authorized keys", len(s.cfg.AuthorizedKeys)))
+		w = append(w, plural(len(s.cfg.AuthorizedKeys), "authorized key", "authorized keys"))
 	}
 	if len(s.cfg.Password) > 0 {
 		w = append(w, "class password")
@@ -460,7 +466,7 @@ func (s *Server) accessWords() string {
 		w = append(w, "open (loopback only)")
 	}
 	if len(s.cfg.TeacherKeys) > 0 {
-		w = append(w, fmt.Sprintf("%d teacher keys", len(s.cfg.TeacherKeys)))
+		w = append(w, plural(len(s.cfg.TeacherKeys), "teacher key", "teacher keys"))
 	}
 	return strings.Join(w, ", ")
 }

@@ -447,10 +447,11 @@ func TestConnectionFlood(t *testing.T) {
 			}
 			defer conn.Close()
 			_ = conn.SetReadDeadline(time.Now().Add(patience(3 * time.Second)))
-			// A refused connection is closed before the server says
-			// anything; an accepted one gets the SSH banner.
+			// A refused connection is told why in a line before any
+			// SSH version (refuseBeforeHandshake); an accepted one gets
+			// the SSH banner.
 			buf := make([]byte, 4)
-			if _, err := io.ReadFull(conn, buf); err != nil {
+			if _, err := io.ReadFull(conn, buf); err != nil || string(buf) != "SSH-" {
 				mu.Lock()
 				refused++
 				mu.Unlock()

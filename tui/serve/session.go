@@ -49,15 +49,24 @@ func (s *Server) run(sess ssh.Session) {
 	// with is who, then kv, for one line of the log.
 	with := func(kv ...any) []any { return append(append(make([]any, 0, len(who)+len(kv)), who...), kv...) }
 	from := sess.RemoteAddr().String()
-	if cmd := sess.RawCommand(); cmd != "" {
-		s.log.Warn("exec refused", with("from", from)...)
-		fmt.Fprintf(sess.Stderr(), "breakerlab serves its screen only; commands are refused. %s\r\n", s.cfg.NoPTY)
-		_ = sess.Exit(1)
-		return
-	}
 	// Never sess.Pty() here: it copies the PTY while a window change may
 	// be writing it (requests.go, sessionRequest).
 	pty, winch, ok := ptyOf(sess)
+	if cmd := sess.RawCommand(); cmd != "" {
+		s.log.Warn("exec refused", with("from", from)...)
+		// The command to connect with on a line of its own, whole, to
+		// copy: the terminal broke it anywhere ("`s" and "sh -t" on two
+		// lines).
+		tell(sess.Stderr(), pty.Window.Width, "breakerlab serves its screen only; commands are refused. Connect without one:")
+		fmt.Fprintf(sess.Stderr(), "  %s\r\n", s.execInstead(sess.User()))
+		if !ok {
+			// The terminal advice only to a client that asked for none:
+			// "connect with ssh -t" read as wrong to one that gave -t.
+			fmt.Fprintf(sess.Stderr(), "%s\r\n", s.cfg.NoPTY)
+		}
+		_ = sess.Exit(1)
+		return
+	}
 	if !ok {
 		s.log.Warn("no terminal", with("from", from)...)
 		fmt.Fprintf(sess.Stderr(), "%s\r\n", s.cfg.NoPTY)
@@ -135,9 +144,11 @@ func (s *Server) run(sess ssh.Session) {
 		tea.WithAltScreen(), tea.WithFPS(30), tea.WithMouseCellMotion(),
 		tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithEnvironment(env))
 	sent := s.forwardSizes(ctx, winch, p)
+	told := forwardDrops(ctx, in, p)
 	_, err := p.Run()
 	cancel()
 	<-sent
+	<-told
 	saved := false
 	if store != nil {
 		if err := s.stores.release(id); err != nil {
@@ -166,6 +177,21 @@ func (s *Server) run(sess ssh.Session) {
 		s.log.Info("disconnect", with(after...)...)
 	}
 	_ = sess.Exit(0)
+}
+
+// execInstead is the command a client that sent one is told to connect
+// with: none, on the port and address students join with, under the name
+// it used when that is a plain one (one that could hold a terminal's
+// control codes is not written back).
+func (s *Server) execInstead(user string) string {
+	port, host := "PORT", "HOST"
+	if j, ok := s.room.Joining(); ok {
+		port, host = j.Port, j.Host
+	}
+	if !plainName(user) {
+		user = NamePlaceholder
+	}
+	return "ssh -t -p " + port + " " + user + "@" + host
 }
 
 // tell writes a refusal to a terminal w columns wide, wrapped at its

@@ -1,0 +1,136 @@
+package serve
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Input the server drops (input.go: a run cut at 1 KB, a paste at 32 KB,
+// keys past the rate) was said only in the log: a 7.9 KB paste into the
+// interview's answer lost 542 words from its middle, and the student could
+// not tell. The session's screen says how much was dropped, on its last
+// line, for dropNoteFor after the last of it.
+
+// dropNoteFor is how long the note stays after the last input dropped.
+const dropNoteFor = 10 * time.Second
+
+// inputDroppedMsg says the session's input filter has dropped chars
+// characters in all so far.
+type inputDroppedMsg struct{ chars int64 }
+
+// dropNoteDoneMsg takes the note down, unless more was dropped after the
+// one that set it (gen).
+type dropNoteDoneMsg struct{ gen int }
+
+// dropNote is the session's note of dropped input.
+type dropNote struct {
+	seen  int64 // the characters dropped in all, at the last message
+	from  int64 // and when the note on screen began
+	shown bool
+	gen   int
+}
+
+// inputDropped shows the note with what was dropped since it came up.
+func (s *Session) inputDropped(msg inputDroppedMsg) tea.Cmd {
+	d := &s.drops
+	if msg.chars <= d.seen {
+		return nil
+	}
+	if !d.shown {
+		d.from = d.seen
+	}
+	d.seen, d.shown = msg.chars, true
+	d.gen++
+	// A timer that also ends with the session: a tea.Tick would keep its
+	// goroutine for dropNoteFor after the student has gone.
+	gen, done := d.gen, s.ctx.Done()
+	return func() tea.Msg {
+		t := time.NewTimer(dropNoteFor)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return dropNoteDoneMsg{gen}
+		case <-done:
+			return nil
+		}
+	}
+}
+
+// dropNoteText is the note: "input came faster than the class server
+// takes it: 5,984 characters dropped".
+func (s *Session) dropNoteText() string {
+	n := s.drops.seen - s.drops.from
+	what := "characters"
+	if n == 1 {
+		what = "character"
+	}
+	return "input came faster than the class server takes it: " + groupDigits(n) + " " + what + " dropped"
+}
+
+// withDropNote puts the note over view's last line, while it shows.
+func (s *Session) withDropNote(view string) string {
+	if !s.drops.shown || s.w <= 0 {
+		return view
+	}
+	th := s.th
+	if s.present {
+		th = s.pth
+	}
+	note := " " + s.dropNoteText()
+	if ansi.StringWidth(note) > s.w {
+		note = ansi.Truncate(note, s.w, "…")
+	}
+	note += strings.Repeat(" ", s.w-ansi.StringWidth(note))
+	i := strings.LastIndexByte(view, '\n')
+	return view[:i+1] + th.Warn.Render(note)
+}
+
+// groupDigits writes n with a comma between each three digits: 5,984.
+func groupDigits(n int64) string {
+	d := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(d, "-")
+	d = strings.TrimPrefix(d, "-")
+	var b strings.Builder
+	for i, r := range d {
+		if i > 0 && (len(d)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// forwardDrops tells the program each time its input filter drops input:
+// one message for what a burst of reads dropped, never waiting on the
+// reading goroutine. The returned channel closes once ctx has ended and
+// the forwarding stopped.
+func forwardDrops(ctx context.Context, in *inputFilter, p *tea.Program) <-chan struct{} {
+	more := make(chan struct{}, 1)
+	in.onDrop = func() {
+		select {
+		case more <- struct{}{}:
+		default:
+		}
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-more:
+				p.Send(inputDroppedMsg{chars: in.DroppedChars()})
+			}
+		}
+	}()
+	return done
+}
