@@ -555,7 +555,7 @@ func (q *PreparedQuestion) CheckNumber(input string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return math.Abs(got-q.Answer) <= q.tolerance()+1e-9*math.Max(1, math.Abs(q.Answer)), nil
+	return q.within(got), nil
 }
 
 // tolerance is the absolute tolerance around the answer.
@@ -566,17 +566,30 @@ func (q *PreparedQuestion) tolerance() float64 {
 	return q.Tolerance
 }
 
-// ParseGuess reads a typed number in the answer's terms. A share typed as
-// 41 or 41% becomes 0.41. A bare number is in the unit the input shows
+// ParseGuess reads a typed number in the answer's terms (ReadGuess, without
+// the words on how a share was read).
+func (q *PreparedQuestion) ParseGuess(input string) (float64, error) {
+	got, _, err := q.ReadGuess(input)
+	return got, err
+}
+
+// ReadGuess reads a typed number in the answer's terms. A share typed as
+// 41 or 41% becomes 0.41, and 0.41 stays 0.41. A bare number from 0 to 1
+// could be either: 1 is 100 % as a fraction and 1 % as points. It is read
+// as the fraction the hint shows (0.41), unless only its reading as points
+// is within the tolerance: a card whose answer is 0.0 %, within a point,
+// takes 1 as 1 %, not as 100 % marked wrong. For a share typed as a bare
+// number, read says how it was read ("read as 1 %"), for the feedback;
+// it is empty otherwise. A bare number is in the unit the input shows
 // (GuessUnit): seconds for a duration, the question's own unit ("ms")
 // for a plain number. A time typed with its unit ("0.885 s", "885ms",
 // "885000 µs") is converted to that unit, so 0.885 s is right for an
 // answer of 885 ms; a time typed for an answer that is no time (a count of
 // workers) is refused rather than read as its number of seconds.
-func (q *PreparedQuestion) ParseGuess(input string) (float64, error) {
+func (q *PreparedQuestion) ReadGuess(input string) (got float64, read string, err error) {
 	input = strings.TrimSpace(input)
 	if input == "" {
-		return 0, fmt.Errorf("type a number first")
+		return 0, "", fmt.Errorf("type a number first")
 	}
 	text := input
 	if _, isTime := timeUnits[q.Unit]; !isTime && q.Unit != "" {
@@ -585,25 +598,37 @@ func (q *PreparedQuestion) ParseGuess(input string) (float64, error) {
 	}
 	v, err := parseLiteral(strings.Join(strings.Fields(text), "")) // "85 s", as a duration prints
 	if err != nil {
-		return 0, fmt.Errorf("%q is not a number", input)
+		return 0, "", fmt.Errorf("%q is not a number", input)
 	}
-	got := v.F
+	got = v.F
 	switch {
 	case v.Kind == KindDuration && q.AnswerKind != KindDuration:
 		unit, isTime := timeUnits[q.Unit]
 		if !isTime {
-			return 0, fmt.Errorf("%q is a time, and this answer is %s: type the number alone", input, q.answerTerms())
+			return 0, "", fmt.Errorf("%q is a time, and this answer is %s: type the number alone", input, q.answerTerms())
 		}
 		// From whole nanoseconds, so that 0.885 s is 885 ms exactly.
 		got = math.Round(v.F*1e9) / float64(unit)
-	case q.AnswerKind == KindFraction && v.Kind == KindNumber && got > 1:
-		got /= 100
+	case q.AnswerKind == KindFraction && v.Kind == KindNumber:
+		if got > 1 || got > 0 && q.within(got/100) && !q.within(got) {
+			got /= 100
+		}
+		// The percent with the digits typed ("1 %" for 1, "41 %" for
+		// 0.41), not the answer's format ("1.0%"), so the words match
+		// the number the learner sees in the box.
+		read = "read as " + strconv.FormatFloat(math.Round(got*1e8)/1e6, 'f', -1, 64) + " %"
 	}
 	if q.HasMost && got > q.Most+1e-9*math.Max(1, q.Most) {
 		// Not a guess the run could bear out: say why, and take no verdict.
-		return 0, errors.New(q.MostWhy)
+		return 0, "", errors.New(q.MostWhy)
 	}
-	return got, nil
+	return got, read, nil
+}
+
+// within says whether a guess, in the answer's terms, is right: within
+// the tolerance of the answer (CheckNumber's rule).
+func (q *PreparedQuestion) within(got float64) bool {
+	return math.Abs(got-q.Answer) <= q.tolerance()+1e-9*math.Max(1, math.Abs(q.Answer))
 }
 
 // timeUnits are the units a plain number's answer may be a time in (unit
@@ -637,7 +662,7 @@ func (q *PreparedQuestion) answerTerms() string {
 // the unit a bare number is in after its input (GuessUnit, or the unit).
 func (q *PreparedQuestion) GuessHint() string {
 	if q.AnswerKind == KindFraction {
-		return "Shares may be typed 41, 0.41 or 41%."
+		return "Shares may be typed 41, 0.41 or 41%; the feedback says how a bare number was read."
 	}
 	unit := q.Unit
 	if q.AnswerKind == KindDuration {

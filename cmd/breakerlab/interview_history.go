@@ -140,10 +140,7 @@ func printSavedInterview(w io.Writer, iv drill.SavedInterview, n, of int) {
 	if strings.TrimSpace(iv.Answer) == "" {
 		b.WriteString("  (nothing was written)\n")
 	} else {
-		b.WriteString(iv.Answer)
-		if !strings.HasSuffix(iv.Answer, "\n") {
-			b.WriteString("\n")
-		}
+		writeAnswer(&b, iv.Answer, 80)
 	}
 
 	fmt.Fprintf(&b, "\nThe rubric: %d of %d said\n", iv.Said, iv.Possible)
@@ -161,6 +158,23 @@ func printSavedInterview(w io.Writer, iv drill.SavedInterview, n, of int) {
 	b.WriteString("\n")
 	wrap(&b, "", "", "[x] marked said, [ ] not said; ✱ the answer used the point's words: a hint, not a grade.", 80)
 	io.WriteString(w, b.String())
+}
+
+// writeAnswer writes the answer as the candidate typed it, its lines and
+// blank lines where they were, each indented as the prompt is and wrapped
+// to width like the rest of the page; a line typed indented (a list)
+// keeps its indent on the lines it wraps onto.
+func writeAnswer(b *strings.Builder, answer string, width int) {
+	for _, line := range strings.Split(strings.TrimRight(answer, "\n"), "\n") {
+		line = strings.TrimRight(line, " \t\r")
+		if line == "" {
+			b.WriteString("\n")
+			continue
+		}
+		rest := strings.TrimLeft(line, " \t")
+		lead := "  " + strings.ReplaceAll(line[:len(line)-len(rest)], "\t", "    ")
+		wrap(b, lead, lead, rest, width)
+	}
 }
 
 // clockText is a duration as the interview's clock shows it: 6:12.

@@ -14,7 +14,8 @@ func init() {
 }
 
 // runPresets prints the libraries' breaker defaults side by side: one row a
-// parameter, one column a library, then where each column comes from. It
+// parameter, one column a library, then what each row means and where each
+// column comes from. It
 // fits 80 columns: a label of breaker.MaxSettingName and five columns of
 // breaker.MaxSettingValue, two spaces apart.
 func runPresets(args []string, stdout, _ io.Writer) error {
@@ -53,6 +54,14 @@ func runPresets(args []string, stdout, _ io.Writer) error {
 	for from := 0; from < len(presets); from += fit {
 		b.WriteString("\n")
 		writeTable(&b, presets[from:min(from+fit, len(presets))], label, column)
+	}
+
+	// The rows' names are short to fit the columns; what each means, in
+	// words to say in an interview, follows the table.
+	b.WriteString("\nWhat each row means:\n")
+	rowIndent := strings.Repeat(" ", 2+label)
+	for _, s := range presets[0].Config.Describe() {
+		wrap(&b, fmt.Sprintf("  %-*s", label, s.Name), rowIndent, breaker.Meaning(s.Name), width)
 	}
 
 	b.WriteString("\nWhere each column comes from, and a note on each:\n")

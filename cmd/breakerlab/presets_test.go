@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/breakerlab/breakerlab/engine/breaker"
 )
 
 func TestPresetsGolden(t *testing.T) {
@@ -46,7 +48,8 @@ func TestPresetsWrapsManyColumns(t *testing.T) {
 			t.Errorf("line %d is %d columns wide: %q", i+1, n, line)
 		}
 	}
-	if strings.Count(out, "late results") != 2 {
+	tables, _, _ := strings.Cut(out, "What each row means:") // the legend names each row once more
+	if strings.Count(tables, "late results") != 2 {
 		t.Errorf("seven columns should make two tables:\n%s", out)
 	}
 }
@@ -79,5 +82,37 @@ func TestPresetsTakesNoFlags(t *testing.T) {
 	out, _, code := run(t, "help", "presets")
 	if code != 0 || strings.Contains(out, "flags of presets") || !strings.Contains(out, "breakerlab presets resilience4j gobreaker") {
 		t.Errorf("help presets: exit %d:\n%s", code, out)
+	}
+}
+
+// Every row of the table has a line under it that says what it means, in
+// words to say in an interview: "late results recorded" and "leaves open
+// > open for" were engine jargon with nothing to read them by.
+func TestPresetsSayWhatEachRowMeans(t *testing.T) {
+	for _, args := range [][]string{{"presets"}, {"presets", "opossum"}} {
+		out, errOut, code := run(t, args...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, errOut)
+		}
+		_, legend, ok := strings.Cut(out, "\nWhat each row means:\n")
+		legend, _, _ = strings.Cut(legend, "\n\n")
+		if !ok {
+			t.Fatalf("%q prints no legend:\n%s", args, out)
+		}
+		flat := " " + strings.Join(strings.Fields(legend), " ") + " "
+		rows := breaker.Resilience4j().Describe()
+		for _, r := range rows {
+			m := breaker.Meaning(r.Name)
+			if m == "" {
+				t.Errorf("the row %q has no meaning", r.Name)
+				continue
+			}
+			if !strings.Contains(flat, " "+r.Name+" "+m+" ") {
+				t.Errorf("%q: the legend lacks %q: %s", args, r.Name+" "+m, legend)
+			}
+		}
+		if n := strings.Count(legend, "\n  ") + 1; !strings.HasPrefix(legend, "  ") || n < len(rows) {
+			t.Errorf("%q: the legend has %d rows for the table's %d:\n%s", args, n, len(rows), legend)
+		}
 	}
 }

@@ -381,6 +381,42 @@ func (c Config) describeCore() []Setting {
 	}
 }
 
+// Meaning says what a row of Describe means, in words a learner can say
+// in an interview, and what its values stand for where they are terms of
+// art ("recorded", "at a call"). The presets table and the cheat sheet
+// print one under the table for each row they show; "" for a name that is
+// no row.
+func Meaning(row string) string { return meanings[row] }
+
+var meanings = map[string]string{
+	"window":        "how much recent history the failure rate is worked out over: the last so many calls, or the last so many seconds",
+	"buckets":       "a time window is kept in buckets, and the oldest bucket's calls leave the window all at once",
+	"buckets start": "on a grid: the clock cuts the buckets; at a call: a bucket starts with the first call after the last one ended",
+	"minimum calls": "no rate is judged until the window holds this many calls, so a few early failures cannot open the breaker",
+	"failure rate":  "the share of failed calls in the window that opens the breaker",
+	"slow call":     "a call slower than this counts as slow, even when it succeeds",
+	"slow rate":     "the share of slow calls in the window that opens the breaker",
+	"consecutive":   "failures in a row that open the breaker, whatever the window says",
+	judgedAfter:     "when the rates are checked: after every call, only after a failure, or on a timer",
+	"counts reset":  "the closed breaker forgets its counts on a schedule, so old failures stop counting",
+	"open for":      "how long an open breaker refuses every call before it lets a trial through",
+	"leaves open":   "a call that comes the instant the wait ends: > still refuses it, >= lets it through as a trial",
+	"wait grows":    "each failed trial makes the next wait longer by this factor, up to a cap",
+	"wait jitter":   "each wait is made longer or shorter at random, so a fleet of breakers does not probe at once",
+	"trial calls":   "how many calls a half-open breaker lets through to test the dependency",
+	"trials judged": "how the trials decide: the first failure opens it again, or their failure rate (or their successes) once enough have answered",
+	"half-open max": "the longest a half-open breaker waits for its trials before it opens again",
+	"late results":  "a call let through before the breaker changed state that answers after: recorded counts it in the new state, dropped ignores it",
+	"inner refusal": "a call an inner bulkhead or rate limiter refused: failure counts it against the dependency, ignored does not, bulkhead's or limiter's counts only that one's",
+	"late ignored":  "frees trial: a result the breaker is told to ignore, from a call let through before half-open, still gives a trial back",
+	"calls counted": "at result: a call enters the window when it answers; when asked: when it asks, so calls in flight and refused ones dilute the rate",
+	"window kept":   "per state: the counts start again at each change of state; always: a breaker that closes remembers the failures that opened it",
+	"half-opens on": "next call: the first call after the wait finds it half-open; a timer: it turns half-open on its own when the wait ends",
+	"call timeout":  "the breaker times the call out itself, and counts it as a failure",
+	"failure count": "opens at this many failures in the window: a count, not a rate",
+	"rate rounding": "the rate is rounded to a whole percent before it is compared with the threshold",
+}
+
 // Words writes a duration the way a person reads it: 500 ms, 1.5 s, 60 s,
 // 5 min, 2 h.
 func Words(d time.Duration) string {

@@ -242,6 +242,35 @@ func (s *sheet) breakers(title string) {
 			}
 		}
 	}
+	s.legend(rows)
+}
+
+// legend says what each row of the breakers' table means, one line a row
+// (engine/breaker's Meaning): the rows' names are cut to fit the columns,
+// and "late results: dropped" is no sentence to say in an interview.
+func (s *sheet) legend(rows [][]string) {
+	if s.md {
+		s.b.WriteString("\nWhat the rows mean:\n\n")
+		for _, r := range rows {
+			fmt.Fprintf(&s.b, "- **%s**: %s\n", r[0], breaker.Meaning(r[0]))
+		}
+		return
+	}
+	s.b.WriteString("  What the rows mean:\n")
+	col := 0
+	for _, r := range rows {
+		col = max(col, len([]rune(r[0])))
+	}
+	col += 2 + 2 // the indent, and a gap before the meaning
+	for _, r := range rows {
+		for i, line := range wrap(breaker.Meaning(r[0]), width-col) {
+			lead := ""
+			if i == 0 {
+				lead = "  " + r[0]
+			}
+			fmt.Fprintf(&s.b, "%-*s%s\n", col, lead, line)
+		}
+	}
 }
 
 // table writes rows in columns that fit the width: each column gets at

@@ -305,3 +305,39 @@ func TestCheatSheetGolden(t *testing.T) {
 		golden(t, "cheatsheet."+string(f)+".golden", s)
 	}
 }
+
+// Under the breakers' table, a line for each row it shows says what the
+// row means: "late results recorded", "window kept per state" were engine
+// jargon with nothing to read them by.
+func TestCheatSheetSaysWhatEachBreakerRowMeans(t *testing.T) {
+	for _, f := range []Format{Text, Markdown} {
+		s, err := CheatSheet(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		table, legend, ok := strings.Cut(s, "What the rows mean:")
+		if !ok {
+			t.Fatalf("%s: no legend under the breakers' table:\n%s", f, s)
+		}
+		_, table, _ = strings.Cut(table, "Breaker defaults")
+		flat := " " + strings.Join(strings.Fields(strings.ReplaceAll(legend, "**", "")), " ") + " "
+		shown := 0
+		for _, r := range breaker.Resilience4j().Describe() {
+			if !strings.Contains(table, r.Name+" ") {
+				continue // no library sets it: the note names it, and the table leaves it out
+			}
+			shown++
+			m := breaker.Meaning(r.Name)
+			want := " " + r.Name + " " + m + " "
+			if f == Markdown {
+				want = " " + r.Name + ": " + m + " "
+			}
+			if m == "" || !strings.Contains(flat, want) {
+				t.Errorf("%s: the row %q has no line that says what it means (%q)", f, r.Name, m)
+			}
+		}
+		if shown < 15 {
+			t.Fatalf("%s: found %d of the table's rows", f, shown)
+		}
+	}
+}

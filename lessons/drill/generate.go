@@ -100,11 +100,47 @@ func Generate(seed uint64, n int, kinds ...string) ([]Problem, error) {
 			return nil, fmt.Errorf("unknown kind of problem %q (allowed: %s)", k, strings.Join(Generators, ", "))
 		}
 	}
-	out := make([]Problem, n)
+	out := make([]Problem, 0, n)
+	seen := make(map[string]bool, n)
+	spent := map[string]bool{} // kinds that gave nothing new in maxRedraws draws
 	for i := range n {
-		out[i] = generate(kinds[i%len(kinds)], seed, i)
+		// A kind draws from a few dozen fleets or rates, so two problems
+		// of one worksheet can come out the same: that one is drawn again,
+		// from a stream of its own, until it is new. A kind that has
+		// nothing new left hands its turn to the next kind that has.
+		p, found := Problem{}, false
+		for j := 0; j < len(kinds) && !found; j++ {
+			kind := kinds[(i+j)%len(kinds)]
+			if spent[kind] {
+				continue
+			}
+			if p, found = fresh(kind, seed, i, seen); !found {
+				spent[kind] = true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("only %d different problems of %s for seed %d, not %d: ask for fewer problems or more kinds",
+				len(out), strings.Join(kinds, ", "), seed, n)
+		}
+		seen[p.Question] = true
+		out = append(out, p)
 	}
 	return out, nil
+}
+
+// maxRedraws bounds the draws for one new problem of a kind: past it, the
+// kind has (nearly) run out of problems the worksheet does not hold.
+const maxRedraws = 500
+
+// fresh draws problem i of a kind until it is none of seen's questions;
+// found is false when maxRedraws draws gave nothing new.
+func fresh(kind string, seed uint64, i int, seen map[string]bool) (p Problem, found bool) {
+	for redraw := range maxRedraws {
+		if p = generate(kind, seed, i, redraw); !seen[p.Question] {
+			return p, true
+		}
+	}
+	return p, false
 }
 
 // One returns a single problem of a kind for a seed.
@@ -116,14 +152,16 @@ func One(kind string, seed uint64) (Problem, error) {
 	return ps[0], nil
 }
 
-func generate(kind string, seed uint64, i int) Problem {
+func generate(kind string, seed uint64, i, redraw int) Problem {
 	// One stream a problem: its numbers depend on the seed, the index and
-	// the kind only, so adding a kind never changes another's problems.
+	// the kind only, so adding a kind never changes another's problems. A
+	// redraw (a repeat of an earlier problem) moves the seed, and the
+	// first draw keeps the stream worksheets had before redraws.
 	h := uint64(0)
 	for _, c := range kind {
 		h = h*31 + uint64(c)
 	}
-	rng := rand.New(rand.NewPCG(seed, uint64(i)<<32^h))
+	rng := rand.New(rand.NewPCG(seed+uint64(redraw)*0x9e3779b97f4a7c15, uint64(i)<<32^h))
 	p := Problem{ID: fmt.Sprintf("gen-%s-%d-%d", kind, seed, i), Generator: kind, Seed: seed, Topic: generatorInfo[kind].topic}
 	switch kind {
 	case "little":
@@ -543,9 +581,9 @@ func genShards(p *Problem, rng *rand.Rand) {
 	if !gain.IsInt() {
 		gainText = "about " + gainText
 	}
-	p.Explain = fmt.Sprintf("C(%d, %d) = %d! ÷ (%d! × %d!) = %s, so two customers share all %d workers with a chance of 1 in %s. "+
+	p.Explain = fmt.Sprintf("C(%d, %d) = %d! ÷ (%d! × %d!) = %s, so two customers share %s workers with a chance of 1 in %s. "+
 		"With plain shards of %d, another customer shares yours with a chance of %d in %d: %s times as often.",
-		n, k, n, k, n-k, groupDigits(c.String()), k, groupDigits(c.String()), k, k, n, gainText)
+		n, k, n, k, n-k, groupDigits(c.String()), allOf(k), groupDigits(c.String()), k, k, n, gainText)
 	tol, rel := 0.0, false
 	if f > 1e6 {
 		tol, rel = 0.01, true
@@ -570,11 +608,19 @@ func genShare(p *Problem, rng *rand.Rand) {
 	p.p.n, p.p.k = n, k
 	p.Question = fmt.Sprintf("A fleet of %d workers gives every customer its own %d, drawn at random. What is the chance that another "+
 		"customer shares at least one worker with you? (within half a point)", n, k)
-	p.Explain = fmt.Sprintf("1 − C(%d, %d) ÷ C(%d, %d): the other customer must draw all %d of its workers from the %d you do not have. "+
+	p.Explain = fmt.Sprintf("1 − C(%d, %d) ÷ C(%d, %d): the other customer must draw %s of its workers from the %d you do not have. "+
 		"That leaves %s sharing at least one; they lose one worker and carry on if their clients retry on the others.",
-		n-k, k, n, k, k, n-k, report.Percent1(f))
+		n-k, k, n, k, allOf(k), n-k, report.Percent1(f))
 	p.number(lessons.KindFraction, f, 0.005, false, "")
 	p.Verified = "engine/shuffle's exact odds, and a draw of 20,000 random pairs of shards within 1.5 points"
+}
+
+// allOf says "all k" of a shard's workers as English does: "both" for two.
+func allOf(k int) string {
+	if k == 2 {
+		return "both"
+	}
+	return "all " + strconv.Itoa(k)
 }
 
 // groupDigits writes 730862190080 as 730,862,190,080.

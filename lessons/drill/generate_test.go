@@ -370,3 +370,90 @@ func TestProblemCardKeepsTheSchedulesID(t *testing.T) {
 		t.Fatalf("card %+v", c)
 	}
 }
+
+// A worksheet never repeats a problem: `drill --generate 8 --seed 3
+// --kind share,shards` printed problems 6 and 8 the same. Every seed of
+// many, for each kind alone, each pair and every kind together.
+func TestWorksheetsNeverRepeatAProblem(t *testing.T) {
+	kindSets := [][]string{nil, {"share", "shards"}}
+	for _, k := range Generators {
+		kindSets = append(kindSets, []string{k})
+	}
+	for _, kinds := range kindSets {
+		for seed := range uint64(200) {
+			ps, err := Generate(seed, 16, kinds...)
+			if err != nil {
+				t.Fatalf("seed %d, kinds %v: %v", seed, kinds, err)
+			}
+			at := map[string]int{}
+			for i, p := range ps {
+				if j, seen := at[p.Question]; seen {
+					t.Fatalf("seed %d, kinds %v: problems %d and %d are the same: %s", seed, kinds, j+1, i+1, p.Question)
+				}
+				at[p.Question] = i
+			}
+		}
+	}
+	// The report's worksheet, and a first draw that is new keeps the
+	// problem worksheets printed before.
+	ps, err := Generate(3, 8, "share", "shards")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ps[5].Question == ps[7].Question {
+		t.Fatalf("problems 6 and 8 are the same: %s", ps[5].Question)
+	}
+	if want := generate("shards", 3, 5, 0); ps[5].Question != want.Question {
+		t.Errorf("problem 6 changed: %s, want %s", ps[5].Question, want.Question)
+	}
+}
+
+// A kind that runs out of new problems hands its turn to the next that
+// has some, so the longest worksheet of every kind repeats nothing; when
+// the kinds asked for run out together, Generate says so rather than
+// repeat a problem.
+func TestAKindThatRunsOutSaysSo(t *testing.T) {
+	ps, err := Generate(1, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, p := range ps {
+		if seen[p.Question] {
+			t.Fatalf("%s repeats: %s", p.ID, p.Question)
+		}
+		seen[p.Question] = true
+	}
+	_, err = Generate(1, 1000, "shards")
+	if err == nil || !strings.Contains(err.Error(), "only 59 different problems of shards for seed 1, not 1000") {
+		t.Fatalf("a thousand shards problems gave %v", err)
+	}
+}
+
+// Two of a shard's workers are "both", not "all 2".
+func TestShardWorkersOfTwoAreBoth(t *testing.T) {
+	n2, n3 := 0, 0
+	for seed := range uint64(60) {
+		ps, err := Generate(seed, 2, "share", "shards")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ps {
+			if strings.Contains(p.Explain, "all 2 ") {
+				t.Errorf("%s: %s", p.ID, p.Explain)
+			}
+			switch {
+			case p.p.k == 2:
+				n2++
+				if !strings.Contains(p.Explain, "both") {
+					t.Errorf("%s, shards of 2: %s", p.ID, p.Explain)
+				}
+			case strings.Contains(p.Explain, fmt.Sprintf("all %d ", p.p.k)):
+				n3++
+			}
+		}
+	}
+	if n2 == 0 || n3 == 0 {
+		t.Fatalf("the seeds drew %d problems with shards of 2 and %d of more: want both", n2, n3)
+	}
+}

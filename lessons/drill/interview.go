@@ -34,7 +34,14 @@ type Prompt struct {
 	Source string
 	// Expect are claims the prompt's text makes about its scenario.
 	Expect []string
-	Points []Point
+	// Numbers are the lines the interview's numbers panel shows for a
+	// prompt whose system is not its scenario's as it stands (search with
+	// a ranking model plays cascade, where two endpoints make the calls
+	// each search makes): the prompt's own system, with the scenario's
+	// numbers, and how the scenario plays it. Without them the panel shows
+	// the scenario's endpoints.
+	Numbers []string
+	Points  []Point
 }
 
 // Point is something a strong answer says out loud, with the words that
@@ -68,6 +75,7 @@ type promptTOML struct {
 	Source   string      `toml:"source"`
 	Text     string      `toml:"text"`
 	Expect   []string    `toml:"expect"`
+	Numbers  []string    `toml:"numbers"`
 	Points   []pointTOML `toml:"points"`
 }
 
@@ -124,7 +132,7 @@ func ParsePrompts(name string, data []byte) ([]Prompt, error) {
 		}
 		seen[pr.ID] = true
 		p := Prompt{ID: pr.ID, Title: pr.Title, Text: strings.TrimSpace(pr.Text), Scenario: pr.Scenario,
-			Plays: pr.Plays, Source: pr.Source, Expect: pr.Expect, Points: append([]Point(nil), common...)}
+			Plays: pr.Plays, Source: pr.Source, Expect: pr.Expect, Numbers: pr.Numbers, Points: append([]Point(nil), common...)}
 		ids := map[string]bool{}
 		for _, c := range common {
 			ids[c.ID] = true
@@ -158,6 +166,12 @@ func FillPrompts(lab *lessons.Lab, raw []Prompt) ([]Prompt, error) {
 			return nil, err
 		}
 		p.Text = text
+		p.Numbers = append([]string(nil), p.Numbers...)
+		for j, line := range p.Numbers {
+			if p.Numbers[j], err = lab.FillText(fmt.Sprintf("prompt %s, numbers line %d", p.ID, j+1), line); err != nil {
+				return nil, err
+			}
+		}
 		p.Points = append([]Point(nil), p.Points...)
 		for j, pt := range p.Points {
 			if p.Points[j].Text, err = lab.FillText(fmt.Sprintf("prompt %s, point %s", p.ID, pt.ID), pt.Text); err != nil {
@@ -306,9 +320,15 @@ func GradeRubric(p Prompt, answer string, marks []bool) []GradedPoint {
 }
 
 // keywordRE matches a keyword at the start of a word (so "retry" finds
-// "retrying" but "cost" does not find "accost").
+// "retrying" but "cost" does not find "accost"); a # in it matches any
+// number ("open #" finds "open 30 s" and "open 1.5 s"), which no list of
+// words could.
 func keywordRE(k string) *regexp.Regexp {
-	return regexp.MustCompile(`(^|[^a-z0-9])(` + regexp.QuoteMeta(k) + `)`)
+	parts := strings.Split(k, "#")
+	for i, p := range parts {
+		parts[i] = regexp.QuoteMeta(p)
+	}
+	return regexp.MustCompile(`(^|[^a-z0-9])(` + strings.Join(parts, `[0-9][0-9.,]*`) + `)`)
 }
 
 // Interview is a finished mock interview as it is saved.

@@ -462,3 +462,92 @@ func TestRetryAfterIsNotARetry(t *testing.T) {
 		t.Fatal("no point has the keyword health")
 	}
 }
+
+// The reviewer's answer gives its threshold, volume and cooldown as
+// figures: it hints the threshold and cooldown points, and it stars no
+// drain point for its jitter (jittered waits are the cooldown's words).
+func TestFiguresHintTheBreakerPoints(t *testing.T) {
+	const answer = "50% failures over 20 calls, min 10 calls, open 30 s with jitter"
+	for _, prompt := range []string{"notifications", "payment-checkout"} {
+		p, threshold := pointOf(t, prompt, "threshold")
+		_, cooldown := pointOf(t, prompt, "cooldown")
+		_, drain := pointOf(t, prompt, "drain")
+		hinted, _ := Hints(p, answer)
+		if !hinted[threshold] || !hinted[cooldown] {
+			t.Errorf("%s: threshold hinted %v, cooldown %v, for %q", prompt, hinted[threshold], hinted[cooldown], answer)
+		}
+		if hinted[drain] {
+			t.Errorf("%s: drain is hinted by %q: %v", prompt, answer, HintSpans(p.Points[drain], answer))
+		}
+	}
+	// Each common phrasing alone, and a # never stands for a word.
+	p, threshold := pointOf(t, "notifications", "threshold")
+	_, cooldown := pointOf(t, "notifications", "cooldown")
+	for _, c := range []struct {
+		answer string
+		point  int
+		want   bool
+	}{
+		{"it trips at 25% errors", threshold, true},
+		{"min 5 calls before it judges", threshold, true},
+		{"failures over the last minute", threshold, true},
+		{"open 1.5 s, then a trial", cooldown, true},
+		{"the breaker stays open while the provider restarts", cooldown, true},
+		{"min calls before it judges", threshold, false},
+		{"open the door", cooldown, false},
+	} {
+		if h, _ := Hints(p, c.answer); h[c.point] != c.want {
+			t.Errorf("%q hints %s: %v, want %v", c.answer, p.Points[c.point].ID, h[c.point], c.want)
+		}
+	}
+}
+
+// A prompt whose rubric sizes a bulkhead by Little's law (rate × p99)
+// gives a rate to size with: search-ranking gave none, and --check let it
+// pass. The numbers panel's lines are held to the text's standard.
+func TestInterviewCheckWantsARateToSizeWith(t *testing.T) {
+	const file = `
+[[common]]
+id = "bulkhead"
+text = "a bulkhead per dependency, sized by Little's law: rate × p99 plus headroom"
+keywords = ["bulkhead"]
+
+[[prompts]]
+id = "search"
+title = "Search"
+scenario = "cascade"
+text = "A search service on {{param cascade/0 workers}} workers calls a model with a p99 of {{param cascade/0 recommendations.latency.p99}}."
+`
+	raw, err := ParsePrompts("rate.toml", []byte(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := CheckPrompts(nil, raw)
+	if got := strings.Join(c.Problems, "\n"); len(c.Problems) != 1 ||
+		!strings.Contains(got, "prompt search: its rubric sizes a bulkhead by Little's law (rate × p99), but its text gives no rate") {
+		t.Errorf("a prompt with no rate: %s", got)
+	}
+	raw[0].Text += " It answers {{param cascade/0 recommendations.rate}} searches a second."
+	if c := CheckPrompts(nil, raw); !c.OK() {
+		t.Errorf("a prompt with a rate: %v", c.Problems)
+	}
+	raw[0].Numbers = []string{"search: 100 a second.", "{{param api-gateway/0 workers}} workers.", "{{param cascade/0 nope}}"}
+	got := strings.Join(CheckPrompts(nil, raw).Problems, "\n")
+	for _, want := range []string{
+		"prompt search, numbers line 1: types 100 by hand",
+		"prompt search, numbers line 2: quotes api-gateway/0, but the prompt's scenario is cascade",
+		"prompt search, numbers line 3:",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the check should say %q; it said:\n%s", want, got)
+		}
+	}
+	// The built-in search-ranking gives the rate the panel sizes with.
+	p, err := PromptNamed("search-ranking")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(p.Text, "answers 100 searches a second") || len(p.Numbers) == 0 || !strings.Contains(p.Numbers[1], "search: 100 a second") {
+		t.Errorf("search-ranking: %s\n%q", p.Text, p.Numbers)
+	}
+}

@@ -36,6 +36,10 @@ var placeholderRE = regexp.MustCompile(`\{\{\s*(.*?)\s*\}\}`)
 //     names a run names SCENARIO/VARIANT of that scenario;
 //   - every placeholder of a prompt and of its points fills;
 //   - every claim (a prompt's and a point's expect) holds;
+//   - a prompt whose rubric sizes by Little's law (rate × p99) gives a
+//     rate to size with;
+//   - the numbers panel's lines (numbers) fill from the prompt's
+//     scenario, with no number typed;
 //   - no number is typed by hand: the prompt's text has none that is not a
 //     placeholder or a name (lessons.UncheckedNumbers), and a point's only
 //     those its prompt states.
@@ -73,6 +77,25 @@ func CheckPrompts(lab *lessons.Lab, raw []Prompt) InterviewCheck {
 			bad(where, "its text types %s by hand: quote the scenario with a placeholder", strings.Join(n, ", "))
 		}
 		c.Claims += checkClaims(lab, where, p.Expect, bad)
+		if sizesByRate(p) && !rateRE.MatchString(p.Text) {
+			bad(where, "its rubric sizes a bulkhead by Little's law (rate × p99), but its text gives no rate: "+
+				"quote one, such as {{param %s/0 ENDPOINT.rate}}", p.Scenario)
+		}
+		for i, line := range p.Numbers {
+			at := fmt.Sprintf("%s, numbers line %d", where, i+1)
+			c.Placeholders += len(placeholderRE.FindAllString(line, -1))
+			for _, run := range runsOf(line) {
+				if name, _, _ := strings.Cut(run, "/"); name != p.Scenario {
+					bad(at, "quotes %s, but the prompt's scenario is %s", run, p.Scenario)
+				}
+			}
+			if _, err := lab.FillText(at, line); err != nil {
+				bad(at, "%s", trimWhere(err, at))
+			}
+			if n := lessons.UncheckedNumbers(line); len(n) > 0 {
+				bad(at, "types %s by hand: quote the scenario with a placeholder", strings.Join(n, ", "))
+			}
+		}
 		for _, pt := range p.Points {
 			c.Points++
 			at := fmt.Sprintf("%s, point %s", where, pt.ID)
@@ -93,6 +116,20 @@ func CheckPrompts(lab *lessons.Lab, raw []Prompt) InterviewCheck {
 		}
 	}
 	return c
+}
+
+// rateRE finds a placeholder that quotes an endpoint's rate.
+var rateRE = regexp.MustCompile(`\{\{\s*param\s+\S+\s+\S+\.rate\s*(\|[^}]*)?\}\}`)
+
+// sizesByRate says whether a prompt's rubric asks for a size from a rate:
+// a point that sizes by Little's law, rate × latency.
+func sizesByRate(p Prompt) bool {
+	for _, pt := range p.Points {
+		if strings.Contains(pt.Text, "Little's law") || strings.Contains(pt.Text, "rate ×") {
+			return true
+		}
+	}
+	return false
 }
 
 // checkClaims evaluates claims and counts those that hold.

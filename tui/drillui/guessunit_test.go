@@ -118,3 +118,23 @@ func TestAnswerTypedWithAUnitShowsNoOther(t *testing.T) {
 		}
 	}
 }
+
+// Card numbers-21's answer is 0.0 %, within 1 point: 1 typed there is 1 %,
+// right, and the drill says how it read it. It read 1 as 100 % and marked
+// it wrong, though the hint offers 41 for 41 %.
+func TestABareShareSaysHowItWasRead(t *testing.T) {
+	deck := cards(t, "numbers-21")
+	if c := deck[0].Check; c.AnswerKind != lessons.KindFraction || c.Answer > 0.001 || c.Tolerance != 0.01 {
+		t.Fatalf("numbers-21 is no longer a share near 0 within a point: %+v", c)
+	}
+	m, _ := modelOn(t, 80, 24, deck)
+	m = tuitest.Press(typeIn(m, "1"), "enter")
+	if v := squeezed(m); !strings.Contains(v, "✓ Right") || !strings.Contains(v, "You typed 1, read as 1 %.") {
+		t.Errorf("1 on numbers-21:\n%s", m.View())
+	}
+	m, _ = modelOn(t, 80, 24, deck)
+	m = tuitest.Press(typeIn(m, "1%"), "enter")
+	if v := squeezed(m); !strings.Contains(v, "✓ Right") || strings.Contains(v, "read as") {
+		t.Errorf("1%% is in no doubt, and needs no words on how it was read:\n%s", m.View())
+	}
+}

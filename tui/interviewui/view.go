@@ -67,13 +67,30 @@ func (m Model) promptLines(w int) []string {
 
 const handInHint = "Write your answer below. ctrl+d hands it in (esc asks first); the rubric comes after."
 
+// panelNote says where the numbers to size with are when the window is
+// too narrow for the panel beside the prompt: no key can show them while
+// the text area takes every key, so it names the width.
+func (m Model) panelNote(w int) []string {
+	if _, side := m.layout(); side > 0 || m.phase != writing {
+		return nil
+	}
+	if _, ok := scenarios.Lookup(m.prompt.Scenario); !ok {
+		return nil // no scenario, no panel to miss
+	}
+	var out []string
+	for _, l := range pane.Wrap(fmt.Sprintf("The numbers to size with show beside the prompt at %d columns or wider.", wideFrom), max(w-2, 1)) {
+		out = append(out, " "+m.th.Dim.Render(l))
+	}
+	return out
+}
+
 // sizeArea fits the text area under the prompt.
 func (m *Model) sizeArea() {
 	if m.w <= 0 || m.h <= 0 || m.phase != writing {
 		return
 	}
 	mainW, _ := m.layout()
-	used := len(m.promptLines(mainW)) + len(pane.Wrap(handInHint, max(mainW-2, 1))) + 1
+	used := len(m.promptLines(mainW)) + len(pane.Wrap(handInHint, max(mainW-2, 1))) + len(m.panelNote(mainW)) + 1
 	m.area.SetWidth(max(mainW-2, 10))
 	m.area.SetHeight(max(m.bodyHeight()-used, 3))
 	m.areaDrawn = false
@@ -115,6 +132,7 @@ func (m Model) View() string {
 		for _, l := range pane.Wrap(handInHint, max(mainW-2, 1)) {
 			body = append(body, " "+m.th.Dim.Render(l))
 		}
+		body = append(body, m.panelNote(mainW)...)
 		body = append(body, "")
 		body = append(body, m.areaView()...)
 	default:
@@ -878,7 +896,11 @@ func wholeWords(text string, spans []drill.Span) []drill.Span {
 }
 
 // numbersOf describe prompt p's scenario from the engine's own
-// numbers, for a candidate who wants figures to size things with.
+// numbers, for a candidate who wants figures to size things with. A
+// prompt whose system its scenario plays with other parts (search with a
+// ranking model: in cascade, two endpoints make the calls each search
+// makes) has its own lines, filled from the scenario, which say how the
+// scenario plays it; the scenario's endpoints would contradict its text.
 func (m Model) numbersOf(p drill.Prompt, w int) []string {
 	b, ok := scenarios.Lookup(p.Scenario)
 	if !ok {
@@ -891,6 +913,14 @@ func (m Model) numbersOf(p drill.Prompt, w int) []string {
 		for _, l := range pane.Wrap(s, max(w, 1)) {
 			out = append(out, style.Render(l))
 		}
+	}
+	if len(p.Numbers) > 0 {
+		add(fmt.Sprintf("This prompt's system, with the numbers of the parts of the %s scenario that play it.", sc.Name), m.th.Subtitle)
+		out = append(out, "")
+		for _, l := range p.Numbers {
+			add(l, m.th.Text)
+		}
+		return out
 	}
 	add(fmt.Sprintf("The %s scenario: %s.", sc.Name, sc.Summary), m.th.Subtitle)
 	out = append(out, "")

@@ -1,0 +1,80 @@
+package interviewui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// flat is lines without styles, their runs of spaces one space.
+func flat(lines []string) string {
+	return strings.Join(strings.Fields(ansi.Strip(strings.Join(lines, "\n"))), " ")
+}
+
+// search-ranking's design has every search call the index, then the
+// model; cascade, which plays it, makes the two calls from two endpoints.
+// The panel showed cascade's three endpoints (search 300 a second,
+// profile 200, recommendations 100) beside a prompt that gave no rate.
+// The prompt now gives the rate to size with, and the panel shows the
+// prompt's system with the numbers of cascade's parts that play it, at
+// that rate, and how p plays it.
+func TestNumbersPanelShowsThePromptsSystem(t *testing.T) {
+	m, _, _ := model(t, 120, 40, "search-ranking")
+	sc, _ := scenarios.Lookup("cascade")
+	sys := sc.Build().Variants[0].System
+	rate := map[string]string{}
+	for _, e := range sys.Endpoints {
+		rate[e.Name] = fmt.Sprint(e.Rate)
+	}
+	if !strings.Contains(m.prompt.Text, "answers "+rate["recommendations"]+" searches a second") {
+		t.Errorf("the prompt should give the rate to size with, cascade's recommendations rate: %s", m.prompt.Text)
+	}
+	panel := flat(m.numbersOf(m.prompt, sideWidth))
+	for _, want := range []string{
+		"with the numbers of the parts of the cascade scenario that play it",
+		"search: " + rate["recommendations"] + " a second; each calls the index, then the model.",
+		"the index (search-index): mean 20 ms, p99 92.1 ms",
+		"the model (recommendations): mean 40 ms, p99 184.2 ms",
+		"p plays cascade, where two endpoints make the calls: its search endpoint calls search-index at " + rate["search"] + " a second, " +
+			"its recommendations endpoint calls the model at " + rate["recommendations"] + " a second.",
+	} {
+		if !strings.Contains(panel, want) {
+			t.Errorf("the panel should say %q:\n%s", want, panel)
+		}
+	}
+	if strings.Contains(panel, "profile") {
+		t.Errorf("the panel shows cascade's profile endpoint, which the prompt has not:\n%s", panel)
+	}
+	if v := flat([]string{m.View()}); !strings.Contains(v, "Numbers to size with") {
+		t.Errorf("at 120 columns the panel should be on screen:\n%s", m.View())
+	}
+	// A prompt whose scenario plays it as it stands keeps the scenario's
+	// endpoints.
+	n, _, _ := model(t, 120, 40, "notifications")
+	if p := flat(n.numbersOf(n.prompt, sideWidth)); !strings.Contains(p, "profile: "+rate["profile"]+" a second") {
+		t.Errorf("notifications' panel lost cascade's endpoints:\n%s", p)
+	}
+}
+
+// Below 120 columns the panel is hidden: the writing screen says at what
+// width it shows, in one line; at 120 it shows and no line says so.
+func TestNarrowWritingSaysWhereTheNumbersAre(t *testing.T) {
+	const note = "The numbers to size with show beside the prompt at 120 columns or wider."
+	for _, c := range []struct {
+		w, h int
+		want bool
+	}{{80, 24, true}, {119, 40, true}, {120, 40, false}} {
+		m, _, _ := model(t, c.w, c.h, "search-ranking")
+		v := ansi.Strip(m.View())
+		got := strings.Contains(v, note)
+		if got != c.want {
+			t.Errorf("%dx%d: the note shown %v, want %v:\n%s", c.w, c.h, got, c.want, v)
+		}
+		if c.w >= wideFrom && !strings.Contains(v, "Numbers to size with") {
+			t.Errorf("%dx%d: no panel:\n%s", c.w, c.h, v)
+		}
+	}
+}
