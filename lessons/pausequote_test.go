@@ -10,6 +10,13 @@ import (
 // run than the panes have shown at the step's pause.
 var wholeRunWords = []string{"whole run", "by the end", "end of the run", "over the run", "end of the measurement window"}
 
+// windowMetrics are the figures of the measurement window's requests: a
+// step that pauses before the window ends has not played what they count,
+// even when the part played prints the same (lesson 5's "Counting slow
+// calls" stopped at 1.726 s and said health's median "is 0 ms" over a
+// window that runs to 3.5 s, and no pane showed a latency).
+var windowMetrics = map[string]bool{"share": true, "count": true, "requests": true, "p50": true, "p95": true, "p99": true}
+
 // A step that pauses before its run ends shows the run at the pause, and
 // its texts speak of what is on screen: a number of its own run that the
 // pause's snapshot would give otherwise (a whole run's count, a share of
@@ -62,7 +69,7 @@ func TestAPausedStepSaysWhenItQuotesTheWholeRun(t *testing.T) {
 						checked++
 						ws, _ := w.Format(e.Format)
 						as, _ := a.Format(e.Format)
-						if ws == as {
+						if ws == as && !(windowMetrics[e.Metric] && ps.PauseAt < atPause.MeasureTo) {
 							return nil
 						}
 						low := strings.ToLower(sentence)

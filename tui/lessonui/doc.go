@@ -6,7 +6,9 @@
 // the learner guesses (or skips with a second space); when the play stops,
 // the guess stands beside the engine's value, right, close or off, never
 // wrong, with the reveal (a number says how far off it was, and names the
-// misconception the step defines for it). A step whose prediction was
+// misconception the step defines for it). A step whose run a later step
+// plays on after asking about it (lessons.Prepared.ContinuedBy) stops
+// there, time keys included, until that prediction is made. A step whose prediction was
 // revealed opens again where the reveal speaks of, the run at its pause,
 // and says so when the panes are moved before it. Choices are shown in the order
 // lessons.ChoiceOrder draws for the learner and the attempt; a question can

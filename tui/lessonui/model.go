@@ -67,6 +67,12 @@ type Model struct {
 	tickID    int
 	atPause   bool // stopped at the step's pause point
 	finished  bool // reached the end of the traffic
+	// cont is the later step that plays on this step's run and asks
+	// about it first (lessons.Prepared.ContinuedBy), when hasCont: the
+	// play and the time keys stop at cont.Stop until it is answered
+	// (stopAt).
+	cont    lessons.Continuation
+	hasCont bool
 
 	text      *textCache
 	scroll    int
@@ -208,6 +214,7 @@ func (m *Model) openStep(i int) {
 	m.tickID++
 	m.sim, m.simErr = nil, ""
 	m.showList, m.prompt, m.evs = false, nil, nil
+	m.cont, m.hasCont = m.p.ContinuedBy(i)
 	st := m.cur()
 	if st.HasSim() {
 		s, err := newStepSim(st, m.th)
@@ -217,11 +224,28 @@ func (m *Model) openStep(i int) {
 			m.sim = s
 		}
 	}
+	m.enableKeys()
 	m.openOnPause()
 	m.openRevealed()
 	m.progress.SawStep(i)
 	m.progress.UpdateDone(m.p.Lesson)
 	m.layout()
+}
+
+// enableKeys turns on the keys the step has a use for, and only those: v
+// where the learner may switch designs, r and the time keys where there is
+// a simulation. The one-line help, the full help (?) and the keys
+// themselves read the same bindings, so none of them offers what the
+// others leave out (the full help listed "v next design" on steps with no
+// design to choose, while the one line rightly did not).
+func (m *Model) enableKeys() {
+	st := m.cur()
+	sim := m.sim != nil
+	m.keys.Variant.SetEnabled(sim && st.Choose)
+	for _, b := range []*key.Binding{&m.keys.Restart, &m.keys.Step, &m.keys.BackStep, &m.keys.NextEvent,
+		&m.keys.PrevEvent, &m.keys.Start, &m.keys.End, &m.keys.GoTo} {
+		b.SetEnabled(sim)
+	}
 }
 
 // openOnPause moves a step that starts less than one sample before its
@@ -265,6 +289,33 @@ func (m *Model) openRevealed() {
 	}
 	m.atPause, m.finished = true, false
 	m.holdPause()
+}
+
+// stopAt is as far as the step may play, and its time keys move: the end
+// of its traffic, or, while a later step that plays on the same run from
+// a later moment still waits for its prediction, where that step takes
+// over (lessons.Prepared.ContinuedBy). Lesson 2's first step paused at
+// 0.5 s with "space plays on", and played on showed the pool full and 26
+// requests queued: the answer the next step asks the learner to predict.
+// Another design (v) is another run, which no later step asks about.
+func (m *Model) stopAt() time.Duration {
+	if m.sim == nil {
+		return 0
+	}
+	end := m.sim.End()
+	if !m.hasCont || m.predicts[m.cont.Step].made {
+		return end
+	}
+	if v, _, _ := m.sim.Variant(); v != m.cur().Sim.Variant {
+		return end
+	}
+	return min(m.cont.Stop, end)
+}
+
+// atStop reports whether the step stands where a later step takes its run
+// over (stopAt), short of its end.
+func (m *Model) atStop() bool {
+	return m.sim != nil && m.sim.Now() >= m.stopAt() && m.stopAt() < m.sim.End()
 }
 
 // revealAt is the moment a step's reveal speaks of: where the play stops
@@ -383,6 +434,9 @@ func (m Model) onTick(t tickMsg) (tea.Model, tea.Cmd) {
 	target := now + time.Duration(float64(m.o.Frame)*m.speed(st))
 	if st.PauseAt > now && target >= st.PauseAt {
 		target, m.playing, m.atPause = st.PauseAt, false, true
+	}
+	if stop := m.stopAt(); stop > now && target >= stop {
+		target, m.playing = stop, false
 	}
 	if target >= m.sim.End() {
 		target, m.playing, m.finished = m.sim.End(), false, true
@@ -530,7 +584,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.relayoutIfAsked()
 		}
 	case key.Matches(k, m.keys.Variant):
-		if m.sim != nil && st.Choose {
+		if m.sim != nil { // enabled only with a design to choose (enableKeys)
 			v, n, _ := m.sim.Variant()
 			if err := m.sim.SetVariant((v + 1) % n); err != nil {
 				m.note, m.noteErr = err.Error(), true
@@ -571,7 +625,9 @@ func (m Model) togglePlay() (tea.Model, tea.Cmd) {
 		m.tickID++
 		return m, nil
 	}
-	if m.sim.Now() >= m.sim.End() {
+	if m.sim.Now() >= m.stopAt() {
+		// At the end, or where a later step plays on after its question:
+		// space plays the step again.
 		if err := m.sim.Seek(m.cur().From); err != nil {
 			m.note, m.noteErr = err.Error(), true
 			return m, nil

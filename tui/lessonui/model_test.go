@@ -156,11 +156,18 @@ func TestPlayingStopsAtThePausePoint(t *testing.T) {
 	}
 }
 
-// Playing on after the pause reaches the end; r brings the step back.
+// Playing on after the pause stops where the next step takes the run over
+// while its prediction waits, and reaches the end once it is made; r
+// brings the step back.
 func TestPlayOnRestartAndVariants(t *testing.T) {
 	p := allLessons(t)[0]
-	m := open(t, p, 2, 100, 30, Options{}) // the hang begins: 9 s to a pause at 12 s
+	m := open(t, p, 2, 100, 30, Options{}) // the hang begins: 9 s to a pause at 11 s
 	m = play(t, m)
+	m = play(t, m)
+	if m.Now() != p.Steps[3].From || !strings.Contains(ansi.Strip(m.View()), "step 4 plays on from here") {
+		t.Errorf("playing on stopped at %v, want %v, where step 4 starts", m.Now(), p.Steps[3].From)
+	}
+	m.predicts[3].made = true // "Who pays for it" answered
 	m = play(t, m)
 	if m.Now() != p.Steps[2].End || !strings.Contains(m.View(), "finished") {
 		t.Errorf("playing on stopped at %v", m.Now())

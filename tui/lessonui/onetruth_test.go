@@ -9,6 +9,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -16,16 +17,28 @@ import (
 // after its name.
 func tableRows(t *testing.T, view string, n int) [][]string {
 	t.Helper()
+	rows, _ := tableRowsCounts(t, view, n)
+	return rows
+}
+
+// tableRowsCounts is tableRows and, where the table has its arrived
+// column, each row's count there (nil without it).
+func tableRowsCounts(t *testing.T, view string, n int) (rows [][]string, counts []string) {
+	t.Helper()
 	lines := strings.Split(ansi.Strip(view), "\n")
 	if len(lines) < 2+n {
 		t.Fatalf("the table has %d lines, want %d rows:\n%s", len(lines), n, view)
 	}
-	var rows [][]string
+	counted := strings.HasSuffix(strings.TrimSpace(strings.Trim(lines[1], "│ ")), arrivedHead)
 	for _, l := range lines[2 : 2+n] {
 		f := strings.Fields(strings.Trim(l, "│"))
+		if counted {
+			counts = append(counts, f[len(f)-1])
+			f = f[:len(f)-1]
+		}
 		rows = append(rows, f[1:])
 	}
-	return rows
+	return rows, counts
 }
 
 // checkTable fails unless the table shows, for each endpoint of s, the
@@ -35,7 +48,8 @@ func checkTable(t *testing.T, where string, p *endpointsPane, s *engine.Snapshot
 	t.Helper()
 	tl := tallyOf(s)
 	cols := tl.columns(final)
-	for i, row := range tableRows(t, p.View(), len(s.Endpoints)) {
+	rows, counts := tableRowsCounts(t, p.View(), len(s.Endpoints))
+	for i, row := range rows {
 		if len(row) != len(cols) {
 			t.Errorf("%s: %s has cells %q, want %d", where, s.Endpoints[i].Name, row, len(cols))
 			continue
@@ -43,6 +57,9 @@ func checkTable(t *testing.T, where string, p *endpointsPane, s *engine.Snapshot
 		want := report.RunTally(&s.Endpoints[i])
 		if s.Now >= s.MeasureFrom {
 			want = report.WindowTally(&s.Endpoints[i])
+		}
+		if counts != nil && counts[i] != pane.Count(want.Arrived) {
+			t.Errorf("%s: %s's arrived column shows %s, the engine's tally %s", where, s.Endpoints[i].Name, counts[i], pane.Count(want.Arrived))
 		}
 		for j, c := range cols {
 			share := c.share(want)

@@ -254,6 +254,9 @@ type endpointsPane struct {
 	later  int
 	shares []shareAsk
 	waits  int
+	// early holds the table for the later step before the measurement
+	// window too, on a step that plays into the window (HoldForLater).
+	early bool
 }
 
 // HoldForLater blanks the table as Hold does for questions of later
@@ -266,10 +269,14 @@ type endpointsPane struct {
 // that travel" stopped on order-page 1.7% ok, and "Where the answered
 // pages came from", on the run kept slow to the end, asks for its 1.6%).
 // Before the window the table counts every arrival so far, not the
-// figure asked for: a quiet start shows.
-func (p *endpointsPane) HoldForLater(step int, shares []shareAsk) {
-	if step != p.later || !slices.Equal(shares, p.shares) {
-		p.later, p.shares, p.dirty = step, slices.Clone(shares), true
+// figure asked for: a quiet start shows, on a step that stops before the
+// window. One that plays into it (early) holds the table for the later
+// step from its start: lesson 2's first step showed "health 100.0%" at
+// 0.0 s and "shown after step 2's question" at its pause, 0.5 s, where
+// the window begins.
+func (p *endpointsPane) HoldForLater(step int, shares []shareAsk, early bool) {
+	if step != p.later || !slices.Equal(shares, p.shares) || early != p.early {
+		p.later, p.shares, p.early, p.dirty = step, slices.Clone(shares), early, true
 		if p.snap != nil {
 			p.waits = p.waitsFor(tallyOf(p.snap))
 		}
@@ -278,13 +285,13 @@ func (p *endpointsPane) HoldForLater(step int, shares []shareAsk) {
 
 // waitsFor is the step whose question t would answer, or 0.
 func (p *endpointsPane) waitsFor(t endpointTally) int {
-	if !t.inWindow {
-		return 0 // every arrival so far: not the window's shares asked for
-	}
 	for _, r := range t.rows {
-		if p.later > 0 && r.Arrived > 0 {
+		if p.later > 0 && r.Arrived > 0 && (t.inWindow || p.early) {
 			return p.later // none arrived yet gives nothing away
 		}
+	}
+	if !t.inWindow {
+		return 0 // every arrival so far: not the window's shares asked for
 	}
 	for _, a := range p.shares {
 		for i, name := range t.names {
@@ -487,6 +494,27 @@ func shareText(f float64, decimals bool) string {
 	return pane.Percent(f)
 }
 
+// arrivedHead heads the outcome table's count column: how many requests
+// each row's shares are of.
+const arrivedHead = "arrived"
+
+// countColumn is the width of the outcome table's count column in inner
+// cells, or 0 where it does not fit: only beside shares with a decimal
+// (cells of 6 or more) and whole names, since the shares say more than
+// their counts. Without the column the footer's total is of every
+// endpoint, and a row's share times it counts nothing.
+func countColumn(names []string, rows []report.Tally, cols, inner int) int {
+	w := len(arrivedHead)
+	for _, r := range rows {
+		w = max(w, len(pane.Count(r.Arrived)))
+	}
+	cell, _, _, legend := tableLayout(names, cols, inner-w-1)
+	if legend != "" || cell < 6 {
+		return 0
+	}
+	return w
+}
+
 func (p *endpointsPane) View() string {
 	if !p.dirty {
 		return p.view
@@ -521,11 +549,19 @@ func (p *endpointsPane) View() string {
 		}
 		title, note = pane.Titled(p.w, []string{title}, notes)
 		cols := t.columns(p.final)
-		cell, nameW, names, legend := tableLayout(t.names, len(cols), inner)
+		countW := countColumn(t.names, t.rows, len(cols), inner)
+		tableW := inner
+		if countW > 0 {
+			tableW -= countW + 1
+		}
+		cell, nameW, names, legend := tableLayout(t.names, len(cols), tableW)
 		decimals := cell >= 6
 		head := pane.Fit("", nameW)
 		for _, c := range cols {
 			head += " " + fmt.Sprintf("%*s", cell, c.header(cell))
+		}
+		if countW > 0 {
+			head += " " + fmt.Sprintf("%*s", countW, arrivedHead)
 		}
 		body = append(body, p.th.Dim.Render(head))
 		var arrived, waiting uint64
@@ -547,6 +583,13 @@ func (p *endpointsPane) View() string {
 					cellText = p.th.Outcome(c.outcome).Render(cellText)
 				}
 				line += " " + cellText
+			}
+			if countW > 0 {
+				n := "-"
+				if !held {
+					n = pane.Count(r.Arrived)
+				}
+				line += " " + fmt.Sprintf("%*s", countW, n)
 			}
 			body = append(body, line)
 		}
@@ -580,28 +623,30 @@ func secondsSpan(from, to time.Duration) string {
 	return strconv.FormatFloat(max(from, 0).Seconds(), 'f', -1, 64) + "–" + strconv.FormatFloat(max(to, 0).Seconds(), 'f', -1, 64) + " s"
 }
 
-// footers say how many requests the table counts and how many of them
-// are still waiting (or that none is: every one has its outcome, whatever
-// it was), longest first.
+// footers say how many requests the table counts, every endpoint's in
+// all (a row's share is of its own, in the arrived column where it fits),
+// and how many of them are still waiting (or that none is: every one has
+// its outcome, whatever it was), longest first. A request with no answer
+// yet is "waiting", never "open", the word of a breaker's state.
 func (p *endpointsPane) footers(arrived, waiting uint64, s *engine.Snapshot) []string {
 	n := pane.Count(arrived)
 	switch {
 	case waiting > 0:
 		w := pane.Count(waiting)
 		return []string{
-			fmt.Sprintf("%s requests, %s still waiting for an answer", n, w),
-			fmt.Sprintf("%s requests, %s still waiting", n, w),
-			fmt.Sprintf("%s arrived, %s waiting", n, w),
+			fmt.Sprintf("%s requests in all, %s still waiting for an answer", n, w),
+			fmt.Sprintf("%s requests in all, %s still waiting", n, w),
+			fmt.Sprintf("%s in all, %s waiting", n, w),
 		}
 	case p.final && p.waitingAtEnd > 0:
 		w, end := pane.Count(p.waitingAtEnd), pane.SecondsShort(s.Duration)
 		return []string{
-			fmt.Sprintf("%s requests; the %s waiting at %s counted as they ended, as `run` does", n, w, end),
-			fmt.Sprintf("%s requests; the %s waiting at %s counted as they ended", n, w, end),
+			fmt.Sprintf("%s requests in all; the %s waiting at %s counted as they ended, as `run` does", n, w, end),
+			fmt.Sprintf("%s requests in all; the %s waiting at %s counted as they ended", n, w, end),
 			fmt.Sprintf("the %s waiting at %s counted as they ended", w, end),
 			fmt.Sprintf("%s waiting at %s, counted as they ended", w, end),
-			fmt.Sprintf("%s open at %s, counted as they ended", w, end),
-			fmt.Sprintf("%s open at %s, now counted", w, end),
+			fmt.Sprintf("%s waiting at %s, now counted", w, end),
+			fmt.Sprintf("%s waiting at %s, counted", w, end),
 		}
 	case arrived == 0:
 		return []string{"none arrived yet"}
@@ -612,8 +657,9 @@ func (p *endpointsPane) footers(arrived, waiting uint64, s *engine.Snapshot) []s
 	// ("home answered 64.7 %"), under a table that may be mostly failures:
 	// what the footer says is only that nobody is waiting any more.
 	return []string{
-		fmt.Sprintf("%s requests, none still waiting", n),
-		fmt.Sprintf("%s requests, none waiting", n),
+		fmt.Sprintf("%s requests in all, none still waiting", n),
+		fmt.Sprintf("%s requests in all, none waiting", n),
+		fmt.Sprintf("%s in all, none waiting", n),
 	}
 }
 

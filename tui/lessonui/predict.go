@@ -121,7 +121,9 @@ func (m *Model) holdOutcomes() {
 			t.HoldFigures(later.figures, later.figuresAfter)
 		}
 		if e, ok := p.(*endpointsPane); ok {
-			e.HoldForLater(later.outcomesAfter, later.shares)
+			// Held before the window too where the step plays into it,
+			// so the table is not shown at the start and hidden later.
+			e.HoldForLater(later.outcomesAfter, later.shares, m.stopAt() >= es.snap.MeasureFrom)
 		}
 	}
 }

@@ -308,6 +308,7 @@ func TestPresentedBreakerState(t *testing.T) {
 	// first, answered): its state and when it last changed.
 	m = open(t, p, 0, 160, 48, Options{})
 	m = playToPause(t, send(m, keys("1")...))
+	m.predicts[1].made = true // step 2 answered: step 1 plays on past 20 s (stopAt)
 	m = send(m, tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
 	m = playToPause(t, m)
 	mo, _ = m.Moment()

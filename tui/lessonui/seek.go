@@ -24,9 +24,11 @@ import (
 // time runs from the step's start to the end of its traffic.
 type stepLine struct{ m *Model }
 
-func (l stepLine) Now() time.Duration          { return l.m.sim.Now() }
-func (l stepLine) End() time.Duration          { return l.m.sim.End() }
-func (l stepLine) Seek(t time.Duration) error  { return l.m.sim.Seek(max(t, l.m.cur().From)) }
+func (l stepLine) Now() time.Duration { return l.m.sim.Now() }
+func (l stepLine) End() time.Duration { return l.m.stopAt() }
+func (l stepLine) Seek(t time.Duration) error {
+	return l.m.sim.Seek(min(max(t, l.m.cur().From), l.End()))
+}
 func (l stepLine) Restart() error              { return l.m.sim.Seek(l.m.cur().From) }
 func (l stepLine) Events() []playback.Event    { return l.m.stepEvents() }
 func (l stepLine) from() time.Duration         { return l.m.cur().From }
@@ -92,6 +94,8 @@ func (m *Model) timeKey(k tea.KeyMsg) (handled bool) {
 		note, err = playback.JumpToEvent(l, key.Matches(k, m.keys.NextEvent))
 	case key.Matches(k, m.keys.Start):
 		err, note = l.Restart(), "at the step's start"
+	case key.Matches(k, m.keys.End) && m.stopAt() < m.sim.End():
+		err, note = l.Seek(l.End()), "as far as this step goes"
 	case key.Matches(k, m.keys.End):
 		err, note = l.Seek(l.End()), "at the end: space replays the step"
 	case key.Matches(k, m.keys.GoTo):

@@ -656,6 +656,27 @@ func (m *Model) statusLine() string {
 			return ""
 		}
 		switch next := m.heldNext(); {
+		case m.atStop():
+			// A later step plays on from here after its prediction: space
+			// would only replay this one (stopAt).
+			// The pause and what its instant holds back come first, as on
+			// any pause; then where the run goes on.
+			heres := []string{""}
+			switch {
+			case next != "":
+				heres = []string{"paused here: " + pauseText(st) + ", held before " + next + "; ", "paused here, held before " + next + "; ",
+					"held before " + next + "; ", "paused here; "}
+			case m.atPause:
+				heres = []string{"paused here: " + pauseText(st) + "; ", "paused at " + pauseAt(st) + "; ", "paused here; "}
+			}
+			n := m.cont.Step + 1
+			var forms []string
+			for _, here := range heres {
+				forms = append(forms, fmt.Sprintf("  · %sstep %d plays on from here, after its prediction: n", here, n),
+					fmt.Sprintf("  · %sstep %d plays on from here: n", here, n),
+					fmt.Sprintf("  · %sstep %d goes on: n", here, n))
+			}
+			left += fitting(append(forms, fmt.Sprintf("  · step %d goes on: n", n))...)
 		case next != "":
 			// The panes hold the event's picture (holdEvent): say what came
 			// next in its instant, in the longest wording that fits, here
@@ -856,7 +877,7 @@ func (m *Model) helpKeys() helpKeys {
 	// answering, the help and leaving; the full help has the rest.
 	short := []key.Binding{brief(k.Next, "n/p", "step")}
 	if m.sim != nil {
-		play := playback.PlayWord(m.sim.Now() >= m.sim.End(), m.playing)
+		play := playback.PlayWord(m.sim.Now() >= m.stopAt(), m.playing)
 		short = append(short, brief(k.Play, "space", play), brief(k.Step, "←/→", "time"))
 	}
 	if q := st.Question; q != nil && m.questionShown() {
@@ -869,11 +890,11 @@ func (m *Model) helpKeys() helpKeys {
 			short = append(short, brief(k.Submit, "enter", "answer"))
 		}
 	}
-	if m.sim != nil && st.Choose {
+	if k.Variant.Enabled() {
 		short = append(short, brief(k.Variant, "v", "design"))
 	}
 	short = append(short, brief(k.Help, "?", "keys"), k.Quit)
-	if m.sim != nil {
+	if k.Restart.Enabled() {
 		short = append(short, brief(k.Restart, "r", "restart"))
 	}
 	short = append(short, brief(k.Steps, "s", "steps"))
