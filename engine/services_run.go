@@ -467,7 +467,12 @@ func (r *Run) callService(id int32, req *request, ds *dependencyState) {
 			} else {
 				r.setTimeout(ds, req.dep, due, id, req.gen, req.timeoutTok)
 			}
-		} else {
+		} else if req.active&(1<<at) != 0 && !req.timeoutArmed {
+			// Deferred at a bulkhead wait: armTimeout arms it. A timer
+			// armed already (a call that waited for a connection) or a
+			// layer not entered leaves armTimeout nothing to do, and
+			// its call is spared (nearly every call of go-inventory's
+			// sweep of a per-host cap waited for its connection).
 			r.armTimeout(id, 0, false)
 		}
 	}
@@ -795,7 +800,7 @@ func (r *Run) startChild(c int32, req *request, in *instState, ss *svcState) {
 		// with room).
 		at := r.now + work
 		r.seq++
-		if w := &r.soon.work; at < r.before && at >= w.last && w.n < workLaneSize && !w.off {
+		if w := &r.soon.work; !w.off && at < r.before && at >= w.last && w.n < workLaneSize {
 			r.holdWork(at, c, req.gen) // services_lane.go
 			return
 		}
@@ -966,32 +971,44 @@ func (r *Run) leafDone(e *event) {
 }
 
 // endAnswered is endChildOn for child c (req, on instance in), whose work
-// is done with outcome o, its caller's result res. When its caller still
-// waits for it and its worker goes back with nothing else to settle (no
-// retry budget, no load shedding to tell, no test watching), it does
-// endChildOn's and releaseChild's steps for that case, in their order.
+// is done with outcome o, its caller's result res. When its worker goes
+// back with nothing else to settle (no retry budget, no load shedding to
+// tell, no test watching), it does endChildOn's and releaseChild's steps
+// for that case, in their order, whether its caller still waits for it
+// or not.
 func (r *Run) endAnswered(c int32, req *request, in *instState, o Outcome, res result) {
 	ss := &r.svcs[in.svc]
-	l := &r.links[c]
-	parent := l.parent
-	p := &r.requests[parent]
-	if p.gen != l.parentGen || !p.inCall || p.callTok != l.parentTok || !req.started || req.freed ||
-		ss.budget || in.shedder != nil || r.onFree != nil {
+	if !req.started || req.freed || ss.budget || in.shedder != nil || r.onFree != nil {
 		r.endChildOn(c, req, in, o, res, endAnswered)
 		return
 	}
+	l := &r.links[c]
+	parent := l.parent
+	p := &r.requests[parent]
+	waiting := p.gen == l.parentGen && p.inCall && p.callTok == l.parentTok
 	in.answered[o]++
 	ss.bucket.Answered[o]++
-	// The parent's edge: l.edge, which is p.dep (the parent still waits
-	// for this call, and a request's edge never changes).
+	// The parent's edge: l.edge (while the parent still waits for this
+	// call, p.dep: a request's edge never changes).
 	ds := &r.dependencies[l.edge]
 	ds.inFlight--
+	if !waiting {
+		// Work nobody waits for any more (its caller timed out, say:
+		// nearly every answer of go-inventory's backed-up inventory):
+		// endChildOn's steps for it, with no second look at the parent.
+		ds.abandoned--
+		in.abandonedWork++
+		in.wasted += r.now - l.started
+	}
 	req.freed = true
 	in.busy--
 	ss.busy--
 	r.freeRequest(c)
 	if in.accept.n > 0 && !r.draining {
 		r.startQueued(in)
+	}
+	if !waiting {
+		return
 	}
 	// startQueued may have grown links: parent's is looked up afresh.
 	r.links[parent].child = -1

@@ -230,8 +230,22 @@ func (r *Run) runTasksBefore(stop time.Duration) {
 				continue
 			}
 		}
+		// handle's steps for the end of a service's work (workDone takes
+		// the request and its generation, read before it schedules
+		// anything) and for a leaf's answer to its call: a tasks
+		// server's run keeps every work's end in the queue (workLane's
+		// off), and a backed-up service's workers end theirs, and hear
+		// their leaf's answers, by the million (go-inventory's sweeps).
+		if c.kind == evWorkDone {
+			r.workDone(c.req, c.gen) // services_lane.go
+			continue
+		}
 		// handle may schedule events, which reuse the cell: it gets a copy.
 		e := *c
+		if e.kind == evLeafDone {
+			r.leafDone(&e) // handle's steps for it: services_run.go
+			continue
+		}
 		r.handle(&e)
 	}
 }

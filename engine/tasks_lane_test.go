@@ -76,7 +76,11 @@ func TestPropertyLaneIsTheQueuesOrder(t *testing.T) {
 }
 
 // The same behind a tasks server that calls chains of services (genChain),
-// whose calls arrive through Run.soon, due at once, beside the lane.
+// whose calls arrive through Run.soon, due at once, beside the lane; now
+// and then with its edges cut down to the flat walks' (flattenEdges), so
+// that a service's leaf behind a timeout alone answers with the
+// evLeafDone that the loop, like the end of a service's work, hands on
+// itself rather than through handle (runTasksBefore).
 func TestPropertyLaneBesideCallsIntoServices(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		sc := genChain(t)
@@ -85,6 +89,9 @@ func TestPropertyLaneBesideCallsIntoServices(t *testing.T) {
 		sys.Tasks = &TaskServer{Threads: rapid.IntRange(1, 4).Draw(t, "threads")}
 		for i := range sys.Endpoints {
 			sys.Endpoints[i].CPU = time.Duration(rapid.IntRange(0, 3).Draw(t, "cpuMs")) * time.Millisecond
+		}
+		if rapid.Bool().Draw(t, "flatten") {
+			flattenEdges(t, sc) // services_fast_test.go
 		}
 		if err := sc.Validate(); err != nil {
 			t.Skip("drawn scenario is not valid:", err)
