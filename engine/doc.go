@@ -33,8 +33,9 @@
 // layer's timers, most of which come up when they can do nothing, wait
 // beside it in FIFOs that drop such timers when they fill rather than
 // grow, timers.go; so do a tasks server's slice ends on its loop,
-// tasks_lane.go, and the ends of a service's constant work,
-// services_lane.go, each with the seq its event would have taken),
+// tasks_lane.go, the ends of its semaphore waits, waits_lane.go, and
+// the ends of a service's constant work, services_lane.go, each with
+// the seq its event would have taken),
 // arrivals whose call an open breaker, a full bulkhead or a rate limiter
 // refuses as it enters (counted without a request, fastpath.go), calls
 // that need no layer or only walk a bulkhead and a breaker (fastpath.go;

@@ -231,6 +231,7 @@ func (r *Run) cloneInto(dst *Run, compact bool) {
 		requests: dst.requests, freeRequests: dst.freeRequests, workerOwner: dst.workerOwner,
 		freeWorkers: dst.freeWorkers, transitions: dst.transitions,
 		slab: dst.queue.slab, far: dst.queue.far.items, deferred: dst.deferred,
+		waitEnds: dst.waits.ends,
 	}
 	tasks := dst.tasksSpare()
 	*dst = *r // the queue's wheel (arrays) and every scalar
@@ -242,6 +243,7 @@ func (r *Run) cloneInto(dst *Run, compact bool) {
 	dst.arrivals = cloneArray(old.arrivals, r.arrivals, compact)
 	dst.requests = cloneArray(old.requests, r.requests, compact)
 	dst.deferred = cloneArray(old.deferred, r.deferred, compact) // waiters.go
+	dst.waits.ends = cloneWaits(old.waitEnds, r.waits.ends)      // waits_lane.go
 	dst.freeRequests = cloneArray(old.freeRequests, r.freeRequests, compact)
 	dst.workerOwner = cloneArray(old.workerOwner, r.workerOwner, compact)
 	dst.freeWorkers = cloneArray(old.freeWorkers, r.freeWorkers, compact)
@@ -492,7 +494,7 @@ func (r *Run) footprint(compact bool) int {
 	n := int(unsafe.Sizeof(*r)) + bytesAtLength(r.queue.slab, c) + bytesAtLength(r.queue.far.items, c) + bytesAtLength(r.arrivals, c) + bytesAtLength(r.requests, c) +
 		bytesAtLength(r.freeRequests, c) + bytesAtLength(r.workerOwner, c) + bytesAtLength(r.freeWorkers, c) + bytesAtLength(r.transitions, c) +
 		bytesOf(r.accept.ids) + bytesOf(r.accept.stamps) + bytesOf(r.endpoints) + bytesOf(r.dependencies) + bytesOf(r.tenants) +
-		bytesAtLength(r.deferred, c) + r.tasksFootprint(c) + r.servicesFootprint(c)
+		bytesAtLength(r.deferred, c) + r.waits.ends.bytes(c) + r.tasksFootprint(c) + r.servicesFootprint(c)
 	for i := range r.endpoints {
 		es := &r.endpoints[i]
 		n += bytesSized(es.series, compact, r.samples()) + bytesSized(es.latencies, compact, r.latencyRoom(i)) + es.waits.bytes(compact)

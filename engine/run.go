@@ -123,6 +123,9 @@ type Run struct {
 	// lane holds a tasks server's pending slice ends while its loop
 	// (runTasksBefore) runs (tasks_lane.go).
 	lane sliceLane
+	// waits holds the ends of a tasks server's semaphore waits
+	// (waits_lane.go).
+	waits waitLane
 
 	// What a fork (fork.go) needs to know of the run so far: the most
 	// workers busy at once, and whether an arrival ever found none free;
@@ -442,6 +445,7 @@ type spare struct {
 	far          []event
 	svcs         []svcState
 	deferred     []deferredTimeout
+	waitEnds     waitRing // waits_lane.go
 	insts        []instState
 	links        []link
 }
@@ -462,6 +466,7 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 		freeWorkers: r.freeWorkers, transitions: r.transitions,
 		slab: r.queue.slab, far: r.queue.far.items,
 		svcs: r.svcs, insts: r.insts, links: r.links, deferred: r.deferred,
+		waitEnds: r.waits.ends,
 	}
 	*r = Run{}
 	if err := sc.Validate(); err != nil {
@@ -616,6 +621,8 @@ func (r *Run) init(sc *Scenario, v int, seed uint64, tr *Traffic) error {
 	case r.order == nil && anyLean:
 		r.batch = byDrawn
 	}
+	r.waits.ends = old.waitEnds
+	r.useWaitLane() // waits_lane.go
 	// The drain limit is not kept in the queue: it is the first thing to
 	// happen at r.end (AdvanceTo), since everything else that could fall
 	// on r.end is scheduled after it. Its sequence number stays taken, so
@@ -783,6 +790,9 @@ func (r *Run) AdvanceTo(t time.Duration) {
 		default:
 			at = noArrival // nothing is pending
 		}
+		if w := &r.waits; w.at < at || (w.at == at && w.at != noArrival && w.seq < r.nextSeq(ep, head)) {
+			at, ep = w.at, waitNext // waits_lane.go: the wait lane's first end
+		}
 		if !r.drained && at >= r.end {
 			at, ep = r.end, drainNext
 		}
@@ -799,6 +809,8 @@ func (r *Run) AdvanceTo(t time.Duration) {
 		case ep == drainNext:
 			r.drained = true
 			r.drain()
+		case ep == waitNext:
+			r.waitEnded()
 		case ep >= 0:
 			r.arrive(ep)
 		default:
@@ -1089,8 +1101,11 @@ const (
 )
 
 // drainNext stands for the drain limit where AdvanceTo names the next
-// event's endpoint.
-const drainNext = -2
+// event's endpoint, and waitNext for the wait lane's first end.
+const (
+	drainNext = -2
+	waitNext  = -3
+)
 
 // pending is an endpoint's next arrival.
 type pending struct {

@@ -35,10 +35,13 @@ type sliceLane struct {
 	// the lane is empty (seq is then of no use).
 	at  time.Duration
 	seq uint64
-	// stop is the earlier of at and end, the loop's stop: the loop's
-	// tests of its stop read it instead, and so cost nothing more until
-	// the lane's first end is due or stop has come.
+	// stop is the earliest of at, wait and end, the loop's stop: the
+	// loop's tests of its stop read it instead, and so cost nothing more
+	// until the lane's first end, or the wait lane's, is due or stop has
+	// come.
 	stop, end time.Duration
+	// wait is the wait lane's first end's time (waitLane.at, waits_lane.go).
+	wait time.Duration
 	// The ends, in time order (no two at one time), are ends[head],
 	// ends[head+1]..., n of them, the indices taken modulo laneCap.
 	head, n uint32
@@ -70,7 +73,7 @@ func (l *sliceLane) open(stop time.Duration) {
 		l.at = noArrival // a run that has never held a slice end
 	}
 	l.end = stop
-	l.stop = min(stop, l.at)
+	l.stop = min(stop, l.at, l.wait)
 }
 
 // before reports whether the lane's first end comes before stop and
@@ -110,9 +113,9 @@ func (r *Run) sliceEndsAt(at time.Duration, id int32, gen uint32) {
 
 // runTasksBefore is runBefore for a tasks server's run: it handles, in
 // order, every event strictly before stop, the next being the queue's
-// head, the first arrival or the lane's first slice end, whichever comes
-// first by (time, seq), or a call into a service sent now (Run.soon),
-// due now. It is runBefore's loop without what a tasks server never
+// head, the first arrival, the lane's first slice end or the wait lane's
+// first end (waits_lane.go), whichever comes first by (time, seq), or a
+// call into a service sent now (Run.soon), due now. It is runBefore's loop without what a tasks server never
 // takes (arriveMany and the other arrival loops: its arrivals go to
 // arriveTasks or arrive; answers on the plain fast path: its calls walk
 // their layers, tasksFastLayers), and with the lane: a loop of its own,
@@ -123,6 +126,9 @@ func (r *Run) sliceEndsAt(at time.Duration, id int32, gen uint32) {
 // step.
 func (r *Run) runTasksBefore(stop time.Duration) {
 	if r.lane.open(stop); laneRoom == 0 {
+		if debugChecks && r.waits.on {
+			panic("engine: runBefore's loop for a run whose waits end in the wait lane")
+		}
 		r.runBefore(stop) // a test's run without the lane
 		return
 	}
@@ -139,15 +145,21 @@ func (r *Run) runTasksBefore(stop time.Duration) {
 		if r.arrAt < q.headAt || (r.arrAt == q.headAt && r.arrSeq < q.headSeq) {
 			if r.arrAt >= r.lane.stop {
 				switch {
+				case r.waitFirst(r.arrAt, r.arrSeq, stop):
+					r.waitEnded() // waits_lane.go
+					continue
 				case r.lane.before(r.arrAt, r.arrSeq):
 					r.sliceEnded(r.lane.take()) // tasks_run.go
+					continue
 				case r.arrAt >= stop:
 					r.flushLane()
 					return
-				default:
+				case r.lane.at == r.arrAt:
 					r.laneTie()
+					continue
 				}
-				continue
+				// Left: a wait's end at the arrival's time, whose seq
+				// is larger. The arrival comes first.
 			}
 			if r.batch == byTasks {
 				r.arriveTasks() // arrive_fast.go
@@ -159,15 +171,20 @@ func (r *Run) runTasksBefore(stop time.Duration) {
 		}
 		if q.headAt >= r.lane.stop {
 			switch {
+			case r.waitFirst(q.headAt, q.headSeq, stop):
+				r.waitEnded()
+				continue
 			case r.lane.before(q.headAt, q.headSeq):
 				r.sliceEnded(r.lane.take())
+				continue
 			case q.headAt >= stop:
 				r.flushLane()
 				return
-			default:
+			case r.lane.at == q.headAt:
 				r.laneTie()
+				continue
 			}
-			continue
+			// Left: a wait's end at the head's time, after it by seq.
 		}
 		r.now = q.headAt
 		var c *event
@@ -258,11 +275,11 @@ func (l *sliceLane) take() (at time.Duration, id int32, gen uint32) {
 	at, id, gen = l.at, e.req, e.gen
 	l.head++
 	if l.n--; l.n == 0 {
-		l.at, l.stop = noArrival, l.end // most often: the first was the only one
+		l.at, l.stop = noArrival, min(l.end, l.wait) // most often: the first was the only one
 	} else {
 		f := &l.ends[l.head%laneCap]
 		l.at, l.seq = f.at, f.seq
-		l.stop = min(l.end, l.at)
+		l.stop = min(l.end, l.at, l.wait)
 	}
 	return at, id, gen
 }
@@ -288,7 +305,7 @@ func (r *Run) laneTie() {
 		f := &l.ends[l.head%laneCap]
 		l.at, l.seq = f.at, f.seq
 	}
-	l.stop = min(l.end, l.at)
+	l.stop = min(l.end, l.at, l.wait)
 	if debugChecks && l.at <= r.now {
 		panic("engine: the lane holds two slice ends at one time")
 	}

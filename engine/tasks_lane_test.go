@@ -12,11 +12,14 @@ import (
 
 // laneAndQueue starts two runs of sc's first variant on seed, replaying
 // traffic drawn once when shared (arriveTasks then takes the arrivals): one
-// with the lane, one with every slice end an event and runBefore's own
-// loop (laneRoom 0), as before the lane. step steps them, each with its
+// with the lane, one with every slice end (and every wait's end) an event
+// and runBefore's own loop (laneRoom 0), as before the lanes. step steps them, each with its
 // own laneRoom.
 func laneAndQueue(t interface{ Fatal(...any) }, sc *Scenario, seed uint64, shared bool) (lane, queued *Run, step func(r *Run, to time.Duration)) {
 	lane, queued = twoRuns(t, sc, seed, shared) // arrive_fast_test.go
+	// runBefore's loop knows nothing of the wait lane (waits_lane.go):
+	// the run through it keeps its waits' ends in the queue, as before.
+	queued.waits.on = false
 	step = func(r *Run, to time.Duration) {
 		if r == queued {
 			laneRoom = 0

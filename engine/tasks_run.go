@@ -234,10 +234,11 @@ func (r *Run) enteredFast(es *endpointState) *dependencyState {
 // nextToHappen reports whether a step due at at, after now, would be the
 // next thing the run does: it comes before runBefore's stop (a bucket's
 // end, the time AdvanceTo was asked for, the drain), and strictly before
-// the next event, the next arrival and the lane's first slice end (a tie
-// goes to them, scheduled first), and no call into a service is due now.
+// the next event, the next arrival, the lane's first slice end and the
+// wait lane's first end (a tie goes to them, scheduled first), and no
+// call into a service is due now.
 func (r *Run) nextToHappen(at time.Duration) bool {
-	return at < r.before && at < r.queue.headAt && at < r.arrAt && at < r.lane.at && r.soon.seq == 0 && !queueEveryTaskStep
+	return at < r.before && at < r.queue.headAt && at < r.arrAt && at < r.lane.at && at < r.waits.at && r.soon.seq == 0 && !queueEveryTaskStep
 }
 
 // queueEveryTaskStep, set by a test, makes every handler's slice end an

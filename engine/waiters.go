@@ -94,8 +94,14 @@ func (r *Run) parkAtBulkhead(id int32, req *request, ds *dependencyState, i int)
 			*d = deferredTimeout{seq: r.seq, gen: req.gen, tok: req.timeoutTok}
 		}
 	}
+	// A tasks server's wait ends in the wait lane (waits_lane.go), with
+	// the seq its event would take, when it comes no sooner than the
+	// lane's last.
+	if r.waits.on && r.waitEndsAt(end, id, req.gen, req.bhTok) {
+		return
+	}
 	// scheduleEvent, with the event written in place as scheduleAnswer
-	// writes an answer: the wait's end is an event of every wait.
+	// writes an answer: the wait's end is an event of every other wait.
 	r.seq++
 	if c := r.queue.place(end, r.seq); c != nil {
 		c.req, c.gen, c.tok, c.dep, c.kind, c.err = id, req.gen, req.bhTok, 0, evBulkheadWait, false
@@ -215,7 +221,8 @@ func (r *Run) holdsConn(id int32) bool {
 // and it would come up during the wait, when this run's is not in the
 // queue. A wait that also ends before the new timeout would have been
 // deferred alike, with the same sequence number, and armed at its end at
-// the moved time. The wait's end is its evBulkheadWait event's time.
+// the moved time. The wait's end is its evBulkheadWait event's time, in
+// the queue or in the wait lane (waits_lane.go).
 func (r *Run) deferredOutlasts(i int, shift time.Duration) bool {
 	waiting := false
 	for id := range r.deferred {
@@ -228,7 +235,7 @@ func (r *Run) deferredOutlasts(i int, shift time.Duration) bool {
 		return false
 	}
 	outlasts := false
-	r.queue.each(func(e *event) {
+	look := func(e *event) {
 		if e.kind != evBulkheadWait || outlasts {
 			return
 		}
@@ -236,13 +243,19 @@ func (r *Run) deferredOutlasts(i int, shift time.Duration) bool {
 		if req.gen == e.gen && req.bhTok == e.tok && req.waitingBH && r.waitsDeferred(e.req, i) && e.at >= req.timeoutAt+shift {
 			outlasts = true
 		}
-	})
+	}
+	r.queue.each(look)
+	r.eachWaitEnd(look)
 	return outlasts
 }
 
 // waitsDeferred says whether request id, a call to dependency i, holds a
-// deferred timer not yet armed.
+// deferred timer not yet armed. A slot past r.deferred never held one
+// (growDeferred grows it to the slot that defers).
 func (r *Run) waitsDeferred(id int32, i int) bool {
+	if int(id) >= len(r.deferred) {
+		return false
+	}
 	req := &r.requests[id]
 	d := &r.deferred[id]
 	return d.seq != 0 && req.ep >= 0 && int(req.dep) == i && !req.timeoutArmed && r.deferredFor(id, req)

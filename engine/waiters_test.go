@@ -138,7 +138,23 @@ func tiedWaits(rng *rand.Rand) *engine.Scenario {
 // its cell, its deferred timers carried over (CloneInto). A shorter
 // timeout might come up during a wait judged to end before the old one:
 // such a fork is refused while a deferred timer's wait may last past it.
-func TestForkWithDeferredTimeoutsIsExact(t *testing.T) {
+func TestForkWithDeferredTimeoutsIsExact(t *testing.T) { forkDeferred(t, false) }
+
+// The same on a tasks server, whose waits end in the wait lane
+// (waits_lane.go), not in the event queue: deferredOutlasts must find
+// them there.
+func TestForkWithDeferredTimeoutsOnTheLoopIsExact(t *testing.T) { forkDeferred(t, true) }
+
+// forkDeferred is TestForkWithDeferredTimeoutsIsExact's, its scenarios'
+// thread pools made tasks servers when onLoop.
+func forkDeferred(t *testing.T, onLoop bool) {
+	loop := func(sc *engine.Scenario) *engine.Scenario {
+		if onLoop {
+			sys := &sc.Variants[0].System
+			sys.Workers, sys.Queue, sys.Tasks = 0, 0, &engine.TaskServer{Threads: 4}
+		}
+		return sc
+	}
 	// queued: one slot, calls of 100 ms, a call every 10 ms, waits of up
 	// to 500 ms within a timeout of 1 s. At 150 ms nothing has been inside
 	// the timeout for 160 ms yet, and callers wait with deferred timers: a
@@ -150,13 +166,13 @@ func TestForkWithDeferredTimeoutsIsExact(t *testing.T) {
 		d.Policy.Timeout, d.Policy.Bulkhead, d.Policy.BulkheadWait = timeout, 1, 500*time.Millisecond
 		sys := engine.System{Workers: 200, Endpoints: []engine.Endpoint{{Name: "api", Interval: 10 * time.Millisecond, Calls: "db"}},
 			Dependencies: []engine.Dependency{d}}
-		return &engine.Scenario{Name: "queued", Duration: 2 * time.Second, MeasureTo: 2 * time.Second,
-			Variants: []engine.Variant{{Name: "v", System: sys}}}
+		return loop(&engine.Scenario{Name: "queued", Duration: 2 * time.Second, MeasureTo: 2 * time.Second,
+			Variants: []engine.Variant{{Name: "v", System: sys}}})
 	}
 	taken, mid := 0, 0
 	for i := range uint64(1201) {
-		base := tiedWaits(rand.New(rand.NewPCG(i, 0x7a1)))
-		cell := tiedWaits(rand.New(rand.NewPCG(i, 0x7a1)))
+		base := loop(tiedWaits(rand.New(rand.NewPCG(i, 0x7a1))))
+		cell := loop(tiedWaits(rand.New(rand.NewPCG(i, 0x7a1))))
 		rng := rand.New(rand.NewPCG(i, 0x7a2))
 		p := &cell.Variants[0].System.Dependencies[0].Policy
 		p.Timeout = time.Duration(10+rng.IntN(int(p.Timeout.Milliseconds())+500)) * time.Millisecond
