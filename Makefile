@@ -112,10 +112,13 @@ RACE_PKGS = $(filter-out $(shell $(GO) list $(RACE_FREE)),$(shell $(GO) list $(P
 # racefree.Only(t) first (internal/racefree): under -race it skips, and the
 # last line of unit runs it without -race. These are the tests whose work is
 # the engine's and the drawing's alone (every scenario's end against run's,
-# every text's --check), where the detector has nothing to watch and costs
-# ten to twenty times the time, and the larger sizes of a test whose
-# goroutines another test runs under -race (the sandbox's sweep on a bigger
-# grid). The names come from the functions that call racefree.Only.
+# every text's --check, the sandbox's ] and [ on every scenario against the
+# whole lists: three minutes of its four under -race, seconds without), where
+# the detector has nothing to watch and costs ten to thirty times the time,
+# and the larger sizes or other formats of a test whose goroutines another
+# test runs under -race (the sandbox's sweep on a bigger grid, the command's
+# sweep as a table and as JSON). The names come from the functions that call
+# racefree.Only.
 RACE_FREE_TEST_FILES = $(shell grep -rl --include='*_test.go' 'racefree.Only(t)' . | grep -v '^./internal/racefree/')
 RACE_FREE_TESTS = $(shell awk '/^func Test/ { split($$2, name, /[^A-Za-z0-9_]/) } /racefree\.Only/ { print name[1] }' $(RACE_FREE_TEST_FILES) | sort -u | paste -sd'|' -)
 # A package of RACE_FREE runs all its tests without -race already: its

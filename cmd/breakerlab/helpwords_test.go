@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/serve"
 )
 
@@ -215,6 +216,7 @@ func longest(s string) int {
 // A --check that names no challenge, or a challenge file that is not
 // there, says what was wrong and what is allowed.
 func TestChallengeCheckMistakesSayWhatIsAllowed(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command refuses before it grades anything
 	tempConfig(t)
 	for _, c := range []struct {
 		args []string

@@ -201,6 +201,7 @@ func percentCopies(fset *token.FileSet, f *ast.File) []string {
 // "%.1f%%" or FormatFloat, did). A new copy anywhere in the module's Go,
 // outside tests and testdata (the exercises' learner code), fails here.
 func TestOneWayToWriteAShareWithOneDecimal(t *testing.T) {
+	racefree.Only(t) // no goroutine: it parses the module's source
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/lessonui"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -313,6 +314,7 @@ func TestRecordPresentDrawsPresentationMode(t *testing.T) {
 // guess, no answer, no reveal. Step 3's number (the workers held by
 // recommendations) is the one its prediction asks for, held back.
 func TestRecordLessonStepKeepsItsQuestionOpen(t *testing.T) {
+	racefree.Only(t) // no goroutine: tui/record plays the lesson on this one and drops its commands
 	tempConfig(t)
 	l, err := lessons.Open("1")
 	if err != nil {
@@ -409,6 +411,7 @@ func TestRecordKeepsEveryFrameOfItsRate(t *testing.T) {
 // "1) Fewer than 40 ... 3) About half", the order for no learner, while
 // the player read "1) Nearly all 200 ... 3) Fewer than 40".
 func TestRecordLessonNumbersTheChoicesAsTheLearnersPlayer(t *testing.T) {
+	racefree.Only(t) // no goroutine: tui/record plays the lesson on this one and drops its commands
 	dir := tempConfig(t)
 	l, err := lessons.Open("1")
 	if err != nil {
@@ -453,6 +456,7 @@ func TestRecordLessonNumbersTheChoicesAsTheLearnersPlayer(t *testing.T) {
 // reveal is under it; the header says so. The help says plainly that
 // without it the figures stay hidden.
 func TestRecordLessonStepWithItsAnswerShown(t *testing.T) {
+	racefree.Only(t) // no goroutine: tui/record plays the lesson on this one and drops its commands
 	tempConfig(t)
 	l, err := lessons.Open("1")
 	if err != nil {
@@ -555,6 +559,7 @@ func TestRecordWritesOnlyACast(t *testing.T) {
 // and the flag were ignored: it says a lesson's step is recorded so
 // with or without it.
 func TestRecordLessonIsPresentationModeWithOrWithoutPresent(t *testing.T) {
+	racefree.Only(t) // no goroutine: tui/record plays the lesson on this one and drops its commands
 	tempConfig(t)
 	t.Setenv("NO_COLOR", "1")
 	args := []string{"record", "--lesson", "1", "--step", "1", "--fps", "2", "--max", "1s", "-o", "-"}

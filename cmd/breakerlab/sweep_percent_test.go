@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
@@ -16,6 +17,7 @@ import (
 // each figure the JSON's share written by pane.Percent; the CSV and the
 // JSON keep the share from 0 to 1, and the JSON's goal its fraction.
 func TestSweepTableWritesSharesAsPercentages(t *testing.T) {
+	racefree.Only(t) // its sweep's workers and progress are TestSweepCSVMatchesRuns's, which runs under -race
 	args := []string{"sweep", "cascade", "--variant", "2", "--vary", "recommendations.bulkhead=10..200:20",
 		"--measure", "search.ok", "--goal", "search.ok>=99%"}
 	table, stderr, code := run(t, args...)

@@ -66,6 +66,7 @@ func TestSweepBadVaryListsKnobs(t *testing.T) {
 // reads them: cascade's 180 paths were one line of some 4,000 columns.
 // Off a terminal the list is fitted to 80 columns.
 func TestSweepWithoutVaryListsKnobsAsLines(t *testing.T) {
+	racefree.Only(t) // no goroutine: the command refuses before it sweeps
 	for _, name := range scenarios.Names() {
 		_, stderr, code := run(t, "sweep", name, "--measure", "x.ok")
 		if code != 2 {
@@ -130,6 +131,7 @@ func TestSweepCSVMatchesRuns(t *testing.T) {
 }
 
 func TestSweepJSONAndPictures(t *testing.T) {
+	racefree.Only(t) // its sweep's workers and progress are TestSweepCSVMatchesRuns's, which runs under -race
 	args := []string{"sweep", "cascade", "--vary", "recommendations.timeout=500ms..2s:2", "--vary", "workers=100..200:2",
 		"--measure", "search.ok", "--goal", "search.ok>=0.99", "--seeds", "1"}
 	stdout, stderr, code := run(t, append(args, "--format", "json")...)

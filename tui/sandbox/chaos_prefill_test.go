@@ -8,6 +8,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/chaos"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -18,6 +19,7 @@ import (
 // stands; a kind the prompt is not opened for is a recover with nothing
 // ever in force, or a surge with no free second.
 func TestChaosPrefillIsAccepted(t *testing.T) {
+	racefree.Only(t) // no goroutine: the scenario's and the chaos specs' work alone
 	for _, b := range scenarios.All() {
 		sc := b.Build()
 		moments := []time.Duration{0, time.Second, sc.Duration / 4, sc.MeasureFrom, sc.Duration / 2,
@@ -59,6 +61,7 @@ func TestChaosPrefillIsAccepted(t *testing.T) {
 // engine takes, one that enter injects; one typed inside the burst is
 // refused naming the burst's own span and the variant shown.
 func TestChaosSurgePrefillAvoidsAnotherTenantsBurst(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	sc := tuitest.Scenario(t, "noisy-tenant")
 	for _, target := range []string{"globex", "search"} {
 		m := newModel(t, 100, 30, Options{Scenario: sc, Variant: 1})

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
 
@@ -14,6 +15,7 @@ import (
 // s: search-api breaker closed → open" on the run alone (and beside the
 // breaker logs' and run's 10.530 s).
 func TestCompareEventNotesReadAsARunAlone(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	const jumps = 8
 	alone := map[string]bool{}
 	m := newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, "api-gateway")})

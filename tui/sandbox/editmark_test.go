@@ -6,6 +6,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
 
@@ -39,6 +40,7 @@ func editAndWrite(t *testing.T, sc *engine.Scenario, variant int, fields ...[3]s
 // The summary read "... (edited: workers 300) (edited: accept queue
 // 250)", and a third edit would have added a third.
 func TestAReopenedFileIsMarkedOnce(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	first := editAndWrite(t, tuitest.Scenario(t, "multi-hop"), 1,
 		[3]string{"The server", "workers", "300"},
 		[3]string{"The server", "home patience", "2500ms"},

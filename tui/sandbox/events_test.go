@@ -8,6 +8,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
@@ -76,7 +77,14 @@ func jumpWhole(t *testing.T, m Model, k string) Model {
 // view and in compare mode, through switches of variant, preset and side,
 // rewinds and the end, every ] and [ shows byte for byte the screen it
 // showed when the events were each run's whole list.
+//
+// The models take the keys on the subtest's own goroutine and their
+// commands are dropped, so the race detector watches only the parallel
+// subtests' separate models, which share no memory they write: under
+// -race this test and the two below took three minutes of the sandbox's
+// four, against some seconds without (racefree.Only).
 func TestEventJumpsAreTheWholeLists(t *testing.T) {
+	racefree.Only(t)
 	keys := []string{"]", "]", "]", "[", "]", "]", "]", "]", "[", "[", "G", "[", "]",
 		"c", "]", "]", "tab", "]", "[", "p", "]", "]", "{", "]", "x", "[", "]", "g", "[", "]", "]",
 		"C", "]", "p", "[", "]"}
@@ -114,6 +122,7 @@ func TestEventJumpsAreTheWholeLists(t *testing.T) {
 // run to the end: what the index knows of each stops within a step of
 // the event (events.go's aheadStep).
 func TestEventJumpOnANewSidePlaysToTheEventOnly(t *testing.T) {
+	racefree.Only(t) // no goroutine: the run's and the index's work alone, 40 s under -race
 	const at = 712 * time.Second
 	setUp := func() Model {
 		m := newModel(t, 100, 30, Options{Scenario: teacher20m(t), Seed: 5})
@@ -151,6 +160,7 @@ func TestEventJumpOnANewSidePlaysToTheEventOnly(t *testing.T) {
 // lists word their events with playback's makers, so what this holds them
 // to is which events the index has found and where it puts them.
 func TestEventIndexAtTheEndIsRunEvents(t *testing.T) {
+	racefree.Only(t) // as TestEventJumpsAreTheWholeLists: separate models, no goroutine of their own
 	for _, b := range scenarios.All() {
 		sc := b.Build()
 		t.Run(sc.Name, func(t *testing.T) {

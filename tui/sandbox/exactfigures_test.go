@@ -18,6 +18,7 @@ import (
 // one of 0.123456 at 12.3456%. Written as a measured share is, it read
 // "opens when ≥ <0.1%" and "≥ 12%", neither of them the rule that runs.
 func TestBreakerStatesItsThresholdWhole(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	for _, c := range []struct {
 		rate float64
 		want string

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -15,6 +16,7 @@ import (
 // more, and the breaker's knobs and the provider's were found only by
 // pressing ↑ to wrap round.
 func TestKnobFormSaysHowManyFieldsAreOutOfSight(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	m := newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, "fleet-probes")})
 	m = press(m, "e")
 	if m.form == nil {

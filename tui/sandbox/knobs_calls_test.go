@@ -10,6 +10,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/chaos"
 	"github.com/breakerlab/breakerlab/engine/retry"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
 
@@ -159,6 +160,7 @@ func recommendationsCalls(t *testing.T, m Model) engine.DependencySnapshot {
 // still coming) send half as many calls again into the hanging dependency
 // as the same run without.
 func TestRetryKnobsMakeARetryStorm(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	run := func(attempts string) engine.DependencySnapshot {
 		m := press(newModel(t, 100, 30, Options{}), "e")
 		setField(t, m, "Calls to recommendations", "timeout", "1s")
@@ -232,6 +234,7 @@ func TestRetryKnobsRefuse(t *testing.T) {
 // "the database slows to 500 ms from 20 s to 40 s" beside a fault from
 // 25 s to 50 s.
 func TestMovedFaultMarksTheSummary(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	m := press(newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, "multi-hop"), Variant: 1}), "e")
 	i := fieldIn(m.form, "Service inventory", "database slow from")
 	if i < 0 {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
@@ -60,6 +61,7 @@ func TestSweepOfNoneHasItsOwnColumnAndRoundValues(t *testing.T) {
 // The sweep's heatmap labels the design's "none" as such, and its legend
 // line says "no timeout", never "timeout=0ms".
 func TestSweepHeatmapNamesNone(t *testing.T) {
+	racefree.Only(t) // its sweep's workers and messages are TestSweepRunsAndMarksTheDesign's (drive), which runs under -race
 	m := newModel(t, 80, 24, Options{Scenario: shortCascade(t)})
 	m = press(m, "e")
 	for m.form.knobs[m.form.focus].label != "timeout" {

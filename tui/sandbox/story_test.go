@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -19,6 +20,7 @@ import (
 // latency chart's rows at 100x30; event-loop-stall's latency found no
 // room at 100x30 beside the calls in flight and the map.
 func TestOwnTroubleKeepsItsStoryPanes(t *testing.T) {
+	racefree.Only(t) // no goroutine: the model takes its keys on this one and its commands are dropped
 	story := map[string][]paneID{
 		"noisy-tenant":     {pPool, pOutcomes, pTenants, pLatency},
 		"event-loop-stall": {pPool, pOutcomes, pLatency, pTaskCharts},
