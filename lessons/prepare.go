@@ -348,33 +348,112 @@ func prepareMisconception(ctx *evalCtx, q *PreparedQuestion, mc Misconception) (
 // number (Little's law's workers may be either).
 func isCountish(k Kind) bool { return k == KindCount || k == KindNumber }
 
-// answerBound is the most a numeric answer can be where the run gives a
-// bound: the workers busy at a moment, or held by some endpoints, are at
-// most the pool's workers (the scenario's, as the step's overrides leave
-// them). Other answers have none (the workers Little's law asks for may
-// well exceed the pool), and ok is false.
+// answerBound is the most a numeric answer can be where the scenario sets
+// a bound on it, so that a guess past it is told why rather than graded:
+// the workers busy at a moment, or held by some endpoints, are at most the
+// pool's workers; a service's busy workers at most its workers on all its
+// instances; the instances whose breaker is open or half-open at most the
+// service's instances; the customers a poisoned one takes down at most
+// the others; the connections a pool has in use at most its size; the
+// permits held at most the bulkhead's. Each is the scenario's as the
+// step's overrides leave it. Other answers have none (the workers Little's
+// law asks for may well exceed the pool; the calls in flight at a
+// dependency include abandoned ones, which nothing caps), and ok is false.
 func answerBound(ctx *evalCtx, answer string) (most float64, why string, ok bool) {
 	e, err := ParseExpr(answer)
 	if err != nil || len(e.Args) == 0 {
 		return 0, "", false
 	}
-	switch e.Metric {
-	case "busy-at", "held-at":
-		pe, err := ParseExpr("param " + e.Args[0] + " workers")
+	run := e.Args[0]
+	// eval reads another metric of the answer's run, ok only for a
+	// positive figure: a size of 0 is no cap (a pool without one), and a
+	// key the run does not have (a tasks server's workers) is no bound.
+	eval := func(expr string) (float64, bool) {
+		pe, err := ParseExpr(expr)
 		if err != nil {
-			return 0, "", false
+			return 0, false
 		}
 		v, err := ctx.Eval(pe)
 		if err != nil || v.F <= 0 {
+			return 0, false
+		}
+		return v.F, true
+	}
+	switch e.Metric {
+	case "busy-at", "held-at":
+		n, ok := eval("param " + run + " workers")
+		if !ok {
 			return 0, "", false // no pool of workers (a tasks server)
 		}
-		n, err := Value{Kind: KindCount, F: v.F}.Format("")
-		if err != nil {
-			n = trimFloat(v.F, 0, true)
+		return n, fmt.Sprintf("the pool has only %s workers: at most %s can be busy", countText(n), countText(n)), true
+	case "service-busy-at", "service-busy-max":
+		svc := e.Args[1]
+		if svc == frontName {
+			n, ok := eval("param " + run + " workers")
+			if !ok {
+				return 0, "", false
+			}
+			return n, fmt.Sprintf("the front service has only %s workers: at most %s can be busy", countText(n), countText(n)), true
 		}
-		return v.F, fmt.Sprintf("the pool has only %s workers: at most %s can be busy", n, n), true
+		workers, okW := eval("param " + run + " " + svc + ".workers")
+		instances, okI := eval("param " + run + " " + svc + ".instances")
+		if !okW || !okI {
+			return 0, "", false
+		}
+		n := workers * instances
+		if instances == 1 {
+			return n, fmt.Sprintf("the %s service has only %s workers: at most %s can be busy", svc, countText(n), countText(n)), true
+		}
+		// Busy workers are summed over the instances (service-busy-max).
+		return n, fmt.Sprintf("the %s service has only %s instances of %s workers: at most %s can be busy", svc, countText(instances), countText(workers), countText(n)), true
+	case "probe-burst", "fleet-open-at":
+		svc := e.Args[1]
+		n, ok := eval("param " + run + " " + svc + ".instances")
+		if !ok {
+			return 0, "", false
+		}
+		state := map[string]string{"probe-burst": "half-open", "fleet-open-at": "open"}[e.Metric]
+		return n, fmt.Sprintf("the %s service has only %s instances: at most %s breakers can be %s at once", svc, countText(n), countText(n), state), true
+	case "ever-lost", "lost", "ever-degraded", "degraded", "customers":
+		all, ok := eval("param " + run + " customers")
+		if !ok {
+			return 0, "", false
+		}
+		// These count the others: the poisoned customer is never one.
+		others := all - 1
+		what := map[string]string{"ever-lost": " can lose service", "lost": " can lose service",
+			"ever-degraded": " can be degraded", "degraded": " can be degraded"}[e.Metric]
+		return others, fmt.Sprintf("there are only %s customers: at most %s besides the poisoned one%s", countText(all), countText(others), what), true
+	case "pool-inuse-max", "pool-dialling-max":
+		pool := e.Args[1]
+		n, ok := eval("pool-size " + run + " " + pool)
+		if !ok {
+			return 0, "", false // a pool without a cap
+		}
+		state := map[string]string{"pool-inuse-max": "in use", "pool-dialling-max": "dialling"}[e.Metric]
+		return n, fmt.Sprintf("the %s pool has only %s connections: at most %s can be %s at once", pool, countText(n), countText(n), state), true
+	case "permits-max":
+		s, err := ctx.final(run)
+		if err != nil {
+			return 0, "", false
+		}
+		d, err := dependencyOf(&s, e.Args[1])
+		if err != nil || d.BulkheadCap <= 0 {
+			return 0, "", false
+		}
+		n := float64(d.BulkheadCap)
+		return n, fmt.Sprintf("the bulkhead on %s has only %s permits: at most %s can be held at once", e.Args[1], countText(n), countText(n)), true
 	}
 	return 0, "", false
+}
+
+// countText prints a bound as the lesson prints a count ("1,000").
+func countText(n float64) string {
+	s, err := Value{Kind: KindCount, F: n}.Format("")
+	if err != nil {
+		return trimFloat(n, 0, true)
+	}
+	return s
 }
 
 // answerFormat is the format a numeric answer's expression names ("" for a
@@ -623,6 +702,19 @@ func (q *PreparedQuestion) ReadGuess(input string) (got float64, read string, er
 		return 0, "", errors.New(q.MostWhy)
 	}
 	return got, read, nil
+}
+
+// TypedReading is the sentence that tells a learner how a share typed as
+// a bare number was read, "You typed 1, read as 1 %.", since 1 could be
+// 1 % or 100 % and the verdict alone does not say which was graded; ""
+// for any other input (a count, a share typed with its %, a guess
+// refused). The drill and the lesson player both show it under a verdict.
+func (q *PreparedQuestion) TypedReading(input string) string {
+	_, read, err := q.ReadGuess(input)
+	if err != nil || read == "" {
+		return ""
+	}
+	return "You typed " + strings.TrimSpace(input) + ", " + read + "."
 }
 
 // within says whether a guess, in the answer's terms, is right: within

@@ -272,10 +272,10 @@ func (m Model) cardLines(w int) []string {
 		}
 		out = append(out, "")
 		out = append(out, m.verdict()...)
-		if _, read, err := c.Check.ReadGuess(m.input.Value()); err == nil && read != "" {
+		if s := c.Check.TypedReading(m.input.Value()); s != "" {
 			// A bare share could be a fraction or points: say which it
-			// was taken as, right or wrong.
-			out = append(out, m.para("You typed "+strings.TrimSpace(m.input.Value())+", "+read+".", m.th.Dim, w)...)
+			// was taken as, right or wrong, as the lesson player does.
+			out = append(out, m.para(s, m.th.Dim, w)...)
 		}
 		out = append(out, m.para("The answer: "+strings.TrimSpace(c.Check.AnswerText+" "+c.Check.Unit), m.th.Bold, w)...)
 		out = append(out, m.explain(c, w)...)

@@ -687,13 +687,20 @@ func (m Model) answerNumber() (tea.Model, tea.Cmd) {
 			why = " " + mc.Why
 		}
 	}
+	// A share typed as a bare number could be a fraction or points: say
+	// which it was graded as, right or wrong, as the drill does, after
+	// the verdict's own sentence (the room sees only that one).
+	read := ""
+	if s := q.TypedReading(st.input); s != "" {
+		read = " " + s
+	}
 	switch {
 	case ok:
 		st.right, st.bad = true, false
-		st.feedback = fmt.Sprintf("✓ Right: %s. %s", lessons.WithUnit(q.AnswerText, q.Unit), q.Explain)
+		st.feedback = fmt.Sprintf("✓ Right: %s.%s %s", lessons.WithUnit(q.AnswerText, q.Unit), read, q.Explain)
 	case st.tries >= 3:
 		st.right, st.bad = true, true
-		st.feedback = fmt.Sprintf("✗ The answer is %s.%s %s", lessons.WithUnit(q.AnswerText, q.Unit), why, q.Explain)
+		st.feedback = fmt.Sprintf("✗ The answer is %s.%s%s %s", lessons.WithUnit(q.AnswerText, q.Unit), read, why, q.Explain)
 		return m.recordAnswer(false)
 	default:
 		st.bad = true
@@ -701,7 +708,7 @@ func (m Model) answerNumber() (tea.Model, tea.Cmd) {
 		if gerr == nil {
 			far = ": " + q.HowFar(got)
 		}
-		st.feedback = "✗ Not quite" + far + "." + why + " Try again."
+		st.feedback = "✗ Not quite" + far + "." + read + why + " Try again."
 	}
 	return m.recordAnswer(ok)
 }
