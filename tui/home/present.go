@@ -29,6 +29,20 @@ func (m Model) Moment() (present.Moment, bool) {
 	return present.Moment{}, false
 }
 
+// KeyLineAsks says whether the open screen's last line asks something (a
+// prompt being typed, the sandbox's leave question), which presentation
+// mode then keeps instead of giving it to the key corner
+// (present.KeyLineAsker), as the screen does on its own.
+func (m Model) KeyLineAsks() bool {
+	switch m.screen {
+	case onSandbox:
+		return m.sb.KeyLineAsks()
+	case onLessons:
+		return m.lessons != nil && m.lessons.KeyLineAsks()
+	}
+	return false
+}
+
 // ReserveSandboxTitle has the home screen's sandbox keep the last n cells
 // of its title line for a tag the classroom server draws there
 // (sandbox.Model.ReserveTitle).

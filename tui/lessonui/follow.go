@@ -308,7 +308,14 @@ func (p Picker) Fork() (Picker, tea.Cmd) {
 // the details keep each fault, the calls held only where the question is
 // not about the run, the breakers' states only where it is not about
 // them.
+//
+// While the step list, the help or a time prompt is open, it takes the
+// keys: there is no moment, and presentation mode draws the player itself,
+// so the room sees what the presenter's keys now act on.
 func (m Model) Moment() (present.Moment, bool) {
+	if m.showList || m.showHelp || m.prompt != nil {
+		return present.Moment{}, false
+	}
 	cur := m.cur()
 	title := fmt.Sprintf("Lesson %d · step %d of %d · %s", m.p.Lesson.Number, m.step+1, len(m.p.Steps), cur.Title)
 	mo := present.Moment{Title: title}
@@ -786,6 +793,13 @@ func questionAsk(q *lessons.PreparedQuestion, st questionState) *present.Ask {
 	}
 	return a
 }
+
+// KeyLineAsks reports whether the key line is a time being typed (: or t,
+// seek.go) instead of the keys: presentation mode then keeps it.
+func (m Model) KeyLineAsks() bool { return m.prompt != nil }
+
+// KeyLineAsks is the open player's, when one is open.
+func (p Picker) KeyLineAsks() bool { return p.player != nil && p.player.KeyLineAsks() }
 
 // Moment is the open player's, when one is open.
 func (p Picker) Moment() (present.Moment, bool) {

@@ -137,8 +137,9 @@ func (mo Moment) digits() string {
 	return fmt.Sprint(mo.Value)
 }
 
-// Clock is the play state and time of a simulation, to the tenth of a
-// second, as the screens write it.
+// Clock is the play state and time of a simulation, the time as the
+// status line writes it (pane.Clock: cut to tenths, never rounded up to
+// the end), so that the projector and the presenter's screen agree.
 func Clock(now, end time.Duration, playing bool) string {
 	glyph := theme.GlyphPaused
 	switch {
@@ -147,7 +148,7 @@ func Clock(now, end time.Duration, playing bool) string {
 	case playing:
 		glyph = theme.GlyphPlaying
 	}
-	return fmt.Sprintf("%s %s / %s", glyph, pane.Seconds(now/(100*time.Millisecond)*(100*time.Millisecond)), pane.Seconds(end))
+	return fmt.Sprintf("%s %s / %s", glyph, pane.Clock(now), pane.Seconds(end))
 }
 
 // Engine is the moment of an engine snapshot: the workers the server holds
@@ -673,6 +674,15 @@ func Frame(th *theme.Theme, view, lastKey string, w, h int) string {
 		return view
 	}
 	return Corner(view, th, lastKey, w, h)
+}
+
+// block is view fitted to exactly w×h, as Frame fits it, its last line
+// kept.
+func block(view string, w, h int) string {
+	if w <= 0 || h <= 0 {
+		return view
+	}
+	return strings.Join(pane.Block(strings.Split(view, "\n"), w, h), "\n")
 }
 
 // Corner puts lastKey at the right end of view's last line, which it

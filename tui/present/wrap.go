@@ -11,6 +11,14 @@ type Momenter interface {
 	Moment() (mo Moment, ok bool)
 }
 
+// KeyLineAsker is a screen whose last line, where it keeps its key help,
+// can ask something instead: a prompt being typed, a question to answer
+// with a key. Presentation mode keeps that line, which it would otherwise
+// give to the key corner, so the room reads what the presenter answers.
+type KeyLineAsker interface {
+	KeyLineAsks() bool
+}
+
 // Model wraps a screen with presentation mode: ctrl+p toggles it on any
 // screen the wrapped model shows, keys pressed while it is on are shown in
 // the corner, and View draws the screen's Moment when it has one, else the
@@ -70,6 +78,10 @@ func (m Model) View() string {
 		if mo, ok := mm.Moment(); ok {
 			return View(m.th, mo, m.keys.Last, m.w, m.h)
 		}
+	}
+	if a, ok := m.inner.(KeyLineAsker); ok && a.KeyLineAsks() {
+		// The key typed shows in the prompt itself: no corner.
+		return block(m.inner.View(), m.w, m.h)
 	}
 	return Frame(m.th, m.inner.View(), m.keys.Last, m.w, m.h)
 }

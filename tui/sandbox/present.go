@@ -12,7 +12,15 @@ import (
 // sides, each with its workers held and its dependencies, side by side,
 // and the lines that say how the two differ, as compare mode's own screen
 // writes them.
+//
+// While something is open over the run that takes the keys (the knob
+// form, the chaos menu, the help, a sweep, the fleet, a prompt, the leave
+// question), there is no moment: presentation mode draws the screen itself,
+// so the room sees what the presenter's keys now act on.
 func (m Model) Moment() (present.Moment, bool) {
+	if m.overlayOpen() {
+		return present.Moment{}, false
+	}
 	if m.cmp != nil {
 		return m.compareMoment(), true
 	}
@@ -22,6 +30,20 @@ func (m Model) Moment() (present.Moment, bool) {
 	}
 	title := fmt.Sprintf("%s · %s", snap.Scenario, snap.Variant)
 	return present.Engine(title, snap, m.Playing(), m.sim.sc.Summary), true
+}
+
+// overlayOpen reports whether something over the run takes the keys:
+// every case Update and View give before the run's own view.
+func (m Model) overlayOpen() bool {
+	return m.form != nil || m.chaos != nil || m.showHelp || m.sw != nil ||
+		m.fleetOpen || m.prompt != nil || m.leaving != nil
+}
+
+// KeyLineAsks reports whether the key line asks something (a prompt being
+// typed, the leave question) instead of listing keys: presentation mode
+// then keeps it, where it would give the line to the key corner.
+func (m Model) KeyLineAsks() bool {
+	return m.prompt != nil || m.leaving != nil
 }
 
 // compareMoment is compare mode for a projector: the two sides' numbers
