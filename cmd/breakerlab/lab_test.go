@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/breakerlab/breakerlab/cmd/breakerlab/internal/lab"
 )
 
 func TestLabBadInput(t *testing.T) {
@@ -404,17 +406,18 @@ func TestLabServeQuitsWithAHalfSentBody(t *testing.T) {
 	defer c.Close()
 	fmt.Fprintf(c, "POST /checkout HTTP/1.1\r\nHost: lab\r\nContent-Length: 100\r\n\r\n{\"half\":")
 	time.Sleep(100 * time.Millisecond)
-	start := time.Now()
 	cancel()
+	// Exit 0 is the check, not a time: a shutdown that waited for the
+	// half-sent body would run out its grace (lab.ShutdownGrace, shorter
+	// than the body's timeout) and exit 1 with "shutting the lab down:
+	// context deadline exceeded", however fast or loaded the machine. The
+	// wait below only keeps a hang from stalling the tests.
 	select {
 	case code := <-codec:
 		if code != 0 {
 			t.Errorf("exit %d: %s", code, errb.String())
 		}
-	case <-time.After(4 * time.Second):
+	case <-time.After(lab.ShutdownGrace + time.Minute):
 		t.Fatal("serve did not return after ctrl+c")
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("ctrl+c took %v to shut down", d)
 	}
 }

@@ -124,9 +124,15 @@ func (m *Model) leaveScreen() tea.Cmd {
 	return cmd
 }
 
+// sandboxLetGo is the palette's jump sent back by the sandbox once the
+// learner answered its question by leaving: it goes without asking again,
+// as the knobs and faults it asked about are still not written.
+type sandboxLetGo struct{ jump palette.JumpMsg }
+
 // jump goes where the palette says. An interview with work not kept asks
-// first, as its esc does, and sends the jump back once the learner leaves.
-// The builder keeps its draft when left (openBuilder) and the sandbox
+// first, as its esc does, and sends the jump back once the learner leaves;
+// so does the sandbox with knobs or faults not written, as its q and esc
+// do. The builder keeps its draft when left (openBuilder) and the sandbox
 // playing it hands back its faults (leaveScreen).
 func (m Model) jump(j palette.JumpMsg) (tea.Model, tea.Cmd) {
 	switch {
@@ -136,12 +142,23 @@ func (m Model) jump(j palette.JumpMsg) (tea.Model, tea.Cmd) {
 		if !ok {
 			return m, nil
 		}
+	case m.screen == onSandbox:
+		sb, ok := m.sb.Leaving(sandboxLetGo{j}, j.Command == "quit")
+		m.sb = sb
+		if !ok {
+			return m, nil
+		}
 	case m.screen == onBuilder && j.Command == "quit":
 		// The builder is kept as a draft when left, but not past the
 		// program's end: :quit does what ctrl+c does there, which asks
 		// before it drops a system not saved.
 		return m.builderUpdate(tea.KeyMsg{Type: tea.KeyCtrlC})
 	}
+	return m.jumpNow(j)
+}
+
+// jumpNow leaves the screen that is open and goes where the palette says.
+func (m Model) jumpNow(j palette.JumpMsg) (tea.Model, tea.Cmd) {
 	left := m.leaveScreen()
 	var next tea.Model = m
 	var cmd tea.Cmd
@@ -214,6 +231,9 @@ func (m Model) paletteMsg(msg tea.Msg) (next tea.Model, cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
 	case palette.JumpMsg:
 		next, cmd = m.jump(msg)
+		return next, cmd, true
+	case sandboxLetGo:
+		next, cmd = m.jumpNow(msg.jump)
 		return next, cmd, true
 	case palette.ClosedMsg:
 		return m, nil, true

@@ -20,7 +20,7 @@ func flat(lines []string) string {
 // profile 200, recommendations 100) beside a prompt that gave no rate.
 // The prompt now gives the rate to size with, and the panel shows the
 // prompt's system with the numbers of cascade's parts that play it, at
-// that rate, and how p plays it.
+// that rate, and how cascade plays it.
 func TestNumbersPanelShowsThePromptsSystem(t *testing.T) {
 	m, _, _ := model(t, 120, 40, "search-ranking")
 	sc, _ := scenarios.Lookup("cascade")
@@ -38,7 +38,7 @@ func TestNumbersPanelShowsThePromptsSystem(t *testing.T) {
 		"search: " + rate["recommendations"] + " a second; each calls the index, then the model.",
 		"the index (search-index): mean 20 ms, p99 92.1 ms",
 		"the model (recommendations): mean 40 ms, p99 184.2 ms",
-		"p plays cascade, where two endpoints make the calls: its search endpoint calls search-index at " + rate["search"] + " a second, " +
+		"cascade plays it with two endpoints making the calls: its search endpoint calls search-index at " + rate["search"] + " a second, " +
 			"its recommendations endpoint calls the model at " + rate["recommendations"] + " a second.",
 	} {
 		if !strings.Contains(panel, want) {

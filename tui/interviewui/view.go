@@ -920,6 +920,11 @@ func (m Model) numbersOf(p drill.Prompt, w int) []string {
 		for _, l := range p.Numbers {
 			add(l, m.th.Text)
 		}
+		// p plays the scenario only once the answer is handed in: before,
+		// it is a letter of the answer, or starts nothing.
+		if m.phase == grading {
+			add(fmt.Sprintf("p plays %s in the sandbox; esc comes back.", sc.Name), m.th.Dim)
+		}
 		return out
 	}
 	add(fmt.Sprintf("The %s scenario: %s.", sc.Name, sc.Summary), m.th.Subtitle)

@@ -610,6 +610,12 @@ func (m *Model) simView(w, h int) []string {
 func (m *Model) statusLine() string {
 	st := m.cur()
 	var left string
+	// The note (G's "as far as this step goes") goes last: the wordings
+	// chosen to fit leave it its room, else the line's cut fell on it.
+	noteWidth := 0
+	if m.note != "" {
+		noteWidth = 2 + ansi.StringWidth(m.note)
+	}
 	switch {
 	case m.showEnd && !m.progress.Done:
 		left = m.th.Warn.Render(" the lesson's end: not done yet")
@@ -643,11 +649,11 @@ func (m *Model) statusLine() string {
 		default:
 			mode = m.th.Warn.Bold(true).Render(theme.GlyphPaused + " paused")
 		}
-		left = fmt.Sprintf(" %s  %s / %s  %s", mode, m.th.Bold.Render(fmt.Sprintf("%.1f s", m.sim.Now().Seconds())),
+		left = fmt.Sprintf(" %s  %s / %s  %s", mode, m.th.Bold.Render(pane.Clock(m.sim.Now())),
 			pane.Seconds(m.sim.End()), pane.SpeedLabel(roundSpeed(m.speed(st))))
 		// The longest wording that fits: an event's name can be long.
 		fitting := func(candidates ...string) string {
-			room := m.w - ansi.StringWidth(left)
+			room := m.w - ansi.StringWidth(left) - noteWidth
 			for _, s := range candidates {
 				if ansi.StringWidth(s) <= room {
 					return m.th.Accent.Render(s)
@@ -704,7 +710,7 @@ func (m *Model) statusLine() string {
 		switch below := " · a question below: j scrolls to it"; {
 		case m.sim == nil:
 			left = m.th.Warn.Render(" ? a question for you, below: j scrolls to it")
-		case ansi.StringWidth(left)+ansi.StringWidth(below) <= m.w:
+		case ansi.StringWidth(left)+ansi.StringWidth(below)+noteWidth <= m.w:
 			left += m.th.Warn.Render(below)
 		}
 	}

@@ -61,6 +61,13 @@ type knob struct {
 	// value outside it is refused with the same words, so the two agree.
 	limited bool
 	lo, hi  float64
+	// upTo, when set, is the top of the range instead of hi: another
+	// field's value as the form would apply it, which the same edit may
+	// change (a breaker's minimum calls, at most its window), and false
+	// when that field's own text is refused, its refusal then saying
+	// enough. upToWords names that field in the range: "the window".
+	upTo      func() (int, bool)
+	upToWords string
 	// path is the knob's [set] path when the field is written through
 	// lessons.SetKnob (a service's knobs); changes names the field by it.
 	path string
@@ -80,6 +87,9 @@ const noMax = math.MaxFloat64
 
 // rangeText words a knob's range, as its hint and its refusal both say it.
 func (k *knob) rangeText() string {
+	if k.upToWords != "" {
+		return pane.Count(int64(k.lo)) + " to " + k.upToWords
+	}
 	if k.hi == noMax {
 		return pane.Count(int64(k.lo)) + " or more"
 	}
@@ -109,6 +119,11 @@ func (k *knob) check(v value) error {
 	}
 	if x < k.lo || x > k.hi {
 		return fmt.Errorf("want %s", k.rangeText())
+	}
+	if k.upTo != nil {
+		if most, ok := k.upTo(); ok && x > float64(most) {
+			return fmt.Errorf("want %s (%s)", k.rangeText(), pane.Count(int64(most)))
+		}
 	}
 	return nil
 }

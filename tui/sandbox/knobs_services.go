@@ -153,25 +153,30 @@ func (f *form) addBreaker(prefix string, b *breaker.Config, said string) {
 		f.addPath(label, hint, kind, initial, prefix+"breaker."+key, false, matches...)
 		f.knobs[len(f.knobs)-1].broad = strings.TrimSuffix(said, " ")
 	}
-	windowed := true
+	windowed, window := true, -1
 	switch {
 	case b.Window == breaker.TimeWindow:
 		add("breaker window", "how far back the calls are judged", kindDuration, durText(b.WindowSpan), "time_window", "window", "minimum calls")
 	case b.WindowSize > 0:
 		add("breaker window", "the last N calls judged", kindInt, strconv.Itoa(b.WindowSize), "window", "window", "minimum calls", "failure count must be at most the window")
 		f.limitLast(1, breaker.MaxWindowSize)
+		window = len(f.knobs) - 1
 	default:
 		windowed = false
 	}
 	if windowed {
 		add("minimum calls", "calls before a rate is judged", kindInt, strconv.Itoa(b.MinimumCalls), "min_calls", "minimum calls")
-		f.limitLast(0, noMax)
+		if window >= 0 {
+			f.limitUpTo(0, window, "the window")
+		} else {
+			f.limitLast(0, noMax) // a time window holds any number of calls
+		}
 	}
 	if b.FailureRate > 0 {
 		add("failure rate", "opens at or above; 50% or 0.5", kindPercent, pane.PercentExact(b.FailureRate), "failure_rate", "failure rate")
 	}
 	if b.SlowCallRate > 0 {
-		add("slow-call duration", "a call this slow or slower is slow", kindDuration, durText(b.SlowCallDuration), "slow_duration", "slow-call duration")
+		add("slow-call duration", "a call slower than this is slow", kindDuration, durText(b.SlowCallDuration), "slow_duration", "slow-call duration")
 		add("slow-call rate", "opens at or above; 50% or 0.5", kindPercent, pane.PercentExact(b.SlowCallRate), "slow_rate", "slow-call rate")
 	}
 	add("open for", "wait before the trials", kindDuration, durText(b.OpenFor), "open", "open duration", "open max")
@@ -322,6 +327,24 @@ func (f *form) limitLast(lo, hi float64) {
 	} else {
 		k.hint += "; " + k.rangeText()
 	}
+}
+
+// limitUpTo bounds the field just added from lo up to field at's value,
+// read from its text as the form would apply it: the engine refuses a
+// breaker's minimum calls above its window, and the form says so in its
+// own words, against the window of the same edit, before the engine's.
+func (f *form) limitUpTo(lo float64, at int, words string) {
+	k := &f.knobs[len(f.knobs)-1]
+	k.upToWords = words
+	k.upTo = func() (int, bool) {
+		by := &f.knobs[at]
+		v, err := parse(by.kind, by.input.Value())
+		if err != nil || by.check(v) != nil {
+			return 0, false
+		}
+		return v.n, true
+	}
+	f.limitLast(lo, noMax)
 }
 
 // knobArg is a parsed field as SetKnob takes it.

@@ -35,9 +35,12 @@ func (s *sim) savedNow() saved {
 }
 
 // leaveQuestion is the open question: quit the program (else go back), and
-// whether the clock played before it was asked.
+// whether the clock played before it was asked. then, when the home
+// screen's palette asked (Leaving), is what y sends in place of BackMsg or
+// tea.Quit: the jump, for the parent to go on with.
 type leaveQuestion struct {
 	quit, resume bool
+	then         tea.Msg
 }
 
 // unsaved reports whether leaving now (quit: the program, else back to
@@ -103,6 +106,22 @@ func (m Model) back() (tea.Model, tea.Cmd) {
 	return m, func() tea.Msg { return BackMsg{} }
 }
 
+// Leaving is how the home screen's palette leaves the sandbox for another
+// place (quit: for the program's end): ok when no knob edit or fault would
+// be lost, so the palette goes at once; else the sandbox asks as q and esc
+// do, and y sends then (the palette's jump) instead of leaving itself.
+func (m Model) Leaving(then tea.Msg, quit bool) (next Model, ok bool) {
+	if !m.unsaved(quit) {
+		return m, true
+	}
+	// A prompt takes the key line the question is asked in; the jump
+	// would have dropped it anyway.
+	m.prompt = nil
+	m = m.askLeaving(quit)
+	m.leaving.then = then
+	return m, false
+}
+
 // askLeaving puts the question up: the clock stops while it is open, so
 // the note naming what would be lost stays (ageNote), and plays again if
 // the learner stays.
@@ -121,6 +140,9 @@ func (m Model) answerLeaving(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	m.setNote("", false)
 	switch k.String() {
 	case "y", "Y":
+		if q.then != nil {
+			return m, func() tea.Msg { return q.then }
+		}
 		if q.quit {
 			return m, tea.Quit
 		}

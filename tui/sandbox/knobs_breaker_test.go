@@ -1,0 +1,102 @@
+package sandbox
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+)
+
+// The slow-call duration's hint says which side of the threshold a call
+// exactly at it falls on, as the engine counts it: only a call strictly
+// longer is slow (Resilience4j's rule, and the presets'), so "this slow
+// or slower" told the learner the wrong side.
+func TestSlowCallHintSaysTheEnginesSide(t *testing.T) {
+	m := newModel(t, 80, 24, Options{Scenario: tuitest.Scenario(t, "checkout"), Variant: 3})
+	m = press(m, "e")
+	m = focusLabel(t, m, "slow-call duration", 1)
+	hint := m.form.knobs[m.form.focus].hint
+	cfg := *m.sim.sc.Variants[3].System.Dependencies[0].Policy.Breaker
+	if cfg.SlowCallDuration <= 0 {
+		t.Fatal("checkout's breaker counts no slow calls")
+	}
+	// slow says whether the engine counts a call lasting d as slow.
+	slow := func(d time.Duration) bool {
+		b, err := breaker.New(cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := b.Allow(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Record(d, p, breaker.Success)
+		return b.Counts().Slow == 1
+	}
+	if !slow(cfg.SlowCallDuration + time.Millisecond) {
+		t.Fatal("a call past the slow-call duration is not slow")
+	}
+	// Each wording, and whether it counts a call at the threshold slow.
+	wordings := map[string]bool{"slower than this": false, "this slow or slower": true}
+	said := false
+	for words, atThreshold := range wordings {
+		if !strings.Contains(hint, words) {
+			continue
+		}
+		said = true
+		if got := slow(cfg.SlowCallDuration); got != atThreshold {
+			t.Errorf("the hint %q says a call of exactly %v is slow: %v; the engine: %v", hint, cfg.SlowCallDuration, atThreshold, got)
+		}
+	}
+	if !said {
+		t.Errorf("the hint %q does not say which side a call at the threshold is on", hint)
+	}
+}
+
+// A breaker's minimum calls above its window is refused by the form, in
+// its own words and naming the field, as any value out of range is, not
+// with the engine's message; the window is the one the same edit applies.
+func TestMinimumCallsAboveTheWindowIsRefusedByTheForm(t *testing.T) {
+	m := newModel(t, 80, 24, Options{Scenario: tuitest.Scenario(t, "checkout"), Variant: 3})
+	m = press(m, "e")
+	m = focusLabel(t, m, "minimum calls", 1)
+	if hint := m.form.knobs[m.form.focus].hint; !strings.HasSuffix(hint, "; 0 to the window") {
+		t.Errorf("minimum calls' hint is %q, want it to end \"; 0 to the window\"", hint)
+	}
+	b := m.sim.sc.Variants[3].System.Dependencies[0].Policy.Breaker
+	window := b.WindowSize
+	if window != 10 {
+		t.Fatalf("checkout's variant 4 has a window of %d; the test types 20 as above it", window)
+	}
+	m = press(m, "ctrl+u", "2", "0", "enter")
+	if m.form == nil {
+		t.Fatal("minimum calls 20 in a window of 10 were taken")
+	}
+	want := "payment minimum calls refused: want 0 to the window (10); the run on screen is unchanged"
+	if m.form.err != want {
+		t.Errorf("the form says %q, want %q", m.form.err, want)
+	}
+	// The window raised in the same edit takes the minimum.
+	m = focusLabel(t, m, "breaker window", 1)
+	m = press(m, "ctrl+u", "2", "0", "enter")
+	if m.form != nil {
+		t.Fatalf("window 20 and minimum calls 20 were refused: %s", m.form.err)
+	}
+	if b := m.sim.sc.Variants[3].System.Dependencies[0].Policy.Breaker; b.WindowSize != 20 || b.MinimumCalls != 20 {
+		t.Errorf("the breaker runs with window %d and minimum %d, want 20 and 20", b.WindowSize, b.MinimumCalls)
+	}
+	// And the window lowered in the same edit refuses it, naming the new one.
+	m = press(m, "e")
+	m = focusLabel(t, m, "breaker window", 1)
+	m = press(m, "ctrl+u", "8")
+	m = focusLabel(t, m, "minimum calls", 1)
+	m = press(m, "ctrl+u", "9", "enter")
+	if m.form == nil {
+		t.Fatal("window 8 with minimum calls 9 were taken")
+	}
+	if want := "payment minimum calls refused: want 0 to the window (8); the run on screen is unchanged"; m.form.err != want {
+		t.Errorf("window 8 with minimum calls 9: the form says %q, want %q", m.form.err, want)
+	}
+}
