@@ -72,6 +72,13 @@ func batchAndSingle(t interface{ Fatal(...any) }, sc *Scenario, seed uint64, sha
 // twoRuns starts two runs of sc's first variant on seed, alike, replaying
 // traffic drawn once when shared.
 func twoRuns(t interface{ Fatal(...any) }, sc *Scenario, seed uint64, shared bool) (a, b *Run) {
+	return twoRunsApart(t, sc, seed, shared, nil)
+}
+
+// twoRunsApart is twoRuns with apart, when not nil, called before the
+// second run starts and the function it returns after: a switch that the
+// second run reads as it starts (waitLaneOff, say), turned back.
+func twoRunsApart(t interface{ Fatal(...any) }, sc *Scenario, seed uint64, shared bool, apart func() (undo func())) (a, b *Run) {
 	var tr *Traffic
 	if shared {
 		var err error
@@ -82,6 +89,9 @@ func twoRuns(t interface{ Fatal(...any) }, sc *Scenario, seed uint64, shared boo
 	var err error
 	if a, err = newRun(sc, 0, seed, tr); err != nil {
 		t.Fatal(err)
+	}
+	if apart != nil {
+		defer apart()()
 	}
 	if b, err = newRun(sc, 0, seed, tr); err != nil {
 		t.Fatal(err)

@@ -14,22 +14,10 @@ import (
 // lane, one with every wait's end an event (waitLaneOff), as before the
 // lane.
 func waitsAndQueue(t interface{ Fatal(...any) }, sc *Scenario, seed uint64, shared bool) (lane, queued *Run) {
-	var tr *Traffic
-	if shared {
-		var err error
-		if tr, err = NewTraffic(sc, seed); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var err error
-	if lane, err = newRun(sc, 0, seed, tr); err != nil {
-		t.Fatal(err)
-	}
-	waitLaneOff = true
-	defer func() { waitLaneOff = false }()
-	if queued, err = newRun(sc, 0, seed, tr); err != nil {
-		t.Fatal(err)
-	}
+	lane, queued = twoRunsApart(t, sc, seed, shared, func() func() {
+		waitLaneOff = true
+		return func() { waitLaneOff = false }
+	})
 	if !lane.waits.on || queued.waits.on {
 		t.Fatal("the two runs do not differ in their wait lanes")
 	}

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -76,7 +75,7 @@ func TestNoStepPlaysIntoALaterPrediction(t *testing.T) {
 // from the start, as it is at the pause, rather than showing "health
 // 100.0%" at 0.0 s and hiding it at 0.5 s.
 func TestOutcomesHeldForALaterStepFromTheStart(t *testing.T) {
-	p := lessonByID(t, "02-timeouts")
+	p := lessonID(t, "02-timeouts")
 	m := open(t, p, 0, 100, 30, Options{})
 	atStart := ansi.Strip(endpointsOf(t, m).View())
 	m = play(t, m)
@@ -110,16 +109,4 @@ func TestHelpListsTheKeysTheStepHas(t *testing.T) {
 			}
 		}
 	}
-}
-
-// lessonByID is the prepared lesson of that ID.
-func lessonByID(t *testing.T, id string) *lessons.Prepared {
-	t.Helper()
-	for _, p := range allLessons(t) {
-		if p.Lesson.ID == id {
-			return p
-		}
-	}
-	t.Fatalf("no lesson %s", id)
-	return nil
 }

@@ -63,7 +63,7 @@ func TestOutcomesFooterSaysItsTotalIsOfEveryEndpoint(t *testing.T) {
 // sits beside its 68 arrivals (8.8% of them are the 6 its reveal names),
 // not only above a total of 80 that counts the health probes too.
 func TestOutcomeRowsShowTheirCounts(t *testing.T) {
-	p := lessonByID(t, "03-bulkheads")
+	p := lessonID(t, "03-bulkheads")
 	step := -1
 	for i, st := range p.Steps {
 		if st.Title == "The checkout's cap of 4" {
