@@ -460,19 +460,20 @@ func (f *form) markRefused(msg string) {
 func (f *form) refusedNote(tail string) string {
 	at := f.focusRefused()
 	if at < 0 {
-		return "some values are refused; " + tail
+		return kform.RefusedNote("", "", 0, tail)
 	}
-	note := f.fieldName(at) + " refused: " + f.knobs[at].err
-	more := -1
+	return kform.RefusedNote(f.fieldName(at), f.knobs[at].err, f.refusedCount(), tail)
+}
+
+// refusedCount is how many fields are marked refused.
+func (f *form) refusedCount() int {
+	n := 0
 	for i := range f.knobs {
 		if f.knobs[i].err != "" {
-			more++
+			n++
 		}
 	}
-	if more > 0 {
-		note += fmt.Sprintf(", and %d more", more)
-	}
-	return note + "; " + tail
+	return n
 }
 
 // focusRefused puts the cursor on the first field marked refused, unless

@@ -162,21 +162,18 @@ func (f *form) build(base Setup) (Setup, bool) {
 // first, and puts the cursor there, with how many more were refused:
 // "some values are refused" named none.
 func (f *form) refusedNote() string {
+	const tail = "the run on screen is unchanged"
 	at := f.focusRefused()
 	if at < 0 {
-		return "some values are refused; the run on screen is unchanged"
+		return kform.RefusedNote("", "", 0, tail)
 	}
-	note := f.knobs[at].label + " refused: " + f.knobs[at].err
-	more := -1
+	refused := 0
 	for i := range f.knobs {
 		if f.knobs[i].err != "" {
-			more++
+			refused++
 		}
 	}
-	if more > 0 {
-		note += fmt.Sprintf(", and %d more", more)
-	}
-	return note + "; the run on screen is unchanged"
+	return kform.RefusedNote(f.knobs[at].label, f.knobs[at].err, refused, tail)
 }
 
 // focusRefused puts the cursor on the first field marked refused, unless

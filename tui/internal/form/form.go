@@ -246,3 +246,20 @@ func signs(above, below int) int {
 	}
 	return n
 }
+
+// RefusedNote is the message line when values are refused: the field the
+// cursor is on or goes to (field, and why it refused its value), how many
+// more of the refused fields there are, then tail (what happened to the
+// run). The form may be longer than the window, and "some values are
+// refused" alone sent the learner looking for a mark off-screen; with no
+// field to name (field empty) it is all the line can say.
+func RefusedNote(field, why string, refused int, tail string) string {
+	if field == "" {
+		return "some values are refused; " + tail
+	}
+	note := field + " refused: " + why
+	if more := refused - 1; more > 0 {
+		note += fmt.Sprintf(", and %d more", more)
+	}
+	return note + "; " + tail
+}
