@@ -309,11 +309,12 @@ func (p Picker) Fork() (Picker, tea.Cmd) {
 // not about the run, the breakers' states only where it is not about
 // them.
 //
-// While the step list, the help or a time prompt is open, it takes the
-// keys: there is no moment, and presentation mode draws the player itself,
-// so the room sees what the presenter's keys now act on.
+// While the step list, the help, a time prompt or the lesson's end screen
+// (its recap and score) is open, it takes the keys: there is no moment,
+// and presentation mode draws the player itself, so the room sees what the
+// presenter's keys now act on, not the last step's moment.
 func (m Model) Moment() (present.Moment, bool) {
-	if m.showList || m.showHelp || m.prompt != nil {
+	if m.showList || m.showHelp || m.prompt != nil || m.showEnd {
 		return present.Moment{}, false
 	}
 	cur := m.cur()

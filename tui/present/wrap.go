@@ -74,14 +74,30 @@ func (m Model) View() string {
 	if !m.on {
 		return m.inner.View()
 	}
-	if mm, ok := m.inner.(Momenter); ok {
+	return Show(m.th, m.inner, m.keys.Last, m.w, m.h)
+}
+
+// Viewer is a screen as presentation mode draws it; it may also be a
+// Momenter and a KeyLineAsker.
+type Viewer interface {
+	View() string
+}
+
+// Show draws screen for a projector at w×h, with th (the high-contrast
+// theme) and lastKey in the key corner: the screen's Moment when it has
+// one, else the screen itself, its last line given to the key corner
+// unless that line asks something. Model.View and the classroom server's
+// presenting sessions both draw through it, so a screen's prompt is kept
+// wherever it is presented.
+func Show(th *theme.Theme, screen Viewer, lastKey string, w, h int) string {
+	if mm, ok := screen.(Momenter); ok {
 		if mo, ok := mm.Moment(); ok {
-			return View(m.th, mo, m.keys.Last, m.w, m.h)
+			return View(th, mo, lastKey, w, h)
 		}
 	}
-	if a, ok := m.inner.(KeyLineAsker); ok && a.KeyLineAsks() {
+	if a, ok := screen.(KeyLineAsker); ok && a.KeyLineAsks() {
 		// The key typed shows in the prompt itself: no corner.
-		return block(m.inner.View(), m.w, m.h)
+		return block(screen.View(), w, h)
 	}
-	return Frame(m.th, m.inner.View(), m.keys.Last, m.w, m.h)
+	return Frame(th, screen.View(), lastKey, w, h)
 }

@@ -707,11 +707,7 @@ func (s *Session) View() string {
 	case asking:
 		v = qv
 	case s.present:
-		if mo, ok := s.moment(); ok {
-			v = present.View(s.pth, mo, s.keys.Last, s.w, s.h)
-		} else {
-			v = present.Frame(s.pth, s.screenView(), s.keys.Last, s.w, s.h)
-		}
+		v = present.Show(s.pth, shownScreen{s}, s.keys.Last, s.w, s.h)
 	default:
 		v = s.screenView()
 	}
@@ -760,6 +756,30 @@ func (s *Session) moment() (present.Moment, bool) {
 	}
 	return present.Moment{}, false
 }
+
+// keyLineAsks reports whether the last line of the screen the session is
+// on asks something (a prompt being typed, the sandbox's leave question),
+// which presentation mode keeps instead of giving it to the key corner
+// (present.KeyLineAsker).
+func (s *Session) keyLineAsks() bool {
+	switch {
+	case s.mode == onHome:
+		return s.home.KeyLineAsks()
+	case s.shown == LessonScreen:
+		return s.rl.KeyLineAsks()
+	case s.shown == SandboxScreen:
+		return s.rs.KeyLineAsks()
+	}
+	return false
+}
+
+// shownScreen is the screen the session is on, as present.Show draws it
+// for a projector.
+type shownScreen struct{ s *Session }
+
+func (v shownScreen) View() string                   { return v.s.screenView() }
+func (v shownScreen) Moment() (present.Moment, bool) { return v.s.moment() }
+func (v shownScreen) KeyLineAsks() bool              { return v.s.keyLineAsks() }
 
 // waiting is the follower's screen before the presenter opened a sandbox.
 func (s *Session) waiting() string {
