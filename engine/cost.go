@@ -478,7 +478,7 @@ func backlog(sc *Scenario, sys *System, rate, arrivals float64) float64 {
 		ep := &sys.Endpoints[i]
 		h := ep.CPU
 		if d := findDep(sys.Dependencies, ep.Calls); d != nil {
-			each := latencyMean(d.Latency)
+			each := d.Latency.Expected()
 			if d.Service != "" {
 				w := costWalker{sc: sc, sys: sys}
 				each = w.callHold(d)
@@ -597,10 +597,10 @@ func (w *costWalker) serviceQueued(s *Service, rate float64) float64 {
 		capacity := workers * share / max(hold.Seconds(), 1e-9)
 		return max(rate-capacity, 0) * span.Seconds()
 	}
-	work := latencyMean(s.Work)
+	work := s.Work.Expected()
 	normal := work
 	if next != nil {
-		normal += call(latencyMean(next.Latency))
+		normal += call(next.Latency.Expected())
 		if next.Service != "" {
 			normal += call(w.callHold(next))
 		}
@@ -676,19 +676,6 @@ func tasksBacklog(sc *Scenario, sys *System, rate, arrivals float64) float64 {
 		live = min(live, float64(max(m.Limit-m.Base, 0)/m.PerTask))
 	}
 	return live
-}
-
-// latencyMean is a latency's mean, or so (a log-normal's median).
-func latencyMean(l Latency) time.Duration {
-	switch l.Kind {
-	case Exponential:
-		return l.Mean
-	case Constant:
-		return l.Value
-	case LogNormal:
-		return l.P50
-	}
-	return 0
 }
 
 // rate0 is an endpoint's mean rate a second, bursts averaged in.
@@ -818,8 +805,7 @@ func (w *costWalker) tail(d *Dependency) float64 {
 			p = 1
 		}
 	case LogNormal:
-		mu := math.Log(float64(l.P50))
-		sigma := (math.Log(float64(l.P99)) - mu) / z99
+		mu, sigma := l.logNormalFit()
 		z := (math.Log(float64(t)) - mu) / sigma
 		p = 0.5 * math.Erfc(z/math.Sqrt2)
 	}

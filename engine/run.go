@@ -731,9 +731,6 @@ func configuredLayers(p *Policy) []Layer {
 	return out
 }
 
-// z99 is the standard normal's 99th percentile.
-const z99 = 2.3263478740408408
-
 func sampleInterval(d time.Duration) time.Duration {
 	every := SampleEvery
 	for d/every > maxSamples {
@@ -1826,9 +1823,7 @@ func (r *Run) dep(req *request) *dependencyState {
 func (ds *dependencyState) setLatency(l Latency) {
 	ds.latKind, ds.latMean, ds.latValue = l.Kind, float64(l.Mean), l.Value
 	if l.Kind == LogNormal {
-		mu := math.Log(float64(l.P50))
-		ds.logNormMu = mu
-		ds.logNormSig = (math.Log(float64(l.P99)) - mu) / z99
+		ds.logNormMu, ds.logNormSig = l.logNormalFit()
 	}
 }
 

@@ -770,7 +770,7 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 		case "latency.mean":
 			// The distribution's mean, whatever its kind (a log-normal
 			// fitted to a median and a p99 has no Mean field of its own).
-			return duration(meanLatency(d.Latency)), nil
+			return duration(d.Latency.Expected()), nil
 		case "latency.value":
 			return duration(d.Latency.Value), nil
 		case "latency.p50":
@@ -779,7 +779,7 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 			// The distribution's 99th percentile, whatever its kind, as
 			// latency.mean is its mean: a prompt that gives an exponential
 			// dependency's mean can give the p99 a timeout is set from.
-			return duration(p99Latency(d.Latency)), nil
+			return duration(d.Latency.Quantile99()), nil
 		case "fault.from", "fault.to", "fault.latency", "fault.probability":
 			if len(d.Faults) == 0 {
 				return Value{}, fmt.Errorf("dependency %q has no fault", d.Name)
@@ -838,38 +838,6 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 	return Value{}, fmt.Errorf("param cannot read %q: use workers, queue, duration, ENDPOINT.rate|interval|patience or DEPENDENCY.timeout|bulkhead|latency.*|breaker.*", key)
 }
 
-// meanLatency is the mean of a dependency's healthy latency distribution.
-func meanLatency(l engine.Latency) time.Duration {
-	switch l.Kind {
-	case engine.Exponential:
-		return l.Mean
-	case engine.Constant:
-		return l.Value
-	case engine.LogNormal:
-		// The engine fits a log-normal to the median and the 99th percentile;
-		// its mean is exp(mu + sigma²/2).
-		mu := logf(float64(l.P50))
-		sigma := (logf(float64(l.P99)) - mu) / 2.326347874040841
-		return time.Duration(expf(mu + sigma*sigma/2))
-	}
-	return 0
-}
-
-// p99Latency is the 99th percentile of the latency the engine draws: an
-// exponential's is its mean times ln 100 (P(X > x) = e^(-x/mean) = 1%), a
-// constant's its value, a log-normal's the P99 it is fitted to.
-func p99Latency(l engine.Latency) time.Duration {
-	switch l.Kind {
-	case engine.Exponential:
-		return time.Duration(float64(l.Mean) * logf(100))
-	case engine.Constant:
-		return l.Value
-	case engine.LogNormal:
-		return l.P99
-	}
-	return 0
-}
-
 func evalLittle(c *evalCtx, a []string) (Value, error) {
 	_, sys, err := c.scenario(a[0])
 	if err != nil {
@@ -902,7 +870,7 @@ func evalLittle(c *evalCtx, a []string) (Value, error) {
 		var hold time.Duration
 		switch a[2] {
 		case "latency":
-			hold = meanLatency(dep.Latency)
+			hold = dep.Latency.Expected()
 		case "timeout":
 			hold = dep.Policy.Timeout
 			if hold == 0 {

@@ -281,7 +281,7 @@ func readServiceParam(sc *engine.Scenario, sys *engine.System, head, rest string
 		case "instances":
 			return count(uint64(max(s.Instances, 1))), true, nil
 		case "work":
-			return duration(meanLatency(s.Work)), true, nil
+			return duration(s.Work.Expected()), true, nil
 		case "fault.from", "fault.to":
 			// The first fault, as the override of the same key sets it.
 			if len(s.Faults) == 0 {

@@ -253,6 +253,3 @@ func parseLiteral(s string) (Value, error) {
 	}
 	return Value{}, fmt.Errorf("%q is not a number (0.5), a percentage (50%%), a duration (24s) or a fraction (1/28)", s)
 }
-
-func logf(x float64) float64 { return math.Log(x) }
-func expf(x float64) float64 { return math.Exp(x) }
