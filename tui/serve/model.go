@@ -833,10 +833,13 @@ func (s *Session) tagForms() []string {
 		return []string{"following · compare mode is not followed: left side · F explores", "following · compare's left side · F explores", "following · compare's left side"}
 	case s.mode == following:
 		return []string{"following the teacher" + step + " · F explores", "following" + step + " · F explores", "following" + step}
-	case s.mode == exploring, present && open && s.homeTakesFollow():
+	case s.mode == exploring, present:
+		// On the home screen too, whatever the teacher shows: followKey
+		// follows them there as well (a screen not shared waits for
+		// their next sandbox or lesson), and a student who joined while
+		// the teacher was on the menu read a bare "exploring" that named
+		// no way to follow.
 		return []string{"exploring" + step + " · " + followKey + " follows the teacher", "exploring" + step + " · " + followKey + " follows", "exploring" + step}
-	case present:
-		return []string{"exploring" + step}
 	}
 	return nil
 }

@@ -109,7 +109,7 @@ func TestSessionFollowAndFork(t *testing.T) {
 	room := NewRoom()
 	teacher := plainSession(t, room, true, 120, 40)
 	student := plainSession(t, room, false, 80, 24)
-	if tag := student.tag(); tag != "exploring" {
+	if tag := student.tag(); tag != "exploring · ctrl+g follows the teacher" {
 		t.Fatalf("before the teacher opens the sandbox the student's tag is %q", tag)
 	}
 	keys(teacher, "j", "enter", "enter")

@@ -34,18 +34,23 @@ func (s *Session) tag() string {
 		return ""
 	}
 	room := s.w
+	mo, drawnAsMoment := s.moment()
+	drawnAsMoment = drawnAsMoment && s.present
 	switch sb, ok := s.sandboxShown(); {
-	case s.present:
+	case drawnAsMoment:
 		// The moment's title (present.View's top line, " Lesson 1 ·
 		// step 2 of 9 · Little's law") is what the room reads first:
 		// the tag takes the fullest form that leaves it whole, where
 		// the longer tags of presentation mode had cut it to "Lesson 1
-		// · step 2 of 9 ·". A screen drawn as it is gives way as any
-		// other does.
-		if mo, ok := s.moment(); ok {
-			room -= 1 + ansi.StringWidth(mo.Title)
-		}
+		// · step 2 of 9 ·".
+		room -= 1 + ansi.StringWidth(mo.Title)
 	case ok:
+		// A sandbox drawn as it is, presentation mode or not (its
+		// prompt, its leave question, its knob form have no moment):
+		// the tag leaves the tab bar its room. Presentation mode's tag
+		// taking the whole line left the sandbox's title "[1 one shared
+		// pool of 200 threads] ›", without its scenario or the other
+		// variants.
 		room -= sb.TitleNeeds()
 	}
 	for _, f := range forms {

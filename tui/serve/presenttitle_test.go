@@ -1,0 +1,95 @@
+package serve
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// In presentation mode a sandbox with something open over its run (a
+// prompt, the knob form, the leave question) is drawn as it is, and its
+// title line keeps the scenario and the whole tab bar beside the tag, as
+// outside presentation mode. The tag took the whole line's room and left
+// "[1 one shared pool of 200 threads]  2   3  presentation mode ·
+// presenting …" to the teacher and "[1 one shared pool of 200 threads] ›"
+// to a student exploring.
+func TestPresentingSandboxDrawnAsItIsKeepsItsTitle(t *testing.T) {
+	ctrlP := tea.KeyMsg{Type: tea.KeyCtrlP}
+	opens := map[string][]string{
+		"prompt":         {":"},
+		"knob form":      {"e"},
+		"leave question": {"e", "ctrl+u", "8", "enter", "q"},
+	}
+	for _, w := range []int{80, 100, 200} {
+		for _, what := range []string{"prompt", "knob form", "leave question"} {
+			for _, teacherSide := range []bool{true, false} {
+				if !teacherSide && what == "leave question" {
+					continue // a student's q leaves the room's screen without asking
+				}
+				who := map[bool]string{true: "teacher", false: "student"}[teacherSide]
+				t.Run(fmt.Sprintf("%d/%s/%s", w, who, strings.ReplaceAll(what, " ", "-")), func(t *testing.T) {
+					room := NewRoom()
+					teacher := plainSession(t, room, true, w, 30)
+					keys(teacher, "j", "enter", "enter") // the sandbox, cascade
+					s := teacher
+					if !teacherSide {
+						s = plainSession(t, room, false, w, 30)
+						keys(s, "ctrl+g", "F")
+					}
+					s.Update(ctrlP)
+					for _, k := range opens[what] {
+						if k == "ctrl+u" {
+							s.Update(tea.KeyMsg{Type: tea.KeyCtrlU})
+							continue
+						}
+						keys(s, k)
+					}
+					if _, ok := s.moment(); ok {
+						t.Fatalf("the %s did not open: presentation mode draws the moment", what)
+					}
+					top := firstLine(s.View())
+					if got := ansi.StringWidth(top); got != w {
+						t.Errorf("the top line is %d cells wide", got)
+					}
+					tag := " " + s.tag() + " "
+					title, ok := strings.CutSuffix(top, tag)
+					if !ok || !strings.Contains(tag, "presentation mode") {
+						t.Fatalf("the top line %q does not end in a tag saying presentation mode (%q)", top, tag)
+					}
+					title = strings.TrimRight(title, " ")
+					for _, want := range []string{" cascade  [1 one shared pool of 200 threads]", "  2 ", " 3"} {
+						if !strings.Contains(title, want) {
+							t.Errorf("the title %q lacks %q", title, want)
+						}
+					}
+					if strings.HasSuffix(title, "›") || strings.Contains(title, "‹") {
+						t.Errorf("the title %q ends in a loose ›", title)
+					}
+					if w >= 200 && !strings.HasPrefix(title, " breakerlab › sandbox › cascade  ") {
+						t.Errorf("at %d columns the title %q lost its crumbs", w, title)
+					}
+				})
+			}
+		}
+	}
+}
+
+// A student who joins while the teacher is on the home screen reads how
+// to follow them, and ctrl+g does: the follower waits for the teacher's
+// next sandbox or lesson. The tag said a bare "exploring" there.
+func TestStudentOnHomeReadsHowToFollow(t *testing.T) {
+	room := NewRoom()
+	plainSession(t, room, true, 100, 30)
+	student := plainSession(t, room, false, 100, 30)
+	top := firstLine(student.View())
+	if !strings.HasSuffix(top, " exploring · ctrl+g follows the teacher ") {
+		t.Fatalf("the new student's top line %q does not say how to follow", top)
+	}
+	keys(student, "ctrl+g")
+	if !student.Following() {
+		t.Fatal("ctrl+g on the home screen did not follow the teacher, as the tag says it does")
+	}
+}
