@@ -218,20 +218,24 @@ func TestCompilingIsNotPartOfTheTimeout(t *testing.T) {
 		t.Fatalf("a 2 s compile with a 0.6 s limit for the tests: %v %q", r.Status, r.Summary)
 	}
 
-	endless := fakeGo(t, "exec sleep 60\n")
-	start := time.Now()
+	// The fake commands below end by themselves after 30 s, 30 and 15
+	// times the grader's limits, and before the default limits (5 min to
+	// compile, 30 s plus 10 s to run) would have ended them: TimedOut,
+	// which only the grader's own deadline kill reports, shows that the
+	// kill came first and honoured the options, with no wall-clock bound
+	// of the test's own to flake on a loaded machine.
+	endless := fakeGo(t, "exec sleep 30\n")
 	r = Run(context.Background(), Options{Dir: dir, Go: endless, BuildTime: time.Second, Timeout: 300 * time.Millisecond, Grace: 300 * time.Millisecond})
-	if el := time.Since(start); r.Status != TimedOut || el > 10*time.Second ||
+	if r.Status != TimedOut ||
 		!strings.Contains(r.Summary, "compiling the tests took longer than 1s") || !strings.Contains(r.Summary, "run the check again") {
-		t.Fatalf("a compile that never ends, after %v: %v %q", el, r.Status, r.Summary)
+		t.Fatalf("a compile that never ends: %v %q", r.Status, r.Summary)
 	}
 
-	stuck := fakeGo(t, `echo '{"Action":"start"}'`+"\nexec sleep 60\n")
-	start = time.Now()
+	stuck := fakeGo(t, `echo '{"Action":"start"}'`+"\nexec sleep 30\n")
 	r = Run(context.Background(), Options{Dir: dir, Go: stuck, Timeout: time.Second, Grace: time.Second})
-	if el := time.Since(start); r.Status != TimedOut || el > 10*time.Second ||
+	if r.Status != TimedOut ||
 		!strings.Contains(r.Summary, "stopped after 2s (the 1s time limit, plus 1s") ||
 		!strings.Contains(r.Summary, "init") || !strings.Contains(r.Summary, "--timeout 2m") {
-		t.Fatalf("a test binary stuck before its tests, after %v: %v %q", el, r.Status, r.Summary)
+		t.Fatalf("a test binary stuck before its tests: %v %q", r.Status, r.Summary)
 	}
 }

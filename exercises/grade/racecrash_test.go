@@ -123,13 +123,16 @@ func TestRaceBeforeTheKillIsSummarizedFirst(t *testing.T) {
 	for _, l := range lines {
 		script += "printf '%s\\n' '" + l + "'\n" // sh's echo would turn the events' \n into newlines
 	}
-	goCmd := fakeGo(t, script+"exec sleep 60\n")
-	start := time.Now()
+	// The fake command would end by itself after 30 s, 15 times the
+	// grader's limits and before the default ones (30 s plus 10 s):
+	// TimedOut, which only the grader's deadline kill reports, shows that
+	// the kill came first and honoured the options.
+	goCmd := fakeGo(t, script+"exec sleep 30\n")
 	r := Run(context.Background(), Options{Dir: dir, Go: goCmd, Timeout: time.Second, Grace: time.Second})
 	want := "TestRace found a data race at p.go:10 (two goroutines touch the same memory, at least one writing, with no lock or channel ordering them); " +
 		"then the run was stopped after 2s (the 1s time limit, plus 1s for the test process to stop) while TestHang was still running"
-	if el := time.Since(start); r.Status != TimedOut || !strings.HasPrefix(r.Summary, want) || el > 10*time.Second {
-		t.Fatalf("after %v: %v %q\nwant timed out, starting %q", el, r.Status, r.Summary, want)
+	if r.Status != TimedOut || !strings.HasPrefix(r.Summary, want) {
+		t.Fatalf("%v %q\nwant timed out, starting %q", r.Status, r.Summary, want)
 	}
 }
 
