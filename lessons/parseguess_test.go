@@ -173,3 +173,24 @@ func TestABareShareIsReadTheWayThatFits(t *testing.T) {
 		t.Errorf("a count of workers says %q", read)
 	}
 }
+
+// A number the quantity cannot be is refused, not graded "too high": 150
+// and 150% cannot be a share of anything, nor -3 a count, in the lesson
+// player and the drill as in a classroom's poll (one rule, possibleGuess).
+func TestAShareAbove100IsRefused(t *testing.T) {
+	half := &PreparedQuestion{Kind: Number, Answer: 0.5, AnswerKind: KindFraction, Tolerance: 0.01, AnswerText: "50 %"}
+	for _, in := range []string{"150", "150%", "-5%"} {
+		if _, _, err := half.ReadGuess(in); err == nil || !strings.Contains(err.Error(), "a share is from 0 to 100%") {
+			t.Errorf("ReadGuess(%q) = %v, want a refusal saying a share is from 0 to 100%%", in, err)
+		}
+	}
+	for _, in := range []string{"100", "100%", "0", "1"} {
+		if _, _, err := half.ReadGuess(in); err != nil {
+			t.Errorf("ReadGuess(%q): %v", in, err)
+		}
+	}
+	count := &PreparedQuestion{Kind: Number, Answer: 24, AnswerKind: KindCount, Tolerance: 2, AnswerText: "24"}
+	if _, _, err := count.ReadGuess("-3"); err == nil || !strings.Contains(err.Error(), "cannot be below 0") {
+		t.Errorf("ReadGuess(-3) on a count = %v, want a refusal", err)
+	}
+}

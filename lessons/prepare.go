@@ -697,11 +697,34 @@ func (q *PreparedQuestion) ReadGuess(input string) (got float64, read string, er
 		// the number the learner sees in the box.
 		read = "read as " + strconv.FormatFloat(math.Round(got*1e8)/1e6, 'f', -1, 64) + " %"
 	}
+	if err := possibleGuess(q.AnswerKind, got); err != nil {
+		// A number the quantity cannot be (150 % of the calls, -3
+		// workers) is a misreading of the question, not a guess to
+		// grade "too high".
+		return 0, "", err
+	}
 	if q.HasMost && got > q.Most+1e-9*math.Max(1, q.Most) {
 		// Not a guess the run could bear out: say why, and take no verdict.
 		return 0, "", errors.New(q.MostWhy)
 	}
 	return got, read, nil
+}
+
+// possibleGuess refuses a number the quantity cannot be: a share outside
+// 0 to 100 %, a negative count or time. A possible number far from the
+// answer is a guess like any other.
+func possibleGuess(kind Kind, got float64) error {
+	switch kind {
+	case KindFraction:
+		if got < 0 || got > 1+1e-9 {
+			return errors.New("a share is from 0 to 100%")
+		}
+	case KindCount, KindDuration:
+		if got < 0 {
+			return errors.New("it cannot be below 0")
+		}
+	}
+	return nil
 }
 
 // TypedReading is the sentence that tells a learner how a share typed as

@@ -340,6 +340,20 @@ func TestLastScreenReviewAndNextLesson(t *testing.T) {
 	}
 }
 
+// wrongNumber is a number q takes as a guess and grades wrong: one the
+// quantity can be (a share of 0 to 100 %, a count not below 0, under the
+// step's own bound), far from the answer.
+func wrongNumber(t *testing.T, q *lessons.PreparedQuestion) string {
+	t.Helper()
+	for _, in := range []string{"0", "100%", "1", "1000", "100000"} {
+		if right, err := q.CheckNumber(in); err == nil && !right {
+			return in
+		}
+	}
+	t.Fatalf("no wrong number for %q", q.Prompt)
+	return ""
+}
+
 // After an answer the feedback is on screen at 80×24, however long the
 // step's text: the player scrolls to it.
 func TestQuestionFeedbackIsSeenAt80x24(t *testing.T) {
@@ -351,7 +365,7 @@ func TestQuestionFeedbackIsSeenAt80x24(t *testing.T) {
 			}
 			m := open(t, p, i, 80, 24, Options{})
 			if q.Kind == lessons.Number {
-				m = send(m, keys("-999\n")...)
+				m = send(m, keys(wrongNumber(t, q)+"\n")...)
 			} else {
 				wrong := (q.RightChoice() + 1) % len(q.Choices)
 				m = send(m, keys(fmt.Sprint(shown(m.questions[i].order, wrong)))...)

@@ -78,9 +78,6 @@ func (r *Room) AnswerNumber(m *Member, seq int, input string) (Guess, error) {
 		// 16 nines would be kept, and shown, as 10,000,000,000,000,000.
 		return Guess{}, fmt.Errorf("%d digits: a number here keeps at most %d exactly", digits, maxGuessDigits)
 	}
-	if err := possible(q.q.pq, g); err != nil {
-		return Guess{}, err
-	}
 	if _, in := r.members[m]; !in {
 		return Guess{}, errClosed
 	}
@@ -88,25 +85,6 @@ func (r *Room) AnswerNumber(m *Member, seq int, input string) (Guess, error) {
 	r.notifyLocked(true)
 	r.signalVoterLocked(m)
 	return q.guesses[m.voter()], nil
-}
-
-// possible refuses a number the quantity cannot be: a share outside 0 to
-// 100%, a negative count or duration. (The lesson's own bound, where it
-// has one, was checked by JudgeGuess.) A possible number far from the
-// rest, a typo of 7300 for 73, is taken, and the histogram draws it in a
-// bar of its own (bulk).
-func possible(pq *lessons.PreparedQuestion, g float64) error {
-	switch pq.AnswerKind {
-	case lessons.KindFraction:
-		if g < 0 || g > 1 {
-			return errors.New("a share is from 0 to 100%")
-		}
-	case lessons.KindCount, lessons.KindDuration:
-		if g < 0 {
-			return errors.New("it cannot be below 0")
-		}
-	}
-	return nil
 }
 
 // numberQuestion turns a step's numeric prediction or question into the
