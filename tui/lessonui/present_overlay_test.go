@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/present"
 	tea "github.com/charmbracelet/bubbletea"
@@ -15,15 +14,7 @@ import (
 // w×h, as `breakerlab lesson 1 --present` opens it.
 func presentedLesson(t *testing.T, step, w, h int) present.Model {
 	t.Helper()
-	all, err := lessons.All()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := lessons.Prepare(all[0], nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := New(p, Options{Theme: tuitest.Plain(), Step: step})
+	m, err := New(allLessons(t)[0], Options{Theme: tuitest.Plain(), Step: step})
 	if err != nil {
 		t.Fatal(err)
 	}
