@@ -882,7 +882,7 @@ func (w *costWalker) failWindows(d *Dependency, rate float64, depth int, spans *
 		add(f.From, f.To)
 	}
 	inst := float64(max(1, s.Instances))
-	hold := latencyHigh(s.Work)
+	hold := s.Work.Quantile99()
 	if s.Calls != "" {
 		next := findDep(s.Dependencies, s.Calls)
 		if next == nil {
@@ -907,7 +907,7 @@ func (w *costWalker) failWindows(d *Dependency, rate float64, depth int, spans *
 // wait, or the policy's deadline.
 func (w *costWalker) span(d *Dependency) time.Duration {
 	p := &d.Policy
-	each := max(p.Timeout, latencyHigh(d.Latency), w.callHold(d))
+	each := max(p.Timeout, d.Latency.Quantile99(), w.callHold(d))
 	var back time.Duration
 	if p.Retry != nil {
 		back = p.Retry.Backoff.Max
@@ -931,32 +931,19 @@ func sortSpans(s [][2]time.Duration) {
 // worker: a leaf's high latency, or a service's work and calls.
 func (w *costWalker) callHold(d *Dependency) time.Duration {
 	if d.Service == "" {
-		return latencyHigh(d.Latency)
+		return d.Latency.Quantile99()
 	}
 	s := findService(w.sys, d.Service)
 	if s == nil {
 		return 0
 	}
-	h := latencyHigh(s.Work)
+	h := s.Work.Quantile99()
 	if s.Calls != "" {
 		if next := findDep(s.Dependencies, s.Calls); next != nil && next != d {
 			h += w.callHold(next)
 		}
 	}
 	return h
-}
-
-// latencyHigh is a latency's 99th percentile, or so.
-func latencyHigh(l Latency) time.Duration {
-	switch l.Kind {
-	case Exponential:
-		return time.Duration(4.6 * float64(l.Mean))
-	case Constant:
-		return l.Value
-	case LogNormal:
-		return l.P99
-	}
-	return 0
 }
 
 // longestHold is the longest a request may stay in flight: the longest
@@ -967,7 +954,7 @@ func (w *costWalker) longestHold() time.Duration {
 	look := func(deps []Dependency) {
 		for i := range deps {
 			d := &deps[i]
-			h = max(h, d.Policy.Timeout*time.Duration(max(1, attemptsOf(d))), d.Policy.Deadline, latencyHigh(d.Latency))
+			h = max(h, d.Policy.Timeout*time.Duration(max(1, attemptsOf(d))), d.Policy.Deadline, d.Latency.Quantile99())
 			for _, f := range d.Faults {
 				switch f.Kind {
 				case Slow:
@@ -986,7 +973,7 @@ func (w *costWalker) longestHold() time.Duration {
 	for i := range w.sys.Services {
 		s := &w.sys.Services[i]
 		look(s.Dependencies)
-		h += latencyHigh(s.Work)
+		h += s.Work.Quantile99()
 		for _, f := range s.Faults {
 			switch f.Kind {
 			case InstanceHang:
