@@ -405,8 +405,11 @@ func shortDifferences(a, b *engine.Snapshot, final bool) []string {
 	return out
 }
 
-func pct(f float64) string      { return report.Percent1(f) }
-func pctShort(f float64) string { return strconv.FormatFloat(100*f, 'f', 0, 64) + "%" }
+func pct(f float64) string { return report.Percent1(f) }
+
+// pctShort is pct at no decimals, under its rule: a share above none
+// never reads 0, nor one short of all 100 (api-gateway's 0.1 % read "0%").
+func pctShort(f float64) string { return report.PercentDigits(f, 0) }
 
 // points writes a difference of shares in percentage points, signed.
 func points(d float64) string {
