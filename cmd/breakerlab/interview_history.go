@@ -153,10 +153,23 @@ func printSavedInterview(w io.Writer, iv drill.SavedInterview, n, of int) {
 			hint = "✱"
 		}
 		lead := fmt.Sprintf("  %s %s %2d. ", box, hint, i+1)
-		wrap(&b, lead, strings.Repeat(" ", len([]rune(lead))), p.Text, 80)
+		pad := strings.Repeat(" ", len([]rune(lead)))
+		wrap(&b, lead, pad, p.Text, 80)
+		// Harmful advice the answer gives against the point, and why:
+		// saved with the interview (drill.GradeRubric).
+		for _, w := range p.Warnings {
+			wrap(&b, pad+"⚠ ", pad+"  ", w, 80)
+		}
 	}
 	b.WriteString("\n")
-	wrap(&b, "", "", "[x] marked said, [ ] not said; ✱ the answer used the point's words: a hint, not a grade.", 80)
+	legend := "[x] marked said, [ ] not said; ✱ the answer used the point's words: a hint, not a grade."
+	for _, p := range iv.Points {
+		if len(p.Warnings) > 0 {
+			legend += " ⚠ harmful advice the answer gives against the point, and why."
+			break
+		}
+	}
+	wrap(&b, "", "", legend, 80)
 	io.WriteString(w, b.String())
 }
 

@@ -232,41 +232,43 @@ func (s *sheet) breakers(title string) {
 			s.table(pickCells(head, cols), pickRows(rows, cols))
 		}
 	}
-	if len(unset) > 0 {
-		note := "No library sets: " + strings.Join(unset, ", ") + "."
-		if s.md {
-			fmt.Fprintf(&s.b, "\n%s\n", note)
-		} else {
-			for _, l := range wrap(note, width-2) {
-				fmt.Fprintf(&s.b, "  %s\n", l)
-			}
-		}
+	var shown []string
+	for _, r := range rows {
+		shown = append(shown, r[0])
 	}
-	s.legend(rows)
+	s.legend("What the rows mean:", shown, shown)
+	// The rows no library sets are the engine's own knobs (the sandbox
+	// and `breakerlab presets` show them); a name with no meaning beside
+	// it was jargon on a page to review from.
+	if len(unset) > 0 {
+		s.legend("No library sets these; the engine can:", unset, shown)
+	}
 }
 
-// legend says what each row of the breakers' table means, one line a row
-// (engine/breaker's Meaning): the rows' names are cut to fit the columns,
-// and "late results: dropped" is no sentence to say in an interview.
-func (s *sheet) legend(rows [][]string) {
+// legend says under heading what each of the breakers' rows named means,
+// one entry a row (engine/breaker's Meaning, the text `breakerlab
+// presets` shows): the rows' names are cut to fit the columns, and "late
+// results: dropped" is no sentence to say in an interview. The names of
+// every legend of the table (all) line their meanings up in one column.
+func (s *sheet) legend(heading string, names, all []string) {
 	if s.md {
-		s.b.WriteString("\nWhat the rows mean:\n\n")
-		for _, r := range rows {
-			fmt.Fprintf(&s.b, "- **%s**: %s\n", r[0], breaker.Meaning(r[0]))
+		fmt.Fprintf(&s.b, "\n%s\n\n", heading)
+		for _, n := range names {
+			fmt.Fprintf(&s.b, "- **%s**: %s\n", n, breaker.Meaning(n))
 		}
 		return
 	}
-	s.b.WriteString("  What the rows mean:\n")
+	fmt.Fprintf(&s.b, "  %s\n", heading)
 	col := 0
-	for _, r := range rows {
-		col = max(col, len([]rune(r[0])))
+	for _, n := range append(append([]string(nil), all...), names...) {
+		col = max(col, len([]rune(n)))
 	}
 	col += 2 + 2 // the indent, and a gap before the meaning
-	for _, r := range rows {
-		for i, line := range wrap(breaker.Meaning(r[0]), width-col) {
+	for _, n := range names {
+		for i, line := range wrap(breaker.Meaning(n), width-col) {
 			lead := ""
 			if i == 0 {
-				lead = "  " + r[0]
+				lead = "  " + n
 			}
 			fmt.Fprintf(&s.b, "%-*s%s\n", col, lead, line)
 		}

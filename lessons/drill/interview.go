@@ -41,7 +41,22 @@ type Prompt struct {
 	// numbers, and how the scenario plays it. Without them the panel shows
 	// the scenario's endpoints.
 	Numbers []string
-	Points  []Point
+	// Warn are the numbers the warnings about harmful advice quote
+	// (Warnings); a prompt without them gets the warnings without numbers.
+	Warn   WarnNumbers
+	Points []Point
+}
+
+// WarnNumbers are a prompt's numbers for its warnings, filled from its
+// scenario as its text is: the rate of calls a second an immediate retry
+// multiplies, the workers a long timeout holds, and the p99 a timeout is
+// held against (empty when the prompt states none). Charges says which
+// calls charge a customer, so that a retry with no idempotency key bills
+// twice: "every" call, the calls a sentence "named" as a payment, or
+// none.
+type WarnNumbers struct {
+	Rate, Workers, P99 string
+	Charges            string
 }
 
 // Point is something a strong answer says out loud, with the words that
@@ -50,7 +65,11 @@ type Point struct {
 	ID       string
 	Text     string
 	Keywords []string
-	Expect   []string
+	// Unless are phrases that, in the sentence of a keyword, say the
+	// opposite of the point ("right away" beside "backoff"): that keyword
+	// then hints nothing.
+	Unless []string
+	Expect []string
 }
 
 //go:embed interview.toml
@@ -64,7 +83,15 @@ type pointTOML struct {
 	ID       string   `toml:"id"`
 	Text     string   `toml:"text"`
 	Keywords []string `toml:"keywords"`
+	Unless   []string `toml:"unless"`
 	Expect   []string `toml:"expect"`
+}
+
+type warnTOML struct {
+	Rate    string `toml:"rate"`
+	Workers string `toml:"workers"`
+	P99     string `toml:"p99"`
+	Charges string `toml:"charges"`
 }
 
 type promptTOML struct {
@@ -76,6 +103,7 @@ type promptTOML struct {
 	Text     string      `toml:"text"`
 	Expect   []string    `toml:"expect"`
 	Numbers  []string    `toml:"numbers"`
+	Warn     warnTOML    `toml:"warn"`
 	Points   []pointTOML `toml:"points"`
 }
 
@@ -103,12 +131,12 @@ func ParsePrompts(name string, data []byte) ([]Prompt, error) {
 		case len(pt.Keywords) == 0:
 			return Point{}, fmt.Errorf("%s: %s point %q: a point needs keywords that hint it was said", name, where, pt.ID)
 		}
-		for _, k := range pt.Keywords {
-			if k == "" || k != strings.ToLower(k) {
-				return Point{}, fmt.Errorf("%s: %s point %q: keyword %q: write keywords in lower case, not empty", name, where, pt.ID, k)
+		for _, k := range append(append([]string(nil), pt.Keywords...), pt.Unless...) {
+			if strings.TrimSpace(k) == "" || k != strings.ToLower(k) {
+				return Point{}, fmt.Errorf("%s: %s point %q: keyword %q: write keywords (and unless) in lower case, not empty", name, where, pt.ID, k)
 			}
 		}
-		return Point{ID: pt.ID, Text: strings.TrimSpace(pt.Text), Keywords: pt.Keywords, Expect: pt.Expect}, nil
+		return Point{ID: pt.ID, Text: strings.TrimSpace(pt.Text), Keywords: pt.Keywords, Unless: pt.Unless, Expect: pt.Expect}, nil
 	}
 	var common []Point
 	for _, pt := range f.Common {
@@ -129,10 +157,13 @@ func ParsePrompts(name string, data []byte) ([]Prompt, error) {
 			return nil, fmt.Errorf("%s: a prompt needs an id of its own, got %q", name, pr.ID)
 		case pr.Title == "" || strings.TrimSpace(pr.Text) == "" || pr.Scenario == "":
 			return nil, fmt.Errorf("%s: prompt %q needs a title, a text and a scenario", name, pr.ID)
+		case pr.Warn.Charges != "" && pr.Warn.Charges != ChargesEvery && pr.Warn.Charges != ChargesNamed:
+			return nil, fmt.Errorf("%s: prompt %q: warn.charges is %q, not %q, %q or left out", name, pr.ID, pr.Warn.Charges, ChargesEvery, ChargesNamed)
 		}
 		seen[pr.ID] = true
+		warn := WarnNumbers{Rate: pr.Warn.Rate, Workers: pr.Warn.Workers, P99: pr.Warn.P99, Charges: pr.Warn.Charges}
 		p := Prompt{ID: pr.ID, Title: pr.Title, Text: strings.TrimSpace(pr.Text), Scenario: pr.Scenario,
-			Plays: pr.Plays, Source: pr.Source, Expect: pr.Expect, Numbers: pr.Numbers, Points: append([]Point(nil), common...)}
+			Plays: pr.Plays, Source: pr.Source, Expect: pr.Expect, Numbers: pr.Numbers, Warn: warn, Points: append([]Point(nil), common...)}
 		ids := map[string]bool{}
 		for _, c := range common {
 			ids[c.ID] = true
@@ -171,6 +202,9 @@ func FillPrompts(lab *lessons.Lab, raw []Prompt) ([]Prompt, error) {
 			if p.Numbers[j], err = lab.FillText(fmt.Sprintf("prompt %s, numbers line %d", p.ID, j+1), line); err != nil {
 				return nil, err
 			}
+		}
+		if err := p.Warn.fill(lab, p.ID, p.Scenario); err != nil {
+			return nil, err
 		}
 		p.Points = append([]Point(nil), p.Points...)
 		for j, pt := range p.Points {
@@ -250,6 +284,10 @@ func Hints(p Prompt, answer string) (hinted []bool, spans []Span) {
 // on a fail-fast answer says nothing of retries. Other compounds keep
 // their hint ("health-check", "window-size", "retry-safe" are the words'
 // ideas), and a keyword may end a name ("Circuit-Breaker").
+//
+// A keyword whose sentence holds one of the point's Unless phrases ("retry
+// with backoff? no, right away") hints nothing: the answer says the
+// opposite of the point there.
 func HintSpans(pt Point, answer string) []Span {
 	lower := strings.ToLower(answer)
 	upper := func(i int) bool {
@@ -267,6 +305,9 @@ func HintSpans(pt Point, answer string) []Span {
 				w++
 			}
 			if w+1 < len(lower) && lower[w] == '-' && (upper(start) && upper(w+1) || headerNames[compound(lower, start, w+1)]) {
+				continue
+			}
+			if sayingOpposite(lower, start, pt.Unless) {
 				continue
 			}
 			spans = append(spans, Span{start, end})
@@ -312,9 +353,10 @@ func mergeSpans(spans []Span) []Span {
 // the learner, reading the point beside it, says it did.
 func GradeRubric(p Prompt, answer string, marks []bool) []GradedPoint {
 	hinted, _ := Hints(p, answer)
+	warned := PointWarnings(p, answer)
 	out := make([]GradedPoint, len(p.Points))
 	for i, pt := range p.Points {
-		out[i] = GradedPoint{ID: pt.ID, Text: pt.Text, Said: i < len(marks) && marks[i], Hinted: hinted[i]}
+		out[i] = GradedPoint{ID: pt.ID, Text: pt.Text, Said: i < len(marks) && marks[i], Hinted: hinted[i], Warnings: warned[i]}
 	}
 	return out
 }
@@ -322,13 +364,20 @@ func GradeRubric(p Prompt, answer string, marks []bool) []GradedPoint {
 // keywordRE matches a keyword at the start of a word (so "retry" finds
 // "retrying" but "cost" does not find "accost"); a # in it matches any
 // number ("open #" finds "open 30 s" and "open 1.5 s"), which no list of
-// words could.
+// words could; a keyword that ends in a space must end a word there ("slo "
+// finds "SLO" and "SLO." but not "slow"), and the space is not part of
+// what it highlights.
 func keywordRE(k string) *regexp.Regexp {
-	parts := strings.Split(k, "#")
+	whole := strings.HasSuffix(k, " ")
+	parts := strings.Split(strings.TrimRight(k, " "), "#")
 	for i, p := range parts {
 		parts[i] = regexp.QuoteMeta(p)
 	}
-	return regexp.MustCompile(`(^|[^a-z0-9])(` + strings.Join(parts, `[0-9][0-9.,]*`) + `)`)
+	end := ""
+	if whole {
+		end = `\b`
+	}
+	return regexp.MustCompile(`(^|[^a-z0-9])(` + strings.Join(parts, `[0-9][0-9.,]*`) + `)` + end)
 }
 
 // Interview is a finished mock interview as it is saved.
@@ -358,6 +407,10 @@ type GradedPoint struct {
 	Text   string `json:"text"`
 	Said   bool   `json:"said"`
 	Hinted bool   `json:"hinted"`
+	// Warnings say where the answer, on this point, proposes what the
+	// point warns against (an immediate retry, a timeout far above the
+	// p99), and why it harms: Warnings.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // InterviewDir is the folder of saved interviews inside the progress

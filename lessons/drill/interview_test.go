@@ -41,6 +41,8 @@ func TestPromptsCoverTheReferencesPlaces(t *testing.T) {
 func TestHintsFindKeywordsAtWordStarts(t *testing.T) {
 	p, _ := PromptNamed("payment-checkout")
 	answer := "Set a Timeout of 500 ms from the p99. Retrying is budgeted. No accost here. Orders stay PENDING."
+	// "Retrying" alone is no hint of the retry point (every weak answer
+	// retries); "budgeted" is.
 	said, spans := Hints(p, answer)
 	byID := map[string]bool{}
 	for i, pt := range p.Points {
@@ -56,7 +58,7 @@ func TestHintsFindKeywordsAtWordStarts(t *testing.T) {
 		words = append(words, strings.ToLower(answer[s.Start:s.End]))
 	}
 	got := strings.Join(words, "|")
-	if got != "timeout|p99|retry|budget|pending" {
+	if got != "timeout|p99|budget|pending" {
 		t.Errorf("highlighted %q, want the keywords alone", got)
 	}
 	if !strings.Contains(got, "timeout") || !strings.Contains(got, "p99") || strings.Contains(got, "cost") {
@@ -426,7 +428,7 @@ func TestPromptsGiveWhatTheRubricAsksAndTheScenarioPlays(t *testing.T) {
 // The report's answer: "Retry-After" on the fail-fast 503 hints the
 // fallback point (its keyword retry-after), not the retry point, which the
 // answer never made; a word that merely begins a compound still hints
-// ("retry-safe", "health-check").
+// ("Bulkhead-style", "health-check").
 func TestRetryAfterIsNotARetry(t *testing.T) {
 	p, retry := pointOf(t, "payment-checkout", "retry")
 	_, fallback := pointOf(t, "payment-checkout", "fallback")
@@ -442,7 +444,7 @@ func TestRetryAfterIsNotARetry(t *testing.T) {
 	if h, _ := Hints(p, "fallback 503 with a retry-after header"); h[retry] {
 		t.Error("retry-after, typed in lower case, hinted the retry point")
 	}
-	for _, a := range []string{"Retries with a budget.", "Make the charge retry-safe with a key."} {
+	for _, a := range []string{"Retries with a budget.", "Retries back off with jitter."} {
 		if h, _ := Hints(p, a); !h[retry] {
 			t.Errorf("%q should hint the retry point", a)
 		}
@@ -450,16 +452,16 @@ func TestRetryAfterIsNotARetry(t *testing.T) {
 	found := false
 	for _, q := range Prompts() {
 		for i, pt := range q.Points {
-			if slices.Contains(pt.Keywords, "health") {
+			if slices.Contains(pt.Keywords, "bulkhead") {
 				found = true
-				if h, _ := Hints(q, "A Health-check on each instance."); !h[i] {
-					t.Errorf("%s/%s: a Health-check should still hint it", q.ID, pt.ID)
+				if h, _ := Hints(q, "A Bulkhead-style pool for each call."); !h[i] {
+					t.Errorf("%s/%s: a Bulkhead-style pool should still hint it", q.ID, pt.ID)
 				}
 			}
 		}
 	}
 	if !found {
-		t.Fatal("no point has the keyword health")
+		t.Fatal("no point has the keyword bulkhead")
 	}
 }
 

@@ -142,12 +142,12 @@ func all() []Fact {
 		// The AWS SDKs' retry quota, "standard" mode as it was before the
 		// 2026 update: the bucket the engine runs.
 		{"aws.retry.capacity", Count, count(aws.Capacity), "tokens in the AWS retry quota when full: it starts full and never holds more (the same since the 2026 update)", awsSrc},
-		{"aws.retry.cost", Count, count(aws.RetryCost), "tokens a retry takes from aws-sdk-go-v2's quota in standard mode before the 2026 update (v1.48.0), the engine's bucket; aws-sdk-js-v3 charges aws.retry.js.transient_cost after a transient error", awsSrc},
+		{"aws.retry.cost", Count, count(aws.RetryCost), fmt.Sprintf("tokens a retry takes from aws-sdk-go-v2's quota in standard mode before the 2026 update (v1.48.0), the engine's bucket; aws-sdk-js-v3 charges %d after a transient error", awsJSTransientCost), awsSrc},
 		{"aws.retry.timeout_cost", Count, count(aws.TimeoutCost), "tokens a retry after a timeout takes from aws-sdk-go-v2's quota in standard mode before the 2026 update (v1.48.0), the engine's bucket", awsSrc},
 		// aws-sdk-js-v3 prices a retry by the error's class, not by whether
 		// it was a timeout: every transient error pays what Go charged for a
 		// timeout, so "a retry pays 5" is Go's price, not the SDKs'.
-		{"aws.retry.js.transient_cost", Count, awsJSTransientCost, "tokens a retry after a transient error (a timeout, a 500, 502, 503 or 504, a dropped connection) takes from aws-sdk-js-v3's quota in standard mode before the 2026 update; a retry after throttling takes aws.retry.cost", awsJSSrc},
+		{"aws.retry.js.transient_cost", Count, awsJSTransientCost, fmt.Sprintf("tokens a retry after a transient error (a timeout, a 500, 502, 503 or 504, a dropped connection) takes from aws-sdk-js-v3's quota in standard mode before the 2026 update; a retry after throttling takes %d", aws.RetryCost), awsJSSrc},
 		{"aws.retry.success_refill", Count, count(aws.NoRetryIncrement), "tokens a request that succeeds at its first try adds to the AWS quota (a retry that succeeds gets its cost back instead)", awsRefillSrc},
 		{"aws.retry.outage_retries", Count, count(aws.Capacity / aws.RetryCost), "retries a full AWS quota pays for when none succeeds, before the 2026 update: capacity ÷ cost", awsSrc},
 		{"aws.retry.outage_timeout_retries", Count, count(aws.Capacity / aws.TimeoutCost), "retries after timeouts a full AWS quota pays for, before the 2026 update: capacity ÷ timeout cost", awsSrc},

@@ -188,7 +188,11 @@ type Model struct {
 	said       []bool
 	hinted     []bool
 	pointSpans [][]drill.Span
-	cursor     int
+	// warned are, per point, the harmful advice the answer gives against
+	// it (drill.Warnings): a ✱ says a point's words are there, a warning
+	// that what is there is wrong.
+	warned [][]string
+	cursor int
 	// tallest is how many rows the rubric's tallest point takes, without
 	// its blank lines, and longest how many the longest point's own text
 	// takes, at the width tallW (tallOK when measured): what showStrip
@@ -721,6 +725,7 @@ func (m Model) handIn() Model {
 	for i, pt := range m.prompt.Points {
 		m.pointSpans[i] = drill.HintSpans(pt, answer)
 	}
+	m.warned = drill.PointWarnings(m.prompt, answer)
 	m.saved, m.shownText, m.reading = "", false, false
 	m.then = nil     // a jump asked about while writing waits no longer
 	m.tallOK = false // new hints: measurePoints measures again

@@ -578,8 +578,26 @@ func (m Model) rubricLines(w int) []string {
 				out = append(out, " "+pad+m.th.Dim.Render("you wrote: “"+sn+"”"))
 			}
 		}
+		for _, wn := range m.warningsOf(i) {
+			for _, l := range pane.Wrap(warnGlyph+" "+wn, max(w-11, 1)) {
+				out = append(out, " "+pad+m.th.Bad.Render(l))
+			}
+		}
 	}
 	return out
+}
+
+// warnGlyph marks harmful advice the answer gives, where the rubric shows
+// the point it goes against.
+const warnGlyph = "⚠"
+
+// warningsOf are the warnings on point i: none before the answer is handed
+// in.
+func (m Model) warningsOf(i int) []string {
+	if i < len(m.warned) {
+		return m.warned[i]
+	}
+	return nil
 }
 
 // snippet is the sentence of answer around span sp, whole words in at
@@ -673,6 +691,9 @@ func (m Model) pointParts(i, gaps int) []pointPart {
 		parts = append(parts, pointPart{text: "✱ Its words are in your answer, marked *so*: a hint, not a grade.", style: m.th.Accent})
 	} else {
 		parts = append(parts, pointPart{text: "None of its words is in your answer; it may be said in others.", style: m.th.Dim})
+	}
+	for _, w := range m.warningsOf(i) {
+		parts = append(parts, pointPart{text: warnGlyph + " " + w, style: m.th.Bad})
 	}
 	if gaps >= 1 {
 		parts = append(parts, pointPart{})
