@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/breakerlab/breakerlab/internal/deepequal"
+	"pgregory.net/rapid"
 )
 
 // A run that replays shared traffic is the run New gives, and the
@@ -197,11 +198,9 @@ func TestTrafficRequestsWeighsItsOrders(t *testing.T) {
 	}
 }
 
-// mergeArrivals takes an endpoint's arrivals in runs, for as long as each
-// is earlier than every other's next; this checks it against the plain
-// rule (the earliest by time, then by the seq an endpoint's next arrival
-// takes when its last one is ordered) on endpoints whose arrivals tie
-// often: times drawn from a few milliseconds.
+// mergeArrivals merges the endpoints' arrivals two at a time; this checks
+// it against the plain rule (mergeOneAtATime) on endpoints whose arrivals
+// tie often: times drawn from a few milliseconds.
 func TestMergeArrivalsMatchesOneAtATime(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := range 300 {
@@ -215,49 +214,103 @@ func TestMergeArrivalsMatchesOneAtATime(t *testing.T) {
 			}
 			eps[i] = et
 		}
-		got := mergeArrivals(eps)
-		// The plain rule.
-		type head struct {
-			k   int
-			seq uint64
+		if got, want := mergeArrivals(eps), mergeOneAtATime(eps); !slices.Equal(got, want) {
+			t.Fatalf("trial %d: order %v, want %v", trial, got, want)
 		}
-		heads := make([]head, len(eps))
-		var seq uint64
-		for i, et := range eps {
-			if len(et.reqs) > 0 {
-				seq++
-				heads[i].seq = seq
+	}
+}
+
+// TestPropertyMergeArrivals checks the merge against the plain rule on
+// random traffic: up to a dozen endpoints, some on an interval (whose
+// arrivals tie with each other's), some with random gaps on a coarse
+// clock (ties between endpoints, and within one, an arrival at its
+// last one's time), some with none, over random durations.
+func TestPropertyMergeArrivals(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		duration := rapid.IntRange(1, 400).Draw(t, "duration")
+		eps := make([]*endpointTraffic, rapid.IntRange(1, 12).Draw(t, "endpoints"))
+		for i := range eps {
+			et := &endpointTraffic{}
+			switch rapid.IntRange(0, 2).Draw(t, "kind") {
+			case 0: // an interval, from time 0
+				interval := rapid.IntRange(1, 40).Draw(t, "interval")
+				for at := 0; at < duration; at += interval {
+					et.reqs = append(et.reqs, trafficRequest{at: time.Duration(at)})
+				}
+			case 1: // random gaps, a zero among them now and then
+				gap := rapid.IntRange(0, 30).Draw(t, "gap")
+				first := rapid.IntRange(0, gap).Draw(t, "first")
+				for at := first; at < duration; {
+					et.reqs = append(et.reqs, trafficRequest{at: time.Duration(at)})
+					at += rapid.IntRange(0, gap).Draw(t, "next")
+					if gap == 0 && len(et.reqs) > 50 {
+						break // an endpoint whose every arrival ties
+					}
+				}
 			}
+			eps[i] = et
 		}
-		var want []uint8
-		for {
-			best := -1
-			for i, et := range eps {
-				h := heads[i]
-				if h.k >= len(et.reqs) {
-					continue
-				}
-				if best < 0 {
-					best = i
-					continue
-				}
-				b := heads[best]
-				if at, bat := et.reqs[h.k].at, eps[best].reqs[b.k].at; at < bat || (at == bat && h.seq < b.seq) {
-					best = i
-				}
+		if got, want := mergeArrivals(eps), mergeOneAtATime(eps); !slices.Equal(got, want) {
+			t.Fatalf("order %v, want %v", got, want)
+		}
+	})
+}
+
+// mergeOneAtATime is the order of the run's rule, arrival by arrival:
+// the earliest of the endpoints' next arrivals by time, then by the seq
+// an endpoint's next arrival takes when its last one is ordered (its
+// first ones in the endpoints' order).
+func mergeOneAtATime(eps []*endpointTraffic) []uint8 {
+	type head struct {
+		k   int
+		seq uint64
+	}
+	heads := make([]head, len(eps))
+	var seq uint64
+	for i, et := range eps {
+		if len(et.reqs) > 0 {
+			seq++
+			heads[i].seq = seq
+		}
+	}
+	order := []uint8{}
+	for {
+		best := -1
+		for i, et := range eps {
+			h := heads[i]
+			if h.k >= len(et.reqs) {
+				continue
 			}
 			if best < 0 {
-				break
+				best = i
+				continue
 			}
-			want = append(want, uint8(best))
-			heads[best].k++
-			if heads[best].k < len(eps[best].reqs) {
-				seq++
-				heads[best].seq = seq
+			b := heads[best]
+			if at, bat := et.reqs[h.k].at, eps[best].reqs[b.k].at; at < bat || (at == bat && h.seq < b.seq) {
+				best = i
 			}
 		}
-		if !slices.Equal(got, want) {
-			t.Fatalf("trial %d: order %v, want %v", trial, got, want)
+		if best < 0 {
+			return order
+		}
+		order = append(order, uint8(best))
+		heads[best].k++
+		if heads[best].k < len(eps[best].reqs) {
+			seq++
+			heads[best].seq = seq
+		}
+	}
+}
+
+// BenchmarkNewTraffic draws the cascade's traffic, as BenchmarkCascade does
+// once an op beside its runs: three endpoints of 300, 200 and 100 requests
+// a second for 30 s, and the order of their arrivals.
+func BenchmarkNewTraffic(b *testing.B) {
+	sc := cascadeLike()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NewTraffic(sc, 5); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
