@@ -271,7 +271,7 @@ func checkDesign(c *challenge.Challenge, path, format string, stdout, stderr io.
 		return usagef("%w", err)
 	}
 	if format == "json" {
-		if err := writeCheckJSON(stdout, c, path, r); err != nil {
+		if err := writeCheckJSON(stdout, c, path, r, setting); err != nil {
 			return err
 		}
 	} else {
@@ -298,7 +298,11 @@ func checkDesign(c *challenge.Challenge, path, format string, stdout, stderr io.
 	for _, g := range r.Goals {
 		if !g.Pass {
 			m := g.Measures[g.Worst]
-			short = append(short, fmt.Sprintf("%s is %s on seed %d, want %s", g.Goal.Label, g.Shown(), m.Seed, g.Goal.WantText()))
+			line := fmt.Sprintf("%s is %s on seed %d, want %s", g.Goal.Label, g.Shown(), m.Seed, g.Goal.WantText())
+			if m.Why != "" {
+				line += " (" + m.Why + ")"
+			}
+			short = append(short, line)
 		}
 	}
 	return fmt.Errorf("%s falls short: %s", path, strings.Join(short, "; "))
@@ -381,6 +385,9 @@ type checkJSON struct {
 	Goals     []goalJSON `json:"goals"`
 	Par       *goalJSON  `json:"par,omitempty"`
 	ParMax    *int       `json:"par_changes,omitempty"`
+	// Why explains the design's wrong choices, as the text's "why:"
+	// lines do: only when it falls short.
+	Why []string `json:"why,omitempty"`
 }
 
 type goalJSON struct {
@@ -400,6 +407,9 @@ type valueJSON struct {
 	Value *float64 `json:"value"`
 	Text  string   `json:"text"`
 	OK    bool     `json:"ok"`
+	// Why says what made a failing seed fail, where the goal can tell
+	// (which customer lost every worker).
+	Why string `json:"why,omitempty"`
 }
 
 func goalOf(g *challenge.GoalResult) goalJSON {
@@ -408,7 +418,7 @@ func goalOf(g *challenge.GoalResult) goalJSON {
 		out.WindowMS = &[2]int64{w[0].Milliseconds(), w[1].Milliseconds()}
 	}
 	for _, m := range g.Measures {
-		v := valueJSON{Seed: m.Seed, OK: m.OK, Text: "none"}
+		v := valueJSON{Seed: m.Seed, OK: m.OK, Text: "none", Why: m.Why}
 		if m.Has {
 			f := m.Value.F
 			v.Value, v.Text = &f, g.Goal.FormatValue(m.Value)
@@ -418,8 +428,11 @@ func goalOf(g *challenge.GoalResult) goalJSON {
 	return out
 }
 
-func writeCheckJSON(w io.Writer, c *challenge.Challenge, path string, r *challenge.Result) error {
+func writeCheckJSON(w io.Writer, c *challenge.Challenge, path string, r *challenge.Result, s challenge.Setting) error {
 	out := checkJSON{Challenge: c.ID, File: path, Seeds: c.Seeds, Pass: r.Pass, Stars: r.Stars, Changes: r.Changes}
+	if !r.Pass {
+		out.Why = c.Explain(s)
+	}
 	for i := range r.Goals {
 		out.Goals = append(out.Goals, goalOf(&r.Goals[i]))
 	}

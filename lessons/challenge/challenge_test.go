@@ -187,7 +187,7 @@ func TestCheckRefusesMoreThanTheKnobs(t *testing.T) {
 		t.Fatal("the solution has no workers = 60 line; the test's premise is gone")
 	}
 	_, _, err = c.Check("mine.toml", []byte(more))
-	if err == nil || !strings.Contains(err.Error(), "workers in [system] changed from 60 to 200; only timeout may change") || !errors.Is(err, ErrInvalid) {
+	if err == nil || !strings.Contains(err.Error(), `workers in [system] changed from 60 to 200; only policy.timeout of dependency "recommendations" may change`) || !errors.Is(err, ErrInvalid) {
 		t.Errorf("a file that also grows the pool: got %v, want a refusal naming workers, 60 and 200 and the knob that may change", err)
 	}
 	out := strings.Replace(string(sol), `timeout = "500ms"`, `timeout = "20s"`, 1)

@@ -415,6 +415,24 @@ func (l *loader) decodeError(err error) error {
 	return l.errorf(0, "", "not valid TOML: %v", strings.TrimPrefix(err.Error(), "toml: "))
 }
 
+// fleetDecodeError is decodeError for a design handed in for a shuffle
+// challenge: an unknown key is told the [shuffle] table's keys, not a
+// challenge file's.
+func (l *loader) fleetDecodeError(err error) error {
+	var sm *toml.StrictMissingError
+	if !errors.As(err, &sm) || len(sm.Errors) == 0 {
+		return l.decodeError(err)
+	}
+	e := sm.Errors[0]
+	line, _ := e.Position()
+	key := e.Key()
+	keys := strings.Join(fleetKeys, ", ")
+	if len(key) > 1 && key[0] == "shuffle" {
+		return l.errorf(line, strings.Join(key, "."), "unknown key; the keys of [shuffle] are: %s", keys)
+	}
+	return l.errorf(line, strings.Join(key, "."), "unknown key; a design for a shuffle challenge is one [shuffle] table, with the keys %s", keys)
+}
+
 // subject loads the scenario or the fleet.
 func (l *loader) subject(c *Challenge, f *fileTOML, open func(string) ([]byte, error)) error {
 	switch {

@@ -10,6 +10,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/breakerlab/breakerlab/engine/shuffle"
 	"github.com/breakerlab/breakerlab/lessons"
 )
 
@@ -83,6 +84,7 @@ type outcome struct {
 	lost    int
 	hurt    int
 	victims int
+	seed    uint64 // the fleet's seed, to draw its shards again for lostWhy
 }
 
 // metricDef is a metric a goal may name.
@@ -99,6 +101,50 @@ type metricDef struct {
 	// eval computes the value; ok is false when there is none ("the
 	// breaker never opens"), which fails any goal.
 	eval func(o *outcome, a []string) (v lessons.Value, ok bool, err error)
+	// why, where set, says what made a seed fail the goal, in the
+	// outcome's own terms ("customer 412 has the poisoned customer's
+	// workers 5 and 17, all of them"): a count alone does not show it.
+	why func(o *outcome) string
+}
+
+func withWhy(m metricDef, why func(o *outcome) string) metricDef {
+	m.why = why
+	return m
+}
+
+// lostWhy names the first customer who lost every worker on the outcome's
+// seed, the workers it shares with the poisoned customer (customer 0),
+// and why its strategy let that happen.
+func lostWhy(o *outcome) string {
+	if o.fleet == nil || o.lost == 0 {
+		return ""
+	}
+	a, err := shuffle.Assign(o.fleet.fleet(), o.seed)
+	if err != nil {
+		return ""
+	}
+	down := map[int32]bool{}
+	for _, w := range a.Shard(0) {
+		down[w] = true
+	}
+	for c := 1; c < a.Customers(); c++ {
+		shard := a.Shard(c)
+		if !slices.ContainsFunc(shard, func(w int32) bool { return !down[w] }) {
+			var ws []string
+			for _, w := range shard {
+				ws = append(ws, strconv.Itoa(int(w)))
+			}
+			why := fmt.Sprintf("customer %d's workers (%s) are all the poisoned customer 0's too", c, strings.Join(ws, ", "))
+			switch o.fleet.Strategy {
+			case shuffle.StrategyShuffle:
+				why += `: random shards make a full overlap rare, not impossible; a cap on the workers two customers share (strategy "overlap-limited") rules it out`
+			case shuffle.StrategyPlain:
+				why += ": plain shards are shared whole"
+			}
+			return why
+		}
+	}
+	return ""
 }
 
 func fraction(f float64) lessons.Value { return lessons.Value{Kind: lessons.KindFraction, F: f} }
@@ -252,7 +298,7 @@ func init() {
 				}
 				return lessons.Value{}, false, fmt.Errorf("the scenario has no service %q (it has: %s)", a[0], strings.Join(names, ", "))
 			}},
-		"lost":      shuffleCount("the other customers who lose every worker once the poisoned customer's workers are down", func(o *outcome) int { return o.lost }),
+		"lost":      withWhy(shuffleCount("the other customers who lose every worker once the poisoned customer's workers are down", func(o *outcome) int { return o.lost }), lostWhy),
 		"degraded":  shuffleCount("the other customers who lose some workers and carry on", func(o *outcome) int { return o.hurt }),
 		"customers": shuffleCount("the other customers", func(o *outcome) int { return o.victims }),
 	}

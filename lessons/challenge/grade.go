@@ -154,7 +154,7 @@ func (c *Challenge) run(sc *engine.Scenario, fl *Fleet, seed uint64) (*outcome, 
 		if err != nil {
 			return nil, err
 		}
-		return &outcome{fleet: fl, lost: out.Lost, hurt: out.Degraded, victims: out.Customers}, nil
+		return &outcome{fleet: fl, lost: out.Lost, hurt: out.Degraded, victims: out.Customers, seed: seed}, nil
 	}
 	snaps, err := engine.RunAll(sc, seed)
 	if err != nil {
@@ -169,6 +169,9 @@ type Measure struct {
 	Value lessons.Value
 	Has   bool // false when there is no value ("the breaker never opens")
 	OK    bool
+	// Why says what made the seed fail, where its metric can tell
+	// (metricDef.why): which customer lost every worker, and its workers.
+	Why string
 }
 
 // GoalResult is a goal graded on every seed.
@@ -427,6 +430,9 @@ func (c *Challenge) gradeGoal(g *Goal, outs []*outcome) (GoalResult, error) {
 			return r, fmt.Errorf("%s: %w", g.Text, err)
 		}
 		m := Measure{Seed: c.Seeds[i], Value: v, Has: has, OK: has && g.holds(v)}
+		if why := metrics[g.Metric].why; why != nil && !m.OK {
+			m.Why = why(o)
+		}
 		r.Measures = append(r.Measures, m)
 		r.Pass = r.Pass && m.OK
 		switch {
@@ -505,6 +511,11 @@ func (c *Challenge) ReadDesign(filename string, data []byte) (Setting, *engine.S
 func (c *Challenge) readScenario(filename string, data []byte) (Setting, *engine.Scenario, error) {
 	sc, err := scenariofile.Parse(filename, data)
 	if err != nil {
+		// A shuffle lab's design is no scenario file: where it belongs
+		// says more than its first key the scenario reader does not know.
+		if o := c.designedFor(nil, data); o != nil {
+			return nil, nil, c.otherLevel(o, filename)
+		}
 		return nil, nil, err
 	}
 	if len(sc.Variants) != 1 {
@@ -515,7 +526,7 @@ func (c *Challenge) readScenario(filename string, data []byte) (Setting, *engine
 		// A design of another level breaks this one's rules somewhere;
 		// where it belongs says more than what it breaks.
 		if o := c.designedFor(sc, data); o != nil {
-			return nil, nil, &Error{File: filename, Err: fmt.Errorf("this design is for challenge %d (%s), not %s: check it with `breakerlab challenge %d --check %s`", o.Number, o.ID, c.ID, o.Number, filename)}
+			return nil, nil, c.otherLevel(o, filename)
 		}
 		var changed *changedDesign
 		if name, baseErr, ok := c.variantChanges(filename, data); ok {
@@ -593,10 +604,17 @@ func (c *Challenge) settingOf(filename string, sc *engine.Scenario) (Setting, er
 	return s, nil
 }
 
+// otherLevel refuses a design written for the level o, handed to c.
+func (c *Challenge) otherLevel(o *Challenge, filename string) error {
+	return &Error{File: filename, Err: fmt.Errorf("this design is for challenge %d (%s), not %s: check it with `breakerlab challenge %d --check %s`", o.Number, o.ID, c.ID, o.Number, filename)}
+}
+
 // designedFor finds the built-in level, other than c, a design was
 // written for: the one --start's header names ("# Challenge 3: ..."), or
 // else the one whose scenario's name the file keeps (name =
-// "bulkhead-40"). nil when the design names c or no other level.
+// "bulkhead-40"), or for a [shuffle] table handed to a level on a
+// scenario, the shuffle lab's level. sc is the file read as a scenario,
+// nil when it is none. nil when the design names c or no other level.
 func (c *Challenge) designedFor(sc *engine.Scenario, data []byte) *Challenge {
 	all, err := All()
 	if err != nil {
@@ -613,6 +631,20 @@ func (c *Challenge) designedFor(sc *engine.Scenario, data []byte) *Challenge {
 				return o
 			}
 		}
+	}
+	if sc == nil {
+		var f struct {
+			Shuffle map[string]any `toml:"shuffle"`
+		}
+		if c.Fleet != nil || toml.Unmarshal(data, &f) != nil || f.Shuffle == nil {
+			return nil
+		}
+		for _, o := range all {
+			if o.Fleet != nil {
+				return o
+			}
+		}
+		return nil
 	}
 	if c.Scenario != nil && sc.Name == c.Scenario.Name {
 		return nil
@@ -707,31 +739,53 @@ func valueAt(line, key string) (string, bool) {
 	return FormatValue(v), true
 }
 
-// knobNames are the challenge's knobs as a sentence names them: the keys
-// they set ("order and fallback"), or their paths where two knobs set the
-// same key of different parts ("orders.cancel, orders/inventory.cancel").
+// knobNames are the challenge's knobs as a sentence names them: each key
+// as the file writes it with the table that owns it, as --start's header
+// places them. A design that moves a knob's key in another dependency
+// ("bulkhead in dependency "partner-catalog" changed") is then not told
+// that "bulkhead" may change. Keys of one table share its name:
+// "policy.timeout and policy.bulkhead.size of dependency "payment"",
+// "workers in [system]"; the tables apart by semicolons where one holds
+// more than one key.
 func (c *Challenge) knobNames() string {
-	names := make([]string, len(c.Knobs))
-	seen := map[string]bool{}
-	unique := true
-	for i, k := range c.Knobs {
-		_, key, ok := lessons.SplitKnobName(k.Path)
-		if !ok {
-			key = k.Path
-		}
-		names[i] = key
-		unique = unique && !seen[key]
-		seen[key] = true
+	type group struct {
+		owner string
+		keys  []string
 	}
-	if !unique {
-		for i, k := range c.Knobs {
-			names[i] = k.Path
+	var groups []group
+	for _, p := range c.knobPlaces() {
+		i := slices.IndexFunc(groups, func(g group) bool { return g.owner == p.owner })
+		if i < 0 {
+			groups = append(groups, group{owner: p.owner})
+			i = len(groups) - 1
+		}
+		if !slices.Contains(groups[i].keys, p.key) {
+			groups[i].keys = append(groups[i].keys, p.key)
 		}
 	}
-	if len(names) == 1 {
-		return names[0]
+	names := make([]string, len(groups))
+	several := false
+	for i, g := range groups {
+		of := " of "
+		if strings.HasPrefix(g.owner, "[") {
+			of = " in "
+		}
+		names[i] = wordList(g.keys) + of + g.owner
+		several = several || len(g.keys) > 1
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	if several {
+		// "a and b of X and c of Y" would read as one list.
+		return strings.Join(names, "; ")
+	}
+	return wordList(names)
+}
+
+// wordList is "a", "a and b", "a, b and c".
+func wordList(words []string) string {
+	if len(words) == 1 {
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 func errorsOr(a, b error) error {
@@ -749,7 +803,13 @@ func (c *Challenge) readFleet(filename string, data []byte) (Setting, *Fleet, er
 	}
 	dec := tomlDecoder(data)
 	if err := dec.Decode(&f); err != nil {
-		return nil, nil, l.decodeError(err)
+		// A scenario file written for another level says where it
+		// belongs, as one handed to a level on a scenario does.
+		sc, _ := scenariofile.Parse(filename, data)
+		if o := c.designedFor(sc, data); o != nil {
+			return nil, nil, c.otherLevel(o, filename)
+		}
+		return nil, nil, l.fleetDecodeError(err)
 	}
 	if f.Shuffle == nil {
 		return nil, nil, l.errorf(0, "shuffle", "a design for a shuffle challenge is a [shuffle] table (start from `breakerlab challenge %s --start`)", c.ID)
@@ -864,22 +924,7 @@ func (c *Challenge) StartHeader(dir string) string {
 	fmt.Fprintf(&b, "# Challenge %s: %s\n# %s\n#\n", ref, c.Title, c.Summary)
 	b.WriteString("# Change only these knobs (anything else is refused), each a key of the file\n# below, written as the file writes it:\n")
 	start := c.Start()
-	var lines []string
-	if file, err := c.StartFile(); err == nil {
-		lines = strings.Split(string(file), "\n")
-	}
-	places := make([]filePlace, len(c.Knobs))
-	for i := range c.Knobs {
-		p, ok := c.place(&c.Knobs[i], start, lines)
-		switch {
-		case ok:
-		case c.Scenario != nil:
-			p = pathPlace(&c.Scenario.Variants[0].System, c.Knobs[i].Path)
-		default:
-			p = filePlace{key: c.Knobs[i].Path, owner: "[shuffle]", written: true}
-		}
-		places[i] = p
-	}
+	places := c.knobPlaces()
 	// A knob that cannot move alone shares its one value with a knob
 	// that can, if any: shed's default class between critical and
 	// sheddable.
@@ -921,6 +966,29 @@ func (c *Challenge) StartHeader(dir string) string {
 	}
 	fmt.Fprintf(&b, "# Grade it: %s\n#\n", c.GradeCommand(dir, "FILE"))
 	return b.String()
+}
+
+// knobPlaces are where the start's file holds each knob: its key and the
+// table that owns it, as --start's header names them.
+func (c *Challenge) knobPlaces() []filePlace {
+	start := c.Start()
+	var lines []string
+	if file, err := c.StartFile(); err == nil {
+		lines = strings.Split(string(file), "\n")
+	}
+	places := make([]filePlace, len(c.Knobs))
+	for i := range c.Knobs {
+		p, ok := c.place(&c.Knobs[i], start, lines)
+		switch {
+		case ok:
+		case c.Scenario != nil:
+			p = pathPlace(&c.Scenario.Variants[0].System, c.Knobs[i].Path)
+		default:
+			p = filePlace{key: c.Knobs[i].Path, owner: "[shuffle]", written: true}
+		}
+		places[i] = p
+	}
+	return places
 }
 
 // strategyRules is what a shuffle lab's knob is held to under a strategy

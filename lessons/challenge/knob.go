@@ -140,13 +140,13 @@ func (k *Knob) Parse(text string) (any, error) {
 	switch k.Kind {
 	case KnobChoice:
 		for _, c := range k.Choices {
-			if FormatValue(c) == text {
+			if FormatValue(c) == text || k.Format(c) == text {
 				return c, nil
 			}
 		}
 		var names []string
 		for _, c := range k.Choices {
-			names = append(names, FormatValue(c))
+			names = append(names, k.Format(c))
 		}
 		return nil, fmt.Errorf("%s is one of: %s", k.Label, strings.Join(names, "; "))
 	case KnobDuration:
@@ -299,6 +299,16 @@ func (k *Knob) Format(v any) string {
 			return FormatValue(v) + " (none)"
 		}
 	}
+	if list, ok := v.([]any); ok {
+		// An order of layers reads outermost first, as the label says,
+		// not as a Go slice: "breaker→retry→timeout→bulkhead", no wider
+		// than the slice's form, for a panel beside the sandbox.
+		parts := make([]string, len(list))
+		for i, p := range list {
+			parts[i] = FormatValue(p)
+		}
+		return strings.Join(parts, "→")
+	}
 	return FormatValue(v)
 }
 
@@ -331,7 +341,7 @@ func (k *Knob) Range() string {
 	if k.Kind == KnobChoice {
 		var names []string
 		for _, c := range k.Choices {
-			names = append(names, FormatValue(c))
+			names = append(names, k.Format(c))
 		}
 		return strings.Join(names, " | ")
 	}

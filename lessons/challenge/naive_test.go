@@ -137,6 +137,10 @@ var naiveDesigns = map[string][]struct {
 		{"an overflow with no cap on one tenant", Setting{"database.per_tenant_bulkhead.default": int64(10), "database.per_tenant_bulkhead.shared": int64(40)}},
 		{"full lanes and an overflow of the whole pool", Setting{"database.per_tenant_bulkhead.shared": int64(60), "database.per_tenant_bulkhead.shared_per_tenant": int64(60)}},
 		{"lanes of one", Setting{"database.per_tenant_bulkhead.default": int64(1)}},
+		// The review's designs: 45 slots for the noisy tenant, the quiet
+		// tenants' calls left waiting for a worker.
+		{"uncapped lanes of 15 and an overflow of 30", Setting{"database.per_tenant_bulkhead.default": int64(15), "database.per_tenant_bulkhead.shared": int64(30)}},
+		{"full lanes and an overflow of 30 capped at 25", Setting{"database.per_tenant_bulkhead.shared": int64(30), "database.per_tenant_bulkhead.shared_per_tenant": int64(25)}},
 		{"full lanes and a capped overflow too large", Setting{"database.per_tenant_bulkhead.shared": int64(40), "database.per_tenant_bulkhead.shared_per_tenant": int64(30)}},
 		// A capped overflow with no lanes, or lanes too small to matter,
 		// serves the quiet tenants from what the cap leaves: the knob's

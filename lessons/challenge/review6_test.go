@@ -145,7 +145,7 @@ func TestChangedMoreThanTheKnobsInWords(t *testing.T) {
 	}
 	file := strings.Replace(string(start), `timeout = "300ms"`, `timeout = "200ms"`, 1)
 	_, _, err = c.Check("mine.toml", []byte(file))
-	want := `mine.toml: timeout in dependency "inventory" changed from 300ms to 200ms; only order and fallback may change`
+	want := `mine.toml: timeout in dependency "inventory" changed from 300ms to 200ms; only policy.order and policy.fallback of dependency "inventory" may change`
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}

@@ -734,7 +734,9 @@ func (m Model) showSolution() (tea.Model, tea.Cmd) {
 	}
 	// The status line says, for as long as this design is on screen,
 	// that it earns no stars.
-	m.setNote("the reference solution: "+strings.Join(parts, ", ")+" · u takes it back", false)
+	// "u takes it back" comes first, what the note says that nothing else
+	// on screen does; on a small window statusLines keeps only that.
+	m.setNote("u takes it back · the reference solution: "+strings.Join(parts, ", "), false)
 	var cmds []tea.Cmd
 	if !m.revealed && m.o.Progress != nil {
 		p, c := m.o.Progress, m.c

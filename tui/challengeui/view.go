@@ -337,6 +337,7 @@ func (m *Model) goalLines(w int) []string {
 func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 	var out []string
 	var whys [][]string // each why's lines: a why is shown whole or not at all
+	ownStars := false   // the reference solution is on screen: say where stars go, room left
 	r := m.Result()
 	switch {
 	case m.gradeErr != "":
@@ -346,6 +347,17 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 		}
 	case r == nil:
 		out = append(out, m.th.Dim.Render(fmt.Sprintf("grading on %d seeds …", len(m.c.Seeds))))
+	case m.onReference():
+		// The reference solution passes, but its stars are not the
+		// learner's: the one line of stars says so, with no "★★★ beats
+		// par" above it to say otherwise. Where stars go instead is said
+		// if there is room (below).
+		s := challenge.StarsText(0) + " " + referenceVerdict
+		if v := fmt.Sprintf(" · v plays it on seed %d", m.seed); m.sb != nil && !m.wide() && ansi.StringWidth(s+v) <= w {
+			s += v
+		}
+		out = append(out, m.th.Warn.Render(pane.Fit(s, w)))
+		ownStars = true
 	default:
 		s := challenge.StarsText(r.Stars) + " " + r.Verdict()
 		if r.Stars > 0 {
@@ -357,13 +369,6 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 			s += m.th.Dim.Render(fmt.Sprintf(" · v plays it on seed %d", m.seed))
 		}
 		out = append(out, s)
-		if m.onReference() {
-			// The reference solution passes, but its stars are not the
-			// learner's: say so plainly, under the stars.
-			for _, l := range pane.Wrap("This is the reference solution: it earns no stars. Stars go to a design of your own.", w) {
-				out = append(out, m.th.Warn.Render(l))
-			}
-		}
 		if !r.Pass {
 			// A wrong option is explained, not only marked.
 			for _, why := range m.c.Explain(m.setting) {
@@ -385,6 +390,18 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 		for _, l := range pane.Wrap(m.note, w) {
 			note = append(note, st.Render(l))
 		}
+	}
+	// The reference solution's note lists its knobs, which the knobs
+	// above show too: on a window too small for the list, the note keeps
+	// what only it says, that u takes the solution back.
+	if keep := max(room-len(out), 1); len(note) > keep && ownStars {
+		note = nil
+		for _, l := range pane.Wrap(shortReferenceNote, w) {
+			note = append(note, m.th.Dim.Render(l))
+		}
+	}
+	if ownStars && len(out)+len(note) < room {
+		note = append(note, m.th.Warn.Render(pane.Fit("Stars go to a design of your own.", w)))
 	}
 	left := room - len(out) - len(note)
 	for i, why := range whys {
@@ -413,6 +430,14 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 	}
 	return append(out, note...), unsaid
 }
+
+// referenceVerdict is the stars line under the reference solution: it
+// passes, and earns nothing.
+const referenceVerdict = "passes, but the reference solution earns no stars"
+
+// shortReferenceNote is the reference solution's note where its knobs'
+// values do not fit.
+const shortReferenceNote = "u takes it back: the knobs above are the reference solution"
 
 // keyLine is the one line of keys; what does not fit is in the help (?):
 // the least needed go first, and ? and q always stay.
