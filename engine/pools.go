@@ -96,7 +96,7 @@ func (sys *System) validatePools() error {
 		case p.Kind > DatabasePool:
 			return fmt.Errorf("pool %q: kind must be client or database, got %v", p.Name, p.Kind)
 		case p.Size < 0 || p.Size > MaxWorkers || p.PerHost < 0 || p.PerHost > MaxWorkers:
-			return fmt.Errorf("pool %q: size and per_host must be between 0 (no cap) and %d, got %d and %d", p.Name, MaxWorkers, p.Size, p.PerHost)
+			return fmt.Errorf("pool %q: size and per_host must be between 0 (no cap) and %s, got %s and %s", p.Name, RateText(MaxWorkers), RateText(float64(p.Size)), RateText(float64(p.PerHost)))
 		case p.Kind == DatabasePool && p.PerHost != 0:
 			return fmt.Errorf("pool %q: a database pool has one host: give it a size, not per_host", p.Name)
 		case p.Wait < 0 || p.Dial < 0 || p.DialTimeout < 0:

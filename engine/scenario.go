@@ -492,10 +492,10 @@ func (sys *System) validate(duration time.Duration) error {
 	if sys.Tasks != nil {
 		workers = MaxWorkers
 	} else if sys.Workers < 1 || sys.Workers > MaxWorkers {
-		return fmt.Errorf("workers must be between 1 and %d, got %d", MaxWorkers, sys.Workers)
+		return fmt.Errorf("workers must be between 1 and %s, got %s", RateText(MaxWorkers), RateText(float64(sys.Workers)))
 	}
 	if sys.Queue < QueueUnbounded || sys.Queue > MaxQueue {
-		return fmt.Errorf("queue must be -1 (unbounded), 0 (none) or up to %d, got %d", MaxQueue, sys.Queue)
+		return fmt.Errorf("queue must be -1 (unbounded), 0 (none) or up to %s, got %s", RateText(MaxQueue), RateText(float64(sys.Queue)))
 	}
 	if len(sys.Endpoints) == 0 || len(sys.Endpoints) > MaxEndpoints {
 		return fmt.Errorf("a system needs between 1 and %d endpoints, got %d", MaxEndpoints, len(sys.Endpoints))
@@ -512,7 +512,7 @@ func (sys *System) validate(duration time.Duration) error {
 			return fmt.Errorf("dependency %q is defined twice", d.Name)
 		}
 		deps[d.Name] = true
-		if err := d.validate(workers, duration); err != nil {
+		if err := d.validate(workers, sys.Tasks == nil, duration); err != nil {
 			return fmt.Errorf("dependency %q: %w", d.Name, err)
 		}
 	}
@@ -547,7 +547,10 @@ func (sys *System) validate(duration time.Duration) error {
 	return nil
 }
 
-func (d *Dependency) validate(workers int, duration time.Duration) error {
+// validate checks d, a call of a server whose bulkheads may hold up to
+// workers permits: its pool's workers when pooled, else (a tasks server,
+// which has none) MaxWorkers, which the refusal then names as a number.
+func (d *Dependency) validate(workers int, pooled bool, duration time.Duration) error {
 	if d.Service != "" {
 		if d.Latency.Kind != 0 || len(d.Faults) > 0 {
 			return fmt.Errorf("is service %q, so it takes no latency or faults of its own (the service's work and calls decide them)", d.Service)
@@ -582,10 +585,13 @@ func (d *Dependency) validate(workers int, duration time.Duration) error {
 		return fmt.Errorf("timeout and deadline must not be negative, got %v and %v", p.Timeout, p.Deadline)
 	}
 	if p.Bulkhead < 0 || p.Bulkhead > workers {
-		return fmt.Errorf("bulkhead must be between 0 (none) and the pool's %d workers, got %d", workers, p.Bulkhead)
+		if !pooled {
+			return fmt.Errorf("bulkhead must be between 0 (none) and %s, got %s", RateText(float64(workers)), RateText(float64(p.Bulkhead)))
+		}
+		return fmt.Errorf("bulkhead must be between 0 (none) and the pool's %s workers, got %s", RateText(float64(workers)), RateText(float64(p.Bulkhead)))
 	}
 	if p.BulkheadWait < 0 || p.BulkheadQueue < 0 || p.BulkheadQueue > MaxQueue {
-		return fmt.Errorf("bulkhead wait must not be negative and its queue must be between 0 and %d, got %v and %d", MaxQueue, p.BulkheadWait, p.BulkheadQueue)
+		return fmt.Errorf("bulkhead wait must not be negative and its queue must be between 0 and %s, got %v and %s", RateText(MaxQueue), p.BulkheadWait, RateText(float64(p.BulkheadQueue)))
 	}
 	if p.BulkheadKind > ThreadPoolBulkhead {
 		return fmt.Errorf("bulkhead kind must be semaphore or thread-pool, got %v", p.BulkheadKind)

@@ -302,7 +302,7 @@ func (sys *System) validateServices(duration time.Duration) error {
 		totalWorkers += s.Workers * max(1, s.Instances)
 	}
 	if totalWorkers > MaxWorkers {
-		return fmt.Errorf("the services' workers, over all instances, add up to %d; at most %d are simulated", totalWorkers, MaxWorkers)
+		return fmt.Errorf("the services' workers, over all instances, add up to %s; at most %s are simulated", RateText(float64(totalWorkers)), RateText(MaxWorkers))
 	}
 	// Every edge to a service names one that exists, and has no latency
 	// or faults of its own: its latency is whatever the service does.
@@ -401,10 +401,10 @@ func serviceNames(ss []Service) string {
 
 func (s *Service) validate(duration time.Duration, tenants map[string]bool) error {
 	if s.Workers < 1 || s.Workers > MaxWorkers {
-		return fmt.Errorf("workers must be between 1 and %d, got %d", MaxWorkers, s.Workers)
+		return fmt.Errorf("workers must be between 1 and %s, got %s", RateText(MaxWorkers), RateText(float64(s.Workers)))
 	}
 	if s.Queue < QueueUnbounded || s.Queue > MaxQueue {
-		return fmt.Errorf("queue must be -1 (unbounded), 0 (none) or up to %d, got %d", MaxQueue, s.Queue)
+		return fmt.Errorf("queue must be -1 (unbounded), 0 (none) or up to %s, got %s", RateText(MaxQueue), RateText(float64(s.Queue)))
 	}
 	if s.Instances < 0 || s.Instances > MaxInstances {
 		return fmt.Errorf("instances must be between 1 and %d, got %d", MaxInstances, s.Instances)
@@ -430,7 +430,7 @@ func (s *Service) validate(duration time.Duration, tenants map[string]bool) erro
 			return fmt.Errorf("dependency %q is defined twice", d.Name)
 		}
 		deps[d.Name] = true
-		if err := d.validate(s.Workers, duration); err != nil {
+		if err := d.validate(s.Workers, true, duration); err != nil {
 			return fmt.Errorf("dependency %q: %w", d.Name, err)
 		}
 	}

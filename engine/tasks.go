@@ -109,9 +109,9 @@ func (sys *System) validateTasks(duration time.Duration) error {
 	m := t.Memory
 	switch {
 	case m.Limit < 0 || m.Base < 0 || m.PerTask < 0 || m.Limit > MaxMemory || m.Base > MaxMemory || m.PerTask > MaxMemory:
-		return fmt.Errorf("tasks: memory limit, base and per_task must be between 0 and %d bytes, got %d, %d and %d", MaxMemory, m.Limit, m.Base, m.PerTask)
-	case m.Limit > 0 && m.Base >= m.Limit:
-		return fmt.Errorf("tasks: memory base (%d bytes) must be below the limit (%d bytes): the process could not start", m.Base, m.Limit)
+		return fmt.Errorf("tasks: memory limit, base and per_task must be between 0 and %s, got %s, %s and %s", SizeText(MaxMemory), SizeText(m.Limit), SizeText(m.Base), SizeText(m.PerTask))
+	case m.Limit > 0 && m.Limit < m.LeastLimit():
+		return fmt.Errorf("tasks: memory base (%s) must be below the limit (%s): the process could not start; the limit must be above %s, or 0 for none", SizeText(m.Base), SizeText(m.Limit), SizeText(m.Base))
 	case m.Limit > 0 && m.PerTask == 0:
 		return errors.New("tasks: a memory limit needs per_task, what each live request holds; without it nothing could reach the limit")
 	case m.Limit > 0 && (m.Restart <= 0 || m.Restart > MaxRestart):
@@ -120,4 +120,28 @@ func (sys *System) validateTasks(duration time.Duration) error {
 		return errors.New("tasks: restart is how long a process killed at its memory limit takes to come back: it needs a limit")
 	}
 	return nil
+}
+
+// LeastLimit is the lowest memory limit the process can start under: one
+// byte past its base. The check of a scenario and a form's hint both read
+// it, so the two never disagree on where the limits start.
+func (m Memory) LeastLimit() int64 { return m.Base + 1 }
+
+// SizeText writes a memory size in the largest unit that holds it whole,
+// as a scenario file and the knob form write sizes: "48 MiB", "64 KiB",
+// "1 TiB", "100 bytes", with the digits grouped as RateText groups them.
+// A refusal of a size typed in MiB then names it in MiB, not in bytes.
+func SizeText(n int64) string {
+	for _, u := range []struct {
+		name string
+		n    int64
+	}{{"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n != 0 && n%u.n == 0 {
+			return RateText(float64(n/u.n)) + " " + u.name
+		}
+	}
+	if n == 1 || n == -1 {
+		return RateText(float64(n)) + " byte"
+	}
+	return RateText(float64(n)) + " bytes"
 }

@@ -2,6 +2,8 @@ package lessons
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -33,6 +35,43 @@ func tasksKnobPaths(out []string, sys *engine.System, split func(string) []strin
 		}
 	}
 	return out
+}
+
+// tasksKnobWords are the labels of the tasks and pool knobs in a mark's
+// words (overridewords.go), those of the sandbox's form: "transport's per
+// host 10", "the server's memory limit 512 MiB", never the path's
+// "tasks memory limit mib".
+var tasksKnobWords = map[string]knobWord{
+	"size":                      {"size", nil},
+	"per_host":                  {"per host", nil},
+	"wait":                      {"wait", durationWords},
+	"dial":                      {"dial", durationWords},
+	"dial_timeout":              {"dial timeout", durationWords},
+	"cpu":                       {"cpu", durationWords},
+	"tasks.threads":             {"loop threads", nil},
+	"tasks.memory.limit_mib":    {"memory limit", sizeWords("MiB", "0 MiB (none)")},
+	"tasks.memory.per_task_kib": {"memory per task", sizeWords("KiB", "0 KiB")},
+}
+
+// sizeWords says a size knob's value with its unit ("512 MiB"), and 0 as
+// zero says it (a limit of 0 is none).
+func sizeWords(unit, zero string) func(any) string {
+	return func(v any) string {
+		if text, ok := v.(string); ok {
+			// A form's field text, as the sandbox's mark passes it.
+			if n, err := strconv.Atoi(strings.TrimSpace(text)); err == nil {
+				v = n
+			}
+		}
+		n, err := asInt(v)
+		switch {
+		case err != nil:
+			return fmt.Sprint(v)
+		case n == 0:
+			return zero
+		}
+		return fmt.Sprintf("%d %s", n, unit)
+	}
 }
 
 // setDur and setInt set a knob's field, to the zero value when the value
@@ -80,7 +119,15 @@ func setTasks(sys *engine.System, key string, val any) error {
 	case "tasks.threads":
 		return setInt(&ts.Threads, val)
 	case "tasks.memory.limit_mib":
-		return setBytes(&ts.Memory.Limit, 1<<20)
+		err := setBytes(&ts.Memory.Limit, 1<<20)
+		if ts.Memory.Limit == 0 {
+			// No limit: nothing is killed, so nothing restarts, and the
+			// engine refuses a restart time without a limit. A limit set
+			// again on a server with no restart time is refused for it,
+			// in the engine's words.
+			ts.Memory.Restart = 0
+		}
+		return err
 	case "tasks.memory.per_task_kib":
 		return setBytes(&ts.Memory.PerTask, 1<<10)
 	}

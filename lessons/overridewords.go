@@ -123,6 +123,9 @@ func overrideWords(sys *engine.System, path string, val any) (owner, label, valu
 	}
 	w, ok := knobWords[key]
 	if !ok {
+		w, ok = tasksKnobWords[key] // knob_tasks.go
+	}
+	if !ok {
 		// A teacher's key with no words yet: its own, spaced.
 		w.label = strings.NewReplacer("_", " ", ".", " ").Replace(key)
 	}
@@ -227,4 +230,12 @@ func Possessive(name string) string {
 func OverrideText(sys *engine.System, path string, val any) string {
 	owner, label, value := overrideWords(sys, path, val)
 	return owner + " " + label + " " + value
+}
+
+// OverrideParts is OverrideText in its three parts: whose knob
+// ("payments'", "the server's"), its label and its value in words, for a
+// screen that names the knob by its own label and says whose it is and
+// its value as a lesson's header does.
+func OverrideParts(sys *engine.System, path string, val any) (owner, label, value string) {
+	return overrideWords(sys, path, val)
 }

@@ -197,7 +197,7 @@ func (c *conv) bulkhead(t table, p *engine.Policy) error {
 		return errorAt(t.path, "%s needs a size: the most calls at once, such as bulkhead = { size = 10 }", t.what)
 	}
 	if size < 0 {
-		return t.errorf("size", "size must be between 0 (none) and the number of workers, got %d", size)
+		return t.errorf("size", "size must be 0 (none) or more, got %d", size)
 	}
 	wait, _, err := t.duration("wait")
 	if err != nil {

@@ -90,7 +90,7 @@ func TestTasksParseErrors(t *testing.T) {
 		{"size", "[system]\n[system.tasks]\nmemory = { limit = \"2 TB\", base = \"1MiB\", per_task = \"1KiB\", restart = \"1s\" }\n[[system.pools]]\nname = \"http\"",
 			`limit must be a size such as "64KiB", "512MiB" or "2GiB" (units: B, KiB, MiB, GiB), or a whole number of bytes, at most 1TiB, got "2 TB"`},
 		{"memory rule", "[system]\n[system.tasks]\nmemory = { limit = \"1MiB\", base = \"2MiB\", per_task = \"1KiB\", restart = \"1s\" }\n[[system.pools]]\nname = \"http\"",
-			"tasks: memory base (2097152 bytes) must be below the limit (1048576 bytes)"},
+			"tasks: memory base (2 MiB) must be below the limit (1 MiB): the process could not start; the limit must be above 2 MiB, or 0 for none"},
 		{"pause", "[system]\n[system.tasks]\npauses = [{ from = \"2s\", to = \"1s\" }]\n[[system.pools]]\nname = \"http\"",
 			"a pause must end after it starts, got 2s to 1s"},
 		{"pool kind", "[system]\n[system.tasks]\n[[system.pools]]\nname = \"http\"\nkind = \"redis\"",

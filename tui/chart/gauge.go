@@ -178,7 +178,7 @@ func (g *Gauge) read(s *engine.Snapshot) (reading, bool) {
 		if t == nil {
 			return reading{}, false
 		}
-		tasks := pane.Count(t.Live) + " tasks"
+		tasks := pane.Counted(t.Live, "task", "tasks")
 		if t.MemoryLimit <= 0 {
 			live := make([]float64, len(t.Series))
 			for i, smp := range t.Series {

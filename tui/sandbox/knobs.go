@@ -148,6 +148,10 @@ type form struct {
 	focus   int
 	err     string // the scenario's own complaint, when it has one
 	variant int
+	// builtIn is the scenario as the sandbox opened it, for what the form
+	// has no field for but an edit may need back (restoreRestart); nil
+	// where no such scenario is kept (the builder's form).
+	builtIn *engine.Scenario
 }
 
 // focusDependency is the dependency the knobs act on first: the first
@@ -606,6 +610,9 @@ type change struct {
 	// how both parse.
 	label, was string
 	kind       valueKind
+	// unit is the word the words say after the value ("MiB"), which the
+	// form's field does not take.
+	unit string
 }
 
 // changeWords are the changes' words, in order.
@@ -633,11 +640,7 @@ func (f *form) editsFrom(g *form, sys *engine.System) []change {
 			c.was = strings.TrimSpace(g.knobs[i].input.Value())
 		}
 		if k.path != "" {
-			// In words, as a lesson's header says its [set]: the path is
-			// the scenario file's syntax, not a learner's.
-			c.words = lessons.OverrideText(sys, k.path, v)
-			// No value has no words: what is left is whose knob and its label.
-			c.label = strings.TrimSpace(lessons.OverrideText(sys, k.path, ""))
+			c.label, c.unit, c.words = pathWords(sys, k, v)
 			out = append(out, c)
 			continue
 		}
@@ -647,6 +650,34 @@ func (f *form) editsFrom(g *form, sys *engine.System) []change {
 	return out
 }
 
+// pathWords says the edit of k, a field written by its [set] path, to v:
+// whose knob it is and its value as a lesson's header says them
+// ("payments'", "1 s"), and the field by the form's own label, never the
+// path, which is the scenario file's syntax and not a learner's ("the
+// server's memory limit 512 MiB", not "tasks memory limit mib"). A fault's
+// start and end keep the lesson's words ("payments' fault until 70 s"),
+// by which an edit's mark tells a moved fault (isFaultChange). label is
+// the words before the value, unit the word the label ends with that the
+// value's words say ("MiB": "512 MiB"), which goes after the value.
+func pathWords(sys *engine.System, k knob, v string) (label, unit, words string) {
+	if strings.Contains(k.path, ".fault.") || strings.HasPrefix(k.path, "fault.") {
+		// No value has no words: what is left is whose knob and its label.
+		return strings.TrimSpace(lessons.OverrideText(sys, k.path, "")), "", lessons.OverrideText(sys, k.path, v)
+	}
+	owner, _, value := lessons.OverrideParts(sys, k.path, v)
+	own := strings.TrimSpace(k.label)
+	// A pool's fields carry its name ("transport per host"), which the
+	// owner says already ("transport's").
+	if name, rest, ok := strings.Cut(own, " "); ok && lessons.Possessive(name) == owner {
+		own = rest
+	}
+	if i := strings.LastIndexByte(own, ' '); i > 0 && strings.Contains(value+" ", " "+own[i+1:]+" ") {
+		own, unit = own[:i], own[i+1:]
+	}
+	label = owner + " " + own
+	return label, unit, label + " " + value
+}
+
 // replaces says whether w, a word of an earlier edit's mark, named the
 // value this change replaced: the field's label and that value, however
 // it was typed ("2000ms" for the 2s the form shows now).
@@ -654,6 +685,9 @@ func (c change) replaces(w string) bool {
 	rest, ok := strings.CutPrefix(w, c.label+" ")
 	if !ok || c.label == "" {
 		return false
+	}
+	if c.unit != "" {
+		rest = strings.TrimSuffix(rest, " "+c.unit)
 	}
 	was := c.was
 	if was == "" {

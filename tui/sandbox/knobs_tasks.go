@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
 // The knobs of a tasks server (issue 23): its connection pools' sizes and
@@ -23,7 +24,43 @@ func (f *form) addTasks(sys *engine.System) {
 	}
 	t := sys.Tasks
 	f.addPath("loop threads", "1: an event loop; GOMAXPROCS for Go", kindInt, strconv.Itoa(max(1, t.Threads)), "tasks.threads", true, "tasks")
-	f.addPath("memory limit MiB", "the process is killed past it; 0: none", kindInt, strconv.FormatInt(t.Memory.Limit>>20, 10), "tasks.memory.limit_mib", true, "memory")
+	f.addPath("memory limit MiB", memoryLimitHint(t.Memory), kindInt, strconv.FormatInt(t.Memory.Limit>>20, 10), "tasks.memory.limit_mib", true, "memory")
+	k := &f.knobs[len(f.knobs)-1]
+	setLimit := k.set
+	k.set = func(sc *engine.Scenario, v value) {
+		setLimit(sc, v)
+		f.restoreRestart(sc)
+	}
+}
+
+// memoryLimitHint says what the memory limit does and which values the
+// engine takes, in the field's MiB: 0 for none, or from the lowest limit
+// the process starts under (engine.Memory.LeastLimit, the engine's own
+// check), rounded up to a whole MiB.
+func memoryLimitHint(m engine.Memory) string {
+	const mib = 1 << 20
+	least := (m.LeastLimit() + mib - 1) / mib
+	return "the process is killed past it; 0: none, or " + pane.Count(least) + " or more"
+}
+
+// restoreRestart gives a tasks server that has a memory limit again, after
+// one of 0 (none) cleared its restart time (lessons.SetKnob: a restart
+// needs a limit), the restart time the scenario was opened with; the form
+// has no field for it, so without it the limit could never be set back.
+// A server that had none is left for the engine to refuse.
+func (f *form) restoreRestart(sc *engine.Scenario) {
+	if f.builtIn == nil {
+		return
+	}
+	for i := range sc.Variants {
+		t := sc.Variants[i].System.Tasks
+		if t == nil || t.Memory.Limit == 0 || t.Memory.Restart != 0 || i >= len(f.builtIn.Variants) {
+			continue
+		}
+		if was := f.builtIn.Variants[i].System.Tasks; was != nil {
+			t.Memory.Restart = was.Memory.Restart
+		}
+	}
 }
 
 // addPermitWait appends how a call waits at a full bulkhead on

@@ -155,29 +155,43 @@ func (m *Model) titleLine() string {
 		// Too many variants for the current one's name beside every
 		// number: the name stays (it is what is playing), with the
 		// numbers nearest it that fit and ‹ › where more are hidden.
+		// Each side grows while its next number fits, so the numbers
+		// shown run without a gap; grow says how many show beside the
+		// current one after head.
+		grow := func(head string) (others int) {
+			for i := range shown {
+				shown[i] = i == cur
+			}
+			stopped := [2]bool{}
+			for d := 1; d < n; d++ {
+				for side, i := range []int{cur + d, cur - d} {
+					if i < 0 || i >= n || stopped[side] {
+						continue
+					}
+					shown[i] = true
+					if ansi.StringWidth(head)+windowWidth(shown, tabW, named) > avail {
+						shown[i], stopped[side] = false, true
+					} else {
+						others++
+					}
+				}
+			}
+			return others
+		}
 		head = short
 		for i := range shown {
 			shown[i] = i == cur
 		}
-		if ansi.StringWidth(head)+windowWidth(shown, tabW, named) > avail {
-			// Not even that fits (a long name beside a caller's tag): the
-			// scenario's name, which the status line also shows, gives way.
+		// The scenario's name, which the status line also shows, gives
+		// way when not even the current tab fits beside it (a long name
+		// beside a caller's tag), and when it leaves room for no other
+		// variant's number, only a ‹ or › saying some are hidden, which
+		// at the line's end reads as one more step of the crumbs
+		// ("go-server  [1 …] ›").
+		if ansi.StringWidth(head)+windowWidth(shown, tabW, named) > avail || (grow(head) == 0 && grow(" ") > 0) {
 			head = " "
 		}
-		// Each side grows while its next number fits, so the numbers
-		// shown run without a gap.
-		stopped := [2]bool{}
-		for d := 1; d < n; d++ {
-			for side, i := range []int{cur + d, cur - d} {
-				if i < 0 || i >= n || stopped[side] {
-					continue
-				}
-				shown[i] = true
-				if ansi.StringWidth(head)+windowWidth(shown, tabW, named) > avail {
-					shown[i], stopped[side] = false, true
-				}
-			}
-		}
+		grow(head)
 	}
 	for d := 1; d < n; d++ {
 		for _, i := range []int{cur + d, cur - d} {

@@ -442,6 +442,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.sim.variant, m.sim.at = m.cmp.sides[0].variant, m.now()
 		}
 		m.form = newForm(m.th, m.sim.knobs(), m.sim.variant)
+		m.form.builtIn = m.sim.original
 		if t := m.MapTarget(); !m.form.focusOn(t) && t.Name != "" && t.Name != mappane.FrontName { // knobs_focus.go
 			// The form opens at the server's knobs and the map follows it
 			// there: say why the part selected has none.

@@ -228,10 +228,13 @@ func (s *sim) runInstead(sc *engine.Scenario) error {
 
 // relabel names edited's variants after their systems: from the
 // original's names (an earlier edit's names are rebuilt, not stacked),
-// rebuilt where they quote numbers, marked with the changes where they
-// cannot be vouched for (merged with the mark of an edit before the file
-// was written, summary.go). The summary, which no one rebuilds, is marked
-// with the edit (summary.go).
+// rebuilt where they quote numbers, marked where they cannot be vouched
+// for with that variant's own changes against the original (merged with
+// the mark of an edit before the file was written, summary.go): not the
+// last edit's, made on one variant, which would drop what an earlier edit
+// of another variant's calls left on this one (a "no timeout" variant
+// given a timeout, then marked with another variant's edit alone). The
+// summary, which no one rebuilds, is marked with the edit (summary.go).
 func relabel(original, edited *engine.Scenario, changes []change) {
 	for i := range edited.Variants {
 		if i < len(original.Variants) {
@@ -240,8 +243,18 @@ func relabel(original, edited *engine.Scenario, changes []change) {
 	}
 	edited.Summary = editedSummary(original, edited, changes) // summary.go
 	for _, i := range scenarios.Relabel(original, edited) {
-		edited.Variants[i].Name = editMarked(edited.Variants[i].Name, changes)
+		edited.Variants[i].Name = editMarked(edited.Variants[i].Name, variantEdits(original, edited, i))
 	}
+}
+
+// variantEdits are variant i's changes from original to edited in the
+// knob form's words: a field every variant shares where its value on
+// variant i moved, and variant i's own fields.
+func variantEdits(original, edited *engine.Scenario, i int) []change {
+	if i >= len(original.Variants) {
+		return nil
+	}
+	return newForm(nil, edited, i).editsFrom(newForm(nil, original, i), &original.Variants[i].System)
 }
 
 // restart goes back to time zero, keeping the step snapshots.

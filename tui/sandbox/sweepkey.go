@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/sweep"
@@ -328,7 +329,7 @@ func sweepable(sc *engine.Scenario, v int, path string) error {
 	if len(ax.Values) < 2 {
 		cur, _ := lessons.KnobValue(sc, v, path)
 		lo, hi, _ := aroundEnds(cur, path)
-		return fmt.Errorf("%s: no value from %s to %s but its own (%v) makes a valid scenario, so there is nothing to sweep; set it to another value first", path, showEnd(lo), showEnd(hi), cur)
+		return fmt.Errorf("%s: no value from %s to %s but its own (%s) makes a valid scenario, so there is nothing to sweep; set it to another value first", path, showEnd(lo), showEnd(hi), knobText(cur))
 	}
 	return nil
 }
@@ -352,9 +353,9 @@ func openFaultEnd(sc *engine.Scenario, v int, path string) error {
 	}
 	start := "its start"
 	if from, ok := lessons.KnobValue(sc, v, strings.TrimSuffix(path, "to")+"from"); ok {
-		start = fmt.Sprintf("its start (%v)", from)
+		start = fmt.Sprintf("its start (%s)", knobText(from))
 	}
-	return fmt.Errorf("%s is empty: the fault lasts to the run's end, so there is no value around it to sweep; type an end time between %s and the run's end (%v) to sweep it", path, start, sc.Duration)
+	return fmt.Errorf("%s is empty: the fault lasts to the run's end, so there is no value around it to sweep; type an end time between %s and the run's end (%s) to sweep it", path, start, durText(sc.Duration))
 }
 
 // partnerOf is the second knob offered first: the traffic into the
@@ -850,14 +851,26 @@ func valueText(sc *engine.Scenario, v int, path string) string {
 	if !ok {
 		return ""
 	}
-	text := fmt.Sprint(val)
-	if f, isF := val.(float64); isF {
-		text = sweep.Short(f)
-	}
+	text := knobText(val)
 	if words := noneWords(path); words != "" && isZero(val) {
 		text += " (" + words + ")"
 	}
 	return text
+}
+
+// knobText writes a knob's value as lessons.KnobValue reads it the way
+// the knob form shows it: a duration as the form writes one ("70s", where
+// Go's own text is "1m10s"), a float short.
+func knobText(val any) string {
+	switch x := val.(type) {
+	case float64:
+		return sweep.Short(x)
+	case string:
+		if d, err := time.ParseDuration(x); err == nil {
+			return durText(d)
+		}
+	}
+	return fmt.Sprint(val)
 }
 
 // progressLines show how far the sweep has come: a bar, the runs, and

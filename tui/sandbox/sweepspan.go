@@ -626,6 +626,9 @@ func showEnd(v any) string {
 	if x, ok := v.(float64); ok && x != math.Trunc(x) {
 		return strconv.FormatFloat(x, 'g', 6, 64)
 	}
+	if d, ok := v.(time.Duration); ok {
+		return durText(d) // as the form writes it
+	}
 	return endText(v)
 }
 
