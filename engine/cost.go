@@ -75,7 +75,36 @@ type Cost struct {
 	// Held is about how many requests the largest step holds in flight at
 	// once, at its worst (a part of Bytes).
 	Held float64
+	// HeldBy says what Held is made of, for the advice of a refusal for
+	// memory: each is lowered by a different change. A sweep's is
+	// HeldUnknown: its cells may differ in what holds their requests.
+	HeldBy HeldBy
 }
+
+// HeldBy is what the requests in flight at a run's worst are, by the
+// estimate.
+type HeldBy int
+
+const (
+	// HeldUnknown: not said (a sweep's cost); the advice names every
+	// change, each with where it helps.
+	HeldUnknown HeldBy = iota
+	// HeldLong: requests held as long as a call may take (a timeout, a
+	// hang, a slow spell) at the rate they arrive, where nothing bounds
+	// how many are in flight: shorter timeouts or faults, or a slower
+	// rate, lower it.
+	HeldLong
+	// HeldByPool: a thread-pool server's workers and queue bound them,
+	// with the calls their timeouts gave up on that still wait for an
+	// answer: fewer workers, a smaller queue, shorter faults or a slower
+	// rate lower it (a shorter timeout frees a worker sooner, but leaves
+	// its call waiting longer).
+	HeldByPool
+	// HeldInBacklog: more arrive than the workers (or threads) answer,
+	// and the rest pile up in a queue: more workers, or a bounded queue
+	// (or a tasks server's memory), lower it.
+	HeldInBacklog
+)
 
 // The figures behind the estimate.
 const (
@@ -123,7 +152,9 @@ func EstimateCost(sc *Scenario) Cost {
 		c.Events += vc.events
 		kept += vc.kept
 		inFlight = max(inFlight, vc.inFlight)
-		c.Held = max(c.Held, vc.held)
+		if vc.held > c.Held {
+			c.Held, c.HeldBy = vc.held, vc.heldBy
+		}
 	}
 	c.Bytes = kept + inFlight + min(c.Arrivals/max(1, float64(c.Variants)), maxSharedArrivals)*bytesPerDrawn
 	return c
@@ -179,7 +210,9 @@ func (c Cost) Plus(d Cost) Cost {
 	c.Requests += d.Requests
 	c.Events += d.Events
 	c.Bytes = max(c.Bytes, d.Bytes)
-	c.Held = max(c.Held, d.Held)
+	if d.Held > c.Held {
+		c.Held, c.HeldBy = d.Held, d.HeldBy
+	}
 	return c
 }
 
@@ -351,8 +384,8 @@ var ErrOverBudget = errors.New("over the budget of simulated requests")
 
 func (e *BudgetError) Error() string {
 	if e.Memory {
-		return fmt.Sprintf("this run would hold about %s of memory at once (%s requests in flight at its worst, of the %s it simulates: %s), more than the %s a run may hold: bound what the server and its services may hold (their queues, or a tasks server's memory), give it more workers or threads, or make the scenario shorter or slower",
-			formatBytes(e.Cost.Bytes), FormatCount(e.Cost.Held), FormatCount(e.Cost.Requests), e.Cost.Why(), formatBytes(MaxRunBytes))
+		return fmt.Sprintf("this run would hold about %s of memory at once (%s requests in flight at its worst, of the %s it simulates: %s), more than the %s a run may hold: %s",
+			formatBytes(e.Cost.Bytes), FormatCount(e.Cost.Held), FormatCount(e.Cost.Requests), e.Cost.Why(), formatBytes(MaxRunBytes), e.Cost.HeldBy.advice())
 	}
 	msg := fmt.Sprintf("this run would simulate about %s requests (%s), over the budget of %s",
 		FormatCount(e.Cost.Requests), e.Cost.Why(), FormatCount(float64(e.Budget)))
@@ -387,6 +420,21 @@ func CheckCost(c Cost, budget int64) error {
 	return nil
 }
 
+// advice names changes that lower the requests in flight, for what holds
+// them: "give it more workers" lowers a backlog and raises what a pool
+// holds, so each is told only where it helps.
+func (h HeldBy) advice() string {
+	switch h {
+	case HeldByPool:
+		return "give the server fewer workers or a smaller queue, give its faults shorter spans, or make the scenario slower"
+	case HeldInBacklog:
+		return "bound what the server and its services may hold (their queues, or a tasks server's memory), give it more workers or threads, or make the scenario shorter or slower"
+	case HeldLong:
+		return "give its calls shorter timeouts or its faults shorter spans, or make the scenario slower"
+	}
+	return "bound what the server and its services may hold (their queues, or a tasks server's memory), give it fewer workers where they hold the requests or more where a backlog piles up, or make the scenario shorter or slower"
+}
+
 // formatBytes is a size in MB or GB, to three figures.
 func formatBytes(b float64) string {
 	if b >= 1e9 {
@@ -406,8 +454,10 @@ type variantCost struct {
 	// kept: the latencies and series its snapshot keeps; inFlight: the
 	// requests it holds at once, in bytes.
 	kept, inFlight float64
-	// held: the requests in flight at once, at the worst.
-	held float64
+	// held: the requests in flight at once, at the worst, and what they
+	// are.
+	held   float64
+	heldBy HeldBy
 }
 
 // estimateVariant estimates one run of sys over the scenario's duration.
@@ -450,9 +500,22 @@ func estimateVariant(sc *Scenario, sys *System) variantCost {
 	// is held, at most as long as the longest a call can take; and when
 	// more arrive than the pool can answer, the backlog too.
 	hold := e.longestHold()
+	perRequest := max(1, vc.requests/max(vc.arrivals, 1))
+	long := rate * hold.Seconds() * perRequest
+	// A thread-pool server holds no more than its workers and queue take,
+	// whatever the hold: 200 workers with no queue under a hang held 200
+	// requests, where the rate times the hang said 16 M, the same with
+	// 100,000 workers.
+	if pool := e.poolBound(perRequest); pool < long {
+		vc.held, vc.heldBy = pool, HeldByPool
+	} else {
+		vc.held, vc.heldBy = long, HeldLong
+	}
 	// (A request waiting in the queue has no call out yet: the backlog
 	// is not multiplied by the calls a request makes.)
-	vc.held = max(rate*hold.Seconds()*max(1, vc.requests/max(vc.arrivals, 1)), backlog(sc, sys, rate, vc.arrivals)+e.servicesBacklog())
+	if b := backlog(sc, sys, rate, vc.arrivals) + e.servicesBacklog(); b > vc.held {
+		vc.held, vc.heldBy = b, HeldInBacklog
+	}
 	vc.inFlight = vc.held * bytesInFlight
 	return vc
 }
@@ -953,20 +1016,7 @@ func (w *costWalker) longestHold() time.Duration {
 	var h time.Duration
 	look := func(deps []Dependency) {
 		for i := range deps {
-			d := &deps[i]
-			h = max(h, d.Policy.Timeout*time.Duration(max(1, attemptsOf(d))), d.Policy.Deadline, d.Latency.Quantile99())
-			for _, f := range d.Faults {
-				switch f.Kind {
-				case Slow:
-					h = max(h, f.Latency)
-				case Hang:
-					to := f.To
-					if to == 0 {
-						to = w.sc.Duration + DrainLimit
-					}
-					h = max(h, to-f.From)
-				}
-			}
+			h = max(h, w.depHold(&deps[i]))
 		}
 	}
 	look(w.sys.Dependencies)
@@ -984,6 +1034,65 @@ func (w *costWalker) longestHold() time.Duration {
 		}
 	}
 	return max(h, time.Millisecond)
+}
+
+// depHold is the longest a call along d may hold its caller: its timeout
+// (each attempt's), deadline or the dependency's longest answer
+// (longestAnswer).
+func (w *costWalker) depHold(d *Dependency) time.Duration {
+	return max(d.Policy.Timeout*time.Duration(max(1, attemptsOf(d))), d.Policy.Deadline, w.longestAnswer(d))
+}
+
+// longestAnswer is the longest the dependency of d may take to answer a
+// call: its latency's 99th percentile, or its faults', a hang's to the
+// drain limit when nothing ends it.
+func (w *costWalker) longestAnswer(d *Dependency) time.Duration {
+	h := d.Latency.Quantile99()
+	for _, f := range d.Faults {
+		switch f.Kind {
+		case Slow:
+			h = max(h, f.Latency)
+		case Hang:
+			to := f.To
+			if to == 0 {
+				to = w.sc.Duration + DrainLimit
+			}
+			h = max(h, to-f.From)
+		}
+	}
+	return h
+}
+
+// poolBound is the most requests a thread-pool server whose calls all go
+// to leaf dependencies can hold at once: its workers and its queue's
+// bound, each with the calls a request makes, and the calls its timeouts
+// gave up on, which stay in flight until the dependency answers: at the
+// rate they are sent, for as long as the dependency's answer may outlast
+// the timeout (a hang's span).
+// +Inf where nothing bounds them: an unbounded queue, a tasks server, or
+// services behind the front, whose own pools and queues the estimate does
+// not cap.
+func (w *costWalker) poolBound(perRequest float64) float64 {
+	sys := w.sys
+	if sys.Tasks != nil || len(sys.Services) > 0 || sys.Workers <= 0 || sys.Queue == QueueUnbounded {
+		return math.Inf(1)
+	}
+	held := float64(sys.Workers+sys.Queue) * perRequest
+	for i := range sys.Endpoints {
+		ep := &sys.Endpoints[i]
+		d := findDep(sys.Dependencies, ep.Calls)
+		if d == nil {
+			continue
+		}
+		wait := d.Policy.Timeout
+		if dl := d.Policy.Deadline; dl > 0 && (wait == 0 || dl < wait) {
+			wait = dl
+		}
+		if wait > 0 {
+			held += rate0(ep, w.sc.Duration) * float64(attemptsOf(d)) * max(w.longestAnswer(d)-wait, 0).Seconds()
+		}
+	}
+	return held
 }
 
 func attemptsOf(d *Dependency) int {

@@ -18,6 +18,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui"
+	"github.com/breakerlab/breakerlab/tui/challengeui"
 	"github.com/breakerlab/breakerlab/tui/drillui"
 	"github.com/breakerlab/breakerlab/tui/home"
 	"github.com/breakerlab/breakerlab/tui/interviewui"
@@ -70,6 +71,8 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	dataDir := fs.String("data-dir", "", "where the host key and the students' progress live")
 	sayDefault(fs, "data-dir", "breakerlab/serve in the user's config directory", false)
 	maxSessions := fs.Int("max-sessions", serve.DefaultMaxSessions, "sessions at once, 1 to 10000")
+	perIP := fs.Int("max-sessions-per-ip", serve.DefaultMaxSessionsPerIP, fmt.Sprintf("sessions at once from one address, 1 to 10000, so that one client cannot take the class's places or the server's memory (a session's screen is drawn at %d×%d at most, under %d MB); the teacher's keys are not counted. Raise it for a class that reaches the server through one NAT", serve.MaxWidth, serve.MaxHeight, serve.SessionHeapBound>>20))
+	perStudent := fs.Int("max-sessions-per-student", serve.DefaultMaxSessionsPerStudent, "sessions at once for one student (one key, or one name with --password), 1 to 10000")
 	maxSims := fs.Int("max-simulations", serve.DefaultMaxSimulations, "sweeps (ctrl+s in the sandbox's knob form) running at once across all sessions, each on one core, 1 to 1000; one more is told the server is busy")
 	sayDefault(fs, "max-simulations", "the number of cores", true)
 	idle := fs.Duration("idle-timeout", serve.DefaultIdleTimeout, "close a session after this long with no key pressed or click from its student, unless they follow the teacher, show presentation mode or have a room question on their screen (0: never)")
@@ -99,6 +102,15 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if *maxSessions < 1 || *maxSessions > 10000 {
 		return usagef("--max-sessions %d: allowed are 1 to 10000", *maxSessions)
 	}
+	for _, l := range []struct {
+		flag string
+		n    int
+	}{{"--max-sessions-per-ip", *perIP}, {"--max-sessions-per-student", *perStudent}} {
+		if l.n < 1 || l.n > 10000 {
+			return usagef("%s %d: allowed are 1 to 10000", l.flag, l.n)
+		}
+	}
+	cfg.MaxSessionsPerIP, cfg.MaxSessionsPerStudent = *perIP, *perStudent
 	if *maxSims < 1 || *maxSims > 1000 {
 		return usagef("--max-simulations %d: allowed are 1 to 1000", *maxSims)
 	}
@@ -220,6 +232,9 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 			o.Theme, o.LessonStore, o.LessonNotice = lo.Theme, lo.Store, lo.Notice
 			d, iv := drillui.Terminal(), interviewui.Terminal()
 			o.Drill, o.Interview = &d, &iv
+			// The teacher's own stars, and w writes in this folder.
+			ch := challengeui.Terminal(nil, os.Getenv)
+			o.Challenges = &ch
 			if wd, err := os.Getwd(); err == nil {
 				o.Workbooks = tui.Workbooks(wd, true)
 			}
@@ -266,6 +281,9 @@ func serveHome() home.Options {
 	// parses them once for every session. A failure is told where they
 	// are asked for.
 	o.LoadLessons = lessons.All
+	// The challenges, as locally; the server gives each student their own
+	// stars and turns w off (tui/serve, studentTools).
+	o.Challenges = &challengeui.Options{Debounce: challengeui.Debounce}
 	o.LiveLab = func() (livelab.Options, func() error, error) {
 		return livelab.Options{}, nil, errRemoteLiveLab
 	}

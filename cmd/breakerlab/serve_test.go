@@ -25,6 +25,8 @@ func TestServeRefusesBadCommandLines(t *testing.T) {
 	}{
 		{[]string{"serve", "--listen", "0.0.0.0:2222", "--data-dir", dir}, []string{"--authorized-keys", "--password", "127.0.0.1"}},
 		{[]string{"serve", "--max-sessions", "0"}, []string{"--max-sessions 0", "1 to 10000"}},
+		{[]string{"serve", "--max-sessions-per-ip", "0"}, []string{"--max-sessions-per-ip 0", "1 to 10000"}},
+		{[]string{"serve", "--max-sessions-per-student", "0"}, []string{"--max-sessions-per-student 0", "1 to 10000"}},
 		{[]string{"serve", "--idle-timeout", "-1s"}, []string{"--idle-timeout -1s: allowed is 0 (never) or more"}},
 		{[]string{"serve", "--authorized-keys", bad, "--data-dir", dir}, []string{"line 2 is not a public key"}},
 		{[]string{"serve", "--password", "--data-dir", dir}, []string{"stdin is not one"}},
@@ -77,5 +79,13 @@ func TestServeSaysHowToConnect(t *testing.T) {
 		"sign-in: no password; progress per key, or per name without one; ctrl\\+c stops the server").FindStringSubmatch(stderr)
 	if m == nil || m[1] == "0" {
 		t.Fatalf("stderr does not say how to connect:\n%s", stderr)
+	}
+}
+
+// serve's sessions have the challenges: the home screen said they were
+// not available, naming a command a student on SSH cannot run.
+func TestServeHomeHasTheChallenges(t *testing.T) {
+	if o := serveHome(); o.Challenges == nil {
+		t.Fatal("serve's home screen has no challenges")
 	}
 }

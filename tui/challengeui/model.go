@@ -29,6 +29,10 @@ type Options struct {
 	Embedded bool
 	// Dir is where w writes the design ("" is the current folder).
 	Dir string
+	// WriteElsewhere, when set, turns w off, here and in the sandbox v
+	// opens: it is what w says instead of writing a file (over SSH the
+	// file would be written on the server; sandbox.Options).
+	WriteElsewhere string
 	// Debounce is how long the knobs must rest before a grading starts;
 	// zero grades at once (tests).
 	Debounce time.Duration
@@ -243,7 +247,7 @@ func (m *Model) rebuildSandbox(play bool) {
 	}
 	seed, _ := playSeed(m.c, m.result)
 	sb, err := sandbox.New(sandbox.Options{Theme: m.th, Scenario: sc, Seed: seed, Play: play, CanGoHome: true,
-		BackTo: "back to the challenge", Crumbs: []string{fmt.Sprintf("challenge %d", m.c.Number)}})
+		BackTo: "back to the challenge", Crumbs: []string{fmt.Sprintf("challenge %d", m.c.Number)}, WriteElsewhere: m.o.WriteElsewhere})
 	if err != nil {
 		m.stale = m.sb != nil
 		return
@@ -585,6 +589,10 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m, m.forward(k)
 		}
 	case key.Matches(k, m.keys.Write):
+		if m.o.WriteElsewhere != "" {
+			m.setNote(m.o.WriteElsewhere, true)
+			return m, nil
+		}
 		m.try()
 		return m, m.write()
 	case key.Matches(k, m.keys.About):

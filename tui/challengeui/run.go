@@ -11,12 +11,16 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
+// Debounce is how long the knobs rest before a grading starts, in a
+// terminal's session (Options.Debounce).
+const Debounce = 120 * time.Millisecond
+
 // Terminal returns options for the process's terminal: its theme (NO_COLOR
 // read through getenv), the stars file in breakerlab's config folder (or a
 // notice saying why stars are not kept), and the current folder for the
 // designs `w` writes.
 func Terminal(c *challenge.Challenge, getenv func(string) string) Options {
-	o := Options{Challenge: c, Theme: theme.New(theme.NewRenderer(os.Stdout, theme.NoColor(getenv))), Debounce: 120 * time.Millisecond}
+	o := Options{Challenge: c, Theme: theme.New(theme.NewRenderer(os.Stdout, theme.NoColor(getenv))), Debounce: Debounce}
 	o.Progress, o.Notice = OpenProgress()
 	if wd, err := os.Getwd(); err == nil {
 		o.Dir = wd

@@ -227,7 +227,9 @@ func (m Model) submit(cands []Candidate) (Model, tea.Cmd) {
 	if len(c.Args) == 0 {
 		return m.jump(c.Name, arg)
 	}
-	m.err = fmt.Sprintf("%s has no %q; tab lists what it takes", c.Name, arg)
+	// The argument as typed (Shown): Go's quoting wrote `has no
+	// "cascade --fault \"1s\""`, which read as noise.
+	m.err = fmt.Sprintf(`%s has no "%s"; tab lists what it takes`, c.Name, Shown(arg))
 	return m, nil
 }
 
@@ -242,7 +244,7 @@ func (m Model) unknown(word string) string {
 	for _, c := range m.cmds {
 		names = append(names, c.Name)
 	}
-	return fmt.Sprintf("no command %q; the commands: %s", word, strings.Join(names, ", "))
+	return fmt.Sprintf(`no command "%s"; the commands: %s`, Shown(word), strings.Join(names, ", "))
 }
 
 // split is the line's command word and its argument (trimmed), and whether

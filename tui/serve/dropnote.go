@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -20,8 +21,10 @@ import (
 const dropNoteFor = 10 * time.Second
 
 // inputDroppedMsg says the session's input filter has dropped chars
-// characters in all so far.
-type inputDroppedMsg struct{ chars int64 }
+// characters in all so far: of them, long were cut from a run with no
+// space past maxRun, paste from a paste past maxPaste, and notText were
+// not UTF-8; the rest came faster than the rate.
+type inputDroppedMsg struct{ chars, long, paste, notText int64 }
 
 // dropNoteDoneMsg takes the note down, unless more was dropped after the
 // one that set it (gen).
@@ -29,8 +32,8 @@ type dropNoteDoneMsg struct{ gen int }
 
 // dropNote is the session's note of dropped input.
 type dropNote struct {
-	seen  int64 // the characters dropped in all, at the last message
-	from  int64 // and when the note on screen began
+	seen  inputDroppedMsg // the characters dropped in all, at the last message
+	from  inputDroppedMsg // and when the note on screen began
 	shown bool
 	gen   int
 }
@@ -38,13 +41,13 @@ type dropNote struct {
 // inputDropped shows the note with what was dropped since it came up.
 func (s *Session) inputDropped(msg inputDroppedMsg) tea.Cmd {
 	d := &s.drops
-	if msg.chars <= d.seen {
+	if msg.chars <= d.seen.chars {
 		return nil
 	}
 	if !d.shown {
 		d.from = d.seen
 	}
-	d.seen, d.shown = msg.chars, true
+	d.seen, d.shown = msg, true
 	d.gen++
 	// A timer that also ends with the session: a tea.Tick would keep its
 	// goroutine for dropNoteFor after the student has gone.
@@ -61,15 +64,36 @@ func (s *Session) inputDropped(msg inputDroppedMsg) tea.Cmd {
 	}
 }
 
-// dropNoteText is the note: "input came faster than the class server
-// takes it: 5,984 characters dropped".
+// dropNoteText is the note, naming what cut the input since it came up:
+// "a paste over the 32 KB limit was cut: 67,232 characters dropped", or
+// "input came faster than the class server takes it: 5,984 characters
+// dropped"; several reasons are said one after another.
 func (s *Session) dropNoteText() string {
-	n := s.drops.seen - s.drops.from
-	what := "characters"
-	if n == 1 {
-		what = "character"
+	now, from := s.drops.seen, s.drops.from
+	long, paste, notText := now.long-from.long, now.paste-from.paste, now.notText-from.notText
+	fast := max(now.chars-from.chars-long-paste-notText, 0)
+	var parts []string
+	for _, r := range []struct {
+		n    int64
+		what string
+	}{
+		{paste, fmt.Sprintf("a paste over the %d KB limit was cut", maxPaste>>10)},
+		{long, fmt.Sprintf("a run with no space over the %d KB limit was cut", maxRun>>10)},
+		{fast, "input came faster than the class server takes it"},
+		{notText, "input that is not UTF-8 text was dropped"},
+	} {
+		if r.n > 0 {
+			parts = append(parts, r.what+": "+groupDigits(r.n)+" "+characters(r.n)+" dropped")
+		}
 	}
-	return "input came faster than the class server takes it: " + groupDigits(n) + " " + what + " dropped"
+	return strings.Join(parts, "; ")
+}
+
+func characters(n int64) string {
+	if n == 1 {
+		return "character"
+	}
+	return "characters"
 }
 
 // withDropNote puts the note over view's last line, while it shows.
@@ -128,7 +152,7 @@ func forwardDrops(ctx context.Context, in *inputFilter, p *tea.Program) <-chan s
 			case <-ctx.Done():
 				return
 			case <-more:
-				p.Send(inputDroppedMsg{chars: in.DroppedChars()})
+				p.Send(in.dropCounts())
 			}
 		}
 	}()

@@ -94,6 +94,12 @@ type inputFilter struct {
 
 	dropped      atomic.Int64
 	droppedChars atomic.Int64
+	// The characters of droppedChars cut for a limit of length, a run's
+	// (maxRun) or a paste's (maxPaste), or for not being UTF-8; the rest
+	// came faster than the rate. The student's note names the limit that
+	// cut (dropnote.go): told "faster", a student pastes again slowly and
+	// loses the same part.
+	droppedLong, droppedPaste, droppedNotText atomic.Int64
 	// onDrop, when set, is called after a read of which some was dropped,
 	// on the reading goroutine; it must not block.
 	onDrop func()
@@ -115,12 +121,21 @@ func (f *inputFilter) Dropped() int64 { return f.dropped.Load() }
 func (f *inputFilter) DroppedChars() int64 { return f.droppedChars.Load() }
 
 // drop counts b dropped: a character when it begins one (a rune's later
-// bytes belong to the character its first began).
-func (f *inputFilter) drop(b byte) {
+// bytes belong to the character its first began), counted too under why
+// when a limit of length cut it (nil: it came too fast).
+func (f *inputFilter) drop(b byte, why *atomic.Int64) {
 	f.dropped.Add(1)
 	if b&0xc0 != 0x80 {
 		f.droppedChars.Add(1)
+		if why != nil {
+			why.Add(1)
+		}
 	}
+}
+
+// dropCounts is what was dropped so far, by reason, for the note.
+func (f *inputFilter) dropCounts() inputDroppedMsg {
+	return inputDroppedMsg{chars: f.droppedChars.Load(), long: f.droppedLong.Load(), paste: f.droppedPaste.Load(), notText: f.droppedNotText.Load()}
 }
 
 // dropRune counts dropped a rune that was not whole: one character.
@@ -128,6 +143,7 @@ func (f *inputFilter) dropRune() {
 	if f.nrune > 0 {
 		f.dropped.Add(int64(f.nrune))
 		f.droppedChars.Add(1)
+		f.droppedNotText.Add(1)
 	}
 }
 
@@ -220,6 +236,7 @@ func (f *inputFilter) filter(in, out []byte) []byte {
 			} else {
 				f.dropped.Add(1) // no rune starts with it: a character of its own
 				f.droppedChars.Add(1)
+				f.droppedNotText.Add(1)
 			}
 			continue
 		}
@@ -265,7 +282,7 @@ func (f *inputFilter) runByte(b byte, out []byte) []byte {
 		f.cut = true
 	}
 	if f.cut {
-		f.drop(b)
+		f.drop(b, &f.droppedLong)
 		return out
 	}
 	return f.emit(b, out)
@@ -310,6 +327,7 @@ func (f *inputFilter) pasteByte(b byte, out []byte) []byte {
 		// characters each.
 		f.dropped.Add(-int64(f.endCut))
 		f.droppedChars.Add(-int64(f.endCut))
+		f.droppedPaste.Add(-int64(f.endCut))
 		for i := range len(pasteEnd) {
 			out = f.emit(pasteEnd[i], out)
 		}
@@ -319,7 +337,7 @@ func (f *inputFilter) pasteByte(b byte, out []byte) []byte {
 		if f.end > 0 {
 			f.endCut++
 		}
-		f.drop(b)
+		f.drop(b, &f.droppedPaste)
 		return out
 	}
 	f.pasted++
@@ -330,7 +348,7 @@ func (f *inputFilter) pasteByte(b byte, out []byte) []byte {
 // costing a token more.
 func (f *inputFilter) emit(b byte, out []byte) []byte {
 	if !f.pass {
-		f.drop(b)
+		f.drop(b, nil)
 		return out
 	}
 	f.avail -= 1.0 / 1024

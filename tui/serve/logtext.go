@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/breakerlab/breakerlab/tui/palette"
 )
 
 // logText is a value a client chose (a user name, a terminal type, a
@@ -40,3 +43,20 @@ func logText(s string) string {
 
 // maxLogRunes is the most of a value a client chose that the log keeps.
 const maxLogRunes = 64
+
+// rollName is a user name as the teacher's list of who is in the room
+// shows it: as text (palette.Shown: an escape as ␛, never Go's "\x1b"),
+// cut at maxRollName characters with "…". The log's form (logText) said
+// "…(320 bytes)" of a long name, which wrapped onto a line of its own.
+func rollName(user string) string {
+	shown := palette.Shown(user)
+	if utf8.RuneCountInString(shown) <= maxRollName {
+		return shown
+	}
+	r := []rune(shown)
+	return string(r[:maxRollName-1]) + "…"
+}
+
+// maxRollName is the most characters of a name the room's list shows:
+// room for any real name, and a line of the list at 80 columns whole.
+const maxRollName = 40

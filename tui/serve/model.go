@@ -202,10 +202,21 @@ func (s *Session) SetIdleLimit(d time.Duration, clock func() time.Time) {
 // watching reports whether the session's student is taking part without
 // typing: following a teacher who is in the room, a screen in
 // presentation mode (a projector), or a room question on their screen.
-// A lecture watched for half an hour is not an abandoned session.
+// A lecture watched for half an hour is not an abandoned session. A
+// presenter is watched while anyone follows them or a question is open:
+// a teacher talking over one step presses nothing, and closing them
+// would leave the whole room following no one.
 func (s *Session) watching() bool {
 	if _, asking := s.questionView(); asking || s.present {
 		return true
+	}
+	if s.teacher {
+		if follow, _ := s.room.Counts(); follow > 0 {
+			return true
+		}
+		if _, open := s.room.OpenQuestion(); open {
+			return true
+		}
 	}
 	_, present := s.room.Latest()
 	return s.mode == following && present
@@ -392,13 +403,24 @@ func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // 8000 × 8000 took one session's memory from 87 MB to a gigabyte, and
 // 100000 × 100000 kept growing (a screen's frame is width × height cells)
 // past 5 GB after the client had gone, which would take the teacher's
-// machine and the class with it. The largest real terminals (a 4K screen
-// in a small font) stay under these; a larger window shows the screen at
+// machine and the class with it. A screen's memory grows with its cells
+// (the sandbox's charts keep a canvas of theirs, some 400 bytes a cell):
+// at 640 × 240 a session playing the sandbox held about 60 MB of live
+// heap, against about 1.3 MB at 100 × 30. At 320 × 100 it holds under
+// SessionHeapBound, and a full-screen terminal on a 1440p monitor, or a
+// 4K one at 2× scaling, still fits; a larger window shows the screen at
 // this size in its corner.
 const (
-	MaxWidth  = 640
-	MaxHeight = 240
+	MaxWidth  = 320
+	MaxHeight = 100
 )
+
+// SessionHeapBound is the most live heap one session is meant to hold at
+// the largest screen (MaxWidth × MaxHeight) with the sandbox playing: the
+// server's memory is bounded by MaxSessions times it (1.6 GB at the
+// default 100 sessions), and TestSessionsAtTheLargestScreenStayUnderTheBound
+// holds it.
+const SessionHeapBound = 16 << 20
 
 // resize records the new size, bounded (MaxWidth, MaxHeight); the first
 // applies at once, and later ones settle for sizeSettle first.

@@ -108,9 +108,15 @@ type Config struct {
 	// Limits; zero means the default, and a negative duration or rate
 	// means none.
 	MaxSessions int
-	IdleTimeout time.Duration
-	MaxSession  time.Duration
-	RatePerIP   float64
+	// MaxSessionsPerIP and MaxSessionsPerStudent bound the sessions open
+	// at once from one address and for one student (perstudent.go);
+	// DefaultMaxSessionsPerIP and DefaultMaxSessionsPerStudent when zero,
+	// none when negative. Teacher keys are not counted.
+	MaxSessionsPerIP      int
+	MaxSessionsPerStudent int
+	IdleTimeout           time.Duration
+	MaxSession            time.Duration
+	RatePerIP             float64
 	// HandshakeTimeout is how long a connection may take to sign in and
 	// open its session; HandshakeTimeout (the constant) when zero.
 	HandshakeTimeout time.Duration
@@ -183,6 +189,18 @@ func (c *Config) check() error {
 	case c.MaxSessions < 0 || c.MaxSessions > 10000:
 		return fmt.Errorf("--max-sessions %d: allowed are 1 to 10000", c.MaxSessions)
 	}
+	for _, l := range []struct {
+		n    *int
+		def  int
+		flag string
+	}{{&c.MaxSessionsPerIP, DefaultMaxSessionsPerIP, "--max-sessions-per-ip"}, {&c.MaxSessionsPerStudent, DefaultMaxSessionsPerStudent, "--max-sessions-per-student"}} {
+		switch {
+		case *l.n == 0:
+			*l.n = l.def
+		case *l.n > 10000:
+			return fmt.Errorf("%s %d: allowed are 1 to 10000", l.flag, *l.n)
+		}
+	}
 	def := func(d *time.Duration, v time.Duration) {
 		switch {
 		case *d == 0:
@@ -252,6 +270,9 @@ type Server struct {
 	logs    logLimiter
 	guesses guessDelay
 	names   names // with a class password, the key each name is bound to
+	// perIP and perStudent count the sessions open per address and per
+	// student id (perstudent.go).
+	perIP, perStudent openCounts
 	// guessCount is the password guesses checked.
 	guessCount atomic.Int64
 
@@ -330,7 +351,8 @@ func (s *Server) Room() *Room { return s.room }
 // Serve accepts connections on ln until Shutdown.
 func (s *Server) Serve(ln net.Listener) error {
 	s.room.SetJoin(s.JoinFor(ln.Addr()))
-	s.log.Info("serving", "on", ln.Addr().String(), "access", s.accessWords(), "max_sessions", s.cfg.MaxSessions, "max_simulations", s.cfg.MaxSimulations,
+	s.log.Info("serving", "on", ln.Addr().String(), "access", s.accessWords(), "max_sessions", s.cfg.MaxSessions,
+		"max_sessions_per_ip", s.cfg.MaxSessionsPerIP, "max_sessions_per_student", s.cfg.MaxSessionsPerStudent, "max_simulations", s.cfg.MaxSimulations,
 		"idle_timeout", s.cfg.IdleTimeout, "max_session", s.cfg.MaxSession, "rate_per_ip_per_min", s.cfg.RatePerIP,
 		"sign_in_timeout", s.cfg.HandshakeTimeout, "max_startups", s.cfg.MaxStartups.String(), "max_pending_per_ip", s.cfg.MaxPendingPerIP)
 	err := s.srv.Serve(ln)

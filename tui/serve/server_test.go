@@ -74,13 +74,22 @@ type testServer struct {
 
 // startServer runs a server with cfg (its paths, Home and the listener
 // filled in) until the test ends.
-func startServer(t *testing.T, cfg Config) *testServer {
+func startServer(t testing.TB, cfg Config) *testServer {
 	t.Helper()
 	dir := t.TempDir()
 	cfg.HostKeyPath = filepath.Join(dir, "host_ed25519")
 	cfg.DataDir = filepath.Join(dir, "students")
 	if cfg.Home == nil {
 		cfg.Home = testHome
+	}
+	// The tests connect from 127.0.0.1 many times over, as many students
+	// at once: the places per address and per student are off unless a
+	// test sets them.
+	if cfg.MaxSessionsPerIP == 0 {
+		cfg.MaxSessionsPerIP = -1
+	}
+	if cfg.MaxSessionsPerStudent == 0 {
+		cfg.MaxSessionsPerStudent = -1
 	}
 	if cfg.NoPTY == "" {
 		cfg.NoPTY = "breakerlab needs a terminal: use ssh -t, or run breakerlab run SCENARIO at home."

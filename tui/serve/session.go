@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/lessons/drill"
 	"github.com/breakerlab/breakerlab/tui/drillui"
 	"github.com/breakerlab/breakerlab/tui/home"
@@ -102,6 +103,17 @@ func (s *Server) run(sess ssh.Session) {
 		return
 	}
 	defer s.sessions.Add(-1)
+	// One client must not take the room's places (nor, with screens at
+	// their largest, the server's memory): the places of one address and
+	// of one student are bounded as well as the room's.
+	release, refusal := s.takeStudentPlaces(sess.RemoteAddr(), id, teacher)
+	if refusal != "" {
+		s.log.Warn("session refused", with("from", from, "why", "too many sessions for one student or address")...)
+		tell(sess, pty.Window.Width, refusal)
+		_ = sess.Exit(1)
+		return
+	}
+	defer release()
 	// progress names the student's folder under the data directory: the
 	// key's fingerprint in the log is the same hash, in base64, and a
 	// teacher could not tell from it whose folder is whose.
@@ -126,7 +138,7 @@ func (s *Server) run(sess ssh.Session) {
 	defer s.leave(live)
 	o.Sandbox = s.sandboxLimits(ctx)
 	m := NewSession(ctx, o, s.room, teacher)
-	m.SetStudent(id, logText(sess.User()))
+	m.SetStudent(id, rollName(sess.User()))
 	m.SetPresent(teacher && s.cfg.Present)
 	m.SetIdleLimit(s.cfg.IdleTimeout, nil)
 	defer m.Leave()
@@ -344,4 +356,24 @@ func (s *Server) studentTools(o *home.Options, id string) {
 	}
 	o.Drill = &d
 	o.Interview = &interviewui.Options{OnScreen: true}
+	// The challenges keep the student's stars in their folder, merged
+	// across their sessions as across local windows; w, which writes the
+	// design to a file, is off: the file would be written on the server.
+	if o.Challenges != nil {
+		ch := *o.Challenges
+		var err error
+		ch.Progress, err = challenge.OpenProgress(filepath.Join(dir, challengeStars))
+		switch {
+		case err != nil:
+			ch.Notice = err.Error()
+		case ch.Progress != nil:
+			ch.Notice = ch.Progress.Notice()
+		}
+		ch.Dir, ch.WriteElsewhere = "", remoteWrite
+		o.Challenges = &ch
+	}
 }
+
+// challengeStars is the file of a student's challenge stars in their
+// folder, named as the local program names its own.
+const challengeStars = "challenges.json"

@@ -47,3 +47,35 @@ func TestWatchingIsNotIdle(t *testing.T) {
 		t.Fatal("once the question ended, the student should be idle past the limit")
 	}
 }
+
+// The presenter is watched while anyone follows them: a teacher talking
+// over one step presses nothing, and closing them as idle closed their
+// followers next. With nobody following and no question open, the idle
+// limit counts for the teacher as for anyone.
+func TestAFollowedPresenterIsNotIdle(t *testing.T) {
+	now := time.Unix(1000, 0)
+	clock := func() time.Time { return now }
+	room := NewRoom()
+	teacher := plainSession(t, room, true, 120, 40)
+	teacher.SetIdleLimit(8*time.Second, clock)
+	keys(teacher, "j", "enter", "enter")
+	student := plainSession(t, room, false, 80, 24)
+	keys(student, "ctrl+g")
+	for range 5 {
+		now = now.Add(10 * time.Second)
+		if teacher.Update(idleCheckMsg{}); teacher.IdledOut() {
+			t.Fatalf("the presenter, followed, was closed as idle %v after their last key", now.Sub(time.Unix(1000, 0)))
+		}
+	}
+	keys(student, "esc") // nobody follows now
+	room.Ask(testQuestion())
+	now = now.Add(time.Minute)
+	if teacher.Update(idleCheckMsg{}); teacher.IdledOut() {
+		t.Fatal("the presenter was closed as idle with a question open to the room")
+	}
+	room.EndQuestion()
+	now = now.Add(9 * time.Second)
+	if teacher.Update(idleCheckMsg{}); !teacher.IdledOut() {
+		t.Fatal("a presenter nobody follows, with no question open, is not idle 9 s past an 8 s limit")
+	}
+}

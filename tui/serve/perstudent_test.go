@@ -1,0 +1,150 @@
+package serve
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// refused waits for c's session to be closed without the program and
+// returns what it was told.
+func refused(t *testing.T, c *Client) string {
+	t.Helper()
+	select {
+	case <-c.Done():
+	case <-time.After(patience(5 * time.Second)):
+		t.Fatal("the session over the limit was not closed")
+	}
+	s := c.Since(0)
+	if strings.Contains(s, "Sandbox") {
+		t.Fatalf("the session over the limit got the program:\n%s", tail(s, 500))
+	}
+	return s
+}
+
+// One address cannot take the room: past --max-sessions-per-ip sessions
+// from it, one more is refused with the limit and the flag, whatever name
+// it uses; once one closes, the address may connect again.
+func TestSessionsPerAddressAreBounded(t *testing.T) {
+	ts := startServer(t, Config{MaxSessionsPerIP: 2})
+	var open []*Client
+	for i := range 2 {
+		c := ts.dial(t, fmt.Sprint("u", i), PasswordAuth("x"), 80, 24)
+		waitFor(t, c, 0, "Sandbox")
+		open = append(open, c)
+	}
+	msg := refused(t, ts.dial(t, "another", PasswordAuth("x"), 80, 24))
+	for _, w := range []string{"already has 2 sessions open", "--max-sessions-per-ip"} {
+		if !strings.Contains(msg, w) {
+			t.Errorf("the refusal does not say %q: %q", w, msg)
+		}
+	}
+	open[0].Close()
+	deadline := time.Now().Add(patience(5 * time.Second))
+	for {
+		c := ts.dial(t, "again", PasswordAuth("x"), 80, 24)
+		if c.WaitFor(0, patience(5*time.Second), "Sandbox") == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("a place freed by a closed session was not given back")
+		}
+		time.Sleep(50 * time.Millisecond) // the closed session is still leaving
+	}
+}
+
+// One student cannot take the room from several addresses either: past
+// --max-sessions-per-student sessions under one name, one more is refused
+// naming that flag, while another student still gets in.
+func TestSessionsPerStudentAreBounded(t *testing.T) {
+	ts := startServer(t, Config{MaxSessionsPerStudent: 1})
+	waitFor(t, ts.dial(t, "ada", PasswordAuth("x"), 80, 24), 0, "Sandbox")
+	msg := refused(t, ts.dial(t, "ada", PasswordAuth("x"), 80, 24))
+	for _, w := range []string{"You already have 1 session open", "--max-sessions-per-student"} {
+		if !strings.Contains(msg, w) {
+			t.Errorf("the refusal does not say %q: %q", w, msg)
+		}
+	}
+	waitFor(t, ts.dial(t, "grace", PasswordAuth("x"), 80, 24), 0, "Sandbox")
+}
+
+// The teacher is not counted: a teacher key opens more sessions than a
+// student may from the same address.
+func TestTheTeacherIsNotBoundedPerAddress(t *testing.T) {
+	tk := newSigner(t)
+	ts := startServer(t, Config{MaxSessionsPerIP: 1, MaxSessionsPerStudent: 1, TeacherKeys: []gossh.PublicKey{tk.PublicKey()}})
+	for range 2 {
+		waitFor(t, ts.dial(t, "teacher", KeyAuth(tk), 80, 24), 0, "Sandbox")
+	}
+	waitFor(t, ts.dial(t, "ada", PasswordAuth("x"), 80, 24), 0, "Sandbox")
+}
+
+// sessionHeap opens n sessions declaring a w × h window, each playing the
+// sandbox's first scenario, and returns the live heap they hold, a
+// session's share.
+func sessionHeap(t testing.TB, n, w, h int) uint64 {
+	ts := startServer(t, Config{MaxSessions: n})
+	before := liveBytes()
+	var cs []*Client
+	defer func() {
+		for _, c := range cs {
+			c.Close()
+		}
+	}()
+	for i := range n {
+		c, err := Dial(ts.addr, fmt.Sprint("s", i), PasswordAuth("x"), w, h, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs = append(cs, c)
+		if err := openSandbox(c, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A second of play each, so that the charts have data and their
+	// scale has grown; then only the count of what is drawn is kept.
+	for _, c := range cs {
+		if err := c.WaitFor(c.Mark(), patience(10*time.Second), "1.0 s /"); err != nil {
+			t.Fatal(err)
+		}
+		c.mu.Lock()
+		c.discard, c.out = true, nil
+		c.mu.Unlock()
+	}
+	after := liveBytes()
+	if after < before {
+		return 0
+	}
+	return (after - before) / uint64(n)
+}
+
+// Sessions that declare huge windows stay under the server's documented
+// bound of SessionHeapBound each: the room's memory is MaxSessions times
+// it at most.
+func TestSessionsAtTheLargestScreenStayUnderTheBound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("opens several playing sessions")
+	}
+	const n = 3
+	per := sessionHeap(t, n, 1000, 1000)
+	t.Logf("%d sessions at %d × %d (declared 1000 × 1000): %.1f MB of live heap each", n, MaxWidth, MaxHeight, float64(per)/(1<<20))
+	if per > SessionHeapBound {
+		t.Fatalf("a session at the largest screen holds %.1f MB, over the bound of %d MB", float64(per)/(1<<20), SessionHeapBound>>20)
+	}
+}
+
+// BenchmarkSessionHeap reports a playing session's live heap at a common
+// window and at a huge one (drawn at MaxWidth × MaxHeight). Run it once:
+// go test ./tui/serve/ -run '^$' -bench SessionHeap -benchtime 1x
+func BenchmarkSessionHeap(b *testing.B) {
+	for _, sz := range [][2]int{{100, 30}, {640, 240}} {
+		b.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(b *testing.B) {
+			for range b.N {
+				b.ReportMetric(float64(sessionHeap(b, 1, sz[0], sz[1]))/(1<<20), "MB/session")
+			}
+		})
+	}
+}
