@@ -42,7 +42,7 @@ func TestParseGuessConvertsTimesToTheAnswersUnit(t *testing.T) {
 		{"workers: with the unit shown", workers, "12 workers", 12},
 		{"share: percent", share, "41%", 0.41},
 		{"share: points", share, "41", 0.41},
-		{"share: fraction", share, "0.41", 0.41},
+		{"share: a bare 0.41 is 0.41 %, as the box shows", share, "0.41", 0.0041},
 	}
 	for _, c := range cases {
 		got, err := c.q.ParseGuess(c.input)
@@ -85,7 +85,7 @@ func TestGuessHintNamesTheAnswersUnit(t *testing.T) {
 		{&PreparedQuestion{AnswerKind: KindNumber, Unit: "ms"}, "Times in milliseconds, or typed with a unit (s, ms, µs)."},
 		{&PreparedQuestion{AnswerKind: KindDuration}, "Times in seconds, or typed with a unit (s, ms, µs)."},
 		{&PreparedQuestion{AnswerKind: KindDuration, Unit: "s"}, "Times in seconds, or typed with a unit (s, ms, µs)."},
-		{&PreparedQuestion{AnswerKind: KindFraction}, "Shares may be typed 41, 0.41 or 41%; the feedback says how a bare number was read."},
+		{&PreparedQuestion{AnswerKind: KindFraction}, "Shares in percent: 41 or 41% for 41 %, 0.5 for half a percent."},
 		{&PreparedQuestion{AnswerKind: KindNumber, Unit: "workers"}, "Type a number of workers."},
 		{&PreparedQuestion{AnswerKind: KindCount}, "Type a number."},
 	}
@@ -126,16 +126,17 @@ func TestLesson11TimeoutInMillisecondsTakesSeconds(t *testing.T) {
 	}
 }
 
-// A bare number from 0 to 1 on a share could be a fraction or points.
-// Card numbers-21 (the answer 0.0 %, within 1 point) read 1 as 100 % and
-// marked it wrong, though the hint offers 41 for 41 %. Exactly one reading
-// within the tolerance is taken; both or neither, the fraction the hint
-// shows as 0.41; and every bare number says how it was read.
-func TestABareShareIsReadTheWayThatFits(t *testing.T) {
+// A bare number on a share is in the unit its box shows, percent. Lesson 3
+// asked "Answer in percent." over a box marked "%", and 1 typed there was
+// graded as 100 %: every bare number was read as a fraction from 0 to 1
+// unless only its reading as points was right. Card numbers-21 (the
+// answer 0.0 %, within 1 point) still takes 1 as 1 %; and every bare
+// number says how it was read.
+func TestABareShareIsReadInPercent(t *testing.T) {
 	none := &PreparedQuestion{Kind: Number, Answer: 0, AnswerKind: KindFraction, Tolerance: 0.01, AnswerText: "0.0 %"}
 	most := &PreparedQuestion{Kind: Number, Answer: 0.995, AnswerKind: KindFraction, Tolerance: 0.01, AnswerText: "99.5 %"}
 	half := &PreparedQuestion{Kind: Number, Answer: 0.5, AnswerKind: KindFraction, Tolerance: 0.01, AnswerText: "50 %"}
-	tiny := &PreparedQuestion{Kind: Number, Answer: 0.004, AnswerKind: KindFraction, Tolerance: 0.005, AnswerText: "0.4 %"}
+	rare := &PreparedQuestion{Kind: Number, Answer: 0.088, AnswerKind: KindFraction, Tolerance: 0.5, Relative: true, AnswerText: "8.8 %"}
 	cases := []struct {
 		name  string
 		q     *PreparedQuestion
@@ -144,13 +145,13 @@ func TestABareShareIsReadTheWayThatFits(t *testing.T) {
 		right bool
 		read  string
 	}{
-		{"numbers-21: 1 is right only as 1 %", none, "1", 0.01, true, "read as 1 %"},
-		{"0.5 is right only as 0.5 %", none, "0.5", 0.005, true, "read as 0.5 %"},
-		{"1 is right only as 100 %", most, "1", 1, true, "read as 100 %"},
-		{"neither reading is right: the fraction", half, "1", 1, false, "read as 100 %"},
-		{"the fraction right", half, "0.5", 0.5, true, "read as 50 %"},
-		{"both readings right: the fraction", tiny, "0.005", 0.005, true, "read as 0.5 %"},
-		{"points above 1, as before", half, "50", 0.5, true, "read as 50 %"},
+		{"numbers-21: 1 is 1 %", none, "1", 0.01, true, "read as 1 %"},
+		{"0.5 is half a percent", none, "0.5", 0.005, true, "read as 0.5 %"},
+		{"lesson 3: 1 is 1 %, not 100 %", rare, "1", 0.01, false, "read as 1 %"},
+		{"1 is 1 % even where 100 % would be right", most, "1", 0.01, false, "read as 1 %"},
+		{"0.5 is 0.5 %, not half", half, "0.5", 0.005, false, "read as 0.5 %"},
+		{"points", half, "50", 0.5, true, "read as 50 %"},
+		{"all of it", most, "100", 1, true, "read as 100 %"},
 		{"a % sign is never in doubt", none, "1%", 0.01, true, ""},
 		{"a % sign is never in doubt, wrong", half, "1%", 0.01, false, ""},
 	}

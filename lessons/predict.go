@@ -96,13 +96,18 @@ func (q *PreparedQuestion) RightChoice() int {
 }
 
 // FormatGuess prints a guess, in the answer's terms, the way the answer is
-// printed ("150", "41 %", "24 s"), so the two read side by side.
+// printed ("150", "41 %", "24 s", a duration in the answer's unit), so
+// the two read side by side.
 func (q *PreparedQuestion) FormatGuess(g float64) string {
 	k := q.AnswerKind
 	if k == KindCount && g != math.Trunc(g) || k == KindOdds || k == 0 {
 		k = KindNumber
 	}
-	s, err := Value{Kind: k, F: g}.Format("")
+	format := ""
+	if k == KindDuration {
+		format = q.TimeFormat // the answer's unit: "0.375 s" beside "0.402 s"
+	}
+	s, err := Value{Kind: k, F: g}.Format(format)
 	if err != nil {
 		return trimFloat(g, 4, true)
 	}

@@ -131,7 +131,7 @@ func TestClosenessOfAGuess(t *testing.T) {
 		{"24 s ±1: 18 s is off", dur, "18", Off},
 		{"40 % ±5 points: in it", share, "42%", Spot},
 		{"40 % ±5 points: at it", share, "45", Spot},
-		{"40 % ±5 points: at twice it", share, "0.3", Close},
+		{"40 % ±5 points: at twice it", share, "30", Close},
 		{"40 % ±5 points: past twice it", share, "29%", Off},
 		{"4 exactly: the answer", exact, "4", Spot},
 		{"4 exactly: one off", exact, "5", Off},

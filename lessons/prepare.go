@@ -68,6 +68,10 @@ type PreparedQuestion struct {
 	Relative   bool
 	Unit       string
 	AnswerText string
+	// TimeFormat is the unit a duration's answer is printed in where its
+	// expression names one ("s": "0.402 s"), so that a guess beside it is
+	// printed in it too ("0.375 s", not "375 ms"); "" for the default.
+	TimeFormat string
 	// Misconceptions are the wrong numbers the step names, with their
 	// values computed and their whys filled (Misconceptions' order).
 	Misconceptions []PreparedMisconception
@@ -270,6 +274,9 @@ func prepareQuestion(ctx *evalCtx, st *Step, prefix string, q *Question, fail fu
 				fmt.Errorf("the answer %q is %s, so unit = %q would print twice: remove unit (a unit is for a plain number, such as unit = \"threads\")", q.Answer, own, q.Unit))
 		}
 		pq.Answer, pq.AnswerKind = v.F, v.Kind
+		if f := answerFormat(q.Answer); v.Kind == KindDuration && (f == "s" || f == "ms") {
+			pq.TimeFormat = f
+		}
 		if pq.AnswerText, err = v.Format(answerFormat(q.Answer)); err != nil {
 			return nil, fail(st.lines.line(prefix+".answer"), prefix+".answer", fmt.Errorf("answer %q: %w", q.Answer, err))
 		}
@@ -316,8 +323,8 @@ func prepareMisconception(ctx *evalCtx, q *PreparedQuestion, mc Misconception) (
 		literal = false
 	}
 	switch {
-	case literal && q.AnswerKind == KindFraction && v.F > 1:
-		v.F /= 100 // a share written as a typed guess would be: 41 for 41 %
+	case literal && q.AnswerKind == KindFraction:
+		v.F /= 100 // a share written as a typed guess is read (ReadGuess): 41 for 41 %, 0.5 for 0.5 %
 	case literal:
 	case v.Kind != q.AnswerKind && !(isCountish(v.Kind) && isCountish(q.AnswerKind)):
 		return PreparedMisconception{}, fmt.Errorf("%q is %s and the answer %s: a misconception's number is in the answer's terms", mc.Answer, v.Kind, q.AnswerKind)
@@ -627,8 +634,8 @@ func compare(a float64, op string, b float64) bool {
 }
 
 // CheckNumber judges a typed answer to a Number question, read by
-// ParseGuess: a share may be typed as 0.41, 41 or 41%; a time in the
-// answer's unit or with its own ("24s", "885 ms").
+// ParseGuess: a share as 41 or 41% (percent, the unit its box shows); a
+// time in the answer's unit or with its own ("24s", "885 ms").
 func (q *PreparedQuestion) CheckNumber(input string) (bool, error) {
 	got, err := q.ParseGuess(input)
 	if err != nil {
@@ -652,19 +659,18 @@ func (q *PreparedQuestion) ParseGuess(input string) (float64, error) {
 	return got, err
 }
 
-// ReadGuess reads a typed number in the answer's terms. A share typed as
-// 41 or 41% becomes 0.41, and 0.41 stays 0.41. A bare number from 0 to 1
-// could be either: 1 is 100 % as a fraction and 1 % as points. It is read
-// as the fraction the hint shows (0.41), unless only its reading as points
-// is within the tolerance: a card whose answer is 0.0 %, within a point,
-// takes 1 as 1 %, not as 100 % marked wrong. For a share typed as a bare
+// ReadGuess reads a typed number in the answer's terms. A bare number is
+// in the unit the input shows (GuessUnit): a share's box shows "%", so 41
+// is 41 % and 1 is 1 %, never 100 % (a learner told to answer in percent
+// who typed 1 for a few rare bursts was graded as guessing all of them);
+// 41% typed with its sign is 41 % too. For a share typed as a bare
 // number, read says how it was read ("read as 1 %"), for the feedback;
-// it is empty otherwise. A bare number is in the unit the input shows
-// (GuessUnit): seconds for a duration, the question's own unit ("ms")
-// for a plain number. A time typed with its unit ("0.885 s", "885ms",
-// "885000 µs") is converted to that unit, so 0.885 s is right for an
-// answer of 885 ms; a time typed for an answer that is no time (a count of
-// workers) is refused rather than read as its number of seconds.
+// it is empty otherwise. A duration's bare number is in seconds, a plain
+// number's in the question's own unit ("ms"). A time typed with its unit
+// ("0.885 s", "885ms", "885000 µs") is converted to that unit, so 0.885 s
+// is right for an answer of 885 ms; a time typed for an answer that is no
+// time (a count of workers) is refused rather than read as its number of
+// seconds.
 func (q *PreparedQuestion) ReadGuess(input string) (got float64, read string, err error) {
 	input = strings.TrimSpace(input)
 	if input == "" {
@@ -689,11 +695,9 @@ func (q *PreparedQuestion) ReadGuess(input string) (got float64, read string, er
 		// From whole nanoseconds, so that 0.885 s is 885 ms exactly.
 		got = math.Round(v.F*1e9) / float64(unit)
 	case q.AnswerKind == KindFraction && v.Kind == KindNumber:
-		if got > 1 || got > 0 && q.within(got/100) && !q.within(got) {
-			got /= 100
-		}
-		// The percent with the digits typed ("1 %" for 1, "41 %" for
-		// 0.41), not the answer's format ("1.0%"), so the words match
+		got /= 100 // points: the box shows % (GuessUnit)
+		// The percent with the digits typed ("1 %" for 1, "0.5 %" for
+		// 0.5), not the answer's format ("1.0%"), so the words match
 		// the number the learner sees in the box.
 		read = "read as " + strconv.FormatFloat(math.Round(got*1e8)/1e6, 'f', -1, 64) + " %"
 	}
@@ -728,10 +732,11 @@ func possibleGuess(kind Kind, got float64) error {
 }
 
 // TypedReading is the sentence that tells a learner how a share typed as
-// a bare number was read, "You typed 1, read as 1 %.", since 1 could be
-// 1 % or 100 % and the verdict alone does not say which was graded; ""
-// for any other input (a count, a share typed with its %, a guess
-// refused). The drill and the lesson player both show it under a verdict.
+// a bare number was read, "You typed 1, read as 1 %.", since a learner
+// who took 1 for all of it learns from the verdict alone only that it was
+// far off; "" for any other input (a count, a share typed with its %, a
+// guess refused). The drill, the lesson player's self-checks and its
+// predictions all show it under a verdict.
 func (q *PreparedQuestion) TypedReading(input string) string {
 	_, read, err := q.ReadGuess(input)
 	if err != nil || read == "" {
@@ -777,7 +782,7 @@ func (q *PreparedQuestion) answerTerms() string {
 // the unit a bare number is in after its input (GuessUnit, or the unit).
 func (q *PreparedQuestion) GuessHint() string {
 	if q.AnswerKind == KindFraction {
-		return "Shares may be typed 41, 0.41 or 41%; the feedback says how a bare number was read."
+		return "Shares in percent: 41 or 41% for 41 %, 0.5 for half a percent."
 	}
 	unit := q.Unit
 	if q.AnswerKind == KindDuration {

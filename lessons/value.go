@@ -151,7 +151,10 @@ func (v Value) Format(format string) (string, error) {
 	case "s":
 		return trimFloat(v.F, 3, true) + " s", nil
 	case "ms":
-		return trimFloat(1000*v.F, 1, true) + " ms", nil
+		// Two decimals: a prompt that quotes a mean for Little's law must
+		// give the digits the answer is worked out from (86.45 ms, not
+		// 86.5 ms beside an answer of 20.75 workers); "dur" rounds.
+		return trimFloat(1000*v.F, 2, true) + " ms", nil
 	case "odds":
 		if v.F <= 0 {
 			return "never", nil

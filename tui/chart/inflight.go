@@ -111,6 +111,10 @@ func (f *InFlight) render() []string {
 	}
 	letters := pane.Letters(names)
 	// The y scale: the highest value so far (linePeak), or a bulkhead's cap.
+	// The samples see the count only at their ends; the peak the engine
+	// records between them (InFlightMax) counts too, so that the axis
+	// reaches the "up to 73 in flight" a lesson quotes beside it (the
+	// samples of lesson 9's "Add a timeout" top out at 72).
 	peak, linePeak := 1.0, 0.0
 	for i := range s.Dependencies {
 		d := &s.Dependencies[i]
@@ -118,6 +122,7 @@ func (f *InFlight) render() []string {
 			continue // a dependency this variant never calls: no line, no cap
 		}
 		peak = max(peak, float64(pane.OneCap(d)))
+		linePeak = max(linePeak, float64(d.InFlightMax))
 		for _, smp := range d.Series {
 			linePeak = max(linePeak, float64(smp.InFlight))
 		}

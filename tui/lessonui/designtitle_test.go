@@ -97,3 +97,20 @@ func TestDesignLabelThatTellsDesignsApartStays(t *testing.T) {
 		t.Errorf("at 38 columns: %q", got)
 	}
 }
+
+// A step's change said without its values is a name cut short: where one
+// line holds only "(with customers)", two lines hold the whole name. At
+// 100 columns lesson 8's "Overlap-limited shards" read "4/4: overlap
+// limited sharding (with customers)", as if the other designs had none.
+func TestDesignChangeKeepsItsValuesOnTwoLines(t *testing.T) {
+	name := "overlap limited sharding (with customers: 28)"
+	for w := 30; w <= 70; w++ {
+		got := strings.Join(designLines("shuffle", 3, 4, name, false, w), "|")
+		if strings.Contains(got, "(with customers)") {
+			t.Errorf("at %d columns the change lost its value: %q", w, got)
+		}
+	}
+	if got := designLines("shuffle", 3, 4, name, false, 48); len(got) != 2 || got[1] != " (with customers: 28)" {
+		t.Errorf("at 48 columns: %q", got)
+	}
+}

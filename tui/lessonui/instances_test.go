@@ -10,8 +10,9 @@ import (
 
 // A step that names the "instances" pane shows tui/pane's fleet of a
 // service's instances: lesson 12's second step, played to its pause at
-// 80×24, has every api instance's own breaker open, the footer counting
-// them and the probes due together, and cuts no word.
+// 80×24, has every api instance's own breaker open and the footer counting
+// them, and cuts no word. When they probe is the next step's question:
+// it shows, due together, once that is answered.
 func TestInstancesPaneShowsEachInstancesBreaker(t *testing.T) {
 	for _, p := range allLessons(t) {
 		if p.Lesson.ID != "12-a-fleet-of-breakers" {
@@ -26,9 +27,19 @@ func TestInstancesPaneShowsEachInstancesBreaker(t *testing.T) {
 		tuitest.CheckBlock(t, v, 80, 24)
 		tuitest.CheckNoCuts(t, "lesson 12 step 2 at 80x24", v)
 		plain := ansi.Strip(v)
-		for _, want := range []string{"api ×20", "breaker", "next probe", "20 open", "probe at"} {
+		for _, want := range []string{"api ×20", "breaker", "20 open", "after guess"} {
 			if !strings.Contains(plain, want) {
 				t.Errorf("the instances pane should show %q:\n%s", want, plain)
+			}
+		}
+		m.predicts[2].made = true
+		m.layout()
+		v = m.View()
+		tuitest.CheckNoCuts(t, "lesson 12 step 2 at 80x24, step 3 answered", v)
+		plain = ansi.Strip(v)
+		for _, want := range []string{"next probe", "20 open", "probe at"} {
+			if !strings.Contains(plain, want) {
+				t.Errorf("after step 3's guess the instances pane should show %q:\n%s", want, plain)
 			}
 		}
 		return

@@ -638,6 +638,10 @@ func (m Model) togglePlay() (tea.Model, tea.Cmd) {
 		return next, cmd
 	}
 	m.playing, m.atPause, m.finished = true, false, false
+	// A note about where a jump left the run ("at the end: space replays
+	// the step") is stale once it plays: lesson 12's status line went on
+	// saying it beside "▶ playing 26.0 s".
+	m.note, m.noteErr = "", false
 	m.tickID++
 	if m.w > 0 && m.w < wideMin {
 		m.showSim = true // on a narrow screen, show what is playing

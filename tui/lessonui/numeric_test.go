@@ -15,8 +15,8 @@ func textColumn(m Model) string {
 // A wrong numeric prediction is told how far off it was, and the
 // misconception it most likely comes from where the step names one (lesson
 // 4's "Closed, counting": 29 s is the whole window failing, 20 s the first
-// failure); a guess near none is sent to the reveal. Opened again from the
-// progress file, it reads the same.
+// failure, 25 s the sixth); a guess near none is sent to the reveal.
+// Opened again from the progress file, it reads the same.
 func TestWrongNumericPredictionSaysHowFarAndWhy(t *testing.T) {
 	p := allLessons(t)[3]
 	i := stepTitled(t, p, "Closed, counting")
@@ -27,7 +27,7 @@ func TestWrongNumericPredictionSaysHowFarAndWhy(t *testing.T) {
 		{"29", []string{"Off this time: 5 s above it.", "That is when the whole window would be failures", "half the 10 calls"}},
 		{"20", []string{"Off this time: 4 s below it.", "The first failure does not open it"}},
 		{"40", []string{"Off this time: 16 s above it.", "The reason is below."}},
-		{"26", []string{"Close. Not within 1 s, but within twice that: 2 s above it."}},
+		{"25", []string{"Off this time: 1 s above it.", "That is the sixth failure, more than half the window"}},
 	} {
 		store, _ := newStore(t)
 		m := open(t, p, i, 200, 60, Options{Store: store})

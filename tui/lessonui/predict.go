@@ -103,7 +103,7 @@ func (m *Model) holdOutcomes() {
 	st := m.cur()
 	on := m.waiting() && st.PredictsOutcomes()
 	state := m.waiting() && st.PredictsBreakerState()
-	probes := m.waiting() && m.p.Asks(m.step, true).Breaker
+	probes := m.waiting() && m.p.Asks(m.step, true).Breaker || later.probes
 	for _, p := range es.panes {
 		if x, ok := p.(*chartExtra); ok {
 			p = x.enginePane
@@ -123,7 +123,7 @@ func (m *Model) holdOutcomes() {
 		if e, ok := p.(*endpointsPane); ok {
 			// Held before the window too where the step plays into it,
 			// so the table is not shown at the start and hidden later.
-			e.HoldForLater(later.outcomesAfter, later.shares, m.stopAt() >= es.snap.MeasureFrom)
+			e.HoldForLater(later.outcomesAfter, m.untold(later.shares), m.stopAt() >= es.snap.MeasureFrom)
 		}
 	}
 }
@@ -254,6 +254,10 @@ type laterHold struct {
 	// the scenario's runs ask for, held when the table shows one near.
 	outcomesAfter int
 	shares        []shareAsk
+	// probes: a later question asks what the breakers of this run will
+	// do (lessons.Asks' Breaker), so the instances pane keeps back when
+	// they probe.
+	probes bool
 }
 
 // laterHolds is what the current step keeps back: the figures a
@@ -309,11 +313,79 @@ func (m *Model) laterHolds() laterHold {
 		if same && a.outcomes && h.outcomesAfter == 0 {
 			h.outcomesAfter = after
 		}
+		// Lesson 12's "The outage" paused with every instance's "next
+		// probe 25.2 s" beside it, and the next step asks whether they
+		// probe together.
+		if same && m.p.Asks(j, true).Breaker {
+			h.probes = true
+		}
 		if a.own.Scenario == cur.Sim.Scenario {
 			h.shares = append(h.shares, a.shares...)
 		}
 	}
 	return h
+}
+
+// untold leaves out of shares those the step's text on screen quotes of
+// its own run: the body from the start, the reveal once it shows. The
+// table never hides what the words beside it say: lesson 9's "Add a
+// timeout" revealed "health answered 100.0% of its probes" beside a table
+// held blank for step 4's question, which the reveal had already answered.
+func (m *Model) untold(shares []shareAsk) []shareAsk {
+	st := m.cur()
+	texts := []string{st.Step.Body}
+	if st.Step.Predict != nil && m.predicts[m.step].revealed {
+		texts = append(texts, st.Step.Predict.Reveal)
+	}
+	told := map[shareKey]bool{}
+	for _, t := range texts {
+		for _, k := range quotedShares(t) {
+			told[k] = true
+		}
+	}
+	if len(told) == 0 {
+		return shares
+	}
+	var out []shareAsk
+	for _, a := range shares {
+		if !told[shareKey{a.endpoint, a.outcome}] {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// shareKey names a share of the outcome table: an endpoint's outcome.
+type shareKey struct {
+	endpoint string
+	outcome  engine.Outcome
+}
+
+// quotedShares are the shares of the step's own run a text's placeholders
+// print ("{{share step health ok}}").
+func quotedShares(text string) []shareKey {
+	var out []shareKey
+	for rest := text; ; {
+		open := strings.Index(rest, "{{")
+		if open < 0 {
+			return out
+		}
+		end := strings.Index(rest[open:], "}}")
+		if end < 0 {
+			return out
+		}
+		inner, _, _ := strings.Cut(rest[open+2:open+end], "|")
+		rest = rest[open+end+2:]
+		e, err := lessons.ParseExpr(strings.TrimSpace(inner))
+		if err != nil || e.Metric != "share" || len(e.Args) != 3 || e.Args[0] != "step" {
+			continue
+		}
+		for _, o := range engine.Outcomes {
+			if o.String() == e.Args[2] {
+				out = append(out, shareKey{e.Args[1], o})
+			}
+		}
+	}
 }
 
 // sameRun says whether two steps play the same run: one scenario, variant,
@@ -545,7 +617,12 @@ func renderOutcome(th *theme.Theme, q *lessons.PreparedQuestion, ps predictState
 	case lessons.Skipped:
 		return out
 	}
-	return append(out, wrap(verdict, 0)...)
+	out = append(out, wrap(verdict, 0)...)
+	if s := q.TypedReading(ps.input); s != "" {
+		// How a bare share was read, in the words of the self-checks and the drill.
+		out = append(out, wrap(th.Dim.Render(s), 0)...)
+	}
+	return out
 }
 
 // offBy says how far a prediction's guess was from what happened, shown

@@ -112,8 +112,32 @@ func (m *Model) timeKey(k tea.KeyMsg) (handled bool) {
 	}
 	if err == nil && m.prompt == nil {
 		m.holdPause() // landing on the step's event pause shows it as the play would
+		m.landed()
 	}
 	return true
+}
+
+// landed shows a jump that lands where the play stops on its own, or past
+// it, as the play leaves it there: stopped at the pause or finished, with
+// the guess's result. Lesson 12's "Back together", guessed and then G,
+// stood on the final table beside "Watch it play to the end", and only a
+// replay of the whole step brought the reveal. The note the key left
+// ("at the end: space replays the step") goes: the status line says it.
+func (m *Model) landed() {
+	st := m.cur()
+	if m.sim == nil || st.Predict == nil || !m.predicts[m.step].made || m.sim.Now() < m.revealAt() {
+		return
+	}
+	switch now := m.sim.Now(); {
+	case now >= m.sim.End():
+		m.finished = true
+	case now == st.PauseAt:
+		m.atPause = true
+	}
+	if !m.noteErr {
+		m.note = ""
+	}
+	m.reveal()
 }
 
 // pauseHere stops the play where it is: a move in time is a look, and the
@@ -146,6 +170,9 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.pauseHere()
 		if err := l.Seek(at); err != nil {
 			m.note, m.noteErr = err.Error(), true
+		} else {
+			m.holdPause()
+			m.landed()
 		}
 		m.relayoutIfAsked()
 	}

@@ -25,8 +25,7 @@ func shareQuestionLesson(t *testing.T, answer float64, answerText string) (*less
 }
 
 // The lesson player's feedback on a share typed as a bare number says how
-// it was read, in the drill's words: 1 is 1 % or 100 %, and "✓ Right"
-// alone did not say which was graded. A share typed with its % is in no
+// it was read, in the drill's words: 1 is 1 %, in the unit its box shows. A share typed with its % is in no
 // doubt and says nothing more.
 func TestABareShareAnswerSaysHowItWasRead(t *testing.T) {
 	for _, c := range []struct {
@@ -37,8 +36,8 @@ func TestABareShareAnswerSaysHowItWasRead(t *testing.T) {
 		none       bool
 	}{
 		{0, "0.0 %", "1", "✓ Right: 0.0 %. You typed 1, read as 1 %.", false},
-		{0.5, "50 %", "1", "✗ Not quite: too high: twice the answer or more. You typed 1, read as 100 %. Try again.", false},
-		{0.5, "50 %", "0.5", "✓ Right: 50 %. You typed 0.5, read as 50 %.", false},
+		{0.5, "50 %", "1", "✗ Not quite: too low: half the answer or less. You typed 1, read as 1 %. Try again.", false},
+		{0.5, "50 %", "50", "✓ Right: 50 %. You typed 50, read as 50 %.", false},
 		{0, "0.0 %", "1%", "✓ Right: 0.0 %.", true},
 	} {
 		p, i := shareQuestionLesson(t, c.answer, c.answerText)
@@ -53,6 +52,26 @@ func TestABareShareAnswerSaysHowItWasRead(t *testing.T) {
 		}
 		if got := p.Steps[i].Question.TypedReading(c.input); !c.none && !strings.Contains(c.want, got) {
 			t.Errorf("typed %s: the feedback's words %q are not TypedReading's %q, the drill's", c.input, c.want, got)
+		}
+	}
+}
+
+// A prediction asked in percent reads a bare number as percent, and its
+// outcome says how, as a self-check's feedback does. Lesson 3's "The
+// checkout's cap of 4" asks "Answer in percent." over a box marked %: 1
+// was graded as 100 %, "11.3 times it", with nothing to say how 1 was read.
+func TestABarePercentPredictionIsReadAsPercentAndSaysSo(t *testing.T) {
+	p := lessonID(t, "03-bulkheads")
+	step := stepTitled(t, p, "The checkout's cap of 4")
+	m := open(t, p, step, 100, 30, Options{})
+	if v := textColumn(m); !strings.Contains(v, "Answer in percent.") || !strings.Contains(v, "Your guess: ▏ %") {
+		t.Fatalf("the prediction does not ask in percent over a box marked %%:\n%s", v)
+	}
+	m = runToStop(t, send(m, keys("1\n")...))
+	v := textColumn(m)
+	for _, want := range []string{"Your prediction: 1.0%", "You typed 1, read as 1 %."} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the outcome lacks %q:\n%s", want, v)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package lessonui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
@@ -87,7 +88,25 @@ func (m *Model) designHead(w int) []string {
 	if st := m.cur(); m.step < len(m.names) && m.names[m.step] != "" && st.Sim != nil && v == st.Sim.Variant {
 		name = m.names[m.step] // the step's [set], which the name does not say
 	}
-	return designLines(m.sim.Scenario(), v, n, name, labelTells(m.sim.DesignNames(), v), w)
+	keep := labelTells(m.sim.DesignNames(), v)
+	lines := designLines(m.sim.Scenario(), v, n, name, keep, w)
+	if one := designTitle(m.sim.Scenario(), v, n, name, keep, w); len(lines) == 2 && !strings.HasSuffix(one, "…") && !m.panesFit(m.h-chrome-2) {
+		// The values of a step's change cost a pane's place: the line
+		// with the knobs' names keeps it (lesson 6's "A retry storm" at
+		// 160×48 lost its outcome timeline to the second line).
+		return []string{one}
+	}
+	return lines
+}
+
+// panesFit says whether every pane of the step fits h rows at its least.
+func (m *Model) panesFit(h int) bool {
+	for _, p := range m.sim.Panes() {
+		if !isExtra(p) {
+			h -= p.Min()
+		}
+	}
+	return h >= 0
 }
 
 // labelTells reports whether design v's label (the "slow catalog" of
@@ -126,18 +145,34 @@ func nameLabel(name string) (string, bool) {
 // designLines names the design in one line of w columns when a form of
 // designTitle holds its whole name, else in two, wrapped between words:
 // the design is what the step is about ("5 trials"), so its name is cut
-// short only when two lines cannot hold it either.
+// short only when two lines cannot hold it either. A step's change that
+// names its knobs without their values reads as another design: lesson
+// 8's "Overlap-limited shards" read "overlap limited sharding (with
+// customers)" at 100 columns, as if the other designs had no customers,
+// so where two lines hold "(with customers: 28)" they take it.
 func designLines(scenario string, v, n int, name string, keepLabel bool, w int) []string {
 	one := designTitle(scenario, v, n, name, keepLabel, w)
-	if !strings.HasSuffix(one, "…") {
+	forms := setForms(name)
+	keysOnly := len(forms) == 4 && strings.HasSuffix(one, forms[1])
+	if !strings.HasSuffix(one, "…") && !keysOnly {
 		return []string{one}
 	}
+	if keysOnly {
+		forms = forms[:1] // the values, or the one line as it was
+	}
 	// The name as it is, else with a step's changes said shorter
-	// (setForms), the first that two lines hold.
-	for _, form := range setForms(name) {
+	// (setForms), the first that two lines hold: the change on a line of
+	// its own where it fits there, so that "customers: 28" is not parted.
+	for _, form := range forms {
 		full := form
 		if n > 1 {
 			full = fmt.Sprintf("%d/%d: %s", lessons.DesignNumber(v), n, form)
+		}
+		if mark := markOf(form); mark != "" {
+			first := " " + strings.TrimSuffix(full, mark)
+			if second := " " + strings.TrimSpace(mark); ansi.StringWidth(first) <= w && ansi.StringWidth(second) <= w {
+				return []string{first, second}
+			}
 		}
 		if lines := pane.Wrap(full, max(w-1, 1)); len(lines) == 2 {
 			return []string{" " + lines[0], " " + lines[1]}
@@ -649,7 +684,7 @@ func (m *Model) statusLine() string {
 		default:
 			mode = m.th.Warn.Bold(true).Render(theme.GlyphPaused + " paused")
 		}
-		left = fmt.Sprintf(" %s  %s / %s  %s", mode, m.th.Bold.Render(pane.Clock(m.sim.Now())),
+		left = fmt.Sprintf(" %s  %s / %s  %s", mode, m.th.Bold.Render(clockAt(st, m.sim.Now())),
 			pane.Seconds(m.sim.End()), pane.SpeedLabel(roundSpeed(m.speed(st))))
 		// The longest wording that fits: an event's name can be long.
 		fitting := func(candidates ...string) string {
@@ -739,17 +774,25 @@ func pauseText(st *lessons.PreparedStep) string {
 	case lessons.PauseEnd:
 		return "the traffic has ended"
 	}
-	return pane.Seconds(st.PauseAt)
+	return pauseAt(st)
 }
 
-// pauseAt is the time a step pauses at: a breaker's change as the
-// transitions pane and the breaker pane write its time ("1.575 s", not
-// "1.6 s"), any other pause to the tenth of a second as the clock.
-func pauseAt(st *lessons.PreparedStep) string {
-	if st.Pause.Kind == lessons.PauseEvent {
-		return pane.TransitionTime(st.PauseAt)
+// pauseAt is the time a step pauses at, as the status line's clock
+// writes it there (clockAt).
+func pauseAt(st *lessons.PreparedStep) string { return clockAt(st, st.PauseAt) }
+
+// clockAt writes a moment of the step's run on the status line: one rule
+// for its clock and its "paused at", so that the two never name the same
+// moment in different digits. It is pane.Clock's tenths, except at the
+// instant of the breaker's change the step pauses on when that falls
+// between two tenths: the transitions pane, the breaker pane and the text
+// write it to the millisecond, and lesson 9's "Everything together"
+// stopped at "paused 1.5 s" beside "payment opens at 1.575 s".
+func clockAt(st *lessons.PreparedStep, at time.Duration) string {
+	if st.Pause.Kind == lessons.PauseEvent && at == st.PauseAt && at%(100*time.Millisecond) != 0 {
+		return pane.TransitionTime(at)
 	}
-	return pane.Seconds(st.PauseAt)
+	return pane.Clock(at)
 }
 
 func pauseWhy(st *lessons.PreparedStep) string {
@@ -908,6 +951,16 @@ func (m *Model) helpKeys() helpKeys {
 		short = append(short, brief(k.Toggle, "tab", "text/sim"))
 	}
 	return helpKeys{short: short, full: full}
+}
+
+// markOf is the part of a design's name a step's [set] added, with every
+// knob and value (" (with customers: 28)"), "" for a name with none.
+func markOf(name string) string {
+	forms := setForms(name)
+	if len(forms) == 1 {
+		return ""
+	}
+	return strings.TrimPrefix(name, strings.TrimSuffix(forms[len(forms)-1], " (changed)"))
 }
 
 // setForms are the ways to write a design's name that a step's [set]

@@ -778,6 +778,11 @@ func (b *Breaker) windowLines(inner int) []string {
 	// The counts now, against the rule, in words and (when the words do
 	// not fit on a line) in figures.
 	var stat, brief []string
+	minCalls := c.MinimumCalls
+	if minCalls == 0 {
+		minCalls = c.WindowSize
+	}
+	unjudged := false
 	if c.FailureRate > 0 || c.SlowCallRate > 0 {
 		rate := 0.0
 		if v.calls > 0 {
@@ -789,7 +794,14 @@ func (b *Breaker) windowLines(inner int) []string {
 		}
 		s := fmt.Sprintf("%d of %d failed", v.failures, v.calls)
 		short := fmt.Sprintf("%d/%d failed", v.failures, v.calls)
+		// Below its minimum a closed breaker does not judge the rate:
+		// lesson 5's "30/60 failed: 50% ≥ 50% (min 100)" read as a
+		// threshold met by a breaker that stayed closed.
+		unjudged = cmp == "≥" && v.state == breaker.Closed && v.calls < minCalls
 		switch {
+		case unjudged:
+			s += fmt.Sprintf(": %s, not judged before %s", Percent(rate), Counted(minCalls, "call", "calls"))
+			short += fmt.Sprintf(": %s, judged at %d", Percent(rate), minCalls)
 		case c.FailureRate > 0 && v.state == breaker.Closed:
 			s += fmt.Sprintf(": %s %s %s to open", st.Render(Percent(rate)), cmp, PercentExact(c.FailureRate))
 			short += fmt.Sprintf(": %s %s %s", st.Render(Percent(rate)), cmp, PercentExact(c.FailureRate))
@@ -813,10 +825,6 @@ func (b *Breaker) windowLines(inner int) []string {
 	if len(brief) > 1 && c.SlowCallDuration > 0 && c.FailureRate > 0 {
 		shortest = strings.Join(append(brief[:1:1], brief[2:]...), " · ")
 	}
-	minCalls := c.MinimumCalls
-	if minCalls == 0 {
-		minCalls = c.WindowSize
-	}
 	switch {
 	case v.state != breaker.Closed:
 		// The window now is not what opened the breaker: a time window's
@@ -826,7 +834,7 @@ func (b *Breaker) windowLines(inner int) []string {
 		if t, ok := lastOpening(v.trans, v.trName); ok {
 			line = fitting(b.openedLines(t), inner)
 		}
-	case v.calls < minCalls && line != "":
+	case v.calls < minCalls && line != "" && !unjudged: // unjudged says it already
 		line += " (judged from " + Counted(minCalls, "call", "calls") + ")"
 		short += fmt.Sprintf(" (min %d)", minCalls)
 		shortest += fmt.Sprintf(" (min %d)", minCalls)

@@ -160,7 +160,7 @@ func (p *Pool) Needs(w int) int {
 // bulkheads' lines.
 func (p *Pool) MinHeight(w int) int {
 	inner := w - 2
-	_, legend := p.legendLines(inner, false)
+	_, legend := p.legendLines(inner, false, false)
 	return 2 + 1 + legend + p.bulkheadRows(inner) + btoi(p.queue.shown)
 }
 
@@ -225,6 +225,26 @@ func (p *Pool) render() []string {
 			}
 		}
 	}
+	if room := p.h - 2 - 1 - btoi(p.queue.shown); len(legend)+bh > room {
+		// Too short for the legend and the bulkheads under a row of
+		// cells: Frame would cut the last lines with no sign (lesson 4 at
+		// 80x24 lost the legend's r and the bulkhead its step is about).
+		// The legend keeps its letters and counts, each bulkhead a line,
+		// where that saves a line; what still does not fit, markCut tells.
+		brief, _ := p.legendLines(inner, true, true)
+		briefs := make([][]string, len(lines))
+		briefH := 0
+		for i, b := range p.bulkheads {
+			briefs[i] = lines[i]
+			if b.tenant == nil {
+				briefs[i] = []string{p.bulkheadBrief(b, inner)}
+			}
+			briefH += len(briefs[i])
+		}
+		if len(brief)+briefH < len(legend)+bh {
+			legend, lines, bh = brief, briefs, briefH
+		}
+	}
 	extra := len(legend) + bh + btoi(p.queue.shown)
 	rowsFree := max(p.h-2-extra, 1)
 	perRow, rows := cellLayout(inner, p.workers)
@@ -242,6 +262,7 @@ func (p *Pool) render() []string {
 	if p.queue.shown {
 		body = append(body, p.queueLine())
 	}
+	body = markCut(body, p.h-2, inner)
 	busy := fmt.Sprintf("%s/%s busy", Count(p.busy), Count(p.workers))
 	if p.workers > 0 && p.busy == p.workers {
 		busy = p.th.Bad.Render("FULL") + " " + busy
@@ -339,13 +360,15 @@ func (p *Pool) cells(perRow, per, inner int) []string {
 // legend lists each endpoint's letter, name and workers held, then the
 // free workers, wrapped to the width.
 func (p *Pool) legend(inner int) []string {
-	lines, _ := p.legendLines(inner, true)
+	lines, _ := p.legendLines(inner, true, false)
 	return lines
 }
 
 // legendLines wraps the legend's items; with styled false it only counts
-// the lines (Needs calls it on every layout, so it must be cheap).
-func (p *Pool) legendLines(inner int, styled bool) ([]string, int) {
+// the lines (Needs calls it on every layout, so it must be cheap). A
+// brief legend leaves out the endpoints' names and the word "free": "s 4
+// p 7  r 15  · 174".
+func (p *Pool) legendLines(inner int, styled, brief bool) ([]string, int) {
 	if inner <= 0 {
 		return nil, 0
 	}
@@ -384,13 +407,21 @@ func (p *Pool) legendLines(inner int, styled bool) ([]string, int) {
 		}
 		// Counts as the title writes them (522/100,000 busy), so the
 		// legend's beside it read alike: free 99,478, not 99478.
-		add(string(letters[i]), p.th.Series(i).Render, fmt.Sprintf(" %s %s", n, Count(held)))
+		name := " " + n
+		if brief {
+			name = ""
+		}
+		add(string(letters[i]), p.th.Series(i).Render, fmt.Sprintf("%s %s", name, Count(held)))
 	}
 	free := p.workers - p.busy
 	if !styled {
 		free = p.workers
 	}
-	add(string(theme.GlyphFree), p.th.Dim.Render, " free "+Count(free))
+	freeWord := " free"
+	if brief {
+		freeWord = ""
+	}
+	add(string(theme.GlyphFree), p.th.Dim.Render, freeWord+" "+Count(free))
 	if curW > 0 {
 		if styled {
 			lines = append(lines, cur.String())
@@ -442,6 +473,42 @@ func (p *Pool) bulkheadLines(b bulkheadInfo, inner int) []string {
 		return []string{text + state + " · " + away}
 	}
 	return []string{text + state, "  " + away}
+}
+
+// bulkheadBrief is a bulkhead's share in one line, for a pane too short
+// for bulkheadLines: its name and count, and what it turned away where
+// that fits; the name cut short before the count goes.
+func (p *Pool) bulkheadBrief(b bulkheadInfo, inner int) string {
+	count := fmt.Sprintf(" %d/%d", b.in, b.capacity)
+	if b.in >= b.capacity {
+		count += " " + p.th.Bad.Render("full")
+	}
+	name := "bulkhead " + b.name
+	var texts []string
+	if b.turnedAway > 0 {
+		texts = append(texts, name+count+" · "+Count(b.turnedAway)+" turned away", name+count+" · "+Count(b.turnedAway)+" away")
+	}
+	texts = append(texts, name+count)
+	if room := inner - ansi.StringWidth(count); room >= len("bulkhead")+3 {
+		texts = append(texts, ansi.Truncate(name, room, "…")+count)
+	}
+	return ansi.Truncate(fitting(texts, inner), inner, "…")
+}
+
+// markCut keeps a pane's body to rows lines of width cells; lines that
+// do not fit are not cut off without a sign: the last line kept says how
+// many more there are, after its text where that fits ("s 10  p 8  +1
+// more"), or in its place.
+func markCut(body []string, rows, width int) []string {
+	if len(body) <= rows || rows < 1 {
+		return body
+	}
+	hidden := len(body) - rows + 1
+	kept := body[: rows-1 : rows-1]
+	if tail := "  +" + Count(len(body)-rows) + " more"; ansi.StringWidth(body[rows-1]+tail) <= width {
+		return append(kept, body[rows-1]+tail)
+	}
+	return append(kept, "… +"+Counted(hidden, "more line", "more lines"))
 }
 
 // queueLine shows the accept queue: the requests waiting for a worker.
