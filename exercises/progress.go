@@ -61,10 +61,15 @@ const (
 	// DoneChanged: it passed once and stays done; its files changed since
 	// it was last checked, so whether they pass now is not known.
 	DoneChanged
+	// Failing: it has never passed (since its last reset), and the last
+	// check, of its files as they are now, failed. Pending says the same
+	// of files not checked since they changed.
+	Failing
 )
 
 // String is the status as `breakerlab exercises list` and the runner say
-// it: "pending", "done", "done, failing now", "done, changed since".
+// it: "pending", "failing", "done", "done, failing now", "done, changed
+// since".
 func (s Status) String() string {
 	switch s {
 	case Done:
@@ -73,13 +78,50 @@ func (s Status) String() string {
 		return "done, failing now"
 	case DoneChanged:
 		return "done, changed since"
+	case Failing:
+		return "failing"
 	}
 	return "pending"
 }
 
+// Checked is what the last check of an exercise's files, as they are now,
+// found.
+type Checked int
+
+const (
+	// NotChecked: the files changed since their last check, or were never
+	// checked.
+	NotChecked Checked = iota
+	// CheckedPass: the last check passed.
+	CheckedPass
+	// CheckedFail: the last check failed.
+	CheckedFail
+)
+
+// StatusOf is an exercise's status from whether it passed at some check
+// since its last reset (a pass sticks) and what the last check of its
+// files as they are now found. Workbook.Status (`breakerlab exercises
+// list`, the home screen) and the runner, which knows its own checks'
+// outcomes first, both say it this way, so that they never disagree: the
+// runner once called a graded failure "failing" while list, counting only
+// recorded passes, called it "pending".
+func StatusOf(solved bool, now Checked) Status {
+	switch {
+	case now == CheckedPass:
+		return Done
+	case solved && now == CheckedFail:
+		return DoneFailing
+	case solved:
+		return DoneChanged
+	case now == CheckedFail:
+		return Failing
+	}
+	return Pending
+}
+
 // Solved reports whether the status is one of the done ones: the exercise
 // passed at some check since its last reset.
-func (s Status) Solved() bool { return s != Pending }
+func (s Status) Solved() bool { return s == Done || s == DoneFailing || s == DoneChanged }
 
 // Pass records one exercise passing.
 type Pass struct {
@@ -157,22 +199,20 @@ func (w *Workbook) Done(e Exercise) bool { return w.Status(e) == Done }
 // finished, and its solution.
 func (w *Workbook) Solved(e Exercise) bool { return w.Status(e).Solved() }
 
-// Status says where e stands: pending, done, or done but failing now or
-// changed since.
+// Status says where e stands: pending, failing, done, or done but failing
+// now or changed since (StatusOf).
 func (w *Workbook) Status(e Exercise) Status {
 	fp := w.fingerprint(e)
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	now := NotChecked
 	if p, ok := w.progress.Passed[e.Name]; ok && fp != "" && p.Fingerprint == fp {
-		return Done
+		now = CheckedPass
+	} else if f, ok := w.progress.Failing[e.Name]; ok && f == fp {
+		now = CheckedFail
 	}
-	if _, ok := w.progress.Solved[e.Name]; !ok {
-		return Pending
-	}
-	if f, ok := w.progress.Failing[e.Name]; ok && f == fp {
-		return DoneFailing
-	}
-	return DoneChanged
+	_, solved := w.progress.Solved[e.Name]
+	return StatusOf(solved, now)
 }
 
 // Current returns the exercise to show first: the one recorded by

@@ -178,7 +178,8 @@ func workbookREADME() string {
 }
 
 // Find returns the workbook that holds dir: dir itself or the nearest
-// folder above it whose go.mod declares module breakerlab-workbook.
+// folder above it whose go.mod declares module breakerlab-workbook. When
+// there is none, the error is a *NotFoundError.
 func Find(dir string) (*Workbook, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -192,8 +193,7 @@ func Find(dir string) (*Workbook, error) {
 			break
 		}
 	}
-	return nil, fmt.Errorf("%w: no go.mod declaring module %s in %s or above it; create one with `breakerlab exercises init` and run this inside it",
-		ErrNotWorkbook, ModulePath, abs)
+	return nil, &NotFoundError{Here: abs}
 }
 
 func isWorkbook(dir string) bool {

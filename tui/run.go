@@ -139,13 +139,16 @@ func RunHome(t Terminal, o home.Options) error {
 func Workbooks(dir string, manual bool) *home.Workbooks {
 	def := filepath.Join(dir, exercises.DefaultDir)
 	open := func(w *exercises.Workbook) exercisesui.Backend { return exercisesui.NewBackend(w, 0) }
+	// Where the workbook written last is remembered, as `breakerlab
+	// exercises init` remembers it; "" (no config folder) remembers none.
+	remembered, _ := exercises.RememberedPath()
 	return &home.Workbooks{
 		Here:   dir,
 		Dir:    "." + string(filepath.Separator) + exercises.DefaultDir,
 		Manual: manual,
 		Editor: exercisesui.EditorFromEnv(os.Getenv),
 		Find: func() (exercisesui.Backend, error) {
-			w, err := exercises.Find(dir)
+			w, err := exercises.FindRemembered(dir, remembered)
 			if errors.Is(err, exercises.ErrNotWorkbook) {
 				// One this screen (or init) wrote here before.
 				if w2, err2 := exercises.Open(def); err2 == nil {
@@ -159,6 +162,17 @@ func Workbooks(dir string, manual bool) *home.Workbooks {
 		},
 		Create: func() (exercisesui.Backend, error) {
 			w, err := exercises.Init(def)
+			if err != nil {
+				return nil, err
+			}
+			if remembered != "" {
+				// Not remembered, it is still here to open from here.
+				_ = exercises.Remember(remembered, w.Dir)
+			}
+			return open(w), nil
+		},
+		Open: func(dir string) (exercisesui.Backend, error) {
+			w, err := exercises.Open(dir)
 			if err != nil {
 				return nil, err
 			}

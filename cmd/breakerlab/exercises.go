@@ -31,11 +31,15 @@ func runExercises(args []string, stdout, stderr io.Writer) error {
 		<-ctx.Done()
 		stop()
 	}()
+	// Without a config folder, init remembers nothing, and a command run
+	// outside a workbook says only that there is none here.
+	remembered, _ := exercises.RememberedPath()
 	err := cli.Run(args, cli.Env{
 		Stdout:      stdout,
 		Stderr:      stderr,
 		Context:     ctx,
 		StderrWidth: stderrWidth(stderr),
+		Remembered:  remembered,
 		Runner: func(w *exercises.Workbook, opt cli.RunnerOptions) error {
 			if err := needTerminal(stdout, "the exercise runner", "`breakerlab exercises list` shows where you are and `breakerlab exercises check [ID]` grades"); err != nil {
 				return err

@@ -53,6 +53,7 @@ func TestBadArgumentsBeforeTheTerminal(t *testing.T) {
 }
 
 func TestTheExerciseRunnerNeedsATerminal(t *testing.T) {
+	tempConfig(t) // init remembers the workbook's folder there
 	dir := t.TempDir()
 	if _, errOut, code := run(t, "exercises", "init", dir+"/wb"); code != 0 {
 		t.Fatalf("init: exit %d: %s", code, errOut)

@@ -48,6 +48,11 @@ type Env struct {
 	// Runner opens the watch-mode runner on a workbook. If nil, the bare
 	// command reports that no runner is available.
 	Runner func(w *exercises.Workbook, opt RunnerOptions) error
+	// Remembered is the file where init records the folder of the
+	// workbook it wrote (exercises.RememberedPath), so that a command run
+	// outside any workbook can say where the learner's is; "" remembers
+	// nothing, as tests want.
+	Remembered string
 	// Context, if set, stops long checks early.
 	Context context.Context
 	// StderrWidth is the width of the terminal Stderr writes to, 0 when it
@@ -65,8 +70,9 @@ current exercise's tests each time you save (keys: h hint, n next, l list, x res
 s solution, c check all, q quit).
 
   init [DIR]               write a new workbook (default ./breakerlab-workbook)
-  list                     one line per exercise: number, name, and done or pending
-                           (a pass sticks: done, failing now when it broke since)
+  list                     one line per exercise: number, name, and pending, failing
+                           or done (a pass sticks: done, failing now when it broke
+                           since), as the runner says it
   check [ID]               grade one exercise, or all (in an exercise's folder,
                            that one); exit 0 only if all pass
   hint [ID] [N]            print hint N (default 1) of an exercise (in its
@@ -172,7 +178,7 @@ func findWorkbook(env Env) (*exercises.Workbook, error) {
 			return nil, fmt.Errorf("cannot tell the current folder: %w", err)
 		}
 	}
-	return exercises.Find(dir)
+	return exercises.FindRemembered(dir, env.Remembered)
 }
 
 // hereExercise is the exercise whose folder in w holds the current folder
@@ -268,6 +274,13 @@ func initCmd(args []string, env Env) error {
 	if err != nil {
 		return err
 	}
+	if env.Remembered != "" {
+		// Not remembering it costs only the reminder elsewhere: the
+		// workbook stands.
+		if err := exercises.Remember(env.Remembered, w.Dir); err != nil {
+			fmt.Fprintf(env.Stderr, "warning: %v\n", err)
+		}
+	}
 	first := exercises.All()[0]
 	fmt.Fprintf(env.Stdout, "Wrote a workbook of %d exercises to %s\n\n", len(exercises.All()), w.Dir)
 	fmt.Fprintf(env.Stdout, "  cd %s\n  breakerlab exercises\n\n", dir)
@@ -290,7 +303,15 @@ func listCmd(args []string, env Env) error {
 	if errors.Is(err, exercises.ErrNotWorkbook) {
 		// Outside a workbook the list is still worth having: the
 		// catalog, with no progress, and how to start.
-		fmt.Fprintf(env.Stderr, "No workbook here, so no progress to show: the catalog follows. `breakerlab exercises init` writes a workbook.\n")
+		var nf *exercises.NotFoundError
+		switch {
+		case errors.As(err, &nf) && nf.Remembered != "" && !nf.Gone:
+			fmt.Fprintf(env.Stderr, "No workbook here; yours is in %s, where `breakerlab exercises list` shows your progress. The catalog follows.\n", nf.Remembered)
+		case errors.As(err, &nf) && nf.Remembered != "":
+			fmt.Fprintf(env.Stderr, "No workbook here, and the one `breakerlab exercises init` wrote to %s is no longer there: the catalog follows. `breakerlab exercises init` writes a workbook.\n", nf.Remembered)
+		default:
+			fmt.Fprintf(env.Stderr, "No workbook here, so no progress to show: the catalog follows. `breakerlab exercises init` writes a workbook.\n")
+		}
 		for _, e := range exercises.All() {
 			fmt.Fprintf(env.Stdout, "%s  %-26s %s\n", e.ID(), e.Name, e.Title)
 		}

@@ -253,7 +253,7 @@ func New(b Backend, opt Options) Model {
 		switch st {
 		case exercises.Done:
 			m.states[e.Name] = stateDone
-		case exercises.DoneFailing:
+		case exercises.DoneFailing, exercises.Failing:
 			m.states[e.Name] = stateFailing
 		}
 		m.solved[e.Name] = st.Solved()
@@ -436,6 +436,19 @@ func (m *Model) record(r exercises.Result) {
 // isSolved reports whether the exercise is done: it passed at some check,
 // even if its code fails now.
 func (m Model) isSolved(name string) bool { return m.solved[name] || m.states[name] == stateDone }
+
+// status is where the exercise stands, by the workbook's rule
+// (exercises.StatusOf) from what the runner knows.
+func (m Model) status(name string) exercises.Status {
+	now := exercises.NotChecked
+	switch m.states[name] {
+	case stateDone:
+		now = exercises.CheckedPass
+	case stateFailing:
+		now = exercises.CheckedFail
+	}
+	return exercises.StatusOf(m.isSolved(name), now)
+}
 
 // allDone reports whether every exercise passes now (not only passed
 // once): the congratulations say so.

@@ -70,17 +70,19 @@ func (m Model) stateOf(e exercises.Exercise) (symbol, word string, style lipglos
 		return m.spinner(), m.phaseState(e.Name), t.accent
 	case m.states[e.Name] == stateDone && m.results[e.Name].RaceUnchecked:
 		return symPass, "done, not checked for data races", t.accent
-	case m.states[e.Name] == stateDone:
-		return symPass, "done", t.pass
-	case m.states[e.Name] == stateFailing && m.isSolved(e.Name):
-		// A pass sticks, but the code as it is now fails.
-		return symFail, exercises.DoneFailing.String(), t.fail
-	case m.states[e.Name] == stateFailing:
-		return symFail, "failing", t.fail
-	case m.isSolved(e.Name):
-		return symPass, exercises.DoneChanged.String(), t.accent
 	}
-	return symPending, "pending", t.dim
+	// The words are the workbook's (exercises.StatusOf), as `breakerlab
+	// exercises list` prints them.
+	st := m.status(e.Name)
+	switch st {
+	case exercises.Done:
+		return symPass, st.String(), t.pass
+	case exercises.DoneFailing, exercises.Failing:
+		return symFail, st.String(), t.fail
+	case exercises.DoneChanged:
+		return symPass, st.String(), t.accent
+	}
+	return symPending, st.String(), t.dim
 }
 
 func (m Model) stateWord(e exercises.Exercise) string {

@@ -37,7 +37,7 @@ func blankRun(view string) int {
 }
 
 // progressHome is the home screen of a learner some way in: lesson 1 done,
-// lesson 3 started at its third step, no workbook yet, a drill deck; every
+// lesson 3 started at its third step, no workbook here, a drill deck; every
 // count it reads in commands has come, the live picture's frames too.
 func progressHome(t *testing.T, w, h int) Model {
 	t.Helper()
@@ -87,7 +87,7 @@ func TestHomeHasNoEmptyAreaAt200x60(t *testing.T) {
 		"→  3 Bulkheads: a fenced-off share for each dependency", // the one c goes on with (▸ is the cursor's)
 		"step 3 of",
 		"Challenges", "☆☆☆ 21",
-		"Exercises", "no workbook yet", "16-context-bulkhead",
+		"Exercises", "no workbook here", "16-context-bulkhead",
 		"Drill", "new in a session",
 	} {
 		if !strings.Contains(plain, want) {

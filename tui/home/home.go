@@ -78,6 +78,11 @@ type Workbooks struct {
 	// Create writes a new workbook where `breakerlab exercises init` would
 	// (Dir), never overwriting anything, and returns it.
 	Create func() (exercisesui.Backend, error)
+	// Open opens the workbook in a folder: the one Find's error names as
+	// the learner's elsewhere (exercises.NotFoundError.Remembered), which
+	// the no-workbook screen offers rather than a second workbook. Nil:
+	// the screen says only where it is.
+	Open func(dir string) (exercisesui.Backend, error)
 	// Here is the folder searched, and Dir where Create writes, as the
 	// learner should read them.
 	Here, Dir string
@@ -264,6 +269,9 @@ type Model struct {
 	live       *livelab.Model
 	liveStop   func() error // stops the live lab's servers; nil when none run
 	busy       string       // what a command in flight is doing, shown instead of the note
+	// notFound is why Find found no workbook, for the no-workbook screen:
+	// it names the learner's workbook elsewhere, if one is remembered.
+	notFound *exercises.NotFoundError
 	// drillCounts are the drill's due and new cards ("3 due · 10 new"),
 	// shown on its entry once counted.
 	drillCounts string
@@ -612,6 +620,11 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Back):
 		m.setScreen(onMenu)
 	case key.Matches(k, m.keys.Create):
+		if dir := m.elsewhere(); dir != "" {
+			// The learner has a workbook: open it, never a second one
+			// with fresh progress in its place.
+			return m.openElsewhere(dir)
+		}
 		return m.create()
 	case key.Matches(k, m.keys.Continue):
 		return m.continueLesson()
@@ -857,11 +870,44 @@ func (m Model) found(f foundMsg) (tea.Model, tea.Cmd) {
 		}
 		return m.openRunner(f.b, notice)
 	case errors.Is(f.err, exercises.ErrNotWorkbook) && !f.created:
+		m.notFound = nil
+		errors.As(f.err, &m.notFound)
 		m.setScreen(onNoWorkbook)
+		switch nf := m.notFound; {
+		case m.elsewhere() != "":
+			m.keys.Create.SetHelp("enter", "open your workbook")
+		case nf != nil && nf.Remembered != "" && !nf.Gone:
+			// Nothing here opens it: the screen says where it is, and
+			// enter writes no second one.
+			m.keys.Create.SetEnabled(false)
+		default:
+			m.keys.Create.SetHelp("enter", "create the workbook")
+		}
 	case f.err != nil:
 		m.setNote(f.err.Error(), true)
 	}
 	return m, nil
+}
+
+// elsewhere is the folder of the learner's workbook that the no-workbook
+// screen offers to open: the one remembered, when it is still there and
+// the home screen can open it; "" otherwise.
+func (m Model) elsewhere() string {
+	nf := m.notFound
+	if nf == nil || nf.Remembered == "" || nf.Gone || m.o.Workbooks == nil || m.o.Workbooks.Open == nil {
+		return ""
+	}
+	return nf.Remembered
+}
+
+// openElsewhere opens the runner on the workbook in dir, in a command.
+func (m Model) openElsewhere(dir string) (tea.Model, tea.Cmd) {
+	m.busy = "opening your workbook…"
+	open := m.o.Workbooks.Open
+	return m, func() tea.Msg {
+		b, err := open(dir)
+		return foundMsg{b: b, err: err}
+	}
 }
 
 // createdNotice tells the learner where the new workbook is (dir, as they
@@ -1040,14 +1086,15 @@ func (m Model) para(s string, style lipgloss.Style) []string {
 	return out
 }
 
-// noWorkbookLines explain the workbook and offer to create one.
+// noWorkbookLines explain the workbook and offer to create one, or, when
+// the learner has one elsewhere (remembered from `breakerlab exercises
+// init`), say where it is and offer to open it.
 func (m Model) noWorkbookLines() []string {
 	wb := m.o.Workbooks
-	out := []string{" " + m.th.Bold.Render("Exercises: you have no workbook yet"), ""}
-	out = append(out, m.para(fmt.Sprintf("The exercises live in a workbook: a Go module with a folder for each of the %d exercises, "+
-		"holding its task (a README), a stub for you to finish, and the tests that grade it. "+
-		"There is none in %s or in any folder above it.", len(exercises.All()), wb.Here), m.th.Subtitle)...)
-	out = append(out, "")
+	nf := m.notFound
+	if nf == nil {
+		nf = &exercises.NotFoundError{Here: wb.Here}
+	}
 	keyLine := func(k, text string) []string {
 		lines := pane.Wrap(text, max(m.w-14, 1))
 		for i, l := range lines {
@@ -1059,6 +1106,30 @@ func (m Model) noWorkbookLines() []string {
 		}
 		return lines
 	}
+	if nf.Remembered != "" && !nf.Gone {
+		out := []string{" " + m.th.Bold.Render("Exercises: your workbook is in another folder"), ""}
+		out = append(out, m.para(fmt.Sprintf("Your workbook is in %s, where `breakerlab exercises init` wrote it. There is none in %s or in any folder above it.",
+			nf.Remembered, wb.Here), m.th.Subtitle)...)
+		out = append(out, "")
+		if m.elsewhere() != "" {
+			out = append(out, keyLine("enter", "open it here, with your progress")...)
+		}
+		out = append(out, keyLine("esc", "back to the menu")...)
+		out = append(out, "")
+		out = append(out, m.para(fmt.Sprintf("In a shell: cd %s, then `breakerlab exercises` (or `breakerlab`). To start a second workbook, with progress of its own, run `breakerlab exercises init DIR`.", nf.Remembered), m.th.Dim)...)
+		return out
+	}
+	title := "Exercises: no workbook here"
+	where := fmt.Sprintf("There is none in %s or in any folder above it.", wb.Here)
+	if nf.Remembered != "" {
+		title = "Exercises: your workbook is gone"
+		where = fmt.Sprintf("The one `breakerlab exercises init` wrote to %s is no longer there (moved or deleted?), and there is none in %s or in any folder above it. "+
+			"If you moved it, run `breakerlab` inside it.", nf.Remembered, wb.Here)
+	}
+	out := []string{" " + m.th.Bold.Render(title), ""}
+	out = append(out, m.para(fmt.Sprintf("The exercises live in a workbook: a Go module with a folder for each of the %d exercises, "+
+		"holding its task (a README), a stub for you to finish, and the tests that grade it. %s", len(exercises.All()), where), m.th.Subtitle)...)
+	out = append(out, "")
 	out = append(out, keyLine("enter", "write one to "+wb.Dir+", as `breakerlab exercises init` does (it never overwrites a file), and open the runner")...)
 	out = append(out, keyLine("esc", "back to the menu")...)
 	out = append(out, "")

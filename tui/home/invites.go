@@ -1,6 +1,7 @@
 package home
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/breakerlab/breakerlab/exercises"
@@ -156,7 +157,10 @@ type exercisesMsg struct {
 	ok                   bool
 	// looked: the search for a workbook came back (ok or not).
 	looked bool
-	rows   []progressRow // each exercise and its status (progress.go)
+	// gone: there is none, and the one the learner wrote (remembered
+	// from `breakerlab exercises init`) is no longer where it was.
+	gone bool
+	rows []progressRow // each exercise and its status (progress.go)
 }
 
 // countExercises finds the workbook in a command and reads each
@@ -166,11 +170,21 @@ func (m Model) countExercises() tea.Cmd {
 	if wb == nil || wb.Find == nil || m.o.ExercisesElsewhere != "" {
 		return nil
 	}
-	find := wb.Find
+	find, open := wb.Find, wb.Open
 	return func() tea.Msg {
 		b, err := find()
+		var nf *exercises.NotFoundError
+		gone := false
+		if errors.As(err, &nf) && nf.Remembered != "" {
+			gone = nf.Gone
+			if !gone && open != nil {
+				// The learner's workbook is elsewhere: its progress is
+				// theirs.
+				b, err = open(nf.Remembered)
+			}
+		}
 		if err != nil || b == nil {
-			return exercisesMsg{looked: true}
+			return exercisesMsg{looked: true, gone: gone}
 		}
 		out := exercisesMsg{ok: true, looked: true}
 		for _, e := range b.Exercises() {

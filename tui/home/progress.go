@@ -72,8 +72,9 @@ func challengeRow(c *challenge.Challenge, stars int) progressRow {
 
 // exerciseRow is an exercise's line, by its status (Workbook.Status, what
 // the runner and `breakerlab exercises list` say): ✓ done, ✗ done but
-// failing now, ✓ done and changed since, · pending. A pass sticks, so the
-// last two count as done; their figure says what list adds after "done, ".
+// failing now, ✓ done and changed since, ✗ failing (never passed), ·
+// pending. A pass sticks, so the done ones count as done; the figure says
+// what list adds after "done, ", or "failing".
 func exerciseRow(e exercises.Exercise, st exercises.Status) progressRow {
 	r := progressRow{mark: "·", text: e.ID() + " " + e.Title, short: e.Name}
 	switch st {
@@ -85,6 +86,11 @@ func exerciseRow(e exercises.Exercise, st exercises.Status) progressRow {
 	case exercises.DoneChanged:
 		r.mark, r.done = "✓", true
 		r.figure = strings.TrimPrefix(st.String(), "done, ")
+	case exercises.Failing:
+		// Never passed, and its code fails as last checked: marked as
+		// the runner marks it, not as one never started.
+		r.mark, r.failing = "✗", true
+		r.figure = st.String()
 	}
 	return r
 }
@@ -127,8 +133,13 @@ func (m Model) progressPanes() []progressPane {
 		out = append(out, p)
 	}
 	if e := m.exDone; e.looked && !e.ok {
-		// No workbook yet: what there is to do in one.
-		p := progressPane{title: "Exercises", note: "no workbook yet", focus: -1}
+		// No workbook here (nor one remembered elsewhere): what there is
+		// to do in one. Not "yet": the learner may have one elsewhere
+		// that this program wrote before it remembered workbooks.
+		p := progressPane{title: "Exercises", note: "no workbook here", focus: -1}
+		if e.gone {
+			p.note = "workbook gone"
+		}
 		for _, x := range exercises.All() {
 			p.rows = append(p.rows, exerciseRow(x, exercises.Pending))
 		}
