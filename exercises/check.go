@@ -5,11 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -182,6 +185,9 @@ func (w *Workbook) precheck(e Exercise) (r Result, stop bool) {
 		msg, missing = w.missingMain(e)
 	}
 	if !missing {
+		msg, missing = w.missingGiven(e)
+	}
+	if !missing {
 		return Result{}, false
 	}
 	err := w.setDone(e, false, w.fingerprint(e))
@@ -257,6 +263,104 @@ func (w *Workbook) missingMain(e Exercise) (msg string, missing bool) {
 
 func mainMissing(e Exercise) string {
 	return fmt.Sprintf("%s, the file you edit, is missing; `breakerlab exercises reset %s --yes` writes the stub again", e.MainFile(), e.ID())
+}
+
+// missingGiven says whether a file the workbook gave the learner to build
+// on but not to edit (03's window.go, 12's policies.go) is missing. Left to
+// the compiler, its loss reads as names the learner's own file fails to
+// define, which sends them to write code they were given.
+func (w *Workbook) missingGiven(e Exercise) (msg string, missing bool) {
+	gone := w.MissingGivenFiles(e)
+	if len(gone) == 0 {
+		return "", false
+	}
+	what, verb, it := "a file", "is", "it"
+	if len(gone) > 1 {
+		what, verb, it = "files", "are", "them"
+	}
+	return fmt.Sprintf("%s, %s the workbook gave you (not for you to edit), %s missing; "+
+		"`breakerlab exercises reset --tests %s` writes %s back (your code is kept)",
+		strings.Join(gone, " and "), what, verb, e.ID(), it), true
+}
+
+// MissingGivenFiles returns, sorted, the stub files other than the one the
+// learner edits that are gone from e's folder with nothing standing in for
+// them. A file whose declarations the learner moved into a file of their
+// own is not missing: its code is there, and writing it back would declare
+// everything twice.
+func (w *Workbook) MissingGivenFiles(e Exercise) []string {
+	dir := w.ExerciseDir(e)
+	var gone []string
+	stubs := e.StubFiles()
+	for _, name := range slices.Sorted(maps.Keys(stubs)) {
+		if name == e.MainFile() {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(dir, name)); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if declaredElsewhere(dir, stubs[name]) {
+			continue
+		}
+		gone = append(gone, name)
+	}
+	return gone
+}
+
+// declaredElsewhere reports whether a top-level name that src declares is
+// declared by a non-test Go file in dir: a sign that the learner moved the
+// file's code rather than lost it.
+func declaredElsewhere(dir string, src []byte) bool {
+	want := topLevelNames(src)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for name := range topLevelNames(b) {
+			if want[name] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// topLevelNames returns the names src declares at the top level (methods
+// are left out: their names are not unique to a file).
+func topLevelNames(src []byte) map[string]bool {
+	out := map[string]bool{}
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	if f == nil {
+		return out
+	}
+	_ = err // a file that does not parse still names what it got to
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				out[d.Name.Name] = true
+			}
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				switch sp := sp.(type) {
+				case *ast.TypeSpec:
+					out[sp.Name.Name] = true
+				case *ast.ValueSpec:
+					for _, n := range sp.Names {
+						if n.Name != "_" {
+							out[n.Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // learnerGoFiles reports whether e's folder holds a non-test Go file that

@@ -179,6 +179,64 @@ func TestCheckMissingMainFile(t *testing.T) {
 	}
 }
 
+// A file the workbook gave to build on (03's window.go, 12's policies.go),
+// deleted, is said as such with the way back, not left to the compiler,
+// whose "undefined" errors would send the learner to write it; and
+// reset --tests puts it back without touching the learner's code.
+func TestCheckMissingGivenFile(t *testing.T) {
+	for _, tc := range []struct{ id, given, want string }{
+		{"03", "window.go", "window.go, a file the workbook gave you (not for you to edit), is missing; `breakerlab exercises reset --tests 03` writes it back (your code is kept)"},
+		{"12", "policies.go", "policies.go, a file the workbook gave you (not for you to edit), is missing; `breakerlab exercises reset --tests 12` writes it back (your code is kept)"},
+	} {
+		w := newWorkbook(t)
+		e, err := Lookup(tc.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mine := read(t, w.MainFile(e)) + "\n// my work\n"
+		write(t, w.MainFile(e), mine)
+		if err := os.Remove(filepath.Join(w.ExerciseDir(e), tc.given)); err != nil {
+			t.Fatal(err)
+		}
+		r := w.Check(context.Background(), e, CheckOptions{})
+		if r.Passed() || r.Report.Summary != tc.want {
+			t.Fatalf("%s: check with %s deleted: %v %q\nwant %q", tc.id, tc.given, r.Report.Status, r.Report.Summary, tc.want)
+		}
+		if err := w.RestoreTests(e); err != nil {
+			t.Fatal(err)
+		}
+		if got := read(t, filepath.Join(w.ExerciseDir(e), tc.given)); got != string(e.StubFiles()[tc.given]) {
+			t.Errorf("%s: reset --tests did not write %s back as given", tc.id, tc.given)
+		}
+		if got := read(t, w.MainFile(e)); got != mine {
+			t.Errorf("%s: reset --tests changed the learner's %s", tc.id, e.MainFile())
+		}
+	}
+}
+
+// A given file whose code the learner moved into a file of their own is
+// not missing: writing it back would declare everything twice.
+func TestGivenFileMovedIsNotMissing(t *testing.T) {
+	w := newWorkbook(t)
+	e, err := Lookup("03")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := w.ExerciseDir(e)
+	if err := os.Rename(filepath.Join(dir, "window.go"), filepath.Join(dir, "ring.go")); err != nil {
+		t.Fatal(err)
+	}
+	if gone := w.MissingGivenFiles(e); len(gone) != 0 {
+		t.Fatalf("window.go's code is in ring.go, yet MissingGivenFiles = %v", gone)
+	}
+	if err := w.RestoreTests(e); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "window.go")); err == nil {
+		t.Fatal("reset --tests wrote window.go back beside ring.go, which declares the same names")
+	}
+}
+
 // A file renamed by the learner still compiles, and is graded.
 func TestCheckRenamedMainFileIsGraded(t *testing.T) {
 	needGo(t)

@@ -477,8 +477,9 @@ func (w *Workbook) EditedTests(e Exercise) []string {
 }
 
 // RestoreTests writes the bundled test files back, leaving the learner's
-// code alone. A test file the learner changed is copied to a backup folder
-// first.
+// code alone, and any file the workbook gave to build on that is missing
+// (MissingGivenFiles). A test file the learner changed is copied to a
+// backup folder first.
 func (w *Workbook) RestoreTests(e Exercise) error {
 	_, err := w.RestoreTestsWithBackup(e)
 	return err
@@ -497,6 +498,16 @@ func (w *Workbook) RestoreTestsWithBackup(e Exercise) (Backup, error) {
 	b, err := w.backUp(filepath.Join(w.Dir, stateDir, "backup", e.Name), dir, files)
 	if err != nil {
 		return Backup{}, fmt.Errorf("%w, so no test was restored", err)
+	}
+	// A file the workbook gave to build on, lost, is put back too: like
+	// the tests it holds nothing of the learner's, and it is missing only,
+	// so nothing is overwritten.
+	given := map[string][]byte{}
+	for _, name := range w.MissingGivenFiles(e) {
+		given[name] = e.StubFiles()[name]
+	}
+	if err := writeFiles(dir, given); err != nil {
+		return b, err
 	}
 	if err := writeFiles(dir, files); err != nil {
 		return b, err

@@ -76,7 +76,7 @@ s solution, c check all, q quit).
   check [ID]               grade one exercise, or all (in an exercise's folder,
                            that one); exit 0 only if all pass
   hint [ID] [N]            print hint N (default 1) of an exercise (in its
-                           folder, ID may be left out)
+                           folder, ID may be left out: hint 2 is its hint 2)
   reset ID --yes           put the stub, tests and README back (every file it
                            replaces that you changed is backed up first, and
                            .go files you added are moved to the backup); the
@@ -462,20 +462,39 @@ func hintCmd(args []string, env Env) error {
 	if len(rest) > 2 {
 		return usage("hint takes an exercise ID and optionally a hint number, e.g. `breakerlab exercises hint 1 2`")
 	}
-	var e exercises.Exercise
-	if len(rest) == 0 {
-		// Inside an exercise's folder, hint alone is its first hint.
-		w, werr := findWorkbook(env)
-		here, ok := exercises.Exercise{}, false
-		if werr == nil {
-			here, ok = hereExercise(env, w)
+	here, inFolder := exercises.Exercise{}, false
+	if len(rest) < 2 {
+		if w, werr := findWorkbook(env); werr == nil {
+			here, inFolder = hereExercise(env, w)
 		}
-		if !ok {
+	}
+	var e exercises.Exercise
+	switch {
+	case len(rest) == 0:
+		// Inside an exercise's folder, hint alone is its first hint.
+		if !inFolder {
 			return usage("hint takes an exercise ID and optionally a hint number, e.g. `breakerlab exercises hint 1 2` (inside an exercise's folder, hint alone gives its first)")
 		}
 		e = here
-	} else if e, err = lookup(rest[0]); err != nil {
-		return err
+	case inFolder && isHintNumber(rest[0]):
+		// Inside an exercise's folder the ID may be left out, so a lone
+		// number is a hint of this exercise, not another exercise's ID:
+		// read as an ID, hint 2 in 03's folder would spoil 02 without a
+		// word. An ID as the list writes it, 02, still names an exercise.
+		e = here
+		if n, _ := strconv.Atoi(rest[0]); n > len(e.Hints()) {
+			return usage("in %s's folder, hint %s is its hint %s, but it has hints 1 to %d; for the first hint of exercise %s, `breakerlab exercises hint %s 1`",
+				e.Name, rest[0], rest[0], len(e.Hints()), rest[0], rest[0])
+		}
+		if other, err := exercises.Lookup(rest[0]); err == nil && other.Name != e.Name {
+			fmt.Fprintf(env.Stderr, "(in %s's folder, hint %s is its hint %s; for %s's first hint, `breakerlab exercises hint %s 1`)\n",
+				e.Name, rest[0], rest[0], other.Name, other.ID())
+		}
+		rest = []string{e.ID(), rest[0]}
+	default:
+		if e, err = lookup(rest[0]); err != nil {
+			return err
+		}
 	}
 	hints := e.Hints()
 	if len(hints) == 0 {
@@ -493,6 +512,13 @@ func hintCmd(args []string, env Env) error {
 		fmt.Fprintf(env.Stdout, "\n(next: breakerlab exercises hint %s %d)\n", e.ID(), n+1)
 	}
 	return nil
+}
+
+// isHintNumber reports whether arg, given alone inside an exercise's
+// folder, is a hint number: a whole number written without a leading zero.
+// 2 is a hint; 02, the way list writes exercise IDs, is an exercise.
+func isHintNumber(arg string) bool {
+	return arg != "" && arg[0] != '0' && strings.Trim(arg, "0123456789") == ""
 }
 
 func resetCmd(args []string, env Env) error {
@@ -522,11 +548,16 @@ func resetCmd(args []string, env Env) error {
 				"(a copy of yours is kept in %s); add --yes to go ahead. Tests of your own can go in a _test.go file of their own, which reset --tests leaves alone",
 				strings.Join(edited, " and your "), e.Name, backupRoot(w))
 		}
+		given := w.MissingGivenFiles(e) // RestoreTests writes these back too
 		b, err := w.RestoreTestsWithBackup(e)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(env.Stdout, "Restored the tests of %s; your code is untouched.\n", e.Name)
+		also := ""
+		if len(given) > 0 {
+			also = " and " + strings.Join(given, " and ") + ", given to you and missing"
+		}
+		fmt.Fprintf(env.Stdout, "Restored the tests of %s%s; your code is untouched.\n", e.Name, also)
 		printBackup(env, b)
 		return nil
 	}

@@ -131,6 +131,49 @@ func TestHint(t *testing.T) {
 	}
 }
 
+// In an exercise's folder the ID may be left out, so hint 2 in 03's folder
+// is 03's hint 2, not exercise 02's first hint; it says how to get 02's.
+// 02, written as list writes IDs, still names exercise 02, and so does an
+// ID followed by a hint number; a number past 03's hints is refused,
+// naming both readings.
+func TestHintInAFolderReadsANumberAsAHint(t *testing.T) {
+	dir := initWorkbook(t)
+	here := filepath.Join(dir, "03-slow-calls")
+	r := do(t, here, "hint", "2")
+	if r.err != nil || !strings.Contains(r.out.String(), "Hint 2 of 4 for 03-slow-calls") ||
+		!strings.Contains(r.errOut.String(), "for 02-rate-window-breaker's first hint, `breakerlab exercises hint 02 1`") {
+		t.Errorf("hint 2 in 03's folder = %v\n%s%s; want 03's hint 2, and how to get 02's", r.err, r.out.String(), r.errOut.String())
+	}
+	for _, args := range [][]string{{"hint", "02"}, {"hint", "2", "1"}} {
+		if r := do(t, here, args...); r.err != nil || !strings.Contains(r.out.String(), "Hint 1 of") || !strings.Contains(r.out.String(), "for 02-rate-window-breaker") {
+			t.Errorf("%v in 03's folder = %v\n%s; want 02's first hint", args, r.err, r.out.String())
+		}
+	}
+	r = do(t, here, "hint", "9")
+	if !isUsage(r.err) || !strings.Contains(r.err.Error(), "it has hints 1 to 4; for the first hint of exercise 9, `breakerlab exercises hint 9 1`") {
+		t.Errorf("hint 9 in 03's folder = %v; want a usage error naming both readings", r.err)
+	}
+	// Outside any exercise's folder a lone number is still an ID.
+	if r := do(t, dir, "hint", "2"); r.err != nil || !strings.Contains(r.out.String(), "Hint 1 of") || !strings.Contains(r.out.String(), "for 02-rate-window-breaker") {
+		t.Errorf("hint 2 in the workbook's folder = %v\n%s; want 02's first hint", r.err, r.out.String())
+	}
+}
+
+// reset --tests writes back a file the workbook gave to build on that is
+// missing (check sends the learner there), and says it did.
+func TestResetTestsBringsBackAGivenFile(t *testing.T) {
+	dir := initWorkbook(t)
+	policies := filepath.Join(dir, "12-composition", "policies.go")
+	os.Remove(policies)
+	r := do(t, dir, "reset", "12", "--tests")
+	if r.err != nil || !strings.Contains(r.out.String(), "Restored the tests of 12-composition and policies.go, given to you and missing; your code is untouched.") {
+		t.Fatalf("reset 12 --tests with policies.go gone = %v\n%s", r.err, r.out.String())
+	}
+	if _, err := os.Stat(policies); err != nil {
+		t.Fatalf("policies.go not written back: %v", err)
+	}
+}
+
 func TestResetNeedsConfirmation(t *testing.T) {
 	dir := initWorkbook(t)
 	main := filepath.Join(dir, "01-consecutive-breaker", "breaker.go")

@@ -76,7 +76,13 @@ func TestSlowSuccessesOpenTheBreaker(t *testing.T) {
 		t.Fatalf("slow-call rate = %v after 9 calls, want -1 (minimum 10)", slow)
 	}
 	call(t, b, c, 10*time.Second, nil)
-	wantState(t, b, Open, "with 5 slow calls in 10 and a 50 % slow-call threshold")
+	if got := b.State(); got != Open {
+		why := "counting only errors, the breaker never opens"
+		if _, slow := b.Rates(); slow == 0 {
+			why = "slow calls are not being counted: the slow-call rate is 0 % after 5 calls of 10 s, over the 400 ms SlowCallDuration; " + why
+		}
+		t.Fatalf("with 5 slow calls in 10 and a 50 %% slow-call threshold: State() = %v, want open (%s)", got, why)
+	}
 }
 
 // Both rates are judged after every call, a fast success too. A fast
@@ -102,7 +108,16 @@ func TestAFastSuccessCanBeTheCallThatOpens(t *testing.T) {
 		}
 		wantState(t, b, Closed, "after the first 9 calls of "+tc.what+" (minimum 10)")
 		call(t, b, c, 100*time.Millisecond, nil)
-		if got := b.State(); got != Open {
+		got := b.State()
+		// A breaker that never records slowness fails here too, though it
+		// may judge after every call: name that cause, not the judging.
+		if _, slow := b.Rates(); got != Open && tc.err == nil && slow == 0 {
+			t.Errorf("after %s in a window of 10: State() = %v, want open, and the slow-call rate is 0 %%: "+
+				"slow calls are not being counted. A call longer than SlowCallDuration (400 ms) is slow even when it succeeds",
+				tc.what, got)
+			continue
+		}
+		if got != Open {
 			t.Errorf("after %s in a window of 10 (minimum 10, thresholds 50 %%): State() = %v, want open. "+
 				"The 10th call, a fast success, brings the window to its minimum with a rate at 50 %%, the threshold. "+
 				"Judge both rates after every call recorded while closed, not only after a failed or slow one",

@@ -164,19 +164,44 @@ func TestIgnoresAContextDeafCall(t *testing.T) {
 	})
 }
 
+// perAttempt 0 or below means no limit of the attempt's own: fn gets a
+// context with no deadline (the caller's has none here) and may take an
+// hour. context.WithTimeout(ctx, 0) would instead end every attempt at once.
+//
+// fn runs on a goroutine Call starts, which may outlive Call, so it only
+// reports what it saw, on a buffered channel; the test judges it, once fn
+// has had its hour. (A test may not fail from a goroutine after it ends.)
 func TestNoAttemptLimit(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		for _, d := range []time.Duration{0, -time.Second} {
+			sawDeadline := make(chan bool, 1)
 			start := time.Now()
 			err := Call(context.Background(), d, func(actx context.Context) error {
-				if _, ok := actx.Deadline(); ok {
-					t.Errorf("perAttempt %v: fn's context has a deadline, want none", d)
-				}
+				_, ok := actx.Deadline()
+				sawDeadline <- ok
 				time.Sleep(time.Hour)
 				return nil
 			})
-			if err != nil || time.Since(start) != time.Hour {
-				t.Fatalf("perAttempt %v: Call = %v after %v, want nil after an hour", d, err, time.Since(start))
+			took := time.Since(start)
+			if took < time.Hour {
+				// Call gave up early: let fn finish its hour inside the
+				// bubble before judging, so that what fails is this test,
+				// not a goroutine left asleep.
+				time.Sleep(time.Hour)
+			}
+			var hadDeadline, ran bool
+			select {
+			case hadDeadline = <-sawDeadline:
+				ran = true
+			default:
+			}
+			switch {
+			case hadDeadline:
+				t.Fatalf("perAttempt %v must mean no limit of the attempt's own, but fn's context had a deadline (Call = %v after %v): set a timeout only when perAttempt > 0", d, err, took)
+			case !ran:
+				t.Fatalf("perAttempt %v: Call = %v without running fn, want fn run with no limit of its own", d, err)
+			case err != nil || took != time.Hour:
+				t.Fatalf("perAttempt %v: Call = %v after %v, want nil after fn's hour: with no limit of its own, the attempt takes as long as fn", d, err, took)
 			}
 		}
 	})
@@ -187,12 +212,20 @@ type key struct{}
 func TestKeepsTheCallersValues(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ctx := context.WithValue(context.Background(), key{}, "request-42")
-		_ = Call(ctx, time.Second, func(actx context.Context) error {
-			if v := actx.Value(key{}); v != "request-42" {
-				t.Errorf("fn's context lost the caller's value: got %v", v)
-			}
+		got := make(chan any, 1)
+		err := Call(ctx, time.Second, func(actx context.Context) error {
+			got <- actx.Value(key{})
 			return nil
 		})
+		time.Sleep(time.Second) // for a Call that returned before fn ran
+		select {
+		case v := <-got:
+			if v != "request-42" {
+				t.Errorf("fn's context lost the caller's value: got %v, want request-42", v)
+			}
+		default:
+			t.Errorf("Call = %v without running fn, want fn run with the caller's values", err)
+		}
 	})
 }
 

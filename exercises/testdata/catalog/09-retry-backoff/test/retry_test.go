@@ -147,7 +147,9 @@ func TestNeverRetriesAnOpenBreaker(t *testing.T) {
 		t.Fatalf("Do = %v, want the breaker's error", err)
 	}
 	if *calls != 1 || len(r.sleeps) != 0 {
-		t.Fatalf("%d calls and %d sleeps after a breaker-open error, want 1 and 0", *calls, len(r.sleeps))
+		t.Fatalf("%d calls and %d sleeps after the error %q, want 1 and 0: it wraps ErrBreakerOpen, and an open breaker is not retried. "+
+			"Match it with errors.Is(err, ErrBreakerOpen), which sees through the wrapping; err == ErrBreakerOpen does not",
+			*calls, len(r.sleeps), wrapped.Error())
 	}
 }
 

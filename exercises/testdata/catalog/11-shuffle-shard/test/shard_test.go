@@ -55,11 +55,25 @@ func TestShardsPastWhatAnIntHolds(t *testing.T) {
 
 func TestSharingAllWorkers(t *testing.T) {
 	if got := Overlap(8, 2, 2); got == nil || got.Cmp(big.NewRat(1, 28)) != 0 {
-		t.Fatalf("Overlap(8, 2, 2) = %v, want exactly 1/28", got)
+		t.Fatalf("Overlap(8, 2, 2) = %v, want exactly 1/28%s", got, inexact(got))
 	}
 	if got := Overlap(2048, 4, 4); got == nil || got.Cmp(new(big.Rat).SetFrac(big.NewInt(1), big.NewInt(730862190080))) != 0 {
-		t.Fatalf("Overlap(2048, 4, 4) = %v, want 1/730862190080", got)
+		t.Fatalf("Overlap(2048, 4, 4) = %v, want 1/730862190080%s", got, inexact(got))
 	}
+}
+
+// inexact explains a fraction whose denominator is a power of two, other
+// than 1: that is what a float64 turned into a big.Rat looks like, and
+// 1/28 has no exact float64 form.
+func inexact(r *big.Rat) string {
+	if r == nil {
+		return ""
+	}
+	d := r.Denom()
+	if d.Cmp(big.NewInt(1)) == 0 || d.BitLen()-1 != int(d.TrailingZeroBits()) {
+		return ""
+	}
+	return ": a denominator that is a power of two comes from a float64, which cannot hold 1/28 exactly; divide with big.Rat (SetFrac of two big.Int counts), not float64"
 }
 
 // The published table: the chance that another customer shares at least
@@ -166,7 +180,17 @@ func TestAssignSpreadsOverAllPairs(t *testing.T) {
 		load[s[1]]++
 	}
 	if len(counts) != 28 {
-		t.Fatalf("%d customers used only %d of the 28 possible pairs", customers, len(counts))
+		neighbours := true
+		for pair := range counts {
+			if d := (pair[1] - pair[0] + 8) % 8; d != 1 && d != 7 {
+				neighbours = false
+			}
+		}
+		why := "pick each worker of the shard at random, not the whole shard from a fixed list"
+		if neighbours {
+			why = "every pair is two neighbouring workers, {h, h+1}: a hash that picks only the first worker leaves the others fixed; pick each worker at random, as a shuffle does"
+		}
+		t.Fatalf("%d customers used only %d of the 28 possible pairs of 8 workers, want all 28: %s", customers, len(counts), why)
 	}
 	for pair, n := range counts {
 		if n < 700 || n > 1300 {

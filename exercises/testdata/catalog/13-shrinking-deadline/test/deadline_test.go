@@ -10,6 +10,23 @@ import (
 
 const ms = time.Millisecond
 
+// left shows a time left the way the exercise names it: %v would print
+// NoDeadline as 2562047h47m16.854775807s, which is no deadline to a reader.
+func left(d time.Duration) string {
+	if d == NoDeadline {
+		return "no deadline"
+	}
+	return d.String()
+}
+
+// timeout shows a hop's timeout, where 0 means none at all.
+func timeout(d time.Duration) string {
+	if d == 0 {
+		return "0 (no timeout)"
+	}
+	return d.String()
+}
+
 func TestHopTimeout(t *testing.T) {
 	cases := []struct {
 		name              string
@@ -29,7 +46,7 @@ func TestHopTimeout(t *testing.T) {
 	for _, c := range cases {
 		got, err := HopTimeout(c.own, c.left, c.margin)
 		if err != nil || got != c.want {
-			t.Errorf("%s: HopTimeout(%v, %v, %v) = %v, %v; want %v, nil", c.name, c.own, c.left, c.margin, got, err, c.want)
+			t.Errorf("%s: HopTimeout(%v, %s, %v) = %s, %v; want %s, nil", c.name, c.own, left(c.left), c.margin, timeout(got), err, timeout(c.want))
 		}
 	}
 }
@@ -45,7 +62,7 @@ func TestNoTimeLeft(t *testing.T) {
 	} {
 		got, err := HopTimeout(c.own, c.left, c.margin)
 		if !errors.Is(err, ErrNoTimeLeft) {
-			t.Errorf("HopTimeout(%v, %v, %v) = %v, %v; want an error matching ErrNoTimeLeft", c.own, c.left, c.margin, got, err)
+			t.Errorf("HopTimeout(%v, %s, %v) = %s, %v; want an error matching ErrNoTimeLeft: no time is left after the margin, and a timeout of 0 would mean no timeout at all, waiting for ever", c.own, left(c.left), c.margin, timeout(got), err)
 		}
 	}
 }
@@ -97,7 +114,7 @@ func TestPlanWithoutDeadline(t *testing.T) {
 	// 50 ms is not a deadline 292 years away.
 	got, err = Plan([]Hop{{Name: "a", Work: 50 * ms}, {Name: "b", Work: 20 * ms}}, NoDeadline, 10*ms)
 	if err != nil || !slices.Equal(got, []time.Duration{0, 0}) {
-		t.Fatalf("Plan with no timeouts anywhere, hops that work = %v, %v; want [0 0], nil", got, err)
+		t.Fatalf("Plan with no timeouts anywhere, hops that work = %v, %v; want [0 0], nil: work takes nothing off a request with no deadline, so no hop gets a timeout (0)", got, err)
 	}
 }
 
