@@ -138,3 +138,27 @@ func TestABareShareSaysHowItWasRead(t *testing.T) {
 		t.Errorf("1%% is in no doubt, and needs no words on how it was read:\n%s", m.View())
 	}
 }
+
+// A share card's box shows "%" after a bare number, as the lesson
+// player's and the poll's do (GuessUnit): 41 there is read as 41 %, and
+// the box showed no unit at all.
+func TestShareCardBoxShowsPercent(t *testing.T) {
+	deck := cards(t, "numbers-21")
+	if c := deck[0].Check; c.AnswerKind != lessons.KindFraction || c.Unit != "" {
+		t.Fatalf("numbers-21 is no longer a share card without a unit of its own: %+v", c)
+	}
+	for _, c := range []struct{ typed, after string }{{"", "%"}, {"41", "%"}, {"41%", ""}} {
+		m, _ := modelOn(t, 80, 24, deck)
+		m = typeIn(m, c.typed)
+		line := ""
+		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+			if strings.Contains(l, "Your answer: [") {
+				line = strings.TrimSpace(l)
+			}
+		}
+		_, after, ok := strings.Cut(line, "]")
+		if !ok || strings.TrimSpace(after) != c.after {
+			t.Errorf("typed %q: %q, want %q after the box", c.typed, line, c.after)
+		}
+	}
+}

@@ -255,8 +255,10 @@ func (m Model) cardLines(w int) []string {
 			in += "▏"
 		}
 		line := " Your answer: [" + pane.Fit(in, 12) + "]"
-		if u := c.Check.Unit; u != "" && !lessons.TypedWithUnit(m.input.Value()) {
-			// The card's unit is the one a bare number is read in; an
+		if u := c.Check.GuessUnit(); u != "" && !lessons.TypedWithUnit(m.input.Value()) {
+			// The unit a bare number is read in, as the lesson player's
+			// box and the poll show it: a share's "%", which a share
+			// card's box lacked, though 41 there is read as 41 %. An
 			// answer typed with its own ("0.885 s" on a card in ms) is
 			// read in that, and "[0.885 s] ms" would say otherwise.
 			line += " " + u

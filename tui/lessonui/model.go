@@ -506,17 +506,30 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	q := &m.questions[m.step]
 	shown := m.questionShown()
+	// A key that answers a question the window hides below the text
+	// first brings the question into view and answers nothing: lesson 7's
+	// last step, after its play, took a 4 for an answer to a question
+	// 24 lines below and scored it a miss.
+	hidden := shown && m.questionBelow()
 	// A numeric answer takes digits, a point, a minus, a percent sign.
 	if shown && st.Question.Kind == lessons.Number && !q.right {
 		switch {
 		case len(k.Runes) == 1 && strings.ContainsRune("0123456789.-%", k.Runes[0]) && len(q.input) < 16:
+			// Typing is not answering: the character goes into the box
+			// now in view, and enter still sends it.
 			q.input += string(k.Runes)
 			q.feedback = ""
+			if hidden {
+				m.scrollToQuestion()
+			}
 			return m, nil
 		case key.Matches(k, m.keys.Erase):
 			if q.input != "" {
 				q.input = q.input[:len(q.input)-1]
 			}
+			return m, nil
+		case key.Matches(k, m.keys.Submit) && hidden:
+			m.scrollToQuestion()
 			return m, nil
 		case key.Matches(k, m.keys.Submit):
 			return m.answerNumber()
@@ -524,6 +537,10 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	if shown && st.Question.Kind == lessons.Choice && len(k.Runes) == 1 && !q.right {
 		if n := int(k.Runes[0] - '1'); n >= 0 && n < len(q.order) {
+			if hidden {
+				m.scrollToQuestion()
+				return m, nil
+			}
 			return m.answerChoice(q.order[n])
 		}
 	}
@@ -735,6 +752,14 @@ func (m *Model) showFeedback() {
 		m.showSim = false
 		m.layout()
 	}
+	room := max(m.h-chrome-len(m.pinned()), 1)
+	m.scroll = max(m.scroll, len(m.textLines())-room)
+	m.clampScroll()
+}
+
+// scrollToQuestion scrolls the text to its end, where the question and
+// its choices are, leaving the panes as they are.
+func (m *Model) scrollToQuestion() {
 	room := max(m.h-chrome-len(m.pinned()), 1)
 	m.scroll = max(m.scroll, len(m.textLines())-room)
 	m.clampScroll()

@@ -39,6 +39,9 @@ type Picker struct {
 	rows []pickerRow
 	// showHelp: the list's keys in full are on screen (?), until any key.
 	showHelp bool
+	// recaps is each lesson's recap with its numbers filled, by index in
+	// lessons, filled the first time the lesson's detail is drawn.
+	recaps map[int][]string
 }
 
 // pickerRow is one lesson's progress, and its summary for the list.
@@ -75,7 +78,8 @@ func NewPicker(all []*lessons.Lesson, lab *lessons.Lab, o Options) Picker {
 	if lab == nil {
 		lab = lessons.NewLab()
 	}
-	p := Picker{o: o, lab: lab, th: o.Theme, keys: newKeyMap(o.Embedded), help: help.New(), lessons: all, note: o.Notice}
+	p := Picker{o: o, lab: lab, th: o.Theme, keys: newKeyMap(o.Embedded), help: help.New(), lessons: all, note: o.Notice,
+		recaps: map[int][]string{}}
 	p.help.Styles = o.Theme.Help
 	if o.Embedded {
 		p.keys.Quit.SetHelp("q", "back")
@@ -433,6 +437,29 @@ func (p Picker) Filtering() bool { return p.player == nil && p.nav.Filter.Typing
 // drawn at under the list: the frame and four lines.
 const pickerDetailMin = 6
 
+// recap is lesson li's recap with its numbers filled as the player's end
+// screen fills them. The lines with a placeholder were left out, lesson
+// 1's central one among them ("A hung dependency with a 5 s timeout wants
+// 500 workers…"); the recaps quote a scenario's parameters, which take no
+// run to fill. A line that cannot be filled is still left out.
+func (p Picker) recap(li int) []string {
+	if lines, ok := p.recaps[li]; ok {
+		return lines
+	}
+	l := p.lessons[li]
+	lines := []string{}
+	for i, r := range l.Recap {
+		filled, err := p.lab.FillLessonText(l, fmt.Sprintf("recap[%d]", i), r)
+		if err == nil {
+			lines = append(lines, filled)
+		}
+	}
+	if p.recaps != nil {
+		p.recaps[li] = lines
+	}
+	return lines
+}
+
 // detail is lesson li in a frame w cells wide and at most h high: its steps
 // by title, each marked seen (✓) or not (·) and the one the learner is on
 // (▸), what it teaches when the rows are there, and the exercises that
@@ -448,14 +475,10 @@ func (p Picker) detail(li, w, h int) []string {
 	if len(l.Exercises) > 0 {
 		tail = pane.Wrap("practise it: breakerlab exercises, "+strings.Join(l.Exercises, ", "), iw)
 	}
-	// What it teaches, from its recap: the lines whose numbers need no
-	// run (a placeholder would need the lesson prepared), when the rows
-	// leave the steps room.
+	// What it teaches, from its recap, when the rows leave the steps room.
 	var teaches []string
-	for _, r := range l.Recap {
-		if !strings.Contains(r, "{{") {
-			teaches = append(teaches, pane.Wrap("• "+r, iw)...)
-		}
+	for _, r := range p.recap(li) {
+		teaches = append(teaches, pane.Wrap("• "+r, iw)...)
 	}
 	if len(teaches) > 0 && h-2-len(tail)-len(teaches)-2 >= len(l.Steps) {
 		tail = append(append([]string{"", "what it teaches:"}, teaches...), tail...)

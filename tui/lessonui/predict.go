@@ -64,6 +64,19 @@ func (m *Model) waiting() bool {
 	return m.cur().Predict != nil && !m.predicts[m.step].made
 }
 
+// sweepWaitsFor is what a step's sweep map waits for, in words, or ""
+// when it may show: it is held before the guess, and before the step
+// first plays.
+func (m *Model) sweepWaitsFor() string {
+	switch {
+	case m.waiting():
+		return "once you have made your prediction"
+	case !m.playing && !m.finished && m.sim.Now() == m.cur().From:
+		return "when the step plays (space)"
+	}
+	return ""
+}
+
 // holdOutcomes keeps the outcome panes' counts back while the step waits
 // for a prediction about them (lessons.PreparedStep.PredictsOutcomes),
 // wherever the step opens: inside the measurement window (lesson 1's "Who
@@ -119,6 +132,9 @@ func (m *Model) holdOutcomes() {
 		}
 		if t, ok := p.(*tasksPane); ok {
 			t.HoldFigures(later.figures, later.figuresAfter)
+		}
+		if s, ok := p.(*sweepPane); ok {
+			s.HoldMap(m.sweepWaitsFor())
 		}
 		if e, ok := p.(*endpointsPane); ok {
 			// Held before the window too where the step plays into it,

@@ -14,16 +14,19 @@ import (
 
 // sweepPane draws a step's [sweep] as tui/sweepui's heatmap: the grid the
 // lesson ran when it was prepared (lessons.SweepSpec.Result), so the
-// numbers the text quotes are the cells on screen. A sweep is many runs,
-// each played to its end, so the map is shown once the step's own run has
-// played to the end of its traffic: a prediction asked before the play is
-// not answered by the screen beside it.
+// numbers the text quotes are the cells on screen. The map is held back
+// until the step plays, so that a prediction asked before the play is not
+// answered by the screen beside it; then it is shown at once. It waited
+// for the step's own run to reach the end of its traffic, which has no
+// part in the map: lesson 3's "How big is big enough" showed an empty
+// pane for some 20 s of play, lesson 5's "Where the minimum wins" longer.
 type sweepPane struct {
 	cached
 	th    *theme.Theme
 	res   *sweep.Result
 	err   string
-	shown bool     // the step's run has reached the end of its traffic
+	until string   // what the held map waits for, in words; "" once shown
+	shown bool     // the map has been shown: it stays (r replays the run, not the guess)
 	lines []string // the heatmap at the cached width
 	lineW int
 }
@@ -49,10 +52,19 @@ func attachSweep(panes []enginePane, st *lessons.PreparedStep) {
 	}
 }
 
-func (p *sweepPane) SetData(d pane.Data) {
-	shown := d.Snap != nil && d.Snap.Now >= d.Snap.Duration
-	if shown != p.shown {
-		p.shown, p.dirty = shown, true
+// SetData has nothing to take: the map is the prepared sweep's, not the
+// step's run's.
+func (p *sweepPane) SetData(pane.Data) {}
+
+// HoldMap keeps the map back until the step plays; until says what it
+// waits for, and "" shows it.
+func (p *sweepPane) HoldMap(until string) {
+	if p.shown {
+		until = ""
+	}
+	p.shown = until == ""
+	if until != p.until {
+		p.until, p.dirty = until, true
 	}
 }
 
@@ -81,10 +93,10 @@ func (p *sweepPane) View() string {
 	}
 	p.dirty = false
 	lines := p.heatmap(p.w - 4)
-	if p.res != nil && !p.shown {
+	if p.res != nil && p.until != "" {
 		nx, ny := p.res.Plan.Size()
-		lines = pane.Wrap(p.th.Dim.Render(fmt.Sprintf("%d designs, %d runs each: the map appears when the play reaches the end of the traffic.",
-			nx*ny, len(p.res.Plan.Seeds))), max(p.w-4, 1))
+		lines = pane.Wrap(p.th.Dim.Render(fmt.Sprintf("%d designs, %d runs each: the map appears %s.",
+			nx*ny, len(p.res.Plan.Seeds), p.until)), max(p.w-4, 1))
 	}
 	// What does not fit is said, not dropped: the rows' edges come last
 	// and a taller window shows them.

@@ -27,23 +27,41 @@ func sweepStep(t *testing.T, id, title string) (*lessons.Prepared, int) {
 	return nil, 0
 }
 
-// The sweep pane keeps the map back until the step's run reaches the end
-// of its traffic (the prediction is asked first), then draws the cells the
-// text quotes; a window too short for the whole map says how much is left
-// out.
-func TestSweepPaneShowsTheMapAtTheEnd(t *testing.T) {
-	for _, c := range []struct{ id, title string }{
-		{"03-bulkheads", "How big is big enough"},
-		{"05-tuning-a-breaker", "Where the minimum wins"},
+// The sweep pane keeps the map back until the step plays: after the guess
+// in lesson 3, at space in lesson 5, whose step asks none. It waited for
+// the step's own run to reach the end of its traffic, which the map has
+// no part in, and left lesson 3's pane empty for some 20 s of play. At
+// the end it draws the cells the text quotes; a window too short for the
+// whole map says how much is left out.
+func TestSweepPaneShowsTheMapOnceItPlays(t *testing.T) {
+	for _, c := range []struct{ id, title, waits string }{
+		{"03-bulkheads", "How big is big enough", "once you have made your prediction"},
+		{"05-tuning-a-breaker", "Where the minimum wins", "when the step plays (space)"},
 	} {
 		p, i := sweepStep(t, c.id, c.title)
 		for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
 			m := open(t, p, i, sz[0], sz[1], Options{})
 			v := m.View()
-			if !strings.Contains(v, "designs, 2 runs each") || strings.Contains(strings.Join(strings.Fields(v), " "), "2 seeds") {
-				t.Errorf("%s at %v: the map should wait for the play:\n%s", c.id, sz, v)
+			mapShown := func(v string) bool {
+				return strings.Contains(strings.Join(strings.Fields(v), " "), "2 seeds") && strings.Contains(v, "✓")
 			}
-			m = play(t, m)
+			// The pane's words share their rows with the text's: its last word.
+			last := c.waits[strings.LastIndex(c.waits, " ")+1:] + "."
+			if !strings.Contains(v, "designs, 2 runs each") || !strings.Contains(v, last) || mapShown(v) {
+				t.Errorf("%s at %v: the map should wait, saying it does %q:\n%s", c.id, sz, c.waits, v)
+			}
+			m = send(m, keys(" ")...)
+			if m.waiting() {
+				m = send(m, keys(" ")...) // no guess: the play starts
+			}
+			m = send(m, tickMsg{m.tickID})
+			if !m.Playing() {
+				t.Fatalf("%s at %v: the step does not play", c.id, sz)
+			}
+			if v = m.View(); !mapShown(v) {
+				t.Errorf("%s at %v: the map should show at once, the step playing:\n%s", c.id, sz, v)
+			}
+			m = playToPause(t, m)
 			v = m.View()
 			tuitest.CheckBlock(t, v, sz[0], sz[1])
 			if !strings.Contains(strings.Join(strings.Fields(v), " "), "2 seeds") || !strings.Contains(v, "✓") {

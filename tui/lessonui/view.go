@@ -651,6 +651,15 @@ func (m *Model) statusLine() string {
 	if m.note != "" {
 		noteWidth = 2 + ansi.StringWidth(m.note)
 	}
+	// A question hidden below the text goes before the pause's words:
+	// they filled the line at 80 and 100 columns and left the hint out,
+	// while the key help offered the answers' keys.
+	const below = " · question below: j/↓"
+	belowWidth := 0
+	questionBelow := m.questionBelow()
+	if questionBelow && m.sim != nil {
+		belowWidth = ansi.StringWidth(below)
+	}
 	switch {
 	case m.showEnd && !m.progress.Done:
 		left = m.th.Warn.Render(" the lesson's end: not done yet")
@@ -688,7 +697,7 @@ func (m *Model) statusLine() string {
 			pane.Seconds(m.sim.End()), pane.SpeedLabel(roundSpeed(m.speed(st))))
 		// The longest wording that fits: an event's name can be long.
 		fitting := func(candidates ...string) string {
-			room := m.w - ansi.StringWidth(left) - noteWidth
+			room := m.w - ansi.StringWidth(left) - noteWidth - belowWidth
 			for _, s := range candidates {
 				if ansi.StringWidth(s) <= room {
 					return m.th.Accent.Render(s)
@@ -710,14 +719,24 @@ func (m *Model) statusLine() string {
 			case m.atPause:
 				heres = []string{"paused here: " + pauseText(st) + "; ", "paused at " + pauseAt(st) + "; ", "paused here; "}
 			}
-			n := m.cont.Step + 1
+			// n opens the next step, which need not be the one that plays
+			// on: lesson 1's first step said "step 3 plays on from here:
+			// n", and n opened step 2. Then the words name both.
+			c, n := m.cont.Step+1, m.step+2
+			key := ": n"
+			switch {
+			case m.review != nil: // n goes to the next missed question
+				key = ""
+			case c != n:
+				key = fmt.Sprintf("; n: step %d", n)
+			}
 			var forms []string
 			for _, here := range heres {
-				forms = append(forms, fmt.Sprintf("  · %sstep %d plays on from here, after its prediction: n", here, n),
-					fmt.Sprintf("  · %sstep %d plays on from here: n", here, n),
-					fmt.Sprintf("  · %sstep %d goes on: n", here, n))
+				forms = append(forms, fmt.Sprintf("  · %sstep %d plays on from here, after its prediction%s", here, c, key),
+					fmt.Sprintf("  · %sstep %d plays on from here%s", here, c, key),
+					fmt.Sprintf("  · %sstep %d goes on%s", here, c, key))
 			}
-			left += fitting(append(forms, fmt.Sprintf("  · step %d goes on: n", n))...)
+			left += fitting(append(forms, fmt.Sprintf("  · step %d goes on%s", c, key))...)
 		case next != "":
 			// The panes hold the event's picture (holdEvent): say what came
 			// next in its instant, in the longest wording that fits, here
@@ -739,10 +758,10 @@ func (m *Model) statusLine() string {
 			left += m.th.Dim.Render("  · space plays")
 		}
 	}
-	if m.questionBelow() {
+	if questionBelow {
 		// The key help offers the answers' keys: say where the choices
 		// are when the window hides them.
-		switch below := " · a question below: j scrolls to it"; {
+		switch {
 		case m.sim == nil:
 			left = m.th.Warn.Render(" ? a question for you, below: j scrolls to it")
 		case ansi.StringWidth(left)+ansi.StringWidth(below)+noteWidth <= m.w:
