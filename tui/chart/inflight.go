@@ -21,6 +21,8 @@ import (
 // still in flight, since the dependency goes on working on them: they are
 // the top part of each line's column, hatched with ╱, so a line above a
 // bulkhead's cap reads as the abandoned calls it is, not as a broken cap.
+// Under a cap, the part below the hatching is what the cap bounds, the
+// permits held (plotted), which count the calls still dialling too.
 type InFlight struct {
 	th   *theme.Theme
 	w, h int
@@ -124,7 +126,7 @@ func (f *InFlight) render() []string {
 		peak = max(peak, float64(pane.OneCap(d)))
 		linePeak = max(linePeak, float64(d.InFlightMax))
 		for _, smp := range d.Series {
-			linePeak = max(linePeak, float64(smp.InFlight))
+			linePeak = max(linePeak, float64(plotted(d, smp)))
 		}
 	}
 	peak = max(peak, linePeak)
@@ -210,7 +212,8 @@ func (f *InFlight) render() []string {
 	// still awaited and the line. Caps and lines are drawn over them.
 	nDeps := len(s.Dependencies)
 	for i := range s.Dependencies {
-		series := s.Dependencies[i].Series
+		d := &s.Dependencies[i]
+		series := d.Series
 		cl := clLine + grid.Class(nDeps+i)
 		for c := range cols {
 			lo, hi := ax.buckets(c)
@@ -220,7 +223,7 @@ func (f *InFlight) render() []string {
 			var total, gone float64
 			end := min(hi, len(series))
 			for b := lo; b < end; b++ {
-				total += float64(series[b].InFlight)
+				total += float64(plotted(d, series[b]))
 				gone += float64(series[b].Abandoned)
 			}
 			if gone == 0 {
@@ -245,7 +248,7 @@ func (f *InFlight) render() []string {
 	for i := range order {
 		order[i] = i
 		for _, smp := range s.Dependencies[i].Series {
-			peaks[i] = max(peaks[i], smp.InFlight)
+			peaks[i] = max(peaks[i], plotted(&s.Dependencies[i], smp))
 		}
 	}
 	for i := 1; i < len(order); i++ {
@@ -257,7 +260,8 @@ func (f *InFlight) render() []string {
 		if pane.Uncalled(s, s.Dependencies[i].Name) {
 			continue
 		}
-		series := s.Dependencies[i].Series
+		d := &s.Dependencies[i]
+		series := d.Series
 		cl := clLine + grid.Class(i)
 		var prev canvas.Float64Point
 		have := false
@@ -270,7 +274,7 @@ func (f *InFlight) render() []string {
 			var sum float64
 			end := min(hi, len(series))
 			for b := lo; b < end; b++ {
-				sum += float64(series[b].InFlight)
+				sum += float64(plotted(d, series[b]))
 			}
 			pt := canvas.Float64Point{X: float64(c), Y: sum / float64(end-lo)}
 			if !have {
@@ -312,8 +316,8 @@ func (f *InFlight) abandonedNote(letters []rune, room int) string {
 	if best < 0 {
 		return ""
 	}
-	series := f.data.Snap.Dependencies[best].Series
-	all := series[len(series)-1].InFlight
+	d := &f.data.Snap.Dependencies[best]
+	all := plotted(d, d.Series[len(d.Series)-1])
 	for _, note := range []string{
 		fmt.Sprintf("%c: %d of %d in flight abandoned", letters[best], most, all),
 		fmt.Sprintf("%c: %d/%d abandoned", letters[best], most, all),
@@ -323,6 +327,21 @@ func (f *InFlight) abandonedNote(letters []rune, room int) string {
 		}
 	}
 	return ""
+}
+
+// plotted is the height of d's line at sample smp: its calls in flight,
+// abandoned ones included. Under a bulkhead's one cap (pane.OneCap) the
+// part below the abandoned is the permits held, what the cap bounds and
+// the limits pane says: a call holds its permit while it dials or waits
+// for a connection, before it is in flight at the dependency, and
+// go-server's payments, every permit held by a call dialling the hung
+// provider, drew a line at 0 under its cap of 60 while the bulkhead
+// turned checkouts away. Without a cap it is the calls at the dependency.
+func plotted(d *engine.DependencySnapshot, smp engine.DependencySample) int32 {
+	if pane.OneCap(d) > 0 {
+		return smp.Bulkhead + smp.Abandoned
+	}
+	return smp.InFlight
 }
 
 // mayAbandon reports whether the snapshot's calls can be abandoned (a

@@ -304,7 +304,8 @@ func (m *Model) useCell(r row) string { return m.use(r, true, true) }
 // use is what holds node r's size now, and what else is in flight
 // besides: with abandoned, a leaf's calls whose caller gave up ("20/20
 // held · 60 abandoned"); with dials, its connections being dialled ("26
-// in flight · 2,869 dialling").
+// in flight · 2,869 dialling", or under a bulkhead, whose permits they
+// hold, "60/60 held (60 dialling)").
 func (m *Model) use(r row, dials, abandoned bool) string {
 	n := &m.g.nodes[r.node]
 	if r.strip || n.kind == Tenant {
@@ -318,11 +319,11 @@ func (m *Model) use(r row, dials, abandoned bool) string {
 		if n.uncalled {
 			return "not called"
 		}
-		s := callsUse(n.used, n.abandoned, n.size, abandoned)
-		if n.dialling > 0 && dials {
-			s += " · " + pane.Count(n.dialling) + " dialling"
+		dialling := 0
+		if dials {
+			dialling = n.dialling
 		}
-		return s
+		return callsUse(n.used, dialling, n.abandoned, n.size, abandoned)
 	}
 	if n.size == 0 {
 		// A tasks server (an event loop, a goroutine per request) has no
@@ -351,29 +352,41 @@ func usageBar(used, size int) string {
 
 // edgeUse is a second call's own calls in flight.
 func edgeUse(e *edge, abandoned bool) string {
-	return callsUse(e.held, e.abandoned, e.bulkCap, abandoned)
+	return callsUse(e.held, 0, e.abandoned, e.bulkCap, abandoned)
 }
 
 // callsUse says a call's calls in flight: the held ones, which a caller
 // still waits on, against the bulkhead's cap when there is one (it caps
-// these and no others), and apart from them the abandoned ones, whose
-// caller gave up while the dependency still works on them: "20/20 held ·
-// 60 abandoned", not "80/20 in flight", which reads as a broken cap.
-// With neither a cap nor an abandoned call, every call in flight is held:
-// "5 in flight". Without all, the abandoned are left out, but not the
-// word "held", which says there are others: "20/20 held", "12 held".
-func callsUse(held, abandoned, cap int, all bool) string {
+// these and no others: they are its permits held), and apart from them
+// the abandoned ones, whose caller gave up while the dependency still
+// works on them: "20/20 held · 60 abandoned", not "80/20 in flight",
+// which reads as a broken cap. With neither a cap nor an abandoned call,
+// every call in flight is held: "5 in flight". Without all, the
+// abandoned are left out, but not the word "held", which says there are
+// others: "20/20 held", "12 held". dialling are connections being
+// dialled for the call: under a cap they hold permits, so they are of the
+// held ones, said as the limits pane's pool line says its dials ("60/60
+// held (60 dialling)"); without one they are not in flight at the
+// dependency yet, and come besides ("26 in flight · 1,897 dialling").
+func callsUse(held, dialling, abandoned, cap int, all bool) string {
 	var s string
 	switch {
 	case cap > 0:
 		s = fmt.Sprintf("%s/%s held", pane.Count(held), pane.Count(cap))
+		if dialling > 0 {
+			s += " (" + pane.Count(dialling) + " dialling)"
+			dialling = 0
+		}
 	case abandoned > 0:
 		s = pane.Count(held) + " held"
 	default:
-		return pane.Count(held) + " in flight"
+		s = pane.Count(held) + " in flight"
 	}
 	if abandoned > 0 && all {
 		s += " · " + pane.Count(abandoned) + " abandoned"
+	}
+	if dialling > 0 {
+		s += " · " + pane.Count(dialling) + " dialling"
 	}
 	return s
 }

@@ -58,9 +58,9 @@ type edge struct {
 	states [breaker.MetricsOnly + 1]int
 	group  string
 	// The calls in flight along it: held, the ones a caller still waits
-	// on (what its bulkhead caps, bulkCap, 0: none), and abandoned, the
-	// ones whose caller gave up (timed out) while the dependency still
-	// works on them. refused: by the breaker.
+	// on (callsHeld: what its bulkhead caps, bulkCap, 0: none), and
+	// abandoned, the ones whose caller gave up (timed out) while the
+	// dependency still works on them. refused: by the breaker.
 	held, abandoned, bulkCap int
 	refused                  uint64
 }
@@ -71,15 +71,16 @@ type node struct {
 	name  string
 	depth int // hops from the front (tenants -1, the front 0)
 	// The size and what holds it now: workers busy (front, services) or
-	// calls held (a leaf: its calls in flight whose caller still waits,
+	// calls held (a leaf: its calls whose caller still waits, callsHeld,
 	// against its bulkhead when it has one); abandoned, a leaf's calls in
 	// flight whose caller gave up.
 	used, size int
 	abandoned  int
 	// dialling, a leaf's connections being dialled (its pool's host
-	// has them): not calls yet, and a hung host answers none, so they can
-	// far outnumber the calls in flight. 0 unless worth saying
-	// (pane.DiallingShown).
+	// has them): not calls at the dependency yet, and a hung host answers
+	// none, so they can far outnumber the calls in flight; under a
+	// bulkhead each holds a permit, so they are part of used. 0 unless
+	// worth saying (pane.DiallingShown).
 	dialling int
 	queued   int
 	queueCap int // 0 none, -1 unbounded
@@ -153,7 +154,7 @@ func build(s *engine.Snapshot) graph {
 // addEdge adds the call d from node from (a service's edge j, when svc is
 // set) and the subtree it reaches.
 func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapshot, svc *engine.ServiceSnapshot, j int, svcIndex map[string]int) {
-	e := edge{name: d.Name, held: d.InFlight - d.Abandoned, abandoned: d.Abandoned, bulkCap: pane.OneCap(d), refused: d.ShortCircuited, group: d.SharedBreaker}
+	e := edge{name: d.Name, held: callsHeld(d), abandoned: d.Abandoned, bulkCap: pane.OneCap(d), refused: d.ShortCircuited, group: d.SharedBreaker}
 	if d.Breaker != nil {
 		e.has, e.state = true, d.Breaker.State
 	}
@@ -218,7 +219,7 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 		}
 		return
 	}
-	n := node{kind: Leaf, name: d.Name, depth: g.nodes[from].depth + 1, parent: from, used: d.InFlight - d.Abandoned, abandoned: d.Abandoned, size: pane.OneCap(d)}
+	n := node{kind: Leaf, name: d.Name, depth: g.nodes[from].depth + 1, parent: from, used: callsHeld(d), abandoned: d.Abandoned, size: pane.OneCap(d)}
 	n.uncalled = svc == nil && pane.Uncalled(s, d.Name)
 	if svc == nil {
 		n.dialling = dialsTo(s, d.Name)
@@ -230,6 +231,20 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 	e.to = len(g.nodes)
 	g.nodes[from].edges = append(g.nodes[from].edges, e)
 	g.nodes = append(g.nodes, n)
+}
+
+// callsHeld is the calls along d whose caller still waits on them. Under
+// a bulkhead's one cap (pane.OneCap) it is the permits held, the figure
+// the limits pane says: a call holds its permit from before it dials the
+// dependency, and go-server's map read "0/60 held · 60 dialling" beside
+// "permits 60/60" while the provider hung, its calls never connecting.
+// Without one it is the calls in flight at the dependency, less the
+// abandoned ones.
+func callsHeld(d *engine.DependencySnapshot) int {
+	if pane.OneCap(d) > 0 {
+		return d.Bulkhead
+	}
+	return d.InFlight - d.Abandoned
 }
 
 // dialsTo is the connections being dialled to the front's dependency name
