@@ -78,7 +78,13 @@ func (m *Model) startFault() {
 	case p.kind == partService:
 		example = "down for 10s"
 	}
-	what := fmt.Sprintf("%s takes %s, at a time from 0 to %s, for a span or to the end (20s errors 50%% for 10s)", p.name, kindWords(t), engine.FormatDuration(m.sc.Duration))
+	// The example in the note is one this part takes: errors, which a
+	// tenant or an endpoint refuses, else what the prompt is filled with.
+	sample := "20s errors 50% for 10s"
+	if !t.Takes(chaos.Errors) {
+		sample = "20s " + example
+	}
+	what := fmt.Sprintf("%s takes %s, at a time from 0 to %s, for a span or to the end (%s)", p.name, kindWords(t), engine.FormatDuration(m.sc.Duration), sample)
 	if p.kind == partService {
 		if s := service(&m.sc.Variants[0].System, p.name); s != nil && s.Instances > 1 {
 			what += fmt.Sprintf("; #0 to #%d after the time for one instance (15s #1 down for 5s)", s.Instances-1)
@@ -259,9 +265,16 @@ func faultWords(sys *engine.System, p part) string {
 		for _, e := range sys.Endpoints {
 			for _, b := range e.Bursts {
 				if (p.kind == partEndpoint && e.Name == p.name) || (p.kind == partTenant && b.Tenant == p.name) {
-					what := strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", b.Rate), "0"), ".") + "/s"
+					what := perSecond(b.Rate)
 					if p.kind == partTenant {
-						what = e.Name + " " + what
+						// The burst's rate is the endpoint's in all; the
+						// tenant sends its share of the endpoint's own
+						// rate and all the extra (engine.Burst).
+						own := b.Rate - e.Rate
+						if i := slices.IndexFunc(e.Tenants, func(ts engine.TenantShare) bool { return ts.Tenant == p.name }); i >= 0 {
+							own += e.Tenants[i].Share * e.Rate
+						}
+						what = fmt.Sprintf("%s %s (%s in all)", e.Name, perSecond(own), what)
 					}
 					out = append(out, what+" "+span(b.From, b.To))
 				}
@@ -272,4 +285,9 @@ func faultWords(sys *engine.System, p part) string {
 		return ""
 	}
 	return " · ⚠ " + strings.Join(out, ", ")
+}
+
+// perSecond is a rate as the parts list writes it: "25/s", "70.5/s".
+func perSecond(r float64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", r), "0"), ".") + "/s"
 }

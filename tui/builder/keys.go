@@ -97,9 +97,18 @@ func (k keyMap) ctrlC() key.Binding {
 	return b
 }
 
-// choose is the one-line help on the list of starts.
-func (k keyMap) choose() []key.Binding {
-	return []key.Binding{playback.Brief(k.Down, "move"), k.Open, playback.Brief(k.Help, "keys"), k.Back, k.quit()}
+// choose is the one-line help on the list of starts. draft, when not
+// "", is the system n left for the list: esc (and q, where q goes back)
+// return to it, not home.
+func (k keyMap) choose(draft string) []key.Binding {
+	head := []key.Binding{playback.Brief(k.Down, "move"), k.Open, playback.Brief(k.Help, "keys")}
+	switch {
+	case draft == "":
+		return append(head, k.Back, k.quit())
+	case k.Leave.Enabled():
+		return append(head, playback.Short("esc/q", "back to "+draft))
+	}
+	return append(head, playback.Short("esc", "back to "+draft), k.quit())
 }
 
 // form is the one-line help while the knob form is open.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -79,8 +80,8 @@ const undoDepth = 100
 // state is one system in the undo history.
 type state struct {
 	sc  *engine.Scenario
-	id  int    // which edit made it; the saved one's id is savedID
-	sel string // the part selected then
+	id  int  // which edit made it; the saved one's id is savedID
+	sel part // the part selected then
 }
 
 // Model is the builder screen.
@@ -234,18 +235,11 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Down):
 		m.moveSel(1)
 	case key.Matches(k, m.keys.Service):
-		m.edit(func(sc *engine.Scenario) (string, error) {
-			name, err := addCallee(sc, m.cur(), 1)
-			return name, err
-		}, "added service %s")
+		m.add(1, "added service %s")
 	case key.Matches(k, m.keys.Fleet):
-		m.edit(func(sc *engine.Scenario) (string, error) {
-			return addCallee(sc, m.cur(), fleetInstances)
-		}, fmt.Sprintf("added a fleet: %%s, %d instances behind a round-robin balancer", fleetInstances))
+		m.add(fleetInstances, fmt.Sprintf("added a fleet: %%s, %d instances behind a round-robin balancer", fleetInstances))
 	case key.Matches(k, m.keys.Dependency):
-		m.edit(func(sc *engine.Scenario) (string, error) {
-			return addCallee(sc, m.cur(), 0)
-		}, "added dependency %s")
+		m.add(0, "added dependency %s")
 	case key.Matches(k, m.keys.Tenant):
 		m.edit(func(sc *engine.Scenario) (string, error) {
 			return addTenant(sc), nil
@@ -268,6 +262,11 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.msg = fmt.Sprintf("took the breaker off the call into %s", p.name)
 			if on {
 				m.msg = fmt.Sprintf("a breaker with Resilience4j's defaults now guards the call into %s (e sets its numbers)", p.name)
+			}
+			if n := len(m.sc.Variants); n > 1 {
+				// toggleBreaker edits the variant the map shows, not
+				// the designs it is compared with.
+				m.msg += fmt.Sprintf(", in variant 1 of %d only (%s)", n, m.sc.Variants[0].Name)
 			}
 		}
 	case key.Matches(k, m.keys.Remove):
@@ -305,6 +304,21 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 
 func back() tea.Msg { return BackMsg{} }
 
+// add is s, d and f: a part the selected one's caller calls (addCallee),
+// a service of instances (0: a dependency); done is the note, with %s for
+// its name, to which what the learner did not choose is added.
+func (m *Model) add(instances int, done string) {
+	var note string
+	m.edit(func(sc *engine.Scenario) (string, error) {
+		name, n, err := addCallee(sc, m.cur(), instances)
+		note = n
+		return name, err
+	}, done)
+	if !m.msgErr {
+		m.msg += note
+	}
+}
+
 // quit ends the program, asking first when changes would be lost.
 func (m Model) quit() (tea.Model, tea.Cmd) {
 	if m.Unsaved() && m.ask != askQuit {
@@ -312,6 +326,24 @@ func (m Model) quit() (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	return m, tea.Quit
+}
+
+// AskQuit is the builder asking its ctrl+c question (quit and lose the
+// changes, w saves, any other key stays) for a parent that is about to end
+// the program from another screen while the system has changes no file
+// holds: the draft outlives leaving the builder, not the program. Whatever
+// was open over the parts (a prompt, the form, c's choosing, the help)
+// closes, as the question takes the key line.
+func (m Model) AskQuit() Model {
+	if !m.Unsaved() {
+		return m
+	}
+	m.stage, m.showHelp, m.connecting = building, false, false
+	m.prompt, m.renaming, m.faulting, m.form = nil, part{}, part{}, nil
+	m.runPreview()
+	m.ask = askQuit
+	m.msg, m.msgErr = "quitting breakerlab would lose this system's changes: no file holds them", false
+	return m
 }
 
 // cur is the selected part.
@@ -350,7 +382,11 @@ func (m *Model) edit(fn func(sc *engine.Scenario) (string, error), done string) 
 		m.msg, m.msgErr = "nothing changed", false
 		return
 	}
-	m.commit(c, name)
+	sel := m.cur()
+	if name != sel.name {
+		sel = part{name: name} // a part added or renamed: found by its name
+	}
+	m.commit(c, sel)
 	if done != "" {
 		m.msg = fmt.Sprintf(done, name)
 		if !strings.Contains(done, "%s") {
@@ -365,9 +401,9 @@ func (m *Model) refuse(err error) {
 }
 
 // commit makes c the system, keeping the one before for undo, and
-// selects the part named sel when there is one.
-func (m *Model) commit(c *engine.Scenario, sel string) {
-	m.undo = append(m.undo, state{sc: m.sc, id: m.id, sel: m.cur().name})
+// selects sel when it is still there (refresh).
+func (m *Model) commit(c *engine.Scenario, sel part) {
+	m.undo = append(m.undo, state{sc: m.sc, id: m.id, sel: m.cur()})
 	if len(m.undo) > undoDepth {
 		m.undo = m.undo[1:]
 	}
@@ -389,19 +425,26 @@ func (m *Model) undoOnce() {
 	m.msg = fmt.Sprintf("undone (%d more to undo)", len(m.undo))
 }
 
-// refresh lists the parts and draws the map anew, the selection on the
-// part named sel (else where it was).
-func (m *Model) refresh(sel string) {
+// refresh lists the parts and draws the map anew, the selection on sel
+// (else where it was). Names do not tell parts apart: an endpoint may
+// share its name with a dependency, and c copies a leaf under the same
+// name to another caller; so the part itself is looked for first (its
+// kind, name and caller), then a part of its kind and name, then of its
+// name (a part added or renamed, which only the name says).
+func (m *Model) refresh(sel part) {
 	m.parts = parts(m.sc)
-	at := -1
-	for i, p := range m.parts {
-		if p.name == sel {
-			at = i
+	same := []func(p part) bool{
+		func(p part) bool {
+			return p.kind == sel.kind && p.name == sel.name && p.caller == sel.caller && p.edge == sel.edge
+		},
+		func(p part) bool { return p.kind == sel.kind && p.name == sel.name },
+		func(p part) bool { return p.name == sel.name },
+	}
+	for _, match := range same {
+		if at := slices.IndexFunc(m.parts, match); at >= 0 {
+			m.sel = at
 			break
 		}
-	}
-	if at >= 0 {
-		m.sel = at
 	}
 	m.sel = min(max(m.sel, 0), len(m.parts)-1)
 	m.runPreview()
@@ -416,7 +459,7 @@ func (m *Model) begin(sc *engine.Scenario) {
 	// The start itself loses nothing when left: only edits are unsaved.
 	m.id, m.savedID = m.nextID, m.nextID
 	m.stage = building
-	m.refresh("")
+	m.refresh(part{})
 }
 
 // chooseKey moves through the starts and opens one.
@@ -520,7 +563,7 @@ func (m Model) formKey(k tea.KeyMsg) Model {
 			m.msg, m.msgErr = "no knob changed", false
 			return m
 		}
-		m.commit(c, m.cur().name)
+		m.commit(c, m.cur())
 		m.msg, m.msgErr = "set "+strings.Join(changes, ", "), false
 	default:
 		m.form.Key(k)
@@ -615,7 +658,7 @@ func (m Model) promptKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return to, rename(sc, p, to)
 		}, fmt.Sprintf("renamed %s to %s", p.name, to))
 		if p.kind == partFront {
-			m.refresh(mappane.FrontName)
+			m.refresh(part{kind: partFront, name: mappane.FrontName})
 		}
 		return m, nil
 	}

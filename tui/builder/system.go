@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -211,13 +212,18 @@ func errOneCall(svc, calls string) error {
 
 // addCallee adds a new part called by at's caller, and makes that caller
 // call it: a service (instances > 0) or a leaf with the default latency.
-func addCallee(sc *engine.Scenario, at part, instances int) (string, error) {
+// note, when not "", is what the learner did not ask for and should
+// know: which endpoint of the front calls it, when not the selected one.
+func addCallee(sc *engine.Scenario, at part, instances int) (name, note string, err error) {
 	caller := at.callerName()
-	var name string
 	if instances > 0 {
 		name = fresh(sc, serviceNames)
 	} else {
 		name = fresh(sc, leafNames)
+	}
+	var ep endpointChoice
+	if caller == "" {
+		ep = endpointFor(sc, at, name)
 	}
 	for i := range sc.Variants {
 		sys := &sc.Variants[i].System
@@ -228,44 +234,99 @@ func addCallee(sc *engine.Scenario, at part, instances int) (string, error) {
 		}
 		deps := depsOf(sys, caller)
 		if deps == nil {
-			return "", fmt.Errorf("there is no service %q to call it", caller)
+			return "", "", fmt.Errorf("there is no service %q to call it", caller)
 		}
 		*deps = append(*deps, dep)
-		if err := callFrom(sys, at, caller, name); err != nil {
-			return "", err
+		if caller != "" {
+			s := service(sys, caller)
+			if s.Calls != "" && s.Calls != name {
+				return "", "", errOneCall(caller, s.Calls)
+			}
+			s.Calls = name
+			continue
+		}
+		if ep.added {
+			sys.Endpoints = append(sys.Endpoints, newEndpoint(sys, ep.name))
+		}
+		for j := range sys.Endpoints {
+			if sys.Endpoints[j].Name == ep.name {
+				sys.Endpoints[j].Calls = name
+			}
 		}
 	}
-	return name, nil
+	return name, ep.note(at, name), nil
 }
 
-// callFrom makes caller's requests call the dependency edge: a service's
-// one call, or an endpoint's (the selected one, else the first that calls
-// nothing, else a new endpoint of its own). A service that already calls
-// something is refused: one call per request.
-func callFrom(sys *engine.System, at part, caller, edge string) error {
-	if caller != "" {
-		s := service(sys, caller)
-		if s.Calls != "" && s.Calls != edge {
-			return errOneCall(caller, s.Calls)
+// endpointChoice is the endpoint of the front that calls a part added
+// under the front.
+type endpointChoice struct {
+	name  string
+	added bool   // a new endpoint, at endpointRate
+	busy  string // what the selected endpoint calls, when it was passed over
+}
+
+// endpointFor chooses, once for every variant, the endpoint that is to
+// call edge: the selected one when it calls nothing, else the first that
+// calls nothing, else a new one named after edge. Chosen in each variant
+// on its own, variants whose endpoints call different parts (a variant
+// that moves a call) would end up with different endpoints, which a
+// scenario file cannot write; so an endpoint counts as calling nothing
+// only when it calls nothing in every variant.
+func endpointFor(sc *engine.Scenario, at part, edge string) endpointChoice {
+	idle := func(name string) bool {
+		for _, v := range sc.Variants {
+			i := slices.IndexFunc(v.System.Endpoints, func(e engine.Endpoint) bool { return e.Name == name })
+			if i < 0 || v.System.Endpoints[i].Calls != "" {
+				return false
+			}
 		}
-		s.Calls = edge
-		return nil
+		return true
 	}
-	pick := -1
-	for i, e := range sys.Endpoints {
-		if at.kind == partEndpoint && e.Name == at.name && e.Calls == "" {
-			pick = i
+	var c endpointChoice
+	if at.kind == partEndpoint {
+		if idle(at.name) {
+			return endpointChoice{name: at.name}
+		}
+		for i, v := range sc.Variants {
+			j := slices.IndexFunc(v.System.Endpoints, func(e engine.Endpoint) bool { return e.Name == at.name })
+			if j < 0 || v.System.Endpoints[j].Calls == "" {
+				continue
+			}
+			c.busy = v.System.Endpoints[j].Calls
+			if i > 0 {
+				c.busy += fmt.Sprintf(" in variant %q", v.Name)
+			}
+			break
 		}
 	}
-	if pick < 0 {
-		pick = slices.IndexFunc(sys.Endpoints, func(e engine.Endpoint) bool { return e.Calls == "" })
+	for _, e := range sc.Variants[0].System.Endpoints {
+		if idle(e.Name) {
+			c.name = e.Name
+			return c
+		}
 	}
-	if pick < 0 {
-		sys.Endpoints = append(sys.Endpoints, newEndpoint(sys, "/"+edge))
-		pick = len(sys.Endpoints) - 1
+	c.name, c.added = "/"+edge, true
+	return c
+}
+
+// note says which endpoint calls the part added, when the learner should
+// know: the selected endpoint already calls something (a request makes
+// one call), or a new endpoint brings traffic of its own.
+func (c endpointChoice) note(at part, added string) string {
+	var who string
+	switch {
+	case c.name == "" || c.name == at.name || !c.added && c.busy == "":
+		return "" // the endpoint chosen, or one idle that the front's parts lead to
+	case c.added:
+		who = fmt.Sprintf("a new endpoint %s (%s/s) calls it", c.name, strconv.FormatFloat(endpointRate, 'f', -1, 64))
+	default:
+		who = fmt.Sprintf("%s, which called nothing, calls it", c.name)
 	}
-	sys.Endpoints[pick].Calls = edge
-	return nil
+	if c.busy == "" {
+		return "; " + who
+	}
+	return fmt.Sprintf("; %s already calls %s (a request makes one call), so %s; c on %s makes it call %s instead",
+		at.name, c.busy, who, at.name, added)
 }
 
 // newEndpoint is an endpoint of the default rate, its traffic split among
@@ -347,6 +408,11 @@ func connect(sc *engine.Scenario, from, target part) error {
 				dep = (*src)[j]
 				dep.Name, dep.Policy = edge, engine.Policy{}
 				dep.Faults = slices.Clone(dep.Faults)
+				if caller != "" {
+					// Pools are the front's (engine/pools.go): a service's
+					// call to the same dependency takes none.
+					dep.Pool = ""
+				}
 			}
 			*deps = append(*deps, dep)
 		}
@@ -393,6 +459,9 @@ func remove(sc *engine.Scenario, p part) error {
 		case partFront:
 			return errors.New("the front service is the system itself: it stays (remove its parts instead)")
 		case partEndpoint:
+			if len(sys.Endpoints) == 1 {
+				return fmt.Errorf("%s is the front's only endpoint, and requests come in through an endpoint: add another (a) before removing it", p.name)
+			}
 			sys.Endpoints = slices.DeleteFunc(sys.Endpoints, func(e engine.Endpoint) bool { return e.Name == p.name })
 		case partTenant:
 			sys.Tenants = slices.DeleteFunc(sys.Tenants, func(t string) bool { return t == p.name })
@@ -473,19 +542,54 @@ func check(sc *engine.Scenario) error {
 	if sc == nil {
 		return errors.New("the system could not be copied")
 	}
-	if err := sc.Validate(); err != nil {
+	if err := uncalled(sc); err != nil {
 		return err
+	}
+	if err := sc.Validate(); err != nil {
+		return oneDesign(sc, err)
 	}
 	if err := unreached(sc); err != nil {
 		return err
 	}
 	for v := range sc.Variants {
 		if _, err := engine.New(sc, v, 1); err != nil {
-			return fmt.Errorf("variant %q: %w", sc.Variants[v].Name, err)
+			return oneDesign(sc, fmt.Errorf("variant %q: %w", sc.Variants[v].Name, err))
 		}
 	}
 	if _, err := scenariofile.Dump(sc); err != nil {
 		return err
+	}
+	return nil
+}
+
+// oneDesign is err without the name of the variant it is about when the
+// system has only the one: the learner built no variants, and "variant
+// "default"" would name something they never saw.
+func oneDesign(sc *engine.Scenario, err error) error {
+	if len(sc.Variants) != 1 {
+		return err
+	}
+	if rest, ok := strings.CutPrefix(err.Error(), fmt.Sprintf("variant %q: ", sc.Variants[0].Name)); ok {
+		return errors.New(rest)
+	}
+	return err
+}
+
+// uncalled refuses a service no dependency names, in any variant, before
+// engine.Validate does in words that say what is wrong but not what to
+// do: an edit (c moving a call away) left it with no caller.
+func uncalled(sc *engine.Scenario) error {
+	for _, s := range sc.Variants[0].System.Services {
+		named := slices.ContainsFunc(sc.Variants, func(v engine.Variant) bool {
+			found := false
+			each(&v.System, func(_ string, deps *[]engine.Dependency) {
+				found = found || slices.ContainsFunc(*deps, func(d engine.Dependency) bool { return d.Service == s.Name })
+			})
+			return found
+		})
+		if !named {
+			return fmt.Errorf("nothing would call service %q any more: remove it first (select it, x), or make another part call it (select that part, c)", s.Name)
+		}
 	}
 	return nil
 }

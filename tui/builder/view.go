@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -58,11 +59,24 @@ func (m Model) titleLine() string {
 	case !m.Unsaved():
 		state = "nothing changed yet"
 	}
-	tries := []string{state, ""}
+	// The map draws one moment of the preview run, its end (or where a
+	// heavy system's preview stops): said, or a breaker still open there
+	// reads as one open now, and a fault over by then, which the map
+	// marks no more, as none at all.
+	at := "at " + engine.FormatDuration(m.horizon)
+	if m.horizon < m.sc.Duration {
+		at += " of " + engine.FormatDuration(m.sc.Duration)
+	} else {
+		at += ", its end"
+	}
+	short := "map at " + engine.FormatDuration(m.horizon)
+	tries := []string{state + " · the map shows the run " + at, state + " · " + short, state, ""}
 	if n := len(m.sc.Variants); n > 1 {
 		// The map, the charts and b show the first; the parts are every
 		// variant's.
-		tries = append([]string{state + fmt.Sprintf(" · the map shows variant 1 of %d, %s", n, m.sc.Variants[0].Name)}, tries...)
+		tries = []string{state + fmt.Sprintf(" · the map shows variant 1 of %d, %s, %s", n, m.sc.Variants[0].Name, at),
+			state + fmt.Sprintf(" · the map shows variant 1 of %d, %s", n, m.sc.Variants[0].Name),
+			state + fmt.Sprintf(" · %s, variant 1 of %d", short, n), state, ""}
 	}
 	for _, t := range tries {
 		if full := head + m.th.Dim.Render("  "+t); ansi.StringWidth(full) <= m.w {
@@ -102,7 +116,11 @@ func (m Model) keyLine() string {
 	case m.form != nil:
 		keys = m.keys.form()
 	case m.stage == choosing:
-		keys = m.keys.choose()
+		var draft string
+		if m.sc != nil {
+			draft = m.sc.Name
+		}
+		keys = m.keys.choose(draft)
 	case m.connecting:
 		keys = []key.Binding{playback.Short("↑/↓", "move"), playback.Short("enter", "call it"), playback.Short("esc", "cancel")}
 	}
@@ -347,6 +365,36 @@ func (m Model) partsPane(w, h int) []string {
 	}
 	top := min(max(first-rows/2, 0), max(len(lines)-rows, 0))
 	body := lines[top:min(top+rows, len(lines))]
+	if len(lines) > rows && rows >= 3 {
+		// Parts cut off say so, as the knob form's fields do: a part
+		// missing from a short window read as a part the system lacks.
+		// A line marks each cut side, the selection kept in what is left.
+		avail := rows - 1 // one side cut; else two rows for the two marks
+		for ; avail >= rows-2; avail-- {
+			top = min(max(first-avail/2, 0), max(len(lines)-avail, 0))
+			if marks := min(top, 1) + min(len(lines)-top-avail, 1); avail+marks <= rows {
+				break
+			}
+		}
+		end := min(top+avail, len(lines))
+		parts := func(from, to int) int {
+			n := 0
+			for k := from; k < to; k++ {
+				if k == from || owner[k] != owner[k-1] {
+					n++
+				}
+			}
+			return n
+		}
+		body = nil
+		if top > 0 {
+			body = append(body, " "+m.th.Dim.Render(fmt.Sprintf("↑ %d more", parts(0, top))))
+		}
+		body = append(body, lines[top:end]...)
+		if end < len(lines) {
+			body = append(body, " "+m.th.Dim.Render(fmt.Sprintf("↓ %d more", parts(end, len(lines)))))
+		}
+	}
 	title := "Parts"
 	if m.connecting {
 		title = "Parts: what should " + m.from.name + " call?"
@@ -384,7 +432,7 @@ func (m Model) helpLines() []string {
 	about := []string{
 		"Build a system part by part. s, d and f add a part that the selected endpoint or service calls (a service, a dependency, a fleet of instances); a request makes one call per service, so a service that already calls something gets c instead, which moves its call to another part. t adds a tenant (the traffic is split evenly among the tenants), a another endpoint of the front.",
 		"Every edit goes to the engine first: what it would refuse (a loop of calls, a pool of 0 workers, a call to nothing, a part no request reaches) is refused here with its words, and the system stays as it was. u undoes edits one by one.",
-		"i injects a fault into the selected part, in the words the sandbox's chaos menu and --fault use: 20s hang for 10s, 30s errors 50%, 40s slow 2s, a fleet's 15s #1 down for 5s, an endpoint's or a tenant's 20s surge x3 for 10s; none clears the part's faults. The fault is an event of the system in every variant, marked ⚠ on the map, and w saves it. What you inject while playing the system comes back with it, as one edit u undoes.",
+		"i injects a fault into the selected part, in the words the sandbox's chaos menu and --fault use: 20s hang for 10s, 30s errors 50%, 40s slow 2s, a fleet's 15s #1 down for 5s, an endpoint's or a tenant's 20s surge x3 for 10s; none clears the part's faults. The fault is an event of the system in every variant, marked in the parts list (and ⚠ on the map while in force at the moment the map shows, named in the title line), and w saves it. What you inject while playing the system comes back with it, as one edit u undoes.",
 		"e opens the sandbox's knob form on the system; p plays it in the sandbox at once; w saves it as a scenario file that breakerlab run, sweep, lessons and challenges read. Leaving with unsaved changes asks first; the system stays as a draft while breakerlab runs.",
 	}
 	out = append(out, "", m.th.Bold.Render("What the builder does"))

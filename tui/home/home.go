@@ -470,6 +470,9 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return next, cmd
 		}
 	}
+	if k, ok := msg.(tea.KeyMsg); ok && k.Type == tea.KeyCtrlC && m.busy == "" && m.draftAtRisk() {
+		return m.quitKey() // jump.go: the builder's system is not saved
+	}
 	switch m.screen {
 	case onSandbox:
 		if _, ok := msg.(sandbox.BackMsg); ok {
@@ -611,7 +614,7 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case m.keys.inner && k.String() == "q":
 		m.setScreen(onMenu)
 	case key.Matches(k, m.keys.Quit):
-		return m, tea.Quit
+		return m.quitOrAsk(nil) // jump.go: asks while the builder's system is not saved
 	case key.Matches(k, m.keys.Help):
 		m.showHelp = true
 	case key.Matches(k, m.keys.Dismiss):

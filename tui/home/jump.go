@@ -143,7 +143,10 @@ func (m Model) jump(j palette.JumpMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 	case m.screen == onSandbox:
-		sb, ok := m.sb.Leaving(sandboxLetGo{j}, j.Command == "quit")
+		// Playing the builder's system, its faults go back to the builder
+		// on the way out (leaveScreen), whose question covers them: the
+		// sandbox asks about its knob edits only, as its esc does.
+		sb, ok := m.sb.Leaving(sandboxLetGo{j}, j.Command == "quit" && !m.sbFromBuilder)
 		m.sb = sb
 		if !ok {
 			return m, nil
@@ -165,7 +168,7 @@ func (m Model) jumpNow(j palette.JumpMsg) (tea.Model, tea.Cmd) {
 	switch j.Command {
 	case "home":
 	case "quit":
-		return m, tea.Sequence(left, tea.Quit)
+		return m.quitOrAsk(left)
 	case "sandbox":
 		m.setScreen(onPicker)
 		next = m
@@ -205,6 +208,46 @@ func (m Model) jumpNow(j palette.JumpMsg) (tea.Model, tea.Cmd) {
 		next = m
 	}
 	return next, tea.Batch(left, cmd)
+}
+
+// quitOrAsk ends the program once left has run, or, while the builder's
+// system has changes no file holds, opens the builder asking first, as its
+// own ctrl+c does (builder.AskQuit): the draft outlives leaving the
+// builder, not the program, so no way out of the program (the menu's q, a
+// ctrl+c elsewhere, :quit) drops it unasked.
+func (m Model) quitOrAsk(left tea.Cmd) (tea.Model, tea.Cmd) {
+	if m.bd == nil || !m.bd.Unsaved() {
+		return m, tea.Sequence(left, tea.Quit)
+	}
+	bd := m.bd.AskQuit()
+	bd.SetSize(m.w, m.h) // the window may have changed since it was left
+	m.bd = &bd
+	m.showHelp = false
+	m.setScreen(onBuilder)
+	return m, left
+}
+
+// draftAtRisk reports whether ending the program from the screen open
+// now could drop the builder's system: it has changes no file holds, or
+// the sandbox playing it holds faults it would hand back.
+func (m Model) draftAtRisk() bool {
+	if m.bd == nil || m.screen == onBuilder {
+		return false // the builder asks on its own
+	}
+	return m.bd.Unsaved() || m.screen == onSandbox && m.sbFromBuilder
+}
+
+// quitKey is ctrl+c on a screen other than the builder while the builder's
+// system is at risk: it leaves as :quit would (each screen's own question
+// first, its place saved, its servers stopped), then asks about the
+// system. A sandbox already asking its leave question takes ctrl+c as its
+// answer (quit, losing what it asked about), so only the builder asks on.
+func (m Model) quitKey() (tea.Model, tea.Cmd) {
+	j := palette.JumpMsg{Command: "quit"}
+	if m.screen == onSandbox && m.sb.KeyLineAsks() && !m.sb.TakesText() {
+		return m.jumpNow(j)
+	}
+	return m.jump(j)
 }
 
 // jumpLesson opens the lesson numbered arg ("" opens the list).

@@ -143,6 +143,15 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Complete):
 		if len(cands) > 0 {
 			m.setInput(cands[m.sel].Line)
+			break
+		}
+		// An argument no value matches ("lesson 99"): tab clears it, so
+		// that the list shows every value the command takes, as the
+		// refusal of such an argument promises.
+		if word, _, hasArg := m.split(); hasArg {
+			if c := m.resolve(word); c != nil && len(c.Args) > 0 {
+				m.setInput(c.Name + " ")
+			}
 		}
 	case key.Matches(k, m.keys.Next):
 		if len(cands) > 0 {

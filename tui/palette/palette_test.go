@@ -86,6 +86,12 @@ func TestWhatDoesNotJump(t *testing.T) {
 	if msg != nil || !strings.Contains(m.View(), `lesson has no "99"`) {
 		t.Fatalf("an unknown argument should say so:\n%s", m.View())
 	}
+	// tab then lists what it takes, as the refusal says: it did nothing,
+	// no value matching "99".
+	m, _ = m.Update(tuitest.Key("tab"))
+	if v := ansi.Strip(m.View()); m.Input() != "lesson " || len(m.Candidates()) != 3 || !strings.Contains(v, "Shuffle sharding") {
+		t.Fatalf("tab after an unknown argument should list the lessons, line %q:\n%s", m.Input(), v)
+	}
 	// A command that takes no argument, given one, says so: it read "no
 	// command \"drill\"" and listed drill among the commands. A space
 	// alone after it is no argument.
