@@ -223,7 +223,7 @@ func completeValue(c command, s flagSpec, pos []string, given map[string]string,
 	case len(s.choices) > 0:
 		vals = s.choices
 	case s.name == "vary":
-		vals, dir = varyKnobs(pos), cobra.ShellCompDirectiveNoSpace|cobra.ShellCompDirectiveNoFileComp
+		vals, dir = varyKnobs(pos, given), cobra.ShellCompDirectiveNoSpace|cobra.ShellCompDirectiveNoFileComp
 	case c.name == "sweep" && s.name == "measure":
 		vals = sweepMeasures(pos, given)
 	case c.name == "sweep" && s.name == "goal":
@@ -255,17 +255,32 @@ func completeValue(c command, s flagSpec, pos []string, given map[string]string,
 }
 
 // varyKnobs are the knob paths `sweep --vary` accepts on the scenario the
-// arguments name (the first variant's), each followed by "=".
-func varyKnobs(pos []string) []string {
+// arguments name, on the variant --variant gives (the first without it),
+// each followed by "=": sweepKnobs, the list `sweep SCENARIO` prints and
+// the sweep's own check, so that no knob offered is refused.
+func varyKnobs(pos []string, given map[string]string) []string {
 	sc := completionScenario(pos)
 	if sc == nil {
 		return nil
 	}
+	build, err := sweepBuilder(pos[0])
+	if err != nil {
+		return nil
+	}
 	var out []string
-	for _, k := range lessons.NumberKnobs(sc, 0) {
+	for _, k := range sweepKnobs(build, completionVariant(sc, given)) {
 		out = append(out, k+"=")
 	}
 	return out
+}
+
+// completionVariant is the variant (from 0) --variant names on sc, the
+// first when it names none of sc's.
+func completionVariant(sc *engine.Scenario, given map[string]string) int {
+	if n, err := strconv.Atoi(given["variant"]); err == nil && n >= 1 && n <= len(sc.Variants) {
+		return n - 1
+	}
+	return 0
 }
 
 // sweepMeasures are the metrics `sweep --measure` takes on the scenario
@@ -276,11 +291,7 @@ func sweepMeasures(pos []string, given map[string]string) []string {
 	if sc == nil {
 		return nil
 	}
-	v := 0
-	if n, err := strconv.Atoi(given["variant"]); err == nil && n >= 1 && n <= len(sc.Variants) {
-		v = n - 1
-	}
-	return sweep.Measures(sc, v)
+	return sweep.Measures(sc, completionVariant(sc, given))
 }
 
 // completionScenario is the scenario the arguments name, or nil.

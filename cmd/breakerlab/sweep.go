@@ -114,52 +114,14 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	if *variant < 1 || *variant > len(base.Variants) {
 		return usagef("--variant must be between 1 and %d for %s, got %d", len(base.Variants), base.Name, *variant)
 	}
-	plan := &sweep.Plan{Build: build, Variant: *variant - 1, Set: lessons.SetKnob}
-	for _, v := range vary {
-		ax, err := sweep.ParseVary(v)
-		if err != nil {
-			return usagef("%w", err)
-		}
-		// A path that names no knob is refused here, with the flag as it
-		// was typed: the plan's own check quoted its first value, as if
-		// the flag had been "--vary foo=1:". It lists and suggests the
-		// knobs a sweep takes, as sweep without --vary lists them, not
-		// every knob: a knob it offered would be refused next.
-		if !slices.Contains(lessons.Knobs(base, plan.Variant), ax.Path) {
-			if err := lessons.SetKnob(build(), plan.Variant, ax.Path, ax.Values[0]); err != nil {
-				if unknown, ok := errors.AsType[*lessons.UnknownKnobError](err); ok {
-					err = unknown.Among(sweepKnobs(build, plan.Variant))
-				}
-				return usagef("--vary %s: %w", v, err)
-			}
-		}
-		plan.Axes = append(plan.Axes, ax)
-	}
-	for a, ax := range plan.Axes {
-		var other *sweep.Axis
-		if len(plan.Axes) == 2 {
-			other = &plan.Axes[1-a]
-		}
-		if err := checkFaultAxis(base, plan.Variant, vary[a], ax, other); err != nil {
-			return err
-		}
-	}
-	if plan.Measure, err = sweep.ParseMetric(*measure, base, plan.Variant); err != nil {
-		return usagef("%w", err)
-	}
-	if *goal != "" {
-		g, err := sweep.ParseGoal(*goal, base, plan.Variant)
-		if err != nil {
-			return usagef("%w", err)
-		}
-		plan.Goal = &g
-	}
+	var seedList []uint64
 	for k := range *seeds {
-		plan.Seeds = append(plan.Seeds, *seed+uint64(k))
+		seedList = append(seedList, *seed+uint64(k))
 	}
 	defer limitSweepMemory()() // sweep_memory.go
-	if err := plan.Prepare(); err != nil {
-		return usagef("%w", err)
+	plan, err := prepareSweep(build, *variant-1, vary, *measure, *goal, seedList)
+	if err != nil {
+		return err
 	}
 	if err := budget.check(plan.Cost()); err != nil {
 		return err
@@ -195,6 +157,68 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("interrupted: %d of %d runs done, %s", res.Runs, res.Total, where)
 	}
 	return nil
+}
+
+// prepareSweep makes and prepares the plan of a sweep of variant v (from
+// 0) of build's scenario, one axis a --vary flag, refusing as the command
+// line does (the usage errors it returns) a knob the sweep does not take
+// (sweepKnobs' check, sweep.Sweepable: the one list completion and `sweep
+// SCENARIO` offer), a fault's axis that cannot run, a measure or goal the
+// variant lacks, and a value that makes no valid cell.
+func prepareSweep(build func() *engine.Scenario, v int, vary []string, measure, goal string, seeds []uint64) (*sweep.Plan, error) {
+	base := build()
+	plan := &sweep.Plan{Build: build, Variant: v, Set: lessons.SetKnob, Seeds: seeds}
+	for _, spec := range vary {
+		ax, err := sweep.ParseVary(spec)
+		if err != nil {
+			return nil, usagef("%w", err)
+		}
+		// A path that names no knob is refused here, with the flag as it
+		// was typed: the plan's own check quoted its first value, as if
+		// the flag had been "--vary foo=1:". It lists and suggests the
+		// knobs a sweep takes, as sweep without --vary lists them, not
+		// every knob: a knob it offered would be refused next.
+		if !slices.Contains(lessons.Knobs(base, v), ax.Path) {
+			if err := lessons.SetKnob(build(), v, ax.Path, ax.Values[0]); err != nil {
+				if unknown, ok := errors.AsType[*lessons.UnknownKnobError](err); ok {
+					err = unknown.Among(sweepKnobs(build, v))
+				}
+				return nil, usagef("--vary %s: %w", spec, err)
+			}
+		}
+		plan.Axes = append(plan.Axes, ax)
+	}
+	for a, ax := range plan.Axes {
+		var other *sweep.Axis
+		if len(plan.Axes) == 2 {
+			other = &plan.Axes[1-a]
+		}
+		if err := checkFaultAxis(base, v, vary[a], ax, other); err != nil {
+			return nil, err
+		}
+	}
+	var err error
+	if plan.Measure, err = sweep.ParseMetric(measure, base, v); err != nil {
+		return nil, usagef("%w", err)
+	}
+	if goal != "" {
+		g, err := sweep.ParseGoal(goal, base, v)
+		if err != nil {
+			return nil, usagef("%w", err)
+		}
+		plan.Goal = &g
+	}
+	if err := plan.Prepare(); err != nil {
+		return nil, usagef("%w", err)
+	}
+	// The cells' values passed; a knob sweepKnobs leaves out is still
+	// refused (the two must not disagree: one computation decides).
+	for _, ax := range plan.Axes {
+		if err := sweep.Sweepable(build, v, lessons.SetKnob, ax.Path); err != nil {
+			return nil, usagef("%w", err)
+		}
+	}
+	return plan, nil
 }
 
 // sweepBuilder returns a function that builds a fresh copy of the scenario
@@ -337,6 +361,10 @@ func num(v float64) string {
 	return strconv.FormatFloat(v, 'g', 6, 64)
 }
 
+// exactNum is an axis's value for the CSV, in the fewest digits that read
+// back as it.
+func exactNum(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
 // writeSweepCSV writes one row a cell. Each axis's column and the mean's
 // name their unit as the table's head does ("recommendations.timeout (s)",
 // "search.ok mean (share)"; min, max and std are the mean's): a duration
@@ -373,9 +401,11 @@ func writeSweepCSV(w io.Writer, res *sweep.Result) error {
 	for j := range ny {
 		for i := range nx {
 			c := res.Cell(i, j)
-			fmt.Fprintf(&b, "%s", num(p.Axes[0].X[i]))
+			// An axis's value with every digit the cell ran with: num's six
+			// wrote 2840.909ms as 2840.91, and a run of that differs.
+			fmt.Fprintf(&b, "%s", exactNum(p.Axes[0].X[i]))
 			if len(p.Axes) > 1 {
-				fmt.Fprintf(&b, ",%s", num(p.Axes[1].X[j]))
+				fmt.Fprintf(&b, ",%s", exactNum(p.Axes[1].X[j]))
 			}
 			fmt.Fprintf(&b, ",%d,%d,%s,%s,%s,%s", c.Runs, c.N, num(c.Mean), num(c.Min), num(c.Max), num(c.Std))
 			switch {

@@ -35,7 +35,9 @@ func TestSweepBadVaryListsKnobs(t *testing.T) {
 		{[]string{"sweep", "cascade", "--vary", "queue=0..10:14", "--measure", "search.ok"},
 			[]string{"want a whole number", "queue takes whole numbers, and 0..10 holds 11: give it at most 11 steps, queue=0..10:11"}},
 		{[]string{"sweep", "cascade", "--measure", "search.ok"},
-			[]string{"sweep needs --vary", "  the server: workers, queue, duration\n", "search-index, profile-db, recommendations: timeout,"}},
+			// recommendations alone has a fault (a hang: from and to, no
+			// latency or probability), so it has a line of its own.
+			[]string{"sweep needs --vary", "  the server: workers, queue, duration\n", "search-index, profile-db: timeout,", "recommendations: timeout,", "fault.{from, to}, retry.attempts"}},
 		// The flag is quoted as it was typed: it read "--vary foo=1:".
 		{[]string{"sweep", "cascade", "--vary", "foo=1..2", "--measure", "search.ok"},
 			[]string{`--vary foo=1..2: cascade has no knob "foo"`}},

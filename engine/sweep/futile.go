@@ -74,10 +74,13 @@ func deadParts(sc *engine.Scenario, v int, had parts) map[string]deadPart {
 		return deps, copied
 	}
 	sys.Dependencies, _ = oneTry("", sys.Dependencies)
+	sys.Dependencies, _ = unreadFaultFields(out, "", sys.Dependencies)
 	copied := false
 	for i := range sys.Services {
 		s := sys.Services[i]
 		deps, changed := oneTry(s.Name+"/", s.Dependencies)
+		deps, faultsChanged := unreadFaultFields(out, s.Name+"/", deps)
+		changed = changed || faultsChanged
 		dead := s.Shed != nil && s.Queue == 0
 		if !dead && !changed {
 			continue
@@ -93,6 +96,45 @@ func deadParts(sc *engine.Scenario, v int, had parts) map[string]deadPart {
 		sys.Services[i] = s
 	}
 	return out
+}
+
+// unreadFaultFields drops from deps' faults the field a fault's kind
+// never reads (a slow fault's probability, an error fault's latency, both
+// of a hang), into out keyed by the call, so that an axis of
+// fault.probability on a slow fault is seen to change nothing. The
+// setter stores the value on any kind of fault, and the cells' scenarios
+// differ though every run is the same. It copies deps and a fault list
+// it changes.
+func unreadFaultFields(out map[string]deadPart, where string, deps []engine.Dependency) (_ []engine.Dependency, copied bool) {
+	for i := range deps {
+		for k, f := range deps[i].Faults {
+			unread := ""
+			switch {
+			case f.Kind == engine.Slow && f.Probability != 0:
+				unread = "fault.probability"
+			case f.Kind == engine.Error && f.Latency != 0:
+				unread = "fault.latency"
+			case f.Kind == engine.Hang && (f.Latency != 0 || f.Probability != 0):
+				unread = "fault.latency or fault.probability"
+			}
+			if unread == "" {
+				continue
+			}
+			if !copied {
+				deps, copied = append([]engine.Dependency(nil), deps...), true
+			}
+			deps[i].Faults = append([]engine.Fault(nil), deps[i].Faults...)
+			name := where + deps[i].Name
+			out[fmt.Sprintf("fault %s %d", name, k)] = deadPart{f, fmt.Sprintf("the fault of %s is a %s fault, which does not read %s", name, f.Kind, unread)}
+			if f.Kind != engine.Slow {
+				deps[i].Faults[k].Latency = 0
+			}
+			if f.Kind != engine.Error {
+				deps[i].Faults[k].Probability = 0
+			}
+		}
+	}
+	return deps, copied
 }
 
 // futileOn says whether axis a of the plan, swept on variant v, runs

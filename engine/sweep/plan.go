@@ -374,7 +374,7 @@ func (p *Plan) build(i, j int) (*engine.Scenario, error) {
 		}
 	}
 	if err := sc.Validate(); err != nil {
-		return nil, fmt.Errorf("with %s the scenario is not valid: %w%s", p.describe(i, j), err, p.otherKnob(err))
+		return nil, fmt.Errorf("with %s the scenario is not valid: %w%s%s", p.describe(i, j), err, p.otherKnob(err), p.wholeSecondsHint(err))
 	}
 	return sc, nil
 }
@@ -413,6 +413,34 @@ func (p *Plan) otherKnob(err error) string {
 				return " (" + fmt.Sprintf(pk.advice, head+"."+pk.other, ax.Path) + ")"
 			}
 		}
+	}
+	return ""
+}
+
+// wholeSecondsHint is what a cell's refusal adds when an axis of
+// breaker.time_window gave a span of no whole seconds, which a time
+// window of one bucket a second refuses ("set the buckets", a knob the
+// sweep does not offer alone): the axis's ends in whole seconds, one step
+// a second, which it takes. Default steps between
+// whole ends (1s..5s makes 1.444444s) are the usual way to meet it.
+func (p *Plan) wholeSecondsHint(err error) string {
+	if !strings.Contains(err.Error(), "needs a span of whole seconds") {
+		return ""
+	}
+	for _, ax := range p.Axes {
+		if !strings.HasSuffix(ax.Path, ".breaker.time_window") {
+			continue
+		}
+		perSecond := 1000.0 // X is in ms, or in s
+		if ax.Unit == "s" {
+			perSecond = 1
+		}
+		lo, hi := math.Max(1, math.Ceil(ax.X[0]/perSecond)), math.Floor(ax.X[len(ax.X)-1]/perSecond)
+		if hi <= lo {
+			hi = lo + 4
+		}
+		n := int(hi-lo) + 1
+		return fmt.Sprintf(" (%s takes whole seconds while the breaker's buckets are 0: give whole ends and one step a second, such as %s=%ss..%ss:%d)", ax.Path, ax.Path, Short(lo), Short(hi), n)
 	}
 	return ""
 }

@@ -2,6 +2,8 @@ package sweep
 
 import (
 	"cmp"
+	"fmt"
+	"reflect"
 	"slices"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -28,10 +30,11 @@ var validRanges = []string{"3..10:8", "20..100:5", "200..1000:5",
 // of build's scenario, passes a plan's up-front checks: it gives the
 // variant no part it lacks, changes what a run reads (checkBreakers) and
 // leaves the scenario valid for some value (checkValid). nil when it
-// does, or when no trial value is one the knob takes (the knob's own
-// values are then for Prepare to judge). A list of the knobs a sweep
+// does; when the setter takes no trial value of any kind, its refusal of
+// the first (a burst knob of an endpoint with no burst). A list of the knobs a sweep
 // offers for a variant is NumberKnobs less those it refuses.
 func Sweepable(build func() *engine.Scenario, v int, set Setter, path string) error {
+	var refused error
 	for k, r := range trialRanges {
 		ax, err := ParseVary(path + "=" + r)
 		if err != nil {
@@ -39,7 +42,9 @@ func Sweepable(build func() *engine.Scenario, v int, set Setter, path string) er
 		}
 		ok := true
 		for _, val := range ax.Values {
-			ok = ok && set(build(), v, path, val) == nil
+			if err := set(build(), v, path, val); err != nil {
+				ok, refused = false, cmp.Or(refused, fmt.Errorf("--vary %s=%v: %w", path, val, err))
+			}
 		}
 		if !ok {
 			continue
@@ -55,28 +60,41 @@ func Sweepable(build func() *engine.Scenario, v int, set Setter, path string) er
 		}
 		return p.checkValid()
 	}
-	return nil
+	// No value of any kind is taken: the setter refuses the knob itself
+	// (an endpoint with no burst for burst.rate), whatever the values.
+	return refused
 }
 
 // checkValid is Prepare's check of each cell (build: the scenario with
 // the value set is valid) on the cells of the first axis: nil when one of
-// them is valid, else the first one's refusal (a value of another kind,
-// which the knob does not take, is never a valid cell). A knob that makes
-// no scenario valid (a per-tenant bulkhead on a system without tenants,
-// min_time_left where no deadline is propagated) was listed, and refused
-// only by Prepare. Nor is any knob refused when the scenario itself is
-// not valid: that is no knob's doing.
+// them is valid and differs from the variant as it is, else the first
+// refusal (a value of another kind, which the knob does not take, is
+// never a valid cell). A knob that makes no scenario valid (a per-tenant
+// bulkhead on a system without tenants, min_time_left where no deadline
+// is propagated) was listed, and refused only by Prepare. So was a knob
+// whose one valid value is the one it has: a member of a shared breaker
+// (api-gateway's second variant), whose settings must equal the other
+// members', or a default request's shedding bound held between equal
+// sheddable and critical ones (rate-limit-vs-bulkhead's fourth); a sweep
+// of either alone has one valid cell, the variant unchanged. Nor is any
+// knob refused when the scenario itself is not valid: that is no knob's
+// doing.
 func (p *Plan) checkValid() error {
-	if p.Build().Validate() != nil {
+	as := p.Build()
+	if as.Validate() != nil {
 		return nil
 	}
 	var first error
 	for i := range p.Axes[0].Values {
-		_, err := p.build(i, 0)
-		if err == nil {
+		sc, err := p.build(i, 0)
+		if err == nil && !reflect.DeepEqual(sc, as) {
 			return nil
 		}
 		first = cmp.Or(first, err)
+	}
+	if first == nil {
+		// Every value it takes leaves the variant as it was.
+		return fmt.Errorf("--vary %s: on variant %d of %s (%s) every value it takes leaves the scenario as it is", p.Axes[0].Path, p.Variant+1, as.Name, as.Variants[p.Variant].Name)
 	}
 	return first
 }

@@ -15,8 +15,8 @@ import (
 // refused only by Prepare. A knob that some value leaves valid is kept
 // though the first trial values do not: a duration of 1s ends before
 // cascade's measurement window, a fault's end of 1s comes before its
-// start at 10s, and a default request's shedding bound of 1s is longer
-// than rate-limit-vs-bulkhead's critical one (50ms).
+// start at 10s, and a sheddable request's shedding bound of 1s is longer
+// than rate-limit-vs-bulkhead's default one (50ms).
 func TestSweepableRefusesAKnobNoValueMakesValid(t *testing.T) {
 	for _, tc := range []struct {
 		scenario string
@@ -29,6 +29,17 @@ func TestSweepableRefusesAKnobNoValueMakesValid(t *testing.T) {
 		{"cascade", 0, "recommendations.per_tenant_bulkhead.default", "recommendations.per_tenant_bulkhead.default=1..2:2", "search.ok", "a per-tenant bulkhead needs the system's tenants"},
 		{"cascade", 0, "search-index.min_time_left", "search-index.min_time_left=1s..2s:2", "search.ok", "needs propagate deadline"},
 		{"go-server", 0, "workers", "workers=1..2:2", "orders.ok", "a tasks server has no pool of workers"},
+		// Its one valid value is the one it has: between the sheddable
+		// and critical bounds, both 50ms. It was listed, and every value
+		// a learner gave it refused.
+		{"rate-limit-vs-bulkhead", 3, "catalog.shed.max_wait.default", "catalog.shed.max_wait.default=1s..2s:2", "home.ok", "less important work must be shed first"},
+		// A member of a shared breaker must keep the group's settings.
+		{"api-gateway", 1, "cart-api.breaker.trials", "cart-api.breaker.trials=1..2:2", "orders.ok", "give them equal breaker settings"},
+		// The engine reads no probability of a slow fault, nor any burst
+		// knob of an endpoint without one: every value ran the same, or
+		// was refused.
+		{"checkout", 3, "payment.fault.probability", "payment.fault.probability=0.25..0.5:2", "checkout.ok", "does not read fault.probability"},
+		{"checkout", 0, "health.burst.rate", "health.burst.rate=1..2:2", "checkout.ok", "has no burst to change"},
 	} {
 		b, _ := scenarios.Lookup(tc.scenario)
 		err := sweep.Sweepable(b.Build, tc.v, lessons.SetKnob, tc.path)
@@ -47,12 +58,28 @@ func TestSweepableRefusesAKnobNoValueMakesValid(t *testing.T) {
 	}{
 		{"cascade", 0, "duration"},
 		{"cascade", 0, "recommendations.fault.to"},
-		{"rate-limit-vs-bulkhead", 3, "catalog.shed.max_wait.default"},
+		{"rate-limit-vs-bulkhead", 3, "catalog.shed.max_wait.sheddable"},
+		{"checkout", 3, "payment.fault.latency"},
+		{"checkout", 3, "payment.breaker.time_window"},
 		{"cascade", 2, "recommendations.breaker.jitter"},
 	} {
 		b, _ := scenarios.Lookup(tc.scenario)
 		if err := sweep.Sweepable(b.Build, tc.v, lessons.SetKnob, tc.path); err != nil {
 			t.Errorf("%s variant %d %s: refused, though some value makes a valid scenario: %v", tc.scenario, tc.v+1, tc.path, err)
 		}
+	}
+}
+
+// A time window swept with default steps between whole ends (1s..5s makes
+// 1.444444s) is refused by the breaker for a span of no whole seconds,
+// and its refusal told the learner to "set the buckets", a knob the
+// sweep's list does not offer. It says the range that works.
+func TestTimeWindowRefusalGivesWholeSeconds(t *testing.T) {
+	err := prepare(t, "checkout", 3, "checkout.ok", "payment.breaker.time_window=1s..5s")
+	if err == nil || !strings.Contains(err.Error(), "payment.breaker.time_window=1s..5s:5") {
+		t.Fatalf("Prepare says %v, want the hint payment.breaker.time_window=1s..5s:5", err)
+	}
+	if err := prepare(t, "checkout", 3, "checkout.ok", "payment.breaker.time_window=1s..5s:5"); err != nil {
+		t.Fatalf("the hint's range is refused: %v", err)
 	}
 }

@@ -261,8 +261,14 @@ func (m *Model) View() string {
 	out = append(out, fit(m.th.Title.Render("Live lab")+" · checkout · "+variant+" · real API at "+m.o.Where, m.w))
 	real := &m.sides[1].snap
 	clock := fmt.Sprintf("t = %s of %s", pane.Seconds(real.Now), pane.Seconds(real.Duration))
-	if real.Done {
+	switch {
+	case real.Done:
 		clock = fmt.Sprintf("finished at %s", pane.Seconds(real.Now))
+	case real.Now > real.Duration:
+		// The traffic has ended, and the run goes on until every request
+		// has its answer (well past it with no timeout): "7.9 s of 6.0 s"
+		// read as a clock gone wrong.
+		clock = fmt.Sprintf("t = %s (load 0–%s)", pane.Seconds(real.Now), pane.Seconds(real.Duration))
 	}
 	out = append(out, fit(pad("simulated (engine, seed "+fmt.Sprint(m.o.Seed)+")", colW)+" "+"measured · "+clock, m.w))
 	cols := [2][]string{}
@@ -357,8 +363,25 @@ func (m *Model) footer() []string {
 		why += " Loop and memory are simulated only: the measured process also runs the provider and the load."
 	}
 	add(why)
+	if line := drainLine(sim, real); line != "" {
+		add(line)
+	}
 	out = append(out, m.keyLine(false))
 	return out
+}
+
+// drainLine explains a last frame whose measured pool is busier than the
+// simulated one ("" otherwise): the real server takes each request it
+// accepted to its end, those whose clients gave up included, while the
+// engine drops them once they are abandoned. The frame stops there
+// (nothing ticks once both sides are done), so without it the two
+// columns disagree under "finished" with no reason given.
+func drainLine(sim, real *engine.Snapshot) string {
+	if !real.Done || (real.Busy <= sim.Busy && real.Queued <= sim.Queued) {
+		return ""
+	}
+	return fmt.Sprintf("At the end the real server still had %d of %d workers busy and %d requests waiting: it still works on requests whose clients gave up, while the simulation drops them.",
+		real.Busy, real.Workers, real.Queued)
 }
 
 // ways are the screen's keys: what each does, the way out last.

@@ -225,3 +225,39 @@ func TestFooterFiguresAddUp(t *testing.T) {
 		t.Error("the two runs never differed by more than 10 points: the verdict went unchecked")
 	}
 }
+
+// snapAt is a snapshot of checkout's first variant at now, its traffic
+// ending at 6 s.
+func snapAt(now time.Duration, done bool, busy, queued int) engine.Snapshot {
+	return engine.Snapshot{Now: now, Duration: 6 * time.Second, MeasureFrom: time.Second, MeasureTo: 4 * time.Second,
+		Done: done, Workers: 16, Busy: busy, Queued: queued}
+}
+
+// Past the traffic's end the run goes on until every request has its
+// answer: the clock says so rather than "t = 7.9 s of 6.0 s", whole at 80
+// columns.
+func TestClockPastTheTraffic(t *testing.T) {
+	m := newModel(t, 0, func() engine.Snapshot { return snapAt(10400*time.Millisecond, false, 16, 14) })
+	m.Update(tickMsg{})
+	out := checkFrame(t, m, 80, 24) // the column's 39 cells hold it, at 10.0 s and on too
+	if strings.Contains(out, "of 6.0 s") || !strings.Contains(out, "measured · t = 10.4 s (load 0–6.0 s)") {
+		t.Errorf("the clock past the traffic's end:\n%s", out)
+	}
+}
+
+// The last frame of a no-timeout run on the threads server: the measured
+// pool is still full of requests whose clients gave up, the simulated one
+// empty, and the frame says why (it never changes again).
+func TestLastFrameSaysWhyThePoolsDiffer(t *testing.T) {
+	m := newModel(t, 0, func() engine.Snapshot { return snapAt(11300*time.Millisecond, true, 16, 14) })
+	m.run.AdvanceTo(m.run.End())
+	m.Update(tickMsg{})
+	if !m.done {
+		t.Fatal("both sides should be done")
+	}
+	out := checkFrame(t, m, 100, 30)
+	if !strings.Contains(out, "finished at 11.3 s") || !strings.Contains(out, "16 of 16 workers busy and 14 requests waiting") ||
+		!strings.Contains(strings.Join(strings.Fields(out), " "), "whose clients gave up, while the simulation drops them") {
+		t.Errorf("the last frame does not say why the pools differ:\n%s", out)
+	}
+}

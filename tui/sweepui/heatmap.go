@@ -91,7 +91,7 @@ func (m *Mark) axisText(a int, ax sweep.Axis, i int) string {
 	if m != nil && m.None[a] != "" && ax.X[i] == 0 {
 		return "none"
 	}
-	return ax.Format(i)
+	return axisFigure(ax, i)
 }
 
 // setting is value i of axis a as the legend's line writes it: the
@@ -558,7 +558,7 @@ func table(res *sweep.Result, th *theme.Theme, width int, w Wording) string {
 	rows := [][]string{}
 	for i := range nx {
 		c := res.Cell(i, 0)
-		row := []string{x.Format(i), "-", "-", "-"}
+		row := []string{axisFigure(x, i), "-", "-", "-"}
 		if c.Runs == 0 {
 			row[1] = "not run"
 		} else if c.N > 0 {

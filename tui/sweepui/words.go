@@ -1,6 +1,7 @@
 package sweepui
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine/sweep"
@@ -103,12 +104,41 @@ func axisLabel(ax sweep.Axis, w Wording) string {
 }
 
 // knobSetting is value i of an axis as a row's boundary writes it:
-// "recommendations.bulkhead=16" as typed, "bulkhead 16" in words.
+// "recommendations.bulkhead=16" as typed, "bulkhead 16" in words, with
+// every digit the cell ran with (axisSetting).
 func knobSetting(ax sweep.Axis, i int, w Wording) string {
 	if w == Prose {
-		return knobLabel(ax.Path) + " " + ax.Setting(i)
+		return knobLabel(ax.Path) + " " + axisSetting(ax, i)
 	}
-	return ax.Path + "=" + ax.Setting(i)
+	return ax.Path + "=" + axisSetting(ax, i)
+}
+
+// axisFigure is value i of an axis in its unit, as the map's columns and
+// rows and the table label it: sweep.Short's few digits when they are
+// the value, else every digit it has. recommendations.timeout=250ms..5s:12
+// ran a cell at 2840.909ms, which Short's 2841 labelled, and 2841ms run
+// again gives another figure than the cell's.
+func axisFigure(ax sweep.Axis, i int) string {
+	x := ax.X[i]
+	if short := sweep.Short(x); parsesTo(short, x) {
+		return short
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+// axisSetting is value i as a user sets the knob: axisFigure with a
+// duration's unit (2840.909ms).
+func axisSetting(ax sweep.Axis, i int) string {
+	if ax.Unit == "ms" || ax.Unit == "s" {
+		return axisFigure(ax, i) + ax.Unit
+	}
+	return axisFigure(ax, i)
+}
+
+// parsesTo says whether text reads back as x exactly.
+func parsesTo(text string, x float64) bool {
+	f, err := strconv.ParseFloat(text, 64)
+	return err == nil && f == x
 }
 
 // metricWords is a measure's name in words: "recommendations rejected".

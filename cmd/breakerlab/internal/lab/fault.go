@@ -289,6 +289,15 @@ func decodeFaultRequest(body []byte, now time.Duration) ([]Fault, error) {
 		f.To = f.From + ms(req.ForMS)
 	}
 	f.Latency, f.Probability = ms(req.LatencyMS), req.Probability
+	// Validate speaks of the fault as built ("a positive latency, got
+	// 0s"), and a request that left latency_ms out sent no 0s: name the
+	// field the body lacks.
+	switch {
+	case f.Kind == Slow && req.LatencyMS == 0:
+		return nil, fmt.Errorf("a slow fault needs latency_ms, each call's time in ms, above 0: %s", faultExample)
+	case f.Kind == Error && req.Probability == 0:
+		return nil, fmt.Errorf(`an error fault needs probability, above 0 and at most 1: {"kind":"error","probability":0.5}`)
+	}
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}

@@ -201,6 +201,13 @@ func writeTableHead(b *strings.Builder, results []Result, server string) {
 	}
 	fmt.Fprintf(b, "provider faults (in the reference's time): %s\n", orNone(strings.Join(faults, ", ")))
 	fmt.Fprintf(b, "requests that arrived from %s to %s (wall time)\n", secs(results[0].From), secs(results[0].To))
+	if c.Scale != 1 {
+		// The modes' names ("timeout 500 ms") and the faults are the
+		// reference's, while the latencies and the breaker's times are
+		// measured on the wall: compared with `run checkout` unlabelled,
+		// 600ms read as a third of what the reference's 2 s became.
+		fmt.Fprintf(b, "modes and faults are named in the reference's time; the latencies, give-up\ntimes and breaker times below are wall times (divide by %s for the reference's)\n", trimFloat(c.Scale))
+	}
 }
 
 // writeTableTail writes the runs' stalls and breaker transitions.
@@ -216,7 +223,11 @@ func writeTableTail(b *strings.Builder, results []Result) {
 		if len(r.Transitions) == 0 {
 			continue
 		}
-		fmt.Fprintf(b, "\n%s: the %s breaker\n", r.Variant, Dependency)
+		wall := ""
+		if r.Config.Scale != 1 {
+			wall = " (wall time)"
+		}
+		fmt.Fprintf(b, "\n%s: the %s breaker%s\n", r.Variant, Dependency, wall)
 		for _, t := range r.Transitions {
 			fmt.Fprintf(b, "  t=%-7s %9s -> %-9s  %s\n", secs(t.At), t.From, t.To, t.Reason())
 		}
