@@ -103,6 +103,9 @@ type profile struct {
 	variant int
 	seed    uint64
 	ok      bool
+	// given says the profile of a long run was stopped (esc, work.go):
+	// the layout shows every pane, and the profile is not asked again.
+	given bool
 
 	peakInFlight int    // the most calls in flight at any dependency
 	maxLatency   uint32 // the longest answer, µs
@@ -138,16 +141,32 @@ func (x *extraPanes) setData(d pane.Data, s *sim) {
 	x.tiles.SetData(d)
 	x.tasks.setData(d)
 	p := &x.prof
-	if p.ok && p.sc == s.sc && p.variant == s.variant && p.seed == s.seed {
+	same := p.sc == s.sc && p.variant == s.variant && p.seed == s.seed
+	if (p.ok || p.given) && same {
 		return
 	}
-	*p = profile{sc: s.sc, variant: s.variant, seed: s.seed}
+	if !same {
+		*p = profile{sc: s.sc, variant: s.variant, seed: s.seed}
+	}
+	if longProfile(s.sc) {
+		// The model's work plays the run to its end (work.go,
+		// profileWork), unless the run shown has played there already.
+		if s.final != nil {
+			p.fill(s.final)
+		}
+		return
+	}
 	r, err := engine.New(s.sc, s.variant, s.seed)
 	if err != nil {
 		return // the sim reports the error; the layout shows every pane
 	}
 	r.Run()
 	end := r.Snapshot()
+	p.fill(&end)
+}
+
+// fill works the profile out of end, the run's snapshot at its end.
+func (p *profile) fill(end *engine.Snapshot) {
 	p.ok = true
 	p.awayMost = map[string]uint64{}
 	for i := range end.Dependencies {
@@ -162,7 +181,7 @@ func (x *extraPanes) setData(d pane.Data, s *sim) {
 			p.maxLatency = max(p.maxLatency, slices.Max(l))
 		}
 	}
-	p.breakers = pane.BreakerCount(&end)
+	p.breakers = pane.BreakerCount(end)
 	p.trans = end.Transitions
 	per := map[string]int{}
 	for _, t := range end.Transitions {

@@ -126,6 +126,10 @@ type Model struct {
 	// it (leave.go).
 	saved   saved
 	leaving *leaveQuestion
+	// work is a long move under way in slices, and workID the last work's
+	// id (work.go).
+	work   *work
+	workID uint64
 }
 
 // New builds a sandbox on the scenario, at time zero.
@@ -174,11 +178,19 @@ func New(o Options) (Model, error) {
 	m.saved = s.savedNow()
 	m.helpv = helpview.New(m.keys.HelpScroll)
 	m.refresh()
-	return m, nil
+	// A long run's profile is work (work.go), which Init gives out.
+	next, _ := m.issueWork(nil)
+	return next.(Model), nil
 }
 
-// Init starts the animation when the sandbox opens playing.
-func (m Model) Init() tea.Cmd { return m.clock.Init() }
+// Init starts the animation when the sandbox opens playing, or the work
+// a long run's first screen takes (work.go), after which it plays.
+func (m Model) Init() tea.Cmd {
+	if m.work != nil {
+		return m.work.next()
+	}
+	return m.clock.Init()
+}
 
 // Now is the virtual time shown; Playing says whether it is moving. Both
 // are for tests and for a parent that wants to report them.
@@ -205,6 +217,12 @@ func (m *Model) seek(t time.Duration) error {
 				return err
 			}
 		}
+		return nil
+	}
+	if w := m.sim.seekWork(t); w != nil {
+		// Long: the run is played there in slices first (work.go).
+		w.then = func(m *Model, at time.Duration, _ bool) error { return m.seek(at) }
+		m.begin(w)
 		return nil
 	}
 	m.ev.adopt(0, m.sim, t)
@@ -282,8 +300,29 @@ func (m Model) MapTarget() mappane.Target { return m.xp.mapv.Selected() }
 // end of the traffic, what `breakerlab run` counts; nil before the end.
 func (m Model) Final() *engine.Snapshot { return m.sim.final }
 
-// Update handles keys, ticks and resizes.
+// Update handles keys, ticks and resizes. While long work is under way
+// (work.go) it takes its slices, and a key may only stop it.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case workMsg:
+		return m.onWork(msg)
+	case tea.KeyMsg:
+		if m.work != nil {
+			return m.workKey(msg)
+		}
+	case tea.MouseMsg:
+		if m.work != nil {
+			return m, nil
+		}
+	}
+	next, cmd := m.update(msg)
+	if nm, ok := next.(Model); ok {
+		return nm.issueWork(cmd)
+	}
+	return next, cmd
+}
+
+func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if next, cmd, ok := m.sweepMsg(msg); ok {
 		return next, cmd
 	}
@@ -472,8 +511,20 @@ func (m *Model) timeKey(k tea.KeyMsg, cmd *tea.Cmd) bool {
 	return ok
 }
 
-func (m *Model) switchVariant(v int) {
-	if m.report(m.sim.setVariant(v)) {
+func (m *Model) switchVariant(v int) { m.switchVariantAt(v, m.sim.now()) }
+
+// switchVariantAt shows variant v at t, after the work a long run takes
+// to get there (work.go).
+func (m *Model) switchVariantAt(v int, t time.Duration) {
+	if w := m.sim.variantWork(v, t); w != nil {
+		w.then = func(m *Model, at time.Duration, _ bool) error {
+			m.switchVariantAt(v, at)
+			return nil
+		}
+		m.begin(w)
+		return
+	}
+	if m.report(m.sim.setVariantAt(v, t)) {
 		m.setNote(fmt.Sprintf("variant %d: %s", v+1, m.sim.sc.Variants[v].Name), false)
 	}
 }

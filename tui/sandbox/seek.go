@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
@@ -120,14 +121,27 @@ func (m *Model) seedTyped(input string) (uint64, error) {
 
 // setSeed re-runs everything on the shown variant at the same moment with
 // another seed.
-func (m *Model) setSeed(seed uint64) {
+func (m *Model) setSeed(seed uint64) { m.setSeedAt(seed, m.sim.at) }
+
+// setSeedAt re-runs the shown variant at t on another seed, after the
+// work a long run takes to get there (work.go); t is the moment shown but
+// where esc stopped that work.
+func (m *Model) setSeedAt(seed uint64, t time.Duration) {
 	if seed == m.sim.seed {
 		m.setNote(fmt.Sprintf("already on seed %d", seed), false)
 		return
 	}
+	if w := m.sim.warmWork(m.sim.variant, seed, t); w != nil && m.cmp == nil {
+		w.then = func(m *Model, at time.Duration, _ bool) error {
+			m.setSeedAt(seed, at)
+			return nil
+		}
+		m.begin(w)
+		return
+	}
 	old, oldSteps, oldBytes, oldGen := m.sim.seed, m.sim.steps, m.sim.stepBytes, m.sim.gen
 	m.sim.seed, m.sim.steps = seed, nil
-	if err := m.sim.rebuild(m.sim.at); err != nil {
+	if err := m.sim.rebuild(t); err != nil {
 		m.sim.seed, m.sim.steps, m.sim.stepBytes = old, oldSteps, oldBytes
 		m.report(m.sim.rebuild(m.sim.at))
 		m.sim.gen = oldGen

@@ -43,6 +43,8 @@ type sim struct {
 	// are none: what the knob form edits.
 	plain    *engine.Scenario
 	injected []chaos.Spec
+	// warm is a run played ahead in slices for the next rebuild (work.go).
+	warm *warmRun
 }
 
 // How far back a replay keeps step snapshots, and how many it keeps at
@@ -66,9 +68,12 @@ func newSim(sc *engine.Scenario, variant int, seed uint64) (*sim, error) {
 // advances it to t, remembering the step snapshots of the last minute
 // before t.
 func (s *sim) rebuild(t time.Duration) error {
-	r, err := engine.New(s.sc, s.variant, s.seed)
-	if err != nil {
-		return fmt.Errorf("starting %s variant %d: %w", s.sc.Name, s.variant+1, err)
+	r := s.takeWarm(t) // played ahead by work (work.go)
+	if r == nil {
+		var err error
+		if r, err = engine.New(s.sc, s.variant, s.seed); err != nil {
+			return fmt.Errorf("starting %s variant %d: %w", s.sc.Name, s.variant+1, err)
+		}
 	}
 	s.playTo(r, t)
 	return nil
@@ -145,6 +150,9 @@ func (s *sim) seek(t time.Duration) error {
 	switch {
 	case t == s.at:
 		return nil
+	case s.warmAhead(t) != nil:
+		// Played ahead of the run shown (work.go): the same run, further on.
+		return s.rebuild(t)
 	case t >= s.run.Now():
 		s.run.AdvanceTo(t)
 		s.at, s.snap = t, s.run.Snapshot()
@@ -163,14 +171,18 @@ func (s *sim) seek(t time.Duration) error {
 // setVariant switches to variant v on the same seed, at the same time:
 // from v's kept run when there is one (variants.go), which keeps its
 // generation, else from a fresh one, a new generation.
-func (s *sim) setVariant(v int) error {
+func (s *sim) setVariant(v int) error { return s.setVariantAt(v, s.at) }
+
+// setVariantAt switches to variant v at t: setVariant's switch, at the
+// time work stopped at (work.go) when esc stopped it.
+func (s *sim) setVariantAt(v int, t time.Duration) error {
 	if v < 0 || v >= len(s.sc.Variants) || v == s.variant {
 		return nil
 	}
 	here := s.shown()
 	k := s.kept.take(s.sc, s.seed, v)
 	s.variant = v
-	if err := s.resume(k, here.at); err != nil {
+	if err := s.resume(k, t); err != nil {
 		s.show(here)
 		if k != nil {
 			s.kept.put(k)

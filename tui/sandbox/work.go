@@ -1,0 +1,366 @@
+package sandbox
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/breakerlab/breakerlab/engine"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Long work in slices. A scenario file may run for up to 24 hours
+// (engine.MaxDuration): playing a run of it from 0 s to its end, for the
+// layout's profile (arrange.go), a jump to the end, a rewind, a variant
+// shown the first time or another seed, took 4 to 13 s of one Update,
+// with a blank or frozen screen and no key handled, q included.
+//
+// So a move whose run has more than directSpan of virtual time to play
+// is done as work: the run is advanced a slice at a time, one workMsg
+// each, with a progress line and the keys handled between slices (q
+// quits, esc stops where it got to, any other key is dropped, the line
+// saying how to stop). Once the run
+// stands where the move needs it, the move itself is made as it always
+// was, now quick: the sim takes the run played ahead (sim.warm) in place
+// of a fresh one, or finds its run already advanced. The engine is
+// deterministic and a run advanced in slices stands where one advanced
+// at once stands, bit for bit (TestSlicedSeekIsTheDirectRun), so the
+// screen at the end of the work is the one the move made before.
+//
+// Moves within directSpan stay in one Update, as before: every built-in
+// scenario runs for minutes, and so does the 20-minute teacher file.
+
+// directSpan is the most virtual time a move plays in one Update. The
+// go-server scenario plays about 20 minutes of its traffic in 60 ms.
+const directSpan = 20 * time.Minute
+
+// The virtual time a slice plays: the first slice's, and the bounds the
+// slices adapt within so that each takes about sliceWall.
+const (
+	firstSlice = 10 * time.Second
+	leastSlice = step
+	mostSlice  = 10 * time.Minute
+	sliceWall  = 25 * time.Millisecond
+)
+
+// work is a run being played ahead for a move.
+type work struct {
+	id uint64
+	// what says where the work goes, for the progress line ("working to
+	// 24h 0m").
+	what string
+	r    *engine.Run
+	// from and to are where r stood when the work began and where it is
+	// played to.
+	from, to time.Duration
+	slice    time.Duration // the virtual time of the next slice
+	// then makes the move once r stands at to, or, after esc, where it got
+	// to (at): the time the move was for, or got.
+	then func(m *Model, at time.Duration, stopped bool) error
+	// target is the time the move was for, which then is given when the
+	// work is done (to may be before it: a rebuild plays its last minute
+	// itself, keeping its step snapshots).
+	target time.Duration
+	// issued says the first slice's command was given out; note is the
+	// status note of the key that began the work, said again when done;
+	// resume says the clock played before.
+	issued bool
+	// forkAt is a time the run passes on its way, and forked is given a
+	// copy of it there (when the engine can copy it): the profile's run
+	// leaves one where a jump to the end would replay from.
+	forkAt time.Duration
+	forked func(*engine.Run)
+	// stopNote is what esc says; "" says where the run stopped.
+	stopNote string
+	note     string
+	noteErr  bool
+	resume   bool
+}
+
+// workMsg asks for the next slice of work id.
+type workMsg struct{ id uint64 }
+
+func (w *work) next() tea.Cmd {
+	id := w.id
+	return func() tea.Msg { return workMsg{id: id} }
+}
+
+// begin makes w the work under way, unless some is already.
+func (m *Model) begin(w *work) {
+	if m.work != nil {
+		return
+	}
+	m.workID++
+	w.id, w.slice = m.workID, firstSlice
+	m.work = w
+}
+
+// issueWork gives out the first slice of work begun in this Update, or
+// begins the profile of a long run the layout waits for (arrange.go),
+// pausing the clock meanwhile.
+func (m Model) issueWork(cmd tea.Cmd) (tea.Model, tea.Cmd) {
+	if m.work == nil && m.cmp == nil && m.form == nil {
+		if w := m.xp.profileWork(m.sim); w != nil {
+			m.begin(w)
+		}
+	}
+	w := m.work
+	if w == nil || w.issued {
+		return m, cmd
+	}
+	w.issued = true
+	w.note, w.noteErr = m.note, m.noteErr
+	w.resume = m.clock.Playing() || w.resume
+	m.clock.Play(false)
+	m.progress()
+	return m, tea.Batch(cmd, w.next())
+}
+
+// onWork plays a slice of the work under way, and makes its move once
+// the run stands where it goes.
+func (m Model) onWork(msg workMsg) (tea.Model, tea.Cmd) {
+	w := m.work
+	if w == nil || w.id != msg.id {
+		return m, nil // stopped
+	}
+	start := time.Now()
+	at := min((w.r.Now()+w.slice)/step*step, w.to)
+	if at <= w.r.Now() {
+		at = w.to
+	}
+	if w.forked != nil && w.forkAt > w.r.Now() {
+		at = min(at, w.forkAt)
+	}
+	w.r.AdvanceTo(at)
+	if w.forked != nil && w.r.Now() == w.forkAt && w.r.Forkable() {
+		c := new(engine.Run)
+		w.r.CloneInto(c)
+		w.forked(c)
+	}
+	// The next slice takes about sliceWall, at this one's pace.
+	if took := time.Since(start); took > 0 {
+		next := time.Duration(float64(w.slice) * float64(sliceWall) / float64(took))
+		w.slice = min(max(next, leastSlice, w.slice/4), mostSlice, w.slice*4)
+	}
+	if w.r.Now() < w.to {
+		m.progress()
+		return m, w.next()
+	}
+	return m.finish(w.target, false)
+}
+
+// finish ends the work under way: the move is made at at, the time it
+// was for or, stopped, where it got to.
+func (m Model) finish(at time.Duration, stopped bool) (tea.Model, tea.Cmd) {
+	w := m.work
+	m.work = nil
+	m.setNote(w.note, w.noteErr)
+	err := w.then(&m, at, stopped)
+	if m.report(err) && stopped && w.stopNote != "" {
+		m.setNote(w.stopNote, false)
+	} else if err == nil && stopped {
+		m.setNote(fmt.Sprintf("stopped at %s, short of %s", longTime(m.now()), longTime(w.target)), false)
+	}
+	m.refresh()
+	var cmd tea.Cmd
+	if w.resume && !stopped && m.now() < m.end() {
+		cmd = m.clock.Play(true)
+	}
+	return m.issueWork(cmd)
+}
+
+// workKey handles a key while work is under way: esc stops it where it
+// got to, q and ctrl+c stop it and quit as they do; any other key is
+// dropped, as it would act on a screen about to change.
+func (m Model) workKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
+	quit := k.Type == tea.KeyCtrlC || k.String() == "q"
+	if k.Type != tea.KeyEsc && !quit {
+		return m, nil
+	}
+	// The slices end on the 100 ms grid, so where the run got to is a
+	// moment the step keys reach too.
+	next, cmd := m.finish(min(m.work.r.Now(), m.work.target), true)
+	if !quit {
+		return next, cmd
+	}
+	nm := next.(Model)
+	nm.work = nil // a profile begun by the move waits for the answer
+	return nm.update(k)
+}
+
+// progress puts the work's progress on the status line.
+func (m *Model) progress() {
+	w := m.work
+	share := 0
+	if w.to > w.from {
+		share = int(100 * (w.r.Now() - w.from) / (w.to - w.from))
+	}
+	m.setNote(fmt.Sprintf("%s… %d %% · esc stops", w.what, share), false)
+	m.refresh()
+}
+
+// longTime writes a time of a long run as hours and minutes, or minutes
+// and seconds ("24h 0m", "12m 5s", "40 s").
+func longTime(d time.Duration) string {
+	switch {
+	case d >= time.Hour:
+		return fmt.Sprintf("%dh %dm", d/time.Hour, d%time.Hour/time.Minute)
+	case d >= time.Minute:
+		return fmt.Sprintf("%dm %ds", d/time.Minute, d%time.Minute/time.Second)
+	}
+	return fmt.Sprintf("%d s", d/time.Second)
+}
+
+// warmRun is a run of the sim's scenario, variant and seed played ahead
+// by work, for the next rebuild to go on from.
+type warmRun struct {
+	sc      *engine.Scenario
+	variant int
+	seed    uint64
+	r       *engine.Run
+}
+
+// takeWarm is the run played ahead for a rebuild to t, when it is of the
+// scenario, variant and seed shown and stands at t or before; nil else.
+func (s *sim) takeWarm(t time.Duration) *engine.Run {
+	w := s.warm
+	s.warm = nil
+	if w == nil || w.sc != s.sc || w.variant != s.variant || w.seed != s.seed || w.r.Now() > t {
+		return nil
+	}
+	return w.r
+}
+
+// warmAhead is the run played ahead for the shown scenario, variant and
+// seed when it stands further on than the shown run but not past t: a
+// seek to t goes on from it (sim.seek), not from the run shown.
+func (s *sim) warmAhead(t time.Duration) *engine.Run {
+	w := s.warm
+	if w == nil || w.sc != s.sc || w.variant != s.variant || w.seed != s.seed || w.r.Now() > t || w.r.Now() <= s.run.Now() {
+		return nil
+	}
+	return w.r
+}
+
+// replayFrom is where a rebuild to t starts keeping step snapshots: what
+// work plays a fresh run to before the rebuild plays the rest (playTo).
+func replayFrom(t time.Duration) time.Duration { return max(t-stepHistory, 0) / step * step }
+
+// warmWork is work that plays a fresh run of variant v on seed to where
+// a rebuild to t starts keeping step snapshots, leaving it in s.warm for
+// that rebuild; nil when that is within directSpan or the run cannot be
+// made (the move then reports why).
+func (s *sim) warmWork(v int, seed uint64, t time.Duration) *work {
+	to := replayFrom(t)
+	if w := s.warm; w != nil && w.sc == s.sc && w.variant == v && w.seed == seed && w.r.Now() <= t {
+		// Played ahead already, by this move's work or work stopped
+		// short of it.
+		return aheadWork(w.r, max(to, w.r.Now()), t)
+	}
+	if to <= directSpan {
+		return nil
+	}
+	r, err := engine.New(s.sc, v, seed)
+	if err != nil {
+		return nil
+	}
+	s.warm = &warmRun{sc: s.sc, variant: v, seed: seed, r: r}
+	return &work{what: "working to " + longTime(t), r: r, to: to, target: t}
+}
+
+// aheadWork is work that plays r, a run standing before t, on to to
+// (t, or where a rebuild's step snapshots start); nil within directSpan.
+func aheadWork(r *engine.Run, to, t time.Duration) *work {
+	if to-r.Now() <= directSpan {
+		return nil
+	}
+	return &work{what: "working to " + longTime(t), r: r, from: r.Now(), to: to, target: t}
+}
+
+// seekWork is work that a seek to t needs first; nil when the seek is
+// quick (sim.seek's cases).
+func (s *sim) seekWork(t time.Duration) *work {
+	t = min(max(t, 0), s.end())
+	if t == s.at {
+		return nil
+	}
+	if w := s.warmAhead(t); w != nil {
+		return aheadWork(w, max(replayFrom(t), w.Now()), t)
+	}
+	if t >= s.run.Now() {
+		return aheadWork(s.run, t, t)
+	}
+	if _, ok := s.steps[t]; ok {
+		return nil
+	}
+	return s.warmWork(s.variant, s.seed, t)
+}
+
+// variantWork is work that showing variant v at t needs first; nil when
+// the switch is quick (sim.resume's cases).
+func (s *sim) variantWork(v int, t time.Duration) *work {
+	if v < 0 || v >= len(s.sc.Variants) || v == s.variant {
+		return nil
+	}
+	k := s.kept.peek(s.sc, s.seed, v)
+	switch {
+	case k == nil:
+		return s.warmWork(v, s.seed, t)
+	case k.at == t:
+		return nil
+	case k.run.Now() <= t:
+		return aheadWork(k.run, max(replayFrom(t), k.run.Now()), t)
+	}
+	if _, ok := k.steps[t]; ok {
+		return nil
+	}
+	return s.warmWork(v, s.seed, t)
+}
+
+// peek is variant v's kept run of sc on seed, left kept, or nil.
+func (ks *keptRuns) peek(sc *engine.Scenario, seed uint64, v int) *keptRun {
+	for _, k := range ks.runs {
+		if k.base == sc && k.seed == seed && k.variant == v && k.preset == "" {
+			return k
+		}
+	}
+	return nil
+}
+
+// profileWork is work that plays the shown run to its end for the
+// layout's profile, when it runs longer than directSpan and has none
+// yet; nil else. Stopped, the profile is given up for that run and the
+// layout shows every pane, as it does for a run it cannot make.
+func (x *extraPanes) profileWork(s *sim) *work {
+	p := &x.prof
+	if p.ok || p.given || p.sc != s.sc || p.variant != s.variant || p.seed != s.seed || !longProfile(s.sc) {
+		return nil
+	}
+	r, err := engine.New(s.sc, s.variant, s.seed)
+	if err != nil {
+		return nil
+	}
+	sc, v, seed := s.sc, s.variant, s.seed
+	return &work{what: "working to " + longTime(s.end()) + " for the layout", r: r, to: r.End(), target: r.End(),
+		// A jump to the end, the first thing one tries on a long run, goes
+		// on from there rather than play the run again.
+		forkAt:   replayFrom(s.end()),
+		forked:   func(c *engine.Run) { s.warm = &warmRun{sc: sc, variant: v, seed: seed, r: c} },
+		stopNote: "stopped: every pane is shown, as the layout could not play the whole run to choose",
+		then: func(m *Model, _ time.Duration, stopped bool) error {
+			q := &m.xp.prof
+			if q.sc != s.sc || q.variant != s.variant || q.seed != s.seed {
+				return nil // another run is shown since
+			}
+			if stopped {
+				q.given = true
+				return nil
+			}
+			end := r.Snapshot()
+			q.fill(&end)
+			return nil
+		}}
+}
+
+// longProfile says the layout's profile of a run of sc is work: its run
+// plays longer than directSpan.
+func longProfile(sc *engine.Scenario) bool { return sc.Duration > directSpan }
