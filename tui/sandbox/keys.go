@@ -1,10 +1,15 @@
 package sandbox
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/mappane"
 	"github.com/breakerlab/breakerlab/tui/pane"
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // keyMap is the sandbox's one key map: the time controls, knobs and help
@@ -97,6 +102,48 @@ func (k keyMap) compare() playback.HelpKeys {
 				right(k.Compare, "leave compare"), k.Help, k.QuitOrBack(), k.CtrlC()},
 		},
 	}
+}
+
+// wayBackRoom is the one-line help's keys in w cells inside another
+// screen, where esc and q both go back: when the line up to q cannot hold
+// them all with the ways out cut to one word ("esc back • q back"), the
+// event keys give way first, then q (esc says the same, and the full help
+// lists both). playback.KeyLine keeps every way out and drops the keys
+// before them from the end, so the second "back" cost the sandbox its
+// "e knobs" at 80 columns.
+func (k keyMap) wayBackRoom(h help.Model, keys []key.Binding, w int) []key.Binding {
+	if !k.Leave.Enabled() {
+		return keys
+	}
+	h.Width = 0
+	isQ := func(b key.Binding) bool {
+		return b.Help().Key == k.Leave.Help().Key && b.Help().Desc == k.Leave.Help().Desc
+	}
+	fits := func(keys []key.Binding) bool {
+		q := slices.IndexFunc(keys, isQ)
+		if q < 0 {
+			q = len(keys) - 1
+		}
+		line := make([]key.Binding, q+1)
+		for i, b := range keys[:q+1] {
+			if b.Help().Key == k.Home.Help().Key {
+				word, _, _ := strings.Cut(b.Help().Desc, " ")
+				b = playback.Brief(b, word)
+			}
+			line[i] = b
+		}
+		return ansi.StringWidth(" "+h.ShortHelpView(line)) <= w
+	}
+	for _, spare := range []func(key.Binding) bool{
+		func(b key.Binding) bool { return b.Help().Key == "[/]" },
+		isQ,
+	} {
+		if fits(keys) {
+			break
+		}
+		keys = slices.DeleteFunc(slices.Clone(keys), spare)
+	}
+	return keys
 }
 
 func (k keyMap) form() playback.HelpKeys { return k.FormHelp(k.FormDefaults) }

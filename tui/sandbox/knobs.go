@@ -88,6 +88,11 @@ const noMax = math.MaxFloat64
 // rangeText words a knob's range, as its hint and its refusal both say it.
 func (k *knob) rangeText() string {
 	if k.upToWords != "" {
+		if k.lo == 0 {
+			// "0 to the window" beside "0: the whole window" read as two
+			// meanings of 0.
+			return "at most " + k.upToWords
+		}
 		return pane.Count(int64(k.lo)) + " to " + k.upToWords
 	}
 	if k.hi == noMax {
@@ -103,6 +108,19 @@ func (k *knob) rangeText() string {
 		return strconv.FormatFloat(f, 'f', -1, 64)
 	}
 	return num(k.lo) + " to " + num(k.hi)
+}
+
+// hintNow is the hint as the form draws it: a range up to another field
+// ends with that field's value as the form would apply it, "at most the
+// window (20)", so that the minimum calls' "0: the whole window" reads as
+// the number the breaker pane shows ("min 20").
+func (k *knob) hintNow() string {
+	if k.upTo != nil {
+		if most, ok := k.upTo(); ok {
+			return k.hint + " (" + pane.Count(int64(most)) + ")"
+		}
+	}
+	return k.hint
 }
 
 // check refuses a parsed number outside the knob's range.
@@ -768,7 +786,7 @@ func (f *form) layout(w, h int) ([]string, []int) {
 func (f *form) layoutWith(footer string, w, h int) ([]string, []int) {
 	items := make([]kform.Item, len(f.knobs))
 	for i, k := range f.knobs {
-		items[i] = kform.Item{Label: k.label, Hint: k.hint, Value: k.input.Value(), Err: k.err}
+		items[i] = kform.Item{Label: k.label, Hint: k.hintNow(), Value: k.input.Value(), Err: k.err}
 		if k.err == "" && len(k.refused) > 0 {
 			items[i].Err = k.refusedNote()
 		}

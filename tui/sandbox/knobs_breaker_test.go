@@ -7,6 +7,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // The slow-call duration's hint says which side of the threshold a call
@@ -62,8 +63,8 @@ func TestMinimumCallsAboveTheWindowIsRefusedByTheForm(t *testing.T) {
 	m := newModel(t, 80, 24, Options{Scenario: tuitest.Scenario(t, "checkout"), Variant: 3})
 	m = press(m, "e")
 	m = focusLabel(t, m, "minimum calls", 1)
-	if hint := m.form.knobs[m.form.focus].hint; !strings.HasSuffix(hint, "; 0 to the window") {
-		t.Errorf("minimum calls' hint is %q, want it to end \"; 0 to the window\"", hint)
+	if hint := m.form.knobs[m.form.focus].hint; !strings.HasSuffix(hint, "; at most the window") {
+		t.Errorf("minimum calls' hint is %q, want it to end \"; at most the window\"", hint)
 	}
 	b := m.sim.sc.Variants[3].System.Dependencies[0].Policy.Breaker
 	window := b.WindowSize
@@ -74,7 +75,7 @@ func TestMinimumCallsAboveTheWindowIsRefusedByTheForm(t *testing.T) {
 	if m.form == nil {
 		t.Fatal("minimum calls 20 in a window of 10 were taken")
 	}
-	want := "payment minimum calls refused: want 0 to the window (10); the run on screen is unchanged"
+	want := "payment minimum calls refused: want at most the window (10); the run on screen is unchanged"
 	if m.form.err != want {
 		t.Errorf("the form says %q, want %q", m.form.err, want)
 	}
@@ -96,7 +97,41 @@ func TestMinimumCallsAboveTheWindowIsRefusedByTheForm(t *testing.T) {
 	if m.form == nil {
 		t.Fatal("window 8 with minimum calls 9 were taken")
 	}
-	if want := "payment minimum calls refused: want 0 to the window (8); the run on screen is unchanged"; m.form.err != want {
+	if want := "payment minimum calls refused: want at most the window (8); the run on screen is unchanged"; m.form.err != want {
 		t.Errorf("window 8 with minimum calls 9: the form says %q, want %q", m.form.err, want)
+	}
+}
+
+// A minimum of 0 is the whole window to the engine, and the breaker pane
+// says so in the number it shows ("min 20"); the form's hint said "0 to
+// the window", which a learner read as "judged from the first call". The
+// hint as drawn says what 0 is and the window's size, the number the pane
+// shows, and follows the window edited in the same form.
+func TestMinimumCallsHintSaysZeroIsTheWholeWindow(t *testing.T) {
+	m := newModel(t, 80, 24, Options{Variant: 2}) // cascade: a window of 20, minimum 0
+	b := m.sim.sc.Variants[2].System.Dependencies[2].Policy.Breaker
+	if b == nil || b.MinimumCalls != 0 || b.WindowSize != 20 {
+		t.Fatalf("cascade's variant 3 should have a breaker with a window of 20 and minimum calls 0, got %+v", b)
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "(min 20)") {
+		t.Fatalf("the breaker pane does not say \"(min 20)\":\n%s", v)
+	}
+	m = press(m, "e")
+	m = focusLabel(t, m, "minimum calls", 1)
+	drawn := func(m Model) string {
+		lines, _ := m.form.layout(m.w-2, m.h-5)
+		return strings.Join(lines, " ")
+	}
+	hint := m.form.knobs[m.form.focus].hintNow()
+	if !strings.Contains(hint, "0: the whole window") || !strings.HasSuffix(hint, "at most the window (20)") {
+		t.Errorf("minimum calls' hint is %q, want it to say 0 is the whole window, of 20 calls", hint)
+	}
+	if v := strings.Join(strings.Fields(ansi.Strip(drawn(m))), " "); !strings.Contains(v, "0: the whole window; at most the window (20)") {
+		t.Errorf("the form does not draw the hint:\n%s", v)
+	}
+	m = focusLabel(t, m, "breaker window", 1)
+	m = press(m, "ctrl+u", "3", "0")
+	if hint := m.form.knobs[m.form.focus+1].hintNow(); !strings.HasSuffix(hint, "at most the window (30)") {
+		t.Errorf("with the window typed as 30 the hint is %q, want it to end \"at most the window (30)\"", hint)
 	}
 }

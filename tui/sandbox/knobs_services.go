@@ -165,7 +165,13 @@ func (f *form) addBreaker(prefix string, b *breaker.Config, said string) {
 		windowed = false
 	}
 	if windowed {
-		add("minimum calls", "calls before a rate is judged", kindInt, strconv.Itoa(b.MinimumCalls), "min_calls", "minimum calls")
+		hint := "calls before a rate is judged"
+		if window >= 0 {
+			// The engine reads 0 as the whole window (and the breaker pane
+			// says "min 20"), not as "judge from the first call".
+			hint += "; 0: the whole window"
+		}
+		add("minimum calls", hint, kindInt, strconv.Itoa(b.MinimumCalls), "min_calls", "minimum calls")
 		if window >= 0 {
 			f.limitUpTo(0, window, "the window")
 		} else {

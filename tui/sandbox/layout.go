@@ -100,7 +100,7 @@ func (m Model) View() string {
 		case 4:
 			keys = m.chaosHelp()
 		default:
-			keys = m.liveKeys().main().ShortHelp()
+			keys = m.keys.wayBackRoom(m.help, m.liveKeys().main().ShortHelp(), m.w)
 		}
 		return playback.KeyLine(m.help, keys, m.w)
 	}))
@@ -115,10 +115,12 @@ func (m *Model) titleLine() string {
 		head = strings.TrimSuffix(head, "  ") + m.th.Dim.Render(" › ") + m.th.Bold.Render("compare")
 		return pane.Fit(fitting([]string{head + m.th.Dim.Render(": two runs on the same seeded traffic"), head + m.th.Dim.Render(": same seeded traffic"), head}, m.w), m.w)
 	}
-	// Tabs hold a variant's whole name or its number alone, never a name
-	// cut short: the current one's name first (the crumbs before the
-	// scenario give way for it), then the others', nearest first, while
-	// they fit.
+	// The current tab holds its variant's whole name (the status line has
+	// no room for it at 80 columns); every other tab holds a short name
+	// (tabForms) while they fit, nearest the current first, then longer
+	// ones, or else its number alone. The crumbs before the scenario's
+	// name give way, and the tabs close up by a space, where that names
+	// more tabs. Names are cut only between words, marked " …".
 	n := len(sc.Variants)
 	if n == 0 {
 		return pane.Fit(head, m.w)
@@ -126,32 +128,89 @@ func (m *Model) titleLine() string {
 	cur := m.sim.variant
 	// The tabs lay out in the width left of a caller's tag (titleReserve).
 	avail := max(m.w-m.titleReserve, 0)
-	full := func(i int) string { return fmt.Sprintf("%d %s", i+1, sc.Variants[i].Name) }
-	tabW := func(i int, named bool) int {
-		if named {
-			return ansi.StringWidth(full(i)) + 2
+	forms := m.tabForms()
+	// lvl is the form each tab shows: an index into its forms, with
+	// len(forms[i]) its number alone.
+	lvl := make([]int, n)
+	label := func(i int) string {
+		if lvl[i] >= len(forms[i]) {
+			return fmt.Sprint(i + 1)
 		}
-		return len(fmt.Sprint(i+1)) + 2
+		return fmt.Sprintf("%d %s", i+1, forms[i][lvl[i]])
 	}
-	named := make([]bool, n)
-	width := func() int {
-		w := n - 1 // the spaces between tabs
-		for i := range n {
-			w += tabW(i, named[i])
+	tabW := func(i int) int { return ansi.StringWidth(label(i)) + 2 }
+	numbers := func() {
+		for i := range lvl {
+			lvl[i] = len(forms[i])
 		}
-		return w
+		lvl[cur] = 0
 	}
-	short := " " + m.th.Accent.Render(sc.Name) + "  "
-	named[cur] = true
 	shown := make([]bool, n)
 	for i := range shown {
 		shown[i] = true
 	}
-	switch {
-	case ansi.StringWidth(head)+width() <= avail:
-	case ansi.StringWidth(short)+width() <= avail:
-		head = short
-	default:
+	// join is what stands between two tabs, beside the spaces each
+	// unselected tab has around its text: a space, or none where that
+	// names more tabs.
+	join := " "
+	fits := func(head string) bool { return ansi.StringWidth(head)+windowWidth(shown, tabW, len(join)) <= avail }
+	// name gives the tabs shown names beside head, nearest the current
+	// first: a short name each while they fit, each side stopping at its
+	// first that does not (a name past a bare number reads as out of
+	// order), then, with longest, the longest form that fits. It says how
+	// many tabs it named.
+	name := func(head string, longest bool) (named int) {
+		for _, long := range []bool{false, true} {
+			if long && !longest {
+				break
+			}
+			stopped := [2]bool{}
+			for d := 1; d < n; d++ {
+				for side, i := range []int{cur + d, cur - d} {
+					if i < 0 || i >= n || !shown[i] || stopped[side] || (long && lvl[i] == len(forms[i])) {
+						continue
+					}
+					was := lvl[i]
+					from := len(forms[i]) - 1
+					if long {
+						from = 0
+					}
+					for l := from; l < was; l++ {
+						if lvl[i] = l; fits(head) {
+							break
+						}
+						lvl[i] = was
+					}
+					switch {
+					case long:
+					case lvl[i] < len(forms[i]):
+						named++
+					default:
+						stopped[side] = true
+					}
+				}
+			}
+		}
+		return named
+	}
+	// The scenario's name, on the status line too, gives way only where
+	// that names every tab: a caller's tag (a class following its
+	// teacher) leaves less room, and the title then says what is shown.
+	best, bestJoin, most := "", join, -1
+	for _, h := range []string{head, " " + m.th.Accent.Render(sc.Name) + "  ", " "} {
+		for _, join = range []string{" ", ""} {
+			if numbers(); fits(h) {
+				if named := name(h, false); named > most && (h != " " || named == n-1) {
+					best, bestJoin, most = h, join, named
+				}
+			}
+		}
+	}
+	numbers()
+	join = bestJoin
+	if most >= 0 {
+		head = best
+	} else {
 		// Too many variants for the current one's name beside every
 		// number: the name stays (it is what is playing), with the
 		// numbers nearest it that fit and ‹ › where more are hidden.
@@ -169,7 +228,7 @@ func (m *Model) titleLine() string {
 						continue
 					}
 					shown[i] = true
-					if ansi.StringWidth(head)+windowWidth(shown, tabW, named) > avail {
+					if !fits(head) {
 						shown[i], stopped[side] = false, true
 					} else {
 						others++
@@ -178,35 +237,21 @@ func (m *Model) titleLine() string {
 			}
 			return others
 		}
-		head = short
+		head = " " + m.th.Accent.Render(sc.Name) + "  "
 		for i := range shown {
 			shown[i] = i == cur
 		}
-		// The scenario's name, which the status line also shows, gives
-		// way when not even the current tab fits beside it (a long name
-		// beside a caller's tag), and when it leaves room for no other
-		// variant's number, only a ‹ or › saying some are hidden, which
-		// at the line's end reads as one more step of the crumbs
-		// ("go-server  [1 …] ›").
-		if ansi.StringWidth(head)+windowWidth(shown, tabW, named) > avail || (grow(head) == 0 && grow(" ") > 0) {
+		// The scenario's name gives way when not even the current tab
+		// fits beside it (a long name beside a caller's tag), and when it
+		// leaves room for no other variant's number, only a ‹ or › saying
+		// some are hidden, which at the line's end reads as one more step
+		// of the crumbs ("go-server  [1 …] ›").
+		if !fits(head) || (grow(head) == 0 && grow(" ") > 0) {
 			head = " "
 		}
 		grow(head)
 	}
-	for d := 1; d < n; d++ {
-		for _, i := range []int{cur + d, cur - d} {
-			if i < 0 || i >= n {
-				continue
-			}
-			if !shown[i] {
-				continue
-			}
-			named[i] = true
-			if ansi.StringWidth(head)+windowWidth(shown, tabW, named) > avail {
-				named[i] = false
-			}
-		}
-	}
+	name(head, true)
 	tabs := make([]string, 0, n+2)
 	if !shown[0] {
 		tabs = append(tabs, m.th.Dim.Render("‹"))
@@ -215,29 +260,25 @@ func (m *Model) titleLine() string {
 		if !shown[i] {
 			continue
 		}
-		t := fmt.Sprint(i + 1)
-		if named[i] {
-			t = full(i)
-		}
 		if i == cur {
-			tabs = append(tabs, m.th.Selected.Render("["+t+"]"))
+			tabs = append(tabs, m.th.Selected.Render("["+label(i)+"]"))
 		} else {
-			tabs = append(tabs, m.th.Dim.Render(" "+t+" "))
+			tabs = append(tabs, m.th.Dim.Render(" "+label(i)+" "))
 		}
 	}
 	if !shown[n-1] {
 		tabs = append(tabs, m.th.Dim.Render("›"))
 	}
-	return pane.Fit(head+strings.Join(tabs, " "), m.w)
+	return pane.Fit(head+strings.Join(tabs, join), m.w)
 }
 
-// windowWidth is the width of the tabs shown, with the spaces between
-// them and the ‹ › marks of those hidden.
-func windowWidth(shown []bool, tabW func(int, bool) int, named []bool) int {
+// windowWidth is the width of the tabs shown, with the join (in cells)
+// between them and the ‹ › marks of those hidden.
+func windowWidth(shown []bool, tabW func(int) int, join int) int {
 	w, k := 0, 0
 	for i, s := range shown {
 		if s {
-			w += tabW(i, named[i])
+			w += tabW(i)
 			k++
 		}
 	}
@@ -247,7 +288,7 @@ func windowWidth(shown []bool, tabW func(int, bool) int, named []bool) int {
 	if !shown[len(shown)-1] {
 		w, k = w+1, k+1
 	}
-	return w + max(k-1, 0)
+	return w + max(k-1, 0)*join
 }
 
 func (m Model) formView(h int) []string {

@@ -258,9 +258,11 @@ func TestOverviewWithSeveralBreakers(t *testing.T) {
 	}
 }
 
-// The tab bar holds whole names or numbers, never a name cut short; at 80
-// columns the crumbs give way for the current variant's name.
-func TestTabsNeverCutAName(t *testing.T) {
+// The tab bar cuts a variant's name only between words, marked " …" (a
+// word is never cut in two), each tab showing one of its variant's forms
+// (tabForms) or its number; at 80 columns the current variant's name is
+// whole, and the crumbs give way for it.
+func TestTabsCutNamesOnlyBetweenWords(t *testing.T) {
 	racefree.Only(t)
 	for _, c := range layoutCases {
 		sc := c.sc(t)
@@ -268,10 +270,16 @@ func TestTabsNeverCutAName(t *testing.T) {
 			for _, w := range []int{80, 100, 120, 200} {
 				m := newModel(t, w, 24, Options{Scenario: sc, Variant: v})
 				title := ansi.Strip(m.titleLine())
-				if strings.Contains(title, "…") {
-					t.Errorf("%s variant %d at %d: %q", c.name, v+1, w, title)
+				if tuitest.CutWord.MatchString(title) {
+					t.Errorf("%s variant %d at %d cuts a word: %q", c.name, v+1, w, title)
 				}
-				if w == 80 && !strings.Contains(title, sc.Variants[v].Name) && len(sc.Variants[v].Name) < 60 {
+				forms := m.tabForms()
+				for i := range sc.Variants {
+					if named, bare := tabShown(title, i, forms[i]); !named && !bare && !strings.ContainsAny(title, "‹›") {
+						t.Errorf("%s variant %d at %d: tab %d shows none of %q, nor its number: %q", c.name, v+1, w, i+1, forms[i], title)
+					}
+				}
+				if w == 80 && !strings.Contains(title, "["+fmt.Sprint(v+1)+" "+sc.Variants[v].Name+"]") && len(sc.Variants[v].Name) < 60 {
 					t.Errorf("%s variant %d at 80: the current variant's name is missing: %q", c.name, v+1, title)
 				}
 			}

@@ -88,8 +88,8 @@ func (m *Model) formMouse(msg tea.MouseMsg) {
 }
 
 // tabAt is the variant whose tab in the title line holds column x. The
-// title names each variant by its number and, room allowing, its name,
-// in order after the scenario's name.
+// title names each variant by its number and, room allowing, its name or
+// a shorter form of it (tabForms), in order after the scenario's name.
 func (m *Model) tabAt(x int) (int, bool) {
 	title := []rune(ansi.Strip(m.titleLine()))
 	s := string(title)
@@ -100,9 +100,15 @@ func (m *Model) tabAt(x int) (int, bool) {
 	} else {
 		from += len(sc.Name)
 	}
+	forms := m.tabForms()
 	for i := range sc.Variants {
 		best, bestEnd := -1, -1
-		for _, label := range []string{fmt.Sprintf("%d %s", i+1, sc.Variants[i].Name), fmt.Sprint(i + 1)} {
+		// Longest first: at one place " 3 40 req/s " is the tab, not " 3 ".
+		var labels []string
+		for _, f := range forms[i] {
+			labels = append(labels, fmt.Sprintf("%d %s", i+1, f))
+		}
+		for _, label := range append(labels, fmt.Sprint(i+1)) {
 			for _, form := range []string{"[" + label + "]", " " + label + " "} {
 				if j := strings.Index(s[from:], form); j >= 0 && (best < 0 || from+j < best) {
 					best, bestEnd = from+j, from+j+len(form)

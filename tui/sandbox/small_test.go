@@ -60,7 +60,7 @@ func TestBreadcrumbSaysWhereEscLeads(t *testing.T) {
 			t.Errorf("the sandbox should show %q:\n%s", want, v)
 		}
 	}
-	if v := newModel(t, 100, 30, Options{CanGoHome: true}).View(); !strings.Contains(ansi.Strip(v), "breakerlab › sandbox › cascade") || !strings.Contains(ansi.Strip(v), "esc home") {
+	if v := newModel(t, 120, 30, Options{CanGoHome: true}).View(); !strings.Contains(ansi.Strip(v), "breakerlab › sandbox › cascade") || !strings.Contains(ansi.Strip(v), "esc home") {
 		t.Errorf("without a caller the sandbox is the sandbox, and esc goes home:\n%s", v)
 	}
 }

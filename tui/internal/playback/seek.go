@@ -3,7 +3,6 @@ package playback
 import (
 	"errors"
 	"fmt"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -284,18 +283,16 @@ func TimeExamples(end time.Duration) []string {
 // ParseSeed reads a seed typed at the prompt: a whole number from 0 to
 // the largest a seed holds (2^64 - 1). A longer number is a whole number
 // all the same, so it is refused as too large, not as "not a whole
-// number", and both refusals give the range.
+// number". Neither refusal quotes the bound's twenty digits: a learner
+// reads "from 0 up", and only one who typed past it needs the top.
 func ParseSeed(s string) (uint64, error) {
 	s = strings.TrimSpace(s)
 	n, err := strconv.ParseUint(s, 10, 64)
-	allowed := fmt.Sprintf("type a whole number from 0 to %d", uint64(math.MaxUint64))
 	switch {
 	case errors.Is(err, strconv.ErrRange):
-		// The number is on the prompt line already: quoting its twenty
-		// digits again would push the range past 80 columns.
-		return 0, fmt.Errorf("too large for a seed; %s", allowed)
+		return 0, errors.New("too large for a seed; type a whole number below 2^64")
 	case err != nil:
-		return 0, fmt.Errorf("%q is not a seed; %s", s, allowed)
+		return 0, fmt.Errorf("%q is not a seed; type a whole number from 0 up", s)
 	}
 	return n, nil
 }

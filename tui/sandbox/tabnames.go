@@ -1,0 +1,135 @@
+package sandbox
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// A variant's tab that cannot hold the whole name holds a short one: at 80
+// columns checkout's tabs read "3   4   5" while its interview rubric
+// points at "tab 4, the protected design".
+const (
+	// shortWhole is the widest name a tab shows whole as its short name.
+	shortWhole = 12
+	// shortLeast is the width a short name's first words reach before
+	// they are cut ("timeout …", not "a …").
+	shortLeast = 6
+)
+
+// tabForms are the names each variant's tab may show, longest first: the
+// whole name, then shorter ones cut between words and marked " …", down to
+// its short name (shortNames), the last.
+func (m *Model) tabForms() [][]string {
+	names := make([]string, len(m.sim.sc.Variants))
+	for i, v := range m.sim.sc.Variants {
+		names[i] = v.Name
+	}
+	return tabForms(names)
+}
+
+// tabForms is Model.tabForms on the variants' names.
+func tabForms(names []string) [][]string {
+	rests, cuts := shortNames(names)
+	forms := make([][]string, len(names))
+	for i, name := range names {
+		f := []string{name}
+		if base, _, _ := splitEditMark(name); base != name {
+			// An edited variant's built name may say what the edit
+			// undid ("no timeout" over a run with one): the mark goes
+			// with it, whole, or the tab shows its number.
+			forms[i] = f
+			continue
+		}
+		add := func(s string) {
+			if ansi.StringWidth(s) < ansi.StringWidth(f[len(f)-1]) {
+				f = append(f, s)
+			}
+		}
+		words := strings.Fields(rests[i])
+		add(rests[i])
+		for k := len(words) - 1; k >= cuts[i] && k > 0; k-- {
+			add(cutAt(words, k))
+		}
+		forms[i] = f
+	}
+	return forms
+}
+
+// shortNames finds each name's short form, as the rest of the name and
+// how many of its words the short form keeps. The rest leaves out a
+// leading clause ("partner burst:", "timeout 500 ms,") that another
+// variant's name begins with too, as the tabs side by side say it
+// already; a rest wider than shortWhole keeps its first words to
+// shortLeast, and names whose first words are alike keep a word more,
+// while one is left and the short name stays within shortWhole, until
+// they differ ("cooldown 2 …", "cooldown 30 …").
+func shortNames(names []string) (rests []string, keep []int) {
+	rests = make([]string, len(names))
+	keep = make([]int, len(names))
+	for i, name := range names {
+		rests[i] = name
+		words := strings.Fields(name)
+		for k := len(words) - 1; k > 0; k-- {
+			if !strings.HasSuffix(words[k-1], ",") && !strings.HasSuffix(words[k-1], ":") {
+				continue
+			}
+			prefix := strings.Join(words[:k], " ") + " "
+			shared := false
+			for j, other := range names {
+				shared = shared || (j != i && strings.HasPrefix(other, prefix))
+			}
+			if shared {
+				rests[i] = strings.Join(words[k:], " ")
+				break
+			}
+		}
+		words = strings.Fields(rests[i])
+		keep[i] = len(words)
+		if ansi.StringWidth(rests[i]) > shortWhole {
+			keep[i] = 1
+			for keep[i] < len(words) && ansi.StringWidth(strings.Join(words[:keep[i]], " ")) < shortLeast {
+				keep[i]++
+			}
+		}
+	}
+	short := func(i int) string { return cutAt(strings.Fields(rests[i]), keep[i]) }
+	for range names {
+		var alike []int
+		for i := range names {
+			for j := range names {
+				if i != j && short(i) == short(j) {
+					alike = append(alike, i)
+					break
+				}
+			}
+		}
+		grown := false
+		for _, i := range alike {
+			if keep[i] < len(strings.Fields(rests[i])) {
+				keep[i]++
+				if ansi.StringWidth(strings.Join(strings.Fields(rests[i])[:keep[i]], " ")) > shortWhole {
+					keep[i]-- // alike is better than wide: the numbers tell them apart
+					continue
+				}
+				grown = true
+			}
+		}
+		if !grown {
+			break
+		}
+	}
+	return rests, keep
+}
+
+// cutAt is the first k words, marked " …" when words follow them, the
+// comma that led into the next word left out ("no breakers …"); a colon
+// stays, as it says a name goes on ("bulkhead: …" beside "bulkhead and
+// …"). The mark stands apart, as everywhere: "…" against a letter is a
+// word cut.
+func cutAt(words []string, k int) string {
+	if k >= len(words) {
+		return strings.Join(words, " ")
+	}
+	return strings.TrimRight(strings.Join(words[:k], " "), ",;") + " …"
+}
