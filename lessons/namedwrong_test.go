@@ -168,7 +168,7 @@ func TestAStepsTextDoesNotBracketItsPrediction(t *testing.T) {
 			if err != nil || len(e.Args) == 0 || otherRun(e.Args[0]) {
 				continue
 			}
-			for _, inner := range placeholders(st.Step.Body) {
+			for _, inner := range Placeholders(st.Step.Body) {
 				q, err := ParseExpr(inner)
 				if err == nil && q.Metric == e.Metric && len(q.Args) > 0 && !otherRun(q.Args[0]) {
 					t.Errorf("%s step %d (%s): the text quotes {{%s}} above a prediction of %q: keep it for the reveal",
@@ -184,24 +184,6 @@ func TestAStepsTextDoesNotBracketItsPrediction(t *testing.T) {
 // run ("sweep-edge 100" is the step's sweep).
 func otherRun(arg string) bool {
 	return strings.Contains(arg, "/") || strings.HasPrefix(arg, "step") && arg != "step"
-}
-
-// placeholders are the expressions of a text's {{...}}, without a format.
-func placeholders(text string) []string {
-	var out []string
-	for rest := text; ; {
-		open := strings.Index(rest, "{{")
-		if open < 0 {
-			return out
-		}
-		end := strings.Index(rest[open:], "}}")
-		if end < 0 {
-			return out
-		}
-		inner, _, _ := strings.Cut(rest[open+2:open+end], "|")
-		out = append(out, strings.TrimSpace(inner))
-		rest = rest[open+end+2:]
-	}
 }
 
 // Lesson 6's "Breaker outside the retry" asks when the breaker will open

@@ -831,6 +831,22 @@ func scanPlaceholders(text string, fn func(offset int, expr string, err error) e
 	}
 }
 
+// Placeholders are the expressions of a text's {{...}}, each without its
+// format ("share step health ok" of "{{share step health ok | pct}}"), in
+// order; an unclosed one ends the list.
+func Placeholders(text string) []string {
+	var out []string
+	_ = scanPlaceholders(text, func(_ int, expr string, err error) error {
+		if err != nil {
+			return err
+		}
+		e, _, _ := strings.Cut(expr, "|")
+		out = append(out, strings.TrimSpace(e))
+		return nil
+	})
+	return out
+}
+
 func firstLine(s string) string {
 	l, _, _ := strings.Cut(s, "\n")
 	return l

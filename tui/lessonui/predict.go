@@ -381,18 +381,8 @@ type shareKey struct {
 // print ("{{share step health ok}}").
 func quotedShares(text string) []shareKey {
 	var out []shareKey
-	for rest := text; ; {
-		open := strings.Index(rest, "{{")
-		if open < 0 {
-			return out
-		}
-		end := strings.Index(rest[open:], "}}")
-		if end < 0 {
-			return out
-		}
-		inner, _, _ := strings.Cut(rest[open+2:open+end], "|")
-		rest = rest[open+end+2:]
-		e, err := lessons.ParseExpr(strings.TrimSpace(inner))
+	for _, inner := range lessons.Placeholders(text) {
+		e, err := lessons.ParseExpr(inner)
 		if err != nil || e.Metric != "share" || len(e.Args) != 3 || e.Args[0] != "step" {
 			continue
 		}
@@ -402,6 +392,7 @@ func quotedShares(text string) []shareKey {
 			}
 		}
 	}
+	return out
 }
 
 // sameRun says whether two steps play the same run: one scenario, variant,
