@@ -329,19 +329,11 @@ func (f *InFlight) abandonedNote(letters []rune, room int) string {
 	return ""
 }
 
-// plotted is the height of d's line at sample smp: its calls in flight,
-// abandoned ones included. Under a bulkhead's one cap (pane.OneCap) the
-// part below the abandoned is the permits held, what the cap bounds and
-// the limits pane says: a call holds its permit while it dials or waits
-// for a connection, before it is in flight at the dependency, and
-// go-server's payments, every permit held by a call dialling the hung
-// provider, drew a line at 0 under its cap of 60 while the bulkhead
-// turned checkouts away. Without a cap it is the calls at the dependency.
+// plotted is the height of d's line at sample smp: the calls a caller
+// waits on (pane.Held: under a bulkhead's one cap, the permits held), and
+// the abandoned on top.
 func plotted(d *engine.DependencySnapshot, smp engine.DependencySample) int32 {
-	if pane.OneCap(d) > 0 {
-		return smp.Bulkhead + smp.Abandoned
-	}
-	return smp.InFlight
+	return pane.Held(d, smp) + smp.Abandoned
 }
 
 // mayAbandon reports whether the snapshot's calls can be abandoned (a

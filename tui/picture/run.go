@@ -409,7 +409,7 @@ func inFlightPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, le
 			top = math.Max(top, float64(d.BulkheadCap))
 		}
 		for _, smp := range d.Series {
-			top = math.Max(top, float64(max(smp.InFlight-smp.Abandoned, smp.Abandoned)))
+			top = math.Max(top, float64(max(pane.Held(&d, smp), smp.Abandoned)))
 		}
 	}
 	p.Y.Min, p.Y.Max = 0, top*1.05
@@ -480,13 +480,14 @@ func inFlightPanel(s *engine.Snapshot, pal palette, deps []engine.Dependency, le
 	return p, nil
 }
 
-// inFlightSeries is d's calls in flight over time, held (InFlight less
-// Abandoned) and abandoned, and whether any call was abandoned.
+// inFlightSeries is d's calls over time, held (pane.Held: the terminal
+// chart's, under a cap the permits held) and abandoned, and whether any
+// call was abandoned.
 func inFlightSeries(s *engine.Snapshot, d *engine.DependencySnapshot) (held, abandoned plotter.XYs, any bool) {
 	held = make(plotter.XYs, len(d.Series))
 	abandoned = make(plotter.XYs, len(d.Series))
 	for i, smp := range d.Series {
-		held[i] = plotter.XY{X: seconds(s, i), Y: float64(smp.InFlight - smp.Abandoned)}
+		held[i] = plotter.XY{X: seconds(s, i), Y: float64(pane.Held(d, smp))}
 		abandoned[i] = plotter.XY{X: seconds(s, i), Y: float64(smp.Abandoned)}
 		any = any || smp.Abandoned > 0
 	}
