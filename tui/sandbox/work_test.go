@@ -41,24 +41,6 @@ func drainWork(t *testing.T, m Model) Model {
 	return m
 }
 
-// directSnapshot is variant v on seed played straight to t, and on
-// through its drain when t is the end.
-func directSnapshot(t *testing.T, sc *engine.Scenario, v int, seed uint64, at time.Duration) (engine.Snapshot, *engine.Snapshot) {
-	t.Helper()
-	r, err := engine.New(sc, v, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.AdvanceTo(at)
-	snap := r.Snapshot()
-	if at < sc.Duration {
-		return snap, nil
-	}
-	r.AdvanceTo(r.End())
-	final := r.Snapshot()
-	return snap, &final
-}
-
 // A long run's first screen, G, a variant switch and another seed are
 // played in slices, each key's Update returning before the run has
 // moved; and what the slices end on is the run played straight there,
@@ -94,7 +76,7 @@ func TestSlicedSeekIsTheDirectRun(t *testing.T) {
 		if m.Now() != at || m.sim.variant != v || m.sim.seed != seed {
 			t.Fatalf("%s: at %v variant %d seed %d, want %v, %d, %d", what, m.Now(), m.sim.variant, m.sim.seed, at, v, seed)
 		}
-		snap, final := directSnapshot(t, m.sim.sc, v, seed, at)
+		snap, final := replayed(t, m.sim.sc, v, seed, at)
 		if !reflect.DeepEqual(*m.Snapshot(), snap) {
 			t.Errorf("%s: the snapshot played in slices differs from the run played straight there", what)
 		}
@@ -192,7 +174,7 @@ func TestWorkKeysStopIt(t *testing.T) {
 	if m.work != nil || m.Now() != got {
 		t.Fatalf("esc: work left %v, at %v, want stopped at %v", m.work != nil, m.Now(), got)
 	}
-	if snap, _ := directSnapshot(t, sc, 0, tuitest.Seed, got); !reflect.DeepEqual(*m.Snapshot(), snap) {
+	if snap, _ := replayed(t, sc, 0, tuitest.Seed, got); !reflect.DeepEqual(*m.Snapshot(), snap) {
 		t.Error("the run stopped at differs from the run played straight there")
 	}
 
