@@ -6,19 +6,6 @@ import (
 	"testing"
 )
 
-// stillRepeatingWhy are the choice questions written before the rule
-// below whose wrong choice's why shares a run of words with what follows
-// it: each one reworded may leave the list, and no question joins it.
-var stillRepeatingWhy = map[string]bool{
-	"03-bulkheads step 4":              true,
-	"06-retries-and-order step 10":     true,
-	"08-shuffle-sharding step 5":       true,
-	"08-shuffle-sharding step 9":       true,
-	"09-checkout-incident step 2":      true,
-	"11-deadlines-across-hops step 9":  true,
-	"11-deadlines-across-hops step 14": true,
-}
-
 // repeatRun is how many words in a row make a sentence read twice.
 const repeatRun = 8
 
@@ -43,7 +30,7 @@ func TestWrongChoiceWhyIsNotSaidAgain(t *testing.T) {
 		for i, st := range p.Steps {
 			where := fmt.Sprintf("%s step %d", p.Lesson.ID, i+1)
 			for _, q := range []*PreparedQuestion{st.Predict, st.Question} {
-				if q == nil || stillRepeatingWhy[where] {
+				if q == nil {
 					continue
 				}
 				after := wordRuns(q.Reveal+" "+q.Explain, repeatRun)
