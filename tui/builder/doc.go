@@ -15,14 +15,17 @@
 // scenariofile.Dump), plus the checks the engine lacks (a part nobody's
 // requests reach: engine.Validate accepts it, the run never calls it); a
 // refused edit changes nothing and the screen shows the engine's words.
-// Edits are undone one by one (u). p plays the system at once (PlayMsg,
-// for the parent to open the sandbox on it; the parent hands back what
-// was injected there with Played, which keeps it), w saves it as a
-// scenario file (.toml, named after the file) that `breakerlab run FILE`,
-// sweep, lessons and challenges read. Any name a part is given is one
-// their knob paths reach (lessons/knobpath.go). Leaving with unsaved
-// changes asks first; the parent keeps the model, so the system stays as
-// a draft while the program runs.
+// Edits are undone one by one (u). A copy of a built-in keeps the
+// built-in's design names and summary only while they still describe it:
+// an edit rebuilds or marks them "(edited)", as the sandbox's knob edits
+// do (names.go). p plays the system at once (PlayMsg, for the parent to
+// open the sandbox on it; the parent hands back what was injected there
+// with Played, which keeps it), w saves it as a scenario file (.toml,
+// named after the file) that `breakerlab run FILE`, sweep, lessons and
+// challenges read. Any name a part is given is one their knob paths reach
+// (lessons/knobpath.go). Leaving with unsaved changes asks first; the
+// parent keeps the model, so the system stays as a draft while the
+// program runs.
 //
 // It imports the engine and its scenarios, scenariofile (the encoder),
 // engine/chaos (faults), engine/sweep (deep copies), tui/mappane,

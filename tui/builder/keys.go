@@ -52,7 +52,7 @@ func newKeyMap() keyMap {
 		Back:       b([]string{"esc"}, "esc", "home"),
 		Quit:       shared.Quit,
 		Leave:      b([]string{"q"}, "q", "back"),
-		Palette:    b([]string{palette.Key}, palette.Key, "go anywhere"),
+		Palette:    b([]string{":", palette.Key}, ":/"+palette.Key, "go anywhere"), // the parent opens it (ColonFree)
 		FormNext:   shared.FormNext,
 		FormPrev:   shared.FormPrev,
 		FormApply:  b([]string{"enter"}, "enter", "apply"),

@@ -104,6 +104,10 @@ type Model struct {
 	undo    []state
 	parts   []part
 	sel     int
+	// origin is the built-in the system was copied from, as built (nil
+	// for the empty server): its design names and summary describe it,
+	// not the edited copy, which relabel marks against it (names.go).
+	origin *engine.Scenario
 	// The map and the charts draw a preview run of the system (preview.go).
 	mp      *mappane.Model
 	inf     *chart.InFlight
@@ -162,6 +166,14 @@ func (m Model) Scenario() *engine.Scenario { return m.sc }
 
 // Unsaved reports whether the system has changes no file holds.
 func (m Model) Unsaved() bool { return m.sc != nil && m.id != m.savedID }
+
+// ColonFree reports whether `:` means nothing here now, so that a parent
+// may open its command palette with it, as its own lists do: the builder
+// takes `:` as text while a prompt or the knob form is open, and as an
+// answer while it asks a question; its keys use no `:` otherwise.
+func (m Model) ColonFree() bool {
+	return m.prompt == nil && m.form == nil && m.ask == noQuestion
+}
 
 // SetSize sets the screen's size.
 func (m *Model) SetSize(w, h int) {
@@ -372,6 +384,7 @@ func (m *Model) edit(fn func(sc *engine.Scenario) (string, error), done string) 
 	}
 	name, err := fn(c)
 	if err == nil {
+		relabel(m.origin, c)
 		err = check(c)
 	}
 	if err != nil {
@@ -453,7 +466,7 @@ func (m *Model) refresh(sel part) {
 // begin starts building on sc, with an empty history and no file: a
 // new system is saved nowhere yet.
 func (m *Model) begin(sc *engine.Scenario) {
-	m.sc, m.undo, m.sel = sc, nil, 0
+	m.sc, m.undo, m.sel, m.origin = sc, nil, 0, nil
 	m.savePath, m.saveNote = "", ""
 	m.nextID++
 	// The start itself loses nothing when left: only edits are unsaved.
@@ -487,6 +500,9 @@ func (m Model) chooseKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.begin(sc)
+		if m.pick > 0 {
+			m.origin = clone(sc)
+		}
 		m.msg, m.msgErr = "s adds a service, d a dependency, f a fleet, t a tenant; e sets their knobs; ? lists every key", false
 	case k.Type == tea.KeyEsc:
 		if m.sc != nil {
@@ -553,6 +569,7 @@ func (m Model) formKey(k tea.KeyMsg) Model {
 		if c == nil {
 			return m
 		}
+		relabel(m.origin, c)
 		if err := check(c); err != nil {
 			m.form.SetErr(err.Error())
 			return m

@@ -470,8 +470,12 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return next, cmd
 		}
 	}
-	if k, ok := msg.(tea.KeyMsg); ok && k.Type == tea.KeyCtrlC && m.busy == "" && m.draftAtRisk() {
+	if k, ok := msg.(tea.KeyMsg); ok && k.Type == tea.KeyCtrlC && m.draftAtRisk() {
+		// Busy or not: while a workbook is looked for, ctrl+c asks too.
 		return m.quitKey() // jump.go: the builder's system is not saved
+	}
+	if next, cmd, ok := m.answerLeftBehind(msg); ok {
+		return next, cmd
 	}
 	switch m.screen {
 	case onSandbox:
@@ -639,6 +643,37 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.open()
 	}
 	return m, nil
+}
+
+// answerLeftBehind takes the answer of a command the home screen's own
+// screens started (a workbook looked for or written, the lab's servers
+// started) when it comes after ctrl+c took the learner from them to the
+// builder's question (quitKey): the builder keeps the screen, and the
+// menu is not left waiting for it. ok is false for every other message.
+func (m Model) answerLeftBehind(msg tea.Msg) (next tea.Model, cmd tea.Cmd, ok bool) {
+	switch m.screen {
+	case onMenu, onPicker, onNoWorkbook:
+		return m, nil, false
+	}
+	switch msg := msg.(type) {
+	case foundMsg:
+		m.busy = ""
+		if msg.created && msg.err == nil && msg.b != nil {
+			// Written, not opened: the menu says where, and Exercises
+			// opens it.
+			m.setNote(createdNotice(msg.b, m.o.Workbooks.Dir), false)
+		}
+		return m, nil, true
+	case liveLabStartedMsg:
+		m.busy = ""
+		if msg.err != nil {
+			return m, nil, true
+		}
+		// Nobody is there to use the servers: they stop.
+		m.liveStop = msg.stop
+		return m, m.stopLiveLab(), true
+	}
+	return m, nil, false
 }
 
 // move moves the cursor d rows among the rows shown, round the ends.

@@ -15,9 +15,10 @@ import (
 const PaletteKey = palette.Key
 
 // colonFree reports whether `:` means nothing on the screen that is open,
-// so that it opens the palette: the home screen's own lists, and the lists
-// of lessons and challenges while none is open. Screens that play take `:`
-// to go to a time; screens that take text take it as text.
+// so that it opens the palette: the home screen's own lists, the lists of
+// lessons and challenges while none is open, and the builder while it
+// neither takes text nor asks. Screens that play take `:` to go to a time;
+// screens that take text take it as text.
 func (m Model) colonFree() bool {
 	switch m.screen {
 	case onMenu, onPicker, onNoWorkbook:
@@ -26,6 +27,8 @@ func (m Model) colonFree() bool {
 		return m.lessons != nil && !m.lessons.Open() && !m.lessons.Filtering()
 	case onChallenges:
 		return m.ch != nil && !m.ch.Open() && !m.ch.Filtering()
+	case onBuilder:
+		return m.bd != nil && m.bd.ColonFree()
 	}
 	return false
 }
