@@ -543,12 +543,21 @@ func resetCmd(args []string, env Env) error {
 	if *testsOnly {
 		// Test files as the workbook wrote them, older than the bundled
 		// ones, hold nothing of the learner's: no need to ask.
-		if edited := w.ChangedTests(e).Learners(); len(edited) > 0 && !*yes {
-			return usage("your %s of %s differs from the bundled one, and reset --tests puts the bundled one back "+
-				"(a copy of yours is kept in %s); add --yes to go ahead. Tests of your own can go in a _test.go file of their own, which reset --tests leaves alone",
-				strings.Join(edited, " and your "), e.Name, backupRoot(w))
-		}
 		given := w.MissingGivenFiles(e) // RestoreTests writes these back too
+		if edited := w.ChangedTests(e).Learners(); len(edited) > 0 && !*yes {
+			// The files given back are said too: the learner did not
+			// write them, so nothing else in the question covers them.
+			also := ""
+			switch {
+			case len(given) > 3:
+				also = fmt.Sprintf(", and writes back the %d files given to you that are missing", len(given))
+			case len(given) > 0:
+				also = ", and writes back " + strings.Join(given, " and ") + ", given to you and missing"
+			}
+			return usage("your %s of %s differs from the bundled one, and reset --tests puts the bundled one back "+
+				"(a copy of yours is kept in %s)%s; add --yes to go ahead. Tests of your own can go in a _test.go file of their own, which reset --tests leaves alone",
+				strings.Join(edited, " and your "), e.Name, backupRoot(w), also)
+		}
 		b, err := w.RestoreTestsWithBackup(e)
 		if err != nil {
 			return err

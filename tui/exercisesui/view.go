@@ -203,9 +203,34 @@ func (m Model) question() string {
 		}
 		return q
 	case confirmRestoreTests:
-		return fmt.Sprintf("Put back the bundled tests of %s? Your code is kept.", e.Name)
+		// Restoring the tests writes back too any file the workbook gave
+		// to build on (03's window.go) that is missing: the learner did
+		// not write it, so "your code is kept" alone does not cover it.
+		q := fmt.Sprintf("Put back the bundled tests of %s?", e.Name)
+		switch given := givenFiles(e); {
+		case len(given) == 1:
+			q += fmt.Sprintf(" %s, which the workbook gave you, comes back too if it is missing.", given[0])
+		case len(given) > 1 && len(given) <= 3:
+			q += fmt.Sprintf(" %s, which the workbook gave you, come back too if missing.", strings.Join(given, " and "))
+		case len(given) > 3:
+			q += fmt.Sprintf(" The %d files the workbook gave you come back too if missing.", len(given))
+		}
+		return q + " Your code is kept."
 	}
 	return fmt.Sprintf("%s does not pass yet. Write its solution to solutions/%s anyway?", e.Name, e.Name)
+}
+
+// givenFiles are e's stub files other than the one the learner edits,
+// sorted: files the workbook gives to build on, not to write.
+func givenFiles(e exercises.Exercise) []string {
+	var given []string
+	for name := range e.StubFiles() {
+		if name != e.MainFile() {
+			given = append(given, name)
+		}
+	}
+	slices.Sort(given)
+	return given
 }
 
 func (m Model) helpKeys() helpKeys {

@@ -175,9 +175,25 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if k.Type == tea.KeySpace {
 			r = []rune{' '}
 		}
-		m.setInput(string(m.input) + string(r))
+		m.setInput(string(m.input) + typable(r))
 	}
 	return m, nil
+}
+
+// typable is what of runes typed or pasted goes on the line: a control
+// character (ESC, a tab, a bell, DEL) is dropped, as the program's other
+// text inputs (the knob forms' fields, the sandbox's prompts) drop it, so
+// that "a\x1b[31mb" pasted never reaches the terminal as a sequence and
+// the line shows what will be matched.
+func typable(runes []rune) string {
+	var b strings.Builder
+	for _, r := range runes {
+		if r < ' ' || r == 0x7f {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 func (m *Model) setInput(s string) {

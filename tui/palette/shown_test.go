@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -20,11 +22,41 @@ func TestTheErrorShowsTheArgumentAsText(t *testing.T) {
 	if strings.Contains(v, `\"`) {
 		t.Fatalf("the error quotes the argument as Go does:\n%s", v)
 	}
+	// The escape and the bell typed never reach the line (typable), so
+	// the error names what is on it, with nothing the terminal acts on.
 	m, _ = typeLine("frob\x1b]0;x\x07", "enter")
 	v = m.View()
 	errLine := v[strings.LastIndexByte(v, '\n')+1:]
-	if !strings.Contains(errLine, `no command "frob␛]0;x␇"`) || strings.ContainsAny(errLine, "\x1b\x07") {
+	if !strings.Contains(errLine, `no command "frob]0;x"`) || strings.ContainsAny(errLine, "\x1b\x07") {
 		t.Fatalf("an unknown command with an escape in it is not shown as text:\n%q", errLine)
+	}
+}
+
+// A control character typed or pasted into the line is dropped, as the
+// knob forms' fields and the sandbox's prompts drop it: an escape pasted
+// reached the terminal in the prompt's row and recoloured it, a tab moved
+// the keys' hint, and either kept the line from matching a command.
+func TestControlCharactersTypedAreDropped(t *testing.T) {
+	m := New(tuitest.Plain(), commands())
+	m.SetSize(80, 24)
+	m.Open()
+	for _, k := range []tea.KeyMsg{
+		{Type: tea.KeyRunes, Runes: []rune("a\x1b[31mb"), Paste: true},
+		{Type: tea.KeyRunes, Runes: []rune("\t\a\x7f\r\n")},
+		{Type: tea.KeyRunes, Runes: []rune("c")},
+	} {
+		m, _ = m.Update(k)
+	}
+	if got := m.Input(); got != "a[31mbc" {
+		t.Errorf("the line holds %q, want %q: its control characters dropped", got, "a[31mbc")
+	}
+	if v := m.View(); strings.ContainsAny(v, "\x1b\t\a\x7f\r") {
+		t.Errorf("the palette draws a control character typed:\n%q", v)
+	}
+	// A line pasted with a tab and a newline in it still jumps.
+	_, msg := typeLine("sand\tbox multi-h\a\n", "enter")
+	if got, _ := msg.(JumpMsg); got != (JumpMsg{"sandbox", "multi-hop"}) {
+		t.Errorf("a pasted line with control characters in it: %#v, want a jump to sandbox multi-hop", msg)
 	}
 }
 

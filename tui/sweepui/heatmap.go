@@ -505,14 +505,16 @@ func eachLine(style lipgloss.Style, s string) string {
 }
 
 // wrapWords wraps s at spaces so no line is wider than width (a word
-// longer than width stands alone on its line).
+// longer than width stands alone on its line). A number stays with its
+// unit and a comparison sign with what it compares to (unbroken): a goal
+// wrapped as "held max ≤" over "80 calls" read as no goal at all.
 func wrapWords(s string, width int) string {
 	if width <= 0 || lipgloss.Width(s) <= width {
 		return s
 	}
 	var lines []string
 	cur := ""
-	for _, w := range strings.Split(s, " ") {
+	for _, w := range unbroken(strings.Split(s, " "), width) {
 		switch {
 		case cur == "":
 			cur = w
@@ -527,6 +529,63 @@ func wrapWords(s string, width int) string {
 	}
 	lines = append(lines, strings.TrimRight(cur, " "))
 	return strings.Join(lines, "\n")
+}
+
+// unbroken joins the words that are read as one, for wrapWords to keep on
+// one line: a comparison sign and the number after it, a number and its
+// unit ("≤ 80 calls:", "0 ms"). A run of them wider than width is left
+// as its words, to be wrapped like any others rather than overflow.
+func unbroken(words []string, width int) []string {
+	out := make([]string, 0, len(words))
+	for i := 0; i < len(words); {
+		j := i + 1
+		for j < len(words) && staysWith(words[j-1], words[j]) {
+			j++
+		}
+		if run := strings.Join(words[i:j], " "); j-i == 1 || lipgloss.Width(run) <= width {
+			out = append(out, run)
+		} else {
+			out = append(out, words[i:j]...)
+		}
+		i = j
+	}
+	return out
+}
+
+// comparisons are the signs a goal or a bound compares with, as the
+// sweep writes them in words (≤) and as they are typed (<=).
+var comparisons = map[string]bool{"≤": true, "≥": true, "<": true, ">": true, "=": true, "≠": true, "<=": true, ">=": true, "==": true, "!=": true}
+
+// units are the units a sweep's figures are written in (sweep.Metric's
+// ms, s and calls, a rate's req/s) that may stand apart from their number.
+var units = map[string]bool{"ms": true, "µs": true, "s": true, "m": true, "min": true, "h": true, "calls": true, "%": true, "req/s": true, "rps": true}
+
+// isNumberWord says whether w is a number as a word of a sentence: "80",
+// "0.5", "1,200", "(−3", "~40%".
+func isNumberWord(w string) bool {
+	w = strings.TrimLeft(w, "([~≈")
+	w = strings.TrimLeft(w, "-−+")
+	w = strings.TrimSuffix(w, "%")
+	if w == "" || w[0] < '0' || w[0] > '9' || w[len(w)-1] < '0' || w[len(w)-1] > '9' {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; (c < '0' || c > '9') && c != '.' && c != ',' {
+			return false
+		}
+	}
+	return true
+}
+
+// staysWith says whether word b must stay on word a's line.
+func staysWith(a, b string) bool {
+	if b == "" {
+		return false
+	}
+	if comparisons[a] {
+		return true
+	}
+	return isNumberWord(a) && units[strings.TrimRight(b, ",.;:)]")]
 }
 
 // Table draws a one-knob sweep as rows: the knob's value, the measure's

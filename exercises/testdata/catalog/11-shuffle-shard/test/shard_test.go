@@ -206,14 +206,65 @@ func TestAssignSpreadsOverAllPairs(t *testing.T) {
 
 // Similar ids get unrelated shards: the hash must mix every byte.
 func TestSimilarIdsGetUnrelatedShards(t *testing.T) {
-	seen := map[string]int{}
-	for c := range 1000 {
-		s, _ := Assign(fmt.Sprintf("acct-%04d", c), 2048, 4)
-		seen[fmt.Sprint(s)]++
+	const ids, n, k = 1000, 2048, 4
+	holders := map[string][]string{} // a shard, as printed, to the ids it went to
+	var order []string               // the shards in the order first given
+	for c := range ids {
+		id := fmt.Sprintf("acct-%04d", c)
+		s, _ := Assign(id, n, k)
+		key := fmt.Sprint(s)
+		if holders[key] == nil {
+			order = append(order, key)
+		}
+		holders[key] = append(holders[key], id)
 	}
-	if len(seen) < 995 {
-		t.Fatalf("1000 similar ids got only %d different shards of 4 out of 2048", len(seen))
+	if len(holders) >= ids-5 {
+		return
 	}
+	total := new(big.Int).Binomial(n, k)
+	if len(holders) == 1 {
+		t.Fatalf("%d similar ids, acct-0000 to acct-%04d, all got the same workers %s, want at least %d different shards of %d out of %d workers: "+
+			"pick each id's shard from a hash of the id, so that with %s possible shards each of these ids gets one of its own",
+			ids, ids-1, order[0], ids-5, k, n, thousands(total.String()))
+	}
+	// Which shards went to more than one id, and the one most shared.
+	shared, sharers, most := 0, 0, ""
+	for _, key := range order {
+		if h := holders[key]; len(h) > 1 {
+			shared, sharers = shared+1, sharers+len(h)
+			if most == "" || len(h) > len(holders[most]) {
+				most = key
+			}
+		}
+	}
+	h := holders[most]
+	example := fmt.Sprintf("%s and %s both got workers %s", h[0], h[1], most)
+	if len(h) > 2 {
+		example = fmt.Sprintf("%s, %s and %d more all got workers %s", h[0], h[1], len(h)-2, most)
+	}
+	// The chance that any two of the ids draw the same shard at random:
+	// ids·(ids-1)/2 pairs, each alike with chance 1 in C(n, k).
+	odds, _ := new(big.Rat).SetFrac(total, big.NewInt(ids*(ids-1)/2)).Float64()
+	went := fmt.Sprintf("%d shards went to more than one id, %d ids in all", shared, sharers)
+	if shared == 1 {
+		went = fmt.Sprintf("1 shard went to more than one id, %d ids in all", sharers)
+	}
+	t.Fatalf("%d similar ids, acct-0000 to acct-%04d, got only %d different shards of %d out of %d workers, want at least %d: "+
+		"%s (%s). "+
+		"With %s possible shards, a good shuffle shard gives each of these ids a shard of its own: "+
+		"two of them landing on the same one by chance happens about once in %.1f million runs. "+
+		"Ids this alike landing on the same workers means the hash does not mix every byte of the id "+
+		"(a sum of its bytes, or a part of it, gives similar ids the same seed): hash the whole id, with hash/fnv, and seed the generator with all of the hash",
+		ids, ids-1, len(holders), k, n, ids-5, went, example, thousands(total.String()), odds/1e6)
+}
+
+// thousands writes a whole number's digits in groups of three, as the
+// README writes 730,862,190,080.
+func thousands(digits string) string {
+	for i := len(digits) - 3; i > 0; i -= 3 {
+		digits = digits[:i] + "," + digits[i:]
+	}
+	return digits
 }
 
 func TestAssignRejectsBadSizes(t *testing.T) {

@@ -1,0 +1,27 @@
+package exercisesui
+
+import (
+	"strings"
+	"testing"
+)
+
+// Putting back the tests writes back too a file the workbook gave to
+// build on, if it is missing (exercises.Workbook.RestoreTests): the
+// question names it, since "your code is kept" does not cover a file the
+// learner did not write. An exercise with none asks as before.
+func TestRestoreQuestionNamesTheGivenFiles(t *testing.T) {
+	for _, c := range []struct{ name, want string }{
+		{"03-slow-calls", "Put back the bundled tests of 03-slow-calls? window.go, which the workbook gave you, comes back too if it is missing. Your code is kept."},
+		{"12-composition", "Put back the bundled tests of 12-composition? policies.go, which the workbook gave you, comes back too if it is missing. Your code is kept."},
+		{"01-consecutive-breaker", "Put back the bundled tests of 01-consecutive-breaker? Your code is kept."},
+	} {
+		f := newFake()
+		f.current = c.name
+		f.outdated = map[string]bool{c.name: true}
+		d := start(t, f, 200, 30)
+		d.keys("x")
+		if v := d.view(); !strings.Contains(v, c.want+"  (y/n)") {
+			t.Errorf("%s: the question should read %q:\n%s", c.name, c.want, v)
+		}
+	}
+}
