@@ -2,6 +2,7 @@ package chart
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"time"
 
@@ -138,11 +139,15 @@ const (
 
 // frame is a chart's axes and labels as ntcharts lays them out, kept
 // between renders: they change only with the size and the scale, and
-// building a canvas costs more than drawing the data.
+// building a canvas costs more than drawing the data. It keeps the axes'
+// cells and the plot's placement, not the linechart: ntcharts' canvas
+// holds a styled cell of some 550 bytes for every cell of the chart (7.7
+// MB for the in-flight chart at the largest screen a session draws, most
+// of a session's heap), and nothing reads it once the axes are copied out.
 type frame struct {
 	key  frameKey
-	lc   linechart.Model
-	base *grid.Grid // axes and labels only, already classed
+	plot plotArea
+	axes axisCells
 	ok   bool
 }
 
@@ -154,33 +159,91 @@ type frameKey struct {
 	yAxis      bool
 }
 
-// get returns the linechart and its axes for key, building them when the
-// key changed.
-func (f *frame) get(key frameKey, build func() linechart.Model) (*linechart.Model, *grid.Grid) {
+// get returns the plot's placement and the axes for key, building them
+// when the key changed.
+func (f *frame) get(key frameKey, build func() linechart.Model) (*plotArea, axisCells) {
 	if f.ok && f.key == key {
-		return &f.lc, f.base
+		return &f.plot, f.axes
 	}
 	f.key, f.ok = key, true
-	f.lc = build()
-	f.lc.DrawXYAxisAndLabel()
-	f.base = axisGrid(&f.lc)
-	return &f.lc, f.base
+	lc := build()
+	lc.DrawXYAxisAndLabel()
+	f.plot = newPlotArea(&lc)
+	f.axes = readAxes(&lc)
+	return &f.plot, f.axes
+}
+
+// plotArea is where a linechart put its plot and how it maps data onto
+// the plot's cells: all that drawing the data needs of the linechart.
+type plotArea struct {
+	origin       canvas.Point // where the axes meet, on the canvas
+	xStep, yStep int          // ntcharts' label steps: an axis is drawn when positive
+	// The view's lower bounds and extents, and the plot's last cell on each
+	// axis: a data point's offset from the lower bound times last/extent
+	// is its cell, as ntcharts scales it.
+	minX, minY           float64
+	spanX, spanY         float64
+	lastCellX, lastCellY int
+}
+
+// newPlotArea reads the plot area of a linechart whose axes are drawn.
+func newPlotArea(lc *linechart.Model) plotArea {
+	return plotArea{
+		origin: lc.Origin(),
+		xStep:  lc.XStep(), yStep: lc.YStep(),
+		minX: lc.ViewMinX(), minY: lc.ViewMinY(),
+		spanX: lc.ViewMaxX() - lc.ViewMinX(), spanY: lc.ViewMaxY() - lc.ViewMinY(),
+		lastCellX: lc.GraphWidth() - 1, lastCellY: lc.GraphHeight() - 1,
+	}
+}
+
+// scale is a data point in plot cells from the origin, unrounded, as
+// linechart's ScaleFloat64Point computes it, operation for operation, so
+// that the data lands where ntcharts would put it (an empty range maps
+// to 0).
+func (p *plotArea) scale(f canvas.Float64Point) (r canvas.Float64Point) {
+	if p.spanX > 0 {
+		r.X = (f.X - p.minX) * (float64(p.lastCellX) / p.spanX)
+	}
+	if p.spanY > 0 {
+		r.Y = (f.Y - p.minY) * (float64(p.lastCellY) / p.spanY)
+	}
+	return r
 }
 
 // plotX is the canvas column of the plot's first column.
-func plotX(lc *linechart.Model) int {
-	if lc.YStep() > 0 {
-		return lc.Origin().X + 1
+func plotX(p *plotArea) int {
+	if p.yStep > 0 {
+		return p.origin.X + 1
 	}
-	return lc.Origin().X
+	return p.origin.X
 }
 
-// axisGrid copies the axes and labels of a freshly drawn linechart into a
-// grid, reading only the cells that can hold them.
-func axisGrid(lc *linechart.Model) *grid.Grid {
+// axisCell is one cell of a linechart's axes or labels.
+type axisCell struct {
+	x, y int32
+	r    rune
+	cl   grid.Class
+}
+
+// axisCells are the cells of a chart's axes and labels, and only those: kept
+// between frames they take some 16 bytes a cell of the axes, where a
+// whole grid would take 5 for every cell of the chart, mostly blank.
+type axisCells []axisCell
+
+// drawOn writes the axes onto g with their left edge at column x0.
+func (a axisCells) drawOn(g *grid.Grid, x0 int) {
+	for _, c := range a {
+		g.Set(x0+int(c.x), int(c.y), c.r, c.cl)
+	}
+}
+
+// readAxes copies the axes and labels of a freshly drawn linechart,
+// classed, reading only the cells that can hold them.
+func readAxes(lc *linechart.Model) axisCells {
 	o := lc.Origin()
 	w, h := lc.Width(), lc.Height()
-	g := grid.New(w, h)
+	var out axisCells
 	read := func(x, y int) {
 		cell := lc.Canvas.Cell(canvas.Point{X: x, Y: y})
 		if cell.Rune == 0 {
@@ -190,7 +253,7 @@ func axisGrid(lc *linechart.Model) *grid.Grid {
 		if y > o.Y || x < o.X {
 			cl = clLabel
 		}
-		g.Set(x, y, cell.Rune, cl)
+		out = append(out, axisCell{x: int32(x), y: int32(y), r: cell.Rune, cl: cl})
 	}
 	for y := max(o.Y, 0); y < h; y++ {
 		for x := range w {
@@ -204,13 +267,14 @@ func axisGrid(lc *linechart.Model) *grid.Grid {
 			}
 		}
 	}
-	return g
+	// The slice grew by doubling: keep no spare capacity between frames.
+	return slices.Clip(out)
 }
 
 // markFaults draws the faults' spans on the time axis as a heavy line.
-func markFaults(g *grid.Grid, x0 int, lc *linechart.Model, fault []bool) {
-	y := lc.Origin().Y
-	px := x0 + plotX(lc)
+func markFaults(g *grid.Grid, x0 int, p *plotArea, fault []bool) {
+	y := p.origin.Y
+	px := x0 + plotX(p)
 	for c, on := range fault {
 		if on {
 			g.Set(px+c, y, '━', clFault)
@@ -218,14 +282,14 @@ func markFaults(g *grid.Grid, x0 int, lc *linechart.Model, fault []bool) {
 	}
 }
 
-// plotPoint is where a data point lands on the canvas, by ntcharts' own
-// scaling: the same cell its DrawRune would fill.
-func plotPoint(lc *linechart.Model, f canvas.Float64Point) canvas.Point {
-	p := canvas.CanvasPointFromFloat64Point(lc.Origin(), lc.ScaleFloat64Point(f))
-	if lc.YStep() > 0 {
+// plotPoint is where a data point lands on the canvas: the cell the
+// linechart's DrawRune would fill.
+func plotPoint(pa *plotArea, f canvas.Float64Point) canvas.Point {
+	p := canvas.CanvasPointFromFloat64Point(pa.origin, pa.scale(f))
+	if pa.yStep > 0 {
 		p.X++
 	}
-	if lc.XStep() > 0 {
+	if pa.xStep > 0 {
 		p.Y--
 	}
 	return p
@@ -233,8 +297,8 @@ func plotPoint(lc *linechart.Model, f canvas.Float64Point) canvas.Point {
 
 // plotLine fills the cells of a line between two data points, rasterized
 // by ntcharts, as DrawRuneLine would.
-func plotLine(g *grid.Grid, x0 int, lc *linechart.Model, a, b canvas.Float64Point, r rune, cl grid.Class) {
-	for _, p := range graph.GetLinePoints(plotPoint(lc, a), plotPoint(lc, b)) {
+func plotLine(g *grid.Grid, x0 int, pa *plotArea, a, b canvas.Float64Point, r rune, cl grid.Class) {
+	for _, p := range graph.GetLinePoints(plotPoint(pa, a), plotPoint(pa, b)) {
 		g.Set(x0+p.X, p.Y, r, cl)
 	}
 }

@@ -276,7 +276,7 @@ func (g *Gauge) render() []string {
 		return pane.Frame(g.th, g.w, g.h, title, note, []string{"(too narrow)"})
 	}
 	ax := newTimeAxis(s.Duration, s.SampleEvery, cols)
-	lc, base := g.frame.get(key, func() linechart.Model {
+	plot, axes := g.frame.get(key, func() linechart.Model {
 		ticks := ax.ticks()
 		return linechart.New(iw, chartH, 0, float64(cols-1), 0, top,
 			linechart.WithXYSteps(1, 1),
@@ -284,9 +284,9 @@ func (g *Gauge) render() []string {
 			linechart.WithXLabelFormatter(func(i int, _ float64) string { return ticks[i-1] }))
 	})
 	gr := grid.New(iw, chartH)
-	gr.Blit(base, 0, 0)
+	axes.drawOn(gr, 0)
 	if rd.limit > 0 {
-		plotLine(gr, 0, lc, canvas.Float64Point{X: 0, Y: rd.limit}, canvas.Float64Point{X: float64(cols - 1), Y: rd.limit}, capRune, clGaugeCap)
+		plotLine(gr, 0, plot, canvas.Float64Point{X: 0, Y: rd.limit}, canvas.Float64Point{X: float64(cols - 1), Y: rd.limit}, capRune, clGaugeCap)
 	}
 	// The first line last, on top: in use over waiting.
 	for li := len(rd.lines) - 1; li >= 0; li-- {
@@ -307,13 +307,13 @@ func (g *Gauge) render() []string {
 			if !have {
 				prev = pt
 			}
-			plotLine(gr, 0, lc, prev, pt, l.letter, clGaugeLine+grid.Class(li))
+			plotLine(gr, 0, plot, prev, pt, l.letter, clGaugeLine+grid.Class(li))
 			prev, have = pt, true
 		}
 	}
-	markFaults(gr, 0, lc, faultColumns(ax, g.data.Faults))
+	markFaults(gr, 0, plot, faultColumns(ax, g.data.Faults))
 	if down != nil {
-		y, px := lc.Origin().Y, plotX(lc)
+		y, px := plot.origin.Y, plotX(plot)
 		for c := range cols {
 			lo, hi := ax.buckets(c)
 			for b := lo; b < min(hi, len(down)); b++ {

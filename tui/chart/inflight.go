@@ -198,7 +198,7 @@ func (f *InFlight) render() []string {
 		return pane.Frame(f.th, f.w, f.h, title, "", []string{"(too narrow)"})
 	}
 	ax := newTimeAxis(s.Duration, s.SampleEvery, cols)
-	lc, base := f.frame.get(key, func() linechart.Model {
+	plot, axes := f.frame.get(key, func() linechart.Model {
 		ticks := ax.ticks()
 		return linechart.New(iw, chartH, 0, float64(cols-1), 0, top,
 			linechart.WithXYSteps(1, 1),
@@ -206,7 +206,7 @@ func (f *InFlight) render() []string {
 			linechart.WithXLabelFormatter(func(i int, _ float64) string { return ticks[i-1] }))
 	})
 	g := grid.New(iw, chartH)
-	g.Blit(base, 0, 0)
+	axes.drawOn(g, 0)
 
 	// The abandoned calls: the top of each column, between the calls
 	// still awaited and the line. Caps and lines are drawn over them.
@@ -230,8 +230,8 @@ func (f *InFlight) render() []string {
 				continue
 			}
 			n := float64(end - lo)
-			top := plotPoint(lc, canvas.Float64Point{X: float64(c), Y: total / n})
-			live := plotPoint(lc, canvas.Float64Point{X: float64(c), Y: (total - gone) / n})
+			top := plotPoint(plot, canvas.Float64Point{X: float64(c), Y: total / n})
+			live := plotPoint(plot, canvas.Float64Point{X: float64(c), Y: (total - gone) / n})
 			for y := top.Y + 1; y < live.Y; y++ {
 				g.Set(top.X, y, hatchRune, cl)
 			}
@@ -239,7 +239,7 @@ func (f *InFlight) render() []string {
 	}
 	for i := range s.Dependencies {
 		if c := pane.OneCap(&s.Dependencies[i]); drawCaps && c > 0 && !pane.Uncalled(s, s.Dependencies[i].Name) {
-			plotLine(g, 0, lc, canvas.Float64Point{X: 0, Y: float64(c)}, canvas.Float64Point{X: float64(cols - 1), Y: float64(c)}, capRune, clCap)
+			plotLine(g, 0, plot, canvas.Float64Point{X: 0, Y: float64(c)}, canvas.Float64Point{X: float64(cols - 1), Y: float64(c)}, capRune, clCap)
 		}
 	}
 	// Draw the busiest dependency last so that it stays on top.
@@ -280,11 +280,11 @@ func (f *InFlight) render() []string {
 			if !have {
 				prev = pt
 			}
-			plotLine(g, 0, lc, prev, pt, letters[i], cl)
+			plotLine(g, 0, plot, prev, pt, letters[i], cl)
 			prev, have = pt, true
 		}
 	}
-	markFaults(g, 0, lc, faultColumns(ax, f.data.Faults))
+	markFaults(g, 0, plot, faultColumns(ax, f.data.Faults))
 	colors := pane.DependencyColors(s)
 	inks := []theme.Ink{clPlain: {}, clAxis: theme.InkOf(f.th.Border), clLabel: theme.InkOf(f.th.Dim),
 		clFault: theme.InkOf(f.th.Bad.Bold(true)), clCap: theme.InkOf(f.th.Warn)}

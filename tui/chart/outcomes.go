@@ -286,17 +286,17 @@ func (o *Outcomes) render() []string {
 		bareHB, bareShown = hb, shown
 		rule = shareRule(hb)
 	}
-	lc, base := o.frame.get(frameKey{w: cw, h: chartH, top: 1, dur: s.Duration, every: s.SampleEvery}, func() linechart.Model {
+	plot, axes := o.frame.get(frameKey{w: cw, h: chartH, top: 1, dur: s.Duration, every: s.SampleEvery}, func() linechart.Model {
 		ticks := ax.ticks()
 		return linechart.New(cw, chartH, 0, 1, 0, 1,
 			linechart.WithXYSteps(1, 0),
 			linechart.WithXLabelFormatter(func(i int, _ float64) string { return ticks[i] }))
 	})
 	g := grid.New(iw, chartH)
-	g.Blit(base, lw, 0)
+	axes.drawOn(g, lw)
 	top := rows - (shown*hb + sep*(shown-1)) // blank rows above the bands
 	cells := make([]int, len(engine.Outcomes))
-	x0 := lw + plotX(lc)
+	x0 := lw + plotX(plot)
 	for row, e := range kept {
 		ep := &s.Endpoints[e]
 		y0 := top + row*(hb+sep) // the band's top row
@@ -326,7 +326,7 @@ func (o *Outcomes) render() []string {
 			}
 		}
 	}
-	markFaults(g, lw, lc, faultColumns(ax, o.data.Faults))
+	markFaults(g, lw, plot, faultColumns(ax, o.data.Faults))
 	inks := o.inks(n)
 	body := g.Lines(inks)
 	body = append(body, legend...)

@@ -403,10 +403,11 @@ func (s *Session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // 8000 × 8000 took one session's memory from 87 MB to a gigabyte, and
 // 100000 × 100000 kept growing (a screen's frame is width × height cells)
 // past 5 GB after the client had gone, which would take the teacher's
-// machine and the class with it. A screen's memory grows with its cells
-// (the sandbox's charts keep a canvas of theirs, some 400 bytes a cell):
-// at 640 × 240 a session playing the sandbox held about 60 MB of live
-// heap, against about 1.3 MB at 100 × 30. At 320 × 100 it holds under
+// machine and the class with it. A screen's frame and its drawing time
+// grow with its cells (the sandbox's charts kept a canvas of theirs, some
+// 400 bytes a cell, until they came to keep only their axes' cells: a
+// session playing the sandbox at 320 × 100 held 12 MB, now about 1.5 MB,
+// against 1.2 MB at 100 × 30). At 320 × 100 it holds under
 // SessionHeapBound, and a full-screen terminal on a 1440p monitor, or a
 // 4K one at 2× scaling, still fits; a larger window shows the screen at
 // this size in its corner.
@@ -417,10 +418,10 @@ const (
 
 // SessionHeapBound is the most live heap one session is meant to hold at
 // the largest screen (MaxWidth × MaxHeight) with the sandbox playing: the
-// server's memory is bounded by MaxSessions times it (1.6 GB at the
+// server's memory is bounded by MaxSessions times it (400 MB at the
 // default 100 sessions), and TestSessionsAtTheLargestScreenStayUnderTheBound
 // holds it.
-const SessionHeapBound = 16 << 20
+const SessionHeapBound = 4 << 20
 
 // resize records the new size, bounded (MaxWidth, MaxHeight); the first
 // applies at once, and later ones settle for sizeSettle first.
