@@ -290,6 +290,11 @@ func checkArg(k argKind, a string) error {
 			return fmt.Errorf("%q is not a run: write step (this step's own simulation), stepN (step N's simulation) or SCENARIO/VARIANT such as cascade/0", a)
 		}
 		n, known := variantCount(name)
+		if !known && isScenarioFile(name) {
+			// SCENARIO/VARIANT names a built-in; a teacher's file runs
+			// only as a step's simulation, with the step's variant.
+			return fmt.Errorf("%q names a scenario file, and a file's runs are quoted by the steps that run it: write step (this step's simulation) or stepN (step N's), with the file and the variant as that step's scenario and variant", a)
+		}
 		if !known {
 			if s := didYouMean(name, scenarioNames()); s != "" {
 				return fmt.Errorf("no scenario is called %q: did you mean %q? (built in: %s)", name, s, strings.Join(scenarioNames(), ", "))
@@ -729,113 +734,128 @@ func readParam(sc *engine.Scenario, sys *engine.System, key string) (Value, erro
 			return duration(e.Patience), nil
 		}
 	}
+	// A dependency by the path [set] and a sweep take (knobpath.go): the
+	// front's DEPENDENCY.KEY or a service's SERVICE/DEPENDENCY.KEY, with
+	// its names bare or quoted; the one a path names, where two services
+	// each have a dependency of that name.
+	at, ok, err := findKnob(sys, key)
+	if err != nil {
+		return Value{}, err
+	}
+	if ok && (at.part == dependencyPart || at.part == edgePart) {
+		return readDependencyParam(at.dep, at.name(), at.key)
+	}
 	for i := range sys.Dependencies {
-		d := &sys.Dependencies[i]
-		if d.Name != head {
-			continue
+		if d := &sys.Dependencies[i]; d.Name == head {
+			return readDependencyParam(d, d.Name, rest)
 		}
-		p := d.Policy
-		b := p.Breaker
-		// faultN.KEY (N from 2) reads the dependency's Nth fault, as
-		// fault.KEY reads its first: {{param step recommendations.fault2.from}}.
-		if n, key, ok := nthFault(rest); ok {
-			if n > len(d.Faults) {
-				return Value{}, fmt.Errorf("dependency %q has %d fault(s), not %d", d.Name, len(d.Faults), n)
-			}
-			f := d.Faults[n-1]
-			switch key {
-			case "from":
-				return duration(f.From), nil
-			case "to":
-				return duration(f.To), nil
-			case "latency":
-				return duration(f.Latency), nil
-			case "probability":
-				return fraction(f.Probability), nil
-			}
+	}
+	return Value{}, fmt.Errorf("param cannot read %q: use workers, queue, duration, ENDPOINT.rate|interval|patience, SERVICE.workers|queue|instances|work, DEPENDENCY.timeout|bulkhead|latency.*|breaker.* or a service's SERVICE/DEPENDENCY.KEY", key)
+}
+
+// readDependencyParam reads key rest of dependency d, which a path names
+// as name (a service's dependency as SERVICE/DEPENDENCY).
+func readDependencyParam(d *engine.Dependency, name, rest string) (Value, error) {
+	p := d.Policy
+	b := p.Breaker
+	// faultN.KEY (N from 2) reads the dependency's Nth fault, as
+	// fault.KEY reads its first: {{param step recommendations.fault2.from}}.
+	if n, key, ok := nthFault(rest); ok {
+		if n > len(d.Faults) {
+			return Value{}, fmt.Errorf("dependency %q has %d fault(s), not %d", name, len(d.Faults), n)
 		}
-		switch rest {
-		case "timeout":
-			return duration(p.Timeout), nil
-		case "deadline":
-			return duration(p.Deadline), nil
-		case "bulkhead":
-			return count(uint64(p.Bulkhead)), nil
-		case "bulkhead_wait":
-			return duration(p.BulkheadWait), nil
-		case "deadline_margin":
-			return duration(p.DeadlineMargin), nil
-		case "min_time_left":
-			return duration(p.MinTimeLeft), nil
-		case "latency.mean":
-			// The distribution's mean, whatever its kind (a log-normal
-			// fitted to a median and a p99 has no Mean field of its own).
-			return duration(d.Latency.Expected()), nil
-		case "latency.value":
-			return duration(d.Latency.Value), nil
-		case "latency.p50":
-			return duration(d.Latency.P50), nil
-		case "latency.p99":
-			// The distribution's 99th percentile, whatever its kind, as
-			// latency.mean is its mean: a prompt that gives an exponential
-			// dependency's mean can give the p99 a timeout is set from.
-			return duration(d.Latency.Quantile99()), nil
-		case "fault.from", "fault.to", "fault.latency", "fault.probability":
-			if len(d.Faults) == 0 {
-				return Value{}, fmt.Errorf("dependency %q has no fault", d.Name)
-			}
-			f := d.Faults[0]
-			switch rest {
-			case "fault.from":
-				return duration(f.From), nil
-			case "fault.to":
-				return duration(f.To), nil
-			case "fault.latency":
-				return duration(f.Latency), nil
-			}
+		f := d.Faults[n-1]
+		switch key {
+		case "from":
+			return duration(f.From), nil
+		case "to":
+			return duration(f.To), nil
+		case "latency":
+			return duration(f.Latency), nil
+		case "probability":
 			return fraction(f.Probability), nil
 		}
-		if r := p.Retry; r != nil && strings.HasPrefix(rest, "retry.") {
-			switch strings.TrimPrefix(rest, "retry.") {
-			case "attempts":
-				return count(uint64(r.Attempts)), nil
-			case "base":
-				return duration(r.Backoff.Base), nil
-			case "max":
-				return duration(r.Backoff.Max), nil
-			}
-		}
-		if strings.HasPrefix(rest, "breaker.") {
-			if b == nil {
-				return Value{}, fmt.Errorf("dependency %q has no breaker", d.Name)
-			}
-			switch strings.TrimPrefix(rest, "breaker.") {
-			case "window":
-				return count(uint64(b.WindowSize)), nil
-			case "min_calls":
-				if b.MinimumCalls == 0 {
-					return count(uint64(b.WindowSize)), nil
-				}
-				return count(uint64(b.MinimumCalls)), nil
-			case "failure_rate":
-				return fraction(b.FailureRate), nil
-			case "open":
-				return duration(b.OpenFor), nil
-			case "trials":
-				return count(uint64(b.HalfOpenTrials)), nil
-			case "slow_duration":
-				return duration(b.SlowCallDuration), nil
-			case "slow_rate":
-				return fraction(b.SlowCallRate), nil
-			case "time_window":
-				return duration(b.WindowSpan), nil
-			case "jitter":
-				return fraction(b.OpenJitter), nil
-			}
-		}
-		return Value{}, fmt.Errorf("param cannot read %q of dependency %q (readable: timeout, deadline, bulkhead, bulkhead_wait, deadline_margin, min_time_left, latency.*, fault.*, retry.attempts, retry.base, retry.max, breaker.window, breaker.min_calls, breaker.failure_rate, breaker.open, breaker.trials, breaker.slow_duration, breaker.slow_rate, breaker.time_window, breaker.jitter)", rest, d.Name)
 	}
-	return Value{}, fmt.Errorf("param cannot read %q: use workers, queue, duration, ENDPOINT.rate|interval|patience or DEPENDENCY.timeout|bulkhead|latency.*|breaker.*", key)
+	switch rest {
+	case "timeout":
+		return duration(p.Timeout), nil
+	case "deadline":
+		return duration(p.Deadline), nil
+	case "bulkhead":
+		return count(uint64(p.Bulkhead)), nil
+	case "bulkhead_wait":
+		return duration(p.BulkheadWait), nil
+	case "deadline_margin":
+		return duration(p.DeadlineMargin), nil
+	case "min_time_left":
+		return duration(p.MinTimeLeft), nil
+	case "latency.mean":
+		// The distribution's mean, whatever its kind (a log-normal
+		// fitted to a median and a p99 has no Mean field of its own).
+		return duration(d.Latency.Expected()), nil
+	case "latency.value":
+		return duration(d.Latency.Value), nil
+	case "latency.p50":
+		return duration(d.Latency.P50), nil
+	case "latency.p99":
+		// The distribution's 99th percentile, whatever its kind, as
+		// latency.mean is its mean: a prompt that gives an exponential
+		// dependency's mean can give the p99 a timeout is set from.
+		return duration(d.Latency.Quantile99()), nil
+	case "fault.from", "fault.to", "fault.latency", "fault.probability":
+		if len(d.Faults) == 0 {
+			return Value{}, fmt.Errorf("dependency %q has no fault", name)
+		}
+		f := d.Faults[0]
+		switch rest {
+		case "fault.from":
+			return duration(f.From), nil
+		case "fault.to":
+			return duration(f.To), nil
+		case "fault.latency":
+			return duration(f.Latency), nil
+		}
+		return fraction(f.Probability), nil
+	}
+	if r := p.Retry; r != nil && strings.HasPrefix(rest, "retry.") {
+		switch strings.TrimPrefix(rest, "retry.") {
+		case "attempts":
+			return count(uint64(r.Attempts)), nil
+		case "base":
+			return duration(r.Backoff.Base), nil
+		case "max":
+			return duration(r.Backoff.Max), nil
+		}
+	}
+	if strings.HasPrefix(rest, "breaker.") {
+		if b == nil {
+			return Value{}, fmt.Errorf("dependency %q has no breaker", name)
+		}
+		switch strings.TrimPrefix(rest, "breaker.") {
+		case "window":
+			return count(uint64(b.WindowSize)), nil
+		case "min_calls":
+			if b.MinimumCalls == 0 {
+				return count(uint64(b.WindowSize)), nil
+			}
+			return count(uint64(b.MinimumCalls)), nil
+		case "failure_rate":
+			return fraction(b.FailureRate), nil
+		case "open":
+			return duration(b.OpenFor), nil
+		case "trials":
+			return count(uint64(b.HalfOpenTrials)), nil
+		case "slow_duration":
+			return duration(b.SlowCallDuration), nil
+		case "slow_rate":
+			return fraction(b.SlowCallRate), nil
+		case "time_window":
+			return duration(b.WindowSpan), nil
+		case "jitter":
+			return fraction(b.OpenJitter), nil
+		}
+	}
+	return Value{}, fmt.Errorf("param cannot read %q of dependency %q (readable: timeout, deadline, bulkhead, bulkhead_wait, deadline_margin, min_time_left, latency.*, fault.*, retry.attempts, retry.base, retry.max, breaker.window, breaker.min_calls, breaker.failure_rate, breaker.open, breaker.trials, breaker.slow_duration, breaker.slow_rate, breaker.time_window, breaker.jitter)", rest, name)
 }
 
 func evalLittle(c *evalCtx, a []string) (Value, error) {

@@ -1,9 +1,11 @@
 package lessons
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
+	"github.com/breakerlab/breakerlab/engine/sweep"
 )
 
 // buildScenario builds a fresh copy of the spec's built-in scenario and
@@ -29,20 +32,8 @@ func buildScenario(spec *SimSpec) (*engine.Scenario, error) {
 	if spec.Variant < 0 || spec.Variant >= len(sc.Variants) {
 		return nil, fmt.Errorf("scenario %s has variants 0 to %d, not %d", spec.Scenario, len(sc.Variants)-1, spec.Variant)
 	}
-	// A preset replaces a whole breaker, so it goes before the keys that
-	// adjust it.
-	for pass := 0; pass < 2; pass++ {
-		for _, o := range spec.Set {
-			if isPreset := strings.HasSuffix(o.Key, ".breaker.preset"); isPreset != (pass == 0) {
-				continue
-			}
-			if err := applyOverride(sc, spec.Variant, o.Key, o.Value); err != nil {
-				return nil, fmt.Errorf("set %s: %w", o.Key, err)
-			}
-		}
-	}
-	if err := sc.Validate(); err != nil {
-		return nil, fmt.Errorf("with these overrides the scenario is not valid: %w", err)
+	if err := applySet(sc, spec); err != nil {
+		return nil, err
 	}
 	if len(spec.Set) > 0 {
 		// A name that quotes a number the overrides changed ("one shared
@@ -54,6 +45,163 @@ func buildScenario(spec *SimSpec) (*engine.Scenario, error) {
 		}
 	}
 	return sc, nil
+}
+
+// applySet applies the step's [set] to its variant of sc and checks the
+// result.
+func applySet(sc *engine.Scenario, spec *SimSpec) error {
+	had := breakerCalls(&sc.Variants[spec.Variant].System)
+	// A preset replaces a whole breaker, so it goes before the keys that
+	// adjust it.
+	for pass := 0; pass < 2; pass++ {
+		for _, o := range spec.Set {
+			if isPreset := strings.HasSuffix(o.Key, ".breaker.preset"); isPreset != (pass == 0) {
+				continue
+			}
+			if err := applyOverride(sc, spec.Variant, o.Key, o.Value); err != nil {
+				return fmt.Errorf("set %s: %w", o.Key, err)
+			}
+		}
+	}
+	if err := sc.Validate(); err != nil {
+		if made := madeBreakerError(sc, spec, had); made != nil {
+			return made
+		}
+		return fmt.Errorf("with these overrides the scenario is not valid: %w", err)
+	}
+	return nil
+}
+
+// callName is a call as a knob path names it: a dependency of the front
+// (svc "") or of a service.
+type callName struct{ svc, dep string }
+
+func (c callName) String() string {
+	if c.svc == "" {
+		return c.dep
+	}
+	return c.svc + "/" + c.dep
+}
+
+// eachCall calls fn with every call of sys and its dependency.
+func eachCall(sys *engine.System, fn func(callName, *engine.Dependency)) {
+	for i := range sys.Dependencies {
+		fn(callName{dep: sys.Dependencies[i].Name}, &sys.Dependencies[i])
+	}
+	for i := range sys.Services {
+		s := &sys.Services[i]
+		for j := range s.Dependencies {
+			fn(callName{svc: s.Name, dep: s.Dependencies[j].Name}, &s.Dependencies[j])
+		}
+	}
+}
+
+// breakerCalls notes the calls of sys that have a breaker.
+func breakerCalls(sys *engine.System) map[callName]bool {
+	has := map[callName]bool{}
+	eachCall(sys, func(c callName, d *engine.Dependency) {
+		if d.Policy.Breaker != nil {
+			has[c] = true
+		}
+	})
+	return has
+}
+
+// madeBreakerError explains a breaker [set] made on a call of the step's
+// variant that had none (not in had) when that breaker is not valid, or
+// is nil. A breaker key on such a call makes the breaker from nothing, the
+// way lesson 5 gives checkout's payment one from its window, failure
+// rate, open time and trials; one key alone left the others 0, and the
+// scenario's refusal ("breaker window must be between 1 and 1048576
+// calls, got 0") named a field the author never wrote. This says that the
+// call has no breaker in this variant, which keys the made one lacks, and
+// the variants that have one, as a sweep does (engine/sweep/nobreaker.go).
+// The error names the first breaker key written for the call, for its line.
+func madeBreakerError(sc *engine.Scenario, spec *SimSpec, had map[callName]bool) error {
+	v := spec.Variant
+	sys := &sc.Variants[v].System
+	var out error
+	eachCall(sys, func(c callName, d *engine.Dependency) {
+		b := d.Policy.Breaker
+		if out != nil || b == nil || had[c] {
+			return
+		}
+		invalid := b.Validate()
+		if invalid == nil {
+			return
+		}
+		key, preset := "", false
+		for _, o := range spec.Set {
+			if at, ok, _ := findKnob(sys, o.Key); ok && at.dep == d && strings.HasPrefix(at.key, "breaker.") {
+				if key == "" {
+					key = o.Key
+				}
+				preset = preset || at.key == "breaker.preset"
+			}
+		}
+		msg := fmt.Sprintf("variant %d of %s (%s) has no breaker on %s, so [set] builds one from the breaker keys it gives", v, sc.Name, sc.Variants[v].Name, c)
+		if lacks := breakerLacks(b, c.String()+".breaker."); len(lacks) > 0 {
+			msg += ", and it lacks " + joinAnd(lacks) + ". Set those too"
+		} else {
+			msg += fmt.Sprintf(", and it is not valid: %v. Change that", invalid)
+		}
+		if !preset {
+			var presets []string
+			for _, p := range breaker.Presets() {
+				presets = append(presets, strconv.Quote(p.Name))
+			}
+			msg += fmt.Sprintf(", or set %s.breaker.preset first (%s) to start from a library's whole breaker", c, strings.Join(presets, ", "))
+		}
+		var with []string
+		for _, k := range sweep.WithBreaker(sc, c.svc, c.dep) {
+			if k != v { // the breaker made here is not the variant's own
+				with = append(with, strconv.Itoa(k))
+			}
+		}
+		switch len(with) {
+		case 0:
+			msg += fmt.Sprintf(". No variant of %s has one there", sc.Name)
+		case 1:
+			msg += fmt.Sprintf(". Variant %s has one (variant = %s)", with[0], with[0])
+		default:
+			msg += fmt.Sprintf(". Variants %s have one (variant = %s)", strings.Join(with, ", "), with[0])
+		}
+		out = errors.New(msg)
+		if key != "" {
+			out = fmt.Errorf("set %s: %w", key, out)
+		}
+	})
+	return out
+}
+
+// breakerLacks lists the keys (after prefix) of the settings a breaker
+// cannot run without that b leaves 0, as breaker.Config.Validate reads
+// them: a window to judge its rates in, a rule that opens it, an open
+// time and half-open trials.
+func breakerLacks(b *breaker.Config, prefix string) []string {
+	var lacks []string
+	rateRule := b.FailureRate != 0 || b.SlowCallRate != 0 || b.FailureCount != 0 || b.MinimumCalls != 0
+	if b.Window == breaker.CountWindow && b.WindowSize == 0 && rateRule {
+		lacks = append(lacks, prefix+"window")
+	}
+	if b.FailureRate == 0 && b.SlowCallRate == 0 && b.MaxConsecutiveFailures == 0 && b.FailureCount == 0 {
+		lacks = append(lacks, prefix+"failure_rate (or slow_rate or consecutive)")
+	}
+	if b.OpenFor <= 0 {
+		lacks = append(lacks, prefix+"open")
+	}
+	if b.HalfOpenTrials < 1 {
+		lacks = append(lacks, prefix+"trials")
+	}
+	return lacks
+}
+
+// joinAnd joins items as a list in words: "a", "a and b", "a, b and c".
+func joinAnd(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 // scenarioNames lists every scenario a step may name, shuffle included.
@@ -164,6 +312,12 @@ func setServer(sc *engine.Scenario, sys *engine.System, key string, val any) err
 		d, err := asDuration(val)
 		if err != nil {
 			return err
+		}
+		if d <= 0 || d > engine.MaxDuration {
+			// Refused here, at the key, in the durations a file takes
+			// (as a scenario file's duration is): the scenario's own
+			// check words them as Go prints them ("24h0m0s").
+			return fmt.Errorf("duration must be above 0 and at most %s, got %s", engine.FormatDuration(engine.MaxDuration), engine.FormatDuration(d))
 		}
 		if sc.MeasureTo == sc.Duration || sc.MeasureTo > d {
 			sc.MeasureTo = d
@@ -580,18 +734,8 @@ func buildFileScenario(spec *SimSpec) (*engine.Scenario, error) {
 	if spec.Variant < 0 || spec.Variant >= len(sc.Variants) {
 		return nil, fmt.Errorf("scenario %s has variants 0 to %d, not %d", spec.Scenario, len(sc.Variants)-1, spec.Variant)
 	}
-	for pass := 0; pass < 2; pass++ {
-		for _, o := range spec.Set {
-			if isPreset := strings.HasSuffix(o.Key, ".breaker.preset"); isPreset != (pass == 0) {
-				continue
-			}
-			if err := applyOverride(sc, spec.Variant, o.Key, o.Value); err != nil {
-				return nil, fmt.Errorf("set %s: %w", o.Key, err)
-			}
-		}
-	}
-	if err := sc.Validate(); err != nil {
-		return nil, fmt.Errorf("with these overrides the scenario is not valid: %w", err)
+	if err := applySet(sc, spec); err != nil {
+		return nil, err
 	}
 	return sc, nil
 }

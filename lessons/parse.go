@@ -111,7 +111,12 @@ func Parse(name string, data []byte) (*Lesson, error) {
 	for i < len(lines) && strings.TrimSpace(lines[i]) == "" {
 		i++
 	}
-	if i == len(lines) || strings.TrimSpace(lines[i]) != fence {
+	if i == len(lines) {
+		// No line to name: the line after the last blank one is not the
+		// file's ("empty.md:2" for an empty file).
+		return nil, p.errorf(0, "", "the file is empty: a lesson starts with its front matter between two lines of %q (title, summary, exercises)", fence)
+	}
+	if strings.TrimSpace(lines[i]) != fence {
 		return nil, p.errorf(i+1, "", "a lesson starts with its front matter between two lines of %q (title, summary, exercises)", fence)
 	}
 	headStart := i
@@ -321,7 +326,7 @@ func (p *parser) header(l *Lesson, block []string, start int) error {
 					_, err = ParseExpr(expr)
 				}
 				if err != nil {
-					return p.wrap(l.RecapLine, field, fmt.Errorf("placeholder {{%s}}: %w", expr, err))
+					return p.wrap(l.RecapLine, field, placeholderError(expr, err))
 				}
 				return nil
 			})
@@ -766,7 +771,7 @@ func (p *parser) placeholders(st *Step) error {
 				_, err = ParseExpr(expr)
 			}
 			if err != nil {
-				return p.wrap(l, field, fmt.Errorf("placeholder {{%s}}: %w", expr, err))
+				return p.wrap(l, field, placeholderError(expr, err))
 			}
 			return nil
 		})
@@ -810,6 +815,19 @@ func (p *parser) placeholders(st *Step) error {
 	return nil
 }
 
+// errUnclosed is scanPlaceholders' error for a {{ never closed.
+var errUnclosed = errors.New("it is never closed with }}")
+
+// placeholderError is err about placeholder expr, quoted as the file has
+// it: an unclosed one without the }} it lacks, which a quote closing it
+// would show as if it were there.
+func placeholderError(expr string, err error) error {
+	if errors.Is(err, errUnclosed) {
+		return fmt.Errorf("placeholder {{%s: %w", expr, err)
+	}
+	return fmt.Errorf("placeholder {{%s}}: %w", expr, err)
+}
+
 // scanPlaceholders calls fn for every {{...}} in text with its offset and
 // content; an unclosed one is reported with an error.
 func scanPlaceholders(text string, fn func(offset int, expr string, err error) error) error {
@@ -821,7 +839,7 @@ func scanPlaceholders(text string, fn func(offset int, expr string, err error) e
 		open += i
 		end := strings.Index(text[open:], "}}")
 		if end < 0 {
-			return fn(open, strings.TrimSpace(firstLine(text[open+2:])), errors.New("it is never closed with }}"))
+			return fn(open, strings.TrimSpace(firstLine(text[open+2:])), errUnclosed)
 		}
 		end += open
 		if err := fn(open, strings.TrimSpace(text[open+2:end]), nil); err != nil {

@@ -180,12 +180,22 @@ func (p *Prepared) Verify() error {
 					hint = "; they differ past the digits the lesson prints, so write the exact value or compare with <= or >="
 				}
 				return &Error{File: p.Lesson.File, Line: c.Line, Field: "expect",
-					Err: fmt.Errorf("step %d (%s) claims %q, but the run gives %s (%s) against %s (%s)%s", i+1, p.Steps[i].Title, c.Text,
-						gotN, got, wantN, want, hint)}
+					Err: fmt.Errorf("step %d (%s) claims %q, but the run gives %s against %s%s", i+1, p.Steps[i].Title, c.Text,
+						claimSide(gotN, got), claimSide(wantN, want), hint)}
 			}
 		}
 	}
 	return nil
+}
+
+// claimSide is one side of a failed claim: its number, then in
+// parentheses the lesson's print of it where that reads otherwise
+// ("0.41 (41%)"); a print alike, "41 (41)", would say one thing twice.
+func claimSide(number, printed string) string {
+	if number == printed {
+		return number
+	}
+	return number + " (" + printed + ")"
 }
 
 func prepareStep(l *Lesson, st *Step, out *PreparedStep, lab *Lab) error {
@@ -546,19 +556,19 @@ func fill(ctx *evalCtx, text string, line int, countLines bool, field string, fa
 			l += strings.Count(text[:offset], "\n")
 		}
 		if err != nil {
-			return fail(l, field, fmt.Errorf("placeholder {{%s}}: %w", expr, err))
+			return fail(l, field, placeholderError(expr, err))
 		}
 		e, err := ParseExpr(expr)
 		if err != nil {
-			return fail(l, field, fmt.Errorf("placeholder {{%s}}: %w", expr, err))
+			return fail(l, field, placeholderError(expr, err))
 		}
 		v, err := ctx.Eval(e)
 		if err != nil {
-			return fail(l, field, fmt.Errorf("placeholder {{%s}}: %w", expr, err))
+			return fail(l, field, placeholderError(expr, err))
 		}
 		s, err := v.Format(e.Format)
 		if err != nil {
-			return fail(l, field, fmt.Errorf("placeholder {{%s}}: %w", expr, err))
+			return fail(l, field, placeholderError(expr, err))
 		}
 		b.WriteString(text[last:offset])
 		b.WriteString(s)

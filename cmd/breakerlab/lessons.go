@@ -178,7 +178,11 @@ func negativeNumberArg(fs *flag.FlagSet, args []string) string {
 // its Markdown with the numbers filled in, and its question; only step
 // `only` (from 1) when it is not 0, without the recap.
 func printLesson(w io.Writer, p *lessons.Prepared, only int) {
-	fmt.Fprintf(w, "%s (%s): %d steps, every number filled in and every claim checked\n", p.Lesson.Title, p.Lesson.ID, len(p.Steps))
+	steps := "steps"
+	if len(p.Steps) == 1 {
+		steps = "step"
+	}
+	fmt.Fprintf(w, "%s (%s): %d %s, every number filled in and every claim checked\n", p.Lesson.Title, p.Lesson.ID, len(p.Steps), steps)
 	for i, s := range p.Steps {
 		if only != 0 && i != only-1 {
 			continue

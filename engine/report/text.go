@@ -108,6 +108,12 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 		b.WriteString("\n")
 		line(2, s.Variant+":")
 		for _, e := range s.Endpoints {
+			if WindowTally(&e).total() == 0 {
+				// "0 requests, latency p50 0.0 ms" would give a latency
+				// no request had (an endpoint a variant turns off).
+				line(21, fmt.Sprintf("  %-18s no requests", e.Name))
+				continue
+			}
 			line(21, fmt.Sprintf("  %-18s %s requests, latency p50 %s, p99 %s", e.Name, thousands(e.Window.Total()), msText(e.P50), msText(e.P99))+refusedNote(e.Window))
 		}
 		for _, d := range s.Dependencies {
@@ -232,6 +238,12 @@ func writeShares(b *strings.Builder, first engine.Snapshot, snaps []engine.Snaps
 		}
 		for _, c := range cols {
 			t := WindowTally(&s.Endpoints[c.endpoint])
+			if t.total() == 0 {
+				// A share of no requests is none: "0.0%" ok would read
+				// as every request failed.
+				fmt.Fprintf(b, " %s", padLeftRunes(noShare, cell))
+				continue
+			}
 			share := t.Share(c.outcome)
 			if c.waiting {
 				share = t.WaitingShare()
@@ -524,6 +536,18 @@ func classList(c [shed.NumClasses]uint64) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// noShare stands in a share table's cell for the share of an endpoint
+// that had no requests to share out.
+const noShare = "–"
+
+// padLeftRunes pads s on the left with spaces to width characters.
+func padLeftRunes(s string, width int) string {
+	if n := utf8.RuneCountInString(s); n < width {
+		return strings.Repeat(" ", width-n) + s
+	}
+	return s
 }
 
 // padRunes pads s with spaces to width characters (not bytes: "×" is one).

@@ -65,6 +65,26 @@ func (p *Plan) checkBreakers() error {
 	return nil
 }
 
+// WithBreaker lists the variants of sc (counted from 0) in which
+// dependency dep of service svc ("" for the front's) has a breaker: the
+// variants a refusal of a breaker's knob on a call without one names, here
+// and in a lesson's [set], which refuses such a knob for the same reason.
+func WithBreaker(sc *engine.Scenario, svc, dep string) []int {
+	return variantsWith(sc, func(sys *engine.System) bool { return hasBreaker(sys, callRef{svc: svc, dep: dep}) })
+}
+
+// variantsWith lists the variants of sc (counted from 0) whose system has
+// the part has looks for.
+func variantsWith(sc *engine.Scenario, has func(*engine.System) bool) []int {
+	var with []int
+	for k := range sc.Variants {
+		if has(&sc.Variants[k].System) {
+			with = append(with, k)
+		}
+	}
+	return with
+}
+
 // noBreaker is the refusal of a sweep of path, a knob of call c's breaker,
 // on a variant where c has none.
 func (p *Plan) noBreaker(path string, c callRef) error {
@@ -79,10 +99,8 @@ func (p *Plan) noBreaker(path string, c callRef) error {
 func (p *Plan) noPart(path, part, aPart, where, table string, has func(*engine.System) bool) error {
 	sc := p.Build()
 	var with []string
-	for k := range sc.Variants {
-		if has(&sc.Variants[k].System) {
-			with = append(with, strconv.Itoa(k+1))
-		}
+	for _, k := range variantsWith(sc, has) {
+		with = append(with, strconv.Itoa(k+1))
 	}
 	msg := fmt.Sprintf("--vary %s: variant %d of %s (%s) has no %s on %s: a sweep varies the knobs of %s a variant has, and adds none",
 		path, p.Variant+1, sc.Name, sc.Variants[p.Variant].Name, part, where, aPart)

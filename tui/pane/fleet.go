@@ -504,8 +504,17 @@ func (f *Fleet) footers() [][]string {
 		}
 	}
 	var rest []string
-	if none > 0 {
+	switch {
+	case none == 0:
+	case len(glyphs) > 0:
 		rest = append(rest, th.Dim.Render(fmt.Sprintf("%d without a breaker", none)))
+	case none == 1:
+		rest = append(rest, th.Dim.Render("The instance has no breaker"))
+	default:
+		// First on the line, under the rows, a count reads as one more
+		// row's instance number ("2 without a breaker" below 0 and 1):
+		// the note begins with a word.
+		rest = append(rest, th.Dim.Render(fmt.Sprintf("None of the %d instances has a breaker", none)))
 	}
 	for st := engine.InstanceIsDown; int(st) < len(faulted); st++ {
 		if n := faulted[st]; n > 0 {
