@@ -95,7 +95,12 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		if width == 0 {
 			width = 80
 		}
-		return usagef("sweep needs --vary PATH=FROM..TO[:STEPS] once or twice, e.g.\n  --vary recommendations.bulkhead=5..60:12\n%s's knobs, by part:\n%s", sc.Name, knobList(sweepKnobs(build, v), width))
+		knobs := sweepKnobs(build, v)
+		example := ""
+		if e := exampleVary(build, v, knobs); e != "" {
+			example = ", e.g.\n  --vary " + e
+		}
+		return usagef("sweep needs --vary PATH=FROM..TO[:STEPS] once or twice%s\n%s's knobs, by part:\n%s", example, sc.Name, knobList(knobs, width))
 	case len(vary) > 2:
 		return usagef("sweep varies one or two knobs, got --vary %d times", len(vary))
 	case *measure == "":

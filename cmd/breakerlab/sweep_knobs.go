@@ -1,8 +1,11 @@
 package main
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/sweep"
 	"github.com/breakerlab/breakerlab/lessons"
 )
 
@@ -38,4 +41,70 @@ func wrapList(b *strings.Builder, head string, items []string, indent string, wi
 		fresh = false
 	}
 	b.WriteString(line + "\n")
+}
+
+// exampleRanges are the ranges exampleVary tries, counts first, then
+// durations, then shares: the first a knob takes at every value is shown.
+var exampleRanges = []string{"5..60:12", "5..40:8", "2..20:10", "1..8:8", "1..2:2",
+	"100ms..2s:20", "1s..10s:10", "0.1..0.9:9"}
+
+// exampleVary is a --vary flag `sweep SCENARIO` shows as its example, made
+// of one of knobs (the variant's own, as sweepKnobs lists them) and a
+// range whose every value the variant takes: a fixed example named
+// cascade's recommendations to every file. A bulkhead is the first
+// choice, of a dependency with a fault if there is one (the knob a
+// learner sweeps first), then a timeout, then any knob. "" when no
+// knob takes any range tried.
+func exampleVary(build func() *engine.Scenario, v int, knobs []string) string {
+	faulted := map[string]bool{}
+	sys := build().Variants[v].System
+	for _, d := range sys.Dependencies {
+		faulted[d.Name] = len(d.Faults) > 0
+	}
+	for _, s := range sys.Services {
+		for _, d := range s.Dependencies {
+			faulted[s.Name+"/"+d.Name] = len(d.Faults) > 0
+		}
+	}
+	rank := func(k string) int {
+		part, key := k, ""
+		if i := strings.LastIndexByte(k, '.'); i >= 0 {
+			part, key = k[:i], k[i+1:]
+		}
+		switch {
+		case key == "bulkhead" && faulted[part]:
+			return 0
+		case key == "bulkhead":
+			return 1
+		case key == "timeout":
+			return 2
+		}
+		return 3
+	}
+	order := slices.Clone(knobs)
+	slices.SortStableFunc(order, func(a, b string) int { return rank(a) - rank(b) })
+	for _, k := range order {
+		for _, r := range exampleRanges {
+			if takesEvery(build, v, k+"="+r) {
+				return k + "=" + r
+			}
+		}
+	}
+	return ""
+}
+
+// takesEvery says whether every value of the --vary spec sets on variant v
+// and leaves the scenario valid.
+func takesEvery(build func() *engine.Scenario, v int, spec string) bool {
+	ax, err := sweep.ParseVary(spec)
+	if err != nil {
+		return false
+	}
+	for _, val := range ax.Values {
+		sc := build()
+		if lessons.SetKnob(sc, v, ax.Path, val) != nil || sc.Validate() != nil {
+			return false
+		}
+	}
+	return true
 }

@@ -198,23 +198,8 @@ func (c *conv) fault(t table, i int, duration time.Duration) (engine.Fault, erro
 	if err := c.checkKeys(t, allowed...); err != nil {
 		return f, err
 	}
-	if f.From, _, err = t.duration("from"); err != nil {
+	if f.From, f.To, err = faultSpan(t, duration); err != nil {
 		return f, err
-	}
-	to, hasTo, err := t.duration("to")
-	if err != nil {
-		return f, err
-	}
-	f.To = to
-	end := to
-	if to == 0 {
-		end = duration
-	}
-	if f.From >= end {
-		if !hasTo || to == 0 {
-			return f, t.errorf("from", "a fault must start before the run ends (duration %s), got from %s", engine.FormatDuration(duration), t.said("from", f.From))
-		}
-		return f, t.errorf("to", "a fault must start before it ends, got from %s to %s", t.said("from", f.From), t.said("to", to))
 	}
 	switch k {
 	case engine.Slow:
@@ -235,9 +220,31 @@ func (c *conv) fault(t table, i int, duration time.Duration) (engine.Fault, erro
 			return f, errorAt(t.path, "%s: an error fault needs a probability between 0 and 1, such as probability = 0.5", t.what)
 		}
 		if !(p >= 0 && p <= 1) {
-			return f, t.errorf("probability", "probability must be between 0 and 1, got %v", p)
+			return f, t.shareOutOfRange("probability", "probability", "between 0 and 1", p)
 		}
 		f.Probability = p
 	}
 	return f, nil
+}
+
+// faultSpan reads a fault's from and to, a dependency's or a service's.
+// The engine reads To = 0 as "until the end of the run", so only a missing
+// to may mean that: a written "0s" is refused with the other backwards
+// spans. A fault that starts at or after the end never happens, whether or
+// not it has a to, so it is refused against the duration either way.
+func faultSpan(t table, duration time.Duration) (from, to time.Duration, err error) {
+	if from, _, err = t.duration("from"); err != nil {
+		return 0, 0, err
+	}
+	to, hasTo, err := t.duration("to")
+	if err != nil {
+		return 0, 0, err
+	}
+	if from >= duration {
+		return 0, 0, t.errorf("from", "a fault must start before the run ends (duration %s), got from %s", engine.FormatDuration(duration), t.said("from", from))
+	}
+	if hasTo && to <= from {
+		return 0, 0, t.errorf("to", "a fault must start before it ends, got from %s to %s", t.said("from", from), t.said("to", to))
+	}
+	return from, to, nil
 }

@@ -185,6 +185,18 @@ func checkDumpable(sc *engine.Scenario) error {
 			if d.Policy.DeadlineMargin > 0 && !d.Policy.PropagateDeadline {
 				return fmt.Errorf("variant %q: dependency %q has a deadline margin but does not propagate deadlines; a file sets deadline_margin only with propagate_deadline = true", v.Name, d.Name)
 			}
+			for i, f := range d.Faults {
+				if err := faultInRun(v.Name, "dependency", d.Name, i, f.From, sc.Duration); err != nil {
+					return err
+				}
+			}
+		}
+		for _, svc := range s.Services {
+			for i, f := range svc.Faults {
+				if err := faultInRun(v.Name, "service", svc.Name, i, f.From, sc.Duration); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	for _, s := range texts {
@@ -193,6 +205,16 @@ func checkDumpable(sc *engine.Scenario) error {
 		}
 	}
 	return nil
+}
+
+// faultInRun reports a fault that starts at or after the end of the run
+// (a shortened duration leaves one there): it never happens, and a file
+// refuses it (faultSpan), so the file written would not read back.
+func faultInRun(variant, kind, name string, i int, from, duration time.Duration) error {
+	if from < duration {
+		return nil
+	}
+	return fmt.Errorf("variant %q: %s %q's fault %d starts at %s, not before the end of the run (duration %s), so it never happens; a file refuses such a fault: remove it or lengthen the run", variant, kind, name, i+1, engine.FormatDuration(from), engine.FormatDuration(duration))
 }
 
 // sameDependencies reports a variant whose dependencies (of [system] when

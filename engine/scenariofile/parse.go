@@ -22,7 +22,7 @@ const DefaultVariant = "default"
 func Parse(filename string, data []byte) (*engine.Scenario, error) {
 	var doc map[string]any
 	if err := toml.Unmarshal(data, &doc); err != nil {
-		return nil, syntaxError(filename, err)
+		return nil, syntaxError(filename, data, err)
 	}
 	c := &conv{file: filename, ix: indexLines(data)}
 	sc, err := c.scenario(doc)
@@ -35,12 +35,13 @@ func Parse(filename string, data []byte) (*engine.Scenario, error) {
 // syntaxError turns the TOML decoder's complaint into an Error. Since
 // go-toml v2.4 every complaint, a key or table defined twice too, is a
 // DecodeError with its position; anything else is named without a line.
-func syntaxError(filename string, err error) error {
+// syntaxHint (syntaxhint.go) adds the cause the decoder cannot see.
+func syntaxError(filename string, data []byte, err error) error {
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
 		line, col := de.Position()
-		msg := strings.TrimPrefix(de.Error(), "toml: ")
-		return &Error{File: filename, Line: line, Err: invalid{fmt.Errorf("not valid TOML (column %d): %s", col, msg)}}
+		line, msg := syntaxHint(filename, data, line, col, strings.TrimPrefix(de.Error(), "toml: "))
+		return &Error{File: filename, Line: line, Err: invalid{errors.New(msg)}}
 	}
 	return &Error{File: filename, Err: invalid{fmt.Errorf("not valid TOML: %s", strings.TrimPrefix(err.Error(), "toml: "))}}
 }
@@ -66,7 +67,7 @@ func (c *conv) lineOf(p []string) int { return c.ix.line(p) }
 
 func (c *conv) scenario(doc map[string]any) (*engine.Scenario, error) {
 	top := table{m: doc}
-	if err := c.checkKeys(top, "name", "summary", "duration", "measure_from", "measure_to", "system", "variants"); err != nil {
+	if err := c.checkKeys(top, topKeys...); err != nil {
 		return nil, err
 	}
 	sc := &engine.Scenario{}

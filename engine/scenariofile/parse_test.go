@@ -227,12 +227,30 @@ func TestParseErrors(t *testing.T) {
 			[]string{`dependencies "payment" fault 1 (slow): a fault must start before it ends, got from 5s to 2s`}},
 		{"a fault starting after the run", base + `faults = [{ kind = "hang", from = "12s" }]` + "\n", 17,
 			[]string{`fault 1 (hang): a fault must start before the run ends (duration 10s), got from 12s`}},
+		// from 12s to 14s in a 10 s run never happens; the same fault
+		// without a to was refused, and so is this one.
+		{"a fault wholly past the end of the run", base + `faults = [{ kind = "hang", from = "12s", to = "14s" }]` + "\n", 17,
+			[]string{`fault 1 (hang): a fault must start before the run ends (duration 10s), got from 12s`}},
+		// The engine reads To = 0 as "until the end": a written "0s" is a
+		// typo, not a way to say that.
+		{"a fault written to end at 0s", base + `faults = [{ kind = "hang", from = "5s", to = "0s" }]` + "\n", 17,
+			[]string{`fault 1 (hang): a fault must start before it ends, got from 5s to 0s`}},
 		{"overlapping faults", base + "faults = [\n { kind = \"hang\", from = \"1s\", to = \"4s\" },\n { kind = \"hang\", from = \"3s\" },\n]\n", 19,
 			[]string{`dependencies "payment" fault 2: it starts at 3s, before fault 1 ends at 4s`}},
 		{"a fault key of another kind", base + `faults = [{ kind = "hang", from = "1s", latency = "3s" }]` + "\n", 17,
 			[]string{`unknown key "latency" in dependencies "payment" fault 1 (hang) (allowed: kind, from, to)`}},
 		{"a probability above one", base + `faults = [{ kind = "error", from = "1s", probability = 1.5 }]` + "\n", 17,
 			[]string{`probability must be between 0 and 1, got 1.5`}},
+		// A bare 50 is the usual slip for 50 %: every share's message names
+		// both right spellings of it.
+		{"a probability written as a percentage", base + `faults = [{ kind = "error", from = "1s", probability = 50 }]` + "\n", 17,
+			[]string{`probability must be between 0 and 1, got 50: for 50 %, write 0.5 or "50%"`}},
+		{"a failure rate written as a percentage", strings.Replace(base, `policy = { timeout = "1s" }`, `policy = { breaker = { window_size = 10, failure_rate = 50, open_for = "1s", half_open_trials = 1 } }`, 1), 16,
+			[]string{`policy.breaker: failure_rate must be above 0 and at most 1, or 0 for no failure-rate rule, got 50: for 50 %, write 0.5 or "50%"`}},
+		{"a jitter written as a percentage", strings.Replace(base, `policy = { timeout = "1s" }`, `policy = { breaker = { preset = "resilience4j", open_jitter = 10 } }`, 1), 16,
+			[]string{`policy.breaker: open_jitter must be at least 0 and below 1, got 10: for 10 %, write 0.1 or "10%"`}},
+		{"a slow-call rate below zero", strings.Replace(base, `policy = { timeout = "1s" }`, `policy = { breaker = { preset = "resilience4j", slow_call_rate = -0.5 } }`, 1), 16,
+			[]string{`policy.breaker: slow_call_rate must be above 0 and at most 1, or 0 for no slow-call rule, got -0.5 (a share, such as 0.5, or a percentage in quotes such as "50%")`}},
 		{"a duplicate endpoint", base + "\n[[system.endpoints]]\nname = \"checkout\"\nrate = 1\n", 19,
 			[]string{`endpoints "checkout": the name is used twice (first on line 9): give each endpoint its own name`}},
 		{"a duplicate dependency", base + "\n[[system.dependencies]]\nname = \"payment\"\nlatency = { kind = \"constant\", value = \"0s\" }\n", 19,
@@ -266,7 +284,7 @@ func TestParseErrors(t *testing.T) {
 		{"a fallback without a breaker", strings.Replace(base, `policy = { timeout = "1s" }`, `policy = { fallback = "cached" }`, 1), 16,
 			[]string{`fallback "cached" answers the calls a breaker refuses, so it needs a breaker`}},
 		{"an invalid breaker", strings.Replace(base, `policy = { timeout = "1s" }`, `policy = { breaker = { window_size = 10, failure_rate = 1.5, open_for = "1s", half_open_trials = 1 } }`, 1), 16,
-			[]string{`dependencies "payment" policy.breaker: breaker failure rate must be above 0 and at most 1`}},
+			[]string{`dependencies "payment" policy.breaker: failure_rate must be above 0 and at most 1, or 0 for no failure-rate rule, got 1.5 (a share, such as 0.5, or a percentage in quotes such as "50%")`}},
 		{"a retry without attempts", strings.Replace(base, `policy = { timeout = "1s" }`, `policy = { retry = { budget = "none" } }`, 1), 16,
 			[]string{`policy.retry needs attempts`}},
 		{"a measurement window past the end", strings.Replace(base, `duration = "10s"`, "duration = \"10s\"\nmeasure_to = \"11s\"", 1), 3,

@@ -298,6 +298,22 @@ func (c *conv) breaker(t table) (breaker.Config, error) {
 			*f.dst = v
 		}
 	}
+	// The shares' ranges are said here, where the file's key and the
+	// "50%" form can be named, before the engine's check, which knows
+	// neither. A rate of 0 is its rule switched off (gobreaker's preset
+	// has no failure rate), not "open at any failure", and says so.
+	for _, r := range []struct {
+		key, allowed string
+		in           func(float64) bool
+	}{
+		{"failure_rate", "above 0 and at most 1, or 0 for no failure-rate rule", func(x float64) bool { return x >= 0 && x <= 1 }},
+		{"slow_call_rate", "above 0 and at most 1, or 0 for no slow-call rule", func(x float64) bool { return x >= 0 && x <= 1 }},
+		{"open_jitter", "at least 0 and below 1", func(x float64) bool { return x >= 0 && x < 1 }},
+	} {
+		if v, ok, _ := t.share(r.key); ok && !r.in(v) {
+			return cfg, t.shareOutOfRange(r.key, r.key, r.allowed, v)
+		}
+	}
 	durations := []struct {
 		key string
 		dst *time.Duration

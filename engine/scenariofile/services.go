@@ -224,23 +224,12 @@ func (c *conv) serviceFaults(t table, duration time.Duration) ([]engine.ServiceF
 			}
 			f.Instance = n
 		}
-		if f.From, _, err = ft.duration("from"); err != nil {
+		if f.From, f.To, err = faultSpan(ft, duration); err != nil {
 			return nil, err
 		}
-		to, hasTo, err := ft.duration("to")
-		if err != nil {
-			return nil, err
-		}
-		f.To = to
-		end := to
-		if to == 0 {
+		end := f.To
+		if end == 0 {
 			end = duration
-		}
-		if f.From >= end {
-			if !hasTo || to == 0 {
-				return nil, ft.errorf("from", "a fault must start before the run ends (duration %s), got from %s", engine.FormatDuration(duration), ft.said("from", f.From))
-			}
-			return nil, ft.errorf("to", "a fault must start before it ends, got from %s to %s", ft.said("from", f.From), ft.said("to", to))
 		}
 		for inst, prev := range ends {
 			if (inst == f.Instance || inst == engine.AllInstances || f.Instance == engine.AllInstances) && f.From < prev {
@@ -281,8 +270,11 @@ func (c *conv) serviceFaultArgs(ft table, f *engine.ServiceFault) error {
 		if err != nil {
 			return err
 		}
-		if !ok || !(p > 0 && p <= 1) {
+		if !ok {
 			return errorAt(ft.path, "%s: an error fault needs a probability above 0 and up to 1, such as probability = 0.5", ft.what)
+		}
+		if !(p > 0 && p <= 1) {
+			return ft.shareOutOfRange("probability", "probability", "above 0 and up to 1", p)
 		}
 		f.Probability = p
 	}
@@ -416,7 +408,7 @@ func (c *conv) tenantShares(t table) ([]engine.TenantShare, error) {
 			return nil, err
 		}
 		if !(x >= 0 && x <= 1) {
-			return nil, tt.errorf(k, "%q's share must be between 0 and 1, got %v", k, x)
+			return nil, tt.shareOutOfRange(k, fmt.Sprintf("%q's share", k), "between 0 and 1", x)
 		}
 		sum += x
 		out = append(out, engine.TenantShare{Tenant: k, Share: x})

@@ -125,7 +125,7 @@ func clonePolicy(p engine.Policy) engine.Policy {
 
 func (c *conv) system(t table, duration time.Duration) (system, error) {
 	s := newSystem()
-	if err := c.checkKeys(t, "workers", "queue", "tenants", "shed", "endpoints", "dependencies", "services", "tasks", "pools"); err != nil {
+	if err := c.checkKeys(t, systemKeys...); err != nil {
 		return s, err
 	}
 	// Issue 23 (tasks.go): a tasks server has no workers; pools.
@@ -350,7 +350,7 @@ func names(deps []engine.Dependency) string {
 
 func (c *conv) variant(t table, i int, base system, duration time.Duration) (system, error) {
 	s := base.clone()
-	if err := c.checkKeys(t, "name", "workers", "queue", "tenants", "shed", "endpoints", "dependencies", "services", "tasks", "pools"); err != nil {
+	if err := c.checkKeys(t, append([]string{"name"}, systemKeys...)...); err != nil {
 		return s, err
 	}
 	n, err := name(t, "variant", i)

@@ -208,7 +208,7 @@ func asNumber(v any) (float64, bool) {
 // itself, whatever its size, left to the caller's range check: the form's
 // "50 is 50%" rule makes "1" ambiguous, and a file must read one way.
 func (t table) share(key string) (float64, bool, error) {
-	const how = `a share from 0 to 1 such as 0.5, or a percentage in quotes such as "50%"`
+	const how = "a share from 0 to 1 " + shareForms
 	v, ok := t.m[key]
 	if !ok {
 		return 0, false, nil
@@ -234,6 +234,22 @@ func (t table) share(key string) (float64, bool, error) {
 		return p / 100, true, nil
 	}
 	return 0, true, t.errorf(key, "%s must be %s, got %s", key, how, describe(v))
+}
+
+// shareForms is how a share may be written, for the messages that refuse one.
+const shareForms = `such as 0.5, or a percentage in quotes such as "50%"`
+
+// shareOutOfRange refuses a share read by share outside its range, which
+// allowed says in words ("between 0 and 1"). Every share's range message
+// comes from here, so each names the quoted-percentage form. A bare 50 is
+// the usual slip for 50 %, so a number that reads as a percentage is
+// answered with its own two right spellings; 1.5 is as likely a slip of
+// 0.15, so the hint starts at 2.
+func (t table) shareOutOfRange(key, subject, allowed string, got float64) error {
+	if got >= 2 && got <= 100 {
+		return t.errorf(key, "%s must be %s, got %v: for %v %%, write %v or \"%v%%\"", subject, allowed, got, got, got/100, got)
+	}
+	return t.errorf(key, "%s must be %s, got %v (a share, %s)", subject, allowed, got, shareForms)
 }
 
 // boolean reads an optional true or false.

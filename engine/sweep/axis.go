@@ -80,13 +80,22 @@ func ParseVary(spec string) (Axis, error) {
 		if a == b {
 			steps = 1
 		}
+		// A value between the ends is rounded to a thousandth of the
+		// axis's unit, so it prints with three decimals at most, in
+		// seconds as in ms: fault.from=1s..24s:4 ran and printed
+		// 8.666667 s. The ends are kept as typed (to the microsecond).
 		ax.Unit = "ms"
-		scale := float64(time.Millisecond)
+		scale, grain := float64(time.Millisecond), time.Microsecond
 		if b >= 10*time.Second {
-			ax.Unit, scale = "s", float64(time.Second)
+			ax.Unit, scale, grain = "s", float64(time.Second), time.Millisecond
 		}
-		for _, f := range spread(float64(a), float64(b), steps) {
-			d := time.Duration(math.Round(f/float64(time.Microsecond))) * time.Microsecond
+		values := spread(float64(a), float64(b), steps)
+		for i, f := range values {
+			g := grain
+			if i == 0 || i == len(values)-1 {
+				g = time.Microsecond
+			}
+			d := time.Duration(math.Round(f/float64(g))) * g
 			ax.Values = append(ax.Values, d.String())
 			ax.X = append(ax.X, float64(d)/scale)
 		}

@@ -73,14 +73,17 @@ func deadParts(sc *engine.Scenario, v int, had parts) map[string]deadPart {
 		}
 		return deps, copied
 	}
+	variant := fmt.Sprintf("variant %d of %s (%s)", v+1, sc.Name, sc.Variants[v].Name)
 	sys.Dependencies, _ = oneTry("", sys.Dependencies)
 	sys.Dependencies, _ = unreadFaultFields(out, "", sys.Dependencies)
+	sys.Dependencies, _ = unreadMargins(out, "", variant, sys.Dependencies)
 	copied := false
 	for i := range sys.Services {
 		s := sys.Services[i]
 		deps, changed := oneTry(s.Name+"/", s.Dependencies)
 		deps, faultsChanged := unreadFaultFields(out, s.Name+"/", deps)
-		changed = changed || faultsChanged
+		deps, marginsChanged := unreadMargins(out, s.Name+"/", variant, deps)
+		changed = changed || faultsChanged || marginsChanged
 		dead := s.Shed != nil && s.Queue == 0
 		if !dead && !changed {
 			continue
@@ -133,6 +136,27 @@ func unreadFaultFields(out map[string]deadPart, where string, deps []engine.Depe
 				deps[i].Faults[k].Probability = 0
 			}
 		}
+	}
+	return deps, copied
+}
+
+// unreadMargins drops from deps the deadline margin of a call that
+// propagates no deadline, into out keyed by the call: the margin is taken
+// off a propagated deadline, and the engine reads it nowhere else, so an
+// axis of deadline_margin there is seen to change nothing. The file
+// refuses such a margin (scenariofile's policy); the setter stores it. It
+// copies deps when it changes them.
+func unreadMargins(out map[string]deadPart, where, variant string, deps []engine.Dependency) (_ []engine.Dependency, copied bool) {
+	for i := range deps {
+		if deps[i].Policy.PropagateDeadline || deps[i].Policy.DeadlineMargin == 0 {
+			continue
+		}
+		if !copied {
+			deps, copied = append([]engine.Dependency(nil), deps...), true
+		}
+		name := where + deps[i].Name
+		out["deadline_margin "+name] = deadPart{deps[i].Policy.DeadlineMargin, fmt.Sprintf("%s propagates no deadline in %s, and deadline_margin is taken off a propagated deadline, so it needs propagate_deadline = true in the same policy", name, variant)}
+		deps[i].Policy.DeadlineMargin = 0
 	}
 	return deps, copied
 }

@@ -25,6 +25,11 @@ func TestParseVary(t *testing.T) {
 		{"payment.breaker.failure_rate=0.2..0.6:3", []any{0.2, 0.4, 0.6}, []float64{0.2, 0.4, 0.6}, ""},
 		{"payment.timeout=100ms..2s:3", []any{"100ms", "1.05s", "2s"}, []float64{100, 1050, 2000}, "ms"},
 		{"payment.timeout=5s..15s:3", []any{"5s", "10s", "15s"}, []float64{5, 10, 15}, "s"},
+		// Between the ends, a thousandth of the unit, in seconds as in
+		// ms: it printed and ran 8.666667 s. The typed ends are kept.
+		{"payment.fault.from=1s..24s:4", []any{"1s", "8.667s", "16.333s", "24s"}, []float64{1, 8.667, 16.333, 24}, "s"},
+		{"payment.fault.from=1.000001s..24s:2", []any{"1.000001s", "24s"}, []float64{1.000001, 24}, "s"},
+		{"payment.timeout=100ms..2s:4", []any{"100ms", "733.333ms", "1.366667s", "2s"}, []float64{100, 733.333, 1366.667, 2000}, "ms"},
 		{"workers=7..7", []any{int64(7)}, []float64{7}, "workers"},
 		{"payment.fault.probability=0..1:3", []any{0.0, 0.5, 1.0}, []float64{0, 0.5, 1}, ""},
 		{"payment.breaker.failure_rate=0..1:5", []any{0.0, 0.25, 0.5, 0.75, 1.0}, []float64{0, 0.25, 0.5, 0.75, 1}, ""},

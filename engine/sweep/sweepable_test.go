@@ -40,6 +40,13 @@ func TestSweepableRefusesAKnobNoValueMakesValid(t *testing.T) {
 		// was refused.
 		{"checkout", 3, "payment.fault.probability", "payment.fault.probability=0.25..0.5:2", "checkout.ok", "does not read fault.probability"},
 		{"checkout", 0, "health.burst.rate", "health.burst.rate=1..2:2", "checkout.ok", "has no burst to change"},
+		// A margin is taken off a propagated deadline only: on an edge
+		// that propagates none, every value ran alike, and the file
+		// refuses it. On a service's edge too.
+		{"cascade", 0, "recommendations.deadline_margin", "recommendations.deadline_margin=0ms..200ms:3", "search.ok",
+			"recommendations propagates no deadline in variant 1 of cascade (one shared pool of 200 threads), and deadline_margin is taken off a propagated deadline, so it needs propagate_deadline = true in the same policy, so every value would run the same"},
+		{"multi-hop", 0, "orders/inventory.deadline_margin", "orders/inventory.deadline_margin=1ms..20ms:2", "home.ok",
+			"orders/inventory propagates no deadline in variant 1 of multi-hop"},
 	} {
 		b, _ := scenarios.Lookup(tc.scenario)
 		err := sweep.Sweepable(b.Build, tc.v, lessons.SetKnob, tc.path)
@@ -62,6 +69,7 @@ func TestSweepableRefusesAKnobNoValueMakesValid(t *testing.T) {
 		{"checkout", 3, "payment.fault.latency"},
 		{"checkout", 3, "payment.breaker.time_window"},
 		{"cascade", 2, "recommendations.breaker.jitter"},
+		{"multi-hop", 2, "orders/inventory.deadline_margin"}, // propagated deadlines
 	} {
 		b, _ := scenarios.Lookup(tc.scenario)
 		if err := sweep.Sweepable(b.Build, tc.v, lessons.SetKnob, tc.path); err != nil {
