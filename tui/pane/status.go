@@ -16,9 +16,12 @@ type StatusInfo struct {
 	Playing, Finished bool
 	Speed             float64
 	Now, Duration     time.Duration
-	Scenario          string
-	Variant           string
-	VariantIndex      int // counting from 0
+	// Unit is what the clock reads in (ClockIn): a long run's minutes or
+	// hours, as its time axes; zero reads seconds.
+	Unit         time.Duration
+	Scenario     string
+	Variant      string
+	VariantIndex int // counting from 0
 	// Variants is how many the scenario has; 0 shows Variant unnumbered.
 	Variants int
 	Seed     uint64
@@ -139,8 +142,13 @@ func (s *Status) left() string {
 	default:
 		mode = s.th.Warn.Bold(true).Render(theme.GlyphPaused + " paused  ")
 	}
-	// The clock is Clock's, padded so that it does not move as it grows.
-	clock := fmt.Sprintf("%s / %s", s.th.Bold.Render(fmt.Sprintf("%7s", Clock(i.Now))), Seconds(i.Duration))
+	// The clock is Clock's, padded so that it does not move as it grows;
+	// a long run's reads in its unit (ClockIn).
+	end := Seconds(i.Duration)
+	if i.Unit > time.Second {
+		end = ClockIn(i.Duration, i.Unit)
+	}
+	clock := fmt.Sprintf("%s / %s", s.th.Bold.Render(fmt.Sprintf("%7s", ClockIn(i.Now, i.Unit))), end)
 	return " " + mode + "  " + clock + "  " + s.th.Bold.Render(SpeedLabel(i.Speed))
 }
 

@@ -101,16 +101,7 @@ func (m *Model) setInjected(specs []chaos.Spec, note string) error {
 	if err := m.sim.setInjected(specs); err != nil {
 		return err
 	}
-	if c := m.cmp; c != nil {
-		a, b := c.sides[0], c.sides[1]
-		if err := m.openCompare(a.variant, b.variant, a.preset, b.preset); err != nil {
-			m.cmp = nil
-			note += "; compare closed: " + err.Error()
-		} else {
-			note += ": both sides re-run"
-		}
-	}
-	m.setNote(note, false)
+	m.reopenCompare(note, note+": both sides re-run", note+"; compare closed: ", false)
 	return nil
 }
 

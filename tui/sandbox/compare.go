@@ -478,6 +478,7 @@ func (m *Model) refreshCompare() {
 		Speed:    m.clock.Speed(),
 		Now:      m.now(),
 		Duration: m.end(),
+		Unit:     chart.SpanUnit(m.end()),
 		Scenario: sc.Name,
 		Variant:  fmt.Sprintf("compare %s vs %s", sideTag(c.sides[0]), sideTag(c.sides[1])),
 		Seed:     m.sim.seed,

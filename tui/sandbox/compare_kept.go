@@ -82,6 +82,14 @@ func (m *Model) sideSim(v int, preset string, t time.Duration, onHand []*keptRun
 	s := &sim{original: sc, sc: sc, seed: seed, variant: v}
 	var err error
 	if k == nil {
+		// On a long run, played ahead in slices first (work_moves.go).
+		w, werr := m.sideWarm(sc, base, preset, v, seed, t)
+		if werr != nil {
+			return nil, -1, werr
+		}
+		if w != nil {
+			s.original, s.sc, s.warm = w.sc, w.sc, w
+		}
 		s.gen = m.sim.newGen()
 		err = s.rebuild(t)
 	} else {

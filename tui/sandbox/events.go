@@ -33,6 +33,42 @@ import (
 // main view's run, or compare mode's sides.
 type eventCache struct {
 	idx [2]eventIndex
+	// faults are the faults' and the process's events of the runs indexed
+	// lately, by run: a side put back on a variant, or on the other
+	// side's, takes them from here rather than play a run of their own
+	// again (ProcessEvents plays the whole run: some 10 s of a 24-hour
+	// scenario file's).
+	faults map[eventKey][]playback.Event
+}
+
+// mostFaultLists is how many runs' event lists faults holds: a few, for
+// the variants a learner goes between.
+const mostFaultLists = 8
+
+// faultEvents are run k's faults' and process's events (index), from
+// the lists kept when there is one.
+func (c *eventCache) faultEvents(k eventKey) []playback.Event {
+	if f, ok := c.faults[k]; ok {
+		return f
+	}
+	faults := playback.FaultEvents(k.sc, k.variant)
+	// The kills at the memory limit, which the run decides: a run of
+	// their own, for a variant with a memory limit only (some 16 ms on
+	// go-server), kept with the faults, which the index knows from the
+	// start. Its error is the run shown's, which has run.
+	proc, err := playback.ProcessEvents(k.sc, k.variant, k.seed)
+	if err != nil {
+		return faults
+	}
+	faults = append(faults, proc...)
+	if len(c.faults) >= mostFaultLists {
+		clear(c.faults)
+	}
+	if c.faults == nil {
+		c.faults = map[eventKey][]playback.Event{}
+	}
+	c.faults[k] = faults
+	return faults
 }
 
 // eventKey is the run an index is of.
@@ -80,15 +116,7 @@ type eventIndex struct {
 func (c *eventCache) index(i int, s *sim) *eventIndex {
 	x := &c.idx[i]
 	if k := (eventKey{s.sc, s.variant, s.seed}); x.key != k || x.faults == nil {
-		faults := playback.FaultEvents(s.sc, s.variant)
-		// The kills at the memory limit, which the run decides: a run of
-		// their own, for a variant with a memory limit only (some 16 ms on
-		// go-server), kept with the faults, which the index knows from
-		// the start. Its error is the run shown's, which has run.
-		if proc, err := playback.ProcessEvents(s.sc, s.variant, s.seed); err == nil {
-			faults = append(faults, proc...)
-		}
-		*x = eventIndex{key: k, end: s.sc.Duration, faults: faults, breakers: runHasBreaker(s.sc, s.variant)}
+		*x = eventIndex{key: k, end: s.sc.Duration, faults: c.faultEvents(k), breakers: runHasBreaker(s.sc, s.variant)}
 		if !x.breakers {
 			x.known = x.end
 		}
@@ -166,16 +194,8 @@ const checkpointSteps = 8
 // when none comes before it). s is the run shown, at now: a copy of it
 // plays on.
 func (x *eventIndex) reach(s *sim, now, limit time.Duration) (time.Duration, error) {
-	next := min(limit, x.end)
-	for _, e := range x.faults {
-		if e.At > now {
-			next = min(next, e.At)
-		}
-	}
-	if t, ok := x.firstAfter(now); ok {
-		next = min(next, t)
-	}
-	if x.known >= next {
+	next, known := x.nextKnown(now, limit)
+	if known {
 		return next, nil
 	}
 	if err := x.startAhead(s, now); err != nil {
@@ -198,6 +218,22 @@ func (x *eventIndex) reach(s *sim, now, limit time.Duration) (time.Duration, err
 		x.ahead = nil // every transition is known: the copy has no more to tell
 	}
 	return next, nil
+}
+
+// nextKnown is the first event after now as far as the index knows, or
+// limit when it knows none before; known says the index knows the run
+// that far, so that no event comes before it.
+func (x *eventIndex) nextKnown(now, limit time.Duration) (next time.Duration, known bool) {
+	next = min(limit, x.end)
+	for _, e := range x.faults {
+		if e.At > now {
+			next = min(next, e.At)
+		}
+	}
+	if t, ok := x.firstAfter(now); ok {
+		next = min(next, t)
+	}
+	return next, x.known >= next
 }
 
 // adopt lets s, the run side i shows, go on from the checkpoint reach
@@ -348,30 +384,9 @@ func (t pastTimeline) Events() []playback.Event { return t.m.events(false) }
 // time shown and every fault's, and with next every one up to the first
 // after the time shown.
 func (m *Model) events(next bool) []playback.Event {
-	sims := []*sim{m.sim}
-	if m.cmp != nil {
-		sims = []*sim{m.cmp.sides[0].sim, m.cmp.sides[1].sim}
-	}
-	now := m.now()
-	idx := make([]*eventIndex, len(sims))
-	known := 0
-	for i, s := range sims {
-		idx[i] = m.ev.index(i, s)
-		known += len(idx[i].trans) + len(idx[i].faults)
-	}
-	// With no event known, the runs may have none at all, which [ says
-	// in other words than "none before": look for the first.
-	if next || known == 0 {
-		limit := m.end()
-		for i, s := range sims {
-			// The next event of all the runs is the earliest: a run need
-			// not be known past the ones before it found.
-			at, err := idx[i].reach(s, now, limit)
-			if !m.report(err) {
-				return nil
-			}
-			limit = min(limit, at)
-		}
+	_, idx := m.eventIndexes()
+	if _, err := m.reachEvents(next, m.end()); !m.report(err) {
+		return nil
 	}
 	if m.cmp == nil {
 		return idx[0].events()
@@ -387,4 +402,51 @@ func (m *Model) events(next bool) []playback.Event {
 	}
 	playback.SortEvents(all)
 	return all
+}
+
+// eventIndexes are the runs shown (the main view's, or compare mode's
+// sides) and their indexes.
+func (m *Model) eventIndexes() ([]*sim, []*eventIndex) {
+	sims := []*sim{m.sim}
+	if m.cmp != nil {
+		sims = []*sim{m.cmp.sides[0].sim, m.cmp.sides[1].sim}
+	}
+	idx := make([]*eventIndex, len(sims))
+	for i, s := range sims {
+		idx[i] = m.ev.index(i, s)
+	}
+	return sims, idx
+}
+
+// reachEvents learns the events of the runs shown as far as a jump
+// needs them (events, with next for ]), playing no run's copy past bound;
+// it reports whether that was far enough. Played to a bound a step at a
+// time, the copies learn what one reach to the end learns: work does so
+// on a long run (eventWork).
+func (m *Model) reachEvents(next bool, bound time.Duration) (done bool, err error) {
+	sims, idx := m.eventIndexes()
+	known := 0
+	for _, x := range idx {
+		known += len(x.trans) + len(x.faults)
+	}
+	// With no event known, the runs may have none at all, which [ says
+	// in other words than "none before": look for the first.
+	if !next && known > 0 {
+		return true, nil
+	}
+	now := m.now()
+	limit := m.end()
+	for i, s := range sims {
+		// The next event of all the runs is the earliest: a run need
+		// not be known past the ones before it found.
+		if _, err := idx[i].reach(s, now, min(limit, bound)); err != nil {
+			return true, err
+		}
+		next, known := idx[i].nextKnown(now, limit)
+		if !known {
+			return false, nil // the bound came first
+		}
+		limit = next
+	}
+	return true, nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -301,9 +302,11 @@ func (m Model) formView(h int) []string {
 		fmt.Sprintf("Knobs · variant %d", m.sim.variant+1),
 		"Knobs",
 	}
+	// The moment as the status line's clock writes it.
+	at := pane.ClockIn(m.sim.now(), chart.SpanUnit(m.sim.end()))
 	notes := []string{
-		fmt.Sprintf("seed %d · at %s", m.sim.seed, pane.Clock(m.sim.now())),
-		fmt.Sprintf("at %s", pane.Clock(m.sim.now())),
+		fmt.Sprintf("seed %d · at %s", m.sim.seed, at),
+		fmt.Sprintf("at %s", at),
 		"",
 	}
 	title, note := pane.Titled(m.w, titles, notes)

@@ -130,6 +130,9 @@ type Model struct {
 	// id (work.go).
 	work   *work
 	workID uint64
+	// warming is the work a move that failed with errWarming waits for
+	// (work_moves.go).
+	warming *work
 }
 
 // New builds a sandbox on the scenario, at time zero.
@@ -219,13 +222,15 @@ func (m *Model) seek(t time.Duration) error {
 		}
 		return nil
 	}
+	// A jump to the next event goes on from the copy of the run that
+	// found it (events.go), before the work a seek that far would take.
+	m.ev.adopt(0, m.sim, t)
 	if w := m.sim.seekWork(t); w != nil {
 		// Long: the run is played there in slices first (work.go).
 		w.then = func(m *Model, at time.Duration, _ bool) error { return m.seek(at) }
 		m.begin(w)
 		return nil
 	}
-	m.ev.adopt(0, m.sim, t)
 	return m.sim.seek(t)
 }
 
@@ -490,6 +495,9 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Breaker.Next):
 		m.nextBreaker(k) // arrange.go
 	}
+	// A compare side's run to play ahead first: the key again once it is
+	// (work_moves.go).
+	m.warmFirst(redoKey(k))
 	m.refresh()
 	return m, cmd
 }
@@ -498,6 +506,12 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 // leaves the clock's command in cmd.
 func (m *Model) timeKey(k tea.KeyMsg, cmd *tea.Cmd) bool {
 	var t playback.Timeline = timeline{m}
+	if next := key.Matches(k, m.keys.NextEvent); next || key.Matches(k, m.keys.PrevEvent) {
+		if w := m.eventWork(k, next); w != nil {
+			m.begin(w) // looking far for the event: in slices (work_moves.go)
+			return true
+		}
+	}
 	if key.Matches(k, m.keys.PrevEvent) {
 		t = pastTimeline{timeline{m}} // events.go
 	}
@@ -531,6 +545,9 @@ func (m *Model) switchVariantAt(v int, t time.Duration) {
 
 // report shows err in the status line; it reports whether there was none.
 func (m *Model) report(err error) bool {
+	if errors.Is(err, errWarming) {
+		return false // not an error: the move waits for work (warmFirst)
+	}
 	if err != nil {
 		m.setNote(err.Error(), true)
 		return false
@@ -584,20 +601,30 @@ func (m Model) formKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.form.err = err.Error()
 			return m, nil
 		}
-		if err := m.sim.setScenario(sc, m.form.edits(m.sim.original)); err != nil {
+		plain, run, err := m.sim.newScenario(sc, m.form.edits(m.sim.original))
+		if err != nil {
 			m.form.err = err.Error()
 			return m, nil
 		}
-		m.form = nil
-		m.setNote("knobs applied: re-run on seed "+fmt.Sprint(m.sim.seed), false)
-		if c := m.cmp; c != nil {
-			a, b := c.sides[0], c.sides[1]
-			if err := m.openCompare(a.variant, b.variant, a.preset, b.preset); err != nil {
-				m.cmp = nil
-				m.setNote("knobs applied; compare closed: "+err.Error(), true)
-			} else {
-				m.setNote("knobs applied: both sides re-run on seed "+fmt.Sprint(m.sim.seed), false)
+		apply := func(m *Model) error {
+			if err := m.sim.runEdited(plain, run); err != nil {
+				return err
 			}
+			m.form = nil
+			seed := fmt.Sprint(m.sim.seed)
+			m.reopenCompare("knobs applied: re-run on seed "+seed, "knobs applied: both sides re-run on seed "+seed, "knobs applied; compare closed: ", true)
+			return nil
+		}
+		if w := m.applyWork(run, m.sim.at, apply); w != nil {
+			// A long run: played ahead in slices first (work_moves.go).
+			m.form = nil
+			m.begin(w)
+			m.refresh()
+			return m, nil
+		}
+		if err := apply(&m); err != nil {
+			m.form.err = err.Error()
+			return m, nil
 		}
 		m.refresh()
 		return m, m.clock.Play(m.resume)
@@ -637,6 +664,7 @@ func (m *Model) refresh() {
 		Speed:        m.clock.Speed(),
 		Now:          m.sim.now(),
 		Duration:     m.sim.end(),
+		Unit:         chart.SpanUnit(m.sim.end()), // the charts' unit: a long run's hours
 		Scenario:     sc.Name,
 		Variant:      sc.Variants[m.sim.variant].Name,
 		VariantIndex: m.sim.variant,
@@ -666,4 +694,36 @@ func (m *Model) breakerHint() string {
 		return ""
 	}
 	return "Press " + strings.Join(have, " or ") + " to see one."
+}
+
+// reopenCompare re-runs compare mode's sides, when it is open, after a
+// re-run of the main view on another seed or new knobs, and says so:
+// alone, both or closed (with the error, as an error when closedErr). A
+// long run's sides are played ahead in slices first (work_moves.go);
+// stopped, compare mode closes, as its sides would show the runs from
+// before.
+func (m *Model) reopenCompare(alone, both, closed string, closedErr bool) {
+	m.setNote(alone, false)
+	c := m.cmp
+	if c == nil {
+		return
+	}
+	a, b := c.sides[0], c.sides[1]
+	err := m.openCompare(a.variant, b.variant, a.preset, b.preset)
+	if m.warmFirst(func(m *Model, stopped bool) {
+		if stopped {
+			m.cmp = nil
+			m.setNote(closed+"stopped", false)
+			return
+		}
+		m.reopenCompare(alone, both, closed, closedErr)
+	}) {
+		return
+	}
+	if err != nil {
+		m.cmp = nil
+		m.setNote(closed+err.Error(), closedErr)
+		return
+	}
+	m.setNote(both, false)
 }

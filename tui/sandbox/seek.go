@@ -150,17 +150,8 @@ func (m *Model) setSeedAt(seed uint64, t time.Duration) {
 	}
 	m.sim.kept.forget() // the other variants' runs were on the old seed
 	m.sim.gen = m.sim.newGen()
-	note := fmt.Sprintf("seed %d: the same moment of other traffic", seed)
-	if c := m.cmp; c != nil {
-		a, b := c.sides[0], c.sides[1]
-		if err := m.openCompare(a.variant, b.variant, a.preset, b.preset); err != nil {
-			m.cmp = nil
-			m.setNote("seed changed; compare closed: "+err.Error(), true)
-			return
-		}
-		note = fmt.Sprintf("seed %d: both sides re-run on other traffic", seed)
-	}
-	m.setNote(note, false)
+	m.reopenCompare(fmt.Sprintf("seed %d: the same moment of other traffic", seed),
+		fmt.Sprintf("seed %d: both sides re-run on other traffic", seed), "seed changed; compare closed: ", true)
 }
 
 // dump is the scenario with its knobs as a scenario file, headed by the

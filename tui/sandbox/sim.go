@@ -45,6 +45,9 @@ type sim struct {
 	injected []chaos.Spec
 	// warm is a run played ahead in slices for the next rebuild (work.go).
 	warm *warmRun
+	// sideWarm are runs played ahead for compare mode's sides
+	// (work_moves.go).
+	sideWarm []*warmRun
 }
 
 // How far back a replay keeps step snapshots, and how many it keeps at
@@ -205,14 +208,26 @@ func (s *sim) newGen() uint64 {
 // cannot rebuild, a scenario file's own, is marked with changes, the
 // edits in words ("workers 400").
 func (s *sim) setScenario(sc *engine.Scenario, changes []change) error {
-	if err := sc.Validate(); err != nil {
-		return err
-	}
-	relabel(s.original, sc, changes)
-	plain, sc, err := withFaults(sc, s.injected)
+	plain, sc, err := s.newScenario(sc, changes)
 	if err != nil {
 		return err
 	}
+	return s.runEdited(plain, sc)
+}
+
+// newScenario is setScenario's scenario to run, named and with the
+// injected faults, and plain, the same without them; the knob form's
+// work plays it ahead before runEdited runs it (work_moves.go).
+func (s *sim) newScenario(sc *engine.Scenario, changes []change) (plain, run *engine.Scenario, err error) {
+	if err := sc.Validate(); err != nil {
+		return nil, nil, err
+	}
+	relabel(s.original, sc, changes)
+	return withFaults(sc, s.injected)
+}
+
+// runEdited runs sc, newScenario's, in place of the scenario.
+func (s *sim) runEdited(plain, sc *engine.Scenario) error {
 	if err := s.runInstead(sc); err != nil {
 		return err
 	}

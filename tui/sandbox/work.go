@@ -74,6 +74,20 @@ type work struct {
 	note     string
 	noteErr  bool
 	resume   bool
+	// advance, when set, plays the work up to at itself in place of r
+	// (which is then nil), and reports whether the work is done: a search
+	// that ends where it finds what it looks for, or work on more than one
+	// run. at is how far it has got.
+	advance func(m *Model, at time.Duration) (done bool)
+	at      time.Duration
+}
+
+// reached is how far the work has got.
+func (w *work) reached() time.Duration {
+	if w.advance != nil {
+		return w.at
+	}
+	return w.r.Now()
 }
 
 // workMsg asks for the next slice of work id.
@@ -123,25 +137,32 @@ func (m Model) onWork(msg workMsg) (tea.Model, tea.Cmd) {
 		return m, nil // stopped
 	}
 	start := time.Now()
-	at := min((w.r.Now()+w.slice)/step*step, w.to)
-	if at <= w.r.Now() {
+	at := min((w.reached()+w.slice)/step*step, w.to)
+	if at <= w.reached() {
 		at = w.to
 	}
-	if w.forked != nil && w.forkAt > w.r.Now() {
-		at = min(at, w.forkAt)
-	}
-	w.r.AdvanceTo(at)
-	if w.forked != nil && w.r.Now() == w.forkAt && w.r.Forkable() {
-		c := new(engine.Run)
-		w.r.CloneInto(c)
-		w.forked(c)
+	done := at >= w.to
+	if w.advance != nil {
+		done = w.advance(&m, at) || done
+		w.at = at
+	} else {
+		if w.forked != nil && w.forkAt > w.r.Now() {
+			at = min(at, w.forkAt)
+		}
+		w.r.AdvanceTo(at)
+		if w.forked != nil && w.r.Now() == w.forkAt && w.r.Forkable() {
+			c := new(engine.Run)
+			w.r.CloneInto(c)
+			w.forked(c)
+		}
+		done = w.r.Now() >= w.to
 	}
 	// The next slice takes about sliceWall, at this one's pace.
 	if took := time.Since(start); took > 0 {
 		next := time.Duration(float64(w.slice) * float64(sliceWall) / float64(took))
 		w.slice = min(max(next, leastSlice, w.slice/4), mostSlice, w.slice*4)
 	}
-	if w.r.Now() < w.to {
+	if !done {
 		m.progress()
 		return m, w.next()
 	}
@@ -178,7 +199,7 @@ func (m Model) workKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	// The slices end on the 100 ms grid, so where the run got to is a
 	// moment the step keys reach too.
-	next, cmd := m.finish(min(m.work.r.Now(), m.work.target), true)
+	next, cmd := m.finish(min(m.work.reached(), m.work.target), true)
 	if !quit {
 		return next, cmd
 	}
@@ -192,7 +213,7 @@ func (m *Model) progress() {
 	w := m.work
 	share := 0
 	if w.to > w.from {
-		share = int(100 * (w.r.Now() - w.from) / (w.to - w.from))
+		share = int(100 * (w.reached() - w.from) / (w.to - w.from))
 	}
 	m.setNote(fmt.Sprintf("%s… %d %% · esc stops", w.what, share), false)
 	m.refresh()
@@ -213,7 +234,11 @@ func longTime(d time.Duration) string {
 // warmRun is a run of the sim's scenario, variant and seed played ahead
 // by work, for the next rebuild to go on from.
 type warmRun struct {
-	sc      *engine.Scenario
+	sc *engine.Scenario
+	// base and preset are, for a compare side's run, the scenario shown
+	// and the breaker preset sc puts on it (work_moves.go).
+	base    *engine.Scenario
+	preset  string
 	variant int
 	seed    uint64
 	r       *engine.Run

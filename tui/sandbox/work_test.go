@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
@@ -31,11 +32,11 @@ func drainWork(t *testing.T, m Model) Model {
 			t.Fatal("the work never ends")
 		}
 		w := m.work
-		was := w.r.Now()
+		was := w.reached()
 		next, _ := m.Update(workMsg{id: w.id})
 		m = next.(Model)
-		if m.work == w && w.r.Now()-was > mostSlice {
-			t.Fatalf("one message played %v of the run, more than a slice (%v)", w.r.Now()-was, mostSlice)
+		if m.work == w && w.reached()-was > mostSlice {
+			t.Fatalf("one message played %v of the run, more than a slice (%v)", w.reached()-was, mostSlice)
 		}
 	}
 	return m
@@ -187,4 +188,104 @@ func TestWorkKeysStopIt(t *testing.T) {
 	if _, ok := cmd().(tea.QuitMsg); !ok {
 		t.Error("q during the work did not quit")
 	}
+}
+
+// longCheckout is checkout run for an hour, its payment slow again at
+// 50 min: on the protected variant, the breaker's next transitions are
+// half an hour past the time a test looks from.
+func longCheckout(t testing.TB) *engine.Scenario {
+	t.Helper()
+	sc := tuitest.Scenario(t, "checkout")
+	sc.Duration, sc.MeasureTo = time.Hour, time.Hour
+	for i := range sc.Variants {
+		d := &sc.Variants[i].System.Dependencies[0]
+		f := d.Faults[0]
+		f.From, f.To = 50*time.Minute+f.From, 50*time.Minute+f.To
+		d.Faults = append(d.Faults, f)
+	}
+	if err := sc.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+// ] and [, compare mode's runs and the knob form applied on a long run
+// are played in slices, each key's Update returning before anything on
+// screen has moved; and what the slices end on is each run played
+// straight there, bit for bit.
+func TestSlicedMovesAreTheDirectRuns(t *testing.T) {
+	sc := longCheckout(t)
+	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: 3}))
+	check := func(what string, s *sim) {
+		t.Helper()
+		snap, final := replayed(t, s.sc, s.variant, s.seed, s.at)
+		if !reflect.DeepEqual(s.snap, snap) || !reflect.DeepEqual(s.final, final) {
+			t.Errorf("%s: variant %d at %v played in slices differs from the run played straight there", what, s.variant+1, s.at)
+		}
+	}
+	sliced := func(k tea.KeyMsg) {
+		t.Helper()
+		at, cmp, gen := m.Now(), m.cmp, m.sim.gen
+		next, cmd := m.Update(k)
+		m = next.(Model)
+		if m.work == nil || cmd == nil {
+			t.Fatalf("%q at %v on an hour's run was done in one Update", k.String(), at)
+		}
+		if m.Now() != at || m.cmp != cmp || m.sim.gen != gen {
+			t.Fatalf("%q moved the screen before its work", k.String())
+		}
+		m = drainWork(t, m)
+	}
+	runes := func(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+	goTo := func(typed string) {
+		t.Helper()
+		for _, r := range ":" + typed {
+			next, _ := m.Update(runes(string(r)))
+			m = next.(Model)
+		}
+		next, _ := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+		m = drainWork(t, next.(Model))
+	}
+
+	goTo("5m")
+	sliced(runes("]"))
+	if m.Now() <= 50*time.Minute || m.Now() > 51*time.Minute {
+		t.Fatalf("] from 5 min went to %v, not to the breaker's transition past 50 min", m.Now())
+	}
+	check("]", m.sim)
+
+	goTo("25m")
+	sliced(runes("c"))
+	if m.cmp == nil {
+		t.Fatal("c did not open compare mode")
+	}
+	for i, s := range m.cmp.sides {
+		check(fmt.Sprintf("c, side %d", i), s.sim)
+	}
+	sliced(runes("P")) // the left under a preset: a run of its own
+	sliced(runes("]"))
+	for i, s := range m.cmp.sides {
+		check(fmt.Sprintf("] in compare, side %d", i), s.sim)
+	}
+	if m.Now() <= 50*time.Minute {
+		t.Fatalf("] in compare mode from 25 min went to %v", m.Now())
+	}
+
+	next, _ := m.Update(runes("e"))
+	m = next.(Model)
+	sliced(tea.KeyMsg{Type: tea.KeyEnter})
+	if m.form != nil || m.cmp == nil || !m.sim.edited {
+		t.Fatalf("enter on the form: form open %v, compare %v, edited %v", m.form != nil, m.cmp != nil, m.sim.edited)
+	}
+	for i, s := range m.cmp.sides {
+		check(fmt.Sprintf("the knobs applied, side %d", i), s.sim)
+	}
+	next, _ = m.Update(runes("c"))
+	m = next.(Model)
+	check("compare closed", m.sim)
+	goTo("30m")
+	next, _ = m.Update(runes("e"))
+	m = next.(Model)
+	sliced(tea.KeyMsg{Type: tea.KeyEnter})
+	check("the knobs applied", m.sim)
 }
