@@ -182,12 +182,14 @@ func (m *Model) takeOrders(st State) {
 }
 
 // showAnswers shows the step's question answered and its prediction
-// revealed (on), or both open (off), as the presenter's screen does.
+// revealed (on), or both open (off), as the presenter's screen does. The
+// answers are the presenter's to give, not this screen's: the question
+// shows the answer as given (givenState), the prediction a guess skipped.
 func (m *Model) showAnswers(on bool) {
 	i, cur := m.step, m.cur()
 	if cur.Question != nil {
 		if on && !m.questions[i].right {
-			m.questions[i] = answeredState(cur.Question, m.questions[i].order)
+			m.questions[i] = givenState(cur.Question, m.questions[i].order)
 		} else if !on && m.questions[i].right {
 			m.questions[i] = questionState{picked: -1, order: m.questions[i].order}
 		}
@@ -330,8 +332,7 @@ func (m Model) Moment() (present.Moment, bool) {
 	case *shuffleSim:
 		mo.Clock = present.Clock(s.Now(), s.End(), m.playing)
 		if !held && !w.figures {
-			c := s.snap.Now
-			mo.Details = []string{fmt.Sprintf("degraded %d · lost %d · ever lost %d", c.Degraded, c.Lost, s.snap.EverLost)}
+			mo.Details = []string{present.CustomerDetails(&s.snap)}
 		}
 	}
 	if has {
@@ -464,8 +465,9 @@ func (m *Model) keyFigure() (figure, bool) {
 				return f, true
 			}
 		}
+		label, what := present.Held(&s.snap)
 		return figure{value: float64(s.snap.Busy), kind: lessons.KindCount, of: s.snap.Workers,
-			label: "workers held", what: "the workers held"}, true
+			label: label, what: what}, true
 	case *shuffleSim:
 		if f, ok := m.askedFigure(lessons.Shown{Timeline: &s.snap}); ok {
 			return f, true
@@ -531,8 +533,10 @@ func askedWords(answer string, sh lessons.Shown) (f figure, yet string) {
 		return ""
 	}
 	workers := 0
+	busy, busyWhat := "workers held", "the workers held"
 	if sh.Now != nil {
 		workers = sh.Now.Workers
+		busy, busyWhat = present.Held(sh.Now)
 	}
 	switch e.Metric {
 	case "share", "count", "requests":
@@ -555,7 +559,7 @@ func askedWords(answer string, sh lessons.Shown) (f figure, yet string) {
 		f.label, f.what = "of "+eps+" requests "+ended, "the share of "+eps+" requests "+ended
 		return f, f.what + ": no request in the window yet"
 	case "busy-at":
-		f.label, f.what, f.of = "workers held", "the workers held", workers
+		f.label, f.what, f.of = busy, busyWhat, workers
 	case "held-at":
 		eps := strings.ReplaceAll(arg(1), "+", " and ")
 		f.label, f.what, f.of = "workers held by "+eps+" requests", "the workers held by "+eps+" requests", workers
@@ -760,9 +764,9 @@ func verdictWords(q *lessons.PreparedQuestion, ps predictState) string {
 }
 
 // questionAsk is a self-check question: its choices in the player's order
-// with the marks the player gives them, the answer as it is typed, the
-// feedback's first sentence, and once it is answered right the
-// explanation's first sentence.
+// with the marks the player gives them, the answer as it is typed (or as
+// the presenter gave it), the feedback's first sentence, and once it is
+// answered right the explanation's first sentence.
 func questionAsk(q *lessons.PreparedQuestion, st questionState) *present.Ask {
 	a := &present.Ask{Prompt: "Question: " + q.Prompt}
 	for n, i := range shownOrder(st.order, len(q.Choices)) {
@@ -778,6 +782,9 @@ func questionAsk(q *lessons.PreparedQuestion, st questionState) *present.Ask {
 	}
 	if q.Kind == lessons.Number {
 		line := "Your answer: " + st.input
+		if st.given {
+			line = "The answer: " + st.input
+		}
 		if !st.right {
 			line += "▏"
 		}
@@ -786,7 +793,9 @@ func questionAsk(q *lessons.PreparedQuestion, st questionState) *present.Ask {
 		}
 		a.Lines = append(a.Lines, line)
 	}
-	if st.feedback != "" {
+	// A given answer's feedback is the explanation, whose sentence is the
+	// reveal's below.
+	if st.feedback != "" && !st.given {
 		a.Lines = append(a.Lines, FirstSentence(st.feedback))
 	}
 	if st.right {
@@ -823,10 +832,11 @@ var sentenceEnd = regexp.MustCompile(`[.!?](\s|$)`)
 // in a comma or semicolon) or the paragraph after it; one followed by
 // anything else (a table, code) gives way to the next paragraph. A sentence
 // with no word in it ("**52**.", a figure the projector shows beside it)
-// runs on into the next, and so does a question: alone under the key
-// number, it reads as if the number answered it (lesson 1's "How many
-// workers should be busy?" over the moment's 21, where the step's answer
-// is 16).
+// runs on into the next. A question is left out, the sentence after it
+// taken: under the key number, a question reads as if the number answered
+// it (lesson 1's "How many workers should be busy?" over the moment's 21,
+// where the step's answer is 16), and kept in front of the next sentence
+// it still sat under the number.
 func FirstSentence(md string) string {
 	sentences.Lock()
 	defer sentences.Unlock()
@@ -871,6 +881,9 @@ func firstOfMarkdown(md string) string {
 			continue
 		}
 		s := firstSentence(plainText(b, src))
+		if s == "" {
+			continue // a paragraph of questions alone: the next one answers them
+		}
 		if !strings.HasSuffix(s, ":") {
 			return s
 		}
@@ -936,13 +949,20 @@ func plainText(n ast.Node, src []byte) string {
 	return strings.TrimSpace(b.String())
 }
 
-// firstSentence is s up to the end of its first sentence that has a word
-// in it and does not ask; all of s when none ends.
+// firstSentence is s's first sentence that has a word in it and does not
+// ask, from the end of the questions before it: a figure with no word
+// ("52.") stays in front of the sentence it runs on into, a question is
+// left out. It is the rest of s when no such sentence ends, "" when s is
+// all questions.
 func firstSentence(s string) string {
+	from := 0
 	for _, loc := range sentenceEnd.FindAllStringIndex(s, -1) {
-		if s[loc[0]] != '?' && strings.IndexFunc(s[:loc[0]], unicode.IsLetter) >= 0 {
-			return strings.TrimSpace(s[:loc[0]+1])
+		switch {
+		case s[loc[0]] == '?':
+			from = loc[1]
+		case strings.IndexFunc(s[from:loc[0]], unicode.IsLetter) >= 0:
+			return strings.TrimSpace(s[from : loc[0]+1])
 		}
 	}
-	return strings.TrimSpace(s)
+	return strings.TrimSpace(s[from:])
 }

@@ -182,6 +182,19 @@ func answeredState(q *lessons.PreparedQuestion, order []int) questionState {
 	return st
 }
 
+// givenState is a question shown answered by the presenter (a classroom
+// follower's screen, a recording: showAnswers): the right choice marked
+// and the number given as the answer, with the explanation, and nobody's
+// answer claimed. answeredState's "You answered this one right before"
+// told a student who never answered that they had.
+func givenState(q *lessons.PreparedQuestion, order []int) questionState {
+	st := questionState{picked: -1, order: order, right: true, given: true, feedback: q.Explain}
+	if q.Kind == lessons.Number {
+		st.input = q.AnswerText
+	}
+	return st
+}
+
 // Step is the step on screen, from 0.
 func (m Model) Step() int { return m.step }
 

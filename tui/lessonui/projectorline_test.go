@@ -26,14 +26,55 @@ func sentenceLines(mo present.Moment) []string {
 	return out
 }
 
+// sentenceAsks finds a question in a line: a question mark that ends a sentence.
+var sentenceAsks = regexp.MustCompile(`\?(\s|$)`)
+
+// hasFigure finds a figure in a line.
+var hasFigure = regexp.MustCompile(`\d`)
+
+// answerMissing says what the projected sentence of a question's reveal or
+// explanation (line) lacks of its answer, "" when it holds it: a number's
+// answer as the lesson prints it; for a choice prediction, a line that
+// quotes a figure quotes one its step's claims read from the run shown
+// (the answer, as the lesson checks it), not another design's.
+func answerMissing(p *lessons.Prepared, i int, q *lessons.PreparedQuestion, predict bool, line string) string {
+	if q.Kind == lessons.Number {
+		if a := answerNumber(q); !strings.Contains(line, a) {
+			return "the answer " + a
+		}
+		return ""
+	}
+	if !predict || !hasFigure.MatchString(line) {
+		return ""
+	}
+	var values []string
+	for _, c := range p.Steps[i].Claims {
+		if ofShownRun(&c.Expr, i) {
+			v := printed(c.Got, c.Expr.Format)
+			if strings.Contains(line, v) {
+				return ""
+			}
+			values = append(values, v)
+		}
+	}
+	if len(values) == 0 {
+		return ""
+	}
+	return "a figure its claims read (" + strings.Join(values, ", ") + ")"
+}
+
 // The projector's sentence is one a room can read, on every step of every
 // built-in lesson, as it opens and with its answers shown: never a
 // numbered list's marker alone (lesson 9's checklist showed "1."), never a
 // lead-in that stops at its colon (lesson 1's reveal showed "The three
 // designs on the same traffic:" and nothing after), never a figure alone
 // ("52.", the answer drawn beside it); and a step that asks nothing is not
-// shown as a question (lesson 1's second step asked "How many workers
-// should be busy?" under the moment's 21, its answer being 16).
+// shown as a question, nor opens with one (lesson 1's second step showed
+// "How many workers should be busy? Little's law answers it: ..." under
+// the moment's 21, its answer being 16). A reveal's or an explanation's
+// sentence holds the answer: lesson 1's fifth step asked about design 2
+// and projected design 1's 39.0% as its reveal, the answer (100.0%) in no
+// line.
 func TestProjectorSentenceIsWhole(t *testing.T) {
 	seen := 0
 	for _, p := range allLessons(t) {
@@ -58,6 +99,16 @@ func TestProjectorSentenceIsWhole(t *testing.T) {
 					t.Errorf("%s, %s: the sentence stops short: %q", name, where, l)
 				}
 			}
+			if q := p.Steps[i].Predict; q != nil {
+				if miss := answerMissing(p, i, q, true, FirstSentence(q.Reveal)); miss != "" {
+					t.Errorf("%s, its reveal: the projected sentence lacks %s: %q", name, miss, FirstSentence(q.Reveal))
+				}
+			}
+			if q := p.Steps[i].Question; q != nil {
+				if miss := answerMissing(p, i, q, false, FirstSentence(q.Explain)); miss != "" {
+					t.Errorf("%s, its explanation: the projected sentence lacks %s: %q", name, miss, FirstSentence(q.Explain))
+				}
+			}
 			for where, m := range moments {
 				mo, _ := m.Moment()
 				for _, l := range sentenceLines(mo) {
@@ -71,9 +122,21 @@ func TestProjectorSentenceIsWhole(t *testing.T) {
 					}
 				}
 				// A step that asks nothing says something: a question
-				// alone reads as if the key number over it answered it.
-				if strings.HasSuffix(mo.Caption, "?") {
-					t.Errorf("%s, %s: the step's sentence is a question, under %q: %q", name, where, mo.Words(), mo.Caption)
+				// under the key number, alone or in front of the
+				// sentence, reads as if the number answered it.
+				if sentenceAsks.MatchString(mo.Caption) {
+					t.Errorf("%s, %s: the step's sentence asks, under %q: %q", name, where, mo.Words(), mo.Caption)
+				}
+				// The answers shown, the projected reveal holds the
+				// answer of the question it reveals.
+				if a := mo.Ask; a != nil && a.Reveal != "" {
+					q, predict := p.Steps[i].Question, false
+					if strings.HasPrefix(a.Prompt, "Predict: ") {
+						q, predict = p.Steps[i].Predict, true
+					}
+					if miss := answerMissing(p, i, q, predict, a.Reveal); miss != "" {
+						t.Errorf("%s, %s: the projected reveal lacks %s: %q", name, where, miss, a.Reveal)
+					}
 				}
 			}
 		}
@@ -93,7 +156,9 @@ func TestFirstSentenceOfLists(t *testing.T) {
 		{"Three layers:\n\n- a 500 ms timeout;\n- a bulkhead;\n", "Three layers: a 500 ms timeout…"},
 		{"The defaults:\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nResilience4j waits a minute.", "Resilience4j waits a minute."},
 		{"**52**. The bucket pays for 50.", "52. The bucket pays for 50."},
-		{"How many are busy? [Little's law](https://example.com) answers it. Then more.", "How many are busy? Little's law answers it."},
+		{"How many are busy? [Little's law](https://example.com) answers it. Then more.", "Little's law answers it."},
+		{"How many? Why? **52**. The bucket pays. Then more.", "52. The bucket pays."},
+		{"How many are busy?\n\nLittle's law answers it.", "Little's law answers it."},
 	} {
 		if got := FirstSentence(c.md); got != c.want {
 			t.Errorf("FirstSentence(%q) = %q, want %q", c.md, got, c.want)

@@ -95,6 +95,9 @@ type questionState struct {
 	tries    int
 	feedback string
 	bad      bool // the feedback reports a wrong answer or a typing error
+	// given says the answer is the presenter's, shown to a follower or a
+	// recording (givenState): nobody on this screen answered it.
+	given bool
 }
 
 // renderQuestion draws a step's question and its feedback at a width.
@@ -137,7 +140,11 @@ func renderQuestion(th *theme.Theme, q *lessons.PreparedQuestion, st questionSta
 		if !st.right {
 			box += "▏"
 		}
-		line := th.Bold.Render("Your answer: ") + th.Selected.Render(" "+box+" ")
+		head := "Your answer: "
+		if st.given {
+			head = "The answer: "
+		}
+		line := th.Bold.Render(head) + th.Selected.Render(" "+box+" ")
 		if q.Unit != "" {
 			line += " " + q.Unit
 		}
@@ -154,6 +161,8 @@ func renderQuestion(th *theme.Theme, q *lessons.PreparedQuestion, st questionSta
 	out = append(out, "")
 	hint := "Press the number of your answer."
 	switch {
+	case st.given:
+		hint = "Press a to answer it yourself."
 	case st.right:
 		hint = "Press a to take this question again."
 	case q.Kind == lessons.Number:

@@ -15,8 +15,9 @@
 // ctrl+p key that toggles it; the classroom server (tui/serve) draws a
 // session's screens with View and Frame itself.
 //
-// It may import the engine's snapshot types, tui/theme, tui/pane,
-// bubbletea and x/ansi; it imports no screen.
+// It may import the engine's snapshot types (engine, engine/shuffle's
+// timeline), tui/theme, tui/pane, bubbletea and x/ansi; it imports no
+// screen.
 package present
 
 import (
@@ -25,6 +26,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/shuffle"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
@@ -152,11 +154,36 @@ func Clock(now, end time.Duration, playing bool) string {
 }
 
 // Engine is the moment of an engine snapshot: the workers the server holds
-// of its pool, and each dependency with a fault or a breaker, in words.
+// of its pool (a tasks server's tasks live), and each dependency with a
+// fault or a breaker, in words.
 func Engine(title string, snap *engine.Snapshot, playing bool, caption string) Moment {
+	label, _ := Held(snap)
 	return Moment{Title: title, Clock: Clock(snap.Now, snap.Duration, playing),
-		Value: snap.Busy, Of: snap.Workers, Label: "workers held", Caption: caption,
+		Value: snap.Busy, Of: snap.Workers, Label: label, Caption: caption,
 		Details: EngineDetails(snap, true)}
+}
+
+// Held says what a snapshot's Busy counts: the words under the number
+// (label) and the name of the number where it is held back (what). A
+// thread pool's Busy is its workers held; a tasks server has no workers
+// (engine/snapshot.go: its Workers is 0 and its Busy counts its live
+// tasks), so its number is the tasks live, as the sandbox's Limits pane
+// calls them. Every screen that draws Busy on a projector takes its words
+// from here, so that none says "workers held" over a server without them.
+func Held(snap *engine.Snapshot) (label, what string) {
+	if snap.Tasks != nil {
+		return "tasks live", "the tasks live"
+	}
+	return "workers held", "the workers held"
+}
+
+// CustomerDetails is a shuffle-sharding run's other customers (the
+// poisoned one is not counted) in a line of words: those degraded and lost
+// now, and lost so far. The lesson player's shuffle steps and the shard
+// view say it alike.
+func CustomerDetails(snap *shuffle.Snapshot) string {
+	c := snap.Now
+	return fmt.Sprintf("degraded %d · lost %d · ever lost %d", c.Degraded, c.Lost, snap.EverLost)
 }
 
 // EngineDetails are the snapshot's dependencies that have a fault or a

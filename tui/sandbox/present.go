@@ -2,16 +2,18 @@ package sandbox
 
 import (
 	"fmt"
+	"strings"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/present"
 )
 
 // Moment is what presentation mode (tui/present) shows of the sandbox: the
-// workers held of the pool, the faulty dependencies and their breakers in
-// words, and the scenario's one sentence. In compare mode it is both
-// sides, each with its workers held and its dependencies, side by side,
-// and the lines that say how the two differ, as compare mode's own screen
-// writes them.
+// workers held of the pool (a tasks server's tasks live, present.Held),
+// the faulty dependencies and their breakers in words, and the design
+// shown (designCaption). In compare mode it is both sides, each with its
+// workers held and its dependencies, side by side, and the lines that say
+// how the two differ, as compare mode's own screen writes them.
 //
 // While something is open over the run that takes the keys (the knob
 // form, the chaos menu, the help, a sweep, the fleet, a prompt, the leave
@@ -29,7 +31,30 @@ func (m Model) Moment() (present.Moment, bool) {
 		return present.Moment{}, false
 	}
 	title := fmt.Sprintf("%s · %s", snap.Scenario, snap.Variant)
-	return present.Engine(title, snap, m.Playing(), m.sim.sc.Summary), true
+	return present.Engine(title, snap, m.Playing(), designCaption(m.sim.sc, m.sim.variant)), true
+}
+
+// designCaption is the sentence under the number: the design on screen. A
+// scenario's summary is one sentence for all its variants and may be true
+// of one alone: cascade's "one hanging dependency takes every worker of a
+// shared pool" is its first design, and under the bulkhead and breaker's
+// 9/200 it told the room the reverse of what it saw. A scenario of several
+// variants is captioned with the one shown, in the words of its tab and of
+// the note on switching to it ("variant 3: bulkhead and circuit breaker"),
+// and with the edit's mark where the summary carries one (summary.go: a
+// moved fault, which no variant's name says). A scenario of one variant
+// keeps its summary, which can only be about that one.
+func designCaption(sc *engine.Scenario, v int) string {
+	if len(sc.Variants) < 2 || v < 0 || v >= len(sc.Variants) {
+		return sc.Summary
+	}
+	name := sc.Variants[v].Name
+	if base, _, _ := splitEditMark(sc.Summary); base != sc.Summary {
+		mark := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(sc.Summary, base), " ("), ")")
+		name, _, _ = splitEditMark(name)
+		name += " (" + mark + ")"
+	}
+	return fmt.Sprintf("variant %d of %d: %s", v+1, len(sc.Variants), name)
 }
 
 // overlayOpen reports whether something over the run takes the keys:
@@ -57,9 +82,10 @@ func (m Model) compareMoment() present.Moment {
 	}
 	for i, s := range c.sides {
 		snap := &s.sim.snap
+		label, _ := present.Held(snap)
 		mo.Sides = append(mo.Sides, present.Side{
 			Name:  fmt.Sprintf("%c: %s", 'A'+i, sideName(s.sim.sc, s)),
-			Value: snap.Busy, Of: snap.Workers, Label: "workers held",
+			Value: snap.Busy, Of: snap.Workers, Label: label,
 			Details: present.EngineDetails(snap, true),
 		})
 	}

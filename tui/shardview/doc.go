@@ -16,6 +16,7 @@
 //
 // It may import engine/shuffle, engine/report (Percent1), tui/theme, tui/pane, tui/internal/form,
 // tui/internal/helpview, tui/internal/playback (the clock, the keys and
-// layout helpers it shares with the sandbox), bubbletea, bubbles (key, help)
-// and x/ansi. It does no I/O.
+// layout helpers it shares with the sandbox), tui/present (its moment for
+// a projector, present.go), bubbletea, bubbles (key, help) and x/ansi. It
+// does no I/O.
 package shardview
