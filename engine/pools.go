@@ -100,11 +100,11 @@ func (sys *System) validatePools() error {
 		case p.Kind == DatabasePool && p.PerHost != 0:
 			return fmt.Errorf("pool %q: a database pool has one host: give it a size, not per_host", p.Name)
 		case p.Wait < 0 || p.Dial < 0 || p.DialTimeout < 0:
-			return fmt.Errorf("pool %q: wait, dial and dial_timeout must not be negative, got %v, %v and %v", p.Name, p.Wait, p.Dial, p.DialTimeout)
+			return fmt.Errorf("pool %q: wait, dial and dial_timeout must not be negative, got %s, %s and %s", p.Name, FormatDuration(p.Wait), FormatDuration(p.Dial), FormatDuration(p.DialTimeout))
 		case p.Wait > DrainLimit || p.Dial > DrainLimit || p.DialTimeout > DrainLimit:
-			return fmt.Errorf("pool %q: wait, dial and dial_timeout must be at most %v, got %v, %v and %v", p.Name, DrainLimit, p.Wait, p.Dial, p.DialTimeout)
+			return fmt.Errorf("pool %q: wait, dial and dial_timeout must be at most %s, got %s, %s and %s", p.Name, FormatDuration(DrainLimit), FormatDuration(p.Wait), FormatDuration(p.Dial), FormatDuration(p.DialTimeout))
 		case p.DialTimeout > 0 && p.Dial >= p.DialTimeout:
-			return fmt.Errorf("pool %q: a healthy host's dial (%v) must take less than the dial timeout (%v)", p.Name, p.Dial, p.DialTimeout)
+			return fmt.Errorf("pool %q: a healthy host's dial (%s) must take less than the dial timeout (%s)", p.Name, FormatDuration(p.Dial), FormatDuration(p.DialTimeout))
 		}
 	}
 	for _, d := range sys.Dependencies {

@@ -420,10 +420,10 @@ func (s *Scenario) Validate() error {
 		return errors.New("scenario has no name")
 	}
 	if s.Duration <= 0 || s.Duration > MaxDuration {
-		return fmt.Errorf("duration must be above 0 and at most %v, got %v", MaxDuration, s.Duration)
+		return fmt.Errorf("duration must be above 0 and at most %s, got %s", FormatDuration(MaxDuration), FormatDuration(s.Duration))
 	}
 	if s.MeasureFrom < 0 || s.MeasureTo <= s.MeasureFrom || s.MeasureTo > s.Duration {
-		return fmt.Errorf("measurement window must satisfy 0 <= from < to <= duration (%v), got %v to %v", s.Duration, s.MeasureFrom, s.MeasureTo)
+		return fmt.Errorf("measurement window must satisfy 0 <= from < to <= duration (%s), got %s to %s", FormatDuration(s.Duration), FormatDuration(s.MeasureFrom), FormatDuration(s.MeasureTo))
 	}
 	if len(s.Variants) == 0 {
 		return errors.New("scenario has no variants")
@@ -532,13 +532,13 @@ func (sys *System) validate(duration time.Duration) error {
 		case math.IsNaN(e.Rate) || e.Rate < 0 || e.Rate > MaxRate:
 			return fmt.Errorf("endpoint %q: %s", e.Name, RateOutOfRange(e.Rate))
 		case e.Interval < 0:
-			return fmt.Errorf("endpoint %q: interval must not be negative, got %v", e.Name, e.Interval)
+			return fmt.Errorf("endpoint %q: interval must not be negative, got %s", e.Name, FormatDuration(e.Interval))
 		case e.Rate > 0 && e.Interval > 0:
 			return fmt.Errorf("endpoint %q: give a rate or an interval, not both", e.Name)
 		case e.Patience < 0:
-			return fmt.Errorf("endpoint %q: patience must not be negative, got %v", e.Name, e.Patience)
+			return fmt.Errorf("endpoint %q: patience must not be negative, got %s", e.Name, FormatDuration(e.Patience))
 		case e.Interval > 0 && e.Interval < time.Microsecond:
-			return fmt.Errorf("endpoint %q: interval must be at least 1µs, got %v", e.Name, e.Interval)
+			return fmt.Errorf("endpoint %q: interval must be at least %s, got %s", e.Name, FormatDuration(time.Microsecond), FormatDuration(e.Interval))
 		}
 		if e.Calls != "" && !deps[e.Calls] {
 			return fmt.Errorf("endpoint %q calls %q, which is not a dependency (have: %v)", e.Name, e.Calls, keys(deps))
@@ -567,7 +567,7 @@ func (d *Dependency) validate(workers int, pooled bool, duration time.Duration) 
 		case f.From < 0 || f.From >= to:
 			return faultSpanError(i, f.Kind, f.From, f.To, to)
 		case f.Kind == Slow && f.Latency <= 0:
-			return fmt.Errorf("fault %d (slow) needs a positive latency, got %v", i+1, f.Latency)
+			return fmt.Errorf("fault %d (slow) needs a positive latency, got %s", i+1, FormatDuration(f.Latency))
 		case f.Kind == Error && !(f.Probability >= 0 && f.Probability <= 1):
 			return fmt.Errorf("fault %d (error) probability must be between 0 and 1, got %v", i+1, f.Probability)
 		case f.Kind != Hang && f.Kind != Slow && f.Kind != Error:
@@ -576,13 +576,13 @@ func (d *Dependency) validate(workers int, pooled bool, duration time.Duration) 
 		if i > 0 {
 			prevTo := d.Faults[i-1].To
 			if prevTo == 0 || f.From < prevTo {
-				return fmt.Errorf("fault %d starts at %v, before fault %d ends: faults must follow one another", i+1, f.From, i)
+				return fmt.Errorf("fault %d starts at %s, before fault %d ends: faults must follow one another", i+1, FormatDuration(f.From), i)
 			}
 		}
 	}
 	p := d.Policy
 	if p.Timeout < 0 || p.Deadline < 0 {
-		return fmt.Errorf("timeout and deadline must not be negative, got %v and %v", p.Timeout, p.Deadline)
+		return fmt.Errorf("timeout and deadline must not be negative, got %s and %s", FormatDuration(p.Timeout), FormatDuration(p.Deadline))
 	}
 	if p.Bulkhead < 0 || p.Bulkhead > workers {
 		if !pooled {
@@ -591,7 +591,7 @@ func (d *Dependency) validate(workers int, pooled bool, duration time.Duration) 
 		return fmt.Errorf("bulkhead must be between 0 (none) and the pool's %s workers, got %s", RateText(float64(workers)), RateText(float64(p.Bulkhead)))
 	}
 	if p.BulkheadWait < 0 || p.BulkheadQueue < 0 || p.BulkheadQueue > MaxQueue {
-		return fmt.Errorf("bulkhead wait must not be negative and its queue must be between 0 and %s, got %v and %s", RateText(MaxQueue), p.BulkheadWait, RateText(float64(p.BulkheadQueue)))
+		return fmt.Errorf("bulkhead wait must not be negative and its queue must be between 0 and %s, got %s and %s", RateText(MaxQueue), FormatDuration(p.BulkheadWait), RateText(float64(p.BulkheadQueue)))
 	}
 	if p.BulkheadKind > ThreadPoolBulkhead {
 		return fmt.Errorf("bulkhead kind must be semaphore or thread-pool, got %v", p.BulkheadKind)
@@ -640,10 +640,10 @@ func (d *Dependency) validate(workers int, pooled bool, duration time.Duration) 
 		}
 	}
 	if p.DeadlineMargin < 0 {
-		return fmt.Errorf("deadline margin must not be negative, got %v", p.DeadlineMargin)
+		return fmt.Errorf("deadline margin must not be negative, got %s", FormatDuration(p.DeadlineMargin))
 	}
 	if p.MinTimeLeft < 0 || p.MinTimeLeft > MaxDuration {
-		return fmt.Errorf("min time left must be between 0 and %v, got %v", MaxDuration, p.MinTimeLeft)
+		return fmt.Errorf("min time left must be between 0 and %s, got %s", FormatDuration(MaxDuration), FormatDuration(p.MinTimeLeft))
 	}
 	if p.MinTimeLeft > 0 && !p.PropagateDeadline {
 		return errors.New("min time left is read off a propagated deadline, so it needs propagate deadline")
@@ -662,9 +662,9 @@ func (d *Dependency) validate(workers int, pooled bool, duration time.Duration) 
 // names: "from 30s to 0s" read as an end the user never gave.
 func faultSpanError(i int, kind fmt.Stringer, from, to, end time.Duration) error {
 	if to == 0 {
-		return fmt.Errorf("fault %d (%v) must start before it ends: it starts at %v and, with no end given, lasts to the run's end at %v", i+1, kind, from, end)
+		return fmt.Errorf("fault %d (%v) must start before it ends: it starts at %s and, with no end given, lasts to the run's end at %s", i+1, kind, FormatDuration(from), FormatDuration(end))
 	}
-	return fmt.Errorf("fault %d (%v) must start before it ends: from %v to %v", i+1, kind, from, to)
+	return fmt.Errorf("fault %d (%v) must start before it ends: from %s to %s", i+1, kind, FormatDuration(from), FormatDuration(to))
 }
 
 func keys(m map[string]bool) []string {

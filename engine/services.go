@@ -313,7 +313,7 @@ func (sys *System) validateServices(duration time.Duration) error {
 			}
 			if p := &d.Policy; p.TenantBulkhead != nil && (p.BulkheadWait > 0 || p.BulkheadQueue > 0 || p.BulkheadKind != SemaphoreBulkhead) {
 				// Exercise 15's TryAcquire: a tenant's slot now, or a refusal.
-				return fmt.Errorf("%sdependency %q: a per-tenant bulkhead never makes calls wait: drop its bulkhead wait, queue and kind (got %v, %d, %v)", owner, d.Name, p.BulkheadWait, p.BulkheadQueue, p.BulkheadKind)
+				return fmt.Errorf("%sdependency %q: a per-tenant bulkhead never makes calls wait: drop its bulkhead wait, queue and kind (got %s, %d, %v)", owner, d.Name, FormatDuration(p.BulkheadWait), p.BulkheadQueue, p.BulkheadKind)
 			}
 			if d.Service == "" {
 				continue
@@ -458,7 +458,7 @@ func (s *Service) validate(duration time.Duration, tenants map[string]bool) erro
 		case f.Kind < InstanceDown || f.Kind > InstanceErrors:
 			return fmt.Errorf("fault %d kind must be down, restart, hang, slow or error, got %v", i+1, f.Kind)
 		case f.Kind == InstanceSlow && (f.Latency <= 0 || f.Latency > MaxDuration):
-			return fmt.Errorf("fault %d (slow) needs a latency above 0 and up to %v, got %v", i+1, MaxDuration, f.Latency)
+			return fmt.Errorf("fault %d (slow) needs a latency above 0 and up to %s, got %s", i+1, FormatDuration(MaxDuration), FormatDuration(f.Latency))
 		case f.Kind == InstanceErrors && !(f.Probability > 0 && f.Probability <= 1):
 			return fmt.Errorf("fault %d (error) needs a probability above 0 and up to 1, got %v", i+1, f.Probability)
 		case f.Instance < AllInstances || f.Instance >= n:
@@ -475,7 +475,7 @@ func (s *Service) validate(duration time.Duration, tenants map[string]bool) erro
 			}
 		}
 		if f.From < prev {
-			return fmt.Errorf("fault %d starts at %v, before an earlier fault of the same instance ends (%v): faults of an instance must follow one another", i+1, f.From, prev)
+			return fmt.Errorf("fault %d starts at %s, before an earlier fault of the same instance ends (%s): faults of an instance must follow one another", i+1, FormatDuration(f.From), FormatDuration(prev))
 		}
 		lastTo[f.Instance] = to
 	}
@@ -486,15 +486,15 @@ func validateLatency(l Latency) error {
 	switch l.Kind {
 	case Exponential:
 		if l.Mean <= 0 {
-			return fmt.Errorf("exponential latency needs a positive mean, got %v", l.Mean)
+			return fmt.Errorf("exponential latency needs a positive mean, got %s", FormatDuration(l.Mean))
 		}
 	case Constant:
 		if l.Value < 0 {
-			return fmt.Errorf("constant latency must not be negative, got %v", l.Value)
+			return fmt.Errorf("constant latency must not be negative, got %s", FormatDuration(l.Value))
 		}
 	case LogNormal:
 		if l.P50 <= 0 || l.P99 <= l.P50 {
-			return fmt.Errorf("lognormal latency needs 0 < p50 < p99, got p50 %v and p99 %v", l.P50, l.P99)
+			return fmt.Errorf("lognormal latency needs 0 < p50 < p99, got p50 %s and p99 %s", FormatDuration(l.P50), FormatDuration(l.P99))
 		}
 	default:
 		return fmt.Errorf("latency kind must be exponential, constant or lognormal, got %v", l.Kind)
@@ -526,7 +526,7 @@ func validateTenantsOf(e Endpoint, tenants map[string]bool, duration time.Durati
 	for i, b := range e.Bursts {
 		switch {
 		case b.From < 0 || b.To <= b.From || b.To > duration:
-			return fmt.Errorf("burst %d must satisfy 0 <= from < to <= duration (%v), got %v to %v", i+1, duration, b.From, b.To)
+			return fmt.Errorf("burst %d must satisfy 0 <= from < to <= duration (%s), got %s to %s", i+1, FormatDuration(duration), FormatDuration(b.From), FormatDuration(b.To))
 		case math.IsNaN(b.Rate) || b.Rate < 0 || b.Rate > MaxRate:
 			return fmt.Errorf("burst %d: %s", i+1, RateOutOfRange(b.Rate))
 		case e.Interval > 0:
@@ -536,7 +536,7 @@ func validateTenantsOf(e Endpoint, tenants map[string]bool, duration time.Durati
 		case b.Tenant != "" && b.Rate < e.Rate:
 			return fmt.Errorf("burst %d: a tenant's burst adds traffic, so its rate (%v) must be at least the endpoint's (%v)", i+1, b.Rate, e.Rate)
 		case i > 0 && b.From < e.Bursts[i-1].To:
-			return fmt.Errorf("burst %d starts at %v, before burst %d ends: bursts must follow one another", i+1, b.From, i)
+			return fmt.Errorf("burst %d starts at %s, before burst %d ends: bursts must follow one another", i+1, FormatDuration(b.From), i)
 		}
 	}
 	return nil

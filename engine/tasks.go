@@ -70,7 +70,7 @@ func (sys *System) IsTasks() bool { return sys.Tasks != nil }
 func (sys *System) validateTasks(duration time.Duration) error {
 	for _, e := range sys.Endpoints {
 		if e.CPU < 0 || e.CPU > MaxCPU {
-			return fmt.Errorf("endpoint %q: cpu must be between 0 and %v, got %v", e.Name, MaxCPU, e.CPU)
+			return fmt.Errorf("endpoint %q: cpu must be between 0 and %s, got %s", e.Name, FormatDuration(MaxCPU), FormatDuration(e.CPU))
 		}
 		if e.Blocking.Kind != 0 {
 			if err := validateLatency(e.Blocking); err != nil {
@@ -100,10 +100,10 @@ func (sys *System) validateTasks(duration time.Duration) error {
 	}
 	for i, p := range t.Pauses {
 		if p.From < 0 || p.To <= p.From || p.To > duration+DrainLimit {
-			return fmt.Errorf("tasks: pause %d must start at or after 0 and end after it starts, by the end of the run, got %v to %v", i+1, p.From, p.To)
+			return fmt.Errorf("tasks: pause %d must start at or after 0 and end after it starts, by the end of the run, got %s to %s", i+1, FormatDuration(p.From), FormatDuration(p.To))
 		}
 		if i > 0 && p.From < t.Pauses[i-1].To {
-			return fmt.Errorf("tasks: pause %d starts at %v, before pause %d ends: pauses must follow one another", i+1, p.From, i)
+			return fmt.Errorf("tasks: pause %d starts at %s, before pause %d ends: pauses must follow one another", i+1, FormatDuration(p.From), i)
 		}
 	}
 	m := t.Memory
@@ -115,7 +115,7 @@ func (sys *System) validateTasks(duration time.Duration) error {
 	case m.Limit > 0 && m.PerTask == 0:
 		return errors.New("tasks: a memory limit needs per_task, what each live request holds; without it nothing could reach the limit")
 	case m.Limit > 0 && (m.Restart <= 0 || m.Restart > MaxRestart):
-		return fmt.Errorf("tasks: a memory limit needs restart, how long a killed process takes to come back, above 0 and at most %v, got %v", MaxRestart, m.Restart)
+		return fmt.Errorf("tasks: a memory limit needs restart, how long a killed process takes to come back, above 0 and at most %s, got %s", FormatDuration(MaxRestart), FormatDuration(m.Restart))
 	case m.Limit == 0 && m.Restart != 0:
 		return errors.New("tasks: restart is how long a process killed at its memory limit takes to come back: it needs a limit")
 	}

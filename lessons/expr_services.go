@@ -298,14 +298,25 @@ func readServiceParam(sc *engine.Scenario, sys *engine.System, head, rest string
 			return Value{}, false, nil
 		}
 	}
+	// A service's dependency written bare, as findKnob reads one
+	// (bareEdgeKnob): the one of that name; where two services have one,
+	// refused, not read as the first's.
+	var found []knobAt
 	for i := range sys.Services {
-		for _, d := range sys.Services[i].Dependencies {
-			if d.Name == head {
-				one := engine.System{Dependencies: []engine.Dependency{d}}
-				v, err := readParam(sc, &one, head+"."+rest)
-				return v, true, err
+		s := &sys.Services[i]
+		for j := range s.Dependencies {
+			if d := &s.Dependencies[j]; d.Name == head {
+				found = append(found, knobAt{part: edgePart, svc: s, dep: d, key: rest})
 			}
 		}
 	}
-	return Value{}, false, nil
+	switch len(found) {
+	case 0:
+		return Value{}, false, nil
+	case 1:
+		one := engine.System{Dependencies: []engine.Dependency{*found[0].dep}}
+		v, err := readParam(sc, &one, head+"."+rest)
+		return v, true, err
+	}
+	return Value{}, true, ambiguousEdge(head+"."+rest, found)
 }

@@ -13,8 +13,10 @@ import (
 // that part's keys. A path is KEY (the server's own: workers, shed.max_wait,
 // tasks.threads), NAME.KEY (an endpoint, a dependency of the front, a
 // service or a connection pool) or SERVICE/DEPENDENCY.KEY (a service's
-// dependency). Names are matched whole, never split at a dot or a slash,
-// so a name may hold any character a scenario file allows: my.db/x.timeout
+// dependency; DEPENDENCY.KEY alone, when no part of the front has the
+// name, is the one service's dependency that has it, and refused when two
+// services have one). Names are matched whole, never split at a dot or a
+// slash, so a name may hold any character a scenario file allows: my.db/x.timeout
 // is the timeout of the dependency "my.db/x". Where a path reads as two
 // knobs (an endpoint "e" and another "e.burst" both make e.burst.rate), or
 // a name holds a double quote or an "=" (which ends a --vary path) or
@@ -184,10 +186,68 @@ func findKnob(sys *engine.System, path string) (at knobAt, ok bool, err error) {
 	if twice {
 		return knobAt{}, false, ambiguous(path, first, other)
 	}
-	if !found && quotedErr != nil {
+	if !found && quotedErr == nil {
+		return bareEdgeKnob(sys, path)
+	}
+	if !found {
 		return knobAt{}, false, quotedErr
 	}
 	return first, found, nil
+}
+
+// bareEdgeKnob reads DEPENDENCY.KEY, which names no part of the front, as
+// a service's dependency: the one service dependency of that name, so that
+// a lesson may write database.fault.latency for multi-hop's one database.
+// Where two services each have one, the path is refused with the
+// SERVICE/DEPENDENCY.KEY of each, not read as the first service's: the
+// same rule for a {{param}}, a [set] key and a sweep's --vary, which all
+// read paths here.
+func bareEdgeKnob(sys *engine.System, path string) (knobAt, bool, error) {
+	var all []knobAt
+	for i := range sys.Services {
+		s := &sys.Services[i]
+		for j := range s.Dependencies {
+			d := &s.Dependencies[j]
+			if rest, ok := cutName(path, d.Name); ok && isDependencyKey(sys, d, rest) {
+				all = append(all, knobAt{part: edgePart, svc: s, dep: d, key: rest})
+			}
+		}
+	}
+	switch len(all) {
+	case 0:
+		return knobAt{}, false, nil
+	case 1:
+		return all[0], true, nil
+	}
+	return knobAt{}, false, ambiguousEdge(path, all)
+}
+
+// ambiguousEdge says that path, read as a service's dependency, is a
+// dependency of each of several services (all), and how to write each.
+func ambiguousEdge(path string, all []knobAt) error {
+	paths := make([]string, len(all))
+	for i, at := range all {
+		paths[i] = edgePath(at)
+	}
+	return fmt.Errorf("%w: %q names no part of the front, and %d services each have a dependency called %q: write which one, %s",
+		errAmbiguous, path, len(all), all[0].dep.Name, orList(paths))
+}
+
+// edgePath is a service dependency's path as a reader types it: bare, or
+// with the names quoted where a bare one could read as another part.
+func edgePath(at knobAt) string {
+	if strings.ContainsAny(at.svc.Name+at.dep.Name, "./") || needsQuotes(at.svc.Name) || needsQuotes(at.dep.Name) {
+		return quotedPath(at)
+	}
+	return at.name() + "." + at.key
+}
+
+// orList joins items as a sentence offers choices: "a or b", "a, b or c".
+func orList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }
 
 // ambiguous says that path reads as two knobs, and how to write each.

@@ -114,6 +114,13 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 				line(21, fmt.Sprintf("  %-18s no requests", e.Name))
 				continue
 			}
+			if e.Window.Total() == 0 {
+				// Arrived, none answered yet: "0 requests, latency p50
+				// 0.0 ms" would deny the arrivals and time answers no
+				// request had.
+				line(21, fmt.Sprintf("  %-18s %s requests, all still waiting for an answer", e.Name, thousands(WindowTally(&e).total())))
+				continue
+			}
 			line(21, fmt.Sprintf("  %-18s %s requests, latency p50 %s, p99 %s", e.Name, thousands(e.Window.Total()), msText(e.P50), msText(e.P99))+refusedNote(e.Window))
 		}
 		for _, d := range s.Dependencies {
@@ -126,7 +133,7 @@ func WriteTableWidth(w io.Writer, sc *engine.Scenario, seed uint64, snaps []engi
 				line(21, fmt.Sprintf("  %-18s not called in this design%s", d.Name, blockingInstead(sc, &s, d.Name)))
 				continue
 			}
-			text := fmt.Sprintf("  %-18s %s calls reached it, at most %s in flight", d.Name, thousands(d.Calls), thousands(uint64(d.InFlightMax)))
+			text := fmt.Sprintf("  %-18s %s", d.Name, reachedText(&d))
 			text += bulkheadFullText(&d)
 			if d.ShortCircuited > 0 {
 				text += fmt.Sprintf(", %s answered at once by the open breaker", thousands(d.ShortCircuited))
@@ -423,6 +430,11 @@ func writeServices(line func(indent int, text string), s *engine.Snapshot) {
 		text := fmt.Sprintf("  %s %s calls reached it: %s ok, %s failed, %s rejected; at most %s of %s workers busy",
 			padRunes(name, 18), thousands(sv.Arrived), thousands(a[engine.OK]), thousands(a[engine.Failed]), thousands(a[engine.Rejected]),
 			thousands(uint64(sv.BusyMax)), thousands(uint64(sv.Workers*max(1, len(sv.Instances)))))
+		if sv.Arrived == 0 {
+			// As a plain dependency's line (reachedText): a row of zeros
+			// would read as calls that went missing.
+			text = fmt.Sprintf("  %s no calls reached it", padRunes(name, 18))
+		}
 		if sv.Cancelled > 0 {
 			text += fmt.Sprintf(", %s cancelled", thousands(sv.Cancelled))
 		}
@@ -450,10 +462,22 @@ func writeServices(line func(indent int, text string), s *engine.Snapshot) {
 			if d.Service != "" {
 				continue
 			}
-			text := fmt.Sprintf("  %-18s %s calls reached it, at most %s in flight", strings.Repeat(" ", 2*sv.Depth)+d.Name, thousands(d.Calls), thousands(uint64(d.InFlightMax)))
+			text := fmt.Sprintf("  %-18s %s", strings.Repeat(" ", 2*sv.Depth)+d.Name, reachedText(d))
 			line(21, text+edgeCounts(d))
 		}
 	}
+}
+
+// reachedText is how many calls reached a dependency and how many it worked
+// on at once. A dependency only an endpoint without requests calls (its rate
+// is 0 in this design) had none: "no calls reached it", as that endpoint's
+// line says "no requests", where "0 calls reached it, at most 0 in flight"
+// read as a count of calls that went missing.
+func reachedText(d *engine.DependencySnapshot) string {
+	if d.Calls == 0 {
+		return "no calls reached it"
+	}
+	return fmt.Sprintf("%s calls reached it, at most %s in flight", thousands(d.Calls), thousands(uint64(d.InFlightMax)))
 }
 
 // edgesTo finds the edges that call sv: dependencies of its caller.
