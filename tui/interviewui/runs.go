@@ -35,7 +35,9 @@ type designRun struct {
 	endpoints []string
 	shares    [][len(engine.Outcomes)]float64
 	okAll     float64 // the ok share of every endpoint's requests together
-	// The run at its end, and the variant's faults, for a chart of it.
+	// The run at its end, and the variant's faults, for a chart of it:
+	// kept for the worst design only, the one worstChart draws (playRuns
+	// drops the others').
 	snap   engine.Snapshot
 	faults []pane.FaultSpan
 }
@@ -139,6 +141,17 @@ func playRuns(name string) runsMsg {
 		d.okAll = all.Share(engine.OK)
 		out.designs = append(out.designs, d)
 	}
+	// A snapshot holds the run's every series (a third of a megabyte for
+	// each of api-gateway's designs) and a session keeps the runs of every
+	// scenario it showed: only the worst design's is ever charted.
+	if len(out.designs) > 0 {
+		worst := worstIndex(out.designs)
+		for i := range out.designs {
+			if i != worst {
+				out.designs[i].snap, out.designs[i].faults = engine.Snapshot{}, nil
+			}
+		}
+	}
 	return runsMsg{name: name, runs: out}
 }
 
@@ -202,10 +215,15 @@ func (m Model) runLines(scenario string, every bool, w int) []string {
 // worstOf is the design whose requests went ok least often, the first of
 // those alike.
 func worstOf(runs []designRun) designRun {
-	worst := runs[0]
-	for _, r := range runs[1:] {
-		if r.okAll < worst.okAll {
-			worst = r
+	return runs[worstIndex(runs)]
+}
+
+// worstIndex is the index of worstOf's design.
+func worstIndex(runs []designRun) int {
+	worst := 0
+	for i, r := range runs {
+		if r.okAll < runs[worst].okAll {
+			worst = i
 		}
 	}
 	return worst

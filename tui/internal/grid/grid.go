@@ -7,7 +7,9 @@
 package grid
 
 import (
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/x/ansi"
@@ -80,29 +82,94 @@ func (g *Grid) VLine(x, y0, y1 int, r rune, c Class) {
 
 // Lines renders the grid, one string per row, painting each run of cells of
 // the same class with inks[class] (class 0, or one without an ink, is plain).
+//
+// It is called for every chart in every frame, so it allocates the rows'
+// slice and one buffer sized up front, not a buffer per row and per run: the
+// buffer holds the grid's plain text, which a row with nothing to paint
+// returns a slice of and a painted row reads its runs from, then each
+// painted row. The rows share that buffer; every caller copies them into a
+// view at once, so none keeps the rest alive beyond the frame.
 func (g *Grid) Lines(inks []theme.Ink) []string {
 	out := make([]string, g.H)
-	var b, run strings.Builder
+	// paints says whether a run of class c is wrapped in an ink: writing a
+	// zero Ink adds nothing, so such a run is plain.
+	paints := func(c Class) bool {
+		return c > 0 && int(c) < len(inks) && inks[c] != (theme.Ink{})
+	}
+	// inkBytes is what an ink adds around a run, to size the buffer. Paint's
+	// concatenation, read for its length only, takes no heap for an ink of
+	// up to 32 bytes (TestLinesAllocateOnceForTheText holds it); an
+	// estimate short of the truth would cost a copy, never a wrong byte.
+	var inkBytes [1 << 8]int
+	for c := 1; c < len(inks) && c < len(inkBytes); c++ {
+		inkBytes[c] = len(inks[c].Paint(""))
+	}
+
+	textBytes, paintedBytes := 0, 0
 	for y := 0; y < g.H; y++ {
-		b.Reset()
-		row := g.runes[y*g.W : (y+1)*g.W]
-		cls := g.class[y*g.W : (y+1)*g.W]
-		for x := 0; x < g.W; {
-			c := cls[x]
-			run.Reset()
-			for x < g.W && cls[x] == c {
-				run.WriteRune(row[x])
-				x++
-			}
-			if int(c) > 0 && int(c) < len(inks) {
-				inks[c].WriteTo(&b, run.String())
-			} else {
-				b.WriteString(run.String())
+		row, cls := g.row(y)
+		n, extra, painted := 0, 0, false
+		for x, r := range row {
+			n += runeBytes(r)
+			if c := cls[x]; paints(c) && (x == 0 || cls[x-1] != c) {
+				extra += inkBytes[c]
+				painted = true
 			}
 		}
-		out[y] = b.String()
+		textBytes += n
+		if painted {
+			paintedBytes += n + extra
+		}
+	}
+
+	var b strings.Builder
+	b.Grow(textBytes + paintedBytes)
+	for _, r := range g.runes {
+		b.WriteRune(r)
+	}
+	// Writing on past the text leaves it as it is: text stays valid even
+	// if a short estimate made the builder move to a larger buffer.
+	text := b.String()
+	pos := 0
+	for y := 0; y < g.H; y++ {
+		row, cls := g.row(y)
+		start := pos
+		if !slices.ContainsFunc(cls, paints) {
+			for _, r := range row {
+				pos += runeBytes(r)
+			}
+			out[y] = text[start:pos]
+			continue
+		}
+		from := b.Len()
+		for x := 0; x < g.W; {
+			c, runStart := cls[x], pos
+			for ; x < g.W && cls[x] == c; x++ {
+				pos += runeBytes(row[x])
+			}
+			if paints(c) {
+				inks[c].WriteTo(&b, text[runStart:pos])
+			} else {
+				b.WriteString(text[runStart:pos])
+			}
+		}
+		out[y] = b.String()[from:]
 	}
 	return out
+}
+
+// row is row y's runes and classes.
+func (g *Grid) row(y int) ([]rune, []Class) {
+	return g.runes[y*g.W : (y+1)*g.W], g.class[y*g.W : (y+1)*g.W]
+}
+
+// runeBytes is how many bytes strings.Builder.WriteRune writes for r: an
+// invalid rune is written as utf8.RuneError.
+func runeBytes(r rune) int {
+	if n := utf8.RuneLen(r); n > 0 {
+		return n
+	}
+	return utf8.RuneLen(utf8.RuneError)
 }
 
 // Blit copies src onto the grid with its top-left corner at (x0, y0),
