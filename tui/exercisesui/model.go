@@ -733,7 +733,7 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.openList()
 	case key.Matches(msg, k.Reset):
 		m.screen, m.confirm = screenConfirm, confirmReset
-		if r, ok := m.results[e.Name]; ok && (r.TestsOutdated || r.Report.Status == grade.NoTests && strings.Contains(r.Report.Summary, "is missing")) {
+		if r, ok := m.results[e.Name]; ok && restoresTests(r) {
 			m.confirm = confirmRestoreTests
 		}
 	case key.Matches(msg, k.Solution):
@@ -877,6 +877,27 @@ func (m Model) rel(path string) string {
 		return r
 	}
 	return path
+}
+
+// restoresTests says x should put back the bundled tests, keeping the
+// learner's code, rather than reset the exercise to its stub: r's message
+// says that is the way out. The bundled tests are out of date or a test
+// file is missing; or a file the workbook gave to build on is missing
+// (exercises' MissingGivenFiles: 03's window.go), which `reset --tests`
+// writes back and which stops the check before any test runs (Errored).
+// A full reset there would set the learner's code aside (to a backup)
+// for a file they never wrote.
+func restoresTests(r exercises.Result) bool {
+	rep := r.Report
+	switch {
+	case r.TestsOutdated:
+		return true
+	case rep.Status == grade.NoTests:
+		return strings.Contains(rep.Summary, "is missing")
+	case rep.Status == grade.Errored:
+		return len(rep.Tests) == 0 && strings.Contains(rep.Summary, "reset --tests")
+	}
+	return false
 }
 
 func (m Model) confirmKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {

@@ -17,12 +17,15 @@ func (m Model) Lessons() (p lessonui.Picker, ok bool) {
 }
 
 // Moment is what presentation mode (tui/present) shows of the screen that
-// is open: the sandbox's or the lesson's key number; ok is false on the
-// screens that have none, which presentation mode shows as they are.
+// is open: the sandbox's or the lesson's key number, or the shard view's
+// two strategies; ok is false on the screens that have none, which
+// presentation mode shows as they are.
 func (m Model) Moment() (present.Moment, bool) {
 	switch m.screen {
 	case onSandbox:
 		return m.sb.Moment()
+	case onShards:
+		return m.sv.Moment()
 	case onLessons:
 		return m.lessons.Moment()
 	}
@@ -37,6 +40,8 @@ func (m Model) KeyLineAsks() bool {
 	switch m.screen {
 	case onSandbox:
 		return m.sb.KeyLineAsks()
+	case onShards:
+		return m.sv.KeyLineAsks()
 	case onLessons:
 		return m.lessons != nil && m.lessons.KeyLineAsks()
 	}

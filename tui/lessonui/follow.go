@@ -561,8 +561,15 @@ func askedWords(answer string, sh lessons.Shown) (f figure, yet string) {
 	case "busy-at":
 		f.label, f.what, f.of = busy, busyWhat, workers
 	case "held-at":
+		// busy-at's words (present.Held: a tasks server's Busy counts
+		// its tasks live, not workers held), of these requests alone:
+		// workers are held by requests, tasks live for them.
 		eps := strings.ReplaceAll(arg(1), "+", " and ")
-		f.label, f.what, f.of = "workers held by "+eps+" requests", "the workers held by "+eps+" requests", workers
+		by := " for "
+		if busy == "workers held" {
+			by = " by "
+		}
+		f.label, f.what, f.of = busy+by+eps+" requests", busyWhat+by+eps+" requests", workers
 	case "inflight-at":
 		f.label, f.what = "calls "+arg(1)+" is working on", "the calls "+arg(1)+" is working on"
 	case "retry-after-at":

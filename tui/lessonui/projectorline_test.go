@@ -14,6 +14,11 @@ import (
 // ("1."), a figure ("52.", "99.5%.").
 var figureOnly = regexp.MustCompile(`^[\d.,%]+$`)
 
+// bareAnswer is a line that answers yes or no and nothing more: on the
+// projector it is a reveal without its answer (lesson 10's sixth step
+// projected "No.", home's share in the sentence after it).
+var bareAnswer = regexp.MustCompile(`(?i)^(yes|no)\W*$`)
+
 // sentenceLines are the lines of a moment that presentation mode takes
 // from the lesson's prose (FirstSentence): the step's sentence, the
 // reveal's or the explanation's, and the feedback.
@@ -68,8 +73,10 @@ func answerMissing(p *lessons.Prepared, i int, q *lessons.PreparedQuestion, pred
 // numbered list's marker alone (lesson 9's checklist showed "1."), never a
 // lead-in that stops at its colon (lesson 1's reveal showed "The three
 // designs on the same traffic:" and nothing after), never a figure alone
-// ("52.", the answer drawn beside it); and a step that asks nothing is not
-// shown as a question, nor opens with one (lesson 1's second step showed
+// ("52.", the answer drawn beside it), never a bare "No." or "Yes."
+// (lesson 10's sixth step: the answer's number was in the next sentence);
+// and a step that asks nothing is not shown as a question, nor opens with
+// one (lesson 1's second step showed
 // "How many workers should be busy? Little's law answers it: ..." under
 // the moment's 21, its answer being 16). A reveal's or an explanation's
 // sentence holds the answer: lesson 1's fifth step asked about design 2
@@ -95,7 +102,7 @@ func TestProjectorSentenceIsWhole(t *testing.T) {
 				texts["its explanation"] = q.Explain
 			}
 			for where, md := range texts {
-				if l := FirstSentence(md); figureOnly.MatchString(l) || strings.HasSuffix(l, ":") {
+				if l := FirstSentence(md); figureOnly.MatchString(l) || bareAnswer.MatchString(l) || strings.HasSuffix(l, ":") {
 					t.Errorf("%s, %s: the sentence stops short: %q", name, where, l)
 				}
 			}
@@ -117,7 +124,7 @@ func TestProjectorSentenceIsWhole(t *testing.T) {
 						continue
 					}
 					seen++
-					if figureOnly.MatchString(l) || strings.HasSuffix(l, ":") {
+					if figureOnly.MatchString(l) || bareAnswer.MatchString(l) || strings.HasSuffix(l, ":") {
 						t.Errorf("%s, %s: the projector's line stops short: %q", name, where, l)
 					}
 				}

@@ -42,8 +42,11 @@ func (p Picker) ForkKeeping(store *lessons.Store) (Picker, tea.Cmd) {
 	m.o.Store, m.learner = store, store.Learner()
 	m.progress = store.GetLesson(m.p.Lesson)
 	for i, st := range m.p.Steps {
-		if st.Question != nil && m.progress.Right(i) && !m.questions[i].right {
-			m.questions[i] = answeredState(st.Question, m.questions[i].order)
+		// A question the teacher's screen answered (givenState) is right
+		// too, but the answer is not the student's: one they answered
+		// right themselves shows as theirs, "Your answer".
+		if q := m.questions[i]; st.Question != nil && m.progress.Right(i) && (!q.right || q.given) {
+			m.questions[i] = answeredState(st.Question, q.order)
 		}
 		rec, ok := m.progress.Prediction(i)
 		switch {
