@@ -12,6 +12,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -410,6 +411,8 @@ func (w *Workbook) postcheck(e Exercise, r *grade.Report, changed TestChanges) {
 	if r.Status == grade.BuildFailed {
 		if _, err := os.Stat(w.MainFile(e)); errors.Is(err, fs.ErrNotExist) {
 			r.Summary += "; " + mainMissing(e)
+		} else if hint := buildHint(e, *r); hint != "" {
+			r.Summary += "; " + hint
 		}
 	}
 	if !changed.Any() || r.Status == grade.Canceled {
@@ -425,15 +428,71 @@ func (w *Workbook) postcheck(e Exercise, r *grade.Report, changed TestChanges) {
 	r.Summary = ChangedTestsNote(e, changed) + ". " + with + r.Summary
 }
 
+// mixedPackages matches the go command's complaint about a folder whose
+// files name more than one package: "found packages main (breaker.go) and
+// ratebreaker (breaker_test.go) in DIR".
+var mixedPackages = regexp.MustCompile(`found packages (\w+) \(([^)]+)\) and (\w+) \(([^)]+)\)`)
+
+// buildHint says what to do about a build failure the compiler ties to no
+// line, in the cases a learner meets, "" for the others (and for those it
+// ties to a line, which say where to look). Go's words alone name the
+// packages but not the edit that made them differ: the package clause of a
+// file, renamed by an editor's template or by hand.
+func buildHint(e Exercise, r grade.Report) string {
+	if len(r.BuildErrors) > 0 {
+		return ""
+	}
+	for _, l := range r.BuildOutput {
+		m := mixedPackages.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		var wrong []string
+		for _, pf := range [][2]string{{m[1], m[2]}, {m[3], m[4]}} {
+			pkg, file := pf[0], pf[1]
+			// A test file may be of the external test package, x_test.
+			if pkg != e.Package && !(strings.HasSuffix(file, "_test.go") && pkg == e.Package+"_test") {
+				wrong = append(wrong, file)
+			}
+		}
+		if len(wrong) == 0 {
+			return ""
+		}
+		if len(wrong) == 1 {
+			return fmt.Sprintf("the package clause of %s was changed: it must say `package %s`, as the exercise's other files do", wrong[0], e.Package)
+		}
+		return fmt.Sprintf("the package clauses of %s were changed: each must say `package %s`", strings.Join(wrong, " and "), e.Package)
+	}
+	return ""
+}
+
+// UnquotedBuildOutput returns the compiler's output of a build failure
+// that names no line (r.BuildOutput) less the lines r's summary already
+// quotes, so that what the runner and check show under the summary does
+// not say it twice.
+func UnquotedBuildOutput(r grade.Report) []string {
+	var out []string
+	for _, l := range r.BuildOutput {
+		if t := strings.TrimSpace(l); t != "" && strings.Contains(r.Summary, t) {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
 // outdated says the bundled test files differ only because the bundled
 // tests changed since the workbook wrote them: none was edited.
 func (c TestChanges) outdated() bool { return c.Any() && len(c.Learners()) == 0 }
 
-// ChangedTestsNote says why the exercise cannot count as done while its
+// ChangedTestsNote says why a check cannot pass while the exercise's
 // bundled test files differ from the bundled ones, and what to do, without
-// a full stop; "" when none differs. It is the one wording of it: Check's
-// summary, which `breakerlab exercises check` prints and the runner shows,
-// is built on it. Each file is said as the workbook knows it:
+// a full stop; "" when none differs. It speaks of the check, not of the
+// exercise: a pass sticks (Progress.Solved), so an exercise that passed
+// before stays done while its tests differ, as the runner and check say
+// beside this note, and one that has not cannot get there until the tests
+// are restored. It is the one wording of it: Check's summary, which
+// `breakerlab exercises check` prints and the runner shows, is built on it. Each file is said as the workbook knows it:
 //
 //   - as the workbook wrote it (the bundled tests changed since): "the
 //     bundled tests of 02 were updated since this workbook was made …;
@@ -457,7 +516,7 @@ func ChangedTestsNote(e Exercise, c TestChanges) string {
 	var parts []string
 	if len(c.Updated) > 0 {
 		parts = append(parts, fmt.Sprintf("the bundled tests of %s were updated since this workbook was made (your %s %s as the workbook wrote %s), "+
-			"so the exercise cannot count as done with the old ones; "+
+			"so this check cannot pass with the old ones; "+
 			"`breakerlab exercises reset %s --tests%s` brings the new ones and keeps your code",
 			e.ID(), strings.Join(c.Updated, " and your "), plural(len(c.Updated), "is", "are"), plural(len(c.Updated), "it", "them"), e.ID(), yes))
 	}
@@ -472,7 +531,7 @@ func ChangedTestsNote(e Exercise, c TestChanges) string {
 			continue
 		}
 		n := len(group.files)
-		parts = append(parts, fmt.Sprintf("your %s %s from the bundled %s%s, so the exercise cannot count as done; "+
+		parts = append(parts, fmt.Sprintf("your %s %s from the bundled %s%s, so this check cannot pass; "+
 			"`breakerlab exercises reset --tests %s%s` restores %s (your code is kept; tests of your own can go in a _test.go file of their own)",
 			strings.Join(group.files, " and your "), plural(n, "differs", "differ"), plural(n, "one", "ones"), group.why,
 			e.ID(), yes, plural(n, "it", "them")))

@@ -61,7 +61,7 @@ func TestCheckAfterACatalogUpdate(t *testing.T) {
 	}
 	got := checkSummary(t, w, e)
 	want := "the bundled tests of 02 were updated since this workbook was made (your breaker_test.go is as the workbook wrote it), " +
-		"so the exercise cannot count as done with the old ones; `breakerlab exercises reset 02 --tests` brings the new ones and keeps your code. With the old tests: "
+		"so this check cannot pass with the old ones; `breakerlab exercises reset 02 --tests` brings the new ones and keeps your code. With the old tests: "
 	if !strings.HasPrefix(got, want) || strings.Contains(got, "differs") {
 		t.Fatalf("check after a catalog update:\n got %q\nwant %q…", got, want)
 	}
@@ -91,7 +91,7 @@ func TestCheckAfterEditingTheTestFile(t *testing.T) {
 		t.Fatalf("ChangedTests = %+v, want breaker_test.go edited", c)
 	}
 	got := checkSummary(t, w, e)
-	want := "your breaker_test.go differs from the bundled one, so the exercise cannot count as done; " +
+	want := "your breaker_test.go differs from the bundled one, so this check cannot pass; " +
 		"`breakerlab exercises reset --tests 02 --yes` restores it (your code is kept; tests of your own can go in a _test.go file of their own). With your version: "
 	if !strings.HasPrefix(got, want) {
 		t.Fatalf("check after editing the test:\n got %q\nwant %q…", got, want)
@@ -113,7 +113,7 @@ func TestCheckWithNoRecordOfTheTests(t *testing.T) {
 	}
 	got := checkSummary(t, w, e)
 	want := "your breaker_test.go differs from the bundled one (edited, or the bundled tests changed since this workbook was made), " +
-		"so the exercise cannot count as done; `breakerlab exercises reset --tests 03 --yes` restores it (your code is kept"
+		"so this check cannot pass; `breakerlab exercises reset --tests 03 --yes` restores it (your code is kept"
 	if !strings.HasPrefix(got, want) {
 		t.Fatalf("check with no record:\n got %q\nwant %q…", got, want)
 	}

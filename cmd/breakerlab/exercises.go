@@ -39,6 +39,7 @@ func runExercises(args []string, stdout, stderr io.Writer) error {
 		Stderr:      stderr,
 		Context:     ctx,
 		StderrWidth: stderrWidth(stderr),
+		StdoutWidth: stderrWidth(stdout),
 		Remembered:  remembered,
 		Runner: func(w *exercises.Workbook, opt cli.RunnerOptions) error {
 			if err := needTerminal(stdout, "the exercise runner", "`breakerlab exercises list` shows where you are and `breakerlab exercises check [ID]` grades"); err != nil {

@@ -24,6 +24,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
+	"github.com/breakerlab/breakerlab/exercises/textwrap"
 )
 
 // UsageError is a command line the program cannot accept. The message says
@@ -60,6 +61,12 @@ type Env struct {
 	// the learner waits, on a line it rewrites (phaseLine); in a pipe, as
 	// in scripts and CI, it writes nothing more than its results.
 	StderrWidth int
+	// StdoutWidth is the width of the terminal Stdout writes to, 0 when it
+	// is not a terminal. On a terminal, check breaks its results at spaces
+	// to fit (the terminal would cut test names and lose the indentation
+	// that keeps a test's output under it); in a pipe, lines stay whole for
+	// scripts that read them.
+	StdoutWidth int
 }
 
 // Help is the usage text of `breakerlab exercises`.
@@ -384,7 +391,7 @@ func checkCmd(args []string, env Env) error {
 		// check means that exercise, as rustlings' run does.
 		if e, ok := hereExercise(env, w); ok {
 			exs = []exercises.Exercise{e}
-			fmt.Fprintf(env.Stderr, "checking %s, the exercise of this folder (from the workbook's folder, check checks them all)\n", e.Name)
+			printWrapped(env.Stderr, env.StderrWidth, "", fmt.Sprintf("checking %s, the exercise of this folder (from the workbook's folder, check checks them all)", e.Name))
 		}
 	}
 	passed, unchecked := 0, 0
@@ -395,7 +402,7 @@ func checkCmd(args []string, env Env) error {
 	if len(exs) > 1 {
 		what = fmt.Sprintf("%d exercises", len(exs))
 	}
-	fmt.Fprintf(env.Stderr, "building and running the tests of %s (%s)...\n", what, exercises.FirstBuildNote)
+	printWrapped(env.Stderr, env.StderrWidth, "", fmt.Sprintf("building and running the tests of %s (%s)...", what, exercises.FirstBuildNote))
 	opt := exercises.CheckOptions{Timeout: *timeout}
 	var each func(exercises.Result)
 	stopLine := func() {}
@@ -424,11 +431,13 @@ func checkCmd(args []string, env Env) error {
 			// It stays done in the progress, but the code fails now.
 			summary = "done before, failing now: " + summary
 		}
-		fmt.Fprintf(env.Stdout, "%s %-26s %s\n", mark, r.Exercise.Name, summary)
+		printWrapped(env.Stdout, env.StdoutWidth, fmt.Sprintf("%s %-26s ", mark, r.Exercise.Name), summary)
 		if !r.Passed() && len(exs) == 1 {
-			text := r.Report.Text()
-			if i := strings.IndexByte(text, '\n'); i >= 0 {
-				fmt.Fprint(env.Stdout, text[i+1:])
+			for _, l := range reportDetails(r.Report) {
+				// Each line's own indent groups it: a test's output
+				// goes under the test.
+				text := strings.TrimLeft(l, " ")
+				printWrapped(env.Stdout, env.StdoutWidth, l[:len(l)-len(text)], text)
 			}
 		}
 		if r.ProgressErr != nil {
@@ -436,7 +445,8 @@ func checkCmd(args []string, env Env) error {
 		}
 	}
 	if unchecked > 0 {
-		fmt.Fprintf(env.Stdout, "\nok? %d passing exercise(s) %s.\n", unchecked, exercises.NotRaceChecked)
+		fmt.Fprintln(env.Stdout)
+		printWrapped(env.Stdout, env.StdoutWidth, "", fmt.Sprintf("ok? %d passing exercise(s) %s.", unchecked, exercises.NotRaceChecked))
 	}
 	if passed < len(results) {
 		if len(results) > 1 {
@@ -445,6 +455,53 @@ func checkCmd(args []string, env Env) error {
 		return &CheckFailed{Passed: passed, Total: len(results), Solved: len(results) == 1 && results[0].Solved}
 	}
 	return nil
+}
+
+// reportDetails is what check prints of a failure under its result line:
+// the report's text (grade.Report.Text) after its summary, but for a build
+// failure that names no line, only the compiler's lines the summary does
+// not already quote.
+func reportDetails(rep grade.Report) []string {
+	if rep.Status == grade.BuildFailed && len(rep.BuildErrors) == 0 {
+		var out []string
+		for _, l := range exercises.UnquotedBuildOutput(rep) {
+			out = append(out, "  "+l)
+		}
+		return out
+	}
+	text := strings.TrimSuffix(rep.Text(), "\n")
+	i := strings.IndexByte(text, '\n')
+	if i < 0 {
+		return nil
+	}
+	return strings.Split(text[i+1:], "\n")
+}
+
+// printWrapped writes a line of lead (an indent, or a result's columns)
+// followed by text. With a width (a terminal's), text is broken at spaces
+// to fit it, each further line indented to where text started, so that it
+// reads as a column; columns that leave too little room for that get a
+// line of their own, with text indented under them. With no width (a
+// pipe), the line is written whole.
+func printWrapped(w io.Writer, width int, lead, text string) {
+	if width <= 0 {
+		fmt.Fprintf(w, "%s%s\n", lead, text)
+		return
+	}
+	// A summary column narrower than this would cut test names in two
+	// (the longest is 37 characters).
+	const minRoom = 40
+	hang := len(lead)
+	if cols := strings.TrimRight(lead, " "); width-hang < minRoom && cols != "" {
+		fmt.Fprintln(w, cols)
+		lead = strings.Repeat(" ", min(5, hang))
+		hang = len(lead)
+	}
+	lines := textwrap.Lines(text, width, hang)
+	lines[0] = lead + strings.TrimPrefix(lines[0], strings.Repeat(" ", hang))
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
+	}
 }
 
 func hintCmd(args []string, env Env) error {

@@ -5,11 +5,10 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/breakerlab/breakerlab/exercises"
 	"github.com/breakerlab/breakerlab/exercises/grade"
+	"github.com/breakerlab/breakerlab/exercises/textwrap"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -411,7 +410,9 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 			add(&verdict, t.fail, 2, fmt.Sprintf("%s/%s", r.Exercise.Name, be))
 		}
 		if len(rep.BuildErrors) == 0 {
-			for _, l := range rep.BuildOutput {
+			// The summary quotes the compiler's first line, with a hint
+			// where there is one; the rest comes once, under it.
+			for _, l := range exercises.UnquotedBuildOutput(rep) {
 				add(&verdict, t.plain, 2, l)
 			}
 		}
@@ -584,84 +585,10 @@ func section(title string, width int) string {
 	return s + strings.Repeat("─", max(width-lipgloss.Width(s), 0))
 }
 
-// nbHyphen stands in for a hyphen while wrap wraps: ansi.Wrap breaks after
-// every hyphen, but not after this one, of the same width.
-const nbHyphen = "\u2011"
-
-// nbsp stands in for the space between a number and its unit while wrap
-// wraps ("50 %", "250 ms"): ansi.Wrap never breaks at it.
-const nbsp = "\u00a0"
-
-// units are the units a space joins to the number before them.
-var units = [...]string{"%", "ns", "µs", "ms", "s", "min", "h"}
-
-// joinUnits puts nbsp between each number and the unit after it; text
-// without one comes back as it is, with no copy.
-func joinUnits(text string) string {
-	var b strings.Builder
-	last := 0
-	for i := 1; i+1 < len(text); i++ {
-		if text[i] != ' ' || text[i-1] < '0' || text[i-1] > '9' || !unitAt(text[i+1:]) {
-			continue
-		}
-		if last == 0 {
-			b.Grow(len(text) + 8)
-		}
-		b.WriteString(text[last:i])
-		b.WriteString(nbsp)
-		last = i + 1
-	}
-	if last == 0 {
-		return text
-	}
-	b.WriteString(text[last:])
-	return b.String()
-}
-
-// unitAt reports whether s starts with a unit standing alone: "s," and
-// "ms)" do, "seconds" and "sets" do not.
-func unitAt(s string) bool {
-	for _, u := range units {
-		rest, ok := strings.CutPrefix(s, u)
-		if !ok {
-			continue
-		}
-		if r, _ := utf8.DecodeRuneInString(rest); rest == "" || !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			return true
-		}
-	}
-	return false
-}
-
-// wrap breaks text into lines of at most width cells, each indented.
+// wrap breaks text into lines of at most width cells, each indented, as
+// `breakerlab exercises check` breaks the same messages (textwrap.Lines).
 func wrap(text string, width, indent int) []string {
-	room := width - indent
-	if room < 8 {
-		indent, room = 0, width
-	}
-	if room < 1 {
-		return []string{text}
-	}
-	var out []string
-	pad := strings.Repeat(" ", indent)
-	for _, para := range strings.Split(text, "\n") {
-		if para == "" {
-			out = append(out, "")
-			continue
-		}
-		// Not after a hyphen: paths and names such as half-open stay whole;
-		// nor between a number and its unit.
-		joined := joinUnits(para)
-		wrapped := ansi.Wrap(strings.ReplaceAll(joined, "-", nbHyphen), room, "")
-		wrapped = strings.ReplaceAll(wrapped, nbHyphen, "-")
-		if len(joined) != len(para) && !strings.Contains(para, nbsp) {
-			wrapped = strings.ReplaceAll(wrapped, nbsp, " ")
-		}
-		for _, l := range strings.Split(wrapped, "\n") {
-			out = append(out, pad+l)
-		}
-	}
-	return out
+	return textwrap.Lines(text, width, indent)
 }
 
 func (m Model) listView() string {

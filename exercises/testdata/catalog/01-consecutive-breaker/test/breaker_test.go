@@ -157,8 +157,7 @@ func wallClockNote() string {
 		"it seems to read the wall clock (time.Now, time.Since or time.Until) instead of now"
 }
 
-// Seed practice 1: three failures in a row open the breaker, and an open
-// breaker fails fast.
+// Three failures in a row open the breaker, and an open breaker fails fast.
 func TestOpensAfterThreshold(t *testing.T) {
 	b := New(3, 10*time.Second, newClock().now)
 	trip(t, b, 2)
@@ -170,7 +169,7 @@ func TestOpensAfterThreshold(t *testing.T) {
 	}
 }
 
-// Seed practice 2: a success between failures starts the count again.
+// A success between failures starts the count again.
 func TestSuccessResetsTheCount(t *testing.T) {
 	b := New(3, 10*time.Second, newClock().now)
 	for i, ok := range []bool{false, false, true, false, false} {
@@ -188,7 +187,7 @@ func TestSuccessResetsTheCount(t *testing.T) {
 	wantState(t, b, Open, "after a third failure in a row")
 }
 
-// Seed practice 3: an open breaker refuses calls until the cooldown passes.
+// An open breaker refuses calls until the cooldown passes.
 func TestStaysOpenDuringCooldown(t *testing.T) {
 	c := newClock()
 	b := New(2, 10*time.Second, c.now)
@@ -200,8 +199,7 @@ func TestStaysOpenDuringCooldown(t *testing.T) {
 	wantState(t, b, Open, "9.9 s into a 10 s cooldown")
 }
 
-// Seed practice 4: after the cooldown one trial call goes through, and only
-// one at a time.
+// After the cooldown one trial call goes through, and only one at a time.
 func TestOneTrialAfterCooldown(t *testing.T) {
 	c := newClock()
 	b := New(2, 10*time.Second, c.now)
@@ -219,8 +217,7 @@ func TestOneTrialAfterCooldown(t *testing.T) {
 	wantState(t, b, HalfOpen, "while the trial call is out")
 }
 
-// Seed practice 5: a successful trial closes the breaker, with the count
-// back at zero.
+// A successful trial closes the breaker, with the count back at zero.
 func TestTrialSuccessCloses(t *testing.T) {
 	c := newClock()
 	b := New(2, 10*time.Second, c.now)
@@ -237,8 +234,8 @@ func TestTrialSuccessCloses(t *testing.T) {
 	wantState(t, b, Open, "after two failures following the close")
 }
 
-// Seed practice 6: a failed trial opens the breaker again, and the cooldown
-// starts from that moment.
+// A failed trial opens the breaker again, and the cooldown starts from that
+// moment.
 func TestTrialFailureReopens(t *testing.T) {
 	c := newClock()
 	b := New(2, 10*time.Second, c.now)

@@ -17,8 +17,9 @@ func Assign(customer string, n, k int) ([]int, error) {
 	case k < 1 || k > n:
 		return nil, fmt.Errorf("k is %d; each customer needs from 1 to n (%d) workers", k, n)
 	}
-	// TODO: pick k workers from a hash of customer. This is plain sharding:
-	// every customer gets the same first k workers.
+	// TODO: pick k workers from a hash of customer. For now every customer
+	// gets the same first k workers, one shard for all. That is worse even
+	// than plain sharding, which spreads customers over fixed shards.
 	shard := make([]int, k)
 	for i := range shard {
 		shard[i] = i

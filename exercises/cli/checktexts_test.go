@@ -1,0 +1,146 @@
+package cli
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// A pass sticks, so an exercise that passed is still done after its test
+// file is edited; check says "done before, failing now", as list does,
+// and the note on the edited test speaks of this check, which cannot pass.
+// It once said the exercise "cannot count as done" in the same line.
+func TestCheckOfADoneExerciseWithAnEditedTestSaysItOneWay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := initWorkbook(t)
+	e, _ := exercises.Lookup("1")
+	for name, b := range e.SolutionFiles() {
+		if err := os.WriteFile(filepath.Join(dir, e.Name, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r := do(t, dir, "check", "1"); r.err != nil {
+		t.Fatalf("check of the solution = %v\n%s", r.err, r.out.String())
+	}
+	appendTo(t, filepath.Join(dir, e.Name, "breaker_test.go"), "\n// my note\n")
+	r := do(t, dir, "check", "1")
+	out := r.out.String()
+	var failed *CheckFailed
+	if !errors.As(r.err, &failed) || !failed.Solved ||
+		!strings.HasPrefix(out, "FAIL 01-consecutive-breaker     done before, failing now: your breaker_test.go differs from the bundled one, so this check cannot pass; ") {
+		t.Fatalf("check of a done exercise with an edited test = %v\n%s", r.err, out)
+	}
+	if notDone := regexp.MustCompile(`(?i)exercise (cannot|can't|does not|doesn't) count as done|not (count|be) done`).FindString(out); notDone != "" {
+		t.Errorf("check says %q of an exercise it calls done before:\n%s", notDone, out)
+	}
+	if r := do(t, dir, "list"); !strings.Contains(r.out.String(), "01-consecutive-breaker     done, failing now\n") {
+		t.Errorf("list after the failing check:\n%s", r.out.String())
+	}
+}
+
+// On an 80-column terminal, check's lines are broken at spaces, each
+// further line indented as the line it continues (a test's output stays
+// under its test, a summary in its column), and no word is lost or cut:
+// the terminal itself would cut test names in two and put the rest at
+// column 0. In a pipe the lines stay whole.
+func TestCheckFitsTheTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := initWorkbook(t)
+	// 03's stub fails tests whose messages run past 80 columns.
+	piped := checkAt(t, dir, 0, "3")
+	if !slices.ContainsFunc(piped.lines, func(l string) bool { return ansi.StringWidth(l) > 80 }) {
+		t.Fatalf("no line of the piped output is wider than 80, so there is nothing to wrap:\n%s", piped.out)
+	}
+	const width = 80
+	wrapped := checkAt(t, dir, width, "3")
+	for _, l := range append(slices.Clone(wrapped.lines), wrapped.errLines...) {
+		if w := ansi.StringWidth(l); w > width {
+			t.Errorf("a line of %d cells on a %d-column terminal: %q", w, width, l)
+		}
+	}
+	// Each piped line is one or more wrapped lines with the same words;
+	// the first starts as it does, the others are indented at least as
+	// much, and never at column 0.
+	rest := wrapped.lines
+	for _, pl := range piped.lines {
+		want := strings.Fields(pl)
+		var got []string
+		for first := true; len(got) < len(want); first = false {
+			if len(rest) == 0 {
+				t.Fatalf("the wrapped output ends before %q:\n%s", pl, wrapped.out)
+			}
+			wl := rest[0]
+			rest = rest[1:]
+			switch {
+			case first && indent(wl) != indent(pl):
+				t.Errorf("%q starts at column %d, want %d as in a pipe", wl, indent(wl), indent(pl))
+			case !first && (indent(wl) < indent(pl) || indent(wl) == 0):
+				t.Errorf("%q, continuing %q, is indented %d", wl, pl, indent(wl))
+			}
+			got = append(got, strings.Fields(wl)...)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("wrapped, %q reads\n%q", pl, strings.Join(got, " "))
+		}
+	}
+	if len(rest) > 0 {
+		t.Errorf("the wrapped output has more lines than the piped: %q", rest)
+	}
+}
+
+// A build failure tied to no line is quoted in check's result line, with
+// what to do; the compiler's line is not printed again under it.
+func TestCheckSaysABuildErrorWithNoLineOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := initWorkbook(t)
+	e, _ := exercises.Lookup("2")
+	main := filepath.Join(dir, e.Name, "breaker.go")
+	b, err := os.ReadFile(main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(main, []byte(strings.Replace(string(b), "package ratebreaker\n", "package main\n", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := checkAt(t, dir, 0, "2").out
+	if n := strings.Count(out, "found packages main"); n != 1 || !strings.Contains(out, "it must say `package ratebreaker`") {
+		t.Errorf("check of a package clause changed to main says Go's words %d times, want once with what to do:\n%s", n, out)
+	}
+}
+
+type checkOutput struct {
+	out             string
+	lines, errLines []string
+}
+
+// checkAt runs check with stdout and stderr on terminals width columns
+// wide (0: pipes), and returns its lines; the lines of standard error are
+// its notes, the phase line it rewrites split where it is rewritten.
+func checkAt(t *testing.T, dir string, width int, args ...string) checkOutput {
+	t.Helper()
+	r := &run{}
+	r.err = Run(append([]string{"check"}, args...), Env{Stdout: &r.out, Stderr: &r.errOut, Dir: dir, StdoutWidth: width, StderrWidth: width})
+	var failed *CheckFailed
+	if !errors.As(r.err, &failed) {
+		t.Fatalf("check %v = %v, want a failure\n%s", args, r.err, r.out.String())
+	}
+	c := checkOutput{out: r.out.String()}
+	c.lines = strings.Split(strings.TrimSuffix(c.out, "\n"), "\n")
+	c.errLines = strings.FieldsFunc(ansi.Strip(r.errOut.String()), func(r rune) bool { return r == '\n' || r == '\r' })
+	return c
+}
+
+func indent(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }

@@ -1,0 +1,74 @@
+package exercisesui
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/breakerlab/breakerlab/exercises"
+	"github.com/breakerlab/breakerlab/exercises/grade"
+)
+
+// A build failure the compiler ties to no line (here a package clause
+// changed to main) is quoted in the summary; the verdict shows the
+// compiler's words once, not the summary and then the same line again.
+func TestABuildErrorWithNoLineIsShownOnce(t *testing.T) {
+	const goSays = "found packages main (breaker.go) and breaker (breaker_test.go) in /wb/01-consecutive-breaker"
+	f := newFake()
+	f.script["01-consecutive-breaker"] = grade.Report{Status: grade.BuildFailed,
+		Summary:     "does not compile: " + goSays + "; the package clause of breaker.go was changed: it must say `package breaker`, as the exercise's other files do",
+		BuildOutput: []string{goSays, "a further line of the go command"}}
+	d := start(t, f, 200, 30)
+	v := d.view()
+	if n := strings.Count(v, "found packages main"); n != 1 {
+		t.Fatalf("the compiler's line is shown %d times, want once:\n%s", n, v)
+	}
+	d.wantView("✗ BUILD", "it must say `package breaker`", "a further line of the go command")
+}
+
+// A pass sticks: an exercise that passed stays done when its test file is
+// edited later, and the runner says so. The note on the edited test must
+// then speak of this check, which cannot pass, not say the exercise cannot
+// count as done beside "It passed before, so it stays done".
+func TestAnEditedTestOfADoneExerciseIsSaidOneWay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	w, err := exercises.Init(filepath.Join(t.TempDir(), "wb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := exercises.All()[0]
+	for name, b := range e.SolutionFiles() {
+		if err := os.WriteFile(filepath.Join(w.ExerciseDir(e), name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r := w.Check(context.Background(), e, exercises.CheckOptions{}); !r.Passed() {
+		t.Fatalf("the solution does not pass: %s", r.Report.Text())
+	}
+	test := filepath.Join(w.ExerciseDir(e), "breaker_test.go")
+	b, err := os.ReadFile(test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(test, append(b, "\n// my note\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.SetCurrent(e); err != nil {
+		t.Fatal(err)
+	}
+	d := startOn(t, NewBackend(w, 0), 100, 40)
+	v := strings.Join(strings.Fields(d.view()), " ")
+	for _, want := range []string{"your breaker_test.go differs from the bundled one, so this check cannot pass", "It passed before, so it stays done"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the runner does not say %q:\n%s", want, d.view())
+		}
+	}
+	if notDone := regexp.MustCompile(`(?i)exercise (cannot|can't|does not|doesn't) count as done|not (count|be) done`).FindString(v); notDone != "" {
+		t.Errorf("the runner says %q of an exercise it also calls done:\n%s", notDone, d.view())
+	}
+}
