@@ -83,6 +83,16 @@ type Result struct {
 	// the workbook wrote them but the bundled tests have changed since:
 	// putting back the bundled tests (reset --tests) is all it takes.
 	TestsOutdated bool
+	// TestsChanged is set when a bundled test file differs from the bundled
+	// one, edited by the learner or not (TestsOutdated): the check cannot
+	// pass, and putting back the bundled tests (reset --tests) is the way
+	// out, with the learner's code kept.
+	TestsChanged bool
+	// MainMissing is set when the check stopped because the file the
+	// learner edits is missing, its folder with it or with no other Go file
+	// of theirs standing in: a reset has none of their code to copy, and
+	// only writes the stub back.
+	MainMissing bool
 	// Untouched is set when the exercise's Go files are the stub and the
 	// bundled tests as the workbook wrote them, and no others: the learner
 	// has not started on it. The runner then shows the task before the
@@ -160,7 +170,7 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 		unchecked = true
 	}
 	w.postcheck(e, &r, edited)
-	res := Result{Exercise: e, Report: r, RaceUnchecked: unchecked, TestsOutdated: edited.outdated(), Untouched: w.untouched(e)}
+	res := Result{Exercise: e, Report: r, RaceUnchecked: unchecked, TestsOutdated: edited.outdated(), TestsChanged: edited.Any(), Untouched: w.untouched(e)}
 	if r.Status != grade.Canceled {
 		res.ProgressErr = w.setDone(e, r.Status == grade.Passed, fp)
 	}
@@ -174,6 +184,7 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 // rather than as the compile errors or the empty run it would cause.
 func (w *Workbook) precheck(e Exercise) (r Result, stop bool) {
 	msg, missing := w.missingFolder(e)
+	mainMissing := missing
 	status := grade.Errored
 	if !missing {
 		if files := w.MissingTests(e); len(files) > 0 {
@@ -184,6 +195,7 @@ func (w *Workbook) precheck(e Exercise) (r Result, stop bool) {
 	}
 	if !missing {
 		msg, missing = w.missingMain(e)
+		mainMissing = missing
 	}
 	if !missing {
 		msg, missing = w.missingGiven(e)
@@ -192,7 +204,7 @@ func (w *Workbook) precheck(e Exercise) (r Result, stop bool) {
 		return Result{}, false
 	}
 	err := w.setDone(e, false, w.fingerprint(e))
-	return Result{Exercise: e, ProgressErr: err, Solved: w.Solved(e), Report: grade.Report{Status: status, Summary: msg}}, true
+	return Result{Exercise: e, ProgressErr: err, Solved: w.Solved(e), MainMissing: mainMissing, Report: grade.Report{Status: status, Summary: msg}}, true
 }
 
 // missingFolder says whether e's folder is missing from the workbook, and
@@ -629,6 +641,7 @@ func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, parallel i
 		if prints[i] != "" {
 			w.postcheck(exs[i], &results[i].Report, edited[i])
 			results[i].TestsOutdated = edited[i].outdated()
+			results[i].TestsChanged = edited[i].Any()
 			results[i].Untouched = w.untouched(exs[i])
 		}
 		if prints[i] != "" && results[i].Report.Status != grade.Canceled {

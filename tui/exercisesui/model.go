@@ -881,8 +881,9 @@ func (m Model) rel(path string) string {
 
 // restoresTests says x should put back the bundled tests, keeping the
 // learner's code, rather than reset the exercise to its stub: r's message
-// says that is the way out. The bundled tests are out of date or a test
-// file is missing; or a file the workbook gave to build on is missing
+// says that is the way out. A bundled test file differs from the bundled
+// one (edited by the learner, or out of date) or is missing; or a file the
+// workbook gave to build on is missing
 // (exercises' MissingGivenFiles: 03's window.go), which `reset --tests`
 // writes back and which stops the check before any test runs (Errored).
 // A full reset there would set the learner's code aside (to a backup)
@@ -890,7 +891,7 @@ func (m Model) rel(path string) string {
 func restoresTests(r exercises.Result) bool {
 	rep := r.Report
 	switch {
-	case r.TestsOutdated:
+	case r.TestsChanged, r.TestsOutdated: // a check sets both when out of date; either says so
 		return true
 	case rep.Status == grade.NoTests:
 		return strings.Contains(rep.Summary, "is missing")

@@ -197,6 +197,11 @@ func (m Model) question() string {
 	switch m.confirm {
 	case confirmReset:
 		q := fmt.Sprintf("Reset %s to its stub? Your code is copied to .breakerlab/backup first.", e.Name)
+		if r, ok := m.results[e.Name]; ok && r.MainMissing {
+			// The file is gone, so there is nothing to copy: the reset
+			// only writes the stub back.
+			q = fmt.Sprintf("Write the stub of %s back? %s is missing, so there is no code of yours to copy.", e.Name, e.MainFile())
+		}
 		if m.isSolved(e.Name) {
 			q += " It then counts as pending again."
 		}
@@ -402,7 +407,7 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 		summary = "the code does not compile:" // the errors follow, each with its place
 	}
 	add(&verdict, t.fail, 0, fmt.Sprintf("%s %s  %s", symFail, word, summary))
-	if rep.Status == grade.NoTests && len(rep.Tests) == 0 && strings.Contains(rep.Summary, "is missing") {
+	if r.TestsChanged || rep.Status == grade.NoTests && len(rep.Tests) == 0 && strings.Contains(rep.Summary, "is missing") {
 		add(&verdict, t.dim, 2, "x puts the bundled tests back; your code is kept.")
 	}
 	if rep.Status == grade.BuildFailed {
