@@ -330,7 +330,7 @@ func (o *Outcomes) render() []string {
 	inks := o.inks(n)
 	body := g.Lines(inks)
 	body = append(body, legend...)
-	span := "≈" + pane.SecondsShort(roundSpan(s.Duration/time.Duration(cw)))
+	span := "≈" + columnSpan(s.Duration, cw)
 	// The span is the note to give up first: the axis has its labels.
 	notes := []string{span + " a column", span + "/col", ""}
 	if shown < n {
@@ -565,6 +565,24 @@ func roundSpan(d time.Duration) time.Duration {
 		return d.Round(100 * time.Millisecond)
 	}
 	return d.Round(10 * time.Millisecond)
+}
+
+// columnSpan writes the virtual time a column of a run of duration dur
+// drawn cols wide covers, as the status line's clock writes a time of the
+// run (SpanUnit, pane.ClockIn): in the axes' unit, or the largest below it
+// the span fills ("49m 39s" a column of a 24-hour run, whose axes and
+// clock read in hours; "56 s" where "0h 00m" said nothing), and in the
+// fewest digits in seconds. It wrote "2979 s" under a clock in hours.
+func columnSpan(dur time.Duration, cols int) string {
+	span := roundSpan(dur / time.Duration(cols))
+	unit := SpanUnit(dur)
+	for unit > time.Second && span < unit {
+		unit /= 60 // an hour's minutes, a minute's seconds
+	}
+	if unit > time.Second {
+		return pane.ClockIn(span, unit)
+	}
+	return pane.SecondsShort(span)
 }
 
 // notablePercent is the share of a column's requests from which an

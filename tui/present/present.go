@@ -16,7 +16,8 @@
 // session's screens with View and Frame itself.
 //
 // It may import the engine's snapshot types (engine, engine/shuffle's
-// timeline), tui/theme, tui/pane, bubbletea and x/ansi; it imports no
+// timeline), tui/theme, tui/pane, tui/chart (SpanUnit: the unit a long
+// run's clock reads in), bubbletea and x/ansi; it imports no
 // screen.
 package present
 
@@ -27,6 +28,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
+	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	tea "github.com/charmbracelet/bubbletea"
@@ -141,7 +143,10 @@ func (mo Moment) digits() string {
 
 // Clock is the play state and time of a simulation, the time as the
 // status line writes it (pane.Clock: cut to tenths, never rounded up to
-// the end), so that the projector and the presenter's screen agree.
+// the end; a long run's in its time axes' unit, chart.SpanUnit and
+// pane.ClockIn), so that the projector and the presenter's screen agree:
+// at 12 h of a 24-hour run the projector read "43200.0 s / 86400.0 s"
+// under a status line reading "12h 00m / 24h 00m".
 func Clock(now, end time.Duration, playing bool) string {
 	glyph := theme.GlyphPaused
 	switch {
@@ -150,7 +155,12 @@ func Clock(now, end time.Duration, playing bool) string {
 	case playing:
 		glyph = theme.GlyphPlaying
 	}
-	return fmt.Sprintf("%s %s / %s", glyph, pane.Clock(now), pane.Seconds(end))
+	unit := chart.SpanUnit(end)
+	total := pane.Seconds(end)
+	if unit > time.Second {
+		total = pane.ClockIn(end, unit)
+	}
+	return fmt.Sprintf("%s %s / %s", glyph, pane.ClockIn(now, unit), total)
 }
 
 // Engine is the moment of an engine snapshot: the workers the server holds

@@ -57,6 +57,12 @@ func (s *sim) setInjected(specs []chaos.Spec) error {
 	if err != nil {
 		return err
 	}
+	return s.runInjected(plain, sc, specs)
+}
+
+// runInjected runs sc, the knobs' scenario with specs injected (plain
+// without them), in place of the scenario; on an error the old run stays.
+func (s *sim) runInjected(plain, sc *engine.Scenario, specs []chaos.Spec) error {
 	// The step snapshots go with the old run: the run is the same up to
 	// the fault's moment, but a snapshot also says when the fault in force
 	// ends, which a fault injected later can move.
@@ -73,7 +79,7 @@ func (m Model) Injected() []chaos.Spec { return slices.Clone(m.sim.injected) }
 // Inject adds a fault, as the chaos menu's prompt does; the model returned
 // shows the run with it.
 func (m Model) Inject(sp chaos.Spec) (Model, error) {
-	err := m.setInjected(append(slices.Clone(m.sim.injected), sp), "injected "+sp.String())
+	err := m.inject(append(slices.Clone(m.sim.injected), sp), "injected "+sp.String(), false)
 	return m, err
 }
 
@@ -93,16 +99,38 @@ func (m Model) ChaosFor(target string) (Model, error) {
 }
 
 // setInjected runs specs as the injected faults and says so in note; in
-// compare mode both sides re-run.
+// compare mode both sides re-run. On a long run the re-run is played in
+// slices first (injectWork), and the faults are injected once it is: a
+// fault injected at 12 h re-ran 12 hours of the run in one Update.
 func (m *Model) setInjected(specs []chaos.Spec, note string) error {
+	return m.inject(specs, note, true)
+}
+
+// inject is setInjected, in slices when sliced (a key's), else at once
+// (Inject's, whose caller expects the run with the fault).
+func (m *Model) inject(specs []chaos.Spec, note string, sliced bool) error {
 	if err := m.limits.check(mustApplied(m.sim.knobs(), specs), 1); err != nil {
 		return err
 	}
-	if err := m.sim.setInjected(specs); err != nil {
+	plain, sc, err := withFaultsFor(m.sim.knobs(), specs, m.sim.variant)
+	if err != nil {
 		return err
 	}
-	m.reopenCompare(note, note+": both sides re-run", note+"; compare closed: ", false)
-	return nil
+	apply := func(m *Model) error {
+		if err := m.sim.runInjected(plain, sc, specs); err != nil {
+			return err
+		}
+		m.reopenCompare(note, note+": both sides re-run", note+"; compare closed: ", false)
+		return nil
+	}
+	if !sliced {
+		return apply(m)
+	}
+	if w := m.injectWork(sc, m.sim.at, apply); w != nil {
+		m.begin(w)
+		return nil
+	}
+	return apply(m)
 }
 
 // mustApplied is sc with specs, or sc when they do not apply (the run
@@ -225,7 +253,8 @@ func targetIndex(ts []chaos.Target, name string) int {
 // the spec name one moment ("2.9 s", "2.9s"), where the title rounded it
 // ("3.0 s") and the spec had it to the millisecond ("2.974s"). The run is
 // re-run from the start with the fault, so one that starts a few
-// milliseconds before the moment shown is in force there.
+// milliseconds before the moment shown is in force there. The menu writes
+// it as the clock does (clockTime): a long run's in its axes' unit.
 func (m *Model) moment() time.Duration {
 	return m.now().Truncate(100 * time.Millisecond)
 }
@@ -250,7 +279,7 @@ func (m *Model) openInject(t chaos.Target, k chaos.Kind) {
 		return
 	}
 	if moved != "" {
-		m.chaos.moved = "Not at " + pane.Seconds(m.moment()) + ": " + moved + "."
+		m.chaos.moved = "Not at " + clockTime(m.moment(), m.end()) + ": " + moved + "."
 	}
 }
 
@@ -313,7 +342,7 @@ func (m Model) chaosView(h int) []string {
 		lines = append(lines, mark+text)
 	}
 	if c.kinds {
-		lines = append(lines, m.th.Bold.Render(fmt.Sprintf("%s: what happens at %s?", partName(c.target.Part, shownName(c.target)), pane.Seconds(m.moment()))))
+		lines = append(lines, m.th.Bold.Render(fmt.Sprintf("%s: what happens at %s?", partName(c.target.Part, shownName(c.target)), clockTime(m.moment(), m.end()))))
 		blocked := m.surgeBlocked(c.target)
 		for i, k := range c.target.Kinds {
 			words := kindWords(c.target.Part, k)
@@ -383,7 +412,7 @@ func (m Model) chaosView(h int) []string {
 		more := fmt.Sprintf("rows %d–%d of %d · ↑/↓ scroll", c.top+1, c.top+len(shown), len(lines))
 		notes = []string{more, fmt.Sprintf("%d–%d of %d", c.top+1, c.top+len(shown), len(lines)), ""}
 	}
-	title, note := pane.Titled(m.w, []string{fmt.Sprintf("Chaos · %s at %s", m.sim.sc.Name, pane.Seconds(m.moment())), "Chaos"}, notes)
+	title, note := pane.Titled(m.w, []string{fmt.Sprintf("Chaos · %s at %s", m.sim.sc.Name, clockTime(m.moment(), m.end())), "Chaos"}, notes)
 	return pane.Frame(m.th, m.w, h, title, note, shown)
 }
 

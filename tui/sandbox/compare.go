@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -215,7 +216,11 @@ func (m *Model) openCompare(a, b int, presetA, presetB string) error {
 func (m *Model) closeCompare() error {
 	c := m.cmp
 	m.cmp = nil
-	return m.takeBack(c.sides[0], c.sides[1])
+	err := m.takeBack(c.sides[0], c.sides[1])
+	if errors.Is(err, errWarming) {
+		m.cmp = c // open until the run is played ahead (warmFirst)
+	}
+	return err
 }
 
 // defaultPartner is the variant compared with v at first: the last one

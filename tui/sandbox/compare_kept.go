@@ -132,6 +132,15 @@ func (m *Model) takeBack(left, right *compareSide) error {
 		k = m.sim.kept.take(m.sim.sc, m.sim.seed, v)
 		kept = k != nil
 	}
+	if k == nil {
+		// A replay of a long run (the left side under a preset, its own
+		// breaker's run not kept) is played ahead in slices first.
+		if w := m.sim.warmWork(v, m.sim.seed, t); w != nil {
+			w.what += " to close compare"
+			m.warming = w
+			return errWarming
+		}
+	}
 	here := m.sim.shown()
 	m.sim.variant = v
 	if err := m.sim.resume(k, t); err != nil {

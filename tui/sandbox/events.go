@@ -6,6 +6,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // The events ] and [ move through: each breaker transition of the run, and
@@ -39,6 +40,64 @@ type eventCache struct {
 	// again (ProcessEvents plays the whole run: some 10 s of a 24-hour
 	// scenario file's).
 	faults map[eventKey][]playback.Event
+	// watching is the run of its own that finds a long run's kills at its
+	// memory limit, played in slices by work (processWork) and kept when
+	// esc stops it, for the next ] or [ to go on from; watched is whose.
+	watching *playback.ProcessWatch
+	watched  eventKey
+}
+
+// slowProcess says run k's kills at its memory limit are not known yet
+// and take a run of their own longer than directSpan to find: work
+// (processWork), not one Update.
+func (c *eventCache) slowProcess(k eventKey) bool {
+	_, ok := c.faults[k]
+	return !ok && k.sc.Duration > directSpan && playback.HasProcessEvents(k.sc, k.variant)
+}
+
+// processWork is the work ] or [ (k) needs first when a run shown is long
+// and its kills at its memory limit are not known yet: the run of their
+// own that finds them, played a slice at a time, where ProcessEvents
+// played it at once (some 10 s of a 24-hour go-server); then the key
+// again, which may look further (eventWork). nil when none is needed.
+func (m *Model) processWork(k tea.KeyMsg) *work {
+	sims := []*sim{m.sim}
+	if m.cmp != nil {
+		sims = []*sim{m.cmp.sides[0].sim, m.cmp.sides[1].sim}
+	}
+	c := m.ev
+	for _, s := range sims {
+		key := eventKey{s.sc, s.variant, s.seed}
+		if !c.slowProcess(key) {
+			continue
+		}
+		if c.watching == nil || c.watched != key {
+			pw, err := playback.NewProcessWatch(s.sc, s.variant, s.seed)
+			if err != nil {
+				return nil // the jump reports it
+			}
+			c.watching, c.watched = pw, key
+		}
+		pw := c.watching
+		w := &work{what: "looking for the process's kills", from: pw.Now(), at: pw.Now(), to: pw.End(), target: m.now(),
+			stopNote: "stopped looking for the process's kills; the key again goes on from there"}
+		w.advance = func(m *Model, at time.Duration) bool {
+			pw.AdvanceTo(at)
+			if pw.Done() {
+				m.ev.keepFaults(key, pw.Events())
+			}
+			return pw.Done()
+		}
+		w.then = func(m *Model, _ time.Duration, stopped bool) error {
+			if !stopped {
+				var cmd tea.Cmd // the clock's, paused for the work: finish plays it again
+				m.timeKey(k, &cmd)
+			}
+			return nil
+		}
+		return w
+	}
+	return nil
 }
 
 // mostFaultLists is how many runs' event lists faults holds: a few, for
@@ -46,21 +105,39 @@ type eventCache struct {
 const mostFaultLists = 8
 
 // faultEvents are run k's faults' and process's events (index), from
-// the lists kept when there is one.
-func (c *eventCache) faultEvents(k eventKey) []playback.Event {
+// the lists kept when there is one. Unless wait, nil when the process's
+// take a long run's work (slowProcess): a screen that only draws the
+// index's transitions (sideTransitions) does not wait for them.
+func (c *eventCache) faultEvents(k eventKey, wait bool) []playback.Event {
 	if f, ok := c.faults[k]; ok {
 		return f
 	}
-	faults := playback.FaultEvents(k.sc, k.variant)
+	if !wait && c.slowProcess(k) {
+		return nil
+	}
 	// The kills at the memory limit, which the run decides: a run of
 	// their own, for a variant with a memory limit only (some 16 ms on
 	// go-server), kept with the faults, which the index knows from the
-	// start. Its error is the run shown's, which has run.
-	proc, err := playback.ProcessEvents(k.sc, k.variant, k.seed)
-	if err != nil {
-		return faults
+	// start. Its error is the run shown's, which has run. A watch work
+	// began goes on from where it got to.
+	pw := c.watching
+	if pw == nil || c.watched != k {
+		var err error
+		if pw, err = playback.NewProcessWatch(k.sc, k.variant, k.seed); err != nil {
+			return playback.FaultEvents(k.sc, k.variant)
+		}
 	}
-	faults = append(faults, proc...)
+	pw.AdvanceTo(pw.End())
+	return c.keepFaults(k, pw.Events())
+}
+
+// keepFaults keeps run k's faults' events with proc, its process's, and
+// returns them.
+func (c *eventCache) keepFaults(k eventKey, proc []playback.Event) []playback.Event {
+	faults := append(playback.FaultEvents(k.sc, k.variant), proc...)
+	if c.watched == k {
+		c.watching, c.watched = nil, eventKey{}
+	}
 	if len(c.faults) >= mostFaultLists {
 		clear(c.faults)
 	}
@@ -115,11 +192,16 @@ type eventIndex struct {
 // added.
 func (c *eventCache) index(i int, s *sim) *eventIndex {
 	x := &c.idx[i]
-	if k := (eventKey{s.sc, s.variant, s.seed}); x.key != k || x.faults == nil {
-		*x = eventIndex{key: k, end: s.sc.Duration, faults: c.faultEvents(k), breakers: runHasBreaker(s.sc, s.variant)}
+	k := eventKey{s.sc, s.variant, s.seed}
+	if x.key != k {
+		*x = eventIndex{key: k, end: s.sc.Duration, breakers: runHasBreaker(s.sc, s.variant)}
 		if !x.breakers {
 			x.known = x.end
 		}
+	}
+	if x.faults == nil {
+		// Not yet when they take work: eventIndexes, for a jump, waits.
+		x.faults = c.faultEvents(k, false)
 	}
 	switch r := s.run; {
 	case min(r.Now(), x.end) <= x.known:
@@ -414,6 +496,12 @@ func (m *Model) eventIndexes() ([]*sim, []*eventIndex) {
 	idx := make([]*eventIndex, len(sims))
 	for i, s := range sims {
 		idx[i] = m.ev.index(i, s)
+		if idx[i].faults == nil {
+			// A jump needs every event. On a long run ] and [ have found
+			// the process's first, in slices (processWork); anything else
+			// that asks waits for them here.
+			idx[i].faults = m.ev.faultEvents(idx[i].key, true)
+		}
 	}
 	return sims, idx
 }

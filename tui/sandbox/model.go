@@ -495,8 +495,8 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Breaker.Next):
 		m.nextBreaker(k) // arrange.go
 	}
-	// A compare side's run to play ahead first: the key again once it is
-	// (work_moves.go).
+	// A run to play ahead first, a compare side's or, closing compare
+	// mode, the main view's: the key again once it is (work_moves.go).
 	m.warmFirst(redoKey(k))
 	m.refresh()
 	return m, cmd

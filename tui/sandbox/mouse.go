@@ -56,7 +56,7 @@ func (m Model) onMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 	}
 	m.clock.Play(false)
 	if m.report(m.seek(at)) {
-		m.setNote("at "+playback.Moment(at)+" (clicked on the time axis)", false)
+		m.setNote("at "+playback.MomentIn(at, m.end())+" (clicked on the time axis)", false)
 	}
 	m.refresh()
 	return m, nil

@@ -120,19 +120,29 @@ func (m *Model) seedTyped(input string) (uint64, error) {
 }
 
 // setSeed re-runs everything on the shown variant at the same moment with
-// another seed.
-func (m *Model) setSeed(seed uint64) { m.setSeedAt(seed, m.sim.at) }
+// another seed: in compare mode, the sides' moment, where the main view's
+// run, re-run, is handed to a side (openCompare), not the moment compare
+// mode opened at.
+func (m *Model) setSeed(seed uint64) { m.setSeedAt(seed, m.now()) }
 
 // setSeedAt re-runs the shown variant at t on another seed, after the
 // work a long run takes to get there (work.go); t is the moment shown but
-// where esc stopped that work.
+// where esc stopped that work. In compare mode esc changes nothing: the
+// sides stand at t, which a run stopped short of it would have to play
+// to, at once.
 func (m *Model) setSeedAt(seed uint64, t time.Duration) {
 	if seed == m.sim.seed {
 		m.setNote(fmt.Sprintf("already on seed %d", seed), false)
 		return
 	}
-	if w := m.sim.warmWork(m.sim.variant, seed, t); w != nil && m.cmp == nil {
-		w.then = func(m *Model, at time.Duration, _ bool) error {
+	if w := m.sim.warmWork(m.sim.variant, seed, t); w != nil {
+		if m.cmp != nil {
+			w.stopNote = "stopped: still on seed " + fmt.Sprint(m.sim.seed) + "; S again goes on from there"
+		}
+		w.then = func(m *Model, at time.Duration, stopped bool) error {
+			if stopped && m.cmp != nil {
+				return nil
+			}
 			m.setSeedAt(seed, at)
 			return nil
 		}

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/chart"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -179,7 +181,7 @@ func (m Model) finish(at time.Duration, stopped bool) (tea.Model, tea.Cmd) {
 	if m.report(err) && stopped && w.stopNote != "" {
 		m.setNote(w.stopNote, false)
 	} else if err == nil && stopped {
-		m.setNote(fmt.Sprintf("stopped at %s, short of %s", longTime(m.now()), longTime(w.target)), false)
+		m.setNote(fmt.Sprintf("stopped at %s, short of %s", clockTime(m.now(), m.end()), clockTime(w.target, m.end())), false)
 	}
 	m.refresh()
 	var cmd tea.Cmd
@@ -219,17 +221,11 @@ func (m *Model) progress() {
 	m.refresh()
 }
 
-// longTime writes a time of a long run as hours and minutes, or minutes
-// and seconds ("24h 0m", "12m 5s", "40 s").
-func longTime(d time.Duration) string {
-	switch {
-	case d >= time.Hour:
-		return fmt.Sprintf("%dh %dm", d/time.Hour, d%time.Hour/time.Minute)
-	case d >= time.Minute:
-		return fmt.Sprintf("%dm %ds", d/time.Minute, d%time.Minute/time.Second)
-	}
-	return fmt.Sprintf("%d s", d/time.Second)
-}
+// clockTime writes a time of a run that ends at end as the status line's
+// clock writes it, in the unit of the run's time axes (chart.SpanUnit,
+// pane.ClockIn): the progress line said "working to 24h 0m" under a clock
+// reading "24h 00m", and a menu "at 43200 s".
+func clockTime(d, end time.Duration) string { return pane.ClockIn(d, chart.SpanUnit(end)) }
 
 // warmRun is a run of the sim's scenario, variant and seed played ahead
 // by work, for the next rebuild to go on from.
@@ -279,7 +275,7 @@ func (s *sim) warmWork(v int, seed uint64, t time.Duration) *work {
 	if w := s.warm; w != nil && w.sc == s.sc && w.variant == v && w.seed == seed && w.r.Now() <= t {
 		// Played ahead already, by this move's work or work stopped
 		// short of it.
-		return aheadWork(w.r, max(to, w.r.Now()), t)
+		return aheadWork(w.r, max(to, w.r.Now()), t, s.end())
 	}
 	if to <= directSpan {
 		return nil
@@ -289,16 +285,17 @@ func (s *sim) warmWork(v int, seed uint64, t time.Duration) *work {
 		return nil
 	}
 	s.warm = &warmRun{sc: s.sc, variant: v, seed: seed, r: r}
-	return &work{what: "working to " + longTime(t), r: r, to: to, target: t}
+	return &work{what: "working to " + clockTime(t, s.end()), r: r, to: to, target: t}
 }
 
 // aheadWork is work that plays r, a run standing before t, on to to
 // (t, or where a rebuild's step snapshots start); nil within directSpan.
-func aheadWork(r *engine.Run, to, t time.Duration) *work {
+// end is the end of r's traffic, which the progress line's clock reads in.
+func aheadWork(r *engine.Run, to, t, end time.Duration) *work {
 	if to-r.Now() <= directSpan {
 		return nil
 	}
-	return &work{what: "working to " + longTime(t), r: r, from: r.Now(), to: to, target: t}
+	return &work{what: "working to " + clockTime(t, end), r: r, from: r.Now(), to: to, target: t}
 }
 
 // seekWork is work that a seek to t needs first; nil when the seek is
@@ -309,10 +306,10 @@ func (s *sim) seekWork(t time.Duration) *work {
 		return nil
 	}
 	if w := s.warmAhead(t); w != nil {
-		return aheadWork(w, max(replayFrom(t), w.Now()), t)
+		return aheadWork(w, max(replayFrom(t), w.Now()), t, s.end())
 	}
 	if t >= s.run.Now() {
-		return aheadWork(s.run, t, t)
+		return aheadWork(s.run, t, t, s.end())
 	}
 	if _, ok := s.steps[t]; ok {
 		return nil
@@ -333,7 +330,7 @@ func (s *sim) variantWork(v int, t time.Duration) *work {
 	case k.at == t:
 		return nil
 	case k.run.Now() <= t:
-		return aheadWork(k.run, max(replayFrom(t), k.run.Now()), t)
+		return aheadWork(k.run, max(replayFrom(t), k.run.Now()), t, s.end())
 	}
 	if _, ok := k.steps[t]; ok {
 		return nil
@@ -365,7 +362,7 @@ func (x *extraPanes) profileWork(s *sim) *work {
 		return nil
 	}
 	sc, v, seed := s.sc, s.variant, s.seed
-	return &work{what: "working to " + longTime(s.end()) + " for the layout", r: r, to: r.End(), target: r.End(),
+	return &work{what: "working to " + clockTime(s.end(), s.end()) + " for the layout", r: r, to: r.End(), target: r.End(),
 		// A jump to the end, the first thing one tries on a long run, goes
 		// on from there rather than play the run again.
 		forkAt:   replayFrom(s.end()),

@@ -25,6 +25,9 @@ import (
 // looked through here, in this Update, as before; nil when that finds
 // what the jump needs.
 func (m *Model) eventWork(k tea.KeyMsg, next bool) *work {
+	if w := m.processWork(k); w != nil {
+		return w // the process's kills at its memory limit first (events.go)
+	}
 	from := m.now()
 	done, err := m.reachEvents(next, from+directSpan)
 	if done || err != nil {
@@ -32,7 +35,7 @@ func (m *Model) eventWork(k tea.KeyMsg, next bool) *work {
 	}
 	w := &work{what: "looking for the next event", from: from, at: from + directSpan, to: m.end(), target: from}
 	lookedTo := func(at time.Duration) {
-		w.stopNote = fmt.Sprintf("stopped looking: no event from %s to %s", longTime(from), longTime(at))
+		w.stopNote = fmt.Sprintf("stopped looking: no event from %s to %s", clockTime(from, m.end()), clockTime(at, m.end()))
 	}
 	lookedTo(w.at)
 	w.advance = func(m *Model, at time.Duration) bool {
@@ -105,7 +108,7 @@ func (m *Model) sideWarm(sc, base *engine.Scenario, preset string, v int, seed u
 		if w.r.Now() > t {
 			break // played past t for another move: of no use here
 		}
-		if ahead := aheadWork(w.r, max(to, w.r.Now()), t); ahead != nil {
+		if ahead := aheadWork(w.r, max(to, w.r.Now()), t, sc.Duration); ahead != nil {
 			ahead.what += " for compare"
 			m.warming = ahead
 			return nil, errWarming
@@ -132,7 +135,7 @@ func (m *Model) sideWarm(sc, base *engine.Scenario, preset string, v int, seed u
 		keep = keep[1:]
 	}
 	m.sim.sideWarm = append(keep, w)
-	m.warming = &work{what: "working to " + longTime(t) + " for compare", r: r, to: to, target: t}
+	m.warming = &work{what: "working to " + clockTime(t, sc.Duration) + " for compare", r: r, to: to, target: t}
 	return nil, errWarming
 }
 
@@ -141,7 +144,33 @@ func (m *Model) sideWarm(sc, base *engine.Scenario, preset string, v int, seed u
 // rebuild to t keeps its step snapshots; nil within directSpan. apply
 // then applies it on that run; stopped, the form opens again as it was.
 func (m *Model) applyWork(sc *engine.Scenario, t time.Duration, apply func(m *Model) error) *work {
-	s := m.sim
+	w := m.sim.rerunWork(sc, t, "for the knobs")
+	if w == nil {
+		return nil
+	}
+	f := m.form
+	w.resume = m.resume
+	w.stopNote = "stopped: the knobs are not applied; enter applies them"
+	w.then = func(m *Model, _ time.Duration, stopped bool) error {
+		if stopped {
+			m.form = f
+			return nil
+		}
+		if err := apply(m); err != nil {
+			m.form, f.err = f, err.Error()
+		}
+		return nil
+	}
+	return w
+}
+
+// rerunWork is the work a re-run of the shown variant and seed on sc, a
+// scenario new to the sim, takes before it: a fresh run of sc played to
+// where the rebuild to t keeps its step snapshots, left in s.warm for that
+// rebuild; nil within directSpan, or when the run cannot be made (the
+// re-run reports why). purpose says what the work is for, in its
+// progress line.
+func (s *sim) rerunWork(sc *engine.Scenario, t time.Duration, purpose string) *work {
 	to := replayFrom(t)
 	if to <= directSpan {
 		return nil
@@ -149,20 +178,26 @@ func (m *Model) applyWork(sc *engine.Scenario, t time.Duration, apply func(m *Mo
 	r, err := engine.New(sc, s.variant, s.seed)
 	if err != nil {
 		s.warm = nil
-		return nil // the apply reports it
+		return nil
 	}
 	s.warm = &warmRun{sc: sc, base: sc, variant: s.variant, seed: s.seed, r: r}
-	f := m.form
-	return &work{what: "working to " + longTime(t) + " for the knobs", r: r, to: to, target: t, resume: m.resume,
-		stopNote: "stopped: the knobs are not applied; enter applies them",
-		then: func(m *Model, _ time.Duration, stopped bool) error {
-			if stopped {
-				m.form = f
-				return nil
-			}
-			if err := apply(m); err != nil {
-				m.form, f.err = f, err.Error()
-			}
+	return &work{what: "working to " + clockTime(t, sc.Duration) + " " + purpose, r: r, to: to, target: t}
+}
+
+// injectWork is the work injecting (or removing, or moving) a fault takes
+// on a long run before its re-run on sc, the scenario with the faults:
+// apply then injects them on the run so played; stopped, nothing changes.
+func (m *Model) injectWork(sc *engine.Scenario, t time.Duration, apply func(m *Model) error) *work {
+	w := m.sim.rerunWork(sc, t, "for the fault")
+	if w == nil {
+		return nil
+	}
+	w.stopNote = "stopped: the faults are as they were"
+	w.then = func(m *Model, _ time.Duration, stopped bool) error {
+		if stopped {
 			return nil
-		}}
+		}
+		return apply(m)
+	}
+	return w
 }

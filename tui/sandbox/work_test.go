@@ -3,12 +3,16 @@ package sandbox
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // longGoServer is go-server run for 40 minutes, past directSpan: a
@@ -112,6 +116,26 @@ func TestSlicedSeekIsTheDirectRun(t *testing.T) {
 			m = next.(Model)
 		}
 		press(tea.KeyMsg{Type: tea.KeyEnter}, true)
+	}
+
+	// ] first finds the process's kills at its memory limit, a run of
+	// their own to the end (playback.ProcessEvents played it in one
+	// Update): in slices, to the same list, and the jump lands where the
+	// whole run's events say.
+	press(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("]")}, true)
+	evs, err := playback.RunEvents(sc, 0, tuitest.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _ := playback.NextEvent(evs, 0)
+	check("]", 0, tuitest.Seed, first.At)
+	proc, err := playback.ProcessEvents(sc, 0, tuitest.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := eventKey{m.sim.sc, 0, tuitest.Seed}
+	if want := append(playback.FaultEvents(sc, 0), proc...); len(proc) == 0 || !reflect.DeepEqual(m.ev.faults[key], want) {
+		t.Errorf("the process's events found in slices: %+v\nat once: %+v", m.ev.faults[key], want)
 	}
 
 	goTo("30m") // forwards: the run shown, played on
@@ -288,4 +312,160 @@ func TestSlicedMovesAreTheDirectRuns(t *testing.T) {
 	m = next.(Model)
 	sliced(tea.KeyMsg{Type: tea.KeyEnter})
 	check("the knobs applied", m.sim)
+}
+
+// Compare mode on a long run does not look for the process's kills at
+// its memory limit to draw its sides: their breaker logs need the
+// transitions alone (sideTransitions), and the kills took a run of their
+// own to the end in the Update that drew the first compare screen (some
+// 10 s on a 24-hour go-server). ] looks for them, in slices.
+func TestCompareDrawsWithoutTheProcessRun(t *testing.T) {
+	sc := longGoServer(t)
+	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc}))
+	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("c")})
+	m = drainWork(t, next.(Model))
+	if m.cmp == nil {
+		t.Fatal("c did not open compare mode")
+	}
+	m.View()
+	for i, s := range m.cmp.sides {
+		if _, ok := m.ev.faults[eventKey{s.sim.sc, s.sim.variant, s.sim.seed}]; ok && playback.HasProcessEvents(s.sim.sc, s.sim.variant) {
+			t.Errorf("side %d: compare's screen played a run of its own for the process's kills", i)
+		}
+	}
+	next, _ = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("]")})
+	m = next.(Model)
+	if m.work == nil {
+		t.Fatal("] in compare mode on a 40-minute run was done in one Update")
+	}
+	m = drainWork(t, m)
+	var evs []playback.Event
+	for _, s := range m.cmp.sides {
+		evs2, err := playback.RunEvents(s.sim.sc, s.sim.variant, s.sim.seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs = append(evs, evs2...)
+	}
+	playback.SortEvents(evs)
+	if first, _ := playback.NextEvent(evs, 0); m.Now() != first.At {
+		t.Errorf("] in compare mode went to %v, the first event is at %v", m.Now(), first.At)
+	}
+}
+
+// Another seed in compare mode, a fault injected (or removed) on a long
+// run, and compare mode closed with the left side under a preset whose
+// variant's own run is not kept: each played an hour's run in one Update,
+// and each is now work, ending on the runs played straight there.
+func TestSlicedSeedFaultAndCloseAreTheDirectRuns(t *testing.T) {
+	sc := longCheckout(t)
+	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: 3}))
+	check := func(what string, s *sim) {
+		t.Helper()
+		snap, final := replayed(t, s.sc, s.variant, s.seed, s.at)
+		if !reflect.DeepEqual(s.snap, snap) || !reflect.DeepEqual(s.final, final) {
+			t.Errorf("%s: variant %d at %v played in slices differs from the run played straight there", what, s.variant+1, s.at)
+		}
+	}
+	sliced := func(what string, k tea.KeyMsg) {
+		t.Helper()
+		at, cmp, gen, seed := m.Now(), m.cmp, m.sim.gen, m.sim.seed
+		next, cmd := m.Update(k)
+		m = next.(Model)
+		if m.work == nil || cmd == nil {
+			t.Fatalf("%s at %v on an hour's run was done in one Update", what, at)
+		}
+		if m.Now() != at || m.cmp != cmp || m.sim.gen != gen || m.sim.seed != seed {
+			t.Fatalf("%s moved the screen before its work", what)
+		}
+		m = drainWork(t, m)
+	}
+	runes := func(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+	send := func(keys ...tea.KeyMsg) {
+		t.Helper()
+		for _, k := range keys {
+			next, _ := m.Update(k)
+			m = drainWork(t, next.(Model))
+		}
+	}
+	goTo := func(typed string) {
+		t.Helper()
+		for _, r := range ":" + typed {
+			send(runes(string(r)))
+		}
+		send(tea.KeyMsg{Type: tea.KeyEnter})
+	}
+
+	// Compare mode opened at 25 min, then moved on to 40: the new seed's
+	// runs stand at 40, where the sides do.
+	goTo("25m")
+	send(runes("c"))
+	goTo("40m")
+	send(runes("S"))
+	sliced("another seed in compare mode", tea.KeyMsg{Type: tea.KeyEnter})
+	if m.cmp == nil || m.sim.seed != tuitest.Seed+1 || m.Now() != 40*time.Minute {
+		t.Fatalf("another seed: compare %v, seed %d, at %v", m.cmp != nil, m.sim.seed, m.Now())
+	}
+	for i, s := range m.cmp.sides {
+		check(fmt.Sprintf("another seed, side %d", i), s.sim)
+	}
+
+	// The left side under a preset: closing plays the variant's own run.
+	send(runes("P"))
+	if m.cmp.sides[0].preset == "" {
+		t.Fatal("P put no preset on the left side")
+	}
+	m.sim.kept.forget()
+	sliced("closing compare", tea.KeyMsg{Type: tea.KeyEsc})
+	if m.cmp != nil {
+		t.Fatal("esc did not close compare mode")
+	}
+	check("compare closed", m.sim)
+
+	// A fault injected at 40 min, then removed.
+	m.prompt = &playback.Prompt{Kind: promptChaos, Label: "inject", Input: "40m payment down for 1m", Subject: "new"}
+	sliced("a fault injected", tea.KeyMsg{Type: tea.KeyEnter})
+	if len(m.sim.injected) != 1 || m.prompt != nil {
+		t.Fatalf("the fault: injected %v, prompt open %v, note %q", m.sim.injected, m.prompt != nil, m.note)
+	}
+	check("a fault injected", m.sim)
+	send(runes("f"))
+	if m.chaos == nil {
+		t.Fatal("f did not open the chaos menu")
+	}
+	sliced("a fault removed", runes("d"))
+	if len(m.sim.injected) != 0 {
+		t.Fatalf("d left %v injected", m.sim.injected)
+	}
+	check("a fault removed", m.sim)
+}
+
+// On a long run the progress line, the note esc leaves and the chaos
+// menu say the time as the status clock does (clockTime: chart.SpanUnit,
+// pane.ClockIn): "working to 30m 00s" under a clock reading "30m 00s",
+// where they said "30m 0s", and the menu "at 1800 s".
+func TestLongRunWorkAndMenuReadAsTheClock(t *testing.T) {
+	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: longCheckout(t)}))
+	for _, r := range ":30m" {
+		next, _ := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		m = next.(Model)
+	}
+	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m = next.(Model)
+	if m.work == nil || !strings.HasPrefix(m.note, "working to 30m 00s… ") {
+		t.Fatalf("going to 30 min: work %v, note %q", m.work != nil, m.note)
+	}
+	next, _ = m.Update(tea.KeyMsg{Type: tea.KeyEsc})
+	m = next.(Model)
+	stopped := "stopped at " + pane.ClockIn(m.Now(), time.Minute) + ", short of 30m 00s"
+	if m.note != stopped {
+		t.Errorf("esc: note %q, want %q", m.note, stopped)
+	}
+	m = drainWork(t, tuitest.SeekTo(t, m, 30*time.Minute))
+	next, _ = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("f")})
+	m = next.(Model)
+	view := ansi.Strip(m.View())
+	if !strings.Contains(view, "at 30m 00s") || strings.Contains(view, "1800") {
+		t.Errorf("the chaos menu at 30 min:\n%s", view)
+	}
 }

@@ -18,7 +18,8 @@
 //
 // It imports the engine (to list a run's events: its transitions, faults
 // and kills at the memory limit), engine/report (a transition's time as
-// `breakerlab run` writes it), tui/pane (Block, Wrap, Fit, the time formats), tui/theme,
+// `breakerlab run` writes it), tui/pane (Block, Wrap, Fit, the time formats),
+// tui/chart (SpanUnit: a long run's notes read in its axes' unit), tui/theme,
 // tui/internal/helpview (the help's keys), bubbletea, bubbles (key, help)
 // and x/ansi; it does no I/O.
 package playback
@@ -313,9 +314,9 @@ func JumpToEvent(t Timeline, next bool) (note string, err error) {
 	case !ok && len(evs) == 0:
 		return "no events in this run (no breaker moves, no fault): ← and → step, : goes to a time", nil
 	case !ok && next:
-		return "no event after " + Moment(t.Now()) + ": G goes to the end", nil
+		return "no event after " + MomentIn(t.Now(), t.End()) + ": G goes to the end", nil
 	case !ok:
-		return "no event before " + Moment(t.Now()) + ": g goes to the start", nil
+		return "no event before " + MomentIn(t.Now(), t.End()) + ": g goes to the start", nil
 	}
 	if err := t.Seek(e.At); err != nil {
 		return "", err
@@ -338,10 +339,10 @@ type RunTransitions interface {
 // transitions up to e of its run (Event.Run), which its log holds then.
 // Runs side by side that change at one instant write it on the most
 // decimals of theirs, which rounds neither. Any other event is written in
-// its fewest digits (Moment).
+// its fewest digits (Moment), or a long run's in its clock's unit (MomentIn).
 func EventTime(t Timeline, evs []Event, e Event) string {
 	if !e.Transition {
-		return Moment(e.At)
+		return MomentIn(e.At, t.End())
 	}
 	so := map[int][]engine.Transition{} // each run's transitions up to e
 	for _, o := range evs {
@@ -384,5 +385,5 @@ func (c *Clock) GoTo(p *Prompt, t Timeline) (done bool, note string, err error) 
 	if err := t.Seek(at); err != nil {
 		return true, "", err
 	}
-	return true, "at " + Moment(at), nil
+	return true, "at " + MomentIn(at, t.End()), nil
 }

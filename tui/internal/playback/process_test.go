@@ -1,6 +1,7 @@
 package playback
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -90,5 +91,47 @@ func TestInstanceFaultEvents(t *testing.T) {
 	evs = FaultEvents(sc, 0)
 	if len(evs) != 2 || evs[0].What != "api#3 goes down" || evs[1].What != "api#3 back up" {
 		t.Errorf("an instance down from 20 s to 35 s: %+v", evs)
+	}
+}
+
+// A ProcessWatch played a slice at a time, the slices ending anywhere
+// (between two looks, on one, past the end), finds what ProcessEvents
+// finds playing the run at once, bit for bit; and no slice plays the run
+// past where it was told. ProcessEvents played a 24-hour scenario file's
+// run in one call, some 10 s, which a screen could not cut short.
+func TestProcessWatchInSlicesIsProcessEvents(t *testing.T) {
+	for _, name := range []string{"go-server", "go-inventory"} {
+		b, ok := scenarios.Lookup(name)
+		if !ok {
+			t.Fatalf("no scenario %s", name)
+		}
+		sc := b.Build()
+		for v := range sc.Variants {
+			want, err := ProcessEvents(sc, v, 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, slice := range []time.Duration{730 * time.Millisecond, 5 * time.Second, 41 * time.Second} {
+				w, err := NewProcessWatch(sc, v, 5)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for at := time.Duration(0); !w.Done(); at += slice {
+					if at > 2*sc.Duration {
+						t.Fatalf("%s variant %d: the watch never ends", name, v)
+					}
+					w.AdvanceTo(at)
+					if !w.Done() && w.Now() > at {
+						t.Fatalf("%s variant %d: told to %v, the watch played to %v", name, v, at, w.Now())
+					}
+				}
+				if got := w.Events(); !reflect.DeepEqual(got, want) {
+					t.Errorf("%s variant %d in slices of %v: %+v\nat once: %+v", name, v, slice, got, want)
+				}
+				if w.Now() != sc.Duration {
+					t.Errorf("%s variant %d: done at %v, not the end of the traffic", name, v, w.Now())
+				}
+			}
+		}
 	}
 }

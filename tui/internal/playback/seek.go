@@ -3,6 +3,7 @@ package playback
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
@@ -109,17 +111,124 @@ func RunEvents(sc *engine.Scenario, v int, seed uint64) ([]Event, error) {
 // ] stops at. The run decides them, not the script, so they take a run of
 // their own, played to the end of the traffic; a variant without a memory
 // limit has none and costs nothing. The list is empty, not nil, when there
-// are none (as FaultEvents').
+// are none (as FaultEvents'). A screen that cannot wait for the run (a
+// 24-hour scenario file's: some 10 s) plays a ProcessWatch a slice at a
+// time instead, to the same list.
 func ProcessEvents(sc *engine.Scenario, v int, seed uint64) ([]Event, error) {
-	if memoryLimit(sc, v) == nil {
-		return []Event{}, nil
+	w, err := NewProcessWatch(sc, v, seed)
+	if err != nil {
+		return nil, err
+	}
+	w.AdvanceTo(sc.Duration)
+	return w.Events(), nil
+}
+
+// ProcessWatch finds the kills and comebacks of ProcessEvents on a run of
+// their own played as far as it is told at a time (AdvanceTo), so that a
+// long run's can be played in slices; played to the end of the traffic in
+// slices or at once, it finds the same list, as it looks at the run at the
+// same moments either way.
+type ProcessWatch struct {
+	r    *engine.Run // nil for a variant without a memory limit
+	mem  *engine.Memory
+	end  time.Duration
+	step time.Duration
+	// next is the moment of the next look; looked says the look at end
+	// is done.
+	next   time.Duration
+	looked bool
+	kills  int
+	evs    []Event
+	// killed and back are the words of a kill and a comeback.
+	killed, back Event
+}
+
+// NewProcessWatch is the watch of variant v's process on seed, at 0 s;
+// for a variant without a memory limit it is done already, with no events.
+func NewProcessWatch(sc *engine.Scenario, v int, seed uint64) (*ProcessWatch, error) {
+	w := &ProcessWatch{end: sc.Duration, evs: []Event{}}
+	if w.mem = memoryLimit(sc, v); w.mem == nil {
+		w.looked = true
+		return w, nil
 	}
 	r, err := engine.New(sc, v, seed)
 	if err != nil {
 		return nil, err
 	}
-	return watchProcess(r, sc, v, sc.Duration), nil
+	w.watch(r)
+	return w, nil
 }
+
+// watch sets w to look at r, a new run of a variant with a memory limit.
+func (w *ProcessWatch) watch(r *engine.Run) {
+	w.r = r
+	w.step = max(w.mem.Restart, watchFloor)
+	limit := fmt.Sprintf("%.0f MiB", float64(w.mem.Limit)/(1<<20))
+	w.killed = Event{What: "process killed at its memory limit (" + limit + ")"}
+	w.back = Event{What: "process back up after its " + pane.SecondsShort(w.mem.Restart) + " restart"}
+}
+
+// Done reports whether the watch has looked at the whole traffic.
+func (w *ProcessWatch) Done() bool { return w.looked }
+
+// Now is how far the watch has looked: the end of the traffic once done.
+func (w *ProcessWatch) Now() time.Duration {
+	if w.looked {
+		return w.end
+	}
+	return w.r.Now()
+}
+
+// End is the end of the traffic, where the watch is done.
+func (w *ProcessWatch) End() time.Duration { return w.end }
+
+// Events are the kills and comebacks found so far, sorted by time: every
+// one once Done.
+func (w *ProcessWatch) Events() []Event {
+	evs := slices.Clone(w.evs)
+	SortEvents(evs)
+	return evs
+}
+
+// AdvanceTo plays the watch's run on to t, or to the end of the traffic,
+// looking at the process on the way (watchProcess).
+func (w *ProcessWatch) AdvanceTo(t time.Duration) {
+	for !w.looked && w.next <= t {
+		w.look()
+	}
+}
+
+// look plays the run to the next look's moment and reads the kills since
+// the last.
+func (w *ProcessWatch) look() {
+	at := w.next
+	w.r.AdvanceTo(at)
+	ts := w.r.Snapshot().Tasks
+	if ts == nil {
+		w.looked = true
+		return
+	}
+	for ; w.kills < ts.Kills; w.kills++ {
+		killed := w.killed
+		killed.At = at
+		if w.kills == ts.Kills-1 && ts.Down {
+			killed.At = ts.UpAt - w.mem.Restart
+		}
+		w.evs = append(w.evs, killed)
+		back := w.back
+		if back.At = killed.At + w.mem.Restart; back.At <= w.end {
+			w.evs = append(w.evs, back)
+		}
+	}
+	if at >= w.end {
+		w.looked = true
+	}
+	w.next = min(at+w.step, w.end)
+}
+
+// HasProcessEvents reports whether variant v's process can be killed at
+// a memory limit: whether its ProcessEvents take a run of their own.
+func HasProcessEvents(sc *engine.Scenario, v int) bool { return memoryLimit(sc, v) != nil }
 
 // memoryLimit is variant v's tasks server's memory, when it has a limit.
 func memoryLimit(sc *engine.Scenario, v int) *engine.Memory {
@@ -146,40 +255,13 @@ const watchFloor = 100 * time.Millisecond
 // back before the next look is put at that look, its count all the
 // snapshot tells of it.
 func watchProcess(r *engine.Run, sc *engine.Scenario, v int, end time.Duration) []Event {
-	mem := memoryLimit(sc, v)
-	if mem == nil {
-		r.AdvanceTo(end)
-		return []Event{}
-	}
-	step := max(mem.Restart, watchFloor)
-	limit := fmt.Sprintf("%.0f MiB", float64(mem.Limit)/(1<<20))
-	killed := Event{What: "process killed at its memory limit (" + limit + ")"}
-	back := Event{What: "process back up after its " + pane.SecondsShort(mem.Restart) + " restart"}
-	evs := []Event{}
-	kills := 0
-	for at := time.Duration(0); ; at = min(at+step, end) {
-		r.AdvanceTo(at)
-		ts := r.Snapshot().Tasks
-		if ts == nil {
-			break
-		}
-		for ; kills < ts.Kills; kills++ {
-			killed.At = at
-			if kills == ts.Kills-1 && ts.Down {
-				killed.At = ts.UpAt - mem.Restart
-			}
-			evs = append(evs, killed)
-			if back.At = killed.At + mem.Restart; back.At <= end {
-				evs = append(evs, back)
-			}
-		}
-		if at >= end {
-			break
-		}
+	w := &ProcessWatch{end: end, evs: []Event{}}
+	if w.mem = memoryLimit(sc, v); w.mem != nil {
+		w.watch(r)
+		w.AdvanceTo(end)
 	}
 	r.AdvanceTo(end) // RunEvents reads the transitions at the end
-	SortEvents(evs)
-	return evs
+	return w.Events()
 }
 
 // TransitionEvent is a breaker's transition as an event. The sandbox
@@ -295,6 +377,18 @@ func ParseSeed(s string) (uint64, error) {
 		return 0, fmt.Errorf("%q is not a seed; type a whole number from 0 up", s)
 	}
 	return n, nil
+}
+
+// MomentIn writes a moment of a run that ends at end for a note: as
+// Moment does on a run its time axes read in seconds; on a longer one as
+// the status line's clock reads it, in the axes' unit (chart.SpanUnit,
+// pane.ClockIn): "at 12h 00m" under a clock reading "12h 00m", where the
+// note said "at 43200 s".
+func MomentIn(d, end time.Duration) string {
+	if unit := chart.SpanUnit(end); unit > time.Second {
+		return pane.ClockIn(d, unit)
+	}
+	return Moment(d)
 }
 
 // Moment writes a time to the millisecond, in the fewest digits: "15.072 s",
