@@ -448,6 +448,37 @@ func (l Limit) Move(v any, steps int) any {
 	return l.fromNumber(min(max(f, l.Min), l.Max))
 }
 
+// Toward is the way an arrow must turn v to reach the limit's range: +1
+// when v is under it, -1 when over it, 0 when v is within it (or is a
+// choice, or not a number). Another knob can move the range off the value
+// the knob holds: overlap-limited shards of at most 2 shared leave 1,000
+// customers only 3 workers each, where the start holds 2.
+func (l Limit) Toward(v any) int {
+	f, ok := numeric(v)
+	switch {
+	case !ok || l.Kind == KnobChoice || l.Empty():
+		return 0
+	case l.formatNumber(f) != l.formatNumber(l.Min) && f < l.Min:
+		return 1
+	case l.formatNumber(f) != l.formatNumber(l.Max) && f > l.Max:
+		return -1
+	}
+	return 0
+}
+
+// Widen says how to widen the limit, for a note: the moves of the knobs
+// that narrowed its ends which do widen it ("raise most workers shared
+// for more"); "" when no move of another knob does.
+func (l Limit) Widen() string {
+	var out []string
+	for _, n := range []*narrowed{l.low, l.high} {
+		if n != nil && n.widen != "" && !slices.Contains(out, n.widen) {
+			out = append(out, n.widen)
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
 // Narrowed says what narrowed the limit's range, for a note: "" when it
 // is the knob's own.
 func (l Limit) Narrowed() string {

@@ -123,17 +123,108 @@ func innermost(err error) error {
 // hand: not a placeholder, not a name (p99, 503), and not a given, that is,
 // not stated by one of the challenge's goals, its par or its claims ("no
 // more than 24 workers" restates param recommendations.bulkhead <= 24,
-// which the grader checks; a claim CheckClaims checks on the start). A built-in challenge has none (TestBriefsTypeNoNumber).
+// which the grader checks; a claim CheckClaims checks on the start). A
+// given covers a number only in the given's unit: a par of 40% does not
+// check "about 40 slots", nor 20s "20 ms". A built-in challenge has none
+// (TestBriefsTypeNoNumber).
 func (c *Challenge) UncheckedNumbers() []string {
-	var givens []string
+	givens := map[quantity]bool{}
+	addGivens := func(text string) {
+		for _, q := range quantitiesIn(text) {
+			givens[q.quantity] = true
+		}
+	}
 	for _, g := range c.Goals {
-		givens = append(givens, g.Text)
+		addGivens(g.Text)
 	}
 	if c.Par.Goal != nil {
-		givens = append(givens, c.Par.Goal.Text)
+		addGivens(c.Par.Goal.Text)
 	}
 	for _, g := range c.Claims {
-		givens = append(givens, g.Text) // a claim the engine checks (CheckClaims)
+		addGivens(g.Text) // a claim the engine checks (CheckClaims)
 	}
-	return append(lessons.UncheckedNumbers(c.BriefSource, givens...), lessons.UncheckedNumbers(c.HintSource, givens...)...)
+	return append(lessons.UncheckedNumbers(withoutGivens(c.BriefSource, givens)),
+		lessons.UncheckedNumbers(withoutGivens(c.HintSource, givens))...)
+}
+
+// A quantity is a number as a text writes it, without its thousands
+// commas, and the unit that follows it: "%", a unit of time, or none for a
+// count, whatever noun follows it.
+type quantity struct{ number, unit string }
+
+// quantityRE finds a number and what follows it. A number right after a
+// letter, a hyphen or an underscore (p99, v2, x-1) names something and is left
+// to lessons.UncheckedNumbers, which knows names.
+var quantityRE = regexp.MustCompile(`\d+(?:[.,]\d+)*`)
+
+// percentRE and timeUnitRE read the unit right after a number.
+var (
+	percentRE  = regexp.MustCompile(`^\s*%`)
+	timeUnitRE = regexp.MustCompile(`^\s*(ns|µs|us|ms|s|m|h|seconds?|milliseconds?|minutes?|hours?)\b`)
+)
+
+// timeUnits spells each unit of time one way.
+var timeUnits = map[string]string{"us": "µs", "second": "s", "seconds": "s", "millisecond": "ms", "milliseconds": "ms",
+	"minute": "m", "minutes": "m", "hour": "h", "hours": "h"}
+
+// located is a quantity and where its number is in the text.
+type located struct {
+	quantity
+	from, to int
+}
+
+// quantitiesIn lists the quantities text writes, outside its placeholders.
+func quantitiesIn(text string) []located {
+	var out []located
+	inPlaceholder := briefPlaceholderRE.FindAllStringIndex(text, -1)
+	for _, at := range quantityRE.FindAllStringIndex(text, -1) {
+		if within(at[0], inPlaceholder) || (at[0] > 0 && isNameByte(text[at[0]-1])) {
+			continue
+		}
+		after := text[at[1]:]
+		unit := ""
+		if percentRE.MatchString(after) {
+			unit = "%"
+		} else if m := timeUnitRE.FindStringSubmatch(after); m != nil {
+			unit = m[1]
+			if u, ok := timeUnits[unit]; ok {
+				unit = u
+			}
+		}
+		out = append(out, located{quantity{strings.ReplaceAll(text[at[0]:at[1]], ",", ""), unit}, at[0], at[1]})
+	}
+	return out
+}
+
+// within reports whether offset falls in one of spans.
+func within(offset int, spans [][]int) bool {
+	for _, sp := range spans {
+		if offset >= sp[0] && offset < sp[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// isNameByte is a byte that, right before a number, makes it part of a name.
+func isNameByte(b byte) bool {
+	return b == '_' || b == '-' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// withoutGivens blanks each number of text that a given states in the same
+// unit, so that lessons.UncheckedNumbers, which matches numbers alone,
+// lists only what nothing checks.
+func withoutGivens(text string, givens map[quantity]bool) string {
+	var b strings.Builder
+	last := 0
+	for _, q := range quantitiesIn(text) {
+		if !givens[q.quantity] {
+			continue
+		}
+		b.WriteString(text[last:q.from])
+		b.WriteString("#")
+		last = q.to
+	}
+	b.WriteString(text[last:])
+	return b.String()
 }

@@ -146,6 +146,13 @@ func (c *Challenge) ScenarioFor(s Setting) (*engine.Scenario, error) {
 	return sc, err
 }
 
+// FleetFor is the shuffle lab's fleet a setting makes, for a view that
+// plays it; nil for a challenge on a scenario.
+func (c *Challenge) FleetFor(s Setting) (*Fleet, error) {
+	_, fl, err := c.build(s)
+	return fl, err
+}
+
 // run runs one seed: engine.RunAll, the function `breakerlab run` calls,
 // or the shuffle lab's Assign and Poison, which `run shuffle` calls.
 func (c *Challenge) run(sc *engine.Scenario, fl *Fleet, seed uint64) (*outcome, error) {

@@ -72,14 +72,13 @@ var naiveDesigns = map[string][]struct {
 		{"a short wait, a crowd of trials", Setting{"pricing.breaker.open": "1.1s"}},
 		{"the shortest wait", Setting{"pricing.breaker.open": "500ms", "pricing.breaker.trials": int64(1)}},
 		{"the longest wait", Setting{"pricing.breaker.open": "30s", "pricing.breaker.trials": int64(1)}},
-		{"the shortest wait, jittered", Setting{"pricing.breaker.open": "500ms", "pricing.breaker.jitter": 0.5}},
 		{"a 3 s wait", Setting{"pricing.breaker.open": "3s", "pricing.breaker.trials": int64(3)}},
 		// A failed round reopens on its first failure, so a crowd of
 		// trials costs no more calls than one: only the time it keeps the
 		// breaker half-open shows it.
 		{"a short wait, 30 trials", Setting{"pricing.breaker.open": "1.1s", "pricing.breaker.trials": int64(30)}},
 		{"a short wait, 15 trials", Setting{"pricing.breaker.open": "1.2s", "pricing.breaker.trials": int64(15)}},
-		{"a short wait, 12 trials, jittered", Setting{"pricing.breaker.open": "1.1s", "pricing.breaker.trials": int64(12), "pricing.breaker.jitter": 0.1}},
+		{"a short wait, 12 trials", Setting{"pricing.breaker.open": "1.1s", "pricing.breaker.trials": int64(12)}},
 	}, fittedWaits...),
 	"slow-calls": {
 		{"the start", Setting{}},

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/breakerlab/breakerlab/engine/shuffle"
 )
@@ -320,5 +321,35 @@ func TestRetryBudgetHintNamesTheSDK(t *testing.T) {
 	c := lookup(t, "retry-budget")
 	if strings.Contains(c.Hint, "AWS SDKs'") || !strings.Contains(c.Hint, "aws-sdk-go-v2's token bucket") || !strings.Contains(c.Hint, "aws-sdk-js-v3 charged 10") {
 		t.Errorf("the hint: %s", c.Hint)
+	}
+}
+
+// Report rep-c3, defects 4 and 5: what a brief and a summary say of the
+// start follows the start. Level 12's retries take attempts × timeout, past
+// the client's patience but not twice it: the last attempt starts after
+// the client has left, not "most of it". Level 4's breaker opens, late
+// (a claim the engine checks on every seed), so its summary may not say
+// it never opens.
+func TestBriefsSayWhatTheStartDoes(t *testing.T) {
+	d := lookup(t, "deadline")
+	sys := d.Scenario.Variants[0].System
+	patience, pol := sys.Endpoints[0].Patience, sys.Dependencies[0].Policy
+	attempts := time.Duration(pol.Retry.Attempts)
+	if (attempts-1)*pol.Timeout < patience || attempts*pol.Timeout >= 2*patience {
+		t.Fatalf("%d attempts of %v against a patience of %v: the brief's arithmetic changed", attempts, pol.Timeout, patience)
+	}
+	if strings.Contains(d.Brief, "most of it after") || !strings.Contains(d.Brief, "the last attempt starts after the client has left") {
+		t.Errorf("deadline's brief does not say that only the last attempt comes after the client left:\n%s", d.Brief)
+	}
+	q := lookup(t, "quiet-breaker")
+	if strings.Contains(q.Summary, "never opens") {
+		t.Errorf("quiet-breaker's summary %q: the start's breaker opens, too late", q.Summary)
+	}
+	opens := false
+	for _, g := range q.Claims {
+		opens = opens || g.Metric == "opens"
+	}
+	if !opens {
+		t.Error("quiet-breaker makes no claim on when the start's breaker opens; the engine should check \"too late\"")
 	}
 }

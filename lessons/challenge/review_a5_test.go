@@ -420,3 +420,32 @@ func TestOrderKnobReadsAsAnOrder(t *testing.T) {
 		t.Error("no level has an order of layers to choose")
 	}
 }
+
+// Level 14's par sets passing designs apart (report rep-c3, defect 3): with
+// a par of 450 ms every design that met the goals beat it. Searches that
+// may wait 150 ms keep checkouts queued behind them (one star), as does
+// critical's bound cut to 200 ms, which refuses a few checkouts; 100 ms for
+// searches with a long bound for checkouts beats par.
+func TestShedPriorityStarsAreEarnedApart(t *testing.T) {
+	c, err := Lookup("shed-priority")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		s     Setting
+		stars int
+	}{
+		{Setting{"shed.max_wait.critical": "1s", "shed.max_wait.default": "150ms", "shed.max_wait.sheddable": "50ms"}, 1},
+		{Setting{"shed.max_wait.critical": "200ms", "shed.max_wait.default": "100ms", "shed.max_wait.sheddable": "50ms"}, 1},
+		{Setting{"shed.max_wait.critical": "500ms", "shed.max_wait.default": "100ms", "shed.max_wait.sheddable": "50ms"}, 3},
+		{referenceSettings["shed-priority"], 3},
+	} {
+		r, err := gradeOnce(c, tc.s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Stars != tc.stars {
+			t.Errorf("%v: %s, want %d stars", tc.s, StarsText(r.Stars), tc.stars)
+		}
+	}
+}

@@ -27,7 +27,7 @@ var referenceSettings = map[string]Setting{
 	"contain-checkout": {"payment.bulkhead": int64(7)},
 	"deadline":         {"payment.deadline": "1s", "payment.retry.attempts": int64(5)},
 	"partner-limit":    {"partner-catalog.ratelimiter.limit_for_period": int64(30)},
-	"shed-priority":    {"shed.max_wait.default": "150ms", "shed.max_wait.sheddable": "50ms"},
+	"shed-priority":    {"shed.max_wait.default": "100ms", "shed.max_wait.sheddable": "50ms"},
 	"tenant-lanes": {"database.per_tenant_bulkhead.default": int64(10), "database.per_tenant_bulkhead.shared": int64(40),
 		"database.per_tenant_bulkhead.shared_per_tenant": int64(30)},
 	"hop-deadlines": {"orders.cancel": "propagate", "orders/inventory.cancel": "propagate"},

@@ -9,9 +9,12 @@ import (
 
 // Challenge 8 with overlap-limited sharding and at most 2 workers shared
 // leaves workers per customer one value, 3. The form read "3 to 3, ←→ by
-// 1", and either arrow moved the start's 2 to 3, a left press raising it.
-// The form states the one value and what fixes it; the arrows leave the
-// value as it is and the status says why, and how to set the one value.
+// 1", and either arrow moved the start's 2 to 3, a left press raising it;
+// then no arrow moved it, and the status ran two reasons together in a
+// parenthesis (report rep-c3, defect 6). The form states the one value
+// and what fixes it; the arrow that points at it sets it, with a short
+// note, the other says which arrow does, and at the value the note says
+// how to free it.
 func TestAOneValueKnobDoesNotTurn(t *testing.T) {
 	m := sized(t, open(t, "shuffle-shards", Options{}), 100, 30)
 	m = press(t, m, "right", "right", "down")
@@ -25,23 +28,33 @@ func TestAOneValueKnobDoesNotTurn(t *testing.T) {
 	if l := lineWith(m, "3 to 3"); l != "" {
 		t.Errorf("a one-value range drawn as a span: %q", strings.TrimSpace(l))
 	}
+	m = press(t, m, "left")
+	if got := challenge.FormatValue(m.setting["per_customer"]); got != "2" {
+		t.Errorf("left turned workers per customer from 2 to %s, away from its one value 3", got)
+	}
+	if want := "workers per customer can only be 3, fixed by most workers shared: → sets it"; m.note != want || m.noteErr {
+		t.Errorf("after left the status says %q, want %q", m.note, want)
+	}
+	m = press(t, m, "right")
+	if got := challenge.FormatValue(m.setting["per_customer"]); got != "3" {
+		t.Fatalf("right left workers per customer at %s, want its one value 3", got)
+	}
+	if want := "workers per customer set to 3, the only value most workers shared allows"; m.note != want {
+		t.Errorf("after right the status says %q, want %q", m.note, want)
+	}
 	for _, k := range []string{"right", "left"} {
 		m = press(t, m, k)
-		if got := challenge.FormatValue(m.setting["per_customer"]); got != "2" {
-			t.Errorf("%s turned workers per customer to %s", k, got)
+		if got := challenge.FormatValue(m.setting["per_customer"]); got != "3" {
+			t.Errorf("at its one value, %s turned workers per customer to %s", k, got)
 		}
-		if !strings.Contains(m.note, "workers per customer cannot turn: it can only be 3, fixed by most workers shared (") ||
-			!strings.Contains(m.note, "; enter types 3") || m.noteErr {
-			t.Errorf("after %s the status says %q", k, m.note)
+		if want := "workers per customer can only be 3, fixed by most workers shared; raise most workers shared for more"; m.note != want {
+			t.Errorf("at its one value, %s says %q, want %q", k, m.note, want)
 		}
 	}
-	m = press(t, m, "enter", "3", "enter", "right")
-	if got := challenge.FormatValue(m.setting["per_customer"]); got != "3" {
-		t.Fatalf("typed 3, right: workers per customer is %s", got)
+	if m = press(t, m, "u"); challenge.FormatValue(m.setting["per_customer"]) != "2" {
+		t.Errorf("u after the arrow's step left workers per customer at %v, want 2", m.setting["per_customer"])
 	}
-	if !strings.Contains(m.note, "cannot turn") || strings.Contains(m.note, "enter types") {
-		t.Errorf("at its one value, right says %q", m.note)
-	}
+	m = press(t, m, "right")
 	// The most shared is held by the workers each in turn.
 	m = press(t, m, "down")
 	if line := strings.TrimSpace(lineWith(m, "fixed by")); line != "2, fixed by workers per customer" {

@@ -7,9 +7,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine/shuffle"
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
+	"github.com/breakerlab/breakerlab/tui/shardview"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
@@ -75,6 +77,7 @@ const (
 	onSandbox      // the sandbox has the keys (and the screen, when narrow)
 	onAbout        // the brief, hint and par in full
 	onHelp
+	onFleet // the shard view of the level's fleet has the keys and the screen
 )
 
 // Model is the challenge screen.
@@ -120,8 +123,11 @@ type Model struct {
 	// screen prints is run from (Challenge.GradeCommand).
 	dir string
 
-	sb    *sandbox.Model // nil for the shuffle lab
-	stale bool           // the sandbox plays an earlier setting: this one does not run
+	sb *sandbox.Model // nil for the shuffle lab
+	// sv plays the design's fleet on the shuffle lab, opened by v; nil
+	// until then, and for a challenge on a scenario.
+	sv    *shardview.Model
+	stale bool // the sandbox plays an earlier setting: this one does not run
 	// seed is the seed the sandbox was built on: the one where the design
 	// falls short, as playSeed chooses it.
 	seed    uint64
@@ -269,6 +275,59 @@ func (m *Model) forward(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// watchFleet opens the shard view on the level's own fleet (its workers
+// and customers, not the view's default 8 workers): the start's strategy
+// on the left where it can draw the design's shards, else shuffle
+// sharding, the design's on the right, on the seed the design falls short
+// on.
+func (m *Model) watchFleet() tea.Cmd {
+	fl, err := m.c.FleetFor(m.setting)
+	if err != nil {
+		m.setNote("these knobs do not make a fleet that runs: "+err.Error(), true)
+		return nil
+	}
+	start, err := m.c.FleetFor(m.c.Start())
+	if err != nil {
+		m.setNote("the level's start does not make a fleet that runs: "+err.Error(), true)
+		return nil
+	}
+	if fl.Zones != 0 {
+		m.setNote("the shard view draws no zones: grade this design with "+m.checkCommand("FILE"), true)
+		return nil
+	}
+	setup := shardview.DefaultSetup()
+	setup.Workers, setup.Customers, setup.PerCustomer = fl.Workers, fl.Customers, fl.PerCustomer
+	setup.Left, setup.Right, setup.MaxShared = start.Strategy, fl.Strategy, fl.MaxShared
+	seed, _ := playSeed(m.c, m.result)
+	o := shardview.Options{Theme: m.th, Setup: setup, Seed: seed, CanGoHome: true, BackTo: "back to the challenge"}
+	sv, err := shardview.New(o)
+	if err != nil && o.Setup.Left != shuffle.StrategyShuffle {
+		// The start's plain shards cannot split 32 workers by 3: the
+		// design is set beside random shards of its size instead.
+		o.Setup.Left = shuffle.StrategyShuffle
+		sv, err = shardview.New(o)
+	}
+	if err != nil {
+		m.setNote(err.Error(), true)
+		return nil
+	}
+	m.try()
+	m.sv, m.page = &sv, onFleet
+	cmd := m.forwardFleet(tea.WindowSizeMsg{Width: m.w, Height: m.h})
+	return tea.Batch(m.sv.Init(), cmd)
+}
+
+// forwardFleet hands a message to the shard view.
+func (m *Model) forwardFleet(msg tea.Msg) tea.Cmd {
+	if m.sv == nil {
+		return nil
+	}
+	next, cmd := m.sv.Update(msg)
+	sv := next.(shardview.Model)
+	m.sv = &sv
+	return cmd
+}
+
 // changed records a new setting: the sandbox replays it and a grading is
 // scheduled once the knobs rest.
 func (m *Model) changed() tea.Cmd {
@@ -317,7 +376,7 @@ func (m Model) update(msg tea.Msg) (_ tea.Model, _ tea.Cmd, own bool) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
 		m.help.Width = msg.Width
-		return m, m.forward(m.sandboxSize()), true
+		return m, tea.Batch(m.forward(m.sandboxSize()), m.forwardFleet(msg)), true
 	case gradeMsg:
 		if msg.gen != m.gen {
 			return m, nil, true
@@ -378,6 +437,12 @@ func (m Model) update(msg tea.Msg) (_ tea.Model, _ tea.Cmd, own bool) {
 			m.setNote("could not record the solution as shown: "+msg.err.Error(), true)
 		}
 		return m, nil, true
+	case shardview.BackMsg:
+		// esc or q in the fleet being watched: back to the panel.
+		if m.page == onFleet {
+			m.page = onPanel
+		}
+		return m, nil, true
 	case sandbox.BackMsg:
 		// q in the run being watched (the sandbox's way back, as esc is
 		// here): back to the panel.
@@ -396,7 +461,10 @@ func (m Model) update(msg tea.Msg) (_ tea.Model, _ tea.Cmd, own bool) {
 		next, cmd := m.onKey(msg)
 		return next, cmd, true
 	}
-	// Everything else (the sandbox's ticks) is the sandbox's.
+	// Everything else (the sandbox's ticks, or the shard view's) is theirs.
+	if m.sv != nil {
+		return m, m.forwardFleet(msg), false
+	}
 	return m, m.forward(msg), false
 }
 
@@ -484,6 +552,11 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return next, tea.Batch(cmds...)
 	}
 	switch m.page {
+	case onFleet:
+		if m.sv != nil {
+			return m, m.forwardFleet(k)
+		}
+		m.page = onPanel
 	case onSandbox:
 		switch {
 		case k.Type == tea.KeyEsc || key.Matches(k, m.keys.Watch):
@@ -533,10 +606,22 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		lim := m.c.Limit(m.setting, m.focus)
 		old := m.setting[kn.Path]
 		if by, fixed := lim.Fixed(); fixed {
-			// A range of one value has nowhere to turn to: an arrow that
-			// moved a value off it onto it read as a turn either way.
-			m.setNote(fixedNote(kn, lim, by, old), false)
-			return m, nil
+			// A range of one value has nowhere to turn to, but another
+			// knob may have moved it off the value this one holds: the
+			// arrow that points at it steps onto it (overlap-limited
+			// shards leave 3 workers per customer where the start holds
+			// 2: → sets 3), and the other says which arrow does.
+			toward := lim.Toward(old)
+			if toward == 0 || toward*steps < 0 {
+				m.setNote(fixedNote(kn, lim, by, toward), false)
+				return m, nil
+			}
+			m.push()
+			m.setting = cloneSetting(m.setting)
+			m.setting[kn.Path] = lim.Move(old, steps)
+			cmd := m.changed()
+			m.setNote(fmt.Sprintf("%s set to %s, the only value %s", kn.Label, lim.Range(), allowedBy(by)), false)
+			return m, cmd
 		}
 		next := lim.Move(old, steps)
 		if challenge.FormatValue(next) == challenge.FormatValue(old) {
@@ -573,12 +658,12 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.setNote("back to the challenge's start", false)
 		return m, m.changed()
 	case key.Matches(k, m.keys.Watch):
+		if m.c.Fleet != nil {
+			cmd := m.watchFleet()
+			return m, cmd
+		}
 		if m.sb == nil {
-			if m.c.Fleet != nil {
-				m.setNote("this challenge runs on the shuffle lab: `breakerlab sandbox shuffle` plays its default fleet", true)
-			} else {
-				m.setNote("these knobs do not make a scenario that runs: "+m.gradeErr, true)
-			}
+			m.setNote("these knobs do not make a scenario that runs: "+m.gradeErr, true)
 			return m, nil
 		}
 		m.try()
@@ -606,21 +691,33 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 }
 
 // fixedNote says why knob kn, whose limit lim holds one value, does not
-// turn, and how to move it: the knobs that fix it, what each end is held
-// to, and, for a value off the one it can take, that enter types it.
-func fixedNote(kn *challenge.Knob, lim challenge.Limit, by string, v any) string {
+// turn: at that value, what holds it there and how to free it; off it
+// (toward says which way it lies), which arrow sets it.
+func fixedNote(kn *challenge.Knob, lim challenge.Limit, by string, toward int) string {
 	one := lim.Range()
-	s := kn.Label + " cannot turn: it can only be " + one
+	s := kn.Label + " can only be " + one
 	if by != "" {
 		s += ", fixed by " + by
 	}
-	if why := lim.Narrowed(); why != "" {
-		s += " (" + why + ")"
+	switch {
+	case toward > 0:
+		return s + ": → sets it"
+	case toward < 0:
+		return s + ": ← sets it"
 	}
-	if kn.Format(v) != one {
-		s += "; enter types " + one
+	if widen := lim.Widen(); widen != "" {
+		s += "; " + widen
 	}
 	return s
+}
+
+// allowedBy finishes "the only value …": what the knobs that fix a
+// knob's range allow, by their labels, or its own range.
+func allowedBy(by string) string {
+	if by == "" {
+		return "it has"
+	}
+	return by + " allows"
 }
 
 // typeKey edits the typed value; enter applies it, esc drops it.

@@ -189,12 +189,40 @@ func TestWideWindowShowsBoth(t *testing.T) {
 	}
 }
 
-func TestShuffleChallengeHasNoSandbox(t *testing.T) {
-	m := sized(t, open(t, "shuffle-shards", Options{}), 80, 24)
-	m = press(t, m, "v")
-	if m.page != onPanel || !strings.Contains(m.View(), "shuffle lab") {
-		t.Errorf("v on a shuffle challenge should explain:\n%s", m.View())
+// v on the shuffle lab opens the shard view on the level's own fleet, 32
+// workers and 1,000 customers, the design's strategy beside the start's
+// (report rep-c3, defect 7: v printed "`breakerlab sandbox shuffle` plays
+// its default fleet", backticks and all, a fleet of 8 workers); esc comes
+// back to the panel, and so does q.
+func TestShuffleChallengeWatchesItsOwnFleet(t *testing.T) {
+	m := sized(t, open(t, "shuffle-shards", Options{}), 100, 30)
+	for _, design := range [][]string{nil, {"right", "right", "down", "right"}} {
+		m = press(t, m, design...)
+		for _, back := range []string{"esc", "q"} {
+			m = press(t, m, "v")
+			view := m.View()
+			if m.page != onFleet || m.noteErr {
+				t.Fatalf("after %v, v left the page at %d, note %q:\n%s", design, m.page, m.note, view)
+			}
+			if head := strings.SplitN(view, "\n", 2)[0]; !strings.Contains(head, "32 workers") || !strings.Contains(head, "1,000 customers") {
+				t.Errorf("after %v, v shows another fleet than the level's 32 workers and 1,000 customers: %q", design, head)
+			}
+			// Plain shards cannot split 32 workers by 3: beside the
+			// design, random shards of its size.
+			want := map[bool]string{false: "plain vs plain", true: "shuffle vs overlap-limited"}[design != nil]
+			if !strings.Contains(view, want) || strings.Contains(view, "`") {
+				t.Errorf("after %v, v shows no %q, or a backtick:\n%s", design, want, view)
+			}
+			tuitest.CheckBlock(t, view, 100, 30)
+			if m = press(t, m, back); m.page != onPanel || !strings.Contains(m.View(), "Goals") {
+				t.Errorf("%s in the fleet did not come back to the panel:\n%s", back, m.View())
+			}
+		}
 	}
+}
+
+func TestShuffleChallengeGrades(t *testing.T) {
+	m := sized(t, open(t, "shuffle-shards", Options{}), 80, 24)
 	// Plain shuffle sharding with 3 workers each loses a customer on
 	// one of the 20 seeds; limiting the overlap loses nobody.
 	m = press(t, m, "right", "down", "right")

@@ -24,6 +24,8 @@ func (m Model) View() string {
 		return ""
 	}
 	switch {
+	case m.page == onFleet && m.sv != nil:
+		return m.sv.View()
 	case m.page == onSandbox && m.sb != nil && !m.wide():
 		return m.sb.View()
 	case m.page == onAbout, m.page == onHelp:
@@ -50,7 +52,8 @@ func (m Model) View() string {
 // panelShown is the width the panel is drawn at, when it is on screen.
 func (m *Model) panelShown() (int, bool) {
 	switch {
-	case m.w <= 0 || m.h <= 0, m.page == onAbout, m.page == onHelp, m.page == onSandbox && m.sb != nil && !m.wide():
+	case m.w <= 0 || m.h <= 0, m.page == onAbout, m.page == onHelp, m.page == onSandbox && m.sb != nil && !m.wide(),
+		m.page == onFleet && m.sv != nil:
 		return 0, false
 	case m.wide():
 		return panelWidth(m.w), true
