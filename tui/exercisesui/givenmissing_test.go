@@ -32,21 +32,7 @@ func (b *firstCheckReal) Check(ctx context.Context, e exercises.Exercise, progre
 // learner's code kept; x offers that, not a reset of the exercise to its
 // stub, and y puts window.go back and leaves the learner's code as it is.
 func TestMissingGivenFileOffersTheTestsBack(t *testing.T) {
-	w, err := exercises.Init(filepath.Join(t.TempDir(), "wb"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := exercises.Lookup("03")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.SetCurrent(e); err != nil {
-		t.Fatal(err)
-	}
-	mine := string(e.StubFiles()[e.MainFile()]) + "\n// my work\n"
-	if err := os.WriteFile(w.MainFile(e), []byte(mine), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	w, e, mine := workbookWithWork(t, "03")
 	given := filepath.Join(w.ExerciseDir(e), "window.go")
 	if err := os.Remove(given); err != nil {
 		t.Fatal(err)

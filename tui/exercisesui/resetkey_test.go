@@ -46,21 +46,7 @@ func TestXPutsBackAnEditedTestFileOfAWorkbook(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
-	w, err := exercises.Init(filepath.Join(t.TempDir(), "wb"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := exercises.Lookup("02")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.SetCurrent(e); err != nil {
-		t.Fatal(err)
-	}
-	mine := string(e.StubFiles()[e.MainFile()]) + "\n// my work\n"
-	if err := os.WriteFile(w.MainFile(e), []byte(mine), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	w, e, mine := workbookWithWork(t, "02")
 	test := filepath.Join(w.ExerciseDir(e), "breaker_test.go")
 	bundled := e.TestFiles()["breaker_test.go"]
 	edited := strings.Replace(string(bundled), "func Test", "func TestMine", 1)
@@ -120,4 +106,26 @@ func TestXOnADeletedMainFileSaysItWritesTheStubBack(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(w.Dir, ".breakerlab", "backup")); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("y made a backup after all (%v), which the question should say", err)
 	}
+}
+
+// workbookWithWork is a new workbook on exercise id, its main file the
+// stub with a line of the learner's added: what a test that resets or
+// restores files checks is kept.
+func workbookWithWork(t *testing.T, id string) (w *exercises.Workbook, e exercises.Exercise, mine string) {
+	t.Helper()
+	w, err := exercises.Init(filepath.Join(t.TempDir(), "wb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, err = exercises.Lookup(id); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.SetCurrent(e); err != nil {
+		t.Fatal(err)
+	}
+	mine = string(e.StubFiles()[e.MainFile()]) + "\n// my work\n"
+	if err := os.WriteFile(w.MainFile(e), []byte(mine), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return w, e, mine
 }

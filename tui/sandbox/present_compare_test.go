@@ -45,7 +45,7 @@ func TestPresentedCompareShowsBothSides(t *testing.T) {
 		for i := range snaps {
 			words := fmt.Sprintf("%d/%d", snaps[i].Busy, snaps[i].Workers)
 			big := present.Big(words)[0]
-			if !containsBig(v, big) && !strings.Contains(flat, fmt.Sprintf("%d / %d workers held", snaps[i].Busy, snaps[i].Workers)) {
+			if !tuitest.ContainsBig(v, big) && !strings.Contains(flat, fmt.Sprintf("%d / %d workers held", snaps[i].Busy, snaps[i].Workers)) {
 				t.Errorf("%dx%d: side %d's %s is not shown:\n%s", sz[0], sz[1], i, words, v)
 			}
 		}
@@ -63,19 +63,4 @@ func TestPresentedCompareShowsBothSides(t *testing.T) {
 			}
 		}
 	}
-}
-
-// containsBig reports whether v holds a row of big digits, drawn with each
-// cell once, twice or three times as wide.
-func containsBig(v, row string) bool {
-	for k := 1; k <= 3; k++ {
-		var b strings.Builder
-		for _, r := range row {
-			b.WriteString(strings.Repeat(string(r), k))
-		}
-		if strings.Contains(v, b.String()) {
-			return true
-		}
-	}
-	return false
 }

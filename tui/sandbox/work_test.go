@@ -240,13 +240,7 @@ func longCheckout(t testing.TB) *engine.Scenario {
 func TestSlicedMovesAreTheDirectRuns(t *testing.T) {
 	sc := longCheckout(t)
 	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: 3}))
-	check := func(what string, s *sim) {
-		t.Helper()
-		snap, final := replayed(t, s.sc, s.variant, s.seed, s.at)
-		if !reflect.DeepEqual(s.snap, snap) || !reflect.DeepEqual(s.final, final) {
-			t.Errorf("%s: variant %d at %v played in slices differs from the run played straight there", what, s.variant+1, s.at)
-		}
-	}
+	check := func(what string, s *sim) { t.Helper(); sameAsDirect(t, what, s) }
 	sliced := func(k tea.KeyMsg) {
 		t.Helper()
 		at, cmp, gen := m.Now(), m.cmp, m.sim.gen
@@ -360,13 +354,7 @@ func TestCompareDrawsWithoutTheProcessRun(t *testing.T) {
 func TestSlicedSeedFaultAndCloseAreTheDirectRuns(t *testing.T) {
 	sc := longCheckout(t)
 	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: 3}))
-	check := func(what string, s *sim) {
-		t.Helper()
-		snap, final := replayed(t, s.sc, s.variant, s.seed, s.at)
-		if !reflect.DeepEqual(s.snap, snap) || !reflect.DeepEqual(s.final, final) {
-			t.Errorf("%s: variant %d at %v played in slices differs from the run played straight there", what, s.variant+1, s.at)
-		}
-	}
+	check := func(what string, s *sim) { t.Helper(); sameAsDirect(t, what, s) }
 	sliced := func(what string, k tea.KeyMsg) {
 		t.Helper()
 		at, cmp, gen, seed := m.Now(), m.cmp, m.sim.gen, m.sim.seed
@@ -467,5 +455,15 @@ func TestLongRunWorkAndMenuReadAsTheClock(t *testing.T) {
 	view := ansi.Strip(m.View())
 	if !strings.Contains(view, "at 30m 00s") || strings.Contains(view, "1800") {
 		t.Errorf("the chaos menu at 30 min:\n%s", view)
+	}
+}
+
+// sameAsDirect fails t if s's run, played in slices, is not the run played
+// straight to the same time, bit for bit.
+func sameAsDirect(t *testing.T, what string, s *sim) {
+	t.Helper()
+	snap, final := replayed(t, s.sc, s.variant, s.seed, s.at)
+	if !reflect.DeepEqual(s.snap, snap) || !reflect.DeepEqual(s.final, final) {
+		t.Errorf("%s: variant %d at %v played in slices differs from the run played straight there", what, s.variant+1, s.at)
 	}
 }

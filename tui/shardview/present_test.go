@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/present"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/x/ansi"
@@ -44,7 +45,7 @@ func TestPresentedShardViewShowsBothStrategies(t *testing.T) {
 		flat := strings.Join(strings.Fields(ansi.Strip(v)), " ")
 		for i, s := range mo.Sides {
 			big := present.Big(fmt.Sprintf("%d/%d", s.Value, s.Of))[0]
-			if !bigShown(v, big) && !strings.Contains(flat, fmt.Sprintf("%d / %d %s", s.Value, s.Of, lostLabel)) {
+			if !tuitest.ContainsBig(v, big) && !strings.Contains(flat, fmt.Sprintf("%d / %d %s", s.Value, s.Of, lostLabel)) {
 				t.Errorf("%dx%d: side %d's number is not shown:\n%s", sz[0], sz[1], i, v)
 			}
 		}
@@ -55,19 +56,4 @@ func TestPresentedShardViewShowsBothStrategies(t *testing.T) {
 	if _, ok := press(m, "?").Moment(); ok {
 		t.Error("the help is open, yet the shard view gives a moment")
 	}
-}
-
-// bigShown reports whether v holds a row of big digits, each cell drawn
-// once, or two or three times over as a large window draws them.
-func bigShown(v, row string) bool {
-	for k := 1; k <= 3; k++ {
-		var b strings.Builder
-		for _, r := range row {
-			b.WriteString(strings.Repeat(string(r), k))
-		}
-		if strings.Contains(v, b.String()) {
-			return true
-		}
-	}
-	return false
 }
