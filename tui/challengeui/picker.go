@@ -213,7 +213,17 @@ func (p Picker) View() string {
 	for _, c := range p.all {
 		idW = max(idW, ansi.StringWidth(c.Title))
 	}
-	idW = min(idW, w/2)
+	starsW := ansi.StringWidth(challenge.StarsText(0))
+	withSummary := w-(2+min(idW, w/2)+3+2+starsW+2) >= 20
+	if withSummary {
+		// The summary column needs its room: titles get half the line.
+		idW = min(idW, w/2)
+	} else {
+		// No summary beside the titles: they get what the line has but
+		// the stars and the " next" tag, so the stars line up in one
+		// column and no title is cut while cells stand empty after it.
+		idW = max(min(idW, w-2-3-2-starsW-1-len(nextTag)), 0)
+	}
 	var list []string
 	at := 0
 	next := challenge.Next(p.all, p.stars)
@@ -238,14 +248,14 @@ func (p Picker) View() string {
 			stars += " " + nextTag
 		}
 		mark := "  "
-		title := pane.Fit(fmt.Sprintf("%2d %s", c.Number, c.Title), idW+3)
+		title := pane.Fit(fmt.Sprintf("%2d %s", c.Number, titleFit(c.Title, idW)), idW+3)
 		if i == p.nav.Cursor {
 			mark = th.Accent.Render("▸ ")
 			title = th.Bold.Render(title)
 		}
 		head := mark + title + "  " + th.Accent.Render(stars)
-		used := 2 + idW + 3 + 2 + ansi.StringWidth(challenge.StarsText(0)) + 2
-		if w-used >= 20 {
+		used := 2 + idW + 3 + 2 + starsW + 2
+		if withSummary {
 			// The " next" tag's cells come off the first line only: its
 			// width left them out, and the line lost a word ("keep that
 			// un…"). The lines under it line up with the other rows'.
@@ -325,6 +335,29 @@ func wrapFirst(s string, first, rest int) []string {
 		out = append(out, pane.Wrap(strings.Join(words[n:], " "), rest)...)
 	}
 	return out
+}
+
+// titleFit shortens a level's title to w cells after its last whole word
+// that fits, then " …": "Size a timeout against the p…" read as a word the
+// title does not have. The space sets the ellipsis apart as a mark, as
+// the screens' other shortened texts have it, not a word cut short.
+func titleFit(title string, w int) string {
+	if ansi.StringWidth(title) <= w {
+		return title
+	}
+	if w < 3 {
+		return strings.Repeat("…", min(max(w, 0), 1))
+	}
+	kept := ansi.Truncate(title, w-2, "")
+	if !strings.HasPrefix(title[len(kept):], " ") {
+		// The cut fell inside a word: end before it.
+		sp := strings.LastIndexByte(kept, ' ')
+		if sp <= 0 {
+			return "…" // not even the first word fits
+		}
+		kept = kept[:sp]
+	}
+	return strings.TrimRight(kept, " ,;:·") + " …"
 }
 
 // nextTag marks the level to play next in the list.

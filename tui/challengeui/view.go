@@ -212,13 +212,7 @@ func (m *Model) knobLines(i, w int) []string {
 		return out
 	}
 	if m.typing {
-		field := string(m.input) + "▏"
-		if m.fresh {
-			// Selected: the first key typed replaces it.
-			field = m.th.Accent.Render("[" + string(m.input) + "]")
-		}
-		out = append(out, "    "+m.th.Key.Render("type: ")+field+m.th.Dim.Render("  enter sets, esc drops"))
-		return out
+		return append(out, m.fieldLines(w)...)
 	}
 	// The range the other knobs leave it (a bulkhead no larger than the
 	// pool), which grading holds the design to.
@@ -236,6 +230,55 @@ func (m *Model) knobLines(i, w int) []string {
 		out = append(out, "    "+m.th.Dim.Render(l))
 	}
 	return out
+}
+
+// typeHint is what the field's keys do, said beside the field.
+const typeHint = "  enter sets, esc drops"
+
+// fieldLines draw the value being typed and typeHint in w cells. A long
+// value (a paste) is cut at its start, not its end: its end is where the
+// cursor is, and the hint after it is the only word on the panel of how
+// to leave the field, so it is never what the line loses.
+func (m *Model) fieldLines(w int) []string {
+	const lead = "    type: "
+	frame := 1 // the cursor after the value, or the brackets around it
+	if m.fresh {
+		frame = 2
+	}
+	room := w - len(lead) - len(typeHint)
+	hintBelow := ansi.StringWidth(string(m.input))+frame > room && room < 8
+	if hintBelow {
+		// Too narrow for both: the hint takes the line under the field.
+		room = w - len(lead)
+	}
+	var field string
+	if m.fresh {
+		// Selected: the first key typed replaces it.
+		field = m.th.Accent.Render("[" + tailFit(string(m.input), room-frame) + "]")
+	} else {
+		field = tailFit(string(m.input), room-frame) + "▏"
+	}
+	line := "    " + m.th.Key.Render("type: ") + field
+	if hintBelow {
+		out := []string{line}
+		for _, l := range pane.Wrap(strings.TrimSpace(typeHint), w-4) {
+			out = append(out, "    "+m.th.Dim.Render(l))
+		}
+		return out
+	}
+	return []string{line + m.th.Dim.Render(typeHint)}
+}
+
+// tailFit keeps the end of s that fits in w cells, after an ellipsis when
+// the start is cut.
+func tailFit(s string, w int) string {
+	if ansi.StringWidth(s) <= w {
+		return s
+	}
+	if w <= 1 {
+		return strings.Repeat("…", max(w, 0))
+	}
+	return "…" + ansi.TruncateLeft(s, ansi.StringWidth(s)-(w-1), "")
 }
 
 // goalLines draws the goals, each with ✓ or ✗, its worst seed's value and
@@ -443,18 +486,27 @@ const referenceVerdict = "passes, but the reference solution earns no stars"
 const shortReferenceNote = "u takes it back: the knobs above are the reference solution"
 
 // keyLine is the one line of keys; what does not fit is in the help (?):
-// the least needed go first, and ? and q always stay.
+// the least needed go first, and ? and q always stay (enter and esc while
+// a value is typed).
 func (m *Model) keyLine(w int) string {
 	type kv struct {
 		k, d string
 		keep int // the higher, the longer it stays
 	}
-	all := []kv{{"↑↓", "knob", 4}, {"←→", "turn", 6}, {"enter", "type", 1}, {"v", "watch", 5}, {"w", "write", 2}, {"i", "brief", 3}}
-	all = append(all, kv{"?", "keys", 9})
-	if m.o.Embedded {
-		all = append(all, kv{"esc/q", "back", 9})
+	var all []kv
+	if m.typing {
+		// Every key that prints goes into the field (q and v too) and
+		// ←→ do nothing there: the line says the keys that act on the
+		// field, and ctrl+c, the one way out that still quits.
+		all = []kv{{"enter", "set", 9}, {"esc", "drop", 9}, {"ctrl+u", "clear", 3}, {"ctrl+c", "quit", 5}}
 	} else {
-		all = append(all, kv{"q", "quit", 9})
+		all = []kv{{"↑↓", "knob", 4}, {"←→", "turn", 6}, {"enter", "type", 1}, {"v", "watch", 5}, {"w", "write", 2}, {"i", "brief", 3}}
+		all = append(all, kv{"?", "keys", 9})
+		if m.o.Embedded {
+			all = append(all, kv{"esc/q", "back", 9})
+		} else {
+			all = append(all, kv{"q", "quit", 9})
+		}
 	}
 	for {
 		var b strings.Builder
