@@ -445,11 +445,27 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	if m.phase == writing {
 		var cmd tea.Cmd
-		m.area, cmd = m.area.Update(msg)
-		m.areaDrawn = false
+		m, cmd = m.updateArea(msg)
 		return m, cmd
 	}
 	return m, nil
+}
+
+// updateArea hands msg to the text area. After more than one character at
+// once (a paste, its ctrl+v message too) it scrolls the area to its cursor
+// again, once the area has laid the new text out: bubbles' textarea
+// scrolls against the lines it last drew, so a pasted answer's end, and
+// the cursor with it, stayed below the box until the next key.
+func (m Model) updateArea(msg tea.Msg) (Model, tea.Cmd) {
+	before := m.area.Length()
+	var cmd tea.Cmd
+	m.area, cmd = m.area.Update(msg)
+	m.areaDrawn = false
+	if m.area.Length()-before > 1 {
+		m.area.View() // lays the new text out in the area's viewport
+		m.area, _ = m.area.Update(nil)
+	}
+	return m, cmd
 }
 
 // wayOut is what esc and q do on the list and the rubric: "back" inside
@@ -572,10 +588,7 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.ask = askHandIn
 			return m, nil
 		}
-		var cmd tea.Cmd
-		m.area, cmd = m.area.Update(k)
-		m.areaDrawn = false
-		return m, cmd
+		return m.updateArea(k)
 	}
 	// Grading.
 	switch {

@@ -21,6 +21,9 @@ const (
 	wideMin = 72
 	// chrome is the rows above and below the body: title, status, help.
 	chrome = 3
+	// minWidth×minHeight is the smallest window the player draws in;
+	// below it, it asks for a larger one.
+	minWidth, minHeight = 24, 8
 )
 
 // columns is how the body is split: the text's width and the simulation's
@@ -469,7 +472,7 @@ func (m *Model) predictBelow() bool {
 
 // tooSmall says whether the window is below what the player can draw: it
 // then asks for a larger one, and takes no key but q.
-func (m Model) tooSmall() bool { return m.w > 0 && m.h > 0 && (m.w < 24 || m.h < 8) }
+func (m Model) tooSmall() bool { return m.w > 0 && m.h > 0 && (m.w < minWidth || m.h < minHeight) }
 
 // View draws the player: exactly the window's size, from what Update
 // prepared. It does no I/O and renders no Markdown.
@@ -478,8 +481,12 @@ func (m Model) View() string {
 		return ""
 	}
 	if m.tooSmall() {
-		msg := []string{"breakerlab lesson", fmt.Sprintf("step %d/%d", m.step+1, len(m.p.Steps)), "make the window larger", "q quits"}
-		return strings.Join(pane.Block(msg, m.w, m.h), "\n")
+		q := "quit"
+		if m.o.Embedded {
+			q = "go back" // leave sends the parent screen BackMsg
+		}
+		msg := playback.SmallMessage(m.w, m.h, minWidth, minHeight, q, "breakerlab lesson", fmt.Sprintf("step %d/%d", m.step+1, len(m.p.Steps)))
+		return strings.Join(msg, "\n")
 	}
 	m.frame = &frameText{} // this frame's text column, drawn once (m is View's copy)
 	lines := make([]string, 0, m.h)
@@ -935,10 +942,9 @@ func (m *Model) helpKeys() helpKeys {
 		} else {
 			short = append(short, brief(k.Submit, "0-9 enter", "predict"))
 		}
-		short = append(short, brief(k.Play, "space", "skip"), brief(k.Next, "n/p", "step"), brief(k.Help, "?", "keys"), k.Quit)
-		if m.w < wideMin && m.sim != nil {
-			short = append(short, brief(k.Toggle, "tab", "text/sim"))
-		}
+		short = append(short, brief(k.Play, "space", "skip"))
+		short = append(short, m.narrowToggle()...)
+		short = append(short, brief(k.Next, "n/p", "step"), brief(k.Help, "?", "keys"), k.Quit)
 		return helpKeys{short: short, full: full}
 	}
 	// The one line puts first what fits in 80 columns: moving, playing,
@@ -946,7 +952,9 @@ func (m *Model) helpKeys() helpKeys {
 	short := []key.Binding{brief(k.Next, "n/p", "step")}
 	if m.sim != nil {
 		play := playback.PlayWord(m.sim.Now() >= m.stopAt(), m.playing)
-		short = append(short, brief(k.Play, "space", play), brief(k.Step, "←/→", "time"))
+		short = append(short, brief(k.Play, "space", play))
+		short = append(short, m.narrowToggle()...)
+		short = append(short, brief(k.Step, "←/→", "time"))
 	}
 	if q := st.Question; q != nil && m.questionShown() {
 		switch {
@@ -966,10 +974,19 @@ func (m *Model) helpKeys() helpKeys {
 		short = append(short, brief(k.Restart, "r", "restart"))
 	}
 	short = append(short, brief(k.Steps, "s", "steps"))
-	if m.w < wideMin && m.sim != nil {
-		short = append(short, brief(k.Toggle, "tab", "text/sim"))
-	}
 	return helpKeys{short: short, full: full}
+}
+
+// narrowToggle is tab in the one-line help where the window is too narrow
+// for text and simulation side by side (wideMin), else nothing. It goes
+// straight after space: the key line drops keys from its end, and tab is
+// the only way to see what space plays, so placed last it was dropped on
+// exactly the widths where it is needed.
+func (m *Model) narrowToggle() []key.Binding {
+	if m.w >= wideMin || m.sim == nil {
+		return nil
+	}
+	return []key.Binding{brief(m.keys.Toggle, "tab", "text/sim")}
 }
 
 // markOf is the part of a design's name a step's [set] added, with every

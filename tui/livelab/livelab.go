@@ -203,6 +203,18 @@ func (m *Model) refresh() {
 // headLines are the title and the clock above the panes.
 const headLines = 2
 
+// topLeast is the fewest rows the pool (a tasks server's limits) is given
+// however little room there is; the footer's text gives way first.
+const topLeast = 3
+
+// topNeeds is the pool's natural height (a tasks server's limits').
+func (m *Model) topNeeds() int {
+	if m.tasks {
+		return max(m.sides[0].lim.Needs(), m.sides[1].lim.Needs())
+	}
+	return m.sides[0].pool.Needs((m.w - 1) / 2)
+}
+
 // layout sizes the panes: the pool (a tasks server's limits) at its
 // natural height, the breaker when the mode has one, then the charts share
 // what is left, when there is room for them: a tasks server's connections
@@ -210,11 +222,7 @@ const headLines = 2
 func (m *Model) layout() {
 	colW := (m.w - 1) / 2
 	avail := m.h - headLines - len(m.footer())
-	topH := m.sides[0].pool.Needs(colW)
-	if m.tasks {
-		topH = max(m.sides[0].lim.Needs(), m.sides[1].lim.Needs())
-	}
-	topH = min(topH, max(avail, 3))
+	topH := min(m.topNeeds(), max(avail, topLeast))
 	avail -= topH
 	brkH := 0
 	if m.hasBrk && avail >= 6 {
@@ -304,14 +312,15 @@ func (m *Model) View() string {
 		out = append(out, pad(l, colW)+" "+r)
 	}
 	foot := m.footer() // once: it wraps every line it has
+	// The footer ends in the key line, which is never cut: in a window
+	// too short for all of it, the panes give way above it.
+	foot = foot[max(len(foot)-m.h, 0):]
+	out = out[:min(len(out), m.h-len(foot))]
 	for len(out) < m.h-len(foot) {
 		out = append(out, "")
 	}
 	out = append(out, foot...)
-	for len(out) < m.h {
-		out = append(out, "")
-	}
-	return strings.Join(out[:min(len(out), m.h)], "\n")
+	return strings.Join(out, "\n")
 }
 
 // sized is what the panes share for the layout's needs.
@@ -328,11 +337,25 @@ func heightOf(p sized) int {
 // footer is everything below the panes, wrapped to the width: each
 // endpoint's outcome shares simulated and measured with the difference in
 // points, the provider's most calls in flight, where the two agree, why
-// they differ, and the keys.
+// they differ, and the keys. The key line is always there; the text above
+// it fits what the window leaves below the head and the pool's fewest
+// rows, whole paragraphs giving way, the explanations before the figures
+// (footerPara's rank). At 60×15 the text ran off the screen's bottom,
+// taking the key line and the end of a sentence with it.
 func (m *Model) footer() []string {
 	sim, real := &m.sides[0].snap, &m.sides[1].snap
-	var out []string
-	add := func(s string) { out = append(out, pane.Wrap(s, m.w)...) }
+	var paras []footerPara
+	rank := 0
+	add := func(s string) {
+		l := pane.Wrap(s, m.w)
+		if n := len(paras); n > 0 && paras[n-1].rank == rank {
+			paras[n-1].lines = append(paras[n-1].lines, l...)
+			return
+		}
+		paras = append(paras, footerPara{lines: l, rank: rank})
+	}
+	// The figures: the last to go, their heading with them.
+	rank = figuresRank
 	add(fmt.Sprintf("Arrived %s–%s: %% simulated/measured (difference in points)", pane.Seconds(real.MeasureFrom), pane.Seconds(real.MeasureTo)))
 	for e := range real.Endpoints {
 		if e >= len(sim.Endpoints) {
@@ -350,11 +373,14 @@ func (m *Model) footer() []string {
 		add(fmt.Sprintf("  %-8s %s", real.Endpoints[e].Name, strings.Join(parts, " · ")))
 	}
 	if len(real.Dependencies) > 0 && len(sim.Dependencies) > 0 {
+		rank = 4
 		add(fmt.Sprintf("  %-8s most calls in flight: %d simulated, %d measured", real.Dependencies[0].Name, sim.Dependencies[0].InFlightMax, real.Dependencies[0].InFlightMax))
 	}
 	if line := m.tasksLine(sim, real); m.tasks && line != "" {
+		rank = 3
 		add(line)
 	}
+	rank = 2
 	add(m.verdict(sim, real))
 	why := "Why they differ: real timers fire late on shared cores and calls cross the loopback stack; the simulation's clock is exact, its arrivals random."
 	if m.tasks && m.h >= 30 {
@@ -362,12 +388,54 @@ func (m *Model) footer() []string {
 		// lines, which says it too.
 		why += " Loop and memory are simulated only: the measured process also runs the provider and the load."
 	}
+	rank = 0
 	add(why)
 	if line := drainLine(sim, real); line != "" {
+		rank = 1
 		add(line)
 	}
-	out = append(out, m.keyLine(false))
-	return out
+	room := m.h - headLines - min(m.topNeeds(), topLeast) - 1 // the key line's
+	var out []string
+	for _, p := range fitParas(paras, room) {
+		out = append(out, p.lines...)
+	}
+	return append(out, m.keyLine(false))
+}
+
+// footerPara is one paragraph of the footer, wrapped; those of the lowest
+// rank give way first when the window is short.
+type footerPara struct {
+	lines []string
+	rank  int
+}
+
+// figuresRank is the footer's highest rank: the figures, what the screen
+// is for, given way last.
+const figuresRank = 5
+
+// fitParas is paras, in order, less those of the lowest ranks until the
+// rest hold at most room lines.
+func fitParas(paras []footerPara, room int) []footerPara {
+	total := 0
+	for _, p := range paras {
+		total += len(p.lines)
+	}
+	dropped := make([]bool, len(paras))
+	for r := 0; total > room && r <= figuresRank; r++ {
+		for i, p := range paras {
+			if p.rank == r && !dropped[i] {
+				dropped[i] = true
+				total -= len(p.lines)
+			}
+		}
+	}
+	var kept []footerPara
+	for i, p := range paras {
+		if !dropped[i] {
+			kept = append(kept, p)
+		}
+	}
+	return kept
 }
 
 // drainLine explains a last frame whose measured pool is busier than the

@@ -7,6 +7,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // The smallest window the sandbox's and the shard view's layouts fit.
@@ -30,10 +31,62 @@ func (k Keys) SmallView(w, h int) string {
 }
 
 func smallView(w, h int, q string) string {
-	msg := fmt.Sprintf("breakerlab needs a window of at least %d×%d; this one is %d×%d. Make the window larger, or press q to %s.",
-		MinWidth, MinHeight, w, h, q)
-	wrapped := pane.Wrap(msg, max(w, 1))
-	return strings.Join(pane.Block(wrapped, w, h), "\n")
+	return strings.Join(SmallMessage(w, h, MinWidth, MinHeight, q), "\n")
+}
+
+// SmallMessage asks, in a w×h window, for one of at least minW×minH, and
+// says what q does ("quit", "go back"): exactly w×h, the first lines of
+// context (a screen's name, where it is) above it where they fit. Every
+// screen's too-small message keeps to this one rule: the longest wording
+// whose wrapped lines all fit whole, then shorter ones, the last with the
+// way out first, so that what a tiny window cuts is never the size needed
+// or how to leave. At 20×5 the whole sentence lost "press q to quit".
+func SmallMessage(w, h, minW, minH int, q string, context ...string) []string {
+	forms := [][]string{
+		{fmt.Sprintf("breakerlab needs a window of at least %d×%d; this one is %d×%d. Make the window larger, or press q to %s.", minW, minH, w, h, q)},
+		{fmt.Sprintf("Needs %d×%d, this is %d×%d.", minW, minH, w, h), fmt.Sprintf("Press q to %s.", q)},
+		// The key line's words for q ("q quit", "q back"): its last word.
+		{fmt.Sprintf("q %s · needs %d×%d", q[strings.LastIndex(q, " ")+1:], minW, minH)},
+	}
+	var wrapped []string
+	for _, withContext := range []bool{true, false} {
+		for _, form := range forms {
+			var paras []string
+			if withContext {
+				paras = append(paras, context...)
+			}
+			paras = append(paras, form...)
+			wrapped = wrapAll(paras, w)
+			if fitsWhole(paras, wrapped, w, h) {
+				return pane.Block(wrapped, w, h)
+			}
+		}
+	}
+	return pane.Block(wrapped, w, h) // the shortest, cut: nothing fits whole
+}
+
+// wrapAll is each paragraph wrapped to w cells, one after the other.
+func wrapAll(paras []string, w int) []string {
+	var out []string
+	for _, p := range paras {
+		out = append(out, pane.Wrap(p, max(w, 1))...)
+	}
+	return out
+}
+
+// fitsWhole says whether lines, paras wrapped, fit a w×h window with no
+// line cut and no word broken: a word wider than the line is wrapped in
+// pieces, which read as two words.
+func fitsWhole(paras, lines []string, w, h int) bool {
+	if len(lines) > h {
+		return false
+	}
+	for _, l := range lines {
+		if ansi.StringWidth(l) > w {
+			return false
+		}
+	}
+	return len(strings.Fields(strings.Join(lines, " "))) == len(strings.Fields(strings.Join(paras, " ")))
 }
 
 // smallQuit is what a key does on a too-small screen of its own: q and

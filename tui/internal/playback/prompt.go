@@ -1,6 +1,8 @@
 package playback
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -77,10 +79,27 @@ func (p *Prompt) add(s string) {
 		}
 		return r
 	}, s)
-	if len([]rune(p.Input))+len([]rune(s)) <= maxInput {
-		p.Input += s
-		p.Err = ""
+	p.Err = ""
+	r := []rune(s)
+	if room := max(maxInput-len([]rune(p.Input)), 0); len(r) > room {
+		// What does not fit is said, as the knob form says what it left
+		// out: a paste dropped whole and silently left an empty prompt,
+		// and enter then said "no time given".
+		p.Err = leftOutNote(r[room:])
+		r = r[:room]
 	}
+	p.Input += string(r)
+}
+
+// leftOutNote says which characters a prompt left out, the first few of
+// a long paste's, and why.
+func leftOutNote(left []rune) string {
+	const shown = 8
+	text := string(left)
+	if len(left) > shown {
+		text = string(left[:shown]) + "…"
+	}
+	return fmt.Sprintf("%s left out: takes %d characters at most", strconv.Quote(text), maxInput)
 }
 
 // View is the prompt in one line of w cells: the question, the input with
