@@ -166,7 +166,10 @@ func (m Model) startsBody(h int) []string {
 }
 
 // startsPane lists where to start: with every summary under its name
-// (inline), else the highlighted one's summary under the list.
+// (inline), else the highlighted one's summary under the list. A list
+// taller than its room shows whole starts around the highlighted one and
+// says how many more are above and below, as the parts list does: a
+// summary cut at the pane's edge read as the whole of it.
 func (m Model) startsPane(w, h int, inline bool) []string {
 	inner := max(w-4, 1)
 	summaries := make([]string, len(m.starts)+1)
@@ -175,50 +178,143 @@ func (m Model) startsPane(w, h int, inline bool) []string {
 	for i, s := range m.starts {
 		names[i+1], summaries[i+1] = "copy of "+s.Name, s.Summary
 	}
-	var lines []string
-	var owner []int
+	items := make([]startItem, len(names))
 	for i := range names {
-		mark, name := "  ", names[i]
-		if i == m.pick {
-			mark, name = m.th.Accent.Render(theme.GlyphCursor)+" ", m.th.Bold.Render(name)
-		}
-		lines, owner = append(lines, " "+mark+name), append(owner, i)
+		items[i].name = names[i]
 		if inline {
-			for _, l := range pane.Wrap(summaries[i], inner-4) {
-				lines, owner = append(lines, "    "+m.th.Dim.Render(l)), append(owner, i)
-			}
-			if i < len(names)-1 {
-				lines, owner = append(lines, ""), append(owner, i)
-			}
+			items[i].summary = pane.Wrap(summaries[i], max(inner-4, 1))
 		}
 	}
 	var about []string
 	if !inline {
 		about = append([]string{""}, pane.Wrap(summaries[m.pick], inner)...)
+		// The list keeps the highlighted start and its marks; the
+		// summary gives way below them, ending in "…" when cut.
+		room := max(h-2-min(len(names), 3), 0)
+		switch {
+		case room < 2: // the blank line over it and no more
+			about = nil
+		case len(about) > room:
+			about = cutWithEllipsis(about[:room], inner)
+		}
 		for i := range about {
 			about[i] = " " + m.th.Dim.Render(about[i])
 		}
 	}
 	rows := max(h-2-len(about), 1)
-	first, last := 0, 0
-	for k, o := range owner {
-		if o == m.pick {
-			if first == 0 && (k == 0 || owner[k-1] != o) {
-				first = k
-			}
-			last = k
-		}
-	}
-	top := min(max(first-(rows-(last-first+1))/2, 0), max(len(lines)-rows, 0))
-	body := append([]string(nil), lines[top:min(top+rows, len(lines))]...)
-	if inline {
-		for len(body) < rows {
-			body = append(body, "")
-		}
-	}
+	body := m.startLines(items, rows, inline, inner)
 	body = append(body, about...) // right under the list
 	note := fmt.Sprintf("%d of %d", m.pick+1, len(names))
 	return pane.Frame(m.th, w, h, "Start from", note, body)
+}
+
+// startItem is one start in the list: its name and, inline, its summary
+// wrapped to the list's width.
+type startItem struct {
+	name    string
+	summary []string
+}
+
+// startLines are the list's rows: every start when they fit in rows,
+// else the highlighted one with as many whole starts around it as fit,
+// a line above and below saying how many more there are. Inline, a blank
+// row parts two starts and the list fills its rows, its "↓" mark on the
+// last one.
+func (m Model) startLines(items []startItem, rows int, inline bool, inner int) []string {
+	gap := 0
+	if inline {
+		gap = 1
+	}
+	height := func(lo, hi int) int {
+		n := (hi - lo) * gap
+		for i := lo; i <= hi; i++ {
+			n += 1 + len(items[i].summary)
+		}
+		if lo > 0 {
+			n++
+		}
+		if hi < len(items)-1 {
+			n++
+		}
+		return n
+	}
+	lo, hi := 0, len(items)-1
+	if height(lo, hi) > rows {
+		// Grow around the highlighted start one start a side at a time,
+		// so that it stays near the middle.
+		lo, hi = m.pick, m.pick
+		for grew := true; grew; {
+			grew = false
+			if hi+1 < len(items) && height(lo, hi+1) <= rows {
+				hi, grew = hi+1, true
+			}
+			if lo > 0 && height(lo-1, hi) <= rows {
+				lo, grew = lo-1, true
+			}
+		}
+	}
+	var up, down string
+	if lo > 0 {
+		up = " " + m.th.Dim.Render(fmt.Sprintf("↑ %d more", lo))
+	}
+	if hi < len(items)-1 {
+		down = " " + m.th.Dim.Render(fmt.Sprintf("↓ %d more", len(items)-1-hi))
+	}
+	var body []string
+	if up != "" {
+		body = append(body, up)
+	}
+	marks := len(body)
+	if down != "" {
+		marks++
+	}
+	if room := rows - marks; lo == hi && 1+len(items[lo].summary) > room {
+		// Even the highlighted start alone is taller than the room: its
+		// summary is cut, saying so with "…"; with no row for the marks,
+		// the "n of m" in the title still counts the starts.
+		if room < 1 {
+			body, up, down, room = nil, "", "", rows
+		}
+		if room > 1 {
+			items[lo].summary = cutWithEllipsis(items[lo].summary[:room-1], max(inner-4, 1))
+		} else if len(items[lo].summary) > 0 {
+			items[lo].name, items[lo].summary = items[lo].name+" …", nil
+		}
+	}
+	for i := lo; i <= hi; i++ {
+		if i > lo && inline {
+			body = append(body, "")
+		}
+		mark, name := "  ", items[i].name
+		if i == m.pick {
+			mark, name = m.th.Accent.Render(theme.GlyphCursor)+" ", m.th.Bold.Render(name)
+		}
+		body = append(body, " "+mark+name)
+		for _, l := range items[i].summary {
+			body = append(body, "    "+m.th.Dim.Render(l))
+		}
+	}
+	if down != "" {
+		if inline {
+			for len(body) < rows-1 {
+				body = append(body, "")
+			}
+		}
+		body = append(body, down)
+	}
+	return body
+}
+
+// cutWithEllipsis marks lines, the start of a longer text, as cut: its
+// last line ends in "…" (clipped to w cells to make room for it).
+func cutWithEllipsis(lines []string, w int) []string {
+	if len(lines) == 0 {
+		return lines
+	}
+	out := append([]string(nil), lines...)
+	last := len(out) - 1
+	out[last] = strings.TrimRight(pane.Fit(strings.TrimRight(out[last], " ")+"…", w), " ")
+	return out
 }
 
 // split is how the body is shared: the left (parts or form) width and

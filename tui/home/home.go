@@ -1066,7 +1066,7 @@ func (m Model) body() (body []string, focus int, notices []string) {
 			}
 			names, descs, dim = append(names, e.Name), append(descs, desc), append(dim, e.Unavailable != "")
 		}
-		list, at := m.listLines(names, descs, dim, shownAt)
+		list, at := m.listLines(names, descs, nil, dim, shownAt)
 		focus = len(body) + at
 		body = append(body, list...)
 	case m.screen == onNoWorkbook:
@@ -1211,16 +1211,37 @@ func scrollTo(lines []string, focus, height int, dim lipgloss.Style) []string {
 // menuLines are the menu's items and the index of the line of the item
 // under the cursor.
 func (m Model) menuLines(shown []int, at int) ([]string, int) {
-	var names, descs []string
+	var names, descs, keep []string
 	for _, i := range shown {
 		it := items[i]
 		desc := it.desc
 		if figure := m.figure(i); figure != "" {
 			desc = figure + " · " + desc
 		}
-		names, descs = append(names, it.title), append(descs, desc)
+		room := ""
+		if widest := m.widestFigure(i); widest != "" {
+			room = widest + " · " + it.desc
+		}
+		names, descs, keep = append(names, it.title), append(descs, desc), append(keep, room)
 	}
-	return m.listLines(names, descs, nil, at)
+	return m.listLines(names, descs, keep, nil, at)
+}
+
+// widestFigure is a figure at least as wide as item i's can be, whose
+// rows the item keeps from the first frame on ("": none). The stars and
+// the drill's cards are counted in commands that take about a second:
+// the row a figure added then moved every item under it, under a click
+// aimed at one of them. (The lessons' figure comes within a tenth of a
+// second, before a click can, and its widest form would cost the menu a
+// row at 80 columns.)
+func (m Model) widestFigure(i int) string {
+	switch {
+	case i == challengesItem && m.o.Challenges != nil:
+		return "000 of 000 stars" // challengesMsg.String
+	case i == drillItem && m.o.Drill != nil:
+		return "000 due · 000 new" // drill.Counts.String
+	}
+	return ""
 }
 
 // listLines are the rows of the menu or the picker: each description
@@ -1228,8 +1249,11 @@ func (m Model) menuLines(shown []int, at int) ([]string, int) {
 // blank line between items then if the window has the rows for it (at
 // 80×24 the menu has not: the whole menu on screen matters more than the
 // air between its items), and the index of the line of the row under the
-// cursor. dim marks the rows shown dimmed (nil: none).
-func (m Model) listLines(names, descs []string, dim []bool, cursor int) ([]string, int) {
+// cursor. keep holds, for each description, a text whose rows it takes
+// at least, blank ones under it if need be ("" or nil: none), so that a
+// figure read later does not move the rows under it. dim marks the rows
+// shown dimmed (nil: none).
+func (m Model) listLines(names, descs, keep []string, dim []bool, cursor int) ([]string, int) {
 	nameW := 0
 	for _, n := range names {
 		nameW = max(nameW, lipgloss.Width(n))
@@ -1248,6 +1272,15 @@ func (m Model) listLines(names, descs []string, dim []bool, cursor int) ([]strin
 		wrapped[i] = pane.Wrap(d, max(m.w-lead-1, 1))
 		if below {
 			wrapped[i] = append([]string{""}, wrapped[i]...)
+		}
+		if keep != nil && keep[i] != "" {
+			n := len(pane.Wrap(keep[i], max(m.w-lead-1, 1)))
+			if below {
+				n++
+			}
+			for len(wrapped[i]) < n {
+				wrapped[i] = append(wrapped[i], "")
+			}
 		}
 		spaced = spaced || len(wrapped[i]) > 1
 		rows += len(wrapped[i])
