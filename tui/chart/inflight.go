@@ -3,6 +3,7 @@ package chart
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -103,6 +104,7 @@ const legendLevels = len(abandonedWords)
 func (f *InFlight) render() []string {
 	s := f.data.Snap
 	title := "Calls in flight per dependency"
+	shortTitle := "In flight" // for a peak note the whole title leaves no room for
 	if s == nil || len(s.Dependencies) == 0 || f.w < 12 || f.h < 5 {
 		return pane.Frame(f.th, f.w, f.h, title, "", nil)
 	}
@@ -112,31 +114,33 @@ func (f *InFlight) render() []string {
 		names[i] = s.Dependencies[i].Name
 	}
 	letters := pane.Letters(names)
-	// The y scale: the highest value so far (linePeak), or a bulkhead's cap.
+	// The y scale: the line's highest point so far, or a bulkhead's cap.
 	// The samples see the count only at their ends; the peak the engine
-	// records between them (InFlightMax) counts too, so that the axis
-	// reaches the "up to 73 in flight" a lesson quotes beside it (the
-	// samples of lesson 9's "Add a timeout" top out at 72).
-	peak, linePeak := 1.0, 0.0
+	// records between them (InFlightMax) reaches the axis too, so that it
+	// reads the "up to 73 in flight" a lesson quotes beside it (the samples
+	// of lesson 9's "Add a timeout" top out at 72), but not so far above
+	// the line that it flattens it (yScale): go-server's 1,315 between two
+	// samples of at most 189 stretched the axis to 2000 and drew every line
+	// on the 0 row. Such a peak is named on the top edge instead.
+	capTop, sampled := 1.0, make([]float64, len(s.Dependencies))
 	for i := range s.Dependencies {
 		d := &s.Dependencies[i]
 		if pane.Uncalled(s, d.Name) {
 			continue // a dependency this variant never calls: no line, no cap
 		}
-		peak = max(peak, float64(pane.OneCap(d)))
-		linePeak = max(linePeak, float64(d.InFlightMax))
+		capTop = max(capTop, float64(pane.OneCap(d)))
 		for _, smp := range d.Series {
-			linePeak = max(linePeak, float64(plotted(d, smp)))
+			sampled[i] = max(sampled[i], float64(plotted(d, smp)))
 		}
 	}
-	peak = max(peak, linePeak)
 	// The legend says less when rows are short: first it leaves the fault
 	// to the axis and the other chart, then it names the hatching in a word.
 	// Caps the rows are too few to draw apart from 0 and the top are said
 	// in the title instead (capsTooCoarse).
 	var legend []string
 	var chartH, gh int
-	var top float64
+	var top, linePeak float64
+	unshown := -1 // the dependency whose recorded peak the axis leaves out
 	drawCaps := true
 	layOut := func() {
 		for level := range legendLevels {
@@ -149,7 +153,7 @@ func (f *InFlight) render() []string {
 			legend, chartH = nil, ih
 		}
 		gh = chartH - 2 // plot rows: ntcharts keeps two rows for the x axis
-		top = scaleTop(peak, gh)
+		top, linePeak, unshown = yScale(s, capTop, sampled, gh)
 	}
 	layOut()
 	if capsTooCoarse(s, top, linePeak, gh) {
@@ -160,8 +164,9 @@ func (f *InFlight) render() []string {
 		// name, not the caps.
 		if caps := capWords(s, names, letters, iw-3-len("In flight,")); caps != "" {
 			title += "," + caps
+			shortTitle += "," + caps
 			if pane.Width(title) > iw-3 {
-				title = "In flight," + caps
+				title = shortTitle
 			}
 		}
 	}
@@ -220,18 +225,14 @@ func (f *InFlight) render() []string {
 			if lo >= len(series) {
 				break
 			}
-			var total, gone float64
-			end := min(hi, len(series))
-			for b := lo; b < end; b++ {
-				total += float64(plotted(d, series[b]))
-				gone += float64(series[b].Abandoned)
-			}
+			b := mostInFlight(d, series, lo, min(hi, len(series)))
+			gone := float64(series[b].Abandoned)
 			if gone == 0 {
 				continue
 			}
-			n := float64(end - lo)
-			top := plotPoint(plot, canvas.Float64Point{X: float64(c), Y: total / n})
-			live := plotPoint(plot, canvas.Float64Point{X: float64(c), Y: (total - gone) / n})
+			total := float64(plotted(d, series[b]))
+			top := plotPoint(plot, canvas.Float64Point{X: float64(c), Y: total})
+			live := plotPoint(plot, canvas.Float64Point{X: float64(c), Y: total - gone})
 			for y := top.Y + 1; y < live.Y; y++ {
 				g.Set(top.X, y, hatchRune, cl)
 			}
@@ -270,13 +271,11 @@ func (f *InFlight) render() []string {
 			if lo >= len(series) {
 				break
 			}
-			// The column's mean: the max would turn sampling noise into spikes.
-			var sum float64
-			end := min(hi, len(series))
-			for b := lo; b < end; b++ {
-				sum += float64(plotted(d, series[b]))
-			}
-			pt := canvas.Float64Point{X: float64(c), Y: sum / float64(end-lo)}
+			// The column's most in flight, not its mean: the mean of its
+			// samples hid go-server's 189 at 70 s among the 26s around it,
+			// under an axis the samples' 189 had raised.
+			b := mostInFlight(d, series, lo, min(hi, len(series)))
+			pt := canvas.Float64Point{X: float64(c), Y: float64(plotted(d, series[b]))}
 			if !have {
 				prev = pt
 			}
@@ -295,7 +294,88 @@ func (f *InFlight) render() []string {
 		inks = append(inks, theme.InkOf(f.th.Series(colors[i]).Faint(true)))
 	}
 	body := append(g.Lines(inks), legend...)
-	return pane.Frame(f.th, f.w, f.h, title, f.abandonedNote(letters, iw-len([]rune(title))-7), body)
+	room := func(title string) int { return iw - len([]rune(title)) - 7 }
+	var note string
+	if unshown >= 0 {
+		// A peak the axis leaves out is named even at the cost of the
+		// title's words: a lesson's text may quote it beside the chart
+		// (lesson 14's "Its peak of 1,315"). The title is shortened first
+		// to keep "off the scale", which says why the line stays below
+		// it, then to fit the bare peak.
+		n := pane.Count(s.Dependencies[unshown].InFlightMax)
+		l := letters[unshown]
+		explained := fmt.Sprintf("%c: peak %s off the scale", l, n)
+		for _, c := range []struct{ title, note string }{
+			{title, fmt.Sprintf("%c: peak %s in flight between samples, off the scale", l, n)},
+			{title, fmt.Sprintf("%c: peak %s between samples, off the scale", l, n)},
+			{title, explained},
+			{shortTitle, explained},
+			{title, fmt.Sprintf("%c: peak %s", l, n)},
+			{shortTitle, fmt.Sprintf("%c: peak %s", l, n)},
+		} {
+			if len([]rune(c.note)) <= room(c.title) {
+				title, note = c.title, c.note
+				break
+			}
+		}
+	}
+	if note == "" {
+		note = f.abandonedNote(letters, room(title))
+	}
+	return pane.Frame(f.th, f.w, f.h, title, note, body)
+}
+
+// mostInFlight is the sample in series[lo:hi] with the most plotted, the
+// earliest of equals: a column's line and its hatching are that sample's.
+func mostInFlight(d *engine.DependencySnapshot, series []engine.DependencySample, lo, hi int) int {
+	best := lo
+	for b := lo + 1; b < hi; b++ {
+		if plotted(d, series[b]) > plotted(d, series[best]) {
+			best = b
+		}
+	}
+	return best
+}
+
+// yScale is the top of the y scale for a plot of rows rows, the highest
+// value the line is read at (linePeak), and the dependency whose recorded
+// peak the scale leaves out (-1 when none). capTop is the highest cap (at
+// least 1), sampled each dependency's highest sample. The recorded peaks
+// (InFlightMax) count unless they raise the scale so far that the line's
+// highest sample is drawn in its lowest quarter (go-server's 189 under
+// 2000): then the axis ran to a value nothing on the plot reaches, and is
+// kept to the line and the caps. Not at half: a round top alone may be
+// 2.5 times the line's highest, and a peak a little above the samples
+// stays, as the lessons quote it (lesson 14's search, 13 over samples of
+// 9, kept its scale to 20).
+func yScale(s *engine.Snapshot, capTop float64, sampled []float64, rows int) (top, linePeak float64, unshown int) {
+	line := slices.Max(sampled)
+	recorded := line
+	for i := range s.Dependencies {
+		if !pane.Uncalled(s, s.Dependencies[i].Name) {
+			recorded = max(recorded, float64(s.Dependencies[i].InFlightMax))
+		}
+	}
+	top = scaleTop(max(capTop, recorded), rows)
+	lineTop := scaleTop(max(capTop, line), rows)
+	if top == lineTop || line >= top/4 {
+		return top, recorded, -1
+	}
+	// Each peak the scale to the line holds still counts; the highest of
+	// the others is named on the top edge.
+	unshown, linePeak = -1, line
+	for i := range s.Dependencies {
+		d := &s.Dependencies[i]
+		if pane.Uncalled(s, d.Name) {
+			continue
+		}
+		if p := float64(d.InFlightMax); p <= lineTop {
+			linePeak = max(linePeak, p)
+		} else if unshown < 0 || d.InFlightMax > s.Dependencies[unshown].InFlightMax {
+			unshown = i
+		}
+	}
+	return lineTop, linePeak, unshown
 }
 
 // abandonedNote counts, for the title's edge, the abandoned calls and the
