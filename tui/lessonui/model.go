@@ -363,7 +363,14 @@ func (m Model) tick() tea.Cmd {
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
+		wasWide := m.w >= wideMin
 		m.w, m.h = msg.Width, msg.Height
+		if wasWide && m.w < wideMin && m.playing {
+			// Narrowed to one column while the step plays: the column shows
+			// what is playing, as pressing play at this size would have; it
+			// used to keep the text, the run hidden until tab.
+			m.showSim = true
+		}
 		m.layout()
 		// Paused while the window is too small to draw the step: it played
 		// on unseen behind the "larger window" message. Back to a size it

@@ -38,23 +38,26 @@ func (m Model) Moment() (present.Moment, bool) {
 // scenario's summary is one sentence for all its variants and may be true
 // of one alone: cascade's "one hanging dependency takes every worker of a
 // shared pool" is its first design, and under the bulkhead and breaker's
-// 9/200 it told the room the reverse of what it saw. A scenario of several
-// variants is captioned with the one shown, in the words of its tab and of
-// the note on switching to it ("variant 3: bulkhead and circuit breaker"),
-// and with the edit's mark where the summary carries one (summary.go: a
-// moved fault, which no variant's name says). A scenario of one variant
-// keeps its summary, which can only be about that one.
+// 9/200 it told the room the reverse of what it saw. The title above
+// already names the variant shown, so a scenario of several variants is
+// captioned with what the title lacks: where the variant stands among
+// them, in the sandbox's word ("variant 3 of 3"), and the edit's mark
+// where the summary carries one the name does not (summary.go: a moved
+// fault, which no variant's name says). Repeating the name made the
+// projector say it twice. A scenario of one variant keeps its summary,
+// which can only be about that one.
 func designCaption(sc *engine.Scenario, v int) string {
 	if len(sc.Variants) < 2 || v < 0 || v >= len(sc.Variants) {
 		return sc.Summary
 	}
-	name := sc.Variants[v].Name
+	caption := fmt.Sprintf("variant %d of %d", v+1, len(sc.Variants))
 	if base, _, _ := splitEditMark(sc.Summary); base != sc.Summary {
 		mark := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(sc.Summary, base), " ("), ")")
-		name, _, _ = splitEditMark(name)
-		name += " (" + mark + ")"
+		if !strings.HasSuffix(sc.Variants[v].Name, " ("+mark+")") {
+			caption += " (" + mark + ")"
+		}
 	}
-	return fmt.Sprintf("variant %d of %d: %s", v+1, len(sc.Variants), name)
+	return caption
 }
 
 // overlayOpen reports whether something over the run takes the keys:
