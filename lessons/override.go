@@ -67,9 +67,86 @@ func applySet(sc *engine.Scenario, spec *SimSpec) error {
 		if made := madeBreakerError(sc, spec, had); made != nil {
 			return made
 		}
+		if keyed := keyedBreakerError(sc, spec); keyed != nil {
+			return keyed
+		}
 		return fmt.Errorf("with these overrides the scenario is not valid: %w", err)
 	}
 	return nil
+}
+
+// breakerWrites is what a step's [set] wrote on one call's breaker: the
+// first key as written, for the error's line, the keys under the call
+// ("breaker.window") and the preset it named, if any.
+type breakerWrites struct {
+	first  string
+	keys   map[string]bool
+	preset string
+}
+
+// breakerWritten collects the [set]'s breaker keys on dependency d.
+func breakerWritten(sys *engine.System, spec *SimSpec, d *engine.Dependency) breakerWrites {
+	w := breakerWrites{keys: map[string]bool{}}
+	for _, o := range spec.Set {
+		if at, ok, _ := findKnob(sys, o.Key); ok && at.dep == d && strings.HasPrefix(at.key, "breaker.") {
+			if w.first == "" {
+				w.first = o.Key
+			}
+			w.keys[at.key] = true
+			if name, isName := o.Value.(string); isName && at.key == "breaker.preset" {
+				w.preset = name
+			}
+		}
+	}
+	return w
+}
+
+// breakerRefusal says why breaker b of call c is not valid in the keys a
+// [set] writes where the engine's words name a setting the author may
+// never have written: a preset followed by breaker.window = 10 leaves the
+// preset's 100 minimum calls above the window, and the engine's "breaker
+// minimum calls must be between 0 and the window size 10, got 100" left
+// the author, who wrote no minimum calls, to guess the key
+// (breaker.min_calls) and where the 100 came from. Other refusals keep
+// the engine's words (keyed false).
+func breakerRefusal(b *breaker.Config, invalid error, c callName, w breakerWrites) (said string, keyed bool) {
+	minimumOut := b.Window == breaker.CountWindow && b.WindowSize >= 1 && b.WindowSize <= breaker.MaxWindowSize &&
+		(b.MinimumCalls < 0 || b.MinimumCalls > b.WindowSize)
+	if !minimumOut || !strings.HasPrefix(invalid.Error(), "breaker minimum calls") {
+		return invalid.Error(), false
+	}
+	p := c.String() + ".breaker."
+	said = fmt.Sprintf("%smin_calls must be between 0 and %swindow (%d), got %d", p, p, b.WindowSize, b.MinimumCalls)
+	if w.preset != "" && !w.keys["breaker.min_calls"] {
+		said += fmt.Sprintf(" from preset %q: set %smin_calls too", w.preset, p)
+	}
+	return said, true
+}
+
+// keyedBreakerError is the refusal of a breaker the variant had that the
+// step's [set] left not valid, said in the [set]'s keys where
+// breakerRefusal can, or nil.
+func keyedBreakerError(sc *engine.Scenario, spec *SimSpec) error {
+	sys := &sc.Variants[spec.Variant].System
+	var out error
+	eachCall(sys, func(c callName, d *engine.Dependency) {
+		b := d.Policy.Breaker
+		if out != nil || b == nil {
+			return
+		}
+		invalid := b.Validate()
+		if invalid == nil {
+			return
+		}
+		w := breakerWritten(sys, spec, d)
+		if w.first == "" {
+			return
+		}
+		if said, keyed := breakerRefusal(b, invalid, c, w); keyed {
+			out = fmt.Errorf("set %s: %w", w.first, fmt.Errorf("with these overrides the breaker on %s is not valid: %s", c, said))
+		}
+	})
+	return out
 }
 
 // callName is a call as a knob path names it: a dependency of the front
@@ -130,20 +207,15 @@ func madeBreakerError(sc *engine.Scenario, spec *SimSpec, had map[callName]bool)
 		if invalid == nil {
 			return
 		}
-		key, preset := "", false
-		for _, o := range spec.Set {
-			if at, ok, _ := findKnob(sys, o.Key); ok && at.dep == d && strings.HasPrefix(at.key, "breaker.") {
-				if key == "" {
-					key = o.Key
-				}
-				preset = preset || at.key == "breaker.preset"
-			}
-		}
+		w := breakerWritten(sys, spec, d)
+		key, preset := w.first, w.keys["breaker.preset"]
 		msg := fmt.Sprintf("variant %d of %s (%s) has no breaker on %s, so [set] builds one from the breaker keys it gives", v, sc.Name, sc.Variants[v].Name, c)
 		if lacks := breakerLacks(b, c.String()+".breaker."); len(lacks) > 0 {
 			msg += ", and it lacks " + joinAnd(lacks) + ". Set those too"
+		} else if said, keyed := breakerRefusal(b, invalid, c, w); keyed {
+			msg += ", and it is not valid: " + said
 		} else {
-			msg += fmt.Sprintf(", and it is not valid: %v. Change that", invalid)
+			msg += fmt.Sprintf(", and it is not valid: %s. Change that", said)
 		}
 		if !preset {
 			var presets []string

@@ -28,8 +28,19 @@ func TestSetExplainsABreakerBuiltWhereThereWasNone(t *testing.T) {
 		{"a call no variant breaks", step("2", "search-index.breaker.failure_rate = 0.5\n"), []string{
 			"has no breaker on search-index", "it lacks search-index.breaker.window,", "No variant of cascade has one there",
 		}},
+		// The preset's 100 minimum calls do not fit the window written
+		// after it: the refusal names the key to set (breaker.min_calls),
+		// not the engine's words for it ("minimum calls"), which the
+		// author never wrote.
 		{"a preset that does not fit the key after it", step("0", "recommendations.breaker.preset = \"resilience4j\"\nrecommendations.breaker.window = 10\n"), []string{
-			"has no breaker on recommendations", "it is not valid: breaker minimum calls must be between 0 and the window size 10, got 100",
+			"has no breaker on recommendations",
+			`it is not valid: recommendations.breaker.min_calls must be between 0 and recommendations.breaker.window (10), got 100 from preset "resilience4j": set recommendations.breaker.min_calls too. Variant 2 has one`,
+		}},
+		{"a preset on a breaker the variant has that does not fit the key after it", step("2", "recommendations.breaker.preset = \"resilience4j\"\nrecommendations.breaker.window = 10\n"), []string{
+			`mine.md:12: set.recommendations.breaker.preset: with these overrides the breaker on recommendations is not valid: recommendations.breaker.min_calls must be between 0 and recommendations.breaker.window (10), got 100 from preset "resilience4j": set recommendations.breaker.min_calls too`,
+		}},
+		{"minimum calls written above the window", step("2", "recommendations.breaker.min_calls = 2000\n"), []string{
+			"mine.md:12: set.recommendations.breaker.min_calls: with these overrides the breaker on recommendations is not valid: recommendations.breaker.min_calls must be between 0 and recommendations.breaker.window (20), got 2000",
 		}},
 		{"every key a breaker needs", step("0", "recommendations.breaker.window = 10\nrecommendations.breaker.failure_rate = 0.5\nrecommendations.breaker.open = \"1s\"\nrecommendations.breaker.trials = 3\n"), nil},
 		{"a preset first", step("0", "recommendations.breaker.preset = \"resilience4j\"\nrecommendations.breaker.open = \"2s\"\n"), nil},
@@ -51,6 +62,9 @@ func TestSetExplainsABreakerBuiltWhereThereWasNone(t *testing.T) {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("error lacks %q:\n%v", w, err)
 				}
+			}
+			if strings.Contains(err.Error(), "minimum calls") {
+				t.Errorf("error names a setting by the engine's words, not the key the author writes:\n%v", err)
 			}
 			if strings.Contains(err.Error(), "got 0") || strings.Contains(err.Error(), "not valid: variant") {
 				t.Errorf("error speaks of a setting the author never wrote:\n%v", err)

@@ -331,6 +331,15 @@ type Config struct {
 	HalfOpenSuccesses int
 }
 
+// The values the two rates allow, as Validate and a scenario file's
+// refusal (engine/scenariofile) both say them, so that a learner reads one
+// rule wherever a rate is refused. A rate of 0 is its rule switched off,
+// not "open at any failure": gobreaker's preset has no failure rate.
+const (
+	FailureRateAllowed  = "above 0 and at most 1, or 0 for no failure-rate rule"
+	SlowCallRateAllowed = "above 0 and at most 1, or 0 for no slow-call rule"
+)
+
 // Validate reports the first field that is out of range, naming what is allowed.
 func (c Config) Validate() error {
 	rateRule := c.FailureRate != 0 || c.SlowCallRate != 0 || c.FailureCount != 0
@@ -369,15 +378,15 @@ func (c Config) Validate() error {
 	}
 	switch {
 	case c.FailureRate == 0 && c.SlowCallRate == 0 && c.MaxConsecutiveFailures == 0 && c.FailureCount == 0:
-		return fmt.Errorf("breaker failure rate must be above 0 and at most 1 (100%%), got 0; it may be 0 only when a slow-call rate, a failure count or a consecutive-failure limit opens the breaker")
+		return fmt.Errorf("breaker failure rate must be %s, got 0, and no other rule opens the breaker: set a failure rate, or a slow-call rate, a failure count or a consecutive-failure limit", FailureRateAllowed)
 	case c.FailureRate != 0 && !(c.FailureRate > 0 && c.FailureRate <= 1):
-		return fmt.Errorf("breaker failure rate must be above 0 and at most 1 (100%%), got %v", c.FailureRate)
+		return fmt.Errorf("breaker failure rate must be %s, got %v", FailureRateAllowed, c.FailureRate)
 	case c.OpenFor <= 0:
 		return fmt.Errorf("breaker open duration must be positive, got %v", c.OpenFor)
 	case c.HalfOpenTrials < 1:
 		return fmt.Errorf("breaker half-open trials must be at least 1, got %d", c.HalfOpenTrials)
 	case c.SlowCallRate != 0 && !(c.SlowCallRate > 0 && c.SlowCallRate <= 1):
-		return fmt.Errorf("breaker slow-call rate must be 0 (off) or above 0 and at most 1 (100%%), got %v", c.SlowCallRate)
+		return fmt.Errorf("breaker slow-call rate must be %s, got %v", SlowCallRateAllowed, c.SlowCallRate)
 	case c.SlowCallDuration < 0:
 		return fmt.Errorf("breaker slow-call duration must not be negative, got %v", c.SlowCallDuration)
 	case c.SlowCallRate > 0 && c.SlowCallDuration == 0:
