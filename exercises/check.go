@@ -93,6 +93,15 @@ type Result struct {
 	// of theirs standing in: a reset has none of their code to copy, and
 	// only writes the stub back.
 	MainMissing bool
+	// TestsMissing is set when the check stopped because a bundled test
+	// file is missing: putting back the bundled tests (reset --tests) is
+	// the way out, with the learner's code kept.
+	TestsMissing bool
+	// GivenMissing is set when the check stopped because a file the
+	// workbook gave the learner to build on, not to edit, is missing
+	// (MissingGivenFiles): reset --tests writes it back, with the learner's
+	// code kept.
+	GivenMissing bool
 	// Untouched is set when the exercise's Go files are the stub and the
 	// bundled tests as the workbook wrote them, and no others: the learner
 	// has not started on it. The runner then shows the task before the
@@ -184,27 +193,31 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 // rather than as the compile errors or the empty run it would cause.
 func (w *Workbook) precheck(e Exercise) (r Result, stop bool) {
 	msg, missing := w.missingFolder(e)
-	mainMissing := missing
+	r.MainMissing = missing
 	status := grade.Errored
 	if !missing {
 		if files := w.MissingTests(e); len(files) > 0 {
 			msg, missing, status = fmt.Sprintf("the bundled test file %s is missing, so nothing can be graded; "+
 				"put it back with `breakerlab exercises reset --tests %s` (your code is kept)",
 				strings.Join(files, ", "), e.ID()), true, grade.NoTests
+			r.TestsMissing = true
 		}
 	}
 	if !missing {
 		msg, missing = w.missingMain(e)
-		mainMissing = missing
+		r.MainMissing = missing
 	}
 	if !missing {
 		msg, missing = w.missingGiven(e)
+		r.GivenMissing = missing
 	}
 	if !missing {
 		return Result{}, false
 	}
-	err := w.setDone(e, false, w.fingerprint(e))
-	return Result{Exercise: e, ProgressErr: err, Solved: w.Solved(e), MainMissing: mainMissing, Report: grade.Report{Status: status, Summary: msg}}, true
+	r.Exercise, r.Report = e, grade.Report{Status: status, Summary: msg}
+	r.ProgressErr = w.setDone(e, false, w.fingerprint(e))
+	r.Solved = w.Solved(e)
+	return r, true
 }
 
 // missingFolder says whether e's folder is missing from the workbook, and

@@ -12,6 +12,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/internal/listnav"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/mappane"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
@@ -478,6 +479,12 @@ func (m *Model) begin(sc *engine.Scenario) {
 // chooseKey moves through the starts and opens one.
 func (m Model) chooseKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	n := len(m.starts) + 1
+	if to, ok := listnav.Move(k, m.pick, n); ok {
+		// g/G and Home/End go to the ends, as in the program's other lists.
+		m.pick = to
+		m.previewStart()
+		return m, nil
+	}
 	switch {
 	case key.Matches(k, m.keys.Leave):
 		return m.chooseKey(tea.KeyMsg{Type: tea.KeyEsc}) // what esc does

@@ -10,6 +10,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/shuffle"
 	"github.com/breakerlab/breakerlab/lessons/challenge"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
 	"github.com/breakerlab/breakerlab/tui/shardview"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -136,6 +137,9 @@ type Model struct {
 	w, h    int
 	note    string
 	noteErr bool
+	// noteLeftOut is set while the note says what a paste into the knob
+	// field left out: the next key typed clears it.
+	noteLeftOut bool
 
 	// drawn is the panel as last drawn (drawPanel): the panel shows the
 	// knobs, the goals and the grading, nothing of the sandbox's run, so
@@ -529,7 +533,7 @@ func (m *Model) earn(r *challenge.Result) tea.Cmd {
 // does on the home screen's lists.
 func paletteCmd() tea.Msg { return tea.KeyMsg{Type: tea.KeyCtrlK} }
 
-func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr = s, isErr }
+func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr, m.noteLeftOut = s, isErr, false }
 
 func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if k.Type == tea.KeyCtrlC {
@@ -742,7 +746,7 @@ func (m Model) typeKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.push()
 		m.setting = cloneSetting(m.setting)
 		m.setting[kn.Path] = v
-		m.note = ""
+		m.note, m.noteLeftOut = "", false
 		cmd := m.changed()
 		m.try() // a value typed in is a design the learner chose
 		return m, cmd
@@ -762,12 +766,28 @@ func (m Model) typeKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.input = nil // typing replaces the value shown
 		}
 		m.fresh = false
-		if len(m.input) < 40 {
-			m.input = append(m.input, k.Runes...)
+		if m.noteLeftOut {
+			// What was left out before is old news once the field takes
+			// a key again; a refusal at enter stays until it is set.
+			m.note, m.noteLeftOut = "", false
 		}
+		add := k.Runes
+		if room := max(maxFieldRunes-len(m.input), 0); len(add) > room {
+			// A paste is cut where the field is full, and the cut said:
+			// checked before the paste went in, a long one went in whole
+			// and every key after it was dropped without a word.
+			m.setNote(playback.LeftOutNote(add[room:], maxFieldRunes), true)
+			m.noteLeftOut = true
+			add = add[:room]
+		}
+		m.input = append(m.input, add...)
 	}
 	return m, nil
 }
+
+// maxFieldRunes bounds a typed knob value: a number, a duration or a
+// choice's name fits with room to spare.
+const maxFieldRunes = 40
 
 // write saves the design as a file the learner can hand in, in a command.
 func (m *Model) write() tea.Cmd {

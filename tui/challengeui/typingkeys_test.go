@@ -64,8 +64,11 @@ func TestLongPasteKeepsTheFieldsHint(t *testing.T) {
 		if at < 0 {
 			t.Fatalf("%s: no field on screen:\n%s", where, strings.Join(lines, "\n"))
 		}
-		if !strings.Contains(lines[at], "END▏") {
-			t.Errorf("%s: the field does not show the value's end, where the cursor is: %q", where, lines[at])
+		// The field holds what fits of the paste (TestLongPasteIsCutAndSaid):
+		// its end is where the cursor is.
+		end := string(m.input[len(m.input)-3:]) + "▏"
+		if !strings.Contains(lines[at], end) {
+			t.Errorf("%s: the field does not show the value's end %q, where the cursor is: %q", where, end, lines[at])
 		}
 		hint := lines[at]
 		if at+2 < len(lines) {
@@ -74,5 +77,34 @@ func TestLongPasteKeepsTheFieldsHint(t *testing.T) {
 		if !strings.Contains(strings.Join(strings.Fields(hint), " "), "enter sets, esc drops") {
 			t.Errorf("%s: the paste took the field's hint off the screen:\n%s", where, strings.Join(lines[at:min(at+3, len(lines))], "\n"))
 		}
+	}
+}
+
+// A 5,000-character paste went into the knob field whole (the limit was
+// checked before it was added), and every key typed after it was dropped
+// without a word. The paste is cut where the field is full, the note says
+// what was left out in the one-line prompts' words, and a key typed after
+// it goes in once backspace makes room.
+func TestLongPasteIsCutAndSaid(t *testing.T) {
+	paste := strings.Repeat("0123456789", 500)
+	m := press(t, sized(t, open(t, "bulkhead-20", Options{}), 100, 30), "enter")
+	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Paste: true, Runes: []rune(paste)})
+	m = next.(Model)
+	if got := string(m.input); got != paste[:maxFieldRunes] {
+		t.Fatalf("the field holds %d characters after the paste, want its first %d", len(m.input), maxFieldRunes)
+	}
+	want := `"01234567…" left out: takes 40 characters at most`
+	if m.note != want || !m.noteErr {
+		t.Errorf("the note after the paste is %q (error %v), want %q", m.note, m.noteErr, want)
+	}
+	if v := strings.Join(strings.Fields(ansi.Strip(m.View())), " "); !strings.Contains(v, want) {
+		t.Errorf("the screen does not say what was left out:\n%s", m.View())
+	}
+	m = press(t, m, "backspace", "7")
+	if got := string(m.input); got != paste[:maxFieldRunes-1]+"7" {
+		t.Errorf("backspace then 7 leaves the field %q, want the 7 at its end", got)
+	}
+	if m.note != "" {
+		t.Errorf("the left-out note stays after the next key: %q", m.note)
 	}
 }

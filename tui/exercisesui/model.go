@@ -570,6 +570,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		delete(m.started, msg.name)
 		delete(m.phase, msg.name)
 		m.record(msg.result)
+		if msg.name == m.current().Name && m.message == stillCheckingMessage {
+			m.setMessage("", false) // the result is in: x now asks
+		}
 		if !msg.result.Passed() || m.all != nil {
 			return m, nil
 		}
@@ -732,8 +735,17 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.List):
 		m.openList()
 	case key.Matches(msg, k.Reset):
+		r, ok := m.results[e.Name]
+		if !ok && m.running[e.Name] != nil {
+			// Which reset fits (the tests put back, or the stub written
+			// again) depends on what the check finds; asking before it
+			// has found anything could set the learner's code aside for
+			// a missing test file.
+			m.setMessage(stillCheckingMessage, false)
+			return m, nil
+		}
 		m.screen, m.confirm = screenConfirm, confirmReset
-		if r, ok := m.results[e.Name]; ok && restoresTests(r) {
+		if ok && restoresTests(r) {
 			m.confirm = confirmRestoreTests
 		}
 	case key.Matches(msg, k.Solution):
@@ -885,20 +897,12 @@ func (m Model) rel(path string) string {
 // one (edited by the learner, or out of date) or is missing; or a file the
 // workbook gave to build on is missing
 // (exercises' MissingGivenFiles: 03's window.go), which `reset --tests`
-// writes back and which stops the check before any test runs (Errored).
-// A full reset there would set the learner's code aside (to a backup)
-// for a file they never wrote.
+// writes back. A full reset there would set the learner's code aside (to
+// a backup) for a file they never wrote. The check says which from what
+// it found, so a reworded message cannot change what x does.
 func restoresTests(r exercises.Result) bool {
-	rep := r.Report
-	switch {
-	case r.TestsChanged, r.TestsOutdated: // a check sets both when out of date; either says so
-		return true
-	case rep.Status == grade.NoTests:
-		return strings.Contains(rep.Summary, "is missing")
-	case rep.Status == grade.Errored:
-		return len(rep.Tests) == 0 && strings.Contains(rep.Summary, "reset --tests")
-	}
-	return false
+	// A check sets both TestsChanged and TestsOutdated when out of date; either says so.
+	return r.TestsChanged || r.TestsOutdated || r.TestsMissing || r.GivenMissing
 }
 
 func (m Model) confirmKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
@@ -934,6 +938,10 @@ func (m Model) confirmKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	return m, nil
 }
+
+// stillCheckingMessage is the status line when x is pressed before the
+// first check of the exercise has a result.
+const stillCheckingMessage = "The first check is still running; press x again once it has a result."
 
 // nothingChangedMessage is the status line after a prompt was declined; it
 // goes at the next run, as passedMessage does.

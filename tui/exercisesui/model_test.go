@@ -30,6 +30,7 @@ type fake struct {
 	script    map[string]grade.Report // by exercise name; a failure if absent
 	outdated  map[string]bool         // exercises whose bundled tests changed since the workbook wrote them
 	untouched map[string]bool         // exercises whose files are the stub as written
+	missing   map[string]bool         // exercises whose check found a bundled test file missing
 	checks    []string
 	current   string
 	resets    []string
@@ -109,7 +110,7 @@ func (f *fake) Check(ctx context.Context, e exercises.Exercise, progress func(gr
 	}
 	f.done[e.Name] = r.Status == grade.Passed
 	f.solved[e.Name] = f.solved[e.Name] || f.done[e.Name]
-	return exercises.Result{Exercise: e, Report: r, TestsOutdated: f.outdated[e.Name], Untouched: f.untouched[e.Name], Solved: f.solved[e.Name]}
+	return exercises.Result{Exercise: e, Report: r, TestsOutdated: f.outdated[e.Name], TestsMissing: f.missing[e.Name], Untouched: f.untouched[e.Name], Solved: f.solved[e.Name]}
 }
 func (f *fake) Reset(e exercises.Exercise) (exercises.Backup, error) {
 	f.mu.Lock()
@@ -621,6 +622,7 @@ func TestMissingTestsOffersARestore(t *testing.T) {
 	f := newFake()
 	f.script["01-consecutive-breaker"] = grade.Report{Status: grade.NoTests,
 		Summary: "the bundled test file breaker_test.go is missing, so nothing can be graded"}
+	f.missing = map[string]bool{"01-consecutive-breaker": true}
 	d := start(t, f, 100, 30)
 	d.wantView("NO TESTS", "breaker_test.go is missing")
 	d.keys("x")

@@ -85,21 +85,22 @@ func (p *Prompt) add(s string) {
 		// What does not fit is said, as the knob form says what it left
 		// out: a paste dropped whole and silently left an empty prompt,
 		// and enter then said "no time given".
-		p.Err = leftOutNote(r[room:])
+		p.Err = LeftOutNote(r[room:], maxInput)
 		r = r[:room]
 	}
 	p.Input += string(r)
 }
 
-// leftOutNote says which characters a prompt left out, the first few of
-// a long paste's, and why.
-func leftOutNote(left []rune) string {
+// LeftOutNote says which characters an input of at most limit left out,
+// the first few of a long paste's, and why: the one wording of the
+// sandbox's prompts and the challenge's knob field.
+func LeftOutNote(left []rune, limit int) string {
 	const shown = 8
 	text := string(left)
 	if len(left) > shown {
 		text = string(left[:shown]) + "…"
 	}
-	return fmt.Sprintf("%s left out: takes %d characters at most", strconv.Quote(text), maxInput)
+	return fmt.Sprintf("%s left out: takes %d characters at most", strconv.Quote(text), limit)
 }
 
 // View is the prompt in one line of w cells: the question, the input with
