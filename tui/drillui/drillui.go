@@ -190,6 +190,7 @@ func (m Model) Init() tea.Cmd {
 
 // start draws the session's cards from the deck and the schedule.
 func (m Model) start(deck []drill.Card) Model {
+	deck = reflowed(deck)
 	m.deck = deck
 	var states map[string]drill.State
 	if m.o.Store != nil {

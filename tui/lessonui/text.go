@@ -2,10 +2,10 @@ package lessonui
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/lessons"
+	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	xansi "github.com/charmbracelet/x/ansi"
 )
@@ -87,35 +87,6 @@ func wrapText(s string, width int) []string {
 	return lines
 }
 
-// listItem is the start of a Markdown list item: a bullet or a number.
-var listItem = regexp.MustCompile(`^\s*([-*+]|\d{1,9}[.)])\s`)
-
-// joinLines undoes the line breaks an author put inside a paragraph of a
-// question's text (a TOML """ string keeps them), so that the player, not
-// the file's line length, decides where its lines end: kept, they came out
-// ragged at any width but the author's. A blank line still parts
-// paragraphs, and a line that starts a list item still starts a line.
-func joinLines(s string) string {
-	lines := strings.Split(s, "\n")
-	for i := range lines {
-		lines[i] = strings.TrimRight(lines[i], " \t")
-	}
-	var b strings.Builder
-	for i, l := range lines {
-		if i > 0 {
-			prev := lines[i-1]
-			if strings.TrimSpace(prev) == "" || strings.TrimSpace(l) == "" || listItem.MatchString(l) {
-				b.WriteByte('\n')
-			} else {
-				b.WriteByte(' ')
-				l = strings.TrimLeft(l, " \t")
-			}
-		}
-		b.WriteString(l)
-	}
-	return b.String()
-}
-
 // questionState is how far the learner has got with a step's question.
 type questionState struct {
 	order    []int // shown position -> index of the choice in the file
@@ -143,14 +114,14 @@ func renderQuestion(th *theme.Theme, q *lessons.PreparedQuestion, st questionSta
 		return lines
 	}
 	out := []string{th.Accent.Render(strings.Repeat("─", max(width, 1)))}
-	out = append(out, wrap(th.Bold.Render("Question: ")+joinLines(q.Prompt), 0)...)
+	out = append(out, wrap(th.Bold.Render("Question: ")+pane.JoinLines(q.Prompt), 0)...)
 	out = append(out, "")
 	switch q.Kind {
 	case lessons.Choice:
 		for n, i := range shownOrder(st.order, len(q.Choices)) {
 			c := q.Choices[i]
 			mark := fmt.Sprintf("%d)", n+1)
-			text := joinLines(c.Text)
+			text := pane.JoinLines(c.Text)
 			switch {
 			case st.picked == i && c.Right:
 				mark, text = th.Good.Bold(true).Render("✓ "+mark), th.Good.Render(text)
@@ -186,7 +157,7 @@ func renderQuestion(th *theme.Theme, q *lessons.PreparedQuestion, st questionSta
 		if st.bad {
 			style = th.Bad
 		}
-		out = append(out, wrap(style.Render(joinLines(st.feedback)), 0)...)
+		out = append(out, wrap(style.Render(pane.JoinLines(st.feedback)), 0)...)
 	}
 	out = append(out, "")
 	hint := "Press the number of your answer."
