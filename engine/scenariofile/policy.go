@@ -306,8 +306,8 @@ func (c *conv) breaker(t table) (breaker.Config, error) {
 		key, allowed string
 		in           func(float64) bool
 	}{
-		{"failure_rate", "above 0 and at most 1, or 0 for no failure-rate rule", func(x float64) bool { return x >= 0 && x <= 1 }},
-		{"slow_call_rate", "above 0 and at most 1, or 0 for no slow-call rule", func(x float64) bool { return x >= 0 && x <= 1 }},
+		{"failure_rate", breaker.FailureRateAllowed, func(x float64) bool { return x >= 0 && x <= 1 }},
+		{"slow_call_rate", breaker.SlowCallRateAllowed, func(x float64) bool { return x >= 0 && x <= 1 }},
 		{"open_jitter", "at least 0 and below 1", func(x float64) bool { return x >= 0 && x < 1 }},
 	} {
 		if v, ok, _ := t.share(r.key); ok && !r.in(v) {
