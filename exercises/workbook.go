@@ -459,8 +459,9 @@ func newBackupDir(root string) (string, error) {
 }
 
 // EditedTests returns the bundled test files that are in the exercise's
-// folder but differ from the bundled ones. Line endings do not count: an
-// editor on Windows may write CRLF.
+// folder but differ from the bundled ones in what they check
+// (sameTestCode). Line endings do not count: an editor on Windows may
+// write CRLF; nor do comments and layout.
 func (w *Workbook) EditedTests(e Exercise) []string {
 	var edited []string
 	for name, want := range e.TestFiles() {
@@ -468,7 +469,7 @@ func (w *Workbook) EditedTests(e Exercise) []string {
 		if err != nil {
 			continue // missing: MissingTests says so
 		}
-		if !bytes.Equal(bytes.ReplaceAll(got, []byte("\r\n"), []byte("\n")), bytes.ReplaceAll(want, []byte("\r\n"), []byte("\n"))) {
+		if !sameTestCode(got, want) {
 			edited = append(edited, name)
 		}
 	}

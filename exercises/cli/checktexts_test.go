@@ -31,7 +31,7 @@ func TestCheckOfADoneExerciseWithAnEditedTestSaysItOneWay(t *testing.T) {
 	if r := do(t, dir, "check", "1"); r.err != nil {
 		t.Fatalf("check of the solution = %v\n%s", r.err, r.out.String())
 	}
-	appendTo(t, filepath.Join(dir, e.Name, "breaker_test.go"), "\n// my note\n")
+	appendTo(t, filepath.Join(dir, e.Name, "breaker_test.go"), editedTest)
 	r := do(t, dir, "check", "1")
 	out := r.out.String()
 	var failed *CheckFailed

@@ -389,7 +389,7 @@ func TestResetTestsAsksBeforeReplacingAnEditedTest(t *testing.T) {
 	dir := initWorkbook(t)
 	test := filepath.Join(dir, "01-consecutive-breaker", "breaker_test.go")
 	b, _ := os.ReadFile(test)
-	os.WriteFile(test, append(b, "// MY NOTE in test\n"...), 0o644)
+	os.WriteFile(test, append(b, editedTest...), 0o644)
 	r := do(t, dir, "reset", "--tests", "01")
 	if !isUsage(r.err) || !strings.Contains(r.err.Error(), "breaker_test.go") || !strings.Contains(r.err.Error(), "--yes") {
 		t.Fatalf("reset --tests over an edited test = %v, want a usage error asking for --yes", r.err)

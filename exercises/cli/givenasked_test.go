@@ -16,7 +16,7 @@ func TestResetTestsQuestionNamesTheGivenFiles(t *testing.T) {
 	os.Remove(filepath.Join(ex, "policies.go"))
 	test := filepath.Join(ex, "compose_test.go")
 	b, _ := os.ReadFile(test)
-	os.WriteFile(test, append(b, "// MY NOTE in test\n"...), 0o644)
+	os.WriteFile(test, append(b, editedTest...), 0o644)
 	r := do(t, dir, "reset", "12", "--tests")
 	if !isUsage(r.err) || !strings.Contains(r.err.Error(), "and writes back policies.go, given to you and missing; add --yes to go ahead") {
 		t.Fatalf("reset 12 --tests over an edited test with policies.go gone = %v; want a question naming policies.go", r.err)

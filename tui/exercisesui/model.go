@@ -173,6 +173,7 @@ type checkAll struct {
 	total  int
 	got    int
 	failed int
+	seen   map[string]bool // the exercises whose result has come in
 	cancel context.CancelFunc
 }
 
@@ -365,7 +366,7 @@ func (m *Model) startCheckAll(verify bool) tea.Cmd {
 		m.all.cancel()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	run := &checkAll{ch: make(chan exercises.Result), total: len(m.exs), cancel: cancel}
+	run := &checkAll{ch: make(chan exercises.Result), total: len(m.exs), cancel: cancel, seen: map[string]bool{}}
 	m.all, m.verifying = run, verify
 	m.now = m.opt.Now()
 	m.started[allKey] = m.now
@@ -570,7 +571,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		delete(m.started, msg.name)
 		delete(m.phase, msg.name)
 		m.record(msg.result)
-		if msg.name == m.current().Name && m.message == stillCheckingMessage {
+		if msg.name == m.current().Name && m.message == stillCheckingMessage && !m.checking(msg.name) {
 			m.setMessage("", false) // the result is in: x now asks
 		}
 		if !msg.result.Passed() || m.all != nil {
@@ -589,10 +590,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		msg.run.got++
+		msg.run.seen[msg.result.Exercise.Name] = true
 		if !msg.result.Passed() {
 			msg.run.failed++
 		}
 		m.record(msg.result)
+		if name := msg.result.Exercise.Name; name == m.current().Name && m.message == stillCheckingMessage && !m.checking(name) {
+			m.setMessage("", false) // the result is in: x now asks
+		}
 		return m, waitAll(msg.run)
 	case allDoneMsg:
 		if msg.run != m.all {
@@ -736,11 +741,12 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.openList()
 	case key.Matches(msg, k.Reset):
 		r, ok := m.results[e.Name]
-		if !ok && m.running[e.Name] != nil {
+		if m.checking(e.Name) {
 			// Which reset fits (the tests put back, or the stub written
-			// again) depends on what the check finds; asking before it
-			// has found anything could set the learner's code aside for
-			// a missing test file.
+			// again) depends on what the check finds. Asked from the
+			// result before it, x could set the learner's code aside for
+			// a test file missing then and back now, or put back tests
+			// where the code they just saved lost its main file.
 			m.setMessage(stillCheckingMessage, false)
 			return m, nil
 		}
@@ -939,9 +945,16 @@ func (m Model) confirmKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// stillCheckingMessage is the status line when x is pressed before the
-// first check of the exercise has a result.
-const stillCheckingMessage = "The first check is still running; press x again once it has a result."
+// stillCheckingMessage is the status line when x is pressed while a
+// check of the exercise runs, whether or not an earlier one has a result.
+const stillCheckingMessage = "A check of this exercise is running; press x again once it has a result."
+
+// checking reports whether a check that will give the exercise a newer
+// result is under way: its own check, or a check of all whose result for
+// it has not come in yet.
+func (m Model) checking(name string) bool {
+	return m.running[name] != nil || m.all != nil && !m.all.seen[name]
+}
 
 // nothingChangedMessage is the status line after a prompt was declined; it
 // goes at the next run, as passedMessage does.

@@ -407,8 +407,8 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 		summary = "the code does not compile:" // the errors follow, each with its place
 	}
 	add(&verdict, t.fail, 0, fmt.Sprintf("%s %s  %s", symFail, word, summary))
-	if r.TestsChanged || rep.Status == grade.NoTests && len(rep.Tests) == 0 && strings.Contains(rep.Summary, "is missing") {
-		add(&verdict, t.dim, 2, "x puts the bundled tests back; your code is kept.")
+	if line := restoreLine(r); line != "" {
+		add(&verdict, t.dim, 2, line)
 	}
 	if rep.Status == grade.BuildFailed {
 		for _, be := range rep.BuildErrors {
@@ -446,6 +446,21 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 		add(&details, t.dim, 2, l)
 	}
 	return verdict, details
+}
+
+// restoreLine says what x does for r when it puts files back rather than
+// resetting the exercise, "" when it resets. It is chosen by what the
+// check found (restoresTests), as x chooses, so that the line and the key
+// cannot disagree when a message is worded otherwise.
+func restoreLine(r exercises.Result) string {
+	switch {
+	case !restoresTests(r):
+		return ""
+	case r.GivenMissing && !r.TestsChanged && !r.TestsMissing:
+		// Only a file the workbook gave is gone; the tests are as bundled.
+		return "x writes back what the workbook gave you; your code is kept."
+	}
+	return "x puts the bundled tests back; your code is kept."
 }
 
 // testNames lists the top-level tests that passed (or failed), by name.
