@@ -2,6 +2,7 @@ package builder
 
 import (
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/internal/listnav"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/palette"
 	"github.com/charmbracelet/bubbles/key"
@@ -10,8 +11,10 @@ import (
 // keyMap is the builder's one key map. The letters name what they add
 // (s service, d dependency, f fleet, t tenant, a endpoint); e opens the
 // knob form and u undoes, as elsewhere; the arrows move through the parts.
+// Top and Bottom go to the ends of the list of starts, with the keys every
+// list of the program takes for its ends (listnav).
 type keyMap struct {
-	Up, Down, Open                               key.Binding
+	Up, Down, Top, Bottom, Open                  key.Binding
 	Service, Dependency, Fleet, Tenant, Endpoint key.Binding
 	Call, Breaker, Fault, Remove, Rename, Knobs  key.Binding
 	Undo                                         key.Binding
@@ -33,6 +36,8 @@ func newKeyMap() keyMap {
 		Up:         b([]string{"up", "k"}, "↑/k", "previous part"),
 		Down:       b([]string{"down", "j"}, "↓/j", "next part"),
 		Open:       b([]string{"enter"}, "enter", "start from it"),
+		Top:        b(listnav.TopKey.Keys(), "g/home", "the first start"),
+		Bottom:     b(listnav.BottomKey.Keys(), "G/end", "the last start"),
 		Service:    b([]string{"s"}, "s", "add a service the selected part calls"),
 		Dependency: b([]string{"d"}, "d", "add a dependency (a database, a provider) it calls"),
 		Fleet:      b([]string{"f"}, "f", "add a fleet: a service of 3 instances"),
@@ -72,7 +77,7 @@ func (k keyMap) short() []key.Binding {
 		playback.Brief(k.Remove, "remove"), playback.Brief(k.Endpoint, "endpoint"), playback.Brief(k.Rename, "rename")}
 }
 
-// full is the help screen's table.
+// full is the help screen's table while building.
 func (k keyMap) full() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Service, k.Dependency, k.Fleet, k.Tenant, k.Endpoint, k.Call, k.Breaker, k.Fault, k.Remove, k.Rename},
@@ -99,16 +104,37 @@ func (k keyMap) ctrlC() key.Binding {
 
 // choose is the one-line help on the list of starts. draft, when not
 // "", is the system n left for the list: esc (and q, where q goes back)
-// return to it, not home.
+// return to it, not home. g/G come after the way out, the first to go
+// when the line is short (the help lists them).
 func (k keyMap) choose(draft string) []key.Binding {
 	head := []key.Binding{playback.Brief(k.Down, "move"), k.Open, playback.Brief(k.Help, "keys")}
+	ends := playback.Short(k.Top.Keys()[0]+"/"+k.Bottom.Keys()[0], "first/last")
 	switch {
 	case draft == "":
-		return append(head, k.Back, k.quit())
+		return append(head, k.Back, k.quit(), ends)
 	case k.Leave.Enabled():
-		return append(head, playback.Short("esc/q", "back to "+draft))
+		return append(head, playback.Short("esc/q", "back to "+draft), ends)
 	}
-	return append(head, playback.Short("esc", "back to "+draft), k.quit())
+	return append(head, playback.Short("esc", "back to "+draft), k.quit(), ends)
+}
+
+// chooseFull is the help screen's table on the list of starts: the keys
+// chooseKey takes there, not the building keys, which do nothing yet.
+func (k keyMap) chooseFull(draft string) [][]key.Binding {
+	up, down := playback.Brief(k.Up, "previous start"), playback.Brief(k.Down, "next start")
+	back := k.Back
+	if draft != "" {
+		// esc works without a home screen too: it goes back to the draft.
+		back = playback.Bind([]string{"esc"}, "esc", "back to "+draft)
+	}
+	quit := k.quit()
+	if draft != "" && k.Leave.Enabled() {
+		quit = playback.Brief(k.Leave, "back to "+draft)
+	}
+	return [][]key.Binding{
+		{up, down, k.Top, k.Bottom, k.Open},
+		{k.Help, back, k.Palette, quit, k.ctrlC()},
+	}
 }
 
 // form is the one-line help while the knob form is open.

@@ -12,7 +12,6 @@ import (
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/tui/chart"
 	"github.com/breakerlab/breakerlab/tui/internal/helpview"
-	"github.com/breakerlab/breakerlab/tui/internal/listnav"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/mappane"
 	"github.com/breakerlab/breakerlab/tui/sandbox"
@@ -279,7 +278,7 @@ func (m Model) key(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			if n := len(m.sc.Variants); n > 1 {
 				// toggleBreaker edits the variant the map shows, not
 				// the designs it is compared with.
-				m.msg += fmt.Sprintf(", in variant 1 of %d only (%s)", n, m.sc.Variants[0].Name)
+				m.msg += fmt.Sprintf(", in variant 1 of %d only (%s)", n, inNote(m.sc.Variants[0].Name))
 			}
 		}
 	case key.Matches(k, m.keys.Remove):
@@ -479,13 +478,13 @@ func (m *Model) begin(sc *engine.Scenario) {
 // chooseKey moves through the starts and opens one.
 func (m Model) chooseKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	n := len(m.starts) + 1
-	if to, ok := listnav.Move(k, m.pick, n); ok {
-		// g/G and Home/End go to the ends, as in the program's other lists.
-		m.pick = to
-		m.previewStart()
-		return m, nil
-	}
 	switch {
+	case key.Matches(k, m.keys.Top):
+		m.pick = 0
+		m.previewStart()
+	case key.Matches(k, m.keys.Bottom):
+		m.pick = n - 1
+		m.previewStart()
 	case key.Matches(k, m.keys.Leave):
 		return m.chooseKey(tea.KeyMsg{Type: tea.KeyEsc}) // what esc does
 	case key.Matches(k, m.keys.Quit):

@@ -2,6 +2,7 @@ package builder
 
 import (
 	"reflect"
+	"strings"
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
@@ -59,4 +60,17 @@ func sameDesigns(a, b *engine.Scenario) bool {
 		}
 	}
 	return true
+}
+
+// inNote is a variant's name as a note in parentheses quotes it: its edit
+// mark, the builder's or the sandbox's (" (edited: workers 300)"), after a
+// comma instead of in parentheses of its own, which nested in the note's:
+// "(no timeouts (edited))" reads "(no timeouts, edited)".
+func inNote(name string) string {
+	open := strings.TrimSuffix(editedMark, ")") // " (edited", before ")" or ": ..."
+	i := strings.LastIndex(name, open)
+	if i < 0 || !strings.HasSuffix(name, ")") {
+		return name
+	}
+	return name[:i] + ", " + strings.TrimSuffix(name[i+len(" ("):], ")")
 }

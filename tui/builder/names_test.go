@@ -95,3 +95,31 @@ func TestAnEditedNumberRenamesItsDesign(t *testing.T) {
 		t.Errorf("the design should be named after its 300 workers, not %q", got)
 	}
 }
+
+// The note b leaves on a system of several designs names the one it
+// edited; that design's edit mark follows its name after a comma there,
+// not in parentheses nested in the note's: "in variant 1 of 4 only (no
+// timeouts (edited))" read as a slip.
+func TestTheEditMarkDoesNotNestInANote(t *testing.T) {
+	names, _ := builtIn(t, "go-inventory")
+	m := fromStart(t, 200, 60, "go-inventory")
+	m = tuitest.Press(selectKind(t, m, partLeaf, "database", "-"), "b")
+	if m.msgErr {
+		t.Fatal(m.msg)
+	}
+	want := "only (" + names[0] + ", edited)"
+	if !strings.HasSuffix(m.msg, want) || strings.Contains(m.msg, "))") {
+		t.Errorf("the note should end %q: %q", want, m.msg)
+	}
+	// The sandbox's mark, which says what was edited, reads the same way.
+	for name, want := range map[string]string{
+		"no timeouts (edited: workers 300, timeout 2s)": "no timeouts, edited: workers 300, timeout 2s",
+		"no timeouts" + editedMark:                      "no timeouts, edited",
+		"one shared pool of 200 threads":                "one shared pool of 200 threads",
+		"pool (shared)":                                 "pool (shared)",
+	} {
+		if got := inNote(name); got != want {
+			t.Errorf("inNote(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

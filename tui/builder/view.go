@@ -27,7 +27,10 @@ func (m Model) View() string {
 		return ""
 	}
 	if m.showHelp {
-		lines := append([]string{m.titleLine()}, m.helpv.View(m.th, "Builder: keys")...)
+		// "Keys", as the sandbox's help is titled: the line above names
+		// the builder, and at 40 columns "Builder: keys" cut the frame's
+		// note ("lines 1–8 of 57 ·…").
+		lines := append([]string{m.titleLine()}, m.helpv.View(m.th, "Keys")...)
 		lines = append(lines, playback.KeyLine(m.help, m.helpv.ShortHelp(m.keys.HelpClose, m.keys.quit()), m.w))
 		return strings.Join(pane.Block(lines, m.w, m.h), "\n")
 	}
@@ -116,15 +119,20 @@ func (m Model) keyLine() string {
 	case m.form != nil:
 		keys = m.keys.form()
 	case m.stage == choosing:
-		var draft string
-		if m.sc != nil {
-			draft = m.sc.Name
-		}
-		keys = m.keys.choose(draft)
+		keys = m.keys.choose(m.draftName())
 	case m.connecting:
 		keys = []key.Binding{playback.Short("↑/↓", "move"), playback.Short("enter", "call it"), playback.Short("esc", "cancel")}
 	}
 	return playback.KeyLine(m.help, keys, m.w)
+}
+
+// draftName is the system n left for the list of starts, "" when there
+// is none (the list opened first).
+func (m Model) draftName() string {
+	if m.sc == nil {
+		return ""
+	}
+	return m.sc.Name
 }
 
 // questionLine asks in the key line, in as many words as fit.
@@ -452,14 +460,27 @@ func (m Model) partsHeight(w int) int {
 func (m Model) partsPane(w, h int) []string {
 	lines, owner := m.partLines(w)
 	rows := max(h-2, 0)
-	first := 0
+	first, size := 0, 0 // the selected part's first line and its lines
 	for k, o := range owner {
 		if o == m.sel {
-			first = k
-			break
+			if size == 0 {
+				first = k
+			}
+			size++
 		}
 	}
-	top := min(max(first-rows/2, 0), max(len(lines)-rows, 0))
+	// window is the first line shown of avail rows: the selected part
+	// whole where it fits, amid its neighbours, and a part's first line,
+	// not the rest of one wrapped above it (at 40 columns "database",
+	// the end of "inventory · 32 workers → database", read as a part).
+	window := func(avail int) int {
+		top := min(max(first-max(avail-size+1, 0)/2, 0), max(len(lines)-avail, 0))
+		for top > 0 && top < first && owner[top] == owner[top-1] {
+			top++
+		}
+		return top
+	}
+	top := window(rows)
 	body := lines[top:min(top+rows, len(lines))]
 	if len(lines) > rows && rows >= 3 {
 		// Parts cut off say so, as the knob form's fields do: a part
@@ -467,7 +488,7 @@ func (m Model) partsPane(w, h int) []string {
 		// A line marks each cut side, the selection kept in what is left.
 		avail := rows - 1 // one side cut; else two rows for the two marks
 		for ; avail >= rows-2; avail-- {
-			top = min(max(first-avail/2, 0), max(len(lines)-avail, 0))
+			top = window(avail)
 			if marks := min(top, 1) + min(len(lines)-top-avail, 1); avail+marks <= rows {
 				break
 			}
@@ -524,7 +545,11 @@ func (m Model) formPane(w, h int) []string {
 
 // helpLines are the help screen's: the keys, then what the screen does.
 func (m Model) helpLines() []string {
-	out := helpview.KeyTable(m.help, m.keys.full(), m.w-2)
+	keys := m.keys.full()
+	if m.stage == choosing {
+		keys = m.keys.chooseFull(m.draftName())
+	}
+	out := helpview.KeyTable(m.help, keys, m.w-2)
 	about := []string{
 		"Build a system part by part. s, d and f add a part that the selected endpoint or service calls (a service, a dependency, a fleet of instances); a request makes one call per service, so a service that already calls something gets c instead, which moves its call to another part. t adds a tenant (the traffic is split evenly among the tenants), a another endpoint of the front.",
 		"Every edit goes to the engine first: what it would refuse (a loop of calls, a pool of 0 workers, a call to nothing, a part no request reaches) is refused here with its words, and the system stays as it was. u undoes edits one by one.",

@@ -40,6 +40,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/challengeui"
 	"github.com/breakerlab/breakerlab/tui/drillui"
 	"github.com/breakerlab/breakerlab/tui/exercisesui"
+	"github.com/breakerlab/breakerlab/tui/internal/helpview"
 	"github.com/breakerlab/breakerlab/tui/internal/listnav"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/interviewui"
@@ -1038,7 +1039,10 @@ func (m Model) body() (body []string, focus int, notices []string) {
 	switch {
 	case m.showHelp:
 		body = append(body, " "+m.th.Bold.Render("Keys"), "")
-		for _, l := range strings.Split(m.help.FullHelpView(m.keys.FullHelp()), "\n") {
+		// KeyTable sets the columns in rows below one another where they
+		// do not fit side by side: help.Model cut them to "↑/k up …" at 40
+		// columns.
+		for _, l := range helpview.KeyTable(m.help, m.keys.FullHelp(), max(m.w-3, 1)) {
 			body = append(body, "   "+l)
 		}
 		body = append(body, "")
@@ -1228,20 +1232,40 @@ func (m Model) menuLines(shown []int, at int) ([]string, int) {
 }
 
 // widestFigure is a figure at least as wide as item i's can be, whose
-// rows the item keeps from the first frame on ("": none). The stars and
-// the drill's cards are counted in commands that take about a second:
-// the row a figure added then moved every item under it, under a click
-// aimed at one of them. (The lessons' figure comes within a tenth of a
-// second, before a click can, and its widest form would cost the menu a
-// row at 80 columns.)
+// rows the item keeps from the first frame on ("": none). The figures are
+// counted in commands (the stars and the drill's cards in about a second,
+// the lessons' and the exercises' in a tenth): the row a figure added then moved every item
+// under it, under a click aimed at one of them. The lessons' widest form
+// costs the menu a row at 80 columns; a click on the wrong item costs
+// more.
 func (m Model) widestFigure(i int) string {
 	switch {
+	case i == lessonsItem && m.lessonsFigureComes():
+		return widestLessons
 	case i == challengesItem && m.o.Challenges != nil:
 		return "000 of 000 stars" // challengesMsg.String
 	case i == drillItem && m.o.Drill != nil:
 		return "000 due · 000 new" // drill.Counts.String
+	case i == exercisesItem && m.exercisesFigureComes():
+		return widestExercises
 	}
 	return ""
+}
+
+// widestExercises is the exercises' figure at its longest: some done,
+// some of those failing now.
+var widestExercises = exercisesMsg{ok: true, done: 99, total: 99, failing: 99}.String()
+
+// widestLessons is the lessons' figure at its longest: continuing a
+// lesson at a step, every number two digits wide (only a lesson or a
+// step past the 99th could make the real figure longer).
+var widestLessons = lessonProgress{done: 99, total: 99, next: &lessons.Lesson{Number: 99}, step: 99, steps: 99}.String()
+
+// lessonsFigureComes reports whether the Lessons item gets a figure, now
+// or later: there is a store of progress and lessons to count it over
+// (loaded, or to be loaded at the start or on the way back from them).
+func (m Model) lessonsFigureComes() bool {
+	return m.o.LessonStore != nil && (len(m.o.Lessons) > 0 || m.o.LoadLessons != nil)
 }
 
 // listLines are the rows of the menu or the picker: each description

@@ -166,11 +166,10 @@ type exercisesMsg struct {
 // countExercises finds the workbook in a command and reads each
 // exercise's status; with none, the item stays as it is.
 func (m Model) countExercises() tea.Cmd {
-	wb := m.o.Workbooks
-	if wb == nil || wb.Find == nil || m.o.ExercisesElsewhere != "" {
+	if !m.exercisesFigureComes() {
 		return nil
 	}
-	find, open := wb.Find, wb.Open
+	find, open := m.o.Workbooks.Find, m.o.Workbooks.Open
 	return func() tea.Msg {
 		b, err := find()
 		var nf *exercises.NotFoundError
@@ -254,6 +253,14 @@ func (m Model) recount(from screen) tea.Cmd {
 		return m.countDrill()
 	}
 	return nil
+}
+
+// exercisesFigureComes reports whether the exercises are counted
+// (countExercises): there is a way to find the workbook, and the runner
+// grades files here (not over SSH, where ExercisesElsewhere says so).
+func (m Model) exercisesFigureComes() bool {
+	wb := m.o.Workbooks
+	return wb != nil && wb.Find != nil && m.o.ExercisesElsewhere == ""
 }
 
 // figure is what item i says of the learner's progress, or "".

@@ -10,6 +10,7 @@ import (
 	"github.com/breakerlab/breakerlab/tui/internal/golden"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // sizes are the three sizes every screen has a golden file at: a laptop
@@ -107,6 +108,29 @@ func TestHomeCutsNoWord(t *testing.T) {
 	for _, it := range items {
 		if !strings.Contains(v, it.desc[strings.LastIndex(it.desc, " ")+1:]) {
 			t.Errorf("at 80×24 the menu lacks the end of %q:\n%s", it.desc, v)
+		}
+	}
+}
+
+// The menu's help at 40 columns lists every key whole: its columns go
+// under one another where they do not fit side by side (help.Model cut
+// them to "↑/k up …", the rest of the table lost).
+func TestHelpKeysWholeWhenNarrow(t *testing.T) {
+	for _, w := range []int{40, 36, 60} {
+		m := press(send(newHome(t, Options{}), tea.WindowSizeMsg{Width: w, Height: 40}), "?")
+		v := ansi.Strip(m.View())
+		if strings.Contains(v, "…") {
+			t.Errorf("at %d columns the help cuts a key short:\n%s", w, v)
+		}
+		for _, col := range m.keys.FullHelp() {
+			for _, b := range col {
+				if !b.Enabled() {
+					continue
+				}
+				if h := b.Help(); !strings.Contains(v, h.Key) || !strings.Contains(v, h.Desc) {
+					t.Errorf("at %d columns the help does not list %s %s:\n%s", w, h.Key, h.Desc, v)
+				}
+			}
 		}
 	}
 }

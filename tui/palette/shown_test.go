@@ -60,6 +60,31 @@ func TestControlCharactersTypedAreDropped(t *testing.T) {
 	}
 }
 
+// The C1 controls (CSI, U+009B, starts a sequence as ESC [ does on some
+// terminals) and the bidirectional overrides, isolates and marks (U+202E
+// drew "evil" as "live") are dropped as the C0 controls are, typed or
+// pasted; letters beyond ASCII stay.
+func TestC1AndBidiControlsTypedAreDropped(t *testing.T) {
+	m := New(tuitest.Plain(), commands())
+	m.SetSize(80, 24)
+	m.Open()
+	for _, k := range []tea.KeyMsg{
+		{Type: tea.KeyRunes, Runes: []rune("a\u009b31mb\u0085\u0080\u009f"), Paste: true},
+		{Type: tea.KeyRunes, Runes: []rune("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200f")},
+		{Type: tea.KeyRunes, Runes: []rune("é李")},
+	} {
+		m, _ = m.Update(k)
+	}
+	if got, want := m.Input(), "a31mbé李"; got != want {
+		t.Errorf("the line holds %q, want %q: its C1 and bidirectional controls dropped", got, want)
+	}
+	// A command pasted with an override in it still jumps.
+	_, msg := typeLine("sand\u202ebox multi-\u2066hop\u2069\u009b", "enter")
+	if got, _ := msg.(JumpMsg); got != (JumpMsg{"sandbox", "multi-hop"}) {
+		t.Errorf("a pasted line with C1 or bidirectional controls in it: %#v, want a jump to sandbox multi-hop", msg)
+	}
+}
+
 func TestShown(t *testing.T) {
 	for in, want := range map[string]string{
 		"ada":                        "ada",
