@@ -226,7 +226,33 @@ func PresetNamed(name string) (Preset, error) {
 		}
 		names[i] = p.Name
 	}
+	for _, p := range ps {
+		if presetSpelling(name, p.Name) {
+			return Preset{}, fmt.Errorf("unknown breaker preset %q (allowed: %s); did you mean %q?", name, strings.Join(names, ", "), p.Name)
+		}
+	}
 	return Preset{}, fmt.Errorf("unknown breaker preset %q (allowed: %s)", name, strings.Join(names, ", "))
+}
+
+// presetSpelling says whether name is preset as an author may spell it
+// from the library's own name or docs: "Resilience4J", "failsafe",
+// "failsafe_go", "Hystrix 1.5". The name must still be written as the
+// list has it, so that a file reads one way; the refusal names the one
+// meant.
+func presetSpelling(name, preset string) bool {
+	fold := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			switch {
+			case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+				return r
+			case r >= 'A' && r <= 'Z':
+				return r + 'a' - 'A'
+			}
+			return -1
+		}, s)
+	}
+	n, p := fold(name), fold(preset)
+	return len(n) >= 4 && (strings.HasPrefix(n, p) || strings.HasPrefix(p, n))
 }
 
 // Setting is one parameter of a Config in words, for tables and panes.

@@ -67,7 +67,7 @@ func (c *conv) lineOf(p []string) int { return c.ix.line(p) }
 
 func (c *conv) scenario(doc map[string]any) (*engine.Scenario, error) {
 	top := table{m: doc}
-	if err := c.checkKeys(top, topKeys...); err != nil {
+	if err := c.checkTopKeys(top); err != nil {
 		return nil, err
 	}
 	sc := &engine.Scenario{}
@@ -86,7 +86,7 @@ func (c *conv) scenario(doc map[string]any) (*engine.Scenario, error) {
 		return nil, err
 	}
 
-	d, ok, err := top.duration("duration")
+	d, ok, err := top.signedDuration("duration") // -6s is refused as 0s is, with the range
 	if err != nil {
 		return nil, err
 	}
@@ -188,4 +188,31 @@ func (c *conv) scenario(doc map[string]any) (*engine.Scenario, error) {
 		}
 	}
 	return sc, nil
+}
+
+// checkTopKeys is checkKeys for the top level, which also names where a
+// key of [system] written above it belongs. A hand-written file's
+// [[dependencies]] was refused as "unknown key "dependencies" at the top
+// level", with a list that has no dependencies in it, and no word of
+// [system].
+func (c *conv) checkTopKeys(top table) error {
+	for _, k := range c.keysInOrder(top) {
+		if contains(topKeys, k) {
+			continue
+		}
+		if !contains(systemKeys, k) {
+			break // the first unknown key, which checkKeys refuses
+		}
+		write := "write it below [system]"
+		switch top.m[k].(type) {
+		case []map[string]any, []any:
+			if k != "tenants" {
+				write = fmt.Sprintf("write [[system.%s]]", k)
+			}
+		case map[string]any:
+			write = fmt.Sprintf("write [system.%s]", k)
+		}
+		return errorAt(top.at(k), "%q is a key of [system], not of the top level: %s", k, write)
+	}
+	return c.checkKeys(top, topKeys...)
 }

@@ -27,10 +27,10 @@ func (c *conv) policy(t table) (engine.Policy, error) {
 	}
 	var err error
 	var hasTimeout bool
-	if p.Timeout, hasTimeout, err = t.duration("timeout"); err != nil {
+	if p.Timeout, hasTimeout, err = t.signedDuration("timeout"); err != nil {
 		return p, err
 	}
-	if hasTimeout && p.Timeout == 0 {
+	if hasTimeout && p.Timeout <= 0 {
 		// A call given no time at all could never answer; "0s" as "none"
 		// is a convention a teacher's typo falls into, and a pool then
 		// fills with no word. A variant's policy replaces the base's
@@ -233,10 +233,12 @@ func (c *conv) breaker(t table) (breaker.Config, error) {
 	if err := c.checkKeys(t, slices.Concat([]string{"preset"}, breakerKeys, libraryBreakerKeys)...); err != nil {
 		return cfg, err
 	}
-	if s, ok, err := t.str("preset"); err != nil {
+	presetName, hasPreset, err := t.str("preset")
+	if err != nil {
 		return cfg, err
-	} else if ok {
-		p, err := preset(s)
+	}
+	if hasPreset {
+		p, err := preset(presetName)
 		if err != nil {
 			return cfg, wrapAt(t.at("preset"), fmt.Errorf("%s: %w", t.what, err))
 		}
@@ -314,6 +316,13 @@ func (c *conv) breaker(t table) (breaker.Config, error) {
 			return cfg, t.shareOutOfRange(r.key, r.key, r.allowed, v)
 		}
 	}
+	// The engine says "open duration must be positive" of 0 and this
+	// reader "must not be negative" of -1s: the file's key gets one range.
+	if d, ok, err := t.signedDuration("open_for"); err != nil {
+		return cfg, err
+	} else if ok && d <= 0 {
+		return cfg, t.errorf("open_for", "open_for must be above 0, got %q: it is how long the breaker stays open before its trials", t.m["open_for"])
+	}
 	durations := []struct {
 		key string
 		dst *time.Duration
@@ -345,6 +354,9 @@ func (c *conv) breaker(t table) (breaker.Config, error) {
 		}
 	}
 	if err := readLibraryBreakerKeys(t, &cfg); err != nil {
+		return cfg, err
+	}
+	if err := breakerKeysAgree(t, &cfg, presetName); err != nil {
 		return cfg, err
 	}
 	if err := cfg.Validate(); err != nil {

@@ -385,7 +385,7 @@ func (c *conv) tenantList(t table) ([]string, error) {
 		}
 		for _, prev := range out {
 			if prev == s {
-				return nil, errorAt(at, "%stenants: %q is named twice", prefix, s)
+				return nil, errorAt(at, "%stenants: %q is named twice: list each tenant once, by a name of its own", prefix, s)
 			}
 		}
 		out = append(out, s)

@@ -36,6 +36,9 @@ func syntaxHint(filename string, data []byte, line, col int, complaint string) (
 		}
 		return line, fmt.Sprintf("%s; line %d's %s is not a section of a scenario file: did you mean %s?", msg, t.line, t.written, t.meant)
 	}
+	if isLesson(data) {
+		return line, fmt.Sprintf("%s; this looks like a lesson (Markdown, its front matter between +++ lines), not a scenario file: \"breakerlab lesson FILE\" opens a lesson", msg)
+	}
 	if format := otherFormat(filename, data, line); format != "" {
 		return line, fmt.Sprintf("%s; this looks like %s, but scenario files are TOML (engine/scenariofile/SCHEMA.md): %s", msg, format, startHint)
 	}
@@ -127,4 +130,13 @@ func otherFormat(filename string, data []byte, line int) string {
 		return "YAML"
 	}
 	return ""
+}
+
+// isLesson says whether data is a lesson, which "breakerlab run" was given
+// for a scenario file: a complaint about a '+' at the start of a key left
+// its author to guess that the two formats differ. A lesson starts with
+// its +++ front matter; the file's name is not asked, as a TOML file
+// named .md with a typo in it is no lesson.
+func isLesson(data []byte) bool {
+	return strings.HasPrefix(strings.TrimLeft(string(data), " \t\r\n\ufeff"), "+++")
 }

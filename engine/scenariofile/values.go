@@ -3,6 +3,7 @@ package scenariofile
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -176,7 +177,7 @@ func (t table) integer(key string) (int, bool, error) {
 			return int(x), true, nil
 		}
 	}
-	return 0, true, t.errorf(key, "%s must be a whole number, got %s", key, describe(v))
+	return 0, true, t.errorf(key, "%s must be a whole number, got %s%s", key, describe(v), quotedNumber(key, v))
 }
 
 // number reads an optional number; whole numbers are accepted.
@@ -188,7 +189,32 @@ func (t table) number(key string) (float64, bool, error) {
 	if x, isNum := asNumber(v); isNum {
 		return x, true, nil
 	}
-	return 0, true, t.errorf(key, "%s must be a number, got %s", key, describe(v))
+	return 0, true, t.errorf(key, "%s must be a number, got %s%s", key, describe(v), quotedNumber(key, v))
+}
+
+// numberInText is a number at the start of a string, and what follows it.
+var numberInText = regexp.MustCompile(`^\s*([+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)\s*(.*?)\s*$`)
+
+// quotedNumber is the hint for a number written as a string: "20" or
+// "100/s", as a rate is said aloud. "must be a number, got the string
+// "100/s"" leaves the author to work out that the quotes and the unit are
+// what is wrong; the hint writes the line as it should be. It is "" for
+// any other value.
+func quotedNumber(key string, v any) string {
+	s, isStr := v.(string)
+	m := numberInText.FindStringSubmatch(s)
+	if !isStr || m == nil {
+		return ""
+	}
+	switch unit := strings.ToLower(m[2]); unit {
+	case "":
+		return fmt.Sprintf(": write it without quotes, %s = %s", key, m[1])
+	case "/s", "/sec", "rps", "req/s", "per second", "a second":
+		// Not "per second already": a rate limiter's rate is per its
+		// own period (per), and the key's own message says the unit.
+		return fmt.Sprintf(": write the number alone, without quotes or unit, %s = %s", key, m[1])
+	}
+	return ""
 }
 
 // asNumber is a TOML value as a number, whole or not.
@@ -268,6 +294,18 @@ func (t table) boolean(key string) (bool, bool, error) {
 // duration reads an optional duration written as a string ("250ms", "1.5s").
 // It never returns a negative one.
 func (t table) duration(key string) (time.Duration, bool, error) {
+	d, ok, err := t.signedDuration(key)
+	if err == nil && d < 0 {
+		return 0, true, t.errorf(key, "%s must not be negative, got %s", key, strings.TrimSpace(t.m[key].(string)))
+	}
+	return d, ok, err
+}
+
+// signedDuration reads an optional duration as duration does, a negative
+// one included, for a key whose range is above 0: its refusal of "-1s"
+// must say what it says of "0s", or an author who fixes the sign is
+// refused a second time.
+func (t table) signedDuration(key string) (time.Duration, bool, error) {
 	v, ok := t.m[key]
 	if !ok {
 		return 0, false, nil
@@ -280,9 +318,6 @@ func (t table) duration(key string) (time.Duration, bool, error) {
 	d, err := time.ParseDuration(s)
 	if err != nil {
 		return 0, true, t.errorf(key, "%s must be %s, got %q", key, how, s)
-	}
-	if d < 0 {
-		return 0, true, t.errorf(key, "%s must not be negative, got %s", key, strings.TrimSpace(s))
 	}
 	return d, true, nil
 }
