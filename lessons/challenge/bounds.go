@@ -442,7 +442,10 @@ func (l Limit) Parse(text string) (any, error) {
 func (l Limit) Move(v any, steps int) any {
 	next := l.own.Move(v, steps)
 	f, ok := numeric(next)
-	if !ok || l.Kind == KnobChoice {
+	if !ok || l.Kind == KnobChoice || l.Empty() {
+		// An empty limit has no end to keep to: clamped, every press
+		// landed on its top, so an arrow that stepped onto it could not
+		// step back (the most shared at 1 beside 2 workers each).
 		return next
 	}
 	return l.fromNumber(min(max(f, l.Min), l.Max))

@@ -22,7 +22,7 @@ var referenceSettings = map[string]Setting{
 	"layer-order":      {"inventory.order": []any{"retry", "breaker", "timeout", "bulkhead"}, "inventory.fallback": "cached"},
 	"fallback":         {"payment.fallback": "queue"},
 	"shuffle-shards":   {"strategy": "overlap-limited", "per_customer": int64(3)},
-	"half-open":        {"pricing.breaker.open": "1.1s", "pricing.breaker.trials": int64(3)},
+	"half-open":        {"pricing.breaker.open": "1.3s", "pricing.breaker.trials": int64(3)},
 	"slow-calls":       {"catalog.breaker.slow_duration": "1s", "catalog.breaker.slow_rate": 0.2},
 	"contain-checkout": {"payment.bulkhead": int64(7)},
 	"deadline":         {"payment.deadline": "1s", "payment.retry.attempts": int64(5)},

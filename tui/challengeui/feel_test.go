@@ -118,14 +118,19 @@ func TestPickerHelp(t *testing.T) {
 }
 
 // A window too short for the whole panel says what it leaves out: at
-// 40×12 the third goal, the par and the stars went without a word.
+// 40×12 the third goal, the par and the stars went without a word. The
+// stars, when they are what is cut, are said on that line, before asking
+// for room: the knobs turned with no word of how the design did.
 func TestShortPanelSaysWhatIsBelow(t *testing.T) {
-	for _, sz := range [][2]int{{40, 12}, {50, 12}} {
+	for _, sz := range [][2]int{{40, 12}, {50, 12}, {100, 12}} {
 		m := sized(t, open(t, "timeout-pool", Options{Embedded: true}), sz[0], sz[1])
 		v := m.View()
 		tuitest.CheckBlock(t, v, sz[0], sz[1])
-		if !strings.Contains(ansi.Strip(v), "more lines: enlarge the window") {
-			t.Errorf("%dx%d: the cut panel should say so:\n%s", sz[0], sz[1], ansi.Strip(v))
+		if !strings.Contains(ansi.Strip(v), "☆☆☆ falls short · ↓ ") || !strings.Contains(ansi.Strip(v), "more lines") {
+			t.Errorf("%dx%d: the cut panel should say so, and how the design does:\n%s", sz[0], sz[1], ansi.Strip(v))
+		}
+		if sz[0] >= 100 && !strings.Contains(ansi.Strip(v), "more lines: enlarge the window") {
+			t.Errorf("%dx%d: with room the cut line asks for more:\n%s", sz[0], sz[1], ansi.Strip(v))
 		}
 	}
 	if v := ansi.Strip(sized(t, open(t, "timeout-pool", Options{Embedded: true}), 80, 40).View()); strings.Contains(v, "enlarge the window") {

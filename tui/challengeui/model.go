@@ -140,6 +140,10 @@ type Model struct {
 	// noteLeftOut is set while the note says what a paste into the knob
 	// field left out: the next key typed clears it.
 	noteLeftOut bool
+	// noteRestates is the grader's refusal the note says again, in the
+	// words of the key that met it ("can only be 3 …: → sets it" beside
+	// "must be 3 …"): while both stand the status shows the note alone.
+	noteRestates string
 
 	// drawn is the panel as last drawn (drawPanel): the panel shows the
 	// knobs, the goals and the grading, nothing of the sandbox's run, so
@@ -533,7 +537,9 @@ func (m *Model) earn(r *challenge.Result) tea.Cmd {
 // does on the home screen's lists.
 func paletteCmd() tea.Msg { return tea.KeyMsg{Type: tea.KeyCtrlK} }
 
-func (m *Model) setNote(s string, isErr bool) { m.note, m.noteErr, m.noteLeftOut = s, isErr, false }
+func (m *Model) setNote(s string, isErr bool) {
+	m.note, m.noteErr, m.noteLeftOut, m.noteRestates = s, isErr, false, ""
+}
 
 func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if k.Type == tea.KeyCtrlC {
@@ -618,6 +624,11 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 			toward := lim.Toward(old)
 			if toward == 0 || toward*steps < 0 {
 				m.setNote(fixedNote(kn, lim, by, toward), false)
+				if err := lim.Check(old); err != nil {
+					// Off its one value, the design is refused in the
+					// grader's words for the same thing.
+					m.noteRestates = err.Error()
+				}
 				return m, nil
 			}
 			m.push()

@@ -202,7 +202,7 @@ func (p Picker) View() string {
 	// As wide as the widest row, so a large window does not wrap the
 	// summaries in a narrow column beside blank cells.
 	w := p.w - 2
-	lines := []string{"", th.Title.Render("Challenges"), th.Subtitle.Render("turn the knobs until every goal holds on every seed"), ""}
+	lines := []string{"", th.Title.Render("Challenges"), th.Subtitle.Render(titleFit("turn the knobs until every goal holds on every seed", w)), ""}
 	if p.showHelp {
 		return p.helpView(lines, w)
 	}

@@ -117,24 +117,37 @@ func (m *Model) panel(w, h int) []string {
 	room := h - len(top) - len(rest) - 1
 	if len(brief) > room {
 		cut := max(room-1, 0)
-		more := "… i shows the whole brief and the hint"
+		// The longest that fits whole: cut, it lost the word that says
+		// what i shows.
+		more := []string{"… i shows the whole brief and the hint", "… i shows the whole brief", "… i: the brief"}
 		if unsaid {
-			more = "… i shows the brief, hint and whys in full"
+			more = []string{"… i shows the brief, hint and whys in full", "… i: brief, hint, whys", "… i: the brief"}
 		}
-		brief = append(brief[:cut:cut], m.th.Dim.Render(pane.Fit(more, inner)))
+		brief = append(brief[:cut:cut], m.th.Dim.Render(pane.Fit(firstFitting(more, inner), inner)))
 		if room <= 0 {
 			brief = nil
 		}
 	}
 	lines := append(top, brief...)
 	lines = append(lines, rest...)
+	statusAt := len(lines) - len(status)
 	for len(lines) > h-1 && len(lines) > 0 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
 	}
 	if over := len(lines) - (h - 2); len(lines) > h-1 && h >= 3 {
 		// What the window cannot hold (a goal, the par, the stars) is
-		// said, not dropped without a word.
-		lines = append(lines[:h-2:h-2], m.th.Dim.Render(pane.Fit("↓ "+moreLines(over)+": enlarge the window", inner)))
+		// said, not dropped without a word; and the stars, when they are
+		// among it, are said there: a short window showed the knobs and
+		// not a word of how the design does.
+		more := []string{"↓ " + moreLines(over) + ": enlarge the window", "↓ " + moreLines(over)}
+		v := m.verdictText()
+		if m.gradeErr != "" {
+			v = "✗ cannot be graded"
+		}
+		if v != "" && statusAt >= h-2 {
+			more = append([]string{v + " · " + more[0], v + " · " + more[1], v + " · ↓ more", v}, more...)
+		}
+		lines = append(lines[:h-2:h-2], m.th.Dim.Render(pane.Fit(firstFitting(more, inner), inner)))
 	}
 	for len(lines) < h-1 {
 		lines = append(lines, "")
@@ -144,12 +157,50 @@ func (m *Model) panel(w, h int) []string {
 }
 
 func (m *Model) titleLine(w int) string {
+	stars := challenge.StarsText(m.best)
+	room := w - len([]rune(stars)) - 1
 	title := m.c.Title
 	if m.c.Number > 0 {
 		title = fmt.Sprintf("Challenge %d · %s", m.c.Number, m.c.Title)
+		if ansi.StringWidth(title) > room {
+			// Short of room, the title's words go before "Challenge".
+			title = fmt.Sprintf("%d · %s", m.c.Number, m.c.Title)
+		}
 	}
-	stars := challenge.StarsText(m.best)
-	return pane.Fit(m.th.Title.Render(title), w-len([]rune(stars))-1) + " " + m.th.Accent.Render(stars)
+	// Shortened after a whole word, as the level list shortens it.
+	return pane.Fit(m.th.Title.Render(titleFit(title, room)), room) + " " + m.th.Accent.Render(stars)
+}
+
+// firstFitting is the first of texts (the longest first) that fits in w
+// cells, else the last shortened after a whole word.
+func firstFitting(texts []string, w int) string {
+	for _, t := range texts {
+		if ansi.StringWidth(t) <= w {
+			return t
+		}
+	}
+	return titleFit(texts[len(texts)-1], w)
+}
+
+// verdictText is the stars a graded design earns and what they mean
+// ("★☆☆ meets the goals, not par"); "" until it is graded, when it cannot
+// be, and on the reference solution, whose stars are not the learner's.
+func (m *Model) verdictText() string {
+	r := m.Result()
+	if r == nil || m.gradeErr != "" || m.onReference() {
+		return ""
+	}
+	return challenge.StarsText(r.Stars) + " " + r.Verdict()
+}
+
+// longestWord is the width of s's widest word: the narrowest column s
+// wraps into without cutting a word.
+func longestWord(s string) int {
+	n := 0
+	for _, word := range strings.Fields(s) {
+		n = max(n, ansi.StringWidth(word))
+	}
+	return n
 }
 
 // briefLines reflows the brief's paragraphs to w.
@@ -186,8 +237,11 @@ func (m *Model) knobLines(i, w int) []string {
 	}
 	var out []string
 	valW := ansi.StringWidth(val)
-	if valW <= 14 {
-		labelW := w - 2 - 1 - 14
+	labelW := w - 2 - 1 - 14
+	// Beside its value only where every word of the label fits the
+	// column left to it: a narrow panel cut "strategy" into "strat" and
+	// "egy" there. Else the value goes under the label, as a long one does.
+	if valW <= 14 && longestWord(k.Label) <= labelW {
 		label := pane.Wrap(k.Label, labelW)
 		for j, l := range label {
 			line := mark + pane.Fit(l, labelW)
@@ -289,9 +343,19 @@ func (m *Model) goalLines(w int) []string {
 		seeds = append(seeds, fmt.Sprint(s))
 	}
 	head := fmt.Sprintf("Goals · worst of seeds %s", strings.Join(seeds, ", "))
-	out := []string{m.th.Bold.Render(pane.Fit(head, w))}
+	out := []string{m.th.Bold.Render(pane.Fit(titleFit(head, w), w))}
 	r := m.Result()
 	labelW := w - 2 - 1 - valueW - 1 - wantW
+	// labelLines is a goal's label as its line wraps it: beside the value
+	// where every word fits the column left to it, else on lines of its
+	// own above the value (a narrow panel cut "customers" into "cus",
+	// "tom" and "ers").
+	labelLines := func(label string) (lines []string, beside bool) {
+		if longestWord(label) <= labelW {
+			return pane.Wrap(label, labelW), true
+		}
+		return pane.Wrap(label, w-2), false
+	}
 	line := func(state int, label, value, want string) {
 		mark := m.th.Dim.Render("·")
 		switch state {
@@ -300,12 +364,20 @@ func (m *Model) goalLines(w int) []string {
 		case 2:
 			mark = m.th.Bad.Render("✗")
 		}
-		for j, l := range pane.Wrap(label, labelW) {
-			if j == 0 {
+		lines, beside := labelLines(label)
+		for j, l := range lines {
+			switch {
+			case j == 0 && beside:
 				out = append(out, fmt.Sprintf("%s %s %*s %s", mark, pane.Fit(l, labelW), valueW, value, pane.Fit(want, wantW)))
-			} else {
+			case j == 0:
+				out = append(out, mark+" "+l)
+			default:
 				out = append(out, "  "+l)
 			}
+		}
+		if !beside {
+			// The value and the bound in their columns at the right.
+			out = append(out, strings.Repeat(" ", max(w-valueW-1-wantW, 2))+fmt.Sprintf("%*s %s", valueW, value, pane.Fit(want, wantW)))
 		}
 	}
 	pending := "…"
@@ -334,7 +406,9 @@ func (m *Model) goalLines(w int) []string {
 			return label
 		}
 		named := fmt.Sprintf("%s on seed %d", label, seed)
-		if len(pane.Wrap(named, labelW)) > len(pane.Wrap(label, labelW)) {
+		withSeed, _ := labelLines(named)
+		without, _ := labelLines(label)
+		if len(withSeed) > len(without) {
 			return label
 		}
 		return named
@@ -385,9 +459,16 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 	var whys [][]string // each why's lines: a why is shown whole or not at all
 	ownStars := false   // the reference solution is on screen: say where stars go, room left
 	r := m.Result()
+	restated := m.gradeErr != "" && m.note != "" && m.gradeErr == m.noteRestates
 	switch {
 	case m.gradeErr != "":
-		out = append(out, pane.Wrap(m.th.Error.Render("✗ ")+m.gradeErr, w)...)
+		refusal := m.gradeErr
+		if restated {
+			// The note says the same and which arrow sets the knob:
+			// one of the two, marked as the refusal is.
+			refusal = m.note
+		}
+		out = append(out, pane.Wrap(m.th.Error.Render("✗ ")+refusal, w)...)
 		if m.stale && m.wide() {
 			out = append(out, m.th.Dim.Render("The sandbox plays the last design that ran."))
 		}
@@ -405,14 +486,15 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 		out = append(out, m.th.Warn.Render(pane.Fit(s, w)))
 		ownStars = true
 	default:
-		s := challenge.StarsText(r.Stars) + " " + r.Verdict()
+		verdict := m.verdictText()
+		s := m.th.Warn.Render(verdict)
 		if r.Stars > 0 {
-			s = m.th.Good.Render(s)
-		} else {
-			s = m.th.Warn.Render(s)
+			s = m.th.Good.Render(verdict)
 		}
-		if m.sb != nil && !m.wide() {
-			s += m.th.Dim.Render(fmt.Sprintf(" · v plays it on seed %d", m.seed))
+		if v := fmt.Sprintf(" · v plays it on seed %d", m.seed); m.sb != nil && !m.wide() && ansi.StringWidth(verdict+v) <= w {
+			// Whole or not at all, as on the reference solution's line:
+			// cut, it read "v pl…".
+			s += m.th.Dim.Render(v)
 		}
 		out = append(out, s)
 		if !r.Pass {
@@ -428,7 +510,7 @@ func (m *Model) statusLines(w, room int) (_ []string, unsaid bool) {
 		}
 	}
 	var note []string
-	if m.note != "" {
+	if m.note != "" && !restated {
 		st := m.th.Dim
 		if m.noteErr {
 			st = m.th.Error
@@ -638,16 +720,16 @@ func (m *Model) textPage() string {
 	for len(lines) < m.h-1 {
 		lines = append(lines, "")
 	}
-	foot := "any key goes back"
-	if len(body) > rows {
-		foot = "↑↓ j k pgup pgdn scroll · any other key goes back"
-	}
+	quits := "; q quits"
 	if m.o.Embedded {
-		foot += "; ctrl+c quits"
-	} else {
-		foot += "; q quits"
+		quits = "; ctrl+c quits"
 	}
-	lines = append(lines[:max(m.h-1, 0)], m.th.Dim.Render(foot))
+	// The longest that fits: a narrow window cut "any other key" to "an…".
+	foot := []string{"any key goes back" + quits, "any key goes back"}
+	if len(body) > rows {
+		foot = []string{"↑↓ j k pgup pgdn scroll · any other key goes back" + quits, "↑↓ scroll · other keys go back" + quits, "↑↓ scroll · other keys: back"}
+	}
+	lines = append(lines[:max(m.h-1, 0)], m.th.Dim.Render(firstFitting(foot, m.w-1)))
 	for i := range lines {
 		lines[i] = " " + lines[i]
 	}
