@@ -41,7 +41,7 @@ func (m Model) onMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 	if err := l.Seek(at); err != nil {
 		m.note, m.noteErr = err.Error(), true
 	} else {
-		m.note, m.noteErr = "at "+playback.Moment(l.Now())+" (clicked on the time axis)", false
+		m.note, m.noteErr = "at "+playback.MomentIn(l.Now(), l.End())+" (clicked on the time axis)", false
 	}
 	return m, nil
 }

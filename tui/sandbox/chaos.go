@@ -109,6 +109,7 @@ func (m *Model) setInjected(specs []chaos.Spec, note string) error {
 // inject is setInjected, in slices when sliced (a key's), else at once
 // (Inject's, whose caller expects the run with the fault).
 func (m *Model) inject(specs []chaos.Spec, note string, sliced bool) error {
+	m.mainAtSides() // compare mode: re-run at the moment on screen
 	if err := m.limits.check(mustApplied(m.sim.knobs(), specs), 1); err != nil {
 		return err
 	}
@@ -179,6 +180,7 @@ const promptChaos = 100
 
 func (m *Model) openChaos() {
 	m.clock.Play(false)
+	m.mainAtSides() // compare mode: what is in force is the left side's (prefillFault)
 	m.chaos = &chaosMenu{targets: chaos.TargetsOf(m.sim.knobs())}
 }
 

@@ -104,7 +104,7 @@ func TestChaosInjectKeepAndWrite(t *testing.T) {
 	evs := timeline{&m}.Events()
 	var marks []string
 	for _, e := range evs {
-		marks = append(marks, playback.Moment(e.At)+" "+e.What)
+		marks = append(marks, playback.MomentIn(e.At, m.end())+" "+e.What)
 	}
 	for _, w := range []string{"25 s inventory: hangs starts", "35 s inventory: hangs ends", "20 s inventory/database: slow starts"} {
 		if !strings.Contains(strings.Join(marks, "\n"), w) {

@@ -210,6 +210,24 @@ func (m *Model) openCompare(a, b int, presetA, presetB string) error {
 	return nil
 }
 
+// mainAtSides puts the main view, in compare mode, where the left side
+// stands: its variant, at the sides' time. What re-runs the main view in
+// compare mode (the knob form applied, a fault injected or removed)
+// re-runs it there, the moment on screen, and both sides after it
+// (reopenCompare), the left one on its run; closing compare mode shows
+// that moment too (takeBack). A fault injected re-ran the main view at
+// the time it had when compare mode opened: at 30 min in compare mode on
+// an hour's run opened at 50 min, "working to 50m 00s for the fault", then
+// both sides replayed to 30 min. Only the variant and the time are set:
+// the main view's run went to a side, or to the kept runs, when compare
+// mode opened (compare_kept.go), and switching it here kept it as it last
+// stood though a side had played it on since.
+func (m *Model) mainAtSides() {
+	if m.cmp != nil {
+		m.sim.variant, m.sim.at = m.cmp.sides[0].variant, m.now()
+	}
+}
+
 // closeCompare leaves compare mode on the left side's variant, at the same
 // time, going on with the left side's run (compare_kept.go). A preset does
 // not follow: it lives in compare mode only.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/chaos"
 	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 )
@@ -344,4 +345,28 @@ func keptAsTheyStand(t *testing.T, m Model) {
 			t.Errorf("variant %d's kept run stands at %v but is kept as at %v", k.variant+1, k.run.Now(), k.at)
 		}
 	}
+}
+
+// A fault injected in compare mode re-runs the main view where the knob
+// form's apply does (mainAtSides): the left side's variant at the moment
+// on screen, whose run the left side then takes up. It re-ran the main
+// view at the time compare mode opened at: on an hour's run opened at
+// 50 min and gone back to 30 min, "working to 50m 00s for the fault"
+// under a clock reading 30 min, then both sides replayed to 30 min.
+func TestFaultInCompareReRunsAtTheSidesTime(t *testing.T) {
+	racefree.Only(t) // no goroutine: the work's slices are played by this one, their commands dropped
+	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: longCheckout(t)}))
+	m = drainWork(t, goTo(m, "50m"))
+	m = drainWork(t, press(m, "c"))
+	m = drainWork(t, goTo(m, "30m"))
+	m = drainWork(t, press(m, "}")) // left: variant 2, not the main view's
+	m = press(injectFromMenu(t, m, "payment", chaos.Hang), "enter")
+	if m.work == nil || !strings.HasPrefix(m.note, "working to 30m 00s for the fault") {
+		t.Errorf("injected at 30 min in compare mode: work %v, note %q, want the re-run to 30 min", m.work != nil, m.note)
+	}
+	m = press(drainWork(t, m), "esc") // the chaos menu closed
+	if m.cmp == nil || m.now() != 30*time.Minute || m.cmp.sides[0].variant != 1 || m.cmp.sides[0].sim.run != m.sim.run {
+		t.Fatalf("after the fault: compare open %v at %v; want the left side, variant 2, on the main view's re-run", m.cmp != nil, m.now())
+	}
+	checkReplayed(t, "compare mode after a fault at 30 min", m)
 }

@@ -476,15 +476,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, m.keys.Knobs):
 		m.resume = m.clock.Playing()
 		m.clock.Play(false)
-		if m.cmp != nil {
-			// The form edits the left side's variant at the sides' time;
-			// applied, the main view re-runs there and both sides with it.
-			// Only the variant and the time are set: the main view's run
-			// went to a side, or to the kept runs, when compare mode opened
-			// (compare_kept.go), and switching it here kept it as it last
-			// stood though a side had played it on since.
-			m.sim.variant, m.sim.at = m.cmp.sides[0].variant, m.now()
-		}
+		m.mainAtSides() // the form edits the left side's variant (compare.go)
 		m.form = newForm(m.th, m.sim.knobs(), m.sim.variant)
 		m.form.builtIn = m.sim.original
 		if t := m.MapTarget(); !m.form.focusOn(t) && t.Name != "" && t.Name != mappane.FrontName { // knobs_focus.go

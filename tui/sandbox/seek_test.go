@@ -55,8 +55,8 @@ func TestSeekKeysLandOnTheRunsEvents(t *testing.T) {
 	if got := m.Snapshot(); got.Endpoints[0].Total != fresh.Endpoints[0].Total || len(got.Transitions) != len(fresh.Transitions) {
 		t.Errorf("the jump to %v differs from a fresh run there", at)
 	}
-	if !strings.Contains(statusLine(m), playback.Moment(at)+":") {
-		t.Errorf("the status line names the event's time %s: %q", playback.Moment(at), statusLine(m))
+	if !strings.Contains(statusLine(m), playback.MomentIn(at, m.end())+":") {
+		t.Errorf("the status line names the event's time %s: %q", playback.MomentIn(at, m.end()), statusLine(m))
 	}
 	m = press(m, "[")
 	if m.Now() >= at {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/tui/chart"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -181,7 +182,7 @@ func (m Model) finish(at time.Duration, stopped bool) (tea.Model, tea.Cmd) {
 	if m.report(err) && stopped && w.stopNote != "" {
 		m.setNote(w.stopNote, false)
 	} else if err == nil && stopped {
-		m.setNote(fmt.Sprintf("stopped at %s, short of %s", clockTime(m.now(), m.end()), clockTime(w.target, m.end())), false)
+		m.setNote(fmt.Sprintf("stopped at %s, short of %s", noteClock(m.now(), m.end()), noteClock(w.target, m.end())), false)
 	}
 	m.refresh()
 	var cmd tea.Cmd
@@ -223,9 +224,22 @@ func (m *Model) progress() {
 
 // clockTime writes a time of a run that ends at end as the status line's
 // clock writes it, in the unit of the run's time axes (chart.SpanUnit,
-// pane.ClockIn): the progress line said "working to 24h 0m" under a clock
-// reading "24h 00m", and a menu "at 43200 s".
+// pane.ClockIn), for the chaos menu, whose title says where the clock
+// stands: it said "at 43200 s" under a clock reading "12h 00m". A note
+// writes a time by the notes' rule instead (noteClock).
 func clockTime(d, end time.Duration) string { return pane.ClockIn(d, chart.SpanUnit(end)) }
+
+// noteClock writes a time the clock reaches or stops at for a note (a long
+// seek's "working to", "stopped at"): by the rule every note of the run
+// writes a time by (playback.NoteTime), on the clock's tenths cut as
+// pane.Clock cuts them, so that a run short of its end never reads as the
+// end and a run in seconds reads "15.0 s" as its clock does. On a long run
+// it said "working to 12h 05m" for 12h 05m 08s, which the note after the
+// seek wrote as "at 12h 05m 08s".
+func noteClock(d, end time.Duration) string {
+	const tenth = 100 * time.Millisecond
+	return playback.NoteTime(d/tenth*tenth, end, 1)
+}
 
 // warmRun is a run of the sim's scenario, variant and seed played ahead
 // by work, for the next rebuild to go on from.
@@ -285,7 +299,7 @@ func (s *sim) warmWork(v int, seed uint64, t time.Duration) *work {
 		return nil
 	}
 	s.warm = &warmRun{sc: s.sc, variant: v, seed: seed, r: r}
-	return &work{what: "working to " + clockTime(t, s.end()), r: r, to: to, target: t}
+	return &work{what: "working to " + noteClock(t, s.end()), r: r, to: to, target: t}
 }
 
 // aheadWork is work that plays r, a run standing before t, on to to
@@ -295,7 +309,7 @@ func aheadWork(r *engine.Run, to, t, end time.Duration) *work {
 	if to-r.Now() <= directSpan {
 		return nil
 	}
-	return &work{what: "working to " + clockTime(t, end), r: r, from: r.Now(), to: to, target: t}
+	return &work{what: "working to " + noteClock(t, end), r: r, from: r.Now(), to: to, target: t}
 }
 
 // seekWork is work that a seek to t needs first; nil when the seek is
@@ -362,7 +376,7 @@ func (x *extraPanes) profileWork(s *sim) *work {
 		return nil
 	}
 	sc, v, seed := s.sc, s.variant, s.seed
-	return &work{what: "working to " + clockTime(s.end(), s.end()) + " for the layout", r: r, to: r.End(), target: r.End(),
+	return &work{what: "working to " + noteClock(s.end(), s.end()) + " for the layout", r: r, to: r.End(), target: r.End(),
 		// A jump to the end, the first thing one tries on a long run, goes
 		// on from there rather than play the run again.
 		forkAt:   replayFrom(s.end()),

@@ -35,7 +35,7 @@ func (m *Model) eventWork(k tea.KeyMsg, next bool) *work {
 	}
 	w := &work{what: "looking for the next event", from: from, at: from + directSpan, to: m.end(), target: from}
 	lookedTo := func(at time.Duration) {
-		w.stopNote = fmt.Sprintf("stopped looking: no event from %s to %s", clockTime(from, m.end()), clockTime(at, m.end()))
+		w.stopNote = fmt.Sprintf("stopped looking: no event from %s to %s", noteClock(from, m.end()), noteClock(at, m.end()))
 	}
 	lookedTo(w.at)
 	w.advance = func(m *Model, at time.Duration) bool {
@@ -135,7 +135,7 @@ func (m *Model) sideWarm(sc, base *engine.Scenario, preset string, v int, seed u
 		keep = keep[1:]
 	}
 	m.sim.sideWarm = append(keep, w)
-	m.warming = &work{what: "working to " + clockTime(t, sc.Duration) + " for compare", r: r, to: to, target: t}
+	m.warming = &work{what: "working to " + noteClock(t, sc.Duration) + " for compare", r: r, to: to, target: t}
 	return nil, errWarming
 }
 
@@ -181,7 +181,7 @@ func (s *sim) rerunWork(sc *engine.Scenario, t time.Duration, purpose string) *w
 		return nil
 	}
 	s.warm = &warmRun{sc: sc, base: sc, variant: s.variant, seed: s.seed, r: r}
-	return &work{what: "working to " + clockTime(t, sc.Duration) + " " + purpose, r: r, to: to, target: t}
+	return &work{what: "working to " + noteClock(t, sc.Duration) + " " + purpose, r: r, to: to, target: t}
 }
 
 // injectWork is the work injecting (or removing, or moving) a fault takes

@@ -32,7 +32,7 @@ func (m Model) onMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 	}
 	m.clock.Play(false)
 	m.report(m.run.Seek(at))
-	m.setNote("at "+playback.Moment(at)+" (clicked on the time axis)", false)
+	m.setNote("at "+playback.MomentIn(at, m.run.End())+" (clicked on the time axis)", false)
 	m.refresh()
 	return m, nil
 }

@@ -339,7 +339,9 @@ type RunTransitions interface {
 // transitions up to e of its run (Event.Run), which its log holds then.
 // Runs side by side that change at one instant write it on the most
 // decimals of theirs, which rounds neither. Any other event is written in
-// its fewest digits (Moment), or a long run's in its clock's unit (MomentIn).
+// its fewest digits. Either is NoteTime's, which on a run longer than its
+// axes read in seconds writes the clock's reading and those seconds below
+// it ("12h 00m 06.604s"), as every other note of the run does.
 func EventTime(t Timeline, evs []Event, e Event) string {
 	if !e.Transition {
 		return MomentIn(e.At, t.End())
@@ -364,7 +366,7 @@ func EventTime(t Timeline, evs []Event, e Event) string {
 		}
 		decimals = max(decimals, report.TransitionDecimals(list))
 	}
-	return report.TransitionTime(e.At, decimals)
+	return NoteTime(e.At, t.End(), decimals)
 }
 
 // TimePrompt is the prompt : and t open, for a time from 0 to end.
