@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine/report"
+	"github.com/breakerlab/breakerlab/tui/theme"
 )
 
 // exitUsage is the exit code for a command line the program cannot accept.
@@ -104,6 +105,11 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 
 	case len(args) == 0 || strings.HasPrefix(args[0], "-"):
 		args = append([]string{defaultCommand}, args...)
+	}
+	// A misspelt BREAKERLAB_THEME falls back to asking the terminal; say
+	// so, rather than leave the reader wondering why it did nothing.
+	if err := theme.CheckEnv(os.Getenv); err != nil {
+		fmt.Fprintf(stderr, "breakerlab: %v\n", err)
 	}
 	root := newRoot(stdout, stderr)
 	root.SetArgs(args)

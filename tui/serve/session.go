@@ -259,8 +259,11 @@ func (s *Server) ownName() string {
 // sessionRenderer is a lipgloss renderer writing to the session, with the
 // colour profile the client's TERM (and COLORTERM, NO_COLOR, when it sent
 // them) asks for. WithUnsafe makes termenv read the profile from the
-// environment though the session is not a file; the background is taken
-// to be dark, as the theme's colours read on either.
+// environment though the session is not a file. The background is the
+// client's BREAKERLAB_THEME or COLORFGBG when it sent one (ssh -o
+// SetEnv=BREAKERLAB_THEME=light), else dark: termenv cannot ask the
+// client's terminal, as the session is no file it can wait on, and an
+// answer read from the session would be the program's input.
 func sessionRenderer(sess ssh.Session, env []string) *lipgloss.Renderer {
 	e := sessEnv(env)
 	r := lipgloss.NewRenderer(sess, termenv.WithEnvironment(e), termenv.WithUnsafe(), termenv.WithColorCache(true))
@@ -271,7 +274,7 @@ func sessionRenderer(sess ssh.Session, env []string) *lipgloss.Renderer {
 		r.SetColorProfile(termenv.Ascii)
 	}
 	_ = r.ColorProfile()
-	r.SetHasDarkBackground(true)
+	theme.DecideBackground(r, e.Getenv)
 	return r
 }
 

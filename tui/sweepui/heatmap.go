@@ -18,10 +18,15 @@ var shades = [heatbands.N]rune{'·', '░', '▒', '▓', '█'}
 
 // inks are the bands' colours, lowest values first: the palette the
 // pictures use (heatbands.For), dark blue for the best values through
-// green to pale yellow, never red.
+// green to pale yellow, never red; on a light background its darker
+// variant, whose palest band still shows against white.
 func inks(th *theme.Theme, pal heatbands.Palette) [heatbands.N]theme.Ink {
 	var out [heatbands.N]theme.Ink
-	for k, c := range pal.Colors {
+	colors := pal.Colors
+	if th.Light {
+		colors = pal.OnLight
+	}
+	for k, c := range colors {
 		out[k] = theme.InkOf(th.R.NewStyle().Foreground(lipgloss.Color(heatbands.Hex(c))))
 	}
 	return out

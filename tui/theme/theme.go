@@ -5,7 +5,9 @@
 // A Theme is built from a lipgloss renderer that the caller owns (one per
 // terminal or SSH session), so nothing here is global. With NO_COLOR set the
 // renderer uses the ASCII profile: no colour and no text attributes, which is
-// why every state also has a word or a symbol.
+// why every state also has a word or a symbol. The renderer also carries
+// whether the background is dark, decided once at start (DecideBackground),
+// and New picks the colours for it.
 //
 // It may import lipgloss, termenv, bubbles/help and the engine's outcome and
 // breaker types; it imports nothing else from tui/.
@@ -13,6 +15,7 @@ package theme
 
 import (
 	"io"
+	"os"
 	"strings"
 
 	"github.com/breakerlab/breakerlab/engine"
@@ -29,6 +32,7 @@ func NoColor(getenv func(string) string) bool {
 }
 
 // NewRenderer makes a renderer writing to w. It detects the colour profile
+// and the background (DecideBackground, with the process's environment)
 // now, so that View never touches the terminal, and uses the ASCII profile
 // when noColor is set.
 func NewRenderer(w io.Writer, noColor bool) *lipgloss.Renderer {
@@ -37,15 +41,21 @@ func NewRenderer(w io.Writer, noColor bool) *lipgloss.Renderer {
 		r.SetColorProfile(termenv.Ascii)
 	}
 	_ = r.ColorProfile()
-	// The colours below read on dark and light backgrounds alike, so the
-	// background is never queried; say so to keep lipgloss from asking.
-	r.SetHasDarkBackground(true)
+	ask := r.HasDarkBackground
+	if w == io.Writer(os.Stdout) {
+		// bubbletea's init has asked the terminal on stdout, through
+		// lipgloss's default renderer, before any program could take its
+		// input: that answer, rather than a second round trip.
+		ask = lipgloss.HasDarkBackground
+	}
+	decideBackground(r, os.Getenv, ask)
 	return r
 }
 
 // Fixed is a renderer with a fixed profile, whatever it writes to: for a
 // recording (tui/record), which is replayed by a terminal other than the
-// one that made it. True colour, or ASCII when noColor is set.
+// one that made it. True colour, or ASCII when noColor is set; a dark
+// background, as players show recordings by default.
 func Fixed(noColor bool) *lipgloss.Renderer {
 	r := lipgloss.NewRenderer(io.Discard)
 	r.SetColorProfile(termenv.TrueColor)
@@ -134,6 +144,11 @@ type Theme struct {
 	// HighContrast is set on the projector's variant (see HighContrast).
 	HighContrast bool
 
+	// Light is set when the theme draws for a light background (the
+	// renderer's, DecideBackground): views that pick colours of their own,
+	// such as the heatmap's bands, pick them for it.
+	Light bool
+
 	// Text is the unstyled style, on this theme's renderer: a view that
 	// needs "no style" takes it from here, never from lipgloss's default
 	// renderer, which belongs to the process and not to the session.
@@ -150,7 +165,8 @@ type Theme struct {
 }
 
 // Palette, in ANSI colour numbers so that the terminal's own scheme decides
-// the exact shade: they read on dark and light backgrounds.
+// the exact shade: the dark background's colours (lightColors has the
+// light background's).
 const (
 	red     = "1"
 	green   = "2"
@@ -160,6 +176,25 @@ const (
 	cyan    = "6"
 	grey    = "8"
 )
+
+// colors are a theme's colours by what they mean.
+type colors struct {
+	red, green, yellow, blue, magenta, cyan lipgloss.TerminalColor
+	// muted is the subtitle's, and on a light background the dim text's
+	// too; border is the panes' borders'.
+	muted, border lipgloss.TerminalColor
+	// more are the series' colours past the first five.
+	more [3]lipgloss.TerminalColor
+}
+
+// darkColors are the ANSI numbers above, as the dark theme has always
+// drawn them.
+var darkColors = colors{
+	red: lipgloss.Color(red), green: lipgloss.Color(green), yellow: lipgloss.Color(yellow),
+	blue: lipgloss.Color(blue), magenta: lipgloss.Color(magenta), cyan: lipgloss.Color(cyan),
+	muted: lipgloss.Color(grey), border: lipgloss.Color(grey),
+	more: [3]lipgloss.TerminalColor{lipgloss.Color("12"), lipgloss.Color("13"), lipgloss.Color("14")},
+}
 
 // Option changes how New builds a theme.
 type Option func(*options)
@@ -172,34 +207,49 @@ type options struct{ highContrast bool }
 // is as plain as the normal theme: the words and symbols carry the meaning.
 func HighContrast() Option { return func(o *options) { o.highContrast = true } }
 
-// New builds the theme on r (lipgloss's default renderer if nil).
+// New builds the theme on r (lipgloss's default renderer if nil), for the
+// background decided on r (NewRenderer, Fixed and Plain decide it; else
+// DecideBackground). The default renderer is taken to be dark: asking it
+// would query the process's terminal from wherever New is called, perhaps
+// while a program runs.
 func New(r *lipgloss.Renderer, opts ...Option) *Theme {
+	light := false
 	if r == nil {
 		r = lipgloss.DefaultRenderer()
+	} else {
+		light = !r.HasDarkBackground()
 	}
 	var o options
 	for _, f := range opts {
 		f(&o)
 	}
 	if o.highContrast {
-		return newHighContrast(r)
+		return newHighContrast(r, light)
 	}
 	s := r.NewStyle
-	c := func(n string) lipgloss.Color { return lipgloss.Color(n) }
-	t := &Theme{R: r, Color: r.ColorProfile() != termenv.Ascii, Text: r.NewStyle()}
-	t.Title = s().Bold(true).Foreground(c(magenta))
-	t.Subtitle = s().Foreground(c(grey))
+	p := darkColors
+	if light {
+		p = lightColors
+	}
+	t := &Theme{R: r, Color: r.ColorProfile() != termenv.Ascii, Light: light, Text: r.NewStyle()}
+	t.Title = s().Bold(true).Foreground(p.magenta)
+	t.Subtitle = s().Foreground(p.muted)
 	t.Dim = s().Faint(true)
+	if light {
+		// Faint black on white is a pale grey in many terminals, too pale
+		// for the help's words: a grey of known contrast instead.
+		t.Dim = s().Foreground(p.muted)
+	}
 	t.Bold = s().Bold(true)
-	t.Key = s().Bold(true).Foreground(c(cyan))
-	t.Accent = s().Foreground(c(magenta))
-	t.Good = s().Foreground(c(green))
-	t.Warn = s().Foreground(c(yellow))
-	t.Bad = s().Foreground(c(red))
-	t.Error = s().Bold(true).Foreground(c(red))
+	t.Key = s().Bold(true).Foreground(p.cyan)
+	t.Accent = s().Foreground(p.magenta)
+	t.Good = s().Foreground(p.green)
+	t.Warn = s().Foreground(p.yellow)
+	t.Bad = s().Foreground(p.red)
+	t.Error = s().Bold(true).Foreground(p.red)
 	t.Selected = s().Bold(true).Reverse(true)
-	t.Border = s().Foreground(c(grey))
-	t.BorderFocus = s().Foreground(c(magenta))
+	t.Border = s().Foreground(p.border)
+	t.BorderFocus = s().Foreground(p.magenta)
 	t.PaneTitle = s().Bold(true)
 	t.Help = help.Styles{
 		Ellipsis:       t.Dim,
@@ -211,25 +261,25 @@ func New(r *lipgloss.Renderer, opts ...Option) *Theme {
 		FullSeparator:  t.Dim,
 	}
 	t.outcomes = [4]lipgloss.Style{
-		s().Foreground(c(green)),  // ok
-		s().Foreground(c(cyan)),   // fallback
-		s().Foreground(c(yellow)), // rejected
-		s().Foreground(c(red)),    // failed
+		s().Foreground(p.green),  // ok
+		s().Foreground(p.cyan),   // fallback
+		s().Foreground(p.yellow), // rejected
+		s().Foreground(p.red),    // failed
 	}
 	t.series = []lipgloss.Style{
-		s().Foreground(c(blue)),
-		s().Foreground(c(cyan)),
-		s().Foreground(c(magenta)),
-		s().Foreground(c(yellow)),
-		s().Foreground(c(green)),
-		s().Foreground(c("12")),
-		s().Foreground(c("13")),
-		s().Foreground(c("14")),
+		s().Foreground(p.blue),
+		s().Foreground(p.cyan),
+		s().Foreground(p.magenta),
+		s().Foreground(p.yellow),
+		s().Foreground(p.green),
+		s().Foreground(p.more[0]),
+		s().Foreground(p.more[1]),
+		s().Foreground(p.more[2]),
 	}
 	t.states = [3]lipgloss.Style{
-		s().Foreground(c(green)),  // closed
-		s().Foreground(c(red)),    // open
-		s().Foreground(c(yellow)), // half-open
+		s().Foreground(p.green),  // closed
+		s().Foreground(p.red),    // open
+		s().Foreground(p.yellow), // half-open
 	}
 	return t
 }
@@ -266,49 +316,57 @@ func (t *Theme) State(st breaker.State) lipgloss.Style {
 
 // newHighContrast is HighContrast's theme. The bright ANSI colours (9 to
 // 15) are the ones a projector keeps apart; white is the terminal's
-// brightest text whatever its scheme.
-func newHighContrast(r *lipgloss.Renderer) *Theme {
+// brightest text whatever its scheme. On a light background white and
+// the bright colours vanish: there the text is the terminal's own
+// foreground, and the colours the light theme's dark ones, in bold.
+func newHighContrast(r *lipgloss.Renderer, light bool) *Theme {
 	s := r.NewStyle
-	c := func(n string) lipgloss.Color { return lipgloss.Color(n) }
-	const (
-		bRed, bGreen, bYellow, bBlue, bMagenta, bCyan, white = "9", "10", "11", "12", "13", "14", "15"
+	c := func(n string) lipgloss.TerminalColor { return lipgloss.Color(n) }
+	var (
+		bRed, bGreen, bYellow, bBlue, bMagenta, bCyan = c("9"), c("10"), c("11"), c("12"), c("13"), c("14")
+		white                                         = c("15")
 	)
-	t := &Theme{R: r, Color: r.ColorProfile() != termenv.Ascii, HighContrast: true, Text: s()}
-	t.Title = s().Bold(true).Foreground(c(white))
-	t.Subtitle = s().Bold(true).Foreground(c(white))
-	t.Dim = s().Foreground(c(white))
-	t.Bold = s().Bold(true).Foreground(c(white))
+	if light {
+		p := lightColors
+		bRed, bGreen, bYellow, bBlue, bMagenta, bCyan = p.red, p.green, p.yellow, p.blue, p.magenta, p.cyan
+		white = lipgloss.NoColor{}
+	}
+	t := &Theme{R: r, Color: r.ColorProfile() != termenv.Ascii, HighContrast: true, Light: light, Text: s()}
+	t.Title = s().Bold(true).Foreground(white)
+	t.Subtitle = s().Bold(true).Foreground(white)
+	t.Dim = s().Foreground(white)
+	t.Bold = s().Bold(true).Foreground(white)
 	t.Key = s().Bold(true).Reverse(true)
-	t.Accent = s().Bold(true).Foreground(c(bMagenta))
-	t.Good = s().Bold(true).Foreground(c(bGreen))
-	t.Warn = s().Bold(true).Foreground(c(bYellow))
-	t.Bad = s().Bold(true).Foreground(c(bRed))
-	t.Error = s().Bold(true).Foreground(c(bRed))
+	t.Accent = s().Bold(true).Foreground(bMagenta)
+	t.Good = s().Bold(true).Foreground(bGreen)
+	t.Warn = s().Bold(true).Foreground(bYellow)
+	t.Bad = s().Bold(true).Foreground(bRed)
+	t.Error = s().Bold(true).Foreground(bRed)
 	t.Selected = s().Bold(true).Reverse(true)
-	t.Border = s().Foreground(c(white))
-	t.BorderFocus = s().Bold(true).Foreground(c(bCyan))
-	t.PaneTitle = s().Bold(true).Foreground(c(white))
+	t.Border = s().Foreground(white)
+	t.BorderFocus = s().Bold(true).Foreground(bCyan)
+	t.PaneTitle = s().Bold(true).Foreground(white)
 	t.Help = help.Styles{
 		Ellipsis: t.Dim, ShortKey: t.Key, ShortDesc: t.Dim, ShortSeparator: t.Dim,
 		FullKey: t.Key, FullDesc: t.Dim, FullSeparator: t.Dim,
 	}
 	t.outcomes = [4]lipgloss.Style{
-		s().Bold(true).Foreground(c(bGreen)),
-		s().Bold(true).Foreground(c(bCyan)),
-		s().Bold(true).Foreground(c(bYellow)),
-		s().Bold(true).Foreground(c(bRed)),
+		s().Bold(true).Foreground(bGreen),
+		s().Bold(true).Foreground(bCyan),
+		s().Bold(true).Foreground(bYellow),
+		s().Bold(true).Foreground(bRed),
 	}
 	t.series = []lipgloss.Style{
-		s().Bold(true).Foreground(c(bBlue)),
-		s().Bold(true).Foreground(c(bCyan)),
-		s().Bold(true).Foreground(c(bMagenta)),
-		s().Bold(true).Foreground(c(bYellow)),
-		s().Bold(true).Foreground(c(bGreen)),
+		s().Bold(true).Foreground(bBlue),
+		s().Bold(true).Foreground(bCyan),
+		s().Bold(true).Foreground(bMagenta),
+		s().Bold(true).Foreground(bYellow),
+		s().Bold(true).Foreground(bGreen),
 	}
 	t.states = [3]lipgloss.Style{
-		s().Bold(true).Foreground(c(bGreen)),
-		s().Bold(true).Foreground(c(bRed)),
-		s().Bold(true).Foreground(c(bYellow)),
+		s().Bold(true).Foreground(bGreen),
+		s().Bold(true).Foreground(bRed),
+		s().Bold(true).Foreground(bYellow),
 	}
 	return t
 }

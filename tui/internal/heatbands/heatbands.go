@@ -28,6 +28,17 @@ var goodToBad = [N]color.RGBA{
 	{161, 218, 180, 255}, {255, 255, 204, 255},
 }
 
+// goodToBadOnLight are the bands' colours on a light background, from the
+// best to the worst: the same hues, navy through teal and green to amber,
+// each lighter than the one before (so "darker: better" still holds) but
+// none paler than 3:1 against white, WCAG's least contrast for graphics;
+// goodToBad's pale yellow is 1.03:1 there, a blank cell. Each is of the
+// xterm colour cube, so a terminal of 256 colours shows the very same.
+var goodToBadOnLight = [N]color.RGBA{
+	{0, 0, 135, 255}, {0, 95, 175, 255}, {0, 135, 135, 255},
+	{95, 135, 0, 255}, {175, 135, 0, 255},
+}
+
 // HigherIsBetter says which way a sweep's measure improves: as its goal
 // says when the goal is on the measure, else as the measure's kind says
 // (more answered is better; more fallbacks, refusals, failures, latency or
@@ -51,6 +62,11 @@ func HigherIsBetter(pl *sweep.Plan) (higher, known bool) {
 type Palette struct {
 	// Colors are the bands' colours, the lowest values' first.
 	Colors [N]color.RGBA
+	// OnLight are the bands' colours for a terminal with a light
+	// background, in the same order. A picture is drawn in Colors
+	// whatever the terminal, so a light terminal's cell is not the
+	// slide's colour, only its hue.
+	OnLight [N]color.RGBA
 	// Darker says what a darker colour means: "darker: better", or
 	// "darker: higher" for a measure with no better way.
 	Darker string
@@ -76,11 +92,11 @@ func For(pl *sweep.Plan) Palette {
 	higher, known := HigherIsBetter(pl)
 	var p Palette
 	for k := range p.Colors {
+		g := k // the band's place from the best
 		if higher {
-			p.Colors[k] = goodToBad[N-1-k]
-		} else {
-			p.Colors[k] = goodToBad[k]
+			g = N - 1 - k
 		}
+		p.Colors[k], p.OnLight[k] = goodToBad[g], goodToBadOnLight[g]
 	}
 	switch {
 	case !known:
