@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -119,4 +120,51 @@ func TestCallsMadeNeverNegative(t *testing.T) {
 	if !ok || rate != 0 {
 		t.Errorf("rate %v (ok %v), want 0", rate, ok)
 	}
+}
+
+// go-inventory's process is killed at its memory limit at about 34.3 s
+// and takes its 1,788 calls to inventory with it, unanswered. A second
+// and a half later the map's rate window still holds the three seconds
+// before the kill, when product called inventory some 200 times a
+// second: inventory's calls/s is the calls made in the window (about
+// 135/s, the calls that reached it), not 0 because the lost calls
+// outnumber the window's calls, as it read for five seconds after the
+// kill.
+func TestAKillLosesNoCallsMadeBeforeIt(t *testing.T) {
+	sc := tuitest.Scenario(t, "go-inventory")
+	r, err := engine.New(sc, 0, tuitest.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := 36 * time.Second
+	r.AdvanceTo(at - rateWindow)
+	before := r.Snapshot()
+	r.AdvanceTo(at)
+	s := r.Snapshot()
+	if s.Tasks == nil || s.Tasks.Kills != 1 || before.Tasks.Kills != 0 {
+		t.Fatalf("go-inventory: no kill between %v and %v: not the loss this test is about", at-rateWindow, at)
+	}
+	inv, was := dependencyNamed(t, &s, "inventory"), dependencyNamed(t, &before, "inventory")
+	if lost := held(was.Series[len(was.Series)-1]); lost < 1000 {
+		t.Fatalf("inventory held %d calls before the kill, want the pile-up this test is about", lost)
+	}
+	// No bulkhead, breaker or retry on the edge: every call made reaches
+	// inventory, a dial of 5 ms later.
+	want := float64(inv.Calls-was.Calls) / rateWindow.Seconds()
+	got := nodeNamed(t, newMap(&s, 200, 30), "inventory").rate
+	if want < 100 || math.Abs(got-want) > 0.02*want {
+		t.Errorf("inventory at %v: %.1f calls/s, want the %.1f a second that reached it", at, got, want)
+	}
+}
+
+// dependencyNamed is the front's dependency of that name in s.
+func dependencyNamed(t *testing.T, s *engine.Snapshot, name string) *engine.DependencySnapshot {
+	t.Helper()
+	for i := range s.Dependencies {
+		if s.Dependencies[i].Name == name {
+			return &s.Dependencies[i]
+		}
+	}
+	t.Fatalf("no dependency %q", name)
+	return nil
 }

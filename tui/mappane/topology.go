@@ -371,27 +371,42 @@ type callCounts struct {
 // edgeCounts counts an edge's calls over the rate window.
 //
 // A call made is answered by now or still held (in flight, its caller
-// waiting), so the calls made in the window are its answers plus the
-// growth of the held ones: counting the answers alone, a dependency that
-// hung a second ago read as called three times in four (75/s of 100/s),
-// every call since waiting for its timeout.
+// waiting), so the calls made in a sample are its answers plus the growth
+// of the held ones: counting the answers alone, a dependency that hung a
+// second ago read as called three times in four (75/s of 100/s), every
+// call since waiting for its timeout.
+//
+// Held calls can also vanish unanswered: a process killed at its memory
+// limit takes its calls with it, a cancelled caller's call is dropped.
+// The samples do not count those, so a sample that lost more than it made
+// reads as having made none, and the loss is kept inside that sample:
+// summed over the whole window instead, go-inventory's 1,788 calls lost at
+// its kill outweighed the window's 675 made before it, and inventory read
+// 0 calls/s for the five seconds after. A call waiting outside the
+// dependency (dialling a connection, waiting for a permit) is counted
+// only once answered: the samples count neither.
 func edgeCounts(ser []engine.DependencySample, every time.Duration) (callCounts, bool) {
 	if len(ser) == 0 {
 		return callCounts{}, false
 	}
 	k := samplesIn(every)
-	last := ser[len(ser)-1]
-	var first engine.DependencySample // the run's start: nothing held
-	span := len(ser)
-	if len(ser) > k {
-		first, span = ser[len(ser)-1-k], k
+	from := max(len(ser)-k, 0)
+	var c callCounts
+	c.span = len(ser) - from
+	prev := engine.DependencySample{} // before the run's first sample: nothing held
+	if from > 0 {
+		prev = ser[from-1]
 	}
-	// uint32 differences: the counts wrap, the window's calls do not.
-	answered := uint64(last.Answered - first.Answered)
-	// Held calls can also vanish unanswered (a process killed at its
-	// memory limit takes its calls with it): never fewer than none made.
-	made := max(int64(answered)+held(last)-held(first), 0)
-	return callCounts{made: uint64(made), answered: answered, bad: uint64(last.FailedCalls - first.FailedCalls), span: span}, true
+	first := prev
+	for _, smp := range ser[from:] {
+		// uint32 differences: the counts wrap, a sample's calls do not.
+		answered := int64(smp.Answered - prev.Answered)
+		c.made += uint64(max(answered+held(smp)-held(prev), 0))
+		prev = smp
+	}
+	c.answered = uint64(prev.Answered - first.Answered)
+	c.bad = uint64(prev.FailedCalls - first.FailedCalls)
+	return c, true
 }
 
 // add counts another edge's calls into the same node.

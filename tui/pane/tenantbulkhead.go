@@ -253,6 +253,9 @@ func OneCap(d *engine.DependencySnapshot) int {
 // payments, every permit held by a call dialling the hung provider, drew
 // a line at 0 under its cap of 60 while the bulkhead turned checkouts
 // away); without one, the calls at the dependency less the abandoned.
+// Without a bulkhead a call dialling its connection is left out: a
+// sample does not count dials (the snapshot's pools have them now only,
+// which the map says beside the node).
 func Held(d *engine.DependencySnapshot, smp engine.DependencySample) int32 {
 	if OneCap(d) > 0 {
 		return smp.Bulkhead
