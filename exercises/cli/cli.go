@@ -396,7 +396,7 @@ func checkCmd(args []string, env Env) error {
 	}
 	passed, unchecked := 0, 0
 	// Building the tests takes most of a check, and the first build with
-	// a fresh Go cache half a minute: say what is going on before it starts,
+	// a fresh Go cache minutes: say what is going on before it starts,
 	// on standard error, which scripts reading the results leave alone.
 	what := exs[0].Name
 	if len(exs) > 1 {

@@ -123,6 +123,7 @@ type Model struct {
 	ticking bool                          // a tick is on its way
 	gen     map[string]int                // the latest check of each exercise
 	pending map[string]int                // debounce generation of each exercise
+	saved   map[string]bool               // saved, its check not yet started (the debounce runs)
 	order   map[string]bool               // true: task before test details
 
 	screen  screen
@@ -133,6 +134,11 @@ type Model struct {
 	height  int
 	message string
 	isError bool
+	// did says what x last put back ("Restored the bundled tests…"). The
+	// check after it may pass at once, and its "Passed!" would replace a
+	// message saying what x did before the learner could read it: did
+	// stays over the message until the next key that does something.
+	did string
 
 	listCursor int
 	filter     listFilter
@@ -197,6 +203,7 @@ type (
 	actionMsg  struct {
 		text string
 		err  error
+		did  bool // text says what x did: it stays over the check's verdict (Model.did)
 	}
 	resetDoneMsg struct {
 		name   string
@@ -237,6 +244,7 @@ func New(b Backend, opt Options) Model {
 		phase:   map[string]grade.Progress{},
 		gen:     map[string]int{},
 		pending: map[string]int{},
+		saved:   map[string]bool{},
 		order:   map[string]bool{},
 		work:    &inflight{},
 		readme:  &drawnReadme{},
@@ -308,6 +316,10 @@ func (m *Model) startCheck(e exercises.Exercise) tea.Cmd {
 	}
 	m.gen[e.Name]++
 	gen := m.gen[e.Name]
+	delete(m.saved, e.Name)
+	if e.Name == m.current().Name && m.message == saveCheckingMessage {
+		m.setMessage(stillCheckingMessage, false) // the check x waits for has started
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	m.running[e.Name] = cancel
 	m.now = m.opt.Now()
@@ -530,10 +542,15 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.tick()
 	case fileSavedMsg:
 		m.pending[msg.name]++
+		m.saved[msg.name] = true
 		gen, name := m.pending[msg.name], msg.name
 		// The state (and the done count) stays as it was until the
 		// tests of the saved code give a result.
-		m.order[name] = false // they are working: results first
+		// They are working: the results come first, unless the save put
+		// the stub back as the workbook wrote it (a reset, whose writes
+		// the watcher sees as saves), which starts over with the task
+		// first. taskFirst tells which from the check's result.
+		delete(m.order, name)
 		cmds := []tea.Cmd{tea.Tick(m.opt.Debounce, func(time.Time) tea.Msg { return debounceMsg{name, gen} })}
 		if m.watch != nil {
 			cmds = append(cmds, m.watch.next())
@@ -571,7 +588,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		delete(m.started, msg.name)
 		delete(m.phase, msg.name)
 		m.record(msg.result)
-		if msg.name == m.current().Name && m.message == stillCheckingMessage && !m.checking(msg.name) {
+		if msg.name == m.current().Name && m.waitsForCheck() && !m.checking(msg.name) {
 			m.setMessage("", false) // the result is in: x now asks
 		}
 		if !msg.result.Passed() || m.all != nil {
@@ -595,7 +612,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			msg.run.failed++
 		}
 		m.record(msg.result)
-		if name := msg.result.Exercise.Name; name == m.current().Name && m.message == stillCheckingMessage && !m.checking(name) {
+		if name := msg.result.Exercise.Name; name == m.current().Name && m.waitsForCheck() && !m.checking(name) {
 			m.setMessage("", false) // the result is in: x now asks
 		}
 		return m, waitAll(msg.run)
@@ -612,6 +629,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			// A full check just ran and everything passed.
 			m.screen = screenCongrats
 			m.setMessage("", false)
+			m.did = ""
 		case verifying:
 			m.setMessage(fmt.Sprintf("The final check found %d exercises failing after all; l lists them.", len(m.exs)-m.passCount()), true)
 		default:
@@ -619,9 +637,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case actionMsg:
-		m.setMessage(msg.text, msg.err != nil)
-		if msg.err != nil {
+		switch {
+		case msg.err != nil:
 			m.setMessage(msg.err.Error(), true)
+		case msg.did:
+			m.did = msg.text
+			m.setMessage("", false) // the check's verdict comes under it
+		default:
+			m.setMessage(msg.text, false)
 		}
 		return m, nil
 	case resetDoneMsg:
@@ -711,6 +734,9 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	k := m.keys
 	e := m.current()
+	if !key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.More) {
+		m.did = "" // the next action: what x did is old news (scrolling to read the verdict is not)
+	}
 	switch {
 	case key.Matches(msg, k.Quit), m.opt.Leave != nil && key.Matches(msg, k.Back):
 		return m.quit()
@@ -747,7 +773,11 @@ func (m Model) key(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			// result before it, x could set the learner's code aside for
 			// a test file missing then and back now, or put back tests
 			// where the code they just saved lost its main file.
-			m.setMessage(stillCheckingMessage, false)
+			if m.running[e.Name] == nil && m.all == nil {
+				m.setMessage(saveCheckingMessage, false) // only a save's check, still to start
+			} else {
+				m.setMessage(stillCheckingMessage, false)
+			}
 			return m, nil
 		}
 		m.screen, m.confirm = screenConfirm, confirmReset
@@ -831,6 +861,7 @@ func (m *Model) stop() {
 	}
 	m.watch.close()
 	m.watch, m.running, m.all = nil, map[string]context.CancelFunc{}, nil
+	m.saved = map[string]bool{} // a save waiting for its check waits no more: x answers from what is known
 }
 
 // nextIndex is the next exercise that is not done, after the current one;
@@ -854,6 +885,7 @@ func (m *Model) goTo(i int) tea.Cmd {
 	m.cur, m.hints, m.scroll, m.screen = i, 0, 0, screenMain
 	e := m.exs[i]
 	m.setMessage("", false)
+	m.did = ""
 	b := m.b
 	cmds := []tea.Cmd{func() tea.Msg {
 		if err := b.SetCurrent(e); err != nil {
@@ -933,7 +965,7 @@ func (m Model) confirmKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 				if err != nil {
 					return actionMsg{err: fmt.Errorf("could not restore the tests: %w", err)}
 				}
-				return actionMsg{text: withBackup("Restored the bundled tests; your code is untouched.", backup.Note(base))}
+				return actionMsg{text: withBackup("Restored the bundled tests; your code is untouched.", backup.Note(base)), did: true}
 			}, m.startCheck(e))
 		case confirmSolution:
 			return m, m.writeSolution(e)
@@ -949,11 +981,24 @@ func (m Model) confirmKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 // check of the exercise runs, whether or not an earlier one has a result.
 const stillCheckingMessage = "A check of this exercise is running; press x again once it has a result."
 
+// saveCheckingMessage is the status line when x is pressed after a save
+// of the exercise, in the moment (Options.Debounce) before its check
+// starts: the last result is of the code before the save. It says "files
+// changed", not "you saved": x's own writes reach the watcher as saves.
+const saveCheckingMessage = "This exercise's files just changed; press x again once their check has a result."
+
+// waitsForCheck reports whether the status line tells the learner to wait
+// for a check before pressing x again.
+func (m Model) waitsForCheck() bool {
+	return m.message == stillCheckingMessage || m.message == saveCheckingMessage
+}
+
 // checking reports whether a check that will give the exercise a newer
-// result is under way: its own check, or a check of all whose result for
-// it has not come in yet.
+// result is under way or coming: its own check, one a save will start
+// once the debounce is over, or a check of all whose result for it has
+// not come in yet.
 func (m Model) checking(name string) bool {
-	return m.running[name] != nil || m.all != nil && !m.all.seen[name]
+	return m.running[name] != nil || m.saved[name] || m.all != nil && !m.all.seen[name]
 }
 
 // nothingChangedMessage is the status line after a prompt was declined; it

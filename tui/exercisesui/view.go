@@ -141,20 +141,27 @@ func (m Model) header() []string {
 
 func (m Model) rule() string { return m.theme.rule.Render(strings.Repeat("─", max(m.width, 0))) }
 
-// footer is the message (if any, at most three lines: enough for a reset's
-// note of where the learner's files went at 80 columns) and the key help,
-// or a question.
+// footer is what x last did (Model.did) and the message, if any, each at
+// most messageLines lines, and the key help, or a question.
 func (m Model) footer() []string {
 	var lines []string
+	most := m.messageLines()
+	if m.did != "" {
+		for _, l := range wrap(m.did, m.width, 0) {
+			lines = append(lines, m.theme.dim.Render(l))
+		}
+		lines = lines[:min(len(lines), most)]
+	}
 	if m.message != "" {
+		var msg []string
 		style := m.theme.dim
 		if m.isError {
 			style = m.theme.fail
 		}
 		for _, l := range wrap(m.message, m.width, 0) {
-			lines = append(lines, style.Render(l))
+			msg = append(msg, style.Render(l))
 		}
-		lines = lines[:min(len(lines), 3)]
+		lines = append(lines, msg[:min(len(msg), most)]...)
 	}
 	if m.screen == screenConfirm {
 		q := m.question()
@@ -171,6 +178,13 @@ func (m Model) footer() []string {
 	h.Width = m.width
 	return append(lines, strings.Split(h.View(keys), "\n")...)
 }
+
+// messageLines is how many lines a message may take: three, enough for a
+// reset's note of where the learner's files went at 80 columns, or a
+// quarter of the screen's height where that is more. At 50 columns the
+// note runs to four lines, the backup's folder (62 characters) broken
+// over the last two: cut at three, it would lose the folder's name.
+func (m Model) messageLines() int { return max(3, m.height/4) }
 
 // shortHelp is the one-line key help. The help bubble cuts a line too
 // wide for the terminal at its end, where the way out and ? keys are;
@@ -358,11 +372,11 @@ func (m Model) body() []string {
 }
 
 // taskFirst reports whether the task comes before the test details. t
-// chooses, and a save puts the details first. Until then the details come
-// first too, unless the last check found the stub as the workbook wrote
-// it: a learner back at a half-done exercise needs why it fails, not the
-// task they have read, while one who has not started needs the task (the
-// stub's failures only say nothing is written yet).
+// chooses, until the next save. Otherwise the details come first, unless
+// the last check found the stub as the workbook wrote it: a learner back
+// at a half-done exercise needs why it fails, not the task they have
+// read, while one who has not started needs the task (the stub's
+// failures only say nothing is written yet).
 func (m Model) taskFirst(e exercises.Exercise) bool {
 	if first, ok := m.order[e.Name]; ok {
 		return first

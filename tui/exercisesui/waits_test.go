@@ -58,7 +58,7 @@ func TestALongWaitSaysWhy(t *testing.T) {
 	const (
 		save  = "Saving a change stops this run and tests again."
 		press = "r stops this run and tests again."
-		first = "The first build with a fresh Go cache can take half a minute."
+		first = "The first build with a fresh Go cache can take from half a minute to two minutes, more on a busy machine."
 		last  = "Until this run ends, the last result: ✗ FAIL 1 of 2 tests pass"
 	)
 	for _, c := range []struct {

@@ -1,0 +1,41 @@
+package exercisesui
+
+import (
+	"strings"
+	"testing"
+)
+
+// When the check after x put the tests back passes at once, its "Passed!"
+// comes under the line saying what x did, not in its place: the learner
+// sees both. The line stays while they scroll to read the result, and
+// goes at the next key that does something.
+func TestRestoreLineStaysOverThePass(t *testing.T) {
+	const restored, passed = "Restored the bundled tests; your code is untouched.", "Passed! Press n for the next exercise."
+	for _, size := range [][2]int{{80, 24}, {50, 16}} {
+		f := newFake()
+		f.missing = map[string]bool{"01-consecutive-breaker": true}
+		d := start(t, f, size[0], size[1])
+		d.keys("x")
+		f.pass("01-consecutive-breaker")
+		d.keys("y")
+		if len(f.restores) != 1 {
+			t.Fatalf("%dx%d: restores %v, want one", size[0], size[1], f.restores)
+		}
+		v := d.view()
+		flat := strings.Join(strings.Fields(v), " ")
+		if !strings.Contains(flat, restored) || !strings.Contains(flat, passed) {
+			t.Fatalf("%dx%d: after a restore that passes, the view should say both %q and %q:\n%s", size[0], size[1], restored, passed, v)
+		}
+		if strings.Index(flat, restored) > strings.Index(flat, passed) {
+			t.Errorf("%dx%d: the verdict should come under what x did:\n%s", size[0], size[1], v)
+		}
+		d.keys("down")
+		if flat := strings.Join(strings.Fields(d.view()), " "); !strings.Contains(flat, restored) {
+			t.Errorf("%dx%d: scrolling took away what x did:\n%s", size[0], size[1], d.view())
+		}
+		d.keys("h")
+		if flat := strings.Join(strings.Fields(d.view()), " "); strings.Contains(flat, restored) {
+			t.Errorf("%dx%d: what x did still shows after the next action (h):\n%s", size[0], size[1], d.view())
+		}
+	}
+}
