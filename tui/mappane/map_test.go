@@ -128,7 +128,7 @@ func TestEdgeRatesComeFromTheSeries(t *testing.T) {
 	if !ok || all == 0 {
 		t.Fatal("no calls in the window")
 	}
-	made := all + float64(held(last)-held(first))
+	made := all + float64(atDependency(last)-atDependency(first))
 	if want := made / rateWindow.Seconds(); rate != want {
 		t.Errorf("rate %v, want %v", rate, want)
 	}

@@ -145,7 +145,7 @@ func TestAKillLosesNoCallsMadeBeforeIt(t *testing.T) {
 		t.Fatalf("go-inventory: no kill between %v and %v: not the loss this test is about", at-rateWindow, at)
 	}
 	inv, was := dependencyNamed(t, &s, "inventory"), dependencyNamed(t, &before, "inventory")
-	if lost := held(was.Series[len(was.Series)-1]); lost < 1000 {
+	if lost := atDependency(was.Series[len(was.Series)-1]); lost < 1000 {
 		t.Fatalf("inventory held %d calls before the kill, want the pile-up this test is about", lost)
 	}
 	// No bulkhead, breaker or retry on the edge: every call made reaches

@@ -58,7 +58,7 @@ type edge struct {
 	states [breaker.MetricsOnly + 1]int
 	group  string
 	// The calls in flight along it: held, the ones a caller still waits
-	// on (callsHeld: what its bulkhead caps, bulkCap, 0: none), and
+	// on (pane.HeldNow: what its bulkhead caps, bulkCap, 0: none), and
 	// abandoned, the ones whose caller gave up (timed out) while the
 	// dependency still works on them. refused: by the breaker.
 	held, abandoned, bulkCap int
@@ -71,7 +71,7 @@ type node struct {
 	name  string
 	depth int // hops from the front (tenants -1, the front 0)
 	// The size and what holds it now: workers busy (front, services) or
-	// calls held (a leaf: its calls whose caller still waits, callsHeld,
+	// calls held (a leaf: its calls whose caller still waits, pane.HeldNow,
 	// against its bulkhead when it has one); abandoned, a leaf's calls in
 	// flight whose caller gave up.
 	used, size int
@@ -154,7 +154,7 @@ func build(s *engine.Snapshot) graph {
 // addEdge adds the call d from node from (a service's edge j, when svc is
 // set) and the subtree it reaches.
 func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapshot, svc *engine.ServiceSnapshot, j int, svcIndex map[string]int) {
-	e := edge{name: d.Name, held: callsHeld(d), abandoned: d.Abandoned, bulkCap: pane.OneCap(d), refused: d.ShortCircuited, group: d.SharedBreaker}
+	e := edge{name: d.Name, held: pane.HeldNow(d), abandoned: d.Abandoned, bulkCap: pane.OneCap(d), refused: d.ShortCircuited, group: d.SharedBreaker}
 	if d.Breaker != nil {
 		e.has, e.state = true, d.Breaker.State
 	}
@@ -219,7 +219,7 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 		}
 		return
 	}
-	n := node{kind: Leaf, name: d.Name, depth: g.nodes[from].depth + 1, parent: from, used: callsHeld(d), abandoned: d.Abandoned, size: pane.OneCap(d)}
+	n := node{kind: Leaf, name: d.Name, depth: g.nodes[from].depth + 1, parent: from, used: pane.HeldNow(d), abandoned: d.Abandoned, size: pane.OneCap(d)}
 	n.uncalled = svc == nil && pane.Uncalled(s, d.Name)
 	if svc == nil {
 		n.dialling = dialsTo(s, d.Name)
@@ -231,20 +231,6 @@ func (g *graph) addEdge(s *engine.Snapshot, from int, d *engine.DependencySnapsh
 	e.to = len(g.nodes)
 	g.nodes[from].edges = append(g.nodes[from].edges, e)
 	g.nodes = append(g.nodes, n)
-}
-
-// callsHeld is the calls along d whose caller still waits on them. Under
-// a bulkhead's one cap (pane.OneCap) it is the permits held, the figure
-// the limits pane says: a call holds its permit from before it dials the
-// dependency, and go-server's map read "0/60 held · 60 dialling" beside
-// "permits 60/60" while the provider hung, its calls never connecting.
-// Without one it is the calls in flight at the dependency, less the
-// abandoned ones.
-func callsHeld(d *engine.DependencySnapshot) int {
-	if pane.OneCap(d) > 0 {
-		return d.Bulkhead
-	}
-	return d.InFlight - d.Abandoned
 }
 
 // dialsTo is the connections being dialled to the front's dependency name
@@ -401,7 +387,7 @@ func edgeCounts(ser []engine.DependencySample, every time.Duration) (callCounts,
 	for _, smp := range ser[from:] {
 		// uint32 differences: the counts wrap, a sample's calls do not.
 		answered := int64(smp.Answered - prev.Answered)
-		c.made += uint64(max(answered+held(smp)-held(prev), 0))
+		c.made += uint64(max(answered+atDependency(smp)-atDependency(prev), 0))
 		prev = smp
 	}
 	c.answered = uint64(prev.Answered - first.Answered)
@@ -417,8 +403,14 @@ func (c *callCounts) add(o callCounts) {
 	c.span = max(c.span, o.span)
 }
 
-// held is a sample's calls in flight whose caller still waits on them.
-func held(d engine.DependencySample) int64 { return int64(d.InFlight) - int64(d.Abandoned) }
+// atDependency is a sample's calls at the dependency whose caller still
+// waits on them: the calls made and not yet answered, for counting the
+// calls made. It is not the calls held that the map draws (pane.Held):
+// under a bulkhead those are the permits held, and a call holding a
+// permit while it dials is not made to the dependency yet.
+func atDependency(d engine.DependencySample) int64 {
+	return int64(d.InFlight) - int64(d.Abandoned)
+}
 
 // share turns counts over span samples into a rate of made a second and
 // the share of all (the answered) that were bad.

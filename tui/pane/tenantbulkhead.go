@@ -244,21 +244,3 @@ func OneCap(d *engine.DependencySnapshot) int {
 	}
 	return d.BulkheadCap
 }
-
-// Held is d's calls a caller still waits on at sample smp, as a chart or
-// a picture draws them below the abandoned ones: under a bulkhead's one
-// cap (OneCap), the permits held, what the cap bounds and the limits pane
-// counts (a call holds its permit while it dials or waits for a
-// connection, before it is in flight at the dependency: go-server's
-// payments, every permit held by a call dialling the hung provider, drew
-// a line at 0 under its cap of 60 while the bulkhead turned checkouts
-// away); without one, the calls at the dependency less the abandoned.
-// Without a bulkhead a call dialling its connection is left out: a
-// sample does not count dials (the snapshot's pools have them now only,
-// which the map says beside the node).
-func Held(d *engine.DependencySnapshot, smp engine.DependencySample) int32 {
-	if OneCap(d) > 0 {
-		return smp.Bulkhead
-	}
-	return smp.InFlight - smp.Abandoned
-}

@@ -235,9 +235,13 @@ func EngineDetailsShown(snap *engine.Snapshot, state, counts bool) []string {
 
 // CallsHeld is a dependency's calls in flight in words, those the callers
 // still wait for apart from the abandoned ones: "20 held · 60 abandoned".
-// Abandoned calls are part of the engine's InFlight (engine/snapshot.go).
+// The held are the map's and the in-flight chart's (pane.HeldNow): under a
+// bulkhead, its permits held, dialling calls among them; counted as the
+// calls at the dependency instead, go-server's payments read "0 held"
+// while the map said all 60 permits held by calls dialling the hung
+// provider.
 func CallsHeld(d *engine.DependencySnapshot) string {
-	s := fmt.Sprintf("%d held", d.InFlight-d.Abandoned)
+	s := fmt.Sprintf("%d held", pane.HeldNow(d))
 	if d.Abandoned > 0 {
 		s += fmt.Sprintf(" · %d abandoned", d.Abandoned)
 	}
