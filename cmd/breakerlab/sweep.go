@@ -148,7 +148,11 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("sweep: %w", runErr)
 	}
 	name := sweepName{Scenario: base.Name, Variant: *variant, VariantName: base.Variants[*variant-1].Name}
-	if err := writeSweep(out, res, name, format.value, *width, *outPath == "" && isTerminal(stdout)); err != nil {
+	var tty io.Writer
+	if out.path == "" && isTerminal(stdout) {
+		tty = stdout
+	}
+	if err := writeSweep(out, res, name, format.value, *width, tty); err != nil {
 		return err
 	}
 	if err := out.Commit(); err != nil {
@@ -340,8 +344,12 @@ func (n sweepName) label() string {
 	return fmt.Sprintf("%s, variant %d (%s)", n.Scenario, n.Variant, n.VariantName)
 }
 
-// writeSweep writes a sweep's result in the format asked for.
-func writeSweep(w io.Writer, res *sweep.Result, name sweepName, format string, width int, color bool) error {
+// writeSweep writes a sweep's result in the format asked for. tty is the
+// terminal w writes to, or nil when w goes to a pipe or a file: the
+// table's colours are chosen for it. The renderer is built on tty, not
+// on w, which wraps it (openOutput): lipgloss finds a terminal only in a
+// file it can ask, and on the wrapper it found none and drew no colour.
+func writeSweep(w io.Writer, res *sweep.Result, name sweepName, format string, width int, tty io.Writer) error {
 	switch format {
 	case "csv":
 		return writeSweepCSV(w, res)
@@ -351,8 +359,8 @@ func writeSweep(w io.Writer, res *sweep.Result, name sweepName, format string, w
 		return picture.Sweep(w, res, name.label(), format)
 	}
 	r := theme.Plain()
-	if color && !theme.NoColor(os.Getenv) {
-		r = theme.NewRenderer(w, false)
+	if tty != nil && !theme.NoColor(os.Getenv) {
+		r = theme.NewRenderer(tty, false)
 	}
 	_, err := fmt.Fprintf(w, "%s\n%s", name.label(), sweepui.Heatmap(res, theme.New(r), width))
 	return err

@@ -290,8 +290,18 @@ func (f *InFlight) render() []string {
 	for i := range letters {
 		inks = append(inks, theme.InkOf(f.th.Series(colors[i]).Bold(true)))
 	}
+	// The hatching is fainter than its line, which is bold. But on a light
+	// background faint goes halfway to white (xterm, VTE): the light
+	// theme's series colours, 4.5:1 against white and more, fell to 2.0
+	// to 3.4:1, and the abandoned calls washed out. There the hatching is
+	// the plain colour: its glyph and the line's bold letters tell the two
+	// apart.
 	for i := range letters {
-		inks = append(inks, theme.InkOf(f.th.Series(colors[i]).Faint(true)))
+		hatch := f.th.Series(colors[i])
+		if !f.th.Light {
+			hatch = hatch.Faint(true)
+		}
+		inks = append(inks, theme.InkOf(hatch))
 	}
 	body := append(g.Lines(inks), legend...)
 	room := func(title string) int { return iw - len([]rune(title)) - 7 }

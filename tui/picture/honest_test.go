@@ -2,10 +2,12 @@ package picture
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/tui/internal/heatbands"
 	"github.com/breakerlab/breakerlab/tui/internal/sweeptest"
 	"github.com/breakerlab/breakerlab/tui/sweepui"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -40,12 +42,14 @@ func TestUniformSweepPictureIsHonest(t *testing.T) {
 			t.Errorf("cell %d is #%s, not the best band's #253494", k, f[1])
 		}
 	}
-	// The terminal draws the same colour (TestTerminalHeatmapHasThePicturesColours's
+	// The terminal paints the same band, the best, in its dark
+	// background's colour for it (TestTerminalHeatmapHasThePicturesColours's
 	// comparison, on a uniform grid).
+	best := heatbands.For(res.Plan).OnDark[heatbands.N-1] // higher is better: the last band
 	out := sweepui.Heatmap(res, theme.New(theme.Fixed(false)), 80)
 	for _, c := range termCell.FindAllStringSubmatch(out, -1) {
-		if c[1]+";"+c[2]+";"+c[3] != "36;52;147" && c[1]+";"+c[2]+";"+c[3] != "37;52;148" {
-			t.Errorf("the terminal paints a uniform cell %s;%s;%s, the slide #253494", c[1], c[2], c[3])
+		if term := c[1] + ";" + c[2] + ";" + c[3]; !near(fmt.Sprintf("%02X%02X%02X", mustAtoi(c[1]), mustAtoi(c[2]), mustAtoi(c[3])), hex(best)) {
+			t.Errorf("the terminal paints a uniform cell %s, not the best band's #%s", term, hex(best))
 		}
 	}
 	checkPNG(t, func(w io.Writer, f string) error { return Sweep(w, res, "cascade", f) })

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/breakerlab/breakerlab/tui/internal/heatbands"
 	"github.com/breakerlab/breakerlab/tui/sweepui"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	xansi "github.com/charmbracelet/x/ansi"
@@ -40,18 +41,17 @@ func near(a, b string) bool {
 	return true
 }
 
-// isBand says whether the colour written rrggbb is one of colors.
-func isBand(colors []color.Color, rgb string) bool {
-	for _, c := range colors {
-		if near(hex(c), rgb) {
-			return true
-		}
+// mustAtoi is a decimal channel of an escape code.
+func mustAtoi(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		panic(err)
 	}
-	return false
+	return n
 }
 
-// The terminal's heatmap (tui/sweepui) and the slide's (gonum) give every
-// cell the same colour: each picks it from tui/internal/heatbands, and
+// The terminal's heatmap (tui/sweepui) and the slide's (gonum) put every
+// cell in the same band: each picks it from tui/internal/heatbands, and
 // gonum's own choice of band is the one heatbands.Band names. The colours
 // are read from what each draws: the SVG's cells, and the terminal's
 // escape codes.
@@ -83,7 +83,18 @@ func TestTerminalHeatmapHasThePicturesColours(t *testing.T) {
 	if len(rows) != ny {
 		t.Fatalf("the terminal's heatmap has %d rows, want %d:\n%s", len(rows), ny, out)
 	}
-	colors, _, _ := sweepBands(res.Plan)
+	// A slide is drawn in the pictures' colours whatever the terminal; the
+	// terminal draws the same band in its background's colours (a dark one
+	// here: theme.Fixed): the cell's band is what must agree.
+	pal := heatbands.For(res.Plan)
+	bandOf := func(colors [heatbands.N]color.RGBA, rgb string) int {
+		for k, c := range colors {
+			if near(hex(c), rgb) {
+				return k
+			}
+		}
+		return -1
+	}
 	for r, l := range rows {
 		j := ny - 1 - r // the top row is the last value
 		cells := termCell.FindAllStringSubmatch(l, -1)
@@ -95,11 +106,15 @@ func TestTerminalHeatmapHasThePicturesColours(t *testing.T) {
 			gg, _ := strconv.Atoi(c[2])
 			bb, _ := strconv.Atoi(c[3])
 			term := fmt.Sprintf("%02X%02X%02X", rr, gg, bb)
-			if !near(term, slide[[2]int{i, j}]) {
-				t.Errorf("cell (%d, %d), mean %.3f: the terminal draws #%s, the slide #%s", i, j, res.Cell(i, j).Mean, term, slide[[2]int{i, j}])
+			tb, sb := bandOf(pal.OnDark, term), bandOf(pal.Colors, slide[[2]int{i, j}])
+			if tb < 0 {
+				t.Errorf("cell (%d, %d): #%s is not a band's colour on a dark terminal", i, j, term)
 			}
-			if !isBand(colors, term) {
-				t.Errorf("cell (%d, %d): #%s is not a band's colour", i, j, term)
+			if sb < 0 {
+				t.Errorf("cell (%d, %d): the slide's #%s is not a band's colour", i, j, slide[[2]int{i, j}])
+			}
+			if tb != sb {
+				t.Errorf("cell (%d, %d), mean %.3f: the terminal draws band %d (#%s), the slide band %d (#%s)", i, j, res.Cell(i, j).Mean, tb, term, sb, slide[[2]int{i, j}])
 			}
 		}
 	}

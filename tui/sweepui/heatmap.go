@@ -16,13 +16,14 @@ import (
 // own so the map reads without colour.
 var shades = [heatbands.N]rune{'·', '░', '▒', '▓', '█'}
 
-// inks are the bands' colours, lowest values first: the palette the
+// inks are the bands' colours, lowest values first: the hues the
 // pictures use (heatbands.For), dark blue for the best values through
-// green to pale yellow, never red; on a light background its darker
-// variant, whose palest band still shows against white.
+// green to pale yellow, never red, in the shades for the terminal's
+// background: on a dark one none too dark to show against black, on a
+// light one none too pale to show against white.
 func inks(th *theme.Theme, pal heatbands.Palette) [heatbands.N]theme.Ink {
 	var out [heatbands.N]theme.Ink
-	colors := pal.Colors
+	colors := pal.OnDark
 	if th.Light {
 		colors = pal.OnLight
 	}

@@ -56,16 +56,17 @@ func TestUniformHeatmapIsHonest(t *testing.T) {
 		}
 	}
 	// In colour, the cells are the best band's colour, the darkest
-	// (#253494, which the renderer may write a unit off).
+	// (on a dark background #005fd7, which the renderer may write a unit
+	// off).
 	coloured := Heatmap(res, theme.New(theme.Fixed(false)), 80)
 	cells := regexp.MustCompile(`\x1b\[38;2;(\d+);(\d+);(\d+)m█`).FindAllStringSubmatch(coloured, -1)
 	if len(cells) == 0 {
 		t.Fatalf("no coloured cells:\n%q", coloured)
 	}
 	for _, c := range cells {
-		for k, want := range []int{37, 52, 148} {
+		for k, want := range []int{0, 95, 215} {
 			if got, _ := strconv.Atoi(c[k+1]); got < want-1 || got > want+1 {
-				t.Fatalf("every cell 1: drawn in %s;%s;%s, not the darkest colour #253494", c[1], c[2], c[3])
+				t.Fatalf("every cell 1: drawn in %s;%s;%s, not the darkest colour #005fd7", c[1], c[2], c[3])
 			}
 		}
 	}

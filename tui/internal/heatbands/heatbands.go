@@ -4,8 +4,9 @@
 // (dark blue through green to pale yellow, no red: red means bad on every
 // slide, and a sweep's good cells are its point), which band a value falls
 // in (Scale), the legend's ranges, and the words that say how to read the
-// colours. Both draw with these functions, so a cell has the same colour in
-// a terminal and on a slide.
+// colours. Both draw with these functions, so a cell is in the same band,
+// of the same hue, in a terminal and on a slide; a terminal's shade of it
+// is one that shows on its background (Palette's OnLight and OnDark).
 //
 // It imports engine/sweep and the standard library only.
 package heatbands
@@ -39,6 +40,17 @@ var goodToBadOnLight = [N]color.RGBA{
 	{95, 135, 0, 255}, {175, 135, 0, 255},
 }
 
+// goodToBadOnDark are the bands' colours on a dark background, from the
+// best to the worst: goodToBad's hues, each lighter than the one before
+// (so "darker: better" holds), but none darker than 3:1 against black,
+// WCAG's least for graphics; goodToBad's navy is 2.0:1 there, and 2.98:1
+// as a terminal of 256 colours shows it. Each is of the xterm colour
+// cube, so a terminal of 256 colours shows the very same.
+var goodToBadOnDark = [N]color.RGBA{
+	{0, 95, 215, 255}, {0, 135, 175, 255}, {0, 175, 175, 255},
+	{175, 215, 175, 255}, {255, 255, 215, 255},
+}
+
 // HigherIsBetter says which way a sweep's measure improves: as its goal
 // says when the goal is on the measure, else as the measure's kind says
 // (more answered is better; more fallbacks, refusals, failures, latency or
@@ -60,13 +72,14 @@ func HigherIsBetter(pl *sweep.Plan) (higher, known bool) {
 
 // Palette is how a sweep's heatmap is coloured and read.
 type Palette struct {
-	// Colors are the bands' colours, the lowest values' first.
+	// Colors are the bands' colours, the lowest values' first: the
+	// pictures'.
 	Colors [N]color.RGBA
-	// OnLight are the bands' colours for a terminal with a light
-	// background, in the same order. A picture is drawn in Colors
-	// whatever the terminal, so a light terminal's cell is not the
-	// slide's colour, only its hue.
-	OnLight [N]color.RGBA
+	// OnLight and OnDark are the bands' colours for a terminal with a
+	// light and with a dark background, in the same order. A picture is
+	// drawn in Colors whatever the terminal, so a terminal's cell is not
+	// the slide's colour, only its hue.
+	OnLight, OnDark [N]color.RGBA
 	// Darker says what a darker colour means: "darker: better", or
 	// "darker: higher" for a measure with no better way.
 	Darker string
@@ -96,7 +109,7 @@ func For(pl *sweep.Plan) Palette {
 		if higher {
 			g = N - 1 - k
 		}
-		p.Colors[k], p.OnLight[k] = goodToBad[g], goodToBadOnLight[g]
+		p.Colors[k], p.OnLight[k], p.OnDark[k] = goodToBad[g], goodToBadOnLight[g], goodToBadOnDark[g]
 	}
 	switch {
 	case !known:

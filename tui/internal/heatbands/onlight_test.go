@@ -25,7 +25,7 @@ func TestOnLightBands(t *testing.T) {
 		p := For(planOf(t, metric, ""))
 		for k := range p.Colors {
 			if place(goodToBad, p.Colors[k]) != place(goodToBadOnLight, p.OnLight[k]) {
-				t.Errorf("%s: band %d is %s on dark, %s on light: not the same place from the best", metric, k, Hex(p.Colors[k]), Hex(p.OnLight[k]))
+				t.Errorf("%s: band %d is %s in pictures, %s on light: not the same place from the best", metric, k, Hex(p.Colors[k]), Hex(p.OnLight[k]))
 			}
 		}
 	}
