@@ -32,7 +32,7 @@ func buildScenario(spec *SimSpec) (*engine.Scenario, error) {
 	if spec.Variant < 0 || spec.Variant >= len(sc.Variants) {
 		return nil, fmt.Errorf("scenario %s has variants 0 to %d, not %d", spec.Scenario, len(sc.Variants)-1, spec.Variant)
 	}
-	if err := applySet(sc, spec); err != nil {
+	if err := applySet(sc, spec, func() (*engine.Scenario, error) { return b.Build(), nil }); err != nil {
 		return nil, err
 	}
 	if len(spec.Set) > 0 {
@@ -48,20 +48,12 @@ func buildScenario(spec *SimSpec) (*engine.Scenario, error) {
 }
 
 // applySet applies the step's [set] to its variant of sc and checks the
-// result.
-func applySet(sc *engine.Scenario, spec *SimSpec) error {
+// result. fresh builds sc's scenario anew, as it was before any key, to
+// find the key a refusal of the whole is about (blameOverride).
+func applySet(sc *engine.Scenario, spec *SimSpec, fresh func() (*engine.Scenario, error)) error {
 	had := breakerCalls(&sc.Variants[spec.Variant].System)
-	// A preset replaces a whole breaker, so it goes before the keys that
-	// adjust it.
-	for pass := 0; pass < 2; pass++ {
-		for _, o := range spec.Set {
-			if isPreset := strings.HasSuffix(o.Key, ".breaker.preset"); isPreset != (pass == 0) {
-				continue
-			}
-			if err := applyOverride(sc, spec.Variant, o.Key, o.Value); err != nil {
-				return fmt.Errorf("set %s: %w", o.Key, err)
-			}
-		}
+	if err := applyKeys(sc, spec.Variant, spec.Set); err != nil {
+		return err
 	}
 	if err := sc.Validate(); err != nil {
 		if made := madeBreakerError(sc, spec, had); made != nil {
@@ -70,10 +62,75 @@ func applySet(sc *engine.Scenario, spec *SimSpec) error {
 		if keyed := keyedBreakerError(sc, spec); keyed != nil {
 			return keyed
 		}
-		return fmt.Errorf("with these overrides the scenario is not valid: %w", err)
+		err = fmt.Errorf("with these overrides the scenario is not valid: %w", err)
+		refused := err
+		if o, ok := blameOverride(spec.Set, refused, func(set []Override) error {
+			sc, err := fresh()
+			if err != nil {
+				return refused // built once, so never; and then no key is to blame
+			}
+			if err = applyKeys(sc, spec.Variant, set); err == nil {
+				err = sc.Validate()
+			}
+			if err != nil {
+				return fmt.Errorf("with these overrides the scenario is not valid: %w", err)
+			}
+			return nil
+		}); ok {
+			return fmt.Errorf("set %s: %w", o.Key, err)
+		}
+		return err
 	}
 	return nil
 }
+
+// applyKeys sets the keys of set on variant v of sc. A preset replaces a
+// whole breaker, so it goes before the keys that adjust it.
+func applyKeys(sc *engine.Scenario, v int, set []Override) error {
+	for pass := 0; pass < 2; pass++ {
+		for _, o := range set {
+			if isPreset := strings.HasSuffix(o.Key, ".breaker.preset"); isPreset != (pass == 0) {
+				continue
+			}
+			if err := applyOverride(sc, v, o.Key, o.Value); err != nil {
+				return fmt.Errorf("set %s: %w", o.Key, namedAs(o.Key, err))
+			}
+		}
+	}
+	return nil
+}
+
+// blameOverride finds the key of set that a refusal of the whole (refused,
+// as try words it with every key set) is about, so that the error points
+// at that key's line and not at the [set] header's: "workers must be
+// between 1 and 100,000, got 0" at the header left the author to find
+// which of the keys below said 0. A key is to blame when the step without
+// it is refused otherwise or not at all; one without which the step is
+// valid comes before one without which it is refused in other words (a
+// bulkhead of 20 with workers = 8 is the bulkhead's fault, though without
+// workers the bulkhead's refusal names 16 workers), and the key written
+// first before the rest. It runs only on a refused step, which is built
+// again once a key.
+func blameOverride(set []Override, refused error, try func([]Override) error) (Override, bool) {
+	var blamed Override
+	found, foundValid := false, false
+	for i, o := range set {
+		without := append(append([]Override(nil), set[:i]...), set[i+1:]...)
+		err := try(without)
+		if err != nil && err.Error() == refused.Error() {
+			continue // the same refusal without o: not o's
+		}
+		valid := err == nil
+		if !found || (valid && !foundValid) || (valid == foundValid && writtenBefore(o, blamed)) {
+			blamed, found, foundValid = o, true, valid
+		}
+	}
+	return blamed, found
+}
+
+// writtenBefore says whether [set] writes a above b. Overrides built in
+// code have no line; they keep their order.
+func writtenBefore(a, b Override) bool { return a.Line > 0 && a.Line < b.Line }
 
 // breakerWrites is what a step's [set] wrote on one call's breaker: the
 // first key as written, for the error's line, the keys under the call
@@ -82,17 +139,36 @@ type breakerWrites struct {
 	first  string
 	keys   map[string]bool
 	preset string
+	// written is each key under the call as the [set] writes it:
+	// "breaker.window" -> "payment.breaker.window".
+	written map[string]string
+}
+
+// at is the key, as written, that a refusal about the first of keys
+// (under the call) the [set] writes points to, for its line: the first
+// breaker key written when it writes none of them.
+func (w breakerWrites) at(keys ...string) string {
+	for _, k := range keys {
+		if written, ok := w.written[k]; ok {
+			return written
+		}
+	}
+	return w.first
 }
 
 // breakerWritten collects the [set]'s breaker keys on dependency d.
 func breakerWritten(sys *engine.System, spec *SimSpec, d *engine.Dependency) breakerWrites {
-	w := breakerWrites{keys: map[string]bool{}}
+	w := breakerWrites{keys: map[string]bool{}, written: map[string]string{}}
+	firstLine := 0
 	for _, o := range spec.Set {
 		if at, ok, _ := findKnob(sys, o.Key); ok && at.dep == d && strings.HasPrefix(at.key, "breaker.") {
-			if w.first == "" {
-				w.first = o.Key
+			// The first written, not the first in spec.Set's order, which
+			// is by key: a preset written below the window sorted first.
+			if w.first == "" || (o.Line > 0 && o.Line < firstLine) {
+				w.first, firstLine = o.Key, o.Line
 			}
 			w.keys[at.key] = true
+			w.written[at.key] = o.Key
 			if name, isName := o.Value.(string); isName && at.key == "breaker.preset" {
 				w.preset = name
 			}
@@ -109,18 +185,51 @@ func breakerWritten(sys *engine.System, spec *SimSpec, d *engine.Dependency) bre
 // the author, who wrote no minimum calls, to guess the key
 // (breaker.min_calls) and where the 100 came from. Other refusals keep
 // the engine's words (keyed false).
-func breakerRefusal(b *breaker.Config, invalid error, c callName, w breakerWrites) (said string, keyed bool) {
-	minimumOut := b.Window == breaker.CountWindow && b.WindowSize >= 1 && b.WindowSize <= breaker.MaxWindowSize &&
-		(b.MinimumCalls < 0 || b.MinimumCalls > b.WindowSize)
-	if !minimumOut || !strings.HasPrefix(invalid.Error(), "breaker minimum calls") {
-		return invalid.Error(), false
-	}
+//
+// at is the key, as written, the refusal is about, for its line, as a
+// scenario file points at its own key: the minimum calls when the [set]
+// writes them, else the window they no longer fit; the open cap, else the
+// open time; the window.
+func breakerRefusal(b *breaker.Config, invalid error, c callName, w breakerWrites) (said, at string, keyed bool) {
 	p := c.String() + ".breaker."
-	said = fmt.Sprintf("%smin_calls must be between 0 and %swindow (%d), got %d", p, p, b.WindowSize, b.MinimumCalls)
-	if w.preset != "" && !w.keys["breaker.min_calls"] {
-		said += fmt.Sprintf(" from preset %q: set %smin_calls too", w.preset, p)
+	// from says, after a value, that the preset gave it: the [set] does
+	// not write key.
+	from := func(key string) string {
+		if w.keys[key] || w.preset == "" {
+			return ""
+		}
+		return fmt.Sprintf(" from preset %q", w.preset)
 	}
-	return said, true
+	engineSaid := invalid.Error()
+	switch {
+	case b.Window == breaker.CountWindow && b.WindowSize >= 1 && b.WindowSize <= breaker.MaxWindowSize &&
+		(b.MinimumCalls < 0 || b.MinimumCalls > b.WindowSize) && strings.HasPrefix(engineSaid, "breaker minimum calls"):
+		said = fmt.Sprintf("%smin_calls must be between 0 and %swindow (%d%s), got %d%s", p, p, b.WindowSize, from("breaker.window"), b.MinimumCalls, from("breaker.min_calls"))
+		if !w.keys["breaker.min_calls"] {
+			said += fmt.Sprintf(": set %smin_calls too", p)
+		}
+		return said, w.at("breaker.min_calls", "breaker.window"), true
+	case b.Window == breaker.CountWindow && b.WindowSize == 0 && w.keys["breaker.window"] && strings.HasPrefix(engineSaid, "breaker window must be"):
+		// A window of 0 keeps no calls, which only a breaker that judges
+		// no rate may do.
+		return fmt.Sprintf("%swindow must be between 1 and %d calls, got 0: this breaker judges a rate over its window", p, breaker.MaxWindowSize), w.at("breaker.window"), true
+	case b.Window == breaker.TimeWindow && b.WindowSize != 0 && w.keys["breaker.window"] && strings.HasPrefix(engineSaid, "breaker window size"):
+		// A preset or breaker.time_window made the window one of time,
+		// which breaker.window (a count of calls) cannot size.
+		why := fmt.Sprintf("%stime_window sets one", p)
+		if !w.keys["breaker.time_window"] && w.preset != "" {
+			why = fmt.Sprintf("preset %q has one, of %s", w.preset, engine.FormatDuration(b.WindowSpan))
+		}
+		said = fmt.Sprintf("%swindow counts the calls of a count window, and this breaker's window is a time window (%s), measured by its span: leave %swindow out", p, why, p)
+		if !w.keys["breaker.time_window"] && w.preset != "" {
+			said += ", or start from a preset whose window counts calls (" + countWindowPresets() + ")"
+		}
+		return said, w.at("breaker.window"), true
+	case b.OpenFor > 0 && b.OpenMax > 0 && b.OpenMax < b.OpenFor && strings.HasPrefix(engineSaid, "breaker open max"):
+		return fmt.Sprintf("%sopen_max must be 0 (no cap) or at least %sopen (%s%s), got %s", p, p, engine.FormatDuration(b.OpenFor), from("breaker.open"), engine.FormatDuration(b.OpenMax)),
+			w.at("breaker.open_max", "breaker.open"), true
+	}
+	return engineSaid, w.first, false
 }
 
 // keyedBreakerError is the refusal of a breaker the variant had that the
@@ -142,8 +251,8 @@ func keyedBreakerError(sc *engine.Scenario, spec *SimSpec) error {
 		if w.first == "" {
 			return
 		}
-		if said, keyed := breakerRefusal(b, invalid, c, w); keyed {
-			out = fmt.Errorf("set %s: %w", w.first, fmt.Errorf("with these overrides the breaker on %s is not valid: %s", c, said))
+		if said, at, keyed := breakerRefusal(b, invalid, c, w); keyed {
+			out = fmt.Errorf("set %s: %w", at, fmt.Errorf("with these overrides the breaker on %s is not valid: %s", c, said))
 		}
 	})
 	return out
@@ -212,8 +321,9 @@ func madeBreakerError(sc *engine.Scenario, spec *SimSpec, had map[callName]bool)
 		msg := fmt.Sprintf("variant %d of %s (%s) has no breaker on %s, so [set] builds one from the breaker keys it gives", v, sc.Name, sc.Variants[v].Name, c)
 		if lacks := breakerLacks(b, c.String()+".breaker."); len(lacks) > 0 {
 			msg += ", and it lacks " + joinAnd(lacks) + ". Set those too"
-		} else if said, keyed := breakerRefusal(b, invalid, c, w); keyed {
+		} else if said, at, keyed := breakerRefusal(b, invalid, c, w); keyed {
 			msg += ", and it is not valid: " + said
+			key = at
 		} else {
 			msg += fmt.Sprintf(", and it is not valid: %s. Change that", said)
 		}
@@ -266,6 +376,18 @@ func breakerLacks(b *breaker.Config, prefix string) []string {
 		lacks = append(lacks, prefix+"trials")
 	}
 	return lacks
+}
+
+// countWindowPresets names, quoted, the presets whose window counts
+// calls: the ones a breaker.window fits.
+func countWindowPresets() string {
+	var names []string
+	for _, p := range breaker.Presets() {
+		if p.Config.Window == breaker.CountWindow && p.Config.WindowSize > 0 {
+			names = append(names, strconv.Quote(p.Name))
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // joinAnd joins items as a list in words: "a", "a and b", "a, b and c".
@@ -328,7 +450,10 @@ func applyOverride(sc *engine.Scenario, v int, key string, val any) error {
 				key, systemKeys, endpointKeys, "timeout, bulkhead, breaker.window, ...", strings.Join(dedupe(names), ", "))
 		}
 	}
-	return applyAt(sc, v, at, val)
+	if err := applyAt(sc, v, at, val); err != nil {
+		return err
+	}
+	return checkOwnRange(at, val) // setrange.go
 }
 
 // applyAt sets the knob at on variant v of sc.
@@ -653,16 +778,27 @@ func buildShuffle(spec *SimSpec) (shuffle.SimConfig, time.Duration, error) {
 		return cfg, 0, fmt.Errorf("scenario shuffle has variants 0 to %d (the strategies %v), not %d", len(strategies)-1, strategies, spec.Variant)
 	}
 	cfg.Strategy = strategies[spec.Variant]
-	until := DefaultShuffleDuration
-	for _, o := range spec.Set {
-		if err := setShuffle(&cfg, &until, o.Key, o.Value); err != nil {
-			return cfg, 0, fmt.Errorf("set %s: %w", o.Key, err)
+	base := cfg
+	build := func(set []Override) (shuffle.SimConfig, time.Duration, error) {
+		cfg, until := base, DefaultShuffleDuration
+		for _, o := range set {
+			if err := setShuffle(&cfg, &until, o.Key, o.Value); err != nil {
+				return cfg, 0, fmt.Errorf("set %s: %w", o.Key, err)
+			}
+		}
+		if _, err := shuffle.New(cfg, spec.Seed); err != nil {
+			return cfg, 0, fmt.Errorf("with these overrides the shuffle timeline is not valid: %w", err)
+		}
+		return cfg, until, nil
+	}
+	cfg, until, err := build(spec.Set)
+	if err != nil && !strings.HasPrefix(err.Error(), "set ") {
+		// The timeline's refusal, of the whole: at the key it is about.
+		if o, ok := blameOverride(spec.Set, err, func(set []Override) error { _, _, err := build(set); return err }); ok {
+			err = fmt.Errorf("set %s: %w", o.Key, err)
 		}
 	}
-	if _, err := shuffle.New(cfg, spec.Seed); err != nil {
-		return cfg, 0, fmt.Errorf("with these overrides the shuffle timeline is not valid: %w", err)
-	}
-	return cfg, until, nil
+	return cfg, until, err
 }
 
 // DefaultShuffleDuration is how long a shuffle step's timeline runs unless
@@ -806,7 +942,7 @@ func buildFileScenario(spec *SimSpec) (*engine.Scenario, error) {
 	if spec.Variant < 0 || spec.Variant >= len(sc.Variants) {
 		return nil, fmt.Errorf("scenario %s has variants 0 to %d, not %d", spec.Scenario, len(sc.Variants)-1, spec.Variant)
 	}
-	if err := applySet(sc, spec); err != nil {
+	if err := applySet(sc, spec, func() (*engine.Scenario, error) { return scenariofile.Parse(spec.File.Path, spec.File.Data) }); err != nil {
 		return nil, err
 	}
 	return sc, nil

@@ -36,8 +36,10 @@ func TestSetExplainsABreakerBuiltWhereThereWasNone(t *testing.T) {
 			"has no breaker on recommendations",
 			`it is not valid: recommendations.breaker.min_calls must be between 0 and recommendations.breaker.window (10), got 100 from preset "resilience4j": set recommendations.breaker.min_calls too. Variant 2 has one`,
 		}},
+		// It points at the window, which no longer fits the preset's
+		// minimum calls, as a scenario file points at window_size.
 		{"a preset on a breaker the variant has that does not fit the key after it", step("2", "recommendations.breaker.preset = \"resilience4j\"\nrecommendations.breaker.window = 10\n"), []string{
-			`mine.md:12: set.recommendations.breaker.preset: with these overrides the breaker on recommendations is not valid: recommendations.breaker.min_calls must be between 0 and recommendations.breaker.window (10), got 100 from preset "resilience4j": set recommendations.breaker.min_calls too`,
+			`mine.md:13: set.recommendations.breaker.window: with these overrides the breaker on recommendations is not valid: recommendations.breaker.min_calls must be between 0 and recommendations.breaker.window (10), got 100 from preset "resilience4j": set recommendations.breaker.min_calls too`,
 		}},
 		{"minimum calls written above the window", step("2", "recommendations.breaker.min_calls = 2000\n"), []string{
 			"mine.md:12: set.recommendations.breaker.min_calls: with these overrides the breaker on recommendations is not valid: recommendations.breaker.min_calls must be between 0 and recommendations.breaker.window (20), got 2000",
