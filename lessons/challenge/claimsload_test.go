@@ -57,7 +57,7 @@ to = "8s"
 	if !errors.As(err, &fe) || !errors.Is(err, ErrInvalid) {
 		t.Errorf("%v: want an *Error about the file's content", err)
 	}
-	for _, want := range []string{path + ":21: claims[2].expect: the brief claims \"share web failed >= 50%\" (2s–8s) of the start, but on seed 1 the engine gives 0.0%", "every seed (1, 2)"} {
+	for _, want := range []string{path + ":21: claims[2].expect: the brief claims \"share web failed >= 50%\" (2–8 s) of the start, but on seed 1 the engine gives 0.0%", "every seed (1, 2)"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("%v\ndoes not say %q", err, want)
 		}

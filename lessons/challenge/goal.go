@@ -67,12 +67,17 @@ func linkPeers(c *Challenge) {
 	}
 }
 
-// WindowText is the goal's own window, "5–15 s", or "".
+// WindowText is the goal's own window, "5–15 s", or "": its ends as
+// durationText writes them, the unit once where both have it.
 func (g *Goal) WindowText() string {
 	if g.Window == nil {
 		return ""
 	}
-	return formatDuration(g.Window[0]) + "–" + formatDuration(g.Window[1])
+	from, to := durationText(g.Window[0]), durationText(g.Window[1])
+	if n, u, ok := strings.Cut(from, " "); ok && strings.HasSuffix(to, " "+u) {
+		from = n
+	}
+	return from + "–" + to
 }
 
 // outcome is one run's results, for one seed: the engine's final snapshot

@@ -3,6 +3,7 @@ package challenge
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -155,7 +156,9 @@ func (k *Knob) Parse(text string) (any, error) {
 		}
 		// As a scenario file and the sandbox's knob form read one: Go's
 		// syntax ("1m30s" too), with its unit; zero needs none, any other
-		// bare number is refused.
+		// bare number is refused. And as Format writes one, a space
+		// before the unit ("600 ms"): the field opens with that text.
+		text = spacedDuration.ReplaceAllString(text, "$1$2")
 		d, err := lessons.ParseDuration(text)
 		if err != nil {
 			// A negative duration is refused by the knob's own range,
@@ -294,9 +297,13 @@ func (k *Knob) Format(v any) string {
 			return strconv.FormatFloat(100*f, 'f', -1, 64) + "%"
 		}
 	}
+	text := FormatValue(v)
+	if d, ok := k.duration(v); ok {
+		text = durationText(d)
+	}
 	if k.zeroIsNone() {
 		if f, ok := k.number(v); ok && f == 0 {
-			return FormatValue(v) + " (none)"
+			return text + " (none)"
 		}
 	}
 	if list, ok := v.([]any); ok {
@@ -309,8 +316,43 @@ func (k *Knob) Format(v any) string {
 		}
 		return strings.Join(parts, "→")
 	}
-	return FormatValue(v)
+	return text
 }
+
+// duration reads a duration knob's value.
+func (k *Knob) duration(v any) (time.Duration, bool) {
+	if k.Kind != KnobDuration {
+		return 0, false
+	}
+	x, ok := v.(string)
+	if !ok {
+		return 0, false
+	}
+	d, err := time.ParseDuration(x)
+	return d, err == nil
+}
+
+// durationText writes a duration for the challenge screens: "600 ms",
+// "1.5 s", "0 s". A knob's value, its range and step, a goal's window
+// and the notes all write durations with it, as the goals' bounds and
+// values and the briefs' numbers write theirs (lessons' "dur" format: a
+// number, a space, its unit); the knobs wrote Go's "600ms" beside a par
+// of "≤ 600 ms". Exact, not rounded as a measured value is: it is also
+// the text a knob's field opens with, which Parse reads back.
+func durationText(d time.Duration) string {
+	switch {
+	case d == 0:
+		return "0 s"
+	case d.Abs() < time.Second:
+		return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', -1, 64) + " ms"
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
+}
+
+// spacedDuration is a duration written as durationText writes it, a
+// space between the number and its unit ("600 ms"), which Go's syntax
+// does not take.
+var spacedDuration = regexp.MustCompile(`^(-?[0-9.]+)\s+([a-zµμ]+)$`)
 
 // zeroIsNone says whether the knob's zero means none at all: a timeout or
 // a deadline of 0 is no timeout, no deadline, and a bulkhead of 0 no

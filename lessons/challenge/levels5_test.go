@@ -318,7 +318,7 @@ func TestContainCheckoutServesCheckout(t *testing.T) {
 	failsGoal(t, c, "a bulkhead with a timeout", Setting{"payment.bulkhead": int64(8), "payment.timeout": "1s"}, "calls payment works on at once")
 	for i := range c.Knobs {
 		if k := &c.Knobs[i]; k.Path == "payment.timeout" {
-			if got := k.Format(c.Start()[k.Path]); got != "0s (none)" {
+			if got := k.Format(c.Start()[k.Path]); got != "0 s (none)" {
 				t.Errorf("the timeout's start is shown as %q, want it named none", got)
 			}
 		}
@@ -420,7 +420,7 @@ to = "8s"
 	if err == nil {
 		t.Fatal("a false claim passed")
 	}
-	for _, want := range []string{`c: the brief claims "share web failed >= 50%" (2s–8s)`, "on seed 1", "0.0%"} {
+	for _, want := range []string{`c: the brief claims "share web failed >= 50%" (2–8 s)`, "on seed 1", "0.0%"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("%v\ndoes not say %q", err, want)
 		}
@@ -435,13 +435,13 @@ to = "8s"
 }
 
 // The knob's rules are told the same way for every value it refuses
-// (finding 10): -1s and 0 are both outside from 100ms to 10s; a timeout of
+// (finding 10): -1s and 0 are both outside from 100 ms to 10 s; a timeout of
 // zero is named none, and typing none sets it.
 func TestDurationKnobsTellOneRule(t *testing.T) {
 	d := Knob{Path: "x.timeout", Label: "timeout", Kind: KnobDuration, Min: 0.1, Max: 10, Step: 0.1}
 	for _, text := range []string{"-1s", "0", "-250ms"} {
 		_, err := d.Parse(text)
-		if err == nil || !strings.Contains(err.Error(), "must be from 100ms to 10s") {
+		if err == nil || !strings.Contains(err.Error(), "must be from 100 ms to 10 s") {
 			t.Errorf("%q: %v, want the knob's range", text, err)
 		}
 	}
@@ -449,14 +449,14 @@ func TestDurationKnobsTellOneRule(t *testing.T) {
 	if v, err := z.Parse("none"); err != nil || FormatValue(v) != "0s" {
 		t.Errorf("none: %v %v, want 0s", v, err)
 	}
-	if got := z.Format("0s"); got != "0s (none)" {
+	if got := z.Format("0s"); got != "0 s (none)" {
 		t.Errorf("a zero timeout is shown as %q", got)
 	}
-	if got := z.Range(); got != "0s (none) to 10s" {
+	if got := z.Range(); got != "0 s (none) to 10 s" {
 		t.Errorf("range %q", got)
 	}
 	w := Knob{Path: "partner.ratelimiter.timeout_duration", Label: "wait", Kind: KnobDuration, Min: 0, Max: 1, Step: 0.05}
-	if got := w.Format("0s"); got != "0s" {
+	if got := w.Format("0s"); got != "0 s" {
 		t.Errorf("a rate limiter's zero wait (refused at once) is shown as %q", got)
 	}
 }

@@ -27,7 +27,7 @@ func TestTheBulkheadsRangeIsThePools(t *testing.T) {
 	if got := challenge.FormatValue(m.setting["recommendations.bulkhead"]); got != "34" {
 		t.Errorf("the arrows took the bulkhead to %s, past the pool's 34", got)
 	}
-	if !strings.Contains(m.note, "end of its range (0 (none) to 34") || !strings.Contains(m.note, "raise workers for more") {
+	if !strings.Contains(m.note, "end of its range, 0 (none) to 34") || !strings.Contains(m.note, "raise workers for more") {
 		t.Errorf("at the end the note says %q", m.note)
 	}
 	before := m.gen

@@ -640,11 +640,7 @@ func (m Model) onKey(k tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		next := lim.Move(old, steps)
 		if challenge.FormatValue(next) == challenge.FormatValue(old) {
-			rng := lim.Range()
-			if why := lim.Narrowed(); why != "" && !lim.Empty() { // an empty range says why already
-				rng += ", " + why
-			}
-			m.setNote(fmt.Sprintf("%s is at the end of its range (%s)", kn.Label, rng), false)
+			m.setNote(rangeEndNote(kn, lim), false)
 			return m, nil
 		}
 		m.push()
@@ -722,6 +718,22 @@ func fixedNote(kn *challenge.Knob, lim challenge.Limit, by string, toward int) s
 	}
 	if widen := lim.Widen(); widen != "" {
 		s += "; " + widen
+	}
+	return s
+}
+
+// rangeEndNote is the note for an arrow that cannot move kn any further
+// on: the range it is at the end of, set off by commas. In brackets it
+// nested brackets, since a range may hold some ("0 (none) to 34") and an
+// empty one says why in them: "(no value fits … (the fewest …))". An
+// empty range leaves the knob its own, whose end the arrow met.
+func rangeEndNote(kn *challenge.Knob, lim challenge.Limit) string {
+	if lim.Empty() {
+		return fmt.Sprintf("%s is at the end of its own range, %s, and %s", kn.Label, kn.Range(), lim.Range())
+	}
+	s := fmt.Sprintf("%s is at the end of its range, %s", kn.Label, lim.Range())
+	if why := lim.Narrowed(); why != "" {
+		s += ", " + why
 	}
 	return s
 }

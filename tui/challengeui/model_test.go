@@ -313,7 +313,7 @@ func TestTypingReplacesTheValue(t *testing.T) {
 	for _, bad := range []struct{ text, why string }{
 		{"2", "with its unit"},
 		{"soon", "a duration with its unit"},
-		{"1m30s", "from 100ms to 10s, got 1m30s"}, // a duration, but past the knob's range
+		{"1m30s", "from 100 ms to 10 s, got 90 s"}, // a duration, but past the knob's range
 	} {
 		keys := []string{"enter"}
 		for _, r := range bad.text {
@@ -519,7 +519,7 @@ func TestWhysFitWholeOrPointToTheBriefPage(t *testing.T) {
 // A timeout of 0 is no timeout: the knob says so, and none can be typed.
 func TestZeroTimeoutIsShownAsNone(t *testing.T) {
 	m := sized(t, open(t, "contain-checkout", Options{}), 80, 24)
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "‹ 0s (none) ›") || !strings.Contains(v, "0s (none) to 10s") {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "‹ 0 s (none) ›") || !strings.Contains(v, "0 s (none) to 10 s") {
 		t.Errorf("the timeout's 0 should read none:\n%s", v)
 	}
 	m = press(t, m, "enter", "1", "s", "enter", "enter", "n", "o", "n", "e", "enter")

@@ -220,9 +220,13 @@ func (p Picker) View() string {
 		idW = min(idW, w/2)
 	} else {
 		// No summary beside the titles: they get what the line has but
-		// the stars and the " next" tag, so the stars line up in one
-		// column and no title is cut while cells stand empty after it.
-		idW = max(min(idW, w-2-3-2-starsW-1-len(nextTag)), 0)
+		// the stars' column, so the stars line up and a title goes on
+		// under itself rather than be cut. Cut to one line, at 30
+		// columns levels 1 to 3 all read "Size a …". The column is as
+		// wide as the "next" tag too, which goes under the stars where
+		// its row has no room for it beside them: held on every row,
+		// the tag's cells cost every title five.
+		idW = max(min(idW, w-2-3-2-max(starsW, len(nextTag))), 1)
 	}
 	var list []string
 	at := 0
@@ -244,17 +248,24 @@ func (p Picker) View() string {
 			list = append(list, th.Dim.Render(head))
 		}
 		stars := challenge.StarsText(p.stars(c.ID))
-		if c == next {
+		used := 2 + idW + 3 + 2 + starsW + 2
+		// The tag beside the stars where the row has room for it, else
+		// under them (tagBelow).
+		tagBelow := c == next && !withSummary && used-2+1+len(nextTag) > w
+		if c == next && !tagBelow {
 			stars += " " + nextTag
 		}
 		mark := "  "
-		title := pane.Fit(fmt.Sprintf("%2d %s", c.Number, titleFit(c.Title, idW)), idW+3)
+		titleLines := []string{titleFit(c.Title, idW)}
+		if !withSummary {
+			titleLines = pane.Wrap(c.Title, idW)
+		}
+		title := pane.Fit(fmt.Sprintf("%2d %s", c.Number, titleLines[0]), idW+3)
 		if i == p.nav.Cursor {
 			mark = th.Accent.Render("▸ ")
 			title = th.Bold.Render(title)
 		}
 		head := mark + title + "  " + th.Accent.Render(stars)
-		used := 2 + idW + 3 + 2 + starsW + 2
 		if withSummary {
 			// The " next" tag's cells come off the first line only: its
 			// width left them out, and the line lost a word ("keep that
@@ -267,6 +278,20 @@ func (p Picker) View() string {
 			}
 		} else {
 			list = append(list, head)
+			if tagBelow && len(titleLines) == 1 {
+				titleLines = append(titleLines, "")
+			}
+			for j, l := range titleLines[1:] {
+				l = pane.Fit(l, idW)
+				if i == p.nav.Cursor {
+					l = th.Bold.Render(l)
+				}
+				l = strings.Repeat(" ", 5) + l
+				if j == 0 && tagBelow {
+					l += "  " + th.Accent.Render(nextTag)
+				}
+				list = append(list, l)
+			}
 		}
 		if i == p.nav.Cursor {
 			at = len(list) - 1 // the item's last line: all of it stays on screen
@@ -475,5 +500,9 @@ func (p Picker) rowClicked(msg tea.MouseMsg) (int, bool) {
 			}
 		}
 		return 0, false
-	}, func(l string) bool { return strings.HasPrefix(l, "          ") && strings.TrimSpace(l) != "" })
+	}, func(l string) bool {
+		// A title's lines under its first, or a summary's: indented past
+		// the cursor and the number.
+		return strings.HasPrefix(l, "      ") && strings.TrimSpace(l) != ""
+	})
 }

@@ -237,16 +237,21 @@ func (m *Model) knobLines(i, w int) []string {
 	}
 	var out []string
 	valW := ansi.StringWidth(val)
-	labelW := w - 2 - 1 - 14
+	// The values' column: 14 cells, or as wide as a longer value, whose
+	// label still fits beside it. At 14 always, at 80 columns challenge
+	// 5's "‹ token-bucket ›" went under "retry budget" with the line half
+	// empty, and the knobs below moved down a line as → reached it.
+	valCol := max(14, valW)
+	labelW := w - 2 - 1 - valCol
 	// Beside its value only where every word of the label fits the
 	// column left to it: a narrow panel cut "strategy" into "strat" and
 	// "egy" there. Else the value goes under the label, as a long one does.
-	if valW <= 14 && longestWord(k.Label) <= labelW {
+	if longestWord(k.Label) <= labelW && (valW <= 14 || ansi.StringWidth(k.Label) <= labelW) {
 		label := pane.Wrap(k.Label, labelW)
 		for j, l := range label {
 			line := mark + pane.Fit(l, labelW)
 			if j == 0 {
-				line += " " + strings.Repeat(" ", 14-valW) + m.th.Bold.Render(val)
+				line += " " + strings.Repeat(" ", valCol-valW) + m.th.Bold.Render(val)
 			}
 			out = append(out, line)
 			mark = "  "
