@@ -12,6 +12,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/engine/sweep"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/lessons"
 )
 
@@ -46,6 +47,7 @@ func smallRanges(sc *engine.Scenario, v int, path string) []string {
 // less a check that let through burst knobs of an endpoint with no burst
 // and a slow fault's probability, which the sweep then refused.
 func TestEveryListedKnobIsSwept(t *testing.T) {
+	racefree.Only(t) // no goroutine: prepareSweep builds and checks cells and runs none (6.3 s of CPU under -race, 1.9 without)
 	for _, b := range scenarios.All() {
 		base := b.Build()
 		for v := range base.Variants {

@@ -28,46 +28,52 @@ func checkWhole(t *testing.T, where string, m Model, w, h int, about ...string) 
 func TestEveryScreenCutsNothing(t *testing.T) {
 	racefree.Only(t)
 	for _, b := range scenarios.All() {
-		sc := b.Build()
-		at := (sc.Duration / 2).Truncate(time.Second)
-		for v := range sc.Variants {
-			m := seekTo(t, newModel(t, 80, 24, Options{Scenario: sc, Variant: v}), at)
-			where := fmt.Sprintf("%s variant %d", b.Name, v+1)
-			c := press(m, "c")
-			f := press(m, "e")
-			for _, sz := range layoutSizes {
-				checkWhole(t, where, m, sz[0], sz[1])
-				checkWhole(t, where+", compare", c, sz[0], sz[1])
-				if v == 0 {
-					checkWhole(t, b.Name+", help", press(m, "?"), sz[0], sz[1])
-				}
-			}
-			for _, sz := range layoutSizes {
-				f = send(f, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
-				f.form.focus = 0
-				for i, k := range f.form.knobs {
-					checkWhole(t, fmt.Sprintf("%s, knob %q", where, k.label), f, sz[0], sz[1], k.hint)
-					tuitest.CheckValuesWhole(t, fmt.Sprintf("%s, knob %q at %dx%d", where, k.label, sz[0], sz[1]), f.View(), k.input.Value())
-					if i < len(f.form.knobs)-1 {
-						f = press(f, "down")
+		// Each scenario's screens are a parallel subtest, so the test
+		// (4 s of CPU) can use both cores when they are free; each
+		// builds its own scenario and models.
+		t.Run(b.Name, func(t *testing.T) {
+			t.Parallel()
+			sc := b.Build()
+			at := (sc.Duration / 2).Truncate(time.Second)
+			for v := range sc.Variants {
+				m := seekTo(t, newModel(t, 80, 24, Options{Scenario: sc, Variant: v}), at)
+				where := fmt.Sprintf("%s variant %d", b.Name, v+1)
+				c := press(m, "c")
+				f := press(m, "e")
+				for _, sz := range layoutSizes {
+					checkWhole(t, where, m, sz[0], sz[1])
+					checkWhole(t, where+", compare", c, sz[0], sz[1])
+					if v == 0 {
+						checkWhole(t, b.Name+", help", press(m, "?"), sz[0], sz[1])
 					}
 				}
-			}
-			if v > 0 {
-				continue
-			}
-			// The presets: the library's source, or where none of the
-			// variants has a breaker, the note that says so.
-			p := press(m, "C")
-			for range len(presetNames()) {
 				for _, sz := range layoutSizes {
-					checkWhole(t, b.Name+", presets", p, sz[0], sz[1])
+					f = send(f, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+					f.form.focus = 0
+					for i, k := range f.form.knobs {
+						checkWhole(t, fmt.Sprintf("%s, knob %q", where, k.label), f, sz[0], sz[1], k.hint)
+						tuitest.CheckValuesWhole(t, fmt.Sprintf("%s, knob %q at %dx%d", where, k.label, sz[0], sz[1]), f.View(), k.input.Value())
+						if i < len(f.form.knobs)-1 {
+							f = press(f, "down")
+						}
+					}
 				}
-				if p.cmp == nil {
-					break
+				if v > 0 {
+					continue
 				}
-				p = press(p, "p")
+				// The presets: the library's source, or where none of the
+				// variants has a breaker, the note that says so.
+				p := press(m, "C")
+				for range len(presetNames()) {
+					for _, sz := range layoutSizes {
+						checkWhole(t, b.Name+", presets", p, sz[0], sz[1])
+					}
+					if p.cmp == nil {
+						break
+					}
+					p = press(p, "p")
+				}
 			}
-		}
+		})
 	}
 }

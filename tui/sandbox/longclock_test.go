@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -17,6 +18,7 @@ import (
 // form's "at" reads as the clock does. A built-in's minute stays in
 // seconds (the goldens hold it).
 func TestLongRunClockReadsInTheAxisUnit(t *testing.T) {
+	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
 	hours := tuitest.Scenario(t, "checkout")
 	hours.Duration, hours.MeasureTo = 4*time.Hour, 4*time.Hour
 	for _, c := range []struct {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -41,7 +42,11 @@ func TestKnobFormRoundTripsEveryKnob(t *testing.T) {
 // each field set to awkward values of its kind (shares near 0 and 1,
 // thirds, sub-millisecond durations), wherever the scenario takes them.
 // Some 1,500 round trips of whole forms: 46 s under -race, where the
-// detector has nothing to watch.
+// detector has nothing to watch, and 10 s without, the longest test of
+// the sandbox's run without -race. Each scenario's round trips are a
+// parallel subtest, so the test can use both cores when they are free;
+// the subtests write no memory they share (each builds its own scenarios
+// and forms, and tried is counted under mu).
 func TestKnobFormRoundTripsAwkwardValues(t *testing.T) {
 	racefree.Only(t) // no goroutine: the forms' and the scenario's work alone
 	awkward := map[valueKind][]any{
@@ -51,27 +56,37 @@ func TestKnobFormRoundTripsAwkwardValues(t *testing.T) {
 		kindUntil:    {"12.345678s"},
 		kindInt:      {int64(99999)},
 	}
+	var mu sync.Mutex
 	tried := map[valueKind]int{}
-	for _, name := range scenarios.Names() {
-		b, _ := scenarios.Lookup(name)
-		base := b.Build()
-		for v := range base.Variants {
-			for _, k := range newForm(tuitest.Plain(), base, v).knobs {
-				path, ok := knobPath(base, v, &k)
-				if !ok {
-					continue
-				}
-				for _, val := range awkward[k.kind] {
-					sc := cloneScenario(base)
-					if lessons.SetKnob(sc, v, path, val) != nil || sc.Validate() != nil {
-						continue // the scenario refuses it there
+	// The group returns once every scenario's subtest has: tried is
+	// complete after it.
+	t.Run("scenarios", func(t *testing.T) {
+		for _, name := range scenarios.Names() {
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				b, _ := scenarios.Lookup(name)
+				base := b.Build()
+				for v := range base.Variants {
+					for _, k := range newForm(tuitest.Plain(), base, v).knobs {
+						path, ok := knobPath(base, v, &k)
+						if !ok {
+							continue
+						}
+						for _, val := range awkward[k.kind] {
+							sc := cloneScenario(base)
+							if lessons.SetKnob(sc, v, path, val) != nil || sc.Validate() != nil {
+								continue // the scenario refuses it there
+							}
+							mu.Lock()
+							tried[k.kind]++
+							mu.Unlock()
+							checkRoundTrip(t, fmt.Sprintf("%s variant %d with %s=%v", name, v+1, path, val), sc, v)
+						}
 					}
-					tried[k.kind]++
-					checkRoundTrip(t, fmt.Sprintf("%s variant %d with %s=%v", name, v+1, path, val), sc, v)
 				}
-			}
+			})
 		}
-	}
+	})
 	for kind := range awkward {
 		if tried[kind] == 0 {
 			t.Errorf("no field of kind %d took an awkward value: the test checks nothing there", kind)

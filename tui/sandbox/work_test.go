@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/internal/racefree"
 	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/internal/tuitest"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -51,6 +52,11 @@ func drainWork(t *testing.T, m Model) Model {
 // moved; and what the slices end on is the run played straight there,
 // bit for bit.
 func TestSlicedSeekIsTheDirectRun(t *testing.T) {
+	// No goroutine: the work's slices are played by this one, their
+	// commands dropped. The seven tests that play long runs so (this
+	// file's and TestLongRunClockReadsInTheAxisUnit) took 54 s of CPU
+	// under -race, 3 s without.
+	racefree.Only(t)
 	sc := longGoServer(t)
 	m := newModel(t, 100, 30, Options{Scenario: sc})
 	if m.work == nil || m.xp.prof.ok {
@@ -165,6 +171,7 @@ func TestSlicedSeekIsTheDirectRun(t *testing.T) {
 // esc stops the work where the run got to, which is then shown, exactly;
 // q quits meanwhile.
 func TestWorkKeysStopIt(t *testing.T) {
+	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
 	sc := longGoServer(t)
 	m := newModel(t, 100, 30, Options{Scenario: sc})
 	m = drainWork(t, m)
@@ -238,6 +245,7 @@ func longCheckout(t testing.TB) *engine.Scenario {
 // screen has moved; and what the slices end on is each run played
 // straight there, bit for bit.
 func TestSlicedMovesAreTheDirectRuns(t *testing.T) {
+	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
 	sc := longCheckout(t)
 	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: 3}))
 	check := func(what string, s *sim) { t.Helper(); sameAsDirect(t, what, s) }
@@ -314,6 +322,7 @@ func TestSlicedMovesAreTheDirectRuns(t *testing.T) {
 // own to the end in the Update that drew the first compare screen (some
 // 10 s on a 24-hour go-server). ] looks for them, in slices.
 func TestCompareDrawsWithoutTheProcessRun(t *testing.T) {
+	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
 	sc := longGoServer(t)
 	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc}))
 	next, _ := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("c")})
@@ -352,6 +361,7 @@ func TestCompareDrawsWithoutTheProcessRun(t *testing.T) {
 // variant's own run is not kept: each played an hour's run in one Update,
 // and each is now work, ending on the runs played straight there.
 func TestSlicedSeedFaultAndCloseAreTheDirectRuns(t *testing.T) {
+	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
 	sc := longCheckout(t)
 	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: sc, Variant: 3}))
 	check := func(what string, s *sim) { t.Helper(); sameAsDirect(t, what, s) }
@@ -433,6 +443,7 @@ func TestSlicedSeedFaultAndCloseAreTheDirectRuns(t *testing.T) {
 // pane.ClockIn): "working to 30m 00s" under a clock reading "30m 00s",
 // where they said "30m 0s", and the menu "at 1800 s".
 func TestLongRunWorkAndMenuReadAsTheClock(t *testing.T) {
+	racefree.Only(t) // as TestSlicedSeekIsTheDirectRun: no goroutine, the work played here
 	m := drainWork(t, newModel(t, 100, 30, Options{Scenario: longCheckout(t)}))
 	for _, r := range ":30m" {
 		next, _ := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
