@@ -12,7 +12,6 @@ package palette
 import (
 	"fmt"
 	"strings"
-	"unicode"
 
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -182,21 +181,17 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 }
 
 // typable is what of runes typed or pasted goes on the line: a control
-// character (ESC, a tab, a bell, DEL, and the C1 controls U+0080–U+009F,
-// CSI among them) is dropped, as the program's other text inputs (the
-// knob forms' fields, the sandbox's prompts) drop ESC, so that
-// "a\x1b[31mb" pasted never reaches the terminal as a sequence and the
-// line shows what will be matched. So is a bidirectional control (an
-// override or isolate such as U+202E, a mark such as U+200F): invisible,
-// it would reorder the line as drawn, so that what the learner reads is
-// not what is matched.
+// character (ESC, a tab, a bell, DEL, the C1 controls U+0080–U+009F, CSI
+// among them) or a bidirectional control (an override or isolate such as
+// U+202E, a mark such as U+200F) is dropped (pane.Typable, the rule of
+// every text input), so that "a\x1b[31mb" pasted never reaches the
+// terminal as a sequence and the line shows what will be matched.
 func typable(runes []rune) string {
 	var b strings.Builder
 	for _, r := range runes {
-		if unicode.In(r, unicode.Cc, unicode.Bidi_Control) {
-			continue
+		if pane.Typable(r) {
+			b.WriteRune(r)
 		}
-		b.WriteRune(r)
 	}
 	return b.String()
 }

@@ -4,8 +4,8 @@
 // owns the text field and the drawing; what a field means, how its text is
 // parsed and what a refusal says belong to the screen that uses it.
 //
-// It imports tui/theme, tui/pane (Fit), bubbletea and x/ansi, and does no
-// I/O.
+// It imports tui/theme, tui/pane (Fit, Typable), bubbletea and x/ansi,
+// and does no I/O.
 package form
 
 import (
@@ -57,7 +57,7 @@ func (f *Field) Key(k tea.KeyMsg) (refused []rune) {
 		f.value = f.value[:0]
 	case tea.KeyRunes, tea.KeySpace:
 		for _, r := range k.Runes {
-			if r < ' ' || r == 0x7f {
+			if !pane.Typable(r) {
 				continue
 			}
 			if f.takes != nil && !f.takes(r) {

@@ -159,7 +159,9 @@ func (m Model) ShortHelp(close ...key.Binding) []key.Binding {
 
 // KeyTable is a screen's full key help in at most w cells: its columns
 // side by side as far as they fit, the rest in rows below, a blank line
-// between, where help.Model alone would cut them off.
+// between, where help.Model alone would cut them off. A column wider than
+// w alone has its descriptions wrapped under themselves: at 40 columns
+// the frame cut the builder's and the sandbox's longest ones with "…".
 func KeyTable(h help.Model, groups [][]key.Binding, w int) []string {
 	h.Width = 0 // measure, and draw, without cutting
 	var out, row []string
@@ -182,9 +184,41 @@ func KeyTable(h help.Model, groups [][]key.Binding, w int) []string {
 			next = [][]key.Binding{g}
 			lines = strings.Split(h.FullHelpView(next), "\n")
 		}
+		if len(next) == 1 && maxWidth(lines) > w {
+			next = [][]key.Binding{wrapDescs(g, w)}
+			lines = strings.Split(h.FullHelpView(next), "\n")
+		}
 		cols, row = next, lines
 	}
 	flush()
+	return out
+}
+
+// wrapDescs is the column g in w cells: each description wrapped to what
+// the keys leave, its lines after the first as bindings whose help names
+// no key, so that help draws them under the description, in its style.
+func wrapDescs(g []key.Binding, w int) []key.Binding {
+	keyW := 0
+	for _, b := range g {
+		if b.Enabled() {
+			keyW = max(keyW, ansi.StringWidth(b.Help().Key))
+		}
+	}
+	var out []key.Binding
+	for _, b := range g {
+		if !b.Enabled() {
+			continue
+		}
+		for i, l := range pane.Wrap(b.Help().Desc, max(w-keyW-1, 1)) {
+			k := b.Help().Key
+			if i > 0 {
+				k = ""
+			}
+			// help shows a binding only when it has keys: these are
+			// never matched, only drawn.
+			out = append(out, key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(k, l)))
+		}
+	}
 	return out
 }
 

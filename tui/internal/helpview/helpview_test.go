@@ -167,3 +167,28 @@ func TestScrollOfAPageOfItsOwn(t *testing.T) {
 		t.Errorf("reset: %d", s.At(10, 4))
 	}
 }
+
+// A column wider than the window alone wraps its descriptions under
+// themselves: at 40 columns the builder's "i inject a fault into the
+// selected part (hang, slow, errors, down; a surge)" was cut with "…" by
+// the frame, and no scrolling brought the rest back.
+func TestKeyTableWrapsADescriptionWiderThanTheWindow(t *testing.T) {
+	b := func(k, desc string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc)) }
+	long := "inject a fault into the selected part (hang, slow, errors, down; a surge)"
+	groups := [][]key.Binding{{b("i", long), b("ctrl+c", "quit")}}
+	lines := KeyTable(help.New(), groups, 38)
+	v := strings.Join(lines, "\n")
+	for _, l := range lines {
+		if ansi.StringWidth(l) > 38 {
+			t.Errorf("a line is %d wide, over 38:\n%s", ansi.StringWidth(l), v)
+		}
+	}
+	if got := strings.Join(strings.Fields(strings.ReplaceAll(ansi.Strip(v), "ctrl+c", "")), " "); !strings.Contains(got, "i "+long) {
+		t.Errorf("the description is not whole: %q\n%s", got, v)
+	}
+	// The description's lines after the first start where it starts.
+	col := strings.Index(ansi.Strip(lines[0]), "inject")
+	if l := ansi.Strip(lines[1]); strings.TrimSpace(l[:col]) != "" || l[col] == ' ' {
+		t.Errorf("the second line does not start under the description:\n%s", v)
+	}
+}

@@ -154,23 +154,31 @@ func Short(keys, desc string) key.Binding {
 
 // KeyLine is the one-line help in w cells: as many of the bindings as fit
 // whole, in order, with none cut short (bubbles' help would end the line
-// in an ellipsis glued to a word); the full help lists the rest. The way
-// out (esc, q) is the last to go: the bindings after it go first, then its
-// words shorten to one ("esc back to the scenarios" to "esc back"), then
-// the other bindings go from the end (? for the full help the last of
-// them), and only then the way out itself.
+// in an ellipsis glued to a word); the full help lists the rest. The keys
+// a user needs to go on are the last to go: a way out (esc, q, ?/esc out
+// of a help) and enter. First the bindings after the last of them go,
+// then the ways out's words shorten to one ("esc back to the scenarios" to
+// "esc back"), then the others go from the end, least needed first
+// (needed ranks them: ? after the rest, a second way out before enter,
+// the first way out last); enter's words shorten to one where that keeps
+// ?, else ? goes first.
 // At 80 columns the sandbox's line dropped esc and q while "e knobs" and
-// "? keys" stayed.
+// "? keys" stayed; at 40 the list of starts, the home menu and the
+// challenge picker dropped enter, and the help screens "?/esc close",
+// while ↑/k and ? stayed.
 func KeyLine(h help.Model, keys []key.Binding, w int) string {
 	h.Width = 0
 	line := func(ks []key.Binding) (string, bool) {
 		l := " " + h.ShortHelpView(ks)
 		return l, ansi.StringWidth(l) <= w
 	}
-	// The bindings up to the last way out, as before, when that fits.
+	// help shows no disabled binding: one must not count as the way out.
+	keys = slices.DeleteFunc(slices.Clone(keys), func(k key.Binding) bool { return !k.Enabled() })
+	ranks := needed(keys)
+	// The bindings up to the last needed one, as before, when that fits.
 	last := -1
-	for i, k := range keys {
-		if isWayOut(k) && k.Enabled() {
+	for i, r := range ranks {
+		if r >= needLaterWayOut {
 			last = i
 		}
 	}
@@ -179,51 +187,87 @@ func KeyLine(h help.Model, keys []key.Binding, w int) string {
 			return pane.Fit(l, w)
 		}
 	}
-	if last >= 0 {
-		ks := slices.Clone(keys[:last+1])
-		for i, k := range ks {
-			if isWayOut(k) {
-				if word, _, _ := strings.Cut(k.Help().Desc, " "); word != k.Help().Desc {
-					ks[i] = Brief(k, word)
-				}
-			}
-		}
-		// Drop the others from the end, keeping the ways out, and the key
-		// to the full help (which lists what is dropped) to the last of them.
-		for {
-			if l, ok := line(ks); ok {
-				return pane.Fit(l, w)
-			}
-			drop := -1
-			for _, keepHelp := range []bool{true, false} {
-				for i := len(ks) - 1; i >= 0 && drop < 0; i-- {
-					if !isWayOut(ks[i]) && ks[i].Enabled() && !(keepHelp && ks[i].Help().Key == "?") {
-						drop = i
-					}
-				}
-			}
-			if drop < 0 {
-				break
-			}
-			ks = slices.Delete(ks, drop, drop+1)
-		}
-		keys = ks
+	if last < 0 {
+		return pane.Fit("", w)
 	}
-	for n := len(keys); n > 0; n-- {
-		if l, ok := line(keys[:n]); ok {
+	ks, ranks := keys[:last+1], ranks[:last+1]
+	// shortened is ks with the words of the bindings of rank cut to one.
+	shortened := func(rank ...int) []key.Binding {
+		out := slices.Clone(ks)
+		for i, k := range out {
+			if word, _, _ := strings.Cut(k.Help().Desc, " "); slices.Contains(rank, ranks[i]) && word != k.Help().Desc {
+				out[i] = Brief(k, word)
+			}
+		}
+		return out
+	}
+	ks = shortened(needWayOut, needLaterWayOut)
+	for len(ks) > 0 {
+		if l, ok := line(ks); ok {
 			return pane.Fit(l, w)
 		}
+		least := slices.Min(ranks)
+		if least >= needHelp {
+			// enter's words go before ? does, when that is enough; if not,
+			// ? goes and enter keeps them while they fit.
+			if l, ok := line(shortened(needEnter)); ok {
+				return pane.Fit(l, w)
+			}
+		}
+		drop := len(ranks) - 1 // the last of the least needed
+		for ranks[drop] != least {
+			drop--
+		}
+		ks, ranks = slices.Delete(ks, drop, drop+1), slices.Delete(ranks, drop, drop+1)
 	}
 	return pane.Fit("", w)
 }
 
-// isWayOut says whether b leaves the screen: esc back, or q quit.
-func isWayOut(b key.Binding) bool {
-	switch b.Help().Key {
-	case "esc", "q", "esc/q", "q/esc":
-		return true
+// How much a key line needs a binding, least first: its ranks in KeyLine.
+const (
+	// needOther is any other binding, the first to go.
+	needOther = iota
+	// needHelp is ?, which lists the bindings left out.
+	needHelp
+	// needLaterWayOut is a way out after the first: another way back
+	// (q beside esc), which gives way to enter.
+	needLaterWayOut
+	// needEnter is enter, what goes on from here: opens, starts, applies.
+	needEnter
+	// needWayOut is the first way out: esc, q, or ?/esc out of a help.
+	needWayOut
+)
+
+// needed ranks each of keys for KeyLine.
+func needed(keys []key.Binding) []int {
+	ranks := make([]int, len(keys))
+	wayOut := false
+	for i, k := range keys {
+		switch {
+		case isWayOut(k) && !wayOut:
+			ranks[i], wayOut = needWayOut, true
+		case isWayOut(k):
+			ranks[i] = needLaterWayOut
+		case hasKey(k, "enter"):
+			ranks[i] = needEnter
+		case k.Help().Key == "?":
+			ranks[i] = needHelp
+		default:
+			ranks[i] = needOther
+		}
 	}
-	return false
+	return ranks
+}
+
+// isWayOut says whether b leaves the screen, or the help over it: esc
+// back, q quit, ?/esc close the help.
+func isWayOut(b key.Binding) bool {
+	return hasKey(b, "esc") || hasKey(b, "q")
+}
+
+// hasKey says whether b's help names k among its keys ("esc" in "?/esc").
+func hasKey(b key.Binding, k string) bool {
+	return slices.Contains(strings.Split(b.Help().Key, "/"), k)
 }
 
 // PlayWord is what space does now on a screen that plays, for its key

@@ -18,10 +18,10 @@
 //
 // It imports the engine (to list a run's events: its transitions, faults
 // and kills at the memory limit), engine/report (a transition's time as
-// `breakerlab run` writes it), tui/pane (Block, Wrap, Fit, the time formats),
-// tui/chart (SpanUnit: a long run's notes read in its axes' unit), tui/theme,
-// tui/internal/helpview (the help's keys), bubbletea, bubbles (key, help)
-// and x/ansi; it does no I/O.
+// `breakerlab run` writes it), tui/pane (Block, Wrap, Fit, Typable, the
+// time formats), tui/chart (SpanUnit: a long run's notes read in its axes'
+// unit), tui/theme, tui/internal/helpview (the help's keys), bubbletea,
+// bubbles (key, help) and x/ansi; it does no I/O.
 package playback
 
 import (

@@ -73,8 +73,9 @@ func (p *Prompt) Key(k tea.KeyMsg) PromptResult {
 }
 
 func (p *Prompt) add(s string) {
+	// A control or bidi character goes nowhere, as in every text input.
 	s = strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f {
+		if !pane.Typable(r) {
 			return -1
 		}
 		return r
