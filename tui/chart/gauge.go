@@ -196,7 +196,7 @@ func (g *Gauge) read(s *engine.Snapshot) (reading, bool) {
 		kills := pane.Kills(t)
 		notes := []string{held + " · " + tasks + kills, held + kills, held}
 		if t.Down {
-			notes = []string{"down, back at " + pane.Seconds(t.UpAt) + kills, "down" + kills, "down"}
+			notes = []string{"down, back at " + g.data.Moment.Or(t.UpAt, 1, pane.Seconds(t.UpAt)) + kills, "down" + kills, "down"}
 		}
 		return reading{titles: []string{"Memory against the limit", "Memory", "Mem"},
 			notes:      notes,
@@ -384,8 +384,8 @@ func (g *Gauge) legend(rd reading, down bool, iw int) []string {
 	lines := wrapItems(items, plain, iw)
 	// The fault only where it fits on the last line: the outcomes chart
 	// names it beside, and a line of its own would cost a plot row.
-	if fl := faultLegendPlain(g.data.Faults, iw); fl != "" && len(lines) > 0 {
-		if last := wrapItems([]string{lines[len(lines)-1], faultLegend(g.th, g.data.Faults, iw)}, []string{ansi.Strip(lines[len(lines)-1]), fl}, iw); len(last) == 1 {
+	if fl := faultLegendPlain(&g.data, iw); fl != "" && len(lines) > 0 {
+		if last := wrapItems([]string{lines[len(lines)-1], faultLegend(g.th, &g.data, iw)}, []string{ansi.Strip(lines[len(lines)-1]), fl}, iw); len(last) == 1 {
 			lines[len(lines)-1] = last[0]
 		}
 	}

@@ -216,8 +216,8 @@ func (h *History) legendWords(iw int, s *engine.Snapshot, short bool) []string {
 	}
 	add(threshRune, h.th.Warn.Render, word("opens at", "opens"))
 	add(markRune, h.th.Dim.Render, word("state changed", "change"))
-	if f := faultLegendPlain(h.data.Faults, iw); f != "" {
-		items = append(items, item{faultLegend(h.th, h.data.Faults, iw), f})
+	if f := faultLegendPlain(&h.data, iw); f != "" {
+		items = append(items, item{faultLegend(h.th, &h.data, iw), f})
 	}
 	var lines []string
 	var cur strings.Builder

@@ -504,9 +504,9 @@ func (f *InFlight) legend(names []string, letters []rune, iw int, level int, dra
 		items = append(items, f.th.Dim.Render(string(hatchRune))+" "+words)
 		plain = append(plain, string(hatchRune)+" "+words)
 	}
-	if fl := faultLegend(f.th, f.data.Faults, iw); fl != "" && level == 0 {
+	if fl := faultLegend(f.th, &f.data, iw); fl != "" && level == 0 {
 		items = append(items, fl)
-		plain = append(plain, faultLegendPlain(f.data.Faults, iw))
+		plain = append(plain, faultLegendPlain(&f.data, iw))
 	}
 	return wrapItems(items, plain, iw) // gauge.go
 }

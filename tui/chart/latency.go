@@ -385,8 +385,8 @@ func (l *Latency) legend(names []string, letters []rune, iw int) []string {
 			break
 		}
 	}
-	if f := faultLegendPlain(l.data.Faults, iw); f != "" {
-		items = append(items, faultLegend(l.th, l.data.Faults, iw))
+	if f := faultLegendPlain(&l.data, iw); f != "" {
+		items = append(items, faultLegend(l.th, &l.data, iw))
 		plain = append(plain, f)
 	}
 	var lines []string

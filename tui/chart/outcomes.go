@@ -466,8 +466,8 @@ func (o *Outcomes) legend(iw int, none bool, rule []string) ([]string, int) {
 		t := string(glyphNone) + " nothing decided"
 		items = append(items, item{o.th.Dim.Render(t), len([]rune(t))})
 	}
-	if f := faultLegend(o.th, o.data.Faults, iw); f != "" {
-		items = append(items, item{f, len([]rune(faultLegendPlain(o.data.Faults, iw)))})
+	if f := faultLegend(o.th, &o.data, iw); f != "" {
+		items = append(items, item{f, len([]rune(faultLegendPlain(&o.data, iw)))})
 	}
 	var lines []string
 	line, w := "", 0
@@ -491,8 +491,8 @@ func (o *Outcomes) legend(iw int, none bool, rule []string) ([]string, int) {
 
 // faultLegend says what the heavy stretch of the time axis means, in at
 // most w cells.
-func faultLegend(th *theme.Theme, faults []pane.FaultSpan, w int) string {
-	p := faultLegendPlain(faults, w)
+func faultLegend(th *theme.Theme, d *pane.Data, w int) string {
+	p := faultLegendPlain(d, w)
 	if p == "" {
 		return ""
 	}
@@ -502,13 +502,17 @@ func faultLegend(th *theme.Theme, faults []pane.FaultSpan, w int) string {
 // faultLegendPlain is the longest of the fault's descriptions that fits in
 // w cells: the first fault in full with a count of the others, the faults'
 // dependencies, their number. Cut words never: the shortest stands even
-// when it does not fit.
-func faultLegendPlain(faults []pane.FaultSpan, w int) string {
+// when it does not fit. Its times read in seconds, "10s–30s", or on a
+// long run as the run's notes write them (d.Moment): "12h 00m–12h 05m
+// 10.5s", where "43200s–43510.5s" sat under axes in hours.
+func faultLegendPlain(d *pane.Data, w int) string {
+	faults := d.Faults
 	if len(faults) == 0 {
 		return ""
 	}
 	f := faults[0]
-	first := fmt.Sprintf("━ %s %s %s–%s", f.Dependency, spanVerb(f), trimSeconds(f.From), trimSeconds(f.To))
+	from, to := d.Moment.Or(f.From, 0, trimSeconds(f.From)), d.Moment.Or(f.To, 0, trimSeconds(f.To))
+	first := fmt.Sprintf("━ %s %s %s–%s", f.Dependency, spanVerb(f), from, to)
 	tries := []string{first}
 	if len(faults) > 1 {
 		var deps []string

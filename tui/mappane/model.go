@@ -36,6 +36,8 @@ type Model struct {
 	w, h int
 
 	g graph
+	// moment writes a long run's times (pane.Data.Moment).
+	moment pane.MomentFunc
 	// The selection: a node and an instance of it (-1: the whole node),
 	// and what it was, to find it again in the next snapshot.
 	selNode, selInst int
@@ -101,6 +103,7 @@ func (m *Model) SetData(d pane.Data) {
 		return
 	}
 	m.g = build(d.Snap)
+	m.moment = d.Moment
 	m.g.markBursts(d.Faults, d.Snap.Now)
 	m.selNode, m.selInst = m.find(m.sel)
 	m.sel = m.target(m.selNode, m.selInst)

@@ -654,7 +654,7 @@ func (m *Model) selectionDetail() string {
 	in := m.g.nodes[i].instances[k]
 	s := " · " + in.words
 	if in.until > 0 {
-		s += " until " + pane.Seconds(in.until)
+		s += " until " + m.moment.Or(in.until, 1, pane.Seconds(in.until))
 	}
 	s += fmt.Sprintf(" · %d/%d busy", in.busy, in.size)
 	if in.has {

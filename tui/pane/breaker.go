@@ -82,7 +82,8 @@ type breakerView struct {
 	retryIn   time.Duration // the last Retry-After sent (fail-fast fallback), rounded
 	trans     []engine.Transition
 	transLen  int
-	decimals  int // the log's times' (report.TransitionDecimals)
+	decimals  int        // the log's times' (report.TransitionDecimals)
+	moment    MomentFunc // a long run's times (Data.Moment)
 }
 
 // NewBreaker makes an empty breaker pane.
@@ -211,6 +212,7 @@ func (b *Breaker) SetData(d Data) {
 				all = d.Final.Transitions
 			}
 			v.decimals = report.TransitionDecimals(all)
+			v.moment = d.Moment
 		}
 	}
 	if !v.has {
@@ -228,7 +230,7 @@ func (v *breakerView) sameAs(o *breakerView) bool {
 		v.cfg == o.cfg && v.state == o.state && slices.Equal(v.window, o.window) && slices.Equal(v.buckets, o.buckets) &&
 		v.calls == o.calls && v.failures == o.failures && v.slow == o.slow && v.inARow == o.inARow &&
 		v.openLeft == o.openLeft && v.retries == o.retries &&
-		v.sent == o.sent && v.passed == o.passed && v.refused == o.refused && v.transLen == o.transLen && v.decimals == o.decimals &&
+		v.sent == o.sent && v.passed == o.passed && v.refused == o.refused && v.transLen == o.transLen && v.decimals == o.decimals && (v.moment == nil) == (o.moment == nil) &&
 		v.fallback == o.fallback && v.queued == o.queued && v.retryIn == o.retryIn
 }
 
@@ -1007,14 +1009,14 @@ func (b *Breaker) log(n int) []string {
 		// One line: the latest change whole, under a shorter head when
 		// "transitions" leaves it too little room (a narrow column).
 		t := mine[len(mine)-1]
-		bare := ansi.StringWidth(fmt.Sprintf("%s  %s → %s", report.TransitionTime(t.At, v.decimals), t.From, t.To))
+		bare := ansi.StringWidth(fmt.Sprintf("%s  %s → %s", v.at(t), t.From, t.To))
 		for _, h := range []string{"transitions", "last change", "last"} {
 			if ansi.StringWidth(h)+2+bare <= inner || h == "last" {
 				head = b.th.Dim.Render(h)
 				break
 			}
 		}
-		return []string{head + ": " + strings.TrimLeft(b.transition(t, inner-ansi.StringWidth(head)-2), " ")}
+		return []string{head + ": " + strings.TrimLeft(b.transition(t, inner-ansi.StringWidth(head)-2, v.pad(mine[len(mine)-1:])), " ")}
 	}
 	out := []string{head}
 	if len(mine) > n-1 {
@@ -1022,21 +1024,40 @@ func (b *Breaker) log(n int) []string {
 		out[0] = head + b.th.Dim.Render(fmt.Sprintf(" (%d earlier not shown)", skipped))
 		mine = mine[skipped:]
 	}
+	pad := v.pad(mine)
 	for _, t := range mine {
-		out = append(out, b.transition(t, inner))
+		out = append(out, b.transition(t, inner, pad))
 	}
 	return out
+}
+
+// pad is the width the log pads the times of ts to, so that the states
+// line up down the log: the width "12.345 s" takes, or on a long run the
+// widest of the times, whose figures vary ("12h 00m", "12h 00m 06.159s").
+func (v *breakerView) pad(ts []engine.Transition) int {
+	if v.moment == nil {
+		return len("12.345 s")
+	}
+	w := 0
+	for _, t := range ts {
+		w = max(w, len(v.at(t)))
+	}
+	return w
+}
+
+// at writes a transition's time as the log lists it: as `breakerlab run`
+// does ("12.500 s"), or on a long run as its notes do ("12h 00m 06.5s").
+func (v *breakerView) at(t engine.Transition) string {
+	return v.moment.Or(t.At, v.decimals, report.TransitionTime(t.At, v.decimals))
 }
 
 // transition writes one log entry in w cells: with the breaker's own
 // reason when it fits, else with the counts in figures, else the change
 // alone, so an entry is never cut off in the middle of its reason. Its
-// time reads as `breakerlab run` lists it ("12.500 s"), or, when not even
-// the change fits beside that, in its fewest digits ("12.5 s").
-func (b *Breaker) transition(t engine.Transition, w int) string {
-	// Padded to the width "12.345 s" takes, so that the states line up
-	// down the log.
-	at := fmt.Sprintf("%8s", report.TransitionTime(t.At, b.cur.decimals))
+// time (at) is padded to pad cells, or, when not even the change fits
+// beside that, unpadded and then in its fewest digits ("12.5 s").
+func (b *Breaker) transition(t engine.Transition, w, pad int) string {
+	at := fmt.Sprintf("%*s", pad, b.cur.at(t))
 	from := b.th.State(t.From).Render(t.From.String())
 	to := b.th.State(t.To).Bold(true).Render(t.To.String())
 	bare := fmt.Sprintf("%s  %s → %s", at, from, to)
@@ -1049,7 +1070,7 @@ func (b *Breaker) transition(t engine.Transition, w int) string {
 	}
 	// Then, in a pane too narrow for the change beside its padded time,
 	// the time unpadded, and last in its fewest digits.
-	lines = append(lines, bare, strings.TrimLeft(bare, " "), fmt.Sprintf("%s  %s → %s", TransitionTime(t.At), from, to))
+	lines = append(lines, bare, strings.TrimLeft(bare, " "), fmt.Sprintf("%s  %s → %s", b.cur.moment.Or(t.At, 0, TransitionTime(t.At)), from, to))
 	return fitting(lines, w)
 }
 

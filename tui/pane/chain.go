@@ -39,9 +39,10 @@ type Chain struct {
 
 // chainView is what the pane draws, compared to skip redraws.
 type chainView struct {
-	gen   uint64
-	every time.Duration
-	hops  []chainHop
+	gen    uint64
+	moment MomentFunc // a long run's times (Data.Moment)
+	every  time.Duration
+	hops   []chainHop
 	// frontEdges are the front's edges into the next hop, each with its
 	// breaker: the one hop that may call the next on several.
 	frontEdges []chainEdge
@@ -156,7 +157,7 @@ func (c *Chain) SetData(d Data) {
 	if s == nil {
 		return
 	}
-	v := chainView{gen: d.Gen, every: s.SampleEvery, present: len(s.Services) > 0}
+	v := chainView{gen: d.Gen, moment: d.Moment, every: s.SampleEvery, present: len(s.Services) > 0}
 	v.hops, v.frontEdges = chainHops(s)
 	v.front = v.front[:0]
 	for i := range s.Endpoints {
@@ -173,7 +174,7 @@ func (c *Chain) SetData(d Data) {
 }
 
 func (v *chainView) sameAs(o *chainView) bool {
-	if v.gen != o.gen || v.every != o.every || v.present != o.present || v.totals != o.totals ||
+	if v.gen != o.gen || (v.moment == nil) != (o.moment == nil) || v.every != o.every || v.present != o.present || v.totals != o.totals ||
 		!slices.Equal(v.hops, o.hops) || !slices.Equal(v.frontEdges, o.frontEdges) || len(v.front) != len(o.front) || len(v.svcs) != len(o.svcs) {
 		return false
 	}
@@ -618,7 +619,7 @@ func (c *Chain) render() []string {
 		case h.fullSince == 0:
 			since = cell{th.Bad.Render("now"), 3}
 		case h.fullSince > 0:
-			s := Seconds(h.fullSince)
+			s := c.cur.moment.Or(h.fullSince, 1, Seconds(h.fullSince))
 			since = cell{th.Bad.Render(s), ansi.StringWidth(s)}
 		}
 		cols[5].cells = append(cols[5].cells, []cell{since})
@@ -749,8 +750,8 @@ func (c *Chain) leafLine(h chainHop, inner int) string {
 	}
 	f := c.th.Bad.Render(h.fault)
 	return fitting([]string{
-		lead + c.th.Dim.Render(" (leaf) ") + f + " since " + Seconds(h.faultFrom),
-		lead + " " + f + " since " + Seconds(h.faultFrom),
+		lead + c.th.Dim.Render(" (leaf) ") + f + " since " + c.cur.moment.Or(h.faultFrom, 1, Seconds(h.faultFrom)),
+		lead + " " + f + " since " + c.cur.moment.Or(h.faultFrom, 1, Seconds(h.faultFrom)),
 		lead + " " + f,
 	}, inner)
 }

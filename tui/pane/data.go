@@ -23,6 +23,28 @@ type Data struct {
 	// panes that show the moment (the pool, the breaker) keep to Snap.
 	// It is nil before the end.
 	Final *engine.Snapshot
+	// Moment writes a moment of a long run, where the panes and charts
+	// draw one (a breaker's transition, a fault's start and end, when a
+	// part is back); nil on a run its time axes read in seconds. A 24-hour
+	// run's breaker log read "43206.604 s" and its legends "hangs
+	// 43200s–43510.5s" beside a clock reading "12h 00m": the caller sets it
+	// to the rule the run's notes write a time by (playback.NoteTime, bound
+	// to the run's end), which this package and tui/chart sit below.
+	Moment MomentFunc
+}
+
+// MomentFunc writes moment t of a run, with at least decimals decimals
+// where it writes seconds (playback.NoteTime's).
+type MomentFunc func(t time.Duration, decimals int) string
+
+// Or is moment t as m writes it, or seconds, the pane's own words for it,
+// where m is nil: on a run read in seconds each pane keeps the seconds it
+// has always drawn.
+func (m MomentFunc) Or(t time.Duration, decimals int, seconds string) string {
+	if m == nil {
+		return seconds
+	}
+	return m(t, decimals)
 }
 
 // Settled is the snapshot whose outcome counts a table quotes: the final

@@ -56,6 +56,7 @@ type Fleet struct {
 // fleetView is what the pane draws, compared to skip redraws.
 type fleetView struct {
 	gen      uint64
+	moment   MomentFunc // a long run's times (Data.Moment)
 	now      time.Duration
 	svc      string
 	balancer engine.BalancerKind
@@ -210,7 +211,7 @@ func (f *Fleet) SetData(d Data) {
 	if name == "" {
 		name = FirstFleet(s)
 	}
-	v := fleetView{gen: d.Gen, now: s.Now}
+	v := fleetView{gen: d.Gen, moment: d.Moment, now: s.Now}
 	for i := range s.Services {
 		if sv := &s.Services[i]; sv.Name == name {
 			v.fill(sv, s)
@@ -281,7 +282,7 @@ func roundUp100(d time.Duration) time.Duration {
 }
 
 func (v *fleetView) sameAs(o *fleetView) bool {
-	return v.gen == o.gen && v.now == o.now && v.svc == o.svc && v.balancer == o.balancer && v.edge == o.edge &&
+	return v.gen == o.gen && (v.moment == nil) == (o.moment == nil) && v.now == o.now && v.svc == o.svc && v.balancer == o.balancer && v.edge == o.edge &&
 		v.workers == o.workers && v.jitter == o.jitter && v.hasJit == o.hasJit && slices.Equal(v.rows, o.rows)
 }
 
@@ -412,11 +413,11 @@ func (f *Fleet) render() []string {
 		} else {
 			cols[4].cells = append(cols[4].cells, []cell{stateWord(th, r.st, 0)})
 			if r.opened >= 0 && r.st != breaker.Closed {
-				opened = plainCell(Seconds(r.opened))
+				opened = plainCell(v.moment.Or(r.opened, 1, Seconds(r.opened)))
 			}
 			switch r.st {
 			case breaker.Open:
-				next = plainCell(Seconds(v.now + r.openLeft))
+				next = plainCell(v.moment.Or(v.now+r.openLeft, 1, Seconds(v.now+r.openLeft)))
 			case breaker.HalfOpen:
 				s := fmt.Sprintf("probing %d/%d", r.sent, r.trials)
 				next = cell{th.State(breaker.HalfOpen).Render(s), ansi.StringWidth(s)}
@@ -545,15 +546,16 @@ func (f *Fleet) footers() [][]string {
 	var together, brief []string
 	if half >= 2 {
 		if halfAt >= 0 {
-			together = append(together, fmt.Sprintf("%d went half-open at %s: probes in lockstep", half, Seconds(halfAt)))
+			together = append(together, fmt.Sprintf("%d went half-open at %s: probes in lockstep", half, v.moment.Or(halfAt, 1, Seconds(halfAt))))
 		} else {
 			together = append(together, fmt.Sprintf("%d half-open at once: probes in lockstep", half))
 		}
 		brief = append(brief, fmt.Sprintf("%d probing in lockstep", half))
 	}
 	if next >= 2 {
-		together = append(together, fmt.Sprintf("%d open will probe together at %s", next, Seconds(nextAt)))
-		brief = append(brief, fmt.Sprintf("%d probe at %s", next, Seconds(nextAt)))
+		at := v.moment.Or(nextAt, 1, Seconds(nextAt))
+		together = append(together, fmt.Sprintf("%d open will probe together at %s", next, at))
+		brief = append(brief, fmt.Sprintf("%d probe at %s", next, at))
 	}
 	if len(together) == 0 {
 		return [][]string{{head}, {counted}, {compact}}

@@ -87,7 +87,7 @@ func (l *Limits) SetData(d Data) {
 	if s == nil {
 		return
 	}
-	rows := limitRows(s)
+	rows := limitRows(s, d.Moment)
 	if l.noLoop && len(rows) > 0 && rows[len(rows)-1].name == "loop" {
 		rows = rows[:len(rows)-1]
 	}
@@ -121,8 +121,9 @@ func rowsEqual(a, b []limitRow) bool {
 	return true
 }
 
-// limitRows reads a snapshot's limits, in the pane's order.
-func limitRows(s *engine.Snapshot) []limitRow {
+// limitRows reads a snapshot's limits, in the pane's order; moment writes
+// a long run's times (Data.Moment).
+func limitRows(s *engine.Snapshot, moment MomentFunc) []limitRow {
 	var rows []limitRow
 	for i := range s.Pools {
 		p := &s.Pools[i]
@@ -193,7 +194,7 @@ func limitRows(s *engine.Snapshot) []limitRow {
 			held,
 		}
 		if t.Down {
-			back := "back at " + Seconds(t.UpAt)
+			back := "back at " + moment.Or(t.UpAt, 1, Seconds(t.UpAt))
 			r.words = [7]string{"down: killed at its memory limit, " + back + kills, "down, " + back + kills, "down" + kills, "down"}
 		}
 		rows = append(rows, r)

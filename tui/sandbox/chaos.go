@@ -349,14 +349,14 @@ func (m Model) chaosView(h int) []string {
 		for i, k := range c.target.Kinds {
 			words := kindWords(c.target.Part, k)
 			if k == chaos.Surge && len(blocked) > 0 {
-				words += "; not " + spansWords(blocked)
+				words += "; not " + spansWords(blocked, m.end())
 			}
 			row(i, fmt.Sprintf("%-15s %s", k.Usage(), words))
 		}
 		if len(blocked) > 0 {
 			// Said before the learner picks it: the prompt would move a
 			// surge asked for in there, and the engine refuse one typed.
-			why := fmt.Sprintf("A surge of %s may not meet %s: a burst carries one tenant's traffic.", shownName(c.target), blockedWords(blocked))
+			why := fmt.Sprintf("A surge of %s may not meet %s: a burst carries one tenant's traffic.", shownName(c.target), blockedWords(blocked, m.end()))
 			for _, l := range pane.Wrap(why, max(w, 1)) {
 				lines = append(lines, m.th.Dim.Render(l))
 			}
@@ -381,7 +381,7 @@ func (m Model) chaosView(h int) []string {
 			for _, k := range t.Kinds {
 				kind := k.String()
 				if blocked := m.surgeBlocked(t); k == chaos.Surge && len(blocked) > 0 {
-					kind += " outside " + spansWords(blocked)
+					kind += " outside " + spansWords(blocked, m.end())
 				}
 				kinds = append(kinds, kind)
 			}

@@ -39,18 +39,18 @@ func prefillFault(knobs *engine.Scenario, injected []chaos.Spec, shown int, now 
 	last := run.Duration - time.Millisecond // a fault starts before the traffic ends
 	if sp.At > last {
 		sp.At = max(0, (run.Duration - max(sp.For, time.Second)).Truncate(time.Second))
-		moved = "the traffic ends at " + pane.SecondsShort(run.Duration)
+		moved = "the traffic ends at " + longMoment(run.Duration).Or(run.Duration, 0, pane.SecondsShort(run.Duration))
 	}
 	switch k {
 	case chaos.Surge:
 		blocked := mergeWindows(chaos.SurgeBlocked(run, t))
 		from, length, ok := surgeSlot(sp.At, sp.For, run.Duration, blocked)
 		if !ok {
-			return chaos.Spec{}, "", nothingToOffer(fmt.Sprintf("%s cannot surge at any moment: %s", t.Name, blockedWords(blocked)))
+			return chaos.Spec{}, "", nothingToOffer(fmt.Sprintf("%s cannot surge at any moment: %s", t.Name, blockedWords(blocked, run.Duration)))
 		}
 		if from != sp.At || length != sp.For {
 			sp.At, sp.For = from, length
-			moved = "a surge may not meet " + blockedWords(blocked)
+			moved = "a surge may not meet " + blockedWords(blocked, run.Duration)
 		}
 	case chaos.Recover:
 		inForce := chaos.InForce(run, t)
@@ -59,7 +59,7 @@ func prefillFault(knobs *engine.Scenario, injected []chaos.Spec, shown int, now 
 			return chaos.Spec{}, "", nothingToOffer(fmt.Sprintf("%s has no fault or surge to recover from in this run; inject one first", t.Name))
 		}
 		if at != sp.At {
-			moved = "nothing in force at " + pane.SecondsShort(sp.At) + " to recover from"
+			moved = "nothing in force at " + longMoment(run.Duration).Or(sp.At, 0, pane.SecondsShort(sp.At)) + " to recover from"
 			sp.At = at
 		}
 	}
@@ -177,9 +177,10 @@ func recoverMoment(at time.Duration, inForce []chaos.Window) (time.Duration, boo
 	return 0, false
 }
 
-// blockedWords says which stretches a surge may not meet, and why when a
-// single reason holds: "10–30 s (tenant acme's burst on search)".
-func blockedWords(ws []chaos.Window) string {
+// blockedWords says which stretches of a run that ends at end a surge may
+// not meet, and why when a single reason holds: "10–30 s (tenant acme's
+// burst on search)".
+func blockedWords(ws []chaos.Window, end time.Duration) string {
 	why := ""
 	for i, w := range ws {
 		if i == 0 {
@@ -188,7 +189,7 @@ func blockedWords(ws []chaos.Window) string {
 			why = ""
 		}
 	}
-	s := spansWords(ws)
+	s := spansWords(ws, end)
 	if why != "" {
 		s += " (" + why + ")"
 	}
@@ -204,17 +205,24 @@ func (m Model) surgeBlocked(t chaos.Target) []chaos.Window {
 	return mergeWindows(chaos.SurgeBlocked(m.sim.sc, t))
 }
 
-// spansWords lists windows' stretches: "10–30 s, 35–38 s".
-func spansWords(ws []chaos.Window) string {
+// spansWords lists the stretches of windows of a run that ends at end:
+// "10–30 s, 35–38 s".
+func spansWords(ws []chaos.Window, end time.Duration) string {
 	var spans []string
 	for _, w := range ws {
-		spans = append(spans, spanWords(w.From, w.To))
+		spans = append(spans, spanWords(w.From, w.To, end))
 	}
 	return strings.Join(spans, ", ")
 }
 
-// spanWords writes a stretch in seconds, its unit once: "10–30 s".
-func spanWords(from, to time.Duration) string {
+// spanWords writes a stretch of a run that ends at end in seconds, its
+// unit once: "10–30 s"; on a long run as the notes write a time
+// (longMoment), "12h 00m–12h 05m 10.5s", where "43200–43510.5 s" sat
+// under a clock in hours.
+func spanWords(from, to, end time.Duration) string {
+	if long := longMoment(end); long != nil {
+		return long(from, 0) + "–" + long(to, 0)
+	}
 	sec := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) }
 	return sec(from) + "–" + sec(to) + " s"
 }

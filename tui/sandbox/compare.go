@@ -321,9 +321,13 @@ func Difference(a, b *engine.Snapshot) (string, []string) {
 	useWindow := windowBegun(a, b)
 	title := "Requests so far: the share answered ok, left → right"
 	if useWindow {
-		title = fmt.Sprintf("Requests arriving from %s on: the share answered ok, left → right", pane.SecondsShort(a.MeasureFrom))
+		// A long run's window reads as its notes write a time: "from
+		// 10 s on" sat under axes in hours.
+		long := longMoment(a.Duration)
+		from, to := long.Or(a.MeasureFrom, 0, pane.SecondsShort(a.MeasureFrom)), long.Or(a.MeasureTo, 0, pane.SecondsShort(a.MeasureTo))
+		title = fmt.Sprintf("Requests arriving from %s on: the share answered ok, left → right", from)
 		if a.MeasureTo > 0 && a.MeasureTo < a.Duration {
-			title = fmt.Sprintf("Requests arriving %s–%s: the share answered ok, left → right", pane.SecondsShort(a.MeasureFrom), pane.SecondsShort(a.MeasureTo))
+			title = fmt.Sprintf("Requests arriving %s–%s: the share answered ok, left → right", from, to)
 		}
 	}
 	var lines []string

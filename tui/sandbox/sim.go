@@ -289,7 +289,7 @@ func (s *sim) restart() error { return s.rebuild(0) }
 
 // data is what the panes draw.
 func (s *sim) data() pane.Data {
-	return pane.Data{Snap: &s.snap, Gen: s.gen, Faults: s.faults, Final: s.final}
+	return pane.Data{Snap: &s.snap, Gen: s.gen, Faults: s.faults, Final: s.final, Moment: longMoment(s.end())}
 }
 
 // cloneScenario copies a scenario so deeply that changing the copy's knobs
