@@ -24,7 +24,14 @@ func SetKnob(sc *engine.Scenario, v int, path string, val any) error {
 	if !ok {
 		return unknownKnob(sc, v, path, "knob")
 	}
-	return applyAt(sc, v, at, val)
+	if err := applyAt(sc, v, at, val); err != nil {
+		// A value out of every range of its key (asFraction's "150%")
+		// is refused naming the key as the caller wrote it, as [set]
+		// names it. Only on a refusal: errors.As's target escapes, and
+		// a sweep sets knobs on every cell.
+		return namedAs(path, err)
+	}
+	return nil
 }
 
 // isKnob says whether path is one of Knobs(sc, v), without building that

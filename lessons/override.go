@@ -782,8 +782,12 @@ func buildShuffle(spec *SimSpec) (shuffle.SimConfig, time.Duration, error) {
 	build := func(set []Override) (shuffle.SimConfig, time.Duration, error) {
 		cfg, until := base, DefaultShuffleDuration
 		for _, o := range set {
-			if err := setShuffle(&cfg, &until, o.Key, o.Value); err != nil {
-				return cfg, 0, fmt.Errorf("set %s: %w", o.Key, err)
+			err := setShuffle(&cfg, &until, o.Key, o.Value)
+			if err == nil {
+				err = shuffleRange(o.Key, o.Value) // setrange.go
+			}
+			if err != nil {
+				return cfg, 0, fmt.Errorf("set %s: %w", o.Key, namedAs(o.Key, err))
 			}
 		}
 		if _, err := shuffle.New(cfg, spec.Seed); err != nil {
@@ -869,12 +873,19 @@ func asFloat(v any) (float64, error) {
 	return 0, fmt.Errorf("want a number, got %v", describe(v))
 }
 
-// asFraction reads a share written as 0.5 or "50%".
+// asFraction reads a share written as 0.5 or "50%". A percentage outside
+// 0–100 % is no share whatever the key allows, and is refused here, where
+// it is read, as a scenario file refuses it: read as 1.5, "150%" was left
+// to the engine, which refused the 1.5 in words the user never typed, or
+// to the knob's own range, which only [set] checks (SetKnob names the key).
 func asFraction(v any) (float64, error) {
 	if s, ok := v.(string); ok && strings.HasSuffix(s, "%") {
 		lit, err := parseLiteral(s)
 		if err != nil {
 			return 0, err
+		}
+		if !(lit.F >= 0 && lit.F <= 1) {
+			return 0, &outOfRange{rule: "must be " + scenariofile.PercentAllowed, got: describe(v)}
 		}
 		return lit.F, nil
 	}

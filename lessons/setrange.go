@@ -8,6 +8,8 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/scenariofile"
+	"github.com/breakerlab/breakerlab/engine/shuffle"
 )
 
 // outOfRange refuses a [set] value that its own key never allows, whatever
@@ -55,6 +57,10 @@ func checkOwnRange(at knobAt, val any) error {
 		return endpointRange(at.key, val)
 	case dependencyPart, edgePart:
 		return dependencyRange(at.key, val)
+	case servicePart:
+		return serviceRange(at.key, val)
+	case poolPart:
+		return poolRange(at.key, val)
 	}
 	return nil
 }
@@ -64,8 +70,61 @@ func serverRange(key string, val any) error {
 	case "workers":
 		return wholeIn(val, 1, engine.MaxWorkers, "between 1 and "+engine.RateText(engine.MaxWorkers))
 	case "queue":
-		// -1 is the engine's unbounded, which [set] writes "unbounded".
-		return wholeIn(val, -1, engine.MaxQueue, `0 (none) or up to `+engine.RateText(engine.MaxQueue)+`, or "unbounded"`)
+		return queueRange(val)
+	case "tasks.threads":
+		return wholeIn(val, 1, engine.MaxThreads, fmt.Sprintf("between 1 (an event loop) and %d (a Go server: GOMAXPROCS)", engine.MaxThreads))
+	case "tasks.memory.limit_mib":
+		return wholeIn(val, 0, int(engine.MaxMemory>>20), fmt.Sprintf("between 0 (no limit) and %s (%s)", engine.RateText(float64(engine.MaxMemory>>20)), engine.SizeText(engine.MaxMemory)))
+	case "tasks.memory.per_task_kib":
+		return wholeIn(val, 0, int(engine.MaxMemory>>10), fmt.Sprintf("between 0 and %s (%s)", engine.RateText(float64(engine.MaxMemory>>10)), engine.SizeText(engine.MaxMemory)))
+	}
+	return shedRange(key, val)
+}
+
+// queueRange is a server's or a service's queue: -1 is the engine's
+// unbounded, which [set] writes "unbounded".
+func queueRange(val any) error {
+	return wholeIn(val, -1, engine.MaxQueue, `0 (none) or up to `+engine.RateText(engine.MaxQueue)+`, or "unbounded"`)
+}
+
+// shedRange is a front's or a service's shedding key; a bound of 0 would
+// shed every request, which the engine refuses.
+func shedRange(key string, val any) error {
+	switch key {
+	case "shed.max_wait", "shed.max_wait.critical", "shed.max_wait.default", "shed.max_wait.sheddable":
+		return above0(val, ": it is how long a request may wait in the queue before it is shed")
+	case "shed.service_time":
+		return notNegative(val)
+	}
+	return nil
+}
+
+func serviceRange(key string, val any) error {
+	switch key {
+	case "workers":
+		return serverRange(key, val)
+	case "queue":
+		return queueRange(val)
+	case "instances":
+		return wholeIn(val, 0, engine.MaxInstances, fmt.Sprintf("between 1 and %d (0 is read as 1)", engine.MaxInstances))
+	case "work.mean", "work.value", "work.p50", "work.p99", "fault.from", "fault.to":
+		// A work time of 0 is no work at all (setService).
+		return notNegative(val)
+	}
+	return shedRange(key, val)
+}
+
+func poolRange(key string, val any) error {
+	switch key {
+	case "size", "per_host":
+		return wholeIn(val, 0, engine.MaxWorkers, "between 0 (no cap) and "+engine.RateText(engine.MaxWorkers))
+	case "wait", "dial", "dial_timeout":
+		if err := notNegative(val); err != nil {
+			return err
+		}
+		if d, err := asDuration(val); err == nil && d > engine.DrainLimit {
+			return &outOfRange{rule: "must be at most " + engine.FormatDuration(engine.DrainLimit), got: describe(val)}
+		}
 	}
 	return nil
 }
@@ -76,8 +135,18 @@ func endpointRange(key string, val any) error {
 		if f, err := asFloat(val); err == nil && !(f >= 0 && f <= engine.MaxRate) {
 			return &outOfRange{rule: "must be between 0 and " + engine.RateText(engine.MaxRate) + " requests a second", got: describe(val)}
 		}
-	case "interval", "patience":
+	case "interval", "patience", "burst.from", "burst.to":
 		return notNegative(val)
+	case "burst.rate":
+		return endpointRange("rate", val)
+	case "cpu":
+		// A tasks server's: the time a request holds its event loop.
+		if err := notNegative(val); err != nil {
+			return err
+		}
+		if d, err := asDuration(val); err == nil && d > engine.MaxCPU {
+			return &outOfRange{rule: "must be between 0 and " + engine.FormatDuration(engine.MaxCPU), got: describe(val)}
+		}
 	}
 	return nil
 }
@@ -98,8 +167,21 @@ func dependencyRange(key string, val any) error {
 		return shareIn(val, "between 0 and 1", true)
 	case "retry.attempts":
 		return wholeIn(val, 1, engine.MaxAttempts, fmt.Sprintf("between 1 and %d (the first attempt counts)", engine.MaxAttempts))
-	case "retry.base", "retry.max":
+	case "retry.base", "retry.max", "deadline_margin", "min_time_left":
 		return notNegative(val)
+	case "ratelimiter.rate":
+		return wholeIn(val, 1, -1, "at least 1 (tokens a period)")
+	case "ratelimiter.burst":
+		return wholeIn(val, 1, -1, "at least 1 (the bucket must hold one token)")
+	case "ratelimiter.limit_for_period":
+		return wholeIn(val, 1, -1, "at least 1 (calls a period)")
+	case "ratelimiter.per", "ratelimiter.limit_refresh_period":
+		return above0(val, ": it is how often the limit refills")
+	case "ratelimiter.max_wait", "ratelimiter.timeout_duration":
+		return notNegative(val)
+	}
+	if strings.HasPrefix(key, "per_tenant_bulkhead.") {
+		return wholeIn(val, 0, -1, "0 or more")
 	}
 	if k, isBreaker := strings.CutPrefix(key, "breaker."); isBreaker {
 		return breakerRange(k, val)
@@ -115,7 +197,7 @@ func breakerRange(key string, val any) error {
 	case "slow_rate":
 		return shareIn(val, breaker.SlowCallRateAllowed, true)
 	case "jitter":
-		return shareIn(val, "at least 0 and below 1", false)
+		return shareIn(val, scenariofile.BelowOneAllowed, false)
 	case "window":
 		// 0 is a window kept by no rule (a consecutive limit alone): the
 		// engine's check, keyed in breakerRefusal, says when it is not.
@@ -155,7 +237,7 @@ func wholeIn(val any, lo, hi int, allowed string) error {
 // notNegative refuses a negative duration, as a scenario file does.
 func notNegative(val any) error {
 	if d, err := asDuration(val); err == nil && d < 0 {
-		return &outOfRange{rule: "must not be negative", got: strings.TrimSpace(val.(string))}
+		return &outOfRange{rule: scenariofile.NotNegative, got: strings.TrimSpace(val.(string))}
 	}
 	return nil
 }
@@ -171,24 +253,38 @@ func above0(val any, why string) error {
 }
 
 // shareIn refuses a share outside allowed: from 0 to 1, the top included
-// when top is. A percentage is refused past 100 % whatever the key
-// allows, as a scenario file refuses it: "150%" was read as 1.5, for the
-// engine to refuse in its own words, and a bare 50, the usual slip for
-// 50 %, is answered with its two right spellings.
+// when top is. A percentage outside 0–100 % never gets here: asFraction,
+// its setter's reader, refuses it whatever the key allows, as a scenario
+// file does. A bare 50, the usual slip for 50 %, is answered with its two
+// right spellings, in a scenario file's words.
 func shareIn(val any, allowed string, top bool) error {
-	if s, isText := val.(string); isText {
-		num, pct := strings.CutSuffix(strings.TrimSpace(s), "%")
-		if p, err := strconv.ParseFloat(strings.TrimSpace(num), 64); pct && err == nil && !(p >= 0 && p <= 100) {
-			return &outOfRange{rule: "must be from 0% to 100%", got: describe(val)}
-		}
-	}
 	f, err := asFraction(val)
 	if err != nil || (f >= 0 && (f < 1 || (top && f == 1))) {
 		return nil
 	}
-	r := &outOfRange{rule: "must be " + allowed, got: describe(val), hint: ` (a share, such as 0.5 or "50%")`}
-	if _, isText := val.(string); !isText && f >= 2 && f <= 100 {
-		r.hint = fmt.Sprintf(`: for %v %%, write %v or "%v%%"`, f, f/100, f)
+	return &outOfRange{rule: "must be " + allowed, got: describe(val), hint: scenariofile.ShareHint(f)}
+}
+
+// shuffleRange is checkOwnRange for a shuffle step's key, in the ranges
+// the shuffle package's check gives each alone (its limits exported, the
+// tops that are another key, such as per_customer's workers, left to it).
+// max_shared and zones are read only by one strategy each, so their
+// ranges are that strategy's check's: refused here, a step on another
+// strategy that the timeline ran would be refused.
+func shuffleRange(key string, val any) error {
+	switch key {
+	case "workers":
+		return wholeIn(val, 1, shuffle.MaxWorkers, "between 1 and "+engine.RateText(shuffle.MaxWorkers))
+	case "customers":
+		return wholeIn(val, 2, shuffle.MaxCustomers, "between 2 (the poisoned one and another) and "+engine.RateText(shuffle.MaxCustomers))
+	case "per_customer":
+		return wholeIn(val, 1, -1, "at least 1 (and at most workers)")
+	case "request_every":
+		return above0(val, ": it is how often each customer sends a request")
+	case "poison_every":
+		return above0(val, ": it is how often the poisoned customer sends a request")
+	case "poison_from", "retry_after", "crashed_for", "restart_for":
+		return notNegative(val)
 	}
-	return r
+	return nil
 }

@@ -36,7 +36,7 @@ func TestSetRefusesAKeyOutOfItsOwnRangeAtItsLine(t *testing.T) {
 		set  string
 		want string // after "mine.md:12: set.KEY: KEY "
 	}{
-		{r + "breaker.failure_rate = 1.5", "must be " + breaker.FailureRateAllowed + `, got 1.5 (a share, such as 0.5 or "50%")`},
+		{r + "breaker.failure_rate = 1.5", "must be " + breaker.FailureRateAllowed + `, got 1.5 (a share, such as 0.5, or a percentage in quotes such as "50%")`},
 		{r + `breaker.failure_rate = "150%"`, `must be from 0% to 100%, got "150%"`},
 		{r + `breaker.failure_rate = "-5%"`, `must be from 0% to 100%, got "-5%"`},
 		{r + "breaker.failure_rate = 50", "must be " + breaker.FailureRateAllowed + `, got 50: for 50 %, write 0.5 or "50%"`},

@@ -310,7 +310,7 @@ func (c *conv) breaker(t table) (breaker.Config, error) {
 	}{
 		{"failure_rate", breaker.FailureRateAllowed, func(x float64) bool { return x >= 0 && x <= 1 }},
 		{"slow_call_rate", breaker.SlowCallRateAllowed, func(x float64) bool { return x >= 0 && x <= 1 }},
-		{"open_jitter", "at least 0 and below 1", func(x float64) bool { return x >= 0 && x < 1 }},
+		{"open_jitter", BelowOneAllowed, func(x float64) bool { return x >= 0 && x < 1 }},
 	} {
 		if v, ok, _ := t.share(r.key); ok && !r.in(v) {
 			return cfg, t.shareOutOfRange(r.key, r.key, r.allowed, v)

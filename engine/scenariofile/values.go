@@ -234,7 +234,7 @@ func asNumber(v any) (float64, bool) {
 // itself, whatever its size, left to the caller's range check: the form's
 // "50 is 50%" rule makes "1" ambiguous, and a file must read one way.
 func (t table) share(key string) (float64, bool, error) {
-	const how = "a share from 0 to 1 " + shareForms
+	const how = "a share from 0 to 1 " + ShareForms
 	v, ok := t.m[key]
 	if !ok {
 		return 0, false, nil
@@ -250,7 +250,7 @@ func (t table) share(key string) (float64, bool, error) {
 			return 0, true, t.errorf(key, "%s must be %s, got %s", key, how, describe(v))
 		}
 		if p < 0 || p > 100 {
-			return 0, true, t.errorf(key, "%s must be from 0%% to 100%%, got %q", key, x)
+			return 0, true, t.errorf(key, "%s must be %s, got %q", key, PercentAllowed, x)
 		}
 		// Read two places further right, not p/100: "12.3456%" is then
 		// the same number as 0.123456, which is what Dump writes back.
@@ -262,20 +262,39 @@ func (t table) share(key string) (float64, bool, error) {
 	return 0, true, t.errorf(key, "%s must be %s, got %s", key, how, describe(v))
 }
 
-// shareForms is how a share may be written, for the messages that refuse one.
-const shareForms = `such as 0.5, or a percentage in quotes such as "50%"`
+// Words in which a file's values are refused, exported so that a lesson's
+// [set] (lessons/setrange.go), which takes the same keys, refuses them in
+// the same words and not in a copy that drifts from these.
+const (
+	// ShareForms is how a share may be written.
+	ShareForms = `such as 0.5, or a percentage in quotes such as "50%"`
+	// PercentAllowed is the range of a share written as a percentage,
+	// whatever the share's own range: "150%" is no share at all.
+	PercentAllowed = "from 0% to 100%"
+	// BelowOneAllowed is the range of a share that may not be whole, a
+	// breaker's open jitter.
+	BelowOneAllowed = "at least 0 and below 1"
+	// NotNegative is a duration's range where 0 is allowed.
+	NotNegative = "must not be negative"
+)
+
+// ShareHint is what follows "got 50" when a share out of its range is
+// refused. A bare 50 is the usual slip for 50 %, so a number that reads as
+// a percentage is answered with its own two right spellings; 1.5 is as
+// likely a slip of 0.15, so that hint starts at 2. Any other gets the
+// forms a share takes.
+func ShareHint(got float64) string {
+	if got >= 2 && got <= 100 {
+		return fmt.Sprintf(`: for %v %%, write %v or "%v%%"`, got, got/100, got)
+	}
+	return " (a share, " + ShareForms + ")"
+}
 
 // shareOutOfRange refuses a share read by share outside its range, which
 // allowed says in words ("between 0 and 1"). Every share's range message
-// comes from here, so each names the quoted-percentage form. A bare 50 is
-// the usual slip for 50 %, so a number that reads as a percentage is
-// answered with its own two right spellings; 1.5 is as likely a slip of
-// 0.15, so the hint starts at 2.
+// comes from here, so each names the quoted-percentage form (ShareHint).
 func (t table) shareOutOfRange(key, subject, allowed string, got float64) error {
-	if got >= 2 && got <= 100 {
-		return t.errorf(key, "%s must be %s, got %v: for %v %%, write %v or \"%v%%\"", subject, allowed, got, got, got/100, got)
-	}
-	return t.errorf(key, "%s must be %s, got %v (a share, %s)", subject, allowed, got, shareForms)
+	return t.errorf(key, "%s must be %s, got %v%s", subject, allowed, got, ShareHint(got))
 }
 
 // boolean reads an optional true or false.
@@ -296,7 +315,7 @@ func (t table) boolean(key string) (bool, bool, error) {
 func (t table) duration(key string) (time.Duration, bool, error) {
 	d, ok, err := t.signedDuration(key)
 	if err == nil && d < 0 {
-		return 0, true, t.errorf(key, "%s must not be negative, got %s", key, strings.TrimSpace(t.m[key].(string)))
+		return 0, true, t.errorf(key, "%s %s, got %s", key, NotNegative, strings.TrimSpace(t.m[key].(string)))
 	}
 	return d, ok, err
 }
