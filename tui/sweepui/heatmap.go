@@ -596,7 +596,8 @@ func staysWith(a, b string) bool {
 
 // Table draws a one-knob sweep as rows: the knob's value, the measure's
 // mean, its fewest and most over the seeds, a bar of the mean within the
-// measured range, and with a goal, whether the row meets it.
+// measured range in the colour of its heat-map band, and with a goal,
+// whether the row meets it.
 func Table(res *sweep.Result, th *theme.Theme, width int) string {
 	return table(res, th, width, Typed)
 }
@@ -609,6 +610,11 @@ func table(res *sweep.Result, th *theme.Theme, width int, w Wording) string {
 	var b strings.Builder
 	b.WriteString(titleLines(res, th, width, w))
 	lo, hi, _ := res.Range()
+	// A bar is coloured by its mean's band on the heat map's scale of the
+	// same measured range (a uniform result's one band included), so a
+	// value reads the same colour as a bar as it does as a map's cell;
+	// its length, from 0, is what carries the value without colour.
+	scale, barInks := heatbands.NewScale(p, lo, hi), inks(th, heatbands.For(p))
 	lo = math.Min(lo, 0)
 	head := []string{axisLabel(x, w), "mean", "fewest", "most"}
 	// A column of the seeds that gave a value, when some row's seeds
@@ -669,7 +675,11 @@ func table(res *sweep.Result, th *theme.Theme, width int, w Wording) string {
 		}
 		c := res.Cell(i, 0)
 		if barW > 0 && c.N > 0 && hi > lo {
-			line.WriteString(strings.Repeat(string(shades[len(shades)-1]), int(math.Round((c.Mean-lo)/(hi-lo)*float64(barW)))))
+			// An empty bar is not painted: its colour's codes alone
+			// would be an invisible tail on the row.
+			if n := int(math.Round((c.Mean - lo) / (hi - lo) * float64(barW))); n > 0 {
+				line.WriteString(barInks[scale.Band(c.Mean)].Paint(strings.Repeat(string(shades[len(shades)-1]), n)))
+			}
 		}
 		if p.Goal != nil && c.Met {
 			line.WriteString(" " + th.Good.Render("✓"))
