@@ -22,6 +22,12 @@ type order struct {
 	gap    float64 // in the values' unit
 	// loWhy is what caps lo, said after lo's range; hiWhy what floors hi.
 	loWhy, hiWhy string
+	// inert is true of a rule the engine does not hold a design to, as a
+	// value past it does nothing there: a cap on what one tenant holds of
+	// an overflow larger than the overflow caps nothing. Grading holds
+	// the design to it all the same, so that a range offers only values
+	// that do something.
+	inert bool
 }
 
 // orders are the rules between values of the design (sc or fl, the
@@ -67,6 +73,14 @@ func (c *Challenge) orders(sc *engine.Scenario, fl *Fleet) []order {
 				pool = svc + ".workers"
 			}
 			add(order{lo: k.Path, hi: pool, loWhy: "the workers of the pool it takes them from", hiWhy: "enough for the " + c.labelOf(k.Path)})
+		case "per_tenant_bulkhead.shared", "per_tenant_bulkhead.shared_per_tenant":
+			// What one tenant may hold of the overflow is part of the
+			// overflow: 0 to 60 beside an overflow of 30 offered thirty
+			// values that all meant no cap. Its 0 (no cap) is under any
+			// overflow, so the overflow is floored only by a cap set.
+			at := func(key string) string { return head + ".per_tenant_bulkhead." + key }
+			add(order{lo: at("shared_per_tenant"), hi: at("shared"), inert: true,
+				loWhy: "no more than the shared overflow it caps", hiWhy: "no less than the cap on what one tenant holds of it"})
 		case "breaker.min_calls", "breaker.window":
 			d := findDependency(sys, head)
 			if d == nil || d.Policy.Breaker == nil || d.Policy.Breaker.Window != breaker.CountWindow || d.Policy.Breaker.WindowSize == 0 {
@@ -111,7 +125,10 @@ type Limit struct {
 // both "" when no knob does (a pool's workers the challenge fixes); widen
 // is what to do with that knob, "" when no setting of it widens the range
 // (limitIn tries).
-type narrowed struct{ why, widen, by, path string }
+type narrowed struct {
+	why, widen, by, path string
+	inert                bool // the rule's: the engine runs a value past it
+}
 
 // Limit is knob i's range with the other knobs at their values in s (the
 // start's where s has none).
@@ -212,7 +229,7 @@ func (c *Challenge) bounds(sc *engine.Scenario, fl *Fleet, i int) Limit {
 		case o.lo:
 			hi, ok := designValue(sc, fl, o.hi)
 			if top := hi - o.gap; ok && top < l.Max {
-				l.Max, l.high = top, &narrowed{why: o.loWhy}
+				l.Max, l.high = top, &narrowed{why: o.loWhy, inert: o.inert}
 				if c.knobIndex(o.hi) >= 0 {
 					l.high.by, l.high.path = c.labelOf(o.hi), o.hi
 					l.high.widen = fmt.Sprintf("raise %s for more", l.high.by)
@@ -221,7 +238,7 @@ func (c *Challenge) bounds(sc *engine.Scenario, fl *Fleet, i int) Limit {
 		case o.hi:
 			lo, ok := designValue(sc, fl, o.lo)
 			if bottom := lo + o.gap; ok && bottom > l.Min {
-				l.Min, l.low = bottom, &narrowed{why: o.hiWhy}
+				l.Min, l.low = bottom, &narrowed{why: o.hiWhy, inert: o.inert}
 				if c.knobIndex(o.lo) >= 0 {
 					l.low.by, l.low.path = c.labelOf(o.lo), o.lo
 					l.low.widen = fmt.Sprintf("lower %s for less", l.low.by)

@@ -95,12 +95,17 @@ func (m *Model) panel(w, h int) []string {
 	var top, rest []string
 	top = append(top, m.titleLine(inner))
 
-	rest = append(rest, "", m.th.Bold.Render("Knobs"))
-	for i := range m.c.Knobs {
-		rest = append(rest, m.knobLines(i, inner)...)
+	// A window too short for the goals that fall short shows them first,
+	// and then, if they are still cut, only the selected knob: a short
+	// window cut the goals from the bottom, and the one that failed (or
+	// every goal) went under the stars line with no way to read it.
+	for squeeze := 0; squeeze <= 2; squeeze++ {
+		var failEnd int
+		rest, failEnd = m.knobsAndGoals(inner, squeeze)
+		if len(top)+failEnd <= h-2 {
+			break
+		}
 	}
-	rest = append(rest, "")
-	rest = append(rest, m.goalLines(inner)...)
 	rest = append(rest, "")
 	// The status gets what the title, knobs, goals, keys and the brief's
 	// first line with its pointer leave: without them a long status (the
@@ -154,6 +159,34 @@ func (m *Model) panel(w, h int) []string {
 	}
 	lines = append(lines[:h-1], keys)
 	return pad(lines)
+}
+
+// knobsAndGoals are the panel's knobs and goals in w cells, and the row
+// below the last goal that falls short (0 when none does). squeeze 1 puts
+// the goals that fall short first; squeeze 2 also shows only the selected
+// knob, its heading saying which of how many it is.
+func (m *Model) knobsAndGoals(w, squeeze int) (lines []string, failEnd int) {
+	if squeeze >= 2 && len(m.c.Knobs) > 1 {
+		lines = append(lines, "", m.th.Bold.Render(fmt.Sprintf("Knobs · %d of %d", m.focus+1, len(m.c.Knobs))))
+		lines = append(lines, m.knobLines(m.focus, w)...)
+	} else {
+		lines = append(lines, "", m.th.Bold.Render("Knobs"))
+		for i := range m.c.Knobs {
+			lines = append(lines, m.knobLines(i, w)...)
+		}
+	}
+	head, blocks := m.goalBlocks(w)
+	if squeeze >= 1 {
+		blocks = failingFirst(blocks)
+	}
+	lines = append(lines, "", head)
+	for _, b := range blocks {
+		lines = append(lines, b.lines...)
+		if b.failing {
+			failEnd = len(lines)
+		}
+	}
+	return lines, failEnd
 }
 
 func (m *Model) titleLine(w int) string {
@@ -340,15 +373,38 @@ func tailFit(s string, w int) string {
 	return "…" + ansi.TruncateLeft(s, ansi.StringWidth(s)-(w-1), "")
 }
 
-// goalLines draws the goals, each with ✓ or ✗, its worst seed's value and
-// its bound, then the par.
-func (m *Model) goalLines(w int) []string {
+// goalBlock is one goal's lines (or the par's), and whether it is what
+// keeps the design from its next star.
+type goalBlock struct {
+	lines   []string
+	failing bool
+}
+
+// failingFirst puts the blocks that fall short before the rest, each
+// group in its own order: a short window cut the goals from the bottom,
+// and the one that failed was what it hid.
+func failingFirst(blocks []goalBlock) []goalBlock {
+	out := make([]goalBlock, 0, len(blocks))
+	for _, want := range []bool{true, false} {
+		for _, b := range blocks {
+			if b.failing == want {
+				out = append(out, b)
+			}
+		}
+	}
+	return out
+}
+
+// goalBlocks are the goals' heading and each goal's lines, with ✓ or ✗,
+// its worst seed's value and its bound; the par last.
+func (m *Model) goalBlocks(w int) (string, []goalBlock) {
 	var seeds []string
 	for _, s := range m.c.Seeds {
 		seeds = append(seeds, fmt.Sprint(s))
 	}
 	head := fmt.Sprintf("Goals · worst of seeds %s", strings.Join(seeds, ", "))
-	out := []string{m.th.Bold.Render(pane.Fit(titleFit(head, w), w))}
+	var blocks []goalBlock
+	var out []string // the lines of the goal being drawn
 	r := m.Result()
 	labelW := w - 2 - 1 - valueW - 1 - wantW
 	// labelLines is a goal's label as its line wraps it: beside the value
@@ -362,6 +418,8 @@ func (m *Model) goalLines(w int) []string {
 		return pane.Wrap(label, w-2), false
 	}
 	line := func(state int, label, value, want string) {
+		out = nil
+		defer func() { blocks = append(blocks, goalBlock{lines: out, failing: state == 2}) }()
 		mark := m.th.Dim.Render("·")
 		switch state {
 		case 1:
@@ -452,7 +510,7 @@ func (m *Model) goalLines(w int) []string {
 		}
 		line(parState(r != nil && r.MeetsPar), "par: knobs changed from the start", value, fmt.Sprintf("≤ %d", m.c.Par.Changes))
 	}
-	return out
+	return m.th.Bold.Render(pane.Fit(titleFit(head, w), w)), blocks
 }
 
 // statusLines say how the design stands, or why it cannot be graded, in
