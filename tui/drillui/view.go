@@ -7,7 +7,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/lessons/drill"
-	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/palette"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
@@ -103,7 +103,7 @@ func (m Model) View() string {
 			lines = append(lines, pane.Fit(" "+m.th.Warn.Render(l), m.w))
 		}
 	}
-	lines = append(lines, pane.Fit(" "+m.keyLine(m.shortHelp(len(body) > bh), max(m.w-1, 1)), m.w))
+	lines = append(lines, m.keyLine(m.shortHelp(len(body) > bh), m.w))
 	return strings.Join(pane.Block(lines, m.w, m.h), "\n")
 }
 
@@ -508,10 +508,11 @@ func (m Model) keyLines(w int) []string {
 
 // keyLine is the key help for bs in w cells. Where the keys do not all
 // fit, the extras go first: scrolling (the body's last line names its
-// keys), the deck list, undo; then from the right, but never ?.
+// keys), the deck list, undo; then the others as on every screen
+// (playback.KeyLine), enter and space, which go on, and esc the last.
 func (m Model) keyLine(bs []key.Binding, w int) string {
 	k := m.keys
-	return helpview.KeyLine(m.help, bs, w, k.PageUp.Help().Key, k.List.Help().Key, k.Undo.Help().Key)
+	return playback.KeyLine(m.help, bs, w, k.PageUp.Help().Key, k.List.Help().Key, k.Undo.Help().Key)
 }
 
 // shortHelp lists the keys that work now; scrolling only when the body

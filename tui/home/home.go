@@ -1013,7 +1013,7 @@ func (m Model) view() string {
 	body, focus, notices := m.body()
 	body = m.withLoop(body, m.h-1-len(notices))
 	body = m.withPickDetail(body, m.h-1-len(notices)) // pickdetail.go
-	body = scrollTo(body, focus, m.h-1-len(notices), m.th.Dim)
+	body = scrollTo(body, focus, m.h-1-len(notices), m.w, m.th.Dim)
 	// The key help sits on the last line.
 	lines := append(pane.Block(body, m.w, m.h-1-len(notices)), pane.Block(notices, m.w, len(notices))...)
 	lines = append(lines, playback.KeyLine(m.help, m.keys.ShortHelp(), m.w))
@@ -1114,7 +1114,8 @@ func (m Model) noticeLines(height int) []string {
 	}
 	if len(out) > height {
 		hidden := len(out) - height + 1
-		out = append(out[:height-1], "   "+m.th.Dim.Render("↓ "+moreLines(hidden)+" of notices: enlarge the window"))
+		out = append(out[:height-1], marker(m.th.Dim, m.w, "↓ "+moreLines(hidden)+" of notices: enlarge the window",
+			"↓ "+moreLines(hidden)+" of notices", "↓ "+moreLines(hidden), fmt.Sprintf("↓ %d more", hidden)))
 	}
 	return out
 }
@@ -1180,9 +1181,10 @@ func (m Model) noWorkbookLines() []string {
 }
 
 // scrollTo shows the part of lines that fits in height rows around the
-// line focus (-1: none), saying what is above and below: a window too
-// short for the menu scrolls with the cursor instead of cutting it.
-func scrollTo(lines []string, focus, height int, dim lipgloss.Style) []string {
+// line focus (-1: none), saying what is above and below in w cells: a
+// window too short for the menu scrolls with the cursor instead of
+// cutting it.
+func scrollTo(lines []string, focus, height, w int, dim lipgloss.Style) []string {
 	if len(lines) <= height || height < 3 {
 		return lines
 	}
@@ -1190,7 +1192,8 @@ func scrollTo(lines []string, focus, height int, dim lipgloss.Style) []string {
 		// A screen that does not scroll (the help, the no-workbook text)
 		// says what the window is too short for instead of losing it.
 		out := append([]string(nil), lines[:height]...)
-		out[height-1] = "   " + dim.Render("↓ "+moreLines(len(lines)-height+1)+": enlarge the window")
+		n := len(lines) - height + 1
+		out[height-1] = marker(dim, w, "↓ "+moreLines(n)+": enlarge the window", "↓ "+moreLines(n), fmt.Sprintf("↓ %d more", n))
 		return out
 	}
 	start := min(max(focus-height/2, 0), len(lines)-height)
@@ -1204,10 +1207,11 @@ func scrollTo(lines []string, focus, height int, dim lipgloss.Style) []string {
 	}
 	out := append([]string(nil), lines[start:start+height]...)
 	if start > 0 {
-		out[0] = "   " + dim.Render("↑ "+moreLines(start+1)+" above")
+		out[0] = marker(dim, w, "↑ "+moreLines(start+1)+" above", fmt.Sprintf("↑ %d more", start+1))
 	}
 	if end := start + height; end < len(lines) {
-		out[len(out)-1] = "   " + dim.Render("↓ "+moreLines(len(lines)-end+1)+" below")
+		n := len(lines) - end + 1
+		out[len(out)-1] = marker(dim, w, "↓ "+moreLines(n)+" below", fmt.Sprintf("↓ %d more", n))
 	}
 	return out
 }
@@ -1369,6 +1373,21 @@ func (m Model) openChallenges() (tea.Model, tea.Cmd) {
 	p := next.(challengeui.Picker)
 	m.ch, m.screen = &p, onChallenges
 	return m, p.Init()
+}
+
+// marker is a row that stands for hidden lines, indented by three cells:
+// the first of forms, longest first, that fits in w cells, else the last
+// (the page clips it). At 30 columns the help's one form was cut into
+// "↓ 31 more lines: enlarge t…".
+func marker(dim lipgloss.Style, w int, forms ...string) string {
+	form := forms[len(forms)-1]
+	for _, f := range forms {
+		if 3+lipgloss.Width(f) <= w {
+			form = f
+			break
+		}
+	}
+	return "   " + dim.Render(form)
 }
 
 // moreLines counts the lines a scrolled list hides: "1 more line", "3 more

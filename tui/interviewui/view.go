@@ -10,7 +10,7 @@ import (
 	"github.com/breakerlab/breakerlab/engine/breaker"
 	"github.com/breakerlab/breakerlab/engine/scenarios"
 	"github.com/breakerlab/breakerlab/lessons/drill"
-	"github.com/breakerlab/breakerlab/tui/internal/helpview"
+	"github.com/breakerlab/breakerlab/tui/internal/playback"
 	"github.com/breakerlab/breakerlab/tui/pane"
 	"github.com/breakerlab/breakerlab/tui/theme"
 	"github.com/charmbracelet/bubbles/key"
@@ -161,7 +161,7 @@ func (m Model) View() string {
 	for _, l := range m.noteLines() {
 		lines = append(lines, pane.Fit(l, m.w))
 	}
-	lines = append(lines, pane.Fit(" "+m.keyLine(max(m.w-1, 1)), m.w))
+	lines = append(lines, m.keyLine(m.w))
 	// pane.Block(lines, m.w, m.h), for lines already m.w wide.
 	for len(lines) < m.h {
 		lines = append(lines, strings.Repeat(" ", m.w))
@@ -1066,7 +1066,7 @@ func (m Model) keyLines(w int) []string {
 // without the least needed ones where they do not all fit.
 func (m Model) keyLine(w int) string {
 	bs, drop := m.shortHelp()
-	return helpview.KeyLine(m.help, bs, w, drop...)
+	return playback.KeyLine(m.help, bs, w, drop...)
 }
 
 // shortHelp lists the keys that work now, in the order the key line shows

@@ -676,9 +676,11 @@ func (m *Model) statusLine() string {
 		left = m.th.Warn.Render(" ? space again plays without a guess")
 	case m.predictBelow():
 		// The key help offers the choices' keys: say where they are.
-		left = m.th.Warn.Render(" ? predict first: the prediction is below the text, j scrolls to it")
+		left = m.th.Warn.Render(widest(m.w, " ? predict first: the prediction is below the text, j scrolls to it",
+			" ? predict first: j scrolls to it", " ? predict: j scrolls to it", " ? predict first"))
 	case m.waiting():
-		left = m.th.Warn.Render(" ? predict first: the simulation plays once you have guessed")
+		left = m.th.Warn.Render(widest(m.w, " ? predict first: the simulation plays once you have guessed",
+			" ? predict first, then it plays", " ? predict first"))
 	case m.sim == nil && st.HasSim():
 		left = m.th.Error.Render(" simulation unavailable")
 	case m.sim == nil:
@@ -783,6 +785,18 @@ func (m *Model) statusLine() string {
 		left += "  " + style.Render(m.note)
 	}
 	return pane.Fit(left, m.w)
+}
+
+// widest is the first of forms, longest first, that fits in w cells, else
+// the last: at 40 columns the lesson player cut "? predict first: the
+// simulation plays …" in the middle of its words.
+func widest(w int, forms ...string) string {
+	for _, f := range forms {
+		if ansi.StringWidth(f) <= w {
+			return f
+		}
+	}
+	return forms[len(forms)-1]
 }
 
 func roundSpeed(f float64) float64 {

@@ -10,8 +10,8 @@
 // It also sets a key table that wraps its columns to the window (KeyTable),
 // for any screen whose full help is wider than 80 columns, and keeps the
 // scroll position of a page of lines (Scroll) for a screen that draws a
-// page of its own, in no frame, and fits a screen's key line to its width,
-// leaving out the least needed keys but never ? (KeyLine).
+// page of its own, in no frame. A screen's key line is fitted to its width
+// by playback.KeyLine, the one ranking of keys for every screen.
 //
 // It imports tui/pane (the frame), tui/theme, bubbles (help, key),
 // bubbletea and x/ansi; it does no I/O.

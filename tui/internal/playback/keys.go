@@ -157,16 +157,22 @@ func Short(keys, desc string) key.Binding {
 // in an ellipsis glued to a word); the full help lists the rest. The keys
 // a user needs to go on are the last to go: a way out (esc, q, ?/esc out
 // of a help) and enter. First the bindings after the last of them go,
-// then the ways out's words shorten to one ("esc back to the scenarios" to
-// "esc back"), then the others go from the end, least needed first
-// (needed ranks them: ? after the rest, a second way out before enter,
-// the first way out last); enter's words shorten to one where that keeps
-// ?, else ? goes first.
+// then the ways out's words shorten (briefWords: "esc back to the
+// scenarios" to "esc back"), then the others go from the end, least
+// needed first (needed ranks them: ? after the rest, a second way out
+// before enter, the first way out last); enter's words shorten alike
+// where that keeps ?, else ? goes first.
 // At 80 columns the sandbox's line dropped esc and q while "e knobs" and
 // "? keys" stayed; at 40 the list of starts, the home menu and the
 // challenge picker dropped enter, and the help screens "?/esc close",
 // while ↑/k and ? stayed.
-func KeyLine(h help.Model, keys []key.Binding, w int) string {
+//
+// extras names bindings (by their help's key) that go before any other,
+// in that order: a screen's keys the learner can do without, such as
+// scrolling that the body names itself. One ranking serves every screen:
+// the drill's and the interview's lines, ranked apart, kept ? and lost
+// enter ("space show the answer" at 30 columns left "? keys" alone).
+func KeyLine(h help.Model, keys []key.Binding, w int, extras ...string) string {
 	h.Width = 0
 	line := func(ks []key.Binding) (string, bool) {
 		l := " " + h.ShortHelpView(ks)
@@ -174,7 +180,7 @@ func KeyLine(h help.Model, keys []key.Binding, w int) string {
 	}
 	// help shows no disabled binding: one must not count as the way out.
 	keys = slices.DeleteFunc(slices.Clone(keys), func(k key.Binding) bool { return !k.Enabled() })
-	ranks := needed(keys)
+	ranks := needed(keys, extras)
 	// The bindings up to the last needed one, as before, when that fits.
 	last := -1
 	for i, r := range ranks {
@@ -195,8 +201,8 @@ func KeyLine(h help.Model, keys []key.Binding, w int) string {
 	shortened := func(rank ...int) []key.Binding {
 		out := slices.Clone(ks)
 		for i, k := range out {
-			if word, _, _ := strings.Cut(k.Help().Desc, " "); slices.Contains(rank, ranks[i]) && word != k.Help().Desc {
-				out[i] = Brief(k, word)
+			if short := briefWords(k.Help().Desc); slices.Contains(rank, ranks[i]) && short != k.Help().Desc {
+				out[i] = Brief(k, short)
 			}
 		}
 		return out
@@ -223,6 +229,18 @@ func KeyLine(h help.Model, keys []key.Binding, w int) string {
 	return pane.Fit("", w)
 }
 
+// briefWords is a description shortened for a narrow key line: the words
+// before an aside in brackets ("hand in (asks first)" to "hand in"), else
+// the first word. The first word alone of the interview's "esc hand in
+// (asks first)" read "esc hand".
+func briefWords(desc string) string {
+	if before, _, ok := strings.Cut(desc, " ("); ok && before != "" {
+		return before
+	}
+	word, _, _ := strings.Cut(desc, " ")
+	return word
+}
+
 // How much a key line needs a binding, least first: its ranks in KeyLine.
 const (
 	// needOther is any other binding, the first to go.
@@ -238,17 +256,22 @@ const (
 	needWayOut
 )
 
-// needed ranks each of keys for KeyLine.
-func needed(keys []key.Binding) []int {
+// needed ranks each of keys for KeyLine: an extra below needOther, the
+// first of extras lowest, so that it goes first.
+func needed(keys []key.Binding, extras []string) []int {
 	ranks := make([]int, len(keys))
 	wayOut := false
 	for i, k := range keys {
-		switch {
+		switch extra := slices.Index(extras, k.Help().Key); {
+		case extra >= 0:
+			ranks[i] = needOther - len(extras) + extra
 		case isWayOut(k) && !wayOut:
 			ranks[i], wayOut = needWayOut, true
 		case isWayOut(k):
 			ranks[i] = needLaterWayOut
-		case hasKey(k, "enter"):
+		case hasKey(k, "enter") || slices.Contains(k.Keys(), "enter"):
+			// enter under another name: the drill's "space show the
+			// answer" is enter too.
 			ranks[i] = needEnter
 		case k.Help().Key == "?":
 			ranks[i] = needHelp
