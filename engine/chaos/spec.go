@@ -166,28 +166,31 @@ func Parse(s string) (Spec, error) {
 			return Spec{}, fmt.Errorf("fault %q: 'for' needs a positive duration, e.g. 'for 10s', got %q", s, rest[1])
 		}
 	case kind == Recover:
-		return Spec{}, fmt.Errorf("fault %q: recover takes nothing after it (it ends the faults in force at %s)", s, formatTime(sp.At))
+		return Spec{}, fmt.Errorf("fault %q: recover takes nothing after it (it ends the faults in force at %s)", s, engine.FormatDuration(sp.At))
 	default:
 		return Spec{}, fmt.Errorf("fault %q: after %q, want nothing or 'for DURATION', got %q", s, kind.Usage(), strings.Join(rest, " "))
 	}
 	return sp, nil
 }
 
-// String writes the spec in the form Parse reads, the same spec back.
+// String writes the spec in the form Parse reads, the same spec back. Its
+// times are in the largest units that keep them exact (engine.FormatDuration,
+// as a scenario file writes them): a fault late in a day-long run reads
+// "12h5m14.3s", not "43514.3s", which the learner would have to divide out.
 func (sp Spec) String() string {
 	var b strings.Builder
-	b.WriteString(formatTime(sp.At))
+	b.WriteString(engine.FormatDuration(sp.At))
 	b.WriteString(" " + QuoteName(sp.Target) + " " + sp.Kind.String())
 	switch sp.Kind {
 	case Slow:
-		b.WriteString(" " + formatTime(sp.Latency))
+		b.WriteString(" " + engine.FormatDuration(sp.Latency))
 	case Errors:
 		b.WriteString(" " + strconv.FormatFloat(sp.Rate*100, 'f', -1, 64) + "%")
 	case Surge:
 		b.WriteString(" x" + strconv.FormatFloat(sp.Factor, 'f', -1, 64))
 	}
 	if sp.For > 0 {
-		b.WriteString(" for " + formatTime(sp.For))
+		b.WriteString(" for " + engine.FormatDuration(sp.For))
 	}
 	return b.String()
 }
@@ -341,13 +344,6 @@ func unitless(s string) error {
 // a day, written as a spec takes it (24h, not 24h0m0s).
 func timeWanted() error {
 	return fmt.Errorf("want a time from 0 to %s, e.g. 12s, 1m30s, 500ms", engine.FormatDuration(engine.MaxDuration))
-}
-
-// formatTime writes a time in seconds, as few digits as say it exactly:
-// "25s", "90s", "0.5s". Every time of a run (at most a day) has at most
-// 14 digits, so the float's shortest form is the exact decimal.
-func formatTime(d time.Duration) string {
-	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
 }
 
 // parseShare reads "50%" or "0.5" as 0.5.

@@ -289,18 +289,16 @@ func queueText(n int) string {
 	return strconv.Itoa(n)
 }
 
-// durText writes a duration the way the form reads it back.
+// durText writes a duration the way the form reads it back, in the largest
+// units that keep it exact (engine.FormatDuration: "12h5m10.5s", "2m",
+// "500ms"), as a scenario file writes it: a fault of a day-long run would
+// otherwise read "43510500ms", which no one checks at a glance. Zero is "0",
+// the hints' word for none or for ever.
 func durText(d time.Duration) string {
 	if d == 0 {
 		return "0"
 	}
-	if d%time.Second == 0 {
-		return strconv.FormatInt(int64(d/time.Second), 10) + "s"
-	}
-	if d%time.Millisecond == 0 {
-		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
-	}
-	return d.String()
+	return engine.FormatDuration(d)
 }
 
 // parse reads one field's text.
@@ -714,12 +712,18 @@ func (c change) replaces(w string) bool {
 	if rest == was {
 		return true
 	}
-	// A lesson's words space a duration's unit ("300 ms"); the form's
-	// parser does not read the space.
-	a, errA := parse(c.kind, strings.ReplaceAll(rest, " ", ""))
+	// A lesson's words space a duration's unit ("300 ms") and group a
+	// number's thousands (a day-long run's fault "until 43,260 s"); the
+	// form's parser reads neither, and an earlier edit's word it cannot
+	// read stays in the mark beside the value that replaced it.
+	a, errA := parse(c.kind, wordsToField.Replace(rest))
 	b, errB := parse(c.kind, c.was)
 	return errA == nil && errB == nil && a == b
 }
+
+// wordsToField turns a value in a lesson's words into the form's text:
+// "300 ms" into "300ms", "43,260 s" into "43260s".
+var wordsToField = strings.NewReplacer(" ", "", ",", "")
 
 // reset puts the scenario's built-in values back in the fields.
 func (f *form) reset(original *engine.Scenario) {

@@ -165,11 +165,12 @@ func TestTheMemoryPaneCountsOneTask(t *testing.T) {
 }
 
 // The sweep picker writes a knob's duration as the form does: the fault's
-// end "70s", where the form shows until [70s], not Go's "1m10s".
+// end "1m10s", where the form shows until [1m10s] (durText, the largest
+// units that keep it exact).
 func TestThePickerWritesDurationsAsTheForm(t *testing.T) {
 	sc := tuitest.Scenario(t, "go-server")
-	if got := valueText(sc, 0, "payments.fault.to"); got != "70s" {
-		t.Errorf("the picker writes payments.fault.to %q, want 70s", got)
+	if got := valueText(sc, 0, "payments.fault.to"); got != "1m10s" || got != durText(70*time.Second) {
+		t.Errorf("the picker writes payments.fault.to %q, want 1m10s as the form writes it", got)
 	}
 }
 
