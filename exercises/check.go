@@ -102,6 +102,11 @@ type Result struct {
 	// (MissingGivenFiles): reset --tests writes it back, with the learner's
 	// code kept.
 	GivenMissing bool
+	// Fault is the part of the summary that says what is wrong, without
+	// the command it ends with (`breakerlab exercises reset --tests 01`),
+	// when TestsMissing or GivenMissing is set: the runner says its own
+	// way out (x) under it. Empty otherwise.
+	Fault string
 	// Untouched is set when the exercise's Go files are the stub and the
 	// bundled tests as the workbook wrote them, and no others: the learner
 	// has not started on it. The runner then shows the task before the
@@ -202,9 +207,9 @@ func (w *Workbook) precheck(e Exercise) (r Result, stop bool) {
 	status := grade.Errored
 	if !missing {
 		if files := w.MissingTests(e); len(files) > 0 {
-			msg, missing, status = fmt.Sprintf("the bundled test file %s is missing, so nothing can be graded; "+
-				"put it back with `breakerlab exercises reset --tests %s` (your code is kept)",
-				strings.Join(files, ", "), e.ID()), true, grade.NoTests
+			r.Fault = fmt.Sprintf("the bundled test file %s is missing, so nothing can be graded", strings.Join(files, ", "))
+			msg, missing, status = fmt.Sprintf("%s; put it back with `breakerlab exercises reset --tests %s` (your code is kept)",
+				r.Fault, e.ID()), true, grade.NoTests
 			r.TestsMissing = true
 		}
 	}
@@ -213,7 +218,7 @@ func (w *Workbook) precheck(e Exercise) (r Result, stop bool) {
 		r.MainMissing = missing
 	}
 	if !missing {
-		msg, missing = w.missingGiven(e)
+		r.Fault, msg, missing = w.missingGiven(e)
 		r.GivenMissing = missing
 	}
 	if !missing {
@@ -300,18 +305,18 @@ func mainMissing(e Exercise) string {
 // on but not to edit (03's window.go, 12's policies.go) is missing. Left to
 // the compiler, its loss reads as names the learner's own file fails to
 // define, which sends them to write code they were given.
-func (w *Workbook) missingGiven(e Exercise) (msg string, missing bool) {
+// fault is msg without its way out (Result.Fault).
+func (w *Workbook) missingGiven(e Exercise) (fault, msg string, missing bool) {
 	gone := w.MissingGivenFiles(e)
 	if len(gone) == 0 {
-		return "", false
+		return "", "", false
 	}
 	what, verb, it := "a file", "is", "it"
 	if len(gone) > 1 {
 		what, verb, it = "files", "are", "them"
 	}
-	return fmt.Sprintf("%s, %s the workbook gave you (not for you to edit), %s missing; "+
-		"`breakerlab exercises reset --tests %s` writes %s back (your code is kept)",
-		strings.Join(gone, " and "), what, verb, e.ID(), it), true
+	fault = fmt.Sprintf("%s, %s the workbook gave you (not for you to edit), %s missing", strings.Join(gone, " and "), what, verb)
+	return fault, fmt.Sprintf("%s; `breakerlab exercises reset --tests %s` writes %s back (your code is kept)", fault, e.ID(), it), true
 }
 
 // MissingGivenFiles returns, sorted, the stub files other than the one the

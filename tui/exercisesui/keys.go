@@ -82,6 +82,9 @@ var (
 	// exercise; n is what a pass offers; r is the only way to test in
 	// manual mode.
 	mainDrop = [][]string{{"c"}, {"s"}, {"x"}, {"e"}, {"l"}, {"h"}, {"n"}, {"r"}}
+	// When the verdict tells the learner to press x (restoreLine), x
+	// stays with the way out: a key the screen names must be in the line.
+	mainDropKeepX = [][]string{{"c"}, {"s"}, {"e"}, {"l"}, {"h"}, {"n"}, {"r"}}
 	// In the list the arrows go first, together: every list takes them.
 	listDrop = [][]string{{"↑/k", "↓/j"}, {"/"}, {"tab"}, {"enter"}, {"esc/q"}}
 )

@@ -547,9 +547,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// The state (and the done count) stays as it was until the
 		// tests of the saved code give a result.
 		// They are working: the results come first, unless the save put
-		// the stub back as the workbook wrote it (a reset, whose writes
-		// the watcher sees as saves), which starts over with the task
-		// first. taskFirst tells which from the check's result.
+		// the stub back as the workbook wrote it (`exercises reset` in
+		// another shell; the runner's own x drops its events), which
+		// starts over with the task first. taskFirst tells which from the
+		// check's result.
 		delete(m.order, name)
 		cmds := []tea.Cmd{tea.Tick(m.opt.Debounce, func(time.Time) tea.Msg { return debounceMsg{name, gen} })}
 		if m.watch != nil {
@@ -654,6 +655,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.setMessage(withBackup("Reset "+msg.name+" to its stub.", msg.backup.Note(m.dir)), false)
 		m.hints, m.scroll = 0, 0
+		// The stub starts over with the task first, as the check of the
+		// reset's writes as a save would have made it (fileSavedMsg).
+		delete(m.order, msg.name)
 		for _, e := range m.exs {
 			if e.Name == msg.name {
 				m.states[e.Name] = statePending
@@ -948,10 +952,13 @@ func (m Model) confirmKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, m.keys.Yes):
 		m.screen = screenMain
-		b := m.b
+		// The check that follows a reset or a restore is their own (below
+		// and resetDoneMsg): the watcher drops the events of their writes.
+		b, w, dir := m.b, m.watch, m.b.ExerciseDir(e)
 		switch m.confirm {
 		case confirmReset:
 			return m, func() tea.Msg {
+				defer w.writing(dir)()
 				backup, err := b.Reset(e)
 				if err != nil {
 					err = fmt.Errorf("could not reset %s: %w", e.Name, err)
@@ -961,6 +968,7 @@ func (m Model) confirmKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		case confirmRestoreTests:
 			base := m.dir
 			return m, tea.Sequence(func() tea.Msg {
+				defer w.writing(dir)()
 				backup, err := b.RestoreTests(e)
 				if err != nil {
 					return actionMsg{err: fmt.Errorf("could not restore the tests: %w", err)}
@@ -984,7 +992,8 @@ const stillCheckingMessage = "A check of this exercise is running; press x again
 // saveCheckingMessage is the status line when x is pressed after a save
 // of the exercise, in the moment (Options.Debounce) before its check
 // starts: the last result is of the code before the save. It says "files
-// changed", not "you saved": x's own writes reach the watcher as saves.
+// changed", not "you saved": another program (`exercises reset` in another
+// shell) may have written them.
 const saveCheckingMessage = "This exercise's files just changed; press x again once their check has a result."
 
 // waitsForCheck reports whether the status line tells the learner to wait

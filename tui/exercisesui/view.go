@@ -144,6 +144,16 @@ func (m Model) rule() string { return m.theme.rule.Render(strings.Repeat("─", 
 // footer is what x last did (Model.did) and the message, if any, each at
 // most messageLines lines, and the key help, or a question.
 func (m Model) footer() []string {
+	if m.screen == screenConfirm {
+		// The question alone, under the exercise it is about: a status
+		// line from before it ("Passed! Press n…" over "Reset it?") would
+		// contradict it, and its answer replaces that line anyway.
+		var lines []string
+		for _, l := range wrap(m.question()+"  (y/n)", m.width, 0) {
+			lines = append(lines, m.theme.warn.Render(l))
+		}
+		return lines
+	}
 	var lines []string
 	most := m.messageLines()
 	if m.did != "" {
@@ -162,13 +172,6 @@ func (m Model) footer() []string {
 			msg = append(msg, style.Render(l))
 		}
 		lines = append(lines, msg[:min(len(msg), most)]...)
-	}
-	if m.screen == screenConfirm {
-		q := m.question()
-		for _, l := range wrap(q+"  (y/n)", m.width, 0) {
-			lines = append(lines, m.theme.warn.Render(l))
-		}
-		return lines
 	}
 	keys := m.helpKeys()
 	if !m.help.ShowAll {
@@ -283,7 +286,11 @@ func (m Model) helpKeys() helpKeys {
 		{k.Up, k.Down, k.PageUp, k.PageDown},
 		{k.Top, k.Bottom, k.More, k.Palette},
 	}
-	return helpKeys{short: short, full: full, drop: mainDrop}
+	drop := mainDrop
+	if r, ok := m.results[m.current().Name]; ok && !r.Passed() && restoreLine(r) != "" {
+		drop = mainDropKeepX
+	}
+	return helpKeys{short: short, full: full, drop: drop}
 }
 
 // bodyHeight is how many lines the scrolling part of the main screen has.
@@ -307,6 +314,9 @@ func (m Model) mainView() string {
 	body := m.body()
 	bh := bodyRows(m.height, header, footer)
 	scroll := min(max(m.scroll, 0), max(len(body)-bh, 0))
+	if m.screen == screenConfirm {
+		scroll = 0 // the verdict the question is about, at the body's top; the answer scrolls back
+	}
 	window := body[min(scroll, len(body)):min(scroll+bh, len(body))]
 	lines = append(lines, window...)
 	for range bh - len(window) {
@@ -417,6 +427,11 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 		word = "FAIL"
 	}
 	summary := rep.Summary
+	if r.Fault != "" && restoreLine(r) != "" {
+		// The summary ends with the command line's way out (`breakerlab
+		// exercises reset --tests 01`); x's, said under it, is the runner's.
+		summary = r.Fault
+	}
 	if rep.Status == grade.BuildFailed && len(rep.BuildErrors) > 0 {
 		summary = "the code does not compile:" // the errors follow, each with its place
 	}

@@ -1,9 +1,12 @@
 package exercisesui
 
 import (
+	"crypto/sha256"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/fsnotify/fsnotify"
@@ -13,6 +16,22 @@ import (
 type watcher struct {
 	fs    *fsnotify.Watcher
 	names map[string]string // exercise folder → exercise name
+
+	// The runner's own writes (x's reset or restore) are followed by a
+	// check of their own: their events, seen as saves, would check the
+	// exercise a second time 200 ms later, its verdict shown twice with
+	// the spinner between. mu guards busy and own, which the command
+	// writing the files fills while next reads them.
+	mu   sync.Mutex
+	busy map[string]int         // exercise folders the runner is writing to now
+	own  map[string]writtenFile // Go files as the runner's last write left them
+}
+
+// writtenFile is a Go file as the runner's write left it: gone (a reset
+// moves the learner's added files aside), or with this content.
+type writtenFile struct {
+	exists bool
+	sum    [sha256.Size]byte
 }
 
 // Messages from the watcher.
@@ -51,7 +70,7 @@ func (w *watcher) next() tea.Cmd {
 				if !ok {
 					return watchDoneMsg{}
 				}
-				if name, ok := w.relevant(ev); ok {
+				if name, ok := w.relevant(ev); ok && !w.ownWrite(ev.Name) {
 					return fileSavedMsg{name}
 				}
 			case err, ok := <-w.fs.Errors:
@@ -76,6 +95,75 @@ func (w *watcher) relevant(ev fsnotify.Event) (string, bool) {
 	}
 	name, ok := w.names[filepath.Dir(filepath.Clean(ev.Name))]
 	return name, ok
+}
+
+// writing marks dir as written by the runner until the returned func is
+// called, once the writing is over: the events of the writes are then
+// dropped, those that arrive after it too while the files are as written.
+// A nil watcher (manual mode, or not ready yet) drops nothing.
+func (w *watcher) writing(dir string) (done func()) {
+	if w == nil {
+		return func() {}
+	}
+	dir = filepath.Clean(dir)
+	before := goFiles(dir)
+	w.mu.Lock()
+	if w.busy == nil {
+		w.busy = map[string]int{}
+	}
+	w.busy[dir]++
+	w.mu.Unlock()
+	return func() {
+		after := goFiles(dir)
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if w.own == nil {
+			w.own = map[string]writtenFile{}
+		}
+		// Files there before and not after were moved aside or removed.
+		for _, path := range append(before, after...) {
+			w.own[path] = stamp(path)
+		}
+		if w.busy[dir]--; w.busy[dir] <= 0 {
+			delete(w.busy, dir)
+		}
+	}
+}
+
+// ownWrite reports whether the event on path comes from the runner's own
+// writing: it arrived while the runner wrote the folder, or the file is
+// still as the runner left it. A file the learner changed since is theirs
+// again.
+func (w *watcher) ownWrite(path string) bool {
+	path = filepath.Clean(path)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.busy[filepath.Dir(path)] > 0 {
+		return true
+	}
+	written, ok := w.own[path]
+	if !ok {
+		return false
+	}
+	if stamp(path) == written {
+		return true
+	}
+	delete(w.own, path)
+	return false
+}
+
+// goFiles lists the Go files in dir, the files whose events count.
+func goFiles(dir string) []string {
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	return paths
+}
+
+func stamp(path string) writtenFile {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return writtenFile{}
+	}
+	return writtenFile{exists: true, sum: sha256.Sum256(b)}
 }
 
 func (w *watcher) close() {
