@@ -54,6 +54,9 @@ func TestSweepColourOnATerminal(t *testing.T) {
 // pseudo-terminal, and returns what the terminal was sent.
 func sweepOnPTY(t *testing.T, args ...string) string {
 	t.Helper()
+	// termenv takes any CI variable for "no terminal" (Output.isTTY), and
+	// CI runs this suite with CI=true: the pseudo-terminal is a terminal.
+	t.Setenv("CI", "")
 	ptm, pts := openPTY(t)
 	got := make(chan []byte)
 	go func() {
