@@ -102,10 +102,12 @@ type Result struct {
 	// (MissingGivenFiles): reset --tests writes it back, with the learner's
 	// code kept.
 	GivenMissing bool
-	// Fault is the part of the summary that says what is wrong, without
-	// the command it ends with (`breakerlab exercises reset --tests 01`),
-	// when TestsMissing or GivenMissing is set: the runner says its own
-	// way out (x) under it. Empty otherwise.
+	// Fault is the summary without the commands of `breakerlab
+	// exercises` it names as the way out (`breakerlab exercises reset
+	// --tests 01`), when TestsMissing, GivenMissing, MainMissing or
+	// TestsChanged is set: the runner says its own way out (x) under it.
+	// The summary is built from the same words, so the two say the same
+	// fault. Empty otherwise.
 	Fault string
 	// Untouched is set when the exercise's Go files are the stub and the
 	// bundled tests as the workbook wrote them, and no others: the learner
@@ -188,8 +190,8 @@ func (w *Workbook) Check(ctx context.Context, e Exercise, opt CheckOptions) Resu
 		r.Summary += "; " + NotRaceChecked
 		unchecked = true
 	}
-	w.postcheck(e, &r, edited)
-	res := Result{Exercise: e, Report: r, RaceUnchecked: unchecked, TestsOutdated: edited.outdated(), TestsChanged: edited.Any(), Untouched: w.untouched(e)}
+	fault := w.postcheck(e, &r, edited)
+	res := Result{Exercise: e, Report: r, Fault: fault, RaceUnchecked: unchecked, TestsOutdated: edited.outdated(), TestsChanged: edited.Any(), Untouched: w.untouched(e)}
 	if r.Status != grade.Canceled {
 		res.ProgressErr = w.setDone(e, r.Status == grade.Passed, fp)
 	}
@@ -214,8 +216,11 @@ func (w *Workbook) precheck(e Exercise) (r Result, stop bool) {
 		}
 	}
 	if !missing {
-		msg, missing = w.missingMain(e)
+		missing = w.missingMain(e)
 		r.MainMissing = missing
+		if missing {
+			r.Fault, msg = mainMissingFault(e), mainMissing(e)
+		}
 	}
 	if !missing {
 		r.Fault, msg, missing = w.missingGiven(e)
@@ -283,22 +288,25 @@ func packageName(file string) string {
 // missingMain says whether the file the learner edits is missing, with no
 // other Go file of theirs in the folder to stand in for it (a file renamed
 // to mybreaker.go still compiles, and is graded as it is).
-func (w *Workbook) missingMain(e Exercise) (msg string, missing bool) {
-	main := e.MainFile()
-	if main == "" {
-		return "", false
+func (w *Workbook) missingMain(e Exercise) bool {
+	if e.MainFile() == "" {
+		return false
 	}
 	if _, err := os.Stat(w.MainFile(e)); !errors.Is(err, fs.ErrNotExist) {
-		return "", false
+		return false
 	}
-	if w.learnerGoFiles(e) {
-		return "", false
-	}
-	return mainMissing(e), true
+	return !w.learnerGoFiles(e)
 }
 
+// mainMissing says the file the learner edits is missing and how check's
+// reader writes the stub back; mainMissingFault is its first part, which
+// the runner follows with its own way (x).
 func mainMissing(e Exercise) string {
-	return fmt.Sprintf("%s, the file you edit, is missing; `breakerlab exercises reset %s --yes` writes the stub again", e.MainFile(), e.ID())
+	return fmt.Sprintf("%s; `breakerlab exercises reset %s --yes` writes the stub again", mainMissingFault(e), e.ID())
+}
+
+func mainMissingFault(e Exercise) string {
+	return fmt.Sprintf("%s, the file you edit, is missing", e.MainFile())
 }
 
 // missingGiven says whether a file the workbook gave the learner to build
@@ -445,8 +453,10 @@ func (w *Workbook) untouched(e Exercise) bool {
 // postcheck adds to r what the folder says about it: a bundled test file
 // that differs from the bundled one (changed, listed before grading) means
 // the run did not grade the exercise, so it cannot pass; and a build that
-// failed with the file the learner edits missing says so.
-func (w *Workbook) postcheck(e Exercise, r *grade.Report, changed TestChanges) {
+// failed with the file the learner edits missing says so. fault is the
+// summary without the commands of the changed tests' note (Result.Fault),
+// "" when no test file differs.
+func (w *Workbook) postcheck(e Exercise, r *grade.Report, changed TestChanges) (fault string) {
 	if r.Status == grade.BuildFailed {
 		if _, err := os.Stat(w.MainFile(e)); errors.Is(err, fs.ErrNotExist) {
 			r.Summary += "; " + mainMissing(e)
@@ -455,7 +465,7 @@ func (w *Workbook) postcheck(e Exercise, r *grade.Report, changed TestChanges) {
 		}
 	}
 	if !changed.Any() || r.Status == grade.Canceled {
-		return
+		return ""
 	}
 	if r.Status == grade.Passed {
 		r.Status = grade.Failed
@@ -464,7 +474,8 @@ func (w *Workbook) postcheck(e Exercise, r *grade.Report, changed TestChanges) {
 	if len(changed.Learners()) == 0 {
 		with = "With the old tests: "
 	}
-	r.Summary = ChangedTestsNote(e, changed) + ". " + with + r.Summary
+	r.Summary, fault = ChangedTestsNote(e, changed)+". "+with+r.Summary, changedTestsFault(e, changed)+". "+with+r.Summary
+	return fault
 }
 
 // mixedPackages matches the go command's complaint about a folder whose
@@ -545,6 +556,29 @@ func (c TestChanges) outdated() bool { return c.Any() && len(c.Learners()) == 0 
 //     was kept): the same, with "(edited, or the bundled tests changed since
 //     this workbook was made)".
 func ChangedTestsNote(e Exercise, c TestChanges) string {
+	var parts []string
+	for _, p := range changedTestsParts(e, c) {
+		parts = append(parts, p.fault+"; "+p.way)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// changedTestsFault is ChangedTestsNote without its commands: what
+// differs and why the check cannot pass, for the runner, which says its
+// own way out (x) under it.
+func changedTestsFault(e Exercise, c TestChanges) string {
+	var parts []string
+	for _, p := range changedTestsParts(e, c) {
+		parts = append(parts, p.fault)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// changedTestsPart is one sentence of ChangedTestsNote: what differs, and
+// the command of `breakerlab exercises` that puts it back.
+type changedTestsPart struct{ fault, way string }
+
+func changedTestsParts(e Exercise, c TestChanges) []changedTestsPart {
 	// reset --tests asks for --yes when it would put back a test file that
 	// may hold the learner's changes (a copy is kept): the command said
 	// here must run as said.
@@ -552,12 +586,14 @@ func ChangedTestsNote(e Exercise, c TestChanges) string {
 	if len(c.Learners()) > 0 {
 		yes = " --yes"
 	}
-	var parts []string
+	var parts []changedTestsPart
 	if len(c.Updated) > 0 {
-		parts = append(parts, fmt.Sprintf("the bundled tests of %s were updated since this workbook was made (your %s %s as the workbook wrote %s), "+
-			"so this check cannot pass with the old ones; "+
-			"`breakerlab exercises reset %s --tests%s` brings the new ones and keeps your code",
-			e.ID(), strings.Join(c.Updated, " and your "), plural(len(c.Updated), "is", "are"), plural(len(c.Updated), "it", "them"), e.ID(), yes))
+		parts = append(parts, changedTestsPart{
+			fault: fmt.Sprintf("the bundled tests of %s were updated since this workbook was made (your %s %s as the workbook wrote %s), "+
+				"so this check cannot pass with the old ones",
+				e.ID(), strings.Join(c.Updated, " and your "), plural(len(c.Updated), "is", "are"), plural(len(c.Updated), "it", "them")),
+			way: fmt.Sprintf("`breakerlab exercises reset %s --tests%s` brings the new ones and keeps your code", e.ID(), yes),
+		})
 	}
 	for _, group := range []struct {
 		files []string
@@ -570,12 +606,14 @@ func ChangedTestsNote(e Exercise, c TestChanges) string {
 			continue
 		}
 		n := len(group.files)
-		parts = append(parts, fmt.Sprintf("your %s %s from the bundled %s%s, so this check cannot pass; "+
-			"`breakerlab exercises reset --tests %s%s` restores %s (your code is kept; tests of your own can go in a _test.go file of their own)",
-			strings.Join(group.files, " and your "), plural(n, "differs", "differ"), plural(n, "one", "ones"), group.why,
-			e.ID(), yes, plural(n, "it", "them")))
+		parts = append(parts, changedTestsPart{
+			fault: fmt.Sprintf("your %s %s from the bundled %s%s, so this check cannot pass",
+				strings.Join(group.files, " and your "), plural(n, "differs", "differ"), plural(n, "one", "ones"), group.why),
+			way: fmt.Sprintf("`breakerlab exercises reset --tests %s%s` restores %s (your code is kept; tests of your own can go in a _test.go file of their own)",
+				e.ID(), yes, plural(n, "it", "them")),
+		})
 	}
-	return strings.Join(parts, "; ")
+	return parts
 }
 
 func plural(n int, one, many string) string {
@@ -666,7 +704,7 @@ func (w *Workbook) checkTogether(ctx context.Context, exs []Exercise, parallel i
 	}
 	for i := range results {
 		if prints[i] != "" {
-			w.postcheck(exs[i], &results[i].Report, edited[i])
+			results[i].Fault = w.postcheck(exs[i], &results[i].Report, edited[i])
 			results[i].TestsOutdated = edited[i].outdated()
 			results[i].TestsChanged = edited[i].Any()
 			results[i].Untouched = w.untouched(exs[i])

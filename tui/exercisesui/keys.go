@@ -1,6 +1,8 @@
 package exercisesui
 
 import (
+	"slices"
+
 	"github.com/breakerlab/breakerlab/tui/palette"
 	"github.com/charmbracelet/bubbles/key"
 )
@@ -82,12 +84,37 @@ var (
 	// exercise; n is what a pass offers; r is the only way to test in
 	// manual mode.
 	mainDrop = [][]string{{"c"}, {"s"}, {"x"}, {"e"}, {"l"}, {"h"}, {"n"}, {"r"}}
-	// When the verdict tells the learner to press x (restoreLine), x
-	// stays with the way out: a key the screen names must be in the line.
-	mainDropKeepX = [][]string{{"c"}, {"s"}, {"e"}, {"l"}, {"h"}, {"n"}, {"r"}}
+	// When the verdict tells the learner to press x (xLine) or s
+	// (failsSolved), that key stays with the way out: a key the screen
+	// names must be in the line. mainDrops[keep] is mainDrop less the keys
+	// keep names.
+	mainDrops = dropsKeeping(mainDrop)
 	// In the list the arrows go first, together: every list takes them.
 	listDrop = [][]string{{"↑/k", "↓/j"}, {"/"}, {"tab"}, {"enter"}, {"esc/q"}}
 )
+
+// namedKeys is the set of the main screen's keys that its verdict names,
+// which stay in the key line however narrow the terminal.
+type namedKeys uint8
+
+const (
+	namesX namedKeys = 1 << iota
+	namesS
+	namesAll = namesX | namesS
+)
+
+// dropsKeeping returns, for each set of named keys, drop without them.
+func dropsKeeping(drop [][]string) (out [namesAll + 1][][]string) {
+	for keep := range out {
+		for _, g := range drop {
+			if (namedKeys(keep)&namesX != 0 && slices.Contains(g, "x")) || (namedKeys(keep)&namesS != 0 && slices.Contains(g, "s")) {
+				continue
+			}
+			out[keep] = append(out[keep], g)
+		}
+	}
+	return out
+}
 
 func (h helpKeys) ShortHelp() []key.Binding  { return h.short }
 func (h helpKeys) FullHelp() [][]key.Binding { return h.full }

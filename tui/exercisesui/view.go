@@ -286,11 +286,16 @@ func (m Model) helpKeys() helpKeys {
 		{k.Up, k.Down, k.PageUp, k.PageDown},
 		{k.Top, k.Bottom, k.More, k.Palette},
 	}
-	drop := mainDrop
-	if r, ok := m.results[m.current().Name]; ok && !r.Passed() && restoreLine(r) != "" {
-		drop = mainDropKeepX
+	var keep namedKeys
+	if r, ok := m.results[m.current().Name]; ok && !r.Passed() {
+		if xLine(r) != "" {
+			keep |= namesX
+		}
+		if m.failsSolved(r) {
+			keep |= namesS
+		}
 	}
-	return helpKeys{short: short, full: full, drop: drop}
+	return helpKeys{short: short, full: full, drop: mainDrops[keep]}
 }
 
 // bodyHeight is how many lines the scrolling part of the main screen has.
@@ -427,8 +432,8 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 		word = "FAIL"
 	}
 	summary := rep.Summary
-	if r.Fault != "" && restoreLine(r) != "" {
-		// The summary ends with the command line's way out (`breakerlab
+	if r.Fault != "" && xLine(r) != "" {
+		// The summary names the command line's way out (`breakerlab
 		// exercises reset --tests 01`); x's, said under it, is the runner's.
 		summary = r.Fault
 	}
@@ -436,7 +441,7 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 		summary = "the code does not compile:" // the errors follow, each with its place
 	}
 	add(&verdict, t.fail, 0, fmt.Sprintf("%s %s  %s", symFail, word, summary))
-	if line := restoreLine(r); line != "" {
+	if line := xLine(r); line != "" {
 		add(&verdict, t.dim, 2, line)
 	}
 	if rep.Status == grade.BuildFailed {
@@ -451,7 +456,7 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 			}
 		}
 	}
-	if m.isSolved(r.Exercise.Name) {
+	if m.failsSolved(r) {
 		add(&verdict, t.dim, 2, "It passed before, so it stays done; this is your code as it is now (s writes the solution to compare).")
 	}
 	for _, ft := range rep.Failures() {
@@ -475,6 +480,27 @@ func (m Model) resultLines(r exercises.Result) (verdict, details []string) {
 		add(&details, t.dim, 2, l)
 	}
 	return verdict, details
+}
+
+// xLine says what x does for r when the verdict names it: the files it
+// puts back (restoreLine), or the stub it writes back when the file the
+// learner edits is gone (the check's Fault then leaves out check's
+// command for that); "" when the verdict does not name x. It is chosen by
+// the result's fields, as x chooses.
+func xLine(r exercises.Result) string {
+	if line := restoreLine(r); line != "" {
+		return line
+	}
+	if r.MainMissing && r.Fault != "" {
+		return "x writes the stub back."
+	}
+	return ""
+}
+
+// failsSolved says the verdict of r is that of an exercise that passed
+// before and fails now, whose line names s (the solution to compare).
+func (m Model) failsSolved(r exercises.Result) bool {
+	return !r.Passed() && m.isSolved(r.Exercise.Name)
 }
 
 // restoreLine says what x does for r when it puts files back rather than
