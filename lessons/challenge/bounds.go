@@ -92,13 +92,21 @@ func (c *Challenge) orders(sc *engine.Scenario, fl *Fleet) []order {
 	return out
 }
 
-// labelOf is the label of the knob at path, or the path when no knob has
-// it (the pool's workers when only the bulkhead is a knob).
+// labelOf names the knob at path inside a sentence, or is the path when
+// no knob has it (the pool's workers when only the bulkhead is a knob).
+// A label's parenthetical is for the form, where it stands alone: inside
+// a note "lower most overflow one tenant holds (0: no cap) for less"
+// reads as two sentences, so the name stops before it.
 func (c *Challenge) labelOf(path string) string {
-	if i := c.knobIndex(path); i >= 0 {
-		return c.Knobs[i].Label
+	i := c.knobIndex(path)
+	if i < 0 {
+		return path
 	}
-	return path
+	label := c.Knobs[i].Label
+	if name, _, ok := strings.Cut(label, "("); ok && strings.TrimSpace(name) != "" {
+		return strings.TrimSpace(name)
+	}
+	return label
 }
 
 func (c *Challenge) knobIndex(path string) int {

@@ -93,6 +93,7 @@ func (m *Model) panel(w, h int) []string {
 		return lines
 	}
 	var top, rest []string
+	var tails []bool // rest's lines that go on with the goal above them
 	top = append(top, m.titleLine(inner))
 
 	// A window too short for the goals that fall short shows them first,
@@ -101,7 +102,7 @@ func (m *Model) panel(w, h int) []string {
 	// every goal) went under the stars line with no way to read it.
 	for squeeze := 0; squeeze <= 2; squeeze++ {
 		var failEnd int
-		rest, failEnd = m.knobsAndGoals(inner, squeeze)
+		rest, failEnd, tails = m.knobsAndGoals(inner, squeeze)
 		if len(top)+failEnd <= h-2 {
 			break
 		}
@@ -134,12 +135,22 @@ func (m *Model) panel(w, h int) []string {
 		}
 	}
 	lines := append(top, brief...)
+	restAt := len(lines)
 	lines = append(lines, rest...)
 	statusAt := len(lines) - len(status)
 	for len(lines) > h-1 && len(lines) > 0 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
 	}
-	if over := len(lines) - (h - 2); len(lines) > h-1 && h >= 3 {
+	if len(lines) > h-1 && h >= 3 {
+		// The cut falls between goals: a goal wrapped over two lines and
+		// cut after its first showed a mark and half a label, its value
+		// and bound under the more-lines line. The lines a whole goal
+		// leaves are blank, and the more-lines line stays above the keys.
+		cut := h - 2
+		for cut > restAt && cut-restAt < len(tails) && tails[cut-restAt] {
+			cut--
+		}
+		over := len(lines) - cut
 		// What the window cannot hold (a goal, the par, the stars) is
 		// said, not dropped without a word; and the stars, when they are
 		// among it, are said there: a short window showed the knobs and
@@ -149,10 +160,14 @@ func (m *Model) panel(w, h int) []string {
 		if m.gradeErr != "" {
 			v = "✗ cannot be graded"
 		}
-		if v != "" && statusAt >= h-2 {
+		if v != "" && statusAt >= cut {
 			more = append([]string{v + " · " + more[0], v + " · " + more[1], v + " · ↓ more", v}, more...)
 		}
-		lines = append(lines[:h-2:h-2], m.th.Dim.Render(pane.Fit(firstFitting(more, inner), inner)))
+		lines = lines[:cut:cut]
+		for len(lines) < h-2 {
+			lines = append(lines, "")
+		}
+		lines = append(lines, m.th.Dim.Render(pane.Fit(firstFitting(more, inner), inner)))
 	}
 	for len(lines) < h-1 {
 		lines = append(lines, "")
@@ -161,11 +176,13 @@ func (m *Model) panel(w, h int) []string {
 	return pad(lines)
 }
 
-// knobsAndGoals are the panel's knobs and goals in w cells, and the row
-// below the last goal that falls short (0 when none does). squeeze 1 puts
-// the goals that fall short first; squeeze 2 also shows only the selected
-// knob, its heading saying which of how many it is.
-func (m *Model) knobsAndGoals(w, squeeze int) (lines []string, failEnd int) {
+// knobsAndGoals are the panel's knobs and goals in w cells, the row below
+// the last goal that falls short (0 when none does), and which lines go on
+// with the goal on the line above (tails, as long as lines), where a cut
+// would split that goal. squeeze 1 puts the goals that fall short first;
+// squeeze 2 also shows only the selected knob, its heading saying which
+// of how many it is.
+func (m *Model) knobsAndGoals(w, squeeze int) (lines []string, failEnd int, tails []bool) {
 	if squeeze >= 2 && len(m.c.Knobs) > 1 {
 		lines = append(lines, "", m.th.Bold.Render(fmt.Sprintf("Knobs · %d of %d", m.focus+1, len(m.c.Knobs))))
 		lines = append(lines, m.knobLines(m.focus, w)...)
@@ -180,13 +197,17 @@ func (m *Model) knobsAndGoals(w, squeeze int) (lines []string, failEnd int) {
 		blocks = failingFirst(blocks)
 	}
 	lines = append(lines, "", head)
+	tails = make([]bool, len(lines), len(lines)+2*len(blocks))
 	for _, b := range blocks {
 		lines = append(lines, b.lines...)
+		for j := range b.lines {
+			tails = append(tails, j > 0)
+		}
 		if b.failing {
 			failEnd = len(lines)
 		}
 	}
-	return lines, failEnd
+	return lines, failEnd, tails
 }
 
 func (m *Model) titleLine(w int) string {

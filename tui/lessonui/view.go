@@ -673,7 +673,10 @@ func (m *Model) statusLine() string {
 	case m.showEnd:
 		left = m.th.Good.Render(" ✓ lesson finished")
 	case m.waiting() && m.predicts[m.step].nudged:
-		left = m.th.Warn.Render(" ? space again plays without a guess")
+		// Its shorter forms keep "space" and "guess": at 30 columns the
+		// whole line was cut before the word that says what space skips.
+		left = m.th.Warn.Render(widest(m.w, " ? space again plays without a guess",
+			" ? space again plays, no guess", " ? space: play, no guess"))
 	case m.predictBelow():
 		// The key help offers the choices' keys: say where they are.
 		left = m.th.Warn.Render(widest(m.w, " ? predict first: the prediction is below the text, j scrolls to it",
