@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/lessons"
 	"github.com/breakerlab/breakerlab/tui/pane"
 )
 
@@ -133,9 +134,26 @@ func editMarked(name string, changes []change) string {
 
 // isFaultChange says whether c, one of the form's changes, moves a fault:
 // its start ("database slow from 25s"), its end ("until 50s") or either
-// by path, in words ("database's fault until 50 s").
+// by path, in a lesson's words, whose owner lessons.Possessive wrote
+// ("database's fault until 50 s", "payments' fault until 70 s"). Such a
+// change is said by movedFaults instead; one missed is said twice.
 func isFaultChange(c string) bool {
-	return strings.Contains(c, "'s fault ") || strings.Contains(c, " from ") || strings.HasPrefix(c, "until ")
+	if owner, _, ok := strings.Cut(c, " fault "); ok && isPossessive(owner) {
+		return true
+	}
+	return strings.Contains(c, " from ") || strings.HasPrefix(c, "until ")
+}
+
+// isPossessive says whether owner is a name's possessive as
+// lessons.Possessive writes it: that rule read backwards, so the words
+// that write a path's owner and the test that reads them cannot differ
+// (a test for "'s" alone missed every name ending in s).
+func isPossessive(owner string) bool {
+	name, ok := strings.CutSuffix(owner, "'s")
+	if !ok {
+		name, ok = strings.CutSuffix(owner, "'")
+	}
+	return ok && name != "" && lessons.Possessive(name) == owner
 }
 
 // movedFaults words the faults of b that differ from a's, part by part:

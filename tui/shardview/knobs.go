@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/shuffle"
 	"github.com/breakerlab/breakerlab/lessons"
 	kform "github.com/breakerlab/breakerlab/tui/internal/form"
@@ -113,7 +114,11 @@ func newForm(th *theme.Theme, s Setup) *form {
 			hint: func(Setup) string {
 				return fmt.Sprintf("after %s dead; 0 to %s", secondsShort(shuffle.DefaultSimConfig().CrashedFor), secondsShort(MaxRestart))
 			},
-			text: func(s Setup) string { return durText(s.RestartFor) },
+			// In the largest units that keep it exact ("1m", "1.5s"), as a
+			// scenario file and the sandbox's form write a time; zero is
+			// "0s", a restart that takes no time, where the sandbox's "0"
+			// is its hints' none. parseDuration reads it back.
+			text: func(s Setup) string { return engine.FormatDuration(s.RestartFor) },
 			set: func(s *Setup, text string) error {
 				d, err := parseDuration(text)
 				if err != nil {
@@ -242,19 +247,6 @@ func (f *form) layout(current Setup, w, h int) ([]string, []int) {
 	}
 	return kform.Layout(f.th, items, sections, f.focus, f.err,
 		"enter re-runs both sides on the same seed, at the same time; esc keeps the run as it is", w, h)
-}
-
-// durText writes a duration the way the form reads it back.
-func durText(d time.Duration) string {
-	switch {
-	case d == 0:
-		return "0"
-	case d%time.Second == 0:
-		return strconv.FormatInt(int64(d/time.Second), 10) + "s"
-	case d%time.Millisecond == 0:
-		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
-	}
-	return d.String()
 }
 
 // secondsShort writes a duration for reading: "5 s", "500 ms".
