@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/breakerlab/breakerlab/engine/scenariofile"
 )
 
 // Axis is one knob varied over the grid.
@@ -152,8 +154,14 @@ func percentAxis(ax Axis, from, to string, steps int, hasSteps bool) (Axis, erro
 	if errA != nil || errB != nil || math.IsNaN(a) || math.IsNaN(b) || math.IsInf(a, 0) || math.IsInf(b, 0) {
 		return Axis{}, fmt.Errorf("--vary %s: %s..%s: give both ends as percentages, such as 10%%..90%%", ax.Path, from, to)
 	}
-	if a < 0 || b < a || b > 100 {
-		return Axis{}, fmt.Errorf("--vary %s: want 0%% <= FROM <= TO <= 100%%, got %s..%s", ax.Path, from, to)
+	// An end outside 0–100 % is no share at all, refused in a scenario
+	// file's words (a lesson's [set] and the knob form use them too); the
+	// ends' order is a refusal of its own, as on a numbers axis.
+	if a < 0 || a > 100 || b < 0 || b > 100 {
+		return Axis{}, fmt.Errorf("--vary %s: each end must be %s, got %s..%s", ax.Path, scenariofile.PercentAllowed, from, to)
+	}
+	if b < a {
+		return Axis{}, fmt.Errorf("--vary %s: want FROM <= TO, got %s..%s", ax.Path, from, to)
 	}
 	if err := oneStepOneValue(ax.Path, hasSteps, steps, a != b, from, to); err != nil {
 		return Axis{}, err

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenariofile"
 )
 
 // A duration knob given numbers on the command line is named as a
@@ -52,9 +53,14 @@ func TestParseVaryPercentagesAndQuotes(t *testing.T) {
 		t.Errorf("10%%..90%%:3 = %v, %v, unit %q; want %v as shares 0.1, 0.5, 0.9", ax.Values, ax.X, ax.Unit, want)
 	}
 	for in, want := range map[string]string{
-		"payment.breaker.failure_rate=10%..0.9":  "give both ends as percentages (10%..90%) or both as shares (0.1..0.9)",
-		"payment.breaker.failure_rate=10%..120%": "want 0% <= FROM <= TO <= 100%, got 10%..120%",
-		`payment.timeout="1s".."5s"`:             `--vary payment.timeout="1s".."5s": on the command line a value goes without quotes: payment.timeout=1s..5s`,
+		"payment.breaker.failure_rate=10%..0.9": "give both ends as percentages (10%..90%) or both as shares (0.1..0.9)",
+		// An end that is no share is refused in a scenario file's words
+		// for it; ends out of order as on a numbers axis.
+		"payment.breaker.failure_rate=10%..120%":           "--vary payment.breaker.failure_rate: each end must be " + scenariofile.PercentAllowed + ", got 10%..120%",
+		"recommendations.breaker.failure_rate=10%..150%:3": "--vary recommendations.breaker.failure_rate: each end must be " + scenariofile.PercentAllowed + ", got 10%..150%",
+		"payment.breaker.failure_rate=-10%..50%":           "each end must be " + scenariofile.PercentAllowed + ", got -10%..50%",
+		"payment.breaker.failure_rate=90%..10%":            "--vary payment.breaker.failure_rate: want FROM <= TO, got 90%..10%",
+		`payment.timeout="1s".."5s"`:                       `--vary payment.timeout="1s".."5s": on the command line a value goes without quotes: payment.timeout=1s..5s`,
 	} {
 		if _, err := ParseVary(in); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseVary(%q) = %v, want %q", in, err, want)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/breakerlab/breakerlab/engine"
 	"github.com/breakerlab/breakerlab/engine/breaker"
+	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/lessons"
 )
 
@@ -184,6 +185,11 @@ func (k *Knob) Parse(text string) (any, error) {
 			f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 			if err != nil {
 				return nil, fmt.Errorf("%s takes a share such as 50%% or 0.5", k.Label)
+			}
+			// "150%" is no share whatever the knob's range, and is refused
+			// as a scenario file and a lesson's [set] refuse it.
+			if !(f >= 0 && f <= 100) {
+				return nil, fmt.Errorf("%s must be %s, got %q", k.Label, scenariofile.PercentAllowed, text)
 			}
 			return k.checked(f / 100)
 		}

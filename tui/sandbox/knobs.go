@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/breakerlab/breakerlab/engine"
+	"github.com/breakerlab/breakerlab/engine/scenariofile"
 	"github.com/breakerlab/breakerlab/lessons"
 	kform "github.com/breakerlab/breakerlab/tui/internal/form"
 	"github.com/breakerlab/breakerlab/tui/pane"
@@ -368,11 +369,19 @@ func parse(kind valueKind, text string) (value, error) {
 			// form and the builder's, which is this form.)
 			return value{}, fmt.Errorf("1 reads as 100%% or as 1%%: type 100%% or 1%%")
 		}
+		read := s // what the learner typed, as the form read it
 		if pct || f > 1 {
 			f = hundredth(num, f)
+			read = num + "%"
 		}
-		if f <= 0 || f > 1 {
-			return value{}, fmt.Errorf("above 0%% and at most 100%%")
+		// The shares the form edits are a breaker's rates, which a
+		// scenario file takes from 0, the rule switched off
+		// (breaker.FailureRateAllowed), to 1: the form takes the same, and
+		// leaves "0 only beside another rule" to the engine's check, which
+		// words it as the file's refusal does. A value outside 0–100 % is
+		// no share at all, refused in the file's words.
+		if !(f >= 0 && f <= 1) {
+			return value{}, fmt.Errorf("must be %s, got %s", scenariofile.PercentAllowed, read)
 		}
 		return value{f: f}, nil
 	}

@@ -388,7 +388,9 @@ func TestKnobFormParses(t *testing.T) {
 		{kindPercent, "50%", value{f: 0.5}, false},
 		{kindPercent, "50", value{f: 0.5}, false},
 		{kindPercent, "0.25", value{f: 0.25}, false},
-		{kindPercent, "0", value{}, true},
+		// 0 is the rate's rule switched off, as a scenario file takes it.
+		{kindPercent, "0", value{}, false},
+		{kindPercent, "0%", value{}, false},
 		// "1" would be a share of 1, where "2" is 2 %: it is asked.
 		{kindPercent, "1", value{}, true},
 		{kindPercent, "1%", value{f: 0.01}, false},
