@@ -81,6 +81,10 @@ type knob struct {
 	// [set] path reads; a sweep of it starts from that layer at one
 	// attempt (openSweep).
 	absent string
+	// readAt is the [set] path the value of a field not written by path
+	// reads at (an endpoint's patience), so that an edit which hides the
+	// field (patience 0) is still told by its value (form.hiddenText).
+	readAt string
 }
 
 // noMax is a range's hi for a number with no upper limit.
@@ -171,6 +175,9 @@ type form struct {
 	// has no field for but an edit may need back (restoreRestart); nil
 	// where no such scenario is kept (the builder's form).
 	builtIn *engine.Scenario
+	// source is the scenario the fields were filled from, which holds the
+	// value of a field this form does not show (form.hiddenText).
+	source *engine.Scenario
 }
 
 // focusDependency is the dependency the knobs act on first: the first
@@ -209,7 +216,7 @@ func newForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 
 // newServerForm is the form's front part: the server and its traffic.
 func newServerForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
-	f := &form{th: th, variant: variant}
+	f := &form{th: th, variant: variant, source: sc}
 	sys := &sc.Variants[variant].System
 	add := func(label, hint string, kind valueKind, initial string, set func(*engine.Scenario, value), matches ...string) {
 		f.knobs = append(f.knobs, knob{label: label, hint: hint, kind: kind, input: newField(initial, kind), initial: initial, set: set, matches: matches})
@@ -259,12 +266,14 @@ func newServerForm(th *theme.Theme, sc *engine.Scenario, variant int) *form {
 			add(name+" rate", "requests a second", kindRate, strconv.FormatFloat(e.Rate, 'f', -1, 64),
 				onEndpoint(name, func(e *engine.Endpoint, v value) { e.Rate = v.f }), "endpoint \""+name+"\"")
 			limit(0, engine.MaxRate)
+			f.knobs[len(f.knobs)-1].readAt = name + ".rate"
 		}
 		if e.Patience > 0 {
 			// The client's side of every timeout: a sweep of it forks
 			// (engine/fork_patience.go) while no client has given up.
 			add(name+" patience", "the client waits; 0: for ever", kindDuration, durText(e.Patience),
 				onEndpoint(name, func(e *engine.Endpoint, v value) { e.Patience = v.d }), "endpoint \""+name+"\"")
+			f.knobs[len(f.knobs)-1].readAt = name + ".patience"
 		}
 	}
 	return f
@@ -649,30 +658,143 @@ func changeWords(cs []change) []string {
 	return out
 }
 
-// editsFrom is changesFrom with each field's replaced value.
+// editsFrom is changesFrom with each field's replaced value. The two
+// forms' fields are matched by their identity (fieldKeys), not by their
+// place: an edit that hides fields or shows them (a failure rate of 0
+// hides its field, a deadline not passed on its margin) would put every
+// field after it beside another, and the mark said unchanged fields and
+// left out the change. A field g shows and f does not is said at the
+// value f's scenario holds for it ("payment's failure rate 0%"), and not
+// at all where that scenario holds none: the field that switched it off
+// says the change. A field f shows and g does not is said unless g's
+// scenario held the same value: it is a setting that now takes effect.
 func (f *form) editsFrom(g *form, sys *engine.System) []change {
-	var out []change
-	for i, k := range f.knobs {
-		v := strings.TrimSpace(k.input.Value())
-		if i < len(g.knobs) && g.knobs[i].label == k.label && v == strings.TrimSpace(g.knobs[i].input.Value()) {
-			continue
-		}
-		if v == "" {
-			v = "end"
-		}
-		c := change{label: strings.TrimSpace(k.label), kind: k.kind}
-		if i < len(g.knobs) && g.knobs[i].label == k.label {
-			c.was = strings.TrimSpace(g.knobs[i].input.Value())
-		}
-		if k.path != "" {
-			c.label, c.unit, c.words = pathWords(sys, k, v)
-			out = append(out, c)
-			continue
-		}
-		c.words = c.label + " " + v
-		out = append(out, c)
+	fKeys, gKeys := f.fieldKeys(), g.fieldKeys()
+	inG := make(map[string]int, len(gKeys))
+	for j, key := range gKeys {
+		inG[key] = j
 	}
+	inF := make(map[string]bool, len(fKeys))
+	for _, key := range fKeys {
+		inF[key] = true
+	}
+	var out []change
+	said := 0 // g's fields before this one are told
+	// sayHidden tells g's fields up to end that f does not show, in g's
+	// order, so a hidden field's change reads where its field was.
+	sayHidden := func(end int) {
+		for ; said < end; said++ {
+			if inF[gKeys[said]] {
+				continue
+			}
+			k := &g.knobs[said]
+			now, ok := f.hiddenText(k)
+			if was := strings.TrimSpace(k.input.Value()); ok && now != was {
+				out = append(out, k.edit(now, was, sys))
+			}
+		}
+	}
+	for i := range f.knobs {
+		k := &f.knobs[i]
+		now := strings.TrimSpace(k.input.Value())
+		var was string
+		if j, ok := inG[fKeys[i]]; ok {
+			sayHidden(j)
+			said = max(said, j+1)
+			was = strings.TrimSpace(g.knobs[j].input.Value())
+			if now == was {
+				continue
+			}
+		} else if held, ok := g.hiddenText(k); ok {
+			if now == held {
+				continue
+			}
+			was = held
+		}
+		out = append(out, k.edit(now, was, sys))
+	}
+	sayHidden(len(g.knobs))
 	return out
+}
+
+// edit is k's change from the text was to now, in the form's words; sys
+// names a path's part.
+func (k *knob) edit(now, was string, sys *engine.System) change {
+	if now == "" {
+		now = "end"
+	}
+	c := change{label: strings.TrimSpace(k.label), kind: k.kind, was: was}
+	if k.path != "" {
+		c.label, c.unit, c.words = pathWords(sys, *k, now)
+		return c
+	}
+	c.words = c.label + " " + now
+	return c
+}
+
+// fieldKeys names each field of f by what it sets, the same in any form
+// of the variant whatever other fields it shows: its [set] path, else the
+// name a message gives it (fieldName: its part and label, a fault's
+// "until" with its start's words), numbered past the first should two
+// fields share one.
+func (f *form) fieldKeys() []string {
+	keys := make([]string, len(f.knobs))
+	seen := make(map[string]int, len(f.knobs))
+	for i := range f.knobs {
+		key := f.knobs[i].path
+		if key == "" {
+			key = "\x00" + f.fieldName(i) // no path reads so
+		}
+		seen[key]++
+		if n := seen[key]; n > 1 {
+			key += "\x00" + strconv.Itoa(n)
+		}
+		keys[i] = key
+	}
+	return keys
+}
+
+// hiddenText is the text k, a field of another form of f's variant, would
+// hold on f's scenario, where f does not show it: "0%" for the failure
+// rate an edit set to 0, which hides the field. ok is false where the
+// scenario holds no value for it (a deadline's margin where the deadline
+// is not passed on) or no path reads it.
+func (f *form) hiddenText(k *knob) (text string, ok bool) {
+	at := k.path
+	if at == "" {
+		at = k.readAt
+	}
+	if at == "" || f.source == nil {
+		return "", false
+	}
+	v, ok := lessons.KnobValue(f.source, f.variant, at)
+	if !ok {
+		return "", false
+	}
+	// Each written as the form fills its field, so that an unchanged
+	// value reads the same.
+	switch x := v.(type) {
+	case int64:
+		if k.kind == kindQueue {
+			return queueText(int(x)), true
+		}
+		return strconv.FormatInt(x, 10), true
+	case float64:
+		if k.kind == kindPercent {
+			return pane.PercentExact(x), true
+		}
+		return strconv.FormatFloat(x, 'f', -1, 64), true
+	case string:
+		d, err := time.ParseDuration(x)
+		if err != nil {
+			return "", false
+		}
+		if k.kind == kindUntil {
+			return untilText(d), true
+		}
+		return durText(d), true
+	}
+	return "", false
 }
 
 // pathWords says the edit of k, a field written by its [set] path, to v:
