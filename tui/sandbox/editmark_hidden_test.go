@@ -29,9 +29,8 @@ func TestAnEditThatHidesFieldsMarksTheVariantWithItAlone(t *testing.T) {
 		{"multi-hop", 2, [3]string{"Calls to orders", "propagate deadline", "no"}, "orders' propagate deadline no"},
 	} {
 		built := tuitest.Scenario(t, tc.scenario)
-		// Read off the run, not a written file: writing refuses the margin
-		// multi-hop keeps behind a deadline no longer passed on, a defect
-		// of the write and not of the mark.
+		// Read off the run: the mark is the variant's name there (that
+		// the edit also writes is TestAnEditThatHidesFieldsIsWritten's).
 		m := press(newModel(t, 100, 30, Options{Scenario: tuitest.Scenario(t, tc.scenario), Variant: tc.variant}), "e")
 		setField(t, m, tc.field[0], tc.field[1], tc.field[2])
 		if m = press(m, "enter"); m.form != nil {

@@ -431,7 +431,7 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 	f.err = ""
 	for i := range f.knobs {
 		k := &f.knobs[i]
-		k.err, k.refused = "", nil
+		k.err = ""
 		v, err := parse(k.kind, k.input.Value())
 		switch {
 		case err == nil:
@@ -454,6 +454,7 @@ func (f *form) build(sc *engine.Scenario) *engine.Scenario {
 		f.err = f.refusedNote("the run on screen is unchanged")
 		return nil
 	}
+	f.settleDeadlines(c) // knobs_deadline.go: what an edit hides, it clears
 	if err := c.Validate(); err != nil {
 		msg := err.Error()
 		f.err = msg
@@ -856,14 +857,28 @@ func (c change) replaces(w string) bool {
 // "300 ms" into "300ms", "43,260 s" into "43260s".
 var wordsToField = strings.NewReplacer(" ", "", ",", "")
 
-// reset puts the scenario's built-in values back in the fields.
+// reset puts the scenario's built-in values back in the fields. The two
+// forms' fields are matched by their identity (fieldKeys), as editsFrom
+// matches them: after an edit that hid a field (propagate deadline no,
+// a failure rate of 0) the forms differ in length, and filling by place
+// gave each field after it its neighbour's value ("10ms" for cancel
+// downstream). A field only f shows takes the value the original holds
+// for it where it holds one (hiddenText: the failure rate's 0%), and
+// keeps its text where it holds none.
 func (f *form) reset(original *engine.Scenario) {
 	g := newForm(f.th, original, f.variant)
-	for i := range f.knobs {
-		if i < len(g.knobs) {
-			f.knobs[i].input.SetValue(g.knobs[i].input.Value())
-			f.knobs[i].err = ""
+	inG := make(map[string]int, len(g.knobs))
+	for j, key := range g.fieldKeys() {
+		inG[key] = j
+	}
+	for i, key := range f.fieldKeys() {
+		k := &f.knobs[i]
+		if j, ok := inG[key]; ok {
+			k.input.SetValue(g.knobs[j].input.Value())
+		} else if text, ok := g.hiddenText(k); ok {
+			k.input.SetValue(text)
 		}
+		k.err = ""
 	}
 	f.err = ""
 }
