@@ -1221,31 +1221,41 @@ func scrollTo(lines []string, focus, height, w int, dim lipgloss.Style) []string
 func (m Model) menuLines(shown []int, at int) ([]string, int) {
 	var names, descs, keep []string
 	for _, i := range shown {
-		it := items[i]
-		desc := it.desc
-		if figure := m.figure(i); figure != "" {
-			desc = figure + " · " + desc
-		}
-		room := ""
-		if widest := m.widestFigure(i); widest != "" {
-			room = widest + " · " + it.desc
-		}
-		names, descs, keep = append(names, it.title), append(descs, desc), append(keep, room)
+		names = append(names, items[i].title)
+	}
+	w := m.descWidth(names)
+	for _, i := range shown {
+		desc, room := m.menuText(i, w)
+		descs, keep = append(descs, desc), append(keep, room)
 	}
 	return m.listLines(names, descs, keep, nil, at)
 }
 
-// widestFigure is a figure at least as wide as item i's can be, whose
-// rows the item keeps from the first frame on ("": none). The figures are
-// counted in commands (the stars and the drill's cards in about a second,
-// the lessons' and the exercises' in a tenth): the row a figure added then moved every item
-// under it, under a click aimed at one of them. The lessons' widest form
-// costs the menu a row at 80 columns; a click on the wrong item costs
-// more.
+// menuText is item i's description, its figure before it, in rows of w
+// cells, and a text whose rows it keeps from the first frame on (""
+// none): listLines pads it to them. The figures are counted in commands
+// (the stars and the drill's cards in about a second, the lessons' and
+// the exercises' in a tenth): the row a figure added then moved every
+// item under it, under a click aimed at one of them.
+func (m Model) menuText(i, w int) (desc, keep string) {
+	it := items[i]
+	if i == lessonsItem && m.lessonsFigureComes() {
+		return m.lessonsText(w)
+	}
+	desc = it.desc
+	if figure := m.figure(i); figure != "" {
+		desc = figure + " · " + desc
+	}
+	if widest := m.widestFigure(i); widest != "" {
+		keep = widest + " · " + it.desc
+	}
+	return desc, keep
+}
+
+// widestFigure is a figure at least as wide as item i's can be ("":
+// none). The Lessons item's figures are laid out by lessonsText.
 func (m Model) widestFigure(i int) string {
 	switch {
-	case i == lessonsItem && m.lessonsFigureComes():
-		return widestLessons
 	case i == challengesItem && m.o.Challenges != nil:
 		return "000 of 000 stars" // challengesMsg.String
 	case i == drillItem && m.o.Drill != nil:
@@ -1260,16 +1270,107 @@ func (m Model) widestFigure(i int) string {
 // some of those failing now.
 var widestExercises = exercisesMsg{ok: true, done: 99, total: 99, failing: 99}.String()
 
-// widestLessons is the lessons' figure at its longest: continuing a
-// lesson at a step, every number two digits wide (only a lesson or a
-// step past the 99th could make the real figure longer).
-var widestLessons = lessonProgress{done: 99, total: 99, next: &lessons.Lesson{Number: 99}, step: 99, steps: 99}.String()
+// widestLessons are the lessons' figures at their longest, one of each
+// kind (lessonProgress.forms: continuing a lesson at a step, starting
+// the next, none begun, all done), every number two digits wide: only a
+// lesson or a step past the 99th could make a real one longer.
+var widestLessons = []lessonProgress{
+	{done: 99, total: 99, next: &lessons.Lesson{Number: 99}, step: 99, steps: 99},
+	{done: 99, total: 99, next: &lessons.Lesson{Number: 99}},
+	{total: 99, next: &lessons.Lesson{Number: 99}},
+	{done: 99, total: 99},
+}
+
+// lessonsText is the Lessons item's text at w cells a row (menuText). Its
+// figures differ most in length, from "14 of 14 done" to a lesson
+// continued at a step: the rows kept for the longest before the
+// description stood blank under a shorter one (at 80×24, under a new
+// learner's until a lesson was begun). So where a figure could add a row
+// to the description, it takes a row of its own above it instead, in the
+// longest form that fits there, and until the count comes that row says
+// what is known already: whatever the figure, the rows kept are full.
+// Where none could, it goes before the description, as the other items'
+// do, and the rows are the description's.
+func (m Model) lessonsText(w int) (desc, keep string) {
+	it := items[lessonsItem]
+	rows := func(s string) int { return len(pane.Wrap(s, w)) }
+	inline := true
+	for _, p := range widestLessons {
+		inline = inline && rows(p.String()+" · "+it.desc) == rows(it.desc)
+	}
+	if inline {
+		if figure := m.figure(lessonsItem); figure != "" {
+			return figure + " · " + it.desc, ""
+		}
+		return it.desc, ""
+	}
+	forms := m.lessonsDone.forms()
+	if len(forms) == 0 {
+		forms = m.lessonsUncounted()
+	}
+	// The rows kept are those of the tallest text the row can show: one
+	// wherever the shortest forms fit (13 cells once counted, 26 before).
+	keep = fitForm(m.lessonsUncounted(), w)
+	for _, p := range widestLessons {
+		if f := fitForm(p.forms(), w); rows(f) > rows(keep) {
+			keep = f
+		}
+	}
+	return fitForm(forms, w) + "\n" + it.desc, keep + "\n" + it.desc
+}
+
+// lessonsUncounted is what the Lessons item's figure row says before the
+// count comes: how many lessons there are once they are loaded; else
+// that it is on its way, or, where the lessons are loaded only when
+// opened (a classroom session), when it comes.
+func (m Model) lessonsUncounted() []string {
+	switch {
+	case len(m.o.Lessons) > 0:
+		return []string{fmt.Sprintf("%d lessons", len(m.o.Lessons))}
+	case m.o.ProgressAtStart:
+		return []string{"counting how far you got"}
+	}
+	return []string{"how far you got shows once you open them", "counted once you open them"}
+}
+
+// fitForm is the first of forms, longest first, no wider than w cells,
+// else the last.
+func fitForm(forms []string, w int) string {
+	for _, f := range forms {
+		if lipgloss.Width(f) <= w {
+			return f
+		}
+	}
+	return forms[len(forms)-1]
+}
 
 // lessonsFigureComes reports whether the Lessons item gets a figure, now
 // or later: there is a store of progress and lessons to count it over
 // (loaded, or to be loaded at the start or on the way back from them).
 func (m Model) lessonsFigureComes() bool {
 	return m.o.LessonStore != nil && (len(m.o.Lessons) > 0 || m.o.LoadLessons != nil)
+}
+
+// listLead is the widest of names, the cells before a description in
+// listLines, and whether the description goes under its name: beside it,
+// it would have fewer than 20 cells a row.
+func (m Model) listLead(names []string) (nameW, lead int, below bool) {
+	for _, n := range names {
+		nameW = max(nameW, lipgloss.Width(n))
+	}
+	lead = nameW + 7 // " ▸  ", the padded name and two spaces, as row draws them
+	if m.w-lead-1 < 20 {
+		// Too narrow for a description beside its name: it goes under
+		// the name, indented, rather than past the window's edge.
+		return nameW, 7, true
+	}
+	return nameW, lead, false
+}
+
+// descWidth is the cells a row of a description has in listLines.
+func (m Model) descWidth(names []string) int {
+	_, lead, _ := m.listLead(names)
+	return max(m.w-lead-1, 1)
 }
 
 // listLines are the rows of the menu or the picker: each description
@@ -1282,27 +1383,18 @@ func (m Model) lessonsFigureComes() bool {
 // figure read later does not move the rows under it. dim marks the rows
 // shown dimmed (nil: none).
 func (m Model) listLines(names, descs, keep []string, dim []bool, cursor int) ([]string, int) {
-	nameW := 0
-	for _, n := range names {
-		nameW = max(nameW, lipgloss.Width(n))
-	}
-	lead := nameW + 7 // " ▸  ", the padded name and two spaces, as row draws them
-	below := m.w-lead-1 < 20
-	if below {
-		// Too narrow for a description beside its name: it goes under
-		// the name, indented, rather than past the window's edge.
-		lead = 7
-	}
+	nameW, lead, below := m.listLead(names)
+	w := max(m.w-lead-1, 1)
 	wrapped := make([][]string, len(descs))
 	spaced := false
 	rows := 0
 	for i, d := range descs {
-		wrapped[i] = pane.Wrap(d, max(m.w-lead-1, 1))
+		wrapped[i] = pane.Wrap(d, w)
 		if below {
 			wrapped[i] = append([]string{""}, wrapped[i]...)
 		}
 		if keep != nil && keep[i] != "" {
-			n := len(pane.Wrap(keep[i], max(m.w-lead-1, 1)))
+			n := len(pane.Wrap(keep[i], w))
 			if below {
 				n++
 			}

@@ -29,21 +29,39 @@ type lessonProgress struct {
 	rows []progressRow
 }
 
-// String is the Lessons item's figure: "3 of 13 done · continue lesson 4,
-// step 6 of 12".
+// String is the Lessons item's figure: "3 of 13 done · c continues lesson
+// 4 at step 6 of 12".
 func (p lessonProgress) String() string {
-	if p.total == 0 {
-		return ""
+	if f := p.forms(); len(f) > 0 {
+		return f[0]
 	}
-	s := fmt.Sprintf("%d of %d done", p.done, p.total)
+	return ""
+}
+
+// forms are the Lessons item's figure said shorter and shorter, for the
+// row of its own it takes in a narrow window (lessonsText): the last,
+// "N of M done", is never wider than 13 cells below 100 lessons. A
+// learner who has begun none is told how many there are rather than
+// "0 of 13 done".
+func (p lessonProgress) forms() []string {
+	if p.total == 0 {
+		return nil
+	}
+	count := fmt.Sprintf("%d of %d done", p.done, p.total)
 	switch {
 	case p.next == nil:
+		return []string{count}
 	case p.step > 0:
-		s += fmt.Sprintf(" · c continues lesson %d at step %d of %d", p.next.Number, p.step, p.steps)
-	default:
-		s += fmt.Sprintf(" · c starts lesson %d", p.next.Number)
+		return []string{
+			fmt.Sprintf("%s · c continues lesson %d at step %d of %d", count, p.next.Number, p.step, p.steps),
+			fmt.Sprintf("%s · on lesson %d, step %d of %d", count, p.next.Number, p.step, p.steps),
+			count,
+		}
+	case p.done == 0:
+		none := fmt.Sprintf("%d lessons, none begun yet", p.total)
+		return []string{fmt.Sprintf("%s · c starts lesson %d", none, p.next.Number), none, count}
 	}
-	return s
+	return []string{fmt.Sprintf("%s · c starts lesson %d", count, p.next.Number), count}
 }
 
 // lessonsProgressMsg carries the lessons' progress.
